@@ -1,0 +1,227 @@
+package org.sextant.engine;
+
+import java.nio.file.Path;
+import java.sql.Date;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.sextant.engine.data.DataSummary;
+import org.sextant.engine.data.PriceBar;
+import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.home.SextantHome;
+import org.sextant.engine.home.Settings;
+import org.sextant.engine.ingest.ImportReport;
+import org.sextant.engine.ingest.PriceGatherer;
+import org.sextant.engine.ingest.PriceImporter;
+import org.sextant.engine.ingest.SampleUniverse;
+import org.sextant.engine.sql.DbSchema;
+import org.sextant.engine.sql.ReadOnlySql;
+import org.sextant.engine.sql.SelectResult;
+import org.sextant.engine.store.Store;
+
+/**
+ * The engine's one facade. The GUI, the CLI and the local API call these methods and nothing
+ * else; resolution, validation and policy live here or below, never in a transport.
+ */
+public final class Sextant implements AutoCloseable {
+    private final SextantHome home;
+    private final Store store;
+    private final ReadOnlySql readOnlySql;
+    private final List<Runnable> dataListeners = new CopyOnWriteArrayList<>();
+
+    private Sextant(SextantHome home, Store store) {
+        this.home = home;
+        this.store = store;
+        this.readOnlySql = new ReadOnlySql(store);
+    }
+
+    /** Opens the store under {@code home}, migrating it, and loads the sample universe into an empty one. */
+    public static Sextant open(SextantHome home) {
+        home.ensureLayout();
+        Store store = Store.open(home.database(), home.stagingDir());
+        SampleUniverse.loadIfEmpty(store);
+        return new Sextant(home, store);
+    }
+
+    public SextantHome home() { return home; }
+
+    /** Called after any change to prices or symbols (GUI refresh, state.json). */
+    public void onDataChanged(Runnable listener) { dataListeners.add(listener); }
+
+    // ---- store reads -------------------------------------------------------------------
+
+    /** Symbols whose name or ticker contains {@code query} (case-insensitive); all when null or blank. */
+    public List<SymbolInfo> listSymbols(String query) {
+        String q = query == null ? "" : query.trim().toLowerCase(Locale.ROOT);
+        return store.read(c -> {
+            List<SymbolInfo> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement(
+                    "SELECT symbol, name, currency, exchange, first_date, last_date, rows, source FROM symbols "
+                            + "WHERE ? = '' OR lower(symbol) LIKE '%' || ? || '%' OR lower(coalesce(name,'')) LIKE '%' || ? || '%' "
+                            + "ORDER BY symbol")) {
+                p.setString(1, q);
+                p.setString(2, q);
+                p.setString(3, q);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(new SymbolInfo(r.getString(1), r.getString(2), r.getString(3), r.getString(4),
+                                toLocal(r.getDate(5)), toLocal(r.getDate(6)), r.getLong(7), r.getString(8)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Daily closes of {@code symbol} between {@code from} and {@code to} inclusive (either may be null). */
+    public PriceSeries closePrices(String symbol, LocalDate from, LocalDate to) {
+        List<PriceBar> bars = bars(symbol, from, to);
+        List<LocalDate> dates = new ArrayList<>(bars.size());
+        double[] close = new double[bars.size()];
+        double[] adj = new double[bars.size()];
+        for (int i = 0; i < bars.size(); i++) {
+            PriceBar b = bars.get(i);
+            dates.add(b.date());
+            close[i] = b.close();
+            adj[i] = b.adjClose() == null ? b.close() : b.adjClose();
+        }
+        LocalDate first = dates.isEmpty() ? from : dates.get(0);
+        LocalDate last = dates.isEmpty() ? to : dates.get(dates.size() - 1);
+        return new PriceSeries(symbolOf(symbol), first, last, dates, close, adj);
+    }
+
+    /** Daily bars of {@code symbol}, oldest first. */
+    public List<PriceBar> bars(String symbol, LocalDate from, LocalDate to) {
+        String sym = requireSymbol(symbol);
+        if (from != null && to != null && from.isAfter(to)) {
+            throw SextantException.invalid("start", "start " + from + " is after end " + to, "give a start on or before the end");
+        }
+        return store.read(c -> {
+            List<PriceBar> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement(
+                    "SELECT date, open, high, low, close, adj_close, volume FROM prices WHERE symbol = ? "
+                            + "AND date >= coalesce(?, DATE '0001-01-01') AND date <= coalesce(?, DATE '9999-12-31') ORDER BY date")) {
+                p.setString(1, sym);
+                p.setObject(2, from);
+                p.setObject(3, to);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(new PriceBar(toLocal(r.getDate(1)), obj(r, 2), obj(r, 3), obj(r, 4), r.getDouble(5), obj(r, 6), obj(r, 7)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    public DataSummary dataSummary() {
+        return store.read(c -> {
+            try (Statement s = c.createStatement();
+                 ResultSet r = s.executeQuery("SELECT (SELECT count(*) FROM symbols), count(*), min(date), max(date) FROM prices")) {
+                r.next();
+                return new DataSummary(r.getLong(1), r.getLong(2), toLocal(r.getDate(3)), toLocal(r.getDate(4)));
+            }
+        });
+    }
+
+    // ---- ingest ------------------------------------------------------------------------
+
+    /** Imports CSV/Parquet files in one transaction: all or nothing. */
+    public ImportReport importFiles(List<Path> files) {
+        if (files == null || files.isEmpty()) {
+            throw SextantException.invalid("paths", "no file to import", "name one or more CSV or Parquet files");
+        }
+        ImportReport report = new PriceImporter(store).importFiles(files);
+        fireDataChanged();
+        return report;
+    }
+
+    /** Fetches daily history for {@code symbols} from a provider (null: the default) and imports it. */
+    public ImportReport gather(List<String> symbols, String provider) {
+        if (symbols == null || symbols.isEmpty()) {
+            throw SextantException.invalid("symbols", "no symbol to gather", "name one or more tickers, e.g. MSFT.US");
+        }
+        ImportReport report = new PriceGatherer(store, settings()).gather(symbols, provider);
+        fireDataChanged();
+        return report;
+    }
+
+    // ---- SQL ---------------------------------------------------------------------------
+
+    /** One read-only SELECT, LIMIT-wrapped (default 5000); hostile statements are refused with a reason. */
+    public SelectResult runSelect(String sql, Integer limit) {
+        return readOnlySql.run(sql, limit);
+    }
+
+    public DbSchema dbSchema() {
+        return readOnlySql.schema();
+    }
+
+    // ---- settings ----------------------------------------------------------------------
+
+    public Settings settings() {
+        return Settings.load(home.settingsJson());
+    }
+
+    // ---- helpers -----------------------------------------------------------------------
+
+    /** Canonical ticker for {@code symbol}, or a not_found error that suggests close names. */
+    public String requireSymbol(String symbol) {
+        if (symbol == null || symbol.isBlank()) {
+            throw SextantException.invalid("symbol", "symbol is missing", "pass a ticker from list_symbols, e.g. MSFT");
+        }
+        String s = symbolOf(symbol);
+        boolean known = store.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT 1 FROM symbols WHERE symbol = ?")) {
+                p.setString(1, s);
+                try (ResultSet r = p.executeQuery()) {
+                    return r.next();
+                }
+            }
+        });
+        if (!known) {
+            List<String> near = listSymbols(s.length() > 2 ? s.substring(0, 2) : s).stream().limit(5).map(SymbolInfo::symbol).toList();
+            throw SextantException.notFound("symbol", "unknown symbol '" + symbol + "'",
+                    near.isEmpty() ? "call list_symbols for the symbols in the store, or import/gather it first"
+                            : "did you mean one of " + near + "? list_symbols shows all");
+        }
+        return s;
+    }
+
+    private static String symbolOf(String symbol) {
+        return symbol == null ? null : symbol.trim().toUpperCase(Locale.ROOT);
+    }
+
+    private void fireDataChanged() {
+        for (Runnable r : dataListeners) {
+            try {
+                r.run();
+            } catch (RuntimeException ignored) {
+                // a listener's failure must not undo a committed import
+            }
+        }
+    }
+
+    private static LocalDate toLocal(Date d) {
+        return d == null ? null : d.toLocalDate();
+    }
+
+    private static Double obj(ResultSet r, int col) throws java.sql.SQLException {
+        double v = r.getDouble(col);
+        return r.wasNull() ? null : v;
+    }
+
+    /** For engine-internal subsystems and tests. */
+    public Store store() { return store; }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}

@@ -1,0 +1,47 @@
+package org.sextant.engine.home;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The folder that holds everything Sextant keeps on the user's machine (DESIGN.md "Files"). */
+public record SextantHome(Path root) {
+
+    public static final String ENV = "SEXTANT_HOME";
+
+    /** SEXTANT_HOME if set, else ~/.sextant. */
+    public static SextantHome fromEnvironment() {
+        String env = System.getenv(ENV);
+        if (env != null && !env.isBlank()) return new SextantHome(Path.of(env).toAbsolutePath());
+        return new SextantHome(Path.of(System.getProperty("user.home"), ".sextant"));
+    }
+
+    public Path dataDir() { return root.resolve("data"); }
+    public Path database() { return dataDir().resolve("sextant.duckdb"); }
+    /** The only folder the store may read files from (imports are staged here). */
+    public Path stagingDir() { return dataDir().resolve("staging"); }
+    public Path runDir() { return root.resolve("run"); }
+    public Path appJson() { return runDir().resolve("app.json"); }
+    public Path stateJson() { return root.resolve("state.json"); }
+    public Path logsDir() { return root.resolve("logs"); }
+    public Path logFile() { return logsDir().resolve("sextant.log"); }
+    public Path pendingCommands() { return root.resolve("commands").resolve("pending"); }
+    public Path doneCommands() { return root.resolve("commands").resolve("done"); }
+    public Path jobsDir() { return root.resolve("jobs"); }
+    public Path settingsJson() { return root.resolve("settings.json"); }
+    /** Placed by hand only; no code of ours creates it. */
+    public Path pilotFlag() { return root.resolve(".mcp_pilot"); }
+
+    /** Creates the folders the app writes into. */
+    public SextantHome ensureLayout() {
+        try {
+            for (Path p : new Path[] {dataDir(), stagingDir(), runDir(), logsDir(), pendingCommands(), doneCommands(), jobsDir()}) {
+                Files.createDirectories(p);
+            }
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the Sextant home folders under " + root, e);
+        }
+    }
+}
