@@ -1,0 +1,67 @@
+package org.sextant.app;
+
+import java.io.IOException;
+import java.time.Instant;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.Version;
+import org.sextant.engine.api.LocalApiServer;
+import org.sextant.engine.home.AppDiscovery;
+import org.sextant.engine.home.SextantHome;
+import org.sextant.engine.home.StateFileWriter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The running app minus its window: the engine, the local API, run/app.json and state.json.
+ * Window and headless mode both host exactly this.
+ */
+final class AppHost implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(AppHost.class);
+
+    private final Sextant engine;
+    private final LocalApiServer api;
+    private final StateFileWriter state;
+    private final AppDiscovery discovery;
+    private volatile boolean closed;
+
+    private AppHost(Sextant engine, LocalApiServer api, StateFileWriter state, AppDiscovery discovery) {
+        this.engine = engine;
+        this.api = api;
+        this.state = state;
+        this.discovery = discovery;
+    }
+
+    static AppHost start(SextantHome home, String mode) throws IOException {
+        Sextant engine = Sextant.open(home);
+        StateFileWriter state = new StateFileWriter(engine, mode, mode.equals("headless") ? null : "charts");
+        String token = AppDiscovery.newToken();
+        LocalApiServer api = LocalApiServer.start(engine, token, mode, () -> stateWithAge(state));
+        AppDiscovery d = new AppDiscovery(ProcessHandle.current().pid(), api.port(), token, Version.APP, Version.CONTRACT, Instant.now());
+        state.writeNow();
+        d.write(home.appJson());
+        log.info("Sextant {} ({}) serving {} on 127.0.0.1:{}", Version.APP, mode, home.root(), api.port());
+        return new AppHost(engine, api, state, d);
+    }
+
+    private static Object stateWithAge(StateFileWriter state) {
+        return state.current();
+    }
+
+    Sextant engine() { return engine; }
+
+    StateFileWriter state() { return state; }
+
+    int port() { return api.port(); }
+
+    @Override
+    public synchronized void close() {
+        if (closed) return;
+        closed = true;
+        discovery.removeIfOurs(engine.home().appJson());
+        api.close();
+        state.writeNow();
+        state.close();
+        engine.close();
+        log.info("Sextant stopped");
+    }
+}

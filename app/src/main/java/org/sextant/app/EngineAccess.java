@@ -1,0 +1,69 @@
+package org.sextant.app;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Map;
+import org.sextant.engine.Json;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.api.ApiCall;
+import org.sextant.engine.api.ApiRoutes;
+import org.sextant.engine.home.AppDiscovery;
+import org.sextant.engine.home.SextantHome;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * How a CLI command reaches the engine: through the running app's local API when an app holds
+ * the store (DuckDB allows one process), else by opening the store itself. Both paths run the
+ * same API routes, so the CLI sees the same arguments, results and errors either way.
+ */
+final class EngineAccess {
+    private EngineAccess() {}
+
+    static JsonNode call(SextantHome home, String method, Map<String, Object> args) {
+        AppDiscovery app = runningApp(home);
+        if (app != null) {
+            try {
+                return remote(app, method, args);
+            } catch (ConnectException e) {
+                // stale app.json from a crashed app: fall through to the store
+            } catch (IOException | InterruptedException e) {
+                throw new SextantException("app_not_running", "the running app did not answer: " + e, null, "retry, or close the app and run the command again");
+            }
+        }
+        try (Sextant engine = Sextant.open(home.ensureLayout())) {
+            Object data = new ApiRoutes(engine, () -> null).dispatch(new ApiCall(method, Json.MAPPER.valueToTree(args)));
+            return Json.MAPPER.valueToTree(data);
+        }
+    }
+
+    private static AppDiscovery runningApp(SextantHome home) {
+        if (!Files.exists(home.appJson())) return null;
+        try {
+            AppDiscovery d = AppDiscovery.read(home.appJson());
+            return ProcessHandle.of(d.pid()).map(ProcessHandle::isAlive).orElse(false) ? d : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static JsonNode remote(AppDiscovery app, String method, Map<String, Object> args) throws IOException, InterruptedException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + "/api/v1/" + method))
+                .header("Authorization", "Bearer " + app.token())
+                .header("Content-Type", "application/json")
+                .timeout(Duration.ofMinutes(30))
+                .POST(HttpRequest.BodyPublishers.ofString(Json.MAPPER.writeValueAsString(args)))
+                .build();
+        JsonNode body = Json.MAPPER.readTree(http.send(req, HttpResponse.BodyHandlers.ofString()).body());
+        if (body.path("ok").asBoolean(false)) return body.get("data");
+        throw new SextantException(body.path("fail_reason").asString("app_error"), body.path("error").asString("the app refused"),
+                body.path("field").isNull() ? null : body.path("field").asString(null), body.path("fix").asString(null));
+    }
+}

@@ -1,0 +1,64 @@
+package org.sextant.app;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.sextant.app.gui.WorkstationLauncher;
+import org.sextant.engine.home.SextantHome;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** `sextant`: opens the workstation (or serves headless) and hosts the CLI commands. Not an Application subclass on purpose. */
+@Command(name = "sextant", mixinStandardHelpOptions = true, version = org.sextant.engine.Version.APP,
+        description = "Sextant: research workstation for market time series.",
+        subcommands = {ImportCommand.class, GatherCommand.class, SqlCommand.class})
+public final class Main implements Callable<Integer> {
+
+    @Option(names = "--headless", description = "Serve the engine and the local API with no window (servers, CI, agents).")
+    boolean headless;
+
+    @Option(names = "--home", description = "Sextant home folder (default: $SEXTANT_HOME or ~/.sextant).")
+    Path home;
+
+    SextantHome home() {
+        return home != null ? new SextantHome(home.toAbsolutePath()) : SextantHome.fromEnvironment();
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    static int run(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            cmd.getErr().println(CliErrors.describe(ex));
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        SextantHome h = home().ensureLayout();
+        Logging.toFile(h);
+        AppHost host = AppHost.start(h, headless ? "headless" : "window");
+        Runtime.getRuntime().addShutdownHook(new Thread(host::close, "sextant-shutdown"));
+        if (headless) {
+            System.err.println("Sextant headless: local API on 127.0.0.1:" + host.port() + ", home " + h.root());
+            new CountDownLatch(1).await(); // until SIGTERM/SIGINT: the shutdown hook cleans up
+            return 0;
+        }
+        WorkstationLauncher.run(host.engine(), host.state()::setSymbolOnScreen, () -> { });
+        host.close();
+        return 0;
+    }
+
+    static Path requireFile(Path p) {
+        if (!Files.isRegularFile(p)) {
+            throw new CommandLine.ParameterException(new CommandLine(new Main()), "no such file: " + p);
+        }
+        return p.toAbsolutePath();
+    }
+}

@@ -1,0 +1,71 @@
+package org.sextant.engine.api;
+
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import org.sextant.engine.SextantException;
+import tools.jackson.databind.JsonNode;
+
+/** The arguments of one local API call, with typed accessors that name the field on bad input. */
+public record ApiCall(String method, JsonNode args) {
+
+    public String text(String field) {
+        JsonNode n = args.get(field);
+        if (n == null || n.isNull()) return null;
+        if (!n.isString() && !n.isNumber()) {
+            throw SextantException.invalid(field, field + " must be a string", "pass " + field + " as a JSON string");
+        }
+        return n.asString();
+    }
+
+    public String requiredText(String field, String example) {
+        String v = text(field);
+        if (v == null || v.isBlank()) {
+            throw SextantException.invalid(field, field + " is missing", "pass " + field + ", e.g. " + example);
+        }
+        return v;
+    }
+
+    public LocalDate date(String field) {
+        String v = text(field);
+        if (v == null || v.isBlank()) return null;
+        try {
+            return LocalDate.parse(v.trim());
+        } catch (DateTimeParseException e) {
+            throw SextantException.invalid(field, field + " '" + v + "' is not a date", "use ISO format yyyy-MM-dd, e.g. 2000-01-31");
+        }
+    }
+
+    public Integer integer(String field) {
+        JsonNode n = args.get(field);
+        if (n == null || n.isNull()) return null;
+        if (n.isIntegralNumber()) return n.asInt();
+        if (n.isString()) {
+            try {
+                return Integer.parseInt(n.asString().trim());
+            } catch (NumberFormatException ignored) {
+                // falls through to the error below
+            }
+        }
+        throw SextantException.invalid(field, field + " must be a whole number", "pass " + field + " as an integer, e.g. 100");
+    }
+
+    public List<String> textList(String field, String example) {
+        JsonNode n = args.get(field);
+        if (n == null || n.isNull() || (n.isArray() && n.isEmpty())) {
+            throw SextantException.invalid(field, field + " is missing", "pass " + field + " as a JSON array, e.g. " + example);
+        }
+        List<String> out = new ArrayList<>();
+        if (n.isString()) {
+            out.add(n.asString());
+            return out;
+        }
+        if (!n.isArray()) throw SextantException.invalid(field, field + " must be an array of strings", "e.g. " + example);
+        for (JsonNode e : n) {
+            if (!e.isString()) throw SextantException.invalid(field, field + " must contain only strings", "e.g. " + example);
+            out.add(e.asString());
+        }
+        return out;
+    }
+}

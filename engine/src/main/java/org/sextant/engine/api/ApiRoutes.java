@@ -1,0 +1,62 @@
+package org.sextant.engine.api;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.data.SymbolInfo;
+
+/**
+ * The local API's methods: each parses its arguments, calls the facade, and returns what is
+ * serialized. Nothing else lives here (DESIGN.md: transports stay thin).
+ */
+public final class ApiRoutes {
+    private final Map<String, Function<ApiCall, Object>> routes = new LinkedHashMap<>();
+
+    public ApiRoutes(Sextant engine, Supplier<Object> state) {
+        routes.put("list_symbols", call -> {
+            List<SymbolInfo> symbols = engine.listSymbols(call.text("query"));
+            return Map.of("count", symbols.size(), "symbols", symbols);
+        });
+        routes.put("get_close_price", call -> closes(engine.closePrices(
+                call.requiredText("symbol", "\"MSFT\""), call.date("start"), call.date("end"))));
+        routes.put("get_db_schema", call -> engine.dbSchema());
+        routes.put("run_select", call -> engine.runSelect(call.requiredText("sql", "\"SELECT symbol, count(*) FROM prices GROUP BY 1\""), call.integer("limit")));
+        routes.put("import_prices", call -> engine.importFiles(
+                call.textList("paths", "[\"/home/me/MSFT.csv\"]").stream().map(Path::of).toList()));
+        routes.put("gather", call -> engine.gather(call.textList("symbols", "[\"MSFT.US\"]"), call.text("provider")));
+        routes.put("read_state", call -> state.get());
+    }
+
+    public Object dispatch(ApiCall call) {
+        Function<ApiCall, Object> route = routes.get(call.method());
+        if (route == null) {
+            throw SextantException.notFound("method", "unknown API method '" + call.method() + "'",
+                    "use one of " + routes.keySet() + " (docs/local-api.md)");
+        }
+        return route.apply(call);
+    }
+
+    private static Map<String, Object> closes(PriceSeries s) {
+        List<Map<String, Object>> rows = new java.util.ArrayList<>(s.size());
+        for (int i = 0; i < s.size(); i++) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("date", s.dates().get(i));
+            row.put("close", s.close()[i]);
+            row.put("adj_close", s.adjClose()[i]);
+            rows.add(row);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("symbol", s.symbol());
+        out.put("from", s.from());
+        out.put("to", s.to());
+        out.put("count", s.size());
+        out.put("rows", rows);
+        return out;
+    }
+}

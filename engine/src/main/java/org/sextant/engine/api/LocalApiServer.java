@@ -1,0 +1,196 @@
+package org.sextant.engine.api;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.sextant.engine.Json;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.Version;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The app's local API: HTTP/1.1 + JSON on 127.0.0.1 at a random free port (docs/local-api.md).
+ * Only loopback Host headers, no browser Origin, and a bearer token compared in constant time.
+ */
+public final class LocalApiServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(LocalApiServer.class);
+    private static final int MAX_BODY = 1 << 20;
+
+    private final HttpServer server;
+    private final ExecutorService pool;
+    private final byte[] token;
+    private final ApiRoutes routes;
+    private final Supplier<Map<String, Object>> health;
+    private final AtomicInteger port = new AtomicInteger();
+    private volatile long lastCallMillis;
+
+    private LocalApiServer(HttpServer server, String token, ApiRoutes routes, Supplier<Map<String, Object>> health) {
+        this.server = server;
+        this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.routes = routes;
+        this.health = health;
+        this.pool = Executors.newFixedThreadPool(8, r -> {
+            Thread t = new Thread(r, "sextant-api");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Starts serving {@code engine} on a random loopback port.
+     *
+     * @param mode  "window" or "headless", reported by health
+     * @param state supplies what read_state returns
+     */
+    public static LocalApiServer start(Sextant engine, String token, String mode, Supplier<Object> state) throws IOException {
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+        Supplier<Map<String, Object>> health = () -> {
+            Map<String, Object> h = new LinkedHashMap<>();
+            h.put("version", Version.APP);
+            h.put("contract", Version.CONTRACT);
+            h.put("pid", ProcessHandle.current().pid());
+            h.put("mode", mode);
+            h.put("data", engine.dataSummary());
+            return h;
+        };
+        LocalApiServer api = new LocalApiServer(http, token, new ApiRoutes(engine, state), health);
+        http.createContext("/api/v1/", api::handle);
+        http.setExecutor(api.pool);
+        http.start();
+        api.port.set(http.getAddress().getPort());
+        log.info("local API on 127.0.0.1:{}", api.port());
+        return api;
+    }
+
+    public int port() { return port.get(); }
+
+    /** When an authorised client last called (0 = never): the GUI's "agent connected" hint. */
+    public long lastCallMillis() { return lastCallMillis; }
+
+    private void handle(HttpExchange ex) {
+        try {
+            serve(ex);
+        } finally {
+            ex.close(); // after any error reply: a try-with-resources would close before its catch
+        }
+    }
+
+    private void serve(HttpExchange ex) {
+        try {
+            String refusal = refusal(ex);
+            if (refusal != null) {
+                int status = refusal.startsWith("token") ? 401 : 403;
+                send(ex, status, failure("forbidden", refusal, null, status == 401
+                        ? "send Authorization: Bearer <token> from SEXTANT_HOME/run/app.json"
+                        : "call from this machine without a browser Origin, Host 127.0.0.1:" + port()));
+                return;
+            }
+            lastCallMillis = System.currentTimeMillis();
+            String method = ex.getRequestURI().getPath().substring("/api/v1/".length());
+            if (method.equals("health")) {
+                send(ex, 200, ok(health.get()));
+                return;
+            }
+            if (!"POST".equals(ex.getRequestMethod())) {
+                send(ex, 405, failure("invalid_input", "use POST for /api/v1/" + method, null, "POST a JSON object of arguments"));
+                return;
+            }
+            JsonNode args = readArgs(ex.getRequestBody());
+            Object data = routes.dispatch(new ApiCall(method, args));
+            send(ex, 200, ok(data));
+        } catch (SextantException e) {
+            int status = switch (e.failReason()) {
+                case "invalid_input" -> 400;
+                case "not_found" -> 404;
+                case "timeout" -> 504;
+                case "job_busy" -> 409;
+                default -> 500;
+            };
+            sendQuietly(ex, status, failure(e.failReason(), e.getMessage(), e.field(), e.fix()));
+        } catch (JacksonException e) {
+            sendQuietly(ex, 400, failure("invalid_input", "request body is not a JSON object: " + e.getOriginalMessage(), null,
+                    "send a JSON object of arguments, e.g. {\"symbol\":\"MSFT\"}"));
+        } catch (IOException | RuntimeException e) {
+            log.error("API call {} failed", ex.getRequestURI(), e);
+            sendQuietly(ex, 500, failure("internal_error", "the app failed: " + e, null, "see SEXTANT_HOME/logs/sextant.log; retry"));
+        }
+    }
+
+    /** Why this request must be refused, or null. */
+    private String refusal(HttpExchange ex) {
+        if (ex.getRequestHeaders().containsKey("Origin")) return "browser requests (Origin header) are refused";
+        String host = ex.getRequestHeaders().getFirst("Host");
+        String h = host == null ? "" : host.toLowerCase(Locale.ROOT);
+        if (!h.equals("127.0.0.1:" + port()) && !h.equals("localhost:" + port())) return "Host '" + host + "' is not this machine's loopback";
+        String auth = ex.getRequestHeaders().getFirst("Authorization");
+        byte[] given = auth != null && auth.startsWith("Bearer ") ? auth.substring(7).trim().getBytes(StandardCharsets.UTF_8) : new byte[0];
+        if (!MessageDigest.isEqual(token, given)) return "token missing or wrong";
+        return null;
+    }
+
+    private static JsonNode readArgs(InputStream body) throws IOException {
+        byte[] bytes = body.readNBytes(MAX_BODY + 1);
+        if (bytes.length > MAX_BODY) throw SextantException.invalid("body", "request body over 1 MiB", "send smaller arguments");
+        if (bytes.length == 0) return Json.MAPPER.createObjectNode();
+        JsonNode n = Json.MAPPER.readTree(bytes);
+        if (!n.isObject()) throw SextantException.invalid("body", "request body must be a JSON object", "send {\"name\": value, ...}");
+        return n;
+    }
+
+    private static Map<String, Object> ok(Object data) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ok", true);
+        m.put("data", data);
+        return m;
+    }
+
+    private static Map<String, Object> failure(String reason, String error, String field, String fix) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ok", false);
+        m.put("error", error);
+        m.put("fail_reason", reason);
+        m.put("field", field);
+        m.put("fix", fix);
+        return m;
+    }
+
+    private static void send(HttpExchange ex, int status, Object body) throws IOException {
+        byte[] bytes = Json.MAPPER.writeValueAsBytes(body);
+        ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+        ex.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    private static void sendQuietly(HttpExchange ex, int status, Object body) {
+        try {
+            send(ex, status, body);
+        } catch (IOException | RuntimeException ignored) {
+            // the client went away
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        pool.shutdownNow();
+    }
+}

@@ -1,0 +1,36 @@
+package org.sextant.packaging;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The MCP Inspector's CLI mode (npm @modelcontextprotocol/inspector), starting bin/sextant-mcp over stdio. */
+final class InspectorCli {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private InspectorCli() {}
+
+    static JsonNode run(Path home, String... methodArgs) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Repo.node().toString(),
+                Repo.clients().resolve("node_modules/.bin/mcp-inspector").toString(), "--cli",
+                "-e", "SEXTANT_HOME=" + home,
+                Repo.root().resolve("bin/sextant-mcp").toString()));
+        cmd.addAll(List.of(methodArgs));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(home.resolve("inspector.log").toFile()));
+        pb.environment().put("MCP_CATALOG_PATH", home.resolve("inspector-catalog.json").toString());
+        Process p = pb.start();
+        byte[] stdout = p.getInputStream().readAllBytes();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("inspector timed out");
+        }
+        String text = new String(stdout, StandardCharsets.UTF_8);
+        if (p.exitValue() != 0) throw new IllegalStateException("inspector exit " + p.exitValue() + ": " + text);
+        return JSON.readTree(text);
+    }
+}

@@ -1,0 +1,96 @@
+package org.sextant.packaging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The walking skeleton end to end, as a user's agent sees it: the headless app on a fresh
+ * SEXTANT_HOME (which loads the real sample universe), sextant-mcp started by real MCP clients
+ * (the MCP Inspector CLI; the official TypeScript SDK), real Dow Jones closes back; then the app
+ * stops (app_not_running) and comes back on another port, and the same launcher session follows.
+ *
+ * Expected closes are from fBasics::DowJones30 (shared/data/prices/dowjones30_daily_close.csv).
+ */
+class McpEndToEndIT {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final List<String> SKELETON_TOOLS =
+            List.of("get_server_info", "health_check", "list_symbols", "get_close_price", "get_db_schema", "run_select");
+
+    @TempDir Path home;
+
+    @Test
+    void realClientsGetRealPricesAndFollowTheAppAcrossRestarts() throws Exception {
+        HeadlessApp app = HeadlessApp.start(home);
+        int firstPort = app.port();
+
+        JsonNode listed = InspectorCli.run(home, "--method", "tools/list");
+        List<String> names = new ArrayList<>();
+        listed.path("tools").forEach(t -> names.add(t.path("name").asString()));
+        assertTrue(names.containsAll(SKELETON_TOOLS), "tools/list via the Inspector: " + names);
+
+        JsonNode aa = envelope(InspectorCli.run(home, "--method", "tools/call", "--tool-name", "get_close_price",
+                "--tool-arg", "symbol=AA", "--tool-arg", "start=2000-12-29", "--tool-arg", "end=2000-12-29"));
+        assertTrue(aa.path("ok").asBoolean(), aa.toString());
+        assertEquals(33.11, firstRow(aa).path("close").asDouble(), 1e-9, "AA close on 2000-12-29");
+
+        try (McpDriver client = new McpDriver(home, Map.of())) {
+            JsonNode symbols = envelope(client.call("list_symbols", Map.of()));
+            assertTrue(symbols.path("ok").asBoolean(), symbols.toString());
+            String listing = symbols.path("data").toString();
+            for (String s : List.of("\"AA\"", "\"MSFT\"", "\"NYSE\"", "\"SPI\"")) assertTrue(listing.contains(s), "list_symbols lacks " + s);
+
+            JsonNode msft = envelope(client.call("get_close_price", Map.of("symbol", "MSFT", "start", "1995-06-01", "end", "1995-06-01")));
+            assertEquals(10.52, firstRow(msft).path("close").asDouble(), 1e-9, "MSFT close on 1995-06-01");
+
+            JsonNode sql = envelope(client.call("run_select", Map.of("sql",
+                    "SELECT symbol, round(avg(close), 4) AS mean_close FROM prices WHERE symbol = 'IBM' AND date BETWEEN DATE '2000-12-29' AND DATE '2001-01-02' GROUP BY symbol")));
+            assertTrue(sql.path("ok").asBoolean(), sql.toString());
+            assertEquals(84.595, sql.path("data").path("rows").get(0).get(1).asDouble(), 1e-9, "mean of IBM 84.69 and 84.5");
+
+            JsonNode hostile = envelope(client.call("run_select", Map.of("sql", "SELECT * FROM read_csv('/etc/passwd')")));
+            assertFalse(hostile.path("ok").asBoolean(), "read_csv of a host file must be refused: " + hostile);
+
+            app.close();
+            JsonNode absent = envelope(client.call("get_close_price", Map.of("symbol", "MSFT")));
+            assertFalse(absent.path("ok").asBoolean());
+            assertEquals("app_not_running", absent.path("fail_reason").asString(), absent.toString());
+            assertFalse(absent.path("client_hint").asString("").isBlank(), "an agent needs a next step");
+
+            try (HeadlessApp again = HeadlessApp.start(home)) {
+                JsonNode back = envelope(client.call("get_close_price", Map.of("symbol", "AA", "start", "2001-01-02", "end", "2001-01-02")));
+                assertTrue(back.path("ok").asBoolean(), "same launcher session after the app restarted on port "
+                        + again.port() + " (was " + firstPort + "): " + back);
+                assertEquals(31.88, firstRow(back).path("close").asDouble(), 1e-9, "AA close on 2001-01-02");
+            }
+        } finally {
+            app.close();
+        }
+    }
+
+    /** The Sextant envelope from a tools/call result: structuredContent, else the JSON text content. */
+    static JsonNode envelope(JsonNode toolResult) {
+        JsonNode structured = toolResult.path("structuredContent");
+        if (structured.isObject() && structured.has("ok")) return structured;
+        for (JsonNode c : toolResult.path("content")) {
+            if ("text".equals(c.path("type").asString())) return JSON.readTree(c.path("text").asString());
+        }
+        throw new AssertionError("no envelope in " + toolResult);
+    }
+
+    private static JsonNode firstRow(JsonNode envelope) {
+        JsonNode rows = envelope.path("data").path("rows");
+        if (!rows.isArray() || rows.isEmpty()) rows = envelope.path("data").path("preview");
+        assertTrue(rows.isArray() && !rows.isEmpty(), "no rows in " + envelope);
+        return rows.get(0);
+    }
+}
