@@ -1,0 +1,37 @@
+package org.sextant.engine;
+
+import java.sql.PreparedStatement;
+import java.time.LocalDate;
+import org.sextant.engine.store.Store;
+
+/** Inserts a few real rows for facade and API tests (fBasics::DowJones30, GPL>=2). */
+public final class TestData {
+    private TestData() {}
+
+    public static void insertDowSample(Store store) {
+        store.inTransaction(c -> {
+            try (PreparedStatement d = c.prepareStatement("DELETE FROM prices WHERE symbol IN ('AA','IBM')");
+                 PreparedStatement s = c.prepareStatement("DELETE FROM symbols WHERE symbol IN ('AA','IBM')")) {
+                d.executeUpdate();
+                s.executeUpdate();
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO prices(symbol, date, close, source) VALUES (?, ?, ?, 'test')")) {
+                Object[][] rows = {
+                        {"AA", "2000-12-28", 33.69}, {"AA", "2000-12-29", 33.11}, {"AA", "2001-01-02", 31.88},
+                        {"IBM", "2000-12-29", 84.69}, {"IBM", "2001-01-02", 84.5}};
+                for (Object[] r : rows) {
+                    p.setString(1, (String) r[0]);
+                    p.setObject(2, LocalDate.parse((String) r[1]));
+                    p.setDouble(3, (Double) r[2]);
+                    p.addBatch();
+                }
+                p.executeBatch();
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO symbols(symbol, name, currency, exchange, first_date, last_date, rows, source) "
+                    + "SELECT symbol, symbol, 'USD', 'NYSE', min(date), max(date), count(*), 'test' FROM prices WHERE symbol IN ('AA','IBM') GROUP BY symbol")) {
+                p.executeUpdate();
+            }
+            return null;
+        });
+    }
+}

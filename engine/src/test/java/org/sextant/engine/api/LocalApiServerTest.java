@@ -1,0 +1,119 @@
+package org.sextant.engine.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.Socket;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Json;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.TestData;
+import org.sextant.engine.home.SextantHome;
+import tools.jackson.databind.JsonNode;
+
+class LocalApiServerTest {
+    private static final String TOKEN = "t0ken";
+    @TempDir Path dir;
+    private Sextant engine;
+    private LocalApiServer api;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeEach
+    void start() throws Exception {
+        engine = Sextant.open(new SextantHome(dir));
+        TestData.insertDowSample(engine.store());
+        api = LocalApiServer.start(engine, TOKEN, "headless", () -> "state");
+    }
+
+    @AfterEach
+    void stop() {
+        api.close();
+        engine.close();
+    }
+
+    private HttpResponse<String> post(String method, String body, String token) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/api/v1/" + method))
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) b.header("Authorization", "Bearer " + token);
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void servesCloses() throws Exception {
+        HttpResponse<String> r = post("get_close_price", "{\"symbol\":\"aa\",\"start\":\"2000-12-29\"}", TOKEN);
+        assertEquals(200, r.statusCode(), r.body());
+        JsonNode data = Json.MAPPER.readTree(r.body()).get("data");
+        assertEquals("AA", data.get("symbol").asString());
+        assertEquals(2, data.get("count").asInt());
+        assertEquals("2000-12-29", data.get("rows").get(0).get("date").asString());
+        assertEquals(33.11, data.get("rows").get(0).get("close").asDouble(), 0);
+    }
+
+    @Test
+    void refusesWrongOrMissingToken() throws Exception {
+        assertEquals(401, post("list_symbols", "{}", "nope").statusCode());
+        assertEquals(401, post("list_symbols", "{}", null).statusCode());
+        assertEquals(401, post("list_symbols", "{}", TOKEN + "x").statusCode());
+    }
+
+    @Test
+    void refusesBrowserOriginAndForeignHost() throws Exception {
+        HttpRequest withOrigin = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/api/v1/health"))
+                .header("Authorization", "Bearer " + TOKEN).header("Origin", "http://localhost:3000").build();
+        assertEquals(403, http.send(withOrigin, HttpResponse.BodyHandlers.ofString()).statusCode());
+        // HttpClient will not let us forge Host, so speak HTTP by hand, as a DNS-rebinding page would
+        try (Socket s = new Socket("127.0.0.1", api.port())) {
+            OutputStream out = s.getOutputStream();
+            out.write(("GET /api/v1/health HTTP/1.1\r\nHost: attacker.example:" + api.port() + "\r\nAuthorization: Bearer " + TOKEN
+                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            String status = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.US_ASCII)).readLine();
+            assertTrue(status.contains(" 403 "), status);
+        }
+    }
+
+    @Test
+    void badInputNamesTheFieldAndTheFix() throws Exception {
+        HttpResponse<String> r = post("get_close_price", "{\"symbol\":\"AA\",\"start\":\"29/12/2000\"}", TOKEN);
+        assertEquals(400, r.statusCode());
+        JsonNode body = Json.MAPPER.readTree(r.body());
+        assertFalse(body.get("ok").asBoolean());
+        assertEquals("invalid_input", body.get("fail_reason").asString());
+        assertEquals("start", body.get("field").asString());
+        assertTrue(body.get("fix").asString().contains("yyyy-MM-dd"));
+
+        HttpResponse<String> unknown = post("get_close_price", "{\"symbol\":\"ZZZZ\"}", TOKEN);
+        assertEquals(404, unknown.statusCode());
+        assertEquals("symbol", Json.MAPPER.readTree(unknown.body()).get("field").asString());
+
+        HttpResponse<String> notJson = post("list_symbols", "{oops", TOKEN);
+        assertEquals(400, notJson.statusCode());
+        assertEquals("invalid_input", Json.MAPPER.readTree(notJson.body()).get("fail_reason").asString());
+
+        HttpResponse<String> noSuchMethod = post("drop_everything", "{}", TOKEN);
+        assertEquals(404, noSuchMethod.statusCode());
+    }
+
+    @Test
+    void healthReportsVersionContractAndData() throws Exception {
+        HttpRequest req = HttpRequest.newBuilder(URI.create("http://localhost:" + api.port() + "/api/v1/health"))
+                .header("Authorization", "Bearer " + TOKEN).build();
+        JsonNode data = Json.MAPPER.readTree(http.send(req, HttpResponse.BodyHandlers.ofString()).body()).get("data");
+        assertEquals(1, data.get("contract").asInt());
+        assertEquals(ProcessHandle.current().pid(), data.get("pid").asLong());
+        assertTrue(data.get("data").get("price_rows").asLong() >= 5);
+    }
+}

@@ -1,0 +1,84 @@
+package org.sextant.engine.home;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Json;
+import org.sextant.engine.SextantException;
+
+class HomeFilesTest {
+    @TempDir Path dir;
+
+    @Test
+    void appJsonIsOwnerOnlyAndRemovedOnlyByItsOwner() throws Exception {
+        Path f = dir.resolve("run/app.json");
+        AppDiscovery d = new AppDiscovery(ProcessHandle.current().pid(), 4242, AppDiscovery.newToken(), "0.1.0", 1, Instant.now());
+        d.write(f);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)));
+        assertEquals(d, AppDiscovery.read(f));
+        AppDiscovery other = new AppDiscovery(d.pid() + 1, 1, "x", "0.1.0", 1, Instant.now());
+        other.removeIfOurs(f);
+        assertTrue(Files.exists(f), "another process's removal must not delete our discovery file");
+        d.removeIfOurs(f);
+        assertFalse(Files.exists(f));
+    }
+
+    @Test
+    void atomicWriteNeverShowsATornFile() throws Exception {
+        Path f = dir.resolve("state.json");
+        String small = Json.write(Map.of("n", 0));
+        AtomicFiles.write(f, small);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger bad = new AtomicInteger();
+        Thread reader = new Thread(() -> {
+            while (!stop.get()) {
+                try {
+                    String s = Files.readString(f);
+                    Json.MAPPER.readTree(s).get("n").asInt();
+                } catch (Exception e) {
+                    bad.incrementAndGet();
+                }
+            }
+        });
+        reader.start();
+        for (int i = 0; i < 2000; i++) {
+            AtomicFiles.write(f, Json.write(Map.of("n", i, "pad", "x".repeat(i % 7 * 1000))));
+        }
+        stop.set(true);
+        reader.join();
+        assertEquals(0, bad.get(), "reads that saw a torn or empty file");
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.count(), "no temp files left behind");
+        }
+    }
+
+    @Test
+    void settingsMaskSecretsAndNameABrokenFile() throws Exception {
+        Path f = dir.resolve("settings.json");
+        Files.writeString(f, "{\"default_provider\":\"tiingo\",\"providers\":{\"tiingo\":{\"url_template\":\"https://api.example/{symbol}?token={api_key}\",\"api_key\":\"SECRET123\"}}}");
+        Settings s = Settings.load(f);
+        assertEquals("SECRET123", s.providers().get("tiingo").apiKey());
+        assertTrue(s.providers().containsKey("stooq"), "defaults stay available");
+        String shown = Json.write(s.masked());
+        assertFalse(shown.contains("SECRET123"), shown);
+        assertTrue(shown.contains("***"));
+        assertNull(s.masked().providers().get("stooq").apiKey());
+
+        Files.writeString(f, "{not json");
+        SextantException e = assertThrows(SextantException.class, () -> Settings.load(f));
+        assertEquals("settings.json", e.field());
+        assertTrue(e.getMessage().contains(f.toString()));
+    }
+}
