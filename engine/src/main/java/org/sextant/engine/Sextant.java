@@ -20,6 +20,7 @@ import org.sextant.engine.ingest.ImportReport;
 import org.sextant.engine.ingest.PriceGatherer;
 import org.sextant.engine.ingest.PriceImporter;
 import org.sextant.engine.ingest.SampleUniverse;
+import org.sextant.engine.jobs.Jobs;
 import org.sextant.engine.sql.DbSchema;
 import org.sextant.engine.sql.ReadOnlySql;
 import org.sextant.engine.sql.SelectResult;
@@ -33,12 +34,14 @@ public final class Sextant implements AutoCloseable {
     private final SextantHome home;
     private final Store store;
     private final ReadOnlySql readOnlySql;
+    private final Jobs jobs;
     private final List<Runnable> dataListeners = new CopyOnWriteArrayList<>();
 
     private Sextant(SextantHome home, Store store) {
         this.home = home;
         this.store = store;
         this.readOnlySql = new ReadOnlySql(store);
+        this.jobs = new Jobs(home.jobsDir());
     }
 
     /** Opens the store under {@code home}, migrating it, and loads the sample universe into an empty one. */
@@ -163,6 +166,11 @@ public final class Sextant implements AutoCloseable {
         return readOnlySql.schema();
     }
 
+    // ---- jobs --------------------------------------------------------------------------
+
+    /** Background jobs (status persisted under SEXTANT_HOME/jobs). */
+    public Jobs jobs() { return jobs; }
+
     // ---- settings ----------------------------------------------------------------------
 
     public Settings settings() {
@@ -222,6 +230,7 @@ public final class Sextant implements AutoCloseable {
 
     @Override
     public void close() {
+        jobs.close();
         store.close();
     }
 }

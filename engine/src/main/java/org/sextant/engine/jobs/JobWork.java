@@ -1,0 +1,7 @@
+package org.sextant.engine.jobs;
+
+/** The body of a background job; its return value becomes the job's result. */
+@FunctionalInterface
+public interface JobWork {
+    Object run(JobContext ctx) throws Exception;
+}

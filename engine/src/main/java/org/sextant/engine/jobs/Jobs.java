@@ -1,0 +1,207 @@
+package org.sextant.engine.jobs;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.sextant.engine.Json;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.home.AtomicFiles;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Background jobs: ids, progress, cancellation, coalescing of overlapping requests, one writer
+ * job at a time, and status persisted as jobs/&lt;id&gt;.json so it survives a crash (a job found
+ * running at start-up is marked INTERRUPTED, never left looking alive).
+ */
+public final class Jobs implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Jobs.class);
+    private static final long PROGRESS_WRITE_MS = 250;
+
+    private final Path dir;
+    private final Map<String, JobStatus> jobs = new ConcurrentHashMap<>();
+    private final Map<String, Future<?>> futures = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> cancelRequested = new ConcurrentHashMap<>();
+    private final ExecutorService writers = Executors.newSingleThreadExecutor(daemon("sextant-writer-job"));
+    private final ExecutorService readers = Executors.newFixedThreadPool(2, daemon("sextant-job"));
+
+    public Jobs(Path dir) {
+        this.dir = dir;
+        recover();
+    }
+
+    /**
+     * Starts {@code work} in the background. A request whose subjects are all covered by an active
+     * job of the same kind joins that job (coalesced=true). A second writer while one is active is
+     * refused with job_busy naming the active job.
+     */
+    public synchronized JobStatus submit(String kind, List<String> subjects, boolean writer, JobWork work) {
+        for (JobStatus j : jobs.values()) {
+            if (j.state().active() && j.kind().equals(kind) && new HashSet<>(j.subjects()).containsAll(subjects)) {
+                return j.asCoalesced();
+            }
+        }
+        if (writer) {
+            for (JobStatus j : jobs.values()) {
+                if (j.state().active() && j.writer()) {
+                    throw new SextantException("job_busy", "another writing job is running: " + j.kind() + " " + j.id(), "job_id",
+                            "wait for job " + j.id() + " to finish (poll its status) or cancel it, then submit again");
+                }
+            }
+        }
+        String id = kind + "-" + UUID.randomUUID().toString().substring(0, 8);
+        JobStatus queued = new JobStatus(id, kind, List.copyOf(subjects), writer, JobState.QUEUED, 0, "queued",
+                Instant.now(), null, null, null, null, false);
+        update(queued, true);
+        futures.put(id, (writer ? writers : readers).submit(() -> execute(id, work)));
+        return queued;
+    }
+
+    private void execute(String id, JobWork work) {
+        Instant started = Instant.now();
+        update(jobs.get(id).with(JobState.RUNNING, 0, "running", started, null, null, null), true);
+        long[] lastWrite = {0};
+        JobContext ctx = new JobContext() {
+            @Override
+            public void progress(double fraction, String message) {
+                JobStatus cur = jobs.get(id);
+                long now = System.currentTimeMillis();
+                boolean persist = now - lastWrite[0] >= PROGRESS_WRITE_MS;
+                if (persist) lastWrite[0] = now;
+                update(cur.with(JobState.RUNNING, Math.max(0, Math.min(1, fraction)), message, started, null, null, null), persist);
+            }
+
+            @Override
+            public boolean cancelled() {
+                return cancelRequested.containsKey(id) || Thread.currentThread().isInterrupted();
+            }
+        };
+        try {
+            Object result = work.run(ctx);
+            if (ctx.cancelled()) throw new CancellationException();
+            update(jobs.get(id).with(JobState.SUCCEEDED, 1, "done", started, Instant.now(), null, result), true);
+        } catch (CancellationException | InterruptedException e) {
+            update(jobs.get(id).with(JobState.CANCELLED, jobs.get(id).progress(), "cancelled", started, Instant.now(), null, null), true);
+        } catch (SextantException e) {
+            update(jobs.get(id).with(JobState.FAILED, jobs.get(id).progress(), "failed", started, Instant.now(),
+                    e.getMessage() + (e.fix() == null ? "" : " (fix: " + e.fix() + ")"), null), true);
+        } catch (Exception e) {
+            log.error("job {} failed", id, e);
+            update(jobs.get(id).with(JobState.FAILED, jobs.get(id).progress(), "failed", started, Instant.now(), e.toString(), null), true);
+        } finally {
+            futures.remove(id);
+            cancelRequested.remove(id);
+        }
+    }
+
+    public JobStatus status(String id) {
+        JobStatus j = id == null ? null : jobs.get(id);
+        if (j == null) {
+            throw new SextantException("job_unknown", "no job with id '" + id + "'", "job_id", "list_jobs shows the known job ids");
+        }
+        return j;
+    }
+
+    /** All known jobs, newest first. */
+    public List<JobStatus> list() {
+        List<JobStatus> all = new ArrayList<>(jobs.values());
+        all.sort(Comparator.comparing(JobStatus::createdAt).reversed());
+        return all;
+    }
+
+    /** Requests cancellation; the work stops at its next checkpoint. Finished jobs are returned as they are. */
+    public JobStatus cancel(String id) {
+        JobStatus j = status(id);
+        if (!j.state().active()) return j;
+        cancelRequested.put(id, true);
+        Future<?> f = futures.get(id);
+        if (f != null && j.state() == JobState.QUEUED && f.cancel(false)) {
+            update(j.with(JobState.CANCELLED, 0, "cancelled before it started", null, Instant.now(), null, null), true);
+        }
+        return jobs.get(id);
+    }
+
+    /** Waits up to {@code timeout} for the job to leave the active states; returns its status either way. */
+    public JobStatus await(String id, Duration timeout) throws InterruptedException {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (status(id).state().active() && System.nanoTime() < end) Thread.sleep(20);
+        return status(id);
+    }
+
+    /** Counts by state, for state.json and health. */
+    public Map<String, Long> summary() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (JobStatus j : jobs.values()) m.merge(j.state().name().toLowerCase(), 1L, Long::sum);
+        return m;
+    }
+
+    /** Persists before publishing, so whoever sees a state in memory finds it on disk too. */
+    private void update(JobStatus s, boolean persist) {
+        if (persist) {
+            try {
+                AtomicFiles.write(dir.resolve(s.id() + ".json"), Json.write(s));
+            } catch (IOException | RuntimeException e) {
+                log.warn("cannot persist job {}: {}", s.id(), e.toString());
+            }
+        }
+        jobs.put(s.id(), s);
+    }
+
+    /** Loads persisted jobs; any that were active belonged to a process that is gone. */
+    private void recover() {
+        if (!Files.isDirectory(dir)) return;
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".json")).toList()) {
+                try {
+                    JobStatus s = Json.read(Files.readString(f), JobStatus.class);
+                    if (s.state().active()) {
+                        s = s.with(JobState.INTERRUPTED, s.progress(), "interrupted: the app stopped while it ran",
+                                s.startedAt(), Instant.now(), "the app stopped before the job finished; submit it again", null);
+                        update(s, true);
+                    }
+                    jobs.put(s.id(), s);
+                } catch (IOException | RuntimeException e) {
+                    log.warn("ignoring unreadable job file {}: {}", f, e.toString());
+                }
+            }
+        } catch (IOException e) {
+            log.warn("cannot list jobs in {}: {}", dir, e.toString());
+        }
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    @Override
+    public void close() {
+        writers.shutdownNow();
+        readers.shutdownNow();
+        try {
+            writers.awaitTermination(5, TimeUnit.SECONDS);
+            readers.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

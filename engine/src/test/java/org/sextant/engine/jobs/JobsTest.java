@@ -1,0 +1,107 @@
+package org.sextant.engine.jobs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Json;
+import org.sextant.engine.SextantException;
+
+class JobsTest {
+    @TempDir Path dir;
+
+    @Test
+    void runsInTheBackgroundWithProgressAndPersistsTheResult() throws Exception {
+        try (Jobs jobs = new Jobs(dir)) {
+            JobStatus j = jobs.submit("forecast", List.of("AA"), false, ctx -> {
+                ctx.progress(0.5, "half");
+                return 42;
+            });
+            JobStatus done = jobs.await(j.id(), Duration.ofSeconds(30));
+            assertEquals(JobState.SUCCEEDED, done.state());
+            assertEquals(42, done.result());
+            assertEquals(1.0, done.progress());
+            JobStatus onDisk = Json.read(Files.readString(dir.resolve(j.id() + ".json")), JobStatus.class);
+            assertEquals(JobState.SUCCEEDED, onDisk.state());
+        }
+    }
+
+    @Test
+    void overlappingRequestCoalescesAndASecondWriterIsRefused() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        try (Jobs jobs = new Jobs(dir)) {
+            JobStatus big = jobs.submit("refresh", List.of("AA", "IBM", "MSFT"), true, ctx -> release.await(30, TimeUnit.SECONDS));
+            JobStatus sub = jobs.submit("refresh", List.of("IBM"), true, ctx -> "never runs");
+            assertTrue(sub.coalesced());
+            assertEquals(big.id(), sub.id());
+            SextantException busy = assertThrows(SextantException.class,
+                    () -> jobs.submit("refresh", List.of("XOM"), true, ctx -> "other"));
+            assertEquals("job_busy", busy.failReason());
+            assertTrue(busy.fix().contains(big.id()), busy.fix());
+            release.countDown();
+            assertEquals(JobState.SUCCEEDED, jobs.await(big.id(), Duration.ofSeconds(30)).state());
+            assertFalse(jobs.submit("refresh", List.of("XOM"), true, ctx -> "now free").coalesced());
+        }
+    }
+
+    @Test
+    void cancelStopsWorkAtItsNextCheckpoint() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        try (Jobs jobs = new Jobs(dir)) {
+            JobStatus j = jobs.submit("backtest", List.of("run-1"), false, ctx -> {
+                started.countDown();
+                while (true) {
+                    ctx.checkCancelled();
+                    Thread.onSpinWait();
+                }
+            });
+            assertTrue(started.await(30, TimeUnit.SECONDS));
+            jobs.cancel(j.id());
+            assertEquals(JobState.CANCELLED, jobs.await(j.id(), Duration.ofSeconds(30)).state());
+        }
+    }
+
+    @Test
+    void failuresAreRecordedWithTheirFix() throws Exception {
+        try (Jobs jobs = new Jobs(dir)) {
+            JobStatus j = jobs.submit("import", List.of("f.csv"), true, ctx -> {
+                throw SextantException.invalid("paths", "f.csv line 3: close is not a number", "fix line 3");
+            });
+            JobStatus done = jobs.await(j.id(), Duration.ofSeconds(30));
+            assertEquals(JobState.FAILED, done.state());
+            assertTrue(done.error().contains("line 3") && done.error().contains("fix line 3"), done.error());
+        }
+    }
+
+    @Test
+    void aJobRunningWhenTheAppDiedShowsAsInterruptedAfterRestart() throws Exception {
+        JobStatus running = new JobStatus("forecast-dead", "forecast", List.of("AA"), true, JobState.RUNNING, 0.3, "running",
+                Instant.now(), Instant.now(), null, null, null, false);
+        Files.writeString(dir.resolve("forecast-dead.json"), Json.write(running));
+        try (Jobs jobs = new Jobs(dir)) {
+            assertEquals(JobState.INTERRUPTED, jobs.status("forecast-dead").state());
+            assertFalse(jobs.status("forecast-dead").state().active());
+            // a new writer is not blocked by the dead one
+            jobs.submit("forecast", List.of("AA"), true, ctx -> 1);
+        }
+        assertTrue(Files.readString(dir.resolve("forecast-dead.json")).contains("INTERRUPTED"));
+    }
+
+    @Test
+    void unknownJobIsNamed() {
+        try (Jobs jobs = new Jobs(dir)) {
+            SextantException e = assertThrows(SextantException.class, () -> jobs.status("nope"));
+            assertEquals("job_unknown", e.failReason());
+        }
+    }
+}
