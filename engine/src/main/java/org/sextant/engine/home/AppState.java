@@ -8,4 +8,4 @@ import org.sextant.engine.data.DataSummary;
  * Settings appear masked.
  */
 public record AppState(String version, long pid, String mode, String activeView, String symbolOnScreen,
-                       String openRun, String jobsSummary, DataSummary data, Settings settings, Instant updatedAt) {}
+                       String openRun, java.util.Map<String, Long> jobs, DataSummary data, Settings settings, Instant updatedAt) {}

@@ -45,7 +45,7 @@ public final class StateFileWriter implements AutoCloseable {
 
     public AppState current() {
         return new AppState(Version.APP, ProcessHandle.current().pid(), mode, activeView, symbolOnScreen, openRun,
-                engine.jobs().summary().toString(), engine.dataSummary(), engine.settings().masked(), Instant.now());
+                engine.jobs().summary(), engine.dataSummary(), engine.settings().masked(), Instant.now());
     }
 
     /** Writes state.json now (start-up, shutdown, tests). */
