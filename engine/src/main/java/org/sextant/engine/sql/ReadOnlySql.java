@@ -142,7 +142,7 @@ public final class ReadOnlySql {
 
     /** Column names and DuckDB types, from preparing the query (nothing runs). */
     private static void describe(Connection c, String checked, List<String> names, List<String> types) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("SELECT * FROM (\n" + checked + "\n) AS q")) {
+        try (PreparedStatement p = c.prepareStatement(checked)) {
             ResultSetMetaData md = p.getMetaData();
             for (int i = 1; i <= md.getColumnCount(); i++) {
                 names.add(md.getColumnLabel(i));
