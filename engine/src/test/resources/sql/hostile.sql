@@ -205,3 +205,13 @@ SELECT 1；DROP TABLE prices
 SELECT * FROM prices) AS q; DROP TABLE prices; SELECT * FROM (SELECT 1
 @@ expect: no statement
 -- only a comment
+@@ expect: settings
+SELECT pg_get_viewdef(1)
+@@ expect: settings
+SELECT format_type(23, NULL)
+@@ expect: settings
+SUMMARIZE SELECT * FROM duckdb_settings()
+@@ expect: settings
+SELECT get_block_size('t')
+@@ expect: unknown table
+DESCRIBE pg_settings

@@ -3,12 +3,15 @@ package org.sextant.engine.sql;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Which functions a read-only query may call. Scalar, aggregate and macro functions: DuckDB's
@@ -55,10 +58,15 @@ final class FunctionPolicy {
         DENIED_PREFIXES.put("json_execute", NESTED);
     }
 
-    private final Set<String> builtins;
+    private static final Pattern CALL = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
 
-    private FunctionPolicy(Set<String> builtins) {
+    private final Set<String> builtins;
+    /** Built-in macros whose body calls a denied function (e.g. pg_get_viewdef reads duckdb_views()). */
+    private final Map<String, String> deniedMacros;
+
+    private FunctionPolicy(Set<String> builtins, Map<String, String> deniedMacros) {
         this.builtins = builtins;
+        this.deniedMacros = deniedMacros;
     }
 
     /** Reads the built-in scalar, aggregate and macro names from the store's DuckDB. */
@@ -69,7 +77,26 @@ final class FunctionPolicy {
                      + "WHERE database_name = 'system' AND function_type IN ('scalar', 'aggregate', 'macro')")) {
             while (r.next()) names.add(r.getString(1));
         }
-        return new FunctionPolicy(names);
+        Map<String, String> macros = new HashMap<>();
+        try (Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT lower(function_name), macro_definition FROM duckdb_functions() "
+                     + "WHERE database_name = 'system' AND function_type = 'macro' AND macro_definition IS NOT NULL")) {
+            while (r.next()) {
+                String reason = macroReason(r.getString(2));
+                if (reason != null) macros.put(r.getString(1), reason);
+            }
+        }
+        return new FunctionPolicy(names, macros);
+    }
+
+    /** A macro inherits the refusal of any denied function its body calls. */
+    static String macroReason(String definition) {
+        Matcher m = CALL.matcher(definition);
+        while (m.find()) {
+            String reason = deniedReason(m.group(1));
+            if (reason != null) return reason;
+        }
+        return null;
     }
 
     /** Why a function is refused outright, or null when the name is not denied. */
@@ -83,9 +110,16 @@ final class FunctionPolicy {
         return null;
     }
 
+    /** Why this function is refused (denylist or a macro built on a denied function), or null. */
+    String refusal(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        String reason = deniedReason(n);
+        return reason != null ? reason : deniedMacros.get(n);
+    }
+
     boolean isAllowedScalar(String name) {
         String n = name.toLowerCase(Locale.ROOT);
-        return deniedReason(n) == null && (builtins.contains(n) || SPECIAL_SCALARS.contains(n));
+        return refusal(n) == null && (builtins.contains(n) || SPECIAL_SCALARS.contains(n));
     }
 
     boolean isAllowedWindow(String name) {
@@ -100,7 +134,7 @@ final class FunctionPolicy {
     /** The allowed scalar/aggregate/macro names, for tests and documentation. */
     Set<String> allowedScalars() {
         Set<String> out = new HashSet<>();
-        for (String n : builtins) if (deniedReason(n) == null) out.add(n);
+        for (String n : builtins) if (refusal(n) == null) out.add(n);
         return out;
     }
 }

@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.Json;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -119,7 +121,13 @@ public final class ReadOnlySql {
                 json = r.getString(1);
             }
         }
-        JsonNode tree = org.sextant.engine.Json.MAPPER.readTree(json);
+        JsonNode tree;
+        try {
+            tree = Json.MAPPER.readTree(json);
+        } catch (JacksonException e) {
+            // Jackson caps nesting depth; a tree deeper than that is not a query a person writes
+            throw SqlGuard.refuse("the query is nested too deeply to check", "flatten the query: use CTEs instead of deeply nested expressions");
+        }
         if (tree.path("error").asBoolean(false)) throw Refusals.notSelect(sql, tree.path("error_message").asString(""));
         JsonNode statements = tree.path("statements");
         if (statements.size() == 0) {

@@ -19,6 +19,9 @@ final class SqlGuard {
     private static final Set<String> QUERY_NODES = Set.of("SELECT_NODE", "SET_OPERATION_NODE", "RECURSIVE_CTE_NODE", "CTE_NODE");
     private static final Set<String> TABLE_REFS = Set.of("BASE_TABLE", "TABLE_FUNCTION", "JOIN", "SUBQUERY", "EMPTY",
             "EXPRESSION_LIST", "PIVOT", "SHOW_REF");
+    /** Every TableReferenceType DuckDB serializes; the ones not in TABLE_REFS are refused. */
+    private static final Set<String> ALL_TABLE_REF_TYPES = Set.of("INVALID", "BASE_TABLE", "SUBQUERY", "JOIN",
+            "TABLE_FUNCTION", "EXPRESSION_LIST", "CTE", "EMPTY", "PIVOT", "SHOW_REF", "COLUMN_DATA", "DELIM_GET", "BOUND_TABLE_REF");
     private static final Set<String> EXPRESSIONS = Set.of("BETWEEN", "CASE", "CAST", "COLLATE", "COLUMN_REF", "COMPARISON",
             "CONJUNCTION", "CONSTANT", "FUNCTION", "LAMBDA", "LAMBDA_REF", "OPERATOR", "POSITIONAL_REFERENCE", "STAR",
             "SUBQUERY", "WINDOW");
@@ -60,7 +63,7 @@ final class SqlGuard {
             if (!QUERY_NODES.contains(type)) {
                 throw refuse("unsupported query construct " + type, "write a plain SELECT, WITH…SELECT, UNION/EXCEPT/INTERSECT");
             }
-        } else if (type != null && n.has("sample") && n.has("alias")) {
+        } else if (type != null && (ALL_TABLE_REF_TYPES.contains(type) || (n.has("sample") && n.has("alias")))) {
             if (checkTableRef(n, type, scope)) return;
         }
         for (Map.Entry<String, JsonNode> field : n.properties()) {
@@ -91,7 +94,7 @@ final class SqlGuard {
         if ("FUNCTION".equals(cls)) {
             String name = text(n, "function_name");
             checkQualifier(name, text(n, "catalog"), text(n, "schema"));
-            String denied = FunctionPolicy.deniedReason(name);
+            String denied = functions.refusal(name);
             if (denied != null) throw refuseFunction(name, denied);
             if (FunctionPolicy.isAllowedTable(name) && !functions.isAllowedScalar(name)) {
                 throw refuse(name + " is a table function", "use it in FROM: SELECT * FROM " + name + "(…)");
@@ -103,7 +106,7 @@ final class SqlGuard {
         } else if ("WINDOW".equals(cls)) {
             String name = text(n, "function_name");
             checkQualifier(name, text(n, "catalog"), text(n, "schema"));
-            String denied = FunctionPolicy.deniedReason(name);
+            String denied = functions.refusal(name);
             if (denied != null) throw refuseFunction(name, denied);
             if (!functions.isAllowedWindow(name)) {
                 throw refuse("unknown window function " + name, "use a built-in window or aggregate function (lag, lead, avg, …)");
@@ -137,7 +140,8 @@ final class SqlGuard {
                 return true;
             }
             case "SHOW_REF" -> {
-                if (n.path("query").isNull() || n.path("query").isMissingNode()) {
+                String shown = text(n, "table_name");
+                if (n.path("query").isNull() || n.path("query").isMissingNode() || (shown != null && !shown.isEmpty())) {
                     throw refuse("SHOW/DESCRIBE of a catalog object reveals settings or host paths",
                             "call get_db_schema for the tables and columns, or DESCRIBE/SUMMARIZE a query: SUMMARIZE SELECT * FROM prices");
                 }
@@ -154,7 +158,8 @@ final class SqlGuard {
         String lname = lower(name);
         if (catalog.isEmpty() && schema.isEmpty() && scope.contains(lname)) return;
         boolean ownCatalog = catalog.isEmpty() || catalog.equals(storeCatalog);
-        boolean ownSchema = schema.isEmpty() || schema.equals("main");
+        // "t.prices" names catalog t when no schema t exists: accept the store's own catalog there too
+        boolean ownSchema = schema.isEmpty() || schema.equals("main") || (catalog.isEmpty() && schema.equals(storeCatalog));
         if (!ownCatalog || !ownSchema) {
             String qualified = (catalog.isEmpty() ? "" : catalog + ".") + (schema.isEmpty() ? "" : schema + ".") + name;
             throw refuse(qualified + " is outside the store (system catalogs, information_schema and attached databases reveal settings or host paths): only the store's tables can be queried (" + tableList() + ")",

@@ -263,6 +263,20 @@ class ReadOnlySqlTest {
     }
 
     @Test
+    void deeplyNestedExpressionsAreAnsweredOrRefusedCleanly() {
+        for (int depth : new int[] {50, 300, 3000}) {
+            String expr = "1" + " + (1".repeat(depth) + ")".repeat(depth);
+            try {
+                SelectResult r = sql.run("SELECT " + expr + " AS n", null);
+                assertEquals(depth + 1L, num(r.rows().get(0).get(0)), 0);
+            } catch (SextantException e) {
+                assertEquals("sql", e.field(), e.getMessage());
+                assertTrue(depth > 50, "a modest nesting must work: " + e.getMessage());
+            }
+        }
+    }
+
+    @Test
     void emptyTextIsRefused() {
         SextantException e = assertThrows(SextantException.class, () -> sql.run("   ", null));
         assertEquals("sql", e.field());
