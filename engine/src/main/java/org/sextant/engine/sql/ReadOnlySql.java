@@ -36,6 +36,10 @@ public final class ReadOnlySql {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
     /** Longest text cell returned; longer cells are cut and marked. */
     public static final int MAX_CELL_CHARS = 10_000;
+    /** Most columns a result may have (each cell is capped, so this bounds one row). */
+    public static final int MAX_COLUMNS = 1000;
+    /** Budget for a whole result, in characters of text (other cells count 8); past it the rows stop and truncated is set. */
+    public static final long MAX_RESULT_CHARS = 16_000_000;
     /** Longest SQL text accepted. */
     public static final int MAX_SQL_CHARS = 100_000;
 
@@ -80,6 +84,10 @@ public final class ReadOnlySql {
             List<String> names = new ArrayList<>();
             List<String> types = new ArrayList<>();
             describe(c, checked, names, types);
+            if (names.size() > MAX_COLUMNS) {
+                throw SextantException.invalid("sql", "refused: the query returns " + names.size() + " columns, more than " + MAX_COLUMNS,
+                        "select fewer columns (name them instead of *), or PIVOT over fewer values");
+            }
             String wrapped = capped(checked, types, max);
             checkedText(c, guard, wrapped); // the exact text that runs passes the guard too
             List<List<Object>> rows = new ArrayList<>();
@@ -202,10 +210,15 @@ public final class ReadOnlySql {
             }, timeout.toMillis(), TimeUnit.MILLISECONDS);
             try (ResultSet r = s.executeQuery(wrapped)) {
                 int n = r.getMetaData().getColumnCount();
+                long size = 0;
                 while (r.next()) {
-                    if (rows.size() == limit) return true;
+                    if (rows.size() == limit || size > MAX_RESULT_CHARS) return true;
                     List<Object> row = new ArrayList<>(n);
-                    for (int i = 1; i <= n; i++) row.add(CellValues.of(r.getObject(i)));
+                    for (int i = 1; i <= n; i++) {
+                        Object v = CellValues.of(r.getObject(i));
+                        size += v instanceof String str ? str.length() : 8;
+                        row.add(v);
+                    }
                     rows.add(row);
                 }
                 return false;

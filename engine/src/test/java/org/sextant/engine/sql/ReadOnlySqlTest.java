@@ -244,6 +244,24 @@ class ReadOnlySqlTest {
     }
 
     @Test
+    void theWholeResultIsBoundedInSizeNotOnlyPerCell() {
+        // 5000 rows of 9 999 characters would be ~50 M characters: the budget stops it early
+        SelectResult r = sql.run("SELECT repeat('y', 9999) AS s FROM range(5000)", null);
+        assertTrue(r.truncated());
+        long chars = r.rows().stream().mapToLong(row -> ((String) row.get(0)).length()).sum();
+        assertTrue(chars <= ReadOnlySql.MAX_RESULT_CHARS + 9999, "chars=" + chars);
+        assertTrue(r.rowCount() > 1000 && r.rowCount() < 5000, "rows=" + r.rowCount());
+    }
+
+    @Test
+    void tooManyColumnsAreRefused() {
+        String cols = String.join(", ", java.util.Collections.nCopies(ReadOnlySql.MAX_COLUMNS + 1, "1"));
+        SextantException e = assertThrows(SextantException.class, () -> sql.run("SELECT " + cols, null));
+        assertEquals("sql", e.field());
+        assertTrue(e.getMessage().contains("columns"), e.getMessage());
+    }
+
+    @Test
     void aQueryRunningPastTheBoundIsInterruptedAndReportedAsTimeout() {
         ReadOnlySql quick = new ReadOnlySql(store, Duration.ofMillis(300));
         SextantException e = assertThrows(SextantException.class,
