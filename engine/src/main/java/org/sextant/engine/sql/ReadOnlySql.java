@@ -1,21 +1,262 @@
 package org.sextant.engine.sql;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.Json;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 
-/** run_select: one SELECT, LIMIT-wrapped, refused unless provably read-only and local. */
+/**
+ * run_select: one SELECT, LIMIT-wrapped, refused unless provably read-only and local.
+ *
+ * <p>The text is parsed by DuckDB itself (json_serialize_sql), the parse tree is checked by
+ * {@link SqlGuard}, and what runs is the SQL DuckDB regenerates from that checked tree, wrapped
+ * in a LIMIT and a per-column size cap, and checked once more in its final form. The store
+ * underneath runs with external access off and its configuration locked, so a guard bug still
+ * cannot read host files or change settings.
+ */
 public final class ReadOnlySql {
     public static final int DEFAULT_LIMIT = 5000;
+    public static final int MAX_LIMIT = 5000;
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+    /** Longest text cell returned; longer cells are cut and marked. */
+    public static final int MAX_CELL_CHARS = 10_000;
+    /** Most columns a result may have (each cell is capped, so this bounds one row). */
+    public static final int MAX_COLUMNS = 1000;
+    /** Budget for a whole result, in characters of text (other cells count 8); past it the rows stop and truncated is set. */
+    public static final long MAX_RESULT_CHARS = 16_000_000;
+    /** Longest SQL text accepted. */
+    public static final int MAX_SQL_CHARS = 100_000;
+
+    private static final ScheduledExecutorService CANCELLER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "sextant-sql-timeout");
+        t.setDaemon(true);
+        return t;
+    });
+
     private final Store store;
+    private final Duration timeout;
+    private volatile FunctionPolicy functions;
 
     public ReadOnlySql(Store store) {
+        this(store, DEFAULT_TIMEOUT);
+    }
+
+    /** @param timeout how long one statement may run before it is interrupted */
+    public ReadOnlySql(Store store, Duration timeout) {
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) throw new IllegalArgumentException("timeout must be positive");
         this.store = store;
+        this.timeout = timeout;
     }
 
     public SelectResult run(String sql, Integer limit) {
-        throw new UnsupportedOperationException("helper: sql");
+        int max = limit == null ? DEFAULT_LIMIT : limit;
+        if (max < 1 || max > MAX_LIMIT) {
+            throw SextantException.invalid("limit", "limit must be between 1 and " + MAX_LIMIT + ", got " + limit,
+                    "pass a limit from 1 to " + MAX_LIMIT + ", or none for " + DEFAULT_LIMIT + "; aggregate in SQL for larger results");
+        }
+        if (sql == null || sql.isBlank()) {
+            throw SextantException.invalid("sql", "the SQL text is empty", "write one SELECT, e.g. SELECT * FROM prices LIMIT 10");
+        }
+        if (sql.length() > MAX_SQL_CHARS) {
+            throw SextantException.invalid("sql", "the SQL text is " + sql.length() + " characters, more than " + MAX_SQL_CHARS,
+                    "shorten the query");
+        }
+        long start = System.nanoTime();
+        try (Connection c = store.newConnection()) {
+            SqlGuard guard = guard(c);
+            String checked = checkedText(c, guard, sql);
+            List<String> names = new ArrayList<>();
+            List<String> types = new ArrayList<>();
+            describe(c, checked, names, types);
+            if (names.size() > MAX_COLUMNS) {
+                throw SextantException.invalid("sql", "refused: the query returns " + names.size() + " columns, more than " + MAX_COLUMNS,
+                        "select fewer columns (name them instead of *), or PIVOT over fewer values");
+            }
+            String wrapped = capped(checked, types, max);
+            checkedText(c, guard, wrapped); // the exact text that runs passes the guard too
+            List<List<Object>> rows = new ArrayList<>();
+            boolean truncated = execute(c, wrapped, max, rows);
+            long elapsed = (System.nanoTime() - start) / 1_000_000;
+            return new SelectResult(List.copyOf(names), List.copyOf(types), rows, rows.size(), max, truncated, elapsed);
+        } catch (SQLException e) {
+            throw failed(e);
+        }
     }
 
     public DbSchema schema() {
-        throw new UnsupportedOperationException("helper: sql");
+        return store.read(SchemaReader::read);
+    }
+
+    private SqlGuard guard(Connection c) throws SQLException {
+        FunctionPolicy f = functions;
+        if (f == null) {
+            try {
+                f = FunctionPolicy.load(c);
+            } catch (SQLException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot list DuckDB functions", e);
+            }
+            functions = f;
+        }
+        Set<String> tables = SchemaReader.tableNames(c);
+        return new SqlGuard(tables, SchemaReader.catalog(c), f);
+    }
+
+    /** Parses with DuckDB, checks the tree, returns DuckDB's regenerated text of the checked tree. */
+    private static String checkedText(Connection c, SqlGuard guard, String sql) throws SQLException {
+        String json;
+        try (PreparedStatement p = c.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
+            p.setString(1, sql);
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                json = r.getString(1);
+            }
+        }
+        JsonNode tree;
+        try {
+            tree = Json.MAPPER.readTree(json);
+        } catch (JacksonException e) {
+            // Jackson caps nesting depth; a tree deeper than that is not a query a person writes
+            throw SqlGuard.refuse("the query is nested too deeply to check", "flatten the query: use CTEs instead of deeply nested expressions");
+        }
+        if (tree.path("error").asBoolean(false)) throw Refusals.notSelect(sql, tree.path("error_message").asString(""));
+        JsonNode statements = tree.path("statements");
+        if (statements.size() == 0) {
+            throw SextantException.invalid("sql", "refused: the text holds no statement (only comments or whitespace)",
+                    "write one SELECT, e.g. SELECT * FROM prices LIMIT 10");
+        }
+        if (statements.size() > 1) {
+            throw SextantException.invalid("sql", "refused: exactly one statement is allowed, found " + statements.size()
+                    + " (a ';' followed by more SQL starts another statement)", "send one SELECT per call, without a ';' followed by more SQL");
+        }
+        guard.check(statements.get(0));
+        try (PreparedStatement p = c.prepareStatement("SELECT json_deserialize_sql(?::JSON)")) {
+            p.setString(1, json);
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                return r.getString(1);
+            }
+        }
+    }
+
+    /** Column names and DuckDB types, from preparing the query (nothing runs). */
+    private static void describe(Connection c, String checked, List<String> names, List<String> types) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(checked)) {
+            ResultSetMetaData md = p.getMetaData();
+            for (int i = 1; i <= md.getColumnCount(); i++) {
+                names.add(md.getColumnLabel(i));
+                types.add(md.getColumnTypeName(i));
+            }
+        }
+    }
+
+    /**
+     * The text that runs: columns renamed positionally (duplicate names stay distinct), text and
+     * nested values cut at {@link #MAX_CELL_CHARS} inside DuckDB so a huge cell never reaches
+     * the JVM, and a LIMIT one past the caller's to detect truncation.
+     */
+    static String capped(String checked, List<String> types, int limit) {
+        StringBuilder cols = new StringBuilder();
+        StringBuilder select = new StringBuilder();
+        for (int i = 0; i < types.size(); i++) {
+            String col = "c" + (i + 1);
+            if (i > 0) {
+                cols.append(", ");
+                select.append(", ");
+            }
+            cols.append(col);
+            if (CellValues.isTextLike(types.get(i))) {
+                String v = "CAST(" + col + " AS VARCHAR)";
+                select.append("CASE WHEN length(").append(v).append(") > ").append(MAX_CELL_CHARS)
+                        .append(" THEN left(").append(v).append(", ").append(MAX_CELL_CHARS).append(") || '")
+                        .append(CellValues.TRUNCATION_MARK).append("' || length(").append(v).append(") || ' chars]' ELSE ")
+                        .append(v).append(" END");
+            } else {
+                select.append(col);
+            }
+        }
+        if (types.isEmpty()) select.append("*");
+        return "SELECT " + select + " FROM (\n" + checked + "\n) AS q" + (types.isEmpty() ? "" : "(" + cols + ")")
+                + " LIMIT " + ((long) limit + 1);
+    }
+
+    private boolean execute(Connection c, String wrapped, int limit, List<List<Object>> rows) throws SQLException {
+        AtomicBoolean timedOut = new AtomicBoolean();
+        try (Statement s = c.createStatement()) {
+            ScheduledFuture<?> cancel = CANCELLER.schedule(() -> {
+                timedOut.set(true);
+                try {
+                    s.cancel();
+                } catch (SQLException ignored) {
+                    // the statement finished meanwhile
+                }
+            }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+            try (ResultSet r = s.executeQuery(wrapped)) {
+                int n = r.getMetaData().getColumnCount();
+                long size = 0;
+                while (r.next()) {
+                    if (rows.size() == limit || size > MAX_RESULT_CHARS) return true;
+                    List<Object> row = new ArrayList<>(n);
+                    for (int i = 1; i <= n; i++) {
+                        Object v = CellValues.of(r.getObject(i));
+                        size += v instanceof String str ? str.length() : 8;
+                        row.add(v);
+                    }
+                    rows.add(row);
+                }
+                return false;
+            } catch (SQLException e) {
+                if (timedOut.get()) throw timeout(e);
+                throw e;
+            } finally {
+                cancel.cancel(false);
+            }
+        }
+    }
+
+    private SextantException timeout(SQLException e) {
+        return new SextantException("timeout", "the query ran longer than " + seconds() + " and was stopped", "sql",
+                "narrow it: filter by symbol or date range, aggregate before joining, or avoid cross joins", e);
+    }
+
+    private String seconds() {
+        long ms = timeout.toMillis();
+        return ms % 1000 == 0 ? (ms / 1000) + " s" : ms + " ms";
+    }
+
+    private SextantException failed(SQLException e) {
+        String msg = String.valueOf(e.getMessage());
+        int nl = msg.indexOf('\n');
+        if (nl > 0) msg = msg.substring(0, nl);
+        msg = scrub(msg);
+        return SextantException.invalid("sql", "the query failed in DuckDB: " + msg,
+                "fix the query (column and table names are in get_db_schema) and run it again");
+    }
+
+    /** DuckDB messages never need the store's own location; keep it off the wire. */
+    private String scrub(String msg) {
+        String out = msg;
+        for (String p : List.of(store.file().toAbsolutePath().toString(), store.stagingDir().toAbsolutePath().toString(),
+                store.file().toAbsolutePath().getParent().toString())) {
+            if (!p.isEmpty() && !p.equals("/")) out = out.replace(p, "<store>");
+        }
+        return out;
     }
 }
