@@ -53,7 +53,7 @@ class HomeFilesTest {
             }
         });
         reader.start();
-        for (int i = 0; i < 2000; i++) {
+        for (int i = 0; i < 500; i++) {
             AtomicFiles.write(f, Json.write(Map.of("n", i, "pad", "x".repeat(i % 7 * 1000))));
         }
         stop.set(true);
