@@ -1,4 +1,7 @@
--- Daily prices, one row per symbol and date. Re-importing a row updates it.
+-- Daily prices, one row per symbol and date. Re-importing a row replaces it.
+-- (symbol, date) is unique, kept so by the importer (the only writer of prices), which checks
+-- every batch and deletes the rows it replaces. No PRIMARY KEY on purpose: DuckDB's ART index
+-- made a 10-million-row import several times slower (docs/benchmarks.md, "Import").
 CREATE TABLE prices (
     symbol    VARCHAR NOT NULL,
     date      DATE    NOT NULL,
@@ -8,8 +11,7 @@ CREATE TABLE prices (
     close     DOUBLE  NOT NULL,
     adj_close DOUBLE,
     volume    DOUBLE,
-    source    VARCHAR NOT NULL,
-    PRIMARY KEY (symbol, date)
+    source    VARCHAR NOT NULL
 );
 -- One row per instrument; first_date/last_date/rows are kept in step by every import.
 CREATE TABLE symbols (

@@ -1,7 +1,9 @@
 package org.sextant.engine.ingest;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
 
 /** Imports CSV (layout auto-detected) and Parquet price files in one transaction. */
@@ -12,7 +14,26 @@ public final class PriceImporter {
         this.store = store;
     }
 
+    /**
+     * Imports all {@code files} or nothing: the first bad row of any file fails the whole import
+     * with an error naming the file, line and column. Rows already stored are replaced.
+     */
     public ImportReport importFiles(List<Path> files) {
-        throw new UnsupportedOperationException("helper: ingest");
+        if (files == null || files.isEmpty()) {
+            throw SextantException.invalid("paths", "no file to import", "name one or more CSV or Parquet files");
+        }
+        for (Path p : files) {
+            if (p == null || !Files.isRegularFile(p)) {
+                throw SextantException.invalid("paths", p + ": no such file",
+                        "give the path of an existing CSV or Parquet file (absolute, or relative to the working folder)");
+            }
+        }
+        return store.inTransaction(c -> {
+            ImportBatch batch = new ImportBatch(c, store.stagingDir());
+            for (Path p : files) {
+                batch.add(p, p.toString(), "file:" + p.getFileName());
+            }
+            return batch.commit();
+        });
     }
 }

@@ -1,0 +1,55 @@
+package org.sextant.engine.ingest;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.sextant.engine.SextantException;
+
+/** Turns the first row DuckDB's CSV reader rejected into an error naming file, line, column and fix. */
+final class CsvErrors {
+    private CsvErrors() {}
+
+    static void throwFirstReject(Connection c, ImportBatch.Source s) throws SQLException {
+        String table = "import_rejects_" + s.no();
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT line, column_idx, error_type, csv_line, error_message FROM " + table + " ORDER BY line, column_idx LIMIT 1")) {
+            if (!r.next()) return;
+            long line = r.getLong(1);
+            int col = r.getInt(2) - 1;
+            String type = r.getString(3);
+            String text = r.getString(4);
+            String duck = r.getString(5);
+            throw reject(s, line, col, type, text, duck);
+        }
+    }
+
+    private static SextantException reject(ImportBatch.Source s, long line, int col, String type, String text, String duck) {
+        Layout l = s.layout();
+        int width = l.header().size();
+        String at = s.file() + " line " + line;
+        switch (type) {
+            case "CAST": {
+                List<String> cells = CsvHead.split(text == null ? "" : text, s.csv().delimiter());
+                String value = col >= 0 && col < cells.size() ? cells.get(col).trim() : "?";
+                String name = col >= 0 && col < width ? l.header().get(col) : "column " + (col + 1);
+                if (col == l.dateCol()) {
+                    return SextantException.invalid(name, at + ", column " + name + ": '" + value + "' is not a date",
+                            "write dates as YYYY-MM-DD (or YYYYMMDD, like the first row of this file)");
+                }
+                return SextantException.invalid(name, at + ", column " + name + ": '" + value + "' is not a number",
+                        "write prices and volumes as plain numbers with a dot for decimals, or leave the cell empty when unknown");
+            }
+            case "MISSING COLUMNS":
+                return SextantException.invalid("paths", at + ": fewer cells than the " + width + " columns of the header (is the line cut short?)",
+                        "complete the line or delete it; every line needs one cell per header column");
+            case "TOO MANY COLUMNS":
+                return SextantException.invalid("paths", at + ": more cells than the " + width + " columns of the header",
+                        "remove the extra cells, or quote cells that contain the delimiter");
+            default:
+                return SextantException.invalid("paths", at + ": " + duck,
+                        "fix the line so that it is a CSV row like the others (" + type.toLowerCase() + ")");
+        }
+    }
+}

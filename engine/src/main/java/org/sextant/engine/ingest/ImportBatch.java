@@ -1,0 +1,177 @@
+package org.sextant.engine.ingest;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.StringJoiner;
+import org.sextant.engine.SextantException;
+
+/**
+ * One import: files are read by DuckDB's own CSV/Parquet readers into a temporary table,
+ * checked there as a whole, then merged into prices (replacing rows with the same symbol and
+ * date) and the symbols spans recomputed. Runs on the caller's transaction connection, so a
+ * failure anywhere leaves the store as it was.
+ */
+final class ImportBatch {
+    /** Cells DuckDB reads as missing: empty, and the spellings Yahoo and R write. */
+    private static final String NULLS = "['', 'null', 'NULL', 'NA', 'N/A', 'NaN', 'nan']";
+
+    private final Connection c;
+    private final Path stagingDir;
+    private final List<Source> files = new ArrayList<>();
+
+    /** One file of the batch: how to name it in messages, where DuckDB reads it, how it maps. */
+    record Source(int no, String file, Path original, Layout layout, CsvHead csv, String source) {}
+
+    ImportBatch(Connection c, Path stagingDir) throws SQLException {
+        this.c = c;
+        this.stagingDir = stagingDir;
+        exec("CREATE OR REPLACE TEMP TABLE import_rows (file_no INTEGER, line BIGINT, symbol VARCHAR, date DATE, "
+                + "open DOUBLE, high DOUBLE, low DOUBLE, close DOUBLE, adj_close DOUBLE, volume DOUBLE)");
+        exec("CREATE OR REPLACE TEMP TABLE import_files (file_no INTEGER, source VARCHAR)");
+    }
+
+    /**
+     * Reads one file into the batch.
+     *
+     * @param path   the file (staged for the duration of the read)
+     * @param file   its name in messages
+     * @param source the prices.source value for its rows
+     */
+    void add(Path path, String file, String source) throws SQLException {
+        int no = files.size();
+        String lower = path.getFileName().toString().toLowerCase(Locale.ROOT);
+        boolean parquet = lower.endsWith(".parquet") || lower.endsWith(".pq");
+        try (StagedFile staged = StagedFile.of(path, stagingDir, file)) {
+            Source s;
+            if (parquet) {
+                s = new Source(no, file, path, ParquetReadSql.layout(c, staged, file), null, source);
+                files.add(s);
+                ParquetReadSql.load(c, staged, s, symbolFromFileName(path));
+            } else {
+                CsvHead head = CsvHead.read(path, file);
+                s = new Source(no, file, path, Layout.detect(head.header(), file), head, source);
+                files.add(s);
+                loadCsv(staged, s, symbolFromFileName(path));
+            }
+        }
+        exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
+    }
+
+    private void loadCsv(StagedFile staged, Source s, String fileSymbol) throws SQLException {
+        Layout l = s.layout();
+        StringJoiner columns = new StringJoiner(", ", "{", "}");
+        for (int i = 0; i < l.header().size(); i++) {
+            String type = i == l.dateCol() ? "DATE"
+                    : l.fields().containsValue(i) || l.wideCols().contains(i) ? "DOUBLE" : "VARCHAR";
+            columns.add("'c" + i + "': '" + type + "'");
+        }
+        String read = "read_csv(" + staged.sqlLiteral() + ", header=true, auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
+                + ", quote='\"', escape='\"', nullstr=" + NULLS + ", dateformat=" + literal(s.csv().dateFormat())
+                + ", store_rejects=true, rejects_table='import_rejects_" + s.no() + "', rejects_scan='import_scans_" + s.no() + "'"
+                + ", columns=" + columns + ")";
+        exec(insertSql(s, read, i -> "c" + i, "NULL", fileSymbol));
+        CsvErrors.throwFirstReject(c, s);
+    }
+
+    /** The INSERT INTO import_rows for one file; {@code col} gives the SQL of a column by index. */
+    static String insertSql(Source s, String relation, java.util.function.IntFunction<String> col, String line, String fileSymbol) {
+        Layout l = s.layout();
+        if (l.wide()) {
+            StringJoiner select = new StringJoiner(", ");
+            StringJoiner on = new StringJoiner(", ");
+            Set<String> seen = new HashSet<>();
+            select.add(line + " AS line__").add(col.apply(l.dateCol()) + " AS date__");
+            for (int i : l.wideCols()) {
+                String sym = l.wideSymbol(i);
+                if (!seen.add(sym)) {
+                    throw SextantException.invalid(l.header().get(i), s.file() + ": symbol column '" + sym + "' appears twice in the header",
+                            "give each symbol one column");
+                }
+                select.add(col.apply(i) + " AS " + ident(sym));
+                on.add(ident(sym));
+            }
+            return "INSERT INTO import_rows SELECT " + s.no() + ", line__, symbol, date__, NULL, NULL, NULL, close, NULL, NULL FROM "
+                    + "(UNPIVOT (SELECT " + select + " FROM " + relation + ") ON " + on + " INTO NAME symbol VALUE close)";
+        }
+        String symbol = l.symbolCol() >= 0 ? "upper(trim(" + col.apply(l.symbolCol()) + "))" : literal(fileSymbol);
+        StringJoiner values = new StringJoiner(", ");
+        values.add(String.valueOf(s.no())).add(line).add(symbol).add(col.apply(l.dateCol()));
+        for (PriceField f : PriceField.values()) {
+            Integer i = l.fields().get(f);
+            values.add(i == null ? "NULL" : col.apply(i));
+        }
+        return "INSERT INTO import_rows SELECT " + values + " FROM " + relation;
+    }
+
+    /** Checks the whole batch, then merges it; returns what changed. */
+    ImportReport commit() throws SQLException {
+        ImportChecks.run(c, files);
+        long updated;
+        try (Statement st = c.createStatement()) {
+            updated = st.executeUpdate("DELETE FROM prices USING import_rows i WHERE prices.symbol = i.symbol AND prices.date = i.date");
+        }
+        long total;
+        try (Statement st = c.createStatement()) {
+            total = st.executeUpdate("INSERT INTO prices SELECT i.symbol, i.date, i.open, i.high, i.low, i.close, i.adj_close, i.volume, f.source "
+                    + "FROM import_rows i JOIN import_files f USING (file_no)");
+        }
+        exec("INSERT INTO symbols (symbol, first_date, last_date, rows, source) "
+                + "SELECT p.symbol, min(p.date), max(p.date), count(*), any_value(t.source) FROM prices p JOIN "
+                + "(SELECT i.symbol, max(f.source) AS source FROM import_rows i JOIN import_files f USING (file_no) GROUP BY i.symbol) t "
+                + "USING (symbol) GROUP BY p.symbol "
+                + "ON CONFLICT (symbol) DO UPDATE SET first_date = excluded.first_date, last_date = excluded.last_date, "
+                + "rows = excluded.rows, source = excluded.source");
+        List<ImportReport.ImportedFile> reported = new ArrayList<>();
+        Set<String> all = new java.util.TreeSet<>();
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT file_no, count(*), list(DISTINCT symbol ORDER BY symbol) FROM import_rows GROUP BY file_no ORDER BY file_no")) {
+            while (r.next()) {
+                Source s = files.get(r.getInt(1));
+                List<String> symbols = new ArrayList<>();
+                for (Object o : (Object[]) r.getArray(3).getArray()) symbols.add((String) o);
+                all.addAll(symbols);
+                reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), r.getLong(2), List.copyOf(symbols)));
+            }
+        }
+        exec("DROP TABLE import_rows");
+        exec("DROP TABLE import_files");
+        return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all));
+    }
+
+    List<Source> files() { return files; }
+
+    /** MSFT.csv -> MSFT; msft.us.txt -> MSFT.US: the name without its last extension, uppercased. */
+    static String symbolFromFileName(Path path) {
+        String name = path.getFileName().toString();
+        String lower = name.toLowerCase(Locale.ROOT);
+        for (String ext : new String[] {".csv", ".txt", ".parquet", ".pq"}) {
+            if (lower.endsWith(ext)) {
+                name = name.substring(0, name.length() - ext.length());
+                break;
+            }
+        }
+        return name.trim().toUpperCase(Locale.ROOT);
+    }
+
+    private void exec(String sql) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+
+    static String literal(String s) {
+        return "'" + s.replace("'", "''") + "'";
+    }
+
+    static String ident(String s) {
+        return "\"" + s.replace("\"", "\"\"") + "\"";
+    }
+}

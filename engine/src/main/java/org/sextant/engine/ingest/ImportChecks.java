@@ -1,0 +1,134 @@
+package org.sextant.engine.ingest;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.Date;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import org.sextant.engine.SextantException;
+
+/**
+ * Checks a whole batch in SQL (fast on millions of rows) and, only when one fails, finds the
+ * offending CSV line by scanning that file, so the message can name file, line and column.
+ */
+final class ImportChecks {
+    private ImportChecks() {}
+
+    static void run(Connection c, List<ImportBatch.Source> files) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT file_no FROM import_files WHERE file_no NOT IN (SELECT DISTINCT file_no FROM import_rows) ORDER BY file_no LIMIT 1")) {
+            if (r.next()) {
+                ImportBatch.Source s = files.get(r.getInt(1));
+                throw SextantException.invalid("paths", s.file() + ": no price rows below the header",
+                        "export the prices again; the file has a header but no row with a value");
+            }
+        }
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT file_no, line, symbol, date FROM import_rows WHERE symbol IS NULL OR symbol = '' LIMIT 1")) {
+            if (r.next()) {
+                ImportBatch.Source s = files.get(r.getInt(1));
+                String col = s.layout().header().get(s.layout().symbolCol());
+                throw SextantException.invalid(col, where(s, r, 1) + ", column " + col + ": the symbol is missing",
+                        "fill in the ticker on every line");
+            }
+        }
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT file_no, line, symbol, date FROM import_rows WHERE close IS NULL LIMIT 1")) {
+            if (r.next()) {
+                ImportBatch.Source s = files.get(r.getInt(1));
+                String col = s.layout().header().get(s.layout().fields().get(PriceField.CLOSE));
+                throw SextantException.invalid(col, where(s, r, 1) + ", column " + col + ": the close is missing",
+                        "fill in the close or delete the line (Yahoo writes 'null' lines for days without trading)");
+            }
+        }
+        StringBuilder bad = new StringBuilder();
+        for (PriceField f : PriceField.values()) {
+            if (bad.length() > 0) bad.append(" OR ");
+            bad.append(f.column).append(" < 0 OR isinf(").append(f.column).append(")");
+        }
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT file_no, line, symbol, date, open, high, low, close, adj_close, volume FROM import_rows WHERE " + bad + " LIMIT 1")) {
+            if (r.next()) {
+                ImportBatch.Source s = files.get(r.getInt(1));
+                for (PriceField f : PriceField.values()) {
+                    double v = r.getDouble(5 + f.ordinal());
+                    if (r.wasNull() || (v >= 0 && !Double.isInfinite(v))) continue;
+                    String col = s.layout().wide() ? r.getString(3) : s.layout().header().get(s.layout().fields().get(f));
+                    throw SextantException.invalid(col, where(s, r, 1) + ", column " + col + ": " + v + " is not a valid " + f.column,
+                            "prices and volumes must be finite and not negative; correct the value or leave the cell empty when unknown");
+                }
+            }
+        }
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT symbol, date FROM import_rows GROUP BY symbol, date HAVING count(*) > 1 LIMIT 1")) {
+            if (r.next()) duplicate(c, files, r.getString(1), r.getDate(2));
+        }
+    }
+
+    private static void duplicate(Connection c, List<ImportBatch.Source> files, String symbol, Date date) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(
+                "SELECT file_no, line, symbol, date FROM import_rows WHERE symbol = ? AND date = ? ORDER BY file_no, line LIMIT 2")) {
+            p.setString(1, symbol);
+            p.setDate(2, date);
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                ImportBatch.Source first = files.get(r.getInt(1));
+                String firstAt = where(first, r, 1);
+                r.next();
+                ImportBatch.Source second = files.get(r.getInt(1));
+                String secondAt = where(second, r, first == second ? 2 : 1);
+                throw SextantException.invalid("paths", secondAt + ": " + symbol + " on " + date + " appears twice in this import (also at " + firstAt + ")",
+                        "keep one row per symbol and date, then import again");
+            }
+        }
+    }
+
+    /** "file line N" (CSV) or "file row N" (Parquet) of the current row of {@code r}: file_no, line, symbol, date. */
+    private static String where(ImportBatch.Source s, ResultSet r, int occurrence) throws SQLException {
+        long line = r.getLong(2);
+        if (!r.wasNull()) return s.file() + " row " + line;
+        Date d = r.getDate(4);
+        long found = d == null ? -1 : locate(s, r.getString(3), d.toLocalDate(), occurrence);
+        return found > 0 ? s.file() + " line " + found : s.file();
+    }
+
+    /** The file line (1 = header) of the {@code occurrence}-th row with this symbol and date. */
+    static long locate(ImportBatch.Source s, String symbol, LocalDate date, int occurrence) {
+        Layout l = s.layout();
+        DateTimeFormatter fmt = "%Y%m%d".equals(s.csv().dateFormat()) ? DateTimeFormatter.BASIC_ISO_DATE : DateTimeFormatter.ISO_LOCAL_DATE;
+        int seen = 0;
+        try (BufferedReader in = Files.newBufferedReader(s.original(), StandardCharsets.UTF_8)) {
+            in.readLine();
+            long n = 1;
+            String line;
+            while ((line = in.readLine()) != null) {
+                n++;
+                List<String> cells = CsvHead.split(line, s.csv().delimiter());
+                if (l.dateCol() >= cells.size()) continue;
+                LocalDate d;
+                try {
+                    d = LocalDate.parse(cells.get(l.dateCol()).trim(), fmt);
+                } catch (RuntimeException e) {
+                    continue;
+                }
+                if (!d.equals(date)) continue;
+                if (l.symbolCol() >= 0) {
+                    String cell = l.symbolCol() < cells.size() ? cells.get(l.symbolCol()).trim().toUpperCase() : "";
+                    if (!cell.equals(symbol == null ? "" : symbol)) continue;
+                }
+                if (++seen == occurrence) return n;
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return -1;
+    }
+}

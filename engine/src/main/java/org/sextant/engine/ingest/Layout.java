@@ -1,0 +1,79 @@
+package org.sextant.engine.ingest;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.sextant.engine.SextantException;
+
+/**
+ * How the columns of one price file map onto the store, detected from its header.
+ *
+ * @param name       yahoo, stooq, stooq_txt, long, wide or close (date + close only)
+ * @param header     the column names as written in the file
+ * @param dateCol    index of the date column
+ * @param symbolCol  index of the symbol column, or -1 when the symbol comes from the file name
+ * @param fields     price columns by index (single-symbol and long layouts)
+ * @param wideCols   for the wide layout: column index of each symbol column
+ */
+record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<PriceField, Integer> fields,
+              List<Integer> wideCols) {
+
+    static final String ACCEPTED = "accepted headers: Yahoo (Date,Open,High,Low,Close,Adj Close,Volume); "
+            + "Stooq (Date,Open,High,Low,Close,Volume, or <TICKER>,<PER>,<DATE>,<TIME>,<OPEN>,<HIGH>,<LOW>,<CLOSE>,<VOL>,<OPENINT>); "
+            + "long (symbol,date,close plus any of open,high,low,adj_close,volume); "
+            + "wide (date followed by one close column per symbol)";
+
+    boolean wide() { return symbolCol < 0 && fields.isEmpty(); }
+
+    /** The symbol a wide column stands for: its header, trimmed and uppercased. */
+    String wideSymbol(int col) {
+        return header.get(col).replace("\"", "").trim().toUpperCase(Locale.ROOT);
+    }
+
+    static Layout detect(List<String> header, String file) {
+        int date = -1;
+        int symbol = -1;
+        boolean bracketed = false;
+        Map<PriceField, Integer> fields = new EnumMap<>(PriceField.class);
+        List<Integer> others = new ArrayList<>();
+        for (int i = 0; i < header.size(); i++) {
+            String raw = header.get(i);
+            bracketed |= raw.trim().startsWith("<");
+            String n = PriceField.normalize(raw);
+            if (PriceField.DATE.contains(n) && date < 0) {
+                date = i;
+            } else if (PriceField.SYMBOL.contains(n) && symbol < 0) {
+                symbol = i;
+            } else if (PriceField.of(n) != null && !fields.containsKey(PriceField.of(n))) {
+                fields.put(PriceField.of(n), i);
+            } else if (!PriceField.IGNORED.contains(n) && !n.isEmpty()) {
+                others.add(i);
+            }
+        }
+        if (date < 0) {
+            throw unknown(file, header, "no date column");
+        }
+        if (!fields.isEmpty() || symbol >= 0) {
+            if (!fields.containsKey(PriceField.CLOSE)) {
+                throw SextantException.invalid("paths", file + ": the header " + header + " has no close column",
+                        "add a Close column; " + ACCEPTED);
+            }
+            String name;
+            if (symbol >= 0) name = bracketed ? "stooq_txt" : "long";
+            else if (fields.containsKey(PriceField.ADJ_CLOSE)) name = "yahoo";
+            else if (fields.size() > 1) name = "stooq";
+            else name = "close";
+            return new Layout(name, List.copyOf(header), date, symbol, fields, List.of());
+        }
+        if (others.isEmpty()) {
+            throw unknown(file, header, "only a date column");
+        }
+        return new Layout("wide", List.copyOf(header), date, -1, fields, List.copyOf(others));
+    }
+
+    private static SextantException unknown(String file, List<String> header, String why) {
+        return SextantException.invalid("paths", file + ": unknown layout (" + why + ") in header " + header, ACCEPTED);
+    }
+}

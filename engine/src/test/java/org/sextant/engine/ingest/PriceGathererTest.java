@@ -1,0 +1,185 @@
+package org.sextant.engine.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.home.Settings;
+import org.sextant.engine.store.Store;
+
+/** Gathering against a loopback server that answers like Stooq, and like Stooq on a bad day. No real network. */
+class PriceGathererTest {
+    static final String KEY = "k3y-SECRET-42";
+
+    @TempDir Path tmp;
+    Store store;
+    HttpServer server;
+    final List<String> requests = new CopyOnWriteArrayList<>();
+    byte[] recorded;
+
+    @BeforeEach
+    void start() throws IOException {
+        store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
+        try (InputStream in = getClass().getResourceAsStream("/ingest/msft.us.csv")) {
+            recorded = in.readAllBytes();
+        }
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/q/d/l/", this::answer);
+        server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+        store.close();
+    }
+
+    /** The ticker decides the answer: msft.us gets the recorded CSV, the others a failure mode. */
+    private void answer(HttpExchange ex) throws IOException {
+        String query = URLDecoder.decode(ex.getRequestURI().getRawQuery(), StandardCharsets.UTF_8);
+        requests.add(query);
+        String symbol = query.replaceAll(".*s=([^&]*).*", "$1");
+        try (ex) {
+            switch (symbol) {
+                case "msft.us" -> send(ex, 200, "text/csv", recorded);
+                case "missing.us" -> send(ex, 404, "text/plain", "not found".getBytes());
+                case "busy.us" -> send(ex, 429, "text/plain", "slow down".getBytes());
+                case "html.us" -> send(ex, 200, "text/html", "<!DOCTYPE html><html><body>Service unavailable</body></html>".getBytes());
+                case "nodata.us" -> send(ex, 200, "text/csv", "No data".getBytes());
+                case "empty.us" -> send(ex, 200, "text/csv", new byte[0]);
+                case "cut.us" -> {
+                    // announces the full length, sends half, hangs up
+                    ex.getResponseHeaders().set("Content-Type", "text/csv");
+                    ex.sendResponseHeaders(200, recorded.length);
+                    OutputStream out = ex.getResponseBody();
+                    out.write(recorded, 0, recorded.length / 2);
+                    out.flush();
+                }
+                case "cutline.us" -> {
+                    // a complete HTTP answer whose CSV stops mid-line
+                    byte[] part = new String(recorded, StandardCharsets.UTF_8).substring(0, 150).getBytes(StandardCharsets.UTF_8);
+                    send(ex, 200, "text/csv", part);
+                }
+                case "slow.us" -> {
+                    try {
+                        Thread.sleep(8000);
+                    } catch (InterruptedException ignored) {
+                        Thread.currentThread().interrupt();
+                    }
+                    send(ex, 200, "text/csv", recorded);
+                }
+                default -> send(ex, 500, "text/plain", "unexpected".getBytes());
+            }
+        }
+    }
+
+    private static void send(HttpExchange ex, int status, String type, byte[] body) throws IOException {
+        ex.getResponseHeaders().set("Content-Type", type);
+        ex.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
+        if (body.length > 0) ex.getResponseBody().write(body);
+    }
+
+    Settings settings() {
+        String template = "http://127.0.0.1:" + server.getAddress().getPort() + "/q/d/l/?s={symbol}&i=d&apikey={api_key}";
+        return new Settings("local", Map.of("local", new Settings.Provider(template, KEY)));
+    }
+
+    PriceGatherer gatherer() {
+        return new PriceGatherer(store, settings(), Duration.ofSeconds(5), Duration.ofSeconds(3));
+    }
+
+    long prices() {
+        return store.read(c -> {
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT count(*) FROM prices")) {
+                r.next();
+                return r.getLong(1);
+            }
+        });
+    }
+
+    @Test
+    void gathersRecordedStooqCsvIntoTheStore() {
+        ImportReport report = gatherer().gather(List.of("msft.us"), null);
+        assertEquals(List.of("MSFT.US"), report.symbols());
+        assertEquals("stooq", report.files().get(0).layout());
+        assertEquals(10, report.rowsInserted());
+        assertTrue(requests.get(0).contains("apikey=" + KEY), "the key is sent to the provider");
+        // timeSeries::MSFT close on 2000-09-28
+        double close = store.read(c -> {
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
+                    "SELECT close FROM prices WHERE symbol = 'MSFT.US' AND date = DATE '2000-09-28' AND source = 'local'")) {
+                r.next();
+                return r.getDouble(1);
+            }
+        });
+        assertEquals(61.3125, close);
+        ImportReport again = gatherer().gather(List.of("msft.us"), "local");
+        assertEquals(10, again.rowsUpdated());
+        assertEquals(0, again.rowsInserted());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+            "missing.us, not_found,      404",
+            "busy.us,    rate_limited,   429",
+            "html.us,    provider_error, HTML page",
+            "nodata.us,  not_found,      has no data for nodata.us",
+            "empty.us,   not_found,      has no data for empty.us",
+            "cut.us,     provider_error, cut short",
+            "cutline.us, provider_error, cut short",
+            "slow.us,    timeout,        within the time limit"})
+    void eachFailureIsClearWritesNothingAndHidesTheKey(String symbol, String reason, String says) {
+        SextantException e = assertThrows(SextantException.class, () -> gatherer().gather(List.of("msft.us", symbol), null));
+        assertEquals(reason, e.failReason());
+        assertEquals("symbols", e.field());
+        assertTrue(e.getMessage().contains(says), e.getMessage());
+        assertTrue(e.getMessage().contains(symbol), e.getMessage());
+        assertFalse(e.getMessage().contains(KEY), e.getMessage());
+        assertFalse(String.valueOf(e.fix()).contains(KEY), e.fix());
+        assertFalse(String.valueOf(e.getCause()).contains(KEY));
+        assertEquals(0, prices(), "the good symbol fetched first must not be written either");
+    }
+
+    @Test
+    void unknownProviderAndMissingKeyAreNamed() {
+        SextantException e = assertThrows(SextantException.class, () -> gatherer().gather(List.of("msft.us"), "yahoo"));
+        assertEquals("provider", e.field());
+        assertTrue(e.fix().contains("local"), e.fix());
+        Settings noKey = new Settings("local", Map.of("local", new Settings.Provider(settings().providers().get("local").urlTemplate(), null)));
+        e = assertThrows(SextantException.class, () -> new PriceGatherer(store, noKey).gather(List.of("msft.us"), null));
+        assertTrue(e.getMessage().contains("needs an API key"), e.getMessage());
+        assertTrue(requests.isEmpty());
+    }
+
+    @Test
+    void badTickerIsRefusedBeforeAnyRequest() {
+        SextantException e = assertThrows(SextantException.class, () -> gatherer().gather(List.of("msft us&x=1"), null));
+        assertEquals("symbols", e.field());
+        assertTrue(requests.isEmpty());
+    }
+}
