@@ -14,8 +14,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Json;
@@ -24,6 +25,7 @@ import org.sextant.engine.TestData;
 import org.sextant.engine.home.SextantHome;
 import tools.jackson.databind.JsonNode;
 
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LocalApiServerTest {
     private static final String TOKEN = "t0ken";
     @TempDir Path dir;
@@ -31,14 +33,14 @@ class LocalApiServerTest {
     private LocalApiServer api;
     private final HttpClient http = HttpClient.newHttpClient();
 
-    @BeforeEach
+    @BeforeAll
     void start() throws Exception {
         engine = Sextant.open(new SextantHome(dir));
         TestData.insertDowSample(engine.store());
         api = LocalApiServer.start(engine, TOKEN, "headless", () -> "state");
     }
 
-    @AfterEach
+    @AfterAll
     void stop() {
         api.close();
         engine.close();
