@@ -53,6 +53,9 @@ final class AppHost implements AutoCloseable {
 
     int port() { return api.port(); }
 
+    /** When an agent or the CLI last called the local API (0 = never). */
+    long lastApiCallMillis() { return api.lastCallMillis(); }
+
     @Override
     public synchronized void close() {
         if (closed) return;

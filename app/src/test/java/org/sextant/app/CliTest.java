@@ -1,0 +1,92 @@
+package org.sextant.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.home.SextantHome;
+
+/**
+ * The CLI works the same whether the app holds the store or not: with no app it opens the store
+ * itself; with an app running it goes through the app's local API (DuckDB has one writer).
+ * Rows: timeSeries::MSFT (GPL>=2), 2000-09-27..29, in Yahoo's layout.
+ */
+class CliTest {
+    private static final String YAHOO = """
+            Date,Open,High,Low,Close,Adj Close,Volume
+            2000-09-27,63.4375,63.5625,59.8125,60.625,60.625,53077800
+            2000-09-28,60.8125,61.875,60.625,61.3125,61.3125,26180200
+            2000-09-29,61.0,61.3125,58.625,60.3125,60.3125,37026800
+            """;
+    @TempDir Path dir;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream oldOut;
+    private PrintStream oldErr;
+
+    @BeforeEach
+    void capture() {
+        oldOut = System.out;
+        oldErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restore() {
+        System.setOut(oldOut);
+        System.setErr(oldErr);
+    }
+
+    private String home() {
+        return dir.resolve("home").toString();
+    }
+
+    @Test
+    void importsWithoutTheAppThenThroughTheRunningApp() throws Exception {
+        Path csv = Files.writeString(dir.resolve("MSFTX.csv"), YAHOO);
+        assertEquals(0, Main.run("--home", home(), "import", csv.toString()), err.toString());
+        assertTrue(out.toString().contains("MSFTX"), out.toString());
+        try (Sextant engine = Sextant.open(new SextantHome(Path.of(home())))) {
+            assertEquals(3, engine.closePrices("MSFTX", null, null).size());
+        }
+
+        try (AppHost app = AppHost.start(new SextantHome(Path.of(home())), "headless")) {
+            Path more = Files.writeString(dir.resolve("MSFTY.csv"), YAHOO);
+            assertEquals(0, Main.run("--home", home(), "import", more.toString()), err.toString());
+            assertTrue(app.lastApiCallMillis() > 0, "the CLI must go through the running app's API");
+            assertEquals(3, app.engine().closePrices("MSFTY", null, null).size());
+
+            out.reset();
+            assertEquals(0, Main.run("--home", home(), "sql", "SELECT date, close FROM prices WHERE symbol = 'MSFTY' ORDER BY date"));
+            assertEquals("date,close\n2000-09-27,60.625\n2000-09-28,61.3125\n2000-09-29,60.3125\n", out.toString());
+        }
+    }
+
+    @Test
+    void aBadFileFailsWithTheFixAndWritesNothing() throws Exception {
+        Path good = Files.writeString(dir.resolve("GOOD.csv"), YAHOO);
+        Path bad = Files.writeString(dir.resolve("BAD.csv"), YAHOO.replace("61.3125,61.3125", "61.3125,n/a"));
+        assertEquals(1, Main.run("--home", home(), "import", good.toString(), bad.toString()));
+        String msg = err.toString();
+        assertTrue(msg.contains("BAD.csv") && msg.contains("fix"), msg);
+        try (Sextant engine = Sextant.open(new SextantHome(Path.of(home())))) {
+            assertTrue(engine.listSymbols("GOOD").isEmpty(), "one transaction: the good file must not be half imported");
+        }
+    }
+
+    @Test
+    void aMissingFileIsNamed() {
+        assertEquals(2, Main.run("--home", home(), "import", dir.resolve("nope.csv").toString()));
+        assertTrue(err.toString().contains("nope.csv"), err.toString());
+    }
+}
