@@ -11,6 +11,8 @@ final class ApiReply {
     private ApiReply() {}
 
     static Map<String, Object> unwrap(String method, int status, String body) throws ToolFailure {
+        // Token and Host/Origin refusals are about the launcher, whatever the body says: our own hint.
+        if (status == 401 || status == 403) throw statusFailure(method, status, "refused the request");
         Map<String, Object> reply;
         try {
             reply = Json.readObject(body);
