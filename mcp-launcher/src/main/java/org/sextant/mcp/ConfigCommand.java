@@ -1,0 +1,48 @@
+package org.sextant.mcp;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.sextant.mcp.envelope.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** sextant-mcp config cursor|vscode|claude: the JSON to paste into that client's MCP config. */
+@Command(name = "config", mixinStandardHelpOptions = true,
+        description = {"Prints the JSON that makes an MCP client start this launcher (stdout),",
+                "with where to put it and how to allow runs (stderr)."})
+final class ConfigCommand implements Callable<Integer> {
+    @ParentCommand
+    SextantMcp parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "CLIENT", description = "cursor, vscode or claude")
+    String client;
+
+    @Override
+    public Integer call() {
+        ClientConfig config;
+        try {
+            config = ClientConfig.byId(client);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println(e.getMessage());
+            return 2;
+        }
+        String home = parent.home().root().toString();
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(Json.writePretty(config.snippet(ClientConfig.launcherCommand(), home)));
+        out.flush();
+        PrintWriter err = spec.commandLine().getErr();
+        err.println();
+        err.println("Put this in " + config.file() + " (merge with servers already there), then restart the client.");
+        err.println("SEXTANT_ALLOW_RUNS: \"0\" lets agents read only. Set it to \"1\" to let them run write tools");
+        err.println("(imports, forecasts, backtests). Any other value, or none, refuses writes.");
+        err.println("Driving the app also needs the file " + parent.home().pilotFlag() + ", which you create by hand.");
+        err.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,26 @@
+package org.sextant.mcp;
+
+import java.nio.file.Path;
+
+/** The SEXTANT_HOME folder as the launcher sees it: only the two paths it reads. */
+public record LauncherHome(Path root) {
+
+    public static final String ENV = "SEXTANT_HOME";
+
+    /** --home wins, then SEXTANT_HOME, then ~/.sextant. */
+    public static LauncherHome resolve(Path option) {
+        if (option != null) return new LauncherHome(option.toAbsolutePath().normalize());
+        String env = System.getenv(ENV);
+        if (env != null && !env.isBlank()) return new LauncherHome(Path.of(env).toAbsolutePath().normalize());
+        return new LauncherHome(Path.of(System.getProperty("user.home"), ".sextant").toAbsolutePath().normalize());
+    }
+
+    public Path appJson() {
+        return root.resolve("run").resolve("app.json");
+    }
+
+    /** Placed by hand only; no code of ours writes it. */
+    public Path pilotFlag() {
+        return root.resolve(".mcp_pilot");
+    }
+}

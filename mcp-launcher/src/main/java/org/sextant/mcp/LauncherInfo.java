@@ -1,0 +1,14 @@
+package org.sextant.mcp;
+
+/** Identity of this launcher as MCP clients and the app see it. */
+public final class LauncherInfo {
+    public static final String NAME = "sextant";
+    /** Bumped on any tool add, rename or behaviour change (DESIGN.md, "The MCP launcher"). */
+    public static final String VERSION = "0.1.0";
+    /** Major of the tool surface; clients may pin it. */
+    public static final int TOOLS_CONTRACT = 1;
+    /** Major of the app's local API (run/app.json "contract") this launcher speaks. */
+    public static final int APP_CONTRACT = 1;
+
+    private LauncherInfo() {}
+}

@@ -1,0 +1,57 @@
+package org.sextant.mcp;
+
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** sextant-mcp: the MCP server that Cursor, VS Code and Claude Desktop start (stdio). */
+@Command(name = "sextant-mcp", mixinStandardHelpOptions = true, version = LauncherInfo.VERSION,
+        description = {"MCP server for Sextant over stdio. It finds the running app through",
+                "SEXTANT_HOME/run/app.json on every call; start the app separately."},
+        subcommands = {StatusCommand.class, ConfigCommand.class})
+public final class SextantMcp implements Callable<Integer> {
+
+    static {
+        // Before any logger exists: stdout is the JSON-RPC channel.
+        System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+    }
+
+    @Option(names = "--home", paramLabel = "DIR", scope = CommandLine.ScopeType.INHERIT,
+            description = "Sextant home (default: $SEXTANT_HOME, else ~/.sextant)")
+    Path home;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30", scope = CommandLine.ScopeType.INHERIT,
+            description = "how long to wait for the app to answer one call (default: ${DEFAULT-VALUE})")
+    long timeoutSeconds;
+
+    LauncherHome home() {
+        return LauncherHome.resolve(home);
+    }
+
+    Duration requestTimeout() {
+        if (timeoutSeconds < 1) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--timeout must be at least 1 second");
+        }
+        return Duration.ofSeconds(timeoutSeconds);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        InputStream in = System.in;
+        PrintStream out = System.out;
+        // Anything that prints by mistake lands on stderr instead of corrupting the protocol.
+        System.setOut(System.err);
+        StdioServer.serve(home(), requestTimeout(), in, out);
+        return 0;
+    }
+
+    public static void main(String[] args) {
+        int code = new CommandLine(new SextantMcp()).execute(args);
+        System.exit(code);
+    }
+}

@@ -1,0 +1,38 @@
+package org.sextant.mcp.envelope;
+
+/**
+ * A named failure on the way to a tool result. Thrown inside the launcher and always turned
+ * into an envelope by the dispatcher, never passed to the SDK.
+ */
+public final class ToolFailure extends Exception {
+    private final String failReason;
+    private final String clientHint;
+
+    public ToolFailure(String failReason, String error, String clientHint) {
+        super(error);
+        this.failReason = failReason;
+        this.clientHint = clientHint;
+    }
+
+    public ToolFailure(String failReason, String error, String clientHint, Throwable cause) {
+        super(error, cause);
+        this.failReason = failReason;
+        this.clientHint = clientHint;
+    }
+
+    public static ToolFailure invalidInput(String field, String problem, String fix) {
+        return new ToolFailure(FailReason.INVALID_INPUT, "argument '" + field + "': " + problem, fix);
+    }
+
+    public String failReason() {
+        return failReason;
+    }
+
+    public String clientHint() {
+        return clientHint;
+    }
+
+    public Envelope toEnvelope() {
+        return Envelope.failure(getMessage(), failReason, clientHint);
+    }
+}

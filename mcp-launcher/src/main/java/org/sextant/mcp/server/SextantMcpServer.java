@@ -1,0 +1,114 @@
+package org.sextant.mcp.server;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.sextant.mcp.LauncherInfo;
+import org.sextant.mcp.envelope.Envelope;
+import org.sextant.mcp.envelope.Json;
+import org.sextant.mcp.tables.TableStore;
+import org.sextant.mcp.tools.LauncherTool;
+import org.sextant.mcp.tools.ToolDispatcher;
+import org.sextant.mcp.tools.ToolNames;
+
+/** Wires the dispatcher and the table store into an MCP server on a given transport. */
+public final class SextantMcpServer {
+    static final String INSTRUCTIONS = """
+            Sextant: market time series research. Start with get_server_info (is the app running, \
+            what is allowed), then list_symbols, get_close_price, get_db_schema and run_select. \
+            Every tool answers {ok, error, fail_reason, client_hint, data}; follow client_hint when ok is false. \
+            Results over 200 rows come as a preview plus a sextant://table/{id} resource to read.""";
+
+    private SextantMcpServer() {}
+
+    public static McpJsonMapper jsonMapper() {
+        return new JacksonMcpJsonMapper(Json.MAPPER);
+    }
+
+    public static McpSyncServer start(McpServerTransportProvider transport, ToolDispatcher dispatcher,
+                                      TableStore tables) {
+        Set<String> canonical = dispatcher.tools().stream().map(LauncherTool::name).collect(Collectors.toSet());
+        return McpServer.sync(transport)
+                .jsonMapper(jsonMapper())
+                .serverInfo(LauncherInfo.NAME, LauncherInfo.VERSION)
+                .instructions(INSTRUCTIONS)
+                .capabilities(McpSchema.ServerCapabilities.builder()
+                        .tools(false)
+                        .resources(false, false)
+                        .build())
+                // The launcher checks arguments itself so that bad input is an invalid_input envelope.
+                .validateToolInputs(false)
+                .tools(toolSpecifications(dispatcher))
+                // Prefixed aliases are callable but not listed: clients see each tool once.
+                .addToolFilter((context, tool) -> canonical.contains(tool.name()))
+                .resourceTemplates(tableTemplate(tables))
+                .build();
+    }
+
+    static List<McpServerFeatures.SyncToolSpecification> toolSpecifications(ToolDispatcher dispatcher) {
+        List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
+        for (LauncherTool tool : dispatcher.tools()) {
+            specs.add(specification(tool, tool.name(), dispatcher));
+            for (String prefix : ToolNames.ALIAS_PREFIXES) {
+                specs.add(specification(tool, prefix + tool.name(), dispatcher));
+            }
+        }
+        return specs;
+    }
+
+    private static McpServerFeatures.SyncToolSpecification specification(LauncherTool tool, String name,
+                                                                         ToolDispatcher dispatcher) {
+        McpSchema.Tool schema = McpSchema.Tool.builder()
+                .name(name)
+                .title(tool.name())
+                .description(tool.description())
+                .inputSchema(tool.inputSchema())
+                .annotations(tool.annotations())
+                .build();
+        return McpServerFeatures.SyncToolSpecification.builder()
+                .tool(schema)
+                .callHandler((exchange, request) -> toResult(dispatcher.dispatch(request.name(), request.arguments())))
+                .build();
+    }
+
+    /** The envelope as JSON text (for clients that read content) and as structuredContent. */
+    static McpSchema.CallToolResult toResult(Envelope envelope) {
+        Map<String, Object> wire = envelope.toMap();
+        return McpSchema.CallToolResult.builder()
+                .addTextContent(Json.write(wire))
+                .structuredContent(wire)
+                .isError(!envelope.ok())
+                .build();
+    }
+
+    static McpServerFeatures.SyncResourceTemplateSpecification tableTemplate(TableStore tables) {
+        McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder()
+                .uriTemplate(TableStore.URI_TEMPLATE)
+                .name("table")
+                .title("Rows of a large tool result")
+                .description("All rows of a get_close_price or run_select result that exceeded 200 rows;"
+                        + " kept in the launcher's memory for this session")
+                .mimeType("application/json")
+                .build();
+        return new McpServerFeatures.SyncResourceTemplateSpecification(template, (exchange, request) -> {
+            TableStore.Table table = TableStore.idOf(request.uri()).flatMap(tables::get)
+                    .orElseThrow(() -> McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
+                            .message("no table " + request.uri() + " in this launcher session;"
+                                    + " call the tool again for a fresh resource_uri")
+                            .data(Map.of("uri", String.valueOf(request.uri())))
+                            .build());
+            return new McpSchema.ReadResourceResult(List.of(
+                    new McpSchema.TextResourceContents(table.uri(), "application/json", Json.write(table.toContent()))));
+        });
+    }
+}

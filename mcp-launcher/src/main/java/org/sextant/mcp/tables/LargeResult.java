@@ -1,0 +1,68 @@
+package org.sextant.mcp.tables;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Results over 200 rows go to the agent as a preview (first 20, last 5), a summary and a
+ * resource URI; the full rows stay in the {@link TableStore}. Keeps a tool answer small enough
+ * for an agent's context while nothing is lost.
+ */
+public final class LargeResult {
+    public static final int ROW_LIMIT = 200;
+    public static final int HEAD = 20;
+    public static final int TAIL = 5;
+
+    private LargeResult() {}
+
+    /**
+     * Returns the data unchanged when data[rowsKey] holds at most ROW_LIMIT rows; otherwise a copy
+     * where rowsKey is replaced by preview, summary and resource_uri.
+     */
+    public static Map<String, Object> shrink(Map<String, Object> data, String rowsKey, List<String> columns,
+                                             Map<String, Object> summary, String source, TableStore store) {
+        if (!(data.get(rowsKey) instanceof List<?> rows) || rows.size() <= ROW_LIMIT) return data;
+        TableStore.Table table = store.put(source, columns, rows);
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : data.entrySet()) {
+            if (!e.getKey().equals(rowsKey)) out.put(e.getKey(), e.getValue());
+        }
+        Map<String, Object> preview = new LinkedHashMap<>();
+        preview.put("first", new ArrayList<>(rows.subList(0, HEAD)));
+        preview.put("last", new ArrayList<>(rows.subList(rows.size() - TAIL, rows.size())));
+        out.put("rows_returned", false);
+        out.put("preview", preview);
+        out.put("summary", summary);
+        out.put("resource_uri", table.uri());
+        out.put("note", rows.size() + " rows exceed the " + ROW_LIMIT + "-row inline limit: read all rows with"
+                + " resources/read on resource_uri (kept in the launcher's memory for this session)");
+        return out;
+    }
+
+    /** Count plus min/max of every column whose non-null values are all numbers (rows as arrays). */
+    public static Map<String, Object> columnSummary(List<String> columns, List<?> rows) {
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("count", rows.size());
+        Map<String, Object> ranges = new LinkedHashMap<>();
+        for (int c = 0; c < columns.size(); c++) {
+            Double min = null, max = null;
+            boolean numeric = true;
+            for (Object row : rows) {
+                Object v = row instanceof List<?> l && l.size() > c ? l.get(c) : null;
+                if (v == null) continue;
+                if (!(v instanceof Number n)) {
+                    numeric = false;
+                    break;
+                }
+                double d = n.doubleValue();
+                min = min == null ? d : Math.min(min, d);
+                max = max == null ? d : Math.max(max, d);
+            }
+            if (numeric && min != null) ranges.put(columns.get(c), Map.of("min", min, "max", max));
+        }
+        summary.put("numeric_ranges", ranges);
+        return summary;
+    }
+}

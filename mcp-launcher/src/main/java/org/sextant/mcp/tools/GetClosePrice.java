@@ -1,0 +1,66 @@
+package org.sextant.mcp.tools;
+
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.sextant.mcp.envelope.ToolFailure;
+import org.sextant.mcp.tables.LargeResult;
+
+/** Daily closes of one symbol; long ranges come back as preview + summary + resource URI. */
+final class GetClosePrice extends LauncherTool {
+    static final List<String> COLUMNS = List.of("date", "close", "adj_close");
+
+    GetClosePrice() {
+        super("get_close_price", ToolClass.READ, false,
+                "Returns the daily close and adjusted close of one symbol between two optional dates; over 200 rows it returns a preview, a summary and a sextant://table/{id} resource with all rows.",
+                InputSchema.object()
+                        .string("symbol", "the symbol as list_symbols shows it, e.g. \"AAPL\"", true)
+                        .date("start", "first date to include, yyyy-MM-dd (default: the first stored date)")
+                        .date("end", "last date to include, yyyy-MM-dd (default: the last stored date)")
+                        .build());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        String symbol = call.args().requiredString("symbol", "\"AAPL\" (see list_symbols)");
+        Optional<LocalDate> start = call.args().optionalDate("start");
+        Optional<LocalDate> end = call.args().optionalDate("end");
+        if (start.isPresent() && end.isPresent() && start.get().isAfter(end.get())) {
+            throw ToolFailure.invalidInput("start", start.get() + " is after end " + end.get(),
+                    "pass a start on or before the end date");
+        }
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("symbol", symbol);
+        start.ifPresent(d -> args.put("start", d.toString()));
+        end.ifPresent(d -> args.put("end", d.toString()));
+        Map<String, Object> data = call.context().app().call("get_close_price", args);
+        if (!(data.get("rows") instanceof List<?> rows) || rows.size() <= LargeResult.ROW_LIMIT) return data;
+        return LargeResult.shrink(data, "rows", COLUMNS, summary(rows),
+                "get_close_price " + Map.copyOf(args), call.context().tables());
+    }
+
+    /** Count, first/last date and min/max close of the rows as the app sent them (date order). */
+    static Map<String, Object> summary(List<?> rows) {
+        Double min = null, max = null;
+        for (Object row : rows) {
+            if (row instanceof Map<?, ?> m && m.get("close") instanceof Number n) {
+                double c = n.doubleValue();
+                min = min == null ? c : Math.min(min, c);
+                max = max == null ? c : Math.max(max, c);
+            }
+        }
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("count", rows.size());
+        s.put("first_date", dateOf(rows.get(0)));
+        s.put("last_date", dateOf(rows.get(rows.size() - 1)));
+        s.put("min_close", min);
+        s.put("max_close", max);
+        return s;
+    }
+
+    private static Object dateOf(Object row) {
+        return row instanceof Map<?, ?> m ? m.get("date") : null;
+    }
+}

@@ -1,0 +1,17 @@
+package org.sextant.mcp.tools;
+
+import org.sextant.mcp.envelope.ToolFailure;
+
+/** The app's own health answer: version, mode and a summary of the stored data. */
+final class HealthCheck extends LauncherTool {
+    HealthCheck() {
+        super("health_check", ToolClass.READ, false,
+                "Asks the running app for its health: version, mode, and how many symbols and price rows it holds with their date range.",
+                InputSchema.object().build());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        return call.context().app().health();
+    }
+}

@@ -1,0 +1,83 @@
+package org.sextant.mcp.tools;
+
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Map;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/**
+ * One MCP tool: name, class, one-line effect, input schema, annotations and handler. Subclasses
+ * live in this package and are listed by hand in {@link ToolCatalog#ALL}. The handler is
+ * package-private so that only {@link ToolDispatcher}, which calls the gates first for write
+ * tools, can reach it.
+ */
+public abstract class LauncherTool {
+    private final String name;
+    private final ToolClass toolClass;
+    private final boolean drivesApp;
+    private final String effect;
+    private final Map<String, Object> inputSchema;
+
+    LauncherTool(String name, ToolClass toolClass, boolean drivesApp, String effect, Map<String, Object> inputSchema) {
+        if (drivesApp && toolClass != ToolClass.WRITE) {
+            throw new IllegalArgumentException(name + ": driving the app is a write");
+        }
+        this.name = name;
+        this.toolClass = toolClass;
+        this.drivesApp = drivesApp;
+        this.effect = effect;
+        this.inputSchema = inputSchema;
+    }
+
+    public final String name() {
+        return name;
+    }
+
+    public final ToolClass toolClass() {
+        return toolClass;
+    }
+
+    /** True for write tools that drive the app (they also need the pilot flag). */
+    public final boolean drivesApp() {
+        return drivesApp;
+    }
+
+    /** One line: what the tool returns (read) or what it changes (write). */
+    public final String effect() {
+        return effect;
+    }
+
+    public final Map<String, Object> inputSchema() {
+        return inputSchema;
+    }
+
+    /** Which gates the dispatcher applies: none, runs, or runs + pilot. */
+    public final String gate() {
+        if (toolClass == ToolClass.READ) return "none";
+        return drivesApp ? "runs + pilot" : "runs";
+    }
+
+    /** What the client shows: the effect line plus the class and the gates that apply. */
+    public final String description() {
+        if (toolClass == ToolClass.READ) {
+            return effect + " Read-only: changes nothing.";
+        }
+        String gates = drivesApp
+                ? "Needs SEXTANT_ALLOW_RUNS=1 in this server's env and the hand-placed SEXTANT_HOME/.mcp_pilot flag."
+                : "Needs SEXTANT_ALLOW_RUNS=1 in this server's env.";
+        return "Write: " + effect + " " + gates;
+    }
+
+    public final McpSchema.ToolAnnotations annotations() {
+        boolean read = toolClass == ToolClass.READ;
+        return McpSchema.ToolAnnotations.builder()
+                .title(name)
+                .readOnlyHint(read)
+                .destructiveHint(false)
+                .idempotentHint(read)
+                .openWorldHint(false)
+                .build();
+    }
+
+    /** Returns the envelope's data. Reached only through {@link ToolDispatcher#dispatch}. */
+    abstract Object handle(Call call) throws ToolFailure;
+}

@@ -1,0 +1,63 @@
+package org.sextant.mcp.tools;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.sextant.mcp.envelope.Envelope;
+import org.sextant.mcp.envelope.FailReason;
+import org.sextant.mcp.envelope.ToolFailure;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one call path of every tool: resolve the name, apply the gates of write tools, check the
+ * arguments, run the handler, and turn whatever happens into an envelope. It never throws.
+ */
+public final class ToolDispatcher {
+    private static final Logger LOG = LoggerFactory.getLogger(ToolDispatcher.class);
+
+    private final Map<String, LauncherTool> byName = new LinkedHashMap<>();
+    private final ToolContext context;
+
+    public ToolDispatcher(ToolContext context) {
+        this.context = context;
+        for (LauncherTool tool : context.tools()) {
+            if (byName.put(tool.name(), tool) != null) {
+                throw new IllegalStateException("tool listed twice: " + tool.name());
+            }
+        }
+    }
+
+    public List<LauncherTool> tools() {
+        return List.copyOf(byName.values());
+    }
+
+    public Optional<LauncherTool> resolve(String requestedName) {
+        return ToolNames.canonical(requestedName, byName.keySet()).map(byName::get);
+    }
+
+    public Envelope dispatch(String requestedName, Map<String, Object> arguments) {
+        Optional<LauncherTool> found = resolve(requestedName);
+        if (found.isEmpty()) {
+            return Envelope.failure("no tool named '" + requestedName + "'", FailReason.UNKNOWN_TOOL,
+                    "call tools/list or get_server_info for the tool names");
+        }
+        LauncherTool tool = found.get();
+        try {
+            if (tool.toolClass() == ToolClass.WRITE) {
+                context.runsGate().enforce(tool.name());
+                if (tool.drivesApp()) context.pilotGate().enforce(tool.name());
+            }
+            Arguments args = Arguments.of(arguments, tool.inputSchema());
+            return Envelope.success(tool.handle(new Call(args, context)));
+        } catch (ToolFailure f) {
+            LOG.debug("{} failed: {} ({})", tool.name(), f.getMessage(), f.failReason());
+            return f.toEnvelope();
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.error("{} failed inside the launcher", tool.name(), e);
+            return Envelope.failure("internal error in the launcher while running '" + tool.name() + "': " + e,
+                    FailReason.INTERNAL_ERROR, "report this to the person; the launcher log is on its stderr");
+        }
+    }
+}

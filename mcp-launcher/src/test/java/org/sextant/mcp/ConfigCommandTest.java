@@ -1,0 +1,94 @@
+package org.sextant.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.mcp.envelope.Json;
+import picocli.CommandLine;
+
+/** The pasted snippet must make each client start this launcher with the right home. */
+class ConfigCommandTest {
+    @TempDir
+    Path home;
+
+    @AfterEach
+    void clear() {
+        System.clearProperty(ClientConfig.LAUNCHER_PROPERTY);
+    }
+
+    record Run(int code, String out, String err) {}
+
+    Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new SextantMcp());
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int code = cli.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> server(Map<String, Object> snippet, String rootKey) {
+        return (Map<String, Object>) ((Map<String, Object>) snippet.get(rootKey)).get("sextant");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void cursorAndClaudeUseMcpServersWithTheStartScriptAndHome() {
+        System.setProperty(ClientConfig.LAUNCHER_PROPERTY, "/opt/sextant/bin/sextant-mcp");
+        for (String client : List.of("cursor", "claude")) {
+            Run r = run("config", client, "--home", home.toString());
+            assertEquals(0, r.code(), r.err());
+            Map<String, Object> server = server(Json.readObject(r.out()), "mcpServers");
+            assertEquals("/opt/sextant/bin/sextant-mcp", server.get("command"));
+            assertEquals(List.of(), server.get("args"));
+            Map<String, Object> env = (Map<String, Object>) server.get("env");
+            assertEquals(home.toAbsolutePath().normalize().toString(), env.get("SEXTANT_HOME"));
+            assertEquals("0", env.get("SEXTANT_ALLOW_RUNS"));
+            assertTrue(r.err().contains("SEXTANT_ALLOW_RUNS") && r.err().contains("\"1\""), r.err());
+        }
+    }
+
+    @Test
+    void vscodeUsesServersWithStdioTypeAndFallsBackToThePathCommand() {
+        Run r = run("config", "vscode", "--home", home.toString());
+        assertEquals(0, r.code(), r.err());
+        Map<String, Object> server = server(Json.readObject(r.out()), "servers");
+        assertEquals("stdio", server.get("type"));
+        assertEquals("sextant-mcp", server.get("command"));
+    }
+
+    @Test
+    void anUnknownClientIsRefusedWithTheChoices() {
+        Run r = run("config", "emacs");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("cursor, vscode or claude"), r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void statusWithoutTheAppSaysSoAndExitsOne() {
+        Run r = run("status", "--home", home.toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.out().contains("app_not_running"), r.out());
+        assertTrue(r.out().contains("pilot:  refused"), r.out());
+    }
+
+    @Test
+    void statusWithTheAppShowsItsPort() throws Exception {
+        try (FakeApp app = new FakeApp(home).start()) {
+            Run r = run("status", "--home", home.toString());
+            assertEquals(0, r.code(), r.out() + r.err());
+            assertTrue(r.out().contains("port " + app.port()), r.out());
+        }
+    }
+}

@@ -1,0 +1,265 @@
+package org.sextant.mcp;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.sextant.mcp.envelope.Json;
+
+/**
+ * A stand-in for the app's local API (docs/local-api.md, contract 1) on 127.0.0.1: checks the
+ * bearer token, the Host and the absence of Origin like the real one, answers from a small fixed
+ * data set, and writes SEXTANT_HOME/run/app.json the way the app does (temp file + rename).
+ */
+public final class FakeApp implements AutoCloseable {
+    /** Symbol with 10 daily rows (under the inline limit). */
+    public static final String SHORT = "AAPL";
+    /** Symbol with 300 business-day rows (over the 200-row inline limit). */
+    public static final String LONG = "LONGHIST";
+    public static final LocalDate FIRST = LocalDate.of(2024, 1, 2);
+
+    private final Path home;
+    private final String token;
+    private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+    private volatile long delayMillis;
+    private HttpServer server;
+
+    public FakeApp(Path home) {
+        this.home = home;
+        this.token = "f".repeat(16) + Long.toHexString(System.nanoTime()) + "0".repeat(32);
+    }
+
+    public FakeApp start() throws IOException {
+        return start(1);
+    }
+
+    /** Binds a fresh port and publishes it in run/app.json with the given contract major. */
+    public FakeApp start(int contract) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/api/v1/", this::handle);
+        server.start();
+        writeAppJson(ProcessHandle.current().pid(), contract);
+        return this;
+    }
+
+    public void writeAppJson(long pid, int contract) throws IOException {
+        Map<String, Object> app = new LinkedHashMap<>();
+        app.put("pid", pid);
+        app.put("port", port());
+        app.put("token", token);
+        app.put("version", "0.1.0");
+        app.put("contract", contract);
+        app.put("started_at", "2026-11-30T15:04:05Z");
+        Path file = home.resolve("run").resolve("app.json");
+        Files.createDirectories(file.getParent());
+        Path tmp = Files.createTempFile(file.getParent(), "app", ".tmp");
+        Files.writeString(tmp, Json.write(app));
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public String token() {
+        return token;
+    }
+
+    /** How many times the app was asked for this method (including refused requests). */
+    public int calls(String method) {
+        return calls.getOrDefault(method, new AtomicInteger()).get();
+    }
+
+    public int totalCalls() {
+        return calls.values().stream().mapToInt(AtomicInteger::get).sum();
+    }
+
+    /** Makes every answer wait, to provoke the launcher's request timeout. */
+    public void delay(long millis) {
+        this.delayMillis = millis;
+    }
+
+    /** Stops answering as a crashed app would: the port closes, app.json stays. */
+    public void stop() {
+        if (server != null) server.stop(0);
+        server = null;
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private void handle(HttpExchange ex) throws IOException {
+        try (ex) {
+            String method = ex.getRequestURI().getPath().substring("/api/v1/".length());
+            calls.computeIfAbsent(method, m -> new AtomicInteger()).incrementAndGet();
+            String host = ex.getRequestHeaders().getFirst("Host");
+            if (ex.getRequestHeaders().containsKey("Origin")
+                    || !("127.0.0.1:" + port()).equals(host) && !("localhost:" + port()).equals(host)) {
+                reply(ex, 403, failure("forbidden host or origin", "forbidden", null, "call from loopback"));
+                return;
+            }
+            if (!("Bearer " + token).equals(ex.getRequestHeaders().getFirst("Authorization"))) {
+                reply(ex, 401, failure("missing or wrong token", "unauthorized", null, "read run/app.json"));
+                return;
+            }
+            if (delayMillis > 0) Thread.sleep(delayMillis);
+            String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            Map<String, Object> args = body.isBlank() ? Map.of() : Json.readObject(body);
+            boolean get = "GET".equals(ex.getRequestMethod());
+            if (get != method.equals("health")) {
+                reply(ex, 405, failure("wrong HTTP method", "invalid_input", null, "GET health, POST the rest"));
+                return;
+            }
+            switch (method) {
+                case "health" -> ok(ex, health());
+                case "list_symbols" -> ok(ex, listSymbols(args));
+                case "get_close_price" -> closePrice(ex, args);
+                case "get_db_schema" -> ok(ex, Map.of("tables", List.of(Map.of("name", "prices",
+                        "description", "daily bars", "row_count", 310,
+                        "columns", List.of(Map.of("name", "symbol", "type", "VARCHAR", "nullable", false)))),
+                        "markdown", "| table | rows |\n|---|---|\n| prices | 310 |"));
+                case "run_select" -> runSelect(ex, args);
+                default -> reply(ex, 404, failure("no method " + method, "not_found", null, "see docs/local-api.md"));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            reply(ex, 500, failure(e.toString(), "internal_error", null, "bug in the fake app"));
+        }
+    }
+
+    private static Map<String, Object> health() {
+        return Map.of("version", "0.1.0", "contract", 1, "pid", ProcessHandle.current().pid(), "mode", "headless",
+                "data", Map.of("symbols", 2, "price_rows", 310, "first_date", FIRST.toString(),
+                        "last_date", dates(LONG).get(299).toString()));
+    }
+
+    private static Map<String, Object> listSymbols(Map<String, Object> args) {
+        List<Map<String, Object>> all = new ArrayList<>();
+        for (String s : List.of(SHORT, LONG)) {
+            List<LocalDate> d = dates(s);
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("symbol", s);
+            m.put("name", s.equals(SHORT) ? "Apple Inc." : "Long History Co.");
+            m.put("currency", "USD");
+            m.put("exchange", "NASDAQ");
+            m.put("first_date", d.get(0).toString());
+            m.put("last_date", d.get(d.size() - 1).toString());
+            m.put("rows", d.size());
+            m.put("source", "fake");
+            all.add(m);
+        }
+        Object q = args.get("query");
+        if (q instanceof String query) {
+            all.removeIf(m -> !String.valueOf(m.get("symbol")).toLowerCase().contains(query.toLowerCase())
+                    && !String.valueOf(m.get("name")).toLowerCase().contains(query.toLowerCase()));
+        }
+        return Map.of("count", all.size(), "symbols", all);
+    }
+
+    private void closePrice(HttpExchange ex, Map<String, Object> args) throws IOException {
+        Object symbol = args.get("symbol");
+        if (!SHORT.equals(symbol) && !LONG.equals(symbol)) {
+            reply(ex, 404, failure("unknown symbol '" + symbol + "'", "not_found", "symbol",
+                    "call list_symbols for the stored symbols"));
+            return;
+        }
+        LocalDate start = args.get("start") == null ? LocalDate.MIN : LocalDate.parse((String) args.get("start"));
+        LocalDate end = args.get("end") == null ? LocalDate.MAX : LocalDate.parse((String) args.get("end"));
+        List<Map<String, Object>> rows = new ArrayList<>();
+        List<LocalDate> d = dates((String) symbol);
+        for (int i = 0; i < d.size(); i++) {
+            if (d.get(i).isBefore(start) || d.get(i).isAfter(end)) continue;
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("date", d.get(i).toString());
+            r.put("close", close(i));
+            r.put("adj_close", close(i) * 0.99);
+            rows.add(r);
+        }
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("symbol", symbol);
+        data.put("from", rows.isEmpty() ? null : rows.get(0).get("date"));
+        data.put("to", rows.isEmpty() ? null : rows.get(rows.size() - 1).get("date"));
+        data.put("count", rows.size());
+        data.put("rows", rows);
+        ok(ex, data);
+    }
+
+    /** A deterministic path: rises from 100.0 (index 0) to 200.0 (index 200), then falls. */
+    public static double close(int i) {
+        return i <= 200 ? 100.0 + 0.5 * i : 200.0 - 0.25 * (i - 200);
+    }
+
+    private void runSelect(HttpExchange ex, Map<String, Object> args) throws IOException {
+        String sql = (String) args.get("sql");
+        if (sql == null || !sql.trim().toLowerCase().startsWith("select")) {
+            reply(ex, 400, failure("only SELECT is allowed", "invalid_input", "sql", "send one SELECT statement"));
+            return;
+        }
+        int limit = args.get("limit") instanceof Number n ? n.intValue() : 5000;
+        int produced = sql.contains("big") ? 250 : 1;
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < Math.min(produced, limit); i++) rows.add(List.of(i, i * 1.5, "r" + i));
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("columns", List.of("n", "x", "label"));
+        data.put("types", List.of("INTEGER", "DOUBLE", "VARCHAR"));
+        data.put("rows", rows);
+        data.put("row_count", rows.size());
+        data.put("limit", limit);
+        data.put("truncated", produced > limit);
+        data.put("elapsed_millis", 1);
+        ok(ex, data);
+    }
+
+    /** Business days from FIRST: 10 for SHORT, 300 for LONG. */
+    public static List<LocalDate> dates(String symbol) {
+        int n = SHORT.equals(symbol) ? 10 : 300;
+        List<LocalDate> out = new ArrayList<>();
+        for (LocalDate d = FIRST; out.size() < n; d = d.plusDays(1)) {
+            if (d.getDayOfWeek() != DayOfWeek.SATURDAY && d.getDayOfWeek() != DayOfWeek.SUNDAY) out.add(d);
+        }
+        return out;
+    }
+
+    private static Map<String, Object> failure(String error, String reason, String field, String fix) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ok", false);
+        m.put("error", error);
+        m.put("fail_reason", reason);
+        m.put("field", field);
+        m.put("fix", fix);
+        return m;
+    }
+
+    private static void ok(HttpExchange ex, Object data) throws IOException {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ok", true);
+        m.put("data", data);
+        reply(ex, 200, m);
+    }
+
+    private static void reply(HttpExchange ex, int status, Object body) throws IOException {
+        byte[] bytes = Json.write(body).getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().set("Content-Type", "application/json");
+        ex.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+}

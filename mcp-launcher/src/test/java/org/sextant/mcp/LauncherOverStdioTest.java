@@ -1,0 +1,236 @@
+package org.sextant.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.mcp.envelope.Json;
+import org.sextant.mcp.tables.LargeResult;
+import org.sextant.mcp.tools.LauncherTool;
+import org.sextant.mcp.tools.ToolCatalog;
+
+/**
+ * The real launcher process over stdio, driven by the SDK's Java client, against a fake app in a
+ * temporary SEXTANT_HOME: what an MCP client sees, including when the app goes away and returns
+ * on another port.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class LauncherOverStdioTest {
+    @TempDir
+    static Path home;
+
+    FakeApp app;
+    McpSyncClient client;
+
+    @BeforeAll
+    void start() throws Exception {
+        app = new FakeApp(home).start();
+        client = LauncherProcess.start(home, "0");
+    }
+
+    @AfterAll
+    void stop() {
+        if (client != null) client.closeGracefully();
+        if (app != null) app.close();
+    }
+
+    Map<String, Object> call(String tool, Map<String, Object> args) {
+        return LauncherProcess.envelope(client.callTool(new McpSchema.CallToolRequest(tool, args)));
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> data(Map<String, Object> envelope) {
+        assertEquals(true, envelope.get("ok"), () -> "expected ok: " + envelope);
+        return (Map<String, Object>) envelope.get("data");
+    }
+
+    @Test
+    void listsEveryCatalogToolOnceWithAnnotationsMatchingItsClass() {
+        List<McpSchema.Tool> tools = client.listTools().tools();
+        assertEquals(ToolCatalog.ALL.stream().map(LauncherTool::name).toList(),
+                tools.stream().map(McpSchema.Tool::name).toList(), "prefixed aliases must stay hidden");
+        for (McpSchema.Tool t : tools) {
+            assertEquals(true, t.annotations().readOnlyHint(), t.name());
+            assertEquals(false, t.annotations().destructiveHint(), t.name());
+            assertEquals(true, t.annotations().idempotentHint(), t.name());
+            assertTrue(t.description().endsWith("Read-only: changes nothing."), t.description());
+        }
+    }
+
+    @Test
+    void listSymbolsReturnsTheAppsDataInTheEnvelope() {
+        Map<String, Object> env = call("list_symbols", Map.of());
+        Map<String, Object> data = data(env);
+        assertEquals(2, data.get("count"));
+        assertNull(env.get("error"));
+        assertNull(env.get("fail_reason"));
+        Map<String, Object> filtered = data(call("list_symbols", Map.of("query", "apple")));
+        assertEquals(1, filtered.get("count"));
+    }
+
+    @Test
+    void aConnectorPrefixedToolNameReachesTheTool() {
+        assertEquals(2, data(call("sextant___list_symbols", Map.of())).get("count"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void shortPriceHistoryComesInline() {
+        Map<String, Object> data = data(call("get_close_price",
+                Map.of("symbol", FakeApp.SHORT, "start", "2024-01-03", "end", "2024-01-05")));
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) data.get("rows");
+        assertEquals(List.of("2024-01-03", "2024-01-04", "2024-01-05"),
+                rows.stream().map(r -> r.get("date")).toList());
+        assertEquals(100.5, rows.get(0).get("close"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void longPriceHistoryComesAsPreviewSummaryAndReadableResource() {
+        Map<String, Object> data = data(call("get_close_price", Map.of("symbol", FakeApp.LONG)));
+        assertFalse(data.containsKey("rows"), "300 rows must not be inlined");
+        Map<String, Object> preview = (Map<String, Object>) data.get("preview");
+        List<Map<String, Object>> first = (List<Map<String, Object>>) preview.get("first");
+        List<Map<String, Object>> last = (List<Map<String, Object>>) preview.get("last");
+        assertEquals(LargeResult.HEAD, first.size());
+        assertEquals(LargeResult.TAIL, last.size());
+        List<java.time.LocalDate> dates = FakeApp.dates(FakeApp.LONG);
+        assertEquals(dates.get(0).toString(), first.get(0).get("date"));
+        assertEquals(dates.get(299).toString(), last.get(4).get("date"));
+
+        Map<String, Object> summary = (Map<String, Object>) data.get("summary");
+        assertEquals(300, summary.get("count"));
+        assertEquals(dates.get(0).toString(), summary.get("first_date"));
+        assertEquals(dates.get(299).toString(), summary.get("last_date"));
+        assertEquals(100.0, summary.get("min_close"));
+        assertEquals(200.0, summary.get("max_close"));
+
+        String uri = (String) data.get("resource_uri");
+        assertTrue(uri.startsWith("sextant://table/"), uri);
+        McpSchema.ReadResourceResult read = client.readResource(new McpSchema.ReadResourceRequest(uri));
+        McpSchema.TextResourceContents contents = (McpSchema.TextResourceContents) read.contents().get(0);
+        assertEquals("application/json", contents.mimeType());
+        Map<String, Object> table = Json.readObject(contents.text());
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) table.get("rows");
+        assertEquals(300, rows.size());
+        assertEquals(FakeApp.close(123), rows.get(123).get("close"));
+        assertEquals(dates.get(299).toString(), rows.get(299).get("date"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void largeSelectComesAsPreviewWithColumnRanges() {
+        Map<String, Object> data = data(call("run_select", Map.of("sql", "select big", "limit", 1000)));
+        assertEquals(List.of("n", "x", "label"), data.get("columns"));
+        Map<String, Object> summary = (Map<String, Object>) data.get("summary");
+        assertEquals(250, summary.get("count"));
+        Map<String, Object> ranges = (Map<String, Object>) summary.get("numeric_ranges");
+        assertEquals(Map.of("min", 0.0, "max", 249 * 1.5), ranges.get("x"));
+        assertFalse(ranges.containsKey("label"));
+        assertNotNull(data.get("resource_uri"));
+    }
+
+    @Test
+    void unknownTableResourceIsAProtocolErrorNamingTheUri() {
+        McpError e = assertThrows(McpError.class, () -> client.readResource(
+                new McpSchema.ReadResourceRequest("sextant://table/0123456789abcdef")));
+        assertTrue(e.getMessage().contains("sextant://table/0123456789abcdef"), e.getMessage());
+    }
+
+    @Test
+    void invalidInputIsAnEnvelopeNamingTheFieldAndNeverReachesTheApp() {
+        int before = app.totalCalls();
+        assertInvalid(call("get_close_price", Map.of()), "symbol");
+        assertInvalid(call("get_close_price", Map.of("symbol", "AAPL", "start", "2024-02-30")), "start");
+        assertInvalid(call("get_close_price", Map.of("symbol", "AAPL", "start", "2024-03-01", "end", "2024-02-01")),
+                "start");
+        assertInvalid(call("run_select", Map.of("sql", "select 1", "limit", "ten")), "limit");
+        assertInvalid(call("run_select", Map.of("sql", "select 1", "limit", 2.5)), "limit");
+        assertInvalid(call("run_select", Map.of("sql", "select 1", "limit", 0)), "limit");
+        assertInvalid(call("list_symbols", Map.of("symbol", "AAPL")), "symbol");
+        assertEquals(before, app.totalCalls(), "the app must not be called with bad input");
+    }
+
+    static void assertInvalid(Map<String, Object> env, String field) {
+        assertEquals(false, env.get("ok"), env::toString);
+        assertEquals("invalid_input", env.get("fail_reason"), env::toString);
+        assertTrue(((String) env.get("error")).contains("'" + field + "'"), env::toString);
+        assertNotNull(env.get("client_hint"));
+        assertNull(env.get("data"));
+    }
+
+    @Test
+    void anAppRefusalKeepsItsReasonFieldAndFix() {
+        Map<String, Object> env = call("get_close_price", Map.of("symbol", "NOPE"));
+        assertEquals(false, env.get("ok"));
+        assertEquals("not_found", env.get("fail_reason"));
+        assertEquals("unknown symbol 'NOPE' (field: symbol)", env.get("error"));
+        assertEquals("call list_symbols for the stored symbols", env.get("client_hint"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void serverInfoReportsVersionAppAndClosedGates() {
+        Map<String, Object> data = data(call("get_server_info", Map.of()));
+        Map<String, Object> server = (Map<String, Object>) data.get("server");
+        assertEquals(LauncherInfo.VERSION, server.get("version"));
+        assertEquals(LauncherInfo.TOOLS_CONTRACT, server.get("contract"));
+        Map<String, Object> appInfo = (Map<String, Object>) data.get("app");
+        assertEquals("running", appInfo.get("status"));
+        Map<String, Object> access = (Map<String, Object>) data.get("access");
+        assertEquals(false, access.get("runs_allowed"), "SEXTANT_ALLOW_RUNS=0 must read as refused");
+        assertEquals(false, access.get("pilot_flag_present"));
+        List<Map<String, Object>> tools = (List<Map<String, Object>>) data.get("tools");
+        assertEquals(ToolCatalog.ALL.stream().collect(Collectors.toMap(LauncherTool::name, t -> t.toolClass().label())),
+                tools.stream().collect(Collectors.toMap(t -> (String) t.get("name"), t -> (String) t.get("class"))));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void followsTheAppThroughACrashAndARestartOnAnotherPort() throws Exception {
+        assertEquals(2, data(call("list_symbols", Map.of())).get("count"));
+        String oldToken = app.token();
+
+        app.stop();   // crash: the port closes, app.json stays
+        Map<String, Object> down = call("list_symbols", Map.of());
+        assertEquals("app_not_running", down.get("fail_reason"), down::toString);
+        assertEquals("start the Sextant app (sextant, or sextant --headless) and call again;"
+                + " no launcher restart is needed", down.get("client_hint"));
+        Map<String, Object> info = data(call("get_server_info", Map.of()));
+        assertEquals("app_not_running", ((Map<String, Object>) info.get("app")).get("status"));
+
+        Files.delete(home.resolve("run/app.json"));   // clean exit: the file is gone
+        assertEquals("app_not_running", call("health_check", Map.of()).get("fail_reason"));
+
+        FakeApp older = new FakeApp(home).start(2);   // an app speaking another contract
+        try {
+            Map<String, Object> mismatch = call("list_symbols", Map.of());
+            assertEquals("contract_mismatch", mismatch.get("fail_reason"), mismatch::toString);
+        } finally {
+            older.close();
+        }
+
+        app = new FakeApp(home).start();   // back, on a new port with a new token
+        assertFalse(app.token().equals(oldToken), "the restarted app must need the freshly read token");
+        assertEquals(2, data(call("list_symbols", Map.of())).get("count"));
+        Map<String, Object> health = data(call("health_check", Map.of()));
+        assertEquals("headless", health.get("mode"));
+        assertEquals(1, app.calls("list_symbols"));
+    }
+}

@@ -1,0 +1,55 @@
+package org.sextant.mcp;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.sextant.mcp.envelope.Json;
+import org.sextant.mcp.server.SextantMcpServer;
+
+/** Starts the real launcher (main class, stdio) as a child process driven by the SDK's own client. */
+final class LauncherProcess {
+    private LauncherProcess() {}
+
+    static McpSyncClient start(Path home, String allowRuns) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ServerParameters params = ServerParameters.builder(java)
+                // java.class.path is either the full test classpath or surefire's manifest-only jar
+                // whose Class-Path lists it: both start the launcher with the same classes.
+                .args("-cp", System.getProperty("java.class.path"), SextantMcp.class.getName(),
+                        "--home", home.toString(), "--timeout", "20")
+                .env(Map.of("SEXTANT_ALLOW_RUNS", allowRuns, "SEXTANT_HOME", home.toString()))
+                .build();
+        StdioClientTransport transport = new StdioClientTransport(params, SextantMcpServer.jsonMapper());
+        // The launcher's stderr (its log) must not be mistaken for protocol output: keep it visible.
+        transport.setStdErrorHandler(line -> System.err.println("[launcher] " + line));
+        McpSyncClient client = McpClient.sync(transport)
+                // Generous: the CI machine is shared; these bound hangs, they do not measure speed.
+                .requestTimeout(Duration.ofSeconds(120))
+                .initializationTimeout(Duration.ofSeconds(120))
+                .build();
+        client.initialize();
+        return client;
+    }
+
+    /** The envelope from the text content, checked to be the same as structuredContent. */
+    static Map<String, Object> envelope(McpSchema.CallToolResult result) {
+        String text = ((McpSchema.TextContent) result.content().get(0)).text();
+        Map<String, Object> fromText = Json.readObject(text);
+        Map<String, Object> structured = Json.readObject(Json.write(result.structuredContent()));
+        if (!fromText.equals(structured)) {
+            throw new AssertionError("text content and structuredContent differ:\n" + fromText + "\n" + structured);
+        }
+        if (!fromText.keySet().equals(java.util.Set.of("ok", "error", "fail_reason", "client_hint", "data"))) {
+            throw new AssertionError("envelope keys: " + fromText.keySet());
+        }
+        if (Boolean.TRUE.equals(result.isError()) == Boolean.TRUE.equals(fromText.get("ok"))) {
+            throw new AssertionError("isError must be the opposite of ok: " + result.isError() + " / " + fromText);
+        }
+        return fromText;
+    }
+}

@@ -1,0 +1,157 @@
+package org.sextant.mcp.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.mcp.LauncherHome;
+import org.sextant.mcp.app.AppClient;
+import org.sextant.mcp.envelope.Envelope;
+import org.sextant.mcp.gates.PilotGate;
+import org.sextant.mcp.gates.RunsGate;
+import org.sextant.mcp.tables.TableStore;
+
+/** The one call path: gates before write handlers, envelopes for everything, nothing thrown. */
+class ToolDispatcherTest {
+    @TempDir
+    Path dir;
+
+    /** A write tool of the shape issue 7 adds; counts how often its handler actually ran. */
+    static final class CountingTool extends LauncherTool {
+        final AtomicInteger runs = new AtomicInteger();
+
+        CountingTool(String name, ToolClass cls, boolean drivesApp) {
+            super(name, cls, drivesApp, "counts its calls", InputSchema.object()
+                    .string("note", "anything", false).build());
+        }
+
+        @Override
+        Object handle(Call call) {
+            runs.incrementAndGet();
+            return Map.of("runs", runs.get());
+        }
+    }
+
+    ToolDispatcher dispatcher(String allowRuns, List<LauncherTool> tools) {
+        LauncherHome home = new LauncherHome(dir);
+        return new ToolDispatcher(new ToolContext(home, new AppClient(home.appJson(), Duration.ofSeconds(5)),
+                TableStore.withDefaults(), new RunsGate(name -> RunsGate.ENV.equals(name) ? allowRuns : null),
+                new PilotGate(home.pilotFlag()), tools));
+    }
+
+    @Test
+    void aWriteToolDoesNotRunWhileRunsAreRefused() {
+        CountingTool write = new CountingTool("import_things", ToolClass.WRITE, false);
+        Envelope e = dispatcher(null, List.of(write)).dispatch("import_things", Map.of());
+        assertFalse(e.ok());
+        assertEquals("runs_disabled", e.failReason());
+        assertEquals(0, write.runs.get());
+
+        Envelope refusedFirst = dispatcher("0", List.of(write)).dispatch("import_things", Map.of("bogus", 1));
+        assertEquals("runs_disabled", refusedFirst.failReason(), "the gate comes before argument checks");
+        assertEquals(0, write.runs.get());
+    }
+
+    @Test
+    void aWriteToolRunsWhenRunsAreAllowed() {
+        CountingTool write = new CountingTool("import_things", ToolClass.WRITE, false);
+        Envelope e = dispatcher("1", List.of(write)).dispatch("import_things", Map.of());
+        assertTrue(e.ok());
+        assertEquals(1, write.runs.get());
+    }
+
+    @Test
+    void anAppDrivingToolAlsoNeedsThePilotFlag() throws Exception {
+        CountingTool drive = new CountingTool("open_view", ToolClass.WRITE, true);
+        ToolDispatcher d = dispatcher("1", List.of(drive));
+        Envelope refused = d.dispatch("open_view", Map.of());
+        assertEquals("pilot_disabled", refused.failReason());
+        assertEquals(0, drive.runs.get());
+
+        assertEquals("runs_disabled", dispatcher(null, List.of(drive)).dispatch("open_view", Map.of()).failReason());
+
+        Files.createFile(dir.resolve(".mcp_pilot"));
+        assertTrue(d.dispatch("open_view", Map.of()).ok());
+        assertEquals(1, drive.runs.get());
+    }
+
+    @Test
+    void readToolsIgnoreClosedGates() {
+        CountingTool read = new CountingTool("peek", ToolClass.READ, false);
+        assertTrue(dispatcher(null, List.of(read)).dispatch("peek", Map.of()).ok());
+        assertEquals(1, read.runs.get());
+    }
+
+    @Test
+    void drivingTheAppCannotBeDeclaredRead() {
+        assertThrows(IllegalArgumentException.class, () -> new CountingTool("x", ToolClass.READ, true));
+    }
+
+    @Test
+    void aHandlerThatThrowsBecomesAnEnvelope() {
+        LauncherTool broken = new LauncherTool("broken", ToolClass.READ, false, "fails", InputSchema.object().build()) {
+            @Override
+            Object handle(Call call) {
+                throw new IllegalStateException("boom");
+            }
+        };
+        Envelope e = dispatcher(null, List.of(broken)).dispatch("broken", Map.of());
+        assertFalse(e.ok());
+        assertEquals("internal_error", e.failReason());
+        assertTrue(e.error().contains("boom"), e.error());
+    }
+
+    @Test
+    void unknownToolsAndArgumentsAreNamed() {
+        CountingTool read = new CountingTool("peek", ToolClass.READ, false);
+        ToolDispatcher d = dispatcher(null, List.of(read));
+        assertEquals("unknown_tool", d.dispatch("poke", Map.of()).failReason());
+        Envelope bad = d.dispatch("peek", Map.of("nope", 1));
+        assertEquals("invalid_input", bad.failReason());
+        assertTrue(bad.error().contains("'nope'") && bad.clientHint().contains("note"), bad.toString());
+        assertEquals(0, read.runs.get());
+    }
+
+    @Test
+    void connectorPrefixesResolveToTheCanonicalName() {
+        CountingTool list = new CountingTool("list_symbols", ToolClass.READ, false);
+        CountingTool symbols = new CountingTool("symbols", ToolClass.READ, false);
+        ToolDispatcher d = dispatcher(null, List.of(list, symbols));
+        assertEquals("list_symbols", d.resolve("sextant___list_symbols").orElseThrow().name());
+        assertEquals("list_symbols", d.resolve("mcp__sextant__list_symbols").orElseThrow().name());
+        assertEquals("list_symbols", d.resolve("sextant.list_symbols").orElseThrow().name());
+        assertEquals("symbols", d.resolve("sextant__symbols").orElseThrow().name());
+        assertTrue(d.resolve("xlist_symbols").isEmpty());
+        assertTrue(d.resolve("list_symbols_x").isEmpty());
+    }
+
+    @Test
+    void aToolListedTwiceIsRejected() {
+        CountingTool a = new CountingTool("same", ToolClass.READ, false);
+        CountingTool b = new CountingTool("same", ToolClass.WRITE, false);
+        assertThrows(IllegalStateException.class, () -> dispatcher(null, List.of(a, b)));
+    }
+
+    @Test
+    void theCatalogAnnotationsMatchEachClass() {
+        for (LauncherTool t : ToolCatalog.ALL) {
+            boolean read = t.toolClass() == ToolClass.READ;
+            assertEquals(read, t.annotations().readOnlyHint(), t.name());
+            assertEquals(read, t.annotations().idempotentHint(), t.name());
+            assertEquals(false, t.annotations().destructiveHint(), t.name());
+        }
+        CountingTool write = new CountingTool("w", ToolClass.WRITE, false);
+        assertEquals(false, write.annotations().readOnlyHint());
+        assertTrue(write.description().startsWith("Write: counts its calls"), write.description());
+        assertTrue(write.description().contains("SEXTANT_ALLOW_RUNS=1"), write.description());
+    }
+}
