@@ -215,3 +215,7 @@ SUMMARIZE SELECT * FROM duckdb_settings()
 SELECT get_block_size('t')
 @@ expect: unknown table
 DESCRIBE pg_settings
+@@ expect: names a file
+WITH "x.csv" AS (SELECT * FROM "x.csv") SELECT * FROM "x.csv"
+@@ expect: names a file
+WITH prices AS (SELECT * FROM '${tmp}/prices.csv') SELECT * FROM prices
