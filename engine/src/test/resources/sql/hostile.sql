@@ -215,3 +215,35 @@ SUMMARIZE SELECT * FROM duckdb_settings()
 SELECT get_block_size('t')
 @@ expect: unknown table
 DESCRIBE pg_settings
+@@ expect: names a file
+WITH "x.csv" AS (SELECT * FROM "x.csv") SELECT * FROM "x.csv"
+@@ expect: names a file
+WITH prices AS (SELECT * FROM '${tmp}/prices.csv') SELECT * FROM prices
+@@ expect: host files
+SELECT * FROM unnest((SELECT list(content) FROM read_text('/etc/passwd')))
+@@ expect: host files
+SELECT * FROM prices AT (VERSION => (SELECT 1 FROM read_text('/etc/passwd')))
+@@ expect: outside the store
+SELECT * FROM prices.csv
+@@ expect: host files
+SELECT * FROM read_csv
+@@ expect: settings
+SELECT * FROM prices WHERE symbol = getenv('USER')
+@@ expect: settings
+SELECT * FROM duckdb_secrets()
+@@ expect: host files
+VALUES ((SELECT content FROM read_text('/etc/passwd')))
+@@ expect: host files
+SELECT * FROM range(3) t(x) JOIN LATERAL (SELECT * FROM read_blob('/etc/passwd')) b ON true
+@@ expect: host files
+SELECT * FROM prices WHERE symbol IN (FROM read_text('/etc/passwd')) USING SAMPLE 10 PERCENT (bernoulli)
+@@ expect: parameters
+SELECT * FROM prices WHERE symbol = $name
+@@ expect: host files
+SELECT * FROM prices WINDOW w AS (PARTITION BY (SELECT content FROM read_text('/etc/passwd'))) QUALIFY row_number() OVER w = 1
+@@ expect: host files
+SELECT symbol FROM prices GROUP BY symbol HAVING max(close) > (SELECT count(*) FROM read_csv('/etc/passwd'))
+@@ expect: host files
+SELECT * FROM prices ORDER BY (SELECT count(*) FROM read_text('/etc/passwd'))
+@@ expect: host files
+SELECT * FROM prices LIMIT (SELECT count(*) FROM read_text('/etc/passwd'))

@@ -72,14 +72,19 @@ final class SqlGuard {
         }
     }
 
-    /** CTEs see the ones declared before them (and themselves, for WITH RECURSIVE). */
+    /**
+     * A CTE sees the ones declared before it; it sees itself only when it is recursive (in a
+     * plain CTE its own name means the outer table, so "x.csv" there would be a file scan).
+     */
     private Set<String> visitCtes(JsonNode cteMap, Set<String> outer) {
         Set<String> scope = new HashSet<>(outer);
         for (JsonNode entry : cteMap.path("map")) {
             String name = entry.path("key").asString("").toLowerCase(Locale.ROOT);
-            scope.add(name);
             JsonNode value = entry.get("value");
+            boolean recursive = "RECURSIVE_CTE_NODE".equals(value == null ? null : text(value.path("query").path("node"), "type"));
+            if (recursive) scope.add(name);
             visit(value, Set.copyOf(scope));
+            scope.add(name);
         }
         return Set.copyOf(scope);
     }
@@ -90,6 +95,9 @@ final class SqlGuard {
         }
         if (!EXPRESSIONS.contains(cls)) {
             throw refuse("unsupported expression " + cls, "rewrite the expression with plain operators and functions");
+        }
+        if (("FUNCTION".equals(cls) || "WINDOW".equals(cls)) && text(n, "function_name") == null) {
+            throw refuse("unsupported function call form", "call functions by name: name(arguments)");
         }
         if ("FUNCTION".equals(cls)) {
             String name = text(n, "function_name");
