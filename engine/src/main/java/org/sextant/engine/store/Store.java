@@ -43,6 +43,9 @@ public final class Store implements AutoCloseable {
             Properties props = new Properties();
             props.setProperty("autoinstall_known_extensions", "false");
             props.setProperty("autoload_known_extensions", "false");
+            // bounds every query, read-only SQL from agents included; spilling to disk is bounded too
+            props.setProperty("memory_limit", memoryLimit());
+            props.setProperty("max_temp_directory_size", "4GB");
             DuckDBConnection c = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath(), props);
             try (Statement s = c.createStatement()) {
                 String staging = stagingDir.toAbsolutePath().normalize().toString().replace("'", "''");
@@ -64,6 +67,20 @@ public final class Store implements AutoCloseable {
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException("DuckDB JDBC driver missing from the class path", e);
         }
+    }
+
+    /** Half the JVM host's RAM as DuckDB sees it, at most 2 GB: the app must stay usable beside it. */
+    private static String memoryLimit() {
+        long bytes = 2L << 30;
+        try {
+            java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+                bytes = Math.min(bytes, sun.getTotalMemorySize() / 2);
+            }
+        } catch (RuntimeException | LinkageError ignored) {
+            // keep the 2 GB default
+        }
+        return Math.max(256, bytes >> 20) + "MB";
     }
 
     public Path file() { return file; }
