@@ -28,7 +28,7 @@ import tools.jackson.databind.JsonNode;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LocalApiServerTest {
     private static final String TOKEN = "t0ken";
-    @TempDir Path dir;
+    @TempDir static Path dir;
     private Sextant engine;
     private LocalApiServer api;
     private final HttpClient http = HttpClient.newHttpClient();
