@@ -53,7 +53,7 @@ public final class SextantMcp implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (http) {
-            ToolContext context = StdioServer.context(home(), requestTimeout());
+            ToolContext context = ToolContext.forHome(home(), requestTimeout());
             HttpMcpServer server = HttpMcpServer.start(port, new ToolDispatcher(context), context.tables());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
