@@ -36,7 +36,7 @@ public final class ApiRoutes {
     public Object dispatch(ApiCall call) {
         Function<ApiCall, Object> route = routes.get(call.method());
         if (route == null) {
-            throw SextantException.notFound("method", "unknown API method '" + call.method() + "'",
+            throw new SextantException("unknown_method", "unknown API method '" + call.method() + "'", "method",
                     "use one of " + routes.keySet() + " (docs/local-api.md)");
         }
         return route.apply(call);

@@ -118,7 +118,7 @@ public final class LocalApiServer implements AutoCloseable {
         } catch (SextantException e) {
             int status = switch (e.failReason()) {
                 case "invalid_input" -> 400;
-                case "not_found" -> 404;
+                case "not_found", "unknown_method" -> 404;
                 case "timeout" -> 504;
                 case "job_busy" -> 409;
                 default -> 500;
