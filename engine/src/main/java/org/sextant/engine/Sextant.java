@@ -20,6 +20,7 @@ import org.sextant.engine.ingest.ImportReport;
 import org.sextant.engine.ingest.PriceGatherer;
 import org.sextant.engine.ingest.PriceImporter;
 import org.sextant.engine.ingest.SampleUniverse;
+import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.jobs.Jobs;
 import org.sextant.engine.sql.DbSchema;
 import org.sextant.engine.sql.ReadOnlySql;
@@ -153,6 +154,37 @@ public final class Sextant implements AutoCloseable {
         ImportReport report = new PriceGatherer(store, settings()).gather(symbols, provider);
         fireDataChanged();
         return report;
+    }
+
+    /** Most symbols one gather request may name; a longer list is refused, never truncated. */
+    public static final int MAX_GATHER_SYMBOLS = 100;
+
+    /** {@link #importFiles} as a background writer job. */
+    public JobStatus startImport(List<Path> files) {
+        if (files == null || files.isEmpty()) {
+            throw SextantException.invalid("paths", "no file to import", "name one or more CSV or Parquet files");
+        }
+        List<String> subjects = files.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList();
+        return jobs.submit("import", subjects, true, ctx -> {
+            ctx.progress(0.05, "importing " + files.size() + " file(s)");
+            return importFiles(files);
+        });
+    }
+
+    /** {@link #gather} as a background writer job; a request covered by the running gather joins it. */
+    public JobStatus startGather(List<String> symbols, String provider) {
+        if (symbols == null || symbols.isEmpty()) {
+            throw SextantException.invalid("symbols", "no symbol to gather", "name one or more tickers, e.g. MSFT.US");
+        }
+        if (symbols.size() > MAX_GATHER_SYMBOLS) {
+            throw SextantException.invalid("symbols", symbols.size() + " symbols given, at most " + MAX_GATHER_SYMBOLS + " per request",
+                    "split the list into requests of at most " + MAX_GATHER_SYMBOLS + " symbols");
+        }
+        List<String> subjects = symbols.stream().map(s -> s.trim().toUpperCase(Locale.ROOT)).distinct().toList();
+        return jobs.submit("gather", subjects, true, ctx -> {
+            ctx.progress(0.05, "fetching " + subjects.size() + " symbol(s)");
+            return gather(symbols, provider);
+        });
     }
 
     // ---- SQL ---------------------------------------------------------------------------

@@ -30,6 +30,13 @@ public final class ApiRoutes {
         routes.put("import_prices", call -> engine.importFiles(
                 call.textList("paths", "[\"/home/me/MSFT.csv\"]").stream().map(Path::of).toList()));
         routes.put("gather", call -> engine.gather(call.textList("symbols", "[\"MSFT.US\"]"), call.text("provider")));
+        routes.put("start_import", call -> engine.startImport(
+                call.textList("paths", "[\"/home/me/MSFT.csv\"]").stream().map(Path::of).toList()));
+        routes.put("start_gather", call -> engine.startGather(call.textList("symbols", "[\"MSFT.US\"]"), call.text("provider")));
+        routes.put("list_jobs", call -> Map.of("jobs", engine.jobs().list()));
+        routes.put("job_status", call -> engine.jobs().status(call.requiredText("job_id", "\"gather-1a2b3c4d\"")));
+        routes.put("cancel_job", call -> engine.jobs().cancel(call.requiredText("job_id", "\"gather-1a2b3c4d\"")));
+        routes.put("read_log", call -> AppLog.tail(engine.home().logFile(), call.integer("lines")));
         routes.put("read_state", call -> state.get());
     }
 
