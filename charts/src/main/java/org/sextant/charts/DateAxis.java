@@ -1,0 +1,59 @@
+package org.sextant.charts;
+
+import io.fair_acc.chartfx.axes.spi.AxisRange;
+import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
+import io.fair_acc.dataset.spi.fastutil.DoubleArrayList;
+import javafx.util.StringConverter;
+
+/**
+ * A horizontal axis of dates held as epoch seconds at UTC midnight, with ticks on calendar
+ * boundaries. chartfx's own time axis steps in fixed second counts (and some of its
+ * "one year" units are several years long), so ticks and labels are computed here.
+ */
+public final class DateAxis extends DefaultNumericAxis {
+    /** Room one date label needs, so labels never overlap. */
+    private static final double PIXELS_PER_LABEL = 95;
+
+    private CalendarTicks step = CalendarTicks.YEAR;
+
+    public DateAxis(String name) {
+        super(name);
+        setAutoRanging(true);
+        setAutoRangeRounding(false);
+        setForceZeroInRange(false);
+        setTimeAxis(false);
+        setMinorTickCount(0);
+        setTickLabelFormatter(new StringConverter<>() {
+            @Override
+            public String toString(Number value) {
+                return value == null ? "" : step.label(value.doubleValue());
+            }
+
+            @Override
+            public Number fromString(String text) {
+                return null;
+            }
+        });
+    }
+
+    /** The calendar step of the ticks now on the axis. */
+    public CalendarTicks step() {
+        return step;
+    }
+
+    @Override
+    protected void calculateMajorTickValues(AxisRange range, DoubleArrayList tickValues) {
+        double length = range.getAxisLength();
+        int fitting = Double.isFinite(length) ? (int) Math.floor(length / PIXELS_PER_LABEL) : 2;
+        int maxTicks = Math.max(2, Math.min(getMaxMajorTickLabelCount(), fitting));
+        step = CalendarTicks.choose(range.getLowerBound(), range.getUpperBound(), maxTicks);
+        for (double tick : step.ticks(range.getLowerBound(), range.getUpperBound())) {
+            tickValues.add(tick);
+        }
+    }
+
+    @Override
+    protected void calculateMinorTickValues(DoubleArrayList tickValues) {
+        // calendar steps have uneven lengths; evenly spaced minor ticks would mislead
+    }
+}
