@@ -31,6 +31,9 @@ public enum CalendarTicks {
     /** Seconds in one day: axis values are {@code epochDay * SECONDS_PER_DAY}. */
     public static final long SECONDS_PER_DAY = 86_400L;
 
+    private static final double LABEL_CHAR_PIXELS = 6.5;
+    private static final double LABEL_GAP_PIXELS = 16;
+
     private final ChronoUnit unit;
     private final int count;
     private final DateTimeFormatter format;
@@ -51,16 +54,24 @@ public enum CalendarTicks {
         return LocalDate.ofEpochDay(Math.floorDiv((long) Math.floor(epochSeconds), SECONDS_PER_DAY));
     }
 
-    /** The finest step that puts at most {@code maxTicks} ticks between the two axis values. */
-    public static CalendarTicks choose(double lowerSeconds, double upperSeconds, int maxTicks) {
+    /**
+     * The finest step whose labels fit side by side on {@code axisPixels} without overlapping,
+     * with at most {@code maxTicks} ticks.
+     */
+    public static CalendarTicks choose(double lowerSeconds, double upperSeconds, double axisPixels, int maxTicks) {
         double spanDays = Math.abs(upperSeconds - lowerSeconds) / SECONDS_PER_DAY;
-        int limit = Math.max(1, maxTicks);
         for (CalendarTicks step : values()) {
-            if (spanDays / step.approximateDays() <= limit) {
+            double ticks = Math.floor(spanDays / step.approximateDays()) + 1;
+            if (ticks <= Math.max(2, maxTicks) && ticks * step.labelPixels() <= axisPixels) {
                 return step;
             }
         }
         return CENTURY;
+    }
+
+    /** Room one label needs: its text at the default 10-11 px tick font plus a gap. */
+    double labelPixels() {
+        return LABEL_CHAR_PIXELS * format.format(LocalDate.of(2000, 12, 28)).length() + LABEL_GAP_PIXELS;
     }
 
     /** Tick values (epoch seconds) on this step's calendar boundaries within [lower, upper]. */

@@ -2,6 +2,7 @@ package org.sextant.charts;
 
 import io.fair_acc.chartfx.axes.spi.AxisRange;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
+import io.fair_acc.dataset.events.ChartBits;
 import io.fair_acc.dataset.spi.fastutil.DoubleArrayList;
 import javafx.util.StringConverter;
 
@@ -11,9 +12,6 @@ import javafx.util.StringConverter;
  * "one year" units are several years long), so ticks and labels are computed here.
  */
 public final class DateAxis extends DefaultNumericAxis {
-    /** Room one date label needs, so labels never overlap. */
-    private static final double PIXELS_PER_LABEL = 95;
-
     private CalendarTicks step = CalendarTicks.YEAR;
 
     public DateAxis(String name) {
@@ -43,13 +41,18 @@ public final class DateAxis extends DefaultNumericAxis {
 
     @Override
     protected void calculateMajorTickValues(AxisRange range, DoubleArrayList tickValues) {
-        double length = range.getAxisLength();
-        int fitting = Double.isFinite(length) ? (int) Math.floor(length / PIXELS_PER_LABEL) : 2;
-        int maxTicks = Math.max(2, Math.min(getMaxMajorTickLabelCount(), fitting));
-        step = CalendarTicks.choose(range.getLowerBound(), range.getUpperBound(), maxTicks);
+        double length = Double.isFinite(range.getAxisLength()) ? range.getAxisLength() : 0;
+        step = CalendarTicks.choose(range.getLowerBound(), range.getUpperBound(), length, getMaxMajorTickLabelCount());
         for (double tick : step.ticks(range.getLowerBound(), range.getUpperBound())) {
             tickValues.add(tick);
         }
+    }
+
+    @Override
+    protected void updateAxisLabel() {
+        // chartfx appends " []" to a label without unit
+        getAxisLabel().setText(getName());
+        getBitState().clear(ChartBits.AxisLabelText);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.sextant.charts;
 
 import io.fair_acc.chartfx.XYChart;
-import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import io.fair_acc.chartfx.plugins.CrosshairIndicator;
 import io.fair_acc.chartfx.plugins.Zoomer;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
@@ -31,7 +30,7 @@ public class PriceChart extends XYChart {
     public static final double LINE_WIDTH = 1.5;
 
     private final DateAxis dateAxis;
-    private final DefaultNumericAxis priceAxis;
+    private final PriceAxis priceAxis;
     private final ErrorDataSetRenderer lineRenderer = new ErrorDataSetRenderer();
     private final DoubleDataSet closes = new DoubleDataSet("close");
     private final Zoomer zoomer = new Zoomer();
@@ -39,17 +38,14 @@ public class PriceChart extends XYChart {
     private final ReadOnlyObjectWrapper<PriceSeries> series = new ReadOnlyObjectWrapper<>(this, "series");
 
     public PriceChart() {
-        this(new DateAxis("date"), new DefaultNumericAxis("close"));
+        this(new DateAxis("date"), new PriceAxis("close"));
     }
 
-    private PriceChart(DateAxis dateAxis, DefaultNumericAxis priceAxis) {
+    private PriceChart(DateAxis dateAxis, PriceAxis priceAxis) {
         super(dateAxis, priceAxis);
         this.dateAxis = dateAxis;
         this.priceAxis = priceAxis;
         setId("price-chart");
-        priceAxis.setAutoRanging(true);
-        priceAxis.setForceZeroInRange(false);
-        priceAxis.setAutoRangePadding(0.05);
         dateAxis.setAutoRangePadding(0.01);
 
         lineRenderer.setErrorStyle(ErrorStyle.NONE);
@@ -113,7 +109,7 @@ public class PriceChart extends XYChart {
         return dateAxis;
     }
 
-    public DefaultNumericAxis priceAxis() {
+    public PriceAxis priceAxis() {
         return priceAxis;
     }
 

@@ -20,7 +20,7 @@ class CalendarTicksTest {
     void tenYearsOnAWideAxisTickEveryFirstOfJanuary() {
         double lo = CalendarTicks.toAxis(LocalDate.of(1990, 12, 31));
         double hi = CalendarTicks.toAxis(LocalDate.of(2001, 1, 2));
-        CalendarTicks step = CalendarTicks.choose(lo, hi, 12);
+        CalendarTicks step = CalendarTicks.choose(lo, hi, 900, 20);
         assertEquals(CalendarTicks.YEAR, step);
         List<String> labels = step.ticks(lo, hi).stream().map(step::label).toList();
         assertEquals(List.of("1991", "1992", "1993", "1994", "1995", "1996", "1997", "1998", "1999", "2000", "2001"), labels);
@@ -30,7 +30,7 @@ class CalendarTicksTest {
     void tenYearsOnANarrowAxisTickEveryOtherYear() {
         double lo = CalendarTicks.toAxis(LocalDate.of(1990, 12, 31));
         double hi = CalendarTicks.toAxis(LocalDate.of(2001, 1, 2));
-        CalendarTicks step = CalendarTicks.choose(lo, hi, 6);
+        CalendarTicks step = CalendarTicks.choose(lo, hi, 400, 20);
         assertEquals(CalendarTicks.TWO_YEARS, step);
         assertEquals(List.of("1992", "1994", "1996", "1998", "2000"), step.ticks(lo, hi).stream().map(step::label).toList());
     }
@@ -39,8 +39,9 @@ class CalendarTicksTest {
     void aYearOfMsftTicksOnQuarterStarts() {
         double lo = CalendarTicks.toAxis(LocalDate.of(2000, 9, 27));
         double hi = CalendarTicks.toAxis(LocalDate.of(2001, 9, 27));
-        CalendarTicks step = CalendarTicks.choose(lo, hi, 6);
+        CalendarTicks step = CalendarTicks.choose(lo, hi, 500, 20);
         assertEquals(CalendarTicks.QUARTER, step);
+        assertEquals(CalendarTicks.MONTH, CalendarTicks.choose(lo, hi, 900, 20), "a wider axis fits monthly labels");
         assertEquals(List.of("Oct 2000", "Jan 2001", "Apr 2001", "Jul 2001"),
                 step.ticks(lo, hi).stream().map(step::label).toList());
     }
@@ -49,7 +50,7 @@ class CalendarTicksTest {
     void aFewWeeksTickOnMondays() {
         double lo = CalendarTicks.toAxis(LocalDate.of(2001, 3, 1));   // a Thursday
         double hi = CalendarTicks.toAxis(LocalDate.of(2001, 3, 31));
-        CalendarTicks step = CalendarTicks.choose(lo, hi, 6);
+        CalendarTicks step = CalendarTicks.choose(lo, hi, 500, 20);
         assertEquals(CalendarTicks.WEEK, step);
         assertEquals(List.of("2001-03-05", "2001-03-12", "2001-03-19", "2001-03-26"),
                 step.ticks(lo, hi).stream().map(step::label).toList());
