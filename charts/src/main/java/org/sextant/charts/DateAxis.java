@@ -43,8 +43,15 @@ public final class DateAxis extends DefaultNumericAxis {
     protected void calculateMajorTickValues(AxisRange range, DoubleArrayList tickValues) {
         double length = Double.isFinite(range.getAxisLength()) ? range.getAxisLength() : 0;
         step = CalendarTicks.choose(range.getLowerBound(), range.getUpperBound(), length, getMaxMajorTickLabelCount());
-        for (double tick : step.ticks(range.getLowerBound(), range.getUpperBound())) {
-            tickValues.add(tick);
+        double lower = range.getLowerBound();
+        double span = range.getUpperBound() - lower;
+        // a label centred on a tick at the very end would be cut off by the chart's edge
+        double margin = step.labelPixels() / 2;
+        for (double tick : step.ticks(lower, range.getUpperBound())) {
+            double pixel = span > 0 ? (tick - lower) / span * length : 0;
+            if (length <= 0 || (pixel >= margin && pixel <= length - margin)) {
+                tickValues.add(tick);
+            }
         }
     }
 

@@ -1,18 +1,15 @@
 package org.sextant.charts;
 
 import io.fair_acc.chartfx.XYChart;
-import io.fair_acc.chartfx.plugins.CrosshairIndicator;
 import io.fair_acc.chartfx.plugins.Zoomer;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
 import io.fair_acc.chartfx.renderer.LineStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
 import io.fair_acc.dataset.DataSet;
 import io.fair_acc.dataset.spi.DoubleDataSet;
-import java.util.Locale;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.util.StringConverter;
 import org.sextant.engine.data.PriceSeries;
 
 /**
@@ -34,7 +31,7 @@ public class PriceChart extends XYChart {
     private final ErrorDataSetRenderer lineRenderer = new ErrorDataSetRenderer();
     private final DoubleDataSet closes = new DoubleDataSet("close");
     private final Zoomer zoomer = new Zoomer();
-    private final CrosshairIndicator crosshair = new CrosshairIndicator();
+    private final PriceCrosshair crosshair = new PriceCrosshair();
     private final ReadOnlyObjectWrapper<PriceSeries> series = new ReadOnlyObjectWrapper<>(this, "series");
 
     public PriceChart() {
@@ -62,8 +59,6 @@ public class PriceChart extends XYChart {
 
         zoomer.setSliderVisible(false);
         zoomer.setPannerEnabled(true);
-        crosshair.setXValueFormatter(converter(v -> CalendarTicks.DAY.label(v)));
-        crosshair.setYValueFormatter(converter(v -> String.format(Locale.ROOT, "%.2f", v)));
         getPlugins().addAll(zoomer, crosshair);
     }
 
@@ -73,6 +68,7 @@ public class PriceChart extends XYChart {
             throw new IllegalStateException("PriceChart.show must run on the JavaFX thread");
         }
         zoomer.clear();
+        crosshair.hide();
         dateAxis.setAutoRanging(true);
         priceAxis.setAutoRanging(true);
         if (s == null || s.size() == 0) {
@@ -121,17 +117,7 @@ public class PriceChart extends XYChart {
         return zoomer;
     }
 
-    private static StringConverter<Number> converter(java.util.function.DoubleFunction<String> format) {
-        return new StringConverter<>() {
-            @Override
-            public String toString(Number value) {
-                return value == null ? "" : format.apply(value.doubleValue());
-            }
-
-            @Override
-            public Number fromString(String text) {
-                return text == null || text.isBlank() ? null : Double.valueOf(text);
-            }
-        };
+    public PriceCrosshair crosshair() {
+        return crosshair;
     }
 }

@@ -156,6 +156,29 @@ class PriceChartTest {
         assertTrue(CalendarTicks.fromAxis(chart.dateAxis().getMin()).isBefore(LocalDate.of(1991, 1, 2)));
     }
 
+    @Test
+    void theCrosshairReadsOutTheNearestDayAndItsClose() throws Exception {
+        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        fx(() -> { chart.show(ibm); return null; });
+        ChartSnapshot.capture(chart);
+        int day = ibm.dates().indexOf(LocalDate.of(1998, 6, 1));
+        FxRobot robot = new FxRobot();
+        robot.moveTo(fx(() -> screenOf(ibm.dates().get(day), ibm.close()[day] + 20)));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertTrue(chart.crosshair().isShowing());
+        String text = chart.crosshair().text();
+        LocalDate read = LocalDate.parse(text.substring(0, 10));
+        int index = ibm.dates().indexOf(read);
+        assertTrue(index >= 0, "a trading day of the series: " + text);
+        assertTrue(Math.abs(index - day) <= 3, "the day under the pointer (one pixel is ~3 trading days): " + text);
+        assertEquals(read + String.format(java.util.Locale.ROOT, "  close %.2f", ibm.close()[index]), text,
+                "the close of that day, not the price at the pointer's height");
+
+        fx(() -> { chart.show(ibm); return null; });
+        assertTrue(!chart.crosshair().isShowing(), "a new series removes the old read-out");
+    }
+
     // ---- pixels -----------------------------------------------------------------------------
 
     /** Where a (date, close) point lands in the chart's snapshot. */
