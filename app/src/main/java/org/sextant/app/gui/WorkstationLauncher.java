@@ -14,6 +14,8 @@ import org.sextant.engine.Sextant;
  * toolkit is started here with {@link Platform#startup}.
  */
 public final class WorkstationLauncher {
+    private static final AtomicReference<Stage> OPEN = new AtomicReference<>();
+
     private WorkstationLauncher() {}
 
     /**
@@ -42,8 +44,12 @@ public final class WorkstationLauncher {
                 WorkstationWindow window = new WorkstationWindow(vm);
                 window.setOnSymbolShown(onSymbolShown);
                 Stage stage = new Stage();
-                stage.setOnHidden(e -> closed.countDown());
+                stage.setOnHidden(e -> {
+                    OPEN.compareAndSet(stage, null);
+                    closed.countDown();
+                });
                 window.show(stage);
+                OPEN.set(stage);
                 vm.start();
             } catch (RuntimeException e) {
                 failure.set(e);
@@ -60,6 +66,17 @@ public final class WorkstationLauncher {
         if (failure.get() != null) {
             throw new IllegalStateException("the workstation window could not open: " + failure.get().getMessage(), failure.get());
         }
+    }
+
+    /**
+     * Closes the window opened by {@link #run} (from any thread: a shutdown hook, a "quit"
+     * command); {@code run} then returns as if the person had closed it. No-op when none is open.
+     */
+    public static void close() {
+        Platform.runLater(() -> {
+            Stage stage = OPEN.get();
+            if (stage != null) stage.close();
+        });
     }
 
     /** Starts the toolkit; false when it was already running (tests, or an embedding app). */
