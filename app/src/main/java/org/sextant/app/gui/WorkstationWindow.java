@@ -157,6 +157,11 @@ public final class WorkstationWindow {
 
     /** "IBM  International Business Machines". */
     private static final class SymbolCell extends ListCell<SymbolInfo> {
+        SymbolCell() {
+            // long names end in an ellipsis instead of widening the list behind a scroll bar
+            setPrefWidth(0);
+        }
+
         @Override
         protected void updateItem(SymbolInfo item, boolean empty) {
             super.updateItem(item, empty);

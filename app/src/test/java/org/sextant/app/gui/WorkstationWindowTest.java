@@ -91,7 +91,10 @@ class WorkstationWindowTest {
         ChartSnapshot.writePng(image, Path.of("..", "docs", "images", "workstation.png"));
         assertTrue(Files.size(png) > 20_000, "a full window picture");
         assertEquals(1200, (int) image.getWidth());
-        assertTrue(lineColumns(image) > 400, "the chart's line runs across the window: " + lineColumns(image) + " columns");
+        javafx.geometry.Bounds plot = WaitForAsyncUtils.asyncFx(() -> stage.getScene().getRoot()
+                .sceneToLocal(chart.getCanvas().localToScene(chart.getCanvas().getLayoutBounds()))).get();
+        int columns = lineColumns(image, plot);
+        assertTrue(columns > plot.getWidth() * 0.9, "the line runs across the plot: " + columns + " of " + plot.getWidth() + " columns");
     }
 
     @Test
@@ -124,12 +127,12 @@ class WorkstationWindowTest {
                 && s.symbol().equals(symbol)).query();
     }
 
-    /** Columns holding a pixel of the close line colour (#1565C0). */
-    private static int lineColumns(WritableImage image) {
+    /** Columns of the plot holding a pixel of the close line colour (#1565C0). */
+    private static int lineColumns(WritableImage image, javafx.geometry.Bounds plot) {
         PixelReader pixels = image.getPixelReader();
         int columns = 0;
-        for (int x = 0; x < image.getWidth(); x++) {
-            for (int y = 0; y < image.getHeight(); y++) {
+        for (int x = (int) plot.getMinX(); x < (int) plot.getMaxX(); x++) {
+            for (int y = (int) plot.getMinY(); y < (int) plot.getMaxY(); y++) {
                 int argb = pixels.getArgb(x, y);
                 int r = (argb >> 16) & 0xff;
                 int g = (argb >> 8) & 0xff;
