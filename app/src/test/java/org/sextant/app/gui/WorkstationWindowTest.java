@@ -88,7 +88,8 @@ class WorkstationWindowTest {
 
         WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
         Path png = ChartSnapshot.writePng(image, Path.of("target", "workstation.png"));
-        ChartSnapshot.writePng(image, Path.of("..", "docs", "images", "workstation.png"));
+        Path docs = docsFolder();
+        if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("workstation.png"));
         assertTrue(Files.size(png) > 20_000, "a full window picture");
         assertEquals(1200, (int) image.getWidth());
         javafx.geometry.Bounds plot = WaitForAsyncUtils.asyncFx(() -> stage.getScene().getRoot()
@@ -120,6 +121,14 @@ class WorkstationWindowTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> window.chart().series() != null && window.chart().series().symbol().equals(target));
         assertEquals(List.of(first, target), shown);
+    }
+
+    /** The project's docs folder (the one holding user-guide.md), wherever the test runs from; null if absent. */
+    private static Path docsFolder() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("docs").resolve("user-guide.md"))) return dir.resolve("docs");
+        }
+        return null;
     }
 
     private static ListCell<?> cellOf(FxRobot robot, String symbol) {
