@@ -17,9 +17,9 @@ import org.sextant.engine.data.PriceSeries;
  * pan, wheel zoom and a crosshair that reads out date and close.
  *
  * <p>Long histories are drawn through {@link MinMaxColumnReducer}, so every pixel column shows
- * the true high and low of the days it covers. Screen coordinates are computed in parallel
- * (chartfx's default), which pays off from a few thousand points; the reduction itself is a
- * single linear pass.
+ * the true high and low of the days it covers (docs/benchmarks.md, "Chart line reduction").
+ * Screen coordinates are computed in parallel before the reduction (chartfx's default; it splits
+ * only series longer than 1000 points); the reduction itself is a single linear pass.
  */
 public class PriceChart extends XYChart {
     /** The close line's colour; tests and docs look for it in snapshots. */
