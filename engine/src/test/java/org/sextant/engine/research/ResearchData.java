@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.time.LocalDate;
+import org.sextant.engine.research.sweep.Universe;
 
 /** Reads the small CSV fixtures under src/test/resources/research (see README.md there). */
 public final class ResearchData {
@@ -33,6 +35,32 @@ public final class ResearchData {
                 out.put(header[c], v);
             }
             return out;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The 30 Dow Jones stocks, closes only, skipping the first row (it repeats the second), over
+     * the first {@code bars} dates and the first {@code assets} symbols.
+     */
+    public static Universe dowJones(int assets, int bars) {
+        try (InputStream in = ResearchData.class.getResourceAsStream("/research/dowjones30_daily_close.csv")) {
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            String[] header = split(r.readLine());
+            r.readLine();
+            List<LocalDate> dates = new ArrayList<>();
+            List<String[]> rows = new ArrayList<>();
+            for (String line; (line = r.readLine()) != null && rows.size() < bars; ) {
+                if (line.isBlank()) continue;
+                String[] cells = split(line);
+                dates.add(LocalDate.parse(cells[0]));
+                rows.add(cells);
+            }
+            int k = Math.min(assets, header.length - 1);
+            double[][] close = new double[k][rows.size()];
+            for (int a = 0; a < k; a++) for (int t = 0; t < rows.size(); t++) close[a][t] = Double.parseDouble(rows.get(t)[a + 1]);
+            return new Universe(List.of(header).subList(1, k + 1), dates, null, close);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

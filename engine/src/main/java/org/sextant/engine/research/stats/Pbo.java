@@ -33,17 +33,30 @@ public record Pbo(double pbo, int splits, double[] logits, double meanOosRank) {
         // Per block sums, so each split's Sharpe ratios cost O(S) per configuration.
         double[][] sum = new double[n][blocks], sq = new double[n][blocks];
         int[] count = new int[blocks];
-        for (int b = 0; b < blocks; b++) {
-            int from = (int) ((long) t * b / blocks), to = (int) ((long) t * (b + 1) / blocks);
-            count[b] = to - from;
-            for (int c = 0; c < n; c++) {
-                double s = 0, q = 0;
-                double[] r = returns[c];
-                for (int i = from; i < to; i++) { s += r[i]; q += r[i] * r[i]; }
-                sum[c][b] = s; sq[c][b] = q;
-            }
-        }
+        for (int c = 0; c < n; c++) addBlockSums(returns[c], 0, t, blocks, sum[c], sq[c], count);
+        return fromBlockSums(sum, sq, count);
+    }
 
+    /**
+     * Accumulates r[from, to) into S equal consecutive blocks: what a sweep keeps per
+     * configuration instead of the whole return series. {@code count} is written (same for all).
+     */
+    public static void addBlockSums(double[] r, int from, int to, int blocks, double[] sum, double[] sq, int[] count) {
+        int len = to - from;
+        for (int b = 0; b < blocks; b++) {
+            int lo = from + (int) ((long) len * b / blocks), hi = from + (int) ((long) len * (b + 1) / blocks);
+            count[b] = hi - lo;
+            double s = 0, q = 0;
+            for (int i = lo; i < hi; i++) { s += r[i]; q += r[i] * r[i]; }
+            sum[b] = s; sq[b] = q;
+        }
+    }
+
+    /** CSCV from per-configuration block sums and sums of squares ([configuration][block]). */
+    public static Pbo fromBlockSums(double[][] sum, double[][] sq, int[] count) {
+        int n = sum.length, blocks = count.length;
+        if (n < 2) throw new IllegalArgumentException("PBO needs at least 2 configurations, got " + n);
+        if (blocks < 2 || blocks % 2 != 0) throw new IllegalArgumentException("CSCV blocks must be even and at least 2, got " + blocks);
         List<boolean[]> splits = new ArrayList<>();
         choose(blocks, blocks / 2, 0, new boolean[blocks], 0, splits);
         double[] logits = new double[splits.size()];

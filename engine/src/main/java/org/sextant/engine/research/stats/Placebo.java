@@ -20,8 +20,19 @@ public record Placebo(double actualSharpe, double placeboMean, double pValue, in
      * @param positions    position held over each bar (same length)
      */
     public static Placebo of(double[] assetReturns, double[] positions, int placebos, long seed) {
-        int t = assetReturns.length;
-        if (positions.length != t) throw new IllegalArgumentException("positions and returns differ in length: " + positions.length + " vs " + t);
+        return of(new double[][]{assetReturns}, new double[][]{positions}, placebos, seed);
+    }
+
+    /**
+     * Portfolio form: positions[asset][t] earn assetReturns[asset][t]; every asset's path is
+     * shifted by the same offset, so the cross-section of holdings at each bar is kept too.
+     */
+    public static Placebo of(double[][] assetReturns, double[][] positions, int placebos, long seed) {
+        if (assetReturns.length == 0 || positions.length != assetReturns.length) throw new IllegalArgumentException("one position path per asset expected");
+        int t = assetReturns[0].length;
+        for (int a = 0; a < positions.length; a++) {
+            if (positions[a].length != t || assetReturns[a].length != t) throw new IllegalArgumentException("positions and returns differ in length for asset " + a);
+        }
         if (t < 3) throw new IllegalArgumentException("placebo needs at least 3 bars, got " + t);
         if (placebos < 1) throw new IllegalArgumentException("placebos must be at least 1, got " + placebos);
         double actual = sharpe(assetReturns, positions, 0);
@@ -37,14 +48,17 @@ public record Placebo(double actualSharpe, double placeboMean, double pValue, in
         return new Placebo(actual, sum / placebos, (1.0 + atLeast) / (1.0 + placebos), placebos);
     }
 
-    private static double sharpe(double[] r, double[] pos, int shift) {
-        int t = r.length;
+    private static double sharpe(double[][] r, double[][] pos, int shift) {
+        int t = r[0].length;
         double s = 0, q = 0;
         for (int i = 0; i < t; i++) {
             int j = i - shift;
             if (j < 0) j += t;
-            double ri = Double.isNaN(r[i]) ? 0 : r[i];
-            double v = pos[j] * ri;
+            double v = 0;
+            for (int a = 0; a < r.length; a++) {
+                double ri = Double.isNaN(r[a][i]) ? 0 : r[a][i];
+                v += pos[a][j] * ri;
+            }
             s += v; q += v * v;
         }
         double mean = s / t, var = (q - t * mean * mean) / (t - 1);
