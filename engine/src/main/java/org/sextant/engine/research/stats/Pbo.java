@@ -2,6 +2,7 @@ package org.sextant.engine.research.stats;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Probability of Backtest Overfitting by Combinatorially Symmetric Cross-Validation (Bailey,
@@ -59,17 +60,29 @@ public record Pbo(double pbo, int splits, double[] logits, double meanOosRank) {
         if (blocks < 2 || blocks % 2 != 0) throw new IllegalArgumentException("CSCV blocks must be even and at least 2, got " + blocks);
         List<boolean[]> splits = new ArrayList<>();
         choose(blocks, blocks / 2, 0, new boolean[blocks], 0, splits);
+        // Whole-period totals: out-of-sample sums are totals minus in-sample sums.
+        double[] totS = new double[n], totQ = new double[n];
+        int totM = 0;
+        for (int b = 0; b < blocks; b++) totM += count[b];
+        for (int c = 0; c < n; c++) for (int b = 0; b < blocks; b++) { totS[c] += sum[c][b]; totQ[c] += sq[c][b]; }
+        final int allM = totM;
         double[] logits = new double[splits.size()];
-        int overfit = 0;
-        double rankSum = 0;
-        double[] oos = new double[n];
-        for (int k = 0; k < splits.size(); k++) {
+        double[] ranks = new double[splits.size()];
+        ThreadLocal<double[]> buffers = ThreadLocal.withInitial(() -> new double[n]);
+        IntStream.range(0, splits.size()).parallel().forEach(k -> {
             boolean[] inSample = splits.get(k);
+            int[] chosen = new int[blocks / 2];
+            int m = 0;
+            for (int b = 0, j = 0; b < blocks; b++) if (inSample[b]) { chosen[j++] = b; m += count[b]; }
+            double[] oos = buffers.get();
             int best = -1;
             double bestSr = Double.NEGATIVE_INFINITY;
             for (int c = 0; c < n; c++) {
-                double is = sharpe(sum[c], sq[c], count, inSample, true);
-                oos[c] = sharpe(sum[c], sq[c], count, inSample, false);
+                double[] cs = sum[c], cq = sq[c];
+                double s = 0, q = 0;
+                for (int b : chosen) { s += cs[b]; q += cq[b]; }
+                double is = sharpe(s, q, m);
+                oos[c] = sharpe(totS[c] - s, totQ[c] - q, allM - m);
                 if (is > bestSr || best < 0) { bestSr = is; best = c; }
             }
             // Rank 1..N (N = best out-of-sample); ties share the average rank.
@@ -78,22 +91,17 @@ public record Pbo(double pbo, int splits, double[] logits, double meanOosRank) {
                 if (oos[c] < oos[best]) below++;
                 else if (oos[c] == oos[best]) equal++;
             }
-            double rank = below + (equal + 1) / 2;
-            double w = rank / (n + 1);
+            double w = (below + (equal + 1) / 2) / (n + 1);
             logits[k] = Math.log(w / (1 - w));
-            if (logits[k] <= 0) overfit++;
-            rankSum += w;
-        }
+            ranks[k] = w;
+        });
+        int overfit = 0;
+        double rankSum = 0;
+        for (int k = 0; k < logits.length; k++) { if (logits[k] <= 0) overfit++; rankSum += ranks[k]; }
         return new Pbo((double) overfit / splits.size(), splits.size(), logits, rankSum / splits.size());
     }
 
-    private static double sharpe(double[] sum, double[] sq, int[] count, boolean[] inSample, boolean want) {
-        double s = 0, q = 0;
-        int m = 0;
-        for (int b = 0; b < count.length; b++) {
-            if (inSample[b] != want) continue;
-            s += sum[b]; q += sq[b]; m += count[b];
-        }
+    private static double sharpe(double s, double q, int m) {
         double mean = s / m;
         double var = (q - m * mean * mean) / (m - 1);
         return var > 0 ? mean / Math.sqrt(var) : (mean > 0 ? Double.MAX_VALUE : mean < 0 ? -Double.MAX_VALUE : 0);

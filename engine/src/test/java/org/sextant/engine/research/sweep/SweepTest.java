@@ -14,6 +14,7 @@ import org.sextant.engine.SextantException;
 import org.sextant.engine.research.ResearchData;
 import org.sextant.engine.research.backtest.Costs;
 import org.sextant.engine.research.backtest.Metrics;
+import org.sextant.engine.research.stats.Pbo;
 
 class SweepTest {
     private static final Costs COSTS = new Costs(5, 5);
@@ -74,6 +75,13 @@ class SweepTest {
             assertEquals(naive[0].sharpe(), one.inSample()[c].sharpe(), 1e-12);
         }
         assertEquals(20L * 5 * 800, one.barConfigurations());
+        // The block sums a sweep keeps give the same PBO as CSCV over the full returns matrix.
+        double[][] whole = new double[k.configurations()][];
+        for (int c = 0; c < whole.length; c++) whole[c] = java.util.Arrays.copyOfRange(two.returns()[c], 1, 800);
+        Pbo direct = Pbo.cscv(whole, Sweep.PBO_BLOCKS);
+        Pbo kept = Pbo.fromBlockSums(one.blockSum(), one.blockSq(), one.blockCount());
+        assertEquals(direct.pbo(), kept.pbo(), 1e-12);
+        assertEquals(direct.meanOosRank(), kept.meanOosRank(), 1e-9);
     }
 
     @Test
