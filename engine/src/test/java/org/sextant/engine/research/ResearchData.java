@@ -60,7 +60,7 @@ public final class ResearchData {
             int k = Math.min(assets, header.length - 1);
             double[][] close = new double[k][rows.size()];
             for (int a = 0; a < k; a++) for (int t = 0; t < rows.size(); t++) close[a][t] = Double.parseDouble(rows.get(t)[a + 1]);
-            return new Universe(List.of(header).subList(1, k + 1), dates, null, close);
+            return Universe.ofCloses(List.of(header).subList(1, k + 1), dates, close);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

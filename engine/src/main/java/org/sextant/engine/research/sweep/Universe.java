@@ -5,11 +5,12 @@ import java.util.List;
 import org.sextant.engine.SextantException;
 
 /**
- * Aligned daily prices of several symbols on common dates: close[asset][t] (and optionally
- * open[asset][t] for fills at the next open). Every price must be present and positive: a gap
+ * Aligned daily prices of several symbols on common dates: close[asset][t] and optionally open,
+ * high and low (null when the data has none; fills at the next open need open, ATR needs high and low). Every price must be present and positive: a gap
  * would make a strategy trade on a price that did not exist.
  */
-public record Universe(List<String> symbols, List<LocalDate> dates, double[][] open, double[][] close) {
+public record Universe(List<String> symbols, List<LocalDate> dates, double[][] open, double[][] high, double[][] low,
+                       double[][] close) {
 
     public Universe {
         symbols = List.copyOf(symbols);
@@ -19,6 +20,8 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
         if (dates.size() < 3) throw SextantException.invalid("from", "only " + dates.size() + " common dates in range", "widen the date range");
         check("close", close, symbols, dates);
         if (open != null) check("open", open, symbols, dates);
+        if (high != null) check("high", high, symbols, dates);
+        if (low != null) check("low", low, symbols, dates);
     }
 
     private static void check(String field, double[][] prices, List<String> symbols, List<LocalDate> dates) {
@@ -32,6 +35,11 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
                 }
             }
         }
+    }
+
+    /** Closes only. */
+    public static Universe ofCloses(List<String> symbols, List<LocalDate> dates, double[][] close) {
+        return new Universe(symbols, dates, null, null, null, close);
     }
 
     public int assets() { return close.length; }

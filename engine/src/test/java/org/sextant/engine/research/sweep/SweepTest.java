@@ -89,7 +89,7 @@ class SweepTest {
         List<LocalDate> dates = new ArrayList<>();
         for (int i = 0; i < 5; i++) dates.add(LocalDate.of(2020, 1, 1 + i));
         SextantException e = assertThrows(SextantException.class,
-                () -> new Universe(List.of("X"), dates, null, new double[][]{{1, 2, Double.NaN, 4, 5}}));
+                () -> Universe.ofCloses(List.of("X"), dates, new double[][]{{1, 2, Double.NaN, 4, 5}}));
         assertEquals("close", e.field());
         assertTrue(e.getMessage().contains("X") && e.getMessage().contains("2020-01-03"), e.getMessage());
         Universe u = ResearchData.dowJones(2, 300);
@@ -128,7 +128,7 @@ class SweepTest {
             close[a][0] = 100;
             for (int t = 1; t < bars; t++) close[a][t] = close[a][t - 1] * Math.exp(0.01 * (rnd.nextDouble() - 0.5) * 3.46);
         }
-        Universe u = new Universe(names, dates, null, close);
+        Universe u = Universe.ofCloses(names, dates, close);
         SmaCrossoverSweep k = new SmaCrossoverSweep(u, new int[]{2, 3, 5, 8, 13, 21}, new int[]{10, 20, 40, 80, 160}, COSTS);
         HonestyReport h = HonestyReport.of(Sweep.run(k, 1000, 2, false, 252), new ResearchSession("rw"), 252, 7);
         assertNotEquals("significant", h.verdict().label(), h.verdict().headline());
