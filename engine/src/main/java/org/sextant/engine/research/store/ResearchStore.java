@@ -91,10 +91,11 @@ public final class ResearchStore {
                 p.setString(i, report.verdict().headline());
                 p.executeUpdate();
             }
-            try (PreparedStatement p = c.prepareStatement("UPDATE research_sessions SET runs = ?, configurations = ?, updated_at = current_timestamp WHERE session_id = ?")) {
-                p.setLong(1, session.runs());
-                p.setLong(2, session.configurations());
-                p.setString(3, session.id());
+            // Increments, not absolute counts: two runs saved concurrently both count.
+            try (PreparedStatement p = c.prepareStatement("UPDATE research_sessions SET runs = runs + 1, configurations = configurations + ?, "
+                    + "updated_at = current_timestamp WHERE session_id = ?")) {
+                p.setLong(1, sweep.configurations());
+                p.setString(2, session.id());
                 if (p.executeUpdate() != 1) throw SextantException.notFound("session_id", "research session '" + session.id() + "' is not in the store", "open it with session() first");
             }
             return null;
