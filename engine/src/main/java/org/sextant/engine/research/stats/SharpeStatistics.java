@@ -18,11 +18,14 @@ public final class SharpeStatistics {
 
     private SharpeStatistics() {}
 
-    /** Standard error factor sqrt(1 - skew*SR + (kurt-1)/4*SR^2) of an estimated Sharpe ratio. */
+    /**
+     * Standard error factor sqrt(1 - skew*SR + (kurt-1)/4*SR^2) of an estimated Sharpe ratio;
+     * NaN when the moments make it non-positive (the asymptotic formula does not apply), so every
+     * statistic built on it is NaN, which the verdict treats as a failure.
+     */
     static double dispersion(double sr, double skew, double kurtosis) {
         double v = 1 - skew * sr + (kurtosis - 1) / 4 * sr * sr;
-        if (!(v > 0)) throw new IllegalArgumentException("skewness/kurtosis make the Sharpe ratio variance non-positive: " + v);
-        return Math.sqrt(v);
+        return v > 0 ? Math.sqrt(v) : Double.NaN;
     }
 
     /** Probabilistic Sharpe Ratio: P(true SR > benchmark) given the observed SR over T observations. */
@@ -55,6 +58,7 @@ public final class SharpeStatistics {
      */
     public static double minTrackRecordLength(double sr, double benchmark, double skew, double kurtosis, double confidence) {
         if (!(confidence > 0 && confidence < 1)) throw new IllegalArgumentException("confidence must be in (0, 1), got " + confidence);
+        if (Double.isNaN(sr)) return Double.NaN;
         if (sr <= benchmark) return Double.POSITIVE_INFINITY;
         double z = Normal.quantile(confidence);
         double d = dispersion(sr, skew, kurtosis);

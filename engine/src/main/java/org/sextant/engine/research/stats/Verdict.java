@@ -11,7 +11,7 @@ import java.util.Locale;
  * <p>Rules (each threshold is the conventional 5% / one-half level): the result is
  * <b>significant</b> only when the DSR is at least 0.95, the PBO (when a sweep gave one) is below
  * 0.5, the haircut p-value (when computed) is at most 0.05, and the placebo p-value (when run) is
- * at most 0.05. It is <b>not significant</b> when the DSR is below 0.95 or the haircut p-value
+ * at most 0.05. It is <b>not significant</b> when the DSR is below 0.95 (or undefined) or the haircut p-value
  * is above 0.05; it is <b>likely overfit</b> when only the PBO fails, and <b>no timing
  * skill</b> when only the placebo fails.
  */
@@ -29,8 +29,12 @@ public record Verdict(String label, String headline, List<String> reasons) {
      */
     public static Verdict of(double dsr, long configurations, double pbo, double haircutP, double placeboP) {
         List<String> bad = new ArrayList<>(), good = new ArrayList<>();
-        String dsrText = String.format(Locale.ROOT, "DSR %.2f after %d configuration%s", dsr, configurations, configurations == 1 ? "" : "s");
-        (dsr >= DSR_LEVEL ? good : bad).add(dsrText);
+        String dsrText = Double.isNaN(dsr)
+                ? String.format(Locale.ROOT, "DSR undefined after %d configuration%s (no variation in returns, or moments outside the formula's range)",
+                        configurations, configurations == 1 ? "" : "s")
+                : String.format(Locale.ROOT, "DSR %.2f after %d configuration%s", dsr, configurations, configurations == 1 ? "" : "s");
+        boolean dsrFails = !(dsr >= DSR_LEVEL);   // NaN fails
+        (dsrFails ? bad : good).add(dsrText);
         boolean haircutFails = !Double.isNaN(haircutP) && haircutP > P_LEVEL;
         if (!Double.isNaN(haircutP)) (haircutFails ? bad : good).add(String.format(Locale.ROOT, "haircut p-value %.3f", haircutP));
         boolean pboFails = !Double.isNaN(pbo) && pbo >= PBO_LEVEL;
@@ -39,7 +43,7 @@ public record Verdict(String label, String headline, List<String> reasons) {
         if (!Double.isNaN(placeboP)) (placeboFails ? bad : good).add(String.format(Locale.ROOT, "placebo p-value %.3f", placeboP));
 
         String label;
-        if (dsr < DSR_LEVEL || haircutFails) label = "not significant";
+        if (dsrFails || haircutFails) label = "not significant";
         else if (pboFails) label = "likely overfit";
         else if (placeboFails) label = "no timing skill";
         else label = "significant";

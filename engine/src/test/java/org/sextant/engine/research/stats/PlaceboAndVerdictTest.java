@@ -37,5 +37,8 @@ class PlaceboAndVerdictTest {
         assertEquals("likely overfit", Verdict.of(0.97, 12, 0.7, 0.01, 0.01).label());
         assertEquals("no timing skill", Verdict.of(0.97, 12, 0.2, 0.01, 0.4).label());
         assertEquals("not significant", Verdict.of(0.99, 500, 0.2, 0.3, 0.01).label());
+        Verdict undefined = Verdict.of(Double.NaN, 3, Double.NaN, 0.01, 0.01);
+        assertEquals("not significant", undefined.label());
+        assertTrue(undefined.headline().startsWith("not significant: DSR undefined after 3 configurations"), undefined.headline());
     }
 }

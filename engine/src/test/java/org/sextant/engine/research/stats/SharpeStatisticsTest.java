@@ -50,6 +50,8 @@ class SharpeStatisticsTest {
         assertTrue(many < few, few + " vs " + many);
         assertEquals(0.0, SharpeStatistics.expectedMaxSharpe(1, v));
         assertEquals(Double.POSITIVE_INFINITY, SharpeStatistics.minTrackRecordLength(0.01, 0.02, 0, 3, 0.95));
+        // Moments outside the asymptotic formula's range give NaN, never a confident number.
+        assertTrue(Double.isNaN(SharpeStatistics.psr(0.5, 0, 100, 3, 3)));
     }
 
     @Test
