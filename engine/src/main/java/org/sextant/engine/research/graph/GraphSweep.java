@@ -28,7 +28,8 @@ import org.sextant.engine.research.sweep.Universe;
  * upstream parameter values, so an indicator is computed once per distinct parameter value.
  */
 public final class GraphSweep implements SweepKernel {
-    private static final int CACHE_LIMIT = 512;
+    /** Cache at most this many doubles (256 MB); beyond it series are recomputed, not kept. */
+    private static final long CACHE_DOUBLES = 32L << 20;
     private static final double YEAR = 252;
 
     private final ComposedGraph graph;
@@ -125,7 +126,7 @@ public final class GraphSweep implements SweepKernel {
                 for (int a = 0; a < out.length; a++) out[a] = perAsset(n.type().name(), a, in, p);
             }
         }
-        if (cacheable && cache.size() < CACHE_LIMIT) cache.putIfAbsent(key, out);
+        if (cacheable && (long) (cache.size() + 1) * universe.assets() * universe.bars() <= CACHE_DOUBLES) cache.putIfAbsent(key, out);
         return out;
     }
 
