@@ -77,6 +77,48 @@ public final class SmaCrossoverSweep implements SweepKernel {
         }
     }
 
+    /**
+     * Configurations with the same fast length run four at a time: the fast SMA and the returns
+     * are read once for four slow SMAs, halving the memory traffic of the inner loop.
+     */
+    @Override
+    public void runBatch(int from, int to, double[][] ret, double[][] expo, double[][] traded) {
+        int k = from;
+        while (k < to) {
+            if (k + 4 <= to && fastIdx[k + 3] == fastIdx[k] && fastIdx[k + 1] == fastIdx[k] && fastIdx[k + 2] == fastIdx[k]) {
+                int i = k - from;
+                runFour(k, ret[i], ret[i + 1], ret[i + 2], ret[i + 3], expo[i], expo[i + 1], expo[i + 2], expo[i + 3],
+                        traded[i], traded[i + 1], traded[i + 2], traded[i + 3]);
+                k += 4;
+            } else {
+                run(k, ret[k - from], expo[k - from], traded[k - from]);
+                k++;
+            }
+        }
+    }
+
+    private void runFour(int k, double[] r0, double[] r1, double[] r2, double[] r3, double[] e0, double[] e1, double[] e2, double[] e3,
+                         double[] d0, double[] d1, double[] d2, double[] d3) {
+        int assets = universe.assets(), bars = universe.bars();
+        double w = 1.0 / assets, c = cost;
+        for (int a = 0; a < assets; a++) {
+            double[] f = sma[a][fastIdx[k]], r = barReturn[a];
+            double[] s0 = sma[a][slowIdx[k]], s1 = sma[a][slowIdx[k + 1]], s2 = sma[a][slowIdx[k + 2]], s3 = sma[a][slowIdx[k + 3]];
+            double b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+            double a0 = f[0] > s0[0] ? 1 : 0, a1 = f[0] > s1[0] ? 1 : 0, a2 = f[0] > s2[0] ? 1 : 0, a3 = f[0] > s3[0] ? 1 : 0;
+            for (int t = 1; t < bars; t++) {
+                double rt = r[t], ft = f[t];
+                double q0 = Math.abs(a0 - b0), q1 = Math.abs(a1 - b1), q2 = Math.abs(a2 - b2), q3 = Math.abs(a3 - b3);
+                r0[t] += w * (b0 * rt - c * q0); e0[t] += w * b0; d0[t] += w * q0;
+                r1[t] += w * (b1 * rt - c * q1); e1[t] += w * b1; d1[t] += w * q1;
+                r2[t] += w * (b2 * rt - c * q2); e2[t] += w * b2; d2[t] += w * q2;
+                r3[t] += w * (b3 * rt - c * q3); e3[t] += w * b3; d3[t] += w * q3;
+                b0 = a0; b1 = a1; b2 = a2; b3 = a3;
+                a0 = ft > s0[t] ? 1 : 0; a1 = ft > s1[t] ? 1 : 0; a2 = ft > s2[t] ? 1 : 0; a3 = ft > s3[t] ? 1 : 0;
+            }
+        }
+    }
+
     @Override
     public double[][] heldPositions(int k) {
         int bars = universe.bars();

@@ -42,16 +42,18 @@ public final class Sweep {
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         long start = System.nanoTime();
         Runnable worker = () -> {
-            double[] ret = new double[bars], expo = new double[bars], traded = new double[bars];
+            double[][] ret = new double[CHUNK][bars], expo = new double[CHUNK][bars], traded = new double[CHUNK][bars];
             try {
             for (int from; failure.get() == null && (from = next.getAndAdd(CHUNK)) < n; ) {
-                for (int k = from; k < Math.min(n, from + CHUNK); k++) {
-                    Arrays.fill(ret, 0); Arrays.fill(expo, 0); Arrays.fill(traded, 0);
-                    kernel.run(k, ret, expo, traded);
-                    is[k] = Metrics.of(ret, expo, traded, 1, split, periodsPerYear);
-                    oos[k] = Metrics.of(ret, expo, traded, split, bars, periodsPerYear);
-                    Pbo.addBlockSums(ret, 1, bars, PBO_BLOCKS, blockSum[k], blockSq[k], blockCount);
-                    if (kept != null) kept[k] = ret.clone();
+                int to = Math.min(n, from + CHUNK);
+                for (int i = 0; i < to - from; i++) { Arrays.fill(ret[i], 0); Arrays.fill(expo[i], 0); Arrays.fill(traded[i], 0); }
+                kernel.runBatch(from, to, ret, expo, traded);
+                for (int k = from; k < to; k++) {
+                    int i = k - from;
+                    is[k] = Metrics.of(ret[i], expo[i], traded[i], 1, split, periodsPerYear);
+                    oos[k] = Metrics.of(ret[i], expo[i], traded[i], split, bars, periodsPerYear);
+                    Pbo.addBlockSums(ret[i], 1, bars, PBO_BLOCKS, blockSum[k], blockSq[k], blockCount);
+                    if (kept != null) kept[k] = ret[i].clone();
                 }
             }
             } catch (RuntimeException e) {

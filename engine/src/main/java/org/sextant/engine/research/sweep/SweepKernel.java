@@ -21,6 +21,14 @@ public interface SweepKernel {
      */
     void run(int k, double[] returns, double[] exposure, double[] traded);
 
+    /**
+     * Runs configurations [from, to) into rows 0..to-from-1 of the buffers (zeroed by the caller).
+     * A kernel may override it to share loads between configurations that read the same arrays.
+     */
+    default void runBatch(int from, int to, double[][] returns, double[][] exposure, double[][] traded) {
+        for (int k = from; k < to; k++) run(k, returns[k - from], exposure[k - from], traded[k - from]);
+    }
+
     /** Position held over each bar per asset, for the placebo control. */
     double[][] heldPositions(int k);
 }

@@ -1,5 +1,6 @@
 package org.sextant.engine.research.sweep;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -60,6 +61,34 @@ class SweepTest {
             }
         }
         assertTrue(traded, "the RSI rule should trade at least once");
+    }
+
+    @Test
+    void batchedSmaConfigurationsEqualOneAtATime() {
+        Universe u = ResearchData.dowJones(4, 500);
+        // 7 slow lengths per fast length: batches of four plus leftovers, across chunk edges.
+        SmaCrossoverSweep k = new SmaCrossoverSweep(u, new int[]{2, 3, 5, 7, 11}, new int[]{20, 30, 40, 50, 60, 70, 80}, COSTS);
+        SweepResult batched = Sweep.run(k, 300, 2, true, 252);
+        for (int c = 0; c < k.configurations(); c++) {
+            double[] r = new double[500], e = new double[500], d = new double[500];
+            k.run(c, r, e, d);
+            assertEquals(Metrics.of(r, e, d, 1, 300, 252), batched.inSample()[c], "config " + k.parameters(c));
+            assertEquals(Metrics.of(r, e, d, 300, 500, 252), batched.outOfSample()[c]);
+            assertArrayEquals(r, batched.returns()[c]);
+        }
+    }
+
+    @Test
+    void batchedRsiConfigurationsEqualOneAtATime() {
+        Universe u = ResearchData.dowJones(4, 500);
+        RsiThresholdSweep k = new RsiThresholdSweep(u, new int[]{2, 5, 9}, new double[]{10, 20, 30}, new double[]{50, 70, 90}, COSTS);
+        SweepResult batched = Sweep.run(k, 300, 2, true, 252);
+        for (int c = 0; c < k.configurations(); c++) {
+            double[] r = new double[500], e = new double[500], d = new double[500];
+            k.run(c, r, e, d);
+            assertEquals(Metrics.of(r, e, d, 1, 300, 252), batched.inSample()[c], "config " + k.parameters(c));
+            assertArrayEquals(r, batched.returns()[c]);
+        }
     }
 
     @Test
