@@ -62,6 +62,14 @@ class GraphComposerTest {
         }
     }
 
+    @Test
+    void theAnswerSerialisesForTransports() {
+        String ok = org.sextant.engine.Json.write(GraphComposer.compose(SMA).toWire());
+        assertTrue(ok.contains("\"configurations\" : 25") && ok.contains("\"fast.length < slow.length\""), ok);
+        String bad = org.sextant.engine.Json.write(GraphComposer.compose(SMA.replace("\"version\": 1", "\"version\": 9")).toWire());
+        assertTrue(bad.contains("\"field\" : \"version\"") && bad.contains("\"ok\" : false"), bad);
+    }
+
     private static GraphError only(String json) {
         ComposeResult r = GraphComposer.compose(json);
         assertFalse(r.ok());
