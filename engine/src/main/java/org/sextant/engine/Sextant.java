@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.sextant.engine.data.DataSummary;
 import org.sextant.engine.data.PriceBar;
@@ -22,6 +23,11 @@ import org.sextant.engine.ingest.PriceImporter;
 import org.sextant.engine.ingest.SampleUniverse;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.jobs.Jobs;
+import org.sextant.engine.research.ResearchService;
+import org.sextant.engine.research.StrategyRunRequest;
+import org.sextant.engine.research.StrategyRunSummary;
+import org.sextant.engine.research.store.ResearchStore;
+import org.sextant.engine.research.sweep.ResearchSession;
 import org.sextant.engine.sql.DbSchema;
 import org.sextant.engine.sql.ReadOnlySql;
 import org.sextant.engine.sql.SelectResult;
@@ -36,6 +42,7 @@ public final class Sextant implements AutoCloseable {
     private final Store store;
     private final ReadOnlySql readOnlySql;
     private final Jobs jobs;
+    private final ResearchService research;
     private final List<Runnable> dataListeners = new CopyOnWriteArrayList<>();
 
     private Sextant(SextantHome home, Store store) {
@@ -43,6 +50,7 @@ public final class Sextant implements AutoCloseable {
         this.store = store;
         this.readOnlySql = new ReadOnlySql(store);
         this.jobs = new Jobs(home.jobsDir());
+        this.research = new ResearchService(store);
     }
 
     /** Opens the store under {@code home}, migrating it, and loads the sample universe into an empty one. */
@@ -196,6 +204,65 @@ public final class Sextant implements AutoCloseable {
 
     public DbSchema dbSchema() {
         return readOnlySql.schema();
+    }
+
+    // ---- strategy research ----------------------------------------------------------
+
+    /** The node catalogue: name, category, description, inputs, output, parameter schemas. */
+    public List<Map<String, Object>> listStrategyNodes() {
+        return research.listNodes();
+    }
+
+    /** Validates a graph spec and counts its configurations; runs nothing. */
+    public Map<String, Object> composeGraph(String specJson) {
+        if (specJson == null || specJson.isBlank()) {
+            throw SextantException.invalid("spec", "spec is missing", "pass a graph spec (docs/research.md), e.g. {\"version\":1,\"nodes\":{...}}");
+        }
+        return research.composeGraph(specJson).toWire();
+    }
+
+    /**
+     * Runs every configuration of a spec over a universe, in and out of sample, and returns the
+     * verdict. Without an out-of-sample start, the last 30% of the dates are held out.
+     */
+    public StrategyRunSummary backtest(StrategyRunRequest request) {
+        StrategyRunRequest r = withDefaultSplit(request);
+        return research.runStrategy(r);
+    }
+
+    /** {@link #backtest} as a background writer job (it saves the run and counts it in the session). */
+    public JobStatus startBacktest(StrategyRunRequest request) {
+        StrategyRunRequest r = withDefaultSplit(request);
+        research.composeGraph(r.spec()).requireOk(); // refuse a bad spec before a job exists
+        String session = r.sessionId() == null ? "default" : r.sessionId();
+        return jobs.submit("backtest", List.of(session + ":" + Integer.toHexString(r.hashCode())), true, ctx -> {
+            ctx.progress(0.05, "running the sweep");
+            return research.runStrategy(r);
+        });
+    }
+
+    /** The research session's ledger of runs and configurations tried (created empty if new). */
+    public ResearchSession researchSession(String sessionId) {
+        return new ResearchStore(store).session(sessionId == null || sessionId.isBlank() ? "default" : sessionId);
+    }
+
+    private StrategyRunRequest withDefaultSplit(StrategyRunRequest r) {
+        if (r == null || r.symbols() == null || r.symbols().isEmpty()) {
+            throw SextantException.invalid("symbols", "no symbols to backtest", "name the universe, e.g. [\"AA\",\"IBM\",\"MSFT\"]");
+        }
+        List<String> symbols = r.symbols().stream().map(this::requireSymbol).toList();
+        if (r.oosStart() != null) return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, r.from(), r.to(), r.oosStart(), r.threads());
+        LocalDate from = r.from(), to = r.to();
+        if (from == null || to == null) {
+            List<SymbolInfo> infos = listSymbols(null).stream().filter(i -> symbols.contains(i.symbol())).toList();
+            if (from == null) from = infos.stream().map(SymbolInfo::firstDate).filter(java.util.Objects::nonNull).max(LocalDate::compareTo).orElse(null);
+            if (to == null) to = infos.stream().map(SymbolInfo::lastDate).filter(java.util.Objects::nonNull).min(LocalDate::compareTo).orElse(null);
+        }
+        if (from == null || to == null || !from.isBefore(to)) {
+            throw SextantException.invalid("from", "the symbols share no common date range", "pick symbols with overlapping history or give from/to");
+        }
+        LocalDate oos = from.plusDays((long) (java.time.temporal.ChronoUnit.DAYS.between(from, to) * 0.7));
+        return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, from, to, oos, r.threads());
     }
 
     // ---- jobs --------------------------------------------------------------------------

@@ -27,6 +27,13 @@ public record ApiCall(String method, JsonNode args) {
         return v;
     }
 
+    /** A JSON document given either as a string or inline as an object; returned as text. */
+    public String json(String field) {
+        JsonNode n = args.get(field);
+        if (n == null || n.isNull()) return null;
+        return n.isString() ? n.asString() : n.toString();
+    }
+
     public LocalDate date(String field) {
         String v = text(field);
         if (v == null || v.isBlank()) return null;

@@ -10,6 +10,7 @@ import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.research.StrategyRunRequest;
 
 /**
  * The local API's methods: each parses its arguments, calls the facade, and returns what is
@@ -37,6 +38,11 @@ public final class ApiRoutes {
         routes.put("job_status", call -> engine.jobs().status(call.requiredText("job_id", "\"gather-1a2b3c4d\"")));
         routes.put("cancel_job", call -> engine.jobs().cancel(call.requiredText("job_id", "\"gather-1a2b3c4d\"")));
         routes.put("read_log", call -> AppLog.tail(engine.home().logFile(), call.integer("lines")));
+        routes.put("list_node_catalogue", call -> Map.of("nodes", engine.listStrategyNodes()));
+        routes.put("compose_graph", call -> engine.composeGraph(call.json("spec")));
+        routes.put("backtest", call -> engine.backtest(strategyRequest(call)));
+        routes.put("start_backtest", call -> engine.startBacktest(strategyRequest(call)));
+        routes.put("get_session_registry", call -> engine.researchSession(call.text("session_id")));
         routes.put("read_state", call -> state.get());
     }
 
@@ -47,6 +53,11 @@ public final class ApiRoutes {
                     "use one of " + routes.keySet() + " (docs/local-api.md)");
         }
         return route.apply(call);
+    }
+
+    private static StrategyRunRequest strategyRequest(ApiCall call) {
+        return new StrategyRunRequest(call.text("session_id"), call.json("spec"),
+                call.textList("symbols", "[\"AA\",\"IBM\"]"), call.date("from"), call.date("to"), call.date("oos_start"), call.integer("threads"));
     }
 
     private static Map<String, Object> closes(PriceSeries s) {
