@@ -17,7 +17,8 @@ import java.util.List;
 public final class Migrations {
     /** In order. Later features append here. */
     public static final List<String> ALL = List.of(
-            "V001__prices_and_symbols.sql");
+            "V001__prices_and_symbols.sql",
+            "V030__signals.sql");
 
     private Migrations() {}
 
