@@ -100,7 +100,9 @@ final class SampleData {
             while ((line = r.readLine()) != null) {
                 String[] f = line.replace("\"", "").split(",");
                 LocalDate d = LocalDate.parse(f[0]);
-                if (d.equals(prev)) continue;
+                // The fBasics nyse file has a misdated row (1966-02-23 between 1967-02-21 and 1967-02-24) and a
+                // repeated 1969-12-08; a row not after its predecessor is dropped.
+                if (prev != null && !d.isAfter(prev)) continue;
                 double[] v = new double[cols.size()];
                 for (int c = 0; c < v.length; c++) v[c] = c + 1 < f.length && !f[c + 1].isEmpty() && !f[c + 1].equals("NA") ? Double.parseDouble(f[c + 1]) : Double.NaN;
                 dates.add(d);
