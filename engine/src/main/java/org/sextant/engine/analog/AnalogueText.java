@@ -1,6 +1,7 @@
 package org.sextant.engine.analog;
 
 import java.util.Locale;
+import java.util.Map;
 
 /** Plain-text rendering for `sextant analogues`: the headline, the outcome table and the closest dates. */
 public final class AnalogueText {
@@ -10,7 +11,12 @@ public final class AnalogueText {
     public static String render(AnalogueResponse r, int maxDates) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Analogues of %s as of %s  (mode %s, %s)%n", r.benchmark(), r.tradeDate(), r.mode(), r.matcherVersion()));
-        sb.append(String.format(Locale.ROOT, "matched on %s; query %s%n", r.matchDimensions(), r.query()));
+        StringBuilder q = new StringBuilder();
+        for (Map.Entry<String, Object> e : r.query().entrySet()) {
+            if (q.length() > 0) q.append(", ");
+            q.append(e.getKey()).append('=').append(e.getValue() instanceof Double d ? String.format(Locale.ROOT, "%.4g", d) : e.getValue());
+        }
+        sb.append(String.format(Locale.ROOT, "matched on %s%nquery: %s%n", r.matchDimensions(), q));
         if (r.hybridFallback()) sb.append("hybrid fallback: ").append(r.hybridFallbackReason()).append(System.lineSeparator());
         sb.append(String.format(Locale.ROOT, "%d analogues (%d live, %d backfill) from %d eligible days; half-life %s days%n",
                 r.sampleSize(), r.liveCount(), r.backfillCount(), r.eligibleHistoryDays(), num(r.recencyHalfLifeDays())));

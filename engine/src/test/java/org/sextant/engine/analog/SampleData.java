@@ -4,13 +4,14 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
 import org.sextant.engine.store.Store;
 
 /** The real sample data of src/test/resources/analog (fBasics nyse and DowJones30), as arrays or in a temp store. */
@@ -60,14 +61,13 @@ final class SampleData {
         return new Table(t.columns(), Arrays.copyOf(t.dates(), rows), v);
     }
 
-    /** Loads both files into the prices table of {@code store} (NYSE under symbol NYSE). */
+    /** Loads both files into the prices table of {@code store} (NYSE under symbol NYSE), with DuckDB's appender. */
     static void load(Store store) {
         store.inTransaction(c -> {
-            try (PreparedStatement p = c.prepareStatement(
-                    "INSERT INTO prices(symbol, date, close, adj_close, source) VALUES (?, ?, ?, ?, 'fBasics')")) {
-                insert(p, "NYSE", nyse().dates(), nyse().values()[0]);
-                for (int k = 0; k < dow().columns().size(); k++) insert(p, dow().columns().get(k), dow().dates(), dow().values()[k]);
-                p.executeBatch();
+            try (DuckDBAppender a = c.unwrap(DuckDBConnection.class).createAppender("prices")) {
+                append(a, "NYSE", nyse().dates(), nyse().values()[0]);
+                for (int k = 0; k < dow().columns().size(); k++) append(a, dow().columns().get(k), dow().dates(), dow().values()[k]);
+                a.flush();
             }
             return null;
         });
@@ -77,14 +77,12 @@ final class SampleData {
         return Store.open(dir.resolve("sextant.duckdb"), dir.resolve("staging"));
     }
 
-    private static void insert(PreparedStatement p, String sym, LocalDate[] dates, double[] close) throws Exception {
+    private static void append(DuckDBAppender a, String sym, LocalDate[] dates, double[] close) throws Exception {
+        // prices(symbol, date, open, high, low, close, adj_close, volume, source)
         for (int i = 0; i < dates.length; i++) {
             if (Double.isNaN(close[i])) continue;
-            p.setString(1, sym);
-            p.setObject(2, dates[i]);
-            p.setDouble(3, close[i]);
-            p.setDouble(4, close[i]);
-            p.addBatch();
+            a.beginRow().append(sym).append(dates[i]).appendNull().appendNull().appendNull()
+                    .append(close[i]).append(close[i]).appendNull().append("fBasics").endRow();
         }
     }
 
