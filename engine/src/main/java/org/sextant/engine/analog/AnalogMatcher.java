@@ -312,11 +312,17 @@ public final class AnalogMatcher {
         for (int i = 0; i < p.cut; i++) {
             if (skipBackfill && s.backfill(i)) continue;
             if (s.code(i, p.regimeCol) != p.regimeCode) continue;
-            if (i - last < sep) continue;
+            if (i - last < sep || !complete(p, i)) continue;
             count++;
             last = i;
         }
         return count;
+    }
+
+    /** True when row {@code i} has every matched dimension (only such rows can be ranked by distance). */
+    private boolean complete(Plan p, int i) {
+        for (int c : p.cols) if (Double.isNaN(s.value(i, c))) return false;
+        return true;
     }
 
     private double squaredDistance(Plan p, int i) {

@@ -40,6 +40,7 @@ public final class AnalogueDefaults {
     /** The distance, in words; part of the version. */
     public static final String DISTANCE = "d = sqrt(sum_j t_j*((x_j-q_j)/sd_j)^2 / sum_j t_j); sd_j over eligible rows; "
             + "rows missing a matched dimension are skipped; ties: more recent first; hard = same bin on every matched dimension; "
+            + "hybrid counts thinned tagged rows that have every matched dimension; "
             + "weights = 0.5^(age_days/half_life) * (backfill ? backfill_weight : 1), normalised to the newest; "
             + "quantiles weighted (Hazen); CI = circular block bootstrap of the weighted mean, block = round(n^(1/3))";
 

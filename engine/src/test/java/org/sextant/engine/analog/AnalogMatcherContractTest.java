@@ -141,6 +141,18 @@ class AnalogMatcherContractTest {
     }
 
     @Test
+    void matcherVersionFollowsTheBinsAndTheDefaultTrust() {
+        SignalRegistry builtin = SignalRegistry.builtin();
+        assertEquals(AnalogueDefaults.matcherVersion(builtin), AnalogueDefaults.matcherVersion(SignalRegistry.builtin()));
+        List<SignalDefinition> moved = new ArrayList<>(SignalRegistry.builtinDefinitions());
+        moved.set(6, SignalDefinition.numeric("rsi_14", 0.75, "Wilder RSI", 25, 75));
+        assertNotEquals(AnalogueDefaults.matcherVersion(builtin), AnalogueDefaults.matcherVersion(new SignalRegistry(moved)));
+        List<SignalDefinition> trusted = new ArrayList<>(SignalRegistry.builtinDefinitions());
+        trusted.set(6, SignalDefinition.numeric("rsi_14", 1.0, "Wilder RSI", 30, 70));
+        assertNotEquals(AnalogueDefaults.matcherVersion(builtin), AnalogueDefaults.matcherVersion(new SignalRegistry(trusted)));
+    }
+
+    @Test
     void hybridFallsBackWhenFewerThan30AnaloguesShareTheTag() {
         // In early 1967 barely a month of history is tagged at all (the 252-day window fills first).
         AnalogueResponse early = call(args("mode", "hybrid", "as_of", "1967-03-01"));
