@@ -40,6 +40,12 @@ public final class AnalogueService {
         return n;
     }
 
+    /** Writes the benchmark's builtin daily signals into the daily_signals table (a write); returns the row count. */
+    public int refreshDailySignals(String benchmark) {
+        String b = benchmark == null ? AnalogueDefaults.BENCHMARK : benchmark.trim().toUpperCase(java.util.Locale.ROOT);
+        return SignalStore.materialise(store, matcher(b).signals());
+    }
+
     /** Forget the cached signals (call after any import of prices or signals). */
     public void invalidate() {
         matchers.clear();

@@ -68,6 +68,44 @@ public final class SignalStore {
         });
     }
 
+    /**
+     * Writes the builtin dimensions of {@code signals} into daily_signals (replacing that
+     * benchmark's rows) in one transaction; returns the number of rows.
+     */
+    public static int materialise(Store store, DailySignals signals) {
+        SignalRegistry reg = signals.registry();
+        List<String> numeric = List.of(SignalRegistry.RET_1D, SignalRegistry.RET_5D, SignalRegistry.RET_20D, SignalRegistry.VOL_20D,
+                SignalRegistry.DIST_SMA50, SignalRegistry.DIST_SMA200, SignalRegistry.RSI_14, SignalRegistry.DRAWDOWN_252, SignalRegistry.BREADTH_50);
+        for (String n : numeric) {
+            if (!reg.has(n)) throw new IllegalArgumentException("daily_signals needs the builtin dimension " + n);
+        }
+        return store.inTransaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("DELETE FROM daily_signals WHERE benchmark = ?")) {
+                p.setString(1, signals.benchmark());
+                p.executeUpdate();
+            }
+            int volCol = reg.column(SignalRegistry.VOL_REGIME), regimeCol = reg.column(SignalRegistry.REGIME);
+            List<String> volLevels = reg.get(SignalRegistry.VOL_REGIME).levels(), regimeLevels = reg.get(SignalRegistry.REGIME).levels();
+            try (org.duckdb.DuckDBAppender a = c.unwrap(org.duckdb.DuckDBConnection.class).createAppender("daily_signals")) {
+                for (int i = 0; i < signals.size(); i++) {
+                    a.beginRow().append(signals.benchmark()).append(signals.date(i));
+                    for (String n : numeric) appendDouble(a, signals.value(i, reg.column(n)));
+                    int v = signals.code(i, volCol), r = signals.code(i, regimeCol);
+                    if (v < 0) a.appendNull(); else a.append(volLevels.get(v));
+                    if (r < 0) a.appendNull(); else a.append(regimeLevels.get(r));
+                    for (int h : DailySignals.HORIZONS) appendDouble(a, signals.forward(i, h));
+                    a.append(signals.backfill(i)).endRow();
+                }
+                a.flush();
+            }
+            return signals.size();
+        });
+    }
+
+    private static void appendDouble(org.duckdb.DuckDBAppender a, double v) throws java.sql.SQLException {
+        if (Double.isNaN(v)) a.appendNull(); else a.append(v);
+    }
+
     /** The user signals stored by {@link UserSignalImport}, ordered by name. */
     static List<UserSignalSeries> userSignals(Connection c) throws Exception {
         List<SignalDefinition> defs = new ArrayList<>();

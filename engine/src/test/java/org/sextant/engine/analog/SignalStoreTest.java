@@ -38,6 +38,34 @@ class SignalStoreTest {
             double b = fromStore.value(fromStore.rowOf(LocalDate.of(1995, 6, 1)), breadth);
             assertTrue(b >= 0 && b <= 100);
             assertThrows(SextantException.class, () -> SignalStore.load(store, "NOPE", List.of()));
+
+            // Materialised for SQL readers: one row per trade date, the same values, replaced on refresh.
+            assertEquals(fromStore.size(), SignalStore.materialise(store, fromStore));
+            assertEquals(fromStore.size(), SignalStore.materialise(store, fromStore));
+            LocalDate day = LocalDate.of(1987, 10, 19);
+            int row = fromStore.rowOf(day);
+            Object[] got = store.read(c -> {
+                try (var p = c.prepareStatement("SELECT count(*) OVER (), rsi_14, regime, fwd_5d, breadth_50 FROM daily_signals WHERE benchmark = 'NYSE' AND date = ?")) {
+                    p.setObject(1, day);
+                    try (var rs = p.executeQuery()) {
+                        rs.next();
+                        rs.getDouble(5);
+                        boolean noBreadth = rs.wasNull();
+                        return new Object[]{rs.getDouble(2), rs.getString(3), rs.getDouble(4), noBreadth};
+                    }
+                }
+            });
+            assertEquals(fromStore.value(row, fromStore.registry().column("rsi_14")), (double) got[0], 0.0);
+            assertEquals("RISK-OFF", got[1]);
+            assertEquals(fromStore.forward(row, 5), (double) got[2], 0.0);
+            assertEquals(true, got[3], "no breadth in 1987");
+            long rows = store.read(c -> {
+                try (var st = c.createStatement(); var rs = st.executeQuery("SELECT count(*) FROM daily_signals")) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            });
+            assertEquals(fromStore.size(), rows);
         }
     }
 
