@@ -56,7 +56,10 @@ public final class AnalogueDefaults {
                 String.valueOf(TOP_K_MAX), String.valueOf(RECENCY_HALF_LIFE_DAYS), String.valueOf(BACKFILL_WEIGHT),
                 String.valueOf(MAX_HORIZON), String.valueOf(EMBARGO_DAYS), String.valueOf(MIN_SEPARATION_DAYS),
                 String.valueOf(HYBRID_MIN_ANALOGUES), String.valueOf(BOOTSTRAP_RESAMPLES), String.valueOf(BOOTSTRAP_SEED),
-                String.valueOf(CI_LEVEL), DISTANCE, String.valueOf(DailySignals.MIN_BREADTH_MEMBERS));
+                String.valueOf(CI_LEVEL), DISTANCE, String.valueOf(DailySignals.MIN_BREADTH_MEMBERS),
+                // The regime rules decide what tag and hybrid modes filter on.
+                String.valueOf(RegimeRules.DEEP_DRAWDOWN), String.valueOf(RegimeRules.NEAR_HIGH), String.valueOf(RegimeRules.BREADTH_HEALTHY),
+                String.valueOf(RegimeRules.VOL_LOW_BELOW), String.valueOf(RegimeRules.VOL_HIGH_FROM), String.valueOf(RegimeRules.VOL_EXTREME_FROM));
     }
 
     static String digest(String text) {
