@@ -21,7 +21,8 @@ public final class Migrations {
      */
     public static final List<String> ALL = List.of(
             "V001__prices_and_symbols.sql",
-            "V020__research.sql");
+            "V020__research.sql",
+            "V030__signals.sql");
 
     private Migrations() {}
 
