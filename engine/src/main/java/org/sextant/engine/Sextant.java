@@ -23,6 +23,10 @@ import org.sextant.engine.ingest.PriceImporter;
 import org.sextant.engine.ingest.SampleUniverse;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.jobs.Jobs;
+import org.sextant.engine.analog.AnalogueResponse;
+import org.sextant.engine.analog.AnalogueService;
+import org.sextant.engine.analog.CalibrationReport;
+import org.sextant.engine.analog.SignalDefinition;
 import org.sextant.engine.research.ResearchService;
 import org.sextant.engine.research.StrategyRunRequest;
 import org.sextant.engine.research.StrategyRunSummary;
@@ -43,6 +47,7 @@ public final class Sextant implements AutoCloseable {
     private final ReadOnlySql readOnlySql;
     private final Jobs jobs;
     private final ResearchService research;
+    private final AnalogueService analogues;
     private final List<Runnable> dataListeners = new CopyOnWriteArrayList<>();
 
     private Sextant(SextantHome home, Store store) {
@@ -51,6 +56,8 @@ public final class Sextant implements AutoCloseable {
         this.readOnlySql = new ReadOnlySql(store);
         this.jobs = new Jobs(home.jobsDir());
         this.research = new ResearchService(store);
+        this.analogues = new AnalogueService(store);
+        onDataChanged(analogues::invalidate); // signals are derived from prices
     }
 
     /** Opens the store under {@code home}, migrating it, and loads the sample universe into an empty one. */
@@ -263,6 +270,30 @@ public final class Sextant implements AutoCloseable {
         }
         LocalDate oos = from.plusDays((long) (java.time.temporal.ChronoUnit.DAYS.between(from, to) * 0.7));
         return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, from, to, oos, r.threads());
+    }
+
+    // ---- analogues ---------------------------------------------------------------------
+
+    /** compare_to_history: "when markets looked like this before, what happened next" (docs/analogues.md). */
+    public AnalogueResponse compareToHistory(Map<String, ?> args) {
+        return analogues.compareToHistory(args == null ? Map.of() : args);
+    }
+
+    /** Walk-forward calibration of the matcher: band coverage and mean error against the base rate. */
+    public CalibrationReport analogueCalibration(Map<String, ?> args) {
+        return analogues.calibration(args == null ? Map.of() : args);
+    }
+
+    /** The signal dimensions the matcher uses for {@code benchmark} (null: the default). */
+    public List<SignalDefinition> signalDefinitions(String benchmark) {
+        return analogues.signalDefinitions(benchmark);
+    }
+
+    /** Imports a user signal (date,value CSV) as live or backfill data; all or nothing. */
+    public int importSignal(Path csv, SignalDefinition definition, String provenance) {
+        int n = analogues.importSignal(csv, definition, provenance);
+        analogues.invalidate();
+        return n;
     }
 
     // ---- jobs --------------------------------------------------------------------------

@@ -34,6 +34,12 @@ public record ApiCall(String method, JsonNode args) {
         return n.isString() ? n.asString() : n.toString();
     }
 
+    /** All arguments as plain Java values, for engine calls that validate their own keys. */
+    @SuppressWarnings("unchecked")
+    public java.util.Map<String, Object> asMap() {
+        return org.sextant.engine.Json.MAPPER.convertValue(args, java.util.Map.class);
+    }
+
     public LocalDate date(String field) {
         String v = text(field);
         if (v == null || v.isBlank()) return null;

@@ -43,6 +43,9 @@ public final class ApiRoutes {
         routes.put("backtest", call -> engine.backtest(strategyRequest(call)));
         routes.put("start_backtest", call -> engine.startBacktest(strategyRequest(call)));
         routes.put("get_session_registry", call -> engine.researchSession(call.text("session_id")));
+        routes.put("compare_to_history", call -> engine.compareToHistory(call.asMap()));
+        routes.put("analogue_calibration", call -> engine.analogueCalibration(call.asMap()));
+        routes.put("list_signals", call -> Map.of("signals", engine.signalDefinitions(call.text("benchmark"))));
         routes.put("read_state", call -> state.get());
     }
 
