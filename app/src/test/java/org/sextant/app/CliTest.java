@@ -85,6 +85,22 @@ class CliTest {
     }
 
     @Test
+    void backtestAndAnaloguesPrintTheirVerdictsOnTheSampleData() {
+        assertEquals(0, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "AA,IBM"), err.toString());
+        String bt = out.toString();
+        assertTrue(bt.contains("configurations 30"), bt);
+        assertTrue(bt.contains("DSR") && bt.contains("PBO") && bt.contains("run id"), bt);
+
+        out.reset();
+        assertEquals(0, Main.run("--home", home(), "analogues", "--horizon", "5", "--as-of", "1987-10-16", "--dates", "3"), err.toString());
+        String an = out.toString();
+        assertTrue(an.contains("as of 1987-10-16") && an.contains("5-day forward return"), an);
+
+        assertEquals(1, Main.run("--home", home(), "analogues", "--top-k", "0"));
+        assertTrue(err.toString().contains("top_k"), err.toString());
+    }
+
+    @Test
     void aMissingFileIsNamed() {
         assertEquals(2, Main.run("--home", home(), "import", dir.resolve("nope.csv").toString()));
         assertTrue(err.toString().contains("nope.csv"), err.toString());
