@@ -101,6 +101,15 @@ class CliTest {
     }
 
     @Test
+    void userSignalsImportAllOrNothing() throws Exception {
+        Path vix = Files.writeString(dir.resolve("vix.csv"), "date,value\n1998-10-01,40.1\n1998-10-02,38.5\n");
+        assertEquals(0, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--bins", "15,20,30"), err.toString());
+        assertTrue(out.toString().contains("imported 2 rows"), out.toString());
+        assertEquals(1, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "someday"));
+        assertTrue(err.toString().contains("provenance"), err.toString());
+    }
+
+    @Test
     void aMissingFileIsNamed() {
         assertEquals(2, Main.run("--home", home(), "import", dir.resolve("nope.csv").toString()));
         assertTrue(err.toString().contains("nope.csv"), err.toString());
