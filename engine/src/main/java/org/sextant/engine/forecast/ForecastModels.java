@@ -7,6 +7,7 @@ import org.sextant.engine.forecast.model.Naive;
 import org.sextant.engine.forecast.model.Naive2;
 import org.sextant.engine.forecast.model.RandomWalkDrift;
 import org.sextant.engine.forecast.model.SeasonalNaive;
+import org.sextant.engine.forecast.model.SeasonallyAdjusted;
 import org.sextant.engine.forecast.model.Theta;
 
 import java.util.List;
@@ -30,9 +31,13 @@ public final class ForecastModels {
         MODELS.put("damped", () -> AutoEts.fixed("damped", "A,Ad,N"));
         MODELS.put("ets", AutoEts::new);
         MODELS.put("theta", Theta::new);
-        MODELS.put("comb_mean", () -> new Combination("comb_mean", false, List.of(new AutoEts(), new Theta(), AutoEts.fixed("damped", "A,Ad,N"))));
-        MODELS.put("comb_median", () -> new Combination("comb_median", true, List.of(new AutoEts(), new Theta(), AutoEts.fixed("damped", "A,Ad,N"))));
+        MODELS.put("dampen", () -> new SeasonallyAdjusted("dampen", AutoEts.fixed("damped", "A,Ad,N")));
+        MODELS.put("comb_mean", () -> new Combination("comb_mean", false, List.of(new AutoEts(), new Theta(), dampen())));
+        MODELS.put("comb_median", () -> new Combination("comb_median", true, List.of(new AutoEts(), new Theta(), dampen())));
+        MODELS.put("comb_et", () -> new Combination("comb_et", false, List.of(new AutoEts(), new Theta())));
     }
+
+    private static Forecaster dampen() { return new SeasonallyAdjusted("dampen", AutoEts.fixed("damped", "A,Ad,N")); }
 
     public static List<String> names() { return List.copyOf(MODELS.keySet()); }
 

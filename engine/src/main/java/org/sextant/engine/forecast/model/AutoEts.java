@@ -47,9 +47,11 @@ public final class AutoEts implements Forecaster {
         EtsModel best = null;
         for (EtsSpec spec : candidates(y, m)) {
             EtsModel fit = EtsFitter.fit(y, m, spec);
+            if (fit == null) continue;
             if (best == null || fit.aicc() < best.aicc()) best = fit;
         }
-        return best;
+        // additive simple smoothing is always feasible
+        return best != null ? best : EtsFitter.fit(y, m, new EtsSpec(false, EtsSpec.Trend.N, EtsSpec.Season.N));
     }
 
     List<EtsSpec> candidates(double[] y, int m) {

@@ -18,6 +18,7 @@ public final class EtsFitter {
 
     private static final double LO = 1e-4, PHI_LO = 0.8, PHI_HI = 0.98, INFEASIBLE = 1e100;
 
+    /** The maximum-likelihood fit, or null when no feasible parameters exist (a multiplicative part leaves the positive region). */
     public static EtsModel fit(double[] y, int m, EtsSpec spec) {
         int mm = spec.seasonal() ? m : 1;
         double[] seasonInit = new double[mm];
@@ -63,6 +64,7 @@ public final class EtsFitter {
         NelderMead.Result best = NelderMead.minimize(objective, x0, step, 1e-8, 2000);
         // one restart from the optimum escapes most premature collapses of the simplex
         best = NelderMead.minimize(objective, best.x(), step, 1e-10, 1000);
+        if (best.value() >= INFEASIBLE) return null;
         double[] x = best.x();
         double[] init = new double[2 + mm];
         init[0] = x[lay.l0] * sc;

@@ -47,7 +47,8 @@ public final class EtsModel {
         this.logLik = -0.5 * n * (Math.log(2 * Math.PI) + 1 + Math.log(sse / n)) - sumLog;
         this.aic = -2 * logLik + 2 * k;
         this.aicc = n - k - 1 > 0 ? aic + 2.0 * k * (k + 1) / (n - k - 1) : Double.POSITIVE_INFINITY;
-        this.sigma2 = sse / Math.max(1, n - k);
+        // as R's ets: residual variance over n minus the smoothing parameters and initial states
+        this.sigma2 = sse / Math.max(1, n - (k - 1));
     }
 
     public EtsSpec spec() { return spec; }
@@ -108,16 +109,23 @@ public final class EtsModel {
         return s;
     }
 
-    /** Sample paths with Gaussian errors (fixed seed: same inputs, same bands). */
+    /**
+     * Sample paths with Gaussian errors drawn by Latin hypercube: at each step the errors are the
+     * SIMULATIONS stratified normal quantiles in a fresh random order, so every step's marginal is
+     * exact and only the dependence between steps is random (fixed seed: same inputs, same bands).
+     */
     private List<QuantileBand> simulatedBands(double[] mean, int h, double[] levels) {
         double sd = Math.sqrt(sigma2);
         SplittableRandom rnd = new SplittableRandom(20260101L);
+        double[] strata = new double[SIMULATIONS];
+        for (int p = 0; p < SIMULATIONS; p++) strata[p] = sd * Normal.quantile((p + 0.5) / SIMULATIONS);
+        double[][] errors = new double[h][];
+        for (int i = 0; i < h; i++) errors[i] = shuffled(strata, rnd);
         double[][] paths = new double[h][SIMULATIONS];
-        State s0 = new State(level, slope, seasonal.clone());
         for (int p = 0; p < SIMULATIONS; p++) {
-            State s = new State(s0.l, s0.b, s0.s.clone());
+            State s = new State(level, slope, seasonal.clone());
             for (int i = 0; i < h; i++) {
-                double e = sd * gaussian(rnd);
+                double e = errors[i][p];
                 double yhat = EtsFitter.oneStep(spec, m, phi, s, n + i);
                 double y = spec.multiplicativeError() ? yhat * (1 + e) : yhat + e;
                 EtsFitter.update(spec, m, alpha, beta, gamma, phi, s, n + i, y);
@@ -146,9 +154,15 @@ public final class EtsModel {
         return sorted[i] + (pos - i) * (sorted[j] - sorted[i]);
     }
 
-    private static double gaussian(SplittableRandom r) {
-        double u1 = r.nextDouble(), u2 = r.nextDouble();
-        return Math.sqrt(-2 * Math.log(1 - u1)) * Math.cos(2 * Math.PI * u2);
+    private static double[] shuffled(double[] x, SplittableRandom r) {
+        double[] y = x.clone();
+        for (int i = y.length - 1; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            double t = y[i];
+            y[i] = y[j];
+            y[j] = t;
+        }
+        return y;
     }
 
     /** Mutable state carried through the recursion. */

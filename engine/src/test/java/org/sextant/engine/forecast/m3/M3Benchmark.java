@@ -56,7 +56,11 @@ public final class M3Benchmark {
 
         Map<String, M3Score> scores = new LinkedHashMap<>();
         Map<String, double[]> times = new LinkedHashMap<>(); // wall s, cpu s
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "m3");
+            t.setDaemon(true); // a failed series must not leave the JVM hanging
+            return t;
+        });
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         for (String method : methods) {
             M3Score score = new M3Score();
@@ -118,7 +122,7 @@ public final class M3Benchmark {
                 }
                 if (metric == 0) {
                     double[] t = times.get(e.getKey());
-                    System.out.printf(Locale.ROOT, " %9.1f | %9s |", t[0], Double.isNaN(t[1]) ? "-" : String.format(Locale.ROOT, "%.1f", t[1]));
+                    System.out.printf(Locale.ROOT, " %9s | %9.1f |", Double.isNaN(t[0]) ? "-" : String.format(Locale.ROOT, "%.1f", t[0]), t[1]);
                 }
                 System.out.println();
             }

@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * Runs R's forecast package (ets, thetaf, optionally auto.arima) over the same M3 series in a
- * child Rscript, timing only the model calls inside R (point forecasts, no intervals), then
- * scores its forecasts with the same scorer. R runs on one core.
+ * child Rscript, timing only the model calls inside R as CPU seconds (point forecasts, no
+ * intervals), then scores its forecasts with the same scorer. R runs on one core.
  */
 final class RBaseline {
     private RBaseline() {}
@@ -30,12 +30,13 @@ final class RBaseline {
               for (i in seq_along(ids)) {
                 s <- sp[[ids[i]]]; h <- s$h[1]
                 y <- ts(s$value[s$split == "train"], frequency = s$frequency[1])
-                t0 <- proc.time()[["elapsed"]]
+                t0 <- proc.time()
                 f <- switch(m,
                   ets = forecast(ets(y), h = h, PI = FALSE)$mean,
                   thetaf = thetaf(y, h = h)$mean,
                   auto.arima = forecast(auto.arima(y), h = h, PI = FALSE)$mean)
-                el <- el + proc.time()[["elapsed"]] - t0
+                dt <- proc.time() - t0
+                el <- el + dt[["user.self"]] + dt[["sys.self"]]
                 fc[[i]] <- data.frame(series_id = ids[i], method = m, step = seq_len(h), value = as.numeric(f))
               }
               tm[m] <- el
@@ -87,7 +88,7 @@ final class RBaseline {
             for (M3Series s : series) score.add(s, e.getValue().get(s.id()));
             String key = "R forecast " + version + " " + e.getKey();
             scores.put(key, score);
-            times.put(key, new double[] {secs.get(e.getKey()), Double.NaN});
+            times.put(key, new double[] {Double.NaN, secs.get(e.getKey())});
         }
     }
 }
