@@ -1,0 +1,108 @@
+package org.sextant.engine.forecast;
+
+import org.sextant.engine.SextantException;
+import org.sextant.engine.forecast.calibration.ConformalBands;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Walk-forward backtest of a model on a positive series: at origins every {@code every} steps
+ * over the last {@code evalFraction} of the series, fit on the history up to the origin and
+ * forecast {@code horizon} steps. Scores the median by mean absolute log error (overall and per
+ * step), the bands by coverage and pinball loss, for the model's own bands and, when
+ * {@code conformal} is set, for split-conformal bands built only from residuals of earlier
+ * origins whose targets were already observed (no look-ahead).
+ */
+public final class WalkForwardBacktest {
+    private WalkForwardBacktest() {}
+
+    public record Result(String model, int origins, double male, double[] malePerStep, double[] levels,
+                         double[] coverage, double[] pinball, double[] conformalCoverage, double[] conformalPinball) {}
+
+    public static Result run(Forecaster model, double[] y, int period, int horizon, int every, double evalFraction,
+                             double[] levels, boolean conformal) {
+        if (every < 1) throw SextantException.invalid("every", "origin spacing must be >= 1, got " + every, "use e.g. 20 for monthly origins on daily data");
+        if (!(evalFraction > 0 && evalFraction < 1)) throw SextantException.invalid("eval_fraction", "must be in (0,1), got " + evalFraction, "use e.g. 0.4 for the last 40%");
+        ForecastInput.checkLevels(levels);
+        ForecastInput.checkPositive(y);
+        int n = y.length;
+        int first = (int) Math.floor(n * (1 - evalFraction));
+        if (first < model.minLength(period)) {
+            throw SextantException.invalid("history", "the first origin (" + first + " observations) is shorter than model " + model.name() + " needs",
+                    "use a longer series or a smaller eval_fraction");
+        }
+        List<double[]>[] past = residualLists(horizon); // [step] → list of {originIndex, residual}
+        double[] absLogSum = new double[horizon];
+        int[] count = new int[horizon];
+        double[] cov = new double[levels.length], pin = new double[levels.length], ccov = new double[levels.length], cpin = new double[levels.length];
+        int cCount = 0, origins = 0;
+        for (int origin = first; origin + 1 <= n - 1; origin += every) {
+            double[] hist = java.util.Arrays.copyOf(y, origin);
+            int h = Math.min(horizon, n - origin);
+            Forecast f = model.forecast(hist, period, horizon, levels);
+            Forecast cf = null;
+            if (conformal) {
+                double[][] res = new double[horizon][];
+                boolean enough = true;
+                final int o = origin;
+                for (int s = 0; s < horizon; s++) {
+                    final int step = s;
+                    // a residual of origin r[0] at this step is known once its target index r[0]+step is history
+                    res[s] = past[s].stream().filter(r -> r[0] + step + 1 <= o).mapToDouble(r -> r[1]).toArray();
+                    enough &= res[s].length >= ConformalBands.MIN_RESIDUALS;
+                }
+                if (enough) cf = ConformalBands.calibrate(f, res, levels);
+            }
+            for (int s = 0; s < h; s++) {
+                double actual = y[origin + s];
+                double r = Math.log(actual / f.median()[s]);
+                past[s].add(new double[] {origin, r});
+                absLogSum[s] += Math.abs(r);
+                count[s]++;
+                for (int i = 0; i < levels.length; i++) {
+                    QuantileBand b = f.band(levels[i]);
+                    cov[i] += inside(actual, b, s);
+                    pin[i] += pinball(actual, b, s, levels[i]);
+                    if (cf != null) {
+                        QuantileBand c = cf.band(levels[i]);
+                        ccov[i] += inside(actual, c, s);
+                        cpin[i] += pinball(actual, c, s, levels[i]);
+                    }
+                }
+                if (cf != null) cCount++;
+            }
+            origins++;
+        }
+        int total = 0;
+        double sum = 0;
+        double[] perStep = new double[horizon];
+        for (int s = 0; s < horizon; s++) {
+            perStep[s] = count[s] == 0 ? Double.NaN : absLogSum[s] / count[s];
+            sum += absLogSum[s];
+            total += count[s];
+        }
+        for (int i = 0; i < levels.length; i++) {
+            cov[i] /= total;
+            pin[i] /= total;
+            ccov[i] = cCount == 0 ? Double.NaN : ccov[i] / cCount;
+            cpin[i] = cCount == 0 ? Double.NaN : cpin[i] / cCount;
+        }
+        return new Result(model.name(), origins, sum / total, perStep, levels.clone(), cov, pin, ccov, cpin);
+    }
+
+    private static double inside(double y, QuantileBand b, int s) { return y >= b.lower(s) && y <= b.upper(s) ? 1 : 0; }
+
+    /** Mean pinball loss of the two band edges, on the log scale (scale-free across prices). */
+    private static double pinball(double y, QuantileBand b, int s, double level) {
+        double ly = Math.log(y);
+        return (Accuracy.pinball(ly, Math.log(b.lower(s)), (1 - level) / 2) + Accuracy.pinball(ly, Math.log(b.upper(s)), (1 + level) / 2)) / 2;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<double[]>[] residualLists(int h) {
+        List<double[]>[] out = new List[h];
+        for (int i = 0; i < h; i++) out[i] = new ArrayList<>();
+        return out;
+    }
+}
