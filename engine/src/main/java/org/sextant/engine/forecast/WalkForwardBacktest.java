@@ -11,8 +11,11 @@ import java.util.List;
  * over the last {@code evalFraction} of the series, fit on the history up to the origin and
  * forecast {@code horizon} steps. Scores the median by mean absolute log error (overall and per
  * step), the bands by coverage and pinball loss, for the model's own bands and, when
- * {@code conformal} is set, for split-conformal bands built only from residuals of earlier
- * origins whose targets were already observed (no look-ahead).
+ * {@code calibrationEvery} > 0, for split-conformal bands built from the most recent
+ * {@link #CALIBRATION_WINDOW} residuals per step of calibration origins spaced
+ * {@code calibrationEvery} apart whose targets were already observed (no look-ahead).
+ * Residuals are normalised by the exponentially weighted volatility of one-step log changes
+ * at their origin (RiskMetrics, lambda 0.94), so calibration follows volatility regimes.
  */
 public final class WalkForwardBacktest {
     private WalkForwardBacktest() {}
@@ -20,8 +23,12 @@ public final class WalkForwardBacktest {
     public record Result(String model, int origins, double male, double[] malePerStep, double[] levels,
                          double[] coverage, double[] pinball, double[] conformalCoverage, double[] conformalPinball) {}
 
+    /** Recent residuals per step used for conformal bands: about a year of daily origins. */
+    public static final int CALIBRATION_WINDOW = 250;
+
     public static Result run(Forecaster model, double[] y, int period, int horizon, int every, double evalFraction,
-                             double[] levels, boolean conformal) {
+                             double[] levels, int calibrationEvery) {
+        boolean conformal = calibrationEvery > 0;
         if (every < 1) throw SextantException.invalid("every", "origin spacing must be >= 1, got " + every, "use e.g. 20 for monthly origins on daily data");
         if (!(evalFraction > 0 && evalFraction < 1)) throw SextantException.invalid("eval_fraction", "must be in (0,1), got " + evalFraction, "use e.g. 0.4 for the last 40%");
         ForecastInput.checkLevels(levels);
@@ -32,7 +39,15 @@ public final class WalkForwardBacktest {
             throw SextantException.invalid("history", "the first origin (" + first + " observations) is shorter than model " + model.name() + " needs",
                     "use a longer series or a smaller eval_fraction");
         }
-        List<double[]>[] past = residualLists(horizon); // [step] → list of {originIndex, residual}
+        List<double[]>[] past = residualLists(horizon); // [step] → list of {originIndex, score}, by origin
+        double[] vol = conformal ? ewmaVolatility(y) : null;
+        if (conformal) {
+            int start = Math.max(model.minLength(period), first - CALIBRATION_WINDOW * calibrationEvery - horizon);
+            for (int o = start; o < n; o += calibrationEvery) {
+                Forecast f = model.forecast(java.util.Arrays.copyOf(y, o), period, horizon, levels);
+                for (int s = 0; s < horizon && o + s < n; s++) past[s].add(new double[] {o, Math.log(y[o + s] / f.median()[s]) / vol[o]});
+            }
+        }
         double[] absLogSum = new double[horizon];
         int[] count = new int[horizon];
         double[] cov = new double[levels.length], pin = new double[levels.length], ccov = new double[levels.length], cpin = new double[levels.length];
@@ -49,15 +64,15 @@ public final class WalkForwardBacktest {
                 for (int s = 0; s < horizon; s++) {
                     final int step = s;
                     // a residual of origin r[0] at this step is known once its target index r[0]+step is history
-                    res[s] = past[s].stream().filter(r -> r[0] + step + 1 <= o).mapToDouble(r -> r[1]).toArray();
+                    double[] known = past[s].stream().filter(r -> r[0] + step + 1 <= o).mapToDouble(r -> r[1]).toArray();
+                    res[s] = java.util.Arrays.copyOfRange(known, Math.max(0, known.length - CALIBRATION_WINDOW), known.length);
                     enough &= res[s].length >= ConformalBands.MIN_RESIDUALS;
                 }
-                if (enough) cf = ConformalBands.calibrate(f, res, levels);
+                if (enough) cf = ConformalBands.calibrate(f, res, levels, vol[origin]);
             }
             for (int s = 0; s < h; s++) {
                 double actual = y[origin + s];
                 double r = Math.log(actual / f.median()[s]);
-                past[s].add(new double[] {origin, r});
                 absLogSum[s] += Math.abs(r);
                 count[s]++;
                 for (int i = 0; i < levels.length; i++) {
@@ -89,6 +104,20 @@ public final class WalkForwardBacktest {
             cpin[i] = cCount == 0 ? Double.NaN : cpin[i] / cCount;
         }
         return new Result(model.name(), origins, sum / total, perStep, levels.clone(), cov, pin, ccov, cpin);
+    }
+
+    /** vol[t] = EWMA standard deviation of log changes observed before index t (lambda 0.94). */
+    static double[] ewmaVolatility(double[] y) {
+        int n = y.length;
+        double[] vol = new double[n];
+        int warm = Math.min(20, n - 1);
+        double var = 0;
+        for (int t = 1; t <= warm; t++) var += Math.pow(Math.log(y[t] / y[t - 1]), 2) / warm;
+        for (int t = 0; t < n; t++) {
+            if (t > warm) var = 0.94 * var + 0.06 * Math.pow(Math.log(y[t - 1] / y[t - 2]), 2);
+            vol[t] = Math.sqrt(Math.max(var, 1e-12));
+        }
+        return vol;
     }
 
     private static double inside(double y, QuantileBand b, int s) { return y >= b.lower(s) && y <= b.upper(s) ? 1 : 0; }

@@ -24,6 +24,15 @@ public final class ConformalBands {
      * @param residuals residuals[h] = observed log ratios at step h+1 (any order)
      */
     public static Forecast calibrate(Forecast f, double[][] residuals, double[] levels) {
+        return calibrate(f, residuals, levels, 1);
+    }
+
+    /**
+     * Normalised variant: residuals are scores log(actual/median)/scale at their origin, and the
+     * band uses the scale at this origin (e.g. the recent volatility), so it widens in turbulent
+     * markets and narrows in calm ones.
+     */
+    public static Forecast calibrate(Forecast f, double[][] residuals, double[] levels, double scaleNow) {
         if (residuals.length < f.horizon()) {
             throw SextantException.invalid("residuals", "calibration residuals cover " + residuals.length + " steps, forecast has " + f.horizon(),
                     "backtest at least as many steps as the forecast horizon");
@@ -44,8 +53,8 @@ public final class ConformalBands {
                 Arrays.sort(r);
                 int k = r.length;
                 int up = upperRank(k, level);
-                lo[h] = med[h] * Math.exp(Math.min(0, r[k - up]));
-                hi[h] = med[h] * Math.exp(Math.max(0, r[up - 1]));
+                lo[h] = med[h] * Math.exp(Math.min(0, r[k - up] * scaleNow));
+                hi[h] = med[h] * Math.exp(Math.max(0, r[up - 1] * scaleNow));
             }
             bands.add(new QuantileBand(level, lo, hi));
         }
