@@ -1,6 +1,7 @@
 package org.sextant.engine.forecast;
 
 import org.sextant.engine.SextantException;
+import org.sextant.engine.forecast.calibration.AdaptiveConformal;
 import org.sextant.engine.forecast.calibration.ConformalBands;
 
 import java.util.ArrayList;
@@ -14,14 +15,20 @@ import java.util.List;
  * {@code calibrationEvery} > 0, for split-conformal bands built from the most recent
  * {@link #CALIBRATION_WINDOW} residuals per step of calibration origins spaced
  * {@code calibrationEvery} apart whose targets were already observed (no look-ahead).
- * Residuals are normalised by the exponentially weighted volatility of one-step log changes
+ * Adaptive conformal inference runs alongside: per level, the conformal band is taken at a
+ * working level that {@link AdaptiveConformal} moves after each outcome, applied only once the
+ * outcome's date has passed. Residuals are normalised by the exponentially weighted volatility of one-step log changes
  * at their origin (RiskMetrics, lambda 0.94), so calibration follows volatility regimes.
  */
 public final class WalkForwardBacktest {
     private WalkForwardBacktest() {}
 
     public record Result(String model, int origins, double male, double[] malePerStep, double[] levels,
-                         double[] coverage, double[] pinball, double[] conformalCoverage, double[] conformalPinball) {}
+                         double[] coverage, double[] pinball, double[] conformalCoverage, double[] conformalPinball,
+                         double[] adaptiveCoverage) {}
+
+    /** Step size of adaptive conformal inference per observed outcome (Gibbs & Candès use 0.005). */
+    public static final double ACI_GAMMA = 0.005;
 
     /** Recent residuals per step used for conformal bands: about a year of daily origins. */
     public static final int CALIBRATION_WINDOW = 250;
@@ -52,11 +59,22 @@ public final class WalkForwardBacktest {
         int[] count = new int[horizon];
         double[] cov = new double[levels.length], pin = new double[levels.length], ccov = new double[levels.length], cpin = new double[levels.length];
         int cCount = 0, origins = 0;
+        double[] acov = new double[levels.length];
+        AdaptiveConformal[] aci = new AdaptiveConformal[levels.length];
+        for (int i = 0; i < levels.length; i++) aci[i] = new AdaptiveConformal(levels[i], ACI_GAMMA);
+        List<double[]> pending = new ArrayList<>(); // {index where the outcome becomes known, level index, covered}
         for (int origin = first; origin + 1 <= n - 1; origin += every) {
+            final int now = origin;
+            pending.removeIf(u -> {
+                if (u[0] > now) return false;
+                aci[(int) u[1]].observe(u[2] == 1);
+                return true;
+            });
             double[] hist = java.util.Arrays.copyOf(y, origin);
             int h = Math.min(horizon, n - origin);
             Forecast f = model.forecast(hist, period, horizon, levels);
             Forecast cf = null;
+            double[][] lastResiduals = null;
             if (conformal) {
                 double[][] res = new double[horizon][];
                 boolean enough = true;
@@ -69,6 +87,14 @@ public final class WalkForwardBacktest {
                     enough &= res[s].length >= ConformalBands.MIN_RESIDUALS;
                 }
                 if (enough) cf = ConformalBands.calibrate(f, res, levels, vol[origin]);
+                lastResiduals = res;
+            }
+            QuantileBand[] adaptive = new QuantileBand[levels.length];
+            if (cf != null) {
+                for (int i = 0; i < levels.length; i++) {
+                    double wl = aci[i].workingLevel();
+                    adaptive[i] = ConformalBands.calibrate(f, lastResiduals, new double[] {wl}, vol[origin]).band(wl);
+                }
             }
             for (int s = 0; s < h; s++) {
                 double actual = y[origin + s];
@@ -83,6 +109,9 @@ public final class WalkForwardBacktest {
                         QuantileBand c = cf.band(levels[i]);
                         ccov[i] += inside(actual, c, s);
                         cpin[i] += pinball(actual, c, s, levels[i]);
+                        double in = inside(actual, adaptive[i], s);
+                        acov[i] += in;
+                        pending.add(new double[] {origin + s + 1, i, in});
                     }
                 }
                 if (cf != null) cCount++;
@@ -102,8 +131,9 @@ public final class WalkForwardBacktest {
             pin[i] /= total;
             ccov[i] = cCount == 0 ? Double.NaN : ccov[i] / cCount;
             cpin[i] = cCount == 0 ? Double.NaN : cpin[i] / cCount;
+            acov[i] = cCount == 0 ? Double.NaN : acov[i] / cCount;
         }
-        return new Result(model.name(), origins, sum / total, perStep, levels.clone(), cov, pin, ccov, cpin);
+        return new Result(model.name(), origins, sum / total, perStep, levels.clone(), cov, pin, ccov, cpin, acov);
     }
 
     /** vol[t] = EWMA standard deviation of log changes observed before index t (lambda 0.94). */

@@ -31,11 +31,11 @@ public final class CalibrationBenchmark {
         }
         double[] levels = {0.8, 0.95};
         System.out.printf(Locale.ROOT, "%d price series; horizon 20, origins every 20 days over the last 40%%, conformal calibration origins every %d days%n%n", series.size(), calibrationEvery);
-        System.out.println("| model | origins | MALE | own 80% | own 95% | conformal 80% | conformal 95% |");
-        System.out.println("|---|---|---|---|---|---|---|");
+        System.out.println("| model | origins | MALE | own 80% | own 95% | conformal 80% | conformal 95% | adaptive 80% | adaptive 95% |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|");
         for (String m : models) {
             double male = 0, w = 0, w2 = 0;
-            double[] cov = new double[2], ccov = new double[2];
+            double[] cov = new double[2], ccov = new double[2], acov = new double[2];
             int origins = 0;
             for (double[] y : series.values()) {
                 WalkForwardBacktest.Result r = WalkForwardBacktest.run(ForecastModels.forPrices(m), y, 1, 20, 20, 0.4, levels, calibrationEvery);
@@ -46,11 +46,12 @@ public final class CalibrationBenchmark {
                 for (int i = 0; i < 2; i++) cov[i] += r.coverage()[i] * k;
                 if (!Double.isNaN(r.conformalCoverage()[0])) {
                     for (int i = 0; i < 2; i++) ccov[i] += r.conformalCoverage()[i] * k;
+                    for (int i = 0; i < 2; i++) acov[i] += r.adaptiveCoverage()[i] * k;
                     w2 += k;
                 }
             }
-            System.out.printf(Locale.ROOT, "| log %s | %d | %.4f | %.1f | %.1f | %.1f | %.1f |%n", m, origins, male / w,
-                    100 * cov[0] / w, 100 * cov[1] / w, 100 * ccov[0] / w2, 100 * ccov[1] / w2);
+            System.out.printf(Locale.ROOT, "| log %s | %d | %.4f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f |%n", m, origins, male / w,
+                    100 * cov[0] / w, 100 * cov[1] / w, 100 * ccov[0] / w2, 100 * ccov[1] / w2, 100 * acov[0] / w2, 100 * acov[1] / w2);
         }
     }
 

@@ -65,6 +65,8 @@ class ConformalTest {
         // conformal bands from past residuals: coverage within 2 points of nominal
         assertEquals(0.80, r.conformalCoverage()[0], 0.02);
         assertEquals(0.95, r.conformalCoverage()[1], 0.02);
+        assertEquals(0.80, r.adaptiveCoverage()[0], 0.02);
+        assertEquals(0.95, r.adaptiveCoverage()[1], 0.02);
     }
 
     @Test
