@@ -27,31 +27,36 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <pre>
  * java -cp ... org.sextant.engine.forecast.m3.M3Benchmark /work/shared/data/m3 \
- *      [--methods naive2,theta,ets,comb_mean] [--threads 2] [--r] [--r-arima]
+ *      [--methods naive2,theta,ets,comb_mean] [--threads 2] [--every k] [--r] [--r-arima]
  * </pre>
+ * With --every k only series 1, 1+k, 1+2k... (in id order) are used, by both Sextant and R.
  */
 public final class M3Benchmark {
     private static final List<String> ORIGINALS = List.of("THETA", "ForecastPro", "ForcX", "COMB S-H-D", "B-J auto", "NAIVE2");
 
     public static void main(String[] args) throws Exception {
         if (args.length < 1) {
-            System.err.println("usage: M3Benchmark <m3 data folder> [--methods a,b] [--threads n] [--r] [--r-arima]");
+            System.err.println("usage: M3Benchmark <m3 data folder> [--methods a,b] [--threads n] [--every k] [--r] [--r-arima]");
             System.exit(2);
         }
         Path dir = Path.of(args[0]);
         List<String> methods = List.of("naive2", "theta", "ets", "comb_mean", "comb_median");
         int threads = 2;
         boolean runR = false, rArima = false;
+        int every = 1; // every k-th series only (the same subset is given to R)
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--methods" -> methods = List.of(args[++i].split(","));
                 case "--threads" -> threads = Integer.parseInt(args[++i]);
                 case "--r" -> runR = true;
                 case "--r-arima" -> { runR = true; rArima = true; }
+                case "--every" -> every = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        List<M3Series> series = M3Data.read(dir.resolve("m3_long.csv"));
+        List<M3Series> all = M3Data.read(dir.resolve("m3_long.csv"));
+        List<M3Series> series = new ArrayList<>();
+        for (int i = 0; i < all.size(); i += every) series.add(all.get(i));
         System.out.printf(Locale.ROOT, "M3: %d series, %d threads, %s%n", series.size(), threads, System.getProperty("java.vm.version"));
 
         Map<String, M3Score> scores = new LinkedHashMap<>();
@@ -84,7 +89,7 @@ public final class M3Benchmark {
         }
         pool.shutdown();
 
-        if (runR) RBaseline.run(dir, series, rArima, scores, times);
+        if (runR) RBaseline.run(dir, series, every, rArima, scores, times);
 
         print(scores, times, readOriginals(dir.resolve("m3_original_submissions_accuracy.csv")));
     }

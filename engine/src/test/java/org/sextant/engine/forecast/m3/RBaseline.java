@@ -23,7 +23,8 @@ final class RBaseline {
             d <- read.csv(args[1], stringsAsFactors = FALSE)
             out <- args[2]
             methods <- c("ets", "thetaf"); if (args[3] == "1") methods <- c(methods, "auto.arima")
-            sp <- split(d, d$series_id); ids <- names(sp)
+            sp <- split(d, d$series_id); ids <- sort(names(sp))
+            ids <- ids[seq(1, length(ids), by = as.integer(args[4]))]
             rows <- list(); tm <- c()
             for (m in methods) {
               el <- 0; fc <- vector("list", length(ids))
@@ -47,7 +48,7 @@ final class RBaseline {
             cat(as.character(packageVersion("forecast")), file = paste0(out, ".version"))
             """;
 
-    static void run(Path dir, List<M3Series> series, boolean arima, Map<String, M3Score> scores, Map<String, double[]> times)
+    static void run(Path dir, List<M3Series> series, int every, boolean arima, Map<String, M3Score> scores, Map<String, double[]> times)
             throws IOException, InterruptedException {
         Path tmp = Files.createTempDirectory("m3r");
         Path script = tmp.resolve("m3.R");
@@ -55,7 +56,7 @@ final class RBaseline {
         Files.writeString(script, SCRIPT);
         System.out.println("  running R's forecast package (single core) ...");
         long t0 = System.nanoTime();
-        Process p = new ProcessBuilder("Rscript", script.toString(), dir.resolve("m3_long.csv").toString(), out.toString(), arima ? "1" : "0")
+        Process p = new ProcessBuilder("Rscript", script.toString(), dir.resolve("m3_long.csv").toString(), out.toString(), arima ? "1" : "0", Integer.toString(every))
                 .inheritIO().start();
         if (p.waitFor() != 0) throw new IOException("Rscript failed with exit code " + p.exitValue());
         System.out.printf(Locale.ROOT, "  R finished in %.1f s wall (including reading the CSV)%n", (System.nanoTime() - t0) / 1e9);
