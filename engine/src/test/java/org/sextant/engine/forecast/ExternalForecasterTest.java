@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Uses /bin/sh scripts, so it runs on Unix-like systems only. */
@@ -52,9 +53,10 @@ class ExternalForecasterTest {
         // the grandchild inherits stdout/stderr and outlives its parent's wait
         Path script = tmp.resolve("hang.sh");
         Files.writeString(script, "sleep 300 & echo $! > " + pidFile + "\nwait\n");
-        ExternalForecaster f = new ExternalForecaster("hang", List.of("/bin/sh", script.toString()), Duration.ofMillis(1500));
+        ExternalForecaster f = new ExternalForecaster("hang", List.of("/bin/sh", script.toString()), Duration.ofSeconds(5));
         SextantException e = assertThrows(SextantException.class, () -> f.forecast(Y, 1, 2, new double[] {0.8}));
         assertEquals("timeout", e.failReason());
+        assertTrue(Files.exists(pidFile), "the script did not start its grandchild before the timeout");
         long pid = Long.parseLong(Files.readString(pidFile).trim());
         assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "grandchild " + pid + " still alive");
     }
