@@ -110,6 +110,18 @@ class CliTest {
     }
 
     @Test
+    void forecastPrintsBandsRewardRiskAndBacktestCoverage() {
+        assertEquals(0, Main.run("--home", home(), "forecast", "IBM", "--horizon", "10", "--backtest"), err.toString());
+        String f = out.toString();
+        assertTrue(f.contains("IBM log_theta from 2001-01-02"), f);
+        assertTrue(f.contains("80%") && f.contains("95%") && f.contains("99%") && f.contains("reward/risk"), f);
+        assertTrue(f.contains("walk-forward") && f.contains("coverage 95%"), f);
+
+        assertEquals(1, Main.run("--home", home(), "forecast", "IBM", "--model", "prophet"));
+        assertTrue(err.toString().contains("model") && err.toString().contains("theta"), "the error lists the known models: " + err);
+    }
+
+    @Test
     void aMissingFileIsNamed() {
         assertEquals(2, Main.run("--home", home(), "import", dir.resolve("nope.csv").toString()));
         assertTrue(err.toString().contains("nope.csv"), err.toString());

@@ -50,6 +50,14 @@ public final class ApiRoutes {
         routes.put("list_signals", call -> Map.of("signals", engine.signalDefinitions(call.text("benchmark"))));
         routes.put("import_signal", call -> Map.of("rows", engine.importSignal(Path.of(call.requiredText("path", "\"/home/me/vix.csv\"")),
                 userSignal(call), call.requiredText("provenance", "\"live\" or \"backfill\""))));
+        routes.put("list_forecast_models", call -> Map.of("models", engine.forecastModels(), "default", Sextant.DEFAULT_FORECAST_MODEL));
+        routes.put("get_forecast", call -> engine.forecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
+                call.integer("horizon"), levels(call)));
+        routes.put("get_backtest_error", call -> engine.backtestForecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
+                call.integer("horizon"), call.integer("every"), call.args().has("eval_fraction") ? call.args().get("eval_fraction").asDouble() : null,
+                levels(call)));
+        routes.put("start_forecast_backtest", call -> engine.startForecastBacktest(call.textList("symbols", "[\"AA\",\"IBM\"]"),
+                call.text("model"), call.integer("horizon")));
         routes.put("read_state", call -> state.get());
     }
 
@@ -78,6 +86,18 @@ public final class ApiRoutes {
         } catch (IllegalArgumentException e) {
             throw SextantException.invalid("name", e.getMessage(), "use a lower_snake_case name, ascending bins and a trust >= 0");
         }
+    }
+
+    private static double[] levels(ApiCall call) {
+        if (!call.args().has("levels") || call.args().get("levels").isNull()) return null;
+        tools.jackson.databind.JsonNode n = call.args().get("levels");
+        if (!n.isArray() || n.isEmpty()) throw SextantException.invalid("levels", "levels must be a non-empty array", "e.g. [0.8, 0.95, 0.99]");
+        double[] out = new double[n.size()];
+        for (int i = 0; i < out.length; i++) {
+            if (!n.get(i).isNumber()) throw SextantException.invalid("levels", "levels must be numbers in (0,1)", "e.g. [0.8, 0.95, 0.99]");
+            out[i] = n.get(i).asDouble();
+        }
+        return out;
     }
 
     private static StrategyRunRequest strategyRequest(ApiCall call) {
