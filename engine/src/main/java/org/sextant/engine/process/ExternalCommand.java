@@ -18,7 +18,7 @@ import org.sextant.engine.SextantException;
  * <p>Its stdout and stderr go to temporary files, not pipes: a grandchild that inherited them
  * (a shell's background job, a Python worker pool) can keep a pipe open forever, and a read on
  * that pipe would block past any timeout. A file never blocks. On timeout the whole process tree
- * is killed (descendants first, collected while the parent still lives, since an orphan leaves
+ * is killed (the parent, then its descendants, all collected while the parent still lives: an orphan leaves
  * the tree) and the result says fail_reason "timeout".
  */
 public final class ExternalCommand {
@@ -91,11 +91,15 @@ public final class ExternalCommand {
         }
     }
 
-    /** Kills the descendants (deepest first) and then the process; returns the pids it killed. */
+    /**
+     * Kills the process and then its descendants, parents before children (the list is taken
+     * while the root lives, so orphans are still in it). Top-down, no parent gets to react to a
+     * child's death (a shell would run its next command). Returns the pids it killed.
+     */
     static List<Long> killTree(ProcessHandle root) {
-        List<ProcessHandle> tree = new ArrayList<>(root.descendants().toList());
-        java.util.Collections.reverse(tree);
+        List<ProcessHandle> tree = new ArrayList<>();
         tree.add(root);
+        tree.addAll(root.descendants().toList());
         List<Long> pids = new ArrayList<>();
         for (ProcessHandle p : tree) {
             if (p.isAlive() && p.destroyForcibly()) pids.add(p.pid());

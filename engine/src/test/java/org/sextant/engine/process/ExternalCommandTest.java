@@ -49,11 +49,12 @@ class ExternalCommandTest {
     @Timeout(120) // hang guard only: a blocked read would take the grandchild's 300 s
     void timeoutKillsTheWholeTreeWithoutBlockingOnAGrandchildsPipe() throws Exception {
         Path pids = dir.resolve("pids");
-        String script = "sleep 300 & echo $! > " + pids + "; echo started; sleep 300";
+        // the grandchild is a subshell: killed children-first, it would live long enough to print "late"
+        String script = "(sleep 300; echo late) & echo $! > " + pids + "; echo started; sleep 300";
         ExternalCommand.Result r = new ExternalCommand(List.of("sh", "-c", script), dir, Duration.ofSeconds(2)).run();
         assertTrue(r.timedOut());
         assertEquals("timeout", r.failReason());
-        assertEquals("started\n", r.stdout(), "output written before the timeout is kept");
+        assertEquals("started\n", r.stdout(), "output before the timeout is kept; nothing runs after the kill");
         long grandchild = Long.parseLong(Files.readString(pids).strip());
         assertTrue(r.killedPids().contains(grandchild), "killed " + r.killedPids() + ", grandchild " + grandchild);
         assertTrue(r.killedPids().size() >= 2, "the shell and its children: " + r.killedPids());
