@@ -5,10 +5,12 @@ import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,41 +130,73 @@ final class CallGraph {
         return List.of();
     }
 
-    /** Whether the unit, before the given line, calls something that reaches a matching target. */
-    boolean reachesBefore(JavaCodeUnit unit, int line, Predicate<AccessTarget.CodeUnitAccessTarget> gate) {
+    /** Whether the unit, before the given line, calls a matching target or a method that reaches one. */
+    boolean reachesBefore(JavaCodeUnit unit, int line, Set<JavaCodeUnit> reachGate,
+                          Predicate<AccessTarget.CodeUnitAccessTarget> gate) {
         for (Site s : sitesFrom(unit)) {
             if (s.line() >= line) continue;
             if (gate.test(s.target())) return true;
-            if (!pathTo(resolve(s.target()), gate).isEmpty()) return true;
+            for (JavaCodeUnit c : resolve(s.target())) {
+                if (reachGate.contains(c)) return true;
+            }
         }
         return false;
     }
 
-    /**
-     * Call paths that reach the method without first passing a matching call (a gate). Walks
-     * backwards from the method's call sites; a site is safe when its method passes the gate
-     * earlier, otherwise that method's own callers are examined. A method nobody calls is an
-     * entry point: reaching it ungated is a violation.
-     */
-    List<String> ungatedPaths(JavaCodeUnit method, Predicate<AccessTarget.CodeUnitAccessTarget> gate) {
-        List<String> out = new ArrayList<>();
-        ungated(method, gate, new HashSet<>(), new ArrayList<>(), out);
+    /** Every imported code unit from which some call path reaches a matching target. */
+    Set<JavaCodeUnit> reaching(Predicate<AccessTarget.CodeUnitAccessTarget> gate) {
+        Set<JavaCodeUnit> out = new HashSet<>();
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (Map.Entry<JavaCodeUnit, List<Site>> e : outgoing.entrySet()) {
+                if (out.contains(e.getKey())) continue;
+                for (Site s : e.getValue()) {
+                    if (gate.test(s.target()) || resolve(s.target()).stream().anyMatch(out::contains)) {
+                        out.add(e.getKey());
+                        grew = true;
+                        break;
+                    }
+                }
+            }
+        }
         return out;
     }
 
-    private void ungated(JavaCodeUnit method, Predicate<AccessTarget.CodeUnitAccessTarget> gate, Set<JavaCodeUnit> seen,
-                         List<String> path, List<String> out) {
-        if (!seen.add(method)) return;
-        List<Site> sites = callSitesOf(method);
-        if (sites.isEmpty() && !path.isEmpty()) {
-            out.add(String.join("  <-  ", path));
-            return;
+    /**
+     * Call paths that reach the method without first passing a matching call (a gate). Every
+     * non-private code unit is an entry (a library, the SDK or another class may call it), and so
+     * is any code unit nothing calls; from the entries, calls are followed unless the calling
+     * method passed the gate on an earlier line. Reaching the method is a violation.
+     */
+    List<String> ungatedPaths(JavaCodeUnit method, Predicate<AccessTarget.CodeUnitAccessTarget> gate) {
+        Set<JavaCodeUnit> reachGate = reaching(gate);
+        Map<JavaCodeUnit, String> how = new HashMap<>();
+        Deque<JavaCodeUnit> queue = new ArrayDeque<>();
+        for (JavaCodeUnit u : outgoing.keySet()) {
+            if (u.equals(method)) continue;
+            if (!u.getModifiers().contains(JavaModifier.PRIVATE) || callSitesOf(u).isEmpty()) {
+                how.put(u, u.getFullName());
+                queue.add(u);
+            }
         }
-        for (Site s : sites) {
-            if (reachesBefore(s.origin(), s.line(), gate)) continue;
-            List<String> next = new ArrayList<>(path);
-            next.add(s.describe());
-            ungated(s.origin(), gate, seen, next, out);
+        List<String> out = new ArrayList<>();
+        while (!queue.isEmpty()) {
+            JavaCodeUnit u = queue.poll();
+            for (Site s : sitesFrom(u)) {
+                List<JavaCodeUnit> callees = resolve(s.target());
+                if (callees.isEmpty() || reachesBefore(u, s.line(), reachGate, gate)) continue;
+                for (JavaCodeUnit c : callees) {
+                    String path = how.get(u) + " (line " + s.line() + ") -> " + c.getFullName();
+                    if (c.equals(method)) {
+                        out.add(path);
+                    } else if (!how.containsKey(c)) {
+                        how.put(c, path);
+                        queue.add(c);
+                    }
+                }
+            }
         }
+        return out;
     }
 }
