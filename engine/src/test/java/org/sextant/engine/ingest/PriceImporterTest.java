@@ -155,7 +155,7 @@ class PriceImporterTest {
                 + "1991-01-03,9.6,9.7,9.5,9.6x,9.6,100\n");
         SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(good, bad)));
         assertEquals("invalid_input", e.failReason());
-        assertEquals("Close", e.field());
+        assertEquals("Close", e.field(), e.getMessage() + " | " + java.util.Arrays.toString(e.getSuppressed()) + e.getCause());
         assertTrue(e.getMessage().contains(bad.toString()), e.getMessage());
         assertTrue(e.getMessage().contains("line 3, column Close: '9.6x' is not a number"), e.getMessage());
         assertTrue(e.fix().contains("number"), e.fix());
@@ -192,7 +192,7 @@ class PriceImporterTest {
         Path f = write("KO.csv", "Date,Open,High,Low,Close,Adj Close,Volume\n1991-01-02,9.88,9.9,9.8,9.88,9.88,100\n"
                 + "1991-01-03,null,null,null,null,null,null\n");
         SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(f)));
-        assertEquals("Close", e.field());
+        assertEquals("Close", e.field(), e.getMessage() + " | " + java.util.Arrays.toString(e.getSuppressed()) + e.getCause());
         assertTrue(e.getMessage().contains("KO.csv line 3, column Close: the close is missing"), e.getMessage());
     }
 
