@@ -54,11 +54,13 @@ final class ImportBatch {
             Source s;
             if (parquet) {
                 s = new Source(no, file, path, ParquetReadSql.layout(c, staged, file), null, source);
+                requireSymbol(s, symbolFromFileName(path));
                 files.add(s);
                 loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
             } else {
                 CsvHead head = CsvHead.read(path, file);
                 s = new Source(no, file, path, Layout.detect(head.header(), file), head, source);
+                requireSymbol(s, symbolFromFileName(path));
                 files.add(s);
                 loadCsv(staged, s, symbolFromFileName(path));
             }
@@ -137,8 +139,10 @@ final class ImportBatch {
         t0 = System.nanoTime();
         long total;
         try (Statement st = c.createStatement()) {
-            total = st.executeUpdate("INSERT INTO prices SELECT i.symbol, i.date, i.open, i.high, i.low, i.close, i.adj_close, i.volume, f.source "
-                    + "FROM import_rows i JOIN import_files f USING (file_no)");
+            StringJoiner source = new StringJoiner(" ", "CASE file_no ", " END");
+            for (Source s : files) source.add("WHEN " + s.no() + " THEN " + literal(s.source()));
+            total = st.executeUpdate("INSERT INTO prices SELECT symbol, date, open, high, low, close, adj_close, volume, "
+                    + source + " FROM import_rows");
         }
         trace(t0, "insert into prices");
         exec("INSERT INTO symbols (symbol, first_date, last_date, rows, source) "
@@ -170,6 +174,14 @@ final class ImportBatch {
                 "SELECT EXISTS (SELECT 1 FROM prices WHERE symbol IN (SELECT symbol FROM import_symbols))")) {
             r.next();
             return r.getBoolean(1);
+        }
+    }
+
+    /** Single-symbol layouts take the symbol from the file name, which then must give one. */
+    private static void requireSymbol(Source s, String fileSymbol) {
+        if (s.layout().symbolCol() < 0 && !s.layout().wide() && fileSymbol.isBlank()) {
+            throw SextantException.invalid("paths", s.file() + ": the file name gives no symbol",
+                    "name the file after the ticker, e.g. MSFT.csv, or add a symbol column");
         }
     }
 

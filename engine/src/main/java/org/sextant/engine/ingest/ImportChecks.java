@@ -34,9 +34,19 @@ final class ImportChecks {
             r.next();
             if (r.getLong(1) > 0) findBadRow(c, files, bad.toString());
         }
+        // grouping one 64-bit hash is much cheaper than grouping (symbol, date); a repeated hash
+        // is then confirmed exactly, so a hash collision can never refuse a good import
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
-                "SELECT symbol, date FROM import_rows GROUP BY symbol, date HAVING count(*) > 1 LIMIT 1")) {
-            if (r.next()) duplicate(c, files, r.getString(1), r.getDate(2));
+                "SELECT h FROM (SELECT hash(symbol, date) AS h FROM import_rows) GROUP BY h HAVING count(*) > 1")) {
+            while (r.next()) {
+                try (PreparedStatement p = c.prepareStatement("SELECT symbol, date FROM import_rows WHERE hash(symbol, date) = ? "
+                        + "GROUP BY symbol, date HAVING count(*) > 1 LIMIT 1")) {
+                    p.setObject(1, r.getObject(1));
+                    try (ResultSet d = p.executeQuery()) {
+                        if (d.next()) duplicate(c, files, d.getString(1), d.getDate(2));
+                    }
+                }
+            }
         }
     }
 

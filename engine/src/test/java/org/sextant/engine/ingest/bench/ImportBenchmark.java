@@ -17,6 +17,7 @@ import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.sextant.engine.ingest.ImportReport;
 import org.sextant.engine.ingest.PriceImporter;
+import org.sextant.engine.ingest.SampleUniverse;
 import org.sextant.engine.store.Store;
 
 /**
@@ -72,6 +73,20 @@ public final class ImportBenchmark {
         row("DuckDB CREATE TABLE AS SELECT * FROM read_csv (baseline)", baselineRows, baseline, baseline);
         row("Sextant importFiles, empty store (" + first.rowsInserted() + " inserted)", first.rowsInserted() + first.rowsUpdated(), ours, baseline);
         row("Sextant importFiles, same file again (" + second.rowsUpdated() + " updated)", second.rowsInserted() + second.rowsUpdated(), again, baseline);
+        // first start: the shipped sample universe into an empty store (what every new user waits for)
+        Path fresh = dir.resolve("first-start");
+        try (Store store = Store.open(fresh.resolve("sextant.duckdb"), fresh.resolve("staging"))) {
+            t = System.nanoTime();
+            SampleUniverse.loadIfEmpty(store);
+            double load = secs(t);
+            long sampleRows = store.read(c -> {
+                try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT count(*) FROM prices")) {
+                    r.next();
+                    return r.getLong(1);
+                }
+            });
+            System.out.printf(Locale.ROOT, "%nsample universe on first start: %,d rows in %.2f s%n", sampleRows, load);
+        }
         System.out.printf(Locale.ROOT, "%ncores: %d, max heap: %d MB, java %s%n", Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.version"));
         if (args.length < 2) deleteTree(dir);
