@@ -69,16 +69,7 @@ final class ImportBatch {
     }
 
     private void loadCsv(StagedFile staged, Source s, String fileSymbol) throws SQLException {
-        Layout l = s.layout();
-        StringJoiner columns = new StringJoiner(", ", "{", "}");
-        for (int i = 0; i < l.header().size(); i++) {
-            String type = i == l.dateCol() ? "DATE"
-                    : l.fields().containsValue(i) || l.wideCols().contains(i) ? "DOUBLE" : "VARCHAR";
-            columns.add("'c" + i + "': '" + type + "'");
-        }
-        String read = "read_csv(" + staged.sqlLiteral() + ", header=true, auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
-                + ", quote='\"', escape='\"', nullstr=" + NULLS + ", dateformat=" + literal(s.csv().dateFormat())
-                + ", columns=" + columns + "{rejects})";
+        String read = readCsvSql(staged, s);
         long t = System.nanoTime();
         long count;
         try (Statement st = c.createStatement()) {
@@ -89,6 +80,21 @@ final class ImportBatch {
         }
         trace(t, "read " + s.file());
         loaded(s, count);
+    }
+
+    /** DuckDB's read_csv with the exact typed schema of this file; {rejects} marks where reject options go. */
+    static String readCsvSql(StagedFile staged, Source s) {
+        Layout l = s.layout();
+        StringJoiner columns = new StringJoiner(", ", "{", "}");
+        for (int i = 0; i < l.header().size(); i++) {
+            String type = i == l.dateCol() ? "DATE"
+                    : l.fields().containsValue(i) || l.wideCols().contains(i) ? "DOUBLE" : "VARCHAR";
+            columns.add("'c" + i + "': '" + type + "'");
+        }
+        String read = "read_csv(" + staged.sqlLiteral() + ", header=true, auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
+                + ", quote='\"', escape='\"', nullstr=" + NULLS + ", dateformat=" + literal(s.csv().dateFormat())
+                + ", columns=" + columns + "{rejects})";
+        return read;
     }
 
     /** The INSERT INTO import_rows for one file; {@code col} gives the SQL of a column by index. */
@@ -108,15 +114,16 @@ final class ImportBatch {
                 select.add(col.apply(i) + " AS " + ident(sym));
                 on.add(ident(sym));
             }
-            return "INSERT INTO import_rows SELECT " + s.no() + ", line__, symbol, date__, NULL, NULL, NULL, close, NULL, NULL FROM "
+            return "INSERT INTO import_rows SELECT " + s.no() + " AS file_no, line__ AS line, symbol, date__ AS date, NULL AS open, NULL AS high, "
+                    + "NULL AS low, close, NULL AS adj_close, NULL AS volume FROM "
                     + "(UNPIVOT (SELECT " + select + " FROM " + relation + ") ON " + on + " INTO NAME symbol VALUE close)";
         }
         String symbol = l.symbolCol() >= 0 ? "upper(trim(" + col.apply(l.symbolCol()) + "))" : literal(fileSymbol);
         StringJoiner values = new StringJoiner(", ");
-        values.add(String.valueOf(s.no())).add(line).add(symbol).add(col.apply(l.dateCol()));
+        values.add(s.no() + " AS file_no").add(line + " AS line").add(symbol + " AS symbol").add(col.apply(l.dateCol()) + " AS date");
         for (PriceField f : PriceField.values()) {
             Integer i = l.fields().get(f);
-            values.add(i == null ? "NULL" : col.apply(i));
+            values.add((i == null ? "NULL" : col.apply(i)) + " AS " + f.column);
         }
         return "INSERT INTO import_rows SELECT " + values + " FROM " + relation;
     }
@@ -178,7 +185,7 @@ final class ImportBatch {
     }
 
     /** Single-symbol layouts take the symbol from the file name, which then must give one. */
-    private static void requireSymbol(Source s, String fileSymbol) {
+    static void requireSymbol(Source s, String fileSymbol) {
         if (s.layout().symbolCol() < 0 && !s.layout().wide() && fileSymbol.isBlank()) {
             throw SextantException.invalid("paths", s.file() + ": the file name gives no symbol",
                     "name the file after the ticker, e.g. MSFT.csv, or add a symbol column");

@@ -28,6 +28,11 @@ public final class PriceImporter {
                         "give the path of an existing CSV or Parquet file (absolute, or relative to the working folder)");
             }
         }
+        try {
+            return store.inTransaction(c -> DirectImport.run(c, store.stagingDir(), files));
+        } catch (DirectImport.Fallback careful) {
+            // rolled back; the careful path finds and names the problem (or imports what the fast path could not)
+        }
         return store.inTransaction(c -> {
             ImportBatch batch = new ImportBatch(c, store.stagingDir());
             for (Path p : files) {
