@@ -78,7 +78,9 @@ final class DirectImport {
             throw new Fallback("duplicate");
         }
         ImportBatch.trace(t, "checks in place");
+        t = System.nanoTime();
         exec(c, "CREATE OR REPLACE TEMP TABLE import_symbols AS SELECT DISTINCT source, symbol FROM prices WHERE " + mine);
+        ImportBatch.trace(t, "imported symbols");
         long updated = 0;
         if (count(c, "SELECT count(*) FROM (SELECT 1 FROM prices WHERE NOT (" + mine + ") AND symbol IN (SELECT symbol FROM import_symbols) LIMIT 1)") > 0) {
             t = System.nanoTime();
@@ -88,11 +90,13 @@ final class DirectImport {
             }
             ImportBatch.trace(t, "delete replaced rows");
         }
+        t = System.nanoTime();
         exec(c, "INSERT INTO symbols (symbol, first_date, last_date, rows, source) "
                 + "SELECT p.symbol, min(p.date), max(p.date), count(*), any_value(t.source) FROM prices p JOIN "
                 + "(SELECT symbol, max(source) AS source FROM import_symbols GROUP BY symbol) t USING (symbol) GROUP BY p.symbol "
                 + "ON CONFLICT (symbol) DO UPDATE SET first_date = excluded.first_date, last_date = excluded.last_date, "
                 + "rows = excluded.rows, source = excluded.source");
+        ImportBatch.trace(t, "symbols");
         List<ImportReport.ImportedFile> reported = new ArrayList<>();
         Set<String> all = new TreeSet<>();
         long total = 0;

@@ -29,7 +29,14 @@ public final class PriceImporter {
             }
         }
         try {
-            return store.inTransaction(c -> DirectImport.run(c, store.stagingDir(), files));
+            long t = System.nanoTime();
+            ImportReport report = store.inTransaction(c -> {
+                ImportReport r = DirectImport.run(c, store.stagingDir(), files);
+                ImportBatch.trace(t, "fast path before commit");
+                return r;
+            });
+            ImportBatch.trace(t, "fast path with commit");
+            return report;
         } catch (DirectImport.Fallback careful) {
             // rolled back; the careful path finds and names the problem (or imports what the fast path could not)
         }
