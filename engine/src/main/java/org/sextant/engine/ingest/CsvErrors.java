@@ -5,24 +5,33 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import org.duckdb.DuckDBConnection;
 import org.sextant.engine.SextantException;
 
 /** Turns the first row DuckDB's CSV reader rejected into an error naming file, line, column and fix. */
 final class CsvErrors {
     private CsvErrors() {}
 
-    static void throwFirstReject(Connection c, ImportBatch.Source s) throws SQLException {
-        String table = "import_rejects_" + s.no();
-        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
-                "SELECT line, column_idx, error_type, csv_line, error_message FROM " + table + " ORDER BY line, column_idx LIMIT 1")) {
-            if (!r.next()) return;
-            long line = r.getLong(1);
-            int col = r.getInt(2) - 1;
-            String type = r.getString(3);
-            String text = r.getString(4);
-            String duck = r.getString(5);
-            throw reject(s, line, col, type, text, duck);
+    /**
+     * The error for a file whose typed read failed: reads it again on a fresh connection (the
+     * failed one is aborted) with DuckDB's reject table on, and names the first rejected cell.
+     */
+    static SextantException explain(Connection c, ImportBatch.Source s, String readWithRejects, SQLException failure) throws SQLException {
+        try (Connection fresh = c.unwrap(DuckDBConnection.class).duplicate(); Statement st = fresh.createStatement()) {
+            // materialize every column: a count(*) alone would skip the casts that fail
+            st.execute("CREATE TEMP TABLE import_diagnosis AS SELECT * FROM " + readWithRejects);
+            try (ResultSet r = st.executeQuery(
+                    "SELECT line, column_idx, error_type, csv_line, error_message FROM reject_errors ORDER BY line, column_idx LIMIT 1")) {
+                if (r.next()) {
+                    return reject(s, r.getLong(1), r.getInt(2) - 1, r.getString(3), r.getString(4), r.getString(5));
+                }
+            }
+        } catch (SQLException second) {
+            failure.addSuppressed(second);
         }
+        String first = String.valueOf(failure.getMessage()).lines().findFirst().orElse("");
+        return SextantException.invalid("paths", s.file() + ": cannot be read as " + s.layout().name() + " CSV (" + first + ")",
+                "make every line a CSV row with one cell per header column");
     }
 
     private static SextantException reject(ImportBatch.Source s, long line, int col, String type, String text, String duck) {

@@ -26,6 +26,7 @@ final class ImportBatch {
     private final Connection c;
     private final Path stagingDir;
     private final List<Source> files = new ArrayList<>();
+    private final List<Long> rows = new ArrayList<>();
 
     /** One file of the batch: how to name it in messages, where DuckDB reads it, how it maps. */
     record Source(int no, String file, Path original, Layout layout, CsvHead csv, String source) {}
@@ -53,11 +54,13 @@ final class ImportBatch {
             Source s;
             if (parquet) {
                 s = new Source(no, file, path, ParquetReadSql.layout(c, staged, file), null, source);
+                requireSymbol(s, symbolFromFileName(path));
                 files.add(s);
-                ParquetReadSql.load(c, staged, s, symbolFromFileName(path));
+                loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
             } else {
                 CsvHead head = CsvHead.read(path, file);
                 s = new Source(no, file, path, Layout.detect(head.header(), file), head, source);
+                requireSymbol(s, symbolFromFileName(path));
                 files.add(s);
                 loadCsv(staged, s, symbolFromFileName(path));
             }
@@ -66,6 +69,21 @@ final class ImportBatch {
     }
 
     private void loadCsv(StagedFile staged, Source s, String fileSymbol) throws SQLException {
+        String read = readCsvSql(staged, s);
+        long t = System.nanoTime();
+        long count;
+        try (Statement st = c.createStatement()) {
+            count = st.executeUpdate(insertSql(s, read.replace("{rejects}", ""), i -> "c" + i, "NULL", fileSymbol));
+        } catch (SQLException e) {
+            // the fast read stops at the first bad cell; a second read that records rejects says where
+            throw CsvErrors.explain(c, s, read.replace("{rejects}", ", store_rejects=true"), e);
+        }
+        trace(t, "read " + s.file());
+        loaded(s, count);
+    }
+
+    /** DuckDB's read_csv with the exact typed schema of this file; {rejects} marks where reject options go. */
+    static String readCsvSql(StagedFile staged, Source s) {
         Layout l = s.layout();
         StringJoiner columns = new StringJoiner(", ", "{", "}");
         for (int i = 0; i < l.header().size(); i++) {
@@ -75,10 +93,8 @@ final class ImportBatch {
         }
         String read = "read_csv(" + staged.sqlLiteral() + ", header=true, auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
                 + ", quote='\"', escape='\"', nullstr=" + NULLS + ", dateformat=" + literal(s.csv().dateFormat())
-                + ", store_rejects=true, rejects_table='import_rejects_" + s.no() + "', rejects_scan='import_scans_" + s.no() + "'"
-                + ", columns=" + columns + ")";
-        exec(insertSql(s, read, i -> "c" + i, "NULL", fileSymbol));
-        CsvErrors.throwFirstReject(c, s);
+                + ", columns=" + columns + "{rejects})";
+        return read;
     }
 
     /** The INSERT INTO import_rows for one file; {@code col} gives the SQL of a column by index. */
@@ -98,52 +114,91 @@ final class ImportBatch {
                 select.add(col.apply(i) + " AS " + ident(sym));
                 on.add(ident(sym));
             }
-            return "INSERT INTO import_rows SELECT " + s.no() + ", line__, symbol, date__, NULL, NULL, NULL, close, NULL, NULL FROM "
+            return "INSERT INTO import_rows SELECT " + s.no() + " AS file_no, line__ AS line, symbol, date__ AS date, NULL AS open, NULL AS high, "
+                    + "NULL AS low, close, NULL AS adj_close, NULL AS volume FROM "
                     + "(UNPIVOT (SELECT " + select + " FROM " + relation + ") ON " + on + " INTO NAME symbol VALUE close)";
         }
         String symbol = l.symbolCol() >= 0 ? "upper(trim(" + col.apply(l.symbolCol()) + "))" : literal(fileSymbol);
         StringJoiner values = new StringJoiner(", ");
-        values.add(String.valueOf(s.no())).add(line).add(symbol).add(col.apply(l.dateCol()));
+        values.add(s.no() + " AS file_no").add(line + " AS line").add(symbol + " AS symbol").add(col.apply(l.dateCol()) + " AS date");
         for (PriceField f : PriceField.values()) {
             Integer i = l.fields().get(f);
-            values.add(i == null ? "NULL" : col.apply(i));
+            values.add((i == null ? "NULL" : col.apply(i)) + " AS " + f.column);
         }
         return "INSERT INTO import_rows SELECT " + values + " FROM " + relation;
     }
 
     /** Checks the whole batch, then merges it; returns what changed. */
     ImportReport commit() throws SQLException {
+        long t0 = System.nanoTime();
         ImportChecks.run(c, files);
-        long updated;
-        try (Statement st = c.createStatement()) {
-            updated = st.executeUpdate("DELETE FROM prices USING import_rows i WHERE prices.symbol = i.symbol AND prices.date = i.date");
+        trace(t0, "checks");
+        exec("CREATE OR REPLACE TEMP TABLE import_symbols AS SELECT s.file_no, s.symbol, f.source "
+                + "FROM (SELECT DISTINCT file_no, symbol FROM import_rows) s JOIN import_files f USING (file_no)");
+        long updated = 0;
+        if (storedRowsOverlap()) {
+            t0 = System.nanoTime();
+            try (Statement st = c.createStatement()) {
+                updated = st.executeUpdate("DELETE FROM prices USING import_rows i WHERE prices.symbol = i.symbol AND prices.date = i.date");
+            }
+            trace(t0, "delete replaced rows");
         }
+        t0 = System.nanoTime();
         long total;
         try (Statement st = c.createStatement()) {
-            total = st.executeUpdate("INSERT INTO prices SELECT i.symbol, i.date, i.open, i.high, i.low, i.close, i.adj_close, i.volume, f.source "
-                    + "FROM import_rows i JOIN import_files f USING (file_no)");
+            StringJoiner source = new StringJoiner(" ", "CASE file_no ", " END");
+            for (Source s : files) source.add("WHEN " + s.no() + " THEN " + literal(s.source()));
+            total = st.executeUpdate("INSERT INTO prices SELECT symbol, date, open, high, low, close, adj_close, volume, "
+                    + source + " FROM import_rows");
         }
+        trace(t0, "insert into prices");
         exec("INSERT INTO symbols (symbol, first_date, last_date, rows, source) "
                 + "SELECT p.symbol, min(p.date), max(p.date), count(*), any_value(t.source) FROM prices p JOIN "
-                + "(SELECT i.symbol, max(f.source) AS source FROM import_rows i JOIN import_files f USING (file_no) GROUP BY i.symbol) t "
-                + "USING (symbol) GROUP BY p.symbol "
+                + "(SELECT symbol, max(source) AS source FROM import_symbols GROUP BY symbol) t USING (symbol) GROUP BY p.symbol "
                 + "ON CONFLICT (symbol) DO UPDATE SET first_date = excluded.first_date, last_date = excluded.last_date, "
                 + "rows = excluded.rows, source = excluded.source");
         List<ImportReport.ImportedFile> reported = new ArrayList<>();
         Set<String> all = new java.util.TreeSet<>();
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
-                "SELECT file_no, count(*), list(DISTINCT symbol ORDER BY symbol) FROM import_rows GROUP BY file_no ORDER BY file_no")) {
+                "SELECT file_no, list(symbol ORDER BY symbol) FROM import_symbols GROUP BY file_no ORDER BY file_no")) {
             while (r.next()) {
                 Source s = files.get(r.getInt(1));
                 List<String> symbols = new ArrayList<>();
-                for (Object o : (Object[]) r.getArray(3).getArray()) symbols.add((String) o);
+                for (Object o : (Object[]) r.getArray(2).getArray()) symbols.add((String) o);
                 all.addAll(symbols);
-                reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), r.getLong(2), List.copyOf(symbols)));
+                reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()), List.copyOf(symbols)));
             }
         }
         exec("DROP TABLE import_rows");
         exec("DROP TABLE import_files");
+        exec("DROP TABLE import_symbols");
         return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all));
+    }
+
+    /** Whether the store already holds rows of any imported symbol (else there is nothing to replace). */
+    private boolean storedRowsOverlap() throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT EXISTS (SELECT 1 FROM prices WHERE symbol IN (SELECT symbol FROM import_symbols))")) {
+            r.next();
+            return r.getBoolean(1);
+        }
+    }
+
+    /** Single-symbol layouts take the symbol from the file name, which then must give one. */
+    static void requireSymbol(Source s, String fileSymbol) {
+        if (s.layout().symbolCol() < 0 && !s.layout().wide() && fileSymbol.isBlank()) {
+            throw SextantException.invalid("paths", s.file() + ": the file name gives no symbol",
+                    "name the file after the ticker, e.g. MSFT.csv, or add a symbol column");
+        }
+    }
+
+    /** Records how many rows a file gave; a file that gave none is refused. */
+    void loaded(Source s, long count) {
+        if (count == 0) {
+            throw SextantException.invalid("paths", s.file() + ": no price rows below the header",
+                    "export the prices again; the file has a header but no row with a value");
+        }
+        rows.add(count);
     }
 
     List<Source> files() { return files; }
@@ -162,9 +217,17 @@ final class ImportBatch {
     }
 
     private void exec(String sql) throws SQLException {
+        long t = System.nanoTime();
         try (Statement st = c.createStatement()) {
             st.execute(sql);
         }
+        trace(t, sql);
+    }
+
+    static final boolean TRACE = Boolean.getBoolean("sextant.ingest.trace");
+
+    static void trace(long t0, String what) {
+        if (TRACE) System.err.printf("[ingest] %6.2f s  %s%n", (System.nanoTime() - t0) / 1e9, what.length() > 90 ? what.substring(0, 90) : what);
     }
 
     static String literal(String s) {

@@ -23,14 +23,34 @@ final class ImportChecks {
     private ImportChecks() {}
 
     static void run(Connection c, List<ImportBatch.Source> files) throws SQLException {
+        StringBuilder bad = new StringBuilder();
+        for (PriceField f : PriceField.values()) {
+            if (bad.length() > 0) bad.append(" OR ");
+            bad.append(f.column).append(" < 0 OR isinf(").append(f.column).append(")");
+        }
+        // one pass over the batch; the queries that find the offending row run only when it fails
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
-                "SELECT file_no FROM import_files WHERE file_no NOT IN (SELECT DISTINCT file_no FROM import_rows) ORDER BY file_no LIMIT 1")) {
-            if (r.next()) {
-                ImportBatch.Source s = files.get(r.getInt(1));
-                throw SextantException.invalid("paths", s.file() + ": no price rows below the header",
-                        "export the prices again; the file has a header but no row with a value");
+                "SELECT count(*) FILTER (WHERE symbol IS NULL OR symbol = '' OR close IS NULL OR " + bad + ") FROM import_rows")) {
+            r.next();
+            if (r.getLong(1) > 0) findBadRow(c, files, bad.toString());
+        }
+        // grouping one 64-bit hash is much cheaper than grouping (symbol, date); a repeated hash
+        // is then confirmed exactly, so a hash collision can never refuse a good import
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT h FROM (SELECT hash(symbol, date) AS h FROM import_rows) GROUP BY h HAVING count(*) > 1")) {
+            while (r.next()) {
+                try (PreparedStatement p = c.prepareStatement("SELECT symbol, date FROM import_rows WHERE hash(symbol, date) = ? "
+                        + "GROUP BY symbol, date HAVING count(*) > 1 LIMIT 1")) {
+                    p.setObject(1, r.getObject(1));
+                    try (ResultSet d = p.executeQuery()) {
+                        if (d.next()) duplicate(c, files, d.getString(1), d.getDate(2));
+                    }
+                }
             }
         }
+    }
+
+    private static void findBadRow(Connection c, List<ImportBatch.Source> files, String bad) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
                 "SELECT file_no, line, symbol, date FROM import_rows WHERE symbol IS NULL OR symbol = '' LIMIT 1")) {
             if (r.next()) {
@@ -49,11 +69,6 @@ final class ImportChecks {
                         "fill in the close or delete the line (Yahoo writes 'null' lines for days without trading)");
             }
         }
-        StringBuilder bad = new StringBuilder();
-        for (PriceField f : PriceField.values()) {
-            if (bad.length() > 0) bad.append(" OR ");
-            bad.append(f.column).append(" < 0 OR isinf(").append(f.column).append(")");
-        }
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
                 "SELECT file_no, line, symbol, date, open, high, low, close, adj_close, volume FROM import_rows WHERE " + bad + " LIMIT 1")) {
             if (r.next()) {
@@ -66,10 +81,6 @@ final class ImportChecks {
                             "prices and volumes must be finite and not negative; correct the value or leave the cell empty when unknown");
                 }
             }
-        }
-        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
-                "SELECT symbol, date FROM import_rows GROUP BY symbol, date HAVING count(*) > 1 LIMIT 1")) {
-            if (r.next()) duplicate(c, files, r.getString(1), r.getDate(2));
         }
     }
 

@@ -24,7 +24,7 @@ final class ParquetReadSql {
         return Layout.detect(names, file);
     }
 
-    static void load(Connection c, StagedFile staged, ImportBatch.Source s, String fileSymbol) throws SQLException {
+    static long load(Connection c, StagedFile staged, ImportBatch.Source s, String fileSymbol) throws SQLException {
         Layout l = s.layout();
         String relation = "read_parquet(" + staged.sqlLiteral() + ", file_row_number=true)";
         for (int i = 0; i < l.header().size(); i++) {
@@ -45,7 +45,7 @@ final class ParquetReadSql {
         String insert = ImportBatch.insertSql(s, relation,
                 i -> "TRY_CAST(" + ImportBatch.ident(l.header().get(i)) + " AS " + typeOf(l, i) + ")", "file_row_number + 1", fileSymbol);
         try (Statement st = c.createStatement()) {
-            st.execute(insert);
+            return st.executeUpdate(insert);
         }
     }
 

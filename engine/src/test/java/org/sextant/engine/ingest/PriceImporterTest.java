@@ -155,7 +155,7 @@ class PriceImporterTest {
                 + "1991-01-03,9.6,9.7,9.5,9.6x,9.6,100\n");
         SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(good, bad)));
         assertEquals("invalid_input", e.failReason());
-        assertEquals("Close", e.field());
+        assertEquals("Close", e.field(), e.getMessage() + " | " + java.util.Arrays.toString(e.getSuppressed()) + e.getCause());
         assertTrue(e.getMessage().contains(bad.toString()), e.getMessage());
         assertTrue(e.getMessage().contains("line 3, column Close: '9.6x' is not a number"), e.getMessage());
         assertTrue(e.fix().contains("number"), e.fix());
@@ -179,6 +179,19 @@ class PriceImporterTest {
     }
 
     @Test
+    void rowsFromAnotherFileReplaceStoredRowsOfTheSameSymbolAndDate() throws IOException {
+        importer.importFiles(List.of(write("first.csv", "symbol,date,close\nKO,1991-01-02,9.88\nKO,1991-01-03,9.6\n")));
+        ImportReport second = importer.importFiles(List.of(write("second.csv", "symbol,date,close\nKO,1991-01-03,9.61\nKO,1991-01-04,9.7\n")));
+        assertEquals(1, second.rowsUpdated());
+        assertEquals(1, second.rowsInserted());
+        assertEquals(3, count("SELECT count(*) FROM prices WHERE symbol = 'KO'"));
+        assertEquals(9.61, value("SELECT close FROM prices WHERE symbol = 'KO' AND date = DATE '1991-01-03'"));
+        assertEquals("file:second.csv", store.read(c -> one(c, "SELECT source FROM prices WHERE date = DATE '1991-01-03'")));
+        assertEquals("1991-01-02|1991-01-04|3", store.read(c -> one(c,
+                "SELECT concat_ws('|', first_date, last_date, rows) FROM symbols WHERE symbol = 'KO'")));
+    }
+
+    @Test
     void unparseableDateNamesLineAndColumn() throws IOException {
         Path f = write("KO.csv", "Date,Close\n1991-01-02,9.88\n02/01/1991,9.6\n");
         SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(f)));
@@ -192,7 +205,7 @@ class PriceImporterTest {
         Path f = write("KO.csv", "Date,Open,High,Low,Close,Adj Close,Volume\n1991-01-02,9.88,9.9,9.8,9.88,9.88,100\n"
                 + "1991-01-03,null,null,null,null,null,null\n");
         SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(f)));
-        assertEquals("Close", e.field());
+        assertEquals("Close", e.field(), e.getMessage() + " | " + java.util.Arrays.toString(e.getSuppressed()) + e.getCause());
         assertTrue(e.getMessage().contains("KO.csv line 3, column Close: the close is missing"), e.getMessage());
     }
 

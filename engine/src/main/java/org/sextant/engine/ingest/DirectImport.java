@@ -1,0 +1,129 @@
+package org.sextant.engine.ingest;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.StringJoiner;
+import java.util.TreeSet;
+import org.sextant.engine.SextantException;
+
+/**
+ * The fast path of an import: CSV files read straight into prices (rows are written once, as
+ * in DuckDB's own CREATE TABLE AS), each file's rows told apart by their source, which no stored
+ * row has yet. The batch is then checked in place. Anything unusual (a bad cell, a failed check,
+ * a source already in the store, Parquet) gives up with {@link Fallback}: the caller rolls back
+ * and runs the careful {@link ImportBatch}, which finds and explains the problem.
+ */
+final class DirectImport {
+    /** Not an error: this import needs the careful path. */
+    static final class Fallback extends SextantException {
+        Fallback(String why) {
+            super("fallback", why, null, null);
+        }
+    }
+
+    private DirectImport() {}
+
+    /** Sources of the files as the careful path would record them: file:NAME. */
+    static ImportReport run(Connection c, Path stagingDir, List<Path> paths) throws SQLException {
+        List<String> sources = new ArrayList<>();
+        for (Path p : paths) {
+            String lower = p.getFileName().toString().toLowerCase(Locale.ROOT);
+            if (lower.endsWith(".parquet") || lower.endsWith(".pq")) throw new Fallback("parquet");
+            sources.add("file:" + p.getFileName());
+        }
+        if (new HashSet<>(sources).size() != sources.size()) throw new Fallback("two files with one name");
+        StringJoiner in = new StringJoiner(", ", "(", ")");
+        for (String s : sources) in.add(ImportBatch.literal(s));
+        if (count(c, "SELECT count(*) FROM prices WHERE source IN " + in) > 0) throw new Fallback("source already stored");
+
+        List<ImportBatch.Source> files = new ArrayList<>();
+        List<Long> rows = new ArrayList<>();
+        for (int k = 0; k < paths.size(); k++) {
+            Path path = paths.get(k);
+            String file = path.toString();
+            CsvHead head = CsvHead.read(path, file);
+            ImportBatch.Source s = new ImportBatch.Source(k, file, path, Layout.detect(head.header(), file), head, sources.get(k));
+            String symbol = ImportBatch.symbolFromFileName(path);
+            ImportBatch.requireSymbol(s, symbol);
+            files.add(s);
+            try (StagedFile staged = StagedFile.of(path, stagingDir, file); Statement st = c.createStatement()) {
+                long t = System.nanoTime();
+                String select = ImportBatch.insertSql(s, ImportBatch.readCsvSql(staged, s).replace("{rejects}", ""), i -> "c" + i, "NULL", symbol)
+                        .replaceFirst("^INSERT INTO import_rows ", "");
+                long n = st.executeUpdate("INSERT INTO prices SELECT symbol, date, open, high, low, close, adj_close, volume, "
+                        + ImportBatch.literal(s.source()) + " FROM (" + select + ")");
+                ImportBatch.trace(t, "read straight into prices: " + file);
+                if (n == 0) throw new Fallback("empty file");
+                rows.add(n);
+            } catch (SQLException e) {
+                throw new Fallback("read failed: " + e.getMessage());
+            }
+        }
+        long t = System.nanoTime();
+        StringBuilder bad = new StringBuilder("symbol = ''");
+        for (PriceField f : PriceField.values()) {
+            bad.append(" OR ").append(f.column).append(" < 0 OR isinf(").append(f.column).append(")");
+        }
+        String mine = "source IN " + in;
+        if (count(c, "SELECT count(*) FILTER (WHERE " + bad + ") FROM prices WHERE " + mine) > 0) throw new Fallback("bad value");
+        if (count(c, "SELECT count(*) FROM (SELECT hash(symbol, date) AS h FROM prices WHERE " + mine + " GROUP BY h HAVING count(*) > 1)") > 0) {
+            throw new Fallback("duplicate");
+        }
+        ImportBatch.trace(t, "checks in place");
+        t = System.nanoTime();
+        exec(c, "CREATE OR REPLACE TEMP TABLE import_symbols AS SELECT DISTINCT source, symbol FROM prices WHERE " + mine);
+        ImportBatch.trace(t, "imported symbols");
+        long updated = 0;
+        if (count(c, "SELECT count(*) FROM (SELECT 1 FROM prices WHERE NOT (" + mine + ") AND symbol IN (SELECT symbol FROM import_symbols) LIMIT 1)") > 0) {
+            t = System.nanoTime();
+            try (Statement st = c.createStatement()) {
+                updated = st.executeUpdate("DELETE FROM prices USING (SELECT symbol, date FROM prices WHERE " + mine + ") n "
+                        + "WHERE NOT (prices." + mine + ") AND prices.symbol = n.symbol AND prices.date = n.date");
+            }
+            ImportBatch.trace(t, "delete replaced rows");
+        }
+        t = System.nanoTime();
+        exec(c, "INSERT INTO symbols (symbol, first_date, last_date, rows, source) "
+                + "SELECT p.symbol, min(p.date), max(p.date), count(*), any_value(t.source) FROM prices p JOIN "
+                + "(SELECT symbol, max(source) AS source FROM import_symbols GROUP BY symbol) t USING (symbol) GROUP BY p.symbol "
+                + "ON CONFLICT (symbol) DO UPDATE SET first_date = excluded.first_date, last_date = excluded.last_date, "
+                + "rows = excluded.rows, source = excluded.source");
+        ImportBatch.trace(t, "symbols");
+        List<ImportReport.ImportedFile> reported = new ArrayList<>();
+        Set<String> all = new TreeSet<>();
+        long total = 0;
+        for (ImportBatch.Source s : files) {
+            List<String> symbols = new ArrayList<>();
+            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                    "SELECT symbol FROM import_symbols WHERE source = " + ImportBatch.literal(s.source()) + " ORDER BY symbol")) {
+                while (r.next()) symbols.add(r.getString(1));
+            }
+            all.addAll(symbols);
+            total += rows.get(s.no());
+            reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()), List.copyOf(symbols)));
+        }
+        exec(c, "DROP TABLE import_symbols");
+        return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all));
+    }
+
+    private static long count(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(sql)) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    private static void exec(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+}
