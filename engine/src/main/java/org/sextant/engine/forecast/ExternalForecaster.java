@@ -1,5 +1,7 @@
 package org.sextant.engine.forecast;
 
+import org.sextant.engine.process.ExternalCommand;
+
 import org.sextant.engine.SextantException;
 
 import java.io.IOException;
@@ -11,7 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A forecaster that is an external command (e.g. a Python model). The command gets four more
@@ -41,7 +42,7 @@ public final class ExternalForecaster implements Forecaster {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("sextant-ext");
-            Path in = dir.resolve("history.csv"), out = dir.resolve("quantiles.csv"), log = dir.resolve("stderr.txt");
+            Path in = dir.resolve("history.csv"), out = dir.resolve("quantiles.csv");
             StringBuilder sb = new StringBuilder("t,value\n");
             for (int t = 0; t < y.length; t++) sb.append(t + 1).append(',').append(y[t]).append('\n');
             Files.writeString(in, sb);
@@ -52,36 +53,25 @@ public final class ExternalForecaster implements Forecaster {
             List<String> lv = new ArrayList<>();
             for (double l : levels) lv.add(String.format(Locale.ROOT, "%s", l));
             cmd.add(String.join(",", lv));
-            Process p = new ProcessBuilder(cmd).redirectOutput(dir.resolve("stdout.txt").toFile()).redirectError(log.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(nullDevice())).start();
-            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                killTree(p.toHandle());
+            // the process runner reads output from files and kills the whole tree on timeout
+            ExternalCommand.Result r = new ExternalCommand(cmd, dir, timeout).run();
+            if (r.timedOut()) {
                 throw new SextantException("timeout", "external forecaster " + name + " did not finish within " + timeout.toSeconds() + " s; its process tree was killed",
                         "timeout", "raise the timeout or make the command faster");
             }
-            if (p.exitValue() != 0) {
-                throw new SextantException("external_failed", "external forecaster " + name + " exited with code " + p.exitValue() + ": " + tail(log),
+            if (r.exitCode() != 0) {
+                String err = r.stderr().strip();
+                throw new SextantException("external_failed", "external forecaster " + name + " exited with code " + r.exitCode() + ": "
+                        + (err.length() > 2000 ? err.substring(err.length() - 2000) : err),
                         "command", "run the command by hand on the history CSV to see the failure");
             }
             return parse(out, h, levels);
         } catch (IOException e) {
             throw new SextantException("external_failed", "external forecaster " + name + " could not run: " + e.getMessage(), "command",
                     "check that the program exists and is executable", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SextantException("cancelled", "interrupted while waiting for " + name, null, "retry", e);
         } finally {
             deleteQuietly(dir);
         }
-    }
-
-    /** Kills descendants first (a snapshot taken while the parent lives), then the parent. */
-    static void killTree(ProcessHandle root) {
-        List<ProcessHandle> all = new ArrayList<>(root.descendants().toList());
-        root.destroyForcibly();
-        for (ProcessHandle d : all) d.destroyForcibly();
-        for (ProcessHandle d : all) d.onExit().orTimeout(5, TimeUnit.SECONDS).exceptionally(x -> null).join();
-        root.onExit().orTimeout(5, TimeUnit.SECONDS).exceptionally(x -> null).join();
     }
 
     private Forecast parse(Path out, int h, double[] levels) throws IOException {
@@ -127,15 +117,6 @@ public final class ExternalForecaster implements Forecaster {
     private SextantException bad(String what) {
         return new SextantException("external_failed", "external forecaster " + name + ": " + what, "command",
                 "write step,quantile,value rows for quantile 0.5 and (1±level)/2 of each level");
-    }
-
-    private static java.io.File nullDevice() {
-        return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
-    }
-
-    private static String tail(Path log) throws IOException {
-        String s = Files.exists(log) ? Files.readString(log).trim() : "";
-        return s.length() > 500 ? "..." + s.substring(s.length() - 500) : s;
     }
 
     private static void deleteQuietly(Path dir) {
