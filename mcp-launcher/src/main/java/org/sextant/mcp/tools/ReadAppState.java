@@ -56,6 +56,10 @@ final class ReadAppState extends LauncherTool {
     }
 
     private static Long ageSeconds(Object updatedAt) {
+        // ISO-8601 as the engine writes it; epoch seconds if a writer uses numeric timestamps.
+        if (updatedAt instanceof Number n) {
+            return Math.max(0, Instant.now().getEpochSecond() - n.longValue());
+        }
         if (!(updatedAt instanceof String s)) return null;
         try {
             return Math.max(0, Duration.between(Instant.parse(s), Instant.now()).toSeconds());
