@@ -142,7 +142,9 @@ public final class FakeApp implements AutoCloseable {
                 case "run_select" -> runSelect(ex, args);
                 case "start_import" -> startJob(ex, "import", args.get("paths"), false, args);
                 case "start_gather" -> startJob(ex, "gather", args.get("symbols"), false, args);
-                case "start_backtest" -> startJob(ex, "backtest", args.get("symbols"), true, args);
+                // As the engine: a backtest is a writer job whose subject is the request itself.
+                case "start_backtest" -> startJob(ex, "backtest", args.get("symbols") == null ? null
+                        : List.of(args.getOrDefault("session_id", "default") + ":" + Integer.toHexString(args.hashCode())), false, args);
                 case "list_jobs" -> ok(ex, Map.of("jobs", new ArrayList<>(jobs.values())));
                 case "job_status" -> jobStatus(ex, args, false);
                 case "cancel_job" -> jobStatus(ex, args, true);

@@ -145,6 +145,9 @@ class WriteToolsTest {
         Envelope running = allowed.dispatch("backtest_status", Map.of("job_id", bg.get("job_id")));
         assertEquals("RUNNING", data(running).get("state"));
         assertTrue(running.clientHint().contains("backtest_status"), running.clientHint());
+        Envelope busy = allowed.dispatch("backtest_graph", Map.of("spec", Map.of(), "symbols", List.of("IBM")));
+        assertEquals("job_busy", busy.failReason(), "a backtest is a writer job: one at a time");
+        assertEquals("SUCCEEDED", data(allowed.dispatch("backtest_status", Map.of("job_id", bg.get("job_id")))).get("state"));
 
         Map<String, Object> fg = data(allowed.dispatch("backtest_graph", Map.of("spec", "{\"nodes\": []}",
                 "symbols", List.of("IBM"), "from", "2020-01-01", "background", false)));
