@@ -54,7 +54,7 @@ final class BacktestCommand implements Callable<Integer> {
         sb.append(String.format("in-sample Sharpe %.2f, out-of-sample Sharpe %.2f; PSR %.3f, DSR %.3f, PBO %.2f, haircut Sharpe %.2f, placebo p %.2f%n",
                 r.path("in_sample").path("sharpe").asDouble(Double.NaN), r.path("out_of_sample").path("sharpe").asDouble(Double.NaN),
                 r.path("psr").asDouble(Double.NaN), r.path("dsr").asDouble(Double.NaN), r.path("pbo").asDouble(Double.NaN),
-                r.path("haircut_sharpe_bonferroni").asDouble(Double.NaN), r.path("placebo_p_value").asDouble(Double.NaN)));
+                r.path("haircut_sharpe_bonferroni").asDouble(Double.NaN), r.path("placebo_pvalue").asDouble(Double.NaN)));
         sb.append("run id ").append(r.path("run_id").asString()).append('\n');
         System.out.print(sb);
         return 0;

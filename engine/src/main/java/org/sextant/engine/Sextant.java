@@ -23,6 +23,9 @@ import org.sextant.engine.ingest.PriceImporter;
 import org.sextant.engine.ingest.SampleUniverse;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.jobs.Jobs;
+import org.sextant.engine.forecast.ForecastModels;
+import org.sextant.engine.forecast.PriceForecast;
+import org.sextant.engine.forecast.WalkForwardBacktest;
 import org.sextant.engine.analog.AnalogueResponse;
 import org.sextant.engine.analog.AnalogueService;
 import org.sextant.engine.analog.CalibrationReport;
@@ -211,6 +214,61 @@ public final class Sextant implements AutoCloseable {
 
     public DbSchema dbSchema() {
         return readOnlySql.schema();
+    }
+
+    // ---- forecasts ----------------------------------------------------------------------
+
+    /** Model used when a caller names none: Theta on log prices (robust, fast, the M3 winner's method). */
+    public static final String DEFAULT_FORECAST_MODEL = "theta";
+    public static final int DEFAULT_FORECAST_HORIZON = 20;
+    public static final double[] DEFAULT_LEVELS = {0.80, 0.95, 0.99};
+
+    public List<String> forecastModels() {
+        return ForecastModels.names();
+    }
+
+    /** A live forecast of {@code symbol}: median and bands on its business-day calendar, with reward/risk. */
+    public PriceForecast forecast(String symbol, String model, Integer horizon, double[] levels) {
+        return PriceForecast.of(closePrices(symbol, null, null), model == null ? DEFAULT_FORECAST_MODEL : model,
+                horizon(horizon), levels == null ? DEFAULT_LEVELS : levels);
+    }
+
+    /**
+     * Walk-forward forecast errors of {@code model} on {@code symbol}: origins every {@code every}
+     * days over the last {@code evalFraction} of the history; mean absolute log error, pinball loss
+     * and coverage per level for the model's own, conformal and adaptive conformal bands.
+     */
+    public WalkForwardBacktest.Result backtestForecast(String symbol, String model, Integer horizon, Integer every,
+                                                       Double evalFraction, double[] levels) {
+        double[] y = closePrices(symbol, null, null).adjClose();
+        return WalkForwardBacktest.run(ForecastModels.forPrices(model == null ? DEFAULT_FORECAST_MODEL : model), y, 1,
+                horizon(horizon), every == null ? 20 : every, evalFraction == null ? 0.4 : evalFraction,
+                levels == null ? DEFAULT_LEVELS : levels, 5);
+    }
+
+    /** {@link #backtestForecast} for several symbols as a background job (it can take minutes). */
+    public JobStatus startForecastBacktest(List<String> symbols, String model, Integer horizon) {
+        if (symbols == null || symbols.isEmpty()) {
+            throw SextantException.invalid("symbols", "no symbol to backtest", "name one or more symbols from list_symbols");
+        }
+        List<String> syms = symbols.stream().map(this::requireSymbol).toList();
+        String m = model == null ? DEFAULT_FORECAST_MODEL : model;
+        ForecastModels.create(m); // an unknown model is refused before the job exists
+        return jobs.submit("forecast_backtest", syms.stream().map(x -> x + ":" + m).toList(), false, ctx -> {
+            Map<String, Object> results = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < syms.size(); i++) {
+                ctx.checkCancelled();
+                ctx.progress((double) i / syms.size(), "backtesting " + syms.get(i));
+                results.put(syms.get(i), backtestForecast(syms.get(i), m, horizon, null, null, null));
+            }
+            return results;
+        });
+    }
+
+    private static int horizon(Integer h) {
+        int v = h == null ? DEFAULT_FORECAST_HORIZON : h;
+        if (v < 1 || v > 260) throw SextantException.invalid("horizon", "horizon must be 1..260 business days, was " + v, "e.g. 20 for about a month");
+        return v;
     }
 
     // ---- strategy research ----------------------------------------------------------
