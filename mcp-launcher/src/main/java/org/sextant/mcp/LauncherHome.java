@@ -2,7 +2,7 @@ package org.sextant.mcp;
 
 import java.nio.file.Path;
 
-/** The SEXTANT_HOME folder as the launcher sees it: only the two paths it reads. */
+/** The SEXTANT_HOME folder as the launcher sees it: the paths it reads, and the one folder drive_app writes into. */
 public record LauncherHome(Path root) {
 
     public static final String ENV = "SEXTANT_HOME";
@@ -22,5 +22,20 @@ public record LauncherHome(Path root) {
     /** Placed by hand only; no code of ours writes it. */
     public Path pilotFlag() {
         return root.resolve(".mcp_pilot");
+    }
+
+    /** Written by the app; read by read_app_state. */
+    public Path stateJson() {
+        return root.resolve("state.json");
+    }
+
+    /** The pilot command queue: drive_app adds one file here; the app consumes it. */
+    public Path pendingCommands() {
+        return root.resolve("commands").resolve("pending");
+    }
+
+    /** Where the app moves an executed command with its result. */
+    public Path doneCommands() {
+        return root.resolve("commands").resolve("done");
     }
 }

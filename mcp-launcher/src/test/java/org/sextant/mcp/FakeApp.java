@@ -35,6 +35,10 @@ public final class FakeApp implements AutoCloseable {
     private final Path home;
     private final String token;
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+    /** Jobs by id, in start order; each advances one step per job_status poll (QUEUED, RUNNING 0.5, SUCCEEDED). */
+    private final Map<String, Map<String, Object>> jobs = new java.util.concurrent.ConcurrentSkipListMap<>();
+    private final Map<String, Object> lastArgs = new ConcurrentHashMap<>();
+    private final AtomicInteger jobSeq = new AtomicInteger();
     private volatile long delayMillis;
     private HttpServer server;
 
@@ -121,6 +125,7 @@ public final class FakeApp implements AutoCloseable {
             if (delayMillis > 0) Thread.sleep(delayMillis);
             String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             Map<String, Object> args = body.isBlank() ? Map.of() : Json.readObject(body);
+            lastArgs.put(method, args);
             boolean get = "GET".equals(ex.getRequestMethod());
             if (get != method.equals("health")) {
                 reply(ex, 405, failure("wrong HTTP method", "invalid_input", null, "GET health, POST the rest"));
@@ -135,6 +140,25 @@ public final class FakeApp implements AutoCloseable {
                         "columns", List.of(Map.of("name", "symbol", "type", "VARCHAR", "nullable", false)))),
                         "markdown", "| table | rows |\n|---|---|\n| prices | 310 |"));
                 case "run_select" -> runSelect(ex, args);
+                case "start_import" -> startJob(ex, "import", args.get("paths"), false, args);
+                case "start_gather" -> startJob(ex, "gather", args.get("symbols"), false, args);
+                // As the engine: a backtest is a writer job whose subject is the request itself.
+                case "start_backtest" -> startJob(ex, "backtest", args.get("symbols") == null ? null
+                        : List.of(args.getOrDefault("session_id", "default") + ":" + Integer.toHexString(args.hashCode())), false, args);
+                case "list_jobs" -> ok(ex, Map.of("jobs", new ArrayList<>(jobs.values())));
+                case "job_status" -> jobStatus(ex, args, false);
+                case "cancel_job" -> jobStatus(ex, args, true);
+                case "read_log" -> ok(ex, Map.of("lines", List.of("16:00:01 INFO app started", "16:00:02 INFO api on 127.0.0.1"),
+                        "size_bytes", 64));
+                case "list_node_catalogue" -> ok(ex, Map.of("nodes", List.of(Map.of("name", "sma_cross",
+                        "category", "signal", "description", "fast SMA crosses slow SMA", "inputs", List.of("close"),
+                        "output", "signal", "params", Map.of("fast", "int", "slow", "int")))));
+                case "compose_graph" -> composeGraph(ex, args);
+                case "get_session_registry" -> ok(ex, Map.of("session_id", String.valueOf(args.getOrDefault("session_id", "default")),
+                        "runs", 2, "configurations_tried", 14));
+                case "compare_to_history" -> compareToHistory(ex, args);
+                case "list_signals" -> ok(ex, Map.of("signals", List.of(Map.of("name", "ret_1d", "kind", "builtin"))));
+                case "read_state" -> ok(ex, Map.of("version", "0.1.0"));
                 default -> reply(ex, 404, failure("no method " + method, "not_found", null, "see docs/local-api.md"));
             }
         } catch (InterruptedException e) {
@@ -142,6 +166,117 @@ public final class FakeApp implements AutoCloseable {
         } catch (RuntimeException e) {
             reply(ex, 500, failure(e.toString(), "internal_error", null, "bug in the fake app"));
         }
+    }
+
+    /** The arguments of the last request for this method, as the app received them. */
+    public Object lastArgs(String method) {
+        return lastArgs.get(method);
+    }
+
+    private synchronized void startJob(HttpExchange ex, String kind, Object subjectsArg, boolean reader,
+                                       Map<String, Object> args) throws IOException {
+        if (!(subjectsArg instanceof List<?> subjects) || subjects.isEmpty()) {
+            reply(ex, 400, failure("subjects are required", "invalid_input", kind.equals("import") ? "paths" : "symbols",
+                    "pass a non-empty array"));
+            return;
+        }
+        if ("bad".equals(args.get("spec"))) {
+            reply(ex, 400, failure("spec is not a graph", "invalid_input", "spec", "see list_node_catalogue"));
+            return;
+        }
+        for (Map<String, Object> j : jobs.values()) {
+            boolean active = "QUEUED".equals(j.get("state")) || "RUNNING".equals(j.get("state"));
+            if (active && j.get("kind").equals(kind) && ((List<?>) j.get("subjects")).containsAll(subjects)) {
+                Map<String, Object> joined = new LinkedHashMap<>(j);
+                joined.put("coalesced", true);
+                ok(ex, joined);
+                return;
+            }
+        }
+        if (!reader) {
+            for (Map<String, Object> j : jobs.values()) {
+                boolean active = "QUEUED".equals(j.get("state")) || "RUNNING".equals(j.get("state"));
+                if (active && Boolean.TRUE.equals(j.get("writer"))) {
+                    Map<String, Object> f = failure("another writing job is running: " + j.get("kind") + " " + j.get("id"),
+                            "job_busy", "job_id", "wait for job " + j.get("id") + " to finish or cancel it");
+                    f.put("details", Map.of("active_job_id", j.get("id")));
+                    reply(ex, 409, f);
+                    return;
+                }
+            }
+        }
+        String id = kind + "-" + String.format("%04d", jobSeq.incrementAndGet());
+        Map<String, Object> job = new LinkedHashMap<>();
+        job.put("id", id);
+        job.put("kind", kind);
+        job.put("subjects", List.copyOf(subjects));
+        job.put("writer", !reader);
+        job.put("state", "QUEUED");
+        job.put("progress", 0.0);
+        job.put("message", "queued");
+        job.put("created_at", "2026-11-30T16:00:00Z");
+        job.put("error", null);
+        job.put("result", null);
+        job.put("coalesced", false);
+        jobs.put(id, job);
+        ok(ex, job);
+    }
+
+    private synchronized void jobStatus(HttpExchange ex, Map<String, Object> args, boolean cancel) throws IOException {
+        Map<String, Object> job = jobs.get(String.valueOf(args.get("job_id")));
+        if (job == null) {
+            reply(ex, 404, failure("no job with id '" + args.get("job_id") + "'", "job_unknown", "job_id",
+                    "list_jobs shows the known job ids"));
+            return;
+        }
+        String state = (String) job.get("state");
+        if (cancel && ("QUEUED".equals(state) || "RUNNING".equals(state))) {
+            job.put("state", "CANCELLED");
+            job.put("message", "cancelled");
+        } else if (!cancel && "QUEUED".equals(state)) {
+            job.put("state", "RUNNING");
+            job.put("progress", 0.5);
+            job.put("message", "half way");
+        } else if (!cancel && "RUNNING".equals(state)) {
+            if (((List<?>) job.get("subjects")).contains("FAILME")) {
+                job.put("state", "FAILED");
+                job.put("error", "provider refused FAILME");
+            } else {
+                job.put("state", "SUCCEEDED");
+                job.put("progress", 1.0);
+                job.put("message", "done");
+                job.put("result", job.get("kind").equals("backtest")
+                        ? Map.of("verdict", "REJECT", "run_id", "run-0001", "psr", 0.41)
+                        : Map.of("rows_inserted", 10, "symbols", job.get("subjects")));
+            }
+        }
+        ok(ex, new LinkedHashMap<>(job));
+    }
+
+    private void composeGraph(HttpExchange ex, Map<String, Object> args) throws IOException {
+        Object spec = args.get("spec");
+        if (spec == null) {
+            reply(ex, 400, failure("spec is required", "invalid_input", "spec", "pass a graph spec"));
+            return;
+        }
+        boolean good = spec instanceof Map<?, ?>;
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("ok", good);
+        data.put("configurations", good ? 4 : 0);
+        data.put("errors", good ? List.of() : List.of(Map.of("path", "$", "message", "not an object")));
+        data.put("warnings", List.of());
+        data.put("graph", good ? spec : null);
+        ok(ex, data);
+    }
+
+    private void compareToHistory(HttpExchange ex, Map<String, Object> args) throws IOException {
+        for (String key : args.keySet()) {
+            if (!List.of("horizon", "mode", "top_k", "as_of", "benchmark", "signals_dict").contains(key)) {
+                reply(ex, 400, failure("unknown argument '" + key + "'", "invalid_input", key, "see docs/analogues.md"));
+                return;
+            }
+        }
+        ok(ex, Map.of("headline", "5 analogues", "arguments", args));
     }
 
     private static Map<String, Object> health() {

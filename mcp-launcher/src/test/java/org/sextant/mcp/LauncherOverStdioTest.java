@@ -65,11 +65,19 @@ class LauncherOverStdioTest {
         List<McpSchema.Tool> tools = client.listTools().tools();
         assertEquals(ToolCatalog.ALL.stream().map(LauncherTool::name).toList(),
                 tools.stream().map(McpSchema.Tool::name).toList(), "prefixed aliases must stay hidden");
+        Map<String, LauncherTool> catalog = ToolCatalog.ALL.stream()
+                .collect(Collectors.toMap(LauncherTool::name, t -> t));
         for (McpSchema.Tool t : tools) {
-            assertEquals(true, t.annotations().readOnlyHint(), t.name());
+            boolean read = catalog.get(t.name()).toolClass() == org.sextant.mcp.tools.ToolClass.READ;
+            assertEquals(read, t.annotations().readOnlyHint(), t.name());
             assertEquals(false, t.annotations().destructiveHint(), t.name());
-            assertEquals(true, t.annotations().idempotentHint(), t.name());
-            assertTrue(t.description().endsWith("Read-only: changes nothing."), t.description());
+            assertEquals(read, t.annotations().idempotentHint(), t.name());
+            if (read) {
+                assertTrue(t.description().endsWith("Read-only: changes nothing."), t.description());
+            } else {
+                assertTrue(t.description().startsWith("Write: ") && t.description().contains("SEXTANT_ALLOW_RUNS=1"),
+                        t.description());
+            }
         }
     }
 

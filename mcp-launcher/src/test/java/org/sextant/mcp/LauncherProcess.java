@@ -16,6 +16,12 @@ final class LauncherProcess {
     private LauncherProcess() {}
 
     static McpSyncClient start(Path home, String allowRuns) {
+        return start(home, allowRuns, spec -> spec);
+    }
+
+    /** With the client's notification consumers (progress, logging, tools/list_changed) set by the caller. */
+    static McpSyncClient start(Path home, String allowRuns,
+                               java.util.function.UnaryOperator<McpClient.SyncSpec> consumers) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ServerParameters params = ServerParameters.builder(java)
                 // java.class.path is either the full test classpath or surefire's manifest-only jar
@@ -27,7 +33,7 @@ final class LauncherProcess {
         StdioClientTransport transport = new StdioClientTransport(params, SextantMcpServer.jsonMapper());
         // The launcher's stderr (its log) must not be mistaken for protocol output: keep it visible.
         transport.setStdErrorHandler(line -> System.err.println("[launcher] " + line));
-        McpSyncClient client = McpClient.sync(transport)
+        McpSyncClient client = consumers.apply(McpClient.sync(transport))
                 // Generous: the CI machine is shared; these bound hangs, they do not measure speed.
                 .requestTimeout(Duration.ofSeconds(120))
                 .initializationTimeout(Duration.ofSeconds(120))

@@ -37,7 +37,13 @@ final class ApiReply {
         String reason = reply.get("fail_reason") instanceof String r && !r.isBlank() ? r : FailReason.APP_ERROR;
         String fix = reply.get("fix") instanceof String x && !x.isBlank() ? x : null;
         String message = field == null ? error : error + " (field: " + field + ")";
-        throw new ToolFailure(reason, message, fix);
+        ToolFailure failure = new ToolFailure(reason, message, fix);
+        if (reply.get("details") instanceof Map<?, ?> d && !d.isEmpty()) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            d.forEach((k, v) -> details.put(String.valueOf(k), v));
+            failure.withDetails(details);
+        }
+        throw failure;
     }
 
     private static ToolFailure statusFailure(String method, int status, String what) {

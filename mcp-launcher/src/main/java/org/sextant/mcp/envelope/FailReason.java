@@ -12,6 +12,8 @@ public final class FailReason {
     public static final String PILOT_DISABLED = "pilot_disabled";
     public static final String UNKNOWN_TOOL = "unknown_tool";
     public static final String INTERNAL_ERROR = "internal_error";
+    public static final String JOB_FAILED = "job_failed";
+    public static final String JOB_BUSY = "job_busy";
 
     private FailReason() {}
 }

@@ -7,6 +7,8 @@ package org.sextant.mcp.envelope;
 public final class ToolFailure extends Exception {
     private final String failReason;
     private final String clientHint;
+    /** Machine-readable facts about the failure (job_busy: active_job_id); sent as the envelope's data. */
+    private java.util.Map<String, Object> details = java.util.Map.of();
 
     public ToolFailure(String failReason, String error, String clientHint) {
         super(error);
@@ -24,6 +26,15 @@ public final class ToolFailure extends Exception {
         return new ToolFailure(FailReason.INVALID_INPUT, "argument '" + field + "': " + problem, fix);
     }
 
+    public ToolFailure withDetails(java.util.Map<String, Object> details) {
+        this.details = details == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(details));
+        return this;
+    }
+
+    public java.util.Map<String, Object> details() {
+        return details;
+    }
+
     public String failReason() {
         return failReason;
     }
@@ -33,6 +44,6 @@ public final class ToolFailure extends Exception {
     }
 
     public Envelope toEnvelope() {
-        return Envelope.failure(getMessage(), failReason, clientHint);
+        return new Envelope(false, getMessage(), failReason, clientHint, details.isEmpty() ? null : details);
     }
 }

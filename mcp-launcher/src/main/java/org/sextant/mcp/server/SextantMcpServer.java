@@ -12,7 +12,6 @@ import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.sextant.mcp.LauncherInfo;
 import org.sextant.mcp.envelope.Envelope;
@@ -24,9 +23,12 @@ import org.sextant.mcp.tools.ToolNames;
 
 /** Wires the dispatcher and the table store into an MCP server on a given transport. */
 public final class SextantMcpServer {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SextantMcpServer.class);
     static final String INSTRUCTIONS = """
             Sextant: market time series research. Start with get_server_info (is the app running, \
-            what is allowed), then list_symbols, get_close_price, get_db_schema and run_select. \
+            what is allowed, how jobs work), then list_symbols, get_close_price, get_db_schema and run_select; \
+            research with list_node_catalogue, compose_graph, backtest_graph and compare_to_history \
+            (prompts research_loop and robustness_pass). Writes need SEXTANT_ALLOW_RUNS=1. \
             Every tool answers {ok, error, fail_reason, client_hint, data}; follow client_hint when ok is false. \
             Results over 200 rows come as a preview plus a sextant://table/{id} resource to read.""";
 
@@ -50,22 +52,37 @@ public final class SextantMcpServer {
 
     private static <S extends McpServer.SyncSpecification<S>> McpSyncServer configure(
             McpServer.SyncSpecification<S> spec, ToolDispatcher dispatcher, TableStore tables) {
-        Set<String> canonical = dispatcher.tools().stream().map(LauncherTool::name).collect(Collectors.toSet());
-        return spec
+        Map<String, LauncherTool> canonical = dispatcher.tools().stream()
+                .collect(Collectors.toMap(LauncherTool::name, t -> t));
+        McpSyncServer server = spec
                 .jsonMapper(jsonMapper())
                 .serverInfo(LauncherInfo.NAME, LauncherInfo.VERSION)
                 .instructions(INSTRUCTIONS)
                 .capabilities(McpSchema.ServerCapabilities.builder()
-                        .tools(false)
+                        .tools(true)
                         .resources(false, false)
+                        .prompts(false)
+                        .logging()
                         .build())
                 // The launcher checks arguments itself so that bad input is an invalid_input envelope.
                 .validateToolInputs(false)
                 .tools(toolSpecifications(dispatcher))
-                // Prefixed aliases are callable but not listed: clients see each tool once.
-                .addToolFilter((context, tool) -> canonical.contains(tool.name()))
+                // Prefixed aliases are callable but not listed: clients see each tool once; a focus
+                // (focus_category) narrows the listed ones further.
+                .addToolFilter((context, tool) -> canonical.containsKey(tool.name())
+                        && dispatcher.context().focus().listed(canonical.get(tool.name())))
                 .resourceTemplates(tableTemplate(tables))
+                .resources(DocResources.all(dispatcher))
+                .prompts(Prompts.all())
                 .build();
+        dispatcher.context().focus().onChange(() -> {
+            try {
+                server.notifyToolsListChanged();
+            } catch (RuntimeException e) {
+                LOG.debug("tools/list_changed not sent: {}", e.toString());
+            }
+        });
+        return server;
     }
 
     static List<McpServerFeatures.SyncToolSpecification> toolSpecifications(ToolDispatcher dispatcher) {
@@ -90,7 +107,8 @@ public final class SextantMcpServer {
                 .build();
         return McpServerFeatures.SyncToolSpecification.builder()
                 .tool(schema)
-                .callHandler((exchange, request) -> toResult(dispatcher.dispatch(request.name(), request.arguments())))
+                .callHandler((exchange, request) -> toResult(dispatcher.dispatch(request.name(), request.arguments(),
+                        ExchangeProgress.of(exchange, request))))
                 .build();
     }
 

@@ -4,6 +4,9 @@ import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -28,6 +31,8 @@ public final class Arguments {
     @SuppressWarnings("unchecked")
     static Arguments of(Map<String, Object> raw, Map<String, Object> inputSchema) throws ToolFailure {
         Map<String, Object> values = raw == null ? Map.of() : raw;
+        // An open schema (compare_to_history) passes its arguments to the app, which checks the names.
+        if (Boolean.TRUE.equals(inputSchema.get("additionalProperties"))) return new Arguments(values);
         Set<String> known = ((Map<String, Object>) inputSchema.getOrDefault("properties", Map.of())).keySet();
         for (String name : values.keySet()) {
             if (!known.contains(name)) {
@@ -78,6 +83,75 @@ public final class Arguments {
             throw ToolFailure.invalidInput(name, n + " is out of range", fix);
         }
         return Optional.of((int) d);
+    }
+
+    public Optional<Boolean> optionalBoolean(String name) throws ToolFailure {
+        Object v = values.get(name);
+        if (v == null) return Optional.empty();
+        if (!(v instanceof Boolean b)) {
+            throw ToolFailure.invalidInput(name, "expected true or false, got " + describe(v),
+                    "pass " + name + " as a JSON boolean");
+        }
+        return Optional.of(b);
+    }
+
+    /**
+     * A list of non-blank strings of at most {@code max} items. A longer list is refused, never
+     * truncated: the caller must split it.
+     */
+    public Optional<List<String>> optionalStringList(String name, int max) throws ToolFailure {
+        Object v = values.get(name);
+        if (v == null) return Optional.empty();
+        if (!(v instanceof List<?> list)) {
+            throw ToolFailure.invalidInput(name, "expected an array of strings, got " + describe(v),
+                    "pass " + name + " as a JSON array such as [\"MSFT.US\"]");
+        }
+        if (list.isEmpty()) {
+            throw ToolFailure.invalidInput(name, "is empty", "pass at least one item");
+        }
+        if (list.size() > max) {
+            throw ToolFailure.invalidInput(name, list.size() + " items given, at most " + max + " per call (nothing was done)",
+                    "split the list into calls of at most " + max + " items");
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            if (!(list.get(i) instanceof String s) || s.isBlank()) {
+                throw ToolFailure.invalidInput(name, "item " + i + " is " + describe(list.get(i)) + ", not a non-blank string",
+                        "pass only non-blank strings in " + name);
+            }
+            out.add(s.strip());
+        }
+        return Optional.of(out);
+    }
+
+    public List<String> requiredStringList(String name, int max, String example) throws ToolFailure {
+        return optionalStringList(name, max).orElseThrow(() -> ToolFailure.invalidInput(name, "is required",
+                "pass " + name + ", e.g. " + example));
+    }
+
+    /** A JSON object argument, as given. */
+    @SuppressWarnings("unchecked")
+    public Optional<Map<String, Object>> optionalObject(String name) throws ToolFailure {
+        Object v = values.get(name);
+        if (v == null) return Optional.empty();
+        if (!(v instanceof Map<?, ?> m)) {
+            throw ToolFailure.invalidInput(name, "expected a JSON object, got " + describe(v),
+                    "pass " + name + " as a JSON object");
+        }
+        return Optional.of((Map<String, Object>) m);
+    }
+
+    /** A strategy spec: a JSON object or its JSON text, passed to the app as given. */
+    public Object requiredSpec(String name) throws ToolFailure {
+        Object v = values.get(name);
+        if (v instanceof Map<?, ?> || v instanceof String s && !s.isBlank()) return v;
+        throw ToolFailure.invalidInput(name, v == null ? "is required" : "expected a JSON object or JSON text, got " + describe(v),
+                "pass " + name + " as a graph spec object (see list_node_catalogue and docs/research.md)");
+    }
+
+    /** Every argument as given, for tools whose arguments the app checks itself. */
+    public Map<String, Object> all() {
+        return new LinkedHashMap<>(values);
     }
 
     private static String describe(Object v) {

@@ -1,4 +1,4 @@
 package org.sextant.mcp.tools;
 
-/** What a handler gets: its checked arguments and the launcher's shared parts. */
-record Call(Arguments args, ToolContext context) {}
+/** What a handler gets: its checked arguments, the launcher's shared parts and where to report progress. */
+record Call(Arguments args, ToolContext context, Progress progress) {}

@@ -13,7 +13,7 @@ final class GetClosePrice extends LauncherTool {
     static final List<String> COLUMNS = List.of("date", "close", "adj_close");
 
     GetClosePrice() {
-        super("get_close_price", ToolClass.READ, false,
+        super("get_close_price", Categories.DATA, ToolClass.READ, false,
                 "Returns the daily close and adjusted close of one symbol between two optional dates; over 200 rows it returns a preview, a summary and a sextant://table/{id} resource with all rows.",
                 InputSchema.object()
                         .string("symbol", "the symbol as list_symbols shows it, e.g. \"AAPL\"", true)

@@ -6,7 +6,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 /** The store's tables and columns, so an agent can write run_select queries. */
 final class GetDbSchema extends LauncherTool {
     GetDbSchema() {
-        super("get_db_schema", ToolClass.READ, false,
+        super("get_db_schema", Categories.DATA, ToolClass.READ, false,
                 "Describes the store's tables for run_select: each table's purpose, row count and columns with types, plus the same as markdown.",
                 InputSchema.object().build());
     }

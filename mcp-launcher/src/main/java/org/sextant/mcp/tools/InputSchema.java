@@ -9,6 +9,7 @@ import java.util.Map;
 public final class InputSchema {
     private final Map<String, Object> properties = new LinkedHashMap<>();
     private final List<String> required = new ArrayList<>();
+    private boolean open;
 
     public static InputSchema object() {
         return new InputSchema();
@@ -28,6 +29,39 @@ public final class InputSchema {
                 "description", description), false);
     }
 
+    public InputSchema bool(String name, String description) {
+        return property(name, Map.of("type", "boolean", "description", description), false);
+    }
+
+    public InputSchema stringArray(String name, int maxItems, String description, boolean isRequired) {
+        return property(name, Map.of("type", "array", "items", Map.of("type", "string"), "minItems", 1,
+                "maxItems", maxItems, "description", description), isRequired);
+    }
+
+    public InputSchema oneOf(String name, List<String> values, String description, boolean isRequired) {
+        return property(name, Map.of("type", "string", "enum", values, "description", description), isRequired);
+    }
+
+    public InputSchema object(String name, String description, boolean isRequired) {
+        return property(name, Map.of("type", "object", "description", description), isRequired);
+    }
+
+    /** A graph spec: an object, or the same as JSON text. */
+    public InputSchema spec(String name, String description) {
+        return property(name, Map.of("type", List.of("object", "string"), "description", description), true);
+    }
+
+    public InputSchema requiredInteger(String name, int min, int max, String description) {
+        property(name, Map.of("type", "integer", "minimum", min, "maximum", max, "description", description), true);
+        return this;
+    }
+
+    /** Arguments beyond the listed ones are allowed and passed on: the app checks them. */
+    public InputSchema open() {
+        this.open = true;
+        return this;
+    }
+
     private InputSchema property(String name, Map<String, Object> spec, boolean isRequired) {
         properties.put(name, spec);
         if (isRequired) required.add(name);
@@ -39,7 +73,7 @@ public final class InputSchema {
         schema.put("type", "object");
         schema.put("properties", new LinkedHashMap<>(properties));
         if (!required.isEmpty()) schema.put("required", List.copyOf(required));
-        schema.put("additionalProperties", false);
+        schema.put("additionalProperties", open);
         return schema;
     }
 }

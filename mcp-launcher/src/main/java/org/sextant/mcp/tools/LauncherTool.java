@@ -16,8 +16,14 @@ public abstract class LauncherTool {
     private final boolean drivesApp;
     private final String effect;
     private final Map<String, Object> inputSchema;
+    private final String category;
 
     LauncherTool(String name, ToolClass toolClass, boolean drivesApp, String effect, Map<String, Object> inputSchema) {
+        this(name, Categories.CORE, toolClass, drivesApp, effect, inputSchema);
+    }
+
+    LauncherTool(String name, String category, ToolClass toolClass, boolean drivesApp, String effect,
+                 Map<String, Object> inputSchema) {
         if (drivesApp && toolClass != ToolClass.WRITE) {
             throw new IllegalArgumentException(name + ": driving the app is a write");
         }
@@ -26,6 +32,12 @@ public abstract class LauncherTool {
         this.drivesApp = drivesApp;
         this.effect = effect;
         this.inputSchema = inputSchema;
+        this.category = category;
+    }
+
+    /** The group focus_category selects by (Categories). */
+    public final String category() {
+        return category;
     }
 
     public final String name() {

@@ -7,7 +7,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 /** The symbols in the store, optionally filtered. */
 final class ListSymbols extends LauncherTool {
     ListSymbols() {
-        super("list_symbols", ToolClass.READ, false,
+        super("list_symbols", Categories.DATA, ToolClass.READ, false,
                 "Lists the symbols in the store with name, currency, exchange, first and last date, row count and source.",
                 InputSchema.object()
                         .string("query", "optional filter on symbol or name, e.g. \"AAPL\" or \"apple\"", false)

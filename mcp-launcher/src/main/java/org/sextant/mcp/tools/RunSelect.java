@@ -12,7 +12,7 @@ final class RunSelect extends LauncherTool {
     static final int MAX_LIMIT = 5000;
 
     RunSelect() {
-        super("run_select", ToolClass.READ, false,
+        super("run_select", Categories.DATA, ToolClass.READ, false,
                 "Runs one read-only SELECT (or WITH ... SELECT) on the store and returns columns and rows; over 200 rows it returns a preview, a summary and a sextant://table/{id} resource with all rows.",
                 InputSchema.object()
                         .string("sql", "one SELECT or WITH ... SELECT statement; see get_db_schema for tables", true)

@@ -9,12 +9,38 @@ import java.util.List;
  */
 public final class ToolCatalog {
     public static final List<LauncherTool> ALL = List.of(
+            // core
             new GetServerInfo(),
+            new NegotiateContract(),
             new HealthCheck(),
+            new GetToolManifest(),
+            new FocusCategory(),
+            new ShowAllTools(),
+            // data
             new ListSymbols(),
             new GetClosePrice(),
             new GetDbSchema(),
-            new RunSelect());
+            new RunSelect(),
+            new ImportPrices(),
+            new GatherTickers(),
+            new RefreshTickers(),
+            // jobs
+            new ListJobs(),
+            new RefreshJobStatus(),
+            new BacktestStatus(),
+            new CancelJob(),
+            // research
+            new ListNodeCatalogue(),
+            new ComposeGraph(),
+            new BacktestGraph(),
+            new GetSessionRegistry(),
+            new CompareToHistory(),
+            new ListSignals(),
+            // app
+            new ReadAppState(),
+            new ReadAppLog(),
+            new ReadCommandQueue(),
+            new DriveApp());
 
     private ToolCatalog() {}
 }

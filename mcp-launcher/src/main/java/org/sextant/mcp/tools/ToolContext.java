@@ -10,7 +10,12 @@ import org.sextant.mcp.tables.TableStore;
 
 /** The launcher's shared parts, built once per process. */
 public record ToolContext(LauncherHome home, AppClient app, TableStore tables, RunsGate runsGate,
-                          PilotGate pilotGate, List<LauncherTool> tools) {
+                          PilotGate pilotGate, List<LauncherTool> tools, Focus focus) {
+
+    public ToolContext(LauncherHome home, AppClient app, TableStore tables, RunsGate runsGate,
+                       PilotGate pilotGate, List<LauncherTool> tools) {
+        this(home, app, tables, runsGate, pilotGate, tools, new Focus());
+    }
 
     /** What a launcher process serves: every catalog tool, the gates on its own environment and home. */
     public static ToolContext forHome(LauncherHome home, Duration requestTimeout) {

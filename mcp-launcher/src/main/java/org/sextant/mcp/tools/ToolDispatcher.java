@@ -37,7 +37,15 @@ public final class ToolDispatcher {
         return ToolNames.canonical(requestedName, byName.keySet()).map(byName::get);
     }
 
+    public ToolContext context() {
+        return context;
+    }
+
     public Envelope dispatch(String requestedName, Map<String, Object> arguments) {
+        return dispatch(requestedName, arguments, Progress.NONE);
+    }
+
+    public Envelope dispatch(String requestedName, Map<String, Object> arguments, Progress progress) {
         Optional<LauncherTool> found = resolve(requestedName);
         if (found.isEmpty()) {
             return Envelope.failure("no tool named '" + requestedName + "'", FailReason.UNKNOWN_TOOL,
@@ -50,7 +58,9 @@ public final class ToolDispatcher {
                 if (tool.drivesApp()) context.pilotGate().enforce(tool.name());
             }
             Arguments args = Arguments.of(arguments, tool.inputSchema());
-            return Envelope.success(tool.handle(new Call(args, context)));
+            Object result = tool.handle(new Call(args, context, progress == null ? Progress.NONE : progress));
+            if (result instanceof ToolResult r) return new Envelope(true, null, null, r.hint(), r.data());
+            return Envelope.success(result);
         } catch (ToolFailure f) {
             LOG.debug("{} failed: {} ({})", tool.name(), f.getMessage(), f.failReason());
             return f.toEnvelope();

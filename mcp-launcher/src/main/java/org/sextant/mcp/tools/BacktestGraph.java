@@ -1,0 +1,55 @@
+package org.sextant.mcp.tools;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/**
+ * Backtests a strategy graph. Always runs as the app's job, so no single app call is longer
+ * than a poll: background=true hands back the job id, background=false follows the job
+ * (streaming progress when asked) and returns the run summary.
+ */
+final class BacktestGraph extends LauncherTool {
+    BacktestGraph() {
+        super("backtest_graph", Categories.RESEARCH, ToolClass.WRITE, false,
+                "Runs a strategy graph backtest over every configuration of its spec on the given symbols and records the run in the store; background=true (default) returns a job_id to poll with backtest_status, background=false waits for the run summary (verdict, in/out-of-sample metrics, psr, dsr, pbo, run_id).",
+                InputSchema.object()
+                        .spec("spec", "the graph spec (object or JSON text); compose_graph checks it without running")
+                        .stringArray("symbols", 500, "symbols in the store to run on, e.g. [\"AA\", \"IBM\"]", true)
+                        .date("from", "first date (default: each symbol's first)")
+                        .date("to", "last date (default: each symbol's last)")
+                        .date("oos_start", "first out-of-sample date (default: the last 30%)")
+                        .string("session_id", "research session that counts the configurations tried (get_session_registry)", false)
+                        .integer("threads", 1, 64, "worker threads (default: the app's choice)")
+                        .bool("background", "true (default): return a job_id at once; false: wait for the summary")
+                        .build());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        Arguments a = call.args();
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("spec", a.requiredSpec("spec"));
+        args.put("symbols", a.requiredStringList("symbols", 500, "[\"AA\", \"IBM\"]"));
+        a.optionalDate("from").ifPresent(d -> args.put("from", d.toString()));
+        a.optionalDate("to").ifPresent(d -> args.put("to", d.toString()));
+        a.optionalDate("oos_start").ifPresent(d -> args.put("oos_start", d.toString()));
+        a.optionalString("session_id").ifPresent(s -> args.put("session_id", s));
+        a.optionalInt("threads", 1, 64).ifPresent(t -> args.put("threads", t));
+        boolean background = a.optionalBoolean("background").orElse(true);
+        if (args.containsKey("from") && args.containsKey("to") && args.get("from").toString().compareTo(args.get("to").toString()) > 0) {
+            throw ToolFailure.invalidInput("from", args.get("from") + " is after to " + args.get("to"),
+                    "pass a from on or before to");
+        }
+        Map<String, Object> job = call.context().app().call("start_backtest", args);
+        if (background) return JobAnswers.started(job, "backtest_status", 5);
+        Object outcome = JobAnswers.outcome(JobAnswers.follow(call, job), "backtest_status", 5);
+        if (outcome instanceof Map<?, ?> done) {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("job_id", done.get("id"));
+            data.put("summary", done.get("result"));
+            return data;
+        }
+        return outcome;
+    }
+}

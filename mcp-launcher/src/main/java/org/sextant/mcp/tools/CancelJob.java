@@ -1,0 +1,22 @@
+package org.sextant.mcp.tools;
+
+import java.util.Map;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/** Stops a background job at its next checkpoint. */
+final class CancelJob extends LauncherTool {
+    CancelJob() {
+        super("cancel_job", Categories.JOBS, ToolClass.WRITE, false,
+                "Asks the app to cancel a background job; the job stops at its next checkpoint and ends CANCELLED (work it already committed stays).",
+                InputSchema.object()
+                        .string("job_id", "the id from list_jobs or from the tool that started the job", true)
+                        .build());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        String id = call.args().requiredString("job_id", "\"gather-1a2b3c4d\" (see list_jobs)");
+        Map<String, Object> job = call.context().app().call("cancel_job", Map.of("job_id", id));
+        return JobAnswers.status(job, "list_jobs", 2);
+    }
+}

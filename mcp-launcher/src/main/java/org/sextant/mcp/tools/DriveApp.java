@@ -1,0 +1,89 @@
+package org.sextant.mcp.tools;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.sextant.mcp.envelope.FailReason;
+import org.sextant.mcp.envelope.Json;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/**
+ * Queues one command for the app window (DESIGN.md, pilot command queue). The only file the
+ * launcher ever writes: written complete under commands/, then renamed into commands/pending,
+ * so the app never sees half a command.
+ */
+final class DriveApp extends LauncherTool {
+    /** Each command with the arguments it needs. */
+    static final Map<String, List<String>> COMMANDS = commands();
+
+    DriveApp() {
+        super("drive_app", Categories.APP, ToolClass.WRITE, true,
+                "Queues a command that drives the app window (open a chart, select a view, open a run, start a forecast or a backtest): writes one JSON file atomically (temp file + rename) into SEXTANT_HOME/commands/pending, which the app executes and moves to commands/done; read_command_queue shows both.",
+                InputSchema.object()
+                        .oneOf("command", List.copyOf(COMMANDS.keySet()), "what the app should do", true)
+                        .object("args", "the command's arguments: open_chart {symbol}, select_view {view},"
+                                + " open_run {run_id}, start_forecast {symbol}, start_backtest {spec, symbols}", false)
+                        .build());
+    }
+
+    private static Map<String, List<String>> commands() {
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        m.put("open_chart", List.of("symbol"));
+        m.put("select_view", List.of("view"));
+        m.put("open_run", List.of("run_id"));
+        m.put("start_forecast", List.of("symbol"));
+        m.put("start_backtest", List.of("spec", "symbols"));
+        return m;
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        String command = call.args().requiredString("command", "\"open_chart\"");
+        List<String> needed = COMMANDS.get(command);
+        if (needed == null) {
+            throw ToolFailure.invalidInput("command", "'" + command + "' is not a command the app knows",
+                    "use one of " + String.join(", ", COMMANDS.keySet()));
+        }
+        Map<String, Object> args = call.args().optionalObject("args").orElse(Map.of());
+        for (String key : needed) {
+            if (args.get(key) == null) {
+                throw ToolFailure.invalidInput("args", command + " needs args." + key,
+                        "pass args with " + String.join(" and ", needed) + ", e.g. {\"" + needed.get(0) + "\": ...}");
+            }
+        }
+        Instant now = Instant.now();
+        String id = "cmd-" + now.toEpochMilli() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("id", id);
+        body.put("command", command);
+        body.put("args", args);
+        body.put("created_at", now.toString());
+        Path pending = call.context().home().pendingCommands();
+        Path target = pending.resolve(id + ".json");
+        try {
+            Files.createDirectories(pending);
+            Path tmp = Files.createTempFile(pending.getParent(), "." + id, ".tmp");
+            try {
+                Files.writeString(tmp, Json.writePretty(body), StandardCharsets.UTF_8);
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new ToolFailure(FailReason.APP_ERROR, "cannot queue the command in " + pending + ": " + e,
+                    "the person should check that SEXTANT_HOME is writable");
+        }
+        Map<String, Object> data = new LinkedHashMap<>(body);
+        data.put("file", target.toString());
+        data.put("state", "pending");
+        return new ToolResult(data, "the app executes queued commands while it runs; call read_command_queue to see"
+                + " whether " + id + " moved to done and with what result");
+    }
+}

@@ -1,0 +1,39 @@
+package org.sextant.mcp.tools;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/**
+ * Narrows tools/list to one category plus the core tools, for clients that struggle with many
+ * tools. Changes only the launcher's memory; tools/list_changed tells the client.
+ */
+final class FocusCategory extends LauncherTool {
+    FocusCategory() {
+        super("focus_category", Categories.CORE, ToolClass.READ, false,
+                "Narrows the listed tools to one category (data, jobs, research or app) plus the core tools and notifies tools/list_changed; every tool stays callable by name, and show_all_tools lists them all again.",
+                InputSchema.object()
+                        .oneOf("category", Categories.FOCUSABLE, "which tools to list besides the core ones", true)
+                        .build());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        String category = call.args().requiredString("category", "\"research\"");
+        if (!Categories.FOCUSABLE.contains(category)) {
+            throw ToolFailure.invalidInput("category", "'" + category + "' is not a category",
+                    "use one of " + String.join(", ", Categories.FOCUSABLE));
+        }
+        return answer(call, category);
+    }
+
+    static Map<String, Object> answer(Call call, String category) {
+        Focus focus = call.context().focus();
+        boolean changed = focus.set(category);
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("focus", category);
+        data.put("changed", changed);
+        data.put("listed", call.context().tools().stream().filter(focus::listed).map(LauncherTool::name).toList());
+        return data;
+    }
+}

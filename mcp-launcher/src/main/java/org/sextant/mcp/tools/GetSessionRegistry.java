@@ -1,0 +1,22 @@
+package org.sextant.mcp.tools;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/** How many runs and configurations a research session has tried. */
+final class GetSessionRegistry extends LauncherTool {
+    GetSessionRegistry() {
+        super("get_session_registry", Categories.RESEARCH, ToolClass.READ, false,
+                "Returns a research session's counts of runs and configurations tried (what the overfitting statistics deflate by); also readable as the resource sextant://session-registry.",
+                InputSchema.object()
+                        .string("session_id", "the session (default: the app's current session)", false).build());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        Map<String, Object> args = new LinkedHashMap<>();
+        call.args().optionalString("session_id").ifPresent(s -> args.put("session_id", s));
+        return call.context().app().call("get_session_registry", args);
+    }
+}

@@ -1,0 +1,19 @@
+package org.sextant.mcp.tools;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/** The app's jobs (imports, gathers, backtests) as it tracks them. */
+final class ListJobs extends LauncherTool {
+    ListJobs() {
+        super("list_jobs", Categories.JOBS, ToolClass.READ, false,
+                "Lists the app's background jobs, newest first, with kind, state, progress, message, timestamps, error and result.",
+                InputSchema.object().build());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        return call.context().app().call("list_jobs", Map.of());
+    }
+}

@@ -1,0 +1,32 @@
+package org.sextant.mcp.tools;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.sextant.mcp.LauncherInfo;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/** A client states the tools contract major it was written for; the answer says whether it fits. */
+final class NegotiateContract extends LauncherTool {
+    NegotiateContract() {
+        super("negotiate_contract", Categories.CORE, ToolClass.READ, false,
+                "Tells whether the tools contract major a client was written for is the one this server speaks, with the server version and what to do when they differ.",
+                InputSchema.object()
+                        .requiredInteger("contract", 1, 1000, "the tools contract major the client speaks, e.g. 1")
+                        .build());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        int wanted = call.args().optionalInt("contract", 1, 1000).orElseThrow(() ->
+                ToolFailure.invalidInput("contract", "is required", "pass the contract major you speak, e.g. 1"));
+        boolean compatible = wanted == LauncherInfo.TOOLS_CONTRACT;
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("compatible", compatible);
+        data.put("client_contract", wanted);
+        data.put("server_contract", LauncherInfo.TOOLS_CONTRACT);
+        data.put("server_version", LauncherInfo.VERSION);
+        return new ToolResult(data, compatible ? null
+                : "this server speaks tools contract " + LauncherInfo.TOOLS_CONTRACT + ": read get_tool_manifest and"
+                        + " adapt, or ask the person to install the sextant-mcp release your client expects");
+    }
+}

@@ -1,0 +1,78 @@
+package org.sextant.mcp.tools;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.sextant.mcp.app.AppFile;
+import org.sextant.mcp.envelope.FailReason;
+import org.sextant.mcp.envelope.Json;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/**
+ * state.json straight from disk, so it answers even while the app is busy or gone: the app
+ * replaces the file atomically, so a read sees one whole version.
+ */
+final class ReadAppState extends LauncherTool {
+    ReadAppState() {
+        super("read_app_state", Categories.APP, ToolClass.READ, false,
+                "Reads SEXTANT_HOME/state.json from disk (no app call): version, active view, symbol on screen, open run, jobs and data summary, masked settings, with age_seconds since the app last wrote it and whether the app is running now.",
+                InputSchema.object().build());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        Path file = call.context().home().stateJson();
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new ToolFailure(FailReason.APP_NOT_RUNNING, "no app state: " + file + " does not exist (the app has"
+                    + " not run with this SEXTANT_HOME)", "start the Sextant app (sextant, or sextant --headless), then call again");
+        } catch (IOException e) {
+            throw new ToolFailure(FailReason.APP_ERROR, "cannot read " + file + ": " + e.getMessage(),
+                    "call again; if it persists the person should check the file's permissions");
+        }
+        Map<String, Object> state;
+        try {
+            state = Json.readObject(text);
+        } catch (RuntimeException e) {
+            throw new ToolFailure(FailReason.APP_ERROR, file + " is not a JSON object", "call again in a moment");
+        }
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("state", state);
+        data.put("updated_at", state.get("updated_at"));
+        data.put("age_seconds", ageSeconds(state.get("updated_at")));
+        data.put("app_running", appRunning(call));
+        data.put("file", file.toString());
+        boolean running = Boolean.TRUE.equals(data.get("app_running"));
+        return new ToolResult(data, running ? null
+                : "the app is not running: this is the state it last wrote; start the app for live data");
+    }
+
+    private static Long ageSeconds(Object updatedAt) {
+        // ISO-8601 as the engine writes it; epoch seconds if a writer uses numeric timestamps.
+        if (updatedAt instanceof Number n) {
+            return Math.max(0, Instant.now().getEpochSecond() - n.longValue());
+        }
+        if (!(updatedAt instanceof String s)) return null;
+        try {
+            return Math.max(0, Duration.between(Instant.parse(s), Instant.now()).toSeconds());
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    private static boolean appRunning(Call call) {
+        try {
+            return AppFile.read(call.context().app().appJson()).processAlive();
+        } catch (ToolFailure absent) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package org.sextant.mcp.tools;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/** Where an import or gather job stands. */
+final class RefreshJobStatus extends LauncherTool {
+    RefreshJobStatus() {
+        super("refresh_job_status", Categories.JOBS, ToolClass.READ, false,
+                "Returns one import or gather job (state, progress, message, error, result) by job_id; while it is active, client_hint says when to poll again.",
+                InputSchema.object()
+                        .string("job_id", "the job_id that import_prices, gather_tickers or refresh_tickers returned", true).build());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        String id = call.args().requiredString("job_id", "\"gather-1a2b3c4d\" (see list_jobs)");
+        return JobAnswers.status(call.context().app().call("job_status", Map.of("job_id", id)), "refresh_job_status", 2);
+    }
+}

@@ -1,0 +1,226 @@
+package org.sextant.mcp.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sextant.mcp.tools.ToolHarness.assertInvalid;
+import static org.sextant.mcp.tools.ToolHarness.data;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.mcp.FakeApp;
+import org.sextant.mcp.LauncherInfo;
+import org.sextant.mcp.envelope.Envelope;
+import org.sextant.mcp.envelope.Json;
+
+/** The read tools against the fake app and a temporary home: answers, refusals, and no file written. */
+class ReadToolsTest {
+    @TempDir
+    Path home;
+    FakeApp app;
+    ToolDispatcher tools;
+
+    /** One valid call per read tool (the job id is filled in once a job exists). */
+    static Map<String, Map<String, Object>> valid(String jobId) {
+        Map<String, Map<String, Object>> m = new LinkedHashMap<>();
+        m.put("get_server_info", Map.of());
+        m.put("negotiate_contract", Map.of("contract", LauncherInfo.TOOLS_CONTRACT));
+        m.put("health_check", Map.of());
+        m.put("get_tool_manifest", Map.of());
+        m.put("focus_category", Map.of("category", "jobs"));
+        m.put("show_all_tools", Map.of());
+        m.put("list_symbols", Map.of());
+        m.put("get_close_price", Map.of("symbol", FakeApp.SHORT));
+        m.put("get_db_schema", Map.of());
+        m.put("run_select", Map.of("sql", "select 1"));
+        m.put("list_jobs", Map.of());
+        m.put("refresh_job_status", Map.of("job_id", jobId));
+        m.put("backtest_status", Map.of("job_id", jobId));
+        m.put("list_node_catalogue", Map.of());
+        m.put("compose_graph", Map.of("spec", Map.of("nodes", List.of())));
+        m.put("get_session_registry", Map.of("session_id", "s1"));
+        m.put("compare_to_history", Map.of("horizon", 5, "mode", "soft"));
+        m.put("list_signals", Map.of());
+        m.put("read_app_state", Map.of());
+        m.put("read_app_log", Map.of("lines", 2));
+        m.put("read_command_queue", Map.of());
+        return m;
+    }
+
+    /** One invalid call per read tool that takes arguments; the others get an unknown argument. */
+    static final Map<String, Map<String, Object>> INVALID = Map.ofEntries(
+            Map.entry("negotiate_contract", Map.of("contract", "two")),
+            Map.entry("focus_category", Map.of("category", "everything")),
+            Map.entry("get_close_price", Map.of()),
+            Map.entry("run_select", Map.of("sql", "select 1", "limit", 0)),
+            Map.entry("refresh_job_status", Map.of()),
+            Map.entry("backtest_status", Map.of("job_id", 7)),
+            Map.entry("compose_graph", Map.of("spec", List.of())),
+            Map.entry("get_session_registry", Map.of("session_id", 3)),
+            Map.entry("list_signals", Map.of("benchmark", true)),
+            Map.entry("read_app_log", Map.of("lines", 5000)),
+            Map.entry("list_symbols", Map.of("query", 1)));
+
+    @BeforeEach
+    void start() throws Exception {
+        app = new FakeApp(home).start();
+        tools = ToolHarness.dispatcher(home, null);
+        writeState(Instant.now().minusSeconds(30));
+    }
+
+    @AfterEach
+    void stop() {
+        app.close();
+    }
+
+    void writeState(Instant updatedAt) throws Exception {
+        Files.writeString(home.resolve("state.json"), Json.write(Map.of("version", "0.1.0", "active_view", "chart",
+                "symbol_on_screen", "AAPL", "updated_at", updatedAt.toString())));
+    }
+
+    @Test
+    void everyReadToolAnswersAValidCallAndRefusesAnInvalidOneWithoutWritingAFile() throws Exception {
+        Files.createDirectories(home.resolve("commands/pending"));
+        Files.writeString(home.resolve("commands/pending/cmd-1.json"), "{\"id\": \"cmd-1\", \"command\": \"open_chart\"}");
+        // A job to ask about, started behind the runs gate as an agent would.
+        String jobId = (String) data(ToolHarness.dispatcher(home, "1")
+                .dispatch("gather_tickers", Map.of("symbols", List.of("MSFT.US")))).get("job_id");
+        Map<String, Map<String, Object>> valid = valid(jobId);
+        for (LauncherTool t : ToolCatalog.ALL) {
+            if (t.toolClass() == ToolClass.READ) assertTrue(valid.containsKey(t.name()), "no valid call for " + t.name());
+        }
+        Map<Path, FileTime> before = snapshot(home);
+        for (Map.Entry<String, Map<String, Object>> call : valid.entrySet()) {
+            Envelope e = tools.dispatch(call.getKey(), call.getValue());
+            assertTrue(e.ok(), () -> call.getKey() + ": " + e);
+            Map<String, Object> bad = INVALID.getOrDefault(call.getKey(), Map.of("no_such_argument", 1));
+            Envelope refused = tools.dispatch(call.getKey(), bad);
+            assertEquals("invalid_input", refused.failReason(), () -> call.getKey() + ": " + refused);
+            assertNull(refused.data());
+        }
+        assertEquals(before, snapshot(home), "read tools must not create, change or delete a file");
+    }
+
+    static Map<Path, FileTime> snapshot(Path root) throws Exception {
+        Map<Path, FileTime> m = new LinkedHashMap<>();
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted().toList()) m.put(p, Files.getLastModifiedTime(p));
+        }
+        return m;
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void appStateComesFromDiskWithItsAgeAndNamesTheAbsenceOfTheApp() throws Exception {
+        Map<String, Object> d = data(tools.dispatch("read_app_state", Map.of()));
+        assertEquals("chart", ((Map<String, Object>) d.get("state")).get("active_view"));
+        long age = ((Number) d.get("age_seconds")).longValue();
+        assertTrue(age >= 30 && age < 3600, "age " + age);
+        assertEquals(true, d.get("app_running"));
+
+        app.close();
+        Files.delete(home.resolve("run/app.json"));
+        Envelope closed = tools.dispatch("read_app_state", Map.of());
+        assertEquals(false, data(closed).get("app_running"));
+        assertTrue(closed.clientHint().contains("not running"), closed.clientHint());
+
+        Files.delete(home.resolve("state.json"));
+        Envelope none = tools.dispatch("read_app_state", Map.of());
+        assertEquals("app_not_running", none.failReason());
+        assertTrue(none.clientHint().contains("start the Sextant app"), none.clientHint());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theCommandQueueListsPendingAndDoneNewestFirst() throws Exception {
+        assertEquals(Map.of("pending", List.of(), "done", List.of()), data(tools.dispatch("read_command_queue", Map.of())));
+        Files.createDirectories(home.resolve("commands/done"));
+        Files.writeString(home.resolve("commands/done/cmd-1.json"), "{\"id\": \"cmd-1\", \"result\": {\"ok\": true}}");
+        Files.writeString(home.resolve("commands/done/cmd-2.json"), "{\"id\": \"cmd-2\", \"result\": {\"ok\": false}}");
+        Files.writeString(home.resolve("commands/done/notes.txt"), "ignored");
+        List<Map<String, Object>> done = (List<Map<String, Object>>) data(tools.dispatch("read_command_queue", Map.of())).get("done");
+        assertEquals(List.of("cmd-2.json", "cmd-1.json"), done.stream().map(m -> m.get("file")).toList());
+        assertEquals(Map.of("ok", false), ((Map<String, Object>) done.get(0).get("command")).get("result"));
+    }
+
+    @Test
+    void compareToHistoryPassesItsArgumentsUntouchedAndTheAppJudgesThem() {
+        Map<String, Object> args = Map.of("horizon", 5, "top_k", 20, "as_of", "2024-03-01");
+        data(tools.dispatch("compare_to_history", args));
+        assertEquals(args, app.lastArgs("compare_to_history"));
+        Envelope unknown = tools.dispatch("compare_to_history", Map.of("horizonn", 5));
+        assertInvalid(unknown, "horizonn");
+        assertEquals(2, app.calls("compare_to_history"), "the app, not the launcher, refused the unknown key");
+    }
+
+    @Test
+    void statusToolsHintWhileTheJobRunsAndNameAnUnknownJob() {
+        String id = (String) data(ToolHarness.dispatcher(home, "1")
+                .dispatch("gather_tickers", Map.of("symbols", List.of("IBM.US")))).get("job_id");
+        Envelope running = tools.dispatch("refresh_job_status", Map.of("job_id", id));
+        assertTrue(running.clientHint().contains("refresh_job_status"), running.clientHint());
+        Envelope done = tools.dispatch("refresh_job_status", Map.of("job_id", id));
+        assertEquals("SUCCEEDED", data(done).get("state"));
+        assertNull(done.clientHint());
+        assertEquals("job_unknown", tools.dispatch("refresh_job_status", Map.of("job_id", "gather-nope")).failReason());
+        assertEquals(1, ((List<?>) data(tools.dispatch("list_jobs", Map.of())).get("jobs")).size());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void negotiationAndManifestDescribeTheSurface() {
+        Envelope other = tools.dispatch("negotiate_contract", Map.of("contract", LauncherInfo.TOOLS_CONTRACT + 1));
+        assertEquals(false, data(other).get("compatible"));
+        assertTrue(other.clientHint().contains("get_tool_manifest"), other.clientHint());
+        assertEquals(true, data(tools.dispatch("negotiate_contract", Map.of("contract", LauncherInfo.TOOLS_CONTRACT)))
+                .get("compatible"));
+
+        List<Map<String, Object>> manifest = (List<Map<String, Object>>) data(tools.dispatch("get_tool_manifest", Map.of()))
+                .get("tools");
+        assertEquals(ToolCatalog.ALL.stream().map(LauncherTool::name).toList(), manifest.stream().map(m -> m.get("name")).toList());
+        Map<String, Object> drive = manifest.stream().filter(m -> m.get("name").equals("drive_app")).findFirst().orElseThrow();
+        assertEquals("runs + pilot", drive.get("gate"));
+        assertEquals("write", drive.get("class"));
+        assertTrue(((Map<String, Object>) drive.get("input_schema")).containsKey("properties"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void focusNarrowsTheListedToolsAndTellsTheServerOnce() {
+        int[] changes = {0};
+        tools.context().focus().onChange(() -> changes[0]++);
+        Map<String, Object> d = data(tools.dispatch("focus_category", Map.of("category", "jobs")));
+        List<String> listed = (List<String>) d.get("listed");
+        assertTrue(listed.containsAll(List.of("list_jobs", "cancel_job", "get_server_info", "show_all_tools")), listed.toString());
+        assertFalse(listed.contains("run_select"));
+        assertEquals(1, changes[0]);
+        data(tools.dispatch("focus_category", Map.of("category", "jobs")));
+        assertEquals(1, changes[0], "the same focus again changes nothing");
+        assertTrue(tools.dispatch("run_select", Map.of("sql", "select 1")).ok(), "hidden tools stay callable");
+        List<String> all = (List<String>) data(tools.dispatch("show_all_tools", Map.of())).get("listed");
+        assertEquals(ToolCatalog.ALL.size(), all.size());
+        assertEquals(2, changes[0]);
+    }
+
+    @Test
+    void readToolsNeedNoRunsAndCallTheRightAppMethods() {
+        data(tools.dispatch("read_app_log", Map.of("lines", 2)));
+        assertEquals(Map.of("lines", 2), app.lastArgs("read_log"));
+        data(tools.dispatch("compose_graph", Map.of("spec", "{\"nodes\": []}")));
+        assertEquals(Map.of("spec", "{\"nodes\": []}"), app.lastArgs("compose_graph"));
+        data(tools.dispatch("list_node_catalogue", Map.of()));
+        data(tools.dispatch("list_signals", Map.of("benchmark", "NYSE")));
+        assertEquals(Map.of("benchmark", "NYSE"), app.lastArgs("list_signals"));
+    }
+}

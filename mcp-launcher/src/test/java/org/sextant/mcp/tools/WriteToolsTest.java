@@ -1,0 +1,189 @@
+package org.sextant.mcp.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sextant.mcp.tools.ToolHarness.assertInvalid;
+import static org.sextant.mcp.tools.ToolHarness.data;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.mcp.FakeApp;
+import org.sextant.mcp.envelope.Envelope;
+import org.sextant.mcp.envelope.Json;
+
+/** The write tools against the fake app: gated, checked, and answering with jobs an agent can poll. */
+class WriteToolsTest {
+    @TempDir
+    Path home;
+    FakeApp app;
+    ToolDispatcher allowed;
+
+    static final Map<String, Map<String, Object>> VALID = Map.of(
+            "import_prices", Map.of("paths", List.of("/data/MSFT.csv")),
+            "gather_tickers", Map.of("symbols", List.of("MSFT.US")),
+            "refresh_tickers", Map.of("symbols", List.of(FakeApp.SHORT)),
+            "cancel_job", Map.of("job_id", "gather-9999"),
+            "backtest_graph", Map.of("spec", Map.of("nodes", List.of()), "symbols", List.of("AA")),
+            "drive_app", Map.of("command", "open_chart", "args", Map.of("symbol", "AAPL")));
+
+    @BeforeEach
+    void start() throws Exception {
+        app = new FakeApp(home).start();
+        allowed = ToolHarness.dispatcher(home, "1");
+    }
+
+    @AfterEach
+    void stop() {
+        app.close();
+    }
+
+    @Test
+    void everyWriteToolIsRefusedWithoutRunsAllowedAndReachesNothing() throws Exception {
+        Files.createFile(home.resolve(".mcp_pilot"));
+        for (String allow : new String[] {null, "0", "true", " 1"}) {
+            ToolDispatcher refused = ToolHarness.dispatcher(home, allow);
+            for (LauncherTool t : ToolCatalog.ALL) {
+                if (t.toolClass() != ToolClass.WRITE) continue;
+                Envelope e = refused.dispatch(t.name(), VALID.get(t.name()));
+                assertEquals("runs_disabled", e.failReason(), t.name() + " with " + allow);
+            }
+        }
+        assertEquals(0, app.totalCalls(), "a refused write must not reach the app");
+        assertFalse(Files.exists(home.resolve("commands")), "a refused drive_app must not write");
+    }
+
+    @Test
+    void everyWriteToolHasAValidCallInThisTest() {
+        for (LauncherTool t : ToolCatalog.ALL) {
+            if (t.toolClass() == ToolClass.WRITE) assertTrue(VALID.containsKey(t.name()), t.name());
+        }
+    }
+
+    @Test
+    void gatherStartsAJobCoalescesACoveredRequestAndRefusesAnotherWriterWithItsId() {
+        Envelope first = allowed.dispatch("gather_tickers", Map.of("symbols", List.of("MSFT.US", "IBM.US")));
+        Map<String, Object> d = data(first);
+        String id = (String) d.get("job_id");
+        assertEquals(false, d.get("coalesced"));
+        assertEquals(2, d.get("poll_after_seconds"));
+        assertTrue(first.clientHint().contains("refresh_job_status") && first.clientHint().contains(id), first.clientHint());
+
+        Map<String, Object> joined = data(allowed.dispatch("gather_tickers", Map.of("symbols", List.of("IBM.US"))));
+        assertEquals(id, joined.get("job_id"));
+        assertEquals(true, joined.get("coalesced"));
+
+        Envelope busy = allowed.dispatch("import_prices", Map.of("paths", List.of("/data/x.csv")));
+        assertEquals("job_busy", busy.failReason(), busy::toString);
+        assertEquals(Map.of("active_job_id", id), busy.data());
+
+        Map<String, Object> polled = data(allowed.dispatch("refresh_job_status", Map.of("job_id", id)));
+        assertEquals("RUNNING", polled.get("state"));
+        assertEquals("SUCCEEDED", data(allowed.dispatch("refresh_job_status", Map.of("job_id", id))).get("state"));
+    }
+
+    @Test
+    void anOversizedSymbolListIsRefusedNeverTruncated() {
+        List<String> many = IntStream.range(0, 101).mapToObj(i -> "S" + i + ".US").toList();
+        Envelope e = allowed.dispatch("gather_tickers", Map.of("symbols", many));
+        assertInvalid(e, "symbols");
+        assertTrue(e.error().contains("101"), e.error());
+        assertEquals(0, app.calls("start_gather"));
+    }
+
+    @Test
+    void badWriteInputIsAnEnvelopeNamingTheField() throws Exception {
+        Files.createFile(home.resolve(".mcp_pilot"));
+        assertInvalid(allowed.dispatch("import_prices", Map.of("paths", List.of("relative/MSFT.csv"))), "paths");
+        assertInvalid(allowed.dispatch("import_prices", Map.of()), "paths");
+        assertInvalid(allowed.dispatch("gather_tickers", Map.of("symbols", "MSFT.US")), "symbols");
+        assertInvalid(allowed.dispatch("gather_tickers", Map.of("symbols", List.of("MSFT.US", 3))), "symbols");
+        assertInvalid(allowed.dispatch("refresh_tickers", Map.of("symbols", List.of("NOTSTORED"))), "symbols");
+        assertInvalid(allowed.dispatch("cancel_job", Map.of()), "job_id");
+        assertInvalid(allowed.dispatch("backtest_graph", Map.of("spec", 5, "symbols", List.of("AA"))), "spec");
+        assertInvalid(allowed.dispatch("backtest_graph", Map.of("spec", Map.of(), "symbols", List.of("AA"), "background", "no")),
+                "background");
+        assertInvalid(allowed.dispatch("drive_app", Map.of("command", "format_disk")), "command");
+        assertInvalid(allowed.dispatch("drive_app", Map.of("command", "open_chart", "args", Map.of())), "args");
+        assertEquals(0, app.calls("start_import") + app.calls("start_gather") + app.calls("start_backtest"));
+        Envelope appRefusal = allowed.dispatch("backtest_graph", Map.of("spec", "bad", "symbols", List.of("AA")));
+        assertInvalid(appRefusal, "spec");
+        Envelope unknownJob = allowed.dispatch("cancel_job", VALID.get("cancel_job"));
+        assertEquals("job_unknown", unknownJob.failReason());
+    }
+
+    @Test
+    void refreshWithoutSymbolsRefreshesEveryStoredSymbol() {
+        Map<String, Object> d = data(allowed.dispatch("refresh_tickers", Map.of()));
+        assertEquals(Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG)), app.lastArgs("start_gather"));
+        assertEquals("gather", d.get("kind"));
+    }
+
+    @Test
+    void importPassesThePathsAndCancelEndsTheJob() {
+        String id = (String) data(allowed.dispatch("import_prices", VALID.get("import_prices"))).get("job_id");
+        assertEquals(Map.of("paths", List.of("/data/MSFT.csv")), app.lastArgs("start_import"));
+        Envelope cancelled = allowed.dispatch("cancel_job", Map.of("job_id", id));
+        assertEquals("CANCELLED", data(cancelled).get("state"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void backtestInTheBackgroundReturnsAJobAndInTheForegroundTheSummary() {
+        Map<String, Object> bg = data(allowed.dispatch("backtest_graph", VALID.get("backtest_graph")));
+        assertEquals("backtest", bg.get("kind"));
+        assertEquals("backtest_status", bg.get("status_tool"));
+        Envelope running = allowed.dispatch("backtest_status", Map.of("job_id", bg.get("job_id")));
+        assertEquals("RUNNING", data(running).get("state"));
+        assertTrue(running.clientHint().contains("backtest_status"), running.clientHint());
+        Envelope busy = allowed.dispatch("backtest_graph", Map.of("spec", Map.of(), "symbols", List.of("IBM")));
+        assertEquals("job_busy", busy.failReason(), "a backtest is a writer job: one at a time");
+        assertEquals("SUCCEEDED", data(allowed.dispatch("backtest_status", Map.of("job_id", bg.get("job_id")))).get("state"));
+
+        Map<String, Object> fg = data(allowed.dispatch("backtest_graph", Map.of("spec", "{\"nodes\": []}",
+                "symbols", List.of("IBM"), "from", "2020-01-01", "background", false)));
+        Map<String, Object> summary = (Map<String, Object>) fg.get("summary");
+        assertEquals("run-0001", summary.get("run_id"));
+        Map<String, Object> sent = (Map<String, Object>) app.lastArgs("start_backtest");
+        assertEquals("{\"nodes\": []}", sent.get("spec"), "the spec text goes to the app as given");
+        assertEquals("2020-01-01", sent.get("from"));
+        assertFalse(sent.containsKey("background"), "background is the launcher's own argument");
+    }
+
+    @Test
+    void driveAppNeedsThePilotFlagAndThenWritesExactlyOneCommandFile() throws Exception {
+        Envelope refused = allowed.dispatch("drive_app", VALID.get("drive_app"));
+        assertEquals("pilot_disabled", refused.failReason());
+        assertFalse(Files.exists(home.resolve("commands")));
+
+        Files.createFile(home.resolve(".mcp_pilot"));
+        List<Path> before = files(home);
+        Envelope e = allowed.dispatch("drive_app", VALID.get("drive_app"));
+        Map<String, Object> d = data(e);
+        List<Path> added = new ArrayList<>(files(home));
+        added.removeAll(before);
+        Path pending = home.resolve("commands").resolve("pending");
+        assertEquals(List.of(pending.resolve(d.get("id") + ".json")), added, "exactly one new file, in pending");
+        Map<String, Object> written = Json.readObject(Files.readString(added.get(0)));
+        assertEquals("open_chart", written.get("command"));
+        assertEquals(Map.of("symbol", "AAPL"), written.get("args"));
+        assertEquals(d.get("id"), written.get("id"));
+        assertTrue(written.get("created_at") instanceof String);
+        assertEquals(0, app.totalCalls(), "queueing a command does not call the app");
+    }
+
+    static List<Path> files(Path root) throws Exception {
+        try (Stream<Path> s = Files.walk(root)) {
+            return s.filter(Files::isRegularFile).sorted().toList();
+        }
+    }
+}
