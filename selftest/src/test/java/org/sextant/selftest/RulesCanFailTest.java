@@ -62,7 +62,7 @@ class RulesCanFailTest {
         Launcher good = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.GoodWrite()), ToolCatalog.class.getName(),
                 FixtureTools.GoodWrite.class);
         RuleResult ok = LauncherRules.writeToolsPassTheRunsGate(good);
-        assertTrue(ok.examined() == 1 && ok.passed(), "a write tool behind the real dispatcher passes: " + ok.violations());
+        assertTrue(ok.examined() >= 1 && ok.passed(), "write tools behind the real dispatcher pass (the fixture among them): " + ok.violations());
 
         Launcher bypass = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.BypassedWrite()),
                 ToolCatalog.class.getName(), FixtureTools.BypassedWrite.class, FixtureTools.Bypass.class);

@@ -12,7 +12,7 @@ final class ImportPrices extends LauncherTool {
 
     ImportPrices() {
         super("import_prices", Categories.DATA, ToolClass.WRITE, false,
-                "Imports CSV or Parquet price files (absolute paths) into the store as a background job, all in one transaction so a bad file changes nothing; returns job_id, poll_after_seconds and client_hint (poll refresh_job_status), and with a progressToken follows the job streaming progress.",
+                "Imports CSV or Parquet price files (absolute paths) into the store as a background job, all in one transaction (one bad file rolls the whole import back); returns job_id, poll_after_seconds and client_hint (poll refresh_job_status), and with a progressToken follows the job streaming progress.",
                 InputSchema.object()
                         .stringArray("paths", MAX_FILES, "absolute paths of CSV (Yahoo, Stooq, generic) or Parquet files", true)
                         .build());

@@ -147,6 +147,8 @@ public final class LauncherRules {
                 while (m.find()) {
                     String word = m.group(1);
                     if (!verbs.contains(word.split("_")[0])) continue;
+                    // identifiers (run_id) and app commands written with their arguments (open_chart {symbol}) are not tools
+                    if (word.endsWith("_id") || word.endsWith("_ids") || text.startsWith(" {", m.end())) continue;
                     mentions++;
                     if (!names.contains(word)) {
                         v.add(tool.name() + " names '" + word + "', which is not a tool: \"" + text + "\"");
