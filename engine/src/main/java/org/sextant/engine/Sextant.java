@@ -265,6 +265,36 @@ public final class Sextant implements AutoCloseable {
         });
     }
 
+    /**
+     * One-shot chart payload: the last {@code days} closes (default about two years), the live
+     * forecast with its bands and reward/risk, and hints for drawing it.
+     */
+    public Map<String, Object> chartData(String symbol, Integer days, String model, Integer horizon) {
+        int n = days == null ? 504 : days;
+        if (n < 20 || n > 20000) throw SextantException.invalid("days", "days must be 20..20000, was " + n, "e.g. 504 for about two years");
+        PriceSeries all = closePrices(symbol, null, null);
+        int from = Math.max(0, all.size() - n);
+        List<Map<String, Object>> closes = new ArrayList<>(all.size() - from);
+        for (int i = from; i < all.size(); i++) {
+            Map<String, Object> row = new java.util.LinkedHashMap<>();
+            row.put("date", all.dates().get(i));
+            row.put("close", all.close()[i]);
+            closes.add(row);
+        }
+        PriceForecast f = PriceForecast.of(all, model == null ? DEFAULT_FORECAST_MODEL : model, horizon(horizon), DEFAULT_LEVELS);
+        Map<String, Object> hints = new java.util.LinkedHashMap<>();
+        hints.put("title", all.symbol() + " daily close with a " + f.targetDates().size() + "-day " + f.model() + " forecast");
+        hints.put("x", "date");
+        hints.put("y", "close");
+        hints.put("draw", "closes as a solid line; forecast median dashed from the last close; one translucent band per level, widest palest");
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        out.put("symbol", all.symbol());
+        out.put("closes", closes);
+        out.put("forecast", f);
+        out.put("plot_hints", hints);
+        return out;
+    }
+
     private static int horizon(Integer h) {
         int v = h == null ? DEFAULT_FORECAST_HORIZON : h;
         if (v < 1 || v > 260) throw SextantException.invalid("horizon", "horizon must be 1..260 business days, was " + v, "e.g. 20 for about a month");

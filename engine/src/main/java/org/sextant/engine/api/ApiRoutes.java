@@ -58,6 +58,8 @@ public final class ApiRoutes {
                 levels(call)));
         routes.put("start_forecast_backtest", call -> engine.startForecastBacktest(call.textList("symbols", "[\"AA\",\"IBM\"]"),
                 call.text("model"), call.integer("horizon")));
+        routes.put("get_chart_data", call -> engine.chartData(call.requiredText("symbol", "\"MSFT\""), call.integer("days"),
+                call.text("model"), call.integer("horizon")));
         routes.put("read_state", call -> state.get());
     }
 

@@ -139,6 +139,25 @@ class LocalApiServerTest {
     }
 
     @Test
+    void forecastAndChartDataComeFromTheSameEngine() throws Exception {
+        HttpResponse<String> r = post("get_chart_data", "{\"symbol\":\"KO\",\"days\":250,\"horizon\":10}", TOKEN);
+        assertEquals(200, r.statusCode(), r.body());
+        JsonNode data = Json.MAPPER.readTree(r.body()).get("data");
+        assertEquals(250, data.get("closes").size());
+        assertEquals("2001-01-02", data.get("closes").get(249).get("date").asString());
+        JsonNode f = data.get("forecast");
+        assertEquals(10, f.get("target_dates").size());
+        assertEquals("2001-01-03", f.get("target_dates").get(0).asString(), "the next business day after the last close");
+        assertEquals(3, f.get("forecast").get("bands").size());
+
+        HttpResponse<String> bad = post("get_forecast", "{\"symbol\":\"KO\",\"levels\":[1.5]}", TOKEN);
+        assertEquals(400, bad.statusCode(), bad.body());
+        HttpResponse<String> unknownModel = post("get_forecast", "{\"symbol\":\"KO\",\"model\":\"prophet\"}", TOKEN);
+        assertEquals(400, unknownModel.statusCode());
+        assertEquals("model", Json.MAPPER.readTree(unknownModel.body()).get("field").asString());
+    }
+
+    @Test
     void healthReportsVersionContractAndData() throws Exception {
         HttpRequest req = HttpRequest.newBuilder(URI.create("http://localhost:" + api.port() + "/api/v1/health"))
                 .header("Authorization", "Bearer " + TOKEN).build();
