@@ -149,7 +149,7 @@ public final class ChartsViewModel implements AutoCloseable {
         return forecastLoad;
     }
 
-    /** "log_theta · 20-day reward/risk 95%: 1.12 (+9.8% / -8.7%)"; empty without a forecast. */
+    /** "log_theta · 20-day reward/risk 95%: 1.12 (up +9.8%, down -8.7%)"; empty without a forecast. */
     static String summarise(PriceForecast f, FanLevels levels) {
         if (f == null) return "";
         StringBuilder out = new StringBuilder(f.model()).append(" · ")
@@ -157,9 +157,12 @@ public final class ChartsViewModel implements AutoCloseable {
         for (double level : levels.levels()) {
             for (RewardRisk rr : f.rewardRisk()) {
                 if (Math.abs(rr.level() - level) < 1e-9) {
-                    out.append(String.format(java.util.Locale.ROOT, " %.0f%%: %s (%+.1f%% / %+.1f%%)", level * 100,
-                            Double.isInfinite(rr.ratio()) ? "∞" : String.format(java.util.Locale.ROOT, "%.2f", rr.ratio()),
-                            rr.upside() * 100, -rr.downside() * 100));
+                    out.append(String.format(java.util.Locale.ROOT, " %.0f%%: %s", level * 100,
+                            Double.isInfinite(rr.ratio()) ? "∞" : String.format(java.util.Locale.ROOT, "%.2f", rr.ratio())));
+                    // one level leaves room for what the ratio is made of
+                    if (levels.levels().size() == 1) {
+                        out.append(String.format(java.util.Locale.ROOT, " (up %+.1f%%, down %+.1f%%)", rr.upside() * 100, -rr.downside() * 100));
+                    }
                 }
             }
         }
@@ -185,14 +188,14 @@ public final class ChartsViewModel implements AutoCloseable {
                 try {
                     result = call.get();
                 } catch (RuntimeException e) {
-                    ui.execute(() -> {
+                    onUi(() -> {
                         setInFlight(-1);
                         if (requests.get() == id) error.set(describe(what, e));
                         done.completeExceptionally(e);
                     });
                     return;
                 }
-                ui.execute(() -> {
+                onUi(() -> {
                     setInFlight(-1);
                     if (requests.get() == id) {
                         apply.accept(result);
@@ -209,6 +212,15 @@ public final class ChartsViewModel implements AutoCloseable {
             });
         }
         return done;
+    }
+
+    /** Posts a result to the ui executor; once that is shut down (the view closed) there is nothing left to update. */
+    private void onUi(Runnable work) {
+        try {
+            ui.execute(work);
+        } catch (RejectedExecutionException closedView) {
+            // a call that was running when the view closed; its result has no one to go to
+        }
     }
 
     private void setInFlight(int delta) {

@@ -80,6 +80,10 @@ public final class WorkstationWindow {
         Label bandsLabel = new Label("Bands");
         HBox forecastBar = new HBox(10, forecastToggle, bandsLabel, levelChoice, forecastSummary);
         forecastBar.setId("forecast-bar");
+        // the controls keep their size; only the reward/risk text ends in an ellipsis when short of room
+        for (Region r : new Region[] {forecastToggle, bandsLabel, levelChoice}) r.setMinWidth(Region.USE_PREF_SIZE);
+        forecastSummary.setMinWidth(0);
+        HBox.setHgrow(forecastSummary, Priority.ALWAYS);
         forecastBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         forecastBar.setPadding(new Insets(6, 8, 2, 8));
         chart.setOpeningDays(OPENING_DAYS);
@@ -127,6 +131,9 @@ public final class WorkstationWindow {
         chart.setForecastLevels(model.fanLevelsProperty().get().levels());
         model.fanLevelsProperty().addListener((obs, old, now) -> chart.setForecastLevels(now.levels()));
         forecastSummary.textProperty().bind(model.forecastSummaryProperty());
+        javafx.scene.control.Tooltip fullSummary = new javafx.scene.control.Tooltip();
+        fullSummary.textProperty().bind(model.forecastSummaryProperty());
+        forecastSummary.setTooltip(fullSummary);
         levelChoice.disableProperty().bind(model.forecastVisibleProperty().not());
         model.summaryProperty().addListener((obs, old, now) -> summary.setText(describe(now)));
         error.textProperty().bind(model.errorProperty());

@@ -43,7 +43,8 @@ class ChartsViewModelTest {
     }
 
     @AfterEach
-    void close() {
+    void close() throws Exception {
+        model.forecastLoad().handle((f, e) -> null).get(); // a selection's forecast may still be computing
         model.close();
         uiThread.shutdownNow();
         engine.close();
