@@ -212,6 +212,16 @@ class PriceChartTest {
         }
         assertTrue(orange > 300, "fan pixels after the last close: " + orange);
 
+        // over the fan the crosshair reads out the forecast of the nearest target day
+        new FxRobot().moveTo(fx(() -> screenOf(forecast.targetDates().get(10), forecast.forecast().median()[10])));
+        WaitForAsyncUtils.waitForFxEvents();
+        QuantileBand b80 = forecast.forecast().band(0.80);
+        String readOut = chart.crosshair().text();
+        int step = forecast.targetDates().indexOf(LocalDate.parse(readOut.substring(0, 10)));
+        assertTrue(Math.abs(step - 10) <= 1, readOut);
+        assertEquals(String.format(java.util.Locale.ROOT, "%s  median %.2f  80%% %.2f–%.2f", forecast.targetDates().get(step),
+                forecast.forecast().median()[step], b80.lower(step), b80.upper(step)), readOut.substring(0, readOut.indexOf("  95%")));
+
         fx(() -> { chart.forecastVisibleProperty().set(false); return null; });
         assertEquals(null, chart.drawnForecastMedian());
         assertTrue(chart.drawnForecastBands().isEmpty());
