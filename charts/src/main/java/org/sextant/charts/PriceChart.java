@@ -2,15 +2,27 @@ package org.sextant.charts;
 
 import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.plugins.Zoomer;
+import io.fair_acc.dataset.DataSetError;
+import io.fair_acc.dataset.spi.DoubleErrorDataSet;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
 import io.fair_acc.chartfx.renderer.LineStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
 import io.fair_acc.dataset.DataSet;
 import io.fair_acc.dataset.spi.DoubleDataSet;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
 import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.forecast.PriceForecast;
+import org.sextant.engine.forecast.QuantileBand;
 
 /**
  * A symbol's daily closes as a solid line over a date axis, with drag-to-zoom, middle-drag
@@ -20,17 +32,34 @@ import org.sextant.engine.data.PriceSeries;
  * the true high and low of the days it covers (docs/benchmarks.md, "Chart line reduction").
  * Screen coordinates are computed in parallel before the reduction (chartfx's default; it splits
  * only series longer than 1000 points); the reduction itself is a single linear pass.
+ *
+ * <p>A forecast ({@link #showForecast}) is drawn as a fan after the last close: the median as a
+ * dashed line and one translucent band per shown level, wider bands fainter. With
+ * {@link #setOpeningDays} the chart opens on the last trading days plus the forecast, so the fan
+ * is not a sliver at the right edge; zooming out (right click, Ctrl + right click) then reaches
+ * the whole history.
  */
 public class PriceChart extends XYChart {
     /** The close line's colour; tests and docs look for it in snapshots. */
     public static final String LINE_COLOR = "#1565C0";
     public static final double LINE_WIDTH = 1.5;
+    /** The fan's colour (bands with alpha, the median opaque). */
+    public static final String FAN_RGB = "230,81,0";
 
     private final DateAxis dateAxis;
     private final PriceAxis priceAxis;
     private final ErrorDataSetRenderer lineRenderer = new ErrorDataSetRenderer();
     private final DoubleDataSet closes = new DoubleDataSet("close");
-    private final Zoomer zoomer = new Zoomer();
+    private final ForecastFanRenderer fanRenderer = new ForecastFanRenderer();
+    private final DoubleDataSet median = new DoubleDataSet("forecast median");
+    private final List<DoubleErrorDataSet> bands = new ArrayList<>();
+    private final TreeSet<Double> shownLevels = new TreeSet<>(List.of(0.80, 0.95, 0.99));
+    private final BooleanProperty forecastVisible = new SimpleBooleanProperty(this, "forecastVisible", true);
+    private final PriceZoomer zoomer = new PriceZoomer();
+    private PriceForecast forecast;
+    /** True while the view is the preset recent window (no zoom by the person since the last show). */
+    private boolean presetView;
+    private int openingDays;
     private final PriceCrosshair crosshair = new PriceCrosshair();
     private final ReadOnlyObjectWrapper<PriceSeries> series = new ReadOnlyObjectWrapper<>(this, "series");
 
@@ -53,13 +82,17 @@ public class PriceChart extends XYChart {
         lineRenderer.setParallelImplementation(true);
         closes.setStyle("-fx-line-color: " + LINE_COLOR + "; -fx-line-width: " + LINE_WIDTH + ";");
         lineRenderer.getDatasets().add(closes);
-        getRenderers().setAll(lineRenderer);
+        median.setStyle("-fx-line-color: rgb(" + FAN_RGB + "); -fx-line-width: 1.8;");
+        getRenderers().setAll(fanRenderer, lineRenderer);
+        forecastVisible.addListener((obs, old, now) -> refreshFan());
         setLegendVisible(false);
         setTitle("no symbol selected");
 
         zoomer.setSliderVisible(false);
         zoomer.setPannerEnabled(true);
         getPlugins().addAll(zoomer, crosshair);
+        zoomer.setOnOrigin(() -> presetView = false);
+        zoomer.zoomStackDeque().addListener((javafx.collections.ListChangeListener<Object>) c -> presetView = false);
     }
 
     /** Shows {@code s} (null or empty clears the line) and resets any zoom. Call on the FX thread. */
@@ -71,6 +104,9 @@ public class PriceChart extends XYChart {
         crosshair.hide();
         dateAxis.setAutoRanging(true);
         priceAxis.setAutoRanging(true);
+        forecast = null;
+        bands.clear();
+        median.clearData();
         if (s == null || s.size() == 0) {
             closes.clearData();
             closes.setName("close");
@@ -85,6 +121,155 @@ public class PriceChart extends XYChart {
             setTitle(s.symbol() + " daily close, " + s.dates().get(0) + " to " + s.dates().get(s.size() - 1));
         }
         series.set(s);
+        presetView = openingDays > 0 && s != null && s.size() > 0;
+        refreshFan();
+    }
+
+    /**
+     * Draws {@code f} as a fan after the shown series (null removes it). Call on the FX thread
+     * after {@link #show} of the same symbol; a forecast of another symbol is refused.
+     */
+    public void showForecast(PriceForecast f) {
+        if (!Platform.isFxApplicationThread()) {
+            throw new IllegalStateException("PriceChart.showForecast must run on the JavaFX thread");
+        }
+        PriceSeries s = series.get();
+        if (f != null && (s == null || !s.symbol().equals(f.symbol()))) {
+            throw new IllegalArgumentException("forecast of " + f.symbol() + " on the chart of " + (s == null ? "nothing" : s.symbol()));
+        }
+        forecast = f;
+        bands.clear();
+        median.clearData();
+        if (f != null) {
+            int h = f.targetDates().size();
+            double[] x = new double[h];
+            for (int i = 0; i < h; i++) x[i] = CalendarTicks.toAxis(f.targetDates().get(i));
+            double[] m = f.forecast().median();
+            median.set(x, m, true);
+            for (QuantileBand b : f.forecast().bands()) {
+                double[] below = new double[h];
+                double[] above = new double[h];
+                for (int i = 0; i < h; i++) {
+                    below[i] = m[i] - b.lower(i);
+                    above[i] = b.upper(i) - m[i];
+                }
+                DoubleErrorDataSet band = new DoubleErrorDataSet(bandName(b.level()), x, m, below, above, h, true);
+                band.setStyle("-fx-line-color: rgba(" + FAN_RGB + "," + alpha(b.level()) + ");");
+                bands.add(band);
+            }
+        }
+        refreshFan();
+    }
+
+    /** Which band levels are drawn (e.g. 0.95, or 0.80, 0.95 and 0.99). */
+    public void setForecastLevels(Collection<Double> levels) {
+        shownLevels.clear();
+        shownLevels.addAll(levels);
+        refreshFan();
+    }
+
+    /**
+     * Trading days shown when a symbol opens (with the forecast after them); 0, the default,
+     * opens on the whole history. Applies from the next {@link #show}.
+     */
+    public void setOpeningDays(int days) {
+        openingDays = Math.max(0, days);
+    }
+
+    /** Whether the forecast fan is drawn at all. */
+    public BooleanProperty forecastVisibleProperty() {
+        return forecastVisible;
+    }
+
+    /** The forecast on the chart (drawn or hidden), null when none. */
+    public PriceForecast forecast() {
+        return forecast;
+    }
+
+    /** The median now drawn (x = epoch seconds of the target dates), or null when no fan is drawn. */
+    public DataSet drawnForecastMedian() {
+        return fanRenderer.getDatasets().contains(median) ? median : null;
+    }
+
+    /** The bands now drawn, narrowest first: y = median, y - negative error = lower, y + positive error = upper. */
+    public List<DataSetError> drawnForecastBands() {
+        List<DataSetError> out = new ArrayList<>();
+        for (DataSet d : fanRenderer.getDatasets()) {
+            if (d instanceof DataSetError e) out.add(e);
+        }
+        return out;
+    }
+
+    /** Name of a band's data set: "80% band". */
+    public static String bandName(double level) {
+        return String.format(Locale.ROOT, "%.0f%% band", level * 100);
+    }
+
+    /** Wider bands are fainter: stacked, the centre of the fan is the darkest. */
+    static double alpha(double level) {
+        return level <= 0.80 + 1e-9 ? 0.30 : level <= 0.95 + 1e-9 ? 0.18 : 0.10;
+    }
+
+    private void refreshFan() {
+        List<DataSet> drawn = new ArrayList<>();
+        if (forecast != null && forecastVisible.get()) {
+            drawn.add(median);
+            for (DoubleErrorDataSet b : bands) {
+                if (shownLevels.stream().anyMatch(l -> Math.abs(l - levelOf(b)) < 1e-9)) drawn.add(b);
+            }
+            LocalDate origin = forecast.origin();
+            fanRenderer.setAnchor(CalendarTicks.toAxis(origin), forecast.lastClose());
+        }
+        // first in the list is drawn last: median on top, then the narrowest band
+        fanRenderer.getDatasets().setAll(drawn);
+        applyPresetView();
+        fireInvalidated(io.fair_acc.dataset.events.ChartBits.ChartCanvas);
+    }
+
+    private double levelOf(DoubleErrorDataSet band) {
+        return forecast.forecast().bands().get(bands.indexOf(band)).level();
+    }
+
+    /** The opening window: the last {@code openingDays} closes and the drawn fan, prices fitted to both. */
+    private void applyPresetView() {
+        PriceSeries s = series.get();
+        if (!presetView || s == null || s.size() == 0) return;
+        int from = Math.max(0, s.size() - openingDays);
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        double[] close = s.close();
+        for (int i = from; i < close.length; i++) {
+            if (Double.isFinite(close[i])) {
+                lo = Math.min(lo, close[i]);
+                hi = Math.max(hi, close[i]);
+            }
+        }
+        double xMin = CalendarTicks.toAxis(s.dates().get(from));
+        double xMax = CalendarTicks.toAxis(s.dates().get(s.size() - 1));
+        DataSet drawnMedian = drawnForecastMedian();
+        if (drawnMedian != null) {
+            xMax = drawnMedian.get(DataSet.DIM_X, drawnMedian.getDataCount() - 1);
+            for (DataSetError b : drawnForecastBands()) {
+                for (int i = 0; i < b.getDataCount(); i++) {
+                    double y = b.get(DataSet.DIM_Y, i);
+                    lo = Math.min(lo, y - b.getErrorNegative(DataSet.DIM_Y, i));
+                    hi = Math.max(hi, y + b.getErrorPositive(DataSet.DIM_Y, i));
+                }
+            }
+            for (int i = 0; i < drawnMedian.getDataCount(); i++) {
+                lo = Math.min(lo, drawnMedian.get(DataSet.DIM_Y, i));
+                hi = Math.max(hi, drawnMedian.get(DataSet.DIM_Y, i));
+            }
+        }
+        if (!(hi >= lo)) return;
+        double xPad = Math.max(xMax - xMin, CalendarTicks.SECONDS_PER_DAY) * 0.015;
+        double yPad = Math.max(hi - lo, Math.abs(hi) * 1e-3) * 0.05;
+        dateAxis.setAutoRanging(false);
+        priceAxis.setAutoRanging(false);
+        dateAxis.set(xMin - xPad, xMax + xPad);
+        priceAxis.set(lo - yPad, hi + yPad);
+        dateAxis.forceRedraw();
+        priceAxis.forceRedraw();
     }
 
     /** The series on screen (null before the first {@link #show}). */
@@ -107,6 +292,10 @@ public class PriceChart extends XYChart {
 
     public PriceAxis priceAxis() {
         return priceAxis;
+    }
+
+    public ForecastFanRenderer fanRenderer() {
+        return fanRenderer;
     }
 
     public ErrorDataSetRenderer lineRenderer() {

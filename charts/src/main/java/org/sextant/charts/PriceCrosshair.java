@@ -11,7 +11,8 @@ import javafx.util.StringConverter;
 
 /**
  * chartfx's crosshair, reading out the trading day nearest the pointer and its close
- * ("1998-06-01  close 103.25"), and removed when the pointer leaves the chart
+ * ("1998-06-01  close 103.25"), or over the forecast fan the nearest target day's median and
+ * band edges ("2001-01-15  median 85.10  80% 80.20–90.10"), and removed when the pointer leaves the chart
  * or another series is shown (the stock one can stay behind with the previous series' values).
  */
 public final class PriceCrosshair extends CrosshairIndicator {
@@ -30,11 +31,28 @@ public final class PriceCrosshair extends CrosshairIndicator {
     protected String formatData(Chart chart, Tuple<Number, Number> pointer) {
         if (chart instanceof PriceChart priceChart && priceChart.closeDataSet().getDataCount() > 0) {
             DataSet closes = priceChart.closeDataSet();
+            DataSet median = priceChart.drawnForecastMedian();
+            double x = pointer.getXValue().doubleValue();
+            if (median != null && x > closes.get(DataSet.DIM_X, closes.getDataCount() - 1)) {
+                return forecastReadOut(priceChart, median, median.getIndex(DataSet.DIM_X, x));
+            }
             int day = closes.getIndex(DataSet.DIM_X, pointer.getXValue().doubleValue());
             return CalendarTicks.DAY.label(closes.get(DataSet.DIM_X, day))
                     + String.format(Locale.ROOT, "  close %.2f", closes.get(DataSet.DIM_Y, day));
         }
         return super.formatData(chart, pointer);
+    }
+
+    /** "2001-01-15  median 85.10  80% 80.20–90.10  95% ...": the forecast of the target day nearest the pointer. */
+    private static String forecastReadOut(PriceChart chart, DataSet median, int step) {
+        StringBuilder out = new StringBuilder(CalendarTicks.DAY.label(median.get(DataSet.DIM_X, step)))
+                .append(String.format(Locale.ROOT, "  median %.2f", median.get(DataSet.DIM_Y, step)));
+        for (io.fair_acc.dataset.DataSetError band : chart.drawnForecastBands()) {
+            double mid = band.get(DataSet.DIM_Y, step);
+            out.append(String.format(Locale.ROOT, "  %s %.2f–%.2f", band.getName().replace(" band", ""),
+                    mid - band.getErrorNegative(DataSet.DIM_Y, step), mid + band.getErrorPositive(DataSet.DIM_Y, step)));
+        }
+        return out.toString();
     }
 
     /** Removes the crosshair until the pointer moves over the plot again. */

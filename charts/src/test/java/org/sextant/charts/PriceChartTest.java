@@ -19,6 +19,8 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.forecast.PriceForecast;
+import org.sextant.engine.forecast.QuantileBand;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -177,6 +179,62 @@ class PriceChartTest {
 
         fx(() -> { chart.show(ibm); return null; });
         assertTrue(!chart.crosshair().isShowing(), "a new series removes the old read-out");
+    }
+
+    @Test
+    void opensOnTheRecentDaysWithTheForecastFanAndZoomsOutToTheWholeHistory() throws Exception {
+        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        PriceForecast forecast = PriceForecast.of(ibm, "theta", 20, new double[] {0.80, 0.95, 0.99});
+        fx(() -> { chart.setOpeningDays(500); chart.show(ibm); chart.showForecast(forecast); return null; });
+        WritableImage image = ChartSnapshot.capture(chart);
+        ChartSnapshot.writePng(image, Path.of("target", "price-chart-ibm-fan.png"));
+
+        LocalDate min = CalendarTicks.fromAxis(chart.dateAxis().getMin());
+        LocalDate openingDay = ibm.dates().get(ibm.size() - 500);
+        assertTrue(Math.abs(min.toEpochDay() - openingDay.toEpochDay()) <= 20, "opens near " + openingDay + ", at " + min);
+        assertTrue(chart.dateAxis().getMax() >= CalendarTicks.toAxis(forecast.targetDates().get(19)), "the whole fan is in view");
+        QuantileBand widest = forecast.forecast().band(0.99);
+        double[] lower = widest.lower();
+        double[] upper = widest.upper();
+        assertTrue(chart.priceAxis().getMin() <= java.util.Arrays.stream(lower).min().getAsDouble(), "the 99% band's bottom is in view");
+        assertTrue(chart.priceAxis().getMax() >= java.util.Arrays.stream(upper).max().getAsDouble(), "the 99% band's top is in view");
+
+        // the fan's orange fills the space between the last close and the last target date
+        Bounds plot = fx(() -> plotArea(chart));
+        Point2D lastClose = fx(() -> pixelOf(ibm.dates().get(ibm.size() - 1), ibm.close()[ibm.size() - 1]));
+        Point2D end = fx(() -> pixelOf(forecast.targetDates().get(19), forecast.forecast().median()[19]));
+        int orange = 0;
+        for (int x = (int) lastClose.getX() + 2; x < (int) end.getX(); x++) {
+            for (int y = (int) plot.getMinY(); y < (int) plot.getMaxY(); y++) {
+                int argb = image.getPixelReader().getArgb(x, y);
+                if (((argb >> 16) & 0xff) - (argb & 0xff) > 30) orange++;
+            }
+        }
+        assertTrue(orange > 300, "fan pixels after the last close: " + orange);
+
+        // over the fan the crosshair reads out the forecast of the nearest target day
+        new FxRobot().moveTo(fx(() -> screenOf(forecast.targetDates().get(10), forecast.forecast().median()[10])));
+        WaitForAsyncUtils.waitForFxEvents();
+        QuantileBand b80 = forecast.forecast().band(0.80);
+        String readOut = chart.crosshair().text();
+        int step = forecast.targetDates().indexOf(LocalDate.parse(readOut.substring(0, 10)));
+        assertTrue(Math.abs(step - 10) <= 1, readOut);
+        assertEquals(String.format(java.util.Locale.ROOT, "%s  median %.2f  80%% %.2f–%.2f", forecast.targetDates().get(step),
+                forecast.forecast().median()[step], b80.lower(step), b80.upper(step)), readOut.substring(0, readOut.indexOf("  95%")));
+
+        fx(() -> { chart.forecastVisibleProperty().set(false); return null; });
+        assertEquals(null, chart.drawnForecastMedian());
+        assertTrue(chart.drawnForecastBands().isEmpty());
+        fx(() -> { chart.forecastVisibleProperty().set(true); return null; });
+
+        // right click zooms out to everything: back to 1990 and still the whole fan
+        new FxRobot().moveTo(fx(() -> screenOf(ibm.dates().get(ibm.size() - 200), ibm.close()[ibm.size() - 200])))
+                .clickOn(javafx.scene.input.MouseButton.SECONDARY);
+        WaitForAsyncUtils.waitForFxEvents();
+        ChartSnapshot.capture(chart);
+        assertTrue(CalendarTicks.fromAxis(chart.dateAxis().getMin()).isBefore(LocalDate.of(1991, 1, 2)),
+                "the whole history after zooming out, from " + CalendarTicks.fromAxis(chart.dateAxis().getMin()));
+        assertTrue(chart.dateAxis().getMax() >= CalendarTicks.toAxis(forecast.targetDates().get(19)));
     }
 
     // ---- pixels -----------------------------------------------------------------------------

@@ -19,6 +19,10 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -28,10 +32,13 @@ import org.sextant.engine.SextantException;
 import org.sextant.engine.data.DataSummary;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.forecast.PriceForecast;
+import org.sextant.engine.forecast.RewardRisk;
 
 /**
  * State of the charts view, testable without a screen: the symbol list and its filter, the
- * selected symbol, its loaded series, the data summary and the last error.
+ * selected symbol, its loaded series and live forecast (with which bands are drawn and whether
+ * the fan is shown), the data summary and the last error.
  *
  * <p>Every engine call runs on {@code background}; its result is applied on {@code ui} (the
  * JavaFX thread in the app), so the window never waits for the store. When requests overlap
@@ -53,10 +60,16 @@ public final class ChartsViewModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<DataSummary> summary = new ReadOnlyObjectWrapper<>(this, "summary");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
+    private final ReadOnlyObjectWrapper<PriceForecast> forecast = new ReadOnlyObjectWrapper<>(this, "forecast");
+    private final ObjectProperty<FanLevels> fanLevels = new SimpleObjectProperty<>(this, "fanLevels", FanLevels.ALL);
+    private final BooleanProperty forecastVisible = new SimpleBooleanProperty(this, "forecastVisible", true);
+    private final ReadOnlyStringWrapper forecastSummary = new ReadOnlyStringWrapper(this, "forecastSummary", "");
+    private volatile CompletableFuture<PriceForecast> forecastLoad = CompletableFuture.completedFuture(null);
 
     private final AtomicLong symbolsRequest = new AtomicLong();
     private final AtomicLong seriesRequest = new AtomicLong();
     private final AtomicLong summaryRequest = new AtomicLong();
+    private final AtomicLong forecastRequest = new AtomicLong();
     private int inFlight; // touched on the ui executor only
 
     /** For the app: engine calls on one daemon thread, results on the JavaFX thread. */
@@ -83,6 +96,8 @@ public final class ChartsViewModel implements AutoCloseable {
             this.background = background;
         }
         filterText.addListener((obs, old, now) -> refreshSymbols());
+        forecast.addListener((obs, old, now) -> forecastSummary.set(summarise(now, fanLevels.get())));
+        fanLevels.addListener((obs, old, now) -> forecastSummary.set(summarise(forecast.get(), now)));
         engine.onDataChanged(() -> {
             if (!closed.get()) {
                 refreshSymbols();
@@ -102,11 +117,56 @@ public final class ChartsViewModel implements AutoCloseable {
         return submit(symbolsRequest, () -> engine.listSymbols(query), symbols::setAll, "list the symbols");
     }
 
-    /** Shows {@code symbol}: loads its daily closes and makes them the series on screen. */
+    /**
+     * Shows {@code symbol}: loads its daily closes and makes them the series on screen, then
+     * (once they are shown) its live forecast with the facade's default model and horizon,
+     * all three band levels; see {@link #forecastLoad()}. The returned future is the prices'.
+     */
     public CompletableFuture<PriceSeries> select(String symbol) {
         selectedSymbol.set(symbol);
-        return submit(seriesRequest, () -> engine.closePrices(symbol, null, null), series::set,
-                "load the prices of '" + symbol + "'");
+        CompletableFuture<PriceSeries> prices = submit(seriesRequest, () -> engine.closePrices(symbol, null, null), s -> {
+            series.set(s);
+            forecast.set(null); // the previous symbol's forecast never sits on this chart
+        }, "load the prices of '" + symbol + "'");
+        long id = seriesRequest.get(); // select runs on one thread (the ui's): this is the request just made
+        // a forecast only for prices that made it on screen (not superseded, not failed)
+        forecastLoad = prices.handle((s, failure) -> failure == null && seriesRequest.get() == id)
+                .thenCompose(shown -> shown ? loadForecast(symbol) : CompletableFuture.completedFuture(null));
+        return prices;
+    }
+
+    /** The forecast of the symbol on screen, computed in the background; the newest request wins. */
+    private CompletableFuture<PriceForecast> loadForecast(String symbol) {
+        return submit(forecastRequest, () -> engine.forecast(symbol, null, null, null), forecast::set,
+                "forecast '" + symbol + "'");
+    }
+
+    /**
+     * The forecast started by the latest {@link #select}: completes once it is applied (null when
+     * the prices failed or a newer selection came), exceptionally when the forecast failed.
+     */
+    public CompletableFuture<PriceForecast> forecastLoad() {
+        return forecastLoad;
+    }
+
+    /** "log_theta · 20-day reward/risk 95%: 1.12 (up +9.8%, down -8.7%)"; empty without a forecast. */
+    static String summarise(PriceForecast f, FanLevels levels) {
+        if (f == null) return "";
+        StringBuilder out = new StringBuilder(f.model()).append(" · ")
+                .append(f.targetDates().size()).append("-day reward/risk");
+        for (double level : levels.levels()) {
+            for (RewardRisk rr : f.rewardRisk()) {
+                if (Math.abs(rr.level() - level) < 1e-9) {
+                    out.append(String.format(java.util.Locale.ROOT, " %.0f%%: %s", level * 100,
+                            Double.isInfinite(rr.ratio()) ? "∞" : String.format(java.util.Locale.ROOT, "%.2f", rr.ratio())));
+                    // one level leaves room for what the ratio is made of
+                    if (levels.levels().size() == 1) {
+                        out.append(String.format(java.util.Locale.ROOT, " (up %+.1f%%, down %+.1f%%)", rr.upside() * 100, -rr.downside() * 100));
+                    }
+                }
+            }
+        }
+        return out.toString();
     }
 
     public CompletableFuture<DataSummary> refreshSummary() {
@@ -128,14 +188,14 @@ public final class ChartsViewModel implements AutoCloseable {
                 try {
                     result = call.get();
                 } catch (RuntimeException e) {
-                    ui.execute(() -> {
+                    onUi(() -> {
                         setInFlight(-1);
                         if (requests.get() == id) error.set(describe(what, e));
                         done.completeExceptionally(e);
                     });
                     return;
                 }
-                ui.execute(() -> {
+                onUi(() -> {
                     setInFlight(-1);
                     if (requests.get() == id) {
                         apply.accept(result);
@@ -152,6 +212,15 @@ public final class ChartsViewModel implements AutoCloseable {
             });
         }
         return done;
+    }
+
+    /** Posts a result to the ui executor; once that is shut down (the view closed) there is nothing left to update. */
+    private void onUi(Runnable work) {
+        try {
+            ui.execute(work);
+        } catch (RejectedExecutionException closedView) {
+            // a call that was running when the view closed; its result has no one to go to
+        }
     }
 
     private void setInFlight(int delta) {
@@ -186,6 +255,26 @@ public final class ChartsViewModel implements AutoCloseable {
     /** The loaded series of the selected symbol (null until one is loaded). */
     public ReadOnlyObjectProperty<PriceSeries> seriesProperty() {
         return series.getReadOnlyProperty();
+    }
+
+    /** The live forecast of the series on screen (null while loading, on failure, or before one). */
+    public ReadOnlyObjectProperty<PriceForecast> forecastProperty() {
+        return forecast.getReadOnlyProperty();
+    }
+
+    /** Which bands of the fan are drawn (the confidence selector). */
+    public ObjectProperty<FanLevels> fanLevelsProperty() {
+        return fanLevels;
+    }
+
+    /** Whether the forecast fan is shown (the toggle). */
+    public BooleanProperty forecastVisibleProperty() {
+        return forecastVisible;
+    }
+
+    /** Model and reward/risk at the selected levels, for the legend; empty without a forecast. */
+    public ReadOnlyStringProperty forecastSummaryProperty() {
+        return forecastSummary.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<DataSummary> summaryProperty() {

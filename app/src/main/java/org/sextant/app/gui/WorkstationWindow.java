@@ -7,6 +7,8 @@ import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -23,21 +25,28 @@ import org.sextant.charts.PriceChart;
 import org.sextant.engine.data.DataSummary;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.forecast.PriceForecast;
 
 /**
  * The workstation window (the View of {@link ChartsViewModel}): a symbol search field and list
- * on the left, the selected symbol's price chart in the middle, a status bar with what the
- * store holds and the last error. It holds no state of its own beyond what is on screen.
+ * on the left, the selected symbol's price chart with its forecast fan in the middle (above it
+ * the fan's toggle, the confidence selector and the model with its reward/risk), a status bar
+ * with what the store holds and the last error. It holds no state of its own beyond what is on screen.
  */
 public final class WorkstationWindow {
     public static final String TITLE = "Sextant";
     private static final double WIDTH = 1200;
     private static final double HEIGHT = 760;
+    /** Trading days on screen when a symbol opens (about two years), so the fan is not a sliver. */
+    public static final int OPENING_DAYS = 500;
 
     private final ChartsViewModel model;
     private final TextField search = new TextField();
     private final ListView<SymbolInfo> symbolList = new ListView<>();
     private final PriceChart chart = new PriceChart();
+    private final CheckBox forecastToggle = new CheckBox("Forecast");
+    private final ChoiceBox<FanLevels> levelChoice = new ChoiceBox<>();
+    private final Label forecastSummary = new Label();
     private final Label summary = new Label();
     private final Label error = new Label();
     private final ProgressIndicator busy = new ProgressIndicator();
@@ -64,7 +73,24 @@ public final class WorkstationWindow {
         left.setMinWidth(200);
         left.setPrefWidth(260);
 
-        SplitPane split = new SplitPane(left, chart);
+        forecastToggle.setId("forecast-toggle");
+        levelChoice.setId("forecast-levels");
+        levelChoice.getItems().setAll(FanLevels.values());
+        forecastSummary.setId("forecast-summary");
+        Label bandsLabel = new Label("Bands");
+        HBox forecastBar = new HBox(10, forecastToggle, bandsLabel, levelChoice, forecastSummary);
+        forecastBar.setId("forecast-bar");
+        // the controls keep their size; only the reward/risk text ends in an ellipsis when short of room
+        for (Region r : new Region[] {forecastToggle, bandsLabel, levelChoice}) r.setMinWidth(Region.USE_PREF_SIZE);
+        forecastSummary.setMinWidth(0);
+        HBox.setHgrow(forecastSummary, Priority.ALWAYS);
+        forecastBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        forecastBar.setPadding(new Insets(6, 8, 2, 8));
+        chart.setOpeningDays(OPENING_DAYS);
+        VBox.setVgrow(chart, Priority.ALWAYS);
+        VBox centre = new VBox(forecastBar, chart);
+
+        SplitPane split = new SplitPane(left, centre);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.22);
         SplitPane.setResizableWithParent(left, false);
@@ -98,6 +124,17 @@ public final class WorkstationWindow {
         });
         model.symbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) change -> reselect());
         model.seriesProperty().addListener((obs, old, now) -> show(now));
+        model.forecastProperty().addListener((obs, old, now) -> showForecast(now));
+        forecastToggle.selectedProperty().bindBidirectional(model.forecastVisibleProperty());
+        chart.forecastVisibleProperty().bind(model.forecastVisibleProperty());
+        levelChoice.valueProperty().bindBidirectional(model.fanLevelsProperty());
+        chart.setForecastLevels(model.fanLevelsProperty().get().levels());
+        model.fanLevelsProperty().addListener((obs, old, now) -> chart.setForecastLevels(now.levels()));
+        forecastSummary.textProperty().bind(model.forecastSummaryProperty());
+        javafx.scene.control.Tooltip fullSummary = new javafx.scene.control.Tooltip();
+        fullSummary.textProperty().bind(model.forecastSummaryProperty());
+        forecastSummary.setTooltip(fullSummary);
+        levelChoice.disableProperty().bind(model.forecastVisibleProperty().not());
         model.summaryProperty().addListener((obs, old, now) -> summary.setText(describe(now)));
         error.textProperty().bind(model.errorProperty());
         busy.visibleProperty().bind(model.loadingProperty());
@@ -129,6 +166,14 @@ public final class WorkstationWindow {
         }
     }
 
+    /** Draws the fan when it belongs to the series on screen (it always does: the model clears it on a new series). */
+    private void showForecast(PriceForecast f) {
+        PriceSeries s = chart.series();
+        if (f == null || (s != null && s.symbol().equals(f.symbol()))) {
+            chart.showForecast(f);
+        }
+    }
+
     static String describe(DataSummary s) {
         if (s == null) return "Reading the store…";
         if (s.priceRows() == 0) return "The store is empty: import a CSV or gather prices";
@@ -153,6 +198,8 @@ public final class WorkstationWindow {
     public PriceChart chart() { return chart; }
     public ListView<SymbolInfo> symbolList() { return symbolList; }
     public TextField searchField() { return search; }
+    public CheckBox forecastToggle() { return forecastToggle; }
+    public ChoiceBox<FanLevels> levelChoice() { return levelChoice; }
     public ChartsViewModel model() { return model; }
 
     /** "IBM  International Business Machines". */

@@ -23,6 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.forecast.PriceForecast;
+import org.sextant.engine.forecast.QuantileBand;
+import org.sextant.engine.forecast.RewardRisk;
 
 /** The charts view's state against a real engine on a temporary store, without a screen. */
 class ChartsViewModelTest {
@@ -40,7 +43,8 @@ class ChartsViewModelTest {
     }
 
     @AfterEach
-    void close() {
+    void close() throws Exception {
+        model.forecastLoad().handle((f, e) -> null).get(); // a selection's forecast may still be computing
         model.close();
         uiThread.shutdownNow();
         engine.close();
@@ -138,7 +142,74 @@ class ChartsViewModelTest {
         assertEquals(first, older.get().symbol(), "the older call completes, but is not shown");
         assertEquals(second, racing.seriesProperty().get().symbol());
         assertEquals(second, racing.selectedSymbolProperty().get());
+        background.runNewestFirst(); // the shown symbol's forecast, queued once its prices were applied
+        racing.forecastLoad().get();
         assertEquals(false, onUi(() -> racing.loadingProperty().get()), "nothing left loading");
+        racing.close();
+    }
+
+    @Test
+    void selectingASymbolThenLoadsItsLiveForecast() throws Exception {
+        model.start().get();
+        String symbol = engine.listSymbols(null).get(0).symbol();
+        PriceSeries prices = model.select(symbol).get();
+        PriceForecast shown = model.forecastLoad().get();
+
+        PriceForecast expected = engine.forecast(symbol, null, null, null);
+        assertEquals(shown, onUi(() -> model.forecastProperty().get()));
+        assertEquals(symbol, shown.symbol());
+        assertEquals(expected.model(), shown.model());
+        assertEquals(Sextant.DEFAULT_FORECAST_HORIZON, shown.targetDates().size());
+        assertEquals(expected.targetDates(), shown.targetDates());
+        assertTrue(shown.targetDates().get(0).isAfter(prices.dates().get(prices.size() - 1)), "the fan starts after the last close");
+        assertArrayEquals(expected.forecast().median(), shown.forecast().median(), 1e-9);
+        assertEquals(List.of(0.80, 0.95, 0.99), shown.forecast().bands().stream().map(QuantileBand::level).toList());
+        assertNull(model.errorProperty().get());
+
+        String all = onUi(() -> model.forecastSummaryProperty().get());
+        assertTrue(all.startsWith(expected.model() + " · 20-day reward/risk"), all);
+        for (RewardRisk rr : expected.rewardRisk()) {
+            String ratio = String.format(java.util.Locale.ROOT, " %.0f%%: %.2f", rr.level() * 100, rr.ratio());
+            assertTrue(all.contains(ratio), all + " shows " + ratio);
+        }
+        onUi(() -> { model.fanLevelsProperty().set(FanLevels.L95); return null; });
+        String only95 = onUi(() -> model.forecastSummaryProperty().get());
+        RewardRisk rr95 = expected.rewardRisk().get(1);
+        assertTrue(only95.contains(String.format(java.util.Locale.ROOT, " 95%%: %.2f", rr95.ratio())), only95);
+        assertTrue(!only95.contains("80%") && !only95.contains("99%"), "only the selected level: " + only95);
+    }
+
+    @Test
+    void aFailedSelectionLeavesNoForecastAndKeepsThePricesError() throws Exception {
+        model.start().get();
+        String good = engine.listSymbols(null).get(0).symbol();
+        model.select(good).get();
+        assertNotNull(model.forecastLoad().get());
+
+        assertThrows(ExecutionException.class, () -> model.select("NOPE").get());
+        assertNull(model.forecastLoad().get(), "no forecast is attempted for prices that failed");
+        assertTrue(model.errorProperty().get().startsWith("Could not load the prices of 'NOPE'"), model.errorProperty().get());
+        assertEquals(good, onUi(() -> model.forecastProperty().get().symbol()), "the chart keeps the last good fan");
+    }
+
+    @Test
+    void onlyTheNewestSelectionsForecastIsComputedAndApplied() throws Exception {
+        ManualExecutor background = new ManualExecutor();
+        ChartsViewModel racing = new ChartsViewModel(engine, background, uiThread);
+        List<SymbolInfo> all = engine.listSymbols(null);
+        String first = all.get(0).symbol();
+        String second = all.get(1).symbol();
+
+        racing.select(first);
+        var firstForecast = racing.forecastLoad();
+        racing.select(second);
+        var secondForecast = racing.forecastLoad();
+        background.runNewestFirst(); // both price loads; the second's forecast is queued once its prices are on screen
+        onUi(() -> null);
+        assertNull(firstForecast.get(), "the superseded selection gets no forecast");
+        background.runNewestFirst();
+        assertEquals(second, secondForecast.get().symbol());
+        assertEquals(second, onUi(() -> racing.forecastProperty().get().symbol()));
         racing.close();
     }
 

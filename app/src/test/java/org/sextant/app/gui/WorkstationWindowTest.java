@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fair_acc.dataset.DataSet;
+import io.fair_acc.dataset.DataSetError;
+import org.sextant.engine.forecast.PriceForecast;
+import org.sextant.engine.forecast.QuantileBand;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -54,7 +58,8 @@ class WorkstationWindowTest {
     }
 
     @AfterEach
-    void closeEngine() {
+    void closeEngine() throws Exception {
+        model.forecastLoad().handle((f, e) -> null).get(); // let a selection's forecast finish before the store closes
         model.close();
         engine.close();
     }
@@ -86,6 +91,18 @@ class WorkstationWindowTest {
         assertEquals(List.of(target), shown, "the app is told once which symbol is on screen");
         assertEquals(target, window.symbolList().getSelectionModel().getSelectedItem().symbol());
 
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> chart.drawnForecastMedian() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        PriceForecast forecast = engine.forecast(target, null, null, null);
+        assertFanMatches(chart, expected, forecast, List.of(0.80, 0.95, 0.99));
+        String legend = robot.lookup("#forecast-summary").queryLabeled().getText();
+        assertTrue(legend.startsWith(forecast.model() + " · 20-day reward/risk"), legend);
+        LocalDate firstShown = CalendarTicks.fromAxis(chart.dateAxis().getMin());
+        int opening = expected.size() - WorkstationWindow.OPENING_DAYS;
+        assertTrue(Math.abs(firstShown.toEpochDay() - expected.dates().get(Math.max(0, opening)).toEpochDay()) <= 20,
+                "opens on the last " + WorkstationWindow.OPENING_DAYS + " trading days, from " + firstShown);
+        assertTrue(chart.dateAxis().getMax() >= CalendarTicks.toAxis(forecast.targetDates().get(19)), "the whole fan is on screen");
+
         WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
         Path png = ChartSnapshot.writePng(image, Path.of("target", "workstation.png"));
         Path docs = docsFolder();
@@ -94,8 +111,77 @@ class WorkstationWindowTest {
         assertEquals(1200, (int) image.getWidth());
         javafx.geometry.Bounds plot = WaitForAsyncUtils.asyncFx(() -> stage.getScene().getRoot()
                 .sceneToLocal(chart.getCanvas().localToScene(chart.getCanvas().getLayoutBounds()))).get();
+        double lastClosePixel = WaitForAsyncUtils.asyncFx(() -> chart.dateAxis().getDisplayPosition(
+                CalendarTicks.toAxis(expected.dates().get(last)))).get();
         int columns = lineColumns(image, plot);
-        assertTrue(columns > plot.getWidth() * 0.9, "the line runs across the plot: " + columns + " of " + plot.getWidth() + " columns");
+        assertTrue(columns > lastClosePixel * 0.9, "the line runs across the plot up to the last close: " + columns + " of " + lastClosePixel + " columns");
+        assertTrue(fanPixels(image, plot) > 500, "the fan is visible in the picture");
+    }
+
+    @Test
+    void theToggleHidesTheFanAndTheSelectorChangesItsBands(FxRobot robot) throws Exception {
+        List<SymbolInfo> all = engine.listSymbols(null);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> window.symbolList().getItems().size() == all.size());
+        String target = all.get(0).symbol();
+        robot.clickOn(cellOf(robot, target));
+        PriceChart chart = window.chart();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> chart.drawnForecastMedian() != null
+                && chart.forecast().symbol().equals(target));
+        WaitForAsyncUtils.waitForFxEvents();
+        PriceSeries prices = engine.closePrices(target, null, null);
+        PriceForecast forecast = engine.forecast(target, null, null, null);
+        assertFanMatches(chart, prices, forecast, List.of(0.80, 0.95, 0.99));
+
+        robot.clickOn("#forecast-toggle");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(false, model.forecastVisibleProperty().get());
+        assertEquals(null, chart.drawnForecastMedian(), "hidden: no median drawn");
+        assertTrue(chart.drawnForecastBands().isEmpty(), "hidden: no band drawn");
+        javafx.geometry.Bounds plot = WaitForAsyncUtils.asyncFx(() -> stage.getScene().getRoot()
+                .sceneToLocal(chart.getCanvas().localToScene(chart.getCanvas().getLayoutBounds()))).get();
+        assertEquals(0, fanPixels(ChartSnapshot.capture(stage.getScene().getRoot()), plot), "no fan colour on screen");
+
+        robot.clickOn("#forecast-toggle");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFanMatches(chart, prices, forecast, List.of(0.80, 0.95, 0.99));
+
+        robot.clickOn("#forecast-levels");
+        robot.clickOn("95%");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(FanLevels.L95, model.fanLevelsProperty().get());
+        assertFanMatches(chart, prices, forecast, List.of(0.95));
+        String legend = robot.lookup("#forecast-summary").queryLabeled().getText();
+        assertTrue(legend.contains(" 95%: ") && !legend.contains(" 80%: "), legend);
+        assertTrue(fanPixels(ChartSnapshot.capture(stage.getScene().getRoot()), plot) > 200, "the 95% band is drawn");
+    }
+
+    /** The fan on the chart is the engine's forecast: median after the last close, bands at {@code levels} around it. */
+    private static void assertFanMatches(PriceChart chart, PriceSeries prices, PriceForecast forecast, List<Double> levels) throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> {
+            DataSet median = chart.drawnForecastMedian();
+            assertEquals(20, median.getDataCount());
+            LocalDate lastClose = prices.dates().get(prices.size() - 1);
+            assertTrue(CalendarTicks.fromAxis(median.get(DataSet.DIM_X, 0)).isAfter(lastClose), "the median starts after " + lastClose);
+            double[] m = forecast.forecast().median();
+            for (int i = 0; i < 20; i++) {
+                assertEquals(CalendarTicks.toAxis(forecast.targetDates().get(i)), median.get(DataSet.DIM_X, i));
+                assertEquals(m[i], median.get(DataSet.DIM_Y, i), 1e-9 * m[i]);
+            }
+            List<DataSetError> bands = chart.drawnForecastBands();
+            assertEquals(levels.stream().map(PriceChart::bandName).toList(), bands.stream().map(DataSet::getName).toList());
+            for (int b = 0; b < levels.size(); b++) {
+                QuantileBand expected = forecast.forecast().band(levels.get(b));
+                DataSetError band = bands.get(b);
+                for (int i = 0; i < 20; i++) {
+                    double mid = band.get(DataSet.DIM_Y, i);
+                    double lower = mid - band.getErrorNegative(DataSet.DIM_Y, i);
+                    double upper = mid + band.getErrorPositive(DataSet.DIM_Y, i);
+                    assertTrue(lower <= mid && mid <= upper, "lower <= median <= upper at step " + (i + 1));
+                    assertEquals(expected.lower(i), lower, 1e-9 * mid);
+                    assertEquals(expected.upper(i), upper, 1e-9 * mid);
+                }
+            }
+        }).get();
     }
 
     @Test
@@ -134,6 +220,22 @@ class WorkstationWindowTest {
     private static ListCell<?> cellOf(FxRobot robot, String symbol) {
         return robot.lookup(".list-cell").match((ListCell<?> cell) -> cell.getItem() instanceof SymbolInfo s
                 && s.symbol().equals(symbol)).query();
+    }
+
+    /** Pixels of the plot in the fan's orange (any of its bands, alone or stacked). */
+    private static int fanPixels(WritableImage image, javafx.geometry.Bounds plot) {
+        PixelReader pixels = image.getPixelReader();
+        int count = 0;
+        for (int x = (int) plot.getMinX(); x < (int) plot.getMaxX(); x++) {
+            for (int y = (int) plot.getMinY(); y < (int) plot.getMaxY(); y++) {
+                int argb = pixels.getArgb(x, y);
+                int r = (argb >> 16) & 0xff;
+                int g = (argb >> 8) & 0xff;
+                int b = argb & 0xff;
+                if (r - b > 30 && r - g > 10) count++;
+            }
+        }
+        return count;
     }
 
     /** Columns of the plot holding a pixel of the close line colour (#1565C0). */
