@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -25,7 +26,7 @@ final class ForecastTickers extends LauncherTool {
     @Override
     Object handle(Call call) throws ToolFailure {
         List<String> symbols = call.args().requiredStringList("symbols", MAX_SYMBOLS, "[\"AAPL\"]");
-        Map<String, Object> args = new java.util.LinkedHashMap<>();
+        Map<String, Object> args = new LinkedHashMap<>();
         args.put("symbols", symbols);
         call.args().optionalString("model").ifPresent(m -> args.put("model", m));
         call.args().optionalInt("horizon", 1, ForecastArgs.MAX_HORIZON).ifPresent(h -> args.put("horizon", h));
