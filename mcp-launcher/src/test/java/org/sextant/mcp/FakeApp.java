@@ -159,6 +159,17 @@ public final class FakeApp implements AutoCloseable {
                 case "compare_to_history" -> compareToHistory(ex, args);
                 case "list_signals" -> ok(ex, Map.of("signals", List.of(Map.of("name", "ret_1d", "kind", "builtin"))));
                 case "read_state" -> ok(ex, Map.of("version", "0.1.0"));
+                case "get_forecast" -> forecast(ex, args);
+                case "get_backtest_error" -> backtestError(ex, args);
+                // As the engine: a forecast backtest is a reader job, refused for an unknown symbol before it exists.
+                case "start_forecast_backtest" -> {
+                    if (args.get("symbols") instanceof List<?> syms && !List.of(SHORT, LONG).containsAll(syms)) {
+                        reply(ex, 404, failure("unknown symbol in " + syms, "not_found", "symbols", "call list_symbols"));
+                    } else {
+                        startJob(ex, "forecast_backtest", args.get("symbols"), true, args);
+                    }
+                }
+                case "get_chart_data" -> chartData(ex, args);
                 default -> reply(ex, 404, failure("no method " + method, "not_found", null, "see docs/local-api.md"));
             }
         } catch (InterruptedException e) {
@@ -166,6 +177,71 @@ public final class FakeApp implements AutoCloseable {
         } catch (RuntimeException e) {
             reply(ex, 500, failure(e.toString(), "internal_error", null, "bug in the fake app"));
         }
+    }
+
+    /** A forecast shaped like the engine's PriceForecast: median and bands per level, reward/risk per level. */
+    private static Map<String, Object> forecastOf(String symbol, Map<String, Object> args) {
+        int h = args.get("horizon") instanceof Number n ? n.intValue() : 20;
+        List<?> levels = args.get("levels") instanceof List<?> l ? l : List.of(0.8, 0.95, 0.99);
+        List<LocalDate> d = dates(symbol);
+        double last = close(d.size() - 1);
+        List<Map<String, Object>> bands = new ArrayList<>();
+        List<Map<String, Object>> rr = new ArrayList<>();
+        for (Object level : levels) {
+            double w = ((Number) level).doubleValue() * 0.1;
+            bands.add(Map.of("level", level, "lower", List.of(Math.log(last) - w), "upper", List.of(Math.log(last) + w)));
+            rr.add(Map.of("level", level, "step", h, "upside", w, "downside", w, "ratio", 1.0));
+        }
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("symbol", symbol);
+        f.put("model", args.getOrDefault("model", "theta"));
+        f.put("origin", d.get(d.size() - 1).toString());
+        f.put("last_close", last);
+        f.put("target_dates", List.of(d.get(d.size() - 1).plusDays(1).toString()));
+        f.put("forecast", Map.of("median", List.of(Math.log(last)), "bands", bands));
+        f.put("reward_risk", rr);
+        return f;
+    }
+
+    private boolean knownSymbol(HttpExchange ex, Object symbol) throws IOException {
+        if (SHORT.equals(symbol) || LONG.equals(symbol)) return true;
+        reply(ex, 404, failure("unknown symbol '" + symbol + "'", "not_found", "symbol", "call list_symbols for the stored symbols"));
+        return false;
+    }
+
+    private void forecast(HttpExchange ex, Map<String, Object> args) throws IOException {
+        if (knownSymbol(ex, args.get("symbol"))) ok(ex, forecastOf((String) args.get("symbol"), args));
+    }
+
+    private void backtestError(HttpExchange ex, Map<String, Object> args) throws IOException {
+        if (!knownSymbol(ex, args.get("symbol"))) return;
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("origins", 5);
+        r.put("male", 0.031);
+        r.put("levels", List.of(0.8, 0.95, 0.99));
+        r.put("coverage", List.of(0.78, 0.93, 0.99));
+        r.put("conformal_coverage", List.of(0.8, 0.95, 0.99));
+        r.put("adaptive_coverage", List.of(0.79, 0.95, 0.98));
+        ok(ex, r);
+    }
+
+    /** Closes of the last {@code days} business days (default 504), whatever the symbol's stored length. */
+    private void chartData(HttpExchange ex, Map<String, Object> args) throws IOException {
+        String symbol = (String) args.get("symbol");
+        if (!knownSymbol(ex, symbol)) return;
+        int days = args.get("days") instanceof Number n ? n.intValue() : 504;
+        List<Map<String, Object>> closes = new ArrayList<>();
+        LocalDate d = FIRST;
+        for (int i = 0; i < days; d = d.plusDays(1)) {
+            if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY) continue;
+            closes.add(Map.of("date", d.toString(), "close", close(i++)));
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("symbol", symbol);
+        out.put("closes", closes);
+        out.put("forecast", forecastOf(symbol, args));
+        out.put("plot_hints", Map.of("title", symbol + " daily close", "x", "date", "y", "close"));
+        ok(ex, out);
     }
 
     /** The arguments of the last request for this method, as the app received them. */
@@ -245,9 +321,13 @@ public final class FakeApp implements AutoCloseable {
                 job.put("state", "SUCCEEDED");
                 job.put("progress", 1.0);
                 job.put("message", "done");
-                job.put("result", job.get("kind").equals("backtest")
-                        ? Map.of("verdict", "REJECT", "run_id", "run-0001", "psr", 0.41)
-                        : Map.of("rows_inserted", 10, "symbols", job.get("subjects")));
+                Map<String, Object> perSymbol = new LinkedHashMap<>();
+                for (Object sym : (List<?>) job.get("subjects")) perSymbol.put(String.valueOf(sym), Map.of("male", 0.031));
+                job.put("result", switch ((String) job.get("kind")) {
+                    case "backtest" -> Map.of("verdict", "REJECT", "run_id", "run-0001", "psr", 0.41);
+                    case "forecast_backtest" -> perSymbol;
+                    default -> Map.of("rows_inserted", 10, "symbols", job.get("subjects"));
+                });
             }
         }
         ok(ex, new LinkedHashMap<>(job));

@@ -85,6 +85,34 @@ public final class Arguments {
         return Optional.of((int) d);
     }
 
+    /** A number strictly between 0 and 1 (a probability level or a fraction of the history). */
+    public Optional<Double> optionalFraction(String name) throws ToolFailure {
+        Object v = values.get(name);
+        if (v == null) return Optional.empty();
+        return Optional.of(fraction(name, v, "pass " + name + " as a JSON number between 0 and 1, e.g. 0.4"));
+    }
+
+    /** Probability levels: 1..max numbers, each strictly between 0 and 1. */
+    public Optional<List<Double>> optionalFractionList(String name, int max) throws ToolFailure {
+        Object v = values.get(name);
+        if (v == null) return Optional.empty();
+        String fix = "pass " + name + " as a JSON array of numbers between 0 and 1, e.g. [0.8, 0.95]";
+        if (!(v instanceof List<?> list)) throw ToolFailure.invalidInput(name, "expected an array of numbers, got " + describe(v), fix);
+        if (list.isEmpty() || list.size() > max) {
+            throw ToolFailure.invalidInput(name, list.size() + " items given, 1 to " + max + " allowed", fix);
+        }
+        List<Double> out = new ArrayList<>();
+        for (Object item : list) out.add(fraction(name, item, fix));
+        return Optional.of(out);
+    }
+
+    private static double fraction(String name, Object v, String fix) throws ToolFailure {
+        if (!(v instanceof Number n)) throw ToolFailure.invalidInput(name, "expected a number, got " + describe(v), fix);
+        double d = n.doubleValue();
+        if (!(d > 0 && d < 1)) throw ToolFailure.invalidInput(name, n + " is not strictly between 0 and 1", fix);
+        return d;
+    }
+
     public Optional<Boolean> optionalBoolean(String name) throws ToolFailure {
         Object v = values.get(name);
         if (v == null) return Optional.empty();

@@ -29,6 +29,18 @@ public final class InputSchema {
                 "description", description), false);
     }
 
+    /** A number strictly between 0 and 1. */
+    public InputSchema fraction(String name, String description) {
+        return property(name, Map.of("type", "number", "exclusiveMinimum", 0, "exclusiveMaximum", 1,
+                "description", description), false);
+    }
+
+    /** An array of numbers, each strictly between 0 and 1. */
+    public InputSchema fractionArray(String name, int maxItems, String description) {
+        return property(name, Map.of("type", "array", "items", Map.of("type", "number", "exclusiveMinimum", 0,
+                "exclusiveMaximum", 1), "minItems", 1, "maxItems", maxItems, "description", description), false);
+    }
+
     public InputSchema bool(String name, String description) {
         return property(name, Map.of("type", "boolean", "description", description), false);
     }

@@ -36,6 +36,12 @@ public final class ToolCatalog {
             new GetSessionRegistry(),
             new CompareToHistory(),
             new ListSignals(),
+            new GetForecast(),
+            new GetRewardRisk(),
+            new GetBacktestError(),
+            new GetChartData(),
+            new PlotChart(),
+            new ForecastTickers(),
             // app
             new ReadAppState(),
             new ReadAppLog(),

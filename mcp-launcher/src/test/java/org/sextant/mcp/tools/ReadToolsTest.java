@@ -55,6 +55,11 @@ class ReadToolsTest {
         m.put("read_app_state", Map.of());
         m.put("read_app_log", Map.of("lines", 2));
         m.put("read_command_queue", Map.of());
+        m.put("get_forecast", Map.of("symbol", FakeApp.SHORT, "horizon", 5, "levels", List.of(0.5, 0.9)));
+        m.put("get_reward_risk", Map.of("symbol", FakeApp.LONG));
+        m.put("get_backtest_error", Map.of("symbol", FakeApp.LONG, "every", 10, "eval_fraction", 0.5));
+        m.put("get_chart_data", Map.of("symbol", FakeApp.LONG, "days", 300));
+        m.put("plot_chart", Map.of("symbol", FakeApp.SHORT));
         return m;
     }
 
@@ -70,7 +75,12 @@ class ReadToolsTest {
             Map.entry("get_session_registry", Map.of("session_id", 3)),
             Map.entry("list_signals", Map.of("benchmark", true)),
             Map.entry("read_app_log", Map.of("lines", 5000)),
-            Map.entry("list_symbols", Map.of("query", 1)));
+            Map.entry("list_symbols", Map.of("query", 1)),
+            Map.entry("get_forecast", Map.of("symbol", FakeApp.SHORT, "levels", List.of(0.8, 1.0))),
+            Map.entry("get_reward_risk", Map.of("symbol", FakeApp.SHORT, "horizon", 261)),
+            Map.entry("get_backtest_error", Map.of("symbol", FakeApp.SHORT, "eval_fraction", 0)),
+            Map.entry("get_chart_data", Map.of("symbol", FakeApp.SHORT, "days", 19)),
+            Map.entry("plot_chart", Map.of("days", 100)));
 
     @BeforeEach
     void start() throws Exception {
@@ -222,5 +232,53 @@ class ReadToolsTest {
         data(tools.dispatch("list_node_catalogue", Map.of()));
         data(tools.dispatch("list_signals", Map.of("benchmark", "NYSE")));
         assertEquals(Map.of("benchmark", "NYSE"), app.lastArgs("list_signals"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void forecastToolsPassTheirArgumentsAndRewardRiskKeepsOnlyItsPart() {
+        Map<String, Object> f = data(tools.dispatch("get_forecast", Map.of("symbol", FakeApp.SHORT, "model", "ets",
+                "horizon", 5, "levels", List.of(0.5, 0.9))));
+        assertEquals(Map.of("symbol", FakeApp.SHORT, "model", "ets", "horizon", 5, "levels", List.of(0.5, 0.9)),
+                app.lastArgs("get_forecast"));
+        assertEquals(2, ((List<?>) f.get("reward_risk")).size());
+
+        Map<String, Object> rr = data(tools.dispatch("get_reward_risk", Map.of("symbol", FakeApp.LONG, "horizon", 10)));
+        assertEquals(List.of("symbol", "model", "origin", "last_close", "reward_risk"), List.copyOf(rr.keySet()));
+        assertEquals(Map.of("symbol", FakeApp.LONG, "horizon", 10), app.lastArgs("get_forecast"), "default levels: the app's 80/95/99");
+        assertEquals(FakeApp.close(299), rr.get("last_close"));
+        assertEquals(List.of(0.8, 0.95, 0.99), ((List<Map<String, Object>>) rr.get("reward_risk")).stream().map(m -> m.get("level")).toList());
+
+        data(tools.dispatch("get_backtest_error", Map.of("symbol", FakeApp.LONG, "every", 10, "eval_fraction", 0.5)));
+        assertEquals(Map.of("symbol", FakeApp.LONG, "every", 10, "eval_fraction", 0.5), app.lastArgs("get_backtest_error"));
+
+        Envelope unknown = tools.dispatch("get_reward_risk", Map.of("symbol", "NOPE"));
+        assertEquals("not_found", unknown.failReason(), unknown::toString);
+        assertTrue(unknown.error().contains("symbol"), unknown.error());
+        assertInvalid(tools.dispatch("get_forecast", Map.of("symbol", FakeApp.SHORT, "levels", "0.9")), "levels");
+        assertInvalid(tools.dispatch("get_forecast", Map.of("symbol", FakeApp.SHORT, "levels", List.of())), "levels");
+        assertInvalid(tools.dispatch("get_backtest_error", Map.of("symbol", FakeApp.SHORT, "eval_fraction", "half")), "eval_fraction");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aChartOfTwoYearsArrivesWholeAndALongerWindowKeepsItsClosesInATable() {
+        Map<String, Object> twoYears = data(tools.dispatch("get_chart_data", Map.of("symbol", FakeApp.LONG)));
+        assertEquals(504, ((List<?>) twoYears.get("closes")).size(), "the default window is one answer");
+        assertTrue(twoYears.containsKey("forecast") && twoYears.containsKey("plot_hints"));
+
+        Map<String, Object> same = data(tools.dispatch("plot_chart", Map.of("symbol", FakeApp.LONG, "days", 504)));
+        assertEquals(twoYears, same, "plot_chart is get_chart_data under another name");
+
+        Map<String, Object> long_ = data(tools.dispatch("get_chart_data", Map.of("symbol", FakeApp.LONG, "days", 600)));
+        assertEquals(false, long_.get("rows_returned"));
+        assertFalse(long_.containsKey("closes"));
+        assertTrue(long_.containsKey("forecast") && long_.containsKey("plot_hints"), "only the closes move to the table");
+        Map<String, Object> summary = (Map<String, Object>) long_.get("summary");
+        assertEquals(600, summary.get("count"));
+        assertEquals(FakeApp.FIRST.toString(), summary.get("first_date"));
+        assertEquals(200.0, summary.get("max_close"));
+        String uri = (String) long_.get("resource_uri");
+        assertEquals(600, tools.context().tables().get(uri.substring(uri.lastIndexOf('/') + 1)).orElseThrow().rows().size());
     }
 }

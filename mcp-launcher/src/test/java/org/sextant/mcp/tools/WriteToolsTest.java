@@ -34,7 +34,8 @@ class WriteToolsTest {
             "refresh_tickers", Map.of("symbols", List.of(FakeApp.SHORT)),
             "cancel_job", Map.of("job_id", "gather-9999"),
             "backtest_graph", Map.of("spec", Map.of("nodes", List.of()), "symbols", List.of("AA")),
-            "drive_app", Map.of("command", "open_chart", "args", Map.of("symbol", "AAPL")));
+            "drive_app", Map.of("command", "open_chart", "args", Map.of("symbol", "AAPL")),
+            "forecast_tickers", Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG)));
 
     @BeforeEach
     void start() throws Exception {
@@ -185,5 +186,39 @@ class WriteToolsTest {
         try (Stream<Path> s = Files.walk(root)) {
             return s.filter(Files::isRegularFile).sorted().toList();
         }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void forecastTickersStartsAJobToPollAndWithProgressFollowsItToTheResults() {
+        Envelope started = allowed.dispatch("forecast_tickers", Map.of("symbols", List.of(FakeApp.SHORT), "horizon", 10));
+        Map<String, Object> d = data(started);
+        assertEquals("forecast_backtest", d.get("kind"));
+        assertEquals(2, d.get("poll_after_seconds"));
+        assertTrue(started.clientHint().contains("refresh_job_status"), started.clientHint());
+        assertEquals(Map.of("symbols", List.of(FakeApp.SHORT), "horizon", 10), app.lastArgs("start_forecast_backtest"));
+
+        List<Double> reported = new ArrayList<>();
+        Progress progress = new Progress() {
+            @Override
+            public boolean wanted() {
+                return true;
+            }
+
+            @Override
+            public void report(double fraction, String message) {
+                reported.add(fraction);
+            }
+        };
+        Map<String, Object> followed = data(allowed.dispatch("forecast_tickers", Map.of("symbols", List.of(FakeApp.LONG)), progress));
+        assertEquals("SUCCEEDED", followed.get("state"));
+        assertEquals(Map.of("male", 0.031), ((Map<String, Object>) followed.get("result")).get(FakeApp.LONG));
+        assertEquals(List.of(0.0, 0.5, 1.0), reported);
+
+        assertInvalid(allowed.dispatch("forecast_tickers", Map.of("symbols", List.of(FakeApp.SHORT), "horizon", 0)), "horizon");
+        List<String> many = IntStream.range(0, 101).mapToObj(i -> "S" + i).toList();
+        assertInvalid(allowed.dispatch("forecast_tickers", Map.of("symbols", many)), "symbols");
+        assertEquals(2, app.calls("start_forecast_backtest"), "refused input never reaches the app");
+        assertEquals("not_found", allowed.dispatch("forecast_tickers", Map.of("symbols", List.of("NOPE"))).failReason());
     }
 }

@@ -1,0 +1,35 @@
+package org.sextant.mcp.tools;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/** Walk-forward forecast backtests of many symbols as one background job in the app. */
+final class ForecastTickers extends LauncherTool {
+    static final int MAX_SYMBOLS = 100;
+
+    ForecastTickers() {
+        super("forecast_tickers", Categories.RESEARCH, ToolClass.WRITE, false,
+                "Starts a background job in the app that backtests the forecasts of up to 100 stored symbols walk-forward (the result maps each symbol to what get_backtest_error returns); returns job_id, poll_after_seconds and client_hint (poll refresh_job_status), with a progressToken follows the job streaming progress, and a longer list is refused, never truncated.",
+                schema());
+    }
+
+    private static Map<String, Object> schema() {
+        return InputSchema.object()
+                .stringArray("symbols", MAX_SYMBOLS, "stored symbols, e.g. [\"AAPL\", \"MSFT\"] (at most 100)", true)
+                .string("model", ForecastArgs.MODEL, false)
+                .integer("horizon", 1, ForecastArgs.MAX_HORIZON, ForecastArgs.HORIZON)
+                .build();
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        List<String> symbols = call.args().requiredStringList("symbols", MAX_SYMBOLS, "[\"AAPL\"]");
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("symbols", symbols);
+        call.args().optionalString("model").ifPresent(m -> args.put("model", m));
+        call.args().optionalInt("horizon", 1, ForecastArgs.MAX_HORIZON).ifPresent(h -> args.put("horizon", h));
+        return JobStarts.answer(call, call.context().app().call("start_forecast_backtest", args), "refresh_job_status", 2);
+    }
+}

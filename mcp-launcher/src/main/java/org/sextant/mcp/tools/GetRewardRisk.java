@@ -1,0 +1,25 @@
+package org.sextant.mcp.tools;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/** Only the reward/risk part of the live forecast: what an agent ranking symbols needs, small. */
+final class GetRewardRisk extends LauncherTool {
+    static final List<String> KEPT = List.of("symbol", "model", "origin", "last_close", "reward_risk");
+
+    GetRewardRisk() {
+        super("get_reward_risk", Categories.RESEARCH, ToolClass.READ, false,
+                "Returns the reward/risk of one symbol's live forecast at the 80, 95 and 99% levels (upside and downside of each band from the last close, and their ratio), without the bands themselves.",
+                ForecastArgs.schema("the symbol as list_symbols shows it, e.g. \"AAPL\"").build());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        Map<String, Object> forecast = call.context().app().call("get_forecast", ForecastArgs.read(call));
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (String key : KEPT) out.put(key, forecast.get(key));
+        return out;
+    }
+}

@@ -1,0 +1,17 @@
+package org.sextant.mcp.tools;
+
+import org.sextant.mcp.envelope.ToolFailure;
+
+/** The name agents reach for when asked to plot: the same one-shot payload as get_chart_data. */
+final class PlotChart extends LauncherTool {
+    PlotChart() {
+        super("plot_chart", Categories.RESEARCH, ToolClass.READ, false,
+                "Same as get_chart_data (an alias for agents asked to plot): " + GetChartData.EFFECT.substring("Returns ".length()),
+                GetChartData.schema());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        return GetChartData.chart(call);
+    }
+}
