@@ -47,8 +47,9 @@ final class InstalledPackage {
         run(apt.toArray(String[]::new));
     }
 
+    /** dpkg --purge: also when an install stopped half way. */
     static void remove() throws IOException, InterruptedException {
-        run("dpkg", "-r", NAME);
+        run("dpkg", "--purge", NAME);
     }
 
     static boolean installed() throws IOException, InterruptedException {

@@ -30,6 +30,7 @@ class InstalledPackageIT {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Path SEXTANT = InstalledPackage.PREFIX.resolve("bin/sextant");
     private static final Path SEXTANT_MCP = InstalledPackage.PREFIX.resolve("bin/sextant-mcp");
+    private static final Path MENU_ENTRY = Path.of("/usr/share/applications/sextant-sextant.desktop");
 
     @TempDir Path home;
 
@@ -44,14 +45,15 @@ class InstalledPackageIT {
         try (FileChannel ch = FileChannel.open(Path.of(System.getProperty("java.io.tmpdir"), "sextant-installed-package-it.lock"),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = ch.lock()) {
-            InstalledPackage.install(deb);
             try {
+                InstalledPackage.install(deb);
                 checkInstalled();
             } finally {
                 InstalledPackage.remove();
             }
-            assertFalse(InstalledPackage.installed(), "dpkg -r left the package installed");
-            assertFalse(Files.exists(SEXTANT), "dpkg -r left " + SEXTANT);
+            assertFalse(InstalledPackage.installed(), "dpkg --purge left the package installed");
+            assertFalse(Files.exists(SEXTANT), "dpkg --purge left " + SEXTANT);
+            assertFalse(Files.exists(MENU_ENTRY), "dpkg --purge left the menu entry " + MENU_ENTRY);
         }
     }
 
@@ -63,6 +65,7 @@ class InstalledPackageIT {
         assertTrue(desktop.contains("Exec=" + SEXTANT), "the desktop entry starts the installed app: " + desktop);
         assertTrue(desktop.contains("Icon=" + InstalledPackage.PREFIX.resolve("lib/sextant.png")), desktop);
         assertTrue(Files.size(InstalledPackage.PREFIX.resolve("lib/sextant.png")) > 0, "icon installed");
+        assertEquals(desktop, Files.readString(MENU_ENTRY), "the menu entry is registered where desktops look");
         assertFalse(Files.exists(InstalledPackage.PREFIX.resolve("lib/sextant-sextant-mcp.desktop")),
                 "sextant-mcp is started by MCP clients; it must not get a menu entry");
 

@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  *   <li>a stand-alone launcher image {@code sextant-mcp} with its own smaller runtime.</li>
  * </ol>
  * Run by the packaging module at {@code package} (profile {@code installers}); arguments are
- * {@code key=value}: app, mcp (the modules' target folders), out, version, types.
+ * {@code key=value}: app, mcp (the modules' target folders), out, version, types, resources (src/jpackage).
  */
 public final class Installers {
     /**
@@ -52,9 +52,11 @@ public final class Installers {
     private final Path out;
     private final String version;
     private final List<String> types;
+    private final Path resources;
     private final Map<String, Double> timings = new LinkedHashMap<>();
 
-    Installers(Path appTarget, Path mcpTarget, Path out, String version, List<String> types) {
+    Installers(Path appTarget, Path mcpTarget, Path out, String version, List<String> types, Path resources) {
+        this.resources = resources;
         this.appTarget = appTarget;
         this.mcpTarget = mcpTarget;
         this.out = out;
@@ -72,7 +74,7 @@ public final class Installers {
         List<String> types = new ArrayList<>();
         for (String t : a.getOrDefault("types", "").split(",")) if (!t.isBlank()) types.add(t.trim().toLowerCase(Locale.ROOT));
         Installers i = new Installers(Path.of(required(a, "app")), Path.of(required(a, "mcp")), Path.of(required(a, "out")),
-                a.getOrDefault("version", "0.1.0"), types);
+                a.getOrDefault("version", "0.1.0"), types, a.containsKey("resources") ? Path.of(a.get("resources")) : null);
         i.build();
     }
 
@@ -96,7 +98,8 @@ public final class Installers {
         IconPainter.paint(icon, 256);
         Path appInput = out.resolve("input/app");
         Path mcpInput = out.resolve("input/mcp");
-        Set<String> mcpJars = stage(appInput, mcpInput);
+        Set<String> appJars = new LinkedHashSet<>();
+        Set<String> mcpJars = stage(appInput, mcpInput, appJars);
 
         Path runtime = out.resolve("runtime/app");
         time("jlink app runtime", () -> jlink(APP_MODULES, runtime));
@@ -109,6 +112,7 @@ public final class Installers {
                 "--vendor", "Sextant", "--description", "Research workstation for market time series",
                 "--add-launcher", MCP_NAME + "=" + launcherProps)));
         Path appImage = Platform.appImageRoot(images, NAME);
+        restrictClasspath(Platform.appDir(appImage).resolve(NAME + ".cfg"), appJars);
         restrictClasspath(Platform.appDir(appImage).resolve(MCP_NAME + ".cfg"), mcpJars);
         noMenuEntryForLauncher(appImage);
 
@@ -125,17 +129,19 @@ public final class Installers {
         report(images, appImage);
     }
 
-    /** Copies the jars each image runs from; returns the launcher's jar names. */
-    private Set<String> stage(Path appInput, Path mcpInput) throws IOException {
+    /** Copies the jars each image runs from; collects the app's jar names, returns the launcher's. */
+    private Set<String> stage(Path appInput, Path mcpInput, Set<String> appJars) throws IOException {
         Files.createDirectories(appInput);
         Files.createDirectories(mcpInput);
         Path appLib = appTarget.resolve("lib");
         Path mcpLib = mcpTarget.resolve("lib");
         Files.copy(appTarget.resolve("sextant-app.jar"), appInput.resolve("sextant-app.jar"));
+        appJars.add("sextant-app.jar");
         Files.copy(mcpTarget.resolve("sextant-mcp.jar"), mcpInput.resolve("sextant-mcp.jar"));
         for (Path jar : jars(appLib)) {
             String name = jar.getFileName().toString();
             if (isPlatformlessJavaFx(name)) continue;
+            appJars.add(name);
             if (name.startsWith("duckdb_jdbc-")) {
                 long t0 = System.nanoTime();
                 List<String> dropped = DuckDbNatives.keepOnly(jar, appInput.resolve(name), DuckDbNatives.platformSuffix());
@@ -188,9 +194,13 @@ public final class Installers {
                 "--app-version", version, "--dest", out.resolve("package").toString(), "--vendor", "Sextant",
                 "--description", "Research workstation for market time series: forecasts, backtests, analogues; MCP server for AI agents"));
         switch (type) {
-            case "deb" -> args.addAll(List.of("--linux-package-deps", DEB_DEPENDS, "--linux-shortcut", "--icon", icon.toString(),
+            case "deb" -> {
+                // our postinst/prerm (src/jpackage/linux): the menu entry must not fail an install without an XDG menu
+                if (resources != null) args.addAll(List.of("--resource-dir", resources.resolve("linux").toString()));
+                args.addAll(List.of("--linux-package-deps", DEB_DEPENDS, "--linux-shortcut", "--icon", icon.toString(),
                     "--linux-menu-group", "Office;Finance;", "--linux-app-category", "misc",
                     "--linux-deb-maintainer", "sextant@localhost"));
+            }
             case "rpm" -> args.addAll(List.of("--linux-package-deps", RPM_REQUIRES, "--linux-shortcut", "--icon", icon.toString(),
                     "--linux-menu-group", "Office;Finance;", "--linux-rpm-license-type", "Proprietary"));
             case "msi" -> args.addAll(List.of("--win-menu", "--win-shortcut", "--win-dir-chooser"));
@@ -205,7 +215,10 @@ public final class Installers {
         return Platform.isLinux() ? png.toString() : null;
     }
 
-    /** jpackage gives every launcher the whole input folder; the MCP launcher gets only its own jars. */
+    /**
+     * jpackage gives every launcher the whole input folder; each gets only its own jars (the app
+     * and the launcher may use different versions of a shared library, e.g. Jackson).
+     */
     static void restrictClasspath(Path cfg, Set<String> keep) throws IOException {
         List<String> lines = new ArrayList<>();
         int kept = 0;
