@@ -85,6 +85,43 @@ class CliTest {
     }
 
     @Test
+    void backtestAndAnaloguesPrintTheirVerdictsOnTheSampleData() {
+        assertEquals(0, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "AA,IBM"), err.toString());
+        String bt = out.toString();
+        assertTrue(bt.contains("configurations 30"), bt);
+        assertTrue(bt.contains("DSR") && bt.contains("PBO") && bt.contains("run id"), bt);
+
+        out.reset();
+        assertEquals(0, Main.run("--home", home(), "analogues", "--horizon", "5", "--as-of", "1987-10-16", "--dates", "3"), err.toString());
+        String an = out.toString();
+        assertTrue(an.contains("as of 1987-10-16") && an.contains("5-day forward return"), an);
+
+        assertEquals(1, Main.run("--home", home(), "analogues", "--top-k", "0"));
+        assertTrue(err.toString().contains("top_k"), err.toString());
+    }
+
+    @Test
+    void userSignalsImportAllOrNothing() throws Exception {
+        Path vix = Files.writeString(dir.resolve("vix.csv"), "date,value\n1998-10-01,40.1\n1998-10-02,38.5\n");
+        assertEquals(0, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--bins", "15,20,30"), err.toString());
+        assertTrue(out.toString().contains("imported 2 rows"), out.toString());
+        assertEquals(1, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "someday"));
+        assertTrue(err.toString().contains("provenance"), err.toString());
+    }
+
+    @Test
+    void forecastPrintsBandsRewardRiskAndBacktestCoverage() {
+        assertEquals(0, Main.run("--home", home(), "forecast", "IBM", "--horizon", "10", "--backtest"), err.toString());
+        String f = out.toString();
+        assertTrue(f.contains("IBM log_theta from 2001-01-02"), f);
+        assertTrue(f.contains("80%") && f.contains("95%") && f.contains("99%") && f.contains("reward/risk"), f);
+        assertTrue(f.contains("walk-forward") && f.contains("coverage 95%"), f);
+
+        assertEquals(1, Main.run("--home", home(), "forecast", "IBM", "--model", "prophet"));
+        assertTrue(err.toString().contains("model") && err.toString().contains("theta"), "the error lists the known models: " + err);
+    }
+
+    @Test
     void aMissingFileIsNamed() {
         assertEquals(2, Main.run("--home", home(), "import", dir.resolve("nope.csv").toString()));
         assertTrue(err.toString().contains("nope.csv"), err.toString());

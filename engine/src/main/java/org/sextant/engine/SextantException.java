@@ -8,6 +8,7 @@ public class SextantException extends RuntimeException {
     private final String failReason;
     private final String field;
     private final String fix;
+    private final java.util.Map<String, Object> details = new java.util.LinkedHashMap<>();
 
     public SextantException(String failReason, String message, String field, String fix) {
         super(message);
@@ -31,6 +32,14 @@ public class SextantException extends RuntimeException {
     public static SextantException notFound(String field, String message, String fix) {
         return new SextantException("not_found", message, field, fix);
     }
+
+    /** Adds a machine-readable detail (e.g. active_job_id) that transports pass on. */
+    public SextantException withDetail(String key, Object value) {
+        details.put(key, value);
+        return this;
+    }
+
+    public java.util.Map<String, Object> details() { return details; }
 
     public String failReason() { return failReason; }
     public String field() { return field; }

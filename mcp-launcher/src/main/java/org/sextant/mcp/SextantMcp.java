@@ -5,13 +5,16 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import org.sextant.mcp.server.HttpMcpServer;
+import org.sextant.mcp.tools.ToolContext;
+import org.sextant.mcp.tools.ToolDispatcher;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** sextant-mcp: the MCP server that Cursor, VS Code and Claude Desktop start (stdio). */
 @Command(name = "sextant-mcp", mixinStandardHelpOptions = true, version = LauncherInfo.VERSION,
-        description = {"MCP server for Sextant over stdio. It finds the running app through",
+        description = {"MCP server for Sextant over stdio (or Streamable HTTP with --http). It finds the running app through",
                 "SEXTANT_HOME/run/app.json on every call; start the app separately."},
         subcommands = {StatusCommand.class, ConfigCommand.class})
 public final class SextantMcp implements Callable<Integer> {
@@ -25,9 +28,16 @@ public final class SextantMcp implements Callable<Integer> {
             description = "Sextant home (default: $SEXTANT_HOME, else ~/.sextant)")
     Path home;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30", scope = CommandLine.ScopeType.INHERIT,
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "45", scope = CommandLine.ScopeType.INHERIT,
             description = "how long to wait for the app to answer one call (default: ${DEFAULT-VALUE})")
     long timeoutSeconds;
+
+    @Option(names = "--http", description = "serve Streamable HTTP on 127.0.0.1 instead of stdio")
+    boolean http;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "0",
+            description = "port for --http (default: any free port, printed at start)")
+    int port;
 
     LauncherHome home() {
         return LauncherHome.resolve(home);
@@ -42,6 +52,22 @@ public final class SextantMcp implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (http) {
+            ToolContext context = ToolContext.forHome(home(), requestTimeout());
+            HttpMcpServer server = HttpMcpServer.start(port, new ToolDispatcher(context), context.tables());
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    server.close();
+                } catch (Exception ignored) {
+                    // the process is ending anyway
+                }
+            }));
+            // Not the protocol channel in this mode: tell the person where to point the client.
+            System.out.println("sextant-mcp " + LauncherInfo.VERSION + ": Streamable HTTP on " + server.url());
+            System.out.flush();
+            server.join();
+            return 0;
+        }
         InputStream in = System.in;
         PrintStream out = System.out;
         // Anything that prints by mistake lands on stderr instead of corrupting the protocol.

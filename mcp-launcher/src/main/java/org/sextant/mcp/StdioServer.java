@@ -8,12 +8,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import org.sextant.mcp.app.AppClient;
-import org.sextant.mcp.gates.PilotGate;
-import org.sextant.mcp.gates.RunsGate;
 import org.sextant.mcp.server.SextantMcpServer;
-import org.sextant.mcp.tables.TableStore;
-import org.sextant.mcp.tools.ToolCatalog;
 import org.sextant.mcp.tools.ToolContext;
 import org.sextant.mcp.tools.ToolDispatcher;
 import org.slf4j.Logger;
@@ -25,14 +20,9 @@ final class StdioServer {
 
     private StdioServer() {}
 
-    static ToolContext context(LauncherHome home, Duration requestTimeout) {
-        return new ToolContext(home, new AppClient(home.appJson(), requestTimeout), TableStore.withDefaults(),
-                RunsGate.fromProcessEnvironment(), new PilotGate(home.pilotFlag()), ToolCatalog.ALL);
-    }
-
     static void serve(LauncherHome home, Duration requestTimeout, InputStream in, OutputStream out)
             throws InterruptedException {
-        ToolContext context = context(home, requestTimeout);
+        ToolContext context = ToolContext.forHome(home, requestTimeout);
         CountDownLatch closed = new CountDownLatch(1);
         InputStream watched = new FilterInputStream(in) {
             @Override

@@ -1,13 +1,108 @@
 package org.sextant.app.gui;
 
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.stage.Stage;
 import org.sextant.engine.Sextant;
 
-/** Placeholder until the gui branch merges (replaced by the real window). */
+/**
+ * Entry point of the window for the app's main class. That class is no
+ * {@code javafx.application.Application} (launching one from a plain class path fails), so the
+ * toolkit is started here with {@link Platform#startup}.
+ */
 public final class WorkstationLauncher {
+    private static final AtomicReference<Stage> OPEN = new AtomicReference<>();
+
     private WorkstationLauncher() {}
 
+    /**
+     * Shows the workstation window for {@code engine} and blocks until the person closes it.
+     * Starts the JavaFX toolkit unless it already runs (then it is left running); a toolkit
+     * started here is shut down before returning, so call this once per process.
+     *
+     * @param onSymbolShown called on the JavaFX thread with the ticker whenever the chart starts
+     *                      showing another symbol (keep it short: it runs on the UI thread)
+     * @param onClosed      called on the calling thread once the window is closed, before the
+     *                      toolkit shuts down
+     */
     public static void run(Sextant engine, Consumer<String> onSymbolShown, Runnable onClosed) {
-        throw new IllegalStateException("window not merged yet");
+        Objects.requireNonNull(engine, "engine");
+        if (Platform.isFxApplicationThread()) {
+            throw new IllegalStateException("WorkstationLauncher.run blocks until the window closes; call it from the main thread");
+        }
+        boolean startedHere = startToolkit();
+        CountDownLatch closed = new CountDownLatch(1);
+        AtomicReference<ChartsViewModel> model = new AtomicReference<>();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        Platform.runLater(() -> {
+            try {
+                ChartsViewModel vm = new ChartsViewModel(engine);
+                model.set(vm);
+                WorkstationWindow window = new WorkstationWindow(vm);
+                window.setOnSymbolShown(onSymbolShown);
+                Stage stage = new Stage();
+                stage.setOnHidden(e -> {
+                    OPEN.compareAndSet(stage, null);
+                    closed.countDown();
+                });
+                window.show(stage);
+                OPEN.set(stage);
+                vm.start();
+            } catch (RuntimeException e) {
+                failure.set(e);
+                closed.countDown();
+            }
+        });
+        try {
+            awaitUninterruptibly(closed);
+            if (model.get() != null) model.get().close();
+            if (onClosed != null) onClosed.run();
+        } finally {
+            if (startedHere) Platform.exit();
+        }
+        if (failure.get() != null) {
+            throw new IllegalStateException("the workstation window could not open: " + failure.get().getMessage(), failure.get());
+        }
+    }
+
+    /**
+     * Closes the window opened by {@link #run} (from any thread: a shutdown hook, a "quit"
+     * command); {@code run} then returns as if the person had closed it. No-op when none is open.
+     */
+    public static void close() {
+        Platform.runLater(() -> {
+            Stage stage = OPEN.get();
+            if (stage != null) stage.close();
+        });
+    }
+
+    /** Starts the toolkit; false when it was already running (tests, or an embedding app). */
+    private static boolean startToolkit() {
+        CountDownLatch started = new CountDownLatch(1);
+        try {
+            Platform.startup(started::countDown);
+        } catch (IllegalStateException alreadyRunning) {
+            return false;
+        }
+        // the window's close ends run(), which then shuts the toolkit down itself
+        Platform.setImplicitExit(false);
+        awaitUninterruptibly(started);
+        return true;
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 }

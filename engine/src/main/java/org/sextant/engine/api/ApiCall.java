@@ -27,6 +27,19 @@ public record ApiCall(String method, JsonNode args) {
         return v;
     }
 
+    /** A JSON document given either as a string or inline as an object; returned as text. */
+    public String json(String field) {
+        JsonNode n = args.get(field);
+        if (n == null || n.isNull()) return null;
+        return n.isString() ? n.asString() : n.toString();
+    }
+
+    /** All arguments as plain Java values, for engine calls that validate their own keys. */
+    @SuppressWarnings("unchecked")
+    public java.util.Map<String, Object> asMap() {
+        return org.sextant.engine.Json.MAPPER.convertValue(args, java.util.Map.class);
+    }
+
     public LocalDate date(String field) {
         String v = text(field);
         if (v == null || v.isBlank()) return null;

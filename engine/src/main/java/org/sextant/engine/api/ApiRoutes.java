@@ -10,6 +10,9 @@ import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.analog.SignalDefinition;
+import org.sextant.engine.analog.SignalKind;
+import org.sextant.engine.research.StrategyRunRequest;
 
 /**
  * The local API's methods: each parses its arguments, calls the facade, and returns what is
@@ -30,16 +33,76 @@ public final class ApiRoutes {
         routes.put("import_prices", call -> engine.importFiles(
                 call.textList("paths", "[\"/home/me/MSFT.csv\"]").stream().map(Path::of).toList()));
         routes.put("gather", call -> engine.gather(call.textList("symbols", "[\"MSFT.US\"]"), call.text("provider")));
+        routes.put("start_import", call -> engine.startImport(
+                call.textList("paths", "[\"/home/me/MSFT.csv\"]").stream().map(Path::of).toList()));
+        routes.put("start_gather", call -> engine.startGather(call.textList("symbols", "[\"MSFT.US\"]"), call.text("provider")));
+        routes.put("list_jobs", call -> Map.of("jobs", engine.jobs().list()));
+        routes.put("job_status", call -> engine.jobs().status(call.requiredText("job_id", "\"gather-1a2b3c4d\"")));
+        routes.put("cancel_job", call -> engine.jobs().cancel(call.requiredText("job_id", "\"gather-1a2b3c4d\"")));
+        routes.put("read_log", call -> AppLog.tail(engine.home().logFile(), call.integer("lines")));
+        routes.put("list_node_catalogue", call -> Map.of("nodes", engine.listStrategyNodes()));
+        routes.put("compose_graph", call -> engine.composeGraph(call.json("spec")));
+        routes.put("backtest", call -> engine.backtest(strategyRequest(call)));
+        routes.put("start_backtest", call -> engine.startBacktest(strategyRequest(call)));
+        routes.put("get_session_registry", call -> engine.researchSession(call.text("session_id")));
+        routes.put("compare_to_history", call -> engine.compareToHistory(call.asMap()));
+        routes.put("analogue_calibration", call -> engine.analogueCalibration(call.asMap()));
+        routes.put("list_signals", call -> Map.of("signals", engine.signalDefinitions(call.text("benchmark"))));
+        routes.put("import_signal", call -> Map.of("rows", engine.importSignal(Path.of(call.requiredText("path", "\"/home/me/vix.csv\"")),
+                userSignal(call), call.requiredText("provenance", "\"live\" or \"backfill\""))));
+        routes.put("list_forecast_models", call -> Map.of("models", engine.forecastModels(), "default", Sextant.DEFAULT_FORECAST_MODEL));
+        routes.put("get_forecast", call -> engine.forecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
+                call.integer("horizon"), levels(call)));
+        routes.put("get_backtest_error", call -> engine.backtestForecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
+                call.integer("horizon"), call.integer("every"), call.args().has("eval_fraction") ? call.args().get("eval_fraction").asDouble() : null,
+                levels(call)));
+        routes.put("start_forecast_backtest", call -> engine.startForecastBacktest(call.textList("symbols", "[\"AA\",\"IBM\"]"),
+                call.text("model"), call.integer("horizon")));
         routes.put("read_state", call -> state.get());
     }
 
     public Object dispatch(ApiCall call) {
         Function<ApiCall, Object> route = routes.get(call.method());
         if (route == null) {
-            throw SextantException.notFound("method", "unknown API method '" + call.method() + "'",
+            throw new SextantException("unknown_method", "unknown API method '" + call.method() + "'", "method",
                     "use one of " + routes.keySet() + " (docs/local-api.md)");
         }
         return route.apply(call);
+    }
+
+    /** A numeric user signal's definition from the call: name, bins, trust, description. */
+    private static SignalDefinition userSignal(ApiCall call) {
+        String name = call.requiredText("name", "\"vix\"");
+        List<Double> bins = new java.util.ArrayList<>();
+        if (call.args().has("bins")) {
+            for (tools.jackson.databind.JsonNode b : call.args().get("bins")) {
+                if (!b.isNumber()) throw SextantException.invalid("bins", "bins must be numbers", "e.g. [15, 20, 30]");
+                bins.add(b.asDouble());
+            }
+        }
+        double trust = call.args().has("default_trust") ? call.args().get("default_trust").asDouble() : 1.0;
+        try {
+            return new SignalDefinition(name, SignalKind.NUMERIC, bins, List.of(), trust, call.text("description"), SignalDefinition.USER);
+        } catch (IllegalArgumentException e) {
+            throw SextantException.invalid("name", e.getMessage(), "use a lower_snake_case name, ascending bins and a trust >= 0");
+        }
+    }
+
+    private static double[] levels(ApiCall call) {
+        if (!call.args().has("levels") || call.args().get("levels").isNull()) return null;
+        tools.jackson.databind.JsonNode n = call.args().get("levels");
+        if (!n.isArray() || n.isEmpty()) throw SextantException.invalid("levels", "levels must be a non-empty array", "e.g. [0.8, 0.95, 0.99]");
+        double[] out = new double[n.size()];
+        for (int i = 0; i < out.length; i++) {
+            if (!n.get(i).isNumber()) throw SextantException.invalid("levels", "levels must be numbers in (0,1)", "e.g. [0.8, 0.95, 0.99]");
+            out[i] = n.get(i).asDouble();
+        }
+        return out;
+    }
+
+    private static StrategyRunRequest strategyRequest(ApiCall call) {
+        return new StrategyRunRequest(call.text("session_id"), call.json("spec"),
+                call.textList("symbols", "[\"AA\",\"IBM\"]"), call.date("from"), call.date("to"), call.date("oos_start"), call.integer("threads"));
     }
 
     private static Map<String, Object> closes(PriceSeries s) {

@@ -118,12 +118,14 @@ public final class LocalApiServer implements AutoCloseable {
         } catch (SextantException e) {
             int status = switch (e.failReason()) {
                 case "invalid_input" -> 400;
-                case "not_found" -> 404;
+                case "not_found", "unknown_method" -> 404;
                 case "timeout" -> 504;
                 case "job_busy" -> 409;
                 default -> 500;
             };
-            sendQuietly(ex, status, failure(e.failReason(), e.getMessage(), e.field(), e.fix()));
+            Map<String, Object> body = failure(e.failReason(), e.getMessage(), e.field(), e.fix());
+            if (!e.details().isEmpty()) body.put("details", e.details());
+            sendQuietly(ex, status, body);
         } catch (JacksonException e) {
             sendQuietly(ex, 400, failure("invalid_input", "request body is not a JSON object: " + e.getOriginalMessage(), null,
                     "send a JSON object of arguments, e.g. {\"symbol\":\"MSFT\"}"));

@@ -61,7 +61,8 @@ public final class Jobs implements AutoCloseable {
             for (JobStatus j : jobs.values()) {
                 if (j.state().active() && j.writer()) {
                     throw new SextantException("job_busy", "another writing job is running: " + j.kind() + " " + j.id(), "job_id",
-                            "wait for job " + j.id() + " to finish (poll its status) or cancel it, then submit again");
+                            "wait for job " + j.id() + " to finish (poll its status) or cancel it, then submit again")
+                            .withDetail("active_job_id", j.id());
                 }
             }
         }

@@ -15,9 +15,14 @@ import java.util.List;
  * in order, each in its own transaction. Never edit a released migration: add the next one.
  */
 public final class Migrations {
-    /** In order. Later features append here. */
+    /**
+     * Every migration; each is applied once, identified by the number in its name, so a store
+     * that has V001 and V020 still receives a V010 added later.
+     */
     public static final List<String> ALL = List.of(
-            "V001__prices_and_symbols.sql");
+            "V001__prices_and_symbols.sql",
+            "V020__research.sql",
+            "V030__signals.sql");
 
     private Migrations() {}
 
@@ -28,10 +33,10 @@ public final class Migrations {
             }
             return null;
         });
-        int current = currentVersion(store);
-        for (int i = current; i < ALL.size(); i++) {
-            int version = i + 1;
-            String name = ALL.get(i);
+        java.util.Set<Integer> applied = appliedVersions(store);
+        for (String name : ALL) {
+            int version = versionOf(name);
+            if (applied.contains(version)) continue;
             String sql = resource(name);
             store.inTransaction(c -> {
                 try (Statement s = c.createStatement()) {
@@ -47,6 +52,23 @@ public final class Migrations {
                 return null;
             });
         }
+    }
+
+    /** V020__research.sql -> 20: the number in the name is the version, whatever the list order. */
+    static int versionOf(String name) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^V(\\d+)__.+\\.sql$").matcher(name);
+        if (!m.matches()) throw new IllegalStateException("migration name must look like V001__what.sql: " + name);
+        return Integer.parseInt(m.group(1));
+    }
+
+    private static java.util.Set<Integer> appliedVersions(Store store) {
+        return store.read(c -> {
+            java.util.Set<Integer> out = new java.util.HashSet<>();
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT version FROM schema_version")) {
+                while (r.next()) out.add(r.getInt(1));
+            }
+            return out;
+        });
     }
 
     public static int currentVersion(Store store) {

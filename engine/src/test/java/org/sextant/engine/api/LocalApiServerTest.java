@@ -110,6 +110,35 @@ class LocalApiServerTest {
     }
 
     @Test
+    void compareToHistoryThroughTheApiEqualsTheFacadeCall() throws Exception {
+        String args = "{\"horizon\": 5, \"top_k\": 50, \"as_of\": \"1998-10-08\", \"include_analogue_dates\": true}";
+        HttpResponse<String> r = post("compare_to_history", args, TOKEN);
+        assertEquals(200, r.statusCode(), r.body());
+        JsonNode viaApi = Json.MAPPER.readTree(r.body()).get("data");
+        // the same serialization path as the wire: bytes, then a tree (node types then compare equal)
+        JsonNode viaFacade = Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(engine.compareToHistory(
+                org.sextant.engine.analog.AnalogueRequest.jsonArgs(args))));
+        assertEquals(viaFacade, viaApi);
+        assertEquals(50, viaApi.get("sample_size").asInt());
+
+        HttpResponse<String> bad = post("compare_to_history", "{\"top_k\": 9999}", TOKEN);
+        assertEquals(400, bad.statusCode());
+        assertEquals("top_k", Json.MAPPER.readTree(bad.body()).get("field").asString());
+    }
+
+    @Test
+    void aBadStrategySpecIsRefusedBeforeAnyJobWithTheNodeNamed() throws Exception {
+        String spec = "{\"version\":1,\"nodes\":{\"x\":{\"type\":\"crosover\"}}}";
+        HttpResponse<String> composed = post("compose_graph", "{\"spec\":" + spec + "}", TOKEN);
+        assertEquals(200, composed.statusCode(), composed.body());
+        assertTrue(composed.body().contains("nodes.x.type"), composed.body());
+        int jobsBefore = engine.jobs().list().size();
+        HttpResponse<String> start = post("start_backtest", "{\"spec\":" + spec + ",\"symbols\":[\"AA\"]}", TOKEN);
+        assertEquals(400, start.statusCode(), start.body());
+        assertEquals(jobsBefore, engine.jobs().list().size(), "no job for a spec that cannot run");
+    }
+
+    @Test
     void healthReportsVersionContractAndData() throws Exception {
         HttpRequest req = HttpRequest.newBuilder(URI.create("http://localhost:" + api.port() + "/api/v1/health"))
                 .header("Authorization", "Bearer " + TOKEN).build();

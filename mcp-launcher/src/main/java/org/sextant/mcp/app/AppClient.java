@@ -27,16 +27,23 @@ public final class AppClient {
 
     private final Path appJson;
     private final Duration requestTimeout;
-    private final HttpClient http;
+    /** Built on first use: building it loads the TLS stack, which would slow the first tools/list. */
+    private HttpClient http;
 
     public AppClient(Path appJson, Duration requestTimeout) {
         this.appJson = appJson;
         this.requestTimeout = requestTimeout;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(CONNECT_TIMEOUT)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+    }
+
+    private synchronized HttpClient http() {
+        if (http == null) {
+            http = HttpClient.newBuilder()
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(CONNECT_TIMEOUT)
+                    .followRedirects(HttpClient.Redirect.NEVER)
+                    .build();
+        }
+        return http;
     }
 
     public Path appJson() {
@@ -108,7 +115,7 @@ public final class AppClient {
     private Map<String, Object> send(AppFile app, String method, HttpRequest.Builder request) throws ToolFailure {
         HttpResponse<String> response;
         try {
-            response = http.send(request
+            response = http().send(request
                             .timeout(requestTimeout)
                             .header("Authorization", "Bearer " + app.token())
                             .header("Accept", "application/json")

@@ -8,6 +8,7 @@ import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,10 +36,22 @@ public final class SextantMcpServer {
         return new JacksonMcpJsonMapper(Json.MAPPER);
     }
 
+    /** Stdio: one session on the given transport. */
     public static McpSyncServer start(McpServerTransportProvider transport, ToolDispatcher dispatcher,
                                       TableStore tables) {
+        return configure(McpServer.sync(transport), dispatcher, tables);
+    }
+
+    /** Streamable HTTP: the same tools and resources, one server for all sessions. */
+    public static McpSyncServer start(McpStreamableServerTransportProvider transport, ToolDispatcher dispatcher,
+                                      TableStore tables) {
+        return configure(McpServer.sync(transport), dispatcher, tables);
+    }
+
+    private static <S extends McpServer.SyncSpecification<S>> McpSyncServer configure(
+            McpServer.SyncSpecification<S> spec, ToolDispatcher dispatcher, TableStore tables) {
         Set<String> canonical = dispatcher.tools().stream().map(LauncherTool::name).collect(Collectors.toSet());
-        return McpServer.sync(transport)
+        return spec
                 .jsonMapper(jsonMapper())
                 .serverInfo(LauncherInfo.NAME, LauncherInfo.VERSION)
                 .instructions(INSTRUCTIONS)

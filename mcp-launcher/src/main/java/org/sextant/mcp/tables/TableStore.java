@@ -29,7 +29,7 @@ public final class TableStore {
     }
 
     public static TableStore withDefaults() {
-        return new TableStore(64, 2_000_000);
+        return new TableStore(64, 500_000);
     }
 
     /** A stored result: what produced it, its column names (may be empty) and its rows. */

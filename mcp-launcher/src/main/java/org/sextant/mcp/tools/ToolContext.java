@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import java.time.Duration;
 import java.util.List;
 import org.sextant.mcp.LauncherHome;
 import org.sextant.mcp.app.AppClient;
@@ -9,4 +10,11 @@ import org.sextant.mcp.tables.TableStore;
 
 /** The launcher's shared parts, built once per process. */
 public record ToolContext(LauncherHome home, AppClient app, TableStore tables, RunsGate runsGate,
-                          PilotGate pilotGate, List<LauncherTool> tools) {}
+                          PilotGate pilotGate, List<LauncherTool> tools) {
+
+    /** What a launcher process serves: every catalog tool, the gates on its own environment and home. */
+    public static ToolContext forHome(LauncherHome home, Duration requestTimeout) {
+        return new ToolContext(home, new AppClient(home.appJson(), requestTimeout), TableStore.withDefaults(),
+                RunsGate.fromProcessEnvironment(), new PilotGate(home.pilotFlag()), ToolCatalog.ALL);
+    }
+}

@@ -1,0 +1,62 @@
+package org.sextant.app;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import tools.jackson.databind.JsonNode;
+
+@Command(name = "backtest", mixinStandardHelpOptions = true,
+        description = "Run every configuration of a strategy graph spec (docs/research.md) in and out of sample and print the verdict.")
+final class BacktestCommand implements Callable<Integer> {
+    @ParentCommand Main main;
+
+    @Parameters(index = "0", paramLabel = "SPEC.json", description = "graph spec, version 1")
+    Path spec;
+
+    @Option(names = "--symbols", split = ",", required = true, description = "the universe, e.g. AA,IBM,MSFT")
+    List<String> symbols;
+
+    @Option(names = "--from", description = "first date (default: the symbols' common start)")
+    LocalDate from;
+
+    @Option(names = "--to", description = "last date (default: the symbols' common end)")
+    LocalDate to;
+
+    @Option(names = "--oos-start", description = "first out-of-sample date (default: the last 30% of the range)")
+    LocalDate oosStart;
+
+    @Option(names = "--session", description = "research session whose ledger counts this run (default: default)")
+    String session;
+
+    @Override
+    public Integer call() throws Exception {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("spec", Files.readString(Main.requireFile(spec)));
+        args.put("symbols", symbols);
+        if (from != null) args.put("from", from.toString());
+        if (to != null) args.put("to", to.toString());
+        if (oosStart != null) args.put("oos_start", oosStart.toString());
+        if (session != null) args.put("session_id", session);
+        JsonNode r = EngineAccess.call(main.home(), "backtest", args);
+        StringBuilder sb = new StringBuilder();
+        sb.append(r.path("verdict_text").asString()).append('\n');
+        for (JsonNode reason : r.path("reasons")) sb.append("  - ").append(reason.asString()).append('\n');
+        sb.append(String.format("configurations %d (session: %d over %d runs); chosen %s%n", r.path("configurations").asLong(),
+                r.path("session_configurations").asLong(), r.path("session_runs").asLong(), r.path("chosen")));
+        sb.append(String.format("in-sample Sharpe %.2f, out-of-sample Sharpe %.2f; PSR %.3f, DSR %.3f, PBO %.2f, haircut Sharpe %.2f, placebo p %.2f%n",
+                r.path("in_sample").path("sharpe").asDouble(Double.NaN), r.path("out_of_sample").path("sharpe").asDouble(Double.NaN),
+                r.path("psr").asDouble(Double.NaN), r.path("dsr").asDouble(Double.NaN), r.path("pbo").asDouble(Double.NaN),
+                r.path("haircut_sharpe_bonferroni").asDouble(Double.NaN), r.path("placebo_pvalue").asDouble(Double.NaN)));
+        sb.append("run id ").append(r.path("run_id").asString()).append('\n');
+        System.out.print(sb);
+        return 0;
+    }
+}

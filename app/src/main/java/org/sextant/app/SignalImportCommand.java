@@ -1,0 +1,50 @@
+package org.sextant.app;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import tools.jackson.databind.JsonNode;
+
+@Command(name = "import-signal", mixinStandardHelpOptions = true,
+        description = "Import your own daily signal (date,value CSV; e.g. VIX, credit spreads) for the analogue matcher.")
+final class SignalImportCommand implements Callable<Integer> {
+    @ParentCommand Main main;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "CSV with columns date,value")
+    Path file;
+
+    @Option(names = "--name", required = true, description = "signal name, lower_snake_case (e.g. vix)")
+    String name;
+
+    @Option(names = "--provenance", required = true, description = "live (recorded as it happened) or backfill (reconstructed later)")
+    String provenance;
+
+    @Option(names = "--bins", split = ",", description = "ascending bin edges for hard mode, e.g. 15,20,30")
+    List<Double> bins;
+
+    @Option(names = "--trust", description = "default trust of this dimension (>= 0, default 1)")
+    Double trust;
+
+    @Option(names = "--description", description = "what the signal measures")
+    String description;
+
+    @Override
+    public Integer call() {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("path", Main.requireFile(file).toString());
+        args.put("name", name);
+        args.put("provenance", provenance);
+        if (bins != null) args.put("bins", bins);
+        if (trust != null) args.put("default_trust", trust);
+        if (description != null) args.put("description", description);
+        JsonNode r = EngineAccess.call(main.home(), "import_signal", args);
+        System.out.println("imported " + r.path("rows").asLong() + " rows of signal " + name + " (" + provenance + ")");
+        return 0;
+    }
+}

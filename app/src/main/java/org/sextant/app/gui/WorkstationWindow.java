@@ -1,0 +1,175 @@
+package org.sextant.app.gui;
+
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Consumer;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import org.sextant.charts.PriceChart;
+import org.sextant.engine.data.DataSummary;
+import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.data.SymbolInfo;
+
+/**
+ * The workstation window (the View of {@link ChartsViewModel}): a symbol search field and list
+ * on the left, the selected symbol's price chart in the middle, a status bar with what the
+ * store holds and the last error. It holds no state of its own beyond what is on screen.
+ */
+public final class WorkstationWindow {
+    public static final String TITLE = "Sextant";
+    private static final double WIDTH = 1200;
+    private static final double HEIGHT = 760;
+
+    private final ChartsViewModel model;
+    private final TextField search = new TextField();
+    private final ListView<SymbolInfo> symbolList = new ListView<>();
+    private final PriceChart chart = new PriceChart();
+    private final Label summary = new Label();
+    private final Label error = new Label();
+    private final ProgressIndicator busy = new ProgressIndicator();
+    private final BorderPane root = new BorderPane();
+    private Consumer<String> onSymbolShown = symbol -> { };
+    private String shownSymbol;
+
+    /** Builds the view on the JavaFX thread. */
+    public WorkstationWindow(ChartsViewModel model) {
+        this.model = Objects.requireNonNull(model, "model");
+        buildLayout();
+        bind();
+    }
+
+    private void buildLayout() {
+        search.setId("symbol-search");
+        search.setPromptText("Search symbol or name");
+        symbolList.setId("symbol-list");
+        symbolList.setCellFactory(list -> new SymbolCell());
+        symbolList.setPlaceholder(new Label("No symbol matches"));
+        VBox.setVgrow(symbolList, Priority.ALWAYS);
+        VBox left = new VBox(6, search, symbolList);
+        left.setPadding(new Insets(8));
+        left.setMinWidth(200);
+        left.setPrefWidth(260);
+
+        SplitPane split = new SplitPane(left, chart);
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.22);
+        SplitPane.setResizableWithParent(left, false);
+
+        summary.setId("status-summary");
+        error.setId("status-error");
+        error.setStyle("-fx-text-fill: #b00020;");
+        error.setWrapText(false);
+        busy.setId("status-busy");
+        busy.setPrefSize(14, 14);
+        busy.setMaxSize(14, 14);
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox status = new HBox(10, summary, gap, error, busy);
+        status.setId("status-bar");
+        status.setPadding(new Insets(4, 8, 4, 8));
+        status.setStyle("-fx-border-color: #d0d0d0; -fx-border-width: 1 0 0 0; -fx-background-color: #f4f4f4;");
+
+        root.setCenter(split);
+        root.setBottom(status);
+    }
+
+    private void bind() {
+        search.textProperty().bindBidirectional(model.filterTextProperty());
+        symbolList.setItems(model.symbols());
+        symbolList.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
+            // a filter that drops the shown symbol clears the selection; the chart keeps it
+            if (now != null && !now.symbol().equals(model.selectedSymbolProperty().get())) {
+                model.select(now.symbol());
+            }
+        });
+        model.symbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) change -> reselect());
+        model.seriesProperty().addListener((obs, old, now) -> show(now));
+        model.summaryProperty().addListener((obs, old, now) -> summary.setText(describe(now)));
+        error.textProperty().bind(model.errorProperty());
+        busy.visibleProperty().bind(model.loadingProperty());
+        summary.setText(describe(model.summaryProperty().get()));
+    }
+
+    /** Keeps the shown symbol highlighted when the list is reloaded or re-filtered. */
+    private void reselect() {
+        String selected = model.selectedSymbolProperty().get();
+        SymbolInfo info = selected == null ? null : model.infoOf(selected);
+        if (info != null && symbolList.getSelectionModel().getSelectedItem() != info) {
+            symbolList.getSelectionModel().select(info);
+        }
+    }
+
+    private void show(PriceSeries s) {
+        SymbolInfo info = s == null ? null : model.infoOf(s.symbol());
+        chart.priceAxis().setUnit(info == null ? null : info.currency());
+        chart.show(s);
+        String symbol = s == null ? null : s.symbol();
+        if (symbol != null && !symbol.equals(shownSymbol)) {
+            shownSymbol = symbol;
+            try {
+                onSymbolShown.accept(symbol);
+            } catch (RuntimeException e) {
+                // the listener (state file writer) must not break the view
+                org.slf4j.LoggerFactory.getLogger(WorkstationWindow.class).warn("onSymbolShown failed for {}", symbol, e);
+            }
+        }
+    }
+
+    static String describe(DataSummary s) {
+        if (s == null) return "Reading the store…";
+        if (s.priceRows() == 0) return "The store is empty: import a CSV or gather prices";
+        return String.format(Locale.ROOT, "%d symbols · %,d daily prices · %s to %s",
+                s.symbols(), s.priceRows(), s.firstDate(), s.lastDate());
+    }
+
+    /** Called on the JavaFX thread with the ticker each time the chart starts showing another symbol. */
+    public void setOnSymbolShown(Consumer<String> listener) {
+        this.onSymbolShown = listener == null ? symbol -> { } : listener;
+    }
+
+    /** Puts the view into {@code stage} and shows it. */
+    public Stage show(Stage stage) {
+        stage.setTitle(TITLE);
+        stage.setScene(new Scene(root, WIDTH, HEIGHT));
+        stage.show();
+        return stage;
+    }
+
+    public Parent root() { return root; }
+    public PriceChart chart() { return chart; }
+    public ListView<SymbolInfo> symbolList() { return symbolList; }
+    public TextField searchField() { return search; }
+    public ChartsViewModel model() { return model; }
+
+    /** "IBM  International Business Machines". */
+    private static final class SymbolCell extends ListCell<SymbolInfo> {
+        SymbolCell() {
+            // long names end in an ellipsis instead of widening the list behind a scroll bar
+            setPrefWidth(0);
+        }
+
+        @Override
+        protected void updateItem(SymbolInfo item, boolean empty) {
+            super.updateItem(item, empty);
+            if (empty || item == null) {
+                setText(null);
+            } else {
+                setText(item.name() == null || item.name().isBlank() ? item.symbol() : item.symbol() + "  " + item.name());
+            }
+        }
+    }
+}

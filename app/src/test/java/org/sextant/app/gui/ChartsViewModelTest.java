@@ -1,0 +1,162 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Executor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.data.SymbolInfo;
+
+/** The charts view's state against a real engine on a temporary store, without a screen. */
+class ChartsViewModelTest {
+    @TempDir
+    Path home;
+    private Sextant engine;
+    private ExecutorService uiThread;
+    private ChartsViewModel model;
+
+    @BeforeEach
+    void open() {
+        engine = TestStore.open(home);
+        uiThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "test-ui"));
+        model = new ChartsViewModel(engine, null, uiThread);
+    }
+
+    @AfterEach
+    void close() {
+        model.close();
+        uiThread.shutdownNow();
+        engine.close();
+    }
+
+    @Test
+    void startListsEverySymbolAndSummarisesTheStore() throws Exception {
+        model.start().get();
+        List<SymbolInfo> all = engine.listSymbols(null);
+        assertTrue(all.size() >= 3, "the test store holds real symbols");
+        assertEquals(all, onUi(() -> List.copyOf(model.symbols())));
+        assertEquals(engine.dataSummary(), model.summaryProperty().get());
+        assertNull(model.errorProperty().get());
+    }
+
+    @Test
+    void theFilterNarrowsTheList() throws Exception {
+        model.start().get();
+        List<SymbolInfo> all = engine.listSymbols(null);
+        String target = all.get(all.size() - 1).symbol();
+        String query = target.substring(0, Math.min(3, target.length())).toLowerCase();
+
+        onUi(() -> { model.filterTextProperty().set(query); return null; });
+        model.refreshSymbols().get(); // the listener's request and this one both see the query
+
+        List<SymbolInfo> shown = onUi(() -> List.copyOf(model.symbols()));
+        assertEquals(engine.listSymbols(query), shown);
+        assertTrue(shown.size() < all.size(), "filtering '" + query + "' drops symbols: " + shown);
+        assertTrue(shown.stream().anyMatch(s -> s.symbol().equals(target)), query + " keeps " + target);
+
+        onUi(() -> { model.filterTextProperty().set(""); return null; });
+        model.refreshSymbols().get();
+        assertEquals(all.size(), onUi(() -> model.symbols().size()), "clearing the filter lists everything again");
+    }
+
+    @Test
+    void selectingASymbolLoadsItsSeries() throws Exception {
+        model.start().get();
+        String symbol = engine.listSymbols(null).get(0).symbol();
+        PriceSeries loaded = model.select(symbol).get();
+
+        PriceSeries expected = engine.closePrices(symbol, null, null);
+        PriceSeries shown = model.seriesProperty().get();
+        assertNotNull(shown);
+        assertEquals(loaded, shown);
+        assertEquals(symbol, shown.symbol());
+        assertEquals(expected.dates(), shown.dates());
+        assertArrayEquals(expected.close(), shown.close());
+        assertTrue(shown.size() > 200, "a real history, " + shown.size() + " days");
+        assertEquals(symbol, model.selectedSymbolProperty().get());
+    }
+
+    @Test
+    void aFailingEngineCallSetsTheErrorAndKeepsTheViewAlive() throws Exception {
+        model.start().get();
+        String good = engine.listSymbols(null).get(0).symbol();
+        model.select(good).get();
+
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> model.select("NOPE").get());
+        assertEquals("not_found", ((org.sextant.engine.SextantException) failed.getCause()).failReason());
+        String error = model.errorProperty().get();
+        assertNotNull(error);
+        assertTrue(error.startsWith("Could not load the prices of 'NOPE': unknown symbol 'NOPE'"), error);
+        assertTrue(error.contains("list_symbols") || error.contains("did you mean"), "the engine's fix is shown: " + error);
+        assertEquals(good, model.seriesProperty().get().symbol(), "the chart keeps the last good series");
+
+        model.select(good).get();
+        assertNull(model.errorProperty().get(), "the next success clears the error");
+    }
+
+    @Test
+    void aClosedStoreSurfacesAsAnErrorNotAnException() throws Exception {
+        model.start().get();
+        engine.close();
+        assertThrows(ExecutionException.class, () -> model.refreshSymbols().get());
+        String error = model.errorProperty().get();
+        assertNotNull(error);
+        assertTrue(error.startsWith("Could not list the symbols: "), error);
+        assertTrue(onUi(() -> model.symbols().size()) >= 3, "the list keeps what it showed");
+    }
+
+    @Test
+    void onlyTheNewestSelectionIsAppliedWhenResultsArriveOutOfOrder() throws Exception {
+        ManualExecutor background = new ManualExecutor();
+        ChartsViewModel racing = new ChartsViewModel(engine, background, uiThread);
+        List<SymbolInfo> all = engine.listSymbols(null);
+        String first = all.get(0).symbol();
+        String second = all.get(1).symbol();
+
+        Future<PriceSeries> older = racing.select(first);
+        Future<PriceSeries> newer = racing.select(second);
+        background.runNewestFirst();
+
+        assertEquals(second, newer.get().symbol());
+        assertEquals(first, older.get().symbol(), "the older call completes, but is not shown");
+        assertEquals(second, racing.seriesProperty().get().symbol());
+        assertEquals(second, racing.selectedSymbolProperty().get());
+        assertEquals(false, onUi(() -> racing.loadingProperty().get()), "nothing left loading");
+        racing.close();
+    }
+
+    private <T> T onUi(java.util.concurrent.Callable<T> work) throws Exception {
+        return uiThread.submit(work).get();
+    }
+
+    /** Holds background tasks until the test runs them, in the order it chooses. */
+    private static final class ManualExecutor implements Executor {
+        private final Deque<Runnable> tasks = new ArrayDeque<>();
+
+        @Override
+        public synchronized void execute(Runnable task) {
+            tasks.add(task);
+        }
+
+        synchronized void runNewestFirst() {
+            while (!tasks.isEmpty()) tasks.pollLast().run();
+        }
+    }
+}

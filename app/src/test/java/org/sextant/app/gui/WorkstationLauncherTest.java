@@ -1,0 +1,122 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.control.ListCell;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.data.SymbolInfo;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The entry point the app's main class calls: opens the window, reports symbols shown, returns on close. */
+class WorkstationLauncherTest {
+    private static final int GIVE_UP_SECONDS = 60;
+
+    @TempDir
+    Path home;
+
+    @BeforeAll
+    static void toolkit() throws Exception {
+        FxToolkit.registerPrimaryStage();
+    }
+
+    @Test
+    void runShowsTheWindowReportsTheSymbolOnScreenAndReturnsWhenItCloses() throws Exception {
+        try (Sextant engine = TestStore.open(home)) {
+            List<String> shown = new CopyOnWriteArrayList<>();
+            AtomicBoolean closedCalled = new AtomicBoolean();
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread main = new Thread(() -> {
+                try {
+                    WorkstationLauncher.run(engine, shown::add, () -> closedCalled.set(true));
+                } catch (Throwable t) {
+                    failure.set(t);
+                }
+            }, "test-main");
+            main.start();
+
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> sextantWindow() != null);
+            Stage stage = sextantWindow();
+            FxRobot robot = new FxRobot();
+            List<SymbolInfo> all = engine.listSymbols(null);
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
+                    () -> robot.from(stage.getScene().getRoot()).lookup(".list-cell").queryAll().stream()
+                            .anyMatch(c -> ((ListCell<?>) c).getItem() != null));
+            String target = all.get(0).symbol();
+            robot.clickOn(robot.from(stage.getScene().getRoot()).lookup(".list-cell")
+                    .match((ListCell<?> c) -> c.getItem() instanceof SymbolInfo s && s.symbol().equals(target)).<ListCell<?>>query());
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> shown.equals(List.of(target)));
+            assertTrue(main.isAlive(), "run blocks while the window is open");
+            assertFalse(closedCalled.get());
+
+            WorkstationLauncher.close();
+            main.join(TimeUnit.SECONDS.toMillis(GIVE_UP_SECONDS));
+            assertFalse(main.isAlive(), "run returns once the window is closed");
+            assertTrue(closedCalled.get(), "onClosed ran");
+            assertNull(failure.get());
+            assertNull(sextantWindow());
+            assertEquals(List.of(target), shown);
+        }
+    }
+
+    @Test
+    void runRefusesTheJavaFxThreadItWouldBlock() throws Exception {
+        try (Sextant engine = TestStore.open(home)) {
+            Throwable thrown = WaitForAsyncUtils.asyncFx(() -> {
+                try {
+                    WorkstationLauncher.run(engine, s -> { }, () -> { });
+                    return null;
+                } catch (IllegalStateException e) {
+                    return e;
+                }
+            }).get();
+            assertTrue(thrown instanceof IllegalStateException && thrown.getMessage().contains("main thread"), String.valueOf(thrown));
+        }
+        assertThrows(NullPointerException.class, () -> WorkstationLauncher.run(null, s -> { }, () -> { }));
+    }
+
+    /**
+     * The app's real path: a fresh JVM on a plain class path where nothing started JavaFX.
+     * run() starts the toolkit, and after the window closes shuts it down, so the JVM exits.
+     */
+    @Test
+    void inAFreshJvmRunStartsTheToolkitAndTheProcessExitsAfterTheWindowCloses() throws Exception {
+        List<String> command = new java.util.ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String property : List.of("testfx.robot", "testfx.headless", "prism.order", "prism.text",
+                "glass.platform", "monocle.platform", "java.awt.headless")) {
+            if (System.getProperty(property) != null) command.add("-D" + property + "=" + System.getProperty(property));
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), LauncherProcessMain.class.getName(), home.toString()));
+        Path log = home.resolve("child.log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        boolean exited = process.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS);
+        if (!exited) process.destroyForcibly();
+        String output = java.nio.file.Files.readString(log);
+        assertTrue(exited, "the JVM exits by itself: " + output);
+        assertEquals(0, process.exitValue(), output);
+        assertTrue(output.contains("window shown\nclosed\nreturned"), output);
+    }
+
+    private static Stage sextantWindow() throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> Window.getWindows().stream()
+                .filter(w -> w instanceof Stage s && "Sextant".equals(s.getTitle()) && s.isShowing())
+                .map(w -> (Stage) w).findFirst().orElse(null)).get();
+    }
+}

@@ -1,0 +1,269 @@
+package org.sextant.charts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fair_acc.dataset.DataSet;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import javafx.geometry.Bounds;
+import javafx.geometry.Point2D;
+import javafx.scene.Scene;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.sextant.engine.data.PriceSeries;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Draws IBM's real daily closes (fBasics::DowJones30, see resources README) and inspects the pixels. */
+@ExtendWith(ApplicationExtension.class)
+class PriceChartTest {
+    private static final int WIDTH = 1000;
+    private static final int HEIGHT = 600;
+    private PriceChart chart;
+
+    @Start
+    void start(Stage stage) {
+        chart = new PriceChart();
+        stage.setScene(new Scene(chart, WIDTH, HEIGHT));
+        stage.show();
+    }
+
+    @Test
+    void drawsEveryCloseAsALineWithItsHighAndLowWhereTheAxesPutThem() throws Exception {
+        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        fx(() -> { chart.show(ibm); return null; });
+
+        WritableImage image = ChartSnapshot.capture(chart);
+        Path png = ChartSnapshot.writePng(image, Path.of("target", "price-chart-ibm.png"));
+        assertTrue(Files.size(png) > 10_000, "a real picture, not an empty PNG");
+
+        DataSet data = chart.closeDataSet();
+        assertEquals("IBM", data.getName());
+        assertEquals(2529, data.getDataCount());
+        assertEquals(CalendarTicks.toAxis(LocalDate.of(1990, 12, 31)), data.get(DataSet.DIM_X, 0));
+        assertEquals(27.86, data.get(DataSet.DIM_Y, 0));
+        assertEquals(CalendarTicks.toAxis(LocalDate.of(2001, 1, 2)), data.get(DataSet.DIM_X, 2528));
+        assertEquals(84.5, data.get(DataSet.DIM_Y, 2528));
+        assertEquals(CalendarTicks.YEAR, chart.dateAxis().step(), "a ten-year history ticks yearly on a 1000 px chart");
+
+        assertNotBlank(image);
+        // the line runs across the plot: a line-coloured pixel in (nearly) every column between the first and last day
+        Point2D first = fx(() -> pixelOf(ibm.dates().get(0), ibm.close()[0]));
+        Point2D last = fx(() -> pixelOf(ibm.dates().get(ibm.size() - 1), ibm.close()[ibm.size() - 1]));
+        Bounds plot = fx(() -> plotArea(chart));
+        int columns = 0;
+        int withLine = 0;
+        for (int x = (int) Math.ceil(first.getX()) + 1; x < (int) last.getX() - 1; x++) {
+            columns++;
+            if (columnHasLine(image.getPixelReader(), x, (int) plot.getMinY(), (int) plot.getMaxY())) withLine++;
+        }
+        assertTrue(columns > 700, "the plot spans most of the chart, got " + columns + " columns");
+        assertTrue(withLine >= columns * 0.99, withLine + " of " + columns + " columns show the line");
+
+        // the all-time high (137.04) and low (10.19) are drawn at their own pixels, not averaged away
+        int high = argExtreme(ibm.close(), true);
+        int low = argExtreme(ibm.close(), false);
+        Point2D highAt = fx(() -> pixelOf(ibm.dates().get(high), ibm.close()[high]));
+        Point2D lowAt = fx(() -> pixelOf(ibm.dates().get(low), ibm.close()[low]));
+        assertTrue(lineNear(image, highAt, 2), "line at the high " + ibm.close()[high] + " on " + ibm.dates().get(high) + " near " + highAt);
+        assertTrue(lineNear(image, lowAt, 2), "line at the low " + ibm.close()[low] + " on " + ibm.dates().get(low) + " near " + lowAt);
+        // and nothing in the plot area is drawn clearly above the high or below the low
+        Point2D plotTop = fx(() -> pixelOf(ibm.dates().get(0), chart.priceAxis().getMax()));
+        Point2D plotBottom = fx(() -> pixelOf(ibm.dates().get(0), chart.priceAxis().getMin()));
+        assertTrue(noLineBetween(image, plotTop.getY(), highAt.getY() - 3, first.getX(), last.getX()), "no line above the high");
+        assertTrue(noLineBetween(image, lowAt.getY() + 3, plotBottom.getY(), first.getX(), last.getX()), "no line below the low");
+    }
+
+    @Test
+    void rendersAChartThatIsOnNoScreen() throws Exception {
+        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        PriceChart offscreen = fx(() -> {
+            PriceChart c = new PriceChart();
+            c.show(ibm);
+            return c;
+        });
+        WritableImage image = ChartSnapshot.render(offscreen, 800, 450);
+        ChartSnapshot.writePng(image, Path.of("target", "price-chart-ibm-offscreen.png"));
+        assertEquals(800, (int) image.getWidth());
+        assertEquals(450, (int) image.getHeight());
+        assertNotBlank(image);
+        Bounds plot = fx(() -> plotArea(offscreen));
+        int withLine = 0;
+        for (int x = (int) plot.getMinX(); x < (int) plot.getMaxX(); x++) {
+            if (columnHasLine(image.getPixelReader(), x, (int) plot.getMinY(), (int) plot.getMaxY())) withLine++;
+        }
+        assertTrue(withLine > 500, "the line is drawn off screen too: " + withLine + " columns");
+    }
+
+    @Test
+    void showingAnotherSymbolReplacesTheLineAndAnEmptySeriesClearsIt() throws Exception {
+        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        fx(() -> { chart.show(ibm); return null; });
+        PriceSeries lastYear = new PriceSeries("IBM", LocalDate.of(2000, 1, 3), LocalDate.of(2001, 1, 2),
+                ibm.dates().subList(2276, 2529), java.util.Arrays.copyOfRange(ibm.close(), 2276, 2529),
+                java.util.Arrays.copyOfRange(ibm.close(), 2276, 2529));
+        fx(() -> { chart.show(lastYear); return null; });
+        ChartSnapshot.capture(chart);
+        assertEquals(253, chart.closeDataSet().getDataCount());
+        assertEquals(LocalDate.of(2000, 1, 3), lastYear.dates().get(0));
+        assertEquals(CalendarTicks.MONTH, chart.dateAxis().step(), "one year on 1000 px ticks monthly");
+        assertEquals("Jan 2000", chart.dateAxis().getTickMarkLabel(CalendarTicks.toAxis(LocalDate.of(2000, 1, 1))));
+        assertEquals("IBM daily close, 2000-01-03 to 2001-01-02", chart.getTitle());
+
+        PriceSeries none = new PriceSeries("XYZ", null, null, java.util.List.of(), new double[0], new double[0]);
+        fx(() -> { chart.show(none); return null; });
+        WritableImage empty = ChartSnapshot.capture(chart);
+        ChartSnapshot.writePng(empty, Path.of("target", "price-chart-empty.png"));
+        assertEquals(0, chart.closeDataSet().getDataCount());
+        assertEquals("XYZ: no prices in the store", chart.getTitle());
+        Bounds plot = fx(() -> plotArea(chart));
+        int withLine = 0;
+        for (int x = (int) plot.getMinX(); x < (int) plot.getMaxX(); x++) {
+            if (columnHasLine(empty.getPixelReader(), x, (int) plot.getMinY(), (int) plot.getMaxY())) withLine++;
+        }
+        assertEquals(0, withLine, "no line left over from the previous symbol");
+    }
+
+    @Test
+    void draggingARectangleZoomsIntoThoseDates() throws Exception {
+        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        fx(() -> { chart.show(ibm); return null; });
+        ChartSnapshot.capture(chart);
+        Point2D from = fx(() -> screenOf(LocalDate.of(1995, 1, 3), 60));
+        Point2D to = fx(() -> screenOf(LocalDate.of(1997, 1, 2), 20));
+        new FxRobot().drag(from, javafx.scene.input.MouseButton.PRIMARY).dropTo(to);
+        WaitForAsyncUtils.waitForFxEvents();
+        ChartSnapshot.capture(chart);
+        LocalDate min = CalendarTicks.fromAxis(chart.dateAxis().getMin());
+        LocalDate max = CalendarTicks.fromAxis(chart.dateAxis().getMax());
+        assertTrue(Math.abs(min.toEpochDay() - LocalDate.of(1995, 1, 3).toEpochDay()) <= 10, "zoomed from " + min);
+        assertTrue(Math.abs(max.toEpochDay() - LocalDate.of(1997, 1, 2).toEpochDay()) <= 10, "zoomed to " + max);
+        assertTrue(chart.priceAxis().getMax() < 70, "the price axis follows the zoom box, max " + chart.priceAxis().getMax());
+
+        // a new symbol starts un-zoomed
+        fx(() -> { chart.show(ibm); return null; });
+        ChartSnapshot.capture(chart);
+        assertTrue(CalendarTicks.fromAxis(chart.dateAxis().getMin()).isBefore(LocalDate.of(1991, 1, 2)));
+    }
+
+    @Test
+    void theCrosshairReadsOutTheNearestDayAndItsClose() throws Exception {
+        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        fx(() -> { chart.show(ibm); return null; });
+        ChartSnapshot.capture(chart);
+        int day = ibm.dates().indexOf(LocalDate.of(1998, 6, 1));
+        FxRobot robot = new FxRobot();
+        robot.moveTo(fx(() -> screenOf(ibm.dates().get(day), ibm.close()[day] + 20)));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertTrue(chart.crosshair().isShowing());
+        String text = chart.crosshair().text();
+        LocalDate read = LocalDate.parse(text.substring(0, 10));
+        int index = ibm.dates().indexOf(read);
+        assertTrue(index >= 0, "a trading day of the series: " + text);
+        assertTrue(Math.abs(index - day) <= 3, "the day under the pointer (one pixel is ~3 trading days): " + text);
+        assertEquals(read + String.format(java.util.Locale.ROOT, "  close %.2f", ibm.close()[index]), text,
+                "the close of that day, not the price at the pointer's height");
+
+        fx(() -> { chart.show(ibm); return null; });
+        assertTrue(!chart.crosshair().isShowing(), "a new series removes the old read-out");
+    }
+
+    // ---- pixels -----------------------------------------------------------------------------
+
+    /** Where a (date, close) point lands in the chart's snapshot. */
+    private Point2D pixelOf(LocalDate date, double close) {
+        double x = chart.dateAxis().getDisplayPosition(CalendarTicks.toAxis(date));
+        double y = chart.priceAxis().getDisplayPosition(close);
+        Point2D local = chart.sceneToLocal(chart.getCanvas().localToScene(x, y));
+        return new Point2D(local.getX() - chart.getBoundsInLocal().getMinX(), local.getY() - chart.getBoundsInLocal().getMinY());
+    }
+
+    /** The plot canvas in the chart snapshot's pixels (the title's text fringes are outside it). */
+    private static Bounds plotArea(PriceChart c) {
+        Bounds inChart = c.sceneToLocal(c.getCanvas().localToScene(c.getCanvas().getLayoutBounds()));
+        return new javafx.geometry.BoundingBox(inChart.getMinX() - c.getBoundsInLocal().getMinX(),
+                inChart.getMinY() - c.getBoundsInLocal().getMinY(), inChart.getWidth(), inChart.getHeight());
+    }
+
+    private Point2D screenOf(LocalDate date, double close) {
+        double x = chart.dateAxis().getDisplayPosition(CalendarTicks.toAxis(date));
+        double y = chart.priceAxis().getDisplayPosition(close);
+        return chart.getCanvas().localToScreen(x, y);
+    }
+
+    /** A pixel of the close line (#1565C0, possibly blended with the white background at its edges). */
+    static boolean isLine(int argb) {
+        int r = (argb >> 16) & 0xff;
+        int g = (argb >> 8) & 0xff;
+        int b = argb & 0xff;
+        return b > 150 && b - r > 90 && b - g > 40;
+    }
+
+    static boolean columnHasLine(PixelReader pixels, int x, int fromY, int toY) {
+        for (int y = fromY; y < toY; y++) {
+            if (isLine(pixels.getArgb(x, y))) return true;
+        }
+        return false;
+    }
+
+    private static boolean lineNear(WritableImage image, Point2D at, int radius) {
+        PixelReader pixels = image.getPixelReader();
+        for (int dx = -radius; dx <= radius; dx++) {
+            for (int dy = -radius; dy <= radius; dy++) {
+                int x = (int) Math.round(at.getX()) + dx;
+                int y = (int) Math.round(at.getY()) + dy;
+                if (x >= 0 && y >= 0 && x < image.getWidth() && y < image.getHeight() && isLine(pixels.getArgb(x, y))) return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean noLineBetween(WritableImage image, double top, double bottom, double left, double right) {
+        PixelReader pixels = image.getPixelReader();
+        for (int x = (int) left; x <= (int) right; x++) {
+            for (int y = (int) Math.ceil(top); y <= (int) bottom; y++) {
+                if (isLine(pixels.getArgb(x, y))) return false;
+            }
+        }
+        return true;
+    }
+
+    static void assertNotBlank(WritableImage image) {
+        PixelReader pixels = image.getPixelReader();
+        Set<Integer> colours = new HashSet<>();
+        int first = pixels.getArgb(0, 0);
+        int different = 0;
+        for (int x = 0; x < image.getWidth(); x += 2) {
+            for (int y = 0; y < image.getHeight(); y += 2) {
+                int argb = pixels.getArgb(x, y);
+                colours.add(argb);
+                if (argb != first) different++;
+            }
+        }
+        assertTrue(colours.size() > 20, "many colours (text, grid, line), got " + colours.size());
+        assertTrue(different > 500, "not a flat picture, " + different + " sampled pixels differ from the corner");
+    }
+
+    private static int argExtreme(double[] values, boolean max) {
+        int best = 0;
+        for (int i = 1; i < values.length; i++) {
+            if (max ? values[i] > values[best] : values[i] < values[best]) best = i;
+        }
+        return best;
+    }
+
+    private static <T> T fx(Callable<T> work) throws Exception {
+        return WaitForAsyncUtils.asyncFx(work).get();
+    }
+}

@@ -1,0 +1,11 @@
+package org.sextant.engine.analog;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.LocalDate;
+
+/** One chosen analogue: its date, distance to the query (null in tag mode without distance dimensions), weight and outcomes. */
+public record AnalogueDate(LocalDate date, Double distance, double weight,
+                           @JsonProperty("forward_1d") double forward1d,
+                           @JsonProperty("forward_3d") double forward3d,
+                           @JsonProperty("forward_5d") double forward5d,
+                           String regime, boolean backfill) {}

@@ -1,0 +1,21 @@
+package org.sextant.engine.analog;
+
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * Out-of-sample calibration of the matcher, walking forward: at each as-of date the matcher sees
+ * only what it would have seen then, and the realised forward return is scored against its
+ * p5–p95 band (nominal 90%), its p25–p75 band (nominal 50%) and the unconditional base rate.
+ */
+public record CalibrationReport(String matcherVersion, String benchmark, String mode, int horizonDays, int topK,
+                                double recencyHalfLifeDays, int stepDays, LocalDate firstAsOf, LocalDate lastAsOf, int evaluations,
+                                double bandCoveragePct, double bandNominalPct, double iqrCoveragePct, double iqrNominalPct,
+                                double meanRealised, double meanAnalogueForecast, double meanBaseRate,
+                                double maeAnalogue, double maeBaseRate, double signHitPctAnalogue, double signHitPctBaseRate,
+                                double correlationAnalogueRealised, String summary, List<Point> points) {
+
+    /** One walk-forward step. */
+    public record Point(LocalDate asOf, int sampleSize, double analogueMean, double p5, double p25, double p75, double p95,
+                        double baseRate, double realised) {}
+}

@@ -1,0 +1,73 @@
+package org.sextant.engine.analog;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One signal dimension: its name, kind, the bin edges hard mode compares (numeric; ascending,
+ * a value v falls in bin k when edges[k-1] <= v < edges[k]), the labels (categorical), the
+ * trust the matcher gives it by default, and where it comes from (builtin or user).
+ */
+public record SignalDefinition(String name, SignalKind kind, List<Double> bins, List<String> levels,
+                               double defaultTrust, String description, String origin) {
+
+    public static final String BUILTIN = "builtin";
+    public static final String USER = "user";
+
+    public SignalDefinition {
+        if (name == null || !name.matches("[a-z][a-z0-9_]{0,39}")) {
+            throw new IllegalArgumentException("signal name must be lower_snake_case, 1..40 chars: " + name);
+        }
+        bins = bins == null ? List.of() : List.copyOf(bins);
+        levels = levels == null ? List.of() : List.copyOf(levels);
+        for (int i = 1; i < bins.size(); i++) {
+            if (!(bins.get(i) > bins.get(i - 1))) throw new IllegalArgumentException("bins of " + name + " must ascend: " + bins);
+        }
+        if (kind == SignalKind.CATEGORICAL && levels.isEmpty()) {
+            throw new IllegalArgumentException("categorical signal " + name + " needs its levels");
+        }
+        if (!(defaultTrust >= 0)) throw new IllegalArgumentException("default trust of " + name + " must be >= 0");
+    }
+
+    public static SignalDefinition numeric(String name, double trust, String description, double... edges) {
+        List<Double> b = new java.util.ArrayList<>();
+        for (double e : edges) b.add(e);
+        return new SignalDefinition(name, SignalKind.NUMERIC, b, List.of(), trust, description, BUILTIN);
+    }
+
+    public static SignalDefinition categorical(String name, String description, String... levels) {
+        return new SignalDefinition(name, SignalKind.CATEGORICAL, List.of(), List.of(levels), 0.0, description, BUILTIN);
+    }
+
+    public boolean numeric() { return kind == SignalKind.NUMERIC; }
+
+    /** Bin index of {@code v} (0..bins.size()), or -1 for a missing value. */
+    public int binOf(double v) {
+        if (Double.isNaN(v)) return -1;
+        int k = 0;
+        while (k < bins.size() && v >= bins.get(k)) k++;
+        return k;
+    }
+
+    /** Human label of bin {@code k}, e.g. "<-0.01", "-0.01..0.01", ">=0.01". */
+    public String binLabel(int k) {
+        if (k < 0) return null;
+        if (bins.isEmpty()) return "all";
+        if (k == 0) return "<" + fmt(bins.get(0));
+        if (k == bins.size()) return ">=" + fmt(bins.get(k - 1));
+        return fmt(bins.get(k - 1)) + ".." + fmt(bins.get(k));
+    }
+
+    /** Level code of a label (case-insensitive), or -1. */
+    public int levelOf(String label) {
+        if (label == null) return -1;
+        for (int i = 0; i < levels.size(); i++) {
+            if (levels.get(i).equalsIgnoreCase(label.trim())) return i;
+        }
+        return -1;
+    }
+
+    private static String fmt(double d) {
+        return d == Math.rint(d) && Math.abs(d) < 1e9 ? String.valueOf((long) d) : String.format(Locale.ROOT, "%s", d);
+    }
+}

@@ -1,0 +1,47 @@
+package org.sextant.engine.api;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sextant.engine.SextantException;
+
+/** The tail of logs/sextant.log, read from the end so a large log costs nothing. */
+final class AppLog {
+    static final int DEFAULT_LINES = 200;
+    static final int MAX_LINES = 2000;
+
+    private AppLog() {}
+
+    static Map<String, Object> tail(Path log, Integer lines) {
+        int n = lines == null ? DEFAULT_LINES : lines;
+        if (n < 1 || n > MAX_LINES) {
+            throw SextantException.invalid("lines", "lines must be 1.." + MAX_LINES + ", was " + n, "ask for at most " + MAX_LINES + " lines");
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (!Files.exists(log)) {
+            out.put("lines", List.of());
+            out.put("note", "no log yet");
+            return out;
+        }
+        try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "r")) {
+            long len = f.length();
+            long start = Math.max(0, len - (long) n * 400);
+            byte[] buf = new byte[(int) (len - start)];
+            f.seek(start);
+            f.readFully(buf);
+            List<String> all = Arrays.asList(new String(buf, StandardCharsets.UTF_8).split("\\R"));
+            if (start > 0 && !all.isEmpty()) all = all.subList(1, all.size()); // first line may be cut
+            out.put("lines", all.subList(Math.max(0, all.size() - n), all.size()));
+            out.put("size_bytes", len);
+            return out;
+        } catch (IOException e) {
+            throw new SextantException("app_error", "cannot read the app log: " + e.getMessage(), null, "check SEXTANT_HOME/logs");
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package org.sextant.engine.forecast;
+
+import org.sextant.engine.SextantException;
+
+/** Checks of a forecast request; every failure names the field and the fix. */
+public final class ForecastInput {
+    private ForecastInput() {}
+
+    public static void check(double[] history, int period, int horizon, double[] levels, int minLength, String model) {
+        if (history == null) throw SextantException.invalid("history", "no history given", "pass the observed values, oldest first");
+        if (period < 1) throw SextantException.invalid("period", "period must be >= 1, got " + period, "use 1 for non-seasonal data, 12 for monthly, 4 for quarterly, 5 for business days");
+        if (horizon < 1) throw SextantException.invalid("horizon", "horizon must be >= 1, got " + horizon, "ask for at least one step ahead");
+        if (history.length < minLength) {
+            throw SextantException.invalid("history", "model " + model + " needs at least " + minLength + " observations at period " + period + ", got " + history.length,
+                    "supply a longer history or choose a simpler model (naive, drift)");
+        }
+        for (int i = 0; i < history.length; i++) {
+            if (!Double.isFinite(history[i])) {
+                throw SextantException.invalid("history", "value " + (i + 1) + " is " + history[i], "remove or fill missing values before forecasting");
+            }
+        }
+        checkLevels(levels);
+    }
+
+    public static void checkLevels(double[] levels) {
+        if (levels == null) throw SextantException.invalid("levels", "no levels given", "pass levels such as 0.8, 0.95, 0.99");
+        for (double l : levels) {
+            if (!(l > 0 && l < 1)) {
+                throw SextantException.invalid("levels", "level " + l + " is outside (0,1)", "give coverage levels as fractions, e.g. 0.8, 0.95, 0.99");
+            }
+        }
+    }
+
+    /** For models on the log scale: every value must be strictly positive. */
+    public static void checkPositive(double[] history) {
+        for (int i = 0; i < history.length; i++) {
+            if (!(history[i] > 0)) {
+                throw SextantException.invalid("history", "value " + (i + 1) + " is " + history[i] + " but a log-scale model needs positive prices",
+                        "use a model on the natural scale, or clean non-positive prices");
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package org.sextant.engine.forecast.calibration;
+
+import org.sextant.engine.SextantException;
+import org.sextant.engine.forecast.Forecast;
+import org.sextant.engine.forecast.QuantileBand;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Split-conformal bands per horizon step on the log scale: from past out-of-sample log
+ * ratios r = log(actual / median) at step h, the band at level L is
+ * median·exp(q_{(1−L)/2}), median·exp(q_{(1+L)/2}) with the finite-sample rank
+ * ceil((k+1)·p) of k residuals. The model's own bands are replaced; its median is kept.
+ */
+public final class ConformalBands {
+    private ConformalBands() {}
+
+    /** Fewest residuals per step for a conformal band (below it the model's band is kept). */
+    public static final int MIN_RESIDUALS = 10;
+
+    /**
+     * @param residuals residuals[h] = observed log ratios at step h+1 (any order)
+     */
+    public static Forecast calibrate(Forecast f, double[][] residuals, double[] levels) {
+        return calibrate(f, residuals, levels, 1);
+    }
+
+    /**
+     * Normalised variant: residuals are scores log(actual/median)/scale at their origin, and the
+     * band uses the scale at this origin (e.g. the recent volatility), so it widens in turbulent
+     * markets and narrows in calm ones.
+     */
+    public static Forecast calibrate(Forecast f, double[][] residuals, double[] levels, double scaleNow) {
+        if (residuals.length < f.horizon()) {
+            throw SextantException.invalid("residuals", "calibration residuals cover " + residuals.length + " steps, forecast has " + f.horizon(),
+                    "backtest at least as many steps as the forecast horizon");
+        }
+        double[] med = f.median();
+        List<QuantileBand> bands = new ArrayList<>();
+        for (double level : levels) {
+            double[] lo = new double[med.length], hi = new double[med.length];
+            QuantileBand own = f.bands().stream().anyMatch(b -> Math.abs(b.level() - level) < 1e-9) ? f.band(level) : null;
+            for (int h = 0; h < med.length; h++) {
+                double[] r = residuals[h].clone();
+                if (r.length < MIN_RESIDUALS) {
+                    if (own == null) throw SextantException.invalid("residuals", "only " + r.length + " residuals at step " + (h + 1), "use a longer history for calibration");
+                    lo[h] = own.lower(h);
+                    hi[h] = own.upper(h);
+                    continue;
+                }
+                Arrays.sort(r);
+                int k = r.length;
+                int up = upperRank(k, level);
+                lo[h] = med[h] * Math.exp(Math.min(0, r[k - up] * scaleNow));
+                hi[h] = med[h] * Math.exp(Math.max(0, r[up - 1] * scaleNow));
+            }
+            bands.add(new QuantileBand(level, lo, hi));
+        }
+        // keep nesting when finite-sample ranks coincide across levels
+        bands.sort((a, b) -> Double.compare(a.level(), b.level()));
+        for (int i = 1; i < bands.size(); i++) {
+            double[] lo = bands.get(i).lower(), hi = bands.get(i).upper();
+            double[] plo = bands.get(i - 1).lower(), phi = bands.get(i - 1).upper();
+            for (int h = 0; h < lo.length; h++) { lo[h] = Math.min(lo[h], plo[h]); hi[h] = Math.max(hi[h], phi[h]); }
+            bands.set(i, new QuantileBand(bands.get(i).level(), lo, hi));
+        }
+        return new Forecast(f.model() + "+conformal", med, bands);
+    }
+
+    /**
+     * Rank (1-based) of the upper edge among k sorted residuals: ceil((k+1)(1+L)/2), clamped to k;
+     * the lower edge takes the mirrored rank k+1−rank. The epsilon absorbs binary rounding of
+     * products such as 20·0.9.
+     */
+    static int upperRank(int k, double level) {
+        int rank = (int) Math.ceil((k + 1) * (1 + level) / 2 - 1e-9);
+        return Math.min(Math.max(rank, 1), k);
+    }
+}

@@ -1,0 +1,82 @@
+package org.sextant.engine.research;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.research.graph.ComposeResult;
+import org.sextant.engine.research.graph.ComposedGraph;
+import org.sextant.engine.research.graph.GraphComposer;
+import org.sextant.engine.research.graph.GraphSweep;
+import org.sextant.engine.research.graph.NodeCatalogue;
+import org.sextant.engine.research.graph.NodeType;
+import org.sextant.engine.research.graph.ParamSpec;
+import org.sextant.engine.research.store.ResearchStore;
+import org.sextant.engine.research.sweep.HonestyReport;
+import org.sextant.engine.research.sweep.ResearchSession;
+import org.sextant.engine.research.sweep.Sweep;
+import org.sextant.engine.research.sweep.SweepResult;
+import org.sextant.engine.research.sweep.Universe;
+import org.sextant.engine.store.Store;
+
+/**
+ * Strategy research as the facade offers it: list the node catalogue, compose a graph spec
+ * (validate, count, run nothing), and run a spec over a universe with the honesty statistics
+ * and verdict, saved in the store. Everything that can be refused is refused before the sweep
+ * starts, naming the field.
+ */
+public final class ResearchService {
+    public static final double PERIODS_PER_YEAR = 252;
+    private final ResearchStore store;
+
+    public ResearchService(Store store) {
+        this.store = new ResearchStore(store);
+    }
+
+    /** The catalogue for listings: name, category, description, inputs, output, parameter schemas. */
+    public List<Map<String, Object>> listNodes() {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (NodeType t : NodeCatalogue.all()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", t.name());
+            m.put("category", t.category());
+            m.put("description", t.description());
+            Map<String, String> in = new LinkedHashMap<>();
+            t.inputs().forEach((k, v) -> in.put(k, v.wireName()));
+            m.put("inputs", in);
+            m.put("output", t.output().wireName());
+            m.put("params", t.params().stream().map(ParamSpec::schema).toList());
+            out.add(m);
+        }
+        return out;
+    }
+
+    public ComposeResult composeGraph(String spec) {
+        return GraphComposer.compose(spec);
+    }
+
+    public StrategyRunSummary runStrategy(StrategyRunRequest r) {
+        long start = System.nanoTime();
+        ComposeResult composed = GraphComposer.compose(r.spec());
+        ComposedGraph graph = composed.requireOk();
+        if (r.oosStart() == null) throw SextantException.invalid("oos_start", "the out-of-sample start date is required", "give a date inside from..to, e.g. the last 30% of the range");
+        String sessionId = r.sessionId() == null || r.sessionId().isBlank() ? "default" : r.sessionId();
+        Universe u = store.universe(r.symbols(), r.from(), r.to());
+        int split = u.indexOf(r.oosStart());
+        GraphSweep kernel = new GraphSweep(graph, u);                       // pre-run checks
+        int threads = r.threads() == null ? Runtime.getRuntime().availableProcessors() : r.threads();
+        if (threads < 1) throw SextantException.invalid("threads", "threads must be at least 1", "omit it to use every core");
+        SweepResult sweep = Sweep.run(kernel, split, threads, false, PERIODS_PER_YEAR);
+        ResearchSession session = store.session(sessionId);
+        HonestyReport h = HonestyReport.of(sweep, session, PERIODS_PER_YEAR, split);
+        String runId = UUID.randomUUID().toString();
+        store.saveRun(runId, graph.name(), r.spec(), sweep, h, session);
+        return new StrategyRunSummary(runId, sessionId, sweep.configurations(), h.configurationsInSession(), h.runsInSession(),
+                h.parameters(), h.inSample(), h.outOfSample(), h.psr(), h.psrOutOfSample(), h.dsr(), h.minTrackRecordYears(),
+                h.pbo() == null ? Double.NaN : h.pbo().pbo(), h.haircutBonferroni().haircutSharpe(), h.haircutHolm().haircutSharpe(),
+                h.haircutBhy().haircutSharpe(), h.placebo().pValue(), h.verdict().label(), h.verdict().headline(), h.verdict().reasons(),
+                composed.warnings(), (System.nanoTime() - start) / 1e9);
+    }
+}

@@ -1,0 +1,70 @@
+package org.sextant.engine.research.stats;
+
+/**
+ * Harvey and Liu (2015), "Backtesting", J. Portfolio Management 42(1): the Sharpe ratio a
+ * strategy keeps once the p-value of its t-test is adjusted for the number of strategies tried.
+ * The annual Sharpe ratio is first corrected for first-order autocorrelation rho of the returns
+ * (Lo 2002); the t-statistic is SR_period * sqrt(T) with a t(T - 1) two-sided p-value; the
+ * adjusted p-value is turned back into the Sharpe ratio that would have had it.
+ *
+ * <p>Unlike Harvey and Liu, who simulate the unknown other tests from a model of the published
+ * factor zoo for Holm and BHY, a sweep knows every configuration it tried: {@link #of(double, long,
+ * double, double, double[], int)} adjusts with their actual p-values. Bonferroni needs only the
+ * count.
+ *
+ * @param annualSharpe        annual Sharpe ratio after the autocorrelation correction
+ * @param pValue              single-test two-sided p-value
+ * @param method              the adjustment used
+ * @param adjustedPValue      the p-value after adjustment
+ * @param haircutSharpe       annual Sharpe ratio implied by the adjusted p-value
+ * @param haircut             (annualSharpe - haircutSharpe) / annualSharpe
+ */
+public record Haircut(double annualSharpe, double pValue, String method, double adjustedPValue,
+                      double haircutSharpe, double haircut) {
+
+    /** Lo's (2002) factor for an AR(1) return series aggregated over q periods per year. */
+    public static double autocorrelationFactor(double rho, double periodsPerYear) {
+        if (!(rho > -1 && rho < 1)) throw new IllegalArgumentException("autocorrelation must be in (-1, 1), got " + rho);
+        if (rho == 0) return 1;
+        double q = periodsPerYear;
+        return Math.pow(1 + (2 * rho / (1 - rho)) * (1 - (1 - Math.pow(rho, q)) / (q * (1 - rho))), -0.5);
+    }
+
+    /** Two-sided p-value of a per-period Sharpe ratio over t observations. */
+    public static double pValue(double periodSharpe, long t) {
+        return 2 * (1 - StudentT.cdf(periodSharpe * Math.sqrt(t), t - 1));
+    }
+
+    /** Bonferroni haircut when only the number of tests is known. */
+    public static Haircut bonferroni(double annualSharpe, long observations, double periodsPerYear, double rho, long tests) {
+        double sr = annualSharpe * autocorrelationFactor(rho, periodsPerYear);
+        double p = pValue(sr / Math.sqrt(periodsPerYear), observations);
+        return finish(sr, p, "bonferroni", Math.min(1, tests * p), observations, periodsPerYear);
+    }
+
+    /**
+     * Haircut of the configuration {@code index} with the actual annual Sharpe ratios of every
+     * configuration tried (all over the same number of observations).
+     *
+     * @param method "bonferroni", "holm" or "bhy"
+     */
+    public static Haircut of(long observations, double periodsPerYear, double rho, String method, double[] annualSharpes, int index) {
+        double factor = autocorrelationFactor(rho, periodsPerYear);
+        double[] p = new double[annualSharpes.length];
+        for (int i = 0; i < p.length; i++) p[i] = pValue(annualSharpes[i] * factor / Math.sqrt(periodsPerYear), observations);
+        double[] adj = switch (method) {
+            case "bonferroni" -> MultipleTesting.bonferroni(p);
+            case "holm" -> MultipleTesting.holm(p);
+            case "bhy" -> MultipleTesting.bhy(p);
+            default -> throw new IllegalArgumentException("unknown adjustment '" + method + "': use bonferroni, holm or bhy");
+        };
+        return finish(annualSharpes[index] * factor, p[index], method, adj[index], observations, periodsPerYear);
+    }
+
+    private static Haircut finish(double sr, double p, String method, double adjusted, long t, double q) {
+        // Invert: the Sharpe ratio whose two-sided p-value equals the adjusted one (0 when p = 1).
+        double z = adjusted >= 1 ? 0 : StudentT.quantile(1 - adjusted / 2, t - 1);
+        double hc = Math.signum(sr) * z / Math.sqrt(t) * Math.sqrt(q);
+        return new Haircut(sr, p, method, adjusted, hc, sr == 0 ? Double.NaN : (sr - hc) / sr);
+    }
+}

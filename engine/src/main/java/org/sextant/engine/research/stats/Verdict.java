@@ -1,0 +1,55 @@
+package org.sextant.engine.research.stats;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The plain-word conclusion shown beside a result, with the figures that decided it, e.g.
+ * "not significant: DSR 0.41 after 240 configurations; PBO 0.62".
+ *
+ * <p>Rules (each threshold is the conventional 5% / one-half level): the result is
+ * <b>significant</b> only when the DSR is at least 0.95, the PBO (when a sweep gave one) is below
+ * 0.5, the haircut p-value (when computed) is at most 0.05, and the placebo p-value (when run) is
+ * at most 0.05. It is <b>not significant</b> when the DSR is below 0.95 (or undefined) or the haircut p-value
+ * is above 0.05; it is <b>likely overfit</b> when only the PBO fails, and <b>no timing
+ * skill</b> when only the placebo fails.
+ */
+public record Verdict(String label, String headline, List<String> reasons) {
+    public static final double DSR_LEVEL = 0.95;
+    public static final double PBO_LEVEL = 0.5;
+    public static final double P_LEVEL = 0.05;
+
+    /**
+     * @param dsr            deflated Sharpe ratio of the chosen configuration
+     * @param configurations configurations tried in the session (N of the DSR)
+     * @param pbo            PBO of the sweep, or NaN when there was no sweep
+     * @param haircutP       adjusted p-value of the haircut Sharpe, or NaN
+     * @param placeboP       placebo p-value, or NaN
+     */
+    public static Verdict of(double dsr, long configurations, double pbo, double haircutP, double placeboP) {
+        List<String> bad = new ArrayList<>(), good = new ArrayList<>();
+        String dsrText = Double.isNaN(dsr)
+                ? String.format(Locale.ROOT, "DSR undefined after %d configuration%s (no variation in returns, or moments outside the formula's range)",
+                        configurations, configurations == 1 ? "" : "s")
+                : String.format(Locale.ROOT, "DSR %.2f after %d configuration%s", dsr, configurations, configurations == 1 ? "" : "s");
+        boolean dsrFails = !(dsr >= DSR_LEVEL);   // NaN fails
+        (dsrFails ? bad : good).add(dsrText);
+        boolean haircutFails = !Double.isNaN(haircutP) && haircutP > P_LEVEL;
+        if (!Double.isNaN(haircutP)) (haircutFails ? bad : good).add(String.format(Locale.ROOT, "haircut p-value %.3f", haircutP));
+        boolean pboFails = !Double.isNaN(pbo) && pbo >= PBO_LEVEL;
+        if (!Double.isNaN(pbo)) (pboFails ? bad : good).add(String.format(Locale.ROOT, "PBO %.2f", pbo));
+        boolean placeboFails = !Double.isNaN(placeboP) && placeboP > P_LEVEL;
+        if (!Double.isNaN(placeboP)) (placeboFails ? bad : good).add(String.format(Locale.ROOT, "placebo p-value %.3f", placeboP));
+
+        String label;
+        if (dsrFails || haircutFails) label = "not significant";
+        else if (pboFails) label = "likely overfit";
+        else if (placeboFails) label = "no timing skill";
+        else label = "significant";
+        List<String> reasons = new ArrayList<>(bad);
+        reasons.addAll(good);
+        String headline = label + ": " + String.join("; ", label.equals("significant") ? good : bad);
+        return new Verdict(label, headline, List.copyOf(reasons));
+    }
+}

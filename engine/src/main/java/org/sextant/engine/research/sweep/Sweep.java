@@ -1,0 +1,86 @@
+package org.sextant.engine.research.sweep;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.research.backtest.Metrics;
+import org.sextant.engine.research.stats.Pbo;
+
+/**
+ * Runs every configuration of a kernel over the whole range and measures it in sample
+ * [1, split) and out of sample [split, bars). Configurations are handed to worker threads in
+ * small chunks; each worker owns its three bar-length buffers, so nothing is shared but the
+ * kernel's read-only indicator arrays.
+ */
+public final class Sweep {
+    private static final int CHUNK = 16;
+    /** CSCV blocks kept per configuration for PBO: C(16, 8) = 12,870 splits. */
+    public static final int PBO_BLOCKS = 16;
+
+    private Sweep() {}
+
+    public static SweepResult run(SweepKernel kernel, int split, int threads, boolean keepReturns, double periodsPerYear) {
+        int bars = kernel.universe().bars();
+        if (split < 3 || split > bars - 2) {
+            throw SextantException.invalid("oos_start", "the out-of-sample start leaves " + (split - 1) + " in-sample and " + (bars - split) + " out-of-sample bars",
+                    "put the split so that both sides have at least 2 bars");
+        }
+        if (threads < 1) throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        int n = kernel.configurations();
+        Metrics[] is = new Metrics[n], oos = new Metrics[n];
+        double[][] kept = keepReturns ? new double[n][] : null;
+        double[][] blockSum = new double[n][PBO_BLOCKS], blockSq = new double[n][PBO_BLOCKS];
+        int[] blockCount = new int[PBO_BLOCKS];
+        if (bars - 1 < 2 * PBO_BLOCKS) {
+            throw SextantException.invalid("from", "only " + bars + " bars in range; the overfitting statistics need at least " + (2 * PBO_BLOCKS + 1),
+                    "widen the date range");
+        }
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        long start = System.nanoTime();
+        Runnable worker = () -> {
+            double[][] ret = new double[CHUNK][bars], expo = new double[CHUNK][bars], traded = new double[CHUNK][bars];
+            try {
+            for (int from; failure.get() == null && (from = next.getAndAdd(CHUNK)) < n; ) {
+                int to = Math.min(n, from + CHUNK);
+                for (int i = 0; i < to - from; i++) { Arrays.fill(ret[i], 0); Arrays.fill(expo[i], 0); Arrays.fill(traded[i], 0); }
+                kernel.runBatch(from, to, ret, expo, traded);
+                for (int k = from; k < to; k++) {
+                    int i = k - from;
+                    is[k] = Metrics.of(ret[i], expo[i], traded[i], 1, split, periodsPerYear);
+                    oos[k] = Metrics.of(ret[i], expo[i], traded[i], split, bars, periodsPerYear);
+                    Pbo.addBlockSums(ret[i], 1, bars, PBO_BLOCKS, blockSum[k], blockSq[k], blockCount);
+                    if (kept != null) kept[k] = ret[i].clone();
+                }
+            }
+            } catch (RuntimeException e) {
+                failure.compareAndSet(null, e);   // stop the others; rethrown on the caller's thread
+            }
+        };
+        if (threads == 1) {
+            worker.run();
+        } else {
+            List<Thread> pool = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                Thread th = new Thread(worker, "sextant-sweep-" + i);
+                th.start();
+                pool.add(th);
+            }
+            for (Thread th : pool) {
+                try {
+                    th.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("sweep interrupted", e);
+                }
+            }
+        }
+        if (failure.get() != null) throw failure.get();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        return new SweepResult(kernel, split, is, oos, kept, blockSum, blockSq, blockCount,
+                (long) n * kernel.universe().assets() * bars, seconds);
+    }
+}

@@ -1,0 +1,34 @@
+package org.sextant.engine.research.sweep;
+
+import java.util.Map;
+
+/**
+ * A family of configurations that a sweep runs, with its indicators computed once per parameter
+ * value. Implementations must be safe to call from several threads at once for different
+ * configurations (they only read their precomputed arrays).
+ */
+public interface SweepKernel {
+    int configurations();
+
+    /** Parameter values of configuration k, for reports. */
+    Map<String, Object> parameters(int k);
+
+    Universe universe();
+
+    /**
+     * Adds configuration k's portfolio return, gross exposure and position traded for every bar
+     * into the given arrays (zeroed by the caller, one slot per bar).
+     */
+    void run(int k, double[] returns, double[] exposure, double[] traded);
+
+    /**
+     * Runs configurations [from, to) into rows 0..to-from-1 of the buffers (zeroed by the caller).
+     * A kernel may override it to share loads between configurations that read the same arrays.
+     */
+    default void runBatch(int from, int to, double[][] returns, double[][] exposure, double[][] traded) {
+        for (int k = from; k < to; k++) run(k, returns[k - from], exposure[k - from], traded[k - from]);
+    }
+
+    /** Position held over each bar per asset, for the placebo control. */
+    double[][] heldPositions(int k);
+}

@@ -1,0 +1,29 @@
+package org.sextant.engine.research.sweep;
+
+import org.sextant.engine.research.backtest.Metrics;
+
+/**
+ * Every configuration's metrics in and out of sample. {@code returns} (configuration x bar,
+ * whole period) is kept only when asked for, since it is what PBO needs and it is large.
+ *
+ * @param split     first out-of-sample bar; bars [1, split) are in-sample (bar 0 has no return)
+ * @param blockSum  per configuration, return sums over {@link Sweep#PBO_BLOCKS} equal blocks of
+ *                  the whole period (with blockSq and blockCount: all that CSCV needs)
+ */
+public record SweepResult(SweepKernel kernel, int split, Metrics[] inSample, Metrics[] outOfSample,
+                          double[][] returns, double[][] blockSum, double[][] blockSq, int[] blockCount,
+                          long barConfigurations, double seconds) {
+
+    public int configurations() { return inSample.length; }
+
+    /** Configuration with the best in-sample Sharpe ratio: what a researcher would pick. */
+    public int bestInSample() {
+        int best = 0;
+        for (int k = 1; k < inSample.length; k++) if (inSample[k].sharpe() > inSample[best].sharpe()) best = k;
+        return best;
+    }
+
+    public double barConfigurationsPerSecond() {
+        return barConfigurations / seconds;
+    }
+}

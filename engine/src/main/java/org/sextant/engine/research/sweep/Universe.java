@@ -1,0 +1,61 @@
+package org.sextant.engine.research.sweep;
+
+import java.time.LocalDate;
+import java.util.List;
+import org.sextant.engine.SextantException;
+
+/**
+ * Aligned daily prices of several symbols on common dates: close[asset][t] and optionally open,
+ * high and low (null when the data has none; fills at the next open need open, ATR needs high and low). Every price must be present and positive: a gap
+ * would make a strategy trade on a price that did not exist.
+ */
+public record Universe(List<String> symbols, List<LocalDate> dates, double[][] open, double[][] high, double[][] low,
+                       double[][] close) {
+
+    public Universe {
+        symbols = List.copyOf(symbols);
+        dates = List.copyOf(dates);
+        if (symbols.isEmpty()) throw SextantException.invalid("symbols", "the universe has no symbols", "name at least one symbol");
+        if (close.length != symbols.size()) throw new IllegalArgumentException("one close series per symbol expected");
+        if (dates.size() < 3) throw SextantException.invalid("from", "only " + dates.size() + " common dates in range", "widen the date range");
+        check("close", close, symbols, dates);
+        if (open != null) check("open", open, symbols, dates);
+        if (high != null) check("high", high, symbols, dates);
+        if (low != null) check("low", low, symbols, dates);
+    }
+
+    private static void check(String field, double[][] prices, List<String> symbols, List<LocalDate> dates) {
+        for (int a = 0; a < prices.length; a++) {
+            if (prices[a].length != dates.size()) throw new IllegalArgumentException(field + " of " + symbols.get(a) + " has " + prices[a].length + " values for " + dates.size() + " dates");
+            for (int t = 0; t < prices[a].length; t++) {
+                double p = prices[a][t];
+                if (!(p > 0) || Double.isInfinite(p)) {
+                    throw SextantException.invalid(field, symbols.get(a) + " has no usable " + field + " price on " + dates.get(t) + " (" + p + ")",
+                            "choose a date range where every symbol has prices, or drop " + symbols.get(a));
+                }
+            }
+        }
+    }
+
+    /** Closes only. */
+    public static Universe ofCloses(List<String> symbols, List<LocalDate> dates, double[][] close) {
+        return new Universe(symbols, dates, null, null, null, close);
+    }
+
+    public int assets() { return close.length; }
+
+    public int bars() { return dates.size(); }
+
+    /** One-bar close-to-close returns per asset; 0 on the first bar. */
+    public double[][] barReturns() {
+        double[][] r = new double[assets()][bars()];
+        for (int a = 0; a < assets(); a++) for (int t = 1; t < bars(); t++) r[a][t] = close[a][t] / close[a][t - 1] - 1;
+        return r;
+    }
+
+    /** First index on or after the date (bars() when none), used to place the out-of-sample split. */
+    public int indexOf(LocalDate date) {
+        for (int t = 0; t < dates.size(); t++) if (!dates.get(t).isBefore(date)) return t;
+        return dates.size();
+    }
+}

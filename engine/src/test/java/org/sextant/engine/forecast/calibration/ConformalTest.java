@@ -1,0 +1,80 @@
+package org.sextant.engine.forecast.calibration;
+
+import org.junit.jupiter.api.Test;
+import org.sextant.engine.forecast.Forecast;
+import org.sextant.engine.forecast.ForecastModels;
+import org.sextant.engine.forecast.QuantileBand;
+import org.sextant.engine.forecast.RewardRisk;
+import org.sextant.engine.forecast.WalkForwardBacktest;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ConformalTest {
+    @Test
+    void bandsUseConformalRanksOfLogResiduals() {
+        Forecast f = new Forecast("m", new double[] {100}, List.of(new QuantileBand(0.8, new double[] {90}, new double[] {110})));
+        double[] r = new double[19]; // −0.09 .. +0.09
+        for (int i = 0; i < r.length; i++) r[i] = (i - 9) / 100.0;
+        Forecast c = ConformalBands.calibrate(f, new double[][] {r}, new double[] {0.8});
+        // k = 19: upper rank ceil(20·0.9) = 18 → +0.08; lower rank floor(20·0.1) = 2 → −0.08
+        assertEquals(100 * Math.exp(0.08), c.band(0.8).upper(0), 1e-9);
+        assertEquals(100 * Math.exp(-0.08), c.band(0.8).lower(0), 1e-9);
+        assertEquals(100, c.median()[0], 0);
+    }
+
+    @Test
+    void adaptiveLevelRisesAfterMissesAndFallsAfterHits() {
+        AdaptiveConformal a = new AdaptiveConformal(0.8, 0.05);
+        assertEquals(0.8, a.workingLevel(), 1e-12);
+        a.observe(false);
+        assertEquals(0.8 + 0.05 * 0.8, a.workingLevel(), 1e-12);
+        a.observe(true);
+        a.observe(true);
+        assertEquals(0.84 - 0.05 * 0.2 * 2, a.workingLevel(), 1e-12);
+    }
+
+    /** Log prices with fat-tailed (Student-t, 3 df) steps: Gaussian bands of the naive model misstate the tails. */
+    private static double[] fatTailedPrices(int n, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] p = new double[n];
+        double logp = Math.log(50);
+        for (int t = 0; t < n; t++) {
+            double z = gaussian(r), chi = 0;
+            for (int k = 0; k < 3; k++) { double g = gaussian(r); chi += g * g; }
+            logp += 0.01 * z / Math.sqrt(chi / 3);
+            p[t] = Math.exp(logp);
+        }
+        return p;
+    }
+
+    private static double gaussian(SplittableRandom r) {
+        return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+    }
+
+    @Test
+    void walkForwardScoresAndConformalCoverageIsNearNominal() {
+        double[] prices = fatTailedPrices(6000, 11);
+        WalkForwardBacktest.Result r = WalkForwardBacktest.run(ForecastModels.forPrices("naive"), prices, 1, 5, 5, 0.8,
+                new double[] {0.8, 0.95}, 1);
+        assertEquals(960, r.origins());
+        assertTrue(r.malePerStep()[4] > r.malePerStep()[0], "error grows with the step");
+        // conformal bands from past residuals: coverage within 2 points of nominal
+        assertEquals(0.80, r.conformalCoverage()[0], 0.02);
+        assertEquals(0.95, r.conformalCoverage()[1], 0.02);
+        assertEquals(0.80, r.adaptiveCoverage()[0], 0.02);
+        assertEquals(0.95, r.adaptiveCoverage()[1], 0.02);
+    }
+
+    @Test
+    void rewardRiskComparesUpsideToDownsideFromTheLastClose() {
+        Forecast f = new Forecast("m", new double[] {100}, List.of(new QuantileBand(0.8, new double[] {95}, new double[] {110})));
+        RewardRisk rr = RewardRisk.of(f, 100, 0.8, 1);
+        assertEquals(0.10, rr.upside(), 1e-12);
+        assertEquals(0.05, rr.downside(), 1e-12);
+        assertEquals(2.0, rr.ratio(), 1e-9);
+    }
+}

@@ -1,0 +1,134 @@
+package org.sextant.engine.forecast.model;
+
+import org.junit.jupiter.api.Test;
+import org.sextant.engine.forecast.Forecast;
+import org.sextant.engine.forecast.Normal;
+import org.sextant.engine.forecast.TestSeries;
+
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class EtsTest {
+    private static double gaussian(SplittableRandom r) {
+        return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+    }
+
+    /** ETS(A,A,N): y = l + b + e; l' = l + b + alpha·e; b' = b + beta·e. */
+    private static double[] simulateHolt(int n, double alpha, double beta, double l, double b, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] y = new double[n];
+        for (int t = 0; t < n; t++) {
+            double e = gaussian(r);
+            y[t] = l + b + e;
+            l = l + b + alpha * e;
+            b = b + beta * e;
+        }
+        return y;
+    }
+
+    @Test
+    void recoversSesAlpha() {
+        double[] y = simulateHolt(3000, 0.3, 0, 100, 0, 1);
+        EtsModel m = EtsFitter.fit(y, 1, EtsSpec.of("A,N,N"));
+        assertEquals(0.3, m.alpha(), 0.03);
+        assertEquals(1.0, m.sigma2(), 0.08);
+    }
+
+    @Test
+    void recoversHoltAlphaAndBeta() {
+        double[] y = simulateHolt(4000, 0.5, 0.1, 50, 0.2, 2);
+        EtsModel m = EtsFitter.fit(y, 1, EtsSpec.of("A,A,N"));
+        assertEquals(0.5, m.alpha(), 0.04);
+        assertEquals(0.1, m.beta(), 0.03);
+    }
+
+    @Test
+    void recoversMultiplicativeSeasonalModel() {
+        // ETS(M,N,M), m = 4: y = l·s·(1+e); l' = l(1+alpha·e); s' = s(1+gamma·e)
+        SplittableRandom r = new SplittableRandom(3);
+        double[] s = {0.8, 1.1, 1.3, 0.8};
+        double l = 1000;
+        double[] y = new double[400];
+        for (int t = 0; t < y.length; t++) {
+            double e = 0.02 * gaussian(r);
+            y[t] = l * s[t % 4] * (1 + e);
+            l = l * (1 + 0.2 * e);
+            s[t % 4] = s[t % 4] * (1 + 0.05 * e);
+        }
+        EtsModel best = new AutoEts().select(y, 4);
+        assertEquals(EtsSpec.Season.M, best.spec().season(), "selected " + best.spec());
+        assertTrue(best.spec().multiplicativeError(), "selected " + best.spec());
+        assertEquals(0.2, best.alpha(), 0.08);
+    }
+
+    @Test
+    void selectsSimpleSmoothingForALevelPlusNoise() {
+        double[] y = simulateHolt(300, 0.2, 0, 10, 0, 4);
+        EtsModel best = new AutoEts().select(y, 1);
+        assertEquals(EtsSpec.Trend.N, best.spec().trend(), "selected " + best.spec());
+        assertEquals(EtsSpec.Season.N, best.spec().season());
+    }
+
+    @Test
+    void aiccEqualsHandComputation() {
+        double[] y = TestSeries.m3("N1500", "train");
+        EtsModel m = EtsFitter.fit(y, 1, EtsSpec.of("A,N,N"));
+        // independent recursion: l_t = l_{t-1} + alpha·(y_t − l_{t-1})
+        double l = m.initialLevel(), sse = 0;
+        for (double v : y) {
+            sse += (v - l) * (v - l);
+            l += m.alpha() * (v - l);
+        }
+        int n = y.length, k = 3; // alpha, l0, sigma
+        double logLik = -0.5 * n * (Math.log(2 * Math.PI) + 1 + Math.log(sse / n));
+        double aicc = -2 * logLik + 2 * k + 2.0 * k * (k + 1) / (n - k - 1);
+        assertEquals(logLik, m.logLik(), 1e-9 * Math.abs(logLik));
+        assertEquals(aicc, m.aicc(), 1e-9 * aicc);
+        assertEquals(sse / (n - 2), m.sigma2(), 1e-9 * m.sigma2());
+    }
+
+    @Test
+    void aiccMatchesREtsUpToItsDroppedConstant() {
+        // R 4.2.2, forecast 8.20: ets(ts(N0001 train), "ANN")$aicc = 207.2162833. R's likelihood
+        // omits n·(log 2π + 1 − log n), which we keep; the difference is that constant.
+        double[] y = TestSeries.m3("N0001", "train");
+        EtsModel m = EtsFitter.fit(y, 1, EtsSpec.of("A,N,N"));
+        int n = y.length;
+        assertEquals(207.2162833 + n * (Math.log(2 * Math.PI) + 1 - Math.log(n)), m.aicc(), 1e-4);
+        assertEquals(0.9999, m.alpha(), 1e-6);
+    }
+
+    @Test
+    void additiveBandsFollowTheClosedForm() {
+        double[] y = TestSeries.m3("N1500", "train");
+        EtsModel m = EtsFitter.fit(y, 1, EtsSpec.of("A,N,N"));
+        Forecast f = m.forecast("ses", 5, new double[] {0.95});
+        double z = Normal.quantile(0.975);
+        for (int h = 1; h <= 5; h++) {
+            double se = Math.sqrt(m.sigma2() * (1 + (h - 1) * m.alpha() * m.alpha()));
+            assertEquals(f.median()[h - 1] + z * se, f.band(0.95).upper(h - 1), 1e-9 * f.median()[0]);
+        }
+    }
+
+    @Test
+    void simulatedBandsMatchTheExactOneStepDistribution() {
+        // bands of ETS(M,N,N) come from simulation: check them against fresh paths of the fitted model
+        double[] y = new double[200];
+        SplittableRandom r = new SplittableRandom(5);
+        double l = 100;
+        for (int t = 0; t < y.length; t++) {
+            double e = 0.05 * gaussian(r);
+            y[t] = l * (1 + e);
+            l *= 1 + 0.3 * e;
+        }
+        EtsModel m = EtsFitter.fit(y, 1, EtsSpec.of("M,N,N"));
+        Forecast f = m.forecast("mnn", 1, new double[] {0.8});
+        // one step ahead the distribution is exactly point·(1 + N(0, sigma²))
+        double sd = Math.sqrt(m.sigma2()) * f.median()[0];
+        double z = Normal.quantile(0.9);
+        assertEquals(f.median()[0] + z * sd, f.band(0.8).upper(0), 0.01 * z * sd);
+        assertEquals(f.median()[0] - z * sd, f.band(0.8).lower(0), 0.01 * z * sd);
+    }
+}

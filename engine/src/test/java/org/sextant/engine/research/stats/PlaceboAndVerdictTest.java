@@ -1,0 +1,44 @@
+package org.sextant.engine.research.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class PlaceboAndVerdictTest {
+    @Test
+    void perfectTimingBeatsEveryPlaceboAndRandomTimingDoesNot() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        int t = 2000;
+        double[] r = new double[t], clairvoyant = new double[t], coin = new double[t];
+        for (int i = 0; i < t; i++) {
+            r[i] = PboTest.gaussian(rnd) * 0.01 + 0.0002;
+            clairvoyant[i] = r[i] > 0 ? 1 : 0;          // knows the bar's return: pure timing
+            coin[i] = rnd.nextDouble() < 0.5 ? 1 : 0;
+        }
+        Placebo good = Placebo.of(r, clairvoyant, 199, 11);
+        assertEquals(1.0 / 200, good.pValue(), 1e-12);
+        assertTrue(good.actualSharpe() > good.placeboMean());
+        Placebo random = Placebo.of(r, coin, 199, 11);
+        assertTrue(random.pValue() > 0.05, "p " + random.pValue());
+    }
+
+    @Test
+    void verdictNamesTheFiguresThatDecidedIt() {
+        Verdict v = Verdict.of(0.41, 240, 0.62, Double.NaN, Double.NaN);
+        assertEquals("not significant", v.label());
+        assertEquals("not significant: DSR 0.41 after 240 configurations; PBO 0.62", v.headline());
+
+        Verdict ok = Verdict.of(0.97, 12, 0.1, 0.01, 0.002);
+        assertEquals("significant", ok.label());
+        assertTrue(ok.headline().startsWith("significant: DSR 0.97 after 12 configurations"), ok.headline());
+
+        assertEquals("likely overfit", Verdict.of(0.97, 12, 0.7, 0.01, 0.01).label());
+        assertEquals("no timing skill", Verdict.of(0.97, 12, 0.2, 0.01, 0.4).label());
+        assertEquals("not significant", Verdict.of(0.99, 500, 0.2, 0.3, 0.01).label());
+        Verdict undefined = Verdict.of(Double.NaN, 3, Double.NaN, 0.01, 0.01);
+        assertEquals("not significant", undefined.label());
+        assertTrue(undefined.headline().startsWith("not significant: DSR undefined after 3 configurations"), undefined.headline());
+    }
+}

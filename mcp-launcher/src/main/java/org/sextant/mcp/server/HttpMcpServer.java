@@ -1,0 +1,73 @@
+package org.sextant.mcp.server;
+
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.List;
+import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee11.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.sextant.mcp.tables.TableStore;
+import org.sextant.mcp.tools.ToolDispatcher;
+
+/**
+ * sextant-mcp --http: MCP over Streamable HTTP at http://127.0.0.1:{port}/mcp. Bound to loopback
+ * only; a request whose Host is not a loopback name, or that carries any Origin (a browser page,
+ * the DNS-rebinding path), is refused by the SDK's validator before it reaches a tool.
+ */
+public final class HttpMcpServer implements AutoCloseable {
+    public static final String ENDPOINT = "/mcp";
+    static final List<String> LOOPBACK_HOSTS = List.of("127.0.0.1:*", "localhost:*", "[::1]:*");
+
+    private final Server jetty;
+    private final McpSyncServer mcp;
+
+    private HttpMcpServer(Server jetty, McpSyncServer mcp) {
+        this.jetty = jetty;
+        this.mcp = mcp;
+    }
+
+    /** Starts on the given port (0: any free port). */
+    public static HttpMcpServer start(int port, ToolDispatcher dispatcher, TableStore tables) throws Exception {
+        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
+                .jsonMapper(SextantMcpServer.jsonMapper())
+                .mcpEndpoint(ENDPOINT)
+                // No allowed origins: any Origin header is refused.
+                .securityValidator(DefaultServerTransportSecurityValidator.builder()
+                        .allowedHosts(LOOPBACK_HOSTS)
+                        .build())
+                .build();
+        McpSyncServer mcp = SextantMcpServer.start(transport, dispatcher, tables);
+
+        Server jetty = new Server(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        ServletContextHandler context = new ServletContextHandler();
+        context.setContextPath("/");
+        ServletHolder holder = new ServletHolder(transport);
+        holder.setAsyncSupported(true);
+        context.addServlet(holder, "/*");
+        jetty.setHandler(context);
+        jetty.start();
+        return new HttpMcpServer(jetty, mcp);
+    }
+
+    public int port() {
+        return ((ServerConnector) jetty.getConnectors()[0]).getLocalPort();
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + port() + ENDPOINT;
+    }
+
+    public void join() throws InterruptedException {
+        jetty.join();
+    }
+
+    @Override
+    public void close() throws Exception {
+        mcp.closeGracefully();
+        jetty.stop();
+    }
+}

@@ -1,0 +1,173 @@
+package org.sextant.mcp.tools;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/**
+ * Tools that break one self-test rule each (plus one that breaks none). They live in the
+ * launcher's tools package only because LauncherTool's constructor and handle are package-private;
+ * they are test classes of the selftest module and never part of the launcher.
+ */
+public final class FixtureTools {
+    private FixtureTools() {}
+
+    /** A correct write tool: reached only through the real dispatcher, which gates it. */
+    public static final class GoodWrite extends LauncherTool {
+        public GoodWrite() {
+            super("fixture_good_write", ToolClass.WRITE, false, "creates a fixture run.", InputSchema.object().build());
+        }
+
+        @Override
+        Object handle(Call call) {
+            return "ran";
+        }
+    }
+
+    /** A write tool whose handler another class calls directly, around the dispatcher and its gate. */
+    public static final class BypassedWrite extends LauncherTool {
+        public BypassedWrite() {
+            super("fixture_bypassed_write", ToolClass.WRITE, false, "creates a fixture run.",
+                    InputSchema.object().build());
+        }
+
+        @Override
+        Object handle(Call call) {
+            return "ran";
+        }
+    }
+
+    /** Calls a write tool's handler without the runs gate. */
+    public static final class Bypass {
+        public static Object run(BypassedWrite tool, ToolContext context) throws ToolFailure {
+            return tool.handle(new Call(Arguments.of(null, tool.inputSchema()), context));
+        }
+    }
+
+    /** An app-driving tool. */
+    public static final class Pilot extends LauncherTool {
+        public Pilot() {
+            super("fixture_pilot", ToolClass.WRITE, true, "queues a command that drives the app.",
+                    InputSchema.object().build());
+        }
+
+        @Override
+        Object handle(Call call) {
+            return "queued";
+        }
+    }
+
+    /** A second dispatcher that passes the runs gate but forgets the pilot gate. */
+    public static final class RunsOnlyDispatcher {
+        public static Object dispatch(LauncherTool tool, ToolContext context) throws ToolFailure {
+            context.runsGate().enforce(tool.name());
+            return tool.handle(new Call(Arguments.of(null, tool.inputSchema()), context));
+        }
+    }
+
+    /** A read tool that writes a file through a helper (two calls deep). */
+    public static final class ReadThatWrites extends LauncherTool {
+        public ReadThatWrites() {
+            super("fixture_read_writes", ToolClass.READ, false, "Returns a cached answer.", InputSchema.object().build());
+        }
+
+        @Override
+        Object handle(Call call) {
+            Cache.remember(call.context().home().root().resolve("cache.txt"));
+            return "ok";
+        }
+    }
+
+    static final class Cache {
+        static void remember(Path p) {
+            try {
+                Files.writeString(p, "x");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** A read tool that calls a gate. */
+    public static final class ReadThatGates extends LauncherTool {
+        public ReadThatGates() {
+            super("fixture_read_gates", ToolClass.READ, false, "Returns the gate state.", InputSchema.object().build());
+        }
+
+        @Override
+        Object handle(Call call) throws ToolFailure {
+            call.context().runsGate().enforce(name());
+            return "open";
+        }
+    }
+
+    /** A tool that exists as a class but is in no list. */
+    public static final class Unlisted extends LauncherTool {
+        public Unlisted() {
+            super("fixture_unlisted", ToolClass.READ, false, "Returns nothing useful.", InputSchema.object().build());
+        }
+
+        @Override
+        Object handle(Call call) {
+            return "x";
+        }
+    }
+
+    /** A tool listed twice in its list. */
+    public static final class ListedTwice extends LauncherTool {
+        public ListedTwice() {
+            super("fixture_twice", ToolClass.READ, false, "Returns nothing useful.", InputSchema.object().build());
+        }
+
+        @Override
+        Object handle(Call call) {
+            return "x";
+        }
+    }
+
+    /** The list that holds ListedTwice twice. */
+    public static final class TwiceCatalog {
+        public static final List<LauncherTool> ALL = List.of(new ListedTwice(), new ListedTwice());
+    }
+
+    /** A tool that steals the name of a listed tool. */
+    public static final class NameThief extends LauncherTool {
+        public NameThief() {
+            super("list_symbols", ToolClass.READ, false, "Lists the symbols again.", InputSchema.object().build());
+        }
+
+        @Override
+        Object handle(Call call) {
+            return "x";
+        }
+    }
+
+    /** Its description sends the agent to a tool that does not exist. */
+    public static final class NamesMissingTool extends LauncherTool {
+        public NamesMissingTool() {
+            super("fixture_names_missing", ToolClass.READ, false,
+                    "Returns the fixture answer; call get_symbols_v2 first for the names.", InputSchema.object().build());
+        }
+
+        @Override
+        Object handle(Call call) {
+            return "x";
+        }
+    }
+
+    /** A write tool whose description promises the disk is left alone. */
+    public static final class WriteThatPromisesNoChange extends LauncherTool {
+        public WriteThatPromisesNoChange() {
+            super("fixture_promise", ToolClass.WRITE, false, "rebuilds the index; leaves the disk untouched.",
+                    InputSchema.object().build());
+        }
+
+        @Override
+        Object handle(Call call) {
+            return "x";
+        }
+    }
+}

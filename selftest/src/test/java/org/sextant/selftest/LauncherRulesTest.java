@@ -1,0 +1,88 @@
+package org.sextant.selftest;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestReporter;
+import org.sextant.selftest.rules.EngineRules;
+import org.sextant.selftest.rules.Launcher;
+import org.sextant.selftest.rules.LauncherRules;
+import org.sextant.selftest.rules.RuleResult;
+
+/** The rules over the launcher as shipped: every one must hold. */
+class LauncherRulesTest {
+    private static Launcher launcher;
+
+    @BeforeAll
+    static void importLauncher() {
+        launcher = Launcher.real();
+    }
+
+    private static void holds(RuleResult r, TestReporter reporter) {
+        reporter.publishEntry("examined", r.summary());
+        r.check();
+    }
+
+    @Test
+    @DisplayName("rule: every tool is in the classification list exactly once, every listed tool exists")
+    void classified(TestReporter reporter) {
+        RuleResult r = LauncherRules.classifiedExactlyOnce(launcher);
+        assertTrue(r.examined() >= 6, "tool classes found: " + r.examined());
+        holds(r, reporter);
+    }
+
+    @Test
+    @DisplayName("rule: a write tool passes the runs gate on its call path")
+    void writeToolsGated(TestReporter reporter) {
+        holds(LauncherRules.writeToolsPassTheRunsGate(launcher), reporter);
+    }
+
+    @Test
+    @DisplayName("rule: an app-driving tool also passes the pilot gate")
+    void pilotToolsGated(TestReporter reporter) {
+        holds(LauncherRules.appDrivingToolsPassThePilotGate(launcher), reporter);
+    }
+
+    @Test
+    @DisplayName("rule: a read tool calls neither gate and reaches no file-writing API")
+    void readToolsPure(TestReporter reporter) {
+        RuleResult r = LauncherRules.readToolsCallNoGateAndWriteNoFile(launcher);
+        assertTrue(r.examined() >= 6, "read tools: " + r.examined());
+        holds(r, reporter);
+    }
+
+    @Test
+    @DisplayName("rule: a description that names another tool names one that exists")
+    void descriptionsNameTools(TestReporter reporter) {
+        RuleResult r = LauncherRules.descriptionsNameExistingTools(launcher);
+        assertTrue(r.examined() >= 1, "run_select is named by get_db_schema: the matcher must see it");
+        holds(r, reporter);
+    }
+
+    @Test
+    @DisplayName("rule: a description promising to leave the disk untouched belongs to a read tool")
+    void promises(TestReporter reporter) {
+        holds(LauncherRules.noChangePromisesOnlyOnReadTools(launcher), reporter);
+    }
+
+    @Test
+    @DisplayName("rule: nothing in the launcher writes .mcp_pilot or settings.json")
+    void pilotFlagUntouched(TestReporter reporter) {
+        holds(LauncherRules.nothingWritesPilotFlagOrSettings(launcher), reporter);
+    }
+
+    @Test
+    @DisplayName("rule: the launcher depends on neither the engine nor DuckDB")
+    void isolation(TestReporter reporter) {
+        holds(LauncherRules.launcherLinksNeitherEngineNorDuckDb(launcher), reporter);
+    }
+
+    @Test
+    @DisplayName("rule: state leaves the machine only through the secret-masking function")
+    void masking(TestReporter reporter) {
+        holds(LauncherRules.launcherNeverReadsSettings(launcher), reporter);
+        holds(EngineRules.stateIsBuiltOnlyFromMaskedSettings(EngineRules.engine()), reporter);
+    }
+}

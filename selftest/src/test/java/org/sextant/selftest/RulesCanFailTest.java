@@ -1,0 +1,152 @@
+package org.sextant.selftest;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.sextant.mcp.fixture.LinksEngine;
+import org.sextant.mcp.fixture.LinksJdbc;
+import org.sextant.mcp.fixture.PilotFlagWriter;
+import org.sextant.mcp.fixture.SettingsWriter;
+import org.sextant.mcp.tools.FixtureTools;
+import org.sextant.mcp.tools.ToolCatalog;
+import org.sextant.selftest.fixtures.UnmaskedState;
+import org.sextant.selftest.rules.EngineRules;
+import org.sextant.selftest.rules.Launcher;
+import org.sextant.selftest.rules.LauncherRules;
+import org.sextant.selftest.rules.RuleResult;
+
+/**
+ * Every rule fails on a fixture made to break it, and names the culprit. A rule that passes
+ * here would be a green line that checks nothing.
+ */
+class RulesCanFailTest {
+
+    private static void fails(RuleResult r, String culprit) {
+        assertFalse(r.passed(), r.rule() + " passed on a fixture that breaks it");
+        assertTrue(r.violations().stream().anyMatch(v -> v.contains(culprit)),
+                "violations should name " + culprit + ": " + r.violations());
+    }
+
+    @Test
+    @DisplayName("fails: a tool class missing from the list")
+    void unlisted() {
+        Launcher l = Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), FixtureTools.Unlisted.class);
+        fails(LauncherRules.classifiedExactlyOnce(l), "Unlisted is a tool but not in the classification list");
+    }
+
+    @Test
+    @DisplayName("fails: a tool listed twice, a name listed twice, a listed tool that is no launcher class")
+    void listedTwice() {
+        Launcher twice = Launcher.withFixtures(FixtureTools.TwiceCatalog.ALL, FixtureTools.TwiceCatalog.class.getName(),
+                FixtureTools.ListedTwice.class, FixtureTools.TwiceCatalog.class);
+        fails(LauncherRules.classifiedExactlyOnce(twice), "is listed 2 times");
+        fails(LauncherRules.classifiedExactlyOnce(twice), "appears twice in the list");
+
+        Launcher thief = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.NameThief()),
+                ToolCatalog.class.getName(), FixtureTools.NameThief.class);
+        fails(LauncherRules.classifiedExactlyOnce(thief), "tool name 'list_symbols' is listed twice");
+
+        // The entry's class is not among the launcher's classes: the list names a tool that does not exist.
+        Launcher ghost = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.Unlisted()), ToolCatalog.class.getName());
+        fails(LauncherRules.classifiedExactlyOnce(ghost), "is not a launcher class");
+    }
+
+    @Test
+    @DisplayName("fails: a write tool reached without the runs gate (and passes when gated)")
+    void writeWithoutGate() {
+        Launcher good = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.GoodWrite()), ToolCatalog.class.getName(),
+                FixtureTools.GoodWrite.class);
+        RuleResult ok = LauncherRules.writeToolsPassTheRunsGate(good);
+        assertTrue(ok.examined() == 1 && ok.passed(), "a write tool behind the real dispatcher passes: " + ok.violations());
+
+        Launcher bypass = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.BypassedWrite()),
+                ToolCatalog.class.getName(), FixtureTools.BypassedWrite.class, FixtureTools.Bypass.class);
+        fails(LauncherRules.writeToolsPassTheRunsGate(bypass), "FixtureTools$Bypass.run");
+    }
+
+    @Test
+    @DisplayName("fails: an app-driving tool without the pilot gate")
+    void pilotWithoutGate() {
+        Launcher behindDispatcher = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.Pilot()),
+                ToolCatalog.class.getName(), FixtureTools.Pilot.class);
+        assertTrue(LauncherRules.appDrivingToolsPassThePilotGate(behindDispatcher).passed());
+
+        Launcher runsOnly = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.Pilot()), ToolCatalog.class.getName(),
+                FixtureTools.Pilot.class, FixtureTools.RunsOnlyDispatcher.class);
+        fails(LauncherRules.appDrivingToolsPassThePilotGate(runsOnly), "RunsOnlyDispatcher.dispatch");
+        assertTrue(LauncherRules.writeToolsPassTheRunsGate(runsOnly).passed(), "that dispatcher does pass the runs gate");
+    }
+
+    @Test
+    @DisplayName("fails: a read tool that writes a file, a read tool that calls a gate")
+    void impureRead() {
+        Launcher writes = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.ReadThatWrites()),
+                ToolCatalog.class.getName(), FixtureTools.ReadThatWrites.class, cache());
+        fails(LauncherRules.readToolsCallNoGateAndWriteNoFile(writes), "java.nio.file.Files.writeString");
+
+        Launcher gates = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.ReadThatGates()),
+                ToolCatalog.class.getName(), FixtureTools.ReadThatGates.class);
+        fails(LauncherRules.readToolsCallNoGateAndWriteNoFile(gates), "RunsGate.enforce");
+    }
+
+    private static Class<?> cache() {
+        try {
+            return Class.forName("org.sextant.mcp.tools.FixtureTools$Cache");
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    @DisplayName("fails: a description naming a missing tool")
+    void missingToolName() {
+        Launcher l = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.NamesMissingTool()),
+                ToolCatalog.class.getName(), FixtureTools.NamesMissingTool.class);
+        fails(LauncherRules.descriptionsNameExistingTools(l), "get_symbols_v2");
+    }
+
+    @Test
+    @DisplayName("fails: a write tool promising to leave the disk untouched")
+    void falsePromise() {
+        Launcher l = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.WriteThatPromisesNoChange()),
+                ToolCatalog.class.getName(), FixtureTools.WriteThatPromisesNoChange.class);
+        fails(LauncherRules.noChangePromisesOnlyOnReadTools(l), "fixture_promise is a write tool");
+    }
+
+    @Test
+    @DisplayName("fails: code that creates .mcp_pilot or writes settings.json")
+    void pilotWriter() {
+        Launcher pilot = Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), PilotFlagWriter.class);
+        fails(LauncherRules.nothingWritesPilotFlagOrSettings(pilot), "PilotFlagWriter.openTheGate");
+        Launcher settings = Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), SettingsWriter.class);
+        fails(LauncherRules.nothingWritesPilotFlagOrSettings(settings), "SettingsWriter.reset");
+    }
+
+    @Test
+    @DisplayName("fails: launcher code that links the engine or JDBC/DuckDB")
+    void linking() {
+        Launcher engine = Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), LinksEngine.class);
+        fails(LauncherRules.launcherLinksNeitherEngineNorDuckDb(engine), "org.sextant.engine.Json");
+        Launcher jdbc = Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), LinksJdbc.class);
+        fails(LauncherRules.launcherLinksNeitherEngineNorDuckDb(jdbc), "java.sql.DriverManager");
+    }
+
+    @Test
+    @DisplayName("fails: state built from unmasked settings, launcher code opening settings.json")
+    void unmasked() {
+        RuleResult real = EngineRules.stateIsBuiltOnlyFromMaskedSettings(
+                new ClassFileImporter().importPackages("org.sextant.engine.home"));
+        assertTrue(real.passed() && real.examined() >= 1, "the real state writer masks: " + real.violations());
+        JavaClasses withLeak = new ClassFileImporter().importClasses(List.of(
+                org.sextant.engine.home.AppState.class, org.sextant.engine.home.Settings.class, UnmaskedState.class));
+        fails(EngineRules.stateIsBuiltOnlyFromMaskedSettings(withLeak), "UnmaskedState.leak");
+
+        Launcher reads = Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), SettingsWriter.class);
+        fails(LauncherRules.launcherNeverReadsSettings(reads), "SettingsWriter");
+    }
+}

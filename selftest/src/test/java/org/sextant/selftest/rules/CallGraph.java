@@ -1,0 +1,202 @@
+package org.sextant.selftest.rules;
+
+import com.tngtech.archunit.core.domain.AccessTarget;
+import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Call graph over the imported classes, built from ArchUnit's calls and method references.
+ * Polymorphic calls are widened: a call to a method of an imported type also reaches the
+ * overrides in its imported subclasses, and the call sites of a method include calls through
+ * any supertype that declares it. Calls into libraries are leaves (not followed).
+ */
+final class CallGraph {
+    /** One call or method reference: where it is, and what it targets. */
+    record Site(JavaCodeUnit origin, int line, AccessTarget.CodeUnitAccessTarget target) {
+        String describe() {
+            return origin.getFullName() + " (line " + line + ") -> " + target.getFullName();
+        }
+    }
+
+    private final JavaClasses classes;
+    private final Map<JavaCodeUnit, List<Site>> outgoing = new LinkedHashMap<>();
+
+    CallGraph(JavaClasses classes) {
+        this.classes = classes;
+        for (JavaClass c : classes) {
+            for (JavaCodeUnit u : c.getCodeUnits()) {
+                List<Site> sites = new ArrayList<>();
+                for (JavaAccess<?> a : u.getCallsFromSelf()) sites.add(site(u, a));
+                for (JavaAccess<?> a : u.getMethodReferencesFromSelf()) sites.add(site(u, a));
+                for (JavaAccess<?> a : u.getConstructorReferencesFromSelf()) sites.add(site(u, a));
+                outgoing.put(u, sites);
+            }
+        }
+    }
+
+    private static Site site(JavaCodeUnit origin, JavaAccess<?> access) {
+        return new Site(origin, access.getLineNumber(), (AccessTarget.CodeUnitAccessTarget) access.getTarget());
+    }
+
+    JavaClasses classes() {
+        return classes;
+    }
+
+    List<Site> sitesFrom(JavaCodeUnit unit) {
+        return outgoing.getOrDefault(unit, List.of());
+    }
+
+    /** Every call site in the imported code that may run this method (directly or through a supertype). */
+    List<Site> callSitesOf(JavaCodeUnit method) {
+        List<Site> out = new ArrayList<>();
+        for (List<Site> sites : outgoing.values()) {
+            for (Site s : sites) {
+                if (mayInvoke(s.target(), method)) out.add(s);
+            }
+        }
+        return out;
+    }
+
+    private static boolean mayInvoke(AccessTarget.CodeUnitAccessTarget target, JavaCodeUnit method) {
+        if (!target.getName().equals(method.getName())) return false;
+        if (!names(target.getRawParameterTypes()).equals(names(method.getRawParameterTypes()))) return false;
+        JavaClass owner = target.getOwner();
+        JavaClass declaring = method.getOwner();
+        return declaring.isAssignableTo(owner.getName()) || owner.isAssignableTo(declaring.getName());
+    }
+
+    private static List<String> names(List<JavaClass> types) {
+        return types.stream().map(JavaClass::getName).toList();
+    }
+
+    /** The imported code units a call site may run: the resolved member and its imported overrides. */
+    List<JavaCodeUnit> resolve(AccessTarget.CodeUnitAccessTarget target) {
+        List<JavaCodeUnit> out = new ArrayList<>();
+        Optional<? extends JavaCodeUnit> member = target.resolveMember();
+        member.filter(m -> classes.contain(m.getOwner().getName())).ifPresent(out::add);
+        JavaClass owner = target.getOwner();
+        if (!classes.contain(owner.getName()) || target.getName().equals("<init>")) return out;
+        for (JavaClass sub : owner.getAllSubclasses()) {
+            if (!classes.contain(sub.getName())) continue;
+            for (JavaCodeUnit u : sub.getCodeUnits()) {
+                if (u.getName().equals(target.getName())
+                        && names(u.getRawParameterTypes()).equals(names(target.getRawParameterTypes()))
+                        && !out.contains(u)) {
+                    out.add(u);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The first path (as site descriptions) from the start units to a call whose target matches,
+     * following calls through imported code; empty when none is reachable.
+     */
+    List<String> pathTo(Iterable<JavaCodeUnit> start, Predicate<AccessTarget.CodeUnitAccessTarget> bad) {
+        Deque<List<Object>> queue = new ArrayDeque<>();
+        Set<JavaCodeUnit> seen = new HashSet<>();
+        for (JavaCodeUnit u : start) {
+            if (seen.add(u)) queue.add(List.of(u, List.<String>of()));
+        }
+        while (!queue.isEmpty()) {
+            List<Object> item = queue.poll();
+            JavaCodeUnit unit = (JavaCodeUnit) item.get(0);
+            @SuppressWarnings("unchecked")
+            List<String> path = (List<String>) item.get(1);
+            for (Site s : sitesFrom(unit)) {
+                List<String> next = new ArrayList<>(path);
+                next.add(s.describe());
+                if (bad.test(s.target())) return next;
+                for (JavaCodeUnit callee : resolve(s.target())) {
+                    if (seen.add(callee)) queue.add(List.of(callee, next));
+                }
+            }
+        }
+        return List.of();
+    }
+
+    /** Whether the unit, before the given line, calls a matching target or a method that reaches one. */
+    boolean reachesBefore(JavaCodeUnit unit, int line, Set<JavaCodeUnit> reachGate,
+                          Predicate<AccessTarget.CodeUnitAccessTarget> gate) {
+        for (Site s : sitesFrom(unit)) {
+            if (s.line() >= line) continue;
+            if (gate.test(s.target())) return true;
+            for (JavaCodeUnit c : resolve(s.target())) {
+                if (reachGate.contains(c)) return true;
+            }
+        }
+        return false;
+    }
+
+    /** Every imported code unit from which some call path reaches a matching target. */
+    Set<JavaCodeUnit> reaching(Predicate<AccessTarget.CodeUnitAccessTarget> gate) {
+        Set<JavaCodeUnit> out = new HashSet<>();
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (Map.Entry<JavaCodeUnit, List<Site>> e : outgoing.entrySet()) {
+                if (out.contains(e.getKey())) continue;
+                for (Site s : e.getValue()) {
+                    if (gate.test(s.target()) || resolve(s.target()).stream().anyMatch(out::contains)) {
+                        out.add(e.getKey());
+                        grew = true;
+                        break;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Call paths that reach the method without first passing a matching call (a gate). Every
+     * non-private code unit is an entry (a library, the SDK or another class may call it), and so
+     * is any code unit nothing calls; from the entries, calls are followed unless the calling
+     * method passed the gate on an earlier line. Reaching the method is a violation.
+     */
+    List<String> ungatedPaths(JavaCodeUnit method, Predicate<AccessTarget.CodeUnitAccessTarget> gate) {
+        Set<JavaCodeUnit> reachGate = reaching(gate);
+        Map<JavaCodeUnit, String> how = new HashMap<>();
+        Deque<JavaCodeUnit> queue = new ArrayDeque<>();
+        for (JavaCodeUnit u : outgoing.keySet()) {
+            if (u.equals(method)) continue;
+            if (!u.getModifiers().contains(JavaModifier.PRIVATE) || callSitesOf(u).isEmpty()) {
+                how.put(u, u.getFullName());
+                queue.add(u);
+            }
+        }
+        List<String> out = new ArrayList<>();
+        while (!queue.isEmpty()) {
+            JavaCodeUnit u = queue.poll();
+            for (Site s : sitesFrom(u)) {
+                List<JavaCodeUnit> callees = resolve(s.target());
+                if (callees.isEmpty() || reachesBefore(u, s.line(), reachGate, gate)) continue;
+                for (JavaCodeUnit c : callees) {
+                    String path = how.get(u) + " (line " + s.line() + ") -> " + c.getFullName();
+                    if (c.equals(method)) {
+                        out.add(path);
+                    } else if (!how.containsKey(c)) {
+                        how.put(c, path);
+                        queue.add(c);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}
