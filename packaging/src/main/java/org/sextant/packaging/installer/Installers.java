@@ -28,16 +28,25 @@ import java.util.stream.Stream;
 public final class Installers {
     /**
      * Modules the app needs, measured with
-     * {@code jdeps --ignore-missing-deps --print-module-deps <all classes of app/target/lib and the launcher, unpacked>}
+     * {@code jdeps --ignore-missing-deps --print-module-deps <all classes of app/target/lib, unpacked>}
      * (java.base, java.net.http, java.scripting, java.sql, jdk.httpserver, jdk.jfr, jdk.management,
      * jdk.unsupported, jdk.unsupported.desktop); plus jdk.crypto.ec, which no class names but
-     * HTTPS to data providers needs for its key exchange. java.desktop, java.xml and java.logging
-     * come in as their dependencies.
+     * HTTPS to data providers needs for its key exchange; plus the launcher's (below), since both
+     * launchers of the app image share its runtime. java.desktop, java.xml and java.logging come
+     * in as dependencies.
      */
     static final List<String> APP_MODULES = List.of("java.base", "java.net.http", "java.scripting", "java.sql",
-            "jdk.httpserver", "jdk.jfr", "jdk.management", "jdk.unsupported", "jdk.unsupported.desktop", "jdk.crypto.ec");
-    /** The launcher alone (same jdeps over mcp-launcher/target/lib only). */
-    static final List<String> MCP_MODULES = List.of("java.base", "java.net.http", "java.logging", "jdk.unsupported");
+            "jdk.httpserver", "jdk.jfr", "jdk.management", "jdk.unsupported", "jdk.unsupported.desktop", "jdk.crypto.ec",
+            "java.naming", "java.security.jgss");
+    /**
+     * The launcher alone, same jdeps over mcp-launcher/target/lib (MCP SDK, Jackson, Jetty for --http):
+     * java.base, java.desktop, java.management, java.naming, java.net.http, java.security.jgss, java.sql;
+     * plus jdk.unsupported (Reactor and Jetty use it reflectively when present).
+     */
+    static final List<String> MCP_MODULES = List.of("java.base", "java.desktop", "java.management", "java.naming",
+            "java.net.http", "java.security.jgss", "java.sql", "jdk.unsupported");
+    /** As bin/sextant-mcp: the launcher is short-lived and latency-bound, so C1 only and the serial GC. */
+    static final String MCP_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
     static final String APP_MAIN = "org.sextant.app.Main";
     static final String MCP_MAIN = "org.sextant.mcp.SextantMcp";
@@ -123,7 +132,7 @@ public final class Installers {
         time("jpackage launcher image", () -> jpackage(List.of("--type", "app-image", "--name", MCP_NAME,
                 "--dest", out.resolve("launcher").toString(), "--input", mcpInput.toString(),
                 "--main-jar", "sextant-mcp.jar", "--main-class", MCP_MAIN, "--runtime-image", mcpRuntime.toString(),
-                "--app-version", version, "--java-options", "-Dsextant.launcher=" + Platform.launcherPath(MCP_NAME)),
+                "--app-version", version, "--java-options", MCP_JVM_OPTIONS + " -Dsextant.launcher=" + Platform.launcherPath(MCP_NAME)),
                 Platform.isWindows() ? List.of("--win-console") : List.of()));
 
         report(images, appImage);
@@ -181,7 +190,8 @@ public final class Installers {
         p.append("main-jar=sextant-mcp.jar\n");
         p.append("main-class=").append(MCP_MAIN).append('\n');
         // the launcher prints this path in `sextant-mcp config ...`: the installed binary, not a bare name
-        p.append("java-options=-Dsextant.launcher=").append(Platform.launcherPath(MCP_NAME).replace("\\", "\\\\")).append('\n');
+        p.append("java-options=").append(MCP_JVM_OPTIONS)
+                .append(" -Dsextant.launcher=").append(Platform.launcherPath(MCP_NAME).replace("\\", "\\\\")).append('\n');
         p.append("description=MCP server for Cursor, VS Code and Claude Desktop\n");
         p.append("linux-shortcut=false\n");
         p.append("win-shortcut=false\nwin-menu=false\n");
