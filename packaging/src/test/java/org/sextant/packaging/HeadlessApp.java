@@ -22,8 +22,13 @@ final class HeadlessApp implements AutoCloseable {
     }
 
     static HeadlessApp start(Path home) throws IOException, InterruptedException {
+        return start(home, Repo.root().resolve("bin/sextant"));
+    }
+
+    /** The same with another start command, e.g. the installed /opt/sextant/bin/sextant. */
+    static HeadlessApp start(Path home, Path sextant) throws IOException, InterruptedException {
         Path appJson = home.resolve("run/app.json");
-        ProcessBuilder pb = new ProcessBuilder(List.of(Repo.root().resolve("bin/sextant").toString(), "--headless"))
+        ProcessBuilder pb = new ProcessBuilder(List.of(sextant.toString(), "--headless"))
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("app-console.log").toFile()));
         pb.environment().put("SEXTANT_HOME", home.toString());

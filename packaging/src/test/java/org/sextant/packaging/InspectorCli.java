@@ -16,10 +16,15 @@ final class InspectorCli {
     private InspectorCli() {}
 
     static JsonNode run(Path home, String... methodArgs) throws IOException, InterruptedException {
+        return runWith(Repo.root().resolve("bin/sextant-mcp"), home, methodArgs);
+    }
+
+    /** The same with another launcher, e.g. the installed /opt/sextant/bin/sextant-mcp. */
+    static JsonNode runWith(Path launcher, Path home, String... methodArgs) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Repo.node().toString(),
                 Repo.clients().resolve("node_modules/.bin/mcp-inspector").toString(), "--cli",
                 "-e", "SEXTANT_HOME=" + home,
-                Repo.root().resolve("bin/sextant-mcp").toString()));
+                launcher.toString()));
         cmd.addAll(List.of(methodArgs));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(home.resolve("inspector.log").toFile()));
         pb.environment().put("MCP_CATALOG_PATH", home.resolve("inspector-catalog.json").toString());

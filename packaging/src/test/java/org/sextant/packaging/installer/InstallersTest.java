@@ -1,0 +1,103 @@
+package org.sextant.packaging.installer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The pieces of the installer build that decide what ships; the package itself is tested by InstalledPackageIT. */
+class InstallersTest {
+    @TempDir Path dir;
+
+    @Test
+    void theDuckDbJarKeepsOnlyThisPlatformsNativeAndEverythingElse() throws IOException {
+        Path in = dir.resolve("duckdb_jdbc.jar");
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(in))) {
+            for (String name : List.of("META-INF/services/java.sql.Driver", "org/duckdb/DuckDBDriver.class",
+                    "libduckdb_java.so_linux_amd64", "libduckdb_java.so_osx_universal", "libduckdb_java.so_windows_amd64")) {
+                z.putNextEntry(new ZipEntry(name));
+                z.write(name.getBytes(StandardCharsets.UTF_8));
+                z.closeEntry();
+            }
+        }
+        Path out = dir.resolve("repacked.jar");
+        List<String> dropped = DuckDbNatives.keepOnly(in, out, "linux_amd64");
+        assertEquals(List.of("libduckdb_java.so_osx_universal", "libduckdb_java.so_windows_amd64"), dropped);
+        try (ZipFile z = new ZipFile(out.toFile())) {
+            List<String> names = new ArrayList<>();
+            z.stream().forEach(e -> names.add(e.getName()));
+            assertEquals(List.of("META-INF/services/java.sql.Driver", "org/duckdb/DuckDBDriver.class", "libduckdb_java.so_linux_amd64"), names);
+            assertEquals("libduckdb_java.so_linux_amd64",
+                    new String(z.getInputStream(z.getEntry("libduckdb_java.so_linux_amd64")).readAllBytes(), StandardCharsets.UTF_8));
+        }
+        IOException none = assertThrows(IOException.class, () -> DuckDbNatives.keepOnly(in, dir.resolve("x.jar"), "linux_riscv64"));
+        assertTrue(none.getMessage().contains("linux_riscv64"), none.getMessage());
+    }
+
+    @Test
+    void versionsBecomeWhatJpackageAccepts() {
+        assertEquals("0.1.0", Installers.numericVersion("0.1.0-SNAPSHOT"));
+        assertEquals("2.3", Installers.numericVersion("2.3"));
+        assertThrows(IllegalArgumentException.class, () -> Installers.numericVersion("SNAPSHOT"));
+    }
+
+    @Test
+    void onlyTheClassifierJavaFxJarsShip() {
+        assertTrue(Installers.isPlatformlessJavaFx("javafx-graphics-21.0.11.jar"));
+        assertFalse(Installers.isPlatformlessJavaFx("javafx-graphics-21.0.11-linux.jar"));
+        assertFalse(Installers.isPlatformlessJavaFx("jackson-core-3.0.3.jar"));
+    }
+
+    @Test
+    void theLauncherRunsOnItsOwnJarsOnly() throws IOException {
+        Path cfg = dir.resolve("sextant-mcp.cfg");
+        Files.writeString(cfg, String.join("\n", "[Application]", "app.classpath=$APPDIR/sextant-mcp.jar",
+                "app.mainclass=org.sextant.mcp.SextantMcp", "app.classpath=$APPDIR/duckdb_jdbc-1.4.4.0.jar",
+                "app.classpath=$APPDIR/mcp-2.1.0.jar", "", "[JavaOptions]", "java-options=-Dsextant.launcher=$BINDIR/sextant-mcp"));
+        Installers.restrictClasspath(cfg, Set.of("sextant-mcp.jar", "mcp-2.1.0.jar"));
+        String text = Files.readString(cfg);
+        assertFalse(text.contains("duckdb"), text);
+        assertTrue(text.contains("app.classpath=$APPDIR/mcp-2.1.0.jar") && text.contains("app.mainclass=org.sextant.mcp.SextantMcp")
+                && text.contains("-Dsextant.launcher=$BINDIR/sextant-mcp"), text);
+        assertThrows(IOException.class, () -> Installers.restrictClasspath(cfg, Set.of("sextant-mcp.jar", "missing.jar")));
+    }
+
+    @Test
+    void theLauncherGetsNoMenuEntry() throws IOException {
+        Path image = dir.resolve("sextant");
+        Path app = Platform.appDir(image);
+        Files.createDirectories(app);
+        Files.writeString(app.resolve(".jpackage.xml"), "<jpackage-state><main-launcher>sextant</main-launcher>"
+                + "<add-launcher>sextant-mcp</add-launcher></jpackage-state>");
+        Installers.noMenuEntryForLauncher(image);
+        assertEquals("<jpackage-state><main-launcher>sextant</main-launcher></jpackage-state>", Files.readString(app.resolve(".jpackage.xml")));
+        assertThrows(IOException.class, () -> Installers.noMenuEntryForLauncher(image), "a format change must not pass silently");
+    }
+
+    @Test
+    void theIconIsASquareOpaqueCentredImage() throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        Path png = dir.resolve("sextant.png");
+        IconPainter.paint(png, 256);
+        BufferedImage img = ImageIO.read(png.toFile());
+        assertEquals(256, img.getWidth());
+        assertEquals(256, img.getHeight());
+        assertEquals(0, img.getRGB(0, 0) >>> 24, "corners are transparent (rounded tile)");
+        assertEquals(255, img.getRGB(128, 128) >>> 24, "the tile is opaque");
+    }
+}
