@@ -50,7 +50,7 @@ public final class WorkstationLauncher {
                 });
                 window.show(stage);
                 OPEN.set(stage);
-                vm.start();
+                vm.start().thenRun(() -> Platform.runLater(window::showOpeningSymbol));
             } catch (RuntimeException e) {
                 failure.set(e);
                 closed.countDown();

@@ -141,6 +141,18 @@ public final class WorkstationWindow {
         summary.setText(describe(model.summaryProperty().get()));
     }
 
+    /**
+     * Opens on a chart rather than an empty plot: the NYSE composite when the store has it (the
+     * sample universe's benchmark), else the first symbol. No-op once something is selected.
+     */
+    public void showOpeningSymbol() {
+        if (model.selectedSymbolProperty().get() != null || model.symbols().isEmpty()) return;
+        SymbolInfo pick = model.symbols().stream().filter(i -> "NYSE".equals(i.symbol())).findFirst()
+                .orElse(model.symbols().get(0));
+        symbolList.getSelectionModel().select(pick);
+        symbolList.scrollTo(pick);
+    }
+
     /** Keeps the shown symbol highlighted when the list is reloaded or re-filtered. */
     private void reselect() {
         String selected = model.selectedSymbolProperty().get();
