@@ -379,9 +379,7 @@ public final class Sextant implements AutoCloseable {
 
     /** Imports a user signal (date,value CSV) as live or backfill data; all or nothing. */
     public int importSignal(Path csv, SignalDefinition definition, String provenance) {
-        int n = analogues.importSignal(csv, definition, provenance);
-        analogues.invalidate();
-        return n;
+        return analogues.importSignal(csv, definition, provenance); // the service drops its cached signals itself
     }
 
     // ---- jobs --------------------------------------------------------------------------
