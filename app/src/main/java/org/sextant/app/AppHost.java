@@ -35,16 +35,12 @@ final class AppHost implements AutoCloseable {
         Sextant engine = Sextant.open(home);
         StateFileWriter state = new StateFileWriter(engine, mode, mode.equals("headless") ? null : "charts");
         String token = AppDiscovery.newToken();
-        LocalApiServer api = LocalApiServer.start(engine, token, mode, () -> stateWithAge(state));
+        LocalApiServer api = LocalApiServer.start(engine, token, mode, state::current);
         AppDiscovery d = new AppDiscovery(ProcessHandle.current().pid(), api.port(), token, Version.APP, Version.CONTRACT, Instant.now());
         state.writeNow();
         d.write(home.appJson());
         log.info("Sextant {} ({}) serving {} on 127.0.0.1:{}", Version.APP, mode, home.root(), api.port());
         return new AppHost(engine, api, state, d);
-    }
-
-    private static Object stateWithAge(StateFileWriter state) {
-        return state.current();
     }
 
     Sextant engine() { return engine; }
