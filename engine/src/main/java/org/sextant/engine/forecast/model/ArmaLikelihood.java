@@ -1,0 +1,117 @@
+package org.sextant.engine.forecast.model;
+
+/**
+ * Gaussian likelihood of a zero-mean ARMA process xₜ = Σaₖxₜ₋ₖ + eₜ + Σbₖeₜ₋ₖ, two ways:
+ * <ul>
+ * <li>exact, by the Kalman filter on Harvey's state-space form started from the stationary
+ * state covariance (what R's arima maximises for method "ML"); σ² is concentrated out. Once
+ * the state covariance has converged to RR' (invertible MA), the filter switches to the
+ * O(r) steady-state recursion, as Gardner, Harvey & Phillips (1980) do;</li>
+ * <li>conditional sum of squares (R's "CSS"): residuals from the first observation that has a
+ * full AR past, earlier MA residuals taken as zero.</li>
+ * </ul>
+ * Differencing is done by the caller: the exact likelihood of the differenced series is what
+ * R's diffuse filter reports for ARIMA (the differencing states' observations drop out).
+ */
+final class ArmaLikelihood {
+    private ArmaLikelihood() {}
+
+    /** Result of the exact filter: Σv²/F, Σlog F, observations, and the predicted state after the last one. */
+    record Exact(double ssq, double sumLog, int n, double[] state, double[] phi) {
+        /** R's concentrated objective 0.5·(log(ssq/n) + sumLog/n). */
+        double objective() { return 0.5 * (Math.log(ssq / n) + sumLog / n); }
+    }
+
+    static Exact exact(double[] x, double[] a, double[] b) {
+        int p = a.length, q = b.length, r = Math.max(p, q + 1), n = x.length;
+        double[] phi = new double[r], rv = new double[r];
+        System.arraycopy(a, 0, phi, 0, p);
+        rv[0] = 1;
+        System.arraycopy(b, 0, rv, 1, q);
+        double[] pm = stationaryCovariance(phi, rv, r);
+        if (pm == null) return null;
+        double[] st = new double[r], tm = new double[r * r], col = new double[r];
+        double ssq = 0, sumLog = 0;
+        boolean steady = false;
+        for (int t = 0; t < n; t++) {
+            double v = x[t] - st[0];
+            if (steady) {
+                ssq += v * v;
+                for (int i = 0; i < r; i++) st[i] += rv[i] * v;
+            } else {
+                double f = pm[0];
+                if (!(f > 0)) return null;
+                ssq += v * v / f;
+                sumLog += Math.log(f);
+                for (int i = 0; i < r; i++) col[i] = pm[i * r];
+                for (int i = 0; i < r; i++) st[i] += col[i] * v / f;
+                for (int i = 0; i < r; i++) for (int j = 0; j < r; j++) pm[i * r + j] -= col[i] * col[j] / f;
+                // P ← T P T' + R R' with T the companion matrix (first column φ, identity above the diagonal)
+                for (int i = 0; i < r; i++) {
+                    for (int j = 0; j < r; j++) {
+                        tm[i * r + j] = phi[i] * pm[j] + (i + 1 < r ? pm[(i + 1) * r + j] : 0);
+                    }
+                }
+                double diff = 0;
+                for (int i = 0; i < r; i++) {
+                    for (int j = 0; j < r; j++) {
+                        double val = phi[j] * tm[i * r] + (j + 1 < r ? tm[i * r + j + 1] : 0) + rv[i] * rv[j];
+                        pm[i * r + j] = val;
+                        diff = Math.max(diff, Math.abs(val - rv[i] * rv[j]));
+                    }
+                }
+                steady = diff < 1e-9; // the remaining error in F is below 1e-9 per step
+            }
+            // predict: a ← T a
+            double s0 = st[0];
+            for (int i = 0; i < r; i++) st[i] = phi[i] * s0 + (i + 1 < r ? st[i + 1] : 0);
+        }
+        return new Exact(ssq, sumLog, n, st, phi);
+    }
+
+    /** Σⱼ TʲRR'T'ʲ through the state's response gⱼ = TʲR (g₀ = R), or null when it does not converge. */
+    static double[] stationaryCovariance(double[] phi, double[] rv, int r) {
+        double[] pm = new double[r * r];
+        double[] g = rv.clone(), next = new double[r];
+        double total = 0;
+        for (int j = 0; j < 20000; j++) {
+            double norm = 0;
+            for (int i = 0; i < r; i++) {
+                double gi = g[i];
+                if (gi == 0) continue;
+                norm += gi * gi;
+                for (int k = i; k < r; k++) pm[i * r + k] += gi * g[k];
+            }
+            total += norm;
+            if (norm <= 1e-13 * total) {
+                for (int i = 0; i < r; i++) for (int k = 0; k < i; k++) pm[i * r + k] = pm[k * r + i];
+                return pm;
+            }
+            for (int i = 0; i < r; i++) next[i] = phi[i] * g[0] + (i + 1 < r ? g[i + 1] : 0);
+            double[] tmp = g;
+            g = next;
+            next = tmp;
+            if (!Double.isFinite(total)) return null;
+        }
+        return null;
+    }
+
+    /** Conditional sum of squares from observation ncond; residuals written to res when given. Returns {ssq, count}. */
+    static double[] css(double[] x, double[] a, double[] b, int ncond, double[] res) {
+        int n = x.length, p = a.length, q = b.length;
+        double[] e = res != null ? res : new double[n];
+        double ssq = 0;
+        int nu = 0;
+        for (int t = 0; t < n; t++) {
+            if (t < ncond) { e[t] = 0; continue; }
+            double v = x[t];
+            for (int k = 0; k < p; k++) v -= a[k] * x[t - k - 1];
+            int lim = Math.min(t - ncond, q);
+            for (int j = 0; j < lim; j++) v -= b[j] * e[t - j - 1];
+            e[t] = v;
+            ssq += v * v;
+            nu++;
+        }
+        return new double[] {ssq, nu};
+    }
+}

@@ -1,0 +1,33 @@
+# R's forecast package (ets, thetaf, auto.arima) over M3, one series at a time, appending one
+# row per series and method to the output as it goes, so a run stopped early still leaves a
+# complete, scoreable subset. Series are visited in interleaved order (ids 1, 1+k, 1+2k, ...;
+# then 2, 2+k, ...) so any prefix is a spread sample of all categories.
+# Usage: Rscript r_forecast_m3.R m3_long.csv out.csv [k=3]
+# Row: series_id,method,cpu_seconds,forecast values separated by ';'. CPU = user+system time of
+# the model call and its point forecast only (PI = FALSE), measured inside R.
+args <- commandArgs(TRUE)
+suppressPackageStartupMessages(library(forecast))
+d <- read.csv(args[1], stringsAsFactors = FALSE)
+out <- args[2]
+k <- if (length(args) >= 3) as.integer(args[3]) else 3L
+sp <- split(d, d$series_id); ids <- sort(names(sp))
+ord <- unlist(lapply(seq_len(k), function(s) seq(s, length(ids), by = k)))
+cat(as.character(packageVersion("forecast")), file = paste0(out, ".version"))
+con <- file(out, open = "a")
+for (i in ord) {
+  s <- sp[[ids[i]]]; h <- s$h[1]
+  y <- ts(s$value[s$split == "train"], frequency = s$frequency[1])
+  for (m in c("ets", "thetaf", "auto.arima")) {
+    t0 <- proc.time()
+    f <- switch(m,
+      ets = forecast(ets(y), h = h, PI = FALSE)$mean,
+      thetaf = thetaf(y, h = h)$mean,
+      auto.arima = forecast(auto.arima(y), h = h, PI = FALSE)$mean)
+    dt <- proc.time() - t0
+    writeLines(sprintf("%s,%s,%.4f,%s", ids[i], m, dt[["user.self"]] + dt[["sys.self"]],
+                       paste(sprintf("%.10g", as.numeric(f)), collapse = ";")), con)
+    flush(con)
+  }
+}
+close(con)
+cat("done\n")
