@@ -454,7 +454,7 @@ public final class Sextant implements AutoCloseable {
         BandCalibration cal = BandCalibration.parse(calibration);
         StoredForecast hit = storedLive(prices, m, h, lv, cal);
         double[] y = PriceForecast.closes(prices);
-        if (hit != null) return PriceForecast.assemble(prices, y, hit.forecast(), lv, hit.calibration(), hit.coverage(), null);
+        if (hit != null) return PriceForecast.assemble(prices, y, ForecastModels.forPrices(m).name(), hit.forecast(), lv, hit.calibration(), hit.coverage(), null);
         PriceForecast f = PriceForecast.calibrated(prices, m, h, lv, cal);
         if (f.calibration().equals(cal.wire())) { // a fallback to the model's bands is not stored under the requested calibration
             forecastStore.save(List.of(new StoredForecast(prices.symbol(), m, StoredForecast.LIVE, cal.wire(), f.origin(), h, f.lastClose(),

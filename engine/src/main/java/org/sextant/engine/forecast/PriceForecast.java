@@ -23,7 +23,7 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
     public static PriceForecast of(PriceSeries prices, String model, int horizon, double[] levels) {
         double[] y = closes(prices);
         Forecast f = ForecastModels.forPrices(model).forecast(y, 1, horizon, levels);
-        return assemble(prices, y, f, levels, BandCalibration.MODEL.wire(), List.of(), null);
+        return assemble(prices, y, f.model(), f, levels, BandCalibration.MODEL.wire(), List.of(), null);
     }
 
     /**
@@ -46,17 +46,17 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
             note = "history too short for " + calibration.wire() + " bands (" + y.length + " closes); the model's own bands are shown";
         }
         List<LevelCoverage> coverage = o.coverage(BandCalibration.valueOf(used.toUpperCase(java.util.Locale.ROOT)), levels);
-        return assemble(prices, y, chosen, levels, used, coverage, note);
+        return assemble(prices, y, o.own().model(), chosen, levels, used, coverage, note);
     }
 
-    /** Rebuilds the wire form around a forecast (e.g. one read back from the store). */
-    public static PriceForecast assemble(PriceSeries prices, double[] y, Forecast f, double[] levels, String calibration,
+    /** Rebuilds the wire form around a forecast (e.g. one read back from the store); {@code modelName} as the model names itself (log_theta). */
+    public static PriceForecast assemble(PriceSeries prices, double[] y, String modelName, Forecast f, double[] levels, String calibration,
                                          List<LevelCoverage> coverage, String note) {
         double last = y[y.length - 1];
         List<RewardRisk> rr = new ArrayList<>();
         for (double l : levels) rr.add(RewardRisk.of(f, last, l, f.horizon()));
         List<LocalDate> dates = prices.dates();
-        return new PriceForecast(prices.symbol(), f.model(), dates.get(dates.size() - 1), last, TargetDates.after(dates, f.horizon()), f, rr,
+        return new PriceForecast(prices.symbol(), modelName, dates.get(dates.size() - 1), last, TargetDates.after(dates, f.horizon()), f, rr,
                 calibration, coverage, note);
     }
 
