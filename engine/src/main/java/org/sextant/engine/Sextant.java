@@ -35,6 +35,7 @@ import org.sextant.engine.forecast.PriceForecast;
 import org.sextant.engine.forecast.TargetDates;
 import org.sextant.engine.forecast.WalkForwardBacktest;
 import org.sextant.engine.forecast.store.ForecastStore;
+import org.sextant.engine.forecast.store.StoredBacktest;
 import org.sextant.engine.forecast.store.StoredForecast;
 import org.sextant.engine.jobs.JobContext;
 import org.sextant.engine.analog.AnalogueResponse;
@@ -511,12 +512,7 @@ public final class Sextant implements AutoCloseable {
         }
         PriceForecast f = liveForecast(all, m, h, DEFAULT_LEVELS, cal.wire());
         LocalDate windowStart = all.size() == 0 ? null : all.dates().get(from);
-        Map<LocalDate, StoredForecast> byOrigin = new java.util.TreeMap<>();
-        for (StoredForecast s : forecastStore.find(all.symbol(), m, h, StoredForecast.BACKTEST, null, windowStart, null)) {
-            StoredForecast cur = byOrigin.get(s.origin());
-            if (s.calibration().equals(cal.wire()) || (cur == null && s.calibration().equals(BandCalibration.MODEL.wire()))) byOrigin.put(s.origin(), s);
-        }
-        List<StoredForecast> overlays = new ArrayList<>(byOrigin.values());
+        List<StoredForecast> overlays = new ArrayList<>(backtestOverlays(all.symbol(), m, h, cal, windowStart).forecasts());
         overlays.add(new StoredForecast(all.symbol(), m, StoredForecast.LIVE, f.calibration(), f.origin(), h, f.lastClose(), all.size(),
                 f.targetDates(), f.forecast(), f.coverage()));
         Map<String, Object> hints = new java.util.LinkedHashMap<>();
@@ -533,6 +529,32 @@ public final class Sextant implements AutoCloseable {
         out.put("backtest", forecastStore.backtest(all.symbol(), m, h));
         out.put("plot_hints", hints);
         return out;
+    }
+
+    /**
+     * The stored walk-forward of {@code symbol} (model and horizon default as elsewhere): every
+     * origin on or after {@code from} (null: all), one forecast each in {@code calibration}
+     * (default conformal) where the origin has it, else the model's bands; and the error summary.
+     */
+    public StoredBacktest backtestOverlays(String symbol, String model, Integer horizon, String calibration, LocalDate from) {
+        String sym = requireSymbol(symbol);
+        return backtestOverlays(sym, modelName(model), horizon(horizon), BandCalibration.parse(calibration), from);
+    }
+
+    private StoredBacktest backtestOverlays(String sym, String m, int h, BandCalibration cal, LocalDate from) {
+        Map<LocalDate, StoredForecast> byOrigin = new java.util.TreeMap<>();
+        for (StoredForecast s : forecastStore.find(sym, m, h, StoredForecast.BACKTEST, null, from, null)) {
+            StoredForecast cur = byOrigin.get(s.origin());
+            if (s.calibration().equals(cal.wire()) || (cur == null && s.calibration().equals(BandCalibration.MODEL.wire()))) byOrigin.put(s.origin(), s);
+        }
+        Map<String, Object> summary = forecastStore.backtest(sym, m, h);
+        WalkForwardBacktest.Result result = null;
+        String rule = null;
+        if (summary != null) {
+            rule = (String) summary.get("origins_rule");
+            result = Json.MAPPER.convertValue(summary, WalkForwardBacktest.Result.class);
+        }
+        return new StoredBacktest(rule, result, new ArrayList<>(byOrigin.values()));
     }
 
     private static int horizon(Integer h) {
