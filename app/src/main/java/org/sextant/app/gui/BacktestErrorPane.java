@@ -37,9 +37,10 @@ public final class BacktestErrorPane extends VBox {
         levels.setId("backtest-level-table");
         levels.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         levels.getColumns().add(column("level", r -> String.format(Locale.ROOT, "%.0f%%", 100 * r.level())));
-        levels.getColumns().add(column("cover model", r -> pct(r.coverageModel())));
-        levels.getColumns().add(column("conformal", r -> pct(r.coverageConformal())));
-        levels.getColumns().add(column("adaptive", r -> pct(r.coverageAdaptive())));
+        // coverage of the model's own, conformal and adaptive bands, then the conformal pinball loss
+        levels.getColumns().add(column("model", r -> pct(r.coverageModel())));
+        levels.getColumns().add(column("conf.", r -> pct(r.coverageConformal())));
+        levels.getColumns().add(column("adapt.", r -> pct(r.coverageAdaptive())));
         levels.getColumns().add(column("pinball", r -> num(r.pinballConformal(), r.pinballModel())));
         levels.setPrefHeight(130);
         levels.setMinHeight(110);
@@ -52,7 +53,9 @@ public final class BacktestErrorPane extends VBox {
         steps.setPlaceholder(new Label("no backtest"));
         VBox.setVgrow(steps, Priority.ALWAYS);
         Label perStep = new Label("Median error per step");
-        getChildren().addAll(title, headline, levels, perStep, steps, status);
+        Label coverage = new Label("Band coverage (model / conformal / adaptive), pinball loss");
+        coverage.setWrapText(true);
+        getChildren().addAll(title, headline, coverage, levels, perStep, steps, status);
     }
 
     /** Places the button that runs a backtest under the headline. */
