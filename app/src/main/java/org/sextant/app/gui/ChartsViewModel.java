@@ -138,10 +138,10 @@ public final class ChartsViewModel implements AutoCloseable {
         }, "load the prices of '" + symbol + "'");
         long id = seriesRequest.get(); // select runs on one thread (the ui's): this is the request just made
         // a forecast only for prices that made it on screen (not superseded, not failed)
-        forecastLoad = prices.handle((s, failure) -> failure == null && seriesRequest.get() == id)
-                .thenCompose(shown -> shown ? loadForecast(symbol) : CompletableFuture.completedFuture(null));
+        CompletableFuture<Boolean> shownPrices = prices.handle((s, failure) -> failure == null && seriesRequest.get() == id);
+        forecastLoad = shownPrices.thenCompose(shown -> shown ? loadForecast(symbol) : CompletableFuture.completedFuture(null));
         // then the stored backtest overlays and errors, whether or not the forecast worked
-        backtestLoad = forecastLoad.handle((f, failure) -> seriesRequest.get() == id)
+        backtestLoad = forecastLoad.handle((f, failure) -> null).thenCombine(shownPrices, (ignored, shown) -> shown && seriesRequest.get() == id)
                 .thenCompose(shown -> shown ? loadBacktest(symbol) : CompletableFuture.completedFuture(null));
         return prices;
     }
