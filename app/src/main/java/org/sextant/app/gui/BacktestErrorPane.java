@@ -33,6 +33,7 @@ public final class BacktestErrorPane extends VBox {
         title.setStyle("-fx-font-weight: bold;");
         headline.setId("backtest-headline");
         headline.setWrapText(true);
+        headline.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // wrapped text keeps its lines in a VBox
         status.setId("backtest-status");
         levels.setId("backtest-level-table");
         levels.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -55,6 +56,7 @@ public final class BacktestErrorPane extends VBox {
         Label perStep = new Label("Median error per step");
         Label coverage = new Label("Band coverage (model / conformal / adaptive), pinball loss");
         coverage.setWrapText(true);
+        coverage.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         getChildren().addAll(title, headline, coverage, levels, perStep, steps, status);
     }
 
