@@ -28,7 +28,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * The Scans view in the real window: Scan runs the scan job over the sample universe, the table
  * holds the engine's ranking, a column header re-sorts it, and a double-click opens the chart.
- * The naive model keeps the walk-forward of every symbol fast.
+ * The drift model (random walk with drift) keeps the walk-forward of every symbol fast.
  */
 @ExtendWith(ApplicationExtension.class)
 class ScansViewTest {
@@ -67,7 +67,7 @@ class ScansViewTest {
         robot.clickOn("#tab-scans");
         ScansView view = (ScansView) window.view(ScansView.ID);
         WaitForAsyncUtils.asyncFx(() -> {
-            view.model().modelProperty().set("naive");
+            view.model().modelProperty().set("drift");
             view.model().topProperty().set(15);
         }).get();
         robot.clickOn("#scan-run");
@@ -75,7 +75,7 @@ class ScansViewTest {
         WaitForAsyncUtils.waitForFxEvents();
 
         // the engine's ranking, already computed and stored by the job: served again at once
-        Map<String, Object> expected = engine.scanForecasts(new ForecastScan.Request(null, "naive", null, 95.0, null, 15, 250, null, null));
+        Map<String, Object> expected = engine.scanForecasts(new ForecastScan.Request(null, "drift", null, 95.0, null, 15, 250, null, null));
         List<Map<String, Object>> rows = (List<Map<String, Object>>) expected.get("rows");
         assertEquals(((List<?>) expected.get("not_computed")).size(), 0, "the job stored every forecast");
         assertEquals(rows.stream().map(r -> r.get("symbol")).toList(), view.table().getItems().stream().map(ScanRow::symbol).toList());
