@@ -56,7 +56,10 @@ public final class WorkstationWindow implements Navigator {
     private final TextField search = new TextField();
     private final ListView<SymbolInfo> symbolList = new ListView<>();
     private final PriceChart chart = new PriceChart();
-    private final CheckBox forecastToggle = new CheckBox("Forecast");
+    private final CheckBox forecastToggle = new CheckBox("Live forecast");
+    private final CheckBox backtestsToggle = new CheckBox("Backtests");
+    private final javafx.scene.control.Button runBacktest = new javafx.scene.control.Button("Run backtest");
+    private final BacktestErrorPane errorPane = new BacktestErrorPane();
     private final ChoiceBox<FanLevels> levelChoice = new ChoiceBox<>();
     private final Label forecastSummary = new Label();
     private final Label summary = new Label();
@@ -93,10 +96,12 @@ public final class WorkstationWindow implements Navigator {
         levelChoice.getItems().setAll(FanLevels.values());
         forecastSummary.setId("forecast-summary");
         Label bandsLabel = new Label("Bands");
-        HBox forecastBar = new HBox(10, forecastToggle, bandsLabel, levelChoice, forecastSummary);
+        backtestsToggle.setId("backtests-toggle");
+        runBacktest.setId("run-backtest");
+        HBox forecastBar = new HBox(10, forecastToggle, backtestsToggle, bandsLabel, levelChoice, forecastSummary);
         forecastBar.setId("forecast-bar");
         // the controls keep their size; only the reward/risk text ends in an ellipsis when short of room
-        for (Region r : new Region[] {forecastToggle, bandsLabel, levelChoice}) r.setMinWidth(Region.USE_PREF_SIZE);
+        for (Region r : new Region[] {forecastToggle, backtestsToggle, bandsLabel, levelChoice}) r.setMinWidth(Region.USE_PREF_SIZE);
         forecastSummary.setMinWidth(0);
         HBox.setHgrow(forecastSummary, Priority.ALWAYS);
         forecastBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
@@ -104,10 +109,12 @@ public final class WorkstationWindow implements Navigator {
         chart.setOpeningDays(OPENING_DAYS);
         VBox.setVgrow(chart, Priority.ALWAYS);
         VBox centre = new VBox(forecastBar, chart);
+        errorPane.setRunButton(runBacktest);
 
-        SplitPane split = new SplitPane(left, centre);
+        SplitPane split = new SplitPane(left, centre, errorPane);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.22);
+        split.setDividerPositions(0.2, 0.74);
+        SplitPane.setResizableWithParent(errorPane, false);
         SplitPane.setResizableWithParent(left, false);
 
         summary.setId("status-summary");
@@ -151,6 +158,12 @@ public final class WorkstationWindow implements Navigator {
         model.symbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) change -> reselect());
         model.seriesProperty().addListener((obs, old, now) -> show(now));
         model.forecastProperty().addListener((obs, old, now) -> showForecast(now));
+        model.backtestProperty().addListener((obs, old, now) -> showBacktest(now));
+        backtestsToggle.selectedProperty().bindBidirectional(model.backtestsVisibleProperty());
+        chart.backtestsVisibleProperty().bind(model.backtestsVisibleProperty());
+        runBacktest.setOnAction(e -> model.runBacktest());
+        runBacktest.disableProperty().bind(model.selectedSymbolProperty().isNull().or(model.backtestStatusProperty().isNotEmpty()));
+        errorPane.status().textProperty().bind(model.backtestStatusProperty());
         forecastToggle.selectedProperty().bindBidirectional(model.forecastVisibleProperty());
         chart.forecastVisibleProperty().bind(model.forecastVisibleProperty());
         levelChoice.valueProperty().bindBidirectional(model.fanLevelsProperty());
@@ -210,6 +223,14 @@ public final class WorkstationWindow implements Navigator {
         if (f == null || (s != null && s.symbol().equals(f.symbol()))) {
             chart.showForecast(f);
         }
+    }
+
+    /** Overlays the stored backtest origins and fills the error table, when they belong to the series on screen. */
+    private void showBacktest(org.sextant.engine.forecast.store.StoredBacktest b) {
+        PriceSeries s = chart.series();
+        boolean mine = b != null && s != null && b.forecasts().stream().allMatch(f -> f.symbol().equals(s.symbol()));
+        chart.showBacktests(mine ? b.forecasts() : null);
+        errorPane.show(mine || b == null ? b : null);
     }
 
     static String describe(DataSummary s) {
@@ -294,6 +315,8 @@ public final class WorkstationWindow implements Navigator {
     public ListView<SymbolInfo> symbolList() { return symbolList; }
     public TextField searchField() { return search; }
     public CheckBox forecastToggle() { return forecastToggle; }
+    public CheckBox backtestsToggle() { return backtestsToggle; }
+    public BacktestErrorPane errorPane() { return errorPane; }
     public ChoiceBox<FanLevels> levelChoice() { return levelChoice; }
     public ChartsViewModel model() { return model; }
 

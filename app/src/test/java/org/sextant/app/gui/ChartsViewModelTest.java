@@ -144,6 +144,12 @@ class ChartsViewModelTest {
         assertEquals(second, racing.selectedSymbolProperty().get());
         background.runNewestFirst(); // the shown symbol's forecast, queued once its prices were applied
         racing.forecastLoad().get();
+        // then its stored backtest overlays, queued once the forecast was applied (on the ui thread, so poll the queue)
+        while (!racing.backtestLoad().isDone()) {
+            background.runNewestFirst();
+            Thread.onSpinWait();
+        }
+        racing.backtestLoad().get();
         assertEquals(false, onUi(() -> racing.loadingProperty().get()), "nothing left loading");
         racing.close();
     }

@@ -1,0 +1,92 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.app.gui.ScansViewModel.ScanRow;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.forecast.store.StoredBacktest;
+
+/** The Scans and Charts view models' forecast state against a real engine, without a screen. */
+class ScansViewModelTest {
+    @TempDir
+    Path home;
+    private Sextant engine;
+    private ExecutorService uiThread;
+
+    @BeforeEach
+    void open() {
+        engine = TestStore.open(home);
+        uiThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "test-ui"));
+    }
+
+    @AfterEach
+    void close() {
+        uiThread.shutdownNow();
+        engine.close();
+    }
+
+    @Test
+    void aScanFiltersByTheMinimumAndRanksBestFirst() throws Exception {
+        try (ScansViewModel model = new ScansViewModel(engine, null, uiThread)) {
+            uiThread.submit(() -> {
+                model.modelProperty().set("naive");
+                model.levelProperty().set(99);
+                model.minRewardRiskProperty().set("1.5");
+                model.topProperty().set(1000);
+            }).get();
+            List<ScanRow> rows = uiThread.submit(model::scan).get().get();
+            assertTrue(!rows.isEmpty(), "some symbols reach 1.5 at 99%");
+            for (ScanRow r : rows) assertTrue(r.rewardRisk99() == null || r.rewardRisk99() >= 1.5, r.toString());
+            for (int i = 1; i < rows.size(); i++) {
+                assertTrue(value(rows.get(i - 1).rewardRisk99()) >= value(rows.get(i).rewardRisk99()), "best first");
+            }
+            assertEquals(rows, uiThread.submit(() -> List.copyOf(model.rows())).get());
+            assertEquals(1.0, model.progressProperty().get());
+            assertNull(model.errorProperty().get());
+        }
+    }
+
+    @Test
+    void aBadMinimumIsRefusedBeforeAnyJob() throws Exception {
+        try (ScansViewModel model = new ScansViewModel(engine, null, uiThread)) {
+            uiThread.submit(() -> model.minRewardRiskProperty().set("high")).get();
+            ExecutionException e = assertThrows(ExecutionException.class, () -> uiThread.submit(model::scan).get().get());
+            assertTrue(model.errorProperty().get().contains("reward/risk"), model.errorProperty().get());
+            assertTrue(engine.jobs().list().isEmpty());
+            assertTrue(e.getCause() instanceof org.sextant.engine.SextantException);
+        }
+    }
+
+    @Test
+    void theChartsModelLoadsTheStoredBacktestAfterTheForecast() throws Exception {
+        engine.backtestForecast("IBM", null, null, null, 0.2, null);
+        try (ChartsViewModel charts = new ChartsViewModel(engine, null, uiThread)) {
+            uiThread.submit(() -> charts.select("IBM")).get();
+            StoredBacktest shown = uiThread.submit(charts::backtestLoad).get().get();
+            StoredBacktest expected = engine.backtestOverlays("IBM", null, null, null, null);
+            assertEquals(expected.forecasts().size(), shown.forecasts().size());
+            assertEquals(expected.result().male(), shown.result().male(), 0);
+            assertEquals(3, ChartsViewModel.levelErrors(shown).size());
+            assertEquals(20, ChartsViewModel.stepErrors(shown).size());
+            assertTrue(ChartsViewModel.backtestHeadline(shown).contains(shown.result().origins() + " monthly origins"));
+            String legend = uiThread.submit(() -> charts.forecastSummaryProperty().get()).get();
+            assertTrue(legend.contains("conformal bands, coverage 80%: "), "coverage beside the bands: " + legend);
+        }
+    }
+
+    private static double value(Double v) {
+        return v == null ? Double.POSITIVE_INFINITY : v;
+    }
+}
