@@ -33,6 +33,7 @@ import org.sextant.engine.analog.SignalDefinition;
 import org.sextant.engine.research.ResearchService;
 import org.sextant.engine.research.StrategyRunRequest;
 import org.sextant.engine.research.StrategyRunSummary;
+import org.sextant.engine.research.report.ReportExport;
 import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.store.ResearchStore;
@@ -364,6 +365,17 @@ public final class Sextant implements AutoCloseable {
     /** {@link #run(String)} without the configurations and/or the equity curves (they can be large). */
     public RunDetail run(String runId, boolean includeConfigurations, boolean includeEquity) {
         return research.run(runId, includeConfigurations, includeEquity);
+    }
+
+    /**
+     * Writes a self-contained HTML report of a stored run (verdict, statistics with their
+     * meaning, parameters, the top configurations, equity and drawdown as inline SVG) atomically
+     * under SEXTANT_HOME/reports (or {@code path}: a file name there, or a path under the home
+     * outside the app's own folders). format: "html" (default); "pdf" is refused.
+     */
+    public ReportExport.Written exportReport(String runId, String format, String path) {
+        ReportExport.format(format); // a refused format is reported before the run is read
+        return ReportExport.write(home, research.run(runId, true, true), format, path);
     }
 
     private StrategyRunRequest withDefaultSplit(StrategyRunRequest r) {

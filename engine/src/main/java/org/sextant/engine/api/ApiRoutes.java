@@ -51,6 +51,8 @@ public final class ApiRoutes {
         });
         routes.put("get_run", call -> engine.run(call.requiredText("run_id", "\"<id from list_runs>\""),
                 Boolean.TRUE.equals(call.bool("include_configurations")), Boolean.TRUE.equals(call.bool("include_equity"))));
+        routes.put("export_report", call -> engine.exportReport(call.requiredText("run_id", "\"<id from list_runs>\""),
+                call.text("format"), call.text("path")));
         routes.put("get_session_registry", call -> engine.researchSession(call.text("session_id")));
         routes.put("compare_to_history", call -> engine.compareToHistory(call.asMap()));
         routes.put("analogue_calibration", call -> engine.analogueCalibration(call.asMap()));
