@@ -55,9 +55,9 @@ class ReportExportTest {
     @Test
     void writesASelfContainedHtmlReportIntoTheReportsFolder() throws Exception {
         ReportExport.Written w = engine.exportReport(run.runId(), null, null);
-        assertEquals(dir.toAbsolutePath().normalize().resolve("reports").resolve("run-" + run.runId() + ".html"), w.path());
-        String html = Files.readString(w.path());
-        assertEquals(Files.size(w.path()), w.bytes());
+        assertEquals(dir.toAbsolutePath().normalize().resolve("reports").resolve("run-" + run.runId() + ".html"), w.file());
+        String html = Files.readString(w.file());
+        assertEquals(Files.size(w.file()), w.bytes());
         assertTrue(html.contains(run.verdictText().replace("&", "&amp;")), "the verdict is on the page");
         assertTrue(html.contains("sma &lt;cross&gt; &amp; co"), "names are escaped");
         assertFalse(html.contains("<script"), "no script");
@@ -85,9 +85,9 @@ class ReportExportTest {
     @Test
     void aFileNameGoesIntoReportsAndAPathUnderTheHomeIsAllowed() throws Exception {
         ReportExport.Written named = engine.exportReport(run.runId(), "HTML", "mine/sma.html");
-        assertEquals(dir.toAbsolutePath().normalize().resolve("reports/mine/sma.html"), named.path());
+        assertEquals(dir.toAbsolutePath().normalize().resolve("reports/mine/sma.html"), named.file());
         Path elsewhere = dir.resolve("exports").resolve("again.html").toAbsolutePath();
-        assertTrue(Files.exists(engine.exportReport(run.runId(), "html", elsewhere.toString()).path()));
+        assertTrue(Files.exists(engine.exportReport(run.runId(), "html", elsewhere.toString()).file()));
     }
 
     @Test
