@@ -15,6 +15,7 @@ import org.sextant.engine.research.graph.NodeType;
 import org.sextant.engine.research.graph.ParamSpec;
 import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.run.RunInfo;
+import org.sextant.engine.research.source.AnalogueSource;
 import org.sextant.engine.research.store.ResearchStore;
 import org.sextant.engine.research.sweep.HonestyReport;
 import org.sextant.engine.research.sweep.ResearchSession;
@@ -32,9 +33,16 @@ import org.sextant.engine.store.Store;
 public final class ResearchService {
     public static final double PERIODS_PER_YEAR = 252;
     private final ResearchStore store;
+    private final AnalogueSource analogues;
 
+    /** Without the analogue matcher: specs with an analogue node are refused before they run. */
     public ResearchService(Store store) {
+        this(store, null);
+    }
+
+    public ResearchService(Store store, AnalogueSource analogues) {
         this.store = new ResearchStore(store);
+        this.analogues = analogues;
     }
 
     /** The catalogue for listings: name, category, description, inputs, output, parameter schemas. */
@@ -67,7 +75,7 @@ public final class ResearchService {
         String sessionId = r.sessionId() == null || r.sessionId().isBlank() ? "default" : r.sessionId();
         Universe u = store.universe(r.symbols(), r.from(), r.to());
         int split = u.indexOf(r.oosStart());
-        GraphSweep kernel = new GraphSweep(graph, u);                       // pre-run checks
+        GraphSweep kernel = new GraphSweep(graph, u, analogues);                       // pre-run checks
         Integer sel = r.selectedConfiguration();
         if (sel != null && (sel < 0 || sel >= kernel.configurations())) {
             throw SextantException.invalid("selected_configuration", "configuration " + sel + " is not in 0.." + (kernel.configurations() - 1),
