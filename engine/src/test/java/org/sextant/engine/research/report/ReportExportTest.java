@@ -63,6 +63,7 @@ class ReportExportTest {
         assertFalse(html.contains("<script"), "no script");
         assertFalse(html.matches("(?s).*(src|href)=\"https?:.*"), "nothing loaded from the network");
         assertTrue(html.contains("<svg") && html.contains("<polyline"), "equity drawn inline");
+        assertEquals(2, html.split("<polyline", -1).length - 1, "one curve (equity and drawdown) when the best one is the selected one");
         for (String stat : List.of("PSR", "DSR", "MinTRL", "PBO", "haircut Sharpe (Holm)", "placebo p")) assertTrue(html.contains("<th>" + stat + "</th>"), stat);
         // The table lists the top 20 of 20 configurations, best in-sample Sharpe first.
         Matcher m = Pattern.compile("<tr><td class=\"n\">(\\d+)</td><td>[^<]*</td><td class=\"n\">(-?[0-9.]+)</td>").matcher(html);
@@ -80,6 +81,18 @@ class ReportExportTest {
         EquityCurve best = d.curve(EquityCurve.BEST);
         assertTrue(best.size() > 2000);
         assertEquals(run.inSample().sharpe(), d.inSample().sharpe(), 1e-12);
+    }
+
+    @Test
+    void anotherSelectedConfigurationIsDrawnBesideTheBest() throws Exception {
+        int best = engine.run(run.runId(), false, false).chosenConfiguration();
+        int other = best == 3 ? 4 : 3;
+        StrategyRunSummary second = engine.backtest(new StrategyRunRequest("report", SPEC, List.of("AA", "IBM", "KO"), null, null,
+                LocalDate.of(1998, 1, 2), 2, other));
+        String html = Files.readString(engine.exportReport(second.runId(), "html", "second.html").file());
+        assertEquals(4, html.split("<polyline", -1).length - 1, "two curves");
+        assertTrue(html.contains("selected configuration #" + other) && html.contains("best configuration #" + best), "labelled");
+        assertTrue(html.contains("Selected for comparison: configuration #" + other), "named under the parameters");
     }
 
     @Test
