@@ -372,6 +372,16 @@ public final class Sextant implements AutoCloseable {
     }
 
     /**
+     * Selects another configuration of a stored run (e.g. a point picked on the IS/OOS scatter):
+     * its equity and drawdown are replayed and stored as the run's selected curve; returns the
+     * run with its curves (no configuration list). Refused, naming run_id, when the run's prices
+     * changed since it ran. A writer: it changes the stored run.
+     */
+    public RunDetail selectConfiguration(String runId, int configuration) {
+        return research.selectConfiguration(runId, configuration);
+    }
+
+    /**
      * Writes a self-contained HTML report of a stored run (verdict, statistics with their
      * meaning, parameters, the top configurations, equity and drawdown as inline SVG) atomically
      * under SEXTANT_HOME/reports (or {@code path}: a file name there, or a path under the home
