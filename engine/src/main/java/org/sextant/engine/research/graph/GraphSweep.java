@@ -72,6 +72,8 @@ public final class GraphSweep implements SweepKernel {
                 case "analogue" -> {
                     if (analogues == null) throw SextantException.invalid("nodes." + n.id() + ".type",
                             "the analogue node needs the analogue matcher, which this caller did not provide", "run the spec through the app (Sextant.backtest)");
+                    // A store without the benchmark's signals fails here, before any configuration runs.
+                    analogues.series(universe.dates().subList(universe.bars() - 1, universe.bars()), AnalogueDefaults.BENCHMARK, 5, "mean", 1);
                 }
                 case "forecast" -> {
                     for (Object w : n.params().get("window")) {

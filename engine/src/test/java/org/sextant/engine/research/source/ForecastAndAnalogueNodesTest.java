@@ -107,6 +107,17 @@ class ForecastAndAnalogueNodesTest {
     }
 
     @Test
+    void aStoreWithoutTheBenchmarkRefusesTheAnalogueNodeBeforeTheSweep(@TempDir Path empty) throws Exception {
+        try (Sextant bare = Sextant.open(new SextantHome(empty))) {
+            bare.store().inTransaction(c -> c.createStatement().executeUpdate("DELETE FROM prices WHERE symbol = 'NYSE'"));
+            SextantException e = assertThrows(SextantException.class, () -> bare.backtest(new StrategyRunRequest("nodes", spec(ANALOGUE),
+                    List.of("AA"), LocalDate.of(1997, 1, 1), LocalDate.of(2000, 12, 31), LocalDate.of(1999, 6, 1), 1)));
+            assertEquals("benchmark", e.field(), e.getMessage());
+            assertTrue(bare.listRuns(null, 5).isEmpty(), "nothing saved");
+        }
+    }
+
+    @Test
     void theAnalogueSeriesUpToADateIsTheSameWithoutThePricesAfterIt() throws Exception {
         LocalDate cut = LocalDate.of(1999, 12, 31);
         try (Sextant past = Sextant.open(new SextantHome(cutDir))) {
