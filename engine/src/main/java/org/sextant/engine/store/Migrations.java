@@ -23,6 +23,7 @@ public final class Migrations {
             "V001__prices_and_symbols.sql",
             "V010__forecasts.sql",
             "V020__research.sql",
+            "V021__run_equity.sql",
             "V030__signals.sql");
 
     private Migrations() {}
