@@ -72,7 +72,7 @@ public final class ApiRoutes {
         return route.apply(call);
     }
 
-    /** A numeric user signal's definition from the call: name, bins, trust, description. */
+    /** A numeric user signal's definition from the call: name, bins, trust, description, max_fill_days. */
     private static SignalDefinition userSignal(ApiCall call) {
         String name = call.requiredText("name", "\"vix\"");
         List<Double> bins = new java.util.ArrayList<>();
@@ -83,8 +83,15 @@ public final class ApiRoutes {
             }
         }
         double trust = call.args().has("default_trust") ? call.args().get("default_trust").asDouble() : 1.0;
+        Integer fill = call.integer("max_fill_days");
+        if (fill != null && (fill < 0 || fill > SignalDefinition.MAX_FILL_DAYS_LIMIT)) {
+            throw SextantException.invalid("max_fill_days", "max_fill_days must be in 0.." + SignalDefinition.MAX_FILL_DAYS_LIMIT + " (got " + fill + ")",
+                    "pass the business days a value stays valid (e.g. 5 for a weekly series, 23 for a monthly one, 0 for exact dates), or omit it for "
+                            + SignalDefinition.DEFAULT_MAX_FILL_DAYS);
+        }
         try {
-            return new SignalDefinition(name, SignalKind.NUMERIC, bins, List.of(), trust, call.text("description"), SignalDefinition.USER);
+            return new SignalDefinition(name, SignalKind.NUMERIC, bins, List.of(), trust, call.text("description"), SignalDefinition.USER,
+                    fill == null ? SignalDefinition.DEFAULT_MAX_FILL_DAYS : fill);
         } catch (IllegalArgumentException e) {
             throw SextantException.invalid("name", e.getMessage(), "use a lower_snake_case name, ascending bins and a trust >= 0");
         }

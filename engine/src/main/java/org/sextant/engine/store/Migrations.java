@@ -22,7 +22,8 @@ public final class Migrations {
     public static final List<String> ALL = List.of(
             "V001__prices_and_symbols.sql",
             "V020__research.sql",
-            "V030__signals.sql");
+            "V030__signals.sql",
+            "V031__signal_fill.sql");
 
     private Migrations() {}
 
