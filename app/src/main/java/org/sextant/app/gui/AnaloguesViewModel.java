@@ -193,7 +193,10 @@ public final class AnaloguesViewModel implements AutoCloseable {
             analogueDates.setAll(r.analogueDates() == null ? List.of() : r.analogueDates());
             horizonStats.setAll(r.forward1d(), r.forward3d(), r.forward5d());
             headline.set(r.headline() == null ? "" : r.headline().text());
-            notes.set(String.join("\n", r.notes()));
+            List<String> lines = new ArrayList<>();
+            if (r.hybridFallback()) lines.add("hybrid fell back to the whole history: " + r.hybridFallbackReason());
+            lines.addAll(r.notes());
+            notes.set(String.join("\n", lines));
             if (!knobs.equals(calibratedFor)) loadCalibration(knobs);
         }, "compare with history");
     }
@@ -299,7 +302,7 @@ public final class AnaloguesViewModel implements AutoCloseable {
     /** Statistics of the 1, 3 and 5-day forward returns of the last answer. */
     public ObservableList<ForwardStats> horizonStats() { return horizonStats; }
     public ReadOnlyStringProperty headlineProperty() { return headline.getReadOnlyProperty(); }
-    /** The answer's notes (dimensions left out or carried forward), one per line. */
+    /** The hybrid fallback's reason and the answer's notes (dimensions left out or carried forward), one per line. */
     public ReadOnlyStringProperty notesProperty() { return notes.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<CalibrationReport> calibrationProperty() { return calibration.getReadOnlyProperty(); }
     /** The last engine failure, as a sentence with its fix; null after the next success. */

@@ -144,5 +144,20 @@ class AnaloguesViewModelTest {
         m.modeProperty().set("hybrid");
         assertEquals(20, m.run().join().sampleSize());
         assertNull(m.errorProperty().get(), "cleared by the next success");
+        assertFalse(m.notesProperty().get().contains("hybrid fell back"), m.notesProperty().get());
+    }
+
+    @Test
+    void aHybridFallbackIsSaidInTheNotes() throws Exception {
+        AnaloguesViewModel m = new AnaloguesViewModel(engine, new RecordingNavigator(), NOW, NOW);
+        m.loadToday().get();
+        // Today's 22% drawdown tags the query RISK-OFF; with breadth (known only 1991-2000) in the query, only the
+        // RISK-OFF days of that decade (autumn 1998) can be ranked: too few for hybrid, which falls back.
+        m.dimensions().stream().filter(d -> d.name().equals("breadth_50")).findFirst().orElseThrow().valueProperty().set(30.0);
+        m.modeProperty().set("hybrid");
+        AnalogueResponse r = m.run().get();
+        assertEquals("RISK-OFF", r.query().get("regime"));
+        assertTrue(r.hybridFallback(), r.toString());
+        assertTrue(m.notesProperty().get().startsWith("hybrid fell back to the whole history: only "), m.notesProperty().get());
     }
 }
