@@ -34,6 +34,13 @@ final class SignalImportCommand implements Callable<Integer> {
     @Option(names = "--description", description = "what the signal measures")
     String description;
 
+    @Option(names = "--levels", split = ",", description = "the levels of a categorical signal, e.g. RISK-ON,RISK-OFF (makes the signal categorical)")
+    List<String> levels;
+
+    @Option(names = "--max-fill-days", description = "business days a value is carried forward onto later trade dates "
+            + "(default 5; e.g. 23 for a monthly series, 0 for exact dates only; never backward)")
+    Integer maxFillDays;
+
     @Override
     public Integer call() {
         Map<String, Object> args = new LinkedHashMap<>();
@@ -43,6 +50,11 @@ final class SignalImportCommand implements Callable<Integer> {
         if (bins != null) args.put("bins", bins);
         if (trust != null) args.put("default_trust", trust);
         if (description != null) args.put("description", description);
+        if (maxFillDays != null) args.put("max_fill_days", maxFillDays);
+        if (levels != null) {
+            args.put("kind", "categorical");
+            args.put("levels", levels);
+        }
         JsonNode r = EngineAccess.call(main.home(), "import_signal", args);
         System.out.println("imported " + r.path("rows").asLong() + " rows of signal " + name + " (" + provenance + ")");
         return 0;

@@ -114,6 +114,24 @@ class CliTest {
         assertTrue(out.toString().contains("imported 2 rows"), out.toString());
         assertEquals(1, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "someday"));
         assertTrue(err.toString().contains("provenance"), err.toString());
+
+        assertEquals(1, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--max-fill-days", "300"));
+        assertTrue(err.toString().contains("max_fill_days must be in 0..260"), err.toString());
+        out.reset();
+        assertEquals(0, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--max-fill-days", "23"), err.toString());
+        assertEquals(0, Main.run("--home", home(), "sql", "SELECT 'fill=' || max_fill_days AS f FROM signal_definitions WHERE name = 'vix'"), err.toString());
+        assertTrue(out.toString().contains("fill=23"), out.toString());
+
+        // A categorical signal: an analyst's regime call, matched by equality in hard mode.
+        Path call = Files.writeString(dir.resolve("call.csv"), "date,value\n1998-10-01,RISK-OFF\n1998-10-02,RISK-OFF\n1998-10-05,\n");
+        assertEquals(1, Main.run("--home", home(), "import-signal", call.toString(), "--name", "analyst_call", "--provenance", "live",
+                "--levels", "RISK-ON,NEUTRAL"));
+        assertTrue(err.toString().contains("'RISK-OFF' is not one of the levels"), err.toString());
+        out.reset();
+        assertEquals(0, Main.run("--home", home(), "import-signal", call.toString(), "--name", "analyst_call", "--provenance", "live",
+                "--levels", "RISK-ON,RISK-OFF"), err.toString());
+        assertEquals(0, Main.run("--home", home(), "sql", "SELECT kind || ':' || levels AS k FROM signal_definitions WHERE name = 'analyst_call'"), err.toString());
+        assertTrue(out.toString().matches("(?s).*categorical:\\[[^\\n]*RISK-ON[^\\n]*RISK-OFF[^\\n]*\\].*"), out.toString());
     }
 
     @Test

@@ -11,6 +11,7 @@ public final class WorkstationViews {
     public static List<WorkstationView> create(Sextant engine, Navigator navigator) {
         List<WorkstationView> views = new ArrayList<>();
         views.add(new ScansView(engine, navigator));
+        views.add(new AnaloguesView(engine, navigator));
         return views;
     }
 }

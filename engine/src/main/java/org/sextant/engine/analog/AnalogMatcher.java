@@ -82,6 +82,7 @@ public final class AnalogMatcher {
         int regimeCode = -1;
         Map<String, Object> query = new LinkedHashMap<>();
         Map<String, String> bins = new LinkedHashMap<>();
+        List<String> notes = new ArrayList<>();
     }
 
     private Plan plan(AnalogueRequest r) {
@@ -109,6 +110,7 @@ public final class AnalogMatcher {
             p.asOfEpochDay = s.epochDay(row);
             for (int c = 0; c < qNum.length; c++) qNum[c] = s.value(row, c);
             for (int c = 0; c < qCat.length; c++) qCat[c] = s.code(row, c);
+            rowNotes(p, row);
         } else {
             if (r.asOf() == null) {
                 p.asOfRow = n;
@@ -146,6 +148,7 @@ public final class AnalogMatcher {
             moments.add(m);
         }
         int k = cols.size();
+        for (int m = 0; m < k; m++) gapNote(p, reg.numeric().get(cols.get(m)));
         p.cols = new int[k];
         p.colNames = new String[k];
         p.q = new double[k];
@@ -201,6 +204,38 @@ public final class AnalogMatcher {
                     "give signals_dict.regime (one of " + RegimeRules.REGIME_LEVELS + "), or the dimensions its rules need");
         }
         return p;
+    }
+
+    /** Why a numeric dimension of the as-of row is missing from the query, or where a carried value comes from. */
+    private void rowNotes(Plan p, int row) {
+        for (SignalDefinition def : s.registry().numeric()) {
+            double v = s.value(row, s.registry().column(def.name()));
+            boolean user = SignalDefinition.USER.equals(def.origin());
+            LocalDate last = user ? s.lastObserved(def.name(), row) : null;
+            if (Double.isNaN(v)) {
+                if (last != null) {
+                    p.notes.add(def.name() + ": last observed " + last + ", " + ForwardFill.businessDaysBetween(last, s.date(row))
+                            + " business days before " + s.date(row) + ", beyond its max_fill_days of " + def.maxFillDays() + "; left out of the query");
+                } else {
+                    p.notes.add(def.name() + ": no value on " + s.date(row) + "; left out of the query");
+                }
+            } else if (last != null && !last.equals(s.date(row))) {
+                p.notes.add(def.name() + ": carried forward from " + last + " (" + ForwardFill.businessDaysBetween(last, s.date(row))
+                        + " business days; max_fill_days " + def.maxFillDays() + ")");
+            }
+        }
+    }
+
+    /** How many eligible days a matched user signal lacks (not observed within its fill limit): they are skipped. */
+    private void gapNote(Plan p, SignalDefinition def) {
+        if (!SignalDefinition.USER.equals(def.origin())) return;
+        int c = s.registry().column(def.name());
+        int missing = 0;
+        for (int i = 0; i < p.cut; i++) if (Double.isNaN(s.value(i, c))) missing++;
+        if (missing > 0) {
+            p.notes.add(def.name() + ": " + missing + " of " + p.cut + " eligible days have no value (none observed within max_fill_days "
+                    + def.maxFillDays() + ") and were skipped");
+        }
     }
 
     private double num(double[] q, String name) {
@@ -399,7 +434,7 @@ public final class AnalogMatcher {
                 r.backfillWeight(), r.recencyHalfLifeDays(), Math.min(p.asOfRow, s.size()), p.cut, AnalogueDefaults.EMBARGO_DAYS,
                 AnalogueDefaults.MIN_SEPARATION_DAYS, List.of(p.colNames), dimWeights, p.query, p.bins,
                 dCount == 0 ? null : dMin, dCount == 0 ? null : dMax, dCount == 0 ? null : dSum / dCount,
-                stats[0], stats[1], stats[2], distribution, breakdown, c.fallback(), c.fallbackReason(), headline, dates);
+                stats[0], stats[1], stats[2], distribution, breakdown, c.fallback(), c.fallbackReason(), List.copyOf(p.notes), headline, dates);
     }
 
     /** 0.5^(age/half-life) times the backfill weight, scaled so the heaviest analogue weighs 1. */

@@ -37,6 +37,10 @@ public final class AnalogueDefaults {
     public static final int BOOTSTRAP_RESAMPLES = 1000;
     public static final long BOOTSTRAP_SEED = 0x5E_C7A7L;
     public static final double CI_LEVEL = 0.95;
+    /** Default carry-forward of a user signal, in business days: a week covers holidays and weekly series. */
+    public static final int MAX_FILL_DAYS = 5;
+    /** Longest carry-forward a signal definition may ask for: about a year of business days. */
+    public static final int MAX_FILL_DAYS_LIMIT = 260;
     /** The distance, in words; part of the version. */
     public static final String DISTANCE = "d = sqrt(sum_j t_j*((x_j-q_j)/sd_j)^2 / sum_j t_j); sd_j over eligible rows; "
             + "rows missing a matched dimension are skipped; ties: more recent first; hard = same bin on every matched dimension; "
@@ -56,7 +60,7 @@ public final class AnalogueDefaults {
                 String.valueOf(TOP_K_MAX), String.valueOf(RECENCY_HALF_LIFE_DAYS), String.valueOf(BACKFILL_WEIGHT),
                 String.valueOf(MAX_HORIZON), String.valueOf(EMBARGO_DAYS), String.valueOf(MIN_SEPARATION_DAYS),
                 String.valueOf(HYBRID_MIN_ANALOGUES), String.valueOf(BOOTSTRAP_RESAMPLES), String.valueOf(BOOTSTRAP_SEED),
-                String.valueOf(CI_LEVEL), DISTANCE, String.valueOf(DailySignals.MIN_BREADTH_MEMBERS),
+                String.valueOf(CI_LEVEL), DISTANCE, "fill<=" + MAX_FILL_DAYS + " business days, never backward", String.valueOf(DailySignals.MIN_BREADTH_MEMBERS),
                 // The regime rules decide what tag and hybrid modes filter on.
                 String.valueOf(RegimeRules.DEEP_DRAWDOWN), String.valueOf(RegimeRules.NEAR_HIGH), String.valueOf(RegimeRules.BREADTH_HEALTHY),
                 String.valueOf(RegimeRules.VOL_LOW_BELOW), String.valueOf(RegimeRules.VOL_HIGH_FROM), String.valueOf(RegimeRules.VOL_EXTREME_FROM));

@@ -9,7 +9,9 @@ import java.util.Map;
 /**
  * The compare_to_history answer (docs/analogues.md documents every field). Serialise with
  * org.sextant.engine.Json.MAPPER. headline appears when a horizon was asked, analogue_dates
- * when include_analogue_dates was true (sorted by distance, one per analogue).
+ * when include_analogue_dates was true (sorted by distance, one per analogue). notes say which
+ * dimensions were left out of the query or carried forward, and how many eligible days a user
+ * signal's gaps skipped.
  */
 public record AnalogueResponse(String matcherVersion, String mode, Integer horizon, LocalDate tradeDate, String benchmark,
                                int sampleSize, int liveCount, int backfillCount, double backfillWeight, double recencyHalfLifeDays,
@@ -20,7 +22,7 @@ public record AnalogueResponse(String matcherVersion, String mode, Integer horiz
                                @JsonProperty("forward_3d") ForwardStats forward3d,
                                @JsonProperty("forward_5d") ForwardStats forward5d,
                                Map<String, Integer> regimeDistribution, List<RegimeBreakdown> regimeBreakdown,
-                               boolean hybridFallback, String hybridFallbackReason,
+                               boolean hybridFallback, String hybridFallbackReason, List<String> notes,
                                @JsonInclude(JsonInclude.Include.NON_NULL) Headline headline,
                                @JsonInclude(JsonInclude.Include.NON_NULL) List<AnalogueDate> analogueDates) {
 

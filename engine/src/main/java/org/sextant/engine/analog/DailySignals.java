@@ -26,9 +26,11 @@ public final class DailySignals {
     private final double[][] forward;
     private final boolean[] backfill;
     private final String benchmark;
+    private final Map<String, long[]> lastObserved;
 
     private DailySignals(String benchmark, SignalRegistry registry, LocalDate[] dates, double[] numeric, int[][] categorical,
-                         double[][] forward, boolean[] backfill) {
+                         double[][] forward, boolean[] backfill, Map<String, long[]> lastObserved) {
+        this.lastObserved = lastObserved;
         this.benchmark = benchmark;
         this.registry = registry;
         this.dates = dates;
@@ -50,6 +52,12 @@ public final class DailySignals {
      */
     public static DailySignals of(String benchmark, SignalRegistry registry, LocalDate[] dates, double[][] numericColumns,
                                   int[][] categoricalColumns, double[] fwd1, double[] fwd3, double[] fwd5, boolean[] backfill) {
+        return of(benchmark, registry, dates, numericColumns, categoricalColumns, fwd1, fwd3, fwd5, backfill, Map.of());
+    }
+
+    private static DailySignals of(String benchmark, SignalRegistry registry, LocalDate[] dates, double[][] numericColumns,
+                                   int[][] categoricalColumns, double[] fwd1, double[] fwd3, double[] fwd5, boolean[] backfill,
+                                   Map<String, long[]> lastObserved) {
         int n = dates.length;
         int d = registry.numeric().size();
         if (numericColumns.length != d || categoricalColumns.length != registry.categorical().size()) {
@@ -64,7 +72,7 @@ public final class DailySignals {
         if (fwd1.length != n || fwd3.length != n || fwd5.length != n) throw new IllegalArgumentException("forward length");
         boolean[] bf = backfill == null ? new boolean[n] : backfill.clone();
         return new DailySignals(benchmark, registry, dates.clone(), flat, deepCopy(categoricalColumns),
-                new double[][]{fwd1.clone(), fwd3.clone(), fwd5.clone()}, bf);
+                new double[][]{fwd1.clone(), fwd3.clone(), fwd5.clone()}, bf, Map.copyOf(lastObserved));
     }
 
     /**
@@ -117,7 +125,11 @@ public final class DailySignals {
         return out;
     }
 
-    /** These rows plus user signals joined by date (missing dates are NaN / -1). */
+    /**
+     * These rows plus user signals, each carried forward onto the trade dates by its
+     * definition's max_fill_days ({@link ForwardFill}; missing rows are NaN / -1). A row is
+     * backfill when any value on it, observed or carried, is backfill.
+     */
     public DailySignals withUserSignals(List<UserSignalSeries> series) {
         if (series.isEmpty()) return this;
         SignalRegistry reg = registry.with(series.stream().map(UserSignalSeries::definition).toList());
@@ -127,14 +139,12 @@ public final class DailySignals {
         int[][] cat = new int[reg.categorical().size()][];
         for (int c = 0; c < categorical.length; c++) cat[c] = categorical[c].clone();
         boolean[] bf = backfill.clone();
+        Map<String, long[]> observed = new java.util.HashMap<>(lastObserved);
         for (UserSignalSeries s : series) {
-            double[] v = Indicators.nan(n);
-            for (int k = 0; k < s.dates().length; k++) {
-                int row = rowOf(s.dates()[k]);
-                if (row < 0) continue;
-                v[row] = s.values()[k];
-                if (s.backfill()[k]) bf[row] = true;
-            }
+            ForwardFill.Aligned a = ForwardFill.align(dates, s, s.definition().maxFillDays());
+            double[] v = a.values();
+            for (int i = 0; i < n; i++) if (a.backfill()[i]) bf[i] = true;
+            observed.put(s.definition().name(), a.lastObserved());
             int col = reg.column(s.definition().name());
             if (s.definition().numeric()) {
                 num[col] = v;
@@ -144,7 +154,16 @@ public final class DailySignals {
                 cat[col] = codes;
             }
         }
-        return of(benchmark, reg, dates, num, cat, forward[0], forward[1], forward[2], bf);
+        return of(benchmark, reg, dates, num, cat, forward[0], forward[1], forward[2], bf, observed);
+    }
+
+    /**
+     * Date of the latest observation of user signal {@code name} on or before {@code row}, within
+     * the fill limit or not; null when there is none or the dimension is not a user signal.
+     */
+    public LocalDate lastObserved(String name, int row) {
+        long[] a = lastObserved.get(name);
+        return a == null || a[row] == ForwardFill.NONE ? null : LocalDate.ofEpochDay(a[row]);
     }
 
     public String benchmark() { return benchmark; }

@@ -6,13 +6,22 @@ import java.util.Locale;
 /**
  * One signal dimension: its name, kind, the bin edges hard mode compares (numeric; ascending,
  * a value v falls in bin k when edges[k-1] <= v < edges[k]), the labels (categorical), the
- * trust the matcher gives it by default, and where it comes from (builtin or user).
+ * trust the matcher gives it by default, where it comes from (builtin or user), and for a user
+ * signal how many business days its last observation is carried forward ({@link ForwardFill}).
  */
 public record SignalDefinition(String name, SignalKind kind, List<Double> bins, List<String> levels,
-                               double defaultTrust, String description, String origin) {
+                               double defaultTrust, String description, String origin, int maxFillDays) {
 
     public static final String BUILTIN = "builtin";
     public static final String USER = "user";
+    public static final int DEFAULT_MAX_FILL_DAYS = AnalogueDefaults.MAX_FILL_DAYS;
+    public static final int MAX_FILL_DAYS_LIMIT = AnalogueDefaults.MAX_FILL_DAYS_LIMIT;
+
+    /** A definition with the default carry-forward. */
+    public SignalDefinition(String name, SignalKind kind, List<Double> bins, List<String> levels,
+                            double defaultTrust, String description, String origin) {
+        this(name, kind, bins, levels, defaultTrust, description, origin, DEFAULT_MAX_FILL_DAYS);
+    }
 
     public SignalDefinition {
         if (name == null || !name.matches("[a-z][a-z0-9_]{0,39}")) {
@@ -27,6 +36,14 @@ public record SignalDefinition(String name, SignalKind kind, List<Double> bins, 
             throw new IllegalArgumentException("categorical signal " + name + " needs its levels");
         }
         if (!(defaultTrust >= 0)) throw new IllegalArgumentException("default trust of " + name + " must be >= 0");
+        if (maxFillDays < 0 || maxFillDays > MAX_FILL_DAYS_LIMIT) {
+            throw new IllegalArgumentException("max_fill_days of " + name + " must be in 0.." + MAX_FILL_DAYS_LIMIT + ": " + maxFillDays);
+        }
+    }
+
+    /** This definition carrying its last observation forward at most {@code days} business days. */
+    public SignalDefinition withMaxFillDays(int days) {
+        return new SignalDefinition(name, kind, bins, levels, defaultTrust, description, origin, days);
     }
 
     public static SignalDefinition numeric(String name, double trust, String description, double... edges) {

@@ -90,7 +90,10 @@ public final class SignalRegistry {
         StringBuilder sb = new StringBuilder();
         for (SignalDefinition d : all) {
             sb.append(d.name()).append('|').append(d.kind()).append('|').append(d.bins()).append('|')
-                    .append(d.levels()).append('|').append(d.defaultTrust()).append(';');
+                    .append(d.levels()).append('|').append(d.defaultTrust());
+            // The carry-forward changes a user signal's values, hence the matches.
+            if (SignalDefinition.USER.equals(d.origin())) sb.append("|fill=").append(d.maxFillDays());
+            sb.append(';');
         }
         return sb.toString();
     }

@@ -109,12 +109,14 @@ public final class SignalStore {
     /** The user signals stored by {@link UserSignalImport}, ordered by name. */
     static List<UserSignalSeries> userSignals(Connection c) throws Exception {
         List<SignalDefinition> defs = new ArrayList<>();
-        try (PreparedStatement p = c.prepareStatement("SELECT name, kind, bins, levels, default_trust, description FROM signal_definitions ORDER BY name");
+        try (PreparedStatement p = c.prepareStatement("SELECT name, kind, bins, levels, default_trust, description, max_fill_days FROM signal_definitions ORDER BY name");
              ResultSet r = p.executeQuery()) {
             while (r.next()) {
                 SignalKind kind = SignalKind.valueOf(r.getString(2).toUpperCase(java.util.Locale.ROOT));
+                int fill = r.getInt(7);
+                if (r.wasNull()) fill = AnalogueDefaults.MAX_FILL_DAYS;
                 defs.add(new SignalDefinition(r.getString(1), kind, UserSignalImport.doubles(r.getString(3)),
-                        UserSignalImport.strings(r.getString(4)), r.getDouble(5), r.getString(6), SignalDefinition.USER));
+                        UserSignalImport.strings(r.getString(4)), r.getDouble(5), r.getString(6), SignalDefinition.USER, fill));
             }
         }
         List<UserSignalSeries> out = new ArrayList<>();

@@ -89,13 +89,14 @@ public final class UserSignalImport {
                 p.executeUpdate();
             }
             try (PreparedStatement p = c.prepareStatement(
-                    "INSERT INTO signal_definitions(name, kind, bins, levels, default_trust, description) VALUES (?,?,?,?,?,?)")) {
+                    "INSERT INTO signal_definitions(name, kind, bins, levels, default_trust, description, max_fill_days) VALUES (?,?,?,?,?,?,?)")) {
                 p.setString(1, definition.name());
                 p.setString(2, definition.kind().wire());
                 p.setString(3, Json.MAPPER.writeValueAsString(definition.bins()));
                 p.setString(4, Json.MAPPER.writeValueAsString(definition.levels()));
                 p.setDouble(5, definition.defaultTrust());
                 p.setString(6, definition.description());
+                p.setInt(7, definition.maxFillDays());
                 p.executeUpdate();
             }
             try (PreparedStatement p = c.prepareStatement("INSERT INTO signal_values(name, date, value, label, provenance) VALUES (?,?,?,?,?)")) {

@@ -91,7 +91,10 @@ public final class ApiRoutes {
         return route.apply(call);
     }
 
-    /** A numeric user signal's definition from the call: name, bins, trust, description. */
+    /**
+     * A user signal's definition from the call: name, kind (numeric, the default, or categorical
+     * with its levels), bins, trust, description, max_fill_days.
+     */
     private static SignalDefinition userSignal(ApiCall call) {
         String name = call.requiredText("name", "\"vix\"");
         List<Double> bins = new java.util.ArrayList<>();
@@ -102,8 +105,25 @@ public final class ApiRoutes {
             }
         }
         double trust = call.args().has("default_trust") ? call.args().get("default_trust").asDouble() : 1.0;
+        Integer fill = call.integer("max_fill_days");
+        if (fill != null && (fill < 0 || fill > SignalDefinition.MAX_FILL_DAYS_LIMIT)) {
+            throw SextantException.invalid("max_fill_days", "max_fill_days must be in 0.." + SignalDefinition.MAX_FILL_DAYS_LIMIT + " (got " + fill + ")",
+                    "pass the business days a value stays valid (e.g. 5 for a weekly series, 23 for a monthly one, 0 for exact dates), or omit it for "
+                            + SignalDefinition.DEFAULT_MAX_FILL_DAYS);
+        }
+        String kind = call.text("kind");
+        boolean categorical = kind != null && kind.trim().equalsIgnoreCase("categorical");
+        if (kind != null && !categorical && !kind.trim().equalsIgnoreCase("numeric")) {
+            throw SextantException.invalid("kind", "kind must be numeric or categorical (got '" + kind + "')",
+                    "omit kind for a numeric signal, or pass \"categorical\" with its levels");
+        }
+        List<String> levels = categorical ? call.textList("levels", "[\"LOW\", \"HIGH\"]") : List.of();
+        if (categorical && !bins.isEmpty()) {
+            throw SextantException.invalid("bins", "a categorical signal has levels, not bins", "drop bins; hard mode compares the levels");
+        }
         try {
-            return new SignalDefinition(name, SignalKind.NUMERIC, bins, List.of(), trust, call.text("description"), SignalDefinition.USER);
+            return new SignalDefinition(name, categorical ? SignalKind.CATEGORICAL : SignalKind.NUMERIC, bins, levels, trust,
+                    call.text("description"), SignalDefinition.USER, fill == null ? SignalDefinition.DEFAULT_MAX_FILL_DAYS : fill);
         } catch (IllegalArgumentException e) {
             throw SextantException.invalid("name", e.getMessage(), "use a lower_snake_case name, ascending bins and a trust >= 0");
         }

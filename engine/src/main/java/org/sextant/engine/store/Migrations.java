@@ -24,7 +24,8 @@ public final class Migrations {
             "V010__forecasts.sql",
             "V020__research.sql",
             "V021__run_equity.sql",
-            "V030__signals.sql");
+            "V030__signals.sql",
+            "V031__signal_fill.sql");
 
     private Migrations() {}
 

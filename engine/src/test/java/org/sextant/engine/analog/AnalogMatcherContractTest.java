@@ -214,4 +214,18 @@ class AnalogMatcherContractTest {
             assertEquals(fromDates.getOrDefault(e.getKey(), 0), e.getValue(), e.getKey());
         }
     }
+
+    @Test
+    void theDocsPageNamesEveryResponseField() throws Exception {
+        java.nio.file.Path docs = java.nio.file.Path.of("..", "docs", "analogues.md");
+        assertTrue(java.nio.file.Files.isRegularFile(docs), "docs/analogues.md exists");
+        String text = java.nio.file.Files.readString(docs);
+        JsonNode tree = Json.MAPPER.readTree(Json.write(call(args("horizon", 5, "include_analogue_dates", true))));
+        List<String> fields = new ArrayList<>(tree.propertyNames());
+        fields.addAll(tree.get("forward_5d").propertyNames());
+        fields.addAll(tree.get("analogue_dates").get(0).propertyNames());
+        for (String f : fields) {
+            assertTrue(java.util.regex.Pattern.compile("\\b" + f + "\\b").matcher(text).find(), "docs/analogues.md documents " + f);
+        }
+    }
 }

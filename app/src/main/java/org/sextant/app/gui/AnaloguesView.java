@@ -1,0 +1,412 @@
+package org.sextant.app.gui;
+
+import java.time.LocalDate;
+import java.util.Locale;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.Separator;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TitledPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.cell.TextFieldTableCell;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+import org.sextant.charts.ForwardReturnHistogram;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.analog.AnalogueDate;
+import org.sextant.engine.analog.AnalogueResponse;
+import org.sextant.engine.analog.CalibrationReport;
+import org.sextant.engine.analog.ForwardStats;
+
+/**
+ * "When markets looked like this before, what happened next": today's signal vector (or an
+ * edited one) and the matcher's knobs on the left, the analogues' forward returns as a histogram
+ * with the mean and its 95% CI marked, the per-horizon statistics, the analogue dates (double
+ * click: the benchmark's chart at that date) and the walk-forward calibration report.
+ */
+public final class AnaloguesView implements WorkstationView {
+    public static final String ID = "analogues";
+
+    private final AnaloguesViewModel model;
+    private final BorderPane root = new BorderPane();
+    private final TableView<AnaloguesViewModel.Dimension> dimensions = new TableView<>(null);
+    private final ForwardReturnHistogram histogram = new ForwardReturnHistogram();
+    private final TableView<ForwardStats> stats = new TableView<>(null);
+    private final TableView<AnalogueDate> dates = new TableView<>(null);
+    private final GridPane calibration = new GridPane();
+    private final Label calibrationVerdict = new Label();
+    private final TitledPane calibrationPane = new TitledPane("Walk-forward calibration (out of sample)", null);
+    private boolean started;
+
+    public AnaloguesView(Sextant engine, Navigator navigator) {
+        this(new AnaloguesViewModel(engine, navigator));
+    }
+
+    public AnaloguesView(AnaloguesViewModel model) {
+        this.model = model;
+        root.setId("analogues-view");
+        root.setTop(toolbar());
+        root.setLeft(vectorPane());
+        root.setCenter(resultPane());
+        model.responseProperty().addListener((obs, old, now) -> showResponse(now));
+        model.calibrationProperty().addListener((obs, old, now) -> showCalibration(now));
+        model.calibratingProperty().addListener((obs, old, now) -> {
+            if (model.calibrationProperty().get() == null) showCalibration(null);
+        });
+        showCalibration(null);
+    }
+
+    // ---- layout ------------------------------------------------------------------------
+
+    private Node toolbar() {
+        Button today = new Button("Today's vector");
+        today.setId("analogues-today");
+        today.setTooltip(new Tooltip("Load the benchmark's latest signals (drops your edits)"));
+        today.setOnAction(e -> model.loadToday());
+        Button run = new Button("Compare with history");
+        run.setId("analogues-run");
+        run.setDefaultButton(true);
+        run.setOnAction(e -> model.run());
+        ProgressIndicator busy = new ProgressIndicator();
+        busy.setPrefSize(18, 18);
+        busy.visibleProperty().bind(model.runningProperty().or(model.calibratingProperty()));
+        Label vector = new Label();
+        vector.setId("analogues-vector");
+        vector.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> model.usesTodayProperty().get()
+                ? (model.todayProperty().get() == null ? "" : "vector: " + model.benchmarkProperty().get() + " on " + model.todayProperty().get())
+                : "vector: edited", model.usesTodayProperty(), model.todayProperty(), model.benchmarkProperty()));
+        today.setMinWidth(Region.USE_PREF_SIZE);
+        run.setMinWidth(Region.USE_PREF_SIZE);
+        HBox bar = new HBox(8, today, run, busy, new Separator(javafx.geometry.Orientation.VERTICAL), vector);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(6, 8, 6, 8));
+        return bar;
+    }
+
+    /** The matcher's knobs as a small form. */
+    private Node knobs() {
+        ComboBox<String> mode = new ComboBox<>();
+        mode.getItems().setAll(AnaloguesViewModel.MODES);
+        mode.setId("analogues-mode");
+        mode.valueProperty().bindBidirectional(model.modeProperty());
+        ComboBox<Integer> horizon = new ComboBox<>();
+        horizon.getItems().setAll(AnaloguesViewModel.HORIZONS);
+        horizon.setId("analogues-horizon");
+        horizon.valueProperty().bindBidirectional(model.horizonProperty());
+        Spinner<Integer> topK = new Spinner<>(1, 500, model.topKProperty().get(), 10);
+        topK.setId("analogues-topk");
+        topK.setEditable(true);
+        topK.setPrefWidth(110);
+        topK.valueProperty().addListener((obs, old, now) -> model.topKProperty().set(now));
+        Spinner<Double> halfLife = new Spinner<>(0.0, 36500.0, model.halfLifeProperty().get(), 365.0);
+        halfLife.setId("analogues-halflife");
+        halfLife.setEditable(true);
+        halfLife.setPrefWidth(110);
+        halfLife.valueProperty().addListener((obs, old, now) -> model.halfLifeProperty().set(now));
+        Spinner<Double> backfill = new Spinner<>(0.0, 1.0, model.backfillWeightProperty().get(), 0.1);
+        backfill.setId("analogues-backfill");
+        backfill.setEditable(true);
+        backfill.setPrefWidth(110);
+        backfill.valueProperty().addListener((obs, old, now) -> model.backfillWeightProperty().set(now));
+        mode.setPrefWidth(110);
+        horizon.setPrefWidth(110);
+        GridPane form = new GridPane();
+        form.setHgap(8);
+        form.setVgap(4);
+        String[] labels = {"mode", "horizon (days)", "top k", "half-life (days)", "backfill weight"};
+        Node[] controls = {mode, horizon, topK, halfLife, backfill};
+        for (int i = 0; i < labels.length; i++) {
+            form.add(new Label(labels[i]), 0, i);
+            form.add(controls[i], 1, i);
+        }
+        return form;
+    }
+
+    private Node vectorPane() {
+        dimensions.setId("analogues-dimensions");
+        dimensions.setItems(model.dimensions());
+        dimensions.setEditable(true);
+        dimensions.setPlaceholder(new Label("Load today's vector"));
+        TableColumn<AnaloguesViewModel.Dimension, String> name = new TableColumn<>("dimension");
+        name.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().name()));
+        name.setEditable(false);
+        name.setPrefWidth(110);
+        TableColumn<AnaloguesViewModel.Dimension, Double> value = new TableColumn<>("value");
+        value.setCellValueFactory(c -> c.getValue().valueProperty());
+        value.setCellFactory(TextFieldTableCell.forTableColumn(new BlankableDouble()));
+        value.setOnEditCommit(e -> {
+            Double v = e.getNewValue();
+            if (v != null && v.isNaN()) {
+                dimensions.refresh(); // not a number: keep the old value
+                return;
+            }
+            e.getRowValue().valueProperty().set(v);
+        });
+        value.setPrefWidth(95);
+        dimensions.getColumns().setAll(java.util.List.of(name, value));
+        dimensions.setRowFactory(t -> {
+            TableRow<AnaloguesViewModel.Dimension> row = new TableRow<>();
+            row.itemProperty().addListener((obs, old, d) -> row.setTooltip(d == null ? null : new Tooltip(d.description() + " (" + d.origin() + ")")));
+            return row;
+        });
+        Label hint = new Label("Double-click a value to edit it; empty leaves the dimension out.");
+        hint.setWrapText(true);
+        hint.setStyle("-fx-font-size: 11px; -fx-text-fill: #616161;");
+        VBox box = new VBox(6, knobs(), dimensions, hint);
+        VBox.setVgrow(dimensions, Priority.ALWAYS);
+        box.setPadding(new Insets(4, 6, 4, 8));
+        box.setPrefWidth(235);
+        box.setMinWidth(235);
+        return box;
+    }
+
+    private Node resultPane() {
+        Label headline = new Label();
+        headline.setId("analogues-headline");
+        headline.setWrapText(true);
+        headline.setStyle("-fx-font-size: 13px; -fx-font-weight: bold;");
+        headline.textProperty().bind(model.headlineProperty());
+        Label error = new Label();
+        error.setId("analogues-error");
+        error.setWrapText(true);
+        error.setStyle("-fx-text-fill: #B71C1C;");
+        error.textProperty().bind(model.errorProperty());
+        error.visibleProperty().bind(model.errorProperty().isNotNull());
+        error.managedProperty().bind(error.visibleProperty());
+        histogram.setMinHeight(220);
+        stats.setId("analogues-stats");
+        stats.setItems(model.horizonStats());
+        stats.setPrefHeight(104);
+        stats.setMinHeight(104);
+        stats.setStyle("-fx-font-size: 11px;");
+        stats.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        stats.getColumns().setAll(java.util.List.of(
+                column("h", s -> s.horizonDays() + "d", 30),
+                column("n", s -> String.valueOf(s.count()), 34),
+                column("eff. n", s -> num(s.effectiveCount(), "%.1f"), 40),
+                column("mean", s -> stat(s.mean()), 48),
+                column("median", s -> stat(s.median()), 48),
+                column("stdev", s -> stat(s.stdev()), 48),
+                column("pos.", s -> s.positivePct() == null ? "" : String.format(Locale.ROOT, "%.0f%%", s.positivePct()), 36),
+                column("p5", s -> stat(s.p5()), 48),
+                column("p25", s -> stat(s.p25()), 48),
+                column("p75", s -> stat(s.p75()), 48),
+                column("p95", s -> stat(s.p95()), 48),
+                column("95% CI of mean", s -> s.ci95() == null || s.ci95().low() == null ? ""
+                        : stat(s.ci95().low()) + ".." + stat(s.ci95().high()), 104)));
+        TextArea notes = new TextArea();
+        notes.setId("analogues-notes");
+        notes.setEditable(false);
+        notes.setWrapText(true);
+        notes.setPrefRowCount(2);
+        notes.setStyle("-fx-font-size: 11px;");
+        notes.textProperty().bind(model.notesProperty());
+        notes.visibleProperty().bind(model.notesProperty().isNotEmpty());
+        notes.managedProperty().bind(notes.visibleProperty());
+        SplitPane chartAndDates = new SplitPane(histogram, datesPane());
+        chartAndDates.setDividerPositions(0.5);
+        VBox statsAndNotes = new VBox(4, stats, notes);
+        HBox.setHgrow(statsAndNotes, Priority.ALWAYS);
+        Node cal = calibrationPane();
+        HBox bottom = new HBox(8, statsAndNotes, cal);
+        VBox box = new VBox(6, headline, error, chartAndDates, bottom);
+        VBox.setVgrow(chartAndDates, Priority.ALWAYS);
+        box.setPadding(new Insets(4, 8, 6, 4));
+        return box;
+    }
+
+    private Node datesPane() {
+        dates.setId("analogues-dates");
+        dates.setItems(model.analogueDates());
+        dates.setPlaceholder(new Label("Run a comparison"));
+        dates.getColumns().setAll(java.util.List.of(
+                dateColumn(),
+                this.<AnalogueDate>column("distance", a -> num(a.distance(), "%.3f"), 60),
+                this.<AnalogueDate>column("weight", a -> String.format(Locale.ROOT, a.weight() >= 0.01 ? "%.2f" : "%.0e", a.weight()), 54),
+                this.<AnalogueDate>column("1d", a -> pct(a.forward1d()), 52),
+                this.<AnalogueDate>column("3d", a -> pct(a.forward3d()), 52),
+                this.<AnalogueDate>column("5d", a -> pct(a.forward5d()), 52),
+                this.<AnalogueDate>column("regime", a -> a.regime() == null ? "" : a.regime(), 84)));
+        dates.setStyle("-fx-font-size: 11px;");
+        dates.setRowFactory(t -> {
+            TableRow<AnalogueDate> row = new TableRow<>();
+            row.setOnMouseClicked(e -> {
+                if (e.getClickCount() == 2 && !row.isEmpty()) model.openAnalogue(row.getItem());
+            });
+            return row;
+        });
+        Label hint = new Label("Double-click a date to see it on the chart.");
+        hint.setStyle("-fx-font-size: 11px; -fx-text-fill: #616161;");
+        VBox box = new VBox(4, dates, hint);
+        VBox.setVgrow(dates, Priority.ALWAYS);
+        return box;
+    }
+
+    private Node calibrationPane() {
+        calibration.setId("analogues-calibration");
+        calibration.setHgap(10);
+        calibration.setVgap(2);
+        calibrationVerdict.setId("analogues-calibration-verdict");
+        calibrationVerdict.setWrapText(true);
+        VBox cal = new VBox(4, calibration, calibrationVerdict);
+        calibrationPane.setContent(cal);
+        calibrationPane.setCollapsible(false);
+        calibrationPane.setPrefWidth(340);
+        calibrationPane.setMinWidth(340);
+        cal.setStyle("-fx-font-size: 11px;");
+        return calibrationPane;
+    }
+
+    private TableColumn<AnalogueDate, LocalDate> dateColumn() {
+        TableColumn<AnalogueDate, LocalDate> c = new TableColumn<>("date");
+        c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().date()));
+        c.setPrefWidth(76);
+        return c;
+    }
+
+    private <T> TableColumn<T, String> column(String title, Function<T, String> text, double width) {
+        TableColumn<T, String> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(d -> new ReadOnlyStringWrapper(text.apply(d.getValue())));
+        c.setSortable(false);
+        return c;
+    }
+
+    // ---- results -----------------------------------------------------------------------
+
+    private void showResponse(AnalogueResponse r) {
+        if (r == null) {
+            histogram.show(new double[0], ForwardReturnHistogram.Marks.NONE, "no analogues yet");
+            return;
+        }
+        int h = r.horizon() == null ? 5 : r.horizon();
+        ForwardStats s = r.forward(h);
+        Double base = r.headline() == null ? null : r.headline().baseRateMean();
+        ForwardReturnHistogram.Marks marks = new ForwardReturnHistogram.Marks(nan(s.mean()),
+                s.ci95() == null ? Double.NaN : nan(s.ci95().low()), s.ci95() == null ? Double.NaN : nan(s.ci95().high()), nan(base));
+        histogram.show(model.forwardReturns(), marks, String.format(Locale.ROOT, "%s %d-day forward returns of %d analogues",
+                r.benchmark(), h, r.sampleSize()));
+    }
+
+    private void showCalibration(CalibrationReport c) {
+        calibration.getChildren().clear();
+        if (c == null) {
+            calibration.add(new Label(model.calibratingProperty().get() ? "computing…" : "runs with the first comparison"), 0, 0);
+            calibrationVerdict.setText("");
+            return;
+        }
+        String[][] rows = {
+                {"steps", c.evaluations() + ", every " + c.stepDays() + " days"},
+                {"as of", c.firstAsOf() + " .. " + c.lastAsOf()},
+                {"inside p5–p95", String.format(Locale.ROOT, "%.1f%% (nominal %.0f%%)", c.bandCoveragePct(), c.bandNominalPct())},
+                {"inside p25–p75", String.format(Locale.ROOT, "%.1f%% (nominal %.0f%%)", c.iqrCoveragePct(), c.iqrNominalPct())},
+                {"MAE analogue", String.format(Locale.ROOT, "%.3f%%", 100 * c.maeAnalogue())},
+                {"MAE base rate", String.format(Locale.ROOT, "%.3f%%", 100 * c.maeBaseRate())},
+                {"sign right", String.format(Locale.ROOT, "%.1f%% vs base rate %.1f%%", c.signHitPctAnalogue(), c.signHitPctBaseRate())},
+                {"corr(mean, real.)", String.format(Locale.ROOT, "%.3f", c.correlationAnalogueRealised())}};
+        for (int i = 0; i < rows.length; i++) {
+            Label k = new Label(rows[i][0]);
+            k.setMinWidth(Region.USE_PREF_SIZE);
+            k.setStyle("-fx-text-fill: #616161;");
+            Label v = new Label(rows[i][1]);
+            v.setId("calibration-" + i);
+            calibration.add(k, 0, i);
+            calibration.add(v, 1, i);
+        }
+        calibrationVerdict.setText(verdict(c));
+        calibrationPane.setText(String.format(Locale.ROOT, "Calibration (walk-forward): %dd · %s · top %d",
+                c.horizonDays(), c.mode(), c.topK()));
+    }
+
+    /** One sentence on what the report means for reading the answer. */
+    static String verdict(CalibrationReport c) {
+        String spread = Math.abs(c.bandCoveragePct() - c.bandNominalPct()) <= 5
+                ? "The p5–p95 band is roughly calibrated"
+                : c.bandCoveragePct() < c.bandNominalPct() ? "The p5–p95 band is too narrow" : "The p5–p95 band is too wide";
+        String mean = c.maeAnalogue() < c.maeBaseRate()
+                ? "the analogue mean beat the base rate out of sample."
+                : "the analogue mean did not beat the base rate out of sample: read it as a description, not an edge.";
+        return spread + "; " + mean;
+    }
+
+    private static double nan(Double v) {
+        return v == null ? Double.NaN : v;
+    }
+
+    static String pct(Double v) {
+        return v == null || v.isNaN() ? "" : String.format(Locale.ROOT, "%+.2f%%", 100 * v);
+    }
+
+    /** Percent without a plus sign: the narrow columns of the statistics table. */
+    static String stat(Double v) {
+        return v == null || v.isNaN() ? "" : String.format(Locale.ROOT, "%.2f%%", 100 * v);
+    }
+
+    private static String num(Double v, String format) {
+        return v == null || v.isNaN() ? "" : String.format(Locale.ROOT, format, v);
+    }
+
+    /** Blank is "no value"; text that is not a number becomes NaN, which the edit handler refuses. */
+    private static final class BlankableDouble extends StringConverter<Double> {
+        @Override
+        public String toString(Double v) {
+            return v == null ? "" : new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+        }
+
+        @Override
+        public Double fromString(String s) {
+            if (s == null || s.isBlank()) return null;
+            try {
+                return Double.parseDouble(s.trim());
+            } catch (NumberFormatException e) {
+                return Double.NaN;
+            }
+        }
+    }
+
+    // ---- WorkstationView ---------------------------------------------------------------
+
+    @Override
+    public String id() { return ID; }
+
+    @Override
+    public String title() { return "Analogues"; }
+
+    @Override
+    public Node root() { return root; }
+
+    /** The first time the tab is shown: today's vector, then its comparison. */
+    @Override
+    public void shown() {
+        if (started) return;
+        started = true;
+        model.loadToday().thenRun(model::run); // completes on the FX thread
+    }
+
+    @Override
+    public void close() {
+        model.close();
+    }
+
+    public AnaloguesViewModel model() { return model; }
+    public ForwardReturnHistogram histogram() { return histogram; }
+    public TableView<AnalogueDate> datesTable() { return dates; }
+}

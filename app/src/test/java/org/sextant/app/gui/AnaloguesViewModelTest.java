@@ -1,0 +1,163 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Json;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.analog.AnalogueDate;
+import org.sextant.engine.analog.AnalogueResponse;
+import org.sextant.engine.analog.CalibrationReport;
+
+/** The Analogues view's state without a screen, over an engine on the real sample data (NYSE composite, Dow 30). */
+class AnaloguesViewModelTest {
+    /** Runs everything on the calling thread: the futures are complete when the call returns. */
+    private static final Executor NOW = Runnable::run;
+
+    @TempDir
+    static Path home;
+    private static Sextant engine;
+
+    @BeforeAll
+    static void open() {
+        engine = TestStore.open(home);
+    }
+
+    @AfterAll
+    static void closeEngine() {
+        engine.close();
+    }
+
+    /** Records what the view asked the window to show. */
+    static final class RecordingNavigator implements Navigator {
+        final List<String> charts = new ArrayList<>();
+
+        @Override
+        public boolean showView(String id) {
+            return true;
+        }
+
+        @Override
+        public void openChart(String symbol, LocalDate focus) {
+            charts.add(symbol + "@" + focus);
+        }
+
+        @Override
+        public void openRun(String runId) {}
+    }
+
+    @Test
+    void todaysVectorIsTheLatestRowAndRunningItEqualsTheEngineCall() throws Exception {
+        RecordingNavigator nav = new RecordingNavigator();
+        AnaloguesViewModel m = new AnaloguesViewModel(engine, nav, NOW, NOW);
+        AnalogueResponse latest = m.loadToday().get();
+        assertEquals(latest.tradeDate(), m.todayProperty().get());
+        assertTrue(m.usesTodayProperty().get());
+        assertEquals(engine.signalDefinitions("NYSE").stream().filter(d -> d.numeric()).count(), m.dimensions().size());
+        AnaloguesViewModel.Dimension rsi = m.dimensions().stream().filter(d -> d.name().equals("rsi_14")).findFirst().orElseThrow();
+        assertEquals(latest.query().get("rsi_14"), rsi.valueProperty().get());
+        AnaloguesViewModel.Dimension breadth = m.dimensions().stream().filter(d -> d.name().equals("breadth_50")).findFirst().orElseThrow();
+        assertNull(breadth.valueProperty().get(), "no Dow 30 breadth on the NYSE's last day (2002): left blank");
+
+        AnalogueResponse r = m.run().get();
+        Map<String, Object> args = Map.of("benchmark", "NYSE", "horizon", 5, "mode", "soft", "top_k", 100,
+                "recency_half_life_days", 730.0, "backfill_weight", 0.5, "include_analogue_dates", true);
+        assertEquals(args, m.arguments());
+        assertEquals(Json.write(engine.compareToHistory(args)), Json.write(r));
+        assertSame(r, m.responseProperty().get());
+        assertEquals(r.sampleSize(), m.analogueDates().size());
+        assertEquals(100, m.analogueDates().size());
+        assertEquals(List.of(1, 3, 5), m.horizonStats().stream().map(s -> s.horizonDays()).toList());
+        assertEquals(r.headline().text(), m.headlineProperty().get());
+        assertTrue(m.notesProperty().get().contains("breadth_50: no value on 2002-12-31"), m.notesProperty().get());
+        assertArrayEquals(r.analogueDates().stream().mapToDouble(AnalogueDate::forward5d).toArray(), m.forwardReturns());
+        assertNull(m.errorProperty().get());
+        assertFalse(m.runningProperty().get());
+
+        // The calibration of these knobs came with the first run, the same as the engine's report.
+        CalibrationReport cal = m.calibrationLoad().get();
+        assertSame(cal, m.calibrationProperty().get());
+        CalibrationReport direct = engine.analogueCalibration(Map.of("benchmark", "NYSE", "horizon", 5, "mode", "soft", "top_k", 100,
+                "recency_half_life_days", 730.0, "backfill_weight", 0.5));
+        assertEquals(Json.write(direct), Json.write(cal));
+        assertTrue(cal.evaluations() > 300 && cal.bandCoveragePct() > 50, cal.summary());
+        assertFalse(m.calibratingProperty().get());
+        // A new vector with the same knobs keeps the report; new knobs recalibrate.
+        m.run().get();
+        assertSame(cal, m.calibrationProperty().get());
+        m.horizonProperty().set(1);
+        m.run().get();
+        assertEquals(1, m.calibrationLoad().get().horizonDays());
+        assertEquals(1, m.responseProperty().get().headline().horizonDays());
+
+        m.openAnalogue(m.analogueDates().get(0));
+        assertEquals(List.of("NYSE@" + r.analogueDates().get(0).date()), nav.charts);
+    }
+
+    @Test
+    void anEditedVectorIsSentAsSignalsDict() throws Exception {
+        AnaloguesViewModel m = new AnaloguesViewModel(engine, new RecordingNavigator(), NOW, NOW);
+        m.loadToday().get();
+        AnaloguesViewModel.Dimension rsi = m.dimensions().stream().filter(d -> d.name().equals("rsi_14")).findFirst().orElseThrow();
+        rsi.valueProperty().set(25.0);
+        assertFalse(m.usesTodayProperty().get(), "an edit leaves today's row");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> signals = (Map<String, Object>) m.arguments().get("signals_dict");
+        assertEquals(25.0, signals.get("rsi_14"));
+        assertFalse(signals.containsKey("breadth_50"), "blank dimensions stay out of the query");
+        AnalogueResponse r = m.run().get();
+        assertEquals(25.0, r.query().get("rsi_14"));
+        assertEquals(Json.write(engine.compareToHistory(m.arguments())), Json.write(r));
+        m.loadToday().get();
+        assertTrue(m.usesTodayProperty().get(), "reloading today's vector drops the edits");
+    }
+
+    @Test
+    void aBadKnobIsAnErrorWithItsFixNotAnException() {
+        AnaloguesViewModel m = new AnaloguesViewModel(engine, new RecordingNavigator(), NOW, NOW);
+        m.topKProperty().set(0);
+        ExecutionException e = assertThrows(ExecutionException.class, () -> m.run().get());
+        assertNotNull(e.getCause());
+        String error = m.errorProperty().get();
+        assertTrue(error.startsWith("Could not compare with history: top_k must be an integer in 1..500"), error);
+        assertTrue(error.contains("pass top_k between 1 and 500"), error);
+        assertNull(m.responseProperty().get());
+        assertFalse(m.runningProperty().get());
+        m.topKProperty().set(20);
+        m.modeProperty().set("hybrid");
+        assertEquals(20, m.run().join().sampleSize());
+        assertNull(m.errorProperty().get(), "cleared by the next success");
+        assertFalse(m.notesProperty().get().contains("hybrid fell back"), m.notesProperty().get());
+    }
+
+    @Test
+    void aHybridFallbackIsSaidInTheNotes() throws Exception {
+        AnaloguesViewModel m = new AnaloguesViewModel(engine, new RecordingNavigator(), NOW, NOW);
+        m.loadToday().get();
+        // Today's 22% drawdown tags the query RISK-OFF; with breadth (known only 1991-2000) in the query, only the
+        // RISK-OFF days of that decade (autumn 1998) can be ranked: too few for hybrid, which falls back.
+        m.dimensions().stream().filter(d -> d.name().equals("breadth_50")).findFirst().orElseThrow().valueProperty().set(30.0);
+        m.modeProperty().set("hybrid");
+        AnalogueResponse r = m.run().get();
+        assertEquals("RISK-OFF", r.query().get("regime"));
+        assertTrue(r.hybridFallback(), r.toString());
+        assertTrue(m.notesProperty().get().startsWith("hybrid fell back to the whole history: only "), m.notesProperty().get());
+    }
+}

@@ -1,0 +1,161 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
+import javafx.scene.Scene;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableRow;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.charts.ChartSnapshot;
+import org.sextant.charts.ForwardReturnHistogram;
+import org.sextant.engine.Json;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.analog.AnalogueDate;
+import org.sextant.engine.analog.AnalogueResponse;
+import org.sextant.engine.analog.CalibrationReport;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Drives the Analogues view over the real sample data (NYSE composite 1966–2002) and photographs it for the docs. */
+@ExtendWith(ApplicationExtension.class)
+class AnaloguesViewTest {
+    /** Liveness guard for the background engine calls (the calibration walks 400 steps), not a performance bound. */
+    private static final int GIVE_UP_SECONDS = 180;
+
+    @TempDir
+    Path home;
+    private Sextant engine;
+    private AnaloguesView view;
+    private Stage stage;
+    private final AnaloguesViewModelTest.RecordingNavigator navigator = new AnaloguesViewModelTest.RecordingNavigator();
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        engine = TestStore.open(home);
+        view = new AnaloguesView(engine, navigator);
+        stage.setScene(new Scene((javafx.scene.Parent) view.root(), 1200, 760));
+        stage.show();
+    }
+
+    @AfterEach
+    void closeEngine() throws Exception {
+        view.model().calibrationLoad().handle((c, e) -> null).get(); // the calibration reads the store: let it finish first
+        view.close();
+        engine.close();
+    }
+
+    @Test
+    void todaysVectorRunsIntoAHistogramDatesAndCalibrationAndADateOpensTheChart(FxRobot robot) throws Exception {
+        AnaloguesViewModel model = view.model();
+        robot.clickOn("#analogues-today");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !model.dimensions().isEmpty());
+        robot.clickOn("#analogues-run");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> model.responseProperty().get() != null);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> model.calibrationProperty().get() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        AnalogueResponse r = model.responseProperty().get();
+        Map<String, Object> args = Map.of("benchmark", "NYSE", "horizon", 5, "mode", "soft", "top_k", 100,
+                "recency_half_life_days", 730.0, "backfill_weight", 0.5, "include_analogue_dates", true);
+        assertEquals(Json.write(engine.compareToHistory(args)), Json.write(r), "the view shows the engine's answer for today's vector");
+        assertEquals(r.headline().text(), robot.lookup("#analogues-headline").queryLabeled().getText());
+
+        ForwardReturnHistogram chart = view.histogram();
+        assertEquals(r.sampleSize(), chart.bins().total(), "every analogue is in a bar");
+        assertEquals(100, chart.bins().total());
+        assertEquals(r.forward5d().mean(), chart.marks().mean());
+        assertEquals(r.forward5d().ci95().low(), chart.marks().ciLow());
+        assertEquals(r.forward5d().ci95().high(), chart.marks().ciHigh());
+        assertEquals(r.headline().baseRateMean(), chart.marks().baseRate());
+
+        assertEquals(r.sampleSize(), view.datesTable().getItems().size());
+        assertEquals(r.analogueDates().get(0), view.datesTable().getItems().get(0));
+
+        CalibrationReport cal = model.calibrationProperty().get();
+        assertEquals(String.format(java.util.Locale.ROOT, "%.1f%% (nominal 90%%)", cal.bandCoveragePct()),
+                robot.lookup("#calibration-2").queryLabeled().getText());
+        assertTrue(robot.lookup("#analogues-calibration-verdict").queryLabeled().getText().contains("base rate"));
+
+        WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
+        Path png = ChartSnapshot.writePng(image, Path.of("target", "analogues.png"));
+        assertTrue(Files.size(png) > 20_000, "a full view picture");
+        Path docs = docsFolder();
+        if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("analogues.png"));
+        Bounds plot = WaitForAsyncUtils.asyncFx(() -> stage.getScene().getRoot()
+                .sceneToLocal(chart.getCanvas().localToScene(chart.getCanvas().getLayoutBounds()))).get();
+        assertTrue(pixels(image, plot, true) > 2000, "the bars are drawn");
+        assertTrue(pixels(image, plot, false) > 100, "the mean and its CI are drawn");
+
+        AnalogueDate first = r.analogueDates().get(0);
+        TableRow<?> row = robot.lookup("#analogues-dates .table-row-cell")
+                .match((TableRow<?> t) -> t.getIndex() == 0 && first.equals(t.getItem())).query();
+        robot.doubleClickOn(row);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(java.util.List.of("NYSE@" + first.date()), navigator.charts, "a double click opens the benchmark's chart at that date");
+    }
+
+    @Test
+    void anEditedValueIsWhatTheComparisonMatches(FxRobot robot) throws Exception {
+        AnaloguesViewModel model = view.model();
+        robot.clickOn("#analogues-today");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !model.dimensions().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        TableCell<?, ?> rsi = robot.lookup("#analogues-dimensions .table-cell").match((TableCell<?, ?> c) -> c.getTableColumn() != null
+                && c.getTableColumn().getText().equals("value") && c.getTableRow() != null && c.getTableRow().getItem() instanceof AnaloguesViewModel.Dimension d
+                && d.name().equals("rsi_14")).query();
+        robot.doubleClickOn(rsi);
+        robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
+        robot.write("25").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(model.usesTodayProperty().get());
+        assertEquals("vector: edited", robot.lookup("#analogues-vector").queryLabeled().getText());
+        robot.clickOn("#analogues-mode");
+        robot.clickOn("hard");
+        robot.clickOn("#analogues-run");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> model.responseProperty().get() != null);
+        AnalogueResponse r = model.responseProperty().get();
+        assertEquals(25.0, r.query().get("rsi_14"));
+        assertEquals("hard", r.mode());
+        assertEquals("<30", r.matchedBins().get("rsi_14"));
+        assertEquals(Json.write(engine.compareToHistory(model.arguments())), Json.write(r));
+    }
+
+    /** The docs folder (the one holding user-guide.md), wherever the test runs from; null if absent. */
+    private static Path docsFolder() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("docs").resolve("user-guide.md"))) return dir.resolve("docs");
+        }
+        return null;
+    }
+
+    /** Pixels of the plot in the bar blue ({@code bars}) or in the mean's orange. */
+    private static int pixels(WritableImage image, Bounds plot, boolean bars) {
+        PixelReader px = image.getPixelReader();
+        int count = 0;
+        for (int x = (int) plot.getMinX(); x < (int) plot.getMaxX(); x++) {
+            for (int y = (int) plot.getMinY(); y < (int) plot.getMaxY(); y++) {
+                int argb = px.getArgb(x, y);
+                int r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
+                if (bars ? b > 150 && b - r > 60 && b - g > 30 : r > 180 && r - b > 120 && g < 140) count++;
+            }
+        }
+        return count;
+    }
+}
