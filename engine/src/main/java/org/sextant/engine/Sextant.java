@@ -33,6 +33,9 @@ import org.sextant.engine.analog.SignalDefinition;
 import org.sextant.engine.research.ResearchService;
 import org.sextant.engine.research.StrategyRunRequest;
 import org.sextant.engine.research.StrategyRunSummary;
+import org.sextant.engine.research.report.ReportExport;
+import org.sextant.engine.research.run.RunDetail;
+import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.store.ResearchStore;
 import org.sextant.engine.research.sweep.ResearchSession;
 import org.sextant.engine.sql.DbSchema;
@@ -341,12 +344,46 @@ public final class Sextant implements AutoCloseable {
         return new ResearchStore(store).session(sessionId == null || sessionId.isBlank() ? "default" : sessionId);
     }
 
+    /** Most runs {@link #listRuns} returns when the caller names no limit. */
+    public static final int DEFAULT_RUN_LIST = 50;
+
+    /** Stored strategy runs, newest first, of one research session (every session when null), at most {@code limit} (1..1000). */
+    public List<RunInfo> listRuns(String sessionId, int limit) {
+        if (limit < 1 || limit > 1000) throw SextantException.invalid("limit", "limit must be 1..1000, was " + limit, "e.g. " + DEFAULT_RUN_LIST);
+        return research.listRuns(sessionId, limit);
+    }
+
+    /**
+     * One stored run with everything a report shows: spec, statistics, verdict, every
+     * configuration's in/out-of-sample metrics (the IS/OOS Sharpe scatter) and the equity and
+     * drawdown curves of the best and the selected configuration.
+     */
+    public RunDetail run(String runId) {
+        return research.run(runId, true, true);
+    }
+
+    /** {@link #run(String)} without the configurations and/or the equity curves (they can be large). */
+    public RunDetail run(String runId, boolean includeConfigurations, boolean includeEquity) {
+        return research.run(runId, includeConfigurations, includeEquity);
+    }
+
+    /**
+     * Writes a self-contained HTML report of a stored run (verdict, statistics with their
+     * meaning, parameters, the top configurations, equity and drawdown as inline SVG) atomically
+     * under SEXTANT_HOME/reports (or {@code path}: a file name there, or a path under the home
+     * outside the app's own folders). format: "html" (default); "pdf" is refused.
+     */
+    public ReportExport.Written exportReport(String runId, String format, String path) {
+        ReportExport.format(format); // a refused format is reported before the run is read
+        return ReportExport.write(home, research.run(runId, true, true), format, path);
+    }
+
     private StrategyRunRequest withDefaultSplit(StrategyRunRequest r) {
         if (r == null || r.symbols() == null || r.symbols().isEmpty()) {
             throw SextantException.invalid("symbols", "no symbols to backtest", "name the universe, e.g. [\"AA\",\"IBM\",\"MSFT\"]");
         }
         List<String> symbols = r.symbols().stream().map(this::requireSymbol).toList();
-        if (r.oosStart() != null) return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, r.from(), r.to(), r.oosStart(), r.threads());
+        if (r.oosStart() != null) return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, r.from(), r.to(), r.oosStart(), r.threads(), r.selectedConfiguration());
         LocalDate from = r.from(), to = r.to();
         if (from == null || to == null) {
             List<SymbolInfo> infos = listSymbols(null).stream().filter(i -> symbols.contains(i.symbol())).toList();
@@ -357,7 +394,7 @@ public final class Sextant implements AutoCloseable {
             throw SextantException.invalid("from", "the symbols share no common date range", "pick symbols with overlapping history or give from/to");
         }
         LocalDate oos = from.plusDays((long) (java.time.temporal.ChronoUnit.DAYS.between(from, to) * 0.7));
-        return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, from, to, oos, r.threads());
+        return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, from, to, oos, r.threads(), r.selectedConfiguration());
     }
 
     // ---- analogues ---------------------------------------------------------------------

@@ -64,6 +64,15 @@ public record ApiCall(String method, JsonNode args) {
         throw SextantException.invalid(field, field + " must be a whole number", "pass " + field + " as an integer, e.g. 100");
     }
 
+    /** true/false, or null when absent. */
+    public Boolean bool(String field) {
+        JsonNode n = args.get(field);
+        if (n == null || n.isNull()) return null;
+        if (n.isBoolean()) return n.booleanValue();
+        if (n.isString() && (n.asString().equalsIgnoreCase("true") || n.asString().equalsIgnoreCase("false"))) return Boolean.parseBoolean(n.asString());
+        throw SextantException.invalid(field, field + " must be true or false", "pass " + field + " as a JSON boolean");
+    }
+
     public List<String> textList(String field, String example) {
         JsonNode n = args.get(field);
         if (n == null || n.isNull() || (n.isArray() && n.isEmpty())) {

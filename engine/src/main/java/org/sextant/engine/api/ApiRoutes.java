@@ -44,6 +44,15 @@ public final class ApiRoutes {
         routes.put("compose_graph", call -> engine.composeGraph(call.json("spec")));
         routes.put("backtest", call -> engine.backtest(strategyRequest(call)));
         routes.put("start_backtest", call -> engine.startBacktest(strategyRequest(call)));
+        routes.put("list_runs", call -> {
+            Integer limit = call.integer("limit");
+            List<org.sextant.engine.research.run.RunInfo> runs = engine.listRuns(call.text("session_id"), limit == null ? Sextant.DEFAULT_RUN_LIST : limit);
+            return Map.of("count", runs.size(), "runs", runs);
+        });
+        routes.put("get_run", call -> engine.run(call.requiredText("run_id", "\"<id from list_runs>\""),
+                Boolean.TRUE.equals(call.bool("include_configurations")), Boolean.TRUE.equals(call.bool("include_equity"))));
+        routes.put("export_report", call -> engine.exportReport(call.requiredText("run_id", "\"<id from list_runs>\""),
+                call.text("format"), call.text("path")));
         routes.put("get_session_registry", call -> engine.researchSession(call.text("session_id")));
         routes.put("compare_to_history", call -> engine.compareToHistory(call.asMap()));
         routes.put("analogue_calibration", call -> engine.analogueCalibration(call.asMap()));
@@ -104,7 +113,8 @@ public final class ApiRoutes {
 
     private static StrategyRunRequest strategyRequest(ApiCall call) {
         return new StrategyRunRequest(call.text("session_id"), call.json("spec"),
-                call.textList("symbols", "[\"AA\",\"IBM\"]"), call.date("from"), call.date("to"), call.date("oos_start"), call.integer("threads"));
+                call.textList("symbols", "[\"AA\",\"IBM\"]"), call.date("from"), call.date("to"), call.date("oos_start"), call.integer("threads"),
+                call.integer("selected_configuration"));
     }
 
     private static Map<String, Object> closes(PriceSeries s) {

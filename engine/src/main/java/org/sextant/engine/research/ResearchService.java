@@ -13,6 +13,8 @@ import org.sextant.engine.research.graph.GraphSweep;
 import org.sextant.engine.research.graph.NodeCatalogue;
 import org.sextant.engine.research.graph.NodeType;
 import org.sextant.engine.research.graph.ParamSpec;
+import org.sextant.engine.research.run.RunDetail;
+import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.store.ResearchStore;
 import org.sextant.engine.research.sweep.HonestyReport;
 import org.sextant.engine.research.sweep.ResearchSession;
@@ -66,17 +68,34 @@ public final class ResearchService {
         Universe u = store.universe(r.symbols(), r.from(), r.to());
         int split = u.indexOf(r.oosStart());
         GraphSweep kernel = new GraphSweep(graph, u);                       // pre-run checks
+        Integer sel = r.selectedConfiguration();
+        if (sel != null && (sel < 0 || sel >= kernel.configurations())) {
+            throw SextantException.invalid("selected_configuration", "configuration " + sel + " is not in 0.." + (kernel.configurations() - 1),
+                    "name a configuration index from compose_graph's count, or omit it to select the best in-sample one");
+        }
         int threads = r.threads() == null ? Runtime.getRuntime().availableProcessors() : r.threads();
         if (threads < 1) throw SextantException.invalid("threads", "threads must be at least 1", "omit it to use every core");
         SweepResult sweep = Sweep.run(kernel, split, threads, false, PERIODS_PER_YEAR);
         ResearchSession session = store.session(sessionId);
         HonestyReport h = HonestyReport.of(sweep, session, PERIODS_PER_YEAR, split);
         String runId = UUID.randomUUID().toString();
-        store.saveRun(runId, graph.name(), r.spec(), sweep, h, session);
+        int selected = r.selectedConfiguration() == null ? h.chosen() : r.selectedConfiguration();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        store.saveRun(runId, graph.name(), r.spec(), sweep, h, session, selected, composed.warnings(), seconds);
         return new StrategyRunSummary(runId, sessionId, sweep.configurations(), h.configurationsInSession(), h.runsInSession(),
                 h.parameters(), h.inSample(), h.outOfSample(), h.psr(), h.psrOutOfSample(), h.dsr(), h.minTrackRecordYears(),
                 h.pbo() == null ? Double.NaN : h.pbo().pbo(), h.haircutBonferroni().haircutSharpe(), h.haircutHolm().haircutSharpe(),
                 h.haircutBhy().haircutSharpe(), h.placebo().pValue(), h.verdict().label(), h.verdict().headline(), h.verdict().reasons(),
-                composed.warnings(), (System.nanoTime() - start) / 1e9);
+                composed.warnings(), seconds);
+    }
+
+    /** Stored runs, newest first, of one session (all when null), at most {@code limit}. */
+    public List<RunInfo> listRuns(String sessionId, int limit) {
+        return store.listRuns(sessionId, limit);
+    }
+
+    /** One stored run; configurations and equity curves only when asked for. */
+    public RunDetail run(String runId, boolean withConfigurations, boolean withEquity) {
+        return store.run(runId, withConfigurations, withEquity);
     }
 }

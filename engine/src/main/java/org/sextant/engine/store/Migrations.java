@@ -22,6 +22,7 @@ public final class Migrations {
     public static final List<String> ALL = List.of(
             "V001__prices_and_symbols.sql",
             "V020__research.sql",
+            "V021__run_equity.sql",
             "V030__signals.sql");
 
     private Migrations() {}

@@ -21,7 +21,7 @@ import org.sextant.engine.research.sweep.Universe;
 import org.sextant.engine.store.Store;
 
 class ResearchServiceTest {
-    private static final String SPEC = """
+    static final String SPEC = """
             {"version": 1, "name": "rsi dip", "nodes": {
               "close": {"type": "price"},
               "rsi": {"type": "rsi", "inputs": {"series": "close"}, "params": {"length": [2, 5, 14]}},
@@ -31,7 +31,7 @@ class ResearchServiceTest {
               "run": {"type": "execution", "inputs": {"weights": "book"}, "params": {"cost_bps": 5, "slippage_bps": 5}}}}
             """;
 
-    private static Store dowStore(Path dir) throws Exception {
+    static Store dowStore(Path dir) throws Exception {
         Store store = Store.open(dir.resolve("s.duckdb"), Files.createDirectories(dir.resolve("staging")));
         Universe dow = ResearchData.dowJones(4, 1000);
         store.inTransaction(c -> {

@@ -15,6 +15,12 @@ import org.duckdb.DuckDBConnection;
 import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.research.backtest.Metrics;
+import org.sextant.engine.research.run.ConfigurationResult;
+import org.sextant.engine.research.run.EquityCurve;
+import org.sextant.engine.research.run.RunDetail;
+import org.sextant.engine.research.run.RunInfo;
+import org.sextant.engine.research.run.RunStatistics;
+import org.sextant.engine.research.run.RunCurves;
 import org.sextant.engine.research.sweep.HonestyReport;
 import org.sextant.engine.research.sweep.ResearchSession;
 import org.sextant.engine.research.sweep.SweepResult;
@@ -52,12 +58,25 @@ public final class ResearchStore {
         });
     }
 
+    /** {@link #saveRun(String, String, String, SweepResult, HonestyReport, ResearchSession, int, List, double)} with the chosen configuration selected. */
+    public void saveRun(String runId, String name, String specJson, SweepResult sweep, HonestyReport report, ResearchSession session) {
+        saveRun(runId, name, specJson, sweep, report, session, report.chosen(), List.of(), Double.NaN);
+    }
+
     /**
      * Saves a run evaluated by {@link HonestyReport#of} (which already counted it in the session):
-     * the configurations' metrics, the run row and the session's counts, all or nothing.
+     * the configurations' metrics, the equity curves of the chosen and the selected
+     * configuration, the run row and the session's counts, all or nothing.
      */
-    public void saveRun(String runId, String name, String specJson, SweepResult sweep, HonestyReport report, ResearchSession session) {
+    public void saveRun(String runId, String name, String specJson, SweepResult sweep, HonestyReport report, ResearchSession session,
+                        int selected, List<String> warnings, double seconds) {
         Universe u = sweep.kernel().universe();
+        if (selected < 0 || selected >= sweep.configurations()) {
+            throw SextantException.invalid("selected_configuration", "configuration " + selected + " is not in 0.." + (sweep.configurations() - 1),
+                    "name a configuration index of this sweep, or omit it to select the best in-sample one");
+        }
+        List<EquityCurve> curves = List.of(RunCurves.of(sweep.kernel(), report.chosen(), sweep.split(), EquityCurve.BEST),
+                RunCurves.of(sweep.kernel(), selected, sweep.split(), EquityCurve.SELECTED));
         store.inTransaction(c -> {
             try (DuckDBAppender app = ((DuckDBConnection) c).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_configurations")) {
                 for (int k = 0; k < sweep.configurations(); k++) {
@@ -66,9 +85,18 @@ public final class ResearchStore {
                     append(app, runId, k, "out", params, sweep.outOfSample()[k]);
                 }
             }
+            try (DuckDBAppender app = ((DuckDBConnection) c).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_equity")) {
+                for (EquityCurve curve : curves) {
+                    for (int t = 0; t < curve.size(); t++) {
+                        app.beginRow().append(runId).append(curve.role()).append((long) curve.configuration()).append(t)
+                                .append(curve.dates().get(t)).append(curve.equity()[t]).append(curve.drawdown()[t]).endRow();
+                    }
+                }
+            }
             try (PreparedStatement p = c.prepareStatement("INSERT INTO strategy_runs(run_id, session_id, name, spec_json, symbols, from_date, to_date, "
                     + "oos_start, configurations, session_configurations, chosen_configuration, psr, dsr, pbo, haircut_sharpe, placebo_p, "
-                    + "min_trl_years, verdict, verdict_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + "min_trl_years, verdict, verdict_text, selected_configuration, psr_oos, haircut_sharpe_bonferroni, haircut_sharpe_bhy, "
+                    + "reasons_json, warnings_json, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 int i = 1;
                 p.setString(i++, runId);
                 p.setString(i++, session.id());
@@ -88,7 +116,14 @@ public final class ResearchStore {
                 p.setDouble(i++, report.placebo().pValue());
                 p.setDouble(i++, report.minTrackRecordYears());
                 p.setString(i++, report.verdict().label());
-                p.setString(i, report.verdict().headline());
+                p.setString(i++, report.verdict().headline());
+                p.setLong(i++, selected);
+                p.setDouble(i++, report.psrOutOfSample());
+                p.setDouble(i++, report.haircutBonferroni().haircutSharpe());
+                p.setDouble(i++, report.haircutBhy().haircutSharpe());
+                p.setString(i++, Json.MAPPER.writeValueAsString(report.verdict().reasons()));
+                p.setString(i++, Json.MAPPER.writeValueAsString(warnings == null ? List.of() : warnings));
+                p.setDouble(i, seconds);
                 p.executeUpdate();
             }
             // Increments, not absolute counts: two runs saved concurrently both count.
@@ -100,6 +135,133 @@ public final class ResearchStore {
             }
             return null;
         });
+    }
+
+    private static final String RUN_COLUMNS = "r.run_id, r.session_id, r.name, r.created_at, r.symbols, r.from_date, r.to_date, r.oos_start, "
+            + "r.configurations, r.session_configurations, r.verdict, r.verdict_text, ci.sharpe, co.sharpe, r.dsr, r.pbo";
+    private static final String RUN_FROM = " FROM strategy_runs r "
+            + "LEFT JOIN run_configurations ci ON ci.run_id = r.run_id AND ci.configuration = r.chosen_configuration AND ci.sample = 'in' "
+            + "LEFT JOIN run_configurations co ON co.run_id = r.run_id AND co.configuration = r.chosen_configuration AND co.sample = 'out' ";
+
+    /** Stored runs, newest first, of one session (all sessions when null or blank), at most {@code limit}. */
+    public List<RunInfo> listRuns(String sessionId, int limit) {
+        if (limit < 1) throw SextantException.invalid("limit", "limit must be at least 1, was " + limit, "omit it for the newest 50 runs");
+        String session = sessionId == null || sessionId.isBlank() ? null : sessionId;
+        return store.read(c -> {
+            List<RunInfo> out = new ArrayList<>();
+            try (PreparedStatement q = c.prepareStatement("SELECT " + RUN_COLUMNS + RUN_FROM
+                    + "WHERE (? IS NULL OR r.session_id = ?) ORDER BY r.created_at DESC, r.run_id LIMIT ?")) {
+                q.setString(1, session);
+                q.setString(2, session);
+                q.setInt(3, limit);
+                try (ResultSet rs = q.executeQuery()) {
+                    while (rs.next()) out.add(info(rs));
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * One stored run with its statistics; every configuration's metrics and the equity curves
+     * only when asked for (a sweep can have a million configurations).
+     */
+    public RunDetail run(String runId, boolean withConfigurations, boolean withEquity) {
+        if (runId == null || runId.isBlank()) throw SextantException.invalid("run_id", "run_id is missing", "pass a run id from list_runs");
+        return store.read(c -> {
+            RunInfo info;
+            String spec;
+            int chosen, selected;
+            RunStatistics stats;
+            List<String> warnings;
+            try (PreparedStatement q = c.prepareStatement("SELECT " + RUN_COLUMNS + ", r.spec_json, r.chosen_configuration, "
+                    + "coalesce(r.selected_configuration, r.chosen_configuration), r.psr, r.psr_oos, r.min_trl_years, r.haircut_sharpe_bonferroni, "
+                    + "r.haircut_sharpe, r.haircut_sharpe_bhy, r.placebo_p, r.reasons_json, r.warnings_json" + RUN_FROM + "WHERE r.run_id = ?")) {
+                q.setString(1, runId);
+                try (ResultSet rs = q.executeQuery()) {
+                    if (!rs.next()) throw SextantException.notFound("run_id", "no run with id '" + runId + "'", "call list_runs for the stored runs");
+                    info = info(rs);
+                    spec = rs.getString(17);
+                    chosen = rs.getInt(18);
+                    selected = rs.getInt(19);
+                    stats = new RunStatistics(num(rs, 20), num(rs, 21), info.dsr(), num(rs, 22), info.pbo(), num(rs, 23), num(rs, 24),
+                            num(rs, 25), num(rs, 26), info.verdict(), info.verdictText(), strings(rs.getString(27)));
+                    warnings = strings(rs.getString(28));
+                }
+            }
+            List<ConfigurationResult> configs = new ArrayList<>();
+            Map<String, Object> chosenParams = Map.of();
+            Metrics chosenIn = null, chosenOut = null;
+            try (PreparedStatement q = c.prepareStatement("SELECT i.configuration, i.params_json, "
+                    + "i.cagr, i.volatility, i.sharpe, i.sortino, i.max_drawdown, i.turnover, i.exposure, i.hit_rate, i.bars, "
+                    + "o.cagr, o.volatility, o.sharpe, o.sortino, o.max_drawdown, o.turnover, o.exposure, o.hit_rate, o.bars "
+                    + "FROM run_configurations i JOIN run_configurations o ON o.run_id = i.run_id AND o.configuration = i.configuration AND o.sample = 'out' "
+                    + "WHERE i.run_id = ? AND i.sample = 'in' AND (? OR i.configuration = ?) ORDER BY i.configuration")) {
+                q.setString(1, runId);
+                q.setBoolean(2, withConfigurations);
+                q.setLong(3, chosen);
+                try (ResultSet rs = q.executeQuery()) {
+                    while (rs.next()) {
+                        @SuppressWarnings("unchecked")
+                        Map<String, Object> params = Json.MAPPER.readValue(rs.getString(2), LinkedHashMap.class);
+                        ConfigurationResult cr = new ConfigurationResult(rs.getInt(1), params, metrics(rs, 3), metrics(rs, 12));
+                        if (cr.configuration() == chosen) { chosenParams = params; chosenIn = cr.inSample(); chosenOut = cr.outOfSample(); }
+                        if (withConfigurations) configs.add(cr);
+                    }
+                }
+            }
+            List<EquityCurve> curves = withEquity ? curves(c, runId, info.oosStart()) : List.of();
+            return new RunDetail(info, spec, chosen, chosenParams, selected, chosenIn, chosenOut, stats, warnings, configs, curves);
+        });
+    }
+
+    private static List<EquityCurve> curves(Connection c, String runId, LocalDate oosStart) throws java.sql.SQLException {
+        List<EquityCurve> out = new ArrayList<>();
+        for (String role : List.of(EquityCurve.BEST, EquityCurve.SELECTED)) {
+            List<LocalDate> dates = new ArrayList<>();
+            List<double[]> values = new ArrayList<>();
+            long configuration = -1;
+            try (PreparedStatement q = c.prepareStatement("SELECT configuration, date, equity, drawdown FROM run_equity WHERE run_id = ? AND role = ? ORDER BY bar")) {
+                q.setString(1, runId);
+                q.setString(2, role);
+                try (ResultSet rs = q.executeQuery()) {
+                    while (rs.next()) {
+                        configuration = rs.getLong(1);
+                        dates.add(rs.getDate(2).toLocalDate());
+                        values.add(new double[]{rs.getDouble(3), rs.getDouble(4)});
+                    }
+                }
+            }
+            if (dates.isEmpty()) continue;   // runs saved before V021 have no curves
+            double[] eq = new double[dates.size()], dd = new double[dates.size()];
+            for (int t = 0; t < eq.length; t++) { eq[t] = values.get(t)[0]; dd[t] = values.get(t)[1]; }
+            int oos = 0;
+            while (oos < dates.size() && dates.get(oos).isBefore(oosStart)) oos++;
+            out.add(new EquityCurve(role, (int) configuration, dates, eq, dd, oos));
+        }
+        return out;
+    }
+
+    private static RunInfo info(ResultSet rs) throws java.sql.SQLException {
+        java.sql.Timestamp created = rs.getTimestamp(4);
+        return new RunInfo(rs.getString(1), rs.getString(2), rs.getString(3), created == null ? null : created.toInstant(),
+                List.of(rs.getString(5).split(",")), rs.getDate(6).toLocalDate(), rs.getDate(7).toLocalDate(), rs.getDate(8).toLocalDate(),
+                rs.getLong(9), rs.getLong(10), rs.getString(11), rs.getString(12), num(rs, 13), num(rs, 14), num(rs, 15), num(rs, 16));
+    }
+
+    private static Metrics metrics(ResultSet rs, int from) throws java.sql.SQLException {
+        return new Metrics(num(rs, from), num(rs, from + 1), num(rs, from + 2), num(rs, from + 3), num(rs, from + 4),
+                num(rs, from + 5), num(rs, from + 6), num(rs, from + 7), rs.getInt(from + 8));
+    }
+
+    private static double num(ResultSet rs, int col) throws java.sql.SQLException {
+        double v = rs.getDouble(col);
+        return rs.wasNull() ? Double.NaN : v;
+    }
+
+    private static List<String> strings(String json) {
+        if (json == null) return List.of();
+        return List.of(Json.MAPPER.readValue(json, String[].class));
     }
 
     private static void append(DuckDBAppender app, String runId, int k, String sample, String params, Metrics m) throws java.sql.SQLException {

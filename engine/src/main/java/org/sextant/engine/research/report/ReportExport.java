@@ -1,0 +1,94 @@
+package org.sextant.engine.research.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.home.AtomicFiles;
+import org.sextant.engine.home.SextantHome;
+import org.sextant.engine.research.run.RunDetail;
+
+/**
+ * Writes a run's report under SEXTANT_HOME: by default reports/run-&lt;id&gt;.html; a relative
+ * path is taken inside reports/, an absolute one must lie under the home but outside the folders
+ * the app itself owns (data, run, jobs, commands, logs). Written atomically, so a reader never
+ * sees half a report. Only HTML: no pure-Java PDF writer is worth its weight here (docs/research.md).
+ */
+public final class ReportExport {
+    public static final String REPORTS = "reports";
+    private static final List<String> RESERVED = List.of("data", "run", "jobs", "commands", "logs");
+
+    private ReportExport() {}
+
+    public record Written(String runId, String format, Path path, long bytes) {}
+
+    /** The format, lower case ("html" when null); anything else is refused naming the field "format". */
+    public static String format(String format) {
+        String f = format == null || format.isBlank() ? "html" : format.trim().toLowerCase(Locale.ROOT);
+        if (f.equals("pdf")) {
+            throw SextantException.invalid("format", "PDF export is not supported; html is",
+                    "use format \"html\" and print the page to PDF from a browser if you need one");
+        }
+        if (!f.equals("html")) throw SextantException.invalid("format", "unknown format '" + format + "'", "use \"html\"");
+        return f;
+    }
+
+    public static Written write(SextantHome home, RunDetail run, String format, String path) {
+        String f = format(format);
+        Path target = target(home, run.info().runId(), path);
+        String html = RunReport.html(run);
+        try {
+            Files.createDirectories(target.getParent());
+            AtomicFiles.write(target, html);
+            return new Written(run.info().runId(), f, target, Files.size(target));
+        } catch (IOException e) {
+            throw new SextantException("io_error", "could not write the report to " + target + ": " + e.getMessage(), "path",
+                    "check that the folder is writable and the disk has space");
+        }
+    }
+
+    /** Where a report goes; refuses, naming the field "path", anything outside the allowed places. */
+    static Path target(SextantHome home, String runId, String path) {
+        Path root = home.root().toAbsolutePath().normalize();
+        Path reports = root.resolve(REPORTS);
+        if (path == null || path.isBlank()) return reports.resolve("run-" + safe(runId) + ".html");
+        Path p;
+        try {
+            p = Path.of(path.trim());
+        } catch (InvalidPathException e) {
+            throw SextantException.invalid("path", "'" + path + "' is not a valid path", "give a file name such as my-run.html");
+        }
+        Path t = (p.isAbsolute() ? p : reports.resolve(p)).normalize();
+        String where = "give a file name (written into " + reports + ") or a path under " + root + " outside " + RESERVED;
+        if (!t.startsWith(root) || t.equals(root)) throw SextantException.invalid("path", "path " + t + " is outside SEXTANT_HOME (" + root + ")", where);
+        Path rel = root.relativize(t);
+        if (RESERVED.contains(rel.getName(0).toString()) || rel.getNameCount() == 1) {
+            throw SextantException.invalid("path", "path " + t + " is in a folder the app owns", where);
+        }
+        for (Path part : rel) {
+            if (part.toString().startsWith(".")) throw SextantException.invalid("path", "path " + t + " names a hidden file or folder", where);
+        }
+        if (!t.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".html")) {
+            throw SextantException.invalid("path", "the report file must end in .html, got " + t.getFileName(), "e.g. " + t.getFileName() + ".html");
+        }
+        // A symbolic link inside the home must not lead the write outside it.
+        try {
+            Path existing = t.getParent();
+            while (existing != null && !Files.exists(existing)) existing = existing.getParent();
+            if (existing != null && !existing.toRealPath().startsWith(root.toRealPath())) {
+                throw SextantException.invalid("path", "path " + t + " leads outside SEXTANT_HOME through a link", where);
+            }
+            if (Files.isSymbolicLink(t)) throw SextantException.invalid("path", "path " + t + " is a symbolic link", where);
+        } catch (IOException e) {
+            throw SextantException.invalid("path", "cannot check path " + t + ": " + e.getMessage(), where);
+        }
+        return t;
+    }
+
+    private static String safe(String s) {
+        return s.replaceAll("[^A-Za-z0-9_-]", "_");
+    }
+}

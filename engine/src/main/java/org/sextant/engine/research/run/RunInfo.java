@@ -1,0 +1,15 @@
+package org.sextant.engine.research.run;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * One stored strategy run as a list shows it: what was run over which universe and dates, how
+ * many configurations it tried (and the session's total at the time), and the verdict with the
+ * chosen configuration's in- and out-of-sample Sharpe ratios and the two overfitting figures.
+ */
+public record RunInfo(String runId, String sessionId, String name, Instant createdAt, List<String> symbols,
+                      LocalDate from, LocalDate to, LocalDate oosStart, long configurations, long sessionConfigurations,
+                      String verdict, String verdictText, double sharpeInSample, double sharpeOutOfSample,
+                      double dsr, double pbo) {}

@@ -1,0 +1,113 @@
+package org.sextant.engine.research.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.home.SextantHome;
+import org.sextant.engine.research.StrategyRunRequest;
+import org.sextant.engine.research.StrategyRunSummary;
+import org.sextant.engine.research.run.EquityCurve;
+import org.sextant.engine.research.run.RunDetail;
+
+/** export_report through the facade, on a real run over the shipped sample universe. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ReportExportTest {
+    private static final String SPEC = """
+            {"version": 1, "name": "sma <cross> & co", "nodes": {
+              "close": {"type": "price"},
+              "fast": {"type": "sma", "inputs": {"series": "close"}, "params": {"length": {"from": 5, "to": 50, "step": 5}}},
+              "slow": {"type": "sma", "inputs": {"series": "close"}, "params": {"length": [100, 200]}},
+              "cross": {"type": "crossover", "inputs": {"fast": "fast", "slow": "slow"}},
+              "size": {"type": "fixed_fraction", "inputs": {"signal": "cross"}},
+              "book": {"type": "equal_weight", "inputs": {"position": "size"}},
+              "run": {"type": "execution", "inputs": {"weights": "book"}, "params": {"cost_bps": 5}}}}
+            """;
+    @TempDir static Path dir;
+    private Sextant engine;
+    private StrategyRunSummary run;
+
+    @BeforeAll
+    void runOnce() {
+        engine = Sextant.open(new SextantHome(dir));
+        run = engine.backtest(new StrategyRunRequest("report", SPEC, List.of("AA", "IBM", "KO"), null, null, LocalDate.of(1998, 1, 2), 2));
+    }
+
+    @AfterAll
+    void close() {
+        engine.close();
+    }
+
+    @Test
+    void writesASelfContainedHtmlReportIntoTheReportsFolder() throws Exception {
+        ReportExport.Written w = engine.exportReport(run.runId(), null, null);
+        assertEquals(dir.toAbsolutePath().normalize().resolve("reports").resolve("run-" + run.runId() + ".html"), w.path());
+        String html = Files.readString(w.path());
+        assertEquals(Files.size(w.path()), w.bytes());
+        assertTrue(html.contains(run.verdictText().replace("&", "&amp;")), "the verdict is on the page");
+        assertTrue(html.contains("sma &lt;cross&gt; &amp; co"), "names are escaped");
+        assertFalse(html.contains("<script"), "no script");
+        assertFalse(html.matches("(?s).*(src|href)=\"https?:.*"), "nothing loaded from the network");
+        assertTrue(html.contains("<svg") && html.contains("<polyline"), "equity drawn inline");
+        for (String stat : List.of("PSR", "DSR", "MinTRL", "PBO", "haircut Sharpe (Holm)", "placebo p")) assertTrue(html.contains("<th>" + stat + "</th>"), stat);
+        // The table lists the top 20 of 20 configurations, best in-sample Sharpe first.
+        Matcher m = Pattern.compile("<tr><td class=\"n\">(\\d+)</td><td>[^<]*</td><td class=\"n\">(-?[0-9.]+)</td>").matcher(html);
+        double previous = Double.POSITIVE_INFINITY;
+        int rows = 0;
+        while (m.find()) {
+            double sharpe = Double.parseDouble(m.group(2));
+            assertTrue(sharpe <= previous + 1e-9, "sorted by in-sample Sharpe");
+            previous = sharpe;
+            rows++;
+        }
+        assertEquals(20, rows);
+        // The equity line has one point per bar up to the thinning limit, ending where the stored curve ends.
+        RunDetail d = engine.run(run.runId());
+        EquityCurve best = d.curve(EquityCurve.BEST);
+        assertTrue(best.size() > 2000);
+        assertEquals(run.inSample().sharpe(), d.inSample().sharpe(), 1e-12);
+    }
+
+    @Test
+    void aFileNameGoesIntoReportsAndAPathUnderTheHomeIsAllowed() throws Exception {
+        ReportExport.Written named = engine.exportReport(run.runId(), "HTML", "mine/sma.html");
+        assertEquals(dir.toAbsolutePath().normalize().resolve("reports/mine/sma.html"), named.path());
+        Path elsewhere = dir.resolve("exports").resolve("again.html").toAbsolutePath();
+        assertTrue(Files.exists(engine.exportReport(run.runId(), "html", elsewhere.toString()).path()));
+    }
+
+    @Test
+    void pathsOutsideTheHomeUnsupportedFormatsAndUnknownRunsAreRefused() throws Exception {
+        Path outside = Files.createTempFile("sextant-report", ".html");
+        try {
+            SextantException e = assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", outside.toString()));
+            assertEquals("path", e.field());
+            assertTrue(e.getMessage().contains("outside SEXTANT_HOME"), e.getMessage());
+            assertEquals(0, Files.size(outside), "nothing written outside the home");
+        } finally {
+            Files.deleteIfExists(outside);
+        }
+        assertEquals("path", assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", "../../escape.html")).field());
+        assertEquals("path", assertThrows(SextantException.class,
+                () -> engine.exportReport(run.runId(), "html", dir.resolve("data/x.html").toString())).field());
+        assertEquals("path", assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", "report.txt")).field());
+        SextantException pdf = assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "pdf", null));
+        assertEquals("format", pdf.field());
+        assertTrue(pdf.getMessage().contains("html"), pdf.getMessage());
+        assertEquals("run_id", assertThrows(SextantException.class, () -> engine.exportReport("no-such-run", null, null)).field());
+    }
+}
