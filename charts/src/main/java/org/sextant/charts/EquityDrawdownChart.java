@@ -31,8 +31,8 @@ public class EquityDrawdownChart extends GridPane {
     public static final List<String> CURVE_COLORS = List.of(PriceChart.LINE_COLOR, "#8E24AA", "#2E7D32", "#6D4C41");
     /** The drawdown area's colour (the fill is this at {@link AreaRenderer#FILL_OPACITY}). */
     public static final String DRAWDOWN_COLOR = "#C62828";
-    /** Width given to both value axes, so the two plots line up over the same dates. */
-    private static final double VALUE_AXIS_WIDTH = 64;
+    /** Least width of both value axes, so the two plots line up over the same dates. */
+    private static final double VALUE_AXIS_WIDTH = 84;
 
     private final DateAxis equityDates = new DateAxis("");
     private final PriceAxis equityAxis = new PriceAxis("equity (growth of 1)");
@@ -63,10 +63,12 @@ public class EquityDrawdownChart extends GridPane {
         drawdownChart.getRenderers().setAll(areaRenderer);
         drawdownAxis.setForceZeroInRange(true);
         drawdownAxis.setTickLabelFormatter(percent());
+        // chartfx rounds 2.5 to "3" on a small range; keep the decimals a tick needs
+        java.text.DecimalFormat plain = new java.text.DecimalFormat("0.##", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT));
+        equityAxis.setTickLabelFormatter(converter(plain::format));
         equityDates.getTickLabelStyle().setVisible(false); // the dates are read off the drawdown plot below
         for (PriceAxis a : new PriceAxis[] {equityAxis, drawdownAxis}) {
             a.setMinWidth(VALUE_AXIS_WIDTH);
-            a.setPrefWidth(VALUE_AXIS_WIDTH);
         }
         // one date range for both plots
         drawdownDates.autoRangingProperty().bindBidirectional(equityDates.autoRangingProperty());
@@ -136,8 +138,9 @@ public class EquityDrawdownChart extends GridPane {
         } else {
             EquityCurve main = shown.get(0);
             drawdown.set(axisDates(main.dates()), main.drawdown(), true);
-            equityChart.setTitle(main.dates().isEmpty() ? main.name() + ": no equity"
-                    : main.name() + ", " + main.dates().get(0) + " to " + main.dates().get(main.dates().size() - 1));
+            // the legend names the curves; the title says what and when
+            equityChart.setTitle(main.dates().isEmpty() ? "no equity"
+                    : "Equity and drawdown, " + main.dates().get(0) + " to " + main.dates().get(main.dates().size() - 1));
         }
         markOutOfSample(shown.isEmpty() ? null : outOfSampleStart);
         // the axes size themselves to their labels only when laid out again; new data brings new labels

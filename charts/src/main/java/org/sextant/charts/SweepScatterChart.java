@@ -32,6 +32,7 @@ public class SweepScatterChart extends XYChart {
     private final ScatterRenderer scatter = new ScatterRenderer();
     private final ErrorDataSetRenderer diagonalRenderer = new ErrorDataSetRenderer();
     private final DoubleDataSet points = new DoubleDataSet("configurations");
+    private int chosenIndex = -1;
     private final DoubleDataSet chosen = new DoubleDataSet("chosen");
     private final DoubleDataSet diagonal = new DoubleDataSet("out of sample = in sample");
 
@@ -93,6 +94,7 @@ public class SweepScatterChart extends XYChart {
         }
         inSampleAxisRef.setAutoRanging(true);
         outOfSampleAxisRef.setAutoRanging(true);
+        this.chosenIndex = chosenIndex;
         int n = 0;
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
@@ -120,12 +122,14 @@ public class SweepScatterChart extends XYChart {
             } else {
                 chosen.clearData();
             }
-            setTitle(String.format(Locale.ROOT, "%,d configurations%s", n, hasChosen
-                    ? String.format(Locale.ROOT, " · chosen: IS %.2f, OOS %.2f", inSample[chosenIndex], outOfSample[chosenIndex])
-                    : ""));
+            // short enough for a narrow pane; the crosshair reads out any dot
+            setTitle(String.format(Locale.ROOT, "IS/OOS Sharpe of %,d configurations", n));
         }
         fireInvalidated(io.fair_acc.dataset.events.ChartBits.ChartCanvas);
     }
+
+    /** Index of the highlighted configuration in the last {@link #show} arrays, -1 for none. */
+    public int chosenIndex() { return chosenIndex; }
 
     /** Every configuration drawn (x = in-sample Sharpe, y = out-of-sample Sharpe). */
     public DataSet pointsDataSet() { return points; }

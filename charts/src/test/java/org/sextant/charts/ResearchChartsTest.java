@@ -156,7 +156,8 @@ class ResearchChartsTest {
         assertEquals(1, scatter.chosenDataSet().getDataCount());
         assertEquals(is[chosen], scatter.chosenDataSet().get(DataSet.DIM_X, 0));
         assertEquals(oos[chosen], scatter.chosenDataSet().get(DataSet.DIM_Y, 0));
-        assertTrue(scatter.getTitle().startsWith("240 configurations · chosen: IS "), scatter.getTitle());
+        assertEquals("IS/OOS Sharpe of 240 configurations", scatter.getTitle());
+        assertEquals(chosen, scatter.chosenIndex());
         assertTrue(scatter.inSampleAxis().getMax() >= is[chosen] && scatter.outOfSampleAxis().getMin() <= Arrays.stream(oos).min().getAsDouble(),
                 "every point is in view");
 

@@ -490,7 +490,7 @@ public final class ResearchViewModel implements AutoCloseable {
             List<StatisticRow> rows = new ArrayList<>();
             rows.add(new StatisticRow("Configurations", String.format(Locale.ROOT, "%,d (session %,d)", i.configurations(), i.sessionConfigurations()),
                     "tried in this sweep; the session's total is the N of the DSR and the haircut"));
-            rows.add(new StatisticRow("Chosen", d.chosenParameters().toString(), "the best in-sample Sharpe ratio"));
+            rows.add(new StatisticRow("Chosen", parameters(d.chosenParameters()), "the configuration with the best in-sample Sharpe ratio"));
             rows.add(new StatisticRow("Sharpe IS / OOS", num(d.inSample().sharpe()) + " / " + num(d.outOfSample().sharpe()),
                     "annualised, in sample and out of sample (from " + i.oosStart() + ")"));
             rows.add(new StatisticRow("CAGR / max DD (OOS)", pct(d.outOfSample().cagr()) + " / " + pct(d.outOfSample().maxDrawdown()),
@@ -512,6 +512,14 @@ public final class ResearchViewModel implements AutoCloseable {
             return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.3f", v);
         }
 
+        /** "fast.length 10, slow.length 200". */
+        static String parameters(Map<String, Object> p) {
+            if (p == null || p.isEmpty()) return "(no varying parameters)";
+            List<String> parts = new ArrayList<>();
+            p.forEach((k, v) -> parts.add(k + " " + v));
+            return String.join(", ", parts);
+        }
+
         private static String pct(double v) {
             return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", v * 100);
         }
@@ -528,7 +536,7 @@ public final class ResearchViewModel implements AutoCloseable {
             EquityCurve selected = d.curve(EquityCurve.SELECTED);
             LocalDate oos = d.info().oosStart();
             if (best != null) {
-                curves.add(new org.sextant.charts.EquityCurve("best in sample: " + d.chosenParameters(), best.dates(), best.equity()));
+                curves.add(new org.sextant.charts.EquityCurve("best in sample: " + StatisticRow.parameters(d.chosenParameters()), best.dates(), best.equity()));
                 if (best.oosIndex() >= 0 && best.oosIndex() < best.size()) oos = best.dates().get(best.oosIndex());
             }
             if (selected != null && (best == null || selected.configuration() != best.configuration())) {

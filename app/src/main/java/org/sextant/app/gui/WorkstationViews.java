@@ -10,6 +10,7 @@ public final class WorkstationViews {
 
     public static List<WorkstationView> create(Sextant engine, Navigator navigator) {
         List<WorkstationView> views = new ArrayList<>();
+        views.add(new ResearchView(engine));
         return views;
     }
 }
