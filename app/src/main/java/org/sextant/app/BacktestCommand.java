@@ -55,7 +55,10 @@ final class BacktestCommand implements Callable<Integer> {
                 r.path("in_sample").path("sharpe").asDouble(Double.NaN), r.path("out_of_sample").path("sharpe").asDouble(Double.NaN),
                 r.path("psr").asDouble(Double.NaN), r.path("dsr").asDouble(Double.NaN), r.path("pbo").asDouble(Double.NaN),
                 r.path("haircut_sharpe_bonferroni").asDouble(Double.NaN), r.path("placebo_pvalue").asDouble(Double.NaN)));
-        sb.append("run id ").append(r.path("run_id").asString()).append('\n');
+        String runId = r.path("run_id").asString();
+        sb.append("run id ").append(runId).append('\n');
+        sb.append("report: sextant report ").append(runId).append("  (writes an HTML report into ")
+                .append(main.home().root().resolve("reports")).append(")\n");
         System.out.print(sb);
         return 0;
     }

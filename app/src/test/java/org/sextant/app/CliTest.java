@@ -90,6 +90,13 @@ class CliTest {
         String bt = out.toString();
         assertTrue(bt.contains("configurations 30"), bt);
         assertTrue(bt.contains("DSR") && bt.contains("PBO") && bt.contains("run id"), bt);
+        java.util.regex.Matcher id = java.util.regex.Pattern.compile("run id (\\S+)").matcher(bt);
+        assertTrue(id.find() && bt.contains("sextant report " + id.group(1)), bt);
+        out.reset();
+        assertEquals(0, Main.run("--home", home(), "report", id.group(1)), err.toString());
+        assertTrue(out.toString().contains("reports") && out.toString().contains("run-" + id.group(1) + ".html"), out.toString());
+        assertEquals(1, Main.run("--home", home(), "report", id.group(1), "--path", "/etc/passwd.html"));
+        assertTrue(err.toString().contains("path"), err.toString());
 
         out.reset();
         assertEquals(0, Main.run("--home", home(), "analogues", "--horizon", "5", "--as-of", "1987-10-16", "--dates", "3"), err.toString());

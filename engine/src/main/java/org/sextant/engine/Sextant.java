@@ -35,6 +35,7 @@ import org.sextant.engine.research.StrategyRunRequest;
 import org.sextant.engine.research.StrategyRunSummary;
 import org.sextant.engine.research.report.ReportExport;
 import org.sextant.engine.research.run.RunDetail;
+import org.sextant.engine.research.source.MatcherAnalogueSource;
 import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.store.ResearchStore;
 import org.sextant.engine.research.sweep.ResearchSession;
@@ -54,6 +55,7 @@ public final class Sextant implements AutoCloseable {
     private final Jobs jobs;
     private final ResearchService research;
     private final AnalogueService analogues;
+    private final MatcherAnalogueSource analogueSeries;
     private final List<Runnable> dataListeners = new CopyOnWriteArrayList<>();
 
     private Sextant(SextantHome home, Store store) {
@@ -61,9 +63,11 @@ public final class Sextant implements AutoCloseable {
         this.store = store;
         this.readOnlySql = new ReadOnlySql(store);
         this.jobs = new Jobs(home.jobsDir());
-        this.research = new ResearchService(store);
         this.analogues = new AnalogueService(store);
+        this.analogueSeries = new MatcherAnalogueSource(analogues);
+        this.research = new ResearchService(store, analogueSeries);
         onDataChanged(analogues::invalidate); // signals are derived from prices
+        onDataChanged(analogueSeries::invalidate);
     }
 
     /** Opens the store under {@code home}, migrating it, and loads the sample universe into an empty one. */
@@ -368,6 +372,16 @@ public final class Sextant implements AutoCloseable {
     }
 
     /**
+     * Selects another configuration of a stored run (e.g. a point picked on the IS/OOS scatter):
+     * its equity and drawdown are replayed and stored as the run's selected curve; returns the
+     * run with its curves (no configuration list). Refused, naming run_id, when the run's prices
+     * changed since it ran. A writer: it changes the stored run.
+     */
+    public RunDetail selectConfiguration(String runId, int configuration) {
+        return research.selectConfiguration(runId, configuration);
+    }
+
+    /**
      * Writes a self-contained HTML report of a stored run (verdict, statistics with their
      * meaning, parameters, the top configurations, equity and drawdown as inline SVG) atomically
      * under SEXTANT_HOME/reports (or {@code path}: a file name there, or a path under the home
@@ -416,7 +430,9 @@ public final class Sextant implements AutoCloseable {
 
     /** Imports a user signal (date,value CSV) as live or backfill data; all or nothing. */
     public int importSignal(Path csv, SignalDefinition definition, String provenance) {
-        return analogues.importSignal(csv, definition, provenance); // the service drops its cached signals itself
+        int rows = analogues.importSignal(csv, definition, provenance); // the service drops its cached signals itself
+        analogueSeries.invalidate();                                    // and the analogue node's answers go with them
+        return rows;
     }
 
     // ---- jobs --------------------------------------------------------------------------

@@ -157,6 +157,9 @@ public final class FakeApp implements AutoCloseable {
                 case "get_session_registry" -> ok(ex, Map.of("session_id", String.valueOf(args.getOrDefault("session_id", "default")),
                         "runs", 2, "configurations_tried", 14));
                 case "compare_to_history" -> compareToHistory(ex, args);
+                case "list_runs" -> ok(ex, Map.of("count", 1, "runs", List.of(runInfo())));
+                case "get_run" -> getRun(ex, args);
+                case "export_report" -> exportReport(ex, args);
                 case "list_signals" -> ok(ex, Map.of("signals", List.of(Map.of("name", "ret_1d", "kind", "builtin"))));
                 case "read_state" -> ok(ex, Map.of("version", "0.1.0"));
                 case "get_forecast" -> forecast(ex, args);
@@ -347,6 +350,68 @@ public final class FakeApp implements AutoCloseable {
         data.put("warnings", List.of());
         data.put("graph", good ? spec : null);
         ok(ex, data);
+    }
+
+    /** Configurations of the fake run: more than the launcher's inline row limit. */
+    public static final int RUN_CONFIGURATIONS = 240;
+    public static final String RUN_ID = "run-1";
+
+    private static Map<String, Object> runInfo() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("run_id", RUN_ID);
+        m.put("session_id", "default");
+        m.put("name", "sma cross");
+        m.put("symbols", List.of("AA", "IBM"));
+        m.put("configurations", RUN_CONFIGURATIONS);
+        m.put("verdict", "not significant");
+        m.put("verdict_text", "not significant: DSR 0.41 after 240 configurations");
+        return m;
+    }
+
+    /** As the engine: an unknown run is not_found naming run_id; lists only when asked for. */
+    private void getRun(HttpExchange ex, Map<String, Object> args) throws IOException {
+        if (!RUN_ID.equals(args.get("run_id"))) {
+            reply(ex, 404, failure("no run with id '" + args.get("run_id") + "'", "not_found", "run_id", "call list_runs"));
+            return;
+        }
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("info", runInfo());
+        d.put("chosen_configuration", 7);
+        List<Object> configs = new ArrayList<>();
+        if (Boolean.TRUE.equals(args.get("include_configurations"))) {
+            for (int k = 0; k < RUN_CONFIGURATIONS; k++) {
+                configs.add(Map.of("configuration", k, "parameters", Map.of("fast.length", k),
+                        "in_sample", Map.of("sharpe", k / 100.0, "cagr", 0.01, "max_drawdown", 0.2),
+                        "out_of_sample", Map.of("sharpe", -k / 100.0, "cagr", -0.01, "max_drawdown", 0.3)));
+            }
+        }
+        d.put("configurations", configs);
+        List<Object> equity = new ArrayList<>();
+        if (Boolean.TRUE.equals(args.get("include_equity"))) {
+            List<String> days = new ArrayList<>();
+            List<Double> eq = new ArrayList<>(), dd = new ArrayList<>();
+            for (int t = 0; t < 300; t++) {
+                days.add(FIRST.plusDays(t).toString());
+                eq.add(1 + t / 1000.0);
+                dd.add(t == 150 ? -0.25 : 0.0);
+            }
+            equity.add(Map.of("role", "best", "configuration", 7, "dates", days, "equity", eq, "drawdown", dd, "oos_index", 200));
+        }
+        d.put("equity", equity);
+        ok(ex, d);
+    }
+
+    /** As the engine: pdf is refused naming format; the path is reported where it was written. */
+    private void exportReport(HttpExchange ex, Map<String, Object> args) throws IOException {
+        if ("pdf".equals(args.get("format"))) {
+            reply(ex, 400, failure("PDF export is not supported; html is", "invalid_input", "format", "use format html"));
+            return;
+        }
+        if (!RUN_ID.equals(args.get("run_id"))) {
+            reply(ex, 404, failure("no run with id '" + args.get("run_id") + "'", "not_found", "run_id", "call list_runs"));
+            return;
+        }
+        ok(ex, Map.of("run_id", RUN_ID, "format", "html", "path", "/home/me/.sextant/reports/run-1.html", "bytes", 12345));
     }
 
     private void compareToHistory(HttpExchange ex, Map<String, Object> args) throws IOException {

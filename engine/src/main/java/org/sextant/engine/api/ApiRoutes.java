@@ -51,6 +51,11 @@ public final class ApiRoutes {
         });
         routes.put("get_run", call -> engine.run(call.requiredText("run_id", "\"<id from list_runs>\""),
                 Boolean.TRUE.equals(call.bool("include_configurations")), Boolean.TRUE.equals(call.bool("include_equity"))));
+        routes.put("select_configuration", call -> {
+            Integer k = call.integer("configuration");
+            if (k == null) throw SextantException.invalid("configuration", "configuration is missing", "pass a configuration index from get_run, e.g. 3");
+            return engine.selectConfiguration(call.requiredText("run_id", "\"<id from list_runs>\""), k);
+        });
         routes.put("export_report", call -> engine.exportReport(call.requiredText("run_id", "\"<id from list_runs>\""),
                 call.text("format"), call.text("path")));
         routes.put("get_session_registry", call -> engine.researchSession(call.text("session_id")));

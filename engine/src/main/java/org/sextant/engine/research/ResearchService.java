@@ -13,8 +13,11 @@ import org.sextant.engine.research.graph.GraphSweep;
 import org.sextant.engine.research.graph.NodeCatalogue;
 import org.sextant.engine.research.graph.NodeType;
 import org.sextant.engine.research.graph.ParamSpec;
+import org.sextant.engine.research.run.EquityCurve;
+import org.sextant.engine.research.run.RunCurves;
 import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.run.RunInfo;
+import org.sextant.engine.research.source.AnalogueSource;
 import org.sextant.engine.research.store.ResearchStore;
 import org.sextant.engine.research.sweep.HonestyReport;
 import org.sextant.engine.research.sweep.ResearchSession;
@@ -32,9 +35,16 @@ import org.sextant.engine.store.Store;
 public final class ResearchService {
     public static final double PERIODS_PER_YEAR = 252;
     private final ResearchStore store;
+    private final AnalogueSource analogues;
 
+    /** Without the analogue matcher: specs with an analogue node are refused before they run. */
     public ResearchService(Store store) {
+        this(store, null);
+    }
+
+    public ResearchService(Store store, AnalogueSource analogues) {
         this.store = new ResearchStore(store);
+        this.analogues = analogues;
     }
 
     /** The catalogue for listings: name, category, description, inputs, output, parameter schemas. */
@@ -67,7 +77,7 @@ public final class ResearchService {
         String sessionId = r.sessionId() == null || r.sessionId().isBlank() ? "default" : r.sessionId();
         Universe u = store.universe(r.symbols(), r.from(), r.to());
         int split = u.indexOf(r.oosStart());
-        GraphSweep kernel = new GraphSweep(graph, u);                       // pre-run checks
+        GraphSweep kernel = new GraphSweep(graph, u, analogues);                       // pre-run checks
         Integer sel = r.selectedConfiguration();
         if (sel != null && (sel < 0 || sel >= kernel.configurations())) {
             throw SextantException.invalid("selected_configuration", "configuration " + sel + " is not in 0.." + (kernel.configurations() - 1),
@@ -92,6 +102,34 @@ public final class ResearchService {
     /** Stored runs, newest first, of one session (all when null), at most {@code limit}. */
     public List<RunInfo> listRuns(String sessionId, int limit) {
         return store.listRuns(sessionId, limit);
+    }
+
+    /**
+     * Selects another configuration of a stored run: replays it over the run's symbols and dates
+     * and stores its equity curve as the selected one. Refused when the prices changed since the
+     * run (the best configuration's replay must reproduce its stored curve), so a stored curve
+     * is never a mix of old and new data.
+     */
+    public RunDetail selectConfiguration(String runId, int configuration) {
+        RunDetail d = store.run(runId, false, true);
+        if (configuration < 0 || configuration >= d.info().configurations()) {
+            throw SextantException.invalid("configuration", "configuration " + configuration + " is not in 0.." + (d.info().configurations() - 1),
+                    "pick a configuration index from get_run's configurations");
+        }
+        EquityCurve stored = d.curve(EquityCurve.BEST);
+        if (stored == null) throw SextantException.invalid("run_id", "run " + runId + " was saved before equity curves were kept", "run the spec again");
+        ComposedGraph graph = GraphComposer.compose(d.specJson()).requireOk();
+        Universe u = store.universe(d.info().symbols(), d.info().from(), d.info().to());
+        GraphSweep kernel = new GraphSweep(graph, u, analogues);
+        int split = u.indexOf(d.info().oosStart());
+        EquityCurve best = RunCurves.of(kernel, d.chosenConfiguration(), split, EquityCurve.BEST);
+        double a = best.equity()[best.size() - 1], b = stored.equity()[stored.size() - 1];
+        if (!best.dates().equals(stored.dates()) || Math.abs(a - b) > 1e-9 * Math.max(1, Math.abs(b))) {
+            throw SextantException.invalid("run_id", "the prices of run " + runId + "'s symbols changed since it ran, so its configurations cannot be replayed exactly",
+                    "run the spec again (backtest) and select on the new run");
+        }
+        store.replaceSelected(runId, RunCurves.of(kernel, configuration, split, EquityCurve.SELECTED));
+        return store.run(runId, false, true);
     }
 
     /** One stored run; configurations and equity curves only when asked for. */

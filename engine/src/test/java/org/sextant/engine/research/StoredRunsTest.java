@@ -83,6 +83,33 @@ class StoredRunsTest {
     }
 
     @Test
+    void anotherConfigurationCanBeSelectedAfterTheRunUnlessThePricesChanged(@TempDir Path dir) throws Exception {
+        try (Store store = ResearchServiceTest.dowStore(dir)) {
+            ResearchService research = new ResearchService(store);
+            StrategyRunSummary run = research.runStrategy(new StrategyRunRequest("s", ResearchServiceTest.SPEC, UNIVERSE, null, null, OOS, 2));
+            int other = pickOther(research, run);
+            RunDetail after = research.selectConfiguration(run.runId(), other);
+            assertEquals(other, after.selectedConfiguration());
+            EquityCurve selected = after.curve(EquityCurve.SELECTED);
+            assertEquals(other, selected.configuration());
+            // The replayed curve is the one the sweep would have stored had it been selected at run time.
+            StrategyRunSummary direct = research.runStrategy(new StrategyRunRequest("s", ResearchServiceTest.SPEC, UNIVERSE, null, null, OOS, 2, other));
+            EquityCurve expected = research.run(direct.runId(), false, true).curve(EquityCurve.SELECTED);
+            assertEquals(expected.dates(), selected.dates());
+            for (int t = 0; t < expected.size(); t++) assertEquals(expected.equity()[t], selected.equity()[t], 1e-12);
+            assertEquals(run.runId(), research.listRuns("s", 5).get(1).runId(), "selecting does not add a run");
+
+            assertEquals("configuration", assertThrows(SextantException.class, () -> research.selectConfiguration(run.runId(), 12)).field());
+            assertEquals("run_id", assertThrows(SextantException.class, () -> research.selectConfiguration("nope", 0)).field());
+            store.inTransaction(c -> c.createStatement().executeUpdate("UPDATE prices SET close = close * 1.01 WHERE symbol = 'AA' AND date > DATE '1994-06-01'"));
+            SextantException stale = assertThrows(SextantException.class, () -> research.selectConfiguration(run.runId(), 0));
+            assertEquals("run_id", stale.field());
+            assertTrue(stale.getMessage().contains("changed"), stale.getMessage());
+            assertEquals(other, research.run(run.runId(), false, true).curve(EquityCurve.SELECTED).configuration(), "a refused selection changes nothing");
+        }
+    }
+
+    @Test
     void unknownRunsBadLimitsAndBadSelectionsAreNamed(@TempDir Path dir) throws Exception {
         try (Store store = ResearchServiceTest.dowStore(dir)) {
             ResearchService research = new ResearchService(store);

@@ -50,6 +50,8 @@ class ReadToolsTest {
         m.put("list_node_catalogue", Map.of());
         m.put("compose_graph", Map.of("spec", Map.of("nodes", List.of())));
         m.put("get_session_registry", Map.of("session_id", "s1"));
+        m.put("list_runs", Map.of("limit", 5));
+        m.put("get_run", Map.of("run_id", FakeApp.RUN_ID));
         m.put("compare_to_history", Map.of("horizon", 5, "mode", "soft"));
         m.put("list_signals", Map.of());
         m.put("read_app_state", Map.of());
@@ -73,6 +75,8 @@ class ReadToolsTest {
             Map.entry("backtest_status", Map.of("job_id", 7)),
             Map.entry("compose_graph", Map.of("spec", List.of())),
             Map.entry("get_session_registry", Map.of("session_id", 3)),
+            Map.entry("list_runs", Map.of("limit", 0)),
+            Map.entry("get_run", Map.of("run_id", FakeApp.RUN_ID, "include_equity", "yes")),
             Map.entry("list_signals", Map.of("benchmark", true)),
             Map.entry("read_app_log", Map.of("lines", 5000)),
             Map.entry("list_symbols", Map.of("query", 1)),

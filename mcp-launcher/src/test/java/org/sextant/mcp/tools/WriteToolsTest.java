@@ -34,6 +34,7 @@ class WriteToolsTest {
             "refresh_tickers", Map.of("symbols", List.of(FakeApp.SHORT)),
             "cancel_job", Map.of("job_id", "gather-9999"),
             "backtest_graph", Map.of("spec", Map.of("nodes", List.of()), "symbols", List.of("AA")),
+            "export_report", Map.of("run_id", FakeApp.RUN_ID),
             "drive_app", Map.of("command", "open_chart", "args", Map.of("symbol", "AAPL")),
             "forecast_tickers", Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG)));
 

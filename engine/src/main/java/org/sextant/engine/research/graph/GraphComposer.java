@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sextant.engine.Json;
+import org.sextant.engine.forecast.ForecastModels;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -79,6 +80,7 @@ public final class GraphComposer {
         for (ComposedNode n : order) {
             if (n.type().name().equals("threshold")) constraints.add(new Constraint(n.id(), "enter_below", "<=", n.id(), "exit_above"));
             if (n.type().name().equals("macd")) constraints.add(new Constraint(n.id(), "fast", "<", n.id(), "slow"));
+            if (n.type().name().equals("forecast")) constraints.add(new Constraint(n.id(), "horizon", "<", n.id(), "window"));
         }
         if (!errors.isEmpty()) return new ComposeResult(null, 0, List.copyOf(errors), List.copyOf(warnings));
 
@@ -171,6 +173,26 @@ public final class GraphComposer {
                 if (((Number) b).intValue() < 0) {
                     error(id, at + ".params.bars", "look-ahead: lag " + b + " reads " + (-((Number) b).intValue()) + " bar(s) into the future",
                             "use a lag of 0 or more bars");
+                    break;
+                }
+            }
+        }
+        if (type.name().equals("analogue") && params.containsKey("horizon")) {
+            for (Object h : params.get("horizon")) {
+                int v = ((Number) h).intValue();
+                if (v != 1 && v != 3 && v != 5) {
+                    error(id, at + ".params.horizon", "the analogue matcher reports 1, 3 and 5 days ahead, not " + v, "use horizon 1, 3 or 5");
+                    break;
+                }
+            }
+        }
+        if (type.name().equals("forecast") && params.containsKey("model") && params.containsKey("window")) {
+            int shortest = params.get("window").stream().mapToInt(w -> ((Number) w).intValue()).min().orElse(0);
+            for (Object m : params.get("model")) {
+                int need = ForecastModels.create((String) m).minLength(1);
+                if (shortest < need) {
+                    error(id, at + ".params.window", "model " + m + " needs at least " + need + " closes per fit, the window gives " + shortest,
+                            "use a window of at least " + need + " bars");
                     break;
                 }
             }

@@ -5,6 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.analog.AnalogueDefaults;
+import org.sextant.engine.research.source.AnalogueSource;
+import org.sextant.engine.research.source.ForecastSeries;
 import org.sextant.engine.research.backtest.BacktestKernel;
 import org.sextant.engine.research.backtest.Costs;
 import org.sextant.engine.research.backtest.Execution;
@@ -35,10 +38,18 @@ public final class GraphSweep implements SweepKernel {
     private final ComposedGraph graph;
     private final Universe universe;
     private final Map<String, double[][]> cache = new ConcurrentHashMap<>();
+    private final Map<String, Object> computing = new ConcurrentHashMap<>();
+    private final AnalogueSource analogues;
 
+    /** A sweep without the analogue matcher: a graph with an analogue node is refused. */
     public GraphSweep(ComposedGraph graph, Universe universe) {
+        this(graph, universe, null);
+    }
+
+    public GraphSweep(ComposedGraph graph, Universe universe, AnalogueSource analogues) {
         this.graph = graph;
         this.universe = universe;
+        this.analogues = analogues;
         for (ComposedNode n : graph.nodes()) {
             String at = "nodes." + n.id() + ".params.";
             switch (n.type().name()) {
@@ -56,6 +67,18 @@ public final class GraphSweep implements SweepKernel {
                     for (Object v : n.params().get("n")) {
                         if ((int) v > universe.assets()) throw SextantException.invalid(at + "n", "top_n holds " + v + " assets but the universe has "
                                 + universe.assets(), "use n <= " + universe.assets());
+                    }
+                }
+                case "analogue" -> {
+                    if (analogues == null) throw SextantException.invalid("nodes." + n.id() + ".type",
+                            "the analogue node needs the analogue matcher, which this caller did not provide", "run the spec through the app (Sextant.backtest)");
+                    // A store without the benchmark's signals fails here, before any configuration runs.
+                    analogues.series(universe.dates().subList(universe.bars() - 1, universe.bars()), AnalogueDefaults.BENCHMARK, 5, "mean", 1);
+                }
+                case "forecast" -> {
+                    for (Object w : n.params().get("window")) {
+                        if ((int) w >= universe.bars()) throw SextantException.invalid(at + "window", "the forecast window " + w + " is not shorter than the "
+                                + universe.bars() + " bars in range", "use a shorter window or a longer date range");
                     }
                 }
                 case "execution" -> {
@@ -114,6 +137,17 @@ public final class GraphSweep implements SweepKernel {
             double[][] hit = cache.get(key);
             if (hit != null) return hit;
         }
+        if (EXPENSIVE.contains(n.type().name())) {
+            // Model fits and matcher queries: computed once per parameter values, whatever the
+            // cache limit, and by one thread while the others wait for it.
+            synchronized (computing.computeIfAbsent(key, k -> new Object())) {
+                double[][] hit = cache.get(key);
+                if (hit != null) return hit;
+                double[][] out = expensive(n, cfg.get(n.id()));
+                cache.put(key, out);
+                return out;
+            }
+        }
         Map<String, double[][]> in = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : n.inputs().entrySet()) in.put(e.getKey(), eval(graph.node(e.getValue()), cfg));
         Map<String, Object> p = cfg.get(n.id());
@@ -127,6 +161,22 @@ public final class GraphSweep implements SweepKernel {
             }
         }
         if (cacheable && (long) (cache.size() + 1) * universe.assets() * universe.bars() <= CACHE_DOUBLES) cache.putIfAbsent(key, out);
+        return out;
+    }
+
+    private static final java.util.Set<String> EXPENSIVE = java.util.Set.of("forecast", "analogue");
+
+    private double[][] expensive(ComposedNode n, Map<String, Object> p) {
+        double[][] out = new double[universe.assets()][];
+        if (n.type().name().equals("analogue")) {
+            double[] market = analogues.series(universe.dates(), AnalogueDefaults.BENCHMARK, (int) p.get("horizon"), (String) p.get("measure"), (int) p.get("every"));
+            java.util.Arrays.fill(out, market);          // one market-wide series, shared read-only by every asset
+            return out;
+        }
+        for (int a = 0; a < out.length; a++) {
+            out[a] = ForecastSeries.of(universe.close()[a], (String) p.get("model"), (int) p.get("horizon"), (String) p.get("measure"),
+                    (double) p.get("level"), (int) p.get("every"), (int) p.get("window"));
+        }
         return out;
     }
 

@@ -14,6 +14,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.sextant.engine.analog.AnalogueDefaults;
+import org.sextant.engine.forecast.ForecastModels;
+import org.sextant.engine.research.source.ForecastSeries;
 
 /** Every node a strategy graph can use, in listing order. */
 public final class NodeCatalogue {
@@ -59,6 +62,21 @@ public final class NodeCatalogue {
                 ports("series", SERIES), SERIES, integer("length", "window in bars", 2, MAX_LEN, 20)));
         l.add(node("zscore", "indicator", "(x - rolling mean) / rolling sample standard deviation.", ports("series", SERIES), SERIES,
                 integer("length", "window in bars", 2, MAX_LEN, 20)));
+        l.add(node("forecast", "forecast", "A forecast model's expected move at each bar, fitted only on the window of closes up to that bar: "
+                + "median_return (median forecast at the horizon / close - 1) or reward_risk (upside to the band's upper edge over downside to its lower edge). "
+                + "Refitted every 'every' bars and held between fits; NaN (flat) until 'window' closes exist. Cost: one fit per asset per refit.",
+                ports(), SERIES, choice("model", "forecast model (list_forecast_models)", "theta", ForecastModels.names().toArray(String[]::new)),
+                integer("horizon", "forecast horizon in bars", 1, 260, 20),
+                choice("measure", "what the forecast gives", ForecastSeries.MEDIAN_RETURN, ForecastSeries.MEDIAN_RETURN, ForecastSeries.REWARD_RISK),
+                number("level", "band level for reward_risk", 0.5, 0.99, 0.8),
+                integer("every", "bars between refits (20: about monthly)", 1, 260, 20),
+                integer("window", "closes each fit sees", 10, MAX_LEN, 500)));
+        l.add(node("analogue", "forecast", "What followed the closest past market days (compare_to_history as of each bar, benchmark "
+                + AnalogueDefaults.BENCHMARK + "): forward mean, median (fractions) or positive_pct (percent that rose) over 1, 3 or 5 days. "
+                + "The same market-wide value for every asset; queried every 'every' bars and held between; no analogue after the bar is used.",
+                ports(), SERIES, integer("horizon", "forward days: 1, 3 or 5", 1, 5, 5),
+                choice("measure", "which statistic", "mean", "mean", "median", "positive_pct"),
+                integer("every", "bars between queries (5: weekly)", 1, 260, 5)));
         l.add(node("crossover", "signal", "Long while fast is above slow; flat (or short) below.", ports("fast", SERIES, "slow", SERIES), SIGNAL,
                 bool("long_short", "short when fast is below slow", false)));
         l.add(node("threshold", "signal", "Enter long when the series falls below enter_below, exit when it rises above exit_above.",
@@ -66,8 +84,9 @@ public final class NodeCatalogue {
                 number("exit_above", "exit level", -1e12, 1e12, null)));
         l.add(node("band_break", "signal", "Long when the price closes above the upper band; short (or flat) below the lower band.",
                 ports("price", SERIES, "lower", SERIES, "upper", SERIES), SIGNAL, bool("long_only", "flat instead of short below the lower band", true)));
-        l.add(node("forecast_above", "signal", "Long when a forecast's expected return series is above the threshold.",
-                ports("forecast", SERIES), SIGNAL, number("threshold", "expected-return level", -1, 1, 0.0)));
+        l.add(node("forecast_above", "signal", "Long when a forecast series (a forecast or analogue node: expected return, reward/risk, "
+                + "percent positive) is above the threshold, flat otherwise (and while it is NaN).",
+                ports("forecast", SERIES), SIGNAL, number("threshold", "level in the series' own units, e.g. 0.01, 1.5 or 55", -1e12, 1e12, 0.0)));
         l.add(node("and", "logic", "Long when both signals are long.", ports("a", SIGNAL, "b", SIGNAL), SIGNAL));
         l.add(node("or", "logic", "Long when either signal is long.", ports("a", SIGNAL, "b", SIGNAL), SIGNAL));
         l.add(node("not", "logic", "Long when the signal is flat, flat when it is long.", ports("a", SIGNAL), SIGNAL));

@@ -23,7 +23,10 @@ public final class ReportExport {
 
     private ReportExport() {}
 
-    public record Written(String runId, String format, Path path, long bytes) {}
+    /** Where the report went: path is absolute (a string, so JSON shows a plain file path). */
+    public record Written(String runId, String format, String path, long bytes) {
+        public Path file() { return Path.of(path); }
+    }
 
     /** The format, lower case ("html" when null); anything else is refused naming the field "format". */
     public static String format(String format) {
@@ -43,7 +46,7 @@ public final class ReportExport {
         try {
             Files.createDirectories(target.getParent());
             AtomicFiles.write(target, html);
-            return new Written(run.info().runId(), f, target, Files.size(target));
+            return new Written(run.info().runId(), f, target.toString(), Files.size(target));
         } catch (IOException e) {
             throw new SextantException("io_error", "could not write the report to " + target + ": " + e.getMessage(), "path",
                     "check that the folder is writable and the disk has space");

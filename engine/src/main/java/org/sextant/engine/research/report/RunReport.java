@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.sextant.engine.research.backtest.Metrics;
 import org.sextant.engine.research.run.ConfigurationResult;
+import org.sextant.engine.research.run.EquityCurve;
 import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.run.RunStatistics;
@@ -46,7 +47,7 @@ public final class RunReport {
         }
         b.append("</div>\n");
 
-        b.append("<h2>Equity and drawdown</h2>\n").append(EquitySvg.of(d.equity())).append('\n');
+        b.append("<h2>Equity and drawdown</h2>\n").append(EquitySvg.of(distinct(d.equity()))).append('\n');
 
         b.append("<h2>Chosen configuration</h2>\n<p>The best in-sample Sharpe ratio of ").append(i.configurations())
                 .append(" configurations (").append(i.sessionConfigurations()).append(" tried in the session so far).</p>\n<table>");
@@ -105,6 +106,15 @@ public final class RunReport {
         b.append("<h2>Strategy spec</h2>\n<pre>").append(esc(d.specJson())).append("</pre>\n");
         b.append("<p class=\"muted\">Written by Sextant. Statistics: docs/research.md.</p>\n</body></html>\n");
         return b.toString();
+    }
+
+    /** The selected curve only when it is another configuration than the best one (else it would hide it). */
+    private static List<EquityCurve> distinct(List<EquityCurve> curves) {
+        List<EquityCurve> out = new ArrayList<>();
+        for (EquityCurve c : curves) {
+            if (out.stream().noneMatch(o -> o.configuration() == c.configuration())) out.add(c);
+        }
+        return out;
     }
 
     private static void metric(StringBuilder b, String name, String is, String oos, String meaning) {

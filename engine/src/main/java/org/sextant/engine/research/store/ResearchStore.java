@@ -215,6 +215,29 @@ public final class ResearchStore {
         });
     }
 
+    /** Replaces the run's selected curve and selected configuration, in one transaction. */
+    public void replaceSelected(String runId, EquityCurve curve) {
+        store.inTransaction(c -> {
+            try (PreparedStatement d = c.prepareStatement("DELETE FROM run_equity WHERE run_id = ? AND role = ?")) {
+                d.setString(1, runId);
+                d.setString(2, EquityCurve.SELECTED);
+                d.executeUpdate();
+            }
+            try (DuckDBAppender app = ((DuckDBConnection) c).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_equity")) {
+                for (int t = 0; t < curve.size(); t++) {
+                    app.beginRow().append(runId).append(EquityCurve.SELECTED).append((long) curve.configuration()).append(t)
+                            .append(curve.dates().get(t)).append(curve.equity()[t]).append(curve.drawdown()[t]).endRow();
+                }
+            }
+            try (PreparedStatement u = c.prepareStatement("UPDATE strategy_runs SET selected_configuration = ? WHERE run_id = ?")) {
+                u.setLong(1, curve.configuration());
+                u.setString(2, runId);
+                if (u.executeUpdate() != 1) throw SextantException.notFound("run_id", "no run with id '" + runId + "'", "call list_runs for the stored runs");
+            }
+            return null;
+        });
+    }
+
     private static List<EquityCurve> curves(Connection c, String runId, LocalDate oosStart) throws java.sql.SQLException {
         List<EquityCurve> out = new ArrayList<>();
         for (String role : List.of(EquityCurve.BEST, EquityCurve.SELECTED)) {

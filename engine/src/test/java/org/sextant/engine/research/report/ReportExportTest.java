@@ -55,14 +55,15 @@ class ReportExportTest {
     @Test
     void writesASelfContainedHtmlReportIntoTheReportsFolder() throws Exception {
         ReportExport.Written w = engine.exportReport(run.runId(), null, null);
-        assertEquals(dir.toAbsolutePath().normalize().resolve("reports").resolve("run-" + run.runId() + ".html"), w.path());
-        String html = Files.readString(w.path());
-        assertEquals(Files.size(w.path()), w.bytes());
+        assertEquals(dir.toAbsolutePath().normalize().resolve("reports").resolve("run-" + run.runId() + ".html"), w.file());
+        String html = Files.readString(w.file());
+        assertEquals(Files.size(w.file()), w.bytes());
         assertTrue(html.contains(run.verdictText().replace("&", "&amp;")), "the verdict is on the page");
         assertTrue(html.contains("sma &lt;cross&gt; &amp; co"), "names are escaped");
         assertFalse(html.contains("<script"), "no script");
         assertFalse(html.matches("(?s).*(src|href)=\"https?:.*"), "nothing loaded from the network");
         assertTrue(html.contains("<svg") && html.contains("<polyline"), "equity drawn inline");
+        assertEquals(2, html.split("<polyline", -1).length - 1, "one curve (equity and drawdown) when the best one is the selected one");
         for (String stat : List.of("PSR", "DSR", "MinTRL", "PBO", "haircut Sharpe (Holm)", "placebo p")) assertTrue(html.contains("<th>" + stat + "</th>"), stat);
         // The table lists the top 20 of 20 configurations, best in-sample Sharpe first.
         Matcher m = Pattern.compile("<tr><td class=\"n\">(\\d+)</td><td>[^<]*</td><td class=\"n\">(-?[0-9.]+)</td>").matcher(html);
@@ -83,11 +84,23 @@ class ReportExportTest {
     }
 
     @Test
+    void anotherSelectedConfigurationIsDrawnBesideTheBest() throws Exception {
+        int best = engine.run(run.runId(), false, false).chosenConfiguration();
+        int other = best == 3 ? 4 : 3;
+        StrategyRunSummary second = engine.backtest(new StrategyRunRequest("report", SPEC, List.of("AA", "IBM", "KO"), null, null,
+                LocalDate.of(1998, 1, 2), 2, other));
+        String html = Files.readString(engine.exportReport(second.runId(), "html", "second.html").file());
+        assertEquals(4, html.split("<polyline", -1).length - 1, "two curves");
+        assertTrue(html.contains("selected configuration #" + other) && html.contains("best configuration #" + best), "labelled");
+        assertTrue(html.contains("Selected for comparison: configuration #" + other), "named under the parameters");
+    }
+
+    @Test
     void aFileNameGoesIntoReportsAndAPathUnderTheHomeIsAllowed() throws Exception {
         ReportExport.Written named = engine.exportReport(run.runId(), "HTML", "mine/sma.html");
-        assertEquals(dir.toAbsolutePath().normalize().resolve("reports/mine/sma.html"), named.path());
+        assertEquals(dir.toAbsolutePath().normalize().resolve("reports/mine/sma.html"), named.file());
         Path elsewhere = dir.resolve("exports").resolve("again.html").toAbsolutePath();
-        assertTrue(Files.exists(engine.exportReport(run.runId(), "html", elsewhere.toString()).path()));
+        assertTrue(Files.exists(engine.exportReport(run.runId(), "html", elsewhere.toString()).file()));
     }
 
     @Test

@@ -1,0 +1,144 @@
+package org.sextant.engine.research.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.analog.AnalogueService;
+import org.sextant.engine.home.SextantHome;
+import org.sextant.engine.research.StrategyRunRequest;
+import org.sextant.engine.research.StrategyRunSummary;
+import org.sextant.engine.research.graph.ComposeResult;
+import org.sextant.engine.research.graph.GraphComposer;
+import org.sextant.engine.research.graph.GraphError;
+import org.sextant.engine.research.graph.GraphSweep;
+import org.sextant.engine.research.ResearchData;
+
+/**
+ * The forecast and analogue nodes: validated by compose_graph like the others, and run through
+ * the facade on the shipped sample (Dow stocks 1991-2001, NYSE composite as the matcher's benchmark).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ForecastAndAnalogueNodesTest {
+    static String spec(String source) {
+        return """
+                {"version": 1, "name": "n", "nodes": {
+                  "src": %s,
+                  "long": {"type": "forecast_above", "inputs": {"forecast": "src"}, "params": {"threshold": %s}},
+                  "size": {"type": "fixed_fraction", "inputs": {"signal": "long"}},
+                  "book": {"type": "equal_weight", "inputs": {"position": "size"}},
+                  "run": {"type": "execution", "inputs": {"weights": "book"}, "params": {"cost_bps": 5}}}}
+                """.formatted(source, source.contains("positive_pct") ? "[50, 60]" : "[0, 0.005]");
+    }
+
+    static final String FORECAST = "{\"type\": \"forecast\", \"params\": {\"model\": \"theta\", \"horizon\": 20, \"every\": 20, \"window\": 250}}";
+    static final String ANALOGUE = "{\"type\": \"analogue\", \"params\": {\"horizon\": 5, \"measure\": [\"mean\", \"positive_pct\"], \"every\": 5}}";
+
+    @TempDir static Path dir;
+    @TempDir static Path cutDir;
+    private Sextant engine;
+
+    @BeforeAll
+    void open() {
+        engine = Sextant.open(new SextantHome(dir));
+    }
+
+    @AfterAll
+    void close() {
+        engine.close();
+    }
+
+    private static GraphError only(ComposeResult r) {
+        assertFalse(r.ok(), r.toString());
+        assertEquals(1, r.errors().size(), r.errors().toString());
+        return r.errors().get(0);
+    }
+
+    @Test
+    void composeGraphValidatesTheNewNodesLikeTheOthers() {
+        assertEquals(2, GraphComposer.compose(spec(FORECAST)).configurations());
+        assertEquals(4, GraphComposer.compose(spec(ANALOGUE)).configurations());
+        assertEquals("nodes.src.params.horizon", only(GraphComposer.compose(spec(ANALOGUE.replace("\"horizon\": 5", "\"horizon\": 2")))).field());
+        assertEquals("nodes.src.params.model", only(GraphComposer.compose(spec(FORECAST.replace("theta", "prophet")))).field());
+        assertEquals("nodes.src.params.window", only(GraphComposer.compose(spec(FORECAST.replace("\"window\": 250", "\"window\": 4")
+                .replace("\"horizon\": 20", "\"horizon\": 2")))).field());
+        assertEquals("nodes.src.params.measure", only(GraphComposer.compose(spec(FORECAST.replace("\"every\"", "\"measure\": \"mean\", \"every\"")))).field());
+        // The horizon must be shorter than the window: no configuration satisfies 20 < 15.
+        assertFalse(GraphComposer.compose(spec(FORECAST.replace("\"window\": 250", "\"window\": 15"))).ok());
+        // A forecast is a series: it cannot feed a sizing node directly.
+        String wired = spec(FORECAST).replace("\"inputs\": {\"signal\": \"long\"}", "\"inputs\": {\"signal\": \"src\"}");
+        assertTrue(only(GraphComposer.compose(wired)).message().startsWith("wrong type"));
+    }
+
+    @Test
+    void anAnalogueNodeWithoutTheMatcherIsRefusedBeforeItRuns() {
+        var graph = GraphComposer.compose(spec(ANALOGUE)).requireOk();
+        assertEquals("nodes.src.type", assertThrows(SextantException.class,
+                () -> new GraphSweep(graph, ResearchData.dowJones(2, 300))).field());
+    }
+
+    @Test
+    void aForecastStrategyRunsThroughTheFacade() {
+        StrategyRunSummary s = engine.backtest(new StrategyRunRequest("nodes", spec(FORECAST), List.of("AA", "KO", "IBM"),
+                LocalDate.of(1994, 1, 1), LocalDate.of(2000, 12, 31), LocalDate.of(1998, 1, 2), 2));
+        assertEquals(2, s.configurations());
+        assertTrue(s.inSample().exposure() > 0 && s.inSample().exposure() < 1, "the forecast switches positions: " + s.inSample());
+        assertFalse(s.verdictText().isBlank());
+    }
+
+    @Test
+    void anAnalogueStrategyRunsThroughTheFacade() {
+        StrategyRunSummary s = engine.backtest(new StrategyRunRequest("nodes", spec(ANALOGUE), List.of("AA", "KO"),
+                LocalDate.of(1997, 1, 1), LocalDate.of(2000, 12, 31), LocalDate.of(1999, 6, 1), 2));
+        assertEquals(4, s.configurations());
+        assertTrue(s.inSample().exposure() > 0 && s.inSample().exposure() < 1, "the analogues switch positions: " + s.inSample());
+    }
+
+    @Test
+    void aStoreWithoutTheBenchmarkRefusesTheAnalogueNodeBeforeTheSweep(@TempDir Path empty) throws Exception {
+        try (Sextant bare = Sextant.open(new SextantHome(empty))) {
+            bare.store().inTransaction(c -> c.createStatement().executeUpdate("DELETE FROM prices WHERE symbol = 'NYSE'"));
+            SextantException e = assertThrows(SextantException.class, () -> bare.backtest(new StrategyRunRequest("nodes", spec(ANALOGUE),
+                    List.of("AA"), LocalDate.of(1997, 1, 1), LocalDate.of(2000, 12, 31), LocalDate.of(1999, 6, 1), 1)));
+            assertEquals("benchmark", e.field(), e.getMessage());
+            assertTrue(bare.listRuns(null, 5).isEmpty(), "nothing saved");
+        }
+    }
+
+    @Test
+    void theAnalogueSeriesUpToADateIsTheSameWithoutThePricesAfterIt() throws Exception {
+        LocalDate cut = LocalDate.of(1999, 12, 31);
+        try (Sextant past = Sextant.open(new SextantHome(cutDir))) {
+            past.store().inTransaction(c -> {
+                try (PreparedStatement p = c.prepareStatement("DELETE FROM prices WHERE date > ?")) {
+                    p.setObject(1, cut);
+                    p.executeUpdate();
+                }
+                return null;
+            });
+            List<LocalDate> dates = engine.closePrices("AA", LocalDate.of(1999, 6, 1), LocalDate.of(2000, 6, 30)).dates();
+            int last = 0;
+            while (!dates.get(last + 1).isAfter(cut)) last++;
+            double[] full = new MatcherAnalogueSource(new AnalogueService(engine.store())).series(dates, "NYSE", 5, "mean", 3);
+            double[] cutOff = new MatcherAnalogueSource(new AnalogueService(past.store())).series(dates.subList(0, last + 1), "NYSE", 5, "mean", 3);
+            int finite = 0;
+            for (int t = 0; t <= last; t++) {
+                assertEquals(full[t], cutOff[t], 0, "as of " + dates.get(t));
+                if (Double.isFinite(full[t])) finite++;
+            }
+            assertTrue(finite > last / 2, "the matcher answered on most days: " + finite + " of " + (last + 1));
+        }
+    }
+}
