@@ -12,6 +12,7 @@ public final class WorkstationViews {
         List<WorkstationView> views = new ArrayList<>();
         views.add(new ScansView(engine, navigator));
         views.add(new AnaloguesView(engine, navigator));
+        views.add(new ResearchView(engine));
         return views;
     }
 }

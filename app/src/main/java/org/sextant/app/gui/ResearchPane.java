@@ -1,0 +1,359 @@
+package org.sextant.app.gui;
+
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.DatePicker;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import org.sextant.app.gui.ResearchViewModel.CatalogueNode;
+import org.sextant.app.gui.ResearchViewModel.ChartData;
+import org.sextant.app.gui.ResearchViewModel.SpecProblem;
+import org.sextant.app.gui.ResearchViewModel.StatisticRow;
+import org.sextant.charts.EquityDrawdownChart;
+import org.sextant.charts.SweepScatterChart;
+import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.research.run.RunDetail;
+import org.sextant.engine.research.run.RunInfo;
+
+/**
+ * The content of the Research view (the View of {@link ResearchViewModel}), built by
+ * {@link ResearchView} when its tab is first shown. Left: the node catalogue with each
+ * node's description, the graph spec editor, Validate and the errors naming node and field.
+ * Right: the universe, dates and Run/Cancel with the sweep's progress; the session's runs; the
+ * selected run's verdict with its overfitting statistics; its equity and drawdown and the
+ * in-sample versus out-of-sample scatter of its configurations.
+ */
+final class ResearchPane {
+    private static final DateTimeFormatter CREATED = DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT).withZone(ZoneId.systemDefault());
+
+    private final ResearchViewModel model;
+    private final ListView<CatalogueNode> catalogue = new ListView<>();
+    private final Label nodeHelp = new Label();
+    private final TextArea spec = new TextArea();
+    private final Button validate = new Button("Validate");
+    private final Button example = new Button("Example");
+    private final Label validation = new Label();
+    private final ListView<SpecProblem> problems = new ListView<>();
+    private final TextField symbols = new TextField();
+    private final ComboBox<String> addSymbol = new ComboBox<>();
+    private final DatePicker from = new DatePicker();
+    private final DatePicker to = new DatePicker();
+    private final DatePicker oosStart = new DatePicker();
+    private final Button run = new Button("Run sweep");
+    private final Button cancel = new Button("Cancel");
+    private final ProgressBar progress = new ProgressBar(0);
+    private final Label jobMessage = new Label();
+    private final Label session = new Label();
+    private final Label error = new Label();
+    private final TableView<RunInfo> runs = new TableView<>();
+    private final Label verdict = new Label();
+    private final Label verdictText = new Label();
+    private final VBox reasons = new VBox(2);
+    private final GridPane statistics = new GridPane();
+    private final EquityDrawdownChart equity = new EquityDrawdownChart();
+    private final SweepScatterChart scatter = new SweepScatterChart();
+
+    private final SplitPane content = new SplitPane();
+
+    /** Builds the content on the JavaFX thread over {@code model}. */
+    ResearchPane(ResearchViewModel model) {
+        this.model = Objects.requireNonNull(model, "model");
+        build();
+        bind();
+    }
+
+    Node node() { return content; }
+
+    private void build() {
+        content.setId("research-content");
+        // ---- left: compose ----
+        catalogue.setId("node-catalogue");
+        catalogue.setCellFactory(list -> new ListCell<>() {
+            @Override
+            protected void updateItem(CatalogueNode n, boolean empty) {
+                super.updateItem(n, empty);
+                setText(empty || n == null ? null : n.name() + "   · " + n.category());
+                setTooltip(empty || n == null ? null : new Tooltip(n.description() + "\n" + n.signature()));
+            }
+        });
+        catalogue.setPrefHeight(150);
+        nodeHelp.setId("node-help");
+        nodeHelp.setWrapText(true);
+        nodeHelp.setMinHeight(Region.USE_PREF_SIZE);
+        nodeHelp.setText("Pick a node to read what it does; write the graph below.");
+        spec.setId("spec-editor");
+        spec.setFont(Font.font("Monospaced", 11.5));
+        spec.setWrapText(false);
+        VBox.setVgrow(spec, Priority.ALWAYS);
+        validate.setId("validate");
+        validate.setDefaultButton(false);
+        example.setId("example-spec");
+        validation.setId("validation");
+        validation.setStyle("-fx-font-weight: bold;");
+        validate.setMinWidth(Region.USE_PREF_SIZE);
+        example.setMinWidth(Region.USE_PREF_SIZE);
+        validation.setWrapText(true);
+        validation.setMinHeight(Region.USE_PREF_SIZE);
+        HBox specBar = new HBox(8, validate, example);
+        specBar.setAlignment(Pos.CENTER_LEFT);
+        problems.setId("spec-problems");
+        problems.setPrefHeight(90);
+        problems.setMinHeight(60);
+        problems.setPlaceholder(new Label("No errors"));
+        problems.setCellFactory(list -> new ListCell<>() {
+            @Override
+            protected void updateItem(SpecProblem p, boolean empty) {
+                super.updateItem(p, empty);
+                setText(empty || p == null ? null : p.text());
+                setTooltip(empty || p == null ? null : new Tooltip(p.text()));
+                setStyle("-fx-text-fill: #b00020;");
+            }
+        });
+        VBox left = new VBox(6, header("Node catalogue"), catalogue, nodeHelp, header("Strategy graph (JSON)"), spec, specBar, validation, problems);
+        left.setPadding(new Insets(8));
+        left.setMinWidth(260);
+
+        // ---- right: run, runs, verdict, charts ----
+        symbols.setId("run-symbols");
+        symbols.setPromptText("e.g. IBM, KO, MSFT");
+        symbols.setPrefColumnCount(14);
+        addSymbol.setId("add-symbol");
+        addSymbol.setPromptText("add");
+        addSymbol.setPrefWidth(95);
+        for (DatePicker d : new DatePicker[] {from, to, oosStart}) d.setPrefWidth(125);
+        from.setId("run-from");
+        from.setPromptText("start");
+        to.setId("run-to");
+        to.setPromptText("end");
+        oosStart.setId("run-oos");
+        oosStart.setPromptText("last 30%");
+        run.setId("run-sweep");
+        cancel.setId("cancel-sweep");
+        progress.setId("sweep-progress");
+        progress.setPrefWidth(110);
+        jobMessage.setId("job-message");
+        HBox universeBar = new HBox(6, new Label("Symbols"), symbols, addSymbol, new Label("From"), from, new Label("to"), to,
+                new Label("out of sample from"), oosStart);
+        universeBar.setAlignment(Pos.CENTER_LEFT);
+        session.setId("session-summary");
+        error.setId("research-error");
+        error.setStyle("-fx-text-fill: #b00020;");
+        error.setMinWidth(0);
+        HBox.setHgrow(error, Priority.ALWAYS);
+        HBox runBar = new HBox(6, run, cancel, progress, jobMessage, session, error);
+        HBox.setMargin(session, new Insets(0, 0, 0, 12));
+        runBar.setAlignment(Pos.CENTER_LEFT);
+        for (HBox bar : new HBox[] {universeBar, runBar}) {
+            for (Node n : bar.getChildren()) if (n instanceof Label || n instanceof Button) ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
+        }
+        error.setMinWidth(0);
+        Tooltip fullError = new Tooltip();
+        fullError.textProperty().bind(error.textProperty());
+        error.setTooltip(fullError);
+
+        runs.setId("runs-table");
+        runs.setPlaceholder(new Label("No runs yet: validate a graph and run a sweep"));
+        runs.getColumns().add(column("When", 90, r -> r.createdAt() == null ? "" : CREATED.format(r.createdAt())));
+        runs.getColumns().add(column("Name", 95, RunInfo::name));
+        runs.getColumns().add(column("Symbols", 95, r -> String.join(" ", r.symbols())));
+        runs.getColumns().add(column("N", 36, r -> String.format(Locale.ROOT, "%,d", r.configurations())));
+        runs.getColumns().add(column("Verdict", 96, RunInfo::verdict));
+        runs.getColumns().add(column("IS", 40, r -> num(r.sharpeInSample())));
+        runs.getColumns().add(column("OOS", 42, r -> num(r.sharpeOutOfSample())));
+        runs.getColumns().add(column("DSR", 42, r -> num(r.dsr())));
+        runs.getColumns().add(column("PBO", 42, r -> num(r.pbo())));
+        Tooltip columns = new Tooltip("N: configurations tried · IS/OOS: Sharpe ratio in and out of sample of the chosen configuration"
+                + " · DSR: deflated Sharpe ratio · PBO: probability of backtest overfitting");
+        runs.setTooltip(columns);
+        runs.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+
+        verdict.setId("verdict");
+        verdict.setFont(Font.font(null, FontWeight.BOLD, 18));
+        verdict.setText("No run selected");
+        verdictText.setId("verdict-text");
+        verdictText.setWrapText(true);
+        reasons.setId("verdict-reasons");
+        statistics.setId("verdict-statistics");
+        statistics.setHgap(10);
+        statistics.setVgap(3);
+        VBox verdictBox = new VBox(6, verdict, verdictText, reasons, statistics);
+        verdictBox.setPadding(new Insets(6, 8, 6, 8));
+        ScrollPane verdictPane = new ScrollPane(verdictBox);
+        verdictPane.setId("verdict-panel");
+        verdictPane.setFitToWidth(true);
+        verdictPane.setPrefWidth(300);
+        verdictPane.setMinWidth(260);
+
+        SplitPane runsAndVerdict = new SplitPane(runs, verdictPane);
+        runsAndVerdict.setDividerPositions(0.66);
+        SplitPane charts = new SplitPane(equity, scatter);
+        charts.setDividerPositions(0.6);
+        SplitPane stack = new SplitPane(runsAndVerdict, charts);
+        stack.setOrientation(Orientation.VERTICAL);
+        stack.setDividerPositions(0.42);
+        VBox.setVgrow(stack, Priority.ALWAYS);
+        VBox right = new VBox(6, universeBar, runBar, stack);
+        right.setPadding(new Insets(8));
+
+        content.getItems().setAll(left, right);
+        content.setDividerPositions(0.25);
+        SplitPane.setResizableWithParent(left, false);
+    }
+
+    private void bind() {
+        catalogue.setItems(model.catalogue());
+        catalogue.getSelectionModel().selectedItemProperty().addListener((obs, old, n) -> {
+            if (n != null) nodeHelp.setText(n.name() + " (" + n.category() + "): " + n.description() + "\n" + n.signature());
+        });
+        spec.textProperty().bindBidirectional(model.specProperty());
+        validate.setOnAction(e -> model.validate());
+        example.setOnAction(e -> model.resetToExample());
+        validation.textProperty().bind(model.validationProperty());
+        model.configurationsProperty().addListener((obs, old, now) ->
+                validation.setStyle("-fx-font-weight: bold; -fx-text-fill: " + (now.longValue() >= 0 ? "#2e7d32" : "#b00020") + ";"));
+        problems.setItems(model.problems());
+
+        symbols.textProperty().bindBidirectional(model.symbolsProperty());
+        model.availableSymbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) c ->
+                addSymbol.getItems().setAll(model.availableSymbols().stream().map(SymbolInfo::symbol).toList()));
+        addSymbol.setOnAction(e -> {
+            String pick = addSymbol.getValue();
+            if (pick == null) return;
+            java.util.List<String> now = new java.util.ArrayList<>(ResearchViewModel.parseSymbols(model.symbolsProperty().get()));
+            if (!now.contains(pick)) now.add(pick);
+            model.symbolsProperty().set(String.join(", ", now));
+            javafx.application.Platform.runLater(() -> addSymbol.getSelectionModel().clearSelection());
+        });
+        from.valueProperty().bindBidirectional(model.fromProperty());
+        to.valueProperty().bindBidirectional(model.toProperty());
+        oosStart.valueProperty().bindBidirectional(model.oosStartProperty());
+        run.setOnAction(e -> model.run());
+        run.disableProperty().bind(model.runningProperty());
+        cancel.setOnAction(e -> model.cancel());
+        cancel.disableProperty().bind(model.runningProperty().not());
+        progress.progressProperty().bind(model.progressProperty());
+        progress.visibleProperty().bind(model.runningProperty().or(model.progressProperty().greaterThan(0)));
+        jobMessage.textProperty().bind(model.jobMessageProperty());
+        session.textProperty().bind(model.sessionSummaryProperty());
+        error.textProperty().bind(model.errorProperty());
+
+        runs.setItems(model.runs());
+        runs.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
+            RunDetail shown = model.selectedRunProperty().get();
+            if (now != null && (shown == null || !shown.info().runId().equals(now.runId()))) model.selectRun(now.runId());
+        });
+        model.runs().addListener((javafx.collections.ListChangeListener<RunInfo>) c -> reselect());
+        model.selectedRunProperty().addListener((obs, old, now) -> reselect());
+        model.verdictProperty().addListener((obs, old, now) -> {
+            verdict.setText(now == null || now.isBlank() ? "No run selected" : now);
+            verdict.setStyle("-fx-text-fill: " + verdictColour(now) + ";");
+        });
+        verdictText.textProperty().bind(model.verdictTextProperty());
+        model.reasons().addListener((javafx.collections.ListChangeListener<String>) c -> {
+            reasons.getChildren().clear();
+            for (String r : model.reasons()) {
+                Label l = new Label("• " + r);
+                l.setWrapText(true);
+                reasons.getChildren().add(l);
+            }
+        });
+        model.statistics().addListener((javafx.collections.ListChangeListener<StatisticRow>) c -> showStatistics());
+        model.chartsProperty().addListener((obs, old, now) -> showCharts(now));
+    }
+
+    private void showStatistics() {
+        statistics.getChildren().clear();
+        int row = 0;
+        for (StatisticRow s : model.statistics()) {
+            Label name = new Label(s.name());
+            name.setStyle("-fx-font-weight: bold;");
+            name.setMinWidth(Region.USE_PREF_SIZE);
+            Label value = new Label(s.value());
+            value.setId("stat-" + s.name().toLowerCase(Locale.ROOT).replaceAll("[^a-z]+", "-"));
+            value.setWrapText(true);
+            Tooltip meaning = new Tooltip(s.meaning());
+            name.setTooltip(meaning);
+            value.setTooltip(meaning);
+            statistics.addRow(row++, name, value);
+        }
+    }
+
+    private void showCharts(ChartData d) {
+        equity.show(d.equity(), d.oosStart());
+        scatter.show(d.inSampleSharpe(), d.outOfSampleSharpe(), d.chosenIndex());
+    }
+
+    /** Keeps the shown run highlighted in the table when either changes. */
+    private void reselect() {
+        RunDetail shown = model.selectedRunProperty().get();
+        if (shown == null) return;
+        for (RunInfo r : runs.getItems()) {
+            if (r.runId().equals(shown.info().runId()) && runs.getSelectionModel().getSelectedItem() != r) {
+                runs.getSelectionModel().select(r);
+                runs.scrollTo(r);
+                return;
+            }
+        }
+    }
+
+    static String verdictColour(String verdict) {
+        if (verdict == null) return "#333333";
+        return switch (verdict) {
+            case "significant" -> "#2e7d32";
+            case "likely overfit" -> "#e65100";
+            case "no timing skill" -> "#6d4c41";
+            default -> "#b00020";
+        };
+    }
+
+    private static Label header(String text) {
+        Label l = new Label(text);
+        l.setStyle("-fx-font-weight: bold;");
+        return l;
+    }
+
+    private static TableColumn<RunInfo, String> column(String title, double width, Function<RunInfo, String> value) {
+        TableColumn<RunInfo, String> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        return c;
+    }
+
+    private static String num(double v) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    public ListView<CatalogueNode> catalogueList() { return catalogue; }
+    public TextArea specEditor() { return spec; }
+    public ListView<SpecProblem> problemList() { return problems; }
+    public TableView<RunInfo> runsTable() { return runs; }
+    public EquityDrawdownChart equityChart() { return equity; }
+    public SweepScatterChart scatterChart() { return scatter; }
+    public Label verdictLabel() { return verdict; }
+}

@@ -1,0 +1,222 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fair_acc.chartfx.XYChart;
+import io.fair_acc.dataset.DataSet;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
+import javafx.geometry.Point2D;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.charts.ChartSnapshot;
+import org.sextant.charts.EquityDrawdownChart;
+import org.sextant.charts.SweepScatterChart;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.research.run.RunDetail;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Drives the Research tab of the real window on a temporary SEXTANT_HOME holding the sample Dow
+ * 30: a bad spec is refused naming its node, a small sweep runs and shows its verdict and
+ * charts, and the window is photographed for the docs.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ResearchViewTest {
+    /** Liveness guard for background work, not a performance bound. */
+    private static final int GIVE_UP_SECONDS = 120;
+
+    @TempDir
+    Path home;
+    private Sextant engine;
+    private ChartsViewModel charts;
+    private WorkstationWindow window;
+    private ResearchView view;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        engine = TestStore.open(home);
+        charts = new ChartsViewModel(engine);
+        window = new WorkstationWindow(charts);
+        window.addViews(WorkstationViews.create(engine, window));
+        view = (ResearchView) window.view(ResearchView.ID);
+        window.show(stage);
+        charts.start();
+        window.showView(ResearchView.ID);
+    }
+
+    @AfterEach
+    void closeEngine() throws Exception {
+        view.model().runFinished().handle((r, e) -> null).get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
+        charts.forecastLoad().handle((f, e) -> null).get();
+        fx(() -> { window.closeViews(); return null; });
+        charts.close();
+        engine.close();
+    }
+
+    @Test
+    void aBadSpecIsRefusedWithTheNodeAndFieldNamed(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());
+        assertEquals("research", window.shownView());
+        String good = fx(() -> view.specEditor().getText());
+        assertTrue(good.contains("\"crossover\""), "the editor starts on the example");
+        fx(() -> { view.specEditor().setText(good.replace("\"crossover\"", "\"crosover\"")); return null; });
+        robot.clickOn("#validate");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.problemList().getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        List<String> shown = robot.lookup("#spec-problems .list-cell").queryAllAs(ListCell.class).stream()
+                .map(c -> c.getText()).filter(t -> t != null && !t.isBlank()).toList();
+        assertTrue(shown.stream().anyMatch(t -> t.startsWith("cross · nodes.cross.type: unknown node type 'crosover'")), shown.toString());
+        assertEquals("1 error: nothing can run", robot.lookup("#validation").queryLabeled().getText());
+
+        robot.clickOn("#example-spec");
+        robot.clickOn("#validate");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "Valid: 30 configurations".equals(robot.lookup("#validation").queryLabeled().getText()));
+        assertTrue(view.problemList().getItems().isEmpty());
+
+        // the catalogue explains a node when it is picked
+        robot.clickOn(robot.lookup("#node-catalogue .list-cell").match((ListCell<?> c) -> c.getItem() instanceof ResearchViewModel.CatalogueNode n
+                && n.name().equals("rsi")).queryAs(ListCell.class));
+        String help = robot.lookup("#node-help").queryLabeled().getText();
+        assertTrue(help.startsWith("rsi (indicator): ") && help.contains("Wilder"), help);
+    }
+
+    @Test
+    void aSmallSweepShowsItsVerdictStatisticsAndChartsAndIsPhotographed(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());
+        fx(() -> { view.specEditor().setText(ResearchViewModelTest.SMALL_SWEEP); return null; });
+        robot.clickOn("#run-symbols").write("IBM, KO, MSFT");
+        robot.clickOn("#validate");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "Valid: 6 configurations".equals(robot.lookup("#validation").queryLabeled().getText()));
+        robot.clickOn("#run-sweep");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().runFinished().isDone());
+        RunDetail run = view.model().runFinished().get();
+        assertNotNull(run);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        RunDetail stored = engine.run(run.info().runId());
+        assertEquals(List.of("IBM", "KO", "MSFT"), stored.info().symbols());
+        assertEquals(1, view.runsTable().getItems().size());
+        assertEquals(stored.info().runId(), view.runsTable().getSelectionModel().getSelectedItem().runId(), "the new run is selected");
+        assertEquals(stored.statistics().verdict(), view.verdictLabel().getText());
+        assertEquals(stored.statistics().verdictText(), robot.lookup("#verdict-text").queryLabeled().getText());
+        assertEquals(String.format(Locale.ROOT, "%.3f (N = 6)", stored.statistics().dsr()), robot.lookup("#stat-dsr").queryLabeled().getText());
+        assertEquals(String.format(Locale.ROOT, "%.3f", stored.statistics().pbo()), robot.lookup("#stat-pbo").queryLabeled().getText());
+        assertEquals(String.format(Locale.ROOT, "%.3f", stored.statistics().placeboPValue()), robot.lookup("#stat-placebo-p").queryLabeled().getText());
+        assertTrue(robot.lookup("#stat-psr").tryQuery().isPresent() && robot.lookup("#stat-mintrl").tryQuery().isPresent()
+                && robot.lookup("#stat-haircut-sharpe").tryQuery().isPresent());
+        assertEquals(stored.statistics().reasons().size(), robot.lookup("#verdict-reasons").queryAs(javafx.scene.layout.VBox.class).getChildren().size());
+        assertEquals("Session default: 1 run, 6 configurations tried", robot.lookup("#session-summary").queryLabeled().getText());
+
+        EquityDrawdownChart equity = view.equityChart();
+        DataSet line = equity.equityDataSets().get(0);
+        assertEquals(stored.curve("best").size(), line.getDataCount());
+        assertEquals(stored.curve("best").equity()[line.getDataCount() - 1], line.get(DataSet.DIM_Y, line.getDataCount() - 1));
+        assertEquals(stored.curve("best").drawdown()[100], equity.drawdownDataSet().get(DataSet.DIM_Y, 100), 1e-12);
+        SweepScatterChart scatter = view.scatterChart();
+        assertEquals(6, scatter.pointsDataSet().getDataCount());
+        assertEquals(stored.inSample().sharpe(), scatter.chosenDataSet().get(DataSet.DIM_X, 0), 1e-12);
+        assertEquals(stored.outOfSample().sharpe(), scatter.chosenDataSet().get(DataSet.DIM_Y, 0), 1e-12);
+
+        WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
+        Path png = ChartSnapshot.writePng(image, Path.of("target", "research.png"));
+        Path docs = docsFolder();
+        if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("research.png"));
+        assertTrue(Files.size(png) > 30_000, "a full window picture");
+        // the equity line and the chosen configuration's dot are on the picture, where their charts put them
+        Node root = stage.getScene().getRoot();
+        assertTrue(colouredPixels(image, fx(() -> plotArea(equity.equityChart(), root)), ResearchViewTest::isBlue) > 150, "the equity line is drawn");
+        assertTrue(colouredPixels(image, fx(() -> plotArea(equity.drawdownChart(), root)), ResearchViewTest::isRed) > 150, "the drawdown area is drawn");
+        Point2D chosen = fx(() -> pixelOf(scatter, root, stored.inSample().sharpe(), stored.outOfSample().sharpe()));
+        assertTrue(isOrange(image.getPixelReader().getArgb((int) Math.round(chosen.getX()), (int) Math.round(chosen.getY()))), "the chosen dot at " + chosen);
+
+        // a second run, then opening the first by id (as the pilot queue and other views do) shows it again
+        robot.clickOn("#run-sweep");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().runFinished().isDone() && view.runsTable().getItems().size() == 2);
+        fx(() -> { window.showView(WorkstationWindow.CHARTS); window.openRun(run.info().runId()); return null; });
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().selectedRunProperty().get().info().runId().equals(run.info().runId()));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("research", window.shownView());
+        assertEquals(run.info().runId(), view.runsTable().getSelectionModel().getSelectedItem().runId());
+        assertEquals("Session default: 2 runs, 12 configurations tried", robot.lookup("#session-summary").queryLabeled().getText());
+    }
+
+    @Test
+    void aRunWithoutSymbolsSaysWhatToDo(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());
+        robot.clickOn("#run-sweep");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().runFinished().isDone());
+        WaitForAsyncUtils.waitForFxEvents();
+        String error = robot.lookup("#research-error").queryAs(Label.class).getText();
+        assertTrue(error.startsWith("Could not start the sweep: no symbols to backtest"), error);
+        assertTrue(!robot.lookup("#run-sweep").queryButton().isDisabled(), "Run is enabled again");
+        assertTrue(robot.lookup("#cancel-sweep").queryButton().isDisabled(), "nothing to cancel");
+    }
+
+    // ---- pixels -----------------------------------------------------------------------------
+
+    private static Bounds plotArea(XYChart c, Node root) {
+        return root.sceneToLocal(c.getCanvas().localToScene(c.getCanvas().getLayoutBounds()));
+    }
+
+    private static Point2D pixelOf(XYChart chart, Node root, double x, double y) {
+        return root.sceneToLocal(chart.getCanvas().localToScene(chart.getXAxis().getDisplayPosition(x), chart.getYAxis().getDisplayPosition(y)));
+    }
+
+    private static int colouredPixels(WritableImage image, Bounds area, java.util.function.IntPredicate colour) {
+        PixelReader pixels = image.getPixelReader();
+        int n = 0;
+        for (int x = (int) area.getMinX(); x < (int) area.getMaxX(); x++) {
+            for (int y = (int) area.getMinY(); y < (int) area.getMaxY(); y++) {
+                if (colour.test(pixels.getArgb(x, y))) n++;
+            }
+        }
+        return n;
+    }
+
+    private static boolean isBlue(int argb) {
+        int r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
+        return b > 150 && b - r > 90 && b - g > 40;
+    }
+
+    private static boolean isRed(int argb) {
+        int r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
+        return r - g > 40 && r - b > 40;
+    }
+
+    private static boolean isOrange(int argb) {
+        int r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
+        return r > 180 && r - b > 120 && g > 50 && g < 140;
+    }
+
+    private static Path docsFolder() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isDirectory(dir.resolve("docs").resolve("images"))) return dir.resolve("docs");
+        }
+        return null;
+    }
+
+    private static <T> T fx(Callable<T> work) throws Exception {
+        return WaitForAsyncUtils.asyncFx(work).get();
+    }
+}

@@ -1,0 +1,231 @@
+package org.sextant.charts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fair_acc.chartfx.XYChart;
+import io.fair_acc.chartfx.axes.Axis;
+import io.fair_acc.dataset.DataSet;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import javafx.geometry.Bounds;
+import javafx.geometry.Point2D;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.sextant.engine.data.PriceSeries;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The research charts on screen: IBM's real buy-and-hold equity (fBasics::DowJones30, see the
+ * resources README) with its drawdown, and a sweep's in-sample/out-of-sample scatter; the
+ * snapshots must carry the series where the axes put them.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ResearchChartsTest {
+    private EquityDrawdownChart equity;
+    private SweepScatterChart scatter;
+    private HBox root;
+
+    @Start
+    void start(Stage stage) {
+        equity = new EquityDrawdownChart();
+        scatter = new SweepScatterChart();
+        HBox.setHgrow(equity, Priority.ALWAYS);
+        scatter.setPrefWidth(480);
+        root = new HBox(equity, scatter);
+        stage.setScene(new Scene(root, 1400, 620));
+        stage.show();
+    }
+
+    @Test
+    void equityOnTopDrawdownBelowOverOneDateRange() throws Exception {
+        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        double[] growth = Arrays.stream(ibm.close()).map(c -> c / ibm.close()[0]).toArray();
+        double[] flat = new double[growth.length];
+        Arrays.fill(flat, 1.0);
+        LocalDate oos = LocalDate.of(1998, 1, 2);
+        fx(() -> {
+            equity.show(List.of(new EquityCurve("IBM buy and hold", ibm.dates(), growth),
+                    new EquityCurve("cash", ibm.dates(), flat)), oos);
+            return null;
+        });
+        WritableImage image = ChartSnapshot.capture(equity);
+        Path png = ChartSnapshot.writePng(image, Path.of("target", "equity-drawdown-ibm.png"));
+        assertTrue(Files.size(png) > 10_000, "a real picture");
+        PriceChartTest.assertNotBlank(image);
+
+        List<DataSet> lines = equity.equityDataSets();
+        assertEquals(2, lines.size());
+        assertEquals("IBM buy and hold", lines.get(0).getName());
+        assertEquals(2529, lines.get(0).getDataCount());
+        assertEquals(84.5 / 27.86, lines.get(0).get(DataSet.DIM_Y, 2528), 1e-12);
+        assertEquals(oos, equity.outOfSampleStart());
+
+        // IBM's worst fall in 1991-2000 was from its 1991 high to the 1993 low: the drawdown's minimum
+        DataSet dd = equity.drawdownDataSet();
+        int worst = 0;
+        for (int i = 1; i < dd.getDataCount(); i++) if (dd.get(DataSet.DIM_Y, i) < dd.get(DataSet.DIM_Y, worst)) worst = i;
+        double peak = 0;
+        for (int i = 0; i <= worst; i++) peak = Math.max(peak, ibm.close()[i]);
+        assertEquals(ibm.close()[worst] / peak - 1, dd.get(DataSet.DIM_Y, worst), 1e-12);
+        assertEquals(1993, ibm.dates().get(worst).getYear(), "IBM's low after its early-90s slide");
+        assertTrue(dd.get(DataSet.DIM_Y, worst) < -0.6, "a fall of more than 60%: " + dd.get(DataSet.DIM_Y, worst));
+
+        // one date range for both plots, also after a zoom on either
+        assertEquals(equity.equityChart().getXAxis().getMin(), equity.drawdownChart().getXAxis().getMin());
+        assertEquals(equity.equityChart().getXAxis().getMax(), equity.drawdownChart().getXAxis().getMax());
+        fx(() -> {
+            equity.dateAxis().setAutoRanging(false);
+            equity.dateAxis().set(CalendarTicks.toAxis(LocalDate.of(1995, 1, 2)), CalendarTicks.toAxis(LocalDate.of(1997, 1, 2)));
+            return null;
+        });
+        assertEquals(CalendarTicks.toAxis(LocalDate.of(1995, 1, 2)), equity.equityChart().getXAxis().getMin());
+        fx(() -> { equity.dateAxis().setAutoRanging(true); return null; });
+        image = ChartSnapshot.capture(equity);
+
+        // the main line in (nearly) every column of the top plot, the red area under the zero line at the worst day
+        XYChart top = equity.equityChart();
+        Bounds plot = fx(() -> plotArea(top, equity));
+        Point2D first = fx(() -> pixelOf(top, equity, CalendarTicks.toAxis(ibm.dates().get(0)), growth[0]));
+        Point2D last = fx(() -> pixelOf(top, equity, CalendarTicks.toAxis(ibm.dates().get(2528)), growth[2528]));
+        int columns = 0;
+        int withLine = 0;
+        for (int x = (int) first.getX() + 2; x < (int) last.getX() - 1; x++) {
+            columns++;
+            if (PriceChartTest.columnHasLine(image.getPixelReader(), x, (int) plot.getMinY(), (int) plot.getMaxY())) withLine++;
+        }
+        assertTrue(columns > 500, columns + " columns");
+        assertTrue(withLine >= columns * 0.98, withLine + " of " + columns + " columns show the equity line");
+
+        XYChart bottom = equity.drawdownChart();
+        double worstX = CalendarTicks.toAxis(ibm.dates().get(worst));
+        double worstY = dd.get(DataSet.DIM_Y, worst);
+        Point2D halfWay = fx(() -> pixelOf(bottom, equity, worstX, worstY / 2));
+        assertTrue(isRed(image.getPixelReader().getArgb((int) halfWay.getX(), (int) halfWay.getY())),
+                "the drawdown area is filled between zero and the worst fall");
+        Point2D belowWorst = fx(() -> pixelOf(bottom, equity, worstX, worstY - 0.08));
+        Point2D zero = fx(() -> pixelOf(bottom, equity, worstX, 0));
+        assertTrue(belowWorst.getY() > halfWay.getY() && zero.getY() < halfWay.getY());
+        assertTrue(!isRed(image.getPixelReader().getArgb((int) belowWorst.getX(), (int) belowWorst.getY())), "nothing below the worst fall");
+        int redAbove = 0;
+        for (int y = (int) fx(() -> plotArea(bottom, equity)).getMinY(); y < zero.getY() - 3; y++) {
+            if (isRed(image.getPixelReader().getArgb((int) zero.getX(), y))) redAbove++;
+        }
+        assertEquals(0, redAbove, "no drawdown drawn above zero");
+
+        fx(() -> { equity.show(List.of(), null); return null; });
+        assertEquals(0, equity.drawdownDataSet().getDataCount());
+        assertTrue(equity.equityDataSets().isEmpty());
+        assertEquals(null, equity.outOfSampleStart());
+    }
+
+    @Test
+    void scatterShowsEveryConfigurationTheChosenOneAndTheDiagonal() throws Exception {
+        // a sweep whose out-of-sample Sharpe keeps a third of the in-sample one, plus noise
+        Random random = new Random(42);
+        int n = 240;
+        double[] is = new double[n];
+        double[] oos = new double[n];
+        int best = 0;
+        for (int i = 0; i < n; i++) {
+            is[i] = 0.3 + random.nextGaussian() * 0.4;
+            oos[i] = is[i] / 3 + random.nextGaussian() * 0.2;
+            if (is[i] > is[best]) best = i;
+        }
+        int chosen = best;
+        fx(() -> { scatter.show(is, oos, chosen); return null; });
+        WritableImage image = ChartSnapshot.capture(scatter);
+        ChartSnapshot.writePng(image, Path.of("target", "sweep-scatter.png"));
+        PriceChartTest.assertNotBlank(image);
+
+        assertEquals(n, scatter.pointsDataSet().getDataCount());
+        assertEquals(1, scatter.chosenDataSet().getDataCount());
+        assertEquals(is[chosen], scatter.chosenDataSet().get(DataSet.DIM_X, 0));
+        assertEquals(oos[chosen], scatter.chosenDataSet().get(DataSet.DIM_Y, 0));
+        assertEquals("IS/OOS Sharpe of 240 configurations", scatter.getTitle());
+        assertEquals(chosen, scatter.chosenIndex());
+        assertTrue(scatter.inSampleAxis().getMax() >= is[chosen] && scatter.outOfSampleAxis().getMin() <= Arrays.stream(oos).min().getAsDouble(),
+                "every point is in view");
+
+        PixelReader pixels = image.getPixelReader();
+        Point2D chosenAt = fx(() -> pixelOf(scatter, scatter, is[chosen], oos[chosen]));
+        assertTrue(isOrange(pixels.getArgb((int) Math.round(chosenAt.getX()), (int) Math.round(chosenAt.getY()))), "the chosen dot at " + chosenAt);
+        int bluePoints = 0;
+        for (int i = 0; i < n; i++) {
+            int k = i;
+            Point2D at = fx(() -> pixelOf(scatter, scatter, is[k], oos[k]));
+            if (i != chosen && isBlue(pixels.getArgb((int) Math.round(at.getX()), (int) Math.round(at.getY())))) bluePoints++;
+        }
+        assertTrue(bluePoints >= (n - 1) * 0.95, bluePoints + " of " + (n - 1) + " configurations drawn where the axes put them");
+        // the diagonal passes through (0, 0) and (0.5, 0.5)
+        for (double v : new double[] {0, 0.5}) {
+            Point2D at = fx(() -> pixelOf(scatter, scatter, v, v));
+            assertTrue(greyNear(image, at, 2), "the diagonal at " + v);
+        }
+
+        fx(() -> { scatter.show(new double[0], new double[0], -1); return null; });
+        assertEquals(0, scatter.pointsDataSet().getDataCount());
+        assertEquals(0, scatter.chosenDataSet().getDataCount());
+        assertEquals("no sweep selected", scatter.getTitle());
+    }
+
+    // ---- pixels -----------------------------------------------------------------------------
+
+    private static Point2D pixelOf(XYChart chart, Node snapshotRoot, double xValue, double yValue) {
+        Axis x = chart.getXAxis();
+        Axis y = chart.getYAxis();
+        Point2D scene = chart.getCanvas().localToScene(x.getDisplayPosition(xValue), y.getDisplayPosition(yValue));
+        Point2D local = snapshotRoot.sceneToLocal(scene);
+        return new Point2D(local.getX() - snapshotRoot.getBoundsInLocal().getMinX(), local.getY() - snapshotRoot.getBoundsInLocal().getMinY());
+    }
+
+    private static Bounds plotArea(XYChart c, Node snapshotRoot) {
+        Bounds b = snapshotRoot.sceneToLocal(c.getCanvas().localToScene(c.getCanvas().getLayoutBounds()));
+        return new javafx.geometry.BoundingBox(b.getMinX() - snapshotRoot.getBoundsInLocal().getMinX(),
+                b.getMinY() - snapshotRoot.getBoundsInLocal().getMinY(), b.getWidth(), b.getHeight());
+    }
+
+    static boolean isRed(int argb) {
+        int r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
+        return r - g > 40 && r - b > 40;
+    }
+
+    static boolean isOrange(int argb) {
+        int r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
+        return r > 180 && r - b > 120 && g > 50 && g < 140;
+    }
+
+    static boolean isBlue(int argb) {
+        int r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
+        return b - r > 40 && b > 150;
+    }
+
+    private static boolean greyNear(WritableImage image, Point2D at, int radius) {
+        for (int dx = -radius; dx <= radius; dx++) {
+            for (int dy = -radius; dy <= radius; dy++) {
+                int argb = image.getPixelReader().getArgb((int) Math.round(at.getX()) + dx, (int) Math.round(at.getY()) + dy);
+                int r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
+                if (Math.abs(r - g) < 12 && Math.abs(g - b) < 12 && r < 190) return true;
+            }
+        }
+        return false;
+    }
+
+    private static <T> T fx(Callable<T> work) throws Exception {
+        return WaitForAsyncUtils.asyncFx(work).get();
+    }
+}
