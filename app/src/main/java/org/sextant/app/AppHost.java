@@ -46,6 +46,7 @@ final class AppHost implements AutoCloseable {
         AppDiscovery d = new AppDiscovery(ProcessHandle.current().pid(), api.port(), token, Version.APP, Version.CONTRACT, Instant.now());
         state.writeNow();
         d.write(home.appJson());
+        org.sextant.app.gui.ApiActivity.use(api::lastCallMillis);
         log.info("Sextant {} ({}) serving {} on 127.0.0.1:{}", Version.APP, mode, home.root(), api.port());
         return new AppHost(engine, api, state, d);
     }

@@ -51,7 +51,8 @@ public final class Main implements Callable<Integer> {
             new CountDownLatch(1).await(); // until SIGTERM/SIGINT: the shutdown hook cleans up
             return 0;
         }
-        WorkstationLauncher.run(host.engine(), host.state()::setSymbolOnScreen, () -> { });
+        WorkstationLauncher.run(host.engine(), new WorkstationLauncher.Hooks(host.state()::setSymbolOnScreen,
+                host.state()::setActiveView, host::startPilot), () -> { });
         host.close();
         return 0;
     }

@@ -10,6 +10,9 @@ public final class WorkstationViews {
 
     public static List<WorkstationView> create(Sextant engine, Navigator navigator) {
         List<WorkstationView> views = new ArrayList<>();
+        views.add(new DataView(engine));
+        views.add(new JobsView(engine));
+        views.add(new AgentsView(engine));
         return views;
     }
 }
