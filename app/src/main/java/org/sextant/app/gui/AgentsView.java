@@ -114,7 +114,7 @@ public final class AgentsView implements WorkstationView {
     }
 
     private Node configs() {
-        VBox box = new VBox(10);
+        HBox box = new HBox(10);
         for (McpClientConfig client : McpClientConfig.values()) {
             String text = model.configText(client);
             TextArea area = new TextArea(text);
@@ -122,13 +122,20 @@ public final class AgentsView implements WorkstationView {
             area.setId("agents-config-" + client.id());
             area.getStyleClass().add("code");
             area.setPrefRowCount((int) text.lines().count());
-            Label where = new Label(client.title() + ": " + client.file());
-            where.setWrapText(true);
+            area.setPrefColumnCount(20);
+            Label where = new Label(client.title());
+            where.setTooltip(new javafx.scene.control.Tooltip(client.file()));
+            Label file = new Label(client.file());
+            file.setWrapText(true);
+            file.getStyleClass().add("hint");
             Region gap = new Region();
             HBox.setHgrow(gap, Priority.ALWAYS);
             HBox head = new HBox(8, where, gap, copyButton("agents-copy-" + client.id(), () -> text));
             head.setAlignment(Pos.CENTER_LEFT);
-            box.getChildren().add(new VBox(4, head, area));
+            VBox column = new VBox(4, head, file, area);
+            HBox.setHgrow(column, Priority.ALWAYS);
+            column.setPrefWidth(0); // three equal columns whatever the path lengths
+            box.getChildren().add(column);
         }
         Label note = new Label("The same text as `sextant-mcp config cursor|vscode|claude`. Merge it with servers already there and restart the client.");
         note.setWrapText(true);

@@ -26,7 +26,7 @@ import org.sextant.engine.jobs.JobStatus;
 
 /** The Jobs view (of {@link JobsViewModel}): every background job with a progress bar and, while it runs, a Cancel button. */
 public final class JobsView implements WorkstationView {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
 
     private final JobsViewModel model;
     private final TableView<JobStatus> table = new TableView<>();
@@ -46,12 +46,12 @@ public final class JobsView implements WorkstationView {
         table.getColumns().setAll(List.of(
                 text("Job", 150, JobStatus::id),
                 text("Kind", 120, JobStatus::kind),
-                text("On", 160, j -> String.join(", ", j.subjects())),
+                text("On", 150, j -> String.join(", ", j.subjects())),
                 text("State", 95, j -> j.state().name()),
                 progressColumn(),
-                text("Message", 200, j -> j.error() != null ? j.error() : j.message()),
-                text("Started", 140, j -> time(j.startedAt() != null ? j.startedAt() : j.createdAt())),
-                text("Finished", 140, j -> time(j.finishedAt())),
+                text("Message", 220, j -> j.error() != null ? j.error() : j.message()),
+                text("Started", 105, j -> time(j.startedAt() != null ? j.startedAt() : j.createdAt())),
+                text("Finished", 105, j -> time(j.finishedAt())),
                 cancelColumn()));
         VBox.setVgrow(table, Priority.ALWAYS);
         error.setId("jobs-error");
@@ -89,7 +89,7 @@ public final class JobsView implements WorkstationView {
 
     private static TableColumn<JobStatus, Double> progressColumn() {
         TableColumn<JobStatus, Double> c = new TableColumn<>("Progress");
-        c.setPrefWidth(130);
+        c.setPrefWidth(120);
         c.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue().progress()));
         c.setCellFactory(col -> new TableCell<>() {
             private final ProgressBar bar = new ProgressBar();

@@ -178,10 +178,30 @@ public final class WorkstationChrome {
             stage.setY(l.y());
         }
         stage.setMaximized(l.maximized());
-        window.chartSplit().setDividerPositions(l.chartDivider());
+        setDividerOnceLaidOut(l.chartDivider());
         if (!window.showView(l.view())) window.showView(WorkstationWindow.CHARTS);
         setTheme(WorkstationTheme.parse(l.theme()));
         return l;
+    }
+
+    /**
+     * A split pane places its divider from its children's sizes at its first layout on screen
+     * (the Charts tab may open later than the window), so the saved position is applied after
+     * the first layout pass that shows it.
+     */
+    private void setDividerOnceLaidOut(double position) {
+        javafx.scene.control.SplitPane split = window.chartSplit();
+        split.setDividerPositions(position);
+        Scene scene = stage.getScene();
+        if (scene == null) return;
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            if (split.getWidth() > 0 && WorkstationWindow.CHARTS.equals(window.shownView())) {
+                scene.removePostLayoutPulseListener(once[0]);
+                split.setDividerPositions(position);
+            }
+        };
+        scene.addPostLayoutPulseListener(once[0]);
     }
 
     /** The layout on screen now. */

@@ -37,7 +37,9 @@ import tools.jackson.databind.JsonNode;
  * misses events) and handles each file, oldest name first:
  *
  * <ul>
- *   <li>malformed or unknown: moved to commands/done with {@code ok:false} and the error; never executed;</li>
+ *   <li>malformed or unknown: moved to commands/done with {@code ok:false} and the error; never executed
+ *       (a file that does not parse is first given {@link #SETTLE} to be completed, for writers that
+ *       do not rename a finished file into place as drive_app does);</li>
  *   <li>waiting longer than {@link #MAX_WAIT} (the app was closed, or the pilot flag was removed
  *       and placed again much later): moved to done with {@code fail_reason: expired}; not executed;</li>
  *   <li>while SEXTANT_HOME/.mcp_pilot is absent: left in pending, not executed; it runs if the flag
@@ -55,6 +57,8 @@ public final class CommandQueue implements AutoCloseable {
     /** How long a command may wait in pending before it is too stale to act on. */
     public static final Duration MAX_WAIT = Duration.ofMinutes(10);
     private static final int RAW_KEPT = 4000;
+    /** A file that does not parse is refused only once it has not changed for this long. */
+    static final Duration SETTLE = Duration.ofSeconds(2);
 
     private final SextantHome home;
     private final PilotExecutor executor;
@@ -166,6 +170,9 @@ public final class CommandQueue implements AutoCloseable {
                 if (content == null) throw SextantException.invalid("file", "the command file is not UTF-8 text", "write UTF-8 JSON");
                 command = PilotCommand.parse(stem, content);
             } catch (SextantException e) {
+                if (Duration.between(queuedAt, clock.instant()).compareTo(SETTLE) < 0) {
+                    return false; // perhaps still being written by a writer that does not rename: look again next time
+                }
                 finish(file, done, malformed(stem, name, content), null, e, "failed");
                 log.warn("pilot command {} refused, not executed: {}", name, e.getMessage());
                 return true;

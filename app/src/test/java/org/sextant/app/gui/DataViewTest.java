@@ -28,8 +28,8 @@ class DataViewTest {
     /** Liveness guard for background engine calls, not a performance bound. */
     private static final int GIVE_UP_SECONDS = 60;
 
-    @TempDir
-    Path home;
+    private final org.sextant.engine.Sextant engine = Workbench.openStore();
+    private final Path home = engine.home().root();
     @TempDir
     Path files;
     private Workbench bench;
@@ -37,7 +37,7 @@ class DataViewTest {
 
     @Start
     void start(Stage stage) {
-        bench = new Workbench(home, stage);
+        bench = new Workbench(engine, stage);
         view = (DataView) bench.window.view("data");
     }
 
@@ -50,7 +50,7 @@ class DataViewTest {
     void importingABadFileShowsTheEnginesErrorWithFieldAndFix(FxRobot robot) throws Exception {
         Path bad = Files.writeString(files.resolve("quotes.csv"), "when,price\nyesterday,12.5\n");
         view.setDialogs(owner -> List.of(bad.toFile()), owner -> null);
-        robot.clickOn("#menu-bar .menu:first-child"); // File
+        robot.clickOn("File");
         robot.clickOn("#menu-import");
         assertEquals("data", bench.window.shownView(), "File > Import shows the Data view");
         Label error = robot.lookup("#data-import-error").queryAs(Label.class);

@@ -8,8 +8,21 @@ import org.sextant.charts.ChartSnapshot;
 import org.sextant.engine.Sextant;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** The whole window as the app builds it (every registered view, menus, notice, layout) on a test store. */
+/**
+ * The whole window as the app builds it (every registered view, menus, notice, layout) on a test
+ * store. The store is opened in the test's constructor ({@link #openStore}), before TestFX's
+ * set-up clock starts: on a busy machine opening it can take longer than that set-up allows.
+ */
 final class Workbench {
+    /** A test store in a new temporary SEXTANT_HOME, deleted by {@link #close()}. */
+    static Sextant openStore() {
+        try {
+            return TestStore.open(Files.createTempDirectory("sextant-gui-"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     final Sextant engine;
     final ChartsViewModel charts;
     final WorkstationWindow window;
@@ -17,9 +30,9 @@ final class Workbench {
     final Stage stage;
 
     /** Call on the FX thread (a TestFX @Start method). */
-    Workbench(Path home, Stage stage) {
+    Workbench(Sextant engine, Stage stage) {
         this.stage = stage;
-        engine = TestStore.open(home);
+        this.engine = engine;
         charts = new ChartsViewModel(engine);
         window = new WorkstationWindow(charts);
         window.addViews(WorkstationViews.create(engine, window));
@@ -34,6 +47,9 @@ final class Workbench {
         charts.forecastLoad().handle((f, e) -> null).get();
         charts.close();
         engine.close();
+        try (var files = Files.walk(engine.home().root())) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
     }
 
     /** Shows the view with this id through the window's navigator. */

@@ -92,6 +92,7 @@ class CommandQueueTest {
         queueCommand("cmd-c", "open_chart", "{}");
         Files.writeString(home.pendingCommands().resolve("cmd-d.json"), "[\"open_chart\"]");
         queueCommand("cmd-e", "open_chart", "{\"symbol\": \"NO_SUCH_TICKER\"}");
+        settle();
 
         assertEquals(5, queue.drain());
         assertEquals(List.of(), window.calls, "nothing reached the window");
@@ -113,8 +114,30 @@ class CommandQueueTest {
     @Test
     void aRefusedCommandIsRefusedEvenWithoutTheFlag() throws Exception {
         Files.writeString(home.pendingCommands().resolve("cmd-x.json"), "not json");
+        settle();
         assertEquals(1, queue.drain());
         assertRefused("cmd-x", "invalid_input", "file");
+    }
+
+    @Test
+    void aFileCaughtHalfWrittenIsReadAgainOnceComplete() throws Exception {
+        Files.createFile(home.pilotFlag());
+        Path file = home.pendingCommands().resolve("cmd-h.json");
+        Files.writeString(file, "{\"id\": \"cmd-h\", \"command\": \"select_");
+        assertEquals(0, queue.drain(), "a fresh file that does not parse yet is left for the next look");
+        assertTrue(Files.exists(file));
+        Files.writeString(file, "{\"id\": \"cmd-h\", \"command\": \"select_view\", \"args\": {\"view\": \"data\"}}");
+        assertEquals(1, queue.drain());
+        assertEquals(List.of("view data"), window.calls);
+    }
+
+    /** Ages every pending file past the settle time, as if its writer finished a while ago. */
+    private void settle() throws Exception {
+        try (var s = Files.list(home.pendingCommands())) {
+            for (Path p : s.toList()) {
+                Files.setLastModifiedTime(p, FileTime.from(Instant.now().minus(CommandQueue.SETTLE).minusSeconds(1)));
+            }
+        }
     }
 
     @Test
