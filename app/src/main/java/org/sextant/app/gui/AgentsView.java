@@ -121,12 +121,12 @@ public final class AgentsView implements WorkstationView {
             area.setEditable(false);
             area.setId("agents-config-" + client.id());
             area.getStyleClass().add("code");
-            area.setPrefRowCount((int) text.lines().count());
+            area.setPrefRowCount((int) text.lines().count() + 1);
             area.setPrefColumnCount(20);
             Label where = new Label(client.title());
             where.setTooltip(new javafx.scene.control.Tooltip(client.file()));
             Label file = new Label(client.file());
-            file.setWrapText(true);
+            file.setTooltip(new javafx.scene.control.Tooltip(client.file()));
             file.getStyleClass().add("hint");
             Region gap = new Region();
             HBox.setHgrow(gap, Priority.ALWAYS);

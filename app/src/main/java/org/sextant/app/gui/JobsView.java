@@ -49,9 +49,9 @@ public final class JobsView implements WorkstationView {
                 text("On", 150, j -> String.join(", ", j.subjects())),
                 text("State", 95, j -> j.state().name()),
                 progressColumn(),
-                text("Message", 220, j -> j.error() != null ? j.error() : j.message()),
-                text("Started", 105, j -> time(j.startedAt() != null ? j.startedAt() : j.createdAt())),
-                text("Finished", 105, j -> time(j.finishedAt())),
+                text("Message", 190, j -> j.error() != null ? j.error() : j.message()),
+                text("Started", 120, j -> time(j.startedAt() != null ? j.startedAt() : j.createdAt())),
+                text("Finished", 120, j -> time(j.finishedAt())),
                 cancelColumn()));
         VBox.setVgrow(table, Priority.ALWAYS);
         error.setId("jobs-error");
