@@ -2,6 +2,12 @@ package org.sextant.app;
 
 import java.io.IOException;
 import java.time.Instant;
+import java.time.Clock;
+import java.util.function.Consumer;
+import org.sextant.app.pilot.CommandQueue;
+import org.sextant.app.pilot.PilotExecutor;
+import org.sextant.app.pilot.PilotNotice;
+import org.sextant.app.pilot.WindowDriver;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.Version;
 import org.sextant.engine.api.LocalApiServer;
@@ -23,6 +29,7 @@ final class AppHost implements AutoCloseable {
     private final StateFileWriter state;
     private final AppDiscovery discovery;
     private volatile boolean closed;
+    private CommandQueue pilot;
 
     private AppHost(Sextant engine, LocalApiServer api, StateFileWriter state, AppDiscovery discovery) {
         this.engine = engine;
@@ -39,6 +46,7 @@ final class AppHost implements AutoCloseable {
         AppDiscovery d = new AppDiscovery(ProcessHandle.current().pid(), api.port(), token, Version.APP, Version.CONTRACT, Instant.now());
         state.writeNow();
         d.write(home.appJson());
+        org.sextant.app.gui.ApiActivity.use(api::lastCallMillis);
         log.info("Sextant {} ({}) serving {} on 127.0.0.1:{}", Version.APP, mode, home.root(), api.port());
         return new AppHost(engine, api, state, d);
     }
@@ -49,6 +57,15 @@ final class AppHost implements AutoCloseable {
 
     int port() { return api.port(); }
 
+    /**
+     * Starts consuming the pilot command queue (commands/pending). Headless passes no window:
+     * only the engine commands (start_forecast, start_backtest) run there.
+     */
+    synchronized void startPilot(WindowDriver window, Consumer<PilotNotice> notices) {
+        if (closed || pilot != null) return;
+        pilot = new CommandQueue(engine.home(), new PilotExecutor(engine, window), notices, Clock.systemUTC()).start();
+    }
+
     /** When an agent or the CLI last called the local API (0 = never). */
     long lastApiCallMillis() { return api.lastCallMillis(); }
 
@@ -56,6 +73,7 @@ final class AppHost implements AutoCloseable {
     public synchronized void close() {
         if (closed) return;
         closed = true;
+        if (pilot != null) pilot.close();
         discovery.removeIfOurs(engine.home().appJson());
         api.close();
         state.writeNow();

@@ -46,11 +46,13 @@ public final class Main implements Callable<Integer> {
         AppHost host = AppHost.start(h, headless ? "headless" : "window");
         Runtime.getRuntime().addShutdownHook(new Thread(host::close, "sextant-shutdown"));
         if (headless) {
+            host.startPilot(null, notice -> org.slf4j.LoggerFactory.getLogger(Main.class).info(notice.text()));
             System.err.println("Sextant headless: local API on 127.0.0.1:" + host.port() + ", home " + h.root());
             new CountDownLatch(1).await(); // until SIGTERM/SIGINT: the shutdown hook cleans up
             return 0;
         }
-        WorkstationLauncher.run(host.engine(), host.state()::setSymbolOnScreen, () -> { });
+        WorkstationLauncher.run(host.engine(), new WorkstationLauncher.Hooks(host.state()::setSymbolOnScreen,
+                host.state()::setActiveView, host::startPilot), () -> { });
         host.close();
         return 0;
     }

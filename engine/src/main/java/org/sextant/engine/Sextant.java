@@ -185,6 +185,11 @@ public final class Sextant implements AutoCloseable {
         return report;
     }
 
+    /** The format, detected layout and first rows of a price file, read without importing it. */
+    public org.sextant.engine.ingest.ImportPreview previewImport(Path file) {
+        return org.sextant.engine.ingest.ImportPreview.of(file);
+    }
+
     /** Fetches daily history for {@code symbols} from a provider (null: the default) and imports it. */
     public ImportReport gather(List<String> symbols, String provider) {
         if (symbols == null || symbols.isEmpty()) {

@@ -3,7 +3,10 @@ package org.sextant.app.gui;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import org.sextant.app.pilot.PilotNotice;
+import org.sextant.app.pilot.WindowDriver;
 import javafx.application.Platform;
 import javafx.stage.Stage;
 import org.sextant.engine.Sextant;
@@ -29,6 +32,21 @@ public final class WorkstationLauncher {
      *                      toolkit shuts down
      */
     public static void run(Sextant engine, Consumer<String> onSymbolShown, Runnable onClosed) {
+        run(engine, new Hooks(onSymbolShown, null, null), onClosed);
+    }
+
+    /**
+     * What the hosting app learns from the window.
+     *
+     * @param onSymbolShown the ticker each time the chart shows another symbol (FX thread)
+     * @param onViewShown   the view id each time another tab is selected (FX thread), for state.json
+     * @param onWindowReady once the window is up: the driver the pilot queue uses and where its notices go
+     */
+    public record Hooks(Consumer<String> onSymbolShown, Consumer<String> onViewShown,
+                        BiConsumer<WindowDriver, Consumer<PilotNotice>> onWindowReady) {}
+
+    /** {@link #run(Sextant, Consumer, Runnable)} with every hook, menus, theme and the remembered layout. */
+    public static void run(Sextant engine, Hooks hooks, Runnable onClosed) {
         Objects.requireNonNull(engine, "engine");
         if (Platform.isFxApplicationThread()) {
             throw new IllegalStateException("WorkstationLauncher.run blocks until the window closes; call it from the main thread");
@@ -42,15 +60,26 @@ public final class WorkstationLauncher {
                 ChartsViewModel vm = new ChartsViewModel(engine);
                 model.set(vm);
                 WorkstationWindow window = new WorkstationWindow(vm);
-                window.setOnSymbolShown(onSymbolShown);
+                window.setOnSymbolShown(hooks.onSymbolShown());
                 window.addViews(WorkstationViews.create(engine, window));
                 Stage stage = new Stage();
+                WorkstationChrome chrome = new WorkstationChrome(window, stage, engine.home().root());
                 stage.setOnHidden(e -> {
+                    chrome.remember();
                     window.closeViews();
                     OPEN.compareAndSet(stage, null);
                     closed.countDown();
                 });
                 window.show(stage);
+                chrome.restore();
+                if (hooks.onViewShown() != null) {
+                    hooks.onViewShown().accept(window.shownView());
+                    window.tabs().getSelectionModel().selectedItemProperty()
+                            .addListener((obs, old, now) -> hooks.onViewShown().accept(window.shownView()));
+                }
+                if (hooks.onWindowReady() != null) {
+                    hooks.onWindowReady().accept(new WindowPilot(window), n -> Platform.runLater(() -> chrome.showNotice(n)));
+                }
                 OPEN.set(stage);
                 vm.start().thenRun(() -> Platform.runLater(window::showOpeningSymbol));
             } catch (RuntimeException e) {

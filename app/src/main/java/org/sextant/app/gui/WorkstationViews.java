@@ -13,6 +13,9 @@ public final class WorkstationViews {
         views.add(new ScansView(engine, navigator));
         views.add(new AnaloguesView(engine, navigator));
         views.add(new ResearchView(engine));
+        views.add(new DataView(engine));
+        views.add(new JobsView(engine));
+        views.add(new AgentsView(engine));
         return views;
     }
 }

@@ -67,6 +67,7 @@ public final class WorkstationWindow implements Navigator {
     private final ProgressIndicator busy = new ProgressIndicator();
     private final BorderPane root = new BorderPane();
     private final TabPane tabs = new TabPane();
+    private final SplitPane split = new SplitPane();
     private final Map<String, WorkstationView> views = new LinkedHashMap<>();
     private final Map<String, Tab> viewTabs = new LinkedHashMap<>();
     private Consumer<String> onSymbolShown = symbol -> { };
@@ -111,7 +112,7 @@ public final class WorkstationWindow implements Navigator {
         VBox centre = new VBox(forecastBar, chart);
         errorPane.setRunButton(runBacktest);
 
-        SplitPane split = new SplitPane(left, centre, errorPane);
+        split.getItems().setAll(left, centre, errorPane);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.2, 0.74);
         SplitPane.setResizableWithParent(errorPane, false);
@@ -119,7 +120,7 @@ public final class WorkstationWindow implements Navigator {
 
         summary.setId("status-summary");
         error.setId("status-error");
-        error.setStyle("-fx-text-fill: #b00020;");
+        // colours come from the theme's stylesheet (workstation.css, dark.css)
         error.setWrapText(false);
         busy.setId("status-busy");
         busy.setPrefSize(14, 14);
@@ -129,7 +130,6 @@ public final class WorkstationWindow implements Navigator {
         HBox status = new HBox(10, summary, gap, error, busy);
         status.setId("status-bar");
         status.setPadding(new Insets(4, 8, 4, 8));
-        status.setStyle("-fx-border-color: #d0d0d0; -fx-border-width: 1 0 0 0; -fx-background-color: #f4f4f4;");
 
         tabs.setId("view-tabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -304,13 +304,21 @@ public final class WorkstationWindow implements Navigator {
     /** Puts the view into {@code stage} and shows it. */
     public Stage show(Stage stage) {
         stage.setTitle(TITLE);
-        stage.setScene(new Scene(root, WIDTH, HEIGHT));
+        Scene scene = new Scene(root, WIDTH, HEIGHT);
+        WorkstationTheme.LIGHT.applyTo(scene);
+        stage.setScene(scene);
         stage.show();
         return stage;
     }
 
     public Parent root() { return root; }
     public TabPane tabs() { return tabs; }
+    /** The Charts view's split between the symbol list and the chart (its divider is remembered). */
+    public SplitPane chartSplit() { return split; }
+    /** Puts {@code top} (the menu bar and the agent notice) above the tabs. */
+    public void setTop(javafx.scene.Node top) { root.setTop(top); }
+    /** The ids of every tab, Charts first, in tab order. */
+    public List<String> viewIds() { return List.copyOf(viewTabs.keySet()); }
     public PriceChart chart() { return chart; }
     public ListView<SymbolInfo> symbolList() { return symbolList; }
     public TextField searchField() { return search; }

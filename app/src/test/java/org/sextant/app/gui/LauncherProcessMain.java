@@ -40,6 +40,10 @@ public final class LauncherProcessMain {
         } catch (IllegalStateException toolkitNotYetStarted) {
             return false;
         }
-        return showing.get(10, TimeUnit.SECONDS);
+        try {
+            return showing.get(10, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException busy) {
+            return false; // the FX thread is still building the window on a loaded machine: ask again
+        }
     }
 }

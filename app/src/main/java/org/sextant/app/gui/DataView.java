@@ -1,0 +1,310 @@
+package org.sextant.app.gui;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.ingest.ImportPreview;
+import org.sextant.engine.sql.SelectResult;
+
+/**
+ * The Data view (of {@link DataViewModel}): the symbols in the store on the left; on the right
+ * the import (file dialog or drop, a preview of the first rows with the detected layout, the
+ * engine's error with its field and fix), a provider fetch, and a read-only SQL console with a
+ * results grid and CSV export.
+ */
+public final class DataView implements WorkstationView {
+    private final DataViewModel model;
+    private final SplitPane root = new SplitPane();
+    private final TableView<SymbolInfo> symbols = new TableView<>();
+    private final TableView<List<String>> previewTable = new TableView<>();
+    private final Label previewInfo = new Label();
+    private final Label importMessage = new Label();
+    private final Label importError = new Label();
+    private final TextArea sql = new TextArea();
+    private final TableView<List<Object>> results = new TableView<>();
+    private final Label sqlMessage = new Label();
+    private final Label sqlError = new Label();
+    private Function<Window, List<File>> openDialog = DataView::showOpenDialog;
+    private Function<Window, File> saveDialog = DataView::showSaveDialog;
+
+    public DataView(Sextant engine) {
+        this(new DataViewModel(engine));
+    }
+
+    public DataView(DataViewModel model) {
+        this.model = Objects.requireNonNull(model, "model");
+        build();
+        model.refreshSymbols();
+    }
+
+    @Override public String id() { return "data"; }
+    @Override public String title() { return "Data"; }
+    @Override public Node root() { return root; }
+    @Override public void shown() { model.refreshSymbols(); }
+    @Override public void close() { model.close(); }
+
+    public DataViewModel model() { return model; }
+
+    private void build() {
+        root.setId("data-view");
+        symbols.setId("data-symbols");
+        symbols.setPlaceholder(new Label("The store holds no symbols yet"));
+        symbols.getColumns().setAll(List.of(
+                column("Symbol", 90, SymbolInfo::symbol),
+                column("Name", 150, SymbolInfo::name),
+                rowsColumn(),
+                column("First", 90, s -> date(s.firstDate())),
+                column("Last", 90, s -> date(s.lastDate()))));
+        symbols.setItems(model.symbols());
+        symbols.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        Label symbolsTitle = heading("Symbols");
+        VBox.setVgrow(symbols, Priority.ALWAYS);
+        VBox left = new VBox(6, symbolsTitle, symbols);
+        left.setPadding(new Insets(8));
+
+        SplitPane right = new SplitPane(importPane(), sqlPane());
+        right.setOrientation(Orientation.VERTICAL);
+        right.setDividerPositions(0.5);
+        root.getItems().setAll(left, right);
+        root.setDividerPositions(0.4);
+    }
+
+    private Node importPane() {
+        Button choose = new Button("Choose files…");
+        choose.setId("data-choose");
+        choose.setOnAction(e -> {
+            List<File> picked = openDialog.apply(root.getScene() == null ? null : root.getScene().getWindow());
+            if (picked != null && !picked.isEmpty()) model.choose(picked.stream().map(File::toPath).toList());
+        });
+        Button importButton = new Button("Import");
+        importButton.setId("data-import");
+        importButton.setDefaultButton(false);
+        importButton.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(model.files()));
+        importButton.setOnAction(e -> model.importChosen());
+        Label drop = new Label("or drop CSV / Parquet files here");
+        drop.getStyleClass().add("hint");
+        HBox actions = new HBox(8, choose, importButton, drop);
+        actions.setAlignment(Pos.CENTER_LEFT);
+
+        previewInfo.setId("data-preview-info");
+        previewInfo.setWrapText(true);
+        previewTable.setId("data-preview");
+        previewTable.setPlaceholder(new Label("Choose a file to see its first rows and detected layout"));
+        previewTable.setPrefHeight(170);
+        VBox.setVgrow(previewTable, Priority.ALWAYS);
+        model.previewProperty().addListener((obs, old, now) -> showPreview(now));
+        importMessage.setId("data-import-message");
+        importMessage.textProperty().bind(model.importMessageProperty());
+        importError.setId("data-import-error");
+        importError.getStyleClass().add("error-text");
+        importError.setWrapText(true);
+        importError.textProperty().bind(model.importErrorProperty());
+        importError.managedProperty().bind(importError.textProperty().isNotEmpty());
+        importError.visibleProperty().bind(importError.managedProperty());
+
+        TextField fetch = new TextField();
+        fetch.setId("data-fetch-symbols");
+        fetch.setPromptText("Symbols to fetch, e.g. MSFT.US, AAPL.US");
+        fetch.textProperty().bindBidirectional(model.gatherSymbolsProperty());
+        HBox.setHgrow(fetch, Priority.ALWAYS);
+        Button fetchButton = new Button("Fetch");
+        fetchButton.setId("data-fetch");
+        fetchButton.disableProperty().bind(fetch.textProperty().isEmpty());
+        fetchButton.setOnAction(e -> model.gather());
+        fetch.setOnAction(e -> model.gather());
+        HBox fetchRow = new HBox(8, new Label("Provider fetch"), fetch, fetchButton);
+        fetchRow.setAlignment(Pos.CENTER_LEFT);
+
+        VBox pane = new VBox(6, heading("Import prices"), actions, previewInfo, previewTable, importMessage, importError, fetchRow);
+        pane.setId("data-import-pane");
+        pane.setPadding(new Insets(8));
+        pane.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
+            e.consume();
+        });
+        pane.setOnDragDropped(e -> {
+            boolean ok = e.getDragboard().hasFiles();
+            if (ok) model.choose(e.getDragboard().getFiles().stream().map(File::toPath).toList());
+            e.setDropCompleted(ok);
+            e.consume();
+        });
+        return pane;
+    }
+
+    private void showPreview(ImportPreview p) {
+        previewTable.getColumns().clear();
+        previewTable.getItems().clear();
+        if (p == null) {
+            previewInfo.setText("");
+            return;
+        }
+        if ("parquet".equals(p.format())) {
+            previewInfo.setText(Path.of(p.file()).getFileName() + ": Parquet; its columns are checked when it is imported");
+            return;
+        }
+        previewInfo.setText(Path.of(p.file()).getFileName() + ": layout " + p.layout() + " · delimiter '" + p.delimiter()
+                + "' · dates " + p.dateFormat() + " · symbol from " + p.symbolSource());
+        for (int i = 0; i < p.header().size(); i++) {
+            int col = i;
+            TableColumn<List<String>, String> c = new TableColumn<>(p.header().get(i));
+            c.setCellValueFactory(row -> new ReadOnlyStringWrapper(col < row.getValue().size() ? row.getValue().get(col) : ""));
+            c.setSortable(false);
+            previewTable.getColumns().add(c);
+        }
+        previewTable.getItems().setAll(p.rows());
+    }
+
+    private Node sqlPane() {
+        sql.setId("data-sql");
+        sql.setPrefRowCount(3);
+        sql.setWrapText(true);
+        sql.textProperty().bindBidirectional(model.sqlProperty());
+        sql.getStyleClass().add("code");
+        Button run = new Button("Run (Ctrl+Enter)");
+        run.setId("data-sql-run");
+        run.setOnAction(e -> model.runQuery());
+        sql.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN).match(e)) {
+                model.runQuery();
+                e.consume();
+            }
+        });
+        Button export = new Button("Export CSV…");
+        export.setId("data-sql-export");
+        export.disableProperty().bind(model.resultProperty().isNull());
+        export.setOnAction(e -> exportResult());
+        sqlMessage.setId("data-sql-message");
+        sqlMessage.textProperty().bind(model.sqlMessageProperty());
+        sqlError.setId("data-sql-error");
+        sqlError.getStyleClass().add("error-text");
+        sqlError.setWrapText(true);
+        sqlError.textProperty().bind(model.sqlErrorProperty());
+        sqlError.managedProperty().bind(sqlError.textProperty().isNotEmpty());
+        sqlError.visibleProperty().bind(sqlError.managedProperty());
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox bar = new HBox(8, run, export, sqlMessage, gap);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        results.setId("data-sql-results");
+        results.setPlaceholder(new Label("Read-only SQL: one SELECT or WITH … SELECT over the store (get_db_schema lists the tables)"));
+        VBox.setVgrow(results, Priority.ALWAYS);
+        model.resultProperty().addListener((obs, old, now) -> showResult(now));
+        VBox pane = new VBox(6, heading("SQL console (read-only)"), sql, bar, sqlError, results);
+        pane.setPadding(new Insets(8));
+        return pane;
+    }
+
+    /** Asks where to save the result, then writes it (File > Export does the same). */
+    public void exportResult() {
+        if (model.resultProperty().get() == null) {
+            model.exportCsv(null);
+            return;
+        }
+        File target = saveDialog.apply(root.getScene() == null ? null : root.getScene().getWindow());
+        if (target != null) model.exportCsv(target.toPath());
+    }
+
+    /** Opens the file dialog (File > Import does the same). */
+    public void chooseFiles() {
+        root.lookupAll("#data-choose").stream().findFirst().ifPresent(n -> ((Button) n).fire());
+    }
+
+    private void showResult(SelectResult r) {
+        results.getColumns().clear();
+        if (r == null) {
+            results.getItems().clear();
+            return;
+        }
+        for (int i = 0; i < r.columns().size(); i++) {
+            int col = i;
+            TableColumn<List<Object>, Object> c = new TableColumn<>(r.columns().get(i));
+            c.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue().get(col)));
+            results.getColumns().add(c);
+        }
+        results.getItems().setAll(r.rows());
+    }
+
+    /** For tests and embedding: what the Choose and Export buttons ask instead of the system dialogs. */
+    public void setDialogs(Function<Window, List<File>> open, Function<Window, File> save) {
+        this.openDialog = Objects.requireNonNull(open);
+        this.saveDialog = Objects.requireNonNull(save);
+    }
+
+    private static List<File> showOpenDialog(Window owner) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Import price files");
+        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Price files (CSV, TXT, Parquet)", "*.csv", "*.txt", "*.parquet", "*.pq"),
+                new FileChooser.ExtensionFilter("All files", "*.*"));
+        return fc.showOpenMultipleDialog(owner);
+    }
+
+    private static File showSaveDialog(Window owner) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Export the query result as CSV");
+        fc.setInitialFileName("query.csv");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
+        return fc.showSaveDialog(owner);
+    }
+
+    static Label heading(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("section-heading");
+        return l;
+    }
+
+    private static TableColumn<SymbolInfo, String> column(String title, double width, Function<SymbolInfo, String> value) {
+        TableColumn<SymbolInfo, String> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        if (width <= 90) c.setMinWidth(width); // dates stay whole; the name takes what is left
+        c.setCellValueFactory(row -> new ReadOnlyStringWrapper(value.apply(row.getValue())));
+        return c;
+    }
+
+    /** Sorts by number, shows thousands separators. */
+    private static TableColumn<SymbolInfo, Long> rowsColumn() {
+        TableColumn<SymbolInfo, Long> c = new TableColumn<>("Rows");
+        c.setPrefWidth(70);
+        c.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue().rows()));
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(Long v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null ? null : String.format("%,d", v));
+                setAlignment(Pos.CENTER_RIGHT);
+            }
+        });
+        return c;
+    }
+
+    private static String date(LocalDate d) {
+        return d == null ? "" : d.toString();
+    }
+}

@@ -1,0 +1,218 @@
+package org.sextant.app.gui;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.StringProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.home.AtomicFiles;
+import org.sextant.engine.ingest.ImportPreview;
+import org.sextant.engine.ingest.ImportReport;
+import org.sextant.engine.jobs.JobState;
+import org.sextant.engine.jobs.JobStatus;
+import org.sextant.engine.sql.SelectResult;
+
+/**
+ * State of the Data view without a screen: the files chosen for import with the preview of the
+ * first (format, detected layout, first rows) or the engine's error (field and fix), the import
+ * and provider-fetch jobs and what they did, the symbols table, and a read-only SQL console whose
+ * result can be exported as CSV. Engine calls run off the ui thread; imports and fetches are
+ * engine jobs, so they also appear (and can be cancelled) in the Jobs view.
+ */
+public final class DataViewModel implements AutoCloseable {
+    /** Liveness guard while following a job, not a performance bound. */
+    private static final Duration JOB_WAIT = Duration.ofHours(6);
+
+    private final Sextant engine;
+    private final EngineCalls calls;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private final ObservableList<SymbolInfo> symbols = FXCollections.observableArrayList();
+    private final ObservableList<Path> files = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<ImportPreview> preview = new ReadOnlyObjectWrapper<>(this, "preview");
+    private final ReadOnlyStringWrapper importError = new ReadOnlyStringWrapper(this, "importError");
+    private final ReadOnlyStringWrapper importMessage = new ReadOnlyStringWrapper(this, "importMessage", "");
+    private final StringProperty gatherSymbols = new SimpleStringProperty(this, "gatherSymbols", "");
+    private final StringProperty sql = new SimpleStringProperty(this, "sql",
+            "SELECT symbol, count(*) AS rows, min(date) AS first, max(date) AS last FROM prices GROUP BY symbol ORDER BY symbol");
+    private final ReadOnlyObjectWrapper<SelectResult> result = new ReadOnlyObjectWrapper<>(this, "result");
+    private final ReadOnlyStringWrapper sqlError = new ReadOnlyStringWrapper(this, "sqlError");
+    private final ReadOnlyStringWrapper sqlMessage = new ReadOnlyStringWrapper(this, "sqlMessage", "");
+
+    public DataViewModel(Sextant engine) {
+        this(engine, null, Platform::runLater);
+    }
+
+    /** @param background engine calls (null: a daemon thread owned by this model); @param ui applies results */
+    public DataViewModel(Sextant engine, Executor background, Executor ui) {
+        this.engine = Objects.requireNonNull(engine, "engine");
+        this.calls = new EngineCalls(background, ui, "sextant-gui-data");
+        engine.onDataChanged(() -> {
+            if (!closed.get()) refreshSymbols();
+        });
+    }
+
+    public CompletableFuture<List<SymbolInfo>> refreshSymbols() {
+        return calls.run(() -> engine.listSymbols(null), symbols::setAll, importError::set, "list the symbols");
+    }
+
+    /**
+     * Chooses the files to import (from the dialog or a drop) and previews the first; a file the
+     * importer would refuse for its header shows the refusal now, before anything is written.
+     */
+    public CompletableFuture<ImportPreview> choose(List<Path> chosen) {
+        files.setAll(chosen);
+        preview.set(null);
+        importError.set(null);
+        importMessage.set("");
+        if (chosen.isEmpty()) return CompletableFuture.completedFuture(null);
+        Path first = chosen.get(0);
+        return calls.run(() -> engine.previewImport(first), p -> {
+            preview.set(p);
+            importMessage.set(chosen.size() == 1 ? "Ready to import " + first.getFileName()
+                    : "Ready to import " + chosen.size() + " files (preview of the first)");
+        }, e -> { }, "preview").exceptionally(e -> {
+            importError.set(explain(e));
+            return null;
+        });
+    }
+
+    /** Imports the chosen files as one job (all or nothing); completes with the job's final status. */
+    public CompletableFuture<JobStatus> importChosen() {
+        if (files.isEmpty()) {
+            importError.set("Choose a CSV or Parquet file first (File > Import, or drop files here)");
+            return CompletableFuture.completedFuture(null);
+        }
+        List<Path> chosen = List.copyOf(files);
+        importError.set(null);
+        importMessage.set("Importing " + chosen.size() + " file(s)…");
+        return followJob(() -> engine.startImport(chosen), "import");
+    }
+
+    /** Fetches the symbols typed in {@link #gatherSymbolsProperty()} (comma or space separated) from the default provider. */
+    public CompletableFuture<JobStatus> gather() {
+        List<String> wanted = Arrays.stream(gatherSymbols.get().split("[,\\s]+")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        importError.set(null);
+        importMessage.set("Fetching " + String.join(", ", wanted) + "…");
+        return followJob(() -> engine.startGather(wanted, null), "fetch");
+    }
+
+    /** Starts a job, waits for it off the ui thread, and reports its outcome in the message or the error. */
+    private CompletableFuture<JobStatus> followJob(java.util.function.Supplier<JobStatus> start, String what) {
+        return calls.run(() -> {
+            JobStatus started = start.get();
+            try {
+                return engine.jobs().await(started.id(), JOB_WAIT);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return engine.jobs().status(started.id());
+            }
+        }, done -> {
+            if (done.state() == JobState.SUCCEEDED && done.result() instanceof ImportReport r) {
+                importMessage.set(String.format(Locale.ROOT, "%s done: %,d rows added, %,d updated for %s",
+                        what.substring(0, 1).toUpperCase(Locale.ROOT) + what.substring(1), r.rowsInserted(), r.rowsUpdated(),
+                        String.join(", ", r.symbols())));
+            } else if (done.state() == JobState.SUCCEEDED) {
+                importMessage.set(what + " done");
+            } else {
+                importMessage.set("");
+                importError.set(what.substring(0, 1).toUpperCase(Locale.ROOT) + what.substring(1) + " "
+                        + done.state().name().toLowerCase(Locale.ROOT) + (done.error() == null ? "" : ": " + done.error())
+                        + ". Nothing was imported.");
+            }
+        }, e -> { }, what).exceptionally(e -> {
+            importMessage.set("");
+            importError.set(explain(e));
+            return null;
+        });
+    }
+
+    /** Runs the console's query (one read-only SELECT, at most 5000 rows shown). */
+    public CompletableFuture<SelectResult> runQuery() {
+        String text = sql.get();
+        sqlError.set(null);
+        return calls.run(() -> engine.runSelect(text, null), r -> {
+            result.set(r);
+            sqlMessage.set(String.format(Locale.ROOT, "%,d row(s) in %d ms%s", r.rowCount(), r.elapsedMillis(),
+                    r.truncated() ? " · only the first " + r.limit() + " shown (add your own LIMIT or narrow the query)" : ""));
+        }, e -> { }, "run the query").exceptionally(e -> {
+            result.set(null);
+            sqlMessage.set("");
+            sqlError.set(explain(e));
+            return null;
+        });
+    }
+
+    /** Writes the result on screen as CSV (header + rows), atomically: a reader sees the old file or the whole new one. */
+    public CompletableFuture<Path> exportCsv(Path target) {
+        SelectResult r = result.get();
+        if (r == null) {
+            sqlError.set("Run a query first: there is no result to export");
+            return CompletableFuture.completedFuture(null);
+        }
+        return calls.run(() -> {
+            try {
+                AtomicFiles.write(target, CsvText.of(r.columns(), r.rows()));
+                return target;
+            } catch (IOException e) {
+                throw SextantException.invalid("file", "cannot write " + target + ": " + e.getMessage(), "choose a folder you can write to");
+            }
+        }, p -> sqlMessage.set(String.format(Locale.ROOT, "Exported %,d row(s) to %s", r.rows().size(), p)), e -> { }, "export")
+                .exceptionally(e -> {
+                    sqlError.set(explain(e));
+                    return null;
+                });
+    }
+
+    /** The engine's refusal as a person reads it: what, the field at fault, and the fix. */
+    static String explain(Throwable e) {
+        Throwable c = e;
+        while ((c instanceof CompletionException || c instanceof java.util.concurrent.ExecutionException) && c.getCause() != null) {
+            c = c.getCause();
+        }
+        if (c instanceof SextantException se) {
+            StringBuilder b = new StringBuilder(se.getMessage());
+            if (se.field() != null) b.append("\nField: ").append(se.field());
+            if (se.fix() != null) b.append("\nFix: ").append(se.fix());
+            return b.toString();
+        }
+        return c.getMessage() == null ? c.toString() : c.getMessage();
+    }
+
+    public ObservableList<SymbolInfo> symbols() { return symbols; }
+    public ObservableList<Path> files() { return files; }
+    public ReadOnlyObjectProperty<ImportPreview> previewProperty() { return preview.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty importErrorProperty() { return importError.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty importMessageProperty() { return importMessage.getReadOnlyProperty(); }
+    public StringProperty gatherSymbolsProperty() { return gatherSymbols; }
+    public StringProperty sqlProperty() { return sql; }
+    public ReadOnlyObjectProperty<SelectResult> resultProperty() { return result.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty sqlErrorProperty() { return sqlError.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty sqlMessageProperty() { return sqlMessage.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty busyProperty() { return calls.busyProperty(); }
+
+    @Override
+    public void close() {
+        closed.set(true);
+        calls.close();
+    }
+}

@@ -1,0 +1,138 @@
+package org.sextant.app.gui;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.jobs.JobStatus;
+
+/** The Jobs view (of {@link JobsViewModel}): every background job with a progress bar and, while it runs, a Cancel button. */
+public final class JobsView implements WorkstationView {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
+
+    private final JobsViewModel model;
+    private final TableView<JobStatus> table = new TableView<>();
+    private final Label error = new Label();
+    private final VBox root;
+    private final Timeline refresh;
+
+    public JobsView(Sextant engine) {
+        this(new JobsViewModel(engine));
+    }
+
+    public JobsView(JobsViewModel model) {
+        this.model = Objects.requireNonNull(model, "model");
+        table.setId("jobs-table");
+        table.setPlaceholder(new Label("No background job yet: imports, fetches, forecast backtests and strategy sweeps appear here"));
+        table.setItems(model.jobs());
+        table.getColumns().setAll(List.of(
+                text("Job", 150, JobStatus::id),
+                text("Kind", 120, JobStatus::kind),
+                text("On", 150, j -> String.join(", ", j.subjects())),
+                text("State", 95, j -> j.state().name()),
+                progressColumn(),
+                text("Message", 190, j -> j.error() != null ? j.error() : j.message()),
+                text("Started", 120, j -> time(j.startedAt() != null ? j.startedAt() : j.createdAt())),
+                text("Finished", 120, j -> time(j.finishedAt())),
+                cancelColumn()));
+        VBox.setVgrow(table, Priority.ALWAYS);
+        error.setId("jobs-error");
+        error.getStyleClass().add("error-text");
+        error.textProperty().bind(model.errorProperty());
+        root = new VBox(6, DataView.heading("Background jobs"), table, error);
+        root.setId("jobs-view");
+        root.setPadding(new Insets(8));
+        refresh = new Timeline(new KeyFrame(Duration.millis(500), e -> model.refresh()));
+        refresh.setCycleCount(Timeline.INDEFINITE);
+        refresh.play();
+        model.refresh();
+    }
+
+    @Override public String id() { return "jobs"; }
+    @Override public String title() { return "Jobs"; }
+    @Override public Node root() { return root; }
+    @Override public void shown() { model.refresh(); }
+
+    @Override
+    public void close() {
+        refresh.stop();
+        model.close();
+    }
+
+    public JobsViewModel model() { return model; }
+    public TableView<JobStatus> table() { return table; }
+
+    private static TableColumn<JobStatus, String> text(String title, double width, Function<JobStatus, String> value) {
+        TableColumn<JobStatus, String> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(row -> new ReadOnlyStringWrapper(value.apply(row.getValue())));
+        return c;
+    }
+
+    private static TableColumn<JobStatus, Double> progressColumn() {
+        TableColumn<JobStatus, Double> c = new TableColumn<>("Progress");
+        c.setPrefWidth(120);
+        c.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue().progress()));
+        c.setCellFactory(col -> new TableCell<>() {
+            private final ProgressBar bar = new ProgressBar();
+
+            @Override
+            protected void updateItem(Double v, boolean empty) {
+                super.updateItem(v, empty);
+                if (empty || v == null) {
+                    setGraphic(null);
+                    return;
+                }
+                bar.setProgress(v);
+                bar.setMaxWidth(Double.MAX_VALUE);
+                setGraphic(bar);
+            }
+        });
+        return c;
+    }
+
+    private TableColumn<JobStatus, JobStatus> cancelColumn() {
+        TableColumn<JobStatus, JobStatus> c = new TableColumn<>("");
+        c.setPrefWidth(80);
+        c.setSortable(false);
+        c.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue()));
+        c.setCellFactory(col -> new TableCell<>() {
+            private final Button cancel = new Button("Cancel");
+
+            @Override
+            protected void updateItem(JobStatus j, boolean empty) {
+                super.updateItem(j, empty);
+                if (empty || j == null || !j.state().active()) {
+                    setGraphic(null);
+                    return;
+                }
+                cancel.setId("cancel-" + j.id());
+                cancel.setOnAction(e -> model.cancel(j.id()));
+                setGraphic(cancel);
+            }
+        });
+        return c;
+    }
+
+    private static String time(Instant t) {
+        return t == null ? "" : TIME.format(t);
+    }
+}

@@ -1,0 +1,228 @@
+package org.sextant.app.gui;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.animation.PauseTransition;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.KeyCharacterCombination;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.VBox;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import javafx.util.Duration;
+import org.sextant.app.pilot.PilotNotice;
+import org.sextant.engine.Version;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Everything around the views: the menu bar (File: import, export, quit; View: each view with
+ * Ctrl+1..9 and the theme; Help: documentation, shortcuts, about), the notice shown while an
+ * agent drives the window, and the layout remembered in SEXTANT_HOME/layout.json.
+ */
+public final class WorkstationChrome {
+    /** How long an agent notice stays (it is a hint, not a dialog). */
+    static final Duration NOTICE_TIME = Duration.seconds(8);
+
+    private final WorkstationWindow window;
+    private final Stage stage;
+    private final Path layoutFile;
+    private final MenuBar menus = new MenuBar();
+    private final Label notice = new Label();
+    private final PauseTransition noticeTimer = new PauseTransition(NOTICE_TIME);
+    private final ToggleGroup themes = new ToggleGroup();
+    private final RadioMenuItem light = new RadioMenuItem("Light theme");
+    private final RadioMenuItem dark = new RadioMenuItem("Dark theme");
+
+    /** Call on the FX thread after the views were added and before the stage is shown. */
+    public WorkstationChrome(WorkstationWindow window, Stage stage, Path sextantHome) {
+        this.window = window;
+        this.stage = stage;
+        this.layoutFile = sextantHome.resolve(WorkstationLayout.FILE);
+        notice.setId("agent-notice");
+        notice.setMaxWidth(Double.MAX_VALUE);
+        notice.managedProperty().bind(notice.visibleProperty());
+        notice.setVisible(false);
+        noticeTimer.setOnFinished(e -> notice.setVisible(false));
+        menus.setId("menu-bar");
+        menus.getMenus().setAll(fileMenu(), viewMenu(), helpMenu());
+        window.setTop(new VBox(menus, notice));
+    }
+
+    private Menu fileMenu() {
+        MenuItem importFiles = item("Import prices…", "menu-import", new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN), () -> {
+            if (window.showView("data") && window.view("data") instanceof DataView d) d.chooseFiles();
+        });
+        MenuItem export = item("Export query result as CSV…", "menu-export", new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN), () -> {
+            if (window.showView("data") && window.view("data") instanceof DataView d) d.exportResult();
+        });
+        MenuItem quit = item("Quit", "menu-quit", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN), stage::close);
+        return new Menu("File", null, importFiles, export, new SeparatorMenuItem(), quit);
+    }
+
+    private Menu viewMenu() {
+        Menu view = new Menu("View");
+        List<String> ids = window.viewIds();
+        for (int i = 0; i < ids.size(); i++) {
+            String id = ids.get(i);
+            String title = window.tabs().getTabs().get(i).getText();
+            KeyCombination key = i < 9 ? new KeyCharacterCombination(String.valueOf(i + 1), KeyCombination.SHORTCUT_DOWN) : null;
+            view.getItems().add(item(title, "menu-view-" + id, key, () -> window.showView(id)));
+        }
+        light.setId("menu-theme-light");
+        dark.setId("menu-theme-dark");
+        light.setToggleGroup(themes);
+        dark.setToggleGroup(themes);
+        light.setSelected(true);
+        dark.setAccelerator(new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        light.setAccelerator(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        themes.selectedToggleProperty().addListener((o, a, b) -> {
+            if (stage.getScene() != null) (b == dark ? WorkstationTheme.DARK : WorkstationTheme.LIGHT).applyTo(stage.getScene());
+        });
+        view.getItems().addAll(new SeparatorMenuItem(), light, dark);
+        return view;
+    }
+
+    private Menu helpMenu() {
+        MenuItem docs = item("Agents and MCP (docs/mcp.md)", "menu-docs", new KeyCodeCombination(KeyCode.F1), this::showDocs);
+        MenuItem keys = item("Keyboard shortcuts", "menu-shortcuts", null, () -> info("Keyboard shortcuts", shortcuts()));
+        MenuItem about = item("About Sextant", "menu-about", null, () -> info("About Sextant",
+                "Sextant " + Version.APP + "\nResearch workstation for market time series.\n"
+                        + "User guide: docs/user-guide.md · agents: docs/mcp.md · local API: docs/local-api.md in the Sextant folder."));
+        return new Menu("Help", null, docs, keys, about);
+    }
+
+    String shortcuts() {
+        StringBuilder b = new StringBuilder();
+        List<String> ids = window.viewIds();
+        for (int i = 0; i < ids.size() && i < 9; i++) {
+            b.append("Ctrl+").append(i + 1).append("  ").append(window.tabs().getTabs().get(i).getText()).append('\n');
+        }
+        b.append("Ctrl+O  Import prices\nCtrl+E  Export the query result as CSV\nCtrl+Enter  Run the SQL query (Data)\n")
+                .append("Ctrl+Shift+D / Ctrl+Shift+L  Dark / light theme\nF1  Agents and MCP documentation\nCtrl+Q  Quit");
+        return b.toString();
+    }
+
+    private void showDocs() {
+        String text;
+        try (InputStream in = McpTools.class.getResourceAsStream(McpTools.RESOURCE)) {
+            text = in == null ? "docs/mcp.md is not bundled with this build" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            text = "cannot read docs/mcp.md: " + e;
+        }
+        TextArea area = new TextArea(text);
+        area.setEditable(false);
+        area.setWrapText(true);
+        area.getStyleClass().add("code");
+        Stage docs = new Stage();
+        docs.initOwner(stage);
+        docs.setTitle("Sextant for AI agents (docs/mcp.md)");
+        Scene scene = new Scene(area, 900, 700);
+        WorkstationTheme.of(stage.getScene()).applyTo(scene);
+        docs.setScene(scene);
+        docs.show();
+    }
+
+    private void info(String title, String text) {
+        Alert a = new Alert(Alert.AlertType.INFORMATION, text);
+        a.initOwner(stage);
+        a.setTitle(title);
+        a.setHeaderText(title);
+        a.show();
+    }
+
+    private static MenuItem item(String text, String id, KeyCombination key, Runnable action) {
+        MenuItem m = new MenuItem(text);
+        m.setId(id);
+        if (key != null) m.setAccelerator(key);
+        m.setOnAction(e -> action.run());
+        return m;
+    }
+
+    /** Shows what an agent just did, for a few seconds. Call on the FX thread. */
+    public void showNotice(PilotNotice n) {
+        notice.setText(n.text());
+        notice.setVisible(true);
+        noticeTimer.playFromStart();
+    }
+
+    public Label notice() { return notice; }
+    public MenuBar menuBar() { return menus; }
+
+    public void setTheme(WorkstationTheme theme) {
+        (theme == WorkstationTheme.DARK ? dark : light).setSelected(true);
+        if (stage.getScene() != null) theme.applyTo(stage.getScene());
+    }
+
+    /** Restores the saved layout onto the stage (before it is shown) and the window. */
+    public WorkstationLayout restore() {
+        WorkstationLayout l = WorkstationLayout.load(layoutFile);
+        stage.setWidth(l.width());
+        stage.setHeight(l.height());
+        if (l.x() != null && l.y() != null && onSomeScreen(l.x(), l.y(), l.width(), l.height())) {
+            stage.setX(l.x());
+            stage.setY(l.y());
+        }
+        stage.setMaximized(l.maximized());
+        setDividerOnceLaidOut(l.chartDivider());
+        if (!window.showView(l.view())) window.showView(WorkstationWindow.CHARTS);
+        setTheme(WorkstationTheme.parse(l.theme()));
+        return l;
+    }
+
+    /**
+     * A split pane places its divider from its children's sizes at its first layout on screen
+     * (the Charts tab may open later than the window), so the saved position is applied after
+     * the first layout pass that shows it.
+     */
+    private void setDividerOnceLaidOut(double position) {
+        javafx.scene.control.SplitPane split = window.chartSplit();
+        split.setDividerPositions(position);
+        Scene scene = stage.getScene();
+        if (scene == null) return;
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            if (split.getWidth() > 0 && WorkstationWindow.CHARTS.equals(window.shownView())) {
+                scene.removePostLayoutPulseListener(once[0]);
+                split.setDividerPositions(position);
+            }
+        };
+        scene.addPostLayoutPulseListener(once[0]);
+    }
+
+    /** The layout on screen now. */
+    public WorkstationLayout current() {
+        double[] dividers = window.chartSplit().getDividerPositions();
+        return new WorkstationLayout(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), stage.isMaximized(),
+                dividers.length > 0 ? dividers[0] : WorkstationLayout.defaults().chartDivider(), window.shownView(),
+                WorkstationTheme.of(stage.getScene()).name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** Saves {@link #current()} atomically; a failure is logged, never blocks closing. */
+    public void remember() {
+        try {
+            current().save(layoutFile);
+        } catch (IOException | RuntimeException e) {
+            LoggerFactory.getLogger(WorkstationChrome.class).warn("cannot save the window layout to {}: {}", layoutFile, e.toString());
+        }
+    }
+
+    /** A window saved on a screen that is gone (a detached monitor) opens where the system puts it. */
+    private static boolean onSomeScreen(double x, double y, double w, double h) {
+        return !Screen.getScreensForRectangle(new Rectangle2D(x, y, Math.max(1, w), Math.max(1, h))).isEmpty();
+    }
+}

@@ -1,0 +1,45 @@
+package org.sextant.app.gui;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.sextant.engine.Json;
+import org.sextant.engine.home.AtomicFiles;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The window as the person left it, kept in SEXTANT_HOME/layout.json between runs: position,
+ * size, maximised, the Charts divider, the view on screen and the theme. Written atomically; a
+ * missing or unreadable file means the default layout, never a failed start.
+ *
+ * @param x      null: let the system place the window
+ * @param view   a view id ("charts", "data", ...)
+ * @param theme  "light" or "dark"
+ */
+public record WorkstationLayout(Double x, Double y, double width, double height, boolean maximized,
+                                double chartDivider, String view, String theme) {
+
+    public static final String FILE = "layout.json";
+
+    public static WorkstationLayout defaults() {
+        return new WorkstationLayout(null, null, 1200, 760, false, 0.22, WorkstationWindow.CHARTS, "light");
+    }
+
+    public static WorkstationLayout load(Path file) {
+        if (!Files.exists(file)) return defaults();
+        try {
+            WorkstationLayout l = Json.read(Files.readString(file), WorkstationLayout.class);
+            WorkstationLayout d = defaults();
+            return new WorkstationLayout(l.x, l.y, l.width >= 400 ? l.width : d.width, l.height >= 300 ? l.height : d.height,
+                    l.maximized, l.chartDivider > 0.02 && l.chartDivider < 0.98 ? l.chartDivider : d.chartDivider,
+                    l.view == null ? d.view : l.view, l.theme == null ? d.theme : l.theme);
+        } catch (IOException | RuntimeException e) {
+            LoggerFactory.getLogger(WorkstationLayout.class).warn("ignoring {} ({}); using the default layout", file, e.toString());
+            return defaults();
+        }
+    }
+
+    public void save(Path file) throws IOException {
+        AtomicFiles.write(file, Json.write(this));
+    }
+}

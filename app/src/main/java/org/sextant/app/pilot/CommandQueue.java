@@ -1,0 +1,269 @@
+package org.sextant.app.pilot;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.ClosedWatchServiceException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchService;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.sextant.engine.Json;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.home.AtomicFiles;
+import org.sextant.engine.home.SextantHome;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The app's side of the pilot command queue (DESIGN.md; docs/mcp.md "drive_app"). Watches
+ * commands/pending (a WatchService, and a poll every second for file systems where watching
+ * misses events) and handles each file, oldest name first:
+ *
+ * <ul>
+ *   <li>malformed or unknown: moved to commands/done with {@code ok:false} and the error; never executed
+ *       (a file that does not parse is first given {@link #SETTLE} to be completed, for writers that
+ *       do not rename a finished file into place as drive_app does);</li>
+ *   <li>waiting longer than {@link #MAX_WAIT} (the app was closed, or the pilot flag was removed
+ *       and placed again much later): moved to done with {@code fail_reason: expired}; not executed;</li>
+ *   <li>while SEXTANT_HOME/.mcp_pilot is absent: left in pending, not executed; it runs if the flag
+ *       is placed again within {@link #MAX_WAIT} (the launcher only queues while the flag exists,
+ *       so a waiting command was allowed when it was queued, and removing the flag pauses it);</li>
+ *   <li>otherwise executed, the flag checked immediately before, and moved to done with its result.</li>
+ * </ul>
+ *
+ * The done file is written atomically before the pending one is deleted; a pending file whose
+ * done twin exists (the app stopped between the two) is deleted without running it again.
+ * This class never creates the pilot flag; it only tests whether the person placed it.
+ */
+public final class CommandQueue implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(CommandQueue.class);
+    /** How long a command may wait in pending before it is too stale to act on. */
+    public static final Duration MAX_WAIT = Duration.ofMinutes(10);
+    private static final int RAW_KEPT = 4000;
+    /** A file that does not parse is refused only once it has not changed for this long. */
+    static final Duration SETTLE = Duration.ofSeconds(2);
+
+    private final SextantHome home;
+    private final PilotExecutor executor;
+    private final Consumer<PilotNotice> notices;
+    private final Clock clock;
+    private final Set<String> reportedWaiting = new HashSet<>();
+    private ScheduledExecutorService worker;
+    private WatchService watcher;
+    private Thread watchThread;
+
+    /** @param notices told of every command that ran (on the pilot thread) */
+    public CommandQueue(SextantHome home, PilotExecutor executor, Consumer<PilotNotice> notices, Clock clock) {
+        this.home = home;
+        this.executor = executor;
+        this.notices = notices == null ? n -> { } : notices;
+        this.clock = clock;
+    }
+
+    /** Starts watching: a drain now, on every change in pending, and every second. */
+    public synchronized CommandQueue start() {
+        if (worker != null) return this;
+        worker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "sextant-pilot");
+            t.setDaemon(true);
+            return t;
+        });
+        worker.scheduleWithFixedDelay(this::drainQuietly, 0, 1, TimeUnit.SECONDS);
+        try {
+            Files.createDirectories(home.pendingCommands());
+            watcher = home.pendingCommands().getFileSystem().newWatchService();
+            home.pendingCommands().register(watcher, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
+            watchThread = new Thread(this::watch, "sextant-pilot-watch");
+            watchThread.setDaemon(true);
+            watchThread.start();
+        } catch (IOException | UnsupportedOperationException e) {
+            log.warn("cannot watch {} ({}); polling it every second", home.pendingCommands(), e.toString());
+        }
+        return this;
+    }
+
+    private void watch() {
+        try {
+            while (true) {
+                var key = watcher.take();
+                key.pollEvents();
+                key.reset();
+                ScheduledExecutorService w = worker;
+                if (w != null && !w.isShutdown()) w.execute(this::drainQuietly);
+            }
+        } catch (InterruptedException | ClosedWatchServiceException stopped) {
+            // close() ends the watch
+        } catch (RuntimeException e) {
+            log.warn("watching {} stopped ({}); the poll goes on", home.pendingCommands(), e.toString());
+        }
+    }
+
+    private void drainQuietly() {
+        try {
+            drain();
+        } catch (RuntimeException e) {
+            log.warn("pilot queue: {}", e.toString());
+        }
+    }
+
+    /** Handles every file now in pending; returns how many left it (executed, refused or expired). */
+    public synchronized int drain() {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(home.pendingCommands())) {
+            files = s.filter(p -> !p.getFileName().toString().startsWith(".") && Files.isRegularFile(p))
+                    .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
+        } catch (NoSuchFileException e) {
+            return 0;
+        } catch (IOException e) {
+            log.warn("cannot list {}: {}", home.pendingCommands(), e.toString());
+            return 0;
+        }
+        reportedWaiting.retainAll(files.stream().map(p -> p.getFileName().toString()).toList());
+        int handled = 0;
+        for (Path f : files) {
+            if (handle(f)) handled++;
+        }
+        return handled;
+    }
+
+    /** True when the file left pending. */
+    private boolean handle(Path file) {
+        String name = file.getFileName().toString();
+        String doneName = name.endsWith(".json") ? name : name + ".json";
+        Path done = home.doneCommands().resolve(doneName);
+        String stem = doneName.substring(0, doneName.length() - ".json".length());
+        try {
+            if (Files.exists(done)) {
+                Files.deleteIfExists(file); // finished before the app stopped; never run twice
+                return true;
+            }
+            String content;
+            Instant queuedAt;
+            try {
+                content = Files.readString(file, StandardCharsets.UTF_8);
+                queuedAt = Files.getLastModifiedTime(file).toInstant();
+            } catch (NoSuchFileException gone) {
+                return false;
+            } catch (java.nio.charset.MalformedInputException e) {
+                content = null;
+                queuedAt = clock.instant();
+            }
+            PilotCommand command;
+            try {
+                if (content == null) throw SextantException.invalid("file", "the command file is not UTF-8 text", "write UTF-8 JSON");
+                command = PilotCommand.parse(stem, content);
+            } catch (SextantException e) {
+                if (Duration.between(queuedAt, clock.instant()).compareTo(SETTLE) < 0) {
+                    return false; // perhaps still being written by a writer that does not rename: look again next time
+                }
+                finish(file, done, malformed(stem, name, content), null, e, "failed");
+                log.warn("pilot command {} refused, not executed: {}", name, e.getMessage());
+                return true;
+            }
+            if (Duration.between(queuedAt, clock.instant()).compareTo(MAX_WAIT) > 0) {
+                SextantException stale = new SextantException("expired", "the command waited more than " + MAX_WAIT.toMinutes()
+                        + " minutes in commands/pending (queued " + queuedAt + ") and was not executed", null,
+                        "queue it again with drive_app while the app runs and SEXTANT_HOME/.mcp_pilot exists");
+                finish(file, done, command.original(), null, stale, "expired");
+                return true;
+            }
+            if (!pilotAllowed()) {
+                if (reportedWaiting.add(name)) {
+                    log.info("pilot command {} ({}) waits: {} is absent", command.id(), command.describe(), home.pilotFlag());
+                }
+                return false;
+            }
+            Map<String, Object> result;
+            try {
+                result = executor.execute(command);
+            } catch (SextantException e) {
+                finish(file, done, command.original(), null, e, "failed");
+                notices.accept(new PilotNotice(command.id(), command.describe(), false, e.getMessage()));
+                return true;
+            } catch (RuntimeException e) {
+                log.error("pilot command {} failed", command.id(), e);
+                finish(file, done, command.original(), null,
+                        new SextantException("app_error", e.toString(), null, "see SEXTANT_HOME/logs/sextant.log"), "failed");
+                notices.accept(new PilotNotice(command.id(), command.describe(), false, e.toString()));
+                return true;
+            }
+            finish(file, done, command.original(), result, null, "done");
+            log.info("pilot command {} executed: {}", command.id(), command.describe());
+            notices.accept(new PilotNotice(command.id(), command.describe(), true, null));
+            return true;
+        } catch (IOException e) {
+            log.warn("pilot command {}: {}", name, e.toString());
+            return false;
+        }
+    }
+
+    /** Checked immediately before each execution; placed by the person only. */
+    private boolean pilotAllowed() {
+        return Files.isRegularFile(home.pilotFlag());
+    }
+
+    private void finish(Path pending, Path done, JsonNode original, Object result, SextantException error, String state)
+            throws IOException {
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (original != null && original.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = original.properties().iterator(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                out.put(e.getKey(), e.getValue());
+            }
+        }
+        out.put("state", state);
+        out.put("ok", error == null);
+        out.put("result", result);
+        out.put("error", error == null ? null : error.getMessage());
+        out.put("fail_reason", error == null ? null : error.failReason());
+        out.put("field", error == null ? null : error.field());
+        out.put("fix", error == null ? null : error.fix());
+        out.put("finished_at", clock.instant().toString());
+        AtomicFiles.write(done, Json.write(out));
+        Files.deleteIfExists(pending);
+    }
+
+    /** The refused file as it was: its JSON object when it is one (an unknown command), else its text. */
+    private static JsonNode malformed(String id, String file, String content) {
+        var n = Json.MAPPER.createObjectNode();
+        try {
+            JsonNode parsed = content == null ? null : Json.MAPPER.readTree(content);
+            if (parsed != null && parsed.isObject()) n.setAll((tools.jackson.databind.node.ObjectNode) parsed);
+        } catch (RuntimeException notJson) {
+            // kept as raw text below
+        }
+        if (!n.hasNonNull("id") || !n.get("id").isString()) n.put("id", id);
+        n.put("file", file);
+        if (content != null && n.size() <= 2) n.put("raw", content.length() > RAW_KEPT ? content.substring(0, RAW_KEPT) : content);
+        return n;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (worker != null) worker.shutdownNow();
+        worker = null;
+        try {
+            if (watcher != null) watcher.close();
+        } catch (IOException ignored) {
+            // closing a watch service that failed to watch
+        }
+        if (watchThread != null) watchThread.interrupt();
+    }
+}

@@ -1,0 +1,106 @@
+package org.sextant.app.pilot;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sextant.engine.Json;
+import org.sextant.engine.SextantException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One command file of commands/pending, as the launcher's drive_app writes it:
+ * {@code {"id", "command", "args": {...}, "created_at"}}. Parsing refuses anything else with the
+ * field at fault, so a malformed or unknown command is never executed.
+ */
+public record PilotCommand(String id, String command, ObjectNode args, JsonNode original) {
+
+    /** Every command the app executes, with the arguments it requires (optional ones are not listed). */
+    public static final Map<String, List<String>> COMMANDS = commands();
+
+    private static Map<String, List<String>> commands() {
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        m.put("open_chart", List.of("symbol"));
+        m.put("select_view", List.of("view"));
+        m.put("open_run", List.of("run_id"));
+        m.put("start_forecast", List.of("symbol"));
+        m.put("start_backtest", List.of("spec", "symbols"));
+        return m;
+    }
+
+    /** Commands that only make sense with a window on screen. */
+    public static final List<String> WINDOW_COMMANDS = List.of("open_chart", "select_view", "open_run");
+
+    /** @param fallbackId the file name without .json, used when the file names no id */
+    public static PilotCommand parse(String fallbackId, String content) {
+        JsonNode root;
+        try {
+            root = Json.MAPPER.readTree(content);
+        } catch (JacksonException e) {
+            throw SextantException.invalid("file", "the command file is not JSON: " + e.getOriginalMessage(),
+                    "write one JSON object {\"id\", \"command\", \"args\"} (drive_app does)");
+        }
+        if (root == null || !root.isObject()) {
+            throw SextantException.invalid("file", "the command file is not a JSON object",
+                    "write one JSON object {\"id\", \"command\", \"args\"} (drive_app does)");
+        }
+        JsonNode id = root.get("id");
+        if (id != null && !id.isNull() && !id.isString()) {
+            throw SextantException.invalid("id", "id must be a string", "omit id or give a string such as \"cmd-1\"");
+        }
+        JsonNode cmd = root.get("command");
+        if (cmd == null || !cmd.isString() || cmd.asString().isBlank()) {
+            throw SextantException.invalid("command", "command is missing or not a string",
+                    "use one of " + String.join(", ", COMMANDS.keySet()));
+        }
+        String name = cmd.asString();
+        List<String> needed = COMMANDS.get(name);
+        if (needed == null) {
+            throw SextantException.invalid("command", "'" + name + "' is not a command the app knows",
+                    "use one of " + String.join(", ", COMMANDS.keySet()));
+        }
+        JsonNode args = root.get("args");
+        if (args != null && !args.isNull() && !args.isObject()) {
+            throw SextantException.invalid("args", "args must be a JSON object", "e.g. {\"" + needed.get(0) + "\": ...}");
+        }
+        ObjectNode a = args == null || args.isNull() ? Json.MAPPER.createObjectNode() : (ObjectNode) args;
+        for (String key : needed) {
+            if (a.get(key) == null || a.get(key).isNull()) {
+                throw SextantException.invalid("args." + key, name + " needs args." + key,
+                        "pass args with " + String.join(" and ", needed));
+            }
+        }
+        String theId = id == null || id.isNull() || id.asString().isBlank() ? fallbackId : id.asString();
+        return new PilotCommand(theId, name, a, root);
+    }
+
+    public boolean needsWindow() {
+        return WINDOW_COMMANDS.contains(command);
+    }
+
+    /** What a person reads in the window's notice: "open chart AAPL". */
+    public String describe() {
+        return switch (command) {
+            case "open_chart" -> "open chart " + text("symbol");
+            case "select_view" -> "show the " + text("view") + " view";
+            case "open_run" -> "open run " + text("run_id");
+            case "start_forecast" -> "start a forecast backtest of " + text("symbol");
+            case "start_backtest" -> "start a strategy backtest on " + list("symbols");
+            default -> command;
+        };
+    }
+
+    private String text(String key) {
+        JsonNode n = args.get(key);
+        return n == null ? "" : n.isString() ? n.asString() : n.toString();
+    }
+
+    private String list(String key) {
+        JsonNode n = args.get(key);
+        if (n == null || !n.isArray()) return text(key);
+        StringBuilder b = new StringBuilder();
+        for (JsonNode e : n) b.append(b.isEmpty() ? "" : ", ").append(e.isString() ? e.asString() : e.toString());
+        return b.toString();
+    }
+}

@@ -1,0 +1,110 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Drives the Data view in the real window: a bad file's error, a preview, a query and its CSV export. */
+@ExtendWith(ApplicationExtension.class)
+class DataViewTest {
+    /** Liveness guard for background engine calls, not a performance bound. */
+    private static final int GIVE_UP_SECONDS = 60;
+
+    private final org.sextant.engine.Sextant engine = Workbench.openStore();
+    private final Path home = engine.home().root();
+    @TempDir
+    Path files;
+    private Workbench bench;
+    private DataView view;
+
+    @Start
+    void start(Stage stage) {
+        bench = new Workbench(engine, stage);
+        view = (DataView) bench.window.view("data");
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        bench.close();
+    }
+
+    @Test
+    void importingABadFileShowsTheEnginesErrorWithFieldAndFix(FxRobot robot) throws Exception {
+        Path bad = Files.writeString(files.resolve("quotes.csv"), "when,price\nyesterday,12.5\n");
+        view.setDialogs(owner -> List.of(bad.toFile()), owner -> null);
+        robot.clickOn("File");
+        robot.clickOn("#menu-import");
+        assertEquals("data", bench.window.shownView(), "File > Import shows the Data view");
+        Label error = robot.lookup("#data-import-error").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> error.getText() != null && !error.getText().isEmpty());
+        assertTrue(error.getText().contains("unknown layout (no date column)"), error.getText());
+        assertTrue(error.getText().contains("Field: paths"), error.getText());
+        assertTrue(error.getText().contains("Fix: accepted headers"), error.getText());
+        assertTrue(error.isVisible());
+        assertTrue(robot.lookup("#data-import").queryButton().isDisabled() == false, "the file stays chosen; importing it gives the same refusal");
+    }
+
+    @Test
+    void aQueryRunsAndItsResultIsExportedAsCsvAndThePreviewShowsTheLayout(FxRobot robot) throws Exception {
+        Path csv = files.resolve("MSFTTEST.csv");
+        try (InputStream in = getClass().getResourceAsStream("msft_ohlcv_daily.csv")) {
+            Files.copy(in, csv);
+        }
+        Path out = files.resolve("result.csv");
+        view.setDialogs(owner -> List.of(csv.toFile()), owner -> out.toFile());
+        bench.show("data");
+        robot.clickOn("#data-choose");
+        TableView<?> preview = robot.lookup("#data-preview").queryAs(TableView.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> preview.getItems().size() == 10);
+        String info = robot.lookup("#data-preview-info").queryLabeled().getText();
+        assertTrue(info.startsWith("MSFTTEST.csv: layout stooq"), info);
+        assertEquals(6, preview.getColumns().size());
+
+        TextArea sql = robot.lookup("#data-sql").queryAs(TextArea.class);
+        WaitForAsyncUtils.asyncFx(() -> sql.setText("SELECT symbol, rows, first_date, last_date FROM symbols ORDER BY symbol")).get();
+        robot.clickOn("#data-sql-run");
+        TableView<?> results = robot.lookup("#data-sql-results").queryAs(TableView.class);
+        int symbols = bench.engine.listSymbols(null).size();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> results.getItems().size() == symbols);
+        assertEquals(List.of("symbol", "rows", "first_date", "last_date"), results.getColumns().stream().map(c -> c.getText()).toList());
+
+        robot.clickOn("#data-sql-export");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> Files.exists(out));
+        List<String> lines = Files.readAllLines(out);
+        assertEquals("symbol,rows,first_date,last_date", lines.get(0));
+        assertEquals(symbols + 1, lines.size());
+        String first = bench.engine.listSymbols(null).get(0).symbol();
+        assertTrue(lines.get(1).startsWith(first + ","), lines.get(1));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
+                () -> robot.lookup("#data-sql-message").queryLabeled().getText().startsWith("Exported " + symbols + " row(s)"));
+        bench.photograph("data");
+    }
+
+    @Test
+    void theImportButtonWaitsForAFile(FxRobot robot) throws Exception {
+        bench.show("data");
+        assertTrue(robot.lookup("#data-import").queryButton().isDisabled());
+        File none = null;
+        view.setDialogs(owner -> none == null ? List.of() : List.of(none), owner -> null);
+        robot.clickOn("#data-choose");
+        assertTrue(robot.lookup("#data-import").queryButton().isDisabled(), "a cancelled dialog chooses nothing");
+    }
+}

@@ -1,0 +1,73 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.jobs.JobState;
+import org.sextant.engine.jobs.JobStatus;
+
+/** The Jobs view's model lists the engine's jobs with their progress and cancels one. */
+class JobsViewModelTest {
+    @TempDir
+    Path home;
+    private Sextant engine;
+    private ExecutorService background;
+    private JobsViewModel model;
+
+    @BeforeEach
+    void open() {
+        engine = TestStore.open(home);
+        background = Executors.newSingleThreadExecutor();
+        model = new JobsViewModel(engine, background, Runnable::run);
+    }
+
+    @AfterEach
+    void close() {
+        model.close();
+        background.shutdownNow();
+        engine.close();
+    }
+
+    @Test
+    void listsARunningJobWithItsProgressAndCancelsIt() throws Exception {
+        CountDownLatch reported = new CountDownLatch(1);
+        JobStatus job = engine.jobs().submit("test_wait", List.of("x"), false, ctx -> {
+            ctx.progress(0.4, "waiting for cancel");
+            reported.countDown();
+            while (true) {
+                ctx.checkCancelled();
+                Thread.sleep(5);
+            }
+        });
+        assertTrue(reported.await(60, TimeUnit.SECONDS));
+        List<JobStatus> listed = model.refresh().get();
+        JobStatus shown = model.jobs().stream().filter(j -> j.id().equals(job.id())).findFirst().orElseThrow();
+        assertEquals(JobState.RUNNING, shown.state());
+        assertEquals(0.4, shown.progress(), 1e-9);
+        assertEquals("waiting for cancel", shown.message());
+        assertEquals(listed.size(), model.jobs().size());
+
+        model.cancel(job.id()).get();
+        assertEquals(JobState.CANCELLED, engine.jobs().await(job.id(), Duration.ofSeconds(60)).state());
+        model.refresh().get();
+        assertEquals(JobState.CANCELLED, model.jobs().stream().filter(j -> j.id().equals(job.id())).findFirst().orElseThrow().state());
+    }
+
+    @Test
+    void cancellingAnUnknownJobShowsTheEnginesError() throws Exception {
+        model.cancel("nope").handle((s, e) -> null).get();
+        assertTrue(model.errorProperty().get().contains("no job with id 'nope'"), model.errorProperty().get());
+    }
+}

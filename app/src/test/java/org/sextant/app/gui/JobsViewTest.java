@@ -1,0 +1,80 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Button;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.jobs.JobState;
+import org.sextant.engine.jobs.JobStatus;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Drives the Jobs view: a running job shows its progress bar, and its Cancel button stops it. */
+@ExtendWith(ApplicationExtension.class)
+class JobsViewTest {
+    /** Liveness guard for background work, not a performance bound. */
+    private static final int GIVE_UP_SECONDS = 60;
+
+    private final org.sextant.engine.Sextant engine = Workbench.openStore();
+    private final Path home = engine.home().root();
+    private Workbench bench;
+
+    @Start
+    void start(Stage stage) {
+        bench = new Workbench(engine, stage);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        bench.close();
+    }
+
+    @Test
+    void aRunningJobShowsItsProgressAndIsCancelledFromItsButton(FxRobot robot) throws Exception {
+        String symbol = bench.engine.listSymbols(null).get(0).symbol();
+        JobStatus done = bench.engine.startForecastBacktest(List.of(symbol), null, 5);
+        assertEquals(JobState.SUCCEEDED, bench.engine.jobs().await(done.id(), Duration.ofSeconds(GIVE_UP_SECONDS)).state());
+        CountDownLatch reported = new CountDownLatch(1);
+        JobStatus running = bench.engine.jobs().submit("import", List.of("/data/prices-2024.csv"), true, ctx -> {
+            ctx.progress(0.4, "importing 1 file(s)");
+            reported.countDown();
+            while (true) {
+                ctx.checkCancelled();
+                Thread.sleep(5);
+            }
+        });
+        assertTrue(reported.await(GIVE_UP_SECONDS, TimeUnit.SECONDS));
+
+        int tab = bench.window.viewIds().indexOf("jobs") + 1;
+        robot.press(KeyCode.SHORTCUT, KeyCode.getKeyCode(String.valueOf(tab))).release(KeyCode.getKeyCode(String.valueOf(tab)), KeyCode.SHORTCUT);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "jobs".equals(bench.window.shownView()));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup("#cancel-" + running.id()).tryQuery().isPresent());
+        JobsView view = (JobsView) bench.window.view("jobs");
+        assertEquals(2, view.table().getItems().size());
+        assertEquals(running.id(), view.table().getItems().get(0).id(), "newest first");
+        ProgressBar bar = robot.lookup(".progress-bar").queryAllAs(ProgressBar.class).stream()
+                .filter(b -> Math.abs(b.getProgress() - 0.4) < 1e-9).findFirst().orElseThrow();
+        assertTrue(bar.isVisible());
+        assertTrue(robot.lookup("#cancel-" + done.id()).tryQuery().isEmpty(), "a finished job has no Cancel button");
+        bench.photograph("jobs");
+
+        robot.clickOn(robot.lookup("#cancel-" + running.id()).queryAs(Button.class));
+        assertEquals(JobState.CANCELLED, bench.engine.jobs().await(running.id(), Duration.ofSeconds(GIVE_UP_SECONDS)).state());
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup("#cancel-" + running.id()).tryQuery().isEmpty()
+                && view.table().getItems().get(0).state() == JobState.CANCELLED);
+    }
+}

@@ -1,0 +1,74 @@
+package org.sextant.app.gui;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import org.sextant.charts.ChartSnapshot;
+import org.sextant.engine.Sextant;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The whole window as the app builds it (every registered view, menus, notice, layout) on a test
+ * store. The store is opened in the test's constructor ({@link #openStore}), before TestFX's
+ * set-up clock starts: on a busy machine opening it can take longer than that set-up allows.
+ */
+final class Workbench {
+    /** A test store in a new temporary SEXTANT_HOME, deleted by {@link #close()}. */
+    static Sextant openStore() {
+        try {
+            return TestStore.open(Files.createTempDirectory("sextant-gui-"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    final Sextant engine;
+    final ChartsViewModel charts;
+    final WorkstationWindow window;
+    final WorkstationChrome chrome;
+    final Stage stage;
+
+    /** Call on the FX thread (a TestFX @Start method). */
+    Workbench(Sextant engine, Stage stage) {
+        this.stage = stage;
+        this.engine = engine;
+        charts = new ChartsViewModel(engine);
+        window = new WorkstationWindow(charts);
+        window.addViews(WorkstationViews.create(engine, window));
+        chrome = new WorkstationChrome(window, stage, engine.home().root());
+        window.show(stage);
+        chrome.restore();
+        charts.start();
+    }
+
+    void close() throws Exception {
+        WaitForAsyncUtils.asyncFx(window::closeViews).get();
+        charts.forecastLoad().handle((f, e) -> null).get();
+        charts.close();
+        engine.close();
+        try (var files = Files.walk(engine.home().root())) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+
+    /** Shows the view with this id through the window's navigator. */
+    void show(String id) throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> window.showView(id)).get();
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Photographs the window into target/ and docs/images/ (when run inside the repository). */
+    Path photograph(String name) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
+        Path png = ChartSnapshot.writePng(image, Path.of("target", name + ".png"));
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("docs").resolve("user-guide.md"))) {
+                ChartSnapshot.writePng(image, dir.resolve("docs").resolve("images").resolve(name + ".png"));
+                break;
+            }
+        }
+        return png;
+    }
+}

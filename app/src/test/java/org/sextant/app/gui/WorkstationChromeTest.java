@@ -1,0 +1,148 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.app.pilot.CommandQueue;
+import org.sextant.app.pilot.PilotExecutor;
+import org.sextant.charts.ChartSnapshot;
+import org.sextant.engine.Json;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import tools.jackson.databind.JsonNode;
+
+/** Menus and shortcuts, the dark theme, the remembered layout, and the window driven by a pilot command. */
+@ExtendWith(ApplicationExtension.class)
+class WorkstationChromeTest {
+    private static final int GIVE_UP_SECONDS = 60;
+
+    private final org.sextant.engine.Sextant engine = Workbench.openStore();
+    private final Path home = engine.home().root();
+    private Workbench bench;
+    private CommandQueue queue;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        // a layout saved by an earlier run: the Jobs view, dark, a narrower symbol list
+        Files.createDirectories(home);
+        Files.writeString(home.resolve(WorkstationLayout.FILE), Json.write(
+                new WorkstationLayout(null, null, 1100, 700, false, 0.3, "jobs", "dark")));
+        bench = new Workbench(engine, stage);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        if (queue != null) queue.close();
+        bench.close();
+    }
+
+    @Test
+    void theSavedLayoutIsRestoredAndTheChangedOneRemembered(FxRobot robot) throws Exception {
+        assertEquals("jobs", bench.window.shownView());
+        assertEquals(1100, bench.stage.getWidth(), 1);
+        assertEquals(WorkstationTheme.DARK, WorkstationTheme.of(bench.stage.getScene()));
+
+        robot.press(KeyCode.SHORTCUT, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.SHORTCUT);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "charts".equals(bench.window.shownView()));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0.3, bench.window.chartSplit().getDividerPositions()[0], 0.01, "the symbol list keeps its saved width");
+        robot.press(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.L).release(KeyCode.L, KeyCode.SHIFT, KeyCode.SHORTCUT);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(WorkstationTheme.LIGHT, WorkstationTheme.of(bench.stage.getScene()));
+        WaitForAsyncUtils.asyncFx(() -> bench.window.chartSplit().setDividerPositions(0.25)).get();
+        WaitForAsyncUtils.asyncFx(bench.chrome::remember).get();
+
+        JsonNode saved = Json.MAPPER.readTree(Files.readString(home.resolve(WorkstationLayout.FILE)));
+        assertEquals("charts", saved.get("view").asString());
+        assertEquals("light", saved.get("theme").asString());
+        assertEquals(0.25, saved.get("chart_divider").asDouble(), 0.01);
+        assertEquals(1100, saved.get("width").asDouble(), 1);
+        try (var s = Files.list(home)) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "written atomically, no temp file left");
+        }
+    }
+
+    @Test
+    void aBrokenLayoutFileOpensTheDefaultLayout() throws Exception {
+        Files.writeString(home.resolve(WorkstationLayout.FILE), "{\"width\": ");
+        assertEquals(WorkstationLayout.defaults(), WorkstationLayout.load(home.resolve(WorkstationLayout.FILE)));
+    }
+
+    @Test
+    void theDarkThemeDarkensTheChartAndTheViews(FxRobot robot) throws Exception {
+        bench.show("charts");
+        List<String> symbols = bench.engine.listSymbols(null).stream().map(s -> s.symbol()).toList();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.symbolList().getItems().size() == symbols.size());
+        WaitForAsyncUtils.asyncFx(bench.window::showOpeningSymbol).get();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.chart().drawnForecastMedian() != null);
+        WritableImage image = ChartSnapshot.capture(bench.stage.getScene().getRoot());
+        javafx.geometry.Bounds plot = WaitForAsyncUtils.asyncFx(() -> bench.stage.getScene().getRoot()
+                .sceneToLocal(bench.window.chart().getCanvas().localToScene(bench.window.chart().getCanvas().getLayoutBounds()))).get();
+        assertTrue(meanBrightness(image, plot) < 0.3, "the plot area is dark: " + meanBrightness(image, plot));
+        bench.photograph("dark");
+
+        robot.clickOn("View");
+        robot.clickOn("Light theme");
+        WritableImage light = ChartSnapshot.capture(bench.stage.getScene().getRoot());
+        assertTrue(meanBrightness(light, plot) > 0.7, "and light again: " + meanBrightness(light, plot));
+    }
+
+    @Test
+    void aPilotCommandSwitchesTheViewAndTheWindowSaysAnAgentDidIt(FxRobot robot) throws Exception {
+        queue = new CommandQueue(bench.engine.home(), new PilotExecutor(bench.engine, new WindowPilot(bench.window)),
+                n -> javafx.application.Platform.runLater(() -> bench.chrome.showNotice(n)), Clock.systemUTC()).start();
+        String symbol = bench.engine.listSymbols(null).get(2).symbol();
+        Path pending = bench.engine.home().pendingCommands();
+        Files.writeString(pending.resolve(".cmd-1.tmp"),
+                "{\"id\": \"cmd-1\", \"command\": \"open_chart\", \"args\": {\"symbol\": \"" + symbol + "\"}, \"created_at\": \"" + Instant.now() + "\"}");
+        Files.move(pending.resolve(".cmd-1.tmp"), pending.resolve("cmd-1.json"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Thread.sleep(1500); // more than one poll
+        assertEquals("jobs", bench.window.shownView(), "nothing happens without the flag");
+        assertFalse(bench.chrome.notice().isVisible());
+
+        Files.createFile(bench.engine.home().pilotFlag()); // by hand, as the person would
+        Path done = bench.engine.home().doneCommands().resolve("cmd-1.json");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> Files.exists(done));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.chrome.notice().isVisible());
+        assertEquals("charts", bench.window.shownView());
+        assertEquals("Driven by an agent: open chart " + symbol, bench.chrome.notice().getText());
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
+                () -> bench.window.chart().series() != null && bench.window.chart().series().symbol().equals(symbol));
+        assertTrue(Json.MAPPER.readTree(Files.readString(done)).get("ok").asBoolean());
+
+        Files.writeString(pending.resolve("cmd-2.json"), "{\"id\": \"cmd-2\", \"command\": \"select_view\", \"args\": {\"view\": \"agents\"}}");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "agents".equals(bench.window.shownView()));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
+                () -> bench.chrome.notice().getText().equals("Driven by an agent: show the agents view"));
+    }
+
+    private static double meanBrightness(WritableImage image, javafx.geometry.Bounds area) {
+        PixelReader px = image.getPixelReader();
+        double sum = 0;
+        int n = 0;
+        for (int x = (int) area.getMinX() + 5; x < area.getMaxX() - 5; x += 7) {
+            for (int y = (int) area.getMinY() + 5; y < area.getMaxY() - 5; y += 7) {
+                sum += px.getColor(x, y).getBrightness();
+                n++;
+            }
+        }
+        return sum / n;
+    }
+}

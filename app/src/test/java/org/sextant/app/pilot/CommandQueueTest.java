@@ -1,0 +1,241 @@
+package org.sextant.app.pilot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Json;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.home.SextantHome;
+import tools.jackson.databind.JsonNode;
+
+/** The queue's promises: executed only with the pilot flag, refused files never executed, every outcome in done. */
+class CommandQueueTest {
+    @TempDir
+    Path root;
+    private SextantHome home;
+    private Sextant engine;
+    private RecordingWindow window;
+    private final List<PilotNotice> notices = new CopyOnWriteArrayList<>();
+    private CommandQueue queue;
+
+    @BeforeEach
+    void open() {
+        home = new SextantHome(root);
+        engine = Sextant.open(home); // the sample universe: real symbols to open
+        window = new RecordingWindow();
+        queue = new CommandQueue(home, new PilotExecutor(engine, window), notices::add, Clock.systemUTC());
+    }
+
+    @AfterEach
+    void close() {
+        queue.close();
+        engine.close();
+    }
+
+    @Test
+    void aCommandWaitsWithoutThePilotFlagAndRunsOncePlaced() throws Exception {
+        String symbol = engine.listSymbols(null).get(0).symbol();
+        Path file = queueCommand("cmd-1", "open_chart", "{\"symbol\": \"" + symbol.toLowerCase() + "\"}");
+
+        assertEquals(0, queue.drain());
+        assertEquals(0, queue.drain(), "asking again changes nothing while the flag is absent");
+        assertTrue(Files.exists(file), "the command stays in pending");
+        assertEquals(List.of(), window.calls, "nothing was executed");
+        assertFalse(Files.exists(home.doneCommands().resolve("cmd-1.json")));
+        assertEquals(List.of(), notices);
+
+        Files.createFile(home.pilotFlag()); // what the person does by hand
+        assertEquals(1, queue.drain());
+        assertEquals(List.of("chart " + symbol), window.calls);
+        assertFalse(Files.exists(file), "moved out of pending");
+        JsonNode done = done("cmd-1");
+        assertEquals("done", done.get("state").asString());
+        assertTrue(done.get("ok").asBoolean());
+        assertEquals(symbol, done.get("result").get("symbol").asString());
+        assertEquals("open_chart", done.get("command").asString(), "the original command is kept beside its result");
+        assertEquals(1, notices.size());
+        assertEquals("Driven by an agent: open chart " + symbol.toLowerCase(), notices.get(0).text());
+    }
+
+    @Test
+    void removingTheFlagStopsTheNextCommand() throws Exception {
+        Files.createFile(home.pilotFlag());
+        queueCommand("cmd-1", "select_view", "{\"view\": \"jobs\"}");
+        assertEquals(1, queue.drain());
+        Files.delete(home.pilotFlag());
+        queueCommand("cmd-2", "select_view", "{\"view\": \"data\"}");
+        assertEquals(0, queue.drain());
+        assertEquals(List.of("view jobs"), window.calls);
+        assertTrue(Files.exists(home.pendingCommands().resolve("cmd-2.json")));
+    }
+
+    @Test
+    void malformedAndUnknownCommandsGoToDoneWithAnErrorAndAreNeverExecuted() throws Exception {
+        Files.createFile(home.pilotFlag());
+        Files.writeString(home.pendingCommands().resolve("cmd-a.json"), "{\"command\": \"open_chart\", \"args\": ");
+        queueCommand("cmd-b", "format_disk", "{}");
+        queueCommand("cmd-c", "open_chart", "{}");
+        Files.writeString(home.pendingCommands().resolve("cmd-d.json"), "[\"open_chart\"]");
+        queueCommand("cmd-e", "open_chart", "{\"symbol\": \"NO_SUCH_TICKER\"}");
+        settle();
+
+        assertEquals(5, queue.drain());
+        assertEquals(List.of(), window.calls, "nothing reached the window");
+        try (var s = Files.list(home.pendingCommands())) {
+            assertEquals(0, s.count());
+        }
+        assertRefused("cmd-a", "invalid_input", "file");
+        assertTrue(done("cmd-a").get("raw").asString().startsWith("{\"command\""), "the broken text is kept for the agent");
+        JsonNode unknown = assertRefused("cmd-b", "invalid_input", "command");
+        assertEquals("format_disk", unknown.get("command").asString());
+        assertTrue(unknown.get("fix").asString().contains("open_chart"), unknown.toString());
+        assertRefused("cmd-c", "invalid_input", "args.symbol");
+        assertRefused("cmd-d", "invalid_input", "file");
+        assertRefused("cmd-e", "not_found", "symbol");
+        assertEquals(1, notices.size(), "only a command that was attempted is announced");
+        assertFalse(notices.get(0).ok());
+    }
+
+    @Test
+    void aRefusedCommandIsRefusedEvenWithoutTheFlag() throws Exception {
+        Files.writeString(home.pendingCommands().resolve("cmd-x.json"), "not json");
+        settle();
+        assertEquals(1, queue.drain());
+        assertRefused("cmd-x", "invalid_input", "file");
+    }
+
+    @Test
+    void aFileCaughtHalfWrittenIsReadAgainOnceComplete() throws Exception {
+        Files.createFile(home.pilotFlag());
+        Path file = home.pendingCommands().resolve("cmd-h.json");
+        Files.writeString(file, "{\"id\": \"cmd-h\", \"command\": \"select_");
+        assertEquals(0, queue.drain(), "a fresh file that does not parse yet is left for the next look");
+        assertTrue(Files.exists(file));
+        Files.writeString(file, "{\"id\": \"cmd-h\", \"command\": \"select_view\", \"args\": {\"view\": \"data\"}}");
+        assertEquals(1, queue.drain());
+        assertEquals(List.of("view data"), window.calls);
+    }
+
+    /** Ages every pending file past the settle time, as if its writer finished a while ago. */
+    private void settle() throws Exception {
+        try (var s = Files.list(home.pendingCommands())) {
+            for (Path p : s.toList()) {
+                Files.setLastModifiedTime(p, FileTime.from(Instant.now().minus(CommandQueue.SETTLE).minusSeconds(1)));
+            }
+        }
+    }
+
+    @Test
+    void aStaleCommandExpiresUnexecuted() throws Exception {
+        Files.createFile(home.pilotFlag());
+        Path file = queueCommand("cmd-old", "select_view", "{\"view\": \"charts\"}");
+        Files.setLastModifiedTime(file, FileTime.from(Instant.now().minus(CommandQueue.MAX_WAIT).minusSeconds(60)));
+        assertEquals(1, queue.drain());
+        assertEquals(List.of(), window.calls);
+        JsonNode done = done("cmd-old");
+        assertEquals("expired", done.get("state").asString());
+        assertEquals("expired", done.get("fail_reason").asString());
+        assertFalse(done.get("ok").asBoolean());
+    }
+
+    @Test
+    void aCommandAlreadyInDoneIsNotRunAgain() throws Exception {
+        Files.createFile(home.pilotFlag());
+        Files.writeString(home.doneCommands().resolve("cmd-1.json"), "{\"id\":\"cmd-1\",\"state\":\"done\"}");
+        Path file = queueCommand("cmd-1", "select_view", "{\"view\": \"charts\"}");
+        assertEquals(1, queue.drain());
+        assertFalse(Files.exists(file));
+        assertEquals(List.of(), window.calls);
+    }
+
+    @Test
+    void headlessRunsEngineCommandsAndRefusesWindowCommands() throws Exception {
+        queue.close();
+        queue = new CommandQueue(home, new PilotExecutor(engine, null), notices::add, Clock.systemUTC());
+        Files.createFile(home.pilotFlag());
+        String symbol = engine.listSymbols(null).get(0).symbol();
+        queueCommand("cmd-1", "open_chart", "{\"symbol\": \"" + symbol + "\"}");
+        queueCommand("cmd-2", "start_forecast", "{\"symbol\": \"" + symbol + "\", \"horizon\": 5}");
+        assertEquals(2, queue.drain());
+        assertRefused("cmd-1", "no_window", null);
+        JsonNode started = done("cmd-2");
+        assertTrue(started.get("ok").asBoolean(), started.toString());
+        String jobId = started.get("result").get("job").get("id").asString();
+        assertEquals("forecast_backtest", engine.jobs().status(jobId).kind());
+        assertEquals(List.of(symbol + ":theta"), engine.jobs().status(jobId).subjects());
+        assertNull(started.get("result").get("chart_opened"), "no window, no chart");
+    }
+
+    @Test
+    void selectViewAcceptsOnlyTheWindowsViews() throws Exception {
+        Files.createFile(home.pilotFlag());
+        queueCommand("cmd-1", "select_view", "{\"view\": \"Settings\"}");
+        queue.drain();
+        JsonNode done = assertRefused("cmd-1", "invalid_input", "args.view");
+        assertTrue(done.get("fix").asString().contains("charts, data, jobs"), done.toString());
+    }
+
+    /** Writes like the launcher's drive_app: complete temp file outside pending, then an atomic rename. */
+    private Path queueCommand(String id, String command, String args) throws Exception {
+        String body = "{\n  \"id\" : \"" + id + "\",\n  \"command\" : \"" + command + "\",\n  \"args\" : " + args
+                + ",\n  \"created_at\" : \"" + Instant.now() + "\"\n}";
+        Path tmp = Files.createTempFile(home.pendingCommands().getParent(), "." + id, ".tmp");
+        Files.writeString(tmp, body);
+        return Files.move(tmp, home.pendingCommands().resolve(id + ".json"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private JsonNode done(String id) throws Exception {
+        return Json.MAPPER.readTree(Files.readString(home.doneCommands().resolve(id + ".json")));
+    }
+
+    private JsonNode assertRefused(String id, String failReason, String field) throws Exception {
+        JsonNode d = done(id);
+        assertFalse(d.get("ok").asBoolean(), d.toString());
+        assertEquals("failed", d.get("state").asString());
+        assertEquals(failReason, d.get("fail_reason").asString(), d.toString());
+        if (field != null) assertEquals(field, d.get("field").asString(), d.toString());
+        assertFalse(d.get("error").asString().isBlank());
+        return d;
+    }
+
+    /** A window that records what it was asked to do. */
+    static final class RecordingWindow implements WindowDriver {
+        final List<String> calls = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void openChart(String symbol, LocalDate focusDate) {
+            calls.add("chart " + symbol + (focusDate == null ? "" : " " + focusDate));
+        }
+
+        @Override
+        public void openRun(String runId) {
+            if (!runId.startsWith("run-")) throw SextantException.notFound("run_id", "no run '" + runId + "'", "list the runs");
+            calls.add("run " + runId);
+        }
+
+        @Override
+        public void selectView(String viewId) {
+            calls.add("view " + viewId);
+        }
+
+        @Override
+        public List<String> viewIds() {
+            return List.of("charts", "data", "jobs");
+        }
+    }
+}
