@@ -85,6 +85,18 @@ public final class Arguments {
         return Optional.of((int) d);
     }
 
+    /** A finite number at least {@code min} (a threshold such as a minimum reward/risk ratio). */
+    public Optional<Double> optionalNumber(String name, double min) throws ToolFailure {
+        Object v = values.get(name);
+        if (v == null) return Optional.empty();
+        String fix = "pass " + name + " as a JSON number of at least " + min;
+        if (!(v instanceof Number n) || !Double.isFinite(n.doubleValue())) {
+            throw ToolFailure.invalidInput(name, "expected a number, got " + describe(v), fix);
+        }
+        if (n.doubleValue() < min) throw ToolFailure.invalidInput(name, n + " is below " + min, fix);
+        return Optional.of(n.doubleValue());
+    }
+
     /** A number strictly between 0 and 1 (a probability level or a fraction of the history). */
     public Optional<Double> optionalFraction(String name) throws ToolFailure {
         Object v = values.get(name);

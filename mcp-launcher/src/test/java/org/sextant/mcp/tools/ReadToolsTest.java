@@ -60,6 +60,11 @@ class ReadToolsTest {
         m.put("get_backtest_error", Map.of("symbol", FakeApp.LONG, "every", 10, "eval_fraction", 0.5));
         m.put("get_chart_data", Map.of("symbol", FakeApp.LONG, "days", 300));
         m.put("plot_chart", Map.of("symbol", FakeApp.SHORT));
+        m.put("render_chart", Map.of("symbol", FakeApp.SHORT, "width", 400, "height", 300));
+        m.put("list_forecast_models", Map.of());
+        m.put("scan_forecasts", Map.of("min_reward_risk", 1.0, "top", 5));
+        m.put("resolve_forecast_start", Map.of("symbol", FakeApp.LONG, "as_of", "2024-06-28"));
+        m.put("analogue_calibration", Map.of("horizon", 5, "step_days", 40));
         return m;
     }
 
@@ -80,7 +85,11 @@ class ReadToolsTest {
             Map.entry("get_reward_risk", Map.of("symbol", FakeApp.SHORT, "horizon", 261)),
             Map.entry("get_backtest_error", Map.of("symbol", FakeApp.SHORT, "eval_fraction", 0)),
             Map.entry("get_chart_data", Map.of("symbol", FakeApp.SHORT, "days", 19)),
-            Map.entry("plot_chart", Map.of("days", 100)));
+            Map.entry("plot_chart", Map.of("days", 100)),
+            Map.entry("render_chart", Map.of("symbol", FakeApp.SHORT, "width", 5000)),
+            Map.entry("scan_forecasts", Map.of("min_reward_risk", -1)),
+            Map.entry("resolve_forecast_start", Map.of("symbol", FakeApp.SHORT, "as_of", "2024-02-30")),
+            Map.entry("analogue_calibration", Map.of("step_dayz", 40)));
 
     @BeforeEach
     void start() throws Exception {
@@ -280,5 +289,43 @@ class ReadToolsTest {
         assertEquals(200.0, summary.get("max_close"));
         String uri = (String) long_.get("resource_uri");
         assertEquals(600, tools.context().tables().get(uri.substring(uri.lastIndexOf('/') + 1)).orElseThrow().rows().size());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void forecastScanAndStartPassTheirArgumentsAndTheirBoundsAreCheckedFirst() {
+        Map<String, Object> scan = data(tools.dispatch("scan_forecasts", Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG),
+                "model", "ets", "horizon", 10, "level", 0.95, "min_reward_risk", 1.0, "top", 3)));
+        assertEquals(Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG), "model", "ets", "horizon", 10, "level", 0.95,
+                "min_reward_risk", 1.0, "top", 3), app.lastArgs("scan_forecasts"));
+        assertEquals(List.of(FakeApp.LONG), ((List<Map<String, Object>>) scan.get("results")).stream().map(r -> r.get("symbol")).toList());
+        int before = app.calls("scan_forecasts");
+        assertInvalid(tools.dispatch("scan_forecasts", Map.of("top", 201)), "top");
+        assertInvalid(tools.dispatch("scan_forecasts", Map.of("level", 1.0)), "level");
+        assertInvalid(tools.dispatch("scan_forecasts", Map.of("symbols", java.util.Collections.nCopies(501, "X"))), "symbols");
+        assertEquals(before, app.calls("scan_forecasts"), "refused in the launcher, nothing sent");
+
+        Map<String, Object> start = data(tools.dispatch("resolve_forecast_start", Map.of("symbol", FakeApp.SHORT)));
+        assertEquals(Map.of("symbol", FakeApp.SHORT), app.lastArgs("resolve_forecast_start"));
+        assertEquals(FakeApp.dates(FakeApp.SHORT).get(9).toString(), start.get("origin"));
+        assertInvalid(tools.dispatch("resolve_forecast_start", Map.of()), "symbol");
+        assertEquals("not_found", tools.dispatch("resolve_forecast_start", Map.of("symbol", "NOPE")).failReason());
+
+        assertEquals("theta", data(tools.dispatch("list_forecast_models", Map.of())).get("default"));
+        Map<String, Object> calibration = Map.of("horizon", 3, "warmup_days", 500, "include_points", false);
+        data(tools.dispatch("analogue_calibration", calibration));
+        assertEquals(calibration, app.lastArgs("analogue_calibration"), "the matcher's knobs reach the app untouched");
+    }
+
+    @Test
+    void renderChartSendsThePictureAsImageContentBesideAShortEnvelope() {
+        Envelope e = tools.dispatch("render_chart", Map.of("symbol", FakeApp.LONG, "days", 250, "width", 800, "height", 450));
+        Map<String, Object> d = data(e);
+        assertEquals(Map.of("symbol", FakeApp.LONG, "days", 250, "width", 800, "height", 450), app.lastArgs("render_chart"));
+        assertFalse(d.containsKey("png_base64"), "no base64 in the envelope's JSON");
+        assertEquals(List.of(new Envelope.Image("image/png", FakeApp.PNG_1X1)), e.images());
+        assertTrue(String.valueOf(d.get("image")).contains("800x450"), d.toString());
+        assertInvalid(tools.dispatch("render_chart", Map.of("symbol", FakeApp.LONG, "height", 100)), "height");
+        assertEquals(List.of(), tools.dispatch("render_chart", Map.of("symbol", "NOPE")).images());
     }
 }
