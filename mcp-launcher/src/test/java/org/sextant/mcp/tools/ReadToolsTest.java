@@ -147,11 +147,14 @@ class ReadToolsTest {
         long age = ((Number) d.get("age_seconds")).longValue();
         assertTrue(age >= 30 && age < 3600, "age " + age);
         assertEquals(true, d.get("app_running"));
+        assertNull(d.get("absence"));
 
         app.close();
         Files.delete(home.resolve("run/app.json"));
         Envelope closed = tools.dispatch("read_app_state", Map.of());
         assertEquals(false, data(closed).get("app_running"));
+        assertEquals("app_not_running", data(closed).get("absence"));
+        assertEquals("chart", ((Map<String, Object>) data(closed).get("state")).get("active_view"), "the last state it wrote");
         assertTrue(closed.clientHint().contains("not running"), closed.clientHint());
 
         Files.delete(home.resolve("state.json"));
