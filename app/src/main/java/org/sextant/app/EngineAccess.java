@@ -43,6 +43,47 @@ final class EngineAccess {
         }
     }
 
+    /**
+     * Several calls against one engine: the running app's, or a store opened once and kept open
+     * until close, so a background job started by one call is still running for the next.
+     */
+    interface Session extends AutoCloseable {
+        JsonNode call(String method, Map<String, Object> args);
+
+        @Override void close();
+    }
+
+    static Session session(SextantHome home) {
+        AppDiscovery app = runningApp(home);
+        if (app != null) {
+            try {
+                remote(app, "list_jobs", Map.of()); // probes that the app answers
+                return new Session() {
+                    @Override public JsonNode call(String method, Map<String, Object> args) {
+                        try {
+                            return remote(app, method, args);
+                        } catch (IOException | InterruptedException e) {
+                            throw new SextantException("app_not_running", "the running app did not answer: " + e, null, "retry, or close the app and run the command again");
+                        }
+                    }
+
+                    @Override public void close() {}
+                };
+            } catch (IOException | InterruptedException e) {
+                // stale app.json from a crashed app: open the store
+            }
+        }
+        Sextant engine = Sextant.open(home.ensureLayout());
+        ApiRoutes routes = new ApiRoutes(engine, () -> null);
+        return new Session() {
+            @Override public JsonNode call(String method, Map<String, Object> args) {
+                return Json.MAPPER.valueToTree(routes.dispatch(new ApiCall(method, Json.MAPPER.valueToTree(args))));
+            }
+
+            @Override public void close() { engine.close(); }
+        };
+    }
+
     private static AppDiscovery runningApp(SextantHome home) {
         if (!Files.exists(home.appJson())) return null;
         try {

@@ -111,11 +111,13 @@ class CliTest {
 
     @Test
     void forecastPrintsBandsRewardRiskAndBacktestCoverage() {
-        assertEquals(0, Main.run("--home", home(), "forecast", "IBM", "--horizon", "10", "--backtest"), err.toString());
+        assertEquals(0, Main.run("--home", home(), "forecast", "IBM", "--horizon", "10", "--model", "naive", "--backtest"), err.toString());
         String f = out.toString();
-        assertTrue(f.contains("IBM log_theta from 2001-01-02"), f);
+        assertTrue(f.contains("] forecasting IBM (1/1)"), "job progress is printed: " + f);
+        assertTrue(f.contains("IBM log_naive from 2000-12-29"), "week-aligned start (IBM's sample ends Tuesday 2001-01-02): " + f);
+        assertTrue(f.contains("conformal bands"), f);
         assertTrue(f.contains("80%") && f.contains("95%") && f.contains("99%") && f.contains("reward/risk"), f);
-        assertTrue(f.contains("walk-forward") && f.contains("coverage 95%"), f);
+        assertTrue(f.contains("walk-forward coverage") && f.contains("backtest:") && f.contains("coverage 95%"), f);
 
         assertEquals(1, Main.run("--home", home(), "forecast", "IBM", "--model", "prophet"));
         assertTrue(err.toString().contains("model") && err.toString().contains("theta"), "the error lists the known models: " + err);

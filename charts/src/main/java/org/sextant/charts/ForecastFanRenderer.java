@@ -22,6 +22,8 @@ public final class ForecastFanRenderer extends AbstractRendererXY<ForecastFanRen
 
     private double anchorX = Double.NaN;
     private double anchorY = Double.NaN;
+    /** Per data set anchors, for several fans in one renderer (backtest origins); they win over the shared one. */
+    private final java.util.Map<DataSet, double[]> anchors = new java.util.IdentityHashMap<>();
 
     public ForecastFanRenderer() {
         setShowInLegend(false);
@@ -33,11 +35,24 @@ public final class ForecastFanRenderer extends AbstractRendererXY<ForecastFanRen
         anchorY = y;
     }
 
+    /** The point this data set's fan starts from (its origin and close); used instead of the shared anchor. */
+    public void setAnchor(DataSet dataSet, double x, double y) {
+        anchors.put(dataSet, new double[] {x, y});
+    }
+
+    /** Forgets every per data set anchor. */
+    public void clearAnchors() {
+        anchors.clear();
+    }
+
     @Override
     protected void render(GraphicsContext gc, DataSet dataSet, DataSetNode style) {
         dataSet.lock().readLockGuard(() -> {
             int n = dataSet.getDataCount();
             if (n == 0) return;
+            double[] own = anchors.get(dataSet);
+            double anchorX = own != null ? own[0] : this.anchorX;
+            double anchorY = own != null ? own[1] : this.anchorY;
             boolean anchored = Double.isFinite(anchorX) && Double.isFinite(anchorY);
             int offset = anchored ? 1 : 0;
             gc.save();

@@ -23,6 +23,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.forecast.PriceForecast;
 import org.sextant.engine.forecast.QuantileBand;
+import org.sextant.engine.forecast.store.StoredForecast;
 
 /**
  * A symbol's daily closes as a solid line over a date axis, with drag-to-zoom, middle-drag
@@ -45,6 +46,8 @@ public class PriceChart extends XYChart {
     public static final double LINE_WIDTH = 1.5;
     /** The fan's colour (bands with alpha, the median opaque). */
     public static final String FAN_RGB = "230,81,0";
+    /** The backtest overlays' colour: every stored walk-forward origin's fan, apart from the live one's orange. */
+    public static final String BACKTEST_RGB = "94,53,177";
 
     private final DateAxis dateAxis;
     private final PriceAxis priceAxis;
@@ -55,6 +58,12 @@ public class PriceChart extends XYChart {
     private final List<DoubleErrorDataSet> bands = new ArrayList<>();
     private final TreeSet<Double> shownLevels = new TreeSet<>(List.of(0.80, 0.95, 0.99));
     private final BooleanProperty forecastVisible = new SimpleBooleanProperty(this, "forecastVisible", true);
+    private final ForecastFanRenderer backtestRenderer = new ForecastFanRenderer();
+    private final BooleanProperty backtestsVisible = new SimpleBooleanProperty(this, "backtestsVisible", true);
+    /** Per backtest origin: its median data set followed by its band data sets (with their levels). */
+    private final List<BacktestFan> backtestFans = new ArrayList<>();
+
+    private record BacktestFan(StoredForecast forecast, DoubleDataSet median, List<DoubleErrorDataSet> bands, List<Double> levels) {}
     private final PriceZoomer zoomer = new PriceZoomer();
     private PriceForecast forecast;
     /** True while the view is the preset recent window (no zoom by the person since the last show). */
@@ -83,8 +92,9 @@ public class PriceChart extends XYChart {
         closes.setStyle("-fx-line-color: " + LINE_COLOR + "; -fx-line-width: " + LINE_WIDTH + ";");
         lineRenderer.getDatasets().add(closes);
         median.setStyle("-fx-line-color: rgb(" + FAN_RGB + "); -fx-line-width: 1.8;");
-        getRenderers().setAll(fanRenderer, lineRenderer);
+        getRenderers().setAll(backtestRenderer, fanRenderer, lineRenderer);
         forecastVisible.addListener((obs, old, now) -> refreshFan());
+        backtestsVisible.addListener((obs, old, now) -> refreshFan());
         setLegendVisible(false);
         setTitle("no symbol selected");
 
@@ -107,6 +117,7 @@ public class PriceChart extends XYChart {
         forecast = null;
         bands.clear();
         median.clearData();
+        backtestFans.clear();
         if (s == null || s.size() == 0) {
             closes.clearData();
             closes.setName("close");
@@ -159,6 +170,74 @@ public class PriceChart extends XYChart {
             }
         }
         refreshFan();
+    }
+
+    /**
+     * Overlays stored walk-forward forecasts of the shown symbol (null or empty removes them): each
+     * origin's median dashed and its bands translucent in {@link #BACKTEST_RGB}, each fan growing
+     * from its own origin's close. Call on the FX thread after {@link #show} of the same symbol.
+     */
+    public void showBacktests(List<StoredForecast> forecasts) {
+        if (!Platform.isFxApplicationThread()) {
+            throw new IllegalStateException("PriceChart.showBacktests must run on the JavaFX thread");
+        }
+        PriceSeries s = series.get();
+        backtestFans.clear();
+        for (StoredForecast f : forecasts == null ? List.<StoredForecast>of() : forecasts) {
+            if (s == null || !s.symbol().equals(f.symbol())) {
+                throw new IllegalArgumentException("backtest of " + f.symbol() + " on the chart of " + (s == null ? "nothing" : s.symbol()));
+            }
+            int h = f.targetDates().size();
+            double[] x = new double[h];
+            for (int i = 0; i < h; i++) x[i] = CalendarTicks.toAxis(f.targetDates().get(i));
+            double[] m = f.forecast().median();
+            DoubleDataSet med = new DoubleDataSet("backtest " + f.origin() + " median");
+            med.set(x, m, true);
+            med.setStyle("-fx-line-color: rgba(" + BACKTEST_RGB + ",0.9); -fx-line-width: 1.2;");
+            List<DoubleErrorDataSet> bs = new ArrayList<>();
+            List<Double> levels = new ArrayList<>();
+            for (QuantileBand b : f.forecast().bands()) {
+                double[] below = new double[h];
+                double[] above = new double[h];
+                for (int i = 0; i < h; i++) {
+                    below[i] = m[i] - b.lower(i);
+                    above[i] = b.upper(i) - m[i];
+                }
+                DoubleErrorDataSet band = new DoubleErrorDataSet("backtest " + f.origin() + " " + bandName(b.level()), x, m, below, above, h, true);
+                band.setStyle("-fx-line-color: rgba(" + BACKTEST_RGB + "," + alpha(b.level()) + ");");
+                bs.add(band);
+                levels.add(b.level());
+            }
+            backtestFans.add(new BacktestFan(f, med, bs, levels));
+        }
+        refreshFan();
+    }
+
+    /** Whether the backtest overlays are drawn (their toggle). */
+    public BooleanProperty backtestsVisibleProperty() {
+        return backtestsVisible;
+    }
+
+    /** The backtest medians now drawn, oldest origin first (empty when hidden or none). */
+    public List<DataSet> drawnBacktestMedians() {
+        List<DataSet> out = new ArrayList<>();
+        for (BacktestFan f : backtestFans) {
+            if (backtestRenderer.getDatasets().contains(f.median())) out.add(f.median());
+        }
+        return out;
+    }
+
+    /** The backtest bands now drawn, by origin then level. */
+    public List<DataSetError> drawnBacktestBands() {
+        List<DataSetError> out = new ArrayList<>();
+        for (BacktestFan f : backtestFans) {
+            for (DoubleErrorDataSet b : f.bands()) if (backtestRenderer.getDatasets().contains(b)) out.add(b);
+        }
+        return out;
+    }
+
+    public ForecastFanRenderer backtestRenderer() {
+        return backtestRenderer;
     }
 
     /** Which band levels are drawn (e.g. 0.95, or 0.80, 0.95 and 0.99). */
@@ -222,12 +301,63 @@ public class PriceChart extends XYChart {
         }
         // first in the list is drawn last: median on top, then the narrowest band
         fanRenderer.getDatasets().setAll(drawn);
+        List<DataSet> past = new ArrayList<>();
+        backtestRenderer.clearAnchors();
+        if (backtestsVisible.get()) {
+            for (BacktestFan f : backtestFans) {
+                double ax = CalendarTicks.toAxis(f.forecast().origin());
+                double ay = f.forecast().lastClose();
+                past.add(f.median());
+                backtestRenderer.setAnchor(f.median(), ax, ay);
+                for (int i = 0; i < f.bands().size(); i++) {
+                    double level = f.levels().get(i);
+                    if (shownLevels.stream().anyMatch(l -> Math.abs(l - level) < 1e-9)) {
+                        past.add(f.bands().get(i));
+                        backtestRenderer.setAnchor(f.bands().get(i), ax, ay);
+                    }
+                }
+            }
+        }
+        backtestRenderer.getDatasets().setAll(past);
         applyPresetView();
         fireInvalidated(io.fair_acc.dataset.events.ChartBits.ChartCanvas);
     }
 
     private double levelOf(DoubleErrorDataSet band) {
         return forecast.forecast().bands().get(bands.indexOf(band)).level();
+    }
+
+    /**
+     * Zooms to the {@code tradingDays} closes either side of {@code date} (the nearest trading day
+     * when it is not one), prices fitted to them; a later {@link #show} resets it. Call on the FX thread.
+     */
+    public void focusOn(java.time.LocalDate date, int tradingDays) {
+        PriceSeries s = series.get();
+        if (s == null || s.size() == 0 || date == null) return;
+        int at = java.util.Collections.binarySearch(s.dates(), date);
+        int centre = at >= 0 ? at : Math.min(s.size() - 1, -at - 1);
+        int from = Math.max(0, centre - tradingDays);
+        int to = Math.min(s.size() - 1, centre + tradingDays);
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = from; i <= to; i++) {
+            double c = s.close()[i];
+            if (Double.isFinite(c)) {
+                lo = Math.min(lo, c);
+                hi = Math.max(hi, c);
+            }
+        }
+        if (!(hi >= lo)) return;
+        presetView = false;
+        double xMin = CalendarTicks.toAxis(s.dates().get(from));
+        double xMax = CalendarTicks.toAxis(s.dates().get(to));
+        double yPad = Math.max(hi - lo, Math.abs(hi) * 1e-3) * 0.05;
+        dateAxis.setAutoRanging(false);
+        priceAxis.setAutoRanging(false);
+        dateAxis.set(xMin, Math.max(xMax, xMin + CalendarTicks.SECONDS_PER_DAY));
+        priceAxis.set(lo - yPad, hi + yPad);
+        dateAxis.forceRedraw();
+        priceAxis.forceRedraw();
     }
 
     /** The opening window: the last {@code openingDays} closes and the drawn fan, prices fitted to both. */
@@ -259,6 +389,16 @@ public class PriceChart extends XYChart {
             for (int i = 0; i < drawnMedian.getDataCount(); i++) {
                 lo = Math.min(lo, drawnMedian.get(DataSet.DIM_Y, i));
                 hi = Math.max(hi, drawnMedian.get(DataSet.DIM_Y, i));
+            }
+        }
+        // backtest fans inside the window stay whole on screen too
+        for (DataSetError b : drawnBacktestBands()) {
+            for (int i = 0; i < b.getDataCount(); i++) {
+                double x = b.get(DataSet.DIM_X, i);
+                if (x < xMin || x > xMax) continue;
+                double y = b.get(DataSet.DIM_Y, i);
+                lo = Math.min(lo, y - b.getErrorNegative(DataSet.DIM_Y, i));
+                hi = Math.max(hi, y + b.getErrorPositive(DataSet.DIM_Y, i));
             }
         }
         if (!(hi >= lo)) return;

@@ -23,9 +23,21 @@ import org.sextant.engine.ingest.PriceImporter;
 import org.sextant.engine.ingest.SampleUniverse;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.jobs.Jobs;
+import org.sextant.engine.forecast.BandCalibration;
+import org.sextant.engine.forecast.Forecast;
+import org.sextant.engine.forecast.ForecastInput;
 import org.sextant.engine.forecast.ForecastModels;
+import org.sextant.engine.forecast.ForecastScan;
+import org.sextant.engine.forecast.ForecastStart;
+import org.sextant.engine.forecast.Forecaster;
+import org.sextant.engine.forecast.OriginRule;
 import org.sextant.engine.forecast.PriceForecast;
+import org.sextant.engine.forecast.TargetDates;
 import org.sextant.engine.forecast.WalkForwardBacktest;
+import org.sextant.engine.forecast.store.ForecastStore;
+import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.forecast.store.StoredForecast;
+import org.sextant.engine.jobs.JobContext;
 import org.sextant.engine.analog.AnalogueResponse;
 import org.sextant.engine.analog.AnalogueService;
 import org.sextant.engine.analog.CalibrationReport;
@@ -51,6 +63,7 @@ public final class Sextant implements AutoCloseable {
     private final Jobs jobs;
     private final ResearchService research;
     private final AnalogueService analogues;
+    private final ForecastStore forecastStore;
     private final List<Runnable> dataListeners = new CopyOnWriteArrayList<>();
 
     private Sextant(SextantHome home, Store store) {
@@ -60,6 +73,7 @@ public final class Sextant implements AutoCloseable {
         this.jobs = new Jobs(home.jobsDir());
         this.research = new ResearchService(store);
         this.analogues = new AnalogueService(store);
+        this.forecastStore = new ForecastStore(store);
         onDataChanged(analogues::invalidate); // signals are derived from prices
     }
 
@@ -227,51 +241,266 @@ public final class Sextant implements AutoCloseable {
         return ForecastModels.names();
     }
 
-    /** A live forecast of {@code symbol}: median and bands on its business-day calendar, with reward/risk. */
+    /** A live forecast of {@code symbol} from its last close, with conformal bands and their coverage (see the 5-argument form). */
     public PriceForecast forecast(String symbol, String model, Integer horizon, double[] levels) {
-        return PriceForecast.of(closePrices(symbol, null, null), model == null ? DEFAULT_FORECAST_MODEL : model,
-                horizon(horizon), levels == null ? DEFAULT_LEVELS : levels);
+        return forecast(symbol, model, horizon, levels, null);
     }
 
     /**
-     * Walk-forward forecast errors of {@code model} on {@code symbol}: origins every {@code every}
-     * days over the last {@code evalFraction} of the history; mean absolute log error, pinball loss
-     * and coverage per level for the model's own, conformal and adaptive conformal bands.
+     * A live forecast of {@code symbol} from its last close: median and bands on its business-day
+     * calendar, reward/risk, and the walk-forward empirical coverage of the bands per level.
+     * {@code calibration} is model, conformal (the default) or adaptive. The forecast is stored
+     * (kind live) and served from the store while the prices it was made from are unchanged.
      */
-    public WalkForwardBacktest.Result backtestForecast(String symbol, String model, Integer horizon, Integer every,
-                                                       Double evalFraction, double[] levels) {
-        double[] y = closePrices(symbol, null, null).adjClose();
-        return WalkForwardBacktest.run(ForecastModels.forPrices(model == null ? DEFAULT_FORECAST_MODEL : model), y, 1,
-                horizon(horizon), every == null ? 20 : every, evalFraction == null ? 0.4 : evalFraction,
-                levels == null ? DEFAULT_LEVELS : levels, 5);
+    public PriceForecast forecast(String symbol, String model, Integer horizon, double[] levels, String calibration) {
+        return liveForecast(closePrices(symbol, null, null), model, horizon, levels, calibration);
     }
 
-    /** {@link #backtestForecast} for several symbols as a background job (it can take minutes). */
-    public JobStatus startForecastBacktest(List<String> symbols, String model, Integer horizon) {
+    /**
+     * The week-aligned start a forecast run uses (docs/forecast.md): the last close on or before
+     * the end of the last completed week on or before {@code asOf} (null: the series' last date).
+     */
+    public ForecastStart resolveForecastStart(String symbol, LocalDate asOf) {
+        PriceSeries all = closePrices(symbol, null, null);
+        return ForecastStart.resolve(all.symbol(), all.dates(), asOf);
+    }
+
+    /**
+     * Walk-forward forecast errors of {@code model} on {@code symbol}: origins by {@code origins}
+     * (monthly by default, weekly, or every N closes) over the last {@code evalFraction} (0.4) of the
+     * history; mean absolute log error, pinball loss and coverage per level for the model's own,
+     * conformal and adaptive conformal bands. Every origin's forecasts and the summary are stored,
+     * replacing the previous backtest of this symbol, model and horizon.
+     */
+    public WalkForwardBacktest.Result backtestForecast(String symbol, String model, Integer horizon, String origins,
+                                                       Double evalFraction, double[] levels) {
+        return backtestForecast(closePrices(symbol, null, null), model, horizon, origins, evalFraction, levels, null);
+    }
+
+    private WalkForwardBacktest.Result backtestForecast(PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
+                                                        double[] levels, JobContext ctx) {
+        String m = modelName(model);
+        int h = horizon(horizon);
+        double[] lv = levels == null ? DEFAULT_LEVELS : levels;
+        double frac = evalFraction == null ? 0.4 : evalFraction;
+        if (!(frac > 0 && frac < 1)) throw SextantException.invalid("eval_fraction", "must be in (0,1), got " + frac, "use e.g. 0.4 for the last 40%");
+        OriginRule rule = OriginRule.parse(origins);
+        double[] y = PriceForecast.closes(prices);
+        List<LocalDate> dates = prices.dates();
+        int first = (int) Math.floor(y.length * (1 - frac));
+        int[] evalOrigins = rule.origins(dates, first);
+        Forecaster f = ForecastModels.forPrices(m);
+        List<StoredForecast> rows = new ArrayList<>();
+        WalkForwardBacktest.Result r = WalkForwardBacktest.run(f, y, 1, h, evalOrigins, lv, CALIBRATION_EVERY,
+                WalkForwardBacktest.calibrationOrigins(f, 1, y.length, evalOrigins.length == 0 ? first : evalOrigins[0], h, CALIBRATION_EVERY),
+                (o, own, cf, ad) -> {
+                    if (ctx != null) ctx.checkCancelled();
+                    List<LocalDate> targets = new ArrayList<>(dates.subList(o, Math.min(dates.size(), o + h)));
+                    if (targets.size() < h) targets.addAll(TargetDates.after(dates, h - targets.size()));
+                    String[] kinds = {BandCalibration.MODEL.wire(), BandCalibration.CONFORMAL.wire(), BandCalibration.ADAPTIVE.wire()};
+                    Forecast[] fs = {own, cf, ad};
+                    for (int i = 0; i < 3; i++) {
+                        if (fs[i] != null) rows.add(new StoredForecast(prices.symbol(), m, StoredForecast.BACKTEST, kinds[i], dates.get(o - 1), h,
+                                y[o - 1], o, targets, fs[i], List.of()));
+                    }
+                });
+        forecastStore.deleteAll(prices.symbol(), m, h, StoredForecast.BACKTEST);
+        forecastStore.save(rows);
+        forecastStore.saveBacktest(prices.symbol(), m, h, rule.label(), r);
+        return r;
+    }
+
+    /**
+     * Forecasts {@code symbols} as a background writer job: each symbol's week-aligned live forecast
+     * (resolve_forecast_start) and, with {@code backtest}, its walk-forward backtest; both stored.
+     * The result maps symbol → {forecast, backtest?}; progress names the symbol being worked on.
+     */
+    public JobStatus startForecast(List<String> symbols, String model, Integer horizon, boolean backtest) {
         if (symbols == null || symbols.isEmpty()) {
-            throw SextantException.invalid("symbols", "no symbol to backtest", "name one or more symbols from list_symbols");
+            throw SextantException.invalid("symbols", "no symbol to forecast", "name one or more symbols from list_symbols");
         }
-        List<String> syms = symbols.stream().map(this::requireSymbol).toList();
-        String m = model == null ? DEFAULT_FORECAST_MODEL : model;
-        ForecastModels.create(m); // an unknown model is refused before the job exists
-        return jobs.submit("forecast_backtest", syms.stream().map(x -> x + ":" + m).toList(), false, ctx -> {
+        List<String> syms = symbols.stream().map(this::requireSymbol).distinct().toList();
+        String m = modelName(model);
+        int h = horizon(horizon);
+        return jobs.submit(backtest ? "forecast_backtest" : "forecast", syms.stream().map(x -> x + ":" + m + ":" + h).toList(), true, ctx -> {
             Map<String, Object> results = new java.util.LinkedHashMap<>();
             for (int i = 0; i < syms.size(); i++) {
                 ctx.checkCancelled();
-                ctx.progress((double) i / syms.size(), "backtesting " + syms.get(i));
-                results.put(syms.get(i), backtestForecast(syms.get(i), m, horizon, null, null, null));
+                String sym = syms.get(i);
+                double share = 1.0 / syms.size();
+                ctx.progress(i * share, "forecasting " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
+                Map<String, Object> one = new java.util.LinkedHashMap<>();
+                one.put("forecast", weekAlignedForecast(sym, m, h, null, null));
+                if (backtest) {
+                    ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
+                    one.put("backtest", backtestForecast(closePrices(sym, null, null), m, h, null, null, null, ctx));
+                }
+                results.put(sym, one);
             }
             return results;
         });
     }
 
+    /** {@link #startForecast} with backtests (kept for callers of the first API). */
+    public JobStatus startForecastBacktest(List<String> symbols, String model, Integer horizon) {
+        return startForecast(symbols, model, horizon, true);
+    }
+
+    /**
+     * Ranks symbols by reward/risk at 80/95/99 from their week-aligned forecasts (stored ones are
+     * reused while the prices are unchanged). At most {@link #SCAN_COMPUTE_LIMIT} forecasts are
+     * computed per call; the symbols left over are listed under {@code not_computed} and
+     * {@link #startScan} computes them all as a job.
+     */
+    public Map<String, Object> scanForecasts(ForecastScan.Request request) {
+        return scan(request, SCAN_COMPUTE_LIMIT, null);
+    }
+
+    /** {@link #scanForecasts} over any number of symbols as a background writer job with progress. */
+    public JobStatus startScan(ForecastScan.Request request) {
+        ForecastScan.Request r = request == null ? new ForecastScan.Request(null, null, null, null, null, null, null, null, null) : request;
+        r.sortLevel();
+        r.topN();
+        r.minHistoryRows();
+        List<String> subjects = scanSymbols(r).stream().map(x -> x + ":" + modelName(r.model()) + ":" + horizon(r.horizon())).toList();
+        return jobs.submit("scan", subjects, true, ctx -> scan(r, Integer.MAX_VALUE, ctx));
+    }
+
+    /** Most forecasts one synchronous scan computes (each costs seconds); the rest are left to start_scan. */
+    public static final int SCAN_COMPUTE_LIMIT = 8;
+
+    private Map<String, Object> scan(ForecastScan.Request req, int computeLimit, JobContext ctx) {
+        ForecastScan.Request r = req == null ? new ForecastScan.Request(null, null, null, null, null, null, null, null, null) : req;
+        double level = r.sortLevel();
+        int top = r.topN();
+        int minHistory = r.minHistoryRows();
+        String m = modelName(r.model());
+        int h = horizon(r.horizon());
+        BandCalibration cal = BandCalibration.parse(r.calibration());
+        List<String> syms = scanSymbols(r);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        List<Map<String, Object>> skipped = new ArrayList<>();
+        List<String> notComputed = new ArrayList<>();
+        int computed = 0;
+        for (int i = 0; i < syms.size(); i++) {
+            String sym = syms.get(i);
+            if (ctx != null) {
+                ctx.checkCancelled();
+                ctx.progress((double) i / syms.size(), "scanning " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
+            }
+            try {
+                PriceSeries all = closePrices(sym, null, null);
+                if (all.size() < minHistory) {
+                    skipped.add(Map.of("symbol", sym, "reason", "history " + all.size() + " closes < min_history " + minHistory));
+                    continue;
+                }
+                PriceSeries upTo = weekAligned(all, r.asOf());
+                if (computed >= computeLimit && storedLive(upTo, m, h, DEFAULT_LEVELS, cal) == null) {
+                    notComputed.add(sym);
+                    continue;
+                }
+                if (storedLive(upTo, m, h, DEFAULT_LEVELS, cal) == null) computed++;
+                PriceForecast f = liveForecast(upTo, m, h, DEFAULT_LEVELS, cal.wire());
+                rows.add(ForecastScan.row(f, upTo.size()));
+            } catch (SextantException e) {
+                skipped.add(Map.of("symbol", sym, "reason", e.getMessage()));
+            }
+        }
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        out.put("rows", ForecastScan.rank(rows, level, r.minRewardRisk(), top));
+        out.put("model", m);
+        out.put("horizon", h);
+        out.put("level", level);
+        out.put("calibration", cal.wire());
+        out.put("min_reward_risk", r.minRewardRisk());
+        out.put("min_history", minHistory);
+        out.put("top", top);
+        out.put("as_of", r.asOf());
+        out.put("start_rule", ForecastStart.RULE);
+        out.put("scanned", syms.size());
+        out.put("ranked", rows.size());
+        out.put("skipped", skipped);
+        out.put("not_computed", notComputed);
+        if (!notComputed.isEmpty()) {
+            out.put("note", notComputed.size() + " symbol(s) have no stored forecast yet and were not computed in this call "
+                    + "(at most " + computeLimit + " per call); start_scan computes them all as a job");
+        }
+        return out;
+    }
+
+    private List<String> scanSymbols(ForecastScan.Request r) {
+        if (r.symbols() == null || r.symbols().isEmpty()) return listSymbols(null).stream().map(SymbolInfo::symbol).toList();
+        return r.symbols().stream().map(this::requireSymbol).distinct().toList();
+    }
+
+    /** The week-aligned live forecast a run makes: history up to resolve_forecast_start. */
+    private PriceForecast weekAlignedForecast(String symbol, String model, int horizon, LocalDate asOf, String calibration) {
+        return liveForecast(weekAligned(closePrices(symbol, null, null), asOf), model, horizon, DEFAULT_LEVELS, calibration);
+    }
+
+    private static PriceSeries weekAligned(PriceSeries all, LocalDate asOf) {
+        ForecastStart start = ForecastStart.resolve(all.symbol(), all.dates(), asOf);
+        int n = start.historyRows();
+        if (n == all.size()) return all;
+        return new PriceSeries(all.symbol(), all.from(), start.startDate(), List.copyOf(all.dates().subList(0, n)),
+                java.util.Arrays.copyOf(all.close(), n), java.util.Arrays.copyOf(all.adjClose(), n));
+    }
+
+    /** Serves the stored live forecast made from exactly these prices, else computes, stores and returns it. */
+    private PriceForecast liveForecast(PriceSeries prices, String model, Integer horizon, double[] levels, String calibration) {
+        String m = modelName(model);
+        int h = horizon(horizon);
+        double[] lv = levels == null ? DEFAULT_LEVELS : levels;
+        ForecastInput.checkLevels(lv);
+        BandCalibration cal = BandCalibration.parse(calibration);
+        StoredForecast hit = storedLive(prices, m, h, lv, cal);
+        double[] y = PriceForecast.closes(prices);
+        if (hit != null) return PriceForecast.assemble(prices, y, ForecastModels.forPrices(m).name(), hit.forecast(), lv, hit.calibration(), hit.coverage(), null);
+        PriceForecast f = PriceForecast.calibrated(prices, m, h, lv, cal);
+        if (f.calibration().equals(cal.wire())) { // a fallback to the model's bands is not stored under the requested calibration
+            forecastStore.save(List.of(new StoredForecast(prices.symbol(), m, StoredForecast.LIVE, cal.wire(), f.origin(), h, f.lastClose(),
+                    prices.size(), f.targetDates(), f.forecast(), f.coverage())));
+        }
+        return f;
+    }
+
+    private StoredForecast storedLive(PriceSeries prices, String m, int h, double[] levels, BandCalibration cal) {
+        if (prices.size() == 0) return null;
+        LocalDate origin = prices.dates().get(prices.size() - 1);
+        double last = PriceForecast.closes(prices)[prices.size() - 1];
+        for (StoredForecast s : forecastStore.find(prices.symbol(), m, h, StoredForecast.LIVE, cal.wire(), origin, origin)) {
+            boolean sameLevels = s.forecast().bands().size() == levels.length
+                    && java.util.Arrays.stream(levels).allMatch(l -> s.forecast().bands().stream().anyMatch(b -> Math.abs(b.level() - l) < 1e-9));
+            if (s.historyRows() == prices.size() && Math.abs(s.lastClose() - last) <= 1e-12 * Math.abs(last) && sameLevels) return s;
+        }
+        return null;
+    }
+
+    private static String modelName(String model) {
+        String m = model == null || model.isBlank() ? DEFAULT_FORECAST_MODEL : model.trim();
+        ForecastModels.create(m); // an unknown model is refused before any work
+        return m;
+    }
+
+    /** Spacing of conformal calibration origins in backtests, in closes. */
+    private static final int CALIBRATION_EVERY = 5;
+
     /**
      * One-shot chart payload: the last {@code days} closes (default about two years), the live
-     * forecast with its bands and reward/risk, and hints for drawing it.
+     * forecast with its bands, coverage and reward/risk, every stored forecast whose origin lies in
+     * the window (walk-forward backtest origins, in the requested calibration where it exists,
+     * else the model's bands), the stored backtest error summary (or null), and drawing hints.
      */
     public Map<String, Object> chartData(String symbol, Integer days, String model, Integer horizon) {
+        return chartData(symbol, days, model, horizon, null);
+    }
+
+    public Map<String, Object> chartData(String symbol, Integer days, String model, Integer horizon, String calibration) {
         int n = days == null ? 504 : days;
         if (n < 20 || n > 20000) throw SextantException.invalid("days", "days must be 20..20000, was " + n, "e.g. 504 for about two years");
+        String m = modelName(model);
+        int h = horizon(horizon);
+        BandCalibration cal = BandCalibration.parse(calibration);
         PriceSeries all = closePrices(symbol, null, null);
         int from = Math.max(0, all.size() - n);
         List<Map<String, Object>> closes = new ArrayList<>(all.size() - from);
@@ -281,18 +510,51 @@ public final class Sextant implements AutoCloseable {
             row.put("close", all.close()[i]);
             closes.add(row);
         }
-        PriceForecast f = PriceForecast.of(all, model == null ? DEFAULT_FORECAST_MODEL : model, horizon(horizon), DEFAULT_LEVELS);
+        PriceForecast f = liveForecast(all, m, h, DEFAULT_LEVELS, cal.wire());
+        LocalDate windowStart = all.size() == 0 ? null : all.dates().get(from);
+        List<StoredForecast> overlays = new ArrayList<>(backtestOverlays(all.symbol(), m, h, cal, windowStart).forecasts());
+        overlays.add(new StoredForecast(all.symbol(), m, StoredForecast.LIVE, f.calibration(), f.origin(), h, f.lastClose(), all.size(),
+                f.targetDates(), f.forecast(), f.coverage()));
         Map<String, Object> hints = new java.util.LinkedHashMap<>();
-        hints.put("title", all.symbol() + " daily close with a " + f.targetDates().size() + "-day " + f.model() + " forecast");
+        hints.put("title", all.symbol() + " daily close with a " + f.targetDates().size() + "-day " + m + " forecast (" + f.calibration() + " bands)");
         hints.put("x", "date");
         hints.put("y", "close");
-        hints.put("draw", "closes as a solid line; forecast median dashed from the last close; one translucent band per level, widest palest");
+        hints.put("draw", "closes as a solid line; each forecast's median dashed from its origin; one translucent band per level, widest palest; "
+                + "backtest overlays and the live one can be toggled");
         Map<String, Object> out = new java.util.LinkedHashMap<>();
         out.put("symbol", all.symbol());
         out.put("closes", closes);
         out.put("forecast", f);
+        out.put("forecasts", overlays);
+        out.put("backtest", forecastStore.backtest(all.symbol(), m, h));
         out.put("plot_hints", hints);
         return out;
+    }
+
+    /**
+     * The stored walk-forward of {@code symbol} (model and horizon default as elsewhere): every
+     * origin on or after {@code from} (null: all), one forecast each in {@code calibration}
+     * (default conformal) where the origin has it, else the model's bands; and the error summary.
+     */
+    public StoredBacktest backtestOverlays(String symbol, String model, Integer horizon, String calibration, LocalDate from) {
+        String sym = requireSymbol(symbol);
+        return backtestOverlays(sym, modelName(model), horizon(horizon), BandCalibration.parse(calibration), from);
+    }
+
+    private StoredBacktest backtestOverlays(String sym, String m, int h, BandCalibration cal, LocalDate from) {
+        Map<LocalDate, StoredForecast> byOrigin = new java.util.TreeMap<>();
+        for (StoredForecast s : forecastStore.find(sym, m, h, StoredForecast.BACKTEST, null, from, null)) {
+            StoredForecast cur = byOrigin.get(s.origin());
+            if (s.calibration().equals(cal.wire()) || (cur == null && s.calibration().equals(BandCalibration.MODEL.wire()))) byOrigin.put(s.origin(), s);
+        }
+        Map<String, Object> summary = forecastStore.backtest(sym, m, h);
+        WalkForwardBacktest.Result result = null;
+        String rule = null;
+        if (summary != null) {
+            rule = (String) summary.get("origins_rule");
+            result = Json.MAPPER.convertValue(summary, WalkForwardBacktest.Result.class);
+        }
+        return new StoredBacktest(rule, result, new ArrayList<>(byOrigin.values()));
     }
 
     private static int horizon(Integer h) {

@@ -34,6 +34,8 @@ import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.PriceForecast;
 import org.sextant.engine.forecast.RewardRisk;
+import org.sextant.engine.forecast.WalkForwardBacktest;
+import org.sextant.engine.forecast.store.StoredBacktest;
 
 /**
  * State of the charts view, testable without a screen: the symbol list and its filter, the
@@ -65,6 +67,11 @@ public final class ChartsViewModel implements AutoCloseable {
     private final BooleanProperty forecastVisible = new SimpleBooleanProperty(this, "forecastVisible", true);
     private final ReadOnlyStringWrapper forecastSummary = new ReadOnlyStringWrapper(this, "forecastSummary", "");
     private volatile CompletableFuture<PriceForecast> forecastLoad = CompletableFuture.completedFuture(null);
+    private final ReadOnlyObjectWrapper<StoredBacktest> backtest = new ReadOnlyObjectWrapper<>(this, "backtest");
+    private final BooleanProperty backtestsVisible = new SimpleBooleanProperty(this, "backtestsVisible", true);
+    private final ReadOnlyStringWrapper backtestStatus = new ReadOnlyStringWrapper(this, "backtestStatus", "");
+    private volatile CompletableFuture<StoredBacktest> backtestLoad = CompletableFuture.completedFuture(null);
+    private final AtomicLong backtestRequest = new AtomicLong();
 
     private final AtomicLong symbolsRequest = new AtomicLong();
     private final AtomicLong seriesRequest = new AtomicLong();
@@ -127,12 +134,114 @@ public final class ChartsViewModel implements AutoCloseable {
         CompletableFuture<PriceSeries> prices = submit(seriesRequest, () -> engine.closePrices(symbol, null, null), s -> {
             series.set(s);
             forecast.set(null); // the previous symbol's forecast never sits on this chart
+            backtest.set(null);
         }, "load the prices of '" + symbol + "'");
         long id = seriesRequest.get(); // select runs on one thread (the ui's): this is the request just made
         // a forecast only for prices that made it on screen (not superseded, not failed)
         forecastLoad = prices.handle((s, failure) -> failure == null && seriesRequest.get() == id)
                 .thenCompose(shown -> shown ? loadForecast(symbol) : CompletableFuture.completedFuture(null));
+        // then the stored backtest overlays and errors, whether or not the forecast worked
+        backtestLoad = forecastLoad.handle((f, failure) -> seriesRequest.get() == id)
+                .thenCompose(shown -> shown ? loadBacktest(symbol) : CompletableFuture.completedFuture(null));
         return prices;
+    }
+
+    /** The stored walk-forward of the symbol on screen (default model and horizon, conformal where stored). */
+    private CompletableFuture<StoredBacktest> loadBacktest(String symbol) {
+        return submit(backtestRequest, () -> engine.backtestOverlays(symbol, null, null, null, null), backtest::set,
+                "read the backtest of '" + symbol + "'");
+    }
+
+    /**
+     * The backtest overlays started by the latest {@link #select} (or {@link #runBacktest}):
+     * completes once applied, null when superseded.
+     */
+    public CompletableFuture<StoredBacktest> backtestLoad() {
+        return backtestLoad;
+    }
+
+    /**
+     * Runs the walk-forward backtest of the symbol on screen as a background job (monthly origins,
+     * stored), reporting progress in {@link #backtestStatusProperty()}, then reloads its forecast
+     * and overlays. Completes with the overlays (null when another symbol was selected meanwhile).
+     */
+    public CompletableFuture<StoredBacktest> runBacktest() {
+        String symbol = selectedSymbol.get();
+        if (symbol == null) return CompletableFuture.completedFuture(null);
+        long id = seriesRequest.get();
+        CompletableFuture<StoredBacktest> out = new CompletableFuture<>();
+        backtestStatus.set("starting the backtest of " + symbol);
+        try {
+            background.execute(() -> {
+                try {
+                    org.sextant.engine.jobs.JobStatus job = engine.startForecast(List.of(symbol), null, null, true);
+                    while (job.state().active()) {
+                        job = engine.jobs().await(job.id(), java.time.Duration.ofMillis(250));
+                        org.sextant.engine.jobs.JobStatus now = job;
+                        onUi(() -> backtestStatus.set(String.format(java.util.Locale.ROOT, "%s %.0f%%", now.message(), 100 * now.progress())));
+                    }
+                    org.sextant.engine.jobs.JobStatus end = job;
+                    onUi(() -> {
+                        backtestStatus.set(end.state() == org.sextant.engine.jobs.JobState.SUCCEEDED ? ""
+                                : "backtest " + end.state().name().toLowerCase(java.util.Locale.ROOT) + (end.error() == null ? "" : ": " + end.error()));
+                        if (end.state() != org.sextant.engine.jobs.JobState.SUCCEEDED || seriesRequest.get() != id) {
+                            out.complete(null);
+                            return;
+                        }
+                        forecastLoad = loadForecast(symbol);
+                        backtestLoad = forecastLoad.handle((f, e) -> seriesRequest.get() == id)
+                                .thenCompose(shown -> shown ? loadBacktest(symbol) : CompletableFuture.completedFuture(null));
+                        backtestLoad.whenComplete((b, e) -> {
+                            if (e != null) out.completeExceptionally(e); else out.complete(b);
+                        });
+                    });
+                } catch (RuntimeException | InterruptedException e) {
+                    onUi(() -> {
+                        backtestStatus.set("");
+                        error.set(describe("backtest '" + symbol + "'", e));
+                        out.completeExceptionally(e);
+                    });
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            out.completeExceptionally(e);
+        }
+        return out;
+    }
+
+    /** One row of the backtest error table: a level's coverage and pinball loss for each calibration. */
+    public record LevelErrors(double level, double coverageModel, double coverageConformal, double coverageAdaptive,
+                              double pinballModel, double pinballConformal) {}
+
+    /** One row of the per-step table: mean absolute log error of the median at a horizon step. */
+    public record StepError(int step, double male) {}
+
+    /** The level rows of a backtest (empty without one). */
+    public static List<LevelErrors> levelErrors(StoredBacktest b) {
+        if (b == null || b.result() == null) return List.of();
+        WalkForwardBacktest.Result r = b.result();
+        List<LevelErrors> out = new java.util.ArrayList<>();
+        for (int i = 0; i < r.levels().length; i++) {
+            out.add(new LevelErrors(r.levels()[i], r.coverage()[i], r.conformalCoverage()[i], r.adaptiveCoverage()[i], r.pinball()[i],
+                    r.conformalPinball()[i]));
+        }
+        return out;
+    }
+
+    public static List<StepError> stepErrors(StoredBacktest b) {
+        if (b == null || b.result() == null) return List.of();
+        List<StepError> out = new java.util.ArrayList<>();
+        double[] m = b.result().malePerStep();
+        for (int s = 0; s < m.length; s++) out.add(new StepError(s + 1, m[s]));
+        return out;
+    }
+
+    /** "24 monthly origins · MALE 4.12% · 24 overlays"; says how to get one when none is stored. */
+    public static String backtestHeadline(StoredBacktest b) {
+        if (b == null) return "";
+        if (b.result() == null) return "No backtest stored: Run backtest (or sextant forecast SYMBOL --backtest)";
+        return String.format(java.util.Locale.ROOT, "%s: %d %s origins · mean abs log error %.2f%%", b.result().model(), b.result().origins(),
+                b.originsRule(), 100 * b.result().male());
     }
 
     /** The forecast of the symbol on screen, computed in the background; the newest request wins. */
@@ -162,6 +271,17 @@ public final class ChartsViewModel implements AutoCloseable {
                     // one level leaves room for what the ratio is made of
                     if (levels.levels().size() == 1) {
                         out.append(String.format(java.util.Locale.ROOT, " (up %+.1f%%, down %+.1f%%)", rr.upside() * 100, -rr.downside() * 100));
+                    }
+                }
+            }
+        }
+        // how far the bands can be trusted: their walk-forward coverage beside them
+        if (!f.coverage().isEmpty()) {
+            out.append(" · ").append(f.calibration()).append(" bands, coverage");
+            for (double level : levels.levels()) {
+                for (var c : f.coverage()) {
+                    if (Math.abs(c.level() - level) < 1e-9 && c.empirical() != null) {
+                        out.append(String.format(java.util.Locale.ROOT, " %.0f%%: %.1f%%", level * 100, c.empirical() * 100));
                     }
                 }
             }
@@ -270,6 +390,21 @@ public final class ChartsViewModel implements AutoCloseable {
     /** Whether the forecast fan is shown (the toggle). */
     public BooleanProperty forecastVisibleProperty() {
         return forecastVisible;
+    }
+
+    /** The stored walk-forward of the symbol on screen: overlays and errors (null while loading or before one). */
+    public ReadOnlyObjectProperty<StoredBacktest> backtestProperty() {
+        return backtest.getReadOnlyProperty();
+    }
+
+    /** Whether the backtest overlays are drawn (their toggle). */
+    public BooleanProperty backtestsVisibleProperty() {
+        return backtestsVisible;
+    }
+
+    /** Progress of a backtest started here ("backtesting IBM (1/1) 30%"); empty when none runs. */
+    public ReadOnlyStringProperty backtestStatusProperty() {
+        return backtestStatus.getReadOnlyProperty();
     }
 
     /** Model and reward/risk at the selected levels, for the legend; empty without a forecast. */

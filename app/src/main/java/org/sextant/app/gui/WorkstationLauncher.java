@@ -43,8 +43,10 @@ public final class WorkstationLauncher {
                 model.set(vm);
                 WorkstationWindow window = new WorkstationWindow(vm);
                 window.setOnSymbolShown(onSymbolShown);
+                window.addViews(WorkstationViews.create(engine, window));
                 Stage stage = new Stage();
                 stage.setOnHidden(e -> {
+                    window.closeViews();
                     OPEN.compareAndSet(stage, null);
                     closed.countDown();
                 });

@@ -1,8 +1,13 @@
 package org.sextant.app.gui;
 
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
+import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Parent;
@@ -14,6 +19,8 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -28,29 +35,40 @@ import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.PriceForecast;
 
 /**
- * The workstation window (the View of {@link ChartsViewModel}): a symbol search field and list
- * on the left, the selected symbol's price chart with its forecast fan in the middle (above it
- * the fan's toggle, the confidence selector and the model with its reward/risk), a status bar
- * with what the store holds and the last error. It holds no state of its own beyond what is on screen.
+ * The workstation window: a tab per {@link WorkstationView} above a status bar with what the
+ * store holds and the last error. The first tab is the Charts view (the View of
+ * {@link ChartsViewModel}): a symbol search field and list on the left, the selected symbol's
+ * price chart with its forecast fan in the middle (above it the fan's toggle, the confidence
+ * selector and the model with its reward/risk). It holds no state of its own beyond what is on screen.
  */
-public final class WorkstationWindow {
+public final class WorkstationWindow implements Navigator {
     public static final String TITLE = "Sextant";
     private static final double WIDTH = 1200;
     private static final double HEIGHT = 760;
     /** Trading days on screen when a symbol opens (about two years), so the fan is not a sliver. */
     public static final int OPENING_DAYS = 500;
+    /** The Charts view's id (the first tab). */
+    public static final String CHARTS = "charts";
+    /** Trading days either side of a date the chart is sent to (about three months). */
+    static final int FOCUS_DAYS = 63;
 
     private final ChartsViewModel model;
     private final TextField search = new TextField();
     private final ListView<SymbolInfo> symbolList = new ListView<>();
     private final PriceChart chart = new PriceChart();
-    private final CheckBox forecastToggle = new CheckBox("Forecast");
+    private final CheckBox forecastToggle = new CheckBox("Live forecast");
+    private final CheckBox backtestsToggle = new CheckBox("Backtests");
+    private final javafx.scene.control.Button runBacktest = new javafx.scene.control.Button("Run backtest");
+    private final BacktestErrorPane errorPane = new BacktestErrorPane();
     private final ChoiceBox<FanLevels> levelChoice = new ChoiceBox<>();
     private final Label forecastSummary = new Label();
     private final Label summary = new Label();
     private final Label error = new Label();
     private final ProgressIndicator busy = new ProgressIndicator();
     private final BorderPane root = new BorderPane();
+    private final TabPane tabs = new TabPane();
+    private final Map<String, WorkstationView> views = new LinkedHashMap<>();
+    private final Map<String, Tab> viewTabs = new LinkedHashMap<>();
     private Consumer<String> onSymbolShown = symbol -> { };
     private String shownSymbol;
 
@@ -78,10 +96,12 @@ public final class WorkstationWindow {
         levelChoice.getItems().setAll(FanLevels.values());
         forecastSummary.setId("forecast-summary");
         Label bandsLabel = new Label("Bands");
-        HBox forecastBar = new HBox(10, forecastToggle, bandsLabel, levelChoice, forecastSummary);
+        backtestsToggle.setId("backtests-toggle");
+        runBacktest.setId("run-backtest");
+        HBox forecastBar = new HBox(10, forecastToggle, backtestsToggle, bandsLabel, levelChoice, forecastSummary);
         forecastBar.setId("forecast-bar");
         // the controls keep their size; only the reward/risk text ends in an ellipsis when short of room
-        for (Region r : new Region[] {forecastToggle, bandsLabel, levelChoice}) r.setMinWidth(Region.USE_PREF_SIZE);
+        for (Region r : new Region[] {forecastToggle, backtestsToggle, bandsLabel, levelChoice}) r.setMinWidth(Region.USE_PREF_SIZE);
         forecastSummary.setMinWidth(0);
         HBox.setHgrow(forecastSummary, Priority.ALWAYS);
         forecastBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
@@ -89,10 +109,12 @@ public final class WorkstationWindow {
         chart.setOpeningDays(OPENING_DAYS);
         VBox.setVgrow(chart, Priority.ALWAYS);
         VBox centre = new VBox(forecastBar, chart);
+        errorPane.setRunButton(runBacktest);
 
-        SplitPane split = new SplitPane(left, centre);
+        SplitPane split = new SplitPane(left, centre, errorPane);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.22);
+        split.setDividerPositions(0.2, 0.74);
+        SplitPane.setResizableWithParent(errorPane, false);
         SplitPane.setResizableWithParent(left, false);
 
         summary.setId("status-summary");
@@ -109,7 +131,18 @@ public final class WorkstationWindow {
         status.setPadding(new Insets(4, 8, 4, 8));
         status.setStyle("-fx-border-color: #d0d0d0; -fx-border-width: 1 0 0 0; -fx-background-color: #f4f4f4;");
 
-        root.setCenter(split);
+        tabs.setId("view-tabs");
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        Tab chartsTab = new Tab("Charts", split);
+        chartsTab.setId("tab-" + CHARTS);
+        tabs.getTabs().add(chartsTab);
+        viewTabs.put(CHARTS, chartsTab);
+        tabs.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
+            for (WorkstationView v : views.values()) {
+                if (viewTabs.get(v.id()) == now) v.shown();
+            }
+        });
+        root.setCenter(tabs);
         root.setBottom(status);
     }
 
@@ -125,6 +158,12 @@ public final class WorkstationWindow {
         model.symbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) change -> reselect());
         model.seriesProperty().addListener((obs, old, now) -> show(now));
         model.forecastProperty().addListener((obs, old, now) -> showForecast(now));
+        model.backtestProperty().addListener((obs, old, now) -> showBacktest(now));
+        backtestsToggle.selectedProperty().bindBidirectional(model.backtestsVisibleProperty());
+        chart.backtestsVisibleProperty().bind(model.backtestsVisibleProperty());
+        runBacktest.setOnAction(e -> model.runBacktest());
+        runBacktest.disableProperty().bind(model.selectedSymbolProperty().isNull().or(model.backtestStatusProperty().isNotEmpty()));
+        errorPane.status().textProperty().bind(model.backtestStatusProperty());
         forecastToggle.selectedProperty().bindBidirectional(model.forecastVisibleProperty());
         chart.forecastVisibleProperty().bind(model.forecastVisibleProperty());
         levelChoice.valueProperty().bindBidirectional(model.fanLevelsProperty());
@@ -186,6 +225,14 @@ public final class WorkstationWindow {
         }
     }
 
+    /** Overlays the stored backtest origins and fills the error table, when they belong to the series on screen. */
+    private void showBacktest(org.sextant.engine.forecast.store.StoredBacktest b) {
+        PriceSeries s = chart.series();
+        boolean mine = b != null && s != null && b.forecasts().stream().allMatch(f -> f.symbol().equals(s.symbol()));
+        chart.showBacktests(mine ? b.forecasts() : null);
+        errorPane.show(mine || b == null ? b : null);
+    }
+
     static String describe(DataSummary s) {
         if (s == null) return "Reading the store…";
         if (s.priceRows() == 0) return "The store is empty: import a CSV or gather prices";
@@ -198,6 +245,62 @@ public final class WorkstationWindow {
         this.onSymbolShown = listener == null ? symbol -> { } : listener;
     }
 
+    /** Adds {@code more} as tabs after the existing ones (ids must be unique). Call on the FX thread. */
+    public void addViews(List<WorkstationView> more) {
+        for (WorkstationView v : more) {
+            if (viewTabs.containsKey(v.id())) throw new IllegalArgumentException("two views with id " + v.id());
+            Tab tab = new Tab(v.title(), v.root());
+            tab.setId("tab-" + v.id());
+            views.put(v.id(), v);
+            viewTabs.put(v.id(), tab);
+            tabs.getTabs().add(tab);
+        }
+    }
+
+    @Override
+    public boolean showView(String id) {
+        Tab tab = id == null ? null : viewTabs.get(id);
+        if (tab == null) return false;
+        tabs.getSelectionModel().select(tab);
+        return true;
+    }
+
+    @Override
+    public void openChart(String symbol, LocalDate focus) {
+        showView(CHARTS);
+        // select first: the list's listener then sees the symbol already chosen and loads nothing twice
+        model.select(symbol).thenAccept(s -> {
+            if (focus != null && s != null) Platform.runLater(() -> chart.focusOn(focus, FOCUS_DAYS));
+        });
+        SymbolInfo info = model.infoOf(symbol);
+        if (info != null) symbolList.getSelectionModel().select(info);
+    }
+
+    @Override
+    public void openRun(String runId) {
+        if (showView("research")) views.get("research").open(runId);
+    }
+
+    /** The id of the view on screen. */
+    public String shownView() {
+        Tab selected = tabs.getSelectionModel().getSelectedItem();
+        return viewTabs.entrySet().stream().filter(e -> e.getValue() == selected).map(Map.Entry::getKey).findFirst().orElse(CHARTS);
+    }
+
+    /** The view with this id (null for Charts, which is this window itself, or an unknown id). */
+    public WorkstationView view(String id) { return views.get(id); }
+
+    /** Stops every view's background work (the window is closing). */
+    public void closeViews() {
+        for (WorkstationView v : views.values()) {
+            try {
+                v.close();
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(WorkstationWindow.class).warn("closing view {} failed", v.id(), e);
+            }
+        }
+    }
+
     /** Puts the view into {@code stage} and shows it. */
     public Stage show(Stage stage) {
         stage.setTitle(TITLE);
@@ -207,10 +310,13 @@ public final class WorkstationWindow {
     }
 
     public Parent root() { return root; }
+    public TabPane tabs() { return tabs; }
     public PriceChart chart() { return chart; }
     public ListView<SymbolInfo> symbolList() { return symbolList; }
     public TextField searchField() { return search; }
     public CheckBox forecastToggle() { return forecastToggle; }
+    public CheckBox backtestsToggle() { return backtestsToggle; }
+    public BacktestErrorPane errorPane() { return errorPane; }
     public ChoiceBox<FanLevels> levelChoice() { return levelChoice; }
     public ChartsViewModel model() { return model; }
 

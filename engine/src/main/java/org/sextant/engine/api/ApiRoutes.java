@@ -10,6 +10,7 @@ import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.forecast.ForecastScan;
 import org.sextant.engine.analog.SignalDefinition;
 import org.sextant.engine.analog.SignalKind;
 import org.sextant.engine.research.StrategyRunRequest;
@@ -52,14 +53,18 @@ public final class ApiRoutes {
                 userSignal(call), call.requiredText("provenance", "\"live\" or \"backfill\""))));
         routes.put("list_forecast_models", call -> Map.of("models", engine.forecastModels(), "default", Sextant.DEFAULT_FORECAST_MODEL));
         routes.put("get_forecast", call -> engine.forecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
-                call.integer("horizon"), levels(call)));
+                call.integer("horizon"), levels(call), call.text("calibration")));
         routes.put("get_backtest_error", call -> engine.backtestForecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
-                call.integer("horizon"), call.integer("every"), call.args().has("eval_fraction") ? call.args().get("eval_fraction").asDouble() : null,
-                levels(call)));
+                call.integer("horizon"), origins(call), number(call, "eval_fraction"), levels(call)));
+        routes.put("start_forecast", call -> engine.startForecast(call.textList("symbols", "[\"AA\",\"IBM\"]"),
+                call.text("model"), call.integer("horizon"), bool(call, "backtest")));
         routes.put("start_forecast_backtest", call -> engine.startForecastBacktest(call.textList("symbols", "[\"AA\",\"IBM\"]"),
                 call.text("model"), call.integer("horizon")));
+        routes.put("resolve_forecast_start", call -> engine.resolveForecastStart(call.requiredText("symbol", "\"MSFT\""), call.date("as_of")));
+        routes.put("scan_forecasts", call -> engine.scanForecasts(scanRequest(call)));
+        routes.put("start_scan", call -> engine.startScan(scanRequest(call)));
         routes.put("get_chart_data", call -> engine.chartData(call.requiredText("symbol", "\"MSFT\""), call.integer("days"),
-                call.text("model"), call.integer("horizon")));
+                call.text("model"), call.integer("horizon"), call.text("calibration")));
         routes.put("read_state", call -> state.get());
     }
 
@@ -98,6 +103,35 @@ public final class ApiRoutes {
         } catch (IllegalArgumentException e) {
             throw SextantException.invalid("name", e.getMessage(), "use a lower_snake_case name, ascending bins and a trust >= 0");
         }
+    }
+
+    private static ForecastScan.Request scanRequest(ApiCall call) {
+        List<String> symbols = call.args().has("symbols") && !call.args().get("symbols").isNull() && !call.args().get("symbols").isEmpty()
+                ? call.textList("symbols", "[\"AA\",\"IBM\"]") : null;
+        return new ForecastScan.Request(symbols, call.text("model"), call.integer("horizon"), number(call, "level"),
+                number(call, "min_reward_risk"), call.integer("top"), call.integer("min_history"), call.text("calibration"), call.date("as_of"));
+    }
+
+    /** origins ("monthly", "weekly" or N) or, as the first API had it, every (N closes). */
+    private static String origins(ApiCall call) {
+        String o = call.text("origins");
+        if (o != null) return o;
+        Integer every = call.integer("every");
+        return every == null ? null : String.valueOf(every);
+    }
+
+    private static Double number(ApiCall call, String field) {
+        tools.jackson.databind.JsonNode n = call.args().get(field);
+        if (n == null || n.isNull()) return null;
+        if (!n.isNumber()) throw SextantException.invalid(field, field + " must be a number", "pass " + field + " as a JSON number, e.g. 1.5");
+        return n.asDouble();
+    }
+
+    private static boolean bool(ApiCall call, String field) {
+        tools.jackson.databind.JsonNode n = call.args().get(field);
+        if (n == null || n.isNull()) return false;
+        if (!n.isBoolean()) throw SextantException.invalid(field, field + " must be true or false", "pass " + field + " as a JSON boolean");
+        return n.asBoolean();
     }
 
     private static double[] levels(ApiCall call) {

@@ -2,6 +2,7 @@ package org.sextant.engine.forecast;
 
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.forecast.store.StoredForecast.LevelCoverage;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -11,21 +12,59 @@ import java.util.List;
  * A forecast of a symbol's prices: the model fitted to log adjusted closes (closes where no
  * adjusted close exists), target dates on the series' business-day calendar, and reward/risk
  * at the last step for every level. This is what the facade returns for "forecast SYMBOL".
+ * {@code calibration} says whose bands these are (model | conformal | adaptive) and
+ * {@code coverage} how often such bands held the outcome in the walk-forward before the origin.
  */
 public record PriceForecast(String symbol, String model, LocalDate origin, double lastClose, List<LocalDate> targetDates,
-                            Forecast forecast, List<RewardRisk> rewardRisk) {
+                            Forecast forecast, List<RewardRisk> rewardRisk, String calibration, List<LevelCoverage> coverage,
+                            String calibrationNote) {
 
-    /** Daily prices have no season for these models: period 1. */
+    /** The model's own bands, no walk-forward (one fit): for tests and quick looks; coverage is empty. */
     public static PriceForecast of(PriceSeries prices, String model, int horizon, double[] levels) {
+        double[] y = closes(prices);
+        Forecast f = ForecastModels.forPrices(model).forecast(y, 1, horizon, levels);
+        return assemble(prices, y, f.model(), f, levels, BandCalibration.MODEL.wire(), List.of(), null);
+    }
+
+    /**
+     * The forecast with calibrated bands and their empirical coverage ({@link LiveCalibration}).
+     * When the history is too short for conformal bands, the model's bands are returned with a note saying so.
+     */
+    public static PriceForecast calibrated(PriceSeries prices, String model, int horizon, double[] levels, BandCalibration calibration) {
+        double[] y = closes(prices);
+        LiveCalibration.Outcome o = LiveCalibration.run(ForecastModels.forPrices(model), y, horizon, levels);
+        Forecast chosen = switch (calibration) {
+            case MODEL -> o.own();
+            case CONFORMAL -> o.conformal();
+            case ADAPTIVE -> o.adaptive();
+        };
+        String used = calibration.wire();
+        String note = null;
+        if (chosen == null) {
+            chosen = o.own();
+            used = BandCalibration.MODEL.wire();
+            note = "history too short for " + calibration.wire() + " bands (" + y.length + " closes); the model's own bands are shown";
+        }
+        List<LevelCoverage> coverage = o.coverage(BandCalibration.valueOf(used.toUpperCase(java.util.Locale.ROOT)), levels);
+        return assemble(prices, y, o.own().model(), chosen, levels, used, coverage, note);
+    }
+
+    /** Rebuilds the wire form around a forecast (e.g. one read back from the store); {@code modelName} as the model names itself (log_theta). */
+    public static PriceForecast assemble(PriceSeries prices, double[] y, String modelName, Forecast f, double[] levels, String calibration,
+                                         List<LevelCoverage> coverage, String note) {
+        double last = y[y.length - 1];
+        List<RewardRisk> rr = new ArrayList<>();
+        for (double l : levels) rr.add(RewardRisk.of(f, last, l, f.horizon()));
+        List<LocalDate> dates = prices.dates();
+        return new PriceForecast(prices.symbol(), modelName, dates.get(dates.size() - 1), last, TargetDates.after(dates, f.horizon()), f, rr,
+                calibration, coverage, note);
+    }
+
+    /** Adjusted closes where present, else closes; refuses an empty series. */
+    public static double[] closes(PriceSeries prices) {
         if (prices == null || prices.size() == 0) {
             throw SextantException.invalid("symbol", "no prices for the symbol", "import or fetch prices first");
         }
-        double[] y = prices.adjClose() != null && prices.adjClose().length == prices.size() ? prices.adjClose() : prices.close();
-        Forecast f = ForecastModels.forPrices(model).forecast(y, 1, horizon, levels);
-        double last = y[y.length - 1];
-        List<RewardRisk> rr = new ArrayList<>();
-        for (double l : levels) rr.add(RewardRisk.of(f, last, l, horizon));
-        List<LocalDate> dates = prices.dates();
-        return new PriceForecast(prices.symbol(), f.model(), dates.get(dates.size() - 1), last, TargetDates.after(dates, horizon), f, rr);
+        return prices.adjClose() != null && prices.adjClose().length == prices.size() ? prices.adjClose() : prices.close();
     }
 }

@@ -25,7 +25,7 @@ public final class WalkForwardBacktest {
 
     public record Result(String model, int origins, double male, double[] malePerStep, double[] levels,
                          double[] coverage, double[] pinball, double[] conformalCoverage, double[] conformalPinball,
-                         double[] adaptiveCoverage) {}
+                         double[] adaptiveCoverage, int calibratedOrigins) {}
 
     /** Step size of adaptive conformal inference per observed outcome (Gibbs & Candès use 0.005). */
     public static final double ACI_GAMMA = 0.005;
@@ -33,46 +33,84 @@ public final class WalkForwardBacktest {
     /** Recent residuals per step used for conformal bands: about a year of daily origins. */
     public static final int CALIBRATION_WINDOW = 250;
 
+    /**
+     * Receives every origin's forecasts as the walk-forward passes it: the model's own, the
+     * conformal one and the adaptive one (both null while too few residuals are known).
+     * {@code origin} is the index of the first forecast step, so the history is y[0..origin).
+     */
+    @FunctionalInterface
+    public interface OriginSink {
+        void accept(int origin, Forecast own, Forecast conformal, Forecast adaptive);
+    }
+
     public static Result run(Forecaster model, double[] y, int period, int horizon, int every, double evalFraction,
                              double[] levels, int calibrationEvery) {
-        boolean conformal = calibrationEvery > 0;
         if (every < 1) throw SextantException.invalid("every", "origin spacing must be >= 1, got " + every, "use e.g. 20 for monthly origins on daily data");
         if (!(evalFraction > 0 && evalFraction < 1)) throw SextantException.invalid("eval_fraction", "must be in (0,1), got " + evalFraction, "use e.g. 0.4 for the last 40%");
+        int first = (int) Math.floor(y.length * (1 - evalFraction));
+        List<Integer> origins = new ArrayList<>();
+        for (int o = first; o + 1 <= y.length - 1; o += every) origins.add(o);
+        return run(model, y, period, horizon, origins.stream().mapToInt(Integer::intValue).toArray(), levels, calibrationEvery,
+                calibrationOrigins(model, period, y.length, first, horizon, calibrationEvery), null);
+    }
+
+    /** Calibration origins spaced {@code calibrationEvery} apart, early enough to fill the window before {@code first}. */
+    public static int[] calibrationOrigins(Forecaster model, int period, int n, int first, int horizon, int calibrationEvery) {
+        if (calibrationEvery <= 0) return new int[0];
+        int start = Math.max(model.minLength(period), first - CALIBRATION_WINDOW * calibrationEvery - horizon);
+        List<Integer> out = new ArrayList<>();
+        for (int o = start; o < n; o += calibrationEvery) out.add(o);
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * The walk-forward over explicit origins (ascending; an origin equal to y.length is a live
+     * forecast: nothing is scored, but the sink receives its calibrated bands). Calibration
+     * residuals come from {@code calibrationOrigins}; a fit shared by both lists runs once.
+     */
+    public static Result run(Forecaster model, double[] y, int period, int horizon, int[] evalOrigins, double[] levels,
+                             int calibrationEvery, int[] calibrationOrigins, OriginSink sink) {
+        boolean conformal = calibrationEvery > 0;
         ForecastInput.checkLevels(levels);
         ForecastInput.checkPositive(y);
         int n = y.length;
-        int first = (int) Math.floor(n * (1 - evalFraction));
-        if (first < model.minLength(period)) {
-            throw SextantException.invalid("history", "the first origin (" + first + " observations) is shorter than model " + model.name() + " needs",
+        if (evalOrigins.length == 0) throw SextantException.invalid("history", "no forecast origin fits in the series", "use a longer series or closer origins");
+        if (evalOrigins[0] < model.minLength(period)) {
+            throw SextantException.invalid("history", "the first origin (" + evalOrigins[0] + " observations) is shorter than model " + model.name() + " needs",
                     "use a longer series or a smaller eval_fraction");
         }
+        java.util.Map<Integer, Forecast> fits = new java.util.HashMap<>();
+        java.util.function.IntFunction<Forecast> fit = o -> fits.computeIfAbsent(o, k -> model.forecast(java.util.Arrays.copyOf(y, k), period, horizon, levels));
+        java.util.Set<Integer> evalSet = new java.util.HashSet<>();
+        for (int o : evalOrigins) evalSet.add(o);
         List<double[]>[] past = residualLists(horizon); // [step] → list of {originIndex, score}, by origin
         double[] vol = conformal ? ewmaVolatility(y) : null;
         if (conformal) {
-            int start = Math.max(model.minLength(period), first - CALIBRATION_WINDOW * calibrationEvery - horizon);
-            for (int o = start; o < n; o += calibrationEvery) {
-                Forecast f = model.forecast(java.util.Arrays.copyOf(y, o), period, horizon, levels);
+            for (int o : calibrationOrigins) {
+                if (o >= n) continue;
+                Forecast f = evalSet.contains(o) ? fit.apply(o) : model.forecast(java.util.Arrays.copyOf(y, o), period, horizon, levels);
                 for (int s = 0; s < horizon && o + s < n; s++) past[s].add(new double[] {o, Math.log(y[o + s] / f.median()[s]) / vol[o]});
             }
         }
         double[] absLogSum = new double[horizon];
         int[] count = new int[horizon];
         double[] cov = new double[levels.length], pin = new double[levels.length], ccov = new double[levels.length], cpin = new double[levels.length];
-        int cCount = 0, origins = 0;
+        int cCount = 0, origins = 0, calibrated = 0;
         double[] acov = new double[levels.length];
         AdaptiveConformal[] aci = new AdaptiveConformal[levels.length];
         for (int i = 0; i < levels.length; i++) aci[i] = new AdaptiveConformal(levels[i], ACI_GAMMA);
         List<double[]> pending = new ArrayList<>(); // {index where the outcome becomes known, level index, covered}
-        for (int origin = first; origin + 1 <= n - 1; origin += every) {
+        for (int origin : evalOrigins) {
+            if (origin > n) break;
             final int now = origin;
             pending.removeIf(u -> {
                 if (u[0] > now) return false;
                 aci[(int) u[1]].observe(u[2] == 1);
                 return true;
             });
-            double[] hist = java.util.Arrays.copyOf(y, origin);
             int h = Math.min(horizon, n - origin);
-            Forecast f = model.forecast(hist, period, horizon, levels);
+            Forecast f = fit.apply(origin);
+            fits.remove(origin);
             Forecast cf = null;
             double[][] lastResiduals = null;
             if (conformal) {
@@ -116,7 +154,9 @@ public final class WalkForwardBacktest {
                 }
                 if (cf != null) cCount++;
             }
-            origins++;
+            if (sink != null) sink.accept(origin, f, cf, cf == null ? null : nested(f, adaptive, levels));
+            if (h > 0) origins++;
+            if (h > 0 && cf != null) calibrated++;
         }
         int total = 0;
         double sum = 0;
@@ -133,17 +173,39 @@ public final class WalkForwardBacktest {
             cpin[i] = cCount == 0 ? Double.NaN : cpin[i] / cCount;
             acov[i] = cCount == 0 ? Double.NaN : acov[i] / cCount;
         }
-        return new Result(model.name(), origins, sum / total, perStep, levels.clone(), cov, pin, ccov, cpin, acov);
+        return new Result(model.name(), origins, sum / total, perStep, levels.clone(), cov, pin, ccov, cpin, acov, calibrated);
     }
 
-    /** vol[t] = EWMA standard deviation of log changes observed before index t (lambda 0.94). */
+    /** The adaptive bands as a forecast at the nominal levels, widened where needed so they nest. */
+    private static Forecast nested(Forecast f, QuantileBand[] adaptive, double[] levels) {
+        Integer[] order = new Integer[levels.length];
+        for (int i = 0; i < order.length; i++) order[i] = i;
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(levels[a], levels[b]));
+        double[] med = f.median();
+        double[] lo = med.clone(), hi = med.clone();
+        List<QuantileBand> out = new ArrayList<>();
+        for (int i : order) {
+            double[] l = adaptive[i].lower(), u = adaptive[i].upper();
+            for (int s = 0; s < med.length; s++) {
+                lo[s] = Math.min(lo[s], l[s]);
+                hi[s] = Math.max(hi[s], u[s]);
+            }
+            out.add(new QuantileBand(levels[i], lo.clone(), hi.clone()));
+        }
+        return new Forecast(f.model() + "+adaptive", med, out);
+    }
+
+    /**
+     * vol[t] = EWMA standard deviation of log changes observed before index t (lambda 0.94), for
+     * t = 0..n: the last entry is the volatility a live forecast from the end of the series uses.
+     */
     static double[] ewmaVolatility(double[] y) {
         int n = y.length;
-        double[] vol = new double[n];
+        double[] vol = new double[n + 1];
         int warm = Math.min(20, n - 1);
         double var = 0;
         for (int t = 1; t <= warm; t++) var += Math.pow(Math.log(y[t] / y[t - 1]), 2) / warm;
-        for (int t = 0; t < n; t++) {
+        for (int t = 0; t <= n; t++) {
             if (t > warm) var = 0.94 * var + 0.06 * Math.pow(Math.log(y[t - 1] / y[t - 2]), 2);
             vol[t] = Math.sqrt(Math.max(var, 1e-12));
         }

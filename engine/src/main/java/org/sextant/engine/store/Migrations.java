@@ -21,6 +21,7 @@ public final class Migrations {
      */
     public static final List<String> ALL = List.of(
             "V001__prices_and_symbols.sql",
+            "V010__forecasts.sql",
             "V020__research.sql",
             "V030__signals.sql");
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.Socket;
+import java.util.List;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -155,6 +156,35 @@ class LocalApiServerTest {
         HttpResponse<String> unknownModel = post("get_forecast", "{\"symbol\":\"KO\",\"model\":\"prophet\"}", TOKEN);
         assertEquals(400, unknownModel.statusCode());
         assertEquals("model", Json.MAPPER.readTree(unknownModel.body()).get("field").asString());
+    }
+
+    @Test
+    void resolveForecastStartAndScanAnswerInTheShapesTheLauncherUses() throws Exception {
+        HttpResponse<String> r = post("resolve_forecast_start", "{\"symbol\":\"ko\",\"as_of\":\"2000-06-21\"}", TOKEN);
+        assertEquals(200, r.statusCode(), r.body());
+        JsonNode start = Json.MAPPER.readTree(r.body()).get("data");
+        assertEquals("KO", start.get("symbol").asString());
+        assertEquals("2000-06-21", start.get("as_of").asString());
+        assertEquals("2000-06-16", start.get("start_date").asString(), "the Friday of the last completed week");
+        assertTrue(start.get("rule").asString().contains("completed week"));
+        HttpResponse<String> bad = post("resolve_forecast_start", "{\"symbol\":\"KO\",\"as_of\":\"21/06/2000\"}", TOKEN);
+        assertEquals("as_of", Json.MAPPER.readTree(bad.body()).get("field").asString());
+
+        HttpResponse<String> s = post("scan_forecasts", "{\"symbols\":[\"KO\",\"GE\",\"JNJ\"],\"model\":\"naive\",\"horizon\":10,"
+                + "\"level\":99,\"top\":2}", TOKEN);
+        assertEquals(200, s.statusCode(), s.body());
+        JsonNode scan = Json.MAPPER.readTree(s.body()).get("data");
+        assertEquals("naive", scan.get("model").asString());
+        assertEquals(10, scan.get("horizon").asInt());
+        assertEquals(2, scan.get("rows").size());
+        JsonNode row = scan.get("rows").get(0);
+        for (String k : List.of("symbol", "last_close", "last_date", "median_return", "reward_risk_80", "reward_risk_95", "reward_risk_99", "coverage_99")) {
+            assertTrue(row.has(k), k + " in " + row);
+        }
+        assertTrue(row.get("reward_risk_99").asDouble() >= scan.get("rows").get(1).get("reward_risk_99").asDouble(), "ranked at 99%");
+        HttpResponse<String> badLevel = post("scan_forecasts", "{\"level\":90}", TOKEN);
+        assertEquals(400, badLevel.statusCode());
+        assertEquals("level", Json.MAPPER.readTree(badLevel.body()).get("field").asString());
     }
 
     @Test

@@ -1,0 +1,97 @@
+package org.sextant.app.gui;
+
+import java.util.Locale;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.sextant.engine.forecast.store.StoredBacktest;
+
+/**
+ * Beside the chart: the stored walk-forward's errors. A headline (origins, overall mean absolute
+ * log error), a table per level (coverage of the model's, conformal and adaptive bands; pinball
+ * loss) and a table per horizon step (mean absolute log error of the median).
+ */
+public final class BacktestErrorPane extends VBox {
+    private final Label headline = new Label();
+    private final Label status = new Label();
+    private final TableView<ChartsViewModel.LevelErrors> levels = new TableView<>();
+    private final TableView<ChartsViewModel.StepError> steps = new TableView<>();
+
+    public BacktestErrorPane() {
+        super(6);
+        setId("backtest-errors");
+        setPadding(new Insets(8));
+        setMinWidth(260);
+        setPrefWidth(310);
+        Label title = new Label("Backtest errors");
+        title.setStyle("-fx-font-weight: bold;");
+        headline.setId("backtest-headline");
+        headline.setWrapText(true);
+        status.setId("backtest-status");
+        levels.setId("backtest-level-table");
+        levels.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        levels.getColumns().add(column("level", r -> String.format(Locale.ROOT, "%.0f%%", 100 * r.level())));
+        // coverage of the model's own, conformal and adaptive bands, then the conformal pinball loss
+        levels.getColumns().add(column("model", r -> pct(r.coverageModel())));
+        levels.getColumns().add(column("conf.", r -> pct(r.coverageConformal())));
+        levels.getColumns().add(column("adapt.", r -> pct(r.coverageAdaptive())));
+        levels.getColumns().add(column("pinball", r -> num(r.pinballConformal(), r.pinballModel())));
+        levels.setPrefHeight(130);
+        levels.setMinHeight(110);
+        levels.setPlaceholder(new Label("no backtest"));
+        steps.setId("backtest-step-table");
+        steps.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        TableColumn<ChartsViewModel.StepError, String> step = column("step", r -> Integer.toString(r.step()));
+        steps.getColumns().add(step);
+        steps.getColumns().add(column("mean abs log error", r -> pct(r.male())));
+        steps.setPlaceholder(new Label("no backtest"));
+        VBox.setVgrow(steps, Priority.ALWAYS);
+        Label perStep = new Label("Median error per step");
+        Label coverage = new Label("Band coverage (model / conformal / adaptive), pinball loss");
+        coverage.setWrapText(true);
+        getChildren().addAll(title, headline, coverage, levels, perStep, steps, status);
+    }
+
+    /** Places the button that runs a backtest under the headline. */
+    void setRunButton(Button run) {
+        getChildren().add(2, run);
+    }
+
+    /** Shows {@code b}'s errors (null clears). Call on the FX thread. */
+    public void show(StoredBacktest b) {
+        headline.setText(ChartsViewModel.backtestHeadline(b));
+        levels.getItems().setAll(ChartsViewModel.levelErrors(b));
+        steps.getItems().setAll(ChartsViewModel.stepErrors(b));
+    }
+
+    Label status() { return status; }
+
+    public TableView<ChartsViewModel.LevelErrors> levelTable() { return levels; }
+
+    public TableView<ChartsViewModel.StepError> stepTable() { return steps; }
+
+    public Label headline() { return headline; }
+
+    private static <R> TableColumn<R, String> column(String title, Function<R, String> value) {
+        TableColumn<R, String> c = new TableColumn<>(title);
+        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        c.setSortable(false);
+        return c;
+    }
+
+    private static String pct(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.1f%%", 100 * v) : "–";
+    }
+
+    /** The conformal pinball loss where the backtest has it, else the model bands'. */
+    private static String num(double conformal, double model) {
+        double v = Double.isFinite(conformal) ? conformal : model;
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.4f", v) : "–";
+    }
+}

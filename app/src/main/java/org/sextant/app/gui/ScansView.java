@@ -1,0 +1,177 @@
+package org.sextant.app.gui;
+
+import java.util.Locale;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.sextant.engine.Sextant;
+import org.sextant.app.gui.ScansViewModel.ScanRow;
+
+/**
+ * The Scans view: settings and a Scan button above a sortable table of symbols ranked by
+ * reward/risk at 80/95/99% with the walk-forward coverage of their bands. A double-click (or
+ * Enter) on a row opens that symbol's chart.
+ */
+public final class ScansView implements WorkstationView {
+    public static final String ID = "scans";
+
+    private final ScansViewModel model;
+    private final Navigator navigator;
+    private final BorderPane root = new BorderPane();
+    private final TableView<ScanRow> table = new TableView<>();
+    private final Button scan = new Button("Scan");
+    private final Button cancel = new Button("Cancel");
+
+    public ScansView(Sextant engine, Navigator navigator) {
+        this(new ScansViewModel(engine), navigator);
+    }
+
+    public ScansView(ScansViewModel model, Navigator navigator) {
+        this.model = model;
+        this.navigator = navigator;
+        build();
+    }
+
+    private void build() {
+        ChoiceBox<String> modelChoice = new ChoiceBox<>();
+        modelChoice.setId("scan-model");
+        modelChoice.getItems().setAll(model.models());
+        modelChoice.valueProperty().bindBidirectional(model.modelProperty());
+        ChoiceBox<Integer> level = new ChoiceBox<>();
+        level.setId("scan-level");
+        level.getItems().setAll(80, 95, 99);
+        level.valueProperty().bindBidirectional(model.levelProperty());
+        TextField minRr = new TextField();
+        minRr.setId("scan-min-rr");
+        minRr.setPromptText("any");
+        minRr.setPrefColumnCount(4);
+        minRr.textProperty().bindBidirectional(model.minRewardRiskProperty());
+        Spinner<Integer> top = new Spinner<>(1, 1000, model.topProperty().get(), 10);
+        top.setId("scan-top");
+        top.setEditable(true);
+        top.setPrefWidth(80);
+        top.getValueFactory().valueProperty().bindBidirectional(model.topProperty());
+        Spinner<Integer> minHistory = new Spinner<>(1, 100_000, model.minHistoryProperty().get(), 50);
+        minHistory.setId("scan-min-history");
+        minHistory.setEditable(true);
+        minHistory.setPrefWidth(90);
+        minHistory.getValueFactory().valueProperty().bindBidirectional(model.minHistoryProperty());
+        scan.setId("scan-run");
+        scan.setDefaultButton(true);
+        scan.setOnAction(e -> model.scan());
+        scan.disableProperty().bind(model.runningProperty());
+        cancel.setId("scan-cancel");
+        cancel.setOnAction(e -> model.cancel());
+        cancel.disableProperty().bind(model.runningProperty().not());
+        ProgressBar progress = new ProgressBar();
+        progress.setId("scan-progress");
+        progress.progressProperty().bind(model.progressProperty());
+        progress.visibleProperty().bind(model.runningProperty());
+        HBox bar = new HBox(8, new Label("Model"), modelChoice, new Label("Rank at"), level, new Label("Min reward/risk"), minRr,
+                new Label("Top"), top, new Label("Min closes"), minHistory, scan, cancel, progress);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(8));
+        for (Node n : bar.getChildren()) if (n instanceof Region r) r.setMinWidth(Region.USE_PREF_SIZE);
+
+        Label status = new Label();
+        status.setId("scan-status");
+        status.textProperty().bind(model.statusProperty());
+        Label error = new Label();
+        error.setId("scan-error");
+        error.setStyle("-fx-text-fill: #b00020;");
+        error.textProperty().bind(model.errorProperty());
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox foot = new HBox(10, status, gap, error);
+        foot.setPadding(new Insets(4, 8, 4, 8));
+
+        table.setId("scan-table");
+        table.setItems(new javafx.collections.transformation.SortedList<>(model.rows()));
+        ((javafx.collections.transformation.SortedList<ScanRow>) table.getItems()).comparatorProperty().bind(table.comparatorProperty());
+        table.setPlaceholder(new Label("No scan yet: choose the settings and press Scan"));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        TableColumn<ScanRow, String> symbol = new TableColumn<>("Symbol");
+        symbol.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().symbol()));
+        TableColumn<ScanRow, java.time.LocalDate> date = new TableColumn<>("Start");
+        date.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().lastDate()));
+        table.getColumns().add(symbol);
+        table.getColumns().add(date);
+        table.getColumns().add(number("Last close", ScanRow::lastClose, "%.2f"));
+        table.getColumns().add(number("Median return", ScanRow::medianReturn, "%+.2f%%", 100));
+        table.getColumns().add(number("R/R 80%", ScanRow::rewardRisk80, "%.2f"));
+        TableColumn<ScanRow, Double> rr95 = number("R/R 95%", ScanRow::rewardRisk95, "%.2f");
+        table.getColumns().add(rr95);
+        table.getColumns().add(number("R/R 99%", ScanRow::rewardRisk99, "%.2f"));
+        table.getColumns().add(number("Coverage 80%", ScanRow::coverage80, "%.1f%%", 100));
+        table.getColumns().add(number("Coverage 95%", ScanRow::coverage95, "%.1f%%", 100));
+        table.getColumns().add(number("Coverage 99%", ScanRow::coverage99, "%.1f%%", 100));
+        table.getColumns().add(number("Closes", r -> (double) r.historyRows(), "%.0f"));
+        table.setRowFactory(t -> {
+            TableRow<ScanRow> row = new TableRow<>();
+            row.setOnMouseClicked(e -> {
+                if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !row.isEmpty()) open(row.getItem());
+            });
+            return row;
+        });
+        table.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER && table.getSelectionModel().getSelectedItem() != null) open(table.getSelectionModel().getSelectedItem());
+        });
+        root.setTop(bar);
+        root.setCenter(table);
+        root.setBottom(foot);
+        root.setId("scans-view");
+        VBox.setVgrow(table, Priority.ALWAYS);
+    }
+
+    private void open(ScanRow row) {
+        navigator.openChart(row.symbol(), null);
+    }
+
+    private static TableColumn<ScanRow, Double> number(String title, Function<ScanRow, Double> value, String format) {
+        return number(title, value, format, 1);
+    }
+
+    /** A numeric column that sorts by value; null (no downside) shows as ∞ and sorts above every number. */
+    private static TableColumn<ScanRow, Double> number(String title, Function<ScanRow, Double> value, String format, double scale) {
+        TableColumn<ScanRow, Double> c = new TableColumn<>(title);
+        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        c.setComparator((a, b) -> Double.compare(a == null ? Double.POSITIVE_INFINITY : a, b == null ? Double.POSITIVE_INFINITY : b));
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(Double v, boolean empty) {
+                super.updateItem(v, empty);
+                setAlignment(Pos.CENTER_RIGHT);
+                // + 0.0 turns a negative zero into zero, so a flat median shows as 0.00%, not -0.00%
+                setText(empty ? null : v == null ? "∞" : Double.isFinite(v) ? String.format(Locale.ROOT, format, Math.abs(v * scale) < 5e-5 ? 0.0 : v * scale + 0.0) : "–");
+            }
+        });
+        return c;
+    }
+
+    @Override public String id() { return ID; }
+    @Override public String title() { return "Scans"; }
+    @Override public Node root() { return root; }
+    @Override public void close() { model.close(); }
+
+    public TableView<ScanRow> table() { return table; }
+    public ScansViewModel model() { return model; }
+}

@@ -1,0 +1,217 @@
+package org.sextant.app.gui;
+
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import javafx.application.Platform;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.forecast.ForecastScan;
+import org.sextant.engine.jobs.JobState;
+import org.sextant.engine.jobs.JobStatus;
+
+/**
+ * State of the Scans view, testable without a screen: the scan's settings (model, level,
+ * minimum reward/risk, top N, minimum history), the ranked rows of the last scan, and the
+ * running job's progress. A scan runs as the engine's scan job (start_scan) on a background
+ * thread; results and progress are applied on {@code ui}.
+ */
+public final class ScansViewModel implements AutoCloseable {
+    /** One ranked symbol, as the table shows it; ratios are null where the band has no downside. */
+    public record ScanRow(String symbol, double lastClose, LocalDate lastDate, double medianReturn, Double rewardRisk80,
+                          Double rewardRisk95, Double rewardRisk99, Double coverage80, Double coverage95, Double coverage99,
+                          int historyRows) {
+        static ScanRow of(Map<?, ?> m) {
+            Object d = m.get("last_date");
+            return new ScanRow((String) m.get("symbol"), num(m.get("last_close")), d instanceof LocalDate ld ? ld : LocalDate.parse(String.valueOf(d)),
+                    num(m.get("median_return")), box(m.get("reward_risk_80")), box(m.get("reward_risk_95")), box(m.get("reward_risk_99")),
+                    box(m.get("coverage_80")), box(m.get("coverage_95")), box(m.get("coverage_99")), (int) num(m.get("history_rows")));
+        }
+
+        private static double num(Object o) { return o == null ? Double.NaN : ((Number) o).doubleValue(); }
+
+        private static Double box(Object o) { return o == null ? null : ((Number) o).doubleValue(); }
+    }
+
+    private final Sextant engine;
+    private final Executor background;
+    private final Executor ui;
+    private final ExecutorService ownedBackground;
+
+    private final StringProperty model = new SimpleStringProperty(this, "model", Sextant.DEFAULT_FORECAST_MODEL);
+    private final ObjectProperty<Integer> level = new SimpleObjectProperty<>(this, "level", 95);
+    private final StringProperty minRewardRisk = new SimpleStringProperty(this, "minRewardRisk", "");
+    private final ObjectProperty<Integer> top = new SimpleObjectProperty<>(this, "top", 50);
+    private final ObjectProperty<Integer> minHistory = new SimpleObjectProperty<>(this, "minHistory", 250);
+    private final ObservableList<ScanRow> rows = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "Press Scan to rank the symbols by reward/risk");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
+    private volatile String jobId;
+
+    /** For the app: engine calls on a daemon thread, results on the JavaFX thread. */
+    public ScansViewModel(Sextant engine) {
+        this(engine, null, Platform::runLater);
+    }
+
+    public ScansViewModel(Sextant engine, Executor background, Executor ui) {
+        this.engine = Objects.requireNonNull(engine, "engine");
+        this.ui = Objects.requireNonNull(ui, "ui");
+        if (background == null) {
+            ownedBackground = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "sextant-gui-scan");
+                t.setDaemon(true);
+                return t;
+            });
+            this.background = ownedBackground;
+        } else {
+            ownedBackground = null;
+            this.background = background;
+        }
+    }
+
+    /** The request the settings describe; a bad minimum reward/risk names its field. */
+    ForecastScan.Request request() {
+        String min = minRewardRisk.get() == null ? "" : minRewardRisk.get().trim();
+        Double minRr;
+        try {
+            minRr = min.isEmpty() ? null : Double.parseDouble(min);
+        } catch (NumberFormatException e) {
+            throw SextantException.invalid("min_reward_risk", "minimum reward/risk '" + min + "' is not a number", "e.g. 1.2, or leave it empty");
+        }
+        return new ForecastScan.Request(null, model.get(), null, level.get() == null ? null : level.get().doubleValue(), minRr, top.get(),
+                minHistory.get(), null, null);
+    }
+
+    /**
+     * Runs the scan over every symbol as a job and shows its ranked rows. Completes with the rows
+     * (exceptionally when refused or failed: the reason is in {@link #errorProperty()}; null when cancelled).
+     */
+    public CompletableFuture<List<ScanRow>> scan() {
+        CompletableFuture<List<ScanRow>> out = new CompletableFuture<>();
+        ForecastScan.Request req;
+        try {
+            req = request();
+        } catch (SextantException e) {
+            error.set(e.getMessage() + " (" + e.fix() + ")");
+            out.completeExceptionally(e);
+            return out;
+        }
+        running.set(true);
+        progress.set(0);
+        error.set(null);
+        status.set("starting the scan");
+        try {
+            background.execute(() -> {
+                try {
+                    JobStatus job = engine.startScan(req);
+                    jobId = job.id();
+                    while (job.state().active()) {
+                        job = engine.jobs().await(job.id(), Duration.ofMillis(250));
+                        JobStatus now = job;
+                        post(() -> {
+                            progress.set(now.progress());
+                            status.set(now.message());
+                        });
+                    }
+                    JobStatus end = job;
+                    List<ScanRow> result = new ArrayList<>();
+                    if (end.state() == JobState.SUCCEEDED && end.result() instanceof Map<?, ?> m) {
+                        for (Object r : (List<?>) m.get("rows")) result.add(ScanRow.of((Map<?, ?>) r));
+                    }
+                    post(() -> {
+                        running.set(false);
+                        jobId = null;
+                        if (end.state() == JobState.SUCCEEDED) {
+                            rows.setAll(result);
+                            progress.set(1);
+                            Map<?, ?> m = (Map<?, ?>) end.result();
+                            status.set(String.format(java.util.Locale.ROOT, "%d of %s symbols ranked by %s reward/risk at %.0f%% (%s, %d days)",
+                                    result.size(), m.get("scanned"), m.get("calibration"), 100 * ((Number) m.get("level")).doubleValue(),
+                                    m.get("model"), ((Number) m.get("horizon")).intValue()));
+                            out.complete(result);
+                        } else if (end.state() == JobState.CANCELLED) {
+                            status.set("scan cancelled");
+                            out.complete(null);
+                        } else {
+                            status.set("scan " + end.state().name().toLowerCase(java.util.Locale.ROOT));
+                            error.set(end.error());
+                            out.completeExceptionally(new IllegalStateException(String.valueOf(end.error())));
+                        }
+                    });
+                } catch (RuntimeException | InterruptedException e) {
+                    post(() -> {
+                        running.set(false);
+                        status.set("");
+                        error.set(ChartsViewModel.describe("scan", e));
+                        out.completeExceptionally(e);
+                    });
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            running.set(false);
+            out.completeExceptionally(e);
+        }
+        return out;
+    }
+
+    /** Asks the running scan job to stop (it stops before its next symbol). */
+    public void cancel() {
+        String id = jobId;
+        if (id != null) {
+            try {
+                background.execute(() -> engine.jobs().cancel(id));
+            } catch (RejectedExecutionException ignored) {
+                // closed: nothing runs any more
+            }
+        }
+    }
+
+    private void post(Runnable r) {
+        try {
+            ui.execute(r);
+        } catch (RejectedExecutionException ignored) {
+            // the view closed meanwhile
+        }
+    }
+
+    public List<String> models() { return engine.forecastModels(); }
+    public StringProperty modelProperty() { return model; }
+    public ObjectProperty<Integer> levelProperty() { return level; }
+    public StringProperty minRewardRiskProperty() { return minRewardRisk; }
+    public ObjectProperty<Integer> topProperty() { return top; }
+    public ObjectProperty<Integer> minHistoryProperty() { return minHistory; }
+    /** The ranked rows of the last finished scan, best first. */
+    public ObservableList<ScanRow> rows() { return rows; }
+    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
+
+    @Override
+    public void close() {
+        cancel();
+        if (ownedBackground != null) ownedBackground.shutdownNow();
+    }
+}

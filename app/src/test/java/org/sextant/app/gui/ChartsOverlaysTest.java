@@ -1,0 +1,156 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fair_acc.dataset.DataSet;
+import io.fair_acc.dataset.DataSetError;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.ListCell;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.charts.CalendarTicks;
+import org.sextant.charts.ChartSnapshot;
+import org.sextant.charts.PriceChart;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.forecast.WalkForwardBacktest;
+import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.forecast.store.StoredForecast;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The Charts view's forecast overlays: Run backtest stores a walk-forward (monthly origins), the
+ * chart then draws every origin's median and bands beside the live fan, the Backtests toggle
+ * hides only them, and the error table shows the backtest's coverage and per-step errors.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ChartsOverlaysTest {
+    /** Liveness guard for the background backtest job, not a performance bound. */
+    private static final int GIVE_UP_SECONDS = 300;
+
+    @TempDir
+    Path home;
+    private Sextant engine;
+    private ChartsViewModel model;
+    private WorkstationWindow window;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        engine = TestStore.open(home);
+        model = new ChartsViewModel(engine);
+        window = new WorkstationWindow(model);
+        window.show(stage);
+        model.start();
+    }
+
+    @AfterEach
+    void closeEngine() throws Exception {
+        model.backtestLoad().handle((f, e) -> null).get();
+        model.close();
+        engine.close();
+    }
+
+    @Test
+    void aBacktestIsOverlaidOriginByOriginWithItsErrorTable(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !window.symbolList().getItems().isEmpty());
+        String target = "KO";
+        robot.clickOn(robot.lookup(".list-cell").match((ListCell<?> c) -> c.getItem() instanceof SymbolInfo s && s.symbol().equals(target))
+                .<ListCell<?>>query());
+        PriceChart chart = window.chart();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> chart.drawnForecastMedian() != null && model.backtestProperty().get() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(chart.drawnBacktestMedians().isEmpty(), "nothing stored yet");
+        assertTrue(window.errorPane().headline().getText().startsWith("No backtest stored"), window.errorPane().headline().getText());
+
+        robot.clickOn("#run-backtest");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> model.backtestProperty().get() != null
+                && model.backtestProperty().get().result() != null && !chart.drawnBacktestMedians().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        StoredBacktest stored = engine.backtestOverlays(target, null, null, null, null);
+        WalkForwardBacktest.Result r = stored.result();
+        assertNotNull(r);
+        List<DataSet> medians = chart.drawnBacktestMedians();
+        assertEquals(stored.forecasts().size(), medians.size(), "one dashed median per stored origin");
+        assertTrue(medians.size() >= 40, "monthly origins over the last 40% of ten years: " + medians.size());
+        for (int k = 0; k < medians.size(); k++) {
+            StoredForecast f = stored.forecasts().get(k);
+            DataSet m = medians.get(k);
+            assertEquals(20, m.getDataCount());
+            assertEquals(CalendarTicks.toAxis(f.targetDates().get(0)), m.get(DataSet.DIM_X, 0));
+            assertEquals(f.forecast().median()[19], m.get(DataSet.DIM_Y, 19), 1e-9 * f.lastClose());
+            assertTrue(f.targetDates().get(0).isAfter(f.origin()), "each fan starts after its origin");
+        }
+        assertEquals(3 * medians.size(), chart.drawnBacktestBands().size(), "a band per level per origin");
+        assertNotNull(chart.drawnForecastMedian(), "the live fan stays");
+
+        // the error table is the stored backtest's
+        assertTrue(window.errorPane().headline().getText().contains("monthly origins"), window.errorPane().headline().getText());
+        assertEquals(3, window.errorPane().levelTable().getItems().size());
+        ChartsViewModel.LevelErrors l95 = window.errorPane().levelTable().getItems().get(1);
+        assertEquals(0.95, l95.level(), 1e-12);
+        assertEquals(r.conformalCoverage()[1], l95.coverageConformal(), 1e-12);
+        assertEquals(r.coverage()[1], l95.coverageModel(), 1e-12);
+        assertEquals(20, window.errorPane().stepTable().getItems().size());
+        assertEquals(r.malePerStep()[19], window.errorPane().stepTable().getItems().get(19).male(), 1e-12);
+
+        javafx.geometry.Bounds plot = WaitForAsyncUtils.asyncFx(() -> stage.getScene().getRoot()
+                .sceneToLocal(chart.getCanvas().localToScene(chart.getCanvas().getLayoutBounds()))).get();
+        WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
+        ChartSnapshot.writePng(image, Path.of("target", "charts.png"));
+        Path docs = docsFolder();
+        if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("charts.png"));
+        int purple = backtestPixels(image, plot);
+        assertTrue(purple > 2000, "the backtest fans are visible: " + purple + " pixels");
+
+        robot.clickOn("#backtests-toggle");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(chart.drawnBacktestMedians().isEmpty() && chart.drawnBacktestBands().isEmpty(), "the toggle hides the backtests");
+        assertNotNull(chart.drawnForecastMedian(), "and only them");
+        assertEquals(0, backtestPixels(ChartSnapshot.capture(stage.getScene().getRoot()), plot), "no backtest colour on screen");
+        robot.clickOn("#backtests-toggle");
+        robot.clickOn("#forecast-toggle");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(medians.size(), chart.drawnBacktestMedians().size(), "the live toggle leaves the backtests");
+        assertEquals(null, chart.drawnForecastMedian());
+    }
+
+    private static Path docsFolder() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("docs").resolve("user-guide.md"))) return dir.resolve("docs");
+        }
+        return null;
+    }
+
+    /** Pixels of the plot in the backtest purple (blue well above green, red between). */
+    private static int backtestPixels(WritableImage image, javafx.geometry.Bounds plot) {
+        PixelReader pixels = image.getPixelReader();
+        int count = 0;
+        for (int x = (int) plot.getMinX(); x < (int) plot.getMaxX(); x++) {
+            for (int y = (int) plot.getMinY(); y < (int) plot.getMaxY(); y++) {
+                int argb = pixels.getArgb(x, y);
+                int r = (argb >> 16) & 0xff;
+                int g = (argb >> 8) & 0xff;
+                int b = argb & 0xff;
+                if (b - g > 15 && r - g > 5 && b > r) count++;
+            }
+        }
+        return count;
+    }
+
+}

@@ -1,0 +1,122 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.TableRow;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.app.gui.ScansViewModel.ScanRow;
+import org.sextant.charts.ChartSnapshot;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.forecast.ForecastScan;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The Scans view in the real window: Scan runs the scan job over the sample universe, the table
+ * holds the engine's ranking, a column header re-sorts it, and a double-click opens the chart.
+ * The naive model keeps the walk-forward of every symbol fast.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ScansViewTest {
+    /** Liveness guard for the background scan job, not a performance bound. */
+    private static final int GIVE_UP_SECONDS = 300;
+
+    @TempDir
+    Path home;
+    private Sextant engine;
+    private ChartsViewModel charts;
+    private WorkstationWindow window;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        engine = TestStore.open(home);
+        charts = new ChartsViewModel(engine);
+        window = new WorkstationWindow(charts);
+        window.addViews(WorkstationViews.create(engine, window));
+        window.show(stage);
+        charts.start();
+    }
+
+    @AfterEach
+    void closeEngine() throws Exception {
+        charts.backtestLoad().handle((f, e) -> null).get();
+        window.closeViews();
+        charts.close();
+        engine.close();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aScanRanksTheUniverseSortsAndOpensTheChart(FxRobot robot) throws Exception {
+        robot.clickOn("#tab-scans");
+        ScansView view = (ScansView) window.view(ScansView.ID);
+        WaitForAsyncUtils.asyncFx(() -> {
+            view.model().modelProperty().set("naive");
+            view.model().topProperty().set(15);
+        }).get();
+        robot.clickOn("#scan-run");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.model().runningProperty().get() && !view.model().rows().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // the engine's ranking, already computed and stored by the job: served again at once
+        Map<String, Object> expected = engine.scanForecasts(new ForecastScan.Request(null, "naive", null, 95.0, null, 15, 250, null, null));
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) expected.get("rows");
+        assertEquals(((List<?>) expected.get("not_computed")).size(), 0, "the job stored every forecast");
+        assertEquals(rows.stream().map(r -> r.get("symbol")).toList(), view.table().getItems().stream().map(ScanRow::symbol).toList());
+        assertEquals(15, view.table().getItems().size());
+        String status = robot.lookup("#scan-status").queryLabeled().getText();
+        assertTrue(status.startsWith("15 of "), status);
+
+        WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
+        ChartSnapshot.writePng(image, Path.of("target", "scans.png"));
+        Path docs = docsFolder();
+        if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("scans.png"));
+
+        robot.clickOn("R/R 80%");
+        WaitForAsyncUtils.waitForFxEvents();
+        List<ScanRow> sorted = List.copyOf(view.table().getItems());
+        assertEquals(sorted.stream().sorted(Comparator.comparingDouble(r -> r.rewardRisk80() == null ? Double.POSITIVE_INFINITY : r.rewardRisk80())).toList(),
+                sorted, "ascending by reward/risk at 80%");
+
+        ScanRow pick = sorted.get(0);
+        TableRow<?> row = robot.lookup(".table-row-cell").match((TableRow<?> r) -> r.getItem() == pick).query();
+        robot.doubleClickOn(row);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> window.chart().series() != null
+                && window.chart().series().symbol().equals(pick.symbol()));
+        assertEquals(WorkstationWindow.CHARTS, window.shownView());
+    }
+
+    @Test
+    void aBadMinimumIsRefusedWithItsField(FxRobot robot) throws Exception {
+        robot.clickOn("#tab-scans");
+        robot.clickOn("#scan-min-rr").write("lots");
+        robot.clickOn("#scan-run");
+        WaitForAsyncUtils.waitForFxEvents();
+        String error = robot.lookup("#scan-error").queryLabeled().getText();
+        assertTrue(error.contains("reward/risk") && error.contains("1.2"), error);
+        assertTrue(engine.jobs().list().isEmpty(), "no job for a bad request");
+    }
+
+    private static Path docsFolder() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("docs").resolve("user-guide.md"))) return dir.resolve("docs");
+        }
+        return null;
+    }
+}

@@ -1,0 +1,50 @@
+package org.sextant.engine.forecast;
+
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.temporal.TemporalAdjusters;
+import java.util.List;
+import org.sextant.engine.SextantException;
+
+/**
+ * The week-aligned start of a forecast run: the last close of the last completed week on or
+ * before an as-of date. A week ends on Friday (on Sunday for a series that trades at weekends);
+ * it is completed once the as-of date has reached its last day. The start is the latest date of
+ * the series on or before that week end, so a Friday holiday falls back to Thursday and a week
+ * without trading to the week before. Every symbol of a scan thus forecasts from the same week.
+ */
+public record ForecastStart(String symbol, LocalDate asOf, LocalDate startDate, LocalDate weekEnd, int historyRows, String rule) {
+
+    public static final String RULE = "the last close on or before the end (Friday; Sunday for series that trade at weekends) "
+            + "of the last completed week on or before as_of";
+
+    /** @param asOf null: the series' last date */
+    public static ForecastStart resolve(String symbol, List<LocalDate> dates, LocalDate asOf) {
+        if (dates.isEmpty()) throw SextantException.invalid("symbol", "no prices for " + symbol, "import or fetch prices first");
+        LocalDate at = asOf == null ? dates.get(dates.size() - 1) : asOf;
+        boolean weekends = dates.stream().anyMatch(d -> d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY);
+        DayOfWeek last = weekends ? DayOfWeek.SUNDAY : DayOfWeek.FRIDAY;
+        LocalDate weekEnd = at.with(TemporalAdjusters.previousOrSame(last));
+        int idx = lastOnOrBefore(dates, weekEnd);
+        if (idx < 0) {
+            throw SextantException.invalid("as_of", symbol + " has no close on or before " + weekEnd + " (its history starts " + dates.get(0) + ")",
+                    "give an as_of after " + dates.get(0).with(TemporalAdjusters.nextOrSame(last)));
+        }
+        return new ForecastStart(symbol, at, dates.get(idx), weekEnd, idx + 1, RULE);
+    }
+
+    /** Index of the latest date <= d in ascending dates, or -1. */
+    static int lastOnOrBefore(List<LocalDate> dates, LocalDate d) {
+        int lo = 0, hi = dates.size() - 1, best = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (!dates.get(mid).isAfter(d)) {
+                best = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return best;
+    }
+}
