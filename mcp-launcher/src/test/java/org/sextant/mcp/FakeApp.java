@@ -175,13 +175,14 @@ public final class FakeApp implements AutoCloseable {
                 case "resolve_forecast_start" -> {
                     if (knownSymbol(ex, args.get("symbol"))) {
                         List<LocalDate> d = dates((String) args.get("symbol"));
-                        ok(ex, Map.of("symbol", args.get("symbol"), "origin", d.get(d.size() - 1).toString(),
+                        ok(ex, Map.of("symbol", args.get("symbol"), "start_date", d.get(d.size() - 1).toString(),
                                 "as_of", args.getOrDefault("as_of", d.get(d.size() - 1).toString())));
                     }
                 }
                 // As the engine: the calibration's arguments are the matcher's knobs, checked by the app.
                 case "analogue_calibration" -> {
-                    if (args.keySet().stream().anyMatch(k -> !List.of("horizon", "step_days", "warmup_days", "top_k", "include_points").contains(k))) {
+                    if (args.keySet().stream().anyMatch(k -> !MATCHER_ARGUMENTS.contains(k)
+                            && !List.of("step_days", "warmup_days", "include_points").contains(k))) {
                         reply(ex, 400, failure("unknown argument in " + args.keySet(), "invalid_input", "arguments", "see docs/analogues.md"));
                     } else {
                         ok(ex, Map.of("steps", 12, "coverage_90", 0.88, "coverage_50", 0.5, "arguments", args));
@@ -253,6 +254,10 @@ public final class FakeApp implements AutoCloseable {
         ok(ex, r);
     }
 
+    /** docs/analogues.md, "Arguments". */
+    static final List<String> MATCHER_ARGUMENTS = List.of("signals_dict", "horizon", "mode", "top_k", "recency_half_life_days",
+            "backfill_weight", "dim_trust", "include_analogue_dates", "as_of", "benchmark");
+
     /** A 1x1 PNG: the fake app draws nothing, the launcher only passes the picture on. */
     public static final String PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
@@ -267,7 +272,7 @@ public final class FakeApp implements AutoCloseable {
             if (symbols.contains(s) && ratio >= min) rows.add(Map.of("symbol", s, "ratio", ratio));
         }
         int top = args.get("top") instanceof Number n ? n.intValue() : rows.size();
-        ok(ex, Map.of("results", rows.subList(0, Math.min(top, rows.size())), "level", args.getOrDefault("level", 0.8)));
+        ok(ex, Map.of("rows", rows.subList(0, Math.min(top, rows.size())), "level", args.getOrDefault("level", 95)));
     }
 
     /** Closes of the last {@code days} business days (default 504), whatever the symbol's stored length. */
@@ -396,7 +401,7 @@ public final class FakeApp implements AutoCloseable {
 
     private void compareToHistory(HttpExchange ex, Map<String, Object> args) throws IOException {
         for (String key : args.keySet()) {
-            if (!List.of("horizon", "mode", "top_k", "as_of", "benchmark", "signals_dict").contains(key)) {
+            if (!MATCHER_ARGUMENTS.contains(key)) {
                 reply(ex, 400, failure("unknown argument '" + key + "'", "invalid_input", key, "see docs/analogues.md"));
                 return;
             }

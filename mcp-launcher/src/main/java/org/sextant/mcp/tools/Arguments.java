@@ -31,7 +31,7 @@ public final class Arguments {
     @SuppressWarnings("unchecked")
     static Arguments of(Map<String, Object> raw, Map<String, Object> inputSchema) throws ToolFailure {
         Map<String, Object> values = raw == null ? Map.of() : raw;
-        // An open schema (compare_to_history) passes its arguments to the app, which checks the names.
+        // An open schema passes its arguments to the app, which then checks the names itself.
         if (Boolean.TRUE.equals(inputSchema.get("additionalProperties"))) return new Arguments(values);
         Set<String> known = ((Map<String, Object>) inputSchema.getOrDefault("properties", Map.of())).keySet();
         for (String name : values.keySet()) {

@@ -8,7 +8,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ResolveForecastStart extends LauncherTool {
     ResolveForecastStart() {
         super("resolve_forecast_start", Categories.RESEARCH, ToolClass.READ, false,
-                "Tells from which stored trading day (the origin) a forecast of one symbol starts as of a date (default: the last stored day), with the close on that day, so an agent can check that a forecast is not built on stale or future data.",
+                "Tells from which close a forecast run of one symbol starts as of a date (default: its last close): the last close on or before the end of the last completed week, with that week end, the rows of history before it and the rule, so every symbol of a run or scan forecasts from the same week.",
                 InputSchema.object()
                         .string("symbol", "the symbol as list_symbols shows it, e.g. \"AAPL\"", true)
                         .date("as_of", "resolve as if on this day, yyyy-MM-dd (default: the last stored day)")

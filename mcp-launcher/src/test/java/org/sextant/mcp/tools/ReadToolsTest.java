@@ -177,13 +177,14 @@ class ReadToolsTest {
     }
 
     @Test
-    void compareToHistoryPassesItsArgumentsUntouchedAndTheAppJudgesThem() {
-        Map<String, Object> args = Map.of("horizon", 5, "top_k", 20, "as_of", "2024-03-01");
+    void compareToHistoryPassesItsArgumentsUntouchedAndRefusesAnUnknownName() {
+        Map<String, Object> args = Map.of("horizon", 5, "top_k", 20, "as_of", "2024-03-01", "recency_half_life_days", 0,
+                "backfill_weight", 0.25, "dim_trust", Map.of("ret_1d", 2), "include_analogue_dates", true);
         data(tools.dispatch("compare_to_history", args));
-        assertEquals(args, app.lastArgs("compare_to_history"));
+        assertEquals(args, app.lastArgs("compare_to_history"), "values go to the app as given: it owns their bounds");
         Envelope unknown = tools.dispatch("compare_to_history", Map.of("horizonn", 5));
         assertInvalid(unknown, "horizonn");
-        assertEquals(2, app.calls("compare_to_history"), "the app, not the launcher, refused the unknown key");
+        assertEquals(1, app.calls("compare_to_history"), "a misspelt name is refused before the app, which would ignore it");
     }
 
     @Test
@@ -301,16 +302,20 @@ class ReadToolsTest {
                 "model", "ets", "horizon", 10, "level", 0.95, "min_reward_risk", 1.0, "top", 3)));
         assertEquals(Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG), "model", "ets", "horizon", 10, "level", 0.95,
                 "min_reward_risk", 1.0, "top", 3), app.lastArgs("scan_forecasts"));
-        assertEquals(List.of(FakeApp.LONG), ((List<Map<String, Object>>) scan.get("results")).stream().map(r -> r.get("symbol")).toList());
+        assertEquals(List.of(FakeApp.LONG), ((List<Map<String, Object>>) scan.get("rows")).stream().map(r -> r.get("symbol")).toList());
         int before = app.calls("scan_forecasts");
-        assertInvalid(tools.dispatch("scan_forecasts", Map.of("top", 201)), "top");
-        assertInvalid(tools.dispatch("scan_forecasts", Map.of("level", 1.0)), "level");
-        assertInvalid(tools.dispatch("scan_forecasts", Map.of("symbols", java.util.Collections.nCopies(501, "X"))), "symbols");
+        assertInvalid(tools.dispatch("scan_forecasts", Map.of("top", 1001)), "top");
+        assertInvalid(tools.dispatch("scan_forecasts", Map.of("level", 0.9)), "level");
+        assertInvalid(tools.dispatch("scan_forecasts", Map.of("calibration", "best")), "calibration");
+        assertInvalid(tools.dispatch("scan_forecasts", Map.of("symbols", java.util.Collections.nCopies(1001, "X"))), "symbols");
         assertEquals(before, app.calls("scan_forecasts"), "refused in the launcher, nothing sent");
+        data(tools.dispatch("scan_forecasts", Map.of("level", 99, "calibration", "adaptive", "as_of", "2024-06-28", "min_history", 100)));
+        assertEquals(Map.of("level", 99.0, "calibration", "adaptive", "as_of", "2024-06-28", "min_history", 100),
+                app.lastArgs("scan_forecasts"), "a level in percent is passed as the app accepts it");
 
         Map<String, Object> start = data(tools.dispatch("resolve_forecast_start", Map.of("symbol", FakeApp.SHORT)));
         assertEquals(Map.of("symbol", FakeApp.SHORT), app.lastArgs("resolve_forecast_start"));
-        assertEquals(FakeApp.dates(FakeApp.SHORT).get(9).toString(), start.get("origin"));
+        assertEquals(FakeApp.dates(FakeApp.SHORT).get(9).toString(), start.get("start_date"));
         assertInvalid(tools.dispatch("resolve_forecast_start", Map.of()), "symbol");
         assertEquals("not_found", tools.dispatch("resolve_forecast_start", Map.of("symbol", "NOPE")).failReason());
 
