@@ -1,6 +1,8 @@
 // A real MCP client on the official TypeScript SDK, driven line by line by the Java
 // end-to-end tests: one session with sextant-mcp across app restarts.
 // stdin: one JSON request per line: {"op":"list"} | {"op":"call","tool":"x","args":{...}} | {"op":"read","uri":"..."}
+//        | {"op":"call_progress","tool":"x","args":{...}}: the same call with a progressToken; the answer is
+//          {"result":..., "progress":[{progress,total,message}...]} (the notifications received for it)
 // stdout: one JSON line per request: {"ok":true,"result":...} or {"ok":false,"error":"..."}
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -21,6 +23,12 @@ for await (const line of rl) {
     let result;
     if (req.op === "list") result = await client.listTools();
     else if (req.op === "call") result = await client.callTool({ name: req.tool, arguments: req.args ?? {} });
+    else if (req.op === "call_progress") {
+      const progress = [];
+      const r = await client.callTool({ name: req.tool, arguments: req.args ?? {} }, undefined,
+        { onprogress: (p) => progress.push(p), timeout: 300000, resetTimeoutOnProgress: true });
+      result = { result: r, progress };
+    }
     else if (req.op === "read") result = await client.readResource({ uri: req.uri });
     else if (req.op === "close") break;
     else throw new Error("unknown op " + req.op);

@@ -8,6 +8,8 @@ import org.sextant.app.pilot.CommandQueue;
 import org.sextant.app.pilot.PilotExecutor;
 import org.sextant.app.pilot.PilotNotice;
 import org.sextant.app.pilot.WindowDriver;
+import java.util.Map;
+import org.sextant.app.render.ChartRenderer;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.Version;
 import org.sextant.engine.api.LocalApiServer;
@@ -42,7 +44,10 @@ final class AppHost implements AutoCloseable {
         Sextant engine = Sextant.open(home);
         StateFileWriter state = new StateFileWriter(engine, mode, mode.equals("headless") ? null : "charts");
         String token = AppDiscovery.newToken();
-        LocalApiServer api = LocalApiServer.start(engine, token, mode, state::current);
+        // render_chart draws with the charts module (JavaFX), so the app serves it, not the engine
+        ChartRenderer renderer = new ChartRenderer(engine, mode.equals("headless"));
+        LocalApiServer api = LocalApiServer.start(engine, token, mode, state::current,
+                Map.of("render_chart", renderer::route));
         AppDiscovery d = new AppDiscovery(ProcessHandle.current().pid(), api.port(), token, Version.APP, Version.CONTRACT, Instant.now());
         state.writeNow();
         d.write(home.appJson());

@@ -173,6 +173,35 @@ public final class FakeApp implements AutoCloseable {
                     }
                 }
                 case "get_chart_data" -> chartData(ex, args);
+                case "list_forecast_models" -> ok(ex, Map.of("models", List.of("naive", "theta", "ets"), "default", "theta"));
+                case "scan_forecasts" -> scan(ex, args);
+                case "resolve_forecast_start" -> {
+                    if (knownSymbol(ex, args.get("symbol"))) {
+                        List<LocalDate> d = dates((String) args.get("symbol"));
+                        ok(ex, Map.of("symbol", args.get("symbol"), "start_date", d.get(d.size() - 1).toString(),
+                                "as_of", args.getOrDefault("as_of", d.get(d.size() - 1).toString())));
+                    }
+                }
+                // As the engine: the calibration's arguments are the matcher's knobs, checked by the app.
+                case "analogue_calibration" -> {
+                    if (args.keySet().stream().anyMatch(k -> !MATCHER_ARGUMENTS.contains(k)
+                            && !List.of("step_days", "warmup_days", "include_points").contains(k))) {
+                        reply(ex, 400, failure("unknown argument in " + args.keySet(), "invalid_input", "arguments", "see docs/analogues.md"));
+                    } else {
+                        ok(ex, Map.of("steps", 12, "coverage_90", 0.88, "coverage_50", 0.5, "arguments", args));
+                    }
+                }
+                case "render_chart" -> {
+                    if (knownSymbol(ex, args.get("symbol"))) {
+                        Map<String, Object> r = new LinkedHashMap<>();
+                        r.put("symbol", args.get("symbol"));
+                        r.put("mime_type", "image/png");
+                        r.put("width", args.getOrDefault("width", 1000));
+                        r.put("height", args.getOrDefault("height", 600));
+                        r.put("png_base64", PNG_1X1);
+                        ok(ex, r);
+                    }
+                }
                 default -> reply(ex, 404, failure("no method " + method, "not_found", null, "see docs/local-api.md"));
             }
         } catch (InterruptedException e) {
@@ -226,6 +255,27 @@ public final class FakeApp implements AutoCloseable {
         r.put("conformal_coverage", List.of(0.8, 0.95, 0.99));
         r.put("adaptive_coverage", List.of(0.79, 0.95, 0.98));
         ok(ex, r);
+    }
+
+    /** docs/analogues.md, "Arguments". */
+    static final List<String> MATCHER_ARGUMENTS = List.of("signals_dict", "horizon", "mode", "top_k", "recency_half_life_days",
+            "backfill_weight", "dim_trust", "include_analogue_dates", "as_of", "benchmark");
+
+    /** A 1x1 PNG: the fake app draws nothing, the launcher only passes the picture on. */
+    public static final String PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+    /** Both symbols ranked by a made-up ratio: LONG 1.5, SHORT 0.5; min_reward_risk and top applied. */
+    private void scan(HttpExchange ex, Map<String, Object> args) throws IOException {
+        List<?> symbols = args.get("symbols") instanceof List<?> l ? l : List.of(LONG, SHORT);
+        for (Object s : symbols) if (!knownSymbol(ex, s)) return;
+        double min = args.get("min_reward_risk") instanceof Number n ? n.doubleValue() : 0;
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (String s : List.of(LONG, SHORT)) {
+            double ratio = s.equals(LONG) ? 1.5 : 0.5;
+            if (symbols.contains(s) && ratio >= min) rows.add(Map.of("symbol", s, "ratio", ratio));
+        }
+        int top = args.get("top") instanceof Number n ? n.intValue() : rows.size();
+        ok(ex, Map.of("rows", rows.subList(0, Math.min(top, rows.size())), "level", args.getOrDefault("level", 95)));
     }
 
     /** Closes of the last {@code days} business days (default 504), whatever the symbol's stored length. */
@@ -416,7 +466,7 @@ public final class FakeApp implements AutoCloseable {
 
     private void compareToHistory(HttpExchange ex, Map<String, Object> args) throws IOException {
         for (String key : args.keySet()) {
-            if (!List.of("horizon", "mode", "top_k", "as_of", "benchmark", "signals_dict").contains(key)) {
+            if (!MATCHER_ARGUMENTS.contains(key)) {
                 reply(ex, 400, failure("unknown argument '" + key + "'", "invalid_input", key, "see docs/analogues.md"));
                 return;
             }

@@ -108,7 +108,7 @@ class LauncherFeaturesOverStdioTest {
     void theDocsAndTheSessionRegistryAreResources() {
         Set<String> uris = client.listResources().resources().stream().map(McpSchema.Resource::uri).collect(Collectors.toSet());
         assertEquals(Set.of("sextant://docs/mcp.md", "sextant://docs/research.md", "sextant://docs/analogues.md",
-                "sextant://session-registry"), uris);
+                "sextant://session-registry", "ui://sextant/chart.html"), uris);
         String mcp = text(client.readResource(new McpSchema.ReadResourceRequest("sextant://docs/mcp.md")));
         assertTrue(mcp.contains("| tool | class | effect | gate |"));
         assertTrue(text(client.readResource(new McpSchema.ReadResourceRequest("sextant://docs/analogues.md")))
@@ -116,6 +116,22 @@ class LauncherFeaturesOverStdioTest {
         Map<String, Object> registry = Json.readObject(text(client.readResource(
                 new McpSchema.ReadResourceRequest("sextant://session-registry"))));
         assertEquals(14, data(registry).get("configurations_tried"));
+    }
+
+    @Test
+    void theChartToolsLinkTheirMcpAppsViewAndTheViewIsOneSelfContainedPage() {
+        Map<String, McpSchema.Tool> tools = client.listTools().tools().stream()
+                .collect(Collectors.toMap(McpSchema.Tool::name, t -> t));
+        for (String name : java.util.List.of("get_chart_data", "plot_chart")) {
+            assertEquals(Map.of("ui", Map.of("resourceUri", "ui://sextant/chart.html")), tools.get(name).meta(), name);
+        }
+        assertEquals(null, tools.get("get_close_price").meta(), "tools without a view carry no _meta");
+        McpSchema.TextResourceContents view = (McpSchema.TextResourceContents) client.readResource(
+                new McpSchema.ReadResourceRequest("ui://sextant/chart.html")).contents().get(0);
+        assertEquals("text/html;profile=mcp-app", view.mimeType());
+        assertTrue(view.text().contains("ui/notifications/tool-result") && view.text().contains("ui/initialize"));
+        assertFalse(view.text().replace("http://www.w3.org/2000/svg", "").matches("(?s).*(<script\\s+src|<link|https?://|@import).*"),
+                "nothing loaded from outside the page");
     }
 
     static String text(McpSchema.ReadResourceResult r) {

@@ -45,6 +45,11 @@ final class McpDriver implements AutoCloseable {
         return request(Map.of("op", "call", "tool", tool, "args", args));
     }
 
+    /** The call with a progressToken: {"result": the tool result, "progress": [notifications received]}. */
+    JsonNode callWithProgress(String tool, Map<String, Object> args) throws IOException {
+        return request(Map.of("op", "call_progress", "tool", tool, "args", args));
+    }
+
     JsonNode read(String uri) throws IOException {
         return request(Map.of("op", "read", "uri", uri));
     }

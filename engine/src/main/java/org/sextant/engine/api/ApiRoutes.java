@@ -82,6 +82,16 @@ public final class ApiRoutes {
         routes.put("read_state", call -> state.get());
     }
 
+    /**
+     * Adds a route served by the hosting process rather than the engine (the app's render_chart
+     * draws with JavaFX, which the engine must not know). An engine method cannot be replaced.
+     */
+    public void add(String method, Function<ApiCall, Object> route) {
+        if (routes.putIfAbsent(method, route) != null) {
+            throw new IllegalArgumentException("API method '" + method + "' is already served");
+        }
+    }
+
     public Object dispatch(ApiCall call) {
         Function<ApiCall, Object> route = routes.get(call.method());
         if (route == null) {

@@ -60,6 +60,16 @@ public final class LocalApiServer implements AutoCloseable {
      * @param state supplies what read_state returns
      */
     public static LocalApiServer start(Sextant engine, String token, String mode, Supplier<Object> state) throws IOException {
+        return start(engine, token, mode, state, Map.of());
+    }
+
+    /**
+     * As above, also serving {@code extraRoutes}: methods the hosting app implements itself
+     * (render_chart draws with JavaFX, which the engine must not know). Same token, checks and
+     * envelope as every route.
+     */
+    public static LocalApiServer start(Sextant engine, String token, String mode, Supplier<Object> state,
+                                       Map<String, java.util.function.Function<ApiCall, Object>> extraRoutes) throws IOException {
         HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         Supplier<Map<String, Object>> health = () -> {
             Map<String, Object> h = new LinkedHashMap<>();
@@ -70,7 +80,9 @@ public final class LocalApiServer implements AutoCloseable {
             h.put("data", engine.dataSummary());
             return h;
         };
-        LocalApiServer api = new LocalApiServer(http, token, new ApiRoutes(engine, state), health);
+        ApiRoutes routes = new ApiRoutes(engine, state);
+        extraRoutes.forEach(routes::add);
+        LocalApiServer api = new LocalApiServer(http, token, routes, health);
         http.createContext("/api/v1/", api::handle);
         http.setExecutor(api.pool);
         http.start();

@@ -72,7 +72,7 @@ public final class SextantMcpServer {
                 .addToolFilter((context, tool) -> canonical.containsKey(tool.name())
                         && dispatcher.context().focus().listed(canonical.get(tool.name())))
                 .resourceTemplates(tableTemplate(tables))
-                .resources(DocResources.all(dispatcher))
+                .resources(withChartView(DocResources.all(dispatcher)))
                 .prompts(Prompts.all())
                 .build();
         dispatcher.context().focus().onChange(() -> {
@@ -83,6 +83,13 @@ public final class SextantMcpServer {
             }
         });
         return server;
+    }
+
+    private static List<McpServerFeatures.SyncResourceSpecification> withChartView(
+            List<McpServerFeatures.SyncResourceSpecification> resources) {
+        List<McpServerFeatures.SyncResourceSpecification> all = new ArrayList<>(resources);
+        all.add(ChartView.resource());
+        return all;
     }
 
     static List<McpServerFeatures.SyncToolSpecification> toolSpecifications(ToolDispatcher dispatcher) {
@@ -98,28 +105,36 @@ public final class SextantMcpServer {
 
     private static McpServerFeatures.SyncToolSpecification specification(LauncherTool tool, String name,
                                                                          ToolDispatcher dispatcher) {
-        McpSchema.Tool schema = McpSchema.Tool.builder()
+        McpSchema.Tool.Builder schema = McpSchema.Tool.builder()
                 .name(name)
                 .title(tool.name())
                 .description(tool.description())
                 .inputSchema(tool.inputSchema())
-                .annotations(tool.annotations())
-                .build();
+                .annotations(tool.annotations());
+        // MCP Apps: hosts that support the extension render the result with this ui:// view;
+        // others ignore _meta and use the text and structured result.
+        tool.uiResourceUri().ifPresent(uri -> schema.meta(Map.of("ui", Map.of("resourceUri", uri))));
         return McpServerFeatures.SyncToolSpecification.builder()
-                .tool(schema)
+                .tool(schema.build())
                 .callHandler((exchange, request) -> toResult(dispatcher.dispatch(request.name(), request.arguments(),
                         ExchangeProgress.of(exchange, request))))
                 .build();
     }
 
-    /** The envelope as JSON text (for clients that read content) and as structuredContent. */
+    /**
+     * The envelope as JSON text (for clients that read content) and as structuredContent, then
+     * any image the tool drew as MCP image content.
+     */
     static McpSchema.CallToolResult toResult(Envelope envelope) {
         Map<String, Object> wire = envelope.toMap();
-        return McpSchema.CallToolResult.builder()
+        McpSchema.CallToolResult.Builder result = McpSchema.CallToolResult.builder()
                 .addTextContent(Json.write(wire))
                 .structuredContent(wire)
-                .isError(!envelope.ok())
-                .build();
+                .isError(!envelope.ok());
+        for (Envelope.Image image : envelope.images()) {
+            result.addContent(new McpSchema.ImageContent(null, image.base64(), image.mimeType()));
+        }
+        return result.build();
     }
 
     static McpServerFeatures.SyncResourceTemplateSpecification tableTemplate(TableStore tables) {

@@ -31,7 +31,7 @@ public final class Arguments {
     @SuppressWarnings("unchecked")
     static Arguments of(Map<String, Object> raw, Map<String, Object> inputSchema) throws ToolFailure {
         Map<String, Object> values = raw == null ? Map.of() : raw;
-        // An open schema (compare_to_history) passes its arguments to the app, which checks the names.
+        // An open schema passes its arguments to the app, which then checks the names itself.
         if (Boolean.TRUE.equals(inputSchema.get("additionalProperties"))) return new Arguments(values);
         Set<String> known = ((Map<String, Object>) inputSchema.getOrDefault("properties", Map.of())).keySet();
         for (String name : values.keySet()) {
@@ -83,6 +83,18 @@ public final class Arguments {
             throw ToolFailure.invalidInput(name, n + " is out of range", fix);
         }
         return Optional.of((int) d);
+    }
+
+    /** A finite number at least {@code min} (a threshold such as a minimum reward/risk ratio). */
+    public Optional<Double> optionalNumber(String name, double min) throws ToolFailure {
+        Object v = values.get(name);
+        if (v == null) return Optional.empty();
+        String fix = "pass " + name + " as a JSON number of at least " + min;
+        if (!(v instanceof Number n) || !Double.isFinite(n.doubleValue())) {
+            throw ToolFailure.invalidInput(name, "expected a number, got " + describe(v), fix);
+        }
+        if (n.doubleValue() < min) throw ToolFailure.invalidInput(name, n + " is below " + min, fix);
+        return Optional.of(n.doubleValue());
     }
 
     /** A number strictly between 0 and 1 (a probability level or a fraction of the history). */

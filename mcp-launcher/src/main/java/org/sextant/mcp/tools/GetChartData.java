@@ -29,6 +29,12 @@ final class GetChartData extends LauncherTool {
                 .build();
     }
 
+    /** MCP Apps hosts draw the result with the chart view; the envelope stands on its own for the others. */
+    @Override
+    public java.util.Optional<String> uiResourceUri() {
+        return java.util.Optional.of(ChartViews.CHART);
+    }
+
     @Override
     Object handle(Call call) throws ToolFailure {
         return chart(call);

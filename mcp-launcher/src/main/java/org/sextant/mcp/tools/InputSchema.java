@@ -29,6 +29,11 @@ public final class InputSchema {
                 "description", description), false);
     }
 
+    /** A number of at least min. */
+    public InputSchema number(String name, double min, String description) {
+        return property(name, Map.of("type", "number", "minimum", min, "description", description), false);
+    }
+
     /** A number strictly between 0 and 1. */
     public InputSchema fraction(String name, String description) {
         return property(name, Map.of("type", "number", "exclusiveMinimum", 0, "exclusiveMaximum", 1,

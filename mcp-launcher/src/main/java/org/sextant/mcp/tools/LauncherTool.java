@@ -90,6 +90,14 @@ public abstract class LauncherTool {
                 .build();
     }
 
+    /**
+     * The MCP Apps view (a ui:// resource the server serves) hosts may render this tool's result
+     * with; empty for most tools.
+     */
+    public java.util.Optional<String> uiResourceUri() {
+        return java.util.Optional.empty();
+    }
+
     /** Returns the envelope's data. Reached only through {@link ToolDispatcher#dispatch}. */
     abstract Object handle(Call call) throws ToolFailure;
 }

@@ -21,7 +21,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ReadAppState extends LauncherTool {
     ReadAppState() {
         super("read_app_state", Categories.APP, ToolClass.READ, false,
-                "Reads SEXTANT_HOME/state.json from disk (no app call): version, active view, symbol on screen, open run, jobs and data summary, masked settings, with age_seconds since the app last wrote it and whether the app is running now.",
+                "Reads SEXTANT_HOME/state.json from disk (no app call): version, active view, symbol on screen, open run, jobs and data summary, masked settings, with age_seconds since the app last wrote it, whether the app is running now, and absence app_not_running when it is not.",
                 InputSchema.object().build());
     }
 
@@ -49,8 +49,10 @@ final class ReadAppState extends LauncherTool {
         data.put("updated_at", state.get("updated_at"));
         data.put("age_seconds", ageSeconds(state.get("updated_at")));
         data.put("app_running", appRunning(call));
-        data.put("file", file.toString());
         boolean running = Boolean.TRUE.equals(data.get("app_running"));
+        // The app closed: the state is its last word, and the absence is named as every tool names it.
+        data.put("absence", running ? null : FailReason.APP_NOT_RUNNING);
+        data.put("file", file.toString());
         return new ToolResult(data, running ? null
                 : "the app is not running: this is the state it last wrote; start the app for live data");
     }

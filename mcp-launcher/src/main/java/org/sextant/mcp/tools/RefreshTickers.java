@@ -19,10 +19,13 @@ final class RefreshTickers extends LauncherTool {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     Object handle(Call call) throws ToolFailure {
+        return GatherTickers.start(call, storedSymbols(call), call.args().optionalString("provider").orElse(null));
+    }
+
+    /** The symbols to refresh: the requested ones, each stored, or every stored symbol (at most 100). */
+    static List<String> storedSymbols(Call call) throws ToolFailure {
         List<String> requested = call.args().optionalStringList("symbols", GatherTickers.MAX_SYMBOLS).orElse(null);
-        String provider = call.args().optionalString("provider").orElse(null);
         Set<String> stored = new LinkedHashSet<>();
         Object list = call.context().app().call("list_symbols", Map.of()).get("symbols");
         if (list instanceof List<?> l) {
@@ -48,6 +51,6 @@ final class RefreshTickers extends LauncherTool {
             }
             symbols = requested;
         }
-        return GatherTickers.start(call, symbols, provider);
+        return symbols;
     }
 }

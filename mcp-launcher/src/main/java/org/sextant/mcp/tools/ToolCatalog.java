@@ -25,6 +25,7 @@ public final class ToolCatalog {
             new GatherTickers(),
             new RefreshTickers(),
             // jobs
+            new RefreshJobStart(),
             new ListJobs(),
             new RefreshJobStatus(),
             new BacktestStatus(),
@@ -44,6 +45,11 @@ public final class ToolCatalog {
             new GetBacktestError(),
             new GetChartData(),
             new PlotChart(),
+            new RenderChart(),
+            new ListForecastModels(),
+            new ScanForecasts(),
+            new ResolveForecastStart(),
+            new AnalogueCalibration(),
             new ForecastTickers(),
             // app
             new ReadAppState(),

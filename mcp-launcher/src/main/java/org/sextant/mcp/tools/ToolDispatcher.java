@@ -59,7 +59,7 @@ public final class ToolDispatcher {
             }
             Arguments args = Arguments.of(arguments, tool.inputSchema());
             Object result = tool.handle(new Call(args, context, progress == null ? Progress.NONE : progress));
-            if (result instanceof ToolResult r) return new Envelope(true, null, null, r.hint(), r.data());
+            if (result instanceof ToolResult r) return new Envelope(true, null, null, r.hint(), r.data(), r.images());
             return Envelope.success(result);
         } catch (ToolFailure f) {
             LOG.debug("{} failed: {} ({})", tool.name(), f.getMessage(), f.failReason());

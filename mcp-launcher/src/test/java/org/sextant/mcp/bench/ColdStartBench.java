@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Harness: how long a client waits from spawning sextant-mcp to the answer of its first
@@ -48,6 +49,20 @@ public final class ColdStartBench {
                 () -> firstListMillis(java, "-XX:SharedArchiveFile=" + jsa, "-XX:TieredStopAtLevel=1",
                         "-XX:+UseSerialGC", "-cp", cp, "org.sextant.mcp.SextantMcp", "--home", home.toString())));
 
+        // What clients actually start: the script, with its own AppCDS cache (a fresh one here).
+        Path cache = Files.createTempDirectory("sextant-bench-cache");
+        String script = Path.of("bin", "sextant-mcp").toAbsolutePath().toString();
+        rows.add(row("bin/sextant-mcp, CDS off (SEXTANT_MCP_CDS=0)", runs,
+                () -> firstListMillis(Map.of("SEXTANT_MCP_CDS", "0", "XDG_CACHE_HOME", cache.toString()),
+                        script, "--home", home.toString())));
+        firstListMillis(Map.of("XDG_CACHE_HOME", cache.toString()), script, "--home", home.toString()); // starts the training run
+        Path archiveDir = cache.resolve("sextant-mcp");
+        long deadline = System.currentTimeMillis() + 180_000;
+        while (System.currentTimeMillis() < deadline && !hasArchive(archiveDir)) Thread.sleep(200);
+        if (!hasArchive(archiveDir)) throw new IllegalStateException("bin/sextant-mcp made no archive in " + archiveDir);
+        rows.add(row("bin/sextant-mcp, archive made on first run", runs,
+                () -> firstListMillis(Map.of("XDG_CACHE_HOME", cache.toString()), script, "--home", home.toString())));
+
         System.out.printf("cores=%d, load average=%s, runs=%d%n", Runtime.getRuntime().availableProcessors(),
                 Files.readString(Path.of("/proc/loadavg")).split(" ")[0], runs);
         System.out.printf("%-50s %10s %10s %10s %14s%n", "case", "min ms", "median ms", "max ms", "median cpu ms");
@@ -80,9 +95,22 @@ public final class ColdStartBench {
         return (System.nanoTime() - start) / 1_000_000;
     }
 
+    static boolean hasArchive(Path dir) throws java.io.IOException {
+        if (!Files.isDirectory(dir)) return false;
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            return s.anyMatch(p -> p.getFileName().toString().matches("sextant-mcp-.*\\.jsa"));
+        }
+    }
+
     static long firstListMillis(String... command) throws Exception {
+        return firstListMillis(Map.of(), command);
+    }
+
+    static long firstListMillis(Map<String, String> env, String... command) throws Exception {
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().putAll(env);
+        Process p = pb.start();
         try (OutputStream in = p.getOutputStream();
              BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             in.write((INIT + "\n").getBytes(StandardCharsets.UTF_8));

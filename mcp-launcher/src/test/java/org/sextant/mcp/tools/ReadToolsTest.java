@@ -62,6 +62,11 @@ class ReadToolsTest {
         m.put("get_backtest_error", Map.of("symbol", FakeApp.LONG, "every", 10, "eval_fraction", 0.5));
         m.put("get_chart_data", Map.of("symbol", FakeApp.LONG, "days", 300));
         m.put("plot_chart", Map.of("symbol", FakeApp.SHORT));
+        m.put("render_chart", Map.of("symbol", FakeApp.SHORT, "width", 400, "height", 300));
+        m.put("list_forecast_models", Map.of());
+        m.put("scan_forecasts", Map.of("min_reward_risk", 1.0, "top", 5));
+        m.put("resolve_forecast_start", Map.of("symbol", FakeApp.LONG, "as_of", "2024-06-28"));
+        m.put("analogue_calibration", Map.of("horizon", 5, "step_days", 40));
         return m;
     }
 
@@ -84,7 +89,11 @@ class ReadToolsTest {
             Map.entry("get_reward_risk", Map.of("symbol", FakeApp.SHORT, "horizon", 261)),
             Map.entry("get_backtest_error", Map.of("symbol", FakeApp.SHORT, "eval_fraction", 0)),
             Map.entry("get_chart_data", Map.of("symbol", FakeApp.SHORT, "days", 19)),
-            Map.entry("plot_chart", Map.of("days", 100)));
+            Map.entry("plot_chart", Map.of("days", 100)),
+            Map.entry("render_chart", Map.of("symbol", FakeApp.SHORT, "width", 5000)),
+            Map.entry("scan_forecasts", Map.of("min_reward_risk", -1)),
+            Map.entry("resolve_forecast_start", Map.of("symbol", FakeApp.SHORT, "as_of", "2024-02-30")),
+            Map.entry("analogue_calibration", Map.of("step_dayz", 40)));
 
     @BeforeEach
     void start() throws Exception {
@@ -142,11 +151,14 @@ class ReadToolsTest {
         long age = ((Number) d.get("age_seconds")).longValue();
         assertTrue(age >= 30 && age < 3600, "age " + age);
         assertEquals(true, d.get("app_running"));
+        assertNull(d.get("absence"));
 
         app.close();
         Files.delete(home.resolve("run/app.json"));
         Envelope closed = tools.dispatch("read_app_state", Map.of());
         assertEquals(false, data(closed).get("app_running"));
+        assertEquals("app_not_running", data(closed).get("absence"));
+        assertEquals("chart", ((Map<String, Object>) data(closed).get("state")).get("active_view"), "the last state it wrote");
         assertTrue(closed.clientHint().contains("not running"), closed.clientHint());
 
         Files.delete(home.resolve("state.json"));
@@ -169,13 +181,14 @@ class ReadToolsTest {
     }
 
     @Test
-    void compareToHistoryPassesItsArgumentsUntouchedAndTheAppJudgesThem() {
-        Map<String, Object> args = Map.of("horizon", 5, "top_k", 20, "as_of", "2024-03-01");
+    void compareToHistoryPassesItsArgumentsUntouchedAndRefusesAnUnknownName() {
+        Map<String, Object> args = Map.of("horizon", 5, "top_k", 20, "as_of", "2024-03-01", "recency_half_life_days", 0,
+                "backfill_weight", 0.25, "dim_trust", Map.of("ret_1d", 2), "include_analogue_dates", true);
         data(tools.dispatch("compare_to_history", args));
-        assertEquals(args, app.lastArgs("compare_to_history"));
+        assertEquals(args, app.lastArgs("compare_to_history"), "values go to the app as given: it owns their bounds");
         Envelope unknown = tools.dispatch("compare_to_history", Map.of("horizonn", 5));
         assertInvalid(unknown, "horizonn");
-        assertEquals(2, app.calls("compare_to_history"), "the app, not the launcher, refused the unknown key");
+        assertEquals(1, app.calls("compare_to_history"), "a misspelt name is refused before the app, which would ignore it");
     }
 
     @Test
@@ -284,5 +297,47 @@ class ReadToolsTest {
         assertEquals(200.0, summary.get("max_close"));
         String uri = (String) long_.get("resource_uri");
         assertEquals(600, tools.context().tables().get(uri.substring(uri.lastIndexOf('/') + 1)).orElseThrow().rows().size());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void forecastScanAndStartPassTheirArgumentsAndTheirBoundsAreCheckedFirst() {
+        Map<String, Object> scan = data(tools.dispatch("scan_forecasts", Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG),
+                "model", "ets", "horizon", 10, "level", 0.95, "min_reward_risk", 1.0, "top", 3)));
+        assertEquals(Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG), "model", "ets", "horizon", 10, "level", 0.95,
+                "min_reward_risk", 1.0, "top", 3), app.lastArgs("scan_forecasts"));
+        assertEquals(List.of(FakeApp.LONG), ((List<Map<String, Object>>) scan.get("rows")).stream().map(r -> r.get("symbol")).toList());
+        int before = app.calls("scan_forecasts");
+        assertInvalid(tools.dispatch("scan_forecasts", Map.of("top", 1001)), "top");
+        assertInvalid(tools.dispatch("scan_forecasts", Map.of("level", 0.9)), "level");
+        assertInvalid(tools.dispatch("scan_forecasts", Map.of("calibration", "best")), "calibration");
+        assertInvalid(tools.dispatch("scan_forecasts", Map.of("symbols", java.util.Collections.nCopies(1001, "X"))), "symbols");
+        assertEquals(before, app.calls("scan_forecasts"), "refused in the launcher, nothing sent");
+        data(tools.dispatch("scan_forecasts", Map.of("level", 99, "calibration", "adaptive", "as_of", "2024-06-28", "min_history", 100)));
+        assertEquals(Map.of("level", 99.0, "calibration", "adaptive", "as_of", "2024-06-28", "min_history", 100),
+                app.lastArgs("scan_forecasts"), "a level in percent is passed as the app accepts it");
+
+        Map<String, Object> start = data(tools.dispatch("resolve_forecast_start", Map.of("symbol", FakeApp.SHORT)));
+        assertEquals(Map.of("symbol", FakeApp.SHORT), app.lastArgs("resolve_forecast_start"));
+        assertEquals(FakeApp.dates(FakeApp.SHORT).get(9).toString(), start.get("start_date"));
+        assertInvalid(tools.dispatch("resolve_forecast_start", Map.of()), "symbol");
+        assertEquals("not_found", tools.dispatch("resolve_forecast_start", Map.of("symbol", "NOPE")).failReason());
+
+        assertEquals("theta", data(tools.dispatch("list_forecast_models", Map.of())).get("default"));
+        Map<String, Object> calibration = Map.of("horizon", 3, "warmup_days", 500, "include_points", false);
+        data(tools.dispatch("analogue_calibration", calibration));
+        assertEquals(calibration, app.lastArgs("analogue_calibration"), "the matcher's knobs reach the app untouched");
+    }
+
+    @Test
+    void renderChartSendsThePictureAsImageContentBesideAShortEnvelope() {
+        Envelope e = tools.dispatch("render_chart", Map.of("symbol", FakeApp.LONG, "days", 250, "width", 800, "height", 450));
+        Map<String, Object> d = data(e);
+        assertEquals(Map.of("symbol", FakeApp.LONG, "days", 250, "width", 800, "height", 450), app.lastArgs("render_chart"));
+        assertFalse(d.containsKey("png_base64"), "no base64 in the envelope's JSON");
+        assertEquals(List.of(new Envelope.Image("image/png", FakeApp.PNG_1X1)), e.images());
+        assertTrue(String.valueOf(d.get("image")).contains("800x450"), d.toString());
+        assertInvalid(tools.dispatch("render_chart", Map.of("symbol", FakeApp.LONG, "height", 100)), "height");
+        assertEquals(List.of(), tools.dispatch("render_chart", Map.of("symbol", "NOPE")).images());
     }
 }

@@ -32,6 +32,7 @@ class WriteToolsTest {
             "import_prices", Map.of("paths", List.of("/data/MSFT.csv")),
             "gather_tickers", Map.of("symbols", List.of("MSFT.US")),
             "refresh_tickers", Map.of("symbols", List.of(FakeApp.SHORT)),
+            "refresh_job_start", Map.of("symbols", List.of(FakeApp.LONG)),
             "cancel_job", Map.of("job_id", "gather-9999"),
             "backtest_graph", Map.of("spec", Map.of("nodes", List.of()), "symbols", List.of("AA")),
             "export_report", Map.of("run_id", FakeApp.RUN_ID),
@@ -128,6 +129,32 @@ class WriteToolsTest {
         Map<String, Object> d = data(allowed.dispatch("refresh_tickers", Map.of()));
         assertEquals(Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG)), app.lastArgs("start_gather"));
         assertEquals("gather", d.get("kind"));
+    }
+
+    @Test
+    void refreshJobStartAnswersAtOnceWithTheJobEvenWhenProgressIsWanted() {
+        Progress wanted = new Progress() {
+            @Override
+            public boolean wanted() {
+                return true;
+            }
+
+            @Override
+            public void report(double fraction, String message) {
+                throw new AssertionError("refresh_job_start never follows the job: " + message);
+            }
+        };
+        Envelope e = allowed.dispatch("refresh_job_start", Map.of(), wanted);
+        Map<String, Object> d = data(e);
+        assertEquals(Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG)), app.lastArgs("start_gather"));
+        assertEquals("QUEUED", d.get("state"));
+        assertEquals(2, d.get("poll_after_seconds"));
+        assertEquals(0, app.calls("job_status"), "no polling");
+        assertTrue(e.clientHint().contains("refresh_job_status") && e.clientHint().contains((String) d.get("job_id")), e.clientHint());
+        Envelope joined = allowed.dispatch("refresh_job_start", Map.of("symbols", List.of(FakeApp.LONG)));
+        assertEquals(true, data(joined).get("coalesced"));
+        assertEquals(d.get("job_id"), data(joined).get("job_id"));
+        assertInvalid(allowed.dispatch("refresh_job_start", Map.of("symbols", List.of("NOT.STORED"))), "symbols");
     }
 
     @Test

@@ -1,0 +1,116 @@
+package org.sextant.app.render;
+
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import javafx.application.Platform;
+import javafx.scene.image.WritableImage;
+import org.sextant.charts.ChartSnapshot;
+import org.sextant.charts.PriceChart;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.api.ApiCall;
+import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.forecast.PriceForecast;
+
+/**
+ * The local API's render_chart: the chart the workstation shows for a symbol (the same
+ * {@link PriceChart} set up as the workstation sets it up: the last trading days on screen, the
+ * live forecast's fan at 80/95/99%, the currency on the price axis) drawn off screen with
+ * {@link ChartSnapshot} and returned as a base64 PNG. One picture at a time: each one is a
+ * full-size software render, and the JavaFX thread draws them one by one anyway.
+ */
+public final class ChartRenderer {
+    /** As the workstation opens a symbol (WorkstationWindow.OPENING_DAYS). */
+    public static final int DEFAULT_DAYS = 500;
+    public static final int DEFAULT_WIDTH = 1000, DEFAULT_HEIGHT = 600;
+    public static final int MIN_WIDTH = 320, MAX_WIDTH = 2400, MIN_HEIGHT = 200, MAX_HEIGHT = 1600;
+    private static final List<Double> LEVELS = List.of(0.80, 0.95, 0.99);
+
+    private final Sextant engine;
+    private final boolean headless;
+
+    public ChartRenderer(Sextant engine, boolean headless) {
+        this.engine = engine;
+        this.headless = headless;
+    }
+
+    /** The API route: {symbol, days?, model?, horizon?, width?, height?}. */
+    public Object route(ApiCall call) {
+        String symbol = call.requiredText("symbol", "\"MSFT\"");
+        int days = bounded(call, "days", DEFAULT_DAYS, 20, 20000);
+        int width = bounded(call, "width", DEFAULT_WIDTH, MIN_WIDTH, MAX_WIDTH);
+        int height = bounded(call, "height", DEFAULT_HEIGHT, MIN_HEIGHT, MAX_HEIGHT);
+        return render(symbol, days, call.text("model"), call.integer("horizon"), width, height);
+    }
+
+    public synchronized Map<String, Object> render(String symbol, int days, String model, Integer horizon, int width, int height) {
+        // engine work first, off the JavaFX thread; an unknown symbol or model fails here, named
+        PriceSeries series = engine.closePrices(symbol, null, null);
+        if (series.size() == 0) throw new SextantException("not_found", "no prices for '" + symbol + "'", "symbol", "call list_symbols");
+        PriceForecast forecast = engine.forecast(symbol, model, horizon, null);
+        String currency = engine.listSymbols(symbol).stream().filter(i -> i.symbol().equals(series.symbol()))
+                .map(SymbolInfo::currency).findFirst().orElse(null);
+        FxToolkit.ensureStarted(headless);
+        PriceChart chart = onFxThread(() -> {
+            PriceChart c = new PriceChart();
+            c.setOpeningDays(days);
+            c.setForecastLevels(LEVELS);
+            c.priceAxis().setUnit(currency);
+            c.show(series);
+            c.showForecast(forecast);
+            return c;
+        });
+        WritableImage image = ChartSnapshot.render(chart, width, height);
+        byte[] png = ChartSnapshot.toPng(image);
+        int shown = Math.min(days, series.size());
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("symbol", series.symbol());
+        out.put("mime_type", "image/png");
+        out.put("width", (int) image.getWidth());
+        out.put("height", (int) image.getHeight());
+        out.put("bytes", png.length);
+        out.put("title", onFxThread(chart::getTitle));
+        out.put("closes_shown", shown);
+        out.put("first_date", series.dates().get(series.size() - shown));
+        out.put("last_date", series.dates().get(series.size() - 1));
+        out.put("last_close", series.close()[series.size() - 1]);
+        out.put("forecast", Map.of("model", forecast.model(), "origin", forecast.origin(),
+                "horizon", forecast.targetDates().size(), "levels", LEVELS));
+        out.put("png_base64", Base64.getEncoder().encodeToString(png));
+        return out;
+    }
+
+    private static int bounded(ApiCall call, String field, int dflt, int min, int max) {
+        Integer v = call.integer(field);
+        if (v == null) return dflt;
+        if (v < min || v > max) {
+            throw SextantException.invalid(field, field + " must be " + min + ".." + max + ", was " + v, "e.g. " + dflt);
+        }
+        return v;
+    }
+
+    private static <T> T onFxThread(java.util.concurrent.Callable<T> work) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                result.complete(work.call());
+            } catch (Exception | Error e) {
+                result.completeExceptionally(e);
+            }
+        });
+        try {
+            return result.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while drawing", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) throw re;
+            throw new IllegalStateException("drawing failed: " + e.getCause(), e.getCause());
+        }
+    }
+}

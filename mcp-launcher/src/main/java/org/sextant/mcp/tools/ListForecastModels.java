@@ -1,0 +1,18 @@
+package org.sextant.mcp.tools;
+
+import java.util.Map;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/** The forecast model names the forecast tools accept, and the default one. */
+final class ListForecastModels extends LauncherTool {
+    ListForecastModels() {
+        super("list_forecast_models", Categories.RESEARCH, ToolClass.READ, false,
+                "Lists the forecast model names get_forecast, get_chart_data, scan_forecasts and forecast_tickers accept as model, and which one is the default.",
+                InputSchema.object().build());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        return call.context().app().call("list_forecast_models", Map.of());
+    }
+}

@@ -1,0 +1,25 @@
+package org.sextant.mcp.tools;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/** Which stored day a forecast of a symbol starts from, as of a given date (or now). */
+final class ResolveForecastStart extends LauncherTool {
+    ResolveForecastStart() {
+        super("resolve_forecast_start", Categories.RESEARCH, ToolClass.READ, false,
+                "Tells from which close a forecast run of one symbol starts as of a date (default: its last close): the last close on or before the end of the last completed week, with that week end, the rows of history before it and the rule, so every symbol of a run or scan forecasts from the same week.",
+                InputSchema.object()
+                        .string("symbol", "the symbol as list_symbols shows it, e.g. \"AAPL\"", true)
+                        .date("as_of", "resolve as if on this day, yyyy-MM-dd (default: the last stored day)")
+                        .build());
+    }
+
+    @Override
+    Object handle(Call call) throws ToolFailure {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("symbol", call.args().requiredString("symbol", "\"AAPL\" (see list_symbols)"));
+        call.args().optionalDate("as_of").ifPresent(d -> args.put("as_of", d.toString()));
+        return call.context().app().call("resolve_forecast_start", args);
+    }
+}
