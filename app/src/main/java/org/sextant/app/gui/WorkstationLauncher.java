@@ -2,11 +2,15 @@ package org.sextant.app.gui;
 
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import javafx.application.Platform;
+import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.sextant.engine.Sextant;
+import org.sextant.engine.StartupTimeline;
+import org.slf4j.LoggerFactory;
 
 /**
  * Entry point of the window for the app's main class. That class is no
@@ -42,7 +46,7 @@ public final class WorkstationLauncher {
                 ChartsViewModel vm = new ChartsViewModel(engine);
                 model.set(vm);
                 WorkstationWindow window = new WorkstationWindow(vm);
-                window.setOnSymbolShown(onSymbolShown);
+                window.setOnSymbolShown(timed(window, vm, onSymbolShown));
                 Stage stage = new Stage();
                 stage.setOnHidden(e -> {
                     OPEN.compareAndSet(stage, null);
@@ -50,7 +54,11 @@ public final class WorkstationLauncher {
                 });
                 window.show(stage);
                 OPEN.set(stage);
-                vm.start().thenRun(() -> Platform.runLater(window::showOpeningSymbol));
+                StartupTimeline.mark("window shown");
+                vm.start().thenRun(() -> Platform.runLater(() -> {
+                    StartupTimeline.mark("symbols loaded");
+                    window.showOpeningSymbol();
+                }));
             } catch (RuntimeException e) {
                 failure.set(e);
                 closed.countDown();
@@ -66,6 +74,48 @@ public final class WorkstationLauncher {
         if (failure.get() != null) {
             throw new IllegalStateException("the workstation window could not open: " + failure.get().getMessage(), failure.get());
         }
+    }
+
+    /**
+     * The first symbol shown ends the start-up timeline: marks when its prices reach the chart,
+     * when the chart is drawn (the pulse after), when the forecast arrives and its fan is drawn,
+     * then logs the timeline once.
+     */
+    private static Consumer<String> timed(WorkstationWindow window, ChartsViewModel vm, Consumer<String> onSymbolShown) {
+        AtomicBoolean first = new AtomicBoolean(true);
+        return symbol -> {
+            if (first.getAndSet(false)) {
+                StartupTimeline.mark("series shown");
+                afterPulse(window, () -> {
+                    StartupTimeline.mark("chart drawn");
+                    vm.forecastLoad().whenComplete((f, e) -> Platform.runLater(() -> {
+                        StartupTimeline.mark(f != null ? "forecast computed" : "no forecast");
+                        afterPulse(window, () -> {
+                            StartupTimeline.mark("fan drawn");
+                            String line = StartupTimeline.report();
+                            if (line != null) LoggerFactory.getLogger(WorkstationLauncher.class).info(line);
+                        });
+                    }));
+                });
+            }
+            if (onSymbolShown != null) onSymbolShown.accept(symbol);
+        };
+    }
+
+    /** Runs {@code then} on the FX thread once the next pulse has laid out (and so drawn) the scene. */
+    private static void afterPulse(WorkstationWindow window, Runnable then) {
+        Scene scene = window.root().getScene();
+        if (scene == null) {
+            then.run();
+            return;
+        }
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            scene.removePostLayoutPulseListener(once[0]);
+            then.run();
+        };
+        scene.addPostLayoutPulseListener(once[0]);
+        Platform.requestNextPulse();
     }
 
     /**
@@ -90,6 +140,7 @@ public final class WorkstationLauncher {
         // the window's close ends run(), which then shuts the toolkit down itself
         Platform.setImplicitExit(false);
         awaitUninterruptibly(started);
+        StartupTimeline.mark("toolkit started");
         return true;
     }
 
