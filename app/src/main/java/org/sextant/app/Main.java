@@ -45,6 +45,7 @@ public final class Main implements Callable<Integer> {
     public Integer call() throws Exception {
         SextantHome h = home().ensureLayout();
         Logging.toFile(h);
+        if (!headless) WorkstationLauncher.startEarly(); // the toolkit starts while the store opens
         AppHost host = AppHost.start(h, headless ? "headless" : "window");
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             log(StartupTimeline.report()); // a start closed before its first chart was complete

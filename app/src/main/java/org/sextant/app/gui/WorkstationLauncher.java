@@ -1,13 +1,25 @@
 package org.sextant.app.gui;
 
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.scene.Scene;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.sextant.charts.PriceChart;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.StartupTimeline;
 import org.slf4j.LoggerFactory;
@@ -19,6 +31,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class WorkstationLauncher {
     private static final AtomicReference<Stage> OPEN = new AtomicReference<>();
+    /** The toolkit start begun by {@link #startEarly}: true when it was started by this class. */
+    private static volatile CompletableFuture<Boolean> earlyStart;
 
     private WorkstationLauncher() {}
 
@@ -37,7 +51,7 @@ public final class WorkstationLauncher {
         if (Platform.isFxApplicationThread()) {
             throw new IllegalStateException("WorkstationLauncher.run blocks until the window closes; call it from the main thread");
         }
-        boolean startedHere = startToolkit();
+        boolean startedHere = awaitToolkit();
         CountDownLatch closed = new CountDownLatch(1);
         AtomicReference<ChartsViewModel> model = new AtomicReference<>();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
@@ -94,6 +108,8 @@ public final class WorkstationLauncher {
                             StartupTimeline.mark("fan drawn");
                             String line = StartupTimeline.report();
                             if (line != null) LoggerFactory.getLogger(WorkstationLauncher.class).info(line);
+                            // training runs (the AppCDS class list, benchmarks) end once the first chart is complete
+                            if (Boolean.getBoolean("sextant.exitAfterFirstChart")) close();
                         });
                     }));
                 });
@@ -127,6 +143,58 @@ public final class WorkstationLauncher {
             Stage stage = OPEN.get();
             if (stage != null) stage.close();
         });
+    }
+
+    /**
+     * Starts the JavaFX toolkit on another thread and, on the FX thread, loads the classes and
+     * styles the window is built from (JavaFX controls, chartfx), while the caller opens the store:
+     * on two cores the two halves of a start overlap. {@link #run} then uses that toolkit.
+     */
+    public static void startEarly() {
+        CompletableFuture<Boolean> started = new CompletableFuture<>();
+        earlyStart = started;
+        Thread t = new Thread(() -> {
+            try {
+                boolean here = startToolkit();
+                Platform.runLater(WorkstationLauncher::preloadControls);
+                started.complete(here);
+            } catch (Throwable e) {
+                started.completeExceptionally(e);
+            }
+        }, "sextant-toolkit-start");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
+     * Lays out a throw-away scene of the kinds of nodes the window uses, so their classes, skins
+     * and the default stylesheet are loaded before the real window is built. Failure only costs time.
+     */
+    private static void preloadControls() {
+        try {
+            PriceChart chart = new PriceChart();
+            VBox box = new VBox(new TextField(), new ListView<String>(), new CheckBox(), new ChoiceBox<String>(),
+                    new ProgressIndicator(), new Label(), new TabPane(new Tab("t", new SplitPane(chart))));
+            new Scene(box, 400, 300);
+            box.applyCss();
+            box.layout();
+            StartupTimeline.mark("controls preloaded");
+        } catch (RuntimeException e) {
+            LoggerFactory.getLogger(WorkstationLauncher.class).debug("preloading the controls failed", e);
+        }
+    }
+
+    private static boolean awaitToolkit() {
+        CompletableFuture<Boolean> early = earlyStart;
+        if (early == null) return startToolkit();
+        earlyStart = null;
+        try {
+            return early.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw e;
+        }
     }
 
     /** Starts the toolkit; false when it was already running (tests, or an embedding app). */
