@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.sextant.app.gui.WorkstationLauncher;
+import org.sextant.engine.StartupTimeline;
 import org.sextant.engine.home.SextantHome;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -27,6 +28,7 @@ public final class Main implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        StartupTimeline.mark("main");
         System.exit(run(args));
     }
 
@@ -43,10 +45,16 @@ public final class Main implements Callable<Integer> {
     public Integer call() throws Exception {
         SextantHome h = home().ensureLayout();
         Logging.toFile(h);
+        if (!headless) WorkstationLauncher.startEarly(); // the toolkit starts while the store opens
         AppHost host = AppHost.start(h, headless ? "headless" : "window");
-        Runtime.getRuntime().addShutdownHook(new Thread(host::close, "sextant-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            log(StartupTimeline.report()); // a start closed before its first chart was complete
+            host.close();
+        }, "sextant-shutdown"));
+        StartupTimeline.mark("local API");
         if (headless) {
             host.startPilot(null, notice -> org.slf4j.LoggerFactory.getLogger(Main.class).info(notice.text()));
+            log(StartupTimeline.report());
             System.err.println("Sextant headless: local API on 127.0.0.1:" + host.port() + ", home " + h.root());
             new CountDownLatch(1).await(); // until SIGTERM/SIGINT: the shutdown hook cleans up
             return 0;
@@ -55,6 +63,10 @@ public final class Main implements Callable<Integer> {
                 host.state()::setActiveView, host::startPilot), () -> { });
         host.close();
         return 0;
+    }
+
+    private static void log(String line) {
+        if (line != null) org.slf4j.LoggerFactory.getLogger(Main.class).info(line);
     }
 
     static Path requireFile(Path p) {

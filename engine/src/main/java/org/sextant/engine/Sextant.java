@@ -89,7 +89,9 @@ public final class Sextant implements AutoCloseable {
         home.ensureLayout();
         Store store = Store.open(home.database(), home.stagingDir());
         SampleUniverse.loadIfEmpty(store);
-        return new Sextant(home, store);
+        Sextant engine = new Sextant(home, store);
+        StartupTimeline.mark("engine ready");
+        return engine;
     }
 
     public SextantHome home() { return home; }

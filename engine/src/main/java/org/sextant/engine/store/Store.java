@@ -47,6 +47,7 @@ public final class Store implements AutoCloseable {
             props.setProperty("memory_limit", memoryLimit());
             props.setProperty("max_temp_directory_size", "4GB");
             DuckDBConnection c = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath(), props);
+            org.sextant.engine.StartupTimeline.mark("store open");
             try (Statement s = c.createStatement()) {
                 String staging = stagingDir.toAbsolutePath().normalize().toString().replace("'", "''");
                 s.execute("SET allowed_directories=['" + staging + "/']");
@@ -55,6 +56,7 @@ public final class Store implements AutoCloseable {
             }
             Store store = new Store(c, file, stagingDir);
             Migrations.apply(store);
+            org.sextant.engine.StartupTimeline.mark("migrations");
             return store;
         } catch (SQLException e) {
             if (String.valueOf(e.getMessage()).contains("lock")) {

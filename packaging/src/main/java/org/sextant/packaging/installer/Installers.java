@@ -48,6 +48,16 @@ public final class Installers {
     /** As bin/sextant-mcp: the launcher is short-lived and latency-bound, so C1 only and the serial GC. */
     static final String MCP_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
+    /**
+     * The app maps its classes from an AppCDS archive beside its jars when one is there: the .deb's
+     * postinst dumps it at install time from the class list recorded at build time ({@link #recordClassList});
+     * without it (a bare app image) the JVM silently starts without. cds logging off: no CDS notice
+     * may reach the output of a CLI command.
+     */
+    static final String CDS_ARCHIVE = "sextant.jsa";
+    static final String APP_JVM_OPTIONS = "-XX:SharedArchiveFile=$APPDIR/" + CDS_ARCHIVE + " -Xlog:cds*=off";
+    static final String CLASS_LIST = "sextant.classlist";
+
     static final String APP_MAIN = "org.sextant.app.Main";
     static final String MCP_MAIN = "org.sextant.mcp.SextantMcp";
     static final String NAME = "sextant";
@@ -119,11 +129,12 @@ public final class Installers {
                 "--input", appInput.toString(), "--main-jar", "sextant-app.jar", "--main-class", APP_MAIN,
                 "--runtime-image", runtime.toString(), "--app-version", version, "--icon", iconFor(icon),
                 "--vendor", "Sextant", "--description", "Research workstation for market time series",
-                "--add-launcher", MCP_NAME + "=" + launcherProps)));
+                "--java-options", APP_JVM_OPTIONS, "--add-launcher", MCP_NAME + "=" + launcherProps)));
         Path appImage = Platform.appImageRoot(images, NAME);
         restrictClasspath(Platform.appDir(appImage).resolve(NAME + ".cfg"), appJars);
         restrictClasspath(Platform.appDir(appImage).resolve(MCP_NAME + ".cfg"), mcpJars);
         noMenuEntryForLauncher(appImage);
+        time("record CDS class list", () -> recordClassList(appImage));
 
         for (String type : types) time("jpackage " + type, () -> jpackage(packageArgs(type, appImage, icon)));
 
@@ -136,6 +147,49 @@ public final class Installers {
                 Platform.isWindows() ? List.of("--win-console") : List.of()));
 
         report(images, appImage);
+    }
+
+    /**
+     * Runs the image's app once to its first chart (under xvfb-run, on a fresh home) and records the
+     * classes it loaded in lib/app/sextant.classlist (~0.3 MB), from which the .deb's postinst dumps
+     * the AppCDS archive (~40 MB, outside the package). Linux only; without xvfb-run the image has
+     * no list and the app starts without an archive.
+     */
+    private void recordClassList(Path appImage) throws IOException {
+        if (!Platform.isLinux() || !onPath("xvfb-run")) {
+            System.out.println("installers: no xvfb-run here: no CDS class list, the installed app starts without an AppCDS archive");
+            return;
+        }
+        Path home = Files.createTempDirectory("sextant-training");
+        Path list = Platform.appDir(appImage).resolve(CLASS_LIST);
+        ProcessBuilder pb = new ProcessBuilder("xvfb-run", "-a", appImage.resolve("bin/" + NAME).toString())
+                .redirectErrorStream(true).redirectOutput(out.resolve("training-run.log").toFile());
+        pb.environment().put("SEXTANT_HOME", home.toString());
+        pb.environment().put("JAVA_TOOL_OPTIONS", "-XX:DumpLoadedClassList=" + list + " -Dsextant.exitAfterFirstChart=true");
+        try {
+            Process p = pb.start();
+            if (!p.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)) {
+                p.descendants().forEach(ProcessHandle::destroy);
+                p.destroy();
+                throw new IOException("the training run did not reach its first chart in 5 minutes (" + out.resolve("training-run.log") + ")");
+            }
+            if (p.exitValue() != 0 || !Files.exists(list) || Files.size(list) == 0) {
+                Files.deleteIfExists(list);
+                throw new IOException("the training run failed (exit " + p.exitValue() + "), see " + out.resolve("training-run.log"));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } finally {
+            deleteTree(home);
+        }
+    }
+
+    private static boolean onPath(String tool) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, tool))) return true;
+        }
+        return false;
     }
 
     /** Copies the jars each image runs from; collects the app's jar names, returns the launcher's. */
