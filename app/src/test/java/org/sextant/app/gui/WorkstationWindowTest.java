@@ -240,6 +240,8 @@ class WorkstationWindowTest {
         robot.clickOn(cellOf(robot, target));
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> window.chart().series() != null && window.chart().series().symbol().equals(target));
+        // the chart takes the series just before the window tells its listener, in the same FX call
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> shown.size() >= 2);
         assertEquals(List.of(first, target), shown);
     }
 
