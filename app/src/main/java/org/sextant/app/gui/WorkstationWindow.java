@@ -173,7 +173,8 @@ public final class WorkstationWindow implements Navigator {
         javafx.scene.control.Tooltip fullSummary = new javafx.scene.control.Tooltip();
         fullSummary.textProperty().bind(model.forecastSummaryProperty());
         forecastSummary.setTooltip(fullSummary);
-        levelChoice.disableProperty().bind(model.forecastVisibleProperty().not());
+        // the selector applies to the live fan and the backtest overlays alike
+        levelChoice.disableProperty().bind(model.forecastVisibleProperty().not().and(model.backtestsVisibleProperty().not()));
         model.summaryProperty().addListener((obs, old, now) -> summary.setText(describe(now)));
         error.textProperty().bind(model.errorProperty());
         busy.visibleProperty().bind(model.loadingProperty());

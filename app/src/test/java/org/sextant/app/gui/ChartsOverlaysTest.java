@@ -72,20 +72,21 @@ class ChartsOverlaysTest {
         robot.clickOn(robot.lookup(".list-cell").match((ListCell<?> c) -> c.getItem() instanceof SymbolInfo s && s.symbol().equals(target))
                 .<ListCell<?>>query());
         PriceChart chart = window.chart();
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> chart.drawnForecastMedian() != null && model.backtestProperty().get() != null);
+        // the chart's data sets change on the FX thread: read them there
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.drawnForecastMedian() != null && model.backtestProperty().get() != null));
         WaitForAsyncUtils.waitForFxEvents();
-        assertTrue(chart.drawnBacktestMedians().isEmpty(), "nothing stored yet");
+        assertTrue(onFx(() -> chart.drawnBacktestMedians().isEmpty()), "nothing stored yet");
         assertTrue(window.errorPane().headline().getText().startsWith("No backtest stored"), window.errorPane().headline().getText());
 
         robot.clickOn("#run-backtest");
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> model.backtestProperty().get() != null
-                && model.backtestProperty().get().result() != null && !chart.drawnBacktestMedians().isEmpty());
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> model.backtestProperty().get() != null
+                && model.backtestProperty().get().result() != null && !chart.drawnBacktestMedians().isEmpty()));
         WaitForAsyncUtils.waitForFxEvents();
 
         StoredBacktest stored = engine.backtestOverlays(target, null, null, null, null);
         WalkForwardBacktest.Result r = stored.result();
         assertNotNull(r);
-        List<DataSet> medians = chart.drawnBacktestMedians();
+        List<DataSet> medians = onFx(chart::drawnBacktestMedians);
         assertEquals(stored.forecasts().size(), medians.size(), "one dashed median per stored origin");
         assertTrue(medians.size() >= 40, "monthly origins over the last 40% of ten years: " + medians.size());
         for (int k = 0; k < medians.size(); k++) {
@@ -96,8 +97,8 @@ class ChartsOverlaysTest {
             assertEquals(f.forecast().median()[19], m.get(DataSet.DIM_Y, 19), 1e-9 * f.lastClose());
             assertTrue(f.targetDates().get(0).isAfter(f.origin()), "each fan starts after its origin");
         }
-        assertEquals(3 * medians.size(), chart.drawnBacktestBands().size(), "a band per level per origin");
-        assertNotNull(chart.drawnForecastMedian(), "the live fan stays");
+        assertEquals(3 * medians.size(), (int) onFx(() -> chart.drawnBacktestBands().size()), "a band per level per origin");
+        assertNotNull(onFx(chart::drawnForecastMedian), "the live fan stays");
 
         // the error table is the stored backtest's
         assertTrue(window.errorPane().headline().getText().contains("monthly origins"), window.errorPane().headline().getText());
@@ -120,14 +121,18 @@ class ChartsOverlaysTest {
 
         robot.clickOn("#backtests-toggle");
         WaitForAsyncUtils.waitForFxEvents();
-        assertTrue(chart.drawnBacktestMedians().isEmpty() && chart.drawnBacktestBands().isEmpty(), "the toggle hides the backtests");
-        assertNotNull(chart.drawnForecastMedian(), "and only them");
+        assertTrue(onFx(() -> chart.drawnBacktestMedians().isEmpty() && chart.drawnBacktestBands().isEmpty()), "the toggle hides the backtests");
+        assertNotNull(onFx(chart::drawnForecastMedian), "and only them");
         assertEquals(0, backtestPixels(ChartSnapshot.capture(stage.getScene().getRoot()), plot), "no backtest colour on screen");
         robot.clickOn("#backtests-toggle");
         robot.clickOn("#forecast-toggle");
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(medians.size(), chart.drawnBacktestMedians().size(), "the live toggle leaves the backtests");
-        assertEquals(null, chart.drawnForecastMedian());
+        assertEquals(medians.size(), (int) onFx(() -> chart.drawnBacktestMedians().size()), "the live toggle leaves the backtests");
+        assertEquals(null, onFx(chart::drawnForecastMedian));
+    }
+
+    private static <T> T onFx(java.util.concurrent.Callable<T> read) throws Exception {
+        return WaitForAsyncUtils.asyncFx(read).get();
     }
 
     private static Path docsFolder() {

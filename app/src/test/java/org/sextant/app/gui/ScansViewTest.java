@@ -71,7 +71,9 @@ class ScansViewTest {
             view.model().topProperty().set(15);
         }).get();
         robot.clickOn("#scan-run");
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.model().runningProperty().get() && !view.model().rows().isEmpty());
+        // the rows change on the FX thread: read them there
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
+                () -> !view.model().runningProperty().get() && !view.model().rows().isEmpty()).get());
         WaitForAsyncUtils.waitForFxEvents();
 
         // the engine's ranking, already computed and stored by the job: served again at once
@@ -97,8 +99,8 @@ class ScansViewTest {
         ScanRow pick = sorted.get(0);
         TableRow<?> row = robot.lookup(".table-row-cell").match((TableRow<?> r) -> r.getItem() == pick).query();
         robot.doubleClickOn(row);
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> window.chart().series() != null
-                && window.chart().series().symbol().equals(pick.symbol()));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> window.chart().series() != null
+                && window.chart().series().symbol().equals(pick.symbol())).get());
         assertEquals(WorkstationWindow.CHARTS, window.shownView());
     }
 
