@@ -285,6 +285,8 @@ final class ResearchPane {
         });
         model.statistics().addListener((javafx.collections.ListChangeListener<StatisticRow>) c -> showStatistics());
         model.chartsProperty().addListener((obs, old, now) -> showCharts(now));
+        // a click on a configuration's dot draws its equity beside the best one
+        scatter.setOnPointClicked(model::selectConfigurationAt);
     }
 
     private void showStatistics() {
@@ -306,7 +308,7 @@ final class ResearchPane {
 
     private void showCharts(ChartData d) {
         equity.show(d.equity(), d.oosStart());
-        scatter.show(d.inSampleSharpe(), d.outOfSampleSharpe(), d.chosenIndex());
+        scatter.show(d.inSampleSharpe(), d.outOfSampleSharpe(), d.chosenIndex(), d.selectedIndex());
     }
 
     /** Keeps the shown run highlighted in the table when either changes. */
