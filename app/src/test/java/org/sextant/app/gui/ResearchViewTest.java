@@ -88,6 +88,19 @@ class ResearchViewTest {
                 .map(c -> c.getText()).filter(t -> t != null && !t.isBlank()).toList();
         assertTrue(shown.stream().anyMatch(t -> t.startsWith("cross · nodes.cross.type: unknown node type 'crosover'")), shown.toString());
         assertEquals("1 error: nothing can run", robot.lookup("#validation").queryLabeled().getText());
+        // clicking the error puts the editor on the node it names
+        ListCell<?> errorCell = robot.lookup("#spec-problems .list-cell").match((ListCell<?> c) -> c.getItem() != null && c.isVisible()).queryAs(ListCell.class);
+        robot.clickOn(errorCell);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals("\"cross\"", fx(() -> view.specEditor().getSelectedText()));
+
+        // fixing the typo and pressing Ctrl+Enter in the editor validates again
+        fx(() -> { view.specEditor().setText(good); return null; });
+        robot.clickOn("#spec-editor").press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.ENTER)
+                .release(javafx.scene.input.KeyCode.ENTER, javafx.scene.input.KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "Valid: 30 configurations".equals(robot.lookup("#validation").queryLabeled().getText()));
+        assertEquals(good, fx(() -> view.specEditor().getText()), "the shortcut does not type a new line");
 
         robot.clickOn("#example-spec");
         robot.clickOn("#validate");
