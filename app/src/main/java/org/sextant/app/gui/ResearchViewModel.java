@@ -191,7 +191,7 @@ public final class ResearchViewModel implements AutoCloseable {
     // ---- runs ----------------------------------------------------------------------------
 
     /**
-     * Starts the sweep of the spec over the chosen symbols and dates as a background job and
+     * Starts the sweep of the spec over the chosen symbols and dates as a background job and (call on the ui thread)
      * follows it; completes with the finished run once it is stored and selected (null when it
      * was cancelled), exceptionally when it could not start or failed.
      */
