@@ -191,9 +191,9 @@ public final class ResearchViewModel implements AutoCloseable {
     // ---- runs ----------------------------------------------------------------------------
 
     /**
-     * Starts the sweep of the spec over the chosen symbols and dates as a background job and (call on the ui thread)
+     * Starts the sweep of the spec over the chosen symbols and dates as a background job and
      * follows it; completes with the finished run once it is stored and selected (null when it
-     * was cancelled), exceptionally when it could not start or failed.
+     * was cancelled), exceptionally when it could not start or failed. Call on the ui thread.
      */
     public CompletableFuture<RunDetail> run() {
         List<String> universe = parseSymbols(symbols.get());
