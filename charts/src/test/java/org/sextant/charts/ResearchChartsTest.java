@@ -177,6 +177,23 @@ class ResearchChartsTest {
             assertTrue(greyNear(image, at, 2), "the diagonal at " + v);
         }
 
+        // clicking a dot picks its configuration, which can then be marked as selected
+        int other = chosen == 0 ? 1 : 0;
+        java.util.List<Integer> clicked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        fx(() -> { scatter.setOnPointClicked(clicked::add); return null; });
+        Point2D otherOnScreen = fx(() -> scatter.getCanvas().localToScreen(scatter.getXAxis().getDisplayPosition(is[other]),
+                scatter.getYAxis().getDisplayPosition(oos[other])));
+        new org.testfx.api.FxRobot().moveTo(otherOnScreen).clickOn(javafx.scene.input.MouseButton.PRIMARY);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1, clicked.size(), "one click, one pick");
+        int picked = clicked.get(0);
+        assertTrue(Math.hypot(is[picked] - is[other], oos[picked] - oos[other]) < 0.05, "the dot under the pointer (or one on top of it)");
+        fx(() -> { scatter.show(is, oos, chosen, picked); return null; });
+        assertEquals(is[picked], scatter.selectedDataSet().get(DataSet.DIM_X, 0));
+        assertEquals(picked, scatter.selectedIndex());
+        fx(() -> { scatter.show(is, oos, chosen, chosen); return null; });
+        assertEquals(0, scatter.selectedDataSet().getDataCount(), "the chosen dot is not marked twice");
+
         fx(() -> { scatter.show(new double[0], new double[0], -1); return null; });
         assertEquals(0, scatter.pointsDataSet().getDataCount());
         assertEquals(0, scatter.chosenDataSet().getDataCount());

@@ -112,7 +112,7 @@ final class ResearchPane {
         spec.setWrapText(false);
         VBox.setVgrow(spec, Priority.ALWAYS);
         validate.setId("validate");
-        validate.setDefaultButton(false);
+        validate.setTooltip(new Tooltip("Check the graph and count its configurations; runs nothing (Ctrl+Enter)"));
         example.setId("example-spec");
         validation.setId("validation");
         validation.setStyle("-fx-font-weight: bold;");
@@ -127,6 +127,11 @@ final class ResearchPane {
         problems.setMinHeight(60);
         problems.setPlaceholder(new Label("No errors"));
         problems.setCellFactory(list -> new ListCell<>() {
+            {
+                // long errors end in an ellipsis (the tooltip has them whole) instead of widening the list
+                setPrefWidth(0);
+            }
+
             @Override
             protected void updateItem(SpecProblem p, boolean empty) {
                 super.updateItem(p, empty);
@@ -238,6 +243,15 @@ final class ResearchPane {
         model.configurationsProperty().addListener((obs, old, now) ->
                 validation.setStyle("-fx-font-weight: bold; -fx-text-fill: " + (now.longValue() >= 0 ? "#2e7d32" : "#b00020") + ";"));
         problems.setItems(model.problems());
+        // clicking an error puts the editor on the node it names (after the list has taken the focus)
+        problems.setOnMouseClicked(e -> javafx.application.Platform.runLater(() -> goToNode(problems.getSelectionModel().getSelectedItem())));
+        // Ctrl+Enter in the editor validates
+        spec.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && e.isShortcutDown()) {
+                model.validate();
+                e.consume();
+            }
+        });
 
         symbols.textProperty().bindBidirectional(model.symbolsProperty());
         model.availableSymbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) c ->
@@ -285,6 +299,17 @@ final class ResearchPane {
         });
         model.statistics().addListener((javafx.collections.ListChangeListener<StatisticRow>) c -> showStatistics());
         model.chartsProperty().addListener((obs, old, now) -> showCharts(now));
+        // a click on a configuration's dot draws its equity beside the best one
+        scatter.setOnPointClicked(model::selectConfigurationAt);
+    }
+
+    /** Focuses the editor with the node's id selected (the first place it is quoted). */
+    private void goToNode(SpecProblem p) {
+        if (p == null || p.node() == null) return;
+        int at = spec.getText().indexOf("\"" + p.node() + "\"");
+        if (at < 0) return;
+        spec.requestFocus();
+        spec.selectRange(at, at + p.node().length() + 2);
     }
 
     private void showStatistics() {
@@ -306,7 +331,7 @@ final class ResearchPane {
 
     private void showCharts(ChartData d) {
         equity.show(d.equity(), d.oosStart());
-        scatter.show(d.inSampleSharpe(), d.outOfSampleSharpe(), d.chosenIndex());
+        scatter.show(d.inSampleSharpe(), d.outOfSampleSharpe(), d.chosenIndex(), d.selectedIndex());
     }
 
     /** Keeps the shown run highlighted in the table when either changes. */

@@ -193,7 +193,7 @@ public final class ResearchViewModel implements AutoCloseable {
     /**
      * Starts the sweep of the spec over the chosen symbols and dates as a background job and
      * follows it; completes with the finished run once it is stored and selected (null when it
-     * was cancelled), exceptionally when it could not start or failed.
+     * was cancelled), exceptionally when it could not start or failed. Call on the ui thread.
      */
     public CompletableFuture<RunDetail> run() {
         List<String> universe = parseSymbols(symbols.get());
@@ -302,6 +302,23 @@ public final class ResearchViewModel implements AutoCloseable {
     /** Shows one stored run: verdict, statistics, equity and drawdown, the IS/OOS scatter. */
     public CompletableFuture<RunDetail> selectRun(String runId) {
         return submit(selectRequest, () -> engine.run(runId), this::show, "open the run '" + runId + "'");
+    }
+
+    /**
+     * Makes the configuration at {@code index} of the shown run's scatter the selected one: the
+     * engine replays it and stores its curve, which is then drawn beside the best one.
+     */
+    public CompletableFuture<RunDetail> selectConfigurationAt(int index) {
+        RunDetail d = selectedRun.get();
+        if (d == null || index < 0 || index >= d.configurations().size()) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("no configuration " + index + " in the shown run"));
+        }
+        String runId = d.info().runId();
+        int configuration = d.configurations().get(index).configuration();
+        return submit(selectRequest, () -> {
+            engine.selectConfiguration(runId, configuration);
+            return engine.run(runId);
+        }, this::show, "select configuration " + configuration + " of run '" + runId + "'");
     }
 
     private void show(RunDetail d) {
@@ -527,8 +544,8 @@ public final class ResearchViewModel implements AutoCloseable {
 
     /** The charts of a run in the charts module's plain types. */
     public record ChartData(List<org.sextant.charts.EquityCurve> equity, LocalDate oosStart, double[] inSampleSharpe,
-                            double[] outOfSampleSharpe, int chosenIndex) {
-        static final ChartData EMPTY = new ChartData(List.of(), null, new double[0], new double[0], -1);
+                            double[] outOfSampleSharpe, int chosenIndex, int selectedIndex) {
+        static final ChartData EMPTY = new ChartData(List.of(), null, new double[0], new double[0], -1, -1);
 
         static ChartData of(RunDetail d) {
             List<org.sextant.charts.EquityCurve> curves = new ArrayList<>();
@@ -540,31 +557,35 @@ public final class ResearchViewModel implements AutoCloseable {
                 if (best.oosIndex() >= 0 && best.oosIndex() < best.size()) oos = best.dates().get(best.oosIndex());
             }
             if (selected != null && (best == null || selected.configuration() != best.configuration())) {
-                curves.add(new org.sextant.charts.EquityCurve("selected #" + selected.configuration(), selected.dates(), selected.equity()));
+                String params = selected.configuration() < d.configurations().size()
+                        ? StatisticRow.parameters(d.configurations().get(selected.configuration()).parameters()) : "#" + selected.configuration();
+                curves.add(new org.sextant.charts.EquityCurve("selected: " + params, selected.dates(), selected.equity()));
             }
             List<ConfigurationResult> configs = d.configurations();
             double[] is = new double[configs.size()];
             double[] oosSharpe = new double[configs.size()];
             int chosen = -1;
+            int picked = -1;
             for (int k = 0; k < configs.size(); k++) {
                 ConfigurationResult c = configs.get(k);
                 is[k] = c.inSample() == null ? Double.NaN : c.inSample().sharpe();
                 oosSharpe[k] = c.outOfSample() == null ? Double.NaN : c.outOfSample().sharpe();
                 if (c.configuration() == d.chosenConfiguration()) chosen = k;
+                if (c.configuration() == d.selectedConfiguration()) picked = k;
             }
-            return new ChartData(List.copyOf(curves), oos, is, oosSharpe, chosen);
+            return new ChartData(List.copyOf(curves), oos, is, oosSharpe, chosen, picked);
         }
 
         @Override
         public boolean equals(Object o) {
             return o instanceof ChartData c && equity.equals(c.equity) && Objects.equals(oosStart, c.oosStart)
                     && Arrays.equals(inSampleSharpe, c.inSampleSharpe) && Arrays.equals(outOfSampleSharpe, c.outOfSampleSharpe)
-                    && chosenIndex == c.chosenIndex;
+                    && chosenIndex == c.chosenIndex && selectedIndex == c.selectedIndex;
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(equity, oosStart, Arrays.hashCode(inSampleSharpe), Arrays.hashCode(outOfSampleSharpe), chosenIndex);
+            return Objects.hash(equity, oosStart, Arrays.hashCode(inSampleSharpe), Arrays.hashCode(outOfSampleSharpe), chosenIndex, selectedIndex);
         }
     }
 }

@@ -161,6 +161,20 @@ class ResearchViewModelTest {
         assertTrue(!charts.oosStart().isBefore(stored.info().oosStart()) && charts.oosStart().isBefore(stored.info().oosStart().plusDays(7)),
                 "the marker stands on the first out-of-sample day " + charts.oosStart());
 
+        // selecting another configuration (a click on its dot) draws its equity beside the best one
+        int other = charts.chosenIndex() == 0 ? 1 : 0;
+        RunDetail picked = onUi(() -> model.selectConfigurationAt(other)).get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
+        int otherConfiguration = stored.configurations().get(other).configuration();
+        assertEquals(otherConfiguration, picked.selectedConfiguration());
+        ChartData withSelected = onUi(() -> model.chartsProperty().get());
+        assertEquals(other, withSelected.selectedIndex());
+        assertEquals(charts.chosenIndex(), withSelected.chosenIndex(), "the chosen configuration stays the best in sample");
+        assertEquals(2, withSelected.equity().size());
+        assertTrue(withSelected.equity().get(1).name().startsWith("selected: fast.length "), withSelected.equity().get(1).name());
+        assertEquals(engine.run(run.info().runId()).curve("selected").equity()[100], withSelected.equity().get(1).equity()[100]);
+        assertTrue(withSelected.equity().get(1).equity()[curve.equity().length - 1] != curve.equity()[curve.equity().length - 1],
+                "another configuration ends elsewhere");
+
         // a second run counts in the session: N grows, and selecting the first run shows it again
         RunDetail second = onUi(model::run).get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
         assertEquals(12, second.info().sessionConfigurations());

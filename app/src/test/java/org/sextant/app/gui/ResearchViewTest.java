@@ -88,6 +88,19 @@ class ResearchViewTest {
                 .map(c -> c.getText()).filter(t -> t != null && !t.isBlank()).toList();
         assertTrue(shown.stream().anyMatch(t -> t.startsWith("cross · nodes.cross.type: unknown node type 'crosover'")), shown.toString());
         assertEquals("1 error: nothing can run", robot.lookup("#validation").queryLabeled().getText());
+        // clicking the error puts the editor on the node it names
+        ListCell<?> errorCell = robot.lookup("#spec-problems .list-cell").match((ListCell<?> c) -> c.getItem() != null && c.isVisible()).queryAs(ListCell.class);
+        robot.clickOn(errorCell);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals("\"cross\"", fx(() -> view.specEditor().getSelectedText()));
+
+        // fixing the typo and pressing Ctrl+Enter in the editor validates again
+        fx(() -> { view.specEditor().setText(good); return null; });
+        robot.clickOn("#spec-editor").press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.ENTER)
+                .release(javafx.scene.input.KeyCode.ENTER, javafx.scene.input.KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "Valid: 30 configurations".equals(robot.lookup("#validation").queryLabeled().getText()));
+        assertEquals(good, fx(() -> view.specEditor().getText()), "the shortcut does not type a new line");
 
         robot.clickOn("#example-spec");
         robot.clickOn("#validate");
@@ -138,6 +151,20 @@ class ResearchViewTest {
         assertEquals(stored.inSample().sharpe(), scatter.chosenDataSet().get(DataSet.DIM_X, 0), 1e-12);
         assertEquals(stored.outOfSample().sharpe(), scatter.chosenDataSet().get(DataSet.DIM_Y, 0), 1e-12);
 
+        // a click on another configuration's dot draws its equity beside the best one
+        ResearchViewModel.ChartData data = view.model().chartsProperty().get();
+        int other = data.chosenIndex() == 0 ? 1 : 0;
+        robot.clickOn(fx(() -> scatter.getCanvas().localToScreen(scatter.getXAxis().getDisplayPosition(data.inSampleSharpe()[other]),
+                scatter.getYAxis().getDisplayPosition(data.outOfSampleSharpe()[other]))), javafx.scene.input.MouseButton.PRIMARY);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> equity.equityDataSets().size() == 2);
+        WaitForAsyncUtils.waitForFxEvents();
+        int picked = scatter.selectedIndex();
+        assertTrue(picked >= 0 && picked != data.chosenIndex(), "a configuration other than the chosen one is selected: " + picked);
+        assertEquals(stored.configurations().get(picked).configuration(), engine.run(run.info().runId()).selectedConfiguration(),
+                "the selection is stored with the run");
+        assertEquals(stored.curve("best").equity()[50], equity.equityDataSets().get(0).get(DataSet.DIM_Y, 50), "the best curve stays the main one");
+
+        robot.moveTo("#verdict"); // no crosshair left on the picture
         WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
         Path png = ChartSnapshot.writePng(image, Path.of("target", "research.png"));
         Path docs = docsFolder();
