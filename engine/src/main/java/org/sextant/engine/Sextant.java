@@ -607,8 +607,7 @@ public final class Sextant implements AutoCloseable {
         research.composeGraph(r.spec()).requireOk(); // refuse a bad spec before a job exists
         String session = r.sessionId() == null ? "default" : r.sessionId();
         return jobs.submit("backtest", List.of(session + ":" + Integer.toHexString(r.hashCode())), true, ctx -> {
-            ctx.progress(0.05, "running the sweep");
-            return research.runStrategy(r);
+            return research.runStrategy(r, ctx);
         });
     }
 

@@ -22,6 +22,8 @@ import org.sextant.engine.research.store.ResearchStore;
 import org.sextant.engine.research.sweep.HonestyReport;
 import org.sextant.engine.research.sweep.ResearchSession;
 import org.sextant.engine.research.sweep.Sweep;
+import org.sextant.engine.research.sweep.SweepMonitor;
+import org.sextant.engine.jobs.JobContext;
 import org.sextant.engine.research.sweep.SweepResult;
 import org.sextant.engine.research.sweep.Universe;
 import org.sextant.engine.store.Store;
@@ -70,6 +72,15 @@ public final class ResearchService {
     }
 
     public StrategyRunSummary runStrategy(StrategyRunRequest r) {
+        return runStrategy(r, null);
+    }
+
+    /**
+     * Runs every configuration and records the run. With a job context the sweep reports its
+     * progress per chunk of configurations and stops when the job is cancelled; a cancelled run
+     * is neither saved nor counted in the session (nothing was learnt from it).
+     */
+    public StrategyRunSummary runStrategy(StrategyRunRequest r, JobContext job) {
         long start = System.nanoTime();
         ComposeResult composed = GraphComposer.compose(r.spec());
         ComposedGraph graph = composed.requireOk();
@@ -85,9 +96,15 @@ public final class ResearchService {
         }
         int threads = r.threads() == null ? Runtime.getRuntime().availableProcessors() : r.threads();
         if (threads < 1) throw SextantException.invalid("threads", "threads must be at least 1", "omit it to use every core");
-        SweepResult sweep = Sweep.run(kernel, split, threads, false, PERIODS_PER_YEAR);
+        if (job != null) {
+            job.checkCancelled();
+            job.progress(0.05, "running " + kernel.configurations() + " configurations");
+        }
+        SweepResult sweep = Sweep.run(kernel, split, threads, false, PERIODS_PER_YEAR, monitorOf(job));
+        if (job != null) job.progress(0.9, "overfitting statistics");
         ResearchSession session = store.session(sessionId);
         HonestyReport h = HonestyReport.of(sweep, session, PERIODS_PER_YEAR, split);
+        if (job != null) job.checkCancelled(); // the last point before the run is saved and counted
         String runId = UUID.randomUUID().toString();
         int selected = r.selectedConfiguration() == null ? h.chosen() : r.selectedConfiguration();
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -97,6 +114,26 @@ public final class ResearchService {
                 h.pbo() == null ? Double.NaN : h.pbo().pbo(), h.haircutBonferroni().haircutSharpe(), h.haircutHolm().haircutSharpe(),
                 h.haircutBhy().haircutSharpe(), h.placebo().pValue(), h.verdict().label(), h.verdict().headline(), h.verdict().reasons(),
                 composed.warnings(), seconds);
+    }
+
+    /** Progress from 5% to 90% as configurations are measured, at most every 1% or so; stop when the job is cancelled. */
+    private static SweepMonitor monitorOf(JobContext job) {
+        if (job == null) return SweepMonitor.NONE;
+        return new SweepMonitor() {
+            private final java.util.concurrent.atomic.AtomicInteger reported = new java.util.concurrent.atomic.AtomicInteger(-1);
+
+            @Override
+            public void measured(int done, int total) {
+                int percent = (int) (100L * done / total);
+                int last = reported.get();
+                if (percent > last && reported.compareAndSet(last, percent)) {
+                    job.progress(0.05 + 0.85 * done / total, done + " of " + total + " configurations");
+                }
+            }
+
+            @Override
+            public boolean stopRequested() { return job.cancelled(); }
+        };
     }
 
     /** Stored runs, newest first, of one session (all when null), at most {@code limit}. */

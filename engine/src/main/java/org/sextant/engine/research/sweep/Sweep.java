@@ -3,6 +3,7 @@ package org.sextant.engine.research.sweep;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.sextant.engine.SextantException;
@@ -23,6 +24,12 @@ public final class Sweep {
     private Sweep() {}
 
     public static SweepResult run(SweepKernel kernel, int split, int threads, boolean keepReturns, double periodsPerYear) {
+        return run(kernel, split, threads, keepReturns, periodsPerYear, SweepMonitor.NONE);
+    }
+
+    /** As above, reporting each chunk to {@code monitor} and stopping between chunks when it asks. */
+    public static SweepResult run(SweepKernel kernel, int split, int threads, boolean keepReturns, double periodsPerYear,
+                                  SweepMonitor monitor) {
         int bars = kernel.universe().bars();
         if (split < 3 || split > bars - 2) {
             throw SextantException.invalid("oos_start", "the out-of-sample start leaves " + (split - 1) + " in-sample and " + (bars - split) + " out-of-sample bars",
@@ -39,12 +46,14 @@ public final class Sweep {
                     "widen the date range");
         }
         AtomicInteger next = new AtomicInteger();
+        AtomicInteger measured = new AtomicInteger();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         long start = System.nanoTime();
         Runnable worker = () -> {
             double[][] ret = new double[CHUNK][bars], expo = new double[CHUNK][bars], traded = new double[CHUNK][bars];
             try {
             for (int from; failure.get() == null && (from = next.getAndAdd(CHUNK)) < n; ) {
+                if (monitor.stopRequested()) throw new CancellationException("cancelled");
                 int to = Math.min(n, from + CHUNK);
                 for (int i = 0; i < to - from; i++) { Arrays.fill(ret[i], 0); Arrays.fill(expo[i], 0); Arrays.fill(traded[i], 0); }
                 kernel.runBatch(from, to, ret, expo, traded);
@@ -55,6 +64,7 @@ public final class Sweep {
                     Pbo.addBlockSums(ret[i], 1, bars, PBO_BLOCKS, blockSum[k], blockSq[k], blockCount);
                     if (kept != null) kept[k] = ret[i].clone();
                 }
+                monitor.measured(measured.addAndGet(to - from), n);
             }
             } catch (RuntimeException e) {
                 failure.compareAndSet(null, e);   // stop the others; rethrown on the caller's thread
