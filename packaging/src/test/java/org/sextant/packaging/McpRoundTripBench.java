@@ -29,8 +29,8 @@ import tools.jackson.databind.json.JsonMapper;
  * one MCP session each, as N editors would start them; the baseline uses N threads with their
  * own HTTP connection each. Each client makes its calls back to back after a warm-up.
  *
- * Usage (from the repository root, after the build; see docs/benchmarks.md):
- *   java -cp "packaging/target/test-classes:$(ls -d ~/.m2/repository/tools/jackson/core/jackson-{databind,core}/3*\/*.jar | tr '\n' ':')..." \
+ * Usage (from the repository root, after the packaging ITs compiled it; see docs/benchmarks.md):
+ *   java -Dsextant.repo=. -cp "packaging/target/test-classes:mcp-launcher/target/lib/*" \
  *        org.sextant.packaging.McpRoundTripBench [calls per client, default 200]
  */
 public final class McpRoundTripBench {

@@ -180,6 +180,22 @@ class McpToolSurfaceIT {
             java.util.Comparator<JsonNode> byValue = (a, b) -> a.equals(b)
                     || a.isNumber() && b.isNumber() && a.asDouble() == b.asDouble() ? 0 : 1;
             assertTrue(env.equals(byValue, text), "the text content carries the same envelope");
+
+            // The view itself, run by node with a stand-in host: handshake, then the real result drawn as SVG.
+            Path page = home.resolve("chart-view.html");
+            Path answer = home.resolve("chart-result.json");
+            Files.writeString(page, html);
+            Files.writeString(answer, result.toString());
+            Process node = new ProcessBuilder(Repo.node().toString(),
+                    Repo.root().resolve("packaging/src/test/clients/chart-view-check.mjs").toString(), page.toString(), answer.toString())
+                    .redirectErrorStream(true).start();
+            String out = new String(node.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(node.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the view check ended");
+            assertEquals(0, node.exitValue(), out);
+            JsonNode seen = JSON.readTree(out.strip());
+            assertEquals(504, seen.path("points").asInt(), out);
+            assertEquals(env.path("data").path("forecast").path("forecast").path("bands").size(), seen.path("bands").asInt(),
+                    "one translucent band per level: " + out);
         }
     }
 
