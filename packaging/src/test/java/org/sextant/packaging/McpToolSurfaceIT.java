@@ -90,6 +90,9 @@ class McpToolSurfaceIT {
                     if (env.path("ok").asBoolean() && env.path("data").has("job_id") && !vars.containsKey("$JOB_ID")) {
                         vars.put("$JOB_ID", env.path("data").path("job_id").asString());
                     }
+                    if (env.path("ok").asBoolean() && env.path("data").has("run_id") && !vars.containsKey("$RUN_ID")) {
+                        vars.put("$RUN_ID", env.path("data").path("run_id").asString());
+                    }
                     String content = spec.path("content").asString(null);
                     if (content != null && !hasContent(result, content)) failures.add(tool + " " + kind + ": no " + content + " content in " + brief(result));
                 }
@@ -103,7 +106,7 @@ class McpToolSurfaceIT {
     @Test
     void writesAreRefusedWithoutTheRunsGateAndDriveAppWithoutThePilotFlag() throws Exception {
         Path csv = realCsv();
-        Map<String, String> vars = Map.of("$CSV", csv.toString(), "$JOB_ID", "gather-00000000");
+        Map<String, String> vars = Map.of("$CSV", csv.toString(), "$JOB_ID", "gather-00000000", "$RUN_ID", "00000000-no-run");
         try (McpDriver closed = new McpDriver(home, Map.of())) {
             JsonNode listed = closed.listTools();
             int writes = 0;
@@ -218,7 +221,7 @@ class McpToolSurfaceIT {
         return out;
     }
 
-    /** The case's arguments with $CSV and $JOB_ID replaced wherever a string equals them. */
+    /** The case's arguments with $CSV, $JOB_ID and $RUN_ID replaced wherever a string equals them. */
     @SuppressWarnings("unchecked")
     private static Map<String, Object> substitute(JsonNode args, Map<String, String> vars) {
         String text = args.toString();
