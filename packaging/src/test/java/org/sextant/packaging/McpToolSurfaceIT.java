@@ -90,9 +90,9 @@ class McpToolSurfaceIT {
                     if (env.path("ok").asBoolean() && env.path("data").has("job_id") && !vars.containsKey("$JOB_ID")) {
                         vars.put("$JOB_ID", env.path("data").path("job_id").asString());
                     }
-                    if (env.path("ok").asBoolean() && env.path("data").has("run_id") && !vars.containsKey("$RUN_ID")) {
-                        vars.put("$RUN_ID", env.path("data").path("run_id").asString());
-                    }
+                    // backtest_graph in the foreground answers {job_id, summary: {run_id, ...}}
+                    String runId = env.path("data").path("summary").path("run_id").asString("");
+                    if (env.path("ok").asBoolean() && !runId.isEmpty() && !vars.containsKey("$RUN_ID")) vars.put("$RUN_ID", runId);
                     String content = spec.path("content").asString(null);
                     if (content != null && !hasContent(result, content)) failures.add(tool + " " + kind + ": no " + content + " content in " + brief(result));
                 }
