@@ -8,8 +8,9 @@ final class GetBacktestError extends LauncherTool {
     GetBacktestError() {
         super("get_backtest_error", Categories.RESEARCH, ToolClass.READ, false,
                 "Runs a walk-forward backtest of one symbol's forecasts and returns the errors (mean absolute log error overall and per step, pinball loss) and the coverage per level of the model's, conformal and adaptive bands; it can take seconds and is bounded by the launcher's request timeout, so many symbols or long histories belong in forecast_tickers' background job.",
-                ForecastArgs.schema("the symbol as list_symbols shows it, e.g. \"AAPL\"")
-                        .integer("every", 1, 260, "business days between forecast origins (default 20)")
+                ForecastArgs.withoutCalibration("the symbol as list_symbols shows it, e.g. \"AAPL\"")
+                        .string("origins", "forecast origins: monthly (default, the last close of each month), weekly, or a number of closes between origins", false)
+                        .integer("every", 1, 260, "older form of origins: closes between forecast origins")
                         .fraction("eval_fraction", "share of the history evaluated, at its end, strictly between 0 and 1 (default 0.4)")
                         .build());
     }
@@ -17,6 +18,8 @@ final class GetBacktestError extends LauncherTool {
     @Override
     Object handle(Call call) throws ToolFailure {
         Map<String, Object> args = ForecastArgs.read(call);
+        args.remove("calibration"); // the backtest reports the model's, conformal and adaptive bands side by side
+        call.args().optionalString("origins").ifPresent(o -> args.put("origins", o));
         call.args().optionalInt("every", 1, 260).ifPresent(e -> args.put("every", e));
         call.args().optionalFraction("eval_fraction").ifPresent(f -> args.put("eval_fraction", f));
         return call.context().app().call("get_backtest_error", args);

@@ -268,6 +268,14 @@ class ReadToolsTest {
 
         data(tools.dispatch("get_backtest_error", Map.of("symbol", FakeApp.LONG, "every", 10, "eval_fraction", 0.5)));
         assertEquals(Map.of("symbol", FakeApp.LONG, "every", 10, "eval_fraction", 0.5), app.lastArgs("get_backtest_error"));
+        data(tools.dispatch("get_backtest_error", Map.of("symbol", FakeApp.LONG, "origins", "weekly")));
+        assertEquals(Map.of("symbol", FakeApp.LONG, "origins", "weekly"), app.lastArgs("get_backtest_error"));
+
+        data(tools.dispatch("get_forecast", Map.of("symbol", FakeApp.SHORT, "calibration", "Adaptive")));
+        assertEquals(Map.of("symbol", FakeApp.SHORT, "calibration", "adaptive"), app.lastArgs("get_forecast"), "the bands asked for reach the app");
+        Envelope refused = tools.dispatch("get_forecast", Map.of("symbol", FakeApp.SHORT, "calibration", "bayesian"));
+        assertEquals("invalid_input", refused.failReason(), refused::toString);
+        assertTrue(refused.error().contains("calibration") && refused.clientHint().contains("conformal"), refused::toString);
 
         Envelope unknown = tools.dispatch("get_reward_risk", Map.of("symbol", "NOPE"));
         assertEquals("not_found", unknown.failReason(), unknown::toString);
