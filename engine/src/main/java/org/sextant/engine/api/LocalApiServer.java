@@ -70,6 +70,9 @@ public final class LocalApiServer implements AutoCloseable {
      */
     public static LocalApiServer start(Sextant engine, String token, String mode, Supplier<Object> state,
                                        Map<String, java.util.function.Function<ApiCall, Object>> extraRoutes) throws IOException {
+        // The JDK server leaves Nagle on: a small reply then waits for the client's delayed ACK,
+        // ~40 ms per call on loopback. Read once, when the server classes initialise.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) System.setProperty("sun.net.httpserver.nodelay", "true");
         HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         Supplier<Map<String, Object>> health = () -> {
             Map<String, Object> h = new LinkedHashMap<>();
