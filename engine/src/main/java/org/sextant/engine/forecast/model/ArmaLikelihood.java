@@ -105,10 +105,9 @@ final class ArmaLikelihood {
             a[i * r] = phi[i];
             if (i + 1 < r) a[i * r + i + 1] = 1;
         }
-        double[] work = new double[r * r];
-        for (int s = 0; s < 6; s++) a = multiply(a, a, r, work);
+        for (int s = 0; s < 6; s++) a = multiply(a, a, r);
         for (int it = 0; it < 40; it++) {
-            double[] ap = multiply(a, pm, r, null);
+            double[] ap = multiply(a, pm, r);
             double[] apa = multiplyTransposed(ap, a, r);
             double big = 0;
             for (int i = 0; i < r * r; i++) {
@@ -117,7 +116,7 @@ final class ArmaLikelihood {
             }
             if (!Double.isFinite(big)) return null;
             if (big <= 1e-13 * Math.abs(pm[0])) return pm;
-            a = multiply(a, a, r, work);
+            a = multiply(a, a, r);
         }
         return null;
     }
@@ -126,7 +125,7 @@ final class ArmaLikelihood {
         for (int i = 0; i < r; i++) for (int k = 0; k < i; k++) pm[i * r + k] = pm[k * r + i];
     }
 
-    private static double[] multiply(double[] x, double[] y, int r, double[] unused) {
+    private static double[] multiply(double[] x, double[] y, int r) {
         double[] z = new double[r * r];
         for (int i = 0; i < r; i++) {
             for (int k = 0; k < r; k++) {
