@@ -1,10 +1,12 @@
 package org.sextant.engine.forecast;
 
 import org.sextant.engine.SextantException;
+import org.sextant.engine.forecast.model.AutoArima;
 import org.sextant.engine.forecast.model.AutoEts;
 import org.sextant.engine.forecast.model.Combination;
 import org.sextant.engine.forecast.model.Naive;
 import org.sextant.engine.forecast.model.Naive2;
+import org.sextant.engine.forecast.model.OptimisedTheta;
 import org.sextant.engine.forecast.model.RandomWalkDrift;
 import org.sextant.engine.forecast.model.SeasonalNaive;
 import org.sextant.engine.forecast.model.SeasonallyAdjusted;
@@ -32,12 +34,15 @@ public final class ForecastModels {
         MODELS.put("ets", AutoEts::new);
         MODELS.put("theta", Theta::new);
         MODELS.put("dampen", () -> new SeasonallyAdjusted("dampen", AutoEts.fixed("damped", "A,Ad,N")));
-        MODELS.put("comb_mean", () -> new Combination("comb_mean", false, List.of(new AutoEts(), new Theta(), dampen())));
-        MODELS.put("comb_median", () -> new Combination("comb_median", true, List.of(new AutoEts(), new Theta(), dampen())));
+        MODELS.put("arima", AutoArima::new);
+        MODELS.put("arima_css", () -> new AutoArima("arima_css", true));
+        MODELS.put("otm", OptimisedTheta::new);
+        MODELS.put("theta_opt", () -> new OptimisedTheta("theta_opt"));
+        // the combinations of the issue: ETS, ARIMA and Theta
+        MODELS.put("comb_mean", () -> new Combination("comb_mean", false, List.of(new AutoEts(), new AutoArima(), new Theta())));
+        MODELS.put("comb_median", () -> new Combination("comb_median", true, List.of(new AutoEts(), new AutoArima(), new Theta())));
         MODELS.put("comb_et", () -> new Combination("comb_et", false, List.of(new AutoEts(), new Theta())));
     }
-
-    private static Forecaster dampen() { return new SeasonallyAdjusted("dampen", AutoEts.fixed("damped", "A,Ad,N")); }
 
     public static List<String> names() { return List.copyOf(MODELS.keySet()); }
 

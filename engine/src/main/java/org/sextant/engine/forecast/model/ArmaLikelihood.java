@@ -69,12 +69,18 @@ final class ArmaLikelihood {
         return new Exact(ssq, sumLog, n, st, phi);
     }
 
-    /** Σⱼ TʲRR'T'ʲ through the state's response gⱼ = TʲR (g₀ = R), or null when it does not converge. */
+    /**
+     * Σⱼ TʲRR'T'ʲ, or null when it does not converge. The first terms come from the state's
+     * response gⱼ = TʲR (O(r²) each, exact after r terms for a pure MA); a persistent AR part
+     * is finished by doubling, P ← P + APA', A ← A², from A = T^J, which needs a handful of
+     * O(r³) steps however close the roots are to the unit circle.
+     */
     static double[] stationaryCovariance(double[] phi, double[] rv, int r) {
         double[] pm = new double[r * r];
         double[] g = rv.clone(), next = new double[r];
         double total = 0;
-        for (int j = 0; j < 20000; j++) {
+        final int direct = 64;
+        for (int j = 0; j < direct; j++) {
             double norm = 0;
             for (int i = 0; i < r; i++) {
                 double gi = g[i];
@@ -83,17 +89,65 @@ final class ArmaLikelihood {
                 for (int k = i; k < r; k++) pm[i * r + k] += gi * g[k];
             }
             total += norm;
-            if (norm <= 1e-13 * total) {
-                for (int i = 0; i < r; i++) for (int k = 0; k < i; k++) pm[i * r + k] = pm[k * r + i];
-                return pm;
-            }
             for (int i = 0; i < r; i++) next[i] = phi[i] * g[0] + (i + 1 < r ? g[i + 1] : 0);
             double[] tmp = g;
             g = next;
             next = tmp;
-            if (!Double.isFinite(total)) return null;
+            if (norm <= 1e-13 * total) {
+                symmetrise(pm, r);
+                return pm;
+            }
+        }
+        symmetrise(pm, r);
+        // A = T^64 by six squarings of the companion matrix
+        double[] a = new double[r * r];
+        for (int i = 0; i < r; i++) {
+            a[i * r] = phi[i];
+            if (i + 1 < r) a[i * r + i + 1] = 1;
+        }
+        for (int s = 0; s < 6; s++) a = multiply(a, a, r);
+        for (int it = 0; it < 40; it++) {
+            double[] ap = multiply(a, pm, r);
+            double[] apa = multiplyTransposed(ap, a, r);
+            double big = 0;
+            for (int i = 0; i < r * r; i++) {
+                pm[i] += apa[i];
+                big = Math.max(big, Math.abs(apa[i]));
+            }
+            if (!Double.isFinite(big)) return null;
+            if (big <= 1e-13 * Math.abs(pm[0])) return pm;
+            a = multiply(a, a, r);
         }
         return null;
+    }
+
+    private static void symmetrise(double[] pm, int r) {
+        for (int i = 0; i < r; i++) for (int k = 0; k < i; k++) pm[i * r + k] = pm[k * r + i];
+    }
+
+    private static double[] multiply(double[] x, double[] y, int r) {
+        double[] z = new double[r * r];
+        for (int i = 0; i < r; i++) {
+            for (int k = 0; k < r; k++) {
+                double v = x[i * r + k];
+                if (v == 0) continue;
+                for (int j = 0; j < r; j++) z[i * r + j] += v * y[k * r + j];
+            }
+        }
+        return z;
+    }
+
+    /** x·y' */
+    private static double[] multiplyTransposed(double[] x, double[] y, int r) {
+        double[] z = new double[r * r];
+        for (int i = 0; i < r; i++) {
+            for (int j = 0; j < r; j++) {
+                double s = 0;
+                for (int k = 0; k < r; k++) s += x[i * r + k] * y[j * r + k];
+                z[i * r + j] = s;
+            }
+        }
+        return z;
     }
 
     /** Conditional sum of squares from observation ncond; residuals written to res when given. Returns {ssq, count}. */

@@ -23,7 +23,22 @@ import java.util.Set;
 public final class AutoArima implements Forecaster {
     static final int MAX_P = 5, MAX_Q = 5, MAX_SP = 2, MAX_SQ = 2, MAX_D = 2, NMODELS = 94;
 
-    @Override public String name() { return "arima"; }
+    private final String name;
+    private final boolean alwaysApproximate;
+
+    /** R's rule: the CSS approximation ranks the search only on long series (n &gt; 150 or m &gt; 12). */
+    public AutoArima() { this("arima", false); }
+
+    /**
+     * @param alwaysApproximate rank every search by the CSS approximation and refit the chosen
+     *                          order by maximum likelihood (much faster on seasonal series)
+     */
+    public AutoArima(String name, boolean alwaysApproximate) {
+        this.name = name;
+        this.alwaysApproximate = alwaysApproximate;
+    }
+
+    @Override public String name() { return name; }
     @Override public int minLength(int period) { return 5; }
 
     @Override
@@ -53,7 +68,7 @@ public final class AutoArima implements Forecaster {
             if (maxSp > 0) maxp = Math.min(maxp, m - 1);
             if (maxSq > 0) maxq = Math.min(maxq, m - 1);
         }
-        boolean approx = n > 150 || m > 12;
+        boolean approx = alwaysApproximate || n > 150 || m > 12;
         double offset = 0;
         if (approx) {
             // R: -2·loglik − n·log σ² of arima(0,d,0)(0,D,0), whose ML variance is Σw²/n*

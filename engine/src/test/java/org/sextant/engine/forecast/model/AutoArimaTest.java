@@ -79,4 +79,26 @@ class AutoArimaTest {
         assertEquals(1018.165165, f.aicc(), 0.02);
         close(new double[] {445.634901, 420.394997, 449.198316}, f.forecast("arima", 3, new double[] {0.95}).median(), 2e-3, "mean");
     }
+
+    @Test
+    void badInputIsRefusedWithTheFieldAndFix() {
+        org.sextant.engine.forecast.Forecaster a = org.sextant.engine.forecast.ForecastModels.create("arima");
+        org.sextant.engine.SextantException e = org.junit.jupiter.api.Assertions.assertThrows(org.sextant.engine.SextantException.class,
+                () -> a.forecast(new double[] {1, 2, 3}, 1, 4));
+        assertEquals("history", e.field());
+        e = org.junit.jupiter.api.Assertions.assertThrows(org.sextant.engine.SextantException.class,
+                () -> a.forecast(new double[] {1, 2, 3, Double.NaN, 5, 6}, 1, 4));
+        assertEquals("history", e.field());
+        e = org.junit.jupiter.api.Assertions.assertThrows(org.sextant.engine.SextantException.class,
+                () -> a.forecast(TestSeries.m3("N0001", "train"), 1, 4, new double[] {1.5}));
+        assertEquals("levels", e.field());
+    }
+
+    @Test
+    void constantDataGiveAFlatForecast() {
+        double[] y = new double[20];
+        java.util.Arrays.fill(y, 7.5);
+        Forecast f = new AutoArima().forecast(y, 1, 3, new double[] {0.9});
+        close(new double[] {7.5, 7.5, 7.5}, f.median(), 1e-12, "flat");
+    }
 }
