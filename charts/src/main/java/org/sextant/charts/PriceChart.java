@@ -230,6 +230,39 @@ public class PriceChart extends XYChart {
         return forecast.forecast().bands().get(bands.indexOf(band)).level();
     }
 
+    /**
+     * Zooms to the {@code tradingDays} closes either side of {@code date} (the nearest trading day
+     * when it is not one), prices fitted to them; a later {@link #show} resets it. Call on the FX thread.
+     */
+    public void focusOn(java.time.LocalDate date, int tradingDays) {
+        PriceSeries s = series.get();
+        if (s == null || s.size() == 0 || date == null) return;
+        int at = java.util.Collections.binarySearch(s.dates(), date);
+        int centre = at >= 0 ? at : Math.min(s.size() - 1, -at - 1);
+        int from = Math.max(0, centre - tradingDays);
+        int to = Math.min(s.size() - 1, centre + tradingDays);
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = from; i <= to; i++) {
+            double c = s.close()[i];
+            if (Double.isFinite(c)) {
+                lo = Math.min(lo, c);
+                hi = Math.max(hi, c);
+            }
+        }
+        if (!(hi >= lo)) return;
+        presetView = false;
+        double xMin = CalendarTicks.toAxis(s.dates().get(from));
+        double xMax = CalendarTicks.toAxis(s.dates().get(to));
+        double yPad = Math.max(hi - lo, Math.abs(hi) * 1e-3) * 0.05;
+        dateAxis.setAutoRanging(false);
+        priceAxis.setAutoRanging(false);
+        dateAxis.set(xMin, Math.max(xMax, xMin + CalendarTicks.SECONDS_PER_DAY));
+        priceAxis.set(lo - yPad, hi + yPad);
+        dateAxis.forceRedraw();
+        priceAxis.forceRedraw();
+    }
+
     /** The opening window: the last {@code openingDays} closes and the drawn fan, prices fitted to both. */
     private void applyPresetView() {
         PriceSeries s = series.get();

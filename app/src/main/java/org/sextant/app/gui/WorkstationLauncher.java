@@ -61,8 +61,10 @@ public final class WorkstationLauncher {
                 model.set(vm);
                 WorkstationWindow window = new WorkstationWindow(vm);
                 window.setOnSymbolShown(timed(window, vm, onSymbolShown));
+                window.addViews(WorkstationViews.create(engine, window));
                 Stage stage = new Stage();
                 stage.setOnHidden(e -> {
+                    window.closeViews();
                     OPEN.compareAndSet(stage, null);
                     closed.countDown();
                 });

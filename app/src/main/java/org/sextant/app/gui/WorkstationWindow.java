@@ -1,8 +1,13 @@
 package org.sextant.app.gui;
 
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
+import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Parent;
@@ -14,6 +19,8 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -28,17 +35,22 @@ import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.PriceForecast;
 
 /**
- * The workstation window (the View of {@link ChartsViewModel}): a symbol search field and list
- * on the left, the selected symbol's price chart with its forecast fan in the middle (above it
- * the fan's toggle, the confidence selector and the model with its reward/risk), a status bar
- * with what the store holds and the last error. It holds no state of its own beyond what is on screen.
+ * The workstation window: a tab per {@link WorkstationView} above a status bar with what the
+ * store holds and the last error. The first tab is the Charts view (the View of
+ * {@link ChartsViewModel}): a symbol search field and list on the left, the selected symbol's
+ * price chart with its forecast fan in the middle (above it the fan's toggle, the confidence
+ * selector and the model with its reward/risk). It holds no state of its own beyond what is on screen.
  */
-public final class WorkstationWindow {
+public final class WorkstationWindow implements Navigator {
     public static final String TITLE = "Sextant";
     private static final double WIDTH = 1200;
     private static final double HEIGHT = 760;
     /** Trading days on screen when a symbol opens (about two years), so the fan is not a sliver. */
     public static final int OPENING_DAYS = 500;
+    /** The Charts view's id (the first tab). */
+    public static final String CHARTS = "charts";
+    /** Trading days either side of a date the chart is sent to (about three months). */
+    static final int FOCUS_DAYS = 63;
 
     private final ChartsViewModel model;
     private final TextField search = new TextField();
@@ -51,6 +63,9 @@ public final class WorkstationWindow {
     private final Label error = new Label();
     private final ProgressIndicator busy = new ProgressIndicator();
     private final BorderPane root = new BorderPane();
+    private final TabPane tabs = new TabPane();
+    private final Map<String, WorkstationView> views = new LinkedHashMap<>();
+    private final Map<String, Tab> viewTabs = new LinkedHashMap<>();
     private Consumer<String> onSymbolShown = symbol -> { };
     private String shownSymbol;
 
@@ -109,7 +124,18 @@ public final class WorkstationWindow {
         status.setPadding(new Insets(4, 8, 4, 8));
         status.setStyle("-fx-border-color: #d0d0d0; -fx-border-width: 1 0 0 0; -fx-background-color: #f4f4f4;");
 
-        root.setCenter(split);
+        tabs.setId("view-tabs");
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        Tab chartsTab = new Tab("Charts", split);
+        chartsTab.setId("tab-" + CHARTS);
+        tabs.getTabs().add(chartsTab);
+        viewTabs.put(CHARTS, chartsTab);
+        tabs.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
+            for (WorkstationView v : views.values()) {
+                if (viewTabs.get(v.id()) == now) v.shown();
+            }
+        });
+        root.setCenter(tabs);
         root.setBottom(status);
     }
 
@@ -198,6 +224,62 @@ public final class WorkstationWindow {
         this.onSymbolShown = listener == null ? symbol -> { } : listener;
     }
 
+    /** Adds {@code more} as tabs after the existing ones (ids must be unique). Call on the FX thread. */
+    public void addViews(List<WorkstationView> more) {
+        for (WorkstationView v : more) {
+            if (viewTabs.containsKey(v.id())) throw new IllegalArgumentException("two views with id " + v.id());
+            Tab tab = new Tab(v.title(), v.root());
+            tab.setId("tab-" + v.id());
+            views.put(v.id(), v);
+            viewTabs.put(v.id(), tab);
+            tabs.getTabs().add(tab);
+        }
+    }
+
+    @Override
+    public boolean showView(String id) {
+        Tab tab = id == null ? null : viewTabs.get(id);
+        if (tab == null) return false;
+        tabs.getSelectionModel().select(tab);
+        return true;
+    }
+
+    @Override
+    public void openChart(String symbol, LocalDate focus) {
+        showView(CHARTS);
+        // select first: the list's listener then sees the symbol already chosen and loads nothing twice
+        model.select(symbol).thenAccept(s -> {
+            if (focus != null && s != null) Platform.runLater(() -> chart.focusOn(focus, FOCUS_DAYS));
+        });
+        SymbolInfo info = model.infoOf(symbol);
+        if (info != null) symbolList.getSelectionModel().select(info);
+    }
+
+    @Override
+    public void openRun(String runId) {
+        if (showView("research")) views.get("research").open(runId);
+    }
+
+    /** The id of the view on screen. */
+    public String shownView() {
+        Tab selected = tabs.getSelectionModel().getSelectedItem();
+        return viewTabs.entrySet().stream().filter(e -> e.getValue() == selected).map(Map.Entry::getKey).findFirst().orElse(CHARTS);
+    }
+
+    /** The view with this id (null for Charts, which is this window itself, or an unknown id). */
+    public WorkstationView view(String id) { return views.get(id); }
+
+    /** Stops every view's background work (the window is closing). */
+    public void closeViews() {
+        for (WorkstationView v : views.values()) {
+            try {
+                v.close();
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(WorkstationWindow.class).warn("closing view {} failed", v.id(), e);
+            }
+        }
+    }
+
     /** Puts the view into {@code stage} and shows it. */
     public Stage show(Stage stage) {
         stage.setTitle(TITLE);
@@ -207,6 +289,7 @@ public final class WorkstationWindow {
     }
 
     public Parent root() { return root; }
+    public TabPane tabs() { return tabs; }
     public PriceChart chart() { return chart; }
     public ListView<SymbolInfo> symbolList() { return symbolList; }
     public TextField searchField() { return search; }

@@ -155,6 +155,40 @@ class WorkstationWindowTest {
         assertTrue(fanPixels(ChartSnapshot.capture(stage.getScene().getRoot()), plot) > 200, "the 95% band is drawn");
     }
 
+    @Test
+    void theNavigatorSwitchesTabsAndSendsTheChartToADate(FxRobot robot) throws Exception {
+        List<String> opened = new CopyOnWriteArrayList<>();
+        javafx.scene.control.Label content = new javafx.scene.control.Label("runs");
+        WaitForAsyncUtils.asyncFx(() -> window.addViews(List.of(new WorkstationView() {
+            public String id() { return "research"; }
+            public String title() { return "Research"; }
+            public javafx.scene.Node root() { return content; }
+            public void open(String key) { opened.add(key); }
+        }))).get();
+        assertEquals(List.of("Charts", "Research"), window.tabs().getTabs().stream().map(javafx.scene.control.Tab::getText).toList());
+        WaitForAsyncUtils.asyncFx(() -> window.openRun("run-7")).get();
+        assertEquals("research", window.shownView());
+        assertEquals(List.of("run-7"), opened);
+        assertEquals(false, WaitForAsyncUtils.asyncFx(() -> window.showView("no-such-view")).get());
+
+        List<SymbolInfo> all = engine.listSymbols(null);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> window.symbolList().getItems().size() == all.size());
+        String target = all.get(0).symbol();
+        PriceSeries prices = engine.closePrices(target, null, null);
+        LocalDate focus = prices.dates().get(prices.size() / 2);
+        WaitForAsyncUtils.asyncFx(() -> window.openChart(target, focus)).get();
+        PriceChart chart = window.chart();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> chart.series() != null && chart.series().symbol().equals(target)
+                && !chart.dateAxis().isAutoRanging() && CalendarTicks.fromAxis(chart.dateAxis().getMax()).isBefore(prices.dates().get(prices.size() - 1)));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(WorkstationWindow.CHARTS, window.shownView());
+        LocalDate min = CalendarTicks.fromAxis(chart.dateAxis().getMin());
+        LocalDate max = CalendarTicks.fromAxis(chart.dateAxis().getMax());
+        assertTrue(!min.isAfter(focus) && !max.isBefore(focus), focus + " inside " + min + ".." + max);
+        assertTrue(max.toEpochDay() - min.toEpochDay() < 200, "about three months either side, not the whole history: " + min + ".." + max);
+        assertEquals(target, window.symbolList().getSelectionModel().getSelectedItem().symbol());
+    }
+
     /** The fan on the chart is the engine's forecast: median after the last close, bands at {@code levels} around it. */
     private static void assertFanMatches(PriceChart chart, PriceSeries prices, PriceForecast forecast, List<Double> levels) throws Exception {
         WaitForAsyncUtils.asyncFx(() -> {
