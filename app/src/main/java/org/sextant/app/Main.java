@@ -45,7 +45,8 @@ public final class Main implements Callable<Integer> {
     public Integer call() throws Exception {
         SextantHome h = home().ensureLayout();
         Logging.toFile(h);
-        if (!headless) WorkstationLauncher.startEarly(); // the toolkit starts while the store opens
+        // the toolkit starts while the store opens (-Dsextant.toolkitEarly=false: one after the other, to measure it)
+        if (!headless && !"false".equals(System.getProperty("sextant.toolkitEarly"))) WorkstationLauncher.startEarly();
         AppHost host = AppHost.start(h, headless ? "headless" : "window");
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             log(StartupTimeline.report()); // a start closed before its first chart was complete

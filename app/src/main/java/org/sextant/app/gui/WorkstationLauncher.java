@@ -205,7 +205,7 @@ public final class WorkstationLauncher {
         try {
             PriceChart chart = new PriceChart();
             VBox box = new VBox(new TextField(), new ListView<String>(), new CheckBox(), new ChoiceBox<String>(),
-                    new ProgressIndicator(), new Label(), new TabPane(new Tab("t", new SplitPane(chart))));
+                    new ProgressIndicator(), new Label(), new javafx.scene.control.TableView<String>(), new TabPane(new Tab("t", new SplitPane(chart))));
             new Scene(box, 400, 300);
             box.applyCss();
             box.layout();

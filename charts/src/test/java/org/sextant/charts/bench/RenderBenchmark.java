@@ -48,6 +48,8 @@ public final class RenderBenchmark {
     static final int HEIGHT = 500;
     static final double LINE_CHART_CAP_S = 60;
     private static final int WARM_UP = 3;
+    /** Calendar days between points (-Dbench.dayStep): the same points over a longer span, to separate axis from line costs. */
+    private static final int DAY_STEP = Integer.getInteger("bench.dayStep", 1);
     private static final int RUNS = 7;
 
     public static void main(String[] args) throws Exception {
@@ -130,7 +132,7 @@ public final class RenderBenchmark {
             p *= Math.exp(0.01 * r.nextGaussian());
             close[i] = p;
             dates.add(d);
-            d = d.plusDays(1);
+            d = d.plusDays(DAY_STEP);
         }
         return new PriceSeries("WALK", dates.get(0), dates.get(n - 1), dates, close, close);
     }
