@@ -35,6 +35,7 @@ public final class AgentsView implements WorkstationView {
     private final ScrollPane root = new ScrollPane();
     private final Timeline refresh;
     private String lastCopied;
+    private boolean built;
 
     public AgentsView(Sextant engine) {
         this(new AgentsViewModel(engine.home()));
@@ -42,21 +43,32 @@ public final class AgentsView implements WorkstationView {
 
     public AgentsView(AgentsViewModel model) {
         this.model = Objects.requireNonNull(model, "model");
-        VBox content = new VBox(14, connection(), runsGate(), pilot(), configs(), tools());
-        content.setPadding(new Insets(12));
-        content.setFillWidth(true);
-        root.setContent(content);
         root.setFitToWidth(true);
         root.setId("agents-view");
         refresh = new Timeline(new KeyFrame(Duration.seconds(2), e -> model.refresh()));
         refresh.setCycleCount(Timeline.INDEFINITE);
+    }
+
+    /** Built, and refreshed every two seconds from then on, the first time the tab is shown. */
+    private void build() {
+        VBox content = new VBox(14, connection(), runsGate(), pilot(), configs(), tools());
+        content.setPadding(new Insets(12));
+        content.setFillWidth(true);
+        root.setContent(content);
         refresh.play();
     }
 
     @Override public String id() { return "agents"; }
     @Override public String title() { return "Agents"; }
     @Override public Node root() { return root; }
-    @Override public void shown() { model.refresh(); }
+    @Override
+    public void shown() {
+        if (!built) {
+            built = true;
+            build();
+        }
+        model.refresh();
+    }
     @Override public void close() { refresh.stop(); }
 
     public AgentsViewModel model() { return model; }

@@ -42,7 +42,10 @@ import org.sextant.engine.sql.SelectResult;
  */
 public final class DataView implements WorkstationView {
     private final DataViewModel model;
-    private final SplitPane root = new SplitPane();
+    private final javafx.scene.layout.StackPane root = new javafx.scene.layout.StackPane();
+    private final SplitPane content = new SplitPane();
+    private boolean built;
+    private final Button chooseButton = new Button("Choose files…");
     private final TableView<SymbolInfo> symbols = new TableView<>();
     private final TableView<List<String>> previewTable = new TableView<>();
     private final Label previewInfo = new Label();
@@ -61,20 +64,27 @@ public final class DataView implements WorkstationView {
 
     public DataView(DataViewModel model) {
         this.model = Objects.requireNonNull(model, "model");
-        build();
-        model.refreshSymbols();
+        root.setId("data-view");
     }
 
     @Override public String id() { return "data"; }
     @Override public String title() { return "Data"; }
     @Override public Node root() { return root; }
-    @Override public void shown() { model.refreshSymbols(); }
+    /** Built the first time the tab is shown: a window opens faster when hidden tabs cost nothing. */
+    @Override
+    public void shown() {
+        if (!built) {
+            built = true;
+            build();
+            root.getChildren().setAll(content);
+        }
+        model.refreshSymbols();
+    }
     @Override public void close() { model.close(); }
 
     public DataViewModel model() { return model; }
 
     private void build() {
-        root.setId("data-view");
         symbols.setId("data-symbols");
         symbols.setPlaceholder(new Label("The store holds no symbols yet"));
         symbols.getColumns().setAll(List.of(
@@ -93,12 +103,12 @@ public final class DataView implements WorkstationView {
         SplitPane right = new SplitPane(importPane(), sqlPane());
         right.setOrientation(Orientation.VERTICAL);
         right.setDividerPositions(0.5);
-        root.getItems().setAll(left, right);
-        root.setDividerPositions(0.4);
+        content.getItems().setAll(left, right);
+        content.setDividerPositions(0.4);
     }
 
     private Node importPane() {
-        Button choose = new Button("Choose files…");
+        Button choose = chooseButton;
         choose.setId("data-choose");
         choose.setOnAction(e -> {
             List<File> picked = openDialog.apply(root.getScene() == null ? null : root.getScene().getWindow());
@@ -234,7 +244,8 @@ public final class DataView implements WorkstationView {
 
     /** Opens the file dialog (File > Import does the same). */
     public void chooseFiles() {
-        root.lookupAll("#data-choose").stream().findFirst().ifPresent(n -> ((Button) n).fire());
+        if (!built) shown();
+        chooseButton.fire();
     }
 
     private void showResult(SelectResult r) {

@@ -31,8 +31,9 @@ public final class JobsView implements WorkstationView {
     private final JobsViewModel model;
     private final TableView<JobStatus> table = new TableView<>();
     private final Label error = new Label();
-    private final VBox root;
+    private final javafx.scene.layout.StackPane root = new javafx.scene.layout.StackPane();
     private final Timeline refresh;
+    private boolean built;
 
     public JobsView(Sextant engine) {
         this(new JobsViewModel(engine));
@@ -40,6 +41,13 @@ public final class JobsView implements WorkstationView {
 
     public JobsView(JobsViewModel model) {
         this.model = Objects.requireNonNull(model, "model");
+        root.setId("jobs-view");
+        refresh = new Timeline(new KeyFrame(Duration.millis(500), e -> model.refresh()));
+        refresh.setCycleCount(Timeline.INDEFINITE);
+    }
+
+    /** Built, and refreshed twice a second from then on, the first time the tab is shown. */
+    private void build() {
         table.setId("jobs-table");
         table.setPlaceholder(new Label("No background job yet: imports, fetches, forecast backtests and strategy sweeps appear here"));
         table.setItems(model.jobs());
@@ -57,19 +65,23 @@ public final class JobsView implements WorkstationView {
         error.setId("jobs-error");
         error.getStyleClass().add("error-text");
         error.textProperty().bind(model.errorProperty());
-        root = new VBox(6, DataView.heading("Background jobs"), table, error);
-        root.setId("jobs-view");
-        root.setPadding(new Insets(8));
-        refresh = new Timeline(new KeyFrame(Duration.millis(500), e -> model.refresh()));
-        refresh.setCycleCount(Timeline.INDEFINITE);
+        VBox box = new VBox(6, DataView.heading("Background jobs"), table, error);
+        box.setPadding(new Insets(8));
+        root.getChildren().setAll(box);
         refresh.play();
-        model.refresh();
     }
 
     @Override public String id() { return "jobs"; }
     @Override public String title() { return "Jobs"; }
     @Override public Node root() { return root; }
-    @Override public void shown() { model.refresh(); }
+    @Override
+    public void shown() {
+        if (!built) {
+            built = true;
+            build();
+        }
+        model.refresh();
+    }
 
     @Override
     public void close() {

@@ -186,7 +186,7 @@ public final class CommandQueue implements AutoCloseable {
             }
             if (!pilotAllowed()) {
                 if (reportedWaiting.add(name)) {
-                    log.info("pilot command {} ({}) waits: {} is absent", command.id(), command.describe(), home.pilotFlag());
+                    log.info("pilot command {} ({}) waits: SEXTANT_HOME/.mcp_pilot is absent", command.id(), command.describe());
                 }
                 return false;
             }
@@ -214,7 +214,10 @@ public final class CommandQueue implements AutoCloseable {
         }
     }
 
-    /** Checked immediately before each execution; placed by the person only. */
+    /**
+     * Checked immediately before each execution; placed by the person only. The only code here
+     * that touches the flag's path, and it only reads (PilotFlagNeverWrittenTest).
+     */
     private boolean pilotAllowed() {
         return Files.isRegularFile(home.pilotFlag());
     }

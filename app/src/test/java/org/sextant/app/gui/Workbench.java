@@ -14,6 +14,11 @@ import org.testfx.util.WaitForAsyncUtils;
  * set-up clock starts: on a busy machine opening it can take longer than that set-up allows.
  */
 final class Workbench {
+    static {
+        // building the whole window on a machine shared by many builds can pass TestFX's 30 s default; a liveness guard only
+        org.testfx.api.FxToolkit.toolkitContext().setSetupTimeoutInMillis(180_000);
+    }
+
     /** A test store in a new temporary SEXTANT_HOME, deleted by {@link #close()}. */
     static Sextant openStore() {
         try {

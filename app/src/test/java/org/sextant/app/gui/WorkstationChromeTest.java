@@ -17,7 +17,6 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.app.pilot.CommandQueue;
 import org.sextant.app.pilot.PilotExecutor;
 import org.sextant.charts.ChartSnapshot;
