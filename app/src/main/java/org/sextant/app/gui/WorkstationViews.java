@@ -11,8 +11,8 @@ public final class WorkstationViews {
     public static List<WorkstationView> create(Sextant engine, Navigator navigator) {
         List<WorkstationView> views = new ArrayList<>();
         views.add(new ScansView(engine, navigator));
-        views.add(new AnaloguesView(engine, navigator));
         views.add(new ResearchView(engine));
+        views.add(new AnaloguesView(engine, navigator));
         views.add(new DataView(engine));
         views.add(new JobsView(engine));
         views.add(new AgentsView(engine));
