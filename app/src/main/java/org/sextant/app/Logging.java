@@ -6,20 +6,31 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import org.sextant.engine.home.SextantHome;
 
-/** Sends the app's log to SEXTANT_HOME/logs/sextant.log, rolling it at start when it grew past 5 MB. */
+/**
+ * Sends the app's log to SEXTANT_HOME/logs/sextant.log. slf4j-simple truncates its file when it
+ * opens it, so each start first rolls the previous runs' logs: sextant.log.1 is the last run,
+ * up to sextant.log.3.
+ */
 final class Logging {
-    private static final long ROLL_BYTES = 5L << 20;
+    static final int KEPT_RUNS = 3;
 
     private Logging() {}
+
+    /** sextant.log.2 -> .3, .1 -> .2, sextant.log -> .1 (the oldest is dropped). */
+    static void roll(Path log) throws IOException {
+        for (int i = KEPT_RUNS - 1; i >= 1; i--) {
+            Path older = log.resolveSibling(log.getFileName() + "." + i);
+            if (Files.exists(older)) Files.move(older, log.resolveSibling(log.getFileName() + "." + (i + 1)), StandardCopyOption.REPLACE_EXISTING);
+        }
+        if (Files.exists(log)) Files.move(log, log.resolveSibling(log.getFileName() + ".1"), StandardCopyOption.REPLACE_EXISTING);
+    }
 
     /** Must run before the first logger is created (slf4j-simple reads its settings once). */
     static void toFile(SextantHome home) {
         Path log = home.logFile();
         try {
             Files.createDirectories(log.getParent());
-            if (Files.exists(log) && Files.size(log) > ROLL_BYTES) {
-                Files.move(log, log.resolveSibling("sextant.log.1"), StandardCopyOption.REPLACE_EXISTING);
-            }
+            roll(log);
         } catch (IOException e) {
             System.err.println("cannot prepare the log file " + log + ": " + e);
             return;
