@@ -10,13 +10,15 @@ import java.util.Locale;
  * (the launcher script or jpackage binary included) with the process's CPU time at each mark,
  * since on a busy machine wall time alone says little. The app logs the line once per start, so
  * a slow start on a user's machine can be read from logs/sextant.log. Cheap: a mark is one
- * /proc read; nothing is kept beyond the first {@value #MAX_MARKS} marks.
+ * /proc read; each name is kept once (its first time: a second store open, say by a CLI
+ * command in the same process, is not start-up) and nothing beyond {@value #MAX_MARKS} names.
  */
 public final class StartupTimeline {
     private static final int MAX_MARKS = 40;
     /** System.nanoTime() at the moment the process started, or at class load when the OS does not say. */
     private static final long ORIGIN_NANOS = originNanos();
     private static final List<String> MARKS = new ArrayList<>();
+    private static final java.util.Set<String> NAMES = new java.util.HashSet<>();
     private static boolean reported;
 
     private StartupTimeline() {}
@@ -26,7 +28,7 @@ public final class StartupTimeline {
         long wall = System.nanoTime() - ORIGIN_NANOS;
         long cpu = cpuMillis();
         synchronized (MARKS) {
-            if (reported || MARKS.size() >= MAX_MARKS) return;
+            if (reported || MARKS.size() >= MAX_MARKS || !NAMES.add(what)) return;
             MARKS.add(String.format(Locale.ROOT, "%s %d ms (cpu %s)", what, wall / 1_000_000,
                     cpu < 0 ? "?" : cpu + " ms"));
         }
