@@ -177,7 +177,7 @@ class CommandQueueTest {
         assertTrue(started.get("ok").asBoolean(), started.toString());
         String jobId = started.get("result").get("job").get("id").asString();
         assertEquals("forecast_backtest", engine.jobs().status(jobId).kind());
-        assertEquals(List.of(symbol + ":theta"), engine.jobs().status(jobId).subjects());
+        assertEquals(List.of(symbol + ":theta:5"), engine.jobs().status(jobId).subjects());
         assertNull(started.get("result").get("chart_opened"), "no window, no chart");
     }
 
