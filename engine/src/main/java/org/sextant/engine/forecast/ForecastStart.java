@@ -22,7 +22,7 @@ public record ForecastStart(String symbol, LocalDate asOf, LocalDate startDate, 
     public static ForecastStart resolve(String symbol, List<LocalDate> dates, LocalDate asOf) {
         if (dates.isEmpty()) throw SextantException.invalid("symbol", "no prices for " + symbol, "import or fetch prices first");
         LocalDate at = asOf == null ? dates.get(dates.size() - 1) : asOf;
-        boolean weekends = dates.stream().anyMatch(d -> d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY);
+        boolean weekends = TargetDates.tradesOnWeekends(dates);
         DayOfWeek last = weekends ? DayOfWeek.SUNDAY : DayOfWeek.FRIDAY;
         LocalDate weekEnd = at.with(TemporalAdjusters.previousOrSame(last));
         int idx = lastOnOrBefore(dates, weekEnd);

@@ -7,8 +7,10 @@ import java.util.List;
 
 /**
  * Dates of forecast steps for a daily price series: the business days (Monday to Friday) after
- * the last observed date. A series that trades on weekends (e.g. crypto, detected by any
- * weekend date in its history) steps through calendar days instead.
+ * the last observed date. A series that trades on weekends (e.g. crypto) steps through
+ * calendar days instead: one whose recent history has weekend dates on a regular basis. A stray
+ * weekend date (the NYSE composite of the sample carries two Sundays in 37 years, errors of the
+ * source) does not make a weekday market a weekend one.
  */
 public final class TargetDates {
     private TargetDates() {}
@@ -17,7 +19,7 @@ public final class TargetDates {
         if (history == null || history.isEmpty()) {
             throw org.sextant.engine.SextantException.invalid("dates", "no dates in the history", "load prices for the symbol first");
         }
-        boolean weekends = history.stream().anyMatch(TargetDates::isWeekend);
+        boolean weekends = tradesOnWeekends(history);
         List<LocalDate> out = new ArrayList<>(horizon);
         LocalDate d = history.get(history.size() - 1);
         while (out.size() < horizon) {
@@ -25,6 +27,20 @@ public final class TargetDates {
             if (weekends || !isWeekend(d)) out.add(d);
         }
         return out;
+    }
+
+    /** Latest dates looked at, and the share of weekend dates among them that marks a weekend market (a 7-day market has 2/7). */
+    static final int RECENT = 100;
+    static final double WEEKEND_SHARE = 0.10;
+
+    /** Whether at least {@value #WEEKEND_SHARE} of the last {@value #RECENT} dates (all when fewer) fall on a Saturday or Sunday. */
+    public static boolean tradesOnWeekends(List<LocalDate> history) {
+        int from = Math.max(0, history.size() - RECENT);
+        int weekend = 0;
+        for (int i = from; i < history.size(); i++) {
+            if (isWeekend(history.get(i))) weekend++;
+        }
+        return history.size() > from && weekend >= WEEKEND_SHARE * (history.size() - from);
     }
 
     private static boolean isWeekend(LocalDate d) {
