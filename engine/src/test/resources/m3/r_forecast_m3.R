@@ -2,7 +2,9 @@
 # row per series and method to the output as it goes, so a run stopped early still leaves a
 # complete, scoreable subset. Series are visited in interleaved order (ids 1, 1+k, 1+2k, ...;
 # then 2, 2+k, ...) so any prefix is a spread sample of all categories.
-# Usage: Rscript r_forecast_m3.R m3_long.csv out.csv [k=3]
+# Usage: Rscript r_forecast_m3.R m3_long.csv out.csv [k=3] [part=1] [parts=1]
+# part/parts: this process fits every parts-th series of that order, starting at the part-th, so
+# several processes (one per core, each its own out.csv) share one run.
 # Row: series_id,method,cpu_seconds,forecast values separated by ';'. CPU = user+system time of
 # the model call and its point forecast only (PI = FALSE), measured inside R.
 args <- commandArgs(TRUE)
@@ -12,6 +14,9 @@ out <- args[2]
 k <- if (length(args) >= 3) as.integer(args[3]) else 3L
 sp <- split(d, d$series_id); ids <- sort(names(sp))
 ord <- unlist(lapply(seq_len(k), function(s) seq(s, length(ids), by = k)))
+part <- if (length(args) >= 4) as.integer(args[4]) else 1L
+parts <- if (length(args) >= 5) as.integer(args[5]) else 1L
+ord <- ord[seq(part, length(ord), by = parts)]
 cat(as.character(packageVersion("forecast")), file = paste0(out, ".version"))
 con <- file(out, open = "a")
 for (i in ord) {
