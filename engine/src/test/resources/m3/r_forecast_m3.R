@@ -18,8 +18,16 @@ part <- if (length(args) >= 4) as.integer(args[4]) else 1L
 parts <- if (length(args) >= 5) as.integer(args[5]) else 1L
 ord <- ord[seq(part, length(ord), by = parts)]
 cat(as.character(packageVersion("forecast")), file = paste0(out, ".version"))
+# Resume: series that already have all three methods in out.csv are not fitted again, so a run
+# stopped by a session's end continues where it was (per-series CPU seconds stay comparable).
+done_ids <- character(0)
+if (file.exists(out) && file.size(out) > 0) {
+  prev <- read.csv(out, header = FALSE, stringsAsFactors = FALSE, colClasses = "character")
+  cnt <- table(prev[[1]]); done_ids <- names(cnt)[cnt >= 3]
+}
 con <- file(out, open = "a")
 for (i in ord) {
+  if (ids[i] %in% done_ids) next
   s <- sp[[ids[i]]]; h <- s$h[1]
   y <- ts(s$value[s$split == "train"], frequency = s$frequency[1])
   for (m in c("ets", "thetaf", "auto.arima")) {
