@@ -23,6 +23,9 @@ final class InspectorCli {
     static JsonNode runWith(Path launcher, Path home, String... methodArgs) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Repo.node().toString(),
                 Repo.clients().resolve("node_modules/.bin/mcp-inspector").toString(), "--cli",
+                // The Inspector gives an ad-hoc server 15 s to answer initialize, then exits 4
+                // ("unreachable"); a JVM starting on a loaded 2-core CI machine can take longer.
+                "--connect-timeout", "120000",
                 "-e", "SEXTANT_HOME=" + home,
                 launcher.toString()));
         cmd.addAll(List.of(methodArgs));
