@@ -8,10 +8,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.application.Platform;
@@ -74,9 +70,7 @@ public final class AnaloguesViewModel implements AutoCloseable {
 
     private final Sextant engine;
     private final Navigator navigator;
-    private final Executor background;
-    private final Executor ui;
-    private final ExecutorService ownedBackground;
+    private final EngineCalls calls;
 
     private final StringProperty benchmark = new SimpleStringProperty(this, "benchmark", AnalogueDefaults.BENCHMARK);
     private final ObservableList<Dimension> dimensions = FXCollections.observableArrayList();
@@ -98,9 +92,9 @@ public final class AnaloguesViewModel implements AutoCloseable {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final ReadOnlyBooleanWrapper calibrating = new ReadOnlyBooleanWrapper(this, "calibrating");
 
-    private final AtomicLong todayRequests = new AtomicLong();
-    private final AtomicLong runRequests = new AtomicLong();
-    private final AtomicLong calibrationRequests = new AtomicLong();
+    private final EngineCalls.Latest todayRequests = new EngineCalls.Latest();
+    private final EngineCalls.Latest runRequests = new EngineCalls.Latest();
+    private final EngineCalls.Latest calibrationRequests = new EngineCalls.Latest();
     private boolean applyingToday; // ui executor only
     private Map<String, Object> calibratedFor; // ui executor only: the knobs of the report on screen or on its way
     private volatile CompletableFuture<CalibrationReport> calibrationLoad = CompletableFuture.completedFuture(null);
@@ -117,18 +111,7 @@ public final class AnaloguesViewModel implements AutoCloseable {
     public AnaloguesViewModel(Sextant engine, Navigator navigator, Executor background, Executor ui) {
         this.engine = Objects.requireNonNull(engine, "engine");
         this.navigator = Objects.requireNonNull(navigator, "navigator");
-        this.ui = Objects.requireNonNull(ui, "ui");
-        if (background == null) {
-            ownedBackground = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "sextant-analogues");
-                t.setDaemon(true);
-                return t;
-            });
-            this.background = ownedBackground;
-        } else {
-            ownedBackground = null;
-            this.background = background;
-        }
+        this.calls = new EngineCalls(background, ui, "sextant-analogues");
     }
 
     /** Today's vector: the benchmark's numeric dimensions with the latest row's values (blank where it has none). */
@@ -205,14 +188,15 @@ public final class AnaloguesViewModel implements AutoCloseable {
         calibratedFor = knobs;
         calibration.set(null);
         calibrating.set(true);
-        long id = calibrationRequests.get() + 1;
-        calibrationLoad = submit(calibrationRequests, () -> engine.analogueCalibration(knobs), calibration::set, "calibrate the matcher");
-        calibrationLoad.whenComplete((r, e) -> ui.execute(() -> {
-            if (calibrationRequests.get() == id) {
-                calibrating.set(false);
-                if (e != null) calibratedFor = null; // try again on the next run
-            }
-        }));
+        calibrationLoad = calls.run(calibrationRequests, () -> engine.analogueCalibration(knobs), r -> {
+            calibration.set(r);
+            error.set(null);
+            calibrating.set(false);
+        }, message -> {
+            error.set(message);
+            calibrating.set(false);
+            calibratedFor = null; // try again on the next run
+        }, "calibrate the matcher");
     }
 
     /** The calibration started by the latest run that needed one (completes when applied). */
@@ -238,50 +222,17 @@ public final class AnaloguesViewModel implements AutoCloseable {
         }).toArray();
     }
 
-    private <T> CompletableFuture<T> submit(AtomicLong requests, Supplier<T> call, Consumer<T> apply, String what) {
-        long id = requests.incrementAndGet();
-        CompletableFuture<T> done = new CompletableFuture<>();
-        boolean main = requests != calibrationRequests;
-        if (main) ui.execute(() -> running.set(true));
-        try {
-            background.execute(() -> {
-                T result;
-                try {
-                    result = call.get();
-                } catch (RuntimeException e) {
-                    onUi(() -> {
-                        if (requests.get() == id) {
-                            error.set(ChartsViewModel.describe(what, e));
-                            if (main) running.set(false);
-                        }
-                        done.completeExceptionally(e);
-                    });
-                    return;
-                }
-                onUi(() -> {
-                    if (requests.get() == id) {
-                        apply.accept(result);
-                        error.set(null);
-                        if (main) running.set(false);
-                    }
-                    done.complete(result);
-                });
-            });
-        } catch (RejectedExecutionException e) {
-            ui.execute(() -> {
-                error.set("the view is closed; reopen the window");
-                done.completeExceptionally(e);
-            });
-        }
-        return done;
-    }
-
-    private void onUi(Runnable work) {
-        try {
-            ui.execute(work);
-        } catch (RejectedExecutionException closedView) {
-            // a call that was running when the view closed; its result has no one to go to
-        }
+    /** A run of the matcher or a load of today's vector: {@link #runningProperty()} until the newest of its kind is answered. */
+    private <T> CompletableFuture<T> submit(EngineCalls.Latest purpose, Supplier<T> call, Consumer<T> apply, String what) {
+        calls.onUi(() -> running.set(true));
+        return calls.run(purpose, call, r -> {
+            apply.accept(r);
+            error.set(null);
+            running.set(false);
+        }, message -> {
+            error.set(message);
+            running.set(false);
+        }, what);
     }
 
     public StringProperty benchmarkProperty() { return benchmark; }
@@ -312,6 +263,6 @@ public final class AnaloguesViewModel implements AutoCloseable {
 
     @Override
     public void close() {
-        if (ownedBackground != null) ownedBackground.shutdownNow();
+        calls.close();
     }
 }

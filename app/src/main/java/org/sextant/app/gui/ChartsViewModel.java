@@ -3,18 +3,9 @@ package org.sextant.app.gui;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -28,7 +19,6 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.sextant.engine.Sextant;
-import org.sextant.engine.SextantException;
 import org.sextant.engine.data.DataSummary;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
@@ -48,11 +38,11 @@ import org.sextant.engine.forecast.store.StoredBacktest;
  * A failing engine call never throws into the view: it sets {@link #errorProperty()}.
  */
 public final class ChartsViewModel implements AutoCloseable {
+    /** How often a running backtest job's progress is read. */
+    private static final long JOB_POLL_MILLIS = 250;
+
     private final Sextant engine;
-    private final Executor background;
-    private final Executor ui;
-    private final ExecutorService ownedBackground;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    private final EngineCalls calls;
 
     private final ObservableList<SymbolInfo> symbols = FXCollections.observableArrayList();
     private final ObservableList<SymbolInfo> readOnlySymbols = FXCollections.unmodifiableObservableList(symbols);
@@ -61,7 +51,6 @@ public final class ChartsViewModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<PriceSeries> series = new ReadOnlyObjectWrapper<>(this, "series");
     private final ReadOnlyObjectWrapper<DataSummary> summary = new ReadOnlyObjectWrapper<>(this, "summary");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
-    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ReadOnlyObjectWrapper<PriceForecast> forecast = new ReadOnlyObjectWrapper<>(this, "forecast");
     private final ObjectProperty<FanLevels> fanLevels = new SimpleObjectProperty<>(this, "fanLevels", FanLevels.ALL);
     private final BooleanProperty forecastVisible = new SimpleBooleanProperty(this, "forecastVisible", true);
@@ -71,13 +60,12 @@ public final class ChartsViewModel implements AutoCloseable {
     private final BooleanProperty backtestsVisible = new SimpleBooleanProperty(this, "backtestsVisible", true);
     private final ReadOnlyStringWrapper backtestStatus = new ReadOnlyStringWrapper(this, "backtestStatus", "");
     private volatile CompletableFuture<StoredBacktest> backtestLoad = CompletableFuture.completedFuture(null);
-    private final AtomicLong backtestRequest = new AtomicLong();
+    private final EngineCalls.Latest backtestRequest = new EngineCalls.Latest();
 
-    private final AtomicLong symbolsRequest = new AtomicLong();
-    private final AtomicLong seriesRequest = new AtomicLong();
-    private final AtomicLong summaryRequest = new AtomicLong();
-    private final AtomicLong forecastRequest = new AtomicLong();
-    private int inFlight; // touched on the ui executor only
+    private final EngineCalls.Latest symbolsRequest = new EngineCalls.Latest();
+    private final EngineCalls.Latest seriesRequest = new EngineCalls.Latest();
+    private final EngineCalls.Latest summaryRequest = new EngineCalls.Latest();
+    private final EngineCalls.Latest forecastRequest = new EngineCalls.Latest();
 
     /** For the app: engine calls on one daemon thread, results on the JavaFX thread. */
     public ChartsViewModel(Sextant engine) {
@@ -90,23 +78,12 @@ public final class ChartsViewModel implements AutoCloseable {
      */
     public ChartsViewModel(Sextant engine, Executor background, Executor ui) {
         this.engine = Objects.requireNonNull(engine, "engine");
-        this.ui = Objects.requireNonNull(ui, "ui");
-        if (background == null) {
-            this.ownedBackground = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "sextant-gui-engine");
-                t.setDaemon(true);
-                return t;
-            });
-            this.background = ownedBackground;
-        } else {
-            this.ownedBackground = null;
-            this.background = background;
-        }
+        this.calls = new EngineCalls(background, ui, "sextant-gui-engine", error::set);
         filterText.addListener((obs, old, now) -> refreshSymbols());
         forecast.addListener((obs, old, now) -> forecastSummary.set(summarise(now, fanLevels.get())));
         fanLevels.addListener((obs, old, now) -> forecastSummary.set(summarise(forecast.get(), now)));
         engine.onDataChanged(() -> {
-            if (!closed.get()) {
+            if (!calls.isClosed()) {
                 refreshSymbols();
                 refreshSummary();
             }
@@ -121,7 +98,7 @@ public final class ChartsViewModel implements AutoCloseable {
     /** Reloads the symbols matching the filter text; completes once the list is updated (or the request superseded). */
     public CompletableFuture<List<SymbolInfo>> refreshSymbols() {
         String query = filterText.get();
-        return submit(symbolsRequest, () -> engine.listSymbols(query), symbols::setAll, "list the symbols");
+        return calls.run(symbolsRequest, () -> engine.listSymbols(query), symbols::setAll, "list the symbols");
     }
 
     /**
@@ -131,24 +108,24 @@ public final class ChartsViewModel implements AutoCloseable {
      */
     public CompletableFuture<PriceSeries> select(String symbol) {
         selectedSymbol.set(symbol);
-        CompletableFuture<PriceSeries> prices = submit(seriesRequest, () -> engine.closePrices(symbol, null, null), s -> {
+        CompletableFuture<PriceSeries> prices = calls.run(seriesRequest, () -> engine.closePrices(symbol, null, null), s -> {
             series.set(s);
             forecast.set(null); // the previous symbol's forecast never sits on this chart
             backtest.set(null);
         }, "load the prices of '" + symbol + "'");
-        long id = seriesRequest.get(); // select runs on one thread (the ui's): this is the request just made
+        long id = seriesRequest.newest(); // select runs on one thread (the ui's): this is the request just made
         // a forecast only for prices that made it on screen (not superseded, not failed)
-        CompletableFuture<Boolean> shownPrices = prices.handle((s, failure) -> failure == null && seriesRequest.get() == id);
+        CompletableFuture<Boolean> shownPrices = prices.handle((s, failure) -> failure == null && seriesRequest.isNewest(id));
         forecastLoad = shownPrices.thenCompose(shown -> shown ? loadForecast(symbol) : CompletableFuture.completedFuture(null));
         // then the stored backtest overlays and errors, whether or not the forecast worked
-        backtestLoad = forecastLoad.handle((f, failure) -> null).thenCombine(shownPrices, (ignored, shown) -> shown && seriesRequest.get() == id)
+        backtestLoad = forecastLoad.handle((f, failure) -> null).thenCombine(shownPrices, (ignored, shown) -> shown && seriesRequest.isNewest(id))
                 .thenCompose(shown -> shown ? loadBacktest(symbol) : CompletableFuture.completedFuture(null));
         return prices;
     }
 
     /** The stored walk-forward of the symbol on screen (default model and horizon, conformal where stored). */
     private CompletableFuture<StoredBacktest> loadBacktest(String symbol) {
-        return submit(backtestRequest, () -> engine.backtestOverlays(symbol, null, null, null, null), backtest::set,
+        return calls.run(backtestRequest, () -> engine.backtestOverlays(symbol, null, null, null, null), backtest::set,
                 "read the backtest of '" + symbol + "'");
     }
 
@@ -168,44 +145,32 @@ public final class ChartsViewModel implements AutoCloseable {
     public CompletableFuture<StoredBacktest> runBacktest() {
         String symbol = selectedSymbol.get();
         if (symbol == null) return CompletableFuture.completedFuture(null);
-        long id = seriesRequest.get();
+        long id = seriesRequest.newest();
         CompletableFuture<StoredBacktest> out = new CompletableFuture<>();
         backtestStatus.set("starting the backtest of " + symbol);
-        try {
-            background.execute(() -> {
-                try {
-                    org.sextant.engine.jobs.JobStatus job = engine.startForecast(List.of(symbol), null, null, true);
-                    while (job.state().active()) {
-                        job = engine.jobs().await(job.id(), java.time.Duration.ofMillis(250));
-                        org.sextant.engine.jobs.JobStatus now = job;
-                        onUi(() -> backtestStatus.set(String.format(java.util.Locale.ROOT, "%s %.0f%%", now.message(), 100 * now.progress())));
+        calls.followJob(() -> engine.startForecast(List.of(symbol), null, null, true), engine.jobs()::status, JOB_POLL_MILLIS,
+                now -> backtestStatus.set(String.format(java.util.Locale.ROOT, "%s %.0f%%", now.message(), 100 * now.progress())),
+                end -> {
+                    backtestStatus.set(end.state() == org.sextant.engine.jobs.JobState.SUCCEEDED ? ""
+                            : "backtest " + end.state().name().toLowerCase(java.util.Locale.ROOT) + (end.error() == null ? "" : ": " + end.error()));
+                    if (end.state() != org.sextant.engine.jobs.JobState.SUCCEEDED || !seriesRequest.isNewest(id)) {
+                        out.complete(null);
+                        return;
                     }
-                    org.sextant.engine.jobs.JobStatus end = job;
-                    onUi(() -> {
-                        backtestStatus.set(end.state() == org.sextant.engine.jobs.JobState.SUCCEEDED ? ""
-                                : "backtest " + end.state().name().toLowerCase(java.util.Locale.ROOT) + (end.error() == null ? "" : ": " + end.error()));
-                        if (end.state() != org.sextant.engine.jobs.JobState.SUCCEEDED || seriesRequest.get() != id) {
-                            out.complete(null);
-                            return;
-                        }
-                        forecastLoad = loadForecast(symbol);
-                        backtestLoad = forecastLoad.handle((f, e) -> seriesRequest.get() == id)
-                                .thenCompose(shown -> shown ? loadBacktest(symbol) : CompletableFuture.completedFuture(null));
-                        backtestLoad.whenComplete((b, e) -> {
-                            if (e != null) out.completeExceptionally(e); else out.complete(b);
-                        });
+                    forecastLoad = loadForecast(symbol);
+                    backtestLoad = forecastLoad.handle((f, e) -> seriesRequest.isNewest(id))
+                            .thenCompose(shown -> shown ? loadBacktest(symbol) : CompletableFuture.completedFuture(null));
+                    backtestLoad.whenComplete((b, e) -> {
+                        if (e != null) out.completeExceptionally(e); else out.complete(b);
                     });
-                } catch (RuntimeException | InterruptedException e) {
-                    onUi(() -> {
-                        backtestStatus.set("");
-                        error.set(describe("backtest '" + symbol + "'", e));
-                        out.completeExceptionally(e);
-                    });
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            out.completeExceptionally(e);
-        }
+                },
+                message -> {
+                    backtestStatus.set("");
+                    error.set(message);
+                }, "backtest '" + symbol + "'")
+                .whenComplete((end, failure) -> {
+                    if (failure != null) out.completeExceptionally(failure);
+                });
         return out;
     }
 
@@ -246,7 +211,7 @@ public final class ChartsViewModel implements AutoCloseable {
 
     /** The forecast of the symbol on screen, computed in the background; the newest request wins. */
     private CompletableFuture<PriceForecast> loadForecast(String symbol) {
-        return submit(forecastRequest, () -> engine.forecast(symbol, null, null, null), forecast::set,
+        return calls.run(forecastRequest, () -> engine.forecast(symbol, null, null, null), forecast::set,
                 "forecast '" + symbol + "'");
     }
 
@@ -290,72 +255,7 @@ public final class ChartsViewModel implements AutoCloseable {
     }
 
     public CompletableFuture<DataSummary> refreshSummary() {
-        return submit(summaryRequest, engine::dataSummary, summary::set, "read the data summary");
-    }
-
-    /**
-     * Runs {@code call} in the background and applies its result on the ui executor unless a newer
-     * request of the same kind was made meanwhile. The future completes after the result is applied,
-     * exceptionally when the call failed (the error is in {@link #errorProperty()} by then).
-     */
-    private <T> CompletableFuture<T> submit(AtomicLong requests, Supplier<T> call, Consumer<T> apply, String what) {
-        long id = requests.incrementAndGet();
-        CompletableFuture<T> done = new CompletableFuture<>();
-        ui.execute(() -> setInFlight(+1));
-        try {
-            background.execute(() -> {
-                T result;
-                try {
-                    result = call.get();
-                } catch (RuntimeException e) {
-                    onUi(() -> {
-                        setInFlight(-1);
-                        if (requests.get() == id) error.set(describe(what, e));
-                        done.completeExceptionally(e);
-                    });
-                    return;
-                }
-                onUi(() -> {
-                    setInFlight(-1);
-                    if (requests.get() == id) {
-                        apply.accept(result);
-                        error.set(null);
-                    }
-                    done.complete(result);
-                });
-            });
-        } catch (RejectedExecutionException e) {
-            ui.execute(() -> {
-                setInFlight(-1);
-                error.set("the view is closed; reopen the window");
-                done.completeExceptionally(e);
-            });
-        }
-        return done;
-    }
-
-    /** Posts a result to the ui executor; once that is shut down (the view closed) there is nothing left to update. */
-    private void onUi(Runnable work) {
-        try {
-            ui.execute(work);
-        } catch (RejectedExecutionException closedView) {
-            // a call that was running when the view closed; its result has no one to go to
-        }
-    }
-
-    private void setInFlight(int delta) {
-        inFlight += delta;
-        loading.set(inFlight > 0);
-    }
-
-    /** One line a person can act on: what failed, why, and the fix when the engine gave one. */
-    static String describe(String what, Throwable e) {
-        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-        if (cause instanceof SextantException se) {
-            return "Could not " + what + ": " + se.getMessage() + (se.fix() == null ? "" : " (" + se.fix() + ")");
-        }
-        String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-        return "Could not " + what + ": " + message;
+        return calls.run(summaryRequest, engine::dataSummary, summary::set, "read the data summary");
     }
 
     /** Symbols matching the filter, sorted by ticker. Read-only; changes on the ui executor. */
@@ -423,7 +323,7 @@ public final class ChartsViewModel implements AutoCloseable {
 
     /** True while an engine call is running. */
     public ReadOnlyBooleanProperty loadingProperty() {
-        return loading.getReadOnlyProperty();
+        return calls.busyProperty();
     }
 
     /** The symbol's row in the current list, if listed. */
@@ -436,8 +336,6 @@ public final class ChartsViewModel implements AutoCloseable {
 
     @Override
     public void close() {
-        if (closed.compareAndSet(false, true) && ownedBackground != null) {
-            ownedBackground.shutdownNow();
-        }
+        calls.close();
     }
 }

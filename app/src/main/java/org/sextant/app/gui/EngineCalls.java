@@ -1,36 +1,78 @@
 package org.sextant.app.gui;
 
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.jobs.JobStatus;
 
 /**
- * How a ViewModel calls the engine: the call runs on {@code background}, its result (or error
- * text) is applied on {@code ui}, and {@link #busyProperty()} is true while calls are in flight.
- * The returned future completes after the result was applied.
+ * How a ViewModel calls the engine: the call runs on {@code background}, its result (or a
+ * sentence describing its failure) is applied on {@code ui} (Platform::runLater in the app, any
+ * executor in tests), and {@link #busyProperty()} is true while calls are in flight. Requests of
+ * one {@link Latest purpose} supersede each other: only the newest one's answer is applied.
+ * After {@link #close()} nothing is applied any more and no new call starts.
+ *
+ * <p>Returned futures complete after the answer was applied (or dropped): with the result, or
+ * exceptionally with the call's exception. They complete even when the ui executor is gone.
  */
 final class EngineCalls implements AutoCloseable {
+    /** Shown when the background executor refuses a call while the view is still open. */
+    static final String CLOSED = "the view is closed; reopen the window";
+
     private final Executor background;
     private final Executor ui;
-    private final ExecutorService owned;
+    private final String threadName;
+    private final Consumer<String> errors;
+    private final ScheduledExecutorService owned;
+    private ScheduledExecutorService timer; // guarded by this: delays job polls when background is not ours
+    private final AtomicBoolean closed = new AtomicBoolean();
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private int inFlight; // on the ui executor only
 
-    /** @param background null: one daemon thread named {@code threadName}, shut down by {@link #close()} */
+    /**
+     * Requests of one purpose (the prices on screen, the symbol list…): when they overlap, only
+     * the newest one's answer is applied; an older one arriving later is dropped.
+     */
+    static final class Latest {
+        private final AtomicLong newest = new AtomicLong();
+
+        long take() { return newest.incrementAndGet(); }
+
+        /** The ticket of the newest request so far. */
+        long newest() { return newest.get(); }
+
+        boolean isNewest(long ticket) { return newest.get() == ticket; }
+    }
+
+    /** Calls whose failures each name their own sink (see {@link #run(Supplier, Consumer, Consumer, String)}). */
     EngineCalls(Executor background, Executor ui, String threadName) {
-        this.ui = ui;
+        this(background, ui, threadName, null);
+    }
+
+    /**
+     * @param background runs engine calls; null: one daemon thread named {@code threadName}, shut down by {@link #close()}
+     * @param ui applies answers; every callback runs on it
+     * @param errors the view's error line for {@link #run(Latest, Supplier, Consumer, String)}: a failure's sentence, null after a success
+     */
+    EngineCalls(Executor background, Executor ui, String threadName, Consumer<String> errors) {
+        this.ui = Objects.requireNonNull(ui, "ui");
+        this.threadName = threadName;
+        this.errors = errors;
         if (background == null) {
-            owned = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, threadName);
-                t.setDaemon(true);
-                return t;
-            });
+            owned = daemon(threadName);
             this.background = owned;
         } else {
             owned = null;
@@ -40,45 +82,181 @@ final class EngineCalls implements AutoCloseable {
 
     /** Runs {@code call} off the ui thread; {@code apply} or {@code onError} (with a one-line description) run on it. */
     <T> CompletableFuture<T> run(Supplier<T> call, Consumer<T> apply, Consumer<String> onError, String what) {
+        return run(null, call, apply, onError, what);
+    }
+
+    /**
+     * Like {@link #run(Latest, Supplier, Consumer, Consumer, String)}, reporting to the error line
+     * given at construction: a failure sets it, an applied success clears it.
+     */
+    <T> CompletableFuture<T> run(Latest purpose, Supplier<T> call, Consumer<T> apply, String what) {
+        Consumer<String> line = Objects.requireNonNull(errors, "constructed without an error line");
+        return run(purpose, call, r -> {
+            apply.accept(r);
+            line.accept(null);
+        }, line, what);
+    }
+
+    /**
+     * Runs {@code call} off the ui thread; on the ui thread, {@code apply} gets its result or
+     * {@code onError} the sentence describing its failure, unless a newer request of
+     * {@code purpose} (null: none) was made meanwhile or this was closed. A failing
+     * {@code apply} is reported like a failing call.
+     */
+    <T> CompletableFuture<T> run(Latest purpose, Supplier<T> call, Consumer<T> apply, Consumer<String> onError, String what) {
+        long ticket = purpose == null ? 0 : purpose.take();
         CompletableFuture<T> done = new CompletableFuture<>();
-        ui.execute(() -> setInFlight(+1));
-        try {
-            background.execute(() -> {
-                T result;
-                try {
-                    result = call.get();
-                } catch (RuntimeException e) {
-                    onUi(() -> {
-                        setInFlight(-1);
-                        onError.accept(ChartsViewModel.describe(what, e));
-                        done.completeExceptionally(e);
-                    });
-                    return;
-                }
-                onUi(() -> {
+        if (closed.get()) {
+            done.completeExceptionally(new RejectedExecutionException("closed"));
+            return done;
+        }
+        onUi(() -> setInFlight(+1));
+        Runnable work = () -> {
+            T result;
+            try {
+                result = call.get();
+            } catch (RuntimeException e) {
+                fail(() -> {
                     setInFlight(-1);
-                    apply.accept(result);
-                    done.complete(result);
-                });
-            });
-        } catch (RejectedExecutionException e) {
-            onUi(() -> {
+                    if (shown(purpose, ticket)) onError.accept(describe(what, e));
+                }, done, e);
+                return;
+            }
+            succeed(() -> {
                 setInFlight(-1);
-                onError.accept("the view is closed; reopen the window");
-                done.completeExceptionally(e);
-            });
+                if (shown(purpose, ticket)) apply.accept(result);
+            }, done, result, onError, what);
+        };
+        try {
+            background.execute(work);
+        } catch (RejectedExecutionException e) {
+            fail(() -> {
+                setInFlight(-1);
+                if (shown(purpose, ticket)) onError.accept(CLOSED);
+            }, done, e);
         }
         return done;
     }
 
-    Executor ui() { return ui; }
+    /**
+     * Starts a background job and follows it to its end, reading its status every
+     * {@code pollMillis} as a short call of its own, so other calls (and a cancel) still get
+     * through. On the ui thread {@code onStatus} shows every status read, then {@code onEnd} the
+     * final one; {@code onError} gets the sentence when the start or a read fails. Not counted in
+     * {@link #busyProperty()}: a job shows its own progress. Completes with the final status.
+     */
+    CompletableFuture<JobStatus> followJob(Supplier<JobStatus> start, Function<String, JobStatus> status, long pollMillis,
+                                           Consumer<JobStatus> onStatus, Consumer<JobStatus> onEnd, Consumer<String> onError, String what) {
+        CompletableFuture<JobStatus> done = new CompletableFuture<>();
+        new JobFollow(start, status, pollMillis, onStatus, onEnd, onError, what, done).next(0);
+        return done;
+    }
 
-    private void onUi(Runnable r) {
-        try {
-            ui.execute(r);
-        } catch (RejectedExecutionException closed) {
-            // the view is gone; nobody to show the result to
+    private final class JobFollow implements Runnable {
+        private final Supplier<JobStatus> start;
+        private final Function<String, JobStatus> status;
+        private final long pollMillis;
+        private final Consumer<JobStatus> onStatus;
+        private final Consumer<JobStatus> onEnd;
+        private final Consumer<String> onError;
+        private final String what;
+        private final CompletableFuture<JobStatus> done;
+        private String id; // on the background executor only
+
+        JobFollow(Supplier<JobStatus> start, Function<String, JobStatus> status, long pollMillis, Consumer<JobStatus> onStatus,
+                  Consumer<JobStatus> onEnd, Consumer<String> onError, String what, CompletableFuture<JobStatus> done) {
+            this.start = start;
+            this.status = status;
+            this.pollMillis = pollMillis;
+            this.onStatus = onStatus;
+            this.onEnd = onEnd;
+            this.onError = onError;
+            this.what = what;
+            this.done = done;
         }
+
+        @Override
+        public void run() {
+            if (closed.get()) {
+                done.cancel(false);
+                return;
+            }
+            JobStatus s;
+            try {
+                s = id == null ? start.get() : status.apply(id);
+            } catch (RuntimeException e) {
+                fail(() -> {
+                    if (!closed.get()) onError.accept(describe(what, e));
+                }, done, e);
+                return;
+            }
+            id = s.id();
+            if (s.state().active()) {
+                onUi(() -> {
+                    if (!closed.get()) onStatus.accept(s);
+                });
+                next(pollMillis);
+            } else {
+                succeed(() -> {
+                    if (!closed.get()) {
+                        onStatus.accept(s);
+                        onEnd.accept(s);
+                    }
+                }, done, s, onError, what);
+            }
+        }
+
+        void next(long delayMillis) {
+            try {
+                if (delayMillis == 0) background.execute(this);
+                else timer().schedule(() -> next(0), delayMillis, TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException e) {
+                done.cancel(false); // closed: nobody is left to follow the job for
+            }
+        }
+    }
+
+    /** Posts {@code work} to the ui executor; once that is gone (the view closed) there is nobody to show it to. */
+    void onUi(Runnable work) {
+        try {
+            ui.execute(work);
+        } catch (RejectedExecutionException gone) {
+            // a call that was running when the view closed; its answer has no one to go to
+        }
+    }
+
+    /** Applies a failure on the ui executor, then fails {@code done} (also when the ui executor is gone). */
+    private void fail(Runnable show, CompletableFuture<?> done, Throwable failure) {
+        try {
+            ui.execute(() -> {
+                show.run();
+                done.completeExceptionally(failure);
+            });
+        } catch (RejectedExecutionException gone) {
+            done.completeExceptionally(failure);
+        }
+    }
+
+    /** Applies a result on the ui executor, then completes {@code done}; a throwing {@code show} is reported as a failure. */
+    private <T> void succeed(Runnable show, CompletableFuture<T> done, T result, Consumer<String> onError, String what) {
+        try {
+            ui.execute(() -> {
+                try {
+                    show.run();
+                } catch (RuntimeException e) {
+                    if (!closed.get()) onError.accept(describe(what, e));
+                    done.completeExceptionally(e);
+                    return;
+                }
+                done.complete(result);
+            });
+        } catch (RejectedExecutionException gone) {
+            done.complete(result);
+        }
+    }
+
+    private boolean shown(Latest purpose, long ticket) {
+        return !closed.get() && (purpose == null || purpose.isNewest(ticket));
     }
 
     private void setInFlight(int delta) {
@@ -86,10 +264,40 @@ final class EngineCalls implements AutoCloseable {
         busy.set(inFlight > 0);
     }
 
+    private synchronized ScheduledExecutorService timer() {
+        if (owned != null) return owned;
+        if (closed.get()) throw new RejectedExecutionException("closed");
+        if (timer == null) timer = daemon(threadName + "-timer");
+        return timer;
+    }
+
+    private static ScheduledExecutorService daemon(String name) {
+        return Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** One line a person can act on: what failed, why, and the fix when the engine gave one. */
+    static String describe(String what, Throwable e) {
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        if (cause instanceof SextantException se) {
+            return "Could not " + what + ": " + se.getMessage() + (se.fix() == null ? "" : " (" + se.fix() + ")");
+        }
+        return "Could not " + what + ": " + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage());
+    }
+
+    /** True while calls are in flight. */
     ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
 
+    boolean isClosed() { return closed.get(); }
+
+    /** Drops every answer from now on and stops the threads this owns (interrupting a running call). */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (!closed.compareAndSet(false, true)) return;
         if (owned != null) owned.shutdownNow();
+        if (timer != null) timer.shutdownNow();
     }
 }

@@ -13,16 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -41,7 +32,6 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.sextant.engine.Sextant;
-import org.sextant.engine.SextantException;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.jobs.JobState;
 import org.sextant.engine.jobs.JobStatus;
@@ -74,10 +64,7 @@ public final class ResearchViewModel implements AutoCloseable {
     static final int RUN_LIST = 200;
 
     private final Sextant engine;
-    private final Executor background;
-    private final Executor ui;
-    private final ScheduledExecutorService owned;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    private final EngineCalls calls;
 
     private final ObservableList<CatalogueNode> catalogue = FXCollections.observableArrayList();
     private final ObservableList<CatalogueNode> catalogueView = FXCollections.unmodifiableObservableList(catalogue);
@@ -114,10 +101,10 @@ public final class ResearchViewModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<ChartData> charts = new ReadOnlyObjectWrapper<>(this, "charts", ChartData.EMPTY);
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
 
-    private final AtomicLong validateRequest = new AtomicLong();
-    private final AtomicLong runsRequest = new AtomicLong();
-    private final AtomicLong selectRequest = new AtomicLong();
-    private final AtomicLong sessionRequest = new AtomicLong();
+    private final EngineCalls.Latest validateRequest = new EngineCalls.Latest();
+    private final EngineCalls.Latest runsRequest = new EngineCalls.Latest();
+    private final EngineCalls.Latest selectRequest = new EngineCalls.Latest();
+    private final EngineCalls.Latest sessionRequest = new EngineCalls.Latest();
     private volatile CompletableFuture<RunDetail> runFinished = CompletableFuture.completedFuture(null);
 
     /** For the app: engine calls on a daemon thread, results on the JavaFX thread. */
@@ -131,13 +118,7 @@ public final class ResearchViewModel implements AutoCloseable {
      */
     public ResearchViewModel(Sextant engine, Executor background, Executor ui) {
         this.engine = Objects.requireNonNull(engine, "engine");
-        this.ui = Objects.requireNonNull(ui, "ui");
-        this.owned = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sextant-gui-research");
-            t.setDaemon(true);
-            return t;
-        });
-        this.background = background == null ? owned : background;
+        this.calls = new EngineCalls(background, ui, "sextant-gui-research", error::set);
         // an edited spec is no longer the validated one
         spec.addListener((obs, old, now) -> {
             configurations.set(-1);
@@ -151,9 +132,9 @@ public final class ResearchViewModel implements AutoCloseable {
 
     /** Loads the catalogue, the symbols, the session's runs and its ledger. */
     public CompletableFuture<Void> start() {
-        CompletableFuture<List<CatalogueNode>> nodes = submit(new AtomicLong(),
+        CompletableFuture<List<CatalogueNode>> nodes = calls.run(null,
                 () -> engine.listStrategyNodes().stream().map(CatalogueNode::of).toList(), catalogue::setAll, "list the strategy nodes");
-        CompletableFuture<List<SymbolInfo>> syms = submit(new AtomicLong(), () -> engine.listSymbols(null), availableSymbols::setAll,
+        CompletableFuture<List<SymbolInfo>> syms = calls.run(null, () -> engine.listSymbols(null), availableSymbols::setAll,
                 "list the symbols");
         return CompletableFuture.allOf(nodes, syms, refreshRuns(), refreshSession());
     }
@@ -163,7 +144,7 @@ public final class ResearchViewModel implements AutoCloseable {
     /** Validates the spec in the editor (compose_graph: runs nothing); completes once the answer is shown. */
     public CompletableFuture<Long> validate() {
         String text = spec.get();
-        return submit(validateRequest, () -> Validation.of(engine.composeGraph(text)), v -> {
+        return calls.run(validateRequest, () -> Validation.of(engine.composeGraph(text)), v -> {
             problems.setAll(v.problems());
             warnings.setAll(v.warnings());
             configurations.set(v.ok() ? v.configurations() : -1);
@@ -204,12 +185,12 @@ public final class ResearchViewModel implements AutoCloseable {
         running.set(true);
         progress.set(0);
         jobMessage.set("starting");
-        submit(new AtomicLong(), () -> engine.startBacktest(request), status -> {
+        calls.run(null, () -> engine.startBacktest(request), status -> {
             job.set(status);
-            follow(status.id(), finished);
+            follow(status, finished);
         }, "start the sweep").whenComplete((s, failure) -> {
             if (failure != null) {
-                onUi(() -> {
+                calls.onUi(() -> {
                     running.set(false);
                     jobMessage.set("");
                 });
@@ -223,60 +204,46 @@ public final class ResearchViewModel implements AutoCloseable {
     public CompletableFuture<JobStatus> cancel() {
         JobStatus current = job.get();
         if (current == null || !current.state().active()) return CompletableFuture.completedFuture(current);
-        return submit(new AtomicLong(), () -> engine.jobs().cancel(current.id()), s -> jobMessage.set("cancelling"), "cancel the sweep");
+        return calls.run(null, () -> engine.jobs().cancel(current.id()), s -> jobMessage.set("cancelling"), "cancel the sweep");
     }
 
-    /** Reads the job's status until it ends, showing its progress; then shows the stored run. */
-    private void follow(String jobId, CompletableFuture<RunDetail> finished) {
-        if (closed.get()) return;
-        JobStatus status;
-        try {
-            status = engine.jobs().status(jobId);
-        } catch (RuntimeException e) {
-            onUi(() -> {
-                running.set(false);
-                error.set(describe("follow the sweep", e));
-            });
-            finished.completeExceptionally(e);
-            return;
-        }
-        JobStatus s = status;
-        onUi(() -> {
+    /** Reads the job's status until it ends, showing its progress; then shows the stored run. Call on the ui thread. */
+    private void follow(JobStatus started, CompletableFuture<RunDetail> finished) {
+        calls.followJob(() -> started, engine.jobs()::status, POLL_MILLIS, s -> {
             job.set(s);
             progress.set(s.progress());
             jobMessage.set(s.message() == null ? s.state().name().toLowerCase(Locale.ROOT) : s.message());
+        }, s -> ended(s, finished), message -> {
+            running.set(false);
+            error.set(message);
+        }, "follow the sweep").whenComplete((s, failure) -> {
+            if (failure != null) finished.completeExceptionally(failure);
         });
-        if (s.state().active()) {
-            try {
-                owned.schedule(() -> follow(jobId, finished), POLL_MILLIS, TimeUnit.MILLISECONDS);
-            } catch (RejectedExecutionException closedModel) {
-                finished.cancel(false);
-            }
-            return;
-        }
+    }
+
+    /** Shows how the sweep ended: its stored run when it succeeded (selected), else why not. */
+    private void ended(JobStatus s, CompletableFuture<RunDetail> finished) {
         if (s.state() == JobState.SUCCEEDED) {
             String runId = runIdOf(s.result());
             refreshRuns();
             refreshSession();
             selectRun(runId).whenComplete((detail, failure) -> {
-                onUi(() -> running.set(false));
+                calls.onUi(() -> running.set(false));
                 if (failure != null) finished.completeExceptionally(failure);
                 else finished.complete(detail);
             });
-        } else {
-            onUi(() -> {
-                running.set(false);
-                if (s.state() == JobState.CANCELLED) {
-                    jobMessage.set("cancelled");
-                } else {
-                    error.set("The sweep " + s.state().name().toLowerCase(Locale.ROOT) + ": " + s.error());
-                }
-            });
-            refreshRuns();
-            refreshSession();
-            if (s.state() == JobState.CANCELLED) finished.complete(null);
-            else finished.completeExceptionally(new IllegalStateException(s.error()));
+            return;
         }
+        running.set(false);
+        if (s.state() == JobState.CANCELLED) {
+            jobMessage.set("cancelled");
+        } else {
+            error.set("The sweep " + s.state().name().toLowerCase(Locale.ROOT) + ": " + s.error());
+        }
+        refreshRuns();
+        refreshSession();
+        if (s.state() == JobState.CANCELLED) finished.complete(null);
+        else finished.completeExceptionally(new IllegalStateException(s.error()));
     }
 
     private static String runIdOf(Object result) {
@@ -288,20 +255,20 @@ public final class ResearchViewModel implements AutoCloseable {
     /** Reloads the session's stored runs, newest first. */
     public CompletableFuture<List<RunInfo>> refreshRuns() {
         String session = blankToNull(sessionId.get());
-        return submit(runsRequest, () -> engine.listRuns(session, RUN_LIST), runs::setAll, "list the runs");
+        return calls.run(runsRequest, () -> engine.listRuns(session, RUN_LIST), runs::setAll, "list the runs");
     }
 
     /** Reloads the session's ledger (runs and configurations tried: the N of the DSR). */
     public CompletableFuture<ResearchSession> refreshSession() {
         String session = blankToNull(sessionId.get());
-        return submit(sessionRequest, () -> engine.researchSession(session), s -> sessionSummary.set(String.format(Locale.ROOT,
+        return calls.run(sessionRequest, () -> engine.researchSession(session), s -> sessionSummary.set(String.format(Locale.ROOT,
                 "Session %s: %,d run%s, %,d configurations tried", s.id(), s.runs(), s.runs() == 1 ? "" : "s", s.configurations())),
                 "read the research session");
     }
 
     /** Shows one stored run: verdict, statistics, equity and drawdown, the IS/OOS scatter. */
     public CompletableFuture<RunDetail> selectRun(String runId) {
-        return submit(selectRequest, () -> engine.run(runId), this::show, "open the run '" + runId + "'");
+        return calls.run(selectRequest, () -> engine.run(runId), this::show, "open the run '" + runId + "'");
     }
 
     /**
@@ -315,7 +282,7 @@ public final class ResearchViewModel implements AutoCloseable {
         }
         String runId = d.info().runId();
         int configuration = d.configurations().get(index).configuration();
-        return submit(selectRequest, () -> {
+        return calls.run(selectRequest, () -> {
             engine.selectConfiguration(runId, configuration);
             return engine.run(runId);
         }, this::show, "select configuration " + configuration + " of run '" + runId + "'");
@@ -345,58 +312,6 @@ public final class ResearchViewModel implements AutoCloseable {
 
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s.trim();
-    }
-
-    private <T> CompletableFuture<T> submit(AtomicLong requests, Supplier<T> call, Consumer<T> apply, String what) {
-        long id = requests.incrementAndGet();
-        CompletableFuture<T> done = new CompletableFuture<>();
-        try {
-            background.execute(() -> {
-                T result;
-                try {
-                    result = call.get();
-                } catch (RuntimeException e) {
-                    onUi(() -> {
-                        if (requests.get() == id) error.set(describe(what, e));
-                        done.completeExceptionally(e);
-                    });
-                    return;
-                }
-                onUi(() -> {
-                    if (requests.get() == id) {
-                        try {
-                            apply.accept(result);
-                            error.set(null);
-                        } catch (RuntimeException e) {
-                            error.set(describe(what, e));
-                            done.completeExceptionally(e);
-                            return;
-                        }
-                    }
-                    done.complete(result);
-                });
-            });
-        } catch (RejectedExecutionException e) {
-            done.completeExceptionally(e);
-        }
-        return done;
-    }
-
-    private void onUi(Runnable work) {
-        try {
-            ui.execute(work);
-        } catch (RejectedExecutionException closedView) {
-            // the view closed while a call ran; nobody is left to show its result
-        }
-    }
-
-    /** One line a person can act on: what failed, why, and the fix when the engine gave one. */
-    static String describe(String what, Throwable e) {
-        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-        if (cause instanceof SextantException se) {
-            return "Could not " + what + ": " + se.getMessage() + (se.fix() == null ? "" : " (" + se.fix() + ")");
-        }
-        return "Could not " + what + ": " + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage());
     }
 
     // ---- properties -----------------------------------------------------------------------
@@ -441,7 +356,7 @@ public final class ResearchViewModel implements AutoCloseable {
 
     @Override
     public void close() {
-        if (closed.compareAndSet(false, true)) owned.shutdownNow();
+        calls.close();
     }
 
     // ---- what the view shows ---------------------------------------------------------------

@@ -1,6 +1,5 @@
 package org.sextant.app.gui;
 
-import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,9 +7,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import javafx.application.Platform;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -53,10 +49,11 @@ public final class ScansViewModel implements AutoCloseable {
         private static Double box(Object o) { return o == null ? null : ((Number) o).doubleValue(); }
     }
 
+    /** How often the running scan job's progress is read. */
+    private static final long JOB_POLL_MILLIS = 250;
+
     private final Sextant engine;
-    private final Executor background;
-    private final Executor ui;
-    private final ExecutorService ownedBackground;
+    private final EngineCalls calls;
 
     private final StringProperty model = new SimpleStringProperty(this, "model", Sextant.DEFAULT_FORECAST_MODEL);
     private final ObjectProperty<Integer> level = new SimpleObjectProperty<>(this, "level", 95);
@@ -77,18 +74,7 @@ public final class ScansViewModel implements AutoCloseable {
 
     public ScansViewModel(Sextant engine, Executor background, Executor ui) {
         this.engine = Objects.requireNonNull(engine, "engine");
-        this.ui = Objects.requireNonNull(ui, "ui");
-        if (background == null) {
-            ownedBackground = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "sextant-gui-scan");
-                t.setDaemon(true);
-                return t;
-            });
-            this.background = ownedBackground;
-        } else {
-            ownedBackground = null;
-            this.background = background;
-        }
+        this.calls = new EngineCalls(background, ui, "sextant-gui-scan");
     }
 
     /** The request the settings describe; a bad minimum reward/risk names its field. */
@@ -122,78 +108,49 @@ public final class ScansViewModel implements AutoCloseable {
         progress.set(0);
         error.set(null);
         status.set("starting the scan");
-        try {
-            background.execute(() -> {
-                try {
-                    JobStatus job = engine.startScan(req);
-                    jobId = job.id();
-                    while (job.state().active()) {
-                        job = engine.jobs().await(job.id(), Duration.ofMillis(250));
-                        JobStatus now = job;
-                        post(() -> {
-                            progress.set(now.progress());
-                            status.set(now.message());
-                        });
-                    }
-                    JobStatus end = job;
-                    List<ScanRow> result = new ArrayList<>();
-                    if (end.state() == JobState.SUCCEEDED && end.result() instanceof Map<?, ?> m) {
-                        for (Object r : (List<?>) m.get("rows")) result.add(ScanRow.of((Map<?, ?>) r));
-                    }
-                    post(() -> {
-                        running.set(false);
-                        jobId = null;
-                        if (end.state() == JobState.SUCCEEDED) {
-                            rows.setAll(result);
-                            progress.set(1);
-                            Map<?, ?> m = (Map<?, ?>) end.result();
-                            status.set(String.format(java.util.Locale.ROOT, "%d of %s symbols ranked by %s reward/risk at %.0f%% (%s, %d days)",
-                                    result.size(), m.get("scanned"), m.get("calibration"), 100 * ((Number) m.get("level")).doubleValue(),
-                                    m.get("model"), ((Number) m.get("horizon")).intValue()));
-                            out.complete(result);
-                        } else if (end.state() == JobState.CANCELLED) {
-                            status.set("scan cancelled");
-                            out.complete(null);
-                        } else {
-                            status.set("scan " + end.state().name().toLowerCase(java.util.Locale.ROOT));
-                            error.set(end.error());
-                            out.completeExceptionally(new IllegalStateException(String.valueOf(end.error())));
-                        }
-                    });
-                } catch (RuntimeException | InterruptedException e) {
-                    post(() -> {
-                        running.set(false);
-                        status.set("");
-                        error.set(ChartsViewModel.describe("scan", e));
-                        out.completeExceptionally(e);
-                    });
-                }
-            });
-        } catch (RejectedExecutionException e) {
+        calls.followJob(() -> engine.startScan(req), engine.jobs()::status, JOB_POLL_MILLIS, now -> {
+            jobId = now.id();
+            progress.set(now.progress());
+            status.set(now.message());
+        }, end -> finish(end, out), message -> {
             running.set(false);
-            out.completeExceptionally(e);
-        }
+            status.set("");
+            error.set(message);
+        }, "scan").whenComplete((end, failure) -> {
+            if (failure != null) out.completeExceptionally(failure);
+        });
         return out;
+    }
+
+    /** Shows how the scan job ended: its ranked rows, or why there are none. */
+    private void finish(JobStatus end, CompletableFuture<List<ScanRow>> out) {
+        running.set(false);
+        jobId = null;
+        if (end.state() == JobState.SUCCEEDED) {
+            Map<?, ?> m = (Map<?, ?>) end.result();
+            List<ScanRow> result = new ArrayList<>();
+            for (Object r : (List<?>) m.get("rows")) result.add(ScanRow.of((Map<?, ?>) r));
+            rows.setAll(result);
+            progress.set(1);
+            status.set(String.format(java.util.Locale.ROOT, "%d of %s symbols ranked by %s reward/risk at %.0f%% (%s, %d days)",
+                    result.size(), m.get("scanned"), m.get("calibration"), 100 * ((Number) m.get("level")).doubleValue(),
+                    m.get("model"), ((Number) m.get("horizon")).intValue()));
+            out.complete(result);
+        } else if (end.state() == JobState.CANCELLED) {
+            status.set("scan cancelled");
+            out.complete(null);
+        } else {
+            status.set("scan " + end.state().name().toLowerCase(java.util.Locale.ROOT));
+            error.set(end.error());
+            out.completeExceptionally(new IllegalStateException(String.valueOf(end.error())));
+        }
     }
 
     /** Asks the running scan job to stop (it stops before its next symbol). */
     public void cancel() {
         String id = jobId;
-        if (id != null) {
-            try {
-                background.execute(() -> engine.jobs().cancel(id));
-            } catch (RejectedExecutionException ignored) {
-                // closed: nothing runs any more
-            }
-        }
-    }
-
-    private void post(Runnable r) {
-        try {
-            ui.execute(r);
-        } catch (RejectedExecutionException ignored) {
-            // the view closed meanwhile
-        }
+        // the job's own status shows the outcome; a refused cancel (the job just ended) has nothing to add
+        if (id != null) calls.run(() -> engine.jobs().cancel(id), s -> { }, message -> { }, "cancel the scan");
     }
 
     public List<String> models() { return engine.forecastModels(); }
@@ -212,6 +169,6 @@ public final class ScansViewModel implements AutoCloseable {
     @Override
     public void close() {
         cancel();
-        if (ownedBackground != null) ownedBackground.shutdownNow();
+        calls.close();
     }
 }

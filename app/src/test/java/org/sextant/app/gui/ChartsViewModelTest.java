@@ -26,6 +26,7 @@ import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.PriceForecast;
 import org.sextant.engine.forecast.QuantileBand;
 import org.sextant.engine.forecast.RewardRisk;
+import org.sextant.engine.forecast.store.StoredBacktest;
 
 /** The charts view's state against a real engine on a temporary store, without a screen. */
 class ChartsViewModelTest {
@@ -217,6 +218,33 @@ class ChartsViewModelTest {
         assertEquals(second, secondForecast.get().symbol());
         assertEquals(second, onUi(() -> racing.forecastProperty().get().symbol()));
         racing.close();
+    }
+
+    @Test
+    void runBacktestRunsTheJobThenShowsItsOverlaysAndKeepsTheViewResponsive() throws Exception {
+        model.start().get();
+        String symbol = engine.listSymbols(null).get(0).symbol();
+        model.select(symbol).get();
+        model.backtestLoad().get();
+        List<String> progress = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        onUi(() -> {
+            model.backtestStatusProperty().addListener((obs, old, now) -> progress.add(now));
+            return null;
+        });
+
+        var run = onUi(model::runBacktest);
+        // while the job runs, the model's engine thread still answers other requests
+        assertEquals(engine.dataSummary(), model.refreshSummary().get());
+        StoredBacktest shown = run.get();
+
+        StoredBacktest stored = engine.backtestOverlays(symbol, null, null, null, null);
+        assertNotNull(shown.result(), "the run stored a backtest");
+        assertEquals(stored.result().male(), shown.result().male(), 0);
+        assertEquals(stored.forecasts().size(), shown.forecasts().size());
+        assertEquals(shown, onUi(() -> model.backtestProperty().get()));
+        assertEquals("", onUi(() -> model.backtestStatusProperty().get()), "no status left once it succeeded");
+        assertTrue(progress.stream().anyMatch(p -> p.endsWith("%")), "the job's progress was shown: " + progress);
+        assertNull(model.errorProperty().get());
     }
 
     private <T> T onUi(java.util.concurrent.Callable<T> work) throws Exception {

@@ -1,15 +1,18 @@
 package org.sextant.app.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,9 +20,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sextant.app.gui.ScansViewModel.ScanRow;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.jobs.JobState;
 
 /** The Scans and Charts view models' forecast state against a real engine, without a screen. */
 class ScansViewModelTest {
+    /** Liveness guard for background work, not a performance bound. */
+    private static final int GIVE_UP_SECONDS = 300;
+
     @TempDir
     Path home;
     private Sextant engine;
@@ -66,6 +73,26 @@ class ScansViewModelTest {
             assertTrue(model.errorProperty().get().contains("reward/risk"), model.errorProperty().get());
             assertTrue(engine.jobs().list().isEmpty());
             assertTrue(e.getCause() instanceof org.sextant.engine.SextantException);
+        }
+    }
+
+    @Test
+    void cancelStopsTheRunningScanJob() throws Exception {
+        try (ScansViewModel model = new ScansViewModel(engine, null, uiThread)) {
+            CompletableFuture<List<ScanRow>> scan = uiThread.submit(model::scan).get();
+            // the job reports each symbol before computing it: past 0, it is on its second symbol of many
+            for (int i = 0; i < GIVE_UP_SECONDS * 200 && uiThread.submit(() -> model.progressProperty().get()).get() == 0; i++) {
+                Thread.sleep(5);
+            }
+            assertTrue(uiThread.submit(() -> model.progressProperty().get()).get() > 0, "the scan reported its progress");
+            uiThread.submit(model::cancel).get();
+
+            List<ScanRow> ranked = scan.get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
+            assertTrue(ranked == null, "a cancelled scan ranks nothing, not " + (ranked == null ? 0 : ranked.size()) + " rows");
+            assertEquals("scan cancelled", uiThread.submit(() -> model.statusProperty().get()).get());
+            assertFalse(uiThread.submit(() -> model.runningProperty().get()).get());
+            assertEquals(JobState.CANCELLED, engine.jobs().list().get(0).state(), "the engine's job stopped, not just the view");
+            assertNull(model.errorProperty().get());
         }
     }
 
