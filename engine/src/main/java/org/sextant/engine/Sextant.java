@@ -143,15 +143,19 @@ public final class Sextant implements AutoCloseable {
 
     /** Daily bars of {@code symbol}, oldest first. */
     public List<PriceBar> bars(String symbol, LocalDate from, LocalDate to) {
-        String sym = requireSymbol(symbol);
+        String sym = symbolOf(requireText(symbol));
         if (from != null && to != null && from.isAfter(to)) {
+            requireSymbol(symbol); // an unknown symbol is named first, as for any other bad range
             throw SextantException.invalid("start", "start " + from + " is after end " + to, "give a start on or before the end");
         }
-        return store.read(c -> {
+        List<PriceBar> bars = store.read(c -> {
             List<PriceBar> out = new ArrayList<>();
+            // No ORDER BY: on a short read DuckDB's sort costs as much as the scan (it wakes its
+            // worker threads). Rows come back in insertion order, which for imported history is
+            // date order, so the sort below is mostly a check.
             try (PreparedStatement p = c.prepareStatement(
                     "SELECT date, open, high, low, close, adj_close, volume FROM prices WHERE symbol = ? "
-                            + "AND date >= coalesce(?, DATE '0001-01-01') AND date <= coalesce(?, DATE '9999-12-31') ORDER BY date")) {
+                            + "AND date >= coalesce(?, DATE '0001-01-01') AND date <= coalesce(?, DATE '9999-12-31')")) {
                 p.setString(1, sym);
                 p.setObject(2, from);
                 p.setObject(3, to);
@@ -163,6 +167,19 @@ public final class Sextant implements AutoCloseable {
             }
             return out;
         });
+        // Only an empty answer needs the symbols table: unknown symbol (not_found) or no rows in range.
+        if (bars.isEmpty()) requireSymbol(symbol);
+        return inDateOrder(bars);
+    }
+
+    private static List<PriceBar> inDateOrder(List<PriceBar> bars) {
+        for (int i = 1; i < bars.size(); i++) {
+            if (bars.get(i).date().isBefore(bars.get(i - 1).date())) {
+                bars.sort(java.util.Comparator.comparing(PriceBar::date));
+                break;
+            }
+        }
+        return bars;
     }
 
     public DataSummary dataSummary() {
@@ -718,10 +735,7 @@ public final class Sextant implements AutoCloseable {
 
     /** Canonical ticker for {@code symbol}, or a not_found error that suggests close names. */
     public String requireSymbol(String symbol) {
-        if (symbol == null || symbol.isBlank()) {
-            throw SextantException.invalid("symbol", "symbol is missing", "pass a ticker from list_symbols, e.g. MSFT");
-        }
-        String s = symbolOf(symbol);
+        String s = symbolOf(requireText(symbol));
         boolean known = store.read(c -> {
             try (PreparedStatement p = c.prepareStatement("SELECT 1 FROM symbols WHERE symbol = ?")) {
                 p.setString(1, s);
@@ -737,6 +751,13 @@ public final class Sextant implements AutoCloseable {
                             : "did you mean one of " + near + "? list_symbols shows all");
         }
         return s;
+    }
+
+    private static String requireText(String symbol) {
+        if (symbol == null || symbol.isBlank()) {
+            throw SextantException.invalid("symbol", "symbol is missing", "pass a ticker from list_symbols, e.g. MSFT");
+        }
+        return symbol;
     }
 
     private static String symbolOf(String symbol) {

@@ -3,14 +3,9 @@ package org.sextant.packaging;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,7 +22,13 @@ import tools.jackson.databind.json.JsonMapper;
  * baseline measured in the same run: the same local API call made directly over HTTP to the app
  * (no launcher, no MCP). Concurrency is real clients: N launcher processes (bin/sextant-mcp),
  * one MCP session each, as N editors would start them; the baseline uses N threads with their
- * own HTTP connection each. Each client makes its calls back to back after a warm-up.
+ * own HTTP connection each. Each client makes its calls back to back after a warm-up; the
+ * clients of a row all measure at the same time. Beside the latencies it prints the CPU time the
+ * app and the client processes spent per call (from /proc, Linux).
+ *
+ * Before the rows, the app answers each call {@code sextant.bench.appWarmup} times (default
+ * 2000; 0 measures a freshly started app), as an app that has been running would.
+ * {@code sextant.bench.clients} lists the client counts (default "1,16").
  *
  * Usage (from the repository root, after the packaging ITs compiled it; see docs/benchmarks.md):
  *   java -Dsextant.repo=. -cp "packaging/target/test-classes:mcp-launcher/target/lib/*" \
@@ -35,6 +36,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class McpRoundTripBench {
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** Linux USER_HZ: /proc reports CPU time in these ticks. */
+    private static final long CLOCK_TICKS = 100;
     static final Map<String, Map<String, Object>> CALLS = new java.util.LinkedHashMap<>();
 
     static {
@@ -45,49 +48,84 @@ public final class McpRoundTripBench {
     public static void main(String[] args) throws Exception {
         int calls = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         int warmup = Math.max(20, calls / 5);
+        int appWarmup = Integer.getInteger("sextant.bench.appWarmup", 2000);
+        int[] clientCounts = Arrays.stream(System.getProperty("sextant.bench.clients", "1,16").split(","))
+                .mapToInt(x -> Integer.parseInt(x.trim())).toArray();
         Path home = Files.createTempDirectory("sextant-rtt-bench");
         try (HeadlessApp app = HeadlessApp.start(home)) {
             JsonNode discovery = JSON.readTree(Files.readString(home.resolve("run/app.json")));
-            List<String[]> rows = new ArrayList<>();
+            // The app of a working session has been up for a while: its JIT has compiled the
+            // call path. A fresh app runs its first hundreds of calls partly interpreted, which
+            // would be measured as the first rows' latency; so each call is made appWarmup times
+            // first. Launchers stay fresh per row (their warm-up is the per-client one).
             for (Map.Entry<String, Map<String, Object>> c : CALLS.entrySet()) {
-                for (int clients : new int[] {1, 16}) {
-                    rows.add(row("baseline: HTTP to the app", c.getKey(), clients, calls,
-                            run(clients, () -> new HttpCaller(discovery, c.getKey(), c.getValue()), warmup, calls)));
-                    rows.add(row("sextant-mcp (stdio) + app", c.getKey(), clients, calls,
-                            run(clients, () -> new McpCaller(home, c.getKey(), c.getValue()), warmup, calls)));
+                try (HttpCaller warm = new HttpCaller(discovery, c.getKey(), c.getValue())) {
+                    for (int i = 0; i < appWarmup; i++) warm.call();
                 }
             }
-            System.out.printf("cores=%d, load average=%s, calls per client=%d (after %d warm-up), N clients = N launcher processes%n",
-                    Runtime.getRuntime().availableProcessors(), Files.readString(Path.of("/proc/loadavg")).split(" ")[0], calls, warmup);
-            System.out.printf("%-28s %-20s %8s %8s %9s %9s %9s%n", "path", "tool", "clients", "calls", "p50 ms", "p99 ms", "max ms");
-            for (String[] r : rows) System.out.printf("%-28s %-20s %8s %8s %9s %9s %9s%n", (Object[]) r);
+            List<String[]> rows = new ArrayList<>();
+            for (Map.Entry<String, Map<String, Object>> c : CALLS.entrySet()) {
+                for (int clients : clientCounts) {
+                    rows.add(row("baseline: HTTP to the app", c.getKey(), clients,
+                            run(app.pid(), clients, () -> new HttpCaller(discovery, c.getKey(), c.getValue()), warmup, calls)));
+                    rows.add(row("sextant-mcp (stdio) + app", c.getKey(), clients,
+                            run(app.pid(), clients, () -> new McpCaller(home, c.getKey(), c.getValue()), warmup, calls)));
+                }
+            }
+            System.out.printf("cores=%d, load average=%s, calls per client=%d (after %d warm-up), app warmed with %d calls per tool, N clients = N launcher processes%n",
+                    Runtime.getRuntime().availableProcessors(), Files.readString(Path.of("/proc/loadavg")).split(" ")[0], calls, warmup, appWarmup);
+            System.out.println("cpu ms/call: CPU time of the app process, and of the client processes (the launchers; this JVM"
+                    + " for the baseline), over the measured calls, divided by their number");
+            String format = "%-28s %-20s %8s %8s %9s %9s %9s %13s %16s%n";
+            System.out.printf(format, "path", "tool", "clients", "calls", "p50 ms", "p99 ms", "max ms", "app cpu ms", "client cpu ms");
+            for (String[] r : rows) System.out.printf(format, (Object[]) r);
         }
     }
 
     interface Caller extends AutoCloseable {
         /** One round trip; throws when the answer is not ok. */
         void call() throws Exception;
+
+        /** The process that makes the call on the client side (a launcher, or this JVM for the baseline). */
+        long pid();
     }
 
-    static long[] run(int clients, Callable<Caller> factory, int warmup, int calls) throws Exception {
+    /** Sorted latencies of all clients, and the CPU the app and the client processes spent per call meanwhile. */
+    record Result(long[] sorted, double appCpuMs, double clientCpuMs) {}
+
+    static Result run(long appPid, int clients, Callable<Caller> factory, int warmup, int calls) throws Exception {
         List<Caller> callers = new ArrayList<>();
         for (int i = 0; i < clients; i++) callers.add(factory.call());
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         try {
             for (Caller c : callers) c.call(); // sessions up before the clock starts
+            java.util.concurrent.CyclicBarrier warm = new java.util.concurrent.CyclicBarrier(clients + 1);
+            java.util.concurrent.CyclicBarrier done = new java.util.concurrent.CyclicBarrier(clients + 1);
             List<Future<long[]>> futures = new ArrayList<>();
             for (Caller c : callers) {
                 futures.add(pool.submit(() -> {
                     for (int i = 0; i < warmup; i++) c.call();
+                    warm.await(); // every client measures at the same time, after every warm-up
                     long[] t = new long[calls];
                     for (int i = 0; i < calls; i++) {
                         long start = System.nanoTime();
                         c.call();
                         t[i] = System.nanoTime() - start;
                     }
+                    done.await();
                     return t;
                 }));
             }
+            java.util.Set<Long> clientPids = new java.util.TreeSet<>();
+            for (Caller c : callers) clientPids.add(c.pid());
+            warm.await();
+            long app0 = cpuTicks(appPid);
+            long client0 = 0;
+            for (long pid : clientPids) client0 += cpuTicks(pid);
+            done.await();
+            long app1 = cpuTicks(appPid);
+            long client1 = 0;
+            for (long pid : clientPids) client1 += cpuTicks(pid);
             long[] all = new long[0];
             for (Future<long[]> f : futures) {
                 long[] t = f.get();
@@ -96,45 +134,99 @@ public final class McpRoundTripBench {
                 System.arraycopy(t, 0, all, n, t.length);
             }
             Arrays.sort(all);
-            return all;
+            return new Result(all, ticksToMs(app1 - app0) / all.length, ticksToMs(client1 - client0) / all.length);
         } finally {
             pool.shutdownNow();
             for (Caller c : callers) c.close();
         }
     }
 
-    static String[] row(String path, String tool, int clients, int calls, long[] sorted) {
+    /** utime + stime of a process from /proc (Linux), in clock ticks. */
+    static long cpuTicks(long pid) throws java.io.IOException {
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    }
+
+    static double ticksToMs(long ticks) {
+        return ticks * 1000.0 / CLOCK_TICKS;
+    }
+
+    static String[] row(String path, String tool, int clients, Result r) {
+        long[] sorted = r.sorted();
         return new String[] {path, tool, String.valueOf(clients), String.valueOf(sorted.length),
                 ms(sorted[sorted.length / 2]), ms(sorted[(int) Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]),
-                ms(sorted[sorted.length - 1])};
+                ms(sorted[sorted.length - 1]), cpu(r.appCpuMs()), cpu(r.clientCpuMs())};
+    }
+
+    static String cpu(double ms) {
+        return String.format(java.util.Locale.ROOT, "%.2f", ms);
     }
 
     static String ms(long nanos) {
         return String.format(java.util.Locale.ROOT, "%.2f", nanos / 1e6);
     }
 
-    /** The local API call, as the launcher makes it (token, loopback, JSON body). */
+    /**
+     * The local API call as the launcher makes it (token, loopback, JSON body; one blocking
+     * exchange on a kept-alive connection), with nothing else around it: the app's own answer.
+     */
     static final class HttpCaller implements Caller {
-        private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        private final HttpRequest request;
+        private final byte[] request;
+        private final java.net.Socket socket;
+        private final java.io.DataInputStream in;
+        private final OutputStream out;
 
-        HttpCaller(JsonNode discovery, String method, Map<String, Object> args) {
-            request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + discovery.path("port").asInt() + "/api/v1/" + method))
-                    .header("Authorization", "Bearer " + discovery.path("token").asString())
-                    .header("Content-Type", "application/json")
-                    .timeout(Duration.ofSeconds(60))
-                    .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(args))).build();
+        HttpCaller(JsonNode discovery, String method, Map<String, Object> args) throws Exception {
+            int port = discovery.path("port").asInt();
+            byte[] body = JSON.writeValueAsBytes(args);
+            String head = "POST /api/v1/" + method + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
+                    + "\r\nAuthorization: Bearer " + discovery.path("token").asString()
+                    + "\r\nAccept: application/json\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n";
+            byte[] h = head.getBytes(StandardCharsets.ISO_8859_1);
+            request = Arrays.copyOf(h, h.length + body.length);
+            System.arraycopy(body, 0, request, h.length, body.length);
+            socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port);
+            socket.setTcpNoDelay(true);
+            socket.setSoTimeout(60_000);
+            in = new java.io.DataInputStream(new java.io.BufferedInputStream(socket.getInputStream()));
+            out = socket.getOutputStream();
         }
 
         @Override
         public void call() throws Exception {
-            HttpResponse<String> r = http.send(request, HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) throw new IllegalStateException("app answered " + r.statusCode() + ": " + r.body());
+            out.write(request);
+            out.flush();
+            String status = line();
+            int length = -1;
+            for (String l = line(); !l.isEmpty(); l = line()) {
+                if (l.regionMatches(true, 0, "Content-Length:", 0, 15)) length = Integer.parseInt(l.substring(15).trim());
+            }
+            if (length < 0) throw new IllegalStateException("no Content-Length in the app's answer");
+            byte[] body = new byte[length];
+            in.readFully(body);
+            if (!status.startsWith("HTTP/1.1 200")) {
+                throw new IllegalStateException("app answered " + status + ": " + new String(body, StandardCharsets.UTF_8));
+            }
+        }
+
+        private String line() throws java.io.IOException {
+            StringBuilder b = new StringBuilder();
+            for (int c = in.read(); c != '\n'; c = in.read()) {
+                if (c < 0) throw new java.io.EOFException("the app closed the connection");
+                if (c != '\r') b.append((char) c);
+            }
+            return b.toString();
         }
 
         @Override
-        public void close() {
-            // the JDK 17 HttpClient has no close; its threads are daemons
+        public long pid() {
+            return ProcessHandle.current().pid();
+        }
+
+        @Override
+        public void close() throws Exception {
+            socket.close();
         }
     }
 
@@ -181,6 +273,11 @@ public final class McpRoundTripBench {
                     + "\",\"arguments\":" + arguments + "}}");
             JsonNode r = expectResult();
             if (!r.path("structuredContent").path("ok").asBoolean()) throw new IllegalStateException("tool failed: " + r);
+        }
+
+        @Override
+        public long pid() {
+            return process.pid(); // bin/sextant-mcp execs java
         }
 
         @Override

@@ -2,56 +2,77 @@ package org.sextant.mcp.app;
 
 import java.io.IOException;
 import java.net.ConnectException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import org.sextant.mcp.LauncherInfo;
 import org.sextant.mcp.envelope.FailReason;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /**
- * Talks to the running app's local API. Discovery happens on every call (run/app.json is read
- * each time), so an app that restarted on another port is found without restarting us.
+ * Talks to the running app's local API. What run/app.json says is kept while the file is
+ * unchanged (one stat per call instead of a read, a parse and a process check); it is read
+ * again when the file changes, and when the app refuses the connection or the token, in which
+ * case the call is made once more to the app found, so an app that restarted on another port
+ * is followed without restarting us.
  */
 public final class AppClient {
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
+    private static final java.util.regex.Pattern METHOD = java.util.regex.Pattern.compile("[A-Za-z0-9_]+");
 
     private final Path appJson;
     private final Duration requestTimeout;
-    /** Built on first use: building it loads the TLS stack, which would slow the first tools/list. */
-    private HttpClient http;
+    private final LoopbackHttp http = new LoopbackHttp();
+    /** The last successful discovery and the file state it came from; null until then or after a failure. */
+    private volatile Discovered known;
+
+    private record Discovered(AppFile app, Object fileKey, FileTime modified, long size) {
+        boolean describes(BasicFileAttributes now) {
+            return now != null && Objects.equals(fileKey, now.fileKey()) && modified.equals(now.lastModifiedTime())
+                    && size == now.size();
+        }
+    }
+
+    /** The app refused before running anything (connection or token): worth a fresh discovery. */
+    private static final class Refused extends Exception {
+        final ToolFailure failure;
+
+        Refused(ToolFailure failure) {
+            super(failure.getMessage(), null, false, false);
+            this.failure = failure;
+        }
+    }
 
     public AppClient(Path appJson, Duration requestTimeout) {
         this.appJson = appJson;
         this.requestTimeout = requestTimeout;
     }
 
-    private synchronized HttpClient http() {
-        if (http == null) {
-            http = HttpClient.newBuilder()
-                    .version(HttpClient.Version.HTTP_1_1)
-                    .connectTimeout(CONNECT_TIMEOUT)
-                    .followRedirects(HttpClient.Redirect.NEVER)
-                    .build();
-        }
-        return http;
-    }
-
     public Path appJson() {
         return appJson;
     }
 
-    /** Finds the app: file present, process alive, contract spoken by us. */
+    /** Finds the app: file present, process alive, contract spoken by us (kept while run/app.json is unchanged). */
     public AppFile discover() throws ToolFailure {
+        Discovered d = known;
+        if (d != null && d.describes(attributes())) return d.app();
+        return rediscover();
+    }
+
+    /** Reads run/app.json afresh and checks the process and the contract. */
+    private AppFile rediscover() throws ToolFailure {
+        known = null;
+        http.closeIdle();
+        BasicFileAttributes before = attributes(); // taken first: a rewrite after it shows as a change next call
         AppFile app = AppFile.read(appJson);
         if (!app.processAlive()) {
             throw new ToolFailure(FailReason.APP_NOT_RUNNING,
@@ -65,7 +86,16 @@ public final class AppClient {
                     "the person must install the same Sextant release for the app and sextant-mcp;"
                             + " calls to the app will fail until then");
         }
+        if (before != null) known = new Discovered(app, before.fileKey(), before.lastModifiedTime(), before.size());
         return app;
+    }
+
+    private BasicFileAttributes attributes() {
+        try {
+            return Files.readAttributes(appJson, BasicFileAttributes.class);
+        } catch (IOException | RuntimeException e) {
+            return null; // gone or unreadable: AppFile.read names the problem
+        }
     }
 
     /**
@@ -76,7 +106,9 @@ public final class AppClient {
         Map<String, Object> out = new LinkedHashMap<>();
         try {
             AppFile app = discover();
-            Map<String, Object> health = send(app, "health", HttpRequest.newBuilder(uri(app, "health")).GET());
+            Map<String, Object> health = exchange(app, "health", null);
+            Discovered now = known;
+            if (now != null) app = now.app(); // the app that answered, when a refusal made us look again
             out.put("status", "running");
             out.put("version", app.version());
             out.put("contract", app.contract());
@@ -95,49 +127,63 @@ public final class AppClient {
 
     /** GET /api/v1/health: the app's data payload. */
     public Map<String, Object> health() throws ToolFailure {
-        AppFile app = discover();
-        return send(app, "health", HttpRequest.newBuilder(uri(app, "health")).GET());
+        return exchange(discover(), "health", null);
     }
 
     /** POST /api/v1/{method} with the arguments as a JSON object: the app's data payload. */
     public Map<String, Object> call(String method, Map<String, Object> arguments) throws ToolFailure {
-        AppFile app = discover();
-        String body = Json.write(arguments == null ? Map.of() : arguments);
-        return send(app, method, HttpRequest.newBuilder(uri(app, method))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)));
+        byte[] body = Json.write(arguments == null ? Map.of() : arguments).getBytes(StandardCharsets.UTF_8);
+        return exchange(discover(), method, body);
     }
 
-    private static URI uri(AppFile app, String method) {
-        return URI.create("http://127.0.0.1:" + app.port() + "/api/v1/" + method);
-    }
-
-    private Map<String, Object> send(AppFile app, String method, HttpRequest.Builder request) throws ToolFailure {
-        HttpResponse<String> response;
+    /**
+     * Sends to the app found; when it refuses the connection or the token, nothing ran there, so
+     * run/app.json is read again and, if it now names another app, the call goes there once.
+     */
+    private Map<String, Object> exchange(AppFile app, String method, byte[] body) throws ToolFailure {
         try {
-            response = http().send(request
-                            .timeout(requestTimeout)
-                            .header("Authorization", "Bearer " + app.token())
-                            .header("Accept", "application/json")
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (HttpConnectTimeoutException e) {
+            return send(app, method, body);
+        } catch (Refused r) {
+            AppFile fresh = rediscover(); // a crash (pid gone) or a clean exit (no file) is named here
+            if (fresh.equals(app)) throw r.failure;
+            try {
+                return send(fresh, method, body);
+            } catch (Refused again) {
+                throw again.failure;
+            }
+        }
+    }
+
+    private Map<String, Object> send(AppFile app, String method, byte[] body) throws ToolFailure, Refused {
+        if (!METHOD.matcher(method).matches()) throw new IllegalArgumentException("not an API method name: " + method);
+        LoopbackHttp.Response response;
+        try {
+            response = http.exchange(app.port(), "/api/v1/" + method, app.token(), body, CONNECT_TIMEOUT, requestTimeout);
+        } catch (ConnectException e) {
+            throw new Refused(notRunning(app, "refused the connection", e));
+        } catch (LoopbackHttp.ConnectTimeout e) {
+            known = null;
             throw notRunning(app, "did not accept a connection within " + CONNECT_TIMEOUT.toSeconds() + " s", e);
-        } catch (HttpTimeoutException e) {
+        } catch (SocketTimeoutException e) {
             throw new ToolFailure(FailReason.TIMEOUT,
                     "the app did not answer '" + method + "' within " + requestTimeout.toSeconds() + " s",
                     "the app may be busy with a long job: call health_check, then retry once or narrow the request", e);
-        } catch (ConnectException e) {
-            throw notRunning(app, "refused the connection", e);
-        } catch (IOException e) {
-            // Connection reset or closed mid-answer: the app went away under us.
-            throw notRunning(app, "closed the connection (" + e.getClass().getSimpleName() + ")", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        } catch (ClosedByInterruptException e) {
             throw new ToolFailure(FailReason.TIMEOUT, "the call to '" + method + "' was interrupted",
                     "call again", e);
+        } catch (IOException e) {
+            // Connection reset or closed mid-answer: the app went away under us (it may have run the call).
+            known = null;
+            throw notRunning(app, "closed the connection (" + e.getClass().getSimpleName() + ")", e);
         }
-        return ApiReply.unwrap(method, response.statusCode(), response.body());
+        if (response.status() == 401) {
+            try {
+                ApiReply.unwrap(method, 401, response.body());
+            } catch (ToolFailure f) {
+                throw new Refused(f);
+            }
+        }
+        return ApiReply.unwrap(method, response.status(), response.body());
     }
 
     private ToolFailure notRunning(AppFile app, String what, Exception cause) {

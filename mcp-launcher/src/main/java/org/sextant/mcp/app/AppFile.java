@@ -31,7 +31,7 @@ public record AppFile(long pid, int port, String token, String version, int cont
             Map<String, Object> m = Json.readObject(text);
             Object startedAt = m.get("started_at");
             return new AppFile(number(m, "pid").longValue(), number(m, "port").intValue(),
-                    string(m, "token"), String.valueOf(m.get("version")), number(m, "contract").intValue(),
+                    token(m), String.valueOf(m.get("version")), number(m, "contract").intValue(),
                     startedAt == null ? null : String.valueOf(startedAt));
         } catch (RuntimeException e) {
             // A file caught mid-write by a non-atomic writer, or from another product: not our app.
@@ -53,5 +53,14 @@ public record AppFile(long pid, int port, String token, String version, int cont
     private static String string(Map<String, Object> m, String key) {
         if (m.get(key) instanceof String s && !s.isEmpty()) return s;
         throw new IllegalArgumentException("'" + key + "' is missing or not a string");
+    }
+
+    /** The token goes into a header line as is: visible ASCII only. */
+    private static String token(Map<String, Object> m) {
+        String t = string(m, "token");
+        if (!t.chars().allMatch(c -> c > ' ' && c < 127)) {
+            throw new IllegalArgumentException("'token' holds characters a header cannot carry");
+        }
+        return t;
     }
 }

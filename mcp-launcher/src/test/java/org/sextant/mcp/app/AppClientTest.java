@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sextant.mcp.FakeApp;
 import org.sextant.mcp.envelope.ToolFailure;
 
-/** Discovery and transport failures, each with its named fail_reason. */
+/** Discovery (kept while run/app.json is unchanged, re-read on a refusal) and transport failures, each with its named fail_reason. */
 class AppClientTest {
     @TempDir
     Path home;
@@ -68,6 +69,70 @@ class AppClientTest {
             String text = Files.readString(home.resolve("run/app.json")).replace(app.token(), "0".repeat(64));
             Files.writeString(home.resolve("run/app.json"), text);
             assertEquals("app_auth_failed", reason(() -> client(Duration.ofSeconds(5)).health()));
+        }
+    }
+
+    /** Rewrites run/app.json in place (same file, same size) and puts its old time back: a change a stat cannot see. */
+    private void rewriteUnseen(String text) throws Exception {
+        Path file = home.resolve("run/app.json");
+        FileTime modified = Files.getLastModifiedTime(file);
+        assertEquals(Files.size(file), text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length,
+                "the rewrite must keep the size for the stat to miss it");
+        Files.writeString(file, text); // truncates and writes the same inode
+        Files.setLastModifiedTime(file, modified);
+    }
+
+    @Test
+    void aRefusedConnectionRereadsTheDiscoveryFileAndCallsTheAppItNowNames(@TempDir Path elsewhere) throws Exception {
+        AppClient client = client(Duration.ofSeconds(5));
+        try (FakeApp first = new FakeApp(home).start(); FakeApp second = new FakeApp(elsewhere).start()) {
+            assertEquals(2, client.call("list_symbols", Map.of()).get("count"));
+            assertEquals(1, first.calls("list_symbols"));
+            first.stop(); // the app went away and another one now serves...
+            rewriteUnseen(Files.readString(elsewhere.resolve("run/app.json"))); // ...as the file says, unseen by a stat
+
+            assertEquals(2, client.call("list_symbols", Map.of()).get("count"));
+            assertEquals(1, second.calls("list_symbols"), "the call went to the app the re-read file names");
+            assertEquals(second.port(), client.discover().port());
+        }
+    }
+
+    @Test
+    void aRefusedTokenRereadsTheDiscoveryFileAndCallsAgainWithTheNewToken() throws Exception {
+        try (FakeApp app = new FakeApp(home).start()) {
+            Path file = home.resolve("run/app.json");
+            String good = Files.readString(file);
+            Files.writeString(file, good.replace(app.token(), "0".repeat(app.token().length())));
+            AppClient client = client(Duration.ofSeconds(5));
+            assertEquals("app_auth_failed", reason(() -> client.call("list_symbols", Map.of())));
+
+            rewriteUnseen(good); // the token is right again, in a file that looks unchanged
+            assertEquals(2, client.call("list_symbols", Map.of()).get("count"));
+        }
+    }
+
+    @Test
+    void aNewDiscoveryFileIsFollowedWithoutAFailedCall(@TempDir Path elsewhere) throws Exception {
+        AppClient client = client(Duration.ofSeconds(5));
+        try (FakeApp first = new FakeApp(home).start()) {
+            assertEquals(2, client.call("list_symbols", Map.of()).get("count"));
+            try (FakeApp second = new FakeApp(home).start()) { // a second app replaces run/app.json; the first still answers
+                assertEquals(2, client.call("list_symbols", Map.of()).get("count"));
+                assertEquals(1, first.calls("list_symbols"));
+                assertEquals(1, second.calls("list_symbols"));
+            }
+        }
+    }
+
+    @Test
+    void aTokenWithCharactersAHeaderCannotCarryIsNotADiscoveryFile() throws Exception {
+        try (FakeApp app = new FakeApp(home).start()) {
+            Path file = home.resolve("run/app.json");
+            Files.writeString(file, Files.readString(file).replace(app.token(), "abc\\r\\nX-Injected: 1"));
+            ToolFailure f = assertThrows(ToolFailure.class, () -> client(Duration.ofSeconds(5)).call("list_symbols", Map.of()));
+            assertEquals("app_not_running", f.failReason());
+            assertTrue(f.getMessage().contains("token"), f.getMessage());
+            assertEquals(0, app.totalCalls());
         }
     }
 
