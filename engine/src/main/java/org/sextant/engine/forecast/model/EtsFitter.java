@@ -3,11 +3,12 @@ package org.sextant.engine.forecast.model;
 import org.sextant.engine.forecast.model.EtsModel.State;
 
 /**
- * Maximum-likelihood estimation of one ETS model. Smoothing parameters, damping and the
- * initial level and slope are found by Nelder–Mead inside the usual bounds
- * (0<alpha<1, 0<beta<alpha, 0<gamma<1−alpha, 0.8<=phi<=0.98); the initial seasonal states
- * come from a classical decomposition of the history and are held fixed, which keeps the
- * search small for monthly data (they still count as parameters in AIC).
+ * Maximum-likelihood estimation of one ETS model, as R's forecast::ets: the smoothing
+ * parameters, the damping and all initial states (level, slope and m−1 free seasonal states,
+ * the last one fixed by the seasonal states summing to 0, or averaging 1 when multiplicative)
+ * are found together by Nelder–Mead inside the usual bounds (1e-4<=alpha<=0.9999,
+ * 1e-4<=beta<=alpha, 1e-4<=gamma<=1−alpha, 0.8<=phi<=0.98), starting from {@link EtsStart}'s
+ * heuristic states.
  *
  * <p>States are updated in the observation form used by R's forecast::ets, so one update
  * serves both error types; the error type decides the likelihood: −2 log L equals
@@ -21,31 +22,30 @@ public final class EtsFitter {
     /** The maximum-likelihood fit, or null when no feasible parameters exist (a multiplicative part leaves the positive region). */
     public static EtsModel fit(double[] y, int m, EtsSpec spec) {
         int mm = spec.seasonal() ? m : 1;
-        double[] seasonInit = new double[mm];
-        double[] adjusted = y;
-        if (spec.seasonal()) {
-            boolean mult = spec.season() == EtsSpec.Season.M;
-            seasonInit = Seasonality.classicalFigure(y, m, mult);
-            adjusted = new double[y.length];
-            for (int t = 0; t < y.length; t++) adjusted[t] = mult ? y[t] / seasonInit[t % m] : y[t] - seasonInit[t % m];
-        }
-        double[] lb = initialLevelSlope(adjusted, spec.trended());
+        boolean multSeason = spec.season() == EtsSpec.Season.M;
+        double[] start = EtsStart.of(y, m, spec);
         double scale = 0;
         for (double v : y) scale += Math.abs(v) / y.length;
         if (scale == 0) scale = 1;
 
-        // x = [alpha, beta, gamma, phi, l0/scale, b0/scale] restricted to the model's parameters
-        Layout lay = new Layout(spec);
+        // x = [alpha, beta, gamma, phi, l0/scale, b0/scale, s₁…s_{m−1} (/scale when additive)] restricted to the model
+        Layout lay = new Layout(spec, m);
         double[] x0 = new double[lay.size];
         double[] step = new double[lay.size];
+        // smoothing parameters start inside the bounds; R's starts (alpha 0.2/m, phi 0.978) did worse on M3 yearly
         x0[lay.alpha] = spec.seasonal() ? 0.2 : 0.3; step[lay.alpha] = 0.1;
         if (lay.beta >= 0) { x0[lay.beta] = 0.05; step[lay.beta] = 0.03; }
         if (lay.gamma >= 0) { x0[lay.gamma] = 0.05; step[lay.gamma] = 0.03; }
         if (lay.phi >= 0) { x0[lay.phi] = 0.95; step[lay.phi] = -0.05; }
-        x0[lay.l0] = lb[0] / scale; step[lay.l0] = 0.05 * Math.max(Math.abs(lb[0] / scale), 0.1);
-        if (lay.b0 >= 0) { x0[lay.b0] = lb[1] / scale; step[lay.b0] = 0.05 * Math.max(Math.abs(lb[1] / scale), 0.01); }
+        x0[lay.l0] = start[0] / scale; step[lay.l0] = 0.05 * Math.max(Math.abs(start[0] / scale), 0.1);
+        if (lay.b0 >= 0) { x0[lay.b0] = start[1] / scale; step[lay.b0] = 0.05 * Math.max(Math.abs(start[1] / scale), 0.01); }
+        double sScale = multSeason ? 1 : scale;
+        for (int j = 1; j < lay.seasons; j++) {
+            double v = start[2 + j] / sScale;
+            x0[lay.s1 + j - 1] = v;
+            step[lay.s1 + j - 1] = multSeason ? 0.02 : Math.max(0.1 * Math.abs(v), 0.005);
+        }
 
-        final double[] seas = seasonInit;
         final double sc = scale;
         java.util.function.ToDoubleFunction<double[]> objective = x -> {
             double a = x[lay.alpha];
@@ -56,41 +56,36 @@ public final class EtsFitter {
             if (lay.beta >= 0 && (b < LO || b > a)) return INFEASIBLE;
             if (lay.gamma >= 0 && (g < LO || g > 1 - a)) return INFEASIBLE;
             if (lay.phi >= 0 && (p < PHI_LO || p > PHI_HI)) return INFEASIBLE;
-            State s = new State(x[lay.l0] * sc, lay.b0 >= 0 ? x[lay.b0] * sc : 0, seas.clone());
-            double[] r = filter(spec, m, a, b, g, p, s, y);
+            double[] init = lay.states(x, sc, sScale, multSeason, mm);
+            if (init == null) return INFEASIBLE;
+            double[] r = filter(spec, m, a, b, g, p, State.initial(spec, m, init), y);
             if (r == null || !Double.isFinite(r[0])) return INFEASIBLE;
             return y.length * Math.log(Math.max(r[0], 1e-300)) + 2 * r[1];
         };
-        NelderMead.Result best = NelderMead.minimize(objective, x0, step, 1e-8, 2000);
+        NelderMead.Result best;
+        if (lay.seasons > 1) {
+            // first the smoothing parameters, level and slope with the heuristic seasonal states held,
+            // then everything from there: a direct search in 12–17 dimensions often stalls far away
+            int free = lay.s1;
+            double[] full = x0.clone();
+            java.util.function.ToDoubleFunction<double[]> head = z -> {
+                System.arraycopy(z, 0, full, 0, free);
+                return objective.applyAsDouble(full);
+            };
+            NelderMead.Result h = NelderMead.minimize(head, java.util.Arrays.copyOf(x0, free), java.util.Arrays.copyOf(step, free), 1e-8, 2000);
+            h = NelderMead.minimize(head, h.x(), java.util.Arrays.copyOf(step, free), 1e-10, 1000);
+            double[] x1 = x0.clone();
+            System.arraycopy(h.x(), 0, x1, 0, free);
+            best = NelderMead.minimize(objective, x1, step, 1e-8, 2000);
+        } else {
+            best = NelderMead.minimize(objective, x0, step, 1e-8, 2000);
+        }
         // one restart from the optimum escapes most premature collapses of the simplex
         best = NelderMead.minimize(objective, best.x(), step, 1e-10, 1000);
         if (best.value() >= INFEASIBLE) return null;
         double[] x = best.x();
-        double[] init = new double[2 + mm];
-        init[0] = x[lay.l0] * sc;
-        init[1] = lay.b0 >= 0 ? x[lay.b0] * sc : 0;
-        System.arraycopy(seasonInit, 0, init, 2, mm);
         return new EtsModel(spec, mm, x[lay.alpha], lay.beta >= 0 ? x[lay.beta] : 0, lay.gamma >= 0 ? x[lay.gamma] : 0,
-                lay.phi >= 0 ? x[lay.phi] : 1, init, y);
-    }
-
-    /** Level and slope at time 0 from a least-squares line through the first (up to) 10 values. */
-    static double[] initialLevelSlope(double[] y, boolean trended) {
-        int k = Math.min(10, y.length);
-        if (!trended) {
-            double s = 0;
-            for (int t = 0; t < k; t++) s += y[t];
-            return new double[] {s / k, 0};
-        }
-        double mx = (k + 1) / 2.0, my = 0;
-        for (int t = 0; t < k; t++) my += y[t] / k;
-        double sxy = 0, sxx = 0;
-        for (int t = 0; t < k; t++) {
-            sxy += (t + 1 - mx) * (y[t] - my);
-            sxx += (t + 1 - mx) * (t + 1 - mx);
-        }
-        double b = sxx == 0 ? 0 : sxy / sxx;
-        return new double[] {my - b * mx, b};
+                lay.phi >= 0 ? x[lay.phi] : 1, lay.states(x, sc, sScale, multSeason, mm), y);
     }
 
     /**
@@ -143,9 +138,9 @@ public final class EtsFitter {
 
     /** Positions of each parameter in the optimiser's vector (−1 when absent). */
     private static final class Layout {
-        final int alpha, beta, gamma, phi, l0, b0, size;
+        final int alpha, beta, gamma, phi, l0, b0, s1, seasons, size;
 
-        Layout(EtsSpec spec) {
+        Layout(EtsSpec spec, int m) {
             int i = 0;
             alpha = i++;
             beta = spec.trended() ? i++ : -1;
@@ -153,7 +148,28 @@ public final class EtsFitter {
             phi = spec.damped() ? i++ : -1;
             l0 = i++;
             b0 = spec.trended() ? i++ : -1;
-            size = i;
+            seasons = spec.seasonal() ? m : 0;
+            s1 = i;
+            size = i + Math.max(seasons - 1, 0);
+        }
+
+        /** {l0, b0, s₀…s_{m−1}} from the vector; s₀ closes the constraint. Null when a multiplicative index is negative. */
+        double[] states(double[] x, double scale, double sScale, boolean mult, int mm) {
+            double[] init = new double[2 + mm];
+            init[0] = x[l0] * scale;
+            init[1] = b0 >= 0 ? x[b0] * scale : 0;
+            if (seasons == 0) return init;
+            double sum = 0;
+            for (int j = 1; j < seasons; j++) {
+                double v = x[s1 + j - 1];
+                if (mult && v < 0) return null;
+                init[2 + j] = v * sScale;
+                sum += v;
+            }
+            double s0 = (mult ? seasons : 0) - sum;
+            if (mult && s0 < 0) return null;
+            init[2] = s0 * sScale;
+            return init;
         }
     }
 }
