@@ -56,6 +56,7 @@ public final class EtsFitter {
             if (lay.beta >= 0 && (b < LO || b > a)) return INFEASIBLE;
             if (lay.gamma >= 0 && (g < LO || g > 1 - a)) return INFEASIBLE;
             if (lay.phi >= 0 && (p < PHI_LO || p > PHI_HI)) return INFEASIBLE;
+            if (lay.gamma >= 0 && !admissible(a, b, g, p, m)) return INFEASIBLE;
             double[] init = lay.states(x, sc, sScale, multSeason, mm);
             if (init == null) return INFEASIBLE;
             double[] r = filter(spec, m, a, b, g, p, State.initial(spec, m, init), y);
@@ -86,6 +87,26 @@ public final class EtsFitter {
         double[] x = best.x();
         return new EtsModel(spec, mm, x[lay.alpha], lay.beta >= 0 ? x[lay.beta] : 0, lay.gamma >= 0 ? x[lay.gamma] : 0,
                 lay.phi >= 0 ? x[lay.phi] : 1, lay.states(x, sc, sScale, multSeason, mm), y);
+    }
+
+    /**
+     * R's admissibility test for a seasonal model (forecast:::admissible, part of its default
+     * bounds "both"): the model's characteristic polynomial, phi(1−α−γ) + (α+β−αφ+γ−1)z +
+     * (α+β−αφ)(z²+…+z^{m−1}) + (α+β−φ)z^m + z^{m+1}, has every root in the unit circle, so
+     * the weight of an old observation on the forecast dies out. Inside the usual bounds this
+     * only ever rejects seasonal models (the non-seasonal conditions always hold there).
+     */
+    static boolean admissible(double alpha, double beta, double gamma, double phi, int m) {
+        if (gamma < Math.max(1 - 1 / phi - alpha, 0) || gamma > 1 + 1 / phi - alpha) return false;
+        if (alpha < 1 - 1 / phi - gamma * (1 - m + phi + phi * m) / (2 * phi * m)) return false;
+        if (beta < -(1 - phi) * (gamma / m + alpha)) return false;
+        // reversed polynomial 1 + P_m u + … + P_0 u^{m+1}: roots of P inside ⇔ its roots outside
+        double[] c = new double[m + 1]; // c[i−1] = −P_{m+1−i}, as 1 − Σ c_i u^i
+        c[0] = -(alpha + beta - phi);
+        for (int i = 2; i <= m - 1; i++) c[i - 1] = -(alpha + beta - alpha * phi);
+        c[m - 1] = -(alpha + beta - alpha * phi + gamma - 1);
+        c[m] = -(phi * (1 - alpha - gamma));
+        return ArmaPolynomials.rootsOutside(c, 1 / (1 + 1e-10));
     }
 
     /**

@@ -201,4 +201,15 @@ class EtsTest {
             assertTrue(m.logLik() >= rOurs - 1e-3, c.model() + ": " + m.logLik() + " < R's " + rOurs);
         }
     }
+
+    @Test
+    void admissibilityMatchesR() {
+        // forecast:::admissible(alpha, beta, gamma, phi, m), printed by ets_oracle.R (forecast 8.20)
+        double[][] cases = {
+                {0.2, 0, 0.1, 1, 4, 1}, {0.9, 0, 0.09, 1, 4, 1}, {0.5, 0.3, 0.4, 0.9, 4, 1}, {0.05, 0.01, 0.9, 0.98, 12, 1},
+                {0.3, 0.2, 0.6, 0.8, 12, 0}, {0.9999, 0.5, 1e-4, 1, 12, 0}, {0.1, 0.1, 0.85, 1, 4, 1}, {0.6, 0.6, 0.35, 0.85, 12, 0}};
+        for (double[] c : cases) {
+            assertEquals(c[5] == 1, EtsFitter.admissible(c[0], c[1], c[2], c[3], (int) c[4]), java.util.Arrays.toString(c));
+        }
+    }
 }
