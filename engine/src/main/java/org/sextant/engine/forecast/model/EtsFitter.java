@@ -74,7 +74,6 @@ public final class EtsFitter {
                 return objective.applyAsDouble(full);
             };
             NelderMead.Result h = NelderMead.minimize(head, java.util.Arrays.copyOf(x0, free), java.util.Arrays.copyOf(step, free), 1e-8, 2000);
-            h = NelderMead.minimize(head, h.x(), java.util.Arrays.copyOf(step, free), 1e-10, 1000);
             double[] x1 = x0.clone();
             System.arraycopy(h.x(), 0, x1, 0, free);
             best = NelderMead.minimize(objective, x1, step, 1e-8, 2000);
