@@ -3,12 +3,20 @@ package org.sextant.engine.forecast.model;
 import org.sextant.engine.forecast.model.EtsModel.State;
 
 /**
- * Maximum-likelihood estimation of one ETS model, as R's forecast::ets: the smoothing
- * parameters, the damping and all initial states (level, slope and m−1 free seasonal states,
- * the last one fixed by the seasonal states summing to 0, or averaging 1 when multiplicative)
- * are found together by Nelder–Mead inside the usual bounds (1e-4<=alpha<=0.9999,
- * 1e-4<=beta<=alpha, 1e-4<=gamma<=1−alpha, 0.8<=phi<=0.98), starting from {@link EtsStart}'s
- * heuristic states.
+ * Maximum-likelihood estimation of one ETS model by the procedure of R's forecast::ets (8.20,
+ * {@code etsmodel}), so that a fit reproduces R's estimates: the smoothing parameters, the
+ * damping and all initial states (level, slope and m−1 free seasonal states; the remaining one
+ * closes the constraint that additive seasonal states sum to 0 and multiplicative ones to m) are
+ * found together, in R's units and order, by the Nelder–Mead variant R uses ({@link NashSimplex},
+ * at most 2000 evaluations) from R's start: alpha 0.2/m, beta a tenth of alpha, gamma 5% of
+ * 1−alpha, phi 0.978 and {@link EtsStart}'s heuristic states. Bounds are R's default "both":
+ * 1e-4<=alpha<=0.9999, 1e-4<=beta<=alpha, 1e-4<=gamma<=1−alpha, 0.8<=phi<=0.98, plus
+ * admissibility of seasonal models.
+ *
+ * <p>Why R's procedure rather than a more thorough search: a search that reaches higher
+ * likelihoods (two stages and restarts) made M3 forecasts worse, not better; R's stops short on
+ * many trended fits, which biases AICc towards models without trend, and on M3 that bias pays
+ * (docs/benchmarks.md, "ETS with initial states by maximum likelihood").
  *
  * <p>States are updated in the observation form used by R's forecast::ets, so one update
  * serves both error types; the error type decides the likelihood: −2 log L equals
@@ -17,75 +25,74 @@ import org.sextant.engine.forecast.model.EtsModel.State;
 public final class EtsFitter {
     private EtsFitter() {}
 
-    private static final double LO = 1e-4, PHI_LO = 0.8, PHI_HI = 0.98, INFEASIBLE = 1e100;
+    private static final double LO = 1e-4, PHI_LO = 0.8, PHI_HI = 0.98;
 
-    /** The maximum-likelihood fit, or null when no feasible parameters exist (a multiplicative part leaves the positive region). */
-    public static EtsModel fit(double[] y, int m, EtsSpec spec) {
+    /**
+     * The maximum-likelihood fit, or null when R would not fit it either: more parameters than
+     * n − 2, or no feasible start (a multiplicative part leaves the positive region).
+     */
+    public static EtsModel fit(double[] y, int m, EtsSpec spec) { return fit(y, m, spec, false); }
+
+    /** Simple exponential smoothing as R's {@code ses}: ETS(A,N,N) fitted by mean squared error, the criterion thetaf uses. */
+    public static EtsModel ses(double[] y) { return fit(y, 1, new EtsSpec(false, EtsSpec.Trend.N, EtsSpec.Season.N), true); }
+
+    private static EtsModel fit(double[] y, int m, EtsSpec spec, boolean mse) {
         int mm = spec.seasonal() ? m : 1;
         boolean multSeason = spec.season() == EtsSpec.Season.M;
         double[] start = EtsStart.of(y, m, spec);
-        double scale = 0;
-        for (double v : y) scale += Math.abs(v) / y.length;
-        if (scale == 0) scale = 1;
-
-        // x = [alpha, beta, gamma, phi, l0/scale, b0/scale, s₁…s_{m−1} (/scale when additive)] restricted to the model
-        Layout lay = new Layout(spec, m);
-        double[] x0 = new double[lay.size];
-        double[] step = new double[lay.size];
-        // smoothing parameters start inside the bounds; R's starts (alpha 0.2/m, phi 0.978) did worse on M3 yearly
-        x0[lay.alpha] = spec.seasonal() ? 0.2 : 0.3; step[lay.alpha] = 0.1;
-        if (lay.beta >= 0) { x0[lay.beta] = 0.05; step[lay.beta] = 0.03; }
-        if (lay.gamma >= 0) { x0[lay.gamma] = 0.05; step[lay.gamma] = 0.03; }
-        if (lay.phi >= 0) { x0[lay.phi] = 0.95; step[lay.phi] = -0.05; }
-        x0[lay.l0] = start[0] / scale; step[lay.l0] = 0.05 * Math.max(Math.abs(start[0] / scale), 0.1);
-        if (lay.b0 >= 0) { x0[lay.b0] = start[1] / scale; step[lay.b0] = 0.05 * Math.max(Math.abs(start[1] / scale), 0.01); }
-        double sScale = multSeason ? 1 : scale;
-        for (int j = 1; j < lay.seasons; j++) {
-            double v = start[2 + j] / sScale;
-            x0[lay.s1 + j - 1] = v;
-            step[lay.s1 + j - 1] = multSeason ? 0.02 : Math.max(0.1 * Math.abs(v), 0.005);
-        }
-
-        final double sc = scale;
-        java.util.function.ToDoubleFunction<double[]> objective = x -> {
-            double a = x[lay.alpha];
-            double b = lay.beta >= 0 ? x[lay.beta] : 0;
-            double g = lay.gamma >= 0 ? x[lay.gamma] : 0;
-            double p = lay.phi >= 0 ? x[lay.phi] : 1;
-            if (a < LO || a > 1 - LO) return INFEASIBLE;
-            if (lay.beta >= 0 && (b < LO || b > a)) return INFEASIBLE;
-            if (lay.gamma >= 0 && (g < LO || g > 1 - a)) return INFEASIBLE;
-            if (lay.phi >= 0 && (p < PHI_LO || p > PHI_HI)) return INFEASIBLE;
-            if (lay.gamma >= 0 && !admissible(a, b, g, p, m)) return INFEASIBLE;
-            double[] init = lay.states(x, sc, sScale, multSeason, mm);
-            if (init == null) return INFEASIBLE;
-            double[] r = filter(spec, m, a, b, g, p, State.initial(spec, m, init), y);
-            if (r == null || !Double.isFinite(r[0])) return INFEASIBLE;
-            return y.length * Math.log(Math.max(r[0], 1e-300)) + 2 * r[1];
+        int np = 1 + (spec.trended() ? 1 : 0) + (spec.seasonal() ? 1 : 0) + (spec.damped() ? 1 : 0);
+        int ns = 1 + (spec.trended() ? 1 : 0) + (spec.seasonal() ? m - 1 : 0);
+        if (np + ns >= y.length - 1) return null;
+        double[] x0 = new double[np + ns];
+        int i = 0;
+        double a0 = LO + 0.2 * (1 - 2 * LO) / mm;
+        x0[i++] = a0;
+        if (spec.trended()) x0[i++] = LO + 0.1 * (a0 - LO);
+        if (spec.seasonal()) x0[i++] = LO + 0.05 * (Math.min(1 - LO, 1 - a0) - LO);
+        if (spec.damped()) x0[i++] = PHI_LO + 0.99 * (PHI_HI - PHI_LO);
+        x0[i++] = start[0];
+        if (spec.trended()) x0[i++] = start[1];
+        // R's vector holds s_0 (season of the last pre-sample position) back to s_{-(m-2)}
+        for (int j = m - 1; spec.seasonal() && j >= 1; j--) x0[i++] = start[2 + j];
+        java.util.function.Function<double[], double[]> states = x -> {
+            int k = np;
+            double[] init = new double[2 + mm];
+            init[0] = x[k++];
+            if (spec.trended()) init[1] = x[k++];
+            if (spec.seasonal()) {
+                double sum = 0;
+                for (int j = m - 1; j >= 1; j--) { init[2 + j] = x[k++]; sum += init[2 + j]; }
+                init[2] = (multSeason ? m : 0) - sum;
+            }
+            return init;
         };
-        NelderMead.Result best;
-        if (lay.seasons > 1) {
-            // first the smoothing parameters, level and slope with the heuristic seasonal states held,
-            // then everything from there: a direct search in 12–17 dimensions often stalls far away
-            int free = lay.s1;
-            double[] full = x0.clone();
-            java.util.function.ToDoubleFunction<double[]> head = z -> {
-                System.arraycopy(z, 0, full, 0, free);
-                return objective.applyAsDouble(full);
-            };
-            NelderMead.Result h = NelderMead.minimize(head, java.util.Arrays.copyOf(x0, free), java.util.Arrays.copyOf(step, free), 1e-8, 2000);
-            double[] x1 = x0.clone();
-            System.arraycopy(h.x(), 0, x1, 0, free);
-            best = NelderMead.minimize(objective, x1, step, 1e-8, 2000);
-        } else {
-            best = NelderMead.minimize(objective, x0, step, 1e-8, 2000);
-        }
-        // one restart from the optimum escapes most premature collapses of the simplex
-        best = NelderMead.minimize(objective, best.x(), step, 1e-10, 1000);
-        if (best.value() >= INFEASIBLE) return null;
-        double[] x = best.x();
-        return new EtsModel(spec, mm, x[lay.alpha], lay.beta >= 0 ? x[lay.beta] : 0, lay.gamma >= 0 ? x[lay.gamma] : 0,
-                lay.phi >= 0 ? x[lay.phi] : 1, lay.states(x, sc, sScale, multSeason, mm), y);
+        java.util.function.ToDoubleFunction<double[]> objective = x -> {
+            int k = 0;
+            double a = x[k++];
+            double b = spec.trended() ? x[k++] : 0;
+            double g = spec.seasonal() ? x[k++] : 0;
+            double p = spec.damped() ? x[k++] : 1;
+            if (a < LO || a > 1 - LO) return Double.POSITIVE_INFINITY;
+            if (spec.trended() && (b < LO || b > a || b > 1 - LO)) return Double.POSITIVE_INFINITY;
+            if (spec.damped() && (p < PHI_LO || p > PHI_HI)) return Double.POSITIVE_INFINITY;
+            if (spec.seasonal() && (g < LO || g > 1 - a || g > 1 - LO)) return Double.POSITIVE_INFINITY;
+            if (spec.seasonal() && !admissible(a, b, g, p, m)) return Double.POSITIVE_INFINITY;
+            double[] init = states.apply(x);
+            if (multSeason) for (int j = 0; j < m; j++) if (init[2 + j] < 0) return Double.POSITIVE_INFINITY;
+            double[] r = filter(spec, m, a, b, g, p, State.initial(spec, m, init), y);
+            if (r == null || !Double.isFinite(r[0])) return Double.POSITIVE_INFINITY;
+            if (mse) return r[0] / y.length;
+            double lik = y.length * Math.log(r[0]) + 2 * r[1];
+            return Math.max(lik, -1e10);
+        };
+        double[] x = NashSimplex.minimize(objective, x0, Math.sqrt(Math.ulp(1.0)), 2000);
+        if (!Double.isFinite(objective.applyAsDouble(x))) return null;
+        int k = 0;
+        double a = x[k++];
+        double b = spec.trended() ? x[k++] : 0;
+        double g = spec.seasonal() ? x[k++] : 0;
+        double p = spec.damped() ? x[k++] : 1;
+        return new EtsModel(spec, mm, a, b, g, p, states.apply(x), y);
     }
 
     /**
@@ -156,40 +163,4 @@ public final class EtsFitter {
         return true;
     }
 
-    /** Positions of each parameter in the optimiser's vector (−1 when absent). */
-    private static final class Layout {
-        final int alpha, beta, gamma, phi, l0, b0, s1, seasons, size;
-
-        Layout(EtsSpec spec, int m) {
-            int i = 0;
-            alpha = i++;
-            beta = spec.trended() ? i++ : -1;
-            gamma = spec.seasonal() ? i++ : -1;
-            phi = spec.damped() ? i++ : -1;
-            l0 = i++;
-            b0 = spec.trended() ? i++ : -1;
-            seasons = spec.seasonal() ? m : 0;
-            s1 = i;
-            size = i + Math.max(seasons - 1, 0);
-        }
-
-        /** {l0, b0, s₀…s_{m−1}} from the vector; s₀ closes the constraint. Null when a multiplicative index is negative. */
-        double[] states(double[] x, double scale, double sScale, boolean mult, int mm) {
-            double[] init = new double[2 + mm];
-            init[0] = x[l0] * scale;
-            init[1] = b0 >= 0 ? x[b0] * scale : 0;
-            if (seasons == 0) return init;
-            double sum = 0;
-            for (int j = 1; j < seasons; j++) {
-                double v = x[s1 + j - 1];
-                if (mult && v < 0) return null;
-                init[2 + j] = v * sScale;
-                sum += v;
-            }
-            double s0 = (mult ? seasons : 0) - sum;
-            if (mult && s0 < 0) return null;
-            init[2] = s0 * sScale;
-            return init;
-        }
-    }
 }
