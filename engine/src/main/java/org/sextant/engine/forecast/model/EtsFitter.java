@@ -3,11 +3,20 @@ package org.sextant.engine.forecast.model;
 import org.sextant.engine.forecast.model.EtsModel.State;
 
 /**
- * Maximum-likelihood estimation of one ETS model. Smoothing parameters, damping and the
- * initial level and slope are found by Nelder–Mead inside the usual bounds
- * (0<alpha<1, 0<beta<alpha, 0<gamma<1−alpha, 0.8<=phi<=0.98); the initial seasonal states
- * come from a classical decomposition of the history and are held fixed, which keeps the
- * search small for monthly data (they still count as parameters in AIC).
+ * Maximum-likelihood estimation of one ETS model by the procedure of R's forecast::ets (8.20,
+ * {@code etsmodel}), so that a fit reproduces R's estimates: the smoothing parameters, the
+ * damping and all initial states (level, slope and m−1 free seasonal states; the remaining one
+ * closes the constraint that additive seasonal states sum to 0 and multiplicative ones to m) are
+ * found together, in R's units and order, by the Nelder–Mead variant R uses ({@link NashSimplex},
+ * at most 2000 evaluations) from R's start: alpha 0.2/m, beta a tenth of alpha, gamma 5% of
+ * 1−alpha, phi 0.978 and {@link EtsStart}'s heuristic states. Bounds are R's default "both":
+ * 1e-4<=alpha<=0.9999, 1e-4<=beta<=alpha, 1e-4<=gamma<=1−alpha, 0.8<=phi<=0.98, plus
+ * admissibility of seasonal models.
+ *
+ * <p>Why R's procedure rather than a more thorough search: a search that reaches higher
+ * likelihoods (two stages and restarts) made M3 forecasts worse, not better; R's stops short on
+ * many trended fits, which biases AICc towards models without trend, and on M3 that bias pays
+ * (docs/benchmarks.md, "ETS with initial states by maximum likelihood").
  *
  * <p>States are updated in the observation form used by R's forecast::ets, so one update
  * serves both error types; the error type decides the likelihood: −2 log L equals
@@ -16,81 +25,94 @@ import org.sextant.engine.forecast.model.EtsModel.State;
 public final class EtsFitter {
     private EtsFitter() {}
 
-    private static final double LO = 1e-4, PHI_LO = 0.8, PHI_HI = 0.98, INFEASIBLE = 1e100;
+    private static final double LO = 1e-4, PHI_LO = 0.8, PHI_HI = 0.98;
 
-    /** The maximum-likelihood fit, or null when no feasible parameters exist (a multiplicative part leaves the positive region). */
-    public static EtsModel fit(double[] y, int m, EtsSpec spec) {
+    /**
+     * The maximum-likelihood fit, or null when R would not fit it either: more parameters than
+     * n − 2, or no feasible start (a multiplicative part leaves the positive region).
+     */
+    public static EtsModel fit(double[] y, int m, EtsSpec spec) { return fit(y, m, spec, false); }
+
+    /** Simple exponential smoothing as R's {@code ses}: ETS(A,N,N) fitted by mean squared error, the criterion thetaf uses. */
+    public static EtsModel ses(double[] y) { return fit(y, 1, new EtsSpec(false, EtsSpec.Trend.N, EtsSpec.Season.N), true); }
+
+    private static EtsModel fit(double[] y, int m, EtsSpec spec, boolean mse) {
         int mm = spec.seasonal() ? m : 1;
-        double[] seasonInit = new double[mm];
-        double[] adjusted = y;
-        if (spec.seasonal()) {
-            boolean mult = spec.season() == EtsSpec.Season.M;
-            seasonInit = Seasonality.classicalFigure(y, m, mult);
-            adjusted = new double[y.length];
-            for (int t = 0; t < y.length; t++) adjusted[t] = mult ? y[t] / seasonInit[t % m] : y[t] - seasonInit[t % m];
-        }
-        double[] lb = initialLevelSlope(adjusted, spec.trended());
-        double scale = 0;
-        for (double v : y) scale += Math.abs(v) / y.length;
-        if (scale == 0) scale = 1;
-
-        // x = [alpha, beta, gamma, phi, l0/scale, b0/scale] restricted to the model's parameters
-        Layout lay = new Layout(spec);
-        double[] x0 = new double[lay.size];
-        double[] step = new double[lay.size];
-        x0[lay.alpha] = spec.seasonal() ? 0.2 : 0.3; step[lay.alpha] = 0.1;
-        if (lay.beta >= 0) { x0[lay.beta] = 0.05; step[lay.beta] = 0.03; }
-        if (lay.gamma >= 0) { x0[lay.gamma] = 0.05; step[lay.gamma] = 0.03; }
-        if (lay.phi >= 0) { x0[lay.phi] = 0.95; step[lay.phi] = -0.05; }
-        x0[lay.l0] = lb[0] / scale; step[lay.l0] = 0.05 * Math.max(Math.abs(lb[0] / scale), 0.1);
-        if (lay.b0 >= 0) { x0[lay.b0] = lb[1] / scale; step[lay.b0] = 0.05 * Math.max(Math.abs(lb[1] / scale), 0.01); }
-
-        final double[] seas = seasonInit;
-        final double sc = scale;
-        java.util.function.ToDoubleFunction<double[]> objective = x -> {
-            double a = x[lay.alpha];
-            double b = lay.beta >= 0 ? x[lay.beta] : 0;
-            double g = lay.gamma >= 0 ? x[lay.gamma] : 0;
-            double p = lay.phi >= 0 ? x[lay.phi] : 1;
-            if (a < LO || a > 1 - LO) return INFEASIBLE;
-            if (lay.beta >= 0 && (b < LO || b > a)) return INFEASIBLE;
-            if (lay.gamma >= 0 && (g < LO || g > 1 - a)) return INFEASIBLE;
-            if (lay.phi >= 0 && (p < PHI_LO || p > PHI_HI)) return INFEASIBLE;
-            State s = new State(x[lay.l0] * sc, lay.b0 >= 0 ? x[lay.b0] * sc : 0, seas.clone());
-            double[] r = filter(spec, m, a, b, g, p, s, y);
-            if (r == null || !Double.isFinite(r[0])) return INFEASIBLE;
-            return y.length * Math.log(Math.max(r[0], 1e-300)) + 2 * r[1];
+        boolean multSeason = spec.season() == EtsSpec.Season.M;
+        double[] start = EtsStart.of(y, m, spec);
+        int np = 1 + (spec.trended() ? 1 : 0) + (spec.seasonal() ? 1 : 0) + (spec.damped() ? 1 : 0);
+        int ns = 1 + (spec.trended() ? 1 : 0) + (spec.seasonal() ? m - 1 : 0);
+        if (np + ns >= y.length - 1) return null;
+        double[] x0 = new double[np + ns];
+        int i = 0;
+        double a0 = LO + 0.2 * (1 - 2 * LO) / mm;
+        x0[i++] = a0;
+        if (spec.trended()) x0[i++] = LO + 0.1 * (a0 - LO);
+        if (spec.seasonal()) x0[i++] = LO + 0.05 * (Math.min(1 - LO, 1 - a0) - LO);
+        if (spec.damped()) x0[i++] = PHI_LO + 0.99 * (PHI_HI - PHI_LO);
+        x0[i++] = start[0];
+        if (spec.trended()) x0[i++] = start[1];
+        // R's vector holds s_0 (season of the last pre-sample position) back to s_{-(m-2)}
+        for (int j = m - 1; spec.seasonal() && j >= 1; j--) x0[i++] = start[2 + j];
+        java.util.function.Function<double[], double[]> states = x -> {
+            int k = np;
+            double[] init = new double[2 + mm];
+            init[0] = x[k++];
+            if (spec.trended()) init[1] = x[k++];
+            if (spec.seasonal()) {
+                double sum = 0;
+                for (int j = m - 1; j >= 1; j--) { init[2 + j] = x[k++]; sum += init[2 + j]; }
+                init[2] = (multSeason ? m : 0) - sum;
+            }
+            return init;
         };
-        NelderMead.Result best = NelderMead.minimize(objective, x0, step, 1e-8, 2000);
-        // one restart from the optimum escapes most premature collapses of the simplex
-        best = NelderMead.minimize(objective, best.x(), step, 1e-10, 1000);
-        if (best.value() >= INFEASIBLE) return null;
-        double[] x = best.x();
-        double[] init = new double[2 + mm];
-        init[0] = x[lay.l0] * sc;
-        init[1] = lay.b0 >= 0 ? x[lay.b0] * sc : 0;
-        System.arraycopy(seasonInit, 0, init, 2, mm);
-        return new EtsModel(spec, mm, x[lay.alpha], lay.beta >= 0 ? x[lay.beta] : 0, lay.gamma >= 0 ? x[lay.gamma] : 0,
-                lay.phi >= 0 ? x[lay.phi] : 1, init, y);
+        java.util.function.ToDoubleFunction<double[]> objective = x -> {
+            int k = 0;
+            double a = x[k++];
+            double b = spec.trended() ? x[k++] : 0;
+            double g = spec.seasonal() ? x[k++] : 0;
+            double p = spec.damped() ? x[k++] : 1;
+            if (a < LO || a > 1 - LO) return Double.POSITIVE_INFINITY;
+            if (spec.trended() && (b < LO || b > a || b > 1 - LO)) return Double.POSITIVE_INFINITY;
+            if (spec.damped() && (p < PHI_LO || p > PHI_HI)) return Double.POSITIVE_INFINITY;
+            if (spec.seasonal() && (g < LO || g > 1 - a || g > 1 - LO)) return Double.POSITIVE_INFINITY;
+            if (spec.seasonal() && !admissible(a, b, g, p, m)) return Double.POSITIVE_INFINITY;
+            double[] init = states.apply(x);
+            if (multSeason) for (int j = 0; j < m; j++) if (init[2 + j] < 0) return Double.POSITIVE_INFINITY;
+            double[] r = filter(spec, m, a, b, g, p, State.initial(spec, m, init), y);
+            if (r == null || !Double.isFinite(r[0])) return Double.POSITIVE_INFINITY;
+            if (mse) return r[0] / y.length;
+            double lik = y.length * Math.log(r[0]) + 2 * r[1];
+            return Math.max(lik, -1e10);
+        };
+        double[] x = NashSimplex.minimize(objective, x0, Math.sqrt(Math.ulp(1.0)), 2000);
+        if (!Double.isFinite(objective.applyAsDouble(x))) return null;
+        int k = 0;
+        double a = x[k++];
+        double b = spec.trended() ? x[k++] : 0;
+        double g = spec.seasonal() ? x[k++] : 0;
+        double p = spec.damped() ? x[k++] : 1;
+        return new EtsModel(spec, mm, a, b, g, p, states.apply(x), y);
     }
 
-    /** Level and slope at time 0 from a least-squares line through the first (up to) 10 values. */
-    static double[] initialLevelSlope(double[] y, boolean trended) {
-        int k = Math.min(10, y.length);
-        if (!trended) {
-            double s = 0;
-            for (int t = 0; t < k; t++) s += y[t];
-            return new double[] {s / k, 0};
-        }
-        double mx = (k + 1) / 2.0, my = 0;
-        for (int t = 0; t < k; t++) my += y[t] / k;
-        double sxy = 0, sxx = 0;
-        for (int t = 0; t < k; t++) {
-            sxy += (t + 1 - mx) * (y[t] - my);
-            sxx += (t + 1 - mx) * (t + 1 - mx);
-        }
-        double b = sxx == 0 ? 0 : sxy / sxx;
-        return new double[] {my - b * mx, b};
+    /**
+     * R's admissibility test for a seasonal model (forecast:::admissible, part of its default
+     * bounds "both"): the model's characteristic polynomial, phi(1−α−γ) + (α+β−αφ+γ−1)z +
+     * (α+β−αφ)(z²+…+z^{m−1}) + (α+β−φ)z^m + z^{m+1}, has every root in the unit circle, so
+     * the weight of an old observation on the forecast dies out. Inside the usual bounds this
+     * only ever rejects seasonal models (the non-seasonal conditions always hold there).
+     */
+    static boolean admissible(double alpha, double beta, double gamma, double phi, int m) {
+        if (gamma < Math.max(1 - 1 / phi - alpha, 0) || gamma > 1 + 1 / phi - alpha) return false;
+        if (alpha < 1 - 1 / phi - gamma * (1 - m + phi + phi * m) / (2 * phi * m)) return false;
+        if (beta < -(1 - phi) * (gamma / m + alpha)) return false;
+        // reversed polynomial 1 + P_m u + … + P_0 u^{m+1}: roots of P inside ⇔ its roots outside
+        double[] c = new double[m + 1]; // c[i−1] = −P_{m+1−i}, as 1 − Σ c_i u^i
+        c[0] = -(alpha + beta - phi);
+        for (int i = 2; i <= m - 1; i++) c[i - 1] = -(alpha + beta - alpha * phi);
+        c[m - 1] = -(alpha + beta - alpha * phi + gamma - 1);
+        c[m] = -(phi * (1 - alpha - gamma));
+        return ArmaPolynomials.rootsOutside(c, 1 / (1 + 1e-10));
     }
 
     /**
@@ -141,19 +163,4 @@ public final class EtsFitter {
         return true;
     }
 
-    /** Positions of each parameter in the optimiser's vector (−1 when absent). */
-    private static final class Layout {
-        final int alpha, beta, gamma, phi, l0, b0, size;
-
-        Layout(EtsSpec spec) {
-            int i = 0;
-            alpha = i++;
-            beta = spec.trended() ? i++ : -1;
-            gamma = spec.seasonal() ? i++ : -1;
-            phi = spec.damped() ? i++ : -1;
-            l0 = i++;
-            b0 = spec.trended() ? i++ : -1;
-            size = i;
-        }
-    }
 }

@@ -43,7 +43,8 @@ public final class EtsModel {
         this.slope = s.b;
         this.seasonal = s.s;
         double sse = Math.max(sums[0], 1e-300), sumLog = sums[1];
-        this.k = spec.parameterCount(m) + 1; // + sigma
+        // as R's ets: smoothing parameters, l0, b0 and the m−1 free seasonal states, + sigma
+        this.k = spec.parameterCount(m) + 1;
         this.logLik = -0.5 * n * (Math.log(2 * Math.PI) + 1 + Math.log(sse / n)) - sumLog;
         this.aic = -2 * logLik + 2 * k;
         this.aicc = n - k - 1 > 0 ? aic + 2.0 * k * (k + 1) / (n - k - 1) : Double.POSITIVE_INFINITY;
@@ -58,6 +59,8 @@ public final class EtsModel {
     public double phi() { return phi; }
     public double initialLevel() { return initial[0]; }
     public double initialSlope() { return initial[1]; }
+    /** Initial seasonal states: index j belongs to observations t ≡ j (mod m), t = 0 the first; empty without a season. */
+    public double[] initialSeasonal() { return spec.seasonal() ? Arrays.copyOfRange(initial, 2, 2 + m) : new double[0]; }
     public double sigma2() { return sigma2; }
     public double logLik() { return logLik; }
     public double aic() { return aic; }

@@ -26,7 +26,7 @@ public final class Theta implements Forecaster {
             adj = new double[n];
             for (int t = 0; t < n; t++) adj[t] = y[t] / Seasonality.index(fig, t);
         }
-        EtsModel ses = EtsFitter.fit(adj, 1, new EtsSpec(false, EtsSpec.Trend.N, EtsSpec.Season.N));
+        EtsModel ses = EtsFitter.ses(adj);
         double alpha = Math.max(1e-10, ses.alpha());
         double b = olsSlope(adj) / 2;
         double[] mean = ses.point(h);
