@@ -10,6 +10,7 @@ import java.util.concurrent.TimeoutException;
 import org.sextant.app.gui.WorkstationLauncher;
 import org.sextant.engine.StartupTimeline;
 import org.sextant.engine.home.SextantHome;
+import org.sextant.engine.home.StateFileWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -65,8 +66,10 @@ public final class Main implements Callable<Integer> {
         }
         CompletableFuture<Runnable> pilot = new CompletableFuture<>();
         WorkstationLauncher.Session window = WorkstationLauncher.open(host.engine(), new WorkstationLauncher.Hooks(
-                host.state()::setSymbolOnScreen, host.state()::setActiveView,
+                firstWrittenAtOnce(host.state()), host.state()::setActiveView,
                 (driver, notices) -> pilot.complete(() -> host.startPilot(driver, notices))));
+        // state.json for readers from the start; on this thread, while the FX thread builds the window
+        host.state().writeNow();
         // the local API and the pilot queue are not needed for the first chart: they start once it is drawn
         // (at the latest after API_WAIT_SECONDS); -Dsextant.apiAfterFirstChart=false starts them alongside the window
         if (!"false".equals(System.getProperty("sextant.apiAfterFirstChart"))) {
@@ -81,6 +84,18 @@ public final class Main implements Callable<Integer> {
         window.awaitClosed(null);
         host.close();
         return 0;
+    }
+
+    /**
+     * The symbol on screen goes to state.json debounced (a burst of clicks writes once); the
+     * first one, the opening chart, is no burst: it is written at once, off the FX thread.
+     */
+    private static java.util.function.Consumer<String> firstWrittenAtOnce(StateFileWriter state) {
+        java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+        return symbol -> {
+            state.setSymbolOnScreen(symbol);
+            if (first.getAndSet(false)) CompletableFuture.runAsync(state::writeNow);
+        };
     }
 
     /** Longest wait for the first chart before the local API starts anyway. */

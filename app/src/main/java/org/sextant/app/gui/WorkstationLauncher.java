@@ -84,13 +84,15 @@ public final class WorkstationLauncher {
             throw new IllegalStateException("WorkstationLauncher.open waits for the toolkit; call it from the main thread");
         }
         boolean startedHere = awaitToolkit();
-        ChartsViewModel vm = new ChartsViewModel(engine);
+        FirstFrameGate gate = new FirstFrameGate();
+        ChartsViewModel vm = new ChartsViewModel(engine, null, gate);
         Session session = new Session(vm, startedHere);
         AtomicReference<WorkstationWindow> built = new AtomicReference<>();
         vm.refreshSymbols().whenComplete((list, e) -> onFx(() -> {
             StartupTimeline.mark("symbols loaded");
             WorkstationWindow w = built.get();
-            if (w != null) w.revealSelected(); // else the window reveals it once built
+            // scrolled to once the list has been laid out with its rows (a list scrolled before that shows one row)
+            if (w != null) afterPulse(w, w::revealSelected); // else the window reveals it once built
         }));
         vm.refreshSummary();
         String opening = openingSymbol(engine);
@@ -111,16 +113,19 @@ public final class WorkstationLauncher {
                 Stage stage = new Stage();
                 WorkstationChrome chrome = new WorkstationChrome(window, stage, engine.home().root());
                 stage.setOnHidden(e -> {
+                    gate.shut();
                     chrome.remember();
                     window.closeViews();
                     OPEN.compareAndSet(stage, null);
                     session.firstChart.complete(null);
                     session.closed.countDown();
                 });
+                StartupTimeline.mark("window built");
                 window.show(stage);
+                afterPulse(window, gate::open);
                 chrome.restore();
                 built.set(window);
-                if (!vm.symbols().isEmpty()) window.revealSelected();
+                if (!vm.symbols().isEmpty()) afterPulse(window, window::revealSelected);
                 if (hooks.onViewShown() != null) {
                     hooks.onViewShown().accept(window.shownView());
                     window.tabs().getSelectionModel().selectedItemProperty()
@@ -132,6 +137,7 @@ public final class WorkstationLauncher {
                 OPEN.set(stage);
                 StartupTimeline.mark("window shown");
             } catch (RuntimeException e) {
+                gate.open();
                 session.failure.set(e);
                 session.firstChart.complete(null);
                 session.closed.countDown();
@@ -148,6 +154,38 @@ public final class WorkstationLauncher {
             // the model's own read of the list reports the failure in the status bar
             LoggerFactory.getLogger(WorkstationLauncher.class).warn("cannot pick the opening symbol: {}", e.toString());
             return null;
+        }
+    }
+
+    /**
+     * The Charts model's results reach the FX thread through this: held until the window's first
+     * frame is laid out, then passed on in order. chartfx read-locks a chart's data sets in every
+     * layout and unlocks them after the next layout pulse; showing a stage lays the scene out
+     * outside a pulse, so prices read before the window existed and applied before that pulse
+     * would wait for a lock the blocked FX thread itself holds.
+     */
+    static final class FirstFrameGate implements java.util.concurrent.Executor {
+        private final java.util.List<Runnable> held = new java.util.ArrayList<>();
+        private boolean open;
+        private boolean shut;
+
+        @Override
+        public synchronized void execute(Runnable work) {
+            if (shut) return; // the window is gone: nothing to show the result in
+            if (open) Platform.runLater(work); else held.add(work);
+        }
+
+        synchronized void open() {
+            if (open || shut) return;
+            open = true;
+            held.forEach(Platform::runLater);
+            held.clear();
+        }
+
+        /** The window closed: results still to come are dropped. */
+        synchronized void shut() {
+            shut = true;
+            held.clear();
         }
     }
 
