@@ -302,7 +302,8 @@ public final class WorkstationLauncher {
         Thread t = new Thread(() -> {
             try {
                 boolean here = startToolkit();
-                Platform.runLater(WorkstationLauncher::preloadControls);
+                // -Dsextant.preloadControls=false: the window's build loads them itself (to measure it)
+                if (!"false".equals(System.getProperty("sextant.preloadControls"))) Platform.runLater(WorkstationLauncher::preloadControls);
                 started.complete(here);
             } catch (Throwable e) {
                 started.completeExceptionally(e);
