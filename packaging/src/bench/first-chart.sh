@@ -11,7 +11,7 @@ SEXTANT_HOME="$home" "$cmd" sql "SELECT 1" >/dev/null 2>&1   # first start loads
 log="$home/logs/sextant.log"
 # run 0 is the first window start (bin/sextant records its AppCDS archive then, written at close)
 for run in $(seq 0 "$runs"); do
-  rm -f "$home/state.json"
+  rm -f "$home/state.json" "$home/run/app.json"
   mv -f "$log" "$log.bench" 2>/dev/null || true   # the app starts a new log; the timeline is read from it
   start=$(date +%s.%N)
   SEXTANT_HOME="$home" xvfb-run -a "$cmd" >/dev/null 2>&1 &
@@ -21,6 +21,8 @@ for run in $(seq 0 "$runs"); do
   echo "run $run: first chart after $(echo "$end - $start" | bc) s$([ "$run" = 0 ] && echo ' (first window start, not counted)')"
   for _ in $(seq 600); do grep -q 'start-up:' "$log" 2>/dev/null && break; sleep 0.1; done
   grep -o 'start-up:.*' "$log" || true
+  # the window starts the local API (and writes run/app.json) just after its first chart
+  until [ -s "$home/run/app.json" ]; do sleep 0.05; done
   pid=$(sed -n 's/.*"pid" : \([0-9]*\).*/\1/p' "$home/run/app.json")
   kill -TERM "$pid"   # a clean close, as when the person closes the window
   wait "$runner" 2>/dev/null || true

@@ -21,46 +21,68 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The running app minus its window: the engine, the local API, run/app.json and state.json.
- * Window and headless mode both host exactly this.
+ * Window and headless mode both host exactly this. {@link #open} opens the engine only;
+ * {@link #serve} then starts the local API and publishes run/app.json (a window start does that
+ * once its first chart is drawn, since the chart needs neither).
  */
 final class AppHost implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(AppHost.class);
 
     private final Sextant engine;
-    private final LocalApiServer api;
     private final StateFileWriter state;
-    private final AppDiscovery discovery;
+    private final String mode;
+    private LocalApiServer api; // guarded by this; null until served
+    private AppDiscovery discovery;
     private volatile boolean closed;
     private CommandQueue pilot;
 
-    private AppHost(Sextant engine, LocalApiServer api, StateFileWriter state, AppDiscovery discovery) {
+    private AppHost(Sextant engine, StateFileWriter state, String mode) {
         this.engine = engine;
-        this.api = api;
         this.state = state;
-        this.discovery = discovery;
+        this.mode = mode;
     }
 
-    static AppHost start(SextantHome home, String mode) throws IOException {
+    /** Opens the engine (store, migrations, the sample universe on first use) and the state file writer; serves nothing yet. */
+    static AppHost open(SextantHome home, String mode) {
         Sextant engine = Sextant.open(home);
-        StateFileWriter state = new StateFileWriter(engine, mode, mode.equals("headless") ? null : "charts");
+        return new AppHost(engine, new StateFileWriter(engine, mode, mode.equals("headless") ? null : "charts"), mode);
+    }
+
+    /** {@link #open} then {@link #serve}. */
+    static AppHost start(SextantHome home, String mode) throws IOException {
+        AppHost host = open(home, mode);
+        try {
+            host.serve();
+        } catch (IOException | RuntimeException e) {
+            host.close();
+            throw e;
+        }
+        return host;
+    }
+
+    /** Starts the local API, writes state.json and run/app.json. No-op once closed or served. */
+    synchronized void serve() throws IOException {
+        if (closed || api != null) return;
         String token = AppDiscovery.newToken();
         // render_chart draws with the charts module (JavaFX), so the app serves it, not the engine
         ChartRenderer renderer = new ChartRenderer(engine, mode.equals("headless"));
-        LocalApiServer api = LocalApiServer.start(engine, token, mode, state::current,
+        LocalApiServer server = LocalApiServer.start(engine, token, mode, state::current,
                 Map.of("render_chart", renderer::route));
-        AppDiscovery d = new AppDiscovery(ProcessHandle.current().pid(), api.port(), token, Version.APP, Version.CONTRACT, Instant.now());
+        AppDiscovery d = new AppDiscovery(ProcessHandle.current().pid(), server.port(), token, Version.APP, Version.CONTRACT, Instant.now());
+        api = server;
+        discovery = d;
         state.writeNow();
-        d.write(home.appJson());
-        org.sextant.app.gui.ApiActivity.use(api::lastCallMillis);
-        log.info("Sextant {} ({}) serving {} on 127.0.0.1:{}", Version.APP, mode, home.root(), api.port());
-        return new AppHost(engine, api, state, d);
+        d.write(engine.home().appJson());
+        org.sextant.app.gui.ApiActivity.use(server::lastCallMillis);
+        log.info("Sextant {} ({}) serving {} on 127.0.0.1:{}", Version.APP, mode, engine.home().root(), server.port());
     }
 
     Sextant engine() { return engine; }
 
     StateFileWriter state() { return state; }
 
-    int port() { return api.port(); }
+    /** The local API's port; call after {@link #serve}. */
+    synchronized int port() { return api.port(); }
 
     /**
      * Starts consuming the pilot command queue (commands/pending). Headless passes no window:
@@ -72,15 +94,17 @@ final class AppHost implements AutoCloseable {
     }
 
     /** When an agent or the CLI last called the local API (0 = never). */
-    long lastApiCallMillis() { return api.lastCallMillis(); }
+    synchronized long lastApiCallMillis() { return api == null ? 0 : api.lastCallMillis(); }
 
     @Override
     public synchronized void close() {
         if (closed) return;
         closed = true;
         if (pilot != null) pilot.close();
-        discovery.removeIfOurs(engine.home().appJson());
-        api.close();
+        if (api != null) {
+            discovery.removeIfOurs(engine.home().appJson());
+            api.close();
+        }
         state.writeNow();
         state.close();
         engine.close();

@@ -3,10 +3,14 @@ package org.sextant.app;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.sextant.app.gui.WorkstationLauncher;
 import org.sextant.engine.StartupTimeline;
 import org.sextant.engine.home.SextantHome;
+import org.sextant.engine.home.StateFileWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -47,23 +51,59 @@ public final class Main implements Callable<Integer> {
         Logging.toFile(h);
         // the toolkit starts while the store opens (-Dsextant.toolkitEarly=false: one after the other, to measure it)
         if (!headless && !"false".equals(System.getProperty("sextant.toolkitEarly"))) WorkstationLauncher.startEarly();
-        AppHost host = AppHost.start(h, headless ? "headless" : "window");
+        AppHost host = AppHost.open(h, headless ? "headless" : "window");
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             log(StartupTimeline.report()); // a start closed before its first chart was complete
             host.close();
         }, "sextant-shutdown"));
-        StartupTimeline.mark("local API");
         if (headless) {
+            serve(host);
             host.startPilot(null, notice -> org.slf4j.LoggerFactory.getLogger(Main.class).info(notice.text()));
             log(StartupTimeline.report());
             System.err.println("Sextant headless: local API on 127.0.0.1:" + host.port() + ", home " + h.root());
             new CountDownLatch(1).await(); // until SIGTERM/SIGINT: the shutdown hook cleans up
             return 0;
         }
-        WorkstationLauncher.run(host.engine(), new WorkstationLauncher.Hooks(host.state()::setSymbolOnScreen,
-                host.state()::setActiveView, host::startPilot), () -> { });
+        CompletableFuture<Runnable> pilot = new CompletableFuture<>();
+        WorkstationLauncher.Session window = WorkstationLauncher.open(host.engine(), new WorkstationLauncher.Hooks(
+                firstWrittenAtOnce(host.state()), host.state()::setActiveView,
+                (driver, notices) -> pilot.complete(() -> host.startPilot(driver, notices))));
+        // state.json for readers from the start; on this thread, while the FX thread builds the window
+        host.state().writeNow();
+        // the local API and the pilot queue are not needed for the first chart: they start once it is drawn
+        // (at the latest after API_WAIT_SECONDS); -Dsextant.apiAfterFirstChart=false starts them alongside the window
+        if (!"false".equals(System.getProperty("sextant.apiAfterFirstChart"))) {
+            try {
+                window.firstChart().get(API_WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (TimeoutException slow) {
+                org.slf4j.LoggerFactory.getLogger(Main.class).info("no chart after {} s; starting the local API", API_WAIT_SECONDS);
+            }
+        }
+        serve(host);
+        pilot.thenAcceptAsync(Runnable::run);
+        window.awaitClosed(null);
         host.close();
         return 0;
+    }
+
+    /**
+     * The symbol on screen goes to state.json debounced (a burst of clicks writes once); the
+     * first one, the opening chart, is no burst: it is written at once, off the FX thread.
+     */
+    private static java.util.function.Consumer<String> firstWrittenAtOnce(StateFileWriter state) {
+        java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+        return symbol -> {
+            state.setSymbolOnScreen(symbol);
+            if (first.getAndSet(false)) CompletableFuture.runAsync(state::writeNow);
+        };
+    }
+
+    /** Longest wait for the first chart before the local API starts anyway. */
+    private static final long API_WAIT_SECONDS = 10;
+
+    private static void serve(AppHost host) throws java.io.IOException {
+        host.serve();
+        StartupTimeline.mark("local API");
     }
 
     private static void log(String line) {

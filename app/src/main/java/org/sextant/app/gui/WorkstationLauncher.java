@@ -65,31 +65,67 @@ public final class WorkstationLauncher {
 
     /** {@link #run(Sextant, Consumer, Runnable)} with every hook, menus, theme and the remembered layout. */
     public static void run(Sextant engine, Hooks hooks, Runnable onClosed) {
+        open(engine, hooks).awaitClosed(onClosed);
+    }
+
+    /**
+     * Opens the workstation window for {@code engine} without waiting for it to close (see
+     * {@link Session#awaitClosed}). Call from the app's main thread, once per process.
+     *
+     * <p>The opening reads start here, before the window exists: the symbol list and the data
+     * summary on the Charts model's engine thread, the opening symbol picked on this thread, and
+     * its prices requested as the FX thread begins to build the window; so they arrive while it is
+     * being built rather than after it is shown. No engine call runs on the FX thread.
+     */
+    public static Session open(Sextant engine, Hooks hooks) {
         Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(hooks, "hooks");
         if (Platform.isFxApplicationThread()) {
-            throw new IllegalStateException("WorkstationLauncher.run blocks until the window closes; call it from the main thread");
+            throw new IllegalStateException("WorkstationLauncher.open waits for the toolkit; call it from the main thread");
         }
         boolean startedHere = awaitToolkit();
-        CountDownLatch closed = new CountDownLatch(1);
-        AtomicReference<ChartsViewModel> model = new AtomicReference<>();
-        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        FirstFrameGate gate = new FirstFrameGate();
+        ChartsViewModel vm = new ChartsViewModel(engine, null, gate);
+        Session session = new Session(vm, startedHere);
+        AtomicReference<WorkstationWindow> built = new AtomicReference<>();
+        vm.refreshSymbols().whenComplete((list, e) -> onFx(() -> {
+            StartupTimeline.mark("symbols loaded");
+            WorkstationWindow w = built.get();
+            // scrolled to once the list has been laid out with its rows (a list scrolled before that shows one row)
+            if (w != null) afterPulse(w, w::revealSelected); // else the window reveals it once built
+        }));
+        vm.refreshSummary();
+        String opening = openingSymbol(engine);
+        StartupTimeline.mark("opening symbol picked");
         Platform.runLater(() -> {
             try {
-                ChartsViewModel vm = new ChartsViewModel(engine);
-                model.set(vm);
+                if (opening != null) {
+                    // requested before the window exists: the prices are read while it is built
+                    vm.select(opening).whenComplete((s, e) -> {
+                        if (e != null) session.firstChart.complete(null); // no chart to wait for
+                    });
+                } else {
+                    session.firstChart.complete(null); // an empty store: nothing to draw
+                }
                 WorkstationWindow window = new WorkstationWindow(vm);
-                window.setOnSymbolShown(timed(window, vm, hooks.onSymbolShown()));
+                window.setOnSymbolShown(timed(window, vm, hooks.onSymbolShown(), session.firstChart));
                 window.addViews(WorkstationViews.create(engine, window));
                 Stage stage = new Stage();
                 WorkstationChrome chrome = new WorkstationChrome(window, stage, engine.home().root());
                 stage.setOnHidden(e -> {
+                    gate.shut();
                     chrome.remember();
                     window.closeViews();
                     OPEN.compareAndSet(stage, null);
-                    closed.countDown();
+                    session.firstChart.complete(null);
+                    session.closed.countDown();
                 });
+                StartupTimeline.mark("window built");
                 window.show(stage);
+                afterPulse(window, gate::open);
                 chrome.restore();
+                built.set(window);
+                if (!vm.symbols().isEmpty()) afterPulse(window, window::revealSelected);
                 if (hooks.onViewShown() != null) {
                     hooks.onViewShown().accept(window.shownView());
                     window.tabs().getSelectionModel().selectedItemProperty()
@@ -100,24 +136,101 @@ public final class WorkstationLauncher {
                 }
                 OPEN.set(stage);
                 StartupTimeline.mark("window shown");
-                vm.start().thenRun(() -> Platform.runLater(() -> {
-                    StartupTimeline.mark("symbols loaded");
-                    window.showOpeningSymbol();
-                }));
             } catch (RuntimeException e) {
-                failure.set(e);
-                closed.countDown();
+                gate.open();
+                session.failure.set(e);
+                session.firstChart.complete(null);
+                session.closed.countDown();
             }
         });
+        return session;
+    }
+
+    /** The symbol to open on (see {@link WorkstationWindow#openingSymbol}), read on the calling thread; null when none or unreadable. */
+    private static String openingSymbol(Sextant engine) {
         try {
-            awaitUninterruptibly(closed);
-            if (model.get() != null) model.get().close();
-            if (onClosed != null) onClosed.run();
-        } finally {
-            if (startedHere) Platform.exit();
+            return WorkstationWindow.openingSymbol(engine.listSymbols(null));
+        } catch (RuntimeException e) {
+            // the model's own read of the list reports the failure in the status bar
+            LoggerFactory.getLogger(WorkstationLauncher.class).warn("cannot pick the opening symbol: {}", e.toString());
+            return null;
         }
-        if (failure.get() != null) {
-            throw new IllegalStateException("the workstation window could not open: " + failure.get().getMessage(), failure.get());
+    }
+
+    /**
+     * The Charts model's results reach the FX thread through this: held until the window's first
+     * frame is laid out, then passed on in order. chartfx read-locks a chart's data sets in every
+     * layout and unlocks them after the next layout pulse; showing a stage lays the scene out
+     * outside a pulse, so prices read before the window existed and applied before that pulse
+     * would wait for a lock the blocked FX thread itself holds.
+     */
+    static final class FirstFrameGate implements java.util.concurrent.Executor {
+        private final java.util.List<Runnable> held = new java.util.ArrayList<>();
+        private boolean open;
+        private boolean shut;
+
+        @Override
+        public synchronized void execute(Runnable work) {
+            if (shut) return; // the window is gone: nothing to show the result in
+            if (open) Platform.runLater(work); else held.add(work);
+        }
+
+        synchronized void open() {
+            if (open || shut) return;
+            open = true;
+            held.forEach(Platform::runLater);
+            held.clear();
+        }
+
+        /** The window closed: results still to come are dropped. */
+        synchronized void shut() {
+            shut = true;
+            held.clear();
+        }
+    }
+
+    /** Runs {@code work} on the FX thread: now when called there, else next. */
+    private static void onFx(Runnable work) {
+        if (Platform.isFxApplicationThread()) work.run(); else Platform.runLater(work);
+    }
+
+    /** A window opened by {@link #open}. */
+    public static final class Session {
+        private final ChartsViewModel model;
+        private final boolean startedHere;
+        private final CountDownLatch closed = new CountDownLatch(1);
+        private final CompletableFuture<Void> firstChart = new CompletableFuture<>();
+        private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+
+        private Session(ChartsViewModel model, boolean startedHere) {
+            this.model = model;
+            this.startedHere = startedHere;
+        }
+
+        /**
+         * Completes once the first chart is drawn, or as soon as there will be none (an empty
+         * store, a failed read, the window failed or closed): what the app waits for before
+         * starting the work the first chart does not need.
+         */
+        public CompletableFuture<Void> firstChart() { return firstChart; }
+
+        /**
+         * Blocks until the window is closed, then stops the Charts model, runs {@code onClosed}
+         * (may be null) and shuts down a toolkit that {@link #open} started.
+         *
+         * @throws IllegalStateException when the window could not be built
+         */
+        public void awaitClosed(Runnable onClosed) {
+            try {
+                awaitUninterruptibly(closed);
+                model.close();
+                if (onClosed != null) onClosed.run();
+            } finally {
+                if (startedHere) Platform.exit();
+            }
+            if (failure.get() != null) {
+                throw new IllegalStateException("the workstation window could not open: " + failure.get().getMessage(), failure.get());
+            }
         }
     }
 
@@ -126,13 +239,15 @@ public final class WorkstationLauncher {
      * when the chart is drawn (the pulse after), when the forecast arrives and its fan is drawn,
      * then logs the timeline once.
      */
-    private static Consumer<String> timed(WorkstationWindow window, ChartsViewModel vm, Consumer<String> onSymbolShown) {
+    private static Consumer<String> timed(WorkstationWindow window, ChartsViewModel vm, Consumer<String> onSymbolShown,
+                                          CompletableFuture<Void> firstChart) {
         AtomicBoolean first = new AtomicBoolean(true);
         return symbol -> {
             if (first.getAndSet(false)) {
                 StartupTimeline.mark("series shown");
                 afterPulse(window, () -> {
                     StartupTimeline.mark("chart drawn");
+                    firstChart.complete(null);
                     vm.forecastLoad().whenComplete((f, e) -> Platform.runLater(() -> {
                         StartupTimeline.mark(f != null ? "forecast computed" : "no forecast");
                         afterPulse(window, () -> {
@@ -187,7 +302,8 @@ public final class WorkstationLauncher {
         Thread t = new Thread(() -> {
             try {
                 boolean here = startToolkit();
-                Platform.runLater(WorkstationLauncher::preloadControls);
+                // -Dsextant.preloadControls=false: the window's build loads them itself (to measure it)
+                if (!"false".equals(System.getProperty("sextant.preloadControls"))) Platform.runLater(WorkstationLauncher::preloadControls);
                 started.complete(here);
             } catch (Throwable e) {
                 started.completeExceptionally(e);

@@ -138,8 +138,8 @@ public final class WorkstationWindow implements Navigator {
         tabs.getTabs().add(chartsTab);
         viewTabs.put(CHARTS, chartsTab);
         tabs.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
-            for (WorkstationView v : views.values()) {
-                if (viewTabs.get(v.id()) == now) v.shown();
+            for (String id : views.keySet()) {
+                if (viewTabs.get(id) == now) view(id).shown(); // a lazy view is built here, the first time
             }
         });
         root.setCenter(tabs);
@@ -179,6 +179,11 @@ public final class WorkstationWindow implements Navigator {
         error.textProperty().bind(model.errorProperty());
         busy.visibleProperty().bind(model.loadingProperty());
         summary.setText(describe(model.summaryProperty().get()));
+        // the opening reads may have started before this window was built: show what already arrived
+        if (model.seriesProperty().get() != null) show(model.seriesProperty().get());
+        if (model.forecastProperty().get() != null) showForecast(model.forecastProperty().get());
+        if (model.backtestProperty().get() != null) showBacktest(model.backtestProperty().get());
+        reselect();
     }
 
     /**
@@ -187,10 +192,22 @@ public final class WorkstationWindow implements Navigator {
      */
     public void showOpeningSymbol() {
         if (model.selectedSymbolProperty().get() != null || model.symbols().isEmpty()) return;
-        SymbolInfo pick = model.symbols().stream().filter(i -> "NYSE".equals(i.symbol())).findFirst()
-                .orElse(model.symbols().get(0));
+        SymbolInfo pick = model.infoOf(openingSymbol(model.symbols()));
         symbolList.getSelectionModel().select(pick);
         symbolList.scrollTo(pick);
+    }
+
+    /** The symbol the window opens on: the NYSE composite when listed, else the first; null for an empty list. */
+    public static String openingSymbol(List<SymbolInfo> symbols) {
+        if (symbols.isEmpty()) return null;
+        return symbols.stream().anyMatch(i -> "NYSE".equals(i.symbol())) ? "NYSE" : symbols.get(0).symbol();
+    }
+
+    /** Highlights the symbol on the chart in the list and scrolls to it (once the list is loaded). */
+    public void revealSelected() {
+        reselect();
+        SymbolInfo info = symbolList.getSelectionModel().getSelectedItem();
+        if (info != null) symbolList.scrollTo(info);
     }
 
     /** Keeps the shown symbol highlighted when the list is reloaded or re-filtered. */
@@ -244,13 +261,17 @@ public final class WorkstationWindow implements Navigator {
     /** Called on the JavaFX thread with the ticker each time the chart starts showing another symbol. */
     public void setOnSymbolShown(Consumer<String> listener) {
         this.onSymbolShown = listener == null ? symbol -> { } : listener;
+        if (shownSymbol != null) this.onSymbolShown.accept(shownSymbol); // already on screen: the listener learns it too
     }
 
-    /** Adds {@code more} as tabs after the existing ones (ids must be unique). Call on the FX thread. */
-    public void addViews(List<WorkstationView> more) {
+    /**
+     * Adds {@code more} as tabs after the existing ones (ids must be unique). A {@link LazyView}'s
+     * tab stays empty until the view is first selected or asked for. Call on the FX thread.
+     */
+    public void addViews(List<? extends WorkstationView> more) {
         for (WorkstationView v : more) {
             if (viewTabs.containsKey(v.id())) throw new IllegalArgumentException("two views with id " + v.id());
-            Tab tab = new Tab(v.title(), v.root());
+            Tab tab = v instanceof LazyView ? new Tab(v.title()) : new Tab(v.title(), v.root());
             tab.setId("tab-" + v.id());
             views.put(v.id(), v);
             viewTabs.put(v.id(), tab);
@@ -262,6 +283,7 @@ public final class WorkstationWindow implements Navigator {
     public boolean showView(String id) {
         Tab tab = id == null ? null : viewTabs.get(id);
         if (tab == null) return false;
+        view(id); // built before its tab is selected, so the tab never shows empty
         tabs.getSelectionModel().select(tab);
         return true;
     }
@@ -279,7 +301,7 @@ public final class WorkstationWindow implements Navigator {
 
     @Override
     public void openRun(String runId) {
-        if (showView("research")) views.get("research").open(runId);
+        if (showView("research")) view("research").open(runId);
     }
 
     /** The id of the view on screen. */
@@ -288,8 +310,26 @@ public final class WorkstationWindow implements Navigator {
         return viewTabs.entrySet().stream().filter(e -> e.getValue() == selected).map(Map.Entry::getKey).findFirst().orElse(CHARTS);
     }
 
-    /** The view with this id (null for Charts, which is this window itself, or an unknown id). */
-    public WorkstationView view(String id) { return views.get(id); }
+    /**
+     * The view with this id, built now if it is a {@link LazyView} not yet built (null for Charts,
+     * which is this window itself, or an unknown id). Call on the FX thread.
+     */
+    public WorkstationView view(String id) {
+        WorkstationView v = views.get(id);
+        if (!(v instanceof LazyView lazy)) return v;
+        if (lazy.builtView() == null) {
+            WorkstationView real = lazy.view();
+            viewTabs.get(id).setContent(real.root());
+            return real;
+        }
+        return lazy.builtView();
+    }
+
+    /** Whether the view with this id has been built (a lazy view is built on first use). */
+    public boolean isBuilt(String id) {
+        WorkstationView v = views.get(id);
+        return CHARTS.equals(id) || (v != null && (!(v instanceof LazyView lazy) || lazy.builtView() != null));
+    }
 
     /** Stops every view's background work (the window is closing). */
     public void closeViews() {

@@ -61,6 +61,12 @@ class WorkstationLauncherTest {
             // the window opens on a chart: the NYSE composite when the store has it, else the first symbol
             String opening = all.stream().anyMatch(i -> i.symbol().equals("NYSE")) ? "NYSE" : all.get(0).symbol();
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> shown.equals(List.of(opening)));
+            // the list scrolls to the opening symbol once it has been laid out with its rows
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
+                    () -> robot.from(stage.getScene().getRoot()).lookup(".list-cell").queryAll().stream()
+                            .anyMatch(c -> c.isVisible() && ((ListCell<?>) c).isSelected() && ((ListCell<?>) c).getItem() instanceof SymbolInfo s
+                                    && s.symbol().equals(opening)));
+            WaitForAsyncUtils.waitForFxEvents();
             // a symbol whose cell is on screen (the list has scrolled to the opening symbol)
             String target = robot.from(stage.getScene().getRoot()).lookup(".list-cell").queryAll().stream()
                     .map(c -> ((ListCell<?>) c).getItem()).filter(i -> i instanceof SymbolInfo).map(i -> ((SymbolInfo) i).symbol())
