@@ -253,9 +253,19 @@ class WorkstationWindowTest {
         return null;
     }
 
-    private static ListCell<?> cellOf(FxRobot robot, String symbol) {
-        return robot.lookup(".list-cell").match((ListCell<?> cell) -> cell.getItem() instanceof SymbolInfo s
-                && s.symbol().equals(symbol)).query();
+    /**
+     * The visible list cell showing {@code symbol}. The list makes its cells on the layout pulse
+     * after its items change, so this waits for one rather than looking once.
+     */
+    private static ListCell<?> cellOf(FxRobot robot, String symbol) throws java.util.concurrent.TimeoutException {
+        java.util.concurrent.atomic.AtomicReference<ListCell<?>> found = new java.util.concurrent.atomic.AtomicReference<>();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> {
+            java.util.Optional<ListCell<?>> cell = robot.lookup(".list-cell").match((ListCell<?> c) -> c.isVisible()
+                    && c.getItem() instanceof SymbolInfo s && s.symbol().equals(symbol)).tryQuery();
+            cell.ifPresent(found::set);
+            return cell.isPresent();
+        });
+        return found.get();
     }
 
     /** Pixels of the plot in the fan's orange (any of its bands, alone or stacked). */
