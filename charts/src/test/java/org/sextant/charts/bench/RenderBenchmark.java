@@ -51,10 +51,11 @@ public final class RenderBenchmark {
      * Warm-up runs per chart and size: at least this many (-Dbench.warmUp), then more, up to
      * {@link #WARM_UP_MAX}, until three runs in a row see under 2 ms of JIT compilation. With a
      * fixed 3 the first size was measured while the compiler threads still worked on the drawing
-     * code (a median of 140 ms of compilation per 10k run at load 12), which made 10k look dearer than 1M.
+     * code (a median of 140 ms of compilation per 10k run at load 12), which made 10k look dearer
+     * than 1M; on 2 busy cores the 10k PriceChart reaches its steady cost only after about 100 runs.
      */
-    private static final int WARM_UP = Integer.getInteger("bench.warmUp", 5);
-    private static final int WARM_UP_MAX = 60;
+    private static final int WARM_UP = Integer.getInteger("bench.warmUp", 100);
+    private static final int WARM_UP_MAX = 200;
     /** Calendar days between points (-Dbench.dayStep): the same points over a longer span, to separate axis from line costs. */
     private static final int DAY_STEP = Integer.getInteger("bench.dayStep", 1);
     private static final int RUNS = 7;
@@ -69,6 +70,16 @@ public final class RenderBenchmark {
         LineChart<Number, Number> line = onFx(RenderBenchmark::newLineChart);
         onFx(() -> { show(price, "PriceChart"); show(line, "LineChart"); return null; });
         if (Boolean.getBoolean("bench.debug")) onFx(() -> { ReducerCount.wrap(price); return null; });
+        // the JVM's first seconds (-Dbench.jvmWarmUpSeconds): both charts take turns before the table.
+        // Run with -Xms1g -XX:+AlwaysPreTouch too: on a small fresh heap the first size measured ~2-3x
+        // dearer (each snapshot's image lands in heap not yet touched) until LineChart's nodes grew it
+        PriceSeries warm = randomWalk(10_000, 7);
+        long warmUntil = System.nanoTime() + (long) (Double.parseDouble(System.getProperty("bench.jvmWarmUpSeconds", "5")) * 1e9);
+        while (System.nanoTime() < warmUntil) {
+            time(price, () -> price.show(warm));
+            time(line, () -> setLineData(line, warm));
+        }
+        onFx(() -> { line.getData().clear(); Toolkit.getToolkit().firePulse(); return null; });
 
         System.out.printf(Locale.ROOT, "cores=%d, load average=%.2f, java %s, prism %s%n", Runtime.getRuntime().availableProcessors(),
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
