@@ -72,7 +72,7 @@ public final class RenderBenchmark {
         if (Boolean.getBoolean("bench.debug")) onFx(() -> { ReducerCount.wrap(price); return null; });
         // the JVM's first seconds (-Dbench.jvmWarmUpSeconds): both charts take turns before the table.
         // Run with -Xms1g -XX:+AlwaysPreTouch too: on a small fresh heap the first size measured ~2-3x
-        // dearer (each snapshot's image lands in heap not yet touched) until LineChart's nodes grew it
+        // dearer (probably each snapshot image landing in heap not yet touched) until LineChart grew it
         PriceSeries warm = randomWalk(10_000, 7);
         long warmUntil = System.nanoTime() + (long) (Double.parseDouble(System.getProperty("bench.jvmWarmUpSeconds", "5")) * 1e9);
         while (System.nanoTime() < warmUntil) {
