@@ -87,6 +87,29 @@ class PriceChartTest {
     }
 
     @Test
+    void missingClosesLeaveAGapInsteadOfADropToTheAxis() throws Exception {
+        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        double[] close = ibm.close().clone();
+        java.util.Arrays.fill(close, 1200, 1300, Double.NaN); // about 40 pixel columns without a close
+        PriceSeries holed = new PriceSeries("IBM", ibm.from(), ibm.to(), ibm.dates(), close, close);
+        fx(() -> { chart.show(holed); return null; });
+        WritableImage image = ChartSnapshot.capture(chart);
+        ChartSnapshot.writePng(image, Path.of("target", "price-chart-ibm-gap.png"));
+
+        Bounds plot = fx(() -> plotArea(chart));
+        double gapFrom = fx(() -> pixelOf(ibm.dates().get(1200), 0)).getX();
+        double gapTo = fx(() -> pixelOf(ibm.dates().get(1299), 0)).getX();
+        assertTrue(gapTo - gapFrom > 30, "the gap spans " + (gapTo - gapFrom) + " px");
+        for (int x = (int) gapFrom + 3; x < (int) gapTo - 3; x++) {
+            assertTrue(!columnHasLine(image.getPixelReader(), x, (int) plot.getMinY(), (int) plot.getMaxY()), "no line in the gap at column " + x);
+        }
+        int before = (int) gapFrom - 6;
+        int after = (int) gapTo + 6;
+        assertTrue(columnHasLine(image.getPixelReader(), before, (int) plot.getMinY(), (int) plot.getMaxY()), "the line runs up to the gap");
+        assertTrue(columnHasLine(image.getPixelReader(), after, (int) plot.getMinY(), (int) plot.getMaxY()), "and on after it");
+    }
+
+    @Test
     void rendersAChartThatIsOnNoScreen() throws Exception {
         PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
         PriceChart offscreen = fx(() -> {

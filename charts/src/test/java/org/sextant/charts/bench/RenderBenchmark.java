@@ -47,7 +47,15 @@ public final class RenderBenchmark {
     static final int WIDTH = 1000;
     static final int HEIGHT = 500;
     static final double LINE_CHART_CAP_S = 60;
-    private static final int WARM_UP = 3;
+    /**
+     * Warm-up runs per chart and size: at least this many (-Dbench.warmUp), then more, up to
+     * {@link #WARM_UP_MAX}, until three runs in a row see under 2 ms of JIT compilation. With a
+     * fixed 3 the first size was measured while the compiler threads still worked on the drawing
+     * code (a median of 140 ms of compilation per 10k run at load 12), which made 10k look dearer
+     * than 1M; on 2 busy cores the 10k PriceChart reaches its steady cost only after about 100 runs.
+     */
+    private static final int WARM_UP = Integer.getInteger("bench.warmUp", 100);
+    private static final int WARM_UP_MAX = 200;
     /** Calendar days between points (-Dbench.dayStep): the same points over a longer span, to separate axis from line costs. */
     private static final int DAY_STEP = Integer.getInteger("bench.dayStep", 1);
     private static final int RUNS = 7;
@@ -61,6 +69,17 @@ public final class RenderBenchmark {
         PriceChart price = onFx(PriceChart::new);
         LineChart<Number, Number> line = onFx(RenderBenchmark::newLineChart);
         onFx(() -> { show(price, "PriceChart"); show(line, "LineChart"); return null; });
+        if (Boolean.getBoolean("bench.debug")) onFx(() -> { ReducerCount.wrap(price); return null; });
+        // the JVM's first seconds (-Dbench.jvmWarmUpSeconds): both charts take turns before the table.
+        // Run with -Xms1g -XX:+AlwaysPreTouch too: on a small fresh heap the first size measured ~2-3x
+        // dearer (probably each snapshot image landing in heap not yet touched) until LineChart grew it
+        PriceSeries warm = randomWalk(10_000, 7);
+        long warmUntil = System.nanoTime() + (long) (Double.parseDouble(System.getProperty("bench.jvmWarmUpSeconds", "5")) * 1e9);
+        while (System.nanoTime() < warmUntil) {
+            time(price, () -> price.show(warm));
+            time(line, () -> setLineData(line, warm));
+        }
+        onFx(() -> { line.getData().clear(); Toolkit.getToolkit().firePulse(); return null; });
 
         System.out.printf(Locale.ROOT, "cores=%d, load average=%.2f, java %s, prism %s%n", Runtime.getRuntime().availableProcessors(),
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
@@ -80,16 +99,16 @@ public final class RenderBenchmark {
             List<Double> priceFx = new ArrayList<>();
             List<Double> lineFx = new ArrayList<>();
             // one chart after the other (the baseline's nodes would otherwise burden the other's collections)
-            for (int run = -WARM_UP; run < RUNS; run++) {
+            warmUp(price, () -> price.show(series));
+            for (int run = 0; run < RUNS; run++) {
                 double p = time(price, () -> price.show(series));
-                if (run >= 0) {
-                    priceMs.add(p);
-                    priceCpu.add(lastCpuMs);
-                    priceFx.add(lastFxMs);
-                }
+                priceMs.add(p);
+                priceCpu.add(lastCpuMs);
+                priceFx.add(lastFxMs);
             }
             // a slow baseline is not warmed up and runs once when a run takes over 2 s
-            for (int run = n <= 10_000 ? -WARM_UP : 0; lineRuns && run < RUNS && (lineMs.isEmpty() || median(lineMs) < 2000); run++) {
+            if (lineRuns && n <= 10_000) warmUp(line, () -> setLineData(line, series));
+            for (int run = 0; lineRuns && run < RUNS && (lineMs.isEmpty() || median(lineMs) < 2000); run++) {
                 double l = time(line, () -> setLineData(line, series));
                 if (run >= 0) {
                     lineMs.add(l);
@@ -169,14 +188,56 @@ public final class RenderBenchmark {
     private static volatile double lastCpuMs;
     /** Update and pulses only (the JavaFX thread's part; the screen is rasterised after it, on the render thread). */
     private static volatile double lastFxMs;
+    /** JIT compilation (ms, summed over compiler threads) during the last {@link #time}. */
+    private static volatile long lastJitMs;
 
+    /** Warm-up runs (see {@link #WARM_UP}); returns how many it took. */
+    private static int warmUp(Node chart, Runnable update) throws Exception {
+        int quiet = 0;
+        int runs = 0;
+        while (runs < WARM_UP_MAX && (runs < WARM_UP || quiet < 3)) {
+            time(chart, update);
+            quiet = lastJitMs < 2 ? quiet + 1 : 0;
+            runs++;
+        }
+        if (Boolean.getBoolean("bench.debug")) System.out.printf(Locale.ROOT, "  %s: %d warm-up runs%n", chart.getClass().getSimpleName(), runs);
+        return runs;
+    }
+
+    /**
+     * CPU time of the process's Java threads in ns (JavaFX, renderer, chartfx's pool, ...; exact,
+     * unlike the JDK's process CPU time, which on Linux counts 10 ms clock ticks, as coarse as the
+     * runs it measures). JIT compiler and GC threads are not Java threads and not counted: the
+     * debug print shows their work ({@code jit}, {@code gc}).
+     */
     private static long processCpuNanos() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (long t : threads.getThreadCpuTime(threads.getAllThreadIds())) sum += Math.max(0, t);
+        return sum;
+    }
+
+    /** The JDK's process CPU time (all threads, 10 ms ticks on Linux), for the debug print. */
+    private static long jdkProcessCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    private static long jitMs() {
+        return java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
+    }
+
+    private static long gcMs() {
+        long t = 0;
+        for (var gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) t += Math.max(0, gc.getCollectionTime());
+        return t;
     }
 
     /** Milliseconds for update, two pulses and a snapshot of the chart, on the JavaFX thread. */
     private static double time(Node chart, Runnable update) throws Exception {
         return onFx(() -> {
+            long j0 = jitMs();
+            long g0 = gcMs();
+            long p0 = jdkProcessCpuNanos();
             long c0 = processCpuNanos();
             long t0 = System.nanoTime();
             update.run();
@@ -187,11 +248,14 @@ public final class RenderBenchmark {
             long t3 = System.nanoTime();
             chart.snapshot(null, null);
             long t4 = System.nanoTime();
-            if (Boolean.getBoolean("bench.debug")) {
-                System.out.printf(Locale.ROOT, "  %s: update %.1f, pulse %.1f, pulse %.1f, snapshot %.1f ms%n", chart.getClass().getSimpleName(),
-                        (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, (t4 - t3) / 1e6);
-            }
             lastCpuMs = (processCpuNanos() - c0) / 1e6;
+            lastJitMs = jitMs() - j0;
+            double processMs = (jdkProcessCpuNanos() - p0) / 1e6;
+            if (Boolean.getBoolean("bench.debug")) {
+                System.out.printf(Locale.ROOT, "  %s: update %.1f, pulse %.1f, pulse %.1f, snapshot %.1f ms; cpu %.1f ms (process %.0f), jit %d ms, gc %d ms%s%n",
+                        chart.getClass().getSimpleName(), (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, (t4 - t3) / 1e6,
+                        lastCpuMs, processMs, lastJitMs, gcMs() - g0, chart instanceof PriceChart ? ", " + ReducerCount.last() : "");
+            }
             lastFxMs = (t3 - t0) / 1e6;
             return (t4 - t0) / 1e6;
         });
@@ -281,5 +345,30 @@ public final class RenderBenchmark {
             }
         });
         return f.get();
+    }
+
+    /** Debug only: what the line renderer hands to the reducer and keeps, and the vertical strokes it then draws. */
+    private static final class ReducerCount {
+        private static volatile String last = "";
+
+        static String last() {
+            return last;
+        }
+
+        static void wrap(PriceChart chart) {
+            io.fair_acc.chartfx.renderer.RendererDataReducer reducer = chart.lineRenderer().getRendererDataReducer();
+            chart.lineRenderer().setRendererDataReducer((x, y, xep, xen, yep, yen, styles, selected, from, to) -> {
+                int kept = reducer.reducePoints(x, y, xep, xen, yep, yen, styles, selected, from, to);
+                double dy = 0;
+                int tall = 0;
+                for (int i = 1; i < kept; i++) {
+                    double d = Math.abs(y[i] - y[i - 1]);
+                    if (Double.isFinite(d)) dy += d;
+                    if (d > 10) tall++;
+                }
+                last = String.format(Locale.ROOT, "reducer %d -> %d points, strokes' vertical extent %.0f px, %d strokes over 10 px", to - from, kept, dy, tall);
+                return kept;
+            });
+        }
     }
 }
