@@ -97,16 +97,18 @@ public final class WorkstationLauncher {
         vm.refreshSummary();
         String opening = openingSymbol(engine);
         StartupTimeline.mark("opening symbol picked");
+        if (opening != null) {
+            // Requested from this thread while the FX thread still loads the controls: no view is
+            // bound to the model yet, and every answer waits in the gate, so nothing touches the
+            // scene graph off the FX thread. The prices are read while the window is built.
+            vm.select(opening).whenComplete((s, e) -> {
+                if (e != null) session.firstChart.complete(null); // no chart to wait for
+            });
+        } else {
+            session.firstChart.complete(null); // an empty store: nothing to draw
+        }
         Platform.runLater(() -> {
             try {
-                if (opening != null) {
-                    // requested before the window exists: the prices are read while it is built
-                    vm.select(opening).whenComplete((s, e) -> {
-                        if (e != null) session.firstChart.complete(null); // no chart to wait for
-                    });
-                } else {
-                    session.firstChart.complete(null); // an empty store: nothing to draw
-                }
                 WorkstationWindow window = new WorkstationWindow(vm);
                 window.setOnSymbolShown(timed(window, vm, hooks.onSymbolShown(), session.firstChart));
                 window.addViews(WorkstationViews.create(engine, window));
@@ -121,6 +123,9 @@ public final class WorkstationLauncher {
                     session.closed.countDown();
                 });
                 StartupTimeline.mark("window built");
+                // the answers already read (usually the list and the opening prices) go into the
+                // window before it is shown, so its first frame has the chart in it
+                gate.runHeld();
                 window.show(stage);
                 afterPulse(window, gate::open);
                 chrome.restore();
@@ -173,6 +178,20 @@ public final class WorkstationLauncher {
         public synchronized void execute(Runnable work) {
             if (shut) return; // the window is gone: nothing to show the result in
             if (open) Platform.runLater(work); else held.add(work);
+        }
+
+        /**
+         * Runs the answers held so far, in order, on the calling (FX) thread, and keeps holding
+         * later ones: for results that reach the window before its stage is first laid out.
+         */
+        void runHeld() {
+            java.util.List<Runnable> now;
+            synchronized (this) {
+                if (open || shut) return;
+                now = new java.util.ArrayList<>(held);
+                held.clear();
+            }
+            now.forEach(Runnable::run);
         }
 
         synchronized void open() {
@@ -237,16 +256,22 @@ public final class WorkstationLauncher {
     /**
      * The first symbol shown ends the start-up timeline: marks when its prices reach the chart,
      * when the chart is drawn (the pulse after), when the forecast arrives and its fan is drawn,
-     * then logs the timeline once.
+     * then logs the timeline once. The host learns of the first symbol once its chart is drawn
+     * (state.json's symbol_on_screen then means what a person sees), of later ones at once.
      */
     private static Consumer<String> timed(WorkstationWindow window, ChartsViewModel vm, Consumer<String> onSymbolShown,
                                           CompletableFuture<Void> firstChart) {
         AtomicBoolean first = new AtomicBoolean(true);
+        AtomicBoolean drawn = new AtomicBoolean(false);
+        AtomicReference<String> shown = new AtomicReference<>(); // FX thread only
         return symbol -> {
+            shown.set(symbol);
             if (first.getAndSet(false)) {
                 StartupTimeline.mark("series shown");
                 afterPulse(window, () -> {
                     StartupTimeline.mark("chart drawn");
+                    drawn.set(true);
+                    if (onSymbolShown != null) onSymbolShown.accept(shown.get());
                     firstChart.complete(null);
                     vm.forecastLoad().whenComplete((f, e) -> Platform.runLater(() -> {
                         StartupTimeline.mark(f != null ? "forecast computed" : "no forecast");
@@ -260,15 +285,25 @@ public final class WorkstationLauncher {
                     }));
                 });
             }
-            if (onSymbolShown != null) onSymbolShown.accept(symbol);
+            if (drawn.get() && onSymbolShown != null) onSymbolShown.accept(symbol);
         };
     }
 
-    /** Runs {@code then} on the FX thread once the next pulse has laid out (and so drawn) the scene. */
+    /**
+     * Runs {@code then} on the FX thread once the next pulse has laid out (and so drawn) the
+     * scene; for a window not yet in a scene, the first pulse after it is put in one.
+     */
     private static void afterPulse(WorkstationWindow window, Runnable then) {
         Scene scene = window.root().getScene();
         if (scene == null) {
-            then.run();
+            window.root().sceneProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+                @Override
+                public void changed(javafx.beans.value.ObservableValue<? extends Scene> obs, Scene old, Scene now) {
+                    if (now == null) return;
+                    obs.removeListener(this);
+                    afterPulse(window, then);
+                }
+            });
             return;
         }
         Runnable[] once = new Runnable[1];

@@ -40,11 +40,15 @@ class WorkstationLauncherTest {
     void runShowsTheWindowReportsTheSymbolOnScreenAndReturnsWhenItCloses() throws Exception {
         try (Sextant engine = TestStore.open(home)) {
             List<String> shown = new CopyOnWriteArrayList<>();
+            List<String> onScreenWhenReported = new CopyOnWriteArrayList<>();
             AtomicBoolean closedCalled = new AtomicBoolean();
             AtomicReference<Throwable> failure = new AtomicReference<>();
             Thread main = new Thread(() -> {
                 try {
-                    WorkstationLauncher.run(engine, shown::add, () -> closedCalled.set(true));
+                    WorkstationLauncher.run(engine, symbol -> {
+                        onScreenWhenReported.add(chartOnScreen());
+                        shown.add(symbol);
+                    }, () -> closedCalled.set(true));
                 } catch (Throwable t) {
                     failure.set(t);
                 }
@@ -61,6 +65,8 @@ class WorkstationLauncherTest {
             // the window opens on a chart: the NYSE composite when the store has it, else the first symbol
             String opening = all.stream().anyMatch(i -> i.symbol().equals("NYSE")) ? "NYSE" : all.get(0).symbol();
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> shown.equals(List.of(opening)));
+            // state.json's symbol_on_screen means a drawn chart: the window is showing and its chart laid out with the series
+            assertEquals(List.of(opening), onScreenWhenReported);
             // the list scrolls to the opening symbol once it has been laid out with its rows
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                     () -> robot.from(stage.getScene().getRoot()).lookup(".list-cell").queryAll().stream()
@@ -124,6 +130,41 @@ class WorkstationLauncherTest {
         assertTrue(exited, "the JVM exits by itself: " + output);
         assertEquals(0, process.exitValue(), output);
         assertTrue(output.contains("window shown\nclosed\nreturned"), output);
+    }
+
+    /** On the FX thread: the symbol a showing Sextant window's laid-out price chart shows, or what is missing. */
+    private static String chartOnScreen() {
+        Stage stage = Window.getWindows().stream().filter(w -> w instanceof Stage s && WorkstationWindow.TITLE.equals(s.getTitle()))
+                .map(w -> (Stage) w).findFirst().orElse(null);
+        if (stage == null || !stage.isShowing()) return "no window showing";
+        org.sextant.charts.PriceChart chart = (org.sextant.charts.PriceChart) new FxRobot().from(stage.getScene().getRoot())
+                .lookup((java.util.function.Predicate<javafx.scene.Node>) n -> n instanceof org.sextant.charts.PriceChart).query();
+        if (chart.getWidth() <= 0 || chart.getHeight() <= 0) return "chart not laid out";
+        return chart.series() == null ? "no series" : chart.series().symbol();
+    }
+
+    @Test
+    void theFirstFrameGateRunsWhatArrivedBeforeTheWindowShowsAndHoldsLaterAnswersUntilTheFirstFrame() throws Exception {
+        WorkstationLauncher.FirstFrameGate gate = new WorkstationLauncher.FirstFrameGate();
+        List<String> ran = new CopyOnWriteArrayList<>();
+        gate.execute(() -> ran.add("symbols"));
+        gate.execute(() -> ran.add("prices"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(), ran, "held while the window is being built");
+        WaitForAsyncUtils.asyncFx(gate::runHeld).get();
+        assertEquals(List.of("symbols", "prices"), ran, "in order, at once, on the FX thread before the stage shows");
+        gate.execute(() -> ran.add("forecast")); // arrives between the stage's first layout and its first pulse
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of("symbols", "prices"), ran, "held until the first frame");
+        gate.open();
+        WaitForAsyncUtils.waitForFxEvents();
+        gate.execute(() -> ran.add("later"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of("symbols", "prices", "forecast", "later"), ran);
+        gate.shut();
+        gate.execute(() -> ran.add("after close"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(4, ran.size(), "nothing runs once the window is gone");
     }
 
     private static Stage sextantWindow() throws Exception {

@@ -45,8 +45,11 @@ public final class Installers {
      */
     static final List<String> MCP_MODULES = List.of("java.base", "java.desktop", "java.management", "java.naming",
             "java.net.http", "java.security.jgss", "java.sql", "jdk.unsupported");
-    /** As bin/sextant-mcp: the launcher is short-lived and latency-bound, so C1 only and the serial GC. */
-    static final String MCP_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
+    /**
+     * As bin/sextant-mcp: the launcher is latency-bound, so C1 only, compiling after 1/20 of the usual
+     * calls (a session's early tool calls run compiled), and the serial GC.
+     */
+    static final String MCP_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.05 -XX:+UseSerialGC";
 
     /**
      * The app maps its classes from an AppCDS archive beside its jars when one is there: the .deb's
@@ -60,7 +63,15 @@ public final class Installers {
      * heap shrunk to 30% free), idle resident memory 300 -> 270 MB on the sample (docs/benchmarks.md).
      */
     static final String APP_GC_OPTIONS = "-XX:G1PeriodicGCInterval=60000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30";
-    static final String APP_JVM_OPTIONS = "-XX:SharedArchiveFile=$APPDIR/" + CDS_ARCHIVE + " -Xlog:cds*=off " + APP_GC_OPTIONS;
+    /**
+     * As bin/sextant: C2 compiles a method after 4x the usual calls, so the start-up's CSS and
+     * layout code stays with C1 instead of keeping both cores compiling before the first chart;
+     * hot loops (back-edge counted) are compiled as before (docs/benchmarks.md, first chart).
+     */
+    static final String APP_JIT_OPTIONS = "-XX:Tier4InvocationThreshold=20000 -XX:Tier4MinInvocationThreshold=8000"
+            + " -XX:Tier4CompileThreshold=30000";
+    static final String APP_JVM_OPTIONS = "-XX:SharedArchiveFile=$APPDIR/" + CDS_ARCHIVE + " -Xlog:cds*=off " + APP_GC_OPTIONS
+            + " " + APP_JIT_OPTIONS;
     static final String CLASS_LIST = "sextant.classlist";
 
     static final String APP_MAIN = "org.sextant.app.Main";
