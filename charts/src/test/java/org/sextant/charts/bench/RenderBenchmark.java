@@ -81,9 +81,10 @@ public final class RenderBenchmark {
         }
         onFx(() -> { line.getData().clear(); Toolkit.getToolkit().firePulse(); return null; });
 
-        System.out.printf(Locale.ROOT, "cores=%d, load average=%.2f, java %s, prism %s%n", Runtime.getRuntime().availableProcessors(),
+        System.out.printf(Locale.ROOT, "cores=%d, load average=%.2f, java %s, prism %s, LineChart %s%n", Runtime.getRuntime().availableProcessors(),
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
-                System.getProperty("java.version"), System.getProperty("prism.order", "default"));
+                System.getProperty("java.version"), System.getProperty("prism.order", "default"),
+                line.getCreateSymbols() ? "with a symbol per point (its default)" : "without symbols");
         System.out.println("| points | PriceChart ms | LineChart ms | ratio | PriceChart cpu ms | LineChart cpu ms | cpu ratio | PriceChart update+pulse ms | LineChart update+pulse ms | ratio | runs | highs and lows kept (worst column miss, px) |");
         System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
         double lastLineMs = -1;
@@ -164,7 +165,9 @@ public final class RenderBenchmark {
         x.setAnimated(false);
         y.setAnimated(false);
         LineChart<Number, Number> c = new LineChart<>(x, y);
-        c.setCreateSymbols(false);
+        // -Dbench.lineSymbols=true: a symbol node per point, as LineChart does by default; the
+        // table's baseline is otherwise the tuned LineChart (no symbols), the fairer comparison
+        c.setCreateSymbols(Boolean.getBoolean("bench.lineSymbols"));
         c.setAnimated(false);
         c.setLegendVisible(false);
         return c;

@@ -49,7 +49,16 @@ public final class Installers {
      * As bin/sextant-mcp: the launcher is latency-bound, so C1 only, compiling after 1/20 of the usual
      * calls (a session's early tool calls run compiled), and the serial GC.
      */
-    static final String MCP_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.05 -XX:+UseSerialGC";
+    static final String MCP_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.05 -XX:+UseSerialGC"
+            // JVM messages never on stdout, which carries JSON-RPC (as bin/sextant-mcp)
+            + " -Xlog:disable -Xlog:all=warning:stderr";
+    /**
+     * The installed launcher maps its start-up classes from an AppCDS archive beside its jars,
+     * dumped by the .deb's postinst from the class list of a training run at build time
+     * ({@link #recordLauncherClassList}); absent (a bare image), the JVM starts without it.
+     */
+    static final String MCP_CDS_ARCHIVE = "sextant-mcp.jsa";
+    static final String MCP_CLASS_LIST = "sextant-mcp.classlist";
 
     /**
      * The app maps its classes from an AppCDS archive beside its jars when one is there: the .deb's
@@ -150,7 +159,12 @@ public final class Installers {
         restrictClasspath(Platform.appDir(appImage).resolve(NAME + ".cfg"), appJars);
         restrictClasspath(Platform.appDir(appImage).resolve(MCP_NAME + ".cfg"), mcpJars);
         noMenuEntryForLauncher(appImage);
+        if (Platform.isLinux()) {
+            ScriptLauncher.replace(appImage, NAME);
+            ScriptLauncher.replace(appImage, MCP_NAME);
+        }
         time("record CDS class list", () -> recordClassList(appImage));
+        time("record launcher CDS class list", () -> recordLauncherClassList(appImage));
 
         for (String type : types) time("jpackage " + type, () -> jpackage(packageArgs(type, appImage, icon)));
 
@@ -161,6 +175,7 @@ public final class Installers {
                 "--main-jar", "sextant-mcp.jar", "--main-class", MCP_MAIN, "--runtime-image", mcpRuntime.toString(),
                 "--app-version", version, "--java-options", MCP_JVM_OPTIONS + " -Dsextant.launcher=" + Platform.launcherPath(MCP_NAME)),
                 Platform.isWindows() ? List.of("--win-console") : List.of()));
+        if (Platform.isLinux()) ScriptLauncher.replace(Platform.appImageRoot(out.resolve("launcher"), MCP_NAME), MCP_NAME);
 
         report(images, appImage);
     }
@@ -192,6 +207,41 @@ public final class Installers {
             if (p.exitValue() != 0 || !Files.exists(list) || Files.size(list) == 0) {
                 Files.deleteIfExists(list);
                 throw new IOException("the training run failed (exit " + p.exitValue() + "), see " + out.resolve("training-run.log"));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } finally {
+            deleteTree(home);
+        }
+    }
+
+    /**
+     * Runs the image's sextant-mcp once through initialize and tools/list (what a client's start
+     * asks) and records the classes it loaded in lib/app/sextant-mcp.classlist, from which the
+     * .deb's postinst dumps the launcher's AppCDS archive. Linux only.
+     */
+    private void recordLauncherClassList(Path appImage) throws IOException {
+        if (!Platform.isLinux()) return;
+        Path home = Files.createTempDirectory("sextant-mcp-training");
+        Path list = Platform.appDir(appImage).resolve(MCP_CLASS_LIST);
+        Path requests = home.resolve("requests.jsonl");
+        Files.writeString(requests, String.join("\n",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"cds-training\",\"version\":\"1\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}", ""));
+        ProcessBuilder pb = new ProcessBuilder(appImage.resolve("bin/" + MCP_NAME).toString(), "--home", home.resolve("home").toString())
+                .redirectInput(requests.toFile()).redirectErrorStream(true).redirectOutput(out.resolve("launcher-training-run.log").toFile());
+        pb.environment().put("JAVA_TOOL_OPTIONS", "-XX:DumpLoadedClassList=" + list);
+        try {
+            Process p = pb.start();
+            if (!p.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new IOException("the launcher's training run did not end in 2 minutes (" + out.resolve("launcher-training-run.log") + ")");
+            }
+            if (p.exitValue() != 0 || !Files.exists(list) || Files.size(list) == 0) {
+                Files.deleteIfExists(list);
+                throw new IOException("the launcher's training run failed (exit " + p.exitValue() + "), see " + out.resolve("launcher-training-run.log"));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -261,6 +311,7 @@ public final class Installers {
         p.append("main-class=").append(MCP_MAIN).append('\n');
         // the launcher prints this path in `sextant-mcp config ...`: the installed binary, not a bare name
         p.append("java-options=").append(MCP_JVM_OPTIONS)
+                .append(" -XX:SharedArchiveFile=$APPDIR/").append(MCP_CDS_ARCHIVE)
                 .append(" -Dsextant.launcher=").append(Platform.launcherPath(MCP_NAME).replace("\\", "\\\\")).append('\n');
         p.append("description=MCP server for Cursor, VS Code and Claude Desktop\n");
         p.append("linux-shortcut=false\n");
