@@ -80,7 +80,9 @@ public final class Installers {
     static final String APP_JIT_OPTIONS = "-XX:Tier4InvocationThreshold=20000 -XX:Tier4MinInvocationThreshold=8000"
             + " -XX:Tier4CompileThreshold=30000";
     static final String APP_JVM_OPTIONS = "-XX:SharedArchiveFile=$APPDIR/" + CDS_ARCHIVE + " -Xlog:cds*=off " + APP_GC_OPTIONS
-            + " " + APP_JIT_OPTIONS;
+            + " " + APP_JIT_OPTIONS
+            // the Agents view's client configs name the installed launcher, not a bare command off the PATH
+            + " -Dsextant.launcher=" + Platform.launcherPath(Installers.MCP_NAME);
     static final String CLASS_LIST = "sextant.classlist";
 
     static final String APP_MAIN = "org.sextant.app.Main";
