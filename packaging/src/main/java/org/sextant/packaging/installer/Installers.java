@@ -195,24 +195,11 @@ public final class Installers {
         }
         Path home = Files.createTempDirectory("sextant-training");
         Path list = Platform.appDir(appImage).resolve(CLASS_LIST);
-        ProcessBuilder pb = new ProcessBuilder("xvfb-run", "-a", appImage.resolve("bin/" + NAME).toString())
-                .redirectErrorStream(true).redirectOutput(out.resolve("training-run.log").toFile());
+        ProcessBuilder pb = new ProcessBuilder("xvfb-run", "-a", appImage.resolve("bin/" + NAME).toString());
         pb.environment().put("SEXTANT_HOME", home.toString());
         pb.environment().put("JAVA_TOOL_OPTIONS", "-XX:DumpLoadedClassList=" + list + " -Dsextant.exitAfterFirstChart=true");
         try {
-            Process p = pb.start();
-            if (!p.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)) {
-                p.descendants().forEach(ProcessHandle::destroy);
-                p.destroy();
-                throw new IOException("the training run did not reach its first chart in 5 minutes (" + out.resolve("training-run.log") + ")");
-            }
-            if (p.exitValue() != 0 || !Files.exists(list) || Files.size(list) == 0) {
-                Files.deleteIfExists(list);
-                throw new IOException("the training run failed (exit " + p.exitValue() + "), see " + out.resolve("training-run.log"));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
+            trainingRun(pb, list, "the training run (app to its first chart)", 5, out.resolve("training-run.log"));
         } finally {
             deleteTree(home);
         }
@@ -233,23 +220,32 @@ public final class Installers {
                 "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}", ""));
         ProcessBuilder pb = new ProcessBuilder(appImage.resolve("bin/" + MCP_NAME).toString(), "--home", home.resolve("home").toString())
-                .redirectInput(requests.toFile()).redirectErrorStream(true).redirectOutput(out.resolve("launcher-training-run.log").toFile());
+                .redirectInput(requests.toFile());
         pb.environment().put("JAVA_TOOL_OPTIONS", "-XX:DumpLoadedClassList=" + list);
         try {
+            trainingRun(pb, list, "the launcher's training run (initialize, tools/list)", 2, out.resolve("launcher-training-run.log"));
+        } finally {
+            deleteTree(home);
+        }
+    }
+
+    /** Runs {@code pb} (output to {@code log}) and requires it to end well within the time and leave a non-empty {@code list}. */
+    private static void trainingRun(ProcessBuilder pb, Path list, String what, int minutes, Path log) throws IOException {
+        pb.redirectErrorStream(true).redirectOutput(log.toFile());
+        try {
             Process p = pb.start();
-            if (!p.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                throw new IOException("the launcher's training run did not end in 2 minutes (" + out.resolve("launcher-training-run.log") + ")");
+            if (!p.waitFor(minutes, java.util.concurrent.TimeUnit.MINUTES)) {
+                p.descendants().forEach(ProcessHandle::destroy);
+                p.destroy();
+                throw new IOException(what + " did not end in " + minutes + " minutes (" + log + ")");
             }
             if (p.exitValue() != 0 || !Files.exists(list) || Files.size(list) == 0) {
                 Files.deleteIfExists(list);
-                throw new IOException("the launcher's training run failed (exit " + p.exitValue() + "), see " + out.resolve("launcher-training-run.log"));
+                throw new IOException(what + " failed (exit " + p.exitValue() + "), see " + log);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
-        } finally {
-            deleteTree(home);
         }
     }
 
