@@ -2,7 +2,6 @@ package org.sextant.app.gui;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +39,8 @@ import org.sextant.engine.sql.SelectResult;
  */
 public final class DataViewModel implements AutoCloseable {
     /** Liveness guard while following a job, not a performance bound. */
-    private static final Duration JOB_WAIT = Duration.ofHours(6);
+    /** How often a running import or fetch job's status is read. */
+    private static final long JOB_POLL_MILLIS = 200;
 
     private final Sextant engine;
     private final EngineCalls calls;
@@ -116,17 +116,13 @@ public final class DataViewModel implements AutoCloseable {
         return followJob(() -> engine.startGather(wanted, null), "fetch");
     }
 
-    /** Starts a job, waits for it off the ui thread, and reports its outcome in the message or the error. */
+    /**
+     * Starts a job and follows it by short status reads (EngineCalls.followJob), so the view's
+     * other calls (a query in the console) are not held up by a long import; reports its outcome
+     * in the message or the error.
+     */
     private CompletableFuture<JobStatus> followJob(java.util.function.Supplier<JobStatus> start, String what) {
-        return calls.run(() -> {
-            JobStatus started = start.get();
-            try {
-                return engine.jobs().await(started.id(), JOB_WAIT);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return engine.jobs().status(started.id());
-            }
-        }, done -> {
+        return calls.followJob(start, engine.jobs()::status, JOB_POLL_MILLIS, s -> { }, done -> {
             if (done.state() == JobState.SUCCEEDED && done.result() instanceof ImportReport r) {
                 importMessage.set(String.format(Locale.ROOT, "%s done: %,d rows added, %,d updated for %s",
                         what.substring(0, 1).toUpperCase(Locale.ROOT) + what.substring(1), r.rowsInserted(), r.rowsUpdated(),
@@ -139,7 +135,8 @@ public final class DataViewModel implements AutoCloseable {
                         + done.state().name().toLowerCase(Locale.ROOT) + (done.error() == null ? "" : ": " + done.error())
                         + ". Nothing was imported.");
             }
-        }, e -> { }, what).exceptionally(e -> {
+        }, message -> { }, what).exceptionally(e -> {
+            if (e instanceof java.util.concurrent.CancellationException) return null; // the view closed
             importMessage.set("");
             importError.set(explain(e));
             return null;
