@@ -55,14 +55,14 @@ public final class Installers {
     /**
      * The installed launcher maps its start-up classes from an AppCDS archive beside its jars,
      * dumped by the .deb's postinst from the class list of a training run at build time
-     * ({@link #recordLauncherClassList}); absent (a bare image), the JVM starts without it.
+     * ({@link ClassListTraining#recordLauncher}); absent (a bare image), the JVM starts without it.
      */
     static final String MCP_CDS_ARCHIVE = "sextant-mcp.jsa";
     static final String MCP_CLASS_LIST = "sextant-mcp.classlist";
 
     /**
      * The app maps its classes from an AppCDS archive beside its jars when one is there: the .deb's
-     * postinst dumps it at install time from the class list recorded at build time ({@link #recordClassList});
+     * postinst dumps it at install time from the class list recorded at build time ({@link ClassListTraining#recordApp});
      * without it (a bare app image) the JVM silently starts without. cds logging off: no CDS notice
      * may reach the output of a CLI command.
      */
@@ -165,8 +165,8 @@ public final class Installers {
             ScriptLauncher.replace(appImage, NAME);
             ScriptLauncher.replace(appImage, MCP_NAME);
         }
-        time("record CDS class list", () -> recordClassList(appImage));
-        time("record launcher CDS class list", () -> recordLauncherClassList(appImage));
+        time("record CDS class list", () -> ClassListTraining.recordApp(appImage, out));
+        time("record launcher CDS class list", () -> ClassListTraining.recordLauncher(appImage, out));
 
         for (String type : types) time("jpackage " + type, () -> jpackage(packageArgs(type, appImage, icon)));
 
@@ -180,80 +180,6 @@ public final class Installers {
         if (Platform.isLinux()) ScriptLauncher.replace(Platform.appImageRoot(out.resolve("launcher"), MCP_NAME), MCP_NAME);
 
         report(images, appImage);
-    }
-
-    /**
-     * Runs the image's app once to its first chart (under xvfb-run, on a fresh home) and records the
-     * classes it loaded in lib/app/sextant.classlist (~0.3 MB), from which the .deb's postinst dumps
-     * the AppCDS archive (~40 MB, outside the package). Linux only; without xvfb-run the image has
-     * no list and the app starts without an archive.
-     */
-    private void recordClassList(Path appImage) throws IOException {
-        if (!Platform.isLinux() || !onPath("xvfb-run")) {
-            System.out.println("installers: no xvfb-run here: no CDS class list, the installed app starts without an AppCDS archive");
-            return;
-        }
-        Path home = Files.createTempDirectory("sextant-training");
-        Path list = Platform.appDir(appImage).resolve(CLASS_LIST);
-        ProcessBuilder pb = new ProcessBuilder("xvfb-run", "-a", appImage.resolve("bin/" + NAME).toString());
-        pb.environment().put("SEXTANT_HOME", home.toString());
-        pb.environment().put("JAVA_TOOL_OPTIONS", "-XX:DumpLoadedClassList=" + list + " -Dsextant.exitAfterFirstChart=true");
-        try {
-            trainingRun(pb, list, "the training run (app to its first chart)", 5, out.resolve("training-run.log"));
-        } finally {
-            deleteTree(home);
-        }
-    }
-
-    /**
-     * Runs the image's sextant-mcp once through initialize and tools/list (what a client's start
-     * asks) and records the classes it loaded in lib/app/sextant-mcp.classlist, from which the
-     * .deb's postinst dumps the launcher's AppCDS archive. Linux only.
-     */
-    private void recordLauncherClassList(Path appImage) throws IOException {
-        if (!Platform.isLinux()) return;
-        Path home = Files.createTempDirectory("sextant-mcp-training");
-        Path list = Platform.appDir(appImage).resolve(MCP_CLASS_LIST);
-        Path requests = home.resolve("requests.jsonl");
-        Files.writeString(requests, String.join("\n",
-                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"cds-training\",\"version\":\"1\"}}}",
-                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
-                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}", ""));
-        ProcessBuilder pb = new ProcessBuilder(appImage.resolve("bin/" + MCP_NAME).toString(), "--home", home.resolve("home").toString())
-                .redirectInput(requests.toFile());
-        pb.environment().put("JAVA_TOOL_OPTIONS", "-XX:DumpLoadedClassList=" + list);
-        try {
-            trainingRun(pb, list, "the launcher's training run (initialize, tools/list)", 2, out.resolve("launcher-training-run.log"));
-        } finally {
-            deleteTree(home);
-        }
-    }
-
-    /** Runs {@code pb} (output to {@code log}) and requires it to end well within the time and leave a non-empty {@code list}. */
-    private static void trainingRun(ProcessBuilder pb, Path list, String what, int minutes, Path log) throws IOException {
-        pb.redirectErrorStream(true).redirectOutput(log.toFile());
-        try {
-            Process p = pb.start();
-            if (!p.waitFor(minutes, java.util.concurrent.TimeUnit.MINUTES)) {
-                p.descendants().forEach(ProcessHandle::destroy);
-                p.destroy();
-                throw new IOException(what + " did not end in " + minutes + " minutes (" + log + ")");
-            }
-            if (p.exitValue() != 0 || !Files.exists(list) || Files.size(list) == 0) {
-                Files.deleteIfExists(list);
-                throw new IOException(what + " failed (exit " + p.exitValue() + "), see " + log);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        }
-    }
-
-    private static boolean onPath(String tool) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, tool))) return true;
-        }
-        return false;
     }
 
     /** Copies the jars each image runs from; collects the app's jar names, returns the launcher's. */
