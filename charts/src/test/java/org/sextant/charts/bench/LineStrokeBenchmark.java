@@ -35,7 +35,7 @@ public final class LineStrokeBenchmark {
     private static void run(String[] a) throws Exception {
         CountDownLatch s = new CountDownLatch(1); Platform.startup(s::countDown); s.await();
         Canvas canvas = new Canvas(950, 420);
-        onFx(() -> { Stage st = new Stage(); st.setScene(new Scene(new javafx.scene.layout.StackPane(canvas), 1000, 500)); st.show(); return null; });
+        RenderBenchmark.onFx(() -> { Stage st = new Stage(); st.setScene(new Scene(new javafx.scene.layout.StackPane(canvas), 1000, 500)); st.show(); return null; });
         ThreadMXBean tb = ManagementFactory.getThreadMXBean();
         System.out.println("| points | after reduction | drawn as | renderer cpu ms, min | renderer cpu ms, mean |");
         System.out.println("|---:|---:|---|---:|---:|");
@@ -52,7 +52,7 @@ public final class LineStrokeBenchmark {
                 double best = 1e9, sum = 0; int runs = 40;
                 for (int k = -30; k < runs; k++) {
                     long q0 = rtCpu(tb);
-                    onFx(() -> { draw(canvas.getGraphicsContext2D(), mode, rx, ry, m); canvas.snapshot(null, null); return null; });
+                    RenderBenchmark.onFx(() -> { draw(canvas.getGraphicsContext2D(), mode, rx, ry, m); canvas.snapshot(null, null); return null; });
                     long q1 = rtCpu(tb);
                     if (k >= 0) { best = Math.min(best, (q1 - q0) / 1e6); sum += (q1 - q0) / 1e6; }
                 }
@@ -85,18 +85,6 @@ public final class LineStrokeBenchmark {
             }
             default -> { }
         }
-    }
-
-    private static <T> T onFx(Callable<T> work) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                f.complete(work.call());
-            } catch (Throwable e) {
-                f.completeExceptionally(e);
-            }
-        });
-        return f.get();
     }
 
     /** CPU time of JavaFX's render thread (where canvas commands are rasterised), ns. */

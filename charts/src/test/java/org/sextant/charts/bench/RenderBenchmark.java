@@ -338,7 +338,8 @@ public final class RenderBenchmark {
         return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
     }
 
-    private static <T> T onFx(Callable<T> work) throws Exception {
+    /** Runs {@code work} on the FX thread and waits for its result (the benchmarks' one way in). */
+    static <T> T onFx(Callable<T> work) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();
         Platform.runLater(() -> {
             try {
