@@ -38,9 +38,6 @@ import org.sextant.engine.forecast.store.StoredBacktest;
  * A failing engine call never throws into the view: it sets {@link #errorProperty()}.
  */
 public final class ChartsViewModel implements AutoCloseable {
-    /** How often a running backtest job's progress is read. */
-    private static final long JOB_POLL_MILLIS = 250;
-
     private final Sextant engine;
     private final EngineCalls calls;
 
@@ -148,7 +145,7 @@ public final class ChartsViewModel implements AutoCloseable {
         long id = seriesRequest.newest();
         CompletableFuture<StoredBacktest> out = new CompletableFuture<>();
         backtestStatus.set("starting the backtest of " + symbol);
-        calls.followJob(() -> engine.startForecast(List.of(symbol), null, null, true), engine.jobs()::status, JOB_POLL_MILLIS,
+        calls.followJob(() -> engine.startForecast(List.of(symbol), null, null, true), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS,
                 now -> backtestStatus.set(String.format(java.util.Locale.ROOT, "%s %.0f%%", now.message(), 100 * now.progress())),
                 end -> {
                     backtestStatus.set(end.state() == org.sextant.engine.jobs.JobState.SUCCEEDED ? ""

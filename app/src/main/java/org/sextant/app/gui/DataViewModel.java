@@ -38,10 +38,6 @@ import org.sextant.engine.sql.SelectResult;
  * engine jobs, so they also appear (and can be cancelled) in the Jobs view.
  */
 public final class DataViewModel implements AutoCloseable {
-    /** Liveness guard while following a job, not a performance bound. */
-    /** How often a running import or fetch job's status is read. */
-    private static final long JOB_POLL_MILLIS = 200;
-
     private final Sextant engine;
     private final EngineCalls calls;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -122,7 +118,7 @@ public final class DataViewModel implements AutoCloseable {
      * in the message or the error.
      */
     private CompletableFuture<JobStatus> followJob(java.util.function.Supplier<JobStatus> start, String what) {
-        return calls.followJob(start, engine.jobs()::status, JOB_POLL_MILLIS, s -> { }, done -> {
+        return calls.followJob(start, engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS, s -> { }, done -> {
             if (done.state() == JobState.SUCCEEDED && done.result() instanceof ImportReport r) {
                 importMessage.set(String.format(Locale.ROOT, "%s done: %,d rows added, %,d updated for %s",
                         what.substring(0, 1).toUpperCase(Locale.ROOT) + what.substring(1), r.rowsInserted(), r.rowsUpdated(),

@@ -31,6 +31,8 @@ import org.sextant.engine.jobs.JobStatus;
 final class EngineCalls implements AutoCloseable {
     /** Shown when the background executor refuses a call while the view is still open. */
     static final String CLOSED = "the view is closed; reopen the window";
+    /** How often {@link #followJob} reads a running job's status in the views that show a job's progress. */
+    static final long JOB_POLL_MILLIS = 250;
 
     private final Executor background;
     private final Executor ui;

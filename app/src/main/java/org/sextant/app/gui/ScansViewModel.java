@@ -49,9 +49,6 @@ public final class ScansViewModel implements AutoCloseable {
         private static Double box(Object o) { return o == null ? null : ((Number) o).doubleValue(); }
     }
 
-    /** How often the running scan job's progress is read. */
-    private static final long JOB_POLL_MILLIS = 250;
-
     private final Sextant engine;
     private final EngineCalls calls;
 
@@ -108,7 +105,7 @@ public final class ScansViewModel implements AutoCloseable {
         progress.set(0);
         error.set(null);
         status.set("starting the scan");
-        calls.followJob(() -> engine.startScan(req), engine.jobs()::status, JOB_POLL_MILLIS, now -> {
+        calls.followJob(() -> engine.startScan(req), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS, now -> {
             jobId = now.id();
             progress.set(now.progress());
             status.set(now.message());
