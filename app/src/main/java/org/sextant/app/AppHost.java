@@ -13,6 +13,7 @@ import org.sextant.app.render.ChartRenderer;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.Version;
 import org.sextant.engine.api.LocalApiServer;
+import org.sextant.contract.AppFile;
 import org.sextant.engine.home.AppDiscovery;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.home.StateFileWriter;
@@ -32,7 +33,7 @@ final class AppHost implements AutoCloseable {
     private final StateFileWriter state;
     private final String mode;
     private LocalApiServer api; // guarded by this; null until served
-    private AppDiscovery discovery;
+    private AppFile discovery;
     private volatile boolean closed;
     private CommandQueue pilot;
 
@@ -63,16 +64,16 @@ final class AppHost implements AutoCloseable {
     /** Starts the local API, writes state.json and run/app.json. No-op once closed or served. */
     synchronized void serve() throws IOException {
         if (closed || api != null) return;
-        String token = AppDiscovery.newToken();
+        String token = AppFile.newToken();
         // render_chart draws with the charts module (JavaFX), so the app serves it, not the engine
         ChartRenderer renderer = new ChartRenderer(engine, mode.equals("headless"));
         LocalApiServer server = LocalApiServer.start(engine, token, mode, state::current,
-                Map.of("render_chart", renderer::route));
-        AppDiscovery d = new AppDiscovery(ProcessHandle.current().pid(), server.port(), token, Version.APP, Version.CONTRACT, Instant.now());
+                Map.of(org.sextant.contract.Capabilities.RENDER_CHART, renderer::route));
+        AppFile d = new AppFile(ProcessHandle.current().pid(), server.port(), token, Version.APP, Version.CONTRACT, Instant.now().toString());
         api = server;
         discovery = d;
         state.writeNow();
-        d.write(engine.home().appJson());
+        AppDiscovery.write(d, engine.home().appJson());
         org.sextant.app.gui.ApiActivity.use(server::lastCallMillis);
         log.info("Sextant {} ({}) serving {} on 127.0.0.1:{}", Version.APP, mode, engine.home().root(), server.port());
     }
@@ -102,7 +103,7 @@ final class AppHost implements AutoCloseable {
         closed = true;
         if (pilot != null) pilot.close();
         if (api != null) {
-            discovery.removeIfOurs(engine.home().appJson());
+            AppDiscovery.removeIfOurs(discovery, engine.home().appJson());
             api.close();
         }
         state.writeNow();

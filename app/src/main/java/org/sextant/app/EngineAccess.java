@@ -1,5 +1,7 @@
 package org.sextant.app;
 
+import org.sextant.contract.FailReason;
+
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -14,7 +16,7 @@ import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.api.ApiCall;
 import org.sextant.engine.api.ApiRoutes;
-import org.sextant.engine.home.AppDiscovery;
+import org.sextant.contract.AppFile;
 import org.sextant.engine.home.SextantHome;
 import tools.jackson.databind.JsonNode;
 
@@ -27,14 +29,14 @@ final class EngineAccess {
     private EngineAccess() {}
 
     static JsonNode call(SextantHome home, String method, Map<String, Object> args) {
-        AppDiscovery app = runningApp(home);
+        AppFile app = runningApp(home);
         if (app != null) {
             try {
                 return remote(app, method, args);
             } catch (ConnectException e) {
                 // stale app.json from a crashed app: fall through to the store
             } catch (IOException | InterruptedException e) {
-                throw new SextantException("app_not_running", "the running app did not answer: " + e, null, "retry, or close the app and run the command again");
+                throw new SextantException(FailReason.APP_NOT_RUNNING, "the running app did not answer: " + e, null, "retry, or close the app and run the command again");
             }
         }
         try (Sextant engine = Sextant.open(home.ensureLayout())) {
@@ -54,7 +56,7 @@ final class EngineAccess {
     }
 
     static Session session(SextantHome home) {
-        AppDiscovery app = runningApp(home);
+        AppFile app = runningApp(home);
         if (app != null) {
             try {
                 remote(app, "list_jobs", Map.of()); // probes that the app answers
@@ -63,7 +65,7 @@ final class EngineAccess {
                         try {
                             return remote(app, method, args);
                         } catch (IOException | InterruptedException e) {
-                            throw new SextantException("app_not_running", "the running app did not answer: " + e, null, "retry, or close the app and run the command again");
+                            throw new SextantException(FailReason.APP_NOT_RUNNING, "the running app did not answer: " + e, null, "retry, or close the app and run the command again");
                         }
                     }
 
@@ -84,17 +86,17 @@ final class EngineAccess {
         };
     }
 
-    private static AppDiscovery runningApp(SextantHome home) {
+    private static AppFile runningApp(SextantHome home) {
         if (!Files.exists(home.appJson())) return null;
         try {
-            AppDiscovery d = AppDiscovery.read(home.appJson());
-            return ProcessHandle.of(d.pid()).map(ProcessHandle::isAlive).orElse(false) ? d : null;
+            AppFile d = AppFile.read(home.appJson());
+            return d.processAlive() ? d : null;
         } catch (IOException | RuntimeException e) {
             return null;
         }
     }
 
-    private static JsonNode remote(AppDiscovery app, String method, Map<String, Object> args) throws IOException, InterruptedException {
+    private static JsonNode remote(AppFile app, String method, Map<String, Object> args) throws IOException, InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + "/api/v1/" + method))
                 .header("Authorization", "Bearer " + app.token())
@@ -104,7 +106,7 @@ final class EngineAccess {
                 .build();
         JsonNode body = Json.MAPPER.readTree(http.send(req, HttpResponse.BodyHandlers.ofString()).body());
         if (body.path("ok").asBoolean(false)) return body.get("data");
-        throw new SextantException(body.path("fail_reason").asString("app_error"), body.path("error").asString("the app refused"),
+        throw new SextantException(FailReason.fromWire(body.path("fail_reason").asString(null)), body.path("error").asString("the app refused"),
                 body.path("field").isNull() ? null : body.path("field").asString(null), body.path("fix").asString(null));
     }
 }

@@ -68,6 +68,7 @@ public final class Sextant implements AutoCloseable {
     private final ResearchService research;
     private final AnalogueService analogues;
     private final ForecastStore forecastStore;
+    private final org.sextant.engine.forecast.LiveForecastCache liveCache = new org.sextant.engine.forecast.LiveForecastCache();
     private final MatcherAnalogueSource analogueSeries;
     private final List<Runnable> dataListeners = new CopyOnWriteArrayList<>();
 
@@ -82,6 +83,7 @@ public final class Sextant implements AutoCloseable {
         this.research = new ResearchService(store, analogueSeries);
         onDataChanged(analogues::invalidate); // signals are derived from prices
         onDataChanged(analogueSeries::invalidate);
+        onDataChanged(liveCache::clear);
     }
 
     /** Opens the store under {@code home}, migrating it, and loads the sample universe into an empty one. */
@@ -300,16 +302,37 @@ public final class Sextant implements AutoCloseable {
      * Walk-forward forecast errors of {@code model} on {@code symbol}: origins by {@code origins}
      * (monthly by default, weekly, or every N closes) over the last {@code evalFraction} (0.4) of the
      * history; mean absolute log error, pinball loss and coverage per level for the model's own,
-     * conformal and adaptive conformal bands. Every origin's forecasts and the summary are stored,
-     * replacing the previous backtest of this symbol, model and horizon.
+     * conformal and adaptive conformal bands. A read: nothing is stored (start_forecast with
+     * backtest stores a backtest for the Charts view).
      */
     public WalkForwardBacktest.Result backtestForecast(String symbol, String model, Integer horizon, String origins,
                                                        Double evalFraction, double[] levels) {
-        return backtestForecast(closePrices(symbol, null, null), model, horizon, origins, evalFraction, levels, null);
+        return backtestForecast(closePrices(symbol, null, null), model, horizon, origins, evalFraction, levels, null).result();
     }
 
-    private WalkForwardBacktest.Result backtestForecast(PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
-                                                        double[] levels, JobContext ctx) {
+    /**
+     * {@link #backtestForecast} that also stores every origin's forecasts and the summary, replacing
+     * the previous backtest of this symbol, model and horizon (what the Charts view overlays). A writer.
+     */
+    public WalkForwardBacktest.Result storeForecastBacktest(String symbol, String model, Integer horizon, String origins,
+                                                            Double evalFraction, double[] levels) {
+        return storeBacktest(backtestForecast(closePrices(symbol, null, null), model, horizon, origins, evalFraction, levels, null));
+    }
+
+    /** A computed forecast backtest with what storing it writes: every origin's forecasts and the summary. */
+    private record ComputedBacktest(String symbol, String model, int horizon, String originsRule, WalkForwardBacktest.Result result,
+                                    List<StoredForecast> rows) {}
+
+    /** Stores a computed backtest, replacing the previous one of its symbol, model and horizon. A writer. */
+    private WalkForwardBacktest.Result storeBacktest(ComputedBacktest b) {
+        forecastStore.deleteAll(b.symbol(), b.model(), b.horizon(), StoredForecast.BACKTEST);
+        forecastStore.save(b.rows());
+        forecastStore.saveBacktest(b.symbol(), b.model(), b.horizon(), b.originsRule(), b.result());
+        return b.result();
+    }
+
+    private ComputedBacktest backtestForecast(PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
+                                              double[] levels, JobContext ctx) {
         String m = modelName(model);
         int h = horizon(horizon);
         double[] lv = levels == null ? DEFAULT_LEVELS : levels;
@@ -335,10 +358,7 @@ public final class Sextant implements AutoCloseable {
                                 y[o - 1], o, targets, fs[i], List.of()));
                     }
                 });
-        forecastStore.deleteAll(prices.symbol(), m, h, StoredForecast.BACKTEST);
-        forecastStore.save(rows);
-        forecastStore.saveBacktest(prices.symbol(), m, h, rule.label(), r);
-        return r;
+        return new ComputedBacktest(prices.symbol(), m, h, rule.label(), r, rows);
     }
 
     /**
@@ -361,10 +381,10 @@ public final class Sextant implements AutoCloseable {
                 double share = 1.0 / syms.size();
                 ctx.progress(i * share, "forecasting " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
                 Map<String, Object> one = new java.util.LinkedHashMap<>();
-                one.put("forecast", weekAlignedForecast(sym, m, h, null, null));
+                one.put("forecast", storeLive(weekAligned(closePrices(sym, null, null), null), m, h, null));
                 if (backtest) {
                     ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
-                    one.put("backtest", backtestForecast(closePrices(sym, null, null), m, h, null, null, null, ctx));
+                    one.put("backtest", storeBacktest(backtestForecast(closePrices(sym, null, null), m, h, null, null, null, ctx)));
                 }
                 results.put(sym, one);
             }
@@ -384,7 +404,7 @@ public final class Sextant implements AutoCloseable {
      * {@link #startScan} computes them all as a job.
      */
     public Map<String, Object> scanForecasts(ForecastScan.Request request) {
-        return scan(request, SCAN_COMPUTE_LIMIT, null);
+        return scan(request, SCAN_COMPUTE_LIMIT, (done, message) -> { }).answer();
     }
 
     /** {@link #scanForecasts} over any number of symbols as a background writer job with progress. */
@@ -394,13 +414,32 @@ public final class Sextant implements AutoCloseable {
         r.topN();
         r.minHistoryRows();
         List<String> subjects = scanSymbols(r).stream().map(x -> x + ":" + modelName(r.model()) + ":" + horizon(r.horizon())).toList();
-        return jobs.submit("scan", subjects, true, ctx -> scan(r, Integer.MAX_VALUE, ctx));
+        return jobs.submit("scan", subjects, true, ctx -> {
+            ScanOutcome outcome = scan(r, Integer.MAX_VALUE, (done, message) -> {
+                ctx.checkCancelled();
+                ctx.progress(done, message);
+            });
+            String m = modelName(r.model());
+            int h = horizon(r.horizon());
+            BandCalibration cal = BandCalibration.parse(r.calibration());
+            outcome.computed().forEach((prices, f) -> storeLive(prices, m, h, cal, f)); // the job keeps what it computed
+            return outcome.answer();
+        });
     }
 
     /** Most forecasts one synchronous scan computes (each costs seconds); the rest are left to start_scan. */
     public static final int SCAN_COMPUTE_LIMIT = 8;
 
-    private Map<String, Object> scan(ForecastScan.Request req, int computeLimit, JobContext ctx) {
+    /** A scan's answer and the forecasts it computed from these prices (a scan job stores them). */
+    private record ScanOutcome(Map<String, Object> answer, Map<PriceSeries, PriceForecast> computed) {}
+
+    /** Where a scan reports its progress: nowhere for a read, the job's record for a scan job. */
+    @FunctionalInterface
+    private interface ScanProgress {
+        void report(double done, String message);
+    }
+
+    private ScanOutcome scan(ForecastScan.Request req, int computeLimit, ScanProgress progress) {
         ForecastScan.Request r = req == null ? new ForecastScan.Request(null, null, null, null, null, null, null, null, null) : req;
         double level = r.sortLevel();
         int top = r.topN();
@@ -412,13 +451,11 @@ public final class Sextant implements AutoCloseable {
         List<Map<String, Object>> rows = new ArrayList<>();
         List<Map<String, Object>> skipped = new ArrayList<>();
         List<String> notComputed = new ArrayList<>();
-        int computed = 0;
+        Map<PriceSeries, PriceForecast> computed = new java.util.LinkedHashMap<>();
+        int fresh = 0;
         for (int i = 0; i < syms.size(); i++) {
             String sym = syms.get(i);
-            if (ctx != null) {
-                ctx.checkCancelled();
-                ctx.progress((double) i / syms.size(), "scanning " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
-            }
+            progress.report((double) i / syms.size(), "scanning " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
             try {
                 PriceSeries all = closePrices(sym, null, null);
                 if (all.size() < minHistory) {
@@ -426,12 +463,14 @@ public final class Sextant implements AutoCloseable {
                     continue;
                 }
                 PriceSeries upTo = weekAligned(all, r.asOf());
-                if (computed >= computeLimit && storedLive(upTo, m, h, DEFAULT_LEVELS, cal) == null) {
+                boolean known = knownLive(upTo, m, h, DEFAULT_LEVELS, cal) != null;
+                if (fresh >= computeLimit && !known) {
                     notComputed.add(sym);
                     continue;
                 }
-                if (storedLive(upTo, m, h, DEFAULT_LEVELS, cal) == null) computed++;
+                if (!known) fresh++;
                 PriceForecast f = liveForecast(upTo, m, h, DEFAULT_LEVELS, cal.wire());
+                computed.put(upTo, f);
                 rows.add(ForecastScan.row(f, upTo.size()));
             } catch (SextantException e) {
                 skipped.add(Map.of("symbol", sym, "reason", e.getMessage()));
@@ -456,17 +495,12 @@ public final class Sextant implements AutoCloseable {
             out.put("note", notComputed.size() + " symbol(s) have no stored forecast yet and were not computed in this call "
                     + "(at most " + computeLimit + " per call); start_scan computes them all as a job");
         }
-        return out;
+        return new ScanOutcome(out, computed);
     }
 
     private List<String> scanSymbols(ForecastScan.Request r) {
         if (r.symbols() == null || r.symbols().isEmpty()) return listSymbols(null).stream().map(SymbolInfo::symbol).toList();
         return r.symbols().stream().map(this::requireSymbol).distinct().toList();
-    }
-
-    /** The week-aligned live forecast a run makes: history up to resolve_forecast_start. */
-    private PriceForecast weekAlignedForecast(String symbol, String model, int horizon, LocalDate asOf, String calibration) {
-        return liveForecast(weekAligned(closePrices(symbol, null, null), asOf), model, horizon, DEFAULT_LEVELS, calibration);
     }
 
     private static PriceSeries weekAligned(PriceSeries all, LocalDate asOf) {
@@ -477,22 +511,47 @@ public final class Sextant implements AutoCloseable {
                 java.util.Arrays.copyOf(all.close(), n), java.util.Arrays.copyOf(all.adjClose(), n));
     }
 
-    /** Serves the stored live forecast made from exactly these prices, else computes, stores and returns it. */
+    /**
+     * The live forecast made from exactly these prices: the stored one (a forecast job stored
+     * it), else the one this process computed last (kept in memory), else computed now. A read:
+     * it keeps what it computes in memory only ({@link #storeLive} is the writer).
+     */
     private PriceForecast liveForecast(PriceSeries prices, String model, Integer horizon, double[] levels, String calibration) {
         String m = modelName(model);
         int h = horizon(horizon);
         double[] lv = levels == null ? DEFAULT_LEVELS : levels;
         ForecastInput.checkLevels(lv);
         BandCalibration cal = BandCalibration.parse(calibration);
-        StoredForecast hit = storedLive(prices, m, h, lv, cal);
-        double[] y = PriceForecast.closes(prices);
-        if (hit != null) return PriceForecast.assemble(prices, y, ForecastModels.forPrices(m).name(), hit.forecast(), lv, hit.calibration(), hit.coverage(), null);
+        PriceForecast known = knownLive(prices, m, h, lv, cal);
+        if (known != null) return known;
         PriceForecast f = PriceForecast.calibrated(prices, m, h, lv, cal);
-        if (f.calibration().equals(cal.wire())) { // a fallback to the model's bands is not stored under the requested calibration
+        liveCache.put(prices, m, h, lv, cal.wire(), f);
+        return f;
+    }
+
+    /** The live forecast with the default levels, stored unless the store has it. A writer (forecast jobs). */
+    private PriceForecast storeLive(PriceSeries prices, String model, int horizon, String calibration) {
+        return storeLive(prices, modelName(model), horizon, BandCalibration.parse(calibration),
+                liveForecast(prices, model, horizon, DEFAULT_LEVELS, calibration));
+    }
+
+    private PriceForecast storeLive(PriceSeries prices, String m, int h, BandCalibration cal, PriceForecast f) {
+        // a fallback to the model's bands is not stored under the requested calibration
+        if (f.calibration().equals(cal.wire()) && storedLive(prices, m, h, DEFAULT_LEVELS, cal) == null) {
             forecastStore.save(List.of(new StoredForecast(prices.symbol(), m, StoredForecast.LIVE, cal.wire(), f.origin(), h, f.lastClose(),
                     prices.size(), f.targetDates(), f.forecast(), f.coverage())));
         }
         return f;
+    }
+
+    /** The stored or in-memory live forecast made from exactly these prices, or null. */
+    private PriceForecast knownLive(PriceSeries prices, String m, int h, double[] levels, BandCalibration cal) {
+        StoredForecast hit = storedLive(prices, m, h, levels, cal);
+        if (hit != null) {
+            return PriceForecast.assemble(prices, PriceForecast.closes(prices), ForecastModels.forPrices(m).name(), hit.forecast(), levels,
+                    hit.calibration(), hit.coverage(), null);
+        }
+        return liveCache.get(prices, m, h, levels, cal.wire());
     }
 
     private StoredForecast storedLive(PriceSeries prices, String m, int h, double[] levels, BandCalibration cal) {
@@ -628,9 +687,9 @@ public final class Sextant implements AutoCloseable {
         });
     }
 
-    /** The research session's ledger of runs and configurations tried (created empty if new). */
-    public ResearchSession researchSession(String sessionId) {
-        return new ResearchStore(store).session(sessionId == null || sessionId.isBlank() ? "default" : sessionId);
+    /** The research session's ledger of runs and configurations tried (zero for a new session); reads only. */
+    public org.sextant.engine.research.store.SessionLedger researchSession(String sessionId) {
+        return new ResearchStore(store).ledger(sessionId == null || sessionId.isBlank() ? "default" : sessionId);
     }
 
     /** Most runs {@link #listRuns} returns when the caller names no limit. */

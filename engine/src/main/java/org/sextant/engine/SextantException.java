@@ -1,36 +1,38 @@
 package org.sextant.engine;
 
+import org.sextant.contract.FailReason;
+
 /**
  * A failure the caller can act on: what failed, the input field at fault (if any), the fix,
- * and a machine code that transports pass through unchanged (DESIGN.md fail_reason).
+ * and a machine code from the contract's one list that transports pass through unchanged.
  */
 public class SextantException extends RuntimeException {
-    private final String failReason;
+    private final FailReason reason;
     private final String field;
     private final String fix;
     private final java.util.Map<String, Object> details = new java.util.LinkedHashMap<>();
 
-    public SextantException(String failReason, String message, String field, String fix) {
+    public SextantException(FailReason reason, String message, String field, String fix) {
         super(message);
-        this.failReason = failReason;
+        this.reason = reason;
         this.field = field;
         this.fix = fix;
     }
 
-    public SextantException(String failReason, String message, String field, String fix, Throwable cause) {
+    public SextantException(FailReason reason, String message, String field, String fix, Throwable cause) {
         super(message, cause);
-        this.failReason = failReason;
+        this.reason = reason;
         this.field = field;
         this.fix = fix;
     }
 
     /** Bad input from the caller: names the field and how to fix it. */
     public static SextantException invalid(String field, String message, String fix) {
-        return new SextantException("invalid_input", message, field, fix);
+        return new SextantException(FailReason.INVALID_INPUT, message, field, fix);
     }
 
     public static SextantException notFound(String field, String message, String fix) {
-        return new SextantException("not_found", message, field, fix);
+        return new SextantException(FailReason.NOT_FOUND, message, field, fix);
     }
 
     /** Adds a machine-readable detail (e.g. active_job_id) that transports pass on. */
@@ -41,7 +43,11 @@ public class SextantException extends RuntimeException {
 
     public java.util.Map<String, Object> details() { return details; }
 
-    public String failReason() { return failReason; }
+    public FailReason reason() { return reason; }
+
+    /** The reason's wire code, as the envelope carries it. */
+    public String failReason() { return reason.wire(); }
+
     public String field() { return field; }
     public String fix() { return fix; }
 }

@@ -2,10 +2,12 @@ package org.sextant.selftest;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
+import org.sextant.selftest.rules.BoundaryRules;
 import org.sextant.selftest.rules.EngineRules;
 import org.sextant.selftest.rules.Launcher;
 import org.sextant.selftest.rules.LauncherRules;
@@ -51,6 +53,39 @@ class LauncherRulesTest {
         RuleResult r = LauncherRules.readToolsCallNoGateAndWriteNoFile(launcher);
         assertTrue(r.examined() >= 6, "read tools: " + r.examined());
         holds(r, reporter);
+    }
+
+    @Test
+    @DisplayName("rule: a read tool reaches only read capabilities of the app")
+    void readToolsReachReadRoutes(TestReporter reporter) {
+        RuleResult r = BoundaryRules.readToolsReachOnlyReadCapabilities(launcher);
+        assertTrue(r.examined() >= 20, "read tools: " + r.examined());
+        holds(r, reporter);
+    }
+
+    @Test
+    @DisplayName("rule: a read route of the app reaches no store write and no file write")
+    void readRoutesWriteNothing(TestReporter reporter) {
+        RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(), org.sextant.engine.api.ApiRoutes.class.getName());
+        assertTrue(r.examined() >= 20, "read routes: " + r.examined());
+        holds(r, reporter);
+    }
+
+    @Test
+    @DisplayName("inventory: every app route and every tool with its class and the rules that cover it")
+    void inventory(TestReporter reporter) {
+        for (org.sextant.contract.Capability c : org.sextant.contract.Capabilities.ALL) {
+            String rules = c.isRead() ? "read route reaches no write (static, above) + ReadOnlyScope refuses writes at run time"
+                    : "write route: reached only from write tools (runs gate) or the person's own CLI/GUI";
+            reporter.publishEntry("route", String.format("route %-24s %-5s %s", c.name(), c.capabilityClass(), rules));
+        }
+        Map<String, java.util.Set<String>> reached = BoundaryRules.capabilitiesReached(launcher);
+        for (org.sextant.mcp.tools.LauncherTool t : launcher.tools()) {
+            String rules = t.toolClass() == org.sextant.mcp.tools.ToolClass.READ
+                    ? "no gate, no file write, only read routes" : "gate: " + t.gate();
+            reporter.publishEntry("tool", String.format("tool  %-24s %-5s %s; routes %s", t.name(), t.toolClass(), rules, reached.get(t.name())));
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(launcher.tools().size(), reached.size());
     }
 
     @Test

@@ -15,6 +15,8 @@ import org.sextant.mcp.fixture.SettingsWriter;
 import org.sextant.mcp.tools.FixtureTools;
 import org.sextant.mcp.tools.ToolCatalog;
 import org.sextant.selftest.fixtures.UnmaskedState;
+import org.sextant.selftest.fixtures.InsertingReadRoutes;
+import org.sextant.selftest.rules.BoundaryRules;
 import org.sextant.selftest.rules.EngineRules;
 import org.sextant.selftest.rules.Launcher;
 import org.sextant.selftest.rules.LauncherRules;
@@ -100,6 +102,23 @@ class RulesCanFailTest {
         } catch (ClassNotFoundException e) {
             throw new AssertionError(e);
         }
+    }
+
+    @Test
+    @DisplayName("fails: a write tool declared read (import_prices as read reaches start_import)")
+    void writeDeclaredRead() {
+        Launcher l = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.ImportDeclaredRead()),
+                ToolCatalog.class.getName(), FixtureTools.ImportDeclaredRead.class);
+        fails(BoundaryRules.readToolsReachOnlyReadCapabilities(l), "fixture_import_declared_read is read but reaches the write capability start_import");
+    }
+
+    @Test
+    @DisplayName("fails: a read route that inserts a row")
+    void readRouteThatInserts() {
+        RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(InsertingReadRoutes.class), InsertingReadRoutes.class.getName());
+        fails(r, "list_symbols is read but its route reaches a write");
+        assertTrue(r.violations().stream().anyMatch(v -> v.contains("InsertingReadRoutes.listSymbols")
+                && (v.contains("Store.inTransaction") || v.contains("executeUpdate"))), r.violations().toString());
     }
 
     @Test

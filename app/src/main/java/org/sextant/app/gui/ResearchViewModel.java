@@ -259,10 +259,10 @@ public final class ResearchViewModel implements AutoCloseable {
     }
 
     /** Reloads the session's ledger (runs and configurations tried: the N of the DSR). */
-    public CompletableFuture<ResearchSession> refreshSession() {
+    public CompletableFuture<org.sextant.engine.research.store.SessionLedger> refreshSession() {
         String session = blankToNull(sessionId.get());
         return calls.run(sessionRequest, () -> engine.researchSession(session), s -> sessionSummary.set(String.format(Locale.ROOT,
-                "Session %s: %,d run%s, %,d configurations tried", s.id(), s.runs(), s.runs() == 1 ? "" : "s", s.configurations())),
+                "Session %s: %,d run%s, %,d configurations tried", s.sessionId(), s.runs(), s.runs() == 1 ? "" : "s", s.configurations())),
                 "read the research session");
     }
 

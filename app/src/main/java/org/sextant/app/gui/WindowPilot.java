@@ -1,5 +1,7 @@
 package org.sextant.app.gui;
 
+import org.sextant.contract.FailReason;
+
 import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -34,7 +36,7 @@ final class WindowPilot implements WindowDriver {
     public void openRun(String runId) {
         onFx(() -> {
             if (!window.viewIds().contains("research")) {
-                throw new SextantException("no_view", "this app has no Research view to open run " + runId + " in", "args.run_id",
+                throw new SextantException(FailReason.NO_VIEW, "this app has no Research view to open run " + runId + " in", "args.run_id",
                         "use a Sextant release with the Research view");
             }
             window.openRun(runId);
@@ -68,10 +70,10 @@ final class WindowPilot implements WindowDriver {
             if (e.getCause() instanceof RuntimeException r) throw r;
             throw new IllegalStateException(e.getCause());
         } catch (TimeoutException e) {
-            throw new SextantException("timeout", "the window did not answer within " + WAIT_SECONDS + " s", null, "try again; if it persists, restart the app");
+            throw new SextantException(FailReason.TIMEOUT, "the window did not answer within " + WAIT_SECONDS + " s", null, "try again; if it persists, restart the app");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new SextantException("app_error", "interrupted while driving the window", null, "try again");
+            throw new SextantException(FailReason.APP_ERROR, "interrupted while driving the window", null, "try again");
         }
     }
 }

@@ -1,5 +1,7 @@
 package org.sextant.app.pilot;
 
+import org.sextant.contract.FailReason;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.ClosedWatchServiceException;
@@ -178,7 +180,7 @@ public final class CommandQueue implements AutoCloseable {
                 return true;
             }
             if (Duration.between(queuedAt, clock.instant()).compareTo(MAX_WAIT) > 0) {
-                SextantException stale = new SextantException("expired", "the command waited more than " + MAX_WAIT.toMinutes()
+                SextantException stale = new SextantException(FailReason.EXPIRED, "the command waited more than " + MAX_WAIT.toMinutes()
                         + " minutes in commands/pending (queued " + queuedAt + ") and was not executed", null,
                         "queue it again with drive_app while the app runs and SEXTANT_HOME/.mcp_pilot exists");
                 finish(file, done, command.original(), null, stale, "expired");
@@ -200,7 +202,7 @@ public final class CommandQueue implements AutoCloseable {
             } catch (RuntimeException e) {
                 log.error("pilot command {} failed", command.id(), e);
                 finish(file, done, command.original(), null,
-                        new SextantException("app_error", e.toString(), null, "see SEXTANT_HOME/logs/sextant.log"), "failed");
+                        new SextantException(FailReason.APP_ERROR, e.toString(), null, "see SEXTANT_HOME/logs/sextant.log"), "failed");
                 notices.accept(new PilotNotice(command.id(), command.describe(), false, e.toString()));
                 return true;
             }

@@ -1,5 +1,7 @@
 package org.sextant.app.pilot;
 
+import org.sextant.contract.FailReason;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +33,7 @@ public final class PilotExecutor {
     public Map<String, Object> execute(PilotCommand c) {
         ApiCall args = new ApiCall(c.command(), c.args());
         if (c.needsWindow() && window == null) {
-            throw new SextantException("no_window", "the app runs headless: there is no window to " + c.describe(), null,
+            throw new SextantException(FailReason.NO_WINDOW, "the app runs headless: there is no window to " + c.describe(), null,
                     "start the app with its window (sextant, without --headless) to use " + c.command());
         }
         Map<String, Object> out = new LinkedHashMap<>();

@@ -1,5 +1,7 @@
 package org.sextant.app.gui;
 
+import org.sextant.contract.FailReason;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -244,7 +246,7 @@ class EngineCallsTest {
     void describeNamesWhatFailedAndTheFix() {
         assertEquals("Could not list the symbols: store is closed", EngineCalls.describe("list the symbols", new IllegalStateException("store is closed")));
         assertEquals("Could not scan: NullPointerException", EngineCalls.describe("scan", new NullPointerException()));
-        SextantException noFix = new SextantException("not_found", "no run 'r1'", "run_id", null);
+        SextantException noFix = new SextantException(FailReason.NOT_FOUND, "no run 'r1'", "run_id", null);
         assertEquals("Could not open the run: no run 'r1'", EngineCalls.describe("open the run", new java.util.concurrent.CompletionException(noFix)));
         assertNull(noFix.fix());
     }

@@ -4,8 +4,14 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.sextant.contract.ArgumentCheck;
+import org.sextant.contract.Capabilities;
+import org.sextant.contract.Capability;
+import org.sextant.contract.FailReason;
+import org.sextant.engine.ReadOnlyScope;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.PriceSeries;
@@ -16,89 +22,251 @@ import org.sextant.engine.analog.SignalKind;
 import org.sextant.engine.research.StrategyRunRequest;
 
 /**
- * The local API's methods: each parses its arguments, calls the facade, and returns what is
- * serialized. Nothing else lives here (DESIGN.md: transports stay thin).
+ * The local API's routes, one per capability of the contract: a route checks its arguments
+ * against the capability's schema, runs a read capability inside {@link ReadOnlyScope} (where the
+ * store and the home's files refuse writes), calls the facade and returns what is serialized.
+ * Each route is the method named after its capability (list_symbols: {@code listSymbols}), which
+ * is where the self-test starts its walk for "a read route reaches no write".
  */
 public final class ApiRoutes {
-    private final Map<String, Function<ApiCall, Object>> routes = new LinkedHashMap<>();
+    /** Capabilities the hosting app serves itself (render_chart draws with JavaFX, which the engine must not know). */
+    public static final Set<Capability> APP_HOSTED = Set.of(Capabilities.RENDER_CHART);
+
+    private record Route(Capability capability, Function<ApiCall, Object> handler) {}
+
+    private final Map<String, Route> routes = new LinkedHashMap<>();
+    private final Sextant engine;
+    private final Supplier<Object> state;
 
     public ApiRoutes(Sextant engine, Supplier<Object> state) {
-        routes.put("list_symbols", call -> {
-            List<SymbolInfo> symbols = engine.listSymbols(call.text("query"));
-            return Map.of("count", symbols.size(), "symbols", symbols);
-        });
-        routes.put("get_close_price", call -> closes(engine.closePrices(
-                call.requiredText("symbol", "\"MSFT\""), call.date("start"), call.date("end"))));
-        routes.put("get_db_schema", call -> engine.dbSchema());
-        routes.put("run_select", call -> engine.runSelect(call.requiredText("sql", "\"SELECT symbol, count(*) FROM prices GROUP BY 1\""), call.integer("limit")));
-        routes.put("import_prices", call -> engine.importFiles(
-                call.textList("paths", "[\"/home/me/MSFT.csv\"]").stream().map(Path::of).toList()));
-        routes.put("gather", call -> engine.gather(call.textList("symbols", "[\"MSFT.US\"]"), call.text("provider")));
-        routes.put("start_import", call -> engine.startImport(
-                call.textList("paths", "[\"/home/me/MSFT.csv\"]").stream().map(Path::of).toList()));
-        routes.put("start_gather", call -> engine.startGather(call.textList("symbols", "[\"MSFT.US\"]"), call.text("provider")));
-        routes.put("list_jobs", call -> Map.of("jobs", engine.jobs().list()));
-        routes.put("job_status", call -> engine.jobs().status(call.requiredText("job_id", "\"gather-1a2b3c4d\"")));
-        routes.put("cancel_job", call -> engine.jobs().cancel(call.requiredText("job_id", "\"gather-1a2b3c4d\"")));
-        routes.put("read_log", call -> AppLog.tail(engine.home().logFile(), call.integer("lines")));
-        routes.put("list_node_catalogue", call -> Map.of("nodes", engine.listStrategyNodes()));
-        routes.put("compose_graph", call -> engine.composeGraph(call.json("spec")));
-        routes.put("backtest", call -> engine.backtest(strategyRequest(call)));
-        routes.put("start_backtest", call -> engine.startBacktest(strategyRequest(call)));
-        routes.put("list_runs", call -> {
-            Integer limit = call.integer("limit");
-            List<org.sextant.engine.research.run.RunInfo> runs = engine.listRuns(call.text("session_id"), limit == null ? Sextant.DEFAULT_RUN_LIST : limit);
-            return Map.of("count", runs.size(), "runs", runs);
-        });
-        routes.put("get_run", call -> engine.run(call.requiredText("run_id", "\"<id from list_runs>\""),
-                Boolean.TRUE.equals(call.bool("include_configurations")), Boolean.TRUE.equals(call.bool("include_equity"))));
-        routes.put("select_configuration", call -> {
-            Integer k = call.integer("configuration");
-            if (k == null) throw SextantException.invalid("configuration", "configuration is missing", "pass a configuration index from get_run, e.g. 3");
-            return engine.selectConfiguration(call.requiredText("run_id", "\"<id from list_runs>\""), k);
-        });
-        routes.put("export_report", call -> engine.exportReport(call.requiredText("run_id", "\"<id from list_runs>\""),
-                call.text("format"), call.text("path")));
-        routes.put("get_session_registry", call -> engine.researchSession(call.text("session_id")));
-        routes.put("compare_to_history", call -> engine.compareToHistory(call.asMap()));
-        routes.put("analogue_calibration", call -> engine.analogueCalibration(call.asMap()));
-        routes.put("list_signals", call -> Map.of("signals", engine.signalDefinitions(call.text("benchmark"))));
-        routes.put("import_signal", call -> Map.of("rows", engine.importSignal(Path.of(call.requiredText("path", "\"/home/me/vix.csv\"")),
-                userSignal(call), call.requiredText("provenance", "\"live\" or \"backfill\""))));
-        routes.put("list_forecast_models", call -> Map.of("models", engine.forecastModels(), "default", Sextant.DEFAULT_FORECAST_MODEL));
-        routes.put("get_forecast", call -> engine.forecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
-                call.integer("horizon"), levels(call), call.text("calibration")));
-        routes.put("get_backtest_error", call -> engine.backtestForecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
-                call.integer("horizon"), origins(call), number(call, "eval_fraction"), levels(call)));
-        routes.put("start_forecast", call -> engine.startForecast(call.textList("symbols", "[\"AA\",\"IBM\"]"),
-                call.text("model"), call.integer("horizon"), bool(call, "backtest")));
-        routes.put("start_forecast_backtest", call -> engine.startForecastBacktest(call.textList("symbols", "[\"AA\",\"IBM\"]"),
-                call.text("model"), call.integer("horizon")));
-        routes.put("resolve_forecast_start", call -> engine.resolveForecastStart(call.requiredText("symbol", "\"MSFT\""), call.date("as_of")));
-        routes.put("scan_forecasts", call -> engine.scanForecasts(scanRequest(call)));
-        routes.put("start_scan", call -> engine.startScan(scanRequest(call)));
-        routes.put("get_chart_data", call -> engine.chartData(call.requiredText("symbol", "\"MSFT\""), call.integer("days"),
-                call.text("model"), call.integer("horizon"), call.text("calibration")));
-        routes.put("read_state", call -> state.get());
+        this.engine = engine;
+        this.state = state;
+        serve(Capabilities.LIST_SYMBOLS, this::listSymbols);
+        serve(Capabilities.GET_CLOSE_PRICE, this::getClosePrice);
+        serve(Capabilities.GET_DB_SCHEMA, this::getDbSchema);
+        serve(Capabilities.RUN_SELECT, this::runSelect);
+        serve(Capabilities.IMPORT_PRICES, this::importPrices);
+        serve(Capabilities.GATHER, this::gather);
+        serve(Capabilities.START_IMPORT, this::startImport);
+        serve(Capabilities.START_GATHER, this::startGather);
+        serve(Capabilities.LIST_JOBS, this::listJobs);
+        serve(Capabilities.JOB_STATUS, this::jobStatus);
+        serve(Capabilities.CANCEL_JOB, this::cancelJob);
+        serve(Capabilities.READ_LOG, this::readLog);
+        serve(Capabilities.READ_STATE, this::readState);
+        serve(Capabilities.LIST_NODE_CATALOGUE, this::listNodeCatalogue);
+        serve(Capabilities.COMPOSE_GRAPH, this::composeGraph);
+        serve(Capabilities.BACKTEST, this::backtest);
+        serve(Capabilities.START_BACKTEST, this::startBacktest);
+        serve(Capabilities.LIST_RUNS, this::listRuns);
+        serve(Capabilities.GET_RUN, this::getRun);
+        serve(Capabilities.SELECT_CONFIGURATION, this::selectConfiguration);
+        serve(Capabilities.EXPORT_REPORT, this::exportReport);
+        serve(Capabilities.GET_SESSION_REGISTRY, this::getSessionRegistry);
+        serve(Capabilities.COMPARE_TO_HISTORY, this::compareToHistory);
+        serve(Capabilities.ANALOGUE_CALIBRATION, this::analogueCalibration);
+        serve(Capabilities.LIST_SIGNALS, this::listSignals);
+        serve(Capabilities.IMPORT_SIGNAL, this::importSignal);
+        serve(Capabilities.LIST_FORECAST_MODELS, this::listForecastModels);
+        serve(Capabilities.GET_FORECAST, this::getForecast);
+        serve(Capabilities.GET_BACKTEST_ERROR, this::getBacktestError);
+        serve(Capabilities.START_FORECAST, this::startForecast);
+        serve(Capabilities.START_FORECAST_BACKTEST, this::startForecastBacktest);
+        serve(Capabilities.RESOLVE_FORECAST_START, this::resolveForecastStart);
+        serve(Capabilities.SCAN_FORECASTS, this::scanForecasts);
+        serve(Capabilities.START_SCAN, this::startScan);
+        serve(Capabilities.GET_CHART_DATA, this::getChartData);
+        for (Capability c : Capabilities.ALL) {
+            if (!routes.containsKey(c.name()) && !APP_HOSTED.contains(c)) throw new IllegalStateException("capability " + c.name() + " has no route");
+        }
     }
 
-    /**
-     * Adds a route served by the hosting process rather than the engine (the app's render_chart
-     * draws with JavaFX, which the engine must not know). An engine method cannot be replaced.
-     */
-    public void add(String method, Function<ApiCall, Object> route) {
-        if (routes.putIfAbsent(method, route) != null) {
-            throw new IllegalArgumentException("API method '" + method + "' is already served");
+    private void serve(Capability capability, Function<ApiCall, Object> handler) {
+        if (routes.putIfAbsent(capability.name(), new Route(capability, handler)) != null) {
+            throw new IllegalArgumentException("API method '" + capability.name() + "' is already served");
         }
+    }
+
+    /** Adds a route the hosting app serves ({@link #APP_HOSTED}); an engine route cannot be replaced. */
+    public void add(Capability capability, Function<ApiCall, Object> route) {
+        if (!APP_HOSTED.contains(capability)) throw new IllegalArgumentException(capability.name() + " is not served by the app host");
+        serve(capability, route);
+    }
+
+    /** The capability a method name serves, if any. */
+    public java.util.Optional<Capability> capability(String method) {
+        Route r = routes.get(method);
+        return r == null ? java.util.Optional.empty() : java.util.Optional.of(r.capability());
     }
 
     public Object dispatch(ApiCall call) {
-        Function<ApiCall, Object> route = routes.get(call.method());
+        Route route = routes.get(call.method());
         if (route == null) {
-            throw new SextantException("unknown_method", "unknown API method '" + call.method() + "'", "method",
+            throw new SextantException(FailReason.UNKNOWN_METHOD, "unknown API method '" + call.method() + "'", "method",
                     "use one of " + routes.keySet() + " (docs/local-api.md)");
         }
-        return route.apply(call);
+        List<ArgumentCheck.Problem> problems = ArgumentCheck.problems(route.capability(), call.args());
+        if (!problems.isEmpty()) {
+            ArgumentCheck.Problem p = problems.get(0);
+            String more = problems.size() > 1 ? " (and " + (problems.size() - 1) + " more problem(s))" : "";
+            throw SextantException.invalid(p.field(), call.method() + ": " + p.field() + " " + p.message() + more,
+                    "pass " + p.field() + " as: " + p.expected());
+        }
+        Capability c = route.capability();
+        return c.isRead() ? ReadOnlyScope.run(c.name(), () -> route.handler().apply(call)) : route.handler().apply(call);
+    }
+
+    // --- the routes: each parses its arguments and calls the facade
+
+    private Object listSymbols(ApiCall call) {
+        List<SymbolInfo> symbols = engine.listSymbols(call.text("query"));
+        return Map.of("count", symbols.size(), "symbols", symbols);
+    }
+
+    private Object getClosePrice(ApiCall call) {
+        return closes(engine.closePrices(call.requiredText("symbol", "\"MSFT\""), call.date("start"), call.date("end")));
+    }
+
+    private Object getDbSchema(ApiCall call) {
+        return engine.dbSchema();
+    }
+
+    private Object runSelect(ApiCall call) {
+        return engine.runSelect(call.requiredText("sql", "\"SELECT symbol, count(*) FROM prices GROUP BY 1\""), call.integer("limit"));
+    }
+
+    private Object importPrices(ApiCall call) {
+        return engine.importFiles(paths(call));
+    }
+
+    private Object gather(ApiCall call) {
+        return engine.gather(call.textList("symbols", "[\"MSFT.US\"]"), call.text("provider"));
+    }
+
+    private Object startImport(ApiCall call) {
+        return engine.startImport(paths(call));
+    }
+
+    private Object startGather(ApiCall call) {
+        return engine.startGather(call.textList("symbols", "[\"MSFT.US\"]"), call.text("provider"));
+    }
+
+    private Object listJobs(ApiCall call) {
+        return Map.of("jobs", engine.jobs().list());
+    }
+
+    private Object jobStatus(ApiCall call) {
+        return engine.jobs().status(call.requiredText("job_id", "\"gather-1a2b3c4d\""));
+    }
+
+    private Object cancelJob(ApiCall call) {
+        return engine.jobs().cancel(call.requiredText("job_id", "\"gather-1a2b3c4d\""));
+    }
+
+    private Object readLog(ApiCall call) {
+        return AppLog.tail(engine.home().logFile(), call.integer("lines"));
+    }
+
+    private Object readState(ApiCall call) {
+        return state.get();
+    }
+
+    private Object listNodeCatalogue(ApiCall call) {
+        return Map.of("nodes", engine.listStrategyNodes());
+    }
+
+    private Object composeGraph(ApiCall call) {
+        return engine.composeGraph(call.json("spec"));
+    }
+
+    private Object backtest(ApiCall call) {
+        return engine.backtest(strategyRequest(call));
+    }
+
+    private Object startBacktest(ApiCall call) {
+        return engine.startBacktest(strategyRequest(call));
+    }
+
+    private Object listRuns(ApiCall call) {
+        Integer limit = call.integer("limit");
+        List<org.sextant.engine.research.run.RunInfo> runs = engine.listRuns(call.text("session_id"), limit == null ? Sextant.DEFAULT_RUN_LIST : limit);
+        return Map.of("count", runs.size(), "runs", runs);
+    }
+
+    private Object getRun(ApiCall call) {
+        return engine.run(call.requiredText("run_id", "\"<id from list_runs>\""),
+                Boolean.TRUE.equals(call.bool("include_configurations")), Boolean.TRUE.equals(call.bool("include_equity")));
+    }
+
+    private Object selectConfiguration(ApiCall call) {
+        return engine.selectConfiguration(call.requiredText("run_id", "\"<id from list_runs>\""), call.integer("configuration"));
+    }
+
+    private Object exportReport(ApiCall call) {
+        return engine.exportReport(call.requiredText("run_id", "\"<id from list_runs>\""), call.text("format"), call.text("path"));
+    }
+
+    private Object getSessionRegistry(ApiCall call) {
+        return engine.researchSession(call.text("session_id"));
+    }
+
+    private Object compareToHistory(ApiCall call) {
+        return engine.compareToHistory(call.asMap());
+    }
+
+    private Object analogueCalibration(ApiCall call) {
+        return engine.analogueCalibration(call.asMap());
+    }
+
+    private Object listSignals(ApiCall call) {
+        return Map.of("signals", engine.signalDefinitions(call.text("benchmark")));
+    }
+
+    private Object importSignal(ApiCall call) {
+        return Map.of("rows", engine.importSignal(Path.of(call.requiredText("path", "\"/home/me/vix.csv\"")),
+                userSignal(call), call.requiredText("provenance", "\"live\" or \"backfill\"")));
+    }
+
+    private Object listForecastModels(ApiCall call) {
+        return Map.of("models", engine.forecastModels(), "default", Sextant.DEFAULT_FORECAST_MODEL);
+    }
+
+    private Object getForecast(ApiCall call) {
+        return engine.forecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"), call.integer("horizon"), levels(call), call.text("calibration"));
+    }
+
+    private Object getBacktestError(ApiCall call) {
+        return engine.backtestForecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
+                call.integer("horizon"), origins(call), number(call, "eval_fraction"), levels(call));
+    }
+
+    private Object startForecast(ApiCall call) {
+        return engine.startForecast(call.textList("symbols", "[\"AA\",\"IBM\"]"), call.text("model"), call.integer("horizon"), bool(call, "backtest"));
+    }
+
+    private Object startForecastBacktest(ApiCall call) {
+        return engine.startForecastBacktest(call.textList("symbols", "[\"AA\",\"IBM\"]"), call.text("model"), call.integer("horizon"));
+    }
+
+    private Object resolveForecastStart(ApiCall call) {
+        return engine.resolveForecastStart(call.requiredText("symbol", "\"MSFT\""), call.date("as_of"));
+    }
+
+    private Object scanForecasts(ApiCall call) {
+        return engine.scanForecasts(scanRequest(call));
+    }
+
+    private Object startScan(ApiCall call) {
+        return engine.startScan(scanRequest(call));
+    }
+
+    private Object getChartData(ApiCall call) {
+        return engine.chartData(call.requiredText("symbol", "\"MSFT\""), call.integer("days"), call.text("model"), call.integer("horizon"),
+                call.text("calibration"));
+    }
+
+    private static List<Path> paths(ApiCall call) {
+        return call.textList("paths", "[\"/home/me/MSFT.csv\"]").stream().map(Path::of).toList();
     }
 
     /**

@@ -1,7 +1,8 @@
 package org.sextant.engine.api;
 
+import org.sextant.contract.FailReason;
+
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,19 +30,19 @@ final class AppLog {
             out.put("note", "no log yet");
             return out;
         }
-        try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "r")) {
-            long len = f.length();
+        // a plain input stream: the tail is read with skip (a seek), and nothing on this path can write
+        try (java.io.InputStream f = Files.newInputStream(log)) {
+            long len = Files.size(log);
             long start = Math.max(0, len - (long) n * 400);
-            byte[] buf = new byte[(int) (len - start)];
-            f.seek(start);
-            f.readFully(buf);
+            f.skipNBytes(start);
+            byte[] buf = f.readNBytes((int) (len - start));
             List<String> all = Arrays.asList(new String(buf, StandardCharsets.UTF_8).split("\\R"));
             if (start > 0 && !all.isEmpty()) all = all.subList(1, all.size()); // first line may be cut
             out.put("lines", all.subList(Math.max(0, all.size() - n), all.size()));
             out.put("size_bytes", len);
             return out;
         } catch (IOException e) {
-            throw new SextantException("app_error", "cannot read the app log: " + e.getMessage(), null, "check SEXTANT_HOME/logs");
+            throw new SextantException(FailReason.APP_ERROR, "cannot read the app log: " + e.getMessage(), null, "check SEXTANT_HOME/logs");
         }
     }
 }

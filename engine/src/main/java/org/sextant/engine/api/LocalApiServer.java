@@ -69,7 +69,7 @@ public final class LocalApiServer implements AutoCloseable {
      * envelope as every route.
      */
     public static LocalApiServer start(Sextant engine, String token, String mode, Supplier<Object> state,
-                                       Map<String, java.util.function.Function<ApiCall, Object>> extraRoutes) throws IOException {
+                                       Map<org.sextant.contract.Capability, java.util.function.Function<ApiCall, Object>> extraRoutes) throws IOException {
         // The JDK server leaves Nagle on: a small reply then waits for the client's delayed ACK,
         // ~40 ms per call on loopback. Read once, when the server classes initialise.
         if (System.getProperty("sun.net.httpserver.nodelay") == null) System.setProperty("sun.net.httpserver.nodelay", "true");
@@ -136,6 +136,7 @@ public final class LocalApiServer implements AutoCloseable {
                 case "not_found", "unknown_method" -> 404;
                 case "timeout" -> 504;
                 case "job_busy" -> 409;
+                case "forbidden" -> 403;
                 default -> 500;
             };
             Map<String, Object> body = failure(e.failReason(), e.getMessage(), e.field(), e.fix());

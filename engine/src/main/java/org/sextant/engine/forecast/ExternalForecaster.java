@@ -1,5 +1,7 @@
 package org.sextant.engine.forecast;
 
+import org.sextant.contract.FailReason;
+
 import org.sextant.engine.process.ExternalCommand;
 
 import org.sextant.engine.SextantException;
@@ -56,18 +58,18 @@ public final class ExternalForecaster implements Forecaster {
             // the process runner reads output from files and kills the whole tree on timeout
             ExternalCommand.Result r = new ExternalCommand(cmd, dir, timeout).run();
             if (r.timedOut()) {
-                throw new SextantException("timeout", "external forecaster " + name + " did not finish within " + timeout.toSeconds() + " s; its process tree was killed",
+                throw new SextantException(FailReason.TIMEOUT, "external forecaster " + name + " did not finish within " + timeout.toSeconds() + " s; its process tree was killed",
                         "timeout", "raise the timeout or make the command faster");
             }
             if (r.exitCode() != 0) {
                 String err = r.stderr().strip();
-                throw new SextantException("external_failed", "external forecaster " + name + " exited with code " + r.exitCode() + ": "
+                throw new SextantException(FailReason.EXTERNAL_FAILED, "external forecaster " + name + " exited with code " + r.exitCode() + ": "
                         + (err.length() > 2000 ? err.substring(err.length() - 2000) : err),
                         "command", "run the command by hand on the history CSV to see the failure");
             }
             return parse(out, h, levels);
         } catch (IOException e) {
-            throw new SextantException("external_failed", "external forecaster " + name + " could not run: " + e.getMessage(), "command",
+            throw new SextantException(FailReason.EXTERNAL_FAILED, "external forecaster " + name + " could not run: " + e.getMessage(), "command",
                     "check that the program exists and is executable", e);
         } finally {
             deleteQuietly(dir);
@@ -115,7 +117,7 @@ public final class ExternalForecaster implements Forecaster {
     }
 
     private SextantException bad(String what) {
-        return new SextantException("external_failed", "external forecaster " + name + ": " + what, "command",
+        return new SextantException(FailReason.EXTERNAL_FAILED, "external forecaster " + name + ": " + what, "command",
                 "write step,quantile,value rows for quantile 0.5 and (1±level)/2 of each level");
     }
 

@@ -3,35 +3,23 @@ package org.sextant.engine.home;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.time.Instant;
-import java.util.HexFormat;
-import org.sextant.engine.Json;
+import org.sextant.contract.AppFile;
 
 /**
- * run/app.json: how a launcher finds the running app. Written atomically with mode 600 when
+ * Writes and removes run/app.json (the contract's {@link AppFile}): atomically with mode 600 when
  * the local API is up, removed on clean exit.
  */
-public record AppDiscovery(long pid, int port, String token, String version, int contract, Instant startedAt) {
+public final class AppDiscovery {
+    private AppDiscovery() {}
 
-    public static String newToken() {
-        byte[] b = new byte[32];
-        new SecureRandom().nextBytes(b);
-        return HexFormat.of().formatHex(b);
-    }
-
-    public void write(Path appJson) throws IOException {
-        AtomicFiles.write(appJson, Json.write(this), true);
-    }
-
-    public static AppDiscovery read(Path appJson) throws IOException {
-        return Json.read(Files.readString(appJson), AppDiscovery.class);
+    public static void write(AppFile app, Path appJson) throws IOException {
+        AtomicFiles.write(appJson, app.toJson(), true);
     }
 
     /** Removes the file only if it still describes this process (a newer app may have replaced it). */
-    public void removeIfOurs(Path appJson) {
+    public static void removeIfOurs(AppFile app, Path appJson) {
         try {
-            if (Files.exists(appJson) && read(appJson).pid() == pid) Files.deleteIfExists(appJson);
+            if (Files.exists(appJson) && AppFile.read(appJson).pid() == app.pid()) Files.deleteIfExists(appJson);
         } catch (IOException | RuntimeException ignored) {
             // a torn or foreign file is not ours to delete
         }

@@ -25,6 +25,7 @@ public final class AtomicFiles {
 
     /** @param ownerOnly create with mode 600 (secrets such as the API token) */
     public static void write(Path target, String content, boolean ownerOnly) throws IOException {
+        org.sextant.engine.ReadOnlyScope.refuseWrite("write " + target.getFileName());
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");

@@ -1,5 +1,7 @@
 package org.sextant.engine.home;
 
+import org.sextant.contract.FailReason;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +49,7 @@ public record Settings(String defaultProvider, Map<String, Provider> providers) 
             String def = s.defaultProvider() == null ? STOOQ : s.defaultProvider();
             return new Settings(def, merged);
         } catch (IOException | RuntimeException e) {
-            throw new SextantException("invalid_input", "settings file " + file + " is not valid JSON: " + e.getMessage(),
+            throw new SextantException(FailReason.INVALID_INPUT, "settings file " + file + " is not valid JSON: " + e.getMessage(),
                     "settings.json", "fix or delete " + file + " (defaults apply when it is absent)", e);
         }
     }

@@ -25,7 +25,7 @@ final class DirectImport {
     /** Not an error: this import needs the careful path. */
     static final class Fallback extends SextantException {
         Fallback(String why) {
-            super("fallback", why, null, null);
+            super(org.sextant.contract.FailReason.INTERNAL_ERROR, why, null, null); // caught by the importer, never answered
         }
     }
 

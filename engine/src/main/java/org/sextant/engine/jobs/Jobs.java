@@ -1,5 +1,7 @@
 package org.sextant.engine.jobs;
 
+import org.sextant.contract.FailReason;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,6 +54,7 @@ public final class Jobs implements AutoCloseable {
      * refused with job_busy naming the active job.
      */
     public synchronized JobStatus submit(String kind, List<String> subjects, boolean writer, JobWork work) {
+        org.sextant.engine.ReadOnlyScope.refuseWrite("start a " + kind + " job");
         for (JobStatus j : jobs.values()) {
             if (j.state().active() && j.kind().equals(kind) && new HashSet<>(j.subjects()).containsAll(subjects)) {
                 return j.asCoalesced();
@@ -60,7 +63,7 @@ public final class Jobs implements AutoCloseable {
         if (writer) {
             for (JobStatus j : jobs.values()) {
                 if (j.state().active() && j.writer()) {
-                    throw new SextantException("job_busy", "another writing job is running: " + j.kind() + " " + j.id(), "job_id",
+                    throw new SextantException(FailReason.JOB_BUSY, "another writing job is running: " + j.kind() + " " + j.id(), "job_id",
                             "wait for job " + j.id() + " to finish (poll its status) or cancel it, then submit again")
                             .withDetail("active_job_id", j.id());
                 }
@@ -114,7 +117,7 @@ public final class Jobs implements AutoCloseable {
     public JobStatus status(String id) {
         JobStatus j = id == null ? null : jobs.get(id);
         if (j == null) {
-            throw new SextantException("job_unknown", "no job with id '" + id + "'", "job_id", "list_jobs shows the known job ids");
+            throw new SextantException(FailReason.JOB_UNKNOWN, "no job with id '" + id + "'", "job_id", "list_jobs shows the known job ids");
         }
         return j;
     }

@@ -1,5 +1,7 @@
 package org.sextant.engine.process;
 
+import org.sextant.contract.FailReason;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -73,7 +75,7 @@ public final class ExternalCommand {
             try {
                 process = pb.start();
             } catch (IOException e) {
-                throw new SextantException("invalid_input", "cannot start " + command.get(0) + ": " + e.getMessage(),
+                throw new SextantException(FailReason.INVALID_INPUT, "cannot start " + command.get(0) + ": " + e.getMessage(),
                         "command", "check that the program exists and is executable", e);
             }
             boolean finished = waitFor(process, timeout);
@@ -83,7 +85,7 @@ public final class ExternalCommand {
             return new Result(exit, readCapped(out), readCapped(err), !finished, List.copyOf(killed),
                     Duration.ofNanos(System.nanoTime() - start));
         } catch (IOException e) {
-            throw new SextantException("io_error", "cannot capture the output of " + command.get(0) + ": " + e.getMessage(),
+            throw new SextantException(FailReason.IO_ERROR, "cannot capture the output of " + command.get(0) + ": " + e.getMessage(),
                     null, "check free space in the temporary folder", e);
         } finally {
             deleteQuietly(out);

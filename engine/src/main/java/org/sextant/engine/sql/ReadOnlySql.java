@@ -1,5 +1,7 @@
 package org.sextant.engine.sql;
 
+import org.sextant.contract.FailReason;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -232,7 +234,7 @@ public final class ReadOnlySql {
     }
 
     private SextantException timeout(SQLException e) {
-        return new SextantException("timeout", "the query ran longer than " + seconds() + " and was stopped", "sql",
+        return new SextantException(FailReason.TIMEOUT, "the query ran longer than " + seconds() + " and was stopped", "sql",
                 "narrow it: filter by symbol or date range, aggregate before joining, or avoid cross joins", e);
     }
 

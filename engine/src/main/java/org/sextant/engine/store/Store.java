@@ -1,5 +1,7 @@
 package org.sextant.engine.store;
 
+import org.sextant.contract.FailReason;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -60,11 +62,11 @@ public final class Store implements AutoCloseable {
             return store;
         } catch (SQLException e) {
             if (String.valueOf(e.getMessage()).contains("lock")) {
-                throw new SextantException("db_not_ready",
+                throw new SextantException(FailReason.DB_NOT_READY,
                         "the store " + file + " is held by another Sextant process", "SEXTANT_HOME",
                         "close the other Sextant app, or talk to it through its local API (sextant-mcp, or the CLI while the app runs)", e);
             }
-            throw new SextantException("db_not_ready", "cannot open the store " + file + ": " + e.getMessage(), null,
+            throw new SextantException(FailReason.DB_NOT_READY, "cannot open the store " + file + ": " + e.getMessage(), null,
                     "check that the file is a Sextant DuckDB store and the disk is writable", e);
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException("DuckDB JDBC driver missing from the class path", e);
@@ -95,12 +97,13 @@ public final class Store implements AutoCloseable {
         try {
             return (DuckDBConnection) owner.duplicate();
         } catch (SQLException e) {
-            throw new SextantException("db_not_ready", "store closed: " + e.getMessage(), null, "restart the app", e);
+            throw new SextantException(FailReason.DB_NOT_READY, "store closed: " + e.getMessage(), null, "restart the app", e);
         }
     }
 
     /** Work that writes: runs in one transaction, one writer at a time; a failure changes nothing. */
     public <T> T inTransaction(SqlWork<T> work) {
+        org.sextant.engine.ReadOnlyScope.refuseWrite("write the store");
         synchronized (writeLock) {
             try (Connection c = newConnection()) {
                 c.setAutoCommit(false);
@@ -115,7 +118,7 @@ public final class Store implements AutoCloseable {
             } catch (SextantException | IllegalArgumentException e) {
                 throw e;
             } catch (Exception e) {
-                throw new SextantException("db_error", "store write failed: " + e.getMessage(), null,
+                throw new SextantException(FailReason.DB_ERROR, "store write failed: " + e.getMessage(), null,
                         "nothing was written; check the input and try again", e);
             }
         }
@@ -128,7 +131,7 @@ public final class Store implements AutoCloseable {
         } catch (SextantException e) {
             throw e;
         } catch (Exception e) {
-            throw new SextantException("db_error", "store read failed: " + e.getMessage(), null, "retry; report if it persists", e);
+            throw new SextantException(FailReason.DB_ERROR, "store read failed: " + e.getMessage(), null, "retry; report if it persists", e);
         }
     }
 

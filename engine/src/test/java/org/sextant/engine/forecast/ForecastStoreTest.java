@@ -60,7 +60,10 @@ class ForecastStoreTest {
 
     @Test
     void aBacktestStoresEveryMonthlyOriginAndItsSummary() {
-        WalkForwardBacktest.Result r = engine.backtestForecast("KO", "naive", 10, null, 0.2, null);
+        WalkForwardBacktest.Result read = engine.backtestForecast("KO", "naive", 10, null, 0.2, null);
+        assertEquals(0, count("SELECT count(*) FROM forecasts WHERE symbol='KO' AND kind='backtest'"), "the read computes and stores nothing");
+        WalkForwardBacktest.Result r = engine.storeForecastBacktest("KO", "naive", 10, null, 0.2, null);
+        assertEquals(read.male(), r.male(), 0.0, "the stored backtest is the one the read computed");
         PriceSeries ko = engine.closePrices("KO", null, null);
         int first = (int) Math.floor(ko.size() * 0.8);
         int[] monthly = OriginRule.MONTHLY.origins(ko.dates(), first);
@@ -77,7 +80,7 @@ class ForecastStoreTest {
             assertEquals(s.lastClose(), s.forecast().median()[0], 1e-9 * s.lastClose());
         }
         // a rerun replaces, never duplicates
-        engine.backtestForecast("KO", "naive", 10, null, 0.2, null);
+        engine.storeForecastBacktest("KO", "naive", 10, null, 0.2, null);
         assertEquals(monthly.length, count("SELECT count(*) FROM forecasts WHERE symbol='KO' AND kind='backtest' AND calibration='model'"));
         assertEquals(monthly.length * 10L * 3, count("SELECT count(*) FROM forecast_bands b JOIN forecasts f USING (forecast_id) "
                 + "WHERE f.symbol='KO' AND f.kind='backtest' AND f.calibration='model'"));
@@ -102,7 +105,7 @@ class ForecastStoreTest {
     }
 
     @Test
-    void theLiveForecastIsConformalWithCoverageAndServedFromTheStore() {
+    void theLiveForecastIsConformalWithCoverageReadWithoutWritingAndStoredByAForecastJob() throws Exception {
         PriceForecast f = engine.forecast("IBM", "naive", 20, null);
         assertEquals("conformal", f.calibration());
         assertEquals(3, f.coverage().size());
@@ -115,11 +118,16 @@ class ForecastStoreTest {
         PriceForecast own = engine.forecast("IBM", "naive", 20, null, "model");
         assertEquals("model", own.calibration());
         assertFalse(java.util.Arrays.equals(own.forecast().band(0.95).upper(), f.forecast().band(0.95).upper()), "different bands");
-        assertEquals(1, count("SELECT count(*) FROM forecasts WHERE symbol='IBM' AND kind='live' AND calibration='conformal' AND model='naive'"));
+        String live = "SELECT count(*) FROM forecasts WHERE symbol='IBM' AND kind='live' AND calibration='conformal' AND model='naive'";
+        assertEquals(0, count(live), "a read forecast is kept in memory, not stored");
         PriceForecast again = engine.forecast("IBM", "naive", 20, null);
-        assertEquals(1, count("SELECT count(*) FROM forecasts WHERE symbol='IBM' AND kind='live' AND calibration='conformal' AND model='naive'"));
-        assertTrue(java.util.Arrays.equals(f.forecast().band(0.99).lower(), again.forecast().band(0.99).lower()), "the stored bands come back");
+        assertTrue(java.util.Arrays.equals(f.forecast().band(0.99).lower(), again.forecast().band(0.99).lower()), "the same bands come back");
         assertEquals(f.coverage(), again.coverage());
+        for (int run = 0; run < 2; run++) { // a forecast job stores the week-aligned forecast once, a rerun reuses it
+            String id = engine.startForecast(List.of("IBM"), "naive", 20, false).id();
+            assertEquals(org.sextant.engine.jobs.JobState.SUCCEEDED, engine.jobs().await(id, java.time.Duration.ofMinutes(5)).state());
+            assertEquals(1, count(live));
+        }
         assertEquals("calibration", assertThrows(SextantException.class, () -> engine.forecast("IBM", "naive", 20, null, "bayes")).field());
     }
 

@@ -1,5 +1,7 @@
 package org.sextant.engine.home;
 
+import org.sextant.contract.AppFile;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -24,14 +26,14 @@ class HomeFilesTest {
     @Test
     void appJsonIsOwnerOnlyAndRemovedOnlyByItsOwner() throws Exception {
         Path f = dir.resolve("run/app.json");
-        AppDiscovery d = new AppDiscovery(ProcessHandle.current().pid(), 4242, AppDiscovery.newToken(), "0.1.0", 1, Instant.now());
-        d.write(f);
+        AppFile d = new AppFile(ProcessHandle.current().pid(), 4242, AppFile.newToken(), "0.1.0", 1, Instant.now().toString());
+        AppDiscovery.write(d, f);
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)));
-        assertEquals(d, AppDiscovery.read(f));
-        AppDiscovery other = new AppDiscovery(d.pid() + 1, 1, "x", "0.1.0", 1, Instant.now());
-        other.removeIfOurs(f);
+        assertEquals(d, AppFile.read(f));
+        AppFile other = new AppFile(d.pid() + 1, 1, "x", "0.1.0", 1, Instant.now().toString());
+        AppDiscovery.removeIfOurs(other, f);
         assertTrue(Files.exists(f), "another process's removal must not delete our discovery file");
-        d.removeIfOurs(f);
+        AppDiscovery.removeIfOurs(d, f);
         assertFalse(Files.exists(f));
     }
 

@@ -2,7 +2,7 @@ package org.sextant.mcp.app;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.sextant.mcp.envelope.FailReason;
+import org.sextant.contract.FailReason;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
 
@@ -34,7 +34,7 @@ final class ApiReply {
             throw statusFailure(method, status, "answered HTTP " + status + " without an error message");
         }
         String field = reply.get("field") instanceof String f && !f.isBlank() ? f : null;
-        String reason = reply.get("fail_reason") instanceof String r && !r.isBlank() ? r : FailReason.APP_ERROR;
+        FailReason reason = FailReason.fromWire(reply.get("fail_reason") instanceof String r && !r.isBlank() ? r : null);
         String fix = reply.get("fix") instanceof String x && !x.isBlank() ? x : null;
         String message = field == null ? error : error + " (field: " + field + ")";
         ToolFailure failure = new ToolFailure(reason, message, fix);

@@ -1,5 +1,8 @@
 package org.sextant.mcp.app;
 
+import org.sextant.contract.AppFile;
+import org.sextant.contract.Capability;
+
 import java.io.IOException;
 import java.net.ConnectException;
 import java.nio.channels.ClosedByInterruptException;
@@ -14,7 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import org.sextant.mcp.LauncherInfo;
-import org.sextant.mcp.envelope.FailReason;
+import org.sextant.contract.FailReason;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
 
@@ -73,11 +76,11 @@ public final class AppClient {
         known = null;
         http.closeIdle();
         BasicFileAttributes before = attributes(); // taken first: a rewrite after it shows as a change next call
-        AppFile app = AppFile.read(appJson);
+        AppFile app = Discovery.read(appJson);
         if (!app.processAlive()) {
             throw new ToolFailure(FailReason.APP_NOT_RUNNING,
                     "the Sextant app is not running (" + appJson + " names pid " + app.pid()
-                            + ", which has exited; the file is left from a crash)", AppFile.START_HINT);
+                            + ", which has exited; the file is left from a crash)", Discovery.START_HINT);
         }
         if (app.contract() != LauncherInfo.APP_CONTRACT) {
             throw new ToolFailure(FailReason.CONTRACT_MISMATCH,
@@ -130,10 +133,13 @@ public final class AppClient {
         return exchange(discover(), "health", null);
     }
 
-    /** POST /api/v1/{method} with the arguments as a JSON object: the app's data payload. */
-    public Map<String, Object> call(String method, Map<String, Object> arguments) throws ToolFailure {
+    /**
+     * POST /api/v1/{capability} with the arguments as a JSON object: the app's data payload. Tools
+     * name the contract's capability (not a string), so the self-test can see which routes a tool reaches.
+     */
+    public Map<String, Object> call(Capability capability, Map<String, Object> arguments) throws ToolFailure {
         byte[] body = Json.write(arguments == null ? Map.of() : arguments).getBytes(StandardCharsets.UTF_8);
-        return exchange(discover(), method, body);
+        return exchange(discover(), capability.name(), body);
     }
 
     /**
@@ -189,6 +195,6 @@ public final class AppClient {
     private ToolFailure notRunning(AppFile app, String what, Exception cause) {
         return new ToolFailure(FailReason.APP_NOT_RUNNING,
                 "the Sextant app is not running (port " + app.port() + " from " + appJson + " " + what + ")",
-                AppFile.START_HINT, cause);
+                Discovery.START_HINT, cause);
     }
 }

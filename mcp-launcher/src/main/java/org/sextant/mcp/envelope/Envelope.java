@@ -26,8 +26,8 @@ public record Envelope(boolean ok, String error, String failReason, String clien
         return new Envelope(true, null, null, null, data);
     }
 
-    public static Envelope failure(String error, String failReason, String clientHint) {
-        return new Envelope(false, error, failReason, clientHint, null);
+    public static Envelope failure(String error, org.sextant.contract.FailReason failReason, String clientHint) {
+        return new Envelope(false, error, failReason.wire(), clientHint, null);
     }
 
     /** Wire form with snake_case keys; every key is present, absent values are null. Images are not part of it. */

@@ -1,22 +1,24 @@
 package org.sextant.mcp.envelope;
 
+import org.sextant.contract.FailReason;
+
 /**
  * A named failure on the way to a tool result. Thrown inside the launcher and always turned
  * into an envelope by the dispatcher, never passed to the SDK.
  */
 public final class ToolFailure extends Exception {
-    private final String failReason;
+    private final FailReason failReason;
     private final String clientHint;
     /** Machine-readable facts about the failure (job_busy: active_job_id); sent as the envelope's data. */
     private java.util.Map<String, Object> details = java.util.Map.of();
 
-    public ToolFailure(String failReason, String error, String clientHint) {
+    public ToolFailure(FailReason failReason, String error, String clientHint) {
         super(error);
         this.failReason = failReason;
         this.clientHint = clientHint;
     }
 
-    public ToolFailure(String failReason, String error, String clientHint, Throwable cause) {
+    public ToolFailure(FailReason failReason, String error, String clientHint, Throwable cause) {
         super(error, cause);
         this.failReason = failReason;
         this.clientHint = clientHint;
@@ -35,8 +37,13 @@ public final class ToolFailure extends Exception {
         return details;
     }
 
-    public String failReason() {
+    public FailReason reason() {
         return failReason;
+    }
+
+    /** The reason's wire code. */
+    public String failReason() {
+        return failReason.wire();
     }
 
     public String clientHint() {
@@ -44,6 +51,6 @@ public final class ToolFailure extends Exception {
     }
 
     public Envelope toEnvelope() {
-        return new Envelope(false, getMessage(), failReason, clientHint, details.isEmpty() ? null : details);
+        return new Envelope(false, getMessage(), failReason.wire(), clientHint, details.isEmpty() ? null : details);
     }
 }

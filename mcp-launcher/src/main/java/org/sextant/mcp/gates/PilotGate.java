@@ -2,7 +2,7 @@ package org.sextant.mcp.gates;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.sextant.mcp.envelope.FailReason;
+import org.sextant.contract.FailReason;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /**

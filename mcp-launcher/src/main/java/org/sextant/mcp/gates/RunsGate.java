@@ -1,7 +1,7 @@
 package org.sextant.mcp.gates;
 
 import java.util.function.UnaryOperator;
-import org.sextant.mcp.envelope.FailReason;
+import org.sextant.contract.FailReason;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /**

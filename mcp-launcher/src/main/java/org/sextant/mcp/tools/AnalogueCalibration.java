@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.Capabilities;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /**
@@ -11,15 +12,11 @@ final class AnalogueCalibration extends LauncherTool {
     AnalogueCalibration() {
         super("analogue_calibration", Categories.RESEARCH, ToolClass.READ, false,
                 "Checks whether compare_to_history's forecasts were calibrated: replays the matcher walk-forward over past days and reports how often the outcomes fell where its statistics said (arguments as in docs/analogues.md, their values checked by the app; it can take seconds and is bounded by the launcher's request timeout).",
-                CompareToHistory.matcherArguments()
-                        .integer("step_days", 1, 250, "days between replayed origins (default 20)")
-                        .integer("warmup_days", 1, 100_000, "rows of history before the first replayed origin (default 1000)")
-                        .bool("include_points", "also return every replayed point (default false)")
-                        .build());
+                Capabilities.ANALOGUE_CALIBRATION.schema());
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        return call.context().app().call("analogue_calibration", call.args().all());
+        return call.context().app().call(Capabilities.ANALOGUE_CALIBRATION, call.args().all());
     }
 }

@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -13,7 +15,7 @@ final class BacktestGraph extends LauncherTool {
     BacktestGraph() {
         super("backtest_graph", Categories.RESEARCH, ToolClass.WRITE, false,
                 "Runs a strategy graph backtest over every configuration of its spec on the given symbols and records the run in the store; background=true (default) returns a job_id to poll with backtest_status, background=false waits for the run summary (verdict, in/out-of-sample metrics, psr, dsr, pbo, run_id).",
-                InputSchema.object()
+                ArgumentSchema.object()
                         .spec("spec", "the graph spec (object or JSON text); compose_graph checks it without running")
                         .stringArray("symbols", 500, "symbols in the store to run on, e.g. [\"AA\", \"IBM\"]", true)
                         .date("from", "first date (default: each symbol's first)")
@@ -41,7 +43,7 @@ final class BacktestGraph extends LauncherTool {
             throw ToolFailure.invalidInput("from", args.get("from") + " is after to " + args.get("to"),
                     "pass a from on or before to");
         }
-        Map<String, Object> job = call.context().app().call("start_backtest", args);
+        Map<String, Object> job = call.context().app().call(Capabilities.START_BACKTEST, args);
         if (background) return JobAnswers.started(job, "backtest_status", 5);
         Object outcome = JobAnswers.outcome(JobAnswers.follow(call, job), "backtest_status", 5);
         if (outcome instanceof Map<?, ?> done) {

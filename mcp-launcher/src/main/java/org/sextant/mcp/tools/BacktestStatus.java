@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -9,13 +11,13 @@ final class BacktestStatus extends LauncherTool {
     BacktestStatus() {
         super("backtest_status", Categories.JOBS, ToolClass.READ, false,
                 "Returns one backtest job (state, progress, message, error, and the run summary once SUCCEEDED) by job_id; while it is active, client_hint says when to poll again.",
-                InputSchema.object()
+                ArgumentSchema.object()
                         .string("job_id", "the job_id that backtest_graph returned", true).build());
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
         String id = call.args().requiredString("job_id", "\"backtest-1a2b3c4d\" (see list_jobs)");
-        return JobAnswers.status(call.context().app().call("job_status", Map.of("job_id", id)), "backtest_status", 5);
+        return JobAnswers.status(call.context().app().call(Capabilities.JOB_STATUS, Map.of("job_id", id)), "backtest_status", 5);
     }
 }

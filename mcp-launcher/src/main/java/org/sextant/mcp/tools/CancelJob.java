@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
 
@@ -8,7 +10,7 @@ final class CancelJob extends LauncherTool {
     CancelJob() {
         super("cancel_job", Categories.JOBS, ToolClass.WRITE, false,
                 "Asks the app to cancel a background job; the job stops at its next checkpoint and ends CANCELLED (work it already committed stays).",
-                InputSchema.object()
+                ArgumentSchema.object()
                         .string("job_id", "the id from list_jobs or from the tool that started the job", true)
                         .build());
     }
@@ -16,7 +18,7 @@ final class CancelJob extends LauncherTool {
     @Override
     Object handle(Call call) throws ToolFailure {
         String id = call.args().requiredString("job_id", "\"gather-1a2b3c4d\" (see list_jobs)");
-        Map<String, Object> job = call.context().app().call("cancel_job", Map.of("job_id", id));
+        Map<String, Object> job = call.context().app().call(Capabilities.CANCEL_JOB, Map.of("job_id", id));
         return JobAnswers.status(job, "list_jobs", 2);
     }
 }

@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -9,12 +11,11 @@ final class ComposeGraph extends LauncherTool {
     ComposeGraph() {
         super("compose_graph", Categories.RESEARCH, ToolClass.READ, false,
                 "Checks a strategy graph spec without running it: whether it is valid, how many configurations it expands to, errors with their path, warnings, and the normalised graph.",
-                InputSchema.object()
-                        .spec("spec", "the graph spec (object or JSON text), as backtest_graph takes it").build());
+                Capabilities.COMPOSE_GRAPH.schema());
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        return call.context().app().call("compose_graph", Map.of("spec", call.args().requiredSpec("spec")));
+        return call.context().app().call(Capabilities.COMPOSE_GRAPH, Map.of("spec", call.args().requiredSpec("spec")));
     }
 }

@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,7 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.sextant.mcp.envelope.FailReason;
+import org.sextant.contract.FailReason;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
 
@@ -26,7 +27,7 @@ final class DriveApp extends LauncherTool {
     DriveApp() {
         super("drive_app", Categories.APP, ToolClass.WRITE, true,
                 "Queues a command that drives the app window (open a chart, select a view, open a run, start a forecast or a backtest): writes one JSON file atomically (temp file + rename) into SEXTANT_HOME/commands/pending, which the app executes and moves to commands/done; read_command_queue shows both.",
-                InputSchema.object()
+                ArgumentSchema.object()
                         .oneOf("command", List.copyOf(COMMANDS.keySet()), "what the app should do", true)
                         .object("args", "the command's arguments: open_chart {symbol}, select_view {view},"
                                 + " open_run {run_id}, start_forecast {symbol}, start_backtest {spec, symbols}", false)

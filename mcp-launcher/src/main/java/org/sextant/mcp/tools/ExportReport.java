@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -9,11 +11,7 @@ final class ExportReport extends LauncherTool {
     ExportReport() {
         super("export_report", Categories.RESEARCH, ToolClass.WRITE, false,
                 "Writes a self-contained HTML report of a stored run (verdict, statistics with their meaning, parameters, top 20 configurations, equity and drawdown drawn inline) into SEXTANT_HOME/reports, or to a path under SEXTANT_HOME; returns the file path and size. format pdf is refused: html only.",
-                InputSchema.object()
-                        .string("run_id", "the run (list_runs)", true)
-                        .oneOf("format", java.util.List.of("html", "pdf"), "html (default); pdf is refused with a clear error", false)
-                        .string("path", "file name inside SEXTANT_HOME/reports, or an absolute .html path under SEXTANT_HOME (default reports/run-<run_id>.html)", false)
-                        .build());
+                Capabilities.EXPORT_REPORT.schema());
     }
 
     @Override
@@ -22,6 +20,6 @@ final class ExportReport extends LauncherTool {
         args.put("run_id", call.args().requiredString("run_id", "\"3f2a…\" (see list_runs)"));
         call.args().optionalString("format").ifPresent(f -> args.put("format", f));
         call.args().optionalString("path").ifPresent(p -> args.put("path", p));
-        return call.context().app().call("export_report", args);
+        return call.context().app().call(Capabilities.EXPORT_REPORT, args);
     }
 }

@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -12,7 +13,7 @@ final class FocusCategory extends LauncherTool {
     FocusCategory() {
         super("focus_category", Categories.CORE, ToolClass.READ, false,
                 "Narrows the listed tools to one category (data, jobs, research or app) plus the core tools and notifies tools/list_changed; every tool stays callable by name, and show_all_tools lists them all again.",
-                InputSchema.object()
+                ArgumentSchema.object()
                         .oneOf("category", Categories.FOCUSABLE, "which tools to list besides the core ones", true)
                         .build());
     }

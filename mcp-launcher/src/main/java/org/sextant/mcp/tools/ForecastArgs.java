@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -7,7 +8,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 /** The arguments every forecast tool shares (symbol, model, horizon), checked and put in app form. */
 final class ForecastArgs {
     /** The app's bound on the forecast horizon in business days (docs/local-api.md). */
-    static final int MAX_HORIZON = 260;
+    static final int MAX_HORIZON = org.sextant.contract.Bounds.MAX_HORIZON;
     static final String MODEL = "forecast model name (default theta; the app names the models it knows when one is unknown)";
     static final String HORIZON = "business days ahead, 1..260 (default 20)";
     static final java.util.List<String> CALIBRATIONS = java.util.List.of("conformal", "adaptive", "model");
@@ -15,13 +16,13 @@ final class ForecastArgs {
 
     private ForecastArgs() {}
 
-    static InputSchema schema(String symbolDescription) {
+    static ArgumentSchema schema(String symbolDescription) {
         return withoutCalibration(symbolDescription).string("calibration", CALIBRATION, false);
     }
 
     /** For tools that report every calibration at once (get_backtest_error). */
-    static InputSchema withoutCalibration(String symbolDescription) {
-        return InputSchema.object()
+    static ArgumentSchema withoutCalibration(String symbolDescription) {
+        return ArgumentSchema.object()
                 .string("symbol", symbolDescription, true)
                 .string("model", MODEL, false)
                 .integer("horizon", 1, MAX_HORIZON, HORIZON);

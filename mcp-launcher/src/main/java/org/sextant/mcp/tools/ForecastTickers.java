@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,7 +9,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 
 /** Walk-forward forecast backtests of many symbols as one background job in the app. */
 final class ForecastTickers extends LauncherTool {
-    static final int MAX_SYMBOLS = 100;
+    static final int MAX_SYMBOLS = org.sextant.contract.Bounds.MAX_JOB_SYMBOLS;
 
     ForecastTickers() {
         super("forecast_tickers", Categories.RESEARCH, ToolClass.WRITE, false,
@@ -16,11 +18,7 @@ final class ForecastTickers extends LauncherTool {
     }
 
     private static Map<String, Object> schema() {
-        return InputSchema.object()
-                .stringArray("symbols", MAX_SYMBOLS, "stored symbols, e.g. [\"AAPL\", \"MSFT\"] (at most 100)", true)
-                .string("model", ForecastArgs.MODEL, false)
-                .integer("horizon", 1, ForecastArgs.MAX_HORIZON, ForecastArgs.HORIZON)
-                .build();
+        return Capabilities.START_FORECAST_BACKTEST.schema();
     }
 
     @Override
@@ -30,6 +28,6 @@ final class ForecastTickers extends LauncherTool {
         args.put("symbols", symbols);
         call.args().optionalString("model").ifPresent(m -> args.put("model", m));
         call.args().optionalInt("horizon", 1, ForecastArgs.MAX_HORIZON).ifPresent(h -> args.put("horizon", h));
-        return JobStarts.answer(call, call.context().app().call("start_forecast_backtest", args), "refresh_job_status", 2);
+        return JobStarts.answer(call, call.context().app().call(Capabilities.START_FORECAST_BACKTEST, args), "refresh_job_status", 2);
     }
 }

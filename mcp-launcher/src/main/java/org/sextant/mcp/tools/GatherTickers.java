@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,15 +10,12 @@ import org.sextant.mcp.envelope.ToolFailure;
 /** Downloads prices for new or known symbols as the app's background gather job. */
 final class GatherTickers extends LauncherTool {
     /** The app's own per-request bound (Sextant.MAX_GATHER_SYMBOLS); checked here first so nothing is sent. */
-    static final int MAX_SYMBOLS = 100;
+    static final int MAX_SYMBOLS = org.sextant.contract.Bounds.MAX_JOB_SYMBOLS;
 
     GatherTickers() {
         super("gather_tickers", Categories.DATA, ToolClass.WRITE, false,
                 "Downloads daily prices for up to 100 symbols from a data provider into the store as a background job; returns job_id, poll_after_seconds and client_hint; a request covered by the running gather joins it (coalesced=true), another running writer job answers job_busy with active_job_id, and a longer list is refused, never truncated.",
-                InputSchema.object()
-                        .stringArray("symbols", MAX_SYMBOLS, "provider symbols, e.g. [\"MSFT.US\", \"AAPL.US\"] (at most 100)", true)
-                        .string("provider", "data provider name (default: the app's configured provider)", false)
-                        .build());
+                Capabilities.START_GATHER.schema());
     }
 
     @Override
@@ -29,7 +28,7 @@ final class GatherTickers extends LauncherTool {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("symbols", symbols);
         if (provider != null) args.put("provider", provider);
-        Map<String, Object> job = call.context().app().call("start_gather", args);
+        Map<String, Object> job = call.context().app().call(Capabilities.START_GATHER, args);
         return JobStarts.answer(call, job, "refresh_job_status", 2);
     }
 }

@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.Capabilities;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
 
@@ -8,11 +9,7 @@ final class GetBacktestError extends LauncherTool {
     GetBacktestError() {
         super("get_backtest_error", Categories.RESEARCH, ToolClass.READ, false,
                 "Runs a walk-forward backtest of one symbol's forecasts and returns the errors (mean absolute log error overall and per step, pinball loss) and the coverage per level of the model's, conformal and adaptive bands; it can take seconds and is bounded by the launcher's request timeout, so many symbols or long histories belong in forecast_tickers' background job.",
-                ForecastArgs.withoutCalibration("the symbol as list_symbols shows it, e.g. \"AAPL\"")
-                        .string("origins", "forecast origins: monthly (default, the last close of each month), weekly, or a number of closes between origins", false)
-                        .integer("every", 1, 260, "older form of origins: closes between forecast origins")
-                        .fraction("eval_fraction", "share of the history evaluated, at its end, strictly between 0 and 1 (default 0.4)")
-                        .build());
+                Capabilities.GET_BACKTEST_ERROR.schema());
     }
 
     @Override
@@ -22,6 +19,6 @@ final class GetBacktestError extends LauncherTool {
         call.args().optionalString("origins").ifPresent(o -> args.put("origins", o));
         call.args().optionalInt("every", 1, 260).ifPresent(e -> args.put("every", e));
         call.args().optionalFraction("eval_fraction").ifPresent(f -> args.put("eval_fraction", f));
-        return call.context().app().call("get_backtest_error", args);
+        return call.context().app().call(Capabilities.GET_BACKTEST_ERROR, args);
     }
 }

@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,13 +21,7 @@ final class GetChartData extends LauncherTool {
             + " over 570 closes they come as a preview, a summary and a sextant://table/{id} resource.";
 
     GetChartData() {
-        super("get_chart_data", Categories.RESEARCH, ToolClass.READ, false, EFFECT, schema());
-    }
-
-    static Map<String, Object> schema() {
-        return ForecastArgs.schema("the symbol as list_symbols shows it, e.g. \"AAPL\"")
-                .integer("days", 20, 20000, "how many of the last closes to include, 20..20000 (default 504)")
-                .build();
+        super("get_chart_data", Categories.RESEARCH, ToolClass.READ, false, EFFECT, Capabilities.GET_CHART_DATA.schema());
     }
 
     /** MCP Apps hosts draw the result with the chart view; the envelope stands on its own for the others. */
@@ -43,7 +38,7 @@ final class GetChartData extends LauncherTool {
     static Object chart(Call call) throws ToolFailure {
         Map<String, Object> args = ForecastArgs.read(call);
         call.args().optionalInt("days", 20, 20000).ifPresent(d -> args.put("days", d));
-        Map<String, Object> data = call.context().app().call("get_chart_data", args);
+        Map<String, Object> data = call.context().app().call(Capabilities.GET_CHART_DATA, args);
         if (!(data.get("closes") instanceof List<?> rows) || rows.size() <= CHART_ROW_LIMIT) return data;
         return LargeResult.shrink(data, "closes", COLUMNS, GetClosePrice.summary(rows),
                 "get_chart_data " + new LinkedHashMap<>(args), call.context().tables(), CHART_ROW_LIMIT);

@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,11 +17,7 @@ final class GetClosePrice extends LauncherTool {
     GetClosePrice() {
         super("get_close_price", Categories.DATA, ToolClass.READ, false,
                 "Returns the daily close and adjusted close of one symbol between two optional dates; over 200 rows it returns a preview, a summary and a sextant://table/{id} resource with all rows.",
-                InputSchema.object()
-                        .string("symbol", "the symbol as list_symbols shows it, e.g. \"AAPL\"", true)
-                        .date("start", "first date to include, yyyy-MM-dd (default: the first stored date)")
-                        .date("end", "last date to include, yyyy-MM-dd (default: the last stored date)")
-                        .build());
+                Capabilities.GET_CLOSE_PRICE.schema());
     }
 
     @Override
@@ -35,7 +33,7 @@ final class GetClosePrice extends LauncherTool {
         args.put("symbol", symbol);
         start.ifPresent(d -> args.put("start", d.toString()));
         end.ifPresent(d -> args.put("end", d.toString()));
-        Map<String, Object> data = call.context().app().call("get_close_price", args);
+        Map<String, Object> data = call.context().app().call(Capabilities.GET_CLOSE_PRICE, args);
         if (!(data.get("rows") instanceof List<?> rows) || rows.size() <= LargeResult.ROW_LIMIT) return data;
         return LargeResult.shrink(data, "rows", COLUMNS, summary(rows),
                 "get_close_price " + Map.copyOf(args), call.context().tables());

@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
 
@@ -8,11 +10,11 @@ final class GetDbSchema extends LauncherTool {
     GetDbSchema() {
         super("get_db_schema", Categories.DATA, ToolClass.READ, false,
                 "Describes the store's tables for run_select: each table's purpose, row count and columns with types, plus the same as markdown.",
-                InputSchema.object().build());
+                Capabilities.GET_DB_SCHEMA.schema());
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        return call.context().app().call("get_db_schema", Map.of());
+        return call.context().app().call(Capabilities.GET_DB_SCHEMA, Map.of());
     }
 }

@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,7 @@ final class GetRewardRisk extends LauncherTool {
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        Map<String, Object> forecast = call.context().app().call("get_forecast", ForecastArgs.read(call));
+        Map<String, Object> forecast = call.context().app().call(Capabilities.GET_FORECAST, ForecastArgs.read(call));
         Map<String, Object> out = new LinkedHashMap<>();
         for (String key : KEPT) out.put(key, forecast.get(key));
         return out;

@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,11 +21,7 @@ final class GetRun extends LauncherTool {
     GetRun() {
         super("get_run", Categories.RESEARCH, ToolClass.READ, false,
                 "Returns one stored strategy run: spec, verdict and reasons, statistics (PSR, DSR, MinTRL, PBO, haircut Sharpe, placebo p), chosen parameters and metrics in and out of sample; optionally every configuration's IS/OOS metrics and the daily equity and drawdown of the best and selected configurations.",
-                InputSchema.object()
-                        .string("run_id", "the run (list_runs)", true)
-                        .bool("include_configurations", "add every configuration's in/out-of-sample metrics (default false)")
-                        .bool("include_equity", "add the daily equity and drawdown curves (default false)")
-                        .build());
+                Capabilities.GET_RUN.schema());
     }
 
     @Override
@@ -33,7 +31,7 @@ final class GetRun extends LauncherTool {
         args.put("run_id", runId);
         call.args().optionalBoolean("include_configurations").ifPresent(b -> args.put("include_configurations", b));
         call.args().optionalBoolean("include_equity").ifPresent(b -> args.put("include_equity", b));
-        Map<String, Object> data = new LinkedHashMap<>(call.context().app().call("get_run", args));
+        Map<String, Object> data = new LinkedHashMap<>(call.context().app().call(Capabilities.GET_RUN, args));
         if (data.get("configurations") instanceof List<?> configs && !configs.isEmpty()) {
             List<Object> rows = new ArrayList<>(configs.size());
             for (Object c : configs) rows.add(configurationRow(c));

@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +14,7 @@ final class GetServerInfo extends LauncherTool {
     GetServerInfo() {
         super("get_server_info", Categories.CORE, ToolClass.READ, false,
                 "Returns the launcher version and contract, whether the app is running, which gates are open, and every tool with its class and effect.",
-                InputSchema.object().build());
+                ArgumentSchema.object().build());
     }
 
     /** How to use the asynchronous tools; stated once here rather than guessed by each agent. */

@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -9,14 +11,13 @@ final class GetSessionRegistry extends LauncherTool {
     GetSessionRegistry() {
         super("get_session_registry", Categories.RESEARCH, ToolClass.READ, false,
                 "Returns a research session's counts of runs and configurations tried (what the overfitting statistics deflate by); also readable as the resource sextant://session-registry.",
-                InputSchema.object()
-                        .string("session_id", "the session (default: the app's current session)", false).build());
+                Capabilities.GET_SESSION_REGISTRY.schema());
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
         Map<String, Object> args = new LinkedHashMap<>();
         call.args().optionalString("session_id").ifPresent(s -> args.put("session_id", s));
-        return call.context().app().call("get_session_registry", args);
+        return call.context().app().call(Capabilities.GET_SESSION_REGISTRY, args);
     }
 }

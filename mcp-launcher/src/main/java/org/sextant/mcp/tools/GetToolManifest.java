@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +12,7 @@ final class GetToolManifest extends LauncherTool {
     GetToolManifest() {
         super("get_tool_manifest", Categories.CORE, ToolClass.READ, false,
                 "Returns every tool with its category, class, effect, gate, annotations and input schema, plus the server version and contract (tools hidden by focus_category included).",
-                InputSchema.object().build());
+                ArgumentSchema.object().build());
     }
 
     @Override

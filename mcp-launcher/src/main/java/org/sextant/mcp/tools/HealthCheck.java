@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /** The app's own health answer: version, mode and a summary of the stored data. */
@@ -7,7 +8,7 @@ final class HealthCheck extends LauncherTool {
     HealthCheck() {
         super("health_check", ToolClass.READ, false,
                 "Asks the running app for its health: version, mode, and how many symbols and price rows it holds with their date range.",
-                InputSchema.object().build());
+                ArgumentSchema.object().build());
     }
 
     @Override

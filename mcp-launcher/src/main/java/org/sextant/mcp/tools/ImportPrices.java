@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
@@ -8,14 +10,12 @@ import org.sextant.mcp.envelope.ToolFailure;
 
 /** Imports price files into the store as the app's background writer job. */
 final class ImportPrices extends LauncherTool {
-    static final int MAX_FILES = 100;
+    static final int MAX_FILES = org.sextant.contract.Bounds.MAX_IMPORT_FILES;
 
     ImportPrices() {
         super("import_prices", Categories.DATA, ToolClass.WRITE, false,
                 "Imports CSV or Parquet price files (absolute paths) into the store as a background job, all in one transaction (one bad file rolls the whole import back); returns job_id, poll_after_seconds and client_hint (poll refresh_job_status), and with a progressToken follows the job streaming progress.",
-                InputSchema.object()
-                        .stringArray("paths", MAX_FILES, "absolute paths of CSV (Yahoo, Stooq, generic) or Parquet files", true)
-                        .build());
+                Capabilities.START_IMPORT.schema());
     }
 
     @Override
@@ -33,7 +33,7 @@ final class ImportPrices extends LauncherTool {
                         "pass absolute file paths; the app does not know your working directory");
             }
         }
-        Map<String, Object> job = call.context().app().call("start_import", Map.of("paths", paths));
+        Map<String, Object> job = call.context().app().call(Capabilities.START_IMPORT, Map.of("paths", paths));
         return JobStarts.answer(call, job, "refresh_job_status", 2);
     }
 }

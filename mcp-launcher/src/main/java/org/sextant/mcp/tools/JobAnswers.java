@@ -1,9 +1,10 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import org.sextant.mcp.envelope.FailReason;
+import org.sextant.contract.FailReason;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /**
@@ -61,7 +62,7 @@ final class JobAnswers {
                 Thread.currentThread().interrupt();
                 break;
             }
-            job = call.context().app().call("job_status", Map.of("job_id", String.valueOf(job.get("id"))));
+            job = call.context().app().call(Capabilities.JOB_STATUS, Map.of("job_id", String.valueOf(job.get("id"))));
             report(call.progress(), job);
         }
         return job;

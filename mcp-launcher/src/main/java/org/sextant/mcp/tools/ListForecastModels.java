@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
 
@@ -8,11 +10,11 @@ final class ListForecastModels extends LauncherTool {
     ListForecastModels() {
         super("list_forecast_models", Categories.RESEARCH, ToolClass.READ, false,
                 "Lists the forecast model names get_forecast, get_chart_data, scan_forecasts and forecast_tickers accept as model, and which one is the default.",
-                InputSchema.object().build());
+                Capabilities.LIST_FORECAST_MODELS.schema());
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        return call.context().app().call("list_forecast_models", Map.of());
+        return call.context().app().call(Capabilities.LIST_FORECAST_MODELS, Map.of());
     }
 }

@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -9,11 +11,11 @@ final class ListJobs extends LauncherTool {
     ListJobs() {
         super("list_jobs", Categories.JOBS, ToolClass.READ, false,
                 "Lists the app's background jobs, newest first, with kind, state, progress, message, timestamps, error and result.",
-                InputSchema.object().build());
+                Capabilities.LIST_JOBS.schema());
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        return call.context().app().call("list_jobs", Map.of());
+        return call.context().app().call(Capabilities.LIST_JOBS, Map.of());
     }
 }

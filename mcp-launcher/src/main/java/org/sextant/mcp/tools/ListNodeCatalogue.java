@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -9,11 +11,11 @@ final class ListNodeCatalogue extends LauncherTool {
     ListNodeCatalogue() {
         super("list_node_catalogue", Categories.RESEARCH, ToolClass.READ, false,
                 "Lists the strategy graph nodes backtest_graph and compose_graph accept: name, category, description, inputs, output and parameters.",
-                InputSchema.object().build());
+                Capabilities.LIST_NODE_CATALOGUE.schema());
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        return call.context().app().call("list_node_catalogue", Map.of());
+        return call.context().app().call(Capabilities.LIST_NODE_CATALOGUE, Map.of());
     }
 }

@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -9,10 +11,7 @@ final class ListRuns extends LauncherTool {
     ListRuns() {
         super("list_runs", Categories.RESEARCH, ToolClass.READ, false,
                 "Lists stored strategy backtest runs, newest first (all sessions or one): run_id, name, symbols, dates, out-of-sample start, configurations tried, verdict, in/out-of-sample Sharpe of the chosen configuration, DSR and PBO.",
-                InputSchema.object()
-                        .string("session_id", "only this research session's runs (default: every session)", false)
-                        .integer("limit", 1, 1000, "most runs to return (default 50)")
-                        .build());
+                Capabilities.LIST_RUNS.schema());
     }
 
     @Override
@@ -20,6 +19,6 @@ final class ListRuns extends LauncherTool {
         Map<String, Object> args = new LinkedHashMap<>();
         call.args().optionalString("session_id").ifPresent(s -> args.put("session_id", s));
         call.args().optionalInt("limit", 1, 1000).ifPresent(l -> args.put("limit", l));
-        return call.context().app().call("list_runs", args);
+        return call.context().app().call(Capabilities.LIST_RUNS, args);
     }
 }

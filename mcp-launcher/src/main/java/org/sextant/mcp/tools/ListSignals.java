@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -9,14 +11,13 @@ final class ListSignals extends LauncherTool {
     ListSignals() {
         super("list_signals", Categories.RESEARCH, ToolClass.READ, false,
                 "Lists the signal definitions compare_to_history matches on (built-in daily signals and user signals), optionally for one benchmark.",
-                InputSchema.object()
-                        .string("benchmark", "a benchmark symbol in the store (default: the app's default)", false).build());
+                Capabilities.LIST_SIGNALS.schema());
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
         Map<String, Object> args = new LinkedHashMap<>();
         call.args().optionalString("benchmark").ifPresent(b -> args.put("benchmark", b));
-        return call.context().app().call("list_signals", args);
+        return call.context().app().call(Capabilities.LIST_SIGNALS, args);
     }
 }

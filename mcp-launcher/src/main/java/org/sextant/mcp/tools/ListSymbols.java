@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -9,15 +11,13 @@ final class ListSymbols extends LauncherTool {
     ListSymbols() {
         super("list_symbols", Categories.DATA, ToolClass.READ, false,
                 "Lists the symbols in the store with name, currency, exchange, first and last date, row count and source.",
-                InputSchema.object()
-                        .string("query", "optional filter on symbol or name, e.g. \"AAPL\" or \"apple\"", false)
-                        .build());
+                Capabilities.LIST_SYMBOLS.schema());
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
         Map<String, Object> args = new LinkedHashMap<>();
         call.args().optionalString("query").ifPresent(q -> args.put("query", q));
-        return call.context().app().call("list_symbols", args);
+        return call.context().app().call(Capabilities.LIST_SYMBOLS, args);
     }
 }

@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.LauncherInfo;
@@ -10,7 +11,7 @@ final class NegotiateContract extends LauncherTool {
     NegotiateContract() {
         super("negotiate_contract", Categories.CORE, ToolClass.READ, false,
                 "Tells whether the tools contract major a client was written for is the one this server speaks, with the server version and what to do when they differ.",
-                InputSchema.object()
+                ArgumentSchema.object()
                         .requiredInteger("contract", 1, 1000, "the tools contract major the client speaks, e.g. 1")
                         .build());
     }

@@ -7,7 +7,7 @@ final class PlotChart extends LauncherTool {
     PlotChart() {
         super("plot_chart", Categories.RESEARCH, ToolClass.READ, false,
                 "Same as get_chart_data (an alias for agents asked to plot): " + GetChartData.EFFECT.substring("Returns ".length()),
-                GetChartData.schema());
+                org.sextant.contract.Capabilities.GET_CHART_DATA.schema());
     }
 
     /** MCP Apps hosts draw the result with the chart view; the envelope stands on its own for the others. */

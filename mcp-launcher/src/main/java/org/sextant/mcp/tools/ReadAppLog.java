@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -9,14 +11,13 @@ final class ReadAppLog extends LauncherTool {
     ReadAppLog() {
         super("read_app_log", Categories.APP, ToolClass.READ, false,
                 "Returns the last lines of the app log (SEXTANT_HOME/logs/sextant.log) and its size.",
-                InputSchema.object()
-                        .integer("lines", 1, 2000, "how many lines from the end (default 200)").build());
+                Capabilities.READ_LOG.schema());
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
         Map<String, Object> args = new LinkedHashMap<>();
         call.args().optionalInt("lines", 1, 2000).ifPresent(n -> args.put("lines", n));
-        return call.context().app().call("read_log", args);
+        return call.context().app().call(Capabilities.READ_LOG, args);
     }
 }

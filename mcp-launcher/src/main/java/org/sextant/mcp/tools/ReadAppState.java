@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -9,8 +10,9 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.sextant.mcp.app.AppFile;
-import org.sextant.mcp.envelope.FailReason;
+import org.sextant.contract.AppFile;
+import org.sextant.mcp.app.Discovery;
+import org.sextant.contract.FailReason;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
 
@@ -22,7 +24,7 @@ final class ReadAppState extends LauncherTool {
     ReadAppState() {
         super("read_app_state", Categories.APP, ToolClass.READ, false,
                 "Reads SEXTANT_HOME/state.json from disk (no app call): version, active view, symbol on screen, open run, jobs and data summary, masked settings, with age_seconds since the app last wrote it, whether the app is running now, and absence app_not_running when it is not.",
-                InputSchema.object().build());
+                ArgumentSchema.object().build());
     }
 
     @Override
@@ -51,7 +53,7 @@ final class ReadAppState extends LauncherTool {
         data.put("app_running", appRunning(call));
         boolean running = Boolean.TRUE.equals(data.get("app_running"));
         // The app closed: the state is its last word, and the absence is named as every tool names it.
-        data.put("absence", running ? null : FailReason.APP_NOT_RUNNING);
+        data.put("absence", running ? null : FailReason.APP_NOT_RUNNING.wire());
         data.put("file", file.toString());
         return new ToolResult(data, running ? null
                 : "the app is not running: this is the state it last wrote; start the app for live data");
@@ -72,7 +74,7 @@ final class ReadAppState extends LauncherTool {
 
     private static boolean appRunning(Call call) {
         try {
-            return AppFile.read(call.context().app().appJson()).processAlive();
+            return Discovery.read(call.context().app().appJson()).processAlive();
         } catch (ToolFailure absent) {
             return false;
         }

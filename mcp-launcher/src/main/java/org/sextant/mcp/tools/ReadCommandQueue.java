@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -10,7 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.sextant.mcp.envelope.FailReason;
+import org.sextant.contract.FailReason;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
 
@@ -21,7 +22,7 @@ final class ReadCommandQueue extends LauncherTool {
     ReadCommandQueue() {
         super("read_command_queue", Categories.APP, ToolClass.READ, false,
                 "Lists the pilot command queue from disk: commands waiting in SEXTANT_HOME/commands/pending and the newest 50 the app finished in commands/done, each with its content and result.",
-                InputSchema.object().build());
+                ArgumentSchema.object().build());
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +18,7 @@ final class RefreshJobStart extends LauncherTool {
     RefreshJobStart() {
         super("refresh_job_start", Categories.JOBS, ToolClass.WRITE, false,
                 "Starts a background gather job that re-downloads daily prices for stored symbols (all stored symbols when symbols is omitted, at most 100) and answers at once with job_id, poll_after_seconds and client_hint (poll refresh_job_status), never waiting for the job; a request covered by the running gather joins it (coalesced=true), another writer job answers job_busy with active_job_id.",
-                InputSchema.object()
+                ArgumentSchema.object()
                         .stringArray("symbols", GatherTickers.MAX_SYMBOLS, "stored symbols as list_symbols shows them (default: all, when there are at most 100)", false)
                         .string("provider", "data provider name (default: the app's configured provider)", false)
                         .build());
@@ -28,7 +30,7 @@ final class RefreshJobStart extends LauncherTool {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("symbols", symbols);
         call.args().optionalString("provider").ifPresent(p -> args.put("provider", p));
-        Map<String, Object> job = call.context().app().call("start_gather", args);
+        Map<String, Object> job = call.context().app().call(Capabilities.START_GATHER, args);
         return JobAnswers.started(job, "refresh_job_status", POLL_AFTER_SECONDS);
     }
 }

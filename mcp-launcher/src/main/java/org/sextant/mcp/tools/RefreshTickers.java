@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -12,7 +14,7 @@ final class RefreshTickers extends LauncherTool {
     RefreshTickers() {
         super("refresh_tickers", Categories.DATA, ToolClass.WRITE, false,
                 "Re-downloads daily prices for symbols already in the store (all stored symbols when symbols is omitted, at most 100) as a background gather job, with the same job_id, coalesced and job_busy answers as gather_tickers.",
-                InputSchema.object()
+                ArgumentSchema.object()
                         .stringArray("symbols", GatherTickers.MAX_SYMBOLS, "stored symbols as list_symbols shows them (default: all, when there are at most 100)", false)
                         .string("provider", "data provider name (default: the app's configured provider)", false)
                         .build());
@@ -27,7 +29,7 @@ final class RefreshTickers extends LauncherTool {
     static List<String> storedSymbols(Call call) throws ToolFailure {
         List<String> requested = call.args().optionalStringList("symbols", GatherTickers.MAX_SYMBOLS).orElse(null);
         Set<String> stored = new LinkedHashSet<>();
-        Object list = call.context().app().call("list_symbols", Map.of()).get("symbols");
+        Object list = call.context().app().call(Capabilities.LIST_SYMBOLS, Map.of()).get("symbols");
         if (list instanceof List<?> l) {
             for (Object o : l) if (o instanceof Map<?, ?> m && m.get("symbol") != null) stored.add(String.valueOf(m.get("symbol")));
         }

@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -9,10 +11,7 @@ final class ResolveForecastStart extends LauncherTool {
     ResolveForecastStart() {
         super("resolve_forecast_start", Categories.RESEARCH, ToolClass.READ, false,
                 "Tells from which close a forecast run of one symbol starts as of a date (default: its last close): the last close on or before the end of the last completed week, with that week end, the rows of history before it and the rule, so every symbol of a run or scan forecasts from the same week.",
-                InputSchema.object()
-                        .string("symbol", "the symbol as list_symbols shows it, e.g. \"AAPL\"", true)
-                        .date("as_of", "resolve as if on this day, yyyy-MM-dd (default: the last stored day)")
-                        .build());
+                Capabilities.RESOLVE_FORECAST_START.schema());
     }
 
     @Override
@@ -20,6 +19,6 @@ final class ResolveForecastStart extends LauncherTool {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("symbol", call.args().requiredString("symbol", "\"AAPL\" (see list_symbols)"));
         call.args().optionalDate("as_of").ifPresent(d -> args.put("as_of", d.toString()));
-        return call.context().app().call("resolve_forecast_start", args);
+        return call.context().app().call(Capabilities.RESOLVE_FORECAST_START, args);
     }
 }

@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,15 +11,12 @@ import org.sextant.mcp.tables.LargeResult;
 
 /** One read-only SELECT on the store, run by the app on its sandboxed path. */
 final class RunSelect extends LauncherTool {
-    static final int MAX_LIMIT = 5000;
+    static final int MAX_LIMIT = org.sextant.contract.Bounds.MAX_SELECT_ROWS;
 
     RunSelect() {
         super("run_select", Categories.DATA, ToolClass.READ, false,
                 "Runs one read-only SELECT (or WITH ... SELECT) on the store and returns columns and rows; over 200 rows it returns a preview, a summary and a sextant://table/{id} resource with all rows.",
-                InputSchema.object()
-                        .string("sql", "one SELECT or WITH ... SELECT statement; see get_db_schema for tables", true)
-                        .integer("limit", 1, MAX_LIMIT, "maximum rows to return (default " + MAX_LIMIT + ")")
-                        .build());
+                Capabilities.RUN_SELECT.schema());
     }
 
     @Override
@@ -25,7 +24,7 @@ final class RunSelect extends LauncherTool {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("sql", call.args().requiredString("sql", "\"SELECT symbol, count(*) FROM prices GROUP BY symbol\""));
         call.args().optionalInt("limit", 1, MAX_LIMIT).ifPresent(l -> args.put("limit", l));
-        Map<String, Object> data = call.context().app().call("run_select", args);
+        Map<String, Object> data = call.context().app().call(Capabilities.RUN_SELECT, args);
         if (!(data.get("rows") instanceof List<?> rows) || rows.size() <= LargeResult.ROW_LIMIT) return data;
         List<String> columns = new ArrayList<>();
         if (data.get("columns") instanceof List<?> cs) cs.forEach(c -> columns.add(String.valueOf(c)));

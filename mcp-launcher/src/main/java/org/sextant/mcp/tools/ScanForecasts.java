@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Capabilities;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,25 +12,15 @@ import org.sextant.mcp.tables.LargeResult;
 /** Ranks stored symbols by the reward/risk of their live forecasts (the app's universe scan). */
 final class ScanForecasts extends LauncherTool {
     /** The most symbols one scan names; like the job tools, a longer list is refused, never cut. */
-    static final int MAX_SYMBOLS = 1000;
+    static final int MAX_SYMBOLS = org.sextant.contract.Bounds.MAX_SCAN_SYMBOLS;
     /** The app's bound on top (docs/local-api.md). */
-    static final int MAX_TOP = 1000;
+    static final int MAX_TOP = org.sextant.contract.Bounds.MAX_SCAN_TOP;
     static final List<String> CALIBRATIONS = List.of("model", "conformal", "adaptive");
 
     ScanForecasts() {
         super("scan_forecasts", Categories.RESEARCH, ToolClass.READ, false,
                 "Ranks stored symbols (all, or the given ones) by the reward/risk of their week-aligned forecasts at one band level, best first: each row has the last close, median return, reward/risk, upside and downside at 80/95/99% and the bands' coverage; symbols below min_reward_risk or min_history are left out and named; over 200 rows they come as a preview, a summary and a sextant://table/{id} resource.",
-                InputSchema.object()
-                        .stringArray("symbols", MAX_SYMBOLS, "stored symbols to scan (default: every stored symbol)", false)
-                        .string("model", ForecastArgs.MODEL, false)
-                        .integer("horizon", 1, ForecastArgs.MAX_HORIZON, ForecastArgs.HORIZON)
-                        .number("level", 0, "the band level that ranks: 0.8, 0.95 or 0.99 (or 80, 95, 99; default 95)")
-                        .number("min_reward_risk", 0, "keep only symbols whose reward/risk ratio is at least this (default: keep all)")
-                        .integer("top", 1, MAX_TOP, "how many of the best to return, 1..1000 (default 20)")
-                        .integer("min_history", 1, 100_000, "closes a symbol needs to be scanned (default 250)")
-                        .oneOf("calibration", CALIBRATIONS, "which bands: the model's own, conformal (default) or adaptive", false)
-                        .date("as_of", "scan as if on this day, yyyy-MM-dd (default: each symbol's last close)")
-                        .build());
+                Capabilities.SCAN_FORECASTS.schema());
     }
 
     @Override
@@ -45,7 +37,7 @@ final class ScanForecasts extends LauncherTool {
         java.util.Optional<String> calibration = call.args().optionalString("calibration");
         if (calibration.isPresent()) args.put("calibration", calibration(calibration.get()));
         call.args().optionalDate("as_of").ifPresent(d -> args.put("as_of", d.toString()));
-        Map<String, Object> data = call.context().app().call("scan_forecasts", args);
+        Map<String, Object> data = call.context().app().call(Capabilities.SCAN_FORECASTS, args);
         if (!(data.get("rows") instanceof List<?> rows) || rows.size() <= LargeResult.ROW_LIMIT) return data;
         List<String> columns = rows.get(0) instanceof Map<?, ?> first ? first.keySet().stream().map(String::valueOf).toList() : List.of();
         Map<String, Object> summary = new LinkedHashMap<>();

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.sextant.mcp.envelope.Envelope;
-import org.sextant.mcp.envelope.FailReason;
+import org.sextant.contract.FailReason;
 import org.sextant.mcp.envelope.ToolFailure;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

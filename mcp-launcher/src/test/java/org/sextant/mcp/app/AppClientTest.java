@@ -1,5 +1,6 @@
 package org.sextant.mcp.app;
 
+import org.sextant.contract.Capabilities;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,7 +40,7 @@ class AppClientTest {
         gone.waitFor();
         try (FakeApp app = new FakeApp(home).start()) {
             app.writeAppJson(gone.pid(), 1);
-            ToolFailure f = assertThrows(ToolFailure.class, () -> client(Duration.ofSeconds(5)).call("list_symbols", Map.of()));
+            ToolFailure f = assertThrows(ToolFailure.class, () -> client(Duration.ofSeconds(5)).call(Capabilities.LIST_SYMBOLS, Map.of()));
             assertEquals("app_not_running", f.failReason());
             assertTrue(f.getMessage().contains("pid " + gone.pid()), f.getMessage());
             assertEquals(0, app.totalCalls());
@@ -57,7 +58,7 @@ class AppClientTest {
     void aSlowAppIsATimeoutNotAHang() throws Exception {
         try (FakeApp app = new FakeApp(home).start()) {
             app.delay(4_000);
-            ToolFailure f = assertThrows(ToolFailure.class, () -> client(Duration.ofSeconds(1)).call("list_symbols", Map.of()));
+            ToolFailure f = assertThrows(ToolFailure.class, () -> client(Duration.ofSeconds(1)).call(Capabilities.LIST_SYMBOLS, Map.of()));
             assertEquals("timeout", f.failReason());
             assertTrue(f.getMessage().contains("list_symbols"), f.getMessage());
         }
@@ -86,12 +87,12 @@ class AppClientTest {
     void aRefusedConnectionRereadsTheDiscoveryFileAndCallsTheAppItNowNames(@TempDir Path elsewhere) throws Exception {
         AppClient client = client(Duration.ofSeconds(5));
         try (FakeApp first = new FakeApp(home).start(); FakeApp second = new FakeApp(elsewhere).start()) {
-            assertEquals(2, client.call("list_symbols", Map.of()).get("count"));
+            assertEquals(2, client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
             assertEquals(1, first.calls("list_symbols"));
             first.stop(); // the app went away and another one now serves...
             rewriteUnseen(Files.readString(elsewhere.resolve("run/app.json"))); // ...as the file says, unseen by a stat
 
-            assertEquals(2, client.call("list_symbols", Map.of()).get("count"));
+            assertEquals(2, client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
             assertEquals(1, second.calls("list_symbols"), "the call went to the app the re-read file names");
             assertEquals(second.port(), client.discover().port());
         }
@@ -104,10 +105,10 @@ class AppClientTest {
             String good = Files.readString(file);
             Files.writeString(file, good.replace(app.token(), "0".repeat(app.token().length())));
             AppClient client = client(Duration.ofSeconds(5));
-            assertEquals("app_auth_failed", reason(() -> client.call("list_symbols", Map.of())));
+            assertEquals("app_auth_failed", reason(() -> client.call(Capabilities.LIST_SYMBOLS, Map.of())));
 
             rewriteUnseen(good); // the token is right again, in a file that looks unchanged
-            assertEquals(2, client.call("list_symbols", Map.of()).get("count"));
+            assertEquals(2, client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
         }
     }
 
@@ -115,9 +116,9 @@ class AppClientTest {
     void aNewDiscoveryFileIsFollowedWithoutAFailedCall(@TempDir Path elsewhere) throws Exception {
         AppClient client = client(Duration.ofSeconds(5));
         try (FakeApp first = new FakeApp(home).start()) {
-            assertEquals(2, client.call("list_symbols", Map.of()).get("count"));
+            assertEquals(2, client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
             try (FakeApp second = new FakeApp(home).start()) { // a second app replaces run/app.json; the first still answers
-                assertEquals(2, client.call("list_symbols", Map.of()).get("count"));
+                assertEquals(2, client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
                 assertEquals(1, first.calls("list_symbols"));
                 assertEquals(1, second.calls("list_symbols"));
             }
@@ -129,7 +130,7 @@ class AppClientTest {
         try (FakeApp app = new FakeApp(home).start()) {
             Path file = home.resolve("run/app.json");
             Files.writeString(file, Files.readString(file).replace(app.token(), "abc\\r\\nX-Injected: 1"));
-            ToolFailure f = assertThrows(ToolFailure.class, () -> client(Duration.ofSeconds(5)).call("list_symbols", Map.of()));
+            ToolFailure f = assertThrows(ToolFailure.class, () -> client(Duration.ofSeconds(5)).call(Capabilities.LIST_SYMBOLS, Map.of()));
             assertEquals("app_not_running", f.failReason());
             assertTrue(f.getMessage().contains("token"), f.getMessage());
             assertEquals(0, app.totalCalls());

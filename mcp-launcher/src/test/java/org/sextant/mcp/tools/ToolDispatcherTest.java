@@ -1,5 +1,6 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -30,7 +31,7 @@ class ToolDispatcherTest {
         final AtomicInteger runs = new AtomicInteger();
 
         CountingTool(String name, ToolClass cls, boolean drivesApp) {
-            super(name, cls, drivesApp, "counts its calls", InputSchema.object()
+            super(name, cls, drivesApp, "counts its calls", ArgumentSchema.object()
                     .string("note", "anything", false).build());
         }
 
@@ -98,7 +99,7 @@ class ToolDispatcherTest {
 
     @Test
     void aHandlerThatThrowsBecomesAnEnvelope() {
-        LauncherTool broken = new LauncherTool("broken", ToolClass.READ, false, "fails", InputSchema.object().build()) {
+        LauncherTool broken = new LauncherTool("broken", ToolClass.READ, false, "fails", ArgumentSchema.object().build()) {
             @Override
             Object handle(Call call) {
                 throw new IllegalStateException("boom");

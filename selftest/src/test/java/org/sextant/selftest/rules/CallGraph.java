@@ -108,6 +108,11 @@ final class CallGraph {
      * following calls through imported code; empty when none is reachable.
      */
     List<String> pathTo(Iterable<JavaCodeUnit> start, Predicate<AccessTarget.CodeUnitAccessTarget> bad) {
+        return pathTo(start, bad, u -> false);
+    }
+
+    /** {@link #pathTo} that does not walk into the code units {@code skip} names (an exemption stated by the rule). */
+    List<String> pathTo(Iterable<JavaCodeUnit> start, Predicate<AccessTarget.CodeUnitAccessTarget> bad, Predicate<JavaCodeUnit> skip) {
         Deque<List<Object>> queue = new ArrayDeque<>();
         Set<JavaCodeUnit> seen = new HashSet<>();
         for (JavaCodeUnit u : start) {
@@ -123,11 +128,33 @@ final class CallGraph {
                 next.add(s.describe());
                 if (bad.test(s.target())) return next;
                 for (JavaCodeUnit callee : resolve(s.target())) {
-                    if (seen.add(callee)) queue.add(List.of(callee, next));
+                    if (!skip.test(callee) && seen.add(callee)) queue.add(List.of(callee, next));
                 }
             }
         }
         return List.of();
+    }
+
+    /** Every imported code unit reachable from the start units (the start units included), with the path that reached it. */
+    Map<JavaCodeUnit, List<String>> reachable(Iterable<JavaCodeUnit> start) {
+        Map<JavaCodeUnit, List<String>> out = new LinkedHashMap<>();
+        Deque<JavaCodeUnit> queue = new ArrayDeque<>();
+        for (JavaCodeUnit u : start) {
+            if (out.putIfAbsent(u, List.of(u.getFullName())) == null) queue.add(u);
+        }
+        while (!queue.isEmpty()) {
+            JavaCodeUnit unit = queue.poll();
+            for (Site s : sitesFrom(unit)) {
+                for (JavaCodeUnit callee : resolve(s.target())) {
+                    if (out.containsKey(callee)) continue;
+                    List<String> path = new ArrayList<>(out.get(unit));
+                    path.add(s.describe());
+                    out.put(callee, path);
+                    queue.add(callee);
+                }
+            }
+        }
+        return out;
     }
 
     /** Whether the unit, before the given line, calls a matching target or a method that reaches one. */

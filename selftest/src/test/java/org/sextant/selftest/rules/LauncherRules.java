@@ -298,7 +298,7 @@ public final class LauncherRules {
     }
 
     /** The tool class's code and that of its nested and anonymous classes. */
-    private static List<JavaCodeUnit> ownCode(Launcher l, String className) {
+    static List<JavaCodeUnit> ownCode(Launcher l, String className) {
         List<JavaCodeUnit> out = new ArrayList<>();
         for (JavaClass c : l.classes()) {
             if (c.getName().equals(className) || c.getName().startsWith(className + "$")) out.addAll(c.getCodeUnits());

@@ -1,5 +1,7 @@
 package org.sextant.engine.ingest.provider;
 
+import org.sextant.contract.FailReason;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -53,13 +55,13 @@ public final class HttpPriceSource {
                     .header("User-Agent", "Sextant").GET().build();
             response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (HttpTimeoutException e) {
-            throw failure("timeout", symbol, "no answer from " + shown + " within the time limit", "retry later, or check the network and the provider");
+            throw failure(FailReason.TIMEOUT, symbol, "no answer from " + shown + " within the time limit", "retry later, or check the network and the provider");
         } catch (IOException e) {
-            throw failure("provider_error", symbol, "the download from " + shown + " failed or was cut short (" + clean(e.getMessage(), key) + ")",
+            throw failure(FailReason.PROVIDER_ERROR, symbol, "the download from " + shown + " failed or was cut short (" + clean(e.getMessage(), key) + ")",
                     "retry; if it persists, check the network and the provider's url_template");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw failure("provider_error", symbol, "interrupted while fetching " + shown, "retry");
+            throw failure(FailReason.PROVIDER_ERROR, symbol, "interrupted while fetching " + shown, "retry");
         } catch (IllegalArgumentException e) {
             throw SextantException.invalid("provider", "provider '" + name + "' gives an invalid URL: " + shown,
                     "fix providers." + name + ".url_template in settings.json");
@@ -71,15 +73,15 @@ public final class HttpPriceSource {
         int status = response.statusCode();
         String body = response.body() == null ? "" : response.body();
         if (status == 404) {
-            throw failure("not_found", symbol, shown + " answered 404 (not found) for " + symbol,
+            throw failure(FailReason.NOT_FOUND, symbol, shown + " answered 404 (not found) for " + symbol,
                     "check the ticker as the provider spells it (Stooq: msft.us, ^spx, sap.de)");
         }
         if (status == 429) {
-            throw failure("rate_limited", symbol, shown + " answered 429 (too many requests)",
+            throw failure(FailReason.RATE_LIMITED, symbol, shown + " answered 429 (too many requests)",
                     "wait a few minutes before gathering again, or gather fewer symbols at a time");
         }
         if (status / 100 != 2) {
-            throw failure("provider_error", symbol, shown + " answered HTTP " + status,
+            throw failure(FailReason.PROVIDER_ERROR, symbol, shown + " answered HTTP " + status,
                     "retry later; if it persists, check the provider's url_template and API key");
         }
         String trimmed = body.strip();
@@ -87,22 +89,22 @@ public final class HttpPriceSource {
         String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
         String lower = trimmed.toLowerCase(Locale.ROOT);
         if (trimmed.isEmpty() || lower.startsWith("no data")) {
-            throw failure("not_found", symbol, "the provider '" + name + "' has no data for " + symbol,
+            throw failure(FailReason.NOT_FOUND, symbol, "the provider '" + name + "' has no data for " + symbol,
                     "check the ticker as the provider spells it (Stooq: msft.us, ^spx, sap.de)");
         }
         if (type.contains("html") || lower.startsWith("<!doctype") || lower.startsWith("<html") || lower.contains("<body")) {
-            throw failure("provider_error", symbol, shown + " returned an HTML page instead of CSV (" + abbreviate(clean(head, provider.apiKey())) + ")",
+            throw failure(FailReason.PROVIDER_ERROR, symbol, shown + " returned an HTML page instead of CSV (" + abbreviate(clean(head, provider.apiKey())) + ")",
                     "the provider may require a login or API key, or refuse this client; open the page in a browser to see why");
         }
         if (!head.toLowerCase(Locale.ROOT).contains("date") && !head.toLowerCase(Locale.ROOT).contains("data")) {
-            throw failure("provider_error", symbol, shown + " did not return a price CSV (first line: " + abbreviate(clean(head, provider.apiKey())) + ")",
+            throw failure(FailReason.PROVIDER_ERROR, symbol, shown + " did not return a price CSV (first line: " + abbreviate(clean(head, provider.apiKey())) + ")",
                     "check the provider's url_template; it must return daily CSV with a Date column");
         }
         if (!body.endsWith("\n")) {
             // a CSV body that stops mid-line was cut short; a complete one ends with a newline
             String last = trimmed.substring(trimmed.lastIndexOf('\n') + 1);
             if (last.split(",", -1).length != head.split(",", -1).length) {
-                throw failure("provider_error", symbol, "the answer from " + shown + " was cut short (last line: " + abbreviate(last) + ")",
+                throw failure(FailReason.PROVIDER_ERROR, symbol, "the answer from " + shown + " was cut short (last line: " + abbreviate(last) + ")",
                         "retry; nothing was written");
             }
         }
@@ -116,7 +118,7 @@ public final class HttpPriceSource {
                 .replace("{from}", "1900-01-01").replace("{to}", today);
     }
 
-    private SextantException failure(String reason, String symbol, String message, String fix) {
+    private SextantException failure(FailReason reason, String symbol, String message, String fix) {
         return new SextantException(reason, "gather " + symbol + " from " + name + ": " + message, "symbols", fix);
     }
 

@@ -1,5 +1,7 @@
 package org.sextant.engine.research.report;
 
+import org.sextant.contract.FailReason;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -48,7 +50,7 @@ public final class ReportExport {
             AtomicFiles.write(target, html);
             return new Written(run.info().runId(), f, target.toString(), Files.size(target));
         } catch (IOException e) {
-            throw new SextantException("io_error", "could not write the report to " + target + ": " + e.getMessage(), "path",
+            throw new SextantException(FailReason.IO_ERROR, "could not write the report to " + target + ": " + e.getMessage(), "path",
                     "check that the folder is writable and the disk has space");
         }
     }

@@ -58,6 +58,19 @@ public final class ResearchStore {
         });
     }
 
+    /** The session's stored counts, zero for a session nothing has run in yet; reads only. */
+    public SessionLedger ledger(String sessionId) {
+        if (sessionId == null || sessionId.isBlank()) throw SextantException.invalid("session_id", "a session id is required", "pass any name, e.g. \"default\"");
+        return store.read(c -> {
+            try (PreparedStatement q = c.prepareStatement("SELECT runs, configurations FROM research_sessions WHERE session_id = ?")) {
+                q.setString(1, sessionId);
+                try (ResultSet rs = q.executeQuery()) {
+                    return rs.next() ? new SessionLedger(sessionId, rs.getLong(1), rs.getLong(2)) : new SessionLedger(sessionId, 0, 0);
+                }
+            }
+        });
+    }
+
     /** {@link #saveRun(String, String, String, SweepResult, HonestyReport, ResearchSession, int, List, double)} with the chosen configuration selected. */
     public void saveRun(String runId, String name, String specJson, SweepResult sweep, HonestyReport report, ResearchSession session) {
         saveRun(runId, name, specJson, sweep, report, session, report.chosen(), List.of(), Double.NaN);

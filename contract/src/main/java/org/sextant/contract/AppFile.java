@@ -1,0 +1,84 @@
+package org.sextant.contract;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * run/app.json: how a client finds the running app (its pid, local API port and token, release
+ * and contract major). The app writes it (atomically, mode 600); the launcher and the CLI read it
+ * only through {@link #read}.
+ */
+public record AppFile(long pid, int port, String token, String version, int contract, String startedAt) {
+    private static final JsonMapper MAPPER = JsonMapper.shared();
+
+    public static String newToken() {
+        byte[] b = new byte[32];
+        new SecureRandom().nextBytes(b);
+        return HexFormat.of().formatHex(b);
+    }
+
+    /** The file's text. */
+    public String toJson() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pid", pid);
+        m.put("port", port);
+        m.put("token", token);
+        m.put("version", version);
+        m.put("contract", contract);
+        m.put("started_at", startedAt);
+        return MAPPER.writeValueAsString(m);
+    }
+
+    /**
+     * Reads the file afresh.
+     *
+     * @throws java.nio.file.NoSuchFileException when there is none (no app)
+     * @throws IOException when it cannot be read
+     * @throws IllegalArgumentException when it is torn, incomplete or not Sextant's (says which field)
+     */
+    public static AppFile read(Path appJson) throws IOException {
+        return parse(Files.readString(appJson));
+    }
+
+    public static AppFile parse(String text) {
+        JsonNode n;
+        try {
+            n = MAPPER.readTree(text);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("not JSON (a file caught mid-write, or not Sextant's)");
+        }
+        if (n == null || !n.isObject()) throw new IllegalArgumentException("not a JSON object");
+        JsonNode started = n.get("started_at");
+        return new AppFile(number(n, "pid").longValue(), number(n, "port").intValue(), token(n),
+                n.path("version").asString("unknown"), number(n, "contract").intValue(),
+                started == null || started.isNull() ? null : started.asString());
+    }
+
+    /** False when the pid is known to be gone (a stale file left by a crash). */
+    public boolean processAlive() {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    private static Number number(JsonNode n, String key) {
+        JsonNode v = n.get(key);
+        if (v == null || !v.isNumber()) throw new IllegalArgumentException("'" + key + "' is missing or not a number");
+        return v.numberValue();
+    }
+
+    /** The token goes into a header line as is: visible ASCII only. */
+    private static String token(JsonNode n) {
+        JsonNode v = n.get("token");
+        if (v == null || !v.isString() || v.asString().isEmpty()) throw new IllegalArgumentException("'token' is missing or not a string");
+        String t = v.asString();
+        if (!t.chars().allMatch(c -> c > ' ' && c < 127)) throw new IllegalArgumentException("'token' holds characters a header cannot carry");
+        return t;
+    }
+}

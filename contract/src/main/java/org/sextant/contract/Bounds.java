@@ -1,0 +1,42 @@
+package org.sextant.contract;
+
+/**
+ * The bounds of arguments that scale a request's work, written once: the schemas in
+ * {@link Capabilities} carry them to clients, and the engine's own checks use the same constants.
+ */
+public final class Bounds {
+    private Bounds() {}
+
+    /** Forecast horizon in business days. */
+    public static final int MAX_HORIZON = 260;
+    /** Band levels in one forecast request. */
+    public static final int MAX_LEVELS = 10;
+    /** Closes in one chart payload. */
+    public static final int MIN_CHART_DAYS = 20, MAX_CHART_DAYS = 20_000;
+    /** Rows one run_select returns. */
+    public static final int MAX_SELECT_ROWS = 5000;
+    /** Characters of SQL text. */
+    public static final int MAX_SQL_CHARS = 100_000;
+    /** Files in one import. */
+    public static final int MAX_IMPORT_FILES = 100;
+    /** Symbols in one provider fetch or forecast job. */
+    public static final int MAX_JOB_SYMBOLS = 100;
+    /** Symbols in one scan. */
+    public static final int MAX_SCAN_SYMBOLS = 1000;
+    /** Ranked symbols a scan returns. */
+    public static final int MAX_SCAN_TOP = 1000;
+    /** Symbols in one strategy sweep. */
+    public static final int MAX_SWEEP_SYMBOLS = 500;
+    /** Worker threads a sweep may ask for. */
+    public static final int MAX_SWEEP_THREADS = 64;
+    /** Runs one list_runs returns. */
+    public static final int MAX_RUN_LIST = 1000;
+    /** Log lines one read_log returns. */
+    public static final int MAX_LOG_LINES = 2000;
+    /** Analogues one compare_to_history returns. */
+    public static final int MAX_TOP_K = 500;
+    /** Closes between forecast origins in a forecast backtest. */
+    public static final int MAX_ORIGIN_SPACING = 260;
+    /** Rendered chart size in pixels. */
+    public static final int MIN_WIDTH = 320, MAX_WIDTH = 2400, MIN_HEIGHT = 200, MAX_HEIGHT = 1600;
+}
