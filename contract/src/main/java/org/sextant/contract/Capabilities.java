@@ -16,6 +16,9 @@ import java.util.Optional;
 public final class Capabilities {
     private Capabilities() {}
 
+    /** Major of the local API these capabilities form (run/app.json "contract"): the app serves it, the launcher checks it. */
+    public static final int MAJOR = 1;
+
     private static final String SYMBOL = "the symbol as list_symbols shows it, e.g. \"AAPL\"";
     private static final String MODEL = "forecast model name (default theta; list_forecast_models names them)";
     private static final String HORIZON = "business days ahead, 1.." + Bounds.MAX_HORIZON + " (default 20)";

@@ -4,7 +4,7 @@ package org.sextant.engine;
 public final class Version {
     public static final String APP = "0.1.0";
     /** Bump when a local API route changes shape; the launcher refuses a different major. */
-    public static final int CONTRACT = 1;
+    public static final int CONTRACT = org.sextant.contract.Capabilities.MAJOR;
 
     private Version() {}
 }

@@ -8,7 +8,7 @@ public final class LauncherInfo {
     /** Major of the tool surface; clients may pin it. */
     public static final int TOOLS_CONTRACT = 3;
     /** Major of the app's local API (run/app.json "contract") this launcher speaks. */
-    public static final int APP_CONTRACT = 1;
+    public static final int APP_CONTRACT = org.sextant.contract.Capabilities.MAJOR;
 
     private LauncherInfo() {}
 }
