@@ -10,11 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
 import org.sextant.engine.Json;
@@ -43,25 +38,27 @@ public final class ReadOnlySql {
     /** Longest SQL text accepted. */
     public static final int MAX_SQL_CHARS = 100_000;
 
-    private static final ScheduledExecutorService CANCELLER = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "sextant-sql-timeout");
-        t.setDaemon(true);
-        return t;
-    });
-
     private final Store store;
-    private final Duration timeout;
+    private final QueryWatchdog watchdog;
     private volatile FunctionPolicy functions;
 
     public ReadOnlySql(Store store) {
         this(store, DEFAULT_TIMEOUT);
     }
 
-    /** @param timeout how long one statement may run before it is interrupted */
+    /** @param timeout how long one query may run before it is stopped */
     public ReadOnlySql(Store store, Duration timeout) {
+        this(store, timeout, ProcessMemory.capBytes(), ProcessMemory::residentBytes);
+    }
+
+    /**
+     * @param memoryCapBytes the app's resident memory past which a query that grew it is stopped
+     * @param residentBytes  how the app's resident memory is read (-1: unknown, only the time bound holds)
+     */
+    ReadOnlySql(Store store, Duration timeout, long memoryCapBytes, java.util.function.LongSupplier residentBytes) {
         if (timeout == null || timeout.isNegative() || timeout.isZero()) throw new IllegalArgumentException("timeout must be positive");
         this.store = store;
-        this.timeout = timeout;
+        this.watchdog = new QueryWatchdog(timeout, memoryCapBytes, residentBytes);
     }
 
     public SelectResult run(String sql, Integer limit) {
@@ -77,13 +74,17 @@ public final class ReadOnlySql {
             throw SextantException.invalid("sql", "the SQL text is " + sql.length() + " characters, more than " + MAX_SQL_CHARS,
                     "shorten the query");
         }
+        return watchdog.run(w -> select(w, sql, max));
+    }
+
+    private SelectResult select(QueryWatchdog.Watched w, String sql, int max) {
         long start = System.nanoTime();
         try (Connection c = store.newConnection()) {
             SqlGuard guard = guard(c);
             String checked = checkedText(c, guard, sql);
             List<String> names = new ArrayList<>();
             List<String> types = new ArrayList<>();
-            describe(c, checked, names, types);
+            describe(w, c, checked, names, types);
             if (names.size() > MAX_COLUMNS) {
                 throw SextantException.invalid("sql", "refused: the query returns " + names.size() + " columns, more than " + MAX_COLUMNS,
                         "select fewer columns (name them instead of *), or PIVOT over fewer values");
@@ -91,7 +92,7 @@ public final class ReadOnlySql {
             String wrapped = capped(checked, types, max);
             checkedText(c, guard, wrapped); // the exact text that runs passes the guard too
             List<List<Object>> rows = new ArrayList<>();
-            boolean truncated = execute(c, wrapped, max, rows);
+            boolean truncated = execute(w, c, wrapped, max, rows);
             long elapsed = (System.nanoTime() - start) / 1_000_000;
             return new SelectResult(List.copyOf(names), List.copyOf(types), rows, rows.size(), max, truncated, elapsed);
         } catch (SQLException e) {
@@ -157,8 +158,9 @@ public final class ReadOnlySql {
     }
 
     /** Column names and DuckDB types, from preparing the query (nothing runs). */
-    private static void describe(Connection c, String checked, List<String> names, List<String> types) throws SQLException {
+    private static void describe(QueryWatchdog.Watched w, Connection c, String checked, List<String> names, List<String> types) throws SQLException {
         try (PreparedStatement p = c.prepareStatement(checked)) {
+            w.statement(p);
             ResultSetMetaData md = p.getMetaData();
             for (int i = 1; i <= md.getColumnCount(); i++) {
                 names.add(md.getColumnLabel(i));
@@ -197,17 +199,9 @@ public final class ReadOnlySql {
                 + " LIMIT " + ((long) limit + 1);
     }
 
-    private boolean execute(Connection c, String wrapped, int limit, List<List<Object>> rows) throws SQLException {
-        AtomicBoolean timedOut = new AtomicBoolean();
+    private static boolean execute(QueryWatchdog.Watched w, Connection c, String wrapped, int limit, List<List<Object>> rows) throws SQLException {
         try (Statement s = c.createStatement()) {
-            ScheduledFuture<?> cancel = CANCELLER.schedule(() -> {
-                timedOut.set(true);
-                try {
-                    s.cancel();
-                } catch (SQLException ignored) {
-                    // the statement finished meanwhile
-                }
-            }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+            w.statement(s);
             try (ResultSet r = s.executeQuery(wrapped)) {
                 int n = r.getMetaData().getColumnCount();
                 long size = 0;
@@ -222,23 +216,8 @@ public final class ReadOnlySql {
                     rows.add(row);
                 }
                 return false;
-            } catch (SQLException e) {
-                if (timedOut.get()) throw timeout(e);
-                throw e;
-            } finally {
-                cancel.cancel(false);
             }
         }
-    }
-
-    private SextantException timeout(SQLException e) {
-        return new SextantException("timeout", "the query ran longer than " + seconds() + " and was stopped", "sql",
-                "narrow it: filter by symbol or date range, aggregate before joining, or avoid cross joins", e);
-    }
-
-    private String seconds() {
-        long ms = timeout.toMillis();
-        return ms % 1000 == 0 ? (ms / 1000) + " s" : ms + " ms";
     }
 
     private SextantException failed(SQLException e) {
