@@ -225,6 +225,10 @@ public final class ReadOnlySql {
         int nl = msg.indexOf('\n');
         if (nl > 0) msg = msg.substring(0, nl);
         msg = scrub(msg);
+        if (msg.contains("Out of Memory Error")) { // DuckDB's own memory_limit held: a bound, not a query mistake
+            return new SextantException("resource_limit", "the query was stopped by DuckDB's memory limit: " + msg, "sql",
+                    "build smaller values: filter by symbol or date first, aggregate to numbers instead of list()/string_agg() over many rows");
+        }
         return SextantException.invalid("sql", "the query failed in DuckDB: " + msg,
                 "fix the query (column and table names are in get_db_schema) and run it again");
     }
