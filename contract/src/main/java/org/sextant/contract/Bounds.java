@@ -37,6 +37,12 @@ public final class Bounds {
     public static final int MAX_TOP_K = 500;
     /** Closes between forecast origins in a forecast backtest. */
     public static final int MAX_ORIGIN_SPACING = 260;
+    /** Characters of a symbol argument. */
+    public static final int MAX_SYMBOL_CHARS = 64;
+    /** Characters of list_symbols' filter. */
+    public static final int MAX_QUERY_CHARS = 100;
+    /** Walk-forward origins one forecast backtest computes (each is a model fit). */
+    public static final int MAX_BACKTEST_ORIGINS = 1000;
     /** Rendered chart size in pixels. */
     public static final int MIN_WIDTH = 320, MAX_WIDTH = 2400, MIN_HEIGHT = 200, MAX_HEIGHT = 1600;
 }

@@ -26,7 +26,7 @@ public final class Capabilities {
     private static final String CALIBRATION = "which bands: conformal (default: widths from the model's walk-forward misses, with their coverage), adaptive (conformal adjusted after each miss) or model (the model's own)";
 
     private static ArgumentSchema forecast() {
-        return ArgumentSchema.object().string("symbol", SYMBOL, true).string("model", MODEL, false)
+        return ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true).string("model", MODEL, false)
                 .integer("horizon", 1, Bounds.MAX_HORIZON, HORIZON);
     }
 
@@ -104,9 +104,9 @@ public final class Capabilities {
 
     // --- data
     public static final Capability LIST_SYMBOLS = read("list_symbols", "the stored symbols with their first and last dates and row counts",
-            ArgumentSchema.object().string("query", "optional filter on symbol or name, e.g. \"AAPL\" or \"apple\"", false));
+            ArgumentSchema.object().string("query", Bounds.MAX_QUERY_CHARS, "optional filter on symbol or name, e.g. \"AAPL\" or \"apple\"", false));
     public static final Capability GET_CLOSE_PRICE = read("get_close_price", "daily closes and adjusted closes of one symbol between two optional dates",
-            ArgumentSchema.object().string("symbol", SYMBOL, true)
+            ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true)
                     .date("start", "first date to include, yyyy-MM-dd (default: the first stored date)")
                     .date("end", "last date to include, yyyy-MM-dd (default: the last stored date)"));
     public static final Capability GET_DB_SCHEMA = read("get_db_schema", "the store's tables and columns for read-only SQL", ArgumentSchema.object());
@@ -181,7 +181,7 @@ public final class Capabilities {
             forecastJob().bool("backtest", "also run and store each symbol's walk-forward backtest (default false)"));
     public static final Capability START_FORECAST_BACKTEST = write("start_forecast_backtest", "starts a background job that backtests forecasts of symbols and stores the errors", forecastJob());
     public static final Capability RESOLVE_FORECAST_START = read("resolve_forecast_start", "the week-aligned start a forecast run uses",
-            ArgumentSchema.object().string("symbol", SYMBOL, true).date("as_of", "resolve as if on this day, yyyy-MM-dd (default: the last stored day)"));
+            ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true).date("as_of", "resolve as if on this day, yyyy-MM-dd (default: the last stored day)"));
     public static final Capability SCAN_FORECASTS = read("scan_forecasts", "symbols ranked by forecast reward/risk", scan());
     public static final Capability START_SCAN = write("start_scan", "starts a background job that ranks symbols by forecast reward/risk (a job record)", scan());
     public static final Capability GET_CHART_DATA = read("get_chart_data", "the closes, live forecast bands and backtest overlays of one symbol's chart",

@@ -103,9 +103,16 @@ public final class Sextant implements AutoCloseable {
 
     // ---- store reads -------------------------------------------------------------------
 
+    /** Longest list_symbols search text, and longest symbol any read accepts. */
+    public static final int MAX_QUERY_CHARS = org.sextant.contract.Bounds.MAX_QUERY_CHARS;
+    public static final int MAX_SYMBOL_CHARS = org.sextant.contract.Bounds.MAX_SYMBOL_CHARS;
+
     /** Symbols whose name or ticker contains {@code query} (case-insensitive); all when null or blank. */
     public List<SymbolInfo> listSymbols(String query) {
         String q = query == null ? "" : query.trim().toLowerCase(Locale.ROOT);
+        if (q.length() > MAX_QUERY_CHARS) {
+            throw SextantException.invalid("query", "query is " + q.length() + " characters, more than " + MAX_QUERY_CHARS, "search by a part of a ticker or name, e.g. micro");
+        }
         return store.read(c -> {
             List<SymbolInfo> out = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement(
@@ -310,6 +317,9 @@ public final class Sextant implements AutoCloseable {
         return backtestForecast(closePrices(symbol, null, null), model, horizon, origins, evalFraction, levels, null).result();
     }
 
+    /** Most walk-forward origins one backtest computes (each is a model fit). */
+    public static final int MAX_BACKTEST_ORIGINS = org.sextant.contract.Bounds.MAX_BACKTEST_ORIGINS;
+
     /**
      * {@link #backtestForecast} that also stores every origin's forecasts and the summary, replacing
      * the previous backtest of this symbol, model and horizon (what the Charts view overlays). A writer.
@@ -336,6 +346,7 @@ public final class Sextant implements AutoCloseable {
         String m = modelName(model);
         int h = horizon(horizon);
         double[] lv = levels == null ? DEFAULT_LEVELS : levels;
+        ForecastInput.checkLevels(lv);
         double frac = evalFraction == null ? 0.4 : evalFraction;
         if (!(frac > 0 && frac < 1)) throw SextantException.invalid("eval_fraction", "must be in (0,1), got " + frac, "use e.g. 0.4 for the last 40%");
         OriginRule rule = OriginRule.parse(origins);
@@ -343,6 +354,10 @@ public final class Sextant implements AutoCloseable {
         List<LocalDate> dates = prices.dates();
         int first = (int) Math.floor(y.length * (1 - frac));
         int[] evalOrigins = rule.origins(dates, first);
+        if (evalOrigins.length > MAX_BACKTEST_ORIGINS) {
+            throw SextantException.invalid("origins", "origins " + rule.label() + " makes " + evalOrigins.length + " forecast origins, more than " + MAX_BACKTEST_ORIGINS,
+                    "use monthly (the default), weekly, or a larger number of closes between origins");
+        }
         Forecaster f = ForecastModels.forPrices(m);
         List<StoredForecast> rows = new ArrayList<>();
         WalkForwardBacktest.Result r = WalkForwardBacktest.run(f, y, 1, h, evalOrigins, lv, CALIBRATION_EVERY,
@@ -500,6 +515,7 @@ public final class Sextant implements AutoCloseable {
 
     private List<String> scanSymbols(ForecastScan.Request r) {
         if (r.symbols() == null || r.symbols().isEmpty()) return listSymbols(null).stream().map(SymbolInfo::symbol).toList();
+        r.checkSymbolCount();
         return r.symbols().stream().map(this::requireSymbol).distinct().toList();
     }
 
@@ -815,6 +831,9 @@ public final class Sextant implements AutoCloseable {
     private static String requireText(String symbol) {
         if (symbol == null || symbol.isBlank()) {
             throw SextantException.invalid("symbol", "symbol is missing", "pass a ticker from list_symbols, e.g. MSFT");
+        }
+        if (symbol.length() > MAX_SYMBOL_CHARS) {
+            throw SextantException.invalid("symbol", "symbol is " + symbol.length() + " characters, more than " + MAX_SYMBOL_CHARS, "pass a ticker from list_symbols, e.g. MSFT");
         }
         return symbol;
     }

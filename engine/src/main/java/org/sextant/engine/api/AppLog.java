@@ -15,7 +15,7 @@ import org.sextant.engine.SextantException;
 /** The tail of logs/sextant.log, read from the end so a large log costs nothing. */
 final class AppLog {
     static final int DEFAULT_LINES = 200;
-    static final int MAX_LINES = 2000;
+    static final int MAX_LINES = org.sextant.contract.Bounds.MAX_LOG_LINES;
 
     private AppLog() {}
 

@@ -137,6 +137,7 @@ public final class LocalApiServer implements AutoCloseable {
                 case "timeout" -> 504;
                 case "job_busy" -> 409;
                 case "forbidden" -> 403;
+                case "resource_limit" -> 503;
                 default -> 500;
             };
             Map<String, Object> body = failure(e.failReason(), e.getMessage(), e.field(), e.fix());

@@ -22,8 +22,14 @@ public final class ForecastInput {
         checkLevels(levels);
     }
 
+    /** Most coverage levels one forecast may ask for (each level is a band computed and stored). */
+    public static final int MAX_LEVELS = org.sextant.contract.Bounds.MAX_LEVELS;
+
     public static void checkLevels(double[] levels) {
         if (levels == null) throw SextantException.invalid("levels", "no levels given", "pass levels such as 0.8, 0.95, 0.99");
+        if (levels.length > MAX_LEVELS) {
+            throw SextantException.invalid("levels", levels.length + " levels given, more than " + MAX_LEVELS, "pass at most " + MAX_LEVELS + " levels, e.g. 0.8, 0.95, 0.99");
+        }
         for (double l : levels) {
             if (!(l > 0 && l < 1)) {
                 throw SextantException.invalid("levels", "level " + l + " is outside (0,1)", "give coverage levels as fractions, e.g. 0.8, 0.95, 0.99");

@@ -34,6 +34,16 @@ public final class ForecastScan {
             throw SextantException.invalid("level", "level must be 80, 95 or 99 (or 0.8, 0.95, 0.99), was " + level, "e.g. 95");
         }
 
+        /** Most symbols one scan request may name (each is a store read, and maybe a forecast). */
+        public static final int MAX_SYMBOLS = org.sextant.contract.Bounds.MAX_SCAN_SYMBOLS;
+
+        public void checkSymbolCount() {
+            if (symbols != null && symbols.size() > MAX_SYMBOLS) {
+                throw SextantException.invalid("symbols", symbols.size() + " symbols named, more than " + MAX_SYMBOLS,
+                        "name at most " + MAX_SYMBOLS + " symbols, or omit symbols to scan the whole store");
+            }
+        }
+
         public int topN() {
             int t = top == null ? 20 : top;
             if (t < 1 || t > 1000) throw SextantException.invalid("top", "top must be 1..1000, was " + t, "e.g. 20");

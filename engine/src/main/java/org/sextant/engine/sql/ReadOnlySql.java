@@ -12,11 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
 import org.sextant.engine.Json;
@@ -34,7 +29,7 @@ import tools.jackson.databind.JsonNode;
  */
 public final class ReadOnlySql {
     public static final int DEFAULT_LIMIT = 5000;
-    public static final int MAX_LIMIT = 5000;
+    public static final int MAX_LIMIT = org.sextant.contract.Bounds.MAX_SELECT_ROWS;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
     /** Longest text cell returned; longer cells are cut and marked. */
     public static final int MAX_CELL_CHARS = 10_000;
@@ -43,27 +38,29 @@ public final class ReadOnlySql {
     /** Budget for a whole result, in characters of text (other cells count 8); past it the rows stop and truncated is set. */
     public static final long MAX_RESULT_CHARS = 16_000_000;
     /** Longest SQL text accepted. */
-    public static final int MAX_SQL_CHARS = 100_000;
-
-    private static final ScheduledExecutorService CANCELLER = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "sextant-sql-timeout");
-        t.setDaemon(true);
-        return t;
-    });
+    public static final int MAX_SQL_CHARS = org.sextant.contract.Bounds.MAX_SQL_CHARS;
 
     private final Store store;
-    private final Duration timeout;
+    private final QueryWatchdog watchdog;
     private volatile FunctionPolicy functions;
 
     public ReadOnlySql(Store store) {
         this(store, DEFAULT_TIMEOUT);
     }
 
-    /** @param timeout how long one statement may run before it is interrupted */
+    /** @param timeout how long one query may run before it is stopped */
     public ReadOnlySql(Store store, Duration timeout) {
+        this(store, timeout, ProcessMemory.capBytes(), ProcessMemory::residentBytes);
+    }
+
+    /**
+     * @param memoryCapBytes the app's resident memory past which a query that grew it is stopped
+     * @param residentBytes  how the app's resident memory is read (-1: unknown, only the time bound holds)
+     */
+    ReadOnlySql(Store store, Duration timeout, long memoryCapBytes, java.util.function.LongSupplier residentBytes) {
         if (timeout == null || timeout.isNegative() || timeout.isZero()) throw new IllegalArgumentException("timeout must be positive");
         this.store = store;
-        this.timeout = timeout;
+        this.watchdog = new QueryWatchdog(timeout, memoryCapBytes, residentBytes);
     }
 
     public SelectResult run(String sql, Integer limit) {
@@ -79,13 +76,17 @@ public final class ReadOnlySql {
             throw SextantException.invalid("sql", "the SQL text is " + sql.length() + " characters, more than " + MAX_SQL_CHARS,
                     "shorten the query");
         }
+        return watchdog.run(w -> select(w, sql, max));
+    }
+
+    private SelectResult select(QueryWatchdog.Watched w, String sql, int max) {
         long start = System.nanoTime();
         try (Connection c = store.newConnection()) {
             SqlGuard guard = guard(c);
             String checked = checkedText(c, guard, sql);
             List<String> names = new ArrayList<>();
             List<String> types = new ArrayList<>();
-            describe(c, checked, names, types);
+            describe(w, c, checked, names, types);
             if (names.size() > MAX_COLUMNS) {
                 throw SextantException.invalid("sql", "refused: the query returns " + names.size() + " columns, more than " + MAX_COLUMNS,
                         "select fewer columns (name them instead of *), or PIVOT over fewer values");
@@ -93,7 +94,7 @@ public final class ReadOnlySql {
             String wrapped = capped(checked, types, max);
             checkedText(c, guard, wrapped); // the exact text that runs passes the guard too
             List<List<Object>> rows = new ArrayList<>();
-            boolean truncated = execute(c, wrapped, max, rows);
+            boolean truncated = execute(w, c, wrapped, max, rows);
             long elapsed = (System.nanoTime() - start) / 1_000_000;
             return new SelectResult(List.copyOf(names), List.copyOf(types), rows, rows.size(), max, truncated, elapsed);
         } catch (SQLException e) {
@@ -159,8 +160,9 @@ public final class ReadOnlySql {
     }
 
     /** Column names and DuckDB types, from preparing the query (nothing runs). */
-    private static void describe(Connection c, String checked, List<String> names, List<String> types) throws SQLException {
+    private static void describe(QueryWatchdog.Watched w, Connection c, String checked, List<String> names, List<String> types) throws SQLException {
         try (PreparedStatement p = c.prepareStatement(checked)) {
+            w.statement(p);
             ResultSetMetaData md = p.getMetaData();
             for (int i = 1; i <= md.getColumnCount(); i++) {
                 names.add(md.getColumnLabel(i));
@@ -199,17 +201,9 @@ public final class ReadOnlySql {
                 + " LIMIT " + ((long) limit + 1);
     }
 
-    private boolean execute(Connection c, String wrapped, int limit, List<List<Object>> rows) throws SQLException {
-        AtomicBoolean timedOut = new AtomicBoolean();
+    private static boolean execute(QueryWatchdog.Watched w, Connection c, String wrapped, int limit, List<List<Object>> rows) throws SQLException {
         try (Statement s = c.createStatement()) {
-            ScheduledFuture<?> cancel = CANCELLER.schedule(() -> {
-                timedOut.set(true);
-                try {
-                    s.cancel();
-                } catch (SQLException ignored) {
-                    // the statement finished meanwhile
-                }
-            }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+            w.statement(s);
             try (ResultSet r = s.executeQuery(wrapped)) {
                 int n = r.getMetaData().getColumnCount();
                 long size = 0;
@@ -224,23 +218,8 @@ public final class ReadOnlySql {
                     rows.add(row);
                 }
                 return false;
-            } catch (SQLException e) {
-                if (timedOut.get()) throw timeout(e);
-                throw e;
-            } finally {
-                cancel.cancel(false);
             }
         }
-    }
-
-    private SextantException timeout(SQLException e) {
-        return new SextantException(FailReason.TIMEOUT, "the query ran longer than " + seconds() + " and was stopped", "sql",
-                "narrow it: filter by symbol or date range, aggregate before joining, or avoid cross joins", e);
-    }
-
-    private String seconds() {
-        long ms = timeout.toMillis();
-        return ms % 1000 == 0 ? (ms / 1000) + " s" : ms + " ms";
     }
 
     private SextantException failed(SQLException e) {
@@ -248,6 +227,10 @@ public final class ReadOnlySql {
         int nl = msg.indexOf('\n');
         if (nl > 0) msg = msg.substring(0, nl);
         msg = scrub(msg);
+        if (msg.contains("Out of Memory Error")) { // DuckDB's own memory_limit held: a bound, not a query mistake
+            return new SextantException(FailReason.RESOURCE_LIMIT, "the query was stopped by DuckDB's memory limit: " + msg, "sql",
+                    "build smaller values: filter by symbol or date first, aggregate to numbers instead of list()/string_agg() over many rows");
+        }
         return SextantException.invalid("sql", "the query failed in DuckDB: " + msg,
                 "fix the query (column and table names are in get_db_schema) and run it again");
     }

@@ -111,6 +111,7 @@ final class SqlGuard {
                 throw refuse("unknown function " + name + ": only DuckDB's built-in functions can be called",
                         "check the spelling against DuckDB's function list (https://duckdb.org/docs/sql/functions/overview)");
             }
+            BuiltValueSizes.check(n);
         } else if ("WINDOW".equals(cls)) {
             String name = text(n, "function_name");
             checkQualifier(name, text(n, "catalog"), text(n, "schema"));

@@ -1,0 +1,202 @@
+package org.sextant.engine.sql;
+
+import org.sextant.contract.FailReason;
+
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+import org.sextant.engine.SextantException;
+
+/**
+ * Bounds agent queries in the app's own accounting, because DuckDB's memory_limit does not bound
+ * list and string values one SELECT builds (issue #14: one query grew the app to 24 GB). Each
+ * query runs on a worker thread; the caller waits at most the time bound. While any query runs,
+ * a sampler reads the process's resident memory every {@link #SAMPLE_MS} ms and cancels each
+ * query that grew it past the cap, and each query past its deadline. A query DuckDB cannot stop
+ * at once keeps its worker (and one of {@link #MAX_RUNNING} slots) until it ends, so the caller
+ * is answered in time and stuck queries cannot pile up.
+ */
+final class QueryWatchdog {
+    static final long SAMPLE_MS = 20;
+    /** Most agent queries running (or still being stopped) at once; another waits for a slot within its own time bound. */
+    static final int MAX_RUNNING = 8;
+    /** A query that grew the process by less than this is not blamed when the process is over the cap. */
+    static final long GROWTH_SLACK = 64L << 20;
+    /** How long the caller waits, past a stop, for DuckDB to give the worker back. */
+    static final long STOP_GRACE_MS = 1000;
+
+    enum Stop { TIMEOUT, MEMORY }
+
+    @FunctionalInterface
+    interface Work<T> {
+        T run(Watched watched) throws Exception;
+    }
+
+    private final Duration timeout;
+    private final long capBytes;
+    private final LongSupplier residentBytes;
+    private final Semaphore slots = new Semaphore(MAX_RUNNING);
+    private final Set<Watched> running = ConcurrentHashMap.newKeySet();
+    private final ExecutorService workers;
+    private final Object idle = new Object();
+    private static final ExecutorService CANCELLERS = Executors.newCachedThreadPool(r -> daemon(r, "sextant-sql-cancel"));
+
+    QueryWatchdog(Duration timeout, long capBytes, LongSupplier residentBytes) {
+        this.timeout = timeout;
+        this.capBytes = capBytes;
+        this.residentBytes = residentBytes;
+        AtomicInteger n = new AtomicInteger();
+        this.workers = Executors.newCachedThreadPool(r -> daemon(r, "sextant-sql-" + n.incrementAndGet()));
+        daemon(this::sample, "sextant-sql-watchdog").start();
+    }
+
+    /** Runs {@code work} on a worker within the time and memory bound; throws timeout or resource_limit past them. */
+    <T> T run(Work<T> work) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            if (!slots.tryAcquire(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+                throw new SextantException(FailReason.RESOURCE_LIMIT, MAX_RUNNING + " queries are running or still being stopped; this one did not get a turn within "
+                        + seconds(), "sql", "wait for the running queries to finish, then run it again");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SextantException(FailReason.TIMEOUT, "the query was interrupted before it ran", "sql", "run it again");
+        }
+        Watched w = new Watched(residentBytes.getAsLong(), deadline);
+        Future<T> result;
+        try {
+            running.add(w);
+            result = workers.submit(() -> {
+                try {
+                    return work.run(w);
+                } finally {
+                    running.remove(w);
+                    slots.release();
+                }
+            });
+        } catch (RuntimeException e) {
+            running.remove(w);
+            slots.release();
+            throw e;
+        }
+        synchronized (idle) {
+            idle.notifyAll();
+        }
+        try {
+            long wait = deadline - System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MS);
+            T value = result.get(Math.max(0, wait), TimeUnit.NANOSECONDS);
+            if (w.stopped != null) throw stopped(w);
+            return value;
+        } catch (ExecutionException e) {
+            if (w.stopped != null) throw stopped(w);
+            if (e.getCause() instanceof RuntimeException re) throw re;
+            if (e.getCause() instanceof Error err) throw err;
+            throw new IllegalStateException(e.getCause());
+        } catch (TimeoutException e) {
+            w.stop(w.stopped == null ? Stop.TIMEOUT : w.stopped, -1);
+            throw stopped(w);
+        } catch (InterruptedException e) {
+            w.stop(Stop.TIMEOUT, -1);
+            Thread.currentThread().interrupt();
+            throw stopped(w);
+        }
+    }
+
+    /** The sampler: sleeps while no query runs; otherwise checks deadlines and memory every SAMPLE_MS. */
+    private void sample() {
+        while (true) {
+            try {
+                synchronized (idle) {
+                    while (running.isEmpty()) idle.wait();
+                }
+                Thread.sleep(SAMPLE_MS);
+                long now = System.nanoTime();
+                long rss = residentBytes.getAsLong();
+                for (Watched w : running) {
+                    if (now - w.deadline > 0) w.stop(Stop.TIMEOUT, rss);
+                    else if (rss > capBytes && w.startBytes >= 0 && rss - w.startBytes > GROWTH_SLACK) w.stop(Stop.MEMORY, rss);
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // a failed sample must not end the watchdog; the next one retries
+            }
+        }
+    }
+
+    private SextantException stopped(Watched w) {
+        if (w.stopped == Stop.MEMORY) {
+            return new SextantException(FailReason.RESOURCE_LIMIT, "the query was stopped: it grew the app's memory to " + gb(w.stopBytes)
+                    + ", past the cap of " + gb(capBytes) + " for one query (docs/local-api.md, bounds)", "sql",
+                    "build smaller values: filter by symbol or date first, aggregate to numbers instead of list()/string_agg() over many rows, avoid cross joins");
+        }
+        return new SextantException(FailReason.TIMEOUT, "the query ran longer than " + seconds() + " and was stopped", "sql",
+                "narrow it: filter by symbol or date range, aggregate before joining, or avoid cross joins");
+    }
+
+    private String seconds() {
+        long ms = timeout.toMillis();
+        return ms % 1000 == 0 ? (ms / 1000) + " s" : ms + " ms";
+    }
+
+    private static String gb(long bytes) {
+        return String.format(Locale.ROOT, "%.1f GB", bytes / (double) (1L << 30));
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    /** One running query: what stops it, and the statement to cancel. */
+    static final class Watched {
+        final long startBytes;
+        final long deadline;
+        private volatile Statement current;
+        private volatile Stop stopped;
+        private volatile long stopBytes;
+
+        Watched(long startBytes, long deadline) {
+            this.startBytes = startBytes;
+            this.deadline = deadline;
+        }
+
+        /** The statement now running for this query; cancelled at once when the query was already stopped. */
+        void statement(Statement s) {
+            current = s;
+            if (stopped != null) cancel(s);
+        }
+
+        synchronized void stop(Stop why, long bytes) {
+            if (stopped != null) return;
+            stopBytes = bytes;
+            stopped = why;
+            cancel(current);
+        }
+
+        /** Off the caller's thread: a cancel can wait for the native query to reach a check. */
+        private static void cancel(Statement s) {
+            if (s == null) return;
+            CANCELLERS.execute(() -> {
+                try {
+                    s.cancel();
+                } catch (SQLException ignored) {
+                    // the statement finished or closed meanwhile
+                }
+            });
+        }
+    }
+}

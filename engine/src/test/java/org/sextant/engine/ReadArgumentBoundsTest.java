@@ -1,0 +1,87 @@
+package org.sextant.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.forecast.ForecastScan;
+import org.sextant.engine.home.SextantHome;
+
+/** Every read argument that scales the work is bounded in the facade, with an error naming the field (docs/local-api.md, bounds). */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ReadArgumentBoundsTest {
+    @TempDir static java.nio.file.Path dir;
+    private Sextant engine;
+
+    @BeforeAll
+    void open() {
+        engine = Sextant.open(new SextantHome(dir));
+        TestData.insertDowSample(engine.store());
+        // 3000 business-day closes: enough history for a backtest with many origins
+        engine.store().inTransaction(c -> {
+            try (var s = c.createStatement()) {
+                s.execute("INSERT INTO prices(symbol, date, close, source) SELECT 'SYN', DATE '2000-01-03' + CAST(i * 7 / 5 AS INT), "
+                        + "100 * exp(0.0002 * i + 0.01 * sin(i)), 'test' FROM range(3000) t(i)");
+                s.execute("INSERT INTO symbols(symbol, name, currency, exchange, first_date, last_date, rows, source) "
+                        + "SELECT 'SYN', 'SYN', 'USD', 'NYSE', min(date), max(date), count(*), 'test' FROM prices WHERE symbol = 'SYN'");
+            }
+            return null;
+        });
+    }
+
+    @AfterAll
+    void close() {
+        engine.close();
+    }
+
+    private static void refused(String field, Supplier<?> call) {
+        SextantException e = assertThrows(SextantException.class, call::get);
+        assertEquals("invalid_input", e.failReason(), e.getMessage());
+        assertEquals(field, e.field(), e.getMessage());
+    }
+
+    @Test
+    void aHugeSymbolOrSearchTextIsRefusedNamingTheField() {
+        refused("symbol", () -> engine.closePrices("A".repeat(1_000_000), null, null));
+        refused("query", () -> engine.listSymbols("x".repeat(1_000_000)));
+        assertEquals(1, engine.listSymbols("AA").size());
+    }
+
+    @Test
+    void tooManyLevelsAreRefused() {
+        double[] many = new double[1000];
+        java.util.Arrays.fill(many, 0.5);
+        refused("levels", () -> engine.forecast("SYN", null, 5, many));
+        refused("levels", () -> engine.backtestForecast("SYN", null, 5, null, null, many));
+    }
+
+    @Test
+    void aBacktestWithMoreOriginsThanTheBoundIsRefusedBeforeAnyFit() {
+        refused("origins", () -> engine.backtestForecast("SYN", null, 5, "1", 0.9, null));
+    }
+
+    @Test
+    void aScanNamingTooManySymbolsIsRefused() {
+        List<String> symbols = Collections.nCopies(ForecastScan.Request.MAX_SYMBOLS + 1, "AA");
+        refused("symbols", () -> engine.scanForecasts(new ForecastScan.Request(symbols, null, null, null, null, null, null, null, null)));
+    }
+
+    @Test
+    void theExistingBoundsHold() {
+        refused("days", () -> engine.chartData("SYN", 1_000_000, null, null));
+        refused("horizon", () -> engine.forecast("SYN", null, 100_000, null));
+        refused("limit", () -> engine.listRuns(null, 1_000_000));
+        refused("top", () -> engine.scanForecasts(new ForecastScan.Request(null, null, null, null, null, 1_000_000, null, null, null)));
+        refused("top_k", () -> engine.compareToHistory(java.util.Map.of("top_k", 1_000_000)));
+        refused("limit", () -> engine.runSelect("SELECT 1", 1_000_000));
+        assertTrue(engine.closePrices("SYN", null, null).size() == 3000);
+    }
+}
