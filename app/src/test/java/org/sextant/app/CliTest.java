@@ -116,7 +116,7 @@ class CliTest {
         assertTrue(err.toString().contains("provenance"), err.toString());
 
         assertEquals(1, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--max-fill-days", "300"));
-        assertTrue(err.toString().contains("max_fill_days must be in 0..260"), err.toString());
+        assertTrue(err.toString().contains("max_fill_days must be in 0..260 (got 300)"), err.toString());
         out.reset();
         assertEquals(0, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--max-fill-days", "23"), err.toString());
         assertEquals(0, Main.run("--home", home(), "sql", "SELECT 'fill=' || max_fill_days AS f FROM signal_definitions WHERE name = 'vix'"), err.toString());

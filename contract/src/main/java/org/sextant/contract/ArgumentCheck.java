@@ -32,7 +32,7 @@ public final class ArgumentCheck {
         List<Problem> out = new ArrayList<>();
         for (Error e : schema.validate(args)) {
             String field = field(e);
-            out.add(new Problem(field, message(e), expected(capability, field)));
+            out.add(new Problem(field, message(capability, field, e), expected(capability, field)));
         }
         return out;
     }
@@ -43,6 +43,20 @@ public final class ArgumentCheck {
             return e.getInstanceLocation().getName(0);
         }
         return "arguments";
+    }
+
+    /** A range says both ends and what was sent ("horizon must be in 1..260 (got 300)"); else the validator's words. */
+    private static String message(Capability capability, String field, Error e) {
+        Map<?, ?> spec = property(capability, field);
+        if (("minimum".equals(e.getKeyword()) || "maximum".equals(e.getKeyword())) && spec != null
+                && spec.get("minimum") != null && spec.get("maximum") != null) {
+            return "must be in " + spec.get("minimum") + ".." + spec.get("maximum") + " (got " + e.getInstanceNode() + ")";
+        }
+        return message(e);
+    }
+
+    private static Map<?, ?> property(Capability capability, String field) {
+        return capability.schema().get("properties") instanceof Map<?, ?> p && p.get(field) instanceof Map<?, ?> spec ? spec : null;
     }
 
     /** The validator's message without its leading location ("$.horizon: "). */

@@ -98,7 +98,7 @@ class ScansViewModelTest {
 
     @Test
     void theChartsModelLoadsTheStoredBacktestAfterTheForecast() throws Exception {
-        engine.backtestForecast("IBM", null, null, null, 0.2, null);
+        engine.storeForecastBacktest("IBM", null, null, null, 0.2, null); // a forecast job stores backtests; reads compute only
         try (ChartsViewModel charts = new ChartsViewModel(engine, null, uiThread)) {
             uiThread.submit(() -> charts.select("IBM")).get();
             StoredBacktest shown = uiThread.submit(charts::backtestLoad).get().get();
