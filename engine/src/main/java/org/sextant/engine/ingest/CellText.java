@@ -7,14 +7,14 @@ import java.util.regex.Pattern;
  * price data (a "date,password" export), so only a cell that looks like a number or a date, or a
  * short typo like '9.6x', is quoted; anything longer is described by its length, never echoed.
  */
-final class CellText {
+public final class CellText {
     private static final Pattern NUMBER_OR_DATE = Pattern.compile("[0-9+\\-.,:/ ]{1,24}|[0-9.]+[eE][+-]?[0-9]+");
 
     static final int QUOTED_MAX = 12;
 
     private CellText() {}
 
-    static String describe(String cell) {
+    public static String describe(String cell) {
         if (cell == null || cell.isEmpty()) return "an empty cell";
         if (cell.length() <= QUOTED_MAX || NUMBER_OR_DATE.matcher(cell).matches()) return "'" + cell + "'";
         return "a text of " + cell.length() + " characters";

@@ -72,6 +72,17 @@ class ImportRefusalTest {
     }
 
     @Test
+    void aSignalImportOfAFileThatIsNotASignalEchoesNoLine() throws Exception {
+        Path env = Files.writeString(tmp.resolve("signal.env"), "date,value\n2020-01-02,1\nAWS_SECRET=abcd1234,x\n");
+        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+            SextantException e = assertThrows(SextantException.class, () -> org.sextant.engine.analog.UserSignalImport.importCsv(store, env,
+                    org.sextant.engine.analog.SignalDefinition.numeric("my_signal", 1.0, "test", 0.0), "live"));
+            assertLeaksNothing(e, "abcd1234", "AWS_SECRET");
+            assertTrue(e.getMessage().contains("a text of 19 characters is not an ISO date"), e.getMessage());
+        }
+    }
+
+    @Test
     void theJobRecordOfARefusedImportHoldsNoFileContent() throws Exception {
         Path env = Files.writeString(tmp.resolve(".env"), "AWS_SECRET=abcd1234\nDB_PASSWORD=hunter2hunter2\n");
         try (Sextant engine = Sextant.open(new SextantHome(tmp.resolve("home")))) {
