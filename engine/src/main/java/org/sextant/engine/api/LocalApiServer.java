@@ -185,6 +185,9 @@ public final class LocalApiServer implements AutoCloseable {
         } catch (IOException e) {
             if (guard.bodyRead()) throw e; // the client went away
             return null; // the guard cut it and counted it
+        } catch (RuntimeException tooLarge) {
+            guard.bodyRead();
+            throw tooLarge;
         }
         return guard.bodyRead() ? parseArgs(bytes) : null;
     }
