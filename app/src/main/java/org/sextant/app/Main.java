@@ -48,6 +48,7 @@ public final class Main implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         SextantHome h = home().ensureLayout();
+        SingleInstance.acquire(h); // a second start stops here, before the log or any file is touched
         Logging.toFile(h);
         // the toolkit starts while the store opens (-Dsextant.toolkitEarly=false: one after the other, to measure it)
         if (!headless && !"false".equals(System.getProperty("sextant.toolkitEarly"))) WorkstationLauncher.startEarly();
@@ -60,7 +61,7 @@ public final class Main implements Callable<Integer> {
             serve(host);
             host.startPilot(null, notice -> org.slf4j.LoggerFactory.getLogger(Main.class).info(notice.text()));
             log(StartupTimeline.report());
-            System.err.println("Sextant headless: local API on 127.0.0.1:" + host.port() + ", home " + h.root());
+            Logging.console().println("Sextant headless: local API on 127.0.0.1:" + host.port() + ", home " + h.root());
             new CountDownLatch(1).await(); // until SIGTERM/SIGINT: the shutdown hook cleans up
             return 0;
         }

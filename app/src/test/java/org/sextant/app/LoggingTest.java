@@ -2,13 +2,16 @@ package org.sextant.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A start keeps the logs of the previous runs (slf4j-simple would truncate the file). */
+/** A start keeps the logs of the previous runs; a log that grows rolls by size, keeping three. */
 class LoggingTest {
     @Test
     void eachStartKeepsTheLastThreeRunsLogs(@TempDir Path dir) throws Exception {
@@ -22,5 +25,23 @@ class LoggingTest {
         assertEquals("run 3", Files.readString(dir.resolve("sextant.log.2")));
         assertEquals("run 2", Files.readString(dir.resolve("sextant.log.3")));
         assertFalse(Files.exists(dir.resolve("sextant.log.4")), "older runs are dropped");
+    }
+
+    @Test
+    void aGrowingLogRollsBySizeAndKeepsThreeOldFiles(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("sextant.log");
+        Files.writeString(log, "from before\n");
+        String line = "x".repeat(99) + "\n"; // 100 bytes
+        try (PrintStream out = new PrintStream(new RollingLogFile(log, 1_000, 3), true, StandardCharsets.UTF_8)) {
+            for (int i = 0; i < 100; i++) out.print(i == 99 ? "last\n" : line);
+        }
+        assertTrue(Files.readString(log).endsWith("last\n"), "the newest lines are in sextant.log");
+        for (String name : new String[] {"sextant.log", "sextant.log.1", "sextant.log.2", "sextant.log.3"}) {
+            long size = Files.size(dir.resolve(name));
+            assertTrue(size <= 1_000, name + " is " + size + " bytes, over the limit");
+        }
+        assertEquals(1_000, Files.size(dir.resolve("sextant.log.1")), "a full file before the newest");
+        assertFalse(Files.exists(dir.resolve("sextant.log.4")), "older files are dropped");
+        assertFalse(Files.readString(dir.resolve("sextant.log.3")).contains("from before"), "the first file has long been dropped");
     }
 }

@@ -27,6 +27,7 @@ public enum FailReason {
     NO_WINDOW("the app runs headless: window commands cannot run"),
     NO_VIEW("the window has no such view"),
     APP_NOT_RUNNING("the app is not running or does not answer"),
+    APP_RUNNING("another Sextant app already runs on this SEXTANT_HOME"),
     APP_AUTH_FAILED("the app refused the launcher's token or Host"),
     APP_ERROR("the app failed without a structured answer"),
     CONTRACT_MISMATCH("the app speaks another contract major"),

@@ -90,6 +90,9 @@ public final class Sextant implements AutoCloseable {
     public static Sextant open(SextantHome home) {
         home.ensureLayout();
         Store store = Store.open(home.database(), home.stagingDir());
+        // the store is ours now (one writer): nothing in staging belongs to a running import
+        int leftovers = org.sextant.engine.ingest.StagedFile.removeLeftovers(home.stagingDir());
+        if (leftovers > 0) org.slf4j.LoggerFactory.getLogger(Sextant.class).info("removed {} staging file(s) left by an interrupted import", leftovers);
         SampleUniverse.loadIfEmpty(store);
         Sextant engine = new Sextant(home, store);
         StartupTimeline.mark("engine ready");
@@ -208,9 +211,14 @@ public final class Sextant implements AutoCloseable {
         if (files == null || files.isEmpty()) {
             throw SextantException.invalid("paths", "no file to import", "name one or more CSV or Parquet files");
         }
-        ImportReport report = new PriceImporter(store).importFiles(files);
+        ImportReport report = new PriceImporter(store, priceRules()).importFiles(files);
         fireDataChanged();
         return report;
+    }
+
+    /** What a row must be to be stored as a price: settings.json {@code import} (docs/data.md). */
+    private org.sextant.engine.ingest.PriceRules priceRules() {
+        return org.sextant.engine.ingest.PriceRules.load(home.settingsJson());
     }
 
     /** The format, detected layout and first rows of a price file, read without importing it. */
@@ -223,7 +231,7 @@ public final class Sextant implements AutoCloseable {
         if (symbols == null || symbols.isEmpty()) {
             throw SextantException.invalid("symbols", "no symbol to gather", "name one or more tickers, e.g. MSFT.US");
         }
-        ImportReport report = new PriceGatherer(store, settings()).gather(symbols, provider);
+        ImportReport report = new PriceGatherer(store, settings(), priceRules()).gather(symbols, provider);
         fireDataChanged();
         return report;
     }

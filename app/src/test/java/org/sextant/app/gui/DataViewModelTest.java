@@ -53,7 +53,7 @@ class DataViewModelTest {
         assertNull(model.previewProperty().get());
         String error = model.importErrorProperty().get();
         assertNotNull(error);
-        assertTrue(error.contains("unknown layout (no date column)"), error);
+        assertTrue(error.contains("not a price file header (no date column"), error);
         assertTrue(error.contains("Field: paths"), error);
         assertTrue(error.contains("Fix: accepted headers: Yahoo"), error);
     }

@@ -55,7 +55,7 @@ class DataViewTest {
         assertEquals("data", bench.window.shownView(), "File > Import shows the Data view");
         Label error = robot.lookup("#data-import-error").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> error.getText() != null && !error.getText().isEmpty());
-        assertTrue(error.getText().contains("unknown layout (no date column)"), error.getText());
+        assertTrue(error.getText().contains("not a price file header (no date column"), error.getText());
         assertTrue(error.getText().contains("Field: paths"), error.getText());
         assertTrue(error.getText().contains("Fix: accepted headers"), error.getText());
         assertTrue(error.isVisible());

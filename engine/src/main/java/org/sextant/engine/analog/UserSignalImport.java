@@ -57,7 +57,7 @@ public final class UserSignalImport {
                 d = LocalDate.parse(ds);
             } catch (DateTimeParseException e) {
                 if (dates.isEmpty() && raw.isEmpty()) continue; // the header
-                throw bad(csv, ln, "'" + ds + "' is not an ISO date");
+                throw bad(csv, ln, org.sextant.engine.ingest.CellText.describe(ds) + " is not an ISO date");
             }
             if (!seen.add(d)) throw bad(csv, ln, "date " + d + " appears twice");
             dates.add(d);
@@ -73,10 +73,10 @@ public final class UserSignalImport {
                 try {
                     values[i] = Double.parseDouble(v);
                 } catch (NumberFormatException e) {
-                    throw bad(csv, i, "'" + v + "' is not a number (row dated " + dates.get(i) + ")");
+                    throw bad(csv, i, org.sextant.engine.ingest.CellText.describe(v) + " is not a number (row dated " + dates.get(i) + ")");
                 }
             } else if (definition.levelOf(v) < 0) {
-                throw bad(csv, i, "'" + v + "' is not one of the levels " + definition.levels() + " (row dated " + dates.get(i) + ")");
+                throw bad(csv, i, org.sextant.engine.ingest.CellText.describe(v) + " is not one of the levels " + definition.levels() + " (row dated " + dates.get(i) + ")");
             }
         }
         return store.inTransaction(c -> {

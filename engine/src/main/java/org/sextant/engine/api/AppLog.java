@@ -6,13 +6,18 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sextant.engine.SextantException;
 
-/** The tail of logs/sextant.log, read from the end so a large log costs nothing. */
+/**
+ * The tail of logs/sextant.log, read from the end so a large log costs nothing. The log rolls by
+ * size (the app's Logging), so when the newest file holds fewer lines than asked, the rest come
+ * from the end of sextant.log.1.
+ */
 final class AppLog {
     static final int DEFAULT_LINES = 200;
     static final int MAX_LINES = org.sextant.contract.Bounds.MAX_LOG_LINES;
@@ -30,19 +35,31 @@ final class AppLog {
             out.put("note", "no log yet");
             return out;
         }
+        try {
+            List<String> newest = lastLines(log, n);
+            Path before = log.resolveSibling(log.getFileName() + ".1");
+            List<String> all = new ArrayList<>();
+            if (newest.size() < n && Files.exists(before)) all.addAll(lastLines(before, n - newest.size()));
+            all.addAll(newest);
+            out.put("lines", all);
+            out.put("size_bytes", Files.size(log));
+            return out;
+        } catch (IOException e) {
+            throw new SextantException(FailReason.APP_ERROR, "cannot read the app log: " + e.getMessage(), null, "check SEXTANT_HOME/logs");
+        }
+    }
+
+    private static List<String> lastLines(Path file, int n) throws IOException {
         // a plain input stream: the tail is read with skip (a seek), and nothing on this path can write
-        try (java.io.InputStream f = Files.newInputStream(log)) {
-            long len = Files.size(log);
+        try (java.io.InputStream f = Files.newInputStream(file)) {
+            long len = Files.size(file);
+            if (len == 0) return List.of();
             long start = Math.max(0, len - (long) n * 400);
             f.skipNBytes(start);
             byte[] buf = f.readNBytes((int) (len - start));
             List<String> all = Arrays.asList(new String(buf, StandardCharsets.UTF_8).split("\\R"));
             if (start > 0 && !all.isEmpty()) all = all.subList(1, all.size()); // first line may be cut
-            out.put("lines", all.subList(Math.max(0, all.size() - n), all.size()));
-            out.put("size_bytes", len);
-            return out;
-        } catch (IOException e) {
-            throw new SextantException(FailReason.APP_ERROR, "cannot read the app log: " + e.getMessage(), null, "check SEXTANT_HOME/logs");
+            return all.subList(Math.max(0, all.size() - n), all.size());
         }
     }
 }

@@ -12,8 +12,6 @@ import java.security.MessageDigest;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.sextant.engine.Json;
@@ -34,23 +32,22 @@ public final class LocalApiServer implements AutoCloseable {
     private static final int MAX_BODY = 1 << 20;
 
     private final HttpServer server;
-    private final ExecutorService pool;
+    private final ConnectionGuard guard;
+    private final ApiTraffic traffic;
     private final byte[] token;
     private final ApiRoutes routes;
     private final Supplier<Map<String, Object>> health;
     private final AtomicInteger port = new AtomicInteger();
     private volatile long lastCallMillis;
 
-    private LocalApiServer(HttpServer server, String token, ApiRoutes routes, Supplier<Map<String, Object>> health) {
+    private LocalApiServer(HttpServer server, String token, ApiRoutes routes, Supplier<Map<String, Object>> health,
+                           ConnectionLimits limits) {
         this.server = server;
         this.token = token.getBytes(StandardCharsets.UTF_8);
         this.routes = routes;
         this.health = health;
-        this.pool = Executors.newFixedThreadPool(8, r -> {
-            Thread t = new Thread(r, "sextant-api");
-            t.setDaemon(true);
-            return t;
-        });
+        this.traffic = new ApiTraffic(limits.summaryInterval(), log::warn);
+        this.guard = new ConnectionGuard(limits, traffic);
     }
 
     /**
@@ -70,6 +67,12 @@ public final class LocalApiServer implements AutoCloseable {
      */
     public static LocalApiServer start(Sextant engine, String token, String mode, Supplier<Object> state,
                                        Map<org.sextant.contract.Capability, java.util.function.Function<ApiCall, Object>> extraRoutes) throws IOException {
+        return start(engine, token, mode, state, extraRoutes, ConnectionLimits.DEFAULT);
+    }
+
+    static LocalApiServer start(Sextant engine, String token, String mode, Supplier<Object> state,
+                                Map<org.sextant.contract.Capability, java.util.function.Function<ApiCall, Object>> extraRoutes,
+                                ConnectionLimits limits) throws IOException {
         // The JDK server leaves Nagle on: a small reply then waits for the client's delayed ACK,
         // ~40 ms per call on loopback. Read once, when the server classes initialise.
         if (System.getProperty("sun.net.httpserver.nodelay") == null) System.setProperty("sun.net.httpserver.nodelay", "true");
@@ -85,9 +88,9 @@ public final class LocalApiServer implements AutoCloseable {
         };
         ApiRoutes routes = new ApiRoutes(engine, state);
         extraRoutes.forEach(routes::add);
-        LocalApiServer api = new LocalApiServer(http, token, routes, health);
+        LocalApiServer api = new LocalApiServer(http, token, routes, health, limits);
         http.createContext("/api/v1/", api::handle);
-        http.setExecutor(api.pool);
+        http.setExecutor(api.guard);
         http.start();
         api.port.set(http.getAddress().getPort());
         log.info("local API on 127.0.0.1:{}", api.port());
@@ -99,9 +102,15 @@ public final class LocalApiServer implements AutoCloseable {
     /** When an authorised client last called (0 = never): the GUI's "agent connected" hint. */
     public long lastCallMillis() { return lastCallMillis; }
 
+    /** Counts of cut, refused and malformed requests since start (tests; the log has one summary line per minute). */
+    ApiTraffic traffic() { return traffic; }
+
+    /** Requests whose head is still arriving (not yet authenticated). */
+    int unauthenticated() { return guard.unauthenticated(); }
+
     private void handle(HttpExchange ex) {
         try {
-            serve(ex);
+            if (guard.headArrived()) serve(ex);
         } finally {
             ex.close(); // after any error reply: a try-with-resources would close before its catch
         }
@@ -111,6 +120,7 @@ public final class LocalApiServer implements AutoCloseable {
         try {
             String refusal = refusal(ex);
             if (refusal != null) {
+                traffic.count(ApiTraffic.Event.REFUSED);
                 int status = refusal.startsWith("token") ? 401 : 403;
                 send(ex, status, failure("forbidden", refusal, null, status == 401
                         ? "send Authorization: Bearer <token> from SEXTANT_HOME/run/app.json"
@@ -127,7 +137,8 @@ public final class LocalApiServer implements AutoCloseable {
                 send(ex, 405, failure("invalid_input", "use POST for /api/v1/" + method, null, "POST a JSON object of arguments"));
                 return;
             }
-            JsonNode args = readArgs(ex.getRequestBody());
+            JsonNode args = readBody(ex);
+            if (args == null) return; // cut for being too slow
             Object data = routes.dispatch(new ApiCall(method, args));
             send(ex, 200, ok(data));
         } catch (SextantException e) {
@@ -144,9 +155,12 @@ public final class LocalApiServer implements AutoCloseable {
             if (!e.details().isEmpty()) body.put("details", e.details());
             sendQuietly(ex, status, body);
         } catch (JacksonException e) {
+            traffic.count(ApiTraffic.Event.BAD_BODY);
             sendQuietly(ex, 400, failure("invalid_input", "request body is not a JSON object: " + e.getOriginalMessage(), null,
                     "send a JSON object of arguments, e.g. {\"symbol\":\"MSFT\"}"));
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            traffic.count(ApiTraffic.Event.CLIENT_GONE); // cut off mid-body or gone before the reply: counted, not logged
+        } catch (RuntimeException e) {
             log.error("API call {} failed", ex.getRequestURI(), e);
             sendQuietly(ex, 500, failure("internal_error", "the app failed: " + e, null, "see SEXTANT_HOME/logs/sextant.log; retry"));
         }
@@ -164,9 +178,29 @@ public final class LocalApiServer implements AutoCloseable {
         return null;
     }
 
-    private static JsonNode readArgs(InputStream body) throws IOException {
+    /** The arguments, read under the body deadline; null when the body was too slow and cut. */
+    private JsonNode readBody(HttpExchange ex) throws IOException {
+        guard.bodyStarted();
+        byte[] bytes;
+        try {
+            bytes = readLimited(ex.getRequestBody());
+        } catch (IOException e) {
+            if (guard.bodyRead()) throw e; // the client went away
+            return null; // the guard cut it and counted it
+        } catch (RuntimeException tooLarge) {
+            guard.bodyRead();
+            throw tooLarge;
+        }
+        return guard.bodyRead() ? parseArgs(bytes) : null;
+    }
+
+    private static byte[] readLimited(InputStream body) throws IOException {
         byte[] bytes = body.readNBytes(MAX_BODY + 1);
         if (bytes.length > MAX_BODY) throw SextantException.invalid("body", "request body over 1 MiB", "send smaller arguments");
+        return bytes;
+    }
+
+    private static JsonNode parseArgs(byte[] bytes) {
         if (bytes.length == 0) return Json.MAPPER.createObjectNode();
         JsonNode n = Json.MAPPER.readTree(bytes);
         if (!n.isObject()) throw SextantException.invalid("body", "request body must be a JSON object", "send {\"name\": value, ...}");
@@ -199,17 +233,17 @@ public final class LocalApiServer implements AutoCloseable {
         }
     }
 
-    private static void sendQuietly(HttpExchange ex, int status, Object body) {
+    private void sendQuietly(HttpExchange ex, int status, Object body) {
         try {
             send(ex, status, body);
-        } catch (IOException | RuntimeException ignored) {
-            // the client went away
+        } catch (IOException | RuntimeException gone) {
+            traffic.count(ApiTraffic.Event.CLIENT_GONE);
         }
     }
 
     @Override
     public void close() {
         server.stop(0);
-        pool.shutdownNow();
+        guard.close();
     }
 }

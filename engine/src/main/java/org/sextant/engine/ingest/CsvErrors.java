@@ -21,33 +21,33 @@ final class CsvErrors {
             // materialize every column: a count(*) alone would skip the casts that fail
             st.execute("CREATE TEMP TABLE import_diagnosis AS SELECT * FROM " + readWithRejects);
             try (ResultSet r = st.executeQuery(
-                    "SELECT line, column_idx, error_type, csv_line, error_message FROM reject_errors ORDER BY line, column_idx LIMIT 1")) {
+                    "SELECT line, column_idx, error_type, csv_line FROM reject_errors ORDER BY line, column_idx LIMIT 1")) {
                 if (r.next()) {
-                    return reject(s, r.getLong(1), r.getInt(2) - 1, r.getString(3), r.getString(4), r.getString(5));
+                    return reject(s, r.getLong(1), r.getInt(2) - 1, r.getString(3), r.getString(4));
                 }
             }
         } catch (SQLException second) {
             failure.addSuppressed(second);
         }
-        String first = String.valueOf(failure.getMessage()).lines().findFirst().orElse("");
-        return SextantException.invalid("paths", s.file() + ": cannot be read as " + s.layout().name() + " CSV (" + first + ")",
+        // DuckDB's message may quote the line: it is not shown (the file may not be price data)
+        return SextantException.invalid("paths", s.file() + ": cannot be read as " + s.layout().name() + " CSV",
                 "make every line a CSV row with one cell per header column");
     }
 
-    private static SextantException reject(ImportBatch.Source s, long line, int col, String type, String text, String duck) {
+    private static SextantException reject(ImportBatch.Source s, long line, int col, String type, String text) {
         Layout l = s.layout();
         int width = l.header().size();
         String at = s.file() + " line " + line;
         switch (type) {
             case "CAST": {
                 List<String> cells = CsvHead.split(text == null ? "" : text, s.csv().delimiter());
-                String value = col >= 0 && col < cells.size() ? cells.get(col).trim() : "?";
+                String value = col >= 0 && col < cells.size() ? CellText.describe(cells.get(col).trim()) : "a missing cell";
                 String name = col >= 0 && col < width ? l.header().get(col) : "column " + (col + 1);
                 if (col == l.dateCol()) {
-                    return SextantException.invalid(name, at + ", column " + name + ": '" + value + "' is not a date",
+                    return SextantException.invalid(name, at + ", column " + name + ": " + value + " is not a date",
                             "write dates as YYYY-MM-DD (or YYYYMMDD, like the first row of this file)");
                 }
-                return SextantException.invalid(name, at + ", column " + name + ": '" + value + "' is not a number",
+                return SextantException.invalid(name, at + ", column " + name + ": " + value + " is not a number",
                         "write prices and volumes as plain numbers with a dot for decimals, or leave the cell empty when unknown");
             }
             case "MISSING COLUMNS":
@@ -57,7 +57,7 @@ final class CsvErrors {
                 return SextantException.invalid("paths", at + ": more cells than the " + width + " columns of the header",
                         "remove the extra cells, or quote cells that contain the delimiter");
             default:
-                return SextantException.invalid("paths", at + ": " + duck,
+                return SextantException.invalid("paths", at + ": not a CSV row like the others",
                         "fix the line so that it is a CSV row like the others (" + type.toLowerCase() + ")");
         }
     }

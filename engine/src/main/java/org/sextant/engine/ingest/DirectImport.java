@@ -32,7 +32,7 @@ final class DirectImport {
     private DirectImport() {}
 
     /** Sources of the files as the careful path would record them: file:NAME. */
-    static ImportReport run(Connection c, Path stagingDir, List<Path> paths) throws SQLException {
+    static ImportReport run(Connection c, Path stagingDir, List<Path> paths, PriceRules rules) throws SQLException {
         List<String> sources = new ArrayList<>();
         for (Path p : paths) {
             String lower = p.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -68,10 +68,7 @@ final class DirectImport {
             }
         }
         long t = System.nanoTime();
-        StringBuilder bad = new StringBuilder("symbol = ''");
-        for (PriceField f : PriceField.values()) {
-            bad.append(" OR ").append(f.column).append(" < 0 OR isinf(").append(f.column).append(")");
-        }
+        String bad = rules.badRowSql();
         String mine = "source IN " + in;
         if (count(c, "SELECT count(*) FILTER (WHERE " + bad + ") FROM prices WHERE " + mine) > 0) throw new Fallback("bad value");
         if (count(c, "SELECT count(*) FROM (SELECT hash(symbol, date) AS h FROM prices WHERE " + mine + " GROUP BY h HAVING count(*) > 1)") > 0) {

@@ -25,15 +25,17 @@ final class ImportBatch {
 
     private final Connection c;
     private final Path stagingDir;
+    private final PriceRules rules;
     private final List<Source> files = new ArrayList<>();
     private final List<Long> rows = new ArrayList<>();
 
     /** One file of the batch: how to name it in messages, where DuckDB reads it, how it maps. */
     record Source(int no, String file, Path original, Layout layout, CsvHead csv, String source) {}
 
-    ImportBatch(Connection c, Path stagingDir) throws SQLException {
+    ImportBatch(Connection c, Path stagingDir, PriceRules rules) throws SQLException {
         this.c = c;
         this.stagingDir = stagingDir;
+        this.rules = rules;
         exec("CREATE OR REPLACE TEMP TABLE import_rows (file_no INTEGER, line BIGINT, symbol VARCHAR, date DATE, "
                 + "open DOUBLE, high DOUBLE, low DOUBLE, close DOUBLE, adj_close DOUBLE, volume DOUBLE)");
         exec("CREATE OR REPLACE TEMP TABLE import_files (file_no INTEGER, source VARCHAR)");
@@ -131,7 +133,7 @@ final class ImportBatch {
     /** Checks the whole batch, then merges it; returns what changed. */
     ImportReport commit() throws SQLException {
         long t0 = System.nanoTime();
-        ImportChecks.run(c, files);
+        ImportChecks.run(c, files, rules);
         trace(t0, "checks");
         exec("CREATE OR REPLACE TEMP TABLE import_symbols AS SELECT s.file_no, s.symbol, f.source "
                 + "FROM (SELECT DISTINCT file_no, symbol FROM import_rows) s JOIN import_files f USING (file_no)");

@@ -22,17 +22,13 @@ import org.sextant.engine.SextantException;
 final class ImportChecks {
     private ImportChecks() {}
 
-    static void run(Connection c, List<ImportBatch.Source> files) throws SQLException {
-        StringBuilder bad = new StringBuilder();
-        for (PriceField f : PriceField.values()) {
-            if (bad.length() > 0) bad.append(" OR ");
-            bad.append(f.column).append(" < 0 OR isinf(").append(f.column).append(")");
-        }
+    static void run(Connection c, List<ImportBatch.Source> files, PriceRules rules) throws SQLException {
+        String bad = rules.badRowSql();
         // one pass over the batch; the queries that find the offending row run only when it fails
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
-                "SELECT count(*) FILTER (WHERE symbol IS NULL OR symbol = '' OR close IS NULL OR " + bad + ") FROM import_rows")) {
+                "SELECT count(*) FILTER (WHERE " + bad + ") FROM import_rows")) {
             r.next();
-            if (r.getLong(1) > 0) findBadRow(c, files, bad.toString());
+            if (r.getLong(1) > 0) findBadRow(c, files, bad, rules);
         }
         // grouping one 64-bit hash is much cheaper than grouping (symbol, date); a repeated hash
         // is then confirmed exactly, so a hash collision can never refuse a good import
@@ -50,7 +46,7 @@ final class ImportChecks {
         }
     }
 
-    private static void findBadRow(Connection c, List<ImportBatch.Source> files, String bad) throws SQLException {
+    private static void findBadRow(Connection c, List<ImportBatch.Source> files, String bad, PriceRules rules) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
                 "SELECT file_no, line, symbol, date FROM import_rows WHERE symbol IS NULL OR symbol = '' LIMIT 1")) {
             if (r.next()) {
@@ -71,16 +67,7 @@ final class ImportChecks {
         }
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
                 "SELECT file_no, line, symbol, date, open, high, low, close, adj_close, volume FROM import_rows WHERE " + bad + " LIMIT 1")) {
-            if (r.next()) {
-                ImportBatch.Source s = files.get(r.getInt(1));
-                for (PriceField f : PriceField.values()) {
-                    double v = r.getDouble(5 + f.ordinal());
-                    if (r.wasNull() || (v >= 0 && !Double.isInfinite(v))) continue;
-                    String col = s.layout().wide() ? r.getString(3) : s.layout().header().get(s.layout().fields().get(f));
-                    throw SextantException.invalid(col, where(s, r, 1) + ", column " + col + ": " + v + " is not a valid " + f.column,
-                            "prices and volumes must be finite and not negative; correct the value or leave the cell empty when unknown");
-                }
-            }
+            if (r.next()) throw RowRules.refusal(files.get(r.getInt(1)), r, where(files.get(r.getInt(1)), r, 1), rules);
         }
     }
 

@@ -57,7 +57,7 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
         }
         if (!fields.isEmpty() || symbol >= 0) {
             if (!fields.containsKey(PriceField.CLOSE)) {
-                throw SextantException.invalid("paths", file + ": the header " + header + " has no close column",
+                throw SextantException.invalid("paths", file + " line 1 (the header): " + recognised(header) + ", but no close column",
                         "add a Close column; " + ACCEPTED);
             }
             String name;
@@ -73,7 +73,23 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
         return new Layout("wide", List.copyOf(header), date, -1, fields, List.copyOf(others));
     }
 
+    /**
+     * The header described, never echoed: a file that is not price data (a .env, /etc/shadow)
+     * must not reach an error or a job record. Only the columns that matched a known name are named.
+     */
     private static SextantException unknown(String file, List<String> header, String why) {
-        return SextantException.invalid("paths", file + ": unknown layout (" + why + ") in header " + header, ACCEPTED);
+        return SextantException.invalid("paths", file + " line 1 (the header): not a price file header (" + why + "; "
+                + recognised(header) + ")", ACCEPTED);
+    }
+
+    private static String recognised(List<String> header) {
+        List<String> known = new ArrayList<>();
+        for (String raw : header) {
+            String n = PriceField.normalize(raw);
+            if (PriceField.DATE.contains(n)) known.add("date");
+            else if (PriceField.SYMBOL.contains(n)) known.add("symbol");
+            else if (PriceField.of(n) != null) known.add(PriceField.of(n).column);
+        }
+        return header.size() + (header.size() == 1 ? " column" : " columns") + ", recognised: " + (known.isEmpty() ? "none" : String.join(", ", known));
     }
 }

@@ -29,16 +29,22 @@ public final class PriceGatherer {
     private final Settings settings;
     private final Duration connectTimeout;
     private final Duration readTimeout;
+    private final PriceRules rules;
 
-    public PriceGatherer(Store store, Settings settings) {
-        this(store, settings, CONNECT_TIMEOUT, READ_TIMEOUT);
+    public PriceGatherer(Store store, Settings settings, PriceRules rules) {
+        this(store, settings, CONNECT_TIMEOUT, READ_TIMEOUT, rules);
     }
 
     PriceGatherer(Store store, Settings settings, Duration connectTimeout, Duration readTimeout) {
+        this(store, settings, connectTimeout, readTimeout, PriceRules.defaults());
+    }
+
+    private PriceGatherer(Store store, Settings settings, Duration connectTimeout, Duration readTimeout, PriceRules rules) {
         this.store = store;
         this.settings = settings;
         this.connectTimeout = connectTimeout;
         this.readTimeout = readTimeout;
+        this.rules = rules;
     }
 
     /** @param provider provider name from settings, or null for the default */
@@ -74,7 +80,7 @@ public final class PriceGatherer {
                 files.add(Files.writeString(dir.resolve(t.toUpperCase(Locale.ROOT) + ".csv"), bodies.get(i++), StandardCharsets.UTF_8));
             }
             return store.inTransaction(c -> {
-                ImportBatch batch = new ImportBatch(c, store.stagingDir());
+                ImportBatch batch = new ImportBatch(c, store.stagingDir(), rules);
                 int k = 0;
                 for (String t : wanted) batch.add(files.get(k++), name + " answer for " + t, name);
                 return batch.commit();

@@ -9,9 +9,15 @@ import org.sextant.engine.store.Store;
 /** Imports CSV (layout auto-detected) and Parquet price files in one transaction. */
 public final class PriceImporter {
     private final Store store;
+    private final PriceRules rules;
 
     public PriceImporter(Store store) {
+        this(store, PriceRules.defaults());
+    }
+
+    public PriceImporter(Store store, PriceRules rules) {
         this.store = store;
+        this.rules = rules;
     }
 
     /**
@@ -31,7 +37,7 @@ public final class PriceImporter {
         try {
             long t = System.nanoTime();
             ImportReport report = store.inTransaction(c -> {
-                ImportReport r = DirectImport.run(c, store.stagingDir(), files);
+                ImportReport r = DirectImport.run(c, store.stagingDir(), files, rules);
                 ImportBatch.trace(t, "fast path before commit");
                 return r;
             });
@@ -41,7 +47,7 @@ public final class PriceImporter {
             // rolled back; the careful path finds and names the problem (or imports what the fast path could not)
         }
         return store.inTransaction(c -> {
-            ImportBatch batch = new ImportBatch(c, store.stagingDir());
+            ImportBatch batch = new ImportBatch(c, store.stagingDir(), rules);
             for (Path p : files) {
                 batch.add(p, p.toString(), "file:" + p.getFileName());
             }

@@ -46,7 +46,7 @@ public final class SampleUniverse {
         try {
             Files.createDirectories(dir);
             store.inTransaction(c -> {
-                ImportBatch batch = new ImportBatch(c, store.stagingDir());
+                ImportBatch batch = new ImportBatch(c, store.stagingDir(), PriceRules.defaults());
                 for (Part part : PARTS) {
                     Path file = dir.resolve(part.resource());
                     try (InputStream in = resource(part.resource())) {

@@ -14,7 +14,7 @@ import org.sextant.engine.SextantException;
  * a hard link when the file is on the same file system (no copy of a large file), else a copy.
  * Deleted on close, which never touches the user's original.
  */
-final class StagedFile implements AutoCloseable {
+public final class StagedFile implements AutoCloseable {
     private final Path path;
 
     private StagedFile(Path path) {
@@ -46,6 +46,33 @@ final class StagedFile implements AutoCloseable {
         return new StagedFile(target);
     }
 
+    /**
+     * Removes what a killed import or gather left in staging (import-* files, gather-* folders).
+     * Call only while this process owns the store (at open): no import of ours is running then.
+     *
+     * @return how many entries were removed
+     */
+    public static int removeLeftovers(Path stagingDir) {
+        if (!Files.isDirectory(stagingDir)) return 0;
+        int removed = 0;
+        try (var entries = Files.list(stagingDir)) {
+            for (Path p : (Iterable<Path>) entries::iterator) {
+                String name = p.getFileName().toString();
+                if (!name.startsWith("import-") && !name.startsWith("gather-")) continue;
+                if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    try (var inner = Files.list(p)) {
+                        for (Path f : (Iterable<Path>) inner::iterator) Files.deleteIfExists(f);
+                    }
+                }
+                Files.deleteIfExists(p);
+                removed++;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clean the staging folder " + stagingDir, e);
+        }
+        return removed;
+    }
+
     private static Path target(Path stagingDir, String name) {
         String safe = name.replaceAll("[^A-Za-z0-9._-]", "_");
         return stagingDir.toAbsolutePath().normalize().resolve("import-" + UUID.randomUUID() + "-" + safe);
@@ -63,7 +90,7 @@ final class StagedFile implements AutoCloseable {
         try {
             Files.deleteIfExists(path);
         } catch (IOException ignored) {
-            // a leftover in staging is harmless; the next start may clean it
+            // the next start removes it (removeLeftovers)
         }
     }
 }

@@ -40,8 +40,8 @@ public final class Jobs implements AutoCloseable {
     private final Map<String, JobStatus> jobs = new ConcurrentHashMap<>();
     private final Map<String, Future<?>> futures = new ConcurrentHashMap<>();
     private final Map<String, Boolean> cancelRequested = new ConcurrentHashMap<>();
-    private final ExecutorService writers = Executors.newSingleThreadExecutor(daemon("sextant-writer-job"));
-    private final ExecutorService readers = Executors.newFixedThreadPool(2, daemon("sextant-job"));
+    private final ExecutorService writers = Executors.newSingleThreadExecutor(org.sextant.engine.DaemonThreads.named("sextant-writer-job"));
+    private final ExecutorService readers = Executors.newFixedThreadPool(2, org.sextant.engine.DaemonThreads.named("sextant-job"));
 
     public Jobs(Path dir) {
         this.dir = dir;
@@ -187,14 +187,6 @@ public final class Jobs implements AutoCloseable {
         } catch (IOException e) {
             log.warn("cannot list jobs in {}: {}", dir, e.toString());
         }
-    }
-
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
-        return r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        };
     }
 
     @Override

@@ -171,7 +171,7 @@ class PriceGathererTest {
         assertEquals("provider", e.field());
         assertTrue(e.fix().contains("local"), e.fix());
         Settings noKey = new Settings("local", Map.of("local", new Settings.Provider(settings().providers().get("local").urlTemplate(), null)));
-        e = assertThrows(SextantException.class, () -> new PriceGatherer(store, noKey).gather(List.of("msft.us"), null));
+        e = assertThrows(SextantException.class, () -> new PriceGatherer(store, noKey, PriceRules.defaults()).gather(List.of("msft.us"), null));
         assertTrue(e.getMessage().contains("needs an API key"), e.getMessage());
         assertTrue(requests.isEmpty());
     }

@@ -251,7 +251,7 @@ class PriceImporterTest {
         Path f = write("weird.csv", "when,price\n1991-01-02,9.88\n");
         SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(f)));
         assertEquals("paths", e.field());
-        assertTrue(e.getMessage().contains("unknown layout"), e.getMessage());
+        assertTrue(e.getMessage().contains("weird.csv line 1 (the header): not a price file header"), e.getMessage());
         assertTrue(e.fix().contains("Date,Open,High,Low,Close,Adj Close,Volume"), e.fix());
         assertTrue(e.fix().contains("<TICKER>"), e.fix());
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.AtomicFiles;
+import org.sextant.engine.home.HomePaths;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.research.run.RunDetail;
 
@@ -59,7 +60,11 @@ public final class ReportExport {
     static Path target(SextantHome home, String runId, String path) {
         Path root = home.root().toAbsolutePath().normalize();
         Path reports = root.resolve(REPORTS);
-        if (path == null || path.isBlank()) return reports.resolve("run-" + safe(runId) + ".html");
+        String where = "give a file name (written into " + reports + ") or a path under " + root + " outside " + RESERVED;
+        if (path == null || path.isBlank()) {
+            return HomePaths.requireWritableInside(root, reports.resolve("run-" + safe(runId) + ".html"), RESERVED, "path",
+                    "make " + reports + " a plain folder inside SEXTANT_HOME (not a link that leaves it), or give a path");
+        }
         Path p;
         try {
             p = Path.of(path.trim());
@@ -67,7 +72,6 @@ public final class ReportExport {
             throw SextantException.invalid("path", "'" + path + "' is not a valid path", "give a file name such as my-run.html");
         }
         Path t = (p.isAbsolute() ? p : reports.resolve(p)).normalize();
-        String where = "give a file name (written into " + reports + ") or a path under " + root + " outside " + RESERVED;
         if (!t.startsWith(root) || t.equals(root)) throw SextantException.invalid("path", "path " + t + " is outside SEXTANT_HOME (" + root + ")", where);
         Path rel = root.relativize(t);
         if (RESERVED.contains(rel.getName(0).toString()) || rel.getNameCount() == 1) {
@@ -79,18 +83,8 @@ public final class ReportExport {
         if (!t.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".html")) {
             throw SextantException.invalid("path", "the report file must end in .html, got " + t.getFileName(), "e.g. " + t.getFileName() + ".html");
         }
-        // A symbolic link inside the home must not lead the write outside it.
-        try {
-            Path existing = t.getParent();
-            while (existing != null && !Files.exists(existing)) existing = existing.getParent();
-            if (existing != null && !existing.toRealPath().startsWith(root.toRealPath())) {
-                throw SextantException.invalid("path", "path " + t + " leads outside SEXTANT_HOME through a link", where);
-            }
-            if (Files.isSymbolicLink(t)) throw SextantException.invalid("path", "path " + t + " is a symbolic link", where);
-        } catch (IOException e) {
-            throw SextantException.invalid("path", "cannot check path " + t + ": " + e.getMessage(), where);
-        }
-        return t;
+        // a link inside the home must not lead the write outside it, or into a folder the app owns
+        return HomePaths.requireWritableInside(root, t, RESERVED, "path", where);
     }
 
     private static String safe(String s) {

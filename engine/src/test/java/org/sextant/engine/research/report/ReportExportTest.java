@@ -123,4 +123,35 @@ class ReportExportTest {
         assertTrue(pdf.getMessage().contains("html"), pdf.getMessage());
         assertEquals("run_id", assertThrows(SextantException.class, () -> engine.exportReport("no-such-run", null, null)).field());
     }
+
+    @Test
+    void aReportsFolderThatLinksOutsideTheHomeIsRefusedEvenForTheDefaultPath() throws Exception {
+        Path reports = dir.resolve("reports");
+        Path aside = dir.resolve("reports-aside");
+        Path outside = Files.createTempDirectory("sextant-outside");
+        if (Files.exists(reports)) Files.move(reports, aside);
+        Files.createSymbolicLink(reports, outside);
+        try {
+            SextantException byDefault = assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), null, null));
+            assertEquals("path", byDefault.field());
+            assertTrue(byDefault.getMessage().contains("leads outside SEXTANT_HOME"), byDefault.getMessage());
+            assertEquals("path", assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", "named.html")).field());
+            try (var written = Files.list(outside)) {
+                assertEquals(0, written.count(), "nothing written through the link");
+            }
+        } finally {
+            Files.delete(reports);
+            if (Files.exists(aside)) Files.move(aside, reports);
+            Files.delete(outside);
+        }
+        Path intoData = Files.createSymbolicLink(dir.resolve("exports-link"), dir.resolve("data"));
+        try {
+            SextantException owned = assertThrows(SextantException.class,
+                    () -> engine.exportReport(run.runId(), "html", intoData.resolve("x.html").toString()));
+            assertTrue(owned.getMessage().contains("a folder the app owns"), owned.getMessage());
+            assertFalse(Files.exists(dir.resolve("data/x.html")));
+        } finally {
+            Files.delete(intoData);
+        }
+    }
 }

@@ -1,0 +1,145 @@
+package org.sextant.engine.api;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The executor of the local API's JDK server, bounding what slow clients can hold.
+ *
+ * <p>The JDK server reads each request's line and headers on an executor thread, blocking, with
+ * no deadline (its maxReqTime only closes connections once a second, and a fixed pool still
+ * waits behind them). So every request runs on its own thread here, the requests still reading
+ * their head are tracked in arrival order, and a reader is cut by interrupting its thread (the
+ * blocking socket channel then closes, and the JDK closes the connection quietly) when it is
+ * older than the head timeout or when more than {@code maxUnauthenticated} are reading: the
+ * oldest goes, so a new caller whose head arrives at once is never refused. The body of an
+ * authenticated request has its own, longer deadline. Idle connections hold no thread.
+ */
+final class ConnectionGuard implements Executor, AutoCloseable {
+    private enum Phase { HEAD, BODY }
+
+    private static final class Reader {
+        final Thread thread;
+        final Phase phase;
+        final long deadlineNanos;
+
+        Reader(Thread thread, Phase phase, long deadlineNanos) {
+            this.thread = thread;
+            this.phase = phase;
+            this.deadlineNanos = deadlineNanos;
+        }
+    }
+
+    private final ConnectionLimits limits;
+    private final ApiTraffic traffic;
+    private final ExecutorService workers;
+    private final ScheduledExecutorService sweeper;
+    private final Deque<Reader> readers = new ArrayDeque<>(); // guarded by this; oldest first
+    private final ThreadLocal<Reader> current = new ThreadLocal<>();
+
+    ConnectionGuard(ConnectionLimits limits, ApiTraffic traffic) {
+        this.limits = limits;
+        this.traffic = traffic;
+        // threads are reused for 60 s; the head readers among them are capped above
+        this.workers = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), org.sextant.engine.DaemonThreads.named("sextant-api"));
+        this.sweeper = Executors.newSingleThreadScheduledExecutor(org.sextant.engine.DaemonThreads.named("sextant-api-guard"));
+        sweeper.scheduleWithFixedDelay(this::sweep, 100, 100, TimeUnit.MILLISECONDS);
+    }
+
+    /** Runs one exchange of the JDK server: the reading of its head is guarded from the start. */
+    @Override
+    public void execute(Runnable exchange) {
+        workers.execute(() -> {
+            begin(Phase.HEAD, limits.headTimeout().toNanos());
+            try {
+                exchange.run();
+            } finally {
+                end();
+                Thread.interrupted(); // a late cut must not reach the next exchange on this thread
+            }
+        });
+    }
+
+    /** The head has arrived (the handler runs): false when it was cut meanwhile, and the exchange must be dropped. */
+    boolean headArrived() {
+        return end();
+    }
+
+    /** The handler starts reading the body of an authenticated request. */
+    void bodyStarted() {
+        begin(Phase.BODY, limits.bodyTimeout().toNanos());
+    }
+
+    /** The body is read: false when it was cut meanwhile. */
+    boolean bodyRead() {
+        return end();
+    }
+
+    private synchronized void begin(Phase phase, long timeoutNanos) {
+        if (phase == Phase.HEAD && headReaders() >= limits.maxUnauthenticated()) cutOldestHead();
+        Reader r = new Reader(Thread.currentThread(), phase, System.nanoTime() + timeoutNanos);
+        readers.addLast(r);
+        current.set(r);
+    }
+
+    /** Stops guarding this thread; false when it was cut (its interrupt is then consumed here). */
+    private synchronized boolean end() {
+        Reader r = current.get();
+        current.remove();
+        if (r != null && readers.remove(r)) return true;
+        return r == null || !Thread.interrupted();
+    }
+
+    private int headReaders() {
+        int n = 0;
+        for (Reader r : readers) if (r.phase == Phase.HEAD) n++;
+        return n;
+    }
+
+    private void cutOldestHead() {
+        for (Iterator<Reader> it = readers.iterator(); it.hasNext(); ) {
+            Reader r = it.next();
+            if (r.phase == Phase.HEAD) {
+                it.remove();
+                r.thread.interrupt();
+                traffic.count(ApiTraffic.Event.OVER_CAP_CUT);
+                return;
+            }
+        }
+    }
+
+    private synchronized void cutOverdue() {
+        long now = System.nanoTime();
+        for (Iterator<Reader> it = readers.iterator(); it.hasNext(); ) {
+            Reader r = it.next();
+            if (now - r.deadlineNanos >= 0) {
+                it.remove();
+                r.thread.interrupt();
+                traffic.count(r.phase == Phase.HEAD ? ApiTraffic.Event.SLOW_HEAD_CUT : ApiTraffic.Event.SLOW_BODY_CUT);
+            }
+        }
+    }
+
+    private void sweep() {
+        cutOverdue();
+        traffic.summarize(false);
+    }
+
+    /** Requests still reading their head (for tests and the health line). */
+    synchronized int unauthenticated() { return headReaders(); }
+
+    @Override
+    public void close() {
+        sweeper.shutdownNow();
+        workers.shutdownNow();
+        traffic.summarize(true);
+    }
+}

@@ -1,0 +1,45 @@
+package org.sextant.engine.home;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.List;
+import org.sextant.engine.SextantException;
+
+/**
+ * Checks a file the app is about to write by a name from a request, by its real path: every
+ * link on the way is resolved, so a link inside SEXTANT_HOME (reports/ -> /etc, a folder -> data)
+ * cannot lead the write outside the home or into a folder the app owns.
+ */
+public final class HomePaths {
+    private HomePaths() {}
+
+    /**
+     * The real path {@code target} would be written at. Refused (naming {@code field}) when it
+     * leaves the home, lies in one of {@code reserved} (top-level folders of the home), or is
+     * itself a link.
+     */
+    public static Path requireWritableInside(Path home, Path target, List<String> reserved, String field, String fix) {
+        try {
+            Path realHome = home.toRealPath();
+            Path existing = target;
+            while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) existing = existing.getParent();
+            if (existing == null) throw SextantException.invalid(field, "path " + target + " is not under SEXTANT_HOME (" + home + ")", fix);
+            if (existing.equals(target) && Files.isSymbolicLink(target)) {
+                throw SextantException.invalid(field, "path " + target + " is a symbolic link", fix);
+            }
+            Path real = existing.toRealPath().resolve(existing.relativize(target)).normalize();
+            if (!real.startsWith(realHome) || real.equals(realHome)) {
+                throw SextantException.invalid(field, "path " + target + " leads outside SEXTANT_HOME (" + realHome + ") through a link", fix);
+            }
+            Path rel = realHome.relativize(real);
+            if (rel.getNameCount() == 1 || reserved.contains(rel.getName(0).toString())) {
+                throw SextantException.invalid(field, "path " + target + " leads into a folder the app owns (" + real.getParent() + ")", fix);
+            }
+            return real;
+        } catch (IOException e) {
+            throw SextantException.invalid(field, "cannot check path " + target + ": " + e.getMessage(), fix);
+        }
+    }
+}

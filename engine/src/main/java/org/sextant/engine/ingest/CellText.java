@@ -1,0 +1,22 @@
+package org.sextant.engine.ingest;
+
+import java.util.regex.Pattern;
+
+/**
+ * How an error shows a cell of a file whose header passed as prices. Such a file may still not be
+ * price data (a "date,password" export), so only a cell that looks like a number or a date, or a
+ * short typo like '9.6x', is quoted; anything longer is described by its length, never echoed.
+ */
+public final class CellText {
+    private static final Pattern NUMBER_OR_DATE = Pattern.compile("[0-9+\\-.,:/ ]{1,24}|[0-9.]+[eE][+-]?[0-9]+");
+
+    static final int QUOTED_MAX = 12;
+
+    private CellText() {}
+
+    public static String describe(String cell) {
+        if (cell == null || cell.isEmpty()) return "an empty cell";
+        if (cell.length() <= QUOTED_MAX || NUMBER_OR_DATE.matcher(cell).matches()) return "'" + cell + "'";
+        return "a text of " + cell.length() + " characters";
+    }
+}

@@ -1,0 +1,64 @@
+package org.sextant.engine.ingest;
+
+import org.sextant.contract.FailReason;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import org.sextant.engine.Json;
+import org.sextant.engine.SextantException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What a row must be to be stored as a price (docs/data.md, "Refused"): a date inside a plausible
+ * range, a positive close, high not below low, open and close inside [low, high].
+ *
+ * @param minDate earliest date accepted (settings.json {@code import.min_date}, default 1800-01-01)
+ * @param maxDate latest date accepted ({@code import.max_date}, default tomorrow: a provider a
+ *                time zone ahead may already have today's row)
+ */
+public record PriceRules(LocalDate minDate, LocalDate maxDate) {
+    public static final LocalDate DEFAULT_MIN = LocalDate.of(1800, 1, 1);
+
+    public static PriceRules defaults() {
+        return new PriceRules(DEFAULT_MIN, LocalDate.now().plusDays(1));
+    }
+
+    /** The rules of settings.json's {@code import} object; defaults for what it does not set. */
+    public static PriceRules load(Path settingsJson) {
+        if (!Files.exists(settingsJson)) return defaults();
+        JsonNode imp;
+        try {
+            imp = Json.MAPPER.readTree(Files.readString(settingsJson)).path("import");
+        } catch (IOException | RuntimeException e) {
+            throw new SextantException(FailReason.INVALID_INPUT, "settings file " + settingsJson + " is not valid JSON",
+                    "settings.json", "fix or delete " + settingsJson + " (defaults apply when it is absent)");
+        }
+        PriceRules d = defaults();
+        return new PriceRules(date(imp, "min_date", d.minDate()), date(imp, "max_date", d.maxDate()));
+    }
+
+    private static LocalDate date(JsonNode imp, String key, LocalDate fallback) {
+        JsonNode n = imp.path(key);
+        if (n.isMissingNode() || n.isNull()) return fallback;
+        try {
+            return LocalDate.parse(n.asString());
+        } catch (DateTimeParseException e) {
+            throw SextantException.invalid("import." + key, "settings.json import." + key + " is not a yyyy-MM-dd date",
+                    "write it like \"1800-01-01\", or remove it for the default");
+        }
+    }
+
+    /** The rows of {@code relation} that break a rule, as a SQL condition (NULL open/high/low are not checked). */
+    String badRowSql() {
+        StringBuilder bad = new StringBuilder("symbol IS NULL OR symbol = '' OR close IS NULL OR close <= 0");
+        for (PriceField f : PriceField.values()) {
+            bad.append(" OR ").append(f.column).append(" < 0 OR isinf(").append(f.column).append(")");
+        }
+        bad.append(" OR date < DATE '").append(minDate).append("' OR date > DATE '").append(maxDate).append("'");
+        bad.append(" OR high < low OR open < low OR open > high OR close < low OR close > high");
+        return bad.toString();
+    }
+}

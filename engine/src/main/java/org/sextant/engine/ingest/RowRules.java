@@ -1,0 +1,64 @@
+package org.sextant.engine.ingest;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import org.sextant.engine.SextantException;
+
+/** Which price rule a refused row breaks, as an error naming the line, the column and the fix. */
+final class RowRules {
+    private RowRules() {}
+
+    /**
+     * @param r     at the row: file_no, line, symbol, date, open, high, low, close, adj_close, volume
+     * @param where "file line N" of that row
+     */
+    static SextantException refusal(ImportBatch.Source s, ResultSet r, String where, PriceRules rules) throws SQLException {
+        Double[] v = new Double[PriceField.values().length];
+        for (PriceField f : PriceField.values()) {
+            double d = r.getDouble(5 + f.ordinal());
+            v[f.ordinal()] = r.wasNull() ? null : d;
+        }
+        for (PriceField f : PriceField.values()) {
+            Double x = v[f.ordinal()];
+            if (x != null && (x < 0 || x.isInfinite())) {
+                return refuse(s, r, f, where, x + " is not a valid " + f.column,
+                        "prices and volumes must be finite and not negative; correct the value or leave the cell empty when unknown");
+            }
+        }
+        LocalDate date = r.getDate(4).toLocalDate();
+        if (date.isBefore(rules.minDate()) || date.isAfter(rules.maxDate())) {
+            String col = s.layout().header().get(s.layout().dateCol());
+            return SextantException.invalid(col, where + ", column " + col + ": the date " + date + " is outside the plausible range "
+                            + rules.minDate() + ".." + rules.maxDate(),
+                    "correct the date; if it is right, widen import.min_date / import.max_date in settings.json");
+        }
+        Double open = v[PriceField.OPEN.ordinal()], high = v[PriceField.HIGH.ordinal()], low = v[PriceField.LOW.ordinal()];
+        double close = v[PriceField.CLOSE.ordinal()];
+        if (close <= 0) {
+            return refuse(s, r, PriceField.CLOSE, where, "the close is " + close + ", not above 0",
+                    "a close must be a positive price; correct it or delete the line");
+        }
+        if (high != null && low != null) {
+            if (high < low) {
+                return refuse(s, r, PriceField.HIGH, where, "the high " + high + " is below the low " + low,
+                        "correct high or low (are the columns swapped?)");
+            }
+            if (open != null && (open < low || open > high)) {
+                return refuse(s, r, PriceField.OPEN, where, "the open " + open + " is outside [low " + low + ", high " + high + "]",
+                        "correct open, high or low: the day's open lies between its low and its high");
+            }
+            if (close < low || close > high) {
+                return refuse(s, r, PriceField.CLOSE, where, "the close " + close + " is outside [low " + low + ", high " + high + "]",
+                        "correct close, high or low: the day's close lies between its low and its high");
+            }
+        }
+        return SextantException.invalid("paths", where + ": the row breaks a price rule", "correct the line");
+    }
+
+    private static SextantException refuse(ImportBatch.Source s, ResultSet r, PriceField f, String where, String what, String fix)
+            throws SQLException {
+        String col = s.layout().wide() ? r.getString(3) : s.layout().header().get(s.layout().fields().get(f));
+        return SextantException.invalid(col, where + ", column " + col + ": " + what, fix);
+    }
+}

@@ -1,0 +1,190 @@
+package org.sextant.engine.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.home.SextantHome;
+
+/** Issue #14: slow, idle and cut-off local connections neither starve the launcher nor fill the log. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ConnectionAbuseTest {
+    private static final String TOKEN = "t0ken";
+    @TempDir static Path dir;
+    private Sextant engine;
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final List<Socket> sockets = new ArrayList<>();
+    private final ScheduledExecutorService dribbler = Executors.newSingleThreadScheduledExecutor();
+
+    @BeforeAll
+    void open() {
+        engine = Sextant.open(new SextantHome(dir));
+    }
+
+    @AfterAll
+    void close() throws IOException {
+        dribbler.shutdownNow();
+        for (Socket s : sockets) s.close();
+        engine.close();
+    }
+
+    private LocalApiServer start(ConnectionLimits limits) throws IOException {
+        return LocalApiServer.start(engine, TOKEN, "headless", () -> "state", Map.of(), limits);
+    }
+
+    /** A connection that sends its request head one byte every {@code everyMillis}, never finishing it. */
+    private Socket slowHead(LocalApiServer api, long everyMillis) throws IOException {
+        Socket s = new Socket("127.0.0.1", api.port());
+        sockets.add(s);
+        byte[] head = ("POST /api/v1/list_symbols HTTP/1.1\r\nHost: 127.0.0.1:" + api.port() + "\r\nX-Pad: "
+                + "a".repeat(10_000)).getBytes(StandardCharsets.US_ASCII);
+        int[] next = {0};
+        dribbler.scheduleWithFixedDelay(() -> {
+            try {
+                if (s.isClosed() || next[0] >= head.length) return;
+                s.getOutputStream().write(head[next[0]++]);
+            } catch (IOException cut) {
+                // the server cut it: what we want
+            }
+        }, 0, everyMillis, TimeUnit.MILLISECONDS);
+        return s;
+    }
+
+    private long healthMillis(LocalApiServer api) throws Exception {
+        HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/api/v1/health"))
+                .header("Authorization", "Bearer " + TOKEN).timeout(Duration.ofSeconds(60)).build();
+        long t0 = System.nanoTime();
+        HttpResponse<String> r = http.send(req, HttpResponse.BodyHandlers.ofString());
+        long millis = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals(200, r.statusCode(), r.body());
+        return millis;
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("never happened: " + what);
+            Thread.sleep(20);
+        }
+    }
+
+    /** Reads until the server closes the connection; true when it did (not the test's own close). */
+    private static boolean closedByServer(Socket s) throws IOException {
+        s.setSoTimeout(60_000);
+        InputStream in = s.getInputStream();
+        try {
+            while (in.read() != -1) { /* the server says nothing to an unfinished head */ }
+            return true;
+        } catch (SocketException reset) {
+            return true;
+        }
+    }
+
+    @Test
+    void slowAndIdleUnauthenticatedConnectionsDoNotStarveAnAuthenticatedCall() throws Exception {
+        try (LocalApiServer api = start(new ConnectionLimits(32, Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(60)))) {
+            healthMillis(api); // warm: the first call loads classes
+            for (int i = 0; i < 16; i++) slowHead(api, 2_000);
+            for (int i = 0; i < 8; i++) sockets.add(new Socket("127.0.0.1", api.port())); // idle: send nothing
+            await(() -> api.unauthenticated() == 16, "16 slow heads held on server threads");
+            long worst = 0;
+            for (int i = 0; i < 5; i++) worst = Math.max(worst, healthMillis(api));
+            assertTrue(worst < 1_000, "an authenticated call took " + worst + " ms behind 16 slow and 8 idle connections");
+            assertEquals(16, api.unauthenticated(), "the slow ones are still being read: the call did not wait for them to go");
+        }
+    }
+
+    @Test
+    void overTheCapTheOldestUnauthenticatedConnectionIsCut() throws Exception {
+        try (LocalApiServer api = start(new ConnectionLimits(4, Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(60)))) {
+            Socket oldest = slowHead(api, 200);
+            await(() -> api.unauthenticated() == 1, "the first slow head is read");
+            for (int i = 0; i < 9; i++) slowHead(api, 200);
+            await(() -> api.traffic().total(ApiTraffic.Event.OVER_CAP_CUT) == 6, "six cut over the cap of four");
+            assertTrue(api.unauthenticated() <= 4, "at most the cap reads heads: " + api.unauthenticated());
+            assertTrue(closedByServer(oldest), "the oldest was cut");
+            healthMillis(api);
+        }
+    }
+
+    @Test
+    void aHeadThatDoesNotArriveInTimeIsCut() throws Exception {
+        try (LocalApiServer api = start(new ConnectionLimits(32, Duration.ofMillis(300), Duration.ofSeconds(30), Duration.ofSeconds(60)))) {
+            Socket slow = slowHead(api, 50);
+            assertTrue(closedByServer(slow));
+            await(() -> api.traffic().total(ApiTraffic.Event.SLOW_HEAD_CUT) == 1, "the slow head is counted");
+            assertEquals(0, api.unauthenticated());
+        }
+    }
+
+    @Test
+    void aBodyThatDoesNotArriveInTimeIsCut() throws Exception {
+        try (LocalApiServer api = start(new ConnectionLimits(32, Duration.ofSeconds(60), Duration.ofMillis(300), Duration.ofSeconds(60)))) {
+            Socket s = new Socket("127.0.0.1", api.port());
+            sockets.add(s);
+            s.getOutputStream().write(("POST /api/v1/list_symbols HTTP/1.1\r\nHost: 127.0.0.1:" + api.port() + "\r\nAuthorization: Bearer "
+                    + TOKEN + "\r\nContent-Length: 100\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
+            assertTrue(closedByServer(s));
+            await(() -> api.traffic().total(ApiTraffic.Event.SLOW_BODY_CUT) == 1, "the slow body is counted");
+        }
+    }
+
+    @Test
+    void requestsCutOffMidBodyAreCountedAndLogNoStackTrace() throws Exception {
+        PrintStream realErr = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        LocalApiServer api = start(ConnectionLimits.DEFAULT);
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8)); // slf4j-simple writes to System.err as it is now
+        try {
+            for (int i = 0; i < 200; i++) {
+                try (Socket s = new Socket("127.0.0.1", api.port())) {
+                    OutputStream out = s.getOutputStream();
+                    out.write(("POST /api/v1/list_symbols HTTP/1.1\r\nHost: 127.0.0.1:" + api.port() + "\r\nAuthorization: Bearer "
+                            + TOKEN + "\r\nContent-Length: 1000\r\n\r\n{\"query\":").getBytes(StandardCharsets.US_ASCII));
+                    out.flush();
+                }
+            }
+            HttpRequest bad = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/api/v1/list_symbols"))
+                    .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString("{oops")).build();
+            assertEquals(400, http.send(bad, HttpResponse.BodyHandlers.ofString()).statusCode());
+            await(() -> api.traffic().total(ApiTraffic.Event.CLIENT_GONE) == 200, "200 cut-off requests counted");
+            assertEquals(1, api.traffic().total(ApiTraffic.Event.BAD_BODY));
+            api.close(); // writes the pending summary
+        } finally {
+            System.setErr(realErr);
+            api.close();
+        }
+        String log = captured.toString(StandardCharsets.UTF_8);
+        assertFalse(log.contains("Exception") || log.contains("\tat "), "no stack trace in the log:\n" + log);
+        List<String> summaries = log.lines().filter(l -> l.contains("local API since the last summary")).toList();
+        assertEquals(1, summaries.size(), log);
+        assertTrue(summaries.get(0).contains("200 client gone mid-request") && summaries.get(0).contains("1 bad request body"), summaries.get(0));
+    }
+}
