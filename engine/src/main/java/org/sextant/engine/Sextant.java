@@ -88,7 +88,9 @@ public final class Sextant implements AutoCloseable {
     public static Sextant open(SextantHome home) {
         home.ensureLayout();
         Store store = Store.open(home.database(), home.stagingDir());
-        SampleUniverse.loadIfEmpty(store);
+        store.afterCheckpoint(new org.sextant.engine.store.RollingBackups(home.database(),
+                org.sextant.engine.store.RollingBackups.Policy.of(home))::takeIfDue);
+        if (SampleUniverse.loadIfEmpty(store)) store.checkpoint(); // a kill right after the first start leaves a store that opens
         Sextant engine = new Sextant(home, store);
         StartupTimeline.mark("engine ready");
         return engine;
