@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
 /** `sextant`: opens the workstation (or serves headless) and hosts the CLI commands. Not an Application subclass on purpose. */
 @Command(name = "sextant", mixinStandardHelpOptions = true, version = org.sextant.engine.Version.APP,
         description = "Sextant: research workstation for market time series.",
-        subcommands = {ImportCommand.class, GatherCommand.class, SqlCommand.class, BacktestCommand.class, ReportCommand.class, AnaloguesCommand.class, SignalImportCommand.class, ForecastCommand.class})
+        subcommands = {ImportCommand.class, GatherCommand.class, SqlCommand.class, BacktestCommand.class, ReportCommand.class, AnaloguesCommand.class, SignalImportCommand.class, ForecastCommand.class,
+                RecoverCommand.class, BackupCommand.class, RestoreCommand.class})
 public final class Main implements Callable<Integer> {
 
     @Option(names = "--headless", description = "Serve the engine and the local API with no window (servers, CI, agents).")
@@ -52,6 +53,8 @@ public final class Main implements Callable<Integer> {
         // the toolkit starts while the store opens (-Dsextant.toolkitEarly=false: one after the other, to measure it)
         if (!headless && !"false".equals(System.getProperty("sextant.toolkitEarly"))) WorkstationLauncher.startEarly();
         AppHost host = AppHost.open(h, headless ? "headless" : "window");
+        org.sextant.engine.store.RecoveryReport loss = host.engine().store().lossAtOpen();
+        if (loss != null) System.err.println("Sextant opened its store after a crash that tore its log:\n" + String.join("\n", loss.lines()));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             log(StartupTimeline.report()); // a start closed before its first chart was complete
             host.close();

@@ -25,7 +25,7 @@ import org.sextant.engine.SextantException;
  */
 public final class Store implements AutoCloseable {
     /** A checkpoint follows this long after the last write. */
-    static final long IDLE_CHECKPOINT_MILLIS = 2_000;
+    static final long IDLE_CHECKPOINT_MILLIS = Long.getLong("sextant.store.idleCheckpointMillis", 2_000);
 
     private final DuckDBConnection owner;
     private final Path file;
@@ -36,6 +36,7 @@ public final class Store implements AutoCloseable {
     private volatile long lastWriteMillis; // 0: nothing written since the last checkpoint
     private volatile boolean closed;
     private RecoveryReport lossAtOpen;
+    private volatile boolean opened;
 
     private Store(DuckDBConnection owner, Path file, Path stagingDir) {
         this.owner = owner;
@@ -59,7 +60,7 @@ public final class Store implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         StoreCensus committed = StoreCensus.read(file);
-        Path keptLog = keepTornLog(file);
+        Path crashCopy = CrashCopy.takeIfLogPending(file);
         try {
             Class.forName("org.duckdb.DuckDBDriver");
             Properties props = new Properties();
@@ -82,10 +83,17 @@ public final class Store implements AutoCloseable {
             try {
                 Migrations.apply(store);
                 store.checkpoint(); // what a start wrote is in the file, not only in the log
-                store.lossAtOpen = lossAgainst(store, committed, keptLog);
+                store.lossAtOpen = lossAgainst(store, committed, crashCopy);
+                store.opened = true;
+                store.read(c2 -> {
+                    StoreCensus.recordQuietly(c2, file);
+                    return null;
+                });
             } catch (RuntimeException e) {
                 store.close();
-                throw e;
+                CrashCopy.putBack(crashCopy, file);
+                // the log replayed into tables its schema_version does not list (a torn log): the way back is recover
+                throw StoreDamagedException.of(file, e);
             }
             org.sextant.engine.StartupTimeline.mark("migrations");
             return store;
@@ -95,34 +103,17 @@ public final class Store implements AutoCloseable {
                         "the store " + file + " is held by another Sextant process", "SEXTANT_HOME",
                         "close the other Sextant app, or talk to it through its local API (sextant-mcp, or the CLI while the app runs)", e);
             }
+            CrashCopy.putBack(crashCopy, file);
             throw StoreDamagedException.of(file, e);
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException("DuckDB JDBC driver missing from the class path", e);
         }
     }
 
-    /**
-     * After a crash the log is replayed at open; a log torn by a power loss replays only up to
-     * its last intact entry. Its copy goes to data/last-crash/ first, so the user keeps it.
-     */
-    private static Path keepTornLog(Path file) {
-        Path wal = StoreRecovery.walOf(file);
-        try {
-            if (!Files.isRegularFile(wal) || Files.size(wal) == 0) return null;
-            Path dir = file.toAbsolutePath().getParent().resolve("last-crash");
-            Files.createDirectories(dir);
-            Files.copy(wal, dir.resolve(wal.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            return dir;
-        } catch (IOException e) {
-            org.slf4j.LoggerFactory.getLogger(Store.class).warn("the log of the last crash was not copied aside: {}", e.getMessage());
-            return null;
-        }
-    }
-
     /** What the last census had that the store opened without (a torn log); null when nothing is missing. */
-    private static RecoveryReport lossAgainst(Store store, StoreCensus committed, Path keptLog) {
+    private static RecoveryReport lossAgainst(Store store, StoreCensus committed, Path crashCopy) {
         if (committed == null) return null;
-        RecoveryReport r = new RecoveryReport("the write-ahead log, as far as it was intact", keptLog, store.read(StoreCensus::take), committed);
+        RecoveryReport r = new RecoveryReport("the write-ahead log, as far as it was intact", crashCopy, store.read(StoreCensus::take), committed);
         if (r.lostNothing()) return null;
         org.slf4j.LoggerFactory.getLogger(Store.class).warn("the store opened with less than was committed:\n{}", String.join("\n", r.lines()));
         return r;
@@ -168,7 +159,7 @@ public final class Store implements AutoCloseable {
                     T result = work.run(c);
                     c.commit();
                     lastWriteMillis = System.currentTimeMillis();
-                    StoreCensus.recordQuietly(c, file);
+                    if (opened) StoreCensus.recordQuietly(c, file); // an open's own writes are no new commit to account for
                     return result;
                 } catch (Exception e) {
                     c.rollback();

@@ -8,7 +8,6 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.SextantHome;
 
@@ -32,6 +31,7 @@ public final class StoreRecovery {
         try {
             return new RecoveryReport("the write-ahead log, replayed in full", kept, census(db, home), committed);
         } catch (StoreDamagedException replayFailed) {
+            putBackFile(kept, db); // the failed replay may have rewritten it: start again from the file as the crash left it
             delete(wal);
         }
         try {
@@ -57,17 +57,9 @@ public final class StoreRecovery {
 
     /** Copies the store's files into a new folder under data/ so the user keeps them whatever happens next. */
     static Path keepAside(SextantHome home, String prefix) {
-        Path db = home.database();
         Path dir = home.dataDir().resolve(prefix + STAMP.format(Instant.now()));
         try {
-            boolean any = false;
-            for (Path f : List.of(db, walOf(db), StoreCensus.fileFor(db))) {
-                if (!Files.exists(f)) continue;
-                Files.createDirectories(dir);
-                Files.copy(f, dir.resolve(f.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
-                any = true;
-            }
-            return any ? dir : null;
+            return CrashCopy.copyFiles(home.database(), dir) ? dir : null;
         } catch (IOException e) {
             throw new SextantException("db_error", "cannot copy the store's files into " + dir + ": " + e.getMessage(), null,
                     "free disk space (the copy needs as much as the store and its log take), then run the command again", e);
@@ -85,6 +77,15 @@ public final class StoreRecovery {
         Path tmp = db.resolveSibling("." + db.getFileName() + ".incoming");
         Files.copy(source, tmp, StandardCopyOption.REPLACE_EXISTING);
         Files.move(tmp, db, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static void putBackFile(Path kept, Path db) {
+        if (kept == null || !Files.exists(kept.resolve(db.getFileName()))) return;
+        try {
+            copyInto(kept.resolve(db.getFileName()), db);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static Path walOf(Path db) { return db.resolveSibling(db.getFileName() + ".wal"); }
