@@ -20,12 +20,12 @@ import org.sextant.engine.SextantException;
  *
  * <p>Crash safety: every commit is in the write-ahead log (fsync'd by DuckDB) before it returns;
  * the store checkpoints the log into the file after migrations, when asked, and once writes have
- * been idle for {@link #IDLE_CHECKPOINT_MILLIS}, so a crash leaves little to replay. After each
+ * been idle for two seconds, so a crash leaves little to replay. After each
  * commit the table census is written beside the file, so a recovery can tell what was lost.
  */
 public final class Store implements AutoCloseable {
-    /** A checkpoint follows this long after the last write. */
-    static final long IDLE_CHECKPOINT_MILLIS = Long.getLong("sextant.store.idleCheckpointMillis", 2_000);
+    /** A checkpoint follows this long after the last write (tests that take crash images set it longer). */
+    private final long idleCheckpointMillis = Long.getLong("sextant.store.idleCheckpointMillis", 2_000);
 
     private final DuckDBConnection owner;
     private final Path file;
@@ -47,7 +47,7 @@ public final class Store implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        idle.scheduleWithFixedDelay(this::checkpointIfIdle, IDLE_CHECKPOINT_MILLIS, IDLE_CHECKPOINT_MILLIS / 2,
+        idle.scheduleWithFixedDelay(this::checkpointIfIdle, idleCheckpointMillis, Math.max(1, idleCheckpointMillis / 2),
                 java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
@@ -210,7 +210,7 @@ public final class Store implements AutoCloseable {
 
     private void checkpointIfIdle() {
         long last = lastWriteMillis;
-        if (closed || last == 0 || System.currentTimeMillis() - last < IDLE_CHECKPOINT_MILLIS) return;
+        if (closed || last == 0 || System.currentTimeMillis() - last < idleCheckpointMillis) return;
         try {
             checkpoint();
         } catch (RuntimeException e) {
