@@ -162,12 +162,17 @@ public final class Store implements AutoCloseable {
                     if (opened) StoreCensus.recordQuietly(c, file); // an open's own writes are no new commit to account for
                     return result;
                 } catch (Exception e) {
-                    c.rollback();
+                    try {
+                        c.rollback();
+                    } catch (SQLException noTransaction) {
+                        e.addSuppressed(noTransaction); // a failed commit (a full disk) has ended it already: keep its cause
+                    }
                     throw e;
                 }
             } catch (SextantException | IllegalArgumentException e) {
                 throw e;
             } catch (Exception e) {
+                if (DiskFull.causedBy(e)) throw DiskFull.exception(file, e);
                 throw new SextantException("db_error", "store write failed: " + e.getMessage(), null,
                         "nothing was written; check the input and try again", e);
             }
