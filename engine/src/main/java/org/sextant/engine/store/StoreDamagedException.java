@@ -13,7 +13,7 @@ public final class StoreDamagedException extends SextantException {
 
     private StoreDamagedException(Path file, String message, Throwable cause) {
         super("db_not_ready", message, null,
-                "run `sextant recover` (or choose Recover in the window): it keeps a copy of the damaged files, "
+                "close Sextant and run `sextant recover`: it keeps a copy of the damaged files, "
                         + "recovers every write it can prove and reports what was lost; see docs/data-safety.md", cause);
         this.file = file;
     }
