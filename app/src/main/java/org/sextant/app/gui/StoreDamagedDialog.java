@@ -42,16 +42,9 @@ public final class StoreDamagedDialog {
         });
     }
 
+    /** Runs the dialog on the FX thread and waits, without a time limit, for the person's answer. */
     private static <T> T onFx(java.util.function.Supplier<T> dialog) {
         WorkstationLauncher.awaitToolkitRunning();
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                result.complete(dialog.get());
-            } catch (RuntimeException e) {
-                result.completeExceptionally(e);
-            }
-        });
-        return result.join();
+        return CompletableFuture.supplyAsync(dialog, Platform::runLater).join();
     }
 }

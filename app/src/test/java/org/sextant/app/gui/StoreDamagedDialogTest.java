@@ -34,7 +34,8 @@ class StoreDamagedDialogTest {
         CompletableFuture<Void> report = CompletableFuture.runAsync(() -> StoreDamagedDialog.showReport(List.of("recovered from: the last checkpoint", "  prices: 7 rows")));
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane .text-area").tryQuery().isPresent());
         assertEquals("recovered from: the last checkpoint\n  prices: 7 rows", robot.lookup(".dialog-pane .text-area").queryAs(TextArea.class).getText());
-        robot.clickOn("OK");
+        javafx.scene.control.DialogPane pane = (javafx.scene.control.DialogPane) robot.lookup(".dialog-pane .text-area").queryAs(TextArea.class).getScene().getRoot();
+        robot.clickOn(pane.lookupButton(javafx.scene.control.ButtonType.OK));
         report.get(60, TimeUnit.SECONDS);
     }
 }
