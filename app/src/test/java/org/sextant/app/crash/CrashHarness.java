@@ -26,7 +26,8 @@ import tools.jackson.databind.JsonNode;
  * home, outside the store. Used by CrashHarnessTest (30 kills) and crash-bench.sh (500).
  */
 public final class CrashHarness {
-    public record Result(int kills, int cleanStops, int refusedStarts, int ackedWrites, List<String> missing, List<Long> restartMillis) {}
+    /** {@code killsAfterAWrite}: stops that waited for one acknowledged write of their own first (about half, drawn at random). */
+    public record Result(int kills, int cleanStops, int refusedStarts, int ackedWrites, int killsAfterAWrite, List<String> missing, List<Long> restartMillis) {}
 
     private final Path home;
     private final Random random;
@@ -46,7 +47,7 @@ public final class CrashHarness {
     public Result run(int kills, long maxKillDelayMillis) throws Exception {
         List<String> missing = new ArrayList<>();
         List<Long> restarts = new ArrayList<>();
-        int refused = 0, clean = 0, done = 0;
+        int refused = 0, clean = 0, done = 0, afterAWrite = 0;
         while (done < kills) {
             long t0 = System.nanoTime();
             if (!start()) {
@@ -58,9 +59,13 @@ public final class CrashHarness {
             missing.addAll(verify());
             boolean cleanStop = random.nextInt(10) == 0;
             long delay = (long) (random.nextDouble() * maxKillDelayMillis);
-            Thread workload = new Thread(() -> drive(delay + 5_000), "crash-workload");
+            int ackedBefore = acked.size();
+            Thread workload = new Thread(() -> drive(Long.MAX_VALUE / 2), "crash-workload");
             workload.setDaemon(true);
             workload.start();
+            // half the stops fall anywhere (in the first call too), half after this start's first acknowledged write:
+            // the workload is sure to have written between kills however slow the machine is
+            if (random.nextBoolean() && awaitAck(ackedBefore + 1)) afterAWrite++;
             Thread.sleep(delay);
             if (cleanStop) {
                 app.destroy(); // SIGTERM: the user quits
@@ -78,7 +83,19 @@ public final class CrashHarness {
             app.destroy();
             app.waitFor(60, TimeUnit.SECONDS);
         }
-        return new Result(done, clean, refused, acked.size(), missing, restarts);
+        return new Result(done, clean, refused, acked.size(), afterAWrite, missing, restarts);
+    }
+
+    /** Waits (at most 3 minutes) until {@code count} writes are acknowledged; false when the app died first. */
+    private boolean awaitAck(int count) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 180_000;
+        while (System.currentTimeMillis() < deadline && app.isAlive()) {
+            synchronized (this) {
+                if (acked.size() >= count) return true;
+            }
+            Thread.sleep(20);
+        }
+        return false;
     }
 
     /** Starts the app and waits for its run/app.json; false when it exits instead (a refused start). */
@@ -112,7 +129,7 @@ public final class CrashHarness {
 
     /** Mixed writes until the app dies; each acknowledged one is logged before the next starts. */
     private void drive(long forMillis) {
-        long end = System.currentTimeMillis() + forMillis;
+        long end = forMillis >= Long.MAX_VALUE / 4 ? Long.MAX_VALUE : System.currentTimeMillis() + forMillis;
         try {
             while (app.isAlive() && System.currentTimeMillis() < end) {
                 switch (random.nextInt(5)) {
@@ -199,7 +216,7 @@ public final class CrashHarness {
 
     /** {@code CrashHarness HOME KILLS SEED}: the harness outside JUnit, for long runs. */
     public static void main(String[] args) throws Exception {
-        Result r = new CrashHarness(Path.of(args[0]), Long.parseLong(args[2])).run(Integer.parseInt(args[1]), 1_800);
+        Result r = new CrashHarness(Path.of(args[0]), Long.parseLong(args[2])).run(Integer.parseInt(args[1]), 1_500);
         r.missing().forEach(System.out::println);
         System.out.print(table(r));
         System.exit(r.missing().isEmpty() && r.refusedStarts() == 0 ? 0 : 1);
@@ -210,8 +227,8 @@ public final class CrashHarness {
         List<Long> sorted = r.restartMillis().stream().sorted().toList();
         long median = sorted.isEmpty() ? 0 : sorted.get(sorted.size() / 2);
         long max = sorted.isEmpty() ? 0 : sorted.get(sorted.size() - 1);
-        return String.format("| kill -9 | clean stops | refused starts | acknowledged writes | acknowledged but missing | start to app.json, median / max ms |%n"
-                        + "|---:|---:|---:|---:|---:|---:|%n| %d | %d | %d | %d | %d | %d / %d |%n",
-                r.kills(), r.cleanStops(), r.refusedStarts(), r.ackedWrites(), r.missing().size(), median, max);
+        return String.format("| kill -9 | clean stops | stops after a write | refused starts | acknowledged writes | acknowledged but missing | start to app.json, median / max ms |%n"
+                        + "|---:|---:|---:|---:|---:|---:|---:|%n| %d | %d | %d | %d | %d | %d | %d / %d |%n",
+                r.kills(), r.cleanStops(), r.killsAfterAWrite(), r.refusedStarts(), r.ackedWrites(), r.missing().size(), median, max);
     }
 }

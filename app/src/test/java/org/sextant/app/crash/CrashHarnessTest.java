@@ -15,11 +15,12 @@ class CrashHarnessTest {
     @Test
     void theAppStartsAfterEveryKillWithEveryAcknowledgedWrite() throws Exception {
         int kills = Integer.getInteger("sextant.crash.kills", 30);
-        CrashHarness.Result r = new CrashHarness(home, Long.getLong("sextant.crash.seed", 20)).run(kills, 1_800); // ~4.5 s a kill on CI's 2 cores: 30 kills in about 2 minutes
+        CrashHarness.Result r = new CrashHarness(home, Long.getLong("sextant.crash.seed", 20)).run(kills, 1_500); // ~4.5 s a kill on an idle 2-core machine: 30 kills in about 2 minutes
         System.out.print(CrashHarness.table(r));
         assertEquals(List.of(), r.missing());
         assertEquals(0, r.refusedStarts());
         assertEquals(kills, r.kills());
-        assertTrue(r.ackedWrites() > kills, "the workload wrote between kills: " + r.ackedWrites());
+        assertTrue(r.killsAfterAWrite() > kills / 4, "about half the stops wait for a write: " + r.killsAfterAWrite());
+        assertTrue(r.ackedWrites() >= r.killsAfterAWrite(), "the workload wrote between kills: " + r.ackedWrites());
     }
 }
