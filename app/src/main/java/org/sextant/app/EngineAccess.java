@@ -86,6 +86,18 @@ final class EngineAccess {
         };
     }
 
+    /**
+     * Recover, backup and restore work on the files themselves: they refuse while an app owns
+     * the store, and say so.
+     */
+    static void requireNoRunningApp(SextantHome home, String what) {
+        AppFile app = runningApp(home);
+        if (app != null) {
+            throw new SextantException(FailReason.DB_NOT_READY, "a Sextant app (pid " + app.pid() + ") owns the store; " + what + " needs it closed", null,
+                    "close the app (or stop `sextant --headless`), then run the command again");
+        }
+    }
+
     private static AppFile runningApp(SextantHome home) {
         if (!Files.exists(home.appJson())) return null;
         try {

@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
 /** `sextant`: opens the workstation (or serves headless) and hosts the CLI commands. Not an Application subclass on purpose. */
 @Command(name = "sextant", mixinStandardHelpOptions = true, version = org.sextant.engine.Version.APP,
         description = "Sextant: research workstation for market time series.",
-        subcommands = {ImportCommand.class, GatherCommand.class, SqlCommand.class, BacktestCommand.class, ReportCommand.class, AnaloguesCommand.class, SignalImportCommand.class, ForecastCommand.class})
+        subcommands = {ImportCommand.class, GatherCommand.class, SqlCommand.class, BacktestCommand.class, ReportCommand.class, AnaloguesCommand.class, SignalImportCommand.class, ForecastCommand.class,
+                RecoverCommand.class, BackupCommand.class, RestoreCommand.class})
 public final class Main implements Callable<Integer> {
 
     @Option(names = "--headless", description = "Serve the engine and the local API with no window (servers, CI, agents).")
@@ -52,7 +53,9 @@ public final class Main implements Callable<Integer> {
         Logging.toFile(h);
         // the toolkit starts while the store opens (-Dsextant.toolkitEarly=false: one after the other, to measure it)
         if (!headless && !"false".equals(System.getProperty("sextant.toolkitEarly"))) WorkstationLauncher.startEarly();
-        AppHost host = AppHost.open(h, headless ? "headless" : "window");
+        AppHost host = openOrRecover(h);
+        org.sextant.engine.store.RecoveryReport loss = host.engine().store().lossAtOpen();
+        if (loss != null) System.err.println("Sextant opened its store after a crash that tore its log:\n" + String.join("\n", loss.lines()));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             log(StartupTimeline.report()); // a start closed before its first chart was complete
             host.close();
@@ -97,6 +100,22 @@ public final class Main implements Callable<Integer> {
             state.setSymbolOnScreen(symbol);
             if (first.getAndSet(false)) CompletableFuture.runAsync(state::writeNow);
         };
+    }
+
+    /**
+     * A store that will not open stops a headless start with the message and the recover hint; a
+     * window start asks the person, and on Recover runs `sextant recover`, shows its report and opens.
+     */
+    private AppHost openOrRecover(SextantHome h) {
+        try {
+            return AppHost.open(h, headless ? "headless" : "window");
+        } catch (org.sextant.engine.store.StoreDamagedException e) {
+            if (headless || !org.sextant.app.gui.StoreDamagedDialog.askToRecover(e.getMessage())) throw e;
+            org.sextant.engine.store.RecoveryReport r = org.sextant.engine.store.StoreRecovery.recover(h, org.sextant.engine.store.RollingBackups.Policy.of(h));
+            org.slf4j.LoggerFactory.getLogger(Main.class).warn("recovered the store:\n{}", String.join("\n", r.lines()));
+            org.sextant.app.gui.StoreDamagedDialog.showReport(r.lines());
+            return AppHost.open(h, "window");
+        }
     }
 
     /** Longest wait for the first chart before the local API starts anyway. */

@@ -93,7 +93,9 @@ public final class Sextant implements AutoCloseable {
         // the store is ours now (one writer): nothing in staging belongs to a running import
         int leftovers = org.sextant.engine.ingest.StagedFile.removeLeftovers(home.stagingDir());
         if (leftovers > 0) org.slf4j.LoggerFactory.getLogger(Sextant.class).info("removed {} staging file(s) left by an interrupted import", leftovers);
-        SampleUniverse.loadIfEmpty(store);
+        store.afterCheckpoint(new org.sextant.engine.store.RollingBackups(home.database(),
+                org.sextant.engine.store.RollingBackups.Policy.of(home))::takeIfDue);
+        if (SampleUniverse.loadIfEmpty(store)) store.checkpoint(); // a kill right after the first start leaves a store that opens
         Sextant engine = new Sextant(home, store);
         StartupTimeline.mark("engine ready");
         return engine;

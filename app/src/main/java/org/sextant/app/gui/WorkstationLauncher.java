@@ -379,6 +379,12 @@ public final class WorkstationLauncher {
         }
     }
 
+    /** Waits until the toolkit runs (the early start's, else started now) without taking over its shutdown: for dialogs before the window. */
+    public static void awaitToolkitRunning() {
+        CompletableFuture<Boolean> early = earlyStart;
+        if (early != null) early.join(); else startToolkit();
+    }
+
     /** Starts the toolkit; false when it was already running (tests, or an embedding app). */
     private static boolean startToolkit() {
         CountDownLatch started = new CountDownLatch(1);

@@ -19,17 +19,38 @@ import org.sextant.engine.SextantException;
  * goes through this process. The database is opened with file and network access switched
  * off, except for the staging folder, and the configuration is locked, so no statement run
  * later, however it got here, can read host files, reach the network or load extensions.
+ *
+ * <p>Crash safety: every commit is in the write-ahead log (fsync'd by DuckDB) before it returns;
+ * the store checkpoints the log into the file after migrations, when asked, and once writes have
+ * been idle for two seconds, so a crash leaves little to replay. After each
+ * commit the table census is written beside the file, so a recovery can tell what was lost.
  */
 public final class Store implements AutoCloseable {
+    /** A checkpoint follows this long after the last write (tests that take crash images set it longer). */
+    private final long idleCheckpointMillis = Long.getLong("sextant.store.idleCheckpointMillis", 2_000);
+
     private final DuckDBConnection owner;
     private final Path file;
     private final Path stagingDir;
     private final Object writeLock = new Object();
+    private final java.util.List<Runnable> afterCheckpoint = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.concurrent.ScheduledExecutorService idle;
+    private volatile long lastWriteMillis; // 0: nothing written since the last checkpoint
+    private volatile boolean closed;
+    private RecoveryReport lossAtOpen;
+    private volatile boolean opened;
 
     private Store(DuckDBConnection owner, Path file, Path stagingDir) {
         this.owner = owner;
         this.file = file;
         this.stagingDir = stagingDir;
+        this.idle = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "sextant-store-checkpoint");
+            t.setDaemon(true);
+            return t;
+        });
+        idle.scheduleWithFixedDelay(this::checkpointIfIdle, idleCheckpointMillis, Math.max(1, idleCheckpointMillis / 2),
+                java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     /** Opens (creating if needed) the store file and brings its schema up to date. */
@@ -40,6 +61,8 @@ public final class Store implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        StoreCensus committed = StoreCensus.read(file);
+        Path crashCopy = CrashCopy.takeIfLogPending(file);
         try {
             Class.forName("org.duckdb.DuckDBDriver");
             Properties props = new Properties();
@@ -48,6 +71,8 @@ public final class Store implements AutoCloseable {
             // bounds every query, read-only SQL from agents included; spilling to disk is bounded too
             props.setProperty("memory_limit", memoryLimit());
             props.setProperty("max_temp_directory_size", "4GB");
+            // a big import checkpoints on its own once the log passes this, instead of at DuckDB's 16 MB
+            props.setProperty("checkpoint_threshold", "4MB");
             DuckDBConnection c = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath(), props);
             org.sextant.engine.StartupTimeline.mark("store open");
             try (Statement s = c.createStatement()) {
@@ -57,21 +82,47 @@ public final class Store implements AutoCloseable {
                 s.execute("SET lock_configuration=true");
             }
             Store store = new Store(c, file, stagingDir);
-            Migrations.apply(store);
+            try {
+                Migrations.apply(store);
+                store.checkpoint(); // what a start wrote is in the file, not only in the log
+                store.lossAtOpen = lossAgainst(store, committed, crashCopy);
+                store.opened = true;
+                store.read(c2 -> {
+                    StoreCensus.recordQuietly(c2, file);
+                    return null;
+                });
+            } catch (RuntimeException e) {
+                store.close();
+                CrashCopy.putBack(crashCopy, file);
+                // the log replayed into tables its schema_version does not list (a torn log): the way back is recover
+                throw StoreDamagedException.of(file, e);
+            }
             org.sextant.engine.StartupTimeline.mark("migrations");
             return store;
         } catch (SQLException e) {
-            if (String.valueOf(e.getMessage()).contains("lock")) {
+            if (String.valueOf(e.getMessage()).contains("Could not set lock")) {
                 throw new SextantException(FailReason.DB_NOT_READY,
                         "the store " + file + " is held by another Sextant process", "SEXTANT_HOME",
                         "close the other Sextant app, or talk to it through its local API (sextant-mcp, or the CLI while the app runs)", e);
             }
-            throw new SextantException(FailReason.DB_NOT_READY, "cannot open the store " + file + ": " + e.getMessage(), null,
-                    "check that the file is a Sextant DuckDB store and the disk is writable", e);
+            CrashCopy.putBack(crashCopy, file);
+            throw StoreDamagedException.of(file, e);
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException("DuckDB JDBC driver missing from the class path", e);
         }
     }
+
+    /** What the last census had that the store opened without (a torn log); null when nothing is missing. */
+    private static RecoveryReport lossAgainst(Store store, StoreCensus committed, Path crashCopy) {
+        if (committed == null) return null;
+        RecoveryReport r = new RecoveryReport("the write-ahead log, as far as it was intact", crashCopy, store.read(StoreCensus::take), committed);
+        if (r.lostNothing()) return null;
+        org.slf4j.LoggerFactory.getLogger(Store.class).warn("the store opened with less than was committed:\n{}", String.join("\n", r.lines()));
+        return r;
+    }
+
+    /** Set when this open found less than the last census recorded (writes lost with a torn log); null otherwise. */
+    public RecoveryReport lossAtOpen() { return lossAtOpen; }
 
     /** Half the JVM host's RAM as DuckDB sees it, at most 2 GB: the app must stay usable beside it. */
     private static String memoryLimit() {
@@ -110,14 +161,21 @@ public final class Store implements AutoCloseable {
                 try {
                     T result = work.run(c);
                     c.commit();
+                    lastWriteMillis = System.currentTimeMillis();
+                    if (opened) StoreCensus.recordQuietly(c, file); // an open's own writes are no new commit to account for
                     return result;
                 } catch (Exception e) {
-                    c.rollback();
+                    try {
+                        c.rollback();
+                    } catch (SQLException noTransaction) {
+                        e.addSuppressed(noTransaction); // a failed commit (a full disk) has ended it already: keep its cause
+                    }
                     throw e;
                 }
             } catch (SextantException | IllegalArgumentException e) {
                 throw e;
             } catch (Exception e) {
+                if (DiskFull.causedBy(e)) throw DiskFull.exception(file, e);
                 throw new SextantException(FailReason.DB_ERROR, "store write failed: " + e.getMessage(), null,
                         "nothing was written; check the input and try again", e);
             }
@@ -135,6 +193,39 @@ public final class Store implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes the log into the store file (DuckDB CHECKPOINT), then runs the after-checkpoint
+     * hooks (the rolling backup) while still holding the write lock, so they see a file that
+     * no write is changing. A failure (a reader's open transaction, a full disk) leaves the
+     * log in place; the next idle checkpoint tries again.
+     */
+    public void checkpoint() {
+        synchronized (writeLock) {
+            if (closed) return;
+            try (Connection c = newConnection(); Statement s = c.createStatement()) {
+                s.execute("CHECKPOINT");
+            } catch (SQLException e) {
+                throw new SextantException(FailReason.DB_ERROR, "checkpoint failed: " + e.getMessage(), null,
+                        "nothing was lost: the write-ahead log keeps every write; free disk space if it is full", e);
+            }
+            lastWriteMillis = 0;
+            for (Runnable hook : afterCheckpoint) hook.run();
+        }
+    }
+
+    /** Runs after every successful checkpoint, under the write lock (no write changes the file meanwhile). */
+    public void afterCheckpoint(Runnable hook) { afterCheckpoint.add(hook); }
+
+    private void checkpointIfIdle() {
+        long last = lastWriteMillis;
+        if (closed || last == 0 || System.currentTimeMillis() - last < idleCheckpointMillis) return;
+        try {
+            checkpoint();
+        } catch (RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(Store.class).warn("idle checkpoint: {}", e.getMessage());
+        }
+    }
+
     @FunctionalInterface
     public interface SqlWork<T> {
         T run(Connection c) throws Exception;
@@ -142,8 +233,12 @@ public final class Store implements AutoCloseable {
 
     @Override
     public void close() {
+        idle.shutdownNow();
+        synchronized (writeLock) {
+            closed = true;
+        }
         try {
-            owner.close();
+            owner.close(); // DuckDB checkpoints on a clean close
         } catch (SQLException ignored) {
             // closing a closed store is fine
         }

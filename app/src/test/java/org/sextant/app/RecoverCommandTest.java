@@ -1,0 +1,82 @@
+package org.sextant.app;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.home.SextantHome;
+
+/** A store that will not open: the start refuses with the way back, `recover` takes it, `backup` and `restore` round-trip. */
+class RecoverCommandTest {
+    @TempDir Path dir;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream oldOut;
+    private PrintStream oldErr;
+
+    @BeforeEach
+    void capture() {
+        oldOut = System.out;
+        oldErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restore() {
+        System.setOut(oldOut);
+        System.setErr(oldErr);
+    }
+
+    @Test
+    void aDamagedStoreIsRefusedWithTheWayBackAndRecoverBringsTheBackupBack() throws Exception {
+        SextantHome home = new SextantHome(dir.resolve("home"));
+        Sextant.open(home).close(); // first start: sample load, checkpoint, first rolling backup
+        byte[] garbage = "this is not a DuckDB file, a disk ate it".repeat(400).getBytes(StandardCharsets.UTF_8);
+        Files.write(home.database(), garbage);
+
+        assertEquals(1, Main.run("--home", home.root().toString(), "--headless"));
+        assertTrue(err.toString().contains("could not open its store") && err.toString().contains("sextant recover"), err.toString());
+        assertArrayEquals(garbage, Files.readAllBytes(home.database()), "a refused start leaves the file as it was");
+
+        assertEquals(0, Main.run("--home", home.root().toString(), "recover"), err.toString());
+        String report = out.toString();
+        assertTrue(report.contains("recovered from: the backup "), report);
+        assertTrue(report.contains("prices: 96900 rows"), report);
+        assertTrue(report.contains("lost: nothing"), report);
+        Path kept = Files.list(home.dataDir()).filter(p -> p.getFileName().toString().startsWith("damaged-")).findFirst().orElseThrow();
+        assertArrayEquals(garbage, Files.readAllBytes(kept.resolve("sextant.duckdb")), "the damaged file is kept");
+        try (Sextant again = Sextant.open(home)) {
+            assertEquals(38, again.listSymbols(null).size());
+        }
+    }
+
+    @Test
+    void backupAndRestoreRoundTripAndBothRefuseWhileTheAppRuns() throws Exception {
+        String h = dir.resolve("home").toString();
+        Sextant.open(new SextantHome(Path.of(h))).close();
+        assertEquals(0, Main.run("--home", h, "backup", "--to", dir.resolve("mine").toString()), err.toString());
+        assertTrue(out.toString().startsWith("backup: " + dir.resolve("mine")), out.toString());
+        Path backup = Files.list(dir.resolve("mine")).findFirst().orElseThrow();
+        out.reset();
+        assertEquals(0, Main.run("--home", h, "restore", backup.toString()), err.toString());
+        assertTrue(out.toString().contains("restored " + backup) && out.toString().contains("prices: 96900 rows"), out.toString());
+
+        try (AppHost app = AppHost.start(new SextantHome(Path.of(h)), "headless")) {
+            err.reset();
+            assertEquals(1, Main.run("--home", h, "restore", backup.toString()));
+            assertTrue(err.toString().contains("owns the store; restore needs it closed"), err.toString());
+            assertEquals(1, Main.run("--home", h, "recover"));
+        }
+    }
+}

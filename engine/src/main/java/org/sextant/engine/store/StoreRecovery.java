@@ -1,0 +1,102 @@
+package org.sextant.engine.store;
+
+import org.sextant.contract.FailReason;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.home.SextantHome;
+
+/**
+ * `sextant recover`: gets a store that will not open back into service. First copies the store,
+ * its log and its census aside (nothing is ever deleted), then tries, in order: replaying the
+ * log; the file alone (the last checkpoint); the newest rolling backup that opens; an empty
+ * store. Reports what came back and what was lost against the last census.
+ */
+public final class StoreRecovery {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+    private StoreRecovery() {}
+
+    public static RecoveryReport recover(SextantHome home, RollingBackups.Policy backups) {
+        Path db = home.database();
+        Path wal = walOf(db);
+        StoreCensus committed = StoreCensus.read(db);
+        Path kept = keepAside(home, "damaged-");
+        delete(StoreCensus.fileFor(db)); // its copy is kept; the store's next open writes a new one
+        try {
+            return new RecoveryReport("the write-ahead log, replayed in full", kept, census(db, home), committed);
+        } catch (StoreDamagedException replayFailed) {
+            putBackFile(kept, db); // the failed replay may have rewritten it: start again from the file as the crash left it
+            delete(wal);
+        }
+        try {
+            return new RecoveryReport("the last checkpoint (the write-ahead log could not be replayed)", kept, census(db, home), committed);
+        } catch (StoreDamagedException fileDamaged) {
+            delete(db);
+        }
+        try {
+            for (Path backup : RollingBackups.list(backups.dir())) {
+                copyInto(backup, db);
+                try {
+                    return new RecoveryReport("the backup " + backup, kept, census(db, home), committed);
+                } catch (StoreDamagedException unusable) {
+                    delete(db);
+                    delete(wal);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new RecoveryReport("nothing (no part of the store or its backups opened): a new, empty store", kept, census(db, home), committed);
+    }
+
+    /** Copies the store's files into a new folder under data/ so the user keeps them whatever happens next. */
+    static Path keepAside(SextantHome home, String prefix) {
+        Path dir = home.dataDir().resolve(prefix + STAMP.format(Instant.now()));
+        try {
+            return CrashCopy.copyFiles(home.database(), dir) ? dir : null;
+        } catch (IOException e) {
+            throw new SextantException(FailReason.DB_ERROR, "cannot copy the store's files into " + dir + ": " + e.getMessage(), null,
+                    "free disk space (the copy needs as much as the store and its log take), then run the command again", e);
+        }
+    }
+
+    /** Opens (migrating and checkpointing), counts, closes. */
+    private static StoreCensus census(Path db, SextantHome home) {
+        try (Store s = Store.open(db, home.stagingDir())) {
+            return s.read(StoreCensus::take);
+        }
+    }
+
+    static void copyInto(Path source, Path db) throws IOException {
+        Path tmp = db.resolveSibling("." + db.getFileName() + ".incoming");
+        Files.copy(source, tmp, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(tmp, db, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static void putBackFile(Path kept, Path db) {
+        if (kept == null || !Files.exists(kept.resolve(db.getFileName()))) return;
+        try {
+            copyInto(kept.resolve(db.getFileName()), db);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Path walOf(Path db) { return db.resolveSibling(db.getFileName() + ".wal"); }
+
+    private static void delete(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

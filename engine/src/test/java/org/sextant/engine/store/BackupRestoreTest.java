@@ -1,0 +1,84 @@
+package org.sextant.engine.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.home.SextantHome;
+
+class BackupRestoreTest {
+    @TempDir Path dir;
+
+    private List<Path> takeBackups(SextantHome home, RollingBackups backups, int n) {
+        List<Path> taken = new ArrayList<>();
+        try (Store s = Store.open(home.database(), home.stagingDir())) {
+            s.afterCheckpoint(() -> {
+                try {
+                    taken.add(backups.take());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            for (int i = 0; i < n; i++) {
+                TornLogTest.insert(s, "B" + i, 10);
+                s.checkpoint();
+            }
+        }
+        return taken;
+    }
+
+    @Test
+    void backupsRollKeepingTheNewestAndARestoreBringsTheirRowsBack() throws IOException {
+        SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
+        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(dir.resolve("b"), 2, Duration.ZERO));
+        List<Path> taken = takeBackups(home, backups, 4);
+        assertEquals(List.of(taken.get(3), taken.get(2)), RollingBackups.list(dir.resolve("b")), "the two newest are kept");
+        StoreRestore.Restored r = StoreRestore.restore(home, taken.get(2));
+        assertEquals(30L, r.census().rows().get("prices"), "the backup after the third commit");
+        assertTrue(Files.exists(r.keptIn().resolve("sextant.duckdb")), "the replaced store is kept");
+    }
+
+    @Test
+    void aBackupFromANewerSchemaIsRefusedAndTheStoreIsUntouched() throws Exception {
+        SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
+        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
+        Path newer = takeBackups(home, backups, 1).get(0);
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + newer); Statement s = c.createStatement()) {
+            s.execute("INSERT INTO schema_version(version, name) VALUES (999, 'V999__from_the_future.sql')");
+        }
+        byte[] before = Files.readAllBytes(home.database());
+        SextantException e = assertThrows(SextantException.class, () -> StoreRestore.restore(home, newer));
+        assertEquals("backup", e.field());
+        assertTrue(e.getMessage().contains("newer Sextant (schema version 999; this release knows up to " + StoreRestore.latestSchemaVersion()), e.getMessage());
+        assertEquals(before.length, Files.readAllBytes(home.database()).length);
+        assertFalse(Files.list(home.dataDir()).anyMatch(p -> p.getFileName().toString().startsWith("replaced-")), "nothing was moved");
+    }
+
+    @Test
+    void noBackupIsTakenWhileTheLogHoldsWrites() throws IOException {
+        SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
+        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
+        System.setProperty("sextant.store.idleCheckpointMillis", "3600000");
+        try (Store s = Store.open(home.database(), home.stagingDir())) {
+            TornLogTest.insert(s, "X", 10);
+            assertThrows(IOException.class, backups::take, "a copy of the file alone would miss the logged commit");
+        } finally {
+            System.clearProperty("sextant.store.idleCheckpointMillis");
+        }
+        assertEquals(List.of(), RollingBackups.list(dir.resolve("b")));
+    }
+}

@@ -1,0 +1,45 @@
+package org.sextant.engine.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Stores written by the previous release (DuckDB 1.4.4) open in this one with every row (fixtures: src/test/resources/store/README.md). */
+class StoreUpgradeTest {
+    @TempDir Path dir;
+
+    @Test
+    void aCheckpointedStoreOfRelease01OpensWithEveryRow() throws IOException {
+        Path db = dir.resolve("sextant.duckdb");
+        try (InputStream in = new GZIPInputStream(getClass().getResourceAsStream("/store/release-0.1-duckdb-1.4.4.duckdb.gz"))) {
+            Files.copy(in, db);
+        }
+        try (Store s = Store.open(db, dir.resolve("staging"))) {
+            StoreCensus c = s.read(StoreCensus::take);
+            Map<String, Long> expected = Map.of("prices", 7584L, "symbols", 3L, "forecasts", 148L, "forecast_backtests", 1L,
+                    "strategy_runs", 1L, "run_configurations", 60L, "run_equity", 5056L, "schema_version", 6L);
+            expected.forEach((table, rows) -> assertEquals(rows, c.rows().get(table), table));
+            assertEquals(1, c.runIds().size());
+        }
+    }
+
+    @Test
+    void theLogThatDuckDb144CouldNotReplayIsReplayed() throws IOException {
+        Path db = dir.resolve("sextant.duckdb");
+        Files.copy(getClass().getResourceAsStream("/store/unreplayable-1.4.4.duckdb"), db);
+        Files.copy(getClass().getResourceAsStream("/store/unreplayable-1.4.4.duckdb.wal"), StoreRecovery.walOf(db));
+        try (Store s = Store.open(db, dir.resolve("staging"))) {
+            StoreCensus c = s.read(StoreCensus::take);
+            assertEquals(2L, c.rows().get("prices"));
+            assertEquals(6L, c.rows().get("schema_version"));
+        }
+        assertEquals(0, Files.exists(StoreRecovery.walOf(db)) ? Files.size(StoreRecovery.walOf(db)) : 0, "open checkpoints the replayed log");
+    }
+}
