@@ -27,12 +27,12 @@ final class BuiltValueSizes {
     /** Refuses a call of a size-building function whose result is not provably small. */
     static void check(JsonNode call) {
         String name = call.path("function_name").asString("").toLowerCase(Locale.ROOT);
-        JsonNode args = call.path("children");
+        JsonNode args = arguments(call);
         switch (name) {
             case "repeat" -> {
                 long count = literalCount(name, args, 1, "the count");
                 JsonNode what = args.path(0);
-                String text = "CONSTANT".equals(what.path("class").asString("")) ? what.path("value").path("value").asString(null) : null;
+                String text = constantText(what);
                 if (text == null) {
                     throw SqlGuard.refuse("repeat() of a column or expression builds its value in one step that cannot be interrupted",
                             "repeat a literal ('-', 40), or build the value with string_agg over rows");
@@ -47,7 +47,7 @@ final class BuiltValueSizes {
             case "range", "generate_series" -> bounded(name, seriesLength(name, args), "a list that long");
             case "printf", "format" -> {
                 JsonNode pattern = args.path(0);
-                String p = "CONSTANT".equals(pattern.path("class").asString("")) ? pattern.path("value").path("value").asString(null) : null;
+                String p = constantText(pattern);
                 if (p == null) {
                     throw SqlGuard.refuse(name + "() with a pattern that is not a literal can ask for any width",
                             "write the pattern as a literal, e.g. " + name + "('%.2f', close)");
@@ -84,7 +84,36 @@ final class BuiltValueSizes {
         return v.signum() < 0 ? 0 : v.min(BigDecimal.valueOf(Long.MAX_VALUE)).longValue();
     }
 
+    /**
+     * A call's arguments as expressions: DuckDB 1.4 serializes them as {@code children}, DuckDB 2
+     * as {@code arguments: [{name, expression}]}.
+     */
+    static JsonNode arguments(JsonNode call) {
+        if (!call.has("arguments")) return call.path("children");
+        tools.jackson.databind.node.ArrayNode out = org.sextant.engine.Json.MAPPER.createArrayNode();
+        for (JsonNode a : call.path("arguments")) out.add(a.path("expression"));
+        return out;
+    }
+
+    /** A text constant's value, in either serialization; null when the node is not one. */
+    private static String constantText(JsonNode n) {
+        if (!"CONSTANT".equals(n.path("class").asString(""))) return null;
+        if (n.has("literal")) return "STRING".equals(n.path("literal").path("kind").asString("")) ? n.path("literal").path("text").asString(null) : null;
+        return n.path("value").path("value").asString(null);
+    }
+
     private static BigDecimal literal(String name, JsonNode arg, String what) {
+        JsonNode lit = arg.path("literal");
+        if ("CONSTANT".equals(arg.path("class").asString("")) && lit.isObject()) { // DuckDB 2: {kind, text}
+            String kind = lit.path("kind").asString("");
+            if (kind.equals("INTEGER") || kind.equals("NUMERIC")) {
+                try {
+                    return new BigDecimal(lit.path("text").asString(""));
+                } catch (NumberFormatException notPlain) {
+                    // falls through to the refusal
+                }
+            }
+        }
         JsonNode value = arg.path("value");
         String type = value.path("type").path("id").asString("");
         JsonNode v = value.path("value");

@@ -17,6 +17,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class SqlGuard {
     private static final Set<String> QUERY_NODES = Set.of("SELECT_NODE", "SET_OPERATION_NODE", "RECURSIVE_CTE_NODE", "CTE_NODE");
+    private static final Set<String> DML_NODES = Set.of("INSERT_QUERY_NODE", "UPDATE_QUERY_NODE", "DELETE_QUERY_NODE", "MERGE_INTO_QUERY_NODE");
     private static final Set<String> TABLE_REFS = Set.of("BASE_TABLE", "TABLE_FUNCTION", "JOIN", "SUBQUERY", "EMPTY",
             "EXPRESSION_LIST", "PIVOT", "SHOW_REF");
     /** Every TableReferenceType DuckDB serializes; the ones not in TABLE_REFS are refused. */
@@ -24,7 +25,7 @@ final class SqlGuard {
             "TABLE_FUNCTION", "EXPRESSION_LIST", "CTE", "EMPTY", "PIVOT", "SHOW_REF", "COLUMN_DATA", "DELIM_GET", "BOUND_TABLE_REF");
     private static final Set<String> EXPRESSIONS = Set.of("BETWEEN", "CASE", "CAST", "COLLATE", "COLUMN_REF", "COMPARISON",
             "CONJUNCTION", "CONSTANT", "FUNCTION", "LAMBDA", "LAMBDA_REF", "OPERATOR", "POSITIONAL_REFERENCE", "STAR",
-            "SUBQUERY", "WINDOW");
+            "SUBQUERY", "WINDOW", "TYPE");
 
     private final Set<String> storeTables;
     private final String storeCatalog;
@@ -60,6 +61,10 @@ final class SqlGuard {
         if (cls != null) {
             checkExpression(n, cls, scope);
         } else if (type != null && type.endsWith("_NODE")) {
+            if (DML_NODES.contains(type)) { // DuckDB 2 parses DML inside a CTE; 1.4 refused to serialize it
+                throw refuse(type.substring(0, type.indexOf('_')) + " inside a query modifies the store: the SQL console only reads",
+                        "keep only SELECTs inside WITH (…)");
+            }
             if (!QUERY_NODES.contains(type)) {
                 throw refuse("unsupported query construct " + type, "write a plain SELECT, WITH…SELECT, UNION/EXCEPT/INTERSECT");
             }
@@ -81,7 +86,8 @@ final class SqlGuard {
         for (JsonNode entry : cteMap.path("map")) {
             String name = entry.path("key").asString("").toLowerCase(Locale.ROOT);
             JsonNode value = entry.get("value");
-            boolean recursive = "RECURSIVE_CTE_NODE".equals(value == null ? null : text(value.path("query").path("node"), "type"));
+            JsonNode query = value == null ? null : value.has("query_node") ? value.path("query_node") : value.path("query").path("node"); // DuckDB 2 : 1.4
+            boolean recursive = "RECURSIVE_CTE_NODE".equals(query == null ? null : text(query, "type"));
             if (recursive) scope.add(name);
             visit(value, Set.copyOf(scope));
             scope.add(name);
@@ -95,6 +101,10 @@ final class SqlGuard {
         }
         if (!EXPRESSIONS.contains(cls)) {
             throw refuse("unsupported expression " + cls, "rewrite the expression with plain operators and functions");
+        }
+        if ("TYPE".equals(cls)) { // DuckDB 2: a CAST's target type; its children are the type's parameters
+            checkQualifier(text(n, "type_name"), text(n, "catalog"), text(n, "schema"));
+            return;
         }
         if (("FUNCTION".equals(cls) || "WINDOW".equals(cls)) && text(n, "function_name") == null) {
             throw refuse("unsupported function call form", "call functions by name: name(arguments)");
