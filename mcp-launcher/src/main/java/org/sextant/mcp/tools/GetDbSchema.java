@@ -9,7 +9,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class GetDbSchema extends LauncherTool {
     GetDbSchema() {
         super("get_db_schema", Categories.DATA, ToolClass.READ, false,
-                "Describes the store's tables for run_select: each table's purpose, row count and columns with types, plus the same as markdown.",
+                "The store's tables and columns with types and row counts; read it before writing a run_select query.",
                 Capabilities.GET_DB_SCHEMA.schema());
     }
 

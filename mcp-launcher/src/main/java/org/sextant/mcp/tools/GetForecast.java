@@ -10,7 +10,7 @@ final class GetForecast extends LauncherTool {
 
     GetForecast() {
         super("get_forecast", Categories.RESEARCH, ToolClass.READ, false,
-                "Forecasts one symbol's close from its last stored day: target dates, the median and a band per level (default 80/95/99%), and reward/risk per level from the last close.",
+                "Forecasts one symbol's close: target dates, median, bands (default 80/95/99%) and reward/risk from the last close.",
                 Capabilities.GET_FORECAST.schema());
     }
 
