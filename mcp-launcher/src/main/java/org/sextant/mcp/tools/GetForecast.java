@@ -18,6 +18,6 @@ final class GetForecast extends LauncherTool {
     Object handle(Call call) throws ToolFailure {
         Map<String, Object> args = ForecastArgs.read(call);
         call.args().optionalFractionList("levels", MAX_LEVELS).ifPresent(l -> args.put("levels", l));
-        return call.context().app().call(Capabilities.GET_FORECAST, args);
+        return ForecastPrecision.round(call.context().app().call(Capabilities.GET_FORECAST, args));
     }
 }

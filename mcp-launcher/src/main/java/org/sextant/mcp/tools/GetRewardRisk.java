@@ -21,6 +21,6 @@ final class GetRewardRisk extends LauncherTool {
         Map<String, Object> forecast = call.context().app().call(Capabilities.GET_FORECAST, ForecastArgs.read(call));
         Map<String, Object> out = new LinkedHashMap<>();
         for (String key : KEPT) out.put(key, forecast.get(key));
-        return out;
+        return ForecastPrecision.round(out);
     }
 }

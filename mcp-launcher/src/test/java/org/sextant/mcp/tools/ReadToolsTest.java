@@ -245,6 +245,15 @@ class ReadToolsTest {
     }
 
     @Test
+    void theSchemaComesOnceAsMarkdownByDefaultOrAsJsonOnRequest() {
+        Map<String, Object> markdown = data(tools.dispatch("get_db_schema", Map.of()));
+        assertEquals(java.util.Set.of("markdown"), markdown.keySet(), "not the same schema twice");
+        Map<String, Object> json = data(tools.dispatch("get_db_schema", Map.of("format", "json")));
+        assertEquals(java.util.Set.of("tables"), json.keySet());
+        assertInvalid(tools.dispatch("get_db_schema", Map.of("format", "yaml")), "format");
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void focusNarrowsTheListedToolsAndTellsTheServerOnce() {
         assertEquals(Categories.STARTER.stream().sorted().toList(), tools.tools().stream().filter(tools.context().focus()::listed)
