@@ -30,7 +30,7 @@ await new Promise((r) => setTimeout(r, 20));
 assert.equal(sent[1]?.method, "ui/notifications/initialized", "then ui/notifications/initialized");
 
 listeners.message({ data: { jsonrpc: "2.0", method: "ui/notifications/tool-result", params: result } });
-const closes = result.structuredContent.data.closes.length;
+const closes = result.structuredContent.data.closes.dates.length;
 const line = els.chart.children.find((c) => c.tag === "path" && c.attrs.stroke === "#1565C0");
 assert.ok(line, "the close line is drawn");
 const points = line.attrs.d.split("L").length;

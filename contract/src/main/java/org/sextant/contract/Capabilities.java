@@ -186,7 +186,8 @@ public final class Capabilities {
     public static final Capability START_SCAN = write("start_scan", "starts a background job that ranks symbols by forecast reward/risk (a job record)", scan());
     public static final Capability GET_CHART_DATA = read("get_chart_data", "the closes, live forecast bands and backtest overlays of one symbol's chart",
             forecast().oneOf("calibration", CALIBRATIONS, CALIBRATION, false)
-                    .integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "how many of the last closes to include (default 504)"));
+                    .integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "how many of the last closes to include (default 250, about a year)")
+                    .bool("overlays", "also return the forecast of every stored backtest origin in the window (default false: only their count)"));
     public static final Capability RENDER_CHART = read("render_chart", "a PNG of the chart the workstation shows for one symbol, returned inline",
             forecast().oneOf("calibration", CALIBRATIONS, CALIBRATION, false)
                     .integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "trading days on screen before the forecast (default 500)")

@@ -601,48 +601,44 @@ public final class Sextant implements AutoCloseable {
     /** Spacing of conformal calibration origins in backtests, in closes. */
     private static final int CALIBRATION_EVERY = 5;
 
+    /** Closes a chart answer carries by default: about a year, which keeps an agent's answer small; more on request. */
+    public static final int DEFAULT_CHART_DAYS = 250;
+
     /**
-     * One-shot chart payload: the last {@code days} closes (default about two years), the live
-     * forecast with its bands, coverage and reward/risk, every stored forecast whose origin lies in
-     * the window (walk-forward backtest origins, in the requested calibration where it exists,
-     * else the model's bands), the stored backtest error summary (or null), and drawing hints.
+     * One-shot chart payload as columns (ChartPayload): the last {@code days} closes (default
+     * DEFAULT_CHART_DAYS), the live forecast with its bands, coverage and reward/risk, the stored
+     * backtest error summary (or null), how many stored backtest origins lie in the window and,
+     * with {@code overlays}, their forecasts (in the requested calibration where it exists, else
+     * the model's bands), and drawing hints. Prices keep the source's decimals, ratios 1e-6.
      */
     public Map<String, Object> chartData(String symbol, Integer days, String model, Integer horizon) {
-        return chartData(symbol, days, model, horizon, null);
+        return chartData(symbol, days, model, horizon, null, false);
     }
 
-    public Map<String, Object> chartData(String symbol, Integer days, String model, Integer horizon, String calibration) {
-        int n = days == null ? 504 : days;
+    public Map<String, Object> chartData(String symbol, Integer days, String model, Integer horizon, String calibration, boolean overlays) {
+        int n = days == null ? DEFAULT_CHART_DAYS : days;
         if (n < 20 || n > 20000) throw SextantException.invalid("days", "days must be 20..20000, was " + n, "e.g. 504 for about two years");
         String m = modelName(model);
         int h = horizon(horizon);
         BandCalibration cal = BandCalibration.parse(calibration);
         PriceSeries all = closePrices(symbol, null, null);
         int from = Math.max(0, all.size() - n);
-        List<Map<String, Object>> closes = new ArrayList<>(all.size() - from);
-        for (int i = from; i < all.size(); i++) {
-            Map<String, Object> row = new java.util.LinkedHashMap<>();
-            row.put("date", all.dates().get(i));
-            row.put("close", all.close()[i]);
-            closes.add(row);
-        }
+        int decimals = org.sextant.engine.forecast.ChartPayload.priceDecimals(all.close(), from);
         PriceForecast f = liveForecast(all, m, h, DEFAULT_LEVELS, cal.wire());
         LocalDate windowStart = all.size() == 0 ? null : all.dates().get(from);
-        List<StoredForecast> overlays = new ArrayList<>(backtestOverlays(all.symbol(), m, h, cal, windowStart).forecasts());
-        overlays.add(new StoredForecast(all.symbol(), m, StoredForecast.LIVE, f.calibration(), f.origin(), h, f.lastClose(), all.size(),
-                f.targetDates(), f.forecast(), f.coverage()));
+        List<StoredForecast> backtests = backtestOverlays(all.symbol(), m, h, cal, windowStart).forecasts();
         Map<String, Object> hints = new java.util.LinkedHashMap<>();
         hints.put("title", all.symbol() + " daily close with a " + f.targetDates().size() + "-day " + m + " forecast (" + f.calibration() + " bands)");
-        hints.put("x", "date");
-        hints.put("y", "close");
-        hints.put("draw", "closes as a solid line; each forecast's median dashed from its origin; one translucent band per level, widest palest; "
-                + "backtest overlays and the live one can be toggled");
+        hints.put("draw", "closes as a line; the median dashed from the last close; one translucent band per level, widest palest");
         Map<String, Object> out = new java.util.LinkedHashMap<>();
         out.put("symbol", all.symbol());
-        out.put("closes", closes);
-        out.put("forecast", f);
-        out.put("forecasts", overlays);
-        out.put("backtest", forecastStore.backtest(all.symbol(), m, h));
+        out.put("closes", org.sextant.engine.forecast.ChartPayload.closes(all.dates(), all.close(), from, decimals));
+        out.put("forecast", org.sextant.engine.forecast.ChartPayload.live(f, decimals));
+        out.put("backtest", org.sextant.engine.forecast.ChartPayload.ratios(forecastStore.backtest(all.symbol(), m, h)));
+        out.put("backtest_origins", backtests.size());
+        if (overlays) {
+            out.put("overlays", backtests.stream().map(s -> org.sextant.engine.forecast.ChartPayload.overlay(s, decimals)).toList());
+        }
         out.put("plot_hints", hints);
         return out;
     }

@@ -40,14 +40,15 @@ public enum ClientConfig {
         return script == null || script.isBlank() ? "sextant-mcp" : script;
     }
 
-    public Map<String, Object> snippet(String command, String home) {
+    /** The client entry; {@code args} are the launcher options (e.g. --all-tools). */
+    public Map<String, Object> snippet(String command, String home, List<String> args) {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("SEXTANT_HOME", home);
         env.put("SEXTANT_ALLOW_RUNS", "0");
         Map<String, Object> server = new LinkedHashMap<>();
         if (typed) server.put("type", "stdio");
         server.put("command", command);
-        server.put("args", List.of());
+        server.put("args", List.copyOf(args));
         server.put("env", env);
         return Map.of(rootKey, Map.of(SERVER_NAME, server));
     }

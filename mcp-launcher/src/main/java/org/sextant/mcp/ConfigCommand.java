@@ -23,6 +23,10 @@ final class ConfigCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CLIENT", description = "cursor, vscode or claude")
     String client;
 
+    @picocli.CommandLine.Option(names = SextantMcp.ALL_TOOLS_OPTION,
+            description = "start the launcher with every tool listed (default: a starter set the agent widens itself)")
+    boolean allTools;
+
     @Override
     public Integer call() {
         ClientConfig config;
@@ -34,13 +38,18 @@ final class ConfigCommand implements Callable<Integer> {
         }
         String home = parent.home().root().toString();
         PrintWriter out = spec.commandLine().getOut();
-        out.println(Json.writePretty(config.snippet(ClientConfig.launcherCommand(), home)));
+        out.println(Json.writePretty(config.snippet(ClientConfig.launcherCommand(), home,
+                allTools ? java.util.List.of(SextantMcp.ALL_TOOLS_OPTION) : java.util.List.of())));
         out.flush();
         PrintWriter err = spec.commandLine().getErr();
         err.println();
         err.println("Put this in " + config.file() + " (merge with servers already there), then restart the client.");
         err.println("SEXTANT_ALLOW_RUNS: \"0\" lets agents read only. Set it to \"1\" to let them run write tools");
         err.println("(imports, forecasts, backtests). Any other value, or none, refuses writes.");
+        if (!allTools) {
+            err.println("The agent first sees a starter set of tools and lists the rest with focus_category or");
+            err.println("show_all_tools; add " + SextantMcp.ALL_TOOLS_OPTION + " to list every tool from the start.");
+        }
         err.println("Driving the app also needs the file " + parent.home().pilotFlag() + ", which you create by hand.");
         err.flush();
         return 0;

@@ -18,6 +18,7 @@ import picocli.CommandLine.Option;
                 "SEXTANT_HOME/run/app.json on every call; start the app separately."},
         subcommands = {StatusCommand.class, ConfigCommand.class})
 public final class SextantMcp implements Callable<Integer> {
+    static final String ALL_TOOLS_OPTION = "--all-tools";
 
     static {
         // Before any logger exists: stdout is the JSON-RPC channel.
@@ -34,6 +35,10 @@ public final class SextantMcp implements Callable<Integer> {
 
     @Option(names = "--http", description = "serve Streamable HTTP on 127.0.0.1 instead of stdio")
     boolean http;
+
+    @Option(names = ALL_TOOLS_OPTION,
+            description = "list every tool from the start (default: a starter set; focus_category and show_all_tools list the rest)")
+    boolean allTools;
 
     @Option(names = "--port", paramLabel = "PORT", defaultValue = "0",
             description = "port for --http (default: any free port, printed at start)")
@@ -53,7 +58,7 @@ public final class SextantMcp implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (http) {
-            ToolContext context = ToolContext.forHome(home(), requestTimeout());
+            ToolContext context = ToolContext.forHome(home(), requestTimeout(), allTools);
             HttpMcpServer server = HttpMcpServer.start(port, new ToolDispatcher(context), context.tables());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
@@ -72,7 +77,7 @@ public final class SextantMcp implements Callable<Integer> {
         PrintStream out = System.out;
         // Anything that prints by mistake lands on stderr instead of corrupting the protocol.
         System.setOut(System.err);
-        StdioServer.serve(home(), requestTimeout(), in, out);
+        StdioServer.serve(home(), requestTimeout(), allTools, in, out);
         return 0;
     }
 

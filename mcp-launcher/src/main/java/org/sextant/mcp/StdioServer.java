@@ -20,9 +20,9 @@ final class StdioServer {
 
     private StdioServer() {}
 
-    static void serve(LauncherHome home, Duration requestTimeout, InputStream in, OutputStream out)
+    static void serve(LauncherHome home, Duration requestTimeout, boolean allToolsListed, InputStream in, OutputStream out)
             throws InterruptedException {
-        ToolContext context = ToolContext.forHome(home, requestTimeout);
+        ToolContext context = ToolContext.forHome(home, requestTimeout, allToolsListed);
         CountDownLatch closed = new CountDownLatch(1);
         InputStream watched = new FilterInputStream(in) {
             @Override

@@ -68,6 +68,15 @@ class ConfigCommandTest {
     }
 
     @Test
+    void allToolsPutsTheOptionIntoTheClientsArgsAndOnlyThen() {
+        Run all = run("config", "cursor", "--all-tools", "--home", home.toString());
+        assertEquals(0, all.code(), all.err());
+        assertEquals(List.of("--all-tools"), server(Json.readObject(all.out()), "mcpServers").get("args"));
+        Run starter = run("config", "cursor", "--home", home.toString());
+        assertTrue(starter.err().contains("--all-tools"), "the person learns the option exists: " + starter.err());
+    }
+
+    @Test
     void anUnknownClientIsRefusedWithTheChoices() {
         Run r = run("config", "emacs");
         assertEquals(2, r.code());

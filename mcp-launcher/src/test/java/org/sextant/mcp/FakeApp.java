@@ -278,22 +278,30 @@ public final class FakeApp implements AutoCloseable {
         ok(ex, Map.of("rows", rows.subList(0, Math.min(top, rows.size())), "level", args.getOrDefault("level", 95)));
     }
 
-    /** Closes of the last {@code days} business days (default 504), whatever the symbol's stored length. */
+    /** Closes of the last {@code days} business days (default 250) as columns, in the app's chart form. */
     private void chartData(HttpExchange ex, Map<String, Object> args) throws IOException {
         String symbol = (String) args.get("symbol");
         if (!knownSymbol(ex, symbol)) return;
-        int days = args.get("days") instanceof Number n ? n.intValue() : 504;
-        List<Map<String, Object>> closes = new ArrayList<>();
+        int days = args.get("days") instanceof Number n ? n.intValue() : 250;
+        List<String> dates = new ArrayList<>();
+        List<Double> close = new ArrayList<>();
         LocalDate d = FIRST;
         for (int i = 0; i < days; d = d.plusDays(1)) {
             if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY) continue;
-            closes.add(Map.of("date", d.toString(), "close", close(i++)));
+            dates.add(d.toString());
+            close.add(close(i++));
         }
+        Map<String, Object> f = forecastOf(symbol, args);
+        @SuppressWarnings("unchecked") Map<String, Object> paths = (Map<String, Object>) f.remove("forecast");
+        f.putAll(paths);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("symbol", symbol);
-        out.put("closes", closes);
-        out.put("forecast", forecastOf(symbol, args));
-        out.put("plot_hints", Map.of("title", symbol + " daily close", "x", "date", "y", "close"));
+        out.put("closes", Map.of("dates", dates, "close", close));
+        out.put("forecast", f);
+        out.put("backtest", null);
+        out.put("backtest_origins", 0);
+        if (Boolean.TRUE.equals(args.get("overlays"))) out.put("overlays", List.of());
+        out.put("plot_hints", Map.of("title", symbol + " daily close"));
         ok(ex, out);
     }
 

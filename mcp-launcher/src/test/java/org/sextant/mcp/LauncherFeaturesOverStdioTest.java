@@ -120,6 +120,7 @@ class LauncherFeaturesOverStdioTest {
 
     @Test
     void theChartToolsLinkTheirMcpAppsViewAndTheViewIsOneSelfContainedPage() {
+        data(LauncherProcess.envelope(client.callTool(new McpSchema.CallToolRequest("show_all_tools", Map.of()))));
         Map<String, McpSchema.Tool> tools = client.listTools().tools().stream()
                 .collect(Collectors.toMap(McpSchema.Tool::name, t -> t));
         for (String name : java.util.List.of("get_chart_data", "plot_chart")) {

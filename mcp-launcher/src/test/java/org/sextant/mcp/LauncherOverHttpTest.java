@@ -29,7 +29,7 @@ class LauncherOverHttpTest {
 
     @Test
     void servesTheToolsOnLoopbackAndRefusesBrowserOriginsAndForeignHosts() throws Exception {
-        ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(20));
+        ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(20), true); // --all-tools
         try (FakeApp app = new FakeApp(home).start();
              HttpMcpServer server = HttpMcpServer.start(0, new ToolDispatcher(context), context.tables())) {
             McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.tables.LargeResult;
+import org.sextant.mcp.tools.Categories;
 import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolCatalog;
 
@@ -61,7 +62,12 @@ class LauncherOverStdioTest {
     }
 
     @Test
-    void listsEveryCatalogToolOnceWithAnnotationsMatchingItsClass() {
+    void listsTheStarterSetThenEveryCatalogToolOnceWithAnnotationsMatchingItsClass() {
+        List<String> starter = ToolCatalog.ALL.stream().map(LauncherTool::name).filter(Categories.STARTER::contains).toList();
+        assertEquals(starter, client.listTools().tools().stream().map(McpSchema.Tool::name).toList(), "a new session lists the starter set");
+        assertFalse(starter.contains("health_check"));
+        assertEquals(true, call("health_check", Map.of()).get("ok"), "a tool not listed is still callable by name");
+        data(call("show_all_tools", Map.of()));
         List<McpSchema.Tool> tools = client.listTools().tools();
         assertEquals(ToolCatalog.ALL.stream().map(LauncherTool::name).toList(),
                 tools.stream().map(McpSchema.Tool::name).toList(), "prefixed aliases must stay hidden");
@@ -73,7 +79,7 @@ class LauncherOverStdioTest {
             assertEquals(false, t.annotations().destructiveHint(), t.name());
             assertEquals(read, t.annotations().idempotentHint(), t.name());
             if (read) {
-                assertTrue(t.description().endsWith("Read-only: changes nothing."), t.description());
+                assertTrue(t.description().endsWith("Read-only."), t.description());
             } else {
                 assertTrue(t.description().startsWith("Write: ") && t.description().contains("SEXTANT_ALLOW_RUNS=1"),
                         t.description());
@@ -204,9 +210,19 @@ class LauncherOverStdioTest {
         Map<String, Object> access = (Map<String, Object>) data.get("access");
         assertEquals(false, access.get("runs_allowed"), "SEXTANT_ALLOW_RUNS=0 must read as refused");
         assertEquals(false, access.get("pilot_flag_present"));
-        List<Map<String, Object>> tools = (List<Map<String, Object>>) data.get("tools");
-        assertEquals(ToolCatalog.ALL.stream().collect(Collectors.toMap(LauncherTool::name, t -> t.toolClass().label())),
-                tools.stream().collect(Collectors.toMap(t -> (String) t.get("name"), t -> (String) t.get("class"))));
+        Map<String, Object> tools = (Map<String, Object>) data.get("tools");
+        assertEquals(ToolCatalog.ALL.size(), tools.get("total"));
+        assertEquals(ToolCatalog.ALL.stream().collect(Collectors.groupingBy(LauncherTool::category, Collectors.counting())),
+                ((Map<String, Object>) tools.get("by_category")).entrySet().stream()
+                        .collect(Collectors.toMap(Map.Entry::getKey, e -> ((Number) e.getValue()).longValue())));
+    }
+
+    @Test
+    void serverInfoFitsSixThousandBytesAsTheClientReceivesIt() throws Exception {
+        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest("get_server_info", Map.of()));
+        int bytes = org.sextant.mcp.server.SextantMcpServer.jsonMapper().writeValueAsString(result)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        assertTrue(bytes <= 6_000, "get_server_info is " + bytes + " bytes");
     }
 
     @Test

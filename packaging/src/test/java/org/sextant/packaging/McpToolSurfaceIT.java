@@ -25,7 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The whole tool surface as a real client sees it: the headless app (bin/sextant --headless) on a
  * fresh SEXTANT_HOME with the sample universe, bin/sextant-mcp started by the official TypeScript
- * SDK over stdio. Every tool that tools/list names is called once with valid and once with
+ * SDK over stdio. A new session lists the starter set (at most 12 tools, 12,000 bytes); after
+ * show_all_tools every tool that tools/list names is called once with valid and once with
  * invalid input, from the case table packaging/src/test/clients/tool-cases.json: a listed tool
  * without a case fails the test, so a tool added later cannot go untested. Then the gates (writes
  * refused without SEXTANT_ALLOW_RUNS=1, drive_app without .mcp_pilot) and progress.
@@ -55,7 +56,15 @@ class McpToolSurfaceIT {
         Path pilot = home.resolve(".mcp_pilot");
         Files.createFile(pilot); // by hand, as the person would: no code of Sextant creates it
         try (McpDriver client = new McpDriver(home, Map.of("SEXTANT_ALLOW_RUNS", "1"))) {
+            JsonNode starter = client.listTools();
+            assertTrue(starter.path("tools").size() <= 12, "a new session lists at most 12 tools: " + names(starter));
+            int starterBytes = starter.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            assertTrue(starterBytes <= 12_000, "the default tools/list is " + starterBytes + " bytes");
+            assertFalse(names(starter).contains("list_jobs"), "list_jobs is not in the starter set");
+            assertTrue(McpEndToEndIT.envelope(client.call("list_jobs", Map.of())).path("ok").asBoolean(), "a tool not listed is callable by name");
+            assertTrue(McpEndToEndIT.envelope(client.call("show_all_tools", Map.of())).path("ok").asBoolean());
             List<String> listed = names(client.listTools());
+            assertEquals(new TreeSet<>(McpBudgetIT.documentedTools()), new TreeSet<>(listed), "after show_all_tools every tool of docs/mcp.md is listed");
             TreeSet<String> missing = new TreeSet<>(listed);
             cases.propertyNames().forEach(missing::remove);
             assertTrue(missing.isEmpty(), "tools/list names tools without a case in tool-cases.json: " + missing);
@@ -108,6 +117,7 @@ class McpToolSurfaceIT {
         Path csv = realCsv();
         Map<String, String> vars = Map.of("$CSV", csv.toString(), "$JOB_ID", "gather-00000000", "$RUN_ID", "00000000-no-run");
         try (McpDriver closed = new McpDriver(home, Map.of())) {
+            McpEndToEndIT.envelope(closed.call("show_all_tools", Map.of()));
             JsonNode listed = closed.listTools();
             int writes = 0;
             for (JsonNode tool : listed.path("tools")) {
@@ -188,7 +198,7 @@ class McpToolSurfaceIT {
             JsonNode result = client.call("get_chart_data", Map.of("symbol", "NYSE"));
             JsonNode env = McpEndToEndIT.envelope(result);
             assertTrue(env.path("ok").asBoolean(), env.toString());
-            assertEquals(504, env.path("data").path("closes").size(), "the closes are in the structured result itself");
+            assertEquals(250, env.path("data").path("closes").path("dates").size(), "the closes are in the structured result itself, as columns");
             // Clients without structured content read the same envelope from the text (JSON numbers compared by value).
             JsonNode text = JSON.readTree(result.path("content").get(0).path("text").asString());
             java.util.Comparator<JsonNode> byValue = (a, b) -> a.equals(b)
@@ -207,8 +217,8 @@ class McpToolSurfaceIT {
             assertTrue(node.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the view check ended");
             assertEquals(0, node.exitValue(), out);
             JsonNode seen = JSON.readTree(out.strip());
-            assertEquals(504, seen.path("points").asInt(), out);
-            assertEquals(env.path("data").path("forecast").path("forecast").path("bands").size(), seen.path("bands").asInt(),
+            assertEquals(250, seen.path("points").asInt(), out);
+            assertEquals(env.path("data").path("forecast").path("bands").size(), seen.path("bands").asInt(),
                     "one translucent band per level: " + out);
         }
     }

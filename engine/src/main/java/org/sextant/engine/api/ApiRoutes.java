@@ -262,7 +262,7 @@ public final class ApiRoutes {
 
     private Object getChartData(ApiCall call) {
         return engine.chartData(call.requiredText("symbol", "\"MSFT\""), call.integer("days"), call.text("model"), call.integer("horizon"),
-                call.text("calibration"));
+                call.text("calibration"), Boolean.TRUE.equals(call.bool("overlays")));
     }
 
     private static List<Path> paths(ApiCall call) {

@@ -144,12 +144,14 @@ class LocalApiServerTest {
         HttpResponse<String> r = post("get_chart_data", "{\"symbol\":\"KO\",\"days\":250,\"horizon\":10}", TOKEN);
         assertEquals(200, r.statusCode(), r.body());
         JsonNode data = Json.MAPPER.readTree(r.body()).get("data");
-        assertEquals(250, data.get("closes").size());
-        assertEquals("2001-01-02", data.get("closes").get(249).get("date").asString());
+        assertEquals(250, data.get("closes").get("dates").size());
+        assertEquals(250, data.get("closes").get("close").size());
+        assertEquals("2001-01-02", data.get("closes").get("dates").get(249).asString());
         JsonNode f = data.get("forecast");
         assertEquals(10, f.get("target_dates").size());
         assertEquals("2001-01-03", f.get("target_dates").get(0).asString(), "the next business day after the last close");
-        assertEquals(3, f.get("forecast").get("bands").size());
+        assertEquals(3, f.get("bands").size());
+        assertEquals(10, f.get("median").size());
 
         HttpResponse<String> bad = post("get_forecast", "{\"symbol\":\"KO\",\"levels\":[1.5]}", TOKEN);
         assertEquals(400, bad.statusCode(), bad.body());

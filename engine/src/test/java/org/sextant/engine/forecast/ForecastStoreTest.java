@@ -90,18 +90,19 @@ class ForecastStoreTest {
         assertEquals(r.male(), overlays0.result().male(), 1e-15);
         org.junit.jupiter.api.Assertions.assertArrayEquals(r.malePerStep(), overlays0.result().malePerStep(), 1e-15);
         org.junit.jupiter.api.Assertions.assertArrayEquals(r.adaptiveCoverage(), overlays0.result().adaptiveCoverage(), 1e-15);
-        Map<String, Object> chart = engine.chartData("KO", 504, "naive", 10);
+        Map<String, Object> chart = engine.chartData("KO", 504, "naive", 10, null, true);
         @SuppressWarnings("unchecked") Map<String, Object> bt = (Map<String, Object>) chart.get("backtest");
         assertNotNull(bt);
         assertEquals("monthly", bt.get("origins_rule"));
-        assertEquals(r.male(), ((Number) bt.get("male")).doubleValue(), 1e-12);
-        @SuppressWarnings("unchecked") List<StoredForecast> overlays = (List<StoredForecast>) chart.get("forecasts");
+        assertEquals(r.male(), ((Number) bt.get("male")).doubleValue(), 1e-6, "errors keep 1e-6");
+        @SuppressWarnings("unchecked") List<Map<String, Object>> overlays = (List<Map<String, Object>>) chart.get("overlays");
         LocalDate windowStart = ko.dates().get(ko.size() - 504);
         long inWindow = stored.stream().filter(s -> !s.origin().isBefore(windowStart)).count();
-        assertEquals(inWindow + 1, overlays.size(), "every backtest origin in the window plus the live forecast");
-        assertEquals("live", overlays.get(overlays.size() - 1).kind());
-        assertTrue(overlays.stream().filter(s -> s.kind().equals("backtest")).allMatch(s -> s.calibration().equals("conformal")),
+        assertEquals(inWindow, overlays.size(), "every backtest origin in the window");
+        assertEquals((int) inWindow, chart.get("backtest_origins"));
+        assertTrue(overlays.stream().allMatch(o -> o.get("calibration").equals("conformal")),
                 "the chart shows the default calibration where the origin has it");
+        assertNull(engine.chartData("KO", 504, "naive", 10).get("overlays"), "overlays only on request: their count is enough by default");
     }
 
     @Test

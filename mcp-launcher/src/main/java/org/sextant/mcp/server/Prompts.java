@@ -15,7 +15,8 @@ final class Prompts {
     static final String RESEARCH_LOOP = """
             Research loop on %s%s. Work in this order and report what each step returned:
             1. `get_server_info`: is the app running, are runs allowed (access.runs_allowed)? If runs are \
-            not allowed, stop after the read-only steps and tell the person what you would run.
+            not allowed, stop after the read-only steps and tell the person what you would run. If your \
+            client lists only the starter tools, `focus_category` with category research lists the rest below.
             2. `list_symbols` (and `get_close_price` for a look at the series): are the symbols stored, over \
             which dates? Missing ones: `gather_tickers`, then poll `refresh_job_status`.
             3. `compare_to_history`: what happened next when markets looked like today (the base rate \
@@ -31,7 +32,8 @@ final class Prompts {
 
     static final String ROBUSTNESS_PASS = """
             Robustness pass on the strategy %s over %s, in research session "%s". Try to break it; \
-            report every run, including the ones that make it look worse:
+            report every run, including the ones that make it look worse (if your client lists only the \
+            starter tools, `focus_category` with category research lists these):
             1. `compose_graph` on the spec: note the configurations count.
             2. `backtest_graph` on the original symbols with background=false: the baseline verdict, \
             out-of-sample metrics, psr, dsr, pbo and placebo p.

@@ -26,11 +26,12 @@ public final class SextantMcpServer {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SextantMcpServer.class);
     static final String INSTRUCTIONS = """
             Sextant: market time series research. Start with get_server_info (is the app running, \
-            what is allowed, how jobs work), then list_symbols, get_close_price, get_db_schema and run_select; \
-            research with list_node_catalogue, compose_graph, backtest_graph and compare_to_history \
-            (prompts research_loop and robustness_pass). Writes need SEXTANT_ALLOW_RUNS=1. \
-            Every tool answers {ok, error, fail_reason, client_hint, data}; follow client_hint when ok is false. \
-            Results over 200 rows come as a preview plus a sextant://table/{id} resource to read.""";
+            what is allowed, how jobs work), then list_symbols, get_close_price, get_forecast, get_chart_data, \
+            compare_to_history, get_db_schema and run_select. tools/list starts with these; focus_category \
+            (data, jobs, research, app) or show_all_tools lists the rest, and every tool is callable by name. \
+            Writes need SEXTANT_ALLOW_RUNS=1. Every tool answers {ok, error, fail_reason, client_hint, data}; \
+            follow client_hint when ok is false. Results over 200 rows or 24 KB come as a preview plus a \
+            sextant://table/{id} resource to read.""";
 
     private SextantMcpServer() {}
 
@@ -92,6 +93,12 @@ public final class SextantMcpServer {
         return all;
     }
 
+    /** What tools/list answers now: each listed tool once, as the client receives it. */
+    static List<McpSchema.Tool> listedTools(ToolDispatcher dispatcher) {
+        return dispatcher.tools().stream().filter(dispatcher.context().focus()::listed)
+                .map(t -> specification(t, t.name(), dispatcher).tool()).toList();
+    }
+
     static List<McpServerFeatures.SyncToolSpecification> toolSpecifications(ToolDispatcher dispatcher) {
         List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
         for (LauncherTool tool : dispatcher.tools()) {
@@ -141,8 +148,8 @@ public final class SextantMcpServer {
         McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder()
                 .uriTemplate(TableStore.URI_TEMPLATE)
                 .name("table")
-                .title("Rows of a large tool result")
-                .description("All rows of a get_close_price or run_select result that exceeded 200 rows;"
+                .title("A large tool result")
+                .description("All rows of a table result over 200 rows, or (as rows[0]) a whole answer over 24 KB;"
                         + " kept in the launcher's memory for this session")
                 .mimeType("application/json")
                 .build();

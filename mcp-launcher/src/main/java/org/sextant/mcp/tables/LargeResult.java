@@ -23,13 +23,7 @@ public final class LargeResult {
      */
     public static Map<String, Object> shrink(Map<String, Object> data, String rowsKey, List<String> columns,
                                              Map<String, Object> summary, String source, TableStore store) {
-        return shrink(data, rowsKey, columns, summary, source, store, ROW_LIMIT);
-    }
-
-    /** As above with another inline limit (a chart payload is meant to arrive whole up to about two years). */
-    public static Map<String, Object> shrink(Map<String, Object> data, String rowsKey, List<String> columns,
-                                             Map<String, Object> summary, String source, TableStore store, int limit) {
-        if (!(data.get(rowsKey) instanceof List<?> rows) || rows.size() <= limit) return data;
+        if (!(data.get(rowsKey) instanceof List<?> rows) || rows.size() <= ROW_LIMIT) return data;
         TableStore.Table table = store.put(source, columns, rows);
         Map<String, Object> out = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : data.entrySet()) {
@@ -42,7 +36,7 @@ public final class LargeResult {
         out.put("preview", preview);
         out.put("summary", summary);
         out.put("resource_uri", table.uri());
-        out.put("note", rows.size() + " rows exceed the " + limit + "-row inline limit: read all rows with"
+        out.put("note", rows.size() + " rows exceed the " + ROW_LIMIT + "-row inline limit: read all rows with"
                 + " resources/read on resource_uri (kept in the launcher's memory for this session)");
         return out;
     }

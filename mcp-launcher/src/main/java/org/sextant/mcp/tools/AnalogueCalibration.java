@@ -11,7 +11,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class AnalogueCalibration extends LauncherTool {
     AnalogueCalibration() {
         super("analogue_calibration", Categories.RESEARCH, ToolClass.READ, false,
-                "Checks whether compare_to_history's forecasts were calibrated: replays the matcher walk-forward over past days and reports how often the outcomes fell where its statistics said (arguments as in docs/analogues.md, their values checked by the app; it can take seconds and is bounded by the launcher's request timeout).",
+                "Whether compare_to_history's statistics were calibrated, replaying it walk-forward over past days (takes seconds).",
                 Capabilities.ANALOGUE_CALIBRATION.schema());
     }
 

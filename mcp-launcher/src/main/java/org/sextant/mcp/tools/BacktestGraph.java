@@ -14,7 +14,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class BacktestGraph extends LauncherTool {
     BacktestGraph() {
         super("backtest_graph", Categories.RESEARCH, ToolClass.WRITE, false,
-                "Runs a strategy graph backtest over every configuration of its spec on the given symbols and records the run in the store; background=true (default) returns a job_id to poll with backtest_status, background=false waits for the run summary (verdict, in/out-of-sample metrics, psr, dsr, pbo, run_id).",
+                "Backtests every configuration of a strategy graph on symbols and records the run; returns a job_id for backtest_status.",
                 ArgumentSchema.object()
                         .spec("spec", "the graph spec (object or JSON text); compose_graph checks it without running")
                         .stringArray("symbols", 500, "symbols in the store to run on, e.g. [\"AA\", \"IBM\"]", true)

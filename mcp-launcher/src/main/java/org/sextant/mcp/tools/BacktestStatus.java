@@ -10,7 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class BacktestStatus extends LauncherTool {
     BacktestStatus() {
         super("backtest_status", Categories.JOBS, ToolClass.READ, false,
-                "Returns one backtest job (state, progress, message, error, and the run summary once SUCCEEDED) by job_id; while it is active, client_hint says when to poll again.",
+                "State and progress of one backtest job by job_id, and the run summary once it SUCCEEDED.",
                 ArgumentSchema.object()
                         .string("job_id", "the job_id that backtest_graph returned", true).build());
     }

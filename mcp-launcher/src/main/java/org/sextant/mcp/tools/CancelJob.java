@@ -9,7 +9,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class CancelJob extends LauncherTool {
     CancelJob() {
         super("cancel_job", Categories.JOBS, ToolClass.WRITE, false,
-                "Asks the app to cancel a background job; the job stops at its next checkpoint and ends CANCELLED (work it already committed stays).",
+                "Cancels a background job at its next checkpoint; work it already committed stays.",
                 ArgumentSchema.object()
                         .string("job_id", "the id from list_jobs or from the tool that started the job", true)
                         .build());

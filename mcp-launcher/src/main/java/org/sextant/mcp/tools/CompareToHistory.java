@@ -11,7 +11,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class CompareToHistory extends LauncherTool {
     CompareToHistory() {
         super("compare_to_history", Categories.RESEARCH, ToolClass.READ, false,
-                "Answers 'when markets looked like this before, what happened next': finds the closest past days by the daily signals and returns forward-return statistics against the base rate (arguments as in docs/analogues.md; their values are checked by the app).",
+                "Answers 'when markets looked like this before, what happened next': forward returns after the closest past days vs the base rate.",
                 Capabilities.COMPARE_TO_HISTORY.schema());
     }
 

@@ -10,7 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ComposeGraph extends LauncherTool {
     ComposeGraph() {
         super("compose_graph", Categories.RESEARCH, ToolClass.READ, false,
-                "Checks a strategy graph spec without running it: whether it is valid, how many configurations it expands to, errors with their path, warnings, and the normalised graph.",
+                "Checks a strategy graph spec without running it: validity, configuration count, errors with their path, the normalised graph.",
                 Capabilities.COMPOSE_GRAPH.schema());
     }
 

@@ -26,7 +26,7 @@ final class DriveApp extends LauncherTool {
 
     DriveApp() {
         super("drive_app", Categories.APP, ToolClass.WRITE, true,
-                "Queues a command that drives the app window (open a chart, select a view, open a run, start a forecast or a backtest): writes one JSON file atomically (temp file + rename) into SEXTANT_HOME/commands/pending, which the app executes and moves to commands/done; read_command_queue shows both.",
+                "Queues a command for the app window (open a chart, select a view, open a run, start a forecast or backtest).",
                 ArgumentSchema.object()
                         .oneOf("command", List.copyOf(COMMANDS.keySet()), "what the app should do", true)
                         .object("args", "the command's arguments: open_chart {symbol}, select_view {view},"

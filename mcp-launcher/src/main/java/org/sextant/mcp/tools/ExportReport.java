@@ -10,7 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ExportReport extends LauncherTool {
     ExportReport() {
         super("export_report", Categories.RESEARCH, ToolClass.WRITE, false,
-                "Writes a self-contained HTML report of a stored run (verdict, statistics with their meaning, parameters, top 20 configurations, equity and drawdown drawn inline) into SEXTANT_HOME/reports, or to a path under SEXTANT_HOME; returns the file path and size. format pdf is refused: html only.",
+                "Saves a self-contained HTML report of a stored run under SEXTANT_HOME/reports and returns its path.",
                 Capabilities.EXPORT_REPORT.schema());
     }
 

@@ -12,7 +12,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class FocusCategory extends LauncherTool {
     FocusCategory() {
         super("focus_category", Categories.CORE, ToolClass.READ, false,
-                "Narrows the listed tools to one category (data, jobs, research or app) plus the core tools and notifies tools/list_changed; every tool stays callable by name, and show_all_tools lists them all again.",
+                "Lists the tools of one category (data, jobs, research or app) beside the core ones; every tool stays callable by name.",
                 ArgumentSchema.object()
                         .oneOf("category", Categories.FOCUSABLE, "which tools to list besides the core ones", true)
                         .build());

@@ -13,7 +13,7 @@ final class ForecastTickers extends LauncherTool {
 
     ForecastTickers() {
         super("forecast_tickers", Categories.RESEARCH, ToolClass.WRITE, false,
-                "Starts a background job in the app that backtests the forecasts of up to 100 stored symbols walk-forward (the result maps each symbol to what get_backtest_error returns); returns job_id, poll_after_seconds and client_hint (poll refresh_job_status), with a progressToken follows the job streaming progress, and a longer list is refused, never truncated.",
+                "Backtests the forecasts of up to 100 stored symbols walk-forward as a background job; poll refresh_job_status.",
                 schema());
     }
 

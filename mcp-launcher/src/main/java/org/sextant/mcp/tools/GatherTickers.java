@@ -14,7 +14,7 @@ final class GatherTickers extends LauncherTool {
 
     GatherTickers() {
         super("gather_tickers", Categories.DATA, ToolClass.WRITE, false,
-                "Downloads daily prices for up to 100 symbols from a data provider into the store as a background job; returns job_id, poll_after_seconds and client_hint; a request covered by the running gather joins it (coalesced=true), another running writer job answers job_busy with active_job_id, and a longer list is refused, never truncated.",
+                "Downloads daily prices of up to 100 symbols from a data provider as a background job; poll refresh_job_status.",
                 Capabilities.START_GATHER.schema());
     }
 

@@ -8,7 +8,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class GetBacktestError extends LauncherTool {
     GetBacktestError() {
         super("get_backtest_error", Categories.RESEARCH, ToolClass.READ, false,
-                "Runs a walk-forward backtest of one symbol's forecasts and returns the errors (mean absolute log error overall and per step, pinball loss) and the coverage per level of the model's, conformal and adaptive bands; it can take seconds and is bounded by the launcher's request timeout, so many symbols or long histories belong in forecast_tickers' background job.",
+                "Walk-forward forecast errors and band coverage of one symbol, computed in the call (seconds); many symbols: forecast_tickers.",
                 Capabilities.GET_BACKTEST_ERROR.schema());
     }
 

@@ -16,7 +16,7 @@ final class GetClosePrice extends LauncherTool {
 
     GetClosePrice() {
         super("get_close_price", Categories.DATA, ToolClass.READ, false,
-                "Returns the daily close and adjusted close of one symbol between two optional dates; over 200 rows it returns a preview, a summary and a sextant://table/{id} resource with all rows.",
+                "Daily close and adjusted close of one symbol between optional dates; over 200 rows a preview plus a sextant://table resource.",
                 Capabilities.GET_CLOSE_PRICE.schema());
     }
 

@@ -10,7 +10,7 @@ final class GetForecast extends LauncherTool {
 
     GetForecast() {
         super("get_forecast", Categories.RESEARCH, ToolClass.READ, false,
-                "Forecasts one symbol's close from its last stored day: target dates, the median and a band per level (default 80/95/99%), and reward/risk per level from the last close.",
+                "Forecasts one symbol's close: target dates, median, bands (default 80/95/99%) and reward/risk from the last close.",
                 Capabilities.GET_FORECAST.schema());
     }
 
@@ -18,6 +18,6 @@ final class GetForecast extends LauncherTool {
     Object handle(Call call) throws ToolFailure {
         Map<String, Object> args = ForecastArgs.read(call);
         call.args().optionalFractionList("levels", MAX_LEVELS).ifPresent(l -> args.put("levels", l));
-        return call.context().app().call(Capabilities.GET_FORECAST, args);
+        return ForecastPrecision.round(call.context().app().call(Capabilities.GET_FORECAST, args));
     }
 }

@@ -12,7 +12,7 @@ final class GetRewardRisk extends LauncherTool {
 
     GetRewardRisk() {
         super("get_reward_risk", Categories.RESEARCH, ToolClass.READ, false,
-                "Returns the reward/risk of one symbol's live forecast at the 80, 95 and 99% levels (upside and downside of each band from the last close, and their ratio), without the bands themselves.",
+                "Reward/risk of one symbol's live forecast at 80/95/99%: upside, downside and their ratio, without the bands.",
                 ForecastArgs.schema("the symbol as list_symbols shows it, e.g. \"AAPL\"").build());
     }
 
@@ -21,6 +21,6 @@ final class GetRewardRisk extends LauncherTool {
         Map<String, Object> forecast = call.context().app().call(Capabilities.GET_FORECAST, ForecastArgs.read(call));
         Map<String, Object> out = new LinkedHashMap<>();
         for (String key : KEPT) out.put(key, forecast.get(key));
-        return out;
+        return ForecastPrecision.round(out);
     }
 }

@@ -20,7 +20,7 @@ final class GetRun extends LauncherTool {
 
     GetRun() {
         super("get_run", Categories.RESEARCH, ToolClass.READ, false,
-                "Returns one stored strategy run: spec, verdict and reasons, statistics (PSR, DSR, MinTRL, PBO, haircut Sharpe, placebo p), chosen parameters and metrics in and out of sample; optionally every configuration's IS/OOS metrics and the daily equity and drawdown of the best and selected configurations.",
+                "One stored strategy run: spec, verdict, statistics (PSR, DSR, PBO), chosen parameters and metrics; optionally all configurations.",
                 Capabilities.GET_RUN.schema());
     }
 

@@ -1,37 +1,49 @@
 package org.sextant.mcp.tools;
 
 import org.sextant.contract.ArgumentSchema;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.sextant.mcp.LauncherInfo;
+import org.sextant.mcp.tables.AnswerBudget;
 import org.sextant.mcp.tables.LargeResult;
 import org.sextant.mcp.tables.TableStore;
 
-/** Who we are, whether the app is there, what is allowed, and every tool with its class. */
+/** Who we are, whether the app is there, what is allowed, and how many tools there are (their detail: get_tool_manifest). */
 final class GetServerInfo extends LauncherTool {
     GetServerInfo() {
         super("get_server_info", Categories.CORE, ToolClass.READ, false,
-                "Returns the launcher version and contract, whether the app is running, which gates are open, and every tool with its class and effect.",
+                "Start here: launcher version, whether the app is running, which gates are open, tool counts per category, and how jobs and large results work.",
                 ArgumentSchema.object().build());
     }
 
     /** How to use the asynchronous tools; stated once here rather than guessed by each agent. */
     static Map<String, Object> guidance() {
         Map<String, Object> g = new LinkedHashMap<>();
-        g.put("refresh", "gather_tickers and refresh_tickers start a background job and answer at once with job_id and"
-                + " poll_after_seconds: poll refresh_job_status until SUCCEEDED, FAILED or CANCELLED. A request covered by"
-                + " the running gather joins it (coalesced=true). job_busy means another writer job runs: data.active_job_id"
-                + " names it; poll it or cancel_job it. At most 100 symbols per call; longer lists are refused, never truncated.");
-        g.put("backtests", "backtest_graph runs as a job: background=true (default) returns job_id (poll backtest_status);"
-                + " background=false waits up to 300 s for the summary. Check a spec with compose_graph first.");
-        g.put("progress", "send a progressToken with import_prices, gather_tickers, refresh_tickers or backtest_graph to"
-                + " have the call follow the job and stream MCP progress notifications.");
-        g.put("charts", "this release has no chart-rendering tools: get_close_price gives the series to plot"
-                + " (over 200 rows as a sextant://table resource).");
-        g.put("focus", "focus_category narrows tools/list to one category; show_all_tools restores it; every tool stays callable.");
+        g.put("jobs", "import_prices, gather_tickers, refresh_tickers and forecast_tickers answer at once with job_id:"
+                + " poll refresh_job_status until SUCCEEDED, FAILED or CANCELLED. job_busy names active_job_id (poll or"
+                + " cancel_job it). At most 100 symbols per call; longer lists are refused, never truncated.");
+        g.put("backtests", "backtest_graph returns job_id for backtest_status (background=false waits up to 300 s);"
+                + " check a spec with compose_graph first.");
+        g.put("progress", "send a progressToken with a job tool to stream MCP progress notifications.");
+        g.put("charts", "get_chart_data: closes and forecast as columns (days for a longer window); render_chart: a PNG.");
+        g.put("tools", "tools/list starts with a starter set: focus_category lists one more category, show_all_tools all;"
+                + " any tool is callable by name; get_tool_manifest gives each tool's schema.");
+        g.put("writes", "write tools need SEXTANT_ALLOW_RUNS=1 in this server's env; drive_app also the hand-placed .mcp_pilot flag.");
         return g;
+    }
+
+    /** How many tools each category has and how many tools/list shows now; each tool's detail is in get_tool_manifest. */
+    static Map<String, Object> toolCounts(ToolContext ctx) {
+        Map<String, Integer> byCategory = new LinkedHashMap<>();
+        byCategory.put(Categories.CORE, 0);
+        Categories.FOCUSABLE.forEach(c -> byCategory.put(c, 0));
+        ctx.tools().forEach(t -> byCategory.merge(t.category(), 1, Integer::sum));
+        Map<String, Object> tools = new LinkedHashMap<>();
+        tools.put("total", ctx.tools().size());
+        tools.put("listed", ctx.tools().stream().filter(ctx.focus()::listed).count());
+        tools.put("focus", ctx.focus().current());
+        tools.put("by_category", byCategory);
+        return tools;
     }
 
     @Override
@@ -50,27 +62,14 @@ final class GetServerInfo extends LauncherTool {
         access.put("how_to_allow_runs", "the person sets SEXTANT_ALLOW_RUNS=1 in this server's client config");
         access.put("how_to_allow_pilot", "the person creates " + ctx.pilotGate().flag() + " by hand");
 
-        List<Map<String, Object>> tools = new ArrayList<>();
-        for (LauncherTool t : ctx.tools()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("name", t.name());
-            m.put("category", t.category());
-            m.put("class", t.toolClass().label());
-            m.put("drives_app", t.drivesApp());
-            m.put("gate", t.gate());
-            m.put("effect", t.effect());
-            tools.add(m);
-        }
-
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("server", server);
         data.put("app", ctx.app().probe());
         data.put("access", access);
-        data.put("tools", tools);
-        data.put("focus", ctx.focus().category().orElse(null));
+        data.put("tools", toolCounts(ctx));
         data.put("guidance", guidance());
         data.put("large_results", Map.of("inline_row_limit", LargeResult.ROW_LIMIT,
-                "resource_template", TableStore.URI_TEMPLATE));
+                "answer_byte_limit", AnswerBudget.ANSWER_BYTES, "resource_template", TableStore.URI_TEMPLATE));
         return data;
     }
 }

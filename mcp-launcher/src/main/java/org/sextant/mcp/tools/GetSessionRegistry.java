@@ -10,7 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class GetSessionRegistry extends LauncherTool {
     GetSessionRegistry() {
         super("get_session_registry", Categories.RESEARCH, ToolClass.READ, false,
-                "Returns a research session's counts of runs and configurations tried (what the overfitting statistics deflate by); also readable as the resource sextant://session-registry.",
+                "How many runs and configurations a research session has tried: what the overfitting statistics deflate by.",
                 Capabilities.GET_SESSION_REGISTRY.schema());
     }
 

@@ -7,7 +7,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class HealthCheck extends LauncherTool {
     HealthCheck() {
         super("health_check", ToolClass.READ, false,
-                "Asks the running app for its health: version, mode, and how many symbols and price rows it holds with their date range.",
+                "The running app's health: version, mode, and how many symbols and price rows it holds with their date range.",
                 ArgumentSchema.object().build());
     }
 

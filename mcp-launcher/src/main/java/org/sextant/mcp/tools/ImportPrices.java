@@ -14,7 +14,7 @@ final class ImportPrices extends LauncherTool {
 
     ImportPrices() {
         super("import_prices", Categories.DATA, ToolClass.WRITE, false,
-                "Imports CSV or Parquet price files (absolute paths) into the store as a background job, all in one transaction (one bad file rolls the whole import back); returns job_id, poll_after_seconds and client_hint (poll refresh_job_status), and with a progressToken follows the job streaming progress.",
+                "Imports CSV or Parquet price files (absolute paths) as one all-or-nothing background job; poll refresh_job_status.",
                 Capabilities.START_IMPORT.schema());
     }
 

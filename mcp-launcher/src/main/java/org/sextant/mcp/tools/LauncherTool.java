@@ -68,15 +68,14 @@ public abstract class LauncherTool {
         return drivesApp ? "runs + pilot" : "runs";
     }
 
-    /** What the client shows: the effect line plus the class and the gates that apply. */
+    /**
+     * What the client shows: the effect line plus the class and the gates that apply, kept short
+     * (every listed description costs each conversation context); the gates are explained once,
+     * in get_server_info and docs/mcp.md.
+     */
     public final String description() {
-        if (toolClass == ToolClass.READ) {
-            return effect + " Read-only: changes nothing.";
-        }
-        String gates = drivesApp
-                ? "Needs SEXTANT_ALLOW_RUNS=1 in this server's env and the hand-placed SEXTANT_HOME/.mcp_pilot flag."
-                : "Needs SEXTANT_ALLOW_RUNS=1 in this server's env.";
-        return "Write: " + effect + " " + gates;
+        if (toolClass == ToolClass.READ) return effect + " Read-only.";
+        return "Write: " + effect + (drivesApp ? " Needs SEXTANT_ALLOW_RUNS=1 and the .mcp_pilot flag." : " Needs SEXTANT_ALLOW_RUNS=1.");
     }
 
     public final McpSchema.ToolAnnotations annotations() {

@@ -9,7 +9,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ListForecastModels extends LauncherTool {
     ListForecastModels() {
         super("list_forecast_models", Categories.RESEARCH, ToolClass.READ, false,
-                "Lists the forecast model names get_forecast, get_chart_data, scan_forecasts and forecast_tickers accept as model, and which one is the default.",
+                "Lists the forecast models get_forecast, get_chart_data and scan_forecasts accept, and the default.",
                 Capabilities.LIST_FORECAST_MODELS.schema());
     }
 

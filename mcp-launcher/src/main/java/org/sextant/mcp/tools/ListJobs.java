@@ -10,7 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ListJobs extends LauncherTool {
     ListJobs() {
         super("list_jobs", Categories.JOBS, ToolClass.READ, false,
-                "Lists the app's background jobs, newest first, with kind, state, progress, message, timestamps, error and result.",
+                "Lists the app's background jobs, newest first, with kind, state, progress, error and result.",
                 Capabilities.LIST_JOBS.schema());
     }
 

@@ -10,7 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ListNodeCatalogue extends LauncherTool {
     ListNodeCatalogue() {
         super("list_node_catalogue", Categories.RESEARCH, ToolClass.READ, false,
-                "Lists the strategy graph nodes backtest_graph and compose_graph accept: name, category, description, inputs, output and parameters.",
+                "The strategy graph nodes compose_graph and backtest_graph accept, with inputs, output and parameters.",
                 Capabilities.LIST_NODE_CATALOGUE.schema());
     }
 

@@ -10,7 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ListRuns extends LauncherTool {
     ListRuns() {
         super("list_runs", Categories.RESEARCH, ToolClass.READ, false,
-                "Lists stored strategy backtest runs, newest first (all sessions or one): run_id, name, symbols, dates, out-of-sample start, configurations tried, verdict, in/out-of-sample Sharpe of the chosen configuration, DSR and PBO.",
+                "Lists stored strategy runs, newest first: run_id, symbols, dates, verdict, Sharpe in and out of sample, DSR and PBO.",
                 Capabilities.LIST_RUNS.schema());
     }
 

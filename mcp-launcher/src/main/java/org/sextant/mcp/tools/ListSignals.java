@@ -10,7 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ListSignals extends LauncherTool {
     ListSignals() {
         super("list_signals", Categories.RESEARCH, ToolClass.READ, false,
-                "Lists the signal definitions compare_to_history matches on (built-in daily signals and user signals), optionally for one benchmark.",
+                "Lists the signals compare_to_history matches on (built-in and user), optionally for one benchmark.",
                 Capabilities.LIST_SIGNALS.schema());
     }
 

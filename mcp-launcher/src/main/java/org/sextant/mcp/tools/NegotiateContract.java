@@ -10,7 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class NegotiateContract extends LauncherTool {
     NegotiateContract() {
         super("negotiate_contract", Categories.CORE, ToolClass.READ, false,
-                "Tells whether the tools contract major a client was written for is the one this server speaks, with the server version and what to do when they differ.",
+                "Checks whether the tools contract major a client was written for is the one this server speaks, and what to do when it is not.",
                 ArgumentSchema.object()
                         .requiredInteger("contract", 1, 1000, "the tools contract major the client speaks, e.g. 1")
                         .build());

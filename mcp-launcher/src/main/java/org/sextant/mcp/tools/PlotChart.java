@@ -6,7 +6,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class PlotChart extends LauncherTool {
     PlotChart() {
         super("plot_chart", Categories.RESEARCH, ToolClass.READ, false,
-                "Same as get_chart_data (an alias for agents asked to plot): " + GetChartData.EFFECT.substring("Returns ".length()),
+                "The same answer as get_chart_data, under the name agents reach for when asked to plot a symbol.",
                 org.sextant.contract.Capabilities.GET_CHART_DATA.schema());
     }
 

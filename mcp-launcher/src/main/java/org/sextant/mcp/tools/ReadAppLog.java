@@ -10,7 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ReadAppLog extends LauncherTool {
     ReadAppLog() {
         super("read_app_log", Categories.APP, ToolClass.READ, false,
-                "Returns the last lines of the app log (SEXTANT_HOME/logs/sextant.log) and its size.",
+                "The last lines of the app log and its size.",
                 Capabilities.READ_LOG.schema());
     }
 

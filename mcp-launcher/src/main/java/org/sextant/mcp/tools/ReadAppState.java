@@ -23,7 +23,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ReadAppState extends LauncherTool {
     ReadAppState() {
         super("read_app_state", Categories.APP, ToolClass.READ, false,
-                "Reads SEXTANT_HOME/state.json from disk (no app call): version, active view, symbol on screen, open run, jobs and data summary, masked settings, with age_seconds since the app last wrote it, whether the app is running now, and absence app_not_running when it is not.",
+                "The app's saved state from disk: active view, symbol on screen, open run, jobs, data summary and its age; works with the app down.",
                 ArgumentSchema.object().build());
     }
 

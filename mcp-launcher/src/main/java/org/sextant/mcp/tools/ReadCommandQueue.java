@@ -21,7 +21,7 @@ final class ReadCommandQueue extends LauncherTool {
 
     ReadCommandQueue() {
         super("read_command_queue", Categories.APP, ToolClass.READ, false,
-                "Lists the pilot command queue from disk: commands waiting in SEXTANT_HOME/commands/pending and the newest 50 the app finished in commands/done, each with its content and result.",
+                "The pilot command queue from disk: commands pending and the newest 50 done, with their results.",
                 ArgumentSchema.object().build());
     }
 

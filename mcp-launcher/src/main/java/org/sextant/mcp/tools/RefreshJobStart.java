@@ -17,7 +17,7 @@ final class RefreshJobStart extends LauncherTool {
 
     RefreshJobStart() {
         super("refresh_job_start", Categories.JOBS, ToolClass.WRITE, false,
-                "Starts a background gather job that re-downloads daily prices for stored symbols (all stored symbols when symbols is omitted, at most 100) and answers at once with job_id, poll_after_seconds and client_hint (poll refresh_job_status), never waiting for the job; a request covered by the running gather joins it (coalesced=true), another writer job answers job_busy with active_job_id.",
+                "Starts a job that re-downloads prices of stored symbols (default all, at most 100); answers at once with job_id.",
                 ArgumentSchema.object()
                         .stringArray("symbols", GatherTickers.MAX_SYMBOLS, "stored symbols as list_symbols shows them (default: all, when there are at most 100)", false)
                         .string("provider", "data provider name (default: the app's configured provider)", false)

@@ -10,7 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class RefreshJobStatus extends LauncherTool {
     RefreshJobStatus() {
         super("refresh_job_status", Categories.JOBS, ToolClass.READ, false,
-                "Returns one import, gather or forecast backtest job (state, progress, message, error, result) by job_id; while it is active, client_hint says when to poll again.",
+                "State, progress and result of one import, gather or forecast job by job_id; client_hint says when to poll again.",
                 ArgumentSchema.object()
                         .string("job_id", "the job_id that import_prices, gather_tickers, refresh_tickers or forecast_tickers returned", true).build());
     }

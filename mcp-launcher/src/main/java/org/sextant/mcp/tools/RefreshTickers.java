@@ -13,7 +13,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class RefreshTickers extends LauncherTool {
     RefreshTickers() {
         super("refresh_tickers", Categories.DATA, ToolClass.WRITE, false,
-                "Re-downloads daily prices for symbols already in the store (all stored symbols when symbols is omitted, at most 100) as a background gather job, with the same job_id, coalesced and job_busy answers as gather_tickers.",
+                "Re-downloads daily prices of stored symbols (default all, at most 100) as a background job; poll refresh_job_status.",
                 ArgumentSchema.object()
                         .stringArray("symbols", GatherTickers.MAX_SYMBOLS, "stored symbols as list_symbols shows them (default: all, when there are at most 100)", false)
                         .string("provider", "data provider name (default: the app's configured provider)", false)

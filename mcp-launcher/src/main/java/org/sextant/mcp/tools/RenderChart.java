@@ -17,7 +17,7 @@ final class RenderChart extends LauncherTool {
 
     RenderChart() {
         super("render_chart", Categories.RESEARCH, ToolClass.READ, false,
-                "Draws one symbol's chart as the workstation shows it (the last closes, default 500 trading days, with the live forecast's median and 80/95/99% bands) with the app's own chart code and returns it as a PNG image, plus a short description; get_chart_data gives the same chart as numbers.",
+                "Draws one symbol's chart with its forecast bands as the workstation shows it and returns a PNG image.",
                 Capabilities.RENDER_CHART.schema());
     }
 

@@ -10,7 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ResolveForecastStart extends LauncherTool {
     ResolveForecastStart() {
         super("resolve_forecast_start", Categories.RESEARCH, ToolClass.READ, false,
-                "Tells from which close a forecast run of one symbol starts as of a date (default: its last close): the last close on or before the end of the last completed week, with that week end, the rows of history before it and the rule, so every symbol of a run or scan forecasts from the same week.",
+                "From which close a forecast run of one symbol starts as of a date: the last close of the last completed week.",
                 Capabilities.RESOLVE_FORECAST_START.schema());
     }
 

@@ -15,7 +15,7 @@ final class RunSelect extends LauncherTool {
 
     RunSelect() {
         super("run_select", Categories.DATA, ToolClass.READ, false,
-                "Runs one read-only SELECT (or WITH ... SELECT) on the store and returns columns and rows; over 200 rows it returns a preview, a summary and a sextant://table/{id} resource with all rows.",
+                "Runs one SELECT (or WITH ... SELECT) on the store, for questions no other tool answers; over 200 rows a preview plus a resource.",
                 Capabilities.RUN_SELECT.schema());
     }
 

@@ -19,7 +19,7 @@ final class ScanForecasts extends LauncherTool {
 
     ScanForecasts() {
         super("scan_forecasts", Categories.RESEARCH, ToolClass.READ, false,
-                "Ranks stored symbols (all, or the given ones) by the reward/risk of their week-aligned forecasts at one band level, best first: each row has the last close, median return, reward/risk, upside and downside at 80/95/99% and the bands' coverage; symbols below min_reward_risk or min_history are left out and named; over 200 rows they come as a preview, a summary and a sextant://table/{id} resource.",
+                "Ranks stored symbols by the reward/risk of their week-aligned forecasts, best first: use to find candidates.",
                 Capabilities.SCAN_FORECASTS.schema());
     }
 

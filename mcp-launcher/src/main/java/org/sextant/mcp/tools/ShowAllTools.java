@@ -1,16 +1,16 @@
 package org.sextant.mcp.tools;
 
 import org.sextant.contract.ArgumentSchema;
-/** Undoes focus_category: tools/list shows every tool again. */
+/** Lists every tool: the way past the starter set and any focus_category. */
 final class ShowAllTools extends LauncherTool {
     ShowAllTools() {
         super("show_all_tools", Categories.CORE, ToolClass.READ, false,
-                "Lists every tool again after focus_category narrowed the list, and notifies tools/list_changed.",
+                "Lists every tool; use when a task needs tools beyond the starter set and one focus_category.",
                 ArgumentSchema.object().build());
     }
 
     @Override
     Object handle(Call call) {
-        return FocusCategory.answer(call, null);
+        return FocusCategory.answer(call, Focus.ALL);
     }
 }

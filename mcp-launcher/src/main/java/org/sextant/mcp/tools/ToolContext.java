@@ -17,9 +17,12 @@ public record ToolContext(LauncherHome home, AppClient app, TableStore tables, R
         this(home, app, tables, runsGate, pilotGate, tools, new Focus());
     }
 
-    /** What a launcher process serves: every catalog tool, the gates on its own environment and home. */
-    public static ToolContext forHome(LauncherHome home, Duration requestTimeout) {
+    /**
+     * What a launcher process serves: every catalog tool, the gates on its own environment and
+     * home; tools/list starts with the starter set unless {@code allToolsListed}.
+     */
+    public static ToolContext forHome(LauncherHome home, Duration requestTimeout, boolean allToolsListed) {
         return new ToolContext(home, new AppClient(home.appJson(), requestTimeout), TableStore.withDefaults(),
-                RunsGate.fromProcessEnvironment(), new PilotGate(home.pilotFlag()), ToolCatalog.ALL);
+                RunsGate.fromProcessEnvironment(), new PilotGate(home.pilotFlag()), ToolCatalog.ALL, new Focus(allToolsListed));
     }
 }

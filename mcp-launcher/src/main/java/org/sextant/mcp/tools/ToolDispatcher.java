@@ -7,12 +7,14 @@ import java.util.Optional;
 import org.sextant.mcp.envelope.Envelope;
 import org.sextant.contract.FailReason;
 import org.sextant.mcp.envelope.ToolFailure;
+import org.sextant.mcp.tables.AnswerBudget;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The one call path of every tool: resolve the name, apply the gates of write tools, check the
- * arguments, run the handler, and turn whatever happens into an envelope. It never throws.
+ * arguments, run the handler, hold the answer to its byte budget (AnswerBudget), and turn whatever
+ * happens into an envelope. It never throws.
  */
 public final class ToolDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(ToolDispatcher.class);
@@ -59,8 +61,12 @@ public final class ToolDispatcher {
             }
             Arguments args = Arguments.of(arguments, tool.inputSchema());
             Object result = tool.handle(new Call(args, context, progress == null ? Progress.NONE : progress));
-            if (result instanceof ToolResult r) return new Envelope(true, null, null, r.hint(), r.data(), r.images());
-            return Envelope.success(result);
+            String call = tool.name() + " " + (arguments == null ? Map.of() : arguments);
+            String source = call.length() > 200 ? call.substring(0, 200) + "…" : call;
+            if (result instanceof ToolResult r) {
+                return new Envelope(true, null, null, r.hint(), AnswerBudget.limit(r.data(), source, context.tables()), r.images());
+            }
+            return Envelope.success(AnswerBudget.limit(result, source, context.tables()));
         } catch (ToolFailure f) {
             LOG.debug("{} failed: {} ({})", tool.name(), f.getMessage(), f.failReason());
             return f.toEnvelope();

@@ -213,18 +213,51 @@ class ReadToolsTest {
         assertEquals(true, data(tools.dispatch("negotiate_contract", Map.of("contract", LauncherInfo.TOOLS_CONTRACT)))
                 .get("compatible"));
 
-        List<Map<String, Object>> manifest = (List<Map<String, Object>>) data(tools.dispatch("get_tool_manifest", Map.of()))
-                .get("tools");
-        assertEquals(ToolCatalog.ALL.stream().map(LauncherTool::name).toList(), manifest.stream().map(m -> m.get("name")).toList());
-        Map<String, Object> drive = manifest.stream().filter(m -> m.get("name").equals("drive_app")).findFirst().orElseThrow();
+        List<Object> pagedNames = new java.util.ArrayList<>();
+        Object offset = 0;
+        int pages = 0;
+        while (offset != null) {
+            Map<String, Object> page = data(tools.dispatch("get_tool_manifest", Map.of("offset", offset)));
+            assertEquals(ToolCatalog.ALL.size(), page.get("total"));
+            List<Map<String, Object>> ts = (List<Map<String, Object>>) page.get("tools");
+            assertTrue(ts.size() <= 10, "a page holds the default limit");
+            ts.forEach(t -> pagedNames.add(t.get("name")));
+            offset = page.get("next_offset");
+            pages++;
+        }
+        assertEquals(ToolCatalog.ALL.stream().map(LauncherTool::name).toList(), pagedNames, "the pages cover the catalog once, in order");
+        assertTrue(pages > 1);
+
+        List<Map<String, Object>> appTools = (List<Map<String, Object>>) data(tools.dispatch("get_tool_manifest",
+                Map.of("category", "app", "limit", 50))).get("tools");
+        assertEquals(ToolCatalog.ALL.stream().filter(t -> t.category().equals("app")).map(LauncherTool::name).toList(),
+                appTools.stream().map(m -> m.get("name")).toList());
+        Map<String, Object> drive = appTools.stream().filter(m -> m.get("name").equals("drive_app")).findFirst().orElseThrow();
         assertEquals("runs + pilot", drive.get("gate"));
         assertEquals("write", drive.get("class"));
+        assertEquals(false, drive.get("listed"), "not in the starter set");
         assertTrue(((Map<String, Object>) drive.get("input_schema")).containsKey("properties"));
+        List<Map<String, Object>> one = (List<Map<String, Object>>) data(tools.dispatch("get_tool_manifest",
+                Map.of("name", "scan_forecasts"))).get("tools");
+        assertEquals(List.of("scan_forecasts"), one.stream().map(m -> m.get("name")).toList());
+        assertInvalid(tools.dispatch("get_tool_manifest", Map.of("category", "everything")), "category");
+        assertInvalid(tools.dispatch("get_tool_manifest", Map.of("name", "get_symbols_v2")), "name");
+    }
+
+    @Test
+    void theSchemaComesOnceAsMarkdownByDefaultOrAsJsonOnRequest() {
+        Map<String, Object> markdown = data(tools.dispatch("get_db_schema", Map.of()));
+        assertEquals(java.util.Set.of("markdown"), markdown.keySet(), "not the same schema twice");
+        Map<String, Object> json = data(tools.dispatch("get_db_schema", Map.of("format", "json")));
+        assertEquals(java.util.Set.of("tables"), json.keySet());
+        assertInvalid(tools.dispatch("get_db_schema", Map.of("format", "yaml")), "format");
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void focusNarrowsTheListedToolsAndTellsTheServerOnce() {
+        assertEquals(Categories.STARTER.stream().sorted().toList(), tools.tools().stream().filter(tools.context().focus()::listed)
+                .map(LauncherTool::name).sorted().toList(), "a new session lists the starter set");
         int[] changes = {0};
         tools.context().focus().onChange(() -> changes[0]++);
         Map<String, Object> d = data(tools.dispatch("focus_category", Map.of("category", "jobs")));
@@ -287,24 +320,28 @@ class ReadToolsTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void aChartOfTwoYearsArrivesWholeAndALongerWindowKeepsItsClosesInATable() {
-        Map<String, Object> twoYears = data(tools.dispatch("get_chart_data", Map.of("symbol", FakeApp.LONG)));
-        assertEquals(504, ((List<?>) twoYears.get("closes")).size(), "the default window is one answer");
-        assertTrue(twoYears.containsKey("forecast") && twoYears.containsKey("plot_hints"));
+    void aChartArrivesAsColumnsAndAWindowOverTheAnswerBudgetAsAPreviewPlusTheWholeAnswer() {
+        Map<String, Object> year = data(tools.dispatch("get_chart_data", Map.of("symbol", FakeApp.LONG)));
+        Map<String, Object> closes = (Map<String, Object>) year.get("closes");
+        assertEquals(250, ((List<?>) closes.get("dates")).size(), "the default window is one answer");
+        assertEquals(250, ((List<?>) closes.get("close")).size());
+        assertTrue(year.containsKey("forecast") && year.containsKey("plot_hints"));
 
-        Map<String, Object> same = data(tools.dispatch("plot_chart", Map.of("symbol", FakeApp.LONG, "days", 504)));
-        assertEquals(twoYears, same, "plot_chart is get_chart_data under another name");
+        Map<String, Object> same = data(tools.dispatch("plot_chart", Map.of("symbol", FakeApp.LONG, "days", 250)));
+        assertEquals(year, same, "plot_chart is get_chart_data under another name");
+        data(tools.dispatch("get_chart_data", Map.of("symbol", FakeApp.LONG, "overlays", true)));
+        assertEquals(true, ((Map<String, Object>) app.lastArgs("get_chart_data")).get("overlays"), "overlays reach the app");
 
-        Map<String, Object> long_ = data(tools.dispatch("get_chart_data", Map.of("symbol", FakeApp.LONG, "days", 600)));
-        assertEquals(false, long_.get("rows_returned"));
+        Map<String, Object> long_ = data(tools.dispatch("get_chart_data", Map.of("symbol", FakeApp.LONG, "days", 3000)));
+        assertEquals(true, long_.get("truncated"));
         assertFalse(long_.containsKey("closes"));
-        assertTrue(long_.containsKey("forecast") && long_.containsKey("plot_hints"), "only the closes move to the table");
-        Map<String, Object> summary = (Map<String, Object>) long_.get("summary");
-        assertEquals(600, summary.get("count"));
-        assertEquals(FakeApp.FIRST.toString(), summary.get("first_date"));
-        assertEquals(200.0, summary.get("max_close"));
+        Map<String, Object> preview = (Map<String, Object>) long_.get("preview");
+        Map<String, Object> dates = (Map<String, Object>) ((Map<String, Object>) preview.get("closes")).get("dates");
+        assertEquals(3000, dates.get("count"), "the preview says how long each cut list is");
         String uri = (String) long_.get("resource_uri");
-        assertEquals(600, tools.context().tables().get(uri.substring(uri.lastIndexOf('/') + 1)).orElseThrow().rows().size());
+        List<?> rows = tools.context().tables().get(uri.substring(uri.lastIndexOf('/') + 1)).orElseThrow().rows();
+        Map<String, Object> whole = (Map<String, Object>) rows.get(0);
+        assertEquals(3000, ((List<?>) ((Map<String, Object>) whole.get("closes")).get("dates")).size(), "nothing is lost");
     }
 
     @Test
