@@ -21,14 +21,15 @@ class StoreDamagedDialogTest {
     @Test
     void recoverOrQuitIsThePersonsChoiceAndTheReportIsShown(FxRobot robot) throws Exception {
         CompletableFuture<Boolean> recover = CompletableFuture.supplyAsync(() -> StoreDamagedDialog.askToRecover("Sextant could not open its store X (torn log)."));
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.lookup("Recover").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> showing(robot, "Recover").isPresent());
         assertTrue(robot.lookup(".dialog-pane .content").queryLabeled().getText().startsWith("Sextant could not open its store X"));
-        robot.clickOn("Recover");
+        robot.clickOn(showing(robot, "Recover").orElseThrow());
         assertTrue(recover.get(60, TimeUnit.SECONDS));
 
         CompletableFuture<Boolean> quit = CompletableFuture.supplyAsync(() -> StoreDamagedDialog.askToRecover("again"));
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.lookup("Quit").tryQuery().isPresent());
-        robot.clickOn("Quit");
+        // the first dialog's buttons may still be found while it closes: take the one in a showing window
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> showing(robot, "Quit").isPresent());
+        robot.clickOn(showing(robot, "Quit").orElseThrow());
         assertFalse(quit.get(60, TimeUnit.SECONDS));
 
         CompletableFuture<Void> report = CompletableFuture.runAsync(() -> StoreDamagedDialog.showReport(List.of("recovered from: the last checkpoint", "  prices: 7 rows")));
@@ -37,5 +38,10 @@ class StoreDamagedDialogTest {
         javafx.scene.control.DialogPane pane = (javafx.scene.control.DialogPane) robot.lookup(".dialog-pane .text-area").queryAs(TextArea.class).getScene().getRoot();
         robot.clickOn(pane.lookupButton(javafx.scene.control.ButtonType.OK));
         report.get(60, TimeUnit.SECONDS);
+    }
+
+    private static java.util.Optional<javafx.scene.Node> showing(FxRobot robot, String label) {
+        return robot.lookup(label).match((javafx.scene.Node n) -> n.getScene() != null && n.getScene().getWindow() != null
+                && n.getScene().getWindow().isShowing()).tryQuery();
     }
 }
