@@ -72,7 +72,7 @@ final class McpDriver implements AutoCloseable {
     public void close() throws Exception {
         try {
             in.write("{\"op\":\"close\"}\n");
-            in.flush();
+            in.close(); // the driver exits at the end of its stdin, not at the close request alone
         } catch (IOException ignored) {
             // already gone
         }

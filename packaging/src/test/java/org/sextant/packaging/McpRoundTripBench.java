@@ -28,7 +28,14 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * Before the rows, the app answers each call {@code sextant.bench.appWarmup} times (default
  * 2000; 0 measures a freshly started app), as an app that has been running would.
- * {@code sextant.bench.clients} lists the client counts (default "1,16").
+ * {@code sextant.bench.clients} lists the client counts (default "1,16"), {@code sextant.bench.tools}
+ * the calls (default all of {@link #CALLS}).
+ *
+ * Before/after: {@code -Dsextant.bench.baselineRepo=DIR} names another built tree (its bin/sextant
+ * and bin/sextant-mcp, e.g. an export of an older commit). Its app runs beside this tree's, each on
+ * its own home, and every row is measured on both, back to back, in the same run;
+ * {@code -Dsextant.bench.baselineFirst=true} measures the other tree first in each pair (alternate
+ * runs to see order effects).
  *
  * Usage (from the repository root, after the packaging ITs compiled it; see docs/benchmarks.md):
  *   java -Dsextant.repo=. -cp "packaging/target/test-classes:mcp-launcher/target/lib/*" \
@@ -42,7 +49,26 @@ public final class McpRoundTripBench {
 
     static {
         CALLS.put("get_close_price", Map.of("symbol", "AA", "start", "2000-12-29", "end", "2000-12-29"));
+        CALLS.put("run_select", Map.of("sql", "SELECT symbol, close FROM prices WHERE symbol='AA' ORDER BY date DESC LIMIT 5"));
         CALLS.put("compare_to_history", Map.of("horizon", 5, "top_k", 20));
+    }
+
+    /** One built tree under test: its running app and the launcher script its clients start. */
+    record Build(String label, Path repo, Path home, HeadlessApp app, JsonNode discovery) implements AutoCloseable {
+        static Build start(String label, Path repo) throws Exception {
+            Path home = Files.createTempDirectory("sextant-rtt-bench");
+            HeadlessApp app = HeadlessApp.start(home, repo.resolve("bin/sextant"));
+            return new Build(label, repo, home, app, JSON.readTree(Files.readString(home.resolve("run/app.json"))));
+        }
+
+        Path launcher() {
+            return repo.resolve("bin/sextant-mcp");
+        }
+
+        @Override
+        public void close() throws Exception {
+            app.close();
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -51,34 +77,50 @@ public final class McpRoundTripBench {
         int appWarmup = Integer.getInteger("sextant.bench.appWarmup", 2000);
         int[] clientCounts = Arrays.stream(System.getProperty("sextant.bench.clients", "1,16").split(","))
                 .mapToInt(x -> Integer.parseInt(x.trim())).toArray();
-        Path home = Files.createTempDirectory("sextant-rtt-bench");
-        try (HeadlessApp app = HeadlessApp.start(home)) {
-            JsonNode discovery = JSON.readTree(Files.readString(home.resolve("run/app.json")));
+        List<String> tools = Arrays.stream(System.getProperty("sextant.bench.tools", String.join(",", CALLS.keySet())).split(","))
+                .map(String::trim).toList();
+        for (String t : tools) if (!CALLS.containsKey(t)) throw new IllegalArgumentException("sextant.bench.tools: unknown call " + t + "; known: " + CALLS.keySet());
+        String baselineRepo = System.getProperty("sextant.bench.baselineRepo");
+        List<Build> builds = new ArrayList<>();
+        try {
+            builds.add(Build.start(baselineRepo == null ? "this tree" : "after", Repo.root()));
+            if (baselineRepo != null) {
+                Build before = Build.start("before", Path.of(baselineRepo).toAbsolutePath().normalize());
+                if (Boolean.getBoolean("sextant.bench.baselineFirst")) builds.add(0, before); else builds.add(before);
+            }
             // The app of a working session has been up for a while: its JIT has compiled the
             // call path. A fresh app runs its first hundreds of calls partly interpreted, which
             // would be measured as the first rows' latency; so each call is made appWarmup times
             // first. Launchers stay fresh per row (their warm-up is the per-client one).
-            for (Map.Entry<String, Map<String, Object>> c : CALLS.entrySet()) {
-                try (HttpCaller warm = new HttpCaller(discovery, c.getKey(), c.getValue())) {
-                    for (int i = 0; i < appWarmup; i++) warm.call();
+            for (Build b : builds) {
+                for (String tool : tools) {
+                    try (HttpCaller warm = new HttpCaller(b.discovery(), tool, CALLS.get(tool))) {
+                        for (int i = 0; i < appWarmup; i++) warm.call();
+                    }
                 }
             }
             List<String[]> rows = new ArrayList<>();
-            for (Map.Entry<String, Map<String, Object>> c : CALLS.entrySet()) {
+            for (String tool : tools) {
+                Map<String, Object> callArgs = CALLS.get(tool);
                 for (int clients : clientCounts) {
-                    rows.add(row("baseline: HTTP to the app", c.getKey(), clients,
-                            run(app.pid(), clients, () -> new HttpCaller(discovery, c.getKey(), c.getValue()), warmup, calls)));
-                    rows.add(row("sextant-mcp (stdio) + app", c.getKey(), clients,
-                            run(app.pid(), clients, () -> new McpCaller(home, c.getKey(), c.getValue()), warmup, calls)));
+                    for (Build b : builds) {
+                        rows.add(row(b.label(), "baseline: HTTP to the app", tool, clients,
+                                run(b.app().pid(), clients, () -> new HttpCaller(b.discovery(), tool, callArgs), warmup, calls)));
+                        rows.add(row(b.label(), "sextant-mcp (stdio) + app", tool, clients,
+                                run(b.app().pid(), clients, () -> new McpCaller(b.launcher(), b.home(), tool, callArgs), warmup, calls)));
+                    }
                 }
             }
             System.out.printf("cores=%d, load average=%s, calls per client=%d (after %d warm-up), app warmed with %d calls per tool, N clients = N launcher processes%n",
                     Runtime.getRuntime().availableProcessors(), Files.readString(Path.of("/proc/loadavg")).split(" ")[0], calls, warmup, appWarmup);
+            for (Build b : builds) System.out.println("build " + b.label() + ": " + b.repo());
             System.out.println("cpu ms/call: CPU time of the app process, and of the client processes (the launchers; this JVM"
                     + " for the baseline), over the measured calls, divided by their number");
-            String format = "%-28s %-20s %8s %8s %9s %9s %9s %13s %16s%n";
-            System.out.printf(format, "path", "tool", "clients", "calls", "p50 ms", "p99 ms", "max ms", "app cpu ms", "client cpu ms");
+            String format = "%-10s %-28s %-20s %8s %8s %9s %9s %9s %13s %16s%n";
+            System.out.printf(format, "build", "path", "tool", "clients", "calls", "p50 ms", "p99 ms", "max ms", "app cpu ms", "client cpu ms");
             for (String[] r : rows) System.out.printf(format, (Object[]) r);
+        } finally {
+            for (Build b : builds) b.close();
         }
     }
 
@@ -152,9 +194,9 @@ public final class McpRoundTripBench {
         return ticks * 1000.0 / CLOCK_TICKS;
     }
 
-    static String[] row(String path, String tool, int clients, Result r) {
+    static String[] row(String build, String path, String tool, int clients, Result r) {
         long[] sorted = r.sorted();
-        return new String[] {path, tool, String.valueOf(clients), String.valueOf(sorted.length),
+        return new String[] {build, path, tool, String.valueOf(clients), String.valueOf(sorted.length),
                 ms(sorted[sorted.length / 2]), ms(sorted[(int) Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]),
                 ms(sorted[sorted.length - 1]), cpu(r.appCpuMs()), cpu(r.clientCpuMs())};
     }
@@ -239,8 +281,8 @@ public final class McpRoundTripBench {
         private final String arguments;
         private int id = 1;
 
-        McpCaller(Path home, String tool, Map<String, Object> args) throws Exception {
-            ProcessBuilder pb = new ProcessBuilder(Repo.root().resolve("bin/sextant-mcp").toString())
+        McpCaller(Path launcher, Path home, String tool, Map<String, Object> args) throws Exception {
+            ProcessBuilder pb = new ProcessBuilder(launcher.toString())
                     .redirectError(ProcessBuilder.Redirect.DISCARD);
             pb.environment().put("SEXTANT_HOME", home.toString());
             process = pb.start();
