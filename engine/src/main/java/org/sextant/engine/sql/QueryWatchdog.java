@@ -37,7 +37,10 @@ final class QueryWatchdog {
     /** How long the caller waits, past a stop, for DuckDB to give the worker back. */
     static final long STOP_GRACE_MS = 1000;
 
-    enum Stop { TIMEOUT, MEMORY }
+    enum Stop { TIMEOUT, MEMORY, POOL }
+
+    /** The store's pool is read every this many samples (a query, unlike the /proc read). */
+    static final int POOL_EVERY = 5;
 
     @FunctionalInterface
     interface Work<T> {
@@ -47,6 +50,8 @@ final class QueryWatchdog {
     private final Duration timeout;
     private final long capBytes;
     private final LongSupplier residentBytes;
+    private final long poolCapBytes;
+    private final LongSupplier poolBytes;
     private final Semaphore slots = new Semaphore(MAX_RUNNING);
     private final Set<Watched> running = ConcurrentHashMap.newKeySet();
     private final ExecutorService workers;
@@ -54,9 +59,19 @@ final class QueryWatchdog {
     private static final ExecutorService CANCELLERS = Executors.newCachedThreadPool(r -> daemon(r, "sextant-sql-cancel"));
 
     QueryWatchdog(Duration timeout, long capBytes, LongSupplier residentBytes) {
+        this(timeout, capBytes, residentBytes, Long.MAX_VALUE, () -> -1);
+    }
+
+    /**
+     * @param poolCapBytes DuckDB memory (shared by every query of the store) agent queries may hold together:
+     *                     past it every running agent query is stopped, so the app's own reads keep the rest
+     */
+    QueryWatchdog(Duration timeout, long capBytes, LongSupplier residentBytes, long poolCapBytes, LongSupplier poolBytes) {
         this.timeout = timeout;
         this.capBytes = capBytes;
         this.residentBytes = residentBytes;
+        this.poolCapBytes = poolCapBytes;
+        this.poolBytes = poolBytes;
         AtomicInteger n = new AtomicInteger();
         this.workers = Executors.newCachedThreadPool(r -> daemon(r, "sextant-sql-" + n.incrementAndGet()));
         daemon(this::sample, "sextant-sql-watchdog").start();
@@ -116,6 +131,7 @@ final class QueryWatchdog {
 
     /** The sampler: sleeps while no query runs; otherwise checks deadlines and memory every SAMPLE_MS. */
     private void sample() {
+        int samples = 0;
         while (true) {
             try {
                 synchronized (idle) {
@@ -124,9 +140,11 @@ final class QueryWatchdog {
                 Thread.sleep(SAMPLE_MS);
                 long now = System.nanoTime();
                 long rss = residentBytes.getAsLong();
+                long pool = ++samples % POOL_EVERY == 0 ? poolBytes.getAsLong() : -1;
                 for (Watched w : running) {
                     if (now - w.deadline > 0) w.stop(Stop.TIMEOUT, rss);
                     else if (rss > capBytes && w.startBytes >= 0 && rss - w.startBytes > GROWTH_SLACK) w.stop(Stop.MEMORY, rss);
+                    else if (pool > poolCapBytes) w.stop(Stop.POOL, pool);
                 }
             } catch (InterruptedException e) {
                 return;
@@ -137,6 +155,12 @@ final class QueryWatchdog {
     }
 
     private SextantException stopped(Watched w) {
+        if (w.stopped == Stop.POOL) {
+            return new SextantException(FailReason.RESOURCE_LIMIT, "the query was stopped: agent queries held "
+                    + (w.stopBytes == Long.MAX_VALUE ? "all" : gb(w.stopBytes)) + " of the store's working memory, past their share of "
+                    + gb(poolCapBytes) + " (the rest is kept for the app's own reads; docs/local-api.md, bounds)", "sql",
+                    "build smaller values: filter by symbol or date first, aggregate to numbers, run one large query at a time");
+        }
         if (w.stopped == Stop.MEMORY) {
             return new SextantException(FailReason.RESOURCE_LIMIT, "the query was stopped: it grew the app's memory to " + gb(w.stopBytes)
                     + ", past the cap of " + gb(capBytes) + " for one query (docs/local-api.md, bounds)", "sql",

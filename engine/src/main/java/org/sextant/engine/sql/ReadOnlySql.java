@@ -50,7 +50,7 @@ public final class ReadOnlySql {
 
     /** @param timeout how long one query may run before it is stopped */
     public ReadOnlySql(Store store, Duration timeout) {
-        this(store, timeout, ProcessMemory.capBytes(), ProcessMemory::residentBytes);
+        this(store, timeout, ProcessMemory.capBytes(), ProcessMemory::residentBytes, StorePool.agentCapBytes(), new StorePool(store));
     }
 
     /**
@@ -58,9 +58,18 @@ public final class ReadOnlySql {
      * @param residentBytes  how the app's resident memory is read (-1: unknown, only the time bound holds)
      */
     ReadOnlySql(Store store, Duration timeout, long memoryCapBytes, java.util.function.LongSupplier residentBytes) {
+        this(store, timeout, memoryCapBytes, residentBytes, Long.MAX_VALUE, () -> -1);
+    }
+
+    /**
+     * @param poolCapBytes the bytes of DuckDB's shared memory agent queries may hold together; past it they are stopped
+     * @param poolBytes    how DuckDB's memory in use is read (-1: unknown)
+     */
+    ReadOnlySql(Store store, Duration timeout, long memoryCapBytes, java.util.function.LongSupplier residentBytes,
+                long poolCapBytes, java.util.function.LongSupplier poolBytes) {
         if (timeout == null || timeout.isNegative() || timeout.isZero()) throw new IllegalArgumentException("timeout must be positive");
         this.store = store;
-        this.watchdog = new QueryWatchdog(timeout, memoryCapBytes, residentBytes);
+        this.watchdog = new QueryWatchdog(timeout, memoryCapBytes, residentBytes, poolCapBytes, poolBytes);
     }
 
     public SelectResult run(String sql, Integer limit) {

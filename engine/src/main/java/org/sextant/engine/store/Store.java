@@ -124,6 +124,11 @@ public final class Store implements AutoCloseable {
     /** Set when this open found less than the last census recorded (writes lost with a torn log); null otherwise. */
     public RecoveryReport lossAtOpen() { return lossAtOpen; }
 
+    /** DuckDB's memory limit for this store, in bytes (agent SQL may use a share of it, docs/local-api.md). */
+    public static long memoryLimitBytes() {
+        return Long.parseLong(memoryLimit().replace("MB", "")) << 20;
+    }
+
     /** Half the JVM host's RAM as DuckDB sees it, at most 2 GB: the app must stay usable beside it. */
     private static String memoryLimit() {
         long bytes = 2L << 30;

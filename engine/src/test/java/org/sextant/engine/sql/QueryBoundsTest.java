@@ -71,6 +71,26 @@ class QueryBoundsTest {
         assertEquals(500L, ((Number) bounded.run("SELECT count(*) FROM prices", null).rows().get(0).get(0)).longValue());
     }
 
+    @Test
+    void agentQueriesHoldingTooMuchOfTheStoresMemoryAreStoppedAndTheAppsOwnReadsKeepTheRest() throws Exception {
+        long poolCap = 800L << 20;
+        // the real pool of the real store: a query that builds a large list in DuckDB's memory
+        ReadOnlySql bounded = new ReadOnlySql(store, Duration.ofMinutes(5), Long.MAX_VALUE, () -> -1, poolCap, new StorePool(store));
+        SextantException e = assertThrows(SextantException.class,
+                () -> bounded.run("SELECT len(list(repeat('y', 100))) FROM range(100000000)", null));
+        assertEquals("resource_limit", e.failReason(), e.getMessage());
+        assertTrue(e.getMessage().contains("working memory"), e.getMessage());
+        // the store answers its own reads and the next agent query once the pool is back
+        long own = store.read(c -> {
+            try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet r = st.executeQuery("SELECT count(*) FROM prices")) {
+                r.next();
+                return r.getLong(1);
+            }
+        });
+        assertEquals(500L, own);
+        assertEquals(500L, ((Number) bounded.run("SELECT count(*) FROM prices", null).rows().get(0).get(0)).longValue());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
             "SELECT repeat('x', 2000000000)",
