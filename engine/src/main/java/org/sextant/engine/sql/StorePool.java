@@ -18,40 +18,30 @@ final class StorePool implements LongSupplier {
     static final double AGENT_SHARE = 0.6;
 
     private final Store store;
-    private Connection connection;
 
     StorePool(Store store) {
         this.store = store;
     }
 
-    /** Bytes in use; Long.MAX_VALUE when DuckDB is already out of memory; -1 when it cannot be read. */
+    /**
+     * Bytes in use; Long.MAX_VALUE when DuckDB is already out of memory; -1 when it cannot be read.
+     * A connection per read (only while agent queries run): one held open would keep the database
+     * instance alive after the store closes, and DuckDB would hand its locked configuration to the next open.
+     */
     @Override
-    public synchronized long getAsLong() {
-        try {
-            if (connection == null) connection = store.newConnection();
-            try (Statement s = connection.createStatement();
-                 ResultSet r = s.executeQuery("SELECT coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory()")) {
-                r.next();
-                return r.getLong(1);
-            }
+    public long getAsLong() {
+        try (Connection c = store.newConnection();
+             Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory()")) {
+            r.next();
+            return r.getLong(1);
         } catch (SQLException | RuntimeException e) {
-            if (String.valueOf(e.getMessage()).contains("Out of Memory")) return Long.MAX_VALUE;
-            close();
-            return -1;
+            return String.valueOf(e.getMessage()).contains("Out of Memory") ? Long.MAX_VALUE : -1;
         }
     }
 
     /** The agents' share of the store's memory limit. */
     static long agentCapBytes() {
         return (long) (Store.memoryLimitBytes() * AGENT_SHARE);
-    }
-
-    private void close() {
-        try {
-            if (connection != null) connection.close();
-        } catch (SQLException ignored) {
-            // a broken probe connection is replaced on the next sample
-        }
-        connection = null;
     }
 }
