@@ -105,10 +105,14 @@ class McpBudgetIT {
                 continue;
             }
             int bytes = Integer.parseInt(cells[3].strip()), tokens = Integer.parseInt(cells[4].strip());
+            if (VARIES_WITH_THE_APP.stream().anyMatch(m.what()::contains)) continue; // its size is what the app logged; the budget still holds
             if (!near(bytes, m.bytes(), 300) || !near(tokens, m.tokens(), 100)) stale.add(m.line() + " but docs say " + bytes + " / " + tokens);
         }
         assertTrue(stale.isEmpty(), "docs/mcp.md's budget table is stale (paste packaging/target/mcp-budget.md): " + stale);
     }
+
+    /** Answers whose size is the app's own text of the moment (its log lines), not the tool's shape. */
+    static final java.util.Set<String> VARIES_WITH_THE_APP = java.util.Set.of("`read_app_log`");
 
     static boolean near(int documented, int measured, int slack) {
         return Math.abs(documented - measured) <= Math.max(slack, measured * 0.15);
