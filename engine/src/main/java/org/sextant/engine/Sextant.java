@@ -50,7 +50,6 @@ import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.source.MatcherAnalogueSource;
 import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.store.ResearchStore;
-import org.sextant.engine.research.sweep.ResearchSession;
 import org.sextant.engine.sql.DbSchema;
 import org.sextant.engine.sql.ReadOnlySql;
 import org.sextant.engine.sql.SelectResult;
@@ -488,13 +487,13 @@ public final class Sextant implements AutoCloseable {
                     continue;
                 }
                 PriceSeries upTo = weekAligned(all, r.asOf());
-                boolean known = knownLive(upTo, m, h, DEFAULT_LEVELS, cal) != null;
-                if (fresh >= computeLimit && !known) {
+                PriceForecast known = knownLive(upTo, m, h, DEFAULT_LEVELS, cal);
+                if (fresh >= computeLimit && known == null) {
                     notComputed.add(sym);
                     continue;
                 }
-                if (!known) fresh++;
-                PriceForecast f = liveForecast(upTo, m, h, DEFAULT_LEVELS, cal.wire());
+                if (known == null) fresh++;
+                PriceForecast f = known != null ? known : liveForecast(upTo, m, h, DEFAULT_LEVELS, cal.wire());
                 computed.put(upTo, f);
                 rows.add(ForecastScan.row(f, upTo.size()));
             } catch (SextantException e) {

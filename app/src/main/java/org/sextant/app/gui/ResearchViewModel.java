@@ -43,7 +43,6 @@ import org.sextant.engine.research.run.EquityCurve;
 import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.run.RunStatistics;
-import org.sextant.engine.research.sweep.ResearchSession;
 
 /**
  * State of the Research view, testable without a screen: the node catalogue, the graph spec
