@@ -161,21 +161,18 @@ public final class Sextant implements AutoCloseable {
             requireSymbol(symbol); // an unknown symbol is named first, as for any other bad range
             throw SextantException.invalid("start", "start " + from + " is after end " + to, "give a start on or before the end");
         }
-        List<PriceBar> bars = store.read(c -> {
+        // No ORDER BY: on a short read DuckDB's sort costs as much as the scan (it wakes its
+        // worker threads). Rows come back in insertion order, which for imported history is
+        // date order, so the sort below is mostly a check.
+        List<PriceBar> bars = store.readPrepared("SELECT date, open, high, low, close, adj_close, volume FROM prices WHERE symbol = ? "
+                + "AND date >= coalesce(?, DATE '0001-01-01') AND date <= coalesce(?, DATE '9999-12-31')", p -> {
             List<PriceBar> out = new ArrayList<>();
-            // No ORDER BY: on a short read DuckDB's sort costs as much as the scan (it wakes its
-            // worker threads). Rows come back in insertion order, which for imported history is
-            // date order, so the sort below is mostly a check.
-            try (PreparedStatement p = c.prepareStatement(
-                    "SELECT date, open, high, low, close, adj_close, volume FROM prices WHERE symbol = ? "
-                            + "AND date >= coalesce(?, DATE '0001-01-01') AND date <= coalesce(?, DATE '9999-12-31')")) {
-                p.setString(1, sym);
-                p.setObject(2, from);
-                p.setObject(3, to);
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        out.add(new PriceBar(toLocal(r.getDate(1)), obj(r, 2), obj(r, 3), obj(r, 4), r.getDouble(5), obj(r, 6), obj(r, 7)));
-                    }
+            p.setString(1, sym);
+            p.setObject(2, from);
+            p.setObject(3, to);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add(new PriceBar(toLocal(r.getDate(1)), obj(r, 2), obj(r, 3), obj(r, 4), r.getDouble(5), obj(r, 6), obj(r, 7)));
                 }
             }
             return out;

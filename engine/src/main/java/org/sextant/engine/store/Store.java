@@ -36,9 +36,11 @@ public final class Store implements AutoCloseable {
     private final java.util.List<Runnable> afterCheckpoint = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final java.util.concurrent.ScheduledExecutorService idle;
     private volatile long lastWriteMillis; // 0: nothing written since the last checkpoint
+    private final java.util.concurrent.atomic.AtomicLong commits = new java.util.concurrent.atomic.AtomicLong();
     private volatile boolean closed;
     private RecoveryReport lossAtOpen;
     private volatile boolean opened;
+    private final PreparedReads preparedReads = new PreparedReads(this::newConnection);
 
     private Store(DuckDBConnection owner, Path file, Path stagingDir) {
         this.owner = owner;
@@ -166,6 +168,7 @@ public final class Store implements AutoCloseable {
                 try {
                     T result = work.run(c);
                     c.commit();
+                    commits.incrementAndGet();
                     lastWriteMillis = System.currentTimeMillis();
                     if (opened) StoreCensus.recordQuietly(c, file); // an open's own writes are no new commit to account for
                     return result;
@@ -187,10 +190,27 @@ public final class Store implements AutoCloseable {
         }
     }
 
+    /** How many writes have committed since open: what was read from the catalog stays valid while this is unchanged. */
+    public long commits() { return commits.get(); }
+
     /** Work that only reads, on its own connection. */
     public <T> T read(SqlWork<T> work) {
         try (Connection c = newConnection()) {
             return work.run(c);
+        } catch (SextantException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new SextantException(FailReason.DB_ERROR, "store read failed: " + e.getMessage(), null, "retry; report if it persists", e);
+        }
+    }
+
+    /**
+     * A read of one statement, prepared once on a kept connection: for the hot point reads that
+     * run per call (a symbol's closes); {@code sql} must be a constant text with ? parameters.
+     */
+    public <T> T readPrepared(String sql, PreparedWork<T> work) {
+        try {
+            return preparedReads.run(sql, work);
         } catch (SextantException e) {
             throw e;
         } catch (Exception e) {
@@ -236,9 +256,15 @@ public final class Store implements AutoCloseable {
         T run(Connection c) throws Exception;
     }
 
+    @FunctionalInterface
+    public interface PreparedWork<T> {
+        T run(java.sql.PreparedStatement p) throws Exception;
+    }
+
     @Override
     public void close() {
         idle.shutdownNow();
+        preparedReads.close();
         synchronized (writeLock) {
             closed = true;
         }

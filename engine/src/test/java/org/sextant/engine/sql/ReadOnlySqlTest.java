@@ -54,6 +54,28 @@ class ReadOnlySqlTest {
     }
 
     @Test
+    void aTableCreatedByAWriteIsQueryableAtOnce() {
+        // the guard's table list is kept between calls; a write must make the next call read it again
+        sql.run("SELECT count(*) FROM prices", null);
+        SextantException unknown = assertThrows(SextantException.class, () -> sql.run("SELECT x FROM created_later", null));
+        assertTrue(unknown.getMessage().contains("unknown table"), unknown.getMessage());
+        store.inTransaction(c -> {
+            try (java.sql.Statement s = c.createStatement()) {
+                s.execute("CREATE TABLE created_later AS SELECT 42 AS x");
+            }
+            return null;
+        });
+        assertEquals(List.of(List.of(42)), sql.run("SELECT x FROM created_later", null).rows());
+        store.inTransaction(c -> {
+            try (java.sql.Statement s = c.createStatement()) {
+                s.execute("DROP TABLE created_later");
+            }
+            return null;
+        });
+        assertThrows(SextantException.class, () -> sql.run("SELECT x FROM created_later", null));
+    }
+
+    @Test
     void movingAverageOverAWindowMatchesJava() {
         SelectResult r = sql.run("SELECT date, avg(close) OVER (PARTITION BY symbol ORDER BY date "
                 + "ROWS BETWEEN 19 PRECEDING AND CURRENT ROW) AS ma20 FROM prices WHERE symbol = 'AA' ORDER BY date", null);
