@@ -869,6 +869,7 @@ public final class Sextant implements AutoCloseable {
     @Override
     public void close() {
         jobs.close();
+        readOnlySql.close();
         store.close();
     }
 }

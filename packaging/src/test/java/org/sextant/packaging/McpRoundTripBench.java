@@ -99,20 +99,34 @@ public final class McpRoundTripBench {
                     }
                 }
             }
+            // With a baseline build, each row is measured in `rounds` parts that alternate between the
+            // builds (before, after, after, before, ...), so a load that comes and goes on a shared
+            // machine falls on both sides alike; the parts' latencies are pooled.
+            int rounds = builds.size() > 1 ? Integer.getInteger("sextant.bench.rounds", 1) : 1;
             List<String[]> rows = new ArrayList<>();
             for (String tool : tools) {
                 Map<String, Object> callArgs = CALLS.get(tool);
                 for (int clients : clientCounts) {
-                    for (Build b : builds) {
-                        rows.add(row(b.label(), "baseline: HTTP to the app", tool, clients,
-                                run(b.app().pid(), clients, () -> new HttpCaller(b.discovery(), tool, callArgs), warmup, calls)));
-                        rows.add(row(b.label(), "sextant-mcp (stdio) + app", tool, clients,
-                                run(b.app().pid(), clients, () -> new McpCaller(b.launcher(), b.home(), tool, callArgs), warmup, calls)));
+                    for (String path : List.of("baseline: HTTP to the app", "sextant-mcp (stdio) + app")) {
+                        Map<Build, Result> pooled = new java.util.LinkedHashMap<>();
+                        for (Build b : builds) pooled.put(b, null);
+                        for (int round = 0; round < rounds; round++) {
+                            List<Build> order = new ArrayList<>(builds);
+                            if (round % 2 == 1) java.util.Collections.reverse(order);
+                            for (Build b : order) {
+                                Callable<Caller> caller = path.startsWith("baseline")
+                                        ? () -> new HttpCaller(b.discovery(), tool, callArgs)
+                                        : () -> new McpCaller(b.launcher(), b.home(), tool, callArgs);
+                                pooled.merge(b, run(b.app().pid(), clients, caller, warmup, Math.max(1, calls / rounds)), Result::plus);
+                            }
+                        }
+                        pooled.forEach((b, r) -> rows.add(row(b.label(), path, tool, clients, r)));
                     }
                 }
             }
-            System.out.printf("cores=%d, load average=%s, calls per client=%d (after %d warm-up), app warmed with %d calls per tool, N clients = N launcher processes%n",
-                    Runtime.getRuntime().availableProcessors(), Files.readString(Path.of("/proc/loadavg")).split(" ")[0], calls, warmup, appWarmup);
+            rows.sort(java.util.Comparator.comparing((String[] r) -> r[2]).thenComparing(r -> Integer.parseInt(r[3])).thenComparing(r -> r[0]));
+            System.out.printf("cores=%d, load average=%s, calls per client=%d (after %d warm-up) in %d round(s) alternating the builds, app warmed with %d calls per tool, N clients = N launcher processes%n",
+                    Runtime.getRuntime().availableProcessors(), Files.readString(Path.of("/proc/loadavg")).split(" ")[0], calls, warmup, rounds, appWarmup);
             for (Build b : builds) System.out.println("build " + b.label() + ": " + b.repo());
             System.out.println("cpu ms/call: CPU time of the app process, and of the client processes (the launchers; this JVM"
                     + " for the baseline), over the measured calls, divided by their number");
@@ -133,7 +147,16 @@ public final class McpRoundTripBench {
     }
 
     /** Sorted latencies of all clients, and the CPU the app and the client processes spent per call meanwhile. */
-    record Result(long[] sorted, double appCpuMs, double clientCpuMs) {}
+    record Result(long[] sorted, double appCpuMs, double clientCpuMs) {
+        /** Two parts of one row pooled: all latencies, CPU per call weighted by the parts' calls. */
+        Result plus(Result o) {
+            long[] all = Arrays.copyOf(sorted, sorted.length + o.sorted.length);
+            System.arraycopy(o.sorted, 0, all, sorted.length, o.sorted.length);
+            Arrays.sort(all);
+            double n = sorted.length, m = o.sorted.length;
+            return new Result(all, (appCpuMs * n + o.appCpuMs * m) / (n + m), (clientCpuMs * n + o.clientCpuMs * m) / (n + m));
+        }
+    }
 
     static Result run(long appPid, int clients, Callable<Caller> factory, int warmup, int calls) throws Exception {
         List<Caller> callers = new ArrayList<>();

@@ -28,7 +28,7 @@ import org.sextant.engine.SextantException;
  * at once keeps its worker (and one of {@link #MAX_RUNNING} slots) until it ends, so the caller
  * is answered in time and stuck queries cannot pile up.
  */
-final class QueryWatchdog {
+final class QueryWatchdog implements AutoCloseable {
     static final long SAMPLE_MS = 20;
     /** Most agent queries running (or still being stopped) at once; another waits for a slot within its own time bound. */
     static final int MAX_RUNNING = 8;
@@ -56,6 +56,7 @@ final class QueryWatchdog {
     private final Set<Watched> running = ConcurrentHashMap.newKeySet();
     private final ExecutorService workers;
     private final Object idle = new Object();
+    private final Thread sampler;
     private static final ExecutorService CANCELLERS = Executors.newCachedThreadPool(r -> daemon(r, "sextant-sql-cancel"));
 
     QueryWatchdog(Duration timeout, long capBytes, LongSupplier residentBytes) {
@@ -74,7 +75,16 @@ final class QueryWatchdog {
         this.poolBytes = poolBytes;
         AtomicInteger n = new AtomicInteger();
         this.workers = Executors.newCachedThreadPool(r -> daemon(r, "sextant-sql-" + n.incrementAndGet()));
-        daemon(this::sample, "sextant-sql-watchdog").start();
+        this.sampler = daemon(this::sample, "sextant-sql-watchdog");
+        sampler.start();
+    }
+
+    /** Stops the sampler and the idle workers (a closed store's watchdog must not outlive it); running queries are cancelled. */
+    @Override
+    public void close() {
+        for (Watched w : running) w.stop(Stop.TIMEOUT, -1);
+        sampler.interrupt();
+        workers.shutdown();
     }
 
     /** Runs {@code work} on a worker within the time and memory bound; throws timeout or resource_limit past them. */

@@ -27,7 +27,7 @@ import tools.jackson.databind.JsonNode;
  * underneath runs with external access off and its configuration locked, so a guard bug still
  * cannot read host files or change settings.
  */
-public final class ReadOnlySql {
+public final class ReadOnlySql implements AutoCloseable {
     public static final int DEFAULT_LIMIT = 5000;
     public static final int MAX_LIMIT = org.sextant.contract.Bounds.MAX_SELECT_ROWS;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
@@ -112,6 +112,12 @@ public final class ReadOnlySql {
         } catch (SQLException e) {
             throw failed(e);
         }
+    }
+
+    /** Stops the watchdog's threads; the store is closed by its owner. */
+    @Override
+    public void close() {
+        watchdog.close();
     }
 
     public DbSchema schema() {
