@@ -3,6 +3,7 @@ package org.sextant.contract;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,27 +13,43 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Checks a call's arguments against its capability's schema with the JSON-schema validator the
- * MCP SDK uses for tool inputs, so the bounds written once in {@link Capabilities} hold for
- * every client of the app, not only for agents.
+ * Checks a call's arguments against a schema with the JSON-schema validator the MCP SDK uses for
+ * tool inputs: the app checks each route against its capability's schema, the launcher each tool
+ * call against the tool's input schema, so every bound and list of allowed values is written once.
  */
 public final class ArgumentCheck {
     /** One argument that does not fit: which field, what is wrong, and what the schema says it should be. */
     public record Problem(String field, String message, String expected) {}
 
-    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+    /** Formats are asserted (2020-12 only annotates them by default): "2024-02-30" is no "date". */
+    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+            b -> b.schemaRegistryConfig(SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build()));
     private static final JsonMapper MAPPER = JsonMapper.shared();
-    private static final Map<String, Schema> SCHEMAS = new ConcurrentHashMap<>();
+
+    /** A compiled schema and the map it was compiled from (a different map under the same name recompiles). */
+    private record Compiled(Map<String, Object> source, Schema schema) {}
+
+    private static final Map<String, Compiled> SCHEMAS = new ConcurrentHashMap<>();
 
     private ArgumentCheck() {}
 
     /** The problems of {@code args} (a JSON object) for {@code capability}; empty when they fit. */
     public static List<Problem> problems(Capability capability, JsonNode args) {
-        Schema schema = SCHEMAS.computeIfAbsent(capability.name(), n -> REGISTRY.getSchema(MAPPER.valueToTree(capability.schema())));
+        return problems("capability:" + capability.name(), capability.schema(), args);
+    }
+
+    /**
+     * The problems of {@code args} for a schema of its own (a launcher tool's input schema), compiled
+     * once per {@code name}; empty when they fit.
+     */
+    public static List<Problem> problems(String name, Map<String, Object> schema, JsonNode args) {
+        Compiled c = SCHEMAS.compute(name, (n, old) -> old != null && old.source() == schema ? old
+                : new Compiled(schema, REGISTRY.getSchema(MAPPER.valueToTree(schema))));
         List<Problem> out = new ArrayList<>();
-        for (Error e : schema.validate(args)) {
+        for (Error e : c.schema().validate(args)) {
             String field = field(e);
-            out.add(new Problem(field, message(capability, field, e), expected(capability, field)));
+            Map<?, ?> spec = property(schema, field);
+            out.add(new Problem(field, ProblemWording.message(e, spec), ProblemWording.expected(schema, field, spec)));
         }
         return out;
     }
@@ -45,33 +62,7 @@ public final class ArgumentCheck {
         return "arguments";
     }
 
-    /** A range says both ends and what was sent ("horizon must be in 1..260 (got 300)"); else the validator's words. */
-    private static String message(Capability capability, String field, Error e) {
-        Map<?, ?> spec = property(capability, field);
-        if (("minimum".equals(e.getKeyword()) || "maximum".equals(e.getKeyword())) && spec != null
-                && spec.get("minimum") != null && spec.get("maximum") != null) {
-            return "must be in " + spec.get("minimum") + ".." + spec.get("maximum") + " (got " + e.getInstanceNode() + ")";
-        }
-        return message(e);
-    }
-
-    private static Map<?, ?> property(Capability capability, String field) {
-        return capability.schema().get("properties") instanceof Map<?, ?> p && p.get(field) instanceof Map<?, ?> spec ? spec : null;
-    }
-
-    /** The validator's message without its leading location ("$.horizon: "). */
-    private static String message(Error e) {
-        String m = String.valueOf(e.getMessage());
-        int colon = m.indexOf(": ");
-        return m.startsWith("$") && colon > 0 ? m.substring(colon + 2) : m;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static String expected(Capability capability, String field) {
-        Object props = capability.schema().get("properties");
-        if (props instanceof Map<?, ?> p && p.get(field) instanceof Map<?, ?> spec && spec.get("description") instanceof String d) {
-            return d;
-        }
-        return "the arguments " + ((Map<String, Object>) props).keySet() + " (docs/local-api.md)";
+    private static Map<?, ?> property(Map<String, Object> schema, String field) {
+        return schema.get("properties") instanceof Map<?, ?> p && p.get(field) instanceof Map<?, ?> spec ? spec : null;
     }
 }

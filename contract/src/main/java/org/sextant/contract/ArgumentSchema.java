@@ -78,13 +78,19 @@ public final class ArgumentSchema {
         return property(name, Map.of("type", "boolean", "description", description), false);
     }
 
+    /** An array of 1..maxItems non-blank strings. */
     public ArgumentSchema stringArray(String name, int maxItems, String description, boolean isRequired) {
-        return property(name, Map.of("type", "array", "items", Map.of("type", "string"), "minItems", 1,
+        return property(name, Map.of("type", "array", "items", Map.of("type", "string", "pattern", "\\S"), "minItems", 1,
                 "maxItems", maxItems, "description", description), isRequired);
     }
 
     public ArgumentSchema oneOf(String name, List<String> values, String description, boolean isRequired) {
         return property(name, Map.of("type", "string", "enum", values, "description", description), isRequired);
+    }
+
+    /** A number that must be one of {@code values} (compared as numbers: 95 and 95.0 are the same). */
+    public ArgumentSchema oneOfNumbers(String name, List<? extends Number> values, String description) {
+        return property(name, Map.of("type", "number", "enum", values, "description", description), false);
     }
 
     public ArgumentSchema object(String name, String description, boolean isRequired) {

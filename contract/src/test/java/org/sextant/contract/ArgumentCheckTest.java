@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -41,6 +42,32 @@ class ArgumentCheckTest {
         StringBuilder paths = new StringBuilder("[");
         for (int i = 0; i <= Bounds.MAX_IMPORT_FILES; i++) paths.append(i == 0 ? "" : ",").append("\"/x").append(i).append(".csv\"");
         assertEquals("paths", check(Capabilities.START_IMPORT, "{\"paths\":" + paths + "]}").get(0).field());
+    }
+
+    @Test
+    void datesBlankItemsAndLevelsAreCheckedFromTheSchema() {
+        List<ArgumentCheck.Problem> date = check(Capabilities.RESOLVE_FORECAST_START, "{\"symbol\":\"IBM\",\"as_of\":\"2024-02-30\"}");
+        assertEquals("as_of", date.get(0).field(), date.toString());
+        assertTrue(date.get(0).message().contains("not a calendar date"), date.toString());
+        assertEquals(List.of(), check(Capabilities.RESOLVE_FORECAST_START, "{\"symbol\":\"IBM\",\"as_of\":\"2024-02-29\"}"));
+        List<ArgumentCheck.Problem> blank = check(Capabilities.START_GATHER, "{\"symbols\":[\"MSFT.US\",\"  \"]}");
+        assertEquals("symbols", blank.get(0).field(), blank.toString());
+        assertEquals(List.of(), check(Capabilities.SCAN_FORECASTS, "{\"level\":95.0}"));
+        assertEquals(List.of(), check(Capabilities.SCAN_FORECASTS, "{\"level\":0.8}"));
+        List<ArgumentCheck.Problem> level = check(Capabilities.SCAN_FORECASTS, "{\"level\":0.9}");
+        assertEquals("level", level.get(0).field(), level.toString());
+        assertTrue(level.get(0).expected().startsWith("one of 0.8, 0.95, 0.99, 80, 95, 99"), level.toString());
+    }
+
+    @Test
+    void aSchemaOfItsOwnIsCheckedAndRecompiledWhenItChanges() {
+        var mapper = JsonMapper.shared();
+        Map<String, Object> small = ArgumentSchema.object().integer("n", 1, 5, "how many").build();
+        Map<String, Object> large = ArgumentSchema.object().integer("n", 1, 50, "how many").build();
+        List<ArgumentCheck.Problem> p = ArgumentCheck.problems("fixture", small, mapper.readTree("{\"n\":6}"));
+        assertEquals(new ArgumentCheck.Problem("n", "must be in 1..5 (got 6)", "an integer in 1..5: how many"), p.get(0));
+        assertEquals(List.of(), ArgumentCheck.problems("fixture", large, mapper.readTree("{\"n\":6}")));
+        assertEquals(List.of(), ArgumentCheck.problems("fixture", small, mapper.readTree("{\"n\":5.0}")));
     }
 
     @Test

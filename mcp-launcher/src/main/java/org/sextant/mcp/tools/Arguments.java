@@ -1,205 +1,138 @@
 package org.sextant.mcp.tools;
 
 import java.time.LocalDate;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
-import java.time.format.ResolverStyle;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeSet;
+import org.sextant.contract.ArgumentCheck;
+import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /**
- * A tool's arguments, checked in the launcher before any call to the app. Every problem is an
- * invalid_input failure naming the argument and the fix.
+ * A tool's arguments, checked in the launcher before any call to the app: unknown names first,
+ * then every value against the tool's input schema (ArgumentCheck, the validator the app uses),
+ * where each bound and list of allowed values is declared once. Every problem is an invalid_input
+ * failure naming the argument and what the schema expects. The accessors read checked values.
  */
 public final class Arguments {
-    private static final DateTimeFormatter ISO_DATE = DateTimeFormatter.ofPattern("uuuu-MM-dd")
-            .withResolverStyle(ResolverStyle.STRICT);
-
     private final Map<String, Object> values;
 
     private Arguments(Map<String, Object> values) {
         this.values = values;
     }
 
-    /** Rejects argument names the tool does not declare (a typo would otherwise be silently ignored). */
-    @SuppressWarnings("unchecked")
-    static Arguments of(Map<String, Object> raw, Map<String, Object> inputSchema) throws ToolFailure {
+    /**
+     * Refuses argument names the tool does not declare (a typo would otherwise be silently
+     * ignored), then any value its schema does not allow; {@code tool} names the compiled schema.
+     */
+    static Arguments of(String tool, Map<String, Object> raw, Map<String, Object> inputSchema) throws ToolFailure {
         Map<String, Object> values = raw == null ? Map.of() : raw;
-        // An open schema passes its arguments to the app, which then checks the names itself.
-        if (Boolean.TRUE.equals(inputSchema.get("additionalProperties"))) return new Arguments(values);
-        Set<String> known = ((Map<String, Object>) inputSchema.getOrDefault("properties", Map.of())).keySet();
-        for (String name : values.keySet()) {
-            if (!known.contains(name)) {
-                throw ToolFailure.invalidInput(name, "this tool has no such argument",
-                        known.isEmpty() ? "call it with no arguments"
-                                : "use only " + String.join(", ", new TreeSet<>(known)));
+        Map<String, Object> properties = properties(inputSchema);
+        // An open schema passes its other arguments to the app, which then checks the names itself.
+        if (!Boolean.TRUE.equals(inputSchema.get("additionalProperties"))) {
+            for (String name : values.keySet()) {
+                if (!properties.containsKey(name)) {
+                    throw ToolFailure.invalidInput(name, "this tool has no such argument",
+                            properties.isEmpty() ? "call it with no arguments"
+                                    : "use only " + String.join(", ", new TreeSet<>(properties.keySet())));
+                }
             }
         }
-        return new Arguments(values);
-    }
-
-    public Optional<String> optionalString(String name) throws ToolFailure {
-        Object v = values.get(name);
-        if (v == null) return Optional.empty();
-        if (!(v instanceof String s)) {
-            throw ToolFailure.invalidInput(name, "expected a string, got " + describe(v),
-                    "pass " + name + " as a JSON string");
+        Map<String, Object> canonical = canonicalNames(values, properties);
+        List<ArgumentCheck.Problem> problems = ArgumentCheck.problems("tool:" + tool, inputSchema, Json.MAPPER.valueToTree(canonical));
+        if (!problems.isEmpty()) {
+            ArgumentCheck.Problem p = problems.get(0);
+            String more = problems.size() > 1 ? " (and " + (problems.size() - 1) + " more problem(s))" : "";
+            throw ToolFailure.invalidInput(p.field(), p.message() + more, "pass " + p.field() + " as " + p.expected());
         }
-        return s.isBlank() ? Optional.empty() : Optional.of(s.strip());
+        return new Arguments(canonical);
     }
 
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> properties(Map<String, Object> schema) {
+        return (Map<String, Object>) schema.getOrDefault("properties", Map.of());
+    }
+
+    /**
+     * A null is an absent argument (as before the schema check); a value of a string enum written in
+     * another case or with spaces ("Adaptive ") becomes the declared one.
+     */
+    private static Map<String, Object> canonicalNames(Map<String, Object> values, Map<String, Object> properties) {
+        Map<String, Object> out = new LinkedHashMap<>(values);
+        out.values().removeIf(java.util.Objects::isNull);
+        for (Map.Entry<String, Object> e : out.entrySet()) {
+            if (e.getValue() instanceof String s && properties.get(e.getKey()) instanceof Map<?, ?> spec
+                    && spec.get("enum") instanceof List<?> allowed) {
+                for (Object a : allowed) {
+                    if (a instanceof String name && name.equalsIgnoreCase(s.strip())) e.setValue(name);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A string argument, stripped; empty when absent or blank. */
+    public Optional<String> optionalString(String name) {
+        return values.get(name) instanceof String s && !s.isBlank() ? Optional.of(s.strip()) : Optional.empty();
+    }
+
+    /** A required string: the schema sees it present, a blank one is refused here. */
     public String requiredString(String name, String example) throws ToolFailure {
         return optionalString(name).orElseThrow(() -> ToolFailure.invalidInput(name, "is required",
                 "pass " + name + ", e.g. " + example));
     }
 
-    public Optional<LocalDate> optionalDate(String name) throws ToolFailure {
-        Optional<String> s = optionalString(name);
-        if (s.isEmpty()) return Optional.empty();
-        try {
-            return Optional.of(LocalDate.parse(s.get(), ISO_DATE));
-        } catch (DateTimeParseException e) {
-            throw ToolFailure.invalidInput(name, "'" + s.get() + "' is not a calendar date in yyyy-MM-dd",
-                    "pass an ISO date such as 2024-01-31");
-        }
+    /** A date the schema has checked as a calendar date yyyy-MM-dd. */
+    public Optional<LocalDate> optionalDate(String name) {
+        return optionalString(name).map(LocalDate::parse);
     }
 
-    public Optional<Integer> optionalInt(String name, int min, int max) throws ToolFailure {
-        Object v = values.get(name);
-        if (v == null) return Optional.empty();
-        String fix = "pass " + name + " as a JSON integer from " + min + " to " + max;
-        if (!(v instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())
-                || Double.isInfinite(n.doubleValue())) {
-            throw ToolFailure.invalidInput(name, "expected an integer, got " + describe(v), fix);
-        }
-        double d = n.doubleValue();
-        if (d < min || d > max) {
-            throw ToolFailure.invalidInput(name, n + " is out of range", fix);
-        }
-        return Optional.of((int) d);
+    public Optional<Integer> optionalInt(String name) {
+        return values.get(name) instanceof Number n ? Optional.of(n.intValue()) : Optional.empty();
     }
 
-    /** A finite number at least {@code min} (a threshold such as a minimum reward/risk ratio). */
-    public Optional<Double> optionalNumber(String name, double min) throws ToolFailure {
-        Object v = values.get(name);
-        if (v == null) return Optional.empty();
-        String fix = "pass " + name + " as a JSON number of at least " + min;
-        if (!(v instanceof Number n) || !Double.isFinite(n.doubleValue())) {
-            throw ToolFailure.invalidInput(name, "expected a number, got " + describe(v), fix);
-        }
-        if (n.doubleValue() < min) throw ToolFailure.invalidInput(name, n + " is below " + min, fix);
-        return Optional.of(n.doubleValue());
+    public Optional<Double> optionalNumber(String name) {
+        return values.get(name) instanceof Number n ? Optional.of(n.doubleValue()) : Optional.empty();
     }
 
-    /** A number strictly between 0 and 1 (a probability level or a fraction of the history). */
-    public Optional<Double> optionalFraction(String name) throws ToolFailure {
-        Object v = values.get(name);
-        if (v == null) return Optional.empty();
-        return Optional.of(fraction(name, v, "pass " + name + " as a JSON number between 0 and 1, e.g. 0.4"));
+    public Optional<List<Double>> optionalNumberList(String name) {
+        return values.get(name) instanceof List<?> list
+                ? Optional.of(list.stream().map(v -> ((Number) v).doubleValue()).toList()) : Optional.empty();
     }
 
-    /** Probability levels: 1..max numbers, each strictly between 0 and 1. */
-    public Optional<List<Double>> optionalFractionList(String name, int max) throws ToolFailure {
-        Object v = values.get(name);
-        if (v == null) return Optional.empty();
-        String fix = "pass " + name + " as a JSON array of numbers between 0 and 1, e.g. [0.8, 0.95]";
-        if (!(v instanceof List<?> list)) throw ToolFailure.invalidInput(name, "expected an array of numbers, got " + describe(v), fix);
-        if (list.isEmpty() || list.size() > max) {
-            throw ToolFailure.invalidInput(name, list.size() + " items given, 1 to " + max + " allowed", fix);
-        }
-        List<Double> out = new ArrayList<>();
-        for (Object item : list) out.add(fraction(name, item, fix));
-        return Optional.of(out);
+    public Optional<Boolean> optionalBoolean(String name) {
+        return values.get(name) instanceof Boolean b ? Optional.of(b) : Optional.empty();
     }
 
-    private static double fraction(String name, Object v, String fix) throws ToolFailure {
-        if (!(v instanceof Number n)) throw ToolFailure.invalidInput(name, "expected a number, got " + describe(v), fix);
-        double d = n.doubleValue();
-        if (!(d > 0 && d < 1)) throw ToolFailure.invalidInput(name, n + " is not strictly between 0 and 1", fix);
-        return d;
+    /** A list of non-blank strings, each stripped; its length is the schema's (refused, never truncated). */
+    public Optional<List<String>> optionalStringList(String name) {
+        return values.get(name) instanceof List<?> list
+                ? Optional.of(list.stream().map(v -> ((String) v).strip()).toList()) : Optional.empty();
     }
 
-    public Optional<Boolean> optionalBoolean(String name) throws ToolFailure {
-        Object v = values.get(name);
-        if (v == null) return Optional.empty();
-        if (!(v instanceof Boolean b)) {
-            throw ToolFailure.invalidInput(name, "expected true or false, got " + describe(v),
-                    "pass " + name + " as a JSON boolean");
-        }
-        return Optional.of(b);
-    }
-
-    /**
-     * A list of non-blank strings of at most {@code max} items. A longer list is refused, never
-     * truncated: the caller must split it.
-     */
-    public Optional<List<String>> optionalStringList(String name, int max) throws ToolFailure {
-        Object v = values.get(name);
-        if (v == null) return Optional.empty();
-        if (!(v instanceof List<?> list)) {
-            throw ToolFailure.invalidInput(name, "expected an array of strings, got " + describe(v),
-                    "pass " + name + " as a JSON array such as [\"MSFT.US\"]");
-        }
-        if (list.isEmpty()) {
-            throw ToolFailure.invalidInput(name, "is empty", "pass at least one item");
-        }
-        if (list.size() > max) {
-            throw ToolFailure.invalidInput(name, list.size() + " items given, at most " + max + " per call (nothing was done)",
-                    "split the list into calls of at most " + max + " items");
-        }
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < list.size(); i++) {
-            if (!(list.get(i) instanceof String s) || s.isBlank()) {
-                throw ToolFailure.invalidInput(name, "item " + i + " is " + describe(list.get(i)) + ", not a non-blank string",
-                        "pass only non-blank strings in " + name);
-            }
-            out.add(s.strip());
-        }
-        return Optional.of(out);
-    }
-
-    public List<String> requiredStringList(String name, int max, String example) throws ToolFailure {
-        return optionalStringList(name, max).orElseThrow(() -> ToolFailure.invalidInput(name, "is required",
+    public List<String> requiredStringList(String name, String example) throws ToolFailure {
+        return optionalStringList(name).orElseThrow(() -> ToolFailure.invalidInput(name, "is required",
                 "pass " + name + ", e.g. " + example));
     }
 
     /** A JSON object argument, as given. */
     @SuppressWarnings("unchecked")
-    public Optional<Map<String, Object>> optionalObject(String name) throws ToolFailure {
-        Object v = values.get(name);
-        if (v == null) return Optional.empty();
-        if (!(v instanceof Map<?, ?> m)) {
-            throw ToolFailure.invalidInput(name, "expected a JSON object, got " + describe(v),
-                    "pass " + name + " as a JSON object");
-        }
-        return Optional.of((Map<String, Object>) m);
+    public Optional<Map<String, Object>> optionalObject(String name) {
+        return values.get(name) instanceof Map<?, ?> m ? Optional.of((Map<String, Object>) m) : Optional.empty();
     }
 
-    /** A strategy spec: a JSON object or its JSON text, passed to the app as given. */
+    /** A strategy spec: a JSON object or its JSON text (not blank), passed to the app as given. */
     public Object requiredSpec(String name) throws ToolFailure {
         Object v = values.get(name);
         if (v instanceof Map<?, ?> || v instanceof String s && !s.isBlank()) return v;
-        throw ToolFailure.invalidInput(name, v == null ? "is required" : "expected a JSON object or JSON text, got " + describe(v),
+        throw ToolFailure.invalidInput(name, "is required",
                 "pass " + name + " as a graph spec object (see list_node_catalogue and docs/research.md)");
     }
 
     /** Every argument as given, for tools whose arguments the app checks itself. */
     public Map<String, Object> all() {
         return new LinkedHashMap<>(values);
-    }
-
-    private static String describe(Object v) {
-        if (v instanceof String s) return "the string \"" + (s.length() > 40 ? s.substring(0, 40) + "…" : s) + "\"";
-        if (v instanceof Number n) return "the number " + n;
-        if (v instanceof Boolean b) return "the boolean " + b;
-        if (v instanceof Map<?, ?>) return "an object";
-        if (v instanceof Iterable<?>) return "an array";
-        return v.getClass().getSimpleName();
     }
 }

@@ -15,14 +15,7 @@ final class BacktestGraph extends LauncherTool {
     BacktestGraph() {
         super("backtest_graph", Categories.RESEARCH, ToolClass.WRITE, false,
                 "Backtests every configuration of a strategy graph on symbols and records the run; returns a job_id for backtest_status.",
-                ArgumentSchema.object()
-                        .spec("spec", "the graph spec (object or JSON text); compose_graph checks it without running")
-                        .stringArray("symbols", 500, "symbols in the store to run on, e.g. [\"AA\", \"IBM\"]", true)
-                        .date("from", "first date (default: each symbol's first)")
-                        .date("to", "last date (default: each symbol's last)")
-                        .date("oos_start", "first out-of-sample date (default: the last 30%)")
-                        .string("session_id", "research session that counts the configurations tried (get_session_registry)", false)
-                        .integer("threads", 1, 64, "worker threads (default: the app's choice)")
+                ArgumentSchema.from(Capabilities.START_BACKTEST.schema()).without("selected_configuration")
                         .bool("background", "true (default): return a job_id at once; false: wait for the summary")
                         .build());
     }
@@ -32,12 +25,12 @@ final class BacktestGraph extends LauncherTool {
         Arguments a = call.args();
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("spec", a.requiredSpec("spec"));
-        args.put("symbols", a.requiredStringList("symbols", 500, "[\"AA\", \"IBM\"]"));
+        args.put("symbols", a.requiredStringList("symbols", "[\"AA\", \"IBM\"]"));
         a.optionalDate("from").ifPresent(d -> args.put("from", d.toString()));
         a.optionalDate("to").ifPresent(d -> args.put("to", d.toString()));
         a.optionalDate("oos_start").ifPresent(d -> args.put("oos_start", d.toString()));
         a.optionalString("session_id").ifPresent(s -> args.put("session_id", s));
-        a.optionalInt("threads", 1, 64).ifPresent(t -> args.put("threads", t));
+        a.optionalInt("threads").ifPresent(t -> args.put("threads", t));
         boolean background = a.optionalBoolean("background").orElse(true);
         if (args.containsKey("from") && args.containsKey("to") && args.get("from").toString().compareTo(args.get("to").toString()) > 0) {
             throw ToolFailure.invalidInput("from", args.get("from") + " is after to " + args.get("to"),

@@ -9,8 +9,6 @@ import org.sextant.mcp.envelope.ToolFailure;
 
 /** Walk-forward forecast backtests of many symbols as one background job in the app. */
 final class ForecastTickers extends LauncherTool {
-    static final int MAX_SYMBOLS = org.sextant.contract.Bounds.MAX_JOB_SYMBOLS;
-
     ForecastTickers() {
         super("forecast_tickers", Categories.RESEARCH, ToolClass.WRITE, false,
                 "Backtests the forecasts of up to 100 stored symbols walk-forward as a background job; poll refresh_job_status.",
@@ -23,11 +21,11 @@ final class ForecastTickers extends LauncherTool {
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        List<String> symbols = call.args().requiredStringList("symbols", MAX_SYMBOLS, "[\"AAPL\"]");
+        List<String> symbols = call.args().requiredStringList("symbols", "[\"AAPL\"]");
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("symbols", symbols);
         call.args().optionalString("model").ifPresent(m -> args.put("model", m));
-        call.args().optionalInt("horizon", 1, ForecastArgs.MAX_HORIZON).ifPresent(h -> args.put("horizon", h));
+        call.args().optionalInt("horizon").ifPresent(h -> args.put("horizon", h));
         return JobStarts.answer(call, call.context().app().call(Capabilities.START_FORECAST_BACKTEST, args), "refresh_job_status", 2);
     }
 }

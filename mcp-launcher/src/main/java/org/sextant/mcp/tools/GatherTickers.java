@@ -20,7 +20,7 @@ final class GatherTickers extends LauncherTool {
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        List<String> symbols = call.args().requiredStringList("symbols", MAX_SYMBOLS, "[\"MSFT.US\"]");
+        List<String> symbols = call.args().requiredStringList("symbols", "[\"MSFT.US\"]");
         return start(call, symbols, call.args().optionalString("provider").orElse(null));
     }
 

@@ -30,7 +30,7 @@ final class GetChartData extends LauncherTool {
 
     static Object chart(Call call) throws ToolFailure {
         Map<String, Object> args = ForecastArgs.read(call);
-        call.args().optionalInt("days", 20, 20000).ifPresent(d -> args.put("days", d));
+        call.args().optionalInt("days").ifPresent(d -> args.put("days", d));
         call.args().optionalBoolean("overlays").ifPresent(o -> args.put("overlays", o));
         return call.context().app().call(Capabilities.GET_CHART_DATA, args);
     }

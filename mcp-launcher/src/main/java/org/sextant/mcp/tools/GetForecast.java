@@ -6,8 +6,6 @@ import org.sextant.mcp.envelope.ToolFailure;
 
 /** The live forecast of one symbol: median, bands per level and reward/risk from the last close. */
 final class GetForecast extends LauncherTool {
-    static final int MAX_LEVELS = org.sextant.contract.Bounds.MAX_LEVELS;
-
     GetForecast() {
         super("get_forecast", Categories.RESEARCH, ToolClass.READ, false,
                 "Forecasts one symbol's close: target dates, median, bands (default 80/95/99%) and reward/risk from the last close.",
@@ -17,7 +15,7 @@ final class GetForecast extends LauncherTool {
     @Override
     Object handle(Call call) throws ToolFailure {
         Map<String, Object> args = ForecastArgs.read(call);
-        call.args().optionalFractionList("levels", MAX_LEVELS).ifPresent(l -> args.put("levels", l));
+        call.args().optionalNumberList("levels").ifPresent(l -> args.put("levels", l));
         return ForecastPrecision.round(call.context().app().call(Capabilities.GET_FORECAST, args));
     }
 }

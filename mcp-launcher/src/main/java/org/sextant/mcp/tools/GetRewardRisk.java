@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import org.sextant.contract.ArgumentSchema;
+
 import org.sextant.contract.Capabilities;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +15,7 @@ final class GetRewardRisk extends LauncherTool {
     GetRewardRisk() {
         super("get_reward_risk", Categories.RESEARCH, ToolClass.READ, false,
                 "Reward/risk of one symbol's live forecast at 80/95/99%: upside, downside and their ratio, without the bands.",
-                ForecastArgs.schema("the symbol as list_symbols shows it, e.g. \"AAPL\"").build());
+                ArgumentSchema.from(Capabilities.GET_FORECAST.schema()).without("levels").build());
     }
 
     @Override

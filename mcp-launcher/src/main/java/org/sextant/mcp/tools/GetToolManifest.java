@@ -38,12 +38,9 @@ final class GetToolManifest extends LauncherTool {
     @Override
     Object handle(Call call) throws ToolFailure {
         String category = call.args().optionalString("category").orElse(null);
-        if (category != null && !CATEGORIES.contains(category)) {
-            throw ToolFailure.invalidInput("category", "'" + category + "' is not a category", "use one of " + String.join(", ", CATEGORIES));
-        }
         String name = call.args().optionalString("name").orElse(null);
-        int offset = call.args().optionalInt("offset", 0, 1000).orElse(0);
-        int limit = call.args().optionalInt("limit", 1, MAX_PAGE).orElse(DEFAULT_PAGE);
+        int offset = call.args().optionalInt("offset").orElse(0);
+        int limit = call.args().optionalInt("limit").orElse(DEFAULT_PAGE);
         List<LauncherTool> matching = call.context().tools().stream()
                 .filter(t -> category == null || t.category().equals(category))
                 .filter(t -> name == null || t.name().equals(name))

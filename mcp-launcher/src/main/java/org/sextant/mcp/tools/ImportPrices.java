@@ -10,8 +10,6 @@ import org.sextant.mcp.envelope.ToolFailure;
 
 /** Imports price files into the store as the app's background writer job. */
 final class ImportPrices extends LauncherTool {
-    static final int MAX_FILES = org.sextant.contract.Bounds.MAX_IMPORT_FILES;
-
     ImportPrices() {
         super("import_prices", Categories.DATA, ToolClass.WRITE, false,
                 "Imports CSV or Parquet price files (absolute paths) as one all-or-nothing background job; poll refresh_job_status.",
@@ -20,7 +18,7 @@ final class ImportPrices extends LauncherTool {
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        List<String> paths = call.args().requiredStringList("paths", MAX_FILES, "[\"/home/me/prices/MSFT.csv\"]");
+        List<String> paths = call.args().requiredStringList("paths", "[\"/home/me/prices/MSFT.csv\"]");
         for (String p : paths) {
             boolean absolute;
             try {

@@ -18,7 +18,7 @@ final class ListRuns extends LauncherTool {
     Object handle(Call call) throws ToolFailure {
         Map<String, Object> args = new LinkedHashMap<>();
         call.args().optionalString("session_id").ifPresent(s -> args.put("session_id", s));
-        call.args().optionalInt("limit", 1, 1000).ifPresent(l -> args.put("limit", l));
+        call.args().optionalInt("limit").ifPresent(l -> args.put("limit", l));
         return call.context().app().call(Capabilities.LIST_RUNS, args);
     }
 }

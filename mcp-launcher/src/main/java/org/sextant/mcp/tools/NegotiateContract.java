@@ -18,8 +18,7 @@ final class NegotiateContract extends LauncherTool {
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        int wanted = call.args().optionalInt("contract", 1, 1000).orElseThrow(() ->
-                ToolFailure.invalidInput("contract", "is required", "pass the contract major you speak, e.g. 1"));
+        int wanted = call.args().optionalInt("contract").orElseThrow(); // required by the schema
         boolean compatible = wanted == LauncherInfo.TOOLS_CONTRACT;
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("compatible", compatible);

@@ -17,7 +17,7 @@ final class ReadAppLog extends LauncherTool {
     @Override
     Object handle(Call call) throws ToolFailure {
         Map<String, Object> args = new LinkedHashMap<>();
-        call.args().optionalInt("lines", 1, 2000).ifPresent(n -> args.put("lines", n));
+        call.args().optionalInt("lines").ifPresent(n -> args.put("lines", n));
         return call.context().app().call(Capabilities.READ_LOG, args);
     }
 }

@@ -27,7 +27,7 @@ final class RefreshTickers extends LauncherTool {
 
     /** The symbols to refresh: the requested ones, each stored, or every stored symbol (at most 100). */
     static List<String> storedSymbols(Call call) throws ToolFailure {
-        List<String> requested = call.args().optionalStringList("symbols", GatherTickers.MAX_SYMBOLS).orElse(null);
+        List<String> requested = call.args().optionalStringList("symbols").orElse(null);
         Set<String> stored = new LinkedHashSet<>();
         Object list = call.context().app().call(Capabilities.LIST_SYMBOLS, Map.of()).get("symbols");
         if (list instanceof List<?> l) {

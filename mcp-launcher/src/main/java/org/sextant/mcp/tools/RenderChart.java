@@ -13,8 +13,6 @@ import org.sextant.mcp.envelope.ToolFailure;
  * MCP image content beside the envelope, whose data describes the picture (no base64 in it).
  */
 final class RenderChart extends LauncherTool {
-    static final int MIN_WIDTH = org.sextant.contract.Bounds.MIN_WIDTH, MAX_WIDTH = org.sextant.contract.Bounds.MAX_WIDTH, MIN_HEIGHT = org.sextant.contract.Bounds.MIN_HEIGHT, MAX_HEIGHT = org.sextant.contract.Bounds.MAX_HEIGHT;
-
     RenderChart() {
         super("render_chart", Categories.RESEARCH, ToolClass.READ, false,
                 "Draws one symbol's chart with its forecast bands as the workstation shows it and returns a PNG image.",
@@ -24,9 +22,9 @@ final class RenderChart extends LauncherTool {
     @Override
     Object handle(Call call) throws ToolFailure {
         Map<String, Object> args = ForecastArgs.read(call);
-        call.args().optionalInt("days", 20, 20000).ifPresent(d -> args.put("days", d));
-        call.args().optionalInt("width", MIN_WIDTH, MAX_WIDTH).ifPresent(w -> args.put("width", w));
-        call.args().optionalInt("height", MIN_HEIGHT, MAX_HEIGHT).ifPresent(h -> args.put("height", h));
+        call.args().optionalInt("days").ifPresent(d -> args.put("days", d));
+        call.args().optionalInt("width").ifPresent(w -> args.put("width", w));
+        call.args().optionalInt("height").ifPresent(h -> args.put("height", h));
         Map<String, Object> answer = call.context().app().call(Capabilities.RENDER_CHART, args);
         if (!(answer.get("png_base64") instanceof String png) || png.isEmpty()) {
             throw new ToolFailure(FailReason.APP_ERROR, "the app answered render_chart without an image",

@@ -11,8 +11,6 @@ import org.sextant.mcp.tables.LargeResult;
 
 /** One read-only SELECT on the store, run by the app on its sandboxed path. */
 final class RunSelect extends LauncherTool {
-    static final int MAX_LIMIT = org.sextant.contract.Bounds.MAX_SELECT_ROWS;
-
     RunSelect() {
         super("run_select", Categories.DATA, ToolClass.READ, false,
                 "Runs one SELECT (or WITH ... SELECT) on the store, for questions no other tool answers; over 200 rows a preview plus a resource.",
@@ -23,7 +21,7 @@ final class RunSelect extends LauncherTool {
     Object handle(Call call) throws ToolFailure {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("sql", call.args().requiredString("sql", "\"SELECT symbol, count(*) FROM prices GROUP BY symbol\""));
-        call.args().optionalInt("limit", 1, MAX_LIMIT).ifPresent(l -> args.put("limit", l));
+        call.args().optionalInt("limit").ifPresent(l -> args.put("limit", l));
         Map<String, Object> data = call.context().app().call(Capabilities.RUN_SELECT, args);
         if (!(data.get("rows") instanceof List<?> rows) || rows.size() <= LargeResult.ROW_LIMIT) return data;
         List<String> columns = new ArrayList<>();

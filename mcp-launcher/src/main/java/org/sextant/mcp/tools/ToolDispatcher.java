@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one call path of every tool: resolve the name, apply the gates of write tools, check the
- * arguments, run the handler, hold the answer to its byte budget (AnswerBudget), and turn whatever
+ * arguments (names, then values against the tool's input schema), run the handler, hold the answer to its byte budget (AnswerBudget), and turn whatever
  * happens into an envelope. It never throws.
  */
 public final class ToolDispatcher {
@@ -59,7 +59,7 @@ public final class ToolDispatcher {
                 context.runsGate().enforce(tool.name());
                 if (tool.drivesApp()) context.pilotGate().enforce(tool.name());
             }
-            Arguments args = Arguments.of(arguments, tool.inputSchema());
+            Arguments args = Arguments.of(tool.name(), arguments, tool.inputSchema());
             Object result = tool.handle(new Call(args, context, progress == null ? Progress.NONE : progress));
             String call = tool.name() + " " + (arguments == null ? Map.of() : arguments);
             String source = call.length() > 200 ? call.substring(0, 200) + "…" : call;

@@ -57,7 +57,7 @@ public final class FixtureTools {
     /** Calls a write tool's handler without the runs gate. */
     public static final class Bypass {
         public static Object run(BypassedWrite tool, ToolContext context) throws ToolFailure {
-            return tool.handle(new Call(Arguments.of(null, tool.inputSchema()), context, Progress.NONE));
+            return tool.handle(new Call(Arguments.of(tool.name(), null, tool.inputSchema()), context, Progress.NONE));
         }
     }
 
@@ -78,7 +78,7 @@ public final class FixtureTools {
     public static final class RunsOnlyDispatcher {
         public static Object dispatch(LauncherTool tool, ToolContext context) throws ToolFailure {
             context.runsGate().enforce(tool.name());
-            return tool.handle(new Call(Arguments.of(null, tool.inputSchema()), context, Progress.NONE));
+            return tool.handle(new Call(Arguments.of(tool.name(), null, tool.inputSchema()), context, Progress.NONE));
         }
     }
 

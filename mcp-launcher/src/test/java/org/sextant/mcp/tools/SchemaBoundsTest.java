@@ -1,0 +1,174 @@
+package org.sextant.mcp.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
+import org.sextant.contract.ArgumentSchema;
+import org.sextant.contract.Bounds;
+import org.sextant.mcp.envelope.ToolFailure;
+
+/**
+ * Every bound and allowed-value list of every tool is enforced by the one schema check: for each
+ * bounded argument a value just outside is refused with invalid_input naming the field and one
+ * just inside passes. The bounds the launcher once checked by hand are listed so none got lost.
+ */
+class SchemaBoundsTest {
+    /** tool, argument, lowest and highest allowed value: the hand checks the schema check replaced. */
+    private static final List<Object[]> HAND_CHECKED = List.of(
+            new Object[] {"get_forecast", "horizon", 1, Bounds.MAX_HORIZON}, new Object[] {"get_reward_risk", "horizon", 1, Bounds.MAX_HORIZON},
+            new Object[] {"scan_forecasts", "horizon", 1, Bounds.MAX_HORIZON}, new Object[] {"forecast_tickers", "horizon", 1, Bounds.MAX_HORIZON},
+            new Object[] {"scan_forecasts", "top", 1, Bounds.MAX_SCAN_TOP}, new Object[] {"scan_forecasts", "min_history", 1, 100_000},
+            new Object[] {"get_chart_data", "days", 20, 20_000}, new Object[] {"render_chart", "days", 20, 20_000},
+            new Object[] {"render_chart", "width", Bounds.MIN_WIDTH, Bounds.MAX_WIDTH}, new Object[] {"render_chart", "height", Bounds.MIN_HEIGHT, Bounds.MAX_HEIGHT},
+            new Object[] {"get_backtest_error", "every", 1, 260}, new Object[] {"backtest_graph", "threads", 1, 64},
+            new Object[] {"read_app_log", "lines", 1, 2000}, new Object[] {"list_runs", "limit", 1, 1000},
+            new Object[] {"get_tool_manifest", "offset", 0, 1000}, new Object[] {"get_tool_manifest", "limit", 1, 50},
+            new Object[] {"negotiate_contract", "contract", 1, 1000}, new Object[] {"run_select", "limit", 1, Bounds.MAX_SELECT_ROWS});
+    /** tool, list argument, most items. */
+    private static final List<Object[]> HAND_CHECKED_LISTS = List.of(
+            new Object[] {"gather_tickers", "symbols", Bounds.MAX_JOB_SYMBOLS}, new Object[] {"refresh_tickers", "symbols", Bounds.MAX_JOB_SYMBOLS},
+            new Object[] {"refresh_job_start", "symbols", Bounds.MAX_JOB_SYMBOLS}, new Object[] {"forecast_tickers", "symbols", Bounds.MAX_JOB_SYMBOLS},
+            new Object[] {"import_prices", "paths", Bounds.MAX_IMPORT_FILES}, new Object[] {"scan_forecasts", "symbols", Bounds.MAX_SCAN_SYMBOLS},
+            new Object[] {"backtest_graph", "symbols", 500}, new Object[] {"get_forecast", "levels", Bounds.MAX_LEVELS});
+    /** tool, argument, allowed values the tool code once listed itself. */
+    private static final List<Object[]> HAND_CHECKED_VALUES = List.of(
+            new Object[] {"get_forecast", "calibration", List.of("conformal", "adaptive", "model")},
+            new Object[] {"get_reward_risk", "calibration", List.of("conformal", "adaptive", "model")},
+            new Object[] {"scan_forecasts", "calibration", List.of("conformal", "adaptive", "model")},
+            new Object[] {"get_tool_manifest", "category", List.of("core", "data", "jobs", "research", "app")},
+            new Object[] {"focus_category", "category", List.of("data", "jobs", "research", "app")},
+            new Object[] {"drive_app", "command", List.of("open_chart", "select_view", "open_run", "start_forecast", "start_backtest")},
+            new Object[] {"get_db_schema", "format", List.of("markdown", "json")},
+            new Object[] {"scan_forecasts", "level", List.of(0.8, 0.95, 0.99, 80, 95, 99)});
+
+    @Test
+    void everyBoundTheHandChecksHadIsInTheSchemas() {
+        for (Object[] b : HAND_CHECKED) assertIntegerBound(tool((String) b[0]), (String) b[1], (Integer) b[2], (Integer) b[3]);
+        for (Object[] b : HAND_CHECKED_LISTS) assertListBound(tool((String) b[0]), (String) b[1], (Integer) b[2]);
+        for (Object[] b : HAND_CHECKED_VALUES) assertAllowedValues(tool((String) b[0]), (String) b[1], (List<?>) b[2]);
+        LauncherTool scan = tool("scan_forecasts"), forecast = tool("get_forecast"), backtest = tool("get_backtest_error");
+        refused(scan, "min_reward_risk", -0.01);
+        passes(scan, "min_reward_risk", 0);
+        for (double outside : new double[] {0, 1}) refused(backtest, "eval_fraction", outside);
+        passes(backtest, "eval_fraction", 0.5);
+        refused(forecast, "levels", List.of(0.8, 1.0));
+        refused(tool("gather_tickers"), "symbols", List.of("MSFT.US", " "));
+        refused(tool("resolve_forecast_start"), "as_of", "2024-02-30");
+        passes(tool("resolve_forecast_start"), "as_of", "2024-02-29");
+    }
+
+    /** The walk: every declared bound of every tool holds at its edge. */
+    @Test
+    void everyDeclaredBoundOfEveryToolHoldsAtItsEdges() {
+        int checked = 0;
+        for (LauncherTool t : ToolCatalog.ALL) {
+            for (Map.Entry<String, Object> p : properties(t).entrySet()) {
+                Map<?, ?> spec = (Map<?, ?>) p.getValue();
+                String field = p.getKey();
+                if (spec.get("enum") instanceof List<?> values) {
+                    assertAllowedValues(t, field, values);
+                } else if ("integer".equals(spec.get("type")) && spec.get("minimum") instanceof Integer min && spec.get("maximum") instanceof Integer max) {
+                    assertIntegerBound(t, field, min, max);
+                } else if ("array".equals(spec.get("type")) && spec.get("maxItems") instanceof Integer max) {
+                    assertListBound(t, field, max);
+                } else if ("string".equals(spec.get("type")) && spec.get("maxLength") instanceof Integer max) {
+                    refused(t, field, "x".repeat(max + 1));
+                    passes(t, field, "x".repeat(max));
+                } else {
+                    continue;
+                }
+                checked++;
+            }
+        }
+        assertTrue(checked > 60, "bounded arguments checked: " + checked);
+    }
+
+    @Test
+    void aToolWhoseSchemaLacksABoundFailsTheRule() {
+        LauncherTool unbounded = new LauncherTool("unbounded", ToolClass.READ, false, "fixture",
+                ArgumentSchema.object().string("symbol", "s", true).string("calibration", "c", false)
+                        .number("horizon", 1, "h")
+                        .numberArray("levels", 1000, "l").build()) {
+            @Override
+            Object handle(Call call) {
+                return null;
+            }
+        };
+        assertThrows(AssertionFailedError.class, () -> assertIntegerBound(unbounded, "horizon", 1, Bounds.MAX_HORIZON));
+        assertThrows(AssertionFailedError.class, () -> assertListBound(unbounded, "levels", Bounds.MAX_LEVELS));
+        assertThrows(AssertionFailedError.class, () -> assertAllowedValues(unbounded, "calibration", List.of("conformal")));
+    }
+
+    static void assertIntegerBound(LauncherTool t, String field, int min, int max) {
+        refused(t, field, min - 1);
+        passes(t, field, min);
+        passes(t, field, max);
+        if (max < Integer.MAX_VALUE) refused(t, field, max + 1L);
+    }
+
+    static void assertListBound(LauncherTool t, String field, int max) {
+        Map<?, ?> items = (Map<?, ?>) ((Map<?, ?>) properties(t).get(field)).get("items");
+        Object item = "number".equals(items.get("type")) ? (Object) 0.5 : "AAPL";
+        refused(t, field, Collections.nCopies(max + 1, item));
+        passes(t, field, Collections.nCopies(max, item));
+    }
+
+    static void assertAllowedValues(LauncherTool t, String field, List<?> values) {
+        for (Object v : values) passes(t, field, v);
+        refused(t, field, values.get(0) instanceof String ? "not-a-value" : (Object) 0.9);
+    }
+
+    static void refused(LauncherTool t, String field, Object value) {
+        try {
+            Arguments.of(t.name(), call(t, field, value), t.inputSchema());
+            fail(t.name() + ": " + field + " = " + value + " must be refused");
+        } catch (ToolFailure f) {
+            assertEquals("invalid_input", f.failReason(), f::toString);
+            assertTrue(f.getMessage().contains("'" + field + "'"), t.name() + ": " + f.getMessage());
+        }
+    }
+
+    static void passes(LauncherTool t, String field, Object value) {
+        try {
+            Arguments.of(t.name(), call(t, field, value), t.inputSchema());
+        } catch (ToolFailure f) {
+            fail(t.name() + ": " + field + " = " + value + " must pass, got " + f.getMessage());
+        }
+    }
+
+    /** The tool's required arguments with valid values, and {@code field} set to {@code value}. */
+    private static Map<String, Object> call(LauncherTool t, String field, Object value) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        List<?> required = (List<?>) t.inputSchema().getOrDefault("required", List.of());
+        for (Object name : required) args.put((String) name, valid((Map<?, ?>) properties(t).get(name)));
+        args.put(field, value);
+        return args;
+    }
+
+    private static Object valid(Map<?, ?> spec) {
+        if (spec.get("enum") instanceof List<?> values) return values.get(0);
+        Object type = spec.get("type");
+        if (type instanceof List<?> || "object".equals(type)) return Map.of();
+        if ("integer".equals(type)) return spec.get("minimum");
+        if ("array".equals(type)) return new ArrayList<>(List.of("AAPL"));
+        return "AAPL";
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> properties(LauncherTool t) {
+        return (Map<String, Object>) t.inputSchema().get("properties");
+    }
+
+    private static LauncherTool tool(String name) {
+        return ToolCatalog.ALL.stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError(name));
+    }
+}
