@@ -22,21 +22,30 @@ public final class AnalogMatcher {
     private final boolean fullSort;
     private final double[][] fwdPrefix;
     private final int[][] posPrefix;
+    /** Null when this matcher answers without conformal bands (tests of the selection itself). */
+    private final AnalogueConformal conformal;
 
     public AnalogMatcher(DailySignals signals) {
-        this(signals, false);
+        this(signals, false, true);
     }
 
-    /** {@code fullSort}: the reference path that sorts every candidate (tests and the benchmark baseline). */
+    /** {@code fullSort}: the reference path that sorts every candidate (tests and the benchmark baseline); no conformal bands. */
     AnalogMatcher(DailySignals signals, boolean fullSort) {
+        this(signals, fullSort, false);
+    }
+
+    /** {@code calibrated} false: answers without conformal bands, for tests of the selection that ask many knob sets. */
+    AnalogMatcher(DailySignals signals, boolean fullSort, boolean calibrated) {
+        this.conformal = calibrated ? new AnalogueConformal(this) : null;
         this.s = signals;
         this.standardiser = new Standardiser(signals);
         this.version = AnalogueDefaults.matcherVersion(signals.registry());
         this.fullSort = fullSort;
         int n = signals.size();
-        fwdPrefix = new double[3][n + 1];
-        posPrefix = new int[3][n + 1];
-        for (int h = 0; h < 3; h++) {
+        int horizons = DailySignals.HORIZONS.length;
+        fwdPrefix = new double[horizons][n + 1];
+        posPrefix = new int[horizons][n + 1];
+        for (int h = 0; h < horizons; h++) {
             double[] f = signals.forwardColumn(DailySignals.HORIZONS[h]);
             for (int i = 0; i < n; i++) {
                 boolean ok = !Double.isNaN(f[i]);
@@ -55,9 +64,22 @@ public final class AnalogMatcher {
     }
 
     public AnalogueResponse match(AnalogueRequest r) {
+        return match(r, true);
+    }
+
+    /** {@code calibrated} false: no bootstrap interval and no conformal bands (the calibration's own past answers). */
+    AnalogueResponse match(AnalogueRequest r, boolean calibrated) {
         Plan p = plan(r);
         Chosen c = choose(p, r);
-        return respond(p, r, c);
+        return respond(p, r, c, calibrated);
+    }
+
+    /**
+     * True when the {@code horizon}-day outcome of {@code row} was known before the as-of row, with
+     * the embargo: always so for the matched horizons up to 5 days, not for 20-day windows near it.
+     */
+    static boolean outcomeKnown(int row, int horizon, int asOfRow) {
+        return row + horizon + AnalogueDefaults.EMBARGO_DAYS < asOfRow;
     }
 
     // ---- the query ---------------------------------------------------------------------
@@ -372,7 +394,7 @@ public final class AnalogMatcher {
 
     // ---- the answer --------------------------------------------------------------------
 
-    private AnalogueResponse respond(Plan p, AnalogueRequest r, Chosen c) {
+    private AnalogueResponse respond(Plan p, AnalogueRequest r, Chosen c, boolean calibrated) {
         int k = c.rows().length;
         double[] dist = new double[k];
         for (int i = 0; i < k; i++) dist[i] = Double.isNaN(c.d2()[i]) ? Double.NaN : Math.sqrt(c.d2()[i] / p.trustSum);
@@ -382,16 +404,20 @@ public final class AnalogMatcher {
         Integer[] byDate = new Integer[k];
         for (int i = 0; i < k; i++) byDate[i] = i;
         Arrays.sort(byDate, (a, b) -> Integer.compare(c.rows()[a], c.rows()[b]));
-        ForwardStats[] stats = new ForwardStats[3];
-        for (int h = 0; h < 3; h++) {
+        ForwardStats[] stats = new ForwardStats[DailySignals.HORIZONS.length];
+        for (int h = 0; h < stats.length; h++) {
             int horizon = DailySignals.HORIZONS[h];
             double[] x = new double[k];
             double[] ww = new double[k];
+            int known = 0;
             for (int i = 0; i < k; i++) {
-                x[i] = s.forward(c.rows()[byDate[i]], horizon);
-                ww[i] = w[byDate[i]];
+                int row = c.rows()[byDate[i]];
+                if (!outcomeKnown(row, horizon, p.asOfRow)) continue;
+                x[known] = s.forward(row, horizon);
+                ww[known++] = w[byDate[i]];
             }
-            stats[h] = WeightedStats.of(horizon, x, ww, AnalogueDefaults.BOOTSTRAP_SEED + horizon);
+            stats[h] = WeightedStats.of(horizon, Arrays.copyOf(x, known), Arrays.copyOf(ww, known), AnalogueDefaults.BOOTSTRAP_SEED + horizon, calibrated);
+            if (calibrated && conformal != null) stats[h] = stats[h].withCalibration(conformal.calibrate(r, p.asOfRow, stats[h]));
         }
 
         int live = 0;
@@ -427,14 +453,14 @@ public final class AnalogMatcher {
             for (int i : order) {
                 int row = c.rows()[i];
                 dates.add(new AnalogueDate(s.date(row), boxed(dist[i]), w[i], s.forward(row, 1), s.forward(row, 3), s.forward(row, 5),
-                        regimeLabel(p, row), s.backfill(row)));
+                        outcomeKnown(row, 20, p.asOfRow) ? boxed(s.forward(row, 20)) : null, regimeLabel(p, row), s.backfill(row)));
             }
         }
         return new AnalogueResponse(version, r.mode().wire(), r.horizon(), p.tradeDate, s.benchmark(), k, live, k - live,
                 r.backfillWeight(), r.recencyHalfLifeDays(), Math.min(p.asOfRow, s.size()), p.cut, AnalogueDefaults.EMBARGO_DAYS,
                 AnalogueDefaults.MIN_SEPARATION_DAYS, List.of(p.colNames), dimWeights, p.query, p.bins,
                 dCount == 0 ? null : dMin, dCount == 0 ? null : dMax, dCount == 0 ? null : dSum / dCount,
-                stats[0], stats[1], stats[2], distribution, breakdown, c.fallback(), c.fallbackReason(), List.copyOf(p.notes), headline, dates);
+                stats[0], stats[1], stats[2], stats[3], distribution, breakdown, c.fallback(), c.fallbackReason(), List.copyOf(p.notes), headline, dates);
     }
 
     /** 0.5^(age/half-life) times the backfill weight, scaled so the heaviest analogue weighs 1. */
@@ -460,11 +486,14 @@ public final class AnalogMatcher {
         int[] count = new int[groups];
         double[] sw = new double[groups], swx = new double[groups], swPos = new double[groups];
         double total = 0;
+        int[] known = new int[groups];
         for (int i = 0; i < rows.length; i++) {
             int code = s.code(rows[i], p.regimeCol);
             int g = code < 0 ? levels.size() : code;
-            double x = s.forward(rows[i], horizon);
             count[g]++;
+            if (!outcomeKnown(rows[i], horizon, p.asOfRow)) continue;
+            double x = s.forward(rows[i], horizon);
+            known[g]++;
             sw[g] += w[i];
             swx[g] += w[i] * x;
             if (x > 0) swPos[g] += w[i];
@@ -474,15 +503,15 @@ public final class AnalogMatcher {
             String name = g < levels.size() ? levels.get(g) : "UNTAGGED";
             if (g == levels.size() && count[g] == 0) continue;
             distribution.put(name, count[g]);
-            if (count[g] > 0) {
-                breakdown.add(new RegimeBreakdown(name, count[g], sw[g] / total, horizon, swx[g] / sw[g], 100.0 * swPos[g] / sw[g]));
+            if (known[g] > 0) {
+                breakdown.add(new RegimeBreakdown(name, known[g], sw[g] / total, horizon, swx[g] / sw[g], 100.0 * swPos[g] / sw[g]));
             }
         }
     }
 
     private Headline headline(Plan p, int horizon, ForwardStats st) {
         int h = DailySignals.horizonIndex(horizon);
-        int base = p.cut;
+        int base = Math.max(0, p.asOfRow - Math.max(horizon, AnalogueDefaults.MAX_HORIZON) - AnalogueDefaults.EMBARGO_DAYS);
         Double baseMean = base == 0 ? null : fwdPrefix[h][base] / base;
         Double basePos = base == 0 ? null : 100.0 * posPrefix[h][base] / base;
         String text;

@@ -92,8 +92,8 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
         Integer horizon = null;
         Double h = number(a, HORIZON, once);
         if (h != null) {
-            if (h != 1 && h != 3 && h != 5) {
-                throw SextantException.invalid(HORIZON, "horizon must be 1, 3 or 5 (got " + fmt(h) + ")", "pass horizon 1, 3 or 5 trading days, or omit it");
+            if (h != 1 && h != 3 && h != 5 && h != 20) {
+                throw SextantException.invalid(HORIZON, "horizon must be 1, 3, 5 or 20 (got " + fmt(h) + ")", "pass horizon 1, 3, 5 or 20 trading days, or omit it");
             }
             horizon = h.intValue();
         }

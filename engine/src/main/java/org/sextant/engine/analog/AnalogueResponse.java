@@ -21,18 +21,20 @@ public record AnalogueResponse(String matcherVersion, String mode, Integer horiz
                                @JsonProperty("forward_1d") ForwardStats forward1d,
                                @JsonProperty("forward_3d") ForwardStats forward3d,
                                @JsonProperty("forward_5d") ForwardStats forward5d,
+                               @JsonProperty("forward_20d") ForwardStats forward20d,
                                Map<String, Integer> regimeDistribution, List<RegimeBreakdown> regimeBreakdown,
                                boolean hybridFallback, String hybridFallbackReason, List<String> notes,
                                @JsonInclude(JsonInclude.Include.NON_NULL) Headline headline,
                                @JsonInclude(JsonInclude.Include.NON_NULL) List<AnalogueDate> analogueDates) {
 
-    /** Stats of {@code horizon} (1, 3 or 5). */
+    /** Stats of {@code horizon} (1, 3, 5 or 20). */
     public ForwardStats forward(int horizon) {
         return switch (horizon) {
             case 1 -> forward1d;
             case 3 -> forward3d;
             case 5 -> forward5d;
-            default -> throw new IllegalArgumentException("horizon must be 1, 3 or 5");
+            case 20 -> forward20d;
+            default -> throw new IllegalArgumentException("horizon must be 1, 3, 5 or 20");
         };
     }
 }

@@ -29,6 +29,7 @@ public final class AnalogueText {
                     AnalogMatcher.pct(f.mean()), AnalogMatcher.pct(f.median()), num0(f.positivePct()), AnalogMatcher.pct(f.p5()),
                     AnalogMatcher.pct(f.p95()), AnalogMatcher.pct(f.ci95().low()) + ".." + AnalogMatcher.pct(f.ci95().high())));
         }
+        sb.append(calibratedBands(r));
         if (!r.regimeDistribution().isEmpty()) sb.append("regimes: ").append(r.regimeDistribution()).append(System.lineSeparator());
         if (r.analogueDates() != null && maxDates > 0) {
             sb.append(System.lineSeparator()).append(String.format(Locale.ROOT, "%-12s %9s %7s %9s %9s %9s  %s%n", "date", "distance", "weight", "fwd 1d", "fwd 3d", "fwd 5d", "regime"));
@@ -41,6 +42,25 @@ public final class AnalogueText {
             }
         }
         return sb.toString();
+    }
+
+    /** The conformal bands per horizon with the share of past outcomes such bands held. */
+    private static String calibratedBands(AnalogueResponse r) {
+        StringBuilder sb = new StringBuilder();
+        for (int h : DailySignals.HORIZONS) {
+            ForwardStats.Calibration c = r.forward(h).calibration();
+            if (c == null) continue;
+            sb.append(String.format(Locale.ROOT, "%-8s", h + "d"));
+            for (ForwardStats.CalibratedBand b : c.bands()) {
+                sb.append(String.format(Locale.ROOT, "  %.0f%%: %s..%s", 100 * b.level(), AnalogMatcher.pct(b.lower()), AnalogMatcher.pct(b.upper())));
+                if (b.empiricalCoverage() != null) {
+                    sb.append(String.format(Locale.ROOT, " (held %.1f%% of %d past dates)", 100 * b.empiricalCoverage(), b.coverageOrigins()));
+                }
+            }
+            if (c.note() != null) sb.append("  ").append(c.note());
+            sb.append(System.lineSeparator());
+        }
+        return sb.length() == 0 ? "" : "conformal bands (calibrated on the matcher's own past errors):" + System.lineSeparator() + sb;
     }
 
     private static String num(double v) {

@@ -7,13 +7,15 @@ import java.util.Map;
 
 /**
  * The daily_signals table in memory: one row per trade date, oldest first, with every signal
- * dimension of its registry and the benchmark's forward 1/3/5-day returns. Numeric values sit
+ * dimension of its registry and the benchmark's forward 1/3/5/20-day returns. Numeric values sit
  * row-major in one primitive array (the matcher's inner loop reads a row contiguously);
  * categorical values are level codes (-1 missing). A row is "backfill" when any user signal
  * on it was imported as backfill.
  */
 public final class DailySignals {
-    public static final int[] HORIZONS = {1, 3, 5};
+    public static final int[] HORIZONS = {1, 3, 5, 20};
+    /** The horizons stored in the daily_signals table (its forward_1d/3d/5d columns). */
+    public static final int[] STORED_HORIZONS = {1, 3, 5};
     /** Breadth needs at least this many universe members with a 50-day average on the date. */
     public static final int MIN_BREADTH_MEMBERS = 10;
 
@@ -72,7 +74,19 @@ public final class DailySignals {
         if (fwd1.length != n || fwd3.length != n || fwd5.length != n) throw new IllegalArgumentException("forward length");
         boolean[] bf = backfill == null ? new boolean[n] : backfill.clone();
         return new DailySignals(benchmark, registry, dates.clone(), flat, deepCopy(categoricalColumns),
-                new double[][]{fwd1.clone(), fwd3.clone(), fwd5.clone()}, bf, Map.copyOf(lastObserved));
+                new double[][]{fwd1.clone(), fwd3.clone(), fwd5.clone(), compound(fwd1, 20)}, bf, Map.copyOf(lastObserved));
+    }
+
+    /** Forward return over {@code h} days chained from the 1-day ones; NaN where any is missing. */
+    static double[] compound(double[] fwd1, int h) {
+        int n = fwd1.length;
+        double[] out = new double[n];
+        for (int t = 0; t < n; t++) {
+            double g = 1;
+            for (int k = 0; k < h; k++) g *= t + k < n ? 1 + fwd1[t + k] : Double.NaN;
+            out[t] = g - 1;
+        }
+        return out;
     }
 
     /**
@@ -176,7 +190,7 @@ public final class DailySignals {
     public int code(int row, int categoricalColumn) { return categorical[categoricalColumn][row]; }
     public boolean backfill(int row) { return backfill[row]; }
 
-    /** Forward return of {@code row} over {@code horizon} (1, 3 or 5) days. */
+    /** Forward return of {@code row} over {@code horizon} (1, 3, 5 or 20) days. */
     public double forward(int row, int horizon) { return forward[horizonIndex(horizon)][row]; }
 
     double[] forwardColumn(int horizon) { return forward[horizonIndex(horizon)]; }
@@ -205,7 +219,8 @@ public final class DailySignals {
             case 1 -> 0;
             case 3 -> 1;
             case 5 -> 2;
-            default -> throw new IllegalArgumentException("horizon must be 1, 3 or 5");
+            case 20 -> 3;
+            default -> throw new IllegalArgumentException("horizon must be 1, 3, 5 or 20");
         };
     }
 

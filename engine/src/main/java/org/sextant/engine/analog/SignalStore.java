@@ -93,7 +93,7 @@ public final class SignalStore {
                     int v = signals.code(i, volCol), r = signals.code(i, regimeCol);
                     if (v < 0) a.appendNull(); else a.append(volLevels.get(v));
                     if (r < 0) a.appendNull(); else a.append(regimeLevels.get(r));
-                    for (int h : DailySignals.HORIZONS) appendDouble(a, signals.forward(i, h));
+                    for (int h : DailySignals.STORED_HORIZONS) appendDouble(a, signals.forward(i, h));
                     a.append(signals.backfill(i)).endRow();
                 }
                 a.flush();

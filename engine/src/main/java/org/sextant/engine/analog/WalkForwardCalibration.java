@@ -55,18 +55,26 @@ public final class WalkForwardCalibration {
             }
             ForwardStats f = resp.forward(h);
             if (f.count() == 0 || resp.headline().baseRateMean() == null) continue;
+            List<ForwardStats.CalibratedBand> cb = f.calibration().bands();
             points.add(new CalibrationReport.Point(s.date(t), f.count(), f.mean(), f.p5(), f.p25(), f.p75(), f.p95(),
-                    resp.headline().baseRateMean(), realised));
+                    resp.headline().baseRateMean(), realised, cb.get(0).lower(), cb.get(0).upper(), cb.get(1).lower(), cb.get(1).upper()));
         }
         if (points.isEmpty()) {
             throw SextantException.invalid(WARMUP_DAYS, "no walk-forward step fits in " + s.size() + " rows",
                     "lower warmup_days or step_days, or load more history");
         }
         int n = points.size();
+        int calibrated = 0;
+        double calBand = 0, calIqr = 0;
         double inBand = 0, inIqr = 0, real = 0, fc = 0, base = 0, maeA = 0, maeB = 0, hitA = 0, hitB = 0;
         for (CalibrationReport.Point p : points) {
             if (p.realised() >= p.p5() && p.realised() <= p.p95()) inBand++;
             if (p.realised() >= p.p25() && p.realised() <= p.p75()) inIqr++;
+            if (p.calibratedLow90() != null && p.calibratedLow50() != null) {
+                calibrated++;
+                if (p.realised() >= p.calibratedLow90() && p.realised() <= p.calibratedHigh90()) calBand++;
+                if (p.realised() >= p.calibratedLow50() && p.realised() <= p.calibratedHigh50()) calIqr++;
+            }
             real += p.realised();
             fc += p.analogueMean();
             base += p.baseRate();
@@ -80,12 +88,18 @@ public final class WalkForwardCalibration {
         String summary = String.format(Locale.ROOT,
                 "%d walk-forward steps (%s..%s, every %d days), horizon %dd: realised return inside p5-p95 %.1f%% of the time (nominal 90%%), "
                         + "inside p25-p75 %.1f%% (nominal 50%%); mean absolute error %.3f%% with the analogue mean vs %.3f%% with the base rate; "
-                        + "sign right %.1f%% vs %.1f%%; correlation of analogue mean with realised %.3f.",
+                        + "sign right %.1f%% vs %.1f%%; correlation of analogue mean with realised %.3f. "
+                        + "Conformal bands (%d steps): inside the 90%% band %.1f%%, inside the 50%% band %.1f%%.",
                 n, first.asOf(), last.asOf(), step, h, 100 * inBand / n, 100 * inIqr / n, 100 * maeA / n, 100 * maeB / n,
-                100 * hitA / n, 100 * hitB / n, corr);
+                100 * hitA / n, 100 * hitB / n, corr, calibrated, pctOf(calBand, calibrated), pctOf(calIqr, calibrated));
         return new CalibrationReport(matcher.version(), s.benchmark(), template.mode().wire(), h, template.topK(), template.recencyHalfLifeDays(),
                 step, first.asOf(), last.asOf(), n, 100 * inBand / n, 90, 100 * inIqr / n, 50, real / n, fc / n, base / n, maeA / n, maeB / n,
-                100 * hitA / n, 100 * hitB / n, corr, summary, includePoints ? points : null);
+                100 * hitA / n, 100 * hitB / n, corr, calibrated, pctOf(calBand, calibrated), pctOf(calIqr, calibrated), summary,
+                includePoints ? points : null);
+    }
+
+    private static double pctOf(double hits, int n) {
+        return n == 0 ? Double.NaN : 100 * hits / n;
     }
 
     private static double correlation(List<CalibrationReport.Point> pts) {

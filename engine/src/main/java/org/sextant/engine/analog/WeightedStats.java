@@ -12,6 +12,11 @@ public final class WeightedStats {
      * consecutive blocks, because neighbouring analogues share market episodes).
      */
     public static ForwardStats of(int horizon, double[] x, double[] w, long seed) {
+        return of(horizon, x, w, seed, true);
+    }
+
+    /** {@code withCi} false skips the bootstrap (its interval is then null): the calibration's own calls. */
+    static ForwardStats of(int horizon, double[] x, double[] w, long seed, boolean withCi) {
         int n = x.length;
         ForwardStats.ConfidenceInterval emptyCi = new ForwardStats.ConfidenceInterval(AnalogueDefaults.CI_LEVEL, null, null,
                 "circular block bootstrap of the weighted mean", AnalogueDefaults.BOOTSTRAP_RESAMPLES, blockLength(n), seed);
@@ -32,8 +37,8 @@ public final class WeightedStats {
         double denom = s - s2 / s;
         Double stdev = denom > 1e-12 * s ? Math.sqrt(ss / denom) : null;
         double[] q = quantiles(x, w, 0.05, 0.25, 0.5, 0.75, 0.95);
-        double[] ci = bootstrapMean(x, w, AnalogueDefaults.BOOTSTRAP_RESAMPLES, AnalogueDefaults.CI_LEVEL, seed);
-        ForwardStats.ConfidenceInterval interval = new ForwardStats.ConfidenceInterval(AnalogueDefaults.CI_LEVEL, ci[0], ci[1],
+        double[] ci = withCi ? bootstrapMean(x, w, AnalogueDefaults.BOOTSTRAP_RESAMPLES, AnalogueDefaults.CI_LEVEL, seed) : new double[2];
+        ForwardStats.ConfidenceInterval interval = !withCi ? null : new ForwardStats.ConfidenceInterval(AnalogueDefaults.CI_LEVEL, ci[0], ci[1],
                 emptyCi.method(), AnalogueDefaults.BOOTSTRAP_RESAMPLES, blockLength(n), seed);
         return new ForwardStats(horizon, n, s * s / s2, mean, q[2], stdev, 100.0 * pos / s, q[0], q[1], q[3], q[4], worst, best, interval);
     }

@@ -25,7 +25,7 @@ public final class AnalogMatcherBenchmark {
             final int size = sizes[k];
             if (Arrays.stream(only).noneMatch(x -> x == size)) continue;
             DailySignals s = NearestSelectionTest.synthetic(sizes[k], 16, 2026, 0);
-            AnalogMatcher heap = new AnalogMatcher(s);
+            AnalogMatcher heap = new AnalogMatcher(s, false, false);
             AnalogMatcher sort = new AnalogMatcher(s, true);
             SplittableRandom rnd = new SplittableRandom(99);
             List<Map<String, Object>> calls = new ArrayList<>();

@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
 
 /** The compare_to_history contract of issue 5, on the real NYSE/Dow 30 sample. */
 class AnalogMatcherContractTest {
-    private static final AnalogMatcher MATCHER = new AnalogMatcher(SampleData.signals());
+    private static final AnalogMatcher MATCHER = SampleData.matcher();
 
     private static AnalogueResponse call(Map<String, ?> args, List<String> warnings) {
         return MATCHER.match(AnalogueRequest.parse(args, MATCHER.signals().registry(), warnings::add));

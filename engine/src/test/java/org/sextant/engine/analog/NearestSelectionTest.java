@@ -45,7 +45,7 @@ class NearestSelectionTest {
     void heapSelectionEqualsFullSortIncludingTiesAndThinning() {
         for (double roundTo : new double[]{0, 0.5}) {
             DailySignals s = synthetic(20_000, 16, 7, roundTo);
-            AnalogMatcher heap = new AnalogMatcher(s);
+            AnalogMatcher heap = new AnalogMatcher(s, false, false);
             AnalogMatcher sort = new AnalogMatcher(s, true);
             for (int topK : new int[]{1, 7, 100, 500}) {
                 for (String mode : List.of("soft", "hard", "hybrid")) {
@@ -59,7 +59,7 @@ class NearestSelectionTest {
     @Test
     void backfillRowsAreCountedAndWeighted() {
         DailySignals s = synthetic(6_000, 4, 3, 0);
-        AnalogMatcher m = new AnalogMatcher(s);
+        AnalogMatcher m = new AnalogMatcher(s, false, false);
         AnalogueResponse half = m.match(Map.of("top_k", 500, "recency_half_life_days", 0, "include_analogue_dates", true));
         assertEquals(half.sampleSize(), half.liveCount() + half.backfillCount());
         org.junit.jupiter.api.Assertions.assertTrue(half.backfillCount() > 0);

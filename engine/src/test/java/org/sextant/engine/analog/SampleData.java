@@ -21,6 +21,7 @@ final class SampleData {
     private static Table nyse;
     private static Table dow;
     private static DailySignals signals;
+    private static AnalogMatcher matcher;
 
     static synchronized Table nyse() {
         if (nyse == null) nyse = read("nyse_composite_daily.csv");
@@ -36,6 +37,12 @@ final class SampleData {
     static synchronized DailySignals signals() {
         if (signals == null) signals = compute(nyse(), dow());
         return signals;
+    }
+
+    /** One calibrated matcher over {@link #signals()}, shared so its conformal history is built once per test run. */
+    static synchronized AnalogMatcher matcher() {
+        if (matcher == null) matcher = new AnalogMatcher(signals());
+        return matcher;
     }
 
     static DailySignals compute(Table bench, Table members) {

@@ -46,7 +46,8 @@ class UserSignalFillTest {
         // Without the user dimension the answer is the builtin one, apart from the version and the note.
         AnalogueResponse builtin = new AnalogMatcher(SampleData.signals()).match(args);
         assertEquals(builtin.matchDimensions(), week.matchDimensions());
-        assertEquals(Json.write(builtin.forward5d()), Json.write(week.forward5d()));
+        // The analogues and their outcomes; the conformal bands differ, calibrated on each registry's own past answers.
+        assertEquals(Json.write(builtin.forward5d().withCalibration(null)), Json.write(week.forward5d().withCalibration(null)));
     }
 
     @Test

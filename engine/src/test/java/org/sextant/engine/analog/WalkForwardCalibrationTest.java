@@ -11,7 +11,7 @@ import org.sextant.engine.SextantException;
 
 /** The walk-forward calibration report on the real NYSE composite, 1966-2002. */
 class WalkForwardCalibrationTest {
-    private static final AnalogMatcher MATCHER = new AnalogMatcher(SampleData.signals());
+    private static final AnalogMatcher MATCHER = SampleData.matcher();
 
     @Test
     void reportIsConsistentWithItsPointsAndEveryStepIsOutOfSample() {
@@ -28,6 +28,15 @@ class WalkForwardCalibrationTest {
             assertEquals(p.p95(), again.forward5d().p95());
         }
         assertEquals(100.0 * inBand / r.evaluations(), r.bandCoveragePct(), 1e-9);
+        int calibrated = 0, inCalibrated = 0;
+        for (CalibrationReport.Point p : r.points()) {
+            if (p.calibratedLow90() == null) continue;
+            calibrated++;
+            if (p.realised() >= p.calibratedLow90() && p.realised() <= p.calibratedHigh90()) inCalibrated++;
+        }
+        assertEquals(r.calibratedEvaluations(), calibrated);
+        assertEquals(100.0 * inCalibrated / calibrated, r.calibratedBandCoveragePct(), 1e-9);
+        assertTrue(r.calibratedBandCoveragePct() > 85 && r.calibratedBandCoveragePct() < 95, r.summary());
         assertEquals(s.date(WalkForwardCalibration.DEFAULT_WARMUP_DAYS), r.firstAsOf());
         // A sane 90% band on daily equity data covers most but not all outcomes.
         assertTrue(r.bandCoveragePct() > 70 && r.bandCoveragePct() < 99, r.summary());

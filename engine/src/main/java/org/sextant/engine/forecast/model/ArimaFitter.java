@@ -69,10 +69,11 @@ public final class ArimaFitter {
         System.arraycopy(ArmaPolynomials.invertMa(c.theta), 0, init, p, q);
         ArmaPolynomials.fromStationary(c.sphi, 0, sp, init, p + q);
         System.arraycopy(ArmaPolynomials.invertMa(c.stheta), 0, init, p + q + sp, sq);
+        ArmaLikelihood.Workspace ws = new ArmaLikelihood.Workspace();
         Bfgs.Result ml = Bfgs.minimize(x -> {
             Coef cc = Coef.transformed(x, spec, cBase, cScale);
             for (int t = 0; t < nw; t++) xbuf[t] = w[t] - cc.mean;
-            ArmaLikelihood.Exact e = ArmaLikelihood.exact(xbuf, cc.a, cc.b);
+            ArmaLikelihood.Exact e = ArmaLikelihood.exact(xbuf, cc.a, cc.b, ws);
             return e == null ? Double.POSITIVE_INFINITY : e.objective();
         }, init, 1e-8, 100, 1e-6, false);
         if (!Double.isFinite(ml.value())) return null;

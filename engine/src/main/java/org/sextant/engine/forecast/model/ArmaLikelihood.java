@@ -1,5 +1,9 @@
 package org.sextant.engine.forecast.model;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * Gaussian likelihood of a zero-mean ARMA process xₜ = Σaₖxₜ₋ₖ + eₜ + Σbₖeₜ₋ₖ, two ways:
  * <ul>
@@ -23,14 +27,29 @@ final class ArmaLikelihood {
     }
 
     static Exact exact(double[] x, double[] a, double[] b) {
+        return exact(x, a, b, null);
+    }
+
+    /**
+     * One fit's memory across likelihood evaluations: the optimiser's finite differences move one
+     * parameter at a time, so most evaluations share the AR part (and its matrix powers) or the
+     * whole stationary covariance with the one before. Confined to one thread.
+     */
+    static final class Workspace {
+        private double[] phi, rv, covariance;
+        private final List<double[]> powers = new ArrayList<>(); // T^64, T^128, ... for phi
+    }
+
+    /** {@code ws}: a fit's workspace, or null; the result is the same either way. */
+    static Exact exact(double[] x, double[] a, double[] b, Workspace ws) {
         int p = a.length, q = b.length, r = Math.max(p, q + 1), n = x.length;
         double[] phi = new double[r], rv = new double[r];
         System.arraycopy(a, 0, phi, 0, p);
         rv[0] = 1;
         System.arraycopy(b, 0, rv, 1, q);
-        double[] pm = stationaryCovariance(phi, rv, r);
+        double[] pm = stationaryCovariance(phi, rv, r, ws);
         if (pm == null) return null;
-        double[] st = new double[r], tm = new double[r * r], col = new double[r];
+        double[] st = new double[r], col = new double[r];
         double ssq = 0, sumLog = 0;
         boolean steady = false;
         for (int t = 0; t < n; t++) {
@@ -43,21 +62,19 @@ final class ArmaLikelihood {
                 if (!(f > 0)) return null;
                 ssq += v * v / f;
                 sumLog += Math.log(f);
-                for (int i = 0; i < r; i++) col[i] = pm[i * r];
+                for (int i = 0; i < r; i++) col[i] = pm[i];
                 for (int i = 0; i < r; i++) st[i] += col[i] * v / f;
-                for (int i = 0; i < r; i++) for (int j = 0; j < r; j++) pm[i * r + j] -= col[i] * col[j] / f;
-                // P ← T P T' + R R' with T the companion matrix (first column φ, identity above the diagonal)
-                for (int i = 0; i < r; i++) {
-                    for (int j = 0; j < r; j++) {
-                        tm[i * r + j] = phi[i] * pm[j] + (i + 1 < r ? pm[(i + 1) * r + j] : 0);
-                    }
-                }
+                // P ← T (P − cc'/f) T' + RR'. The update zeroes the first row and column (Z picks the
+                // first state), so the companion T only shifts: P'ᵢⱼ = Pᵢ₊₁,ⱼ₊₁ − cᵢ₊₁cⱼ₊₁/f + RᵢRⱼ.
+                // Upper triangle in place: (i+1, j+1) is read before it is written.
                 double diff = 0;
                 for (int i = 0; i < r; i++) {
-                    for (int j = 0; j < r; j++) {
-                        double val = phi[j] * tm[i * r] + (j + 1 < r ? tm[i * r + j + 1] : 0) + rv[i] * rv[j];
-                        pm[i * r + j] = val;
-                        diff = Math.max(diff, Math.abs(val - rv[i] * rv[j]));
+                    int row = i * r, next = (i + 1) * r;
+                    double ci = i + 1 < r ? col[i + 1] / f : 0;
+                    for (int j = i; j < r; j++) {
+                        double u = i + 1 < r && j + 1 < r ? pm[next + j + 1] - ci * col[j + 1] : 0;
+                        pm[row + j] = u + rv[i] * rv[j];
+                        diff = Math.max(diff, Math.abs(u));
                     }
                 }
                 steady = diff < 1e-9; // the remaining error in F is below 1e-9 per step
@@ -76,6 +93,25 @@ final class ArmaLikelihood {
      * O(r³) steps however close the roots are to the unit circle.
      */
     static double[] stationaryCovariance(double[] phi, double[] rv, int r) {
+        return stationaryCovariance(phi, rv, r, null);
+    }
+
+    private static double[] stationaryCovariance(double[] phi, double[] rv, int r, Workspace ws) {
+        if (ws == null) return computeCovariance(phi, rv, r, null);
+        boolean samePhi = Arrays.equals(phi, ws.phi);
+        if (samePhi && Arrays.equals(rv, ws.rv)) return ws.covariance == null ? null : ws.covariance.clone();
+        if (!samePhi) {
+            ws.phi = phi.clone();
+            ws.powers.clear();
+        }
+        ws.rv = rv.clone();
+        double[] pm = computeCovariance(phi, rv, r, ws.powers);
+        ws.covariance = pm == null ? null : pm.clone();
+        return pm;
+    }
+
+    /** {@code powers}: T^64·2^k already known for this phi (extended here), or null. */
+    private static double[] computeCovariance(double[] phi, double[] rv, int r, List<double[]> powers) {
         double[] pm = new double[r * r];
         double[] g = rv.clone(), next = new double[r];
         double total = 0;
@@ -99,16 +135,11 @@ final class ArmaLikelihood {
             }
         }
         symmetrise(pm, r);
-        // A = T^64 by six squarings of the companion matrix
-        double[] a = new double[r * r];
-        for (int i = 0; i < r; i++) {
-            a[i * r] = phi[i];
-            if (i + 1 < r) a[i * r + i + 1] = 1;
-        }
-        for (int s = 0; s < 6; s++) a = multiply(a, a, r);
+        List<double[]> a = powers != null ? powers : new ArrayList<>();
         for (int it = 0; it < 40; it++) {
-            double[] ap = multiply(a, pm, r);
-            double[] apa = multiplyTransposed(ap, a, r);
+            double[] ak = power(phi, r, a, it);
+            double[] ap = multiply(ak, pm, r);
+            double[] apa = multiplyTransposed(ap, ak, r);
             double big = 0;
             for (int i = 0; i < r * r; i++) {
                 pm[i] += apa[i];
@@ -116,9 +147,28 @@ final class ArmaLikelihood {
             }
             if (!Double.isFinite(big)) return null;
             if (big <= 1e-13 * Math.abs(pm[0])) return pm;
-            a = multiply(a, a, r);
         }
         return null;
+    }
+
+    /** T^(64·2^k), from the list when known: T^64 by six squarings of the companion matrix, then one squaring each. */
+    private static double[] power(double[] phi, int r, List<double[]> powers, int k) {
+        while (powers.size() <= k) {
+            double[] next;
+            if (powers.isEmpty()) {
+                next = new double[r * r];
+                for (int i = 0; i < r; i++) {
+                    next[i * r] = phi[i];
+                    if (i + 1 < r) next[i * r + i + 1] = 1;
+                }
+                for (int s = 0; s < 6; s++) next = multiply(next, next, r);
+            } else {
+                double[] last = powers.get(powers.size() - 1);
+                next = multiply(last, last, r);
+            }
+            powers.add(next);
+        }
+        return powers.get(k);
     }
 
     private static void symmetrise(double[] pm, int r) {
@@ -137,14 +187,15 @@ final class ArmaLikelihood {
         return z;
     }
 
-    /** x·y' */
+    /** x·y' when it is symmetric (x = A·P, y = A with P symmetric): the upper triangle, mirrored. */
     private static double[] multiplyTransposed(double[] x, double[] y, int r) {
         double[] z = new double[r * r];
         for (int i = 0; i < r; i++) {
-            for (int j = 0; j < r; j++) {
+            for (int j = i; j < r; j++) {
                 double s = 0;
                 for (int k = 0; k < r; k++) s += x[i * r + k] * y[j * r + k];
                 z[i * r + j] = s;
+                z[j * r + i] = s;
             }
         }
         return z;
