@@ -56,6 +56,14 @@ public final class CrashHarness {
     }
 
     public Result run(int kills) throws Exception {
+        try {
+            return runKills(kills);
+        } finally {
+            if (app != null) app.kill(); // a failed check or a timeout leaves no app running
+        }
+    }
+
+    private Result runKills(int kills) throws Exception {
         long t0 = System.nanoTime();
         prepare();
         List<Phase> schedule = schedule(kills);

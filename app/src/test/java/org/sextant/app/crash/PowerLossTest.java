@@ -37,28 +37,31 @@ class PowerLossTest {
             for (String f : List.of("sextant.duckdb", "sextant.duckdb.wal", "sextant.duckdb.census.json")) Files.copy(image.resolve(f), home.resolve("data").resolve(f));
             String what = tear(home.resolve("data/sextant.duckdb.wal"), trial, walSize, random);
             AppProcess app = AppProcess.launch(home, dir.resolve("tmp"));
-            if (!app.awaitPublished()) {
-                assertTrue(app.console().contains("sextant recover"), what + ": a refused start names the way back: " + app.console());
-                Process recover = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
-                        "org.sextant.app.Main", "--home", home.toString(), "recover").redirectErrorStream(true).start();
-                String report = new String(recover.getInputStream().readAllBytes());
-                assertEquals(0, recover.waitFor(), what + ": recover: " + report);
-                app = AppProcess.launch(home, dir.resolve("tmp"));
-                assertTrue(app.awaitPublished(), what + ": the start after recover opens: " + app.console());
-                recovered++;
-            } else {
-                long kept = crashRows(app);
-                assertEquals(0, kept % ROWS, what + ": whole imports only, got " + kept + " rows");
-                long lost = (long) IMPORTS * ROWS - kept;
-                if (lost > 0) {
-                    Matcher m = Pattern.compile("(?s)tore its log.*lost .*?prices: (\\d+) rows").matcher(app.console());
-                    assertTrue(m.find(), what + ": a loss of " + lost + " rows is reported on the terminal: " + app.console()
-                            + "\nthe app's log: " + Files.readString(home.resolve("logs/sextant.log")).lines().filter(l -> l.contains("committed") || l.startsWith("  ")).toList());
-                    assertEquals(lost, Long.parseLong(m.group(1)), what + ": the report names exactly the lost rows");
+            try {
+                if (!app.awaitPublished()) {
+                    assertTrue(app.console().contains("sextant recover"), what + ": a refused start names the way back: " + app.console());
+                    Process recover = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
+                            "org.sextant.app.Main", "--home", home.toString(), "recover").redirectErrorStream(true).start();
+                    String report = new String(recover.getInputStream().readAllBytes());
+                    assertEquals(0, recover.waitFor(), what + ": recover: " + report);
+                    app = AppProcess.launch(home, dir.resolve("tmp"));
+                    assertTrue(app.awaitPublished(), what + ": the start after recover opens: " + app.console());
+                    recovered++;
+                } else {
+                    long kept = crashRows(app);
+                    assertEquals(0, kept % ROWS, what + ": whole imports only, got " + kept + " rows");
+                    long lost = (long) IMPORTS * ROWS - kept;
+                    if (lost > 0) {
+                        Matcher m = Pattern.compile("(?s)tore its log.*lost .*?prices: (\\d+) rows").matcher(app.console());
+                        assertTrue(m.find(), what + ": a loss of " + lost + " rows is reported on the terminal: " + app.console()
+                                + "\nthe app's log: " + Files.readString(home.resolve("logs/sextant.log")).lines().filter(l -> l.contains("committed") || l.startsWith("  ")).toList());
+                        assertEquals(lost, Long.parseLong(m.group(1)), what + ": the report names exactly the lost rows");
+                    }
+                    opened++;
                 }
-                opened++;
+            } finally {
+                app.kill(); // also when an assertion failed: no app outlives the test
             }
-            app.kill();
         }
         System.out.println("power loss: " + opened + " starts opened with the intact log, " + recovered + " needed recover");
     }
