@@ -58,7 +58,8 @@ public final class Main implements Callable<Integer> {
         if (!headless && !"false".equals(System.getProperty("sextant.toolkitEarly"))) WorkstationLauncher.startEarly();
         AppHost host = openOrRecover(h);
         org.sextant.engine.store.RecoveryReport loss = host.engine().store().lossAtOpen();
-        if (loss != null) System.err.println("Sextant opened its store after a crash that tore its log:\n" + String.join("\n", loss.lines()));
+        // to the terminal: System.err goes to the log by now, and the user must see what a torn log lost
+        if (loss != null) Logging.console().println("Sextant opened its store after a crash that tore its log:\n" + String.join("\n", loss.lines()));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             log(StartupTimeline.report()); // a start closed before its first chart was complete
             host.close();
