@@ -364,6 +364,32 @@ public final class Sextant implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Imports a finished scale-out job's output folder, whichever job wrote it (told by its
+     * columns): forecast backtests are stored as {@link #importForecastBacktestJob} stores them;
+     * a strategy sweep becomes a run of research session {@code sessionId} ("default" when null)
+     * as {@link #importStrategySweepJob} records it. The answer names the job under {@code job}. A writer.
+     */
+    public Map<String, Object> importJob(Path folder, String sessionId) {
+        String kind = org.sextant.engine.exchange.JobOutput.kind(store, folder);
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        out.put("job", kind);
+        if (kind.equals(org.sextant.engine.exchange.JobOutput.STRATEGY_SWEEP)) out.put("run", importStrategySweepJob(folder, sessionId));
+        else out.putAll(importForecastBacktestJob(folder));
+        return out;
+    }
+
+    /**
+     * Imports a finished scale-out strategy sweep job's output folder as a run of research
+     * session {@code sessionId}, with its configurations, equity curves and verdict, exactly as a
+     * local backtest saves one; its configurations count in the session. Refused when the store's
+     * prices are not the ones the job read, or when the job was imported before. A writer.
+     */
+    public StrategyRunSummary importStrategySweepJob(Path folder, String sessionId) {
+        var read = org.sextant.engine.exchange.StrategySweepImport.read(store, folder);
+        return research.recordSweepJob(read.job(), read.configurations(), read.computeSeconds(), sessionId);
+    }
+
     private ForecastBacktestRun.Computed backtestForecast(PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
                                                           double[] levels, JobContext ctx) {
         return ForecastBacktestRun.run(prices, model, horizon, origins, evalFraction, null, levels, ctx == null ? null : ctx::checkCancelled);
@@ -749,7 +775,7 @@ public final class Sextant implements AutoCloseable {
         if (from == null || to == null || !from.isBefore(to)) {
             throw SextantException.invalid("from", "the symbols share no common date range", "pick symbols with overlapping history or give from/to");
         }
-        LocalDate oos = from.plusDays((long) (java.time.temporal.ChronoUnit.DAYS.between(from, to) * 0.7));
+        LocalDate oos = ResearchService.defaultOutOfSampleStart(from, to);
         return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, from, to, oos, r.threads(), r.selectedConfiguration());
     }
 

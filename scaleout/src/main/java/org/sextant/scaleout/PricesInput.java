@@ -55,7 +55,7 @@ public final class PricesInput {
         return PriceSeries.of(symbol, from, to, bars);
     }
 
-    private static LocalDate toLocal(Object d) {
+    static LocalDate toLocal(Object d) {
         return d instanceof LocalDate l ? l : ((java.sql.Date) d).toLocalDate();
     }
 

@@ -20,9 +20,13 @@ public final class SharedSpark implements BeforeAllCallback {
     public static final String TINY = "TINY";
 
     /** The session, the sample store (38 symbols) and its prices exported as Parquet with {@link #TINY} added. */
-    public record Fixture(SparkSession spark, Sextant engine, Path dir, Path prices) implements ExtensionContext.Store.CloseableResource {
+    public record Fixture(SparkSession spark, Sextant engine, Path dir, Path prices, long startNanos) implements ExtensionContext.Store.CloseableResource {
         @Override
         public void close() throws IOException {
+            // what the module's Spark tests cost the build (CI budget): wall and this JVM's CPU since the fixture started
+            var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            System.err.printf(java.util.Locale.ROOT, "scale-out Spark tests: %.1f s wall, %.1f s CPU in this JVM, load average %.1f%n",
+                    (System.nanoTime() - startNanos) / 1e9, os.getProcessCpuTime() / 1e9, os.getSystemLoadAverage());
             spark.stop();
             engine.close();
             try (var paths = Files.walk(dir)) {
@@ -45,6 +49,7 @@ public final class SharedSpark implements BeforeAllCallback {
     }
 
     private static Fixture start() {
+        long start = System.nanoTime();
         try {
             Path dir = Files.createTempDirectory("sextant-spark-test");
             Sextant engine = Sextant.open(new SextantHome(dir.resolve("home")));
@@ -54,7 +59,7 @@ public final class SharedSpark implements BeforeAllCallback {
             spark.conf().set("spark.sql.shuffle.partitions", "2"); // the tests' few symbols: one shuffle task per core
             spark.read().parquet(prices.resolve("symbol=AA").toString()).limit(1)
                     .write().mode(SaveMode.Overwrite).parquet(prices.resolve("symbol=" + TINY).toString());
-            return new Fixture(spark, engine, dir, prices);
+            return new Fixture(spark, engine, dir, prices, start);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

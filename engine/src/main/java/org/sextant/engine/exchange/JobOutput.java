@@ -54,6 +54,26 @@ public final class JobOutput implements AutoCloseable {
         return new JobOutput(staged);
     }
 
+    public static final String FORECAST_BACKTEST = "forecast-backtest";
+    public static final String STRATEGY_SWEEP = "strategy-sweep";
+
+    /** Which job wrote a finished output folder, told by its columns; refused when none did. */
+    public static String kind(Store store, Path folder) {
+        try (JobOutput out = stage(store, folder)) {
+            List<String> columns = store.read(c -> {
+                List<String> names = new ArrayList<>();
+                try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery("DESCRIBE SELECT * FROM " + out.relation())) {
+                    while (r.next()) names.add(r.getString(1));
+                }
+                return names;
+            });
+            if (columns.containsAll(StrategySweepRows.COLUMNS)) return STRATEGY_SWEEP;
+            if (columns.containsAll(ForecastBacktestRows.COLUMNS)) return FORECAST_BACKTEST;
+            throw SextantException.invalid("output", folder.toAbsolutePath().normalize() + " is not the output of a sextant-spark job (its columns are not a job's)",
+                    "import the --out folder of `sextant-spark forecast-backtest` or `sextant-spark strategy-sweep`");
+        }
+    }
+
     /** The staged files as a DuckDB relation. */
     public String relation() {
         return "read_parquet('" + staged.toString().replace("'", "''") + "/*.parquet')";
