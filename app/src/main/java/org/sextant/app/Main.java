@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 @Command(name = "sextant", mixinStandardHelpOptions = true, version = org.sextant.engine.Version.APP,
         description = "Sextant: research workstation for market time series.",
         subcommands = {ImportCommand.class, GatherCommand.class, SqlCommand.class, BacktestCommand.class, ReportCommand.class, AnaloguesCommand.class, SignalImportCommand.class, ForecastCommand.class,
-                RecoverCommand.class, BackupCommand.class, RestoreCommand.class})
+                RecoverCommand.class, BackupCommand.class, RestoreCommand.class, ExportPricesCommand.class, ImportJobCommand.class})
 public final class Main implements Callable<Integer> {
 
     @Option(names = "--headless", description = "Serve the engine and the local API with no window (servers, CI, agents).")

@@ -24,15 +24,13 @@ import org.sextant.engine.ingest.SampleUniverse;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.jobs.Jobs;
 import org.sextant.engine.forecast.BandCalibration;
+import org.sextant.engine.forecast.ForecastBacktestRun;
 import org.sextant.engine.forecast.Forecast;
 import org.sextant.engine.forecast.ForecastInput;
 import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.forecast.ForecastScan;
 import org.sextant.engine.forecast.ForecastStart;
-import org.sextant.engine.forecast.Forecaster;
-import org.sextant.engine.forecast.OriginRule;
 import org.sextant.engine.forecast.PriceForecast;
-import org.sextant.engine.forecast.TargetDates;
 import org.sextant.engine.forecast.WalkForwardBacktest;
 import org.sextant.engine.forecast.store.ForecastStore;
 import org.sextant.engine.forecast.store.StoredBacktest;
@@ -139,19 +137,7 @@ public final class Sextant implements AutoCloseable {
 
     /** Daily closes of {@code symbol} between {@code from} and {@code to} inclusive (either may be null). */
     public PriceSeries closePrices(String symbol, LocalDate from, LocalDate to) {
-        List<PriceBar> bars = bars(symbol, from, to);
-        List<LocalDate> dates = new ArrayList<>(bars.size());
-        double[] close = new double[bars.size()];
-        double[] adj = new double[bars.size()];
-        for (int i = 0; i < bars.size(); i++) {
-            PriceBar b = bars.get(i);
-            dates.add(b.date());
-            close[i] = b.close();
-            adj[i] = b.adjClose() == null ? b.close() : b.adjClose();
-        }
-        LocalDate first = dates.isEmpty() ? from : dates.get(0);
-        LocalDate last = dates.isEmpty() ? to : dates.get(dates.size() - 1);
-        return new PriceSeries(symbolOf(symbol), first, last, dates, close, adj);
+        return PriceSeries.of(symbolOf(symbol), from, to, bars(symbol, from, to));
     }
 
     /** Daily bars of {@code symbol}, oldest first. */
@@ -279,9 +265,9 @@ public final class Sextant implements AutoCloseable {
     // ---- forecasts ----------------------------------------------------------------------
 
     /** Model used when a caller names none: Theta on log prices (robust, fast, the M3 winner's method). */
-    public static final String DEFAULT_FORECAST_MODEL = "theta";
-    public static final int DEFAULT_FORECAST_HORIZON = 20;
-    public static final double[] DEFAULT_LEVELS = {0.80, 0.95, 0.99};
+    public static final String DEFAULT_FORECAST_MODEL = ForecastBacktestRun.DEFAULT_MODEL;
+    public static final int DEFAULT_FORECAST_HORIZON = ForecastBacktestRun.DEFAULT_HORIZON;
+    public static final double[] DEFAULT_LEVELS = ForecastBacktestRun.DEFAULT_LEVELS;
 
     public List<String> forecastModels() {
         return ForecastModels.names();
@@ -335,51 +321,75 @@ public final class Sextant implements AutoCloseable {
         return storeBacktest(backtestForecast(closePrices(symbol, null, null), model, horizon, origins, evalFraction, levels, null));
     }
 
-    /** A computed forecast backtest with what storing it writes: every origin's forecasts and the summary. */
-    private record ComputedBacktest(String symbol, String model, int horizon, String originsRule, WalkForwardBacktest.Result result,
-                                    List<StoredForecast> rows) {}
-
     /** Stores a computed backtest, replacing the previous one of its symbol, model and horizon. A writer. */
-    private WalkForwardBacktest.Result storeBacktest(ComputedBacktest b) {
+    private WalkForwardBacktest.Result storeBacktest(ForecastBacktestRun.Computed b) {
         forecastStore.deleteAll(b.symbol(), b.model(), b.horizon(), StoredForecast.BACKTEST);
         forecastStore.save(b.rows());
         forecastStore.saveBacktest(b.symbol(), b.model(), b.horizon(), b.originsRule(), b.result());
         return b.result();
     }
 
-    private ComputedBacktest backtestForecast(PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
-                                              double[] levels, JobContext ctx) {
-        String m = modelName(model);
-        int h = horizon(horizon);
-        double[] lv = levels == null ? DEFAULT_LEVELS : levels;
-        ForecastInput.checkLevels(lv);
-        double frac = evalFraction == null ? 0.4 : evalFraction;
-        if (!(frac > 0 && frac < 1)) throw SextantException.invalid("eval_fraction", "must be in (0,1), got " + frac, "use e.g. 0.4 for the last 40%");
-        OriginRule rule = OriginRule.parse(origins);
-        double[] y = PriceForecast.closes(prices);
-        List<LocalDate> dates = prices.dates();
-        int first = (int) Math.floor(y.length * (1 - frac));
-        int[] evalOrigins = rule.origins(dates, first);
-        if (evalOrigins.length > MAX_BACKTEST_ORIGINS) {
-            throw SextantException.invalid("origins", "origins " + rule.label() + " makes " + evalOrigins.length + " forecast origins, more than " + MAX_BACKTEST_ORIGINS,
-                    "use monthly (the default), weekly, or a larger number of closes between origins");
-        }
-        Forecaster f = ForecastModels.forPrices(m);
-        List<StoredForecast> rows = new ArrayList<>();
-        WalkForwardBacktest.Result r = WalkForwardBacktest.run(f, y, 1, h, evalOrigins, lv, CALIBRATION_EVERY,
-                WalkForwardBacktest.calibrationOrigins(f, 1, y.length, evalOrigins.length == 0 ? first : evalOrigins[0], h, CALIBRATION_EVERY),
-                (o, own, cf, ad) -> {
-                    if (ctx != null) ctx.checkCancelled();
-                    List<LocalDate> targets = new ArrayList<>(dates.subList(o, Math.min(dates.size(), o + h)));
-                    if (targets.size() < h) targets.addAll(TargetDates.after(dates, h - targets.size()));
-                    String[] kinds = {BandCalibration.MODEL.wire(), BandCalibration.CONFORMAL.wire(), BandCalibration.ADAPTIVE.wire()};
-                    Forecast[] fs = {own, cf, ad};
-                    for (int i = 0; i < 3; i++) {
-                        if (fs[i] != null) rows.add(new StoredForecast(prices.symbol(), m, StoredForecast.BACKTEST, kinds[i], dates.get(o - 1), h,
-                                y[o - 1], o, targets, fs[i], List.of()));
-                    }
-                });
-        return new ComputedBacktest(prices.symbol(), m, h, rule.label(), r, rows);
+    /**
+     * Stores backtests computed elsewhere (a scale-out job's output, docs/scale-out.md) exactly as a
+     * forecast job stores its own: each replaces the previous backtest of its symbol, model and
+     * horizon, so the Charts view and get_backtest_error show it. A writer.
+     */
+    public void storeForecastBacktests(List<ForecastBacktestRun.Computed> computed) {
+        for (ForecastBacktestRun.Computed b : computed) storeBacktest(b);
+        fireDataChanged();
+    }
+
+    /**
+     * Writes every price in the store as Parquet partitioned by symbol into {@code target} (a new
+     * or empty folder): the input of the scale-out jobs (docs/scale-out.md). Reads the store only.
+     */
+    public org.sextant.engine.exchange.PriceParquetExport.Written exportPricesParquet(Path target) {
+        return org.sextant.engine.exchange.PriceParquetExport.export(store, target);
+    }
+
+    /**
+     * Imports a finished scale-out forecast backtest job's output folder: every symbol's backtest
+     * is stored as a local forecast job stores it; the symbols the job reported as failed are
+     * returned under {@code failed}. A writer.
+     */
+    public Map<String, Object> importForecastBacktestJob(Path folder) {
+        var read = org.sextant.engine.exchange.ForecastBacktestImport.read(store, folder);
+        storeForecastBacktests(read.computed());
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        out.put("imported", read.computed().stream().map(ForecastBacktestRun.Computed::symbol).toList());
+        out.put("failed", read.failed());
+        return out;
+    }
+
+    /**
+     * Imports a finished scale-out job's output folder, whichever job wrote it (told by its
+     * columns): forecast backtests are stored as {@link #importForecastBacktestJob} stores them;
+     * a strategy sweep becomes a run of research session {@code sessionId} ("default" when null)
+     * as {@link #importStrategySweepJob} records it. The answer names the job under {@code job}. A writer.
+     */
+    public Map<String, Object> importJob(Path folder, String sessionId) {
+        String kind = org.sextant.engine.exchange.JobOutput.kind(store, folder);
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        out.put("job", kind);
+        if (kind.equals(org.sextant.engine.exchange.JobOutput.STRATEGY_SWEEP)) out.put("run", importStrategySweepJob(folder, sessionId));
+        else out.putAll(importForecastBacktestJob(folder));
+        return out;
+    }
+
+    /**
+     * Imports a finished scale-out strategy sweep job's output folder as a run of research
+     * session {@code sessionId}, with its configurations, equity curves and verdict, exactly as a
+     * local backtest saves one; its configurations count in the session. Refused when the store's
+     * prices are not the ones the job read, or when the job was imported before. A writer.
+     */
+    public StrategyRunSummary importStrategySweepJob(Path folder, String sessionId) {
+        var read = org.sextant.engine.exchange.StrategySweepImport.read(store, folder);
+        return research.recordSweepJob(read.job(), read.configurations(), read.computeSeconds(), sessionId);
+    }
+
+    private ForecastBacktestRun.Computed backtestForecast(PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
+                                                          double[] levels, JobContext ctx) {
+        return ForecastBacktestRun.run(prices, model, horizon, origins, evalFraction, null, levels, ctx == null ? null : ctx::checkCancelled);
     }
 
     /**
@@ -589,13 +599,8 @@ public final class Sextant implements AutoCloseable {
     }
 
     private static String modelName(String model) {
-        String m = model == null || model.isBlank() ? DEFAULT_FORECAST_MODEL : model.trim();
-        ForecastModels.create(m); // an unknown model is refused before any work
-        return m;
+        return ForecastBacktestRun.modelName(model);
     }
-
-    /** Spacing of conformal calibration origins in backtests, in closes. */
-    private static final int CALIBRATION_EVERY = 5;
 
     /** Closes a chart answer carries by default: about a year, which keeps an agent's answer small; more on request. */
     public static final int DEFAULT_CHART_DAYS = 250;
@@ -666,9 +671,7 @@ public final class Sextant implements AutoCloseable {
     }
 
     private static int horizon(Integer h) {
-        int v = h == null ? DEFAULT_FORECAST_HORIZON : h;
-        if (v < 1 || v > 260) throw SextantException.invalid("horizon", "horizon must be 1..260 business days, was " + v, "e.g. 20 for about a month");
-        return v;
+        return ForecastBacktestRun.horizon(h);
     }
 
     // ---- strategy research ----------------------------------------------------------
@@ -769,7 +772,7 @@ public final class Sextant implements AutoCloseable {
         if (from == null || to == null || !from.isBefore(to)) {
             throw SextantException.invalid("from", "the symbols share no common date range", "pick symbols with overlapping history or give from/to");
         }
-        LocalDate oos = from.plusDays((long) (java.time.temporal.ChronoUnit.DAYS.between(from, to) * 0.7));
+        LocalDate oos = ResearchService.defaultOutOfSampleStart(from, to);
         return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, from, to, oos, r.threads(), r.selectedConfiguration());
     }
 

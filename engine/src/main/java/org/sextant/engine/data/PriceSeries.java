@@ -7,4 +7,20 @@ import java.util.List;
 public record PriceSeries(String symbol, LocalDate from, LocalDate to, List<LocalDate> dates,
                           double[] close, double[] adjClose) {
     public int size() { return dates.size(); }
+
+    /** The series of these bars (oldest first); a bar without an adjusted close counts its close. */
+    public static PriceSeries of(String symbol, LocalDate from, LocalDate to, List<PriceBar> bars) {
+        List<LocalDate> dates = new java.util.ArrayList<>(bars.size());
+        double[] close = new double[bars.size()];
+        double[] adj = new double[bars.size()];
+        for (int i = 0; i < bars.size(); i++) {
+            PriceBar b = bars.get(i);
+            dates.add(b.date());
+            close[i] = b.close();
+            adj[i] = b.adjClose() == null ? b.close() : b.adjClose();
+        }
+        LocalDate first = dates.isEmpty() ? from : dates.get(0);
+        LocalDate last = dates.isEmpty() ? to : dates.get(dates.size() - 1);
+        return new PriceSeries(symbol, first, last, dates, close, adj);
+    }
 }

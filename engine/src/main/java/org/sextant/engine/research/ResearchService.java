@@ -24,6 +24,8 @@ import org.sextant.engine.research.sweep.ResearchSession;
 import org.sextant.engine.research.sweep.Sweep;
 import org.sextant.engine.research.sweep.SweepMonitor;
 import org.sextant.engine.jobs.JobContext;
+import org.sextant.engine.research.sweep.SweepChunk;
+import org.sextant.engine.research.sweep.SweepJob;
 import org.sextant.engine.research.sweep.SweepResult;
 import org.sextant.engine.research.sweep.Universe;
 import org.sextant.engine.store.Store;
@@ -67,6 +69,11 @@ public final class ResearchService {
         return out;
     }
 
+    /** The out-of-sample start when the caller names none: the last 30% of the days from..to are held out. */
+    public static java.time.LocalDate defaultOutOfSampleStart(java.time.LocalDate from, java.time.LocalDate to) {
+        return from.plusDays((long) (java.time.temporal.ChronoUnit.DAYS.between(from, to) * 0.7));
+    }
+
     public ComposeResult composeGraph(String spec) {
         return GraphComposer.compose(spec);
     }
@@ -102,13 +109,55 @@ public final class ResearchService {
         }
         SweepResult sweep = Sweep.run(kernel, split, threads, false, PERIODS_PER_YEAR, monitorOf(job));
         if (job != null) job.progress(0.9, "overfitting statistics");
+        return record(UUID.randomUUID().toString(), composed, r.spec(), sessionId, sweep, r.selectedConfiguration(), start, job);
+    }
+
+    /**
+     * Records a sweep that ran elsewhere (a scale-out job's output, docs/scale-out.md) as a run,
+     * exactly as {@link #runStrategy} records its own: every configuration counts in the session,
+     * so the DSR and the haircut deflate by the configurations tried on the cluster too. The
+     * universe is rebuilt from this store and must be the one the job read (same dates, and the
+     * best configuration replayed here measures as it did there); the job id is the run id, so
+     * importing one job twice is refused instead of counting its configurations twice.
+     */
+    public StrategyRunSummary recordSweepJob(SweepJob job, List<SweepChunk> chunks, double computeSeconds, String sessionId) {
+        ComposeResult composed = GraphComposer.compose(job.spec());
+        ComposedGraph graph = composed.requireOk();
+        if (store.hasRun(job.jobId())) {
+            throw SextantException.invalid("output", "this job's output was already imported as run " + job.jobId(),
+                    "open that run (get_run " + job.jobId() + "); a run is counted in its session once");
+        }
+        Universe u = store.universe(job.symbols(), job.from(), job.to());
+        if (u.bars() != job.bars() || !u.dates().get(0).equals(job.firstDate()) || !u.dates().get(u.bars() - 1).equals(job.lastDate())) {
+            throw SextantException.invalid("output", "the store's prices of " + job.symbols() + " give " + u.bars() + " common dates " + u.dates().get(0) + ".."
+                    + u.dates().get(u.bars() - 1) + ", the job read " + job.bars() + " (" + job.firstDate() + ".." + job.lastDate() + ")",
+                    "import into the store the prices were exported from, or export them again and re-run the job");
+        }
+        int split = u.indexOf(job.oosStart());
+        GraphSweep kernel = new GraphSweep(graph, u, analogues);
+        SweepResult sweep = SweepChunk.assemble(kernel, split, chunks, computeSeconds);
+        int best = sweep.bestInSample(), from = best - best % Sweep.CHUNK;
+        SweepChunk here = SweepChunk.measure(kernel, from, Math.min(kernel.configurations(), from + Sweep.CHUNK), split, PERIODS_PER_YEAR);
+        if (!here.inSample()[best - from].equals(sweep.inSample()[best])) {
+            throw SextantException.invalid("output", "configuration " + best + " measures differently on this store's prices than on the job's",
+                    "import into the store the prices were exported from, or export them again and re-run the job");
+        }
+        String session = sessionId == null || sessionId.isBlank() ? "default" : sessionId;
+        // the run's seconds: the cluster's compute seconds plus this import's statistics
+        return record(job.jobId(), composed, job.spec(), session, sweep, null, System.nanoTime() - (long) (computeSeconds * 1e9), null);
+    }
+
+    /** Counts the sweep in its session, evaluates it and saves it as run {@code runId}. */
+    private StrategyRunSummary record(String runId, ComposeResult composed, String spec, String sessionId, SweepResult sweep, Integer selectedConfiguration,
+                                      long startNanos, JobContext job) {
+        ComposedGraph graph = composed.requireOk();
+        int split = sweep.split();
         ResearchSession session = store.session(sessionId);
         HonestyReport h = HonestyReport.of(sweep, session, PERIODS_PER_YEAR, split);
         if (job != null) job.checkCancelled(); // the last point before the run is saved and counted
-        String runId = UUID.randomUUID().toString();
-        int selected = r.selectedConfiguration() == null ? h.chosen() : r.selectedConfiguration();
-        double seconds = (System.nanoTime() - start) / 1e9;
-        store.saveRun(runId, graph.name(), r.spec(), sweep, h, session, selected, composed.warnings(), seconds);
+        int selected = selectedConfiguration == null ? h.chosen() : selectedConfiguration;
+        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        store.saveRun(runId, graph.name(), spec, sweep, h, session, selected, composed.warnings(), seconds);
         return new StrategyRunSummary(runId, sessionId, sweep.configurations(), h.configurationsInSession(), h.runsInSession(),
                 h.parameters(), h.inSample(), h.outOfSample(), h.psr(), h.psrOutOfSample(), h.dsr(), h.minTrackRecordYears(),
                 h.pbo() == null ? Double.NaN : h.pbo().pbo(), h.haircutBonferroni().haircutSharpe(), h.haircutHolm().haircutSharpe(),

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.sextant.engine.Json;
@@ -147,6 +146,19 @@ public final class ResearchStore {
                 if (p.executeUpdate() != 1) throw SextantException.notFound("session_id", "research session '" + session.id() + "' is not in the store", "open it with session() first");
             }
             return null;
+        });
+    }
+
+    /** Whether a run with this id is stored. */
+    public boolean hasRun(String runId) {
+        return store.read(c -> {
+            try (PreparedStatement q = c.prepareStatement("SELECT count(*) FROM strategy_runs WHERE run_id = ?")) {
+                q.setString(1, runId);
+                try (ResultSet rs = q.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1) > 0;
+                }
+            }
         });
     }
 
@@ -316,26 +328,7 @@ public final class ResearchStore {
         return store.read(c -> {
             List<Map<LocalDate, double[]>> rows = new ArrayList<>();
             for (String s : symbols) rows.add(prices(c, s, from, to));
-            TreeMap<LocalDate, Boolean> common = new TreeMap<>();
-            for (LocalDate d : rows.get(0).keySet()) {
-                boolean all = true;
-                for (Map<LocalDate, double[]> r : rows) all &= r.containsKey(d);
-                if (all) common.put(d, true);
-            }
-            List<LocalDate> dates = new ArrayList<>(common.keySet());
-            int n = dates.size(), k = symbols.size();
-            double[][][] f = new double[4][k][n];
-            boolean[] complete = {true, true, true, true};
-            for (int a = 0; a < k; a++) {
-                for (int t = 0; t < n; t++) {
-                    double[] v = rows.get(a).get(dates.get(t));
-                    for (int j = 0; j < 4; j++) {
-                        f[j][a][t] = v[j];
-                        if (Double.isNaN(v[j])) complete[j] = false;
-                    }
-                }
-            }
-            return new Universe(symbols, dates, complete[0] ? f[0] : null, complete[1] ? f[1] : null, complete[2] ? f[2] : null, f[3]);
+            return Universe.onCommonDates(symbols, rows);
         });
     }
 

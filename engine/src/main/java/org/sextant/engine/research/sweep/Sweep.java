@@ -17,7 +17,11 @@ import org.sextant.engine.research.stats.Pbo;
  * kernel's read-only indicator arrays.
  */
 public final class Sweep {
-    private static final int CHUNK = 16;
+    /**
+     * Configurations run together in one batch; a distributed sweep cuts its chunks on multiples
+     * of it so every configuration is measured in the same batch as here.
+     */
+    public static final int CHUNK = 16;
     /** CSCV blocks kept per configuration for PBO: C(16, 8) = 12,870 splits. */
     public static final int PBO_BLOCKS = 16;
 
@@ -30,21 +34,14 @@ public final class Sweep {
     /** As above, reporting each chunk to {@code monitor} and stopping between chunks when it asks. */
     public static SweepResult run(SweepKernel kernel, int split, int threads, boolean keepReturns, double periodsPerYear,
                                   SweepMonitor monitor) {
+        checkSplit(kernel.universe(), split);
         int bars = kernel.universe().bars();
-        if (split < 3 || split > bars - 2) {
-            throw SextantException.invalid("oos_start", "the out-of-sample start leaves " + (split - 1) + " in-sample and " + (bars - split) + " out-of-sample bars",
-                    "put the split so that both sides have at least 2 bars");
-        }
         if (threads < 1) throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         int n = kernel.configurations();
         Metrics[] is = new Metrics[n], oos = new Metrics[n];
         double[][] kept = keepReturns ? new double[n][] : null;
         double[][] blockSum = new double[n][PBO_BLOCKS], blockSq = new double[n][PBO_BLOCKS];
         int[] blockCount = new int[PBO_BLOCKS];
-        if (bars - 1 < 2 * PBO_BLOCKS) {
-            throw SextantException.invalid("from", "only " + bars + " bars in range; the overfitting statistics need at least " + (2 * PBO_BLOCKS + 1),
-                    "widen the date range");
-        }
         AtomicInteger next = new AtomicInteger();
         AtomicInteger measured = new AtomicInteger();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
@@ -55,15 +52,7 @@ public final class Sweep {
             for (int from; failure.get() == null && (from = next.getAndAdd(CHUNK)) < n; ) {
                 if (monitor.stopRequested()) throw new CancellationException("cancelled");
                 int to = Math.min(n, from + CHUNK);
-                for (int i = 0; i < to - from; i++) { Arrays.fill(ret[i], 0); Arrays.fill(expo[i], 0); Arrays.fill(traded[i], 0); }
-                kernel.runBatch(from, to, ret, expo, traded);
-                for (int k = from; k < to; k++) {
-                    int i = k - from;
-                    is[k] = Metrics.of(ret[i], expo[i], traded[i], 1, split, periodsPerYear);
-                    oos[k] = Metrics.of(ret[i], expo[i], traded[i], split, bars, periodsPerYear);
-                    Pbo.addBlockSums(ret[i], 1, bars, PBO_BLOCKS, blockSum[k], blockSq[k], blockCount);
-                    if (kept != null) kept[k] = ret[i].clone();
-                }
+                measureBatch(kernel, from, to, split, periodsPerYear, ret, expo, traded, 0, is, oos, blockSum, blockSq, blockCount, kept);
                 monitor.measured(measured.addAndGet(to - from), n);
             }
             } catch (RuntimeException e) {
@@ -92,5 +81,37 @@ public final class Sweep {
         double seconds = (System.nanoTime() - start) / 1e9;
         return new SweepResult(kernel, split, is, oos, kept, blockSum, blockSq, blockCount,
                 (long) n * kernel.universe().assets() * bars, seconds);
+    }
+
+    /** Refuses a split without at least 2 bars on each side, or a range too short for the overfitting statistics. */
+    public static void checkSplit(Universe u, int split) {
+        int bars = u.bars();
+        if (split < 3 || split > bars - 2) {
+            throw SextantException.invalid("oos_start", "the out-of-sample start leaves " + (split - 1) + " in-sample and " + (bars - split) + " out-of-sample bars",
+                    "put the split so that both sides have at least 2 bars");
+        }
+        if (bars - 1 < 2 * PBO_BLOCKS) {
+            throw SextantException.invalid("from", "only " + bars + " bars in range; the overfitting statistics need at least " + (2 * PBO_BLOCKS + 1),
+                    "widen the date range");
+        }
+    }
+
+    /**
+     * Runs configurations [from, to) (at most {@link #CHUNK}) into the buffers and measures them
+     * into slots k - base of the result arrays: the one place a configuration is measured.
+     */
+    static void measureBatch(SweepKernel kernel, int from, int to, int split, double periodsPerYear, double[][] ret, double[][] expo,
+                             double[][] traded, int base, Metrics[] is, Metrics[] oos, double[][] blockSum, double[][] blockSq,
+                             int[] blockCount, double[][] kept) {
+        int bars = kernel.universe().bars();
+        for (int i = 0; i < to - from; i++) { Arrays.fill(ret[i], 0); Arrays.fill(expo[i], 0); Arrays.fill(traded[i], 0); }
+        kernel.runBatch(from, to, ret, expo, traded);
+        for (int k = from; k < to; k++) {
+            int i = k - from, j = k - base;
+            is[j] = Metrics.of(ret[i], expo[i], traded[i], 1, split, periodsPerYear);
+            oos[j] = Metrics.of(ret[i], expo[i], traded[i], split, bars, periodsPerYear);
+            Pbo.addBlockSums(ret[i], 1, bars, PBO_BLOCKS, blockSum[j], blockSq[j], blockCount);
+            if (kept != null) kept[j] = ret[i].clone();
+        }
     }
 }

@@ -37,6 +37,30 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
         }
     }
 
+    /**
+     * The symbols on the dates where all of them have a price, oldest first: closes, and opens,
+     * highs, lows when every row has them. {@code rows} holds per symbol date → {open, high,
+     * low, close} (NaN where missing), as the store or a scale-out job reads them.
+     */
+    public static Universe onCommonDates(List<String> symbols, List<? extends java.util.Map<LocalDate, double[]>> rows) {
+        java.util.TreeSet<LocalDate> common = new java.util.TreeSet<>(rows.get(0).keySet());
+        for (java.util.Map<LocalDate, double[]> r : rows) common.retainAll(r.keySet());
+        List<LocalDate> dates = new java.util.ArrayList<>(common);
+        int n = dates.size(), k = symbols.size();
+        double[][][] f = new double[4][k][n];
+        boolean[] complete = {true, true, true, true};
+        for (int a = 0; a < k; a++) {
+            for (int t = 0; t < n; t++) {
+                double[] v = rows.get(a).get(dates.get(t));
+                for (int j = 0; j < 4; j++) {
+                    f[j][a][t] = v[j];
+                    if (Double.isNaN(v[j])) complete[j] = false;
+                }
+            }
+        }
+        return new Universe(symbols, dates, complete[0] ? f[0] : null, complete[1] ? f[1] : null, complete[2] ? f[2] : null, f[3]);
+    }
+
     /** Closes only. */
     public static Universe ofCloses(List<String> symbols, List<LocalDate> dates, double[][] close) {
         return new Universe(symbols, dates, null, null, null, close);

@@ -1,0 +1,53 @@
+package org.sextant.app;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.home.SextantHome;
+import org.sextant.engine.research.StrategyRunSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * `sextant import-job DIR`: a finished Spark job's output into the store: forecast backtests where
+ * local backtests land, a strategy sweep as a run of a research session.
+ */
+@Command(name = "import-job", mixinStandardHelpOptions = true,
+        description = {"Import a finished scale-out job's --out folder (docs/scale-out.md): forecast backtests are stored",
+                "as a local forecast job stores them (Charts view, get_backtest_error); a strategy sweep becomes a run",
+                "with its configurations, equity and verdict (Research view, list_runs, get_run), counted in the",
+                "research session's trials. The app must be closed."})
+final class ImportJobCommand implements Callable<Integer> {
+    @ParentCommand Main main;
+
+    @Parameters(paramLabel = "DIR", description = "the job's output folder (with _SUCCESS)")
+    Path dir;
+
+    @Option(names = "--session", description = "research session a strategy sweep is counted in (default: default)")
+    String session;
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Integer call() {
+        SextantHome home = main.home().ensureLayout();
+        EngineAccess.requireNoRunningApp(home, "import-job");
+        try (Sextant engine = Sextant.open(home)) {
+            Map<String, Object> r = engine.importJob(dir, session);
+            if (r.get("run") instanceof StrategyRunSummary run) {
+                System.out.printf("imported strategy sweep of %d configurations from %s as run %s%n", run.configurations(), dir.toAbsolutePath(), run.runId());
+                System.out.printf("  session %s: %d configurations in %d runs; DSR %.3f; verdict %s%n", run.sessionId(), run.sessionConfigurations(),
+                        run.sessionRuns(), run.dsr(), run.verdictText());
+                return 0;
+            }
+            List<String> imported = (List<String>) r.get("imported");
+            List<Map<String, Object>> failed = (List<Map<String, Object>>) r.get("failed");
+            System.out.printf("imported forecast backtests of %d symbols from %s%n", imported.size(), dir.toAbsolutePath());
+            for (Map<String, Object> f : failed) System.out.printf("  %s failed on the cluster: %s%n", f.get("symbol"), f.get("error"));
+        }
+        return 0;
+    }
+}

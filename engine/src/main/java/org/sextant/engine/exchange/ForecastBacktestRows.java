@@ -1,0 +1,67 @@
+package org.sextant.engine.exchange;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sextant.engine.Json;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.forecast.ForecastBacktestRun;
+import org.sextant.engine.forecast.WalkForwardBacktest;
+import org.sextant.engine.forecast.store.StoredForecast;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.SerializationFeature;
+
+/**
+ * One output row per symbol of a scale-out forecast backtest job, as plain values (the job writes
+ * them as Parquet; the import reads them back): the summary as columns for queries on the
+ * cluster, and the exact result and every origin's forecasts as JSON (doubles round-trip
+ * exactly). A symbol that failed has its error and the field at fault instead of results.
+ */
+public final class ForecastBacktestRows {
+    private ForecastBacktestRows() {}
+
+    /** Column names, in order; every job writer and the importer use these. */
+    public static final List<String> COLUMNS = List.of("symbol", "model", "horizon", "origins_rule", "history_rows", "origins", "male",
+            "error_field", "error", "result_json", "forecasts_json");
+
+    private static final ObjectWriter COMPACT = Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
+
+    /** The row of a computed backtest, keyed by {@link #COLUMNS}. */
+    public static Map<String, Object> ok(ForecastBacktestRun.Computed c, int historyRows) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("symbol", c.symbol());
+        row.put("model", c.model());
+        row.put("horizon", c.horizon());
+        row.put("origins_rule", c.originsRule());
+        row.put("history_rows", historyRows);
+        row.put("origins", c.result().origins());
+        row.put("male", c.result().male());
+        row.put("error_field", null);
+        row.put("error", null);
+        row.put("result_json", COMPACT.writeValueAsString(c.result()));
+        row.put("forecasts_json", COMPACT.writeValueAsString(c.rows()));
+        return row;
+    }
+
+    /** The row of a symbol whose backtest failed: what was wrong and which field, no results. */
+    public static Map<String, Object> failed(String symbol, String model, Integer horizon, int historyRows, RuntimeException e) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        for (String col : COLUMNS) row.put(col, null);
+        row.put("symbol", symbol);
+        row.put("model", model);
+        row.put("horizon", horizon);
+        row.put("history_rows", historyRows);
+        row.put("error_field", e instanceof SextantException s ? s.field() : null);
+        row.put("error", e instanceof SextantException ? e.getMessage() : e.getClass().getSimpleName() + ": " + e.getMessage());
+        return row;
+    }
+
+    /** The computed backtest a successful row holds. */
+    public static ForecastBacktestRun.Computed computed(String symbol, String model, int horizon, String originsRule, String resultJson,
+                                                       String forecastsJson) {
+        WalkForwardBacktest.Result result = Json.MAPPER.readValue(resultJson, WalkForwardBacktest.Result.class);
+        List<StoredForecast> rows = Json.MAPPER.readValue(forecastsJson, new TypeReference<List<StoredForecast>>() {});
+        return new ForecastBacktestRun.Computed(symbol, model, horizon, originsRule, result, rows);
+    }
+}

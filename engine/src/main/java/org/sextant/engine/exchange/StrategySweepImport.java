@@ -1,0 +1,66 @@
+package org.sextant.engine.exchange;
+
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.research.backtest.Metrics;
+import org.sextant.engine.research.sweep.SweepChunk;
+import org.sextant.engine.research.sweep.SweepJob;
+import org.sextant.engine.store.Store;
+
+/** Reads a finished strategy sweep job's output ({@link StrategySweepRows}) from its folder: one chunk per configuration. */
+public final class StrategySweepImport {
+    private StrategySweepImport() {}
+
+    /** The job, its configurations' measurements and the compute seconds they took on the cluster. */
+    public record Read(SweepJob job, List<SweepChunk> configurations, double computeSeconds) {}
+
+    public static Read read(Store store, Path folder) {
+        try (JobOutput out = JobOutput.stage(store, folder)) {
+            return store.read(c -> {
+                List<SweepChunk> chunks = new ArrayList<>();
+                SweepJob job = null;
+                double seconds = 0;
+                try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", StrategySweepRows.COLUMNS)
+                        + " FROM " + out.relation() + " ORDER BY configuration")) {
+                    while (r.next()) {
+                        SweepJob j = StrategySweepRows.job(r.getString("job_json"));
+                        if (job == null) job = j;
+                        else if (!job.equals(j)) throw SextantException.invalid("output", folder + " mixes the output of two jobs", "import one job's --out folder");
+                        chunks.add(new SweepChunk(r.getInt("configuration"), new Metrics[]{metrics(r, "is_")}, new Metrics[]{metrics(r, "oos_")},
+                                new double[][]{doubles(r, "block_sum")}, new double[][]{doubles(r, "block_sq")}, ints(r, "block_count")));
+                        seconds += r.getDouble("compute_seconds");
+                    }
+                } catch (java.sql.SQLException e) {
+                    throw SextantException.invalid("output", folder + " is not a strategy sweep job's output (" + e.getMessage().lines().findFirst().orElse("")
+                            + ")", "import the --out folder of `sextant-spark strategy-sweep`");
+                }
+                if (job == null) throw SextantException.invalid("output", folder + " holds no configuration", "import a finished job's --out folder");
+                return new Read(job, chunks, seconds);
+            });
+        }
+    }
+
+    private static Metrics metrics(ResultSet r, String prefix) throws java.sql.SQLException {
+        double[] v = new double[StrategySweepRows.METRICS.size() - 1];
+        for (int j = 0; j < v.length; j++) v[j] = r.getDouble(prefix + StrategySweepRows.METRICS.get(j));
+        return StrategySweepRows.metrics(v, r.getInt(prefix + "bars"));
+    }
+
+    private static double[] doubles(ResultSet r, String column) throws java.sql.SQLException {
+        Object[] a = (Object[]) r.getArray(column).getArray();
+        double[] v = new double[a.length];
+        for (int i = 0; i < a.length; i++) v[i] = ((Number) a[i]).doubleValue();
+        return v;
+    }
+
+    private static int[] ints(ResultSet r, String column) throws java.sql.SQLException {
+        Object[] a = (Object[]) r.getArray(column).getArray();
+        int[] v = new int[a.length];
+        for (int i = 0; i < a.length; i++) v[i] = ((Number) a[i]).intValue();
+        return v;
+    }
+}

@@ -1,0 +1,109 @@
+package org.sextant.engine.forecast;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.forecast.store.StoredForecast;
+
+/**
+ * One symbol's walk-forward forecast backtest from its prices alone (no store): the kernel the
+ * facade's forecast jobs and the scale-out jobs both call, so a cluster computes what the
+ * desktop does. The result holds every origin's forecasts as the store keeps them.
+ */
+public final class ForecastBacktestRun {
+    /** Model used when a caller names none: Theta on log prices (robust, fast, the M3 winner's method). */
+    public static final String DEFAULT_MODEL = "theta";
+    public static final int DEFAULT_HORIZON = 20;
+    public static final double[] DEFAULT_LEVELS = {0.80, 0.95, 0.99};
+    /** Share of the history the origins cover when no out-of-sample start is named. */
+    public static final double DEFAULT_EVAL_FRACTION = 0.4;
+    /** Spacing of conformal calibration origins in backtests, in closes. */
+    public static final int CALIBRATION_EVERY = 5;
+
+    private ForecastBacktestRun() {}
+
+    /** A computed backtest with what storing it writes: every origin's forecasts and the summary. */
+    public record Computed(String symbol, String model, int horizon, String originsRule, WalkForwardBacktest.Result result,
+                           List<StoredForecast> rows) {}
+
+    /** The model name a request means (null or blank: the default); an unknown model is refused before any work. */
+    public static String modelName(String model) {
+        String m = model == null || model.isBlank() ? DEFAULT_MODEL : model.trim();
+        ForecastModels.create(m);
+        return m;
+    }
+
+    public static int horizon(Integer h) {
+        int v = h == null ? DEFAULT_HORIZON : h;
+        if (v < 1 || v > 260) throw SextantException.invalid("horizon", "horizon must be 1..260 business days, was " + v, "e.g. 20 for about a month");
+        return v;
+    }
+
+    /**
+     * The first evaluated index: the first close on or after {@code outOfSampleStart} when given,
+     * else the start of the last {@code evalFraction} (default 0.4) of the history.
+     */
+    public static int firstOrigin(List<LocalDate> dates, Double evalFraction, LocalDate outOfSampleStart) {
+        if (outOfSampleStart != null) {
+            for (int i = 0; i < dates.size(); i++) if (!dates.get(i).isBefore(outOfSampleStart)) return i;
+            throw SextantException.invalid("oos_start", "out-of-sample start " + outOfSampleStart + " is after the last close " + dates.get(dates.size() - 1),
+                    "name a date inside the history");
+        }
+        double frac = evalFraction == null ? DEFAULT_EVAL_FRACTION : evalFraction;
+        if (!(frac > 0 && frac < 1)) throw SextantException.invalid("eval_fraction", "must be in (0,1), got " + frac, "use e.g. 0.4 for the last 40%");
+        return (int) Math.floor(dates.size() * (1 - frac));
+    }
+
+    /**
+     * The backtest of {@code prices}; {@code cancelled} is polled at every origin (null: never).
+     * Bad input (unknown model, too short a history) is a {@link SextantException} naming the field.
+     */
+    public static Computed run(PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
+                               LocalDate outOfSampleStart, double[] levels, Runnable cancelled) {
+        String m = modelName(model);
+        int h = horizon(horizon);
+        double[] lv = levels == null ? DEFAULT_LEVELS : levels;
+        ForecastInput.checkLevels(lv);
+        OriginRule rule = OriginRule.parse(origins);
+        double[] y = PriceForecast.closes(prices);
+        List<LocalDate> dates = prices.dates();
+        int first = firstOrigin(dates, evalFraction, outOfSampleStart);
+        int[] evalOrigins = rule.origins(dates, first);
+        if (evalOrigins.length > org.sextant.contract.Bounds.MAX_BACKTEST_ORIGINS) {
+            throw SextantException.invalid("origins", "origins " + rule.label() + " makes " + evalOrigins.length + " forecast origins, more than "
+                    + org.sextant.contract.Bounds.MAX_BACKTEST_ORIGINS, "use monthly (the default), weekly, or a larger number of closes between origins");
+        }
+        Forecaster f = ForecastModels.forPrices(m);
+        List<StoredForecast> rows = new ArrayList<>();
+        WalkForwardBacktest.Result r = WalkForwardBacktest.run(f, y, 1, h, evalOrigins, lv, CALIBRATION_EVERY,
+                WalkForwardBacktest.calibrationOrigins(f, 1, y.length, evalOrigins.length == 0 ? first : evalOrigins[0], h, CALIBRATION_EVERY),
+                (o, own, cf, ad) -> {
+                    if (cancelled != null) cancelled.run();
+                    List<LocalDate> targets = new ArrayList<>(dates.subList(o, Math.min(dates.size(), o + h)));
+                    if (targets.size() < h) targets.addAll(TargetDates.after(dates, h - targets.size()));
+                    String[] kinds = {BandCalibration.MODEL.wire(), BandCalibration.CONFORMAL.wire(), BandCalibration.ADAPTIVE.wire()};
+                    Forecast[] fs = {own, cf, ad};
+                    for (int i = 0; i < 3; i++) {
+                        if (fs[i] != null) rows.add(new StoredForecast(prices.symbol(), m, StoredForecast.BACKTEST, kinds[i], dates.get(o - 1), h,
+                                y[o - 1], o, targets, fs[i], List.of()));
+                    }
+                });
+        return new Computed(prices.symbol(), m, h, rule.label(), r, rows);
+    }
+
+    /** Model fits a backtest of {@code n} closes makes: evaluation origins plus conformal calibration origins (shared ones count once). */
+    public static int fits(PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction, LocalDate outOfSampleStart) {
+        Forecaster f = ForecastModels.forPrices(modelName(model));
+        int h = horizon(horizon);
+        int first = firstOrigin(prices.dates(), evalFraction, outOfSampleStart);
+        int[] eval = OriginRule.parse(origins).origins(prices.dates(), first);
+        java.util.Set<Integer> all = new java.util.HashSet<>();
+        for (int o : eval) all.add(o);
+        for (int o : WalkForwardBacktest.calibrationOrigins(f, 1, prices.size(), eval.length == 0 ? first : eval[0], h, CALIBRATION_EVERY)) {
+            if (o < prices.size()) all.add(o);
+        }
+        return all.size();
+    }
+}

@@ -1,0 +1,57 @@
+package org.sextant.scaleout;
+
+import java.io.PrintStream;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.forecast.ForecastBacktestRun;
+import scala.Tuple2;
+
+/**
+ * What a forecast backtest job will cost before it runs: the exact number of model fits per
+ * symbol (the engine's own origin rules, no fitting), core-hours from a per-fit cost measured
+ * on this machine by backtesting the symbol with the median history, and the partition plan.
+ */
+public final class DryRun {
+    private DryRun() {}
+
+    public record Estimate(int symbols, long fits, double secondsPerFit, double coreHours, PartitionPlan plan) {}
+
+    public static Estimate estimate(SparkSession spark, String input, BacktestArguments a, int partitions) {
+        Dataset<Row> prices = PricesInput.read(spark, input, a.symbols(), a.from(), a.to());
+        PartitionPlan plan = ForecastBacktestJob.plan(prices, a, partitions);
+        List<Tuple2<Integer, Integer>> perSymbol = ForecastBacktestJob.bySymbol(prices, plan).map(g -> {
+            PriceSeries s = PricesInput.series(g._1(), g._2(), a.from(), a.to());
+            try {
+                return new Tuple2<>(s.size(), ForecastBacktestRun.fits(s, a.model(), a.horizon(), a.every(), null, a.outOfSampleStart()));
+            } catch (RuntimeException tooShort) {
+                return new Tuple2<>(s.size(), 0);
+            }
+        }).collect();
+        long fits = perSymbol.stream().mapToLong(Tuple2::_2).sum();
+        String median = medianSymbol(prices);
+        PriceSeries sample = PricesInput.series(median, prices.where(org.apache.spark.sql.functions.col("symbol").equalTo(median)).collectAsList(),
+                a.from(), a.to());
+        int sampleFits = ForecastBacktestRun.fits(sample, a.model(), a.horizon(), a.every(), null, a.outOfSampleStart());
+        long t0 = System.nanoTime();
+        ForecastBacktestRun.run(sample, a.model(), a.horizon(), a.every(), null, a.outOfSampleStart(), null, null);
+        double perFit = (System.nanoTime() - t0) / 1e9 / Math.max(1, sampleFits);
+        return new Estimate(perSymbol.size(), fits, perFit, fits * perFit / 3600, plan);
+    }
+
+    private static String medianSymbol(Dataset<Row> prices) {
+        List<Row> counts = prices.groupBy("symbol").count().orderBy("count", "symbol").collectAsList();
+        return counts.get(counts.size() / 2).getString(0);
+    }
+
+    public static void print(Estimate e, PrintStream out) {
+        out.printf("symbols %d, model fits %d%n", e.symbols(), e.fits());
+        out.printf("measured %.2f ms per fit (median-history symbol, this machine): %.3f core-hours%n", e.secondsPerFit() * 1000, e.coreHours());
+        int[] n = e.plan().symbolsPerPartition();
+        double[] l = e.plan().loads();
+        out.printf("partitions %d (heaviest first), load imbalance max/mean %.2f%n", n.length, e.plan().imbalance());
+        for (int p = 0; p < n.length; p++) out.printf("  partition %d: %d symbols, planned load %.3g%n", p, n[p], l[p]);
+    }
+}

@@ -1,0 +1,104 @@
+package org.sextant.scaleout;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.exchange.ForecastBacktestRows;
+import org.sextant.engine.forecast.ForecastBacktestRun;
+import scala.Tuple2;
+
+/**
+ * Walk-forward forecast backtests of a universe on Spark: the prices are grouped by symbol (one
+ * symbol's walk-forward in one task, placed by {@link PartitionPlan}), each task calls the
+ * engine's {@link ForecastBacktestRun} and emits one {@link ForecastBacktestRows} row per
+ * symbol; a symbol whose backtest fails becomes a row with its error, not a failed job. The
+ * output is written with Spark's commit protocol and overwrite mode, so a retried task or a
+ * re-run job never duplicates rows.
+ */
+public final class ForecastBacktestJob {
+    private ForecastBacktestJob() {}
+
+    public static final StructType SCHEMA = schema();
+
+    /** The job's rows (not yet written). */
+    public static Dataset<Row> compute(SparkSession spark, String input, BacktestArguments a, int partitions) {
+        Dataset<Row> prices = PricesInput.read(spark, input, a.symbols(), a.from(), a.to());
+        PartitionPlan plan = plan(prices, a, partitions);
+        JavaRDD<Row> rows = bySymbol(prices, plan).map(g -> backtest(g._1(), g._2(), a));
+        return spark.createDataFrame(rows, SCHEMA);
+    }
+
+    /** Runs the job and writes its rows as Parquet to {@code output} (any Hadoop path), replacing what was there. */
+    public static void run(SparkSession spark, String input, String output, BacktestArguments a, int partitions) {
+        compute(spark, input, a, partitions).write().mode(SaveMode.Overwrite).parquet(output);
+    }
+
+    static JavaPairRDD<String, Iterable<Row>> bySymbol(Dataset<Row> prices, PartitionPlan plan) {
+        return prices.javaRDD().mapToPair(r -> new Tuple2<>(r.getString(0), r)).groupByKey(plan);
+    }
+
+    /**
+     * The plan from each symbol's row count: expected cost = fits × history length, fits
+     * estimated from the rows (the exact count is the dry run's, {@link DryRun}).
+     */
+    static PartitionPlan plan(Dataset<Row> prices, BacktestArguments a, int partitions) {
+        Map<String, Double> weights = new HashMap<>();
+        for (Row r : prices.groupBy("symbol").count().collectAsList()) {
+            long n = r.getLong(1);
+            weights.put(r.getString(0), (double) n * estimatedFits(n, a));
+        }
+        return PartitionPlan.of(weights, partitions);
+    }
+
+    /** Origins over the evaluated share plus about 250 calibration origins (their window is capped). */
+    static double estimatedFits(long n, BacktestArguments a) {
+        double spacing = switch (a.every() == null ? "monthly" : a.every().trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "monthly" -> 21;
+            case "weekly" -> 5;
+            default -> Double.parseDouble(a.every().trim());
+        };
+        double evaluated = a.outOfSampleStart() != null ? n / 2.0 : n * ForecastBacktestRun.DEFAULT_EVAL_FRACTION;
+        return evaluated / spacing + Math.min(n, 250.0 * ForecastBacktestRun.CALIBRATION_EVERY) / ForecastBacktestRun.CALIBRATION_EVERY;
+    }
+
+    /** One task's work for one symbol: the engine's backtest, or the symbol's error as a row. */
+    static Row backtest(String symbol, Iterable<Row> prices, BacktestArguments a) {
+        PriceSeries series = PricesInput.series(symbol, prices, a.from(), a.to());
+        Map<String, Object> row;
+        try {
+            ForecastBacktestRun.Computed c = ForecastBacktestRun.run(series, a.model(), a.horizon(), a.every(), null, a.outOfSampleStart(), null, null);
+            row = ForecastBacktestRows.ok(c, series.size());
+        } catch (RuntimeException e) {
+            row = ForecastBacktestRows.failed(symbol, a.model(), a.horizon(), series.size(), e);
+        }
+        List<Object> values = new ArrayList<>();
+        for (String col : ForecastBacktestRows.COLUMNS) values.add(row.get(col));
+        return RowFactory.create(values.toArray());
+    }
+
+    private static StructType schema() {
+        List<StructField> fields = new ArrayList<>();
+        for (String c : ForecastBacktestRows.COLUMNS) {
+            DataType t = switch (c) {
+                case "horizon", "history_rows", "origins" -> DataTypes.IntegerType;
+                case "male" -> DataTypes.DoubleType;
+                default -> DataTypes.StringType;
+            };
+            fields.add(DataTypes.createStructField(c, t, !c.equals("symbol")));
+        }
+        return DataTypes.createStructType(fields);
+    }
+}

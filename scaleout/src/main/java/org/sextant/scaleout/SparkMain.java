@@ -1,0 +1,119 @@
+package org.sextant.scaleout;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import org.sextant.engine.SextantException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * `sextant-spark`: the universe jobs. Local mode on the desktop by default (--master local[*]);
+ * under spark-submit pass --master submit to use the cluster's session (docs/scale-out.md).
+ */
+@Command(name = "sextant-spark", mixinStandardHelpOptions = true, subcommands = {SparkMain.ForecastBacktest.class, SparkMain.StrategySweep.class, SparkMain.Synthetic.class},
+        description = "Sextant's universe jobs on Apache Spark (docs/scale-out.md)")
+public final class SparkMain {
+    public static void main(String[] args) {
+        CommandLine cl = new CommandLine(new SparkMain());
+        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (!(e instanceof SextantException s)) throw e;
+            cmd.getErr().println("error: " + s.getMessage() + (s.fix() == null ? "" : " (fix: " + s.fix() + ")"));
+            return 2;
+        });
+        int rc = cl.execute(args);
+        if (rc != 0) System.exit(rc);
+    }
+
+    @Command(name = "forecast-backtest", mixinStandardHelpOptions = true,
+            description = "Walk-forward forecast backtests per symbol; one Parquet row per symbol (errors as rows). Import with `sextant import-job OUT`.")
+    static final class ForecastBacktest implements Callable<Integer> {
+        @Option(names = "--in", required = true, description = "prices from `sextant export-prices` (any Hadoop path)") String in;
+        @Option(names = "--out", description = "output folder (any Hadoop path); replaced by each run") String out;
+        @Option(names = "--model", description = "naive, drift, theta, ets, arima, ... (default theta)") String model;
+        @Option(names = "--horizon", description = "business days ahead (default 20)") Integer horizon;
+        @Option(names = "--every", description = "origins: monthly (default), weekly or N closes") String every;
+        @Option(names = "--symbols", split = ",", description = "default: every symbol in --in") List<String> symbols;
+        @Option(names = "--from", description = "first date (default: each symbol's first)") LocalDate from;
+        @Option(names = "--to", description = "last date (default: each symbol's last)") LocalDate to;
+        @Option(names = "--oos-start", description = "first out-of-sample origin date (default: the last 40% of each history)") LocalDate oosStart;
+        @Option(names = "--partitions", description = "tasks (default: 4 per core)") Integer partitions;
+        @Option(names = "--master", defaultValue = "local[*]", description = "local[N] (default local[*]) or 'submit' under spark-submit") String master;
+        @Option(names = "--dry-run", description = "print the fits, estimated core-hours and partition plan; compute nothing") boolean dryRun;
+
+        @Override
+        public Integer call() {
+            BacktestArguments a = new BacktestArguments(model, horizon, every, symbols, from, to, oosStart);
+            if (!dryRun && out == null) throw SextantException.invalid("out", "no output folder", "pass --out DIR");
+            SparkSession spark = LocalSpark.session(master.equals("submit") ? null : master, "sextant forecast-backtest");
+            try {
+                int tasks = partitions != null ? partitions : 4 * spark.sparkContext().defaultParallelism();
+                if (dryRun) {
+                    DryRun.print(DryRun.estimate(spark, in, a, tasks), System.out);
+                } else {
+                    ForecastBacktestJob.run(spark, in, out, a, tasks);
+                    System.out.println("wrote " + out + "; import it with: bin/sextant import-job " + out);
+                }
+                return 0;
+            } finally {
+                spark.stop();
+            }
+        }
+    }
+
+    @Command(name = "strategy-sweep", mixinStandardHelpOptions = true,
+            description = "Every configuration of a graph spec over a universe, in chunks of configurations across tasks; one Parquet row per configuration. "
+                    + "Import with `sextant import-job OUT --session NAME`: the run, its verdict, and its configurations counted in the session.")
+    static final class StrategySweep implements Callable<Integer> {
+        @Option(names = "--in", required = true, description = "prices from `sextant export-prices` (any Hadoop path)") String in;
+        @Option(names = "--out", required = true, description = "output folder (any Hadoop path); replaced by each run") String out;
+        @Option(names = "--spec", required = true, description = "graph spec file (JSON, docs/research.md)") java.nio.file.Path spec;
+        @Option(names = "--symbols", required = true, split = ",", description = "the universe") List<String> symbols;
+        @Option(names = "--from", description = "first date (default: the symbols' common span)") LocalDate from;
+        @Option(names = "--to", description = "last date (default: the symbols' common span)") LocalDate to;
+        @Option(names = "--oos-start", description = "first out-of-sample date (default: the last 30% of the span, as in the app)") LocalDate oosStart;
+        @Option(names = "--partitions", description = "tasks (default: 4 per core)") Integer partitions;
+        @Option(names = "--master", defaultValue = "local[*]", description = "local[N] (default local[*]) or 'submit' under spark-submit") String master;
+
+        @Override
+        public Integer call() throws java.io.IOException {
+            SweepArguments a = new SweepArguments(java.nio.file.Files.readString(spec), symbols, from, to, oosStart);
+            SparkSession spark = LocalSpark.session(master.equals("submit") ? null : master, "sextant strategy-sweep");
+            try {
+                int tasks = partitions != null ? partitions : 4 * spark.sparkContext().defaultParallelism();
+                StrategySweepJob.Plan p = StrategySweepJob.run(spark, in, out, a, tasks);
+                System.out.printf("wrote %d configurations x %d symbols x %d bars in %d tasks to %s (job %s)%n", p.job().configurations(),
+                        p.job().symbols().size(), p.job().bars(), p.chunks().size(), out, p.job().jobId());
+                System.out.println("import it with: bin/sextant import-job " + out + " --session NAME");
+                return 0;
+            } finally {
+                spark.stop();
+            }
+        }
+    }
+
+    @Command(name = "synthetic-universe", mixinStandardHelpOptions = true,
+            description = "For benchmarks only: SYNTH-00001... block-bootstrapped from the real daily returns in --in, written as Parquet in the export layout (never into a store).")
+    static final class Synthetic implements Callable<Integer> {
+        @Option(names = "--in", required = true, description = "real prices from `sextant export-prices` (e.g. of the sample universe)") String in;
+        @Option(names = "--out", required = true, description = "output folder; replaced") String out;
+        @Option(names = "--symbols", defaultValue = "2000", description = "synthetic symbols (default 2000)") int symbols;
+        @Option(names = "--years", defaultValue = "20", description = "years of 252 weekdays each (default 20)") int years;
+        @Option(names = "--seed", defaultValue = "15", description = "the same seed gives the same universe (default 15)") long seed;
+        @Option(names = "--master", defaultValue = "local[*]", description = "local[N] (default local[*]) or 'submit' under spark-submit") String master;
+
+        @Override
+        public Integer call() {
+            SparkSession spark = LocalSpark.session(master.equals("submit") ? null : master, "sextant synthetic-universe");
+            try {
+                SyntheticUniverse.write(spark, SyntheticUniverse.closes(spark, in), symbols, years * 252, seed, out);
+                System.out.printf("wrote %d synthetic symbols x %d closes to %s (benchmarks only)%n", symbols, years * 252, out);
+                return 0;
+            } finally {
+                spark.stop();
+            }
+        }
+    }
+}
