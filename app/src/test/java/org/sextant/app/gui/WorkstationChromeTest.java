@@ -96,6 +96,18 @@ class WorkstationChromeTest {
                 .sceneToLocal(bench.window.chart().getCanvas().localToScene(bench.window.chart().getCanvas().getLayoutBounds()))).get();
         assertTrue(meanBrightness(image, plot) < 0.3, "the plot area is dark: " + meanBrightness(image, plot));
         bench.photograph("dark");
+        // the readouts drawn on the plot are light on the dark canvas
+        javafx.geometry.Point2D middle = WaitForAsyncUtils.asyncFx(() -> bench.window.chart().getCanvas().localToScreen(
+                bench.window.chart().getCanvas().getWidth() / 2, bench.window.chart().getCanvas().getHeight() / 2)).get();
+        robot.moveTo(middle).moveBy(5, 3);
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.text.Text readout = robot.lookup(".chart-crosshair-label").queryAs(javafx.scene.text.Text.class);
+        assertTrue(((javafx.scene.paint.Color) readout.getFill()).getBrightness() > 0.8, "crosshair readout " + readout.getFill());
+        bench.show(AnaloguesView.ID);
+        AnaloguesView analogues = (AnaloguesView) bench.window.view(AnaloguesView.ID);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(WaitForAsyncUtils.asyncFx(() -> analogues.histogram().baseRateColour().getBrightness()).get() > 0.7, "base-rate line and label");
+        bench.show("charts");
 
         robot.clickOn("View");
         robot.clickOn("Light theme");
@@ -130,6 +142,16 @@ class WorkstationChromeTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "agents".equals(bench.window.shownView()));
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> bench.chrome.notice().getText().equals("Driven by an agent: show the agents view"));
+
+        // a run the store does not hold: the command fails as the window would, and the view stays
+        Files.writeString(pending.resolve("cmd-3.json"), "{\"id\": \"cmd-3\", \"command\": \"open_run\", \"args\": {\"run_id\": \"run-nope\"}}");
+        Path failed = bench.engine.home().doneCommands().resolve("cmd-3.json");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> Files.exists(failed));
+        JsonNode result = Json.MAPPER.readTree(Files.readString(failed));
+        assertFalse(result.get("ok").asBoolean(), result.toString());
+        assertEquals("not_found", result.get("fail_reason").asString(), result.toString());
+        assertTrue(result.get("error").asString().contains("run-nope"), result.toString());
+        assertEquals("agents", bench.window.shownView());
     }
 
     private static double meanBrightness(WritableImage image, javafx.geometry.Bounds area) {
