@@ -70,6 +70,8 @@ public class PriceChart extends XYChart {
     private boolean presetView;
     private int openingDays;
     private final PriceCrosshair crosshair = new PriceCrosshair();
+    private io.fair_acc.chartfx.plugins.XValueIndicator dayMarker;
+    private LocalDate markedDay;
     private final ReadOnlyObjectWrapper<PriceSeries> series = new ReadOnlyObjectWrapper<>(this, "series");
 
     public PriceChart() {
@@ -107,6 +109,9 @@ public class PriceChart extends XYChart {
         zoomer.setPannerEnabled(true);
         getPlugins().addAll(zoomer, crosshair);
         zoomer.setOnOrigin(() -> presetView = false);
+        // the title names the dates on screen, not the whole history
+        dateAxis.minProperty().addListener((obs, old, now) -> titleShownRange());
+        dateAxis.maxProperty().addListener((obs, old, now) -> titleShownRange());
         zoomer.zoomStackDeque().addListener((javafx.collections.ListChangeListener<Object>) c -> presetView = false);
     }
 
@@ -134,9 +139,10 @@ public class PriceChart extends XYChart {
             }
             closes.set(x, s.close().clone(), false);
             closes.setName(s.symbol());
-            setTitle(s.symbol() + " daily close, " + s.dates().get(0) + " to " + s.dates().get(s.size() - 1));
         }
         series.set(s);
+        markDay(null);
+        titleShownRange();
         presetView = openingDays > 0 && s != null && s.size() > 0;
         refreshFan();
     }
@@ -354,6 +360,7 @@ public class PriceChart extends XYChart {
         }
         if (!(hi >= lo)) return;
         presetView = false;
+        markDay(s.dates().get(centre));
         double xMin = CalendarTicks.toAxis(s.dates().get(from));
         double xMax = CalendarTicks.toAxis(s.dates().get(to));
         double yPad = Math.max(hi - lo, Math.abs(hi) * 1e-3) * 0.05;
@@ -363,6 +370,37 @@ public class PriceChart extends XYChart {
         priceAxis.set(lo - yPad, hi + yPad);
         dateAxis.forceRedraw();
         priceAxis.forceRedraw();
+    }
+
+    /** "IBM daily close, 2001-01-02 to 2002-12-31": the first and last trading days inside the date axis. */
+    private void titleShownRange() {
+        PriceSeries s = series.get();
+        if (s == null || s.size() == 0) return;
+        double[] range = {dateAxis.getMin(), dateAxis.getMax()};
+        int first = 0;
+        int last = s.size() - 1;
+        if (!dateAxis.isAutoRanging() && range[1] > range[0]) {
+            while (first < last && CalendarTicks.toAxis(s.dates().get(first)) < range[0]) first++;
+            while (last > first && CalendarTicks.toAxis(s.dates().get(last)) > range[1]) last--;
+        }
+        setTitle(s.symbol() + " daily close, " + s.dates().get(first) + " to " + s.dates().get(last));
+    }
+
+    /** Marks {@code day} with a labelled vertical line (null removes it); a new series removes it too. */
+    public void markDay(LocalDate day) {
+        if (dayMarker != null) getPlugins().remove(dayMarker);
+        dayMarker = null;
+        markedDay = day;
+        if (day == null) return;
+        dayMarker = new io.fair_acc.chartfx.plugins.XValueIndicator(dateAxis, CalendarTicks.toAxis(day), day.toString());
+        dayMarker.setEditable(false);
+        dayMarker.setLabelPosition(0.04);
+        getPlugins().add(dayMarker);
+    }
+
+    /** The day marked on the chart (a date sent to it, e.g. an analogue), null when none. */
+    public LocalDate markedDay() {
+        return markedDay;
     }
 
     /** The opening window: the last {@code openingDays} closes and the drawn fan, prices fitted to both. */

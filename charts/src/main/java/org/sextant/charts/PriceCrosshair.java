@@ -36,13 +36,14 @@ public final class PriceCrosshair extends HidingCrosshair {
         return super.formatData(chart, pointer);
     }
 
-    /** "2001-01-15  median 85.10  80% 80.20–90.10  95% ...": the forecast of the target day nearest the pointer. */
+    /** "2001-01-15  median 85.10", then a line per band "80% 80.20–90.10": the forecast of the target day nearest the pointer. */
     private static String forecastReadOut(PriceChart chart, DataSet median, int step) {
         StringBuilder out = new StringBuilder(CalendarTicks.DAY.label(median.get(DataSet.DIM_X, step)))
                 .append(String.format(Locale.ROOT, "  median %.2f", median.get(DataSet.DIM_Y, step)));
         for (io.fair_acc.dataset.DataSetError band : chart.drawnForecastBands()) {
             double mid = band.get(DataSet.DIM_Y, step);
-            out.append(String.format(Locale.ROOT, "  %s %.2f–%.2f", band.getName().replace(" band", ""),
+            // one band per line: the readout stays narrow enough to fit beside the fan at the right edge
+            out.append(String.format(Locale.ROOT, "\n%s %.2f–%.2f", band.getName().replace(" band", ""),
                     mid - band.getErrorNegative(DataSet.DIM_Y, step), mid + band.getErrorPositive(DataSet.DIM_Y, step)));
         }
         return out.toString();

@@ -155,7 +155,11 @@ public final class WorkstationWindow implements Navigator {
                 model.select(now.symbol());
             }
         });
-        model.symbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) change -> reselect());
+        model.symbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) change -> {
+            reselect();
+            // a chart opened before the list arrived (a pilot command, another view) learns its currency now
+            labelPriceAxis(chart.series());
+        });
         model.seriesProperty().addListener((obs, old, now) -> show(now));
         model.forecastProperty().addListener((obs, old, now) -> showForecast(now));
         model.backtestProperty().addListener((obs, old, now) -> showBacktest(now));
@@ -220,8 +224,7 @@ public final class WorkstationWindow implements Navigator {
     }
 
     private void show(PriceSeries s) {
-        SymbolInfo info = s == null ? null : model.infoOf(s.symbol());
-        chart.priceAxis().setUnit(info == null ? null : info.currency());
+        labelPriceAxis(s);
         chart.show(s);
         String symbol = s == null ? null : s.symbol();
         if (symbol != null && !symbol.equals(shownSymbol)) {
@@ -233,6 +236,12 @@ public final class WorkstationWindow implements Navigator {
                 org.slf4j.LoggerFactory.getLogger(WorkstationWindow.class).warn("onSymbolShown failed for {}", symbol, e);
             }
         }
+    }
+
+    /** "close (USD)" whenever the symbol's currency is known, however the chart was opened. */
+    private void labelPriceAxis(PriceSeries s) {
+        SymbolInfo info = s == null ? null : model.infoOf(s.symbol());
+        if (info != null || s == null) chart.priceAxis().setUnit(info == null ? null : info.currency());
     }
 
     /** Draws the fan when it belongs to the series on screen (it always does: the model clears it on a new series). */

@@ -187,6 +187,12 @@ class WorkstationWindowTest {
         assertTrue(!min.isAfter(focus) && !max.isBefore(focus), focus + " inside " + min + ".." + max);
         assertTrue(max.toEpochDay() - min.toEpochDay() < 200, "about three months either side, not the whole history: " + min + ".." + max);
         assertEquals(target, window.symbolList().getSelectionModel().getSelectedItem().symbol());
+        // the day is marked, the title names the days on screen, and the axis names the currency
+        LocalDate marked = WaitForAsyncUtils.asyncFx(chart::markedDay).get();
+        assertEquals(focus, marked);
+        String title = WaitForAsyncUtils.asyncFx(chart::getTitle).get();
+        assertTrue(title.startsWith(target + " daily close, ") && !title.contains(prices.dates().get(0).toString()), title);
+        assertEquals("USD", chart.priceAxis().getUnit());
     }
 
     /** The fan on the chart is the engine's forecast: median after the last close, bands at {@code levels} around it. */
