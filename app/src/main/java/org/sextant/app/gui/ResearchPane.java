@@ -206,6 +206,7 @@ final class ResearchPane {
                 + " · DSR: deflated Sharpe ratio · PBO: probability of backtest overfitting");
         runs.setTooltip(columns);
         runs.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        TableHeaders.fit(runs);
 
         verdict.setId("verdict");
         verdict.setFont(Font.font(null, FontWeight.BOLD, 18));

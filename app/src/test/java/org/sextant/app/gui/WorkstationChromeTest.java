@@ -154,6 +154,41 @@ class WorkstationChromeTest {
         assertEquals("agents", bench.window.shownView());
     }
 
+    @Test
+    void f1OpensTheUserGuideRenderedSearchableAndEscClosesIt(FxRobot robot) throws Exception {
+        robot.press(KeyCode.F1).release(KeyCode.F1);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.chrome.help() != null && bench.chrome.help().stage().isShowing());
+        HelpWindow help = bench.chrome.help();
+        assertEquals("Sextant user guide", help.stage().getTitle());
+        javafx.scene.Parent page = help.stage().getScene().getRoot();
+        List<String> texts = WaitForAsyncUtils.asyncFx(() -> page.lookupAll(".guide-run").stream()
+                .map(n -> ((javafx.scene.text.Text) n).getText()).toList()).get();
+        assertTrue(texts.size() > 100, "the guide's text is drawn: " + texts.size());
+        assertTrue(texts.stream().noneMatch(t -> t.contains("**") || t.startsWith("## ") || t.contains("![") || t.contains("|---")),
+                "rendered, not raw Markdown");
+        assertTrue(help.sections().stream().anyMatch(sec -> sec.title().equals("Analogues: when markets looked like this before")));
+        long pictures = WaitForAsyncUtils.asyncFx(() -> page.lookupAll(".image-view").stream()
+                .filter(n -> ((javafx.scene.image.ImageView) n).getImage().getWidth() > 500).count()).get();
+        assertTrue(pictures >= 5, "the guide's pictures are shown: " + pictures);
+
+        robot.clickOn("#help-search").write("crosshair");
+        WaitForAsyncUtils.waitForFxEvents();
+        List<MarkdownView.Section> shown = help.sections().stream().filter(sec -> sec.node().isVisible()).toList();
+        assertTrue(!shown.isEmpty() && shown.size() < help.sections().size(), shown.size() + " of " + help.sections().size());
+        assertTrue(shown.stream().allMatch(sec -> sec.text().toLowerCase(java.util.Locale.ROOT).contains("crosshair")));
+        assertEquals(shown.size() + (shown.size() == 1 ? " section" : " sections"), robot.lookup("#help-matches").queryLabeled().getText());
+        bench.photograph("help", help.stage().getScene().getRoot());
+
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(help.stage().isShowing(), "Esc closes the guide");
+        robot.press(KeyCode.F1).release(KeyCode.F1);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.chrome.help().stage().isShowing());
+        robot.clickOn("#help-close");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(bench.chrome.help().stage().isShowing(), "and so does Close");
+    }
+
     private static double meanBrightness(WritableImage image, javafx.geometry.Bounds area) {
         PixelReader px = image.getPixelReader();
         double sum = 0;
