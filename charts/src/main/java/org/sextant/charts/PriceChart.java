@@ -407,7 +407,27 @@ public class PriceChart extends XYChart {
     private void applyPresetView() {
         PriceSeries s = series.get();
         if (!presetView || s == null || s.size() == 0) return;
-        int from = Math.max(0, s.size() - openingDays);
+        fitFrom(Math.max(0, s.size() - openingDays));
+    }
+
+    /**
+     * Shows the last {@code range} of the series (1M, 6M, YTD, 1Y, 5Y) with the drawn fan, prices
+     * fitted to what is shown; {@link RangePreset#ALL} shows the whole history. Call on the FX thread.
+     */
+    public void showRange(RangePreset range) {
+        PriceSeries s = series.get();
+        if (s == null || s.size() == 0) return;
+        zoomer.clear();
+        presetView = false;
+        LocalDate start = range.start(s.dates().get(s.size() - 1));
+        int from = 0;
+        while (start != null && from < s.size() - 1 && s.dates().get(from).isBefore(start)) from++;
+        fitFrom(from);
+    }
+
+    /** The closes from index {@code from} to the last and the drawn fan on screen, prices fitted to them. */
+    private void fitFrom(int from) {
+        PriceSeries s = series.get();
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         double[] close = s.close();
@@ -449,10 +469,20 @@ public class PriceChart extends XYChart {
         double yPad = Math.max(hi - lo, Math.abs(hi) * 1e-3) * 0.05;
         dateAxis.setAutoRanging(false);
         priceAxis.setAutoRanging(false);
-        dateAxis.set(xMin - xPad, xMax + xPad);
-        priceAxis.set(lo - yPad, hi + yPad);
+        // no room before the first day: the title's first date is the first close drawn
+        dateAxis.set(xMin, xMax + xPad);
+        // on a log scale the padding is a ratio: the bottom stays above zero
+        priceAxis.set(priceAxis.isLogAxis() ? lo / 1.05 : lo - yPad, priceAxis.isLogAxis() ? hi * 1.05 : hi + yPad);
         dateAxis.forceRedraw();
         priceAxis.forceRedraw();
+    }
+
+    /** Prices on a logarithmic scale (equal heights are equal percentage moves) or a linear one. */
+    public void setLogScale(boolean log) {
+        priceAxis.setLogAxis(log);
+        if (!priceAxis.isAutoRanging() && log && priceAxis.getMin() <= 0) priceAxis.setAutoRanging(true);
+        priceAxis.forceRedraw();
+        fireInvalidated(io.fair_acc.dataset.events.ChartBits.ChartCanvas);
     }
 
     /** The series on screen (null before the first {@link #show}). */

@@ -14,7 +14,7 @@ import javafx.scene.text.Text;
  */
 final class TableHeaders {
     /** Header padding and the sort arrow's room, in pixels. */
-    private static final double PADDING = 18;
+    private static final double PADDING = 12;
 
     private TableHeaders() {}
 

@@ -58,6 +58,7 @@ public final class WorkstationWindow implements Navigator {
     private final PriceChart chart = new PriceChart();
     private final CheckBox forecastToggle = new CheckBox("Live forecast");
     private final CheckBox backtestsToggle = new CheckBox("Backtests");
+    private final CheckBox logScale = new CheckBox("Log scale");
     private final javafx.scene.control.Button runBacktest = new javafx.scene.control.Button("Run backtest");
     private final BacktestErrorPane errorPane = new BacktestErrorPane();
     private final ChoiceBox<FanLevels> levelChoice = new ChoiceBox<>();
@@ -109,7 +110,27 @@ public final class WorkstationWindow implements Navigator {
         forecastBar.setPadding(new Insets(6, 8, 2, 8));
         chart.setOpeningDays(OPENING_DAYS);
         VBox.setVgrow(chart, Priority.ALWAYS);
-        VBox centre = new VBox(forecastBar, chart);
+        // one click to a period counted back from the last close, and the log scale
+        HBox rangeBar = new HBox(4);
+        rangeBar.setId("range-bar");
+        Label rangeLabel = new Label("Range");
+        rangeLabel.setMinWidth(Region.USE_PREF_SIZE);
+        rangeBar.getChildren().add(rangeLabel);
+        for (org.sextant.charts.RangePreset r : org.sextant.charts.RangePreset.values()) {
+            javafx.scene.control.Button b = new javafx.scene.control.Button(r.label());
+            b.setId("range-" + r.label().toLowerCase(Locale.ROOT));
+            b.setMinWidth(Region.USE_PREF_SIZE);
+            b.setOnAction(e -> chart.showRange(r));
+            rangeBar.getChildren().add(b);
+        }
+        logScale.setId("log-scale");
+        logScale.setMinWidth(Region.USE_PREF_SIZE);
+        logScale.selectedProperty().addListener((obs, old, now) -> chart.setLogScale(now));
+        HBox.setMargin(logScale, new Insets(0, 0, 0, 12));
+        rangeBar.getChildren().add(logScale);
+        rangeBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        rangeBar.setPadding(new Insets(2, 8, 2, 8));
+        VBox centre = new VBox(forecastBar, rangeBar, chart);
         errorPane.setRunButton(runBacktest);
 
         split.getItems().setAll(left, centre, errorPane);
