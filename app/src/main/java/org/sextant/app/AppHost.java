@@ -106,6 +106,9 @@ final class AppHost implements AutoCloseable {
             AppDiscovery.removeIfOurs(discovery, engine.home().appJson());
             api.close();
         }
+        // the window is gone: nothing is on screen any more (a reader must not take the last symbol for a live one)
+        state.setSymbolOnScreen(null);
+        state.setOpenRun(null);
         state.writeNow();
         state.close();
         engine.close();

@@ -1,7 +1,6 @@
 package org.sextant.charts;
 
 import io.fair_acc.chartfx.XYChart;
-import io.fair_acc.chartfx.plugins.CrosshairIndicator;
 import io.fair_acc.chartfx.plugins.XValueIndicator;
 import io.fair_acc.chartfx.plugins.Zoomer;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
@@ -44,6 +43,10 @@ public class EquityDrawdownChart extends GridPane {
     private final AreaRenderer areaRenderer = new AreaRenderer();
     private final DoubleDataSet drawdown = new DoubleDataSet("drawdown");
     private final List<DoubleDataSet> curves = new ArrayList<>();
+    private final SeriesCrosshair equityReadout = new SeriesCrosshair(() -> curves.isEmpty() ? null : curves.get(0), "equity",
+            v -> String.format(Locale.ROOT, "%.3f", v));
+    private final SeriesCrosshair drawdownReadout = new SeriesCrosshair(() -> drawdown, "drawdown",
+            v -> String.format(Locale.ROOT, "%.1f%%", v * 100));
     private XValueIndicator oosMarker;
     private XValueIndicator oosMarkerBelow;
     private LocalDate outOfSampleStart;
@@ -82,12 +85,11 @@ public class EquityDrawdownChart extends GridPane {
             Zoomer zoomer = new Zoomer();
             zoomer.setSliderVisible(false);
             zoomer.setPannerEnabled(true);
-            CrosshairIndicator crosshair = new CrosshairIndicator();
-            crosshair.setXValueFormatter(converter(CalendarTicks.DAY::label));
-            crosshair.setYValueFormatter(c == drawdownChart ? converter(v -> String.format(Locale.ROOT, "%.1f%%", v * 100))
-                    : converter(v -> String.format(Locale.ROOT, "%.3f", v)));
-            c.getPlugins().addAll(zoomer, crosshair);
+            c.getPlugins().add(zoomer);
         }
+        // the readouts are the series' values at the nearest bar, not the pointer's height
+        equityChart.getPlugins().add(equityReadout);
+        drawdownChart.getPlugins().add(drawdownReadout);
         equityChart.setLegendVisible(true);
         equityChart.getLegend().setSide(io.fair_acc.chartfx.ui.geometry.Side.TOP);
         equityChart.setTitle("no run selected");
@@ -192,6 +194,9 @@ public class EquityDrawdownChart extends GridPane {
     }
 
     public XYChart equityChart() { return equityChart; }
+    /** The crosshairs over the equity and the drawdown plots. */
+    public SeriesCrosshair equityReadout() { return equityReadout; }
+    public SeriesCrosshair drawdownReadout() { return drawdownReadout; }
     public XYChart drawdownChart() { return drawdownChart; }
     public DateAxis dateAxis() { return drawdownDates; }
     public PriceAxis equityAxis() { return equityAxis; }

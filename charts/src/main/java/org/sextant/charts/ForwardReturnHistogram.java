@@ -130,7 +130,7 @@ public class ForwardReturnHistogram extends XYChart {
             gc.setFont(Font.font(11));
             gc.setTextBaseline(VPos.TOP);
             vertical(gc, 0, Color.web("#9E9E9E"), 1, null, null, top, y0);
-            vertical(gc, m.baseRate(), Color.web(BASE_COLOR), 1.5, new double[]{2, 3}, "base rate " + pct(m.baseRate()), top + 16, y0);
+            vertical(gc, m.baseRate(), baseRateColour(), 1.5, new double[]{2, 3}, "base rate " + pct(m.baseRate()), top + 16, y0);
             vertical(gc, m.mean(), Color.web(MEAN_COLOR), 2.5, null, "mean " + pct(m.mean()), top, y0);
             if (Double.isFinite(m.ciLow()) && Double.isFinite(m.ciHigh())) {
                 // Right-aligned to the band's left edge, clear of the mean's label on the right of its line.
@@ -162,6 +162,14 @@ public class ForwardReturnHistogram extends XYChart {
         protected Bars getThis() {
             return this;
         }
+    }
+
+    /**
+     * The base rate's line and label take the axis labels' colour, so the theme's stylesheet
+     * decides it (dark grey on the light canvas, light grey on the dark one).
+     */
+    public Color baseRateColour() {
+        return xAxis.getTickLabelStyle().getFill() instanceof Color c ? c : Color.web(BASE_COLOR);
     }
 
     static String pct(double v) {

@@ -70,6 +70,8 @@ public class PriceChart extends XYChart {
     private boolean presetView;
     private int openingDays;
     private final PriceCrosshair crosshair = new PriceCrosshair();
+    private io.fair_acc.chartfx.plugins.XValueIndicator dayMarker;
+    private LocalDate markedDay;
     private final ReadOnlyObjectWrapper<PriceSeries> series = new ReadOnlyObjectWrapper<>(this, "series");
 
     public PriceChart() {
@@ -107,6 +109,9 @@ public class PriceChart extends XYChart {
         zoomer.setPannerEnabled(true);
         getPlugins().addAll(zoomer, crosshair);
         zoomer.setOnOrigin(() -> presetView = false);
+        // the title names the dates on screen, not the whole history
+        dateAxis.minProperty().addListener((obs, old, now) -> titleShownRange());
+        dateAxis.maxProperty().addListener((obs, old, now) -> titleShownRange());
         zoomer.zoomStackDeque().addListener((javafx.collections.ListChangeListener<Object>) c -> presetView = false);
     }
 
@@ -134,9 +139,10 @@ public class PriceChart extends XYChart {
             }
             closes.set(x, s.close().clone(), false);
             closes.setName(s.symbol());
-            setTitle(s.symbol() + " daily close, " + s.dates().get(0) + " to " + s.dates().get(s.size() - 1));
         }
         series.set(s);
+        markDay(null);
+        titleShownRange();
         presetView = openingDays > 0 && s != null && s.size() > 0;
         refreshFan();
     }
@@ -354,6 +360,7 @@ public class PriceChart extends XYChart {
         }
         if (!(hi >= lo)) return;
         presetView = false;
+        markDay(s.dates().get(centre));
         double xMin = CalendarTicks.toAxis(s.dates().get(from));
         double xMax = CalendarTicks.toAxis(s.dates().get(to));
         double yPad = Math.max(hi - lo, Math.abs(hi) * 1e-3) * 0.05;
@@ -365,11 +372,62 @@ public class PriceChart extends XYChart {
         priceAxis.forceRedraw();
     }
 
+    /** "IBM daily close, 2001-01-02 to 2002-12-31": the first and last trading days inside the date axis. */
+    private void titleShownRange() {
+        PriceSeries s = series.get();
+        if (s == null || s.size() == 0) return;
+        double[] range = {dateAxis.getMin(), dateAxis.getMax()};
+        int first = 0;
+        int last = s.size() - 1;
+        if (!dateAxis.isAutoRanging() && range[1] > range[0]) {
+            while (first < last && CalendarTicks.toAxis(s.dates().get(first)) < range[0]) first++;
+            while (last > first && CalendarTicks.toAxis(s.dates().get(last)) > range[1]) last--;
+        }
+        setTitle(s.symbol() + " daily close, " + s.dates().get(first) + " to " + s.dates().get(last));
+    }
+
+    /** Marks {@code day} with a labelled vertical line (null removes it); a new series removes it too. */
+    public void markDay(LocalDate day) {
+        if (dayMarker != null) getPlugins().remove(dayMarker);
+        dayMarker = null;
+        markedDay = day;
+        if (day == null) return;
+        dayMarker = new io.fair_acc.chartfx.plugins.XValueIndicator(dateAxis, CalendarTicks.toAxis(day), day.toString());
+        dayMarker.setEditable(false);
+        dayMarker.setLabelPosition(0.04);
+        getPlugins().add(dayMarker);
+    }
+
+    /** The day marked on the chart (a date sent to it, e.g. an analogue), null when none. */
+    public LocalDate markedDay() {
+        return markedDay;
+    }
+
     /** The opening window: the last {@code openingDays} closes and the drawn fan, prices fitted to both. */
     private void applyPresetView() {
         PriceSeries s = series.get();
         if (!presetView || s == null || s.size() == 0) return;
-        int from = Math.max(0, s.size() - openingDays);
+        fitFrom(Math.max(0, s.size() - openingDays));
+    }
+
+    /**
+     * Shows the last {@code range} of the series (1M, 6M, YTD, 1Y, 5Y) with the drawn fan, prices
+     * fitted to what is shown; {@link RangePreset#ALL} shows the whole history. Call on the FX thread.
+     */
+    public void showRange(RangePreset range) {
+        PriceSeries s = series.get();
+        if (s == null || s.size() == 0) return;
+        zoomer.clear();
+        presetView = false;
+        LocalDate start = range.start(s.dates().get(s.size() - 1));
+        int from = 0;
+        while (start != null && from < s.size() - 1 && s.dates().get(from).isBefore(start)) from++;
+        fitFrom(from);
+    }
+
+    /** The closes from index {@code from} to the last and the drawn fan on screen, prices fitted to them. */
+    private void fitFrom(int from) {
+        PriceSeries s = series.get();
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         double[] close = s.close();
@@ -411,10 +469,20 @@ public class PriceChart extends XYChart {
         double yPad = Math.max(hi - lo, Math.abs(hi) * 1e-3) * 0.05;
         dateAxis.setAutoRanging(false);
         priceAxis.setAutoRanging(false);
-        dateAxis.set(xMin - xPad, xMax + xPad);
-        priceAxis.set(lo - yPad, hi + yPad);
+        // no room before the first day: the title's first date is the first close drawn
+        dateAxis.set(xMin, xMax + xPad);
+        // on a log scale the padding is a ratio: the bottom stays above zero
+        priceAxis.set(priceAxis.isLogAxis() ? lo / 1.05 : lo - yPad, priceAxis.isLogAxis() ? hi * 1.05 : hi + yPad);
         dateAxis.forceRedraw();
         priceAxis.forceRedraw();
+    }
+
+    /** Prices on a logarithmic scale (equal heights are equal percentage moves) or a linear one. */
+    public void setLogScale(boolean log) {
+        priceAxis.setLogAxis(log);
+        if (!priceAxis.isAutoRanging() && log && priceAxis.getMin() <= 0) priceAxis.setAutoRanging(true);
+        priceAxis.forceRedraw();
+        fireInvalidated(io.fair_acc.dataset.events.ChartBits.ChartCanvas);
     }
 
     /** The series on screen (null before the first {@link #show}). */

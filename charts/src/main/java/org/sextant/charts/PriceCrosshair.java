@@ -1,12 +1,10 @@
 package org.sextant.charts;
 
 import io.fair_acc.chartfx.Chart;
-import io.fair_acc.chartfx.plugins.CrosshairIndicator;
 import io.fair_acc.dataset.DataSet;
 import io.fair_acc.dataset.spi.utils.Tuple;
 import java.util.Locale;
 import java.util.function.DoubleFunction;
-import javafx.scene.input.MouseEvent;
 import javafx.util.StringConverter;
 
 /**
@@ -15,16 +13,11 @@ import javafx.util.StringConverter;
  * band edges ("2001-01-15  median 85.10  80% 80.20–90.10"), and removed when the pointer leaves the chart
  * or another series is shown (the stock one can stay behind with the previous series' values).
  */
-public final class PriceCrosshair extends CrosshairIndicator {
+public final class PriceCrosshair extends HidingCrosshair {
 
     public PriceCrosshair() {
         setXValueFormatter(converter(CalendarTicks.DAY::label));
         setYValueFormatter(converter(v -> String.format(Locale.ROOT, "%.2f", v)));
-        registerInputEventHandler(MouseEvent.MOUSE_EXITED, e -> hide());
-        registerInputEventHandler(MouseEvent.MOUSE_MOVED, e -> {
-            crosshairPath.setVisible(true);
-            coordinatesLabel.setVisible(true);
-        });
     }
 
     @Override
@@ -43,34 +36,22 @@ public final class PriceCrosshair extends CrosshairIndicator {
         return super.formatData(chart, pointer);
     }
 
-    /** "2001-01-15  median 85.10  80% 80.20–90.10  95% ...": the forecast of the target day nearest the pointer. */
+    /** "2001-01-15  median 85.10", then a line per band "80% 80.20–90.10": the forecast of the target day nearest the pointer. */
     private static String forecastReadOut(PriceChart chart, DataSet median, int step) {
         StringBuilder out = new StringBuilder(CalendarTicks.DAY.label(median.get(DataSet.DIM_X, step)))
                 .append(String.format(Locale.ROOT, "  median %.2f", median.get(DataSet.DIM_Y, step)));
         for (io.fair_acc.dataset.DataSetError band : chart.drawnForecastBands()) {
             double mid = band.get(DataSet.DIM_Y, step);
-            out.append(String.format(Locale.ROOT, "  %s %.2f–%.2f", band.getName().replace(" band", ""),
+            // one band per line: the readout stays narrow enough to fit beside the fan at the right edge
+            out.append(String.format(Locale.ROOT, "\n%s %.2f–%.2f", band.getName().replace(" band", ""),
                     mid - band.getErrorNegative(DataSet.DIM_Y, step), mid + band.getErrorPositive(DataSet.DIM_Y, step)));
         }
         return out.toString();
     }
 
-    /** Removes the crosshair until the pointer moves over the plot again. */
-    public void hide() {
-        // hidden, not removed: removing a node under the pointer fires a synthetic mouse exit,
-        // which re-enters chartfx's handler while the plugin's children are being changed
-        crosshairPath.setVisible(false);
-        coordinatesLabel.setVisible(false);
-    }
-
     /** Whether the crosshair is on the chart now. */
     public boolean isShowing() {
         return getChartChildren().contains(crosshairPath) && crosshairPath.isVisible();
-    }
-
-    /** The text now shown next to the crosshair. */
-    public String text() {
-        return coordinatesLabel.getText();
     }
 
     private static StringConverter<Number> converter(DoubleFunction<String> format) {

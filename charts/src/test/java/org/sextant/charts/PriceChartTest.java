@@ -144,9 +144,17 @@ class PriceChartTest {
         assertEquals(CalendarTicks.MONTH, chart.dateAxis().step(), "one year on 1000 px ticks monthly");
         assertEquals("Jan 2000", chart.dateAxis().getTickMarkLabel(CalendarTicks.toAxis(LocalDate.of(2000, 1, 1))));
         assertEquals("IBM daily close, 2000-01-03 to 2001-01-02", chart.getTitle());
+        // a date sent to the chart is marked, and the title names the days now on screen
+        LocalDate day = lastYear.dates().get(100);
+        fx(() -> { chart.focusOn(day, 10); return null; });
+        assertEquals(day, chart.markedDay());
+        assertEquals("IBM daily close, " + lastYear.dates().get(90) + " to " + lastYear.dates().get(110), chart.getTitle());
+        assertTrue(chart.getPlugins().stream().anyMatch(p -> p instanceof io.fair_acc.chartfx.plugins.XValueIndicator x
+                && x.getValue() == CalendarTicks.toAxis(day) && day.toString().equals(x.getText())), "a line labelled with the day");
 
         PriceSeries none = new PriceSeries("XYZ", null, null, java.util.List.of(), new double[0], new double[0]);
         fx(() -> { chart.show(none); return null; });
+        assertEquals(null, chart.markedDay(), "a new series drops the mark");
         WritableImage empty = ChartSnapshot.capture(chart);
         ChartSnapshot.writePng(empty, Path.of("target", "price-chart-empty.png"));
         assertEquals(0, chart.closeDataSet().getDataCount());
@@ -242,8 +250,12 @@ class PriceChartTest {
         String readOut = chart.crosshair().text();
         int step = forecast.targetDates().indexOf(LocalDate.parse(readOut.substring(0, 10)));
         assertTrue(Math.abs(step - 10) <= 1, readOut);
-        assertEquals(String.format(java.util.Locale.ROOT, "%s  median %.2f  80%% %.2f–%.2f", forecast.targetDates().get(step),
-                forecast.forecast().median()[step], b80.lower(step), b80.upper(step)), readOut.substring(0, readOut.indexOf("  95%")));
+        assertEquals(String.format(java.util.Locale.ROOT, "%s  median %.2f\n80%% %.2f–%.2f", forecast.targetDates().get(step),
+                forecast.forecast().median()[step], b80.lower(step), b80.upper(step)), readOut.substring(0, readOut.indexOf("\n95%")));
+        // the readout lies inside the chart, not cut at its left or right edge
+        javafx.geometry.Bounds label = fx(() -> chart.lookup(".chart-crosshair-label").localToScene(chart.lookup(".chart-crosshair-label").getBoundsInLocal()));
+        javafx.geometry.Bounds whole = fx(() -> chart.localToScene(chart.getBoundsInLocal()));
+        assertTrue(label.getMinX() >= whole.getMinX() && label.getMaxX() <= whole.getMaxX(), label + " inside " + whole);
 
         fx(() -> { chart.forecastVisibleProperty().set(false); return null; });
         assertEquals(null, chart.drawnForecastMedian());

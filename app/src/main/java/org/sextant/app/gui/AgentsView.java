@@ -159,6 +159,7 @@ public final class AgentsView implements WorkstationView {
         TableView<McpTools.Tool> table = new TableView<>();
         table.setId("agents-tools");
         table.getItems().setAll(model.tools());
+        TableHeaders.fit(table);
         table.getColumns().setAll(List.of(
                 column("Tool", 170, McpTools.Tool::name, false),
                 column("Class", 60, McpTools.Tool::toolClass, false),

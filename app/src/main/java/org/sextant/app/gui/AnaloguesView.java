@@ -161,6 +161,7 @@ public final class AnaloguesView implements WorkstationView {
             e.getRowValue().valueProperty().set(v);
         });
         value.setPrefWidth(95);
+        TableHeaders.fit(dimensions);
         dimensions.getColumns().setAll(java.util.List.of(name, value));
         dimensions.setRowFactory(t -> {
             TableRow<AnaloguesViewModel.Dimension> row = new TableRow<>();
@@ -169,6 +170,7 @@ public final class AnaloguesView implements WorkstationView {
         });
         Label hint = new Label("Double-click a value to edit it; empty leaves the dimension out.");
         hint.setWrapText(true);
+        hint.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole, not cut to "…" when the column is short of height
         hint.setStyle("-fx-font-size: 11px; -fx-text-fill: #616161;");
         VBox box = new VBox(6, knobs(), dimensions, hint);
         VBox.setVgrow(dimensions, Priority.ALWAYS);
@@ -182,6 +184,7 @@ public final class AnaloguesView implements WorkstationView {
         Label headline = new Label();
         headline.setId("analogues-headline");
         headline.setWrapText(true);
+        headline.setMinHeight(Region.USE_PREF_SIZE);
         headline.setStyle("-fx-font-size: 13px; -fx-font-weight: bold;");
         headline.textProperty().bind(model.headlineProperty());
         Label error = new Label();
@@ -198,6 +201,7 @@ public final class AnaloguesView implements WorkstationView {
         stats.setMinHeight(104);
         stats.setStyle("-fx-font-size: 11px;");
         stats.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        TableHeaders.fit(stats);
         stats.getColumns().setAll(java.util.List.of(
                 column("h", s -> s.horizonDays() + "d", 30),
                 column("n", s -> String.valueOf(s.count()), 34),
@@ -237,6 +241,7 @@ public final class AnaloguesView implements WorkstationView {
         dates.setId("analogues-dates");
         dates.setItems(model.analogueDates());
         dates.setPlaceholder(new Label("Run a comparison"));
+        TableHeaders.fit(dates);
         dates.getColumns().setAll(java.util.List.of(
                 dateColumn(),
                 this.<AnalogueDate>column("distance", a -> num(a.distance(), "%.3f"), 60),
@@ -302,7 +307,7 @@ public final class AnaloguesView implements WorkstationView {
         Double base = r.headline() == null ? null : r.headline().baseRateMean();
         ForwardReturnHistogram.Marks marks = new ForwardReturnHistogram.Marks(nan(s.mean()),
                 s.ci95() == null ? Double.NaN : nan(s.ci95().low()), s.ci95() == null ? Double.NaN : nan(s.ci95().high()), nan(base));
-        histogram.show(model.forwardReturns(), marks, String.format(Locale.ROOT, "%s %d-day forward returns of %d analogues",
+        histogram.show(model.forwardReturns(), marks, String.format(Locale.ROOT, "%s %d-day forward returns\nof %d analogues",
                 r.benchmark(), h, r.sampleSize()));
     }
 

@@ -37,6 +37,7 @@ public final class BacktestErrorPane extends VBox {
         status.setId("backtest-status");
         levels.setId("backtest-level-table");
         levels.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        TableHeaders.fit(levels);
         levels.getColumns().add(column("level", r -> String.format(Locale.ROOT, "%.0f%%", 100 * r.level())));
         // coverage of the model's own, conformal and adaptive bands, then the conformal pinball loss
         levels.getColumns().add(column("model", r -> pct(r.coverageModel())));
@@ -49,6 +50,7 @@ public final class BacktestErrorPane extends VBox {
         steps.setId("backtest-step-table");
         steps.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<ChartsViewModel.StepError, String> step = column("step", r -> Integer.toString(r.step()));
+        TableHeaders.fit(steps);
         steps.getColumns().add(step);
         steps.getColumns().add(column("mean abs log error", r -> pct(r.male())));
         steps.setPlaceholder(new Label("no backtest"));

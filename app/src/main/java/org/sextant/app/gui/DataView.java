@@ -19,6 +19,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -87,6 +88,7 @@ public final class DataView implements WorkstationView {
     private void build() {
         symbols.setId("data-symbols");
         symbols.setPlaceholder(new Label("The store holds no symbols yet"));
+        TableHeaders.fit(symbols);
         symbols.getColumns().setAll(List.of(
                 column("Symbol", 90, SymbolInfo::symbol),
                 column("Name", 150, SymbolInfo::name),
@@ -117,7 +119,7 @@ public final class DataView implements WorkstationView {
         Button importButton = new Button("Import");
         importButton.setId("data-import");
         importButton.setDefaultButton(false);
-        importButton.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(model.files()));
+        importButton.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(model.files()).or(model.refusedProperty()));
         importButton.setOnAction(e -> model.importChosen());
         Label drop = new Label("or drop CSV / Parquet files here");
         drop.getStyleClass().add("hint");
@@ -127,6 +129,7 @@ public final class DataView implements WorkstationView {
         previewInfo.setId("data-preview-info");
         previewInfo.setWrapText(true);
         previewTable.setId("data-preview");
+        TableHeaders.fit(previewTable);
         previewTable.setPlaceholder(new Label("Choose a file to see its first rows and detected layout"));
         previewTable.setPrefHeight(170);
         VBox.setVgrow(previewTable, Priority.ALWAYS);
@@ -221,10 +224,19 @@ public final class DataView implements WorkstationView {
         sqlError.visibleProperty().bind(sqlError.managedProperty());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
+        run.setMinWidth(Region.USE_PREF_SIZE);
+        export.setMinWidth(Region.USE_PREF_SIZE);
+        sqlMessage.setMinWidth(0);
+        Tooltip fullMessage = new Tooltip();
+        fullMessage.textProperty().bind(sqlMessage.textProperty());
+        sqlMessage.setTooltip(fullMessage);
         HBox bar = new HBox(8, run, export, sqlMessage, gap);
         bar.setAlignment(Pos.CENTER_LEFT);
         results.setId("data-sql-results");
-        results.setPlaceholder(new Label("Read-only SQL: one SELECT or WITH … SELECT over the store (get_db_schema lists the tables)"));
+        TableHeaders.fit(results);
+        Label empty = new Label("Type one read-only SELECT and press Run, e.g.\nSELECT * FROM symbols\nSELECT date, close FROM prices WHERE symbol = 'IBM' ORDER BY date DESC");
+        empty.setWrapText(true);
+        results.setPlaceholder(empty);
         VBox.setVgrow(results, Priority.ALWAYS);
         model.resultProperty().addListener((obs, old, now) -> showResult(now));
         VBox pane = new VBox(6, heading("SQL console (read-only)"), sql, bar, sqlError, results);

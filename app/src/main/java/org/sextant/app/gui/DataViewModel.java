@@ -45,6 +45,8 @@ public final class DataViewModel implements AutoCloseable {
     private final ObservableList<SymbolInfo> symbols = FXCollections.observableArrayList();
     private final ObservableList<Path> files = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<ImportPreview> preview = new ReadOnlyObjectWrapper<>(this, "preview");
+    /** True once the preview refused the chosen file: importing it would only repeat the refusal. */
+    private final javafx.beans.property.ReadOnlyBooleanWrapper refused = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "refused");
     private final ReadOnlyStringWrapper importError = new ReadOnlyStringWrapper(this, "importError");
     private final ReadOnlyStringWrapper importMessage = new ReadOnlyStringWrapper(this, "importMessage", "");
     private final StringProperty gatherSymbols = new SimpleStringProperty(this, "gatherSymbols", "");
@@ -78,6 +80,7 @@ public final class DataViewModel implements AutoCloseable {
     public CompletableFuture<ImportPreview> choose(List<Path> chosen) {
         files.setAll(chosen);
         preview.set(null);
+        refused.set(false);
         importError.set(null);
         importMessage.set("");
         if (chosen.isEmpty()) return CompletableFuture.completedFuture(null);
@@ -87,6 +90,7 @@ public final class DataViewModel implements AutoCloseable {
             importMessage.set(chosen.size() == 1 ? "Ready to import " + first.getFileName()
                     : "Ready to import " + chosen.size() + " files (preview of the first)");
         }, e -> { }, "preview").exceptionally(e -> {
+            refused.set(true);
             importError.set(explain(e));
             return null;
         });
@@ -184,14 +188,27 @@ public final class DataViewModel implements AutoCloseable {
         }
         if (c instanceof SextantException se) {
             StringBuilder b = new StringBuilder(se.getMessage());
-            if (se.field() != null) b.append("\nField: ").append(se.field());
+            if (se.field() != null) b.append("\nWhere: ").append(fieldWords(se.field()));
             if (se.fix() != null) b.append("\nFix: ").append(se.fix());
             return b.toString();
         }
         return c.getMessage() == null ? c.toString() : c.getMessage();
     }
 
+    /** An engine field name in a person's words: "paths" is the chosen file, "args.run_id" the run id. */
+    static String fieldWords(String field) {
+        String last = field.substring(field.lastIndexOf('.') + 1);
+        return switch (last) {
+            case "paths", "path", "file", "files" -> "the chosen file";
+            case "sql" -> "the query";
+            case "symbols", "symbol" -> "the symbols";
+            case "provider" -> "the data provider (settings.json)";
+            default -> "the " + last.replace('_', ' ');
+        };
+    }
+
     public ObservableList<SymbolInfo> symbols() { return symbols; }
+    public javafx.beans.property.ReadOnlyBooleanProperty refusedProperty() { return refused.getReadOnlyProperty(); }
     public ObservableList<Path> files() { return files; }
     public ReadOnlyObjectProperty<ImportPreview> previewProperty() { return preview.getReadOnlyProperty(); }
     public ReadOnlyStringProperty importErrorProperty() { return importError.getReadOnlyProperty(); }

@@ -51,6 +51,7 @@ public final class JobsView implements WorkstationView {
         table.setId("jobs-table");
         table.setPlaceholder(new Label("No background job yet: imports, fetches, forecast backtests and strategy sweeps appear here"));
         table.setItems(model.jobs());
+        TableHeaders.fit(table);
         table.getColumns().setAll(List.of(
                 text("Job", 150, JobStatus::id),
                 text("Kind", 120, JobStatus::kind),

@@ -65,6 +65,10 @@ final class ResearchPane {
     private final DatePicker from = new DatePicker();
     private final DatePicker to = new DatePicker();
     private final DatePicker oosStart = new DatePicker();
+    private final DateField fromField = DateField.install(from, "From", Locale.getDefault(Locale.Category.FORMAT));
+    private final DateField toField = DateField.install(to, "To", Locale.getDefault(Locale.Category.FORMAT));
+    private final DateField oosField = DateField.install(oosStart, "Out of sample from", Locale.getDefault(Locale.Category.FORMAT));
+    private final Label dateProblem = new Label();
     private final Button run = new Button("Run sweep");
     private final Button cancel = new Button("Cancel");
     private final ProgressBar progress = new ProgressBar(0);
@@ -166,6 +170,11 @@ final class ResearchPane {
         HBox universeBar = new HBox(6, new Label("Symbols"), symbols, addSymbol, new Label("From"), from, new Label("to"), to,
                 new Label("out of sample from"), oosStart);
         universeBar.setAlignment(Pos.CENTER_LEFT);
+        dateProblem.setId("date-problem");
+        dateProblem.getStyleClass().add("error-text");
+        dateProblem.setWrapText(true);
+        dateProblem.setMinHeight(Region.USE_PREF_SIZE);
+        dateProblem.managedProperty().bind(dateProblem.textProperty().isNotEmpty());
         session.setId("session-summary");
         error.setId("research-error");
         error.setStyle("-fx-text-fill: #b00020;");
@@ -197,6 +206,7 @@ final class ResearchPane {
                 + " · DSR: deflated Sharpe ratio · PBO: probability of backtest overfitting");
         runs.setTooltip(columns);
         runs.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        TableHeaders.fit(runs);
 
         verdict.setId("verdict");
         verdict.setFont(Font.font(null, FontWeight.BOLD, 18));
@@ -223,7 +233,7 @@ final class ResearchPane {
         stack.setOrientation(Orientation.VERTICAL);
         stack.setDividerPositions(0.42);
         VBox.setVgrow(stack, Priority.ALWAYS);
-        VBox right = new VBox(6, universeBar, runBar, stack);
+        VBox right = new VBox(6, universeBar, dateProblem, runBar, stack);
         right.setPadding(new Insets(8));
 
         content.getItems().setAll(left, right);
@@ -267,8 +277,15 @@ final class ResearchPane {
         from.valueProperty().bindBidirectional(model.fromProperty());
         to.valueProperty().bindBidirectional(model.toProperty());
         oosStart.valueProperty().bindBidirectional(model.oosStartProperty());
-        run.setOnAction(e -> model.run());
-        run.disableProperty().bind(model.runningProperty());
+        // the sweep runs on the dates shown: typed text is committed first, and a date that cannot be read stops it
+        dateProblem.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> java.util.stream.Stream.of(fromField, toField, oosField).map(f -> f.problemProperty().get())
+                        .filter(p -> !p.isEmpty()).collect(java.util.stream.Collectors.joining("\n")),
+                fromField.problemProperty(), toField.problemProperty(), oosField.problemProperty()));
+        run.setOnAction(e -> {
+            if (fromField.commit() & toField.commit() & oosField.commit()) model.run();
+        });
+        run.disableProperty().bind(model.runningProperty().or(dateProblem.textProperty().isNotEmpty()));
         cancel.setOnAction(e -> model.cancel());
         cancel.disableProperty().bind(model.runningProperty().not());
         progress.progressProperty().bind(model.progressProperty());

@@ -81,7 +81,7 @@ public final class ScansView implements WorkstationView {
         scan.disableProperty().bind(model.runningProperty());
         cancel.setId("scan-cancel");
         cancel.setOnAction(e -> model.cancel());
-        cancel.disableProperty().bind(model.runningProperty().not());
+        cancel.disableProperty().bind(model.runningProperty().not().or(model.stoppingProperty()));
         ProgressBar progress = new ProgressBar();
         progress.setId("scan-progress");
         progress.progressProperty().bind(model.progressProperty());
@@ -113,6 +113,7 @@ public final class ScansView implements WorkstationView {
         symbol.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().symbol()));
         TableColumn<ScanRow, java.time.LocalDate> date = new TableColumn<>("Start");
         date.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().lastDate()));
+        TableHeaders.fit(table);
         table.getColumns().add(symbol);
         table.getColumns().add(date);
         table.getColumns().add(number("Last close", ScanRow::lastClose, "%.2f"));

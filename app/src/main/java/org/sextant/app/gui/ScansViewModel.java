@@ -13,6 +13,7 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.scene.control.ProgressIndicator;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -60,6 +61,8 @@ public final class ScansViewModel implements AutoCloseable {
     private final ObservableList<ScanRow> rows = FXCollections.observableArrayList();
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress");
+    /** True from a Cancel until the job has ended. */
+    private final javafx.beans.property.ReadOnlyBooleanWrapper stopping = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "stopping");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "Press Scan to rank the symbols by reward/risk");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
     private volatile String jobId;
@@ -105,10 +108,13 @@ public final class ScansViewModel implements AutoCloseable {
         progress.set(0);
         error.set(null);
         status.set("starting the scan");
+        stopping.set(false);
+        progress.set(ProgressIndicator.INDETERMINATE_PROGRESS); // moving from the first poll, before a symbol is done
         calls.followJob(() -> engine.startScan(req), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS, now -> {
             jobId = now.id();
-            progress.set(now.progress());
-            status.set(now.message());
+            // until the first symbol is done the bar moves without a share (a slow model fits for a while)
+            progress.set(now.progress() > 0 ? now.progress() : ProgressIndicator.INDETERMINATE_PROGRESS);
+            if (!stopping.get()) status.set(now.message());
         }, end -> finish(end, out), message -> {
             running.set(false);
             status.set("");
@@ -122,6 +128,8 @@ public final class ScansViewModel implements AutoCloseable {
     /** Shows how the scan job ended: its ranked rows, or why there are none. */
     private void finish(JobStatus end, CompletableFuture<List<ScanRow>> out) {
         running.set(false);
+        stopping.set(false);
+        if (end.state() != JobState.SUCCEEDED) progress.set(0);
         jobId = null;
         if (end.state() == JobState.SUCCEEDED) {
             Map<?, ?> m = (Map<?, ?>) end.result();
@@ -146,6 +154,10 @@ public final class ScansViewModel implements AutoCloseable {
     /** Asks the running scan job to stop (it stops before its next symbol). */
     public void cancel() {
         String id = jobId;
+        if (id == null || stopping.get()) return;
+        // the job stops before its next symbol; a slow model may first finish the fit it is in: say so at once
+        stopping.set(true);
+        status.set("stopping… (the model finishes the symbol it is fitting, then the scan ends)");
         // the job's own status shows the outcome; a refused cancel (the job just ended) has nothing to add
         if (id != null) calls.run(() -> engine.jobs().cancel(id), s -> { }, message -> { }, "cancel the scan");
     }
@@ -160,6 +172,7 @@ public final class ScansViewModel implements AutoCloseable {
     public ObservableList<ScanRow> rows() { return rows; }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
+    public javafx.beans.property.ReadOnlyBooleanProperty stoppingProperty() { return stopping.getReadOnlyProperty(); }
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
 

@@ -1,8 +1,6 @@
 package org.sextant.app.gui;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.animation.PauseTransition;
@@ -15,7 +13,6 @@ import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.SeparatorMenuItem;
-import javafx.scene.control.TextArea;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCharacterCombination;
 import javafx.scene.input.KeyCode;
@@ -97,13 +94,16 @@ public final class WorkstationChrome {
         return view;
     }
 
+    private HelpWindow help;
+
     private Menu helpMenu() {
-        MenuItem docs = item("Agents and MCP (docs/mcp.md)", "menu-docs", new KeyCodeCombination(KeyCode.F1), this::showDocs);
+        MenuItem guide = item("User guide", "menu-guide", new KeyCodeCombination(KeyCode.F1), () -> showHelp("user-guide.md", "Sextant user guide"));
+        MenuItem docs = item("Agents and MCP", "menu-docs", null, () -> showHelp("mcp.md", "Sextant for AI agents"));
         MenuItem keys = item("Keyboard shortcuts", "menu-shortcuts", null, () -> info("Keyboard shortcuts", shortcuts()));
         MenuItem about = item("About Sextant", "menu-about", null, () -> info("About Sextant",
                 "Sextant " + Version.APP + "\nResearch workstation for market time series.\n"
                         + "User guide: docs/user-guide.md · agents: docs/mcp.md · local API: docs/local-api.md in the Sextant folder."));
-        return new Menu("Help", null, docs, keys, about);
+        return new Menu("Help", null, guide, docs, keys, about);
     }
 
     String shortcuts() {
@@ -113,29 +113,19 @@ public final class WorkstationChrome {
             b.append("Ctrl+").append(i + 1).append("  ").append(window.tabs().getTabs().get(i).getText()).append('\n');
         }
         b.append("Ctrl+O  Import prices\nCtrl+E  Export the query result as CSV\nCtrl+Enter  Run the SQL query (Data)\n")
-                .append("Ctrl+Shift+D / Ctrl+Shift+L  Dark / light theme\nF1  Agents and MCP documentation\nCtrl+Q  Quit");
+                .append("Ctrl+Shift+D / Ctrl+Shift+L  Dark / light theme\nF1  User guide (searchable; Esc closes it)\nCtrl+Q  Quit\n\n")
+                .append("On a chart\nDrag  zoom into a period\nWheel  zoom around the pointer\nMiddle drag  move along the dates\n")
+                .append("Right click  step back out of a zoom\nCtrl+right click  the whole history\nRest the pointer  read the nearest trading day");
         return b.toString();
     }
 
-    private void showDocs() {
-        String text;
-        try (InputStream in = McpTools.class.getResourceAsStream(McpTools.RESOURCE)) {
-            text = in == null ? "docs/mcp.md is not bundled with this build" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            text = "cannot read docs/mcp.md: " + e;
-        }
-        TextArea area = new TextArea(text);
-        area.setEditable(false);
-        area.setWrapText(true);
-        area.getStyleClass().add("code");
-        Stage docs = new Stage();
-        docs.initOwner(stage);
-        docs.setTitle("Sextant for AI agents (docs/mcp.md)");
-        Scene scene = new Scene(area, 900, 700);
-        WorkstationTheme.of(stage.getScene()).applyTo(scene);
-        docs.setScene(scene);
-        docs.show();
+    private void showHelp(String file, String title) {
+        help = new HelpWindow(stage, file, title);
+        help.show();
     }
+
+    /** The help window opened last (null before F1), for tests. */
+    HelpWindow help() { return help; }
 
     private void info(String title, String text) {
         Alert a = new Alert(Alert.AlertType.INFORMATION, text);

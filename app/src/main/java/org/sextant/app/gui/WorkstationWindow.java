@@ -58,6 +58,7 @@ public final class WorkstationWindow implements Navigator {
     private final PriceChart chart = new PriceChart();
     private final CheckBox forecastToggle = new CheckBox("Live forecast");
     private final CheckBox backtestsToggle = new CheckBox("Backtests");
+    private final CheckBox logScale = new CheckBox("Log scale");
     private final javafx.scene.control.Button runBacktest = new javafx.scene.control.Button("Run backtest");
     private final BacktestErrorPane errorPane = new BacktestErrorPane();
     private final ChoiceBox<FanLevels> levelChoice = new ChoiceBox<>();
@@ -109,7 +110,27 @@ public final class WorkstationWindow implements Navigator {
         forecastBar.setPadding(new Insets(6, 8, 2, 8));
         chart.setOpeningDays(OPENING_DAYS);
         VBox.setVgrow(chart, Priority.ALWAYS);
-        VBox centre = new VBox(forecastBar, chart);
+        // one click to a period counted back from the last close, and the log scale
+        HBox rangeBar = new HBox(4);
+        rangeBar.setId("range-bar");
+        Label rangeLabel = new Label("Range");
+        rangeLabel.setMinWidth(Region.USE_PREF_SIZE);
+        rangeBar.getChildren().add(rangeLabel);
+        for (org.sextant.charts.RangePreset r : org.sextant.charts.RangePreset.values()) {
+            javafx.scene.control.Button b = new javafx.scene.control.Button(r.label());
+            b.setId("range-" + r.label().toLowerCase(Locale.ROOT));
+            b.setMinWidth(Region.USE_PREF_SIZE);
+            b.setOnAction(e -> chart.showRange(r));
+            rangeBar.getChildren().add(b);
+        }
+        logScale.setId("log-scale");
+        logScale.setMinWidth(Region.USE_PREF_SIZE);
+        logScale.selectedProperty().addListener((obs, old, now) -> chart.setLogScale(now));
+        HBox.setMargin(logScale, new Insets(0, 0, 0, 12));
+        rangeBar.getChildren().add(logScale);
+        rangeBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        rangeBar.setPadding(new Insets(2, 8, 2, 8));
+        VBox centre = new VBox(forecastBar, rangeBar, chart);
         errorPane.setRunButton(runBacktest);
 
         split.getItems().setAll(left, centre, errorPane);
@@ -155,7 +176,11 @@ public final class WorkstationWindow implements Navigator {
                 model.select(now.symbol());
             }
         });
-        model.symbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) change -> reselect());
+        model.symbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) change -> {
+            reselect();
+            // a chart opened before the list arrived (a pilot command, another view) learns its currency now
+            labelPriceAxis(chart.series());
+        });
         model.seriesProperty().addListener((obs, old, now) -> show(now));
         model.forecastProperty().addListener((obs, old, now) -> showForecast(now));
         model.backtestProperty().addListener((obs, old, now) -> showBacktest(now));
@@ -220,8 +245,7 @@ public final class WorkstationWindow implements Navigator {
     }
 
     private void show(PriceSeries s) {
-        SymbolInfo info = s == null ? null : model.infoOf(s.symbol());
-        chart.priceAxis().setUnit(info == null ? null : info.currency());
+        labelPriceAxis(s);
         chart.show(s);
         String symbol = s == null ? null : s.symbol();
         if (symbol != null && !symbol.equals(shownSymbol)) {
@@ -233,6 +257,12 @@ public final class WorkstationWindow implements Navigator {
                 org.slf4j.LoggerFactory.getLogger(WorkstationWindow.class).warn("onSymbolShown failed for {}", symbol, e);
             }
         }
+    }
+
+    /** "close (USD)" whenever the symbol's currency is known, however the chart was opened. */
+    private void labelPriceAxis(PriceSeries s) {
+        SymbolInfo info = s == null ? null : model.infoOf(s.symbol());
+        if (info != null || s == null) chart.priceAxis().setUnit(info == null ? null : info.currency());
     }
 
     /** Draws the fan when it belongs to the series on screen (it always does: the model clears it on a new series). */

@@ -54,7 +54,8 @@ class DataViewModelTest {
         String error = model.importErrorProperty().get();
         assertNotNull(error);
         assertTrue(error.contains("not a price file header (no date column"), error);
-        assertTrue(error.contains("Field: paths"), error);
+        assertTrue(error.contains("Where: the chosen file"), error);
+        assertTrue(model.refusedProperty().get(), "the refused file is not importable");
         assertTrue(error.contains("Fix: accepted headers: Yahoo"), error);
     }
 

@@ -56,10 +56,10 @@ class DataViewTest {
         Label error = robot.lookup("#data-import-error").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> error.getText() != null && !error.getText().isEmpty());
         assertTrue(error.getText().contains("not a price file header (no date column"), error.getText());
-        assertTrue(error.getText().contains("Field: paths"), error.getText());
+        assertTrue(error.getText().contains("Where: the chosen file"), error.getText());
         assertTrue(error.getText().contains("Fix: accepted headers"), error.getText());
         assertTrue(error.isVisible());
-        assertTrue(robot.lookup("#data-import").queryButton().isDisabled() == false, "the file stays chosen; importing it gives the same refusal");
+        assertTrue(robot.lookup("#data-import").queryButton().isDisabled(), "a refused file cannot be imported");
     }
 
     @Test
@@ -96,6 +96,19 @@ class DataViewTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> robot.lookup("#data-sql-message").queryLabeled().getText().startsWith("Exported " + symbols + " row(s)"));
         bench.photograph("data");
+    }
+
+    @Test
+    void aFailedFetchSaysWhy(FxRobot robot) throws Exception {
+        // a provider on a port nothing listens on: the connection is refused (Java gives no message for it)
+        Files.writeString(bench.engine.home().root().resolve("settings.json"),
+                "{\"default_provider\": \"nowhere\", \"providers\": {\"nowhere\": {\"url_template\": \"http://127.0.0.1:1/{symbol}.csv\"}}}");
+        bench.show("data");
+        robot.clickOn("#data-fetch-symbols").write("ZZZ");
+        robot.clickOn("#data-fetch");
+        Label error = robot.lookup("#data-import-error").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> error.getText() != null && !error.getText().isEmpty());
+        assertTrue(error.getText().contains("could not connect") && !error.getText().contains("()"), error.getText());
     }
 
     @Test

@@ -189,6 +189,60 @@ class ResearchViewTest {
     }
 
     @Test
+    void datesAreReadInIsoAndTheLocaleFormatAndAnUnreadableDateStopsTheRun(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());
+        fx(() -> { view.specEditor().setText(ResearchViewModelTest.SMALL_SWEEP); return null; });
+        robot.clickOn("#run-symbols").write("IBM, KO");
+        robot.clickOn("#run-from").write("1995-01-03");
+        assertEquals("", robot.lookup("#date-problem").queryLabeled().getText());
+        robot.clickOn("#run-to").write("1995-13-03");
+        // shown at once, before the field is left, and Run refuses
+        assertEquals("To: '1995-13-03' is not a date; write 1995-01-03 or " + localeShort(java.time.LocalDate.of(1995, 1, 3)),
+                robot.lookup("#date-problem").queryLabeled().getText());
+        assertTrue(robot.lookup("#run-sweep").queryButton().isDisabled(), "no run on another period than the one shown");
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        robot.clickOn("#run-symbols");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("1995-13-03", robot.lookup("#run-to .text-field").queryTextInputControl().getText(), "the unreadable text stays");
+        assertEquals(java.time.LocalDate.of(1995, 1, 3), view.model().fromProperty().get(), "ISO is read");
+        assertEquals(null, view.model().toProperty().get());
+
+        // the locale's own format is read too; Run runs on exactly these dates
+        robot.clickOn("#run-to .text-field").press(javafx.scene.input.KeyCode.SHORTCUT, javafx.scene.input.KeyCode.A)
+                .release(javafx.scene.input.KeyCode.A, javafx.scene.input.KeyCode.SHORTCUT).write(localeShort(java.time.LocalDate.of(2000, 12, 29)));
+        assertEquals("", robot.lookup("#date-problem").queryLabeled().getText());
+        assertTrue(!robot.lookup("#run-sweep").queryButton().isDisabled());
+        robot.clickOn("#run-sweep");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().runFinished().isDone());
+        RunDetail run = view.model().runFinished().get();
+        assertEquals(java.time.LocalDate.of(2000, 12, 29), view.model().toProperty().get());
+        List<java.time.LocalDate> days = engine.run(run.info().runId()).curve("best").dates();
+        assertTrue(!days.get(0).isBefore(java.time.LocalDate.of(1995, 1, 3)) && !days.get(days.size() - 1).isAfter(java.time.LocalDate.of(2000, 12, 29)),
+                days.get(0) + " to " + days.get(days.size() - 1));
+
+        // the equity readout is the curve's value at the nearest trading day, not the pointer's height
+        EquityDrawdownChart equity = view.equityChart();
+        DataSet line = equity.equityDataSets().get(0);
+        int bar = line.getDataCount() / 2;
+        double between = line.get(DataSet.DIM_X, bar) + 1.4 * 86_400; // the pointer between two bars
+        robot.moveTo(fx(() -> equity.equityChart().getCanvas().localToScreen(equity.equityChart().getXAxis().getDisplayPosition(between),
+                equity.equityChart().getCanvas().getHeight() * 0.1)));
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> equity.equityReadout().text() != null && !equity.equityReadout().text().isEmpty());
+        String readout = equity.equityReadout().text();
+        java.time.LocalDate day = java.time.LocalDate.parse(readout.substring(0, 10));
+        int at = days.indexOf(day);
+        assertTrue(at >= 0, "a trading day of the curve: " + readout);
+        assertTrue(Math.abs(at - bar) < line.getDataCount() / 20, "near the pointer: " + readout);
+        assertEquals(day + String.format(Locale.ROOT, "  equity %.3f", line.get(DataSet.DIM_Y, at)), readout);
+    }
+
+    private static String localeShort(java.time.LocalDate d) {
+        return java.time.format.DateTimeFormatter.ofLocalizedDate(java.time.format.FormatStyle.SHORT)
+                .withLocale(Locale.getDefault(Locale.Category.FORMAT)).format(d);
+    }
+
+    @Test
     void aRunWithoutSymbolsSaysWhatToDo(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());
         robot.clickOn("#run-sweep");

@@ -80,12 +80,17 @@ class ScansViewModelTest {
     void cancelStopsTheRunningScanJob() throws Exception {
         try (ScansViewModel model = new ScansViewModel(engine, null, uiThread)) {
             CompletableFuture<List<ScanRow>> scan = uiThread.submit(model::scan).get();
+            // before its first symbol is done the bar moves without a share (indeterminate), never sits at 0
+            assertEquals(javafx.scene.control.ProgressIndicator.INDETERMINATE_PROGRESS, uiThread.submit(() -> model.progressProperty().get()).get());
             // the job reports each symbol before computing it: past 0, it is on its second symbol of many
-            for (int i = 0; i < GIVE_UP_SECONDS * 200 && uiThread.submit(() -> model.progressProperty().get()).get() == 0; i++) {
+            for (int i = 0; i < GIVE_UP_SECONDS * 200 && uiThread.submit(() -> model.progressProperty().get()).get() <= 0; i++) {
                 Thread.sleep(5);
             }
             assertTrue(uiThread.submit(() -> model.progressProperty().get()).get() > 0, "the scan reported its progress");
             uiThread.submit(model::cancel).get();
+            // the cancel is acknowledged at once, while the job finishes the symbol it is on
+            String stopping = uiThread.submit(() -> model.statusProperty().get()).get();
+            assertTrue(stopping.startsWith("stopping…") || stopping.equals("scan cancelled"), stopping);
 
             List<ScanRow> ranked = scan.get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
             assertTrue(ranked == null, "a cancelled scan ranks nothing, not " + (ranked == null ? 0 : ranked.size()) + " rows");

@@ -65,8 +65,13 @@ final class Workbench {
 
     /** Photographs the window into target/ and docs/images/ (when run inside the repository). */
     Path photograph(String name) throws Exception {
+        return photograph(name, stage.getScene().getRoot());
+    }
+
+    /** Photographs {@code root} (e.g. another window's) as {@link #photograph(String)} does the main one. */
+    Path photograph(String name, javafx.scene.Parent root) throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
-        WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
+        WritableImage image = ChartSnapshot.capture(root);
         Path png = ChartSnapshot.writePng(image, Path.of("target", name + ".png"));
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             if (Files.isRegularFile(dir.resolve("docs").resolve("user-guide.md"))) {

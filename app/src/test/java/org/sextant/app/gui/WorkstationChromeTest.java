@@ -96,6 +96,18 @@ class WorkstationChromeTest {
                 .sceneToLocal(bench.window.chart().getCanvas().localToScene(bench.window.chart().getCanvas().getLayoutBounds()))).get();
         assertTrue(meanBrightness(image, plot) < 0.3, "the plot area is dark: " + meanBrightness(image, plot));
         bench.photograph("dark");
+        // the readouts drawn on the plot are light on the dark canvas
+        javafx.geometry.Point2D middle = WaitForAsyncUtils.asyncFx(() -> bench.window.chart().getCanvas().localToScreen(
+                bench.window.chart().getCanvas().getWidth() / 2, bench.window.chart().getCanvas().getHeight() / 2)).get();
+        robot.moveTo(middle).moveBy(5, 3);
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.text.Text readout = robot.lookup(".chart-crosshair-label").queryAs(javafx.scene.text.Text.class);
+        assertTrue(((javafx.scene.paint.Color) readout.getFill()).getBrightness() > 0.8, "crosshair readout " + readout.getFill());
+        bench.show(AnaloguesView.ID);
+        AnaloguesView analogues = (AnaloguesView) bench.window.view(AnaloguesView.ID);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(WaitForAsyncUtils.asyncFx(() -> analogues.histogram().baseRateColour().getBrightness()).get() > 0.7, "base-rate line and label");
+        bench.show("charts");
 
         robot.clickOn("View");
         robot.clickOn("Light theme");
@@ -130,6 +142,51 @@ class WorkstationChromeTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "agents".equals(bench.window.shownView()));
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> bench.chrome.notice().getText().equals("Driven by an agent: show the agents view"));
+
+        // a run the store does not hold: the command fails as the window would, and the view stays
+        Files.writeString(pending.resolve("cmd-3.json"), "{\"id\": \"cmd-3\", \"command\": \"open_run\", \"args\": {\"run_id\": \"run-nope\"}}");
+        Path failed = bench.engine.home().doneCommands().resolve("cmd-3.json");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> Files.exists(failed));
+        JsonNode result = Json.MAPPER.readTree(Files.readString(failed));
+        assertFalse(result.get("ok").asBoolean(), result.toString());
+        assertEquals("not_found", result.get("fail_reason").asString(), result.toString());
+        assertTrue(result.get("error").asString().contains("run-nope"), result.toString());
+        assertEquals("agents", bench.window.shownView());
+    }
+
+    @Test
+    void f1OpensTheUserGuideRenderedSearchableAndEscClosesIt(FxRobot robot) throws Exception {
+        robot.press(KeyCode.F1).release(KeyCode.F1);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.chrome.help() != null && bench.chrome.help().stage().isShowing());
+        HelpWindow help = bench.chrome.help();
+        assertEquals("Sextant user guide", help.stage().getTitle());
+        javafx.scene.Parent page = help.stage().getScene().getRoot();
+        List<String> texts = WaitForAsyncUtils.asyncFx(() -> page.lookupAll(".guide-run").stream()
+                .map(n -> ((javafx.scene.text.Text) n).getText()).toList()).get();
+        assertTrue(texts.size() > 100, "the guide's text is drawn: " + texts.size());
+        assertTrue(texts.stream().noneMatch(t -> t.contains("**") || t.startsWith("## ") || t.contains("![") || t.contains("|---")),
+                "rendered, not raw Markdown");
+        assertTrue(help.sections().stream().anyMatch(sec -> sec.title().equals("Analogues: when markets looked like this before")));
+        long pictures = WaitForAsyncUtils.asyncFx(() -> page.lookupAll(".image-view").stream()
+                .filter(n -> ((javafx.scene.image.ImageView) n).getImage().getWidth() > 500).count()).get();
+        assertTrue(pictures >= 5, "the guide's pictures are shown: " + pictures);
+
+        robot.clickOn("#help-search").write("crosshair");
+        WaitForAsyncUtils.waitForFxEvents();
+        List<MarkdownView.Section> shown = help.sections().stream().filter(sec -> sec.node().isVisible()).toList();
+        assertTrue(!shown.isEmpty() && shown.size() < help.sections().size(), shown.size() + " of " + help.sections().size());
+        assertTrue(shown.stream().allMatch(sec -> sec.text().toLowerCase(java.util.Locale.ROOT).contains("crosshair")));
+        assertEquals(shown.size() + (shown.size() == 1 ? " section" : " sections"), robot.lookup("#help-matches").queryLabeled().getText());
+        bench.photograph("help", help.stage().getScene().getRoot());
+
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(help.stage().isShowing(), "Esc closes the guide");
+        robot.press(KeyCode.F1).release(KeyCode.F1);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.chrome.help().stage().isShowing());
+        robot.clickOn("#help-close");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(bench.chrome.help().stage().isShowing(), "and so does Close");
     }
 
     private static double meanBrightness(WritableImage image, javafx.geometry.Bounds area) {

@@ -187,6 +187,57 @@ class WorkstationWindowTest {
         assertTrue(!min.isAfter(focus) && !max.isBefore(focus), focus + " inside " + min + ".." + max);
         assertTrue(max.toEpochDay() - min.toEpochDay() < 200, "about three months either side, not the whole history: " + min + ".." + max);
         assertEquals(target, window.symbolList().getSelectionModel().getSelectedItem().symbol());
+        // the day is marked, the title names the days on screen, and the axis names the currency
+        LocalDate marked = WaitForAsyncUtils.asyncFx(chart::markedDay).get();
+        assertEquals(focus, marked);
+        String title = WaitForAsyncUtils.asyncFx(chart::getTitle).get();
+        assertTrue(title.startsWith(target + " daily close, ") && !title.contains(prices.dates().get(0).toString()), title);
+        assertEquals("USD", chart.priceAxis().getUnit());
+    }
+
+    @Test
+    void rangeButtonsShowTheLastPeriodAndLogScaleSwitchesTheAxis(FxRobot robot) throws Exception {
+        List<SymbolInfo> all = engine.listSymbols(null);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> window.symbolList().getItems().size() == all.size());
+        String target = "IBM";
+        PriceSeries prices = engine.closePrices(target, null, null);
+        WaitForAsyncUtils.asyncFx(() -> window.openChart(target, null)).get();
+        PriceChart chart = window.chart();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> chart.series() != null && chart.series().symbol().equals(target));
+        LocalDate last = prices.dates().get(prices.size() - 1);
+
+        robot.clickOn("#range-1y");
+        WaitForAsyncUtils.waitForFxEvents();
+        LocalDate firstShown = prices.dates().stream().filter(d -> !d.isBefore(last.minusYears(1))).findFirst().orElseThrow();
+        assertEquals(target + " daily close, " + firstShown + " to " + last, chart.getTitle());
+        LocalDate min = CalendarTicks.fromAxis(chart.dateAxis().getMin());
+        assertTrue(!min.isAfter(firstShown) && min.isAfter(firstShown.minusDays(10)), "the axis starts at " + min);
+        // the prices fit the year shown: its lowest and highest close are inside, and close to the edges
+        double lo = Double.MAX_VALUE, hi = -Double.MAX_VALUE;
+        for (int i = prices.dates().indexOf(firstShown); i < prices.size(); i++) {
+            lo = Math.min(lo, prices.close()[i]);
+            hi = Math.max(hi, prices.close()[i]);
+        }
+        assertTrue(chart.priceAxis().getMin() <= lo && chart.priceAxis().getMin() > lo - (hi - lo) * 0.5, chart.priceAxis().getMin() + " vs " + lo);
+
+        robot.clickOn("#range-ytd");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(chart.getTitle().contains(prices.dates().stream().filter(d -> d.getYear() == last.getYear()).findFirst().orElseThrow() + " to " + last),
+                chart.getTitle());
+        robot.clickOn("#range-all");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(target + " daily close, " + prices.dates().get(0) + " to " + last, chart.getTitle());
+
+        robot.clickOn("#log-scale");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(chart.priceAxis().isLogAxis());
+        assertTrue(chart.priceAxis().getMin() > 0, "a log axis starts above zero: " + chart.priceAxis().getMin());
+        robot.clickOn("#range-5y");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(chart.priceAxis().isLogAxis() && chart.priceAxis().getMin() > 0);
+        robot.clickOn("#log-scale");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(!chart.priceAxis().isLogAxis());
     }
 
     /** The fan on the chart is the engine's forecast: median after the last close, bands at {@code levels} around it. */

@@ -57,7 +57,7 @@ public final class HttpPriceSource {
         } catch (HttpTimeoutException e) {
             throw failure(FailReason.TIMEOUT, symbol, "no answer from " + shown + " within the time limit", "retry later, or check the network and the provider");
         } catch (IOException e) {
-            throw failure(FailReason.PROVIDER_ERROR, symbol, "the download from " + shown + " failed or was cut short (" + clean(e.getMessage(), key) + ")",
+            throw failure(FailReason.PROVIDER_ERROR, symbol, "the download from " + shown + " failed or was cut short (" + reason(e, key) + ")",
                     "retry; if it persists, check the network and the provider's url_template");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -120,6 +120,15 @@ public final class HttpPriceSource {
 
     private SextantException failure(FailReason reason, String symbol, String message, String fix) {
         return new SextantException(reason, "gather " + symbol + " from " + name + ": " + message, "symbols", fix);
+    }
+
+    /** Why a download failed, in words even when Java gives no message (a refused connection has none). */
+    static String reason(IOException e, String key) {
+        String text = clean(e.getMessage(), key);
+        if (!text.isBlank()) return text;
+        if (e instanceof java.net.ConnectException) return "could not connect: the server refused or is unreachable";
+        if (e instanceof java.net.UnknownHostException) return "unknown host: check the address and the network";
+        return e.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT);
     }
 
     /** Removes the key (raw or URL-encoded) from any text that might echo the request. */
