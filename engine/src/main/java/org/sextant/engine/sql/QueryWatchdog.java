@@ -39,6 +39,9 @@ final class QueryWatchdog implements AutoCloseable {
 
     enum Stop { TIMEOUT, MEMORY, POOL }
 
+    /** A stopped query still running is cancelled again every this many samples. */
+    static final int RECANCEL_EVERY = 10;
+
     /** The store's pool is read every this many samples (a query, unlike the /proc read). */
     static final int POOL_EVERY = 5;
 
@@ -120,22 +123,40 @@ final class QueryWatchdog implements AutoCloseable {
             idle.notifyAll();
         }
         try {
-            long wait = deadline - System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MS);
-            T value = result.get(Math.max(0, wait), TimeUnit.NANOSECONDS);
-            if (w.stopped != null) throw stopped(w);
-            return value;
+            return await(result, w, deadline);
         } catch (ExecutionException e) {
             if (w.stopped != null) throw stopped(w);
             if (e.getCause() instanceof RuntimeException re) throw re;
             if (e.getCause() instanceof Error err) throw err;
             throw new IllegalStateException(e.getCause());
-        } catch (TimeoutException e) {
-            w.stop(w.stopped == null ? Stop.TIMEOUT : w.stopped, -1);
-            throw stopped(w);
         } catch (InterruptedException e) {
             w.stop(Stop.TIMEOUT, -1);
             Thread.currentThread().interrupt();
             throw stopped(w);
+        }
+    }
+
+    /**
+     * The query's value; once it is stopped (by the sampler or its deadline) the caller waits at
+     * most {@link #STOP_GRACE_MS} more for DuckDB to give the worker back, then is answered anyway:
+     * a cancel DuckDB takes long to honour must not hold the caller to the full time bound.
+     */
+    private <T> T await(Future<T> result, Watched w, long deadline) throws ExecutionException, InterruptedException {
+        long grace = TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MS);
+        long stopSeen = 0;
+        while (true) {
+            long now = System.nanoTime();
+            if (w.stopped == null && now - deadline >= 0) w.stop(Stop.TIMEOUT, -1);
+            if (w.stopped != null && stopSeen == 0) stopSeen = now;
+            long slice = stopSeen != 0 ? stopSeen + grace - now : Math.min(deadline - now, TimeUnit.MILLISECONDS.toNanos(SAMPLE_MS));
+            if (stopSeen != 0 && slice <= 0) throw stopped(w);
+            try {
+                T value = result.get(Math.max(1, slice), TimeUnit.NANOSECONDS);
+                if (w.stopped != null) throw stopped(w);
+                return value;
+            } catch (TimeoutException stillRunning) {
+                // look again: stopped meanwhile, past the deadline, or past the grace after a stop
+            }
         }
     }
 
@@ -152,6 +173,11 @@ final class QueryWatchdog implements AutoCloseable {
                 long rss = residentBytes.getAsLong();
                 long pool = ++samples % POOL_EVERY == 0 ? poolBytes.getAsLong() : -1;
                 for (Watched w : running) {
+                    // a cancel that reached DuckDB before its query started is lost: repeat it while the query runs
+                    if (w.stopped != null) {
+                        if (samples % RECANCEL_EVERY == 0) w.cancelAgain();
+                        continue;
+                    }
                     if (now - w.deadline > 0) w.stop(Stop.TIMEOUT, rss);
                     else if (rss > capBytes && w.startBytes >= 0 && rss - w.startBytes > GROWTH_SLACK) w.stop(Stop.MEMORY, rss);
                     else if (pool > poolCapBytes) w.stop(Stop.POOL, pool);
@@ -212,6 +238,10 @@ final class QueryWatchdog implements AutoCloseable {
         void statement(Statement s) {
             current = s;
             if (stopped != null) cancel(s);
+        }
+
+        void cancelAgain() {
+            cancel(current);
         }
 
         synchronized void stop(Stop why, long bytes) {
