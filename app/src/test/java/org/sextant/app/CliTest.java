@@ -39,14 +39,14 @@ class CliTest {
         assertEquals(0, Main.run("--home", home(), "import", csv.toString()), err.toString());
         assertTrue(out.toString().contains("MSFTX"), out.toString());
         try (Sextant engine = Sextant.open(new SextantHome(Path.of(home())))) {
-            assertEquals(3, engine.closePrices("MSFTX", null, null).size());
+            assertEquals(3, engine.getClosePrice("MSFTX", null, null).size());
         }
 
         try (AppHost app = AppHost.start(new SextantHome(Path.of(home())), "headless")) {
             Path more = Files.writeString(dir.resolve("MSFTY.csv"), YAHOO);
             assertEquals(0, Main.run("--home", home(), "import", more.toString()), err.toString());
             assertTrue(app.lastApiCallMillis() > 0, "the CLI must go through the running app's API");
-            assertEquals(3, app.engine().closePrices("MSFTY", null, null).size());
+            assertEquals(3, app.engine().getClosePrice("MSFTY", null, null).size());
 
             out.reset();
             assertEquals(0, Main.run("--home", home(), "sql", "SELECT date, close FROM prices WHERE symbol = 'MSFTY' ORDER BY date"));

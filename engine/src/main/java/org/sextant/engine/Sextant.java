@@ -136,7 +136,7 @@ public final class Sextant implements AutoCloseable {
     }
 
     /** Daily closes of {@code symbol} between {@code from} and {@code to} inclusive (either may be null). */
-    public PriceSeries closePrices(String symbol, LocalDate from, LocalDate to) {
+    public PriceSeries getClosePrice(String symbol, LocalDate from, LocalDate to) {
         return PriceSeries.of(symbolOf(symbol), from, to, bars(symbol, from, to));
     }
 
@@ -191,7 +191,7 @@ public final class Sextant implements AutoCloseable {
     // ---- ingest ------------------------------------------------------------------------
 
     /** Imports CSV/Parquet files in one transaction: all or nothing. */
-    public ImportReport importFiles(List<Path> files) {
+    public ImportReport importPrices(List<Path> files) {
         if (files == null || files.isEmpty()) {
             throw SextantException.invalid("paths", "no file to import", "name one or more CSV or Parquet files");
         }
@@ -231,7 +231,7 @@ public final class Sextant implements AutoCloseable {
         List<String> subjects = files.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList();
         return jobs.submit("import", subjects, true, ctx -> {
             ctx.progress(0.05, "importing " + files.size() + " file(s)");
-            return importFiles(files);
+            return importPrices(files);
         });
     }
 
@@ -258,7 +258,7 @@ public final class Sextant implements AutoCloseable {
         return readOnlySql.run(sql, limit);
     }
 
-    public DbSchema dbSchema() {
+    public DbSchema getDbSchema() {
         return readOnlySql.schema();
     }
 
@@ -269,13 +269,13 @@ public final class Sextant implements AutoCloseable {
     public static final int DEFAULT_FORECAST_HORIZON = ForecastBacktestRun.DEFAULT_HORIZON;
     public static final double[] DEFAULT_LEVELS = ForecastBacktestRun.DEFAULT_LEVELS;
 
-    public List<String> forecastModels() {
+    public List<String> listForecastModels() {
         return ForecastModels.names();
     }
 
     /** A live forecast of {@code symbol} from its last close, with conformal bands and their coverage (see the 5-argument form). */
-    public PriceForecast forecast(String symbol, String model, Integer horizon, double[] levels) {
-        return forecast(symbol, model, horizon, levels, null);
+    public PriceForecast getForecast(String symbol, String model, Integer horizon, double[] levels) {
+        return getForecast(symbol, model, horizon, levels, null);
     }
 
     /**
@@ -284,8 +284,8 @@ public final class Sextant implements AutoCloseable {
      * {@code calibration} is model, conformal (the default) or adaptive. The forecast is stored
      * (kind live) and served from the store while the prices it was made from are unchanged.
      */
-    public PriceForecast forecast(String symbol, String model, Integer horizon, double[] levels, String calibration) {
-        return liveForecast(closePrices(symbol, null, null), model, horizon, levels, calibration);
+    public PriceForecast getForecast(String symbol, String model, Integer horizon, double[] levels, String calibration) {
+        return liveForecast(getClosePrice(symbol, null, null), model, horizon, levels, calibration);
     }
 
     /**
@@ -293,7 +293,7 @@ public final class Sextant implements AutoCloseable {
      * the end of the last completed week on or before {@code asOf} (null: the series' last date).
      */
     public ForecastStart resolveForecastStart(String symbol, LocalDate asOf) {
-        PriceSeries all = closePrices(symbol, null, null);
+        PriceSeries all = getClosePrice(symbol, null, null);
         return ForecastStart.resolve(all.symbol(), all.dates(), asOf);
     }
 
@@ -304,21 +304,21 @@ public final class Sextant implements AutoCloseable {
      * conformal and adaptive conformal bands. A read: nothing is stored (start_forecast with
      * backtest stores a backtest for the Charts view).
      */
-    public WalkForwardBacktest.Result backtestForecast(String symbol, String model, Integer horizon, String origins,
+    public WalkForwardBacktest.Result getBacktestError(String symbol, String model, Integer horizon, String origins,
                                                        Double evalFraction, double[] levels) {
-        return backtestForecast(closePrices(symbol, null, null), model, horizon, origins, evalFraction, levels, null).result();
+        return backtestRun(getClosePrice(symbol, null, null), model, horizon, origins, evalFraction, levels, null).result();
     }
 
     /** Most walk-forward origins one backtest computes (each is a model fit). */
     public static final int MAX_BACKTEST_ORIGINS = org.sextant.contract.Bounds.MAX_BACKTEST_ORIGINS;
 
     /**
-     * {@link #backtestForecast} that also stores every origin's forecasts and the summary, replacing
+     * {@link #getBacktestError} that also stores every origin's forecasts and the summary, replacing
      * the previous backtest of this symbol, model and horizon (what the Charts view overlays). A writer.
      */
     public WalkForwardBacktest.Result storeForecastBacktest(String symbol, String model, Integer horizon, String origins,
                                                             Double evalFraction, double[] levels) {
-        return storeBacktest(backtestForecast(closePrices(symbol, null, null), model, horizon, origins, evalFraction, levels, null));
+        return storeBacktest(backtestRun(getClosePrice(symbol, null, null), model, horizon, origins, evalFraction, levels, null));
     }
 
     /** Stores a computed backtest, replacing the previous one of its symbol, model and horizon. A writer. */
@@ -387,7 +387,7 @@ public final class Sextant implements AutoCloseable {
         return research.recordSweepJob(read.job(), read.configurations(), read.computeSeconds(), sessionId);
     }
 
-    private ForecastBacktestRun.Computed backtestForecast(PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
+    private ForecastBacktestRun.Computed backtestRun(PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
                                                           double[] levels, JobContext ctx) {
         return ForecastBacktestRun.run(prices, model, horizon, origins, evalFraction, null, levels, ctx == null ? null : ctx::checkCancelled);
     }
@@ -412,10 +412,10 @@ public final class Sextant implements AutoCloseable {
                 double share = 1.0 / syms.size();
                 ctx.progress(i * share, "forecasting " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
                 Map<String, Object> one = new java.util.LinkedHashMap<>();
-                one.put("forecast", storeLive(weekAligned(closePrices(sym, null, null), null), m, h, null));
+                one.put("forecast", storeLive(weekAligned(getClosePrice(sym, null, null), null), m, h, null));
                 if (backtest) {
                     ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
-                    one.put("backtest", storeBacktest(backtestForecast(closePrices(sym, null, null), m, h, null, null, null, ctx)));
+                    one.put("backtest", storeBacktest(backtestRun(getClosePrice(sym, null, null), m, h, null, null, null, ctx)));
                 }
                 results.put(sym, one);
             }
@@ -488,7 +488,7 @@ public final class Sextant implements AutoCloseable {
             String sym = syms.get(i);
             progress.report((double) i / syms.size(), "scanning " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
             try {
-                PriceSeries all = closePrices(sym, null, null);
+                PriceSeries all = getClosePrice(sym, null, null);
                 if (all.size() < minHistory) {
                     skipped.add(Map.of("symbol", sym, "reason", "history " + all.size() + " closes < min_history " + minHistory));
                     continue;
@@ -612,17 +612,17 @@ public final class Sextant implements AutoCloseable {
      * with {@code overlays}, their forecasts (in the requested calibration where it exists, else
      * the model's bands), and drawing hints. Prices keep the source's decimals, ratios 1e-6.
      */
-    public Map<String, Object> chartData(String symbol, Integer days, String model, Integer horizon) {
-        return chartData(symbol, days, model, horizon, null, false);
+    public Map<String, Object> getChartData(String symbol, Integer days, String model, Integer horizon) {
+        return getChartData(symbol, days, model, horizon, null, false);
     }
 
-    public Map<String, Object> chartData(String symbol, Integer days, String model, Integer horizon, String calibration, boolean overlays) {
+    public Map<String, Object> getChartData(String symbol, Integer days, String model, Integer horizon, String calibration, boolean overlays) {
         int n = days == null ? DEFAULT_CHART_DAYS : days;
         if (n < 20 || n > 20000) throw SextantException.invalid("days", "days must be 20..20000, was " + n, "e.g. 504 for about two years");
         String m = modelName(model);
         int h = horizon(horizon);
         BandCalibration cal = BandCalibration.parse(calibration);
-        PriceSeries all = closePrices(symbol, null, null);
+        PriceSeries all = getClosePrice(symbol, null, null);
         int from = Math.max(0, all.size() - n);
         int decimals = org.sextant.engine.forecast.ChartPayload.priceDecimals(all.close(), from);
         PriceForecast f = liveForecast(all, m, h, DEFAULT_LEVELS, cal.wire());
@@ -677,7 +677,7 @@ public final class Sextant implements AutoCloseable {
     // ---- strategy research ----------------------------------------------------------
 
     /** The node catalogue: name, category, description, inputs, output, parameter schemas. */
-    public List<Map<String, Object>> listStrategyNodes() {
+    public List<Map<String, Object>> listNodeCatalogue() {
         return research.listNodes();
     }
 
@@ -709,7 +709,7 @@ public final class Sextant implements AutoCloseable {
     }
 
     /** The research session's ledger of runs and configurations tried (zero for a new session); reads only. */
-    public org.sextant.engine.research.store.SessionLedger researchSession(String sessionId) {
+    public org.sextant.engine.research.store.SessionLedger getSessionRegistry(String sessionId) {
         return new ResearchStore(store).ledger(sessionId == null || sessionId.isBlank() ? "default" : sessionId);
     }
 
@@ -727,12 +727,12 @@ public final class Sextant implements AutoCloseable {
      * configuration's in/out-of-sample metrics (the IS/OOS Sharpe scatter) and the equity and
      * drawdown curves of the best and the selected configuration.
      */
-    public RunDetail run(String runId) {
+    public RunDetail getRun(String runId) {
         return research.run(runId, true, true);
     }
 
     /** {@link #run(String)} without the configurations and/or the equity curves (they can be large). */
-    public RunDetail run(String runId, boolean includeConfigurations, boolean includeEquity) {
+    public RunDetail getRun(String runId, boolean includeConfigurations, boolean includeEquity) {
         return research.run(runId, includeConfigurations, includeEquity);
     }
 
@@ -789,7 +789,7 @@ public final class Sextant implements AutoCloseable {
     }
 
     /** The signal dimensions the matcher uses for {@code benchmark} (null: the default). */
-    public List<SignalDefinition> signalDefinitions(String benchmark) {
+    public List<SignalDefinition> listSignals(String benchmark) {
         return analogues.signalDefinitions(benchmark);
     }
 

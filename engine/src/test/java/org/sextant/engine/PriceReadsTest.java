@@ -47,7 +47,7 @@ class PriceReadsTest {
         List<LocalDate> dates = engine.bars("AA", null, null).stream().map(PriceBar::date).toList();
         assertEquals(List.of(LocalDate.parse("2000-12-27"), LocalDate.parse("2000-12-28"), LocalDate.parse("2000-12-29"),
                 LocalDate.parse("2001-01-02")), dates);
-        PriceSeries s = engine.closePrices("aa", LocalDate.parse("2000-12-27"), LocalDate.parse("2000-12-28"));
+        PriceSeries s = engine.getClosePrice("aa", LocalDate.parse("2000-12-27"), LocalDate.parse("2000-12-28"));
         assertEquals("AA", s.symbol());
         assertEquals(List.of(LocalDate.parse("2000-12-27"), LocalDate.parse("2000-12-28")), s.dates());
         assertEquals(34.0, s.close()[0], 0);
@@ -56,14 +56,14 @@ class PriceReadsTest {
 
     @Test
     void aKnownSymbolWithNoRowsInTheRangeIsEmptyNotAnError() {
-        PriceSeries s = engine.closePrices("IBM", LocalDate.parse("1990-01-01"), LocalDate.parse("1990-12-31"));
+        PriceSeries s = engine.getClosePrice("IBM", LocalDate.parse("1990-01-01"), LocalDate.parse("1990-12-31"));
         assertEquals(0, s.size());
         assertEquals("IBM", s.symbol());
     }
 
     @Test
     void anUnknownSymbolIsNotFoundWithCloseNamesEvenForABadRange() {
-        SextantException e = assertThrows(SextantException.class, () -> engine.closePrices("AAX", null, null));
+        SextantException e = assertThrows(SextantException.class, () -> engine.getClosePrice("AAX", null, null));
         assertEquals("not_found", e.failReason());
         assertEquals("symbol", e.field());
         assertTrue(e.fix().contains("AA"), e.fix());
@@ -78,7 +78,7 @@ class PriceReadsTest {
                 () -> engine.bars("AA", LocalDate.parse("2001-01-02"), LocalDate.parse("2000-12-29")));
         assertEquals("invalid_input", range.failReason());
         assertEquals("start", range.field());
-        SextantException blank = assertThrows(SextantException.class, () -> engine.closePrices(" ", null, null));
+        SextantException blank = assertThrows(SextantException.class, () -> engine.getClosePrice(" ", null, null));
         assertEquals("invalid_input", blank.failReason());
         assertEquals("symbol", blank.field());
     }

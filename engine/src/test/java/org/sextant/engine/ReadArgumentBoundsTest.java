@@ -50,7 +50,7 @@ class ReadArgumentBoundsTest {
 
     @Test
     void aHugeSymbolOrSearchTextIsRefusedNamingTheField() {
-        refused("symbol", () -> engine.closePrices("A".repeat(1_000_000), null, null));
+        refused("symbol", () -> engine.getClosePrice("A".repeat(1_000_000), null, null));
         refused("query", () -> engine.listSymbols("x".repeat(1_000_000)));
         assertEquals(1, engine.listSymbols("AA").size());
     }
@@ -59,13 +59,13 @@ class ReadArgumentBoundsTest {
     void tooManyLevelsAreRefused() {
         double[] many = new double[1000];
         java.util.Arrays.fill(many, 0.5);
-        refused("levels", () -> engine.forecast("SYN", null, 5, many));
-        refused("levels", () -> engine.backtestForecast("SYN", null, 5, null, null, many));
+        refused("levels", () -> engine.getForecast("SYN", null, 5, many));
+        refused("levels", () -> engine.getBacktestError("SYN", null, 5, null, null, many));
     }
 
     @Test
     void aBacktestWithMoreOriginsThanTheBoundIsRefusedBeforeAnyFit() {
-        refused("origins", () -> engine.backtestForecast("SYN", null, 5, "1", 0.9, null));
+        refused("origins", () -> engine.getBacktestError("SYN", null, 5, "1", 0.9, null));
     }
 
     @Test
@@ -76,12 +76,12 @@ class ReadArgumentBoundsTest {
 
     @Test
     void theExistingBoundsHold() {
-        refused("days", () -> engine.chartData("SYN", 1_000_000, null, null));
-        refused("horizon", () -> engine.forecast("SYN", null, 100_000, null));
+        refused("days", () -> engine.getChartData("SYN", 1_000_000, null, null));
+        refused("horizon", () -> engine.getForecast("SYN", null, 100_000, null));
         refused("limit", () -> engine.listRuns(null, 1_000_000));
         refused("top", () -> engine.scanForecasts(new ForecastScan.Request(null, null, null, null, null, 1_000_000, null, null, null)));
         refused("top_k", () -> engine.compareToHistory(java.util.Map.of("top_k", 1_000_000)));
         refused("limit", () -> engine.runSelect("SELECT 1", 1_000_000));
-        assertTrue(engine.closePrices("SYN", null, null).size() == 3000);
+        assertTrue(engine.getClosePrice("SYN", null, null).size() == 3000);
     }
 }

@@ -57,7 +57,7 @@ class ForecastBacktestJobTest {
         for (String s : SYMBOLS) {
             Row r = bySymbol.get(s);
             assertNull(r.getAs("error"), s + ": " + r.getAs("error"));
-            WalkForwardBacktest.Result local = engine.backtestForecast(s, "naive", 5, "250", null, null);
+            WalkForwardBacktest.Result local = engine.getBacktestError(s, "naive", 5, "250", null, null);
             assertEquals(Json.MAPPER.writeValueAsString(local),
                     Json.MAPPER.writeValueAsString(Json.MAPPER.readValue((String) r.getAs("result_json"), WalkForwardBacktest.Result.class)), s);
         }
@@ -67,7 +67,7 @@ class ForecastBacktestJobTest {
         assertEquals(SharedSpark.TINY, ((List<Map<String, Object>>) imported.get("failed")).get(0).get("symbol"));
         for (String s : List.of("NYSE", "MSFT.OHLCV")) {
             StoredBacktest stored = engine.backtestOverlays(s, "naive", 5, null, null);
-            ForecastBacktestRun.Computed local = ForecastBacktestRun.run(engine.closePrices(s, null, null), "naive", 5, "250", null, null, null, null);
+            ForecastBacktestRun.Computed local = ForecastBacktestRun.run(engine.getClosePrice(s, null, null), "naive", 5, "250", null, null, null, null);
             assertNotNull(stored.result(), s);
             assertEquals(Json.MAPPER.writeValueAsString(local.result()), Json.MAPPER.writeValueAsString(stored.result()), s);
             assertEquals("every 250", stored.originsRule());

@@ -62,7 +62,7 @@ class StrategySweepJobTest {
         assertEquals(2, imported.sessionRuns());
         assertEquals(withoutRunAndTime(secondLocal), withoutRunAndTime(imported), "statistics deflated by the same 90 trials");
 
-        RunDetail here = engine.run(secondLocal.runId(), true, true), there = engine.run(imported.runId(), true, true);
+        RunDetail here = engine.getRun(secondLocal.runId(), true, true), there = engine.getRun(imported.runId(), true, true);
         assertEquals(here.configurations(), there.configurations(), "every configuration's metrics, bit for bit");
         assertEquals(here.statistics(), there.statistics());
         assertEquals(here.chosenConfiguration(), there.chosenConfiguration());
@@ -74,7 +74,7 @@ class StrategySweepJobTest {
 
         SextantException twice = assertThrows(SextantException.class, () -> engine.importStrategySweepJob(out, "cluster"));
         assertEquals("output", twice.field(), "an import counts its trials once");
-        assertEquals(90, engine.researchSession("cluster").configurations());
+        assertEquals(90, engine.getSessionRegistry("cluster").configurations());
     }
 
     private static String withoutRunAndTime(StrategyRunSummary s) {

@@ -118,7 +118,7 @@ public final class AnaloguesViewModel implements AutoCloseable {
     public CompletableFuture<AnalogueResponse> loadToday() {
         String b = benchmark.get();
         record Today(List<SignalDefinition> defs, AnalogueResponse latest) {}
-        return submit(todayRequests, () -> new Today(engine.signalDefinitions(b), engine.compareToHistory(Map.of("benchmark", b))), t -> {
+        return submit(todayRequests, () -> new Today(engine.listSignals(b), engine.compareToHistory(Map.of("benchmark", b))), t -> {
             List<Dimension> rows = new ArrayList<>();
             for (SignalDefinition d : t.defs()) {
                 if (!d.numeric()) continue;

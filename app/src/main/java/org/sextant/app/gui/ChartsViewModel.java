@@ -105,7 +105,7 @@ public final class ChartsViewModel implements AutoCloseable {
      */
     public CompletableFuture<PriceSeries> select(String symbol) {
         selectedSymbol.set(symbol);
-        CompletableFuture<PriceSeries> prices = calls.run(seriesRequest, () -> engine.closePrices(symbol, null, null), s -> {
+        CompletableFuture<PriceSeries> prices = calls.run(seriesRequest, () -> engine.getClosePrice(symbol, null, null), s -> {
             series.set(s);
             forecast.set(null); // the previous symbol's forecast never sits on this chart
             backtest.set(null);
@@ -208,7 +208,7 @@ public final class ChartsViewModel implements AutoCloseable {
 
     /** The forecast of the symbol on screen, computed in the background; the newest request wins. */
     private CompletableFuture<PriceForecast> loadForecast(String symbol) {
-        return calls.run(forecastRequest, () -> engine.forecast(symbol, null, null, null), forecast::set,
+        return calls.run(forecastRequest, () -> engine.getForecast(symbol, null, null, null), forecast::set,
                 "forecast '" + symbol + "'");
     }
 

@@ -132,7 +132,7 @@ public final class ResearchViewModel implements AutoCloseable {
     /** Loads the catalogue, the symbols, the session's runs and its ledger. */
     public CompletableFuture<Void> start() {
         CompletableFuture<List<CatalogueNode>> nodes = calls.run(null,
-                () -> engine.listStrategyNodes().stream().map(CatalogueNode::of).toList(), catalogue::setAll, "list the strategy nodes");
+                () -> engine.listNodeCatalogue().stream().map(CatalogueNode::of).toList(), catalogue::setAll, "list the strategy nodes");
         CompletableFuture<List<SymbolInfo>> syms = calls.run(null, () -> engine.listSymbols(null), availableSymbols::setAll,
                 "list the symbols");
         return CompletableFuture.allOf(nodes, syms, refreshRuns(), refreshSession());
@@ -260,14 +260,14 @@ public final class ResearchViewModel implements AutoCloseable {
     /** Reloads the session's ledger (runs and configurations tried: the N of the DSR). */
     public CompletableFuture<org.sextant.engine.research.store.SessionLedger> refreshSession() {
         String session = blankToNull(sessionId.get());
-        return calls.run(sessionRequest, () -> engine.researchSession(session), s -> sessionSummary.set(String.format(Locale.ROOT,
+        return calls.run(sessionRequest, () -> engine.getSessionRegistry(session), s -> sessionSummary.set(String.format(Locale.ROOT,
                 "Session %s: %,d run%s, %,d configurations tried", s.sessionId(), s.runs(), s.runs() == 1 ? "" : "s", s.configurations())),
                 "read the research session");
     }
 
     /** Shows one stored run: verdict, statistics, equity and drawdown, the IS/OOS scatter. */
     public CompletableFuture<RunDetail> selectRun(String runId) {
-        return calls.run(selectRequest, () -> engine.run(runId), this::show, "open the run '" + runId + "'");
+        return calls.run(selectRequest, () -> engine.getRun(runId), this::show, "open the run '" + runId + "'");
     }
 
     /**
@@ -283,7 +283,7 @@ public final class ResearchViewModel implements AutoCloseable {
         int configuration = d.configurations().get(index).configuration();
         return calls.run(selectRequest, () -> {
             engine.selectConfiguration(runId, configuration);
-            return engine.run(runId);
+            return engine.getRun(runId);
         }, this::show, "select configuration " + configuration + " of run '" + runId + "'");
     }
 

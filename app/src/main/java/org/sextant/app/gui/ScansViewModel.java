@@ -162,7 +162,7 @@ public final class ScansViewModel implements AutoCloseable {
         if (id != null) calls.run(() -> engine.jobs().cancel(id), s -> { }, message -> { }, "cancel the scan");
     }
 
-    public List<String> models() { return engine.forecastModels(); }
+    public List<String> models() { return engine.listForecastModels(); }
     public StringProperty modelProperty() { return model; }
     public ObjectProperty<Integer> levelProperty() { return level; }
     public StringProperty minRewardRiskProperty() { return minRewardRisk; }

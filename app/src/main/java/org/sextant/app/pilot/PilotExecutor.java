@@ -55,7 +55,7 @@ public final class PilotExecutor {
             case "open_run" -> {
                 String run = args.requiredText("run_id", "\"run-1\"");
                 // an unknown id fails the command (not_found) before the window is asked: the window would only report it
-                engine.run(run, false, false);
+                engine.getRun(run, false, false);
                 window.openRun(run);
                 out.put("run_id", run);
             }

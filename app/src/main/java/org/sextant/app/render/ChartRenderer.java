@@ -52,9 +52,9 @@ public final class ChartRenderer {
 
     public synchronized Map<String, Object> render(String symbol, int days, String model, Integer horizon, int width, int height) {
         // engine work first, off the JavaFX thread; an unknown symbol or model fails here, named
-        PriceSeries series = engine.closePrices(symbol, null, null);
+        PriceSeries series = engine.getClosePrice(symbol, null, null);
         if (series.size() == 0) throw new SextantException(FailReason.NOT_FOUND, "no prices for '" + symbol + "'", "symbol", "call list_symbols");
-        PriceForecast forecast = engine.forecast(symbol, model, horizon, null);
+        PriceForecast forecast = engine.getForecast(symbol, model, horizon, null);
         String currency = engine.listSymbols(symbol).stream().filter(i -> i.symbol().equals(series.symbol()))
                 .map(SymbolInfo::currency).findFirst().orElse(null);
         FxToolkit.ensureStarted(headless);

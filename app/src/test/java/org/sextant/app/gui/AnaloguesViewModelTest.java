@@ -70,7 +70,7 @@ class AnaloguesViewModelTest {
         AnalogueResponse latest = m.loadToday().get();
         assertEquals(latest.tradeDate(), m.todayProperty().get());
         assertTrue(m.usesTodayProperty().get());
-        assertEquals(engine.signalDefinitions("NYSE").stream().filter(d -> d.numeric()).count(), m.dimensions().size());
+        assertEquals(engine.listSignals("NYSE").stream().filter(d -> d.numeric()).count(), m.dimensions().size());
         AnaloguesViewModel.Dimension rsi = m.dimensions().stream().filter(d -> d.name().equals("rsi_14")).findFirst().orElseThrow();
         assertEquals(latest.query().get("rsi_14"), rsi.valueProperty().get());
         AnaloguesViewModel.Dimension breadth = m.dimensions().stream().filter(d -> d.name().equals("breadth_50")).findFirst().orElseThrow();

@@ -87,7 +87,7 @@ class ChartsViewModelTest {
         String symbol = engine.listSymbols(null).get(0).symbol();
         PriceSeries loaded = model.select(symbol).get();
 
-        PriceSeries expected = engine.closePrices(symbol, null, null);
+        PriceSeries expected = engine.getClosePrice(symbol, null, null);
         PriceSeries shown = model.seriesProperty().get();
         assertNotNull(shown);
         assertEquals(loaded, shown);
@@ -162,7 +162,7 @@ class ChartsViewModelTest {
         PriceSeries prices = model.select(symbol).get();
         PriceForecast shown = model.forecastLoad().get();
 
-        PriceForecast expected = engine.forecast(symbol, null, null, null);
+        PriceForecast expected = engine.getForecast(symbol, null, null, null);
         assertEquals(shown, onUi(() -> model.forecastProperty().get()));
         assertEquals(symbol, shown.symbol());
         assertEquals(expected.model(), shown.model());

@@ -106,8 +106,8 @@ class DataViewModelTest {
         assertEquals(2, r.rows().size());
         Path out = files.resolve("out.csv");
         assertEquals(out, model.exportCsv(out).get());
-        long ibm = engine.closePrices("IBM", null, null).size();
-        long ko = engine.closePrices("KO", null, null).size();
+        long ibm = engine.getClosePrice("IBM", null, null).size();
+        long ko = engine.getClosePrice("KO", null, null).size();
         assertEquals("symbol,n,odd\r\nIBM," + ibm + ",\"a,\"\"b\"\r\nKO," + ko + ",\"a,\"\"b\"\r\n", Files.readString(out));
         assertTrue(model.sqlMessageProperty().get().startsWith("Exported 2 row(s)"), model.sqlMessageProperty().get());
         try (var left = Files.list(files)) {

@@ -72,7 +72,7 @@ class ResearchViewModelTest {
     void startsWithTheCatalogueTheSymbolsAndTheExampleSpec() throws Exception {
         model.start().get();
         List<ResearchViewModel.CatalogueNode> nodes = onUi(() -> List.copyOf(model.catalogue()));
-        assertEquals(engine.listStrategyNodes().size(), nodes.size());
+        assertEquals(engine.listNodeCatalogue().size(), nodes.size());
         ResearchViewModel.CatalogueNode sma = nodes.stream().filter(n -> n.name().equals("sma")).findFirst().orElseThrow();
         assertEquals("indicator", sma.category());
         assertTrue(sma.description().length() > 10, sma.description());
@@ -131,7 +131,7 @@ class ResearchViewModelTest {
         model.refreshRuns().get();
         List<RunInfo> runs = onUi(() -> List.copyOf(model.runs()));
         assertEquals(run.info().runId(), runs.get(0).runId());
-        RunDetail stored = engine.run(run.info().runId());
+        RunDetail stored = engine.getRun(run.info().runId());
         assertEquals(stored.statistics().verdict(), onUi(() -> model.verdictProperty().get()));
         assertEquals(stored.statistics().verdictText(), onUi(() -> model.verdictTextProperty().get()));
         assertTrue(onUi(() -> model.verdictTextProperty().get()).startsWith(stored.statistics().verdict()));
@@ -171,7 +171,7 @@ class ResearchViewModelTest {
         assertEquals(charts.chosenIndex(), withSelected.chosenIndex(), "the chosen configuration stays the best in sample");
         assertEquals(2, withSelected.equity().size());
         assertTrue(withSelected.equity().get(1).name().startsWith("selected: fast.length "), withSelected.equity().get(1).name());
-        assertEquals(engine.run(run.info().runId()).curve("selected").equity()[100], withSelected.equity().get(1).equity()[100]);
+        assertEquals(engine.getRun(run.info().runId()).curve("selected").equity()[100], withSelected.equity().get(1).equity()[100]);
         assertTrue(withSelected.equity().get(1).equity()[curve.equity().length - 1] != curve.equity()[curve.equity().length - 1],
                 "another configuration ends elsewhere");
 

@@ -127,7 +127,7 @@ class ResearchViewTest {
         assertNotNull(run);
         WaitForAsyncUtils.waitForFxEvents();
 
-        RunDetail stored = engine.run(run.info().runId());
+        RunDetail stored = engine.getRun(run.info().runId());
         assertEquals(List.of("IBM", "KO", "MSFT"), stored.info().symbols());
         assertEquals(1, view.runsTable().getItems().size());
         assertEquals(stored.info().runId(), view.runsTable().getSelectionModel().getSelectedItem().runId(), "the new run is selected");
@@ -160,7 +160,7 @@ class ResearchViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         int picked = scatter.selectedIndex();
         assertTrue(picked >= 0 && picked != data.chosenIndex(), "a configuration other than the chosen one is selected: " + picked);
-        assertEquals(stored.configurations().get(picked).configuration(), engine.run(run.info().runId()).selectedConfiguration(),
+        assertEquals(stored.configurations().get(picked).configuration(), engine.getRun(run.info().runId()).selectedConfiguration(),
                 "the selection is stored with the run");
         assertEquals(stored.curve("best").equity()[50], equity.equityDataSets().get(0).get(DataSet.DIM_Y, 50), "the best curve stays the main one");
 
@@ -216,7 +216,7 @@ class ResearchViewTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().runFinished().isDone());
         RunDetail run = view.model().runFinished().get();
         assertEquals(java.time.LocalDate.of(2000, 12, 29), view.model().toProperty().get());
-        List<java.time.LocalDate> days = engine.run(run.info().runId()).curve("best").dates();
+        List<java.time.LocalDate> days = engine.getRun(run.info().runId()).curve("best").dates();
         assertTrue(!days.get(0).isBefore(java.time.LocalDate.of(1995, 1, 3)) && !days.get(days.size() - 1).isAfter(java.time.LocalDate.of(2000, 12, 29)),
                 days.get(0) + " to " + days.get(days.size() - 1));
 

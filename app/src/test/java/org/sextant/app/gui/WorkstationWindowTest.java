@@ -78,7 +78,7 @@ class WorkstationWindowTest {
                 () -> window.chart().series() != null && window.chart().series().symbol().equals(target));
         WaitForAsyncUtils.waitForFxEvents();
 
-        PriceSeries expected = engine.closePrices(target, null, null);
+        PriceSeries expected = engine.getClosePrice(target, null, null);
         PriceChart chart = robot.lookup("#price-chart").queryAs(PriceChart.class);
         DataSet data = chart.closeDataSet();
         assertEquals(target, data.getName());
@@ -93,7 +93,7 @@ class WorkstationWindowTest {
 
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> chart.drawnForecastMedian() != null);
         WaitForAsyncUtils.waitForFxEvents();
-        PriceForecast forecast = engine.forecast(target, null, null, null);
+        PriceForecast forecast = engine.getForecast(target, null, null, null);
         assertFanMatches(chart, expected, forecast, List.of(0.80, 0.95, 0.99));
         String legend = robot.lookup("#forecast-summary").queryLabeled().getText();
         assertTrue(legend.startsWith(forecast.model() + " · 20-day reward/risk"), legend);
@@ -128,8 +128,8 @@ class WorkstationWindowTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> chart.drawnForecastMedian() != null
                 && chart.forecast().symbol().equals(target));
         WaitForAsyncUtils.waitForFxEvents();
-        PriceSeries prices = engine.closePrices(target, null, null);
-        PriceForecast forecast = engine.forecast(target, null, null, null);
+        PriceSeries prices = engine.getClosePrice(target, null, null);
+        PriceForecast forecast = engine.getForecast(target, null, null, null);
         assertFanMatches(chart, prices, forecast, List.of(0.80, 0.95, 0.99));
 
         robot.clickOn("#forecast-toggle");
@@ -174,7 +174,7 @@ class WorkstationWindowTest {
         List<SymbolInfo> all = engine.listSymbols(null);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> window.symbolList().getItems().size() == all.size());
         String target = all.get(0).symbol();
-        PriceSeries prices = engine.closePrices(target, null, null);
+        PriceSeries prices = engine.getClosePrice(target, null, null);
         LocalDate focus = prices.dates().get(prices.size() / 2);
         WaitForAsyncUtils.asyncFx(() -> window.openChart(target, focus)).get();
         PriceChart chart = window.chart();
@@ -200,7 +200,7 @@ class WorkstationWindowTest {
         List<SymbolInfo> all = engine.listSymbols(null);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> window.symbolList().getItems().size() == all.size());
         String target = "IBM";
-        PriceSeries prices = engine.closePrices(target, null, null);
+        PriceSeries prices = engine.getClosePrice(target, null, null);
         WaitForAsyncUtils.asyncFx(() -> window.openChart(target, null)).get();
         PriceChart chart = window.chart();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> chart.series() != null && chart.series().symbol().equals(target));

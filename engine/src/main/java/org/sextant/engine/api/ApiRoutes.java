@@ -124,11 +124,11 @@ public final class ApiRoutes {
     }
 
     private Object getClosePrice(ApiCall call) {
-        return closes(engine.closePrices(call.requiredText("symbol", "\"MSFT\""), call.date("start"), call.date("end")));
+        return closes(engine.getClosePrice(call.requiredText("symbol", "\"MSFT\""), call.date("start"), call.date("end")));
     }
 
     private Object getDbSchema(ApiCall call) {
-        return engine.dbSchema();
+        return engine.getDbSchema();
     }
 
     private Object runSelect(ApiCall call) {
@@ -136,7 +136,7 @@ public final class ApiRoutes {
     }
 
     private Object importPrices(ApiCall call) {
-        return engine.importFiles(paths(call));
+        return engine.importPrices(paths(call));
     }
 
     private Object gather(ApiCall call) {
@@ -172,7 +172,7 @@ public final class ApiRoutes {
     }
 
     private Object listNodeCatalogue(ApiCall call) {
-        return Map.of("nodes", engine.listStrategyNodes());
+        return Map.of("nodes", engine.listNodeCatalogue());
     }
 
     private Object composeGraph(ApiCall call) {
@@ -194,7 +194,7 @@ public final class ApiRoutes {
     }
 
     private Object getRun(ApiCall call) {
-        return engine.run(call.requiredText("run_id", "\"<id from list_runs>\""),
+        return engine.getRun(call.requiredText("run_id", "\"<id from list_runs>\""),
                 Boolean.TRUE.equals(call.bool("include_configurations")), Boolean.TRUE.equals(call.bool("include_equity")));
     }
 
@@ -207,7 +207,7 @@ public final class ApiRoutes {
     }
 
     private Object getSessionRegistry(ApiCall call) {
-        return engine.researchSession(call.text("session_id"));
+        return engine.getSessionRegistry(call.text("session_id"));
     }
 
     private Object compareToHistory(ApiCall call) {
@@ -219,7 +219,7 @@ public final class ApiRoutes {
     }
 
     private Object listSignals(ApiCall call) {
-        return Map.of("signals", engine.signalDefinitions(call.text("benchmark")));
+        return Map.of("signals", engine.listSignals(call.text("benchmark")));
     }
 
     private Object importSignal(ApiCall call) {
@@ -228,15 +228,15 @@ public final class ApiRoutes {
     }
 
     private Object listForecastModels(ApiCall call) {
-        return Map.of("models", engine.forecastModels(), "default", Sextant.DEFAULT_FORECAST_MODEL);
+        return Map.of("models", engine.listForecastModels(), "default", Sextant.DEFAULT_FORECAST_MODEL);
     }
 
     private Object getForecast(ApiCall call) {
-        return engine.forecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"), call.integer("horizon"), levels(call), call.text("calibration"));
+        return engine.getForecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"), call.integer("horizon"), levels(call), call.text("calibration"));
     }
 
     private Object getBacktestError(ApiCall call) {
-        return engine.backtestForecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
+        return engine.getBacktestError(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
                 call.integer("horizon"), origins(call), number(call, "eval_fraction"), levels(call));
     }
 
@@ -261,7 +261,7 @@ public final class ApiRoutes {
     }
 
     private Object getChartData(ApiCall call) {
-        return engine.chartData(call.requiredText("symbol", "\"MSFT\""), call.integer("days"), call.text("model"), call.integer("horizon"),
+        return engine.getChartData(call.requiredText("symbol", "\"MSFT\""), call.integer("days"), call.text("model"), call.integer("horizon"),
                 call.text("calibration"), Boolean.TRUE.equals(call.bool("overlays")));
     }
 

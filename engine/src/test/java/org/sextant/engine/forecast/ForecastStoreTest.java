@@ -60,11 +60,11 @@ class ForecastStoreTest {
 
     @Test
     void aBacktestStoresEveryMonthlyOriginAndItsSummary() {
-        WalkForwardBacktest.Result read = engine.backtestForecast("KO", "naive", 10, null, 0.2, null);
+        WalkForwardBacktest.Result read = engine.getBacktestError("KO", "naive", 10, null, 0.2, null);
         assertEquals(0, count("SELECT count(*) FROM forecasts WHERE symbol='KO' AND kind='backtest'"), "the read computes and stores nothing");
         WalkForwardBacktest.Result r = engine.storeForecastBacktest("KO", "naive", 10, null, 0.2, null);
         assertEquals(read.male(), r.male(), 0.0, "the stored backtest is the one the read computed");
-        PriceSeries ko = engine.closePrices("KO", null, null);
+        PriceSeries ko = engine.getClosePrice("KO", null, null);
         int first = (int) Math.floor(ko.size() * 0.8);
         int[] monthly = OriginRule.MONTHLY.origins(ko.dates(), first);
         assertEquals(monthly.length, r.origins());
@@ -90,7 +90,7 @@ class ForecastStoreTest {
         assertEquals(r.male(), overlays0.result().male(), 1e-15);
         org.junit.jupiter.api.Assertions.assertArrayEquals(r.malePerStep(), overlays0.result().malePerStep(), 1e-15);
         org.junit.jupiter.api.Assertions.assertArrayEquals(r.adaptiveCoverage(), overlays0.result().adaptiveCoverage(), 1e-15);
-        Map<String, Object> chart = engine.chartData("KO", 504, "naive", 10, null, true);
+        Map<String, Object> chart = engine.getChartData("KO", 504, "naive", 10, null, true);
         @SuppressWarnings("unchecked") Map<String, Object> bt = (Map<String, Object>) chart.get("backtest");
         assertNotNull(bt);
         assertEquals("monthly", bt.get("origins_rule"));
@@ -102,12 +102,12 @@ class ForecastStoreTest {
         assertEquals((int) inWindow, chart.get("backtest_origins"));
         assertTrue(overlays.stream().allMatch(o -> o.get("calibration").equals("conformal")),
                 "the chart shows the default calibration where the origin has it");
-        assertNull(engine.chartData("KO", 504, "naive", 10).get("overlays"), "overlays only on request: their count is enough by default");
+        assertNull(engine.getChartData("KO", 504, "naive", 10).get("overlays"), "overlays only on request: their count is enough by default");
     }
 
     @Test
     void theLiveForecastIsConformalWithCoverageReadWithoutWritingAndStoredByAForecastJob() throws Exception {
-        PriceForecast f = engine.forecast("IBM", "naive", 20, null);
+        PriceForecast f = engine.getForecast("IBM", "naive", 20, null);
         assertEquals("conformal", f.calibration());
         assertEquals(3, f.coverage().size());
         for (StoredForecast.LevelCoverage c : f.coverage()) {
@@ -116,12 +116,12 @@ class ForecastStoreTest {
             // conformal bands hold close to their level out of sample on a real series
             assertEquals(c.level(), c.empirical(), 0.08, "coverage at " + c.level());
         }
-        PriceForecast own = engine.forecast("IBM", "naive", 20, null, "model");
+        PriceForecast own = engine.getForecast("IBM", "naive", 20, null, "model");
         assertEquals("model", own.calibration());
         assertFalse(java.util.Arrays.equals(own.forecast().band(0.95).upper(), f.forecast().band(0.95).upper()), "different bands");
         String live = "SELECT count(*) FROM forecasts WHERE symbol='IBM' AND kind='live' AND calibration='conformal' AND model='naive'";
         assertEquals(0, count(live), "a read forecast is kept in memory, not stored");
-        PriceForecast again = engine.forecast("IBM", "naive", 20, null);
+        PriceForecast again = engine.getForecast("IBM", "naive", 20, null);
         assertTrue(java.util.Arrays.equals(f.forecast().band(0.99).lower(), again.forecast().band(0.99).lower()), "the same bands come back");
         assertEquals(f.coverage(), again.coverage());
         for (int run = 0; run < 2; run++) { // a forecast job stores the week-aligned forecast once, a rerun reuses it
@@ -129,7 +129,7 @@ class ForecastStoreTest {
             assertEquals(org.sextant.engine.jobs.JobState.SUCCEEDED, engine.jobs().await(id, java.time.Duration.ofMinutes(5)).state());
             assertEquals(1, count(live));
         }
-        assertEquals("calibration", assertThrows(SextantException.class, () -> engine.forecast("IBM", "naive", 20, null, "bayes")).field());
+        assertEquals("calibration", assertThrows(SextantException.class, () -> engine.getForecast("IBM", "naive", 20, null, "bayes")).field());
     }
 
     @Test

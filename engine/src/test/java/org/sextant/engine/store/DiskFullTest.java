@@ -76,7 +76,7 @@ class DiskFullTest {
             assertEquals(JobState.FAILED, job.state(), "an import job on a full disk fails: " + job);
             assertTrue(job.error().contains("is full"), job.error());
 
-            SextantException imp = assertThrows(SextantException.class, () -> engine.importFiles(List.of(csv)));
+            SextantException imp = assertThrows(SextantException.class, () -> engine.importPrices(List.of(csv)));
             assertTrue(imp.getMessage().contains("is full") || imp.getMessage().contains("No space left"), imp.getMessage());
 
             SextantException run = assertThrows(SextantException.class, () -> engine.backtest(new StrategyRunRequest("disk",

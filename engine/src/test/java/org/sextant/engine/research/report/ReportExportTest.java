@@ -77,7 +77,7 @@ class ReportExportTest {
         }
         assertEquals(20, rows);
         // The equity line has one point per bar up to the thinning limit, ending where the stored curve ends.
-        RunDetail d = engine.run(run.runId());
+        RunDetail d = engine.getRun(run.runId());
         EquityCurve best = d.curve(EquityCurve.BEST);
         assertTrue(best.size() > 2000);
         assertEquals(run.inSample().sharpe(), d.inSample().sharpe(), 1e-12);
@@ -85,7 +85,7 @@ class ReportExportTest {
 
     @Test
     void anotherSelectedConfigurationIsDrawnBesideTheBest() throws Exception {
-        int best = engine.run(run.runId(), false, false).chosenConfiguration();
+        int best = engine.getRun(run.runId(), false, false).chosenConfiguration();
         int other = best == 3 ? 4 : 3;
         StrategyRunSummary second = engine.backtest(new StrategyRunRequest("report", SPEC, List.of("AA", "IBM", "KO"), null, null,
                 LocalDate.of(1998, 1, 2), 2, other));

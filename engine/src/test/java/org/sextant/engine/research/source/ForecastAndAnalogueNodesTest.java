@@ -128,7 +128,7 @@ class ForecastAndAnalogueNodesTest {
                 }
                 return null;
             });
-            List<LocalDate> dates = engine.closePrices("AA", LocalDate.of(1999, 6, 1), LocalDate.of(2000, 6, 30)).dates();
+            List<LocalDate> dates = engine.getClosePrice("AA", LocalDate.of(1999, 6, 1), LocalDate.of(2000, 6, 30)).dates();
             int last = 0;
             while (!dates.get(last + 1).isAfter(cut)) last++;
             double[] full = new MatcherAnalogueSource(new AnalogueService(engine.store())).series(dates, "NYSE", 5, "mean", 3);
