@@ -38,7 +38,7 @@ public final class SparkMain {
         @Option(names = "--symbols", split = ",", description = "default: every symbol in --in") List<String> symbols;
         @Option(names = "--from", description = "first date (default: each symbol's first)") LocalDate from;
         @Option(names = "--to", description = "last date (default: each symbol's last)") LocalDate to;
-        @Option(names = "--oos-start", description = "first out-of-sample origin date (default: the last 40% of each history)") LocalDate oosStart;
+        @Option(names = "--oos-start", description = "first out-of-sample origin date (default: the last 40%% of each history)") LocalDate oosStart;
         @Option(names = "--partitions", description = "tasks (default: 4 per core)") Integer partitions;
         @Option(names = "--master", defaultValue = "local[*]", description = "local[N] (default local[*]) or 'submit' under spark-submit") String master;
         @Option(names = "--dry-run", description = "print the fits, estimated core-hours and partition plan; compute nothing") boolean dryRun;
@@ -73,7 +73,7 @@ public final class SparkMain {
         @Option(names = "--symbols", required = true, split = ",", description = "the universe") List<String> symbols;
         @Option(names = "--from", description = "first date (default: the symbols' common span)") LocalDate from;
         @Option(names = "--to", description = "last date (default: the symbols' common span)") LocalDate to;
-        @Option(names = "--oos-start", description = "first out-of-sample date (default: the last 30% of the span, as in the app)") LocalDate oosStart;
+        @Option(names = "--oos-start", description = "first out-of-sample date (default: the last 30%% of the span, as in the app)") LocalDate oosStart;
         @Option(names = "--partitions", description = "tasks (default: 4 per core)") Integer partitions;
         @Option(names = "--master", defaultValue = "local[*]", description = "local[N] (default local[*]) or 'submit' under spark-submit") String master;
 
