@@ -19,7 +19,7 @@ final class AnaloguesCommand implements Callable<Integer> {
     @Option(names = "--signals", description = "signal values as JSON, e.g. '{\"ret_20d\": -0.08}' (default: the latest day)")
     String signals;
 
-    @Option(names = "--horizon", description = "1, 3 or 5 trading days")
+    @Option(names = "--horizon", description = "1, 3, 5 or 20 trading days")
     Integer horizon;
 
     @Option(names = "--mode", description = "soft (euclidean), hard, tag or hybrid")
