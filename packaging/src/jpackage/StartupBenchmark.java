@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Start-up harness for the installed app (docs/benchmarks.md, "Installers"). For each command it
+ * Start-up harness for the installed app (docs/benchmarks.md, "Installed app: headless start"). For each command it
  * starts the app headless on a fresh SEXTANT_HOME (which loads the embedded sample), then again on
  * that same home, and reports the time from process start to the first answer of GET /api/v1/health.
  * Baseline in the same run: the source tree's bin/sextant (system JDK, full jars).
