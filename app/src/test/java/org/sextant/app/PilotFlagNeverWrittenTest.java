@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.sextant.engine.home.SextantHome;
 
 /**
- * DESIGN.md: ".mcp_pilot — placed by hand only". In the app, no code that obtains the flag's path
- * (SextantHome.pilotFlag, or an app method returning it) reaches a file-writing call, directly or
- * through app and engine methods. The pilot queue and the Agents view only test whether it exists.
+ * docs/architecture.md, "Files on the user's machine": ".mcp_pilot placed by hand only". In the
+ * app, no code that obtains the flag's path (SextantHome.pilotFlag, or an app method returning it)
+ * reaches a file-writing call, directly or through app and engine methods. The pilot queue and
+ * the Agents view only test whether it exists.
  */
 class PilotFlagNeverWrittenTest {
     private static final Map<String, Set<String>> WRITES = Map.of(

@@ -3,7 +3,7 @@ package org.sextant.mcp;
 /** Identity of this launcher as MCP clients and the app see it. */
 public final class LauncherInfo {
     public static final String NAME = "sextant";
-    /** Bumped on any tool add, rename or behaviour change (DESIGN.md, "The MCP launcher"). */
+    /** Bumped on any tool add, rename or behaviour change (docs/architecture.md, "The MCP launcher"). */
     public static final String VERSION = "0.5.0";
     /** Major of the tool surface; clients may pin it. */
     public static final int TOOLS_CONTRACT = 4;

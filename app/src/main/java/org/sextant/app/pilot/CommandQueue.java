@@ -34,9 +34,9 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The app's side of the pilot command queue (DESIGN.md; docs/mcp.md "drive_app"). Watches
- * commands/pending (a WatchService, and a poll every second for file systems where watching
- * misses events) and handles each file, oldest name first:
+ * The app's side of the pilot command queue (docs/architecture.md, "Files on the user's machine",
+ * commands/; docs/mcp.md "drive_app"). Watches commands/pending (a WatchService, and a poll every
+ * second for file systems where watching misses events) and handles each file, oldest name first:
  *
  * <ul>
  *   <li>malformed or unknown: moved to commands/done with {@code ok:false} and the error; never executed

@@ -5,7 +5,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The folder that holds everything Sextant keeps on the user's machine (DESIGN.md "Files"). */
+/**
+ * The folder that holds everything Sextant keeps on the user's machine (docs/architecture.md,
+ * "Files on the user's machine").
+ */
 public record SextantHome(Path root) {
 
     public static final String ENV = "SEXTANT_HOME";

@@ -18,7 +18,7 @@ class EngineLayeringTest {
         assertTrue(engine.size() > 10, "engine classes imported: " + engine.size());
         noClasses().should().dependOnClassesThat().resideInAnyPackage("javafx..", "io.fair_acc..", "io.modelcontextprotocol..",
                         "org.sextant.app..", "org.sextant.charts..", "org.sextant.mcp..")
-                .because("the engine serves every transport and must run headless (DESIGN.md)")
+                .because("the engine serves every transport and must run headless (docs/architecture.md, \"Modules\")")
                 .check(engine);
     }
 }

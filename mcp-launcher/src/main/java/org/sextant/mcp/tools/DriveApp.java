@@ -16,9 +16,9 @@ import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /**
- * Queues one command for the app window (DESIGN.md, pilot command queue). The only file the
- * launcher ever writes: written complete under commands/, then renamed into commands/pending,
- * so the app never sees half a command.
+ * Queues one command for the app window (docs/architecture.md, "Files on the user's machine",
+ * commands/). The only file the launcher ever writes: written complete under commands/, then
+ * renamed into commands/pending, so the app never sees half a command.
  */
 final class DriveApp extends LauncherTool {
     /** Each command with the arguments it needs. */

@@ -1,6 +1,6 @@
 package org.sextant.mcp.tools;
 
-/** The hand-made classification every tool carries (DESIGN.md, "The MCP launcher"). */
+/** The hand-made classification every tool carries (docs/architecture.md, "The MCP launcher"). */
 public enum ToolClass {
     /** Returns data; changes nothing outside the launcher's own memory; never calls a gate. */
     READ,

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The engine imports no Spark (nor Scala): the kernels the jobs call stay plain Java, and the app
- * image, which holds the engine, stays free of Spark (DESIGN.md). Checked here, where Spark is on
- * the class path, so the fixture proving the rule can fail compiles.
+ * image, which holds the engine, stays free of Spark (docs/architecture.md, "Modules"). Checked
+ * here, where Spark is on the class path, so the fixture proving the rule can fail compiles.
  */
 class EngineKnowsNoSparkTest {
     static final ArchRule NO_SPARK = noClasses().should().dependOnClassesThat().resideInAnyPackage("org.apache.spark..", "scala..")

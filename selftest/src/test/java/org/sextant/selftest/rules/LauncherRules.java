@@ -29,7 +29,7 @@ import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolClass;
 
 /**
- * The self-test's rules over the launcher (DESIGN.md, "The MCP launcher"). Each takes a
+ * The self-test's rules over the launcher (docs/architecture.md, "The MCP launcher"). Each takes a
  * {@link Launcher} and returns what it examined and what it found; the real launcher must pass
  * every rule, and each rule has fixtures that make it fail (RulesCanFailTest).
  */
