@@ -24,7 +24,7 @@ final class ExportPricesCommand implements Callable<Integer> {
         SextantHome home = main.home().ensureLayout();
         EngineAccess.requireNoRunningApp(home, "export-prices");
         try (Sextant engine = Sextant.open(home)) {
-            PriceParquetExport.Written w = engine.exportPricesParquet(dir);
+            PriceParquetExport.Written w = engine.scaleOut().exportPricesParquet(dir);
             System.out.printf("exported %d rows of %d symbols to %s%n", w.rows(), w.symbols(), w.folder());
         }
         return 0;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.sextant.engine.Sextant;
+import org.sextant.engine.exchange.JobImport;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.research.StrategyRunSummary;
 import picocli.CommandLine.Command;
@@ -31,22 +32,20 @@ final class ImportJobCommand implements Callable<Integer> {
     String session;
 
     @Override
-    @SuppressWarnings("unchecked")
     public Integer call() {
         SextantHome home = main.home().ensureLayout();
         EngineAccess.requireNoRunningApp(home, "import-job");
         try (Sextant engine = Sextant.open(home)) {
-            Map<String, Object> r = engine.importJob(dir, session);
-            if (r.get("run") instanceof StrategyRunSummary run) {
+            JobImport r = engine.scaleOut().importJob(dir, session);
+            if (r.run() != null) {
+                StrategyRunSummary run = r.run();
                 System.out.printf("imported strategy sweep of %d configurations from %s as run %s%n", run.configurations(), dir.toAbsolutePath(), run.runId());
                 System.out.printf("  session %s: %d configurations in %d runs; DSR %.3f; verdict %s%n", run.sessionId(), run.sessionConfigurations(),
                         run.sessionRuns(), run.dsr(), run.verdictText());
                 return 0;
             }
-            List<String> imported = (List<String>) r.get("imported");
-            List<Map<String, Object>> failed = (List<Map<String, Object>>) r.get("failed");
-            System.out.printf("imported forecast backtests of %d symbols from %s%n", imported.size(), dir.toAbsolutePath());
-            for (Map<String, Object> f : failed) System.out.printf("  %s failed on the cluster: %s%n", f.get("symbol"), f.get("error"));
+            System.out.printf("imported forecast backtests of %d symbols from %s%n", r.imported().size(), dir.toAbsolutePath());
+            for (Map<String, Object> f : r.failed()) System.out.printf("  %s failed on the cluster: %s%n", f.get("symbol"), f.get("error"));
         }
         return 0;
     }

@@ -117,6 +117,11 @@ public final class Capabilities {
     public static final Capability START_IMPORT = write("start_import", "starts a background job that imports price files into the store in one transaction", paths());
     public static final Capability GATHER = write("gather", "fetches daily history from a data provider into the store and waits for it", providerSymbols());
     public static final Capability START_GATHER = write("start_gather", "starts a background job that fetches daily history from a data provider into the store", providerSymbols());
+    public static final Capability START_REFRESH = write("start_refresh", "starts a gather job that re-downloads stored symbols (default: all, when there are at most "
+            + Bounds.MAX_JOB_SYMBOLS + ")", ArgumentSchema.object()
+            .stringArray("symbols", Bounds.MAX_JOB_SYMBOLS, "stored symbols as list_symbols shows them (default: all, when there are at most "
+                    + Bounds.MAX_JOB_SYMBOLS + ")", false)
+            .string("provider", "data provider name (default: the app's configured provider)", false));
 
     // --- jobs
     public static final Capability LIST_JOBS = read("list_jobs", "the app's background jobs with state and progress", ArgumentSchema.object());
@@ -196,7 +201,7 @@ public final class Capabilities {
 
     /** Every capability, in the order docs/local-api.md lists them. */
     public static final List<Capability> ALL = List.of(
-            LIST_SYMBOLS, GET_CLOSE_PRICE, GET_DB_SCHEMA, RUN_SELECT, IMPORT_PRICES, GATHER, START_IMPORT, START_GATHER,
+            LIST_SYMBOLS, GET_CLOSE_PRICE, GET_DB_SCHEMA, RUN_SELECT, IMPORT_PRICES, GATHER, START_IMPORT, START_GATHER, START_REFRESH,
             LIST_JOBS, JOB_STATUS, CANCEL_JOB, READ_LOG, LIST_NODE_CATALOGUE, COMPOSE_GRAPH, BACKTEST, START_BACKTEST, LIST_RUNS,
             GET_RUN, SELECT_CONFIGURATION, EXPORT_REPORT, GET_SESSION_REGISTRY, COMPARE_TO_HISTORY, ANALOGUE_CALIBRATION,
             LIST_SIGNALS, IMPORT_SIGNAL, LIST_FORECAST_MODELS, GET_FORECAST, GET_BACKTEST_ERROR, START_FORECAST,

@@ -142,6 +142,14 @@ public final class FakeApp implements AutoCloseable {
                 case "run_select" -> runSelect(ex, args);
                 case "start_import" -> startJob(ex, "import", args.get("paths"), false, args);
                 case "start_gather" -> startJob(ex, "gather", args.get("symbols"), false, args);
+                // As the engine: a refresh names stored symbols only (default: all) and runs as a gather job.
+                case "start_refresh" -> {
+                    if (args.get("symbols") instanceof List<?> syms && !List.of(SHORT, LONG).containsAll(syms)) {
+                        reply(ex, 400, failure("not in the store: " + syms, "invalid_input", "symbols", "refresh only stored symbols"));
+                    } else {
+                        startJob(ex, "gather", args.getOrDefault("symbols", List.of(SHORT, LONG)), false, args);
+                    }
+                }
                 // As the engine: a backtest is a writer job whose subject is the request itself.
                 case "start_backtest" -> startJob(ex, "backtest", args.get("symbols") == null ? null
                         : List.of(args.getOrDefault("session_id", "default") + ":" + Integer.toHexString(args.hashCode())), false, args);

@@ -62,9 +62,9 @@ class ForecastBacktestJobTest {
                     Json.MAPPER.writeValueAsString(Json.MAPPER.readValue((String) r.getAs("result_json"), WalkForwardBacktest.Result.class)), s);
         }
 
-        Map<String, Object> imported = engine.importForecastBacktestJob(out);
-        assertEquals(SYMBOLS, imported.get("imported"));
-        assertEquals(SharedSpark.TINY, ((List<Map<String, Object>>) imported.get("failed")).get(0).get("symbol"));
+        var imported = engine.scaleOut().importForecastBacktestJob(out);
+        assertEquals(SYMBOLS, imported.imported());
+        assertEquals(SharedSpark.TINY, imported.failed().get(0).get("symbol"));
         for (String s : List.of("NYSE", "MSFT.OHLCV")) {
             StoredBacktest stored = engine.backtestOverlays(s, "naive", 5, null, null);
             ForecastBacktestRun.Computed local = ForecastBacktestRun.run(engine.getClosePrice(s, null, null), "naive", 5, "250", null, null, null, null);

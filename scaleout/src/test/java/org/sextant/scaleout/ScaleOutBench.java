@@ -48,7 +48,7 @@ public final class ScaleOutBench {
 
         Path real = dir.resolve("real"), synthetic = dir.resolve("synthetic");
         try (Sextant engine = Sextant.open(new SextantHome(dir.resolve("home")))) {
-            engine.exportPricesParquet(real);   // the sample universe: the real returns to bootstrap from
+            engine.scaleOut().exportPricesParquet(real);   // the sample universe: the real returns to bootstrap from
         }
         SparkSession gen = LocalSpark.session("local[2]", "bench-generate");
         gen.sparkContext().setLogLevel("WARN");

@@ -54,7 +54,7 @@ public final class SharedSpark implements BeforeAllCallback {
             Path dir = Files.createTempDirectory("sextant-spark-test");
             Sextant engine = Sextant.open(new SextantHome(dir.resolve("home")));
             Path prices = dir.resolve("prices");
-            engine.exportPricesParquet(prices);
+            engine.scaleOut().exportPricesParquet(prices);
             SparkSession spark = LocalSpark.session("local[2]", "sextant-test");
             spark.conf().set("spark.sql.shuffle.partitions", "2"); // the tests' few symbols: one shuffle task per core
             spark.read().parquet(prices.resolve("symbol=AA").toString()).limit(1)

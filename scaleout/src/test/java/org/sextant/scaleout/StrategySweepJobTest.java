@@ -55,7 +55,7 @@ class StrategySweepJobTest {
         engine.backtest(local);
         StrategyRunSummary secondLocal = engine.backtest(local);
         engine.backtest(new StrategyRunRequest("cluster", SPEC, SYMBOLS, null, null, OOS, 2));
-        StrategyRunSummary imported = engine.importStrategySweepJob(out, "cluster");
+        StrategyRunSummary imported = engine.scaleOut().importStrategySweepJob(out, "cluster");
 
         assertEquals(plan.job().jobId(), imported.runId());
         assertEquals(90, imported.sessionConfigurations(), "the cluster's 45 configurations count in the session");
@@ -72,7 +72,7 @@ class StrategySweepJobTest {
         }
         assertTrue(engine.listRuns("cluster", 10).stream().map(RunInfo::runId).toList().contains(imported.runId()));
 
-        SextantException twice = assertThrows(SextantException.class, () -> engine.importStrategySweepJob(out, "cluster"));
+        SextantException twice = assertThrows(SextantException.class, () -> engine.scaleOut().importStrategySweepJob(out, "cluster"));
         assertEquals("output", twice.field(), "an import counts its trials once");
         assertEquals(90, engine.getSessionRegistry("cluster").configurations());
     }

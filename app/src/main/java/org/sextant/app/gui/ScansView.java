@@ -24,7 +24,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.sextant.engine.Sextant;
-import org.sextant.app.gui.ScansViewModel.ScanRow;
+import org.sextant.engine.forecast.ScanRow;
 
 /**
  * The Scans view: settings and a Scan button above a sortable table of symbols ranked by
@@ -122,9 +122,9 @@ public final class ScansView implements WorkstationView {
         TableColumn<ScanRow, Double> rr95 = number("R/R 95%", ScanRow::rewardRisk95, "%.2f");
         table.getColumns().add(rr95);
         table.getColumns().add(number("R/R 99%", ScanRow::rewardRisk99, "%.2f"));
-        table.getColumns().add(number("Coverage 80%", ScanRow::coverage80, "%.1f%%", 100));
-        table.getColumns().add(number("Coverage 95%", ScanRow::coverage95, "%.1f%%", 100));
-        table.getColumns().add(number("Coverage 99%", ScanRow::coverage99, "%.1f%%", 100));
+        table.getColumns().add(number("Coverage 80%", r -> r.coverageAt(0.80), "%.1f%%", 100));
+        table.getColumns().add(number("Coverage 95%", r -> r.coverageAt(0.95), "%.1f%%", 100));
+        table.getColumns().add(number("Coverage 99%", r -> r.coverageAt(0.99), "%.1f%%", 100));
         table.getColumns().add(number("Closes", r -> (double) r.historyRows(), "%.0f"));
         table.setRowFactory(t -> {
             TableRow<ScanRow> row = new TableRow<>();

@@ -24,6 +24,8 @@ import javafx.collections.ObservableList;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.forecast.ForecastScan;
+import org.sextant.engine.forecast.ScanResult;
+import org.sextant.engine.forecast.ScanRow;
 import org.sextant.engine.jobs.JobState;
 import org.sextant.engine.jobs.JobStatus;
 
@@ -34,22 +36,6 @@ import org.sextant.engine.jobs.JobStatus;
  * thread; results and progress are applied on {@code ui}.
  */
 public final class ScansViewModel implements AutoCloseable {
-    /** One ranked symbol, as the table shows it; ratios are null where the band has no downside. */
-    public record ScanRow(String symbol, double lastClose, LocalDate lastDate, double medianReturn, Double rewardRisk80,
-                          Double rewardRisk95, Double rewardRisk99, Double coverage80, Double coverage95, Double coverage99,
-                          int historyRows) {
-        static ScanRow of(Map<?, ?> m) {
-            Object d = m.get("last_date");
-            return new ScanRow((String) m.get("symbol"), num(m.get("last_close")), d instanceof LocalDate ld ? ld : LocalDate.parse(String.valueOf(d)),
-                    num(m.get("median_return")), box(m.get("reward_risk_80")), box(m.get("reward_risk_95")), box(m.get("reward_risk_99")),
-                    box(m.get("coverage_80")), box(m.get("coverage_95")), box(m.get("coverage_99")), (int) num(m.get("history_rows")));
-        }
-
-        private static double num(Object o) { return o == null ? Double.NaN : ((Number) o).doubleValue(); }
-
-        private static Double box(Object o) { return o == null ? null : ((Number) o).doubleValue(); }
-    }
-
     private final Sextant engine;
     private final EngineCalls calls;
 
@@ -132,14 +118,12 @@ public final class ScansViewModel implements AutoCloseable {
         if (end.state() != JobState.SUCCEEDED) progress.set(0);
         jobId = null;
         if (end.state() == JobState.SUCCEEDED) {
-            Map<?, ?> m = (Map<?, ?>) end.result();
-            List<ScanRow> result = new ArrayList<>();
-            for (Object r : (List<?>) m.get("rows")) result.add(ScanRow.of((Map<?, ?>) r));
+            ScanResult m = (ScanResult) end.result();
+            List<ScanRow> result = m.rows();
             rows.setAll(result);
             progress.set(1);
             status.set(String.format(java.util.Locale.ROOT, "%d of %s symbols ranked by %s reward/risk at %.0f%% (%s, %d days)",
-                    result.size(), m.get("scanned"), m.get("calibration"), 100 * ((Number) m.get("level")).doubleValue(),
-                    m.get("model"), ((Number) m.get("horizon")).intValue()));
+                    result.size(), m.scanned(), m.calibration(), 100 * m.level(), m.model(), m.horizon()));
             out.complete(result);
         } else if (end.state() == JobState.CANCELLED) {
             status.set("scan cancelled");

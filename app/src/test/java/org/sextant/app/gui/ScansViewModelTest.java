@@ -17,7 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sextant.app.gui.ScansViewModel.ScanRow;
+import org.sextant.engine.forecast.ScanRow;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.forecast.store.StoredBacktest;
 import org.sextant.engine.jobs.JobState;

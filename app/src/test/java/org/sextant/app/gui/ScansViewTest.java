@@ -16,7 +16,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.sextant.app.gui.ScansViewModel.ScanRow;
+import org.sextant.engine.forecast.ScanResult;
+import org.sextant.engine.forecast.ScanRow;
 import org.sextant.charts.ChartSnapshot;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.forecast.ForecastScan;
@@ -77,10 +78,10 @@ class ScansViewTest {
         WaitForAsyncUtils.waitForFxEvents();
 
         // the engine's ranking, already computed and stored by the job: served again at once
-        Map<String, Object> expected = engine.scanForecasts(new ForecastScan.Request(null, "drift", null, 95.0, null, 15, 250, null, null));
-        List<Map<String, Object>> rows = (List<Map<String, Object>>) expected.get("rows");
-        assertEquals(((List<?>) expected.get("not_computed")).size(), 0, "the job stored every forecast");
-        assertEquals(rows.stream().map(r -> r.get("symbol")).toList(), view.table().getItems().stream().map(ScanRow::symbol).toList());
+        ScanResult expected = engine.scanForecasts(new ForecastScan.Request(null, "drift", null, 95.0, null, 15, 250, null, null));
+        List<ScanRow> rows = expected.rows();
+        assertEquals(expected.notComputed().size(), 0, "the job stored every forecast");
+        assertEquals(rows.stream().map(ScanRow::symbol).toList(), view.table().getItems().stream().map(ScanRow::symbol).toList());
         assertEquals(15, view.table().getItems().size());
         String status = robot.lookup("#scan-status").queryLabeled().getText();
         assertTrue(status.startsWith("15 of "), status);

@@ -2,6 +2,7 @@ package org.sextant.engine.analog;
 
 import java.util.List;
 import java.util.Locale;
+import org.sextant.engine.SextantException;
 
 /**
  * One signal dimension: its name, kind, the bin edges hard mode compares (numeric; ascending,
@@ -38,6 +39,35 @@ public record SignalDefinition(String name, SignalKind kind, List<Double> bins, 
         if (!(defaultTrust >= 0)) throw new IllegalArgumentException("default trust of " + name + " must be >= 0");
         if (maxFillDays < 0 || maxFillDays > MAX_FILL_DAYS_LIMIT) {
             throw new IllegalArgumentException("max_fill_days of " + name + " must be in 0.." + MAX_FILL_DAYS_LIMIT + ": " + maxFillDays);
+        }
+    }
+
+    /**
+     * A user signal's definition as import_signal names it, every rule checked with an error
+     * naming the field: {@code kind} numeric (null: the default) or categorical with its levels
+     * (and no bins), {@code maxFillDays} 0..MAX_FILL_DAYS_LIMIT (null: the default), a
+     * lower_snake_case name, ascending bins and a trust >= 0 (null: 1).
+     */
+    public static SignalDefinition user(String name, String kind, List<Double> bins, List<String> levels, Double defaultTrust,
+                                        String description, Integer maxFillDays) {
+        if (maxFillDays != null && (maxFillDays < 0 || maxFillDays > MAX_FILL_DAYS_LIMIT)) {
+            throw SextantException.invalid("max_fill_days", "max_fill_days must be in 0.." + MAX_FILL_DAYS_LIMIT + " (got " + maxFillDays + ")",
+                    "pass the business days a value stays valid (e.g. 5 for a weekly series, 23 for a monthly one, 0 for exact dates), or omit it for "
+                            + DEFAULT_MAX_FILL_DAYS);
+        }
+        boolean categorical = kind != null && kind.trim().equalsIgnoreCase("categorical");
+        if (kind != null && !categorical && !kind.trim().equalsIgnoreCase("numeric")) {
+            throw SextantException.invalid("kind", "kind must be numeric or categorical (got '" + kind + "')",
+                    "omit kind for a numeric signal, or pass \"categorical\" with its levels");
+        }
+        if (categorical && bins != null && !bins.isEmpty()) {
+            throw SextantException.invalid("bins", "a categorical signal has levels, not bins", "drop bins; hard mode compares the levels");
+        }
+        try {
+            return new SignalDefinition(name, categorical ? SignalKind.CATEGORICAL : SignalKind.NUMERIC, bins, categorical ? levels : List.of(),
+                    defaultTrust == null ? 1.0 : defaultTrust, description, USER, maxFillDays == null ? DEFAULT_MAX_FILL_DAYS : maxFillDays);
+        } catch (IllegalArgumentException e) {
+            throw SextantException.invalid("name", e.getMessage(), "use a lower_snake_case name, ascending bins and a trust >= 0");
         }
     }
 

@@ -18,7 +18,6 @@ import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.ForecastScan;
 import org.sextant.engine.analog.SignalDefinition;
-import org.sextant.engine.analog.SignalKind;
 import org.sextant.engine.research.StrategyRunRequest;
 
 /**
@@ -49,6 +48,7 @@ public final class ApiRoutes {
         serve(Capabilities.GATHER, this::gather);
         serve(Capabilities.START_IMPORT, this::startImport);
         serve(Capabilities.START_GATHER, this::startGather);
+        serve(Capabilities.START_REFRESH, this::startRefresh);
         serve(Capabilities.LIST_JOBS, this::listJobs);
         serve(Capabilities.JOB_STATUS, this::jobStatus);
         serve(Capabilities.CANCEL_JOB, this::cancelJob);
@@ -149,6 +149,11 @@ public final class ApiRoutes {
 
     private Object startGather(ApiCall call) {
         return engine.startGather(call.textList("symbols", "[\"MSFT.US\"]"), call.text("provider"));
+    }
+
+    private Object startRefresh(ApiCall call) {
+        List<String> symbols = call.args().has("symbols") && !call.args().get("symbols").isNull() ? call.textList("symbols", "[\"MSFT\"]") : null;
+        return engine.startRefresh(symbols, call.text("provider"));
     }
 
     private Object listJobs(ApiCall call) {
@@ -269,10 +274,7 @@ public final class ApiRoutes {
         return call.textList("paths", "[\"/home/me/MSFT.csv\"]").stream().map(Path::of).toList();
     }
 
-    /**
-     * A user signal's definition from the call: name, kind (numeric, the default, or categorical
-     * with its levels), bins, trust, description, max_fill_days.
-     */
+    /** A user signal's definition from the call; its rules are the engine's ({@link SignalDefinition#user}). */
     private static SignalDefinition userSignal(ApiCall call) {
         String name = call.requiredText("name", "\"vix\"");
         List<Double> bins = new java.util.ArrayList<>();
@@ -282,29 +284,10 @@ public final class ApiRoutes {
                 bins.add(b.asDouble());
             }
         }
-        double trust = call.args().has("default_trust") ? call.args().get("default_trust").asDouble() : 1.0;
-        Integer fill = call.integer("max_fill_days");
-        if (fill != null && (fill < 0 || fill > SignalDefinition.MAX_FILL_DAYS_LIMIT)) {
-            throw SextantException.invalid("max_fill_days", "max_fill_days must be in 0.." + SignalDefinition.MAX_FILL_DAYS_LIMIT + " (got " + fill + ")",
-                    "pass the business days a value stays valid (e.g. 5 for a weekly series, 23 for a monthly one, 0 for exact dates), or omit it for "
-                            + SignalDefinition.DEFAULT_MAX_FILL_DAYS);
-        }
         String kind = call.text("kind");
         boolean categorical = kind != null && kind.trim().equalsIgnoreCase("categorical");
-        if (kind != null && !categorical && !kind.trim().equalsIgnoreCase("numeric")) {
-            throw SextantException.invalid("kind", "kind must be numeric or categorical (got '" + kind + "')",
-                    "omit kind for a numeric signal, or pass \"categorical\" with its levels");
-        }
-        List<String> levels = categorical ? call.textList("levels", "[\"LOW\", \"HIGH\"]") : List.of();
-        if (categorical && !bins.isEmpty()) {
-            throw SextantException.invalid("bins", "a categorical signal has levels, not bins", "drop bins; hard mode compares the levels");
-        }
-        try {
-            return new SignalDefinition(name, categorical ? SignalKind.CATEGORICAL : SignalKind.NUMERIC, bins, levels, trust,
-                    call.text("description"), SignalDefinition.USER, fill == null ? SignalDefinition.DEFAULT_MAX_FILL_DAYS : fill);
-        } catch (IllegalArgumentException e) {
-            throw SextantException.invalid("name", e.getMessage(), "use a lower_snake_case name, ascending bins and a trust >= 0");
-        }
+        return SignalDefinition.user(name, kind, bins, categorical ? call.textList("levels", "[\"LOW\", \"HIGH\"]") : List.of(),
+                number(call, "default_trust"), call.text("description"), call.integer("max_fill_days"));
     }
 
     private static ForecastScan.Request scanRequest(ApiCall call) {

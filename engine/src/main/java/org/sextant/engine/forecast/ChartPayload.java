@@ -48,82 +48,48 @@ public final class ChartPayload {
         return out;
     }
 
-    /** {dates: [...], close: [...]} for the closes from index {@code from} on. */
-    public static Map<String, Object> closes(List<LocalDate> dates, double[] close, int from, int decimals) {
+    /** The closes from index {@code from} on. */
+    public static ChartData.Closes closes(List<LocalDate> dates, double[] close, int from, int decimals) {
         List<String> d = new ArrayList<>(close.length - from);
         List<Double> c = new ArrayList<>(close.length - from);
         for (int i = from; i < close.length; i++) {
             d.add(dates.get(i).toString());
             c.add(round(close[i], decimals));
         }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("dates", d);
-        out.put("close", c);
-        return out;
+        return new ChartData.Closes(d, c);
     }
 
     /** The live forecast: target dates, median and one lower/upper pair per level, reward/risk and coverage. */
-    public static Map<String, Object> live(PriceForecast f, int priceDecimals) {
+    public static ChartData.LiveForecast live(PriceForecast f, int priceDecimals) {
         int p = Math.max(priceDecimals, MIN_FORECAST_DECIMALS);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("model", f.model());
-        out.put("origin", f.origin().toString());
-        out.put("last_close", round(f.lastClose(), p));
-        out.put("calibration", f.calibration());
-        if (f.calibrationNote() != null) out.put("calibration_note", f.calibrationNote());
-        out.putAll(paths(f.targetDates(), f.forecast(), p));
-        List<Map<String, Object>> rr = new ArrayList<>();
+        List<RewardRisk> rr = new ArrayList<>();
         for (RewardRisk r : f.rewardRisk()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("level", r.level());
-            m.put("step", r.step());
-            m.put("upside", round(r.upside(), RATIO_DECIMALS));
-            m.put("downside", round(r.downside(), RATIO_DECIMALS));
-            m.put("ratio", round(r.ratio(), RATIO_DECIMALS));
-            rr.add(m);
+            rr.add(new RewardRisk(r.level(), r.step(), round(r.upside(), RATIO_DECIMALS), round(r.downside(), RATIO_DECIMALS),
+                    round(r.ratio(), RATIO_DECIMALS)));
         }
-        out.put("reward_risk", rr);
-        out.put("coverage", coverage(f.coverage()));
-        return out;
+        List<LevelCoverage> coverage = new ArrayList<>();
+        for (LevelCoverage c : f.coverage()) {
+            coverage.add(new LevelCoverage(c.level(), c.empirical() == null ? null : round(c.empirical(), RATIO_DECIMALS), c.origins()));
+        }
+        return new ChartData.LiveForecast(f.model(), f.origin().toString(), round(f.lastClose(), p), f.calibration(), f.calibrationNote(),
+                dates(f.targetDates()), rounded(f.forecast().median(), p), bands(f.forecast(), p), rr, coverage);
     }
 
     /** One stored backtest origin's forecast, drawn from its origin. */
-    public static Map<String, Object> overlay(StoredForecast s, int priceDecimals) {
+    public static ChartData.Overlay overlay(StoredForecast s, int priceDecimals) {
         int p = Math.max(priceDecimals, MIN_FORECAST_DECIMALS);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("origin", s.origin().toString());
-        out.put("calibration", s.calibration());
-        out.put("last_close", round(s.lastClose(), p));
-        out.putAll(paths(s.targetDates(), s.forecast(), p));
-        return out;
+        return new ChartData.Overlay(s.origin().toString(), s.calibration(), round(s.lastClose(), p), dates(s.targetDates()),
+                rounded(s.forecast().median(), p), bands(s.forecast(), p));
     }
 
-    private static Map<String, Object> paths(List<LocalDate> targetDates, Forecast f, int decimals) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("target_dates", targetDates.stream().map(LocalDate::toString).toList());
-        out.put("median", rounded(f.median(), decimals));
-        List<Map<String, Object>> bands = new ArrayList<>();
-        for (QuantileBand b : f.bands()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("level", b.level());
-            m.put("lower", rounded(b.lower(), decimals));
-            m.put("upper", rounded(b.upper(), decimals));
-            bands.add(m);
-        }
-        out.put("bands", bands);
-        return out;
+    private static List<String> dates(List<LocalDate> dates) {
+        return dates.stream().map(LocalDate::toString).toList();
     }
 
-    private static List<Map<String, Object>> coverage(List<LevelCoverage> coverage) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (LevelCoverage c : coverage) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("level", c.level());
-            m.put("empirical", c.empirical() == null ? null : round(c.empirical(), RATIO_DECIMALS));
-            m.put("origins", c.origins());
-            out.add(m);
-        }
-        return out;
+    private static List<ChartData.Band> bands(Forecast f, int decimals) {
+        List<ChartData.Band> bands = new ArrayList<>();
+        for (QuantileBand b : f.bands()) bands.add(new ChartData.Band(b.level(), rounded(b.lower(), decimals), rounded(b.upper(), decimals)));
+        return bands;
     }
 
     /** A copy of a JSON-like tree (maps, lists, numbers) with every double rounded to 1e-6: error and coverage summaries. */

@@ -2,12 +2,12 @@ package org.sextant.engine.forecast;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.function.Function;
+import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.SextantException;
-import org.sextant.engine.forecast.store.StoredForecast.LevelCoverage;
 
 /**
  * A universe scan: one row per symbol from its week-aligned forecast, reward/risk at 80, 95 and
@@ -57,41 +57,55 @@ public final class ForecastScan {
         }
     }
 
-    /** One ranked symbol; ratios are null where the lower band does not fall below the last close (no downside). */
-    public static Map<String, Object> row(PriceForecast f, int historyRows) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("symbol", f.symbol());
-        row.put("last_close", f.lastClose());
-        row.put("last_date", f.origin());
-        double[] med = f.forecast().median();
-        row.put("median_return", med[med.length - 1] / f.lastClose() - 1);
-        row.put("target_date", f.targetDates().get(f.targetDates().size() - 1));
-        for (RewardRisk rr : f.rewardRisk()) {
-            String k = String.valueOf(Math.round(rr.level() * 100));
-            row.put("reward_risk_" + k, Double.isFinite(rr.ratio()) ? rr.ratio() : null);
-            row.put("upside_" + k, rr.upside());
-            row.put("downside_" + k, rr.downside());
+    /**
+     * What a scan made of one symbol: a row, or the reason it was skipped (too little history, or
+     * the model's refusal), or neither when the forecaster gave none (a synchronous scan's limit).
+     * {@code prices} are the week-aligned closes the forecast was made from (null when skipped).
+     */
+    public record SymbolOutcome(String symbol, ScanRow row, String skipped, PriceSeries prices, PriceForecast forecast) {
+        public boolean notComputed() { return row == null && skipped == null; }
+    }
+
+    /**
+     * The per-symbol scan kernel, the same locally and on a cluster (docs/scale-out.md): the
+     * symbol's closes up to its week-aligned start on or before {@code asOf}, forecast by
+     * {@code forecaster} (which may answer null: not computed now), as one row.
+     */
+    public static SymbolOutcome scanSymbol(PriceSeries all, int minHistory, LocalDate asOf, Function<PriceSeries, PriceForecast> forecaster) {
+        if (all.size() < minHistory) {
+            return new SymbolOutcome(all.symbol(), null, "history " + all.size() + " closes < min_history " + minHistory, null, null);
         }
-        for (LevelCoverage c : f.coverage()) row.put("coverage_" + Math.round(c.level() * 100), c.empirical());
-        row.put("calibration", f.calibration());
-        row.put("history_rows", historyRows);
-        return row;
+        try {
+            PriceSeries upTo = weekAligned(all, asOf);
+            PriceForecast f = forecaster.apply(upTo);
+            if (f == null) return new SymbolOutcome(all.symbol(), null, null, upTo, null);
+            return new SymbolOutcome(all.symbol(), ScanRow.of(f, upTo.size()), null, upTo, f);
+        } catch (SextantException e) {
+            return new SymbolOutcome(all.symbol(), null, e.getMessage(), null, null);
+        }
+    }
+
+    /** The closes up to the week-aligned start on or before {@code asOf} (null: the series' last date). */
+    public static PriceSeries weekAligned(PriceSeries all, LocalDate asOf) {
+        ForecastStart start = ForecastStart.resolve(all.symbol(), all.dates(), asOf);
+        int n = start.historyRows();
+        if (n == all.size()) return all;
+        return new PriceSeries(all.symbol(), all.from(), start.startDate(), List.copyOf(all.dates().subList(0, n)),
+                Arrays.copyOf(all.close(), n), Arrays.copyOf(all.adjClose(), n));
     }
 
     /** Drops rows under the minimum ratio at the level and keeps the best {@code top}; a missing ratio (no downside) ranks first. */
-    public static List<Map<String, Object>> rank(List<Map<String, Object>> rows, double level, Double minRewardRisk, int top) {
-        String key = "reward_risk_" + Math.round(level * 100);
-        List<Map<String, Object>> kept = new ArrayList<>();
-        for (Map<String, Object> r : rows) {
-            double v = ratio(r.get(key));
-            if (minRewardRisk == null || v >= minRewardRisk) kept.add(r);
+    public static List<ScanRow> rank(List<ScanRow> rows, double level, Double minRewardRisk, int top) {
+        List<ScanRow> kept = new ArrayList<>();
+        for (ScanRow r : rows) {
+            if (minRewardRisk == null || ratio(r, level) >= minRewardRisk) kept.add(r);
         }
-        kept.sort(Comparator.comparingDouble((Map<String, Object> r) -> ratio(r.get(key))).reversed()
-                .thenComparing(r -> (String) r.get("symbol")));
+        kept.sort(Comparator.comparingDouble((ScanRow r) -> ratio(r, level)).reversed().thenComparing(ScanRow::symbol));
         return kept.size() > top ? new ArrayList<>(kept.subList(0, top)) : kept;
     }
 
-    private static double ratio(Object v) {
-        return v == null ? Double.POSITIVE_INFINITY : ((Number) v).doubleValue();
+    private static double ratio(ScanRow r, double level) {
+        Double v = r.rewardRisk(level);
+        return v == null ? Double.POSITIVE_INFINITY : v;
     }
 }

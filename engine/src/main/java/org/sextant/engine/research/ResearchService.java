@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.data.PriceRepository;
+import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.research.graph.ComposeResult;
 import org.sextant.engine.research.graph.ComposedGraph;
 import org.sextant.engine.research.graph.GraphComposer;
@@ -40,6 +42,7 @@ public final class ResearchService {
     public static final double PERIODS_PER_YEAR = 252;
     private final ResearchStore store;
     private final AnalogueSource analogues;
+    private final PriceRepository prices;
 
     /** Without the analogue matcher: specs with an analogue node are refused before they run. */
     public ResearchService(Store store) {
@@ -48,6 +51,7 @@ public final class ResearchService {
 
     public ResearchService(Store store, AnalogueSource analogues) {
         this.store = new ResearchStore(store);
+        this.prices = new PriceRepository(store);
         this.analogues = analogues;
     }
 
@@ -67,6 +71,50 @@ public final class ResearchService {
             out.add(m);
         }
         return out;
+    }
+
+    /** Most runs {@link #listRuns} returns when the caller names no limit. */
+    public static final int DEFAULT_RUN_LIST = 50;
+
+    /** A graph spec validated and counted, as the answer shows it; runs nothing. */
+    public Map<String, Object> composeGraphAnswer(String specJson) {
+        if (specJson == null || specJson.isBlank()) {
+            throw SextantException.invalid("spec", "spec is missing", "pass a graph spec (docs/research.md), e.g. {\"version\":1,\"nodes\":{...}}");
+        }
+        return composeGraph(specJson).toWire();
+    }
+
+    /** A strategy backtest job's subject (its session and request), after the request is checked and its spec composes. */
+    public String backtestSubject(StrategyRunRequest r) {
+        composeGraph(r.spec()).requireOk(); // refuse a bad spec before a job exists
+        return (r.sessionId() == null ? "default" : r.sessionId()) + ":" + Integer.toHexString(r.hashCode());
+    }
+
+    /** The session's ledger of runs and configurations tried (zero for a new session); reads only. */
+    public org.sextant.engine.research.store.SessionLedger ledger(String sessionId) {
+        return store.ledger(sessionId == null || sessionId.isBlank() ? "default" : sessionId);
+    }
+
+    /**
+     * The request with its symbols canonical and checked, and its split resolved: without an
+     * out-of-sample start the common date range of the symbols is split at 70%.
+     */
+    public StrategyRunRequest withDefaultSplit(StrategyRunRequest r) {
+        if (r == null || r.symbols() == null || r.symbols().isEmpty()) {
+            throw SextantException.invalid("symbols", "no symbols to backtest", "name the universe, e.g. [\"AA\",\"IBM\",\"MSFT\"]");
+        }
+        List<String> symbols = r.symbols().stream().map(prices::requireSymbol).toList();
+        if (r.oosStart() != null) return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, r.from(), r.to(), r.oosStart(), r.threads(), r.selectedConfiguration());
+        java.time.LocalDate from = r.from(), to = r.to();
+        if (from == null || to == null) {
+            List<SymbolInfo> infos = prices.symbols(null).stream().filter(i -> symbols.contains(i.symbol())).toList();
+            if (from == null) from = infos.stream().map(SymbolInfo::firstDate).filter(java.util.Objects::nonNull).max(java.time.LocalDate::compareTo).orElse(null);
+            if (to == null) to = infos.stream().map(SymbolInfo::lastDate).filter(java.util.Objects::nonNull).min(java.time.LocalDate::compareTo).orElse(null);
+        }
+        if (from == null || to == null || !from.isBefore(to)) {
+            throw SextantException.invalid("from", "the symbols share no common date range", "pick symbols with overlapping history or give from/to");
+        }
+        return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, from, to, defaultOutOfSampleStart(from, to), r.threads(), r.selectedConfiguration());
     }
 
     /** The out-of-sample start when the caller names none: the last 30% of the days from..to are held out. */
@@ -187,6 +235,7 @@ public final class ResearchService {
 
     /** Stored runs, newest first, of one session (all when null), at most {@code limit}. */
     public List<RunInfo> listRuns(String sessionId, int limit) {
+        if (limit < 1 || limit > 1000) throw SextantException.invalid("limit", "limit must be 1..1000, was " + limit, "e.g. " + DEFAULT_RUN_LIST);
         return store.listRuns(sessionId, limit);
     }
 

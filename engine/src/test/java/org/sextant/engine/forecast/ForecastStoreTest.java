@@ -90,19 +90,19 @@ class ForecastStoreTest {
         assertEquals(r.male(), overlays0.result().male(), 1e-15);
         org.junit.jupiter.api.Assertions.assertArrayEquals(r.malePerStep(), overlays0.result().malePerStep(), 1e-15);
         org.junit.jupiter.api.Assertions.assertArrayEquals(r.adaptiveCoverage(), overlays0.result().adaptiveCoverage(), 1e-15);
-        Map<String, Object> chart = engine.getChartData("KO", 504, "naive", 10, null, true);
-        @SuppressWarnings("unchecked") Map<String, Object> bt = (Map<String, Object>) chart.get("backtest");
+        ChartData chart = engine.getChartData("KO", 504, "naive", 10, null, true);
+        @SuppressWarnings("unchecked") Map<String, Object> bt = (Map<String, Object>) chart.backtest();
         assertNotNull(bt);
         assertEquals("monthly", bt.get("origins_rule"));
         assertEquals(r.male(), ((Number) bt.get("male")).doubleValue(), 1e-6, "errors keep 1e-6");
-        @SuppressWarnings("unchecked") List<Map<String, Object>> overlays = (List<Map<String, Object>>) chart.get("overlays");
+        List<ChartData.Overlay> overlays = chart.overlays();
         LocalDate windowStart = ko.dates().get(ko.size() - 504);
         long inWindow = stored.stream().filter(s -> !s.origin().isBefore(windowStart)).count();
         assertEquals(inWindow, overlays.size(), "every backtest origin in the window");
-        assertEquals((int) inWindow, chart.get("backtest_origins"));
-        assertTrue(overlays.stream().allMatch(o -> o.get("calibration").equals("conformal")),
+        assertEquals((int) inWindow, chart.backtestOrigins());
+        assertTrue(overlays.stream().allMatch(o -> o.calibration().equals("conformal")),
                 "the chart shows the default calibration where the origin has it");
-        assertNull(engine.getChartData("KO", 504, "naive", 10).get("overlays"), "overlays only on request: their count is enough by default");
+        assertNull(engine.getChartData("KO", 504, "naive", 10).overlays(), "overlays only on request: their count is enough by default");
     }
 
     @Test
@@ -140,27 +140,27 @@ class ForecastStoreTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void aScanRanksByRewardRiskWithFilters() {
         List<String> syms = List.of("AA", "KO", "MSFT", "GE", "JNJ", "MSFT.OHLCV");
         ForecastScan.Request req = new ForecastScan.Request(syms, "naive", 20, 95.0, null, 3, null, null, null);
-        Map<String, Object> scan = engine.scanForecasts(req);
-        List<Map<String, Object>> rows = (List<Map<String, Object>>) scan.get("rows");
+        ScanResult scan = engine.scanForecasts(req);
+        List<ScanRow> rows = scan.rows();
         assertEquals(3, rows.size(), "top 3");
         for (int i = 1; i < rows.size(); i++) {
-            assertTrue(((Number) rows.get(i - 1).get("reward_risk_95")).doubleValue() >= ((Number) rows.get(i).get("reward_risk_95")).doubleValue());
+            assertTrue(rows.get(i - 1).rewardRisk95() >= rows.get(i).rewardRisk95());
         }
-        Map<String, Object> row = rows.get(0);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> row = org.sextant.engine.Json.MAPPER.convertValue(rows.get(0), Map.class); // the keys on the wire
         for (String k : List.of("symbol", "last_close", "last_date", "median_return", "reward_risk_80", "reward_risk_95", "reward_risk_99", "coverage_95")) {
             assertTrue(row.containsKey(k), k);
         }
-        double threshold = ((Number) rows.get(1).get("reward_risk_95")).doubleValue();
-        Map<String, Object> filtered = engine.scanForecasts(new ForecastScan.Request(syms, "naive", 20, 0.95, threshold, 10, null, null, null));
-        assertEquals(2, ((List<?>) filtered.get("rows")).size(), "only the two at or above the threshold");
-        Map<String, Object> longOnly = engine.scanForecasts(new ForecastScan.Request(syms, "naive", 20, null, null, null, 1000, null, null));
-        assertTrue(((List<Map<String, Object>>) longOnly.get("skipped")).stream().anyMatch(s -> s.get("symbol").equals("MSFT.OHLCV")),
+        double threshold = rows.get(1).rewardRisk95();
+        ScanResult filtered = engine.scanForecasts(new ForecastScan.Request(syms, "naive", 20, 0.95, threshold, 10, null, null, null));
+        assertEquals(2, filtered.rows().size(), "only the two at or above the threshold");
+        ScanResult longOnly = engine.scanForecasts(new ForecastScan.Request(syms, "naive", 20, null, null, null, 1000, null, null));
+        assertTrue(longOnly.skipped().stream().anyMatch(s -> s.symbol().equals("MSFT.OHLCV")),
                 "MSFT.OHLCV's 249 closes are below min_history 1000");
-        assertEquals(5, ((List<?>) longOnly.get("rows")).size());
+        assertEquals(5, longOnly.rows().size());
         assertEquals("level", assertThrows(SextantException.class,
                 () -> engine.scanForecasts(new ForecastScan.Request(syms, "naive", 20, 90.0, null, null, null, null, null))).field());
     }

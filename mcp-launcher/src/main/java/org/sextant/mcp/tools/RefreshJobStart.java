@@ -1,10 +1,6 @@
 package org.sextant.mcp.tools;
 
-import org.sextant.contract.ArgumentSchema;
 import org.sextant.contract.Capabilities;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /**
@@ -18,19 +14,11 @@ final class RefreshJobStart extends LauncherTool {
     RefreshJobStart() {
         super("refresh_job_start", Categories.JOBS, ToolClass.WRITE, false,
                 "Starts a job that re-downloads prices of stored symbols (default all, at most 100); answers at once with job_id.",
-                ArgumentSchema.object()
-                        .stringArray("symbols", GatherTickers.MAX_SYMBOLS, "stored symbols as list_symbols shows them (default: all, when there are at most 100)", false)
-                        .string("provider", "data provider name (default: the app's configured provider)", false)
-                        .build());
+                Capabilities.START_REFRESH.schema());
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        List<String> symbols = RefreshTickers.storedSymbols(call);
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("symbols", symbols);
-        call.args().optionalString("provider").ifPresent(p -> args.put("provider", p));
-        Map<String, Object> job = call.context().app().call(Capabilities.START_GATHER, args);
-        return JobAnswers.started(job, "refresh_job_status", POLL_AFTER_SECONDS);
+        return JobAnswers.started(RefreshTickers.start(call), "refresh_job_status", POLL_AFTER_SECONDS);
     }
 }

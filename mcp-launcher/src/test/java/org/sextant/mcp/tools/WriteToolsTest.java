@@ -127,7 +127,8 @@ class WriteToolsTest {
     @Test
     void refreshWithoutSymbolsRefreshesEveryStoredSymbol() {
         Map<String, Object> d = data(allowed.dispatch("refresh_tickers", Map.of()));
-        assertEquals(Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG)), app.lastArgs("start_gather"));
+        assertEquals(Map.of(), app.lastArgs("start_refresh"), "the app names the stored symbols (RefreshRuleTest in the engine)");
+        assertEquals(List.of(FakeApp.SHORT, FakeApp.LONG), ((Map<?, ?>) d.get("job")).get("subjects"));
         assertEquals("gather", d.get("kind"));
     }
 
@@ -146,7 +147,8 @@ class WriteToolsTest {
         };
         Envelope e = allowed.dispatch("refresh_job_start", Map.of(), wanted);
         Map<String, Object> d = data(e);
-        assertEquals(Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG)), app.lastArgs("start_gather"));
+        assertEquals(Map.of(), app.lastArgs("start_refresh"));
+        assertEquals(List.of(FakeApp.SHORT, FakeApp.LONG), ((Map<?, ?>) d.get("job")).get("subjects"));
         assertEquals("QUEUED", d.get("state"));
         assertEquals(2, d.get("poll_after_seconds"));
         assertEquals(0, app.calls("job_status"), "no polling");

@@ -1,0 +1,23 @@
+package org.sextant.engine;
+
+import org.sextant.engine.home.SextantHome;
+import org.sextant.engine.ingest.SampleUniverse;
+import org.sextant.engine.ingest.StagedFile;
+import org.sextant.engine.store.RollingBackups;
+import org.sextant.engine.store.Store;
+
+/** Opens the home's store for the one engine that will write it: migrated, staging cleared, backups scheduled, never empty. */
+final class StoreStartup {
+    private StoreStartup() {}
+
+    static Store open(SextantHome home) {
+        home.ensureLayout();
+        Store store = Store.open(home.database(), home.stagingDir());
+        // the store is ours now (one writer): nothing in staging belongs to a running import
+        int leftovers = StagedFile.removeLeftovers(home.stagingDir());
+        if (leftovers > 0) org.slf4j.LoggerFactory.getLogger(Sextant.class).info("removed {} staging file(s) left by an interrupted import", leftovers);
+        store.afterCheckpoint(new RollingBackups(home.database(), RollingBackups.Policy.of(home))::takeIfDue);
+        if (SampleUniverse.loadIfEmpty(store)) store.checkpoint(); // a kill right after the first start leaves a store that opens
+        return store;
+    }
+}

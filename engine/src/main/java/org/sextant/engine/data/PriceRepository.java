@@ -1,0 +1,153 @@
+package org.sextant.engine.data;
+
+import java.sql.Date;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import org.sextant.contract.Bounds;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.store.Store;
+
+/**
+ * The stored symbols and their daily prices, read with SQL: the one place the facade's reads
+ * touch JDBC. Symbols are matched case-insensitively and reported canonical (upper case).
+ */
+public final class PriceRepository {
+    private final Store store;
+
+    public PriceRepository(Store store) {
+        this.store = store;
+    }
+
+    /** Symbols whose name or ticker contains {@code query} (case-insensitive); all when null or blank. */
+    public List<SymbolInfo> symbols(String query) {
+        String q = query == null ? "" : query.trim().toLowerCase(Locale.ROOT);
+        if (q.length() > Bounds.MAX_QUERY_CHARS) {
+            throw SextantException.invalid("query", "query is " + q.length() + " characters, more than " + Bounds.MAX_QUERY_CHARS,
+                    "search by a part of a ticker or name, e.g. micro");
+        }
+        return store.read(c -> {
+            List<SymbolInfo> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement(
+                    "SELECT symbol, name, currency, exchange, first_date, last_date, rows, source FROM symbols "
+                            + "WHERE ? = '' OR lower(symbol) LIKE '%' || ? || '%' OR lower(coalesce(name,'')) LIKE '%' || ? || '%' "
+                            + "ORDER BY symbol")) {
+                p.setString(1, q);
+                p.setString(2, q);
+                p.setString(3, q);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(new SymbolInfo(r.getString(1), r.getString(2), r.getString(3), r.getString(4),
+                                toLocal(r.getDate(5)), toLocal(r.getDate(6)), r.getLong(7), r.getString(8)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Daily bars of {@code symbol} between {@code from} and {@code to} inclusive (either may be null), oldest first. */
+    public List<PriceBar> bars(String symbol, LocalDate from, LocalDate to) {
+        String sym = canonical(requireText(symbol));
+        if (from != null && to != null && from.isAfter(to)) {
+            requireSymbol(symbol); // an unknown symbol is named first, as for any other bad range
+            throw SextantException.invalid("start", "start " + from + " is after end " + to, "give a start on or before the end");
+        }
+        // No ORDER BY: on a short read DuckDB's sort costs as much as the scan (it wakes its
+        // worker threads). Rows come back in insertion order, which for imported history is
+        // date order, so the sort below is mostly a check.
+        List<PriceBar> bars = store.readPrepared("SELECT date, open, high, low, close, adj_close, volume FROM prices WHERE symbol = ? "
+                + "AND date >= coalesce(?, DATE '0001-01-01') AND date <= coalesce(?, DATE '9999-12-31')", p -> {
+            List<PriceBar> out = new ArrayList<>();
+            p.setString(1, sym);
+            p.setObject(2, from);
+            p.setObject(3, to);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add(new PriceBar(toLocal(r.getDate(1)), obj(r, 2), obj(r, 3), obj(r, 4), r.getDouble(5), obj(r, 6), obj(r, 7)));
+                }
+            }
+            return out;
+        });
+        // Only an empty answer needs the symbols table: unknown symbol (not_found) or no rows in range.
+        if (bars.isEmpty()) requireSymbol(symbol);
+        return inDateOrder(bars);
+    }
+
+    /** Daily closes of {@code symbol} between {@code from} and {@code to} inclusive (either may be null). */
+    public PriceSeries closes(String symbol, LocalDate from, LocalDate to) {
+        return PriceSeries.of(canonical(symbol), from, to, bars(symbol, from, to));
+    }
+
+    /** How many symbols and rows the store holds, and the span of their dates. */
+    public DataSummary summary() {
+        return store.read(c -> {
+            try (Statement s = c.createStatement();
+                 ResultSet r = s.executeQuery("SELECT (SELECT count(*) FROM symbols), count(*), min(date), max(date) FROM prices")) {
+                r.next();
+                return new DataSummary(r.getLong(1), r.getLong(2), toLocal(r.getDate(3)), toLocal(r.getDate(4)));
+            }
+        });
+    }
+
+    /** Canonical ticker for {@code symbol}, or a not_found error that suggests close names. */
+    public String requireSymbol(String symbol) {
+        String s = canonical(requireText(symbol));
+        boolean known = store.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT 1 FROM symbols WHERE symbol = ?")) {
+                p.setString(1, s);
+                try (ResultSet r = p.executeQuery()) {
+                    return r.next();
+                }
+            }
+        });
+        if (!known) {
+            List<String> near = symbols(s.length() > 2 ? s.substring(0, 2) : s).stream().limit(5).map(SymbolInfo::symbol).toList();
+            throw SextantException.notFound("symbol", "unknown symbol '" + symbol + "'",
+                    near.isEmpty() ? "call list_symbols for the symbols in the store, or import/gather it first"
+                            : "did you mean one of " + near + "? list_symbols shows all");
+        }
+        return s;
+    }
+
+    private static String requireText(String symbol) {
+        if (symbol == null || symbol.isBlank()) {
+            throw SextantException.invalid("symbol", "symbol is missing", "pass a ticker from list_symbols, e.g. MSFT");
+        }
+        if (symbol.length() > Bounds.MAX_SYMBOL_CHARS) {
+            throw SextantException.invalid("symbol", "symbol is " + symbol.length() + " characters, more than " + Bounds.MAX_SYMBOL_CHARS,
+                    "pass a ticker from list_symbols, e.g. MSFT");
+        }
+        return symbol;
+    }
+
+    /** The stored spelling of a ticker: trimmed, upper case. */
+    public static String canonical(String symbol) {
+        return symbol == null ? null : symbol.trim().toUpperCase(Locale.ROOT);
+    }
+
+    private static List<PriceBar> inDateOrder(List<PriceBar> bars) {
+        for (int i = 1; i < bars.size(); i++) {
+            if (bars.get(i).date().isBefore(bars.get(i - 1).date())) {
+                bars.sort(Comparator.comparing(PriceBar::date));
+                break;
+            }
+        }
+        return bars;
+    }
+
+    private static LocalDate toLocal(Date d) {
+        return d == null ? null : d.toLocalDate();
+    }
+
+    private static Double obj(ResultSet r, int col) throws SQLException {
+        double v = r.getDouble(col);
+        return r.wasNull() ? null : v;
+    }
+}

@@ -1,0 +1,14 @@
+package org.sextant.engine.exchange;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Map;
+import org.sextant.engine.research.StrategyRunSummary;
+
+/**
+ * What importing a finished scale-out job's output did (docs/scale-out.md): {@code job} names
+ * the job kind; a forecast job lists the symbols {@code imported} and those the job reported
+ * {@code failed}; a strategy sweep's {@code run} is the run it became.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record JobImport(String job, List<String> imported, List<Map<String, Object>> failed, StrategyRunSummary run) {}

@@ -1,0 +1,59 @@
+package org.sextant.engine.exchange;
+
+import java.nio.file.Path;
+import org.sextant.engine.forecast.ForecastService;
+import org.sextant.engine.research.ResearchService;
+import org.sextant.engine.research.StrategyRunSummary;
+import org.sextant.engine.store.Store;
+
+/**
+ * The store's side of the scale-out jobs (docs/scale-out.md): prices out as Parquet for a job,
+ * a finished job's output in, stored exactly as the same work done locally is stored.
+ */
+public final class ScaleOutExchange {
+    private final Store store;
+    private final ForecastService forecasts;
+    private final ResearchService research;
+    private final Runnable dataChanged;
+
+    /** {@code dataChanged} is told after forecasts are stored (the views that show them refresh). */
+    public ScaleOutExchange(Store store, ForecastService forecasts, ResearchService research, Runnable dataChanged) {
+        this.store = store;
+        this.forecasts = forecasts;
+        this.research = research;
+        this.dataChanged = dataChanged;
+    }
+
+    /** Writes every price as Parquet partitioned by symbol into {@code target} (a new or empty folder). Reads the store only. */
+    public PriceParquetExport.Written exportPricesParquet(Path target) {
+        return PriceParquetExport.export(store, target);
+    }
+
+    /** Imports a finished job's output, whichever job wrote it (told by its columns). A writer. */
+    public JobImport importJob(Path folder, String sessionId) {
+        String kind = JobOutput.kind(store, folder);
+        if (kind.equals(JobOutput.STRATEGY_SWEEP)) return new JobImport(kind, null, null, importStrategySweepJob(folder, sessionId));
+        ForecastService.ForecastJobImport imported = importForecastBacktestJob(folder);
+        return new JobImport(kind, imported.imported(), imported.failed(), null);
+    }
+
+    /** Every symbol's backtest stored as a local forecast job stores it; the symbols the job reported failed are named. A writer. */
+    public ForecastService.ForecastJobImport importForecastBacktestJob(Path folder) {
+        ForecastService.ForecastJobImport imported = forecasts.importBacktestJob(folder);
+        dataChanged.run();
+        return imported;
+    }
+
+    /**
+     * A strategy sweep job's output as a run of research session {@code sessionId} (null:
+     * "default") with its configurations, equity and verdict, counted in the session. Refused when
+     * the store's prices are not the ones the job read, or when it was imported before. A writer.
+     */
+    public StrategyRunSummary importStrategySweepJob(Path folder, String sessionId) {
+        return record(StrategySweepImport.read(store, folder), sessionId);
+    }
+
+    private StrategyRunSummary record(StrategySweepImport.Read read, String sessionId) {
+        return research.recordSweepJob(read.job(), read.configurations(), read.computeSeconds(), sessionId);
+    }
+}

@@ -1,0 +1,334 @@
+package org.sextant.engine.forecast;
+
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.sextant.engine.Json;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.data.PriceRepository;
+import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.exchange.ForecastBacktestImport;
+import org.sextant.engine.forecast.store.ForecastStore;
+import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.forecast.store.StoredForecast;
+import org.sextant.engine.jobs.JobContext;
+import org.sextant.engine.store.Store;
+
+/**
+ * Price forecasts as the facade offers them: live forecasts (stored ones reused while the prices
+ * are unchanged, else the last ones this process made, else computed), walk-forward backtests
+ * and their storage, universe scans and chart payloads. Reads never write the store; the
+ * {@code *Job} methods, run inside writer jobs, store what they compute.
+ */
+public final class ForecastService {
+    /** Most forecasts one synchronous scan computes (each costs seconds); the rest are left to a scan job. */
+    public static final int SCAN_COMPUTE_LIMIT = 8;
+    /** Closes a chart answer carries by default: about a year, which keeps an agent's answer small; more on request. */
+    public static final int DEFAULT_CHART_DAYS = 250;
+    private static final double[] LEVELS = ForecastBacktestRun.DEFAULT_LEVELS;
+
+    private final Store store;
+    private final PriceRepository prices;
+    private final ForecastStore forecasts;
+    private final LiveForecastCache liveCache = new LiveForecastCache();
+
+    public ForecastService(Store store, PriceRepository prices) {
+        this.store = store;
+        this.prices = prices;
+        this.forecasts = new ForecastStore(store);
+    }
+
+    /** Forgets the in-memory live forecasts (the prices they were made from changed). */
+    public void invalidate() {
+        liveCache.clear();
+    }
+
+    /** A live forecast of {@code symbol} from its last close (see {@link #liveForecast}). */
+    public PriceForecast forecast(String symbol, String model, Integer horizon, double[] levels, String calibration) {
+        return liveForecast(prices.closes(symbol, null, null), model, horizon, levels, calibration);
+    }
+
+    public ForecastStart resolveStart(String symbol, LocalDate asOf) {
+        PriceSeries all = prices.closes(symbol, null, null);
+        return ForecastStart.resolve(all.symbol(), all.dates(), asOf);
+    }
+
+    /** Walk-forward errors of a model on a symbol; a read, nothing is stored. */
+    public WalkForwardBacktest.Result backtestError(String symbol, String model, Integer horizon, String origins, Double evalFraction,
+                                                    double[] levels) {
+        return backtestRun(prices.closes(symbol, null, null), model, horizon, origins, evalFraction, levels, null).result();
+    }
+
+    /** {@link #backtestError} stored, replacing the previous backtest of this symbol, model and horizon. A writer. */
+    public WalkForwardBacktest.Result storeBacktest(String symbol, String model, Integer horizon, String origins, Double evalFraction,
+                                                   double[] levels) {
+        return storeBacktest(backtestRun(prices.closes(symbol, null, null), model, horizon, origins, evalFraction, levels, null));
+    }
+
+    /** Stores a computed backtest, replacing the previous one of its symbol, model and horizon. A writer. */
+    public WalkForwardBacktest.Result storeBacktest(ForecastBacktestRun.Computed b) {
+        forecasts.deleteAll(b.symbol(), b.model(), b.horizon(), StoredForecast.BACKTEST);
+        forecasts.save(b.rows());
+        forecasts.saveBacktest(b.symbol(), b.model(), b.horizon(), b.originsRule(), b.result());
+        return b.result();
+    }
+
+    /** A scale-out forecast backtest job's output stored as local backtests are; names what came in and what the job reported failed. */
+    public ForecastJobImport importBacktestJob(Path folder) {
+        ForecastBacktestImport.Read read = ForecastBacktestImport.read(store, folder);
+        for (ForecastBacktestRun.Computed b : read.computed()) storeBacktest(b);
+        return new ForecastJobImport(read.computed().stream().map(ForecastBacktestRun.Computed::symbol).toList(), read.failed());
+    }
+
+    /** What an import of a forecast job stored ({@code imported}: symbols) and the symbols it could not use, with the reason. */
+    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed) {}
+
+    private ForecastBacktestRun.Computed backtestRun(PriceSeries p, String model, Integer horizon, String origins, Double evalFraction,
+                                                     double[] levels, JobContext ctx) {
+        return ForecastBacktestRun.run(p, model, horizon, origins, evalFraction, null, levels, ctx == null ? null : ctx::checkCancelled);
+    }
+
+    /** One symbol's answer in a forecast job: its live forecast and, when asked, its stored backtest. */
+    public record SymbolForecast(PriceForecast forecast,
+                                 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                                 WalkForwardBacktest.Result backtest) {}
+
+    /** A forecast job's work: stored symbols (canonical, distinct), model, horizon and whether to backtest. */
+    public record JobRequest(List<String> symbols, String model, int horizon, boolean backtest) {
+        public String kind() { return backtest ? "forecast_backtest" : "forecast"; }
+
+        /** What the job works on: one subject per symbol, model and horizon (a job covering them all joins it). */
+        public List<String> subjects() { return symbols.stream().map(x -> x + ":" + model + ":" + horizon).toList(); }
+    }
+
+    /** A forecast job's request, checked before the job exists: every symbol stored, model and horizon valid. */
+    public JobRequest forecastJobRequest(List<String> symbols, String model, Integer horizon, boolean backtest) {
+        if (symbols == null || symbols.isEmpty()) {
+            throw SextantException.invalid("symbols", "no symbol to forecast", "name one or more symbols from list_symbols");
+        }
+        List<String> syms = symbols.stream().map(prices::requireSymbol).distinct().toList();
+        return new JobRequest(syms, ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon), backtest);
+    }
+
+    /** The body of a forecast job: each symbol's week-aligned live forecast and optionally its backtest, both stored. A writer. */
+    public Map<String, SymbolForecast> forecastJob(JobRequest r, JobContext ctx) {
+        List<String> symbols = r.symbols();
+        String model = r.model();
+        int horizon = r.horizon();
+        Map<String, SymbolForecast> results = new LinkedHashMap<>();
+        for (int i = 0; i < symbols.size(); i++) {
+            ctx.checkCancelled();
+            String sym = symbols.get(i);
+            double share = 1.0 / symbols.size();
+            ctx.progress(i * share, "forecasting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
+            PriceSeries all = prices.closes(sym, null, null);
+            BandCalibration cal = BandCalibration.parse(null);
+            PriceSeries upTo = ForecastScan.weekAligned(all, null);
+            PriceForecast f = storeLive(upTo, model, horizon, cal, liveForecast(upTo, model, horizon, LEVELS, null));
+            WalkForwardBacktest.Result b = null;
+            if (r.backtest()) {
+                ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
+                b = storeBacktest(backtestRun(all, model, horizon, null, null, null, ctx));
+            }
+            results.put(sym, new SymbolForecast(f, b));
+        }
+        return results;
+    }
+
+    // ---- scans ----------------------------------------------------------------------------
+
+    /** Where a scan reports its progress: nowhere for a read, the job's record for a scan job. */
+    @FunctionalInterface
+    private interface ScanProgress {
+        void report(double done, String message);
+    }
+
+    /** A scan's answer and the forecasts it computed from these prices (a scan job stores them). */
+    private record ScanOutcome(ScanResult answer, Map<PriceSeries, PriceForecast> computed) {}
+
+    /** A read: at most {@link #SCAN_COMPUTE_LIMIT} forecasts are computed, the rest listed as not computed. */
+    public ScanResult scan(ForecastScan.Request request) {
+        return scan(request, SCAN_COMPUTE_LIMIT, (done, message) -> { }).answer();
+    }
+
+    /** Checks a scan request and names its symbols, before a job exists. */
+    public List<String> scanSubjects(ForecastScan.Request request) {
+        ForecastScan.Request r = orDefault(request);
+        r.sortLevel();
+        r.topN();
+        r.minHistoryRows();
+        String m = ForecastBacktestRun.modelName(r.model());
+        int h = ForecastBacktestRun.horizon(r.horizon());
+        return scanSymbols(r).stream().map(x -> x + ":" + m + ":" + h).toList();
+    }
+
+    /** The body of a scan job: every forecast computed, and stored. A writer. */
+    public ScanResult scanJob(ForecastScan.Request request, JobContext ctx) {
+        ForecastScan.Request r = orDefault(request);
+        ScanOutcome outcome = scan(r, Integer.MAX_VALUE, (done, message) -> {
+            ctx.checkCancelled();
+            ctx.progress(done, message);
+        });
+        String m = ForecastBacktestRun.modelName(r.model());
+        int h = ForecastBacktestRun.horizon(r.horizon());
+        BandCalibration cal = BandCalibration.parse(r.calibration());
+        outcome.computed().forEach((p, f) -> storeLive(p, m, h, cal, f)); // the job keeps what it computed
+        return outcome.answer();
+    }
+
+    private static ForecastScan.Request orDefault(ForecastScan.Request r) {
+        return r == null ? new ForecastScan.Request(null, null, null, null, null, null, null, null, null) : r;
+    }
+
+    private ScanOutcome scan(ForecastScan.Request req, int computeLimit, ScanProgress progress) {
+        ForecastScan.Request r = orDefault(req);
+        double level = r.sortLevel();
+        int top = r.topN();
+        int minHistory = r.minHistoryRows();
+        String m = ForecastBacktestRun.modelName(r.model());
+        int h = ForecastBacktestRun.horizon(r.horizon());
+        BandCalibration cal = BandCalibration.parse(r.calibration());
+        List<String> syms = scanSymbols(r);
+        List<ScanRow> rows = new ArrayList<>();
+        List<ScanResult.Skipped> skipped = new ArrayList<>();
+        List<String> notComputed = new ArrayList<>();
+        Map<PriceSeries, PriceForecast> computed = new LinkedHashMap<>();
+        int[] fresh = {0};
+        for (int i = 0; i < syms.size(); i++) {
+            String sym = syms.get(i);
+            progress.report((double) i / syms.size(), "scanning " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
+            ForecastScan.SymbolOutcome o;
+            try {
+                o = ForecastScan.scanSymbol(prices.closes(sym, null, null), minHistory, r.asOf(), upTo -> {
+                    PriceForecast known = knownLive(upTo, m, h, LEVELS, cal);
+                    if (known != null) return known;
+                    if (fresh[0] >= computeLimit) return null;
+                    fresh[0]++;
+                    return liveForecast(upTo, m, h, LEVELS, cal.wire());
+                });
+            } catch (SextantException e) {
+                o = new ForecastScan.SymbolOutcome(sym, null, e.getMessage(), null, null);
+            }
+            if (o.skipped() != null) skipped.add(new ScanResult.Skipped(sym, o.skipped()));
+            else if (o.notComputed()) notComputed.add(sym);
+            else {
+                computed.put(o.prices(), o.forecast());
+                rows.add(o.row());
+            }
+        }
+        String note = notComputed.isEmpty() ? null : notComputed.size() + " symbol(s) have no stored forecast yet and were not computed in this call "
+                + "(at most " + computeLimit + " per call); start_scan computes them all as a job";
+        ScanResult answer = new ScanResult(ForecastScan.rank(rows, level, r.minRewardRisk(), top), m, h, level, cal.wire(), r.minRewardRisk(),
+                minHistory, top, r.asOf(), ForecastStart.RULE, syms.size(), rows.size(), skipped, notComputed, note);
+        return new ScanOutcome(answer, computed);
+    }
+
+    private List<String> scanSymbols(ForecastScan.Request r) {
+        if (r.symbols() == null || r.symbols().isEmpty()) return prices.symbols(null).stream().map(SymbolInfo::symbol).toList();
+        r.checkSymbolCount();
+        return r.symbols().stream().map(prices::requireSymbol).distinct().toList();
+    }
+
+    // ---- live forecasts ---------------------------------------------------------------------
+
+    /**
+     * The live forecast made from exactly these prices: the stored one (a forecast job stored
+     * it), else the one this process computed last (kept in memory), else computed now. A read:
+     * it keeps what it computes in memory only ({@link #storeLive} is the writer).
+     */
+    private PriceForecast liveForecast(PriceSeries p, String model, Integer horizon, double[] levels, String calibration) {
+        String m = ForecastBacktestRun.modelName(model);
+        int h = ForecastBacktestRun.horizon(horizon);
+        double[] lv = levels == null ? LEVELS : levels;
+        ForecastInput.checkLevels(lv);
+        BandCalibration cal = BandCalibration.parse(calibration);
+        PriceForecast known = knownLive(p, m, h, lv, cal);
+        if (known != null) return known;
+        PriceForecast f = PriceForecast.calibrated(p, m, h, lv, cal);
+        liveCache.put(p, m, h, lv, cal.wire(), f);
+        return f;
+    }
+
+    private PriceForecast storeLive(PriceSeries p, String model, int h, BandCalibration cal, PriceForecast f) {
+        String m = ForecastBacktestRun.modelName(model);
+        // a fallback to the model's bands is not stored under the requested calibration
+        if (f.calibration().equals(cal.wire()) && storedLive(p, m, h, LEVELS, cal) == null) {
+            forecasts.save(List.of(new StoredForecast(p.symbol(), m, StoredForecast.LIVE, cal.wire(), f.origin(), h, f.lastClose(),
+                    p.size(), f.targetDates(), f.forecast(), f.coverage())));
+        }
+        return f;
+    }
+
+    /** The stored or in-memory live forecast made from exactly these prices, or null. */
+    private PriceForecast knownLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal) {
+        StoredForecast hit = storedLive(p, m, h, levels, cal);
+        if (hit != null) {
+            return PriceForecast.assemble(p, PriceForecast.closes(p), ForecastModels.forPrices(m).name(), hit.forecast(), levels,
+                    hit.calibration(), hit.coverage(), null);
+        }
+        return liveCache.get(p, m, h, levels, cal.wire());
+    }
+
+    private StoredForecast storedLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal) {
+        if (p.size() == 0) return null;
+        LocalDate origin = p.dates().get(p.size() - 1);
+        double last = PriceForecast.closes(p)[p.size() - 1];
+        for (StoredForecast s : forecasts.find(p.symbol(), m, h, StoredForecast.LIVE, cal.wire(), origin, origin)) {
+            boolean sameLevels = s.forecast().bands().size() == levels.length
+                    && Arrays.stream(levels).allMatch(l -> s.forecast().bands().stream().anyMatch(b -> Math.abs(b.level() - l) < 1e-9));
+            if (s.historyRows() == p.size() && Math.abs(s.lastClose() - last) <= 1e-12 * Math.abs(last) && sameLevels) return s;
+        }
+        return null;
+    }
+
+    // ---- charts ------------------------------------------------------------------------------
+
+    /** The chart answer of {@code symbol} (see {@link ChartData}); {@code days} 20..20000, default {@link #DEFAULT_CHART_DAYS}. */
+    public ChartData chartData(String symbol, Integer days, String model, Integer horizon, String calibration, boolean overlays) {
+        int n = days == null ? DEFAULT_CHART_DAYS : days;
+        if (n < 20 || n > 20000) throw SextantException.invalid("days", "days must be 20..20000, was " + n, "e.g. 504 for about two years");
+        String m = ForecastBacktestRun.modelName(model);
+        int h = ForecastBacktestRun.horizon(horizon);
+        BandCalibration cal = BandCalibration.parse(calibration);
+        PriceSeries all = prices.closes(symbol, null, null);
+        int from = Math.max(0, all.size() - n);
+        int decimals = ChartPayload.priceDecimals(all.close(), from);
+        PriceForecast f = liveForecast(all, m, h, LEVELS, cal.wire());
+        LocalDate windowStart = all.size() == 0 ? null : all.dates().get(from);
+        List<StoredForecast> backtests = backtestOverlays(all.symbol(), m, h, cal, windowStart).forecasts();
+        ChartData.PlotHints hints = new ChartData.PlotHints(
+                all.symbol() + " daily close with a " + f.targetDates().size() + "-day " + m + " forecast (" + f.calibration() + " bands)",
+                "closes as a line; the median dashed from the last close; one translucent band per level, widest palest");
+        return new ChartData(all.symbol(), ChartPayload.closes(all.dates(), all.close(), from, decimals), ChartPayload.live(f, decimals),
+                ChartPayload.ratios(forecasts.backtest(all.symbol(), m, h)), backtests.size(),
+                overlays ? backtests.stream().map(s -> ChartPayload.overlay(s, decimals)).toList() : null, hints);
+    }
+
+    /** The stored walk-forward of a symbol from {@code from} on, one forecast per origin in {@code calibration} where it has one. */
+    public StoredBacktest backtestOverlays(String symbol, String model, Integer horizon, String calibration, LocalDate from) {
+        String sym = prices.requireSymbol(symbol);
+        return backtestOverlays(sym, ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon), BandCalibration.parse(calibration), from);
+    }
+
+    private StoredBacktest backtestOverlays(String sym, String m, int h, BandCalibration cal, LocalDate from) {
+        Map<LocalDate, StoredForecast> byOrigin = new TreeMap<>();
+        for (StoredForecast s : forecasts.find(sym, m, h, StoredForecast.BACKTEST, null, from, null)) {
+            StoredForecast cur = byOrigin.get(s.origin());
+            if (s.calibration().equals(cal.wire()) || (cur == null && s.calibration().equals(BandCalibration.MODEL.wire()))) byOrigin.put(s.origin(), s);
+        }
+        Map<String, Object> summary = forecasts.backtest(sym, m, h);
+        WalkForwardBacktest.Result result = null;
+        String rule = null;
+        if (summary != null) {
+            rule = (String) summary.get("origins_rule");
+            result = Json.MAPPER.convertValue(summary, WalkForwardBacktest.Result.class);
+        }
+        return new StoredBacktest(rule, result, new ArrayList<>(byOrigin.values()));
+    }
+}
