@@ -27,7 +27,7 @@ final class ArmaLikelihood {
     }
 
     static Exact exact(double[] x, double[] a, double[] b) {
-        return exact(x, a, b, null);
+        return exact(x, a, b, null, false);
     }
 
     /**
@@ -39,13 +39,19 @@ final class ArmaLikelihood {
         private double[] a, b, row;
     }
 
-    /** {@code ws}: a fit's workspace, or null; the result is the same either way. */
-    static Exact exact(double[] x, double[] a, double[] b, Workspace ws) {
+    /**
+     * @param ws           a fit's workspace, or null; the result is the same either way
+     * @param stationaryAr the caller has checked that the AR part is stationary (on its factors,
+     *                     which is cheaper than on the expanded seasonal polynomial); null is
+     *                     returned for a non-stationary AR part otherwise
+     */
+    static Exact exact(double[] x, double[] a, double[] b, Workspace ws, boolean stationaryAr) {
         int p = a.length, q = b.length, r = Math.max(p, q + 1), n = x.length;
         double[] phi = new double[r], rv = new double[r];
         System.arraycopy(a, 0, phi, 0, p);
         rv[0] = 1;
         System.arraycopy(b, 0, rv, 1, q);
+        if (!stationaryAr && !ArmaPolynomials.rootsOutside(a, 1)) return null;
         double[] c = firstRow(a, b, r, ws); // P e₁ of the predicted state covariance P
         if (c == null) return null;
         // P₂ − P₁ = −(T c)(T c)'/F₁ from the stationary start: ΔP = w·m·w', w = T c, m = −1/F
@@ -86,13 +92,12 @@ final class ArmaLikelihood {
     }
 
     /**
-     * The first row of the stationary covariance of Harvey's state αₜ (σ² = 1), or null when the
-     * AR part is not stationary. The state is αₜ,ₖ = Σ_{l>k} a_l xₜ₊ₖ₋ₗ + Σ_{l≥k} b_l eₜ₊ₖ₋ₗ
+     * The first row of the stationary covariance of Harvey's state αₜ (σ² = 1) for a stationary AR
+     * part, or null when the autocovariances cannot be solved for. The state is αₜ,ₖ = Σ_{l>k} a_l xₜ₊ₖ₋ₗ + Σ_{l≥k} b_l eₜ₊ₖ₋ₗ
      * (b₀ = 1), so cov(xₜ, αₜ,ₖ) = Σ_{l>k} a_l γ(l−k) + Σ_{l≥k} b_l ψ_{l−k}, from the
      * autocovariances γ and the ψ weights.
      */
     static double[] stationaryFirstRow(double[] a, double[] b, int r) {
-        if (!ArmaPolynomials.rootsOutside(a, 1)) return null;
         double[] psi = psi(a, b, r);
         double[] gamma = autocovariances(a, b, psi, r);
         if (gamma == null) return null;

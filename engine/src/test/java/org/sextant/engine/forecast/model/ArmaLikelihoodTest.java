@@ -41,9 +41,9 @@ class ArmaLikelihoodTest {
             for (int i = 0; i < fast.state().length; i++) assertEquals(ref[2 + i], fast.state()[i], 1e-8, what + " state " + i);
             // the workspace gives the same numbers on a repeat and after other coefficients
             ArmaLikelihood.Workspace ws = new ArmaLikelihood.Workspace();
-            ArmaLikelihood.exact(x, new double[] {0.1}, new double[] {0.2}, ws);
-            assertEquals(fast.ssq(), ArmaLikelihood.exact(x, model[0], model[1], ws).ssq(), 0, what);
-            assertEquals(fast.ssq(), ArmaLikelihood.exact(x, model[0], model[1], ws).ssq(), 0, what);
+            ArmaLikelihood.exact(x, new double[] {0.1}, new double[] {0.2}, ws, false);
+            assertEquals(fast.ssq(), ArmaLikelihood.exact(x, model[0], model[1], ws, false).ssq(), 0, what);
+            assertEquals(fast.ssq(), ArmaLikelihood.exact(x, model[0], model[1], ws, false).ssq(), 0, what);
         }
     }
 
