@@ -21,6 +21,8 @@ class ArmaLikelihoodTest {
             {{}, {0.5, -0.3}},
             {{}, {1.5}}, // non-invertible MA: the filter converges to another steady state
             {{-0.95}, {0.8}},
+            {{0.995}, {-0.9}}, // near a unit root: the autocovariance solve is ill-conditioned
+            {{}, {-0.99}}, // near a unit MA root: the covariance converges slowly
             {ArmaPolynomials.expandAr(new double[] {0.5}, new double[] {0.6}, 12), ArmaPolynomials.expandMa(new double[] {-0.3}, new double[] {-0.9}, 12)},
             {ArmaPolynomials.expandAr(new double[] {0.3, 0.2}, new double[] {-0.4, 0.3}, 4), ArmaPolynomials.expandMa(new double[] {0.2}, new double[] {0.5, 0.2}, 4)},
             {new double[0], ArmaPolynomials.expandMa(new double[0], new double[] {-0.6}, 12)},
@@ -68,8 +70,14 @@ class ArmaLikelihoodTest {
         System.arraycopy(b, 0, rv, 1, q);
         double[][] pm = new double[r][r];
         double[] g = rv.clone();
-        for (int j = 0; j < 200_000; j++) {
-            for (int i = 0; i < r; i++) for (int k = 0; k < r; k++) pm[i][k] += g[i] * g[k];
+        double total = 0, norm = 1;
+        while (norm > 1e-32 * total) { // the terms die out geometrically for a stationary AR
+            norm = 0;
+            for (int i = 0; i < r; i++) {
+                norm += g[i] * g[i];
+                for (int k = 0; k < r; k++) pm[i][k] += g[i] * g[k];
+            }
+            total += norm;
             g = times(tm, g);
         }
         double[] st = new double[r];
@@ -84,11 +92,12 @@ class ArmaLikelihoodTest {
             st = times(tm, st);
             double[][] upd = new double[r][r];
             for (int i = 0; i < r; i++) for (int k = 0; k < r; k++) upd[i][k] = pm[i][k] - c[i] * c[k] / f;
-            double[][] next = new double[r][r];
+            double[][] tu = new double[r][r], next = new double[r][r];
+            for (int i = 0; i < r; i++) for (int u = 0; u < r; u++) for (int w = 0; w < r; w++) tu[i][w] += tm[i][u] * upd[u][w];
             for (int i = 0; i < r; i++) {
                 for (int k = 0; k < r; k++) {
                     double s = rv[i] * rv[k];
-                    for (int u = 0; u < r; u++) for (int w = 0; w < r; w++) s += tm[i][u] * upd[u][w] * tm[k][w];
+                    for (int w = 0; w < r; w++) s += tu[i][w] * tm[k][w];
                     next[i][k] = s;
                 }
             }
