@@ -40,14 +40,14 @@ public final class ArimaFitter {
             scale = se > 0 ? 10 * se : Math.max(1e-8, Math.abs(c0) * 1e-3 + 1e-8);
         }
         final double cBase = c0, cScale = scale;
-        double[] xbuf = new double[nw];
+        double[] xbuf = new double[nw], resbuf = new double[nw];
 
         // stage 1: conditional sum of squares on the raw coefficients
         double[] start = new double[k];
         Bfgs.Result css = Bfgs.minimize(par -> {
             Coef c = Coef.raw(par, spec, cBase, cScale);
             for (int t = 0; t < nw; t++) xbuf[t] = w[t] - c.mean;
-            double[] r = ArmaLikelihood.css(xbuf, c.a, c.b, ncond, null);
+            double[] r = ArmaLikelihood.css(xbuf, c.a, c.b, ncond, resbuf);
             return r[1] > 0 && r[0] > 0 ? 0.5 * Math.log(r[0] / r[1]) : Double.POSITIVE_INFINITY;
         }, start, 1e-8, 100, 1e-4, true);
         double[] par = Double.isFinite(css.value()) ? css.x() : start;
@@ -72,8 +72,10 @@ public final class ArimaFitter {
         ArmaLikelihood.Workspace ws = new ArmaLikelihood.Workspace();
         Bfgs.Result ml = Bfgs.minimize(x -> {
             Coef cc = Coef.transformed(x, spec, cBase, cScale);
+            // stationary by the transform unless a partial autocorrelation rounded to ±1
+            if (!ArmaPolynomials.rootsOutside(cc.phi, 1) || !ArmaPolynomials.rootsOutside(cc.sphi, 1)) return Double.POSITIVE_INFINITY;
             for (int t = 0; t < nw; t++) xbuf[t] = w[t] - cc.mean;
-            ArmaLikelihood.Exact e = ArmaLikelihood.exact(xbuf, cc.a, cc.b, ws);
+            ArmaLikelihood.Exact e = ArmaLikelihood.exact(xbuf, cc.a, cc.b, ws, true);
             return e == null ? Double.POSITIVE_INFINITY : e.objective();
         }, init, 1e-8, 100, 1e-6, false);
         if (!Double.isFinite(ml.value())) return null;

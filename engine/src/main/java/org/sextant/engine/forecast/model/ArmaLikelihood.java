@@ -1,16 +1,16 @@
 package org.sextant.engine.forecast.model;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Gaussian likelihood of a zero-mean ARMA process xₜ = Σaₖxₜ₋ₖ + eₜ + Σbₖeₜ₋ₖ, two ways:
  * <ul>
  * <li>exact, by the Kalman filter on Harvey's state-space form started from the stationary
- * state covariance (what R's arima maximises for method "ML"); σ² is concentrated out. Once
- * the state covariance has converged to RR' (invertible MA), the filter switches to the
- * O(r) steady-state recursion, as Gardner, Harvey & Phillips (1980) do;</li>
+ * state covariance (what R's arima maximises for method "ML"); σ² is concentrated out. The
+ * filter runs as Chandrasekhar recursions (Morf, Sidhu &amp; Kailath 1974; Mélard 1984): from a
+ * stationary start the covariance changes by a rank-one term each step, so a step costs O(r)
+ * instead of the O(r²) covariance update, and only the first row of the stationary covariance
+ * is needed, which comes exactly from the ARMA autocovariances;</li>
  * <li>conditional sum of squares (R's "CSS"): residuals from the first observation that has a
  * full AR past, earlier MA residuals taken as zero.</li>
  * </ul>
@@ -27,178 +27,167 @@ final class ArmaLikelihood {
     }
 
     static Exact exact(double[] x, double[] a, double[] b) {
-        return exact(x, a, b, null);
+        return exact(x, a, b, null, false);
     }
 
     /**
-     * One fit's memory across likelihood evaluations: the optimiser's finite differences move one
-     * parameter at a time, so most evaluations share the AR part (and its matrix powers) or the
-     * whole stationary covariance with the one before. Confined to one thread.
+     * One fit's memory across likelihood evaluations: the optimiser's finite differences often
+     * leave the ARMA coefficients alone (only the constant moves), so the stationary covariance's
+     * first row is kept for the last coefficients. Confined to one thread.
      */
     static final class Workspace {
-        private double[] phi, rv, covariance;
-        private final List<double[]> powers = new ArrayList<>(); // T^64, T^128, ... for phi
+        private double[] a, b, row;
     }
 
-    /** {@code ws}: a fit's workspace, or null; the result is the same either way. */
-    static Exact exact(double[] x, double[] a, double[] b, Workspace ws) {
+    /**
+     * @param ws           a fit's workspace, or null; the result is the same either way
+     * @param stationaryAr the caller has checked that the AR part is stationary (on its factors,
+     *                     which is cheaper than on the expanded seasonal polynomial); null is
+     *                     returned for a non-stationary AR part otherwise
+     */
+    static Exact exact(double[] x, double[] a, double[] b, Workspace ws, boolean stationaryAr) {
         int p = a.length, q = b.length, r = Math.max(p, q + 1), n = x.length;
         double[] phi = new double[r], rv = new double[r];
         System.arraycopy(a, 0, phi, 0, p);
         rv[0] = 1;
         System.arraycopy(b, 0, rv, 1, q);
-        double[] pm = stationaryCovariance(phi, rv, r, ws);
-        if (pm == null) return null;
-        double[] st = new double[r], col = new double[r];
+        if (!stationaryAr && !ArmaPolynomials.rootsOutside(a, 1)) return null;
+        double[] c = firstRow(a, b, r, ws); // P e₁ of the predicted state covariance P
+        if (c == null) return null;
+        // P₂ − P₁ = −(T c)(T c)'/F₁ from the stationary start: ΔP = w·m·w', w = T c, m = −1/F
+        double[] st = new double[r], w = new double[r];
+        for (int i = 0; i < r; i++) w[i] = phi[i] * c[0] + (i + 1 < r ? c[i + 1] : 0);
+        double m = -1 / c[0];
         double ssq = 0, sumLog = 0;
-        boolean steady = false;
         for (int t = 0; t < n; t++) {
+            double f = c[0];
+            if (!(f > 0)) return null;
             double v = x[t] - st[0];
-            if (steady) {
-                ssq += v * v;
-                for (int i = 0; i < r; i++) st[i] += rv[i] * v;
-            } else {
-                double f = pm[0];
-                if (!(f > 0)) return null;
-                ssq += v * v / f;
-                sumLog += Math.log(f);
-                for (int i = 0; i < r; i++) col[i] = pm[i];
-                for (int i = 0; i < r; i++) st[i] += col[i] * v / f;
-                // P ← T (P − cc'/f) T' + RR'. The update zeroes the first row and column (Z picks the
-                // first state), so the companion T only shifts: P'ᵢⱼ = Pᵢ₊₁,ⱼ₊₁ − cᵢ₊₁cⱼ₊₁/f + RᵢRⱼ.
-                // Upper triangle in place: (i+1, j+1) is read before it is written.
-                double diff = 0;
-                for (int i = 0; i < r; i++) {
-                    int row = i * r, next = (i + 1) * r;
-                    double ci = i + 1 < r ? col[i + 1] / f : 0;
-                    for (int j = i; j < r; j++) {
-                        double u = i + 1 < r && j + 1 < r ? pm[next + j + 1] - ci * col[j + 1] : 0;
-                        pm[row + j] = u + rv[i] * rv[j];
-                        diff = Math.max(diff, Math.abs(u));
-                    }
-                }
-                steady = diff < 1e-9; // the remaining error in F is below 1e-9 per step
-            }
-            // predict: a ← T a
-            double s0 = st[0];
-            for (int i = 0; i < r; i++) st[i] = phi[i] * s0 + (i + 1 < r ? st[i + 1] : 0);
+            ssq += v * v / f;
+            sumLog += Math.log(f);
+            // a ← T (a + c v / F)
+            double s0 = st[0] + c[0] * v / f;
+            for (int i = 0; i < r; i++) st[i] = phi[i] * s0 + (i + 1 < r ? st[i + 1] + c[i + 1] * v / f : 0);
+            // P ← P + w m w': c ← c + w m w₀, F' = c₀; then w ← T (w − c w₀ / F'), m ← m F' / F
+            double w0 = w[0];
+            double mw = m * w0;
+            for (int i = 0; i < r; i++) c[i] += w[i] * mw;
+            double fn = c[0];
+            double g = w0 / fn;
+            double u0 = w[0] - c[0] * g;
+            for (int i = 0; i < r; i++) w[i] = phi[i] * u0 + (i + 1 < r ? w[i + 1] - c[i + 1] * g : 0);
+            m *= fn / f;
         }
         return new Exact(ssq, sumLog, n, st, phi);
     }
 
+    private static double[] firstRow(double[] a, double[] b, int r, Workspace ws) {
+        if (ws == null) return stationaryFirstRow(a, b, r);
+        if (ws.row == null || !Arrays.equals(a, ws.a) || !Arrays.equals(b, ws.b)) {
+            ws.a = a.clone();
+            ws.b = b.clone();
+            ws.row = stationaryFirstRow(a, b, r);
+        }
+        return ws.row == null ? null : ws.row.clone();
+    }
+
     /**
-     * Σⱼ TʲRR'T'ʲ, or null when it does not converge. The first terms come from the state's
-     * response gⱼ = TʲR (O(r²) each, exact after r terms for a pure MA); a persistent AR part
-     * is finished by doubling, P ← P + APA', A ← A², from A = T^J, which needs a handful of
-     * O(r³) steps however close the roots are to the unit circle.
+     * The first row of the stationary covariance of Harvey's state αₜ (σ² = 1) for a stationary AR
+     * part, or null when the autocovariances cannot be solved for. The state is αₜ,ₖ = Σ_{l>k} a_l xₜ₊ₖ₋ₗ + Σ_{l≥k} b_l eₜ₊ₖ₋ₗ
+     * (b₀ = 1), so cov(xₜ, αₜ,ₖ) = Σ_{l>k} a_l γ(l−k) + Σ_{l≥k} b_l ψ_{l−k}, from the
+     * autocovariances γ and the ψ weights.
      */
-    static double[] stationaryCovariance(double[] phi, double[] rv, int r) {
-        return stationaryCovariance(phi, rv, r, null);
+    static double[] stationaryFirstRow(double[] a, double[] b, int r) {
+        double[] psi = psi(a, b, r);
+        double[] gamma = autocovariances(a, b, psi, r);
+        if (gamma == null) return null;
+        double[] row = new double[r];
+        row[0] = gamma[0];
+        for (int k = 1; k < r; k++) {
+            double s = 0;
+            for (int l = k + 1; l <= a.length; l++) s += a[l - 1] * gamma[l - k];
+            for (int l = k; l <= b.length; l++) s += b[l - 1] * psi[l - k];
+            row[k] = s;
+        }
+        return row;
     }
 
-    private static double[] stationaryCovariance(double[] phi, double[] rv, int r, Workspace ws) {
-        if (ws == null) return computeCovariance(phi, rv, r, null);
-        boolean samePhi = Arrays.equals(phi, ws.phi);
-        if (samePhi && Arrays.equals(rv, ws.rv)) return ws.covariance == null ? null : ws.covariance.clone();
-        if (!samePhi) {
-            ws.phi = phi.clone();
-            ws.powers.clear();
+    /** ψ₀..ψ_r of b(B)/a(B): ψ₀ = 1, ψⱼ = bⱼ + Σ aᵢψⱼ₋ᵢ. */
+    private static double[] psi(double[] a, double[] b, int r) {
+        double[] psi = new double[r + 1];
+        psi[0] = 1;
+        for (int j = 1; j <= r; j++) {
+            double v = j <= b.length ? b[j - 1] : 0;
+            for (int i = 1; i <= Math.min(j, a.length); i++) v += a[i - 1] * psi[j - i];
+            psi[j] = v;
         }
-        ws.rv = rv.clone();
-        double[] pm = computeCovariance(phi, rv, r, ws.powers);
-        ws.covariance = pm == null ? null : pm.clone();
-        return pm;
+        return psi;
     }
 
-    /** {@code powers}: T^64·2^k already known for this phi (extended here), or null. */
-    private static double[] computeCovariance(double[] phi, double[] rv, int r, List<double[]> powers) {
-        double[] pm = new double[r * r];
-        double[] g = rv.clone(), next = new double[r];
-        double total = 0;
-        final int direct = 64;
-        for (int j = 0; j < direct; j++) {
-            double norm = 0;
-            for (int i = 0; i < r; i++) {
-                double gi = g[i];
-                if (gi == 0) continue;
-                norm += gi * gi;
-                for (int k = i; k < r; k++) pm[i * r + k] += gi * g[k];
-            }
-            total += norm;
-            for (int i = 0; i < r; i++) next[i] = phi[i] * g[0] + (i + 1 < r ? g[i + 1] : 0);
-            double[] tmp = g;
-            g = next;
-            next = tmp;
-            if (norm <= 1e-13 * total) {
-                symmetrise(pm, r);
-                return pm;
-            }
+    /**
+     * γ(0..r) for unit innovation variance: γ(k) − Σ aᵢγ(k−i) = Σ_{j≥k} bⱼψⱼ₋ₖ (b₀ = 1), the
+     * first p+1 of these solved as a linear system, the rest by the recursion. Null when the
+     * system is singular or the variance not positive.
+     */
+    private static double[] autocovariances(double[] a, double[] b, double[] psi, int r) {
+        int p = a.length, q = b.length;
+        double[] rhs = new double[r + 1];
+        for (int k = 0; k <= Math.min(q, r); k++) {
+            double s = 0;
+            for (int j = k; j <= q; j++) s += (j == 0 ? 1 : b[j - 1]) * psi[j - k];
+            rhs[k] = s;
         }
-        symmetrise(pm, r);
-        List<double[]> a = powers != null ? powers : new ArrayList<>();
-        for (int it = 0; it < 40; it++) {
-            double[] ak = power(phi, r, a, it);
-            double[] ap = multiply(ak, pm, r);
-            double[] apa = multiplyTransposed(ap, ak, r);
-            double big = 0;
-            for (int i = 0; i < r * r; i++) {
-                pm[i] += apa[i];
-                big = Math.max(big, Math.abs(apa[i]));
+        double[] gamma = new double[r + 1];
+        if (p > 0) {
+            int dim = p + 1;
+            double[] sys = new double[dim * dim];
+            double[] sol = new double[dim];
+            for (int k = 0; k < dim; k++) {
+                sys[k * dim + k] += 1;
+                for (int i = 1; i <= p; i++) sys[k * dim + Math.abs(k - i)] -= a[i - 1];
+                sol[k] = rhs[k];
             }
-            if (!Double.isFinite(big)) return null;
-            if (big <= 1e-13 * Math.abs(pm[0])) return pm;
+            if (!solve(sys, sol, dim)) return null;
+            System.arraycopy(sol, 0, gamma, 0, Math.min(dim, r + 1));
         }
-        return null;
+        for (int k = p > 0 ? p + 1 : 0; k <= r; k++) {
+            double s = rhs[k];
+            for (int i = 1; i <= p; i++) s += a[i - 1] * gamma[k - i];
+            gamma[k] = s;
+        }
+        return gamma[0] > 0 && Double.isFinite(gamma[0]) ? gamma : null;
     }
 
-    /** T^(64·2^k), from the list when known: T^64 by six squarings of the companion matrix, then one squaring each. */
-    private static double[] power(double[] phi, int r, List<double[]> powers, int k) {
-        while (powers.size() <= k) {
-            double[] next;
-            if (powers.isEmpty()) {
-                next = new double[r * r];
-                for (int i = 0; i < r; i++) {
-                    next[i * r] = phi[i];
-                    if (i + 1 < r) next[i * r + i + 1] = 1;
+    /** Gaussian elimination with partial pivoting, in place; the solution is left in rhs. */
+    private static boolean solve(double[] m, double[] rhs, int n) {
+        for (int col = 0; col < n; col++) {
+            int piv = col;
+            for (int i = col + 1; i < n; i++) if (Math.abs(m[i * n + col]) > Math.abs(m[piv * n + col])) piv = i;
+            double d = m[piv * n + col];
+            if (d == 0 || !Double.isFinite(d)) return false;
+            if (piv != col) {
+                for (int j = 0; j < n; j++) {
+                    double tmp = m[col * n + j];
+                    m[col * n + j] = m[piv * n + j];
+                    m[piv * n + j] = tmp;
                 }
-                for (int s = 0; s < 6; s++) next = multiply(next, next, r);
-            } else {
-                double[] last = powers.get(powers.size() - 1);
-                next = multiply(last, last, r);
+                double tmp = rhs[col];
+                rhs[col] = rhs[piv];
+                rhs[piv] = tmp;
             }
-            powers.add(next);
-        }
-        return powers.get(k);
-    }
-
-    private static void symmetrise(double[] pm, int r) {
-        for (int i = 0; i < r; i++) for (int k = 0; k < i; k++) pm[i * r + k] = pm[k * r + i];
-    }
-
-    private static double[] multiply(double[] x, double[] y, int r) {
-        double[] z = new double[r * r];
-        for (int i = 0; i < r; i++) {
-            for (int k = 0; k < r; k++) {
-                double v = x[i * r + k];
-                if (v == 0) continue;
-                for (int j = 0; j < r; j++) z[i * r + j] += v * y[k * r + j];
+            for (int i = col + 1; i < n; i++) {
+                double f = m[i * n + col] / d;
+                if (f == 0) continue;
+                for (int j = col; j < n; j++) m[i * n + j] -= f * m[col * n + j];
+                rhs[i] -= f * rhs[col];
             }
         }
-        return z;
-    }
-
-    /** x·y' when it is symmetric (x = A·P, y = A with P symmetric): the upper triangle, mirrored. */
-    private static double[] multiplyTransposed(double[] x, double[] y, int r) {
-        double[] z = new double[r * r];
-        for (int i = 0; i < r; i++) {
-            for (int j = i; j < r; j++) {
-                double s = 0;
-                for (int k = 0; k < r; k++) s += x[i * r + k] * y[j * r + k];
-                z[i * r + j] = s;
-                z[j * r + i] = s;
-            }
+        for (int i = n - 1; i >= 0; i--) {
+            double s = rhs[i];
+            for (int j = i + 1; j < n; j++) s -= m[i * n + j] * rhs[j];
+            rhs[i] = s / m[i * n + i];
         }
-        return z;
+        return true;
     }
 
     /** Conditional sum of squares from observation ncond; residuals written to res when given. Returns {ssq, count}. */

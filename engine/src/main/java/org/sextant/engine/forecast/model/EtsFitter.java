@@ -121,16 +121,45 @@ public final class EtsFitter {
      * multiplicative component leaves the positive region.
      */
     static double[] filter(EtsSpec spec, int m, double alpha, double beta, double gamma, double phi, State s, double[] y) {
+        // oneStep and update inlined with the same arithmetic: the optimiser calls this thousands
+        // of times a fit, and the per-step switches and t % m are most of its cost
         double sse = 0, sumLog = 0;
         boolean me = spec.multiplicativeError();
         boolean mult = me || spec.season() == EtsSpec.Season.M;
-        for (int t = 0; t < y.length; t++) {
-            double yhat = oneStep(spec, m, phi, s, t);
-            if (mult && !(yhat > 1e-10)) return null;
-            double e = me ? (y[t] - yhat) / yhat : y[t] - yhat;
-            sse += e * e;
-            if (me) sumLog += Math.log(yhat);
-            if (!update(spec, m, alpha, beta, gamma, phi, s, t, y[t])) return null;
+        EtsSpec.Trend trend = spec.trend();
+        EtsSpec.Season season = spec.season();
+        boolean trended = spec.trended(), seasonal = spec.seasonal();
+        double damp = trend == EtsSpec.Trend.Ad ? phi : trend == EtsSpec.Trend.A ? 1 : 0;
+        double betaOverAlpha = beta / alpha;
+        double[] st = s.s;
+        double l = s.l, b = s.b;
+        int j = 0;
+        try {
+            for (int t = 0; t < y.length; t++) {
+                double phib = trend == EtsSpec.Trend.N ? 0 : trend == EtsSpec.Trend.A ? b : damp * b;
+                double lb = l + phib;
+                double old = st[j];
+                double yhat = season == EtsSpec.Season.N ? lb : season == EtsSpec.Season.A ? lb + old : lb * old;
+                if (mult && !(yhat > 1e-10)) return null;
+                double yt = y[t];
+                double e = me ? (yt - yhat) / yhat : yt - yhat;
+                sse += e * e;
+                if (me) sumLog += Math.log(yhat);
+                double p = season == EtsSpec.Season.N ? yt : season == EtsSpec.Season.A ? yt - old : yt / old;
+                double nl = lb + alpha * (p - lb);
+                if (trended) b = phib + betaOverAlpha * (nl - l - phib);
+                if (season == EtsSpec.Season.A) st[j] = old + gamma * (yt - lb - old);
+                else if (season == EtsSpec.Season.M) {
+                    if (!(lb > 0)) return null;
+                    st[j] = old + gamma * (yt / lb - old);
+                    if (!(st[j] > 0)) return null;
+                }
+                l = nl;
+                if (seasonal && ++j == m) j = 0;
+            }
+        } finally {
+            s.l = l;
+            s.b = b;
         }
         return new double[] {sse, sumLog};
     }
