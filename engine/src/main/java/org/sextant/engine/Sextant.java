@@ -14,6 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.sextant.engine.data.DataSummary;
 import org.sextant.engine.data.PriceBar;
 import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.data.SymbolDescription;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.home.Settings;
@@ -133,6 +134,25 @@ public final class Sextant implements AutoCloseable {
             }
             return out;
         });
+    }
+
+    /**
+     * Names an instrument in the store (name, currency, exchange; an empty one is cleared) and
+     * returns its row as list_symbols shows it. Later imports keep what was set here.
+     */
+    public SymbolInfo describeSymbol(String symbol, SymbolDescription description) {
+        String s = requireSymbol(symbol);
+        store.inTransaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("UPDATE symbols SET name = ?, currency = ?, exchange = ? WHERE symbol = ?")) {
+                p.setString(1, description.name());
+                p.setString(2, description.currency());
+                p.setString(3, description.exchange());
+                p.setString(4, s);
+                return p.executeUpdate();
+            }
+        });
+        fireDataChanged();
+        return listSymbols(null).stream().filter(i -> i.symbol().equals(s)).findFirst().orElseThrow();
     }
 
     /** Daily closes of {@code symbol} between {@code from} and {@code to} inclusive (either may be null). */
