@@ -13,6 +13,7 @@ import org.sextant.engine.data.DataSummary;
 import org.sextant.engine.data.PriceBar;
 import org.sextant.engine.data.PriceRepository;
 import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.data.SymbolDescription;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.ChartData;
 import org.sextant.engine.forecast.ForecastBacktestRun;
@@ -95,6 +96,9 @@ public final class Sextant implements AutoCloseable {
 
     /** Symbols whose name or ticker contains {@code query} (case-insensitive); all when null or blank. */
     public List<SymbolInfo> listSymbols(String query) { return prices.symbols(query); }
+
+    /** Names an instrument (name, currency, exchange; empty clears); later imports keep it. */
+    public SymbolInfo describeSymbol(String symbol, SymbolDescription d) { return changed(prices.describe(symbol, d)); }
 
     /** Daily closes of {@code symbol} between {@code from} and {@code to} inclusive (either may be null). */
     public PriceSeries getClosePrice(String symbol, LocalDate from, LocalDate to) { return prices.closes(symbol, from, to); }
@@ -267,8 +271,6 @@ public final class Sextant implements AutoCloseable {
         return rows;
     }
 
-    // ---- jobs, settings, helpers ---------------------------------------------------------
-
     /** Background jobs (status persisted under SEXTANT_HOME/jobs). */
     public Jobs jobs() { return jobs; }
 
@@ -280,10 +282,7 @@ public final class Sextant implements AutoCloseable {
     /** Tells the listeners that prices changed; a listener's failure must not undo a committed import. */
     private <T> T changed(T result) {
         for (Runnable r : dataListeners) {
-            try {
-                r.run();
-            } catch (RuntimeException ignored) { // a listener's failure must not undo a committed import
-            }
+            try { r.run(); } catch (RuntimeException ignored) { /* see above */ }
         }
         return result;
     }

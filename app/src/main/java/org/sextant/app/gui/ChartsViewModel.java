@@ -26,6 +26,7 @@ import org.sextant.engine.forecast.PriceForecast;
 import org.sextant.engine.forecast.RewardRisk;
 import org.sextant.engine.forecast.WalkForwardBacktest;
 import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.home.Settings;
 
 /**
  * State of the charts view, testable without a screen: the symbol list and its filter, the
@@ -59,6 +60,10 @@ public final class ChartsViewModel implements AutoCloseable {
     private volatile CompletableFuture<StoredBacktest> backtestLoad = CompletableFuture.completedFuture(null);
     private final EngineCalls.Latest backtestRequest = new EngineCalls.Latest();
 
+    /** The live forecast's model and horizon from settings.json (null: the engine's defaults). */
+    private volatile String forecastModel;
+    private volatile Integer forecastHorizon;
+
     private final EngineCalls.Latest symbolsRequest = new EngineCalls.Latest();
     private final EngineCalls.Latest seriesRequest = new EngineCalls.Latest();
     private final EngineCalls.Latest summaryRequest = new EngineCalls.Latest();
@@ -76,6 +81,11 @@ public final class ChartsViewModel implements AutoCloseable {
     public ChartsViewModel(Sextant engine, Executor background, Executor ui) {
         this.engine = Objects.requireNonNull(engine, "engine");
         this.calls = new EngineCalls(background, ui, "sextant-gui-engine", error::set);
+        Settings s = SettingsDialogModel.readOrDefaults(engine.home().settingsJson(), error::set);
+        forecastModel = s.forecastModel();
+        forecastHorizon = s.forecastHorizon();
+        FanLevels drawn = FanLevels.of(s.bandLevels());
+        if (drawn != null) fanLevels.set(drawn);
         filterText.addListener((obs, old, now) -> refreshSymbols());
         forecast.addListener((obs, old, now) -> forecastSummary.set(summarise(now, fanLevels.get())));
         fanLevels.addListener((obs, old, now) -> forecastSummary.set(summarise(forecast.get(), now)));
@@ -100,7 +110,7 @@ public final class ChartsViewModel implements AutoCloseable {
 
     /**
      * Shows {@code symbol}: loads its daily closes and makes them the series on screen, then
-     * (once they are shown) its live forecast with the facade's default model and horizon,
+     * (once they are shown) its live forecast with the model and horizon of settings.json (else the facade's defaults),
      * all three band levels; see {@link #forecastLoad()}. The returned future is the prices'.
      */
     public CompletableFuture<PriceSeries> select(String symbol) {
@@ -120,9 +130,9 @@ public final class ChartsViewModel implements AutoCloseable {
         return prices;
     }
 
-    /** The stored walk-forward of the symbol on screen (default model and horizon, conformal where stored). */
+    /** The stored walk-forward of the symbol on screen (the forecast's model and horizon, conformal where stored). */
     private CompletableFuture<StoredBacktest> loadBacktest(String symbol) {
-        return calls.run(backtestRequest, () -> engine.backtestOverlays(symbol, null, null, null, null), backtest::set,
+        return calls.run(backtestRequest, () -> engine.backtestOverlays(symbol, forecastModel, forecastHorizon, null, null), backtest::set,
                 "read the backtest of '" + symbol + "'");
     }
 
@@ -145,7 +155,7 @@ public final class ChartsViewModel implements AutoCloseable {
         long id = seriesRequest.newest();
         CompletableFuture<StoredBacktest> out = new CompletableFuture<>();
         backtestStatus.set("starting the backtest of " + symbol);
-        calls.followJob(() -> engine.startForecast(List.of(symbol), null, null, true), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS,
+        calls.followJob(() -> engine.startForecast(List.of(symbol), forecastModel, forecastHorizon, true), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS,
                 now -> backtestStatus.set(String.format(java.util.Locale.ROOT, "%s %.0f%%", now.message(), 100 * now.progress())),
                 end -> {
                     backtestStatus.set(end.state() == org.sextant.engine.jobs.JobState.SUCCEEDED ? ""
@@ -154,9 +164,7 @@ public final class ChartsViewModel implements AutoCloseable {
                         out.complete(null);
                         return;
                     }
-                    forecastLoad = loadForecast(symbol);
-                    backtestLoad = forecastLoad.handle((f, e) -> seriesRequest.isNewest(id))
-                            .thenCompose(shown -> shown ? loadBacktest(symbol) : CompletableFuture.completedFuture(null));
+                    reloadForecast(symbol, id);
                     backtestLoad.whenComplete((b, e) -> {
                         if (e != null) out.completeExceptionally(e); else out.complete(b);
                     });
@@ -170,6 +178,37 @@ public final class ChartsViewModel implements AutoCloseable {
                 });
         return out;
     }
+
+    /** The forecast and then the overlays of the symbol on screen again (request {@code id} still the newest). */
+    private void reloadForecast(String symbol, long id) {
+        forecastLoad = loadForecast(symbol);
+        backtestLoad = forecastLoad.handle((f, e) -> seriesRequest.isNewest(id))
+                .thenCompose(shown -> shown ? loadBacktest(symbol) : CompletableFuture.completedFuture(null));
+    }
+
+    /**
+     * Applies the workstation's choices from settings (model, horizon, bands drawn): a changed
+     * model or horizon forecasts the symbol on screen again. Call on the ui executor.
+     */
+    public void applySettings(Settings s) {
+        FanLevels drawn = FanLevels.of(s.bandLevels());
+        fanLevels.set(drawn == null ? FanLevels.ALL : drawn);
+        boolean changed = !Objects.equals(forecastModel, s.forecastModel()) || !Objects.equals(forecastHorizon, s.forecastHorizon());
+        forecastModel = s.forecastModel();
+        forecastHorizon = s.forecastHorizon();
+        String symbol = selectedSymbol.get();
+        if (changed && symbol != null && series.get() != null) {
+            forecast.set(null);
+            backtest.set(null);
+            reloadForecast(symbol, seriesRequest.newest());
+        }
+    }
+
+    /** The model the live forecast asks for (null: the engine's default). */
+    public String forecastModel() { return forecastModel; }
+
+    /** The horizon the live forecast asks for (null: the engine's default). */
+    public Integer forecastHorizon() { return forecastHorizon; }
 
     /** One row of the backtest error table: a level's coverage and pinball loss for each calibration. */
     public record LevelErrors(double level, double coverageModel, double coverageConformal, double coverageAdaptive,
@@ -208,7 +247,7 @@ public final class ChartsViewModel implements AutoCloseable {
 
     /** The forecast of the symbol on screen, computed in the background; the newest request wins. */
     private CompletableFuture<PriceForecast> loadForecast(String symbol) {
-        return calls.run(forecastRequest, () -> engine.getForecast(symbol, null, null, null), forecast::set,
+        return calls.run(forecastRequest, () -> engine.getForecast(symbol, forecastModel, forecastHorizon, null), forecast::set,
                 "forecast '" + symbol + "'");
     }
 

@@ -59,12 +59,15 @@ public final class DataView implements WorkstationView {
     private Function<Window, List<File>> openDialog = DataView::showOpenDialog;
     private Function<Window, File> saveDialog = DataView::showSaveDialog;
 
+    private final SymbolNamingModel naming;
+
     public DataView(Sextant engine) {
-        this(new DataViewModel(engine));
+        this(new DataViewModel(engine), new SymbolNamingModel(engine));
     }
 
-    public DataView(DataViewModel model) {
+    public DataView(DataViewModel model, SymbolNamingModel naming) {
         this.model = Objects.requireNonNull(model, "model");
+        this.naming = Objects.requireNonNull(naming, "naming");
         root.setId("data-view");
     }
 
@@ -81,9 +84,14 @@ public final class DataView implements WorkstationView {
         }
         model.refreshSymbols();
     }
-    @Override public void close() { model.close(); }
+    @Override
+    public void close() {
+        model.close();
+        naming.close();
+    }
 
     public DataViewModel model() { return model; }
+    public SymbolNamingModel naming() { return naming; }
 
     private void build() {
         symbols.setId("data-symbols");
@@ -99,7 +107,11 @@ public final class DataView implements WorkstationView {
         symbols.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         Label symbolsTitle = heading("Symbols");
         VBox.setVgrow(symbols, Priority.ALWAYS);
-        VBox left = new VBox(6, symbolsTitle, symbols);
+        // a row picked in the table is the one named below; a reload keeps the pick by ticker
+        symbols.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
+            if (now != null) naming.select(now);
+        });
+        VBox left = new VBox(6, symbolsTitle, symbols, namingPane());
         left.setPadding(new Insets(8));
 
         SplitPane right = new SplitPane(importPane(), sqlPane());
@@ -107,6 +119,57 @@ public final class DataView implements WorkstationView {
         right.setDividerPositions(0.5);
         content.getItems().setAll(left, right);
         content.setDividerPositions(0.4);
+    }
+
+    /** Name, currency and exchange of the symbol selected in the table, and Save. */
+    private Node namingPane() {
+        Label title = heading("");
+        title.setId("data-naming-title");
+        title.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> naming.symbolProperty().get() == null
+                ? "Select a symbol to name it" : "Name " + naming.symbolProperty().get(), naming.symbolProperty()));
+        TextField name = field("data-naming-name", "e.g. Microsoft Corporation", naming.nameProperty());
+        TextField currency = field("data-naming-currency", "USD", naming.currencyProperty());
+        currency.setPrefColumnCount(4);
+        currency.setMinWidth(Region.USE_PREF_SIZE);
+        TextField exchange = field("data-naming-exchange", "e.g. NASDAQ", naming.exchangeProperty());
+        exchange.setPrefColumnCount(7);
+        Button save = new Button("Save");
+        save.setId("data-naming-save");
+        save.setMinWidth(Region.USE_PREF_SIZE);
+        save.disableProperty().bind(naming.symbolProperty().isNull());
+        save.setOnAction(e -> naming.save());
+        name.setOnAction(e -> naming.save());
+        Label nameLabel = new Label("Name");
+        HBox.setHgrow(name, Priority.ALWAYS);
+        HBox first = new HBox(6, nameLabel, name);
+        Label currencyLabel = new Label("Currency");
+        Label exchangeLabel = new Label("Exchange");
+        HBox.setHgrow(exchange, Priority.ALWAYS);
+        HBox second = new HBox(6, currencyLabel, currency, exchangeLabel, exchange, save);
+        for (Region r : new Region[] {nameLabel, currencyLabel, exchangeLabel}) r.setMinWidth(Region.USE_PREF_SIZE);
+        for (HBox row : new HBox[] {first, second}) {
+            row.setAlignment(Pos.CENTER_LEFT);
+            row.disableProperty().bind(naming.symbolProperty().isNull());
+        }
+        Label message = new Label();
+        message.setId("data-naming-message");
+        message.textProperty().bind(naming.messageProperty());
+        message.setMinWidth(0);
+        Tooltip full = new Tooltip();
+        full.textProperty().bind(message.textProperty());
+        message.setTooltip(full);
+        Label error = errorLine(new Label(), "data-naming-error", naming.errorProperty());
+        VBox pane = new VBox(6, title, first, second, message, error);
+        pane.setId("data-naming");
+        return pane;
+    }
+
+    private static TextField field(String id, String prompt, javafx.beans.property.StringProperty value) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPromptText(prompt);
+        f.textProperty().bindBidirectional(value);
+        return f;
     }
 
     private Node importPane() {
@@ -136,12 +199,7 @@ public final class DataView implements WorkstationView {
         model.previewProperty().addListener((obs, old, now) -> showPreview(now));
         importMessage.setId("data-import-message");
         importMessage.textProperty().bind(model.importMessageProperty());
-        importError.setId("data-import-error");
-        importError.getStyleClass().add("error-text");
-        importError.setWrapText(true);
-        importError.textProperty().bind(model.importErrorProperty());
-        importError.managedProperty().bind(importError.textProperty().isNotEmpty());
-        importError.visibleProperty().bind(importError.managedProperty());
+        errorLine(importError, "data-import-error", model.importErrorProperty());
 
         TextField fetch = new TextField();
         fetch.setId("data-fetch-symbols");
@@ -216,12 +274,7 @@ public final class DataView implements WorkstationView {
         export.setOnAction(e -> exportResult());
         sqlMessage.setId("data-sql-message");
         sqlMessage.textProperty().bind(model.sqlMessageProperty());
-        sqlError.setId("data-sql-error");
-        sqlError.getStyleClass().add("error-text");
-        sqlError.setWrapText(true);
-        sqlError.textProperty().bind(model.sqlErrorProperty());
-        sqlError.managedProperty().bind(sqlError.textProperty().isNotEmpty());
-        sqlError.visibleProperty().bind(sqlError.managedProperty());
+        errorLine(sqlError, "data-sql-error", model.sqlErrorProperty());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         run.setMinWidth(Region.USE_PREF_SIZE);
@@ -295,6 +348,17 @@ public final class DataView implements WorkstationView {
         fc.setInitialFileName("query.csv");
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
         return fc.showSaveDialog(owner);
+    }
+
+    /** {@code label} as a red, wrapping line showing {@code text}, taking no room while it is empty. */
+    static Label errorLine(Label label, String id, javafx.beans.value.ObservableValue<String> text) {
+        label.setId(id);
+        label.getStyleClass().add("error-text");
+        label.setWrapText(true);
+        label.textProperty().bind(text);
+        label.managedProperty().bind(label.textProperty().isNotEmpty());
+        label.visibleProperty().bind(label.managedProperty());
+        return label;
     }
 
     static Label heading(String text) {

@@ -22,6 +22,17 @@ public enum FanLevels {
         return levels;
     }
 
+    /** The choice drawing exactly these levels (in any order); null for null or a set no choice draws. */
+    public static FanLevels of(List<Double> levels) {
+        if (levels == null) return null;
+        List<Double> sorted = levels.stream().sorted().toList();
+        for (FanLevels f : values()) {
+            if (f.levels.size() == sorted.size()
+                    && java.util.stream.IntStream.range(0, sorted.size()).allMatch(i -> Math.abs(f.levels.get(i) - sorted.get(i)) < 1e-9)) return f;
+        }
+        return null;
+    }
+
     @Override
     public String toString() {
         return label;

@@ -266,6 +266,16 @@ final class ResearchPane {
         symbols.textProperty().bindBidirectional(model.symbolsProperty());
         model.availableSymbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) c ->
                 addSymbol.getItems().setAll(model.availableSymbols().stream().map(SymbolInfo::symbol).toList()));
+        // the list shows each ticker with its name; the pick is the ticker
+        addSymbol.setCellFactory(list -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(String ticker, boolean empty) {
+                super.updateItem(ticker, empty);
+                SymbolInfo info = empty || ticker == null ? null
+                        : model.availableSymbols().stream().filter(i -> i.symbol().equals(ticker)).findFirst().orElse(null);
+                setText(empty || ticker == null ? null : info == null ? ticker : SymbolText.listed(info));
+            }
+        });
         addSymbol.setOnAction(e -> {
             String pick = addSymbol.getValue();
             if (pick == null) return;

@@ -133,9 +133,16 @@ public final class ResearchViewModel implements AutoCloseable {
     public CompletableFuture<Void> start() {
         CompletableFuture<List<CatalogueNode>> nodes = calls.run(null,
                 () -> engine.listNodeCatalogue().stream().map(CatalogueNode::of).toList(), catalogue::setAll, "list the strategy nodes");
-        CompletableFuture<List<SymbolInfo>> syms = calls.run(null, () -> engine.listSymbols(null), availableSymbols::setAll,
-                "list the symbols");
+        CompletableFuture<List<SymbolInfo>> syms = refreshSymbols();
+        // an import or a name given in the Data view reaches the symbol picker
+        engine.onDataChanged(() -> {
+            if (!calls.isClosed()) refreshSymbols();
+        });
         return CompletableFuture.allOf(nodes, syms, refreshRuns(), refreshSession());
+    }
+
+    private CompletableFuture<List<SymbolInfo>> refreshSymbols() {
+        return calls.run(null, () -> engine.listSymbols(null), availableSymbols::setAll, "list the symbols");
     }
 
     // ---- the spec -------------------------------------------------------------------------

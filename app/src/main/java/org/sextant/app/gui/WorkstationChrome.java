@@ -27,7 +27,7 @@ import org.sextant.engine.Version;
 import org.slf4j.LoggerFactory;
 
 /**
- * Everything around the views: the menu bar (File: import, export, quit; View: each view with
+ * Everything around the views: the menu bar (File: import, export, settings, quit; View: each view with
  * Ctrl+1..9 and the theme; Help: documentation, shortcuts, about), the notice shown while an
  * agent drives the window, and the layout remembered in SEXTANT_HOME/layout.json.
  */
@@ -38,6 +38,7 @@ public final class WorkstationChrome {
     private final WorkstationWindow window;
     private final Stage stage;
     private final Path layoutFile;
+    private final Path settingsFile;
     private final MenuBar menus = new MenuBar();
     private final Label notice = new Label();
     private final PauseTransition noticeTimer = new PauseTransition(NOTICE_TIME);
@@ -50,6 +51,7 @@ public final class WorkstationChrome {
         this.window = window;
         this.stage = stage;
         this.layoutFile = sextantHome.resolve(WorkstationLayout.FILE);
+        this.settingsFile = new org.sextant.engine.home.SextantHome(sextantHome).settingsJson();
         notice.setId("agent-notice");
         notice.setMaxWidth(Double.MAX_VALUE);
         notice.managedProperty().bind(notice.visibleProperty());
@@ -67,8 +69,9 @@ public final class WorkstationChrome {
         MenuItem export = item("Export query result as CSV…", "menu-export", new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN), () -> {
             if (window.showView("data") && window.view("data") instanceof DataView d) d.exportResult();
         });
+        MenuItem settings = item("Settings…", "menu-settings", new KeyCharacterCombination(",", KeyCombination.SHORTCUT_DOWN), this::showSettings);
         MenuItem quit = item("Quit", "menu-quit", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN), stage::close);
-        return new Menu("File", null, importFiles, export, new SeparatorMenuItem(), quit);
+        return new Menu("File", null, importFiles, export, new SeparatorMenuItem(), settings, new SeparatorMenuItem(), quit);
     }
 
     private Menu viewMenu() {
@@ -90,11 +93,30 @@ public final class WorkstationChrome {
         themes.selectedToggleProperty().addListener((o, a, b) -> {
             if (stage.getScene() != null) (b == dark ? WorkstationTheme.DARK : WorkstationTheme.LIGHT).applyTo(stage.getScene());
         });
+        // a theme picked from the menu is the person's choice: the next start opens in it too
+        light.setOnAction(e -> SettingsDialogModel.rememberTheme(settingsFile, WorkstationTheme.LIGHT));
+        dark.setOnAction(e -> SettingsDialogModel.rememberTheme(settingsFile, WorkstationTheme.DARK));
         view.getItems().addAll(new SeparatorMenuItem(), light, dark);
         return view;
     }
 
     private HelpWindow help;
+    private SettingsDialog settingsDialog;
+
+    /** Opens the Settings dialog; what it saves applies to the window at once. */
+    void showSettings() {
+        settingsDialog = new SettingsDialog(stage, new SettingsDialogModel(settingsFile, WorkstationTheme.of(stage.getScene())), this::apply);
+        settingsDialog.show();
+    }
+
+    /** The Settings dialog opened last (null before one), for tests. */
+    SettingsDialog settingsDialog() { return settingsDialog; }
+
+    /** Puts saved settings on screen: the theme, and the chart's forecast model, horizon and bands. */
+    private void apply(org.sextant.engine.home.Settings s) {
+        if (s.theme() != null) setTheme(WorkstationTheme.parse(s.theme()));
+        window.model().applySettings(s);
+    }
 
     private Menu helpMenu() {
         MenuItem guide = item("User guide", "menu-guide", new KeyCodeCombination(KeyCode.F1), () -> showHelp("user-guide.md", "Sextant user guide"));
@@ -113,7 +135,7 @@ public final class WorkstationChrome {
             b.append("Ctrl+").append(i + 1).append("  ").append(window.tabs().getTabs().get(i).getText()).append('\n');
         }
         b.append("Ctrl+O  Import prices\nCtrl+E  Export the query result as CSV\nCtrl+Enter  Run the SQL query (Data)\n")
-                .append("Ctrl+Shift+D / Ctrl+Shift+L  Dark / light theme\nF1  User guide (searchable; Esc closes it)\nCtrl+Q  Quit\n\n")
+                .append("Ctrl+Shift+D / Ctrl+Shift+L  Dark / light theme\nCtrl+,  Settings\nF1  User guide (searchable; Esc closes it)\nCtrl+Q  Quit\n\n")
                 .append("On a chart\nDrag  zoom into a period\nWheel  zoom around the pointer\nMiddle drag  move along the dates\n")
                 .append("Right click  step back out of a zoom\nCtrl+right click  the whole history\nRest the pointer  read the nearest trading day");
         return b.toString();
@@ -170,7 +192,9 @@ public final class WorkstationChrome {
         stage.setMaximized(l.maximized());
         setDividerOnceLaidOut(l.chartDivider());
         if (!window.showView(l.view())) window.showView(WorkstationWindow.CHARTS);
-        setTheme(WorkstationTheme.parse(l.theme()));
+        // the theme of settings.json (the dialog, the View menu) wins; older homes kept it only in the layout
+        String theme = SettingsDialogModel.readOrDefaults(settingsFile, problem -> { }).theme();
+        setTheme(WorkstationTheme.parse(theme != null ? theme : l.theme()));
         return l;
     }
 

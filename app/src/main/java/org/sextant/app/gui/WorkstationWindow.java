@@ -63,6 +63,8 @@ public final class WorkstationWindow implements Navigator {
     private final BacktestErrorPane errorPane = new BacktestErrorPane();
     private final ChoiceBox<FanLevels> levelChoice = new ChoiceBox<>();
     private final Label forecastSummary = new Label();
+    /** The chart's heading: ticker, name, currency, exchange (a name given in the Data view shows here). */
+    private final Label chartHeading = new Label();
     private final Label summary = new Label();
     private final Label error = new Label();
     private final ProgressIndicator busy = new ProgressIndicator();
@@ -130,7 +132,14 @@ public final class WorkstationWindow implements Navigator {
         rangeBar.getChildren().add(logScale);
         rangeBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         rangeBar.setPadding(new Insets(2, 8, 2, 8));
-        VBox centre = new VBox(forecastBar, rangeBar, chart);
+        chartHeading.setId("chart-heading");
+        chartHeading.getStyleClass().add("section-heading");
+        chartHeading.setMinWidth(0);
+        chartHeading.setPadding(new Insets(4, 8, 0, 8));
+        javafx.scene.control.Tooltip wholeHeading = new javafx.scene.control.Tooltip();
+        wholeHeading.textProperty().bind(chartHeading.textProperty());
+        chartHeading.setTooltip(wholeHeading);
+        VBox centre = new VBox(chartHeading, forecastBar, rangeBar, chart);
         errorPane.setRunButton(runBacktest);
 
         split.getItems().setAll(left, centre, errorPane);
@@ -259,10 +268,11 @@ public final class WorkstationWindow implements Navigator {
         }
     }
 
-    /** "close (USD)" whenever the symbol's currency is known, however the chart was opened. */
+    /** "close (USD)" and the heading whenever the symbol's row is known, however the chart was opened. */
     private void labelPriceAxis(PriceSeries s) {
         SymbolInfo info = s == null ? null : model.infoOf(s.symbol());
         if (info != null || s == null) chart.priceAxis().setUnit(info == null ? null : info.currency());
+        chartHeading.setText(s == null ? "" : info == null ? s.symbol() : SymbolText.heading(info));
     }
 
     /** Draws the fan when it belongs to the series on screen (it always does: the model clears it on a new series). */
@@ -398,6 +408,7 @@ public final class WorkstationWindow implements Navigator {
     public BacktestErrorPane errorPane() { return errorPane; }
     public ChoiceBox<FanLevels> levelChoice() { return levelChoice; }
     public ChartsViewModel model() { return model; }
+    public Label chartHeading() { return chartHeading; }
 
     /** "IBM  International Business Machines". */
     private static final class SymbolCell extends ListCell<SymbolInfo> {
@@ -412,7 +423,7 @@ public final class WorkstationWindow implements Navigator {
             if (empty || item == null) {
                 setText(null);
             } else {
-                setText(item.name() == null || item.name().isBlank() ? item.symbol() : item.symbol() + "  " + item.name());
+                setText(SymbolText.listed(item));
             }
         }
     }

@@ -54,17 +54,22 @@ class ReadableLayoutTest {
             bench.show(id);
             Thread.sleep(1500); // let the view's first reads arrive and lay out (they change column widths)
             WaitForAsyncUtils.waitForFxEvents();
-            unreadable.addAll(WaitForAsyncUtils.asyncFx(() -> unreadable(id)).get());
+            unreadable.addAll(WaitForAsyncUtils.asyncFx(() -> unreadable(id, bench.stage.getScene().getRoot())).get());
             org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(bench.stage.getScene().getRoot()),
                     java.nio.file.Path.of("target", "at-1000x700-" + id + ".png")); // to look at, not for the docs
         }
+        // the Settings dialog over the window, at the size it opens with
+        WaitForAsyncUtils.asyncFx(bench.chrome::showSettings).get();
+        WaitForAsyncUtils.waitForFxEvents();
+        Parent dialog = bench.chrome.settingsDialog().stage().getScene().getRoot();
+        unreadable.addAll(WaitForAsyncUtils.asyncFx(() -> unreadable("settings", dialog)).get());
+        WaitForAsyncUtils.asyncFx(() -> bench.chrome.settingsDialog().stage().close()).get();
         assertEquals(List.of(), unreadable);
     }
 
     /** "jobs: button 'Cancel' outside the window", "scans: 'Coverage 95%' shown as 'Coverage 9...'". */
-    private List<String> unreadable(String view) {
+    private static List<String> unreadable(String view, Parent root) {
         List<String> out = new ArrayList<>();
-        Parent root = bench.stage.getScene().getRoot();
         Bounds window = root.localToScene(root.getLayoutBounds());
         walk(root, n -> {
             if (n instanceof Labeled l) {

@@ -96,6 +96,21 @@ public final class PriceRepository {
         });
     }
 
+    /** Stores an instrument's name, currency and exchange (an empty one is cleared) and returns its row. */
+    public SymbolInfo describe(String symbol, SymbolDescription description) {
+        String s = requireSymbol(symbol);
+        store.inTransaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("UPDATE symbols SET name = ?, currency = ?, exchange = ? WHERE symbol = ?")) {
+                p.setString(1, description.name());
+                p.setString(2, description.currency());
+                p.setString(3, description.exchange());
+                p.setString(4, s);
+                return p.executeUpdate();
+            }
+        });
+        return symbols(null).stream().filter(i -> i.symbol().equals(s)).findFirst().orElseThrow();
+    }
+
     /** Canonical ticker for {@code symbol}, or a not_found error that suggests close names. */
     public String requireSymbol(String symbol) {
         String s = canonical(requireText(symbol));

@@ -1,0 +1,105 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.sextant.engine.data.SymbolInfo;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Names a symbol from the Data view in the real window, and finds the name in list_symbols, the
+ * Charts list, the chart's heading and the Research symbol picker.
+ */
+@ExtendWith(ApplicationExtension.class)
+class SymbolNamingTest {
+    private static final int GIVE_UP_SECONDS = 60;
+    private static final String NAME = "Big Blue Test";
+
+    private final org.sextant.engine.Sextant engine = Workbench.openStore();
+    private Workbench bench;
+
+    @Start
+    void start(Stage stage) {
+        bench = new Workbench(engine, stage);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        bench.close();
+    }
+
+    @Test
+    void aNameGivenInTheDataViewShowsEverywhereTheSymbolIsListed(FxRobot robot) throws Exception {
+        bench.show("data");
+        @SuppressWarnings("unchecked")
+        TableView<SymbolInfo> table = robot.lookup("#data-symbols").queryAs(TableView.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> table.getItems().stream().anyMatch(i -> i.symbol().equals("IBM")));
+        WaitForAsyncUtils.asyncFx(() -> table.scrollTo(table.getItems().stream().filter(i -> i.symbol().equals("IBM")).findFirst().orElseThrow())).get();
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn(robot.from(table).lookup((Node n) -> n instanceof TableCell<?, ?> c && "IBM".equals(c.getText())).queryAs(Node.class));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Name IBM", robot.lookup("#data-naming-title").queryLabeled().getText());
+
+        replace(robot, "#data-naming-name", NAME);
+        replace(robot, "#data-naming-currency", "dollars");
+        replace(robot, "#data-naming-exchange", "NYSE");
+        robot.clickOn("#data-naming-save");
+        Label error = robot.lookup("#data-naming-error").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> error.getText() != null && error.isVisible());
+        assertTrue(error.getText().contains("Where: the currency") && error.getText().contains("three-letter code"), error.getText());
+        assertTrue(engine.listSymbols(NAME).isEmpty(), "a refused name writes nothing");
+
+        replace(robot, "#data-naming-currency", "usd");
+        robot.clickOn("#data-naming-save");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
+                () -> robot.lookup("#data-naming-message").queryLabeled().getText().equals("IBM saved: " + NAME + " · USD · NYSE"));
+        assertEquals(List.of("IBM"), engine.listSymbols("big blue").stream().map(SymbolInfo::symbol).toList(), "list_symbols finds it by name");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> table.getItems().stream().anyMatch(i -> NAME.equals(i.name())));
+        bench.photograph("data-naming");
+
+        // the Charts list and the chart's heading
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.charts.infoOf("IBM") != null && NAME.equals(bench.charts.infoOf("IBM").name()));
+        WaitForAsyncUtils.asyncFx(() -> bench.window.openChart("IBM", null)).get();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> ("IBM · " + NAME + " · USD · NYSE").equals(bench.window.chartHeading().getText()));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.from(bench.window.symbolList())
+                .lookup((Node n) -> n instanceof ListCell<?> c && ("IBM  " + NAME).equals(c.getText())).tryQuery().isPresent());
+
+        // the Research view's symbol picker
+        bench.show("research");
+        @SuppressWarnings("unchecked")
+        ComboBox<String> picker = robot.lookup("#add-symbol").queryAs(ComboBox.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> picker.getItems().contains("IBM"));
+        WaitForAsyncUtils.asyncFx(picker::show).get();
+        WaitForAsyncUtils.asyncFx(() -> {
+            @SuppressWarnings("unchecked")
+            javafx.scene.control.ListView<String> list = (javafx.scene.control.ListView<String>)
+                    ((javafx.scene.control.skin.ComboBoxListViewSkin<?>) picker.getSkin()).getPopupContent();
+            list.scrollTo("IBM");
+        }).get();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup((Node n) -> n instanceof ListCell<?> c
+                && ("IBM  " + NAME).equals(c.getText())).tryQuery().isPresent());
+        WaitForAsyncUtils.asyncFx(picker::hide).get();
+    }
+
+    private static void replace(FxRobot robot, String field, String text) {
+        robot.clickOn(field);
+        robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
+        robot.write(text);
+    }
+}

@@ -1,0 +1,39 @@
+package org.sextant.engine.data;
+
+import java.util.Locale;
+import org.sextant.engine.SextantException;
+
+/**
+ * What a person says an imported symbol is: its name, currency and exchange (each may be left
+ * empty, which clears it). Checked here so every caller gets the same errors.
+ */
+public record SymbolDescription(String name, String currency, String exchange) {
+    public static final int MAX_NAME_CHARS = 120;
+    public static final int MAX_EXCHANGE_CHARS = 40;
+
+    /** Trims each field, turns blanks into null, uppercases the currency, and refuses what cannot be one. */
+    public static SymbolDescription of(String name, String currency, String exchange) {
+        String n = text("name", name, MAX_NAME_CHARS, "e.g. Microsoft Corporation");
+        String c = text("currency", currency, 3, "a three-letter code such as USD, EUR or CHF");
+        if (c != null) {
+            c = c.toUpperCase(Locale.ROOT);
+            if (!c.matches("[A-Z]{3}")) {
+                throw SextantException.invalid("currency", "currency '" + c + "' is not a three-letter code", "give a three-letter code such as USD, EUR or CHF, or leave it empty");
+            }
+        }
+        String x = text("exchange", exchange, MAX_EXCHANGE_CHARS, "e.g. NASDAQ, NYSE or SIX");
+        return new SymbolDescription(n, c, x);
+    }
+
+    private static String text(String field, String value, int max, String example) {
+        if (value == null || value.isBlank()) return null;
+        String t = value.strip();
+        if (t.length() > max) {
+            throw SextantException.invalid(field, field + " is " + t.length() + " characters, more than " + max, "shorten it, " + example);
+        }
+        if (t.chars().anyMatch(Character::isISOControl)) {
+            throw SextantException.invalid(field, field + " contains a control character (a tab or line break)", "type it on one line, " + example);
+        }
+        return t;
+    }
+}

@@ -1,0 +1,67 @@
+package org.sextant.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.data.SymbolDescription;
+import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.home.SextantHome;
+
+/** Naming an imported symbol: list_symbols shows and searches the name, and a re-import keeps it. */
+class SymbolDescriptionTest {
+    @TempDir Path dir;
+
+    @Test
+    void aNamedSymbolIsListedAndFoundByNameAndKeepsItsNameThroughAReimport() throws Exception {
+        Path csv = dir.resolve("acme.csv");
+        Files.writeString(csv, "Date,Open,High,Low,Close,Adj Close,Volume\n2024-01-02,10,11,9,10.5,10.5,100\n2024-01-03,10.5,12,10,11.5,11.5,120\n");
+        try (Sextant engine = Sextant.open(new SextantHome(dir.resolve("home")))) {
+            engine.importPrices(List.of(csv));
+            String symbol = "ACME"; // from the file's name
+            assertNull(acme(engine).name());
+            AtomicInteger changes = new AtomicInteger();
+            engine.onDataChanged(changes::incrementAndGet);
+
+            SymbolInfo named = engine.describeSymbol(symbol.toLowerCase(), SymbolDescription.of("  Acme Rockets Inc. ", "usd", "NASDAQ"));
+            assertEquals("Acme Rockets Inc.", named.name());
+            assertEquals("USD", named.currency());
+            assertEquals("NASDAQ", named.exchange());
+            assertEquals(1, changes.get(), "the views learn of the new name");
+            assertEquals(List.of(symbol), engine.listSymbols("rockets").stream().map(SymbolInfo::symbol).toList());
+
+            Files.writeString(csv, "2024-01-04,11,12,10,11,11,90\n", java.nio.file.StandardOpenOption.APPEND);
+            engine.importPrices(List.of(csv));
+            SymbolInfo after = acme(engine);
+            assertEquals("Acme Rockets Inc.", after.name());
+            assertEquals(3, after.rows());
+
+            engine.describeSymbol(symbol, SymbolDescription.of("", " ", null));
+            assertNull(acme(engine).name(), "an empty name clears it");
+
+            SextantException unknown = assertThrows(SextantException.class, () -> engine.describeSymbol("NOPE", SymbolDescription.of("x", null, null)));
+            assertEquals("symbol", unknown.field());
+        }
+    }
+
+    private static SymbolInfo acme(Sextant engine) {
+        return engine.listSymbols(null).stream().filter(i -> i.symbol().equals("ACME")).findFirst().orElseThrow();
+    }
+
+    @Test
+    void badFieldsAreNamedWithTheirFix() {
+        assertEquals("currency", assertThrows(SextantException.class, () -> SymbolDescription.of("x", "dollars", null)).field());
+        assertEquals("currency", assertThrows(SextantException.class, () -> SymbolDescription.of("x", "U$D", null)).field());
+        SextantException longName = assertThrows(SextantException.class, () -> SymbolDescription.of("x".repeat(121), null, null));
+        assertEquals("name", longName.field());
+        assertTrue(longName.fix().contains("shorten"));
+        assertEquals("exchange", assertThrows(SextantException.class, () -> SymbolDescription.of(null, null, "NY\nSE")).field());
+    }
+}
