@@ -42,6 +42,7 @@ final class ImportJobCommand implements Callable<Integer> {
                 System.out.printf("imported strategy sweep of %d configurations from %s as run %s%n", run.configurations(), dir.toAbsolutePath(), run.runId());
                 System.out.printf("  session %s: %d configurations in %d runs; DSR %.3f; verdict %s%n", run.sessionId(), run.sessionConfigurations(),
                         run.sessionRuns(), run.dsr(), run.verdictText());
+                if (r.failed() != null) for (Map<String, Object> f : r.failed()) System.out.printf("  %s left out on the cluster: %s%n", f.get("symbol"), f.get("error"));
                 return 0;
             }
             System.out.printf("imported forecast backtests of %d symbols from %s%n", r.imported().size(), dir.toAbsolutePath());

@@ -19,7 +19,7 @@ public final class DryRun {
 
     public record Estimate(int symbols, long fits, double secondsPerFit, double coreHours, PartitionPlan plan) {}
 
-    public static Estimate estimate(SparkSession spark, String input, BacktestArguments a, int partitions) {
+    public static Estimate estimate(SparkSession spark, String input, ForecastBacktestArguments a, int partitions) {
         Dataset<Row> prices = PricesInput.read(spark, input, a.symbols(), a.from(), a.to());
         PartitionPlan plan = ForecastBacktestJob.plan(prices, a, partitions);
         List<Tuple2<Integer, Integer>> perSymbol = ForecastBacktestJob.bySymbol(prices, plan).map(g -> {

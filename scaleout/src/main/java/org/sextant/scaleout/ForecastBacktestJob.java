@@ -34,7 +34,7 @@ public final class ForecastBacktestJob {
     public static final StructType SCHEMA = schema();
 
     /** The job's rows (not yet written). */
-    public static Dataset<Row> compute(SparkSession spark, String input, BacktestArguments a, int partitions) {
+    public static Dataset<Row> compute(SparkSession spark, String input, ForecastBacktestArguments a, int partitions) {
         Dataset<Row> prices = PricesInput.read(spark, input, a.symbols(), a.from(), a.to());
         PartitionPlan plan = plan(prices, a, partitions);
         JavaRDD<Row> rows = bySymbol(prices, plan).map(g -> backtest(g._1(), g._2(), a));
@@ -42,7 +42,7 @@ public final class ForecastBacktestJob {
     }
 
     /** Runs the job and writes its rows as Parquet to {@code output} (any Hadoop path), replacing what was there. */
-    public static void run(SparkSession spark, String input, String output, BacktestArguments a, int partitions) {
+    public static void run(SparkSession spark, String input, String output, ForecastBacktestArguments a, int partitions) {
         compute(spark, input, a, partitions).write().mode(SaveMode.Overwrite).parquet(output);
     }
 
@@ -54,7 +54,7 @@ public final class ForecastBacktestJob {
      * The plan from each symbol's row count: expected cost = fits × history length, fits
      * estimated from the rows (the exact count is the dry run's, {@link DryRun}).
      */
-    static PartitionPlan plan(Dataset<Row> prices, BacktestArguments a, int partitions) {
+    static PartitionPlan plan(Dataset<Row> prices, ForecastBacktestArguments a, int partitions) {
         Map<String, Double> weights = new HashMap<>();
         for (Row r : prices.groupBy("symbol").count().collectAsList()) {
             long n = r.getLong(1);
@@ -64,7 +64,7 @@ public final class ForecastBacktestJob {
     }
 
     /** Origins over the evaluated share plus about 250 calibration origins (their window is capped). */
-    static double estimatedFits(long n, BacktestArguments a) {
+    static double estimatedFits(long n, ForecastBacktestArguments a) {
         double spacing = switch (a.every() == null ? "monthly" : a.every().trim().toLowerCase(java.util.Locale.ROOT)) {
             case "monthly" -> 21;
             case "weekly" -> 5;
@@ -75,7 +75,7 @@ public final class ForecastBacktestJob {
     }
 
     /** One task's work for one symbol: the engine's backtest, or the symbol's error as a row. */
-    static Row backtest(String symbol, Iterable<Row> prices, BacktestArguments a) {
+    static Row backtest(String symbol, Iterable<Row> prices, ForecastBacktestArguments a) {
         PriceSeries series = PricesInput.series(symbol, prices, a.from(), a.to());
         Map<String, Object> row;
         try {

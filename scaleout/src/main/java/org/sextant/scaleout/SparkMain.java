@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
  * `sextant-spark`: the universe jobs. Local mode on the desktop by default (--master local[*]);
  * under spark-submit pass --master submit to use the cluster's session (docs/scale-out.md).
  */
-@Command(name = "sextant-spark", mixinStandardHelpOptions = true, subcommands = {SparkMain.ForecastBacktest.class, SparkMain.StrategySweep.class, SparkMain.Synthetic.class},
+@Command(name = "sextant-spark", mixinStandardHelpOptions = true, subcommands = {SparkMain.ForecastBacktest.class, SparkMain.ForecastScanCommand.class, SparkMain.StrategySweep.class, SparkMain.Synthetic.class},
         description = "Sextant's universe jobs on Apache Spark (docs/scale-out.md)")
 public final class SparkMain {
     public static void main(String[] args) {
@@ -45,7 +45,7 @@ public final class SparkMain {
 
         @Override
         public Integer call() {
-            BacktestArguments a = new BacktestArguments(model, horizon, every, symbols, from, to, oosStart);
+            ForecastBacktestArguments a = new ForecastBacktestArguments(model, horizon, every, symbols, from, to, oosStart);
             if (!dryRun && out == null) throw SextantException.invalid("out", "no output folder", "pass --out DIR");
             SparkSession spark = LocalSpark.session(master.equals("submit") ? null : master, "sextant forecast-backtest");
             try {
@@ -56,6 +56,38 @@ public final class SparkMain {
                     ForecastBacktestJob.run(spark, in, out, a, tasks);
                     System.out.println("wrote " + out + "; import it with: bin/sextant import-job " + out);
                 }
+                return 0;
+            } finally {
+                spark.stop();
+            }
+        }
+    }
+
+    @Command(name = "forecast-scan", mixinStandardHelpOptions = true,
+            description = "A universe forecast scan: each symbol's week-aligned live forecast and reward/risk at 80/95/99%; one Parquet row per symbol "
+                    + "(too little history or a refused model as a row). Import with `sextant import-job OUT`; then scans rank the symbols without refitting.")
+    static final class ForecastScanCommand implements Callable<Integer> {
+        @Option(names = "--in", required = true, description = "prices from `sextant export-prices` (any Hadoop path)") String in;
+        @Option(names = "--out", required = true, description = "output folder (any Hadoop path); replaced by each run") String out;
+        @Option(names = "--model", description = "naive, drift, theta, ets, arima, ... (default theta)") String model;
+        @Option(names = "--horizon", description = "business days ahead (default 20)") Integer horizon;
+        @Option(names = "--calibration", description = "model, conformal (default) or adaptive") String calibration;
+        @Option(names = "--min-history", description = "closes a symbol needs (default 250); fewer is a skipped row") Integer minHistory;
+        @Option(names = "--as-of", description = "the forecast starts at the last completed week on or before this date (default: each symbol's last close)") LocalDate asOf;
+        @Option(names = "--symbols", split = ",", description = "default: every symbol in --in") List<String> symbols;
+        @Option(names = "--from", description = "first date read (default: each symbol's first)") LocalDate from;
+        @Option(names = "--to", description = "last date read (default: each symbol's last)") LocalDate to;
+        @Option(names = "--partitions", description = "tasks (default: 4 per core)") Integer partitions;
+        @Option(names = "--master", defaultValue = "local[*]", description = "local[N] (default local[*]) or 'submit' under spark-submit") String master;
+
+        @Override
+        public Integer call() {
+            ScanArguments a = new ScanArguments(model, horizon, calibration, minHistory, asOf, symbols, from, to);
+            SparkSession spark = LocalSpark.session(master.equals("submit") ? null : master, "sextant forecast-scan");
+            try {
+                int tasks = partitions != null ? partitions : 4 * spark.sparkContext().defaultParallelism();
+                ForecastScanJob.run(spark, in, out, a, tasks);
+                System.out.println("wrote " + out + "; import it with: bin/sextant import-job " + out);
                 return 0;
             } finally {
                 spark.stop();

@@ -22,6 +22,7 @@ import org.apache.spark.sql.types.StructType;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.exchange.StrategySweepRows;
 import org.sextant.engine.research.ResearchService;
+import org.sextant.engine.research.graph.ComposedGraph;
 import org.sextant.engine.research.graph.GraphComposer;
 import org.sextant.engine.research.graph.GraphSweep;
 import org.sextant.engine.research.sweep.Sweep;
@@ -31,7 +32,9 @@ import org.sextant.engine.research.sweep.Universe;
 
 /**
  * A strategy sweep on Spark: the driver builds the universe (the symbols on their common dates,
- * as the app does) and checks the spec and the split before any task runs; the configurations are
+ * as the app does) and checks the spec and the split before any task runs; a spec that does not
+ * compose and symbols with too little history are reported as rows of the output (the other
+ * symbols are swept), not as a failed job; the configurations are
  * cut into chunks on multiples of the local sweep's batch, one task per chunk, and each task
  * measures its chunk with the engine's {@link SweepChunk} (the local sweep's own code) and emits
  * one {@link StrategySweepRows} row per configuration. Written with Spark's commit protocol in
@@ -43,27 +46,51 @@ public final class StrategySweepJob {
 
     public static final StructType SCHEMA = schema();
 
-    /** The driver's plan: the job (its id is the run id the import uses), the universe and the chunks. */
-    public record Plan(SweepJob job, Universe universe, int split, List<int[]> chunks) {}
+    /** Fewest bars a symbol needs in range: a universe with fewer cannot be split into the overfitting statistics' blocks. */
+    public static final int MIN_BARS = 2 * Sweep.PBO_BLOCKS + 1;
+
+    /**
+     * The driver's plan: the job (its id is the run id the import uses), the universe and the
+     * chunks; and the input it cannot use, as output rows ({@link StrategySweepRows#failed}).
+     * {@code job} is null when nothing can be swept (the spec does not compose, no symbol is long enough).
+     */
+    public record Plan(SweepJob job, Universe universe, int split, List<int[]> chunks, List<Map<String, Object>> failed) {}
 
     public static Plan plan(SparkSession spark, String input, SweepArguments a, int tasks) {
         String spec = a.spec();
-        var graph = GraphComposer.compose(spec).requireOk();
+        List<Map<String, Object>> failed = new ArrayList<>();
+        ComposedGraph graph;
+        try {
+            graph = GraphComposer.compose(spec).requireOk();
+        } catch (SextantException e) {
+            failed.add(StrategySweepRows.failed(null, e.field(), e.getMessage()));
+            return new Plan(null, null, -1, List.of(), failed);
+        }
         Map<String, TreeMap<LocalDate, double[]>> prices = prices(spark, input, a);
-        Universe u = Universe.onCommonDates(a.symbols(), new ArrayList<>(prices.values()));
+        for (var it = prices.entrySet().iterator(); it.hasNext(); ) {
+            var e = it.next();
+            if (e.getValue().size() >= MIN_BARS) continue;
+            failed.add(StrategySweepRows.failed(e.getKey(), "symbols", e.getKey() + " has " + e.getValue().size() + " bars in the input and date range, fewer than "
+                    + MIN_BARS + ": left out of the universe"));
+            it.remove();
+        }
+        if (prices.isEmpty()) return new Plan(null, null, -1, List.of(), failed);
+        List<String> symbols = new ArrayList<>(prices.keySet());
+        Universe u = Universe.onCommonDates(symbols, new ArrayList<>(prices.values()));
         LocalDate oos = a.outOfSampleStart() != null ? a.outOfSampleStart() : defaultOutOfSampleStart(prices, a);
         int split = u.indexOf(oos);
         GraphSweep checked = new GraphSweep(graph, u);      // the spec's checks against this universe, before any task
         Sweep.checkSplit(u, split);
         int n = checked.configurations();
         SweepJob job = SweepJob.of(UUID.randomUUID().toString(), spec, a.from(), a.to(), oos, u, n);
-        return new Plan(job, u, split, chunks(n, tasks));
+        return new Plan(job, u, split, chunks(n, tasks), failed);
     }
 
-    /** Runs the job and writes its rows as Parquet to {@code output} (any Hadoop path), replacing what was there. */
+    /** Runs the job and writes its rows, and a row per input it could not use, as Parquet to {@code output} (any Hadoop path), replacing what was there. */
     public static Plan run(SparkSession spark, String input, String output, SweepArguments a, int tasks) {
         Plan p = plan(spark, input, a, tasks);
-        compute(spark, p).write().mode(SaveMode.Overwrite).parquet(output);
+        Dataset<Row> failed = spark.createDataFrame(p.failed().stream().map(StrategySweepJob::row).toList(), SCHEMA);
+        (p.job() == null ? failed : compute(spark, p).union(failed)).write().mode(SaveMode.Overwrite).parquet(output);
         return p;
     }
 
@@ -85,12 +112,14 @@ public final class StrategySweepJob {
         for (int k = from; k < to; k++) params.put(k, kernel.parameters(k));
         double seconds = (System.nanoTime() - t0) / 1e9;
         List<Row> rows = new ArrayList<>();
-        for (Map<String, Object> r : StrategySweepRows.of(job, chunk, params, seconds)) {
-            Object[] v = new Object[StrategySweepRows.COLUMNS.size()];
-            for (int i = 0; i < v.length; i++) v[i] = external(r.get(StrategySweepRows.COLUMNS.get(i)));
-            rows.add(RowFactory.create(v));
-        }
+        for (Map<String, Object> r : StrategySweepRows.of(job, chunk, params, seconds)) rows.add(row(r));
         return rows;
+    }
+
+    private static Row row(Map<String, Object> r) {
+        Object[] v = new Object[StrategySweepRows.COLUMNS.size()];
+        for (int i = 0; i < v.length; i++) v[i] = external(r.get(StrategySweepRows.COLUMNS.get(i)));
+        return RowFactory.create(v);
     }
 
     /** Spark's row encoder takes Scala sequences for array columns. */
@@ -119,11 +148,7 @@ public final class StrategySweepJob {
             for (int j = 0; j < 4; j++) v[j] = r.isNullAt(2 + j) ? Double.NaN : r.getDouble(2 + j);
             bySymbol.get(r.getString(0)).put(PricesInput.toLocal(r.get(1)), v);
         }
-        for (var e : bySymbol.entrySet()) {
-            if (e.getValue().isEmpty()) throw SextantException.notFound("symbols", "no prices for " + e.getKey() + " in the input and date range",
-                    "export the store again with " + e.getKey() + " in it, or drop it from --symbols");
-        }
-        return bySymbol;
+        return bySymbol; // a symbol with no prices in range is left out by plan(), as one with too few
     }
 
     /** As the app takes it: 70% into the span from the latest first date to the earliest last date (or the given dates). */
@@ -141,12 +166,12 @@ public final class StrategySweepJob {
         List<StructField> fields = new ArrayList<>();
         for (String c : StrategySweepRows.COLUMNS) {
             DataType t;
-            if (c.equals("job_json") || c.equals("params_json")) t = DataTypes.StringType;
+            if (c.equals("job_json") || c.equals("params_json") || c.equals("symbol") || c.startsWith("error")) t = DataTypes.StringType;
             else if (c.equals("configuration") || c.endsWith("_bars")) t = DataTypes.IntegerType;
             else if (c.equals("block_count")) t = DataTypes.createArrayType(DataTypes.IntegerType, false);
             else if (c.startsWith("block_")) t = DataTypes.createArrayType(DataTypes.DoubleType, false);
             else t = DataTypes.DoubleType;
-            fields.add(DataTypes.createStructField(c, t, false));
+            fields.add(DataTypes.createStructField(c, t, true)); // a row of unusable input has only symbol and error
         }
         return DataTypes.createStructType(fields);
     }

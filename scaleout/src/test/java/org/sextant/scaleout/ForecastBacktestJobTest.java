@@ -31,7 +31,7 @@ import org.sextant.engine.forecast.store.StoredBacktest;
 @ExtendWith(SharedSpark.class)
 class ForecastBacktestJobTest {
     static final List<String> SYMBOLS = List.of("AA", "MSFT.OHLCV", "NYSE", "SBI");
-    static final BacktestArguments ARGS = new BacktestArguments("naive", 5, "250", withTiny(), null, null, null);
+    static final ForecastBacktestArguments ARGS = new ForecastBacktestArguments("naive", 5, "250", withTiny(), null, null, null);
 
     private static List<String> withTiny() {
         List<String> s = new java.util.ArrayList<>(SYMBOLS);
@@ -92,7 +92,7 @@ class ForecastBacktestJobTest {
     void aRerunReplacesItsOutputInsteadOfAppending() {
         SparkSession spark = SharedSpark.fixture().spark();
         String out = SharedSpark.fixture().dir().resolve("rerun").toString();
-        BacktestArguments one = new BacktestArguments("naive", 5, "250", List.of("MSFT.OHLCV"), null, null, null);
+        ForecastBacktestArguments one = new ForecastBacktestArguments("naive", 5, "250", List.of("MSFT.OHLCV"), null, null, null);
         String in = SharedSpark.fixture().prices().toString();
         ForecastBacktestJob.run(spark, in, out, one, 1);
         ForecastBacktestJob.run(spark, in, out, one, 1);

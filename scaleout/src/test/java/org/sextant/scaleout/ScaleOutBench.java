@@ -61,7 +61,7 @@ public final class ScaleOutBench {
 
         // forecast backtests
         List<String> fcSymbols = series.subList(0, symbols).stream().map(PriceSeries::symbol).toList();
-        BacktestArguments a = new BacktestArguments(model, 20, every, fcSymbols, null, null, null);
+        ForecastBacktestArguments a = new ForecastBacktestArguments(model, 20, every, fcSymbols, null, null, null);
         Map<String, String> local = new HashMap<>();
         long fits = 0;
         for (PriceSeries s : series.subList(0, symbols)) fits += ForecastBacktestRun.fits(s, model, 20, every, null, null);

@@ -2,6 +2,7 @@ package org.sextant.scaleout;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.sextant.engine.Sextant;
+import org.sextant.engine.exchange.JobImport;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.research.StrategyRunRequest;
 import org.sextant.engine.research.StrategyRunSummary;
@@ -82,7 +84,7 @@ class StrategySweepJobTest {
     }
 
     @Test
-    void aRerunReplacesItsOutputAndABadSpecIsRefusedBeforeAnyTask() {
+    void aRerunReplacesItsOutputAndUnusableInputIsReportedAsRowsNotAFailedJob() {
         SharedSpark.Fixture f = SharedSpark.fixture();
         String out = f.dir().resolve("sweep-rerun").toString();
         SweepArguments two = new SweepArguments(SPEC, List.of("AA", "T"), null, null, null);
@@ -90,11 +92,27 @@ class StrategySweepJobTest {
         StrategySweepJob.run(f.spark(), f.prices().toString(), out, two, 2);
         assertEquals(45, f.spark().read().parquet(out).count());
 
-        SextantException bad = assertThrows(SextantException.class, () -> StrategySweepJob.plan(f.spark(), f.prices().toString(),
-                new SweepArguments(SPEC.replace("\"type\": \"rsi\"", "\"type\": \"rsii\""), List.of("AA"), null, null, null), 2));
-        assertEquals("nodes.rsi.type", bad.field());
-        SextantException missing = assertThrows(SextantException.class, () -> StrategySweepJob.plan(f.spark(), f.prices().toString(),
-                new SweepArguments(SPEC, List.of("AA", "NOPE"), null, null, null), 2));
-        assertEquals("symbols", missing.field());
+        // a spec that does not compose: one row naming the field, nothing measured, and an import that says why
+        String badOut = f.dir().resolve("sweep-bad-spec").toString();
+        StrategySweepJob.Plan bad = StrategySweepJob.run(f.spark(), f.prices().toString(), badOut,
+                new SweepArguments(SPEC.replace("\"type\": \"rsi\"", "\"type\": \"rsii\""), List.of("AA"), null, null, null), 2);
+        assertNull(bad.job());
+        List<Row> badRows = f.spark().read().parquet(badOut).collectAsList();
+        assertEquals(1, badRows.size());
+        assertEquals("nodes.rsi.type", badRows.get(0).getAs("error_field"));
+        SextantException nothing = assertThrows(SextantException.class, () -> f.engine().scaleOut().importJob(Path.of(badOut), "bad"));
+        assertEquals("output", nothing.field());
+        assertTrue(nothing.getMessage().contains("rsii"), nothing.getMessage());
+
+        // a symbol with too little history, or none at all, is left out and reported; the others are swept
+        String shortOut = f.dir().resolve("sweep-short").toString();
+        StrategySweepJob.Plan withShort = StrategySweepJob.run(f.spark(), f.prices().toString(), shortOut,
+                new SweepArguments(SPEC, List.of("AA", "T", SharedSpark.TINY, "NOPE"), null, null, null), 2);
+        assertEquals(List.of("AA", "T"), withShort.job().symbols());
+        assertEquals(45 + 2, f.spark().read().parquet(shortOut).count(), "45 configurations and one row per symbol left out");
+        JobImport imported = f.engine().scaleOut().importJob(Path.of(shortOut), "short");
+        assertEquals(45, imported.run().configurations());
+        assertEquals(List.of("NOPE", SharedSpark.TINY), imported.failed().stream().map(m -> m.get("symbol")).toList());
+        assertTrue(imported.failed().stream().allMatch(m -> "symbols".equals(m.get("field"))));
     }
 }

@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sextant.engine.Json;
-import org.sextant.engine.SextantException;
 import org.sextant.engine.forecast.ForecastBacktestRun;
 import org.sextant.engine.forecast.WalkForwardBacktest;
 import org.sextant.engine.forecast.store.StoredForecast;
@@ -46,15 +45,12 @@ public final class ForecastBacktestRows {
 
     /** The row of a symbol whose backtest failed: what was wrong and which field, no results. */
     public static Map<String, Object> failed(String symbol, String model, Integer horizon, int historyRows, RuntimeException e) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        for (String col : COLUMNS) row.put(col, null);
+        Map<String, Object> row = JobRows.empty(COLUMNS);
         row.put("symbol", symbol);
         row.put("model", model);
         row.put("horizon", horizon);
         row.put("history_rows", historyRows);
-        row.put("error_field", e instanceof SextantException s ? s.field() : null);
-        row.put("error", e instanceof SextantException ? e.getMessage() : e.getClass().getSimpleName() + ": " + e.getMessage());
-        return row;
+        return JobRows.failed(row, e);
     }
 
     /** The computed backtest a successful row holds. */

@@ -56,6 +56,7 @@ public final class JobOutput implements AutoCloseable {
 
     public static final String FORECAST_BACKTEST = "forecast-backtest";
     public static final String STRATEGY_SWEEP = "strategy-sweep";
+    public static final String FORECAST_SCAN = "forecast-scan";
 
     /** Which job wrote a finished output folder, told by its columns; refused when none did. */
     public static String kind(Store store, Path folder) {
@@ -69,8 +70,9 @@ public final class JobOutput implements AutoCloseable {
             });
             if (columns.containsAll(StrategySweepRows.COLUMNS)) return STRATEGY_SWEEP;
             if (columns.containsAll(ForecastBacktestRows.COLUMNS)) return FORECAST_BACKTEST;
+            if (columns.containsAll(ForecastScanRows.COLUMNS)) return FORECAST_SCAN;
             throw SextantException.invalid("output", folder.toAbsolutePath().normalize() + " is not the output of a sextant-spark job (its columns are not a job's)",
-                    "import the --out folder of `sextant-spark forecast-backtest` or `sextant-spark strategy-sweep`");
+                    "import the --out folder of `sextant-spark forecast-backtest`, `forecast-scan` or `strategy-sweep`");
         }
     }
 

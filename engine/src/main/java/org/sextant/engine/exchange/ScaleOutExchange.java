@@ -32,14 +32,24 @@ public final class ScaleOutExchange {
     /** Imports a finished job's output, whichever job wrote it (told by its columns). A writer. */
     public JobImport importJob(Path folder, String sessionId) {
         String kind = JobOutput.kind(store, folder);
-        if (kind.equals(JobOutput.STRATEGY_SWEEP)) return new JobImport(kind, null, null, importStrategySweepJob(folder, sessionId));
-        ForecastService.ForecastJobImport imported = importForecastBacktestJob(folder);
+        if (kind.equals(JobOutput.STRATEGY_SWEEP)) {
+            StrategySweepImport.Read read = StrategySweepImport.read(store, folder);
+            return new JobImport(kind, null, read.failed().isEmpty() ? null : read.failed(), record(read, sessionId));
+        }
+        ForecastService.ForecastJobImport imported = kind.equals(JobOutput.FORECAST_SCAN) ? importForecastScanJob(folder) : importForecastBacktestJob(folder);
         return new JobImport(kind, imported.imported(), imported.failed(), null);
     }
 
     /** Every symbol's backtest stored as a local forecast job stores it; the symbols the job reported failed are named. A writer. */
     public ForecastService.ForecastJobImport importForecastBacktestJob(Path folder) {
         ForecastService.ForecastJobImport imported = forecasts.importBacktestJob(folder);
+        dataChanged.run();
+        return imported;
+    }
+
+    /** A universe forecast scan's live forecasts stored as a local scan job stores them; local scans then rank them. A writer. */
+    public ForecastService.ForecastJobImport importForecastScanJob(Path folder) {
+        ForecastService.ForecastJobImport imported = forecasts.importScanJob(folder);
         dataChanged.run();
         return imported;
     }

@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.research.backtest.Metrics;
 import org.sextant.engine.research.sweep.SweepChunk;
@@ -15,8 +16,11 @@ import org.sextant.engine.store.Store;
 public final class StrategySweepImport {
     private StrategySweepImport() {}
 
-    /** The job, its configurations' measurements and the compute seconds they took on the cluster. */
-    public record Read(SweepJob job, List<SweepChunk> configurations, double computeSeconds) {}
+    /**
+     * The job, its configurations' measurements, the compute seconds they took on the cluster, and
+     * the input it reported it could not use (symbol, field, error).
+     */
+    public record Read(SweepJob job, List<SweepChunk> configurations, double computeSeconds, List<Map<String, Object>> failed) {}
 
     public static Read read(Store store, Path folder) {
         try (JobOutput out = JobOutput.stage(store, folder)) {
@@ -24,9 +28,14 @@ public final class StrategySweepImport {
                 List<SweepChunk> chunks = new ArrayList<>();
                 SweepJob job = null;
                 double seconds = 0;
+                List<Map<String, Object>> failed = new ArrayList<>();
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", StrategySweepRows.COLUMNS)
-                        + " FROM " + out.relation() + " ORDER BY configuration")) {
+                        + " FROM " + out.relation() + " ORDER BY configuration, symbol")) {
                     while (r.next()) {
+                        if (r.getString("error") != null) {
+                            failed.add(ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
+                            continue;
+                        }
                         SweepJob j = StrategySweepRows.job(r.getString("job_json"));
                         if (job == null) job = j;
                         else if (!job.equals(j)) throw SextantException.invalid("output", folder + " mixes the output of two jobs", "import one job's --out folder");
@@ -38,8 +47,13 @@ public final class StrategySweepImport {
                     throw SextantException.invalid("output", folder + " is not a strategy sweep job's output (" + e.getMessage().lines().findFirst().orElse("")
                             + ")", "import the --out folder of `sextant-spark strategy-sweep`");
                 }
+                if (job == null && !failed.isEmpty()) {
+                    Map<String, Object> first = failed.get(0);
+                    throw SextantException.invalid("output", "the job measured nothing: " + failed.stream().map(f -> f.get("error")).toList(),
+                            "fix " + first.get("error_field") + " and run the job again");
+                }
                 if (job == null) throw SextantException.invalid("output", folder + " holds no configuration", "import a finished job's --out folder");
-                return new Read(job, chunks, seconds);
+                return new Read(job, chunks, seconds, failed);
             });
         }
     }

@@ -16,7 +16,9 @@ import tools.jackson.databind.SerializationFeature;
  * writes them as Parquet; the import reads them back): the configuration's parameters, its
  * metrics in and out of sample as columns, its PBO block sums, the share of its chunk's compute
  * seconds, and the job (spec, symbols, dates, universe read) as JSON on every row, which Parquet
- * stores once per file by dictionary.
+ * stores once per file by dictionary. Input the job could not use (a spec that does not compose,
+ * a symbol with too little history) is a row with {@code error}, {@code error_field} and, for a
+ * symbol, {@code symbol}, and nothing else.
  */
 public final class StrategySweepRows {
     private StrategySweepRows() {}
@@ -34,7 +36,7 @@ public final class StrategySweepRows {
         List<String> c = new ArrayList<>(List.of("job_json", "configuration", "params_json"));
         for (String m : METRICS) c.add("is_" + m);
         for (String m : METRICS) c.add("oos_" + m);
-        c.addAll(List.of("block_sum", "block_sq", "block_count", "compute_seconds"));
+        c.addAll(List.of("block_sum", "block_sq", "block_count", "compute_seconds", "symbol", "error_field", "error"));
         return List.copyOf(c);
     }
 
@@ -54,9 +56,21 @@ public final class StrategySweepRows {
             row.put("block_sq", chunk.blockSq()[i]);
             row.put("block_count", chunk.blockCount());
             row.put("compute_seconds", seconds / chunk.size());
+            row.put("symbol", null);
+            row.put("error_field", null);
+            row.put("error", null);
             rows.add(row);
         }
         return rows;
+    }
+
+    /** The row of input the job could not use: the symbol (null for the spec), the field at fault and why. */
+    public static Map<String, Object> failed(String symbol, String field, String error) {
+        Map<String, Object> row = JobRows.empty(COLUMNS);
+        row.put("symbol", symbol);
+        row.put("error_field", field);
+        row.put("error", error);
+        return row;
     }
 
     private static void put(Map<String, Object> row, String prefix, Metrics m) {

@@ -14,6 +14,7 @@ import org.sextant.engine.data.PriceRepository;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.exchange.ForecastBacktestImport;
+import org.sextant.engine.exchange.ForecastScanImport;
 import org.sextant.engine.forecast.store.ForecastStore;
 import org.sextant.engine.forecast.store.StoredBacktest;
 import org.sextant.engine.forecast.store.StoredForecast;
@@ -84,6 +85,45 @@ public final class ForecastService {
         ForecastBacktestImport.Read read = ForecastBacktestImport.read(store, folder);
         for (ForecastBacktestRun.Computed b : read.computed()) storeBacktest(b);
         return new ForecastJobImport(read.computed().stream().map(ForecastBacktestRun.Computed::symbol).toList(), read.failed());
+    }
+
+    /**
+     * Stores the live forecasts a scale-out scan job made, as a local scan job stores its own, so
+     * that scans with the same model, horizon and calibration rank them without computing. A
+     * forecast is refused (listed under {@code failed}) when the symbol is not in the store or its
+     * stored closes up to the origin are not the ones the job read. A writer.
+     */
+    public ForecastJobImport importScanJob(Path folder) {
+        ForecastScanImport.Read read = ForecastScanImport.read(store, folder);
+        List<String> imported = new ArrayList<>();
+        List<Map<String, Object>> failed = new ArrayList<>(read.skipped());
+        for (ForecastScanImport.Requested r : read.forecasts()) {
+            StoredForecast f = r.forecast();
+            String why = pricesDiffer(f);
+            if (why != null) {
+                failed.add(ForecastScanImport.failure(f.symbol(), "symbol", why));
+                continue;
+            }
+            // a fallback to the model's bands is not stored under the requested calibration, as storeLive does
+            BandCalibration cal = BandCalibration.parse(r.calibration());
+            PriceSeries upTo = prices.closes(f.symbol(), null, f.origin());
+            if (f.calibration().equals(cal.wire()) && storedLive(upTo, f.model(), f.horizon(), LEVELS, cal) == null) forecasts.save(List.of(f));
+            imported.add(f.symbol());
+        }
+        failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
+        return new ForecastJobImport(imported, failed);
+    }
+
+    /** Why the store's closes are not the ones a job's forecast was made from, or null when they are. */
+    private String pricesDiffer(StoredForecast f) {
+        if (prices.symbols(null).stream().noneMatch(s -> s.symbol().equals(f.symbol()))) return "not in the store: import or gather it first";
+        PriceSeries upTo = prices.closes(f.symbol(), null, f.origin());
+        double[] closes = PriceForecast.closes(upTo);
+        if (upTo.size() != f.historyRows() || closes.length == 0 || closes[closes.length - 1] != f.lastClose()) {
+            return "the store's closes up to " + f.origin() + " differ from the job's input (" + upTo.size() + " closes here, "
+                    + f.historyRows() + " in the job): export the prices again and re-run the job";
+        }
+        return null;
     }
 
     /** What an import of a forecast job stored ({@code imported}: symbols) and the symbols it could not use, with the reason. */

@@ -28,7 +28,7 @@ public final class ToolCatalog {
             new RefreshJobStart(),
             new ListJobs(),
             new RefreshJobStatus(),
-            new BacktestStatus(),
+            new StrategyBacktestStatus(),
             new CancelJob(),
             // research
             new ListNodeCatalogue(),

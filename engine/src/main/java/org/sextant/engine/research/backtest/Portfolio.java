@@ -56,7 +56,7 @@ public final class Portfolio {
         double[] out = new double[len];
         double[] held = new double[len], dq = new double[len];
         for (int a = 0; a < close.length; a++) {
-            double[] r = BacktestKernel.returns(weights[a], open == null ? null : open[a], close[a], execution, costs, held, dq);
+            double[] r = StrategyBacktestKernel.returns(weights[a], open == null ? null : open[a], close[a], execution, costs, held, dq);
             for (int t = 0; t < len; t++) {
                 out[t] += r[t];
                 if (exposure != null) exposure[t] += Math.abs(held[t]);

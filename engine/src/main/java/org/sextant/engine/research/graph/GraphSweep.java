@@ -8,7 +8,7 @@ import org.sextant.engine.SextantException;
 import org.sextant.engine.analog.AnalogueDefaults;
 import org.sextant.engine.research.source.AnalogueSource;
 import org.sextant.engine.research.source.ForecastSeries;
-import org.sextant.engine.research.backtest.BacktestKernel;
+import org.sextant.engine.research.backtest.StrategyBacktestKernel;
 import org.sextant.engine.research.backtest.Costs;
 import org.sextant.engine.research.backtest.Execution;
 import org.sextant.engine.research.backtest.Portfolio;
@@ -116,7 +116,7 @@ public final class GraphSweep implements SweepKernel {
         Map<String, Object> p = cfg.get(root.id());
         double[][] held = new double[universe.assets()][universe.bars()];
         for (int a = 0; a < held.length; a++) {
-            BacktestKernel.returns(weights[a], universe.open() == null ? null : universe.open()[a], universe.close()[a], fill(p), costs(p), held[a], null);
+            StrategyBacktestKernel.returns(weights[a], universe.open() == null ? null : universe.open()[a], universe.close()[a], fill(p), costs(p), held[a], null);
         }
         return held;
     }

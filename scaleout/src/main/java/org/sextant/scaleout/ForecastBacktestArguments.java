@@ -11,9 +11,9 @@ import org.sextant.engine.forecast.OriginRule;
  * every (monthly, weekly or N closes), symbols (empty: all), dates [from, to] and the
  * out-of-sample start (null: the last 40% of each symbol's history). Checked on the driver.
  */
-public record BacktestArguments(String model, Integer horizon, String every, List<String> symbols, LocalDate from, LocalDate to,
+public record ForecastBacktestArguments(String model, Integer horizon, String every, List<String> symbols, LocalDate from, LocalDate to,
                                 LocalDate outOfSampleStart) implements Serializable {
-    public BacktestArguments {
+    public ForecastBacktestArguments {
         model = ForecastBacktestRun.modelName(model);
         horizon = ForecastBacktestRun.horizon(horizon);
         OriginRule.parse(every);

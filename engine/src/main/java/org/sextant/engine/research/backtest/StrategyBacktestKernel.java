@@ -9,8 +9,8 @@ package org.sextant.engine.research.backtest;
  * (close t-1 to open t) is earned by target[t-2], the trade happens at open t, and the intraday
  * move (open t to close t) is earned by target[t-1].
  */
-public final class BacktestKernel {
-    private BacktestKernel() {}
+public final class StrategyBacktestKernel {
+    private StrategyBacktestKernel() {}
 
     /**
      * @param open    opening prices (may be null for NEXT_CLOSE)

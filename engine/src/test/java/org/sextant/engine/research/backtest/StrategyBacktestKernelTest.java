@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-class BacktestKernelTest {
+class StrategyBacktestKernelTest {
     private static final double[] OPEN = {10, 11, 12, 11, 13};
     private static final double[] CLOSE = {10, 12, 11, 12, 14};
 
@@ -16,7 +16,7 @@ class BacktestKernelTest {
         // Signal goes long at bar 1's close; filled at bar 2's close; earns bar 3 and bar 4.
         double[] target = {0, 1, 1, 1, 1};
         double[] held = new double[5], traded = new double[5];
-        double[] r = BacktestKernel.returns(target, null, CLOSE, Execution.NEXT_CLOSE, new Costs(10, 5), held, traded);
+        double[] r = StrategyBacktestKernel.returns(target, null, CLOSE, Execution.NEXT_CLOSE, new Costs(10, 5), held, traded);
         assertArrayEquals(new double[]{0, 0, 0, 1, 1}, held);
         assertArrayEquals(new double[]{0, 0, 1, 0, 0}, traded);
         assertEquals(0, r[1]);
@@ -28,7 +28,7 @@ class BacktestKernelTest {
     @Test
     void nextOpenKeepsTheGapForTheOldPosition() {
         double[] target = {1, 0, 0, 0, 0};               // long decided at bar 0; exit decided at bar 1
-        double[] r = BacktestKernel.returns(target, OPEN, CLOSE, Execution.NEXT_OPEN, Costs.NONE, null, null);
+        double[] r = StrategyBacktestKernel.returns(target, OPEN, CLOSE, Execution.NEXT_OPEN, Costs.NONE, null, null);
         assertEquals(12.0 / 11 - 1, r[1], 1e-15);        // filled at open 1 (11): earns 11 -> 12 only
         assertEquals(12.0 / 12 - 1, r[2], 1e-15);        // gap 12 -> 12 held, then flat at open 2
         assertEquals(0, r[3]);
@@ -51,7 +51,7 @@ class BacktestKernelTest {
         }
         for (Execution ex : Execution.values()) {
             double earned = 0;
-            for (double v : BacktestKernel.returns(target, open, close, ex, Costs.NONE, null, null)) earned += v;
+            for (double v : StrategyBacktestKernel.returns(target, open, close, ex, Costs.NONE, null, null)) earned += v;
             assertTrue(Math.abs(earned) < 0.1 * upMoves, ex + " earned " + earned + " of " + upMoves);
         }
     }
@@ -60,8 +60,8 @@ class BacktestKernelTest {
     void badInputIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new Costs(-1, 0));
         assertThrows(IllegalArgumentException.class,
-                () -> BacktestKernel.returns(new double[5], null, CLOSE, Execution.NEXT_OPEN, Costs.NONE, null, null));
+                () -> StrategyBacktestKernel.returns(new double[5], null, CLOSE, Execution.NEXT_OPEN, Costs.NONE, null, null));
         assertThrows(IllegalArgumentException.class,
-                () -> BacktestKernel.returns(new double[4], null, CLOSE, Execution.NEXT_CLOSE, Costs.NONE, null, null));
+                () -> StrategyBacktestKernel.returns(new double[4], null, CLOSE, Execution.NEXT_CLOSE, Costs.NONE, null, null));
     }
 }

@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 
 @Command(name = "backtest", mixinStandardHelpOptions = true,
         description = "Run every configuration of a strategy graph spec (docs/research.md) in and out of sample and print the verdict.")
-final class BacktestCommand implements Callable<Integer> {
+final class StrategyBacktestCommand implements Callable<Integer> {
     @ParentCommand Main main;
 
     @Parameters(index = "0", paramLabel = "SPEC.json", description = "graph spec, version 1")

@@ -7,8 +7,8 @@ import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /** Where a backtest job stands; its result is the run summary. */
-final class BacktestStatus extends LauncherTool {
-    BacktestStatus() {
+final class StrategyBacktestStatus extends LauncherTool {
+    StrategyBacktestStatus() {
         super("backtest_status", Categories.JOBS, ToolClass.READ, false,
                 "State and progress of one backtest job by job_id, and the run summary once it SUCCEEDED.",
                 ArgumentSchema.object()

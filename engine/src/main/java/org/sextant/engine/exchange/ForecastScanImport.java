@@ -1,0 +1,55 @@
+package org.sextant.engine.exchange;
+
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.forecast.store.StoredForecast;
+import org.sextant.engine.store.Store;
+
+/** Reads a finished universe forecast scan job's output ({@link ForecastScanRows}) from its folder. */
+public final class ForecastScanImport {
+    private ForecastScanImport() {}
+
+    /** The live forecasts the job made (with the calibration it asked for), and the symbols it skipped (symbol, field, error). */
+    public record Read(List<Requested> forecasts, List<Map<String, Object>> skipped) {}
+
+    /** A forecast and the calibration the job requested (a fallback to the model's bands differs from it). */
+    public record Requested(StoredForecast forecast, String calibration) {}
+
+    public static Read read(Store store, Path folder) {
+        try (JobOutput out = JobOutput.stage(store, folder)) {
+            return store.read(c -> {
+                List<Requested> ok = new ArrayList<>();
+                List<Map<String, Object>> skipped = new ArrayList<>();
+                try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastScanRows.COLUMNS)
+                        + " FROM " + out.relation() + " ORDER BY symbol")) {
+                    while (r.next()) {
+                        if (r.getString("error") != null) {
+                            skipped.add(failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
+                        } else {
+                            ok.add(new Requested(ForecastScanRows.forecast(r.getString("forecast_json")), r.getString("calibration")));
+                        }
+                    }
+                } catch (java.sql.SQLException e) {
+                    throw SextantException.invalid("output", folder + " is not a forecast scan job's output (" + e.getMessage().lines().findFirst().orElse("")
+                            + ")", "import the --out folder of `sextant-spark forecast-scan`");
+                }
+                return new Read(ok, skipped);
+            });
+        }
+    }
+
+    /** One symbol the job or the import could not use, as the import answer lists it. */
+    public static Map<String, Object> failure(String symbol, String field, String error) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("symbol", symbol);
+        f.put("field", field);
+        f.put("error", error);
+        return f;
+    }
+}
