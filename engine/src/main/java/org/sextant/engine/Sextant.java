@@ -135,6 +135,30 @@ public final class Sextant implements AutoCloseable {
         });
     }
 
+    /**
+     * Bars of {@code symbol} at {@code interval} (1m .. 1mo; null = 1d) whose trading day is within
+     * from..to: stored ones as they are, coarser ones resampled along the symbol's session.
+     */
+    public org.sextant.engine.data.BarSeries getBars(String symbol, String interval, LocalDate from, LocalDate to) {
+        if (from != null && to != null && from.isAfter(to)) {
+            throw SextantException.invalid("start", "start " + from + " is after end " + to, "give a start on or before the end");
+        }
+        return new org.sextant.engine.data.BarReader(store).read(symbolOf(requireText(symbol)),
+                org.sextant.engine.data.BarInterval.of("interval", interval), from, to);
+    }
+
+    /** Per symbol, the bar intervals stored (finest first; daily prices are 1d). */
+    public Map<String, List<String>> storedIntervals() {
+        return new org.sextant.engine.data.BarReader(store).storedIntervals();
+    }
+
+    /** Symbols with bars but no daily prices, filtered like {@link #listSymbols}. */
+    public List<SymbolInfo> listBarsOnlySymbols(String query) {
+        String q = query == null ? "" : query.trim().toLowerCase(Locale.ROOT);
+        if (q.length() > MAX_QUERY_CHARS) listSymbols(query); // refused there, with the same words
+        return new org.sextant.engine.data.BarReader(store).barsOnlySymbols(q);
+    }
+
     /** Daily closes of {@code symbol} between {@code from} and {@code to} inclusive (either may be null). */
     public PriceSeries getClosePrice(String symbol, LocalDate from, LocalDate to) {
         return PriceSeries.of(symbolOf(symbol), from, to, bars(symbol, from, to));

@@ -52,6 +52,21 @@ class BarImportTest {
     }
 
     @Test
+    void parquetWithATimestampColumnIsABarFile() throws Exception {
+        Path parquet = tmp.resolve("BTCUSD.parquet");
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); java.sql.Statement s = c.createStatement()) {
+            s.execute("COPY (SELECT timezone('UTC', TIMESTAMP '2020-01-04 13:30:00') + INTERVAL (i * 15) MINUTE AS timestamp, 100.0 + i AS close, 5.0 AS volume "
+                    + "FROM range(4) t(i)) TO '" + parquet + "' (FORMAT parquet)");
+        }
+        try (Store store = open()) {
+            ImportReport r = new PriceImporter(store).importFiles(List.of(parquet));
+            assertEquals("15m", r.files().get(0).interval());
+            assertEquals("continuous", r.files().get(0).bars().get(0).session(), "a Saturday bar: trades every day");
+            assertEquals(103, number(store, "SELECT close FROM bars WHERE symbol = 'BTCUSD' AND ts = TIMESTAMP '2020-01-04 14:15:00'"));
+        }
+    }
+
+    @Test
     void duplicatesGapsAndOrderAreReported() throws Exception {
         try (Store store = open()) {
             ImportReport r = new PriceImporter(store).importFiles(List.of(file("GBPUSD.csv", "datetime,close\n"
