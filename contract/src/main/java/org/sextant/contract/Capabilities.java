@@ -22,6 +22,9 @@ public final class Capabilities {
     private static final String SYMBOL = "the symbol as list_symbols shows it, e.g. \"AAPL\"";
     private static final String MODEL = "forecast model name (default theta; list_forecast_models names them)";
     private static final String HORIZON = "business days ahead, 1.." + Bounds.MAX_HORIZON + " (default 20)";
+    /** The bar intervals the store holds, finest first (the engine's BarInterval holds the same names). */
+    public static final List<String> INTERVALS = List.of("1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w", "1mo");
+    private static final String INTERVAL = "bar interval (default 1d, the daily answer as before; list_symbols says which each symbol has: stored ones and every coarser one, resampled along its session)";
     private static final List<String> CALIBRATIONS = List.of("conformal", "adaptive", "model");
     private static final String CALIBRATION = "which bands: conformal (default: widths from the model's walk-forward misses, with their coverage), adaptive (conformal adjusted after each miss) or model (the model's own)";
 
@@ -103,12 +106,13 @@ public final class Capabilities {
     }
 
     // --- data
-    public static final Capability LIST_SYMBOLS = read("list_symbols", "the stored symbols with their first and last dates and row counts",
+    public static final Capability LIST_SYMBOLS = read("list_symbols", "the stored symbols with their first and last dates, row counts and bar intervals",
             ArgumentSchema.object().string("query", Bounds.MAX_QUERY_CHARS, "optional filter on symbol or name, e.g. \"AAPL\" or \"apple\"", false));
     public static final Capability GET_CLOSE_PRICE = read("get_close_price", "daily closes and adjusted closes of one symbol between two optional dates",
             ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true)
                     .date("start", "first date to include, yyyy-MM-dd (default: the first stored date)")
-                    .date("end", "last date to include, yyyy-MM-dd (default: the last stored date)"));
+                    .date("end", "last date to include, yyyy-MM-dd (default: the last stored date)")
+                    .oneOf("interval", INTERVALS, INTERVAL, false));
     public static final Capability GET_DB_SCHEMA = read("get_db_schema", "the store's tables and columns for read-only SQL", ArgumentSchema.object());
     public static final Capability RUN_SELECT = read("run_select", "the rows of one read-only SELECT, bounded in rows, time and memory",
             ArgumentSchema.object().string("sql", Bounds.MAX_SQL_CHARS, "one SELECT or WITH ... SELECT statement; see get_db_schema for tables", true)
@@ -192,7 +196,8 @@ public final class Capabilities {
     public static final Capability GET_CHART_DATA = read("get_chart_data", "the closes, live forecast bands and backtest overlays of one symbol's chart",
             forecast().oneOf("calibration", CALIBRATIONS, CALIBRATION, false)
                     .integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "how many of the last closes to include (default 250, about a year)")
-                    .bool("overlays", "also return the forecast of every stored backtest origin in the window (default false: only their count)"));
+                    .bool("overlays", "also return the forecast of every stored backtest origin in the window (default false: only their count)")
+                    .oneOf("interval", INTERVALS, INTERVAL + "; other than 1d the answer is the bars without a forecast", false));
     public static final Capability RENDER_CHART = read("render_chart", "a PNG of the chart the workstation shows for one symbol, returned inline",
             forecast().oneOf("calibration", CALIBRATIONS, CALIBRATION, false)
                     .integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "trading days on screen before the forecast (default 500)")

@@ -9,6 +9,7 @@ import org.sextant.engine.analog.AnalogueResponse;
 import org.sextant.engine.analog.AnalogueService;
 import org.sextant.engine.analog.CalibrationReport;
 import org.sextant.engine.analog.SignalDefinition;
+import org.sextant.engine.data.BarSeries;
 import org.sextant.engine.data.DataSummary;
 import org.sextant.engine.data.PriceBar;
 import org.sextant.engine.data.PriceRepository;
@@ -88,7 +89,6 @@ public final class Sextant implements AutoCloseable {
     }
 
     public SextantHome home() { return home; }
-
     /** Called after any change to prices or symbols (GUI refresh, state.json). */
     public void onDataChanged(Runnable listener) { dataListeners.add(listener); }
 
@@ -96,9 +96,14 @@ public final class Sextant implements AutoCloseable {
 
     /** Symbols whose name or ticker contains {@code query} (case-insensitive); all when null or blank. */
     public List<SymbolInfo> listSymbols(String query) { return prices.symbols(query); }
-
     /** Names an instrument (name, currency, exchange; empty clears); later imports keep it. */
     public SymbolInfo describeSymbol(String symbol, SymbolDescription d) { return changed(prices.describe(symbol, d)); }
+    /** Bars at {@code interval} (1m .. 1mo; null = 1d): stored ones as they are, coarser ones resampled along the session. */
+    public BarSeries getBars(String symbol, String interval, LocalDate from, LocalDate to) { return prices.bars(symbol, interval, from, to); }
+
+    /** Per symbol, the bar intervals stored (finest first; daily prices are 1d); symbols with bars but no daily prices. */
+    public Map<String, List<String>> storedIntervals() { return prices.storedIntervals(); }
+    public List<SymbolInfo> listBarsOnlySymbols(String query) { return prices.barsOnlySymbols(query); }
 
     /** Daily closes of {@code symbol} between {@code from} and {@code to} inclusive (either may be null). */
     public PriceSeries getClosePrice(String symbol, LocalDate from, LocalDate to) { return prices.closes(symbol, from, to); }
@@ -107,10 +112,8 @@ public final class Sextant implements AutoCloseable {
     public List<PriceBar> bars(String symbol, LocalDate from, LocalDate to) { return prices.bars(symbol, from, to); }
 
     public DataSummary dataSummary() { return prices.summary(); }
-
     /** One read-only SELECT, LIMIT-wrapped (default 5000); hostile statements are refused with a reason. */
     public SelectResult runSelect(String sql, Integer limit) { return readOnlySql.run(sql, limit); }
-
     public DbSchema getDbSchema() { return readOnlySql.schema(); }
 
     // ---- ingest (IngestService) -----------------------------------------------------------
@@ -241,7 +244,6 @@ public final class Sextant implements AutoCloseable {
 
     /** One stored run with spec, statistics, verdict, every configuration's metrics and the equity curves. */
     public RunDetail getRun(String runId) { return research.run(runId, true, true); }
-
     public RunDetail getRun(String runId, boolean configurations, boolean equity) { return research.run(runId, configurations, equity); }
 
     /** Replays another configuration of a stored run and stores it as the run's selected curve. A writer. */
@@ -273,7 +275,6 @@ public final class Sextant implements AutoCloseable {
 
     /** Background jobs (status persisted under SEXTANT_HOME/jobs). */
     public Jobs jobs() { return jobs; }
-
     public Settings settings() { return Settings.load(home.settingsJson()); }
 
     /** Canonical ticker for {@code symbol}, or a not_found error that suggests close names. */

@@ -241,8 +241,11 @@ public final class DataView implements WorkstationView {
             previewInfo.setText(Path.of(p.file()).getFileName() + ": Parquet; its columns are checked when it is imported");
             return;
         }
+        // a bar file (times of day) shows how its times read and the interval they step by, to confirm before importing
+        String dates = p.times() != null ? "' · times " + p.times() + " · interval " + (p.interval() == null ? "not told by the first rows" : p.interval())
+                : "' · dates " + p.dateFormat();
         previewInfo.setText(Path.of(p.file()).getFileName() + ": layout " + p.layout() + " · delimiter '" + p.delimiter()
-                + "' · dates " + p.dateFormat() + " · symbol from " + p.symbolSource());
+                + dates + " · symbol from " + p.symbolSource());
         for (int i = 0; i < p.header().size(); i++) {
             int col = i;
             TableColumn<List<String>, String> c = new TableColumn<>(p.header().get(i));

@@ -119,12 +119,17 @@ public final class ApiRoutes {
     // --- the routes: each parses its arguments and calls the facade
 
     private Object listSymbols(ApiCall call) {
-        List<SymbolInfo> symbols = engine.listSymbols(call.text("query"));
-        return Map.of("count", symbols.size(), "symbols", symbols);
+        List<SymbolInfo> symbols = new java.util.ArrayList<>(engine.listSymbols(call.text("query")));
+        symbols.addAll(engine.listBarsOnlySymbols(call.text("query")));
+        symbols.sort(java.util.Comparator.comparing(SymbolInfo::symbol));
+        return Map.of("count", symbols.size(), "symbols", BarAnswers.withIntervals(symbols, engine.storedIntervals()));
     }
 
     private Object getClosePrice(ApiCall call) {
-        return closes(engine.getClosePrice(call.requiredText("symbol", "\"MSFT\""), call.date("start"), call.date("end")));
+        String symbol = call.requiredText("symbol", "\"MSFT\"");
+        String interval = call.text("interval");
+        if (BarAnswers.daily(interval, symbol, engine.storedIntervals())) return closes(engine.getClosePrice(symbol, call.date("start"), call.date("end")));
+        return BarAnswers.rows(engine.getBars(symbol, interval, call.date("start"), call.date("end")));
     }
 
     private Object getDbSchema(ApiCall call) {
@@ -266,6 +271,10 @@ public final class ApiRoutes {
     }
 
     private Object getChartData(ApiCall call) {
+        String interval = call.text("interval");
+        if (!BarAnswers.daily(interval, call.requiredText("symbol", "\"MSFT\""), engine.storedIntervals())) {
+            return BarAnswers.columns(engine.getBars(call.requiredText("symbol", "\"MSFT\""), interval, null, null), call.integer("days"));
+        }
         return engine.getChartData(call.requiredText("symbol", "\"MSFT\""), call.integer("days"), call.text("model"), call.integer("horizon"),
                 call.text("calibration"), Boolean.TRUE.equals(call.bool("overlays")));
     }

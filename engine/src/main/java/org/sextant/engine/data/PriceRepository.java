@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import org.sextant.contract.Bounds;
 import org.sextant.engine.SextantException;
@@ -50,6 +51,23 @@ public final class PriceRepository {
             }
             return out;
         });
+    }
+
+    /** Bars at {@code interval} (null = 1d) whose trading day is within from..to; see {@link BarReader}. */
+    public BarSeries bars(String symbol, String interval, LocalDate from, LocalDate to) {
+        if (from != null && to != null && from.isAfter(to)) {
+            throw SextantException.invalid("start", "start " + from + " is after end " + to, "give a start on or before the end");
+        }
+        return new BarReader(store).read(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to);
+    }
+
+    public Map<String, List<String>> storedIntervals() { return new BarReader(store).storedIntervals(); }
+
+    /** Symbols with bars but no daily prices, the query bounded as for {@link #symbols}. */
+    public List<SymbolInfo> barsOnlySymbols(String query) {
+        String q = query == null ? "" : query.trim().toLowerCase(Locale.ROOT);
+        if (q.length() > Bounds.MAX_QUERY_CHARS) symbols(query); // refused there, with the same words
+        return new BarReader(store).barsOnlySymbols(q);
     }
 
     /** Daily bars of {@code symbol} between {@code from} and {@code to} inclusive (either may be null), oldest first. */

@@ -5,6 +5,26 @@ import java.util.List;
 /** What one import (a transaction over one or more files) changed. */
 public record ImportReport(List<ImportedFile> files, long rowsInserted, long rowsUpdated, List<String> symbols) {
 
-    /** One file of an import: its detected layout and what it contributed. */
-    public record ImportedFile(String file, String layout, long rows, List<String> symbols) {}
+    /**
+     * One file of an import: its detected layout and what it contributed.
+     *
+     * @param interval the bar interval detected (1d for daily files)
+     * @param times    how a bar file writes its times (null for daily files)
+     * @param bars     per symbol of a bar file: interval, session, duplicates, out-of-order rows, gaps (empty for daily files)
+     */
+    public record ImportedFile(String file, String layout, long rows, List<String> symbols, String interval, String times, List<BarCheck> bars) {
+        public ImportedFile(String file, String layout, long rows, List<String> symbols) {
+            this(file, layout, rows, symbols, "1d", null, List.of());
+        }
+    }
+
+    /**
+     * What an import found in one symbol's bars. Duplicates with the same values are kept once
+     * (different values are refused); out-of-order rows are stored in time order; a gap is a hole
+     * longer than one interval inside a trading day of the session; bars outside the session
+     * (a weekend) are stored but belong to no resampled bar.
+     */
+    public record BarCheck(String symbol, String interval, String session, long rows, String first, String last,
+                           long duplicates, long outOfOrder, long gaps, long largestGapMinutes, String largestGapAfter,
+                           long outsideSession) {}
 }

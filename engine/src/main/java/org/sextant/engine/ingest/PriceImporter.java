@@ -34,6 +34,7 @@ public final class PriceImporter {
                         "give the path of an existing CSV or Parquet file (absolute, or relative to the working folder)");
             }
         }
+        if (files.stream().anyMatch(PriceImporter::isBarFile)) return importWithBars(files);
         try {
             long t = System.nanoTime();
             ImportReport report = store.inTransaction(c -> {
@@ -52,6 +53,53 @@ public final class PriceImporter {
                 batch.add(p, p.toString(), "file:" + p.getFileName());
             }
             return batch.commit();
+        });
+    }
+
+    /** Whether a CSV's rows carry a time of day (Parquet is told apart inside the transaction, where DuckDB can read it). */
+    private static boolean isBarFile(Path p) {
+        try {
+            return BarFile.isParquet(p) || BarFile.probe(null, p, p.toString(), null) != null;
+        } catch (SextantException | java.sql.SQLException e) {
+            return true; // a bar file with a bad header: the bar path names the problem
+        }
+    }
+
+    /** Daily and bar files together, in one transaction: daily files through the careful path, bar files into bars. */
+    private ImportReport importWithBars(List<Path> files) {
+        return store.inTransaction(c -> {
+            ImportBatch daily = new ImportBatch(c, store.stagingDir(), rules);
+            BarImport bars = new BarImport(c, store.stagingDir(), rules);
+            boolean anyDaily = false;
+            for (Path p : files) {
+                BarFile bar;
+                try (StagedFile probe = BarFile.isParquet(p) ? StagedFile.of(p, store.stagingDir(), p.toString()) : null) {
+                    bar = BarFile.probe(c, p, p.toString(), probe);
+                }
+                if (bar != null) {
+                    bars.add(p, bar, "file:" + p.getFileName());
+                } else {
+                    daily.add(p, p.toString(), "file:" + p.getFileName());
+                    anyDaily = true;
+                }
+            }
+            List<ImportReport.ImportedFile> reported = new java.util.ArrayList<>();
+            long[] counts = new long[2];
+            java.util.Set<String> symbols = new java.util.TreeSet<>();
+            if (anyDaily) {
+                ImportReport d = daily.commit();
+                reported.addAll(d.files());
+                counts[0] += d.rowsInserted();
+                counts[1] += d.rowsUpdated();
+                symbols.addAll(d.symbols());
+            }
+            if (!bars.isEmpty()) {
+                for (ImportReport.ImportedFile f : bars.commit(counts)) {
+                    reported.add(f);
+                    symbols.addAll(f.symbols());
+                }
+            }
+            return new ImportReport(List.copyOf(reported), counts[0], counts[1], List.copyOf(symbols));
         });
     }
 }

@@ -19,7 +19,7 @@ import org.sextant.engine.store.Store;
 /**
  * The real sample universe shipped inside the engine, loaded into an empty store: the 30 Dow
  * Jones stocks 1991-2001, the NYSE composite 1966-2002, six Swiss indices 2000-2007 and a year
- * of Microsoft OHLCV (sources and licences in docs/data.md).
+ * of Microsoft OHLCV, and five years of USD/CHF in 30-minute bars (sources and licences in docs/data.md).
  */
 public final class SampleUniverse {
     /** Resource file and the source recorded for its rows. */
@@ -30,6 +30,9 @@ public final class SampleUniverse {
             new Part("nyse_composite.csv", "sample:fBasics::nyse"),
             new Part("swxlp.csv", "sample:fBasics::SWXLP"),
             new Part("MSFT.OHLCV.csv", "sample:timeSeries::MSFT"));
+
+    /** Bars with a time of day: USD/CHF in 30-minute bars 1996-2001 (its times are UTC; an fx session). */
+    static final List<Part> BAR_PARTS = List.of(new Part("USDCHF.30m.csv", "sample:timeSeries::USDCHF"));
 
     private SampleUniverse() {}
 
@@ -56,6 +59,15 @@ public final class SampleUniverse {
                 }
                 batch.commit();
                 describeSymbols(c);
+                BarImport bars = new BarImport(c, store.stagingDir(), PriceRules.defaults());
+                for (Part part : BAR_PARTS) {
+                    Path file = dir.resolve(part.resource().replace(".30m", ""));
+                    try (InputStream in = resource(part.resource())) {
+                        Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                    bars.add(file, BarFile.probe(c, file, "sample/" + part.resource(), null), part.source());
+                }
+                bars.commit(new long[2]);
                 return null;
             });
             return true;

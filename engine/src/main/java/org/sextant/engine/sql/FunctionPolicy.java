@@ -22,8 +22,11 @@ import java.util.regex.Pattern;
  * or describes the host.
  */
 final class FunctionPolicy {
-    /** The only table functions allowed in FROM: they generate rows, they read nothing. */
-    static final Set<String> TABLE_FUNCTIONS = Set.of("range", "generate_series", "unnest");
+    /**
+     * The only table functions allowed in FROM: the row generators, which read nothing, and the
+     * store's own resample_bars macro (V040__bars.sql), which reads only the store's bars.
+     */
+    static final Set<String> TABLE_FUNCTIONS = Set.of("range", "generate_series", "unnest", "resample_bars");
 
     /** Window-only functions (not listed by duckdb_functions()). */
     static final Set<String> WINDOW_FUNCTIONS = Set.of("row_number", "rank", "dense_rank", "rank_dense",

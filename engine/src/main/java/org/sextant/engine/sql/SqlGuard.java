@@ -143,12 +143,12 @@ final class SqlGuard {
             case "TABLE_FUNCTION" -> {
                 JsonNode fn = n.path("function");
                 String name = text(fn, "function_name");
-                if (name == null) throw refuse("unsupported table function call", "use range, generate_series or unnest");
+                if (name == null) throw refuse("unsupported table function call", "use range, generate_series, unnest or resample_bars");
                 checkQualifier(name, text(fn, "catalog"), text(fn, "schema"));
                 String denied = FunctionPolicy.deniedReason(name);
                 if (denied != null) throw refuseFunction(name, denied);
                 if (!FunctionPolicy.isAllowedTable(name)) {
-                    throw refuse("table function " + name + " is not allowed: only range, generate_series and unnest generate rows here",
+                    throw refuse("table function " + name + " is not allowed: only range, generate_series, unnest and the store's resample_bars give rows here",
                             "select from the store's tables (" + tableList() + ")");
                 }
                 // the call itself is checked; its arguments are ordinary expressions

@@ -25,7 +25,8 @@ public final class Migrations {
             "V020__research.sql",
             "V021__run_equity.sql",
             "V030__signals.sql",
-            "V031__signal_fill.sql");
+            "V031__signal_fill.sql",
+            "V040__bars.sql");
 
     private Migrations() {}
 

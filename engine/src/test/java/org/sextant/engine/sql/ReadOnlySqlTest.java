@@ -54,6 +54,29 @@ class ReadOnlySqlTest {
     }
 
     @Test
+    void theConsoleResamplesWithTheStoresMacro() {
+        // AA's weekly bars by the macro = the same weeks computed here: first/max/min/last close of each Monday-based week
+        List<SampleStore.Close> aa = series("AA");
+        Map<LocalDate, List<Double>> weeks = new TreeMap<>();
+        for (SampleStore.Close c : aa) weeks.computeIfAbsent(c.date().with(java.time.DayOfWeek.MONDAY), k -> new ArrayList<>()).add(c.close());
+        SelectResult r = sql.run("SELECT date, open, high, low, close, bars FROM resample_bars('AA', '1d', '1w') ORDER BY ts", null);
+        assertEquals(weeks.size(), r.rows().size());
+        int i = 0;
+        for (Map.Entry<LocalDate, List<Double>> w : weeks.entrySet()) {
+            List<Object> row = r.rows().get(i++);
+            List<Double> v = w.getValue();
+            assertEquals(v.get(0), num(row.get(1)), 1e-12);
+            assertEquals(v.stream().mapToDouble(Double::doubleValue).max().orElseThrow(), num(row.get(2)), 1e-12);
+            assertEquals(v.stream().mapToDouble(Double::doubleValue).min().orElseThrow(), num(row.get(3)), 1e-12);
+            assertEquals(v.get(v.size() - 1), num(row.get(4)), 1e-12);
+            assertEquals(v.size(), num(row.get(5)));
+        }
+        assertEquals(List.of(List.of(500L)), sql.run("SELECT count(*) FROM price_bars WHERE interval = '1d'", null).rows());
+        SextantException other = assertThrows(SextantException.class, () -> sql.run("SELECT * FROM repeat_row(1, num_rows => 3)", null));
+        assertTrue(other.getMessage().contains("resample_bars"), other.getMessage());
+    }
+
+    @Test
     void aTableCreatedByAWriteIsQueryableAtOnce() {
         // the guard's table list is kept between calls; a write must make the next call read it again
         sql.run("SELECT count(*) FROM prices", null);

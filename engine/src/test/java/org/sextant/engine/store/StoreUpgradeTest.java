@@ -24,10 +24,25 @@ class StoreUpgradeTest {
         try (Store s = Store.open(db, dir.resolve("staging"))) {
             StoreCensus c = s.read(StoreCensus::take);
             Map<String, Long> expected = Map.of("prices", 7584L, "symbols", 3L, "forecasts", 148L, "forecast_backtests", 1L,
-                    "strategy_runs", 1L, "run_configurations", 60L, "run_equity", 5056L, "schema_version", 6L);
+                    "strategy_runs", 1L, "run_configurations", 60L, "run_equity", 5056L, "schema_version", 7L);
             expected.forEach((table, rows) -> assertEquals(rows, c.rows().get(table), table));
             assertEquals(1, c.runIds().size());
+            // V040 (bars of any interval): every daily row of the old schema is a 1d bar, values and source unchanged
+            assertEquals(7584L, count(s, "SELECT count(*) FROM price_bars WHERE interval = '1d'"));
+            assertEquals(7584L, count(s, "SELECT count(*) FROM prices p JOIN price_bars b ON b.symbol = p.symbol AND b.interval = '1d' "
+                    + "AND b.ts = CAST(p.date AS TIMESTAMP) AND b.close = p.close AND b.source = p.source "
+                    + "AND b.open IS NOT DISTINCT FROM p.open AND b.volume IS NOT DISTINCT FROM p.volume"));
+            assertEquals(0L, count(s, "SELECT count(*) FROM bars"));
         }
+    }
+
+    private static long count(Store s, String sql) {
+        return s.read(c -> {
+            try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet r = st.executeQuery(sql)) {
+                r.next();
+                return r.getLong(1);
+            }
+        });
     }
 
     @Test
@@ -38,7 +53,7 @@ class StoreUpgradeTest {
         try (Store s = Store.open(db, dir.resolve("staging"))) {
             StoreCensus c = s.read(StoreCensus::take);
             assertEquals(2L, c.rows().get("prices"));
-            assertEquals(6L, c.rows().get("schema_version"));
+            assertEquals(7L, c.rows().get("schema_version"));
         }
         assertEquals(0, Files.exists(StoreRecovery.walOf(db)) ? Files.size(StoreRecovery.walOf(db)) : 0, "open checkpoints the replayed log");
     }

@@ -32,6 +32,7 @@ final class GetChartData extends LauncherTool {
         Map<String, Object> args = ForecastArgs.read(call);
         call.args().optionalInt("days").ifPresent(d -> args.put("days", d));
         call.args().optionalBoolean("overlays").ifPresent(o -> args.put("overlays", o));
+        call.args().optionalString("interval").ifPresent(i -> args.put("interval", i));
         return call.context().app().call(Capabilities.GET_CHART_DATA, args);
     }
 }

@@ -13,10 +13,12 @@ import org.sextant.mcp.tables.LargeResult;
 /** Daily closes of one symbol; long ranges come back as preview + summary + resource URI. */
 final class GetClosePrice extends LauncherTool {
     static final List<String> COLUMNS = List.of("date", "close", "adj_close");
+    /** An answer at another interval than the daily one carries bars (ts in UTC, the trading day, OHLCV). */
+    static final List<String> BAR_COLUMNS = List.of("ts", "date", "open", "high", "low", "close", "volume");
 
     GetClosePrice() {
         super("get_close_price", Categories.DATA, ToolClass.READ, false,
-                "Daily close and adjusted close of one symbol between optional dates; over 200 rows a preview plus a sextant://table resource.",
+                "Daily close and adjusted close of one symbol between optional dates, or its bars at another interval (30m, 1h, 1w, ...); over 200 rows a preview plus a sextant://table resource.",
                 Capabilities.GET_CLOSE_PRICE.schema());
     }
 
@@ -33,9 +35,11 @@ final class GetClosePrice extends LauncherTool {
         args.put("symbol", symbol);
         start.ifPresent(d -> args.put("start", d.toString()));
         end.ifPresent(d -> args.put("end", d.toString()));
+        call.args().optionalString("interval").ifPresent(i -> args.put("interval", i));
         Map<String, Object> data = call.context().app().call(Capabilities.GET_CLOSE_PRICE, args);
         if (!(data.get("rows") instanceof List<?> rows) || rows.size() <= LargeResult.ROW_LIMIT) return data;
-        return LargeResult.shrink(data, "rows", COLUMNS, summary(rows),
+        List<String> columns = rows.get(0) instanceof Map<?, ?> first && first.containsKey("ts") ? BAR_COLUMNS : COLUMNS;
+        return LargeResult.shrink(data, "rows", columns, summary(rows),
                 "get_close_price " + Map.copyOf(args), call.context().tables());
     }
 

@@ -10,7 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ListSymbols extends LauncherTool {
     ListSymbols() {
         super("list_symbols", Categories.DATA, ToolClass.READ, false,
-                "Lists the stored symbols with name, currency, exchange, date range, row count and source: what data there is.",
+                "Lists the stored symbols with name, currency, exchange, date range, row count, source and bar intervals: what data there is.",
                 Capabilities.LIST_SYMBOLS.schema());
     }
 

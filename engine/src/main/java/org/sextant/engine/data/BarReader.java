@@ -1,0 +1,130 @@
+package org.sextant.engine.data;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.store.Store;
+
+/**
+ * Bars of any interval from the store: stored ones as they are, coarser ones resampled on the fly
+ * from the finest stored interval below them (the store's resample_bars macro, along the session).
+ */
+public final class BarReader {
+    private final Store store;
+
+    public BarReader(Store store) {
+        this.store = store;
+    }
+
+    /** Per symbol, the intervals stored (finest first); daily prices count as 1d. */
+    public Map<String, List<String>> storedIntervals() {
+        return store.read(c -> {
+            Map<String, List<String>> out = new TreeMap<>();
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
+                    "SELECT symbol, interval FROM (SELECT DISTINCT symbol, '1d' AS interval FROM prices UNION SELECT DISTINCT symbol, interval FROM bars) "
+                            + "ORDER BY symbol, list_position(" + intervalList() + ", interval)")) {
+                while (r.next()) out.computeIfAbsent(r.getString(1), k -> new ArrayList<>()).add(r.getString(2));
+            }
+            return out;
+        });
+    }
+
+    /** Every interval a symbol can be read at: the stored ones and every coarser one. */
+    public static List<String> readable(List<String> stored) {
+        List<String> out = new ArrayList<>();
+        if (stored == null || stored.isEmpty()) return out;
+        BarInterval finest = BarInterval.of("interval", stored.get(0));
+        for (BarInterval i : BarInterval.values()) if (i.ordinal() >= finest.ordinal()) out.add(i.label);
+        return out;
+    }
+
+    /** The symbol's recorded session, or null when it has none (then resampling treats it as continuous). */
+    public String sessionLabel(String symbol) {
+        return store.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT session FROM symbol_sessions WHERE symbol = ?")) {
+                p.setString(1, symbol);
+                try (ResultSet r = p.executeQuery()) {
+                    return r.next() ? r.getString(1) : null;
+                }
+            }
+        });
+    }
+
+    /**
+     * The bars of {@code symbol} at {@code interval} whose trading day is within from..to (either may be null).
+     * Refused, naming what exists, when the symbol has no bars at or finer than the interval.
+     */
+    public BarSeries read(String symbol, BarInterval interval, LocalDate from, LocalDate to) {
+        List<String> stored = storedIntervals().getOrDefault(symbol, List.of());
+        if (stored.isEmpty()) {
+            throw SextantException.notFound("symbol", "no prices for " + symbol, "list_symbols names the symbols and their intervals");
+        }
+        String source = null;
+        for (String s : stored) {
+            if (BarInterval.of("interval", s).ordinal() <= interval.ordinal()) source = s; // the coarsest stored one at or below
+        }
+        if (source == null) {
+            throw SextantException.invalid("interval", symbol + " has no bars as fine as " + interval.label + " (stored: " + String.join(", ", stored) + ")",
+                    "ask for one of " + String.join(", ", readable(stored)));
+        }
+        String recorded = sessionLabel(symbol);
+        TradingSession session = TradingSession.of(recorded);
+        // daily prices without a recorded session annualise as they always have: 252 trading days
+        double perYear = recorded == null && interval == BarInterval.D1 && source.equals("1d") ? 252 : session.barsPerYear(interval);
+        // daily prices are read as stored; anything else through the macro, which also dates intraday bars by trading day
+        String sql = interval == BarInterval.D1 && source.equals("1d")
+                ? "SELECT ts, CAST(ts AS DATE) AS date, open, high, low, close, volume FROM price_bars WHERE symbol = ? AND interval = '1d' ORDER BY ts"
+                : "SELECT ts, date, open, high, low, close, volume FROM resample_bars(?, '" + source + "', '" + interval.label + "') ORDER BY ts";
+        List<IntervalBar> bars = store.read(c -> {
+            List<IntervalBar> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement(sql)) {
+                p.setString(1, symbol);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        LocalDate d = r.getDate(2).toLocalDate();
+                        if ((from != null && d.isBefore(from)) || (to != null && d.isAfter(to))) continue;
+                        out.add(new IntervalBar(r.getTimestamp(1).toLocalDateTime(), d, nullable(r, 3), nullable(r, 4), nullable(r, 5), r.getDouble(6), nullable(r, 7)));
+                    }
+                }
+            }
+            return out;
+        });
+        return new BarSeries(symbol, interval.label, session.label(), source.equals(interval.label) ? null : source, perYear, List.copyOf(bars));
+    }
+
+    /**
+     * Symbols that have bars but no daily prices (so no row in symbols), whose ticker contains
+     * {@code query} (lower case; all when empty): their first and last trading day and bar count.
+     */
+    public List<SymbolInfo> barsOnlySymbols(String query) {
+        return store.read(c -> {
+            List<SymbolInfo> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT symbol, CAST(min(ts) AS DATE), CAST(max(ts) AS DATE), count(*), max(source) FROM bars "
+                    + "WHERE symbol NOT IN (SELECT symbol FROM symbols) AND (? = '' OR lower(symbol) LIKE '%' || ? || '%') GROUP BY symbol ORDER BY symbol")) {
+                p.setString(1, query);
+                p.setString(2, query);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(new SymbolInfo(r.getString(1), null, null, null, r.getDate(2).toLocalDate(), r.getDate(3).toLocalDate(), r.getLong(4), r.getString(5)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    private static Double nullable(ResultSet r, int col) throws java.sql.SQLException {
+        double v = r.getDouble(col);
+        return r.wasNull() ? null : v;
+    }
+
+    private static String intervalList() {
+        return "['" + String.join("', '", BarInterval.labels()) + "']";
+    }
+}

@@ -1,0 +1,43 @@
+package org.sextant.engine.data;
+
+import java.util.Locale;
+
+/**
+ * When a symbol trades, as resampling sees it (the resample_bars macro of V040__bars.sql holds the
+ * same rules in SQL): which time is a trading day's and how many bars a year holds, for annualising.
+ */
+public enum TradingSession {
+    /** 24x5: the trading day ends 17:00 New York, the week opens Sunday 17:00; 52 x 5 days. */
+    FX(260, 24 * 60),
+    /** 09:30-16:00 New York, Monday to Friday; about 252 trading days. */
+    US_EQUITY(252, 390),
+    /** 24x7 on UTC days (crypto, a symbol with no session recorded). */
+    CONTINUOUS(365, 24 * 60);
+
+    public final int tradingDaysPerYear;
+    public final int minutesPerDay;
+
+    TradingSession(int tradingDaysPerYear, int minutesPerDay) {
+        this.tradingDaysPerYear = tradingDaysPerYear;
+        this.minutesPerDay = minutesPerDay;
+    }
+
+    /** The name stored in symbol_sessions ("fx"). */
+    public String label() { return name().toLowerCase(Locale.ROOT); }
+
+    public static TradingSession of(String label) {
+        if (label == null) return CONTINUOUS;
+        for (TradingSession s : values()) if (s.label().equals(label)) return s;
+        return CONTINUOUS;
+    }
+
+    /** Bars of this interval in a year of this session: the annualisation factor of per-bar statistics. */
+    public double barsPerYear(BarInterval interval) {
+        return switch (interval) {
+            case D1 -> tradingDaysPerYear;
+            case W1 -> 52;
+            case MO1 -> 12;
+            default -> (double) tradingDaysPerYear * minutesPerDay / interval.minutes;
+        };
+    }
+}

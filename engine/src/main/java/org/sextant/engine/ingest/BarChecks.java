@@ -1,0 +1,156 @@
+package org.sextant.engine.ingest;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.data.BarInterval;
+
+/** The whole-batch checks of a bar import: conflicting duplicates, the interval and session of each symbol, and what the report says. */
+final class BarChecks {
+    /** One symbol of one file: the interval detected, its session, identical duplicates and out-of-order rows. */
+    record SymbolBars(int fileNo, String symbol, BarInterval interval, String session, long duplicates, long outOfOrder) {}
+
+    private BarChecks() {}
+
+    static List<SymbolBars> run(Connection c, List<BarImport.Source> files) throws SQLException {
+        refuseConflictingDuplicates(c, files);
+        List<SymbolBars> out = new ArrayList<>();
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "WITH ordered AS (SELECT file_no, symbol, ts, ts < lag(ts) OVER (PARTITION BY file_no, symbol ORDER BY line) AS back FROM bar_rows), "
+                        + "steps AS (SELECT file_no, symbol, date_diff('minute', lag(ts) OVER (PARTITION BY file_no, symbol ORDER BY ts), ts) AS step "
+                        + "FROM (SELECT DISTINCT file_no, symbol, ts FROM bar_rows)), "
+                        + "typical AS (SELECT file_no, symbol, mode(step) AS step FROM steps WHERE step > 0 GROUP BY ALL) "
+                        + "SELECT o.file_no, o.symbol, t.step, count(*) - count(DISTINCT o.ts), count(*) FILTER (WHERE o.back), "
+                        + "avg(CASE WHEN dayofweek(l) = 6 THEN 1 ELSE 0 END), avg(CASE WHEN dayofweek(l) BETWEEN 1 AND 5 AND NOT (CAST(l AS TIME) BETWEEN TIME '09:30' AND TIME '16:00') THEN 1 ELSE 0 END) "
+                        + "FROM (SELECT *, timezone('America/New_York', timezone('UTC', ts)) AS l FROM ordered) o LEFT JOIN typical t USING (file_no, symbol) "
+                        + "GROUP BY o.file_no, o.symbol, t.step ORDER BY o.file_no, o.symbol")) {
+            while (r.next()) {
+                BarImport.Source s = files.get(r.getInt(1));
+                String symbol = r.getString(2);
+                Object step = r.getObject(3);
+                BarInterval interval = step == null ? null : BarInterval.ofStepMinutes(((Number) step).longValue());
+                if (interval == null) {
+                    throw SextantException.invalid("paths", s.bar().file() + ": the bars of " + symbol + (step == null ? " are a single bar, too few to tell their interval"
+                            : " are most often " + step + " minutes apart, which is no interval the store holds"),
+                            "export bars of one of " + String.join(", ", BarInterval.labels()) + ", at least two per symbol");
+                }
+                if (interval == BarInterval.D1) {
+                    throw SextantException.invalid("paths", s.bar().file() + ": the bars of " + symbol + " are daily but carry a time of day",
+                            "import daily prices with a date column only (yyyy-MM-dd), e.g. drop the time column");
+                }
+                String session = storedSession(c, symbol);
+                if (session == null) session = r.getDouble(6) > 0.02 || !interval.intraday() ? "continuous" : r.getDouble(7) > 0.1 ? "fx" : "us_equity";
+                out.add(new SymbolBars(s.no(), symbol, interval, session, r.getLong(4), r.getLong(5)));
+            }
+        }
+        try (Statement st = c.createStatement()) {
+            st.execute("CREATE OR REPLACE TEMP TABLE bar_detected (file_no INTEGER, symbol VARCHAR, interval VARCHAR)");
+        }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO bar_detected VALUES (?, ?, ?)")) {
+            for (SymbolBars b : out) {
+                p.setInt(1, b.fileNo());
+                p.setString(2, b.symbol());
+                p.setString(3, b.interval().label);
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
+        return out;
+    }
+
+    /** Two rows of one symbol at one time with different values: which is right is the user's call. */
+    private static void refuseConflictingDuplicates(Connection c, List<BarImport.Source> files) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT symbol, ts, list(file_no ORDER BY file_no, line), list(line ORDER BY file_no, line) FROM bar_rows GROUP BY symbol, ts "
+                        + "HAVING count(DISTINCT (open, high, low, close, volume)) > 1 ORDER BY min(file_no), min(line) LIMIT 1")) {
+            if (!r.next()) return;
+            Object[] fileNos = (Object[]) r.getArray(3).getArray();
+            Object[] lines = (Object[]) r.getArray(4).getArray();
+            String a = files.get(((Number) fileNos[0]).intValue()).bar().file() + " line " + lines[0];
+            String b = files.get(((Number) fileNos[1]).intValue()).bar().file() + " line " + lines[1];
+            throw SextantException.invalid("paths", a + " and " + b + ": two different bars of " + r.getString(1) + " at " + r.getTimestamp(2).toLocalDateTime() + " UTC",
+                    "keep one of the two lines (identical repeats are kept once)");
+        }
+    }
+
+    private static String storedSession(Connection c, String symbol) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT session FROM symbol_sessions WHERE symbol = ?")) {
+            p.setString(1, symbol);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? r.getString(1) : null;
+            }
+        }
+    }
+
+    /** A new symbol gets the session its bars showed; a symbol with a session keeps it (set it in SQL to change it). */
+    static void recordSessions(Connection c, List<SymbolBars> detected) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO symbol_sessions VALUES (?, ?) ON CONFLICT (symbol) DO NOTHING")) {
+            for (SymbolBars b : detected) {
+                p.setString(1, b.symbol());
+                p.setString(2, b.session());
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
+    }
+
+    /** Per file, the symbols it brought with their stored bars checked along the session (gaps inside trading days). */
+    static List<ImportReport.ImportedFile> report(Connection c, List<BarImport.Source> files, List<SymbolBars> detected) throws SQLException {
+        Map<Integer, List<ImportReport.BarCheck>> byFile = new LinkedHashMap<>();
+        for (BarImport.Source s : files) byFile.put(s.no(), new ArrayList<>());
+        for (SymbolBars b : detected) {
+            String sym = ImportBatch.literal(b.symbol());
+            String iv = ImportBatch.literal(b.interval().label);
+            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                    "WITH stored AS (SELECT count(*) AS n, min(ts) AS first, max(ts) AS last FROM bars WHERE symbol = " + sym + " AND interval = " + iv + "), "
+                            + "r AS (SELECT ts, bars, date = lag(date) OVER (ORDER BY ts) AS same_day, date_diff('minute', lag(ts) OVER (ORDER BY ts), ts) AS step "
+                            + "FROM resample_bars(" + sym + ", " + iv + ", " + iv + ")), "
+                            + "g AS (SELECT ts, step - " + b.interval().minutes + " AS hole FROM r WHERE same_day AND step > " + b.interval().minutes + ") "
+                            + "SELECT any_value(n), any_value(first), any_value(last), (SELECT count(*) FROM g), (SELECT max(hole) FROM g), "
+                            + "(SELECT arg_max(ts - INTERVAL (hole) MINUTE - INTERVAL " + b.interval().minutes + " MINUTE, hole) FROM g), any_value(n) - (SELECT coalesce(sum(bars), 0) FROM r) FROM stored")) {
+                r.next();
+                byFile.get(b.fileNo()).add(new ImportReport.BarCheck(b.symbol(), b.interval().label, b.session(), r.getLong(1),
+                        iso(r.getTimestamp(2)), iso(r.getTimestamp(3)), b.duplicates(), b.outOfOrder(), r.getLong(4), r.getLong(5), iso(r.getTimestamp(6)), r.getLong(7)));
+            }
+        }
+        List<ImportReport.ImportedFile> out = new ArrayList<>();
+        for (BarImport.Source s : files) {
+            List<ImportReport.BarCheck> checks = byFile.get(s.no());
+            long rows;
+            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT count(*) FROM bar_rows WHERE file_no = " + s.no())) {
+                r.next();
+                rows = r.getLong(1);
+            }
+            List<String> symbols = new ArrayList<>();
+            java.util.Set<String> intervals = new java.util.TreeSet<>();
+            for (ImportReport.BarCheck k : checks) {
+                symbols.add(k.symbol());
+                intervals.add(k.interval());
+            }
+            out.add(new ImportReport.ImportedFile(s.bar().file(), "bars", rows, List.copyOf(symbols), String.join(",", intervals),
+                    s.bar().timeDescription(), List.copyOf(checks)));
+        }
+        return out;
+    }
+
+    /** Why a row breaks a price rule, in the words of the daily import (the row's own numbers are price data). */
+    static String ruleBroken(ResultSet r, PriceRules rules) throws SQLException {
+        double close = r.getDouble(8);
+        if (close <= 0) return "the close " + close + " is not positive";
+        java.time.LocalDate d = r.getDate(4).toLocalDate();
+        if (d.isBefore(rules.minDate()) || d.isAfter(rules.maxDate())) return "the date " + d + " is outside " + rules.minDate() + ".." + rules.maxDate();
+        return "open " + r.getObject(5) + ", high " + r.getObject(6) + ", low " + r.getObject(7) + ", close " + close
+                + ", volume " + r.getObject(10) + ": a price is negative or outside low..high";
+    }
+
+    private static String iso(java.sql.Timestamp t) {
+        return t == null ? null : t.toLocalDateTime() + "Z";
+    }
+}

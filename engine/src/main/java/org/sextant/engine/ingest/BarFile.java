@@ -1,0 +1,129 @@
+package org.sextant.engine.ingest;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.sextant.engine.SextantException;
+
+/**
+ * A price file whose rows carry a time of day (an intraday or timestamped file): its columns, how
+ * it writes times, and which column holds what. Files with dates only are not bar files and keep
+ * the daily import path.
+ *
+ * @param parquet   read with read_parquet, else read_csv
+ * @param hasHeader false for MetaTrader's headerless history exports
+ * @param symbolCol the symbol column, or -1 (then valueSymbol, else the file name, gives it)
+ * @param valueSymbol a file of one unnamed value column (the R export "datetime,usdchf"): that column's name
+ */
+record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, List<String> header, BarTime time,
+               int symbolCol, Map<PriceField, Integer> fields, String valueSymbol) {
+
+    /** The bar file view of {@code path}, or null when it is a daily file (or not a price file at all: the daily path says why). */
+    static BarFile probe(Connection c, Path path, String file, StagedFile staged) throws SQLException {
+        boolean parquet = isParquet(path);
+        List<String> header;
+        List<String> row;
+        boolean hasHeader = true;
+        char delim = ',';
+        if (parquet) {
+            if (c == null) return null;
+            header = new ArrayList<>();
+            row = new ArrayList<>();
+            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT * FROM read_parquet(" + staged.sqlLiteral() + ") LIMIT 1")) {
+                for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) header.add(r.getMetaData().getColumnName(i));
+                if (r.next()) for (int i = 1; i <= header.size(); i++) row.add(String.valueOf(r.getString(i)));
+            } catch (SQLException e) {
+                return null; // not readable as Parquet: the daily path reports it
+            }
+        } else {
+            List<String> lines = firstLines(path, file);
+            if (lines.size() < 2 && !(lines.size() == 1 && BarTime.headerlessMetaTrader(CsvHead.split(lines.get(0), CsvHead.delimiterOf(lines.get(0)))))) return null;
+            delim = CsvHead.delimiterOf(lines.get(0));
+            List<String> first = CsvHead.split(lines.get(0).replace("\uFEFF", ""), delim);
+            if (BarTime.headerlessMetaTrader(first)) {
+                hasHeader = false;
+                header = BarTime.metaTraderHeader(first.size());
+                row = first;
+            } else {
+                header = first;
+                row = CsvHead.split(lines.get(1), delim);
+            }
+        }
+        BarTime time = BarTime.detect(header, row);
+        if (time == null) return null;
+        int symbol = -1;
+        Map<PriceField, Integer> fields = new EnumMap<>(PriceField.class);
+        List<Integer> others = new ArrayList<>();
+        for (int i = 0; i < header.size(); i++) {
+            if (time.cols().contains(i) || time.otherTimeColumn(header, i)) continue;
+            String n = PriceField.normalize(header.get(i));
+            if (PriceField.SYMBOL.contains(n) && symbol < 0) symbol = i;
+            else if (PriceField.of(n) != null && !fields.containsKey(PriceField.of(n))) fields.put(PriceField.of(n), i);
+            else if (!n.isEmpty() && !n.startsWith("ignored") && !PriceField.IGNORED.contains(n) && !n.equals("spread") && !n.equals("tickvol")) others.add(i);
+        }
+        String valueSymbol = null;
+        if (!fields.containsKey(PriceField.CLOSE)) {
+            if (fields.isEmpty() && symbol < 0 && others.size() == 1) {
+                fields.put(PriceField.CLOSE, others.get(0));
+                valueSymbol = header.get(others.get(0)).replace("\"", "").trim().toUpperCase(Locale.ROOT);
+            } else {
+                throw SextantException.invalid("paths", file + " line 1 (the header): a bar file (times as " + time.format()
+                        + ") needs a close column", "name the price column close (with open, high, low, volume if present), or keep one value column");
+            }
+        }
+        return new BarFile(file, parquet, hasHeader, delim, List.copyOf(header), time, symbol, fields, valueSymbol);
+    }
+
+    static boolean isParquet(Path path) {
+        String lower = path.getFileName().toString().toLowerCase(Locale.ROOT);
+        return lower.endsWith(".parquet") || lower.endsWith(".pq");
+    }
+
+    /** How the file's times are written, for the preview and the report ("iso_zoned in datetime_utc"). */
+    String timeDescription() {
+        List<String> names = new ArrayList<>();
+        for (int i : time.cols()) names.add(header.get(i));
+        return time.format() + " in " + String.join(" + ", names) + (time.format().equals("iso") || time.format().equals("date_time")
+                || time.format().equals("dukascopy") ? " (read as UTC)" : "");
+    }
+
+    /** The file as a relation of VARCHAR columns c0..cN plus line__, the line (or Parquet row) number of each row. */
+    String relation(StagedFile staged) {
+        StringBuilder cols = new StringBuilder();
+        if (parquet) {
+            for (int i = 0; i < header.size(); i++) cols.append(", CAST(").append(ImportBatch.ident(header.get(i))).append(" AS VARCHAR) AS c").append(i);
+            return "(SELECT file_row_number + 1 AS line__" + cols + " FROM read_parquet(" + staged.sqlLiteral() + ", file_row_number=true))";
+        }
+        StringBuilder schema = new StringBuilder("{");
+        for (int i = 0; i < header.size(); i++) schema.append(i == 0 ? "" : ", ").append("'c").append(i).append("': 'VARCHAR'");
+        schema.append('}');
+        // DuckDB keeps a scan's file order (preserve_insertion_order), so the row number is the line below the header
+        return "(SELECT row_number() OVER () + " + (hasHeader ? 1 : 0) + " AS line__, * FROM read_csv(" + staged.sqlLiteral()
+                + ", header=" + hasHeader + ", auto_detect=false, delim=" + ImportBatch.literal(String.valueOf(delimiter))
+                + ", quote='\"', escape='\"', null_padding=true, nullstr=['', 'null', 'NULL', 'NA', 'N/A', 'NaN', 'nan'], columns=" + schema + "))";
+    }
+
+    private static List<String> firstLines(Path path, String file) {
+        List<String> out = new ArrayList<>();
+        try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+            for (String line = r.readLine(); line != null && out.size() < 2; line = r.readLine()) {
+                if (!line.isBlank()) out.add(line);
+            }
+        } catch (IOException e) {
+            throw SextantException.invalid("paths", file + ": cannot read (" + e.getMessage() + ")",
+                    "check that the file exists, is readable and is UTF-8 text");
+        }
+        return out;
+    }
+}

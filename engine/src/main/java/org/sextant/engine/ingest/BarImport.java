@@ -1,0 +1,127 @@
+package org.sextant.engine.ingest;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.sextant.engine.SextantException;
+
+/**
+ * One import of bar files (rows with a time of day): read into a temporary table as text,
+ * converted and checked there as a whole, then merged into bars (replacing bars with the same
+ * symbol, interval and time). Runs on the caller's transaction, so a failure changes nothing.
+ */
+final class BarImport {
+    record Source(int no, BarFile bar, String source, String fileSymbol) {}
+
+    private final Connection c;
+    private final Path stagingDir;
+    private final PriceRules rules;
+    private final List<Source> files = new ArrayList<>();
+
+    BarImport(Connection c, Path stagingDir, PriceRules rules) throws SQLException {
+        this.c = c;
+        this.stagingDir = stagingDir;
+        this.rules = rules;
+        exec("CREATE OR REPLACE TEMP TABLE bar_rows (file_no INTEGER, line BIGINT, symbol VARCHAR, ts TIMESTAMP, date DATE, "
+                + "open DOUBLE, high DOUBLE, low DOUBLE, close DOUBLE, adj_close DOUBLE, volume DOUBLE, raw_ts VARCHAR, bad_number INTEGER)");
+    }
+
+    boolean isEmpty() { return files.isEmpty(); }
+
+    /** Reads one bar file into the batch; refuses a cell that is not a time or a number, naming line and column. */
+    void add(Path path, BarFile bar, String source) throws SQLException {
+        Source s = new Source(files.size(), bar, source, ImportBatch.symbolFromFileName(path));
+        if (bar.symbolCol() < 0 && bar.valueSymbol() == null && s.fileSymbol().isBlank()) {
+            throw SextantException.invalid("paths", bar.file() + ": the file name gives no symbol",
+                    "name the file after the ticker, e.g. EURUSD.csv, or add a symbol column");
+        }
+        files.add(s);
+        try (StagedFile staged = StagedFile.of(path, stagingDir, bar.file()); Statement st = c.createStatement()) {
+            java.util.function.IntFunction<String> col = i -> "c" + i;
+            String symbol = bar.symbolCol() >= 0 ? "upper(trim(c" + bar.symbolCol() + "))"
+                    : ImportBatch.literal(bar.valueSymbol() != null ? bar.valueSymbol() : s.fileSymbol());
+            StringBuilder values = new StringBuilder();
+            StringBuilder badNumber = new StringBuilder("CASE");
+            for (PriceField f : PriceField.values()) {
+                Integer i = f == PriceField.ADJ_CLOSE ? null : bar.fields().get(f);
+                values.append(", ").append(i == null ? "NULL" : "TRY_CAST(trim(c" + i + ") AS DOUBLE)").append(" AS ").append(f.column);
+                if (i != null) badNumber.append(" WHEN c").append(i).append(" IS NOT NULL AND TRY_CAST(trim(c").append(i).append(") AS DOUBLE) IS NULL THEN ").append(i);
+            }
+            badNumber.append(" END");
+            String ts = bar.time().sql(col);
+            long n = st.executeUpdate("INSERT INTO bar_rows SELECT " + s.no() + ", line__, " + symbol + ", t__, CAST(t__ AS DATE)" + values
+                    + ", c" + bar.time().cols().get(0) + ", " + badNumber + " FROM (SELECT *, " + ts + " AS t__ FROM " + bar.relation(staged) + ")");
+            if (n == 0) {
+                throw SextantException.invalid("paths", bar.file() + ": no price rows below the header",
+                        "export the prices again; the file has a header but no row with a value");
+            }
+        } catch (SQLException e) {
+            // DuckDB's reader errors can quote the line: say what is wrong without its text
+            throw SextantException.invalid("paths", bar.file() + ": not readable as " + (bar.parquet() ? "Parquet" : "CSV")
+                    + " bars (a line with another number of columns than the first, or broken quoting)",
+                    "export it again with one row per bar and the same columns on every line");
+        }
+        refuseUnreadableCells(s);
+    }
+
+    /** The first cell of this file that is not a time, a number or a symbol, by line and column (never echoed unless it looks like a value). */
+    private void refuseUnreadableCells(Source s) throws SQLException {
+        BarFile bar = s.bar();
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT line, raw_ts, bad_number, symbol FROM bar_rows WHERE file_no = " + s.no()
+                + " AND (ts IS NULL OR bad_number IS NOT NULL OR symbol IS NULL OR symbol = '') ORDER BY line LIMIT 1")) {
+            if (!r.next()) return;
+            String at = bar.file() + " line " + r.getLong(1);
+            if (r.getObject(3) != null) {
+                String name = bar.header().get(r.getInt(3));
+                throw SextantException.invalid(name, at + ", column " + name + ": not a number", "write prices and volumes as plain numbers (1.2345)");
+            }
+            if (r.getString(4) == null || r.getString(4).isEmpty()) {
+                String name = bar.header().get(bar.symbolCol());
+                throw SextantException.invalid(name, at + ", column " + name + ": the symbol is missing", "fill in the ticker on every line");
+            }
+            String name = bar.header().get(bar.time().cols().get(0));
+            throw SextantException.invalid(name, at + ", column " + name + ": " + CellText.describe(r.getString(2)) + " is not a time like the first row's ("
+                    + bar.timeDescription() + ")", "write every time the same way, e.g. 2020-01-02T13:30:00Z, epoch seconds, or 2020.01.02,13:30");
+        }
+    }
+
+    /** Checks the batch, merges it into bars and reports what each file brought. */
+    List<ImportReport.ImportedFile> commit(long[] insertedAndReplaced) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT file_no, line, symbol, date, open, high, low, close, adj_close, volume FROM bar_rows WHERE " + rules.badRowSql() + " ORDER BY file_no, line LIMIT 1")) {
+            if (r.next()) {
+                BarFile bar = files.get(r.getInt(1)).bar();
+                throw SextantException.invalid("paths", bar.file() + " line " + r.getLong(2) + ": " + BarChecks.ruleBroken(r, rules),
+                        "correct or delete the line; prices must be positive with low <= open, close <= high, dates within import.min_date..max_date");
+            }
+        }
+        List<BarChecks.SymbolBars> detected = BarChecks.run(c, files);
+        long replaced;
+        try (Statement st = c.createStatement()) {
+            exec("CREATE OR REPLACE TEMP TABLE bar_new AS SELECT DISTINCT ON (r.symbol, r.ts) r.symbol, d.interval, r.ts, r.open, r.high, r.low, r.close, r.volume, r.file_no "
+                    + "FROM bar_rows r JOIN bar_detected d USING (file_no, symbol) ORDER BY r.symbol, r.ts, r.file_no, r.line");
+            replaced = st.executeUpdate("DELETE FROM bars USING bar_new n WHERE bars.symbol = n.symbol AND bars.interval = n.interval AND bars.ts = n.ts");
+            StringBuilder source = new StringBuilder("CASE file_no");
+            for (Source s : files) source.append(" WHEN ").append(s.no()).append(" THEN ").append(ImportBatch.literal(s.source()));
+            long total = st.executeUpdate("INSERT INTO bars SELECT symbol, interval, ts, open, high, low, close, volume, " + source + " END FROM bar_new ORDER BY symbol, interval, ts");
+            insertedAndReplaced[0] += total - replaced;
+            insertedAndReplaced[1] += replaced;
+        }
+        BarChecks.recordSessions(c, detected);
+        List<ImportReport.ImportedFile> out = BarChecks.report(c, files, detected);
+        exec("DROP TABLE bar_rows");
+        exec("DROP TABLE bar_new");
+        exec("DROP TABLE bar_detected");
+        return out;
+    }
+
+    private void exec(String sql) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+}

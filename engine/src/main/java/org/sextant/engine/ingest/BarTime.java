@@ -1,0 +1,144 @@
+package org.sextant.engine.ingest;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.IntFunction;
+
+/**
+ * How a price file writes the time of its bars, detected from the header and the first data row:
+ * one date-time column (ISO with or without a zone, epoch seconds or milliseconds, Dukascopy's
+ * {@code 02.01.2020 13:30:00.000}) or separate date and time columns (MetaTrader's
+ * {@code 2020.01.02,13:30}, Stooq's {@code 20200102,133000}). Times without a zone are UTC.
+ *
+ * @param format iso, iso_zoned, epoch_s, epoch_ms, dukascopy or date_time
+ * @param cols   the column(s) holding the time: one, or date then time
+ * @param pattern the strptime pattern (dukascopy, date_time), else null
+ */
+record BarTime(String format, List<Integer> cols, String pattern) {
+    /** Header names (normalized) of a single date-time column; a "date" column qualifies when its values carry a time. */
+    static final Set<String> DATETIME_NAMES = Set.of("datetime", "datetimeutc", "timestamp", "timestamputc", "gmttime",
+            "utctime", "localtime", "time", "opentime", "unixtime", "epoch", "dt", "date", "data");
+
+    private static final String ISO = "\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?";
+    private static final String ZONE = "(Z|[+-]\\d{2}(:?\\d{2})?)";
+
+    /** The bar time of a file, or null when the file has dates only (a daily file). */
+    static BarTime detect(List<String> header, List<String> row) {
+        int date = -1;
+        int time = -1;
+        for (int i = 0; i < header.size(); i++) {
+            String n = PriceField.normalize(header.get(i));
+            if (PriceField.DATE.contains(n) && date < 0) date = i;
+            if (n.equals("time") && time < 0) time = i;
+        }
+        if (dailyPeriod(header, row)) return null;
+        if (date >= 0 && time >= 0) {
+            String pattern = datePattern(cell(row, date));
+            String clock = clockPattern(cell(row, time));
+            if (pattern != null && clock != null) return new BarTime("date_time", List.of(date, time), pattern + " " + clock);
+        }
+        int best = -1;
+        for (int i = 0; i < header.size(); i++) {
+            String n = PriceField.normalize(header.get(i));
+            if (!DATETIME_NAMES.contains(n) || valueFormat(cell(row, i)) == null) continue;
+            // a UTC/GMT column wins over a local one (the R USDCHF export has both)
+            if (best < 0 || (n.contains("utc") || n.contains("gmt"))) best = i;
+        }
+        if (best < 0) return null;
+        String format = valueFormat(cell(row, best));
+        return new BarTime(format, List.of(best), format.equals("dukascopy") ? "%d.%m.%Y %H:%M:%S" : null);
+    }
+
+    /** Stooq's files name their period: D, W or M is a daily (weekly, monthly) file whose <TIME> is always 000000. */
+    private static boolean dailyPeriod(List<String> header, List<String> row) {
+        for (int i = 0; i < header.size(); i++) {
+            if (PriceField.normalize(header.get(i)).equals("per")) return cell(row, i).matches("[DWM]");
+        }
+        return false;
+    }
+
+    /** Whether a header names a time column other than the detected one (a second, local copy): ignored on import. */
+    boolean otherTimeColumn(List<String> header, int i) {
+        if (cols.contains(i)) return false;
+        String n = PriceField.normalize(header.get(i));
+        return n.startsWith("datetime") || n.startsWith("timestamp") || n.endsWith("time");
+    }
+
+    /** A TIMESTAMP (UTC) SQL expression of the VARCHAR column(s); NULL where a cell does not parse. */
+    String sql(IntFunction<String> col) {
+        String a = "trim(" + col.apply(cols.get(0)) + ")";
+        return switch (format) {
+            case "iso" -> "TRY_CAST(replace(" + a + ", 'T', ' ') AS TIMESTAMP)";
+            case "iso_zoned" -> "timezone('UTC', TRY_CAST(" + a + " AS TIMESTAMPTZ))";
+            case "epoch_s" -> "timezone('UTC', to_timestamp(TRY_CAST(" + a + " AS BIGINT)))";
+            case "epoch_ms" -> "timezone('UTC', epoch_ms(TRY_CAST(" + a + " AS BIGINT)))";
+            case "dukascopy" -> "try_strptime(regexp_replace(" + a + ", '\\.\\d+( GMT.*)?$', ''), " + ImportBatch.literal(pattern) + ")";
+            default -> "try_strptime(" + a + " || ' ' || trim(" + col.apply(cols.get(1)) + "), " + ImportBatch.literal(pattern) + ")";
+        };
+    }
+
+    /** The UTC time of one row as this format reads it (the preview's Java twin of {@link #sql}); null when it does not parse. */
+    java.time.LocalDateTime parse(List<String> row) {
+        String a = cell(row, cols.get(0));
+        try {
+            return switch (format) {
+                case "iso" -> java.time.LocalDateTime.parse(a.replace(' ', 'T'));
+                case "iso_zoned" -> java.time.OffsetDateTime.parse(a.replace(' ', 'T').replaceAll("([+-]\\d{2})$", "$1:00").replaceAll("([+-]\\d{2})(\\d{2})$", "$1:$2"))
+                        .atZoneSameInstant(java.time.ZoneOffset.UTC).toLocalDateTime();
+                case "epoch_s" -> java.time.LocalDateTime.ofEpochSecond(Long.parseLong(a), 0, java.time.ZoneOffset.UTC);
+                case "epoch_ms" -> java.time.LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(Long.parseLong(a)), java.time.ZoneOffset.UTC);
+                case "dukascopy" -> java.time.LocalDateTime.parse(a.replaceAll("\\.\\d+( GMT.*)?$", ""), java.time.format.DateTimeFormatter.ofPattern("dd.MM.yyyy HH:mm:ss"));
+                default -> java.time.LocalDateTime.parse(a + " " + cell(row, cols.get(1)), java.time.format.DateTimeFormatter.ofPattern(javaPattern(pattern)));
+            };
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** strptime to java.time: the few specifiers datePattern and clockPattern produce. */
+    private static String javaPattern(String strptime) {
+        return strptime.replace("%Y", "yyyy").replace("%m", "MM").replace("%d", "dd").replace("%H", "H").replace("%M", "mm").replace("%S", "ss");
+    }
+
+    /** How one cell writes a date and time, or null when it is not one this reader knows. */
+    static String valueFormat(String v) {
+        if (v.matches(ISO + ZONE)) return "iso_zoned";
+        if (v.matches(ISO)) return "iso";
+        if (v.matches("\\d{9,10}")) return "epoch_s";
+        if (v.matches("\\d{12,13}")) return "epoch_ms";
+        if (v.matches("\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}:\\d{2}(\\.\\d+)?( GMT.*)?")) return "dukascopy";
+        return null;
+    }
+
+    static String datePattern(String v) {
+        if (v.matches("\\d{4}\\.\\d{2}\\.\\d{2}")) return "%Y.%m.%d";
+        if (v.matches("\\d{4}-\\d{2}-\\d{2}")) return "%Y-%m-%d";
+        if (v.matches("\\d{4}/\\d{2}/\\d{2}")) return "%Y/%m/%d";
+        if (v.matches("\\d{8}")) return "%Y%m%d";
+        return null;
+    }
+
+    static String clockPattern(String v) {
+        if (v.matches("\\d{1,2}:\\d{2}")) return "%H:%M";
+        if (v.matches("\\d{1,2}:\\d{2}:\\d{2}")) return "%H:%M:%S";
+        if (v.matches("\\d{6}")) return "%H%M%S";
+        return null;
+    }
+
+    /** A MetaTrader history export has no header: its first cell is a yyyy.MM.dd date and its second a time. */
+    static boolean headerlessMetaTrader(List<String> firstLine) {
+        return firstLine.size() >= 6 && datePattern(cell(firstLine, 0)) != null && clockPattern(cell(firstLine, 1)) != null;
+    }
+
+    /** The columns of a MetaTrader export (4: date,time,open,high,low,close,volume; 5 adds volume and spread). */
+    static List<String> metaTraderHeader(int columns) {
+        List<String> h = new java.util.ArrayList<>(List.of("date", "time", "open", "high", "low", "close", "volume"));
+        while (h.size() < columns) h.add("ignored_" + h.size());
+        return h.subList(0, columns);
+    }
+
+    private static String cell(List<String> row, int i) {
+        return i < row.size() ? row.get(i).trim().replace("\"", "").toUpperCase(Locale.ROOT) : "";
+    }
+}

@@ -1,0 +1,137 @@
+package org.sextant.engine.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sextant.engine.ingest.SampleUniverseTest.number;
+import static org.sextant.engine.ingest.SampleUniverseTest.text;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.store.Store;
+
+/** Bar files (rows with a time of day): every time format, the interval detected, duplicates, gaps and order reported, all or nothing. */
+class BarImportTest {
+    @TempDir Path tmp;
+
+    private Store open() {
+        return Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
+    }
+
+    private Path file(String name, String text) throws Exception {
+        Path p = tmp.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void everyTimeFormatGivesTheSameUtcBars() throws Exception {
+        try (Store store = open()) {
+            PriceImporter importer = new PriceImporter(store);
+            importer.importFiles(List.of(
+                    file("ISO.csv", "datetime,open,high,low,close,volume\n2020-01-02T13:30:00Z,1,2,0.5,1.5,10\n2020-01-02T15:30:00+01:00,1.5,2,1,1.6,20\n"),
+                    file("NAIVE.csv", "timestamp,close\n2020-01-02 13:30:00,1.5\n2020-01-02 13:35:00,1.6\n"),
+                    file("EPOCHS.csv", "time,close\n1577971800,1.5\n1577972100,1.6\n"),
+                    file("EPOCHMS.csv", "timestamp,close\n1577971800000,1.5\n1577972700000,1.6\n"),
+                    file("SPLIT.csv", "Date,Time,Open,High,Low,Close,Volume\n2020-01-02,13:30:00,1,2,0.5,1.5,10\n2020-01-02,13:31:00,1,2,0.5,1.6,10\n"),
+                    file("EURUSD.csv", "2020.01.02,13:30,1.1,1.2,1.0,1.15,100\n2020.01.02,14:30,1.15,1.2,1.1,1.16,90\n"),
+                    file("DUKA.csv", "Gmt time,Open,High,Low,Close,Volume\n02.01.2020 13:30:00.000,1,2,0.5,1.5,10\n02.01.2020 17:30:00.000,1,2,0.5,1.6,10\n")));
+            assertEquals("ISO 1h|NAIVE 5m|EPOCHS 5m|EPOCHMS 15m|SPLIT 1m|EURUSD 1h|DUKA 4h", text(store,
+                    "SELECT string_agg(symbol || ' ' || interval, '|' ORDER BY CASE symbol WHEN 'ISO' THEN 0 WHEN 'NAIVE' THEN 1 WHEN 'EPOCHS' THEN 2 "
+                            + "WHEN 'EPOCHMS' THEN 3 WHEN 'SPLIT' THEN 4 WHEN 'EURUSD' THEN 5 ELSE 6 END) FROM (SELECT DISTINCT symbol, interval FROM bars)"));
+            // each file's first bar is 2020-01-02 13:30 UTC, however it was written
+            assertEquals(7, number(store, "SELECT count(DISTINCT symbol) FROM bars WHERE ts = TIMESTAMP '2020-01-02 13:30:00'"));
+            assertEquals(1.15, number(store, "SELECT close FROM bars WHERE symbol = 'EURUSD' AND ts = TIMESTAMP '2020-01-02 13:30:00'"));
+            assertEquals(0, number(store, "SELECT count(*) FROM prices"), "bar files do not touch daily prices");
+        }
+    }
+
+    @Test
+    void parquetWithATimestampColumnIsABarFile() throws Exception {
+        Path parquet = tmp.resolve("BTCUSD.parquet");
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); java.sql.Statement s = c.createStatement()) {
+            s.execute("COPY (SELECT timezone('UTC', TIMESTAMP '2020-01-04 13:30:00') + INTERVAL (i * 15) MINUTE AS timestamp, 100.0 + i AS close, 5.0 AS volume "
+                    + "FROM range(4) t(i)) TO '" + parquet + "' (FORMAT parquet)");
+        }
+        try (Store store = open()) {
+            ImportReport r = new PriceImporter(store).importFiles(List.of(parquet));
+            assertEquals("15m", r.files().get(0).interval());
+            assertEquals("continuous", r.files().get(0).bars().get(0).session(), "a Saturday bar: trades every day");
+            assertEquals(103, number(store, "SELECT close FROM bars WHERE symbol = 'BTCUSD' AND ts = TIMESTAMP '2020-01-04 14:15:00'"));
+        }
+    }
+
+    @Test
+    void duplicatesGapsAndOrderAreReported() throws Exception {
+        try (Store store = open()) {
+            ImportReport r = new PriceImporter(store).importFiles(List.of(file("GBPUSD.csv", "datetime,close\n"
+                    + "2020-01-06T10:00:00Z,1.30\n2020-01-06T10:05:00Z,1.31\n2020-01-06T10:05:00Z,1.31\n"
+                    + "2020-01-06T10:20:00Z,1.32\n2020-01-06T10:10:00Z,1.33\n2020-01-06T10:25:00Z,1.34\n2020-01-06T10:30:00Z,1.35\n")));
+            ImportReport.BarCheck check = r.files().get(0).bars().get(0);
+            assertEquals("5m", r.files().get(0).interval());
+            assertEquals(1, check.duplicates());
+            assertEquals(1, check.outOfOrder());
+            assertEquals(1, check.gaps(), "10:10 -> 10:20 misses 10:15");
+            assertEquals(5, check.largestGapMinutes());
+            assertEquals("2020-01-06T10:10Z", check.largestGapAfter());
+            assertEquals(6, check.rows());
+            assertEquals(6, r.rowsInserted());
+            assertTrue(r.files().get(0).times().startsWith("iso_zoned in datetime"));
+        }
+    }
+
+    @Test
+    void conflictingDuplicatesAndBadCellsChangeNothing() throws Exception {
+        try (Store store = open()) {
+            Path daily = file("AAA.csv", "Date,Close\n2020-01-02,10\n2020-01-03,11\n");
+            Path conflict = file("EURCHF.csv", "datetime,close\n2020-01-06T10:00:00Z,1.1\n2020-01-06T10:05:00Z,1.2\n2020-01-06T10:05:00Z,1.3\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(daily, conflict)));
+            assertTrue(e.getMessage().contains("line 3 and") && e.getMessage().contains("line 4: two different bars of EURCHF"), e.getMessage());
+            String secret = "sk_live_0123456789abcdefghijklmnop";
+            Path bad = file("EURJPY.csv", "datetime,close\n2020-01-06T10:00:00Z,1.1\n" + secret + ",1.2\n");
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(daily, bad)));
+            assertTrue(e.getMessage().contains("line 3, column datetime"), e.getMessage());
+            assertFalse(e.getMessage().contains(secret), "an error never echoes a long cell");
+            Path notNumber = file("EURGBP.csv", "datetime,close\n2020-01-06T10:00:00Z,1.1\n2020-01-06T10:05:00Z,1.2x\n");
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(notNumber)));
+            assertTrue(e.getMessage().contains("line 3, column close: not a number"), e.getMessage());
+            assertEquals(0, number(store, "SELECT count(*) FROM prices") + number(store, "SELECT count(*) FROM bars"));
+            new PriceImporter(store).importFiles(List.of(daily, file("EURCHF.csv", "datetime,close\n2020-01-06T10:00:00Z,1.1\n2020-01-06T10:05:00Z,1.2\n")));
+            assertEquals(2, number(store, "SELECT count(*) FROM prices"));
+            assertEquals(2, number(store, "SELECT count(*) FROM bars"));
+        }
+    }
+
+    @Test
+    void thePreviewShowsHowTimesReadAndTheInterval() throws Exception {
+        ImportPreview mt = ImportPreview.of(file("EURUSD.csv", "2020.01.02,13:30,1.1,1.2,1.0,1.15,100\n2020.01.02,14:30,1.15,1.2,1.1,1.16,90\n"
+                + "2020.01.02,15:30,1.15,1.2,1.1,1.16,90\n"));
+        assertEquals("bars", mt.layout());
+        assertEquals("1h", mt.interval());
+        assertEquals("date_time in date + time (read as UTC)", mt.times());
+        assertEquals(List.of("date", "time", "open", "high", "low", "close", "volume"), mt.header());
+        assertEquals(3, mt.rows().size());
+        ImportPreview iso = ImportPreview.of(file("USDCHF.csv", "datetime_utc,datetime_zurich,usdchf\n\"1996-03-31T22:00:00Z\",\"1996-04-01 00:00:00\",1.193\n"
+                + "\"1996-03-31T22:30:00Z\",\"1996-04-01 00:30:00\",1.1941\n"));
+        assertEquals("30m", iso.interval());
+        assertEquals("iso_zoned in datetime_utc", iso.times());
+        assertEquals("the value column's name (USDCHF)", iso.symbolSource());
+        ImportPreview daily = ImportPreview.of(file("AAA.csv", "Date,Close\n2020-01-02,10\n"));
+        assertEquals("1d", daily.interval());
+        assertEquals(null, daily.times());
+    }
+
+    @Test
+    void anIntervalTheStoreDoesNotHoldIsRefused() throws Exception {
+        try (Store store = open()) {
+            Path odd = file("ODD.csv", "datetime,close\n2020-01-06T10:00:00Z,1.1\n2020-01-06T10:07:00Z,1.2\n2020-01-06T10:14:00Z,1.2\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(odd)));
+            assertTrue(e.getMessage().contains("most often 7 minutes apart"), e.getMessage());
+        }
+    }
+}
