@@ -20,10 +20,6 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import org.sextant.engine.data.PriceSeries;
-import org.sextant.engine.forecast.PriceForecast;
-import org.sextant.engine.forecast.QuantileBand;
-import org.sextant.engine.forecast.store.StoredForecast;
 
 /**
  * A symbol's daily closes as a solid line over a date axis, with drag-to-zoom, middle-drag
@@ -63,16 +59,16 @@ public class PriceChart extends XYChart {
     /** Per backtest origin: its median data set followed by its band data sets (with their levels). */
     private final List<BacktestFan> backtestFans = new ArrayList<>();
 
-    private record BacktestFan(StoredForecast forecast, DoubleDataSet median, List<DoubleErrorDataSet> bands, List<Double> levels) {}
+    private record BacktestFan(ForecastFan forecast, DoubleDataSet median, List<DoubleErrorDataSet> bands, List<Double> levels) {}
     private final PriceZoomer zoomer = new PriceZoomer();
-    private PriceForecast forecast;
+    private ForecastFan forecast;
     /** True while the view is the preset recent window (no zoom by the person since the last show). */
     private boolean presetView;
     private int openingDays;
     private final PriceCrosshair crosshair = new PriceCrosshair();
     private io.fair_acc.chartfx.plugins.XValueIndicator dayMarker;
     private LocalDate markedDay;
-    private final ReadOnlyObjectWrapper<PriceSeries> series = new ReadOnlyObjectWrapper<>(this, "series");
+    private final ReadOnlyObjectWrapper<PriceBars> series = new ReadOnlyObjectWrapper<>(this, "series");
 
     public PriceChart() {
         this(new DateAxis("date"), new PriceAxis("close"));
@@ -116,7 +112,7 @@ public class PriceChart extends XYChart {
     }
 
     /** Shows {@code s} (null or empty clears the line) and resets any zoom. Call on the FX thread. */
-    public void show(PriceSeries s) {
+    public void show(PriceBars s) {
         if (!Platform.isFxApplicationThread()) {
             throw new IllegalStateException("PriceChart.show must run on the JavaFX thread");
         }
@@ -151,11 +147,11 @@ public class PriceChart extends XYChart {
      * Draws {@code f} as a fan after the shown series (null removes it). Call on the FX thread
      * after {@link #show} of the same symbol; a forecast of another symbol is refused.
      */
-    public void showForecast(PriceForecast f) {
+    public void showForecast(ForecastFan f) {
         if (!Platform.isFxApplicationThread()) {
             throw new IllegalStateException("PriceChart.showForecast must run on the JavaFX thread");
         }
-        PriceSeries s = series.get();
+        PriceBars s = series.get();
         if (f != null && (s == null || !s.symbol().equals(f.symbol()))) {
             throw new IllegalArgumentException("forecast of " + f.symbol() + " on the chart of " + (s == null ? "nothing" : s.symbol()));
         }
@@ -166,14 +162,14 @@ public class PriceChart extends XYChart {
             int h = f.targetDates().size();
             double[] x = new double[h];
             for (int i = 0; i < h; i++) x[i] = CalendarTicks.toAxis(f.targetDates().get(i));
-            double[] m = f.forecast().median();
+            double[] m = f.median();
             median.set(x, m, true);
-            for (QuantileBand b : f.forecast().bands()) {
+            for (ForecastFan.Band b : f.bands()) {
                 double[] below = new double[h];
                 double[] above = new double[h];
                 for (int i = 0; i < h; i++) {
-                    below[i] = m[i] - b.lower(i);
-                    above[i] = b.upper(i) - m[i];
+                    below[i] = m[i] - b.lower()[i];
+                    above[i] = b.upper()[i] - m[i];
                 }
                 DoubleErrorDataSet band = new DoubleErrorDataSet(bandName(b.level()), x, m, below, above, h, true);
                 band.setStyle("-fx-line-color: rgba(" + FAN_RGB + "," + alpha(b.level()) + ");");
@@ -188,31 +184,31 @@ public class PriceChart extends XYChart {
      * origin's median dashed and its bands translucent in {@link #BACKTEST_RGB}, each fan growing
      * from its own origin's close. Call on the FX thread after {@link #show} of the same symbol.
      */
-    public void showBacktests(List<StoredForecast> forecasts) {
+    public void showBacktests(List<ForecastFan> forecasts) {
         if (!Platform.isFxApplicationThread()) {
             throw new IllegalStateException("PriceChart.showBacktests must run on the JavaFX thread");
         }
-        PriceSeries s = series.get();
+        PriceBars s = series.get();
         backtestFans.clear();
-        for (StoredForecast f : forecasts == null ? List.<StoredForecast>of() : forecasts) {
+        for (ForecastFan f : forecasts == null ? List.<ForecastFan>of() : forecasts) {
             if (s == null || !s.symbol().equals(f.symbol())) {
                 throw new IllegalArgumentException("backtest of " + f.symbol() + " on the chart of " + (s == null ? "nothing" : s.symbol()));
             }
             int h = f.targetDates().size();
             double[] x = new double[h];
             for (int i = 0; i < h; i++) x[i] = CalendarTicks.toAxis(f.targetDates().get(i));
-            double[] m = f.forecast().median();
+            double[] m = f.median();
             DoubleDataSet med = new DoubleDataSet("backtest " + f.origin() + " median");
             med.set(x, m, true);
             med.setStyle("-fx-line-color: rgba(" + BACKTEST_RGB + ",0.9); -fx-line-width: 1.2;");
             List<DoubleErrorDataSet> bs = new ArrayList<>();
             List<Double> levels = new ArrayList<>();
-            for (QuantileBand b : f.forecast().bands()) {
+            for (ForecastFan.Band b : f.bands()) {
                 double[] below = new double[h];
                 double[] above = new double[h];
                 for (int i = 0; i < h; i++) {
-                    below[i] = m[i] - b.lower(i);
-                    above[i] = b.upper(i) - m[i];
+                    below[i] = m[i] - b.lower()[i];
+                    above[i] = b.upper()[i] - m[i];
                 }
                 DoubleErrorDataSet band = new DoubleErrorDataSet("backtest " + f.origin() + " " + bandName(b.level()), x, m, below, above, h, true);
                 band.setStyle("-fx-line-color: rgba(" + BACKTEST_RGB + "," + alpha(b.level()) + ");");
@@ -272,7 +268,7 @@ public class PriceChart extends XYChart {
     }
 
     /** The forecast on the chart (drawn or hidden), null when none. */
-    public PriceForecast forecast() {
+    public ForecastFan forecast() {
         return forecast;
     }
 
@@ -335,7 +331,7 @@ public class PriceChart extends XYChart {
     }
 
     private double levelOf(DoubleErrorDataSet band) {
-        return forecast.forecast().bands().get(bands.indexOf(band)).level();
+        return forecast.bands().get(bands.indexOf(band)).level();
     }
 
     /**
@@ -343,7 +339,7 @@ public class PriceChart extends XYChart {
      * when it is not one), prices fitted to them; a later {@link #show} resets it. Call on the FX thread.
      */
     public void focusOn(java.time.LocalDate date, int tradingDays) {
-        PriceSeries s = series.get();
+        PriceBars s = series.get();
         if (s == null || s.size() == 0 || date == null) return;
         int at = java.util.Collections.binarySearch(s.dates(), date);
         int centre = at >= 0 ? at : Math.min(s.size() - 1, -at - 1);
@@ -374,7 +370,7 @@ public class PriceChart extends XYChart {
 
     /** "IBM daily close, 2001-01-02 to 2002-12-31": the first and last trading days inside the date axis. */
     private void titleShownRange() {
-        PriceSeries s = series.get();
+        PriceBars s = series.get();
         if (s == null || s.size() == 0) return;
         double[] range = {dateAxis.getMin(), dateAxis.getMax()};
         int first = 0;
@@ -405,7 +401,7 @@ public class PriceChart extends XYChart {
 
     /** The opening window: the last {@code openingDays} closes and the drawn fan, prices fitted to both. */
     private void applyPresetView() {
-        PriceSeries s = series.get();
+        PriceBars s = series.get();
         if (!presetView || s == null || s.size() == 0) return;
         fitFrom(Math.max(0, s.size() - openingDays));
     }
@@ -415,7 +411,7 @@ public class PriceChart extends XYChart {
      * fitted to what is shown; {@link RangePreset#ALL} shows the whole history. Call on the FX thread.
      */
     public void showRange(RangePreset range) {
-        PriceSeries s = series.get();
+        PriceBars s = series.get();
         if (s == null || s.size() == 0) return;
         zoomer.clear();
         presetView = false;
@@ -427,7 +423,7 @@ public class PriceChart extends XYChart {
 
     /** The closes from index {@code from} to the last and the drawn fan on screen, prices fitted to them. */
     private void fitFrom(int from) {
-        PriceSeries s = series.get();
+        PriceBars s = series.get();
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         double[] close = s.close();
@@ -486,11 +482,11 @@ public class PriceChart extends XYChart {
     }
 
     /** The series on screen (null before the first {@link #show}). */
-    public ReadOnlyObjectProperty<PriceSeries> seriesProperty() {
+    public ReadOnlyObjectProperty<PriceBars> seriesProperty() {
         return series.getReadOnlyProperty();
     }
 
-    public PriceSeries series() {
+    public PriceBars series() {
         return series.get();
     }
 

@@ -13,7 +13,6 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
-import javafx.scene.control.ProgressIndicator;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -34,6 +33,9 @@ import org.sextant.engine.jobs.JobStatus;
  * thread; results and progress are applied on {@code ui}.
  */
 public final class ScansViewModel implements AutoCloseable {
+    /** A progress bar's "moving, amount unknown" (ProgressIndicator.INDETERMINATE_PROGRESS; a ViewModel holds no scene-graph type). */
+    public static final double INDETERMINATE = -1;
+
     /** One ranked symbol, as the table shows it; ratios are null where the band has no downside. */
     public record ScanRow(String symbol, double lastClose, LocalDate lastDate, double medianReturn, Double rewardRisk80,
                           Double rewardRisk95, Double rewardRisk99, Double coverage80, Double coverage95, Double coverage99,
@@ -109,11 +111,11 @@ public final class ScansViewModel implements AutoCloseable {
         error.set(null);
         status.set("starting the scan");
         stopping.set(false);
-        progress.set(ProgressIndicator.INDETERMINATE_PROGRESS); // moving from the first poll, before a symbol is done
+        progress.set(INDETERMINATE); // moving from the first poll, before a symbol is done
         calls.followJob(() -> engine.startScan(req), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS, now -> {
             jobId = now.id();
             // until the first symbol is done the bar moves without a share (a slow model fits for a while)
-            progress.set(now.progress() > 0 ? now.progress() : ProgressIndicator.INDETERMINATE_PROGRESS);
+            progress.set(now.progress() > 0 ? now.progress() : INDETERMINATE);
             if (!stopping.get()) status.set(now.message());
         }, end -> finish(end, out), message -> {
             running.set(false);

@@ -28,6 +28,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.sextant.charts.PriceBars;
 import org.sextant.charts.PriceChart;
 import org.sextant.engine.data.DataSummary;
 import org.sextant.engine.data.PriceSeries;
@@ -179,7 +180,7 @@ public final class WorkstationWindow implements Navigator {
         model.symbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) change -> {
             reselect();
             // a chart opened before the list arrived (a pilot command, another view) learns its currency now
-            labelPriceAxis(chart.series());
+            labelPriceAxis(model.seriesProperty().get());
         });
         model.seriesProperty().addListener((obs, old, now) -> show(now));
         model.forecastProperty().addListener((obs, old, now) -> showForecast(now));
@@ -246,7 +247,8 @@ public final class WorkstationWindow implements Navigator {
 
     private void show(PriceSeries s) {
         labelPriceAxis(s);
-        chart.show(s);
+        PriceBars bars = model.chartBars();
+        chart.show(s == null ? null : bars != null && bars.symbol().equals(s.symbol()) && bars.size() == s.size() ? bars : ChartInputs.closes(s));
         String symbol = s == null ? null : s.symbol();
         if (symbol != null && !symbol.equals(shownSymbol)) {
             shownSymbol = symbol;
@@ -267,17 +269,17 @@ public final class WorkstationWindow implements Navigator {
 
     /** Draws the fan when it belongs to the series on screen (it always does: the model clears it on a new series). */
     private void showForecast(PriceForecast f) {
-        PriceSeries s = chart.series();
+        PriceBars s = chart.series();
         if (f == null || (s != null && s.symbol().equals(f.symbol()))) {
-            chart.showForecast(f);
+            chart.showForecast(ChartInputs.fan(f));
         }
     }
 
     /** Overlays the stored backtest origins and fills the error table, when they belong to the series on screen. */
     private void showBacktest(org.sextant.engine.forecast.store.StoredBacktest b) {
-        PriceSeries s = chart.series();
+        PriceBars s = chart.series();
         boolean mine = b != null && s != null && b.forecasts().stream().allMatch(f -> f.symbol().equals(s.symbol()));
-        chart.showBacktests(mine ? b.forecasts() : null);
+        chart.showBacktests(mine ? ChartInputs.fans(b.forecasts()) : null);
         errorPane.show(mine || b == null ? b : null);
     }
 
