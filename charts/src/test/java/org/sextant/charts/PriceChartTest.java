@@ -257,9 +257,11 @@ class PriceChartTest {
         assertTrue(chart.drawnForecastBands().isEmpty());
         fx(() -> { chart.forecastVisibleProperty().set(true); return null; });
 
-        // right click zooms out to everything: back to 1990 and still the whole fan
+        // Reset zoom in the right-click menu zooms out to everything: back to 1990 and still the whole fan
         new FxRobot().moveTo(fx(() -> screenOf(ibm.dates().get(ibm.size() - 200), ibm.close()[ibm.size() - 200])))
                 .clickOn(javafx.scene.input.MouseButton.SECONDARY);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> chart.contextMenu().isShowing());
+        new FxRobot().clickOn("Reset zoom");
         WaitForAsyncUtils.waitForFxEvents();
         ChartSnapshot.capture(chart);
         assertTrue(CalendarTicks.fromAxis(chart.dateAxis().getMin()).isBefore(LocalDate.of(1991, 1, 2)),

@@ -28,6 +28,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.sextant.charts.ChartType;
 import org.sextant.charts.PriceBars;
 import org.sextant.charts.PriceChart;
 import org.sextant.engine.data.DataSummary;
@@ -60,6 +61,7 @@ public final class WorkstationWindow implements Navigator {
     private final CheckBox forecastToggle = new CheckBox("Live forecast");
     private final CheckBox backtestsToggle = new CheckBox("Backtests");
     private final CheckBox logScale = new CheckBox("Log scale");
+    private final ChoiceBox<ChartType> chartType = new ChoiceBox<>();
     private final javafx.scene.control.Button runBacktest = new javafx.scene.control.Button("Run backtest");
     private final BacktestErrorPane errorPane = new BacktestErrorPane();
     private final ChoiceBox<FanLevels> levelChoice = new ChoiceBox<>();
@@ -129,9 +131,17 @@ public final class WorkstationWindow implements Navigator {
         logScale.selectedProperty().addListener((obs, old, now) -> chart.setLogScale(now));
         HBox.setMargin(logScale, new Insets(0, 0, 0, 12));
         rangeBar.getChildren().add(logScale);
+        // line, candlesticks or OHLC bars; close-only data has only the line
+        chartType.setId("chart-type");
+        chartType.getItems().setAll(ChartType.values());
+        chartType.setMinWidth(Region.USE_PREF_SIZE);
+        chartType.valueProperty().bindBidirectional(chart.chartTypeProperty());
+        chartType.setTooltip(new javafx.scene.control.Tooltip("Line, candlesticks or OHLC bars (with the volume below); closes-only data is a line"));
+        HBox.setMargin(chartType, new Insets(0, 0, 0, 8));
+        rangeBar.getChildren().add(chartType);
         rangeBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         rangeBar.setPadding(new Insets(2, 8, 2, 8));
-        VBox centre = new VBox(forecastBar, rangeBar, chart);
+        VBox centre = new VBox(forecastBar, rangeBar, chart, chart.volumePane());
         errorPane.setRunButton(runBacktest);
 
         split.getItems().setAll(left, centre, errorPane);
@@ -248,7 +258,9 @@ public final class WorkstationWindow implements Navigator {
     private void show(PriceSeries s) {
         labelPriceAxis(s);
         PriceBars bars = model.chartBars();
-        chart.show(s == null ? null : bars != null && bars.symbol().equals(s.symbol()) && bars.size() == s.size() ? bars : ChartInputs.closes(s));
+        PriceBars shown = s == null ? null : bars != null && bars.symbol().equals(s.symbol()) && bars.size() == s.size() ? bars : ChartInputs.closes(s);
+        chart.show(shown);
+        chartType.setDisable(shown != null && !shown.hasOhlc());
         String symbol = s == null ? null : s.symbol();
         if (symbol != null && !symbol.equals(shownSymbol)) {
             shownSymbol = symbol;
@@ -399,6 +411,8 @@ public final class WorkstationWindow implements Navigator {
     public CheckBox backtestsToggle() { return backtestsToggle; }
     public BacktestErrorPane errorPane() { return errorPane; }
     public ChoiceBox<FanLevels> levelChoice() { return levelChoice; }
+    /** Line, candles or OHLC bars. */
+    public ChoiceBox<ChartType> chartTypeChoice() { return chartType; }
     public ChartsViewModel model() { return model; }
 
     /** "IBM  International Business Machines". */
