@@ -16,14 +16,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
 import javafx.application.Platform;
+import javafx.scene.control.ContextMenu;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import org.sextant.engine.data.PriceSeries;
-import org.sextant.engine.forecast.PriceForecast;
-import org.sextant.engine.forecast.QuantileBand;
-import org.sextant.engine.forecast.store.StoredForecast;
 
 /**
  * A symbol's daily closes as a solid line over a date axis, with drag-to-zoom, middle-drag
@@ -63,16 +60,25 @@ public class PriceChart extends XYChart {
     /** Per backtest origin: its median data set followed by its band data sets (with their levels). */
     private final List<BacktestFan> backtestFans = new ArrayList<>();
 
-    private record BacktestFan(StoredForecast forecast, DoubleDataSet median, List<DoubleErrorDataSet> bands, List<Double> levels) {}
+    private record BacktestFan(ForecastFan forecast, DoubleDataSet median, List<DoubleErrorDataSet> bands, List<Double> levels) {}
     private final PriceZoomer zoomer = new PriceZoomer();
-    private PriceForecast forecast;
+    private final CandleRenderer candleRenderer = new CandleRenderer();
+    /** y = close, errors down to the low and up to the high: the price axis' range in candle and OHLC views. */
+    private final DoubleErrorDataSet barRanges = new DoubleErrorDataSet("bars");
+    private final VolumeChart volumePane = new VolumeChart();
+    private final javafx.beans.property.ObjectProperty<ChartType> chartType =
+            new javafx.beans.property.SimpleObjectProperty<>(this, "chartType", ChartType.LINE);
+    private double[] axisX = new double[0];
+    private ContextMenu contextMenu;
+    private java.util.function.BiFunction<String, String, java.nio.file.Path> exportTarget = (kind, name) -> ChartMenu.askForFile(this, kind, name);
+    private ForecastFan forecast;
     /** True while the view is the preset recent window (no zoom by the person since the last show). */
     private boolean presetView;
     private int openingDays;
     private final PriceCrosshair crosshair = new PriceCrosshair();
     private io.fair_acc.chartfx.plugins.XValueIndicator dayMarker;
     private LocalDate markedDay;
-    private final ReadOnlyObjectWrapper<PriceSeries> series = new ReadOnlyObjectWrapper<>(this, "series");
+    private final ReadOnlyObjectWrapper<PriceBars> series = new ReadOnlyObjectWrapper<>(this, "series");
 
     public PriceChart() {
         this(new DateAxis("date"), new PriceAxis("close"));
@@ -99,7 +105,14 @@ public class PriceChart extends XYChart {
         closes.setStyle("-fx-line-color: " + LINE_COLOR + "; -fx-line-width: " + LINE_WIDTH + ";");
         lineRenderer.getDatasets().add(closes);
         median.setStyle("-fx-line-color: rgb(" + FAN_RGB + "); -fx-line-width: 1.8;");
-        getRenderers().setAll(backtestRenderer, fanRenderer, lineRenderer);
+        getRenderers().setAll(backtestRenderer, fanRenderer, lineRenderer, candleRenderer);
+        chartType.addListener((obs, old, now) -> refreshBars());
+        // the volume pane shows the dates on screen here, its plot under this one's
+        volumePane.dateAxis().minProperty().bind(dateAxis.minProperty());
+        volumePane.dateAxis().maxProperty().bind(dateAxis.maxProperty());
+        volumePane.volumeAxis().minWidthProperty().bind(priceAxis.widthProperty());
+        volumePane.setVisible(false);
+        volumePane.managedProperty().bind(volumePane.visibleProperty());
         forecastVisible.addListener((obs, old, now) -> refreshFan());
         backtestsVisible.addListener((obs, old, now) -> refreshFan());
         setLegendVisible(false);
@@ -108,6 +121,8 @@ public class PriceChart extends XYChart {
         zoomer.setSliderVisible(false);
         zoomer.setPannerEnabled(true);
         getPlugins().addAll(zoomer, crosshair);
+        ChartKeys.install(this);
+        contextMenu = ChartMenu.install(this);
         zoomer.setOnOrigin(() -> presetView = false);
         // the title names the dates on screen, not the whole history
         dateAxis.minProperty().addListener((obs, old, now) -> titleShownRange());
@@ -116,7 +131,7 @@ public class PriceChart extends XYChart {
     }
 
     /** Shows {@code s} (null or empty clears the line) and resets any zoom. Call on the FX thread. */
-    public void show(PriceSeries s) {
+    public void show(PriceBars s) {
         if (!Platform.isFxApplicationThread()) {
             throw new IllegalStateException("PriceChart.show must run on the JavaFX thread");
         }
@@ -129,6 +144,7 @@ public class PriceChart extends XYChart {
         median.clearData();
         backtestFans.clear();
         if (s == null || s.size() == 0) {
+            axisX = new double[0];
             closes.clearData();
             closes.setName("close");
             setTitle(s == null ? "no symbol selected" : s.symbol() + ": no prices in the store");
@@ -139,8 +155,10 @@ public class PriceChart extends XYChart {
             }
             closes.set(x, s.close().clone(), false);
             closes.setName(s.symbol());
+            axisX = x;
         }
         series.set(s);
+        refreshBars();
         markDay(null);
         titleShownRange();
         presetView = openingDays > 0 && s != null && s.size() > 0;
@@ -151,11 +169,11 @@ public class PriceChart extends XYChart {
      * Draws {@code f} as a fan after the shown series (null removes it). Call on the FX thread
      * after {@link #show} of the same symbol; a forecast of another symbol is refused.
      */
-    public void showForecast(PriceForecast f) {
+    public void showForecast(ForecastFan f) {
         if (!Platform.isFxApplicationThread()) {
             throw new IllegalStateException("PriceChart.showForecast must run on the JavaFX thread");
         }
-        PriceSeries s = series.get();
+        PriceBars s = series.get();
         if (f != null && (s == null || !s.symbol().equals(f.symbol()))) {
             throw new IllegalArgumentException("forecast of " + f.symbol() + " on the chart of " + (s == null ? "nothing" : s.symbol()));
         }
@@ -166,14 +184,14 @@ public class PriceChart extends XYChart {
             int h = f.targetDates().size();
             double[] x = new double[h];
             for (int i = 0; i < h; i++) x[i] = CalendarTicks.toAxis(f.targetDates().get(i));
-            double[] m = f.forecast().median();
+            double[] m = f.median();
             median.set(x, m, true);
-            for (QuantileBand b : f.forecast().bands()) {
+            for (ForecastFan.Band b : f.bands()) {
                 double[] below = new double[h];
                 double[] above = new double[h];
                 for (int i = 0; i < h; i++) {
-                    below[i] = m[i] - b.lower(i);
-                    above[i] = b.upper(i) - m[i];
+                    below[i] = m[i] - b.lower()[i];
+                    above[i] = b.upper()[i] - m[i];
                 }
                 DoubleErrorDataSet band = new DoubleErrorDataSet(bandName(b.level()), x, m, below, above, h, true);
                 band.setStyle("-fx-line-color: rgba(" + FAN_RGB + "," + alpha(b.level()) + ");");
@@ -188,31 +206,31 @@ public class PriceChart extends XYChart {
      * origin's median dashed and its bands translucent in {@link #BACKTEST_RGB}, each fan growing
      * from its own origin's close. Call on the FX thread after {@link #show} of the same symbol.
      */
-    public void showBacktests(List<StoredForecast> forecasts) {
+    public void showBacktests(List<ForecastFan> forecasts) {
         if (!Platform.isFxApplicationThread()) {
             throw new IllegalStateException("PriceChart.showBacktests must run on the JavaFX thread");
         }
-        PriceSeries s = series.get();
+        PriceBars s = series.get();
         backtestFans.clear();
-        for (StoredForecast f : forecasts == null ? List.<StoredForecast>of() : forecasts) {
+        for (ForecastFan f : forecasts == null ? List.<ForecastFan>of() : forecasts) {
             if (s == null || !s.symbol().equals(f.symbol())) {
                 throw new IllegalArgumentException("backtest of " + f.symbol() + " on the chart of " + (s == null ? "nothing" : s.symbol()));
             }
             int h = f.targetDates().size();
             double[] x = new double[h];
             for (int i = 0; i < h; i++) x[i] = CalendarTicks.toAxis(f.targetDates().get(i));
-            double[] m = f.forecast().median();
+            double[] m = f.median();
             DoubleDataSet med = new DoubleDataSet("backtest " + f.origin() + " median");
             med.set(x, m, true);
             med.setStyle("-fx-line-color: rgba(" + BACKTEST_RGB + ",0.9); -fx-line-width: 1.2;");
             List<DoubleErrorDataSet> bs = new ArrayList<>();
             List<Double> levels = new ArrayList<>();
-            for (QuantileBand b : f.forecast().bands()) {
+            for (ForecastFan.Band b : f.bands()) {
                 double[] below = new double[h];
                 double[] above = new double[h];
                 for (int i = 0; i < h; i++) {
-                    below[i] = m[i] - b.lower(i);
-                    above[i] = b.upper(i) - m[i];
+                    below[i] = m[i] - b.lower()[i];
+                    above[i] = b.upper()[i] - m[i];
                 }
                 DoubleErrorDataSet band = new DoubleErrorDataSet("backtest " + f.origin() + " " + bandName(b.level()), x, m, below, above, h, true);
                 band.setStyle("-fx-line-color: rgba(" + BACKTEST_RGB + "," + alpha(b.level()) + ");");
@@ -272,7 +290,7 @@ public class PriceChart extends XYChart {
     }
 
     /** The forecast on the chart (drawn or hidden), null when none. */
-    public PriceForecast forecast() {
+    public ForecastFan forecast() {
         return forecast;
     }
 
@@ -335,7 +353,7 @@ public class PriceChart extends XYChart {
     }
 
     private double levelOf(DoubleErrorDataSet band) {
-        return forecast.forecast().bands().get(bands.indexOf(band)).level();
+        return forecast.bands().get(bands.indexOf(band)).level();
     }
 
     /**
@@ -343,21 +361,15 @@ public class PriceChart extends XYChart {
      * when it is not one), prices fitted to them; a later {@link #show} resets it. Call on the FX thread.
      */
     public void focusOn(java.time.LocalDate date, int tradingDays) {
-        PriceSeries s = series.get();
+        PriceBars s = series.get();
         if (s == null || s.size() == 0 || date == null) return;
         int at = java.util.Collections.binarySearch(s.dates(), date);
         int centre = at >= 0 ? at : Math.min(s.size() - 1, -at - 1);
         int from = Math.max(0, centre - tradingDays);
         int to = Math.min(s.size() - 1, centre + tradingDays);
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
-        for (int i = from; i <= to; i++) {
-            double c = s.close()[i];
-            if (Double.isFinite(c)) {
-                lo = Math.min(lo, c);
-                hi = Math.max(hi, c);
-            }
-        }
+        double[] range = priceRange(from, to);
+        double lo = range[0];
+        double hi = range[1];
         if (!(hi >= lo)) return;
         presetView = false;
         markDay(s.dates().get(centre));
@@ -374,7 +386,7 @@ public class PriceChart extends XYChart {
 
     /** "IBM daily close, 2001-01-02 to 2002-12-31": the first and last trading days inside the date axis. */
     private void titleShownRange() {
-        PriceSeries s = series.get();
+        PriceBars s = series.get();
         if (s == null || s.size() == 0) return;
         double[] range = {dateAxis.getMin(), dateAxis.getMax()};
         int first = 0;
@@ -383,7 +395,7 @@ public class PriceChart extends XYChart {
             while (first < last && CalendarTicks.toAxis(s.dates().get(first)) < range[0]) first++;
             while (last > first && CalendarTicks.toAxis(s.dates().get(last)) > range[1]) last--;
         }
-        setTitle(s.symbol() + " daily close, " + s.dates().get(first) + " to " + s.dates().get(last));
+        setTitle(s.symbol() + (drawsBars() ? " daily bars, " : " daily close, ") + s.dates().get(first) + " to " + s.dates().get(last));
     }
 
     /** Marks {@code day} with a labelled vertical line (null removes it); a new series removes it too. */
@@ -405,7 +417,7 @@ public class PriceChart extends XYChart {
 
     /** The opening window: the last {@code openingDays} closes and the drawn fan, prices fitted to both. */
     private void applyPresetView() {
-        PriceSeries s = series.get();
+        PriceBars s = series.get();
         if (!presetView || s == null || s.size() == 0) return;
         fitFrom(Math.max(0, s.size() - openingDays));
     }
@@ -415,7 +427,7 @@ public class PriceChart extends XYChart {
      * fitted to what is shown; {@link RangePreset#ALL} shows the whole history. Call on the FX thread.
      */
     public void showRange(RangePreset range) {
-        PriceSeries s = series.get();
+        PriceBars s = series.get();
         if (s == null || s.size() == 0) return;
         zoomer.clear();
         presetView = false;
@@ -427,54 +439,163 @@ public class PriceChart extends XYChart {
 
     /** The closes from index {@code from} to the last and the drawn fan on screen, prices fitted to them. */
     private void fitFrom(int from) {
-        PriceSeries s = series.get();
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
-        double[] close = s.close();
-        for (int i = from; i < close.length; i++) {
-            if (Double.isFinite(close[i])) {
-                lo = Math.min(lo, close[i]);
-                hi = Math.max(hi, close[i]);
-            }
-        }
+        PriceBars s = series.get();
         double xMin = CalendarTicks.toAxis(s.dates().get(from));
         double xMax = CalendarTicks.toAxis(s.dates().get(s.size() - 1));
         DataSet drawnMedian = drawnForecastMedian();
-        if (drawnMedian != null) {
-            xMax = drawnMedian.get(DataSet.DIM_X, drawnMedian.getDataCount() - 1);
-            for (DataSetError b : drawnForecastBands()) {
-                for (int i = 0; i < b.getDataCount(); i++) {
-                    double y = b.get(DataSet.DIM_Y, i);
-                    lo = Math.min(lo, y - b.getErrorNegative(DataSet.DIM_Y, i));
-                    hi = Math.max(hi, y + b.getErrorPositive(DataSet.DIM_Y, i));
-                }
-            }
-            for (int i = 0; i < drawnMedian.getDataCount(); i++) {
-                lo = Math.min(lo, drawnMedian.get(DataSet.DIM_Y, i));
-                hi = Math.max(hi, drawnMedian.get(DataSet.DIM_Y, i));
-            }
-        }
-        // backtest fans inside the window stay whole on screen too
-        for (DataSetError b : drawnBacktestBands()) {
-            for (int i = 0; i < b.getDataCount(); i++) {
-                double x = b.get(DataSet.DIM_X, i);
+        if (drawnMedian != null) xMax = drawnMedian.get(DataSet.DIM_X, drawnMedian.getDataCount() - 1);
+        double xPad = Math.max(xMax - xMin, CalendarTicks.SECONDS_PER_DAY) * 0.015;
+        // no room before the first day: the title's first date is the first close drawn
+        showDates(xMin, xMax + xPad);
+    }
+
+    /**
+     * Shows the dates from {@code xMin} to {@code xMax} (axis seconds), prices fitted to the bars
+     * and the fans (live and backtest) drawn between them. Call on the FX thread.
+     */
+    public void showDates(double xMin, double xMax) {
+        PriceBars s = series.get();
+        if (s == null || s.size() == 0 || !(xMax > xMin)) return;
+        int[] between = barsBetween(xMin, xMax);
+        int from = between[0];
+        int to = between[1];
+        double[] range = from <= to ? priceRange(from, to) : new double[] {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        double lo = range[0];
+        double hi = range[1];
+        List<DataSet> fans = new ArrayList<>(drawnForecastBands());
+        fans.addAll(drawnBacktestBands());
+        if (drawnForecastMedian() != null) fans.add(drawnForecastMedian());
+        for (DataSet d : fans) {
+            for (int i = 0; i < d.getDataCount(); i++) {
+                double x = d.get(DataSet.DIM_X, i);
                 if (x < xMin || x > xMax) continue;
-                double y = b.get(DataSet.DIM_Y, i);
-                lo = Math.min(lo, y - b.getErrorNegative(DataSet.DIM_Y, i));
-                hi = Math.max(hi, y + b.getErrorPositive(DataSet.DIM_Y, i));
+                double y = d.get(DataSet.DIM_Y, i);
+                boolean band = d instanceof DataSetError;
+                lo = Math.min(lo, band ? y - ((DataSetError) d).getErrorNegative(DataSet.DIM_Y, i) : y);
+                hi = Math.max(hi, band ? y + ((DataSetError) d).getErrorPositive(DataSet.DIM_Y, i) : y);
             }
         }
         if (!(hi >= lo)) return;
-        double xPad = Math.max(xMax - xMin, CalendarTicks.SECONDS_PER_DAY) * 0.015;
         double yPad = Math.max(hi - lo, Math.abs(hi) * 1e-3) * 0.05;
         dateAxis.setAutoRanging(false);
         priceAxis.setAutoRanging(false);
-        // no room before the first day: the title's first date is the first close drawn
-        dateAxis.set(xMin, xMax + xPad);
+        dateAxis.set(xMin, xMax);
         // on a log scale the padding is a ratio: the bottom stays above zero
         priceAxis.set(priceAxis.isLogAxis() ? lo / 1.05 : lo - yPad, priceAxis.isLogAxis() ? hi * 1.05 : hi + yPad);
         dateAxis.forceRedraw();
         priceAxis.forceRedraw();
+    }
+
+    /** The right-click menu (copy, export, zoom). */
+    public ContextMenu contextMenu() {
+        return contextMenu;
+    }
+
+    /**
+     * Where an export goes: given what is exported ("PNG image", "CSV") and a suggested file name,
+     * the file to write, or null to cancel. A save dialog by default.
+     */
+    public void setExportTarget(java.util.function.BiFunction<String, String, java.nio.file.Path> target) {
+        exportTarget = java.util.Objects.requireNonNull(target, "target");
+    }
+
+    java.util.function.BiFunction<String, String, java.nio.file.Path> exportTarget() {
+        return exportTarget;
+    }
+
+    /** Index of the first and last bar inside the date axis (the whole series while it auto-ranges). */
+    public int[] shownBars() {
+        PriceBars s = series.get();
+        if (s == null || s.size() == 0) return new int[] {0, -1};
+        if (dateAxis.isAutoRanging()) return new int[] {0, s.size() - 1};
+        int[] between = barsBetween(dateAxis.getMin(), dateAxis.getMax());
+        int from = between[0];
+        int to = between[1];
+        return new int[] {Math.min(from, s.size() - 1), Math.max(Math.min(to, s.size() - 1), Math.min(from, s.size() - 1))};
+    }
+
+    /** The first bar on or after {@code xMin} and the last on or before {@code xMax} (the first above the last when none). */
+    private int[] barsBetween(double xMin, double xMax) {
+        int from = java.util.Arrays.binarySearch(axisX, xMin);
+        int to = java.util.Arrays.binarySearch(axisX, xMax);
+        return new int[] {from >= 0 ? from : -from - 1, to >= 0 ? to : -to - 2};
+    }
+
+    /** The person moved the view (keys, menu): shows these dates and stops following the opening window. */
+    void navigate(double xMin, double xMax) {
+        presetView = false;
+        showDates(xMin, xMax);
+    }
+
+    /** Lowest and highest price drawn from bar {@code from} to bar {@code to}: closes, or lows and highs when bars are drawn. */
+    private double[] priceRange(int from, int to) {
+        PriceBars s = series.get();
+        boolean bars = drawsBars();
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = from; i <= to; i++) {
+            double top = bars && Double.isFinite(s.high()[i]) ? s.high()[i] : s.close()[i];
+            double bottom = bars && Double.isFinite(s.low()[i]) ? s.low()[i] : s.close()[i];
+            if (Double.isFinite(top) && Double.isFinite(bottom)) {
+                lo = Math.min(lo, bottom);
+                hi = Math.max(hi, top);
+            }
+        }
+        return new double[] {lo, hi};
+    }
+
+    /** Whether bars are drawn (candles or OHLC chosen and the series has open, high and low), not the close line. */
+    public boolean drawsBars() {
+        PriceBars s = series.get();
+        return chartType.get() != ChartType.LINE && s != null && s.hasOhlc();
+    }
+
+    /** Line, candlesticks or OHLC bars; close-only data stays a line. */
+    public javafx.beans.property.ObjectProperty<ChartType> chartTypeProperty() {
+        return chartType;
+    }
+
+    /** Puts the line or the bars of the shown series on the chart, and its volume in the pane below when bars are drawn. */
+    private void refreshBars() {
+        PriceBars s = series.get();
+        boolean bars = drawsBars();
+        candleRenderer.setType(chartType.get());
+        candleRenderer.setBars(bars ? s : null, axisX);
+        if (bars) {
+            int n = s.size();
+            double[] below = new double[n];
+            double[] above = new double[n];
+            for (int i = 0; i < n; i++) {
+                below[i] = Double.isNaN(s.low()[i]) ? 0 : s.close()[i] - s.low()[i];
+                above[i] = Double.isNaN(s.high()[i]) ? 0 : s.high()[i] - s.close()[i];
+            }
+            barRanges.set(axisX, s.close(), below, above, n, true);
+            candleRenderer.getDatasets().setAll(barRanges);
+            lineRenderer.getDatasets().clear();
+        } else {
+            barRanges.clearData();
+            candleRenderer.getDatasets().clear();
+            lineRenderer.getDatasets().setAll(closes);
+        }
+        boolean volume = bars && s.hasVolume();
+        volumePane.show(volume ? s : null, axisX);
+        volumePane.setVisible(volume);
+        titleShownRange();
+        fireInvalidated(io.fair_acc.dataset.events.ChartBits.ChartCanvas);
+    }
+
+    /** The volume pane to lay out under this chart (shown while bars with a volume are drawn). */
+    public VolumeChart volumePane() {
+        return volumePane;
+    }
+
+    public CandleRenderer candleRenderer() {
+        return candleRenderer;
+    }
+
+    /** The drawn bars' range data (x = date, y = close, y - negative error = low, y + positive error = high); empty for a line. */
+    public DataSetError barDataSet() {
+        return barRanges;
     }
 
     /** Prices on a logarithmic scale (equal heights are equal percentage moves) or a linear one. */
@@ -486,11 +607,11 @@ public class PriceChart extends XYChart {
     }
 
     /** The series on screen (null before the first {@link #show}). */
-    public ReadOnlyObjectProperty<PriceSeries> seriesProperty() {
+    public ReadOnlyObjectProperty<PriceBars> seriesProperty() {
         return series.getReadOnlyProperty();
     }
 
-    public PriceSeries series() {
+    public PriceBars series() {
         return series.get();
     }
 

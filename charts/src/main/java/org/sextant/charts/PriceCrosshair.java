@@ -5,6 +5,10 @@ import io.fair_acc.dataset.DataSet;
 import io.fair_acc.dataset.spi.utils.Tuple;
 import java.util.Locale;
 import java.util.function.DoubleFunction;
+import javafx.geometry.Bounds;
+import javafx.geometry.Point2D;
+import javafx.scene.control.Label;
+import javafx.scene.input.MouseEvent;
 import javafx.util.StringConverter;
 
 /**
@@ -14,10 +18,76 @@ import javafx.util.StringConverter;
  * or another series is shown (the stock one can stay behind with the previous series' values).
  */
 public final class PriceCrosshair extends HidingCrosshair {
+    /** The pointer's price, at the left edge of the plot beside the price axis. */
+    private final Label valueLabel = axisLabel("crosshair-value");
+    /** The nearest trading (or forecast) day, at the bottom edge of the plot above the date axis. */
+    private final Label dateLabel = axisLabel("crosshair-date");
 
     public PriceCrosshair() {
         setXValueFormatter(converter(CalendarTicks.DAY::label));
         setYValueFormatter(converter(v -> String.format(Locale.ROOT, "%.2f", v)));
+        getChartChildren().addAll(valueLabel, dateLabel);
+        registerInputEventHandler(MouseEvent.MOUSE_MOVED, this::placeAxisLabels);
+    }
+
+    private static Label axisLabel(String id) {
+        Label l = new Label();
+        l.setId(id);
+        l.setManaged(false);
+        l.setMouseTransparent(true);
+        l.setVisible(false);
+        // white on slate reads on the light and the dark theme alike
+        l.setStyle("-fx-background-color: #37474F; -fx-text-fill: white; -fx-padding: 1 4 1 4; -fx-font-size: 11px;");
+        return l;
+    }
+
+    /** Puts the pointer's price on the price axis' side and the nearest day on the date axis' side of the plot. */
+    private void placeAxisLabels(MouseEvent e) {
+        if (!(getChart() instanceof PriceChart chart) || chart.closeDataSet().getDataCount() == 0 || valueLabel.getParent() == null) {
+            valueLabel.setVisible(false);
+            dateLabel.setVisible(false);
+            return;
+        }
+        Tuple<Number, Number> at = toDataPoint(chart.getYAxis(), getLocationInPlotArea(e));
+        valueLabel.setText(String.format(Locale.ROOT, "%.2f", at.getYValue().doubleValue()));
+        dateLabel.setText(CalendarTicks.DAY.label(nearestDay(chart, at.getXValue().doubleValue())));
+        javafx.scene.Parent parent = valueLabel.getParent();
+        javafx.scene.canvas.Canvas canvas = chart.getCanvas();
+        Bounds plot = parent.sceneToLocal(canvas.localToScene(canvas.getLayoutBounds()));
+        Point2D pointer = parent.sceneToLocal(e.getSceneX(), e.getSceneY());
+        for (Label l : new Label[] {valueLabel, dateLabel}) {
+            l.applyCss();
+            l.autosize();
+            l.setVisible(true);
+        }
+        valueLabel.relocate(plot.getMinX(), pointer.getY() - valueLabel.getHeight() / 2);
+        dateLabel.relocate(Math.max(plot.getMinX(), Math.min(plot.getMaxX() - dateLabel.getWidth(), pointer.getX() - dateLabel.getWidth() / 2)),
+                plot.getMaxY() - dateLabel.getHeight());
+    }
+
+    /** The trading day nearest {@code x}, or over the fan the nearest target day (axis seconds). */
+    private static double nearestDay(PriceChart chart, double x) {
+        DataSet closes = chart.closeDataSet();
+        DataSet median = chart.drawnForecastMedian();
+        DataSet days = median != null && x > closes.get(DataSet.DIM_X, closes.getDataCount() - 1) ? median : closes;
+        return days.get(DataSet.DIM_X, days.getIndex(DataSet.DIM_X, x));
+    }
+
+    @Override
+    public void hide() {
+        super.hide();
+        if (valueLabel != null) valueLabel.setVisible(false);
+        if (dateLabel != null) dateLabel.setVisible(false);
+    }
+
+    /** The price shown beside the price axis (empty when hidden). */
+    public Label valueLabel() {
+        return valueLabel;
+    }
+
+    /** The day shown above the date axis. */
+    public Label dateLabel() {
+        return dateLabel;
     }
 
     @Override
@@ -30,6 +100,12 @@ public final class PriceCrosshair extends HidingCrosshair {
                 return forecastReadOut(priceChart, median, median.getIndex(DataSet.DIM_X, x));
             }
             int day = closes.getIndex(DataSet.DIM_X, pointer.getXValue().doubleValue());
+            PriceBars bars = priceChart.series();
+            if (priceChart.drawsBars() && !Double.isNaN(bars.open()[day])) {
+                return CalendarTicks.DAY.label(closes.get(DataSet.DIM_X, day)) + String.format(Locale.ROOT, "  O %.2f  H %.2f  L %.2f  C %.2f",
+                        bars.open()[day], bars.high()[day], bars.low()[day], bars.close()[day])
+                        + (bars.hasVolume() && !Double.isNaN(bars.volume()[day]) ? "  V " + VolumeChart.compact(bars.volume()[day]) : "");
+            }
             return CalendarTicks.DAY.label(closes.get(DataSet.DIM_X, day))
                     + String.format(Locale.ROOT, "  close %.2f", closes.get(DataSet.DIM_Y, day));
         }

@@ -13,7 +13,6 @@ import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.sextant.engine.data.PriceSeries;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -32,7 +31,7 @@ class ForwardReturnHistogramTest {
 
     @Test
     void barsHoldEverySampleAndTheMeanAndIntervalAreDrawnWhereTheAxisPutsThem() throws Exception {
-        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        PriceBars ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
         // Non-overlapping 5-day returns, like thinned analogues.
         int n = (ibm.size() - 1) / 5;
         double[] r = new double[n];

@@ -18,9 +18,6 @@ import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.sextant.engine.data.PriceSeries;
-import org.sextant.engine.forecast.PriceForecast;
-import org.sextant.engine.forecast.QuantileBand;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -42,7 +39,7 @@ class PriceChartTest {
 
     @Test
     void drawsEveryCloseAsALineWithItsHighAndLowWhereTheAxesPutThem() throws Exception {
-        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        PriceBars ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
         fx(() -> { chart.show(ibm); return null; });
 
         WritableImage image = ChartSnapshot.capture(chart);
@@ -88,10 +85,10 @@ class PriceChartTest {
 
     @Test
     void missingClosesLeaveAGapInsteadOfADropToTheAxis() throws Exception {
-        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        PriceBars ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
         double[] close = ibm.close().clone();
         java.util.Arrays.fill(close, 1200, 1300, Double.NaN); // about 40 pixel columns without a close
-        PriceSeries holed = new PriceSeries("IBM", ibm.from(), ibm.to(), ibm.dates(), close, close);
+        PriceBars holed = PriceBars.closes("IBM", ibm.dates(), close);
         fx(() -> { chart.show(holed); return null; });
         WritableImage image = ChartSnapshot.capture(chart);
         ChartSnapshot.writePng(image, Path.of("target", "price-chart-ibm-gap.png"));
@@ -111,7 +108,7 @@ class PriceChartTest {
 
     @Test
     void rendersAChartThatIsOnNoScreen() throws Exception {
-        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        PriceBars ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
         PriceChart offscreen = fx(() -> {
             PriceChart c = new PriceChart();
             c.show(ibm);
@@ -132,11 +129,9 @@ class PriceChartTest {
 
     @Test
     void showingAnotherSymbolReplacesTheLineAndAnEmptySeriesClearsIt() throws Exception {
-        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        PriceBars ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
         fx(() -> { chart.show(ibm); return null; });
-        PriceSeries lastYear = new PriceSeries("IBM", LocalDate.of(2000, 1, 3), LocalDate.of(2001, 1, 2),
-                ibm.dates().subList(2276, 2529), java.util.Arrays.copyOfRange(ibm.close(), 2276, 2529),
-                java.util.Arrays.copyOfRange(ibm.close(), 2276, 2529));
+        PriceBars lastYear = PriceBars.closes("IBM", ibm.dates().subList(2276, 2529), java.util.Arrays.copyOfRange(ibm.close(), 2276, 2529));
         fx(() -> { chart.show(lastYear); return null; });
         ChartSnapshot.capture(chart);
         assertEquals(253, chart.closeDataSet().getDataCount());
@@ -152,7 +147,7 @@ class PriceChartTest {
         assertTrue(chart.getPlugins().stream().anyMatch(p -> p instanceof io.fair_acc.chartfx.plugins.XValueIndicator x
                 && x.getValue() == CalendarTicks.toAxis(day) && day.toString().equals(x.getText())), "a line labelled with the day");
 
-        PriceSeries none = new PriceSeries("XYZ", null, null, java.util.List.of(), new double[0], new double[0]);
+        PriceBars none = PriceBars.closes("XYZ", java.util.List.of(), new double[0]);
         fx(() -> { chart.show(none); return null; });
         assertEquals(null, chart.markedDay(), "a new series drops the mark");
         WritableImage empty = ChartSnapshot.capture(chart);
@@ -169,7 +164,7 @@ class PriceChartTest {
 
     @Test
     void draggingARectangleZoomsIntoThoseDates() throws Exception {
-        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        PriceBars ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
         fx(() -> { chart.show(ibm); return null; });
         ChartSnapshot.capture(chart);
         Point2D from = fx(() -> screenOf(LocalDate.of(1995, 1, 3), 60));
@@ -191,7 +186,7 @@ class PriceChartTest {
 
     @Test
     void theCrosshairReadsOutTheNearestDayAndItsClose() throws Exception {
-        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        PriceBars ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
         fx(() -> { chart.show(ibm); return null; });
         ChartSnapshot.capture(chart);
         int day = ibm.dates().indexOf(LocalDate.of(1998, 6, 1));
@@ -214,8 +209,8 @@ class PriceChartTest {
 
     @Test
     void opensOnTheRecentDaysWithTheForecastFanAndZoomsOutToTheWholeHistory() throws Exception {
-        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
-        PriceForecast forecast = PriceForecast.of(ibm, "theta", 20, new double[] {0.80, 0.95, 0.99});
+        PriceBars ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        ForecastFan forecast = RealSeries.fan(ibm, 20, 0.80, 0.95, 0.99);
         fx(() -> { chart.setOpeningDays(500); chart.show(ibm); chart.showForecast(forecast); return null; });
         WritableImage image = ChartSnapshot.capture(chart);
         ChartSnapshot.writePng(image, Path.of("target", "price-chart-ibm-fan.png"));
@@ -224,7 +219,7 @@ class PriceChartTest {
         LocalDate openingDay = ibm.dates().get(ibm.size() - 500);
         assertTrue(Math.abs(min.toEpochDay() - openingDay.toEpochDay()) <= 20, "opens near " + openingDay + ", at " + min);
         assertTrue(chart.dateAxis().getMax() >= CalendarTicks.toAxis(forecast.targetDates().get(19)), "the whole fan is in view");
-        QuantileBand widest = forecast.forecast().band(0.99);
+        ForecastFan.Band widest = RealSeries.band(forecast, 0.99);
         double[] lower = widest.lower();
         double[] upper = widest.upper();
         assertTrue(chart.priceAxis().getMin() <= java.util.Arrays.stream(lower).min().getAsDouble(), "the 99% band's bottom is in view");
@@ -233,7 +228,7 @@ class PriceChartTest {
         // the fan's orange fills the space between the last close and the last target date
         Bounds plot = fx(() -> plotArea(chart));
         Point2D lastClose = fx(() -> pixelOf(ibm.dates().get(ibm.size() - 1), ibm.close()[ibm.size() - 1]));
-        Point2D end = fx(() -> pixelOf(forecast.targetDates().get(19), forecast.forecast().median()[19]));
+        Point2D end = fx(() -> pixelOf(forecast.targetDates().get(19), forecast.median()[19]));
         int orange = 0;
         for (int x = (int) lastClose.getX() + 2; x < (int) end.getX(); x++) {
             for (int y = (int) plot.getMinY(); y < (int) plot.getMaxY(); y++) {
@@ -244,14 +239,14 @@ class PriceChartTest {
         assertTrue(orange > 300, "fan pixels after the last close: " + orange);
 
         // over the fan the crosshair reads out the forecast of the nearest target day
-        new FxRobot().moveTo(fx(() -> screenOf(forecast.targetDates().get(10), forecast.forecast().median()[10])));
+        new FxRobot().moveTo(fx(() -> screenOf(forecast.targetDates().get(10), forecast.median()[10])));
         WaitForAsyncUtils.waitForFxEvents();
-        QuantileBand b80 = forecast.forecast().band(0.80);
+        ForecastFan.Band b80 = RealSeries.band(forecast, 0.80);
         String readOut = chart.crosshair().text();
         int step = forecast.targetDates().indexOf(LocalDate.parse(readOut.substring(0, 10)));
         assertTrue(Math.abs(step - 10) <= 1, readOut);
         assertEquals(String.format(java.util.Locale.ROOT, "%s  median %.2f\n80%% %.2f–%.2f", forecast.targetDates().get(step),
-                forecast.forecast().median()[step], b80.lower(step), b80.upper(step)), readOut.substring(0, readOut.indexOf("\n95%")));
+                forecast.median()[step], b80.lower()[step], b80.upper()[step]), readOut.substring(0, readOut.indexOf("\n95%")));
         // the readout lies inside the chart, not cut at its left or right edge
         javafx.geometry.Bounds label = fx(() -> chart.lookup(".chart-crosshair-label").localToScene(chart.lookup(".chart-crosshair-label").getBoundsInLocal()));
         javafx.geometry.Bounds whole = fx(() -> chart.localToScene(chart.getBoundsInLocal()));
@@ -262,9 +257,11 @@ class PriceChartTest {
         assertTrue(chart.drawnForecastBands().isEmpty());
         fx(() -> { chart.forecastVisibleProperty().set(true); return null; });
 
-        // right click zooms out to everything: back to 1990 and still the whole fan
+        // Reset zoom in the right-click menu zooms out to everything: back to 1990 and still the whole fan
         new FxRobot().moveTo(fx(() -> screenOf(ibm.dates().get(ibm.size() - 200), ibm.close()[ibm.size() - 200])))
                 .clickOn(javafx.scene.input.MouseButton.SECONDARY);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> chart.contextMenu().isShowing());
+        new FxRobot().clickOn("Reset zoom");
         WaitForAsyncUtils.waitForFxEvents();
         ChartSnapshot.capture(chart);
         assertTrue(CalendarTicks.fromAxis(chart.dateAxis().getMin()).isBefore(LocalDate.of(1991, 1, 2)),

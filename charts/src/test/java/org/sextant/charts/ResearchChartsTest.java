@@ -24,7 +24,6 @@ import javafx.scene.layout.Priority;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.sextant.engine.data.PriceSeries;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -51,16 +50,27 @@ class ResearchChartsTest {
         stage.show();
     }
 
+    /** The drawdown the engine hands over (EquityCurve.of in the engine): equity over its running peak minus 1. */
+    private static double[] drawdown(double[] equity) {
+        double[] dd = new double[equity.length];
+        double peak = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < equity.length; i++) {
+            peak = Math.max(peak, equity[i]);
+            dd[i] = equity[i] / peak - 1;
+        }
+        return dd;
+    }
+
     @Test
     void equityOnTopDrawdownBelowOverOneDateRange() throws Exception {
-        PriceSeries ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        PriceBars ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
         double[] growth = Arrays.stream(ibm.close()).map(c -> c / ibm.close()[0]).toArray();
         double[] flat = new double[growth.length];
         Arrays.fill(flat, 1.0);
         LocalDate oos = LocalDate.of(1998, 1, 2);
         fx(() -> {
-            equity.show(List.of(new EquityCurve("IBM buy and hold", ibm.dates(), growth),
-                    new EquityCurve("cash", ibm.dates(), flat)), oos);
+            equity.show(List.of(new EquityCurve("IBM buy and hold", ibm.dates(), growth, drawdown(growth)),
+                    new EquityCurve("cash", ibm.dates(), flat, new double[flat.length])), oos);
             return null;
         });
         WritableImage image = ChartSnapshot.capture(equity);

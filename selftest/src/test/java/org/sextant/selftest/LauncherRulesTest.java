@@ -11,6 +11,7 @@ import org.sextant.selftest.rules.BoundaryRules;
 import org.sextant.selftest.rules.EngineRules;
 import org.sextant.selftest.rules.Launcher;
 import org.sextant.selftest.rules.LauncherRules;
+import org.sextant.selftest.rules.ModuleRules;
 import org.sextant.selftest.rules.RuleResult;
 
 /** The rules over the launcher as shipped: every one must hold. */
@@ -119,5 +120,16 @@ class LauncherRulesTest {
     void masking(TestReporter reporter) {
         holds(LauncherRules.launcherNeverReadsSettings(launcher), reporter);
         holds(EngineRules.stateIsBuiltOnlyFromMaskedSettings(EngineRules.engine()), reporter);
+    }
+
+    @Test
+    @DisplayName("rule: charts depend on no engine type, a ViewModel holds no scene-graph type, the app links no launcher class")
+    void moduleDirections(TestReporter reporter) {
+        holds(ModuleRules.chartsDependOnNoEngineType(ModuleRules.classes("org.sextant.charts")), reporter);
+        com.tngtech.archunit.core.domain.JavaClasses app = ModuleRules.classes("org.sextant.app");
+        RuleResult viewModels = ModuleRules.viewModelsHoldNoSceneGraph(app);
+        assertTrue(viewModels.examined() >= 7, "ViewModels: " + viewModels.examined());
+        holds(viewModels, reporter);
+        holds(ModuleRules.appLinksNoLauncher(app), reporter);
     }
 }

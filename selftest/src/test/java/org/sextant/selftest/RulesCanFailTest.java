@@ -20,7 +20,11 @@ import org.sextant.selftest.rules.BoundaryRules;
 import org.sextant.selftest.rules.EngineRules;
 import org.sextant.selftest.rules.Launcher;
 import org.sextant.selftest.rules.LauncherRules;
+import org.sextant.selftest.rules.ModuleRules;
 import org.sextant.selftest.rules.RuleResult;
+import org.sextant.app.fixture.LinksLauncher;
+import org.sextant.app.fixture.NodeHoldingViewModel;
+import org.sextant.charts.fixture.ChartOfEngineSeries;
 
 /**
  * Every rule fails on a fixture made to break it, and names the culprit. A rule that passes
@@ -167,5 +171,15 @@ class RulesCanFailTest {
 
         Launcher reads = Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), SettingsWriter.class);
         fails(LauncherRules.launcherNeverReadsSettings(reads), "SettingsWriter");
+    }
+
+    @Test
+    @DisplayName("fails: charts code taking an engine type, a ViewModel building a node, app code linking the launcher")
+    void moduleDirections() {
+        fails(ModuleRules.chartsDependOnNoEngineType(ModuleRules.classes("org.sextant.charts", ChartOfEngineSeries.class)),
+                "ChartOfEngineSeries");
+        fails(ModuleRules.viewModelsHoldNoSceneGraph(ModuleRules.classes("org.sextant.app.gui", NodeHoldingViewModel.class)),
+                "javafx.scene.control.Label");
+        fails(ModuleRules.appLinksNoLauncher(ModuleRules.classes("org.sextant.app.gui", LinksLauncher.class)), "ToolCatalog");
     }
 }

@@ -18,8 +18,10 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import org.sextant.charts.PriceBars;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.data.DataSummary;
+import org.sextant.engine.data.PriceBar;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.PriceForecast;
@@ -47,6 +49,7 @@ public final class ChartsViewModel implements AutoCloseable {
     private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
     private final ReadOnlyStringWrapper selectedSymbol = new ReadOnlyStringWrapper(this, "selectedSymbol");
     private final ReadOnlyObjectWrapper<PriceSeries> series = new ReadOnlyObjectWrapper<>(this, "series");
+    private volatile PriceBars bars;
     private final ReadOnlyObjectWrapper<DataSummary> summary = new ReadOnlyObjectWrapper<>(this, "summary");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
     private final ReadOnlyObjectWrapper<PriceForecast> forecast = new ReadOnlyObjectWrapper<>(this, "forecast");
@@ -115,11 +118,12 @@ public final class ChartsViewModel implements AutoCloseable {
      */
     public CompletableFuture<PriceSeries> select(String symbol) {
         selectedSymbol.set(symbol);
-        CompletableFuture<PriceSeries> prices = calls.run(seriesRequest, () -> engine.getClosePrice(symbol, null, null), s -> {
-            series.set(s);
+        CompletableFuture<PriceSeries> prices = calls.run(seriesRequest, () -> load(symbol), l -> {
+            bars = l.bars(); // before the series: a listener of the series draws these bars
+            series.set(l.series());
             forecast.set(null); // the previous symbol's forecast never sits on this chart
             backtest.set(null);
-        }, "load the prices of '" + symbol + "'");
+        }, "load the prices of '" + symbol + "'").thenApply(Loaded::series);
         long id = seriesRequest.newest(); // select runs on one thread (the ui's): this is the request just made
         // a forecast only for prices that made it on screen (not superseded, not failed)
         CompletableFuture<Boolean> shownPrices = prices.handle((s, failure) -> failure == null && seriesRequest.isNewest(id));
@@ -128,6 +132,21 @@ public final class ChartsViewModel implements AutoCloseable {
         backtestLoad = forecastLoad.handle((f, failure) -> null).thenCombine(shownPrices, (ignored, shown) -> shown && seriesRequest.isNewest(id))
                 .thenCompose(shown -> shown ? loadBacktest(symbol) : CompletableFuture.completedFuture(null));
         return prices;
+    }
+
+    /** A symbol's series and its bars for the chart, from one read of the store. */
+    private record Loaded(PriceSeries series, PriceBars bars) {}
+
+    private Loaded load(String symbol) {
+        List<PriceBar> stored = engine.bars(symbol, null, null);
+        // the facade's spelling of a ticker (getClosePrice names its series the same way)
+        PriceSeries s = PriceSeries.of(symbol.trim().toUpperCase(java.util.Locale.ROOT), null, null, stored);
+        return new Loaded(s, ChartInputs.bars(s, stored));
+    }
+
+    /** The series on screen as the chart draws it (open/high/low/volume where stored); null before the first. */
+    public PriceBars chartBars() {
+        return bars;
     }
 
     /** The stored walk-forward of the symbol on screen (the forecast's model and horizon, conformal where stored). */

@@ -474,13 +474,14 @@ public final class ResearchViewModel implements AutoCloseable {
             EquityCurve selected = d.curve(EquityCurve.SELECTED);
             LocalDate oos = d.info().oosStart();
             if (best != null) {
-                curves.add(new org.sextant.charts.EquityCurve("best in sample: " + StatisticRow.parameters(d.chosenParameters()), best.dates(), best.equity()));
+                curves.add(new org.sextant.charts.EquityCurve("best in sample: " + StatisticRow.parameters(d.chosenParameters()), best.dates(), best.equity(),
+                        best.drawdown()));
                 if (best.oosIndex() >= 0 && best.oosIndex() < best.size()) oos = best.dates().get(best.oosIndex());
             }
             if (selected != null && (best == null || selected.configuration() != best.configuration())) {
                 String params = selected.configuration() < d.configurations().size()
                         ? StatisticRow.parameters(d.configurations().get(selected.configuration()).parameters()) : "#" + selected.configuration();
-                curves.add(new org.sextant.charts.EquityCurve("selected: " + params, selected.dates(), selected.equity()));
+                curves.add(new org.sextant.charts.EquityCurve("selected: " + params, selected.dates(), selected.equity(), selected.drawdown()));
             }
             List<ConfigurationResult> configs = d.configurations();
             double[] is = new double[configs.size()];

@@ -13,7 +13,6 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
-import javafx.scene.control.ProgressIndicator;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -36,6 +35,9 @@ import org.sextant.engine.jobs.JobStatus;
  * thread; results and progress are applied on {@code ui}.
  */
 public final class ScansViewModel implements AutoCloseable {
+    /** A progress bar's "moving, amount unknown" (ProgressIndicator.INDETERMINATE_PROGRESS; a ViewModel holds no scene-graph type). */
+    public static final double INDETERMINATE = -1;
+
     private final Sextant engine;
     private final EngineCalls calls;
 
@@ -95,11 +97,11 @@ public final class ScansViewModel implements AutoCloseable {
         error.set(null);
         status.set("starting the scan");
         stopping.set(false);
-        progress.set(ProgressIndicator.INDETERMINATE_PROGRESS); // moving from the first poll, before a symbol is done
+        progress.set(INDETERMINATE); // moving from the first poll, before a symbol is done
         calls.followJob(() -> engine.startScan(req), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS, now -> {
             jobId = now.id();
             // until the first symbol is done the bar moves without a share (a slow model fits for a while)
-            progress.set(now.progress() > 0 ? now.progress() : ProgressIndicator.INDETERMINATE_PROGRESS);
+            progress.set(now.progress() > 0 ? now.progress() : INDETERMINATE);
             if (!stopping.get()) status.set(now.message());
         }, end -> finish(end, out), message -> {
             running.set(false);

@@ -28,6 +28,8 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.sextant.charts.ChartType;
+import org.sextant.charts.PriceBars;
 import org.sextant.charts.PriceChart;
 import org.sextant.engine.data.DataSummary;
 import org.sextant.engine.data.PriceSeries;
@@ -59,6 +61,7 @@ public final class WorkstationWindow implements Navigator {
     private final CheckBox forecastToggle = new CheckBox("Live forecast");
     private final CheckBox backtestsToggle = new CheckBox("Backtests");
     private final CheckBox logScale = new CheckBox("Log scale");
+    private final ChoiceBox<ChartType> chartType = new ChoiceBox<>();
     private final javafx.scene.control.Button runBacktest = new javafx.scene.control.Button("Run backtest");
     private final BacktestErrorPane errorPane = new BacktestErrorPane();
     private final ChoiceBox<FanLevels> levelChoice = new ChoiceBox<>();
@@ -130,6 +133,14 @@ public final class WorkstationWindow implements Navigator {
         logScale.selectedProperty().addListener((obs, old, now) -> chart.setLogScale(now));
         HBox.setMargin(logScale, new Insets(0, 0, 0, 12));
         rangeBar.getChildren().add(logScale);
+        // line, candlesticks or OHLC bars; close-only data has only the line
+        chartType.setId("chart-type");
+        chartType.getItems().setAll(ChartType.values());
+        chartType.setMinWidth(Region.USE_PREF_SIZE);
+        chartType.valueProperty().bindBidirectional(chart.chartTypeProperty());
+        chartType.setTooltip(new javafx.scene.control.Tooltip("Line, candlesticks or OHLC bars (with the volume below); closes-only data is a line"));
+        HBox.setMargin(chartType, new Insets(0, 0, 0, 8));
+        rangeBar.getChildren().add(chartType);
         rangeBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         rangeBar.setPadding(new Insets(2, 8, 2, 8));
         chartHeading.setId("chart-heading");
@@ -139,7 +150,7 @@ public final class WorkstationWindow implements Navigator {
         javafx.scene.control.Tooltip wholeHeading = new javafx.scene.control.Tooltip();
         wholeHeading.textProperty().bind(chartHeading.textProperty());
         chartHeading.setTooltip(wholeHeading);
-        VBox centre = new VBox(chartHeading, forecastBar, rangeBar, chart);
+        VBox centre = new VBox(chartHeading, forecastBar, rangeBar, chart, chart.volumePane());
         errorPane.setRunButton(runBacktest);
 
         split.getItems().setAll(left, centre, errorPane);
@@ -188,7 +199,7 @@ public final class WorkstationWindow implements Navigator {
         model.symbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) change -> {
             reselect();
             // a chart opened before the list arrived (a pilot command, another view) learns its currency now
-            labelPriceAxis(chart.series());
+            labelPriceAxis(model.seriesProperty().get());
         });
         model.seriesProperty().addListener((obs, old, now) -> show(now));
         model.forecastProperty().addListener((obs, old, now) -> showForecast(now));
@@ -255,7 +266,10 @@ public final class WorkstationWindow implements Navigator {
 
     private void show(PriceSeries s) {
         labelPriceAxis(s);
-        chart.show(s);
+        PriceBars bars = model.chartBars();
+        PriceBars shown = s == null ? null : bars != null && bars.symbol().equals(s.symbol()) && bars.size() == s.size() ? bars : ChartInputs.closes(s);
+        chart.show(shown);
+        chartType.setDisable(shown != null && !shown.hasOhlc());
         String symbol = s == null ? null : s.symbol();
         if (symbol != null && !symbol.equals(shownSymbol)) {
             shownSymbol = symbol;
@@ -277,17 +291,17 @@ public final class WorkstationWindow implements Navigator {
 
     /** Draws the fan when it belongs to the series on screen (it always does: the model clears it on a new series). */
     private void showForecast(PriceForecast f) {
-        PriceSeries s = chart.series();
+        PriceBars s = chart.series();
         if (f == null || (s != null && s.symbol().equals(f.symbol()))) {
-            chart.showForecast(f);
+            chart.showForecast(ChartInputs.fan(f));
         }
     }
 
     /** Overlays the stored backtest origins and fills the error table, when they belong to the series on screen. */
     private void showBacktest(org.sextant.engine.forecast.store.StoredBacktest b) {
-        PriceSeries s = chart.series();
+        PriceBars s = chart.series();
         boolean mine = b != null && s != null && b.forecasts().stream().allMatch(f -> f.symbol().equals(s.symbol()));
-        chart.showBacktests(mine ? b.forecasts() : null);
+        chart.showBacktests(mine ? ChartInputs.fans(b.forecasts()) : null);
         errorPane.show(mine || b == null ? b : null);
     }
 
@@ -407,6 +421,8 @@ public final class WorkstationWindow implements Navigator {
     public CheckBox backtestsToggle() { return backtestsToggle; }
     public BacktestErrorPane errorPane() { return errorPane; }
     public ChoiceBox<FanLevels> levelChoice() { return levelChoice; }
+    /** Line, candles or OHLC bars. */
+    public ChoiceBox<ChartType> chartTypeChoice() { return chartType; }
     public ChartsViewModel model() { return model; }
     public Label chartHeading() { return chartHeading; }
 

@@ -63,8 +63,8 @@ public final class ChartRenderer {
             c.setOpeningDays(days);
             c.setForecastLevels(LEVELS);
             c.priceAxis().setUnit(currency);
-            c.show(series);
-            c.showForecast(forecast);
+            c.show(org.sextant.app.gui.ChartInputs.closes(series));
+            c.showForecast(org.sextant.app.gui.ChartInputs.fan(forecast));
             return c;
         });
         WritableImage image = ChartSnapshot.render(chart, width, height);

@@ -158,6 +158,7 @@ class ResearchViewModelTest {
         assertEquals(stored.info().from(), curve.dates().get(0));
         assertEquals(1.0, curve.equity()[0]);
         assertEquals(stored.curve("best").equity()[curve.equity().length - 1], curve.equity()[curve.equity().length - 1]);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(stored.curve("best").drawdown(), curve.drawdown(), "the engine's drawdown, drawn as computed");
         assertTrue(!charts.oosStart().isBefore(stored.info().oosStart()) && charts.oosStart().isBefore(stored.info().oosStart().plusDays(7)),
                 "the marker stands on the first out-of-sample day " + charts.oosStart());
 

@@ -1,6 +1,7 @@
 package org.sextant.app.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fair_acc.dataset.DataSet;
@@ -13,6 +14,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import javafx.geometry.Point2D;
 import javafx.scene.control.ListCell;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
@@ -23,7 +25,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.charts.CalendarTicks;
 import org.sextant.charts.ChartSnapshot;
+import org.sextant.charts.BarColumns;
+import org.sextant.charts.ChartType;
 import org.sextant.charts.PriceChart;
+import org.sextant.engine.data.PriceBar;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
@@ -304,6 +309,181 @@ class WorkstationWindowTest {
     }
 
     /** The project's docs folder (the one holding user-guide.md), wherever the test runs from; null if absent. */
+    /**
+     * The chart type: candlesticks (and OHLC bars) with the volume pane for a symbol stored with
+     * open, high, low and volume (the sample's MSFT), a line for closes-only data, and the
+     * crosshair's labels on both axes. Photographs the candles for the user guide.
+     */
+    @Test
+    void candlesWithVolumeForOhlcvDataAndALineForClosesOnly(FxRobot robot) throws Exception {
+        String msft = ohlcvSymbol();
+        open(robot, msft);
+        PriceChart chart = window.chart();
+        assertFalse(onFx(chart::drawsBars), "a line until candles are chosen");
+        robot.clickOn("#chart-type");
+        robot.clickOn(ChartType.CANDLES.toString());
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(chart::drawsBars));
+        ChartSnapshot.capture(stage.getScene().getRoot());
+
+        // the stored bars, drawn as they are stored
+        List<PriceBar> stored = engine.bars(msft, null, null);
+        assertEquals(stored.size(), onFx(() -> chart.barDataSet().getDataCount()));
+        BarColumns drawn = onFx(() -> chart.candleRenderer().columns());
+        assertTrue(onFx(drawn::count) > 100, "the candles on screen: " + onFx(drawn::count));
+        for (int k = 0; k < onFx(drawn::count); k++) {
+            int col = k;
+            PriceBar b = stored.get(onFx(() -> drawn.firstBar(col)));
+            assertEquals(b.high(), onFx(() -> drawn.high(col)), "the day's high, " + b.date());
+            assertEquals(b.low(), onFx(() -> drawn.low(col)), "the day's low, " + b.date());
+        }
+        assertTrue(onFx(() -> chart.volumePane().isVisible() && chart.volumePane().getHeight() > 60), "the volume pane under the chart");
+        assertEquals(stored.get(0).volume(), onFx(() -> chart.volumePane().volumeDataSet().get(1, 0)));
+
+        // the crosshair labels the price on the price axis and the day on the date axis
+        PriceBar day = stored.get(stored.size() - 40);
+        Point2D at = onFx(() -> chart.getCanvas().localToScreen(chart.dateAxis().getDisplayPosition(CalendarTicks.toAxis(day.date())),
+                chart.priceAxis().getDisplayPosition(day.close())));
+        robot.moveTo(at);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.crosshair().dateLabel().isVisible()));
+        assertEquals(day.date().toString(), onFx(() -> chart.crosshair().dateLabel().getText()));
+        assertEquals(day.close(), Double.parseDouble(onFx(() -> chart.crosshair().valueLabel().getText())), day.close() * 0.01);
+        WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
+        Path png = ChartSnapshot.writePng(image, Path.of("target", "charts-candles.png"));
+        Path docs = docsFolder();
+        if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("charts-candles.png"));
+        assertTrue(Files.size(png) > 20_000, "a full window picture");
+
+        robot.clickOn("#chart-type");
+        robot.clickOn(ChartType.OHLC.toString());
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.chartTypeProperty().get() == ChartType.OHLC && chart.drawsBars()));
+
+        // closes only: a line, no volume, the switch off
+        open(robot, "IBM");
+        assertFalse(onFx(chart::drawsBars));
+        assertFalse(onFx(() -> chart.volumePane().isVisible()));
+        assertTrue(onFx(() -> window.chartTypeChoice().isDisabled()), "no candles for closes only");
+        assertEquals(List.of(chart.closeDataSet()), onFx(() -> List.copyOf(chart.lineRenderer().getDatasets())));
+    }
+
+    /** The keyboard zooms (+, -) and pans (left, right arrows) the chart once it has the focus; prices follow what is shown. */
+    @Test
+    void plusMinusAndArrowsZoomAndPanTheChart(FxRobot robot) throws Exception {
+        open(robot, "IBM");
+        PriceChart chart = window.chart();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.drawnForecastMedian() != null));
+        model.backtestLoad().handle((b, e) -> null).get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn(chart.getCanvas());
+        assertTrue(onFx(chart::isFocused), "a click gives the chart the keyboard");
+        double[] before = onFx(() -> new double[] {chart.dateAxis().getMin(), chart.dateAxis().getMax()});
+        double width = before[1] - before[0];
+
+        robot.type(javafx.scene.input.KeyCode.ADD);
+        double[] zoomed = onFx(() -> new double[] {chart.dateAxis().getMin(), chart.dateAxis().getMax()});
+        assertEquals(width * 0.8, zoomed[1] - zoomed[0], width * 1e-9, "+ keeps 80% of the dates");
+        assertEquals((before[0] + before[1]) / 2, (zoomed[0] + zoomed[1]) / 2, width * 1e-9, "around the middle");
+
+        robot.type(javafx.scene.input.KeyCode.LEFT);
+        robot.type(javafx.scene.input.KeyCode.LEFT);
+        double[] panned = onFx(() -> new double[] {chart.dateAxis().getMin(), chart.dateAxis().getMax()});
+        assertEquals(zoomed[0] - 2 * 0.1 * (zoomed[1] - zoomed[0]), panned[0], width * 1e-9, "two steps back in time");
+        assertEquals(zoomed[1] - zoomed[0], panned[1] - panned[0], width * 1e-9);
+        // prices fitted to the closes now on screen
+        PriceSeries s = engine.getClosePrice("IBM", null, null);
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < s.size(); i++) {
+            double x = CalendarTicks.toAxis(s.dates().get(i));
+            if (x < panned[0] || x > panned[1]) continue;
+            lo = Math.min(lo, s.close()[i]);
+            hi = Math.max(hi, s.close()[i]);
+        }
+        double axisLo = onFx(() -> chart.priceAxis().getMin());
+        double axisHi = onFx(() -> chart.priceAxis().getMax());
+        assertTrue(axisLo <= lo && axisHi >= hi && axisHi - axisLo <= (hi - lo) * 1.2, axisLo + ".." + axisHi + " fits " + lo + ".." + hi);
+
+        robot.type(javafx.scene.input.KeyCode.RIGHT);
+        robot.type(javafx.scene.input.KeyCode.SUBTRACT);
+        double[] out = onFx(() -> new double[] {chart.dateAxis().getMin(), chart.dateAxis().getMax()});
+        assertEquals(width, out[1] - out[0], width * 1e-9, "- undoes +");
+        assertTrue(onFx(() -> chart.getTitle()).startsWith("IBM daily close, "), "the title follows");
+    }
+
+    /** The right-click menu exports the days on screen as CSV and the chart as PNG, and copies it to the clipboard. */
+    @Test
+    void theRightClickMenuExportsAndCopiesTheChart(FxRobot robot, @TempDir Path exports) throws Exception {
+        String msft = ohlcvSymbol();
+        open(robot, msft);
+        PriceChart chart = window.chart();
+        List<String> asked = new CopyOnWriteArrayList<>();
+        onFx(() -> { chart.setExportTarget((kind, name) -> { asked.add(name); return exports.resolve(name); }); return null; });
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.drawnForecastMedian() != null));
+        model.backtestLoad().handle((b, e) -> null).get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.rightClickOn(chart.getCanvas());
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.contextMenu().isShowing()));
+        WritableImage menu = ChartSnapshot.capture(chart.contextMenu().getScene().getRoot());
+        Path docs = docsFolder();
+        if (docs != null) ChartSnapshot.writePng(menu, docs.resolve("images").resolve("chart-menu.png"));
+        robot.clickOn("Export CSV…");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> asked.size() == 1 && Files.exists(exports.resolve(asked.get(0))));
+
+        int[] shown = onFx(chart::shownBars);
+        List<PriceBar> stored = engine.bars(msft, null, null);
+        String csv = Files.readString(exports.resolve(asked.get(0)));
+        assertTrue(asked.get(0).matches(java.util.regex.Pattern.quote(msft) + " \\d{4}-\\d{2}-\\d{2} to \\d{4}-\\d{2}-\\d{2}\\.csv"), asked.get(0));
+        String[] lines = csv.split("\r\n", -1);
+        assertEquals("date,open,high,low,close,volume", lines[0]);
+        assertEquals(shown[1] - shown[0] + 1, lines.length - 2, "a row per day on screen, each line ended by CRLF");
+        assertEquals("", lines[lines.length - 1]);
+        PriceBar first = stored.get(shown[0]);
+        String[] row = lines[1].split(",");
+        assertEquals(first.date().toString(), row[0]);
+        assertEquals(first.open(), Double.parseDouble(row[1]));
+        assertEquals(first.high(), Double.parseDouble(row[2]));
+        assertEquals(first.low(), Double.parseDouble(row[3]));
+        assertEquals(first.close(), Double.parseDouble(row[4]));
+        assertEquals(first.volume(), Double.parseDouble(row[5]));
+
+        robot.rightClickOn(chart.getCanvas());
+        robot.clickOn("Export PNG…");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> asked.size() == 2 && Files.exists(exports.resolve(asked.get(1))));
+        javafx.scene.image.Image png = new javafx.scene.image.Image(exports.resolve(asked.get(1)).toUri().toString());
+        assertEquals(onFx(chart::getWidth), png.getWidth(), 1.0, "the chart as drawn");
+
+        robot.rightClickOn(chart.getCanvas());
+        robot.clickOn("Copy image");
+        assertTrue(onFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().hasImage()), "the chart on the clipboard");
+        assertEquals(onFx(chart::getWidth), onFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getImage().getWidth()), 1.0);
+
+        robot.rightClickOn(chart.getCanvas());
+        robot.clickOn("Reset zoom");
+        assertTrue(onFx(() -> CalendarTicks.fromAxis(chart.dateAxis().getMin()).isBefore(stored.get(5).date())), "the whole history");
+    }
+
+    /** Microsoft with open, high, low and volume: MSFT.OHLCV in the sample universe (MSFT there is closes only), MSFT in TestStore's seed. */
+    private String ohlcvSymbol() {
+        return engine.listSymbols("MSFT").stream().map(SymbolInfo::symbol)
+                .filter(s -> engine.bars(s, null, null).get(0).open() != null).findFirst().orElseThrow();
+    }
+
+    /** Types {@code symbol} in the search field, clicks its cell and waits until the chart shows it. */
+    private void open(FxRobot robot, String symbol) throws Exception {
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !window.symbolList().getItems().isEmpty());
+        robot.clickOn("#symbol-search").eraseText(20).write(symbol);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup(".list-cell")
+                .match((ListCell<?> c) -> c.getItem() instanceof SymbolInfo s && s.symbol().equals(symbol)).tryQuery().isPresent());
+        robot.clickOn(robot.lookup(".list-cell").match((ListCell<?> c) -> c.getItem() instanceof SymbolInfo s && s.symbol().equals(symbol))
+                .<ListCell<?>>query());
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> window.chart().series() != null
+                && window.chart().series().symbol().equals(symbol)));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static <T> T onFx(java.util.concurrent.Callable<T> work) throws Exception {
+        return WaitForAsyncUtils.asyncFx(work).get();
+    }
+
     private static Path docsFolder() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             if (Files.isRegularFile(dir.resolve("docs").resolve("user-guide.md"))) return dir.resolve("docs");

@@ -23,7 +23,7 @@ import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import org.sextant.charts.CalendarTicks;
 import org.sextant.charts.PriceChart;
-import org.sextant.engine.data.PriceSeries;
+import org.sextant.charts.PriceBars;
 
 /**
  * Harness: update + render time of a daily close series of 10k, 100k and 1M points in
@@ -73,7 +73,7 @@ public final class RenderBenchmark {
         // the JVM's first seconds (-Dbench.jvmWarmUpSeconds): both charts take turns before the table.
         // Run with -Xms1g -XX:+AlwaysPreTouch too: on a small fresh heap the first size measured ~2-3x
         // dearer (probably each snapshot image landing in heap not yet touched) until LineChart grew it
-        PriceSeries warm = randomWalk(10_000, 7);
+        PriceBars warm = randomWalk(10_000, 7);
         long warmUntil = System.nanoTime() + (long) (Double.parseDouble(System.getProperty("bench.jvmWarmUpSeconds", "5")) * 1e9);
         while (System.nanoTime() < warmUntil) {
             time(price, () -> price.show(warm));
@@ -90,7 +90,7 @@ public final class RenderBenchmark {
         double lastLineMs = -1;
         int lastSize = 0;
         for (int n : sizes) {
-            PriceSeries series = randomWalk(n, 42);
+            PriceBars series = randomWalk(n, 42);
             // the baseline runs at the first size, then while the last size's time scaled up stays under the cap
             boolean lineRuns = lastSize == 0 || (lastLineMs >= 0 && lastLineMs / 1000 * n / lastSize <= LINE_CHART_CAP_S);
             List<Double> priceMs = new ArrayList<>();
@@ -142,7 +142,7 @@ public final class RenderBenchmark {
     }
 
     /** A seeded 1%-volatility random walk of daily closes, one per calendar day from 1900. */
-    static PriceSeries randomWalk(int n, long seed) {
+    static PriceBars randomWalk(int n, long seed) {
         Random r = new Random(seed);
         double[] close = new double[n];
         List<LocalDate> dates = new ArrayList<>(n);
@@ -154,7 +154,7 @@ public final class RenderBenchmark {
             dates.add(d);
             d = d.plusDays(DAY_STEP);
         }
-        return new PriceSeries("WALK", dates.get(0), dates.get(n - 1), dates, close, close);
+        return PriceBars.closes("WALK", dates, close);
     }
 
     private static LineChart<Number, Number> newLineChart() {
@@ -174,7 +174,7 @@ public final class RenderBenchmark {
     }
 
     /** What a LineChart caller does with new data: one Data point per close, in a new series. */
-    private static void setLineData(LineChart<Number, Number> chart, PriceSeries s) {
+    private static void setLineData(LineChart<Number, Number> chart, PriceBars s) {
         List<XYChart.Data<Number, Number>> points = new ArrayList<>(s.size());
         for (int i = 0; i < s.size(); i++) points.add(new XYChart.Data<>(CalendarTicks.toAxis(s.dates().get(i)), s.close()[i]));
         chart.getData().setAll(List.of(new XYChart.Series<>(FXCollections.observableArrayList(points))));
@@ -188,14 +188,14 @@ public final class RenderBenchmark {
     }
 
     /** CPU of the whole process (all threads: chartfx's parallel coordinates, the renderer, GC) in the last {@link #time}. */
-    private static volatile double lastCpuMs;
+    static volatile double lastCpuMs;
     /** Update and pulses only (the JavaFX thread's part; the screen is rasterised after it, on the render thread). */
     private static volatile double lastFxMs;
     /** JIT compilation (ms, summed over compiler threads) during the last {@link #time}. */
     private static volatile long lastJitMs;
 
     /** Warm-up runs (see {@link #WARM_UP}); returns how many it took. */
-    private static int warmUp(Node chart, Runnable update) throws Exception {
+    static int warmUp(Node chart, Runnable update) throws Exception {
         int quiet = 0;
         int runs = 0;
         while (runs < WARM_UP_MAX && (runs < WARM_UP || quiet < 3)) {
@@ -236,7 +236,7 @@ public final class RenderBenchmark {
     }
 
     /** Milliseconds for update, two pulses and a snapshot of the chart, on the JavaFX thread. */
-    private static double time(Node chart, Runnable update) throws Exception {
+    static double time(Node chart, Runnable update) throws Exception {
         return onFx(() -> {
             long j0 = jitMs();
             long g0 = gcMs();
@@ -269,7 +269,7 @@ public final class RenderBenchmark {
      * highest or lowest close that falls in that column (0: every column shows its true range).
      * The first and last two columns are left out (the line's end caps).
      */
-    static int worstColumnMiss(PriceChart chart, PriceSeries s) {
+    static int worstColumnMiss(PriceChart chart, PriceBars s) {
         Toolkit.getToolkit().firePulse();
         WritableImage image = chart.snapshot(null, null);
         PixelReader pixels = image.getPixelReader();
@@ -333,7 +333,7 @@ public final class RenderBenchmark {
         return b > 150 && b - r > 90 && b - g > 40;
     }
 
-    private static double median(List<Double> xs) {
+    static double median(List<Double> xs) {
         double[] a = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
     }

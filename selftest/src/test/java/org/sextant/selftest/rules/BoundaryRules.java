@@ -5,8 +5,6 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
 import com.tngtech.archunit.core.domain.JavaFieldAccess;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,18 +44,7 @@ public final class BoundaryRules {
             || u.getOwner().getName().equals("org.sextant.engine.process.ExternalCommand");
 
     public static JavaClasses engine(Class<?>... fixtures) {
-        JavaClasses real = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("org.sextant.engine");
-        if (fixtures.length == 0) return real;
-        List<Class<?>> all = new ArrayList<>(List.of(fixtures));
-        for (JavaClass c : real) {
-            try {
-                all.add(Class.forName(c.getName(), false, BoundaryRules.class.getClassLoader()));
-            } catch (ClassNotFoundException | LinkageError e) {
-                throw new IllegalStateException("engine class " + c.getName() + " not loadable", e);
-            }
-        }
-        return new ClassFileImporter().importClasses(all);
+        return ModuleRules.classes("org.sextant.engine", fixtures);
     }
 
     /** The route method of a capability: the routes class's method named after it (list_symbols: listSymbols). */
