@@ -68,6 +68,7 @@ public final class Sextant implements AutoCloseable {
     private final org.sextant.engine.forecast.LiveForecastCache liveCache = new org.sextant.engine.forecast.LiveForecastCache();
     private final MatcherAnalogueSource analogueSeries;
     private final List<Runnable> dataListeners = new CopyOnWriteArrayList<>();
+    private final org.sextant.engine.forecast.global.GlobalPriceModels globalModels;
 
     private Sextant(SextantHome home, Store store) {
         this.home = home;
@@ -81,6 +82,9 @@ public final class Sextant implements AutoCloseable {
         onDataChanged(analogues::invalidate); // signals are derived from prices
         onDataChanged(analogueSeries::invalidate);
         onDataChanged(liveCache::clear);
+        this.globalModels = org.sextant.engine.forecast.global.StoredPrices.models(store, home.modelsDir().resolve("global"));
+        onDataChanged(globalModels::dataChanged);
+        org.sextant.engine.forecast.global.GlobalModels.install(globalModels::current);
     }
 
     /** Opens the store under {@code home}, migrating it, and loads the sample universe into an empty one. */
@@ -421,6 +425,16 @@ public final class Sextant implements AutoCloseable {
             }
             return results;
         });
+    }
+
+    /**
+     * Trains the global forecaster on every stored symbol's closes as a background job (progress,
+     * cancel), for horizons up to {@code horizon} (default 20); reuses the stored model while the
+     * data is unchanged. Model {@code global} forecasts with it afterwards.
+     */
+    public JobStatus trainGlobalModel(Integer horizon) {
+        int h = Math.max(horizon(horizon), org.sextant.engine.forecast.global.GlobalPriceModels.DEFAULT_HORIZON);
+        return jobs.submit("global_training", List.of("global:" + h), false, ctx -> globalModels.train(h, ctx));
     }
 
     /** {@link #startForecast} with backtests (kept for callers of the first API). */
