@@ -25,9 +25,9 @@ public record GlobalConfig(int horizon, int[] lookbacks, int members, int hidden
 
     int lookback(int member) { return lookbacks[member % lookbacks.length]; }
 
-    /** The default for a horizon: lookbacks 2h, 3h and 4h (at least 8), 6 members of 3×128 units. */
+    /** The default for a horizon (M3's, docs/benchmarks.md): lookbacks 2h, 3h and 4h (at least 8), 4 members of 3×128 units, 800 steps. */
     public static GlobalConfig forHorizon(int h, long seed) {
-        return new GlobalConfig(h, new int[] {Math.max(8, 2 * h), Math.max(8, 3 * h), Math.max(8, 4 * h)}, 6, 128, 3, 1500, 256,
+        return new GlobalConfig(h, new int[] {Math.max(8, 2 * h), Math.max(8, 3 * h), Math.max(8, 4 * h)}, 4, 128, 3, 800, 256,
                 1e-3, 20 * h, 0.1, seed, 2);
     }
 
