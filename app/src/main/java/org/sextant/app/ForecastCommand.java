@@ -26,7 +26,7 @@ final class ForecastCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "SYMBOL")
     List<String> symbols;
 
-    @Option(names = "--model", description = "naive, drift, theta, ets, comb_et, ... (default theta)")
+    @Option(names = "--model", description = "naive, drift, theta, ets, comb_et, global (after sextant train-global), ... (default theta)")
     String model;
 
     @Option(names = "--horizon", description = "business days ahead (default 20)")
@@ -44,39 +44,13 @@ final class ForecastCommand implements Callable<Integer> {
             if (model != null) args.put("model", model);
             if (horizon != null) args.put("horizon", horizon);
             args.put("backtest", backtest);
-            JsonNode job = s.call("start_forecast", args);
-            String id = job.path("id").asString();
-            Thread cancel = new Thread(() -> s.call("cancel_job", Map.of("job_id", id)));
-            Runtime.getRuntime().addShutdownHook(cancel);
-            String lastMessage = "";
-            try {
-                while (isActive(job)) {
-                    String msg = job.path("message").asString("");
-                    if (!msg.equals(lastMessage)) {
-                        out.printf("[%3.0f%%] %s%n", 100 * job.path("progress").asDouble(), msg);
-                        lastMessage = msg;
-                    }
-                    Thread.sleep(200);
-                    job = s.call("job_status", Map.of("job_id", id));
-                }
-            } finally {
-                Runtime.getRuntime().removeShutdownHook(cancel);
-            }
-            String state = job.path("state").asString();
-            if (!state.equals("SUCCEEDED")) {
-                System.err.println("forecast job " + id + " " + state.toLowerCase() + (job.path("error").isNull() ? "" : ": " + job.path("error").asString()));
-                return 1;
-            }
+            JsonNode job = JobFollower.follow(s, s.call("start_forecast", args), out);
+            if (!JobFollower.succeeded(job, "forecast")) return 1;
             StringBuilder sb = new StringBuilder();
             for (Map.Entry<String, JsonNode> e : job.path("result").properties()) print(sb, e.getValue());
             out.print(sb);
             return 0;
         }
-    }
-
-    private static boolean isActive(JsonNode job) {
-        String st = job.path("state").asString();
-        return st.equals("QUEUED") || st.equals("RUNNING");
     }
 
     private static void print(StringBuilder sb, JsonNode one) {

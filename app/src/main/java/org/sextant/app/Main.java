@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 /** `sextant`: opens the workstation (or serves headless) and hosts the CLI commands. Not an Application subclass on purpose. */
 @Command(name = "sextant", mixinStandardHelpOptions = true, version = org.sextant.engine.Version.APP,
         description = "Sextant: research workstation for market time series.",
-        subcommands = {ImportCommand.class, GatherCommand.class, SqlCommand.class, StrategyBacktestCommand.class, ReportCommand.class, AnaloguesCommand.class, SignalImportCommand.class, ForecastCommand.class,
+        subcommands = {ImportCommand.class, GatherCommand.class, SqlCommand.class, StrategyBacktestCommand.class, ReportCommand.class, AnaloguesCommand.class, SignalImportCommand.class, ForecastCommand.class, TrainGlobalCommand.class,
                 RecoverCommand.class, BackupCommand.class, RestoreCommand.class, ExportPricesCommand.class, ImportJobCommand.class})
 public final class Main implements Callable<Integer> {
 

@@ -189,6 +189,9 @@ public final class Capabilities {
     public static final Capability START_FORECAST = write("start_forecast", "starts a background job that forecasts symbols (and backtests them) and stores the results",
             forecastJob().bool("backtest", "also run and store each symbol's walk-forward backtest (default false)"));
     public static final Capability START_FORECAST_BACKTEST = write("start_forecast_backtest", "starts a background job that backtests forecasts of symbols and stores the errors", forecastJob());
+    public static final Capability TRAIN_GLOBAL_MODEL = write("train_global_model",
+            "starts a background job that trains the global forecaster (model global) on every stored symbol and keeps it under SEXTANT_HOME/models",
+            ArgumentSchema.object().integer("horizon", 1, Bounds.MAX_HORIZON, "longest horizon it will forecast, business days (default 20)"));
     public static final Capability RESOLVE_FORECAST_START = read("resolve_forecast_start", "the week-aligned start a forecast run uses",
             ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true).date("as_of", "resolve as if on this day, yyyy-MM-dd (default: the last stored day)"));
     public static final Capability SCAN_FORECASTS = read("scan_forecasts", "symbols ranked by forecast reward/risk", scan());
@@ -210,7 +213,7 @@ public final class Capabilities {
             LIST_JOBS, JOB_STATUS, CANCEL_JOB, READ_LOG, LIST_NODE_CATALOGUE, COMPOSE_GRAPH, BACKTEST, START_BACKTEST, LIST_RUNS,
             GET_RUN, SELECT_CONFIGURATION, EXPORT_REPORT, GET_SESSION_REGISTRY, COMPARE_TO_HISTORY, ANALOGUE_CALIBRATION,
             LIST_SIGNALS, IMPORT_SIGNAL, LIST_FORECAST_MODELS, GET_FORECAST, GET_BACKTEST_ERROR, START_FORECAST,
-            START_FORECAST_BACKTEST, RESOLVE_FORECAST_START, SCAN_FORECASTS, START_SCAN, GET_CHART_DATA, READ_STATE,
+            START_FORECAST_BACKTEST, TRAIN_GLOBAL_MODEL, RESOLVE_FORECAST_START, SCAN_FORECASTS, START_SCAN, GET_CHART_DATA, READ_STATE,
             RENDER_CHART);
 
     private static final Map<String, Capability> BY_NAME = index();

@@ -71,7 +71,7 @@ public final class Sextant implements AutoCloseable {
         this.jobs = new Jobs(home.jobsDir());
         this.analogues = new AnalogueService(store);
         this.prices = new PriceRepository(store);
-        this.forecasts = new ForecastService(store, prices);
+        this.forecasts = new ForecastService(store, prices, home.modelsDir().resolve("global"));
         this.ingest = new IngestService(store, prices, home.settingsJson(), this::settings);
         this.analogueSeries = new MatcherAnalogueSource(analogues);
         this.research = new ResearchService(store, analogueSeries);
@@ -190,6 +190,8 @@ public final class Sextant implements AutoCloseable {
         return jobs.submit(r.kind(), r.subjects(), true, ctx -> forecasts.forecastJob(r, ctx));
     }
 
+    /** Trains the global forecaster on every stored symbol as a background job; model {@code global} uses it afterwards. */
+    public JobStatus trainGlobalModel(Integer horizon) { return forecasts.startGlobalTraining(jobs, horizon); }
     public JobStatus startForecastBacktest(List<String> symbols, String model, Integer horizon) { return startForecast(symbols, model, horizon, true); }
 
     /** Ranks symbols by reward/risk from week-aligned forecasts; computes at most a few missing ones per call. */
@@ -259,10 +261,8 @@ public final class Sextant implements AutoCloseable {
 
     /** compare_to_history: "when markets looked like this before, what happened next". */
     public AnalogueResponse compareToHistory(Map<String, ?> args) { return analogues.compareToHistory(args == null ? Map.of() : args); }
-
     /** Walk-forward calibration of the matcher: band coverage and mean error against the base rate. */
     public CalibrationReport analogueCalibration(Map<String, ?> args) { return analogues.calibration(args == null ? Map.of() : args); }
-
     /** The signal dimensions the matcher uses for {@code benchmark} (null: the default). */
     public List<SignalDefinition> listSignals(String benchmark) { return analogues.signalDefinitions(benchmark); }
 

@@ -46,7 +46,7 @@ import org.sextant.engine.analog.SignalDefinition;
  */
 public final class AnaloguesViewModel implements AutoCloseable {
     public static final List<String> MODES = List.of("soft", "hard", "tag", "hybrid");
-    public static final List<Integer> HORIZONS = List.of(1, 3, 5);
+    public static final List<Integer> HORIZONS = List.of(1, 3, 5, 20);
 
     /** One numeric signal dimension of the vector: its value is editable (null = not in the query). */
     public static final class Dimension {
@@ -174,7 +174,9 @@ public final class AnaloguesViewModel implements AutoCloseable {
         return submit(runRequests, () -> engine.compareToHistory(args), r -> {
             response.set(r);
             analogueDates.setAll(r.analogueDates() == null ? List.of() : r.analogueDates());
-            horizonStats.setAll(r.forward1d(), r.forward3d(), r.forward5d());
+            // the 20-day stats are absent when no analogue's 20-day window had closed by the as-of date
+            horizonStats.setAll(java.util.stream.Stream.of(r.forward1d(), r.forward3d(), r.forward5d(), r.forward20d())
+                    .filter(java.util.Objects::nonNull).toList());
             headline.set(r.headline() == null ? "" : r.headline().text());
             List<String> lines = new ArrayList<>();
             if (r.hybridFallback()) lines.add("hybrid fell back to the whole history: " + r.hybridFallbackReason());
@@ -215,11 +217,12 @@ public final class AnaloguesViewModel implements AutoCloseable {
         AnalogueResponse r = response.get();
         if (r == null || r.analogueDates() == null) return new double[0];
         int h = r.horizon() == null ? AnalogueDefaults.MAX_HORIZON : r.horizon();
-        return r.analogueDates().stream().mapToDouble(a -> switch (h) {
-            case 1 -> a.forward1d();
+        return r.analogueDates().stream().map(a -> switch (h) {
+            case 1 -> (Double) a.forward1d();
             case 3 -> a.forward3d();
+            case 20 -> a.forward20d(); // null while the window had not closed
             default -> a.forward5d();
-        }).toArray();
+        }).filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
     }
 
     /** A run of the matcher or a load of today's vector: {@link #runningProperty()} until the newest of its kind is answered. */

@@ -84,7 +84,7 @@ class AnaloguesViewModelTest {
         assertSame(r, m.responseProperty().get());
         assertEquals(r.sampleSize(), m.analogueDates().size());
         assertEquals(100, m.analogueDates().size());
-        assertEquals(List.of(1, 3, 5), m.horizonStats().stream().map(s -> s.horizonDays()).toList());
+        assertEquals(List.of(1, 3, 5, 20), m.horizonStats().stream().map(s -> s.horizonDays()).toList());
         assertEquals(r.headline().text(), m.headlineProperty().get());
         assertTrue(m.notesProperty().get().contains("breadth_50: no value on 2002-12-31"), m.notesProperty().get());
         assertArrayEquals(r.analogueDates().stream().mapToDouble(AnalogueDate::forward5d).toArray(), m.forwardReturns());

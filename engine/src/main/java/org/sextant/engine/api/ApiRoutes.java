@@ -75,6 +75,7 @@ public final class ApiRoutes {
         serve(Capabilities.RESOLVE_FORECAST_START, this::resolveForecastStart);
         serve(Capabilities.SCAN_FORECASTS, this::scanForecasts);
         serve(Capabilities.START_SCAN, this::startScan);
+        serve(Capabilities.TRAIN_GLOBAL_MODEL, this::trainGlobalModel);
         serve(Capabilities.GET_CHART_DATA, this::getChartData);
         for (Capability c : Capabilities.ALL) {
             if (!routes.containsKey(c.name()) && !APP_HOSTED.contains(c)) throw new IllegalStateException("capability " + c.name() + " has no route");
@@ -264,6 +265,10 @@ public final class ApiRoutes {
 
     private Object scanForecasts(ApiCall call) {
         return engine.scanForecasts(scanRequest(call));
+    }
+
+    private Object trainGlobalModel(ApiCall call) {
+        return engine.trainGlobalModel(call.integer("horizon"));
     }
 
     private Object startScan(ApiCall call) {

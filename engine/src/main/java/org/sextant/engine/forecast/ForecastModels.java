@@ -1,6 +1,7 @@
 package org.sextant.engine.forecast;
 
 import org.sextant.engine.SextantException;
+import org.sextant.engine.forecast.global.GlobalModels;
 import org.sextant.engine.forecast.model.AutoArima;
 import org.sextant.engine.forecast.model.AutoEts;
 import org.sextant.engine.forecast.model.Combination;
@@ -41,6 +42,9 @@ public final class ForecastModels {
         // the combinations of the issue: ETS, ARIMA and Theta
         MODELS.put("comb_mean", () -> new Combination("comb_mean", false, List.of(new AutoEts(), new AutoArima(), new Theta())));
         MODELS.put("comb_median", () -> new Combination("comb_median", true, List.of(new AutoEts(), new AutoArima(), new Theta())));
+        // trained across the stored universe (forecast.global); looked up when a forecast is computed
+        MODELS.put(GlobalModels.NAME, GlobalModels::forecaster);
+        MODELS.put("comb_global", () -> new Combination("comb_global", false, List.of(new AutoEts(), new AutoArima(), new Theta(), GlobalModels.forecaster())));
         MODELS.put("comb_et", () -> new Combination("comb_et", false, List.of(new AutoEts(), new Theta())));
     }
 

@@ -18,7 +18,12 @@ import org.sextant.engine.exchange.ForecastScanImport;
 import org.sextant.engine.forecast.store.ForecastStore;
 import org.sextant.engine.forecast.store.StoredBacktest;
 import org.sextant.engine.forecast.store.StoredForecast;
+import org.sextant.engine.forecast.global.GlobalModels;
+import org.sextant.engine.forecast.global.GlobalPriceModels;
+import org.sextant.engine.forecast.global.StoredPrices;
 import org.sextant.engine.jobs.JobContext;
+import org.sextant.engine.jobs.JobStatus;
+import org.sextant.engine.jobs.Jobs;
 import org.sextant.engine.store.Store;
 
 /**
@@ -38,16 +43,31 @@ public final class ForecastService {
     private final PriceRepository prices;
     private final ForecastStore forecasts;
     private final LiveForecastCache liveCache = new LiveForecastCache();
+    private final GlobalPriceModels globalModels;
 
-    public ForecastService(Store store, PriceRepository prices) {
+    /** {@code globalModelDir}: where trained global models are kept (SEXTANT_HOME/models/global). */
+    public ForecastService(Store store, PriceRepository prices, Path globalModelDir) {
         this.store = store;
         this.prices = prices;
         this.forecasts = new ForecastStore(store);
+        this.globalModels = StoredPrices.models(store, globalModelDir);
+        GlobalModels.install(globalModels::current);
     }
 
-    /** Forgets the in-memory live forecasts (the prices they were made from changed). */
+    /** Forgets the in-memory live forecasts and marks the global model stale (the prices changed). */
     public void invalidate() {
         liveCache.clear();
+        globalModels.dataChanged();
+    }
+
+    /**
+     * Trains the global forecaster on every stored symbol's closes as a background job (progress,
+     * cancel), for horizons up to {@code horizon} (default 20); the stored model is reused while the
+     * data is unchanged.
+     */
+    public JobStatus startGlobalTraining(Jobs jobs, Integer horizon) {
+        int h = Math.max(ForecastBacktestRun.horizon(horizon), GlobalPriceModels.DEFAULT_HORIZON);
+        return jobs.submit("global_training", List.of("global:" + h), false, ctx -> globalModels.train(h, ctx));
     }
 
     /** A live forecast of {@code symbol} from its last close (see {@link #liveForecast}). */

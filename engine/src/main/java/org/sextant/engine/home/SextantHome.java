@@ -33,6 +33,8 @@ public record SextantHome(Path root) {
     public Path doneCommands() { return root.resolve("commands").resolve("done"); }
     public Path jobsDir() { return root.resolve("jobs"); }
     public Path settingsJson() { return root.resolve("settings.json"); }
+    /** Trained models (the global forecaster: models/global), rebuilt from the data when missing. */
+    public Path modelsDir() { return root.resolve("models"); }
     /** Placed by hand only; no code of ours creates it. */
     public Path pilotFlag() { return root.resolve(".mcp_pilot"); }
 

@@ -12,7 +12,8 @@ class ForecastModelsTest {
     private static final double[] MONTHLY = TestSeries.m3("N1500", "train");
 
     @Test
-    void everyModelGivesNestedBandsAtTheDefaultLevels() {
+    void everyModelGivesNestedBandsAtTheDefaultLevels() throws Exception {
+        org.sextant.engine.forecast.global.TrainedGlobal.install(18); // global and comb_global need a trained model
         for (String name : ForecastModels.names()) {
             Forecast f = ForecastModels.create(name).forecast(MONTHLY, 12, 18);
             assertEquals(18, f.horizon(), name);

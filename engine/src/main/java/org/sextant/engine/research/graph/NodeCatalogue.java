@@ -72,9 +72,9 @@ public final class NodeCatalogue {
                 integer("every", "bars between refits (20: about monthly)", 1, 260, 20),
                 integer("window", "closes each fit sees", 10, MAX_LEN, 500)));
         l.add(node("analogue", "forecast", "What followed the closest past market days (compare_to_history as of each bar, benchmark "
-                + AnalogueDefaults.BENCHMARK + "): forward mean, median (fractions) or positive_pct (percent that rose) over 1, 3 or 5 days. "
+                + AnalogueDefaults.BENCHMARK + "): forward mean, median (fractions) or positive_pct (percent that rose) over 1, 3, 5 or 20 days. "
                 + "The same market-wide value for every asset; queried every 'every' bars and held between; no analogue after the bar is used.",
-                ports(), SERIES, integer("horizon", "forward days: 1, 3 or 5", 1, 5, 5),
+                ports(), SERIES, integer("horizon", "forward days: 1, 3, 5 or 20", 1, 20, 5),
                 choice("measure", "which statistic", "mean", "mean", "median", "positive_pct"),
                 integer("every", "bars between queries (5: weekly)", 1, 260, 5)));
         l.add(node("crossover", "signal", "Long while fast is above slow; flat (or short) below.", ports("fast", SERIES, "slow", SERIES), SIGNAL,

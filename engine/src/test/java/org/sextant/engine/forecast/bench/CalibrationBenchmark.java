@@ -25,10 +25,7 @@ public final class CalibrationBenchmark {
         Path dir = Path.of(args[0]);
         List<String> models = args.length > 1 ? List.of(args[1].split(",")) : List.of("naive", "drift", "theta");
         int calibrationEvery = args.length > 2 ? Integer.parseInt(args[2]) : 1;
-        Map<String, double[]> series = new LinkedHashMap<>();
-        for (String file : List.of("dowjones30_daily_close.csv", "nyse_composite_daily.csv", "swxlp_daily_index_levels.csv")) {
-            readColumns(dir.resolve(file), series);
-        }
+        Map<String, double[]> series = realSeries(dir);
         double[] levels = {0.8, 0.95};
         System.out.printf(Locale.ROOT, "%d price series; horizon 20, origins every 20 days over the last 40%%, conformal calibration origins every %d days%n%n", series.size(), calibrationEvery);
         System.out.println("| model | origins | MALE | own 80% | own 95% | conformal 80% | conformal 95% | adaptive 80% | adaptive 95% |");
@@ -53,6 +50,15 @@ public final class CalibrationBenchmark {
             System.out.printf(Locale.ROOT, "| log %s | %d | %.4f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f |%n", m, origins, male / w,
                     100 * cov[0] / w, 100 * cov[1] / w, 100 * ccov[0] / w2, 100 * ccov[1] / w2, 100 * acov[0] / w2, 100 * acov[1] / w2);
         }
+    }
+
+    /** The 37 positive daily price series: 30 Dow Jones stocks, the NYSE composite, six SWX/LPP indices. */
+    static Map<String, double[]> realSeries(Path dir) throws IOException {
+        Map<String, double[]> series = new LinkedHashMap<>();
+        for (String file : List.of("dowjones30_daily_close.csv", "nyse_composite_daily.csv", "swxlp_daily_index_levels.csv")) {
+            readColumns(dir.resolve(file), series);
+        }
+        return series;
     }
 
     /** Every numeric column of a wide date,value... CSV with positive values becomes one series. */

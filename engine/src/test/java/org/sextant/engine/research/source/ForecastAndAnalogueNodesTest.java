@@ -71,6 +71,7 @@ class ForecastAndAnalogueNodesTest {
         assertEquals(2, GraphComposer.compose(spec(FORECAST)).configurations());
         assertEquals(4, GraphComposer.compose(spec(ANALOGUE)).configurations());
         assertEquals("nodes.src.params.horizon", only(GraphComposer.compose(spec(ANALOGUE.replace("\"horizon\": 5", "\"horizon\": 2")))).field());
+        assertEquals(4, GraphComposer.compose(spec(ANALOGUE.replace("\"horizon\": 5", "\"horizon\": 20"))).configurations(), "20 days ahead is a horizon");
         assertEquals("nodes.src.params.model", only(GraphComposer.compose(spec(FORECAST.replace("theta", "prophet")))).field());
         assertEquals("nodes.src.params.window", only(GraphComposer.compose(spec(FORECAST.replace("\"window\": 250", "\"window\": 4")
                 .replace("\"horizon\": 20", "\"horizon\": 2")))).field());

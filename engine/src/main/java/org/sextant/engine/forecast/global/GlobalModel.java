@@ -1,0 +1,242 @@
+package org.sextant.engine.forecast.global;
+
+import org.sextant.engine.forecast.Forecast;
+import org.sextant.engine.forecast.QuantileBand;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import java.util.function.DoubleConsumer;
+
+/**
+ * A forecaster trained across many series: an ensemble of networks on normalised lag windows,
+ * each forecasting all h steps at once (direct multi-horizon), combined by the median. Bands
+ * are conformal: absolute residuals of the ensemble on series kept out of training, per step, in
+ * the units of the normalisation. Only the values passed to {@link #train} are ever seen; a
+ * caller that forecasts a series from an origin must train on values before it.
+ */
+public final class GlobalModel {
+    private static final int MAGIC = 0x5358474d; // "SXGM"
+    private static final int FORMAT = 1;
+    private static final int MIN_OBSERVED = 3; // a training window needs this many observed inputs
+    /** Origins per calibration series: enough residuals that the 95% and 99% ranks differ with few series. */
+    private static final int CALIBRATION_ORIGINS = 20;
+
+    private final GlobalConfig config;
+    private final List<Mlp> members;
+    private final double[][] residuals; // [step][sorted absolute], normalised by the first lookback's scale
+
+    private GlobalModel(GlobalConfig config, List<Mlp> members, double[][] residuals) {
+        this.config = config;
+        this.members = List.copyOf(members);
+        this.residuals = residuals;
+    }
+
+    public GlobalConfig config() { return config; }
+
+    public int horizon() { return config.horizon(); }
+
+    /** Calibration residuals per step (how many bands are built from). */
+    public int calibrationCount() { return residuals[0].length; }
+
+    /**
+     * Trains on {@code series} (each at least horizon + {@link #MIN_OBSERVED} values long to
+     * contribute). {@code progress} gets the fraction done; {@code cancelled} is polled between
+     * batches and stops training with a CancellationException.
+     */
+    public static GlobalModel train(List<double[]> series, GlobalConfig c, DoubleConsumer progress, BooleanSupplier cancelled)
+            throws InterruptedException {
+        int h = c.horizon();
+        List<double[]> usable = new ArrayList<>();
+        for (double[] y : series) if (y.length >= h + MIN_OBSERVED) usable.add(y);
+        if (usable.size() < 2) {
+            throw org.sextant.engine.SextantException.invalid("series", usable.size() + " series long enough for horizon " + h,
+                    "train on at least 2 series of at least " + (h + MIN_OBSERVED) + " values each");
+        }
+        // the seed decides which series calibrate; with few series every series trains and calibrates
+        Random pick = new Random(c.seed());
+        List<double[]> fit = new ArrayList<>(), calib = new ArrayList<>();
+        for (double[] y : usable) (pick.nextDouble() < c.calibrationShare() ? calib : fit).add(y);
+        if (calib.size() < 10 || fit.size() < 2) {
+            fit = usable;
+            calib = usable;
+        }
+        List<double[]> trainSet = fit;
+        AtomicLong done = new AtomicLong();
+        long total = (long) c.members() * c.steps();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(c.threads(), c.members()), org.sextant.engine.DaemonThreads.named("global-train"));
+        try {
+            List<Future<Mlp>> jobs = new ArrayList<>();
+            for (int m = 0; m < c.members(); m++) {
+                int member = m;
+                jobs.add(pool.submit(() -> trainMember(trainSet, c, member, () -> {
+                    progress.accept(done.incrementAndGet() / (double) total);
+                    if (cancelled.getAsBoolean()) throw new CancellationException("cancelled");
+                })));
+            }
+            List<Mlp> nets = new ArrayList<>();
+            for (Future<Mlp> f : jobs) nets.add(get(f));
+            GlobalModel untuned = new GlobalModel(c, nets, new double[h][0]);
+            return new GlobalModel(c, nets, untuned.calibrate(calib));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static Mlp get(Future<Mlp> f) throws InterruptedException {
+        try {
+            return f.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    private static Mlp trainMember(List<double[]> series, GlobalConfig c, int member, Runnable afterStep) {
+        int h = c.horizon(), lookback = c.lookback(member);
+        int[] sizes = new int[c.layers() + 2];
+        sizes[0] = lookback + 1;
+        Arrays.fill(sizes, 1, sizes.length - 1, c.hidden());
+        sizes[sizes.length - 1] = h;
+        long seed = c.seed() * 1_000_003L + member;
+        Mlp net = new Mlp(sizes, seed);
+        Mlp.Trainer trainer = net.new Trainer();
+        Random r = new Random(seed ^ 0x9E3779B97F4A7C15L);
+        double[][] xs = new double[c.batch()][], ys = new double[c.batch()][];
+        for (int s = 0; s < c.steps(); s++) {
+            for (int k = 0; k < xs.length; k++) {
+                double[] y = series.get(r.nextInt(series.size()));
+                int last = y.length - 1 - h, first = Math.max(MIN_OBSERVED - 1, last - c.recentOrigins() + 1);
+                int origin = first + r.nextInt(last - first + 1);
+                Window w = Window.at(y, origin, lookback);
+                xs[k] = w.input();
+                ys[k] = w.target(y, origin, h);
+            }
+            // the last third of training at a tenth of the rate settles the weights
+            trainer.step(xs, ys, s < c.steps() * 2 / 3 ? c.learningRate() : c.learningRate() / 10);
+            afterStep.run();
+        }
+        return net;
+    }
+
+    /** Sorted absolute residuals per step on the last {@link #CALIBRATION_ORIGINS} origins of each calibration series. */
+    private double[][] calibrate(List<double[]> series) {
+        int h = config.horizon();
+        List<List<Double>> per = new ArrayList<>();
+        for (int k = 0; k < h; k++) per.add(new ArrayList<>());
+        for (double[] y : series) {
+            int last = y.length - 1 - h;
+            for (int origin = last; origin > last - CALIBRATION_ORIGINS && origin >= MIN_OBSERVED - 1; origin--) {
+                double[] f = median(Arrays.copyOf(y, origin + 1), h);
+                double s = Window.at(y, origin, config.lookback(0)).scale();
+                for (int k = 0; k < h; k++) per.get(k).add(Math.abs(y[origin + 1 + k] - f[k]) / s);
+            }
+        }
+        double[][] out = new double[h][];
+        for (int k = 0; k < h; k++) {
+            out[k] = per.get(k).stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        }
+        return out;
+    }
+
+    /** The ensemble median path for the next h values after {@code history} (h ≤ the trained horizon). */
+    public double[] median(double[] history, int h) {
+        double[][] paths = new double[members.size()][];
+        int origin = history.length - 1;
+        for (int m = 0; m < members.size(); m++) {
+            Window w = Window.at(history, origin, config.lookback(m));
+            double[] out = members.get(m).predict(w.input());
+            paths[m] = new double[h];
+            for (int k = 0; k < h; k++) paths[m][k] = w.denormalise(out[k]);
+        }
+        double[] med = new double[h];
+        double[] col = new double[paths.length];
+        for (int k = 0; k < h; k++) {
+            for (int m = 0; m < paths.length; m++) col[m] = paths[m][k];
+            Arrays.sort(col);
+            int n = col.length;
+            med[k] = n % 2 == 1 ? col[n / 2] : (col[n / 2 - 1] + col[n / 2]) / 2;
+        }
+        return med;
+    }
+
+    /**
+     * Median path and split-conformal bands: median ± the ceil((n+1)L)-th smallest absolute
+     * calibration residual of the step (in units of this series' scale), so every band holds the
+     * median and wider levels give wider bands.
+     */
+    public Forecast forecast(String name, double[] history, int h, double[] levels) {
+        double[] med = median(history, h);
+        double s = Window.at(history, history.length - 1, config.lookback(0)).scale();
+        List<QuantileBand> bands = new ArrayList<>();
+        for (double level : levels) {
+            double[] lo = new double[h], hi = new double[h];
+            for (int k = 0; k < h; k++) {
+                double[] r = residuals[k];
+                int n = r.length;
+                double q = n == 0 ? 0 : r[Math.min(n - 1, (int) Math.ceil((n + 1) * level) - 1)];
+                lo[k] = med[k] - q * s;
+                hi[k] = med[k] + q * s;
+            }
+            bands.add(new QuantileBand(level, lo, hi));
+        }
+        return new Forecast(name, med, bands);
+    }
+
+    public void write(DataOutputStream out) throws IOException {
+        out.writeInt(MAGIC);
+        out.writeInt(FORMAT);
+        GlobalConfig c = config;
+        out.writeInt(c.horizon());
+        out.writeInt(c.lookbacks().length);
+        for (int l : c.lookbacks()) out.writeInt(l);
+        out.writeInt(c.members());
+        out.writeInt(c.hidden());
+        out.writeInt(c.layers());
+        out.writeInt(c.steps());
+        out.writeInt(c.batch());
+        out.writeDouble(c.learningRate());
+        out.writeInt(c.recentOrigins());
+        out.writeDouble(c.calibrationShare());
+        out.writeLong(c.seed());
+        out.writeInt(c.threads());
+        for (Mlp m : members) m.write(out);
+        for (double[] r : residuals) {
+            out.writeInt(r.length);
+            for (double v : r) out.writeDouble(v);
+        }
+    }
+
+    public static GlobalModel read(DataInputStream in) throws IOException {
+        if (in.readInt() != MAGIC) throw new IOException("not a Sextant global model");
+        int format = in.readInt();
+        if (format != FORMAT) throw new IOException("global model format " + format + ", this version reads " + FORMAT);
+        int h = in.readInt();
+        int nl = in.readInt();
+        if (h < 1 || h > 10_000 || nl < 1 || nl > 64) throw new IOException("corrupt global model header");
+        int[] lookbacks = new int[nl];
+        for (int i = 0; i < nl; i++) lookbacks[i] = in.readInt();
+        GlobalConfig c = new GlobalConfig(h, lookbacks, in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readInt(),
+                in.readDouble(), in.readInt(), in.readDouble(), in.readLong(), in.readInt());
+        List<Mlp> nets = new ArrayList<>();
+        for (int m = 0; m < c.members(); m++) nets.add(Mlp.read(in));
+        double[][] res = new double[h][];
+        for (int k = 0; k < h; k++) {
+            int n = in.readInt();
+            if (n < 0 || n > 10_000_000) throw new IOException("corrupt residual count");
+            res[k] = new double[n];
+            for (int i = 0; i < n; i++) res[k][i] = in.readDouble();
+        }
+        return new GlobalModel(c, nets, res);
+    }
+}
