@@ -1,49 +1,130 @@
 package org.sextant.app;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
+import ch.qos.logback.core.rolling.FixedWindowRollingPolicy;
+import ch.qos.logback.core.rolling.RollingFileAppender;
+import ch.qos.logback.core.rolling.SizeBasedTriggeringPolicy;
+import ch.qos.logback.core.util.Duration;
+import ch.qos.logback.core.util.FileSize;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.sextant.engine.home.SextantHome;
+import org.slf4j.LoggerFactory;
 
 /**
- * Sends the app's log to SEXTANT_HOME/logs/sextant.log, rolled by size (docs/local-api.md, "Logs"):
- * each start first rolls the previous run's log to sextant.log.1, and a log that reaches
- * {@link #MAX_BYTES} rolls while the app runs; sextant.log.1..3 are kept. slf4j-simple writes to
- * System.err, which becomes that file (so do uncaught exceptions and JavaFX warnings); what the
- * person at the terminal must read goes to {@link #console()}.
+ * Sends the app's log to SEXTANT_HOME/logs/sextant.log, rolled by logback (docs/local-api.md,
+ * "Logs"): each start first rolls the previous run's log to sextant.log.1, and a log that reaches
+ * {@link #MAX_BYTES} rolls while the app runs; sextant.log.1..3 are kept. System.err goes to the
+ * log too (uncaught exceptions, JavaFX warnings); what the person at the terminal must read goes
+ * to {@link #console()}. Before {@link #toFile}, logback.xml logs to stderr (the CLI's case).
  */
 final class Logging {
     static final int KEPT_RUNS = 3;
     static final long MAX_BYTES = 10L << 20;
+    static final String PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSZ} [%thread] %level %logger - %msg%n";
 
     private static PrintStream console = System.err;
 
     private Logging() {}
 
-    /** sextant.log.2 -> .3, .1 -> .2, sextant.log -> .1 (the oldest is dropped). */
+    /** sextant.log.2 -> .3, .1 -> .2, sextant.log -> .1 (the oldest is dropped); nothing when there is no log yet. */
     static void roll(Path log) throws IOException {
-        RollingLogFile.roll(log, KEPT_RUNS);
+        RollingFileAppender<ILoggingEvent> file = rollingFile(standaloneContext(), log, MAX_BYTES, KEPT_RUNS, "%msg%n");
+        rollPreviousRun(file, log);
+        file.stop();
+    }
+
+    /** A logback context of its own, apart from the app's (a fresh one lacks the MDC adapter a logged line needs). */
+    static LoggerContext standaloneContext() {
+        LoggerContext context = new LoggerContext();
+        context.setMDCAdapter(new LogbackMDCAdapter());
+        return context;
     }
 
     /** The terminal's stderr, as it was before the log took System.err. */
     static PrintStream console() { return console; }
 
-    /** Must run before the first logger is created (slf4j-simple reads its settings once), after {@link SingleInstance#acquire}. */
+    /** After {@link SingleInstance#acquire}: a second start must not roll the running app's log. */
     static void toFile(SextantHome home) {
         Path log = home.logFile();
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         try {
             Files.createDirectories(log.getParent());
-            roll(log);
-            console = System.err;
-            System.setErr(new PrintStream(new RollingLogFile(log, MAX_BYTES, KEPT_RUNS), true, StandardCharsets.UTF_8));
+            RollingFileAppender<ILoggingEvent> file = rollingFile(context, log, MAX_BYTES, KEPT_RUNS, PATTERN);
+            rollPreviousRun(file, log);
+            Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+            root.detachAndStopAllAppenders();
+            root.addAppender(file);
         } catch (IOException e) {
             System.err.println("cannot prepare the log file " + log + ": " + e);
             return;
         }
-        System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
-        System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
-        System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+        console = System.err;
+        System.setErr(new PrintStream(new LinesToLog(LoggerFactory.getLogger("stderr")), true, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The log as logback's size-triggered, fixed-window rolling file. The size is checked at every
+     * line (logback's default checks once a minute, which lets a loop of log lines pass the limit).
+     */
+    static RollingFileAppender<ILoggingEvent> rollingFile(LoggerContext context, Path log, long maxBytes, int kept, String pattern) {
+        RollingFileAppender<ILoggingEvent> file = new RollingFileAppender<>();
+        file.setContext(context);
+        file.setName("sextant.log");
+        file.setFile(log.toString());
+        FixedWindowRollingPolicy window = new FixedWindowRollingPolicy();
+        window.setContext(context);
+        window.setParent(file);
+        window.setFileNamePattern(log + ".%i");
+        window.setMinIndex(1);
+        window.setMaxIndex(kept);
+        SizeBasedTriggeringPolicy<ILoggingEvent> size = new SizeBasedTriggeringPolicy<>();
+        size.setContext(context);
+        size.setMaxFileSize(new FileSize(maxBytes));
+        size.setCheckIncrement(Duration.buildByMilliseconds(0));
+        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        encoder.setContext(context);
+        encoder.setPattern(pattern);
+        encoder.setCharset(StandardCharsets.UTF_8);
+        encoder.start();
+        file.setEncoder(encoder);
+        file.setRollingPolicy(window);
+        file.setTriggeringPolicy(size);
+        window.start();
+        size.start();
+        file.start();
+        return file;
+    }
+
+    private static void rollPreviousRun(RollingFileAppender<ILoggingEvent> file, Path log) throws IOException {
+        if (Files.size(log) > 0) file.rollover();
+    }
+
+    /** System.err as log lines, one event a line. */
+    private static final class LinesToLog extends OutputStream {
+        private final org.slf4j.Logger target;
+        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+
+        LinesToLog(org.slf4j.Logger target) { this.target = target; }
+
+        @Override
+        public synchronized void write(int b) {
+            if (b == '\n') {
+                String text = line.toString(StandardCharsets.UTF_8);
+                line.reset();
+                target.warn(text.endsWith("\r") ? text.substring(0, text.length() - 1) : text);
+            } else {
+                line.write(b);
+            }
+        }
     }
 }

@@ -1,8 +1,11 @@
 package org.sextant.app;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.sextant.engine.exchange.CsvWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -26,16 +29,12 @@ final class SqlCommand implements Callable<Integer> {
         args.put("sql", sql);
         if (limit != null) args.put("limit", limit);
         JsonNode r = EngineAccess.call(main.home(), "run_select", args);
-        StringBuilder sb = new StringBuilder(String.join(",", r.path("columns").valueStream().map(JsonNode::asString).toList())).append('\n');
-        for (JsonNode row : r.path("rows")) {
-            sb.append(String.join(",", row.valueStream().map(v -> v.isNull() ? "" : csv(v.asString())).toList())).append('\n');
-        }
-        System.out.print(sb);
+        List<List<String>> rows = new ArrayList<>();
+        for (JsonNode row : r.path("rows")) rows.add(row.valueStream().map(v -> v.isNull() ? null : v.asString()).toList());
+        // LF, not the RFC's CRLF: this is a terminal's text, read line by line
+        String csv = CsvWriter.table(r.path("columns").valueStream().map(JsonNode::asString).toList(), rows, CsvWriter.LF);
+        System.out.print(csv);
         if (r.path("truncated").asBoolean()) System.err.println("(truncated at " + r.path("limit").asInt() + " rows)");
         return 0;
-    }
-
-    private static String csv(String v) {
-        return v.contains(",") || v.contains("\"") || v.contains("\n") ? '"' + v.replace("\"", "\"\"") + '"' : v;
     }
 }

@@ -4,14 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.rolling.RollingFileAppender;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A start keeps the logs of the previous runs; a log that grows rolls by size, keeping three. */
+/** A start keeps the logs of the previous runs; a log that grows rolls by size, keeping three (logback's rolling, as the app configures it). */
 class LoggingTest {
     @Test
     void eachStartKeepsTheLastThreeRunsLogs(@TempDir Path dir) throws Exception {
@@ -32,9 +34,13 @@ class LoggingTest {
         Path log = dir.resolve("sextant.log");
         Files.writeString(log, "from before\n");
         String line = "x".repeat(99) + "\n"; // 100 bytes
-        try (PrintStream out = new PrintStream(new RollingLogFile(log, 1_000, 3), true, StandardCharsets.UTF_8)) {
-            for (int i = 0; i < 100; i++) out.print(i == 99 ? "last\n" : line);
-        }
+        // the app's own rolling file, as Logging.toFile builds it, with a smaller limit
+        LoggerContext context = Logging.standaloneContext();
+        RollingFileAppender<ILoggingEvent> file = Logging.rollingFile(context, log, 1_000, 3, "%msg%n");
+        Logger logger = context.getLogger("test");
+        logger.addAppender(file);
+        for (int i = 0; i < 100; i++) logger.info(i == 99 ? "last" : line.strip());
+        file.stop();
         assertTrue(Files.readString(log).endsWith("last\n"), "the newest lines are in sextant.log");
         for (String name : new String[] {"sextant.log", "sextant.log.1", "sextant.log.2", "sextant.log.3"}) {
             long size = Files.size(dir.resolve(name));

@@ -1,5 +1,6 @@
 package org.sextant.engine;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,25 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.sql.PreparedStatement;
 import java.time.LocalDate;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.data.PriceBar;
 import org.sextant.engine.data.PriceSeries;
-import org.sextant.engine.home.SextantHome;
 
 /** The facade's price reads: date order whatever the insertion order, and the errors a caller sees. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PriceReadsTest {
-    @TempDir static java.nio.file.Path dir;
-    private Sextant engine;
+    @TempSextant(dowRows = true) private Sextant engine;
 
     @BeforeAll
     void open() {
-        engine = Sextant.open(new SextantHome(dir));
-        TestData.insertDowSample(engine.store());
         // An earlier year imported after the later one: insertion order is not date order.
         engine.store().inTransaction(c -> {
             try (PreparedStatement p = c.prepareStatement("INSERT INTO prices(symbol, date, close, source) VALUES ('AA', ?, ?, 'test')")) {
@@ -35,11 +30,6 @@ class PriceReadsTest {
             }
             return null;
         });
-    }
-
-    @AfterAll
-    void close() {
-        engine.close();
     }
 
     @Test

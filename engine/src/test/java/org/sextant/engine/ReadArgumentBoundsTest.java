@@ -1,5 +1,6 @@
 package org.sextant.engine;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,24 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.forecast.ForecastScan;
-import org.sextant.engine.home.SextantHome;
 
 /** Every read argument that scales the work is bounded in the facade, with an error naming the field (docs/local-api.md, bounds). */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReadArgumentBoundsTest {
-    @TempDir static java.nio.file.Path dir;
-    private Sextant engine;
+    @TempSextant(dowRows = true) private Sextant engine;
 
     @BeforeAll
     void open() {
-        engine = Sextant.open(new SextantHome(dir));
-        TestData.insertDowSample(engine.store());
         // 3000 business-day closes: enough history for a backtest with many origins
         engine.store().inTransaction(c -> {
             try (var s = c.createStatement()) {
@@ -35,11 +30,6 @@ class ReadArgumentBoundsTest {
             }
             return null;
         });
-    }
-
-    @AfterAll
-    void close() {
-        engine.close();
     }
 
     private static void refused(String field, Supplier<?> call) {

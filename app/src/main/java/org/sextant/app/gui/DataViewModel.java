@@ -20,6 +20,7 @@ import javafx.beans.property.StringProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import org.sextant.engine.exchange.CsvWriter;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.SymbolInfo;
@@ -168,7 +169,7 @@ public final class DataViewModel implements AutoCloseable {
         }
         return calls.run(() -> {
             try {
-                AtomicFiles.write(target, CsvText.of(r.columns(), r.rows()));
+                AtomicFiles.write(target, CsvWriter.table(r.columns(), r.rows(), CsvWriter.CRLF));
                 return target;
             } catch (IOException e) {
                 throw SextantException.invalid("file", "cannot write " + target + ": " + e.getMessage(), "choose a folder you can write to");

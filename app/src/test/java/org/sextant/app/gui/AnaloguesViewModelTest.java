@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,17 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.analog.AnalogueDate;
@@ -31,19 +28,7 @@ class AnaloguesViewModelTest {
     /** Runs everything on the calling thread: the futures are complete when the call returns. */
     private static final Executor NOW = Runnable::run;
 
-    @TempDir
-    static Path home;
-    private static Sextant engine;
-
-    @BeforeAll
-    static void open() {
-        engine = TestStore.open(home);
-    }
-
-    @AfterAll
-    static void closeEngine() {
-        engine.close();
-    }
+    @TempSextant private static Sextant engine;
 
     /** Records what the view asked the window to show. */
     static final class RecordingNavigator implements Navigator {

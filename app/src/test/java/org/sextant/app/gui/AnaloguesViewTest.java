@@ -12,7 +12,6 @@ import javafx.geometry.Bounds;
 import javafx.scene.Scene;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableRow;
-import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -96,12 +95,12 @@ class AnaloguesViewTest {
         WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
         Path png = ChartSnapshot.writePng(image, Path.of("target", "analogues.png"));
         assertTrue(Files.size(png) > 20_000, "a full view picture");
-        Path docs = docsFolder();
+        Path docs = Pixels.docsFolder();
         if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("analogues.png"));
         Bounds plot = WaitForAsyncUtils.asyncFx(() -> stage.getScene().getRoot()
                 .sceneToLocal(chart.getCanvas().localToScene(chart.getCanvas().getLayoutBounds()))).get();
-        assertTrue(pixels(image, plot, true) > 2000, "the bars are drawn");
-        assertTrue(pixels(image, plot, false) > 100, "the mean and its CI are drawn");
+        assertTrue(Pixels.count(image, plot, AnaloguesViewTest::isBarBlue) > 2000, "the bars are drawn");
+        assertTrue(Pixels.count(image, plot, AnaloguesViewTest::isMeanOrange) > 100, "the mean and its CI are drawn");
 
         AnalogueDate first = r.analogueDates().get(0);
         TableRow<?> row = robot.lookup("#analogues-dates .table-row-cell")
@@ -137,25 +136,15 @@ class AnaloguesViewTest {
         assertEquals(Json.write(engine.compareToHistory(model.arguments())), Json.write(r));
     }
 
-    /** The docs folder (the one holding user-guide.md), wherever the test runs from; null if absent. */
-    private static Path docsFolder() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("docs").resolve("user-guide.md"))) return dir.resolve("docs");
-        }
-        return null;
+    /** The bar blue. */
+    private static boolean isBarBlue(int argb) {
+        int r = Pixels.red(argb), g = Pixels.green(argb), b = Pixels.blue(argb);
+        return b > 150 && b - r > 60 && b - g > 30;
     }
 
-    /** Pixels of the plot in the bar blue ({@code bars}) or in the mean's orange. */
-    private static int pixels(WritableImage image, Bounds plot, boolean bars) {
-        PixelReader px = image.getPixelReader();
-        int count = 0;
-        for (int x = (int) plot.getMinX(); x < (int) plot.getMaxX(); x++) {
-            for (int y = (int) plot.getMinY(); y < (int) plot.getMaxY(); y++) {
-                int argb = px.getArgb(x, y);
-                int r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
-                if (bars ? b > 150 && b - r > 60 && b - g > 30 : r > 180 && r - b > 120 && g < 140) count++;
-            }
-        }
-        return count;
+    /** The mean's orange. */
+    private static boolean isMeanOrange(int argb) {
+        int r = Pixels.red(argb), g = Pixels.green(argb), b = Pixels.blue(argb);
+        return r > 180 && r - b > 120 && g < 140;
     }
 }

@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fair_acc.dataset.DataSet;
-import io.fair_acc.dataset.DataSetError;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.ListCell;
-import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -114,16 +111,16 @@ class ChartsOverlaysTest {
                 .sceneToLocal(chart.getCanvas().localToScene(chart.getCanvas().getLayoutBounds()))).get();
         WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
         ChartSnapshot.writePng(image, Path.of("target", "charts.png"));
-        Path docs = docsFolder();
+        Path docs = Pixels.docsFolder();
         if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("charts.png"));
-        int purple = backtestPixels(image, plot);
+        int purple = Pixels.count(image, plot, ChartsOverlaysTest::isBacktestPurple);
         assertTrue(purple > 2000, "the backtest fans are visible: " + purple + " pixels");
 
         robot.clickOn("#backtests-toggle");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(onFx(() -> chart.drawnBacktestMedians().isEmpty() && chart.drawnBacktestBands().isEmpty()), "the toggle hides the backtests");
         assertNotNull(onFx(chart::drawnForecastMedian), "and only them");
-        assertEquals(0, backtestPixels(ChartSnapshot.capture(stage.getScene().getRoot()), plot), "no backtest colour on screen");
+        assertEquals(0, Pixels.count(ChartSnapshot.capture(stage.getScene().getRoot()), plot, ChartsOverlaysTest::isBacktestPurple), "no backtest colour on screen");
         robot.clickOn("#backtests-toggle");
         robot.clickOn("#forecast-toggle");
         WaitForAsyncUtils.waitForFxEvents();
@@ -135,27 +132,10 @@ class ChartsOverlaysTest {
         return WaitForAsyncUtils.asyncFx(read).get();
     }
 
-    private static Path docsFolder() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("docs").resolve("user-guide.md"))) return dir.resolve("docs");
-        }
-        return null;
-    }
-
     /** Pixels of the plot in the backtest purple (blue well above green, red between). */
-    private static int backtestPixels(WritableImage image, javafx.geometry.Bounds plot) {
-        PixelReader pixels = image.getPixelReader();
-        int count = 0;
-        for (int x = (int) plot.getMinX(); x < (int) plot.getMaxX(); x++) {
-            for (int y = (int) plot.getMinY(); y < (int) plot.getMaxY(); y++) {
-                int argb = pixels.getArgb(x, y);
-                int r = (argb >> 16) & 0xff;
-                int g = (argb >> 8) & 0xff;
-                int b = argb & 0xff;
-                if (b - g > 15 && r - g > 5 && b > r) count++;
-            }
-        }
-        return count;
+    private static boolean isBacktestPurple(int argb) {
+        int r = Pixels.red(argb), g = Pixels.green(argb), b = Pixels.blue(argb);
+        return b - g > 15 && r - g > 5 && b > r;
     }
 
 }

@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -19,7 +19,6 @@ import java.util.concurrent.Executor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
@@ -30,15 +29,12 @@ import org.sextant.engine.forecast.store.StoredBacktest;
 
 /** The charts view's state against a real engine on a temporary store, without a screen. */
 class ChartsViewModelTest {
-    @TempDir
-    Path home;
-    private Sextant engine;
+    @TempSextant private Sextant engine;
     private ExecutorService uiThread;
     private ChartsViewModel model;
 
     @BeforeEach
     void open() {
-        engine = TestStore.open(home);
         uiThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "test-ui"));
         model = new ChartsViewModel(engine, null, uiThread);
     }
@@ -48,7 +44,6 @@ class ChartsViewModelTest {
         model.forecastLoad().handle((f, e) -> null).get(); // a selection's forecast may still be computing
         model.close();
         uiThread.shutdownNow();
-        engine.close();
     }
 
     @Test

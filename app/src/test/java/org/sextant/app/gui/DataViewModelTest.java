@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -25,16 +26,13 @@ import org.sextant.engine.sql.SelectResult;
 /** The Data view's model on a real store: preview, import (good and bad), SQL and CSV export. */
 class DataViewModelTest {
     @TempDir
-    Path home;
-    @TempDir
     Path files;
-    private Sextant engine;
+    @TempSextant private Sextant engine;
     private ExecutorService background;
     private DataViewModel model;
 
     @BeforeEach
     void open() {
-        engine = TestStore.open(home);
         background = Executors.newSingleThreadExecutor();
         model = new DataViewModel(engine, background, Runnable::run);
     }
@@ -43,7 +41,6 @@ class DataViewModelTest {
     void close() {
         model.close();
         background.shutdownNow();
-        engine.close();
     }
 
     @Test

@@ -1,9 +1,9 @@
 package org.sextant.app.gui;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -13,22 +13,18 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.jobs.JobState;
 import org.sextant.engine.jobs.JobStatus;
 
 /** The Jobs view's model lists the engine's jobs with their progress and cancels one. */
 class JobsViewModelTest {
-    @TempDir
-    Path home;
-    private Sextant engine;
+    @TempSextant private Sextant engine;
     private ExecutorService background;
     private JobsViewModel model;
 
     @BeforeEach
     void open() {
-        engine = TestStore.open(home);
         background = Executors.newSingleThreadExecutor();
         model = new JobsViewModel(engine, background, Runnable::run);
     }
@@ -37,7 +33,6 @@ class JobsViewModelTest {
     void close() {
         model.close();
         background.shutdownNow();
-        engine.close();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -8,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -19,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.app.gui.ResearchViewModel.ChartData;
 import org.sextant.app.gui.ResearchViewModel.SpecProblem;
 import org.sextant.app.gui.ResearchViewModel.StatisticRow;
@@ -47,15 +46,12 @@ class ResearchViewModelTest {
              "constraints": ["fast.length < slow.length"]}
             """;
 
-    @TempDir
-    Path home;
-    private Sextant engine;
+    @TempSextant private Sextant engine;
     private ExecutorService uiThread;
     private ResearchViewModel model;
 
     @BeforeEach
     void open() {
-        engine = TestStore.open(home);
         uiThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "test-ui"));
         model = new ResearchViewModel(engine, null, uiThread);
     }
@@ -65,7 +61,6 @@ class ResearchViewModelTest {
         model.runFinished().handle((r, e) -> null).get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
         model.close();
         uiThread.shutdownNow();
-        engine.close();
     }
 
     @Test

@@ -17,7 +17,6 @@ import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
-import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -167,13 +166,13 @@ class ResearchViewTest {
         robot.moveTo("#verdict"); // no crosshair left on the picture
         WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
         Path png = ChartSnapshot.writePng(image, Path.of("target", "research.png"));
-        Path docs = docsFolder();
+        Path docs = Pixels.docsFolder();
         if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("research.png"));
         assertTrue(Files.size(png) > 30_000, "a full window picture");
         // the equity line and the chosen configuration's dot are on the picture, where their charts put them
         Node root = stage.getScene().getRoot();
-        assertTrue(colouredPixels(image, fx(() -> plotArea(equity.equityChart(), root)), ResearchViewTest::isBlue) > 150, "the equity line is drawn");
-        assertTrue(colouredPixels(image, fx(() -> plotArea(equity.drawdownChart(), root)), ResearchViewTest::isRed) > 150, "the drawdown area is drawn");
+        assertTrue(Pixels.count(image, fx(() -> plotArea(equity.equityChart(), root)), ResearchViewTest::isBlue) > 150, "the equity line is drawn");
+        assertTrue(Pixels.count(image, fx(() -> plotArea(equity.drawdownChart(), root)), ResearchViewTest::isRed) > 150, "the drawdown area is drawn");
         Point2D chosen = fx(() -> pixelOf(scatter, root, stored.inSample().sharpe(), stored.outOfSample().sharpe()));
         assertTrue(isOrange(image.getPixelReader().getArgb((int) Math.round(chosen.getX()), (int) Math.round(chosen.getY()))), "the chosen dot at " + chosen);
 
@@ -264,37 +263,19 @@ class ResearchViewTest {
         return root.sceneToLocal(chart.getCanvas().localToScene(chart.getXAxis().getDisplayPosition(x), chart.getYAxis().getDisplayPosition(y)));
     }
 
-    private static int colouredPixels(WritableImage image, Bounds area, java.util.function.IntPredicate colour) {
-        PixelReader pixels = image.getPixelReader();
-        int n = 0;
-        for (int x = (int) area.getMinX(); x < (int) area.getMaxX(); x++) {
-            for (int y = (int) area.getMinY(); y < (int) area.getMaxY(); y++) {
-                if (colour.test(pixels.getArgb(x, y))) n++;
-            }
-        }
-        return n;
-    }
-
     private static boolean isBlue(int argb) {
-        int r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
+        int r = Pixels.red(argb), g = Pixels.green(argb), b = Pixels.blue(argb);
         return b > 150 && b - r > 90 && b - g > 40;
     }
 
     private static boolean isRed(int argb) {
-        int r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
+        int r = Pixels.red(argb), g = Pixels.green(argb), b = Pixels.blue(argb);
         return r - g > 40 && r - b > 40;
     }
 
     private static boolean isOrange(int argb) {
-        int r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
+        int r = Pixels.red(argb), g = Pixels.green(argb), b = Pixels.blue(argb);
         return r > 180 && r - b > 120 && g > 50 && g < 140;
-    }
-
-    private static Path docsFolder() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isDirectory(dir.resolve("docs").resolve("images"))) return dir.resolve("docs");
-        }
-        return null;
     }
 
     private static <T> T fx(Callable<T> work) throws Exception {

@@ -1,12 +1,12 @@
 package org.sextant.app.gui;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.forecast.ScanRow;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.forecast.store.StoredBacktest;
@@ -27,21 +26,17 @@ class ScansViewModelTest {
     /** Liveness guard for background work, not a performance bound. */
     private static final int GIVE_UP_SECONDS = 300;
 
-    @TempDir
-    Path home;
-    private Sextant engine;
+    @TempSextant private Sextant engine;
     private ExecutorService uiThread;
 
     @BeforeEach
     void open() {
-        engine = TestStore.open(home);
         uiThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "test-ui"));
     }
 
     @AfterEach
     void close() {
         uiThread.shutdownNow();
-        engine.close();
     }
 
     @Test

@@ -3,7 +3,6 @@ package org.sextant.app.gui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -88,7 +87,7 @@ class ScansViewTest {
 
         WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
         ChartSnapshot.writePng(image, Path.of("target", "scans.png"));
-        Path docs = docsFolder();
+        Path docs = Pixels.docsFolder();
         if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("scans.png"));
 
         robot.clickOn("R/R 80%");
@@ -114,12 +113,5 @@ class ScansViewTest {
         String error = robot.lookup("#scan-error").queryLabeled().getText();
         assertTrue(error.contains("reward/risk") && error.contains("1.2"), error);
         assertTrue(engine.jobs().list().isEmpty(), "no job for a bad request");
-    }
-
-    private static Path docsFolder() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("docs").resolve("user-guide.md"))) return dir.resolve("docs");
-        }
-        return null;
     }
 }

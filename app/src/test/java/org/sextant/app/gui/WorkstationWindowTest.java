@@ -16,7 +16,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import javafx.geometry.Point2D;
 import javafx.scene.control.ListCell;
-import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -110,7 +109,7 @@ class WorkstationWindowTest {
 
         WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
         Path png = ChartSnapshot.writePng(image, Path.of("target", "workstation.png"));
-        Path docs = docsFolder();
+        Path docs = Pixels.docsFolder();
         if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("workstation.png"));
         assertTrue(Files.size(png) > 20_000, "a full window picture");
         assertEquals(1200, (int) image.getWidth());
@@ -118,9 +117,9 @@ class WorkstationWindowTest {
                 .sceneToLocal(chart.getCanvas().localToScene(chart.getCanvas().getLayoutBounds()))).get();
         double lastClosePixel = WaitForAsyncUtils.asyncFx(() -> chart.dateAxis().getDisplayPosition(
                 CalendarTicks.toAxis(expected.dates().get(last)))).get();
-        int columns = lineColumns(image, plot);
+        int columns = Pixels.columns(image, plot, WorkstationWindowTest::isCloseLineBlue);
         assertTrue(columns > lastClosePixel * 0.9, "the line runs across the plot up to the last close: " + columns + " of " + lastClosePixel + " columns");
-        assertTrue(fanPixels(image, plot) > 500, "the fan is visible in the picture");
+        assertTrue(Pixels.count(image, plot, WorkstationWindowTest::isFanOrange) > 500, "the fan is visible in the picture");
     }
 
     @Test
@@ -144,7 +143,7 @@ class WorkstationWindowTest {
         assertTrue(chart.drawnForecastBands().isEmpty(), "hidden: no band drawn");
         javafx.geometry.Bounds plot = WaitForAsyncUtils.asyncFx(() -> stage.getScene().getRoot()
                 .sceneToLocal(chart.getCanvas().localToScene(chart.getCanvas().getLayoutBounds()))).get();
-        assertEquals(0, fanPixels(ChartSnapshot.capture(stage.getScene().getRoot()), plot), "no fan colour on screen");
+        assertEquals(0, Pixels.count(ChartSnapshot.capture(stage.getScene().getRoot()), plot, WorkstationWindowTest::isFanOrange), "no fan colour on screen");
 
         robot.clickOn("#forecast-toggle");
         WaitForAsyncUtils.waitForFxEvents();
@@ -157,7 +156,7 @@ class WorkstationWindowTest {
         assertFanMatches(chart, prices, forecast, List.of(0.95));
         String legend = robot.lookup("#forecast-summary").queryLabeled().getText();
         assertTrue(legend.contains(" 95%: ") && !legend.contains(" 80%: "), legend);
-        assertTrue(fanPixels(ChartSnapshot.capture(stage.getScene().getRoot()), plot) > 200, "the 95% band is drawn");
+        assertTrue(Pixels.count(ChartSnapshot.capture(stage.getScene().getRoot()), plot, WorkstationWindowTest::isFanOrange) > 200, "the 95% band is drawn");
     }
 
     @Test
@@ -308,7 +307,6 @@ class WorkstationWindowTest {
         assertEquals(List.of(first, target), shown);
     }
 
-    /** The project's docs folder (the one holding user-guide.md), wherever the test runs from; null if absent. */
     /**
      * The chart type: candlesticks (and OHLC bars) with the volume pane for a symbol stored with
      * open, high, low and volume (the sample's MSFT), a line for closes-only data, and the
@@ -349,7 +347,7 @@ class WorkstationWindowTest {
         assertEquals(day.close(), Double.parseDouble(onFx(() -> chart.crosshair().valueLabel().getText())), day.close() * 0.01);
         WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
         Path png = ChartSnapshot.writePng(image, Path.of("target", "charts-candles.png"));
-        Path docs = docsFolder();
+        Path docs = Pixels.docsFolder();
         if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("charts-candles.png"));
         assertTrue(Files.size(png) > 20_000, "a full window picture");
 
@@ -423,7 +421,7 @@ class WorkstationWindowTest {
         robot.rightClickOn(chart.getCanvas());
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.contextMenu().isShowing()));
         WritableImage menu = ChartSnapshot.capture(chart.contextMenu().getScene().getRoot());
-        Path docs = docsFolder();
+        Path docs = Pixels.docsFolder();
         if (docs != null) ChartSnapshot.writePng(menu, docs.resolve("images").resolve("chart-menu.png"));
         robot.clickOn("Export CSV…");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> asked.size() == 1 && Files.exists(exports.resolve(asked.get(0))));
@@ -484,13 +482,6 @@ class WorkstationWindowTest {
         return WaitForAsyncUtils.asyncFx(work).get();
     }
 
-    private static Path docsFolder() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("docs").resolve("user-guide.md"))) return dir.resolve("docs");
-        }
-        return null;
-    }
-
     /**
      * The visible list cell showing {@code symbol}. The list makes its cells on the layout pulse
      * after its items change, so this waits for one rather than looking once.
@@ -506,38 +497,15 @@ class WorkstationWindowTest {
         return found.get();
     }
 
-    /** Pixels of the plot in the fan's orange (any of its bands, alone or stacked). */
-    private static int fanPixels(WritableImage image, javafx.geometry.Bounds plot) {
-        PixelReader pixels = image.getPixelReader();
-        int count = 0;
-        for (int x = (int) plot.getMinX(); x < (int) plot.getMaxX(); x++) {
-            for (int y = (int) plot.getMinY(); y < (int) plot.getMaxY(); y++) {
-                int argb = pixels.getArgb(x, y);
-                int r = (argb >> 16) & 0xff;
-                int g = (argb >> 8) & 0xff;
-                int b = argb & 0xff;
-                if (r - b > 30 && r - g > 10) count++;
-            }
-        }
-        return count;
+    /** The fan's orange (any of its bands, alone or stacked). */
+    private static boolean isFanOrange(int argb) {
+        int r = Pixels.red(argb), g = Pixels.green(argb), b = Pixels.blue(argb);
+        return r - b > 30 && r - g > 10;
     }
 
-    /** Columns of the plot holding a pixel of the close line colour (#1565C0). */
-    private static int lineColumns(WritableImage image, javafx.geometry.Bounds plot) {
-        PixelReader pixels = image.getPixelReader();
-        int columns = 0;
-        for (int x = (int) plot.getMinX(); x < (int) plot.getMaxX(); x++) {
-            for (int y = (int) plot.getMinY(); y < (int) plot.getMaxY(); y++) {
-                int argb = pixels.getArgb(x, y);
-                int r = (argb >> 16) & 0xff;
-                int g = (argb >> 8) & 0xff;
-                int b = argb & 0xff;
-                if (b > 150 && b - r > 90 && b - g > 40) {
-                    columns++;
-                    break;
-                }
-            }
-        }
-        return columns;
+    /** The close line colour (#1565C0). */
+    private static boolean isCloseLineBlue(int argb) {
+        int r = Pixels.red(argb), g = Pixels.green(argb), b = Pixels.blue(argb);
+        return b > 150 && b - r > 90 && b - g > 40;
     }
 }

@@ -1,5 +1,7 @@
 package org.sextant.engine.forecast;
 
+import org.sextant.engine.exchange.CsvWriter;
+
 import org.sextant.contract.FailReason;
 
 import org.sextant.engine.process.ExternalCommand;
@@ -45,9 +47,9 @@ public final class ExternalForecaster implements Forecaster {
         try {
             dir = Files.createTempDirectory("sextant-ext");
             Path in = dir.resolve("history.csv"), out = dir.resolve("quantiles.csv");
-            StringBuilder sb = new StringBuilder("t,value\n");
-            for (int t = 0; t < y.length; t++) sb.append(t + 1).append(',').append(y[t]).append('\n');
-            Files.writeString(in, sb);
+            List<List<Object>> rows = new ArrayList<>();
+            for (int t = 0; t < y.length; t++) rows.add(List.of(t + 1, y[t]));
+            Files.writeString(in, CsvWriter.table(List.of("t", "value"), rows, CsvWriter.LF));
             List<String> cmd = new ArrayList<>(command);
             cmd.add(in.toString());
             cmd.add(out.toString());

@@ -3,7 +3,6 @@ package org.sextant.engine.analog;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -78,10 +77,6 @@ final class SampleData {
             }
             return null;
         });
-    }
-
-    static Store tempStore(Path dir) {
-        return Store.open(dir.resolve("sextant.duckdb"), dir.resolve("staging"));
     }
 
     private static void append(DuckDBAppender a, String sym, LocalDate[] dates, double[] close) throws Exception {

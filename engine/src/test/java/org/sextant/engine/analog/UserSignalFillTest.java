@@ -1,5 +1,6 @@
 package org.sextant.engine.analog;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -103,30 +104,28 @@ class UserSignalFillTest {
     }
 
     @Test
-    void theFillLimitIsStoredWithTheDefinitionAndChangesTheMatcherVersion(@TempDir Path dir) throws Exception {
-        try (Store store = SampleData.tempStore(dir)) {
-            SampleData.load(store);
-            UserSignalSeries m = ForwardFillTest.monthly(true);
-            List<String> lines = new ArrayList<>(List.of("date,value"));
-            for (int i = 0; i < m.dates().length; i++) lines.add(m.dates()[i] + "," + m.values()[i]);
-            Path csv = dir.resolve("ko_month_end.csv");
-            Files.write(csv, lines);
-            AnalogueService service = new AnalogueService(store);
+    void theFillLimitIsStoredWithTheDefinitionAndChangesTheMatcherVersion(@TempDir Path dir, @TempSextant Store store) throws Exception {
+        SampleData.load(store);
+        UserSignalSeries m = ForwardFillTest.monthly(true);
+        List<String> lines = new ArrayList<>(List.of("date,value"));
+        for (int i = 0; i < m.dates().length; i++) lines.add(m.dates()[i] + "," + m.values()[i]);
+        Path csv = dir.resolve("ko_month_end.csv");
+        Files.write(csv, lines);
+        AnalogueService service = new AnalogueService(store);
 
-            service.importSignal(csv, m.definition(), "backfill");
-            SignalDefinition byDefault = service.signalDefinitions("NYSE").stream().filter(d -> d.name().equals(NAME)).findFirst().orElseThrow();
-            assertEquals(SignalDefinition.DEFAULT_MAX_FILL_DAYS, byDefault.maxFillDays());
-            assertEquals(5, Json.MAPPER.readTree(Json.write(byDefault)).get("max_fill_days").asInt(), "list_signals shows the limit");
-            String v5 = service.compareToHistory(Map.of()).matcherVersion();
+        service.importSignal(csv, m.definition(), "backfill");
+        SignalDefinition byDefault = service.signalDefinitions("NYSE").stream().filter(d -> d.name().equals(NAME)).findFirst().orElseThrow();
+        assertEquals(SignalDefinition.DEFAULT_MAX_FILL_DAYS, byDefault.maxFillDays());
+        assertEquals(5, Json.MAPPER.readTree(Json.write(byDefault)).get("max_fill_days").asInt(), "list_signals shows the limit");
+        String v5 = service.compareToHistory(Map.of()).matcherVersion();
 
-            service.importSignal(csv, m.definition().withMaxFillDays(23), "backfill");
-            DailySignals s = SignalStore.load(store, "NYSE", AnalogueDefaults.BREADTH_UNIVERSE);
-            assertEquals(23, s.registry().get(NAME).maxFillDays());
-            assertNotEquals(v5, service.compareToHistory(Map.of()).matcherVersion());
-            // Carried rows keep the backfill mark of their observation.
-            int mid = s.rowOf(LocalDate.of(1998, 10, 8));
-            assertFalse(Double.isNaN(s.value(mid, s.registry().column(NAME))));
-            assertTrue(s.backfill(mid));
-        }
+        service.importSignal(csv, m.definition().withMaxFillDays(23), "backfill");
+        DailySignals s = SignalStore.load(store, "NYSE", AnalogueDefaults.BREADTH_UNIVERSE);
+        assertEquals(23, s.registry().get(NAME).maxFillDays());
+        assertNotEquals(v5, service.compareToHistory(Map.of()).matcherVersion());
+        // Carried rows keep the backfill mark of their observation.
+        int mid = s.rowOf(LocalDate.of(1998, 10, 8));
+        assertFalse(Double.isNaN(s.value(mid, s.registry().column(NAME))));
+        assertTrue(s.backfill(mid));
     }
 }

@@ -1,5 +1,6 @@
 package org.sextant.engine.api;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +17,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,27 +26,18 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
-import org.sextant.engine.home.SextantHome;
 
 /** Issue #14: slow, idle and cut-off local connections neither starve the launcher nor fill the log. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConnectionAbuseTest {
     private static final String TOKEN = "t0ken";
-    @TempDir static Path dir;
-    private Sextant engine;
+    @TempSextant private Sextant engine;
     private final HttpClient http = HttpClient.newHttpClient();
     private final List<Socket> sockets = new ArrayList<>();
     private final ScheduledExecutorService dribbler = Executors.newSingleThreadScheduledExecutor();
-
-    @BeforeAll
-    void open() {
-        engine = Sextant.open(new SextantHome(dir));
-    }
 
     @AfterAll
     void close() throws IOException {

@@ -1,5 +1,6 @@
 package org.sextant.engine.api;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,30 +15,23 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
-import org.sextant.engine.TestData;
-import org.sextant.engine.home.SextantHome;
 import tools.jackson.databind.JsonNode;
 
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LocalApiServerTest {
     private static final String TOKEN = "t0ken";
-    @TempDir static Path dir;
-    private Sextant engine;
+    @TempSextant(dowRows = true) private Sextant engine;
     private LocalApiServer api;
     private final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeAll
     void start() throws Exception {
-        engine = Sextant.open(new SextantHome(dir));
-        TestData.insertDowSample(engine.store());
         api = LocalApiServer.start(engine, TOKEN, "headless", () -> "state");
     }
 

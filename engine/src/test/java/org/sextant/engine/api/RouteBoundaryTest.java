@@ -1,5 +1,6 @@
 package org.sextant.engine.api;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,11 +11,9 @@ import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.contract.Bounds;
 import org.sextant.contract.Capabilities;
 import org.sextant.engine.Json;
@@ -22,25 +21,19 @@ import org.sextant.engine.ReadOnlyScope;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.AtomicFiles;
-import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.research.store.SessionLedger;
 
 /** The app side of the boundary: arguments checked from the contract's schema, read routes that cannot write. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RouteBoundaryTest {
-    @TempDir static Path dir;
-    private Sextant engine;
+    private Path dir;
+    @TempSextant private Sextant engine;
     private ApiRoutes routes;
 
     @BeforeAll
     void open() {
-        engine = Sextant.open(new SextantHome(dir));
+        dir = engine.home().root();
         routes = new ApiRoutes(engine, () -> Map.of());
-    }
-
-    @AfterAll
-    void close() {
-        engine.close();
     }
 
     private Object call(String method, String json) {

@@ -1,5 +1,6 @@
 package org.sextant.engine.api;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,10 +14,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
-import org.sextant.engine.home.SextantHome;
 import tools.jackson.databind.JsonNode;
 
 /** list_runs, get_run and export_report over HTTP, after a backtest on the shipped sample universe. */
@@ -31,15 +30,15 @@ class RunsApiTest {
             + "\"size\":{\"type\":\"fixed_fraction\",\"inputs\":{\"signal\":\"cross\"}},"
             + "\"book\":{\"type\":\"equal_weight\",\"inputs\":{\"position\":\"size\"}},"
             + "\"run\":{\"type\":\"execution\",\"inputs\":{\"weights\":\"book\"}}}}";
-    @TempDir static Path dir;
-    private Sextant engine;
+    private Path dir;
+    @TempSextant private Sextant engine;
     private LocalApiServer api;
     private final HttpClient http = HttpClient.newHttpClient();
     private String runId;
 
     @BeforeAll
     void start() throws Exception {
-        engine = Sextant.open(new SextantHome(dir));
+        dir = engine.home().root();
         api = LocalApiServer.start(engine, TOKEN, "headless", () -> "state");
         JsonNode summary = ok(post("backtest", "{\"spec\":" + SPEC + ",\"symbols\":[\"AA\",\"KO\"],\"session_id\":\"api\",\"selected_configuration\":1}"));
         runId = summary.get("run_id").asString();

@@ -1,5 +1,6 @@
 package org.sextant.engine.forecast;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,24 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.forecast.store.ForecastStore;
 import org.sextant.engine.forecast.store.StoredForecast;
-import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.jobs.JobState;
 import org.sextant.engine.jobs.JobStatus;
 
@@ -36,18 +32,7 @@ import org.sextant.engine.jobs.JobStatus;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ForecastStoreTest {
-    @TempDir static Path dir;
-    private Sextant engine;
-
-    @BeforeAll
-    void open() {
-        engine = Sextant.open(new SextantHome(dir));
-    }
-
-    @AfterAll
-    void close() {
-        engine.close();
-    }
+    @TempSextant private Sextant engine;
 
     private long count(String sql) {
         return engine.store().read(c -> {

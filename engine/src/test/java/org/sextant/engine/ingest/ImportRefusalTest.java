@@ -1,5 +1,6 @@
 package org.sextant.engine.ingest;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -51,49 +52,41 @@ class ImportRefusalTest {
             "app.env | AWS_SECRET=abcd1234 | AWS_SECRET=abcd1234 | abcd1234",
             "shadow  | root:$6$s4lt$h4shh4sh:19000:0:99999:7::: | $6$s4lt$h4shh4sh | root:",
             "keys.csv | sk-live-0123456789abcdef,other | sk-live-0123456789abcdef | sk-live"})
-    void aFileThatIsNotPricesIsDescribedNeverEchoed(String name, String firstLine, String secret, String part) throws Exception {
+    void aFileThatIsNotPricesIsDescribedNeverEchoed(String name, String firstLine, String secret, String part, @TempSextant Store store) throws Exception {
         Path f = Files.writeString(tmp.resolve(name), firstLine + "\nsecond line,of it\n");
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
-            SextantException e = refused(store, PriceRules.defaults(), f);
-            assertLeaksNothing(e, secret, part);
-            assertTrue(e.getMessage().contains(f + " line 1 (the header): not a price file header"), e.getMessage());
-            assertTrue(e.fix().contains("Date,Open,High,Low,Close"), e.fix());
-        }
+        SextantException e = refused(store, PriceRules.defaults(), f);
+        assertLeaksNothing(e, secret, part);
+        assertTrue(e.getMessage().contains(f + " line 1 (the header): not a price file header"), e.getMessage());
+        assertTrue(e.fix().contains("Date,Open,High,Low,Close"), e.fix());
     }
 
     @Test
-    void aTextCellOfAFileWithAPriceHeaderIsDescribedByItsLength() throws Exception {
+    void aTextCellOfAFileWithAPriceHeaderIsDescribedByItsLength(@TempSextant Store store) throws Exception {
         Path f = Files.writeString(tmp.resolve("KEYS.csv"), "date,close\n2020-01-02,sk-live-0123456789abcdef\n");
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
-            SextantException e = refused(store, PriceRules.defaults(), f);
-            assertLeaksNothing(e, "sk-live", "0123456789abcdef");
-            assertTrue(e.getMessage().contains("KEYS.csv line 2, column close: a text of 24 characters is not a number"), e.getMessage());
-        }
+        SextantException e = refused(store, PriceRules.defaults(), f);
+        assertLeaksNothing(e, "sk-live", "0123456789abcdef");
+        assertTrue(e.getMessage().contains("KEYS.csv line 2, column close: a text of 24 characters is not a number"), e.getMessage());
     }
 
     @Test
-    void aSignalImportOfAFileThatIsNotASignalEchoesNoLine() throws Exception {
+    void aSignalImportOfAFileThatIsNotASignalEchoesNoLine(@TempSextant Store store) throws Exception {
         Path env = Files.writeString(tmp.resolve("signal.env"), "date,value\n2020-01-02,1\nAWS_SECRET=abcd1234,x\n");
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
-            SextantException e = assertThrows(SextantException.class, () -> org.sextant.engine.analog.UserSignalImport.importCsv(store, env,
-                    org.sextant.engine.analog.SignalDefinition.numeric("my_signal", 1.0, "test", 0.0), "live"));
-            assertLeaksNothing(e, "abcd1234", "AWS_SECRET");
-            assertTrue(e.getMessage().contains("a text of 19 characters is not an ISO date"), e.getMessage());
-        }
+        SextantException e = assertThrows(SextantException.class, () -> org.sextant.engine.analog.UserSignalImport.importCsv(store, env,
+                org.sextant.engine.analog.SignalDefinition.numeric("my_signal", 1.0, "test", 0.0), "live"));
+        assertLeaksNothing(e, "abcd1234", "AWS_SECRET");
+        assertTrue(e.getMessage().contains("a text of 19 characters is not an ISO date"), e.getMessage());
     }
 
     @Test
-    void theJobRecordOfARefusedImportHoldsNoFileContent() throws Exception {
+    void theJobRecordOfARefusedImportHoldsNoFileContent(@TempSextant Sextant engine) throws Exception {
         Path env = Files.writeString(tmp.resolve(".env"), "AWS_SECRET=abcd1234\nDB_PASSWORD=hunter2hunter2\n");
-        try (Sextant engine = Sextant.open(new SextantHome(tmp.resolve("home")))) {
-            JobStatus job = engine.jobs().await(engine.startImport(List.of(env)).id(), Duration.ofMinutes(2));
-            assertEquals(JobState.FAILED, job.state());
-            assertTrue(job.error().contains(".env line 1 (the header)"), job.error());
-            try (Stream<Path> records = Files.list(engine.home().jobsDir())) {
-                for (Path record : records.toList()) {
-                    String text = Files.readString(record);
-                    assertFalse(text.contains("abcd1234") || text.contains("AWS_SECRET") || text.contains("hunter2"), record + ": " + text);
-                }
+        JobStatus job = engine.jobs().await(engine.startImport(List.of(env)).id(), Duration.ofMinutes(2));
+        assertEquals(JobState.FAILED, job.state());
+        assertTrue(job.error().contains(".env line 1 (the header)"), job.error());
+        try (Stream<Path> records = Files.list(engine.home().jobsDir())) {
+            for (Path record : records.toList()) {
+                String text = Files.readString(record);
+                assertFalse(text.contains("abcd1234") || text.contains("AWS_SECRET") || text.contains("hunter2"), record + ": " + text);
             }
         }
     }
@@ -106,30 +99,26 @@ class ImportRefusalTest {
             "high below low   | 1991-01-03,10,9,11,10,100   | line 3, column High: the high 9.0 is below the low 11.0 | swapped",
             "open above high  | 1991-01-03,12,11,9,10,100   | line 3, column Open: the open 12.0 is outside [low 9.0, high 11.0] | between its low and its high",
             "close below low  | 1991-01-03,10,11,9,8.5,100  | line 3, column Close: the close 8.5 is outside [low 9.0, high 11.0] | between its low and its high"})
-    void aRowThatCannotBePricesIsRefusedWithTheLineAndTheFix(String what, String badRow, String message, String fix) throws Exception {
+    void aRowThatCannotBePricesIsRefusedWithTheLineAndTheFix(String what, String badRow, String message, String fix, @TempSextant Store store) throws Exception {
         Path f = Files.writeString(tmp.resolve("KO.csv"), "Date,Open,High,Low,Close,Volume\n1991-01-02,9.8,9.9,9.7,9.88,100\n" + badRow + "\n");
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
-            SextantException e = refused(store, PriceRules.defaults(), f);
-            assertTrue(e.getMessage().contains("KO.csv " + message), e.getMessage());
-            assertTrue(e.fix().contains(fix), e.fix());
-            assertEquals(0, prices(store), "nothing written");
-        }
+        SextantException e = refused(store, PriceRules.defaults(), f);
+        assertTrue(e.getMessage().contains("KO.csv " + message), e.getMessage());
+        assertTrue(e.fix().contains(fix), e.fix());
+        assertEquals(0, prices(store), "nothing written");
     }
 
     @Test
-    void thePlausibleDateRangeIsSetInSettings() throws Exception {
+    void thePlausibleDateRangeIsSetInSettings(@TempSextant Store store) throws Exception {
         Path settings = Files.writeString(tmp.resolve("settings.json"), "{\"import\": {\"min_date\": \"1700-01-01\", \"max_date\": \"2000-12-31\"}}");
         PriceRules rules = PriceRules.load(settings);
         assertEquals(new PriceRules(LocalDate.of(1700, 1, 1), LocalDate.of(2000, 12, 31)), rules);
         assertEquals(LocalDate.now().plusDays(1), PriceRules.load(tmp.resolve("absent.json")).maxDate());
         Path old = Files.writeString(tmp.resolve("SPX.csv"), "Date,Close\n1750-01-02,1.5\n");
         Path late = Files.writeString(tmp.resolve("LATE.csv"), "Date,Close\n2001-01-02,1.5\n");
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
-            assertEquals(1, new PriceImporter(store, rules).importFiles(List.of(old)).rowsInserted());
-            assertTrue(refused(store, PriceRules.defaults(), Files.writeString(tmp.resolve("SPX2.csv"), "Date,Close\n1750-01-02,1.5\n"))
-                    .getMessage().contains("outside the plausible range 1800-01-01.."));
-            assertTrue(refused(store, rules, late).getMessage().contains("2001-01-02 is outside the plausible range 1700-01-01..2000-12-31"));
-        }
+        assertEquals(1, new PriceImporter(store, rules).importFiles(List.of(old)).rowsInserted());
+        assertTrue(refused(store, PriceRules.defaults(), Files.writeString(tmp.resolve("SPX2.csv"), "Date,Close\n1750-01-02,1.5\n"))
+                .getMessage().contains("outside the plausible range 1800-01-01.."));
+        assertTrue(refused(store, rules, late).getMessage().contains("2001-01-02 is outside the plausible range 1700-01-01..2000-12-31"));
         Path broken = Files.writeString(tmp.resolve("broken.json"), "{\"import\": {\"min_date\": \"long ago\"}}");
         assertEquals("import.min_date", assertThrows(SextantException.class, () -> PriceRules.load(broken)).field());
     }

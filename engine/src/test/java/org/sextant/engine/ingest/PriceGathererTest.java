@@ -1,5 +1,6 @@
 package org.sextant.engine.ingest;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -36,14 +37,13 @@ class PriceGathererTest {
     static final String KEY = "k3y-SECRET-42";
 
     @TempDir Path tmp;
-    Store store;
+    @TempSextant Store store;
     HttpServer server;
     final List<String> requests = new CopyOnWriteArrayList<>();
     byte[] recorded;
 
     @BeforeEach
     void start() throws IOException {
-        store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
         try (InputStream in = getClass().getResourceAsStream("/ingest/msft.us.csv")) {
             recorded = in.readAllBytes();
         }
@@ -56,7 +56,6 @@ class PriceGathererTest {
     @AfterEach
     void stop() {
         server.stop(0);
-        store.close();
     }
 
     /** The ticker decides the answer: msft.us gets the recorded CSV, the others a failure mode. */

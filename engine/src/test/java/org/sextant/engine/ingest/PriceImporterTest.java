@@ -1,5 +1,6 @@
 package org.sextant.engine.ingest;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +14,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,18 +25,12 @@ import org.sextant.engine.store.Store;
 /** Imports of the accepted layouts, all-or-nothing failure, re-import. Values from the real extracts in test resources. */
 class PriceImporterTest {
     @TempDir Path tmp;
-    Store store;
+    @TempSextant Store store;
     PriceImporter importer;
 
     @BeforeEach
     void open() {
-        store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
         importer = new PriceImporter(store);
-    }
-
-    @AfterEach
-    void close() {
-        store.close();
     }
 
     /** Copies a test resource to the temp dir under {@code name} (the name carries the symbol). */

@@ -10,7 +10,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.time.LocalDate;
+import java.sql.Date;
+import java.sql.PreparedStatement;
 import org.sextant.engine.research.sweep.Universe;
+import org.sextant.engine.store.Store;
 
 /** Reads the small CSV fixtures under src/test/resources/research (see README.md there). */
 public final class ResearchData {
@@ -64,6 +67,29 @@ public final class ResearchData {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Writes {@link #dowJones}'s closes into the prices table of {@code store} (source
+     * fBasics::DowJones30), leaving out the (asset, bar) pairs {@code left} names.
+     */
+    public static void insertDowJones(Store store, int assets, int bars, java.util.function.BiPredicate<Integer, Integer> left) {
+        Universe dow = dowJones(assets, bars);
+        store.inTransaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO prices(symbol, date, close, source) VALUES (?, ?, ?, 'fBasics::DowJones30')")) {
+                for (int a = 0; a < dow.assets(); a++) {
+                    for (int t = 0; t < dow.bars(); t++) {
+                        if (left.test(a, t)) continue;
+                        p.setString(1, dow.symbols().get(a));
+                        p.setDate(2, Date.valueOf(dow.dates().get(t)));
+                        p.setDouble(3, dow.close()[a][t]);
+                        p.addBatch();
+                    }
+                }
+                p.executeBatch();
+            }
+            return null;
+        });
     }
 
     private static String[] split(String line) {

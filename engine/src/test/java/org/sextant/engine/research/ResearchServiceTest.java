@@ -1,23 +1,18 @@
 package org.sextant.engine.research;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.Date;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
-import org.sextant.engine.research.sweep.Universe;
 import org.sextant.engine.store.Store;
 
 class ResearchServiceTest {
@@ -31,69 +26,53 @@ class ResearchServiceTest {
               "run": {"type": "execution", "inputs": {"weights": "book"}, "params": {"cost_bps": 5, "slippage_bps": 5}}}}
             """;
 
-    static Store dowStore(Path dir) throws Exception {
-        Store store = Store.open(dir.resolve("s.duckdb"), Files.createDirectories(dir.resolve("staging")));
-        Universe dow = ResearchData.dowJones(4, 1000);
-        store.inTransaction(c -> {
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO prices(symbol, date, close, source) VALUES (?, ?, ?, 'fBasics::DowJones30')")) {
-                for (int a = 0; a < dow.assets(); a++) for (int t = 0; t < dow.bars(); t++) {
-                    p.setString(1, dow.symbols().get(a));
-                    p.setDate(2, Date.valueOf(dow.dates().get(t)));
-                    p.setDouble(3, dow.close()[a][t]);
-                    p.addBatch();
-                }
-                p.executeBatch();
-            }
-            return null;
+    /** Four Dow Jones stocks' first 1000 closes, into an empty store (a {@code @TempSextant Store}). */
+    static void insertDow(Store store) {
+        ResearchData.insertDowJones(store, 4, 1000, (a, t) -> false);
+    }
+
+    @Test
+    void runsASpecAndCountsTheSessionAcrossRuns(@TempSextant Store store) throws Exception {
+        insertDow(store);
+        ResearchService research = new ResearchService(store);
+        StrategyRunRequest req = new StrategyRunRequest("s", SPEC, List.of("AA", "AXP", "T", "BA"), null, null, LocalDate.of(1994, 1, 3), 2);
+        StrategyRunSummary first = research.runStrategy(req);
+        assertEquals(12, first.configurations());
+        assertEquals(12, first.sessionConfigurations());
+        StrategyRunSummary second = research.runStrategy(req);
+        assertEquals(24, second.sessionConfigurations());
+        assertEquals(2, second.sessionRuns());
+        assertTrue(second.dsr() <= first.dsr() + 1e-12, "more configurations tried cannot raise the DSR");
+        assertTrue(second.verdictText().contains("24 configurations") || second.verdict().equals("significant"), second.verdictText());
+        String json = Json.write(second);
+        assertTrue(json.contains("\"verdict_text\"") && json.contains("\"in_sample\""), json);
+    }
+
+    @Test
+    void aBadSpecIsRefusedBeforeAnythingRunsOrIsSaved(@TempSextant Store store) throws Exception {
+        insertDow(store);
+        ResearchService research = new ResearchService(store);
+        String bad = SPEC.replace("\"type\": \"rsi\"", "\"type\": \"rsii\"");
+        SextantException e = assertThrows(SextantException.class, () -> research.runStrategy(
+                new StrategyRunRequest("s", bad, List.of("AA"), null, null, LocalDate.of(1994, 1, 3), 1)));
+        assertEquals("nodes.rsi.type", e.field());
+        assertEquals("oos_start", assertThrows(SextantException.class, () -> research.runStrategy(
+                new StrategyRunRequest("s", SPEC, List.of("AA"), null, null, null, 1))).field());
+        long runs = store.read(c -> {
+            try (ResultSet r = c.createStatement().executeQuery("SELECT count(*) FROM strategy_runs")) { r.next(); return r.getLong(1); }
         });
-        return store;
+        assertEquals(0, runs);
     }
 
     @Test
-    void runsASpecAndCountsTheSessionAcrossRuns(@TempDir Path dir) throws Exception {
-        try (Store store = dowStore(dir)) {
-            ResearchService research = new ResearchService(store);
-            StrategyRunRequest req = new StrategyRunRequest("s", SPEC, List.of("AA", "AXP", "T", "BA"), null, null, LocalDate.of(1994, 1, 3), 2);
-            StrategyRunSummary first = research.runStrategy(req);
-            assertEquals(12, first.configurations());
-            assertEquals(12, first.sessionConfigurations());
-            StrategyRunSummary second = research.runStrategy(req);
-            assertEquals(24, second.sessionConfigurations());
-            assertEquals(2, second.sessionRuns());
-            assertTrue(second.dsr() <= first.dsr() + 1e-12, "more configurations tried cannot raise the DSR");
-            assertTrue(second.verdictText().contains("24 configurations") || second.verdict().equals("significant"), second.verdictText());
-            String json = Json.write(second);
-            assertTrue(json.contains("\"verdict_text\"") && json.contains("\"in_sample\""), json);
-        }
-    }
-
-    @Test
-    void aBadSpecIsRefusedBeforeAnythingRunsOrIsSaved(@TempDir Path dir) throws Exception {
-        try (Store store = dowStore(dir)) {
-            ResearchService research = new ResearchService(store);
-            String bad = SPEC.replace("\"type\": \"rsi\"", "\"type\": \"rsii\"");
-            SextantException e = assertThrows(SextantException.class, () -> research.runStrategy(
-                    new StrategyRunRequest("s", bad, List.of("AA"), null, null, LocalDate.of(1994, 1, 3), 1)));
-            assertEquals("nodes.rsi.type", e.field());
-            assertEquals("oos_start", assertThrows(SextantException.class, () -> research.runStrategy(
-                    new StrategyRunRequest("s", SPEC, List.of("AA"), null, null, null, 1))).field());
-            long runs = store.read(c -> {
-                try (ResultSet r = c.createStatement().executeQuery("SELECT count(*) FROM strategy_runs")) { r.next(); return r.getLong(1); }
-            });
-            assertEquals(0, runs);
-        }
-    }
-
-    @Test
-    void listsTheCatalogueAndComposesWithoutRunning(@TempDir Path dir) throws Exception {
-        try (Store store = dowStore(dir)) {
-            ResearchService research = new ResearchService(store);
-            List<Map<String, Object>> nodes = research.listNodes();
-            Map<String, Object> rsi = nodes.stream().filter(n -> n.get("name").equals("rsi")).findFirst().orElseThrow();
-            assertEquals("indicator", rsi.get("category"));
-            assertEquals(List.of("length: int 1..5000 (default 14)"), rsi.get("params"));
-            assertEquals(12, research.composeGraph(SPEC).configurations());
-            assertFalse(research.composeGraph("{}").ok());
-        }
+    void listsTheCatalogueAndComposesWithoutRunning(@TempSextant Store store) throws Exception {
+        insertDow(store);
+        ResearchService research = new ResearchService(store);
+        List<Map<String, Object>> nodes = research.listNodes();
+        Map<String, Object> rsi = nodes.stream().filter(n -> n.get("name").equals("rsi")).findFirst().orElseThrow();
+        assertEquals("indicator", rsi.get("category"));
+        assertEquals(List.of("length: int 1..5000 (default 14)"), rsi.get("params"));
+        assertEquals(12, research.composeGraph(SPEC).configurations());
+        assertFalse(research.composeGraph("{}").ok());
     }
 }

@@ -1,16 +1,15 @@
 package org.sextant.engine.research;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.jobs.JobContext;
 import org.sextant.engine.store.Store;
 
@@ -40,37 +39,35 @@ class RunProgressTest {
     }
 
     @Test
-    void progressRisesThroughTheConfigurations(@TempDir Path dir) throws Exception {
-        try (Store store = ResearchServiceTest.dowStore(dir)) {
-            ResearchService research = new ResearchService(store);
-            RecordingJob job = new RecordingJob(-1);
-            // one thread: chunks finish in order, so the reported fractions must rise
-            StrategyRunSummary s = research.runStrategy(new StrategyRunRequest("p", ResearchServiceTest.SPEC, UNIVERSE, null, null, OOS, 1), job);
-            assertEquals(12, s.configurations());
-            assertEquals(0.05, job.fractions.get(0), 1e-12);
-            assertTrue(job.messages.contains("12 of 12 configurations"), job.messages.toString());
-            for (int i = 1; i < job.fractions.size(); i++) {
-                assertTrue(job.fractions.get(i) >= job.fractions.get(i - 1), "never goes back: " + job.fractions);
-            }
-            assertEquals(0.9, job.fractions.get(job.fractions.size() - 1), 1e-12);
-            assertEquals(1, research.listRuns("p", 10).size());
+    void progressRisesThroughTheConfigurations(@TempSextant Store store) throws Exception {
+        ResearchServiceTest.insertDow(store);
+        ResearchService research = new ResearchService(store);
+        RecordingJob job = new RecordingJob(-1);
+        // one thread: chunks finish in order, so the reported fractions must rise
+        StrategyRunSummary s = research.runStrategy(new StrategyRunRequest("p", ResearchServiceTest.SPEC, UNIVERSE, null, null, OOS, 1), job);
+        assertEquals(12, s.configurations());
+        assertEquals(0.05, job.fractions.get(0), 1e-12);
+        assertTrue(job.messages.contains("12 of 12 configurations"), job.messages.toString());
+        for (int i = 1; i < job.fractions.size(); i++) {
+            assertTrue(job.fractions.get(i) >= job.fractions.get(i - 1), "never goes back: " + job.fractions);
         }
+        assertEquals(0.9, job.fractions.get(job.fractions.size() - 1), 1e-12);
+        assertEquals(1, research.listRuns("p", 10).size());
     }
 
     @Test
-    void aCancelledRunIsNeitherSavedNorCounted(@TempDir Path dir) throws Exception {
-        try (Store store = ResearchServiceTest.dowStore(dir)) {
-            ResearchService research = new ResearchService(store);
-            RecordingJob job = new RecordingJob(0.05); // cancel as soon as the sweep starts
-            assertThrows(CancellationException.class, () -> research.runStrategy(
-                    new StrategyRunRequest("c", ResearchServiceTest.SPEC, UNIVERSE, null, null, OOS, 1), job));
-            assertTrue(research.listRuns("c", 10).isEmpty(), "no run stored");
-            assertEquals(Integer.valueOf(0), store.<Integer>read(c -> {
-                try (var st = c.createStatement(); var rs = st.executeQuery("SELECT count(*) FROM research_sessions WHERE session_id = 'c' AND runs > 0")) {
-                    rs.next();
-                    return rs.getInt(1);
-                }
-            }), "the session ledger did not count it");
-        }
+    void aCancelledRunIsNeitherSavedNorCounted(@TempSextant Store store) throws Exception {
+        ResearchServiceTest.insertDow(store);
+        ResearchService research = new ResearchService(store);
+        RecordingJob job = new RecordingJob(0.05); // cancel as soon as the sweep starts
+        assertThrows(CancellationException.class, () -> research.runStrategy(
+                new StrategyRunRequest("c", ResearchServiceTest.SPEC, UNIVERSE, null, null, OOS, 1), job));
+        assertTrue(research.listRuns("c", 10).isEmpty(), "no run stored");
+        assertEquals(Integer.valueOf(0), store.<Integer>read(c -> {
+            try (var st = c.createStatement(); var rs = st.executeQuery("SELECT count(*) FROM research_sessions WHERE session_id = 'c' AND runs > 0")) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }), "the session ledger did not count it");
     }
 }

@@ -1,18 +1,16 @@
 package org.sextant.engine.sql;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.sextant.engine.SextantException;
@@ -28,18 +26,11 @@ class QueryBoundsTest {
     /** A list aggregate over 400 M rows: about 3 GB of native memory that DuckDB's memory_limit does not hold. */
     static final String HUGE_LIST = "SELECT length(list(range)::VARCHAR) FROM range(400000000)";
 
-    @TempDir
-    static Path dir;
     private Store store;
 
     @BeforeAll
-    void open() throws Exception {
-        store = SampleStore.open(dir);
-    }
-
-    @AfterAll
-    void close() {
-        store.close();
+    void open(@TempSextant Store empty) throws Exception {
+        store = SampleStore.fill(empty);
     }
 
     @Test

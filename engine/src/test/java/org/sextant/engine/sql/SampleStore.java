@@ -34,7 +34,11 @@ final class SampleStore {
     }
 
     static Store open(Path dir) throws Exception {
-        Store store = Store.open(dir.resolve("t.duckdb"), dir.resolve("staging"));
+        return fill(Store.open(dir.resolve("t.duckdb"), dir.resolve("staging")));
+    }
+
+    /** Writes the 500 closes into an empty store (a {@code @TempSextant Store}). */
+    static Store fill(Store store) throws Exception {
         List<Close> closes = closes();
         store.inTransaction(c -> {
             try (PreparedStatement p = c.prepareStatement(

@@ -7,6 +7,7 @@ import java.util.function.ToDoubleFunction;
  * R's optim/nmmin that forecast::ets calls: one common initial step (10% of the largest |x_i|),
  * reflection 1, contraction 0.5, expansion 2, stop when the simplex's values differ by less than
  * reltol·(|f|+reltol) or after maxEval evaluations.
+ * Kept beside Hipparchus's Nelder–Mead: ETS must reproduce R's fitted parameters, and only R's variant does.
  */
 final class NashSimplex {
     private NashSimplex() {}

@@ -3,6 +3,13 @@ package org.sextant.engine.forecast.model;
 import org.sextant.engine.forecast.Forecast;
 import org.sextant.engine.forecast.Forecaster;
 import org.sextant.engine.forecast.Normal;
+import org.hipparchus.exception.MathIllegalStateException;
+import org.hipparchus.optim.InitialGuess;
+import org.hipparchus.optim.MaxEval;
+import org.hipparchus.optim.nonlinear.scalar.GoalType;
+import org.hipparchus.optim.nonlinear.scalar.ObjectiveFunction;
+import org.hipparchus.optim.nonlinear.scalar.noderiv.NelderMeadSimplex;
+import org.hipparchus.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
 
 /**
  * The Optimised Theta Method (OTM) of Fiorucci, Pellegrini, Louzada, Petropoulos &amp; Koehler
@@ -74,17 +81,36 @@ public final class OptimisedTheta implements Forecaster {
             if (!(a > 1e-4 && a < 0.9999 && th >= 1 && th <= THETA_MAX)) return 1e300;
             return run(y, x[0] * sc, a, th, an, bn)[0];
         };
-        double[] best = null;
-        double bestVal = Double.POSITIVE_INFINITY;
-        for (double th0 : new double[] {2, 4}) { // two starts: the standard method and a steeper line
-            NelderMead.Result r = NelderMead.minimize(sse, new double[] {y[0] / sc, 0.5, th0}, new double[] {0.1, 0.2, 0.5}, 1e-10, 3000);
-            if (r.value() < bestVal) {
-                bestVal = r.value();
-                best = r.x();
-            }
+        // two starts: the standard method and a steeper line; the best point either start visited
+        Best best = new Best();
+        for (double th0 : new double[] {2, 4}) minimise(x -> best.offer(x, sse.applyAsDouble(x)), new double[] {y[0] / sc, 0.5, th0});
+        double[] x = best.point;
+        double[] res = run(y, x[0] * sc, x[1], x[2], an, bn);
+        return new Fit(x[0] * sc, x[1], x[2], res[0] / n, an, bn, res[1]);
+    }
+
+    /** Hipparchus's Nelder–Mead (coefficients 1, 2, 0.5, 0.5) from one start; running out of evaluations keeps what was found. */
+    private static void minimise(org.hipparchus.analysis.MultivariateFunction f, double[] start) {
+        try {
+            new SimplexOptimizer(1e-10, 1e-300).optimize(new MaxEval(3000), new ObjectiveFunction(f), GoalType.MINIMIZE,
+                    new InitialGuess(start), new NelderMeadSimplex(new double[] {0.1, 0.2, 0.5}));
+        } catch (MathIllegalStateException evaluationsUsedUp) {
+            // the best point so far stands, as it did when the hand-written simplex stopped at its limit
         }
-        double[] res = run(y, best[0] * sc, best[1], best[2], an, bn);
-        return new Fit(best[0] * sc, best[1], best[2], res[0] / n, an, bn, res[1]);
+    }
+
+    /** The lowest objective value seen over all evaluations, and where. */
+    private static final class Best {
+        double value = Double.POSITIVE_INFINITY;
+        double[] point;
+
+        double offer(double[] x, double v) {
+            if (v < value || point == null) {
+                value = v;
+                point = x.clone();
+            }
+            return v;
+        }
     }
 
     /** {sum of squared one-step errors, final level}. */

@@ -1,5 +1,7 @@
 package org.sextant.engine.research.stats;
 
+import org.hipparchus.distribution.continuous.TDistribution;
+
 /**
  * Harvey and Liu (2015), "Backtesting", J. Portfolio Management 42(1): the Sharpe ratio a
  * strategy keeps once the p-value of its t-test is adjusted for the number of strategies tried.
@@ -32,7 +34,7 @@ public record Haircut(double annualSharpe, double pValue, String method, double 
 
     /** Two-sided p-value of a per-period Sharpe ratio over t observations. */
     public static double pValue(double periodSharpe, long t) {
-        return 2 * (1 - StudentT.cdf(periodSharpe * Math.sqrt(t), t - 1));
+        return 2 * (1 - studentT(t - 1).cumulativeProbability(periodSharpe * Math.sqrt(t)));
     }
 
     /** Bonferroni haircut when only the number of tests is known. */
@@ -63,8 +65,14 @@ public record Haircut(double annualSharpe, double pValue, String method, double 
 
     private static Haircut finish(double sr, double p, String method, double adjusted, long t, double q) {
         // Invert: the Sharpe ratio whose two-sided p-value equals the adjusted one (0 when p = 1).
-        double z = adjusted >= 1 ? 0 : StudentT.quantile(1 - adjusted / 2, t - 1);
+        double z = adjusted >= 1 ? 0 : studentT(t - 1).inverseCumulativeProbability(1 - adjusted / 2);
         double hc = Math.signum(sr) * z / Math.sqrt(t) * Math.sqrt(q);
         return new Haircut(sr, p, method, adjusted, hc, sr == 0 ? Double.NaN : (sr - hc) / sr);
+    }
+
+    /** Student's t with its inverse solved to 1e-14 (the library's default stops at 1e-9). */
+    static TDistribution studentT(double degreesOfFreedom) {
+        if (!(degreesOfFreedom > 0)) throw new IllegalArgumentException("degrees of freedom must be positive, got " + degreesOfFreedom);
+        return new TDistribution(degreesOfFreedom, 1e-14);
     }
 }

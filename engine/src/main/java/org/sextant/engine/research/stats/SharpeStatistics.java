@@ -1,5 +1,7 @@
 package org.sextant.engine.research.stats;
 
+import org.sextant.engine.forecast.Normal;
+
 /**
  * Significance of a Sharpe ratio after non-normality, short samples and many trials.
  * All Sharpe ratios here are per period (not annualised); T counts return observations;

@@ -1,5 +1,6 @@
 package org.sextant.engine.research.report;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,14 +12,11 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
-import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.research.StrategyRunRequest;
 import org.sextant.engine.research.StrategyRunSummary;
 import org.sextant.engine.research.run.EquityCurve;
@@ -37,19 +35,14 @@ class ReportExportTest {
               "book": {"type": "equal_weight", "inputs": {"position": "size"}},
               "run": {"type": "execution", "inputs": {"weights": "book"}, "params": {"cost_bps": 5}}}}
             """;
-    @TempDir static Path dir;
-    private Sextant engine;
+    private Path dir;
+    @TempSextant private Sextant engine;
     private StrategyRunSummary run;
 
     @BeforeAll
     void runOnce() {
-        engine = Sextant.open(new SextantHome(dir));
+        dir = engine.home().root();
         run = engine.backtest(new StrategyRunRequest("report", SPEC, List.of("AA", "IBM", "KO"), null, null, LocalDate.of(1998, 1, 2), 2));
-    }
-
-    @AfterAll
-    void close() {
-        engine.close();
     }
 
     @Test

@@ -1,23 +1,19 @@
 package org.sextant.engine.research.source;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.time.LocalDate;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.analog.AnalogueService;
-import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.research.StrategyRunRequest;
 import org.sextant.engine.research.StrategyRunSummary;
 import org.sextant.engine.research.graph.ComposeResult;
@@ -45,20 +41,7 @@ class ForecastAndAnalogueNodesTest {
 
     static final String FORECAST = "{\"type\": \"forecast\", \"params\": {\"model\": \"theta\", \"horizon\": 20, \"every\": 20, \"window\": 250}}";
     static final String ANALOGUE = "{\"type\": \"analogue\", \"params\": {\"horizon\": 5, \"measure\": [\"mean\", \"positive_pct\"], \"every\": 5}}";
-
-    @TempDir static Path dir;
-    @TempDir static Path cutDir;
-    private Sextant engine;
-
-    @BeforeAll
-    void open() {
-        engine = Sextant.open(new SextantHome(dir));
-    }
-
-    @AfterAll
-    void close() {
-        engine.close();
-    }
+    @TempSextant private Sextant engine;
 
     private static GraphError only(ComposeResult r) {
         assertFalse(r.ok(), r.toString());
@@ -108,38 +91,34 @@ class ForecastAndAnalogueNodesTest {
     }
 
     @Test
-    void aStoreWithoutTheBenchmarkRefusesTheAnalogueNodeBeforeTheSweep(@TempDir Path empty) throws Exception {
-        try (Sextant bare = Sextant.open(new SextantHome(empty))) {
-            bare.store().inTransaction(c -> c.createStatement().executeUpdate("DELETE FROM prices WHERE symbol = 'NYSE'"));
-            SextantException e = assertThrows(SextantException.class, () -> bare.backtest(new StrategyRunRequest("nodes", spec(ANALOGUE),
-                    List.of("AA"), LocalDate.of(1997, 1, 1), LocalDate.of(2000, 12, 31), LocalDate.of(1999, 6, 1), 1)));
-            assertEquals("benchmark", e.field(), e.getMessage());
-            assertTrue(bare.listRuns(null, 5).isEmpty(), "nothing saved");
-        }
+    void aStoreWithoutTheBenchmarkRefusesTheAnalogueNodeBeforeTheSweep(@TempSextant Sextant bare) throws Exception {
+        bare.store().inTransaction(c -> c.createStatement().executeUpdate("DELETE FROM prices WHERE symbol = 'NYSE'"));
+        SextantException e = assertThrows(SextantException.class, () -> bare.backtest(new StrategyRunRequest("nodes", spec(ANALOGUE),
+                List.of("AA"), LocalDate.of(1997, 1, 1), LocalDate.of(2000, 12, 31), LocalDate.of(1999, 6, 1), 1)));
+        assertEquals("benchmark", e.field(), e.getMessage());
+        assertTrue(bare.listRuns(null, 5).isEmpty(), "nothing saved");
     }
 
     @Test
-    void theAnalogueSeriesUpToADateIsTheSameWithoutThePricesAfterIt() throws Exception {
+    void theAnalogueSeriesUpToADateIsTheSameWithoutThePricesAfterIt(@TempSextant Sextant past) throws Exception {
         LocalDate cut = LocalDate.of(1999, 12, 31);
-        try (Sextant past = Sextant.open(new SextantHome(cutDir))) {
-            past.store().inTransaction(c -> {
-                try (PreparedStatement p = c.prepareStatement("DELETE FROM prices WHERE date > ?")) {
-                    p.setObject(1, cut);
-                    p.executeUpdate();
-                }
-                return null;
-            });
-            List<LocalDate> dates = engine.getClosePrice("AA", LocalDate.of(1999, 6, 1), LocalDate.of(2000, 6, 30)).dates();
-            int last = 0;
-            while (!dates.get(last + 1).isAfter(cut)) last++;
-            double[] full = new MatcherAnalogueSource(new AnalogueService(engine.store())).series(dates, "NYSE", 5, "mean", 3);
-            double[] cutOff = new MatcherAnalogueSource(new AnalogueService(past.store())).series(dates.subList(0, last + 1), "NYSE", 5, "mean", 3);
-            int finite = 0;
-            for (int t = 0; t <= last; t++) {
-                assertEquals(full[t], cutOff[t], 0, "as of " + dates.get(t));
-                if (Double.isFinite(full[t])) finite++;
+        past.store().inTransaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("DELETE FROM prices WHERE date > ?")) {
+                p.setObject(1, cut);
+                p.executeUpdate();
             }
-            assertTrue(finite > last / 2, "the matcher answered on most days: " + finite + " of " + (last + 1));
+            return null;
+        });
+        List<LocalDate> dates = engine.getClosePrice("AA", LocalDate.of(1999, 6, 1), LocalDate.of(2000, 6, 30)).dates();
+        int last = 0;
+        while (!dates.get(last + 1).isAfter(cut)) last++;
+        double[] full = new MatcherAnalogueSource(new AnalogueService(engine.store())).series(dates, "NYSE", 5, "mean", 3);
+        double[] cutOff = new MatcherAnalogueSource(new AnalogueService(past.store())).series(dates.subList(0, last + 1), "NYSE", 5, "mean", 3);
+        int finite = 0;
+        for (int t = 0; t <= last; t++) {
+            assertEquals(full[t], cutOff[t], 0, "as of " + dates.get(t));
+            if (Double.isFinite(full[t])) finite++;
         }
+        assertTrue(finite > last / 2, "the matcher answered on most days: " + finite + " of " + (last + 1));
     }
 }

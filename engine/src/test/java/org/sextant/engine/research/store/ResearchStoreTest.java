@@ -1,19 +1,15 @@
 package org.sextant.engine.research.store;
 
+import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.Date;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.research.ResearchData;
 import org.sextant.engine.research.graph.ComposedGraph;
@@ -38,73 +34,54 @@ class ResearchStoreTest {
               "run": {"type": "execution", "inputs": {"weights": "book"}, "params": {"cost_bps": 5}}}}
             """;
 
-    private static Store storeWithDow(Path dir, int assets, int bars) throws Exception {
-        Path staging = Files.createDirectories(dir.resolve("staging"));
-        Store store = Store.open(dir.resolve("sextant.duckdb"), staging);
-        Universe dow = ResearchData.dowJones(assets, bars);
-        store.inTransaction(c -> {
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO prices(symbol, date, close, source) VALUES (?, ?, ?, 'fBasics::DowJones30')")) {
-                for (int a = 0; a < dow.assets(); a++) {
-                    for (int t = 0; t < dow.bars(); t++) {
-                        if (a == 1 && t == 5) continue;   // one missing day for one symbol: dropped from the common dates
-                        p.setString(1, dow.symbols().get(a));
-                        p.setDate(2, Date.valueOf(dow.dates().get(t)));
-                        p.setDouble(3, dow.close()[a][t]);
-                        p.addBatch();
-                    }
-                }
-                p.executeBatch();
+    private static void withDow(Store store, int assets, int bars) {
+        // one missing day for one symbol: dropped from the common dates
+        ResearchData.insertDowJones(store, assets, bars, (a, t) -> a == 1 && t == 5);
+    }
+
+    @Test
+    void aRunIsSavedWithTheSessionCountsAndReadBack(@TempSextant Store store) throws Exception {
+        withDow(store, 3, 600);
+        ResearchStore rs = new ResearchStore(store);
+        Universe u = rs.universe(List.of("AA", "AXP", "T"), null, null);
+        assertEquals(599, u.bars());
+        assertNull(u.open());                                  // closes only in this store
+        ComposedGraph g = GraphComposer.compose(SPEC).requireOk();
+        ResearchSession session = rs.session("s1");
+        SweepResult sweep = Sweep.run(new GraphSweep(g, u), u.indexOf(LocalDate.of(1993, 1, 4)), 1, false, 252);
+        HonestyReport report = HonestyReport.of(sweep, session, 252, 1);
+        rs.saveRun("r1", "sma", SPEC, sweep, report, session);
+
+        ResearchSession again = rs.session("s1");
+        assertEquals(1, again.runs());
+        assertEquals(6, again.configurations());
+        long rows = store.read(c -> count(c, "SELECT count(*) FROM run_configurations WHERE run_id = 'r1'"));
+        assertEquals(12, rows);
+        String verdict = store.read(c -> {
+            try (ResultSet r = c.createStatement().executeQuery("SELECT verdict_text, session_configurations FROM strategy_runs WHERE run_id = 'r1'")) {
+                r.next();
+                assertEquals(6, r.getLong(2));
+                return r.getString(1);
             }
-            return null;
         });
-        return store;
+        assertEquals(report.verdict().headline(), verdict);
+
+        // Saving the same run id again fails and changes nothing: no extra rows, same counts.
+        HonestyReport second = HonestyReport.of(sweep, session, 252, 1);
+        assertNotNull(second);
+        assertThrows(SextantException.class, () -> rs.saveRun("r1", "sma", SPEC, sweep, second, session));
+        assertEquals(12L, (long) store.read(c -> count(c, "SELECT count(*) FROM run_configurations")));
+        assertEquals(6, rs.session("s1").configurations());
     }
 
     @Test
-    void aRunIsSavedWithTheSessionCountsAndReadBack(@TempDir Path dir) throws Exception {
-        try (Store store = storeWithDow(dir, 3, 600)) {
-            ResearchStore rs = new ResearchStore(store);
-            Universe u = rs.universe(List.of("AA", "AXP", "T"), null, null);
-            assertEquals(599, u.bars());
-            assertNull(u.open());                                  // closes only in this store
-            ComposedGraph g = GraphComposer.compose(SPEC).requireOk();
-            ResearchSession session = rs.session("s1");
-            SweepResult sweep = Sweep.run(new GraphSweep(g, u), u.indexOf(LocalDate.of(1993, 1, 4)), 1, false, 252);
-            HonestyReport report = HonestyReport.of(sweep, session, 252, 1);
-            rs.saveRun("r1", "sma", SPEC, sweep, report, session);
-
-            ResearchSession again = rs.session("s1");
-            assertEquals(1, again.runs());
-            assertEquals(6, again.configurations());
-            long rows = store.read(c -> count(c, "SELECT count(*) FROM run_configurations WHERE run_id = 'r1'"));
-            assertEquals(12, rows);
-            String verdict = store.read(c -> {
-                try (ResultSet r = c.createStatement().executeQuery("SELECT verdict_text, session_configurations FROM strategy_runs WHERE run_id = 'r1'")) {
-                    r.next();
-                    assertEquals(6, r.getLong(2));
-                    return r.getString(1);
-                }
-            });
-            assertEquals(report.verdict().headline(), verdict);
-
-            // Saving the same run id again fails and changes nothing: no extra rows, same counts.
-            HonestyReport second = HonestyReport.of(sweep, session, 252, 1);
-            assertNotNull(second);
-            assertThrows(SextantException.class, () -> rs.saveRun("r1", "sma", SPEC, sweep, second, session));
-            assertEquals(12L, (long) store.read(c -> count(c, "SELECT count(*) FROM run_configurations")));
-            assertEquals(6, rs.session("s1").configurations());
-        }
-    }
-
-    @Test
-    void unknownSymbolsAndBadDatesAreNamed(@TempDir Path dir) throws Exception {
-        try (Store store = storeWithDow(dir, 2, 50)) {
-            ResearchStore rs = new ResearchStore(store);
-            assertEquals("symbols", assertThrows(SextantException.class, () -> rs.universe(List.of("AA", "ZZZ"), null, null)).field());
-            assertEquals("from", assertThrows(SextantException.class,
-                    () -> rs.universe(List.of("AA"), LocalDate.of(2000, 1, 1), LocalDate.of(1999, 1, 1))).field());
-            assertEquals("session_id", assertThrows(SextantException.class, () -> rs.session(" ")).field());
-        }
+    void unknownSymbolsAndBadDatesAreNamed(@TempSextant Store store) throws Exception {
+        withDow(store, 2, 50);
+        ResearchStore rs = new ResearchStore(store);
+        assertEquals("symbols", assertThrows(SextantException.class, () -> rs.universe(List.of("AA", "ZZZ"), null, null)).field());
+        assertEquals("from", assertThrows(SextantException.class,
+                () -> rs.universe(List.of("AA"), LocalDate.of(2000, 1, 1), LocalDate.of(1999, 1, 1))).field());
+        assertEquals("session_id", assertThrows(SextantException.class, () -> rs.session(" ")).field());
     }
 
     private static long count(java.sql.Connection c, String sql) throws Exception {
