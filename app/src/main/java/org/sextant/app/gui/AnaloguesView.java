@@ -31,10 +31,10 @@ import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.sextant.charts.ForwardReturnHistogram;
 import org.sextant.engine.Sextant;
-import org.sextant.engine.analog.AnalogueDate;
-import org.sextant.engine.analog.AnalogueResponse;
-import org.sextant.engine.analog.CalibrationReport;
-import org.sextant.engine.analog.ForwardStats;
+import org.sextant.engine.analogue.AnalogueDate;
+import org.sextant.engine.analogue.AnalogueResponse;
+import org.sextant.engine.analogue.CalibrationReport;
+import org.sextant.engine.analogue.ForwardStats;
 
 /**
  * "When markets looked like this before, what happened next": today's signal vector (or an

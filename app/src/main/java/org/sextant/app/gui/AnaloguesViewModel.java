@@ -28,12 +28,12 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.sextant.engine.Sextant;
-import org.sextant.engine.analog.AnalogueDate;
-import org.sextant.engine.analog.AnalogueDefaults;
-import org.sextant.engine.analog.AnalogueResponse;
-import org.sextant.engine.analog.CalibrationReport;
-import org.sextant.engine.analog.ForwardStats;
-import org.sextant.engine.analog.SignalDefinition;
+import org.sextant.engine.analogue.AnalogueDate;
+import org.sextant.engine.analogue.AnalogueDefaults;
+import org.sextant.engine.analogue.AnalogueResponse;
+import org.sextant.engine.analogue.CalibrationReport;
+import org.sextant.engine.analogue.ForwardStats;
+import org.sextant.engine.analogue.SignalDefinition;
 
 /**
  * State of the Analogues view, testable without a screen: the signal vector (today's, or edited

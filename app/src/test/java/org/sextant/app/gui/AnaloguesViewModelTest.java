@@ -19,9 +19,9 @@ import java.util.concurrent.Executor;
 import org.junit.jupiter.api.Test;
 import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
-import org.sextant.engine.analog.AnalogueDate;
-import org.sextant.engine.analog.AnalogueResponse;
-import org.sextant.engine.analog.CalibrationReport;
+import org.sextant.engine.analogue.AnalogueDate;
+import org.sextant.engine.analogue.AnalogueResponse;
+import org.sextant.engine.analogue.CalibrationReport;
 
 /** The Analogues view's state without a screen, over an engine on the real sample data (NYSE composite, Dow 30). */
 class AnaloguesViewModelTest {

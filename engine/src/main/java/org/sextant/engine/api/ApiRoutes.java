@@ -17,7 +17,7 @@ import org.sextant.engine.SextantException;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.ForecastScan;
-import org.sextant.engine.analog.SignalDefinition;
+import org.sextant.engine.analogue.SignalDefinition;
 import org.sextant.engine.research.StrategyRunRequest;
 
 /**

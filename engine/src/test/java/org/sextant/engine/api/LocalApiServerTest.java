@@ -112,7 +112,7 @@ class LocalApiServerTest {
         JsonNode viaApi = Json.MAPPER.readTree(r.body()).get("data");
         // the same serialization path as the wire: bytes, then a tree (node types then compare equal)
         JsonNode viaFacade = Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(engine.compareToHistory(
-                org.sextant.engine.analog.AnalogueRequest.jsonArgs(args))));
+                org.sextant.engine.analogue.AnalogueRequest.jsonArgs(args))));
         assertEquals(viaFacade, viaApi);
         assertEquals(50, viaApi.get("sample_size").asInt());
 

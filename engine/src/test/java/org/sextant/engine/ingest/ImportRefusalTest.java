@@ -71,8 +71,8 @@ class ImportRefusalTest {
     @Test
     void aSignalImportOfAFileThatIsNotASignalEchoesNoLine(@TempSextant Store store) throws Exception {
         Path env = Files.writeString(tmp.resolve("signal.env"), "date,value\n2020-01-02,1\nAWS_SECRET=abcd1234,x\n");
-        SextantException e = assertThrows(SextantException.class, () -> org.sextant.engine.analog.UserSignalImport.importCsv(store, env,
-                org.sextant.engine.analog.SignalDefinition.numeric("my_signal", 1.0, "test", 0.0), "live"));
+        SextantException e = assertThrows(SextantException.class, () -> org.sextant.engine.analogue.UserSignalImport.importCsv(store, env,
+                org.sextant.engine.analogue.SignalDefinition.numeric("my_signal", 1.0, "test", 0.0), "live"));
         assertLeaksNothing(e, "abcd1234", "AWS_SECRET");
         assertTrue(e.getMessage().contains("a text of 19 characters is not an ISO date"), e.getMessage());
     }

@@ -180,7 +180,7 @@ public final class GraphComposer {
         if (type.name().equals("analogue") && params.containsKey("horizon")) {
             for (Object h : params.get("horizon")) {
                 int v = ((Number) h).intValue();
-                if (java.util.Arrays.stream(org.sextant.engine.analog.DailySignals.HORIZONS).noneMatch(x -> x == v)) {
+                if (java.util.Arrays.stream(org.sextant.engine.analogue.DailySignals.HORIZONS).noneMatch(x -> x == v)) {
                     error(id, at + ".params.horizon", "the analogue matcher reports 1, 3, 5 and 20 days ahead, not " + v, "use horizon 1, 3, 5 or 20");
                     break;
                 }

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.sextant.engine.SextantException;
-import org.sextant.engine.analog.AnalogueDefaults;
+import org.sextant.engine.analogue.AnalogueDefaults;
 import org.sextant.engine.research.source.AnalogueSource;
 import org.sextant.engine.research.source.ForecastSeries;
 import org.sextant.engine.research.backtest.StrategyBacktestKernel;

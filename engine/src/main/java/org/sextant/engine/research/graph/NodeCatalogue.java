@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.sextant.engine.analog.AnalogueDefaults;
+import org.sextant.engine.analogue.AnalogueDefaults;
 import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.research.source.ForecastSeries;
 

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.sextant.engine.SextantException;
-import org.sextant.engine.analog.AnalogueResponse;
-import org.sextant.engine.analog.AnalogueService;
-import org.sextant.engine.analog.ForwardStats;
+import org.sextant.engine.analogue.AnalogueResponse;
+import org.sextant.engine.analogue.AnalogueService;
+import org.sextant.engine.analogue.ForwardStats;
 
 /**
  * The analogue node's values from the real matcher: compare_to_history as of each query date

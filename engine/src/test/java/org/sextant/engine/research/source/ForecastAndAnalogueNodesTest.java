@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
-import org.sextant.engine.analog.AnalogueService;
+import org.sextant.engine.analogue.AnalogueService;
 import org.sextant.engine.research.StrategyRunRequest;
 import org.sextant.engine.research.StrategyRunSummary;
 import org.sextant.engine.research.graph.ComposeResult;

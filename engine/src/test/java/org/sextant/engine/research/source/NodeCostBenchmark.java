@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.sextant.engine.Sextant;
-import org.sextant.engine.analog.AnalogueService;
+import org.sextant.engine.analogue.AnalogueService;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.research.graph.GraphComposer;
 import org.sextant.engine.research.graph.GraphSweep;

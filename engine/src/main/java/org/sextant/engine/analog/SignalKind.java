@@ -1,8 +1,0 @@
-package org.sextant.engine.analog;
-
-/** A signal dimension is a number (matched by distance and bins) or a label (matched by equality). */
-public enum SignalKind {
-    NUMERIC, CATEGORICAL;
-
-    public String wire() { return name().toLowerCase(java.util.Locale.ROOT); }
-}

@@ -1,0 +1,547 @@
+package org.sextant.engine.analogue;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sextant.engine.SextantException;
+
+/**
+ * compare_to_history: finds the days whose signals looked most like the query and reports what
+ * the benchmark did over the next 1, 3 and 5 days. Only days whose forward window closed before
+ * the as-of date (plus an embargo) qualify, chosen days are thinned so one episode counts once,
+ * and the dimensions are standardised over those eligible days only.
+ * One matcher serves many calls over the same {@link DailySignals}; it is immutable and thread-safe.
+ */
+public final class AnalogueMatcher {
+    private final DailySignals s;
+    private final Standardiser standardiser;
+    private final String version;
+    private final boolean fullSort;
+    private final double[][] fwdPrefix;
+    private final int[][] posPrefix;
+    /** Null when this matcher answers without conformal bands (tests of the selection itself). */
+    private final AnalogueConformal conformal;
+
+    public AnalogueMatcher(DailySignals signals) {
+        this(signals, false, true);
+    }
+
+    /** {@code fullSort}: the reference path that sorts every candidate (tests and the benchmark baseline); no conformal bands. */
+    AnalogueMatcher(DailySignals signals, boolean fullSort) {
+        this(signals, fullSort, false);
+    }
+
+    /** {@code calibrated} false: answers without conformal bands, for tests of the selection that ask many knob sets. */
+    AnalogueMatcher(DailySignals signals, boolean fullSort, boolean calibrated) {
+        this.conformal = calibrated ? new AnalogueConformal(this) : null;
+        this.s = signals;
+        this.standardiser = new Standardiser(signals);
+        this.version = AnalogueDefaults.matcherVersion(signals.registry());
+        this.fullSort = fullSort;
+        int n = signals.size();
+        int horizons = DailySignals.HORIZONS.length;
+        fwdPrefix = new double[horizons][n + 1];
+        posPrefix = new int[horizons][n + 1];
+        for (int h = 0; h < horizons; h++) {
+            double[] f = signals.forwardColumn(DailySignals.HORIZONS[h]);
+            for (int i = 0; i < n; i++) {
+                boolean ok = !Double.isNaN(f[i]);
+                fwdPrefix[h][i + 1] = fwdPrefix[h][i] + (ok ? f[i] : 0);
+                posPrefix[h][i + 1] = posPrefix[h][i] + (ok && f[i] > 0 ? 1 : 0);
+            }
+        }
+    }
+
+    public DailySignals signals() { return s; }
+    public String version() { return version; }
+
+    /** Parses a raw call (Map from JSON or a transport) and matches it; warnings go to the log. */
+    public AnalogueResponse match(Map<String, ?> args) {
+        return match(AnalogueRequest.parse(args, s.registry()));
+    }
+
+    public AnalogueResponse match(AnalogueRequest r) {
+        return match(r, true);
+    }
+
+    /** {@code calibrated} false: no bootstrap interval and no conformal bands (the calibration's own past answers). */
+    AnalogueResponse match(AnalogueRequest r, boolean calibrated) {
+        Plan p = plan(r);
+        Chosen c = choose(p, r);
+        return respond(p, r, c, calibrated);
+    }
+
+    /**
+     * True when the {@code horizon}-day outcome of {@code row} was known before the as-of row, with
+     * the embargo: always so for the matched horizons up to 5 days, not for 20-day windows near it.
+     */
+    static boolean outcomeKnown(int row, int horizon, int asOfRow) {
+        return row + horizon + AnalogueDefaults.EMBARGO_DAYS < asOfRow;
+    }
+
+    // ---- the query ---------------------------------------------------------------------
+
+    /** Everything resolved before the scan: as-of row, eligible cut, matched columns and their coefficients. */
+    static final class Plan {
+        int asOfRow;
+        LocalDate tradeDate;
+        long asOfEpochDay;
+        int cut;
+        int[] cols = new int[0];
+        String[] colNames = new String[0];
+        double[] q = new double[0];
+        double[] coef = new double[0];
+        double[] trust = new double[0];
+        double trustSum;
+        double[] lo = new double[0];
+        double[] hi = new double[0];
+        int[] catCols = new int[0];
+        int[] catCodes = new int[0];
+        int regimeCol = -1;
+        int regimeCode = -1;
+        Map<String, Object> query = new LinkedHashMap<>();
+        Map<String, String> bins = new LinkedHashMap<>();
+        List<String> notes = new ArrayList<>();
+    }
+
+    private Plan plan(AnalogueRequest r) {
+        SignalRegistry reg = s.registry();
+        int n = s.size();
+        if (n == 0) throw SextantException.notFound("benchmark", "no signal rows for " + s.benchmark(), "import prices for the benchmark first");
+        Plan p = new Plan();
+        double[] qNum = new double[s.dims()];
+        Arrays.fill(qNum, Double.NaN);
+        int[] qCat = new int[reg.categorical().size()];
+        Arrays.fill(qCat, -1);
+        if (r.signals() == null) {
+            int row;
+            if (r.asOf() == null) {
+                row = n - 1;
+            } else {
+                row = s.rowsBefore(r.asOf().plusDays(1)) - 1;
+                if (row < 0) {
+                    throw SextantException.invalid(AnalogueRequest.AS_OF, "as_of " + r.asOf() + " is before the first signal row " + s.date(0),
+                            "pass an as_of on or after " + s.date(0));
+                }
+            }
+            p.asOfRow = row;
+            p.tradeDate = s.date(row);
+            p.asOfEpochDay = s.epochDay(row);
+            for (int c = 0; c < qNum.length; c++) qNum[c] = s.value(row, c);
+            for (int c = 0; c < qCat.length; c++) qCat[c] = s.code(row, c);
+            rowNotes(p, row);
+        } else {
+            if (r.asOf() == null) {
+                p.asOfRow = n;
+                p.tradeDate = s.date(n - 1);
+                p.asOfEpochDay = s.epochDay(n - 1) + 1;
+            } else {
+                p.asOfRow = s.rowsBefore(r.asOf());
+                p.tradeDate = r.asOf();
+                p.asOfEpochDay = r.asOf().toEpochDay();
+            }
+            for (Map.Entry<String, Object> e : r.signals().entrySet()) {
+                SignalDefinition def = reg.get(e.getKey());
+                if (def.numeric()) qNum[reg.column(def.name())] = (Double) e.getValue();
+                else qCat[reg.column(def.name())] = def.levelOf((String) e.getValue());
+            }
+            // A tag the caller did not give is derived from the values given, by the same rules.
+            if (reg.has(SignalRegistry.REGIME) && !r.signals().containsKey(SignalRegistry.REGIME) && reg.has(SignalRegistry.BREADTH_50)) {
+                qCat[reg.column(SignalRegistry.REGIME)] = RegimeRules.regime(num(qNum, SignalRegistry.DIST_SMA50), num(qNum, SignalRegistry.DIST_SMA200),
+                        num(qNum, SignalRegistry.DRAWDOWN_252), num(qNum, SignalRegistry.VOL_20D), num(qNum, SignalRegistry.BREADTH_50));
+            }
+        }
+        p.cut = Math.max(0, p.asOfRow - AnalogueDefaults.MAX_HORIZON - AnalogueDefaults.EMBARGO_DAYS);
+
+        List<Integer> cols = new ArrayList<>();
+        List<Double> trusts = new ArrayList<>();
+        List<double[]> moments = new ArrayList<>();
+        for (SignalDefinition def : reg.numeric()) {
+            int c = reg.column(def.name());
+            double t = r.dimTrust() == null ? def.defaultTrust() : r.dimTrust().getOrDefault(def.name(), 1.0);
+            if (Double.isNaN(qNum[c]) || t <= 0) continue;
+            double[] m = standardiser.stats(c, p.cut);
+            if (!(m[1] > 0)) continue;
+            cols.add(c);
+            trusts.add(t);
+            moments.add(m);
+        }
+        int k = cols.size();
+        for (int m = 0; m < k; m++) gapNote(p, reg.numeric().get(cols.get(m)));
+        p.cols = new int[k];
+        p.colNames = new String[k];
+        p.q = new double[k];
+        p.coef = new double[k];
+        p.trust = new double[k];
+        p.lo = new double[k];
+        p.hi = new double[k];
+        for (int m = 0; m < k; m++) {
+            int c = cols.get(m);
+            SignalDefinition def = reg.numeric().get(c);
+            p.cols[m] = c;
+            p.colNames[m] = def.name();
+            p.q[m] = qNum[c];
+            p.trust[m] = trusts.get(m);
+            p.trustSum += p.trust[m];
+            double sd = moments.get(m)[1];
+            p.coef[m] = p.trust[m] / (sd * sd);
+            int bin = def.binOf(qNum[c]);
+            p.lo[m] = bin == 0 ? Double.NEGATIVE_INFINITY : def.bins().get(bin - 1);
+            p.hi[m] = bin == def.bins().size() ? Double.POSITIVE_INFINITY : def.bins().get(bin);
+            p.query.put(def.name(), qNum[c]);
+            p.bins.put(def.name(), def.binLabel(bin));
+        }
+        if (reg.has(SignalRegistry.REGIME)) {
+            p.regimeCol = reg.column(SignalRegistry.REGIME);
+            p.regimeCode = qCat[p.regimeCol];
+            if (p.regimeCode >= 0) p.query.put(SignalRegistry.REGIME, reg.get(SignalRegistry.REGIME).levels().get(p.regimeCode));
+        }
+        if (r.mode() == MatchMode.HARD && r.signals() != null) {
+            // Categorical values the caller gave are equality filters in hard mode.
+            List<int[]> filters = new ArrayList<>();
+            for (SignalDefinition def : reg.categorical()) {
+                int c = reg.column(def.name());
+                if (r.signals().containsKey(def.name()) && qCat[c] >= 0) {
+                    filters.add(new int[]{c, qCat[c]});
+                    p.bins.put(def.name(), def.levels().get(qCat[c]));
+                    p.query.put(def.name(), def.levels().get(qCat[c]));
+                }
+            }
+            p.catCols = filters.stream().mapToInt(f -> f[0]).toArray();
+            p.catCodes = filters.stream().mapToInt(f -> f[1]).toArray();
+        }
+        if (r.mode() != MatchMode.TAG && k == 0) {
+            throw SextantException.invalid(AnalogueRequest.SIGNALS_DICT, "no numeric dimension to match on (the query has none with a value, trust > 0 and spread in the history)",
+                    "give at least one numeric dimension of " + reg.numeric().stream().map(SignalDefinition::name).toList() + " with trust > 0");
+        }
+        if ((r.mode() == MatchMode.TAG || r.mode() == MatchMode.HYBRID) && p.regimeCode < 0) {
+            if (p.regimeCol < 0) {
+                throw SextantException.invalid(AnalogueRequest.MODE, "mode " + r.mode().wire() + " needs a regime tag and these signals have none",
+                        "use mode soft or hard");
+            }
+            throw SextantException.invalid(AnalogueRequest.SIGNALS_DICT + "." + SignalRegistry.REGIME, "the query has no regime tag",
+                    "give signals_dict.regime (one of " + RegimeRules.REGIME_LEVELS + "), or the dimensions its rules need");
+        }
+        return p;
+    }
+
+    /** Why a numeric dimension of the as-of row is missing from the query, or where a carried value comes from. */
+    private void rowNotes(Plan p, int row) {
+        for (SignalDefinition def : s.registry().numeric()) {
+            double v = s.value(row, s.registry().column(def.name()));
+            boolean user = SignalDefinition.USER.equals(def.origin());
+            LocalDate last = user ? s.lastObserved(def.name(), row) : null;
+            if (Double.isNaN(v)) {
+                if (last != null) {
+                    p.notes.add(def.name() + ": last observed " + last + ", " + ForwardFill.businessDaysBetween(last, s.date(row))
+                            + " business days before " + s.date(row) + ", beyond its max_fill_days of " + def.maxFillDays() + "; left out of the query");
+                } else {
+                    p.notes.add(def.name() + ": no value on " + s.date(row) + "; left out of the query");
+                }
+            } else if (last != null && !last.equals(s.date(row))) {
+                p.notes.add(def.name() + ": carried forward from " + last + " (" + ForwardFill.businessDaysBetween(last, s.date(row))
+                        + " business days; max_fill_days " + def.maxFillDays() + ")");
+            }
+        }
+    }
+
+    /** How many eligible days a matched user signal lacks (not observed within its fill limit): they are skipped. */
+    private void gapNote(Plan p, SignalDefinition def) {
+        if (!SignalDefinition.USER.equals(def.origin())) return;
+        int c = s.registry().column(def.name());
+        int missing = 0;
+        for (int i = 0; i < p.cut; i++) if (Double.isNaN(s.value(i, c))) missing++;
+        if (missing > 0) {
+            p.notes.add(def.name() + ": " + missing + " of " + p.cut + " eligible days have no value (none observed within max_fill_days "
+                    + def.maxFillDays() + ") and were skipped");
+        }
+    }
+
+    private double num(double[] q, String name) {
+        return s.registry().has(name) ? q[s.registry().column(name)] : Double.NaN;
+    }
+
+    // ---- the scan ----------------------------------------------------------------------
+
+    /** Chosen rows in answer order (nearest first, or newest first in tag mode) with squared distances. */
+    record Chosen(int[] rows, double[] d2, boolean fallback, String fallbackReason) {}
+
+    private Chosen choose(Plan p, AnalogueRequest r) {
+        boolean skipBackfill = r.backfillWeight() == 0;
+        int sep = AnalogueDefaults.MIN_SEPARATION_DAYS;
+        switch (r.mode()) {
+            case TAG:
+                return byRecency(p, r.topK(), skipBackfill);
+            case HYBRID: {
+                int survivors = tagSurvivors(p, skipBackfill, sep);
+                if (survivors >= AnalogueDefaults.HYBRID_MIN_ANALOGUES) return nearest(p, r.topK(), false, true, skipBackfill);
+                Chosen all = nearest(p, r.topK(), false, false, skipBackfill);
+                String tag = RegimeRules.REGIME_LEVELS.get(p.regimeCode);
+                return new Chosen(all.rows(), all.d2(), true, "only " + survivors + " eligible, thinned days carry the tag " + tag
+                        + " (hybrid needs " + AnalogueDefaults.HYBRID_MIN_ANALOGUES + "); matched by distance over the whole history");
+            }
+            case HARD:
+                return nearest(p, r.topK(), true, false, skipBackfill);
+            default:
+                return nearest(p, r.topK(), false, false, skipBackfill);
+        }
+    }
+
+    private Chosen nearest(Plan p, int k, boolean hard, boolean sameTag, boolean skipBackfill) {
+        int sep = AnalogueDefaults.MIN_SEPARATION_DAYS;
+        double[] x = s.flatNumeric();
+        int d = s.dims();
+        int[] cols = p.cols;
+        double[] q = p.q, coef = p.coef, lo = p.lo, hi = p.hi;
+        int m = cols.length;
+        NearestSelection heap = fullSort ? null : new NearestSelection(NearestSelection.capacityFor(k, sep));
+        List<long[]> all = fullSort ? new ArrayList<>() : null;
+        for (int i = 0; i < p.cut; i++) {
+            if (skipBackfill && s.backfill(i)) continue;
+            if (sameTag && s.code(i, p.regimeCol) != p.regimeCode) continue;
+            if (!categoricalMatch(p, i)) continue;
+            double limit = fullSort ? Double.POSITIVE_INFINITY : heap.threshold();
+            int base = i * d;
+            double acc = 0;
+            boolean ok = true;
+            for (int j = 0; j < m; j++) {
+                double v = x[base + cols[j]];
+                if (hard && !(v >= lo[j] && v < hi[j])) {
+                    ok = false;
+                    break;
+                }
+                double diff = v - q[j];
+                acc += coef[j] * diff * diff;
+                if (!(acc <= limit)) {
+                    ok = false;
+                    break;
+                }
+            }
+            if (!ok) continue;
+            if (fullSort) all.add(new long[]{i, Double.doubleToRawLongBits(acc)});
+            else heap.offer(acc, i);
+        }
+        long[][] ordered;
+        if (fullSort) {
+            ordered = all.toArray(new long[0][]);
+            Arrays.sort(ordered, (a, b) -> {
+                int c = Double.compare(Double.longBitsToDouble(a[1]), Double.longBitsToDouble(b[1]));
+                return c != 0 ? c : Long.compare(b[0], a[0]);
+            });
+        } else {
+            ordered = heap.sorted();
+        }
+        int[] rows = new int[k];
+        double[] d2 = new double[k];
+        int got = NearestSelection.thinned(ordered, k, sep, rows, d2);
+        return new Chosen(Arrays.copyOf(rows, got), Arrays.copyOf(d2, got), false, null);
+    }
+
+    private boolean categoricalMatch(Plan p, int i) {
+        for (int f = 0; f < p.catCols.length; f++) if (s.code(i, p.catCols[f]) != p.catCodes[f]) return false;
+        return true;
+    }
+
+    private Chosen byRecency(Plan p, int k, boolean skipBackfill) {
+        int sep = AnalogueDefaults.MIN_SEPARATION_DAYS;
+        int[] rows = new int[k];
+        double[] d2 = new double[k];
+        int got = 0;
+        int last = Integer.MAX_VALUE;
+        for (int i = p.cut - 1; i >= 0 && got < k; i--) {
+            if (skipBackfill && s.backfill(i)) continue;
+            if (s.code(i, p.regimeCol) != p.regimeCode) continue;
+            if (last != Integer.MAX_VALUE && last - i < sep) continue;
+            rows[got] = i;
+            d2[got] = squaredDistance(p, i);
+            got++;
+            last = i;
+        }
+        return new Chosen(Arrays.copyOf(rows, got), Arrays.copyOf(d2, got), false, null);
+    }
+
+    private int tagSurvivors(Plan p, boolean skipBackfill, int sep) {
+        int count = 0;
+        int last = Integer.MIN_VALUE / 2;
+        for (int i = 0; i < p.cut; i++) {
+            if (skipBackfill && s.backfill(i)) continue;
+            if (s.code(i, p.regimeCol) != p.regimeCode) continue;
+            if (i - last < sep || !complete(p, i)) continue;
+            count++;
+            last = i;
+        }
+        return count;
+    }
+
+    /** True when row {@code i} has every matched dimension (only such rows can be ranked by distance). */
+    private boolean complete(Plan p, int i) {
+        for (int c : p.cols) if (Double.isNaN(s.value(i, c))) return false;
+        return true;
+    }
+
+    private double squaredDistance(Plan p, int i) {
+        if (p.cols.length == 0) return Double.NaN;
+        double acc = 0;
+        for (int j = 0; j < p.cols.length; j++) {
+            double diff = s.value(i, p.cols[j]) - p.q[j];
+            acc += p.coef[j] * diff * diff;
+        }
+        return acc;
+    }
+
+    // ---- the answer --------------------------------------------------------------------
+
+    private AnalogueResponse respond(Plan p, AnalogueRequest r, Chosen c, boolean calibrated) {
+        int k = c.rows().length;
+        double[] dist = new double[k];
+        for (int i = 0; i < k; i++) dist[i] = Double.isNaN(c.d2()[i]) ? Double.NaN : Math.sqrt(c.d2()[i] / p.trustSum);
+        double[] w = weights(p, r, c.rows());
+
+        // Outcomes in date order: the block bootstrap resamples neighbouring analogues together.
+        Integer[] byDate = new Integer[k];
+        for (int i = 0; i < k; i++) byDate[i] = i;
+        Arrays.sort(byDate, (a, b) -> Integer.compare(c.rows()[a], c.rows()[b]));
+        ForwardStats[] stats = new ForwardStats[DailySignals.HORIZONS.length];
+        for (int h = 0; h < stats.length; h++) {
+            int horizon = DailySignals.HORIZONS[h];
+            double[] x = new double[k];
+            double[] ww = new double[k];
+            int known = 0;
+            for (int i = 0; i < k; i++) {
+                int row = c.rows()[byDate[i]];
+                if (!outcomeKnown(row, horizon, p.asOfRow)) continue;
+                x[known] = s.forward(row, horizon);
+                ww[known++] = w[byDate[i]];
+            }
+            stats[h] = WeightedStats.of(horizon, Arrays.copyOf(x, known), Arrays.copyOf(ww, known), AnalogueDefaults.BOOTSTRAP_SEED + horizon, calibrated);
+            if (calibrated && conformal != null) stats[h] = stats[h].withCalibration(conformal.calibrate(r, p.asOfRow, stats[h]));
+        }
+
+        int live = 0;
+        for (int row : c.rows()) if (!s.backfill(row)) live++;
+        double dMin = Double.POSITIVE_INFINITY, dMax = Double.NEGATIVE_INFINITY, dSum = 0;
+        int dCount = 0;
+        for (double v : dist) {
+            if (Double.isNaN(v)) continue;
+            dMin = Math.min(dMin, v);
+            dMax = Math.max(dMax, v);
+            dSum += v;
+            dCount++;
+        }
+        int hb = r.horizon() == null ? AnalogueDefaults.MAX_HORIZON : r.horizon();
+        Map<String, Integer> distribution = new LinkedHashMap<>();
+        List<RegimeBreakdown> breakdown = new ArrayList<>();
+        if (p.regimeCol >= 0) regimes(p, c.rows(), w, hb, distribution, breakdown);
+
+        Map<String, Double> dimWeights = new LinkedHashMap<>();
+        for (int j = 0; j < p.cols.length; j++) dimWeights.put(p.colNames[j], p.trust[j]);
+
+        Headline headline = r.horizon() == null ? null : headline(p, r.horizon(), stats[DailySignals.horizonIndex(r.horizon())]);
+        List<AnalogueDate> dates = null;
+        if (r.includeAnalogueDates()) {
+            Integer[] order = new Integer[k];
+            for (int i = 0; i < k; i++) order[i] = i;
+            // Ascending distance (none last), the more recent first on ties.
+            Arrays.sort(order, (a, b) -> {
+                int cmp = Double.compare(nanLast(dist[a]), nanLast(dist[b]));
+                return cmp != 0 ? cmp : Integer.compare(c.rows()[b], c.rows()[a]);
+            });
+            dates = new ArrayList<>(k);
+            for (int i : order) {
+                int row = c.rows()[i];
+                dates.add(new AnalogueDate(s.date(row), boxed(dist[i]), w[i], s.forward(row, 1), s.forward(row, 3), s.forward(row, 5),
+                        outcomeKnown(row, 20, p.asOfRow) ? boxed(s.forward(row, 20)) : null, regimeLabel(p, row), s.backfill(row)));
+            }
+        }
+        return new AnalogueResponse(version, r.mode().wire(), r.horizon(), p.tradeDate, s.benchmark(), k, live, k - live,
+                r.backfillWeight(), r.recencyHalfLifeDays(), Math.min(p.asOfRow, s.size()), p.cut, AnalogueDefaults.EMBARGO_DAYS,
+                AnalogueDefaults.MIN_SEPARATION_DAYS, List.of(p.colNames), dimWeights, p.query, p.bins,
+                dCount == 0 ? null : dMin, dCount == 0 ? null : dMax, dCount == 0 ? null : dSum / dCount,
+                stats[0], stats[1], stats[2], stats[3], distribution, breakdown, c.fallback(), c.fallbackReason(), List.copyOf(p.notes), headline, dates);
+    }
+
+    /** 0.5^(age/half-life) times the backfill weight, scaled so the heaviest analogue weighs 1. */
+    private double[] weights(Plan p, AnalogueRequest r, int[] rows) {
+        double[] logw = new double[rows.length];
+        double max = Double.NEGATIVE_INFINITY;
+        double hl = r.recencyHalfLifeDays();
+        for (int i = 0; i < rows.length; i++) {
+            double age = p.asOfEpochDay - s.epochDay(rows[i]);
+            double lw = hl > 0 ? -age / hl * Math.log(2) : 0;
+            if (s.backfill(rows[i])) lw += Math.log(r.backfillWeight());
+            logw[i] = lw;
+            max = Math.max(max, lw);
+        }
+        double[] w = new double[rows.length];
+        for (int i = 0; i < rows.length; i++) w[i] = Math.exp(logw[i] - max);
+        return w;
+    }
+
+    private void regimes(Plan p, int[] rows, double[] w, int horizon, Map<String, Integer> distribution, List<RegimeBreakdown> breakdown) {
+        List<String> levels = s.registry().get(SignalRegistry.REGIME).levels();
+        int groups = levels.size() + 1;
+        int[] count = new int[groups];
+        double[] sw = new double[groups], swx = new double[groups], swPos = new double[groups];
+        double total = 0;
+        int[] known = new int[groups];
+        for (int i = 0; i < rows.length; i++) {
+            int code = s.code(rows[i], p.regimeCol);
+            int g = code < 0 ? levels.size() : code;
+            count[g]++;
+            if (!outcomeKnown(rows[i], horizon, p.asOfRow)) continue;
+            double x = s.forward(rows[i], horizon);
+            known[g]++;
+            sw[g] += w[i];
+            swx[g] += w[i] * x;
+            if (x > 0) swPos[g] += w[i];
+            total += w[i];
+        }
+        for (int g = 0; g < groups; g++) {
+            String name = g < levels.size() ? levels.get(g) : "UNTAGGED";
+            if (g == levels.size() && count[g] == 0) continue;
+            distribution.put(name, count[g]);
+            if (known[g] > 0) {
+                breakdown.add(new RegimeBreakdown(name, known[g], sw[g] / total, horizon, swx[g] / sw[g], 100.0 * swPos[g] / sw[g]));
+            }
+        }
+    }
+
+    private Headline headline(Plan p, int horizon, ForwardStats st) {
+        int h = DailySignals.horizonIndex(horizon);
+        int base = Math.max(0, p.asOfRow - Math.max(horizon, AnalogueDefaults.MAX_HORIZON) - AnalogueDefaults.EMBARGO_DAYS);
+        Double baseMean = base == 0 ? null : fwdPrefix[h][base] / base;
+        Double basePos = base == 0 ? null : 100.0 * posPrefix[h][base] / base;
+        String text;
+        if (st.count() == 0) {
+            text = "No analogue qualifies before " + p.tradeDate + ".";
+        } else {
+            text = String.format(java.util.Locale.ROOT,
+                    "Over %d analogues (effective %.1f), the %d-day forward return of %s averaged %s (95%% CI %s to %s), median %s, positive %.0f%% of the time; base rate %s, positive %.0f%% (%d days).",
+                    st.count(), st.effectiveCount(), horizon, s.benchmark(), pct(st.mean()), pct(st.ci95().low()), pct(st.ci95().high()),
+                    pct(st.median()), st.positivePct(), pct(baseMean), basePos == null ? Double.NaN : basePos, base);
+        }
+        return new Headline(horizon, st.count(), st.effectiveCount(), st.mean(), st.median(), st.positivePct(), st.ci95().low(),
+                st.ci95().high(), baseMean, basePos, base, text);
+    }
+
+    private String regimeLabel(Plan p, int row) {
+        if (p.regimeCol < 0) return null;
+        int code = s.code(row, p.regimeCol);
+        return code < 0 ? null : s.registry().get(SignalRegistry.REGIME).levels().get(code);
+    }
+
+    static String pct(Double v) {
+        return v == null || v.isNaN() ? "n/a" : String.format(java.util.Locale.ROOT, "%+.2f%%", 100 * v);
+    }
+
+    private static double nanLast(double v) {
+        return Double.isNaN(v) ? Double.POSITIVE_INFINITY : v;
+    }
+
+    private static Double boxed(double v) {
+        return Double.isNaN(v) ? null : v;
+    }
+}

@@ -1,0 +1,24 @@
+package org.sextant.engine.analogue;
+
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * Out-of-sample calibration of the matcher, walking forward: at each as-of date the matcher sees
+ * only what it would have seen then, and the realised forward return is scored against its
+ * p5–p95 band (nominal 90%), its p25–p75 band (nominal 50%), the conformal 90% and 50% bands
+ * (calibrated_*; over the steps that had them) and the unconditional base rate.
+ */
+public record CalibrationReport(String matcherVersion, String benchmark, String mode, int horizonDays, int topK,
+                                double recencyHalfLifeDays, int stepDays, LocalDate firstAsOf, LocalDate lastAsOf, int evaluations,
+                                double bandCoveragePct, double bandNominalPct, double iqrCoveragePct, double iqrNominalPct,
+                                double meanRealised, double meanAnalogueForecast, double meanBaseRate,
+                                double maeAnalogue, double maeBaseRate, double signHitPctAnalogue, double signHitPctBaseRate,
+                                double correlationAnalogueRealised, int calibratedEvaluations, double calibratedBandCoveragePct,
+                                double calibratedIqrCoveragePct, String summary, List<Point> points) {
+
+    /** One walk-forward step; the calibrated (conformal) band edges are null before enough past errors are known. */
+    public record Point(LocalDate asOf, int sampleSize, double analogueMean, double p5, double p25, double p75, double p95,
+                        double baseRate, double realised, Double calibratedLow50, Double calibratedHigh50,
+                        Double calibratedLow90, Double calibratedHigh90) {}
+}

@@ -1,0 +1,145 @@
+package org.sextant.engine.analogue;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.store.Store;
+
+/** Builds {@link DailySignals} from the store: the benchmark's closes, the breadth universe, the user signals. */
+public final class SignalStore {
+    private SignalStore() {}
+
+    /** Signals of {@code benchmark} with breadth over the members of {@code universe} found in the store. */
+    public static DailySignals load(Store store, String benchmark, List<String> universe) {
+        return store.read(c -> {
+            List<LocalDate> dates = new ArrayList<>();
+            List<Double> closes = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement(
+                    "SELECT date, coalesce(adj_close, close) FROM prices WHERE symbol = ? AND coalesce(adj_close, close) > 0 ORDER BY date")) {
+                p.setString(1, benchmark);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        dates.add(r.getDate(1).toLocalDate());
+                        closes.add(r.getDouble(2));
+                    }
+                }
+            }
+            if (dates.size() < 2) {
+                throw SextantException.notFound("benchmark", "the store has no prices for benchmark " + benchmark,
+                        "import the benchmark's daily prices, or pass a benchmark symbol from list_symbols");
+            }
+            LocalDate[] d = dates.toArray(LocalDate[]::new);
+            double[] close = closes.stream().mapToDouble(Double::doubleValue).toArray();
+            Map<LocalDate, Integer> rowOf = new HashMap<>();
+            for (int i = 0; i < d.length; i++) rowOf.put(d[i], i);
+            Map<String, double[]> members = new LinkedHashMap<>();
+            try (PreparedStatement p = c.prepareStatement(
+                    "SELECT date, coalesce(adj_close, close) FROM prices WHERE symbol = ? AND date BETWEEN ? AND ? ORDER BY date")) {
+                for (String sym : universe) {
+                    if (sym.equalsIgnoreCase(benchmark)) continue;
+                    double[] px = new double[d.length];
+                    Arrays.fill(px, Double.NaN);
+                    boolean any = false;
+                    p.setString(1, sym);
+                    p.setObject(2, d[0]);
+                    p.setObject(3, d[d.length - 1]);
+                    try (ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            Integer row = rowOf.get(r.getDate(1).toLocalDate());
+                            if (row != null) {
+                                px[row] = r.getDouble(2);
+                                any = true;
+                            }
+                        }
+                    }
+                    if (any) members.put(sym, px);
+                }
+            }
+            DailySignals base = DailySignals.compute(benchmark, d, close, members);
+            return base.withUserSignals(userSignals(c));
+        });
+    }
+
+    /**
+     * Writes the builtin dimensions of {@code signals} into daily_signals (replacing that
+     * benchmark's rows) in one transaction; returns the number of rows.
+     */
+    public static int materialise(Store store, DailySignals signals) {
+        SignalRegistry reg = signals.registry();
+        List<String> numeric = List.of(SignalRegistry.RET_1D, SignalRegistry.RET_5D, SignalRegistry.RET_20D, SignalRegistry.VOL_20D,
+                SignalRegistry.DIST_SMA50, SignalRegistry.DIST_SMA200, SignalRegistry.RSI_14, SignalRegistry.DRAWDOWN_252, SignalRegistry.BREADTH_50);
+        for (String n : numeric) {
+            if (!reg.has(n)) throw new IllegalArgumentException("daily_signals needs the builtin dimension " + n);
+        }
+        return store.inTransaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("DELETE FROM daily_signals WHERE benchmark = ?")) {
+                p.setString(1, signals.benchmark());
+                p.executeUpdate();
+            }
+            int volCol = reg.column(SignalRegistry.VOL_REGIME), regimeCol = reg.column(SignalRegistry.REGIME);
+            List<String> volLevels = reg.get(SignalRegistry.VOL_REGIME).levels(), regimeLevels = reg.get(SignalRegistry.REGIME).levels();
+            try (org.duckdb.DuckDBAppender a = c.unwrap(org.duckdb.DuckDBConnection.class).createAppender("daily_signals")) {
+                for (int i = 0; i < signals.size(); i++) {
+                    a.beginRow().append(signals.benchmark()).append(signals.date(i));
+                    for (String n : numeric) appendDouble(a, signals.value(i, reg.column(n)));
+                    int v = signals.code(i, volCol), r = signals.code(i, regimeCol);
+                    if (v < 0) a.appendNull(); else a.append(volLevels.get(v));
+                    if (r < 0) a.appendNull(); else a.append(regimeLevels.get(r));
+                    for (int h : DailySignals.STORED_HORIZONS) appendDouble(a, signals.forward(i, h));
+                    a.append(signals.backfill(i)).endRow();
+                }
+                a.flush();
+            }
+            return signals.size();
+        });
+    }
+
+    private static void appendDouble(org.duckdb.DuckDBAppender a, double v) throws java.sql.SQLException {
+        if (Double.isNaN(v)) a.appendNull(); else a.append(v);
+    }
+
+    /** The user signals stored by {@link UserSignalImport}, ordered by name. */
+    static List<UserSignalSeries> userSignals(Connection c) throws Exception {
+        List<SignalDefinition> defs = new ArrayList<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT name, kind, bins, levels, default_trust, description, max_fill_days FROM signal_definitions ORDER BY name");
+             ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                SignalKind kind = SignalKind.valueOf(r.getString(2).toUpperCase(java.util.Locale.ROOT));
+                int fill = r.getInt(7);
+                if (r.wasNull()) fill = AnalogueDefaults.MAX_FILL_DAYS;
+                defs.add(new SignalDefinition(r.getString(1), kind, UserSignalImport.doubles(r.getString(3)),
+                        UserSignalImport.strings(r.getString(4)), r.getDouble(5), r.getString(6), SignalDefinition.USER, fill));
+            }
+        }
+        List<UserSignalSeries> out = new ArrayList<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT date, value, label, provenance FROM signal_values WHERE name = ? ORDER BY date")) {
+            for (SignalDefinition def : defs) {
+                List<LocalDate> dates = new ArrayList<>();
+                List<Double> values = new ArrayList<>();
+                List<Boolean> backfill = new ArrayList<>();
+                p.setString(1, def.name());
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        dates.add(r.getDate(1).toLocalDate());
+                        double v = r.getDouble(2);
+                        if (r.wasNull()) v = def.numeric() ? Double.NaN : def.levelOf(r.getString(3));
+                        values.add(v);
+                        backfill.add("backfill".equals(r.getString(4)));
+                    }
+                }
+                boolean[] bf = new boolean[backfill.size()];
+                for (int i = 0; i < bf.length; i++) bf[i] = backfill.get(i);
+                out.add(new UserSignalSeries(def, dates.toArray(LocalDate[]::new), values.stream().mapToDouble(Double::doubleValue).toArray(), bf));
+            }
+        }
+        return out;
+    }
+}
