@@ -10,10 +10,11 @@ import org.sextant.engine.SextantException;
 
 /**
  * compare_to_history: finds the days whose signals looked most like the query and reports what
- * the benchmark did over the next 1, 3 and 5 days. Only days whose forward window closed before
+ * the benchmark did over the next 1, 3, 5 and 20 days. Only days whose forward window closed before
  * the as-of date (plus an embargo) qualify, chosen days are thinned so one episode counts once,
  * and the dimensions are standardised over those eligible days only.
  * One matcher serves many calls over the same {@link DailySignals}; it is immutable and thread-safe.
+ * Over 500 lines: the fast scan and the full-sort reference path it is tested against share the plan and the answer assembly.
  */
 public final class AnalogueMatcher {
     private final DailySignals s;
