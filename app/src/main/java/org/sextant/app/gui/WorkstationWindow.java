@@ -115,8 +115,9 @@ public final class WorkstationWindow implements Navigator {
         forecastBar.setPadding(new Insets(6, 8, 2, 8));
         chart.setOpeningDays(OPENING_DAYS);
         VBox.setVgrow(chart, Priority.ALWAYS);
-        // one click to a period counted back from the last close, and the log scale
-        HBox rangeBar = new HBox(4);
+        // one click to a period counted back from the last close, and the log scale; wraps rather
+        // than widening the chart side past the symbol list's saved share
+        javafx.scene.layout.FlowPane rangeBar = new javafx.scene.layout.FlowPane(4, 4);
         rangeBar.setId("range-bar");
         Label rangeLabel = new Label("Range");
         rangeLabel.setMinWidth(Region.USE_PREF_SIZE);
@@ -131,7 +132,7 @@ public final class WorkstationWindow implements Navigator {
         logScale.setId("log-scale");
         logScale.setMinWidth(Region.USE_PREF_SIZE);
         logScale.selectedProperty().addListener((obs, old, now) -> chart.setLogScale(now));
-        HBox.setMargin(logScale, new Insets(0, 0, 0, 12));
+        javafx.scene.layout.FlowPane.setMargin(logScale, new Insets(0, 0, 0, 12));
         rangeBar.getChildren().add(logScale);
         // line, candlesticks or OHLC bars; close-only data has only the line
         chartType.setId("chart-type");
@@ -139,7 +140,7 @@ public final class WorkstationWindow implements Navigator {
         chartType.setMinWidth(Region.USE_PREF_SIZE);
         chartType.valueProperty().bindBidirectional(chart.chartTypeProperty());
         chartType.setTooltip(new javafx.scene.control.Tooltip("Line, candlesticks or OHLC bars (with the volume below); closes-only data is a line"));
-        HBox.setMargin(chartType, new Insets(0, 0, 0, 8));
+        javafx.scene.layout.FlowPane.setMargin(chartType, new Insets(0, 0, 0, 8));
         rangeBar.getChildren().add(chartType);
         rangeBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         rangeBar.setPadding(new Insets(2, 8, 2, 8));
