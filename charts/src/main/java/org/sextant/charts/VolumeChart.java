@@ -49,10 +49,9 @@ public final class VolumeChart extends XYChart {
         renderer.getDatasets().add(volumes);
         getRenderers().setAll(renderer);
         setLegendVisible(false);
-        setMinSize(0, 0);
-        // a strip under the prices, not half the view
-        setPrefHeight(120);
-        setMaxHeight(150);
+        // a strip under the prices, not half the view; inline because chartfx's stylesheet sets the
+        // chart's heights (pref 450 px), and a stylesheet value wins over a setter
+        setStyle("-fx-min-width: 0; -fx-min-height: 0; -fx-pref-height: 120px; -fx-max-height: 150px;");
     }
 
     /** "53M", "62.5M", "1.2B", "850K": a volume short enough for a narrow axis. */

@@ -335,6 +335,8 @@ class WorkstationWindowTest {
             assertEquals(b.low(), onFx(() -> drawn.low(col)), "the day's low, " + b.date());
         }
         assertTrue(onFx(() -> chart.volumePane().isVisible() && chart.volumePane().getHeight() > 60), "the volume pane under the chart");
+        assertTrue(onFx(() -> chart.volumePane().getHeight() <= 150.5 && chart.getHeight() > 2 * chart.volumePane().getHeight()),
+                "a volume strip, the prices keep most of the height");
         assertEquals(stored.get(0).volume(), onFx(() -> chart.volumePane().volumeDataSet().get(1, 0)));
 
         // the crosshair labels the price on the price axis and the day on the date axis
