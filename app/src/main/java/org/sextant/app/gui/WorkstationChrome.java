@@ -191,6 +191,7 @@ public final class WorkstationChrome {
         }
         stage.setMaximized(l.maximized());
         setDividerOnceLaidOut(l.chartDivider());
+        window.openOnceListed(l.symbol(), WorkstationLayout.rangePreset(l.range()));
         if (!window.showView(l.view())) window.showView(WorkstationWindow.CHARTS);
         // the theme of settings.json (the dialog, the View menu) wins; older homes kept it only in the layout
         String theme = SettingsDialogModel.readOrDefaults(settingsFile, problem -> { }).theme();
@@ -223,7 +224,8 @@ public final class WorkstationChrome {
         double[] dividers = window.chartSplit().getDividerPositions();
         return new WorkstationLayout(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), stage.isMaximized(),
                 dividers.length > 0 ? dividers[0] : WorkstationLayout.defaults().chartDivider(), window.shownView(),
-                WorkstationTheme.of(stage.getScene()).name().toLowerCase(java.util.Locale.ROOT));
+                WorkstationTheme.of(stage.getScene()).name().toLowerCase(java.util.Locale.ROOT), window.shownSymbol(),
+                window.shownRange() == null ? null : window.shownRange().label());
     }
 
     /** Saves {@link #current()} atomically; a failure is logged, never blocks closing. */

@@ -78,6 +78,9 @@ public final class WorkstationWindow implements Navigator {
     private final Map<String, Tab> viewTabs = new LinkedHashMap<>();
     private Consumer<String> onSymbolShown = symbol -> { };
     private String shownSymbol;
+    private org.sextant.charts.RangePreset shownRange;
+    private String rememberedSymbol;
+    private org.sextant.charts.RangePreset pendingRange;
 
     /** Builds the view on the JavaFX thread. */
     public WorkstationWindow(ChartsViewModel model) {
@@ -126,7 +129,10 @@ public final class WorkstationWindow implements Navigator {
             javafx.scene.control.Button b = new javafx.scene.control.Button(r.label());
             b.setId("range-" + r.label().toLowerCase(Locale.ROOT));
             b.setMinWidth(Region.USE_PREF_SIZE);
-            b.setOnAction(e -> chart.showRange(r));
+            b.setOnAction(e -> {
+                chart.showRange(r);
+                shownRange = r;
+            });
             rangeBar.getChildren().add(b);
         }
         logScale.setId("log-scale");
@@ -238,9 +244,29 @@ public final class WorkstationWindow implements Navigator {
      */
     public void showOpeningSymbol() {
         if (model.selectedSymbolProperty().get() != null || model.symbols().isEmpty()) return;
-        SymbolInfo pick = model.infoOf(openingSymbol(model.symbols()));
+        SymbolInfo remembered = rememberedSymbol == null ? null : model.infoOf(rememberedSymbol);
+        SymbolInfo pick = remembered != null ? remembered : model.infoOf(openingSymbol(model.symbols()));
         symbolList.getSelectionModel().select(pick);
         symbolList.scrollTo(pick);
+    }
+
+    /**
+     * The symbol and range the last run left on the chart (layout.json): {@link #showOpeningSymbol}
+     * opens that symbol while it is still stored, and its range is set once its closes are drawn.
+     */
+    public void openOnceListed(String symbol, org.sextant.charts.RangePreset range) {
+        rememberedSymbol = symbol;
+        pendingRange = range;
+    }
+
+    /** The symbol on the chart (null before the first). */
+    public String shownSymbol() {
+        return shownSymbol;
+    }
+
+    /** The range button last pressed for the symbol on the chart; null when the chart shows its opening range. */
+    public org.sextant.charts.RangePreset shownRange() {
+        return shownRange;
     }
 
     /** The symbol the window opens on: the NYSE composite when listed, else the first; null for an empty list. */
@@ -274,6 +300,12 @@ public final class WorkstationWindow implements Navigator {
         String symbol = s == null ? null : s.symbol();
         if (symbol != null && !symbol.equals(shownSymbol)) {
             shownSymbol = symbol;
+            shownRange = null; // a new symbol opens on its opening range
+            if (pendingRange != null && symbol.equals(rememberedSymbol)) {
+                chart.showRange(pendingRange);
+                shownRange = pendingRange;
+            }
+            pendingRange = null;
             try {
                 onSymbolShown.accept(symbol);
             } catch (RuntimeException e) {
