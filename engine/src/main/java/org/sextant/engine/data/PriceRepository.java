@@ -28,11 +28,7 @@ public final class PriceRepository {
 
     /** Symbols whose name or ticker contains {@code query} (case-insensitive); all when null or blank. */
     public List<SymbolInfo> symbols(String query) {
-        String q = query == null ? "" : query.trim().toLowerCase(Locale.ROOT);
-        if (q.length() > Bounds.MAX_QUERY_CHARS) {
-            throw SextantException.invalid("query", "query is " + q.length() + " characters, more than " + Bounds.MAX_QUERY_CHARS,
-                    "search by a part of a ticker or name, e.g. micro");
-        }
+        String q = searchText(query);
         return store.read(c -> {
             List<SymbolInfo> out = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement(
@@ -65,9 +61,17 @@ public final class PriceRepository {
 
     /** Symbols with bars but no daily prices, the query bounded as for {@link #symbols}. */
     public List<SymbolInfo> barsOnlySymbols(String query) {
+        return new BarReader(store).barsOnlySymbols(searchText(query));
+    }
+
+    /** A symbol search as matched (trimmed, lower case; "" for all), refused past the bound. */
+    private static String searchText(String query) {
         String q = query == null ? "" : query.trim().toLowerCase(Locale.ROOT);
-        if (q.length() > Bounds.MAX_QUERY_CHARS) symbols(query); // refused there, with the same words
-        return new BarReader(store).barsOnlySymbols(q);
+        if (q.length() > Bounds.MAX_QUERY_CHARS) {
+            throw SextantException.invalid("query", "query is " + q.length() + " characters, more than " + Bounds.MAX_QUERY_CHARS,
+                    "search by a part of a ticker or name, e.g. micro");
+        }
+        return q;
     }
 
     /** Daily bars of {@code symbol} between {@code from} and {@code to} inclusive (either may be null), oldest first. */
