@@ -30,7 +30,7 @@ import org.sextant.engine.research.sweep.Universe;
  * walk-forward backtests of synthetic symbols, and a strategy sweep of configurations over
  * synthetic symbols. Wall and process CPU time per run, Spark's overhead over the baseline, the
  * scaling efficiency from 1 to 2 cores, and the equality of the results. Not part of the build.
- * Arguments: symbols years model every sweep-symbols (defaults 200 5 naive monthly 200).
+ * Arguments: symbols years model every sweep-symbols [warm-up symbols] (defaults 200 5 naive monthly 200, warm-up = all).
  */
 public final class ScaleOutBench {
     static final com.sun.management.OperatingSystemMXBean OS = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -43,6 +43,8 @@ public final class ScaleOutBench {
         String model = args.length > 2 ? args[2] : "naive";
         String every = args.length > 3 ? args[3] : "monthly";
         int sweepSymbols = args.length > 4 ? Integer.parseInt(args[4]) : 200;
+        // the warm-up round needs only enough symbols to compile the paths; 200 ETS symbols twice would double the run
+        int warmSymbols = args.length > 5 ? Math.min(symbols, Integer.parseInt(args[5])) : symbols;
         Path dir = Files.createTempDirectory("sextant-scaleout-bench");
         System.out.printf(Locale.ROOT, "load average at start: %.1f (%d cores)%n", OS.getSystemLoadAverage(), Runtime.getRuntime().availableProcessors());
 
@@ -61,7 +63,8 @@ public final class ScaleOutBench {
 
         // forecast backtests
         List<String> fcSymbols = series.subList(0, symbols).stream().map(PriceSeries::symbol).toList();
-        ForecastBacktestArguments a = new ForecastBacktestArguments(model, 20, every, fcSymbols, null, null, null);
+        ForecastBacktestArguments all = new ForecastBacktestArguments(model, 20, every, fcSymbols, null, null, null);
+        ForecastBacktestArguments warm = new ForecastBacktestArguments(model, 20, every, fcSymbols.subList(0, warmSymbols), null, null, null);
         Map<String, String> local = new HashMap<>();
         long fits = 0;
         for (PriceSeries s : series.subList(0, symbols)) fits += ForecastBacktestRun.fits(s, model, 20, every, null, null);
@@ -77,8 +80,10 @@ public final class ScaleOutBench {
         // two rounds of everything, the first to warm the JIT (engine and Spark paths alike); the second is reported
         for (int round = 0; round < 2; round++) {
             ROUND = round == 0 ? " (warm-up)" : "";
+            ForecastBacktestArguments a = round == 0 ? warm : all;
+            int roundSymbols = round == 0 ? warmSymbols : symbols;
             Measured fcLocal = measure("forecast: local engine, 1 thread", () -> {
-                for (PriceSeries s : series.subList(0, symbols)) {
+                for (PriceSeries s : series.subList(0, roundSymbols)) {
                     local.put(s.symbol(), Json.MAPPER.writeValueAsString(ForecastBacktestRun.run(s, model, 20, every, null, null, null, null).result()));
                 }
             });
