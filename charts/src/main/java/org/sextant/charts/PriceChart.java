@@ -412,8 +412,11 @@ public class PriceChart extends XYChart {
             while (last > first && axisX[last] > range[1]) last--;
         }
         if (drawnTimed != null) {
-            // "USDCHF 30m close, 2001-03-26 17:00 to 2001-03-30 16:30 New York"
-            setTitle(s.symbol() + " " + drawnTimed.interval() + (drawsBars() ? " bars, " : " close, ") + barLabel(first) + " to " + barLabel(last)
+            // "USDCHF 30m close, 2001-03-26 17:00 to 03-30 16:30 New York": the year once when both ends share it
+            String from = barLabel(first);
+            String to = barLabel(last);
+            if (drawnTimed.interval().intraday() && from.regionMatches(0, to, 0, 5)) to = to.substring(5);
+            setTitle(s.symbol() + " " + drawnTimed.interval() + (drawsBars() ? " bars, " : " close, ") + from + " to " + to
                     + (drawnTimed.interval().intraday() ? " " + drawnTimed.clock().zoneName() : ""));
             return;
         }

@@ -48,9 +48,28 @@ public enum SessionTicks {
             if (step.size < 0 && bars.interval().ordinal() > ChartInterval.D1.ordinal() && -step.size < bars.interval().minutes / 1440) continue;
             int count = 0;
             for (int i = Math.max(lo, 1); i <= hi; i++) if (step.starts(bars, i)) count++;
-            if (count <= Math.max(2, maxTicks) && count * LABEL_PIXELS <= pixels) return step.ticksOf(bars, lo, hi);
+            if (count <= Math.max(2, maxTicks) && count * LABEL_PIXELS <= pixels) {
+                return spaced(step.ticksOf(bars, lo, hi), pixels / Math.max(1e-9, to - from));
+            }
         }
         return List.of();
+    }
+
+    /**
+     * The ticks without those whose label would touch the next one's: a new day a bar or two
+     * after a round hour (fx's Friday 16:00 and Sunday 17:00 stand side by side) keeps the day.
+     */
+    private static List<Tick> spaced(List<Tick> ticks, double pixelsPerBar) {
+        List<Tick> out = new ArrayList<>();
+        for (Tick t : ticks) {
+            Tick last = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (last == null || (t.bar() - last.bar()) * pixelsPerBar >= LABEL_PIXELS) {
+                out.add(t);
+            } else if (!t.label().contains(":") && last.label().contains(":")) {
+                out.set(out.size() - 1, t); // a day, month or year wins over a time of day
+            }
+        }
+        return out;
     }
 
     private List<Tick> ticksOf(TimedBars bars, int lo, int hi) {
