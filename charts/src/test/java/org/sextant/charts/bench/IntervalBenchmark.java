@@ -142,6 +142,9 @@ public final class IntervalBenchmark {
             }
             int miss = drawnTop == Integer.MAX_VALUE ? h
                     : Math.max(0, Math.max(drawnTop - (int) Math.round(top.getY()), (int) Math.round(bottom.getY()) - drawnBottom));
+            if (miss > 2 && Boolean.getBoolean("bench.debug")) {
+                System.out.printf(Locale.ROOT, "%s: columns %d..%d, high at %.1f low at %.1f, drawn %d..%d%n", day, from, to, top.getY(), bottom.getY(), drawnTop, drawnBottom);
+            }
             worst = Math.max(worst, miss);
             days++;
         }
