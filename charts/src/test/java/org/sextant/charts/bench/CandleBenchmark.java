@@ -42,7 +42,7 @@ import org.sextant.charts.PriceChart;
 public final class CandleBenchmark {
     private static final int RUNS = 7;
     /** Above this many bars chartfx runs in a child JVM with a time limit ({@link BaselineProcess}). */
-    private static final int IN_PROCESS_BASELINE_MAX = 100_000;
+    private static final int IN_PROCESS_BASELINE_MAX = 10_000;
     private static final int BASELINE_TIMEOUT_S = Integer.getInteger("bench.baselineTimeout", 120);
 
     public static void main(String[] args) throws Exception {
