@@ -79,6 +79,9 @@ public class PriceChart extends XYChart {
     private io.fair_acc.chartfx.plugins.XValueIndicator dayMarker;
     private LocalDate markedDay;
     private final ReadOnlyObjectWrapper<PriceBars> series = new ReadOnlyObjectWrapper<>(this, "series");
+    /** The bars on screen when they are positioned by index (intraday and resampled series), else null. */
+    private TimedBars drawnTimed;
+    private final AutoInterval intervals;
 
     public PriceChart() {
         this(new DateAxis("date"), new PriceAxis("close"));
@@ -117,6 +120,9 @@ public class PriceChart extends XYChart {
         backtestsVisible.addListener((obs, old, now) -> refreshFan());
         setLegendVisible(false);
         setTitle("no symbol selected");
+        // the grid under the prices: drawn on top (chartfx's default), a dashed line on a month's
+        // first bar hid up to 5 px of its wick (IntervalBenchmark's check found them)
+        getGridRenderer().setDrawOnTop(false);
 
         zoomer.setSliderVisible(false);
         zoomer.setPannerEnabled(true);
@@ -128,6 +134,7 @@ public class PriceChart extends XYChart {
         dateAxis.minProperty().addListener((obs, old, now) -> titleShownRange());
         dateAxis.maxProperty().addListener((obs, old, now) -> titleShownRange());
         zoomer.zoomStackDeque().addListener((javafx.collections.ListChangeListener<Object>) c -> presetView = false);
+        intervals = new AutoInterval(this);
     }
 
     /** Shows {@code s} (null or empty clears the line) and resets any zoom. Call on the FX thread. */
@@ -135,34 +142,44 @@ public class PriceChart extends XYChart {
         if (!Platform.isFxApplicationThread()) {
             throw new IllegalStateException("PriceChart.show must run on the JavaFX thread");
         }
-        zoomer.clear();
-        crosshair.hide();
+        drawnTimed = null;
+        dateAxis.setTimeline(null);
+        intervals.clear();
+        clearView();
         dateAxis.setAutoRanging(true);
         priceAxis.setAutoRanging(true);
+        double[] x = new double[s == null ? 0 : s.size()];
+        for (int i = 0; i < x.length; i++) x[i] = CalendarTicks.toAxis(s.dates().get(i));
+        if (x.length == 0) setTitle(s == null ? "no symbol selected" : s.symbol() + ": no prices in the store");
+        putSeries(s, x);
+        titleShownRange();
+        presetView = openingDays > 0 && s != null && s.size() > 0;
+        refreshFan();
+    }
+
+    /** Forgets the zoom, the crosshair and the fans of what was shown before. */
+    private void clearView() {
+        zoomer.clear();
+        crosshair.hide();
         forecast = null;
         bands.clear();
         median.clearData();
         backtestFans.clear();
-        if (s == null || s.size() == 0) {
-            axisX = new double[0];
+    }
+
+    /** Puts {@code s} (null or empty: nothing) on the chart at these axis positions: its line, its bars and volume. */
+    private void putSeries(PriceBars s, double[] x) {
+        if (x.length == 0) {
             closes.clearData();
             closes.setName("close");
-            setTitle(s == null ? "no symbol selected" : s.symbol() + ": no prices in the store");
         } else {
-            double[] x = new double[s.size()];
-            for (int i = 0; i < x.length; i++) {
-                x[i] = CalendarTicks.toAxis(s.dates().get(i));
-            }
             closes.set(x, s.close().clone(), false);
             closes.setName(s.symbol());
-            axisX = x;
         }
+        axisX = x;
         series.set(s);
         refreshBars();
         markDay(null);
-        titleShownRange();
-        presetView = openingDays > 0 && s != null && s.size() > 0;
-        refreshFan();
     }
 
     /**
@@ -177,10 +194,11 @@ public class PriceChart extends XYChart {
         if (f != null && (s == null || !s.symbol().equals(f.symbol()))) {
             throw new IllegalArgumentException("forecast of " + f.symbol() + " on the chart of " + (s == null ? "nothing" : s.symbol()));
         }
-        forecast = f;
+        // a fan's target dates have no bar index: fans are drawn on daily charts only
+        forecast = drawnTimed == null ? f : null;
         bands.clear();
         median.clearData();
-        if (f != null) {
+        if (forecast != null) {
             int h = f.targetDates().size();
             double[] x = new double[h];
             for (int i = 0; i < h; i++) x[i] = CalendarTicks.toAxis(f.targetDates().get(i));
@@ -212,7 +230,7 @@ public class PriceChart extends XYChart {
         }
         PriceBars s = series.get();
         backtestFans.clear();
-        for (ForecastFan f : forecasts == null ? List.<ForecastFan>of() : forecasts) {
+        for (ForecastFan f : forecasts == null || drawnTimed != null ? List.<ForecastFan>of() : forecasts) {
             if (s == null || !s.symbol().equals(f.symbol())) {
                 throw new IllegalArgumentException("backtest of " + f.symbol() + " on the chart of " + (s == null ? "nothing" : s.symbol()));
             }
@@ -373,12 +391,12 @@ public class PriceChart extends XYChart {
         if (!(hi >= lo)) return;
         presetView = false;
         markDay(s.dates().get(centre));
-        double xMin = CalendarTicks.toAxis(s.dates().get(from));
-        double xMax = CalendarTicks.toAxis(s.dates().get(to));
+        double xMin = axisX[from];
+        double xMax = axisX[to];
         double yPad = Math.max(hi - lo, Math.abs(hi) * 1e-3) * 0.05;
         dateAxis.setAutoRanging(false);
         priceAxis.setAutoRanging(false);
-        dateAxis.set(xMin, Math.max(xMax, xMin + CalendarTicks.SECONDS_PER_DAY));
+        dateAxis.set(xMin, Math.max(xMax, xMin + minSpan()));
         priceAxis.set(lo - yPad, hi + yPad);
         dateAxis.forceRedraw();
         priceAxis.forceRedraw();
@@ -387,13 +405,23 @@ public class PriceChart extends XYChart {
     /** "IBM daily close, 2001-01-02 to 2002-12-31": the first and last trading days inside the date axis. */
     private void titleShownRange() {
         PriceBars s = series.get();
-        if (s == null || s.size() == 0) return;
+        // between a new series' parts (positions, bars) an axis event reads neither
+        if (s == null || s.size() == 0 || axisX.length != s.size() || (drawnTimed != null && drawnTimed.size() != s.size())) return;
         double[] range = {dateAxis.getMin(), dateAxis.getMax()};
         int first = 0;
         int last = s.size() - 1;
         if (!dateAxis.isAutoRanging() && range[1] > range[0]) {
-            while (first < last && CalendarTicks.toAxis(s.dates().get(first)) < range[0]) first++;
-            while (last > first && CalendarTicks.toAxis(s.dates().get(last)) > range[1]) last--;
+            while (first < last && axisX[first] < range[0]) first++;
+            while (last > first && axisX[last] > range[1]) last--;
+        }
+        if (drawnTimed != null) {
+            // "USDCHF 30m close, 2001-03-26 17:00 to 03-30 16:30 New York": the year once when both ends share it
+            String from = barLabel(first);
+            String to = barLabel(last);
+            if (drawnTimed.interval().intraday() && from.regionMatches(0, to, 0, 5)) to = to.substring(5);
+            setTitle(s.symbol() + " " + drawnTimed.interval() + (drawsBars() ? " bars, " : " close, ") + from + " to " + to
+                    + (drawnTimed.interval().intraday() ? " " + drawnTimed.clock().zoneName() : ""));
+            return;
         }
         setTitle(s.symbol() + (drawsBars() ? " daily bars, " : " daily close, ") + s.dates().get(first) + " to " + s.dates().get(last));
     }
@@ -404,7 +432,7 @@ public class PriceChart extends XYChart {
         dayMarker = null;
         markedDay = day;
         if (day == null) return;
-        dayMarker = new io.fair_acc.chartfx.plugins.XValueIndicator(dateAxis, CalendarTicks.toAxis(day), day.toString());
+        dayMarker = new io.fair_acc.chartfx.plugins.XValueIndicator(dateAxis, xOfDay(day), day.toString());
         dayMarker.setEditable(false);
         dayMarker.setLabelPosition(0.04);
         getPlugins().add(dayMarker);
@@ -440,11 +468,11 @@ public class PriceChart extends XYChart {
     /** The closes from index {@code from} to the last and the drawn fan on screen, prices fitted to them. */
     private void fitFrom(int from) {
         PriceBars s = series.get();
-        double xMin = CalendarTicks.toAxis(s.dates().get(from));
-        double xMax = CalendarTicks.toAxis(s.dates().get(s.size() - 1));
+        double xMin = axisX[from];
+        double xMax = axisX[s.size() - 1];
         DataSet drawnMedian = drawnForecastMedian();
         if (drawnMedian != null) xMax = drawnMedian.get(DataSet.DIM_X, drawnMedian.getDataCount() - 1);
-        double xPad = Math.max(xMax - xMin, CalendarTicks.SECONDS_PER_DAY) * 0.015;
+        double xPad = Math.max(xMax - xMin, minSpan()) * 0.015;
         // no room before the first day: the title's first date is the first close drawn
         showDates(xMin, xMax + xPad);
     }
@@ -484,6 +512,88 @@ public class PriceChart extends XYChart {
         priceAxis.set(priceAxis.isLogAxis() ? lo / 1.05 : lo - yPad, priceAxis.isLogAxis() ? hi * 1.05 : hi + yPad);
         dateAxis.forceRedraw();
         priceAxis.forceRedraw();
+    }
+
+    /**
+     * Shows {@code bars} (any interval, oldest first) positioned by bar index, so non-trading time
+     * takes no room, with time labels in the exchange's zone; the interval drawn follows the zoom
+     * ({@link #drawnIntervalProperty()}), from the bars' own up to a month, resampled here
+     * ({@link BarResampler}). No fans are drawn on it. Call on the FX thread.
+     */
+    public void showBars(TimedBars bars) {
+        if (!Platform.isFxApplicationThread()) {
+            throw new IllegalStateException("PriceChart.showBars must run on the JavaFX thread");
+        }
+        intervals.show(bars);
+    }
+
+    /** Draws one interval of a {@link #showBars} series: the whole of it when {@code range} is null, else bars range[0]..range[1]. */
+    void drawTimed(TimedBars bars, double[] range) {
+        clearView(); // the zoomer's stack too: it holds positions of the interval drawn before
+        drawnTimed = bars;
+        dateAxis.setTimeline(bars);
+        double[] x = new double[bars.size()];
+        for (int i = 0; i < x.length; i++) x[i] = i;
+        putSeries(bars.priceBars(), x);
+        presetView = false;
+        refreshFan();
+        double from = range == null ? 0 : range[0];
+        double to = range == null ? 0 : Math.max(range[1], range[0] + 1);
+        int[] between = barsBetween(from, to);
+        if (range != null && between[0] <= between[1]) {
+            showDates(from, to);
+        } else {
+            dateAxis.setAutoRanging(true);
+            priceAxis.setAutoRanging(true);
+            dateAxis.forceRedraw();
+            priceAxis.forceRedraw();
+        }
+        titleShownRange();
+    }
+
+    /**
+     * The finest interval the chart may draw a {@link #showBars} series at (the picker): at first
+     * the series' own; zooming out draws coarser ones, zooming in comes back down to this.
+     */
+    public javafx.beans.property.ObjectProperty<ChartInterval> finestIntervalProperty() {
+        return intervals.finestProperty();
+    }
+
+    /** The interval drawn now; null for a daily series on dates ({@link #show}). */
+    public ReadOnlyObjectProperty<ChartInterval> drawnIntervalProperty() {
+        return intervals.drawnProperty();
+    }
+
+    /** The bars on screen of a {@link #showBars} series, at the interval drawn; null for a daily series. */
+    public TimedBars drawnBars() {
+        return drawnTimed;
+    }
+
+    /** The series given to {@link #showBars} at every interval (null for a daily series). */
+    public IntervalLadder intervals() {
+        return intervals.ladder();
+    }
+
+    /** Axis position of a time (epoch seconds UTC) among the bars drawn by index: the bar open then, with the fraction of its span. */
+    public double axisPositionOf(long epochSeconds) {
+        if (drawnTimed == null) throw new IllegalStateException("the chart shows dates, not bars by index: use CalendarTicks.toAxis");
+        return AutoInterval.indexAt(drawnTimed, epochSeconds);
+    }
+
+    /** Bar {@code i} on screen as the readouts write it: "2001-03-30 16:30" for intraday bars, else its date. */
+    public String barLabel(int i) {
+        return drawnTimed != null ? drawnTimed.label(i) : series.get().dates().get(i).toString();
+    }
+
+    /** The narrowest stretch of axis a view may show: a day of dates, or one bar. */
+    private double minSpan() {
+        return drawnTimed != null ? 1 : CalendarTicks.SECONDS_PER_DAY;
+    }
+
+    /** Axis position of {@code day}: its date, or the first bar of it (or of the next trading day) on a bar-index axis. */
+    private double xOfDay(LocalDate day) {
+        if (drawnTimed == null) return CalendarTicks.toAxis(day);
+        return Math.min(drawnTimed.firstOfDay(day), Math.max(0, drawnTimed.size() - 1));
     }
 
     /** The right-click menu (copy, export, zoom). */

@@ -50,7 +50,10 @@ public final class PriceCrosshair extends HidingCrosshair {
         }
         Tuple<Number, Number> at = toDataPoint(chart.getYAxis(), getLocationInPlotArea(e));
         valueLabel.setText(String.format(Locale.ROOT, "%.2f", at.getYValue().doubleValue()));
-        dateLabel.setText(CalendarTicks.DAY.label(nearestDay(chart, at.getXValue().doubleValue())));
+        double x = at.getXValue().doubleValue();
+        // on a bar-index axis the nearest bar's time, else the nearest day's date
+        dateLabel.setText(chart.drawnBars() != null ? chart.barLabel(chart.closeDataSet().getIndex(DataSet.DIM_X, x))
+                : CalendarTicks.DAY.label(nearestDay(chart, x)));
         javafx.scene.Parent parent = valueLabel.getParent();
         javafx.scene.canvas.Canvas canvas = chart.getCanvas();
         Bounds plot = parent.sceneToLocal(canvas.localToScene(canvas.getLayoutBounds()));
@@ -102,11 +105,11 @@ public final class PriceCrosshair extends HidingCrosshair {
             int day = closes.getIndex(DataSet.DIM_X, pointer.getXValue().doubleValue());
             PriceBars bars = priceChart.series();
             if (priceChart.drawsBars() && !Double.isNaN(bars.open()[day])) {
-                return CalendarTicks.DAY.label(closes.get(DataSet.DIM_X, day)) + String.format(Locale.ROOT, "  O %.2f  H %.2f  L %.2f  C %.2f",
+                return priceChart.barLabel(day) + String.format(Locale.ROOT, "  O %.2f  H %.2f  L %.2f  C %.2f",
                         bars.open()[day], bars.high()[day], bars.low()[day], bars.close()[day])
                         + (bars.hasVolume() && !Double.isNaN(bars.volume()[day]) ? "  V " + VolumeChart.compact(bars.volume()[day]) : "");
             }
-            return CalendarTicks.DAY.label(closes.get(DataSet.DIM_X, day))
+            return priceChart.barLabel(day)
                     + String.format(Locale.ROOT, "  close %.2f", closes.get(DataSet.DIM_Y, day));
         }
         return super.formatData(chart, pointer);

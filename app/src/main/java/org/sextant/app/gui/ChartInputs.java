@@ -3,8 +3,13 @@ package org.sextant.app.gui;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import org.sextant.charts.ChartInterval;
 import org.sextant.charts.ForecastFan;
 import org.sextant.charts.PriceBars;
+import org.sextant.charts.SessionClock;
+import org.sextant.charts.TimedBars;
+import org.sextant.engine.data.BarSeries;
+import org.sextant.engine.data.IntervalBar;
 import org.sextant.engine.data.PriceBar;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.forecast.Forecast;
@@ -26,25 +31,74 @@ public final class ChartInputs {
      * least one day has all three (a day without them is NaN), volume when at least one day has it.
      */
     public static PriceBars bars(PriceSeries series, List<PriceBar> bars) {
-        int n = bars.size();
-        double[] open = new double[n];
-        double[] high = new double[n];
-        double[] low = new double[n];
-        double[] volume = new double[n];
-        boolean ohlc = false;
-        boolean anyVolume = false;
-        for (int i = 0; i < n; i++) {
+        OptionalColumns c = new OptionalColumns(bars.size());
+        for (int i = 0; i < bars.size(); i++) {
             PriceBar b = bars.get(i);
-            boolean whole = b.open() != null && b.high() != null && b.low() != null;
-            ohlc |= whole;
-            open[i] = whole ? b.open() : Double.NaN;
-            high[i] = whole ? b.high() : Double.NaN;
-            low[i] = whole ? b.low() : Double.NaN;
-            anyVolume |= b.volume() != null;
-            volume[i] = b.volume() == null ? Double.NaN : b.volume();
+            c.put(i, b.open(), b.high(), b.low(), b.volume());
         }
-        return new PriceBars(series.symbol(), series.dates(), ohlc ? open : null, ohlc ? high : null, ohlc ? low : null,
-                series.close(), anyVolume ? volume : null);
+        return new PriceBars(series.symbol(), series.dates(), c.open(), c.high(), c.low(), series.close(), c.volume());
+    }
+
+    /**
+     * Bars of any interval for the chart's bar-index axis: each at its UTC open time, in its
+     * session's clock; open, high and low when at least one bar has all three, volume when one has it.
+     */
+    public static TimedBars timed(BarSeries series) {
+        int n = series.size();
+        long[] seconds = new long[n];
+        double[] close = new double[n];
+        OptionalColumns c = new OptionalColumns(n);
+        for (int i = 0; i < n; i++) {
+            IntervalBar b = series.bars().get(i);
+            seconds[i] = b.ts().toEpochSecond(java.time.ZoneOffset.UTC);
+            close[i] = b.close();
+            c.put(i, b.open(), b.high(), b.low(), b.volume());
+        }
+        return new TimedBars(series.symbol(), ChartInterval.of(series.interval()), SessionClock.of(series.session()), seconds,
+                c.open(), c.high(), c.low(), close, c.volume());
+    }
+
+    /**
+     * The values a source may lack, as the chart takes them: open, high and low when at least one
+     * bar has all three (a bar without them is NaN), volume when at least one bar has it; else null.
+     */
+    private static final class OptionalColumns {
+        private final double[] open;
+        private final double[] high;
+        private final double[] low;
+        private final double[] volume;
+        private boolean ohlc;
+        private boolean anyVolume;
+
+        OptionalColumns(int n) {
+            open = new double[n];
+            high = new double[n];
+            low = new double[n];
+            volume = new double[n];
+        }
+
+        void put(int i, Double o, Double h, Double l, Double v) {
+            boolean whole = o != null && h != null && l != null;
+            ohlc |= whole;
+            open[i] = whole ? o : Double.NaN;
+            high[i] = whole ? h : Double.NaN;
+            low[i] = whole ? l : Double.NaN;
+            anyVolume |= v != null;
+            volume[i] = v == null ? Double.NaN : v;
+        }
+
+        double[] open() { return ohlc ? open : null; }
+        double[] high() { return ohlc ? high : null; }
+        double[] low() { return ohlc ? low : null; }
+        double[] volume() { return anyVolume ? volume : null; }
+    }
+
+    /** The daily closes of {@code bars} (resampled to trading days along their session) as the engine's series. */
+    public static PriceSeries dailyCloses(TimedBars bars) {
+        TimedBars days = bars.interval() == ChartInterval.D1 ? bars : new org.sextant.charts.IntervalLadder(bars).at(ChartInterval.D1);
+        List<PriceBar> out = new ArrayList<>(days.size());
+        for (int i = 0; i < days.size(); i++) out.add(new PriceBar(days.tradingDay(i), null, null, null, days.close(i), null, null));
+        return PriceSeries.of(bars.symbol(), null, null, out);
     }
 
     public static ForecastFan fan(PriceForecast f) {

@@ -50,6 +50,12 @@ public final class ChartsViewModel implements AutoCloseable {
     private final ReadOnlyStringWrapper selectedSymbol = new ReadOnlyStringWrapper(this, "selectedSymbol");
     private final ReadOnlyObjectWrapper<PriceSeries> series = new ReadOnlyObjectWrapper<>(this, "series");
     private volatile PriceBars bars;
+    /** The symbol's bars by index (intraday, or any interval but the daily chart), null on the daily chart. */
+    private final ReadOnlyObjectWrapper<org.sextant.charts.TimedBars> timedBars = new ReadOnlyObjectWrapper<>(this, "timedBars");
+    /** The interval picked for the symbol on screen ("30m"; "1d" on the daily chart). */
+    private final ReadOnlyStringWrapper interval = new ReadOnlyStringWrapper(this, "interval");
+    /** Per symbol, the intervals stored, finest first (read with the symbol list). */
+    private volatile java.util.Map<String, List<String>> storedIntervals = java.util.Map.of();
     private final ReadOnlyObjectWrapper<DataSummary> summary = new ReadOnlyObjectWrapper<>(this, "summary");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
     private final ReadOnlyObjectWrapper<PriceForecast> forecast = new ReadOnlyObjectWrapper<>(this, "forecast");
@@ -105,10 +111,29 @@ public final class ChartsViewModel implements AutoCloseable {
         return CompletableFuture.allOf(refreshSymbols(), refreshSummary());
     }
 
-    /** Reloads the symbols matching the filter text; completes once the list is updated (or the request superseded). */
+    /**
+     * Reloads the symbols matching the filter text, those with bars only (intraday samples) among
+     * them, and the intervals each has; completes once the list is updated (or the request superseded).
+     */
     public CompletableFuture<List<SymbolInfo>> refreshSymbols() {
         String query = filterText.get();
-        return calls.run(symbolsRequest, () -> engine.listSymbols(query), symbols::setAll, "list the symbols");
+        return calls.run(symbolsRequest, () -> {
+            List<SymbolInfo> all = new java.util.ArrayList<>(engine.listSymbols(query));
+            all.addAll(engine.listBarsOnlySymbols(query));
+            all.sort(java.util.Comparator.comparing(SymbolInfo::symbol));
+            storedIntervals = engine.storedIntervals();
+            return all;
+        }, symbols::setAll, "list the symbols");
+    }
+
+    /** The intervals stored for {@code symbol}, finest first (daily prices count as 1d). */
+    public List<String> storedIntervalsOf(String symbol) {
+        return storedIntervals.getOrDefault(symbol, List.of());
+    }
+
+    /** The intervals {@code symbol} can be charted at: its stored ones and every coarser one, finest first. */
+    public List<String> intervalsOf(String symbol) {
+        return org.sextant.engine.data.BarReader.readable(storedIntervals.get(symbol));
     }
 
     /**
@@ -117,16 +142,29 @@ public final class ChartsViewModel implements AutoCloseable {
      * all three band levels; see {@link #forecastLoad()}. The returned future is the prices'.
      */
     public CompletableFuture<PriceSeries> select(String symbol) {
+        return select(symbol, null);
+    }
+
+    /**
+     * Shows {@code symbol} at {@code picked} ("30m"; null: its finest stored interval). A symbol
+     * with daily prices picked at 1d is the daily chart, with its forecast; any other interval is
+     * drawn by bar index from the finest stored bars, the chart resampling them as it zooms, and
+     * has no forecast.
+     */
+    public CompletableFuture<PriceSeries> select(String symbol, String picked) {
         selectedSymbol.set(symbol);
-        CompletableFuture<PriceSeries> prices = calls.run(seriesRequest, () -> load(symbol), l -> {
+        CompletableFuture<Loaded> loaded = calls.run(seriesRequest, () -> load(symbol, picked), l -> {
             bars = l.bars(); // before the series: a listener of the series draws these bars
+            timedBars.set(l.timed());
+            interval.set(l.interval());
             series.set(l.series());
             forecast.set(null); // the previous symbol's forecast never sits on this chart
             backtest.set(null);
-        }, "load the prices of '" + symbol + "'").thenApply(Loaded::series);
+        }, "load the prices of '" + symbol + "'");
+        CompletableFuture<PriceSeries> prices = loaded.thenApply(l -> l == null ? null : l.series());
         long id = seriesRequest.newest(); // select runs on one thread (the ui's): this is the request just made
-        // a forecast only for prices that made it on screen (not superseded, not failed)
-        CompletableFuture<Boolean> shownPrices = prices.handle((s, failure) -> failure == null && seriesRequest.isNewest(id));
+        // a forecast only for daily prices that made it on screen (not superseded, not failed)
+        CompletableFuture<Boolean> shownPrices = loaded.handle((l, failure) -> failure == null && l != null && l.timed() == null && seriesRequest.isNewest(id));
         forecastLoad = shownPrices.thenCompose(shown -> shown ? loadForecast(symbol) : CompletableFuture.completedFuture(null));
         // then the stored backtest overlays and errors, whether or not the forecast worked
         backtestLoad = forecastLoad.handle((f, failure) -> null).thenCombine(shownPrices, (ignored, shown) -> shown && seriesRequest.isNewest(id))
@@ -134,14 +172,38 @@ public final class ChartsViewModel implements AutoCloseable {
         return prices;
     }
 
-    /** A symbol's series and its bars for the chart, from one read of the store. */
-    private record Loaded(PriceSeries series, PriceBars bars) {}
+    /**
+     * A symbol's series and its bars for the chart, from one read of the store; timed: its bars by
+     * index (null on the daily chart); interval: the one picked.
+     */
+    private record Loaded(PriceSeries series, PriceBars bars, org.sextant.charts.TimedBars timed, String interval) {}
 
-    private Loaded load(String symbol) {
-        List<PriceBar> stored = engine.bars(symbol, null, null);
+    /** The daily chart when {@code picked} (null: the finest stored) is 1d and daily prices are stored; else the finest stored bars. */
+    private Loaded load(String symbol, String picked) {
         // the facade's spelling of a ticker (getClosePrice names its series the same way)
-        PriceSeries s = PriceSeries.of(symbol.trim().toUpperCase(java.util.Locale.ROOT), null, null, stored);
-        return new Loaded(s, ChartInputs.bars(s, stored));
+        String canonical = symbol.trim().toUpperCase(java.util.Locale.ROOT);
+        if (!storedIntervals.containsKey(canonical)) storedIntervals = engine.storedIntervals(); // opened before the list arrived
+        List<String> stored = storedIntervals.getOrDefault(canonical, List.of());
+        String finest = stored.isEmpty() ? "1d" : stored.get(0);
+        String shown = picked == null ? finest : org.sextant.engine.data.BarInterval.of("interval", picked).label;
+        if (shown.equals("1d") && (stored.isEmpty() || stored.contains("1d"))) {
+            List<PriceBar> daily = engine.bars(symbol, null, null);
+            PriceSeries s = PriceSeries.of(canonical, null, null, daily);
+            return new Loaded(s, ChartInputs.bars(s, daily), null, shown);
+        }
+        org.sextant.charts.TimedBars timed = ChartInputs.timed(engine.getBars(canonical, finest, null, null));
+        // its series (what the app reports on screen) is its daily closes, resampled along the session
+        return new Loaded(ChartInputs.dailyCloses(timed), null, timed, shown);
+    }
+
+    /** The bars on screen by index (an intraday symbol, or any interval but the daily chart); null on the daily chart. */
+    public ReadOnlyObjectProperty<org.sextant.charts.TimedBars> timedBarsProperty() {
+        return timedBars.getReadOnlyProperty();
+    }
+
+    /** The interval picked for the symbol on screen: "30m", "1d"... (null before the first). */
+    public ReadOnlyStringProperty intervalProperty() {
+        return interval.getReadOnlyProperty();
     }
 
     /** The series on screen as the chart draws it (open/high/low/volume where stored); null before the first. */

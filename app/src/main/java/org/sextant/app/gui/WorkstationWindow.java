@@ -62,6 +62,11 @@ public final class WorkstationWindow implements Navigator {
     private final CheckBox backtestsToggle = new CheckBox("Backtests");
     private final CheckBox logScale = new CheckBox("Log scale");
     private final ChoiceBox<ChartType> chartType = new ChoiceBox<>();
+    /** The interval picked: the symbol's stored ones and every coarser one (the finest the chart draws). */
+    private final ChoiceBox<String> intervalChoice = new ChoiceBox<>();
+    /** Which interval the chart draws now (it follows the zoom). */
+    private final Label drawnInterval = new Label();
+    private boolean settingInterval;
     private final javafx.scene.control.Button runBacktest = new javafx.scene.control.Button("Run backtest");
     private final BacktestErrorPane errorPane = new BacktestErrorPane();
     private final ChoiceBox<FanLevels> levelChoice = new ChoiceBox<>();
@@ -148,6 +153,7 @@ public final class WorkstationWindow implements Navigator {
         chartType.setTooltip(new javafx.scene.control.Tooltip("Line, candlesticks or OHLC bars (with the volume below); closes-only data is a line"));
         javafx.scene.layout.FlowPane.setMargin(chartType, new Insets(0, 0, 0, 8));
         rangeBar.getChildren().add(chartType);
+        rangeBar.getChildren().add(ChartIntervalBar.build(intervalChoice, drawnInterval));
         rangeBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         rangeBar.setPadding(new Insets(2, 8, 2, 8));
         chartHeading.setId("chart-heading");
@@ -209,6 +215,10 @@ public final class WorkstationWindow implements Navigator {
             labelPriceAxis(model.seriesProperty().get());
         });
         model.seriesProperty().addListener((obs, old, now) -> show(now));
+        intervalChoice.setOnAction(e -> {
+            if (!settingInterval) pickInterval(intervalChoice.getValue());
+        });
+        chart.drawnIntervalProperty().addListener((obs, old, now) -> drawnInterval.setText(ChartIntervalBar.drawnText(now)));
         model.forecastProperty().addListener((obs, old, now) -> showForecast(now));
         model.backtestProperty().addListener((obs, old, now) -> showBacktest(now));
         backtestsToggle.selectedProperty().bindBidirectional(model.backtestsVisibleProperty());
@@ -293,10 +303,20 @@ public final class WorkstationWindow implements Navigator {
 
     private void show(PriceSeries s) {
         labelPriceAxis(s);
-        PriceBars bars = model.chartBars();
-        PriceBars shown = s == null ? null : bars != null && bars.symbol().equals(s.symbol()) && bars.size() == s.size() ? bars : ChartInputs.closes(s);
-        chart.show(shown);
-        chartType.setDisable(shown != null && !shown.hasOhlc());
+        org.sextant.charts.TimedBars timed = model.timedBarsProperty().get();
+        if (s != null && timed != null && timed.symbol().equals(s.symbol())) {
+            // by bar index: no room for closed hours; the interval follows the zoom from the one picked
+            chart.showBars(timed);
+            String picked = model.intervalProperty().get();
+            if (picked != null) chart.finestIntervalProperty().set(org.sextant.charts.ChartInterval.of(picked));
+            chartType.setDisable(false); // resampled bars have open, high and low even where the stored ones are closes
+        } else {
+            PriceBars bars = model.chartBars();
+            PriceBars shown = s == null ? null : bars != null && bars.symbol().equals(s.symbol()) && bars.size() == s.size() ? bars : ChartInputs.closes(s);
+            chart.show(shown);
+            chartType.setDisable(shown != null && !shown.hasOhlc());
+        }
+        showIntervals(s == null ? null : s.symbol());
         String symbol = s == null ? null : s.symbol();
         if (symbol != null && !symbol.equals(shownSymbol)) {
             shownSymbol = symbol;
@@ -312,6 +332,34 @@ public final class WorkstationWindow implements Navigator {
                 // the listener (state file writer) must not break the view
                 org.slf4j.LoggerFactory.getLogger(WorkstationWindow.class).warn("onSymbolShown failed for {}", symbol, e);
             }
+        }
+    }
+
+    /** The picker lists the symbol's intervals and shows the one picked. */
+    private void showIntervals(String symbol) {
+        settingInterval = true;
+        try {
+            intervalChoice.getItems().setAll(symbol == null ? List.of() : model.intervalsOf(symbol));
+            intervalChoice.setValue(model.intervalProperty().get());
+        } finally {
+            settingInterval = false;
+        }
+        drawnInterval.setText(ChartIntervalBar.drawnText(chart.drawnIntervalProperty().get()));
+    }
+
+    /**
+     * A picked interval: on a chart by bar index the finest the chart draws; the daily chart (with
+     * its forecast) and a chart by index swap through a new load of the symbol.
+     */
+    private void pickInterval(String picked) {
+        String symbol = model.selectedSymbolProperty().get();
+        if (picked == null || symbol == null) return;
+        boolean indexed = chart.drawnBars() != null;
+        boolean dailyChart = picked.equals("1d") && model.storedIntervalsOf(symbol).contains("1d");
+        if (indexed && !dailyChart) {
+            chart.finestIntervalProperty().set(org.sextant.charts.ChartInterval.of(picked));
+        } else if (indexed || !picked.equals("1d")) {
+            model.select(symbol, picked);
         }
     }
 
@@ -456,6 +504,8 @@ public final class WorkstationWindow implements Navigator {
     public ChoiceBox<FanLevels> levelChoice() { return levelChoice; }
     /** Line, candles or OHLC bars. */
     public ChoiceBox<ChartType> chartTypeChoice() { return chartType; }
+    public ChoiceBox<String> intervalChoice() { return intervalChoice; }
+    public Label drawnInterval() { return drawnInterval; }
     public ChartsViewModel model() { return model; }
     public Label chartHeading() { return chartHeading; }
 

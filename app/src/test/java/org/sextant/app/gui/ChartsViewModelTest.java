@@ -49,17 +49,25 @@ class ChartsViewModelTest {
     @Test
     void startListsEverySymbolAndSummarisesTheStore() throws Exception {
         model.start().get();
-        List<SymbolInfo> all = engine.listSymbols(null);
+        List<SymbolInfo> all = listed(engine, null);
         assertTrue(all.size() >= 3, "the test store holds real symbols");
-        assertEquals(all, onUi(() -> List.copyOf(model.symbols())));
+        assertEquals(all, onUi(() -> List.copyOf(model.symbols())), "daily symbols and those with bars only (USDCHF), by ticker");
         assertEquals(engine.dataSummary(), model.summaryProperty().get());
         assertNull(model.errorProperty().get());
+    }
+
+    /** What the Charts view lists: symbols with daily prices and those with bars only, by ticker. */
+    static List<SymbolInfo> listed(org.sextant.engine.Sextant engine, String query) {
+        List<SymbolInfo> all = new java.util.ArrayList<>(engine.listSymbols(query));
+        all.addAll(engine.listBarsOnlySymbols(query));
+        all.sort(java.util.Comparator.comparing(SymbolInfo::symbol));
+        return all;
     }
 
     @Test
     void theFilterNarrowsTheList() throws Exception {
         model.start().get();
-        List<SymbolInfo> all = engine.listSymbols(null);
+        List<SymbolInfo> all = listed(engine, null);
         String target = all.get(all.size() - 1).symbol();
         String query = target.substring(0, Math.min(3, target.length())).toLowerCase();
 
@@ -67,7 +75,7 @@ class ChartsViewModelTest {
         model.refreshSymbols().get(); // the listener's request and this one both see the query
 
         List<SymbolInfo> shown = onUi(() -> List.copyOf(model.symbols()));
-        assertEquals(engine.listSymbols(query), shown);
+        assertEquals(listed(engine, query), shown);
         assertTrue(shown.size() < all.size(), "filtering '" + query + "' drops symbols: " + shown);
         assertTrue(shown.stream().anyMatch(s -> s.symbol().equals(target)), query + " keeps " + target);
 

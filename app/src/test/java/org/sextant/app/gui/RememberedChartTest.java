@@ -47,7 +47,7 @@ class RememberedChartTest {
 
     @Test
     void theLastSymbolAndRangeOpenAndTheNewOnesAreRemembered(FxRobot robot) throws Exception {
-        List<String> symbols = engine.listSymbols(null).stream().map(s -> s.symbol()).toList();
+        List<String> symbols = ChartsViewModelTest.listed(engine, null).stream().map(s -> s.symbol()).toList();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.symbolList().getItems().size() == symbols.size());
         WaitForAsyncUtils.asyncFx(bench.window::showOpeningSymbol).get();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "KO".equals(onFx(bench.window::shownSymbol)));

@@ -87,7 +87,7 @@ class WorkstationChromeTest {
     @Test
     void theDarkThemeDarkensTheChartAndTheViews(FxRobot robot) throws Exception {
         bench.show("charts");
-        List<String> symbols = bench.engine.listSymbols(null).stream().map(s -> s.symbol()).toList();
+        List<String> symbols = ChartsViewModelTest.listed(bench.engine, null).stream().map(s -> s.symbol()).toList();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.symbolList().getItems().size() == symbols.size());
         WaitForAsyncUtils.asyncFx(bench.window::showOpeningSymbol).get();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.chart().drawnForecastMedian() != null);

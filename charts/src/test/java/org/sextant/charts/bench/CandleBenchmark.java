@@ -41,12 +41,20 @@ import org.sextant.charts.PriceChart;
  */
 public final class CandleBenchmark {
     private static final int RUNS = 7;
+    /** Above this many bars chartfx runs in a child JVM with a time limit ({@link BaselineProcess}). */
+    private static final int IN_PROCESS_BASELINE_MAX = 10_000;
+    private static final int BASELINE_TIMEOUT_S = Integer.getInteger("bench.baselineTimeout", 120);
 
     public static void main(String[] args) throws Exception {
-        int[] sizes = args.length > 0 ? Arrays.stream(args[0].split(",")).mapToInt(Integer::parseInt).toArray() : new int[] {2_520, 1_000_000};
+        int[] sizes = args.length > 0 && !args[0].startsWith("--") ? Arrays.stream(args[0].split(",")).mapToInt(Integer::parseInt).toArray()
+                : new int[] {2_520, 100_000, 1_000_000};
         CountDownLatch started = new CountDownLatch(1);
         Platform.startup(started::countDown);
         started.await();
+        if (args.length == 2 && args[0].equals("--baseline")) {
+            baseline(Integer.parseInt(args[1]));
+            return;
+        }
         PriceChart price = RenderBenchmark.onFx(PriceChart::new);
         VBox ours = RenderBenchmark.onFx(() -> {
             price.chartTypeProperty().set(ChartType.CANDLES);
@@ -87,23 +95,43 @@ public final class CandleBenchmark {
             String kept = RenderBenchmark.onFx(() -> keepsEveryHighAndLow(bars, price.candleRenderer().columns()));
             // a slow baseline is not warmed up and runs once when a run takes over 2 s (as RenderBenchmark's LineChart)
             if (n <= 10_000) RenderBenchmark.warmUp(theirs, theirUpdate);
-            for (int run = 0; run < RUNS && (theirsMs.isEmpty() || RenderBenchmark.median(theirsMs) < 2000); run++) {
-                theirsMs.add(RenderBenchmark.time(theirs, theirUpdate));
-                theirsCpu.add(RenderBenchmark.lastCpuMs);
+            BaselineProcess.Result child = null;
+            if (n > IN_PROCESS_BASELINE_MAX) {
+                child = BaselineProcess.run(CandleBenchmark.class, n, BASELINE_TIMEOUT_S);
+            } else {
+                for (int run = 0; run < RUNS && (theirsMs.isEmpty() || RenderBenchmark.median(theirsMs) < 2000); run++) {
+                    theirsMs.add(RenderBenchmark.time(theirs, theirUpdate));
+                    theirsCpu.add(RenderBenchmark.lastCpuMs);
+                }
             }
             // what each drew, to look at (target/candle-bench-*.png)
             RenderBenchmark.onFx(() -> {
                 org.sextant.charts.ChartSnapshot.writePng(ours.snapshot(null, null), java.nio.file.Path.of("target", "candle-bench-ours-" + n + ".png"));
-                org.sextant.charts.ChartSnapshot.writePng(theirs.snapshot(null, null), java.nio.file.Path.of("target", "candle-bench-chartfx-" + n + ".png"));
+                if (n <= IN_PROCESS_BASELINE_MAX) {
+                    org.sextant.charts.ChartSnapshot.writePng(theirs.snapshot(null, null), java.nio.file.Path.of("target", "candle-bench-chartfx-" + n + ".png"));
+                }
                 return null;
             });
             double o = RenderBenchmark.median(oursMs);
-            double t = RenderBenchmark.median(theirsMs);
-            System.out.printf(Locale.ROOT, "| %,d | %.1f | %.1f | %.2f× | %.1f | %.1f | %d / %d | %s |%n", n, o, t, t / o,
-                    RenderBenchmark.median(oursCpu), RenderBenchmark.median(theirsCpu), oursMs.size(), theirsMs.size(), kept);
+            if (child == null) {
+                child = new BaselineProcess.Result(RenderBenchmark.median(theirsMs), RenderBenchmark.median(theirsCpu), theirsMs.size(), null);
+            }
+            String ratio = child.missing() != null ? "-" : String.format(Locale.ROOT, "%.2f×", child.ms() / o);
+            System.out.printf(Locale.ROOT, "| %,d | %.1f | %s | %s | %.1f | %s | %d / %d | %s |%n", n, o, child.msText(), ratio,
+                    RenderBenchmark.median(oursCpu), child.cpuText(), oursMs.size(), child.runs(), kept);
             System.gc();
         }
         Platform.exit();
+    }
+
+    /** The child of {@link BaselineProcess}: chartfx's candles on {@code n} daily bars, as the parent would run them. */
+    private static void baseline(int n) throws Exception {
+        XYChart theirs = RenderBenchmark.onFx(CandleBenchmark::chartfxCandles);
+        OhlcvDataSet data = (OhlcvDataSet) theirs.getRenderers().get(0).getDatasets().get(0);
+        PriceBars bars = randomOhlcv(n, 42);
+        Ohlcv ohlcv = new Ohlcv(bars);
+        Runnable update = () -> showTheirs(theirs, data, ohlcv, bars);
+        BaselineProcess.measureAndExit(theirs, update, RUNS);
     }
 
     /** "yes (N columns for M bars)" when every bar on screen lies inside its column and each column reaches its extremes. */
@@ -137,7 +165,7 @@ public final class CandleBenchmark {
         chart.getYAxis().forceRedraw();
     }
 
-    private static XYChart chartfxCandles() {
+    static XYChart chartfxCandles() {
         DefaultNumericAxis x = new DefaultNumericAxis("time");
         DefaultNumericAxis y = new DefaultNumericAxis("price");
         x.setAutoRanging(false);
@@ -151,7 +179,7 @@ public final class CandleBenchmark {
         return chart;
     }
 
-    private static void show(Node chart, String title) {
+    static void show(Node chart, String title) {
         Stage stage = new Stage();
         stage.setTitle(title);
         stage.setScene(new Scene(new javafx.scene.layout.StackPane(chart), RenderBenchmark.WIDTH, 600));
@@ -179,8 +207,16 @@ public final class CandleBenchmark {
     }
 
     /** The same bars as chartfx's financial data model (one item per bar, as its callers build it). */
-    private static final class Ohlcv implements IOhlcv {
+    static final class Ohlcv implements IOhlcv {
         private final List<IOhlcvItem> items;
+
+        /** Intraday bars, each at its open time. */
+        Ohlcv(org.sextant.charts.TimedBars b) {
+            items = new ArrayList<>(b.size());
+            for (int i = 0; i < b.size(); i++) {
+                items.add(new Item(new Date(b.seconds(i) * 1000), b.open(i), b.high(i), b.low(i), b.close(i), b.volume(i)));
+            }
+        }
 
         Ohlcv(PriceBars b) {
             items = new ArrayList<>(b.size());

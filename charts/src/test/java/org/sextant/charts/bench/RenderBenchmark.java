@@ -318,7 +318,8 @@ public final class RenderBenchmark {
         return worst;
     }
 
-    private static Point2D pixelOf(PriceChart chart, double x, double y) {
+    /** Where a value lies in the chart's own picture (its snapshot's pixels). */
+    static Point2D pixelOf(PriceChart chart, double x, double y) {
         double px = chart.dateAxis().getDisplayPosition(x);
         double py = chart.priceAxis().getDisplayPosition(y);
         Point2D local = chart.sceneToLocal(chart.getCanvas().localToScene(px, py));

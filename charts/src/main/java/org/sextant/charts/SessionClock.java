@@ -1,0 +1,53 @@
+package org.sextant.charts;
+
+import java.time.ZoneId;
+
+/**
+ * When a symbol trades, as the chart's resampling and time labels see it: the exchange's zone,
+ * the shift that makes a trading day a calendar day (fx's day starts 17:00 New York, shifted by
+ * 7 h to 00:00), where intraday buckets start, and which bars belong to no trading day. The same
+ * rules as the store's resample_bars macro (V040__bars.sql), so a chart resampled here draws the
+ * bars the engine would return; the app's tests compare the two.
+ *
+ * @param name         the session's name in the store: fx, us_equity or continuous
+ * @param zone         the exchange's zone: bars are bucketed and labelled in its wall time
+ * @param shiftMinutes added to the wall time so that a trading day is a calendar day
+ * @param originMinute minute of the (shifted) day intraday buckets start from
+ * @param weekdays     whether Saturday and Sunday trading days hold no bar
+ * @param openMinute   first minute of the (shifted) day with intraday bars in the session
+ * @param closeMinute  first minute after them
+ */
+public record SessionClock(String name, ZoneId zone, int shiftMinutes, int originMinute, boolean weekdays, int openMinute, int closeMinute) {
+    private static final ZoneId NEW_YORK = ZoneId.of("America/New_York");
+    /** FX 24x5: the trading day ends 17:00 New York, the week opens Sunday 17:00. */
+    public static final SessionClock FX = new SessionClock("fx", NEW_YORK, 7 * 60, 0, true, 0, 1440);
+    /** US equities: 09:30-16:00 New York, Monday to Friday. */
+    public static final SessionClock US_EQUITY = new SessionClock("us_equity", NEW_YORK, 0, 570, true, 570, 960);
+    /** 24x7 on UTC days (crypto, a symbol with no session recorded). */
+    public static final SessionClock CONTINUOUS = new SessionClock("continuous", ZoneId.of("UTC"), 0, 0, false, 0, 1440);
+
+    /** The clock of a session named as the store names it; anything else (null too) is continuous, as in the store. */
+    public static SessionClock of(String session) {
+        if (FX.name.equals(session)) return FX;
+        if (US_EQUITY.name.equals(session)) return US_EQUITY;
+        return CONTINUOUS;
+    }
+
+    /** "New York", "UTC": the zone intraday times are written in, as a title names it. */
+    public String zoneName() {
+        String id = zone.getId();
+        return id.contains("/") ? id.substring(id.indexOf('/') + 1).replace('_', ' ') : id;
+    }
+
+    /**
+     * Whether a bar at this shifted wall minute belongs to a trading day: a weekday, and for an
+     * intraday bar of a session with hours, inside them. Daily bars keep their date whatever the hour.
+     */
+    boolean inSession(long shiftedMinute, boolean daily) {
+        if (!weekdays) return true;
+        long day = Math.floorDiv(shiftedMinute, 1440);
+        if (Math.floorMod(day + 3, 7) > 4) return false; // epoch day 0 was a Thursday: 0 = Monday .. 6 = Sunday
+        long minute = Math.floorMod(shiftedMinute, 1440);
+        return daily || (minute >= openMinute && minute < closeMinute);
+    }
+}
