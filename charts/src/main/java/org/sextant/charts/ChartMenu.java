@@ -17,7 +17,7 @@ import javafx.scene.input.MouseEvent;
 import javafx.stage.FileChooser;
 
 /**
- * The price chart's right-click menu: copy the chart as an image, export it as PNG, export the
+ * The price chart's right-click menu: copy the chart as an image, export it as PNG or SVG, export the
  * bars on screen as CSV, zoom out a step, reset the zoom to the whole history. Where a file goes
  * is asked through {@link PriceChart#setExportTarget} (a file dialog by default); null cancels.
  */
@@ -34,6 +34,10 @@ final class ChartMenu {
             Path to = chart.exportTarget().apply("PNG image", fileName(chart, "png"));
             if (to != null) ChartSnapshot.writePng(chart.snapshot(null, null), to);
         });
+        MenuItem svg = item("chart-export-svg", "Export SVG…", () -> {
+            Path to = chart.exportTarget().apply("SVG image", fileName(chart, "svg"));
+            if (to != null) ChartSvg.write(ChartSvg.of(chart), to);
+        });
         MenuItem csv = item("chart-export-csv", "Export CSV…", () -> {
             Path to = chart.exportTarget().apply("CSV", fileName(chart, "csv"));
             if (to != null) writeCsv(chart, to);
@@ -46,7 +50,7 @@ final class ChartMenu {
             chart.navigate(mid - half, mid + half);
         });
         MenuItem reset = item("chart-reset-zoom", "Reset zoom", () -> chart.zoomer().zoomOrigin());
-        ContextMenu menu = new ContextMenu(copy, png, csv, new SeparatorMenuItem(), out, reset);
+        ContextMenu menu = new ContextMenu(copy, png, svg, csv, new SeparatorMenuItem(), out, reset);
         menu.setId("chart-menu");
         menu.setOnShowing(e -> {
             boolean empty = chart.series() == null || chart.series().size() == 0;
@@ -66,7 +70,7 @@ final class ChartMenu {
         return menu;
     }
 
-    private static MenuItem item(String id, String text, Runnable action) {
+    static MenuItem item(String id, String text, Runnable action) {
         MenuItem i = new MenuItem(text);
         i.setId(id);
         i.setOnAction(e -> action.run());
@@ -107,7 +111,7 @@ final class ChartMenu {
     }
 
     /** The default target: a save dialog over the chart's window, starting with {@code suggested}. */
-    static Path askForFile(PriceChart chart, String kind, String suggested) {
+    static Path askForFile(javafx.scene.Node chart, String kind, String suggested) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Export " + kind);
         chooser.setInitialFileName(suggested);

@@ -109,6 +109,7 @@ public class EquityDrawdownChart extends GridPane {
         getColumnConstraints().setAll(wide);
         add(equityChart, 0, 0);
         add(drawdownChart, 0, 1);
+        ChartExportMenu.install(this, "equity and drawdown", () -> ChartSvg.of(this), List.of(equityChart, drawdownChart));
     }
 
     /**

@@ -40,6 +40,13 @@ public final class ForecastFanRenderer extends AbstractRendererXY<ForecastFanRen
         anchors.put(dataSet, new double[] {x, y});
     }
 
+    /** The point {@code dataSet}'s fan starts from ({x, y}), or null when it has none. */
+    public double[] anchorOf(DataSet dataSet) {
+        double[] own = anchors.get(dataSet);
+        if (own != null) return own.clone();
+        return Double.isFinite(anchorX) && Double.isFinite(anchorY) ? new double[] {anchorX, anchorY} : null;
+    }
+
     /** Forgets every per data set anchor. */
     public void clearAnchors() {
         anchors.clear();

@@ -53,6 +53,7 @@ public class ForwardReturnHistogram extends XYChart {
         getRenderers().setAll(renderer);
         setLegendVisible(false);
         setTitle("no analogues yet");
+        ChartExportMenu.install(this, "forward returns", () -> ChartSvg.of(this), java.util.List.of(this));
     }
 
     /**

@@ -92,6 +92,7 @@ public class SweepScatterChart extends XYChart {
             int k = pointAt(p.getX(), p.getY());
             if (k >= 0) onPointClicked.accept(k);
         });
+        ChartExportMenu.install(this, "sweep scatter", () -> ChartSvg.of(this), java.util.List.of(this));
     }
 
     /** Called with a configuration's index (in the arrays given to {@link #show}) when its dot is clicked. */

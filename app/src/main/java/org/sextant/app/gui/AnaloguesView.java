@@ -244,12 +244,15 @@ public final class AnaloguesView implements WorkstationView {
         TableHeaders.fit(dates);
         dates.getColumns().setAll(java.util.List.of(
                 dateColumn(),
-                this.<AnalogueDate>column("distance", a -> num(a.distance(), "%.3f"), 60),
-                this.<AnalogueDate>column("weight", a -> String.format(Locale.ROOT, a.weight() >= 0.01 ? "%.2f" : "%.0e", a.weight()), 54),
-                this.<AnalogueDate>column("1d", a -> pct(a.forward1d()), 52),
-                this.<AnalogueDate>column("3d", a -> pct(a.forward3d()), 52),
-                this.<AnalogueDate>column("5d", a -> pct(a.forward5d()), 52),
+                // the CSV carries full precision; forward returns as fractions
+                TableExport.exportsAs(this.<AnalogueDate>column("distance", a -> num(a.distance(), "%.3f"), 60), AnalogueDate::distance),
+                TableExport.exportsAs(this.<AnalogueDate>column("weight", a -> String.format(Locale.ROOT, a.weight() >= 0.01 ? "%.2f" : "%.0e", a.weight()), 54),
+                        AnalogueDate::weight),
+                TableExport.exportsAs(this.<AnalogueDate>column("1d", a -> pct(a.forward1d()), 52), AnalogueDate::forward1d),
+                TableExport.exportsAs(this.<AnalogueDate>column("3d", a -> pct(a.forward3d()), 52), AnalogueDate::forward3d),
+                TableExport.exportsAs(this.<AnalogueDate>column("5d", a -> pct(a.forward5d()), 52), AnalogueDate::forward5d),
                 this.<AnalogueDate>column("regime", a -> a.regime() == null ? "" : a.regime(), 84)));
+        TableExport.install(dates, TableExport.fileName("analogues"));
         dates.setStyle("-fx-font-size: 11px;");
         dates.setRowFactory(t -> {
             TableRow<AnalogueDate> row = new TableRow<>();

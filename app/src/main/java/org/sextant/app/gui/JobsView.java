@@ -59,9 +59,12 @@ public final class JobsView implements WorkstationView {
                 text("State", 95, j -> j.state().name()),
                 progressColumn(),
                 text("Message", 190, j -> j.error() != null ? j.error() : j.message()),
-                text("Started", 120, j -> time(j.startedAt() != null ? j.startedAt() : j.createdAt())),
-                text("Finished", 120, j -> time(j.finishedAt())),
+                // a CSV gets the instants in full (ISO, UTC), not the screen's short local time
+                TableExport.exportsAs(text("Started", 120, j -> time(j.startedAt() != null ? j.startedAt() : j.createdAt())),
+                        j -> j.startedAt() != null ? j.startedAt() : j.createdAt()),
+                TableExport.exportsAs(text("Finished", 120, j -> time(j.finishedAt())), JobStatus::finishedAt),
                 cancelColumn()));
+        TableExport.install(table, TableExport.fileName("jobs"));
         VBox.setVgrow(table, Priority.ALWAYS);
         error.setId("jobs-error");
         error.getStyleClass().add("error-text");

@@ -193,15 +193,17 @@ final class ResearchPane {
 
         runs.setId("runs-table");
         runs.setPlaceholder(new Label("No runs yet: validate a graph and run a sweep"));
-        runs.getColumns().add(column("When", 90, r -> r.createdAt() == null ? "" : CREATED.format(r.createdAt())));
+        runs.getColumns().add(TableExport.exportsAs(column("When", 90, r -> r.createdAt() == null ? "" : CREATED.format(r.createdAt())), RunInfo::createdAt));
         runs.getColumns().add(column("Name", 95, RunInfo::name));
         runs.getColumns().add(column("Symbols", 95, r -> String.join(" ", r.symbols())));
-        runs.getColumns().add(column("N", 36, r -> String.format(Locale.ROOT, "%,d", r.configurations())));
+        runs.getColumns().add(TableExport.exportsAs(column("N", 36, r -> String.format(Locale.ROOT, "%,d", r.configurations())), RunInfo::configurations));
         runs.getColumns().add(column("Verdict", 96, RunInfo::verdict));
-        runs.getColumns().add(column("IS", 40, r -> num(r.sharpeInSample())));
-        runs.getColumns().add(column("OOS", 42, r -> num(r.sharpeOutOfSample())));
-        runs.getColumns().add(column("DSR", 42, r -> num(r.dsr())));
-        runs.getColumns().add(column("PBO", 42, r -> num(r.pbo())));
+        // the CSV carries the statistics in full precision, not the screen's two decimals
+        runs.getColumns().add(TableExport.exportsAs(column("IS", 40, r -> num(r.sharpeInSample())), RunInfo::sharpeInSample));
+        runs.getColumns().add(TableExport.exportsAs(column("OOS", 42, r -> num(r.sharpeOutOfSample())), RunInfo::sharpeOutOfSample));
+        runs.getColumns().add(TableExport.exportsAs(column("DSR", 42, r -> num(r.dsr())), RunInfo::dsr));
+        runs.getColumns().add(TableExport.exportsAs(column("PBO", 42, r -> num(r.pbo())), RunInfo::pbo));
+        TableExport.install(runs, TableExport.fileName("research runs"));
         Tooltip columns = new Tooltip("N: configurations tried · IS/OOS: Sharpe ratio in and out of sample of the chosen configuration"
                 + " · DSR: deflated Sharpe ratio · PBO: probability of backtest overfitting");
         runs.setTooltip(columns);

@@ -52,6 +52,7 @@ public final class ScansView implements WorkstationView {
     }
 
     private void build() {
+        table.setId("scan-table");
         ChoiceBox<String> modelChoice = new ChoiceBox<>();
         modelChoice.setId("scan-model");
         modelChoice.getItems().setAll(model.models());
@@ -101,10 +102,15 @@ public final class ScansView implements WorkstationView {
         error.textProperty().bind(model.errorProperty());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox foot = new HBox(10, status, gap, error);
+        Runnable export = TableExport.install(table, TableExport.fileName("scan"));
+        Button exportButton = new Button("Export CSV…");
+        exportButton.setId("scan-export");
+        exportButton.setOnAction(e -> export.run());
+        exportButton.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(model.rows()));
+        HBox foot = new HBox(10, status, gap, error, exportButton);
+        foot.setAlignment(Pos.CENTER_LEFT);
         foot.setPadding(new Insets(4, 8, 4, 8));
 
-        table.setId("scan-table");
         table.setItems(new javafx.collections.transformation.SortedList<>(model.rows()));
         ((javafx.collections.transformation.SortedList<ScanRow>) table.getItems()).comparatorProperty().bind(table.comparatorProperty());
         table.setPlaceholder(new Label("No scan yet: choose the settings and press Scan"));
@@ -118,10 +124,10 @@ public final class ScansView implements WorkstationView {
         table.getColumns().add(date);
         table.getColumns().add(number("Last close", ScanRow::lastClose, "%.2f"));
         table.getColumns().add(number("Median return", ScanRow::medianReturn, "%+.2f%%", 100));
-        table.getColumns().add(number("R/R 80%", ScanRow::rewardRisk80, "%.2f"));
-        TableColumn<ScanRow, Double> rr95 = number("R/R 95%", ScanRow::rewardRisk95, "%.2f");
-        table.getColumns().add(rr95);
-        table.getColumns().add(number("R/R 99%", ScanRow::rewardRisk99, "%.2f"));
+        // no downside is an unbounded ratio: "∞" on screen, "inf" in a CSV
+        table.getColumns().add(TableExport.exportsAs(number("R/R 80%", ScanRow::rewardRisk80, "%.2f"), r -> unbounded(r.rewardRisk80())));
+        table.getColumns().add(TableExport.exportsAs(number("R/R 95%", ScanRow::rewardRisk95, "%.2f"), r -> unbounded(r.rewardRisk95())));
+        table.getColumns().add(TableExport.exportsAs(number("R/R 99%", ScanRow::rewardRisk99, "%.2f"), r -> unbounded(r.rewardRisk99())));
         table.getColumns().add(number("Coverage 80%", r -> r.coverageAt(0.80), "%.1f%%", 100));
         table.getColumns().add(number("Coverage 95%", r -> r.coverageAt(0.95), "%.1f%%", 100));
         table.getColumns().add(number("Coverage 99%", r -> r.coverageAt(0.99), "%.1f%%", 100));
@@ -145,6 +151,10 @@ public final class ScansView implements WorkstationView {
 
     private void open(ScanRow row) {
         navigator.openChart(row.symbol(), null);
+    }
+
+    private static double unbounded(Double ratio) {
+        return ratio == null ? Double.POSITIVE_INFINITY : ratio;
     }
 
     private static TableColumn<ScanRow, Double> number(String title, Function<ScanRow, Double> value, String format) {

@@ -143,7 +143,7 @@ public final class ScansViewModel implements AutoCloseable {
         if (id == null || stopping.get()) return;
         // the job stops before its next symbol; a slow model may first finish the fit it is in: say so at once
         stopping.set(true);
-        status.set("stopping… (the model finishes the symbol it is fitting, then the scan ends)");
+        status.set("stopping… (the model stops at its next optimiser step)");
         // the job's own status shows the outcome; a refused cancel (the job just ended) has nothing to add
         if (id != null) calls.run(() -> engine.jobs().cancel(id), s -> { }, message -> { }, "cancel the scan");
     }

@@ -86,6 +86,11 @@ class AnaloguesViewTest {
 
         assertEquals(r.sampleSize(), view.datesTable().getItems().size());
         assertEquals(r.analogueDates().get(0), view.datesTable().getItems().get(0));
+        java.util.List<java.util.List<String>> csv = TableExports.byMenu(robot, view.datesTable(), home.resolve("analogues.csv"));
+        assertEquals(java.util.List.of("date", "distance", "weight", "1d", "3d", "5d", "regime"), csv.get(0));
+        assertEquals(1 + r.sampleSize(), csv.size(), "every analogue, not only the rows on screen");
+        assertEquals(r.analogueDates().get(0).date().toString(), csv.get(1).get(0));
+        assertEquals(r.analogueDates().get(0).forward5d(), Double.parseDouble(csv.get(1).get(5)), "a fraction in full precision");
 
         CalibrationReport cal = model.calibrationProperty().get();
         assertEquals(String.format(java.util.Locale.ROOT, "%.1f%% (nominal 90%%)", cal.bandCoveragePct()),

@@ -70,6 +70,11 @@ class JobsViewTest {
         assertTrue(bar.isVisible());
         assertTrue(robot.lookup("#cancel-" + done.id()).tryQuery().isEmpty(), "a finished job has no Cancel button");
         bench.photograph("jobs");
+        List<List<String>> csv = TableExports.byMenu(robot, view.table(), home.resolve("jobs.csv"));
+        assertEquals(List.of("Job", "Kind", "On", "State", "Progress", "Message", "Started", "Finished"), csv.get(0), "no column for the buttons");
+        assertEquals(3, csv.size());
+        assertEquals(List.of(running.id(), "import", "/data/prices-2024.csv", "RUNNING", "0.4", "importing 1 file(s)"), csv.get(1).subList(0, 6));
+        assertEquals(bench.engine.jobs().status(done.id()).finishedAt().toString(), csv.get(2).get(7), "the instant in full");
 
         robot.clickOn(robot.lookup("#cancel-" + running.id()).queryAs(Button.class));
         assertEquals(JobState.CANCELLED, bench.engine.jobs().await(running.id(), Duration.ofSeconds(GIVE_UP_SECONDS)).state());

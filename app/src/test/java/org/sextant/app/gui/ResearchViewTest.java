@@ -185,6 +185,12 @@ class ResearchViewTest {
         assertEquals("research", window.shownView());
         assertEquals(run.info().runId(), view.runsTable().getSelectionModel().getSelectedItem().runId());
         assertEquals("Session default: 2 runs, 12 configurations tried", robot.lookup("#session-summary").queryLabeled().getText());
+        List<List<String>> csv = TableExports.byMenu(robot, view.runsTable(), home.resolve("runs.csv"));
+        assertEquals(List.of("When", "Name", "Symbols", "N", "Verdict", "IS", "OOS", "DSR", "PBO"), csv.get(0));
+        assertEquals(3, csv.size());
+        org.sextant.engine.research.run.RunInfo top = view.runsTable().getItems().get(0);
+        assertEquals("6", csv.get(1).get(3));
+        assertEquals(top.dsr(), Double.parseDouble(csv.get(1).get(7)), "full precision, not the two decimals shown");
     }
 
     @Test

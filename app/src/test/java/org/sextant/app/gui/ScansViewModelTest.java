@@ -83,7 +83,7 @@ class ScansViewModelTest {
             }
             assertTrue(uiThread.submit(() -> model.progressProperty().get()).get() > 0, "the scan reported its progress");
             uiThread.submit(model::cancel).get();
-            // the cancel is acknowledged at once, while the job finishes the symbol it is on
+            // the cancel is acknowledged at once, while the job reaches its next checkpoint
             String stopping = uiThread.submit(() -> model.statusProperty().get()).get();
             assertTrue(stopping.startsWith("stopping…") || stopping.equals("scan cancelled"), stopping);
 

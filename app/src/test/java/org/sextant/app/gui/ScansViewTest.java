@@ -95,6 +95,13 @@ class ScansViewTest {
         List<ScanRow> sorted = List.copyOf(view.table().getItems());
         assertEquals(sorted.stream().sorted(Comparator.comparingDouble(r -> r.rewardRisk80() == null ? Double.POSITIVE_INFINITY : r.rewardRisk80())).toList(),
                 sorted, "ascending by reward/risk at 80%");
+        // the foot's Export CSV… (the same as the table's right-click item): every row in the order shown, the numbers behind the rounded cells
+        List<List<String>> csv = TableExports.byButton(robot, view.table(), "#scan-export", home.resolve("scan.csv"));
+        assertEquals(List.of("Symbol", "Start", "Last close", "Median return", "R/R 80%", "R/R 95%", "R/R 99%", "Coverage 80%",
+                "Coverage 95%", "Coverage 99%", "Closes"), csv.get(0));
+        assertEquals(1 + sorted.size(), csv.size(), "a header and every row");
+        assertEquals(sorted.get(0).symbol(), csv.get(1).get(0));
+        assertEquals(sorted.get(0).medianReturn(), Double.parseDouble(csv.get(1).get(3)), "full precision");
 
         ScanRow pick = sorted.get(0);
         TableRow<?> row = robot.lookup(".table-row-cell").match((TableRow<?> r) -> r.getItem() == pick).query();

@@ -19,6 +19,8 @@ public interface Forecaster {
 
     default Forecast forecast(double[] history, int period, int horizon, double[] levels) {
         ForecastInput.check(history, period, horizon, levels, minLength(period), name());
+        // every fit is a checkpoint of the job it runs in (a walk-forward makes hundreds)
+        org.sextant.engine.jobs.Cancellation.check();
         return compute(history, period, horizon, levels);
     }
 

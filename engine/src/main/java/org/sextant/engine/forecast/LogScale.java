@@ -17,6 +17,7 @@ public final class LogScale implements Forecaster {
     public Forecast forecast(double[] history, int period, int horizon, double[] levels) {
         ForecastInput.check(history, period, horizon, levels, minLength(period), name());
         ForecastInput.checkPositive(history);
+        org.sextant.engine.jobs.Cancellation.check(); // every fit is a checkpoint, as in Forecaster.forecast
         return compute(history, period, horizon, levels);
     }
 

@@ -4,4 +4,10 @@ package org.sextant.engine.jobs;
 @FunctionalInterface
 public interface JobWork {
     Object run(JobContext ctx) throws Exception;
+
+    /** Work that needs no context: what {@link Cancellation#watching} runs. */
+    @FunctionalInterface
+    interface Body<T> {
+        T run() throws Exception;
+    }
 }

@@ -97,7 +97,8 @@ public final class Jobs implements AutoCloseable {
             }
         };
         try {
-            Object result = work.run(ctx);
+            // a model's optimiser deep inside the work stops at its next iteration (Cancellation.check)
+            Object result = Cancellation.watching(ctx::cancelled, () -> work.run(ctx));
             if (ctx.cancelled()) throw new CancellationException();
             update(jobs.get(id).with(JobState.SUCCEEDED, 1, "done", started, Instant.now(), null, result), true);
         } catch (CancellationException | InterruptedException e) {

@@ -1,6 +1,7 @@
 package org.sextant.engine.forecast.model;
 
 import java.util.function.ToDoubleFunction;
+import org.sextant.engine.jobs.Cancellation;
 
 /**
  * Variable-metric minimiser (BFGS with a backtracking line search and finite-difference
@@ -25,6 +26,7 @@ final class Bfgs {
         boolean converged = false;
         double[] t = new double[n], x = new double[n], c = new double[n];
         while (iter < maxIter) {
+            Cancellation.check(); // auto.arima fits dozens of models; a cancelled job stops here
             iter++;
             System.arraycopy(b, 0, x, 0, n);
             System.arraycopy(g, 0, c, 0, n);

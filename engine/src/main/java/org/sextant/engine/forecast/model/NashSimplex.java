@@ -1,6 +1,7 @@
 package org.sextant.engine.forecast.model;
 
 import java.util.function.ToDoubleFunction;
+import org.sextant.engine.jobs.Cancellation;
 
 /**
  * Nelder–Mead as in Nash (1990), "Compact Numerical Methods", Algorithm 19, the variant behind
@@ -43,6 +44,7 @@ final class NashSimplex {
         int low = 0;
         double[] c = new double[n];
         while (true) {
+            Cancellation.check(); // a long series' fit takes seconds; a cancelled job stops here
             if (calcVert) {
                 for (int j = 0; j < n1; j++) {
                     if (j == low) continue;

@@ -105,6 +105,7 @@ public final class OptimisedTheta implements Forecaster {
         double[] point;
 
         double offer(double[] x, double v) {
+            org.sextant.engine.jobs.Cancellation.check(); // Hipparchus's simplex has no hook of its own; each evaluation is one
             if (v < value || point == null) {
                 value = v;
                 point = x.clone();

@@ -52,6 +52,8 @@ public final class ForecastSeries {
         Forecast fc;
         try {
             fc = f.forecast(history, 1, horizon, levels);
+        } catch (java.util.concurrent.CancellationException e) {
+            throw e;             // the job was cancelled: not a window without an opinion
         } catch (RuntimeException e) {
             return Double.NaN;   // a window the model cannot fit (e.g. constant prices): no opinion
         }
