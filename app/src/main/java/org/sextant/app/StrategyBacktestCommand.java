@@ -36,6 +36,9 @@ final class StrategyBacktestCommand implements Callable<Integer> {
     @Option(names = "--session", description = "research session whose ledger counts this run (default: default)")
     String session;
 
+    @Option(names = "--interval", description = "bar interval to run on: 1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w, 1mo (default 1d; finer stored bars are resampled)")
+    String interval;
+
     @Override
     public Integer call() throws Exception {
         Map<String, Object> args = new LinkedHashMap<>();
@@ -45,6 +48,7 @@ final class StrategyBacktestCommand implements Callable<Integer> {
         if (to != null) args.put("to", to.toString());
         if (oosStart != null) args.put("oos_start", oosStart.toString());
         if (session != null) args.put("session_id", session);
+        if (interval != null) args.put("interval", interval);
         JsonNode r = EngineAccess.call(main.home(), "backtest", args);
         StringBuilder sb = new StringBuilder();
         sb.append(r.path("verdict_text").asString()).append('\n');
@@ -55,6 +59,7 @@ final class StrategyBacktestCommand implements Callable<Integer> {
                 r.path("in_sample").path("sharpe").asDouble(Double.NaN), r.path("out_of_sample").path("sharpe").asDouble(Double.NaN),
                 r.path("psr").asDouble(Double.NaN), r.path("dsr").asDouble(Double.NaN), r.path("pbo").asDouble(Double.NaN),
                 r.path("haircut_sharpe_bonferroni").asDouble(Double.NaN), r.path("placebo_pvalue").asDouble(Double.NaN)));
+        sb.append(r.path("annualisation").asString()).append('\n');
         String runId = r.path("run_id").asString();
         sb.append("run id ").append(runId).append('\n');
         sb.append("report: sextant report ").append(runId).append("  (writes an HTML report into ")

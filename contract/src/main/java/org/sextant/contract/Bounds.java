@@ -39,6 +39,8 @@ public final class Bounds {
     public static final int MAX_ORIGIN_SPACING = 260;
     /** Characters of a symbol argument. */
     public static final int MAX_SYMBOL_CHARS = 64;
+    /** Longest time zone name an import takes (the longest region name is about 30 characters). */
+    public static final int MAX_TIMEZONE_CHARS = 64;
     /** Characters of list_symbols' filter. */
     public static final int MAX_QUERY_CHARS = 100;
     /** Walk-forward origins one forecast backtest computes (each is a model fit). */

@@ -46,7 +46,9 @@ public final class Capabilities {
                 .date("oos_start", "first out-of-sample date (default: the last 30%)")
                 .string("session_id", "research session that counts the configurations tried", false)
                 .integer("threads", 1, Bounds.MAX_SWEEP_THREADS, "worker threads (default: the app's choice)")
-                .integer("selected_configuration", 0, Integer.MAX_VALUE, "configuration to replay as the selected one (default: the best in-sample)");
+                .integer("selected_configuration", 0, Integer.MAX_VALUE, "configuration to replay as the selected one (default: the best in-sample)")
+                .oneOf("interval", INTERVALS, "bar interval to run on (default 1d, the daily prices as before; finer stored bars are resampled along the session); "
+                        + "windows count bars and every annual figure is annualised with the interval's bars a year", false);
     }
 
     private static ArgumentSchema scan() {
@@ -63,7 +65,8 @@ public final class Capabilities {
     }
 
     private static ArgumentSchema paths() {
-        return ArgumentSchema.object().stringArray("paths", Bounds.MAX_IMPORT_FILES, "absolute paths of CSV (Yahoo, Stooq, generic) or Parquet files", true);
+        return ArgumentSchema.object().stringArray("paths", Bounds.MAX_IMPORT_FILES, "absolute paths of CSV (Yahoo, Stooq, generic) or Parquet files", true)
+                .string("timezone", Bounds.MAX_TIMEZONE_CHARS, "time zone of bar times written without one, e.g. \"America/New_York\" (default UTC; stored in UTC)", false);
     }
 
     private static ArgumentSchema providerSymbols() {
@@ -180,12 +183,15 @@ public final class Capabilities {
     // --- forecasts
     public static final Capability LIST_FORECAST_MODELS = read("list_forecast_models", "the forecast models and the default", ArgumentSchema.object());
     public static final Capability GET_FORECAST = read("get_forecast", "a live quantile forecast of one symbol with reward/risk and band coverage",
-            levels(forecast()).oneOf("calibration", CALIBRATIONS, CALIBRATION, false));
+            levels(forecast()).oneOf("calibration", CALIBRATIONS, CALIBRATION, false)
+                    .oneOf("interval", INTERVALS, INTERVAL + "; other than the daily answer the horizon counts bars and the answer adds each target bar's "
+                            + "open time along the session's calendar (UTC and the session's clock)", false));
     public static final Capability GET_BACKTEST_ERROR = read("get_backtest_error", "walk-forward forecast errors and band coverage of one symbol, computed and not stored",
             levels(forecast())
                     .string("origins", "forecast origins: monthly (default, the last close of each month), weekly, or a number of closes between origins", false)
                     .integer("every", 1, Bounds.MAX_ORIGIN_SPACING, "closes between forecast origins (same as a number in origins)")
-                    .fraction("eval_fraction", "share of the history evaluated, at its end, strictly between 0 and 1 (default 0.4)"));
+                    .fraction("eval_fraction", "share of the history evaluated, at its end, strictly between 0 and 1 (default 0.4)")
+                    .oneOf("interval", INTERVALS, INTERVAL + "; other than the daily answer origins and horizon count bars and each origin is named by its bar's open time", false));
     public static final Capability START_FORECAST = write("start_forecast", "starts a background job that forecasts symbols (and backtests them) and stores the results",
             forecastJob().bool("backtest", "also run and store each symbol's walk-forward backtest (default false)"));
     public static final Capability START_FORECAST_BACKTEST = write("start_forecast_backtest", "starts a background job that backtests forecasts of symbols and stores the errors", forecastJob());

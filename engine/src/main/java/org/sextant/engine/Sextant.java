@@ -16,6 +16,8 @@ import org.sextant.engine.data.PriceRepository;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolDescription;
 import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.forecast.BarBacktestError;
+import org.sextant.engine.forecast.BarForecast;
 import org.sextant.engine.forecast.ChartData;
 import org.sextant.engine.forecast.ForecastBacktestRun;
 import org.sextant.engine.forecast.ForecastModels;
@@ -100,11 +102,9 @@ public final class Sextant implements AutoCloseable {
     public SymbolInfo describeSymbol(String symbol, SymbolDescription d) { return changed(prices.describe(symbol, d)); }
     /** Bars at {@code interval} (1m .. 1mo; null = 1d): stored ones as they are, coarser ones resampled along the session. */
     public BarSeries getBars(String symbol, String interval, LocalDate from, LocalDate to) { return prices.bars(symbol, interval, from, to); }
-
     /** Per symbol, the bar intervals stored (finest first; daily prices are 1d); symbols with bars but no daily prices. */
     public Map<String, List<String>> storedIntervals() { return prices.storedIntervals(); }
     public List<SymbolInfo> listBarsOnlySymbols(String query) { return prices.barsOnlySymbols(query); }
-
     /** Daily closes of {@code symbol} between {@code from} and {@code to} inclusive (either may be null). */
     public PriceSeries getClosePrice(String symbol, LocalDate from, LocalDate to) { return prices.closes(symbol, from, to); }
 
@@ -121,8 +121,9 @@ public final class Sextant implements AutoCloseable {
     /** Most symbols one gather or refresh request may name; a longer list is refused, never truncated. */
     public static final int MAX_GATHER_SYMBOLS = IngestService.MAX_GATHER_SYMBOLS;
 
-    /** Imports CSV/Parquet files in one transaction: all or nothing. */
-    public ImportReport importPrices(List<Path> files) { return changed(ingest.importPrices(files)); }
+    /** Imports CSV/Parquet files in one transaction: all or nothing; bar times without a zone are read in {@code timezone} (null: UTC). */
+    public ImportReport importPrices(List<Path> files) { return importPrices(files, null); }
+    public ImportReport importPrices(List<Path> files, String timezone) { return changed(ingest.importPrices(files, timezone)); }
 
     /** The format, detected layout and first rows of a price file, read without importing it. */
     public org.sextant.engine.ingest.ImportPreview previewImport(Path file) { return org.sextant.engine.ingest.ImportPreview.of(file); }
@@ -131,23 +132,16 @@ public final class Sextant implements AutoCloseable {
     public ImportReport gather(List<String> symbols, String provider) { return changed(ingest.gather(symbols, provider)); }
 
     /** {@link #importPrices} as a background writer job. */
-    public JobStatus startImport(List<Path> files) {
-        List<String> subjects = IngestService.requireFiles(files).stream().map(p -> p.toAbsolutePath().normalize().toString()).toList();
-        return writerJob("import", subjects, "importing " + files.size() + " file(s)", () -> importPrices(files));
+    public JobStatus startImport(List<Path> files) { return startImport(files, null); }
+    public JobStatus startImport(List<Path> files, String timezone) {
+        IngestService.zone(timezone); // an unknown zone is refused before a job exists
+        return jobs.submitWriter("import", IngestService.importSubjects(files), "importing " + files.size() + " file(s)", () -> importPrices(files, timezone));
     }
 
     /** {@link #gather} as a background writer job; a request covered by the running gather joins it. */
     public JobStatus startGather(List<String> symbols, String provider) {
         List<String> subjects = IngestService.gatherSubjects(symbols);
-        return writerJob("gather", subjects, "fetching " + subjects.size() + " symbol(s)", () -> gather(symbols, provider));
-    }
-
-    /** A writer job of one step whose progress says what it does from the start. */
-    private JobStatus writerJob(String kind, List<String> subjects, String doing, java.util.function.Supplier<Object> work) {
-        return jobs.submit(kind, subjects, true, ctx -> {
-            ctx.progress(0.05, doing);
-            return work.get();
-        });
+        return jobs.submitWriter("gather", subjects, "fetching " + subjects.size() + " symbol(s)", () -> gather(symbols, provider));
     }
 
     /** Re-downloads stored symbols (none named: every stored one, at most MAX_GATHER_SYMBOLS) as a gather job. */
@@ -169,6 +163,8 @@ public final class Sextant implements AutoCloseable {
         return forecasts.forecast(symbol, model, horizon, levels, calibration);
     }
 
+    /** A live forecast of the bars at {@code interval} (not the daily prices): horizon in bars, targets along the session's calendar. */
+    public BarForecast getForecast(String symbol, String interval, String model, Integer horizon, double[] levels, String calibration) { return forecasts.forecastBars(symbol, interval, model, horizon, levels, calibration); }
     /** The week-aligned start a forecast run uses, on or before {@code asOf} (null: the last close). */
     public ForecastStart resolveForecastStart(String symbol, LocalDate asOf) { return forecasts.resolveStart(symbol, asOf); }
 
@@ -176,6 +172,11 @@ public final class Sextant implements AutoCloseable {
     public WalkForwardBacktest.Result getBacktestError(String symbol, String model, Integer horizon, String origins,
                                                        Double evalFraction, double[] levels) {
         return forecasts.backtestError(symbol, model, horizon, origins, evalFraction, levels);
+    }
+
+    /** {@link #getBacktestError} on the bars at {@code interval}: origins and horizon count bars, each origin named by its bar's time. */
+    public BarBacktestError getBacktestError(String symbol, String interval, String model, Integer horizon, String origins, Double evalFraction, double[] levels) {
+        return forecasts.backtestErrorBars(symbol, interval, model, horizon, origins, evalFraction, levels);
     }
 
     /** {@link #getBacktestError} stored, replacing the previous one (what the Charts view overlays). A writer. */
@@ -218,7 +219,6 @@ public final class Sextant implements AutoCloseable {
 
     /** Prices out as Parquet for a scale-out job; a finished job's output in, stored as local work is. */
     public ScaleOutExchange scaleOut() { return scaleOut; }
-
     // ---- strategy research (ResearchService, docs/research.md) ------------------------------
 
     /** Most runs {@link #listRuns} returns when the caller names no limit. */

@@ -11,18 +11,33 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.data.BarInterval;
+import org.sextant.engine.data.BarReader;
+import org.sextant.engine.data.BarSeries;
+import org.sextant.engine.data.IntervalBar;
 import org.sextant.engine.store.Store;
 
 /** Builds {@link DailySignals} from the store: the benchmark's closes, the breadth universe, the user signals. */
 public final class SignalStore {
     private SignalStore() {}
 
-    /** Signals of {@code benchmark} with breadth over the members of {@code universe} found in the store. */
+    /**
+     * Signals of {@code benchmark} with breadth over the members of {@code universe} found in the store.
+     * A benchmark with intraday bars but no daily prices (USDCHF) is read as its daily resample.
+     */
     public static DailySignals load(Store store, String benchmark, List<String> universe) {
+        BarSeries resampled = dailyResample(store, benchmark);
         return store.read(c -> {
             List<LocalDate> dates = new ArrayList<>();
             List<Double> closes = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement(
+            if (resampled != null) {
+                for (IntervalBar b : resampled.bars()) {
+                    if (b.close() > 0) {
+                        dates.add(b.date());
+                        closes.add(b.close());
+                    }
+                }
+            } else try (PreparedStatement p = c.prepareStatement(
                     "SELECT date, coalesce(adj_close, close) FROM prices WHERE symbol = ? AND coalesce(adj_close, close) > 0 ORDER BY date")) {
                 p.setString(1, benchmark);
                 try (ResultSet r = p.executeQuery()) {
@@ -66,6 +81,14 @@ public final class SignalStore {
             DailySignals base = DailySignals.compute(benchmark, d, close, members);
             return base.withUserSignals(userSignals(c));
         });
+    }
+
+    /** The benchmark's 1d bars resampled along its session when it has bars but no daily prices; null otherwise. */
+    private static BarSeries dailyResample(Store store, String benchmark) {
+        BarReader reader = new BarReader(store);
+        List<String> stored = reader.storedIntervals().get(benchmark);
+        if (stored == null || stored.contains("1d")) return null;
+        return reader.read(benchmark, BarInterval.D1, null, null);
     }
 
     /**

@@ -142,7 +142,7 @@ public final class ApiRoutes {
     }
 
     private Object importPrices(ApiCall call) {
-        return engine.importPrices(paths(call));
+        return engine.importPrices(paths(call), call.text("timezone"));
     }
 
     private Object gather(ApiCall call) {
@@ -150,7 +150,7 @@ public final class ApiRoutes {
     }
 
     private Object startImport(ApiCall call) {
-        return engine.startImport(paths(call));
+        return engine.startImport(paths(call), call.text("timezone"));
     }
 
     private Object startGather(ApiCall call) {
@@ -243,10 +243,18 @@ public final class ApiRoutes {
     }
 
     private Object getForecast(ApiCall call) {
-        return engine.getForecast(call.requiredText("symbol", "\"MSFT\""), call.text("model"), call.integer("horizon"), levels(call), call.text("calibration"));
+        String symbol = call.requiredText("symbol", "\"MSFT\""), interval = call.text("interval");
+        if (interval != null && !BarAnswers.daily(interval, symbol, engine.storedIntervals())) {
+            return engine.getForecast(symbol, interval, call.text("model"), call.integer("horizon"), levels(call), call.text("calibration"));
+        }
+        return engine.getForecast(symbol, call.text("model"), call.integer("horizon"), levels(call), call.text("calibration"));
     }
 
     private Object getBacktestError(ApiCall call) {
+        String symbol = call.requiredText("symbol", "\"MSFT\""), interval = call.text("interval");
+        if (interval != null && !BarAnswers.daily(interval, symbol, engine.storedIntervals())) {
+            return engine.getBacktestError(symbol, interval, call.text("model"), call.integer("horizon"), origins(call), number(call, "eval_fraction"), levels(call));
+        }
         return engine.getBacktestError(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
                 call.integer("horizon"), origins(call), number(call, "eval_fraction"), levels(call));
     }
@@ -348,7 +356,7 @@ public final class ApiRoutes {
     private static StrategyRunRequest strategyRequest(ApiCall call) {
         return new StrategyRunRequest(call.text("session_id"), call.json("spec"),
                 call.textList("symbols", "[\"AA\",\"IBM\"]"), call.date("from"), call.date("to"), call.date("oos_start"), call.integer("threads"),
-                call.integer("selected_configuration"));
+                call.integer("selected_configuration"), call.text("interval"));
     }
 
     private static Map<String, Object> closes(PriceSeries s) {

@@ -9,6 +9,7 @@ import org.sextant.engine.data.BarReader;
 import org.sextant.engine.data.BarSeries;
 import org.sextant.engine.data.IntervalBar;
 import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.data.TradingSession;
 
 /** How the price and chart routes answer with bars of an interval (docs/mcp.md, get_close_price). */
 final class BarAnswers {
@@ -47,9 +48,11 @@ final class BarAnswers {
     /** get_close_price at an interval: one object per bar. */
     static Map<String, Object> rows(BarSeries s) {
         List<Map<String, Object>> rows = new ArrayList<>(s.size());
+        TradingSession session = TradingSession.of(s.session());
         for (IntervalBar b : s.bars()) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("ts", b.ts() + "Z");
+            row.put("ts_local", session.onClock(b.ts()));
             row.put("date", b.date());
             row.put("open", b.open());
             row.put("high", b.high());
@@ -70,9 +73,11 @@ final class BarAnswers {
     static Map<String, Object> columns(BarSeries s, Integer days) {
         List<IntervalBar> bars = s.bars().subList(Math.max(0, s.size() - (days == null ? DEFAULT_BARS : days)), s.size());
         Map<String, List<Object>> cols = new LinkedHashMap<>();
-        for (String c : List.of("ts", "date", "open", "high", "low", "close", "volume")) cols.put(c, new ArrayList<>(bars.size()));
+        for (String c : List.of("ts", "ts_local", "date", "open", "high", "low", "close", "volume")) cols.put(c, new ArrayList<>(bars.size()));
+        TradingSession session = TradingSession.of(s.session());
         for (IntervalBar b : bars) {
             cols.get("ts").add(b.ts() + "Z");
+            cols.get("ts_local").add(session.onClock(b.ts()));
             cols.get("date").add(b.date());
             cols.get("open").add(b.open());
             cols.get("high").add(b.high());
@@ -92,6 +97,7 @@ final class BarAnswers {
         out.put("symbol", s.symbol());
         out.put("interval", s.interval());
         out.put("session", s.session());
+        out.put("zone", TradingSession.of(s.session()).zone().getId());
         out.put("resampled_from", s.resampledFrom());
         out.put("bars_per_year", s.barsPerYear());
         return out;

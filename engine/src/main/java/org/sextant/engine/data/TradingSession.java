@@ -22,6 +22,16 @@ public enum TradingSession {
         this.minutesPerDay = minutesPerDay;
     }
 
+    /** The zone a session's clock runs in, where its bars are shown: New York for fx and us_equity, UTC for continuous. */
+    public java.time.ZoneId zone() {
+        return java.time.ZoneId.of(this == CONTINUOUS ? "UTC" : "America/New_York");
+    }
+
+    /** A UTC time on this session's clock with its offset ("2001-03-30T16:30-05:00"): how answers show bar times. */
+    public String onClock(java.time.LocalDateTime utc) {
+        return utc.atOffset(java.time.ZoneOffset.UTC).atZoneSameInstant(zone()).toOffsetDateTime().toString();
+    }
+
     /** The name stored in symbol_sessions ("fx"). */
     public String label() { return name().toLowerCase(Locale.ROOT); }
 

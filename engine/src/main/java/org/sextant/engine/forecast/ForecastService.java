@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.PriceRepository;
+import org.sextant.engine.data.BarSeries;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.exchange.ForecastBacktestImport;
@@ -73,6 +74,21 @@ public final class ForecastService {
     /** A live forecast of {@code symbol} from its last close (see {@link #liveForecast}). */
     public PriceForecast forecast(String symbol, String model, Integer horizon, double[] levels, String calibration) {
         return liveForecast(prices.closes(symbol, null, null), model, horizon, levels, calibration);
+    }
+
+    /** A live forecast of the bars at {@code interval}, horizon in bars, targets along the session ({@link BarForecast}); nothing cached or stored. */
+    public BarForecast forecastBars(String symbol, String interval, String model, Integer horizon, double[] levels, String calibration) {
+        double[] lv = levels == null ? LEVELS : levels;
+        ForecastInput.checkLevels(lv);
+        return BarForecast.of(prices.bars(symbol, interval, null, null), ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon),
+                lv, BandCalibration.parse(calibration));
+    }
+
+    /** Walk-forward errors of a model on the bars at {@code interval}: origins and horizon count bars ({@link BarBacktestError}); a read. */
+    public BarBacktestError backtestErrorBars(String symbol, String interval, String model, Integer horizon, String origins, Double evalFraction,
+                                              double[] levels) {
+        BarSeries bars = prices.bars(symbol, interval, null, null);
+        return BarBacktestError.of(bars, ForecastBacktestRun.run(BarForecast.closesOf(bars), model, horizon, origins, evalFraction, null, levels, null));
     }
 
     public ForecastStart resolveStart(String symbol, LocalDate asOf) {

@@ -90,12 +90,17 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         return lower.endsWith(".parquet") || lower.endsWith(".pq");
     }
 
+    /** The file with times written without a zone read in {@code zone} (null: UTC). */
+    BarFile inZone(java.time.ZoneId zone) {
+        return zone == null ? this : new BarFile(file, parquet, hasHeader, delimiter, header, time.inZone(zone), symbolCol, fields, valueSymbol);
+    }
+
     /** How the file's times are written, for the preview and the report ("iso_zoned in datetime_utc"). */
     String timeDescription() {
         List<String> names = new ArrayList<>();
         for (int i : time.cols()) names.add(header.get(i));
-        return time.format() + " in " + String.join(" + ", names) + (time.format().equals("iso") || time.format().equals("date_time")
-                || time.format().equals("dukascopy") ? " (read as UTC)" : "");
+        boolean utc = time.zone().normalized().equals(java.time.ZoneOffset.UTC);
+        return time.format() + " in " + String.join(" + ", names) + (!time.naive() ? "" : utc ? " (read as UTC)" : " (read as " + time.zone().getId() + " time, stored in UTC)");
     }
 
     /** The file as a relation of VARCHAR columns c0..cN plus line__, the line (or Parquet row) number of each row. */

@@ -9,13 +9,28 @@ import java.util.function.IntFunction;
  * How a price file writes the time of its bars, detected from the header and the first data row:
  * one date-time column (ISO with or without a zone, epoch seconds or milliseconds, Dukascopy's
  * {@code 02.01.2020 13:30:00.000}) or separate date and time columns (MetaTrader's
- * {@code 2020.01.02,13:30}, Stooq's {@code 20200102,133000}). Times without a zone are UTC.
+ * {@code 2020.01.02,13:30}, Stooq's {@code 20200102,133000}). Times without a zone are read in
+ * {@code zone} (UTC unless the import names one) and stored in UTC.
  *
  * @param format iso, iso_zoned, epoch_s, epoch_ms, dukascopy or date_time
  * @param cols   the column(s) holding the time: one, or date then time
  * @param pattern the strptime pattern (dukascopy, date_time), else null
+ * @param zone   the zone of times written without one
  */
-record BarTime(String format, List<Integer> cols, String pattern) {
+record BarTime(String format, List<Integer> cols, String pattern, java.time.ZoneId zone) {
+    BarTime(String format, List<Integer> cols, String pattern) {
+        this(format, cols, pattern, java.time.ZoneOffset.UTC);
+    }
+
+    /** Whether the times carry no zone (or epoch), so that {@link #zone} says when they were. */
+    boolean naive() {
+        return format.equals("iso") || format.equals("date_time") || format.equals("dukascopy");
+    }
+
+    /** These times with naive ones read in {@code z}. */
+    BarTime inZone(java.time.ZoneId z) {
+        return new BarTime(format, cols, pattern, z);
+    }
     /** Header names (normalized) of a single date-time column; a "date" column qualifies when its values carry a time. */
     static final Set<String> DATETIME_NAMES = Set.of("datetime", "datetimeutc", "timestamp", "timestamputc", "gmttime",
             "utctime", "localtime", "time", "opentime", "unixtime", "epoch", "dt", "date", "data");
@@ -67,6 +82,12 @@ record BarTime(String format, List<Integer> cols, String pattern) {
 
     /** A TIMESTAMP (UTC) SQL expression of the VARCHAR column(s); NULL where a cell does not parse. */
     String sql(IntFunction<String> col) {
+        String local = localSql(col);
+        if (!naive() || zone.normalized().equals(java.time.ZoneOffset.UTC)) return local;
+        return "timezone('UTC', timezone(" + ImportBatch.literal(zone.getId()) + ", " + local + "))";
+    }
+
+    private String localSql(IntFunction<String> col) {
         String a = "trim(" + col.apply(cols.get(0)) + ")";
         return switch (format) {
             case "iso" -> "TRY_CAST(replace(" + a + ", 'T', ' ') AS TIMESTAMP)";
@@ -80,6 +101,12 @@ record BarTime(String format, List<Integer> cols, String pattern) {
 
     /** The UTC time of one row as this format reads it (the preview's Java twin of {@link #sql}); null when it does not parse. */
     java.time.LocalDateTime parse(List<String> row) {
+        java.time.LocalDateTime t = parseAsWritten(row);
+        if (t == null || !naive()) return t;
+        return t.atZone(zone).withZoneSameInstant(java.time.ZoneOffset.UTC).toLocalDateTime();
+    }
+
+    private java.time.LocalDateTime parseAsWritten(List<String> row) {
         String a = cell(row, cols.get(0));
         try {
             return switch (format) {

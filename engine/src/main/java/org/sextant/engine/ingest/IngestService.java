@@ -35,7 +35,28 @@ public final class IngestService {
 
     /** Imports CSV/Parquet files in one transaction: all or nothing. */
     public ImportReport importPrices(List<Path> files) {
-        return new PriceImporter(store, priceRules()).importFiles(requireFiles(files));
+        return importPrices(files, null);
+    }
+
+    /** {@link #importPrices(List)} with bar times written without a zone read in {@code timezone} (null or blank: UTC). */
+    public ImportReport importPrices(List<Path> files, String timezone) {
+        return new PriceImporter(store, priceRules(), zone(timezone)).importFiles(requireFiles(files));
+    }
+
+    /** A time zone by its region name ("America/New_York"), or null for none; refused naming the field when unknown. */
+    public static java.time.ZoneId zone(String timezone) {
+        if (timezone == null || timezone.isBlank()) return null;
+        try {
+            return java.time.ZoneId.of(timezone.trim());
+        } catch (java.time.DateTimeException e) {
+            throw SextantException.invalid("timezone", "'" + timezone + "' is not a time zone",
+                    "name a region such as America/New_York or Europe/Zurich, or UTC (the default)");
+        }
+    }
+
+    /** What an import job names as its subjects: the files' absolute paths. */
+    public static List<String> importSubjects(List<Path> files) {
+        return requireFiles(files).stream().map(p -> p.toAbsolutePath().normalize().toString()).toList();
     }
 
     /** Fetches daily history for {@code symbols} from a provider (null: the default) and imports it. */

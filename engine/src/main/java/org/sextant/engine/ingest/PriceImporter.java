@@ -10,14 +10,21 @@ import org.sextant.engine.store.Store;
 public final class PriceImporter {
     private final Store store;
     private final PriceRules rules;
+    private final java.time.ZoneId zone;
 
     public PriceImporter(Store store) {
         this(store, PriceRules.defaults());
     }
 
     public PriceImporter(Store store, PriceRules rules) {
+        this(store, rules, null);
+    }
+
+    /** @param zone where bar files' times written without a zone were taken (null: UTC) */
+    public PriceImporter(Store store, PriceRules rules, java.time.ZoneId zone) {
         this.store = store;
         this.rules = rules;
+        this.zone = zone;
     }
 
     /**
@@ -77,7 +84,7 @@ public final class PriceImporter {
                     bar = BarFile.probe(c, p, p.toString(), probe);
                 }
                 if (bar != null) {
-                    bars.add(p, bar, "file:" + p.getFileName());
+                    bars.add(p, bar.inZone(zone), "file:" + p.getFileName());
                 } else {
                     daily.add(p, p.toString(), "file:" + p.getFileName());
                     anyDaily = true;

@@ -48,6 +48,14 @@ public final class Jobs implements AutoCloseable {
         recover();
     }
 
+    /** A writer job of one step whose progress says what it does from the start ("importing 2 file(s)"). */
+    public JobStatus submitWriter(String kind, List<String> subjects, String doing, java.util.function.Supplier<Object> work) {
+        return submit(kind, subjects, true, ctx -> {
+            ctx.progress(0.05, doing);
+            return work.get();
+        });
+    }
+
     /**
      * Starts {@code work} in the background. A request whose subjects are all covered by an active
      * job of the same kind joins that job (coalesced=true). A second writer while one is active is

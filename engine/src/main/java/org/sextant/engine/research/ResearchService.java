@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.data.BarInterval;
 import org.sextant.engine.data.PriceRepository;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.research.graph.ComposeResult;
@@ -21,6 +22,7 @@ import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.source.AnalogueSource;
 import org.sextant.engine.research.store.ResearchStore;
+import org.sextant.engine.research.sweep.BarAxis;
 import org.sextant.engine.research.sweep.HonestyReport;
 import org.sextant.engine.research.sweep.ResearchSession;
 import org.sextant.engine.research.sweep.Sweep;
@@ -39,6 +41,7 @@ import org.sextant.engine.store.Store;
  * starts, naming the field.
  */
 public final class ResearchService {
+    /** Bars a year of the store's daily prices, what a run on them has always annualised with (BarAxis.DAILY). */
     public static final double PERIODS_PER_YEAR = 252;
     private final ResearchStore store;
     private final AnalogueSource analogues;
@@ -97,24 +100,44 @@ public final class ResearchService {
 
     /**
      * The request with its symbols canonical and checked, and its split resolved: without an
-     * out-of-sample start the common date range of the symbols is split at 70%.
+     * out-of-sample start the common date range of the symbols is split at 70%. At an interval
+     * other than the daily prices, the range is that of the bars the symbols share.
      */
     public StrategyRunRequest withDefaultSplit(StrategyRunRequest r) {
         if (r == null || r.symbols() == null || r.symbols().isEmpty()) {
             throw SextantException.invalid("symbols", "no symbols to backtest", "name the universe, e.g. [\"AA\",\"IBM\",\"MSFT\"]");
         }
+        BarInterval interval = BarInterval.of("interval", r.interval());
+        List<String> named = r.symbols().stream().map(PriceRepository::canonical).toList();
+        if (!store.onDailyPrices(named, interval)) return withBarSplit(r, named, interval);
         List<String> symbols = r.symbols().stream().map(prices::requireSymbol).toList();
-        if (r.oosStart() != null) return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, r.from(), r.to(), r.oosStart(), r.threads(), r.selectedConfiguration());
+        if (r.oosStart() != null) return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, r.from(), r.to(), r.oosStart(), r.threads(), r.selectedConfiguration(), r.interval());
         java.time.LocalDate from = r.from(), to = r.to();
         if (from == null || to == null) {
             List<SymbolInfo> infos = prices.symbols(null).stream().filter(i -> symbols.contains(i.symbol())).toList();
             if (from == null) from = infos.stream().map(SymbolInfo::firstDate).filter(java.util.Objects::nonNull).max(java.time.LocalDate::compareTo).orElse(null);
             if (to == null) to = infos.stream().map(SymbolInfo::lastDate).filter(java.util.Objects::nonNull).min(java.time.LocalDate::compareTo).orElse(null);
         }
+        return withSplit(r, symbols, from, to);
+    }
+
+    /** {@link #withDefaultSplit} on bars: the range defaults to the trading days of the bars the symbols share. */
+    private StrategyRunRequest withBarSplit(StrategyRunRequest r, List<String> symbols, BarInterval interval) {
+        if (r.oosStart() != null) return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, r.from(), r.to(), r.oosStart(), r.threads(), r.selectedConfiguration(), r.interval());
+        java.time.LocalDate from = r.from(), to = r.to();
+        if (from == null || to == null) {
+            Universe u = store.universe(symbols, from, to, interval);
+            if (from == null) from = u.dates().get(0);
+            if (to == null) to = u.dates().get(u.bars() - 1);
+        }
+        return withSplit(r, symbols, from, to);
+    }
+
+    private static StrategyRunRequest withSplit(StrategyRunRequest r, List<String> symbols, java.time.LocalDate from, java.time.LocalDate to) {
         if (from == null || to == null || !from.isBefore(to)) {
             throw SextantException.invalid("from", "the symbols share no common date range", "pick symbols with overlapping history or give from/to");
         }
-        return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, from, to, defaultOutOfSampleStart(from, to), r.threads(), r.selectedConfiguration());
+        return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, from, to, defaultOutOfSampleStart(from, to), r.threads(), r.selectedConfiguration(), r.interval());
     }
 
     /** The out-of-sample start when the caller names none: the last 30% of the days from..to are held out. */
@@ -141,7 +164,7 @@ public final class ResearchService {
         ComposedGraph graph = composed.requireOk();
         if (r.oosStart() == null) throw SextantException.invalid("oos_start", "the out-of-sample start date is required", "give a date inside from..to, e.g. the last 30% of the range");
         String sessionId = r.sessionId() == null || r.sessionId().isBlank() ? "default" : r.sessionId();
-        Universe u = store.universe(r.symbols(), r.from(), r.to());
+        Universe u = store.universe(r.symbols(), r.from(), r.to(), BarInterval.of("interval", r.interval()));
         int split = u.indexOf(r.oosStart());
         GraphSweep kernel = new GraphSweep(graph, u, analogues);                       // pre-run checks
         Integer sel = r.selectedConfiguration();
@@ -155,7 +178,7 @@ public final class ResearchService {
             job.checkCancelled();
             job.progress(0.05, "running " + kernel.configurations() + " configurations");
         }
-        SweepResult sweep = Sweep.run(kernel, split, threads, false, PERIODS_PER_YEAR, monitorOf(job));
+        SweepResult sweep = Sweep.run(kernel, split, threads, false, u.barsPerYear(), monitorOf(job));
         if (job != null) job.progress(0.9, "overfitting statistics");
         return record(UUID.randomUUID().toString(), composed, r.spec(), sessionId, sweep, r.selectedConfiguration(), start, job);
     }
@@ -185,7 +208,7 @@ public final class ResearchService {
         GraphSweep kernel = new GraphSweep(graph, u, analogues);
         SweepResult sweep = SweepChunk.assemble(kernel, split, chunks, computeSeconds);
         int best = sweep.bestInSample(), from = best - best % Sweep.CHUNK;
-        SweepChunk here = SweepChunk.measure(kernel, from, Math.min(kernel.configurations(), from + Sweep.CHUNK), split, PERIODS_PER_YEAR);
+        SweepChunk here = SweepChunk.measure(kernel, from, Math.min(kernel.configurations(), from + Sweep.CHUNK), split, u.barsPerYear());
         if (!here.inSample()[best - from].equals(sweep.inSample()[best])) {
             throw SextantException.invalid("output", "configuration " + best + " measures differently on this store's prices than on the job's",
                     "import into the store the prices were exported from, or export them again and re-run the job");
@@ -201,7 +224,8 @@ public final class ResearchService {
         ComposedGraph graph = composed.requireOk();
         int split = sweep.split();
         ResearchSession session = store.session(sessionId);
-        HonestyReport h = HonestyReport.of(sweep, session, PERIODS_PER_YEAR, split);
+        BarAxis axis = sweep.kernel().universe().axis();
+        HonestyReport h = HonestyReport.of(sweep, session, axis.barsPerYear(), split);
         if (job != null) job.checkCancelled(); // the last point before the run is saved and counted
         int selected = selectedConfiguration == null ? h.chosen() : selectedConfiguration;
         double seconds = (System.nanoTime() - startNanos) / 1e9;
@@ -210,7 +234,7 @@ public final class ResearchService {
                 h.parameters(), h.inSample(), h.outOfSample(), h.psr(), h.psrOutOfSample(), h.dsr(), h.minTrackRecordYears(),
                 h.pbo() == null ? Double.NaN : h.pbo().pbo(), h.haircutBonferroni().haircutSharpe(), h.haircutHolm().haircutSharpe(),
                 h.haircutBhy().haircutSharpe(), h.placebo().pValue(), h.verdict().label(), h.verdict().headline(), h.verdict().reasons(),
-                composed.warnings(), seconds);
+                composed.warnings(), seconds, axis.interval(), axis.barsPerYear(), axis.annualisation());
     }
 
     /** Progress from 5% to 90% as configurations are measured, at most every 1% or so; stop when the job is cancelled. */
@@ -254,7 +278,7 @@ public final class ResearchService {
         EquityCurve stored = d.curve(EquityCurve.BEST);
         if (stored == null) throw SextantException.invalid("run_id", "run " + runId + " was saved before equity curves were kept", "run the spec again");
         ComposedGraph graph = GraphComposer.compose(d.specJson()).requireOk();
-        Universe u = store.universe(d.info().symbols(), d.info().from(), d.info().to());
+        Universe u = store.universe(d.info().symbols(), d.info().from(), d.info().to(), BarInterval.of("interval", d.info().interval()));
         GraphSweep kernel = new GraphSweep(graph, u, analogues);
         int split = u.indexOf(d.info().oosStart());
         EquityCurve best = RunCurves.of(kernel, d.chosenConfiguration(), split, EquityCurve.BEST);

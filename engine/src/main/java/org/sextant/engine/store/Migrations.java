@@ -26,7 +26,8 @@ public final class Migrations {
             "V021__run_equity.sql",
             "V030__signals.sql",
             "V031__signal_fill.sql",
-            "V040__bars.sql");
+            "V040__bars.sql",
+            "V045__strategy_run_interval.sql");
 
     private Migrations() {}
 

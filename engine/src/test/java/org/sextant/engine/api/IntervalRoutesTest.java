@@ -54,14 +54,46 @@ class IntervalRoutesTest {
         assertEquals("fx", hourly.get("session").asString());
         assertEquals(24, hourly.get("count").asInt(), "a trading day of fx: 17:00 to 17:00 New York");
         assertEquals("2001-03-29T22:00Z", hourly.get("rows").get(0).get("ts").asString());
+        assertEquals("America/New_York", hourly.get("zone").asString());
+        assertEquals("2001-03-29T17:00-05:00", hourly.get("rows").get(0).get("ts_local").asString(), "the fx day opens 17:00 New York");
         JsonNode daily = call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"1d\"}");
         assertEquals(260.0, daily.get("bars_per_year").asDouble());
         JsonNode weekly = call("get_chart_data", "{\"symbol\":\"IBM\",\"interval\":\"1w\",\"days\":20}");
         assertEquals(20, weekly.get("bars").get("close").size());
+        assertEquals("UTC", weekly.get("zone").asString(), "daily prices without a session keep UTC");
         assertTrue(weekly.get("forecast").isNull());
         SextantException finer = assertThrows(SextantException.class, () -> call("get_close_price", "{\"symbol\":\"IBM\",\"interval\":\"30m\"}"));
         assertTrue(finer.getMessage().contains("stored: 1d"), finer.getMessage());
         assertThrows(SextantException.class, () -> call("get_close_price", "{\"symbol\":\"IBM\",\"interval\":\"2h\"}"));
+    }
+
+    @Test
+    void aForecastOfBarsCountsItsHorizonInBarsAlongTheSession() {
+        // 4-hour bars (a fit over 8,000 bars, not 62,000 half-hours: a cheaper test of the same calendar)
+        JsonNode f = call("get_forecast", "{\"symbol\":\"USDCHF\",\"interval\":\"4h\",\"horizon\":3,\"calibration\":\"model\"}");
+        assertEquals("America/New_York", f.get("zone").asString());
+        assertEquals(1560.0, f.get("bars_per_year").asDouble());
+        assertEquals("2001-03-30T18:00Z", f.get("origin_ts").asString(), "the last bar: Friday 13:00 to 17:00 New York");
+        assertEquals("2001-03-30T13:00-05:00", f.get("origin_ts_local").asString());
+        assertEquals("[\"2001-04-01T21:00Z\",\"2001-04-02T01:00Z\",\"2001-04-02T05:00Z\"]", f.get("target_ts").toString(), "continues at the Sunday 17:00 open");
+        assertEquals("2001-04-01T17:00-04:00", f.get("target_ts_local").get(0).asString(), "New York's clock, daylight saving from that Sunday");
+        assertEquals("2001-04-02", f.get("forecast").get("target_dates").get(0).asString(), "the fx day that opens Sunday 17:00 is Monday's");
+        assertEquals(3, f.get("forecast").get("forecast").get("median").size());
+        JsonNode daily = call("get_forecast", "{\"symbol\":\"AA\",\"horizon\":3,\"calibration\":\"model\"}");
+        assertEquals(daily, call("get_forecast", "{\"symbol\":\"AA\",\"horizon\":3,\"calibration\":\"model\",\"interval\":\"1d\"}"));
+        assertTrue(daily.has("target_dates") && !daily.has("target_ts"), "the daily answer as before");
+    }
+
+    @Test
+    void aBacktestOfBarsNamesEachOriginByItsBar() {
+        JsonNode e = call("get_backtest_error", "{\"symbol\":\"USDCHF\",\"interval\":\"4h\",\"horizon\":6,\"origins\":\"120\",\"eval_fraction\":0.2}");
+        assertEquals("4h", e.get("interval").asString());
+        int origins = e.get("result").get("origins").asInt();
+        assertTrue(origins > 5, "origins every 120 four-hour bars over the last 20%: " + origins);
+        assertEquals(origins, e.get("origin_ts").size());
+        assertTrue(e.get("origin_ts_local").get(0).asString().matches("\\d{4}-\\d{2}-\\d{2}T(17|21|01|05|09|13):00-0[45]:00"),
+                "a 4h fx bar opens at 17:00 New York or 4, 8, 12... hours later: " + e.get("origin_ts_local").get(0));
+        assertEquals(call("get_backtest_error", "{\"symbol\":\"KO\",\"every\":250}"), call("get_backtest_error", "{\"symbol\":\"KO\",\"every\":250,\"interval\":\"1d\"}"));
     }
 
     @Test

@@ -52,6 +52,25 @@ class BarImportTest {
     }
 
     @Test
+    void naiveTimesAreReadInTheNamedZoneAndStoredInUtc() throws Exception {
+        try (Store store = open()) {
+            ImportReport r = new PriceImporter(store, PriceRules.defaults(), java.time.ZoneId.of("America/New_York")).importFiles(List.of(
+                    file("NAIVE.csv", "timestamp,close\n2020-01-02 08:30:00,1.5\n2020-01-02 08:35:00,1.6\n"),
+                    file("SPLIT.csv", "Date,Time,Close\n2020-01-02,08:30:00,1.5\n2020-01-02,08:31:00,1.6\n"),
+                    file("ZONED.csv", "datetime,close\n2020-01-02T13:30:00Z,1.5\n2020-01-02T14:30:00Z,1.6\n")));
+            // 08:30 New York (EST) is 13:30 UTC; a time written with its zone keeps it
+            assertEquals(3, number(store, "SELECT count(DISTINCT symbol) FROM bars WHERE ts = TIMESTAMP '2020-01-02 13:30:00'"));
+            assertEquals("iso in timestamp (read as America/New_York time, stored in UTC)", r.files().get(0).times());
+            assertEquals("iso_zoned in datetime", r.files().get(2).times());
+        }
+        try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging-y"))) {
+            new PriceImporter(store).importFiles(List.of(tmp.resolve("NAIVE.csv")));
+            assertEquals(1.5, number(store, "SELECT close FROM bars WHERE ts = TIMESTAMP '2020-01-02 08:30:00'"), "without a zone: UTC, as before");
+        }
+        assertEquals("timezone", assertThrows(SextantException.class, () -> IngestService.zone("Mars/Olympus")).field());
+    }
+
+    @Test
     void parquetWithATimestampColumnIsABarFile() throws Exception {
         Path parquet = tmp.resolve("BTCUSD.parquet");
         try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); java.sql.Statement s = c.createStatement()) {

@@ -24,7 +24,7 @@ class StoreUpgradeTest {
         try (Store s = Store.open(db, dir.resolve("staging"))) {
             StoreCensus c = s.read(StoreCensus::take);
             Map<String, Long> expected = Map.of("prices", 7584L, "symbols", 3L, "forecasts", 148L, "forecast_backtests", 1L,
-                    "strategy_runs", 1L, "run_configurations", 60L, "run_equity", 5056L, "schema_version", 7L);
+                    "strategy_runs", 1L, "run_configurations", 60L, "run_equity", 5056L, "schema_version", 8L);
             expected.forEach((table, rows) -> assertEquals(rows, c.rows().get(table), table));
             assertEquals(1, c.runIds().size());
             // V040 (bars of any interval): every daily row of the old schema is a 1d bar, values and source unchanged
@@ -33,6 +33,10 @@ class StoreUpgradeTest {
                     + "AND b.ts = CAST(p.date AS TIMESTAMP) AND b.close = p.close AND b.source = p.source "
                     + "AND b.open IS NOT DISTINCT FROM p.open AND b.volume IS NOT DISTINCT FROM p.volume"));
             assertEquals(0L, count(s, "SELECT count(*) FROM bars"));
+            // V045 (runs on any interval): a run stored before it ran on daily prices at 252 a year
+            org.sextant.engine.research.run.RunInfo run = new org.sextant.engine.research.store.ResearchStore(s).listRuns(null, 1).get(0);
+            assertEquals("1d", run.interval());
+            assertEquals(252.0, run.barsPerYear());
         }
     }
 
@@ -53,7 +57,7 @@ class StoreUpgradeTest {
         try (Store s = Store.open(db, dir.resolve("staging"))) {
             StoreCensus c = s.read(StoreCensus::take);
             assertEquals(2L, c.rows().get("prices"));
-            assertEquals(7L, c.rows().get("schema_version"));
+            assertEquals(8L, c.rows().get("schema_version"));
         }
         assertEquals(0, Files.exists(StoreRecovery.walOf(db)) ? Files.size(StoreRecovery.walOf(db)) : 0, "open checkpoints the replayed log");
     }

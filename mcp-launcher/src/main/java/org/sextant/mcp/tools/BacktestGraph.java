@@ -31,6 +31,7 @@ final class BacktestGraph extends LauncherTool {
         a.optionalDate("oos_start").ifPresent(d -> args.put("oos_start", d.toString()));
         a.optionalString("session_id").ifPresent(s -> args.put("session_id", s));
         a.optionalInt("threads").ifPresent(t -> args.put("threads", t));
+        a.optionalString("interval").ifPresent(i -> args.put("interval", i));
         boolean background = a.optionalBoolean("background").orElse(true);
         if (args.containsKey("from") && args.containsKey("to") && args.get("from").toString().compareTo(args.get("to").toString()) > 0) {
             throw ToolFailure.invalidInput("from", args.get("from") + " is after to " + args.get("to"),

@@ -19,6 +19,7 @@ final class GetBacktestError extends LauncherTool {
         call.args().optionalString("origins").ifPresent(o -> args.put("origins", o));
         call.args().optionalInt("every").ifPresent(e -> args.put("every", e));
         call.args().optionalNumber("eval_fraction").ifPresent(f -> args.put("eval_fraction", f));
+        call.args().optionalString("interval").ifPresent(i -> args.put("interval", i));
         return call.context().app().call(Capabilities.GET_BACKTEST_ERROR, args);
     }
 }

@@ -13,8 +13,8 @@ import org.sextant.mcp.tables.LargeResult;
 /** Daily closes of one symbol; long ranges come back as preview + summary + resource URI. */
 final class GetClosePrice extends LauncherTool {
     static final List<String> COLUMNS = List.of("date", "close", "adj_close");
-    /** An answer at another interval than the daily one carries bars (ts in UTC, the trading day, OHLCV). */
-    static final List<String> BAR_COLUMNS = List.of("ts", "date", "open", "high", "low", "close", "volume");
+    /** An answer at another interval than the daily one carries bars (ts in UTC, ts_local on the session's clock, the trading day, OHLCV). */
+    static final List<String> BAR_COLUMNS = List.of("ts", "ts_local", "date", "open", "high", "low", "close", "volume");
 
     GetClosePrice() {
         super("get_close_price", Categories.DATA, ToolClass.READ, false,

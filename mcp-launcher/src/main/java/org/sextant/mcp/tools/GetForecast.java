@@ -16,6 +16,15 @@ final class GetForecast extends LauncherTool {
     Object handle(Call call) throws ToolFailure {
         Map<String, Object> args = ForecastArgs.read(call);
         call.args().optionalNumberList("levels").ifPresent(l -> args.put("levels", l));
-        return ForecastPrecision.round(call.context().app().call(Capabilities.GET_FORECAST, args));
+        call.args().optionalString("interval").ifPresent(i -> args.put("interval", i));
+        Map<String, Object> answer = call.context().app().call(Capabilities.GET_FORECAST, args);
+        // at an interval the daily answer's shape sits under "forecast", beside the target bars' times
+        if (answer.get("target_ts") != null && answer.get("forecast") instanceof Map<?, ?> daily) {
+            @SuppressWarnings("unchecked") Map<String, Object> inner = (Map<String, Object>) daily;
+            Map<String, Object> out = new java.util.LinkedHashMap<>(answer);
+            out.put("forecast", ForecastPrecision.round(inner));
+            return out;
+        }
+        return ForecastPrecision.round(answer);
     }
 }

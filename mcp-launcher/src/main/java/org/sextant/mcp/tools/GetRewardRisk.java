@@ -15,7 +15,7 @@ final class GetRewardRisk extends LauncherTool {
     GetRewardRisk() {
         super("get_reward_risk", Categories.RESEARCH, ToolClass.READ, false,
                 "Reward/risk of one symbol's live forecast at 80/95/99%: upside, downside and their ratio, without the bands.",
-                ArgumentSchema.from(Capabilities.GET_FORECAST.schema()).without("levels").build());
+                ArgumentSchema.from(Capabilities.GET_FORECAST.schema()).without("levels").without("interval").build());
     }
 
     @Override

@@ -31,7 +31,10 @@ final class ImportPrices extends LauncherTool {
                         "pass absolute file paths; the app does not know your working directory");
             }
         }
-        Map<String, Object> job = call.context().app().call(Capabilities.START_IMPORT, Map.of("paths", paths));
+        Map<String, Object> args = new java.util.LinkedHashMap<>();
+        args.put("paths", paths);
+        call.args().optionalString("timezone").ifPresent(z -> args.put("timezone", z));
+        Map<String, Object> job = call.context().app().call(Capabilities.START_IMPORT, args);
         return JobStarts.answer(call, job, "refresh_job_status", 2);
     }
 }

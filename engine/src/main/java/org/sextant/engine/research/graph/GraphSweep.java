@@ -33,7 +33,6 @@ import org.sextant.engine.research.sweep.Universe;
 public final class GraphSweep implements SweepKernel {
     /** Cache at most this many doubles (256 MB); beyond it series are recomputed, not kept. */
     private static final long CACHE_DOUBLES = 32L << 20;
-    private static final double YEAR = 252;
 
     private final ComposedGraph graph;
     private final Universe universe;
@@ -72,6 +71,9 @@ public final class GraphSweep implements SweepKernel {
                 case "analogue" -> {
                     if (analogues == null) throw SextantException.invalid("nodes." + n.id() + ".type",
                             "the analogue node needs the analogue matcher, which this caller did not provide", "run the spec through the app (Sextant.backtest)");
+                    // the matcher answers per trading day; bars within a day would all repeat that day's answer
+                    if (!universe.axis().interval().equals("1d")) throw SextantException.invalid("interval", "the analogue node matches trading days, and this run's bars are "
+                            + universe.axis().interval(), "run it at interval 1d (daily bars, resampled from intraday ones when need be)");
                     // A store without the benchmark's signals fails here, before any configuration runs.
                     analogues.series(universe.dates().subList(universe.bars() - 1, universe.bars()), AnalogueDefaults.BENCHMARK, 5, "mean", 1);
                 }
@@ -200,7 +202,7 @@ public final class GraphSweep implements SweepKernel {
             }
             case "atr" -> TrueRange.atr(universe.high()[a], universe.low()[a], universe.close()[a], (int) p.get("length"));
             case "returns" -> Returns.over(x, (int) p.get("bars"));
-            case "volatility" -> RollingStats.volatility(x, (int) p.get("length"), YEAR);
+            case "volatility" -> RollingStats.volatility(x, (int) p.get("length"), universe.barsPerYear());
             case "zscore" -> RollingStats.zScore(x, (int) p.get("length"));
             case "crossover" -> Signals.crossover(in.get("fast")[a], in.get("slow")[a], (boolean) p.get("long_short"));
             case "threshold" -> Signals.threshold(x, (double) p.get("enter_below"), (double) p.get("exit_above"));
@@ -211,7 +213,7 @@ public final class GraphSweep implements SweepKernel {
             case "not" -> Signals.not(in.get("a")[a]);
             case "fixed_fraction" -> Sizing.fixedFraction(in.get("signal")[a], (double) p.get("fraction"));
             case "vol_target" -> Sizing.volatilityTarget(in.get("signal")[a], universe.close()[a], (double) p.get("target"),
-                    (int) p.get("length"), (double) p.get("max_leverage"), YEAR);
+                    (int) p.get("length"), (double) p.get("max_leverage"), universe.barsPerYear());
             default -> throw new IllegalStateException("node type " + type + " has no evaluator");
         };
     }

@@ -58,7 +58,7 @@ public final class NodeCatalogue {
                 ports(), SERIES, integer("length", "window in bars", 1, MAX_LEN, 14)));
         l.add(node("returns", "indicator", "Change over n bars: x[t] / x[t-n] - 1.", ports("series", SERIES), SERIES,
                 integer("bars", "bars", 1, MAX_LEN, 1)));
-        l.add(node("volatility", "indicator", "Annualised rolling volatility of one-bar log returns (252 bars a year).",
+        l.add(node("volatility", "indicator", "Annualised rolling volatility of one-bar log returns (with the run's bars a year: 252 for daily prices).",
                 ports("series", SERIES), SERIES, integer("length", "window in bars", 2, MAX_LEN, 20)));
         l.add(node("zscore", "indicator", "(x - rolling mean) / rolling sample standard deviation.", ports("series", SERIES), SERIES,
                 integer("length", "window in bars", 2, MAX_LEN, 20)));

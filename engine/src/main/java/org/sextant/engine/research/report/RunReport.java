@@ -38,7 +38,9 @@ public final class RunReport {
         b.append("<p class=\"muted\">run ").append(esc(i.runId())).append(" · session ").append(esc(i.sessionId()))
                 .append(i.createdAt() == null ? "" : " · " + i.createdAt()).append("<br>")
                 .append(esc(String.join(", ", i.symbols()))).append(" · ").append(i.from()).append(" to ").append(i.to())
-                .append(", out of sample from ").append(i.oosStart()).append("</p>\n");
+                .append(", out of sample from ").append(i.oosStart()).append("<br>")
+                .append(esc(String.format(java.util.Locale.ROOT, "%s bars; every annual figure annualised with %,.0f bars a year", i.interval(), i.barsPerYear())))
+                .append("</p>\n");
         b.append("<div class=\"verdict\"><b>").append(esc(s.verdictText())).append("</b>");
         if (!s.reasons().isEmpty()) {
             b.append("<ul>");

@@ -20,6 +20,13 @@ public record Verdict(String label, String headline, List<String> reasons) {
     public static final double PBO_LEVEL = 0.5;
     public static final double P_LEVEL = 0.05;
 
+    /** The verdict with a fact every figure rests on (how they were annualised) at the end of its headline and reasons. */
+    public Verdict stating(String fact) {
+        List<String> more = new ArrayList<>(reasons);
+        more.add(fact);
+        return new Verdict(label, headline + "; " + fact, List.copyOf(more));
+    }
+
     /**
      * @param dsr            deflated Sharpe ratio of the chosen configuration
      * @param configurations configurations tried in the session (N of the DSR)

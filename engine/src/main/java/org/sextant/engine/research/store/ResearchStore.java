@@ -13,6 +13,8 @@ import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.data.BarInterval;
+import org.sextant.engine.data.BarReader;
 import org.sextant.engine.research.backtest.Metrics;
 import org.sextant.engine.research.run.ConfigurationResult;
 import org.sextant.engine.research.run.EquityCurve;
@@ -108,7 +110,7 @@ public final class ResearchStore {
             try (PreparedStatement p = c.prepareStatement("INSERT INTO strategy_runs(run_id, session_id, name, spec_json, symbols, from_date, to_date, "
                     + "oos_start, configurations, session_configurations, chosen_configuration, psr, dsr, pbo, haircut_sharpe, placebo_p, "
                     + "min_trl_years, verdict, verdict_text, selected_configuration, psr_oos, haircut_sharpe_bonferroni, haircut_sharpe_bhy, "
-                    + "reasons_json, warnings_json, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + "reasons_json, warnings_json, seconds, interval, bars_per_year) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 int i = 1;
                 p.setString(i++, runId);
                 p.setString(i++, session.id());
@@ -135,7 +137,9 @@ public final class ResearchStore {
                 p.setDouble(i++, report.haircutBhy().haircutSharpe());
                 p.setString(i++, Json.MAPPER.writeValueAsString(report.verdict().reasons()));
                 p.setString(i++, Json.MAPPER.writeValueAsString(warnings == null ? List.of() : warnings));
-                p.setDouble(i, seconds);
+                p.setDouble(i++, seconds);
+                p.setString(i++, u.axis().interval());
+                p.setDouble(i, u.barsPerYear());
                 p.executeUpdate();
             }
             // Increments, not absolute counts: two runs saved concurrently both count.
@@ -163,7 +167,8 @@ public final class ResearchStore {
     }
 
     private static final String RUN_COLUMNS = "r.run_id, r.session_id, r.name, r.created_at, r.symbols, r.from_date, r.to_date, r.oos_start, "
-            + "r.configurations, r.session_configurations, r.verdict, r.verdict_text, ci.sharpe, co.sharpe, r.dsr, r.pbo";
+            + "r.configurations, r.session_configurations, r.verdict, r.verdict_text, ci.sharpe, co.sharpe, r.dsr, r.pbo, "
+            + "coalesce(r.interval, '1d'), coalesce(r.bars_per_year, 252)";
     private static final String RUN_FROM = " FROM strategy_runs r "
             + "LEFT JOIN run_configurations ci ON ci.run_id = r.run_id AND ci.configuration = r.chosen_configuration AND ci.sample = 'in' "
             + "LEFT JOIN run_configurations co ON co.run_id = r.run_id AND co.configuration = r.chosen_configuration AND co.sample = 'out' ";
@@ -206,12 +211,12 @@ public final class ResearchStore {
                 try (ResultSet rs = q.executeQuery()) {
                     if (!rs.next()) throw SextantException.notFound("run_id", "no run with id '" + runId + "'", "call list_runs for the stored runs");
                     info = info(rs);
-                    spec = rs.getString(17);
-                    chosen = rs.getInt(18);
-                    selected = rs.getInt(19);
-                    stats = new RunStatistics(num(rs, 20), num(rs, 21), info.dsr(), num(rs, 22), info.pbo(), num(rs, 23), num(rs, 24),
-                            num(rs, 25), num(rs, 26), info.verdict(), info.verdictText(), strings(rs.getString(27)));
-                    warnings = strings(rs.getString(28));
+                    spec = rs.getString(19);
+                    chosen = rs.getInt(20);
+                    selected = rs.getInt(21);
+                    stats = new RunStatistics(num(rs, 22), num(rs, 23), info.dsr(), num(rs, 24), info.pbo(), num(rs, 25), num(rs, 26),
+                            num(rs, 27), num(rs, 28), info.verdict(), info.verdictText(), strings(rs.getString(29)));
+                    warnings = strings(rs.getString(30));
                 }
             }
             List<ConfigurationResult> configs = new ArrayList<>();
@@ -294,7 +299,8 @@ public final class ResearchStore {
         java.sql.Timestamp created = rs.getTimestamp(4);
         return new RunInfo(rs.getString(1), rs.getString(2), rs.getString(3), created == null ? null : created.toInstant(),
                 List.of(rs.getString(5).split(",")), rs.getDate(6).toLocalDate(), rs.getDate(7).toLocalDate(), rs.getDate(8).toLocalDate(),
-                rs.getLong(9), rs.getLong(10), rs.getString(11), rs.getString(12), num(rs, 13), num(rs, 14), num(rs, 15), num(rs, 16));
+                rs.getLong(9), rs.getLong(10), rs.getString(11), rs.getString(12), num(rs, 13), num(rs, 14), num(rs, 15), num(rs, 16),
+                rs.getString(17), rs.getDouble(18));
     }
 
     private static Metrics metrics(ResultSet rs, int from) throws java.sql.SQLException {
@@ -316,6 +322,28 @@ public final class ResearchStore {
         app.beginRow().append(runId).append((long) k).append(sample).append(params)
                 .append(m.cagr()).append(m.volatility()).append(m.sharpe()).append(m.sortino()).append(m.maxDrawdown())
                 .append(m.turnover()).append(m.exposure()).append(m.hitRate()).append(m.bars()).endRow();
+    }
+
+    /**
+     * The symbols' bars at {@code interval}: daily prices as {@link #universe(List, LocalDate, LocalDate)}
+     * reads them when {@link #onDailyPrices} holds, otherwise bars through the bar reader
+     * (resampled from a finer stored interval when need be), annualised along their session.
+     */
+    public Universe universe(List<String> symbols, LocalDate from, LocalDate to, BarInterval interval) {
+        if (onDailyPrices(symbols, interval)) return universe(symbols, from, to);
+        if (from != null && to != null && from.isAfter(to)) throw SextantException.invalid("from", "from " + from + " is after to " + to, "swap the dates");
+        return BarUniverse.read(store, symbols, from, to, interval);
+    }
+
+    /** Whether a run reads the daily prices as runs always did: interval 1d and no symbol with bars but no daily prices. */
+    public boolean onDailyPrices(List<String> symbols, BarInterval interval) {
+        if (interval != BarInterval.D1) return false;
+        Map<String, List<String>> stored = new BarReader(store).storedIntervals();
+        for (String s : symbols) {
+            List<String> intervals = s == null ? null : stored.get(s);
+            if (intervals != null && !intervals.contains("1d")) return false;
+        }
+        return true;
     }
 
     /**

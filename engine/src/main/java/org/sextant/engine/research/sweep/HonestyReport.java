@@ -68,6 +68,8 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
         Placebo placebo = Placebo.of(kernel.universe().barReturns(), kernel.heldPositions(best), PLACEBOS, seed);
 
         Verdict verdict = Verdict.of(dsr, n, pbo == null ? Double.NaN : pbo.pbo(), holm.adjustedPValue(), placebo.pValue());
+        BarAxis axis = kernel.universe().axis();
+        if (!axis.plainDaily()) verdict = verdict.stating(axis.annualisation()); // a daily run's verdict reads as it always did
         return new HonestyReport(best, kernel.parameters(best), sweep.inSample()[best], sweep.outOfSample()[best],
                 m, n, session.runs(), psr, psrOos, dsr, sr0 * Math.sqrt(periodsPerYear), minTrl, pbo, bon, holm, bhy,
                 placebo, verdict);

@@ -5,16 +5,24 @@ import java.util.List;
 import org.sextant.engine.SextantException;
 
 /**
- * Aligned daily prices of several symbols on common dates: close[asset][t] and optionally open,
+ * Aligned prices of several symbols on common bars: close[asset][t] and optionally open,
  * high and low (null when the data has none; fills at the next open need open, ATR needs high and low). Every price must be present and positive: a gap
- * would make a strategy trade on a price that did not exist.
+ * would make a strategy trade on a price that did not exist. {@code dates} holds each bar's
+ * trading day (one per bar of daily prices; intraday bars of one day share it), {@code axis} what a
+ * bar is and how many make a year.
  */
 public record Universe(List<String> symbols, List<LocalDate> dates, double[][] open, double[][] high, double[][] low,
-                       double[][] close) {
+                       double[][] close, BarAxis axis) {
+
+    /** Daily prices, annualised as they always were ({@link BarAxis#DAILY}). */
+    public Universe(List<String> symbols, List<LocalDate> dates, double[][] open, double[][] high, double[][] low, double[][] close) {
+        this(symbols, dates, open, high, low, close, BarAxis.DAILY);
+    }
 
     public Universe {
         symbols = List.copyOf(symbols);
         dates = List.copyOf(dates);
+        if (axis == null) axis = BarAxis.DAILY;
         if (symbols.isEmpty()) throw SextantException.invalid("symbols", "the universe has no symbols", "name at least one symbol");
         if (close.length != symbols.size()) throw new IllegalArgumentException("one close series per symbol expected");
         if (dates.size() < 3) throw SextantException.invalid("from", "only " + dates.size() + " common dates in range", "widen the date range");
@@ -43,22 +51,40 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
      * low, close} (NaN where missing), as the store or a scale-out job reads them.
      */
     public static Universe onCommonDates(List<String> symbols, List<? extends java.util.Map<LocalDate, double[]>> rows) {
-        java.util.TreeSet<LocalDate> common = new java.util.TreeSet<>(rows.get(0).keySet());
-        for (java.util.Map<LocalDate, double[]> r : rows) common.retainAll(r.keySet());
-        List<LocalDate> dates = new java.util.ArrayList<>(common);
-        int n = dates.size(), k = symbols.size();
+        List<LocalDate> dates = commonKeys(rows);
+        return aligned(symbols, rows, dates, dates, BarAxis.DAILY);
+    }
+
+    /**
+     * The symbols on the bars (by open time) where all of them have one, oldest first, as
+     * {@link #onCommonDates} does for days; {@code tradingDay} dates each bar.
+     */
+    public static Universe onCommonBars(List<String> symbols, List<? extends java.util.Map<java.time.LocalDateTime, double[]>> rows,
+                                        java.util.Map<java.time.LocalDateTime, LocalDate> tradingDay, BarAxis axis) {
+        List<java.time.LocalDateTime> times = commonKeys(rows);
+        return aligned(symbols, rows, times, times.stream().map(tradingDay::get).toList(), axis);
+    }
+
+    private static <K> List<K> commonKeys(List<? extends java.util.Map<K, double[]>> rows) {
+        java.util.TreeSet<K> common = new java.util.TreeSet<>(rows.get(0).keySet());
+        for (java.util.Map<K, double[]> r : rows) common.retainAll(r.keySet());
+        return new java.util.ArrayList<>(common);
+    }
+
+    private static <K> Universe aligned(List<String> symbols, List<? extends java.util.Map<K, double[]>> rows, List<K> keys, List<LocalDate> dates, BarAxis axis) {
+        int n = keys.size(), k = symbols.size();
         double[][][] f = new double[4][k][n];
         boolean[] complete = {true, true, true, true};
         for (int a = 0; a < k; a++) {
             for (int t = 0; t < n; t++) {
-                double[] v = rows.get(a).get(dates.get(t));
+                double[] v = rows.get(a).get(keys.get(t));
                 for (int j = 0; j < 4; j++) {
                     f[j][a][t] = v[j];
                     if (Double.isNaN(v[j])) complete[j] = false;
                 }
             }
         }
-        return new Universe(symbols, dates, complete[0] ? f[0] : null, complete[1] ? f[1] : null, complete[2] ? f[2] : null, f[3]);
+        return new Universe(symbols, dates, complete[0] ? f[0] : null, complete[1] ? f[1] : null, complete[2] ? f[2] : null, f[3], axis);
     }
 
     /** Closes only. */
@@ -69,6 +95,9 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
     public int assets() { return close.length; }
 
     public int bars() { return dates.size(); }
+
+    /** The annualisation factor of this universe's per-bar returns. */
+    public double barsPerYear() { return axis.barsPerYear(); }
 
     /** One-bar close-to-close returns per asset; 0 on the first bar. */
     public double[][] barReturns() {

@@ -1,0 +1,60 @@
+package org.sextant.engine.data;
+
+import java.time.DayOfWeek;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The bars that follow a bar along a session's calendar, as the resample_bars macro buckets them:
+ * fx trades from Sunday 17:00 to Friday 17:00 New York, us_equity 09:30-16:00 New York on weekdays,
+ * continuous always. Steps are taken on the session's clock, so a daylight-saving change keeps an
+ * equity bar at 09:30 local. Exchange holidays are not known: a holiday counts as a trading day.
+ */
+public final class SessionCalendar {
+    private static final LocalTime EQUITY_OPEN = LocalTime.of(9, 30), EQUITY_CLOSE = LocalTime.of(16, 0);
+
+    private SessionCalendar() {}
+
+    /** Open times (UTC) of the {@code count} bars of {@code interval} after the bar that opened at {@code lastOpenUtc}. */
+    public static List<LocalDateTime> barsAfter(TradingSession session, BarInterval interval, LocalDateTime lastOpenUtc, int count) {
+        ZoneId zone = session.zone();
+        LocalDateTime local = lastOpenUtc.atOffset(ZoneOffset.UTC).atZoneSameInstant(zone).toLocalDateTime();
+        List<LocalDateTime> out = new ArrayList<>(count);
+        while (out.size() < count) {
+            local = switch (interval) {
+                case W1 -> local.plusWeeks(1);
+                case MO1 -> local.plusMonths(1);
+                case D1 -> local.plusDays(1);
+                default -> local.plusMinutes(interval.minutes);
+            };
+            if (inSession(session, interval, local)) out.add(local.atZone(zone).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime());
+        }
+        return out;
+    }
+
+    /** The trading day a bar opening at {@code utc} belongs to: fx days end 17:00 New York, others are days on the session's clock. */
+    public static java.time.LocalDate tradingDay(TradingSession session, LocalDateTime utc) {
+        LocalDateTime local = utc.atOffset(ZoneOffset.UTC).atZoneSameInstant(session.zone()).toLocalDateTime();
+        return (session == TradingSession.FX ? local.plusHours(7) : local).toLocalDate();
+    }
+
+    /** Whether a bar opening at {@code local} (the session's clock) belongs to the session. */
+    static boolean inSession(TradingSession session, BarInterval interval, LocalDateTime local) {
+        if (interval == BarInterval.W1 || interval == BarInterval.MO1) return true;
+        return switch (session) {
+            case CONTINUOUS -> true;
+            // the fx trading day runs 17:00 to 17:00 and is named by the weekday it ends on
+            case FX -> weekday(local.plusHours(7));
+            case US_EQUITY -> weekday(local) && (!interval.intraday()
+                    || (!local.toLocalTime().isBefore(EQUITY_OPEN) && local.toLocalTime().isBefore(EQUITY_CLOSE)));
+        };
+    }
+
+    private static boolean weekday(LocalDateTime t) {
+        return t.getDayOfWeek() != DayOfWeek.SATURDAY && t.getDayOfWeek() != DayOfWeek.SUNDAY;
+    }
+}

@@ -1,0 +1,63 @@
+package org.sextant.engine.research;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.sextant.engine.Json;
+import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.TempSextant;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A daily run answers as it did before runs took an interval: research/daily-run-golden.json is the
+ * summary this request gave before that change (run id and seconds left out), and every field it
+ * has must come back with the same JSON text, with the interval named or not.
+ */
+class DailyRunUnchangedTest {
+    private static final List<String> UNIVERSE = List.of("AA", "AXP", "T", "BA");
+
+    @Test
+    void aDailyRunAnswersFieldForFieldAsBeforeIntervals(@TempSextant Store store) throws IOException {
+        ResearchServiceTest.insertDow(store);
+        ResearchService research = new ResearchService(store);
+        JsonNode actual = withoutRunIdentity(research.runStrategy(request(null)));
+        JsonNode expected = Json.MAPPER.readTree(golden(actual));
+        for (var field : expected.propertyNames()) {
+            assertEquals(expected.get(field).toString(), String.valueOf(actual.get(field)), "field " + field);
+        }
+        assertEquals("1d", actual.get("interval").asString());
+        assertEquals(252.0, actual.get("bars_per_year").asDouble());
+        assertEquals("annualised with 252 bars a year (1d)", actual.get("annualisation").asString());
+        JsonNode named = withoutRunIdentity(research.runStrategy(request("1d")));
+        for (var field : expected.propertyNames()) {
+            if (field.equals("session_id")) continue; // a session of its own, so that N is the same
+            assertEquals(expected.get(field).toString(), String.valueOf(named.get(field)), "interval 1d named: field " + field);
+        }
+    }
+
+    static StrategyRunRequest request(String interval) {
+        return new StrategyRunRequest(interval == null ? "golden" : "golden-" + interval, ResearchServiceTest.SPEC, UNIVERSE, null, null,
+                LocalDate.of(1994, 1, 3), 2, null, interval);
+    }
+
+    static ObjectNode withoutRunIdentity(StrategyRunSummary s) {
+        ObjectNode n = (ObjectNode) Json.MAPPER.readTree(Json.write(s));
+        n.remove("run_id");
+        n.remove("seconds");
+        return n;
+    }
+
+    private static String golden(JsonNode actual) throws IOException {
+        try (InputStream in = DailyRunUnchangedTest.class.getResourceAsStream("/research/daily-run-golden.json")) {
+            assertNotNull(in, "missing research/daily-run-golden.json; this request gives " + actual);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
