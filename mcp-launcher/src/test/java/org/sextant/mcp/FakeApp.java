@@ -180,6 +180,9 @@ public final class FakeApp implements AutoCloseable {
                         startJob(ex, "forecast_backtest", args.get("symbols"), true, args);
                     }
                 }
+                // As the engine: training reads the store (a reader job) for horizons up to at least 20.
+                case "train_global_model" -> startJob(ex, "global_training",
+                        List.of("global:" + Math.max(20, ((Number) args.getOrDefault("horizon", 20)).intValue())), true, args);
                 case "get_chart_data" -> chartData(ex, args);
                 case "list_forecast_models" -> ok(ex, Map.of("models", List.of("naive", "theta", "ets"), "default", "theta"));
                 case "scan_forecasts" -> scan(ex, args);

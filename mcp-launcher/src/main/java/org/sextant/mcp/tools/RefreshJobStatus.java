@@ -6,13 +6,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
 
-/** Where an import or gather job stands. */
+/** Where an import, gather, forecast or training job stands. */
 final class RefreshJobStatus extends LauncherTool {
     RefreshJobStatus() {
         super("refresh_job_status", Categories.JOBS, ToolClass.READ, false,
-                "State, progress and result of one import, gather or forecast job by job_id; client_hint says when to poll again.",
+                "State, progress and result of one import, gather, forecast or training job by job_id; client_hint says when to poll again.",
                 ArgumentSchema.object()
-                        .string("job_id", "the job_id that import_prices, gather_tickers, refresh_tickers or forecast_tickers returned", true).build());
+                        .string("job_id", "the job_id that import_prices, gather_tickers, refresh_tickers, forecast_tickers or train_global_model returned", true).build());
     }
 
     @Override

@@ -51,6 +51,7 @@ public final class ToolCatalog {
             new ResolveForecastStart(),
             new AnalogueCalibration(),
             new ForecastTickers(),
+            new TrainGlobalModel(),
             // app
             new ReadAppState(),
             new ReadAppLog(),

@@ -26,6 +26,7 @@ class SchemaBoundsTest {
     private static final List<Object[]> HAND_CHECKED = List.of(
             new Object[] {"get_forecast", "horizon", 1, Bounds.MAX_HORIZON}, new Object[] {"get_reward_risk", "horizon", 1, Bounds.MAX_HORIZON},
             new Object[] {"scan_forecasts", "horizon", 1, Bounds.MAX_HORIZON}, new Object[] {"forecast_tickers", "horizon", 1, Bounds.MAX_HORIZON},
+            new Object[] {"train_global_model", "horizon", 1, Bounds.MAX_HORIZON},
             new Object[] {"scan_forecasts", "top", 1, Bounds.MAX_SCAN_TOP}, new Object[] {"scan_forecasts", "min_history", 1, 100_000},
             new Object[] {"get_chart_data", "days", 20, 20_000}, new Object[] {"render_chart", "days", 20, 20_000},
             new Object[] {"render_chart", "width", Bounds.MIN_WIDTH, Bounds.MAX_WIDTH}, new Object[] {"render_chart", "height", Bounds.MIN_HEIGHT, Bounds.MAX_HEIGHT},

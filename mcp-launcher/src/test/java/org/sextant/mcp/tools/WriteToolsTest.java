@@ -37,7 +37,8 @@ class WriteToolsTest {
             "backtest_graph", Map.of("spec", Map.of("nodes", List.of()), "symbols", List.of("AA")),
             "export_report", Map.of("run_id", FakeApp.RUN_ID),
             "drive_app", Map.of("command", "open_chart", "args", Map.of("symbol", "AAPL")),
-            "forecast_tickers", Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG)));
+            "forecast_tickers", Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG)),
+            "train_global_model", Map.of("horizon", 20));
 
     @BeforeEach
     void start() throws Exception {
@@ -250,5 +251,24 @@ class WriteToolsTest {
         assertInvalid(allowed.dispatch("forecast_tickers", Map.of("symbols", many)), "symbols");
         assertEquals(2, app.calls("start_forecast_backtest"), "refused input never reaches the app");
         assertEquals("not_found", allowed.dispatch("forecast_tickers", Map.of("symbols", List.of("NOPE"))).failReason());
+    }
+
+    @Test
+    void trainGlobalModelStartsATrainingJobToPollAndJoinsTheRunningOneForTheSameHorizon() {
+        Map<String, Object> first = data(allowed.dispatch("train_global_model", Map.of("horizon", 10)));
+        assertEquals("global_training", first.get("kind"));
+        assertEquals(false, first.get("coalesced"));
+        assertEquals("refresh_job_status", first.get("status_tool"));
+        assertEquals(Map.of("horizon", 10), app.lastArgs("train_global_model"));
+
+        Map<String, Object> again = data(allowed.dispatch("train_global_model", Map.of()));
+        assertEquals(Map.of(), app.lastArgs("train_global_model"), "without horizon the app's default applies");
+        assertEquals(true, again.get("coalesced"), "the app trains horizons up to 20 either way, so the second call joins the first");
+        assertEquals(first.get("job_id"), again.get("job_id"));
+
+        assertInvalid(allowed.dispatch("train_global_model", Map.of("horizon", 0)), "horizon");
+        assertInvalid(allowed.dispatch("train_global_model", Map.of("horizon", 261)), "horizon");
+        assertInvalid(allowed.dispatch("train_global_model", Map.of("members", 4)), "members");
+        assertEquals(2, app.calls("train_global_model"), "refused input never reaches the app");
     }
 }

@@ -55,6 +55,14 @@ public record GlobalConfig(int horizon, int[] lookbacks, int members, int hidden
         return new GlobalConfig(horizon, lookbacks, members, hidden, layers, steps, size, learningRate, recentOrigins, calibrationShare, seed, threads);
     }
 
+    public GlobalConfig withSeed(long s) {
+        return new GlobalConfig(horizon, lookbacks, members, hidden, layers, steps, batch, learningRate, recentOrigins, calibrationShare, s, threads);
+    }
+
+    public GlobalConfig withCalibrationShare(double share) {
+        return new GlobalConfig(horizon, lookbacks, members, hidden, layers, steps, batch, learningRate, recentOrigins, share, seed, threads);
+    }
+
     public GlobalConfig withHidden(int units) {
         return new GlobalConfig(horizon, lookbacks, members, units, layers, steps, batch, learningRate, recentOrigins, calibrationShare, seed, threads);
     }

@@ -149,8 +149,8 @@ public final class GlobalModel {
         return out;
     }
 
-    /** The ensemble median path for the next h values after {@code history} (h ≤ the trained horizon). */
-    public double[] median(double[] history, int h) {
+    /** Every member's path for the next h values after {@code history} (h ≤ the trained horizon), member by member. */
+    public double[][] paths(double[] history, int h) {
         double[][] paths = new double[members.size()][];
         int origin = history.length - 1;
         for (int m = 0; m < members.size(); m++) {
@@ -159,6 +159,17 @@ public final class GlobalModel {
             paths[m] = new double[h];
             for (int k = 0; k < h; k++) paths[m][k] = w.denormalise(out[k]);
         }
+        return paths;
+    }
+
+    /** The ensemble median path for the next h values after {@code history} (h ≤ the trained horizon). */
+    public double[] median(double[] history, int h) {
+        return median(paths(history, h));
+    }
+
+    /** The step-wise median of member paths. */
+    public static double[] median(double[][] paths) {
+        int h = paths[0].length;
         double[] med = new double[h];
         double[] col = new double[paths.length];
         for (int k = 0; k < h; k++) {

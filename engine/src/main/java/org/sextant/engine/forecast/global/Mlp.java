@@ -37,6 +37,9 @@ final class Mlp {
 
     int inputs() { return sizes[0]; }
 
+    /** Layer l's weights, live (w[i*out + j] links input i to unit j). */
+    double[] weights(int l) { return w[l]; }
+
     int outputs() { return sizes[sizes.length - 1]; }
 
     double[] predict(double[] x) {
@@ -64,11 +67,20 @@ final class Mlp {
         return a;
     }
 
-    /** Adam state for one training run. */
+    /**
+     * Adam state for one training run. A batch is processed four samples at a time, so every
+     * weight read from memory serves four samples; the backward pass multiplies by a transposed
+     * copy of the weights so that its inner loops, too, run over contiguous memory.
+     */
     final class Trainer {
+        private static final int BLOCK = 4;
         private final double[][] gw = new double[w.length][], gb = new double[w.length][];
         private final double[][] mw = new double[w.length][], vw = new double[w.length][];
         private final double[][] mb = new double[w.length][], vb = new double[w.length][];
+        private final double[][] wt = new double[w.length][]; // wt[l][j*in + i] = w[l][i*out + j]
+        private final double[][][] act = new double[sizes.length][BLOCK][]; // activations of the block, input first
+        private final double[][][] delta = new double[sizes.length][BLOCK][]; // loss gradients at each layer's output
+        private final double[] padding; // the input of an empty slot in the last block
         private int t;
 
         Trainer() {
@@ -79,52 +91,110 @@ final class Mlp {
                 gb[l] = new double[b[l].length];
                 mb[l] = new double[b[l].length];
                 vb[l] = new double[b[l].length];
+                wt[l] = new double[w[l].length];
             }
+            for (int l = 0; l < sizes.length; l++) {
+                for (int k = 0; k < BLOCK; k++) {
+                    if (l > 0) act[l][k] = new double[sizes[l]];
+                    delta[l][k] = new double[sizes[l]];
+                }
+            }
+            padding = new double[sizes[0]];
         }
 
         /** One Adam step on the mean absolute error of a batch; returns that error. */
         double step(double[][] xs, double[][] ys, double lr) {
-            for (int l = 0; l < w.length; l++) {
-                java.util.Arrays.fill(gw[l], 0);
-                java.util.Arrays.fill(gb[l], 0);
-            }
-            double loss = 0;
-            int outN = outputs();
-            double scale = 1.0 / (xs.length * outN);
-            for (int s = 0; s < xs.length; s++) {
-                double[][] a = forward(xs[s]);
-                double[] d = new double[outN];
-                double[] p = a[a.length - 1];
-                for (int j = 0; j < outN; j++) {
-                    double e = p[j] - ys[s][j];
-                    loss += Math.abs(e);
-                    d[j] = e > 0 ? scale : e < 0 ? -scale : 0;
-                }
-                for (int l = w.length - 1; l >= 0; l--) {
-                    int in = sizes[l], out = sizes[l + 1];
-                    double[] al = a[l], wl = w[l], gwl = gw[l], gbl = gb[l];
-                    for (int j = 0; j < out; j++) gbl[j] += d[j];
-                    double[] dn = l > 0 ? new double[in] : null;
-                    for (int i = 0; i < in; i++) {
-                        double xi = al[i];
-                        int o = i * out;
-                        if (xi != 0) for (int j = 0; j < out; j++) gwl[o + j] += xi * d[j];
-                        if (dn != null && xi > 0) { // ReLU passes the gradient only where it was active
-                            double g = 0;
-                            for (int j = 0; j < out; j++) g += wl[o + j] * d[j];
-                            dn[i] = g;
-                        }
-                    }
-                    d = dn;
-                }
-            }
+            double loss = gradients(xs, ys);
             t++;
             double c1 = 1 - Math.pow(0.9, t), c2 = 1 - Math.pow(0.999, t);
             for (int l = 0; l < w.length; l++) {
                 adam(w[l], gw[l], mw[l], vw[l], lr, c1, c2);
                 adam(b[l], gb[l], mb[l], vb[l], lr, c1, c2);
             }
+            return loss;
+        }
+
+        /** The gradient of layer l's weights after {@link #gradients}. */
+        double[] weightGradient(int l) { return gw[l]; }
+
+        /** Fills the gradients of the batch's mean absolute error and returns that error. */
+        double gradients(double[][] xs, double[][] ys) {
+            for (int l = 0; l < w.length; l++) {
+                java.util.Arrays.fill(gw[l], 0);
+                java.util.Arrays.fill(gb[l], 0);
+                transpose(l);
+            }
+            double loss = 0;
+            int outN = outputs(), top = sizes.length - 1;
+            double scale = 1.0 / (xs.length * outN);
+            for (int s0 = 0; s0 < xs.length; s0 += BLOCK) {
+                int n = Math.min(BLOCK, xs.length - s0);
+                for (int k = 0; k < BLOCK; k++) act[0][k] = k < n ? xs[s0 + k] : padding;
+                for (int l = 0; l < w.length; l++) forward(l);
+                for (int k = 0; k < BLOCK; k++) {
+                    double[] p = act[top][k], d = delta[top][k];
+                    for (int j = 0; j < outN; j++) {
+                        if (k >= n) { d[j] = 0; continue; } // an empty slot adds nothing
+                        double e = p[j] - ys[s0 + k][j];
+                        loss += Math.abs(e);
+                        d[j] = e > 0 ? scale : e < 0 ? -scale : 0;
+                    }
+                }
+                for (int l = w.length - 1; l >= 0; l--) backward(l);
+            }
             return loss / (xs.length * outN);
+        }
+
+        private void transpose(int l) {
+            int in = sizes[l], out = sizes[l + 1];
+            double[] wl = w[l], tl = wt[l];
+            for (int i = 0; i < in; i++) for (int j = 0; j < out; j++) tl[j * in + i] = wl[i * out + j];
+        }
+
+        /** Layer l's outputs of the four samples of the block (ReLU except the last layer). */
+        private void forward(int l) {
+            int in = sizes[l], out = sizes[l + 1];
+            double[] wl = w[l];
+            double[] a0 = act[l][0], a1 = act[l][1], a2 = act[l][2], a3 = act[l][3];
+            double[] z0 = act[l + 1][0], z1 = act[l + 1][1], z2 = act[l + 1][2], z3 = act[l + 1][3];
+            for (double[] z : act[l + 1]) System.arraycopy(b[l], 0, z, 0, out);
+            for (int i = 0; i < in; i++) addScaled(wl, i * out, out, a0[i], a1[i], a2[i], a3[i], z0, z1, z2, z3);
+            if (l < w.length - 1) for (double[] z : act[l + 1]) for (int j = 0; j < out; j++) if (z[j] < 0) z[j] = 0;
+        }
+
+        /** y_k[i] += c_k · v[from + i] for i below n and the four samples k: one read of v serves four. */
+        private static void addScaled(double[] v, int from, int n, double c0, double c1, double c2, double c3,
+                                      double[] y0, double[] y1, double[] y2, double[] y3) {
+            for (int i = 0; i < n; i++) {
+                double x = v[from + i];
+                y0[i] += c0 * x;
+                y1[i] += c1 * x;
+                y2[i] += c2 * x;
+                y3[i] += c3 * x;
+            }
+        }
+
+        /** Adds layer l's weight and bias gradients of the block and passes the deltas to layer l's inputs. */
+        private void backward(int l) {
+            int in = sizes[l], out = sizes[l + 1];
+            double[] d0 = delta[l + 1][0], d1 = delta[l + 1][1], d2 = delta[l + 1][2], d3 = delta[l + 1][3];
+            double[] a0 = act[l][0], a1 = act[l][1], a2 = act[l][2], a3 = act[l][3];
+            double[] gwl = gw[l], gbl = gb[l];
+            for (int j = 0; j < out; j++) gbl[j] += d0[j] + d1[j] + d2[j] + d3[j];
+            for (int i = 0; i < in; i++) {
+                double x0 = a0[i], x1 = a1[i], x2 = a2[i], x3 = a3[i];
+                int o = i * out;
+                for (int j = 0; j < out; j++) gwl[o + j] += x0 * d0[j] + x1 * d1[j] + x2 * d2[j] + x3 * d3[j];
+            }
+            if (l == 0) return; // the inputs need no gradient
+            double[] n0 = delta[l][0], n1 = delta[l][1], n2 = delta[l][2], n3 = delta[l][3];
+            for (double[] dn : delta[l]) java.util.Arrays.fill(dn, 0);
+            double[] tl = wt[l];
+            for (int j = 0; j < out; j++) addScaled(tl, j * in, in, d0[j], d1[j], d2[j], d3[j], n0, n1, n2, n3);
+            for (int k = 0; k < BLOCK; k++) { // ReLU passes the gradient only where it was active
+                double[] a = act[l][k], dn = delta[l][k];
+                for (int i = 0; i < in; i++) if (a[i] <= 0) dn[i] = 0;
+            }
         }
 
         private void adam(double[] p, double[] g, double[] m, double[] v, double lr, double c1, double c2) {

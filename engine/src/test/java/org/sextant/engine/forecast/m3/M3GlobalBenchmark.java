@@ -1,10 +1,7 @@
 package org.sextant.engine.forecast.m3;
 
 import org.sextant.engine.forecast.ForecastModels;
-import org.sextant.engine.forecast.global.GlobalConfig;
-import org.sextant.engine.forecast.global.GlobalModel;
 
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,89 +17,110 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * The global model on all 3003 M3 series, alone and in combinations, with the scorer of
- * {@link M3Benchmark}. One model per M3 category is trained on the training parts of that
- * category's series only (cross-learning among training parts, as N-BEATS does), then forecasts
- * each series' official horizon. Wall and CPU time cover training plus forecasting. The local
- * members (ets, arima, theta) are fitted in the same run, or read from --members (a file this
- * harness wrote in an earlier run of the same code: they are deterministic).
+ * The global ensemble on all 3003 M3 series, alone and in combinations, with the scorer of
+ * {@link M3Benchmark}. Per M3 category, one model per {@link M3GlobalEnsemble.Group} is trained on
+ * the training parts of that category's series only (cross-learning among training parts, as
+ * N-BEATS does), then forecasts each series' official horizon. ETS, ARIMA and Theta are fitted in
+ * the same run, or read from --members (a file this harness wrote in an earlier run of the same
+ * code: they are deterministic).
+ *
+ * <p>Honest selection in two runs. {@code --split validation} replaces each series by its
+ * training part without the last h values, scored on those h values, and with {@code --choose F}
+ * writes to F the global groups and combination weights per category that do best there
+ * ({@link M3Combination}). {@code --split test --choice F} then trains on the full training
+ * parts and reports the declared combination ("comb_learned") on the test parts, beside
+ * comb_mean and the equal-weight comb_global.
  *
  * <pre>
  * java -cp ... org.sextant.engine.forecast.m3.M3GlobalBenchmark /work/shared/data/m3 \
- *      [--members /tmp/m3-members.csv] [--threads 2] [--seed 1] [--steps 1500] [--ensemble 6]
+ *      [--split test|validation] [--members /tmp/m3-members.csv] [--choose F | --choice F]
+ *      [--threads 2] [--seed 1] [--steps 800] [--members-per-group 3] [--locals-only]
  * </pre>
  */
 public final class M3GlobalBenchmark {
-    private static final List<String> LOCAL = List.of("ets", "arima", "theta");
+    private static final List<String> LOCAL = M3Combination.LOCAL;
 
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[0]);
-        Path cache = null;
-        int threads = 2, steps = -1, ensemble = -1;
+        Path cache = null, choose = null, choice = null;
+        int threads = 2, steps = 800, perGroup = 3;
         long seed = 1;
+        boolean validation = false, localsOnly = false;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--members" -> cache = Path.of(args[++i]);
                 case "--threads" -> threads = Integer.parseInt(args[++i]);
                 case "--seed" -> seed = Long.parseLong(args[++i]);
                 case "--steps" -> steps = Integer.parseInt(args[++i]);
-                case "--ensemble" -> ensemble = Integer.parseInt(args[++i]);
+                case "--members-per-group" -> perGroup = Integer.parseInt(args[++i]);
+                case "--split" -> validation = switch (args[++i]) {
+                    case "validation" -> true;
+                    case "test" -> false;
+                    default -> throw new IllegalArgumentException("--split is test or validation, not " + args[i]);
+                };
+                case "--choose" -> choose = Path.of(args[++i]);
+                case "--choice" -> choice = Path.of(args[++i]);
+                case "--locals-only" -> localsOnly = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
+        if (choose != null && !validation) throw new IllegalArgumentException("--choose needs --split validation: choices are made on validation only");
         List<M3Series> series = M3Data.read(dir.resolve("m3_long.csv"));
-        System.out.printf(Locale.ROOT, "M3: %d series, %d threads, seed %d%n", series.size(), threads, seed);
+        if (validation) series = validationSplit(series);
+        System.out.printf(Locale.ROOT, "M3 %s split: %d series, %d threads, seed %d, %d steps, %d members per group%n",
+                validation ? "validation" : "test", series.size(), threads, seed, steps, perGroup);
         Map<String, Map<String, double[]>> fc = new LinkedHashMap<>();
         Map<String, double[]> times = new LinkedHashMap<>();
-        long c0 = cpu(), t0 = System.nanoTime();
-        fc.put("global", global(series, threads, seed, steps, ensemble));
-        times.put("global", new double[] {(System.nanoTime() - t0) / 1e9, (cpu() - c0) / 1e9});
         locals(series, cache, threads, fc, times);
+        if (localsOnly) return;
 
-        Map<String, List<String>> combos = new LinkedHashMap<>();
-        combos.put("comb_mean (ets+arima+theta)", LOCAL);
-        combos.put("comb_global (ets+arima+theta+global)", List.of("ets", "arima", "theta", "global"));
-        combos.put("theta+global", List.of("theta", "global"));
-        combos.put("ets+theta+global", List.of("ets", "theta", "global"));
+        long t0 = System.nanoTime();
+        M3GlobalEnsemble.Forecasts global = M3GlobalEnsemble.forecast(series, M3Series::train,
+                new M3GlobalEnsemble.Settings(perGroup, steps, seed, threads));
+        double cpuGlobal = global.trainCpuSeconds() + global.forecastCpuSeconds();
+        System.out.printf(Locale.ROOT, "  global: train %.1f cpu s, forecast %.1f cpu s, %.1f wall s%n",
+                global.trainCpuSeconds(), global.forecastCpuSeconds(), (System.nanoTime() - t0) / 1e9);
+        Map<String, double[]> all = new LinkedHashMap<>();
+        for (M3Series s : series) all.put(s.id(), global.median(s.id(), M3GlobalEnsemble.ALL_GROUPS));
+        fc.put("global", all);
+        times.put("global", new double[] {(System.nanoTime() - t0) / 1e9, cpuGlobal});
+
         Map<String, M3Score> scores = new LinkedHashMap<>();
         for (String m : List.of("global", "theta", "ets", "arima")) scores.put(m, score(series, List.of(fc.get(m)), false));
-        for (Map.Entry<String, List<String>> e : combos.entrySet()) {
-            scores.put(e.getKey(), score(series, e.getValue().stream().map(fc::get).toList(), false));
-            double cpuS = 0;
-            for (String m : e.getValue()) cpuS += times.get(m)[1];
-            times.put(e.getKey(), new double[] {Double.NaN, cpuS});
+        scores.put("comb_mean (ets+arima+theta)", score(series, LOCAL.stream().map(fc::get).toList(), false));
+        times.put("comb_mean (ets+arima+theta)", new double[] {Double.NaN, LOCAL.stream().mapToDouble(m -> times.get(m)[1]).sum()});
+        String equal = "comb_global (ets+arima+theta+global)";
+        scores.put(equal, score(series, List.of(fc.get("ets"), fc.get("arima"), fc.get("theta"), all), false));
+        double cpuAll = times.get("comb_mean (ets+arima+theta)")[1] + cpuGlobal;
+        times.put(equal, new double[] {Double.NaN, cpuAll});
+        Map<String, M3Combination.Choice> choices = null;
+        if (choose != null) {
+            choices = M3Combination.choose(series, fc, global);
+            M3Combination.write(choices, choose);
+            System.out.println("  chosen on this validation split, written to " + choose + ":");
+            for (M3Combination.Choice c : choices.values()) System.out.println("    " + c.line());
+        } else if (choice != null) {
+            choices = M3Combination.read(choice);
         }
-        scores.put("comb_median4 (median of the four)", score(series, List.of(fc.get("ets"), fc.get("arima"), fc.get("theta"), fc.get("global")), true));
-        times.put("comb_median4 (median of the four)", times.get("comb_global (ets+arima+theta+global)"));
+        if (choices != null) {
+            Map<String, M3Combination.Choice> chosen = choices;
+            M3Score learned = new M3Score();
+            for (M3Series s : series) learned.add(s, M3Combination.forecast(chosen.get(s.category()), s, fc, global));
+            scores.put("comb_learned (declared)", learned);
+            times.put("comb_learned (declared)", new double[] {Double.NaN, cpuAll});
+        }
         M3Benchmark.print(scores, times, M3Benchmark.readOriginals(dir.resolve("m3_original_submissions_accuracy.csv")));
     }
 
-    static Map<String, double[]> global(List<M3Series> series, int threads, long seed, int steps, int ensemble) throws InterruptedException {
-        return global(series, M3Series::train, threads, seed, steps, ensemble);
-    }
-
-    /**
-     * One model per category trained on {@code seen} of each series (the training part: anything
-     * else is leakage, which M3GlobalLeakageTest shows would be caught), forecasting from the training part.
-     */
-    static Map<String, double[]> global(List<M3Series> series, java.util.function.Function<M3Series, double[]> seen, int threads, long seed,
-                                        int steps, int ensemble) throws InterruptedException {
-        Map<String, double[]> out = new ConcurrentHashMap<>();
-        for (String category : List.of("yearly", "quarterly", "monthly", "other")) {
-            List<M3Series> in = series.stream().filter(s -> s.category().equals(category)).toList();
-            GlobalModel model = GlobalModel.train(in.stream().map(seen).toList(), config(in.get(0).horizon(), seed, threads, steps, ensemble),
-                    f -> { }, () -> false);
-            for (M3Series s : in) out.put(s.id(), model.median(s.train(), s.horizon()));
-            System.out.printf(Locale.ROOT, "  global %-9s trained and forecast (%d series)%n", category, in.size());
+    /** Each series' training part without its last h values, which become the part scored. */
+    static List<M3Series> validationSplit(List<M3Series> series) {
+        List<M3Series> out = new ArrayList<>();
+        for (M3Series s : series) {
+            int n = s.train().length - s.horizon();
+            out.add(new M3Series(s.id(), s.category(), s.frequency(), s.horizon(), Arrays.copyOf(s.train(), n),
+                    Arrays.copyOfRange(s.train(), n, s.train().length)));
         }
         return out;
-    }
-
-    static GlobalConfig config(int h, long seed, int threads, int steps, int ensemble) {
-        GlobalConfig c = GlobalConfig.forHorizon(h, seed).withThreads(threads);
-        if (steps > 0) c = c.withSteps(steps);
-        if (ensemble > 0) c = c.withMembers(ensemble);
-        return c;
     }
 
     private static void locals(List<M3Series> series, Path cache, int threads, Map<String, Map<String, double[]>> fc,
@@ -154,9 +172,5 @@ public final class M3GlobalBenchmark {
         M3Score score = new M3Score();
         for (M3Series s : series) score.add(s, M3Benchmark.combine(members.stream().map(m -> m.get(s.id())).toList(), median));
         return score;
-    }
-
-    private static long cpu() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 }

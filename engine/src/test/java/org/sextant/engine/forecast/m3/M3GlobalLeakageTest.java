@@ -5,39 +5,53 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * No test value of an M3 series reaches the global model: 16 M3 series (4 per category) are
- * forecast by the benchmark's own training path, then again with every test value multiplied
- * by 10; every forecast must be identical. The same check on a training path that also sees
- * the test parts must fail, so the check can catch a leak.
+ * No test value of an M3 series reaches the global ensemble: 16 M3 series (4 per category) are
+ * forecast by the benchmark's own training path (every group of {@link M3GlobalEnsemble}), then
+ * again with every test value multiplied by 10; every member's forecast must be identical. The
+ * same check on a training path that also sees the test parts must fail, so the check can catch a
+ * leak. The validation split that chooses groups and weights must not contain a test value either.
  */
 class M3GlobalLeakageTest {
-    private static final int STEPS = 10, MEMBERS = 1; // the property does not depend on how well the model is trained
+    // the property does not depend on how well the model is trained
+    private static final M3GlobalEnsemble.Settings TINY = new M3GlobalEnsemble.Settings(1, 3, 7, 2);
 
     @Test
     void perturbingTheTestPartsChangesNoForecast() throws Exception {
         List<M3Series> series = sample();
-        Map<String, double[]> before = M3GlobalBenchmark.global(series, 2, 7, STEPS, MEMBERS);
-        Map<String, double[]> after = M3GlobalBenchmark.global(perturbed(series), 2, 7, STEPS, MEMBERS);
-        assertEquals(series.size(), before.size());
-        for (M3Series s : series) assertArrayEquals(before.get(s.id()), after.get(s.id()), 0.0, s.id());
+        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, M3Series::train, TINY);
+        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), M3Series::train, TINY);
+        assertEquals(series.size(), before.paths().size());
+        for (M3Series s : series) assertTrue(java.util.Arrays.deepEquals(before.paths().get(s.id()), after.paths().get(s.id())), s.id());
     }
 
     @Test
     void theCheckCatchesATrainingPathThatSeesTestValues() throws Exception {
         List<M3Series> series = sample();
         java.util.function.Function<M3Series, double[]> leaky = s -> concat(s.train(), s.test());
-        Map<String, double[]> before = M3GlobalBenchmark.global(series, leaky, 2, 7, STEPS, MEMBERS);
-        Map<String, double[]> after = M3GlobalBenchmark.global(perturbed(series), leaky, 2, 7, STEPS, MEMBERS);
+        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, leaky, TINY);
+        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), leaky, TINY);
         boolean changed = false;
-        for (M3Series s : series) changed |= !java.util.Arrays.equals(before.get(s.id()), after.get(s.id()));
+        for (M3Series s : series) changed |= !java.util.Arrays.deepEquals(before.paths().get(s.id()), after.paths().get(s.id()));
         assertTrue(changed, "a training path that sees the test parts must change some forecast when they change");
+    }
+
+    @Test
+    void theValidationSplitHoldsNoTestValue() throws Exception {
+        List<M3Series> series = sample();
+        List<M3Series> a = M3GlobalBenchmark.validationSplit(series), b = M3GlobalBenchmark.validationSplit(perturbed(series));
+        for (int i = 0; i < series.size(); i++) {
+            M3Series s = series.get(i), v = a.get(i);
+            assertArrayEquals(v.train(), b.get(i).train(), 0.0);
+            assertArrayEquals(v.test(), b.get(i).test(), 0.0);
+            assertEquals(s.train().length, v.train().length + v.test().length, "the validation split is the training part, cut h before its end");
+            assertEquals(s.horizon(), v.test().length);
+        }
     }
 
     private static List<M3Series> sample() throws Exception {

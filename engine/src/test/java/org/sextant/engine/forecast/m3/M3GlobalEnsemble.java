@@ -1,0 +1,107 @@
+package org.sextant.engine.forecast.m3;
+
+import org.sextant.engine.forecast.global.GlobalConfig;
+import org.sextant.engine.forecast.global.GlobalModel;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+
+/**
+ * The global ensemble of the M3 benchmark: per category, one {@link GlobalModel} per
+ * {@link Group} (short or long lookbacks, all or only recent training origins, as N-BEATS varies
+ * its members), each trained on {@code seen} of that category's series only. The answer keeps
+ * every member's path so that which groups forecast can be chosen on a validation split.
+ */
+final class M3GlobalEnsemble {
+    /**
+     * Members of one group: lookbacks as multiples of the horizon (at least 8 values), and the
+     * history limit L_H: training origins among the last L_H·h of each series.
+     */
+    record Group(String name, int[] lookbackMultiples, double historyLimit) {}
+
+    static final List<Group> GROUPS = List.of(
+            new Group("lookback 2-4h, all origins", new int[] {2, 3, 4}, 20),
+            new Group("lookback 5-7h, all origins", new int[] {5, 6, 7}, 20),
+            new Group("lookback 2-4h, last 1.5h origins", new int[] {2, 3, 4}, 1.5),
+            new Group("lookback 5-7h, last 1.5h origins", new int[] {5, 6, 7}, 1.5));
+
+    /** Training settings: members per group (cycling over its lookbacks), Adam steps, seed, threads. */
+    record Settings(int membersPerGroup, int steps, long seed, int threads) {}
+
+    /** Per series id: [group][member][step] paths over the official horizon. */
+    record Forecasts(Map<String, double[][][]> paths, double trainCpuSeconds, double forecastCpuSeconds) {
+        /** The step-wise median over the members of the groups in {@code mask} (bit g = group g). */
+        double[] median(String id, int mask) {
+            List<double[]> chosen = new ArrayList<>();
+            double[][][] byGroup = paths.get(id);
+            for (int g = 0; g < byGroup.length; g++) if ((mask & (1 << g)) != 0) chosen.addAll(List.of(byGroup[g]));
+            return GlobalModel.median(chosen.toArray(double[][]::new));
+        }
+    }
+
+    static final int ALL_GROUPS = (1 << GROUPS.size()) - 1;
+
+    private M3GlobalEnsemble() {}
+
+    static GlobalConfig config(Group g, int h, Settings s, int groupIndex) {
+        int[] lookbacks = new int[g.lookbackMultiples().length];
+        for (int i = 0; i < lookbacks.length; i++) lookbacks[i] = Math.max(8, g.lookbackMultiples()[i] * h);
+        return GlobalConfig.forHorizon(h, s.seed() * 31 + groupIndex).withLookbacks(lookbacks).withMembers(s.membersPerGroup())
+                .withSteps(s.steps()).withRecentOrigins((int) Math.ceil(g.historyLimit() * h)).withCalibrationShare(0).withThreads(1);
+    }
+
+    /**
+     * Trains every (category, group) model on {@code seen} of the category's series, one model
+     * per task on a pool of {@code threads}, then forecasts each series from its training part.
+     */
+    static Forecasts forecast(List<M3Series> series, Function<M3Series, double[]> seen, Settings s) throws Exception {
+        Map<String, List<M3Series>> byCategory = new LinkedHashMap<>();
+        for (M3Series x : series) byCategory.computeIfAbsent(x.category(), k -> new ArrayList<>()).add(x);
+        ExecutorService pool = Executors.newFixedThreadPool(s.threads());
+        try {
+            long c0 = cpuNanos();
+            Map<String, List<Future<GlobalModel>>> models = new LinkedHashMap<>();
+            for (Map.Entry<String, List<M3Series>> e : byCategory.entrySet()) {
+                List<double[]> train = e.getValue().stream().map(seen).toList();
+                int h = e.getValue().get(0).horizon();
+                List<Future<GlobalModel>> jobs = new ArrayList<>();
+                for (int g = 0; g < GROUPS.size(); g++) {
+                    GlobalConfig c = config(GROUPS.get(g), h, s, g);
+                    jobs.add(pool.submit(() -> GlobalModel.train(train, c, f -> { }, () -> false)));
+                }
+                models.put(e.getKey(), jobs);
+            }
+            Map<String, List<GlobalModel>> trained = new LinkedHashMap<>();
+            for (Map.Entry<String, List<Future<GlobalModel>>> e : models.entrySet()) {
+                List<GlobalModel> list = new ArrayList<>();
+                for (Future<GlobalModel> f : e.getValue()) list.add(f.get());
+                trained.put(e.getKey(), list);
+            }
+            long c1 = cpuNanos();
+            Map<String, double[][][]> paths = new java.util.concurrent.ConcurrentHashMap<>();
+            List<Future<?>> jobs = new ArrayList<>();
+            for (M3Series x : series) {
+                List<GlobalModel> ms = trained.get(x.category());
+                jobs.add(pool.submit(() -> {
+                    double[][][] p = new double[ms.size()][][];
+                    for (int g = 0; g < p.length; g++) p[g] = ms.get(g).paths(x.train(), x.horizon());
+                    paths.put(x.id(), p);
+                }));
+            }
+            for (Future<?> f : jobs) f.get();
+            return new Forecasts(paths, (c1 - c0) / 1e9, (cpuNanos() - c1) / 1e9);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+}
