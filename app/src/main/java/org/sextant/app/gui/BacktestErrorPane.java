@@ -10,7 +10,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.forecast.store.StoredForecastBacktest;
 
 /**
  * Beside the chart: the stored walk-forward's errors. A headline (origins, overall mean absolute
@@ -68,7 +68,7 @@ public final class BacktestErrorPane extends VBox {
     }
 
     /** Shows {@code b}'s errors (null clears). Call on the FX thread. */
-    public void show(StoredBacktest b) {
+    public void show(StoredForecastBacktest b) {
         headline.setText(ChartsViewModel.backtestHeadline(b));
         levels.getItems().setAll(ChartsViewModel.levelErrors(b));
         steps.getItems().setAll(ChartsViewModel.stepErrors(b));

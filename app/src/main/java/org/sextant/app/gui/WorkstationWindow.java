@@ -331,7 +331,7 @@ public final class WorkstationWindow implements Navigator {
     }
 
     /** Overlays the stored backtest origins and fills the error table, when they belong to the series on screen. */
-    private void showBacktest(org.sextant.engine.forecast.store.StoredBacktest b) {
+    private void showBacktest(org.sextant.engine.forecast.store.StoredForecastBacktest b) {
         PriceBars s = chart.series();
         boolean mine = b != null && s != null && b.forecasts().stream().allMatch(f -> f.symbol().equals(s.symbol()));
         chart.showBacktests(mine ? ChartInputs.fans(b.forecasts()) : null);
