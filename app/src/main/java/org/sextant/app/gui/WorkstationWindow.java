@@ -63,7 +63,7 @@ public final class WorkstationWindow implements Navigator {
     private final CheckBox logScale = new CheckBox("Log scale");
     private final ChoiceBox<ChartType> chartType = new ChoiceBox<>();
     private final javafx.scene.control.Button runBacktest = new javafx.scene.control.Button("Run backtest");
-    private final BacktestErrorPane errorPane = new BacktestErrorPane();
+    private final ForecastErrorPane errorPane = new ForecastErrorPane();
     private final ChoiceBox<FanLevels> levelChoice = new ChoiceBox<>();
     private final Label forecastSummary = new Label();
     /** The chart's heading: ticker, name, currency, exchange (a name given in the Data view shows here). */
@@ -452,7 +452,7 @@ public final class WorkstationWindow implements Navigator {
     public TextField searchField() { return search; }
     public CheckBox forecastToggle() { return forecastToggle; }
     public CheckBox backtestsToggle() { return backtestsToggle; }
-    public BacktestErrorPane errorPane() { return errorPane; }
+    public ForecastErrorPane errorPane() { return errorPane; }
     public ChoiceBox<FanLevels> levelChoice() { return levelChoice; }
     /** Line, candles or OHLC bars. */
     public ChoiceBox<ChartType> chartTypeChoice() { return chartType; }

@@ -13,17 +13,17 @@ import javafx.scene.layout.VBox;
 import org.sextant.engine.forecast.store.StoredForecastBacktest;
 
 /**
- * Beside the chart: the stored walk-forward's errors. A headline (origins, overall mean absolute
+ * Beside the chart: the stored forecast backtest's (walk-forward) errors. A headline (origins, overall mean absolute
  * log error), a table per level (coverage of the model's, conformal and adaptive bands; pinball
  * loss) and a table per horizon step (mean absolute log error of the median).
  */
-public final class BacktestErrorPane extends VBox {
+public final class ForecastErrorPane extends VBox {
     private final Label headline = new Label();
     private final Label status = new Label();
     private final TableView<ChartsViewModel.LevelErrors> levels = new TableView<>();
     private final TableView<ChartsViewModel.StepError> steps = new TableView<>();
 
-    public BacktestErrorPane() {
+    public ForecastErrorPane() {
         super(6);
         setId("backtest-errors");
         setPadding(new Insets(8));
