@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
 
-/** Where a backtest job stands; its result is the run summary. */
+/** Where a strategy backtest job stands; its result is the run summary. */
 final class StrategyBacktestStatus extends LauncherTool {
     StrategyBacktestStatus() {
         super("backtest_status", Categories.JOBS, ToolClass.READ, false,

@@ -42,7 +42,7 @@ public final class ToolCatalog {
             new ListSignals(),
             new GetForecast(),
             new GetRewardRisk(),
-            new GetBacktestError(),
+            new GetForecastBacktestError(),
             new GetChartData(),
             new PlotChart(),
             new RenderChart(),

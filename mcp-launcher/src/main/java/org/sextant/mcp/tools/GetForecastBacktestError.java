@@ -4,9 +4,9 @@ import org.sextant.contract.Capabilities;
 import java.util.Map;
 import org.sextant.mcp.envelope.ToolFailure;
 
-/** Walk-forward forecast errors of one symbol, computed by the app within one bounded call. */
-final class GetBacktestError extends LauncherTool {
-    GetBacktestError() {
+/** A forecast backtest: walk-forward forecast errors of one symbol, computed by the app within one bounded call. */
+final class GetForecastBacktestError extends LauncherTool {
+    GetForecastBacktestError() {
         super("get_backtest_error", Categories.RESEARCH, ToolClass.READ, false,
                 "Walk-forward forecast errors and band coverage of one symbol, computed in the call (seconds); many symbols: forecast_tickers.",
                 Capabilities.GET_BACKTEST_ERROR.schema());
