@@ -33,7 +33,7 @@ public final class ToolCatalog {
             // research
             new ListNodeCatalogue(),
             new ComposeGraph(),
-            new BacktestGraph(),
+            new StrategyBacktestGraph(),
             new GetSessionRegistry(),
             new ListRuns(),
             new GetRun(),
