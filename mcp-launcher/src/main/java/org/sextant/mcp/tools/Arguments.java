@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.sextant.contract.ArgumentCheck;
+import org.sextant.contract.RetiredNames;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
 
@@ -34,6 +35,8 @@ public final class Arguments {
         if (!Boolean.TRUE.equals(inputSchema.get("additionalProperties"))) {
             for (String name : values.keySet()) {
                 if (!properties.containsKey(name)) {
+                    String now = RetiredNames.argument(name, inputSchema).orElse(null);
+                    if (now != null) throw ToolFailure.invalidInput(name, RetiredNames.renamed(name, now), "send " + now + " instead");
                     throw ToolFailure.invalidInput(name, "this tool has no such argument",
                             properties.isEmpty() ? "call it with no arguments"
                                     : "use only " + String.join(", ", new TreeSet<>(properties.keySet())));

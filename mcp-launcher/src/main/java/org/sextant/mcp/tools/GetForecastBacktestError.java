@@ -17,7 +17,6 @@ final class GetForecastBacktestError extends LauncherTool {
         Map<String, Object> args = ForecastArgs.read(call);
         args.remove("calibration"); // the backtest reports the model's, conformal and adaptive bands side by side
         call.args().optionalString("origins").ifPresent(o -> args.put("origins", o));
-        call.args().optionalInt("every").ifPresent(e -> args.put("every", e));
         call.args().optionalNumber("eval_fraction").ifPresent(f -> args.put("eval_fraction", f));
         return call.context().app().call(Capabilities.GET_BACKTEST_ERROR, args);
     }

@@ -315,8 +315,12 @@ class ReadToolsTest extends AgainstTheApp {
         assertEquals(closes[closes.length - 1], rr.get("last_close"));
         assertEquals(List.of(0.8, 0.95, 0.99), ((List<Map<String, Object>>) rr.get("reward_risk")).stream().map(m -> m.get("level")).toList());
 
-        data(tools.dispatch("get_backtest_error", Map.of("symbol", AA, "every", 10, "eval_fraction", 0.5)));
-        assertEquals(Map.of("symbol", AA, "every", 10, "eval_fraction", 0.5), app.lastArgs("get_backtest_error"));
+        Envelope every = tools.dispatch("get_backtest_error", Map.of("symbol", AA, "every", 10, "eval_fraction", 0.5));
+        assertInvalid(every, "every");
+        assertTrue(every.error().contains("renamed 'origins'") && every.clientHint().contains("origins"), every::toString);
+        assertEquals(null, app.lastArgs("get_backtest_error"), "refused before the app");
+        data(tools.dispatch("get_backtest_error", Map.of("symbol", AA, "origins", "10", "eval_fraction", 0.5)));
+        assertEquals(Map.of("symbol", AA, "origins", "10", "eval_fraction", 0.5), app.lastArgs("get_backtest_error"));
         data(tools.dispatch("get_backtest_error", Map.of("symbol", AA, "origins", "weekly")));
         assertEquals(Map.of("symbol", AA, "origins", "weekly"), app.lastArgs("get_backtest_error"));
 
