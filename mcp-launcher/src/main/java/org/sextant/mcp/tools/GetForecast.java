@@ -6,6 +6,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 
 /** The live forecast of one symbol: median, bands per level and reward/risk from the last close. */
 final class GetForecast extends LauncherTool {
+    // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
     GetForecast() {
         super("get_forecast", Categories.RESEARCH, ToolClass.READ, false,
                 "Forecasts one symbol's close: target dates, median, bands (default 80/95/99%) and reward/risk from the last close.",
@@ -14,8 +15,7 @@ final class GetForecast extends LauncherTool {
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        Map<String, Object> args = ForecastArgs.read(call);
-        call.args().optionalNumberList("levels").ifPresent(l -> args.put("levels", l));
-        return ForecastPrecision.round(call.context().app().call(Capabilities.GET_FORECAST, args));
+        call.args().requiredString("symbol", ForecastArgs.SYMBOL_EXAMPLE);
+        return ForecastPrecision.round(call.context().app().call(Capabilities.GET_FORECAST, call.args().given()));
     }
 }

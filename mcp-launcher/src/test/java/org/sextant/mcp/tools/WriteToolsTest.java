@@ -143,17 +143,9 @@ class WriteToolsTest extends AgainstTheApp {
 
     @Test
     void refreshJobStartAnswersAtOnceWithTheJobEvenWhenProgressIsWanted() {
-        Progress wanted = new Progress() {
-            @Override
-            public boolean wanted() {
-                return true;
-            }
-
-            @Override
-            public void report(double fraction, String message) {
-                throw new AssertionError("refresh_job_start never follows the job: " + message);
-            }
-        };
+        Progress wanted = wanted((fraction, message) -> {
+            throw new AssertionError("refresh_job_start never follows the job: " + message);
+        });
         provider.hold();
         Envelope e = allowed.dispatch("refresh_job_start", Map.of(), wanted);
         Map<String, Object> d = data(e);
@@ -239,6 +231,21 @@ class WriteToolsTest extends AgainstTheApp {
         assertEquals(0, app.totalCalls(), "queueing a command does not call the app");
     }
 
+    /** Progress as a client that sent a progressToken receives it. */
+    static Progress wanted(java.util.function.BiConsumer<Double, String> onReport) {
+        return new Progress() {
+            @Override
+            public boolean wanted() {
+                return true;
+            }
+
+            @Override
+            public void report(double fraction, String message) {
+                onReport.accept(fraction, message);
+            }
+        };
+    }
+
     static List<Path> files(Path root) throws Exception {
         try (Stream<Path> s = Files.walk(root)) {
             return s.filter(Files::isRegularFile).sorted().toList();
@@ -257,17 +264,7 @@ class WriteToolsTest extends AgainstTheApp {
         engine.jobs().await((String) d.get("job_id"), Duration.ofMinutes(2)); // a writer job: the next waits for it
 
         List<Double> reported = new ArrayList<>();
-        Progress progress = new Progress() {
-            @Override
-            public boolean wanted() {
-                return true;
-            }
-
-            @Override
-            public void report(double fraction, String message) {
-                reported.add(fraction);
-            }
-        };
+        Progress progress = wanted((fraction, message) -> reported.add(fraction));
         Map<String, Object> followed = data(allowed.dispatch("forecast_tickers", Map.of("symbols", List.of("AA"), "model", "naive"), progress));
         assertEquals("SUCCEEDED", followed.get("state"));
         Map<String, Object> result = (Map<String, Object>) followed.get("result");
