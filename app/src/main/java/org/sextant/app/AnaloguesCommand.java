@@ -22,7 +22,7 @@ final class AnaloguesCommand implements Callable<Integer> {
     @Option(names = "--horizon", description = "1, 3, 5 or 20 trading days")
     Integer horizon;
 
-    @Option(names = "--mode", description = "soft (euclidean), hard, tag or hybrid")
+    @Option(names = "--mode", description = "soft, hard, tag or hybrid")
     String mode;
 
     @Option(names = "--top-k", description = "analogues to keep (1..500)")

@@ -49,7 +49,10 @@ public final class ArgumentCheck {
         for (Error e : c.schema().validate(args)) {
             String field = field(e);
             Map<?, ?> spec = property(schema, field);
-            out.add(new Problem(field, ProblemWording.message(e, spec), ProblemWording.expected(schema, field, spec)));
+            String now = "additionalProperties".equals(e.getKeyword()) ? RetiredNames.argument(field, schema).orElse(null) : null;
+            out.add(now != null
+                    ? new Problem(field, RetiredNames.renamed(field, now), now + ", " + ProblemWording.expected(schema, now, property(schema, now)))
+                    : new Problem(field, ProblemWording.message(e, spec), ProblemWording.expected(schema, field, spec)));
         }
         return out;
     }

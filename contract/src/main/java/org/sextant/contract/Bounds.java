@@ -35,8 +35,6 @@ public final class Bounds {
     public static final int MAX_LOG_LINES = 2000;
     /** Analogues one compare_to_history returns. */
     public static final int MAX_TOP_K = 500;
-    /** Closes between forecast origins in a forecast backtest. */
-    public static final int MAX_ORIGIN_SPACING = 260;
     /** Characters of a symbol argument. */
     public static final int MAX_SYMBOL_CHARS = 64;
     /** Longest time zone name an import takes (the longest region name is about 30 characters). */

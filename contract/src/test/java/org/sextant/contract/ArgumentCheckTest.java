@@ -37,6 +37,17 @@ class ArgumentCheckTest {
     }
 
     @Test
+    void aRetiredArgumentNameIsRefusedNamingItsReplacement() {
+        List<ArgumentCheck.Problem> every = check(Capabilities.GET_BACKTEST_ERROR, "{\"symbol\":\"IBM\",\"every\":20}");
+        assertEquals("every", every.get(0).field(), every.toString());
+        assertEquals("'every' was renamed 'origins' before 1.0", every.get(0).message());
+        assertTrue(every.get(0).expected().startsWith("origins, a string: forecast origins"), every.toString());
+        assertEquals(List.of(), check(Capabilities.GET_BACKTEST_ERROR, "{\"symbol\":\"IBM\",\"origins\":\"20\"}"));
+        List<ArgumentCheck.Problem> elsewhere = check(Capabilities.GET_FORECAST, "{\"symbol\":\"IBM\",\"every\":20}");
+        assertEquals("is not an argument of this call", elsewhere.get(0).message(), "only where the replacement is declared");
+    }
+
+    @Test
     void wrongTypesAndOversizedListsAreRefused() {
         assertEquals("limit", check(Capabilities.RUN_SELECT, "{\"sql\":\"SELECT 1\",\"limit\":\"lots\"}").get(0).field());
         StringBuilder paths = new StringBuilder("[");

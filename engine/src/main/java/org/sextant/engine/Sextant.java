@@ -27,7 +27,7 @@ import org.sextant.engine.forecast.ForecastStart;
 import org.sextant.engine.forecast.PriceForecast;
 import org.sextant.engine.forecast.ScanResult;
 import org.sextant.engine.forecast.WalkForwardBacktest;
-import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.forecast.store.StoredForecastBacktest;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.home.Settings;
 import org.sextant.engine.ingest.ImportReport;
@@ -211,7 +211,7 @@ public final class Sextant implements AutoCloseable {
     }
 
     /** The stored walk-forward of a symbol: every origin on or after {@code from} (null: all) and the error summary. */
-    public StoredBacktest backtestOverlays(String symbol, String model, Integer horizon, String calibration, LocalDate from) {
+    public StoredForecastBacktest backtestOverlays(String symbol, String model, Integer horizon, String calibration, LocalDate from) {
         return forecasts.backtestOverlays(symbol, model, horizon, calibration, from);
     }
 

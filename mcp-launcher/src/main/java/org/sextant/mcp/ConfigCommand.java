@@ -14,6 +14,7 @@ import picocli.CommandLine.Spec;
         description = {"Prints the JSON that makes an MCP client start this launcher (stdout),",
                 "with where to put it and how to allow runs (stderr)."})
 final class ConfigCommand implements Callable<Integer> {
+    // picocli wiring each subcommand repeats: the parent for --home, the spec for its output streams
     @ParentCommand
     SextantMcp parent;
 

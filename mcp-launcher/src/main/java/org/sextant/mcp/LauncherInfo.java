@@ -6,7 +6,7 @@ public final class LauncherInfo {
     /** Bumped on any tool add, rename or behaviour change (docs/architecture.md, "The MCP launcher"). */
     public static final String VERSION = "0.7.0";
     /** Major of the tool surface; clients may pin it. */
-    public static final int TOOLS_CONTRACT = 4;
+    public static final int TOOLS_CONTRACT = 5;
     /** Major of the app's local API (run/app.json "contract") this launcher speaks. */
     public static final int APP_CONTRACT = org.sextant.contract.Capabilities.MAJOR;
 

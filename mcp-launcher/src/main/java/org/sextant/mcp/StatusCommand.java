@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
         description = {"Shows whether the app is found, its version and port, and which gates are open.",
                 "Exit code 0 when the app answers, 1 otherwise."})
 final class StatusCommand implements Callable<Integer> {
+    // picocli wiring each subcommand repeats: the parent for --home, the spec for its output streams
     @ParentCommand
     SextantMcp parent;
 

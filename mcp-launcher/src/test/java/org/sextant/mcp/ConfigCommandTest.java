@@ -11,6 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.testing.TempSextant;
 import org.sextant.mcp.envelope.Json;
 import picocli.CommandLine;
 
@@ -93,8 +95,8 @@ class ConfigCommandTest {
     }
 
     @Test
-    void statusWithTheAppShowsItsPort() throws Exception {
-        try (FakeApp app = new FakeApp(home).start()) {
+    void statusWithTheAppShowsItsPort(@TempSextant Sextant engine) throws Exception {
+        try (TappedApp app = TappedApp.start(engine, home)) {
             Run r = run("status", "--home", home.toString());
             assertEquals(0, r.code(), r.out() + r.err());
             assertTrue(r.out().contains("port " + app.port()), r.out());

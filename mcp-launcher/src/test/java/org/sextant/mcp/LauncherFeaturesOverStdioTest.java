@@ -19,6 +19,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.testing.TempSextant;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolCatalog;
@@ -31,8 +33,11 @@ import org.sextant.mcp.tools.ToolCatalog;
 class LauncherFeaturesOverStdioTest {
     @TempDir
     static Path home;
+    @TempSextant
+    static Sextant engine;
 
-    FakeApp app;
+    TappedApp app;
+    HeldProvider provider;
     McpSyncClient client;
     final List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
     final List<McpSchema.LoggingMessageNotification> logs = new CopyOnWriteArrayList<>();
@@ -40,7 +45,8 @@ class LauncherFeaturesOverStdioTest {
 
     @BeforeAll
     void start() throws Exception {
-        app = new FakeApp(home).start();
+        provider = HeldProvider.serve(engine);
+        app = TappedApp.start(engine, home);
         client = LauncherProcess.start(home, "1", spec -> spec
                 .progressConsumer(progress::add)
                 .loggingConsumer(logs::add)
@@ -51,6 +57,7 @@ class LauncherFeaturesOverStdioTest {
     void stop() {
         if (client != null) client.closeGracefully();
         if (app != null) app.close();
+        if (provider != null) provider.close();
     }
 
     @SuppressWarnings("unchecked")
@@ -62,25 +69,42 @@ class LauncherFeaturesOverStdioTest {
     @Test
     @SuppressWarnings("unchecked")
     void aGatherWithAProgressTokenFollowsTheJobAndStreamsProgress() {
+        provider.hold();
+        // the provider answers once the client has seen the job RUNNING: one progress report while it runs, always
+        Thread releaser = new Thread(() -> {
+            for (int i = 0; i < 12_000 && progress.stream().noneMatch(p -> "gather-p1".equals(p.progressToken())
+                    && p.message().contains("RUNNING")); i++) {
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            provider.release();
+        });
+        releaser.setDaemon(true);
+        releaser.start();
         Map<String, Object> env = LauncherProcess.envelope(client.callTool(McpSchema.CallToolRequest.builder()
                 .name("gather_tickers").arguments(Map.of("symbols", List.of("XOM.US"))).progressToken("gather-p1").build()));
         Map<String, Object> job = data(env);
         assertEquals("SUCCEEDED", job.get("state"), env::toString);
-        assertEquals(Map.of("rows_inserted", 10, "symbols", List.of("XOM.US")), job.get("result"));
+        Map<String, Object> result = (Map<String, Object>) job.get("result");
+        assertEquals(HeldProvider.ROWS, result.get("rows_inserted"), result::toString);
+        assertEquals(List.of("XOM.US"), result.get("symbols"), result::toString);
         List<McpSchema.ProgressNotification> mine = progress.stream()
                 .filter(p -> "gather-p1".equals(p.progressToken())).toList();
         assertTrue(mine.size() >= 2, "progress notifications: " + progress);
         assertEquals(1.0, mine.get(mine.size() - 1).progress());
-        assertTrue(mine.stream().anyMatch(p -> p.progress() == 0.5 && p.message().contains("RUNNING")), mine.toString());
+        assertTrue(mine.stream().anyMatch(p -> p.progress() > 0 && p.progress() < 1 && p.message().contains("RUNNING")), mine.toString());
         assertTrue(logs.stream().anyMatch(l -> l.data().contains("SUCCEEDED")), "log messages: " + logs);
     }
 
     @Test
     @SuppressWarnings("unchecked")
-    void aForegroundBacktestAnswersWithTheRunSummary() {
+    void aForegroundBacktestAnswersWithTheRunSummary() throws Exception {
         Map<String, Object> d = data(LauncherProcess.envelope(client.callTool(new McpSchema.CallToolRequest("backtest_graph",
-                Map.of("spec", Map.of("nodes", List.of()), "symbols", List.of("AA"), "background", false)))));
-        assertEquals("run-0001", ((Map<String, Object>) d.get("summary")).get("run_id"));
+                Map.of("spec", StrategySpecs.EMA_CROSS, "symbols", List.of("AA"), "background", false)))));
+        assertEquals(app.newestRunId(), ((Map<String, Object>) d.get("summary")).get("run_id"), "the run the app stored");
     }
 
     @Test
@@ -105,7 +129,7 @@ class LauncherFeaturesOverStdioTest {
     }
 
     @Test
-    void theDocsAndTheSessionRegistryAreResources() {
+    void theDocsAndTheSessionRegistryAreResources() throws Exception {
         Set<String> uris = client.listResources().resources().stream().map(McpSchema.Resource::uri).collect(Collectors.toSet());
         assertEquals(Set.of("sextant://docs/mcp.md", "sextant://docs/research.md", "sextant://docs/analogues.md",
                 "sextant://session-registry", "ui://sextant/chart.html"), uris);
@@ -115,7 +139,7 @@ class LauncherFeaturesOverStdioTest {
                 .contains("compare_to_history"));
         Map<String, Object> registry = Json.readObject(text(client.readResource(
                 new McpSchema.ReadResourceRequest("sextant://session-registry"))));
-        assertEquals(14, data(registry).get("configurations_tried"));
+        assertEquals(app.data("get_session_registry", Map.of()), data(registry), "the app's registry, as get_session_registry answers");
     }
 
     @Test

@@ -16,6 +16,8 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.testing.TempSextant;
 import org.sextant.mcp.server.HttpMcpServer;
 import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolCatalog;
@@ -28,9 +30,9 @@ class LauncherOverHttpTest {
     Path home;
 
     @Test
-    void servesTheToolsOnLoopbackAndRefusesBrowserOriginsAndForeignHosts() throws Exception {
+    void servesTheToolsOnLoopbackAndRefusesBrowserOriginsAndForeignHosts(@TempSextant Sextant engine) throws Exception {
         ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(20), true); // --all-tools
-        try (FakeApp app = new FakeApp(home).start();
+        try (TappedApp app = TappedApp.start(engine, home);
              HttpMcpServer server = HttpMcpServer.start(0, new ToolDispatcher(context), context.tables())) {
             McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport
                             .builder("http://127.0.0.1:" + server.port()).endpoint(HttpMcpServer.ENDPOINT).build())

@@ -20,6 +20,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.Version;
+import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.testing.TempSextant;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.tables.LargeResult;
 import org.sextant.mcp.tools.Categories;
@@ -27,21 +31,25 @@ import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolCatalog;
 
 /**
- * The real launcher process over stdio, driven by the SDK's Java client, against a fake app in a
- * temporary SEXTANT_HOME: what an MCP client sees, including when the app goes away and returns
- * on another port.
+ * The real launcher process over stdio, driven by the SDK's Java client, against the app's real
+ * local API on the sample universe in a temporary SEXTANT_HOME: what an MCP client sees,
+ * including when the app goes away and returns on another port.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LauncherOverStdioTest {
     @TempDir
     static Path home;
+    @TempSextant
+    static Sextant engine;
+    /** The sample's AA closes, oldest first: more rows than a tool answer inlines. */
+    static final String LONG = "AA";
 
-    FakeApp app;
+    TappedApp app;
     McpSyncClient client;
 
     @BeforeAll
     void start() throws Exception {
-        app = new FakeApp(home).start();
+        app = TappedApp.start(engine, home);
         client = LauncherProcess.start(home, "0");
     }
 
@@ -91,49 +99,52 @@ class LauncherOverStdioTest {
     void listSymbolsReturnsTheAppsDataInTheEnvelope() {
         Map<String, Object> env = call("list_symbols", Map.of());
         Map<String, Object> data = data(env);
-        assertEquals(2, data.get("count"));
+        assertEquals(TappedApp.listedSymbols(engine), data.get("count"));
         assertNull(env.get("error"));
         assertNull(env.get("fail_reason"));
-        Map<String, Object> filtered = data(call("list_symbols", Map.of("query", "apple")));
+        Map<String, Object> filtered = data(call("list_symbols", Map.of("query", "alcoa")));
         assertEquals(1, filtered.get("count"));
     }
 
     @Test
     void aConnectorPrefixedToolNameReachesTheTool() {
-        assertEquals(2, data(call("sextant___list_symbols", Map.of())).get("count"));
+        assertEquals(TappedApp.listedSymbols(engine), data(call("sextant___list_symbols", Map.of())).get("count"));
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void shortPriceHistoryComesInline() {
         Map<String, Object> data = data(call("get_close_price",
-                Map.of("symbol", FakeApp.SHORT, "start", "2024-01-03", "end", "2024-01-05")));
+                Map.of("symbol", LONG, "start", "1991-01-03", "end", "1991-01-07")));
         List<Map<String, Object>> rows = (List<Map<String, Object>>) data.get("rows");
-        assertEquals(List.of("2024-01-03", "2024-01-04", "2024-01-05"),
-                rows.stream().map(r -> r.get("date")).toList());
-        assertEquals(100.5, rows.get(0).get("close"));
+        assertEquals(List.of("1991-01-03", "1991-01-04", "1991-01-07"),
+                rows.stream().map(r -> r.get("date")).toList(), "business days only, as stored");
+        assertEquals(5.88, rows.get(0).get("close"), "the sample file's value, its decimals kept");
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void longPriceHistoryComesAsPreviewSummaryAndReadableResource() {
-        Map<String, Object> data = data(call("get_close_price", Map.of("symbol", FakeApp.LONG)));
-        assertFalse(data.containsKey("rows"), "300 rows must not be inlined");
+        Map<String, Object> data = data(call("get_close_price", Map.of("symbol", LONG)));
+        PriceSeries stored = engine.getClosePrice(LONG, null, null);
+        int n = stored.size();
+        assertTrue(n > LargeResult.ROW_LIMIT, "the sample's " + LONG + " has " + n + " rows");
+        assertFalse(data.containsKey("rows"), n + " rows must not be inlined");
         Map<String, Object> preview = (Map<String, Object>) data.get("preview");
         List<Map<String, Object>> first = (List<Map<String, Object>>) preview.get("first");
         List<Map<String, Object>> last = (List<Map<String, Object>>) preview.get("last");
         assertEquals(LargeResult.HEAD, first.size());
         assertEquals(LargeResult.TAIL, last.size());
-        List<java.time.LocalDate> dates = FakeApp.dates(FakeApp.LONG);
+        List<java.time.LocalDate> dates = stored.dates();
         assertEquals(dates.get(0).toString(), first.get(0).get("date"));
-        assertEquals(dates.get(299).toString(), last.get(4).get("date"));
+        assertEquals(dates.get(n - 1).toString(), last.get(4).get("date"));
 
         Map<String, Object> summary = (Map<String, Object>) data.get("summary");
-        assertEquals(300, summary.get("count"));
+        assertEquals(n, summary.get("count"));
         assertEquals(dates.get(0).toString(), summary.get("first_date"));
-        assertEquals(dates.get(299).toString(), summary.get("last_date"));
-        assertEquals(100.0, summary.get("min_close"));
-        assertEquals(200.0, summary.get("max_close"));
+        assertEquals(dates.get(n - 1).toString(), summary.get("last_date"));
+        assertEquals(java.util.Arrays.stream(stored.close()).min().orElseThrow(), summary.get("min_close"));
+        assertEquals(java.util.Arrays.stream(stored.close()).max().orElseThrow(), summary.get("max_close"));
 
         String uri = (String) data.get("resource_uri");
         assertTrue(uri.startsWith("sextant://table/"), uri);
@@ -142,15 +153,16 @@ class LauncherOverStdioTest {
         assertEquals("application/json", contents.mimeType());
         Map<String, Object> table = Json.readObject(contents.text());
         List<Map<String, Object>> rows = (List<Map<String, Object>>) table.get("rows");
-        assertEquals(300, rows.size());
-        assertEquals(FakeApp.close(123), rows.get(123).get("close"));
-        assertEquals(dates.get(299).toString(), rows.get(299).get("date"));
+        assertEquals(n, rows.size());
+        assertEquals(stored.close()[123], rows.get(123).get("close"));
+        assertEquals(dates.get(n - 1).toString(), rows.get(n - 1).get("date"));
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void largeSelectComesAsPreviewWithColumnRanges() {
-        Map<String, Object> data = data(call("run_select", Map.of("sql", "select big", "limit", 1000)));
+        Map<String, Object> data = data(call("run_select", Map.of("sql",
+                "SELECT range AS n, range * 1.5 AS x, 'r' || range AS label FROM range(250)", "limit", 1000)));
         assertEquals(List.of("n", "x", "label"), data.get("columns"));
         Map<String, Object> summary = (Map<String, Object>) data.get("summary");
         assertEquals(250, summary.get("count"));
@@ -190,12 +202,14 @@ class LauncherOverStdioTest {
     }
 
     @Test
-    void anAppRefusalKeepsItsReasonFieldAndFix() {
+    void anAppRefusalKeepsItsReasonFieldAndFix() throws Exception {
         Map<String, Object> env = call("get_close_price", Map.of("symbol", "NOPE"));
         assertEquals(false, env.get("ok"));
         assertEquals("not_found", env.get("fail_reason"));
         assertEquals("unknown symbol 'NOPE' (field: symbol)", env.get("error"));
-        assertEquals("call list_symbols for the stored symbols", env.get("client_hint"));
+        Object fix = app.ask("get_close_price", Map.of("symbol", "NOPE")).get("fix");
+        assertTrue(String.valueOf(fix).contains("list_symbols"), String.valueOf(fix));
+        assertEquals(fix, env.get("client_hint"), "the app's own fix");
     }
 
     @Test
@@ -228,7 +242,7 @@ class LauncherOverStdioTest {
     @Test
     @SuppressWarnings("unchecked")
     void followsTheAppThroughACrashAndARestartOnAnotherPort() throws Exception {
-        assertEquals(2, data(call("list_symbols", Map.of())).get("count"));
+        assertEquals(TappedApp.listedSymbols(engine), data(call("list_symbols", Map.of())).get("count"));
         String oldToken = app.token();
 
         app.stop();   // crash: the port closes, app.json stays
@@ -242,7 +256,7 @@ class LauncherOverStdioTest {
         Files.delete(home.resolve("run/app.json"));   // clean exit: the file is gone
         assertEquals("app_not_running", call("health_check", Map.of()).get("fail_reason"));
 
-        FakeApp older = new FakeApp(home).start(2);   // an app speaking another contract
+        TappedApp older = TappedApp.start(engine, home, Version.CONTRACT + 1);   // an app speaking another contract
         try {
             Map<String, Object> mismatch = call("list_symbols", Map.of());
             assertEquals("contract_mismatch", mismatch.get("fail_reason"), mismatch::toString);
@@ -250,9 +264,10 @@ class LauncherOverStdioTest {
             older.close();
         }
 
-        app = new FakeApp(home).start();   // back, on a new port with a new token
+        app.close();
+        app = TappedApp.start(engine, home);   // back, on a new port with a new token
         assertFalse(app.token().equals(oldToken), "the restarted app must need the freshly read token");
-        assertEquals(2, data(call("list_symbols", Map.of())).get("count"));
+        assertEquals(TappedApp.listedSymbols(engine), data(call("list_symbols", Map.of())).get("count"));
         Map<String, Object> health = data(call("health_check", Map.of()));
         assertEquals("headless", health.get("mode"));
         assertEquals(1, app.calls("list_symbols"));

@@ -19,7 +19,7 @@ import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.forecast.ForecastBacktestRun;
 import org.sextant.engine.forecast.WalkForwardBacktest;
-import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.forecast.store.StoredForecastBacktest;
 
 /**
  * The forecast backtest job on Spark local[2] equals the local engine, symbol by symbol, bit for
@@ -66,7 +66,7 @@ class ForecastBacktestJobTest {
         assertEquals(SYMBOLS, imported.imported());
         assertEquals(SharedSpark.TINY, imported.failed().get(0).get("symbol"));
         for (String s : List.of("NYSE", "MSFT.OHLCV")) {
-            StoredBacktest stored = engine.backtestOverlays(s, "naive", 5, null, null);
+            StoredForecastBacktest stored = engine.backtestOverlays(s, "naive", 5, null, null);
             ForecastBacktestRun.Computed local = ForecastBacktestRun.run(engine.getClosePrice(s, null, null), "naive", 5, "250", null, null, null, null);
             assertNotNull(stored.result(), s);
             assertEquals(Json.MAPPER.writeValueAsString(local.result()), Json.MAPPER.writeValueAsString(stored.result()), s);
@@ -84,7 +84,7 @@ class ForecastBacktestJobTest {
                 + java.util.Arrays.toString(f.forecast().median()) + " " + Json.MAPPER.writeValueAsString(f.forecast().bands());
     }
 
-    private static List<String> stored(StoredBacktest b) {
+    private static List<String> stored(StoredForecastBacktest b) {
         return b.forecasts().stream().map(ForecastBacktestJobTest::stored).toList();
     }
 

@@ -27,7 +27,7 @@ import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.PriceForecast;
 import org.sextant.engine.forecast.RewardRisk;
 import org.sextant.engine.forecast.WalkForwardBacktest;
-import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.forecast.store.StoredForecastBacktest;
 import org.sextant.engine.home.Settings;
 
 /**
@@ -63,10 +63,10 @@ public final class ChartsViewModel implements AutoCloseable {
     private final BooleanProperty forecastVisible = new SimpleBooleanProperty(this, "forecastVisible", true);
     private final ReadOnlyStringWrapper forecastSummary = new ReadOnlyStringWrapper(this, "forecastSummary", "");
     private volatile CompletableFuture<PriceForecast> forecastLoad = CompletableFuture.completedFuture(null);
-    private final ReadOnlyObjectWrapper<StoredBacktest> backtest = new ReadOnlyObjectWrapper<>(this, "backtest");
+    private final ReadOnlyObjectWrapper<StoredForecastBacktest> backtest = new ReadOnlyObjectWrapper<>(this, "backtest");
     private final BooleanProperty backtestsVisible = new SimpleBooleanProperty(this, "backtestsVisible", true);
     private final ReadOnlyStringWrapper backtestStatus = new ReadOnlyStringWrapper(this, "backtestStatus", "");
-    private volatile CompletableFuture<StoredBacktest> backtestLoad = CompletableFuture.completedFuture(null);
+    private volatile CompletableFuture<StoredForecastBacktest> backtestLoad = CompletableFuture.completedFuture(null);
     private final EngineCalls.Latest backtestRequest = new EngineCalls.Latest();
 
     /** The live forecast's model and horizon from settings.json (null: the engine's defaults). */
@@ -212,7 +212,7 @@ public final class ChartsViewModel implements AutoCloseable {
     }
 
     /** The stored walk-forward of the symbol on screen (the forecast's model and horizon, conformal where stored). */
-    private CompletableFuture<StoredBacktest> loadBacktest(String symbol) {
+    private CompletableFuture<StoredForecastBacktest> loadBacktest(String symbol) {
         return calls.run(backtestRequest, () -> engine.backtestOverlays(symbol, forecastModel, forecastHorizon, null, null), backtest::set,
                 "read the backtest of '" + symbol + "'");
     }
@@ -221,7 +221,7 @@ public final class ChartsViewModel implements AutoCloseable {
      * The backtest overlays started by the latest {@link #select} (or {@link #runBacktest}):
      * completes once applied, null when superseded.
      */
-    public CompletableFuture<StoredBacktest> backtestLoad() {
+    public CompletableFuture<StoredForecastBacktest> backtestLoad() {
         return backtestLoad;
     }
 
@@ -230,11 +230,11 @@ public final class ChartsViewModel implements AutoCloseable {
      * stored), reporting progress in {@link #backtestStatusProperty()}, then reloads its forecast
      * and overlays. Completes with the overlays (null when another symbol was selected meanwhile).
      */
-    public CompletableFuture<StoredBacktest> runBacktest() {
+    public CompletableFuture<StoredForecastBacktest> runBacktest() {
         String symbol = selectedSymbol.get();
         if (symbol == null) return CompletableFuture.completedFuture(null);
         long id = seriesRequest.newest();
-        CompletableFuture<StoredBacktest> out = new CompletableFuture<>();
+        CompletableFuture<StoredForecastBacktest> out = new CompletableFuture<>();
         backtestStatus.set("starting the backtest of " + symbol);
         calls.followJob(() -> engine.startForecast(List.of(symbol), forecastModel, forecastHorizon, true), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS,
                 now -> backtestStatus.set(String.format(java.util.Locale.ROOT, "%s %.0f%%", now.message(), 100 * now.progress())),
@@ -299,7 +299,7 @@ public final class ChartsViewModel implements AutoCloseable {
     public record StepError(int step, double male) {}
 
     /** The level rows of a backtest (empty without one). */
-    public static List<LevelErrors> levelErrors(StoredBacktest b) {
+    public static List<LevelErrors> levelErrors(StoredForecastBacktest b) {
         if (b == null || b.result() == null) return List.of();
         WalkForwardBacktest.Result r = b.result();
         List<LevelErrors> out = new java.util.ArrayList<>();
@@ -310,7 +310,7 @@ public final class ChartsViewModel implements AutoCloseable {
         return out;
     }
 
-    public static List<StepError> stepErrors(StoredBacktest b) {
+    public static List<StepError> stepErrors(StoredForecastBacktest b) {
         if (b == null || b.result() == null) return List.of();
         List<StepError> out = new java.util.ArrayList<>();
         double[] m = b.result().malePerStep();
@@ -319,7 +319,7 @@ public final class ChartsViewModel implements AutoCloseable {
     }
 
     /** "24 monthly origins · MALE 4.12% · 24 overlays"; says how to get one when none is stored. */
-    public static String backtestHeadline(StoredBacktest b) {
+    public static String backtestHeadline(StoredForecastBacktest b) {
         if (b == null) return "";
         if (b.result() == null) return "No backtest stored: Run backtest (or sextant forecast SYMBOL --backtest)";
         return String.format(java.util.Locale.ROOT, "%s: %d %s origins · mean abs log error %.2f%%", b.result().model(), b.result().origins(),
@@ -410,7 +410,7 @@ public final class ChartsViewModel implements AutoCloseable {
     }
 
     /** The stored walk-forward of the symbol on screen: overlays and errors (null while loading or before one). */
-    public ReadOnlyObjectProperty<StoredBacktest> backtestProperty() {
+    public ReadOnlyObjectProperty<StoredForecastBacktest> backtestProperty() {
         return backtest.getReadOnlyProperty();
     }
 

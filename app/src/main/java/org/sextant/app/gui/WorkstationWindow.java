@@ -68,7 +68,7 @@ public final class WorkstationWindow implements Navigator {
     private final Label drawnInterval = new Label();
     private boolean settingInterval;
     private final javafx.scene.control.Button runBacktest = new javafx.scene.control.Button("Run backtest");
-    private final BacktestErrorPane errorPane = new BacktestErrorPane();
+    private final ForecastErrorPane errorPane = new ForecastErrorPane();
     private final ChoiceBox<FanLevels> levelChoice = new ChoiceBox<>();
     private final Label forecastSummary = new Label();
     /** The chart's heading: ticker, name, currency, exchange (a name given in the Data view shows here). */
@@ -379,7 +379,7 @@ public final class WorkstationWindow implements Navigator {
     }
 
     /** Overlays the stored backtest origins and fills the error table, when they belong to the series on screen. */
-    private void showBacktest(org.sextant.engine.forecast.store.StoredBacktest b) {
+    private void showBacktest(org.sextant.engine.forecast.store.StoredForecastBacktest b) {
         PriceBars s = chart.series();
         boolean mine = b != null && s != null && b.forecasts().stream().allMatch(f -> f.symbol().equals(s.symbol()));
         chart.showBacktests(mine ? ChartInputs.fans(b.forecasts()) : null);
@@ -500,7 +500,7 @@ public final class WorkstationWindow implements Navigator {
     public TextField searchField() { return search; }
     public CheckBox forecastToggle() { return forecastToggle; }
     public CheckBox backtestsToggle() { return backtestsToggle; }
-    public BacktestErrorPane errorPane() { return errorPane; }
+    public ForecastErrorPane errorPane() { return errorPane; }
     public ChoiceBox<FanLevels> levelChoice() { return levelChoice; }
     /** Line, candles or OHLC bars. */
     public ChoiceBox<ChartType> chartTypeChoice() { return chartType; }

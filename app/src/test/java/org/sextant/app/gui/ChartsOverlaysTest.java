@@ -21,7 +21,7 @@ import org.sextant.charts.PriceChart;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.WalkForwardBacktest;
-import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.forecast.store.StoredForecastBacktest;
 import org.sextant.engine.forecast.store.StoredForecast;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -80,7 +80,7 @@ class ChartsOverlaysTest {
                 && model.backtestProperty().get().result() != null && !chart.drawnBacktestMedians().isEmpty()));
         WaitForAsyncUtils.waitForFxEvents();
 
-        StoredBacktest stored = engine.backtestOverlays(target, null, null, null, null);
+        StoredForecastBacktest stored = engine.backtestOverlays(target, null, null, null, null);
         WalkForwardBacktest.Result r = stored.result();
         assertNotNull(r);
         List<DataSet> medians = onFx(chart::drawnBacktestMedians);

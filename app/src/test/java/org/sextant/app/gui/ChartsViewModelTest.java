@@ -25,7 +25,7 @@ import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.PriceForecast;
 import org.sextant.engine.forecast.QuantileBand;
 import org.sextant.engine.forecast.RewardRisk;
-import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.forecast.store.StoredForecastBacktest;
 
 /** The charts view's state against a real engine on a temporary store, without a screen. */
 class ChartsViewModelTest {
@@ -238,9 +238,9 @@ class ChartsViewModelTest {
         var run = onUi(model::runBacktest);
         // while the job runs, the model's engine thread still answers other requests
         assertEquals(engine.dataSummary(), model.refreshSummary().get());
-        StoredBacktest shown = run.get();
+        StoredForecastBacktest shown = run.get();
 
-        StoredBacktest stored = engine.backtestOverlays(symbol, null, null, null, null);
+        StoredForecastBacktest stored = engine.backtestOverlays(symbol, null, null, null, null);
         assertNotNull(shown.result(), "the run stored a backtest");
         assertEquals(stored.result().male(), shown.result().male(), 0);
         assertEquals(stored.forecasts().size(), shown.forecasts().size());

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.sextant.engine.forecast.ScanRow;
 import org.sextant.engine.Sextant;
-import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.forecast.store.StoredForecastBacktest;
 import org.sextant.engine.jobs.JobState;
 
 /** The Scans and Charts view models' forecast state against a real engine, without a screen. */
@@ -101,8 +101,8 @@ class ScansViewModelTest {
         engine.storeForecastBacktest("IBM", null, null, null, 0.2, null); // a forecast job stores backtests; reads compute only
         try (ChartsViewModel charts = new ChartsViewModel(engine, null, uiThread)) {
             uiThread.submit(() -> charts.select("IBM")).get();
-            StoredBacktest shown = uiThread.submit(charts::backtestLoad).get().get();
-            StoredBacktest expected = engine.backtestOverlays("IBM", null, null, null, null);
+            StoredForecastBacktest shown = uiThread.submit(charts::backtestLoad).get().get();
+            StoredForecastBacktest expected = engine.backtestOverlays("IBM", null, null, null, null);
             assertEquals(expected.forecasts().size(), shown.forecasts().size());
             assertEquals(expected.result().male(), shown.result().male(), 0);
             assertEquals(3, ChartsViewModel.levelErrors(shown).size());

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.sextant.contract.RetiredNames;
 import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
 import org.slf4j.Logger;
@@ -103,7 +104,9 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
         if (m != null) {
             mode = MatchMode.parse(String.valueOf(m));
             if (mode == null) {
-                throw SextantException.invalid(MODE, "unknown mode '" + m + "'", "use one of soft (alias euclidean), hard, tag, hybrid");
+                String now = RetiredNames.value(MODE, String.valueOf(m)).orElse(null);
+                throw SextantException.invalid(MODE, now != null ? "mode " + RetiredNames.renamed(String.valueOf(m), now) : "unknown mode '" + m + "'",
+                        "use one of soft, hard, tag, hybrid");
             }
         }
 

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** How analogues are chosen (docs/analogues.md). */
 public enum MatchMode {
-    /** Weighted Euclidean distance over standardised dimensions (alias: euclidean). */
+    /** Weighted Euclidean distance over standardised dimensions. */
     SOFT,
     /** Same bin as the query on every matched dimension, then nearest first. */
     HARD,
@@ -15,11 +15,10 @@ public enum MatchMode {
 
     public String wire() { return name().toLowerCase(Locale.ROOT); }
 
-    /** The mode named {@code s} (case-insensitive, "euclidean" = soft), or null. */
+    /** The mode named {@code s} (case-insensitive), or null. */
     public static MatchMode parse(String s) {
         if (s == null) return null;
         String k = s.trim().toLowerCase(Locale.ROOT);
-        if (k.equals("euclidean")) return SOFT;
         for (MatchMode m : values()) if (m.wire().equals(k)) return m;
         return null;
     }

@@ -256,7 +256,7 @@ public final class ApiRoutes {
             return engine.getBacktestError(symbol, interval, call.text("model"), call.integer("horizon"), origins(call), number(call, "eval_fraction"), levels(call));
         }
         return engine.getBacktestError(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
-                call.integer("horizon"), origins(call), number(call, "eval_fraction"), levels(call));
+                call.integer("horizon"), call.text("origins"), number(call, "eval_fraction"), levels(call));
     }
 
     private Object startForecast(ApiCall call) {
@@ -317,14 +317,6 @@ public final class ApiRoutes {
                 ? call.textList("symbols", "[\"AA\",\"IBM\"]") : null;
         return new ForecastScan.Request(symbols, call.text("model"), call.integer("horizon"), number(call, "level"),
                 number(call, "min_reward_risk"), call.integer("top"), call.integer("min_history"), call.text("calibration"), call.date("as_of"));
-    }
-
-    /** origins ("monthly", "weekly" or N) or, as the first API had it, every (N closes). */
-    private static String origins(ApiCall call) {
-        String o = call.text("origins");
-        if (o != null) return o;
-        Integer every = call.integer("every");
-        return every == null ? null : String.valueOf(every);
     }
 
     private static Double number(ApiCall call, String field) {

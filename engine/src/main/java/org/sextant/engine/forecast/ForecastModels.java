@@ -1,5 +1,6 @@
 package org.sextant.engine.forecast;
 
+import org.sextant.contract.RetiredNames;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.forecast.global.GlobalModels;
 import org.sextant.engine.forecast.model.AutoArima;
@@ -38,7 +39,6 @@ public final class ForecastModels {
         MODELS.put("arima", AutoArima::new);
         MODELS.put("arima_css", () -> new AutoArima("arima_css", true));
         MODELS.put("otm", OptimisedTheta::new);
-        MODELS.put("theta_opt", () -> new OptimisedTheta("theta_opt"));
         // the combinations of the issue: ETS, ARIMA and Theta
         MODELS.put("comb_mean", () -> new Combination("comb_mean", false, List.of(new AutoEts(), new AutoArima(), new Theta())));
         MODELS.put("comb_median", () -> new Combination("comb_median", true, List.of(new AutoEts(), new AutoArima(), new Theta())));
@@ -54,7 +54,9 @@ public final class ForecastModels {
     public static Forecaster create(String name) {
         Supplier<Forecaster> s = name == null ? null : MODELS.get(name.trim().toLowerCase());
         if (s == null) {
-            throw SextantException.invalid("model", "unknown model '" + name + "'", "use one of " + String.join(", ", names()));
+            String now = RetiredNames.value("model", name).orElse(null);
+            throw SextantException.invalid("model", now != null ? "model " + RetiredNames.renamed(name, now) : "unknown model '" + name + "'",
+                    "use one of " + String.join(", ", names()));
         }
         return s.get();
     }

@@ -17,7 +17,7 @@ import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.exchange.ForecastBacktestImport;
 import org.sextant.engine.exchange.ForecastScanImport;
 import org.sextant.engine.forecast.store.ForecastStore;
-import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.forecast.store.StoredForecastBacktest;
 import org.sextant.engine.forecast.store.StoredForecast;
 import org.sextant.engine.forecast.global.GlobalModels;
 import org.sextant.engine.forecast.global.GlobalPriceModels;
@@ -387,12 +387,12 @@ public final class ForecastService {
     }
 
     /** The stored walk-forward of a symbol from {@code from} on, one forecast per origin in {@code calibration} where it has one. */
-    public StoredBacktest backtestOverlays(String symbol, String model, Integer horizon, String calibration, LocalDate from) {
+    public StoredForecastBacktest backtestOverlays(String symbol, String model, Integer horizon, String calibration, LocalDate from) {
         String sym = prices.requireSymbol(symbol);
         return backtestOverlays(sym, ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon), BandCalibration.parse(calibration), from);
     }
 
-    private StoredBacktest backtestOverlays(String sym, String m, int h, BandCalibration cal, LocalDate from) {
+    private StoredForecastBacktest backtestOverlays(String sym, String m, int h, BandCalibration cal, LocalDate from) {
         Map<LocalDate, StoredForecast> byOrigin = new TreeMap<>();
         for (StoredForecast s : forecasts.find(sym, m, h, StoredForecast.BACKTEST, null, from, null)) {
             StoredForecast cur = byOrigin.get(s.origin());
@@ -405,6 +405,6 @@ public final class ForecastService {
             rule = (String) summary.get("origins_rule");
             result = Json.MAPPER.convertValue(summary, WalkForwardBacktest.Result.class);
         }
-        return new StoredBacktest(rule, result, new ArrayList<>(byOrigin.values()));
+        return new StoredForecastBacktest(rule, result, new ArrayList<>(byOrigin.values()));
     }
 }

@@ -127,12 +127,14 @@ class AnalogueMatcherContractTest {
 
     @Test
     void everyResponseCarriesTheMatcherVersionAndAUserSignalChangesIt() {
-        for (String mode : List.of("soft", "euclidean", "hard", "tag", "hybrid")) {
+        for (String mode : List.of("soft", "hard", "tag", "hybrid")) {
             AnalogueResponse r = call(args("mode", mode));
             assertEquals(MATCHER.version(), r.matcherVersion());
             assertTrue(r.matcherVersion().startsWith("analog-1+"));
         }
-        assertEquals("soft", call(args("mode", "euclidean")).mode());
+        SextantException retired = assertThrows(SextantException.class, () -> call(args("mode", "euclidean")));
+        assertEquals("mode", retired.field());
+        assertEquals("mode 'euclidean' was renamed 'soft' before 1.0", retired.getMessage());
         DailySignals s = SampleData.signals();
         SignalDefinition vix = new SignalDefinition("vix", SignalKind.NUMERIC, List.of(15.0, 25.0), List.of(), 1.0, "VIX", SignalDefinition.USER);
         DailySignals more = s.withUserSignals(List.of(new UserSignalSeries(vix, new java.time.LocalDate[]{s.date(0)}, new double[]{20}, new boolean[]{false})));

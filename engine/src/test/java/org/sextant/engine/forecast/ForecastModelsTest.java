@@ -47,6 +47,9 @@ class ForecastModelsTest {
         assertEquals("invalid_input", e.failReason());
         assertEquals("model", e.field());
         assertTrue(e.fix().contains("theta") && e.fix().contains("ets"), e.fix());
+        SextantException retired = assertThrows(SextantException.class, () -> ForecastModels.create("theta_opt"));
+        assertEquals("model", retired.field());
+        assertEquals("model 'theta_opt' was renamed 'otm' before 1.0", retired.getMessage());
     }
 
     @Test

@@ -69,7 +69,7 @@ class ForecastStoreTest {
         assertEquals(monthly.length, count("SELECT count(*) FROM forecasts WHERE symbol='KO' AND kind='backtest' AND calibration='model'"));
         assertEquals(monthly.length * 10L * 3, count("SELECT count(*) FROM forecast_bands b JOIN forecasts f USING (forecast_id) "
                 + "WHERE f.symbol='KO' AND f.kind='backtest' AND f.calibration='model'"));
-        org.sextant.engine.forecast.store.StoredBacktest overlays0 = engine.backtestOverlays("KO", "naive", 10, "model", null);
+        org.sextant.engine.forecast.store.StoredForecastBacktest overlays0 = engine.backtestOverlays("KO", "naive", 10, "model", null);
         assertEquals(monthly.length, overlays0.forecasts().size());
         assertEquals("monthly", overlays0.originsRule());
         assertEquals(r.male(), overlays0.result().male(), 1e-15);

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.sextant.contract.ArgumentCheck;
+import org.sextant.contract.RetiredNames;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
 
@@ -34,6 +35,8 @@ public final class Arguments {
         if (!Boolean.TRUE.equals(inputSchema.get("additionalProperties"))) {
             for (String name : values.keySet()) {
                 if (!properties.containsKey(name)) {
+                    String now = RetiredNames.argument(name, inputSchema).orElse(null);
+                    if (now != null) throw ToolFailure.invalidInput(name, RetiredNames.renamed(name, now), "send " + now + " instead");
                     throw ToolFailure.invalidInput(name, "this tool has no such argument",
                             properties.isEmpty() ? "call it with no arguments"
                                     : "use only " + String.join(", ", new TreeSet<>(properties.keySet())));
@@ -131,8 +134,20 @@ public final class Arguments {
                 "pass " + name + " as a graph spec object (see list_node_catalogue and docs/research.md)");
     }
 
-    /** Every argument as given, for tools whose arguments the app checks itself. */
-    public Map<String, Object> all() {
-        return new LinkedHashMap<>(values);
+    /** The arguments given, strings stripped and blank ones left out (as the optional getters read them), for the app as they are. */
+    public Map<String, Object> given() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : values.entrySet()) {
+            Object v = e.getValue();
+            if (v instanceof String s) {
+                if (!s.isBlank()) out.put(e.getKey(), s.strip());
+            } else if (v instanceof List<?> l && l.stream().allMatch(String.class::isInstance)) {
+                out.put(e.getKey(), l.stream().map(x -> ((String) x).strip()).toList());
+            } else {
+                out.put(e.getKey(), v);
+            }
+        }
+        return out;
     }
+
 }

@@ -8,9 +8,11 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ForecastArgs {
     private ForecastArgs() {}
 
+    static final String SYMBOL_EXAMPLE = "\"AAPL\" (see list_symbols)";
+
     static Map<String, Object> read(Call call) throws ToolFailure {
         Map<String, Object> args = new LinkedHashMap<>();
-        args.put("symbol", call.args().requiredString("symbol", "\"AAPL\" (see list_symbols)"));
+        args.put("symbol", call.args().requiredString("symbol", SYMBOL_EXAMPLE));
         call.args().optionalString("model").ifPresent(m -> args.put("model", m));
         call.args().optionalInt("horizon").ifPresent(h -> args.put("horizon", h));
         call.args().optionalString("calibration").ifPresent(c -> args.put("calibration", c));

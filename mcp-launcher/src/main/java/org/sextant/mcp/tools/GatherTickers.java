@@ -12,6 +12,7 @@ final class GatherTickers extends LauncherTool {
     /** The app's own per-request bound (Sextant.MAX_GATHER_SYMBOLS); checked here first so nothing is sent. */
     static final int MAX_SYMBOLS = org.sextant.contract.Bounds.MAX_JOB_SYMBOLS;
 
+    // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
     GatherTickers() {
         super("gather_tickers", Categories.DATA, ToolClass.WRITE, false,
                 "Downloads daily prices of up to 100 symbols from a data provider as a background job; poll refresh_job_status.",

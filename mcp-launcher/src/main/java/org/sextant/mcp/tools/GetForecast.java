@@ -6,6 +6,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 
 /** The live forecast of one symbol: median, bands per level and reward/risk from the last close. */
 final class GetForecast extends LauncherTool {
+    // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
     GetForecast() {
         super("get_forecast", Categories.RESEARCH, ToolClass.READ, false,
                 "Forecasts one symbol's close: target dates, median, bands (default 80/95/99%) and reward/risk from the last close.",
@@ -14,10 +15,8 @@ final class GetForecast extends LauncherTool {
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        Map<String, Object> args = ForecastArgs.read(call);
-        call.args().optionalNumberList("levels").ifPresent(l -> args.put("levels", l));
-        call.args().optionalString("interval").ifPresent(i -> args.put("interval", i));
-        Map<String, Object> answer = call.context().app().call(Capabilities.GET_FORECAST, args);
+        call.args().requiredString("symbol", ForecastArgs.SYMBOL_EXAMPLE);
+        Map<String, Object> answer = call.context().app().call(Capabilities.GET_FORECAST, call.args().given());
         // at an interval the daily answer's shape sits under "forecast", beside the target bars' times
         if (answer.get("target_ts") != null && answer.get("forecast") instanceof Map<?, ?> daily) {
             @SuppressWarnings("unchecked") Map<String, Object> inner = (Map<String, Object>) daily;

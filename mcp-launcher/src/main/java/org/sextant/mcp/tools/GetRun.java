@@ -18,6 +18,7 @@ final class GetRun extends LauncherTool {
             "is_cagr", "oos_cagr", "is_max_drawdown", "oos_max_drawdown");
     static final List<String> EQUITY_COLUMNS = List.of("date", "equity", "drawdown");
 
+    // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
     GetRun() {
         super("get_run", Categories.RESEARCH, ToolClass.READ, false,
                 "One stored strategy run: spec, verdict, statistics (PSR, DSR, PBO), chosen parameters and metrics; optionally all configurations.",

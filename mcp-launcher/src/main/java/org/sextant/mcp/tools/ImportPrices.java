@@ -10,6 +10,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 
 /** Imports price files into the store as the app's background writer job. */
 final class ImportPrices extends LauncherTool {
+    // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
     ImportPrices() {
         super("import_prices", Categories.DATA, ToolClass.WRITE, false,
                 "Imports CSV or Parquet price files (absolute paths) as one all-or-nothing background job; poll refresh_job_status.",

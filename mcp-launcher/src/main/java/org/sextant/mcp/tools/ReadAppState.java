@@ -21,6 +21,7 @@ import org.sextant.mcp.envelope.ToolFailure;
  * replaces the file atomically, so a read sees one whole version.
  */
 final class ReadAppState extends LauncherTool {
+    // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
     ReadAppState() {
         super("read_app_state", Categories.APP, ToolClass.READ, false,
                 "The app's saved state from disk: active view, symbol on screen, open run, jobs, data summary and its age; works with the app down.",

@@ -19,6 +19,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class ReadCommandQueue extends LauncherTool {
     static final int MAX_PER_FOLDER = 50;
 
+    // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
     ReadCommandQueue() {
         super("read_command_queue", Categories.APP, ToolClass.READ, false,
                 "The pilot command queue from disk: commands pending and the newest 50 done, with their results.",

@@ -13,6 +13,7 @@ import org.sextant.mcp.envelope.ToolFailure;
  * MCP image content beside the envelope, whose data describes the picture (no base64 in it).
  */
 final class RenderChart extends LauncherTool {
+    // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
     RenderChart() {
         super("render_chart", Categories.RESEARCH, ToolClass.READ, false,
                 "Draws one symbol's chart with its forecast bands as the workstation shows it and returns a PNG image.",
@@ -21,11 +22,8 @@ final class RenderChart extends LauncherTool {
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        Map<String, Object> args = ForecastArgs.read(call);
-        call.args().optionalInt("days").ifPresent(d -> args.put("days", d));
-        call.args().optionalInt("width").ifPresent(w -> args.put("width", w));
-        call.args().optionalInt("height").ifPresent(h -> args.put("height", h));
-        Map<String, Object> answer = call.context().app().call(Capabilities.RENDER_CHART, args);
+        call.args().requiredString("symbol", ForecastArgs.SYMBOL_EXAMPLE);
+        Map<String, Object> answer = call.context().app().call(Capabilities.RENDER_CHART, call.args().given());
         if (!(answer.get("png_base64") instanceof String png) || png.isEmpty()) {
             throw new ToolFailure(FailReason.APP_ERROR, "the app answered render_chart without an image",
                     "call again; if it persists read_app_log shows why");

@@ -11,6 +11,7 @@ import org.sextant.mcp.tables.LargeResult;
 
 /** One read-only SELECT on the store, run by the app on its sandboxed path. */
 final class RunSelect extends LauncherTool {
+    // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
     RunSelect() {
         super("run_select", Categories.DATA, ToolClass.READ, false,
                 "Runs one SELECT (or WITH ... SELECT) on the store, for questions no other tool answers; over 200 rows a preview plus a resource.",

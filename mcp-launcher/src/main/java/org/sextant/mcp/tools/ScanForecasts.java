@@ -18,16 +18,9 @@ final class ScanForecasts extends LauncherTool {
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        Map<String, Object> args = new LinkedHashMap<>();
-        call.args().optionalStringList("symbols").ifPresent(s -> args.put("symbols", s));
-        call.args().optionalString("model").ifPresent(m -> args.put("model", m));
-        call.args().optionalInt("horizon").ifPresent(h -> args.put("horizon", h));
-        call.args().optionalNumber("level").ifPresent(l -> args.put("level", l));
+        Map<String, Object> args = call.args().given();
+        call.args().optionalNumber("level").ifPresent(l -> args.put("level", l)); // 99 as 99.0: the app's list of levels holds numbers
         call.args().optionalNumber("min_reward_risk").ifPresent(r -> args.put("min_reward_risk", r));
-        call.args().optionalInt("top").ifPresent(t -> args.put("top", t));
-        call.args().optionalInt("min_history").ifPresent(h -> args.put("min_history", h));
-        call.args().optionalString("calibration").ifPresent(c -> args.put("calibration", c));
-        call.args().optionalDate("as_of").ifPresent(d -> args.put("as_of", d.toString()));
         Map<String, Object> data = call.context().app().call(Capabilities.SCAN_FORECASTS, args);
         if (!(data.get("rows") instanceof List<?> rows) || rows.size() <= LargeResult.ROW_LIMIT) return data;
         List<String> columns = rows.get(0) instanceof Map<?, ?> first ? first.keySet().stream().map(String::valueOf).toList() : List.of();

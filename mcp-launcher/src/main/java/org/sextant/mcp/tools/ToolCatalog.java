@@ -33,7 +33,7 @@ public final class ToolCatalog {
             // research
             new ListNodeCatalogue(),
             new ComposeGraph(),
-            new BacktestGraph(),
+            new StrategyBacktestGraph(),
             new GetSessionRegistry(),
             new ListRuns(),
             new GetRun(),
@@ -42,7 +42,7 @@ public final class ToolCatalog {
             new ListSignals(),
             new GetForecast(),
             new GetRewardRisk(),
-            new GetBacktestError(),
+            new GetForecastBacktestError(),
             new GetChartData(),
             new PlotChart(),
             new RenderChart(),

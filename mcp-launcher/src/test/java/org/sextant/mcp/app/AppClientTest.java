@@ -12,13 +12,17 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sextant.mcp.FakeApp;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.testing.TempSextant;
+import org.sextant.mcp.TappedApp;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /** Discovery (kept while run/app.json is unchanged, re-read on a refusal) and transport failures, each with its named fail_reason. */
 class AppClientTest {
     @TempDir
     Path home;
+    @TempSextant
+    static Sextant engine;
 
     AppClient client(Duration timeout) {
         return new AppClient(home.resolve("run/app.json"), timeout);
@@ -38,8 +42,8 @@ class AppClientTest {
                 "-version").redirectErrorStream(true).start();
         gone.getInputStream().readAllBytes();
         gone.waitFor();
-        try (FakeApp app = new FakeApp(home).start()) {
-            app.writeAppJson(gone.pid(), 1);
+        try (TappedApp app = TappedApp.start(engine, home)) {
+            app.writeAppJson(gone.pid(), org.sextant.engine.Version.CONTRACT);
             ToolFailure f = assertThrows(ToolFailure.class, () -> client(Duration.ofSeconds(5)).call(Capabilities.LIST_SYMBOLS, Map.of()));
             assertEquals("app_not_running", f.failReason());
             assertTrue(f.getMessage().contains("pid " + gone.pid()), f.getMessage());
@@ -56,7 +60,7 @@ class AppClientTest {
 
     @Test
     void aSlowAppIsATimeoutNotAHang() throws Exception {
-        try (FakeApp app = new FakeApp(home).start()) {
+        try (TappedApp app = TappedApp.start(engine, home)) {
             app.delay(4_000);
             ToolFailure f = assertThrows(ToolFailure.class, () -> client(Duration.ofSeconds(1)).call(Capabilities.LIST_SYMBOLS, Map.of()));
             assertEquals("timeout", f.failReason());
@@ -66,7 +70,7 @@ class AppClientTest {
 
     @Test
     void aWrongTokenIsAnAuthFailure() throws Exception {
-        try (FakeApp app = new FakeApp(home).start()) {
+        try (TappedApp app = TappedApp.start(engine, home)) {
             String text = Files.readString(home.resolve("run/app.json")).replace(app.token(), "0".repeat(64));
             Files.writeString(home.resolve("run/app.json"), text);
             assertEquals("app_auth_failed", reason(() -> client(Duration.ofSeconds(5)).health()));
@@ -86,13 +90,13 @@ class AppClientTest {
     @Test
     void aRefusedConnectionRereadsTheDiscoveryFileAndCallsTheAppItNowNames(@TempDir Path elsewhere) throws Exception {
         AppClient client = client(Duration.ofSeconds(5));
-        try (FakeApp first = new FakeApp(home).start(); FakeApp second = new FakeApp(elsewhere).start()) {
-            assertEquals(2, client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
+        try (TappedApp first = TappedApp.start(engine, home); TappedApp second = TappedApp.start(engine, elsewhere)) {
+            assertEquals(TappedApp.listedSymbols(engine), client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
             assertEquals(1, first.calls("list_symbols"));
             first.stop(); // the app went away and another one now serves...
             rewriteUnseen(Files.readString(elsewhere.resolve("run/app.json"))); // ...as the file says, unseen by a stat
 
-            assertEquals(2, client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
+            assertEquals(TappedApp.listedSymbols(engine), client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
             assertEquals(1, second.calls("list_symbols"), "the call went to the app the re-read file names");
             assertEquals(second.port(), client.discover().port());
         }
@@ -100,7 +104,7 @@ class AppClientTest {
 
     @Test
     void aRefusedTokenRereadsTheDiscoveryFileAndCallsAgainWithTheNewToken() throws Exception {
-        try (FakeApp app = new FakeApp(home).start()) {
+        try (TappedApp app = TappedApp.start(engine, home)) {
             Path file = home.resolve("run/app.json");
             String good = Files.readString(file);
             Files.writeString(file, good.replace(app.token(), "0".repeat(app.token().length())));
@@ -108,17 +112,17 @@ class AppClientTest {
             assertEquals("app_auth_failed", reason(() -> client.call(Capabilities.LIST_SYMBOLS, Map.of())));
 
             rewriteUnseen(good); // the token is right again, in a file that looks unchanged
-            assertEquals(2, client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
+            assertEquals(TappedApp.listedSymbols(engine), client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
         }
     }
 
     @Test
     void aNewDiscoveryFileIsFollowedWithoutAFailedCall(@TempDir Path elsewhere) throws Exception {
         AppClient client = client(Duration.ofSeconds(5));
-        try (FakeApp first = new FakeApp(home).start()) {
-            assertEquals(2, client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
-            try (FakeApp second = new FakeApp(home).start()) { // a second app replaces run/app.json; the first still answers
-                assertEquals(2, client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
+        try (TappedApp first = TappedApp.start(engine, home)) {
+            assertEquals(TappedApp.listedSymbols(engine), client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
+            try (TappedApp second = TappedApp.start(engine, home)) { // a second app replaces run/app.json; the first still answers
+                assertEquals(TappedApp.listedSymbols(engine), client.call(Capabilities.LIST_SYMBOLS, Map.of()).get("count"));
                 assertEquals(1, first.calls("list_symbols"));
                 assertEquals(1, second.calls("list_symbols"));
             }
@@ -127,7 +131,7 @@ class AppClientTest {
 
     @Test
     void aTokenWithCharactersAHeaderCannotCarryIsNotADiscoveryFile() throws Exception {
-        try (FakeApp app = new FakeApp(home).start()) {
+        try (TappedApp app = TappedApp.start(engine, home)) {
             Path file = home.resolve("run/app.json");
             Files.writeString(file, Files.readString(file).replace(app.token(), "abc\\r\\nX-Injected: 1"));
             ToolFailure f = assertThrows(ToolFailure.class, () -> client(Duration.ofSeconds(5)).call(Capabilities.LIST_SYMBOLS, Map.of()));

@@ -15,20 +15,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sextant.mcp.FakeApp;
+import org.sextant.mcp.StrategySpecs;
+import org.sextant.mcp.TappedApp;
 import org.sextant.mcp.LauncherInfo;
 import org.sextant.mcp.envelope.Envelope;
 import org.sextant.mcp.envelope.Json;
 
-/** The read tools against the fake app and a temporary home: answers, refusals, and no file written. */
-class ReadToolsTest {
-    @TempDir
-    Path home;
-    FakeApp app;
+/** The read tools against the app's real local API on the sample universe and a temporary home: answers, refusals, and no file written. */
+class ReadToolsTest extends AgainstTheApp {
+    /** Sample symbols: AA and IBM have 2,500 daily closes (1991-2001), NYSE over 9,000 (1966-2002). */
+    static final String AA = "AA", IBM = "IBM", NYSE = "NYSE";
+
+    /** A stored run ({@link StrategySpecs#EMA_CROSS} on AA) for get_run. */
+    static String runId;
     ToolDispatcher tools;
 
     /** One valid call per read tool (the job id is filled in once a job exists). */
@@ -41,32 +44,32 @@ class ReadToolsTest {
         m.put("focus_category", Map.of("category", "jobs"));
         m.put("show_all_tools", Map.of());
         m.put("list_symbols", Map.of());
-        m.put("get_close_price", Map.of("symbol", FakeApp.SHORT));
+        m.put("get_close_price", Map.of("symbol", IBM));
         m.put("get_db_schema", Map.of());
         m.put("run_select", Map.of("sql", "select 1"));
         m.put("list_jobs", Map.of());
         m.put("refresh_job_status", Map.of("job_id", jobId));
         m.put("backtest_status", Map.of("job_id", jobId));
         m.put("list_node_catalogue", Map.of());
-        m.put("compose_graph", Map.of("spec", Map.of("nodes", List.of())));
+        m.put("compose_graph", Map.of("spec", Json.readObject(StrategySpecs.EMA_CROSS)));
         m.put("get_session_registry", Map.of("session_id", "s1"));
         m.put("list_runs", Map.of("limit", 5));
-        m.put("get_run", Map.of("run_id", FakeApp.RUN_ID));
+        m.put("get_run", Map.of("run_id", runId));
         m.put("compare_to_history", Map.of("horizon", 5, "mode", "soft"));
         m.put("list_signals", Map.of());
         m.put("read_app_state", Map.of());
         m.put("read_app_log", Map.of("lines", 2));
         m.put("read_command_queue", Map.of());
-        m.put("get_forecast", Map.of("symbol", FakeApp.SHORT, "horizon", 5, "levels", List.of(0.5, 0.9)));
-        m.put("get_reward_risk", Map.of("symbol", FakeApp.LONG));
-        m.put("get_backtest_error", Map.of("symbol", FakeApp.LONG, "every", 10, "eval_fraction", 0.5));
-        m.put("get_chart_data", Map.of("symbol", FakeApp.LONG, "days", 300));
-        m.put("plot_chart", Map.of("symbol", FakeApp.SHORT));
-        m.put("render_chart", Map.of("symbol", FakeApp.SHORT, "width", 400, "height", 300));
+        m.put("get_forecast", Map.of("symbol", IBM, "horizon", 5, "levels", List.of(0.5, 0.9)));
+        m.put("get_reward_risk", Map.of("symbol", AA));
+        m.put("get_backtest_error", Map.of("symbol", AA, "origins", "monthly", "eval_fraction", 0.5));
+        m.put("get_chart_data", Map.of("symbol", AA, "days", 300));
+        m.put("plot_chart", Map.of("symbol", IBM));
+        m.put("render_chart", Map.of("symbol", IBM, "width", 400, "height", 300));
         m.put("list_forecast_models", Map.of());
-        m.put("scan_forecasts", Map.of("min_reward_risk", 1.0, "top", 5));
-        m.put("resolve_forecast_start", Map.of("symbol", FakeApp.LONG, "as_of", "2024-06-28"));
-        m.put("analogue_calibration", Map.of("horizon", 5, "step_days", 40));
+        m.put("scan_forecasts", Map.of("symbols", List.of(IBM, AA), "min_reward_risk", 1.0, "top", 5));
+        m.put("resolve_forecast_start", Map.of("symbol", AA, "as_of", "2000-06-30"));
+        m.put("analogue_calibration", Map.of("horizon", 5, "step_days", 250, "warmup_days", 8000)); // a few replayed origins
         return m;
     }
 
@@ -81,30 +84,40 @@ class ReadToolsTest {
             Map.entry("compose_graph", Map.of("spec", List.of())),
             Map.entry("get_session_registry", Map.of("session_id", 3)),
             Map.entry("list_runs", Map.of("limit", 0)),
-            Map.entry("get_run", Map.of("run_id", FakeApp.RUN_ID, "include_equity", "yes")),
+            Map.entry("get_run", Map.of("run_id", "run-1", "include_equity", "yes")),
             Map.entry("list_signals", Map.of("benchmark", true)),
             Map.entry("read_app_log", Map.of("lines", 5000)),
             Map.entry("list_symbols", Map.of("query", 1)),
-            Map.entry("get_forecast", Map.of("symbol", FakeApp.SHORT, "levels", List.of(0.8, 1.0))),
-            Map.entry("get_reward_risk", Map.of("symbol", FakeApp.SHORT, "horizon", 261)),
-            Map.entry("get_backtest_error", Map.of("symbol", FakeApp.SHORT, "eval_fraction", 0)),
-            Map.entry("get_chart_data", Map.of("symbol", FakeApp.SHORT, "days", 19)),
+            Map.entry("get_forecast", Map.of("symbol", IBM, "levels", List.of(0.8, 1.0))),
+            Map.entry("get_reward_risk", Map.of("symbol", IBM, "horizon", 261)),
+            Map.entry("get_backtest_error", Map.of("symbol", IBM, "eval_fraction", 0)),
+            Map.entry("get_chart_data", Map.of("symbol", IBM, "days", 19)),
             Map.entry("plot_chart", Map.of("days", 100)),
-            Map.entry("render_chart", Map.of("symbol", FakeApp.SHORT, "width", 5000)),
+            Map.entry("render_chart", Map.of("symbol", IBM, "width", 5000)),
             Map.entry("scan_forecasts", Map.of("min_reward_risk", -1)),
-            Map.entry("resolve_forecast_start", Map.of("symbol", FakeApp.SHORT, "as_of", "2024-02-30")),
+            Map.entry("resolve_forecast_start", Map.of("symbol", IBM, "as_of", "2024-02-30")),
             Map.entry("analogue_calibration", Map.of("step_dayz", 40)));
+
+    @BeforeAll
+    static void storeARun(@TempDir Path elsewhere) throws Exception {
+        try (TappedApp once = TappedApp.start(engine, elsewhere)) {
+            runId = (String) once.data("backtest", Map.of("spec", StrategySpecs.EMA_CROSS, "symbols", List.of(AA))).get("run_id");
+        }
+    }
 
     @BeforeEach
     void start() throws Exception {
-        app = new FakeApp(home).start();
         tools = ToolHarness.dispatcher(home, null);
         writeState(Instant.now().minusSeconds(30));
     }
 
-    @AfterEach
-    void stop() {
-        app.close();
+    /** Starts a gather behind the runs gate as an agent would, held RUNNING by the provider until released. */
+    String heldGather(String symbol) throws Exception {
+        provider.hold();
+        String id = (String) data(ToolHarness.dispatcher(home, "1").dispatch("gather_tickers", Map.of("symbols", List.of(symbol))))
+                .get("job_id");
+        assertTrue(provider.awaitHeldRequest(), "the gather asked the provider");
+        return id;
     }
 
     void writeState(Instant updatedAt) throws Exception {
@@ -116,9 +129,7 @@ class ReadToolsTest {
     void everyReadToolAnswersAValidCallAndRefusesAnInvalidOneWithoutWritingAFile() throws Exception {
         Files.createDirectories(home.resolve("commands/pending"));
         Files.writeString(home.resolve("commands/pending/cmd-1.json"), "{\"id\": \"cmd-1\", \"command\": \"open_chart\"}");
-        // A job to ask about, started behind the runs gate as an agent would.
-        String jobId = (String) data(ToolHarness.dispatcher(home, "1")
-                .dispatch("gather_tickers", Map.of("symbols", List.of("MSFT.US")))).get("job_id");
+        String jobId = heldGather("MSFT.US"); // a job to ask about
         Map<String, Map<String, Object>> valid = valid(jobId);
         for (LauncherTool t : ToolCatalog.ALL) {
             if (t.toolClass() == ToolClass.READ) assertTrue(valid.containsKey(t.name()), "no valid call for " + t.name());
@@ -182,7 +193,7 @@ class ReadToolsTest {
 
     @Test
     void compareToHistoryPassesItsArgumentsUntouchedAndRefusesAnUnknownName() {
-        Map<String, Object> args = Map.of("horizon", 5, "top_k", 20, "as_of", "2024-03-01", "recency_half_life_days", 0,
+        Map<String, Object> args = Map.of("horizon", 5, "top_k", 20, "as_of", "2000-03-01", "recency_half_life_days", 0,
                 "backfill_weight", 0.25, "dim_trust", Map.of("ret_1d", 2), "include_analogue_dates", true);
         data(tools.dispatch("compare_to_history", args));
         assertEquals(args, app.lastArgs("compare_to_history"), "values go to the app as given: it owns their bounds");
@@ -192,16 +203,20 @@ class ReadToolsTest {
     }
 
     @Test
-    void statusToolsHintWhileTheJobRunsAndNameAnUnknownJob() {
-        String id = (String) data(ToolHarness.dispatcher(home, "1")
-                .dispatch("gather_tickers", Map.of("symbols", List.of("IBM.US")))).get("job_id");
+    void statusToolsHintWhileTheJobRunsAndNameAnUnknownJob() throws Exception {
+        String id = heldGather("IBM.US");
         Envelope running = tools.dispatch("refresh_job_status", Map.of("job_id", id));
+        assertEquals("RUNNING", data(running).get("state"));
         assertTrue(running.clientHint().contains("refresh_job_status"), running.clientHint());
+        provider.release();
+        engine.jobs().await(id, java.time.Duration.ofMinutes(2));
         Envelope done = tools.dispatch("refresh_job_status", Map.of("job_id", id));
         assertEquals("SUCCEEDED", data(done).get("state"));
         assertNull(done.clientHint());
         assertEquals("job_unknown", tools.dispatch("refresh_job_status", Map.of("job_id", "gather-nope")).failReason());
-        assertEquals(1, ((List<?>) data(tools.dispatch("list_jobs", Map.of())).get("jobs")).size());
+        List<?> listed = (List<?>) data(tools.dispatch("list_jobs", Map.of())).get("jobs");
+        assertEquals(app.data("list_jobs", Map.of()).get("jobs"), listed, "the app's jobs, as it lists them");
+        assertTrue(listed.stream().anyMatch(j -> id.equals(((Map<?, ?>) j).get("id"))), listed::toString);
     }
 
     @Test
@@ -286,53 +301,58 @@ class ReadToolsTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void forecastToolsPassTheirArgumentsAndRewardRiskKeepsOnlyItsPart() {
-        Map<String, Object> f = data(tools.dispatch("get_forecast", Map.of("symbol", FakeApp.SHORT, "model", "ets",
+    void forecastToolsPassTheirArgumentsAndRewardRiskKeepsOnlyItsPart() throws Exception {
+        Map<String, Object> f = data(tools.dispatch("get_forecast", Map.of("symbol", IBM, "model", "naive",
                 "horizon", 5, "levels", List.of(0.5, 0.9))));
-        assertEquals(Map.of("symbol", FakeApp.SHORT, "model", "ets", "horizon", 5, "levels", List.of(0.5, 0.9)),
+        assertEquals(Map.of("symbol", IBM, "model", "naive", "horizon", 5, "levels", List.of(0.5, 0.9)),
                 app.lastArgs("get_forecast"));
         assertEquals(2, ((List<?>) f.get("reward_risk")).size());
 
-        Map<String, Object> rr = data(tools.dispatch("get_reward_risk", Map.of("symbol", FakeApp.LONG, "horizon", 10)));
+        Map<String, Object> rr = data(tools.dispatch("get_reward_risk", Map.of("symbol", AA, "horizon", 10)));
         assertEquals(List.of("symbol", "model", "origin", "last_close", "reward_risk"), List.copyOf(rr.keySet()));
-        assertEquals(Map.of("symbol", FakeApp.LONG, "horizon", 10), app.lastArgs("get_forecast"), "default levels: the app's 80/95/99");
-        assertEquals(FakeApp.close(299), rr.get("last_close"));
+        assertEquals(Map.of("symbol", AA, "horizon", 10), app.lastArgs("get_forecast"), "default levels: the app's 80/95/99");
+        double[] closes = engine.getClosePrice(AA, null, null).close();
+        assertEquals(closes[closes.length - 1], rr.get("last_close"));
         assertEquals(List.of(0.8, 0.95, 0.99), ((List<Map<String, Object>>) rr.get("reward_risk")).stream().map(m -> m.get("level")).toList());
 
-        data(tools.dispatch("get_backtest_error", Map.of("symbol", FakeApp.LONG, "every", 10, "eval_fraction", 0.5)));
-        assertEquals(Map.of("symbol", FakeApp.LONG, "every", 10, "eval_fraction", 0.5), app.lastArgs("get_backtest_error"));
-        data(tools.dispatch("get_backtest_error", Map.of("symbol", FakeApp.LONG, "origins", "weekly")));
-        assertEquals(Map.of("symbol", FakeApp.LONG, "origins", "weekly"), app.lastArgs("get_backtest_error"));
+        Envelope every = tools.dispatch("get_backtest_error", Map.of("symbol", AA, "every", 10, "eval_fraction", 0.5));
+        assertInvalid(every, "every");
+        assertTrue(every.error().contains("renamed 'origins'") && every.clientHint().contains("origins"), every::toString);
+        assertEquals(null, app.lastArgs("get_backtest_error"), "refused before the app");
+        data(tools.dispatch("get_backtest_error", Map.of("symbol", AA, "origins", "10", "eval_fraction", 0.5)));
+        assertEquals(Map.of("symbol", AA, "origins", "10", "eval_fraction", 0.5), app.lastArgs("get_backtest_error"));
+        data(tools.dispatch("get_backtest_error", Map.of("symbol", AA, "origins", "weekly")));
+        assertEquals(Map.of("symbol", AA, "origins", "weekly"), app.lastArgs("get_backtest_error"));
 
-        data(tools.dispatch("get_forecast", Map.of("symbol", FakeApp.SHORT, "calibration", "Adaptive")));
-        assertEquals(Map.of("symbol", FakeApp.SHORT, "calibration", "adaptive"), app.lastArgs("get_forecast"), "the bands asked for reach the app");
-        Envelope refused = tools.dispatch("get_forecast", Map.of("symbol", FakeApp.SHORT, "calibration", "bayesian"));
+        data(tools.dispatch("get_forecast", Map.of("symbol", IBM, "calibration", "Adaptive")));
+        assertEquals(Map.of("symbol", IBM, "calibration", "adaptive"), app.lastArgs("get_forecast"), "the bands asked for reach the app");
+        Envelope refused = tools.dispatch("get_forecast", Map.of("symbol", IBM, "calibration", "bayesian"));
         assertEquals("invalid_input", refused.failReason(), refused::toString);
         assertTrue(refused.error().contains("calibration") && refused.clientHint().contains("conformal"), refused::toString);
 
         Envelope unknown = tools.dispatch("get_reward_risk", Map.of("symbol", "NOPE"));
         assertEquals("not_found", unknown.failReason(), unknown::toString);
         assertTrue(unknown.error().contains("symbol"), unknown.error());
-        assertInvalid(tools.dispatch("get_forecast", Map.of("symbol", FakeApp.SHORT, "levels", "0.9")), "levels");
-        assertInvalid(tools.dispatch("get_forecast", Map.of("symbol", FakeApp.SHORT, "levels", List.of())), "levels");
-        assertInvalid(tools.dispatch("get_backtest_error", Map.of("symbol", FakeApp.SHORT, "eval_fraction", "half")), "eval_fraction");
+        assertInvalid(tools.dispatch("get_forecast", Map.of("symbol", IBM, "levels", "0.9")), "levels");
+        assertInvalid(tools.dispatch("get_forecast", Map.of("symbol", IBM, "levels", List.of())), "levels");
+        assertInvalid(tools.dispatch("get_backtest_error", Map.of("symbol", IBM, "eval_fraction", "half")), "eval_fraction");
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void aChartArrivesAsColumnsAndAWindowOverTheAnswerBudgetAsAPreviewPlusTheWholeAnswer() {
-        Map<String, Object> year = data(tools.dispatch("get_chart_data", Map.of("symbol", FakeApp.LONG)));
+        Map<String, Object> year = data(tools.dispatch("get_chart_data", Map.of("symbol", AA)));
         Map<String, Object> closes = (Map<String, Object>) year.get("closes");
         assertEquals(250, ((List<?>) closes.get("dates")).size(), "the default window is one answer");
         assertEquals(250, ((List<?>) closes.get("close")).size());
         assertTrue(year.containsKey("forecast") && year.containsKey("plot_hints"));
 
-        Map<String, Object> same = data(tools.dispatch("plot_chart", Map.of("symbol", FakeApp.LONG, "days", 250)));
+        Map<String, Object> same = data(tools.dispatch("plot_chart", Map.of("symbol", AA, "days", 250)));
         assertEquals(year, same, "plot_chart is get_chart_data under another name");
-        data(tools.dispatch("get_chart_data", Map.of("symbol", FakeApp.LONG, "overlays", true)));
+        data(tools.dispatch("get_chart_data", Map.of("symbol", AA, "overlays", true)));
         assertEquals(true, ((Map<String, Object>) app.lastArgs("get_chart_data")).get("overlays"), "overlays reach the app");
 
-        Map<String, Object> long_ = data(tools.dispatch("get_chart_data", Map.of("symbol", FakeApp.LONG, "days", 3000)));
+        Map<String, Object> long_ = data(tools.dispatch("get_chart_data", Map.of("symbol", NYSE, "days", 3000)));
         assertEquals(true, long_.get("truncated"));
         assertFalse(long_.containsKey("closes"));
         Map<String, Object> preview = (Map<String, Object>) long_.get("preview");
@@ -346,43 +366,48 @@ class ReadToolsTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void forecastScanAndStartPassTheirArgumentsAndTheirBoundsAreCheckedFirst() {
-        Map<String, Object> scan = data(tools.dispatch("scan_forecasts", Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG),
-                "model", "ets", "horizon", 10, "level", 0.95, "min_reward_risk", 1.0, "top", 3)));
-        assertEquals(Map.of("symbols", List.of(FakeApp.SHORT, FakeApp.LONG), "model", "ets", "horizon", 10, "level", 0.95,
+    void forecastScanAndStartPassTheirArgumentsAndTheirBoundsAreCheckedFirst() throws Exception {
+        Map<String, Object> scan = data(tools.dispatch("scan_forecasts", Map.of("symbols", List.of(IBM, AA),
+                "model", "naive", "horizon", 10, "level", 0.95, "min_reward_risk", 1.0, "top", 3)));
+        assertEquals(Map.of("symbols", List.of(IBM, AA), "model", "naive", "horizon", 10, "level", 0.95,
                 "min_reward_risk", 1.0, "top", 3), app.lastArgs("scan_forecasts"));
-        assertEquals(List.of(FakeApp.LONG), ((List<Map<String, Object>>) scan.get("rows")).stream().map(r -> r.get("symbol")).toList());
+        Map<String, Object> appScan = app.data("scan_forecasts", Map.of("symbols", List.of(IBM, AA),
+                "model", "naive", "horizon", 10, "level", 0.95, "min_reward_risk", 1.0, "top", 3));
+        assertEquals(appScan.get("rows"), scan.get("rows"), "the app's ranking, as it answers it");
+        assertTrue(((List<Map<String, Object>>) scan.get("rows")).stream()
+                .allMatch(r -> ((Number) r.get("reward_risk_95")).doubleValue() >= 1.0), scan::toString);
         int before = app.calls("scan_forecasts");
         assertInvalid(tools.dispatch("scan_forecasts", Map.of("top", 1001)), "top");
         assertInvalid(tools.dispatch("scan_forecasts", Map.of("level", 0.9)), "level");
         assertInvalid(tools.dispatch("scan_forecasts", Map.of("calibration", "best")), "calibration");
         assertInvalid(tools.dispatch("scan_forecasts", Map.of("symbols", java.util.Collections.nCopies(1001, "X"))), "symbols");
         assertEquals(before, app.calls("scan_forecasts"), "refused in the launcher, nothing sent");
-        data(tools.dispatch("scan_forecasts", Map.of("level", 99, "calibration", "adaptive", "as_of", "2024-06-28", "min_history", 100)));
-        assertEquals(Map.of("level", 99.0, "calibration", "adaptive", "as_of", "2024-06-28", "min_history", 100),
+        data(tools.dispatch("scan_forecasts", Map.of("symbols", List.of(IBM), "level", 99, "calibration", "adaptive",
+                "as_of", "2000-06-30", "min_history", 100)));
+        assertEquals(Map.of("symbols", List.of(IBM), "level", 99.0, "calibration", "adaptive", "as_of", "2000-06-30", "min_history", 100),
                 app.lastArgs("scan_forecasts"), "a level in percent is passed as the app accepts it");
 
-        Map<String, Object> start = data(tools.dispatch("resolve_forecast_start", Map.of("symbol", FakeApp.SHORT)));
-        assertEquals(Map.of("symbol", FakeApp.SHORT), app.lastArgs("resolve_forecast_start"));
-        assertEquals(FakeApp.dates(FakeApp.SHORT).get(9).toString(), start.get("start_date"));
+        Map<String, Object> start = data(tools.dispatch("resolve_forecast_start", Map.of("symbol", IBM)));
+        assertEquals(Map.of("symbol", IBM), app.lastArgs("resolve_forecast_start"));
+        assertEquals(app.data("resolve_forecast_start", Map.of("symbol", IBM)).get("start_date"), start.get("start_date"));
         assertInvalid(tools.dispatch("resolve_forecast_start", Map.of()), "symbol");
         assertEquals("not_found", tools.dispatch("resolve_forecast_start", Map.of("symbol", "NOPE")).failReason());
 
         assertEquals("theta", data(tools.dispatch("list_forecast_models", Map.of())).get("default"));
-        Map<String, Object> calibration = Map.of("horizon", 3, "warmup_days", 500, "include_points", false);
+        Map<String, Object> calibration = Map.of("horizon", 3, "warmup_days", 8000, "step_days", 250, "include_points", false);
         data(tools.dispatch("analogue_calibration", calibration));
         assertEquals(calibration, app.lastArgs("analogue_calibration"), "the matcher's knobs reach the app untouched");
     }
 
     @Test
     void renderChartSendsThePictureAsImageContentBesideAShortEnvelope() {
-        Envelope e = tools.dispatch("render_chart", Map.of("symbol", FakeApp.LONG, "days", 250, "width", 800, "height", 450));
+        Envelope e = tools.dispatch("render_chart", Map.of("symbol", AA, "days", 250, "width", 800, "height", 450));
         Map<String, Object> d = data(e);
-        assertEquals(Map.of("symbol", FakeApp.LONG, "days", 250, "width", 800, "height", 450), app.lastArgs("render_chart"));
+        assertEquals(Map.of("symbol", AA, "days", 250, "width", 800, "height", 450), app.lastArgs("render_chart"));
         assertFalse(d.containsKey("png_base64"), "no base64 in the envelope's JSON");
-        assertEquals(List.of(new Envelope.Image("image/png", FakeApp.PNG_1X1)), e.images());
+        assertEquals(List.of(new Envelope.Image("image/png", TappedApp.PNG_1X1)), e.images());
         assertTrue(String.valueOf(d.get("image")).contains("800x450"), d.toString());
-        assertInvalid(tools.dispatch("render_chart", Map.of("symbol", FakeApp.LONG, "height", 100)), "height");
+        assertInvalid(tools.dispatch("render_chart", Map.of("symbol", AA, "height", 100)), "height");
         assertEquals(List.of(), tools.dispatch("render_chart", Map.of("symbol", "NOPE")).images());
     }
 }

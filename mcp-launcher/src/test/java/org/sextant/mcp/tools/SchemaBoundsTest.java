@@ -30,7 +30,7 @@ class SchemaBoundsTest {
             new Object[] {"scan_forecasts", "top", 1, Bounds.MAX_SCAN_TOP}, new Object[] {"scan_forecasts", "min_history", 1, 100_000},
             new Object[] {"get_chart_data", "days", 20, 20_000}, new Object[] {"render_chart", "days", 20, 20_000},
             new Object[] {"render_chart", "width", Bounds.MIN_WIDTH, Bounds.MAX_WIDTH}, new Object[] {"render_chart", "height", Bounds.MIN_HEIGHT, Bounds.MAX_HEIGHT},
-            new Object[] {"get_backtest_error", "every", 1, 260}, new Object[] {"backtest_graph", "threads", 1, 64},
+            new Object[] {"backtest_graph", "threads", 1, 64},
             new Object[] {"read_app_log", "lines", 1, 2000}, new Object[] {"list_runs", "limit", 1, 1000},
             new Object[] {"get_tool_manifest", "offset", 0, 1000}, new Object[] {"get_tool_manifest", "limit", 1, 50},
             new Object[] {"negotiate_contract", "contract", 1, 1000}, new Object[] {"run_select", "limit", 1, Bounds.MAX_SELECT_ROWS});

@@ -25,7 +25,7 @@ public final class FixtureTools {
 
         @Override
         Object handle(Call call) throws ToolFailure {
-            return call.context().app().call(org.sextant.contract.Capabilities.START_IMPORT, call.args().all());
+            return call.context().app().call(org.sextant.contract.Capabilities.START_IMPORT, call.args().given());
         }
     }
 

@@ -11,8 +11,8 @@ import org.sextant.mcp.envelope.ToolFailure;
  * than a poll: background=true hands back the job id, background=false follows the job
  * (streaming progress when asked) and returns the run summary.
  */
-final class BacktestGraph extends LauncherTool {
-    BacktestGraph() {
+final class StrategyBacktestGraph extends LauncherTool {
+    StrategyBacktestGraph() {
         super("backtest_graph", Categories.RESEARCH, ToolClass.WRITE, false,
                 "Backtests every configuration of a strategy graph on symbols and records the run; returns a job_id for backtest_status.",
                 ArgumentSchema.from(Capabilities.START_BACKTEST.schema()).without("selected_configuration")

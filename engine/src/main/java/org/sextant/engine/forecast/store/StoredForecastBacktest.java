@@ -8,8 +8,8 @@ import org.sextant.engine.forecast.WalkForwardBacktest;
  * forecast per origin, in the requested calibration where the origin has it, else the model's
  * bands) and the backtest's error summary ({@code result} null when no backtest was run).
  */
-public record StoredBacktest(String originsRule, WalkForwardBacktest.Result result, List<StoredForecast> forecasts) {
-    public StoredBacktest {
+public record StoredForecastBacktest(String originsRule, WalkForwardBacktest.Result result, List<StoredForecast> forecasts) {
+    public StoredForecastBacktest {
         forecasts = List.copyOf(forecasts);
     }
 }

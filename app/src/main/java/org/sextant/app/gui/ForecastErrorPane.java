@@ -10,20 +10,20 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import org.sextant.engine.forecast.store.StoredBacktest;
+import org.sextant.engine.forecast.store.StoredForecastBacktest;
 
 /**
- * Beside the chart: the stored walk-forward's errors. A headline (origins, overall mean absolute
+ * Beside the chart: the stored forecast backtest's (walk-forward) errors. A headline (origins, overall mean absolute
  * log error), a table per level (coverage of the model's, conformal and adaptive bands; pinball
  * loss) and a table per horizon step (mean absolute log error of the median).
  */
-public final class BacktestErrorPane extends VBox {
+public final class ForecastErrorPane extends VBox {
     private final Label headline = new Label();
     private final Label status = new Label();
     private final TableView<ChartsViewModel.LevelErrors> levels = new TableView<>();
     private final TableView<ChartsViewModel.StepError> steps = new TableView<>();
 
-    public BacktestErrorPane() {
+    public ForecastErrorPane() {
         super(6);
         setId("backtest-errors");
         setPadding(new Insets(8));
@@ -68,7 +68,7 @@ public final class BacktestErrorPane extends VBox {
     }
 
     /** Shows {@code b}'s errors (null clears). Call on the FX thread. */
-    public void show(StoredBacktest b) {
+    public void show(StoredForecastBacktest b) {
         headline.setText(ChartsViewModel.backtestHeadline(b));
         levels.getItems().setAll(ChartsViewModel.levelErrors(b));
         steps.getItems().setAll(ChartsViewModel.stepErrors(b));
