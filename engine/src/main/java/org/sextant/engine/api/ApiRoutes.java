@@ -253,9 +253,9 @@ public final class ApiRoutes {
     private Object getBacktestError(ApiCall call) {
         String symbol = call.requiredText("symbol", "\"MSFT\""), interval = call.text("interval");
         if (interval != null && !BarAnswers.daily(interval, symbol, engine.storedIntervals())) {
-            return engine.getBacktestError(symbol, interval, call.text("model"), call.integer("horizon"), origins(call), number(call, "eval_fraction"), levels(call));
+            return engine.getBacktestError(symbol, interval, call.text("model"), call.integer("horizon"), call.text("origins"), number(call, "eval_fraction"), levels(call));
         }
-        return engine.getBacktestError(call.requiredText("symbol", "\"MSFT\""), call.text("model"),
+        return engine.getBacktestError(symbol, call.text("model"),
                 call.integer("horizon"), call.text("origins"), number(call, "eval_fraction"), levels(call));
     }
 
