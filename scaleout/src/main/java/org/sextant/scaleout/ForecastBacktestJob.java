@@ -18,6 +18,7 @@ import org.apache.spark.sql.types.StructType;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.exchange.ForecastBacktestRows;
 import org.sextant.engine.forecast.ForecastBacktestRun;
+import org.sextant.engine.forecast.ForecastModels;
 import scala.Tuple2;
 
 /**
@@ -79,7 +80,9 @@ public final class ForecastBacktestJob {
         PriceSeries series = PricesInput.series(symbol, prices, a.from(), a.to());
         Map<String, Object> row;
         try {
-            ForecastBacktestRun.Computed c = ForecastBacktestRun.run(series, a.model(), a.horizon(), a.every(), null, a.outOfSampleStart(), null, null);
+            // a cluster has no trained global model: the built-in catalogue refuses global
+            ForecastBacktestRun.Computed c = ForecastBacktestRun.run(ForecastModels.BUILT_IN, series, a.model(), a.horizon(), a.every(), null,
+                    a.outOfSampleStart(), null, null);
             row = ForecastBacktestRows.ok(c, series.size());
         } catch (RuntimeException e) {
             row = ForecastBacktestRows.failed(symbol, a.model(), a.horizon(), series.size(), e);

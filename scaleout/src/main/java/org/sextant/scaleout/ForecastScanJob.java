@@ -17,6 +17,7 @@ import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.exchange.ForecastScanRows;
 import org.sextant.engine.forecast.BandCalibration;
 import org.sextant.engine.forecast.ForecastBacktestRun;
+import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.forecast.ForecastScan;
 import org.sextant.engine.forecast.PriceForecast;
 
@@ -54,7 +55,8 @@ public final class ForecastScanJob {
         Map<String, Object> row;
         try {
             ForecastScan.SymbolOutcome o = ForecastScan.scanSymbol(series, a.minHistory(), a.asOf(),
-                    upTo -> PriceForecast.calibrated(upTo, a.model(), a.horizon(), ForecastBacktestRun.DEFAULT_LEVELS, cal));
+                    upTo -> PriceForecast.calibrated(ForecastModels.BUILT_IN, upTo, a.model(), a.horizon(), ForecastBacktestRun.DEFAULT_LEVELS,
+                            cal));
             row = ForecastScanRows.of(o, a.model(), a.horizon(), a.calibration(), a.minHistory(), a.asOf(), series.size());
         } catch (RuntimeException e) {
             row = ForecastScanRows.failed(symbol, a.model(), a.horizon(), a.calibration(), series.size(), e);

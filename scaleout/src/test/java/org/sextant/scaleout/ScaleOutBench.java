@@ -16,6 +16,7 @@ import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.forecast.ForecastBacktestRun;
+import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.research.ResearchService;
 import org.sextant.engine.research.graph.GraphComposer;
@@ -64,7 +65,7 @@ public final class ScaleOutBench {
         ForecastBacktestArguments a = new ForecastBacktestArguments(model, 20, every, fcSymbols, null, null, null);
         Map<String, String> local = new HashMap<>();
         long fits = 0;
-        for (PriceSeries s : series.subList(0, symbols)) fits += ForecastBacktestRun.fits(s, model, 20, every, null, null);
+        for (PriceSeries s : series.subList(0, symbols)) fits += ForecastBacktestRun.fits(ForecastModels.BUILT_IN, s, model, 20, every, null, null);
         // sweep: an RSI grid over the first sweepSymbols symbols, equal weight
         String spec = rsiGrid();
         List<String> swSymbols = series.subList(0, sweepSymbols).stream().map(PriceSeries::symbol).toList();
@@ -79,7 +80,7 @@ public final class ScaleOutBench {
             ROUND = round == 0 ? " (warm-up)" : "";
             Measured fcLocal = measure("forecast: local engine, 1 thread", () -> {
                 for (PriceSeries s : series.subList(0, symbols)) {
-                    local.put(s.symbol(), Json.MAPPER.writeValueAsString(ForecastBacktestRun.run(s, model, 20, every, null, null, null, null).result()));
+                    local.put(s.symbol(), Json.MAPPER.writeValueAsString(ForecastBacktestRun.run(ForecastModels.BUILT_IN, s, model, 20, every, null, null, null, null).result()));
                 }
             });
             fc = new ArrayList<>(List.of(fcLocal));
