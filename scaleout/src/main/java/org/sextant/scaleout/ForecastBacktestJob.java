@@ -1,19 +1,14 @@
 package org.sextant.scaleout;
 
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.exchange.ForecastBacktestRows;
@@ -87,21 +82,14 @@ public final class ForecastBacktestJob {
         } catch (RuntimeException e) {
             row = ForecastBacktestRows.failed(symbol, a.model(), a.horizon(), series.size(), e);
         }
-        List<Object> values = new ArrayList<>();
-        for (String col : ForecastBacktestRows.COLUMNS) values.add(row.get(col));
-        return RowFactory.create(values.toArray());
+        return OutputRows.of(ForecastBacktestRows.COLUMNS, row);
     }
 
     private static StructType schema() {
-        List<StructField> fields = new ArrayList<>();
-        for (String c : ForecastBacktestRows.COLUMNS) {
-            DataType t = switch (c) {
-                case "horizon", "history_rows", "origins" -> DataTypes.IntegerType;
-                case "male" -> DataTypes.DoubleType;
-                default -> DataTypes.StringType;
-            };
-            fields.add(DataTypes.createStructField(c, t, !c.equals("symbol")));
-        }
-        return DataTypes.createStructType(fields);
+        return OutputRows.schema(ForecastBacktestRows.COLUMNS, c -> switch (c) {
+            case "horizon", "history_rows", "origins" -> DataTypes.IntegerType;
+            case "male" -> DataTypes.DoubleType;
+            default -> DataTypes.StringType;
+        });
     }
 }
