@@ -24,6 +24,7 @@ final class BarAnswers {
     }
 
     /** list_symbols' entries: each symbol's fields plus its stored and readable intervals. */
+    // dup: wire maps spelled key by key here and below: the field names and their order are the API's contract
     static List<Map<String, Object>> withIntervals(List<SymbolInfo> symbols, Map<String, List<String>> stored) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (SymbolInfo s : symbols) {
@@ -47,17 +48,7 @@ final class BarAnswers {
     /** get_close_price at an interval: one object per bar. */
     static Map<String, Object> rows(BarSeries s) {
         List<Map<String, Object>> rows = new ArrayList<>(s.size());
-        for (IntervalBar b : s.bars()) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("ts", b.ts() + "Z");
-            row.put("date", b.date());
-            row.put("open", b.open());
-            row.put("high", b.high());
-            row.put("low", b.low());
-            row.put("close", b.close());
-            row.put("volume", b.volume());
-            rows.add(row);
-        }
+        for (IntervalBar b : s.bars()) rows.add(fields(b));
         Map<String, Object> out = header(s);
         out.put("from", s.bars().isEmpty() ? null : s.bars().get(0).date());
         out.put("to", s.bars().isEmpty() ? null : s.bars().get(s.size() - 1).date());
@@ -71,20 +62,26 @@ final class BarAnswers {
         List<IntervalBar> bars = s.bars().subList(Math.max(0, s.size() - (days == null ? DEFAULT_BARS : days)), s.size());
         Map<String, List<Object>> cols = new LinkedHashMap<>();
         for (String c : List.of("ts", "date", "open", "high", "low", "close", "volume")) cols.put(c, new ArrayList<>(bars.size()));
-        for (IntervalBar b : bars) {
-            cols.get("ts").add(b.ts() + "Z");
-            cols.get("date").add(b.date());
-            cols.get("open").add(b.open());
-            cols.get("high").add(b.high());
-            cols.get("low").add(b.low());
-            cols.get("close").add(b.close());
-            cols.get("volume").add(b.volume());
-        }
+        for (IntervalBar b : bars) fields(b).forEach((field, value) -> cols.get(field).add(value));
         Map<String, Object> out = header(s);
         out.put("count", bars.size());
         out.put("bars", cols);
         out.put("forecast", null);
         return out;
+    }
+
+    /** One bar as the wire names its fields, in the order of {@link #columns}' column list. */
+    private static Map<String, Object> fields(IntervalBar b) {
+        // dup: the wire's bar fields key by key; alike only in shape to other maps (rows and columns share this one)
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("ts", b.ts() + "Z");
+        row.put("date", b.date());
+        row.put("open", b.open());
+        row.put("high", b.high());
+        row.put("low", b.low());
+        row.put("close", b.close());
+        row.put("volume", b.volume());
+        return row;
     }
 
     private static Map<String, Object> header(BarSeries s) {
