@@ -27,6 +27,7 @@ public record AppFile(long pid, int port, String token, String version, int cont
 
     /** The file's text. */
     public String toJson() {
+        // dup: the file's keys spelled one by one (started_at) in a map that keeps their order; alike only in shape to other maps
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("pid", pid);
         m.put("port", port);

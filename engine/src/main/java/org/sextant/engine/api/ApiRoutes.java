@@ -351,6 +351,7 @@ public final class ApiRoutes {
                 call.integer("selected_configuration"));
     }
 
+    // dup: a wire map spelled key by key, as the job rows are; the fields are get_close_price's
     private static Map<String, Object> closes(PriceSeries s) {
         List<Map<String, Object>> rows = new java.util.ArrayList<>(s.size());
         for (int i = 0; i < s.size(); i++) {

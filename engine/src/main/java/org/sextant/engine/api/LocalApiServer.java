@@ -214,6 +214,7 @@ public final class LocalApiServer implements AutoCloseable {
         return m;
     }
 
+    // dup: the local API's error body key by key; the launcher's Envelope spells its own (it links no engine code)
     private static Map<String, Object> failure(String reason, String error, String field, String fix) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ok", false);
