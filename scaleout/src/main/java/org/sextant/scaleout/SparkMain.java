@@ -80,6 +80,7 @@ public final class SparkMain {
         }
     }
 
+    // dup: the picocli command shape every job has (options, then onSpark); what each runs and prints differs
     @Command(name = "forecast-scan", mixinStandardHelpOptions = true,
             description = "A universe forecast scan: each symbol's week-aligned live forecast and reward/risk at 80/95/99%; one Parquet row per symbol "
                     + "(too little history or a refused model as a row). Import with `sextant import-job OUT`; then scans rank the symbols without refitting.")
