@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
+import org.sextant.engine.Json;
 import org.sextant.engine.data.BarReader;
 import org.sextant.engine.data.BarSeries;
 import org.sextant.engine.data.IntervalBar;
@@ -24,19 +25,11 @@ final class BarAnswers {
     }
 
     /** list_symbols' entries: each symbol's fields plus its stored and readable intervals. */
-    // dup: wire maps spelled key by key here and below: the field names and their order are the API's contract
     static List<Map<String, Object>> withIntervals(List<SymbolInfo> symbols, Map<String, List<String>> stored) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (SymbolInfo s : symbols) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("symbol", s.symbol());
-            m.put("name", s.name());
-            m.put("currency", s.currency());
-            m.put("exchange", s.exchange());
-            m.put("first_date", s.firstDate());
-            m.put("last_date", s.lastDate());
-            m.put("rows", s.rows());
-            m.put("source", s.source());
+            Map<String, Object> m = Json.object("symbol", s.symbol(), "name", s.name(), "currency", s.currency(), "exchange", s.exchange(),
+                    "first_date", s.firstDate(), "last_date", s.lastDate(), "rows", s.rows(), "source", s.source());
             List<String> intervals = stored.getOrDefault(s.symbol(), List.of());
             m.put("intervals", intervals);
             m.put("readable_intervals", BarReader.readable(intervals));
@@ -72,25 +65,12 @@ final class BarAnswers {
 
     /** One bar as the wire names its fields, in the order of {@link #columns}' column list. */
     private static Map<String, Object> fields(IntervalBar b) {
-        // dup: the wire's bar fields key by key; alike only in shape to other maps (rows and columns share this one)
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("ts", b.ts() + "Z");
-        row.put("date", b.date());
-        row.put("open", b.open());
-        row.put("high", b.high());
-        row.put("low", b.low());
-        row.put("close", b.close());
-        row.put("volume", b.volume());
-        return row;
+        return Json.object("ts", b.ts() + "Z", "date", b.date(), "open", b.open(), "high", b.high(), "low", b.low(), "close", b.close(),
+                "volume", b.volume());
     }
 
     private static Map<String, Object> header(BarSeries s) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("symbol", s.symbol());
-        out.put("interval", s.interval());
-        out.put("session", s.session());
-        out.put("resampled_from", s.resampledFrom());
-        out.put("bars_per_year", s.barsPerYear());
-        return out;
+        return Json.object("symbol", s.symbol(), "interval", s.interval(), "session", s.session(), "resampled_from", s.resampledFrom(),
+                "bars_per_year", s.barsPerYear());
     }
 }
