@@ -5,8 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -27,14 +25,8 @@ public record AppFile(long pid, int port, String token, String version, int cont
 
     /** The file's text. */
     public String toJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("pid", pid);
-        m.put("port", port);
-        m.put("token", token);
-        m.put("version", version);
-        m.put("contract", contract);
-        m.put("started_at", startedAt);
-        return MAPPER.writeValueAsString(m);
+        return MAPPER.writeValueAsString(MAPPER.createObjectNode().put("pid", pid).put("port", port).put("token", token).put("version", version)
+                .put("contract", contract).put("started_at", startedAt));
     }
 
     /**

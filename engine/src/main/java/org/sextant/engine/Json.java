@@ -19,6 +19,14 @@ public final class Json {
         return MAPPER.writeValueAsString(value);
     }
 
+    /** A JSON object whose keys keep the order given: key, value, key, value, ... (a value may be null); the map stays mutable. */
+    public static java.util.Map<String, Object> object(Object... keysAndValues) {
+        if (keysAndValues.length % 2 != 0) throw new IllegalArgumentException("keys and values come in pairs");
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        return m;
+    }
+
     public static <T> T read(String json, Class<T> type) {
         return MAPPER.readValue(json, type);
     }

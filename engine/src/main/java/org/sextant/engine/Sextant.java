@@ -76,7 +76,7 @@ public final class Sextant implements AutoCloseable {
         this.forecasts = new ForecastService(store, prices, home.modelsDir().resolve("global"));
         this.ingest = new IngestService(store, prices, home.settingsJson(), this::settings);
         this.analogueSeries = new MatcherAnalogueSource(analogues);
-        this.research = new ResearchService(store, analogueSeries);
+        this.research = new ResearchService(store, analogueSeries, forecasts.models());
         this.scaleOut = new ScaleOutExchange(store, forecasts, research, () -> changed(null));
         onDataChanged(analogues::invalidate); // signals are derived from prices
         onDataChanged(analogueSeries::invalidate);

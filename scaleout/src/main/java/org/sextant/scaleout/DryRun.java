@@ -7,6 +7,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.forecast.ForecastBacktestRun;
+import org.sextant.engine.forecast.ForecastModels;
 import scala.Tuple2;
 
 /**
@@ -25,7 +26,8 @@ public final class DryRun {
         List<Tuple2<Integer, Integer>> perSymbol = ForecastBacktestJob.bySymbol(prices, plan).map(g -> {
             PriceSeries s = PricesInput.series(g._1(), g._2(), a.from(), a.to());
             try {
-                return new Tuple2<>(s.size(), ForecastBacktestRun.fits(s, a.model(), a.horizon(), a.every(), null, a.outOfSampleStart()));
+                return new Tuple2<>(s.size(), ForecastBacktestRun.fits(ForecastModels.BUILT_IN, s, a.model(), a.horizon(), a.every(), null,
+                        a.outOfSampleStart()));
             } catch (RuntimeException tooShort) {
                 return new Tuple2<>(s.size(), 0);
             }
@@ -34,9 +36,9 @@ public final class DryRun {
         String median = medianSymbol(prices);
         PriceSeries sample = PricesInput.series(median, prices.where(org.apache.spark.sql.functions.col("symbol").equalTo(median)).collectAsList(),
                 a.from(), a.to());
-        int sampleFits = ForecastBacktestRun.fits(sample, a.model(), a.horizon(), a.every(), null, a.outOfSampleStart());
+        int sampleFits = ForecastBacktestRun.fits(ForecastModels.BUILT_IN, sample, a.model(), a.horizon(), a.every(), null, a.outOfSampleStart());
         long t0 = System.nanoTime();
-        ForecastBacktestRun.run(sample, a.model(), a.horizon(), a.every(), null, a.outOfSampleStart(), null, null);
+        ForecastBacktestRun.run(ForecastModels.BUILT_IN, sample, a.model(), a.horizon(), a.every(), null, a.outOfSampleStart(), null, null);
         double perFit = (System.nanoTime() - t0) / 1e9 / Math.max(1, sampleFits);
         return new Estimate(perSymbol.size(), fits, perFit, fits * perFit / 3600, plan);
     }

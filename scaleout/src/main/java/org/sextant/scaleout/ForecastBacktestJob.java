@@ -1,23 +1,19 @@
 package org.sextant.scaleout;
 
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.exchange.ForecastBacktestRows;
 import org.sextant.engine.forecast.ForecastBacktestRun;
+import org.sextant.engine.forecast.ForecastModels;
 import scala.Tuple2;
 
 /**
@@ -79,26 +75,21 @@ public final class ForecastBacktestJob {
         PriceSeries series = PricesInput.series(symbol, prices, a.from(), a.to());
         Map<String, Object> row;
         try {
-            ForecastBacktestRun.Computed c = ForecastBacktestRun.run(series, a.model(), a.horizon(), a.every(), null, a.outOfSampleStart(), null, null);
+            // a cluster has no trained global model: the built-in catalogue refuses global
+            ForecastBacktestRun.Computed c = ForecastBacktestRun.run(ForecastModels.BUILT_IN, series, a.model(), a.horizon(), a.every(), null,
+                    a.outOfSampleStart(), null, null);
             row = ForecastBacktestRows.ok(c, series.size());
         } catch (RuntimeException e) {
             row = ForecastBacktestRows.failed(symbol, a.model(), a.horizon(), series.size(), e);
         }
-        List<Object> values = new ArrayList<>();
-        for (String col : ForecastBacktestRows.COLUMNS) values.add(row.get(col));
-        return RowFactory.create(values.toArray());
+        return OutputRows.of(ForecastBacktestRows.COLUMNS, row);
     }
 
     private static StructType schema() {
-        List<StructField> fields = new ArrayList<>();
-        for (String c : ForecastBacktestRows.COLUMNS) {
-            DataType t = switch (c) {
-                case "horizon", "history_rows", "origins" -> DataTypes.IntegerType;
-                case "male" -> DataTypes.DoubleType;
-                default -> DataTypes.StringType;
-            };
-            fields.add(DataTypes.createStructField(c, t, !c.equals("symbol")));
-        }
-        return DataTypes.createStructType(fields);
+        return OutputRows.schema(ForecastBacktestRows.COLUMNS, c -> switch (c) {
+            case "horizon", "history_rows", "origins" -> DataTypes.IntegerType;
+            case "male" -> DataTypes.DoubleType;
+            default -> DataTypes.StringType;
+        });
     }
 }

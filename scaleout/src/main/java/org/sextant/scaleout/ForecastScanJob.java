@@ -1,22 +1,19 @@
 package org.sextant.scaleout;
 
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.exchange.ForecastScanRows;
 import org.sextant.engine.forecast.BandCalibration;
 import org.sextant.engine.forecast.ForecastBacktestRun;
+import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.forecast.ForecastScan;
 import org.sextant.engine.forecast.PriceForecast;
 
@@ -54,22 +51,17 @@ public final class ForecastScanJob {
         Map<String, Object> row;
         try {
             ForecastScan.SymbolOutcome o = ForecastScan.scanSymbol(series, a.minHistory(), a.asOf(),
-                    upTo -> PriceForecast.calibrated(upTo, a.model(), a.horizon(), ForecastBacktestRun.DEFAULT_LEVELS, cal));
+                    upTo -> PriceForecast.calibrated(ForecastModels.BUILT_IN, upTo, a.model(), a.horizon(), ForecastBacktestRun.DEFAULT_LEVELS,
+                            cal));
             row = ForecastScanRows.of(o, a.model(), a.horizon(), a.calibration(), a.minHistory(), a.asOf(), series.size());
         } catch (RuntimeException e) {
             row = ForecastScanRows.failed(symbol, a.model(), a.horizon(), a.calibration(), series.size(), e);
         }
-        List<Object> values = new ArrayList<>();
-        for (String col : ForecastScanRows.COLUMNS) values.add(row.get(col));
-        return RowFactory.create(values.toArray());
+        return OutputRows.of(ForecastScanRows.COLUMNS, row);
     }
 
     private static StructType schema() {
-        List<StructField> fields = new ArrayList<>();
-        for (String c : ForecastScanRows.COLUMNS) {
-            boolean integer = c.equals("horizon") || c.equals("min_history") || c.equals("history_rows");
-            fields.add(DataTypes.createStructField(c, integer ? DataTypes.IntegerType : DataTypes.StringType, !c.equals("symbol")));
-        }
-        return DataTypes.createStructType(fields);
+        return OutputRows.schema(ForecastScanRows.COLUMNS,
+                c -> c.equals("horizon") || c.equals("min_history") || c.equals("history_rows") ? DataTypes.IntegerType : DataTypes.StringType);
     }
 }

@@ -7,6 +7,7 @@ import org.apache.spark.sql.SparkSession;
 import org.sextant.engine.SextantException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -27,71 +28,76 @@ public final class SparkMain {
         if (rc != 0) System.exit(rc);
     }
 
-    @Command(name = "forecast-backtest", mixinStandardHelpOptions = true,
-            description = "Walk-forward forecast backtests per symbol; one Parquet row per symbol (errors as rows). Import with `sextant import-job OUT`.")
-    static final class ForecastBacktest implements Callable<Integer> {
+    /** The options both forecast jobs take: the exported prices, model and horizon, which symbols and dates, tasks and master. */
+    static final class ForecastJobOptions {
         @Option(names = "--in", required = true, description = "prices from `sextant export-prices` (any Hadoop path)") String in;
-        @Option(names = "--out", description = "output folder (any Hadoop path); replaced by each run") String out;
         @Option(names = "--model", description = "naive, drift, theta, ets, arima, ... (default theta)") String model;
         @Option(names = "--horizon", description = "business days ahead (default 20)") Integer horizon;
-        @Option(names = "--every", description = "origins: monthly (default), weekly or N closes") String every;
-        @Option(names = "--symbols", split = ",", description = "default: every symbol in --in") List<String> symbols;
-        @Option(names = "--from", description = "first date (default: each symbol's first)") LocalDate from;
-        @Option(names = "--to", description = "last date (default: each symbol's last)") LocalDate to;
-        @Option(names = "--oos-start", description = "first out-of-sample origin date (default: the last 40%% of each history)") LocalDate oosStart;
-        @Option(names = "--partitions", description = "tasks (default: 4 per core)") Integer partitions;
-        @Option(names = "--master", defaultValue = "local[*]", description = "local[N] (default local[*]) or 'submit' under spark-submit") String master;
-        @Option(names = "--dry-run", description = "print the fits, estimated core-hours and partition plan; compute nothing") boolean dryRun;
-
-        @Override
-        public Integer call() {
-            ForecastBacktestArguments a = new ForecastBacktestArguments(model, horizon, every, symbols, from, to, oosStart);
-            if (!dryRun && out == null) throw SextantException.invalid("out", "no output folder", "pass --out DIR");
-            SparkSession spark = LocalSpark.session(master.equals("submit") ? null : master, "sextant forecast-backtest");
-            try {
-                int tasks = partitions != null ? partitions : 4 * spark.sparkContext().defaultParallelism();
-                if (dryRun) {
-                    DryRun.print(DryRun.estimate(spark, in, a, tasks), System.out);
-                } else {
-                    ForecastBacktestJob.run(spark, in, out, a, tasks);
-                    System.out.println("wrote " + out + "; import it with: bin/sextant import-job " + out);
-                }
-                return 0;
-            } finally {
-                spark.stop();
-            }
-        }
-    }
-
-    @Command(name = "forecast-scan", mixinStandardHelpOptions = true,
-            description = "A universe forecast scan: each symbol's week-aligned live forecast and reward/risk at 80/95/99%; one Parquet row per symbol "
-                    + "(too little history or a refused model as a row). Import with `sextant import-job OUT`; then scans rank the symbols without refitting.")
-    static final class ForecastScanCommand implements Callable<Integer> {
-        @Option(names = "--in", required = true, description = "prices from `sextant export-prices` (any Hadoop path)") String in;
-        @Option(names = "--out", required = true, description = "output folder (any Hadoop path); replaced by each run") String out;
-        @Option(names = "--model", description = "naive, drift, theta, ets, arima, ... (default theta)") String model;
-        @Option(names = "--horizon", description = "business days ahead (default 20)") Integer horizon;
-        @Option(names = "--calibration", description = "model, conformal (default) or adaptive") String calibration;
-        @Option(names = "--min-history", description = "closes a symbol needs (default 250); fewer is a skipped row") Integer minHistory;
-        @Option(names = "--as-of", description = "the forecast starts at the last completed week on or before this date (default: each symbol's last close)") LocalDate asOf;
         @Option(names = "--symbols", split = ",", description = "default: every symbol in --in") List<String> symbols;
         @Option(names = "--from", description = "first date read (default: each symbol's first)") LocalDate from;
         @Option(names = "--to", description = "last date read (default: each symbol's last)") LocalDate to;
         @Option(names = "--partitions", description = "tasks (default: 4 per core)") Integer partitions;
         @Option(names = "--master", defaultValue = "local[*]", description = "local[N] (default local[*]) or 'submit' under spark-submit") String master;
 
+        int onSpark(String app, java.util.function.ObjIntConsumer<SparkSession> work) { return SparkMain.onSpark(master, app, partitions, work); }
+    }
+
+    /**
+     * Runs a job on the session of {@code master} ('submit': spark-submit's) and stops it after;
+     * the job gets the session and its task count ({@code partitions}, default 4 per core). Exit code 0.
+     */
+    static int onSpark(String master, String app, Integer partitions, java.util.function.ObjIntConsumer<SparkSession> job) {
+        SparkSession spark = LocalSpark.session(master.equals("submit") ? null : master, app);
+        try {
+            job.accept(spark, partitions != null ? partitions : 4 * spark.sparkContext().defaultParallelism());
+            return 0;
+        } finally {
+            spark.stop();
+        }
+    }
+
+    @Command(name = "forecast-backtest", mixinStandardHelpOptions = true,
+            description = "Walk-forward forecast backtests per symbol; one Parquet row per symbol (errors as rows). Import with `sextant import-job OUT`.")
+    static final class ForecastBacktest implements Callable<Integer> {
+        @Mixin ForecastJobOptions job;
+        @Option(names = "--out", description = "output folder (any Hadoop path); replaced by each run") String out;
+        @Option(names = "--every", description = "origins: monthly (default), weekly or N closes") String every;
+        @Option(names = "--oos-start", description = "first out-of-sample origin date (default: the last 40%% of each history)") LocalDate oosStart;
+        @Option(names = "--dry-run", description = "print the fits, estimated core-hours and partition plan; compute nothing") boolean dryRun;
+
         @Override
         public Integer call() {
-            ScanArguments a = new ScanArguments(model, horizon, calibration, minHistory, asOf, symbols, from, to);
-            SparkSession spark = LocalSpark.session(master.equals("submit") ? null : master, "sextant forecast-scan");
-            try {
-                int tasks = partitions != null ? partitions : 4 * spark.sparkContext().defaultParallelism();
-                ForecastScanJob.run(spark, in, out, a, tasks);
+            ForecastBacktestArguments a = new ForecastBacktestArguments(job.model, job.horizon, every, job.symbols, job.from, job.to, oosStart);
+            if (!dryRun && out == null) throw SextantException.invalid("out", "no output folder", "pass --out DIR");
+            return job.onSpark("sextant forecast-backtest", (spark, tasks) -> {
+                if (dryRun) {
+                    DryRun.print(DryRun.estimate(spark, job.in, a, tasks), System.out);
+                } else {
+                    ForecastBacktestJob.run(spark, job.in, out, a, tasks);
+                    System.out.println("wrote " + out + "; import it with: bin/sextant import-job " + out);
+                }
+            });
+        }
+    }
+
+    // dup: the picocli command shape every job has (options, then onSpark); what each runs and prints differs
+    @Command(name = "forecast-scan", mixinStandardHelpOptions = true,
+            description = "A universe forecast scan: each symbol's week-aligned live forecast and reward/risk at 80/95/99%; one Parquet row per symbol "
+                    + "(too little history or a refused model as a row). Import with `sextant import-job OUT`; then scans rank the symbols without refitting.")
+    static final class ForecastScanCommand implements Callable<Integer> {
+        @Mixin ForecastJobOptions job;
+        @Option(names = "--out", required = true, description = "output folder (any Hadoop path); replaced by each run") String out;
+        @Option(names = "--calibration", description = "model, conformal (default) or adaptive") String calibration;
+        @Option(names = "--min-history", description = "closes a symbol needs (default 250); fewer is a skipped row") Integer minHistory;
+        @Option(names = "--as-of", description = "the forecast starts at the last completed week on or before this date (default: each symbol's last close)") LocalDate asOf;
+
+        @Override
+        public Integer call() {
+            ScanArguments a = new ScanArguments(job.model, job.horizon, calibration, minHistory, asOf, job.symbols, job.from, job.to);
+            return job.onSpark("sextant forecast-scan", (spark, tasks) -> {
+                ForecastScanJob.run(spark, job.in, out, a, tasks);
                 System.out.println("wrote " + out + "; import it with: bin/sextant import-job " + out);
-                return 0;
-            } finally {
-                spark.stop();
-            }
+            });
         }
     }
 
@@ -112,17 +118,12 @@ public final class SparkMain {
         @Override
         public Integer call() throws java.io.IOException {
             SweepArguments a = new SweepArguments(java.nio.file.Files.readString(spec), symbols, from, to, oosStart);
-            SparkSession spark = LocalSpark.session(master.equals("submit") ? null : master, "sextant strategy-sweep");
-            try {
-                int tasks = partitions != null ? partitions : 4 * spark.sparkContext().defaultParallelism();
+            return onSpark(master, "sextant strategy-sweep", partitions, (spark, tasks) -> {
                 StrategySweepJob.Plan p = StrategySweepJob.run(spark, in, out, a, tasks);
                 System.out.printf("wrote %d configurations x %d symbols x %d bars in %d tasks to %s (job %s)%n", p.job().configurations(),
                         p.job().symbols().size(), p.job().bars(), p.chunks().size(), out, p.job().jobId());
                 System.out.println("import it with: bin/sextant import-job " + out + " --session NAME");
-                return 0;
-            } finally {
-                spark.stop();
-            }
+            });
         }
     }
 
@@ -138,14 +139,10 @@ public final class SparkMain {
 
         @Override
         public Integer call() {
-            SparkSession spark = LocalSpark.session(master.equals("submit") ? null : master, "sextant synthetic-universe");
-            try {
+            return onSpark(master, "sextant synthetic-universe", null, (spark, tasks) -> {
                 SyntheticUniverse.write(spark, SyntheticUniverse.closes(spark, in), symbols, years * 252, seed, out);
                 System.out.printf("wrote %d synthetic symbols x %d closes to %s (benchmarks only)%n", symbols, years * 252, out);
-                return 0;
-            } finally {
-                spark.stop();
-            }
+            });
         }
     }
 }

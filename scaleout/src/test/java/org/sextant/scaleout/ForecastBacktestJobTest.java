@@ -18,6 +18,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.forecast.ForecastBacktestRun;
+import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.forecast.WalkForwardBacktest;
 import org.sextant.engine.forecast.store.StoredForecastBacktest;
 
@@ -67,7 +68,7 @@ class ForecastBacktestJobTest {
         assertEquals(SharedSpark.TINY, imported.failed().get(0).get("symbol"));
         for (String s : List.of("NYSE", "MSFT.OHLCV")) {
             StoredForecastBacktest stored = engine.backtestOverlays(s, "naive", 5, null, null);
-            ForecastBacktestRun.Computed local = ForecastBacktestRun.run(engine.getClosePrice(s, null, null), "naive", 5, "250", null, null, null, null);
+            ForecastBacktestRun.Computed local = ForecastBacktestRun.run(ForecastModels.BUILT_IN, engine.getClosePrice(s, null, null), "naive", 5, "250", null, null, null, null);
             assertNotNull(stored.result(), s);
             assertEquals(Json.MAPPER.writeValueAsString(local.result()), Json.MAPPER.writeValueAsString(stored.result()), s);
             assertEquals("every 250", stored.originsRule());

@@ -16,6 +16,7 @@ import org.sextant.engine.Sextant;
 import org.sextant.engine.exchange.JobImport;
 import org.sextant.engine.forecast.BandCalibration;
 import org.sextant.engine.forecast.ForecastBacktestRun;
+import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.forecast.ForecastScan;
 import org.sextant.engine.forecast.PriceForecast;
 import org.sextant.engine.forecast.ScanResult;
@@ -59,7 +60,7 @@ class ForecastScanJobTest {
         for (String s : ranked) {
             // the local engine's kernel on the store's prices, as a local scan computes a forecast it has not stored
             ForecastScan.SymbolOutcome local = ForecastScan.scanSymbol(engine.getClosePrice(s, null, null), 250, null,
-                    p -> PriceForecast.calibrated(p, MODEL, HORIZON, ForecastBacktestRun.DEFAULT_LEVELS, BandCalibration.CONFORMAL));
+                    p -> PriceForecast.calibrated(ForecastModels.BUILT_IN, p, MODEL, HORIZON, ForecastBacktestRun.DEFAULT_LEVELS, BandCalibration.CONFORMAL));
             assertEquals(compact.writeValueAsString(local.row()), bySymbol.get(s).getAs("row_json"), s);
         }
 

@@ -16,6 +16,7 @@ import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.forecast.ForecastBacktestRun;
+import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.research.ResearchService;
 import org.sextant.engine.research.graph.GraphComposer;
@@ -67,7 +68,7 @@ public final class ScaleOutBench {
         ForecastBacktestArguments warm = new ForecastBacktestArguments(model, 20, every, fcSymbols.subList(0, warmSymbols), null, null, null);
         Map<String, String> local = new HashMap<>();
         long fits = 0;
-        for (PriceSeries s : series.subList(0, symbols)) fits += ForecastBacktestRun.fits(s, model, 20, every, null, null);
+        for (PriceSeries s : series.subList(0, symbols)) fits += ForecastBacktestRun.fits(ForecastModels.BUILT_IN, s, model, 20, every, null, null);
         // sweep: an RSI grid over the first sweepSymbols symbols, equal weight
         String spec = rsiGrid();
         List<String> swSymbols = series.subList(0, sweepSymbols).stream().map(PriceSeries::symbol).toList();
@@ -84,7 +85,7 @@ public final class ScaleOutBench {
             int roundSymbols = round == 0 ? warmSymbols : symbols;
             Measured fcLocal = measure("forecast: local engine, 1 thread", () -> {
                 for (PriceSeries s : series.subList(0, roundSymbols)) {
-                    local.put(s.symbol(), Json.MAPPER.writeValueAsString(ForecastBacktestRun.run(s, model, 20, every, null, null, null, null).result()));
+                    local.put(s.symbol(), Json.MAPPER.writeValueAsString(ForecastBacktestRun.run(ForecastModels.BUILT_IN, s, model, 20, every, null, null, null, null).result()));
                 }
             });
             fc = new ArrayList<>(List.of(fcLocal));

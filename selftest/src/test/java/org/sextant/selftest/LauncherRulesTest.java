@@ -28,12 +28,16 @@ class LauncherRulesTest {
         r.check();
     }
 
+    /** The rule holds and saw at least {@code atLeast} things, so a matcher that finds nothing cannot pass. */
+    private static void holds(RuleResult r, int atLeast, String examined, TestReporter reporter) {
+        assertTrue(r.examined() >= atLeast, examined + ": " + r.examined());
+        holds(r, reporter);
+    }
+
     @Test
     @DisplayName("rule: every tool is in the classification list exactly once, every listed tool exists")
     void classified(TestReporter reporter) {
-        RuleResult r = LauncherRules.classifiedExactlyOnce(launcher);
-        assertTrue(r.examined() >= 6, "tool classes found: " + r.examined());
-        holds(r, reporter);
+        holds(LauncherRules.classifiedExactlyOnce(launcher), 6, "tool classes found", reporter);
     }
 
     @Test
@@ -51,25 +55,19 @@ class LauncherRulesTest {
     @Test
     @DisplayName("rule: a read tool calls neither gate and reaches no file-writing API")
     void readToolsPure(TestReporter reporter) {
-        RuleResult r = LauncherRules.readToolsCallNoGateAndWriteNoFile(launcher);
-        assertTrue(r.examined() >= 6, "read tools: " + r.examined());
-        holds(r, reporter);
+        holds(LauncherRules.readToolsCallNoGateAndWriteNoFile(launcher), 6, "read tools", reporter);
     }
 
     @Test
     @DisplayName("rule: a read tool reaches only read capabilities of the app")
     void readToolsReachReadRoutes(TestReporter reporter) {
-        RuleResult r = BoundaryRules.readToolsReachOnlyReadCapabilities(launcher);
-        assertTrue(r.examined() >= 20, "read tools: " + r.examined());
-        holds(r, reporter);
+        holds(BoundaryRules.readToolsReachOnlyReadCapabilities(launcher), 20, "read tools", reporter);
     }
 
     @Test
     @DisplayName("rule: a read route of the app reaches no store write and no file write")
     void readRoutesWriteNothing(TestReporter reporter) {
-        RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(), org.sextant.engine.api.ApiRoutes.class.getName());
-        assertTrue(r.examined() >= 20, "read routes: " + r.examined());
-        holds(r, reporter);
+        holds(BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(), org.sextant.engine.api.ApiRoutes.class.getName()), 20, "read routes", reporter);
     }
 
     @Test
@@ -92,9 +90,8 @@ class LauncherRulesTest {
     @Test
     @DisplayName("rule: a description that names another tool names one that exists")
     void descriptionsNameTools(TestReporter reporter) {
-        RuleResult r = LauncherRules.descriptionsNameExistingTools(launcher);
-        assertTrue(r.examined() >= 1, "run_select is named by get_db_schema: the matcher must see it");
-        holds(r, reporter);
+        holds(LauncherRules.descriptionsNameExistingTools(launcher), 1, "run_select is named by get_db_schema: the matcher must see it; named tools seen",
+                reporter);
     }
 
     @Test
@@ -127,9 +124,7 @@ class LauncherRulesTest {
     void moduleDirections(TestReporter reporter) {
         holds(ModuleRules.chartsDependOnNoEngineType(ModuleRules.classes("org.sextant.charts")), reporter);
         com.tngtech.archunit.core.domain.JavaClasses app = ModuleRules.classes("org.sextant.app");
-        RuleResult viewModels = ModuleRules.viewModelsHoldNoSceneGraph(app);
-        assertTrue(viewModels.examined() >= 7, "ViewModels: " + viewModels.examined());
-        holds(viewModels, reporter);
+        holds(ModuleRules.viewModelsHoldNoSceneGraph(app), 7, "ViewModels", reporter);
         holds(ModuleRules.appLinksNoLauncher(app), reporter);
     }
 }

@@ -13,6 +13,7 @@ import org.sextant.mcp.fixture.LinksJdbc;
 import org.sextant.mcp.fixture.PilotFlagWriter;
 import org.sextant.mcp.fixture.SettingsWriter;
 import org.sextant.mcp.tools.FixtureTools;
+import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolCatalog;
 import org.sextant.selftest.fixtures.UnmaskedState;
 import org.sextant.selftest.fixtures.InsertingReadRoutes;
@@ -32,6 +33,18 @@ import org.sextant.charts.fixture.ChartOfEngineSeries;
  */
 class RulesCanFailTest {
 
+    /** The real launcher with {@code tool} listed and its class, and {@code more}, among the launcher's classes. */
+    private static Launcher listing(LauncherTool tool, Class<?>... more) {
+        Class<?>[] fixtures = java.util.stream.Stream.concat(java.util.stream.Stream.of(tool.getClass()), java.util.Arrays.stream(more))
+                .toArray(Class<?>[]::new);
+        return Launcher.withFixtures(Launcher.allPlus(tool), ToolCatalog.class.getName(), fixtures);
+    }
+
+    /** The real launcher and list, with {@code fixtures} among its classes (listed nowhere). */
+    private static Launcher beside(Class<?>... fixtures) {
+        return Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), fixtures);
+    }
+
     private static void fails(RuleResult r, String culprit) {
         assertFalse(r.passed(), r.rule() + " passed on a fixture that breaks it");
         assertTrue(r.violations().stream().anyMatch(v -> v.contains(culprit)),
@@ -41,7 +54,7 @@ class RulesCanFailTest {
     @Test
     @DisplayName("fails: a tool class missing from the list")
     void unlisted() {
-        Launcher l = Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), FixtureTools.Unlisted.class);
+        Launcher l = beside(FixtureTools.Unlisted.class);
         fails(LauncherRules.classifiedExactlyOnce(l), "Unlisted is a tool but not in the classification list");
     }
 
@@ -53,8 +66,7 @@ class RulesCanFailTest {
         fails(LauncherRules.classifiedExactlyOnce(twice), "is listed 2 times");
         fails(LauncherRules.classifiedExactlyOnce(twice), "appears twice in the list");
 
-        Launcher thief = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.NameThief()),
-                ToolCatalog.class.getName(), FixtureTools.NameThief.class);
+        Launcher thief = listing(new FixtureTools.NameThief());
         fails(LauncherRules.classifiedExactlyOnce(thief), "tool name 'list_symbols' is listed twice");
 
         // The entry's class is not among the launcher's classes: the list names a tool that does not exist.
@@ -65,25 +77,21 @@ class RulesCanFailTest {
     @Test
     @DisplayName("fails: a write tool reached without the runs gate (and passes when gated)")
     void writeWithoutGate() {
-        Launcher good = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.GoodWrite()), ToolCatalog.class.getName(),
-                FixtureTools.GoodWrite.class);
+        Launcher good = listing(new FixtureTools.GoodWrite());
         RuleResult ok = LauncherRules.writeToolsPassTheRunsGate(good);
         assertTrue(ok.examined() >= 1 && ok.passed(), "write tools behind the real dispatcher pass (the fixture among them): " + ok.violations());
 
-        Launcher bypass = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.BypassedWrite()),
-                ToolCatalog.class.getName(), FixtureTools.BypassedWrite.class, FixtureTools.Bypass.class);
+        Launcher bypass = listing(new FixtureTools.BypassedWrite(), FixtureTools.Bypass.class);
         fails(LauncherRules.writeToolsPassTheRunsGate(bypass), "FixtureTools$Bypass.run");
     }
 
     @Test
     @DisplayName("fails: an app-driving tool without the pilot gate")
     void pilotWithoutGate() {
-        Launcher behindDispatcher = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.Pilot()),
-                ToolCatalog.class.getName(), FixtureTools.Pilot.class);
+        Launcher behindDispatcher = listing(new FixtureTools.Pilot());
         assertTrue(LauncherRules.appDrivingToolsPassThePilotGate(behindDispatcher).passed());
 
-        Launcher runsOnly = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.Pilot()), ToolCatalog.class.getName(),
-                FixtureTools.Pilot.class, FixtureTools.RunsOnlyDispatcher.class);
+        Launcher runsOnly = listing(new FixtureTools.Pilot(), FixtureTools.RunsOnlyDispatcher.class);
         fails(LauncherRules.appDrivingToolsPassThePilotGate(runsOnly), "RunsOnlyDispatcher.dispatch");
         assertTrue(LauncherRules.writeToolsPassTheRunsGate(runsOnly).passed(), "that dispatcher does pass the runs gate");
     }
@@ -91,12 +99,10 @@ class RulesCanFailTest {
     @Test
     @DisplayName("fails: a read tool that writes a file, a read tool that calls a gate")
     void impureRead() {
-        Launcher writes = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.ReadThatWrites()),
-                ToolCatalog.class.getName(), FixtureTools.ReadThatWrites.class, cache());
+        Launcher writes = listing(new FixtureTools.ReadThatWrites(), cache());
         fails(LauncherRules.readToolsCallNoGateAndWriteNoFile(writes), "java.nio.file.Files.writeString");
 
-        Launcher gates = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.ReadThatGates()),
-                ToolCatalog.class.getName(), FixtureTools.ReadThatGates.class);
+        Launcher gates = listing(new FixtureTools.ReadThatGates());
         fails(LauncherRules.readToolsCallNoGateAndWriteNoFile(gates), "RunsGate.enforce");
     }
 
@@ -111,8 +117,7 @@ class RulesCanFailTest {
     @Test
     @DisplayName("fails: a write tool declared read (import_prices as read reaches start_import)")
     void writeDeclaredRead() {
-        Launcher l = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.ImportDeclaredRead()),
-                ToolCatalog.class.getName(), FixtureTools.ImportDeclaredRead.class);
+        Launcher l = listing(new FixtureTools.ImportDeclaredRead());
         fails(BoundaryRules.readToolsReachOnlyReadCapabilities(l), "fixture_import_declared_read is read but reaches the write capability start_import");
     }
 
@@ -128,34 +133,32 @@ class RulesCanFailTest {
     @Test
     @DisplayName("fails: a description naming a missing tool")
     void missingToolName() {
-        Launcher l = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.NamesMissingTool()),
-                ToolCatalog.class.getName(), FixtureTools.NamesMissingTool.class);
+        Launcher l = listing(new FixtureTools.NamesMissingTool());
         fails(LauncherRules.descriptionsNameExistingTools(l), "get_symbols_v2");
     }
 
     @Test
     @DisplayName("fails: a write tool promising to leave the disk untouched")
     void falsePromise() {
-        Launcher l = Launcher.withFixtures(Launcher.allPlus(new FixtureTools.WriteThatPromisesNoChange()),
-                ToolCatalog.class.getName(), FixtureTools.WriteThatPromisesNoChange.class);
+        Launcher l = listing(new FixtureTools.WriteThatPromisesNoChange());
         fails(LauncherRules.noChangePromisesOnlyOnReadTools(l), "fixture_promise is a write tool");
     }
 
     @Test
     @DisplayName("fails: code that creates .mcp_pilot or writes settings.json")
     void pilotWriter() {
-        Launcher pilot = Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), PilotFlagWriter.class);
+        Launcher pilot = beside(PilotFlagWriter.class);
         fails(LauncherRules.nothingWritesPilotFlagOrSettings(pilot), "PilotFlagWriter.openTheGate");
-        Launcher settings = Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), SettingsWriter.class);
+        Launcher settings = beside(SettingsWriter.class);
         fails(LauncherRules.nothingWritesPilotFlagOrSettings(settings), "SettingsWriter.reset");
     }
 
     @Test
     @DisplayName("fails: launcher code that links the engine or JDBC/DuckDB")
     void linking() {
-        Launcher engine = Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), LinksEngine.class);
+        Launcher engine = beside(LinksEngine.class);
         fails(LauncherRules.launcherLinksNeitherEngineNorDuckDb(engine), "org.sextant.engine.Json");
-        Launcher jdbc = Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), LinksJdbc.class);
+        Launcher jdbc = beside(LinksJdbc.class);
         fails(LauncherRules.launcherLinksNeitherEngineNorDuckDb(jdbc), "java.sql.DriverManager");
     }
 
@@ -169,7 +172,7 @@ class RulesCanFailTest {
                 org.sextant.engine.home.AppState.class, org.sextant.engine.home.Settings.class, UnmaskedState.class));
         fails(EngineRules.stateIsBuiltOnlyFromMaskedSettings(withLeak), "UnmaskedState.leak");
 
-        Launcher reads = Launcher.withFixtures(ToolCatalog.ALL, ToolCatalog.class.getName(), SettingsWriter.class);
+        Launcher reads = beside(SettingsWriter.class);
         fails(LauncherRules.launcherNeverReadsSettings(reads), "SettingsWriter");
     }
 

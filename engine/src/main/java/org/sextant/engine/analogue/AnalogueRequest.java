@@ -164,21 +164,34 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
         return new AnalogueRequest(signals, horizon, mode, topK, halfLife, bw, trust, include, asOf, benchmarkOf(a));
     }
 
-    private static Map<String, Object> parseSignals(Object raw, SignalRegistry registry, Consumer<String> warn) {
+    /** One entry of an object argument keyed by signal dimension: its definition (null when unknown) and value. */
+    private record DimensionEntry(String name, SignalDefinition def, Object value) {}
+
+    /** The entries of the object argument {@code field}, or null when it is absent; refused, naming the field, when it is not an object. */
+    private static List<DimensionEntry> dimensionEntries(Object raw, SignalRegistry registry, String field, String problem, String fix) {
         if (raw == null) return null;
-        if (!(raw instanceof Map<?, ?> map)) {
-            throw SextantException.invalid(SIGNALS_DICT, "signals_dict must be an object of dimension -> value",
-                    "pass e.g. {\"rsi_14\": 28, \"drawdown_252\": -0.12}, or omit it for the latest row");
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
+        if (!(raw instanceof Map<?, ?> map)) throw SextantException.invalid(field, problem, fix);
+        List<DimensionEntry> out = new java.util.ArrayList<>();
         for (Map.Entry<?, ?> e : map.entrySet()) {
             String name = String.valueOf(e.getKey());
-            SignalDefinition def = registry.get(name);
+            out.add(new DimensionEntry(name, registry.get(name), e.getValue()));
+        }
+        return out;
+    }
+
+    private static Map<String, Object> parseSignals(Object raw, SignalRegistry registry, Consumer<String> warn) {
+        List<DimensionEntry> entries = dimensionEntries(raw, registry, SIGNALS_DICT, "signals_dict must be an object of dimension -> value",
+                "pass e.g. {\"rsi_14\": 28, \"drawdown_252\": -0.12}, or omit it for the latest row");
+        if (entries == null) return null;
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (DimensionEntry e : entries) {
+            String name = e.name();
+            SignalDefinition def = e.def();
             if (def == null) {
                 throw SextantException.invalid(SIGNALS_DICT + "." + name, "unknown signal dimension '" + name + "'",
                         "use dimensions from the signal registry: " + registry.names());
             }
-            Object v = e.getValue();
+            Object v = e.value();
             if (v == null) continue;
             if (def.numeric()) {
                 Double x = coerce(v);
@@ -199,23 +212,22 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
         return out;
     }
 
+    // dup: walks its entries as parseSignals does (dimensionEntries), but checks a multiplier range, not levels
     private static Map<String, Double> parseTrust(Object raw, SignalRegistry registry, Consumer<String> warn) {
-        if (raw == null) return null;
-        if (!(raw instanceof Map<?, ?> map)) {
-            throw SextantException.invalid(DIM_TRUST, "dim_trust must be an object of dimension -> multiplier",
-                    "pass e.g. {\"ret_1d\": 0, \"vol_20d\": 2}; {} disables the default trust map");
-        }
+        List<DimensionEntry> entries = dimensionEntries(raw, registry, DIM_TRUST, "dim_trust must be an object of dimension -> multiplier",
+                "pass e.g. {\"ret_1d\": 0, \"vol_20d\": 2}; {} disables the default trust map");
+        if (entries == null) return null;
         Map<String, Double> out = new LinkedHashMap<>();
-        for (Map.Entry<?, ?> e : map.entrySet()) {
-            String name = String.valueOf(e.getKey());
-            SignalDefinition def = registry.get(name);
+        for (DimensionEntry e : entries) {
+            String name = e.name();
+            SignalDefinition def = e.def();
             if (def == null || !def.numeric()) {
                 throw SextantException.invalid(DIM_TRUST + "." + name, "'" + name + "' is not a numeric signal dimension",
                         "use numeric dimensions: " + registry.numeric().stream().map(SignalDefinition::name).toList());
             }
-            Double x = coerce(e.getValue());
+            Double x = coerce(e.value());
             if (x == null) {
-                warn.accept("compare_to_history: dim_trust." + name + "='" + e.getValue() + "' is not a number; dropped");
+                warn.accept("compare_to_history: dim_trust." + name + "='" + e.value() + "' is not a number; dropped");
                 continue;
             }
             if (!(x >= 0 && x <= AnalogueDefaults.TRUST_MAX)) {

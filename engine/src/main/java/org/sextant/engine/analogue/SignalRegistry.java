@@ -11,6 +11,7 @@ import java.util.Map;
  * dimensions keep separate column numbers; the order is part of the matcher's fingerprint.
  */
 public final class SignalRegistry {
+    // dup: the dimensions' wire names, one constant each; alike only in shape to other name lists
     public static final String RET_1D = "ret_1d";
     public static final String RET_5D = "ret_5d";
     public static final String RET_20D = "ret_20d";

@@ -11,6 +11,7 @@ import org.sextant.contract.ArgumentCheck;
 import org.sextant.contract.Capabilities;
 import org.sextant.contract.Capability;
 import org.sextant.contract.FailReason;
+import org.sextant.engine.Json;
 import org.sextant.engine.ReadOnlyScope;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
@@ -353,19 +354,7 @@ public final class ApiRoutes {
 
     private static Map<String, Object> closes(PriceSeries s) {
         List<Map<String, Object>> rows = new java.util.ArrayList<>(s.size());
-        for (int i = 0; i < s.size(); i++) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("date", s.dates().get(i));
-            row.put("close", s.close()[i]);
-            row.put("adj_close", s.adjClose()[i]);
-            rows.add(row);
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("symbol", s.symbol());
-        out.put("from", s.from());
-        out.put("to", s.to());
-        out.put("count", s.size());
-        out.put("rows", rows);
-        return out;
+        for (int i = 0; i < s.size(); i++) rows.add(Json.object("date", s.dates().get(i), "close", s.close()[i], "adj_close", s.adjClose()[i]));
+        return Json.object("symbol", s.symbol(), "from", s.from(), "to", s.to(), "count", s.size(), "rows", rows);
     }
 }

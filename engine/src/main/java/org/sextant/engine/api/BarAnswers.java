@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
+import org.sextant.engine.Json;
 import org.sextant.engine.data.BarReader;
 import org.sextant.engine.data.BarSeries;
 import org.sextant.engine.data.IntervalBar;
@@ -28,15 +29,8 @@ final class BarAnswers {
     static List<Map<String, Object>> withIntervals(List<SymbolInfo> symbols, Map<String, List<String>> stored) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (SymbolInfo s : symbols) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("symbol", s.symbol());
-            m.put("name", s.name());
-            m.put("currency", s.currency());
-            m.put("exchange", s.exchange());
-            m.put("first_date", s.firstDate());
-            m.put("last_date", s.lastDate());
-            m.put("rows", s.rows());
-            m.put("source", s.source());
+            Map<String, Object> m = Json.object("symbol", s.symbol(), "name", s.name(), "currency", s.currency(), "exchange", s.exchange(),
+                    "first_date", s.firstDate(), "last_date", s.lastDate(), "rows", s.rows(), "source", s.source());
             List<String> intervals = stored.getOrDefault(s.symbol(), List.of());
             m.put("intervals", intervals);
             m.put("readable_intervals", BarReader.readable(intervals));
@@ -49,18 +43,7 @@ final class BarAnswers {
     static Map<String, Object> rows(BarSeries s) {
         List<Map<String, Object>> rows = new ArrayList<>(s.size());
         TradingSession session = TradingSession.of(s.session());
-        for (IntervalBar b : s.bars()) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("ts", b.ts() + "Z");
-            row.put("ts_local", session.onClock(b.ts()));
-            row.put("date", b.date());
-            row.put("open", b.open());
-            row.put("high", b.high());
-            row.put("low", b.low());
-            row.put("close", b.close());
-            row.put("volume", b.volume());
-            rows.add(row);
-        }
+        for (IntervalBar b : s.bars()) rows.add(fields(b, session));
         Map<String, Object> out = header(s);
         out.put("from", s.bars().isEmpty() ? null : s.bars().get(0).date());
         out.put("to", s.bars().isEmpty() ? null : s.bars().get(s.size() - 1).date());
@@ -75,16 +58,7 @@ final class BarAnswers {
         Map<String, List<Object>> cols = new LinkedHashMap<>();
         for (String c : List.of("ts", "ts_local", "date", "open", "high", "low", "close", "volume")) cols.put(c, new ArrayList<>(bars.size()));
         TradingSession session = TradingSession.of(s.session());
-        for (IntervalBar b : bars) {
-            cols.get("ts").add(b.ts() + "Z");
-            cols.get("ts_local").add(session.onClock(b.ts()));
-            cols.get("date").add(b.date());
-            cols.get("open").add(b.open());
-            cols.get("high").add(b.high());
-            cols.get("low").add(b.low());
-            cols.get("close").add(b.close());
-            cols.get("volume").add(b.volume());
-        }
+        for (IntervalBar b : bars) fields(b, session).forEach((field, value) -> cols.get(field).add(value));
         Map<String, Object> out = header(s);
         out.put("count", bars.size());
         out.put("bars", cols);
@@ -92,14 +66,14 @@ final class BarAnswers {
         return out;
     }
 
+    /** One bar as the wire names its fields, in the order of {@link #columns}' column list. */
+    private static Map<String, Object> fields(IntervalBar b, TradingSession session) {
+        return Json.object("ts", b.ts() + "Z", "ts_local", session.onClock(b.ts()), "date", b.date(), "open", b.open(), "high", b.high(), "low", b.low(), "close", b.close(),
+                "volume", b.volume());
+    }
+
     private static Map<String, Object> header(BarSeries s) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("symbol", s.symbol());
-        out.put("interval", s.interval());
-        out.put("session", s.session());
-        out.put("zone", TradingSession.of(s.session()).zone().getId());
-        out.put("resampled_from", s.resampledFrom());
-        out.put("bars_per_year", s.barsPerYear());
-        return out;
+        return Json.object("symbol", s.symbol(), "interval", s.interval(), "session", s.session(),
+                "zone", TradingSession.of(s.session()).zone().getId(), "resampled_from", s.resampledFrom(), "bars_per_year", s.barsPerYear());
     }
 }

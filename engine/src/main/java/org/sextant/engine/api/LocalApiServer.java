@@ -208,20 +208,11 @@ public final class LocalApiServer implements AutoCloseable {
     }
 
     private static Map<String, Object> ok(Object data) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ok", true);
-        m.put("data", data);
-        return m;
+        return Json.object("ok", true, "data", data);
     }
 
     private static Map<String, Object> failure(String reason, String error, String field, String fix) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ok", false);
-        m.put("error", error);
-        m.put("fail_reason", reason);
-        m.put("field", field);
-        m.put("fix", fix);
-        return m;
+        return Json.object("ok", false, "error", error, "fail_reason", reason, "field", field, "fix", fix);
     }
 
     private static void send(HttpExchange ex, int status, Object body) throws IOException {

@@ -45,6 +45,7 @@ public final class BarReader {
     }
 
     /** The symbol's recorded session, or null when it has none (then resampling treats it as continuous). */
+    // dup: the JDBC bind-and-read shape every store query has; the statement and its row differ
     public String sessionLabel(String symbol) {
         return store.read(c -> {
             try (PreparedStatement p = c.prepareStatement("SELECT session FROM symbol_sessions WHERE symbol = ?")) {

@@ -27,6 +27,7 @@ public final class PriceRepository {
     }
 
     /** Symbols whose name or ticker contains {@code query} (case-insensitive); all when null or blank. */
+    // dup: the JDBC bind-and-read shape every store query has; the statement and its row differ
     public List<SymbolInfo> symbols(String query) {
         String q = searchText(query);
         return store.read(c -> {

@@ -1,6 +1,5 @@
 package org.sextant.engine.exchange;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sextant.engine.Json;
@@ -28,19 +27,9 @@ public final class ForecastBacktestRows {
 
     /** The row of a computed backtest, keyed by {@link #COLUMNS}. */
     public static Map<String, Object> ok(ForecastBacktestRun.Computed c, int historyRows) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("symbol", c.symbol());
-        row.put("model", c.model());
-        row.put("horizon", c.horizon());
-        row.put("origins_rule", c.originsRule());
-        row.put("history_rows", historyRows);
-        row.put("origins", c.result().origins());
-        row.put("male", c.result().male());
-        row.put("error_field", null);
-        row.put("error", null);
-        row.put("result_json", COMPACT.writeValueAsString(c.result()));
-        row.put("forecasts_json", COMPACT.writeValueAsString(c.rows()));
-        return row;
+        return Json.object("symbol", c.symbol(), "model", c.model(), "horizon", c.horizon(), "origins_rule", c.originsRule(),
+                "history_rows", historyRows, "origins", c.result().origins(), "male", c.result().male(), "error_field", null, "error", null,
+                "result_json", COMPACT.writeValueAsString(c.result()), "forecasts_json", COMPACT.writeValueAsString(c.rows()));
     }
 
     /** The row of a symbol whose backtest failed: what was wrong and which field, no results. */

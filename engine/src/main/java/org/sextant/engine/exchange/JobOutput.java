@@ -81,6 +81,7 @@ public final class JobOutput implements AutoCloseable {
         return "read_parquet('" + staged.toString().replace("'", "''") + "/*.parquet')";
     }
 
+    // dup: best-effort removal as StagedFile's; a leftover in staging is removed at the next open
     @Override
     public void close() {
         try {

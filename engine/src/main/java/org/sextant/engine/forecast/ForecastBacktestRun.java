@@ -31,7 +31,7 @@ public final class ForecastBacktestRun {
     /** The model name a request means (null or blank: the default); an unknown model is refused before any work. */
     public static String modelName(String model) {
         String m = model == null || model.isBlank() ? DEFAULT_MODEL : model.trim();
-        ForecastModels.create(m);
+        ForecastModels.requireKnown(m);
         return m;
     }
 
@@ -57,10 +57,10 @@ public final class ForecastBacktestRun {
     }
 
     /**
-     * The backtest of {@code prices}; {@code cancelled} is polled at every origin (null: never).
+     * The backtest of {@code prices} with a model of {@code models}; {@code cancelled} is polled at every origin (null: never).
      * Bad input (unknown model, too short a history) is a {@link SextantException} naming the field.
      */
-    public static Computed run(PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
+    public static Computed run(ForecastModels models, PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
                                LocalDate outOfSampleStart, double[] levels, Runnable cancelled) {
         String m = modelName(model);
         int h = horizon(horizon);
@@ -75,7 +75,7 @@ public final class ForecastBacktestRun {
             throw SextantException.invalid("origins", "origins " + rule.label() + " makes " + evalOrigins.length + " forecast origins, more than "
                     + org.sextant.contract.Bounds.MAX_BACKTEST_ORIGINS, "use monthly (the default), weekly, or a larger number of closes between origins");
         }
-        Forecaster f = ForecastModels.forPrices(m);
+        Forecaster f = models.forPrices(m);
         List<StoredForecast> rows = new ArrayList<>();
         WalkForwardBacktest.Result r = WalkForwardBacktest.run(f, y, 1, h, evalOrigins, lv, CALIBRATION_EVERY,
                 WalkForwardBacktest.calibrationOrigins(f, 1, y.length, evalOrigins.length == 0 ? first : evalOrigins[0], h, CALIBRATION_EVERY),
@@ -94,8 +94,9 @@ public final class ForecastBacktestRun {
     }
 
     /** Model fits a backtest of {@code n} closes makes: evaluation origins plus conformal calibration origins (shared ones count once). */
-    public static int fits(PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction, LocalDate outOfSampleStart) {
-        Forecaster f = ForecastModels.forPrices(modelName(model));
+    public static int fits(ForecastModels models, PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
+                           LocalDate outOfSampleStart) {
+        Forecaster f = models.forPrices(modelName(model));
         int h = horizon(horizon);
         int first = firstOrigin(prices.dates(), evalFraction, outOfSampleStart);
         int[] eval = OriginRule.parse(origins).origins(prices.dates(), first);

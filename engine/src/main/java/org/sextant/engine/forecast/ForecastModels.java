@@ -2,6 +2,7 @@ package org.sextant.engine.forecast;
 
 import org.sextant.contract.RetiredNames;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.forecast.global.GlobalModel;
 import org.sextant.engine.forecast.global.GlobalModels;
 import org.sextant.engine.forecast.model.AutoArima;
 import org.sextant.engine.forecast.model.AutoEts;
@@ -17,50 +18,66 @@ import org.sextant.engine.forecast.model.Theta;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Supplier;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 
-/** The catalogue of built-in models by name; unknown names get an error listing the known ones. */
+/**
+ * The catalogue of models by name; unknown names get an error listing the known ones. An engine
+ * owns one whose {@code global} entry forecasts with the model that engine trained, so two engines
+ * in one process never share a global model; {@link #BUILT_IN} has none trained.
+ */
 public final class ForecastModels {
-    private ForecastModels() {}
+    /** The catalogue without a trained global model (Spark jobs, tests, benchmarks): {@code global} is named but refuses to forecast. */
+    public static final ForecastModels BUILT_IN = new ForecastModels(null);
 
-    private static final Map<String, Supplier<Forecaster>> MODELS = new TreeMap<>();
+    private static final Map<String, Function<IntFunction<GlobalModel>, Forecaster>> MODELS = new TreeMap<>();
 
     static {
-        MODELS.put("naive", Naive::new);
-        MODELS.put("snaive", SeasonalNaive::new);
-        MODELS.put("drift", RandomWalkDrift::new);
-        MODELS.put("naive2", Naive2::new);
-        MODELS.put("ses", () -> AutoEts.fixed("ses", "A,N,N"));
-        MODELS.put("holt", () -> AutoEts.fixed("holt", "A,A,N"));
-        MODELS.put("damped", () -> AutoEts.fixed("damped", "A,Ad,N"));
-        MODELS.put("ets", AutoEts::new);
-        MODELS.put("theta", Theta::new);
-        MODELS.put("dampen", () -> new SeasonallyAdjusted("dampen", AutoEts.fixed("damped", "A,Ad,N")));
-        MODELS.put("arima", AutoArima::new);
-        MODELS.put("arima_css", () -> new AutoArima("arima_css", true));
-        MODELS.put("otm", OptimisedTheta::new);
+        MODELS.put("naive", g -> new Naive());
+        MODELS.put("snaive", g -> new SeasonalNaive());
+        MODELS.put("drift", g -> new RandomWalkDrift());
+        MODELS.put("naive2", g -> new Naive2());
+        MODELS.put("ses", g -> AutoEts.fixed("ses", "A,N,N"));
+        MODELS.put("holt", g -> AutoEts.fixed("holt", "A,A,N"));
+        MODELS.put("damped", g -> AutoEts.fixed("damped", "A,Ad,N"));
+        MODELS.put("ets", g -> new AutoEts());
+        MODELS.put("theta", g -> new Theta());
+        MODELS.put("dampen", g -> new SeasonallyAdjusted("dampen", AutoEts.fixed("damped", "A,Ad,N")));
+        MODELS.put("arima", g -> new AutoArima());
+        MODELS.put("arima_css", g -> new AutoArima("arima_css", true));
+        MODELS.put("otm", g -> new OptimisedTheta());
         // the combinations of the issue: ETS, ARIMA and Theta
-        MODELS.put("comb_mean", () -> new Combination("comb_mean", false, List.of(new AutoEts(), new AutoArima(), new Theta())));
-        MODELS.put("comb_median", () -> new Combination("comb_median", true, List.of(new AutoEts(), new AutoArima(), new Theta())));
+        MODELS.put("comb_mean", g -> new Combination("comb_mean", false, List.of(new AutoEts(), new AutoArima(), new Theta())));
+        MODELS.put("comb_median", g -> new Combination("comb_median", true, List.of(new AutoEts(), new AutoArima(), new Theta())));
         // trained across the stored universe (forecast.global); looked up when a forecast is computed
         MODELS.put(GlobalModels.NAME, GlobalModels::forecaster);
-        MODELS.put("comb_global", () -> new Combination("comb_global", false, List.of(new AutoEts(), new AutoArima(), new Theta(), GlobalModels.forecaster())));
-        MODELS.put("comb_et", () -> new Combination("comb_et", false, List.of(new AutoEts(), new Theta())));
+        MODELS.put("comb_global", g -> new Combination("comb_global", false, List.of(new AutoEts(), new AutoArima(), new Theta(),
+                GlobalModels.forecaster(g))));
+        MODELS.put("comb_et", g -> new Combination("comb_et", false, List.of(new AutoEts(), new Theta())));
     }
+
+    /** Null: no global model in this catalogue. */
+    private final IntFunction<GlobalModel> globalModel;
+
+    /** {@code globalModel}: horizon → the global model trained on the engine's current data (it throws when there is none). */
+    public ForecastModels(IntFunction<GlobalModel> globalModel) { this.globalModel = globalModel; }
 
     public static List<String> names() { return List.copyOf(MODELS.keySet()); }
 
-    /** The model with this name (case-insensitive). */
-    public static Forecaster create(String name) {
-        Supplier<Forecaster> s = name == null ? null : MODELS.get(name.trim().toLowerCase());
-        if (s == null) {
+    /** The model name as the catalogue keys it (trimmed, lower case), or invalid_input listing the known ones (and the new name of a retired one). */
+    public static String requireKnown(String name) {
+        String key = name == null ? null : name.trim().toLowerCase();
+        if (key == null || !MODELS.containsKey(key)) {
             String now = RetiredNames.value("model", name).orElse(null);
             throw SextantException.invalid("model", now != null ? "model " + RetiredNames.renamed(name, now) : "unknown model '" + name + "'",
                     "use one of " + String.join(", ", names()));
         }
-        return s.get();
+        return key;
     }
 
+    /** The model with this name (case-insensitive). */
+    public Forecaster create(String name) { return MODELS.get(requireKnown(name)).apply(globalModel); }
+
     /** The model with this name fitted on log prices (for price series). */
-    public static Forecaster forPrices(String name) { return new LogScale(create(name)); }
+    public Forecaster forPrices(String name) { return new LogScale(create(name)); }
 }

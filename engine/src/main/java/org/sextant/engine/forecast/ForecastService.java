@@ -19,7 +19,6 @@ import org.sextant.engine.exchange.ForecastScanImport;
 import org.sextant.engine.forecast.store.ForecastStore;
 import org.sextant.engine.forecast.store.StoredForecastBacktest;
 import org.sextant.engine.forecast.store.StoredForecast;
-import org.sextant.engine.forecast.global.GlobalModels;
 import org.sextant.engine.forecast.global.GlobalPriceModels;
 import org.sextant.engine.forecast.global.StoredPrices;
 import org.sextant.engine.jobs.JobContext;
@@ -45,15 +44,25 @@ public final class ForecastService {
     private final ForecastStore forecasts;
     private final LiveForecastCache liveCache = new LiveForecastCache();
     private final GlobalPriceModels globalModels;
+    /** This engine's catalogue: its {@code global} is the model trained here, not another engine's. */
+    private final ForecastModels models;
 
     /** {@code globalModelDir}: where trained global models are kept (SEXTANT_HOME/models/global). */
     public ForecastService(Store store, PriceRepository prices, Path globalModelDir) {
+        this(store, prices, StoredPrices.models(store, globalModelDir));
+    }
+
+    /** With the global models of the store kept elsewhere or trained with another configuration (tests). */
+    public ForecastService(Store store, PriceRepository prices, GlobalPriceModels globalModels) {
         this.store = store;
         this.prices = prices;
         this.forecasts = new ForecastStore(store);
-        this.globalModels = StoredPrices.models(store, globalModelDir);
-        GlobalModels.install(globalModels::current);
+        this.globalModels = globalModels;
+        this.models = new ForecastModels(globalModels::current);
     }
+
+    /** The model catalogue of this engine, whose {@code global} forecasts with the model trained on its store. */
+    public ForecastModels models() { return models; }
 
     /** Forgets the in-memory live forecasts and marks the global model stale (the prices changed). */
     public void invalidate() {
@@ -167,7 +176,7 @@ public final class ForecastService {
 
     private ForecastBacktestRun.Computed backtestRun(PriceSeries p, String model, Integer horizon, String origins, Double evalFraction,
                                                      double[] levels, JobContext ctx) {
-        return ForecastBacktestRun.run(p, model, horizon, origins, evalFraction, null, levels, ctx == null ? null : ctx::checkCancelled);
+        return ForecastBacktestRun.run(models, p, model, horizon, origins, evalFraction, null, levels, ctx == null ? null : ctx::checkCancelled);
     }
 
     /** One symbol's answer in a forecast job: its live forecast and, when asked, its stored backtest. */
@@ -326,7 +335,7 @@ public final class ForecastService {
         BandCalibration cal = BandCalibration.parse(calibration);
         PriceForecast known = knownLive(p, m, h, lv, cal);
         if (known != null) return known;
-        PriceForecast f = PriceForecast.calibrated(p, m, h, lv, cal);
+        PriceForecast f = PriceForecast.calibrated(models, p, m, h, lv, cal);
         liveCache.put(p, m, h, lv, cal.wire(), f);
         return f;
     }
@@ -345,7 +354,7 @@ public final class ForecastService {
     private PriceForecast knownLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal) {
         StoredForecast hit = storedLive(p, m, h, levels, cal);
         if (hit != null) {
-            return PriceForecast.assemble(p, PriceForecast.closes(p), ForecastModels.forPrices(m).name(), hit.forecast(), levels,
+            return PriceForecast.assemble(p, PriceForecast.closes(p), models.forPrices(m).name(), hit.forecast(), levels,
                     hit.calibration(), hit.coverage(), null);
         }
         return liveCache.get(p, m, h, levels, cal.wire());

@@ -20,9 +20,9 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
                             String calibrationNote) {
 
     /** The model's own bands, no walk-forward (one fit): for tests and quick looks; coverage is empty. */
-    public static PriceForecast of(PriceSeries prices, String model, int horizon, double[] levels) {
+    public static PriceForecast of(ForecastModels models, PriceSeries prices, String model, int horizon, double[] levels) {
         double[] y = closes(prices);
-        Forecast f = ForecastModels.forPrices(model).forecast(y, 1, horizon, levels);
+        Forecast f = models.forPrices(model).forecast(y, 1, horizon, levels);
         return assemble(prices, y, f.model(), f, levels, BandCalibration.MODEL.wire(), List.of(), null);
     }
 
@@ -30,9 +30,10 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
      * The forecast with calibrated bands and their empirical coverage ({@link LiveCalibration}).
      * When the history is too short for conformal bands, the model's bands are returned with a note saying so.
      */
-    public static PriceForecast calibrated(PriceSeries prices, String model, int horizon, double[] levels, BandCalibration calibration) {
+    public static PriceForecast calibrated(ForecastModels models, PriceSeries prices, String model, int horizon, double[] levels,
+                                           BandCalibration calibration) {
         double[] y = closes(prices);
-        LiveCalibration.Outcome o = LiveCalibration.run(ForecastModels.forPrices(model), y, horizon, levels);
+        LiveCalibration.Outcome o = LiveCalibration.run(models.forPrices(model), y, horizon, levels);
         Forecast chosen = switch (calibration) {
             case MODEL -> o.own();
             case CONFORMAL -> o.conformal();

@@ -22,6 +22,7 @@ final class BarImport {
     private final PriceRules rules;
     private final List<Source> files = new ArrayList<>();
 
+    // dup: set up as ImportBatch is, but bars stage in their own table (timestamps, raw cells)
     BarImport(Connection c, Path stagingDir, PriceRules rules) throws SQLException {
         this.c = c;
         this.stagingDir = stagingDir;

@@ -130,26 +130,22 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
 
     /** How one cell writes a date and time, or null when it is not one this reader knows. */
     static String valueFormat(String v) {
-        if (v.matches(ISO + ZONE)) return "iso_zoned";
-        if (v.matches(ISO)) return "iso";
-        if (v.matches("\\d{9,10}")) return "epoch_s";
-        if (v.matches("\\d{12,13}")) return "epoch_ms";
-        if (v.matches("\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}:\\d{2}(\\.\\d+)?( GMT.*)?")) return "dukascopy";
-        return null;
+        return firstMatch(v, new String[][] {{ISO + ZONE, "iso_zoned"}, {ISO, "iso"}, {"\\d{9,10}", "epoch_s"}, {"\\d{12,13}", "epoch_ms"},
+                {"\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}:\\d{2}(\\.\\d+)?( GMT.*)?", "dukascopy"}});
     }
 
     static String datePattern(String v) {
-        if (v.matches("\\d{4}\\.\\d{2}\\.\\d{2}")) return "%Y.%m.%d";
-        if (v.matches("\\d{4}-\\d{2}-\\d{2}")) return "%Y-%m-%d";
-        if (v.matches("\\d{4}/\\d{2}/\\d{2}")) return "%Y/%m/%d";
-        if (v.matches("\\d{8}")) return "%Y%m%d";
-        return null;
+        return firstMatch(v, new String[][] {{"\\d{4}\\.\\d{2}\\.\\d{2}", "%Y.%m.%d"}, {"\\d{4}-\\d{2}-\\d{2}", "%Y-%m-%d"},
+                {"\\d{4}/\\d{2}/\\d{2}", "%Y/%m/%d"}, {"\\d{8}", "%Y%m%d"}});
     }
 
     static String clockPattern(String v) {
-        if (v.matches("\\d{1,2}:\\d{2}")) return "%H:%M";
-        if (v.matches("\\d{1,2}:\\d{2}:\\d{2}")) return "%H:%M:%S";
-        if (v.matches("\\d{6}")) return "%H%M%S";
+        return firstMatch(v, new String[][] {{"\\d{1,2}:\\d{2}", "%H:%M"}, {"\\d{1,2}:\\d{2}:\\d{2}", "%H:%M:%S"}, {"\\d{6}", "%H%M%S"}});
+    }
+
+    /** The answer of the first {regex, answer} pair whose regex matches the whole cell, or null. */
+    private static String firstMatch(String v, String[][] patterns) {
+        for (String[] p : patterns) if (v.matches(p[0])) return p[1];
         return null;
     }
 

@@ -9,6 +9,7 @@ import org.sextant.engine.SextantException;
 import org.sextant.engine.data.BarInterval;
 import org.sextant.engine.data.PriceRepository;
 import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.research.graph.ComposeResult;
 import org.sextant.engine.research.graph.ComposedGraph;
 import org.sextant.engine.research.graph.GraphComposer;
@@ -45,17 +46,20 @@ public final class ResearchService {
     public static final double PERIODS_PER_YEAR = 252;
     private final ResearchStore store;
     private final AnalogueSource analogues;
+    private final ForecastModels models;
     private final PriceRepository prices;
 
-    /** Without the analogue matcher: specs with an analogue node are refused before they run. */
+    /** Without the analogue matcher (specs with an analogue node are refused before they run) nor a trained global model. */
     public ResearchService(Store store) {
-        this(store, null);
+        this(store, null, ForecastModels.BUILT_IN);
     }
 
-    public ResearchService(Store store, AnalogueSource analogues) {
+    /** {@code models}: the engine's catalogue, so a forecast node naming {@code global} uses the model this engine trained. */
+    public ResearchService(Store store, AnalogueSource analogues, ForecastModels models) {
         this.store = new ResearchStore(store);
         this.prices = new PriceRepository(store);
         this.analogues = analogues;
+        this.models = models;
     }
 
     /** The catalogue for listings: name, category, description, inputs, output, parameter schemas. */
@@ -166,7 +170,7 @@ public final class ResearchService {
         String sessionId = r.sessionId() == null || r.sessionId().isBlank() ? "default" : r.sessionId();
         Universe u = store.universe(r.symbols(), r.from(), r.to(), BarInterval.of("interval", r.interval()));
         int split = u.indexOf(r.oosStart());
-        GraphSweep kernel = new GraphSweep(graph, u, analogues);                       // pre-run checks
+        GraphSweep kernel = new GraphSweep(graph, u, analogues, models);               // pre-run checks
         Integer sel = r.selectedConfiguration();
         if (sel != null && (sel < 0 || sel >= kernel.configurations())) {
             throw SextantException.invalid("selected_configuration", "configuration " + sel + " is not in 0.." + (kernel.configurations() - 1),
@@ -205,7 +209,7 @@ public final class ResearchService {
                     "import into the store the prices were exported from, or export them again and re-run the job");
         }
         int split = u.indexOf(job.oosStart());
-        GraphSweep kernel = new GraphSweep(graph, u, analogues);
+        GraphSweep kernel = new GraphSweep(graph, u, analogues, models);
         SweepResult sweep = SweepChunk.assemble(kernel, split, chunks, computeSeconds);
         int best = sweep.bestInSample(), from = best - best % Sweep.CHUNK;
         SweepChunk here = SweepChunk.measure(kernel, from, Math.min(kernel.configurations(), from + Sweep.CHUNK), split, u.barsPerYear());
@@ -279,7 +283,7 @@ public final class ResearchService {
         if (stored == null) throw SextantException.invalid("run_id", "run " + runId + " was saved before equity curves were kept", "run the spec again");
         ComposedGraph graph = GraphComposer.compose(d.specJson()).requireOk();
         Universe u = store.universe(d.info().symbols(), d.info().from(), d.info().to(), BarInterval.of("interval", d.info().interval()));
-        GraphSweep kernel = new GraphSweep(graph, u, analogues);
+        GraphSweep kernel = new GraphSweep(graph, u, analogues, models);
         int split = u.indexOf(d.info().oosStart());
         EquityCurve best = RunCurves.of(kernel, d.chosenConfiguration(), split, EquityCurve.BEST);
         double a = best.equity()[best.size() - 1], b = stored.equity()[stored.size() - 1];

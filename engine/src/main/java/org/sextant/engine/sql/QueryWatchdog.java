@@ -70,6 +70,7 @@ final class QueryWatchdog implements AutoCloseable {
      * @param poolCapBytes DuckDB memory (shared by every query of the store) agent queries may hold together:
      *                     past it every running agent query is stopped, so the app's own reads keep the rest
      */
+    // dup: plain field assignments, alike only in shape to other constructors
     QueryWatchdog(Duration timeout, long capBytes, LongSupplier residentBytes, long poolCapBytes, LongSupplier poolBytes) {
         this.timeout = timeout;
         this.capBytes = capBytes;

@@ -48,11 +48,16 @@ class LocalApiServerTest {
         return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** The data of a call that must answer 200. */
+    private JsonNode data(String method, String body) throws Exception {
+        HttpResponse<String> r = post(method, body, TOKEN);
+        assertEquals(200, r.statusCode(), r.body());
+        return Json.MAPPER.readTree(r.body()).get("data");
+    }
+
     @Test
     void servesCloses() throws Exception {
-        HttpResponse<String> r = post("get_close_price", "{\"symbol\":\"aa\",\"start\":\"2000-12-29\"}", TOKEN);
-        assertEquals(200, r.statusCode(), r.body());
-        JsonNode data = Json.MAPPER.readTree(r.body()).get("data");
+        JsonNode data = data("get_close_price", "{\"symbol\":\"aa\",\"start\":\"2000-12-29\"}");
         assertEquals("AA", data.get("symbol").asString());
         assertEquals(2, data.get("count").asInt());
         assertEquals("2000-12-29", data.get("rows").get(0).get("date").asString());
@@ -107,9 +112,7 @@ class LocalApiServerTest {
     @Test
     void compareToHistoryThroughTheApiEqualsTheFacadeCall() throws Exception {
         String args = "{\"horizon\": 5, \"top_k\": 50, \"as_of\": \"1998-10-08\", \"include_analogue_dates\": true}";
-        HttpResponse<String> r = post("compare_to_history", args, TOKEN);
-        assertEquals(200, r.statusCode(), r.body());
-        JsonNode viaApi = Json.MAPPER.readTree(r.body()).get("data");
+        JsonNode viaApi = data("compare_to_history", args);
         // the same serialization path as the wire: bytes, then a tree (node types then compare equal)
         JsonNode viaFacade = Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(engine.compareToHistory(
                 org.sextant.engine.analogue.AnalogueRequest.jsonArgs(args))));
@@ -135,9 +138,7 @@ class LocalApiServerTest {
 
     @Test
     void forecastAndChartDataComeFromTheSameEngine() throws Exception {
-        HttpResponse<String> r = post("get_chart_data", "{\"symbol\":\"KO\",\"days\":250,\"horizon\":10}", TOKEN);
-        assertEquals(200, r.statusCode(), r.body());
-        JsonNode data = Json.MAPPER.readTree(r.body()).get("data");
+        JsonNode data = data("get_chart_data", "{\"symbol\":\"KO\",\"days\":250,\"horizon\":10}");
         assertEquals(250, data.get("closes").get("dates").size());
         assertEquals(250, data.get("closes").get("close").size());
         assertEquals("2001-01-02", data.get("closes").get("dates").get(249).asString());
@@ -156,9 +157,7 @@ class LocalApiServerTest {
 
     @Test
     void resolveForecastStartAndScanAnswerInTheShapesTheLauncherUses() throws Exception {
-        HttpResponse<String> r = post("resolve_forecast_start", "{\"symbol\":\"ko\",\"as_of\":\"2000-06-21\"}", TOKEN);
-        assertEquals(200, r.statusCode(), r.body());
-        JsonNode start = Json.MAPPER.readTree(r.body()).get("data");
+        JsonNode start = data("resolve_forecast_start", "{\"symbol\":\"ko\",\"as_of\":\"2000-06-21\"}");
         assertEquals("KO", start.get("symbol").asString());
         assertEquals("2000-06-21", start.get("as_of").asString());
         assertEquals("2000-06-16", start.get("start_date").asString(), "the Friday of the last completed week");
@@ -166,10 +165,8 @@ class LocalApiServerTest {
         HttpResponse<String> bad = post("resolve_forecast_start", "{\"symbol\":\"KO\",\"as_of\":\"21/06/2000\"}", TOKEN);
         assertEquals("as_of", Json.MAPPER.readTree(bad.body()).get("field").asString());
 
-        HttpResponse<String> s = post("scan_forecasts", "{\"symbols\":[\"KO\",\"GE\",\"JNJ\"],\"model\":\"naive\",\"horizon\":10,"
-                + "\"level\":99,\"top\":2}", TOKEN);
-        assertEquals(200, s.statusCode(), s.body());
-        JsonNode scan = Json.MAPPER.readTree(s.body()).get("data");
+        JsonNode scan = data("scan_forecasts", "{\"symbols\":[\"KO\",\"GE\",\"JNJ\"],\"model\":\"naive\",\"horizon\":10,"
+                + "\"level\":99,\"top\":2}");
         assertEquals("naive", scan.get("model").asString());
         assertEquals(10, scan.get("horizon").asInt());
         assertEquals(2, scan.get("rows").size());

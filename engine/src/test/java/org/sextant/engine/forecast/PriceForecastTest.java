@@ -28,7 +28,7 @@ class PriceForecastTest {
     void forecastsAdjustedClosesOnBusinessDaysWithRewardRisk() {
         double[] adj = new double[120];
         for (int i = 0; i < adj.length; i++) adj[i] = 100 * Math.exp(0.001 * i + 0.01 * Math.sin(i));
-        PriceForecast pf = PriceForecast.of(series(adj), "drift", 10, Forecaster.DEFAULT_LEVELS);
+        PriceForecast pf = PriceForecast.of(ForecastModels.BUILT_IN, series(adj), "drift", 10, Forecaster.DEFAULT_LEVELS);
         assertEquals(10, pf.targetDates().size());
         assertTrue(pf.targetDates().stream().allMatch(d -> d.getDayOfWeek().getValue() <= 5));
         assertTrue(pf.targetDates().get(0).isAfter(pf.origin()));
@@ -42,7 +42,7 @@ class PriceForecastTest {
     @Test
     void nonPositivePricesAreRefused() {
         double[] adj = {10, 11, 0, 12, 13, 14};
-        SextantException e = assertThrows(SextantException.class, () -> PriceForecast.of(series(adj), "naive", 5, Forecaster.DEFAULT_LEVELS));
+        SextantException e = assertThrows(SextantException.class, () -> PriceForecast.of(ForecastModels.BUILT_IN, series(adj), "naive", 5, Forecaster.DEFAULT_LEVELS));
         assertEquals("history", e.field());
     }
 }

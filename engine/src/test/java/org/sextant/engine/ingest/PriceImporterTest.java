@@ -18,7 +18,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
 
@@ -57,6 +59,11 @@ class PriceImporterTest {
                 return r.wasNull() ? Double.NaN : v;
             }
         });
+    }
+
+    /** The import of these files, refused as a whole. */
+    SextantException refused(Path... files) {
+        return assertThrows(SextantException.class, () -> importer.importFiles(List.of(files)));
     }
 
     long count(String sql) {
@@ -136,7 +143,7 @@ class PriceImporterTest {
             s.execute("COPY (SELECT * FROM (VALUES ('KO', '1991-01-02', '9.88'), ('KO', '1991-01-03', 'n/a')) v(symbol, date, close)) TO '"
                     + parquet + "' (FORMAT parquet)");
         }
-        SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(parquet)));
+        SextantException e = refused(parquet);
         assertTrue(e.getMessage().contains("row 2, column close: 'n/a' is not a number"), e.getMessage());
         assertEquals(0, count("SELECT count(*) FROM prices"));
     }
@@ -147,7 +154,7 @@ class PriceImporterTest {
         Path bad = write("KO.csv", "Date,Open,High,Low,Close,Adj Close,Volume\n"
                 + "1991-01-02,9.88,9.9,9.8,9.88,9.88,100\n"
                 + "1991-01-03,9.6,9.7,9.5,9.6x,9.6,100\n");
-        SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(good, bad)));
+        SextantException e = refused(good, bad);
         assertEquals("invalid_input", e.failReason());
         assertEquals("Close", e.field(), e.getMessage() + " | " + java.util.Arrays.toString(e.getSuppressed()) + e.getCause());
         assertTrue(e.getMessage().contains(bad.toString()), e.getMessage());
@@ -185,83 +192,50 @@ class PriceImporterTest {
                 "SELECT concat_ws('|', first_date, last_date, rows) FROM symbols WHERE symbol = 'KO'")));
     }
 
-    @Test
-    void unparseableDateNamesLineAndColumn() throws IOException {
-        Path f = write("KO.csv", "Date,Close\n1991-01-02,9.88\n02/01/1991,9.6\n");
-        SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(f)));
-        assertEquals("Date", e.field());
-        assertTrue(e.getMessage().contains("line 3, column Date: '02/01/1991' is not a date"), e.getMessage());
-        assertTrue(e.fix().contains("YYYY-MM-DD"));
+    /** A file the import refuses: the field named (null: not checked), what the message and the fix must say. */
+    static java.util.stream.Stream<Arguments> refusedFiles() {
+        return java.util.stream.Stream.of(
+                Arguments.of("KO.csv", "Date,Close\n1991-01-02,9.88\n02/01/1991,9.6\n", "Date",
+                        List.of("line 3, column Date: '02/01/1991' is not a date"), List.of("YYYY-MM-DD")),
+                Arguments.of("KO.csv", "Date,Open,High,Low,Close,Adj Close,Volume\n1991-01-02,9.88,9.9,9.8,9.88,9.88,100\n"
+                        + "1991-01-03,null,null,null,null,null,null\n", "Close", List.of("KO.csv line 3, column Close: the close is missing"), List.of()),
+                Arguments.of("prices.csv", "symbol,date,open,close\nKO,1991-01-02,9.88,9.88\nKO,1991-01-03,-9.6,9.6\n", "open",
+                        List.of("prices.csv line 3, column open: -9.6"), List.of()),
+                Arguments.of("KO.csv", "Date,Close\n1991-01-02,9.88\n1991-01-03,9.6\n1991-01-02,9.9\n", null,
+                        List.of("KO.csv line 4: KO on 1991-01-02 appears twice in this import (also at ", "KO.csv line 2)"), List.of()),
+                Arguments.of("empty.csv", "", "paths", List.of("empty.csv: the file is empty"), List.of()),
+                Arguments.of("KO.csv", "Date,Close\n", null, List.of("no data rows"), List.of()),
+                Arguments.of("weird.csv", "when,price\n1991-01-02,9.88\n", "paths",
+                        List.of("weird.csv line 1 (the header): not a price file header"), List.of("Date,Open,High,Low,Close,Adj Close,Volume", "<TICKER>")),
+                Arguments.of("KO.csv", "Date,Open,High,Low,Close,Volume\n1991-01-02,9.88,9.9,9.8,9.88,100\n1991-01-03,9.6,9.7\n", null,
+                        List.of("KO.csv line 3: fewer cells than the 6 columns"), List.of()));
     }
 
-    @Test
-    void missingCloseNamesLineAndColumn() throws IOException {
-        Path f = write("KO.csv", "Date,Open,High,Low,Close,Adj Close,Volume\n1991-01-02,9.88,9.9,9.8,9.88,9.88,100\n"
-                + "1991-01-03,null,null,null,null,null,null\n");
-        SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(f)));
-        assertEquals("Close", e.field(), e.getMessage() + " | " + java.util.Arrays.toString(e.getSuppressed()) + e.getCause());
-        assertTrue(e.getMessage().contains("KO.csv line 3, column Close: the close is missing"), e.getMessage());
-    }
-
-    @Test
-    void negativePriceNamesLineAndColumn() throws IOException {
-        Path f = write("prices.csv", "symbol,date,open,close\nKO,1991-01-02,9.88,9.88\nKO,1991-01-03,-9.6,9.6\n");
-        SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(f)));
-        assertEquals("open", e.field());
-        assertTrue(e.getMessage().contains("prices.csv line 3, column open: -9.6"), e.getMessage());
+    @ParameterizedTest(name = "{0}: {3}")
+    @MethodSource("refusedFiles")
+    void aRefusedFileIsNamedWithItsLineAndWritesNothing(String file, String text, String field, List<String> message, List<String> fix)
+            throws IOException {
+        SextantException e = refused(write(file, text));
+        if (field != null) assertEquals(field, e.field(), e.getMessage() + " | " + java.util.Arrays.toString(e.getSuppressed()) + e.getCause());
+        for (String part : message) assertTrue(e.getMessage().contains(part), e.getMessage());
+        for (String part : fix) assertTrue(e.fix().contains(part), e.fix());
+        assertEquals(0, count("SELECT count(*) FROM prices"));
     }
 
     @Test
     void duplicateSymbolAndDateAcrossFilesIsRefused() throws IOException {
         Path a = write("a.csv", "symbol,date,close\nKO,1991-01-02,9.88\nKO,1991-01-03,9.6\n");
         Path b = write("b.csv", "symbol,date,close\nAA,1991-01-02,5.92\nko,1991-01-03,9.61\n");
-        SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(a, b)));
+        SextantException e = refused(a, b);
         assertTrue(e.getMessage().contains("b.csv line 3: KO on 1991-01-03 appears twice"), e.getMessage());
         assertTrue(e.getMessage().contains("a.csv line 3"), e.getMessage());
         assertEquals(0, count("SELECT count(*) FROM prices"));
     }
 
     @Test
-    void duplicateWithinOneFileNamesBothLines() throws IOException {
-        Path a = write("KO.csv", "Date,Close\n1991-01-02,9.88\n1991-01-03,9.6\n1991-01-02,9.9\n");
-        SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(a)));
-        assertTrue(e.getMessage().contains("KO.csv line 4: KO on 1991-01-02 appears twice in this import (also at "), e.getMessage());
-        assertTrue(e.getMessage().contains("KO.csv line 2)"), e.getMessage());
-    }
-
-    @Test
-    void emptyFileAndHeaderOnlyFileAreRefused() throws IOException {
-        Path empty = write("empty.csv", "");
-        SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(empty)));
-        assertEquals("paths", e.field());
-        assertTrue(e.getMessage().contains("empty.csv: the file is empty"), e.getMessage());
-        Path header = write("KO.csv", "Date,Close\n");
-        e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(header)));
-        assertTrue(e.getMessage().contains("no data rows"), e.getMessage());
-    }
-
-    @Test
-    void unknownLayoutListsTheAcceptedHeaders() throws IOException {
-        Path f = write("weird.csv", "when,price\n1991-01-02,9.88\n");
-        SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(f)));
-        assertEquals("paths", e.field());
-        assertTrue(e.getMessage().contains("weird.csv line 1 (the header): not a price file header"), e.getMessage());
-        assertTrue(e.fix().contains("Date,Open,High,Low,Close,Adj Close,Volume"), e.fix());
-        assertTrue(e.fix().contains("<TICKER>"), e.fix());
-    }
-
-    @Test
-    void cutShortLineIsRefused() throws IOException {
-        Path f = write("KO.csv", "Date,Open,High,Low,Close,Volume\n1991-01-02,9.88,9.9,9.8,9.88,100\n1991-01-03,9.6,9.7\n");
-        SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(f)));
-        assertTrue(e.getMessage().contains("KO.csv line 3: fewer cells than the 6 columns"), e.getMessage());
-        assertEquals(0, count("SELECT count(*) FROM prices"));
-    }
-
-    @Test
     void missingFileIsNamed() {
         Path nowhere = tmp.resolve("nowhere.csv");
-        SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(nowhere)));
+        SextantException e = refused(nowhere);
         assertEquals("paths", e.field());
         assertTrue(e.getMessage().contains("nowhere.csv: no such file"));
     }

@@ -34,7 +34,7 @@ class CancellationTest {
     @ParameterizedTest
     @ValueSource(strings = {"ets", "arima", "theta", "otm"})
     void aCancelDuringAFitStopsItAtTheNextIteration(String model) throws Exception {
-        Forecaster f = ForecastModels.forPrices(model);
+        Forecaster f = ForecastModels.BUILT_IN.forPrices(model);
         AtomicInteger passed = new AtomicInteger();
         Cancellation.watching(() -> passed.incrementAndGet() < 0, () -> f.forecast(PRICES, 1, 20));
         int fullFit = passed.get();
@@ -50,7 +50,7 @@ class CancellationTest {
     @Test
     void everyFitOfAWalkForwardIsACheckpointWhateverTheModel() throws Exception {
         // naive has no optimiser: the fit itself is the checkpoint (as for the global model's forecast)
-        Forecaster naive = ForecastModels.forPrices("naive");
+        Forecaster naive = ForecastModels.BUILT_IN.forPrices("naive");
         AtomicInteger fits = new AtomicInteger();
         Cancellation.watching(() -> fits.incrementAndGet() < 0, () -> LiveCalibration.run(naive, PRICES, 20, Forecaster.DEFAULT_LEVELS));
         assertTrue(fits.get() > 200, "a calibrated live forecast refits at about 250 origins: " + fits.get());

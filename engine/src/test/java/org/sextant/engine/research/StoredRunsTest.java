@@ -21,11 +21,21 @@ class StoredRunsTest {
     private static final List<String> UNIVERSE = List.of("AA", "AXP", "T", "BA");
     private static final LocalDate OOS = LocalDate.of(1994, 1, 3);
 
+    /** Strategy research over a store holding the Dow sample. */
+    private static ResearchService onDow(Store store) {
+        ResearchServiceTest.insertDow(store);
+        return new ResearchService(store);
+    }
+
+    /** A run of the spec in session {@code session} over the universe, out of sample from 1994, on two threads. */
+    private static StrategyRunRequest request(String session) {
+        return new StrategyRunRequest(session, ResearchServiceTest.SPEC, UNIVERSE, null, null, OOS, 2);
+    }
+
     @Test
     void aRunIsListedAndReadBackWithItsCurves(@TempSextant Store store) throws Exception {
-        ResearchServiceTest.insertDow(store);
-        ResearchService research = new ResearchService(store);
-        StrategyRunSummary first = research.runStrategy(new StrategyRunRequest("s", ResearchServiceTest.SPEC, UNIVERSE, null, null, OOS, 2));
+        ResearchService research = onDow(store);
+        StrategyRunSummary first = research.runStrategy(request("s"));
         int other = pickOther(research, first);
         StrategyRunSummary second = research.runStrategy(new StrategyRunRequest("t", ResearchServiceTest.SPEC, UNIVERSE, null, null, OOS, 2, other));
 
@@ -82,9 +92,8 @@ class StoredRunsTest {
 
     @Test
     void anotherConfigurationCanBeSelectedAfterTheRunUnlessThePricesChanged(@TempSextant Store store) throws Exception {
-        ResearchServiceTest.insertDow(store);
-        ResearchService research = new ResearchService(store);
-        StrategyRunSummary run = research.runStrategy(new StrategyRunRequest("s", ResearchServiceTest.SPEC, UNIVERSE, null, null, OOS, 2));
+        ResearchService research = onDow(store);
+        StrategyRunSummary run = research.runStrategy(request("s"));
         int other = pickOther(research, run);
         RunDetail after = research.selectConfiguration(run.runId(), other);
         assertEquals(other, after.selectedConfiguration());
@@ -108,8 +117,7 @@ class StoredRunsTest {
 
     @Test
     void unknownRunsBadLimitsAndBadSelectionsAreNamed(@TempSextant Store store) throws Exception {
-        ResearchServiceTest.insertDow(store);
-        ResearchService research = new ResearchService(store);
+        ResearchService research = onDow(store);
         assertEquals("run_id", assertThrows(SextantException.class, () -> research.run("nope", true, true)).field());
         assertEquals("limit", assertThrows(SextantException.class, () -> research.listRuns(null, 0)).field());
         assertEquals("selected_configuration", assertThrows(SextantException.class, () -> research.runStrategy(

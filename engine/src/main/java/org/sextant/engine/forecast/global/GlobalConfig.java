@@ -31,6 +31,7 @@ public record GlobalConfig(int horizon, int[] lookbacks, int members, int hidden
                 1e-3, 20 * h, 0.1, seed, 2);
     }
 
+    // dup: one wither per tuned field, as Java 17 records have no with-expressions
     public GlobalConfig withSteps(int s) {
         return new GlobalConfig(horizon, lookbacks, members, hidden, layers, s, batch, learningRate, recentOrigins, calibrationShare, seed, threads);
     }

@@ -9,6 +9,7 @@ public final class GlobalForecaster implements Forecaster {
     private final String name;
     private final GlobalModel model;
 
+    // dup: the name-and-delegate shape every wrapping Forecaster has (SeasonallyAdjusted, AutoArima); what each wraps differs
     public GlobalForecaster(String name, GlobalModel model) {
         this.name = name;
         this.model = model;

@@ -8,27 +8,21 @@ final class ArmaPolynomials {
     private ArmaPolynomials() {}
 
     /** (1 − ΣφᵢBⁱ)(1 − ΣΦⱼB^{jm}) as the coefficients of 1 − Σaₖ Bᵏ. */
-    static double[] expandAr(double[] phi, double[] sphi, int m) {
-        int p = phi.length, sp = sphi.length;
-        double[] a = new double[p + sp * m];
-        System.arraycopy(phi, 0, a, 0, p);
-        for (int j = 0; j < sp; j++) {
-            a[(j + 1) * m - 1] += sphi[j];
-            for (int i = 0; i < p; i++) a[(j + 1) * m + i] -= phi[i] * sphi[j];
-        }
-        return a;
-    }
+    static double[] expandAr(double[] phi, double[] sphi, int m) { return seasonalProduct(phi, sphi, m, -1); }
 
     /** (1 + ΣθᵢBⁱ)(1 + ΣΘⱼB^{jm}) as the coefficients of 1 + Σbₖ Bᵏ. */
-    static double[] expandMa(double[] theta, double[] stheta, int m) {
-        int q = theta.length, sq = stheta.length;
-        double[] b = new double[q + sq * m];
-        System.arraycopy(theta, 0, b, 0, q);
+    static double[] expandMa(double[] theta, double[] stheta, int m) { return seasonalProduct(theta, stheta, m, 1); }
+
+    /** The product of a non-seasonal and a seasonal side in one sign convention: cross terms enter with {@code crossSign}. */
+    private static double[] seasonalProduct(double[] c, double[] sc, int m, double crossSign) {
+        int q = c.length, sq = sc.length;
+        double[] out = new double[q + sq * m];
+        System.arraycopy(c, 0, out, 0, q);
         for (int j = 0; j < sq; j++) {
-            b[(j + 1) * m - 1] += stheta[j];
-            for (int i = 0; i < q; i++) b[(j + 1) * m + i] += theta[i] * stheta[j];
+            out[(j + 1) * m - 1] += sc[j];
+            for (int i = 0; i < q; i++) out[(j + 1) * m + i] += crossSign * c[i] * sc[j];
         }
-        return b;
+        return out;
     }
 
     /** Coefficients of (1 − B)^d (1 − B^m)^D, leading 1 included. */

@@ -56,7 +56,7 @@ public final class AutoEts implements Forecaster {
 
     List<EtsSpec> candidates(double[] y, int m) {
         if (fixed != null) return fixed;
-        boolean positive = Naive2.allPositive(y);
+        boolean positive = SeasonalAdjustment.allPositive(y);
         boolean canSeason = m > 1 && m <= 24 && y.length >= 2 * m;
         List<EtsSpec> out = new ArrayList<>();
         for (boolean me : new boolean[] {false, true}) {

@@ -61,6 +61,7 @@ public final class EtsModel {
     public double initialSlope() { return initial[1]; }
     /** Initial seasonal states: index j belongs to observations t ≡ j (mod m), t = 0 the first; empty without a season. */
     public double[] initialSeasonal() { return spec.seasonal() ? Arrays.copyOfRange(initial, 2, 2 + m) : new double[0]; }
+    // dup: one-line accessors, alike only in shape to other classes' getters
     public double sigma2() { return sigma2; }
     public double logLik() { return logLik; }
     public double aic() { return aic; }

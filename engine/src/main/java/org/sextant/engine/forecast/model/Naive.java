@@ -5,6 +5,7 @@ import org.sextant.engine.forecast.Forecaster;
 import org.sextant.engine.forecast.Normal;
 
 /** Random walk: every future value equals the last one; se grows as sigma·sqrt(h). */
+// dup: the Forecaster shape RandomWalkDrift and Theta share (name, minimum length, compute); the models differ in the body
 public final class Naive implements Forecaster {
     @Override public String name() { return "naive"; }
     @Override public int minLength(int period) { return 2; }

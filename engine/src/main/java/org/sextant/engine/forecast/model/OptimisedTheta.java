@@ -43,13 +43,8 @@ public final class OptimisedTheta implements Forecaster {
     @Override
     public Forecast compute(double[] y, int m, int h, double[] levels) {
         int n = y.length;
-        double[] fig = null;
-        double[] adj = y;
-        if (Seasonality.isSeasonal(y, m) && Naive2.allPositive(y)) {
-            fig = Seasonality.classicalFigure(y, m, true);
-            adj = new double[n];
-            for (int t = 0; t < n; t++) adj[t] = y[t] / Seasonality.index(fig, t);
-        }
+        SeasonalAdjustment sa = SeasonalAdjustment.of(y, m);
+        double[] adj = sa.adjusted();
         Fit f = fit(adj);
         double[] mean = new double[h], se = new double[h];
         double b = Math.pow(1 - f.alpha, n), w = 1 - 1 / f.theta;
@@ -58,11 +53,7 @@ public final class OptimisedTheta implements Forecaster {
             mean[i] = f.levelN + w * (f.an * b + f.bn * ((1 - b * (1 - f.alpha)) / f.alpha + i));
             se[i] = sigma * Math.sqrt(1 + i * f.alpha * f.alpha);
         }
-        Forecast out = new Forecast(name, mean, Normal.bands(mean, se, levels));
-        if (fig == null) return out;
-        double[] s = new double[h];
-        for (int i = 0; i < h; i++) s[i] = Seasonality.index(fig, n + i);
-        return Naive2.reseasonalise(name, out, s);
+        return sa.restore(name, new Forecast(name, mean, Normal.bands(mean, se, levels)));
     }
 
     /** Least-squares estimates of ℓ₀, α and θ. */

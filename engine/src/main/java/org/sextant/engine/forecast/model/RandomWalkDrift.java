@@ -8,6 +8,7 @@ import org.sextant.engine.forecast.Normal;
  * Random walk with drift: the line through the first and last values, extended. The se
  * includes the uncertainty of the estimated drift: sigma·sqrt(h·(1 + h/(n-1))).
  */
+// dup: the Forecaster shape Naive and Theta share; the model differs in the body
 public final class RandomWalkDrift implements Forecaster {
     @Override public String name() { return "drift"; }
     @Override public int minLength(int period) { return 3; }

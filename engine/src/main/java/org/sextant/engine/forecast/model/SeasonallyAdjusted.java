@@ -22,16 +22,7 @@ public final class SeasonallyAdjusted implements Forecaster {
 
     @Override
     public Forecast compute(double[] y, int m, int h, double[] levels) {
-        int n = y.length;
-        if (!Seasonality.isSeasonal(y, m) || !Naive2.allPositive(y)) {
-            Forecast f = inner.compute(y, 1, h, levels);
-            return new Forecast(name, f.median(), f.bands());
-        }
-        double[] fig = Seasonality.classicalFigure(y, m, true);
-        double[] adj = new double[n];
-        for (int t = 0; t < n; t++) adj[t] = y[t] / Seasonality.index(fig, t);
-        double[] s = new double[h];
-        for (int i = 0; i < h; i++) s[i] = Seasonality.index(fig, n + i);
-        return Naive2.reseasonalise(name, inner.compute(adj, 1, h, levels), s);
+        SeasonalAdjustment sa = SeasonalAdjustment.of(y, m);
+        return sa.restore(name, inner.compute(sa.adjusted(), 1, h, levels));
     }
 }

@@ -19,13 +19,8 @@ public final class Theta implements Forecaster {
     @Override
     public Forecast compute(double[] y, int m, int h, double[] levels) {
         int n = y.length;
-        double[] fig = null;
-        double[] adj = y;
-        if (Seasonality.isSeasonal(y, m) && Naive2.allPositive(y)) {
-            fig = Seasonality.classicalFigure(y, m, true);
-            adj = new double[n];
-            for (int t = 0; t < n; t++) adj[t] = y[t] / Seasonality.index(fig, t);
-        }
+        SeasonalAdjustment sa = SeasonalAdjustment.of(y, m);
+        double[] adj = sa.adjusted();
         EtsModel ses = EtsFitter.ses(adj);
         double alpha = Math.max(1e-10, ses.alpha());
         double b = olsSlope(adj) / 2;
@@ -36,11 +31,7 @@ public final class Theta implements Forecaster {
             mean[i] += b * (i + (1 - Math.pow(1 - alpha, n)) / alpha);
             se[i] = sigma * Math.sqrt(1 + i * alpha * alpha);
         }
-        Forecast f = new Forecast(name(), mean, Normal.bands(mean, se, levels));
-        if (fig == null) return f;
-        double[] s = new double[h];
-        for (int i = 0; i < h; i++) s[i] = Seasonality.index(fig, n + i);
-        return Naive2.reseasonalise(name(), f, s);
+        return sa.restore(name(), new Forecast(name(), mean, Normal.bands(mean, se, levels)));
     }
 
     /** Slope of the least-squares line of y on 0..n−1. */

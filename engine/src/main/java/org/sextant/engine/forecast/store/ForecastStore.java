@@ -34,6 +34,7 @@ public final class ForecastStore {
         if (forecasts.isEmpty()) return;
         store.inTransaction(c -> {
             for (StoredForecast f : forecasts) delete(c, f);
+            // dup: binds a forecast's fields as delete() binds its key; the two statements order their columns differently
             try (PreparedStatement head = c.prepareStatement("INSERT INTO forecasts(forecast_id, symbol, model, kind, calibration, origin, horizon, "
                     + "last_close, history_rows, coverage) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
                  PreparedStatement step = c.prepareStatement("INSERT INTO forecast_steps VALUES (?, ?, ?, ?)");

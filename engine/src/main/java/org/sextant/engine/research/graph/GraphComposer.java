@@ -189,7 +189,7 @@ public final class GraphComposer {
         if (type.name().equals("forecast") && params.containsKey("model") && params.containsKey("window")) {
             int shortest = params.get("window").stream().mapToInt(w -> ((Number) w).intValue()).min().orElse(0);
             for (Object m : params.get("model")) {
-                int need = ForecastModels.create((String) m).minLength(1);
+                int need = ForecastModels.BUILT_IN.create((String) m).minLength(1);
                 if (shortest < need) {
                     error(id, at + ".params.window", "model " + m + " needs at least " + need + " closes per fit, the window gives " + shortest,
                             "use a window of at least " + need + " bars");

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.analogue.AnalogueDefaults;
+import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.research.source.AnalogueSource;
 import org.sextant.engine.research.source.ForecastSeries;
 import org.sextant.engine.research.backtest.StrategyBacktestKernel;
@@ -39,16 +40,19 @@ public final class GraphSweep implements SweepKernel {
     private final Map<String, double[][]> cache = new ConcurrentHashMap<>();
     private final Map<String, Object> computing = new ConcurrentHashMap<>();
     private final AnalogueSource analogues;
+    private final ForecastModels models;
 
-    /** A sweep without the analogue matcher: a graph with an analogue node is refused. */
+    /** A sweep without the analogue matcher (a graph with an analogue node is refused) nor a trained global model. */
     public GraphSweep(ComposedGraph graph, Universe universe) {
-        this(graph, universe, null);
+        this(graph, universe, null, ForecastModels.BUILT_IN);
     }
 
-    public GraphSweep(ComposedGraph graph, Universe universe, AnalogueSource analogues) {
+    /** {@code models}: the catalogue forecast nodes name their models in (the engine's, with its trained global model). */
+    public GraphSweep(ComposedGraph graph, Universe universe, AnalogueSource analogues, ForecastModels models) {
         this.graph = graph;
         this.universe = universe;
         this.analogues = analogues;
+        this.models = models;
         for (ComposedNode n : graph.nodes()) {
             String at = "nodes." + n.id() + ".params.";
             switch (n.type().name()) {
@@ -176,7 +180,7 @@ public final class GraphSweep implements SweepKernel {
             return out;
         }
         for (int a = 0; a < out.length; a++) {
-            out[a] = ForecastSeries.of(universe.close()[a], (String) p.get("model"), (int) p.get("horizon"), (String) p.get("measure"),
+            out[a] = ForecastSeries.of(models, universe.close()[a], (String) p.get("model"), (int) p.get("horizon"), (String) p.get("measure"),
                     (double) p.get("level"), (int) p.get("every"), (int) p.get("window"));
         }
         return out;

@@ -24,12 +24,14 @@ public final class ForecastSeries {
     private ForecastSeries() {}
 
     /**
+     * @param models  the catalogue {@code model} is named in (the engine's, whose {@code global} it trained)
      * @param measure median_return: median forecast at the horizon / last close - 1; reward_risk:
      *                upside to the band's upper edge over downside to its lower edge at the horizon
      * @param level   band level for reward_risk (e.g. 0.8)
      */
-    public static double[] of(double[] close, String model, int horizon, String measure, double level, int every, int window) {
-        Forecaster f = ForecastModels.forPrices(model);
+    public static double[] of(ForecastModels models, double[] close, String model, int horizon, String measure, double level, int every,
+                              int window) {
+        Forecaster f = models.forPrices(model);
         if (window < f.minLength(1)) {
             throw SextantException.invalid("window", "model " + model + " needs at least " + f.minLength(1) + " closes, window is " + window,
                     "use a window of at least " + f.minLength(1) + " bars");

@@ -35,7 +35,7 @@ public final class CalibrationBenchmark {
             double[] cov = new double[2], ccov = new double[2], acov = new double[2];
             int origins = 0;
             for (double[] y : series.values()) {
-                WalkForwardBacktest.Result r = WalkForwardBacktest.run(ForecastModels.forPrices(m), y, 1, 20, 20, 0.4, levels, calibrationEvery);
+                WalkForwardBacktest.Result r = WalkForwardBacktest.run(ForecastModels.BUILT_IN.forPrices(m), y, 1, 20, 20, 0.4, levels, calibrationEvery);
                 double k = r.origins();
                 origins += r.origins();
                 male += r.male() * k;

@@ -32,7 +32,7 @@ public final class CancelLatencyBenchmark {
         System.out.println("| model | symbol's work, uncancelled (ms) | cancel latency, between symbols (ms, before) | cancel latency, inside the fit (ms) |");
         System.out.println("|---|---|---|---|");
         for (String m : models) {
-            Forecaster f = ForecastModels.forPrices(m);
+            Forecaster f = ForecastModels.BUILT_IN.forPrices(m);
             long[] before = new long[trials], after = new long[trials], work = new long[trials];
             for (int t = 0; t < trials; t++) {
                 long[] b = latency(f, y, delay, false);

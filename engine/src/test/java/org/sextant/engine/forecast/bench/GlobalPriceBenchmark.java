@@ -3,7 +3,6 @@ package org.sextant.engine.forecast.bench;
 import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.forecast.WalkForwardBacktest;
 import org.sextant.engine.forecast.global.GlobalModel;
-import org.sextant.engine.forecast.global.GlobalModels;
 import org.sextant.engine.forecast.global.GlobalPriceModels;
 
 import java.nio.file.Path;
@@ -40,7 +39,7 @@ public final class GlobalPriceBenchmark {
             train.add(part);
         }
         GlobalModel model = GlobalModel.train(train, GlobalPriceModels.config(h), f -> { }, () -> false);
-        GlobalModels.install(x -> model);
+        ForecastModels catalogue = new ForecastModels(x -> model);
         System.out.printf(Locale.ROOT, "%d price series; global model trained on the first 60%% of each in %.1f s wall; horizon %d, "
                 + "origins every 20 days over the last 40%%, conformal calibration every %d days%n%n", series.size(), (System.nanoTime() - c0) / 1e9, h, k);
         System.out.println("| model | origins | MALE | own 80% | own 95% | conformal 80% | conformal 95% | series better than naive |");
@@ -51,7 +50,7 @@ public final class GlobalPriceBenchmark {
             double[] cov = new double[2], ccov = new double[2];
             int origins = 0, better = 0;
             for (Map.Entry<String, double[]> e : series.entrySet()) {
-                WalkForwardBacktest.Result r = WalkForwardBacktest.run(ForecastModels.forPrices(m), e.getValue(), 1, h, 20, 0.4, new double[] {0.8, 0.95}, k);
+                WalkForwardBacktest.Result r = WalkForwardBacktest.run(catalogue.forPrices(m), e.getValue(), 1, h, 20, 0.4, new double[] {0.8, 0.95}, k);
                 double n = r.origins();
                 origins += r.origins();
                 male += r.male() * n;

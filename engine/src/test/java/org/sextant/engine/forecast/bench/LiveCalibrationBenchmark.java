@@ -30,7 +30,7 @@ public final class LiveCalibrationBenchmark {
         System.out.println("| model | one fit, own bands (ms) | calibrated live forecast (ms) | ratio | conformal coverage 80/95/99 |");
         System.out.println("|---|---|---|---|---|");
         for (String m : models) {
-            Forecaster f = ForecastModels.forPrices(m);
+            Forecaster f = ForecastModels.BUILT_IN.forPrices(m);
             for (double[] y : series) f.forecast(y, 1, 20, levels); // warm-up
             long t0 = System.nanoTime();
             for (double[] y : series) f.forecast(y, 1, 20, levels);

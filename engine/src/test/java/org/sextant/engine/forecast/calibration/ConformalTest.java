@@ -58,7 +58,7 @@ class ConformalTest {
     @Test
     void walkForwardScoresAndConformalCoverageIsNearNominal() {
         double[] prices = fatTailedPrices(6000, 11);
-        WalkForwardBacktest.Result r = WalkForwardBacktest.run(ForecastModels.forPrices("naive"), prices, 1, 5, 5, 0.8,
+        WalkForwardBacktest.Result r = WalkForwardBacktest.run(ForecastModels.BUILT_IN.forPrices("naive"), prices, 1, 5, 5, 0.8,
                 new double[] {0.8, 0.95}, 1);
         assertEquals(960, r.origins());
         assertTrue(r.malePerStep()[4] > r.malePerStep()[0], "error grows with the step");

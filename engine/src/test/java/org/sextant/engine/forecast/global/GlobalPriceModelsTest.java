@@ -23,17 +23,22 @@ class GlobalPriceModelsTest {
     private final Map<String, double[]> closes = new LinkedHashMap<>();
     private String digest = "aaaa";
 
-    private static final JobContext QUIET = new JobContext() {
+    static final JobContext QUIET = new JobContext() {
         @Override public void progress(double fraction, String message) { }
         @Override public boolean cancelled() { return false; }
     };
 
     private GlobalPriceModels models() {
-        return new GlobalPriceModels(dir, () -> closes, () -> digest,
+        return small(dir, () -> closes, () -> digest);
+    }
+
+    /** Global models trained with a small configuration (a fraction of a second), kept in {@code dir}. */
+    static GlobalPriceModels small(Path dir, java.util.function.Supplier<Map<String, double[]>> closes, java.util.function.Supplier<String> digest) {
+        return new GlobalPriceModels(dir, closes, digest,
                 h -> GlobalConfig.forHorizon(h, 1).withLookbacks(10).withMembers(1).withHidden(16).withSteps(30).withRecentOrigins(1000));
     }
 
-    private static double[] walk(long seed, int n) {
+    static double[] walk(long seed, int n) {
         Random r = new Random(seed);
         double[] y = new double[n];
         y[0] = 50;

@@ -1,13 +1,14 @@
 package org.sextant.engine.forecast.global;
 
-/** A small global model trained on synthetic seasonal series, installed for tests that name model global. */
+import org.sextant.engine.forecast.ForecastModels;
+/** A small global model trained on synthetic seasonal series, in a catalogue for tests that name model global. */
 public final class TrainedGlobal {
     private TrainedGlobal() {}
 
-    public static void install(int horizon) throws InterruptedException {
+    public static ForecastModels catalogue(int horizon) throws InterruptedException {
         GlobalConfig c = GlobalConfig.forHorizon(horizon, 1).withLookbacks(12).withMembers(1).withHidden(16).withSteps(40).withBatch(64);
         GlobalModel m = GlobalModel.train(GlobalModelTest.seasonal(30, 11).stream().map(y -> lengthen(y, horizon)).toList(), c, f -> { }, () -> false);
-        GlobalModels.install(h -> m);
+        return new ForecastModels(h -> m);
     }
 
     /** Repeats a series' last season so it is long enough for the horizon. */

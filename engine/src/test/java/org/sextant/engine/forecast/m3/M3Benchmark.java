@@ -99,7 +99,7 @@ public final class M3Benchmark {
                         for (String p : members) ms.add(medians.get(p).get(s.id()));
                         fc = combine(ms, method.equals("comb_median"));
                     } else {
-                        Forecaster f = ForecastModels.create(method);
+                        Forecaster f = ForecastModels.BUILT_IN.create(method);
                         fc = f.forecast(s.train(), s.frequency(), s.horizon(), new double[0]).median();
                     }
                     cpu.addAndGet(mx.getCurrentThreadCpuTime() - c0);

@@ -144,7 +144,7 @@ public final class M3GlobalBenchmark {
             for (M3Series s : series) {
                 jobs.add(pool.submit(() -> {
                     long c = mx.getCurrentThreadCpuTime();
-                    own.put(s.id(), ForecastModels.create(m).forecast(s.train(), s.frequency(), s.horizon(), new double[0]).median());
+                    own.put(s.id(), ForecastModels.BUILT_IN.create(m).forecast(s.train(), s.frequency(), s.horizon(), new double[0]).median());
                     cpu.addAndGet(mx.getCurrentThreadCpuTime() - c);
                 }));
             }

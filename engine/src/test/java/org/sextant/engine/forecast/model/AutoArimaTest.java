@@ -2,6 +2,7 @@ package org.sextant.engine.forecast.model;
 
 import org.junit.jupiter.api.Test;
 import org.sextant.engine.forecast.Forecast;
+import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.forecast.TestSeries;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -82,7 +83,7 @@ class AutoArimaTest {
 
     @Test
     void badInputIsRefusedWithTheFieldAndFix() {
-        org.sextant.engine.forecast.Forecaster a = org.sextant.engine.forecast.ForecastModels.create("arima");
+        org.sextant.engine.forecast.Forecaster a = org.sextant.engine.forecast.ForecastModels.BUILT_IN.create("arima");
         org.sextant.engine.SextantException e = org.junit.jupiter.api.Assertions.assertThrows(org.sextant.engine.SextantException.class,
                 () -> a.forecast(new double[] {1, 2, 3}, 1, 4));
         assertEquals("history", e.field());

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.analogue.AnalogueService;
+import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.research.graph.GraphComposer;
 import org.sextant.engine.research.graph.GraphSweep;
@@ -54,7 +55,7 @@ public final class NodeCostBenchmark {
     private static void row(Universe u, AnalogueSource matcher, String label, String src, String thresholds, long evaluations) {
         String nodes = src.contains("\"returns\"") ? "{\"version\": 1, \"nodes\": {\"s\": {\"type\": \"price\"}, \"src\": " + src + ",\n"
                 : "{\"version\": 1, \"nodes\": {\"src\": " + src + ",\n";
-        GraphSweep sweep = new GraphSweep(GraphComposer.compose(nodes + TAIL.formatted(thresholds)).requireOk(), u, matcher);
+        GraphSweep sweep = new GraphSweep(GraphComposer.compose(nodes + TAIL.formatted(thresholds)).requireOk(), u, matcher, ForecastModels.BUILT_IN);
         double[] r = new double[u.bars()], e = new double[u.bars()], d = new double[u.bars()];
         long t0 = System.nanoTime();
         sweep.run(0, r, e, d);
