@@ -20,8 +20,8 @@ import org.sextant.engine.data.TradingSession;
 public record BarForecast(String symbol, String interval, String session, String zone, double barsPerYear,
                           String originTs, String originTsLocal, List<String> targetTs, List<String> targetTsLocal, PriceForecast forecast) {
 
-    static BarForecast of(BarSeries bars, String model, int horizon, double[] levels, BandCalibration calibration) {
-        PriceForecast f = PriceForecast.calibrated(closesOf(bars), model, horizon, levels, calibration);
+    static BarForecast of(ForecastModels models, BarSeries bars, String model, int horizon, double[] levels, BandCalibration calibration) {
+        PriceForecast f = PriceForecast.calibrated(models, closesOf(bars), model, horizon, levels, calibration);
         TradingSession session = TradingSession.of(bars.session());
         BarInterval interval = BarInterval.of("interval", bars.interval());
         IntervalBar last = bars.bars().get(bars.size() - 1);

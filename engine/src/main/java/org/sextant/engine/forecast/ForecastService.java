@@ -89,7 +89,7 @@ public final class ForecastService {
     public BarForecast forecastBars(String symbol, String interval, String model, Integer horizon, double[] levels, String calibration) {
         double[] lv = levels == null ? LEVELS : levels;
         ForecastInput.checkLevels(lv);
-        return BarForecast.of(prices.bars(symbol, interval, null, null), ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon),
+        return BarForecast.of(models, prices.bars(symbol, interval, null, null), ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon),
                 lv, BandCalibration.parse(calibration));
     }
 
@@ -97,7 +97,7 @@ public final class ForecastService {
     public BarBacktestError backtestErrorBars(String symbol, String interval, String model, Integer horizon, String origins, Double evalFraction,
                                               double[] levels) {
         BarSeries bars = prices.bars(symbol, interval, null, null);
-        return BarBacktestError.of(bars, ForecastBacktestRun.run(BarForecast.closesOf(bars), model, horizon, origins, evalFraction, null, levels, null));
+        return BarBacktestError.of(bars, ForecastBacktestRun.run(models, BarForecast.closesOf(bars), model, horizon, origins, evalFraction, null, levels, null));
     }
 
     public ForecastStart resolveStart(String symbol, LocalDate asOf) {
