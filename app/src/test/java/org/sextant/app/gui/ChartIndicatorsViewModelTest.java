@@ -22,7 +22,7 @@ import org.sextant.engine.testing.TempSextant;
 
 /** The chart's indicators without a screen: the engine's values on a sample symbol, and refused parameters. */
 class ChartIndicatorsViewModelTest {
-    @TempSextant private Sextant engine;
+    @TempSextant private static Sextant engine; // read only: one sample store for the class
     private final ChartIndicatorsViewModel model = new ChartIndicatorsViewModel();
     private PriceBars ibm;
 

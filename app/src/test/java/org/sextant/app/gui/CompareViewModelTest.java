@@ -22,7 +22,7 @@ class CompareViewModelTest {
     private static final LocalDate MON = LocalDate.of(2001, 3, 5);
     private static final List<LocalDate> WEEK = List.of(MON, MON.plusDays(1), MON.plusDays(2), MON.plusDays(3), MON.plusDays(4));
 
-    @TempSextant private Sextant engine;
+    @TempSextant private static Sextant engine; // read only: one sample store for the class
     private ExecutorService ui;
     private CompareViewModel model;
 
