@@ -18,7 +18,8 @@ import javafx.stage.FileChooser;
 
 /**
  * The price chart's right-click menu: copy the chart as an image, export it as PNG or SVG, export the
- * bars on screen as CSV, zoom out a step, reset the zoom to the whole history. Where a file goes
+ * bars on screen as CSV, zoom out a step, reset the zoom to the whole history, add an indicator
+ * (what that opens is the app's: {@link PriceChart#setOnAddIndicator}). Where a file goes
  * is asked through {@link PriceChart#setExportTarget} (a file dialog by default); null cancels.
  */
 final class ChartMenu {
@@ -50,11 +51,17 @@ final class ChartMenu {
             chart.navigate(mid - half, mid + half);
         });
         MenuItem reset = item("chart-reset-zoom", "Reset zoom", () -> chart.zoomer().zoomOrigin());
-        ContextMenu menu = new ContextMenu(copy, png, svg, csv, new SeparatorMenuItem(), out, reset);
+        MenuItem indicator = item("chart-add-indicator", "Add indicator…", () -> {
+            if (chart.onAddIndicator() != null) chart.onAddIndicator().run();
+        });
+        SeparatorMenuItem beforeIndicator = new SeparatorMenuItem();
+        ContextMenu menu = new ContextMenu(copy, png, svg, csv, new SeparatorMenuItem(), out, reset, beforeIndicator, indicator);
         menu.setId("chart-menu");
         menu.setOnShowing(e -> {
             boolean empty = chart.series() == null || chart.series().size() == 0;
             for (MenuItem i : menu.getItems()) i.setDisable(empty && i != copy);
+            indicator.setVisible(chart.onAddIndicator() != null);
+            beforeIndicator.setVisible(indicator.isVisible());
         });
         // right click opens the menu (Ctrl + right click still goes back to the whole history)
         chart.zoomer().setZoomOutMouseFilter(e -> false);

@@ -72,6 +72,8 @@ public class PriceChart extends XYChart {
     private ContextMenu contextMenu;
     private java.util.function.BiFunction<String, String, java.nio.file.Path> exportTarget = (kind, name) -> ChartMenu.askForFile(this, kind, name);
     private ForecastFan forecast;
+    /** What "Add indicator…" of the right-click menu does (null: the item is hidden). */
+    private Runnable onAddIndicator;
     /** True while the view is the preset recent window (no zoom by the person since the last show). */
     private boolean presetView;
     private int openingDays;
@@ -611,6 +613,15 @@ public class PriceChart extends XYChart {
 
     java.util.function.BiFunction<String, String, java.nio.file.Path> exportTarget() {
         return exportTarget;
+    }
+
+    /** What the right-click menu's "Add indicator…" does (the app opens its indicator editor); null hides the item. */
+    public void setOnAddIndicator(Runnable action) {
+        onAddIndicator = action;
+    }
+
+    Runnable onAddIndicator() {
+        return onAddIndicator;
     }
 
     /** Index of the first and last bar inside the date axis (the whole series while it auto-ranges). */

@@ -443,6 +443,11 @@ public final class ChartsViewModel implements AutoCloseable {
         return calls.busyProperty();
     }
 
+    /** The engine this view reads (the comparison beside the chart reads it too). */
+    public Sextant engine() {
+        return engine;
+    }
+
     /** The symbol's row in the current list, if listed. */
     public SymbolInfo infoOf(String symbol) {
         for (SymbolInfo s : symbols) {

@@ -58,6 +58,8 @@ public final class WorkstationWindow implements Navigator {
     private final TextField search = new TextField();
     private final ListView<SymbolInfo> symbolList = new ListView<>();
     private final PriceChart chart = new PriceChart();
+    /** Indicators on the chart and the comparison of several symbols. */
+    private final ChartStudies studies;
     private final CheckBox forecastToggle = new CheckBox("Live forecast");
     private final CheckBox backtestsToggle = new CheckBox("Backtests");
     private final CheckBox logScale = new CheckBox("Log scale");
@@ -90,6 +92,7 @@ public final class WorkstationWindow implements Navigator {
     /** Builds the view on the JavaFX thread. */
     public WorkstationWindow(ChartsViewModel model) {
         this.model = Objects.requireNonNull(model, "model");
+        studies = new ChartStudies(model, chart);
         buildLayout();
         bind();
     }
@@ -163,7 +166,11 @@ public final class WorkstationWindow implements Navigator {
         javafx.scene.control.Tooltip wholeHeading = new javafx.scene.control.Tooltip();
         wholeHeading.textProperty().bind(chartHeading.textProperty());
         chartHeading.setTooltip(wholeHeading);
-        VBox centre = new VBox(chartHeading, forecastBar, rangeBar, chart, chart.volumePane());
+        VBox priceStack = new VBox(chart, chart.volumePane(), studies.panes());
+        VBox.setVgrow(priceStack, Priority.ALWAYS);
+        studies.hideWhileComparing(forecastBar, rangeBar, priceStack);
+        VBox.setVgrow(studies.compareView(), Priority.ALWAYS);
+        VBox centre = new VBox(chartHeading, forecastBar, rangeBar, studies.toolbar(), studies.editor(), priceStack, studies.compareView());
         errorPane.setRunButton(runBacktest);
 
         split.getItems().setAll(left, centre, errorPane);
@@ -468,6 +475,7 @@ public final class WorkstationWindow implements Navigator {
 
     /** Stops every view's background work (the window is closing). */
     public void closeViews() {
+        studies.close();
         for (WorkstationView v : views.values()) {
             try {
                 v.close();
@@ -508,6 +516,8 @@ public final class WorkstationWindow implements Navigator {
     public Label drawnInterval() { return drawnInterval; }
     public ChartsViewModel model() { return model; }
     public Label chartHeading() { return chartHeading; }
+    /** Indicators on the chart and the comparison. */
+    ChartStudies studies() { return studies; }
 
     /** "IBM  International Business Machines". */
     private static final class SymbolCell extends ListCell<SymbolInfo> {

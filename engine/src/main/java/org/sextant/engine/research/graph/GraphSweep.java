@@ -10,18 +10,12 @@ import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.research.source.AnalogueSource;
 import org.sextant.engine.research.source.ForecastSeries;
 import org.sextant.engine.research.backtest.StrategyBacktestKernel;
+import org.sextant.engine.research.indicator.RollingStats;
 import org.sextant.engine.research.backtest.Costs;
 import org.sextant.engine.research.backtest.Execution;
 import org.sextant.engine.research.backtest.Portfolio;
 import org.sextant.engine.research.backtest.Signals;
 import org.sextant.engine.research.backtest.Sizing;
-import org.sextant.engine.research.indicator.BollingerBands;
-import org.sextant.engine.research.indicator.Macd;
-import org.sextant.engine.research.indicator.MovingAverage;
-import org.sextant.engine.research.indicator.Returns;
-import org.sextant.engine.research.indicator.RollingStats;
-import org.sextant.engine.research.indicator.Rsi;
-import org.sextant.engine.research.indicator.TrueRange;
 import org.sextant.engine.research.sweep.SweepKernel;
 import org.sextant.engine.research.sweep.Universe;
 
@@ -191,23 +185,10 @@ public final class GraphSweep implements SweepKernel {
         return switch (type) {
             case "price" -> prices((String) p.get("field"))[a];
             case "lag" -> lag(x, (int) p.get("bars"));
-            case "sma" -> MovingAverage.sma(x, (int) p.get("length"));
-            case "ema" -> MovingAverage.ema(x, (int) p.get("length"));
-            case "rsi" -> Rsi.of(x, (int) p.get("length"));
-            case "macd" -> {
-                Macd m = Macd.of(x, (int) p.get("fast"), (int) p.get("slow"), (int) p.get("signal"), (boolean) p.get("percent"));
-                yield switch ((String) p.get("output")) { case "signal" -> m.signal(); case "histogram" -> m.histogram(); default -> m.macd(); };
-            }
-            case "bollinger" -> {
-                BollingerBands b = BollingerBands.of(x, (int) p.get("length"), (double) p.get("k"));
-                yield switch ((String) p.get("output")) {
-                    case "lower" -> b.lower(); case "upper" -> b.upper(); case "percent_b" -> b.percentB(); default -> b.middle();
-                };
-            }
-            case "atr" -> TrueRange.atr(universe.high()[a], universe.low()[a], universe.close()[a], (int) p.get("length"));
-            case "returns" -> Returns.over(x, (int) p.get("bars"));
+            // the indicators' lines come from the code the charts draw too; volatility annualises with the run's bars a year
+            case "sma", "ema", "rsi", "macd", "bollinger", "returns", "zscore" -> IndicatorLines.line(type, p, x, null, null);
             case "volatility" -> RollingStats.volatility(x, (int) p.get("length"), universe.barsPerYear());
-            case "zscore" -> RollingStats.zScore(x, (int) p.get("length"));
+            case "atr" -> IndicatorLines.line(type, p, universe.close()[a], universe.high()[a], universe.low()[a]);
             case "crossover" -> Signals.crossover(in.get("fast")[a], in.get("slow")[a], (boolean) p.get("long_short"));
             case "threshold" -> Signals.threshold(x, (double) p.get("enter_below"), (double) p.get("exit_above"));
             case "band_break" -> Signals.bandBreak(in.get("price")[a], in.get("lower")[a], in.get("upper")[a], (boolean) p.get("long_only"));
