@@ -12,12 +12,11 @@ import javafx.scene.control.Button;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Labeled;
 import javafx.scene.text.Text;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -29,19 +28,15 @@ import org.testfx.util.WaitForAsyncUtils;
 class ReadableLayoutTest {
     private static final int GIVE_UP_SECONDS = 60;
 
-    private final org.sextant.engine.Sextant engine = Workbench.openStore();
-    private Workbench bench;
+    @RegisterExtension
+    final Workbench bench = new Workbench();
 
-    @Start
-    void start(Stage stage) {
-        bench = new Workbench(engine, stage);
-        stage.setWidth(1000);
-        stage.setHeight(700);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        bench.close();
+    @BeforeEach
+    void sizeTheWindow() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> {
+            bench.stage.setWidth(1000);
+            bench.stage.setHeight(700);
+        }).get();
     }
 
     @Test
