@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,10 +20,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /** Drives the Agents view: last call, the pilot flag as the person sets it, a config copied, every tool listed. */
 @ExtendWith(ApplicationExtension.class)
 class AgentsViewTest {
-    private static final int GIVE_UP_SECONDS = 60;
-
-    @RegisterExtension
-    final Workbench bench = new Workbench().preparing(home -> ApiActivity.use(() -> System.currentTimeMillis() - 42_000));
+    @RegisterExtension final Workbench bench = new Workbench().preparing(home -> ApiActivity.use(() -> System.currentTimeMillis() - 42_000));
 
     @AfterEach
     void forgetTheLastCall() {

@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,11 +25,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /** Drives the Data view in the real window: a bad file's error, a preview, a query and its CSV export. */
 @ExtendWith(ApplicationExtension.class)
 class DataViewTest {
-    /** Liveness guard for background engine calls, not a performance bound. */
-    private static final int GIVE_UP_SECONDS = 60;
-
-    @RegisterExtension
-    final Workbench bench = new Workbench();
+    @RegisterExtension final Workbench bench = new Workbench();
     @TempDir
     Path files;
     private DataView view;

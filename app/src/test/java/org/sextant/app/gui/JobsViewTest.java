@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,11 +23,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /** Drives the Jobs view: a running job shows its progress bar, and its Cancel button stops it. */
 @ExtendWith(ApplicationExtension.class)
 class JobsViewTest {
-    /** Liveness guard for background work, not a performance bound. */
-    private static final int GIVE_UP_SECONDS = 60;
-
-    @RegisterExtension
-    final Workbench bench = new Workbench();
+    @RegisterExtension final Workbench bench = new Workbench();
 
     @Test
     void aRunningJobShowsItsProgressAndIsCancelledFromItsButton(FxRobot robot) throws Exception {

@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
@@ -26,10 +27,7 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class ReadableLayoutTest {
-    private static final int GIVE_UP_SECONDS = 60;
-
-    @RegisterExtension
-    final Workbench bench = new Workbench();
+    @RegisterExtension final Workbench bench = new Workbench();
 
     @BeforeEach
     void sizeTheWindow() throws Exception {

@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -23,11 +24,8 @@ import tools.jackson.databind.JsonNode;
 /** The chart opens on the symbol and range the last run left (layout.json), and remembers the new ones. */
 @ExtendWith(ApplicationExtension.class)
 class RememberedChartTest {
-    private static final int GIVE_UP_SECONDS = 60;
-
     // the last run left KO on the chart, one year of it
-    @RegisterExtension
-    final Workbench bench = new Workbench().preparing(h -> Files.writeString(Files.createDirectories(h.root()).resolve(WorkstationLayout.FILE),
+    @RegisterExtension final Workbench bench = new Workbench().preparing(h -> Files.writeString(Files.createDirectories(h.root()).resolve(WorkstationLayout.FILE),
             Json.write(new WorkstationLayout(null, null, 1100, 700, false, 0.25, "charts", "light", "KO", "1Y"))));
     private final Path home = bench.engine.home().root();
 

@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,11 +32,9 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class SettingsDialogTest {
-    private static final int GIVE_UP_SECONDS = 60;
     private static final String KEY = "SECRET-7f3a9";
 
-    @RegisterExtension
-    final Workbench bench = new Workbench().preparing(h -> Files.writeString(h.settingsJson(), "{\"default_provider\":\"tiingo\",\"providers\":{\"tiingo\":"
+    @RegisterExtension final Workbench bench = new Workbench().preparing(h -> Files.writeString(h.settingsJson(), "{\"default_provider\":\"tiingo\",\"providers\":{\"tiingo\":"
             + "{\"url_template\":\"https://api.example/{symbol}?token={api_key}\",\"api_key\":\"" + KEY + "\"}}}"));
     private final Path settings = bench.engine.home().settingsJson();
     private Workbench restarted;

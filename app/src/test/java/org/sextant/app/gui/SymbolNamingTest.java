@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,11 +27,9 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class SymbolNamingTest {
-    private static final int GIVE_UP_SECONDS = 60;
     private static final String NAME = "Big Blue Test";
 
-    @RegisterExtension
-    final Workbench bench = new Workbench();
+    @RegisterExtension final Workbench bench = new Workbench();
 
     @Test
     void aNameGivenInTheDataViewShowsEverywhereTheSymbolIsListed(FxRobot robot) throws Exception {

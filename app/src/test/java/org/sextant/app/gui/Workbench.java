@@ -2,6 +2,7 @@ package org.sextant.app.gui;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import org.sextant.charts.ChartSnapshot;
@@ -25,6 +26,9 @@ final class Workbench implements BeforeEachCallback, AfterEachCallback {
         // building the whole window on a machine shared by many builds can pass TestFX's 30 s default; a liveness guard only
         org.testfx.api.FxToolkit.toolkitContext().setSetupTimeoutInMillis(180_000);
     }
+
+    /** How long the tests that drive the window wait for its background work: a liveness guard, not a performance bound. */
+    static final int GIVE_UP_SECONDS = 60;
 
     /** What a test prepares in the home (a saved layout, settings) before the window reads it. */
     interface Preparation {
@@ -75,14 +79,33 @@ final class Workbench implements BeforeEachCallback, AfterEachCallback {
         build(stage);
     }
 
+    private Workbench(Sextant engine) {
+        this.engine = engine;
+    }
+
+    /**
+     * The window with every view but without the chrome (menus, saved layout), as the tests of one
+     * view drive it; {@code beforeShow} runs before it is shown. Call on the FX thread; the test closes it.
+     */
+    static Workbench withoutChrome(Sextant engine, Stage stage, Consumer<WorkstationWindow> beforeShow) {
+        Workbench bench = new Workbench(engine);
+        bench.build(stage, false, beforeShow);
+        return bench;
+    }
+
     private void build(Stage stage) {
+        build(stage, true, window -> { });
+    }
+
+    private void build(Stage stage, boolean withChrome, Consumer<WorkstationWindow> beforeShow) {
         this.stage = stage;
         charts = new ChartsViewModel(engine);
         window = new WorkstationWindow(charts);
         window.addViews(WorkstationViews.create(engine, window));
-        chrome = new WorkstationChrome(window, stage, engine.home().root());
+        beforeShow.accept(window);
+        if (withChrome) chrome = new WorkstationChrome(window, stage, engine.home().root());
         window.show(stage);
-        chrome.restore();
+        if (withChrome) chrome.restore();
         charts.start();
     }
 

@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,11 +30,8 @@ import tools.jackson.databind.JsonNode;
 /** Menus and shortcuts, the dark theme, the remembered layout, and the window driven by a pilot command. */
 @ExtendWith(ApplicationExtension.class)
 class WorkstationChromeTest {
-    private static final int GIVE_UP_SECONDS = 60;
-
     // a layout saved by an earlier run: the Jobs view, dark, a narrower symbol list
-    @RegisterExtension
-    final Workbench bench = new Workbench().preparing(h -> Files.writeString(Files.createDirectories(h.root()).resolve(WorkstationLayout.FILE),
+    @RegisterExtension final Workbench bench = new Workbench().preparing(h -> Files.writeString(Files.createDirectories(h.root()).resolve(WorkstationLayout.FILE),
             Json.write(new WorkstationLayout(null, null, 1100, 700, false, 0.3, "jobs", "dark"))));
     private final Path home = bench.engine.home().root();
     private CommandQueue queue;

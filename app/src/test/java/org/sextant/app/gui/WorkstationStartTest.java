@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -30,11 +31,9 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class WorkstationStartTest {
-    private static final int GIVE_UP_SECONDS = 60;
     private static final List<String> LAZY = List.of("scans", "research", "analogues", "data", "jobs", "agents");
 
-    @RegisterExtension
-    final Workbench bench = new Workbench();
+    @RegisterExtension final Workbench bench = new Workbench();
 
     @Test
     void onlyChartsIsBuiltAtStartAndEachOtherViewOnFirstUseByShortcutNavigatorPilotOrTab(FxRobot robot) throws Exception {
