@@ -6,28 +6,22 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.store.RollingBackups;
 import org.sextant.engine.store.Store;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "backup", mixinStandardHelpOptions = true,
         description = {"Checkpoint the store and copy it into the backup folder now (the app also keeps",
                 "rolling backups on its own: SEXTANT_BACKUPS, SEXTANT_BACKUP_DIR). The app must be closed."})
-final class BackupCommand implements Callable<Integer> {
-    @ParentCommand Main main;
-
-    @Option(names = "--to", paramLabel = "DIR", description = "backup folder (default: $SEXTANT_BACKUP_DIR or SEXTANT_HOME/backups)")
-    Path to;
+final class BackupCommand extends HomeCommand {
+    @Option(names = "--to", paramLabel = "DIR", description = "backup folder (default: $SEXTANT_BACKUP_DIR or SEXTANT_HOME/backups)") Path to;
 
     @Override
     public Integer call() {
-        SextantHome home = main.home().ensureLayout();
-        EngineAccess.requireNoRunningApp(home, "backup");
+        SextantHome home = closedHome("backup");
         if (!Files.exists(home.database())) {
             throw new SextantException(FailReason.NOT_FOUND, "there is no store yet in " + home.root(), null, "start Sextant once; it creates the store");
         }

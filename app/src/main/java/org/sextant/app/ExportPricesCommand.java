@@ -1,29 +1,21 @@
 package org.sextant.app;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.exchange.PriceParquetExport;
-import org.sextant.engine.home.SextantHome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** `sextant export-prices DIR`: the store's prices as Parquet partitioned by symbol, the scale-out jobs' input. */
 @Command(name = "export-prices", mixinStandardHelpOptions = true,
         description = {"Write every price in the store as Parquet partitioned by symbol (DIR/symbol=XYZ/*.parquet),",
                 "the input of the Spark jobs (docs/scale-out.md). DIR must be new or empty. The app must be closed."})
-final class ExportPricesCommand implements Callable<Integer> {
-    @ParentCommand Main main;
-
-    @Parameters(paramLabel = "DIR", description = "a new or empty folder")
-    Path dir;
+final class ExportPricesCommand extends HomeCommand {
+    @Parameters(paramLabel = "DIR", description = "a new or empty folder") Path dir;
 
     @Override
     public Integer call() {
-        SextantHome home = main.home().ensureLayout();
-        EngineAccess.requireNoRunningApp(home, "export-prices");
-        try (Sextant engine = Sextant.open(home)) {
+        try (Sextant engine = Sextant.open(closedHome("export-prices"))) {
             PriceParquetExport.Written w = engine.scaleOut().exportPricesParquet(dir);
             System.out.printf("exported %d rows of %d symbols to %s%n", w.rows(), w.symbols(), w.folder());
         }

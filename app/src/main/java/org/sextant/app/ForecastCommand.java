@@ -1,14 +1,10 @@
 package org.sextant.app;
 
-import java.io.PrintStream;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -20,37 +16,21 @@ import tools.jackson.databind.JsonNode;
 @Command(name = "forecast", mixinStandardHelpOptions = true,
         description = "Forecast symbols with calibrated quantile bands (80/95/99), their coverage and reward/risk, as a background job; "
                 + "--backtest adds walk-forward errors from monthly origins. Everything is stored for the chart.")
-final class ForecastCommand implements Callable<Integer> {
-    @ParentCommand Main main;
-
-    @Parameters(arity = "1..*", paramLabel = "SYMBOL")
-    List<String> symbols;
-
-    @Option(names = "--model", description = "naive, drift, theta, ets, comb_et, global (after sextant train-global), ... (default theta)")
-    String model;
-
-    @Option(names = "--horizon", description = "business days ahead (default 20)")
-    Integer horizon;
-
-    @Option(names = "--backtest", description = "also run the walk-forward backtest (monthly origins over the last 40%)")
-    boolean backtest;
+final class ForecastCommand extends HomeCommand {
+    @Parameters(arity = "1..*", paramLabel = "SYMBOL") List<String> symbols;
+    @Option(names = "--model", description = "naive, drift, theta, ets, comb_et, global (after sextant train-global), ... (default theta)") String model;
+    @Option(names = "--horizon", description = "business days ahead (default 20)") Integer horizon;
+    @Option(names = "--backtest", description = "also run the walk-forward backtest (monthly origins over the last 40%)") boolean backtest;
 
     @Override
     public Integer call() throws Exception {
-        PrintStream out = System.out;
-        try (EngineAccess.Session s = EngineAccess.session(main.home())) {
-            Map<String, Object> args = new LinkedHashMap<>();
-            args.put("symbols", symbols);
-            if (model != null) args.put("model", model);
-            if (horizon != null) args.put("horizon", horizon);
-            args.put("backtest", backtest);
-            JsonNode job = JobFollower.follow(s, s.call("start_forecast", args), out);
-            if (!JobFollower.succeeded(job, "forecast")) return 1;
-            StringBuilder sb = new StringBuilder();
-            for (Map.Entry<String, JsonNode> e : job.path("result").properties()) print(sb, e.getValue());
-            out.print(sb);
-            return 0;
-        }
+        JsonNode result = runJob("start_forecast", new CallArguments().put("symbols", symbols).putGiven("model", model)
+                .putGiven("horizon", horizon).put("backtest", backtest), "forecast");
+        if (result == null) return 1;
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, JsonNode> e : result.properties()) print(sb, e.getValue());
+        System.out.print(sb);
+        return 0;
     }
 
     private static void print(StringBuilder sb, JsonNode one) {

@@ -3,15 +3,12 @@ package org.sextant.app;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.exchange.JobImport;
-import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.research.StrategyRunSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * `sextant import-job DIR`: a finished Spark job's output into the store: forecast backtests where
@@ -22,20 +19,13 @@ import picocli.CommandLine.ParentCommand;
                 "as a local forecast job stores them (Charts view, get_backtest_error); a strategy sweep becomes a run",
                 "with its configurations, equity and verdict (Research view, list_runs, get_run), counted in the",
                 "research session's trials. The app must be closed."})
-final class ImportJobCommand implements Callable<Integer> {
-    @ParentCommand Main main;
-
-    @Parameters(paramLabel = "DIR", description = "the job's output folder (with _SUCCESS)")
-    Path dir;
-
-    @Option(names = "--session", description = "research session a strategy sweep is counted in (default: default)")
-    String session;
+final class ImportJobCommand extends HomeCommand {
+    @Parameters(paramLabel = "DIR", description = "the job's output folder (with _SUCCESS)") Path dir;
+    @Option(names = "--session", description = "research session a strategy sweep is counted in (default: default)") String session;
 
     @Override
     public Integer call() {
-        SextantHome home = main.home().ensureLayout();
-        EngineAccess.requireNoRunningApp(home, "import-job");
-        try (Sextant engine = Sextant.open(home)) {
+        try (Sextant engine = Sextant.open(closedHome("import-job"))) {
             JobImport r = engine.scaleOut().importJob(dir, session);
             if (r.run() != null) {
                 StrategyRunSummary run = r.run();

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.store.RollingBackups;
@@ -12,17 +11,12 @@ import org.sextant.engine.store.StoreRestore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "restore", mixinStandardHelpOptions = true,
         description = {"Put a backup in place of the store (the newest one when no FILE is named). The replaced",
                 "store is kept in data/replaced-TIME/. A backup from a newer Sextant is refused. The app must be closed."})
-final class RestoreCommand implements Callable<Integer> {
-    @ParentCommand Main main;
-
-    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "the backup file (default: the newest in the backup folder)")
-    Path file;
-
+final class RestoreCommand extends HomeCommand {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "the backup file (default: the newest in the backup folder)") Path file;
     @Option(names = "--list", description = "list the backups, newest first, with their schema version; restore nothing")
     boolean list;
 

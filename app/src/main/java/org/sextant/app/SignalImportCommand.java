@@ -1,61 +1,31 @@
 package org.sextant.app;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 import tools.jackson.databind.JsonNode;
 
 @Command(name = "import-signal", mixinStandardHelpOptions = true,
         description = "Import your own daily signal (date,value CSV; e.g. VIX, credit spreads) for the analogue matcher.")
-final class SignalImportCommand implements Callable<Integer> {
-    @ParentCommand Main main;
-
-    @Parameters(index = "0", paramLabel = "FILE", description = "CSV with columns date,value")
-    Path file;
-
-    @Option(names = "--name", required = true, description = "signal name, lower_snake_case (e.g. vix)")
-    String name;
-
-    @Option(names = "--provenance", required = true, description = "live (recorded as it happened) or backfill (reconstructed later)")
-    String provenance;
-
-    @Option(names = "--bins", split = ",", description = "ascending bin edges for hard mode, e.g. 15,20,30")
-    List<Double> bins;
-
-    @Option(names = "--trust", description = "default trust of this dimension (>= 0, default 1)")
-    Double trust;
-
-    @Option(names = "--description", description = "what the signal measures")
-    String description;
-
-    @Option(names = "--levels", split = ",", description = "the levels of a categorical signal, e.g. RISK-ON,RISK-OFF (makes the signal categorical)")
-    List<String> levels;
-
+final class SignalImportCommand extends HomeCommand {
+    @Parameters(index = "0", paramLabel = "FILE", description = "CSV with columns date,value") Path file;
+    @Option(names = "--name", required = true, description = "signal name, lower_snake_case (e.g. vix)") String name;
+    @Option(names = "--provenance", required = true, description = "live (recorded as it happened) or backfill (reconstructed later)") String provenance;
+    @Option(names = "--bins", split = ",", description = "ascending bin edges for hard mode, e.g. 15,20,30") List<Double> bins;
+    @Option(names = "--trust", description = "default trust of this dimension (>= 0, default 1)") Double trust;
+    @Option(names = "--description", description = "what the signal measures") String description;
+    @Option(names = "--levels", split = ",", description = "the levels of a categorical signal, e.g. RISK-ON,RISK-OFF (makes the signal categorical)") List<String> levels;
     @Option(names = "--max-fill-days", description = "business days a value is carried forward onto later trade dates "
             + "(default 5; e.g. 23 for a monthly series, 0 for exact dates only; never backward)")
     Integer maxFillDays;
 
     @Override
     public Integer call() {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("path", Main.requireFile(file).toString());
-        args.put("name", name);
-        args.put("provenance", provenance);
-        if (bins != null) args.put("bins", bins);
-        if (trust != null) args.put("default_trust", trust);
-        if (description != null) args.put("description", description);
-        if (maxFillDays != null) args.put("max_fill_days", maxFillDays);
-        if (levels != null) {
-            args.put("kind", "categorical");
-            args.put("levels", levels);
-        }
-        JsonNode r = EngineAccess.call(main.home(), "import_signal", args);
+        JsonNode r = callEngine("import_signal", new CallArguments().put("path", Main.requireFile(file).toString()).put("name", name)
+                .put("provenance", provenance).putGiven("bins", bins).putGiven("default_trust", trust).putGiven("description", description)
+                .putGiven("max_fill_days", maxFillDays).putGiven("kind", levels == null ? null : "categorical").putGiven("levels", levels));
         System.out.println("imported " + r.path("rows").asLong() + " rows of signal " + name + " (" + provenance + ")");
         return 0;
     }

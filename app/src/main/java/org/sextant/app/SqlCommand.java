@@ -1,34 +1,23 @@
 package org.sextant.app;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
 import org.sextant.engine.exchange.CsvWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 import tools.jackson.databind.JsonNode;
 
 @Command(name = "sql", mixinStandardHelpOptions = true,
         description = "Run one read-only SELECT against the store and print the rows as CSV.")
-final class SqlCommand implements Callable<Integer> {
-    @ParentCommand Main main;
-
-    @Parameters(index = "0", paramLabel = "SELECT", description = "one SELECT or WITH ... SELECT statement")
-    String sql;
-
-    @Option(names = "--limit", description = "rows at most (1..5000, default 5000)")
-    Integer limit;
+// duplicates: picocli declarations (command, arguments, options) are alike by nature; the work is shared in HomeCommand
+final class SqlCommand extends HomeCommand {
+    @Parameters(index = "0", paramLabel = "SELECT", description = "one SELECT or WITH ... SELECT statement") String sql;
+    @Option(names = "--limit", description = "rows at most (1..5000, default 5000)") Integer limit;
 
     @Override
     public Integer call() {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("sql", sql);
-        if (limit != null) args.put("limit", limit);
-        JsonNode r = EngineAccess.call(main.home(), "run_select", args);
+        JsonNode r = callEngine("run_select", new CallArguments().put("sql", sql).putGiven("limit", limit));
         List<List<String>> rows = new ArrayList<>();
         for (JsonNode row : r.path("rows")) rows.add(row.valueStream().map(v -> v.isNull() ? null : v.asString()).toList());
         // LF, not the RFC's CRLF: this is a terminal's text, read line by line

@@ -3,53 +3,30 @@ package org.sextant.app;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 import tools.jackson.databind.JsonNode;
 
 @Command(name = "backtest", mixinStandardHelpOptions = true,
         description = "Run every configuration of a strategy graph spec (docs/research.md) in and out of sample and print the verdict.")
-final class StrategyBacktestCommand implements Callable<Integer> {
-    @ParentCommand Main main;
-
-    @Parameters(index = "0", paramLabel = "SPEC.json", description = "graph spec, version 1")
-    Path spec;
-
-    @Option(names = "--symbols", split = ",", required = true, description = "the universe, e.g. AA,IBM,MSFT")
-    List<String> symbols;
-
-    @Option(names = "--from", description = "first date (default: the symbols' common start)")
-    LocalDate from;
-
-    @Option(names = "--to", description = "last date (default: the symbols' common end)")
-    LocalDate to;
-
-    @Option(names = "--oos-start", description = "first out-of-sample date (default: the last 30% of the range)")
-    LocalDate oosStart;
-
-    @Option(names = "--session", description = "research session whose ledger counts this run (default: default)")
-    String session;
+final class StrategyBacktestCommand extends HomeCommand {
+    @Parameters(index = "0", paramLabel = "SPEC.json", description = "graph spec, version 1") Path spec;
+    @Option(names = "--symbols", split = ",", required = true, description = "the universe, e.g. AA,IBM,MSFT") List<String> symbols;
+    @Option(names = "--from", description = "first date (default: the symbols' common start)") LocalDate from;
+    @Option(names = "--to", description = "last date (default: the symbols' common end)") LocalDate to;
+    @Option(names = "--oos-start", description = "first out-of-sample date (default: the last 30% of the range)") LocalDate oosStart;
+    @Option(names = "--session", description = "research session whose ledger counts this run (default: default)") String session;
 
     @Option(names = "--interval", description = "bar interval to run on: 1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w, 1mo (default 1d; finer stored bars are resampled)")
     String interval;
 
     @Override
     public Integer call() throws Exception {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("spec", Files.readString(Main.requireFile(spec)));
-        args.put("symbols", symbols);
-        if (from != null) args.put("from", from.toString());
-        if (to != null) args.put("to", to.toString());
-        if (oosStart != null) args.put("oos_start", oosStart.toString());
-        if (session != null) args.put("session_id", session);
-        if (interval != null) args.put("interval", interval);
-        JsonNode r = EngineAccess.call(main.home(), "backtest", args);
+        JsonNode r = callEngine("backtest", new CallArguments().put("spec", Files.readString(Main.requireFile(spec))).put("symbols", symbols)
+                .putGiven("from", text(from)).putGiven("to", text(to)).putGiven("oos_start", text(oosStart)).putGiven("session_id", session)
+                .putGiven("interval", interval));
         StringBuilder sb = new StringBuilder();
         sb.append(r.path("verdict_text").asString()).append('\n');
         for (JsonNode reason : r.path("reasons")) sb.append("  - ").append(reason.asString()).append('\n');
@@ -66,5 +43,9 @@ final class StrategyBacktestCommand implements Callable<Integer> {
                 .append(main.home().root().resolve("reports")).append(")\n");
         System.out.print(sb);
         return 0;
+    }
+
+    private static String text(LocalDate d) {
+        return d == null ? null : d.toString();
     }
 }

@@ -14,6 +14,7 @@ import java.util.Locale;
  * would put labels on arbitrary days; a reader expects "2000", "Apr 2000", "2000-04-03".
  */
 public enum CalendarTicks {
+    // duplicates: a table of calendar steps, one constant a step; alike by nature
     DAY(ChronoUnit.DAYS, 1, "yyyy-MM-dd"),
     TWO_DAYS(ChronoUnit.DAYS, 2, "yyyy-MM-dd"),
     WEEK(ChronoUnit.WEEKS, 1, "yyyy-MM-dd"),

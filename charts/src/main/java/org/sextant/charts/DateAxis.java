@@ -4,7 +4,6 @@ import io.fair_acc.chartfx.axes.spi.AxisRange;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import io.fair_acc.dataset.events.ChartBits;
 import io.fair_acc.dataset.spi.fastutil.DoubleArrayList;
-import javafx.util.StringConverter;
 
 /**
  * A horizontal axis of dates held as epoch seconds at UTC midnight, with ticks on calendar
@@ -26,18 +25,7 @@ public final class DateAxis extends DefaultNumericAxis {
         setForceZeroInRange(false);
         setTimeAxis(false);
         setMinorTickCount(0);
-        setTickLabelFormatter(new StringConverter<>() {
-            @Override
-            public String toString(Number value) {
-                if (value == null) return "";
-                return timeline != null ? timelineLabels.getOrDefault(value.doubleValue(), "") : step.label(value.doubleValue());
-            }
-
-            @Override
-            public Number fromString(String text) {
-                return null;
-            }
-        });
+        setTickLabelFormatter(TickLabels.of(value -> timeline != null ? timelineLabels.getOrDefault(value, "") : step.label(value)));
     }
 
     /** The calendar step of the ticks now on the axis. */

@@ -68,7 +68,7 @@ public class EquityDrawdownChart extends GridPane {
         drawdownAxis.setTickLabelFormatter(percent());
         // chartfx rounds 2.5 to "3" on a small range; keep the decimals a tick needs
         java.text.DecimalFormat plain = new java.text.DecimalFormat("0.##", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT));
-        equityAxis.setTickLabelFormatter(converter(plain::format));
+        equityAxis.setTickLabelFormatter(TickLabels.of(plain::format));
         equityDates.getTickLabelStyle().setVisible(false); // the dates are read off the drawdown plot below
         for (PriceAxis a : new PriceAxis[] {equityAxis, drawdownAxis}) {
             a.setMinWidth(VALUE_AXIS_WIDTH);
@@ -194,6 +194,7 @@ public class EquityDrawdownChart extends GridPane {
         return outOfSampleStart;
     }
 
+    // duplicates: plain accessors for tests and the app, alike by nature; nothing to share
     public XYChart equityChart() { return equityChart; }
     /** The crosshairs over the equity and the drawdown plots. */
     public SeriesCrosshair equityReadout() { return equityReadout; }
@@ -204,20 +205,6 @@ public class EquityDrawdownChart extends GridPane {
     public PriceAxis drawdownAxis() { return drawdownAxis; }
 
     private static StringConverter<Number> percent() {
-        return converter(v -> String.format(Locale.ROOT, "%.0f%%", v * 100));
-    }
-
-    private static StringConverter<Number> converter(java.util.function.DoubleFunction<String> format) {
-        return new StringConverter<>() {
-            @Override
-            public String toString(Number v) {
-                return v == null ? "" : format.apply(v.doubleValue());
-            }
-
-            @Override
-            public Number fromString(String s) {
-                return null;
-            }
-        };
+        return TickLabels.of(v -> String.format(Locale.ROOT, "%.0f%%", v * 100));
     }
 }

@@ -207,13 +207,7 @@ public class PriceChart extends XYChart {
             double[] m = f.median();
             median.set(x, m, true);
             for (ForecastFan.Band b : f.bands()) {
-                double[] below = new double[h];
-                double[] above = new double[h];
-                for (int i = 0; i < h; i++) {
-                    below[i] = m[i] - b.lower()[i];
-                    above[i] = b.upper()[i] - m[i];
-                }
-                DoubleErrorDataSet band = new DoubleErrorDataSet(bandName(b.level()), x, m, below, above, h, true);
+                DoubleErrorDataSet band = FanBands.around(bandName(b.level()), x, m, b);
                 band.setStyle("-fx-line-color: rgba(" + FAN_RGB + "," + alpha(b.level()) + ");");
                 bands.add(band);
             }
@@ -246,13 +240,7 @@ public class PriceChart extends XYChart {
             List<DoubleErrorDataSet> bs = new ArrayList<>();
             List<Double> levels = new ArrayList<>();
             for (ForecastFan.Band b : f.bands()) {
-                double[] below = new double[h];
-                double[] above = new double[h];
-                for (int i = 0; i < h; i++) {
-                    below[i] = m[i] - b.lower()[i];
-                    above[i] = b.upper()[i] - m[i];
-                }
-                DoubleErrorDataSet band = new DoubleErrorDataSet("backtest " + f.origin() + " " + bandName(b.level()), x, m, below, above, h, true);
+                DoubleErrorDataSet band = FanBands.around("backtest " + f.origin() + " " + bandName(b.level()), x, m, b);
                 band.setStyle("-fx-line-color: rgba(" + BACKTEST_RGB + "," + alpha(b.level()) + ");");
                 bs.add(band);
                 levels.add(b.level());
@@ -727,6 +715,7 @@ public class PriceChart extends XYChart {
         fireInvalidated(io.fair_acc.dataset.events.ChartBits.ChartCanvas);
     }
 
+    // duplicates: plain accessors for tests and the app, alike by nature; nothing to share
     /** The series on screen (null before the first {@link #show}). */
     public ReadOnlyObjectProperty<PriceBars> seriesProperty() {
         return series.getReadOnlyProperty();

@@ -134,16 +134,6 @@ public final class PriceCrosshair extends HidingCrosshair {
     }
 
     private static StringConverter<Number> converter(DoubleFunction<String> format) {
-        return new StringConverter<>() {
-            @Override
-            public String toString(Number value) {
-                return value == null ? "" : format.apply(value.doubleValue());
-            }
-
-            @Override
-            public Number fromString(String text) {
-                return text == null || text.isBlank() ? null : Double.valueOf(text);
-            }
-        };
+        return TickLabels.of(format);
     }
 }

@@ -56,17 +56,7 @@ public class SweepScatterChart extends XYChart {
         outOfSampleAxisRef = y;
         for (PriceAxis a : new PriceAxis[] {x, y}) {
             a.setAutoRangePadding(0.05);
-            a.setTickLabelFormatter(new javafx.util.StringConverter<>() {
-                @Override
-                public String toString(Number v) {
-                    return v == null ? "" : String.format(Locale.ROOT, "%.2f", v.doubleValue());
-                }
-
-                @Override
-                public Number fromString(String s) {
-                    return null;
-                }
-            });
+            a.setTickLabelFormatter(TickLabels.of(v -> String.format(Locale.ROOT, "%.2f", v)));
         }
         diagonalRenderer.setErrorStyle(ErrorStyle.NONE);
         diagonalRenderer.setPolyLineStyle(LineStyle.NORMAL);
@@ -181,6 +171,7 @@ public class SweepScatterChart extends XYChart {
         fireInvalidated(io.fair_acc.dataset.events.ChartBits.ChartCanvas);
     }
 
+    // duplicates: plain accessors for tests and the app, alike by nature; nothing to share
     /** Index of the highlighted configuration in the last {@link #show} arrays, -1 for none. */
     public int chosenIndex() { return chosenIndex; }
 

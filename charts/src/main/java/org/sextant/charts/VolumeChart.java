@@ -8,7 +8,6 @@ import io.fair_acc.dataset.spi.DoubleDataSet;
 import java.util.Locale;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
-import javafx.util.StringConverter;
 
 /**
  * The volume pane under the price chart: a bar per pixel column ({@link BarColumns}, the
@@ -22,6 +21,7 @@ public final class VolumeChart extends XYChart {
     /** x = each date, y = its volume (0 where missing): sets the axis range. */
     private final DoubleDataSet volumes = new DoubleDataSet("volume");
 
+    // duplicates: the two-axis constructor PriceChart has too; XYChart wants its axes in super(), so each chart keeps its own
     public VolumeChart() {
         this(new DateAxis(""), new PriceAxis("volume"));
     }
@@ -35,17 +35,7 @@ public final class VolumeChart extends XYChart {
         dates.setAutoRanging(false);
         volumeAxis.setForceZeroInRange(true);
         volumeAxis.setAutoRangePadding(0.05);
-        volumeAxis.setTickLabelFormatter(new StringConverter<>() {
-            @Override
-            public String toString(Number n) {
-                return n == null ? "" : compact(n.doubleValue());
-            }
-
-            @Override
-            public Number fromString(String s) {
-                return null;
-            }
-        });
+        volumeAxis.setTickLabelFormatter(TickLabels.of(VolumeChart::compact));
         renderer.getDatasets().add(volumes);
         getRenderers().setAll(renderer);
         setLegendVisible(false);

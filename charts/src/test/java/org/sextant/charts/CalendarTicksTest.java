@@ -18,47 +18,43 @@ class CalendarTicksTest {
 
     @Test
     void tenYearsOnAWideAxisTickEveryFirstOfJanuary() {
-        double lo = CalendarTicks.toAxis(LocalDate.of(1990, 12, 31));
-        double hi = CalendarTicks.toAxis(LocalDate.of(2001, 1, 2));
-        CalendarTicks step = CalendarTicks.choose(lo, hi, 900, 20);
-        assertEquals(CalendarTicks.YEAR, step);
-        List<String> labels = step.ticks(lo, hi).stream().map(step::label).toList();
-        assertEquals(List.of("1991", "1992", "1993", "1994", "1995", "1996", "1997", "1998", "1999", "2000", "2001"), labels);
+        assertEquals(List.of("1991", "1992", "1993", "1994", "1995", "1996", "1997", "1998", "1999", "2000", "2001"),
+                labels(CalendarTicks.YEAR, LocalDate.of(1990, 12, 31), LocalDate.of(2001, 1, 2), 900));
     }
 
     @Test
     void tenYearsOnANarrowAxisTickEveryOtherYear() {
-        double lo = CalendarTicks.toAxis(LocalDate.of(1990, 12, 31));
-        double hi = CalendarTicks.toAxis(LocalDate.of(2001, 1, 2));
-        CalendarTicks step = CalendarTicks.choose(lo, hi, 400, 20);
-        assertEquals(CalendarTicks.TWO_YEARS, step);
-        assertEquals(List.of("1992", "1994", "1996", "1998", "2000"), step.ticks(lo, hi).stream().map(step::label).toList());
+        assertEquals(List.of("1992", "1994", "1996", "1998", "2000"),
+                labels(CalendarTicks.TWO_YEARS, LocalDate.of(1990, 12, 31), LocalDate.of(2001, 1, 2), 400));
     }
 
     @Test
     void aYearOfMsftTicksOnQuarterStarts() {
-        double lo = CalendarTicks.toAxis(LocalDate.of(2000, 9, 27));
-        double hi = CalendarTicks.toAxis(LocalDate.of(2001, 9, 27));
-        CalendarTicks step = CalendarTicks.choose(lo, hi, 500, 20);
-        assertEquals(CalendarTicks.QUARTER, step);
-        assertEquals(CalendarTicks.MONTH, CalendarTicks.choose(lo, hi, 900, 20), "a wider axis fits monthly labels");
-        assertEquals(List.of("Oct 2000", "Jan 2001", "Apr 2001", "Jul 2001"),
-                step.ticks(lo, hi).stream().map(step::label).toList());
+        LocalDate from = LocalDate.of(2000, 9, 27);
+        LocalDate to = LocalDate.of(2001, 9, 27);
+        assertEquals(List.of("Oct 2000", "Jan 2001", "Apr 2001", "Jul 2001"), labels(CalendarTicks.QUARTER, from, to, 500));
+        assertEquals(CalendarTicks.MONTH, CalendarTicks.choose(CalendarTicks.toAxis(from), CalendarTicks.toAxis(to), 900, 20),
+                "a wider axis fits monthly labels");
     }
 
     @Test
     void aFewWeeksTickOnMondays() {
-        double lo = CalendarTicks.toAxis(LocalDate.of(2001, 3, 1));   // a Thursday
-        double hi = CalendarTicks.toAxis(LocalDate.of(2001, 3, 31));
-        CalendarTicks step = CalendarTicks.choose(lo, hi, 500, 20);
-        assertEquals(CalendarTicks.WEEK, step);
         assertEquals(List.of("2001-03-05", "2001-03-12", "2001-03-19", "2001-03-26"),
-                step.ticks(lo, hi).stream().map(step::label).toList());
+                labels(CalendarTicks.WEEK, LocalDate.of(2001, 3, 1), LocalDate.of(2001, 3, 31), 500)); // from a Thursday
     }
 
     @Test
     void anEmptyOrInvertedRangeHasNoTicks() {
         assertEquals(List.of(), CalendarTicks.YEAR.ticks(10, 5));
         assertEquals(List.of(), CalendarTicks.YEAR.ticks(Double.NaN, 5));
+    }
+
+    /** The labels on an axis {@code pixels} wide over {@code from..to}, once the step chosen there is checked to be {@code expected}. */
+    private static List<String> labels(CalendarTicks expected, LocalDate from, LocalDate to, double pixels) {
+        double lo = CalendarTicks.toAxis(from);
+        double hi = CalendarTicks.toAxis(to);
+        CalendarTicks step = CalendarTicks.choose(lo, hi, pixels, 20);
+        assertEquals(expected, step);
+        return step.ticks(lo, hi).stream().map(step::label).toList();
     }
 }

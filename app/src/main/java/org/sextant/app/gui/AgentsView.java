@@ -35,7 +35,7 @@ public final class AgentsView implements WorkstationView {
     private final ScrollPane root = new ScrollPane();
     private final Timeline refresh;
     private String lastCopied;
-    private boolean built;
+    private final FirstShow firstShow = new FirstShow(this::build);
 
     public AgentsView(Sextant engine) {
         this(new AgentsViewModel(engine.home()));
@@ -61,14 +61,7 @@ public final class AgentsView implements WorkstationView {
     @Override public String id() { return "agents"; }
     @Override public String title() { return "Agents"; }
     @Override public Node root() { return root; }
-    @Override
-    public void shown() {
-        if (!built) {
-            built = true;
-            build();
-        }
-        model.refresh();
-    }
+    @Override public void shown() { firstShow.ensureBuilt(); model.refresh(); }
     @Override public void close() { refresh.stop(); }
 
     public AgentsViewModel model() { return model; }

@@ -291,9 +291,7 @@ public final class AnaloguesView implements WorkstationView {
     }
 
     private <T> TableColumn<T, String> column(String title, Function<T, String> text, double width) {
-        TableColumn<T, String> c = new TableColumn<>(title);
-        c.setPrefWidth(width);
-        c.setCellValueFactory(d -> new ReadOnlyStringWrapper(text.apply(d.getValue())));
+        TableColumn<T, String> c = Columns.text(title, width, text);
         c.setSortable(false);
         return c;
     }

@@ -153,6 +153,7 @@ public final class AnaloguesViewModel implements AutoCloseable {
     }
 
     /** The knobs shared by the match and its calibration. */
+    // duplicates: an argument map like the engine's own calls build; its keys are the capability's, nothing to share
     private Map<String, Object> knobs() {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("benchmark", benchmark.get());
@@ -252,6 +253,7 @@ public final class AnaloguesViewModel implements AutoCloseable {
     public DoubleProperty backfillWeightProperty() { return backfillWeight; }
     public ReadOnlyObjectProperty<AnalogueResponse> responseProperty() { return response.getReadOnlyProperty(); }
     /** The analogues of the last answer, nearest first. */
+    // duplicates: plain accessors for the views and tests, alike by nature; nothing to share
     public ObservableList<AnalogueDate> analogueDates() { return analogueDates; }
     /** Statistics of the 1, 3 and 5-day forward returns of the last answer. */
     public ObservableList<ForwardStats> horizonStats() { return horizonStats; }

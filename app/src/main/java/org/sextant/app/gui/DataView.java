@@ -45,7 +45,10 @@ public final class DataView implements WorkstationView {
     private final DataViewModel model;
     private final javafx.scene.layout.StackPane root = new javafx.scene.layout.StackPane();
     private final SplitPane content = new SplitPane();
-    private boolean built;
+    private final FirstShow firstShow = new FirstShow(() -> {
+        build();
+        root.getChildren().setAll(content);
+    });
     private final Button chooseButton = new Button("Choose files…");
     private final TableView<SymbolInfo> symbols = new TableView<>();
     private final TableView<List<String>> previewTable = new TableView<>();
@@ -77,11 +80,7 @@ public final class DataView implements WorkstationView {
     /** Built the first time the tab is shown: a window opens faster when hidden tabs cost nothing. */
     @Override
     public void shown() {
-        if (!built) {
-            built = true;
-            build();
-            root.getChildren().setAll(content);
-        }
+        firstShow.ensureBuilt();
         model.refreshSymbols();
     }
     @Override
@@ -312,7 +311,7 @@ public final class DataView implements WorkstationView {
 
     /** Opens the file dialog (File > Import does the same). */
     public void chooseFiles() {
-        if (!built) shown();
+        if (firstShow.ensureBuilt()) model.refreshSymbols(); // as a first show would
         chooseButton.fire();
     }
 
@@ -371,10 +370,8 @@ public final class DataView implements WorkstationView {
     }
 
     private static TableColumn<SymbolInfo, String> column(String title, double width, Function<SymbolInfo, String> value) {
-        TableColumn<SymbolInfo, String> c = new TableColumn<>(title);
-        c.setPrefWidth(width);
+        TableColumn<SymbolInfo, String> c = Columns.text(title, width, value);
         if (width <= 90) c.setMinWidth(width); // dates stay whole; the name takes what is left
-        c.setCellValueFactory(row -> new ReadOnlyStringWrapper(value.apply(row.getValue())));
         return c;
     }
 

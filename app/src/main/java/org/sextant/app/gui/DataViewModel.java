@@ -210,6 +210,7 @@ public final class DataViewModel implements AutoCloseable {
 
     public ObservableList<SymbolInfo> symbols() { return symbols; }
     public javafx.beans.property.ReadOnlyBooleanProperty refusedProperty() { return refused.getReadOnlyProperty(); }
+    // duplicates: plain accessors for the views and tests, alike by nature; nothing to share
     public ObservableList<Path> files() { return files; }
     public ReadOnlyObjectProperty<ImportPreview> previewProperty() { return preview.getReadOnlyProperty(); }
     public ReadOnlyStringProperty importErrorProperty() { return importError.getReadOnlyProperty(); }

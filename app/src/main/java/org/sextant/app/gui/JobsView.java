@@ -5,11 +5,9 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Function;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -33,7 +31,7 @@ public final class JobsView implements WorkstationView {
     private final Label error = new Label();
     private final javafx.scene.layout.StackPane root = new javafx.scene.layout.StackPane();
     private final Timeline refresh;
-    private boolean built;
+    private final FirstShow firstShow = new FirstShow(this::build);
 
     public JobsView(Sextant engine) {
         this(new JobsViewModel(engine));
@@ -53,16 +51,16 @@ public final class JobsView implements WorkstationView {
         table.setItems(model.jobs());
         TableHeaders.fit(table);
         table.getColumns().setAll(List.of(
-                text("Job", 150, JobStatus::id),
-                text("Kind", 120, JobStatus::kind),
-                text("On", 150, j -> String.join(", ", j.subjects())),
-                text("State", 95, j -> j.state().name()),
+                Columns.<JobStatus>text("Job", 150, JobStatus::id),
+                Columns.<JobStatus>text("Kind", 120, JobStatus::kind),
+                Columns.<JobStatus>text("On", 150, j -> String.join(", ", j.subjects())),
+                Columns.<JobStatus>text("State", 95, j -> j.state().name()),
                 progressColumn(),
-                text("Message", 190, j -> j.error() != null ? j.error() : j.message()),
+                Columns.<JobStatus>text("Message", 190, j -> j.error() != null ? j.error() : j.message()),
                 // a CSV gets the instants in full (ISO, UTC), not the screen's short local time
-                TableExport.exportsAs(text("Started", 120, j -> time(j.startedAt() != null ? j.startedAt() : j.createdAt())),
+                TableExport.exportsAs(Columns.<JobStatus>text("Started", 120, j -> time(j.startedAt() != null ? j.startedAt() : j.createdAt())),
                         j -> j.startedAt() != null ? j.startedAt() : j.createdAt()),
-                TableExport.exportsAs(text("Finished", 120, j -> time(j.finishedAt())), JobStatus::finishedAt),
+                TableExport.exportsAs(Columns.<JobStatus>text("Finished", 120, j -> time(j.finishedAt())), JobStatus::finishedAt),
                 cancelColumn()));
         TableExport.install(table, TableExport.fileName("jobs"));
         VBox.setVgrow(table, Priority.ALWAYS);
@@ -78,14 +76,7 @@ public final class JobsView implements WorkstationView {
     @Override public String id() { return "jobs"; }
     @Override public String title() { return "Jobs"; }
     @Override public Node root() { return root; }
-    @Override
-    public void shown() {
-        if (!built) {
-            built = true;
-            build();
-        }
-        model.refresh();
-    }
+    @Override public void shown() { firstShow.ensureBuilt(); model.refresh(); }
 
     @Override
     public void close() {
@@ -95,13 +86,6 @@ public final class JobsView implements WorkstationView {
 
     public JobsViewModel model() { return model; }
     public TableView<JobStatus> table() { return table; }
-
-    private static TableColumn<JobStatus, String> text(String title, double width, Function<JobStatus, String> value) {
-        TableColumn<JobStatus, String> c = new TableColumn<>(title);
-        c.setPrefWidth(width);
-        c.setCellValueFactory(row -> new ReadOnlyStringWrapper(value.apply(row.getValue())));
-        return c;
-    }
 
     private static TableColumn<JobStatus, Double> progressColumn() {
         TableColumn<JobStatus, Double> c = new TableColumn<>("Progress");

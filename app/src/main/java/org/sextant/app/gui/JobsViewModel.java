@@ -23,6 +23,7 @@ public final class JobsViewModel implements AutoCloseable {
     private final ObservableList<JobStatus> jobs = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
 
+    // duplicates: every ViewModel's pair of constructors (the app's, and the tests' with their executors), alike by nature
     public JobsViewModel(Sextant engine) {
         this(engine, null, Platform::runLater);
     }

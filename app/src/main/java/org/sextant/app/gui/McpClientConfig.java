@@ -25,6 +25,7 @@ public enum McpClientConfig {
     private final String rootKey;
     private final boolean typed;
 
+    // duplicates: a field-by-field constructor, alike by nature
     McpClientConfig(String id, String title, String file, String rootKey, boolean typed) {
         this.id = id;
         this.title = title;
@@ -42,6 +43,7 @@ public enum McpClientConfig {
         return script == null || script.isBlank() ? "sextant-mcp" : script;
     }
 
+    // duplicates: the launcher's ClientConfig builds the same snippet; the app may not link the launcher (see above)
     public Map<String, Object> snippet(String command, String home) {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("SEXTANT_HOME", home);

@@ -53,14 +53,8 @@ public final class ScansView implements WorkstationView {
 
     private void build() {
         table.setId("scan-table");
-        ChoiceBox<String> modelChoice = new ChoiceBox<>();
-        modelChoice.setId("scan-model");
-        modelChoice.getItems().setAll(model.models());
-        modelChoice.valueProperty().bindBidirectional(model.modelProperty());
-        ChoiceBox<Integer> level = new ChoiceBox<>();
-        level.setId("scan-level");
-        level.getItems().setAll(80, 95, 99);
-        level.valueProperty().bindBidirectional(model.levelProperty());
+        ChoiceBox<String> modelChoice = Choices.bound("scan-model", model.models(), model.modelProperty());
+        ChoiceBox<Integer> level = Choices.bound("scan-level", java.util.List.of(80, 95, 99), model.levelProperty());
         TextField minRr = new TextField();
         minRr.setId("scan-min-rr");
         minRr.setPromptText("any");

@@ -39,26 +39,17 @@ final class SettingsDialog {
     SettingsDialog(Window owner, SettingsDialogModel model, Consumer<Settings> onSaved) {
         this.model = Objects.requireNonNull(model, "model");
         GridPane workstation = grid();
-        ChoiceBox<String> forecastModel = new ChoiceBox<>();
-        forecastModel.setId("settings-model");
-        forecastModel.getItems().setAll(model.models());
-        forecastModel.valueProperty().bindBidirectional(model.modelProperty());
+        ChoiceBox<String> forecastModel = Choices.bound("settings-model", model.models(), model.modelProperty());
         TextField horizon = new TextField();
         horizon.setId("settings-horizon");
         horizon.setPrefColumnCount(5);
         horizon.textProperty().bindBidirectional(model.horizonProperty());
-        ChoiceBox<FanLevels> bands = new ChoiceBox<>();
-        bands.setId("settings-bands");
-        bands.getItems().setAll(FanLevels.values());
-        bands.valueProperty().bindBidirectional(model.bandsProperty());
-        ChoiceBox<WorkstationTheme> theme = new ChoiceBox<>();
-        theme.setId("settings-theme");
-        theme.getItems().setAll(WorkstationTheme.values());
+        ChoiceBox<FanLevels> bands = Choices.bound("settings-bands", java.util.List.of(FanLevels.values()), model.bandsProperty());
+        ChoiceBox<WorkstationTheme> theme = Choices.bound("settings-theme", java.util.List.of(WorkstationTheme.values()), model.themeProperty());
         theme.setConverter(new javafx.util.StringConverter<>() {
             @Override public String toString(WorkstationTheme t) { return t == null ? "" : t == WorkstationTheme.DARK ? "Dark" : "Light"; }
             @Override public WorkstationTheme fromString(String s) { return WorkstationTheme.parse(s); }
         });
-        theme.valueProperty().bindBidirectional(model.themeProperty());
         row(workstation, 0, "Forecast model", forecastModel, hint("the chart's live forecast and its backtest"));
         row(workstation, 1, "Horizon (business days)", horizon, hint("1 to " + org.sextant.contract.Bounds.MAX_HORIZON));
         row(workstation, 2, "Bands drawn", bands, hint("the forecast fan's confidence levels"));

@@ -29,6 +29,7 @@ public final class SymbolNamingModel implements AutoCloseable {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
 
+    // duplicates: every ViewModel's pair of constructors (the app's, and the tests' with their executors), alike by nature
     public SymbolNamingModel(Sextant engine) {
         this(engine, null, Platform::runLater);
     }

@@ -54,6 +54,7 @@ final class WindowPilot implements WindowDriver {
         return onFx(window::viewIds);
     }
 
+    // duplicates: the usual hop onto the FX thread and back; the render benchmark has its own, test code may not be linked
     private static <T> T onFx(Supplier<T> work) {
         if (Platform.isFxApplicationThread()) return work.get();
         CompletableFuture<T> f = new CompletableFuture<>();

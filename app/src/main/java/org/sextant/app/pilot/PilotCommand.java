@@ -19,6 +19,7 @@ public record PilotCommand(String id, String command, ObjectNode args, JsonNode 
     /** Every command the app executes, with the arguments it requires (optional ones are not listed). */
     public static final Map<String, List<String>> COMMANDS = commands();
 
+    // duplicates: the launcher's DriveApp lists these commands too; the app may not link the launcher, so each keeps its list
     private static Map<String, List<String>> commands() {
         Map<String, List<String>> m = new LinkedHashMap<>();
         m.put("open_chart", List.of("symbol"));

@@ -1,42 +1,30 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.Clipboard;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Drives the Agents view: last call, the pilot flag as the person sets it, a config copied, every tool listed. */
 @ExtendWith(ApplicationExtension.class)
 class AgentsViewTest {
-    private static final int GIVE_UP_SECONDS = 60;
-
-    private final org.sextant.engine.Sextant engine = Workbench.openStore();
-    private final Path home = engine.home().root();
-    private Workbench bench;
-
-    @Start
-    void start(Stage stage) {
-        ApiActivity.use(() -> System.currentTimeMillis() - 42_000);
-        bench = new Workbench(engine, stage);
-    }
+    @RegisterExtension final Workbench bench = new Workbench().preparing(home -> ApiActivity.use(() -> System.currentTimeMillis() - 42_000));
 
     @AfterEach
-    void close() throws Exception {
+    void forgetTheLastCall() {
         ApiActivity.use(null);
-        bench.close();
     }
 
     @Test

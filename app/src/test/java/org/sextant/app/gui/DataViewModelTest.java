@@ -10,10 +10,9 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
@@ -28,19 +27,17 @@ class DataViewModelTest {
     @TempDir
     Path files;
     @TempSextant private Sextant engine;
-    private ExecutorService background;
+    @RegisterExtension final BackgroundThread background = new BackgroundThread();
     private DataViewModel model;
 
     @BeforeEach
     void open() {
-        background = Executors.newSingleThreadExecutor();
         model = new DataViewModel(engine, background, Runnable::run);
     }
 
     @AfterEach
     void close() {
         model.close();
-        background.shutdownNow();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,38 +13,26 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Drives the Data view in the real window: a bad file's error, a preview, a query and its CSV export. */
 @ExtendWith(ApplicationExtension.class)
 class DataViewTest {
-    /** Liveness guard for background engine calls, not a performance bound. */
-    private static final int GIVE_UP_SECONDS = 60;
-
-    private final org.sextant.engine.Sextant engine = Workbench.openStore();
-    private final Path home = engine.home().root();
+    @RegisterExtension final Workbench bench = new Workbench();
     @TempDir
     Path files;
-    private Workbench bench;
     private DataView view;
 
-    @Start
-    void start(Stage stage) {
-        bench = new Workbench(engine, stage);
-        view = (DataView) bench.window.view("data");
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        bench.close();
+    @BeforeEach
+    void findTheView() throws Exception {
+        view = WaitForAsyncUtils.asyncFx(() -> (DataView) bench.window.view("data")).get();
     }
 
     @Test

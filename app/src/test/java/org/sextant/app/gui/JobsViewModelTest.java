@@ -7,11 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.jobs.JobState;
@@ -20,19 +19,17 @@ import org.sextant.engine.jobs.JobStatus;
 /** The Jobs view's model lists the engine's jobs with their progress and cancels one. */
 class JobsViewModelTest {
     @TempSextant private Sextant engine;
-    private ExecutorService background;
+    @RegisterExtension final BackgroundThread background = new BackgroundThread();
     private JobsViewModel model;
 
     @BeforeEach
     void open() {
-        background = Executors.newSingleThreadExecutor();
         model = new JobsViewModel(engine, background, Runnable::run);
     }
 
     @AfterEach
     void close() {
         model.close();
-        background.shutdownNow();
     }
 
     @Test

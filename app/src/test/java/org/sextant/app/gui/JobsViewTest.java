@@ -1,9 +1,9 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -11,36 +11,19 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Button;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.sextant.engine.jobs.JobState;
 import org.sextant.engine.jobs.JobStatus;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Drives the Jobs view: a running job shows its progress bar, and its Cancel button stops it. */
 @ExtendWith(ApplicationExtension.class)
 class JobsViewTest {
-    /** Liveness guard for background work, not a performance bound. */
-    private static final int GIVE_UP_SECONDS = 60;
-
-    private final org.sextant.engine.Sextant engine = Workbench.openStore();
-    private final Path home = engine.home().root();
-    private Workbench bench;
-
-    @Start
-    void start(Stage stage) {
-        bench = new Workbench(engine, stage);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        bench.close();
-    }
+    @RegisterExtension final Workbench bench = new Workbench();
 
     @Test
     void aRunningJobShowsItsProgressAndIsCancelledFromItsButton(FxRobot robot) throws Exception {

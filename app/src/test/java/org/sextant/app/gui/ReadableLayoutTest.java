@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
@@ -12,12 +13,11 @@ import javafx.scene.control.Button;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Labeled;
 import javafx.scene.text.Text;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -27,21 +27,14 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class ReadableLayoutTest {
-    private static final int GIVE_UP_SECONDS = 60;
+    @RegisterExtension final Workbench bench = new Workbench();
 
-    private final org.sextant.engine.Sextant engine = Workbench.openStore();
-    private Workbench bench;
-
-    @Start
-    void start(Stage stage) {
-        bench = new Workbench(engine, stage);
-        stage.setWidth(1000);
-        stage.setHeight(700);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        bench.close();
+    @BeforeEach
+    void sizeTheWindow() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> {
+            bench.stage.setWidth(1000);
+            bench.stage.setHeight(700);
+        }).get();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -9,8 +10,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.sextant.charts.CalendarTicks;
@@ -18,42 +18,26 @@ import org.sextant.charts.RangePreset;
 import org.sextant.engine.Json;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import tools.jackson.databind.JsonNode;
 
 /** The chart opens on the symbol and range the last run left (layout.json), and remembers the new ones. */
 @ExtendWith(ApplicationExtension.class)
 class RememberedChartTest {
-    private static final int GIVE_UP_SECONDS = 60;
-
-    private final org.sextant.engine.Sextant engine = Workbench.openStore();
-    private final Path home = engine.home().root();
-    private Workbench bench;
-
-    @Start
-    void start(Stage stage) throws Exception {
-        // the last run left KO on the chart, one year of it
-        Files.createDirectories(home);
-        Files.writeString(home.resolve(WorkstationLayout.FILE), Json.write(
-                new WorkstationLayout(null, null, 1100, 700, false, 0.25, "charts", "light", "KO", "1Y")));
-        bench = new Workbench(engine, stage);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        bench.close();
-    }
+    // the last run left KO on the chart, one year of it
+    @RegisterExtension final Workbench bench = new Workbench().preparing(h -> Files.writeString(Files.createDirectories(h.root()).resolve(WorkstationLayout.FILE),
+            Json.write(new WorkstationLayout(null, null, 1100, 700, false, 0.25, "charts", "light", "KO", "1Y"))));
+    private final Path home = bench.engine.home().root();
 
     @Test
     void theLastSymbolAndRangeOpenAndTheNewOnesAreRemembered(FxRobot robot) throws Exception {
-        List<String> symbols = ChartsViewModelTest.listed(engine, null).stream().map(s -> s.symbol()).toList();
+        List<String> symbols = ChartsViewModelTest.listed(bench.engine, null).stream().map(s -> s.symbol()).toList();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.symbolList().getItems().size() == symbols.size());
         WaitForAsyncUtils.asyncFx(bench.window::showOpeningSymbol).get();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "KO".equals(onFx(bench.window::shownSymbol)));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(RangePreset.Y1, onFx(bench.window::shownRange));
-        LocalDate last = engine.getClosePrice("KO", null, null).dates().get(engine.getClosePrice("KO", null, null).size() - 1);
+        LocalDate last = bench.engine.getClosePrice("KO", null, null).dates().get(bench.engine.getClosePrice("KO", null, null).size() - 1);
         LocalDate firstShown = CalendarTicks.fromAxis(onFx(() -> bench.window.chart().dateAxis().getMin()));
         assertEquals(last.minusYears(1).toEpochDay(), firstShown.toEpochDay(), 7, "one year back from the last close, shown " + firstShown);
 

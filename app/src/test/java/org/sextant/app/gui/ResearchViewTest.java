@@ -26,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sextant.charts.ChartSnapshot;
 import org.sextant.charts.EquityDrawdownChart;
 import org.sextant.charts.SweepScatterChart;
-import org.sextant.engine.Sextant;
 import org.sextant.engine.research.run.RunDetail;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -45,38 +44,28 @@ class ResearchViewTest {
 
     @TempDir
     Path home;
-    private Sextant engine;
-    private ChartsViewModel charts;
-    private WorkstationWindow window;
+    private Workbench app;
     private ResearchView view;
-    private Stage stage;
 
     @Start
     void start(Stage stage) {
-        this.stage = stage;
-        engine = TestStore.open(home);
-        charts = new ChartsViewModel(engine);
-        window = new WorkstationWindow(charts);
-        window.addViews(WorkstationViews.create(engine, window));
-        view = (ResearchView) window.view(ResearchView.ID);
-        window.show(stage);
-        charts.start();
-        window.showView(ResearchView.ID);
+        app = Workbench.withoutChrome(TestStore.open(home), stage, window -> view = (ResearchView) window.view(ResearchView.ID));
+        app.window.showView(ResearchView.ID);
     }
 
     @AfterEach
     void closeEngine() throws Exception {
         view.model().runFinished().handle((r, e) -> null).get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
-        charts.forecastLoad().handle((f, e) -> null).get();
-        fx(() -> { window.closeViews(); return null; });
-        charts.close();
-        engine.close();
+        app.charts.forecastLoad().handle((f, e) -> null).get();
+        fx(() -> { app.window.closeViews(); return null; });
+        app.charts.close();
+        app.engine.close();
     }
 
     @Test
     void aBadSpecIsRefusedWithTheNodeAndFieldNamed(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());
-        assertEquals("research", window.shownView());
+        assertEquals("research", app.window.shownView());
         String good = fx(() -> view.specEditor().getText());
         assertTrue(good.contains("\"crossover\""), "the editor starts on the example");
         fx(() -> { view.specEditor().setText(good.replace("\"crossover\"", "\"crosover\"")); return null; });
@@ -126,7 +115,7 @@ class ResearchViewTest {
         assertNotNull(run);
         WaitForAsyncUtils.waitForFxEvents();
 
-        RunDetail stored = engine.getRun(run.info().runId());
+        RunDetail stored = app.engine.getRun(run.info().runId());
         assertEquals(List.of("IBM", "KO", "MSFT"), stored.info().symbols());
         assertEquals(1, view.runsTable().getItems().size());
         assertEquals(stored.info().runId(), view.runsTable().getSelectionModel().getSelectedItem().runId(), "the new run is selected");
@@ -159,18 +148,18 @@ class ResearchViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         int picked = scatter.selectedIndex();
         assertTrue(picked >= 0 && picked != data.chosenIndex(), "a configuration other than the chosen one is selected: " + picked);
-        assertEquals(stored.configurations().get(picked).configuration(), engine.getRun(run.info().runId()).selectedConfiguration(),
+        assertEquals(stored.configurations().get(picked).configuration(), app.engine.getRun(run.info().runId()).selectedConfiguration(),
                 "the selection is stored with the run");
         assertEquals(stored.curve("best").equity()[50], equity.equityDataSets().get(0).get(DataSet.DIM_Y, 50), "the best curve stays the main one");
 
         robot.moveTo("#verdict"); // no crosshair left on the picture
-        WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
+        WritableImage image = ChartSnapshot.capture(app.stage.getScene().getRoot());
         Path png = ChartSnapshot.writePng(image, Path.of("target", "research.png"));
         Path docs = Pixels.docsFolder();
         if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("research.png"));
         assertTrue(Files.size(png) > 30_000, "a full window picture");
         // the equity line and the chosen configuration's dot are on the picture, where their charts put them
-        Node root = stage.getScene().getRoot();
+        Node root = app.stage.getScene().getRoot();
         assertTrue(Pixels.count(image, fx(() -> plotArea(equity.equityChart(), root)), ResearchViewTest::isBlue) > 150, "the equity line is drawn");
         assertTrue(Pixels.count(image, fx(() -> plotArea(equity.drawdownChart(), root)), ResearchViewTest::isRed) > 150, "the drawdown area is drawn");
         Point2D chosen = fx(() -> pixelOf(scatter, root, stored.inSample().sharpe(), stored.outOfSample().sharpe()));
@@ -179,10 +168,10 @@ class ResearchViewTest {
         // a second run, then opening the first by id (as the pilot queue and other views do) shows it again
         robot.clickOn("#run-sweep");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().runFinished().isDone() && view.runsTable().getItems().size() == 2);
-        fx(() -> { window.showView(WorkstationWindow.CHARTS); window.openRun(run.info().runId()); return null; });
+        fx(() -> { app.window.showView(WorkstationWindow.CHARTS); app.window.openRun(run.info().runId()); return null; });
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().selectedRunProperty().get().info().runId().equals(run.info().runId()));
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals("research", window.shownView());
+        assertEquals("research", app.window.shownView());
         assertEquals(run.info().runId(), view.runsTable().getSelectionModel().getSelectedItem().runId());
         assertEquals("Session default: 2 runs, 12 configurations tried", robot.lookup("#session-summary").queryLabeled().getText());
         List<List<String>> csv = TableExports.byMenu(robot, view.runsTable(), home.resolve("runs.csv"));
@@ -221,7 +210,7 @@ class ResearchViewTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().runFinished().isDone());
         RunDetail run = view.model().runFinished().get();
         assertEquals(java.time.LocalDate.of(2000, 12, 29), view.model().toProperty().get());
-        List<java.time.LocalDate> days = engine.getRun(run.info().runId()).curve("best").dates();
+        List<java.time.LocalDate> days = app.engine.getRun(run.info().runId()).curve("best").dates();
         assertTrue(!days.get(0).isBefore(java.time.LocalDate.of(1995, 1, 3)) && !days.get(days.size() - 1).isAfter(java.time.LocalDate.of(2000, 12, 29)),
                 days.get(0) + " to " + days.get(days.size() - 1));
 

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.forecast.ScanResult;
 import org.sextant.engine.forecast.ScanRow;
 import org.sextant.charts.ChartSnapshot;
-import org.sextant.engine.Sextant;
 import org.sextant.engine.forecast.ForecastScan;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -37,35 +36,26 @@ class ScansViewTest {
 
     @TempDir
     Path home;
-    private Sextant engine;
-    private ChartsViewModel charts;
-    private WorkstationWindow window;
-    private Stage stage;
+    private Workbench app;
 
     @Start
     void start(Stage stage) {
-        this.stage = stage;
-        engine = TestStore.open(home);
-        charts = new ChartsViewModel(engine);
-        window = new WorkstationWindow(charts);
-        window.addViews(WorkstationViews.create(engine, window));
-        window.show(stage);
-        charts.start();
+        app = Workbench.withoutChrome(TestStore.open(home), stage, window -> { });
     }
 
     @AfterEach
     void closeEngine() throws Exception {
-        charts.backtestLoad().handle((f, e) -> null).get();
-        window.closeViews();
-        charts.close();
-        engine.close();
+        app.charts.backtestLoad().handle((f, e) -> null).get();
+        app.window.closeViews();
+        app.charts.close();
+        app.engine.close();
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void aScanRanksTheUniverseSortsAndOpensTheChart(FxRobot robot) throws Exception {
         robot.clickOn("#tab-scans");
-        ScansView view = (ScansView) window.view(ScansView.ID);
+        ScansView view = (ScansView) app.window.view(ScansView.ID);
         WaitForAsyncUtils.asyncFx(() -> {
             view.model().modelProperty().set("drift");
             view.model().topProperty().set(15);
@@ -77,7 +67,7 @@ class ScansViewTest {
         WaitForAsyncUtils.waitForFxEvents();
 
         // the engine's ranking, already computed and stored by the job: served again at once
-        ScanResult expected = engine.scanForecasts(new ForecastScan.Request(null, "drift", null, 95.0, null, 15, 250, null, null));
+        ScanResult expected = app.engine.scanForecasts(new ForecastScan.Request(null, "drift", null, 95.0, null, 15, 250, null, null));
         List<ScanRow> rows = expected.rows();
         assertEquals(expected.notComputed().size(), 0, "the job stored every forecast");
         assertEquals(rows.stream().map(ScanRow::symbol).toList(), view.table().getItems().stream().map(ScanRow::symbol).toList());
@@ -85,7 +75,7 @@ class ScansViewTest {
         String status = robot.lookup("#scan-status").queryLabeled().getText();
         assertTrue(status.startsWith("15 of "), status);
 
-        WritableImage image = ChartSnapshot.capture(stage.getScene().getRoot());
+        WritableImage image = ChartSnapshot.capture(app.stage.getScene().getRoot());
         ChartSnapshot.writePng(image, Path.of("target", "scans.png"));
         Path docs = Pixels.docsFolder();
         if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("scans.png"));
@@ -106,9 +96,9 @@ class ScansViewTest {
         ScanRow pick = sorted.get(0);
         TableRow<?> row = robot.lookup(".table-row-cell").match((TableRow<?> r) -> r.getItem() == pick).query();
         robot.doubleClickOn(row);
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> window.chart().series() != null
-                && window.chart().series().symbol().equals(pick.symbol())).get());
-        assertEquals(WorkstationWindow.CHARTS, window.shownView());
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> app.window.chart().series() != null
+                && app.window.chart().series().symbol().equals(pick.symbol())).get());
+        assertEquals(WorkstationWindow.CHARTS, app.window.shownView());
     }
 
     @Test
@@ -119,6 +109,6 @@ class ScansViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         String error = robot.lookup("#scan-error").queryLabeled().getText();
         assertTrue(error.contains("reward/risk") && error.contains("1.2"), error);
-        assertTrue(engine.jobs().list().isEmpty(), "no job for a bad request");
+        assertTrue(app.engine.jobs().list().isEmpty(), "no job for a bad request");
     }
 }

@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,13 +17,13 @@ import javafx.scene.control.TextInputControl;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.sextant.engine.forecast.PriceForecast;
 import org.sextant.engine.home.Settings;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -31,29 +32,20 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class SettingsDialogTest {
-    private static final int GIVE_UP_SECONDS = 60;
     private static final String KEY = "SECRET-7f3a9";
 
-    private final org.sextant.engine.Sextant engine = Workbench.openStore();
-    private final Path settings = engine.home().settingsJson();
-    private Workbench bench;
+    @RegisterExtension final Workbench bench = new Workbench().preparing(h -> Files.writeString(h.settingsJson(), "{\"default_provider\":\"tiingo\",\"providers\":{\"tiingo\":"
+            + "{\"url_template\":\"https://api.example/{symbol}?token={api_key}\",\"api_key\":\"" + KEY + "\"}}}"));
+    private final Path settings = bench.engine.home().settingsJson();
     private Workbench restarted;
 
-    @Start
-    void start(Stage stage) throws Exception {
-        Files.writeString(settings, "{\"default_provider\":\"tiingo\",\"providers\":{\"tiingo\":"
-                + "{\"url_template\":\"https://api.example/{symbol}?token={api_key}\",\"api_key\":\"" + KEY + "\"}}}");
-        bench = new Workbench(engine, stage);
-    }
-
     @AfterEach
-    void close() throws Exception {
+    void closeTheRestartedWindow() throws Exception {
         if (restarted != null) {
             WaitForAsyncUtils.asyncFx(() -> restarted.stage.close()).get();
             restarted.charts.forecastLoad().handle((f, e) -> null).get();
             restarted.charts.close();
         }
-        bench.close();
     }
 
     @Test
@@ -106,7 +98,7 @@ class SettingsDialogTest {
         assertEquals(10, saved.forecastHorizon());
 
         // a restart: a new window on the same SEXTANT_HOME opens dark, 95%, with a 10-day naive forecast
-        WaitForAsyncUtils.asyncFx(() -> restarted = new Workbench(engine, new Stage())).get();
+        WaitForAsyncUtils.asyncFx(() -> restarted = new Workbench(bench.engine, new Stage())).get();
         assertEquals(WorkstationTheme.DARK, WorkstationTheme.of(restarted.stage.getScene()));
         assertEquals(FanLevels.L95, restarted.window.levelChoice().getValue());
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !restarted.window.symbolList().getItems().isEmpty());

@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
@@ -18,20 +17,18 @@ import org.sextant.engine.data.SymbolInfo;
 class SymbolNamingModelTest {
     @TempDir Path home;
     private Sextant engine;
-    private ExecutorService background;
+    @RegisterExtension final BackgroundThread background = new BackgroundThread();
     private SymbolNamingModel model;
 
     @BeforeEach
     void open() {
         engine = TestStore.open(home);
-        background = Executors.newSingleThreadExecutor();
         model = new SymbolNamingModel(engine, background, Runnable::run);
     }
 
     @AfterEach
     void close() {
         model.close();
-        background.shutdownNow();
         engine.close();
     }
 

@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,14 +13,12 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.sextant.engine.data.SymbolInfo;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -28,21 +27,9 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class SymbolNamingTest {
-    private static final int GIVE_UP_SECONDS = 60;
     private static final String NAME = "Big Blue Test";
 
-    private final org.sextant.engine.Sextant engine = Workbench.openStore();
-    private Workbench bench;
-
-    @Start
-    void start(Stage stage) {
-        bench = new Workbench(engine, stage);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        bench.close();
-    }
+    @RegisterExtension final Workbench bench = new Workbench();
 
     @Test
     void aNameGivenInTheDataViewShowsEverywhereTheSymbolIsListed(FxRobot robot) throws Exception {
@@ -63,13 +50,13 @@ class SymbolNamingTest {
         Label error = robot.lookup("#data-naming-error").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> error.getText() != null && error.isVisible());
         assertTrue(error.getText().contains("Where: the currency") && error.getText().contains("three-letter code"), error.getText());
-        assertTrue(engine.listSymbols(NAME).isEmpty(), "a refused name writes nothing");
+        assertTrue(bench.engine.listSymbols(NAME).isEmpty(), "a refused name writes nothing");
 
         replace(robot, "#data-naming-currency", "usd");
         robot.clickOn("#data-naming-save");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> robot.lookup("#data-naming-message").queryLabeled().getText().equals("IBM saved: " + NAME + " · USD · NYSE"));
-        assertEquals(List.of("IBM"), engine.listSymbols("big blue").stream().map(SymbolInfo::symbol).toList(), "list_symbols finds it by name");
+        assertEquals(List.of("IBM"), bench.engine.listSymbols("big blue").stream().map(SymbolInfo::symbol).toList(), "list_symbols finds it by name");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> table.getItems().stream().anyMatch(i -> NAME.equals(i.name())));
         bench.photograph("data-naming");
 

@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.sextant.app.pilot.CommandQueue;
@@ -23,33 +24,21 @@ import org.sextant.charts.ChartSnapshot;
 import org.sextant.engine.Json;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import tools.jackson.databind.JsonNode;
 
 /** Menus and shortcuts, the dark theme, the remembered layout, and the window driven by a pilot command. */
 @ExtendWith(ApplicationExtension.class)
 class WorkstationChromeTest {
-    private static final int GIVE_UP_SECONDS = 60;
-
-    private final org.sextant.engine.Sextant engine = Workbench.openStore();
-    private final Path home = engine.home().root();
-    private Workbench bench;
+    // a layout saved by an earlier run: the Jobs view, dark, a narrower symbol list
+    @RegisterExtension final Workbench bench = new Workbench().preparing(h -> Files.writeString(Files.createDirectories(h.root()).resolve(WorkstationLayout.FILE),
+            Json.write(new WorkstationLayout(null, null, 1100, 700, false, 0.3, "jobs", "dark"))));
+    private final Path home = bench.engine.home().root();
     private CommandQueue queue;
 
-    @Start
-    void start(Stage stage) throws Exception {
-        // a layout saved by an earlier run: the Jobs view, dark, a narrower symbol list
-        Files.createDirectories(home);
-        Files.writeString(home.resolve(WorkstationLayout.FILE), Json.write(
-                new WorkstationLayout(null, null, 1100, 700, false, 0.3, "jobs", "dark")));
-        bench = new Workbench(engine, stage);
-    }
-
     @AfterEach
-    void close() throws Exception {
+    void closeTheQueue() {
         if (queue != null) queue.close();
-        bench.close();
     }
 
     @Test

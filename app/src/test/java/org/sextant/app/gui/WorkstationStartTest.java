@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -15,14 +16,12 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Tab;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.sextant.engine.Sextant;
 import org.sextant.engine.data.PriceSeries;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -32,21 +31,9 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class WorkstationStartTest {
-    private static final int GIVE_UP_SECONDS = 60;
     private static final List<String> LAZY = List.of("scans", "research", "analogues", "data", "jobs", "agents");
 
-    private final Sextant engine = Workbench.openStore();
-    private Workbench bench;
-
-    @Start
-    void start(Stage stage) {
-        bench = new Workbench(engine, stage);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        bench.close();
-    }
+    @RegisterExtension final Workbench bench = new Workbench();
 
     @Test
     void onlyChartsIsBuiltAtStartAndEachOtherViewOnFirstUseByShortcutNavigatorPilotOrTab(FxRobot robot) throws Exception {
@@ -103,8 +90,8 @@ class WorkstationStartTest {
     @Test
     void theOpeningPricesReadBeforeTheWindowExistsAreWhatItsChartShows() throws Exception {
         // as the launcher does: the model reads while no window exists yet
-        ChartsViewModel model = new ChartsViewModel(engine);
-        String opening = WorkstationWindow.openingSymbol(engine.listSymbols(null));
+        ChartsViewModel model = new ChartsViewModel(bench.engine);
+        String opening = WorkstationWindow.openingSymbol(bench.engine.listSymbols(null));
         assertEquals("NYSE", opening, "the sample universe opens on the NYSE composite");
         model.refreshSymbols().get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
         PriceSeries read = WaitForAsyncUtils.asyncFx(() -> model.select(opening)).get().get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
