@@ -101,7 +101,8 @@ public final class ScansView implements WorkstationView {
         exportButton.setId("scan-export");
         exportButton.setOnAction(e -> export.run());
         exportButton.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(model.rows()));
-        HBox foot = new HBox(10, status, gap, error, exportButton);
+        // first in the foot: a long status or error text must not push it out of a narrow window
+        HBox foot = new HBox(10, exportButton, status, gap, error);
         foot.setAlignment(Pos.CENTER_LEFT);
         foot.setPadding(new Insets(4, 8, 4, 8));
 

@@ -53,7 +53,7 @@ class JobsViewTest {
         assertTrue(bar.isVisible());
         assertTrue(robot.lookup("#cancel-" + done.id()).tryQuery().isEmpty(), "a finished job has no Cancel button");
         bench.photograph("jobs");
-        List<List<String>> csv = TableExports.byMenu(robot, view.table(), home.resolve("jobs.csv"));
+        List<List<String>> csv = TableExports.byMenu(robot, view.table(), bench.engine.home().root().resolve("jobs.csv"));
         assertEquals(List.of("Job", "Kind", "On", "State", "Progress", "Message", "Started", "Finished"), csv.get(0), "no column for the buttons");
         assertEquals(3, csv.size());
         assertEquals(List.of(running.id(), "import", "/data/prices-2024.csv", "RUNNING", "0.4", "importing 1 file(s)"), csv.get(1).subList(0, 6));
