@@ -8,6 +8,7 @@ import java.util.Locale;
  * The engine's BarInterval holds the same list; charts links no engine type (docs/architecture.md),
  * so the app maps one to the other by label.
  */
+// duplicates: the engine's BarInterval lists the same intervals; charts may not link engine types
 public enum ChartInterval {
     M1("1m", 1), M5("5m", 5), M15("15m", 15), M30("30m", 30), H1("1h", 60), H4("4h", 240),
     D1("1d", 1440), W1("1w", 7 * 1440), MO1("1mo", 30 * 1440);

@@ -97,6 +97,7 @@ public final class ChartSvg {
         return svg.document();
     }
 
+    // duplicates: each chart's SVG is framed and ended the same way; what is drawn between differs
     /** The bins as bars, the mean's confidence interval as a band, the mean, the base rate and zero as lines with their labels. */
     public static String of(ForwardReturnHistogram chart) {
         SvgWriter svg = new SvgWriter(chart.getWidth(), chart.getHeight());

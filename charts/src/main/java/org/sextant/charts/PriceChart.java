@@ -96,6 +96,7 @@ public class PriceChart extends XYChart {
         setId("price-chart");
         dateAxis.setAutoRangePadding(0.01);
 
+        // duplicates: LineRenderers.lines() sets the same style; the price line also draws in parallel
         lineRenderer.setErrorStyle(ErrorStyle.NONE);
         lineRenderer.setPolyLineStyle(LineStyle.NORMAL);
         lineRenderer.setDrawMarker(false);
@@ -549,6 +550,7 @@ public class PriceChart extends XYChart {
         return intervals.finestProperty();
     }
 
+    // duplicates: property accessors, the JavaFX pattern every chart and ViewModel repeats
     /** The interval drawn now; null for a daily series on dates ({@link #show}). */
     public ReadOnlyObjectProperty<ChartInterval> drawnIntervalProperty() {
         return intervals.drawnProperty();
@@ -725,6 +727,7 @@ public class PriceChart extends XYChart {
         return series.get();
     }
 
+    // duplicates: plain accessors, one per part of the chart the app and its tests reach
     /** The drawn data: x = epoch seconds of each date (UTC midnight), y = close. */
     public DataSet closeDataSet() {
         return closes;

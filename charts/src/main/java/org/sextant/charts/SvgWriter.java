@@ -144,6 +144,7 @@ final class SvgWriter {
         return String.format(Locale.ROOT, "%.3f", v);
     }
 
+    // duplicates: RunReport escapes HTML the same way; charts may not link the engine
     static String escape(String s) {
         if (s == null) return "";
         StringBuilder b = new StringBuilder(s.length());

@@ -257,6 +257,7 @@ public final class AnaloguesViewModel implements AutoCloseable {
     public ObservableList<AnalogueDate> analogueDates() { return analogueDates; }
     /** Statistics of the 1, 3 and 5-day forward returns of the last answer. */
     public ObservableList<ForwardStats> horizonStats() { return horizonStats; }
+    // duplicates: read-only views of the properties, the JavaFX pattern every ViewModel repeats
     public ReadOnlyStringProperty headlineProperty() { return headline.getReadOnlyProperty(); }
     /** The hybrid fallback's reason and the answer's notes (dimensions left out or carried forward), one per line. */
     public ReadOnlyStringProperty notesProperty() { return notes.getReadOnlyProperty(); }

@@ -211,6 +211,7 @@ public final class ChartsViewModel implements AutoCloseable {
         return bars;
     }
 
+    // duplicates: property accessors, the JavaFX pattern every ViewModel and chart repeats
     /** The stored walk-forward of the symbol on screen (the forecast's model and horizon, conformal where stored). */
     private CompletableFuture<StoredForecastBacktest> loadBacktest(String symbol) {
         return calls.run(backtestRequest, () -> engine.backtestOverlays(symbol, forecastModel, forecastHorizon, null, null), backtest::set,

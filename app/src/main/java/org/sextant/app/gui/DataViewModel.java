@@ -215,6 +215,7 @@ public final class DataViewModel implements AutoCloseable {
     public ReadOnlyObjectProperty<ImportPreview> previewProperty() { return preview.getReadOnlyProperty(); }
     public ReadOnlyStringProperty importErrorProperty() { return importError.getReadOnlyProperty(); }
     public ReadOnlyStringProperty importMessageProperty() { return importMessage.getReadOnlyProperty(); }
+    // duplicates: property accessors, the JavaFX pattern every ViewModel repeats
     public StringProperty gatherSymbolsProperty() { return gatherSymbols; }
     public StringProperty sqlProperty() { return sql; }
     public ReadOnlyObjectProperty<SelectResult> resultProperty() { return result.getReadOnlyProperty(); }

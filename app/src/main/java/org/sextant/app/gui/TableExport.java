@@ -50,6 +50,7 @@ public final class TableExport {
         ContextMenu menu = new ContextMenu(item);
         menu.setId(table.getId() + "-menu");
         menu.setOnShowing(e -> item.setDisable(table.getItems().isEmpty()));
+        // duplicates: the charts' export menu opens the same way; app and charts share no menu type
         // opened on the right click itself, as the charts' menus are: a headless toolkit sends no context-menu request
         table.addEventFilter(MouseEvent.MOUSE_CLICKED, e -> {
             if (e.getButton() == MouseButton.SECONDARY) {

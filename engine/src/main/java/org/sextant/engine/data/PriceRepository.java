@@ -33,6 +33,7 @@ public final class PriceRepository {
         return store.read(c -> {
             List<SymbolInfo> out = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement(
+                    // duplicates: a JDBC read binding its parameters by position, shaped like every read in the stores
                     "SELECT symbol, name, currency, exchange, first_date, last_date, rows, source FROM symbols "
                             + "WHERE ? = '' OR lower(symbol) LIKE '%' || ? || '%' OR lower(coalesce(name,'')) LIKE '%' || ? || '%' "
                             + "ORDER BY symbol")) {
