@@ -80,10 +80,8 @@ public final class ForecastStore {
     /** Removes every stored forecast of this kind for a symbol, model and horizon (a backtest re-run replaces its origins). */
     public void deleteAll(String symbol, String model, int horizon, String kind) {
         store.inTransaction(c -> {
-            // duplicates: a forecast's key columns bound again for the delete (JDBC binds by position)
             String ids = "SELECT forecast_id FROM forecasts WHERE symbol = ? AND model = ? AND horizon = ? AND kind = ?";
             for (String t : List.of("forecast_bands", "forecast_steps", "forecasts")) {
-                // duplicates: the key columns bound by position as the insert binds them
                 try (PreparedStatement p = c.prepareStatement("DELETE FROM " + t + " WHERE forecast_id IN (" + ids + ")")) {
                     p.setString(1, symbol);
                     p.setString(2, model);
@@ -212,6 +210,7 @@ public final class ForecastStore {
     private static void delete(Connection c, StoredForecast f) throws Exception {
         String ids = "SELECT forecast_id FROM forecasts WHERE symbol = ? AND model = ? AND horizon = ? AND kind = ? AND calibration = ? AND origin = ?";
         for (String t : List.of("forecast_bands", "forecast_steps", "forecasts")) {
+                // duplicates: a forecast's key columns bound by position, as the insert binds them
             try (PreparedStatement p = c.prepareStatement("DELETE FROM " + t + " WHERE forecast_id IN (" + ids + ")")) {
                 p.setString(1, f.symbol());
                 p.setString(2, f.model());
