@@ -210,7 +210,7 @@ public final class ForecastStore {
     private static void delete(Connection c, StoredForecast f) throws Exception {
         String ids = "SELECT forecast_id FROM forecasts WHERE symbol = ? AND model = ? AND horizon = ? AND kind = ? AND calibration = ? AND origin = ?";
         for (String t : List.of("forecast_bands", "forecast_steps", "forecasts")) {
-                // duplicates: a forecast's key columns bound by position, as the insert binds them
+            // duplicates: a forecast's key columns bound by position, as the insert binds them
             try (PreparedStatement p = c.prepareStatement("DELETE FROM " + t + " WHERE forecast_id IN (" + ids + ")")) {
                 p.setString(1, f.symbol());
                 p.setString(2, f.model());
