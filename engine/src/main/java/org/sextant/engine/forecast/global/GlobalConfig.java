@@ -56,10 +56,6 @@ public record GlobalConfig(int horizon, int[] lookbacks, int members, int hidden
         return new GlobalConfig(horizon, lookbacks, members, hidden, layers, steps, size, learningRate, recentOrigins, calibrationShare, seed, threads);
     }
 
-    public GlobalConfig withSeed(long s) {
-        return new GlobalConfig(horizon, lookbacks, members, hidden, layers, steps, batch, learningRate, recentOrigins, calibrationShare, s, threads);
-    }
-
     public GlobalConfig withCalibrationShare(double share) {
         return new GlobalConfig(horizon, lookbacks, members, hidden, layers, steps, batch, learningRate, recentOrigins, share, seed, threads);
     }
