@@ -456,6 +456,26 @@ public class PriceChart extends XYChart {
         fitFrom(from);
     }
 
+    /**
+     * Shows the days from {@code from} to {@code to} (either null: the series' first or last day),
+     * prices fitted to them; answers whether any day of the series lies between. Call on the FX thread.
+     */
+    public boolean showPeriod(LocalDate from, LocalDate to) {
+        PriceBars s = series.get();
+        if (s == null || s.size() == 0 || axisX.length != s.size()) return false;
+        int first = 0, last = s.size() - 1;
+        while (from != null && first <= last && s.dates().get(first).isBefore(from)) first++;
+        while (to != null && last >= first && s.dates().get(last).isAfter(to)) last--;
+        if (first > last) return false;
+        zoomer.clear();
+        presetView = false;
+        // half the gap to the neighbouring bars as room: the title and the fitted prices hold exactly the period's closes
+        double left = first > 0 ? (axisX[first] - axisX[first - 1]) / 2 : 0;
+        double right = last < axisX.length - 1 ? (axisX[last + 1] - axisX[last]) / 2 : Math.max(axisX[last] - axisX[first], minSpan()) * 0.015;
+        showDates(axisX[first] - left, axisX[last] + right);
+        return true;
+    }
+
     /** The closes from index {@code from} to the last and the drawn fan on screen, prices fitted to them. */
     private void fitFrom(int from) {
         PriceBars s = series.get();

@@ -143,6 +143,13 @@ public final class WorkstationWindow implements Navigator {
             });
             rangeBar.getChildren().add(b);
         }
+        // a period typed in From/To: the presets' counterpart for any span of the history
+        ChartPeriodFields period = new ChartPeriodFields((a, b) -> {
+            boolean shown = chart.showPeriod(a, b);
+            if (shown) shownRange = null;
+            return shown;
+        });
+        rangeBar.getChildren().add(period.node());
         logScale.setId("log-scale");
         logScale.setMinWidth(Region.USE_PREF_SIZE);
         logScale.selectedProperty().addListener((obs, old, now) -> chart.setLogScale(now));
