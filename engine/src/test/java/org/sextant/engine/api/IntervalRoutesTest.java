@@ -93,7 +93,7 @@ class IntervalRoutesTest {
         assertEquals(origins, e.get("origin_ts").size());
         assertTrue(e.get("origin_ts_local").get(0).asString().matches("\\d{4}-\\d{2}-\\d{2}T(17|21|01|05|09|13):00-0[45]:00"),
                 "a 4h fx bar opens at 17:00 New York or 4, 8, 12... hours later: " + e.get("origin_ts_local").get(0));
-        assertEquals(call("get_backtest_error", "{\"symbol\":\"KO\",\"every\":250}"), call("get_backtest_error", "{\"symbol\":\"KO\",\"every\":250,\"interval\":\"1d\"}"));
+        assertEquals(call("get_backtest_error", "{\"symbol\":\"KO\",\"origins\":\"250\"}"), call("get_backtest_error", "{\"symbol\":\"KO\",\"origins\":\"250\",\"interval\":\"1d\"}"));
     }
 
     @Test
