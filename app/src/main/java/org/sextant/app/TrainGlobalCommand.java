@@ -2,6 +2,7 @@ package org.sextant.app;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -17,7 +18,8 @@ final class TrainGlobalCommand extends HomeCommand {
 
     @Override
     public Integer call() throws Exception {
-        JsonNode r = runJob("train_global_model", new CallArguments().putGiven("horizon", horizon), "global training");
+        JsonNode r = runJob("train_global_model", new CallArguments().putGiven("horizon", horizon), "global training",
+                new TypeReference<JsonNode>() {}); // the engine answers a plain map here (GlobalPriceModels.train), no record
         if (r == null) return 1;
         System.out.printf("global model for horizons up to %d %s: %s%n", r.path("horizon").asInt(),
                 r.path("reused").asBoolean() ? "reused (prices unchanged)" : "trained on " + r.path("series").asInt() + " series",
