@@ -6,7 +6,6 @@ import org.sextant.engine.analogue.AnalogueResponse;
 import org.sextant.engine.analogue.AnalogueText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import tools.jackson.databind.JsonNode;
 
 @Command(name = "analogues", mixinStandardHelpOptions = true,
         description = "When markets looked like this before, what happened next: the base rate from the closest past days.")
@@ -21,11 +20,11 @@ final class AnaloguesCommand extends HomeCommand {
 
     @Override
     public Integer call() {
-        JsonNode r = callEngine("compare_to_history", new CallArguments()
+        AnalogueResponse r = callEngine("compare_to_history", new CallArguments()
                 .putGiven("signals_dict", signals == null ? null : Json.MAPPER.readValue(signals, Map.class))
                 .putGiven("horizon", horizon).putGiven("mode", mode).putGiven("top_k", topK).putGiven("as_of", asOf)
-                .put("include_analogue_dates", true));
-        System.out.print(AnalogueText.render(Json.MAPPER.treeToValue(r, AnalogueResponse.class), dates));
+                .put("include_analogue_dates", true), AnalogueResponse.class);
+        System.out.print(AnalogueText.render(r, dates));
         return 0;
     }
 }

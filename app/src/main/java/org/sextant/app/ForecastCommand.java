@@ -1,11 +1,19 @@
 package org.sextant.app;
 
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.sextant.engine.forecast.ForecastService.SymbolForecast;
+import org.sextant.engine.forecast.PriceForecast;
+import org.sextant.engine.forecast.QuantileBand;
+import org.sextant.engine.forecast.RewardRisk;
+import org.sextant.engine.forecast.WalkForwardBacktest;
+import org.sextant.engine.forecast.store.StoredForecast;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.core.type.TypeReference;
 
 /**
  * `sextant forecast SYMBOL... [--model M] [--backtest]`: starts the forecast job (start_forecast),
@@ -24,54 +32,53 @@ final class ForecastCommand extends HomeCommand {
 
     @Override
     public Integer call() throws Exception {
-        JsonNode result = runJob("start_forecast", new CallArguments().put("symbols", symbols).putGiven("model", model)
-                .putGiven("horizon", horizon).put("backtest", backtest), "forecast");
+        Map<String, SymbolForecast> result = runJob("start_forecast", new CallArguments().put("symbols", symbols).putGiven("model", model)
+                .putGiven("horizon", horizon).put("backtest", backtest), "forecast", new TypeReference<LinkedHashMap<String, SymbolForecast>>() {});
         if (result == null) return 1;
         StringBuilder sb = new StringBuilder();
-        for (Map.Entry<String, JsonNode> e : result.properties()) print(sb, e.getValue());
+        for (SymbolForecast one : result.values()) print(sb, one);
         System.out.print(sb);
         return 0;
     }
 
-    private static void print(StringBuilder sb, JsonNode one) {
-        JsonNode f = one.path("forecast");
-        JsonNode dates = f.path("target_dates");
+    static void print(StringBuilder sb, SymbolForecast one) {
+        PriceForecast f = one.forecast();
+        List<LocalDate> dates = f.targetDates();
         int last = dates.size() - 1;
-        sb.append(String.format("%s %s from %s (last %.4g) to %s, %d business days, %s bands%n", f.path("symbol").asString(),
-                f.path("model").asString(), f.path("origin").asString(), f.path("last_close").asDouble(),
-                dates.get(last).asString(), dates.size(), f.path("calibration").asString()));
-        sb.append(String.format("  median %.4g", f.path("forecast").path("median").get(last).asDouble()));
-        for (JsonNode b : f.path("forecast").path("bands")) {
-            sb.append(String.format("; %.0f%% %.4g..%.4g", 100 * b.path("level").asDouble(), b.path("lower").get(last).asDouble(),
-                    b.path("upper").get(last).asDouble()));
+        sb.append(String.format("%s %s from %s (last %.4g) to %s, %d business days, %s bands%n", f.symbol(),
+                f.model(), f.origin(), f.lastClose(), dates.get(last), dates.size(), f.calibration()));
+        sb.append(String.format("  median %.4g", f.forecast().median()[last]));
+        for (QuantileBand b : f.forecast().bands()) {
+            sb.append(String.format("; %.0f%% %.4g..%.4g", 100 * b.level(), b.lower()[last], b.upper()[last]));
         }
         sb.append("\n  reward/risk");
-        for (JsonNode rr : f.path("reward_risk")) {
-            sb.append(rr.path("ratio").isNumber() ? String.format(" %.0f%%: %.2f", 100 * rr.path("level").asDouble(), rr.path("ratio").asDouble())
-                    : String.format(" %.0f%%: no downside", 100 * rr.path("level").asDouble()));
+        // an unbounded ratio (the lower band stays above the last close) is "no downside", as the JSON answer writes it
+        for (RewardRisk rr : f.rewardRisk()) {
+            sb.append(Double.isFinite(rr.ratio()) ? String.format(" %.0f%%: %.2f", 100 * rr.level(), rr.ratio())
+                    : String.format(" %.0f%%: no downside", 100 * rr.level()));
         }
-        if (f.path("coverage").size() > 0) {
+        if (f.coverage() != null && !f.coverage().isEmpty()) {
             sb.append("\n  walk-forward coverage");
-            for (JsonNode c : f.path("coverage")) {
-                sb.append(c.path("empirical").isNumber() ? String.format(" %.0f%%: %.1f", 100 * c.path("level").asDouble(), 100 * c.path("empirical").asDouble())
-                        : String.format(" %.0f%%: n/a", 100 * c.path("level").asDouble()));
+            for (StoredForecast.LevelCoverage c : f.coverage()) {
+                sb.append(c.empirical() != null ? String.format(" %.0f%%: %.1f", 100 * c.level(), 100 * c.empirical())
+                        : String.format(" %.0f%%: n/a", 100 * c.level()));
             }
-            sb.append(String.format(" (%d origins)", f.path("coverage").get(0).path("origins").asInt()));
+            sb.append(String.format(" (%d origins)", f.coverage().get(0).origins()));
         }
-        if (!f.path("calibration_note").isNull() && !f.path("calibration_note").isMissingNode()) sb.append("\n  note: ").append(f.path("calibration_note").asString());
+        if (f.calibrationNote() != null) sb.append("\n  note: ").append(f.calibrationNote());
         sb.append('\n');
-        JsonNode r = one.path("backtest");
-        if (!r.isMissingNode() && !r.isNull()) {
-            sb.append(String.format("  backtest: %d monthly origins, mean absolute log error %.2f%%%n", r.path("origins").asInt(), 100 * r.path("male").asDouble()));
-            JsonNode levels = r.path("levels");
-            for (int i = 0; i < levels.size(); i++) {
-                sb.append(String.format("  coverage %.0f%%: model %s, conformal %s, adaptive %s%n", 100 * levels.get(i).asDouble(),
-                        pct(r.path("coverage").get(i)), pct(r.path("conformal_coverage").get(i)), pct(r.path("adaptive_coverage").get(i))));
+        WalkForwardBacktest.Result r = one.backtest();
+        if (r != null) {
+            sb.append(String.format("  backtest: %d monthly origins, mean absolute log error %.2f%%%n", r.origins(), 100 * r.male()));
+            for (int i = 0; i < r.levels().length; i++) {
+                sb.append(String.format("  coverage %.0f%%: model %s, conformal %s, adaptive %s%n", 100 * r.levels()[i],
+                        pct(r.coverage(), i), pct(r.conformalCoverage(), i), pct(r.adaptiveCoverage(), i)));
             }
         }
     }
 
-    private static String pct(JsonNode v) {
-        return v != null && v.isNumber() && Double.isFinite(v.asDouble()) ? String.format("%.1f", 100 * v.asDouble()) : "n/a";
+    /** The i-th coverage in percent; n/a where the backtest has none (too few origins to calibrate). */
+    private static String pct(double[] coverage, int i) {
+        return coverage != null && i < coverage.length && Double.isFinite(coverage[i]) ? String.format("%.1f", 100 * coverage[i]) : "n/a";
     }
 }

@@ -1,6 +1,7 @@
 package org.sextant.app;
 
 import java.util.List;
+import org.sextant.engine.ingest.ImportReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -13,7 +14,7 @@ final class GatherCommand extends HomeCommand {
 
     @Override
     public Integer call() {
-        System.out.print(ImportSummary.render(callEngine("gather", new CallArguments().put("symbols", symbols).putGiven("provider", provider))));
+        System.out.print(ImportSummary.render(callEngine("gather", new CallArguments().put("symbols", symbols).putGiven("provider", provider), ImportReport.class)));
         return 0;
     }
 }

@@ -1,8 +1,11 @@
 package org.sextant.app;
 
 import java.util.concurrent.Callable;
+import org.sextant.engine.Json;
 import org.sextant.engine.home.SextantHome;
+import org.sextant.engine.jobs.JobStatus;
 import picocli.CommandLine.ParentCommand;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -17,14 +20,19 @@ abstract class HomeCommand implements Callable<Integer> {
         return EngineAccess.call(main.home(), capability, args.map());
     }
 
+    /** One call of {@code capability} read into the engine's own answer record {@code answer}. */
+    final <T> T callEngine(String capability, CallArguments args, Class<T> answer) {
+        return Json.MAPPER.treeToValue(callEngine(capability, args), answer);
+    }
+
     /**
      * Starts the background job {@code capability}, prints its progress until it ends (Ctrl-C
-     * cancels it) and returns its result; null when it did not succeed, which stderr then says.
+     * cancels it) and returns its result read as {@code answer}; null when it did not succeed, which stderr then says.
      */
-    final JsonNode runJob(String capability, CallArguments args, String what) throws InterruptedException {
+    final <T> T runJob(String capability, CallArguments args, String what, TypeReference<T> answer) throws InterruptedException {
         try (EngineAccess.Session s = EngineAccess.session(main.home())) {
-            JsonNode job = JobFollower.follow(s, s.call(capability, args.map()), System.out);
-            return JobFollower.succeeded(job, what) ? job.path("result") : null;
+            JobStatus job = JobFollower.follow(s, s.call(capability, args.map()), System.out);
+            return JobFollower.succeeded(job, what) ? Json.MAPPER.convertValue(job.result(), answer) : null;
         }
     }
 

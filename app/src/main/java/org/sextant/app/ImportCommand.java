@@ -2,6 +2,7 @@ package org.sextant.app;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.sextant.engine.ingest.ImportReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -17,7 +18,7 @@ final class ImportCommand extends HomeCommand {
     @Override
     public Integer call() {
         List<String> paths = files.stream().map(Main::requireFile).map(Path::toString).toList();
-        System.out.print(ImportSummary.render(callEngine("import_prices", new CallArguments().put("paths", paths).putGiven("timezone", timezone))));
+        System.out.print(ImportSummary.render(callEngine("import_prices", new CallArguments().put("paths", paths).putGiven("timezone", timezone), ImportReport.class)));
         return 0;
     }
 }

@@ -1,19 +1,28 @@
 package org.sextant.app;
 
-import tools.jackson.databind.JsonNode;
+import java.util.List;
+import org.sextant.engine.Json;
+import org.sextant.engine.ingest.ImportReport;
 
 /** Prints an import report for people. */
 final class ImportSummary {
     private ImportSummary() {}
 
-    static String render(JsonNode r) {
+    static String render(ImportReport r) {
         StringBuilder sb = new StringBuilder();
-        for (JsonNode f : r.path("files")) {
-            sb.append(String.format("%s: %s layout, %d rows, symbols %s%n", f.path("file").asString(""),
-                    f.path("layout").asString(""), f.path("rows").asLong(), f.path("symbols")));
+        for (ImportReport.ImportedFile f : r.files()) {
+            sb.append(String.format("%s: %s layout, %d rows, symbols %s%n", orEmpty(f.file()), orEmpty(f.layout()), f.rows(), jsonList(f.symbols())));
         }
-        sb.append(String.format("imported: %d new rows, %d updated; symbols %s%n",
-                r.path("rows_inserted").asLong(), r.path("rows_updated").asLong(), r.path("symbols")));
+        sb.append(String.format("imported: %d new rows, %d updated; symbols %s%n", r.rowsInserted(), r.rowsUpdated(), jsonList(r.symbols())));
         return sb.toString();
+    }
+
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    /** Symbols as a JSON array, ["AA","IBM"], the spelling the docs show. */
+    private static String jsonList(List<String> symbols) {
+        return Json.MAPPER.valueToTree(symbols).toString();
     }
 }

@@ -2,26 +2,30 @@ package org.sextant.app;
 
 import java.io.PrintStream;
 import java.util.Map;
+import org.sextant.engine.Json;
+import org.sextant.engine.jobs.JobState;
+import org.sextant.engine.jobs.JobStatus;
 import tools.jackson.databind.JsonNode;
 
 /** Prints a started job's progress until it ends; Ctrl-C cancels it. Returns the final status. */
 final class JobFollower {
     private JobFollower() {}
 
-    static JsonNode follow(EngineAccess.Session s, JsonNode job, PrintStream out) throws InterruptedException {
-        String id = job.path("id").asString();
+    static JobStatus follow(EngineAccess.Session s, JsonNode started, PrintStream out) throws InterruptedException {
+        JobStatus job = Json.MAPPER.treeToValue(started, JobStatus.class);
+        String id = job.id();
         Thread cancel = new Thread(() -> s.call("cancel_job", Map.of("job_id", id)));
         Runtime.getRuntime().addShutdownHook(cancel);
         String lastMessage = "";
         try {
-            while (isActive(job)) {
-                String msg = job.path("message").asString("");
+            while (job.state().active()) {
+                String msg = job.message() == null ? "" : job.message();
                 if (!msg.equals(lastMessage)) {
-                    out.printf("[%3.0f%%] %s%n", 100 * job.path("progress").asDouble(), msg);
+                    out.printf("[%3.0f%%] %s%n", 100 * job.progress(), msg);
                     lastMessage = msg;
                 }
                 Thread.sleep(200);
-                job = s.call("job_status", Map.of("job_id", id));
+                job = Json.MAPPER.treeToValue(s.call("job_status", Map.of("job_id", id)), JobStatus.class);
             }
         } finally {
             Runtime.getRuntime().removeShutdownHook(cancel);
@@ -30,16 +34,10 @@ final class JobFollower {
     }
 
     /** True when the job succeeded; otherwise prints its end state and error to stderr. */
-    static boolean succeeded(JsonNode job, String what) {
-        String state = job.path("state").asString();
-        if (state.equals("SUCCEEDED")) return true;
-        System.err.println(what + " job " + job.path("id").asString() + " " + state.toLowerCase()
-                + (job.path("error").isNull() ? "" : ": " + job.path("error").asString()));
+    static boolean succeeded(JobStatus job, String what) {
+        if (job.state() == JobState.SUCCEEDED) return true;
+        System.err.println(what + " job " + job.id() + " " + job.state().name().toLowerCase()
+                + (job.error() == null ? "" : ": " + job.error()));
         return false;
-    }
-
-    private static boolean isActive(JsonNode job) {
-        String st = job.path("state").asString();
-        return st.equals("QUEUED") || st.equals("RUNNING");
     }
 }

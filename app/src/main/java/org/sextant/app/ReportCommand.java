@@ -3,7 +3,7 @@ package org.sextant.app;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tools.jackson.databind.JsonNode;
+import org.sextant.engine.research.report.ReportExport;
 
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = "Write a self-contained HTML report of a stored backtest run (verdict, statistics, top configurations, equity and drawdown) into SEXTANT_HOME/reports.")
@@ -14,8 +14,9 @@ final class ReportCommand extends HomeCommand {
 
     @Override
     public Integer call() {
-        JsonNode r = callEngine("export_report", new CallArguments().put("run_id", runId).put("format", "html").putGiven("path", path));
-        System.out.printf("report written: %s (%,d bytes)%n", r.path("path").asString(), r.path("bytes").asLong());
+        ReportExport.Written r = callEngine("export_report", new CallArguments().put("run_id", runId).put("format", "html").putGiven("path", path),
+                ReportExport.Written.class);
+        System.out.printf("report written: %s (%,d bytes)%n", r.path(), r.bytes());
         return 0;
     }
 }

@@ -2,11 +2,12 @@ package org.sextant.app;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.sextant.engine.Json;
 import org.sextant.engine.exchange.CsvWriter;
+import org.sextant.engine.sql.SelectResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tools.jackson.databind.JsonNode;
 
 @Command(name = "sql", mixinStandardHelpOptions = true,
         description = "Run one read-only SELECT against the store and print the rows as CSV.")
@@ -17,13 +18,18 @@ final class SqlCommand extends HomeCommand {
 
     @Override
     public Integer call() {
-        JsonNode r = callEngine("run_select", new CallArguments().put("sql", sql).putGiven("limit", limit));
+        SelectResult r = callEngine("run_select", new CallArguments().put("sql", sql).putGiven("limit", limit), SelectResult.class);
         List<List<String>> rows = new ArrayList<>();
-        for (JsonNode row : r.path("rows")) rows.add(row.valueStream().map(v -> v.isNull() ? null : v.asString()).toList());
+        for (List<Object> row : r.rows()) rows.add(row.stream().map(SqlCommand::cell).toList());
         // LF, not the RFC's CRLF: this is a terminal's text, read line by line
-        String csv = CsvWriter.table(r.path("columns").valueStream().map(JsonNode::asString).toList(), rows, CsvWriter.LF);
+        String csv = CsvWriter.table(r.columns(), rows, CsvWriter.LF);
         System.out.print(csv);
-        if (r.path("truncated").asBoolean()) System.err.println("(truncated at " + r.path("limit").asInt() + " rows)");
+        if (r.truncated()) System.err.println("(truncated at " + r.limit() + " rows)");
         return 0;
+    }
+
+    /** A cell as the JSON answer wrote it: numbers in JSON's spelling, null stays null (an empty CSV field). */
+    private static String cell(Object value) {
+        return value == null ? null : Json.MAPPER.valueToTree(value).asString();
     }
 }

@@ -4,10 +4,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import org.sextant.engine.Json;
+import org.sextant.engine.research.StrategyRunSummary;
+import org.sextant.engine.research.backtest.Metrics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tools.jackson.databind.JsonNode;
 
 @Command(name = "backtest", mixinStandardHelpOptions = true,
         description = "Run every configuration of a strategy graph spec (docs/research.md) in and out of sample and print the verdict.")
@@ -24,25 +26,27 @@ final class StrategyBacktestCommand extends HomeCommand {
 
     @Override
     public Integer call() throws Exception {
-        JsonNode r = callEngine("backtest", new CallArguments().put("spec", Files.readString(Main.requireFile(spec))).put("symbols", symbols)
+        StrategyRunSummary r = callEngine("backtest", new CallArguments().put("spec", Files.readString(Main.requireFile(spec))).put("symbols", symbols)
                 .putGiven("from", text(from)).putGiven("to", text(to)).putGiven("oos_start", text(oosStart)).putGiven("session_id", session)
-                .putGiven("interval", interval));
+                .putGiven("interval", interval), StrategyRunSummary.class);
         StringBuilder sb = new StringBuilder();
-        sb.append(r.path("verdict_text").asString()).append('\n');
-        for (JsonNode reason : r.path("reasons")) sb.append("  - ").append(reason.asString()).append('\n');
-        sb.append(String.format("configurations %d (session: %d over %d runs); chosen %s%n", r.path("configurations").asLong(),
-                r.path("session_configurations").asLong(), r.path("session_runs").asLong(), r.path("chosen")));
+        sb.append(r.verdictText()).append('\n');
+        for (String reason : r.reasons()) sb.append("  - ").append(reason).append('\n');
+        sb.append(String.format("configurations %d (session: %d over %d runs); chosen %s%n", r.configurations(),
+                r.sessionConfigurations(), r.sessionRuns(), Json.MAPPER.valueToTree(r.chosen())));
         sb.append(String.format("in-sample Sharpe %.2f, out-of-sample Sharpe %.2f; PSR %.3f, DSR %.3f, PBO %.2f, haircut Sharpe %.2f, placebo p %.2f%n",
-                r.path("in_sample").path("sharpe").asDouble(Double.NaN), r.path("out_of_sample").path("sharpe").asDouble(Double.NaN),
-                r.path("psr").asDouble(Double.NaN), r.path("dsr").asDouble(Double.NaN), r.path("pbo").asDouble(Double.NaN),
-                r.path("haircut_sharpe_bonferroni").asDouble(Double.NaN), r.path("placebo_pvalue").asDouble(Double.NaN)));
-        sb.append(r.path("annualisation").asString()).append('\n');
-        String runId = r.path("run_id").asString();
+                sharpe(r.inSample()), sharpe(r.outOfSample()), r.psr(), r.dsr(), r.pbo(), r.haircutSharpeBonferroni(), r.placeboPValue()));
+        sb.append(r.annualisation()).append('\n');
+        String runId = r.runId();
         sb.append("run id ").append(runId).append('\n');
         sb.append("report: sextant report ").append(runId).append("  (writes an HTML report into ")
                 .append(main.home().root().resolve("reports")).append(")\n");
         System.out.print(sb);
         return 0;
+    }
+
+    private static double sharpe(Metrics m) {
+        return m == null ? Double.NaN : m.sharpe();
     }
 
     private static String text(LocalDate d) {

@@ -1,8 +1,9 @@
 package org.sextant.app;
 
+import org.sextant.engine.forecast.global.GlobalTraining;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.core.type.TypeReference;
 
 /**
  * `sextant train-global [--horizon H]`: trains the global forecaster on every stored symbol as a
@@ -17,11 +18,11 @@ final class TrainGlobalCommand extends HomeCommand {
 
     @Override
     public Integer call() throws Exception {
-        JsonNode r = runJob("train_global_model", new CallArguments().putGiven("horizon", horizon), "global training");
+        GlobalTraining r = runJob("train_global_model", new CallArguments().putGiven("horizon", horizon), "global training",
+                new TypeReference<GlobalTraining>() {});
         if (r == null) return 1;
-        System.out.printf("global model for horizons up to %d %s: %s%n", r.path("horizon").asInt(),
-                r.path("reused").asBoolean() ? "reused (prices unchanged)" : "trained on " + r.path("series").asInt() + " series",
-                r.path("file").asString());
+        System.out.printf("global model for horizons up to %d %s: %s%n", r.horizon(),
+                r.reused() ? "reused (prices unchanged)" : "trained on " + r.series() + " series", r.file());
         return 0;
     }
 }

@@ -104,14 +104,13 @@ public final class GlobalPriceModels {
     }
 
     /**
-     * Trains (or reuses) the model for horizon h on the current data: the job's work. Returns a
-     * summary: file, horizon, series, whether it was reused.
+     * Trains (or reuses) the model for horizon h on the current data: the job's work.
      */
-    public Map<String, Object> train(int h, JobContext ctx) throws IOException, InterruptedException {
+    public GlobalTraining train(int h, JobContext ctx) throws IOException, InterruptedException {
         String fp = fingerprint();
         Path existing = find(h, fp);
         if (existing != null && horizonOf(existing) == h) {
-            return Map.of("model", "global", "horizon", h, "file", existing.toString(), "reused", true);
+            return GlobalTraining.reused(h, existing.toString());
         }
         ctx.progress(0, "reading closes");
         List<double[]> train = new ArrayList<>();
@@ -125,8 +124,7 @@ public final class GlobalPriceModels {
         }
         Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         removeStale(h, fp);
-        return Map.of("model", "global", "horizon", h, "file", file.toString(), "reused", false, "series", train.size(),
-                "calibration_residuals", m.calibrationCount());
+        return GlobalTraining.trained(h, file.toString(), train.size(), m.calibrationCount());
     }
 
     /** Log closes of the first {@link #TRAIN_SHARE} of a series: what trains. */

@@ -54,17 +54,21 @@ class GlobalPriceModelsTest {
         assertTrue(none.getMessage().contains("not been trained"), none.getMessage());
         assertTrue(none.fix().contains("train_global_model"), none.fix());
 
-        Map<String, Object> first = m.train(20, QUIET);
-        assertEquals(false, first.get("reused"));
+        GlobalTraining first = m.train(20, QUIET);
+        assertFalse(first.reused());
         assertTrue(Files.exists(dir.resolve("global-h20-aaaa.sxgm")));
         assertEquals(20, m.current(5).horizon());
-        assertEquals(true, m.train(20, QUIET).get("reused"));
+        GlobalTraining again = m.train(20, QUIET);
+        assertTrue(again.reused());
+        // the wire answer: a fresh training says on how many series; a reuse leaves the counts out
+        assertTrue(org.sextant.engine.Json.write(first).contains("\"calibration_residuals\""), org.sextant.engine.Json.write(first));
+        assertFalse(org.sextant.engine.Json.write(again).contains("series"), org.sextant.engine.Json.write(again));
         assertThrows(SextantException.class, () -> m.current(21), "a model for 20 steps does not forecast 21");
 
         digest = "bbbb"; // the prices changed
         m.dataChanged();
         assertThrows(SextantException.class, () -> m.current(5));
-        assertEquals(false, m.train(20, QUIET).get("reused"));
+        assertFalse(m.train(20, QUIET).reused());
         assertTrue(Files.exists(dir.resolve("global-h20-bbbb.sxgm")));
         assertFalse(Files.exists(dir.resolve("global-h20-aaaa.sxgm")), "the stale model is removed");
     }

@@ -1,0 +1,48 @@
+package org.sextant.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.sextant.engine.Json;
+import org.sextant.engine.forecast.Forecast;
+import org.sextant.engine.forecast.ForecastService.SymbolForecast;
+import org.sextant.engine.forecast.PriceForecast;
+import org.sextant.engine.forecast.QuantileBand;
+import org.sextant.engine.forecast.RewardRisk;
+import org.sextant.engine.forecast.store.StoredForecast.LevelCoverage;
+
+/** The forecast text comes from the engine's record, the same whether it crossed the app's HTTP API or not. */
+class ForecastCommandTest {
+    private static final String TEXT = """
+            XYZ log_naive from 2001-01-02 (last 10.00) to 2001-01-04, 2 business days, conformal bands
+              median 10.60; 80% 10.50..12.00
+              reward/risk 80%: no downside
+              walk-forward coverage 80%: n/a (0 origins)
+              note: history too short
+            """;
+
+    /** A forecast whose lower band stays above the last close: the ratio is unbounded. */
+    private static SymbolForecast noDownside() {
+        Forecast f = new Forecast("log_naive", new double[] {10.5, 10.6}, List.of(new QuantileBand(0.8, new double[] {10.2, 10.5}, new double[] {11, 12})));
+        return new SymbolForecast(new PriceForecast("XYZ", "log_naive", LocalDate.of(2001, 1, 2), 10, List.of(LocalDate.of(2001, 1, 3),
+                LocalDate.of(2001, 1, 4)), f, List.of(RewardRisk.of(f, 10, 0.8, 2)), "conformal", List.of(new LevelCoverage(0.8, null, 0)),
+                "history too short"), null);
+    }
+
+    @Test
+    void anUnboundedRewardRiskReadsNoDownsideInProcessAndOverTheWire() {
+        SymbolForecast inProcess = Json.MAPPER.treeToValue(Json.MAPPER.valueToTree(noDownside()), SymbolForecast.class);
+        SymbolForecast overHttp = Json.MAPPER.readValue(Json.write(noDownside()), SymbolForecast.class);
+        assertEquals(Double.POSITIVE_INFINITY, overHttp.forecast().rewardRisk().get(0).ratio());
+        assertEquals(TEXT, text(inProcess));
+        assertEquals(TEXT, text(overHttp));
+    }
+
+    private static String text(SymbolForecast one) {
+        StringBuilder sb = new StringBuilder();
+        ForecastCommand.print(sb, one);
+        return sb.toString();
+    }
+}

@@ -1,0 +1,21 @@
+package org.sextant.engine.forecast.global;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * What a train_global_model job did: the model file for {@code horizon} and whether it was reused
+ * (prices unchanged since it was trained); a fresh training also says on how many series and how
+ * many calibration residuals, which a reuse leaves out.
+ */
+public record GlobalTraining(String model, int horizon, String file, boolean reused,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Integer series,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Integer calibrationResiduals) {
+
+    static GlobalTraining reused(int horizon, String file) {
+        return new GlobalTraining("global", horizon, file, true, null, null);
+    }
+
+    static GlobalTraining trained(int horizon, String file, int series, int calibrationResiduals) {
+        return new GlobalTraining("global", horizon, file, false, series, calibrationResiduals);
+    }
+}
