@@ -10,7 +10,6 @@ import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.research.source.AnalogueSource;
 import org.sextant.engine.research.source.ForecastSeries;
 import org.sextant.engine.research.backtest.StrategyBacktestKernel;
-import org.sextant.engine.research.indicator.RollingStats;
 import org.sextant.engine.research.backtest.Costs;
 import org.sextant.engine.research.backtest.Execution;
 import org.sextant.engine.research.backtest.Portfolio;
@@ -185,10 +184,9 @@ public final class GraphSweep implements SweepKernel {
         return switch (type) {
             case "price" -> prices((String) p.get("field"))[a];
             case "lag" -> lag(x, (int) p.get("bars"));
-            // the indicators' lines come from the code the charts draw too; volatility annualises with the run's bars a year
-            case "sma", "ema", "rsi", "macd", "bollinger", "returns", "zscore" -> IndicatorLines.line(type, p, x, null, null);
-            case "volatility" -> RollingStats.volatility(x, (int) p.get("length"), universe.barsPerYear());
-            case "atr" -> IndicatorLines.line(type, p, universe.close()[a], universe.high()[a], universe.low()[a]);
+            // the indicators' lines come from the code the charts draw too, annualised with the run's bars a year
+            case "sma", "ema", "rsi", "macd", "bollinger", "returns", "volatility", "zscore" -> IndicatorLines.line(type, p, x, null, null, universe.barsPerYear());
+            case "atr" -> IndicatorLines.line(type, p, universe.close()[a], universe.high()[a], universe.low()[a], universe.barsPerYear());
             case "crossover" -> Signals.crossover(in.get("fast")[a], in.get("slow")[a], (boolean) p.get("long_short"));
             case "threshold" -> Signals.threshold(x, (double) p.get("enter_below"), (double) p.get("exit_above"));
             case "band_break" -> Signals.bandBreak(in.get("price")[a], in.get("lower")[a], in.get("upper")[a], (boolean) p.get("long_only"));

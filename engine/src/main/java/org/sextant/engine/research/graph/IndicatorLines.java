@@ -118,6 +118,11 @@ public final class IndicatorLines {
      * asset's {@code high} and {@code low} (null when the data has none: ATR is then refused).
      */
     public static Map<String, double[]> compute(String type, Map<String, Object> p, double[] close, double[] high, double[] low) {
+        return compute(type, p, close, high, low, YEAR);
+    }
+
+    /** {@link #compute} on bars of which there are {@code barsPerYear} in a year (volatility annualises with it). */
+    static Map<String, double[]> compute(String type, Map<String, Object> p, double[] close, double[] high, double[] low, double barsPerYear) {
         Map<String, double[]> out = new LinkedHashMap<>();
         switch (type) {
             case "sma" -> out.put("sma", MovingAverage.sma(close, (int) p.get("length")));
@@ -143,7 +148,7 @@ public final class IndicatorLines {
                 out.put("atr", TrueRange.atr(high, low, close, (int) p.get("length")));
             }
             case "returns" -> out.put("returns", Returns.over(close, (int) p.get("bars")));
-            case "volatility" -> out.put("volatility", RollingStats.volatility(close, (int) p.get("length"), YEAR));
+            case "volatility" -> out.put("volatility", RollingStats.volatility(close, (int) p.get("length"), barsPerYear));
             case "zscore" -> out.put("zscore", RollingStats.zScore(close, (int) p.get("length")));
             default -> throw new IllegalArgumentException("'" + type + "' is not an indicator of the node catalogue; use one of "
                     + String.join(", ", catalogue().stream().map(NodeType::name).toList()));
@@ -151,9 +156,14 @@ public final class IndicatorLines {
         return out;
     }
 
-    /** The one line a graph node gives: its {@link #OUTPUT} choice, or the indicator's only line. */
+    /** The one line a graph node gives: its {@link #OUTPUT} choice, or the indicator's only line (daily bars). */
     static double[] line(String type, Map<String, Object> p, double[] series, double[] high, double[] low) {
-        Map<String, double[]> lines = compute(type, p, series, high, low);
+        return line(type, p, series, high, low, YEAR);
+    }
+
+    /** {@link #line} on bars of which there are {@code barsPerYear} in a year. */
+    static double[] line(String type, Map<String, Object> p, double[] series, double[] high, double[] low, double barsPerYear) {
+        Map<String, double[]> lines = compute(type, p, series, high, low, barsPerYear);
         Object output = p.get(OUTPUT);
         return output == null ? lines.values().iterator().next() : lines.get((String) output);
     }
