@@ -16,14 +16,21 @@ for run in $(seq 0 "$runs"); do
   start=$(date +%s.%N)
   SEXTANT_HOME="$home" xvfb-run -a "$cmd" >/dev/null 2>&1 &
   runner=$!
-  until grep -q '"symbol_on_screen" : "' "$home/state.json" 2>/dev/null; do sleep 0.05; done
+  # a start that never shows a chart (no display, a crash) fails the run instead of waiting forever
+  waited=0
+  until grep -q '"symbol_on_screen" : "' "$home/state.json" 2>/dev/null; do
+    sleep 0.05; waited=$((waited + 1))
+    if [ "$waited" -gt 1200 ] || ! kill -0 "$runner" 2>/dev/null; then
+      echo "run $run: no chart within 60 s (app exited or hung); see $log" >&2; kill -- -"$runner" 2>/dev/null || true; exit 1
+    fi
+  done
   end=$(date +%s.%N)
   echo "run $run: first chart after $(echo "$end - $start" | bc) s$([ "$run" = 0 ] && echo ' (first window start, not counted)')"
   for _ in $(seq 600); do grep -q 'start-up:' "$log" 2>/dev/null && break; sleep 0.1; done
   grep -o 'start-up:.*' "$log" || true
   # the window starts the local API (and writes run/app.json) just after its first chart
   until [ -s "$home/run/app.json" ]; do sleep 0.05; done
-  pid=$(sed -n 's/.*"pid" : \([0-9]*\).*/\1/p' "$home/run/app.json")
+  pid=$(sed -n 's/.*"pid" *: *\([0-9]*\).*/\1/p' "$home/run/app.json")
   kill -TERM "$pid"   # a clean close, as when the person closes the window
   wait "$runner" 2>/dev/null || true
 done

@@ -10,6 +10,7 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.sextant.charts.ChartIndicators;
@@ -19,15 +20,21 @@ import org.sextant.charts.PriceChart;
  * What the Charts view adds around its price chart: indicators (the toolbar's and the right-click
  * menu's "Add indicator…", a button per indicator shown to edit it and one to remove it, the
  * panes under the chart) and the comparison of several symbols, which takes the price chart's
- * place while the Compare toggle is on.
+ * place while the Compare toggle is on. The editor and the comparison are built on first use: the
+ * window's first chart does not wait for their controls' CSS (docs/benchmarks.md "App start to
+ * first chart").
  */
 final class ChartStudies implements AutoCloseable {
     private final PriceChart chart;
     private final ChartIndicatorsViewModel indicators = new ChartIndicatorsViewModel();
     private final ChartIndicators drawn;
-    private final IndicatorEditor editor;
+    private IndicatorEditor editor;
     private final CompareViewModel compare;
-    private final CompareView compareView;
+    private final ChartsViewModel charts;
+    private CompareView compareView;
+    /** Where the editor and the comparison go once built. */
+    private final VBox editorSlot = new VBox();
+    private final VBox compareSlot = new VBox();
     private final FlowPane toolbar = new FlowPane(4, 4);
     private final HBox shownIndicators = new HBox(4);
     private final Button addIndicator = new Button("Add indicator…");
@@ -35,15 +42,14 @@ final class ChartStudies implements AutoCloseable {
 
     ChartStudies(ChartsViewModel charts, PriceChart chart) {
         this.chart = chart;
+        this.charts = charts;
         drawn = new ChartIndicators(chart);
-        editor = new IndicatorEditor(indicators);
         compare = new CompareViewModel(charts.engine());
-        compareView = new CompareView(compare, charts.symbols());
 
         addIndicator.setId("add-indicator");
         addIndicator.setTooltip(new Tooltip("An indicator of the strategy node catalogue over the prices or in a pane below (also in the chart's right-click menu)"));
-        addIndicator.setOnAction(e -> editor.openToAdd(null));
-        chart.setOnAddIndicator(() -> editor.openToAdd(null));
+        addIndicator.setOnAction(e -> editor().openToAdd(null));
+        chart.setOnAddIndicator(() -> editor().openToAdd(null));
         compareToggle.setId("compare-toggle");
         compareToggle.setTooltip(new Tooltip("Several symbols on one chart, rebased to 100 at a date"));
         for (Region r : new Region[] {addIndicator, compareToggle}) r.setMinWidth(Region.USE_PREF_SIZE);
@@ -61,15 +67,36 @@ final class ChartStudies implements AutoCloseable {
         // indicators belong to the price chart: hidden with it while comparing
         addIndicator.disableProperty().bind(compareToggle.selectedProperty());
         shownIndicators.visibleProperty().bind(compareToggle.selectedProperty().not());
-        editor.visibleProperty().addListener((obs, was, is) -> {
-            if (is && compareToggle.isSelected()) editor.close();
-        });
-        compareView.visibleProperty().bind(compareToggle.selectedProperty());
-        compareView.managedProperty().bind(compareView.visibleProperty());
+        compareSlot.setId("compare-slot");
+        compareSlot.visibleProperty().bind(compareToggle.selectedProperty());
+        compareSlot.managedProperty().bind(compareSlot.visibleProperty());
         compareToggle.selectedProperty().addListener((obs, was, is) -> {
-            if (is) editor.close();
+            if (is && editor != null) editor.close();
+            if (is) compareView();
             if (is && compare.symbols().isEmpty() && chart.series() != null) compare.add(chart.series().symbol());
         });
+    }
+
+    /** The indicator editor, built the first time it is asked for. */
+    IndicatorEditor editor() {
+        if (editor == null) {
+            editor = new IndicatorEditor(indicators);
+            editor.visibleProperty().addListener((obs, was, is) -> {
+                if (is && compareToggle.isSelected()) editor.close();
+            });
+            editorSlot.getChildren().add(editor);
+        }
+        return editor;
+    }
+
+    /** The comparison, built the first time Compare is on (or it is asked for). */
+    CompareView compareView() {
+        if (compareView == null) {
+            compareView = new CompareView(compare, charts.symbols());
+            VBox.setVgrow(compareView, Priority.ALWAYS);
+            compareSlot.getChildren().add(compareView);
+        }
+        return compareView;
     }
 
     /** A button per indicator shown ("RSI(14)": edit it) with its remove button. */
@@ -80,7 +107,7 @@ final class ChartStudies implements AutoCloseable {
             Button edit = new Button(indicators.shown().get(i).label());
             edit.setId("indicator-edit-" + i);
             edit.setTooltip(new Tooltip("Change " + edit.getText() + "'s parameters"));
-            edit.setOnAction(e -> editor.openToEdit(index));
+            edit.setOnAction(e -> editor().openToEdit(index));
             Button remove = new Button("×");
             remove.setId("indicator-remove-" + i);
             remove.setTooltip(new Tooltip("Remove " + edit.getText()));
@@ -99,9 +126,11 @@ final class ChartStudies implements AutoCloseable {
     }
 
     Node toolbar() { return toolbar; }
-    IndicatorEditor editor() { return editor; }
+    /** Above the chart: the indicator editor once opened. */
+    Node editorSlot() { return editorSlot; }
+    /** In the price chart's place while comparing: the comparison. */
+    VBox compareSlot() { return compareSlot; }
     VBox panes() { return drawn.panes(); }
-    CompareView compareView() { return compareView; }
     ChartIndicators chartIndicators() { return drawn; }
     ChartIndicatorsViewModel indicators() { return indicators; }
     CompareViewModel compare() { return compare; }

@@ -176,8 +176,8 @@ public final class WorkstationWindow implements Navigator {
         VBox priceStack = new VBox(chart, chart.volumePane(), studies.panes());
         VBox.setVgrow(priceStack, Priority.ALWAYS);
         studies.hideWhileComparing(forecastBar, rangeBar, priceStack);
-        VBox.setVgrow(studies.compareView(), Priority.ALWAYS);
-        VBox centre = new VBox(chartHeading, forecastBar, rangeBar, studies.toolbar(), studies.editor(), priceStack, studies.compareView());
+        VBox.setVgrow(studies.compareSlot(), Priority.ALWAYS);
+        VBox centre = new VBox(chartHeading, forecastBar, rangeBar, studies.toolbar(), studies.editorSlot(), priceStack, studies.compareSlot());
         errorPane.setRunButton(runBacktest);
 
         split.getItems().setAll(left, centre, errorPane);
