@@ -38,8 +38,9 @@ public final class IndicatorPane extends XYChart {
         setLegendVisible(false);
         readout = new SeriesCrosshair(() -> lines.isEmpty() ? null : lines.get(0), s.label(), v -> String.format(Locale.ROOT, "%.2f", v));
         getPlugins().add(readout);
-        // a strip under the prices; inline because chartfx's stylesheet sets the chart's heights
-        setStyle("-fx-min-width: 0; -fx-min-height: 0; -fx-pref-height: 110px; -fx-max-height: 140px;");
+        // a strip under the prices, never squeezed below a readable 90 px by a tall window of controls;
+        // inline because chartfx's stylesheet sets the chart's heights
+        setStyle("-fx-min-width: 0; -fx-min-height: 90px; -fx-pref-height: 110px; -fx-max-height: 140px;");
     }
 
     /** The drawn lines ("RSI(14) rsi"; MACD: its line, signal, histogram), x = epoch seconds of each date. */

@@ -46,7 +46,7 @@ final class CompareView extends VBox {
         add.setOnAction(e -> addTyped());
         basePicker.setId("compare-base");
         basePicker.setPromptText("first shared day");
-        basePicker.setPrefWidth(140);
+        basePicker.setPrefWidth(165); // the prompt "first shared day" whole beside the calendar button
         baseField = DateField.install(basePicker, "Base date", Locale.getDefault());
         basePicker.valueProperty().addListener((obs, old, now) -> model.setBase(now));
         basePicker.setTooltip(new Tooltip("The day every line is 100; empty: the first day every symbol has. A double click on the chart picks one too"));

@@ -105,6 +105,49 @@ class WorkstationChromeTest {
     }
 
     @Test
+    void theIndicatorEditorItsPanesAndTheComparisonAreDarkToo(FxRobot robot) throws Exception {
+        bench.show("charts");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !bench.window.symbolList().getItems().isEmpty());
+        WaitForAsyncUtils.asyncFx(bench.window::showOpeningSymbol).get();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.chart().drawnForecastMedian() != null);
+        robot.clickOn("#add-indicator");
+        robot.clickOn("#indicator-kind");
+        robot.clickOn("RSI");
+        robot.clickOn("#indicator-apply");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.studies().chartIndicators().paneCharts().size() == 1);
+        robot.clickOn("#indicator-edit-0"); // the editor stays open in the picture
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Parent root = bench.stage.getScene().getRoot();
+        WritableImage image = ChartSnapshot.capture(root);
+        bench.photograph("dark-indicators");
+        javafx.scene.Node pane = bench.window.studies().chartIndicators().paneCharts().get(0).getCanvas();
+        assertTrue(meanBrightness(image, boundsIn(root, pane)) < 0.3, "the RSI pane is dark: " + meanBrightness(image, boundsIn(root, pane)) + " in " + boundsIn(root, pane));
+        assertTrue(meanBrightness(image, boundsIn(root, bench.window.studies().editor())) < 0.3, "the indicator editor is dark");
+        assertLight(robot.lookup("#indicator-editor .label").queryLabeled());
+
+        robot.clickOn("#indicator-cancel");
+        robot.clickOn("#compare-toggle");
+        org.sextant.charts.CompareChart compare = bench.window.studies().compareView().chart();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> compare.dataSets().size() == 1);
+        WaitForAsyncUtils.waitForFxEvents();
+        image = ChartSnapshot.capture(root);
+        assertTrue(meanBrightness(image, boundsIn(root, compare.plot().getCanvas())) < 0.3, "the comparison's plot is dark");
+        assertLight(robot.lookup("#compare-legend .label").queryLabeled());
+        assertLight(robot.lookup("#compare-bar .label").queryLabeled());
+        bench.photograph("dark-compare");
+        robot.clickOn("#compare-toggle");
+    }
+
+    private static javafx.geometry.Bounds boundsIn(javafx.scene.Parent root, javafx.scene.Node n) throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> root.sceneToLocal(n.localToScene(n.getLayoutBounds()))).get();
+    }
+
+    private static void assertLight(javafx.scene.control.Labeled label) {
+        javafx.scene.paint.Paint fill = label.getTextFill();
+        assertTrue(fill instanceof javafx.scene.paint.Color c && c.getBrightness() > 0.7, "'" + label.getText() + "' is light on dark: " + fill);
+    }
+
+    @Test
     void aPilotCommandSwitchesTheViewAndTheWindowSaysAnAgentDidIt(FxRobot robot) throws Exception {
         queue = new CommandQueue(bench.engine.home(), new PilotExecutor(bench.engine, new WindowPilot(bench.window)),
                 n -> javafx.application.Platform.runLater(() -> bench.chrome.showNotice(n)), Clock.systemUTC()).start();
