@@ -36,6 +36,9 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
  * {@link #setOpeningDays} the chart opens on the last trading days plus the forecast, so the fan
  * is not a sliver at the right edge; zooming out (right click, Ctrl + right click) then reaches
  * the whole history.
+ *
+ * <p>Indicator lines drawn over the prices ({@link #addOverlays}) count in every fit of the
+ * prices to the dates shown, as the fans do: a Bollinger band is never cut off by the plot's edge.
  */
 public class PriceChart extends XYChart {
     /** The close line's colour; tests and docs look for it in snapshots. */
@@ -72,6 +75,10 @@ public class PriceChart extends XYChart {
     private ContextMenu contextMenu;
     private java.util.function.BiFunction<String, String, java.nio.file.Path> exportTarget = (kind, name) -> ChartMenu.askForFile(this, kind, name);
     private ForecastFan forecast;
+    /** Renderers drawing over the prices (indicator overlays): every fit holds their values. */
+    private final List<io.fair_acc.chartfx.renderer.Renderer> overlays = new ArrayList<>();
+    /** True while the view's prices were fitted by the chart (a range, a period, the keys), not zoomed by hand. */
+    private boolean fittedView;
     /** What "Add indicator…" of the right-click menu does (null: the item is hidden). */
     private Runnable onAddIndicator;
     /** True while the view is the preset recent window (no zoom by the person since the last show). */
@@ -133,6 +140,8 @@ public class PriceChart extends XYChart {
         ChartKeys.install(this);
         contextMenu = ChartMenu.install(this);
         zoomer.setOnOrigin(() -> presetView = false);
+        // a box drawn by hand sets the prices shown: new overlays do not refit them
+        zoomer.zoomStackDeque().addListener((javafx.collections.ListChangeListener<Object>) c -> fittedView = false);
         // the title names the dates on screen, not the whole history
         dateAxis.minProperty().addListener((obs, old, now) -> titleShownRange());
         dateAxis.maxProperty().addListener((obs, old, now) -> titleShownRange());
@@ -214,6 +223,22 @@ public class PriceChart extends XYChart {
             }
         }
         refreshFan();
+    }
+
+    /**
+     * Draws {@code overlay}'s data sets over the prices (indicator lines): the fitted views (the
+     * opening window, ranges, periods, keys) hold their values, and a change of them fits the
+     * prices on screen again unless the person zoomed by hand.
+     */
+    public void addOverlays(io.fair_acc.chartfx.renderer.Renderer overlay) {
+        getRenderers().add(overlay);
+        overlays.add(overlay);
+        overlay.getDatasets().addListener((javafx.collections.ListChangeListener<DataSet>) c -> refitPrices());
+    }
+
+    private void refitPrices() {
+        if (presetView) applyPresetView();
+        else if (fittedView && !dateAxis.isAutoRanging()) showDates(dateAxis.getMin(), dateAxis.getMax());
     }
 
     /**
@@ -376,21 +401,9 @@ public class PriceChart extends XYChart {
         int centre = at >= 0 ? at : Math.min(s.size() - 1, -at - 1);
         int from = Math.max(0, centre - tradingDays);
         int to = Math.min(s.size() - 1, centre + tradingDays);
-        double[] range = priceRange(from, to);
-        double lo = range[0];
-        double hi = range[1];
-        if (!(hi >= lo)) return;
         presetView = false;
         markDay(s.dates().get(centre));
-        double xMin = axisX[from];
-        double xMax = axisX[to];
-        double yPad = Math.max(hi - lo, Math.abs(hi) * 1e-3) * 0.05;
-        dateAxis.setAutoRanging(false);
-        priceAxis.setAutoRanging(false);
-        dateAxis.set(xMin, Math.max(xMax, xMin + minSpan()));
-        priceAxis.set(lo - yPad, hi + yPad);
-        dateAxis.forceRedraw();
-        priceAxis.forceRedraw();
+        showDates(axisX[from], Math.max(axisX[to], axisX[from] + minSpan()));
     }
 
     /** "IBM daily close, 2001-01-02 to 2002-12-31": the first and last trading days inside the date axis. */
@@ -489,8 +502,8 @@ public class PriceChart extends XYChart {
     }
 
     /**
-     * Shows the dates from {@code xMin} to {@code xMax} (axis seconds), prices fitted to the bars
-     * and the fans (live and backtest) drawn between them. Call on the FX thread.
+     * Shows the dates from {@code xMin} to {@code xMax} (axis seconds), prices fitted to the bars,
+     * the fans (live and backtest) and the overlays ({@link #addOverlays}) drawn between them. Call on the FX thread.
      */
     public void showDates(double xMin, double xMax) {
         PriceBars s = series.get();
@@ -499,21 +512,13 @@ public class PriceChart extends XYChart {
         int from = between[0];
         int to = between[1];
         double[] range = from <= to ? priceRange(from, to) : new double[] {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        List<DataSet> drawnOver = new ArrayList<>(drawnForecastBands());
+        drawnOver.addAll(drawnBacktestBands());
+        if (drawnForecastMedian() != null) drawnOver.add(drawnForecastMedian());
+        for (io.fair_acc.chartfx.renderer.Renderer r : overlays) drawnOver.addAll(r.getDatasets());
+        for (DataSet d : drawnOver) PriceFit.widen(range, d, xMin, xMax);
         double lo = range[0];
         double hi = range[1];
-        List<DataSet> fans = new ArrayList<>(drawnForecastBands());
-        fans.addAll(drawnBacktestBands());
-        if (drawnForecastMedian() != null) fans.add(drawnForecastMedian());
-        for (DataSet d : fans) {
-            for (int i = 0; i < d.getDataCount(); i++) {
-                double x = d.get(DataSet.DIM_X, i);
-                if (x < xMin || x > xMax) continue;
-                double y = d.get(DataSet.DIM_Y, i);
-                boolean band = d instanceof DataSetError;
-                lo = Math.min(lo, band ? y - ((DataSetError) d).getErrorNegative(DataSet.DIM_Y, i) : y);
-                hi = Math.max(hi, band ? y + ((DataSetError) d).getErrorPositive(DataSet.DIM_Y, i) : y);
-            }
-        }
         if (!(hi >= lo)) return;
         double yPad = Math.max(hi - lo, Math.abs(hi) * 1e-3) * 0.05;
         dateAxis.setAutoRanging(false);
@@ -523,6 +528,7 @@ public class PriceChart extends XYChart {
         priceAxis.set(priceAxis.isLogAxis() ? lo / 1.05 : lo - yPad, priceAxis.isLogAxis() ? hi * 1.05 : hi + yPad);
         dateAxis.forceRedraw();
         priceAxis.forceRedraw();
+        fittedView = true;
     }
 
     /**
