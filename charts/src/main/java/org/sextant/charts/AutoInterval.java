@@ -10,7 +10,7 @@ import javafx.beans.property.SimpleObjectProperty;
  * Switches a {@link PriceChart}'s bar interval as the view changes: zooming out draws a coarser
  * interval once a pixel column would hold more than a few bars, zooming in goes back to a finer
  * one, never finer than {@link #finestProperty()} (the interval picked, at first the stored one).
- * The dates on screen stay on screen across a switch. The check runs once per burst of axis
+ * The dates on screen stay on screen across a switch (the last bar too, when it was). The check runs once per burst of axis
  * changes, after them (a zoom sets the axis' ends one after the other).
  */
 final class AutoInterval {
@@ -85,7 +85,10 @@ final class AutoInterval {
         ChartInterval pick = ladder.choose(from, to, plotPixels(), finest.get() == null ? ladder.source().interval() : finest.get());
         if (pick == now.interval()) return;
         TimedBars next = ladder.at(pick);
-        draw(next, whole ? null : new double[] {indexAt(next, from), indexAt(next, to)});
+        double[] range = whole ? null : new double[] {indexAt(next, from), indexAt(next, to)};
+        // a view holding the last bar holds it at the new interval too: a coarse bar opens well before the last fine one
+        if (range != null && xMax >= now.size() - 1) range[1] = Math.max(range[1], next.size() - 1);
+        draw(next, range);
     }
 
     private void draw(TimedBars bars, double[] range) {

@@ -25,7 +25,7 @@ public final class ChartIndicators {
 
     public ChartIndicators(PriceChart chart) {
         this.chart = chart;
-        chart.getRenderers().add(overlayRenderer);
+        chart.addOverlays(overlayRenderer); // the prices fitted to the dates shown hold the overlays too
         panes.setId("indicator-panes");
     }
 

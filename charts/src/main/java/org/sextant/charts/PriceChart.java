@@ -35,7 +35,11 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
  * dashed line and one translucent band per shown level, wider bands fainter. With
  * {@link #setOpeningDays} the chart opens on the last trading days plus the forecast, so the fan
  * is not a sliver at the right edge; zooming out (right click, Ctrl + right click) then reaches
- * the whole history.
+ * the whole history. Bars by index ({@link #showBars}) take a forecast of bars ({@link #showBarForecast}),
+ * drawn the same way one bar apart after the last bar.
+ *
+ * <p>Indicator lines drawn over the prices ({@link #addOverlays}) count in every fit of the
+ * prices to the dates shown, as the fans do: a Bollinger band is never cut off by the plot's edge.
  */
 public class PriceChart extends XYChart {
     /** The close line's colour; tests and docs look for it in snapshots. */
@@ -72,6 +76,14 @@ public class PriceChart extends XYChart {
     private ContextMenu contextMenu;
     private java.util.function.BiFunction<String, String, java.nio.file.Path> exportTarget = (kind, name) -> ChartMenu.askForFile(this, kind, name);
     private ForecastFan forecast;
+    /** Where the drawn fan grows from: its origin's date, or on a chart by bar index the last bar. */
+    private double fanAnchorX;
+    /** The forecast of bars given to a chart by bar index; drawn while the chart draws its interval. */
+    private BarFan barFan;
+    /** Renderers drawing over the prices (indicator overlays): every fit holds their values. */
+    private final List<io.fair_acc.chartfx.renderer.Renderer> overlays = new ArrayList<>();
+    /** True while the view's prices were fitted by the chart (a range, a period, the keys), not zoomed by hand. */
+    private boolean fittedView;
     /** What "Add indicator…" of the right-click menu does (null: the item is hidden). */
     private Runnable onAddIndicator;
     /** True while the view is the preset recent window (no zoom by the person since the last show). */
@@ -133,6 +145,8 @@ public class PriceChart extends XYChart {
         ChartKeys.install(this);
         contextMenu = ChartMenu.install(this);
         zoomer.setOnOrigin(() -> presetView = false);
+        // a box drawn by hand sets the prices shown: new overlays do not refit them
+        zoomer.zoomStackDeque().addListener((javafx.collections.ListChangeListener<Object>) c -> fittedView = false);
         // the title names the dates on screen, not the whole history
         dateAxis.minProperty().addListener((obs, old, now) -> titleShownRange());
         dateAxis.maxProperty().addListener((obs, old, now) -> titleShownRange());
@@ -146,6 +160,7 @@ public class PriceChart extends XYChart {
             throw new IllegalStateException("PriceChart.show must run on the JavaFX thread");
         }
         drawnTimed = null;
+        barFan = null;
         dateAxis.setTimeline(null);
         intervals.clear();
         clearView();
@@ -197,23 +212,100 @@ public class PriceChart extends XYChart {
         if (f != null && (s == null || !s.symbol().equals(f.symbol()))) {
             throw new IllegalArgumentException("forecast of " + f.symbol() + " on the chart of " + (s == null ? "nothing" : s.symbol()));
         }
-        // a fan's target dates have no bar index: fans are drawn on daily charts only
-        forecast = drawnTimed == null ? f : null;
+        // a daily fan's target dates have no bar index: a chart by bar index draws a BarFan instead
+        if (drawnTimed != null) return;
+        double[] x = new double[f == null ? 0 : f.targetDates().size()];
+        for (int i = 0; i < x.length; i++) x[i] = CalendarTicks.toAxis(f.targetDates().get(i));
+        putFan(f, x, f == null ? 0 : CalendarTicks.toAxis(f.origin()));
+        refreshFan();
+    }
+
+    /**
+     * Draws {@code f}, a forecast of the bars of a {@link #showBars} series, after the last bar
+     * (null removes it): target bar k at axis position last index + k, growing from the last close.
+     * Drawn while the chart draws the forecast's interval up to its origin bar, hidden while a
+     * zoom draws a coarser one; a daily chart ignores it. Call on the FX thread after {@link #showBars}
+     * of the same symbol; a forecast of another symbol is refused.
+     */
+    public void showBarForecast(BarFan f) {
+        if (!Platform.isFxApplicationThread()) {
+            throw new IllegalStateException("PriceChart.showBarForecast must run on the JavaFX thread");
+        }
+        PriceBars s = series.get();
+        if (f != null && (s == null || !s.symbol().equals(f.fan().symbol()))) {
+            throw new IllegalArgumentException("forecast of " + f.fan().symbol() + " on the chart of " + (s == null ? "nothing" : s.symbol()));
+        }
+        if (drawnTimed == null) return;
+        barFan = f;
+        placeBarFan();
+        refreshFan();
+        double to = withFan(dateAxis.getMin(), dateAxis.getMax());
+        if (fittedView && !dateAxis.isAutoRanging() && to > dateAxis.getMax()) showDates(dateAxis.getMin(), to);
+    }
+
+    /** {@code to}, or when a view ending there reaches the last bar, far enough right for the whole bar fan drawn after it. */
+    private double withFan(double from, double to) {
+        DataSet fan = drawnForecastMedian();
+        if (drawnTimed == null || fan == null || to < drawnTimed.size() - 1) return to;
+        double end = fan.get(DataSet.DIM_X, fan.getDataCount() - 1);
+        return Math.max(to, end + Math.max(end - from, minSpan()) * 0.015);
+    }
+
+    /** The forecast of bars given (drawn or not), null when none. */
+    public BarFan barForecast() {
+        return barFan;
+    }
+
+    /** The bar forecast one bar apart after the last bar when the chart draws its interval up to its origin; else no fan. */
+    private void placeBarFan() {
+        TimedBars t = drawnTimed;
+        int n = t == null ? 0 : t.size();
+        if (barFan == null || n == 0 || barFan.interval() != t.interval() || t.seconds(n - 1) != barFan.originSeconds()) {
+            putFan(null, null, 0);
+            return;
+        }
+        double[] x = new double[barFan.targetSeconds().length];
+        for (int k = 0; k < x.length; k++) x[k] = n + k;
+        putFan(barFan.fan(), x, n - 1);
+    }
+
+    /** Makes {@code f} (null: none) the fan, its steps at axis positions {@code x}, growing from {@code anchorX}. */
+    private void putFan(ForecastFan f, double[] x, double anchorX) {
+        forecast = f;
+        fanAnchorX = anchorX;
         bands.clear();
         median.clearData();
-        if (forecast != null) {
-            int h = f.targetDates().size();
-            double[] x = new double[h];
-            for (int i = 0; i < h; i++) x[i] = CalendarTicks.toAxis(f.targetDates().get(i));
-            double[] m = f.median();
-            median.set(x, m, true);
-            for (ForecastFan.Band b : f.bands()) {
-                DoubleErrorDataSet band = FanBands.around(bandName(b.level()), x, m, b);
-                band.setStyle("-fx-line-color: rgba(" + FAN_RGB + "," + alpha(b.level()) + ");");
-                bands.add(band);
-            }
+        if (f == null) return;
+        double[] m = f.median();
+        median.set(x, m, true);
+        for (ForecastFan.Band b : f.bands()) {
+            DoubleErrorDataSet band = FanBands.around(bandName(b.level()), x, m, b);
+            band.setStyle("-fx-line-color: rgba(" + FAN_RGB + "," + alpha(b.level()) + ");");
+            bands.add(band);
         }
-        refreshFan();
+    }
+
+    /** Target {@code step} of the drawn fan as the readouts write it: its date, or by bar index the target bar's time as {@link #barLabel} writes a bar's. */
+    public String fanStepLabel(int step) {
+        if (drawnTimed != null && barFan != null && drawnTimed.interval().intraday()) return drawnTimed.timeLabel(barFan.targetSeconds()[step]);
+        if (drawnTimed != null && barFan != null) return barFan.fan().targetDates().get(step).toString();
+        return CalendarTicks.DAY.label(median.get(DataSet.DIM_X, step));
+    }
+
+    /**
+     * Draws {@code overlay}'s data sets over the prices (indicator lines): the fitted views (the
+     * opening window, ranges, periods, keys) hold their values, and a change of them fits the
+     * prices on screen again unless the person zoomed by hand.
+     */
+    public void addOverlays(io.fair_acc.chartfx.renderer.Renderer overlay) {
+        getRenderers().add(overlay);
+        overlays.add(overlay);
+        overlay.getDatasets().addListener((javafx.collections.ListChangeListener<DataSet>) c -> refitPrices());
+    }
+
+    private void refitPrices() {
+        if (presetView) applyPresetView();
+        else if (fittedView && !dateAxis.isAutoRanging()) showDates(dateAxis.getMin(), dateAxis.getMax());
     }
 
     /**
@@ -334,8 +426,7 @@ public class PriceChart extends XYChart {
             for (DoubleErrorDataSet b : bands) {
                 if (shownLevels.stream().anyMatch(l -> Math.abs(l - levelOf(b)) < 1e-9)) drawn.add(b);
             }
-            LocalDate origin = forecast.origin();
-            fanRenderer.setAnchor(CalendarTicks.toAxis(origin), forecast.lastClose());
+            fanRenderer.setAnchor(fanAnchorX, forecast.lastClose());
         }
         // first in the list is drawn last: median on top, then the narrowest band
         fanRenderer.getDatasets().setAll(drawn);
@@ -376,21 +467,9 @@ public class PriceChart extends XYChart {
         int centre = at >= 0 ? at : Math.min(s.size() - 1, -at - 1);
         int from = Math.max(0, centre - tradingDays);
         int to = Math.min(s.size() - 1, centre + tradingDays);
-        double[] range = priceRange(from, to);
-        double lo = range[0];
-        double hi = range[1];
-        if (!(hi >= lo)) return;
         presetView = false;
         markDay(s.dates().get(centre));
-        double xMin = axisX[from];
-        double xMax = axisX[to];
-        double yPad = Math.max(hi - lo, Math.abs(hi) * 1e-3) * 0.05;
-        dateAxis.setAutoRanging(false);
-        priceAxis.setAutoRanging(false);
-        dateAxis.set(xMin, Math.max(xMax, xMin + minSpan()));
-        priceAxis.set(lo - yPad, hi + yPad);
-        dateAxis.forceRedraw();
-        priceAxis.forceRedraw();
+        showDates(axisX[from], Math.max(axisX[to], axisX[from] + minSpan()));
     }
 
     /** "IBM daily close, 2001-01-02 to 2002-12-31": the first and last trading days inside the date axis. */
@@ -489,8 +568,8 @@ public class PriceChart extends XYChart {
     }
 
     /**
-     * Shows the dates from {@code xMin} to {@code xMax} (axis seconds), prices fitted to the bars
-     * and the fans (live and backtest) drawn between them. Call on the FX thread.
+     * Shows the dates from {@code xMin} to {@code xMax} (axis seconds), prices fitted to the bars,
+     * the fans (live and backtest) and the overlays ({@link #addOverlays}) drawn between them. Call on the FX thread.
      */
     public void showDates(double xMin, double xMax) {
         PriceBars s = series.get();
@@ -499,21 +578,13 @@ public class PriceChart extends XYChart {
         int from = between[0];
         int to = between[1];
         double[] range = from <= to ? priceRange(from, to) : new double[] {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        List<DataSet> drawnOver = new ArrayList<>(drawnForecastBands());
+        drawnOver.addAll(drawnBacktestBands());
+        if (drawnForecastMedian() != null) drawnOver.add(drawnForecastMedian());
+        for (io.fair_acc.chartfx.renderer.Renderer r : overlays) drawnOver.addAll(r.getDatasets());
+        for (DataSet d : drawnOver) PriceFit.widen(range, d, xMin, xMax);
         double lo = range[0];
         double hi = range[1];
-        List<DataSet> fans = new ArrayList<>(drawnForecastBands());
-        fans.addAll(drawnBacktestBands());
-        if (drawnForecastMedian() != null) fans.add(drawnForecastMedian());
-        for (DataSet d : fans) {
-            for (int i = 0; i < d.getDataCount(); i++) {
-                double x = d.get(DataSet.DIM_X, i);
-                if (x < xMin || x > xMax) continue;
-                double y = d.get(DataSet.DIM_Y, i);
-                boolean band = d instanceof DataSetError;
-                lo = Math.min(lo, band ? y - ((DataSetError) d).getErrorNegative(DataSet.DIM_Y, i) : y);
-                hi = Math.max(hi, band ? y + ((DataSetError) d).getErrorPositive(DataSet.DIM_Y, i) : y);
-            }
-        }
         if (!(hi >= lo)) return;
         double yPad = Math.max(hi - lo, Math.abs(hi) * 1e-3) * 0.05;
         dateAxis.setAutoRanging(false);
@@ -523,18 +594,20 @@ public class PriceChart extends XYChart {
         priceAxis.set(priceAxis.isLogAxis() ? lo / 1.05 : lo - yPad, priceAxis.isLogAxis() ? hi * 1.05 : hi + yPad);
         dateAxis.forceRedraw();
         priceAxis.forceRedraw();
+        fittedView = true;
     }
 
     /**
      * Shows {@code bars} (any interval, oldest first) positioned by bar index, so non-trading time
      * takes no room, with time labels in the exchange's zone; the interval drawn follows the zoom
      * ({@link #drawnIntervalProperty()}), from the bars' own up to a month, resampled here
-     * ({@link BarResampler}). No fans are drawn on it. Call on the FX thread.
+     * ({@link BarResampler}). Its forecast fan comes with {@link #showBarForecast}. Call on the FX thread.
      */
     public void showBars(TimedBars bars) {
         if (!Platform.isFxApplicationThread()) {
             throw new IllegalStateException("PriceChart.showBars must run on the JavaFX thread");
         }
+        barFan = null;
         intervals.show(bars);
     }
 
@@ -547,9 +620,11 @@ public class PriceChart extends XYChart {
         for (int i = 0; i < x.length; i++) x[i] = i;
         putSeries(bars.priceBars(), x);
         presetView = false;
+        placeBarFan();
         refreshFan();
         double from = range == null ? 0 : range[0];
         double to = range == null ? 0 : Math.max(range[1], range[0] + 1);
+        if (range != null) to = withFan(from, to); // a view reaching the last bar shows the whole fan after it
         int[] between = barsBetween(from, to);
         if (range != null && between[0] <= between[1]) {
             showDates(from, to);

@@ -13,7 +13,7 @@ import javafx.util.StringConverter;
 
 /**
  * chartfx's crosshair, reading out the trading day nearest the pointer and its close
- * ("1998-06-01  close 103.25"), or over the forecast fan the nearest target day's median and
+ * ("1998-06-01  close 103.25"), or over the forecast fan the nearest target day's (or bar's) median and
  * band edges ("2001-01-15  median 85.10  80% 80.20–90.10"), and removed when the pointer leaves the chart
  * or another series is shown (the stock one can stay behind with the previous series' values).
  */
@@ -51,9 +51,13 @@ public final class PriceCrosshair extends HidingCrosshair {
         Tuple<Number, Number> at = toDataPoint(chart.getYAxis(), getLocationInPlotArea(e));
         valueLabel.setText(String.format(Locale.ROOT, "%.2f", at.getYValue().doubleValue()));
         double x = at.getXValue().doubleValue();
-        // on a bar-index axis the nearest bar's time, else the nearest day's date
-        dateLabel.setText(chart.drawnBars() != null ? chart.barLabel(chart.closeDataSet().getIndex(DataSet.DIM_X, x))
-                : CalendarTicks.DAY.label(nearestDay(chart, x)));
+        // over the fan its nearest target; on a bar-index axis the nearest bar's time, else the nearest day's date
+        DataSet closes = chart.closeDataSet();
+        DataSet median = chart.drawnForecastMedian();
+        int bar = closes.getIndex(DataSet.DIM_X, x);
+        dateLabel.setText(median != null && x > closes.get(DataSet.DIM_X, closes.getDataCount() - 1)
+                ? chart.fanStepLabel(median.getIndex(DataSet.DIM_X, x))
+                : chart.drawnBars() != null ? chart.barLabel(bar) : CalendarTicks.DAY.label(closes.get(DataSet.DIM_X, bar)));
         javafx.scene.Parent parent = valueLabel.getParent();
         javafx.scene.canvas.Canvas canvas = chart.getCanvas();
         Bounds plot = parent.sceneToLocal(canvas.localToScene(canvas.getLayoutBounds()));
@@ -66,14 +70,6 @@ public final class PriceCrosshair extends HidingCrosshair {
         valueLabel.relocate(plot.getMinX(), pointer.getY() - valueLabel.getHeight() / 2);
         dateLabel.relocate(Math.max(plot.getMinX(), Math.min(plot.getMaxX() - dateLabel.getWidth(), pointer.getX() - dateLabel.getWidth() / 2)),
                 plot.getMaxY() - dateLabel.getHeight());
-    }
-
-    /** The trading day nearest {@code x}, or over the fan the nearest target day (axis seconds). */
-    private static double nearestDay(PriceChart chart, double x) {
-        DataSet closes = chart.closeDataSet();
-        DataSet median = chart.drawnForecastMedian();
-        DataSet days = median != null && x > closes.get(DataSet.DIM_X, closes.getDataCount() - 1) ? median : closes;
-        return days.get(DataSet.DIM_X, days.getIndex(DataSet.DIM_X, x));
     }
 
     @Override
@@ -115,9 +111,12 @@ public final class PriceCrosshair extends HidingCrosshair {
         return super.formatData(chart, pointer);
     }
 
-    /** "2001-01-15  median 85.10", then a line per band "80% 80.20–90.10": the forecast of the target day nearest the pointer. */
+    /**
+     * "2001-01-15  median 85.10", then a line per band "80% 80.20–90.10": the forecast of the target
+     * day (by bar index: the target bar, "2001-04-01 17:00") nearest the pointer.
+     */
     private static String forecastReadOut(PriceChart chart, DataSet median, int step) {
-        StringBuilder out = new StringBuilder(CalendarTicks.DAY.label(median.get(DataSet.DIM_X, step)))
+        StringBuilder out = new StringBuilder(chart.fanStepLabel(step))
                 .append(String.format(Locale.ROOT, "  median %.2f", median.get(DataSet.DIM_Y, step)));
         for (io.fair_acc.dataset.DataSetError band : chart.drawnForecastBands()) {
             double mid = band.get(DataSet.DIM_Y, step);

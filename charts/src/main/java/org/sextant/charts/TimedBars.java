@@ -140,6 +140,11 @@ public final class TimedBars {
         return MINUTE.format(LocalDateTime.ofEpochSecond(wallMinute(i) * 60, 0, ZoneOffset.UTC));
     }
 
+    /** "2001-04-01 17:00": a time (epoch seconds UTC, e.g. a forecast's target bar) as {@link #label} writes an intraday bar's open. */
+    public String timeLabel(long epochSeconds) {
+        return MINUTE.format(LocalDateTime.ofInstant(Instant.ofEpochSecond(epochSeconds), clock.zone()));
+    }
+
     /** The first bar opening at or after {@code epochSeconds} (size() when none). */
     public int firstAtOrAfter(long epochSeconds) {
         int at = java.util.Arrays.binarySearch(seconds, epochSeconds);

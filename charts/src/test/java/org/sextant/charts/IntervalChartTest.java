@@ -87,6 +87,56 @@ class IntervalChartTest {
         assertTrue(chart.drawnIntervalProperty().get().ordinal() >= ChartInterval.H4.ordinal(), chart.drawnIntervalProperty().get().label);
     }
 
+    @Test
+    void aBarForecastGrowsFromTheLastBarWhileItsIntervalIsDrawnAndOverlaysCountInTheFit() throws Exception {
+        TimedBars bars = IntradayBars.fx(500, 30, LocalDateTime.of(2001, 3, 28, 9, 0), 5);
+        fx(() -> { chart.showBars(bars); return null; });
+        WaitForAsyncUtils.waitForFxEvents();
+        int n = bars.size();
+        double last = bars.close(n - 1);
+        long[] targets = {bars.seconds(n - 1) + 1800, bars.seconds(n - 1) + 3600, bars.seconds(n - 1) + 5400};
+        double[] median = {last + 0.01, last + 0.02, last + 0.03};
+        ForecastFan fan = new ForecastFan("WALK", bars.tradingDay(n - 1), last, java.util.Collections.nCopies(3, bars.tradingDay(n - 1)), median,
+                java.util.List.of(new ForecastFan.Band(0.80, new double[] {last - 1, last - 2, last - 3}, new double[] {last + 1, last + 2, last + 3})));
+        fx(() -> { chart.showBarForecast(new BarFan(fan, ChartInterval.M30, bars.seconds(n - 1), targets)); return null; });
+        DataSet drawn = chart.drawnForecastMedian();
+        assertEquals(3, drawn.getDataCount());
+        for (int k = 0; k < 3; k++) assertEquals(n + k, drawn.get(DataSet.DIM_X, k), "target " + (k + 1) + " one bar after the one before");
+        assertEquals(java.util.List.of((double) n - 1, last), java.util.Arrays.stream(chart.fanRenderer().anchorOf(drawn)).boxed().toList());
+        String expected = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
+                .format(java.time.Instant.ofEpochSecond(targets[1]).atZone(SessionClock.FX.zone()));
+        assertEquals(expected, chart.fanStepLabel(1), "the target bar's time in New York");
+
+        // a coarser interval drawn hides the fan, the forecast's own brings it back
+        fx(() -> { chart.finestIntervalProperty().set(ChartInterval.H1); return null; });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(ChartInterval.H1, chart.drawnIntervalProperty().get());
+        assertEquals(null, chart.drawnForecastMedian());
+        fx(() -> { chart.finestIntervalProperty().set(ChartInterval.M30); return null; });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(n, chart.drawnForecastMedian().get(DataSet.DIM_X, 0));
+
+        // an overlay line above the prices, with a warm-up of NaN, is inside every fit
+        io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer overlay = LineRenderers.lines();
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = i;
+            y[i] = i < 20 ? Double.NaN : bars.close(i) + (i == 250 ? 5 : 0);
+        }
+        fx(() -> {
+            chart.addOverlays(overlay);
+            chart.showDates(200, 300);
+            return null;
+        });
+        assertTrue(chart.priceAxis().getMax() < bars.close(250) + 5, "no overlay yet");
+        fx(() -> { overlay.getDatasets().setAll(new io.fair_acc.dataset.spi.DoubleDataSet("line").set(x, y)); return null; });
+        assertTrue(chart.priceAxis().getMax() >= bars.close(250) + 5, "a new overlay fits the prices on screen again: " + chart.priceAxis().getMax());
+        fx(() -> { chart.showDates(0, 100); chart.showDates(200, 300); return null; });
+        assertTrue(chart.priceAxis().getMax() >= bars.close(250) + 5, "and every fit after it");
+        assertTrue(Double.isFinite(chart.priceAxis().getMin()));
+    }
+
     private static int lastBefore(TimedBars bars, LocalDateTime newYork) {
         return bars.firstAtOrAfter(newYork.atZone(SessionClock.FX.zone()).toEpochSecond()) - 1;
     }

@@ -105,6 +105,19 @@ public final class ChartInputs {
         return f == null ? null : fan(f.symbol(), f.origin(), f.lastClose(), f.targetDates(), f.forecast());
     }
 
+    /** A forecast of bars as the chart by bar index draws it (null stays null): the fan, its interval, origin and target bars' open times. */
+    public static org.sextant.charts.BarFan barFan(org.sextant.engine.forecast.BarForecast f) {
+        if (f == null) return null;
+        long[] targets = new long[f.targetTs().size()];
+        for (int i = 0; i < targets.length; i++) targets[i] = epochSeconds(f.targetTs().get(i));
+        return new org.sextant.charts.BarFan(fan(f.forecast()), ChartInterval.of(f.interval()), epochSeconds(f.originTs()), targets);
+    }
+
+    /** "2001-03-30T21:30Z" (the engine's bar times) in epoch seconds. */
+    private static long epochSeconds(String utc) {
+        return java.time.OffsetDateTime.parse(utc).toEpochSecond();
+    }
+
     public static ForecastFan fan(StoredForecast f) {
         return fan(f.symbol(), f.origin(), f.lastClose(), f.targetDates(), f.forecast());
     }

@@ -24,6 +24,7 @@ import org.sextant.engine.data.DataSummary;
 import org.sextant.engine.data.PriceBar;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
+import org.sextant.engine.forecast.BarForecast;
 import org.sextant.engine.forecast.PriceForecast;
 import org.sextant.engine.forecast.RewardRisk;
 import org.sextant.engine.forecast.WalkForwardBacktest;
@@ -63,6 +64,9 @@ public final class ChartsViewModel implements AutoCloseable {
     private final BooleanProperty forecastVisible = new SimpleBooleanProperty(this, "forecastVisible", true);
     private final ReadOnlyStringWrapper forecastSummary = new ReadOnlyStringWrapper(this, "forecastSummary", "");
     private volatile CompletableFuture<PriceForecast> forecastLoad = CompletableFuture.completedFuture(null);
+    /** The live forecast of the bars at the interval picked, on a chart by bar index (null on the daily chart). */
+    private final ReadOnlyObjectWrapper<BarForecast> barForecast = new ReadOnlyObjectWrapper<>(this, "barForecast");
+    private volatile CompletableFuture<BarForecast> barForecastLoad = CompletableFuture.completedFuture(null);
     private final ReadOnlyObjectWrapper<StoredForecastBacktest> backtest = new ReadOnlyObjectWrapper<>(this, "backtest");
     private final BooleanProperty backtestsVisible = new SimpleBooleanProperty(this, "backtestsVisible", true);
     private final ReadOnlyStringWrapper backtestStatus = new ReadOnlyStringWrapper(this, "backtestStatus", "");
@@ -96,8 +100,9 @@ public final class ChartsViewModel implements AutoCloseable {
         FanLevels drawn = FanLevels.of(s.bandLevels());
         if (drawn != null) fanLevels.set(drawn);
         filterText.addListener((obs, old, now) -> refreshSymbols());
-        forecast.addListener((obs, old, now) -> forecastSummary.set(summarise(now, fanLevels.get())));
-        fanLevels.addListener((obs, old, now) -> forecastSummary.set(summarise(forecast.get(), now)));
+        forecast.addListener((obs, old, now) -> summariseForecast());
+        barForecast.addListener((obs, old, now) -> summariseForecast());
+        fanLevels.addListener((obs, old, now) -> summariseForecast());
         engine.onDataChanged(() -> {
             if (!calls.isClosed()) {
                 refreshSymbols();
@@ -148,8 +153,8 @@ public final class ChartsViewModel implements AutoCloseable {
     /**
      * Shows {@code symbol} at {@code picked} ("30m"; null: its finest stored interval). A symbol
      * with daily prices picked at 1d is the daily chart, with its forecast; any other interval is
-     * drawn by bar index from the finest stored bars, the chart resampling them as it zooms, and
-     * has no forecast.
+     * drawn by bar index from the finest stored bars, the chart resampling them as it zooms, with
+     * the forecast of its bars at the interval picked ({@link #barForecastLoad()}).
      */
     public CompletableFuture<PriceSeries> select(String symbol, String picked) {
         selectedSymbol.set(symbol);
@@ -159,6 +164,7 @@ public final class ChartsViewModel implements AutoCloseable {
             interval.set(l.interval());
             series.set(l.series());
             forecast.set(null); // the previous symbol's forecast never sits on this chart
+            barForecast.set(null);
             backtest.set(null);
         }, "load the prices of '" + symbol + "'");
         CompletableFuture<PriceSeries> prices = loaded.thenApply(l -> l == null ? null : l.series());
@@ -166,6 +172,10 @@ public final class ChartsViewModel implements AutoCloseable {
         // a forecast only for daily prices that made it on screen (not superseded, not failed)
         CompletableFuture<Boolean> shownPrices = loaded.handle((l, failure) -> failure == null && l != null && l.timed() == null && seriesRequest.isNewest(id));
         forecastLoad = shownPrices.thenCompose(shown -> shown ? loadForecast(symbol) : CompletableFuture.completedFuture(null));
+        // bars by index that made it on screen: the forecast of their bars at the interval picked; daily and bar
+        // forecasts share one Latest, so an answer for the symbol shown before is dropped, never drawn here
+        barForecastLoad = loaded.handle((l, failure) -> failure == null && l != null && l.timed() != null && seriesRequest.isNewest(id) ? l.interval() : null)
+                .thenCompose(at -> at == null ? CompletableFuture.completedFuture(null) : loadBarForecast(symbol, at));
         // then the stored backtest overlays and errors, whether or not the forecast worked
         backtestLoad = forecastLoad.handle((f, failure) -> null).thenCombine(shownPrices, (ignored, shown) -> shown && seriesRequest.isNewest(id))
                 .thenCompose(shown -> shown ? loadBacktest(symbol) : CompletableFuture.completedFuture(null));
@@ -263,6 +273,11 @@ public final class ChartsViewModel implements AutoCloseable {
 
     /** The forecast and then the overlays of the symbol on screen again (request {@code id} still the newest). */
     private void reloadForecast(String symbol, long id) {
+        if (timedBars.get() != null) { // bars by index: their forecast, no overlays
+            barForecastLoad = loadBarForecast(symbol, interval.get());
+            backtestLoad = barForecastLoad.handle((f, e) -> null);
+            return;
+        }
         forecastLoad = loadForecast(symbol);
         backtestLoad = forecastLoad.handle((f, e) -> seriesRequest.isNewest(id))
                 .thenCompose(shown -> shown ? loadBacktest(symbol) : CompletableFuture.completedFuture(null));
@@ -281,6 +296,7 @@ public final class ChartsViewModel implements AutoCloseable {
         String symbol = selectedSymbol.get();
         if (changed && symbol != null && series.get() != null) {
             forecast.set(null);
+            barForecast.set(null);
             backtest.set(null);
             reloadForecast(symbol, seriesRequest.newest());
         }
@@ -341,11 +357,50 @@ public final class ChartsViewModel implements AutoCloseable {
         return forecastLoad;
     }
 
-    /** "log_theta · 20-day reward/risk 95%: 1.12 (up +9.8%, down -8.7%)"; empty without a forecast. */
-    static String summarise(PriceForecast f, FanLevels levels) {
+    /**
+     * On a chart by bar index, {@code picked} ("1h") becomes the interval forecast (the chart draws
+     * it as its finest): the fan of the previous one goes at once, the new one is computed in the
+     * background. Answers {@link #barForecastLoad()}; nothing on the daily chart.
+     */
+    public CompletableFuture<BarForecast> pickBarInterval(String picked) {
+        org.sextant.charts.TimedBars shown = timedBars.get();
+        if (shown == null || picked == null) return CompletableFuture.completedFuture(null);
+        interval.set(picked);
+        barForecast.set(null);
+        barForecastLoad = loadBarForecast(shown.symbol(), picked);
+        return barForecastLoad;
+    }
+
+    /** The forecast of {@code symbol}'s bars at {@code at} with the forecast settings; the newest forecast request wins. */
+    private CompletableFuture<BarForecast> loadBarForecast(String symbol, String at) {
+        return calls.run(forecastRequest, () -> engine.getForecast(symbol, at, forecastModel, forecastHorizon, null, null), barForecast::set,
+                "forecast the " + at + " bars of '" + symbol + "'");
+    }
+
+    /**
+     * The bar forecast started by the latest {@link #select} of bars by index or {@link #pickBarInterval}:
+     * completes once applied (null when superseded or on the daily chart), exceptionally when it failed.
+     */
+    public CompletableFuture<BarForecast> barForecastLoad() {
+        return barForecastLoad;
+    }
+
+    /** The live forecast of the bars on screen at the interval picked (null on the daily chart, while loading, on failure). */
+    public ReadOnlyObjectProperty<BarForecast> barForecastProperty() {
+        return barForecast.getReadOnlyProperty();
+    }
+
+    private void summariseForecast() {
+        BarForecast bars = barForecast.get();
+        forecastSummary.set(bars != null ? summarise(bars.forecast(), fanLevels.get(), "-bar (" + bars.interval() + ")")
+                : summarise(forecast.get(), fanLevels.get(), "-day"));
+    }
+
+    /** "log_theta · 20-day reward/risk 95%: 1.12 (up +9.8%, down -8.7%)" ("20-bar (30m)" for bars); empty without a forecast. */
+    static String summarise(PriceForecast f, FanLevels levels, String steps) {
         if (f == null) return "";
         StringBuilder out = new StringBuilder(f.model()).append(" · ")
-                .append(f.targetDates().size()).append("-day reward/risk");
+                .append(f.targetDates().size()).append(steps).append(" reward/risk");
         for (double level : levels.levels()) {
             for (RewardRisk rr : f.rewardRisk()) {
                 if (Math.abs(rr.level() - level) < 1e-9) {

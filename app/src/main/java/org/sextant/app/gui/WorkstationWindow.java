@@ -234,6 +234,7 @@ public final class WorkstationWindow implements Navigator {
         });
         chart.drawnIntervalProperty().addListener((obs, old, now) -> drawnInterval.setText(ChartIntervalBar.drawnText(now)));
         model.forecastProperty().addListener((obs, old, now) -> showForecast(now));
+        model.barForecastProperty().addListener((obs, old, now) -> showBarForecast(now));
         model.backtestProperty().addListener((obs, old, now) -> showBacktest(now));
         backtestsToggle.selectedProperty().bindBidirectional(model.backtestsVisibleProperty());
         chart.backtestsVisibleProperty().bind(model.backtestsVisibleProperty());
@@ -258,6 +259,7 @@ public final class WorkstationWindow implements Navigator {
         // the opening reads may have started before this window was built: show what already arrived
         if (model.seriesProperty().get() != null) show(model.seriesProperty().get());
         if (model.forecastProperty().get() != null) showForecast(model.forecastProperty().get());
+        if (model.barForecastProperty().get() != null) showBarForecast(model.barForecastProperty().get());
         if (model.backtestProperty().get() != null) showBacktest(model.backtestProperty().get());
         reselect();
     }
@@ -362,7 +364,7 @@ public final class WorkstationWindow implements Navigator {
     }
 
     /**
-     * A picked interval: on a chart by bar index the finest the chart draws; the daily chart (with
+     * A picked interval: on a chart by bar index the finest the chart draws and the one its fan forecasts; the daily chart (with
      * its forecast) and a chart by index swap through a new load of the symbol.
      */
     private void pickInterval(String picked) {
@@ -372,6 +374,7 @@ public final class WorkstationWindow implements Navigator {
         boolean dailyChart = picked.equals("1d") && model.storedIntervalsOf(symbol).contains("1d");
         if (indexed && !dailyChart) {
             chart.finestIntervalProperty().set(org.sextant.charts.ChartInterval.of(picked));
+            model.pickBarInterval(picked); // and its forecast
         } else if (indexed || !picked.equals("1d")) {
             model.select(symbol, picked);
         }
@@ -390,6 +393,12 @@ public final class WorkstationWindow implements Navigator {
         if (f == null || (s != null && s.symbol().equals(f.symbol()))) {
             chart.showForecast(ChartInputs.fan(f));
         }
+    }
+
+    /** Draws the forecast of bars when it belongs to the bars on screen (the chart hides it while it draws another interval). */
+    private void showBarForecast(org.sextant.engine.forecast.BarForecast f) {
+        PriceBars s = chart.series();
+        if (f == null || (s != null && s.symbol().equals(f.symbol()))) chart.showBarForecast(ChartInputs.barFan(f));
     }
 
     /** Overlays the stored backtest origins and fills the error table, when they belong to the series on screen. */

@@ -31,7 +31,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * The Charts view's comparison and indicators, driven through the real window: two symbols
  * rebased to 100 at a typed base date with their legend; an RSI pane from the right-click menu and
  * a Bollinger overlay from the toolbar whose drawn values are the engine's, then a parameter edited
- * (a value out of bounds refused, naming it). Photographs both for the user guide.
+ * (a value out of bounds refused, naming it); Bollinger bands kept inside the prices each range and
+ * period fits. Photographs both for the user guide.
  */
 @ExtendWith(ApplicationExtension.class)
 class ChartStudiesTest {
@@ -106,12 +107,7 @@ class ChartStudiesTest {
         IndicatorPane rsi = onFx(() -> window.studies().chartIndicators().paneCharts().get(0));
         assertValues(Rsi.of(close, 14), onFx(() -> rsi.dataSets().get(0)));
 
-        robot.clickOn("#add-indicator");
-        robot.clickOn("#indicator-kind");
-        robot.clickOn("Bollinger");
-        robot.doubleClickOn("#indicator-param-length").eraseText(4).write("10");
-        robot.clickOn("#indicator-apply");
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> window.studies().chartIndicators().overlayDataSets().size() == 3));
+        addBollinger(robot, "10");
         List<DataSet> bands = onFx(() -> window.studies().chartIndicators().overlayDataSets());
         BollingerBands expected = BollingerBands.of(close, 10, 2.0);
         assertValues(expected.lower(), bands.get(0));
@@ -144,6 +140,60 @@ class ChartStudiesTest {
         robot.clickOn("#indicator-remove-1");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> window.studies().chartIndicators().overlayDataSets().isEmpty()));
         assertEquals(1, (int) onFx(() -> window.studies().chartIndicators().paneCharts().size()), "the RSI stays");
+    }
+
+    @Test
+    void bollingerBandsStayInsideThePricesFittedToARange(FxRobot robot) throws Exception {
+        open("IBM");
+        PriceChart chart = window.chart();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.drawnForecastMedian() != null));
+        // without the fan, whose 99% band reaches past most of what the bands do, at the end
+        robot.clickOn("#forecast-toggle");
+        // a range first, then the bands: adding them fits the prices again
+        robot.clickOn("#range-1y");
+        addBollinger(robot, "20");
+        assertEquals(List.of("Bollinger(20, 2.0)"), onFx(() -> window.studies().indicators().shown().stream().map(ChartIndicatorsViewModel.Shown::label).toList()));
+        assertBandsInside(chart, "1Y, then the bands added");
+        for (String range : List.of("1m", "6m", "1y", "5y")) {
+            robot.clickOn("#range-" + range);
+            assertBandsInside(chart, range);
+        }
+        for (String[] field : new String[][] {{"#chart-from", "1998-01-02"}, {"#chart-to", "1998-12-31"}}) {
+            onFx(() -> { robot.lookup(field[0]).queryAs(javafx.scene.control.DatePicker.class).getEditor().setText(field[1]); return null; });
+        }
+        robot.clickOn("#chart-period-show");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
+                () -> onFx(() -> chart.dateAxis().getMin() > CalendarTicks.toAxis(LocalDate.of(1997, 12, 1))));
+        assertBandsInside(chart, "From 1998-01-02 to 1998-12-31");
+    }
+
+    /** Bollinger bands of this length from the toolbar's Add indicator…, once their three lines are drawn. */
+    private void addBollinger(FxRobot robot, String length) throws Exception {
+        robot.clickOn("#add-indicator");
+        robot.clickOn("#indicator-kind");
+        robot.clickOn("Bollinger");
+        robot.doubleClickOn("#indicator-param-length").eraseText(4).write(length);
+        robot.clickOn("#indicator-apply");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> window.studies().chartIndicators().overlayDataSets().size() == 3));
+    }
+
+    /** Every upper and lower band value inside the dates shown lies between the price axis' ends. */
+    private void assertBandsInside(PriceChart chart, String view) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        double[] axes = onFx(() -> new double[] {chart.dateAxis().getMin(), chart.dateAxis().getMax(), chart.priceAxis().getMin(), chart.priceAxis().getMax()});
+        int inside = 0;
+        for (DataSet band : onFx(() -> window.studies().chartIndicators().overlayDataSets())) {
+            if (band.getName().endsWith("middle")) continue;
+            for (int i = 0; i < band.getDataCount(); i++) {
+                double x = band.get(DataSet.DIM_X, i);
+                double y = band.get(DataSet.DIM_Y, i);
+                if (x < axes[0] || x > axes[1] || Double.isNaN(y)) continue;
+                inside++;
+                assertTrue(axes[2] <= y && y <= axes[3], view + ": " + band.getName() + " " + y + " on " + CalendarTicks.fromAxis(x)
+                        + " outside the prices shown, " + axes[2] + " to " + axes[3]);
+            }
+        }
+        assertTrue(inside > 20, view + ": band values on screen: " + inside);
     }
 
     /** Each symbol's line is 100 at the base day and close / base close elsewhere; the legend shows the last value. */

@@ -1,9 +1,13 @@
 package org.sextant.app.gui;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fair_acc.dataset.DataSet;
+import io.fair_acc.dataset.DataSetError;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -15,12 +19,17 @@ import org.sextant.charts.ChartInterval;
 import org.sextant.charts.PriceChart;
 import org.sextant.charts.TimedBars;
 import org.sextant.engine.data.BarSeries;
+import org.sextant.engine.forecast.BarForecast;
+import org.sextant.engine.forecast.QuantileBand;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** The USD/CHF 30-minute sample in the Charts view: by bar index, its interval following the zoom, photographed for the user guide. */
+/**
+ * The USD/CHF 30-minute sample in the Charts view: by bar index, its interval following the zoom;
+ * the forecast of its 30-minute bars drawn after the last one, photographed for the user guide.
+ */
 @ExtendWith(ApplicationExtension.class)
 class IntradayChartTest {
     /** Liveness guard for the background engine calls, not a performance bound. */
@@ -72,7 +81,6 @@ class IntradayChartTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> String.join(" ", fx(() -> chart.dateAxis().timelineLabels())).matches(".*\\b\\d\\d:\\d\\d\\b.*"));
         assertTrue(fx(chart::getTitle).startsWith("USDCHF 30m close, "), fx(chart::getTitle));
-        bench.photograph("charts-intraday");
 
         // zoom out to everything: coarser again; pick 4h: never finer than that
         fx(() -> { chart.showDates(0, stored.size() - 1); return null; });
@@ -82,6 +90,96 @@ class IntradayChartTest {
         double b = fx(() -> chart.axisPositionOf(stored.seconds(friday + 40)));
         fx(() -> { chart.showDates(a, b); return null; });
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.drawnIntervalProperty().get()) == ChartInterval.H4);
+    }
+
+    @Test
+    void usdChfAt30mDrawsTheEnginesForecastOfItsBarsAfterTheLastBarUntilAnotherSymbolIsShown(FxRobot robot) throws Exception {
+        PriceChart chart = bench.window.chart();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> bench.charts.infoOf("USDCHF") != null));
+        fx(() -> bench.charts.select("USDCHF", "30m"));
+        fx(() -> bench.charts.barForecastLoad()).get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        BarForecast engineFan = engine.getForecast("USDCHF", "30m", bench.charts.forecastModel(), bench.charts.forecastHorizon(), null, null);
+        assertEquals("30m", engineFan.interval());
+        // the whole history is drawn coarser than the 30 minutes forecast: no fan until they are drawn
+        assertTrue(fx(() -> chart.drawnIntervalProperty().get()) != ChartInterval.M30);
+        assertNotNull(fx(chart::barForecast), "the forecast waits for its interval");
+        assertNull(fx(chart::drawnForecastMedian));
+
+        // the last month: the stored 30-minute bars, the fan after the last one
+        robot.clickOn("#range-1m");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
+                () -> fx(() -> chart.drawnIntervalProperty().get() == ChartInterval.M30 && chart.drawnForecastMedian() != null));
+        WaitForAsyncUtils.waitForFxEvents();
+        int n = fx(() -> chart.drawnBars().size());
+        assertEquals(engine.getBars("USDCHF", "30m", null, null).size(), n);
+        double[] median = engineFan.forecast().forecast().median();
+        DataSet drawn = fx(chart::drawnForecastMedian);
+        assertEquals(median.length, drawn.getDataCount());
+        for (int k = 0; k < median.length; k++) {
+            assertEquals(n + k, drawn.get(DataSet.DIM_X, k), "target bar " + (k + 1) + " right after the last bar, index " + (n - 1));
+            assertEquals(median[k], drawn.get(DataSet.DIM_Y, k), "the engine's median, step " + (k + 1));
+        }
+        double lastClose = fx(() -> chart.drawnBars().close(n - 1));
+        assertArrayEquals(new double[] {n - 1, lastClose}, fx(() -> chart.fanRenderer().anchorOf(drawn)), "the fan grows out of the last close");
+        List<DataSetError> bands = fx(chart::drawnForecastBands);
+        assertEquals(List.of("80% band", "95% band", "99% band"), bands.stream().map(DataSet::getName).toList());
+        for (QuantileBand b : engineFan.forecast().forecast().bands()) {
+            DataSetError band = bands.get(List.of(0.80, 0.95, 0.99).indexOf(b.level()));
+            for (int k = 0; k < median.length; k++) {
+                assertEquals(b.lower()[k], band.get(DataSet.DIM_Y, k) - band.getErrorNegative(DataSet.DIM_Y, k), 1e-12, band.getName() + " lower, step " + (k + 1));
+                assertEquals(b.upper()[k], band.get(DataSet.DIM_Y, k) + band.getErrorPositive(DataSet.DIM_Y, k), 1e-12, band.getName() + " upper, step " + (k + 1));
+            }
+        }
+        assertTrue(fx(() -> chart.dateAxis().getMax()) >= n - 1 + median.length, "the whole fan is in view");
+        QuantileBand widest = engineFan.forecast().forecast().bands().get(2);
+        assertTrue(fx(() -> chart.priceAxis().getMin()) <= java.util.Arrays.stream(widest.lower()).min().getAsDouble(), "the 99% band's bottom in view");
+        assertTrue(fx(() -> chart.priceAxis().getMax()) >= java.util.Arrays.stream(widest.upper()).max().getAsDouble(), "the 99% band's top in view");
+        String title = fx(chart::getTitle);
+        assertTrue(title.startsWith("USDCHF 30m close, ") && title.endsWith(" to 03-30 16:30 New York"), title);
+
+        // closer, the last three days and the fan; over it the crosshair names the target bar's time in New York, as the bars' labels do
+        fx(() -> { chart.showDates(n - 150, n + median.length); return null; });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(ChartInterval.M30, fx(() -> chart.drawnIntervalProperty().get()));
+        int step = 10;
+        javafx.geometry.Point2D at = fx(() -> chart.getCanvas().localToScreen(chart.dateAxis().getDisplayPosition(n + step),
+                chart.priceAxis().getDisplayPosition(median[step])));
+        robot.moveTo(at);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.crosshair().dateLabel().isVisible()));
+        String readOut = fx(() -> chart.crosshair().text());
+        List<String> targets = engineFan.targetTsLocal().stream().map(t -> t.substring(0, 16).replace('T', ' ')).toList();
+        int shown = targets.indexOf(readOut.substring(0, 16));
+        assertTrue(Math.abs(shown - step) <= 1, readOut + " names one of " + targets);
+        assertEquals(String.format(java.util.Locale.ROOT, "%s  median %.2f", targets.get(shown), median[shown]), readOut.substring(0, readOut.indexOf('\n')));
+        assertEquals(targets.get(shown), fx(() -> chart.crosshair().dateLabel().getText()));
+        assertEquals("2001-04-01 17:00", targets.get(0), "after Friday's last bar, Sunday's open");
+        bench.photograph("charts-intraday");
+        robot.moveTo("#symbol-search");
+
+        // the Live forecast toggle and the Bands picker work on it
+        robot.clickOn("#forecast-toggle");
+        assertNull(fx(chart::drawnForecastMedian), "Live forecast off: no fan");
+        robot.clickOn("#forecast-toggle");
+        assertNotNull(fx(chart::drawnForecastMedian));
+        fx(() -> { bench.window.levelChoice().setValue(FanLevels.L95); return null; });
+        assertEquals(List.of("95% band"), fx(() -> chart.drawnForecastBands().stream().map(DataSet::getName).toList()));
+        assertTrue(fx(() -> bench.window.model().forecastSummaryProperty().get()).contains("20-bar (30m) reward/risk 95%"),
+                fx(() -> bench.window.model().forecastSummaryProperty().get()));
+
+        // zoomed out to coarser bars the fan goes; another symbol takes it away for good
+        fx(() -> { chart.showDates(0, n - 1); return null; });
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.drawnIntervalProperty().get()) != ChartInterval.M30);
+        assertNull(fx(chart::drawnForecastMedian), "no 30-minute fan on coarser bars");
+        fx(() -> { bench.window.openChart("IBM", null); return null; });
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.series() != null && "IBM".equals(chart.series().symbol())));
+        assertNull(fx(chart::barForecast));
+        assertNull(fx(() -> bench.charts.barForecastProperty().get()));
+        fx(() -> bench.charts.forecastLoad()).get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        DataSet daily = fx(chart::drawnForecastMedian);
+        assertEquals(org.sextant.charts.CalendarTicks.toAxis(fx(() -> bench.charts.forecastProperty().get()).targetDates().get(0)),
+                daily.get(DataSet.DIM_X, 0), "IBM's own daily fan, on dates");
     }
 
     /** The last bar before the first gap of more than a day at or after bar {@code from}. */

@@ -123,6 +123,7 @@ final class Workbench implements BeforeEachCallback, AfterEachCallback {
     void close() throws Exception {
         WaitForAsyncUtils.asyncFx(window::closeViews).get();
         charts.forecastLoad().handle((f, e) -> null).get();
+        charts.barForecastLoad().handle((f, e) -> null).get();
         charts.close();
         engine.close();
         try (var files = Files.walk(engine.home().root())) {
