@@ -27,7 +27,7 @@ import java.util.function.DoubleConsumer;
  */
 public final class GlobalModel {
     private static final int MAGIC = 0x5358474d; // "SXGM"
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2; // 2 added the relative loss flag; 1 is read as false
     private static final int MIN_OBSERVED = 3; // a training window needs this many observed inputs
     /** Origins per calibration series: enough residuals that the 95% and 99% ranks differ with few series. */
     private static final int CALIBRATION_ORIGINS = 20;
@@ -113,7 +113,9 @@ public final class GlobalModel {
         Mlp.Trainer trainer = net.new Trainer();
         Random r = new Random(seed ^ 0x9E3779B97F4A7C15L);
         double[][] xs = new double[c.batch()][], ys = new double[c.batch()][];
+        double[] weights = c.relativeLoss() ? new double[c.batch()] : null;
         for (int s = 0; s < c.steps(); s++) {
+            double sum = 0;
             for (int k = 0; k < xs.length; k++) {
                 double[] y = series.get(r.nextInt(series.size()));
                 int last = y.length - 1 - h, first = Math.max(MIN_OBSERVED - 1, last - c.recentOrigins() + 1);
@@ -121,12 +123,22 @@ public final class GlobalModel {
                 Window w = Window.at(y, origin, lookback);
                 xs[k] = w.input();
                 ys[k] = w.target(y, origin, h);
+                if (weights != null) sum += weights[k] = relativeWeight(w);
             }
+            if (weights != null) for (int k = 0; k < weights.length; k++) weights[k] *= weights.length / sum; // mean 1: the rate keeps its meaning
             // the last third of training at a tenth of the rate settles the weights
-            trainer.step(xs, ys, s < c.steps() * 2 / 3 ? c.learningRate() : c.learningRate() / 10);
+            trainer.step(xs, ys, weights, s < c.steps() * 2 / 3 ? c.learningRate() : c.learningRate() / 10);
             afterStep.run();
         }
         return net;
+    }
+
+    /**
+     * A window's error in scale units times scale / level is its error relative to the level, what
+     * sMAPE counts; a level below one scale unit counts as one (sMAPE saturates there).
+     */
+    static double relativeWeight(Window w) {
+        return w.scale() / Math.max(Math.abs(w.level()), w.scale());
     }
 
     /** Sorted absolute residuals per step on the last {@link #CALIBRATION_ORIGINS} origins of each calibration series. */
@@ -221,6 +233,7 @@ public final class GlobalModel {
         out.writeDouble(c.calibrationShare());
         out.writeLong(c.seed());
         out.writeInt(c.threads());
+        out.writeBoolean(c.relativeLoss());
         for (Mlp m : members) m.write(out);
         for (double[] r : residuals) {
             out.writeInt(r.length);
@@ -231,14 +244,14 @@ public final class GlobalModel {
     public static GlobalModel read(DataInputStream in) throws IOException {
         if (in.readInt() != MAGIC) throw new IOException("not a Sextant global model");
         int format = in.readInt();
-        if (format != FORMAT) throw new IOException("global model format " + format + ", this version reads " + FORMAT);
+        if (format != FORMAT && format != 1) throw new IOException("global model format " + format + ", this version reads 1 and " + FORMAT);
         int h = in.readInt();
         int nl = in.readInt();
         if (h < 1 || h > 10_000 || nl < 1 || nl > 64) throw new IOException("corrupt global model header");
         int[] lookbacks = new int[nl];
         for (int i = 0; i < nl; i++) lookbacks[i] = in.readInt();
         GlobalConfig c = new GlobalConfig(h, lookbacks, in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readInt(),
-                in.readDouble(), in.readInt(), in.readDouble(), in.readLong(), in.readInt());
+                in.readDouble(), in.readInt(), in.readDouble(), in.readLong(), in.readInt(), format >= 2 && in.readBoolean());
         List<Mlp> nets = new ArrayList<>();
         for (int m = 0; m < c.members(); m++) nets.add(Mlp.read(in));
         double[][] res = new double[h][];

@@ -104,7 +104,12 @@ final class Mlp {
 
         /** One Adam step on the mean absolute error of a batch; returns that error. */
         double step(double[][] xs, double[][] ys, double lr) {
-            double loss = gradients(xs, ys);
+            return step(xs, ys, null, lr);
+        }
+
+        /** One Adam step on the batch's mean absolute error, window k's weighted by {@code weights[k]} (null: all 1). */
+        double step(double[][] xs, double[][] ys, double[] weights, double lr) {
+            double loss = gradients(xs, ys, weights);
             t++;
             double c1 = 1 - Math.pow(0.9, t), c2 = 1 - Math.pow(0.999, t);
             for (int l = 0; l < w.length; l++) {
@@ -119,6 +124,11 @@ final class Mlp {
 
         /** Fills the gradients of the batch's mean absolute error and returns that error. */
         double gradients(double[][] xs, double[][] ys) {
+            return gradients(xs, ys, null);
+        }
+
+        /** As {@link #gradients(double[][], double[][])}, window k's error weighted by {@code weights[k]} (null: all 1). */
+        double gradients(double[][] xs, double[][] ys, double[] weights) {
             for (int l = 0; l < w.length; l++) {
                 java.util.Arrays.fill(gw[l], 0);
                 java.util.Arrays.fill(gb[l], 0);
@@ -133,11 +143,12 @@ final class Mlp {
                 for (int l = 0; l < w.length; l++) forward(l);
                 for (int k = 0; k < BLOCK; k++) {
                     double[] p = act[top][k], d = delta[top][k];
+                    double wk = k >= n || weights == null ? 1 : weights[s0 + k];
                     for (int j = 0; j < outN; j++) {
                         if (k >= n) { d[j] = 0; continue; } // an empty slot adds nothing
                         double e = p[j] - ys[s0 + k][j];
-                        loss += Math.abs(e);
-                        d[j] = e > 0 ? scale : e < 0 ? -scale : 0;
+                        loss += wk * Math.abs(e);
+                        d[j] = e > 0 ? wk * scale : e < 0 ? -wk * scale : 0;
                     }
                 }
                 for (int l = w.length - 1; l >= 0; l--) backward(l);

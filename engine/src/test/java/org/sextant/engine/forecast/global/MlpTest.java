@@ -9,39 +9,49 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * The blocked training pass computes the gradient of the batch's mean absolute error: checked
  * weight by weight against finite differences of the loss of {@link Mlp#predict}, the one-sample
- * forward pass written separately. A batch of 7 leaves an incomplete block of four.
+ * forward pass written separately. A batch of 7 leaves an incomplete block of four. With window
+ * weights (the relative loss) the gradient is that of the weighted loss.
  */
 class MlpTest {
     @Test
     void trainingGradientsMatchFiniteDifferencesOfThePredictedLoss() {
+        check(null);
+    }
+
+    @Test
+    void weightedTrainingGradientsMatchFiniteDifferencesOfTheWeightedLoss() {
+        check(new double[] {0.2, 3, 1, 0.5, 1.7, 0.01, 0.6});
+    }
+
+    private static void check(double[] weights) {
         Mlp net = new Mlp(new int[] {5, 8, 6, 3}, 11);
         Random r = new Random(3);
         double[][] xs = new double[7][5], ys = new double[7][3];
         for (double[] x : xs) for (int i = 0; i < x.length; i++) x[i] = r.nextGaussian();
         for (double[] y : ys) for (int j = 0; j < y.length; j++) y[j] = r.nextGaussian();
         Mlp.Trainer trainer = net.new Trainer();
-        double loss = trainer.gradients(xs, ys);
-        assertEquals(loss(net, xs, ys), loss, 1e-12, "the training pass and predict agree on the loss");
+        double loss = trainer.gradients(xs, ys, weights);
+        assertEquals(loss(net, xs, ys, weights), loss, 1e-12, "the training pass and predict agree on the loss");
         double eps = 1e-6;
         for (int l = 0; l < 3; l++) {
             double[] w = net.weights(l), g = trainer.weightGradient(l).clone();
             for (int k = 0; k < w.length; k++) {
                 double keep = w[k];
                 w[k] = keep + eps;
-                double up = loss(net, xs, ys);
+                double up = loss(net, xs, ys, weights);
                 w[k] = keep - eps;
-                double down = loss(net, xs, ys);
+                double down = loss(net, xs, ys, weights);
                 w[k] = keep;
                 assertEquals((up - down) / (2 * eps), g[k], 1e-6, "layer " + l + " weight " + k);
             }
         }
     }
 
-    private static double loss(Mlp net, double[][] xs, double[][] ys) {
+    private static double loss(Mlp net, double[][] xs, double[][] ys, double[] weights) {
         double sum = 0;
         for (int s = 0; s < xs.length; s++) {
             double[] p = net.predict(xs[s]);
-            for (int j = 0; j < p.length; j++) sum += Math.abs(p[j] - ys[s][j]);
+            for (int j = 0; j < p.length; j++) sum += (weights == null ? 1 : weights[s]) * Math.abs(p[j] - ys[s][j]);
         }
         return sum / (xs.length * ys[0].length);
     }

@@ -32,7 +32,7 @@ final class M3GlobalEnsemble {
             new Group("lookback 5-7h, last 1.5h origins", new int[] {5, 6, 7}, 1.5));
 
     /** Training settings: members per group (cycling over its lookbacks), Adam steps, seed, threads. */
-    record Settings(int membersPerGroup, int steps, long seed, int threads) {}
+    record Settings(int membersPerGroup, int steps, long seed, int threads, boolean relativeLoss) {}
 
     /** Per series id: [group][member][step] paths over the official horizon. */
     record Forecasts(Map<String, double[][][]> paths, double trainCpuSeconds, double forecastCpuSeconds) {
@@ -53,7 +53,7 @@ final class M3GlobalEnsemble {
         int[] lookbacks = new int[g.lookbackMultiples().length];
         for (int i = 0; i < lookbacks.length; i++) lookbacks[i] = Math.max(8, g.lookbackMultiples()[i] * h);
         return GlobalConfig.forHorizon(h, s.seed() * 31 + groupIndex).withLookbacks(lookbacks).withMembers(s.membersPerGroup())
-                .withSteps(s.steps()).withRecentOrigins((int) Math.ceil(g.historyLimit() * h)).withCalibrationShare(0).withThreads(1);
+                .withSteps(s.steps()).withRecentOrigins((int) Math.ceil(g.historyLimit() * h)).withCalibrationShare(0).withThreads(1).withRelativeLoss(s.relativeLoss());
     }
 
     /**
