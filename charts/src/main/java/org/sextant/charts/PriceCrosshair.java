@@ -3,7 +3,6 @@ package org.sextant.charts;
 import io.fair_acc.chartfx.Chart;
 import io.fair_acc.dataset.DataSet;
 import io.fair_acc.dataset.spi.utils.Tuple;
-import java.util.Locale;
 import java.util.function.DoubleFunction;
 import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
@@ -25,7 +24,7 @@ public final class PriceCrosshair extends HidingCrosshair {
 
     public PriceCrosshair() {
         setXValueFormatter(converter(CalendarTicks.DAY::label));
-        setYValueFormatter(converter(v -> String.format(Locale.ROOT, "%.2f", v)));
+        setYValueFormatter(converter(v -> PriceDigits.format(v, decimals(getChart()))));
         getChartChildren().addAll(valueLabel, dateLabel);
         registerInputEventHandler(MouseEvent.MOUSE_MOVED, this::placeAxisLabels);
     }
@@ -49,7 +48,7 @@ public final class PriceCrosshair extends HidingCrosshair {
             return;
         }
         Tuple<Number, Number> at = toDataPoint(chart.getYAxis(), getLocationInPlotArea(e));
-        valueLabel.setText(String.format(Locale.ROOT, "%.2f", at.getYValue().doubleValue()));
+        valueLabel.setText(PriceDigits.format(at.getYValue().doubleValue(), decimals(chart)));
         double x = at.getXValue().doubleValue();
         // over the fan its nearest target; on a bar-index axis the nearest bar's time, else the nearest day's date
         DataSet closes = chart.closeDataSet();
@@ -100,13 +99,14 @@ public final class PriceCrosshair extends HidingCrosshair {
             }
             int day = closes.getIndex(DataSet.DIM_X, pointer.getXValue().doubleValue());
             PriceBars bars = priceChart.series();
+            int d = decimals(priceChart);
             if (priceChart.drawsBars() && !Double.isNaN(bars.open()[day])) {
-                return priceChart.barLabel(day) + String.format(Locale.ROOT, "  O %.2f  H %.2f  L %.2f  C %.2f",
-                        bars.open()[day], bars.high()[day], bars.low()[day], bars.close()[day])
+                return priceChart.barLabel(day) + "  O " + PriceDigits.format(bars.open()[day], d) + "  H " + PriceDigits.format(bars.high()[day], d)
+                        + "  L " + PriceDigits.format(bars.low()[day], d) + "  C " + PriceDigits.format(bars.close()[day], d)
                         + (bars.hasVolume() && !Double.isNaN(bars.volume()[day]) ? "  V " + VolumeChart.compact(bars.volume()[day]) : "");
             }
             return priceChart.barLabel(day)
-                    + String.format(Locale.ROOT, "  close %.2f", closes.get(DataSet.DIM_Y, day));
+                    + "  close " + PriceDigits.format(closes.get(DataSet.DIM_Y, day), d);
         }
         return super.formatData(chart, pointer);
     }
@@ -116,15 +116,24 @@ public final class PriceCrosshair extends HidingCrosshair {
      * day (by bar index: the target bar, "2001-04-01 17:00") nearest the pointer.
      */
     private static String forecastReadOut(PriceChart chart, DataSet median, int step) {
+        int d = decimals(chart);
         StringBuilder out = new StringBuilder(chart.fanStepLabel(step))
-                .append(String.format(Locale.ROOT, "  median %.2f", median.get(DataSet.DIM_Y, step)));
+                .append("  median ").append(PriceDigits.format(median.get(DataSet.DIM_Y, step), d));
         for (io.fair_acc.dataset.DataSetError band : chart.drawnForecastBands()) {
             double mid = band.get(DataSet.DIM_Y, step);
             // one band per line: the readout stays narrow enough to fit beside the fan at the right edge
-            out.append(String.format(Locale.ROOT, "\n%s %.2f–%.2f", band.getName().replace(" band", ""),
-                    mid - band.getErrorNegative(DataSet.DIM_Y, step), mid + band.getErrorPositive(DataSet.DIM_Y, step)));
+            out.append('\n').append(band.getName().replace(" band", "")).append(' ')
+                    .append(PriceDigits.format(mid - band.getErrorNegative(DataSet.DIM_Y, step), d)).append('–')
+                    .append(PriceDigits.format(mid + band.getErrorPositive(DataSet.DIM_Y, step), d));
         }
         return out.toString();
+    }
+
+    /** Decimals for the chart's prices: at the level of its last close. */
+    private static int decimals(Chart chart) {
+        if (!(chart instanceof PriceChart p) || p.closeDataSet().getDataCount() == 0) return 2;
+        DataSet closes = p.closeDataSet();
+        return PriceDigits.decimals(closes.get(DataSet.DIM_Y, closes.getDataCount() - 1));
     }
 
     /** Whether the crosshair is on the chart now. */

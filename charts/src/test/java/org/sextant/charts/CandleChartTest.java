@@ -178,7 +178,7 @@ class CandleChartTest {
         assertEquals(plot.getMaxY(), date.getMaxY(), 1.0);
         assertTrue(date.getMinX() < at.getX() && date.getMaxX() > at.getX(), date + " at " + at);
         String readOut = chart.crosshair().text();
-        assertTrue(readOut.startsWith(day + String.format(java.util.Locale.ROOT, "  O %.2f  H %.2f  L %.2f  C %.2f",
+        assertTrue(readOut.startsWith(day + String.format(java.util.Locale.ROOT, "  O %.3f  H %.3f  L %.3f  C %.3f",
                 msft.open()[120], msft.high()[120], msft.low()[120], msft.close()[120])), readOut);
     }
 

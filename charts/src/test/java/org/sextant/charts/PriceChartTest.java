@@ -200,7 +200,7 @@ class PriceChartTest {
         int index = ibm.dates().indexOf(read);
         assertTrue(index >= 0, "a trading day of the series: " + text);
         assertTrue(Math.abs(index - day) <= 3, "the day under the pointer (one pixel is ~3 trading days): " + text);
-        assertEquals(read + String.format(java.util.Locale.ROOT, "  close %.2f", ibm.close()[index]), text,
+        assertEquals(read + String.format(java.util.Locale.ROOT, "  close %.3f", ibm.close()[index]), text,
                 "the close of that day, not the price at the pointer's height");
 
         fx(() -> { chart.show(ibm); return null; });
@@ -245,7 +245,7 @@ class PriceChartTest {
         String readOut = chart.crosshair().text();
         int step = forecast.targetDates().indexOf(LocalDate.parse(readOut.substring(0, 10)));
         assertTrue(Math.abs(step - 10) <= 1, readOut);
-        assertEquals(String.format(java.util.Locale.ROOT, "%s  median %.2f\n80%% %.2f–%.2f", forecast.targetDates().get(step),
+        assertEquals(String.format(java.util.Locale.ROOT, "%s  median %.3f\n80%% %.3f–%.3f", forecast.targetDates().get(step),
                 forecast.median()[step], b80.lower()[step], b80.upper()[step]), readOut.substring(0, readOut.indexOf("\n95%")));
         // the readout lies inside the chart, not cut at its left or right edge
         javafx.geometry.Bounds label = fx(() -> chart.lookup(".chart-crosshair-label").localToScene(chart.lookup(".chart-crosshair-label").getBoundsInLocal()));

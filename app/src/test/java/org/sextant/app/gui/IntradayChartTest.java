@@ -151,7 +151,7 @@ class IntradayChartTest {
         List<String> targets = engineFan.targetTsLocal().stream().map(t -> t.substring(0, 16).replace('T', ' ')).toList();
         int shown = targets.indexOf(readOut.substring(0, 16));
         assertTrue(Math.abs(shown - step) <= 1, readOut + " names one of " + targets);
-        assertEquals(String.format(java.util.Locale.ROOT, "%s  median %.2f", targets.get(shown), median[shown]), readOut.substring(0, readOut.indexOf('\n')));
+        assertEquals(String.format(java.util.Locale.ROOT, "%s  median %.4f", targets.get(shown), median[shown]), readOut.substring(0, readOut.indexOf('\n')));
         assertEquals(targets.get(shown), fx(() -> chart.crosshair().dateLabel().getText()));
         assertEquals("2001-04-01 17:00", targets.get(0), "after Friday's last bar, Sunday's open");
         bench.photograph("charts-intraday");
