@@ -34,7 +34,7 @@ import java.util.concurrent.Future;
  * <pre>
  * java -cp ... org.sextant.engine.forecast.m3.M3GlobalBenchmark /work/shared/data/m3 \
  *      [--split test|validation] [--members /tmp/m3-members.csv] [--choose F | --choice F]
- *      [--threads 2] [--seed 1] [--steps 800] [--members-per-group 3] [--locals-only] [--relative-loss] [--category monthly]
+ *      [--threads 2] [--seed 1] [--steps 800] [--members-per-group 3] [--locals-only] [--relative-loss] [--deseasonalise] [--category monthly]
  * </pre>
  */
 public final class M3GlobalBenchmark {
@@ -45,7 +45,7 @@ public final class M3GlobalBenchmark {
         Path cache = null, choose = null, choice = null;
         int threads = 2, steps = 800, perGroup = 3;
         long seed = 1;
-        boolean validation = false, localsOnly = false, relative = false;
+        boolean validation = false, localsOnly = false, relative = false, deseasonalise = false;
         String category = null;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
@@ -63,6 +63,7 @@ public final class M3GlobalBenchmark {
                 case "--choice" -> choice = Path.of(args[++i]);
                 case "--locals-only" -> localsOnly = true;
                 case "--relative-loss" -> relative = true;
+                case "--deseasonalise" -> deseasonalise = true;
                 case "--category" -> category = args[++i];
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
@@ -74,8 +75,8 @@ public final class M3GlobalBenchmark {
             String only = category;
             series = series.stream().filter(x -> x.category().equalsIgnoreCase(only)).toList(); // a quicker look at one category
         }
-        System.out.printf(Locale.ROOT, "M3 %s split: %d series, %d threads, seed %d, %d steps, %d members per group, %s loss%n",
-                validation ? "validation" : "test", series.size(), threads, seed, steps, perGroup, relative ? "relative" : "scale-unit");
+        System.out.printf(Locale.ROOT, "M3 %s split: %d series, %d threads, seed %d, %d steps, %d members per group, %s loss%s%n",
+                validation ? "validation" : "test", series.size(), threads, seed, steps, perGroup, relative ? "relative" : "scale-unit", deseasonalise ? ", deseasonalised" : "");
         Map<String, Map<String, double[]>> fc = new LinkedHashMap<>();
         Map<String, double[]> times = new LinkedHashMap<>();
         locals(series, cache, threads, fc, times);
@@ -83,7 +84,7 @@ public final class M3GlobalBenchmark {
 
         long t0 = System.nanoTime();
         M3GlobalEnsemble.Forecasts global = M3GlobalEnsemble.forecast(series, M3Series::train,
-                new M3GlobalEnsemble.Settings(perGroup, steps, seed, threads, relative));
+                new M3GlobalEnsemble.Settings(perGroup, steps, seed, threads, relative, deseasonalise));
         double cpuGlobal = global.trainCpuSeconds() + global.forecastCpuSeconds();
         System.out.printf(Locale.ROOT, "  global: train %.1f cpu s, forecast %.1f cpu s, %.1f wall s%n",
                 global.trainCpuSeconds(), global.forecastCpuSeconds(), (System.nanoTime() - t0) / 1e9);

@@ -2,6 +2,7 @@ package org.sextant.engine.forecast.m3;
 
 import org.sextant.engine.forecast.global.GlobalConfig;
 import org.sextant.engine.forecast.global.GlobalModel;
+import org.sextant.engine.forecast.model.Seasonality;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +33,29 @@ final class M3GlobalEnsemble {
             new Group("lookback 5-7h, last 1.5h origins", new int[] {5, 6, 7}, 1.5));
 
     /** Training settings: members per group (cycling over its lookbacks), Adam steps, seed, threads. */
-    record Settings(int membersPerGroup, int steps, long seed, int threads, boolean relativeLoss) {}
+    record Settings(int membersPerGroup, int steps, long seed, int threads, boolean relativeLoss, boolean deseasonalise) {}
+
+    /**
+     * With {@code deseasonalise}, the networks see each series with the M3 seasonal adjustment
+     * taken out (classical multiplicative decomposition at the series' frequency when the 90% ACF
+     * test finds seasonality, from the values the series shows only) and their forecasts get the
+     * seasonal indices back, as Theta does.
+     */
+    static double[] figure(double[] y, int m, Settings s) {
+        return s.deseasonalise() && Seasonality.isSeasonal(y, m) && positive(y) ? Seasonality.classicalFigure(y, m, true) : null;
+    }
+
+    private static boolean positive(double[] y) {
+        for (double v : y) if (!(v > 0)) return false;
+        return true;
+    }
+
+    private static double[] adjusted(double[] y, double[] figure) {
+        if (figure == null) return y;
+        double[] out = new double[y.length];
+        for (int t = 0; t < y.length; t++) out[t] = y[t] / Seasonality.index(figure, t);
+        return out;
+    }
 
     /** Per series id: [group][member][step] paths over the official horizon. */
     record Forecasts(Map<String, double[][][]> paths, double trainCpuSeconds, double forecastCpuSeconds) {
@@ -68,7 +91,10 @@ final class M3GlobalEnsemble {
             long c0 = cpuNanos();
             Map<String, List<Future<GlobalModel>>> models = new LinkedHashMap<>();
             for (Map.Entry<String, List<M3Series>> e : byCategory.entrySet()) {
-                List<double[]> train = e.getValue().stream().map(seen).toList();
+                List<double[]> train = e.getValue().stream().map(x -> {
+                    double[] y = seen.apply(x);
+                    return adjusted(y, figure(y, x.frequency(), s));
+                }).toList();
                 int h = e.getValue().get(0).horizon();
                 List<Future<GlobalModel>> jobs = new ArrayList<>();
                 for (int g = 0; g < GROUPS.size(); g++) {
@@ -90,7 +116,12 @@ final class M3GlobalEnsemble {
                 List<GlobalModel> ms = trained.get(x.category());
                 jobs.add(pool.submit(() -> {
                     double[][][] p = new double[ms.size()][][];
-                    for (int g = 0; g < p.length; g++) p[g] = ms.get(g).paths(x.train(), x.horizon());
+                    double[] fig = figure(x.train(), x.frequency(), s);
+                    int n = x.train().length;
+                    for (int g = 0; g < p.length; g++) {
+                        p[g] = ms.get(g).paths(adjusted(x.train(), fig), x.horizon());
+                        if (fig != null) for (double[] path : p[g]) for (int k = 0; k < path.length; k++) path[k] *= Seasonality.index(fig, n + k);
+                    }
                     paths.put(x.id(), p);
                 }));
             }

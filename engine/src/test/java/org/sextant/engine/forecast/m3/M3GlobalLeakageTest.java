@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class M3GlobalLeakageTest {
     // the property does not depend on how well the model is trained
-    private static final M3GlobalEnsemble.Settings TINY = new M3GlobalEnsemble.Settings(1, 3, 7, 2, true);
+    private static final M3GlobalEnsemble.Settings TINY = new M3GlobalEnsemble.Settings(1, 3, 7, 2, true, true);
 
     @Test
     void perturbingTheTestPartsChangesNoForecast() throws Exception {
