@@ -38,7 +38,8 @@ public final class ChartIndicators {
         for (IndicatorSeries s : shown) {
             String c = COLORS.get((s.onPrice() ? overlaid++ : below.size()) % COLORS.size());
             if (s.onPrice()) {
-                for (IndicatorSeries.Line l : s.lines()) overlays.add(dataSet(s.label() + " " + l.name(), s.dates(), l.values(), c, 1.2));
+                double[] x = x(chart, s.dates());
+                for (IndicatorSeries.Line l : s.lines()) overlays.add(dataSet(s.label() + " " + l.name(), x, l.values(), c, 1.2));
             } else {
                 below.add(new IndicatorPane(chart, s, c));
             }
@@ -48,9 +49,26 @@ public final class ChartIndicators {
         chart.fireInvalidated(io.fair_acc.dataset.events.ChartBits.ChartCanvas);
     }
 
+    /**
+     * Where an indicator's values go on {@code chart}: bar by bar under the bars drawn when it was
+     * computed from them (a chart by bar index: intraday bars share a date), else at its dates.
+     */
+    static double[] x(PriceChart chart, List<LocalDate> dates) {
+        DataSet closes = chart.closeDataSet();
+        double[] x = new double[dates.size()];
+        boolean byBar = chart.drawnBars() != null && closes.getDataCount() == x.length;
+        for (int i = 0; i < x.length; i++) x[i] = byBar ? closes.get(DataSet.DIM_X, i) : CalendarTicks.toAxis(dates.get(i));
+        return x;
+    }
+
+    /** A line over {@code dates} on a calendar axis (the comparison's). */
     static DoubleDataSet dataSet(String name, List<LocalDate> dates, double[] values, String colour, double width) {
         double[] x = new double[dates.size()];
         for (int i = 0; i < x.length; i++) x[i] = CalendarTicks.toAxis(dates.get(i));
+        return dataSet(name, x, values, colour, width);
+    }
+
+    static DoubleDataSet dataSet(String name, double[] x, double[] values, String colour, double width) {
         DoubleDataSet d = new DoubleDataSet(name);
         d.set(x, values.clone(), false);
         d.setStyle("-fx-line-color: " + colour + "; -fx-line-width: " + width + ";");

@@ -29,9 +29,10 @@ public final class IndicatorPane extends XYChart {
         ErrorDataSetRenderer renderer = LineRenderers.lines();
         // the first line in the indicator's colour, the others (MACD's signal, histogram) in the close's blue and grey
         String[] palette = {colour, PriceChart.LINE_COLOR, "#757575"};
+        double[] x = ChartIndicators.x(chart, s.dates());
         for (int k = 0; k < s.lines().size(); k++) {
             IndicatorSeries.Line l = s.lines().get(k);
-            lines.add(ChartIndicators.dataSet(s.label() + " " + l.name(), s.dates(), l.values(), palette[k % palette.length], 1.2));
+            lines.add(ChartIndicators.dataSet(s.label() + " " + l.name(), x, l.values(), palette[k % palette.length], 1.2));
         }
         renderer.getDatasets().setAll(lines);
         getRenderers().setAll(renderer);

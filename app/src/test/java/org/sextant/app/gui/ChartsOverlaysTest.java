@@ -66,8 +66,12 @@ class ChartsOverlaysTest {
     void aBacktestIsOverlaidOriginByOriginWithItsErrorTable(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !window.symbolList().getItems().isEmpty());
         String target = "KO";
-        robot.clickOn(robot.lookup(".list-cell").match((ListCell<?> c) -> c.getItem() instanceof SymbolInfo s && s.symbol().equals(target))
-                .<ListCell<?>>query());
+        // the list's cells come a layout pulse after its items: wait for KO's, looked up on the FX thread
+        java.util.concurrent.Callable<ListCell<?>> cell = () -> window.symbolList().lookupAll(".list-cell").stream()
+                .filter(n -> n instanceof ListCell<?> c && c.getItem() instanceof SymbolInfo s && s.symbol().equals(target))
+                .map(n -> (ListCell<?>) n).findFirst().orElse(null);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(cell) != null);
+        robot.clickOn(onFx(cell));
         PriceChart chart = window.chart();
         // the chart's data sets change on the FX thread: read them there
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.drawnForecastMedian() != null && model.backtestProperty().get() != null));

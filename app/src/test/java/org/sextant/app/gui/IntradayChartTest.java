@@ -182,6 +182,33 @@ class IntradayChartTest {
                 daily.get(DataSet.DIM_X, 0), "IBM's own daily fan, on dates");
     }
 
+    @Test
+    void indicatorsOnThirtyMinuteBarsSitUnderTheirBars(FxRobot robot) throws Exception {
+        PriceChart chart = bench.window.chart();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> bench.charts.infoOf("USDCHF") != null));
+        fx(() -> bench.charts.select("USDCHF", "30m"));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.drawnBars() != null && "USDCHF".equals(chart.drawnBars().symbol())));
+        robot.clickOn("#range-1m");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.drawnIntervalProperty().get()) == ChartInterval.M30);
+        assertTrue(fx(() -> bench.window.studies().indicators().add("sma", java.util.Map.of("length", "20"))));
+        assertTrue(fx(() -> bench.window.studies().indicators().add("rsi", java.util.Map.of())));
+        org.sextant.charts.ChartIndicators drawn = bench.window.studies().chartIndicators();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> drawn.overlayDataSets().size() == 1 && drawn.paneCharts().size() == 1));
+        DataSet closes = fx(chart::closeDataSet);
+        DataSet sma = fx(() -> drawn.overlayDataSets().get(0));
+        DataSet rsi = fx(() -> drawn.paneCharts().get(0).dataSets().get(0));
+        int n = closes.getDataCount();
+        assertEquals(n, sma.getDataCount());
+        for (int i = 0; i < n; i++) {
+            // 48 bars share a trading day: placed by date they would stack on one x
+            assertEquals(closes.get(DataSet.DIM_X, i), sma.get(DataSet.DIM_X, i), "SMA value " + i + " under its bar");
+            assertEquals(closes.get(DataSet.DIM_X, i), rsi.get(DataSet.DIM_X, i), "RSI value " + i + " under its bar");
+        }
+        double sum = 0;
+        for (int k = n - 20; k < n; k++) sum += closes.get(DataSet.DIM_Y, k);
+        assertEquals(sum / 20, sma.get(DataSet.DIM_Y, n - 1), 1e-12, "the last SMA(20): the mean of the last 20 thirty-minute closes");
+    }
+
     /** The last bar before the first gap of more than a day at or after bar {@code from}. */
     private static int firstWeekendAfter(TimedBars bars, int from) {
         for (int i = from; i + 1 < bars.size(); i++) if (bars.seconds(i + 1) - bars.seconds(i) > DAY) return i;
