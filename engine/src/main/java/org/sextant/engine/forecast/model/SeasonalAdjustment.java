@@ -11,13 +11,19 @@ import java.util.List;
  * ACF test finds seasonality at period m and every value is positive; {@code figure} is null
  * (and {@code adjusted} the series itself) when it is not.
  */
-record SeasonalAdjustment(double[] figure, double[] adjusted) {
-    static SeasonalAdjustment of(double[] y, int m) {
+public record SeasonalAdjustment(double[] figure, double[] adjusted) {
+    /** The adjustment of {@code y} at period {@code m} (m ≤ 1: none, the series itself). */
+    public static SeasonalAdjustment of(double[] y, int m) {
         if (!Seasonality.isSeasonal(y, m) || !allPositive(y)) return new SeasonalAdjustment(null, y);
         double[] fig = Seasonality.classicalFigure(y, m, true);
         double[] adj = new double[y.length];
         for (int t = 0; t < y.length; t++) adj[t] = y[t] / Seasonality.index(fig, t);
         return new SeasonalAdjustment(fig, adj);
+    }
+
+    /** The seasonal index at time {@code t} (1 without an adjustment), t past the end continuing the cycle. */
+    public double index(int t) {
+        return figure == null ? 1 : Seasonality.index(figure, t);
     }
 
     /** A forecast of the adjusted series, named {@code name}, with the seasonal indices put back (none when none were taken out). */

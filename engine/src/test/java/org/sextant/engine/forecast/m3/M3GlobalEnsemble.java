@@ -2,7 +2,7 @@ package org.sextant.engine.forecast.m3;
 
 import org.sextant.engine.forecast.global.GlobalConfig;
 import org.sextant.engine.forecast.global.GlobalModel;
-import org.sextant.engine.forecast.model.Seasonality;
+import org.sextant.engine.forecast.model.SeasonalAdjustment;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,24 +37,11 @@ final class M3GlobalEnsemble {
 
     /**
      * With {@code deseasonalise}, the networks see each series with the M3 seasonal adjustment
-     * taken out (classical multiplicative decomposition at the series' frequency when the 90% ACF
-     * test finds seasonality, from the values the series shows only) and their forecasts get the
-     * seasonal indices back, as Theta does.
+     * taken out ({@link SeasonalAdjustment}, from the values the series shows only) and their
+     * forecasts get the seasonal indices back, as Theta does; without it, the series itself.
      */
-    static double[] figure(double[] y, int m, Settings s) {
-        return s.deseasonalise() && Seasonality.isSeasonal(y, m) && positive(y) ? Seasonality.classicalFigure(y, m, true) : null;
-    }
-
-    private static boolean positive(double[] y) {
-        for (double v : y) if (!(v > 0)) return false;
-        return true;
-    }
-
-    private static double[] adjusted(double[] y, double[] figure) {
-        if (figure == null) return y;
-        double[] out = new double[y.length];
-        for (int t = 0; t < y.length; t++) out[t] = y[t] / Seasonality.index(figure, t);
-        return out;
+    static SeasonalAdjustment adjustment(double[] y, int m, Settings s) {
+        return SeasonalAdjustment.of(y, s.deseasonalise() ? m : 1);
     }
 
     /** Per series id: [group][member][step] paths over the official horizon. */
@@ -91,10 +78,7 @@ final class M3GlobalEnsemble {
             long c0 = cpuNanos();
             Map<String, List<Future<GlobalModel>>> models = new LinkedHashMap<>();
             for (Map.Entry<String, List<M3Series>> e : byCategory.entrySet()) {
-                List<double[]> train = e.getValue().stream().map(x -> {
-                    double[] y = seen.apply(x);
-                    return adjusted(y, figure(y, x.frequency(), s));
-                }).toList();
+                List<double[]> train = e.getValue().stream().map(x -> adjustment(seen.apply(x), x.frequency(), s).adjusted()).toList();
                 int h = e.getValue().get(0).horizon();
                 List<Future<GlobalModel>> jobs = new ArrayList<>();
                 for (int g = 0; g < GROUPS.size(); g++) {
@@ -116,11 +100,11 @@ final class M3GlobalEnsemble {
                 List<GlobalModel> ms = trained.get(x.category());
                 jobs.add(pool.submit(() -> {
                     double[][][] p = new double[ms.size()][][];
-                    double[] fig = figure(x.train(), x.frequency(), s);
+                    SeasonalAdjustment a = adjustment(x.train(), x.frequency(), s);
                     int n = x.train().length;
                     for (int g = 0; g < p.length; g++) {
-                        p[g] = ms.get(g).paths(adjusted(x.train(), fig), x.horizon());
-                        if (fig != null) for (double[] path : p[g]) for (int k = 0; k < path.length; k++) path[k] *= Seasonality.index(fig, n + k);
+                        p[g] = ms.get(g).paths(a.adjusted(), x.horizon());
+                        for (double[] path : p[g]) for (int k = 0; k < path.length; k++) path[k] *= a.index(n + k);
                     }
                     paths.put(x.id(), p);
                 }));
