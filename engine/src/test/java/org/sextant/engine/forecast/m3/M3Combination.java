@@ -15,18 +15,24 @@ import java.util.Map;
  * A combination of ETS, ARIMA, Theta and the global ensemble whose weights, and the global
  * groups that forecast, are chosen per M3 category on a validation split (the last h values of
  * each training part forecast from the values before them), so the test parts play no part in
- * the choice. Weights are on a grid of tenths summing to one, plus equal weights (comb_global).
+ * the choice. Weights are on a grid of tenths summing to one, plus equal weights (comb_global);
+ * or, with {@link #chooseMeanOrMedian}, only whether the four are averaged or their median taken.
  */
 final class M3Combination {
     static final List<String> LOCAL = List.of("ets", "arima", "theta");
 
-    /** One category's choice: global groups (bit mask) and weights of ets, arima, theta, global. */
-    record Choice(String category, int groupMask, double[] weights, double validationSmape) {
+    /**
+     * One category's choice: global groups (bit mask) and weights of ets, arima, theta, global,
+     * or (median) the step-wise median of the four, which is the mean of the middle two.
+     */
+    record Choice(String category, int groupMask, double[] weights, boolean median, double validationSmape) {
         String line() {
-            return String.format(Locale.ROOT, "%s,%d,%.2f,%.2f,%.2f,%.2f,%.4f", category, groupMask, weights[0], weights[1], weights[2], weights[3],
-                    validationSmape);
+            return String.format(Locale.ROOT, "%s,%d,%.2f,%.2f,%.2f,%.2f,%.4f,%s", category, groupMask, weights[0], weights[1], weights[2], weights[3],
+                    validationSmape, median ? "median" : "weights");
         }
     }
+
+    private static final double[] EQUAL = {0.25, 0.25, 0.25, 0.25};
 
     private M3Combination() {}
 
@@ -35,18 +41,44 @@ final class M3Combination {
         List<double[]> members = new ArrayList<>();
         for (String m : LOCAL) members.add(locals.get(m).get(s.id()));
         members.add(global.median(s.id(), c.groupMask()));
-        return weighted(members, c.weights());
+        return c.median() ? M3Benchmark.combine(members, true) : weighted(members, c.weights());
+    }
+
+    /**
+     * Per category, whether the mean or the median of ETS, ARIMA, Theta and all global groups has
+     * the lower mean sMAPE on {@code validation}: two candidates, so little room to fit noise.
+     */
+    static Map<String, Choice> chooseMeanOrMedian(List<M3Series> validation, Map<String, Map<String, double[]>> locals,
+                                                  M3GlobalEnsemble.Forecasts global) {
+        Map<String, Choice> out = new LinkedHashMap<>();
+        int all = M3GlobalEnsemble.allGroups(global);
+        for (String category : List.of("yearly", "quarterly", "monthly", "other")) {
+            Choice best = null;
+            for (boolean median : new boolean[] {false, true}) {
+                Choice c = new Choice(category, all, EQUAL, median, Double.NaN);
+                double sum = 0;
+                int n = 0;
+                for (M3Series s : validation) {
+                    if (!s.category().equals(category)) continue;
+                    sum += Accuracy.smape(s.test(), forecast(c, s, locals, global));
+                    n++;
+                }
+                if (best == null || sum / n < best.validationSmape()) best = new Choice(category, all, EQUAL, median, sum / n);
+            }
+            out.put(category, best);
+        }
+        return out;
     }
 
     /** Per category, the global groups and weights with the lowest mean sMAPE on {@code validation}. */
     static Map<String, Choice> choose(List<M3Series> validation, Map<String, Map<String, double[]>> locals, M3GlobalEnsemble.Forecasts global) {
         List<double[]> grid = simplex(4, 10);
-        grid.add(new double[] {0.25, 0.25, 0.25, 0.25});
+        grid.add(EQUAL);
         Map<String, Choice> out = new LinkedHashMap<>();
         for (String category : List.of("yearly", "quarterly", "monthly", "other")) {
             List<M3Series> in = validation.stream().filter(s -> s.category().equals(category)).toList();
             Choice best = null;
-            for (int mask = 1; mask <= M3GlobalEnsemble.ALL_GROUPS; mask++) {
+            for (int mask = 1; mask <= M3GlobalEnsemble.allGroups(global); mask++) {
                 List<List<double[]>> members = new ArrayList<>();
                 for (M3Series s : in) {
                     List<double[]> m = new ArrayList<>();
@@ -58,7 +90,7 @@ final class M3Combination {
                     double sum = 0;
                     for (int i = 0; i < in.size(); i++) sum += Accuracy.smape(in.get(i).test(), weighted(members.get(i), w));
                     double smape = sum / in.size();
-                    if (best == null || smape < best.validationSmape() - 1e-12) best = new Choice(category, mask, w, smape);
+                    if (best == null || smape < best.validationSmape() - 1e-12) best = new Choice(category, mask, w, false, smape);
                 }
             }
             out.put(category, best);
@@ -67,7 +99,7 @@ final class M3Combination {
     }
 
     static void write(Map<String, Choice> choices, Path file) throws IOException {
-        StringBuilder sb = new StringBuilder("category,group_mask,w_ets,w_arima,w_theta,w_global,validation_smape\n");
+        StringBuilder sb = new StringBuilder("category,group_mask,w_ets,w_arima,w_theta,w_global,validation_smape,combine\n");
         for (Choice c : choices.values()) sb.append(c.line()).append('\n');
         Files.writeString(file, sb.toString());
     }
@@ -77,7 +109,8 @@ final class M3Combination {
         for (String line : Files.readAllLines(file).subList(1, Files.readAllLines(file).size())) {
             String[] f = line.split(",");
             double[] w = {Double.parseDouble(f[2]), Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5])};
-            out.put(f[0], new Choice(f[0], Integer.parseInt(f[1]), w, Double.parseDouble(f[6])));
+            boolean median = f.length > 7 && f[7].equals("median"); // files of before the median choice have 7 columns
+            out.put(f[0], new Choice(f[0], Integer.parseInt(f[1]), w, median, Double.parseDouble(f[6])));
         }
         return out;
     }

@@ -29,23 +29,30 @@ import java.util.concurrent.Future;
  * writes to F the global groups and combination weights per category that do best there
  * ({@link M3Combination}). {@code --split test --choice F} then trains on the full training
  * parts and reports the declared combination ("comb_learned") on the test parts, beside
- * comb_mean and the equal-weight comb_global.
+ * comb_mean, the equal-weight comb_global and comb_global_median. {@code --choose-mean-or-median F}
+ * chooses per category only between the mean and the median of the four.
  *
  * <pre>
  * java -cp ... org.sextant.engine.forecast.m3.M3GlobalBenchmark /work/shared/data/m3 \
- *      [--split test|validation] [--members /tmp/m3-members.csv] [--choose F | --choice F]
- *      [--threads 2] [--seed 1] [--steps 800] [--members-per-group 3] [--locals-only] [--relative-loss] [--deseasonalise] [--category monthly]
+ *      [--split test|validation] [--members /tmp/m3-members.csv] [--choose F | --choose-mean-or-median F | --choice F]
+ *      [--threads 2] [--seed 1] [--steps 800] [--members-per-group 3] [--locals-only]
+ *      [--loss scale|relative|both] [--deseasonalise] [--category monthly] [--save-paths F | --paths F]
  * </pre>
+ *
+ * <p>{@code --save-paths F} writes every member's forecast; {@code --paths F} reads them instead of
+ * training (with {@code --members-per-group k}, each group's first k), so combinations of a run
+ * can be studied without training it again.
  */
 public final class M3GlobalBenchmark {
     private static final List<String> LOCAL = M3Combination.LOCAL;
 
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[0]);
-        Path cache = null, choose = null, choice = null;
+        Path cache = null, choose = null, choice = null, savePaths = null, readPaths = null;
+        List<Boolean> losses = List.of(false);
         int threads = 2, steps = 800, perGroup = 3;
         long seed = 1;
-        boolean validation = false, localsOnly = false, relative = false, deseasonalise = false;
+        boolean validation = false, localsOnly = false, deseasonalise = false, meanOrMedian = false;
         String category = null;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
@@ -60,9 +67,18 @@ public final class M3GlobalBenchmark {
                     default -> throw new IllegalArgumentException("--split is test or validation, not " + args[i]);
                 };
                 case "--choose" -> choose = Path.of(args[++i]);
+                case "--choose-mean-or-median" -> { choose = Path.of(args[++i]); meanOrMedian = true; }
                 case "--choice" -> choice = Path.of(args[++i]);
                 case "--locals-only" -> localsOnly = true;
-                case "--relative-loss" -> relative = true;
+                case "--relative-loss" -> losses = List.of(true);
+                case "--loss" -> losses = switch (args[++i]) {
+                    case "scale" -> List.of(false);
+                    case "relative" -> List.of(true);
+                    case "both" -> List.of(true, false);
+                    default -> throw new IllegalArgumentException("--loss is scale, relative or both, not " + args[i]);
+                };
+                case "--save-paths" -> savePaths = Path.of(args[++i]);
+                case "--paths" -> readPaths = Path.of(args[++i]);
                 case "--deseasonalise" -> deseasonalise = true;
                 case "--category" -> category = args[++i];
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
@@ -76,34 +92,49 @@ public final class M3GlobalBenchmark {
             series = series.stream().filter(x -> x.category().equalsIgnoreCase(only)).toList(); // a quicker look at one category
         }
         System.out.printf(Locale.ROOT, "M3 %s split: %d series, %d threads, seed %d, %d steps, %d members per group, %s loss%s%n",
-                validation ? "validation" : "test", series.size(), threads, seed, steps, perGroup, relative ? "relative" : "scale-unit", deseasonalise ? ", deseasonalised" : "");
+                validation ? "validation" : "test", series.size(), threads, seed, steps, perGroup,
+                losses.size() == 2 ? "relative and scale-unit" : losses.get(0) ? "relative" : "scale-unit", deseasonalise ? ", deseasonalised" : "");
         Map<String, Map<String, double[]>> fc = new LinkedHashMap<>();
         Map<String, double[]> times = new LinkedHashMap<>();
         locals(series, cache, threads, fc, times);
         if (localsOnly) return;
 
         long t0 = System.nanoTime();
-        M3GlobalEnsemble.Forecasts global = M3GlobalEnsemble.forecast(series, M3Series::train,
-                new M3GlobalEnsemble.Settings(perGroup, steps, seed, threads, relative, deseasonalise));
+        M3GlobalEnsemble.Forecasts global = readPaths != null ? M3GlobalEnsemble.Forecasts.read(readPaths).firstMembers(perGroup)
+                : M3GlobalEnsemble.forecast(series, M3Series::train, new M3GlobalEnsemble.Settings(perGroup, steps, seed, threads, losses, deseasonalise));
+        if (savePaths != null) global.write(savePaths);
         double cpuGlobal = global.trainCpuSeconds() + global.forecastCpuSeconds();
         System.out.printf(Locale.ROOT, "  global: train %.1f cpu s, forecast %.1f cpu s, %.1f wall s%n",
                 global.trainCpuSeconds(), global.forecastCpuSeconds(), (System.nanoTime() - t0) / 1e9);
         Map<String, double[]> all = new LinkedHashMap<>();
-        for (M3Series s : series) all.put(s.id(), global.median(s.id(), M3GlobalEnsemble.ALL_GROUPS));
+        for (M3Series s : series) all.put(s.id(), global.median(s.id(), M3GlobalEnsemble.allGroups(global)));
         fc.put("global", all);
         times.put("global", new double[] {(System.nanoTime() - t0) / 1e9, cpuGlobal});
 
         Map<String, M3Score> scores = new LinkedHashMap<>();
-        for (String m : List.of("global", "theta", "ets", "arima")) scores.put(m, score(series, List.of(fc.get(m)), false));
+        scores.put("global", score(series, List.of(all), false));
+        int perLoss = M3GlobalEnsemble.GROUPS.size(), lossCount = global.groups() / perLoss;
+        for (int l = 0; lossCount > 1 && l < lossCount; l++) { // each loss's half alone, and with ETS, ARIMA and Theta
+            Map<String, double[]> half = new LinkedHashMap<>();
+            for (M3Series s : series) half.put(s.id(), global.median(s.id(), ((1 << perLoss) - 1) << (l * perLoss)));
+            scores.put("global, loss " + (l + 1) + " only", score(series, List.of(half), false));
+            scores.put("comb_global, loss " + (l + 1) + " only", score(series, List.of(fc.get("ets"), fc.get("arima"), fc.get("theta"), half), false));
+            times.put("global, loss " + (l + 1) + " only", new double[] {Double.NaN, Double.NaN});
+            times.put("comb_global, loss " + (l + 1) + " only", new double[] {Double.NaN, Double.NaN});
+        }
+        for (String m : List.of("theta", "ets", "arima")) scores.put(m, score(series, List.of(fc.get(m)), false));
         scores.put("comb_mean (ets+arima+theta)", score(series, LOCAL.stream().map(fc::get).toList(), false));
         times.put("comb_mean (ets+arima+theta)", new double[] {Double.NaN, LOCAL.stream().mapToDouble(m -> times.get(m)[1]).sum()});
         String equal = "comb_global (ets+arima+theta+global)";
         scores.put(equal, score(series, List.of(fc.get("ets"), fc.get("arima"), fc.get("theta"), all), false));
         double cpuAll = times.get("comb_mean (ets+arima+theta)")[1] + cpuGlobal;
         times.put(equal, new double[] {Double.NaN, cpuAll});
+        String median = "comb_global_median (median of the four)";
+        scores.put(median, score(series, List.of(fc.get("ets"), fc.get("arima"), fc.get("theta"), all), true));
+        times.put(median, new double[] {Double.NaN, cpuAll});
         Map<String, M3Combination.Choice> choices = null;
         if (choose != null) {
-            choices = M3Combination.choose(series, fc, global);
+            choices = meanOrMedian ? M3Combination.chooseMeanOrMedian(series, fc, global) : M3Combination.choose(series, fc, global);
             M3Combination.write(choices, choose);
             System.out.println("  chosen on this validation split, written to " + choose + ":");
             for (M3Combination.Choice c : choices.values()) System.out.println("    " + c.line());

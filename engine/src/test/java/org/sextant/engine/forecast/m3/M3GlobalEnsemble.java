@@ -32,8 +32,19 @@ final class M3GlobalEnsemble {
             new Group("lookback 2-4h, last 1.5h origins", new int[] {2, 3, 4}, 1.5),
             new Group("lookback 5-7h, last 1.5h origins", new int[] {5, 6, 7}, 1.5));
 
-    /** Training settings: members per group (cycling over its lookbacks), Adam steps, seed, threads. */
-    record Settings(int membersPerGroup, int steps, long seed, int threads, boolean relativeLoss, boolean deseasonalise) {}
+    /**
+     * Training settings: members per group (cycling over its lookbacks), Adam steps, seed,
+     * threads, and the losses: each loss trains every group once (relative loss first), as
+     * N-BEATS trains its members on different losses to make them disagree usefully.
+     */
+    record Settings(int membersPerGroup, int steps, long seed, int threads, List<Boolean> relativeLosses, boolean deseasonalise) {
+        Settings(int membersPerGroup, int steps, long seed, int threads, boolean relativeLoss, boolean deseasonalise) {
+            this(membersPerGroup, steps, seed, threads, List.of(relativeLoss), deseasonalise);
+        }
+
+        /** Groups trained per category: every group of {@link #GROUPS} once per loss. */
+        int groups() { return GROUPS.size() * relativeLosses.size(); }
+    }
 
     /**
      * With {@code deseasonalise}, the networks see each series with the M3 seasonal adjustment
@@ -46,6 +57,47 @@ final class M3GlobalEnsemble {
 
     /** Per series id: [group][member][step] paths over the official horizon. */
     record Forecasts(Map<String, double[][][]> paths, double trainCpuSeconds, double forecastCpuSeconds) {
+        int groups() { return paths.values().iterator().next().length; }
+
+        /** Every group's first {@code k} members (a run trained with k members per group gives the same). */
+        Forecasts firstMembers(int k) {
+            Map<String, double[][][]> out = new LinkedHashMap<>();
+            for (Map.Entry<String, double[][][]> e : paths.entrySet()) {
+                double[][][] g = new double[e.getValue().length][][];
+                for (int i = 0; i < g.length; i++) g[i] = java.util.Arrays.copyOf(e.getValue()[i], Math.min(k, e.getValue()[i].length));
+                out.put(e.getKey(), g);
+            }
+            return new Forecasts(out, Double.NaN, Double.NaN);
+        }
+
+        /** Writes every path: one line per series, group and member (id,group,member,v;v;...). */
+        void write(java.nio.file.Path file) throws java.io.IOException {
+            StringBuilder sb = new StringBuilder();
+            for (Map.Entry<String, double[][][]> e : paths.entrySet()) {
+                for (int g = 0; g < e.getValue().length; g++) {
+                    for (int m = 0; m < e.getValue()[g].length; m++) {
+                        sb.append(e.getKey()).append(',').append(g).append(',').append(m).append(',');
+                        sb.append(String.join(";", java.util.Arrays.stream(e.getValue()[g][m]).mapToObj(Double::toString).toList())).append('\n');
+                    }
+                }
+            }
+            java.nio.file.Files.writeString(file, sb.toString());
+        }
+
+        /** Paths {@link #write} wrote (forecasts of a run made earlier; no training time). */
+        static Forecasts read(java.nio.file.Path file) throws java.io.IOException {
+            Map<String, List<List<double[]>>> byId = new LinkedHashMap<>();
+            for (String line : java.nio.file.Files.readAllLines(file)) {
+                String[] f = line.split(",");
+                List<List<double[]>> groups = byId.computeIfAbsent(f[0], k -> new ArrayList<>());
+                int g = Integer.parseInt(f[1]);
+                while (groups.size() <= g) groups.add(new ArrayList<>());
+                groups.get(g).add(java.util.Arrays.stream(f[3].split(";")).mapToDouble(Double::parseDouble).toArray());
+            }
+            Map<String, double[][][]> out = new LinkedHashMap<>();
+            byId.forEach((id, groups) -> out.put(id, groups.stream().map(l -> l.toArray(double[][]::new)).toArray(double[][][]::new)));
+            return new Forecasts(out, Double.NaN, Double.NaN);
+        }
         /** The step-wise median over the members of the groups in {@code mask} (bit g = group g). */
         double[] median(String id, int mask) {
             List<double[]> chosen = new ArrayList<>();
@@ -55,15 +107,19 @@ final class M3GlobalEnsemble {
         }
     }
 
-    static final int ALL_GROUPS = (1 << GROUPS.size()) - 1;
+    /** The mask of all groups of {@code f}. */
+    static int allGroups(Forecasts f) { return (1 << f.groups()) - 1; }
 
     private M3GlobalEnsemble() {}
 
-    static GlobalConfig config(Group g, int h, Settings s, int groupIndex) {
+    /** Group {@code groupIndex} of {@link Settings#groups()}: {@link #GROUPS} repeated per loss. */
+    static GlobalConfig config(int h, Settings s, int groupIndex) {
+        Group g = GROUPS.get(groupIndex % GROUPS.size());
+        boolean relative = s.relativeLosses().get(groupIndex / GROUPS.size());
         int[] lookbacks = new int[g.lookbackMultiples().length];
         for (int i = 0; i < lookbacks.length; i++) lookbacks[i] = Math.max(8, g.lookbackMultiples()[i] * h);
         return GlobalConfig.forHorizon(h, s.seed() * 31 + groupIndex).withLookbacks(lookbacks).withMembers(s.membersPerGroup())
-                .withSteps(s.steps()).withRecentOrigins((int) Math.ceil(g.historyLimit() * h)).withCalibrationShare(0).withThreads(1).withRelativeLoss(s.relativeLoss());
+                .withSteps(s.steps()).withRecentOrigins((int) Math.ceil(g.historyLimit() * h)).withCalibrationShare(0).withThreads(1).withRelativeLoss(relative);
     }
 
     /**
@@ -81,8 +137,8 @@ final class M3GlobalEnsemble {
                 List<double[]> train = e.getValue().stream().map(x -> adjustment(seen.apply(x), x.frequency(), s).adjusted()).toList();
                 int h = e.getValue().get(0).horizon();
                 List<Future<GlobalModel>> jobs = new ArrayList<>();
-                for (int g = 0; g < GROUPS.size(); g++) {
-                    GlobalConfig c = config(GROUPS.get(g), h, s, g);
+                for (int g = 0; g < s.groups(); g++) {
+                    GlobalConfig c = config(h, s, g);
                     jobs.add(pool.submit(() -> GlobalModel.train(train, c, f -> { }, () -> false)));
                 }
                 models.put(e.getKey(), jobs);
