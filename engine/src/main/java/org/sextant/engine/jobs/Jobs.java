@@ -92,11 +92,15 @@ public final class Jobs implements AutoCloseable {
         JobContext ctx = new JobContext() {
             @Override
             public void progress(double fraction, String message) {
-                JobStatus cur = jobs.get(id);
-                long now = System.currentTimeMillis();
-                boolean persist = now - lastWrite[0] >= PROGRESS_WRITE_MS;
-                if (persist) lastWrite[0] = now;
-                update(cur.with(JobState.RUNNING, Math.max(0, Math.min(1, fraction)), message, started, null, null, null), persist);
+                synchronized (Jobs.this) {
+                    JobStatus cur = jobs.get(id);
+                    // a helper thread of the work (a network member) can report after the job ended: the end stands
+                    if (cur.state() != JobState.RUNNING) return;
+                    long now = System.currentTimeMillis();
+                    boolean persist = now - lastWrite[0] >= PROGRESS_WRITE_MS;
+                    if (persist) lastWrite[0] = now;
+                    update(cur.with(JobState.RUNNING, Math.max(0, Math.min(1, fraction)), message, started, null, null, null), persist);
+                }
             }
 
             @Override
@@ -165,7 +169,7 @@ public final class Jobs implements AutoCloseable {
     }
 
     /** Persists before publishing, so whoever sees a state in memory finds it on disk too. */
-    private void update(JobStatus s, boolean persist) {
+    private synchronized void update(JobStatus s, boolean persist) {
         if (persist) {
             try {
                 AtomicFiles.write(dir.resolve(s.id() + ".json"), Json.write(s));

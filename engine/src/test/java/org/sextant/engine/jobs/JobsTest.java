@@ -71,6 +71,31 @@ class JobsTest {
         }
     }
 
+    /** A cancelled global training's member threads still reported progress and turned the job back to running, forever. */
+    @Test
+    void progressReportedAfterTheEndLeavesTheEndAsItWas() throws Exception {
+        JobContext[] context = new JobContext[1];
+        try (Jobs jobs = new Jobs(dir)) {
+            JobStatus cancelled = jobs.submit("global_training", List.of("global:20"), false, ctx -> {
+                context[0] = ctx;
+                throw new java.util.concurrent.CancellationException();
+            });
+            assertEquals(JobState.CANCELLED, jobs.await(cancelled.id(), Duration.ofSeconds(30)).state());
+            context[0].progress(0.5, "training the global model"); // a member thread, late
+            assertEquals(JobState.CANCELLED, jobs.status(cancelled.id()).state());
+            assertEquals(JobState.CANCELLED, Json.read(Files.readString(dir.resolve(cancelled.id() + ".json")), JobStatus.class).state());
+
+            JobStatus done = jobs.submit("forecast", List.of("AA"), false, ctx -> {
+                context[0] = ctx;
+                return 1;
+            });
+            assertEquals(JobState.SUCCEEDED, jobs.await(done.id(), Duration.ofSeconds(30)).state());
+            context[0].progress(0.9, "late");
+            assertEquals(JobState.SUCCEEDED, jobs.status(done.id()).state());
+            assertEquals(1.0, jobs.status(done.id()).progress());
+        }
+    }
+
     @Test
     void failuresAreRecordedWithTheirFix() throws Exception {
         try (Jobs jobs = new Jobs(dir)) {
