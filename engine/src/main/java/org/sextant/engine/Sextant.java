@@ -193,6 +193,9 @@ public final class Sextant implements AutoCloseable {
 
     /** Trains the global forecaster on every stored symbol as a background job; model {@code global} uses it afterwards. */
     public JobStatus trainGlobalModel(Integer horizon) { return forecasts.startGlobalTraining(jobs, horizon); }
+
+    /** Whether model {@code global} (and the combinations with it) can forecast {@code horizon} steps (null: the default) without training first. */
+    public boolean globalModelTrained(Integer horizon) { return forecasts.globalModelTrained(horizon); }
     public JobStatus startForecastBacktest(List<String> symbols, String model, Integer horizon) { return startForecast(symbols, model, horizon, true); }
 
     /** Ranks symbols by reward/risk from week-aligned forecasts; computes at most a few missing ones per call. */

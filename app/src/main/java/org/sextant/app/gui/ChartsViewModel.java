@@ -44,6 +44,7 @@ import org.sextant.engine.home.Settings;
 public final class ChartsViewModel implements AutoCloseable {
     private final Sextant engine;
     private final EngineCalls calls;
+    private final GlobalTrainingOffer globalTraining;
 
     private final ObservableList<SymbolInfo> symbols = FXCollections.observableArrayList();
     private final ObservableList<SymbolInfo> readOnlySymbols = FXCollections.unmodifiableObservableList(symbols);
@@ -94,6 +95,7 @@ public final class ChartsViewModel implements AutoCloseable {
     public ChartsViewModel(Sextant engine, Executor background, Executor ui) {
         this.engine = Objects.requireNonNull(engine, "engine");
         this.calls = new EngineCalls(background, ui, "sextant-gui-engine", error::set);
+        this.globalTraining = new GlobalTrainingOffer(engine, calls);
         Settings s = SettingsDialogModel.readOrDefaults(engine.home().settingsJson(), error::set);
         forecastModel = s.forecastModel();
         forecastHorizon = s.forecastHorizon();
@@ -224,8 +226,9 @@ public final class ChartsViewModel implements AutoCloseable {
     // duplicates: property accessors, the JavaFX pattern every ViewModel and chart repeats
     /** The stored walk-forward of the symbol on screen (the forecast's model and horizon, conformal where stored). */
     private CompletableFuture<StoredForecastBacktest> loadBacktest(String symbol) {
+        // its success leaves the error line alone: a forecast that failed just before says why the fan is missing
         return calls.run(backtestRequest, () -> engine.backtestOverlays(symbol, forecastModel, forecastHorizon, null, null), backtest::set,
-                "read the backtest of '" + symbol + "'");
+                error::set, "read the backtest of '" + symbol + "'");
     }
 
     /**
@@ -269,6 +272,22 @@ public final class ChartsViewModel implements AutoCloseable {
                     if (failure != null) out.completeExceptionally(failure);
                 });
         return out;
+    }
+
+    /**
+     * Trains the global model the forecast's model needs (a background job, see
+     * {@link #globalTraining()}), then forecasts the symbol on screen again. Call on the ui executor.
+     */
+    public CompletableFuture<org.sextant.engine.jobs.JobStatus> trainGlobalModel() {
+        return globalTraining.train(forecastHorizon, () -> {
+            String symbol = selectedSymbol.get();
+            if (symbol != null && series.get() != null) reloadForecast(symbol, seriesRequest.newest());
+        });
+    }
+
+    /** Whether the forecast waits for a trained global model, and the training's progress. */
+    public GlobalTrainingOffer globalTraining() {
+        return globalTraining;
     }
 
     /** The forecast and then the overlays of the symbol on screen again (request {@code id} still the newest). */
@@ -345,6 +364,7 @@ public final class ChartsViewModel implements AutoCloseable {
 
     /** The forecast of the symbol on screen, computed in the background; the newest request wins. */
     private CompletableFuture<PriceForecast> loadForecast(String symbol) {
+        globalTraining.check(forecastModel, forecastHorizon);
         return calls.run(forecastRequest, () -> engine.getForecast(symbol, forecastModel, forecastHorizon, null), forecast::set,
                 "forecast '" + symbol + "'");
     }
@@ -373,6 +393,7 @@ public final class ChartsViewModel implements AutoCloseable {
 
     /** The forecast of {@code symbol}'s bars at {@code at} with the forecast settings; the newest forecast request wins. */
     private CompletableFuture<BarForecast> loadBarForecast(String symbol, String at) {
+        globalTraining.check(forecastModel, forecastHorizon);
         return calls.run(forecastRequest, () -> engine.getForecast(symbol, at, forecastModel, forecastHorizon, null, null), barForecast::set,
                 "forecast the " + at + " bars of '" + symbol + "'");
     }

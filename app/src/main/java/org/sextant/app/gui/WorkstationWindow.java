@@ -116,7 +116,7 @@ public final class WorkstationWindow implements Navigator {
         Label bandsLabel = new Label("Bands");
         backtestsToggle.setId("backtests-toggle");
         runBacktest.setId("run-backtest");
-        HBox forecastBar = new HBox(10, forecastToggle, backtestsToggle, bandsLabel, levelChoice, forecastSummary);
+        HBox forecastBar = new HBox(10, forecastToggle, backtestsToggle, bandsLabel, levelChoice, forecastSummary, GlobalTrainingControls.build(model));
         forecastBar.setId("forecast-bar");
         // the controls keep their size; only the reward/risk text ends in an ellipsis when short of room
         for (Region r : new Region[] {forecastToggle, backtestsToggle, bandsLabel, levelChoice}) r.setMinWidth(Region.USE_PREF_SIZE);

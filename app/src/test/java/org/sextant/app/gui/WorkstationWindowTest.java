@@ -53,6 +53,9 @@ class WorkstationWindowTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
+        // TestFX reuses one stage: the default layout's size, whatever size the previous test class left
+        stage.setWidth(1200);
+        stage.setHeight(760);
         engine = TestStore.open(home);
         model = new ChartsViewModel(engine);
         window = new WorkstationWindow(model);

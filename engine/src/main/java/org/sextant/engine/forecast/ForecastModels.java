@@ -64,6 +64,12 @@ public final class ForecastModels {
 
     public static List<String> names() { return List.copyOf(MODELS.keySet()); }
 
+    /** Whether the model of this name forecasts with the trained global model (global, comb_global). */
+    public static boolean needsGlobalModel(String name) {
+        String key = name == null ? "" : name.trim().toLowerCase();
+        return key.equals(GlobalModels.NAME) || key.equals("comb_global");
+    }
+
     /** The model name as the catalogue keys it (trimmed, lower case), or invalid_input listing the known ones (and the new name of a retired one). */
     public static String requireKnown(String name) {
         String key = name == null ? null : name.trim().toLowerCase();

@@ -80,6 +80,11 @@ public final class ForecastService {
         return jobs.submit("global_training", List.of("global:" + h), false, ctx -> globalModels.train(h, ctx));
     }
 
+    /** Whether {@code global} can forecast {@code horizon} steps (null: the default) on the current prices without a training first. */
+    public boolean globalModelTrained(Integer horizon) {
+        return globalModels.trained(ForecastBacktestRun.horizon(horizon));
+    }
+
     /** A live forecast of {@code symbol} from its last close (see {@link #liveForecast}). */
     public PriceForecast forecast(String symbol, String model, Integer horizon, double[] levels, String calibration) {
         return liveForecast(prices.closes(symbol, null, null), model, horizon, levels, calibration);
