@@ -240,7 +240,10 @@ public final class ApiRoutes {
     }
 
     private Object listForecastModels(ApiCall call) {
-        return Map.of("models", engine.listForecastModels(), "default", Sextant.DEFAULT_FORECAST_MODEL);
+        // what would answer invalid_input until train_global_model has run on the current prices
+        List<String> needsTraining = engine.globalModelTrained(null) ? List.of()
+                : engine.listForecastModels().stream().filter(org.sextant.engine.forecast.ForecastModels::needsGlobalModel).toList();
+        return Map.of("models", engine.listForecastModels(), "default", Sextant.DEFAULT_FORECAST_MODEL, "needs_training", needsTraining);
     }
 
     private Object getForecast(ApiCall call) {

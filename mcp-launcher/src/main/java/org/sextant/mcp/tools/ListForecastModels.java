@@ -6,7 +6,7 @@ import org.sextant.contract.Capabilities;
 final class ListForecastModels extends PassThroughTool {
     ListForecastModels() {
         super("list_forecast_models", Categories.RESEARCH,
-                "Lists the forecast models get_forecast, get_chart_data and scan_forecasts accept, and the default.",
+                "Lists the forecast models get_forecast, get_chart_data and scan_forecasts accept, the default, and which of them wait for train_global_model (needs_training).",
                 Capabilities.LIST_FORECAST_MODELS);
     }
 }

@@ -393,7 +393,10 @@ class ReadToolsTest extends AgainstTheApp {
         assertInvalid(tools.dispatch("resolve_forecast_start", Map.of()), "symbol");
         assertEquals("not_found", tools.dispatch("resolve_forecast_start", Map.of("symbol", "NOPE")).failReason());
 
-        assertEquals("theta", data(tools.dispatch("list_forecast_models", Map.of())).get("default"));
+        Map<String, Object> models = data(tools.dispatch("list_forecast_models", Map.of()));
+        assertEquals("theta", models.get("default"));
+        // the read tools' home has no trained global model: the models that need one say so
+        assertEquals(List.of("comb_global", "global"), models.get("needs_training"));
         Map<String, Object> calibration = Map.of("horizon", 3, "warmup_days", 8000, "step_days", 250, "include_points", false);
         data(tools.dispatch("analogue_calibration", calibration));
         assertEquals(calibration, app.lastArgs("analogue_calibration"), "the matcher's knobs reach the app untouched");
