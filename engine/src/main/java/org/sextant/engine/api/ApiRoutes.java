@@ -241,8 +241,7 @@ public final class ApiRoutes {
 
     private Object listForecastModels(ApiCall call) {
         // what would answer invalid_input until train_global_model has run on the current prices
-        List<String> needsTraining = engine.globalModelTrained(null) ? List.of()
-                : engine.listForecastModels().stream().filter(org.sextant.engine.forecast.ForecastModels::needsGlobalModel).toList();
+        List<String> needsTraining = engine.globalModelTrained(null) ? List.of() : org.sextant.engine.forecast.ForecastModels.needingGlobalModel();
         return Map.of("models", engine.listForecastModels(), "default", Sextant.DEFAULT_FORECAST_MODEL, "needs_training", needsTraining);
     }
 

@@ -31,6 +31,8 @@ public final class ForecastModels {
     public static final ForecastModels BUILT_IN = new ForecastModels(null);
 
     private static final Map<String, Function<IntFunction<GlobalModel>, Forecaster>> MODELS = new TreeMap<>();
+    /** The names of the models that forecast with the trained global model, declared with them below. */
+    private static final java.util.Set<String> NEED_GLOBAL = new java.util.TreeSet<>();
 
     static {
         MODELS.put("naive", g -> new Naive());
@@ -50,8 +52,8 @@ public final class ForecastModels {
         MODELS.put("comb_mean", g -> new Combination("comb_mean", false, List.of(new AutoEts(), new AutoArima(), new Theta())));
         MODELS.put("comb_median", g -> new Combination("comb_median", true, List.of(new AutoEts(), new AutoArima(), new Theta())));
         // trained across the stored universe (forecast.global); looked up when a forecast is computed
-        MODELS.put(GlobalModels.NAME, GlobalModels::forecaster);
-        MODELS.put("comb_global", g -> new Combination("comb_global", false, List.of(new AutoEts(), new AutoArima(), new Theta(),
+        withGlobal(GlobalModels.NAME, GlobalModels::forecaster);
+        withGlobal("comb_global", g -> new Combination("comb_global", false, List.of(new AutoEts(), new AutoArima(), new Theta(),
                 GlobalModels.forecaster(g))));
         MODELS.put("comb_et", g -> new Combination("comb_et", false, List.of(new AutoEts(), new Theta())));
     }
@@ -64,10 +66,17 @@ public final class ForecastModels {
 
     public static List<String> names() { return List.copyOf(MODELS.keySet()); }
 
-    /** Whether the model of this name forecasts with the trained global model (global, comb_global). */
+    private static void withGlobal(String name, Function<IntFunction<GlobalModel>, Forecaster> model) {
+        MODELS.put(name, model);
+        NEED_GLOBAL.add(name);
+    }
+
+    /** The models that forecast with the trained global model (comb_global, global), by name. */
+    public static List<String> needingGlobalModel() { return List.copyOf(NEED_GLOBAL); }
+
+    /** Whether the model of this name forecasts with the trained global model. */
     public static boolean needsGlobalModel(String name) {
-        String key = name == null ? "" : name.trim().toLowerCase();
-        return key.equals(GlobalModels.NAME) || key.equals("comb_global");
+        return name != null && NEED_GLOBAL.contains(name.trim().toLowerCase());
     }
 
     /** The model name as the catalogue keys it (trimmed, lower case), or invalid_input listing the known ones (and the new name of a retired one). */
