@@ -1,7 +1,10 @@
 package org.sextant.mcp.server;
 
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpAsyncListFilter;
+import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -42,20 +45,19 @@ public final class SextantMcpServer {
     /** Stdio: one session on the given transport. */
     public static McpSyncServer start(McpServerTransportProvider transport, ToolDispatcher dispatcher,
                                       TableStore tables) {
-        return configure(McpServer.sync(transport), dispatcher, tables);
+        return configure(McpServer.async(transport), dispatcher, tables);
     }
 
     /** Streamable HTTP: the same tools and resources, one server for all sessions. */
     public static McpSyncServer start(McpStreamableServerTransportProvider transport, ToolDispatcher dispatcher,
                                       TableStore tables) {
-        return configure(McpServer.sync(transport), dispatcher, tables);
+        return configure(McpServer.async(transport), dispatcher, tables);
     }
 
-    private static <S extends McpServer.SyncSpecification<S>> McpSyncServer configure(
-            McpServer.SyncSpecification<S> spec, ToolDispatcher dispatcher, TableStore tables) {
-        Map<String, LauncherTool> canonical = dispatcher.tools().stream()
-                .collect(Collectors.toMap(LauncherTool::name, t -> t));
-        McpSyncServer server = spec
+    /** Built asynchronous so that the tools/list filter answers at once (see OffTransportThread). */
+    private static McpSyncServer configure(McpServer.AsyncSpecification<?> spec, ToolDispatcher dispatcher,
+                                           TableStore tables) {
+        McpAsyncServer async = spec
                 .jsonMapper(jsonMapper())
                 .serverInfo(LauncherInfo.NAME, LauncherInfo.VERSION)
                 .instructions(INSTRUCTIONS)
@@ -67,15 +69,15 @@ public final class SextantMcpServer {
                         .build())
                 // The launcher checks arguments itself so that bad input is an invalid_input envelope.
                 .validateToolInputs(false)
-                .tools(toolSpecifications(dispatcher))
+                .tools(OffTransportThread.tools(toolSpecifications(dispatcher)))
                 // Prefixed aliases are callable but not listed: clients see each tool once; a focus
                 // (focus_category) narrows the listed ones further.
-                .addToolFilter((context, tool) -> canonical.containsKey(tool.name())
-                        && dispatcher.context().focus().listed(canonical.get(tool.name())))
-                .resourceTemplates(tableTemplate(tables))
-                .resources(withChartView(DocResources.all(dispatcher)))
-                .prompts(Prompts.all())
+                .addToolFilter(toolFilter(dispatcher))
+                .resourceTemplates(OffTransportThread.template(tableTemplate(tables)))
+                .resources(OffTransportThread.resources(withChartView(DocResources.all(dispatcher))))
+                .prompts(OffTransportThread.prompts(Prompts.all()))
                 .build();
+        McpSyncServer server = new McpSyncServer(async);
         dispatcher.context().focus().onChange(() -> {
             try {
                 server.notifyToolsListChanged();
@@ -86,6 +88,14 @@ public final class SextantMcpServer {
         return server;
     }
 
+    /** Which tools tools/list shows: each canonical name once, as far as the focus lists it. */
+    static McpAsyncListFilter<McpSchema.Tool> toolFilter(ToolDispatcher dispatcher) {
+        Map<String, LauncherTool> canonical = dispatcher.tools().stream()
+                .collect(Collectors.toMap(LauncherTool::name, t -> t));
+        return OffTransportThread.toolFilter((context, tool) -> canonical.containsKey(tool.name())
+                && dispatcher.context().focus().listed(canonical.get(tool.name())));
+    }
+
     private static List<McpServerFeatures.SyncResourceSpecification> withChartView(
             List<McpServerFeatures.SyncResourceSpecification> resources) {
         List<McpServerFeatures.SyncResourceSpecification> all = new ArrayList<>(resources);
@@ -93,10 +103,12 @@ public final class SextantMcpServer {
         return all;
     }
 
-    /** What tools/list answers now: each listed tool once, as the client receives it. */
+    /** What tools/list answers now: each listed tool once, as the client receives it (through the server's filter). */
     static List<McpSchema.Tool> listedTools(ToolDispatcher dispatcher) {
-        return dispatcher.tools().stream().filter(dispatcher.context().focus()::listed)
-                .map(t -> specification(t, t.name(), dispatcher).tool()).toList();
+        McpAsyncListFilter<McpSchema.Tool> filter = toolFilter(dispatcher);
+        return toolSpecifications(dispatcher).stream().map(McpServerFeatures.SyncToolSpecification::tool)
+                .filter(tool -> Boolean.TRUE.equals(filter.isVisible(McpTransportContext.EMPTY, tool).block()))
+                .toList();
     }
 
     static List<McpServerFeatures.SyncToolSpecification> toolSpecifications(ToolDispatcher dispatcher) {

@@ -1,0 +1,65 @@
+package org.sextant.mcp.server;
+
+import io.modelcontextprotocol.server.McpAsyncListFilter;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.BiPredicate;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * The launcher's blocking handlers as the SDK's asynchronous specifications: every tool call,
+ * resource read and prompt runs on a worker, never on the transport's reading thread (a long
+ * call must not stop cancellations and other requests from being read), as the SDK's own sync
+ * server does. The tools/list filter is the exception: it answers at once.
+ *
+ * <p>Why the server is built from these and not from the SDK's sync builder: the sync builder
+ * runs a tool filter on a worker too, and Reactor's {@code filterWhen} (3.7, FluxFilterWhen) can
+ * drop the next tools when a worker's answer lands between its {@code state} write and its
+ * {@code clearCurrent}: on a loaded machine tools/list came back without negotiate_contract and
+ * health_check. An answer that is already a value ({@link Mono#just}, a {@link Callable}) takes
+ * filterWhen's synchronous path, which has no such window.
+ */
+final class OffTransportThread {
+    private OffTransportThread() {}
+
+    /** Decided on the caller's thread; see the class comment. */
+    static McpAsyncListFilter<McpSchema.Tool> toolFilter(BiPredicate<Object, McpSchema.Tool> listed) {
+        return (context, tool) -> Mono.just(listed.test(context, tool));
+    }
+
+    static <T> Mono<T> onWorker(Callable<T> call) {
+        return Mono.fromCallable(call).subscribeOn(Schedulers.boundedElastic());
+    }
+
+    static List<McpServerFeatures.AsyncToolSpecification> tools(List<McpServerFeatures.SyncToolSpecification> sync) {
+        return sync.stream().map(s -> McpServerFeatures.AsyncToolSpecification.builder()
+                .tool(s.tool())
+                .callHandler((exchange, request) -> onWorker(
+                        () -> s.callHandler().apply(new McpSyncServerExchange(exchange), request)))
+                .build()).toList();
+    }
+
+    static List<McpServerFeatures.AsyncResourceSpecification> resources(
+            List<McpServerFeatures.SyncResourceSpecification> sync) {
+        return sync.stream().map(s -> new McpServerFeatures.AsyncResourceSpecification(s.resource(),
+                (exchange, request) -> onWorker(
+                        () -> s.readHandler().apply(new McpSyncServerExchange(exchange), request)))).toList();
+    }
+
+    static McpServerFeatures.AsyncResourceTemplateSpecification template(
+            McpServerFeatures.SyncResourceTemplateSpecification s) {
+        return new McpServerFeatures.AsyncResourceTemplateSpecification(s.resourceTemplate(),
+                (exchange, request) -> onWorker(
+                        () -> s.readHandler().apply(new McpSyncServerExchange(exchange), request)));
+    }
+
+    static List<McpServerFeatures.AsyncPromptSpecification> prompts(List<McpServerFeatures.SyncPromptSpecification> sync) {
+        return sync.stream().map(s -> new McpServerFeatures.AsyncPromptSpecification(s.prompt(),
+                (exchange, request) -> onWorker(
+                        () -> s.promptHandler().apply(new McpSyncServerExchange(exchange), request)))).toList();
+    }
+}
