@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.function.BiFunction;
 import javafx.scene.control.ContextMenu;
@@ -84,24 +86,50 @@ final class ChartMenu {
         return i;
     }
 
-    /** "IBM 2000-01-03 to 2001-01-02.csv": the symbol and the days on screen. */
-    private static String fileName(PriceChart chart, String extension) {
+    /**
+     * "IBM 2000-01-03 to 2001-01-02.csv": the symbol and the days on screen; intraday bars add the
+     * interval and the minutes ("USDCHF 30m 2001-03-30 1630 to 2001-04-02 0900.csv", no colon, which
+     * Windows refuses in a file name).
+     */
+    static String fileName(PriceChart chart, String extension) {
         int[] shown = chart.shownBars();
         PriceBars s = chart.series();
+        TimedBars timed = intraday(chart);
+        if (timed != null) {
+            return s.symbol() + " " + timed.interval().label + " " + timed.label(shown[0]).replace(":", "")
+                    + " to " + timed.label(shown[1]).replace(":", "") + "." + extension;
+        }
         return s.symbol() + " " + s.dates().get(shown[0]) + " to " + s.dates().get(shown[1]) + "." + extension;
+    }
+
+    /** The chart's bars when they are intraday (each has a time of day), else null. */
+    private static TimedBars intraday(PriceChart chart) {
+        TimedBars timed = chart.drawnBars();
+        return timed != null && timed.interval().intraday() ? timed : null;
     }
 
     /**
      * The bars on screen as RFC 4180 CSV (CRLF line ends; no field needs quoting: dates and
      * numbers only): date, open, high, low, close, volume; a value the data lacks is empty.
+     * Intraday bars are written by their open time instead of the date: {@code time} in UTC
+     * (2001-03-30T21:30:00Z) and {@code time_local} on the exchange's clock with its offset
+     * (2001-03-30T16:30:00-05:00), at the interval drawn.
      */
     static void writeCsv(PriceChart chart, Path to) {
         PriceBars s = chart.series();
         int[] shown = chart.shownBars();
-        StringBuilder out = new StringBuilder("date,open,high,low,close,volume\r\n");
+        TimedBars timed = intraday(chart);
+        StringBuilder out = new StringBuilder(timed != null ? "time,time_local," : "date,")
+                .append("open,high,low,close,volume\r\n");
         for (int i = shown[0]; i <= shown[1]; i++) {
-            out.append(s.dates().get(i)).append(',')
-                    .append(value(s.open(), i)).append(',').append(value(s.high(), i)).append(',').append(value(s.low(), i)).append(',')
+            if (timed != null) {
+                Instant open = Instant.ofEpochSecond(timed.seconds(i));
+                out.append(open).append(',')
+                        .append(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(open.atZone(timed.clock().zone()))).append(',');
+            } else {
+                out.append(s.dates().get(i)).append(',');
+            }
+            out.append(value(s.open(), i)).append(',').append(value(s.high(), i)).append(',').append(value(s.low(), i)).append(',')
                     .append(value(s.close(), i)).append(',').append(value(s.volume(), i)).append("\r\n");
         }
         try {

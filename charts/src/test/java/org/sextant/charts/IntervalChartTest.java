@@ -137,6 +137,38 @@ class IntervalChartTest {
         assertTrue(Double.isFinite(chart.priceAxis().getMin()));
     }
 
+    @Test
+    void theCsvOfIntradayBarsGivesEachBarsOpenTimeInUtcAndOnTheExchangeClock(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        TimedBars bars = IntradayBars.fx(500, 30, LocalDateTime.of(2001, 3, 28, 9, 0), 5);
+        fx(() -> { chart.showBars(bars); return null; });
+        WaitForAsyncUtils.waitForFxEvents();
+        int friday = lastBefore(bars, LocalDateTime.of(2001, 3, 30, 17, 0));
+        fx(() -> { chart.showDates(friday - 3, friday + 2); return null; });
+        WaitForAsyncUtils.waitForFxEvents();
+        int[] shown = fx(chart::shownBars);
+        assertEquals(ChartInterval.M30, chart.drawnIntervalProperty().get());
+
+        String name = fx(() -> ChartMenu.fileName(chart, "csv"));
+        assertEquals("WALK 30m " + bars.label(shown[0]).replace(":", "") + " to " + bars.label(shown[1]).replace(":", "") + ".csv", name);
+        assertTrue(!name.contains(":"), "a file name Windows accepts: " + name);
+
+        java.nio.file.Path file = dir.resolve(name);
+        fx(() -> { ChartMenu.writeCsv(chart, file); return null; });
+        String[] lines = java.nio.file.Files.readString(file).split("\r\n", -1);
+        assertEquals("time,time_local,open,high,low,close,volume", lines[0]);
+        assertEquals(shown[1] - shown[0] + 1, lines.length - 2, "a row per bar on screen");
+        // Friday's last bar opens 16:30 New York (EST, UTC-5), the next Sunday 17:00 (EDT since 1 April 2001, UTC-4)
+        String[] fri = lines[1 + friday - shown[0]].split(",");
+        assertEquals("2001-03-30T21:30:00Z", fri[0]);
+        assertEquals("2001-03-30T16:30:00-05:00", fri[1]);
+        assertEquals(bars.close(friday), Double.parseDouble(fri[5]));
+        String[] sun = lines[2 + friday - shown[0]].split(",");
+        assertEquals("2001-04-01T21:00:00Z", sun[0]);
+        assertEquals("2001-04-01T17:00:00-04:00", sun[1]);
+        assertEquals(bars.open(friday + 1), Double.parseDouble(sun[2]));
+        assertEquals(bars.volume(friday + 1), Double.parseDouble(sun[6]));
+    }
+
     private static int lastBefore(TimedBars bars, LocalDateTime newYork) {
         return bars.firstAtOrAfter(newYork.atZone(SessionClock.FX.zone()).toEpochSecond()) - 1;
     }
