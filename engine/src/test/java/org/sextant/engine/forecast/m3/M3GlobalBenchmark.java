@@ -54,6 +54,7 @@ public final class M3GlobalBenchmark {
         long seed = 1;
         boolean validation = false, localsOnly = false, deseasonalise = false, meanOrMedian = false;
         String category = null;
+        List<String> extras = List.of();
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--members" -> cache = Path.of(args[++i]);
@@ -81,6 +82,7 @@ public final class M3GlobalBenchmark {
                 case "--paths" -> readPaths = Path.of(args[++i]);
                 case "--deseasonalise" -> deseasonalise = true;
                 case "--category" -> category = args[++i];
+                case "--extra" -> extras = List.of(args[++i].split(","));
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -132,6 +134,22 @@ public final class M3GlobalBenchmark {
         String median = "comb_global_median (median of the four)";
         scores.put(median, score(series, List.of(fc.get("ets"), fc.get("arima"), fc.get("theta"), all), true));
         times.put(median, new double[] {Double.NaN, cpuAll});
+        if (!extras.isEmpty()) { // further built-in models as fifth members of comb_global, equal weights
+            List<Map<String, double[]>> withAll = new ArrayList<>(List.of(fc.get("ets"), fc.get("arima"), fc.get("theta"), all));
+            for (String m : extras) {
+                Map<String, double[]> own = fitted(m, series, threads);
+                scores.put(m, score(series, List.of(own), false));
+                List<Map<String, double[]>> five = new ArrayList<>(List.of(fc.get("ets"), fc.get("arima"), fc.get("theta"), all, own));
+                scores.put("comb_global + " + m, score(series, five, false));
+                withAll.add(own);
+                times.put(m, new double[] {Double.NaN, Double.NaN});
+                times.put("comb_global + " + m, new double[] {Double.NaN, Double.NaN});
+            }
+            if (extras.size() > 1) {
+                scores.put("comb_global + " + String.join(" + ", extras), score(series, withAll, false));
+                times.put("comb_global + " + String.join(" + ", extras), new double[] {Double.NaN, Double.NaN});
+            }
+        }
         Map<String, M3Combination.Choice> choices = null;
         if (choose != null) {
             choices = meanOrMedian ? M3Combination.chooseMeanOrMedian(series, fc, global) : M3Combination.choose(series, fc, global);
@@ -205,6 +223,20 @@ public final class M3GlobalBenchmark {
             }
             Files.writeString(cache, sb.toString());
         }
+    }
+
+    /** One built-in model's forecasts of every series (not cached: for the quick extras). */
+    private static Map<String, double[]> fitted(String model, List<M3Series> series, int threads) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        Map<String, double[]> own = new ConcurrentHashMap<>();
+        List<Future<?>> jobs = new ArrayList<>();
+        for (M3Series s : series) {
+            jobs.add(pool.submit(() -> own.put(s.id(),
+                    ForecastModels.BUILT_IN.create(model).forecast(s.train(), s.frequency(), s.horizon(), new double[0]).median())));
+        }
+        for (Future<?> j : jobs) j.get();
+        pool.shutdown();
+        return own;
     }
 
     static M3Score score(List<M3Series> series, List<Map<String, double[]>> members, boolean median) {
