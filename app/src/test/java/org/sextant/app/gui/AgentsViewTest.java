@@ -40,7 +40,7 @@ class AgentsViewTest {
         TableView<?> tools = robot.lookup("#agents-tools").queryAs(TableView.class);
         assertEquals(McpTools.bundled().size(), tools.getItems().size());
 
-        robot.clickOn("#agents-copy-vscode");
+        OnScreen.clickOn(robot, "#agents-copy-vscode");
         String vscode = robot.lookup("#agents-config-vscode").queryAs(TextArea.class).getText();
         assertEquals(vscode, view.lastCopied());
         assertEquals(vscode, WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get());

@@ -63,9 +63,9 @@ class AnaloguesViewTest {
     @Test
     void todaysVectorRunsIntoAHistogramDatesAndCalibrationAndADateOpensTheChart(FxRobot robot) throws Exception {
         AnaloguesViewModel model = view.model();
-        robot.clickOn("#analogues-today");
+        OnScreen.clickOn(robot, "#analogues-today");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !model.dimensions().isEmpty());
-        robot.clickOn("#analogues-run");
+        OnScreen.clickOn(robot, "#analogues-run");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> model.responseProperty().get() != null);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> model.calibrationProperty().get() != null);
         WaitForAsyncUtils.waitForFxEvents();
@@ -110,7 +110,7 @@ class AnaloguesViewTest {
         AnalogueDate first = r.analogueDates().get(0);
         TableRow<?> row = robot.lookup("#analogues-dates .table-row-cell")
                 .match((TableRow<?> t) -> t.getIndex() == 0 && first.equals(t.getItem())).query();
-        robot.doubleClickOn(row);
+        OnScreen.doubleClickOn(robot, row);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(java.util.List.of("NYSE@" + first.date()), navigator.charts, "a double click opens the benchmark's chart at that date");
     }
@@ -118,21 +118,21 @@ class AnaloguesViewTest {
     @Test
     void anEditedValueIsWhatTheComparisonMatches(FxRobot robot) throws Exception {
         AnaloguesViewModel model = view.model();
-        robot.clickOn("#analogues-today");
+        OnScreen.clickOn(robot, "#analogues-today");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !model.dimensions().isEmpty());
         WaitForAsyncUtils.waitForFxEvents();
         TableCell<?, ?> rsi = robot.lookup("#analogues-dimensions .table-cell").match((TableCell<?, ?> c) -> c.getTableColumn() != null
                 && c.getTableColumn().getText().equals("value") && c.getTableRow() != null && c.getTableRow().getItem() instanceof AnaloguesViewModel.Dimension d
                 && d.name().equals("rsi_14")).query();
-        robot.doubleClickOn(rsi);
+        OnScreen.doubleClickOn(robot, rsi);
         robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
         robot.write("25").type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(model.usesTodayProperty().get());
         assertEquals("vector: edited", robot.lookup("#analogues-vector").queryLabeled().getText());
-        robot.clickOn("#analogues-mode");
-        robot.clickOn("hard");
-        robot.clickOn("#analogues-run");
+        OnScreen.clickOn(robot, "#analogues-mode");
+        OnScreen.clickOn(robot, "hard");
+        OnScreen.clickOn(robot, "#analogues-run");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> model.responseProperty().get() != null);
         AnalogueResponse r = model.responseProperty().get();
         assertEquals(25.0, r.query().get("rsi_14"));

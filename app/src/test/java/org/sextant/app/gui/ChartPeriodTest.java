@@ -33,7 +33,7 @@ class ChartPeriodTest {
 
         type(robot, "#chart-from", "1995-01-01");
         type(robot, "#chart-to", "1996-06-30");
-        robot.clickOn("#chart-period-show");
+        OnScreen.clickOn(robot, "#chart-period-show");
         WaitForAsyncUtils.waitForFxEvents();
         LocalDate first = ibm.dates().stream().filter(d -> !d.isBefore(LocalDate.of(1995, 1, 1))).findFirst().orElseThrow();
         LocalDate last = ibm.dates().stream().filter(d -> !d.isAfter(LocalDate.of(1996, 6, 30))).reduce((a, b) -> b).orElseThrow();
@@ -47,16 +47,16 @@ class ChartPeriodTest {
 
         // a date the field cannot read, From after To, a period without a close: said beside the fields, the chart stays
         type(robot, "#chart-from", "1995-13-03");
-        robot.clickOn("#chart-period-show");
+        OnScreen.clickOn(robot, "#chart-period-show");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(problem(robot).startsWith("From: '1995-13-03' is not a date"), problem(robot));
         type(robot, "#chart-from", "1997-01-01");
-        robot.clickOn("#chart-period-show");
+        OnScreen.clickOn(robot, "#chart-period-show");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("From 1997-01-01 is after To 1996-06-30: swap them", problem(robot));
         type(robot, "#chart-from", "1850-01-01");
         type(robot, "#chart-to", "1850-12-31");
-        robot.clickOn("#chart-period-show");
+        OnScreen.clickOn(robot, "#chart-period-show");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(problem(robot).startsWith("No close between 1850-01-01 and 1850-12-31"), problem(robot));
         assertEquals(title, onFx(chart::getTitle), "a refused period leaves the chart where it was");

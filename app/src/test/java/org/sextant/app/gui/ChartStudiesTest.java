@@ -57,13 +57,13 @@ class ChartStudiesTest {
     @Test
     void twoSymbolsAreComparedRebasedTo100AtTheChosenDateWithALegend(FxRobot robot) throws Exception {
         open("IBM");
-        robot.clickOn("#compare-toggle");
+        OnScreen.clickOn(robot, "#compare-toggle");
         CompareChart compare = window.studies().compareView().chart();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> compare.dataSets().size() == 1));
         assertFalse(onFx(() -> window.chart().getParent().isVisible()), "the comparison takes the price chart's place");
 
-        robot.clickOn("#compare-symbol").write("KO");
-        robot.clickOn("#compare-add");
+        OnScreen.clickOn(robot, "#compare-symbol").write("KO");
+        OnScreen.clickOn(robot, "#compare-add");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> compare.dataSets().size() == 2));
         PriceSeries ibm = engine.getClosePrice("IBM", null, null);
         PriceSeries ko = engine.getClosePrice("KO", null, null);
@@ -72,7 +72,7 @@ class ChartStudiesTest {
         assertRebased(compare, List.of(ibm, ko), first);
 
         LocalDate chosen = LocalDate.of(2000, 1, 3);
-        robot.clickOn("#compare-base .text-field").write(chosen.toString()).type(KeyCode.ENTER);
+        OnScreen.clickOn(robot, "#compare-base .text-field").write(chosen.toString()).type(KeyCode.ENTER);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chosen.equals(compare.base())));
         assertRebased(compare, List.of(ibm, ko), chosen);
         String readout = onFx(() -> compare.crosshair().readOut(CalendarTicks.toAxis(chosen)));
@@ -80,13 +80,13 @@ class ChartStudiesTest {
         assertTrue(onFx(() -> compare.dateAxis().getMin()) <= CalendarTicks.toAxis(chosen) + 1, "the chart shows the base day");
 
         // photographed with both symbols and the legend, before one is removed
-        robot.moveTo("#symbol-search");
+        OnScreen.moveTo(robot, "#symbol-search");
         bench.photograph("charts-compare");
 
-        robot.clickOn("#compare-remove-KO");
+        OnScreen.clickOn(robot, "#compare-remove-KO");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> compare.dataSets().size() == 1));
         assertEquals("IBM", onFx(() -> compare.dataSets().get(0).getName()));
-        robot.clickOn("#compare-toggle");
+        OnScreen.clickOn(robot, "#compare-toggle");
         assertTrue(onFx(() -> window.chart().getParent().isVisible()), "the price chart comes back");
     }
 
@@ -96,13 +96,13 @@ class ChartStudiesTest {
         PriceChart chart = window.chart();
         double[] close = engine.getClosePrice("IBM", null, null).close();
 
-        robot.rightClickOn(chart.getCanvas());
+        OnScreen.rightClickOn(robot, chart.getCanvas());
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.contextMenu().isShowing()));
-        robot.clickOn("Add indicator…");
-        robot.clickOn("#indicator-kind");
-        robot.clickOn("RSI");
+        OnScreen.clickOn(robot, "Add indicator…");
+        OnScreen.clickOn(robot, "#indicator-kind");
+        OnScreen.clickOn(robot, "RSI");
         assertEquals("14", robot.lookup("#indicator-param-length").queryTextInputControl().getText(), "the catalogue's default");
-        robot.clickOn("#indicator-apply");
+        OnScreen.clickOn(robot, "#indicator-apply");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> window.studies().chartIndicators().paneCharts().size() == 1));
         IndicatorPane rsi = onFx(() -> window.studies().chartIndicators().paneCharts().get(0));
         assertValues(Rsi.of(close, 14), onFx(() -> rsi.dataSets().get(0)));
@@ -117,14 +117,14 @@ class ChartStudiesTest {
                 bands.stream().map(DataSet::getName).toList());
 
         // edit the RSI: a length out of bounds is refused, naming it; a good one redraws the pane
-        robot.clickOn("#indicator-edit-0");
-        robot.doubleClickOn("#indicator-param-length").eraseText(4).write("0");
-        robot.clickOn("#indicator-apply");
+        OnScreen.clickOn(robot, "#indicator-edit-0");
+        OnScreen.doubleClickOn(robot, "#indicator-param-length").eraseText(4).write("0");
+        OnScreen.clickOn(robot, "#indicator-apply");
         assertEquals("RSI length is 0, outside its bounds: give a whole number from 1 to 5000",
                 robot.lookup("#indicator-error").queryLabeled().getText());
         assertTrue(onFx(() -> window.studies().editor().isVisible()), "the editor stays open on a refused value");
-        robot.doubleClickOn("#indicator-param-length").eraseText(4).write("7");
-        robot.clickOn("#indicator-apply");
+        OnScreen.doubleClickOn(robot, "#indicator-param-length").eraseText(4).write("7");
+        OnScreen.clickOn(robot, "#indicator-apply");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> window.studies().chartIndicators().paneCharts().size() == 1
                 && window.studies().chartIndicators().paneCharts().get(0).valueAxis().getName().equals("RSI(7)")));
         assertValues(Rsi.of(close, 7), onFx(() -> window.studies().chartIndicators().paneCharts().get(0).dataSets().get(0)));
@@ -134,10 +134,10 @@ class ChartStudiesTest {
 
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.drawnForecastMedian() != null));
         WaitForAsyncUtils.waitForFxEvents();
-        robot.moveTo("#symbol-search"); // chartfx shows its zoom tool bar while the pointer rests over the title
+        OnScreen.moveTo(robot, "#symbol-search"); // chartfx shows its zoom tool bar while the pointer rests over the title
         bench.photograph("charts-indicators");
 
-        robot.clickOn("#indicator-remove-1");
+        OnScreen.clickOn(robot, "#indicator-remove-1");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> window.studies().chartIndicators().overlayDataSets().isEmpty()));
         assertEquals(1, (int) onFx(() -> window.studies().chartIndicators().paneCharts().size()), "the RSI stays");
     }
@@ -148,20 +148,20 @@ class ChartStudiesTest {
         PriceChart chart = window.chart();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.drawnForecastMedian() != null));
         // without the fan, whose 99% band reaches past most of what the bands do, at the end
-        robot.clickOn("#forecast-toggle");
+        OnScreen.clickOn(robot, "#forecast-toggle");
         // a range first, then the bands: adding them fits the prices again
-        robot.clickOn("#range-1y");
+        OnScreen.clickOn(robot, "#range-1y");
         addBollinger(robot, "20");
         assertEquals(List.of("Bollinger(20, 2.0)"), onFx(() -> window.studies().indicators().shown().stream().map(ChartIndicatorsViewModel.Shown::label).toList()));
         assertBandsInside(chart, "1Y, then the bands added");
         for (String range : List.of("1m", "6m", "1y", "5y")) {
-            robot.clickOn("#range-" + range);
+            OnScreen.clickOn(robot, "#range-" + range);
             assertBandsInside(chart, range);
         }
         for (String[] field : new String[][] {{"#chart-from", "1998-01-02"}, {"#chart-to", "1998-12-31"}}) {
             onFx(() -> { robot.lookup(field[0]).queryAs(javafx.scene.control.DatePicker.class).getEditor().setText(field[1]); return null; });
         }
-        robot.clickOn("#chart-period-show");
+        OnScreen.clickOn(robot, "#chart-period-show");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> onFx(() -> chart.dateAxis().getMin() > CalendarTicks.toAxis(LocalDate.of(1997, 12, 1))));
         assertBandsInside(chart, "From 1998-01-02 to 1998-12-31");
@@ -169,11 +169,11 @@ class ChartStudiesTest {
 
     /** Bollinger bands of this length from the toolbar's Add indicator…, once their three lines are drawn. */
     private void addBollinger(FxRobot robot, String length) throws Exception {
-        robot.clickOn("#add-indicator");
-        robot.clickOn("#indicator-kind");
-        robot.clickOn("Bollinger");
-        robot.doubleClickOn("#indicator-param-length").eraseText(4).write(length);
-        robot.clickOn("#indicator-apply");
+        OnScreen.clickOn(robot, "#add-indicator");
+        OnScreen.clickOn(robot, "#indicator-kind");
+        OnScreen.clickOn(robot, "Bollinger");
+        OnScreen.doubleClickOn(robot, "#indicator-param-length").eraseText(4).write(length);
+        OnScreen.clickOn(robot, "#indicator-apply");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> window.studies().chartIndicators().overlayDataSets().size() == 3));
     }
 

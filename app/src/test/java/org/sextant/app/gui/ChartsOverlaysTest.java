@@ -71,7 +71,7 @@ class ChartsOverlaysTest {
                 .filter(n -> n instanceof ListCell<?> c && c.getItem() instanceof SymbolInfo s && s.symbol().equals(target))
                 .map(n -> (ListCell<?>) n).findFirst().orElse(null);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(cell) != null);
-        robot.clickOn(onFx(cell));
+        OnScreen.clickOn(robot, onFx(cell));
         PriceChart chart = window.chart();
         // the chart's data sets change on the FX thread: read them there
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.drawnForecastMedian() != null && model.backtestProperty().get() != null));
@@ -79,7 +79,7 @@ class ChartsOverlaysTest {
         assertTrue(onFx(() -> chart.drawnBacktestMedians().isEmpty()), "nothing stored yet");
         assertTrue(window.errorPane().headline().getText().startsWith("No backtest stored"), window.errorPane().headline().getText());
 
-        robot.clickOn("#run-backtest");
+        OnScreen.clickOn(robot, "#run-backtest");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> model.backtestProperty().get() != null
                 && model.backtestProperty().get().result() != null && !chart.drawnBacktestMedians().isEmpty()));
         WaitForAsyncUtils.waitForFxEvents();
@@ -120,7 +120,7 @@ class ChartsOverlaysTest {
         int purple = Pixels.count(image, plot, ChartsOverlaysTest::isBacktestPurple);
         assertTrue(purple > 2000, "the backtest fans are visible: " + purple + " pixels");
 
-        robot.clickOn("#backtests-toggle");
+        OnScreen.clickOn(robot, "#backtests-toggle");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(onFx(() -> chart.drawnBacktestMedians().isEmpty() && chart.drawnBacktestBands().isEmpty()), "the toggle hides the backtests");
         assertNotNull(onFx(chart::drawnForecastMedian), "and only them");
@@ -132,8 +132,8 @@ class ChartsOverlaysTest {
             if (left != 0) Thread.sleep(100);
         }
         assertEquals(0, left, "no backtest colour on screen");
-        robot.clickOn("#backtests-toggle");
-        robot.clickOn("#forecast-toggle");
+        OnScreen.clickOn(robot, "#backtests-toggle");
+        OnScreen.clickOn(robot, "#forecast-toggle");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(medians.size(), (int) onFx(() -> chart.drawnBacktestMedians().size()), "the live toggle leaves the backtests");
         assertEquals(null, onFx(chart::drawnForecastMedian));

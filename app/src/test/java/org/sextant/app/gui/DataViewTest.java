@@ -39,8 +39,8 @@ class DataViewTest {
     void importingABadFileShowsTheEnginesErrorWithFieldAndFix(FxRobot robot) throws Exception {
         Path bad = Files.writeString(files.resolve("quotes.csv"), "when,price\nyesterday,12.5\n");
         view.setDialogs(owner -> List.of(bad.toFile()), owner -> null);
-        robot.clickOn("File");
-        robot.clickOn("#menu-import");
+        OnScreen.clickOn(robot, "File");
+        OnScreen.clickOn(robot, "#menu-import");
         assertEquals("data", bench.window.shownView(), "File > Import shows the Data view");
         Label error = robot.lookup("#data-import-error").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> error.getText() != null && !error.getText().isEmpty());
@@ -60,7 +60,7 @@ class DataViewTest {
         Path out = files.resolve("result.csv");
         view.setDialogs(owner -> List.of(csv.toFile()), owner -> out.toFile());
         bench.show("data");
-        robot.clickOn("#data-choose");
+        OnScreen.clickOn(robot, "#data-choose");
         TableView<?> preview = robot.lookup("#data-preview").queryAs(TableView.class);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> preview.getItems().size() == 10);
         String info = robot.lookup("#data-preview-info").queryLabeled().getText();
@@ -69,7 +69,7 @@ class DataViewTest {
 
         TextArea sql = robot.lookup("#data-sql").queryAs(TextArea.class);
         WaitForAsyncUtils.asyncFx(() -> sql.setText("SELECT symbol, rows, first_date, last_date FROM symbols ORDER BY symbol")).get();
-        robot.clickOn("#data-sql-run");
+        OnScreen.clickOn(robot, "#data-sql-run");
         TableView<?> results = robot.lookup("#data-sql-results").queryAs(TableView.class);
         int symbols = bench.engine.listSymbols(null).size();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> results.getItems().size() == symbols);
@@ -93,8 +93,8 @@ class DataViewTest {
         Files.writeString(bench.engine.home().root().resolve("settings.json"),
                 "{\"default_provider\": \"nowhere\", \"providers\": {\"nowhere\": {\"url_template\": \"http://127.0.0.1:1/{symbol}.csv\"}}}");
         bench.show("data");
-        robot.clickOn("#data-fetch-symbols").write("ZZZ");
-        robot.clickOn("#data-fetch");
+        OnScreen.clickOn(robot, "#data-fetch-symbols").write("ZZZ");
+        OnScreen.clickOn(robot, "#data-fetch");
         Label error = robot.lookup("#data-import-error").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> error.getText() != null && !error.getText().isEmpty());
         assertTrue(error.getText().contains("could not connect") && !error.getText().contains("()"), error.getText());
@@ -106,7 +106,7 @@ class DataViewTest {
         assertTrue(robot.lookup("#data-import").queryButton().isDisabled());
         File none = null;
         view.setDialogs(owner -> none == null ? List.of() : List.of(none), owner -> null);
-        robot.clickOn("#data-choose");
+        OnScreen.clickOn(robot, "#data-choose");
         assertTrue(robot.lookup("#data-import").queryButton().isDisabled(), "a cancelled dialog chooses nothing");
     }
 }

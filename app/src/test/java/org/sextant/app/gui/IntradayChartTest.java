@@ -107,7 +107,7 @@ class IntradayChartTest {
         assertNull(fx(chart::drawnForecastMedian));
 
         // the last month: the stored 30-minute bars, the fan after the last one
-        robot.clickOn("#range-1m");
+        OnScreen.clickOn(robot, "#range-1m");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> fx(() -> chart.drawnIntervalProperty().get() == ChartInterval.M30 && chart.drawnForecastMedian() != null));
         WaitForAsyncUtils.waitForFxEvents();
@@ -155,12 +155,12 @@ class IntradayChartTest {
         assertEquals(targets.get(shown), fx(() -> chart.crosshair().dateLabel().getText()));
         assertEquals("2001-04-01 17:00", targets.get(0), "after Friday's last bar, Sunday's open");
         bench.photograph("charts-intraday");
-        robot.moveTo("#symbol-search");
+        OnScreen.moveTo(robot, "#symbol-search");
 
         // the Live forecast toggle and the Bands picker work on it
-        robot.clickOn("#forecast-toggle");
+        OnScreen.clickOn(robot, "#forecast-toggle");
         assertNull(fx(chart::drawnForecastMedian), "Live forecast off: no fan");
-        robot.clickOn("#forecast-toggle");
+        OnScreen.clickOn(robot, "#forecast-toggle");
         assertNotNull(fx(chart::drawnForecastMedian));
         fx(() -> { bench.window.levelChoice().setValue(FanLevels.L95); return null; });
         assertEquals(List.of("95% band"), fx(() -> chart.drawnForecastBands().stream().map(DataSet::getName).toList()));
@@ -188,7 +188,7 @@ class IntradayChartTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> bench.charts.infoOf("USDCHF") != null));
         fx(() -> bench.charts.select("USDCHF", "30m"));
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.drawnBars() != null && "USDCHF".equals(chart.drawnBars().symbol())));
-        robot.clickOn("#range-1m");
+        OnScreen.clickOn(robot, "#range-1m");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.drawnIntervalProperty().get()) == ChartInterval.M30);
         assertTrue(fx(() -> bench.window.studies().indicators().add("sma", java.util.Map.of("length", "20"))));
         assertTrue(fx(() -> bench.window.studies().indicators().add("rsi", java.util.Map.of())));

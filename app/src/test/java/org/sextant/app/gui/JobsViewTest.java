@@ -59,7 +59,7 @@ class JobsViewTest {
         assertEquals(List.of(running.id(), "import", "/data/prices-2024.csv", "RUNNING", "0.4", "importing 1 file(s)"), csv.get(1).subList(0, 6));
         assertEquals(bench.engine.jobs().status(done.id()).finishedAt().toString(), csv.get(2).get(7), "the instant in full");
 
-        robot.clickOn(robot.lookup("#cancel-" + running.id()).queryAs(Button.class));
+        OnScreen.clickOn(robot, robot.lookup("#cancel-" + running.id()).queryAs(Button.class));
         assertEquals(JobState.CANCELLED, bench.engine.jobs().await(running.id(), Duration.ofSeconds(GIVE_UP_SECONDS)).state());
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup("#cancel-" + running.id()).tryQuery().isEmpty()
                 && view.table().getItems().get(0).state() == JobState.CANCELLED);

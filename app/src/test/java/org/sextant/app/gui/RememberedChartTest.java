@@ -42,12 +42,12 @@ class RememberedChartTest {
         assertEquals(last.minusYears(1).toEpochDay(), firstShown.toEpochDay(), 7, "one year back from the last close, shown " + firstShown);
 
         // another symbol opens on its opening range; a range button is remembered with it
-        robot.clickOn("#symbol-search").write("IBM");
+        OnScreen.clickOn(robot, "#symbol-search").write("IBM");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> bench.window.symbolList().getItems().size() == 1));
         WaitForAsyncUtils.asyncFx(() -> bench.window.symbolList().getSelectionModel().select(0)).get();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "IBM".equals(onFx(bench.window::shownSymbol)));
         assertNull(onFx(bench.window::shownRange), "a new symbol opens on its opening range");
-        robot.clickOn("#range-5y");
+        OnScreen.clickOn(robot, "#range-5y");
         WaitForAsyncUtils.asyncFx(bench.chrome::remember).get();
         JsonNode saved = Json.MAPPER.readTree(Files.readString(home.resolve(WorkstationLayout.FILE)));
         assertEquals("IBM", saved.get("symbol").asString());

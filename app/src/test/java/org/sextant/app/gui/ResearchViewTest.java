@@ -69,7 +69,7 @@ class ResearchViewTest {
         String good = fx(() -> view.specEditor().getText());
         assertTrue(good.contains("\"crossover\""), "the editor starts on the example");
         fx(() -> { view.specEditor().setText(good.replace("\"crossover\"", "\"crosover\"")); return null; });
-        robot.clickOn("#validate");
+        OnScreen.clickOn(robot, "#validate");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.problemList().getItems().isEmpty());
         WaitForAsyncUtils.waitForFxEvents();
         List<String> shown = robot.lookup("#spec-problems .list-cell").queryAllAs(ListCell.class).stream()
@@ -78,25 +78,25 @@ class ResearchViewTest {
         assertEquals("1 error: nothing can run", robot.lookup("#validation").queryLabeled().getText());
         // clicking the error puts the editor on the node it names
         ListCell<?> errorCell = robot.lookup("#spec-problems .list-cell").match((ListCell<?> c) -> c.getItem() != null && c.isVisible()).queryAs(ListCell.class);
-        robot.clickOn(errorCell);
+        OnScreen.clickOn(robot, errorCell);
         WaitForAsyncUtils.waitForFxEvents();
 
         assertEquals("\"cross\"", fx(() -> view.specEditor().getSelectedText()));
 
         // fixing the typo and pressing Ctrl+Enter in the editor validates again
         fx(() -> { view.specEditor().setText(good); return null; });
-        robot.clickOn("#spec-editor").press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.ENTER)
+        OnScreen.clickOn(robot, "#spec-editor").press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.ENTER)
                 .release(javafx.scene.input.KeyCode.ENTER, javafx.scene.input.KeyCode.CONTROL);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "Valid: 30 configurations".equals(robot.lookup("#validation").queryLabeled().getText()));
         assertEquals(good, fx(() -> view.specEditor().getText()), "the shortcut does not type a new line");
 
-        robot.clickOn("#example-spec");
-        robot.clickOn("#validate");
+        OnScreen.clickOn(robot, "#example-spec");
+        OnScreen.clickOn(robot, "#validate");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "Valid: 30 configurations".equals(robot.lookup("#validation").queryLabeled().getText()));
         assertTrue(view.problemList().getItems().isEmpty());
 
         // the catalogue explains a node when it is picked
-        robot.clickOn(robot.lookup("#node-catalogue .list-cell").match((ListCell<?> c) -> c.getItem() instanceof ResearchViewModel.CatalogueNode n
+        OnScreen.clickOn(robot, robot.lookup("#node-catalogue .list-cell").match((ListCell<?> c) -> c.getItem() instanceof ResearchViewModel.CatalogueNode n
                 && n.name().equals("rsi")).queryAs(ListCell.class));
         String help = robot.lookup("#node-help").queryLabeled().getText();
         assertTrue(help.startsWith("rsi (indicator): ") && help.contains("Wilder"), help);
@@ -106,10 +106,10 @@ class ResearchViewTest {
     void aSmallSweepShowsItsVerdictStatisticsAndChartsAndIsPhotographed(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());
         fx(() -> { view.specEditor().setText(ResearchViewModelTest.SMALL_SWEEP); return null; });
-        robot.clickOn("#run-symbols").write("IBM, KO, MSFT");
-        robot.clickOn("#validate");
+        OnScreen.clickOn(robot, "#run-symbols").write("IBM, KO, MSFT");
+        OnScreen.clickOn(robot, "#validate");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "Valid: 6 configurations".equals(robot.lookup("#validation").queryLabeled().getText()));
-        robot.clickOn("#run-sweep");
+        OnScreen.clickOn(robot, "#run-sweep");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().runFinished().isDone());
         RunDetail run = view.model().runFinished().get();
         assertNotNull(run);
@@ -152,7 +152,7 @@ class ResearchViewTest {
                 "the selection is stored with the run");
         assertEquals(stored.curve("best").equity()[50], equity.equityDataSets().get(0).get(DataSet.DIM_Y, 50), "the best curve stays the main one");
 
-        robot.moveTo("#verdict"); // no crosshair left on the picture
+        OnScreen.moveTo(robot, "#verdict"); // no crosshair left on the picture
         WritableImage image = ChartSnapshot.capture(app.stage.getScene().getRoot());
         Path png = ChartSnapshot.writePng(image, Path.of("target", "research.png"));
         Path docs = Pixels.docsFolder();
@@ -166,7 +166,7 @@ class ResearchViewTest {
         assertTrue(isOrange(image.getPixelReader().getArgb((int) Math.round(chosen.getX()), (int) Math.round(chosen.getY()))), "the chosen dot at " + chosen);
 
         // a second run, then opening the first by id (as the pilot queue and other views do) shows it again
-        robot.clickOn("#run-sweep");
+        OnScreen.clickOn(robot, "#run-sweep");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().runFinished().isDone() && view.runsTable().getItems().size() == 2);
         fx(() -> { app.window.showView(WorkstationWindow.CHARTS); app.window.openRun(run.info().runId()); return null; });
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().selectedRunProperty().get().info().runId().equals(run.info().runId()));
@@ -186,27 +186,27 @@ class ResearchViewTest {
     void datesAreReadInIsoAndTheLocaleFormatAndAnUnreadableDateStopsTheRun(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());
         fx(() -> { view.specEditor().setText(ResearchViewModelTest.SMALL_SWEEP); return null; });
-        robot.clickOn("#run-symbols").write("IBM, KO");
-        robot.clickOn("#run-from").write("1995-01-03");
+        OnScreen.clickOn(robot, "#run-symbols").write("IBM, KO");
+        OnScreen.clickOn(robot, "#run-from").write("1995-01-03");
         assertEquals("", robot.lookup("#date-problem").queryLabeled().getText());
-        robot.clickOn("#run-to").write("1995-13-03");
+        OnScreen.clickOn(robot, "#run-to").write("1995-13-03");
         // shown at once, before the field is left, and Run refuses
         assertEquals("To: '1995-13-03' is not a date; write 1995-01-03 or " + localeShort(java.time.LocalDate.of(1995, 1, 3)),
                 robot.lookup("#date-problem").queryLabeled().getText());
         assertTrue(robot.lookup("#run-sweep").queryButton().isDisabled(), "no run on another period than the one shown");
         robot.type(javafx.scene.input.KeyCode.ENTER);
-        robot.clickOn("#run-symbols");
+        OnScreen.clickOn(robot, "#run-symbols");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("1995-13-03", robot.lookup("#run-to .text-field").queryTextInputControl().getText(), "the unreadable text stays");
         assertEquals(java.time.LocalDate.of(1995, 1, 3), view.model().fromProperty().get(), "ISO is read");
         assertEquals(null, view.model().toProperty().get());
 
         // the locale's own format is read too; Run runs on exactly these dates
-        robot.clickOn("#run-to .text-field").press(javafx.scene.input.KeyCode.SHORTCUT, javafx.scene.input.KeyCode.A)
+        OnScreen.clickOn(robot, "#run-to .text-field").press(javafx.scene.input.KeyCode.SHORTCUT, javafx.scene.input.KeyCode.A)
                 .release(javafx.scene.input.KeyCode.A, javafx.scene.input.KeyCode.SHORTCUT).write(localeShort(java.time.LocalDate.of(2000, 12, 29)));
         assertEquals("", robot.lookup("#date-problem").queryLabeled().getText());
         assertTrue(!robot.lookup("#run-sweep").queryButton().isDisabled());
-        robot.clickOn("#run-sweep");
+        OnScreen.clickOn(robot, "#run-sweep");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().runFinished().isDone());
         RunDetail run = view.model().runFinished().get();
         assertEquals(java.time.LocalDate.of(2000, 12, 29), view.model().toProperty().get());
@@ -239,7 +239,7 @@ class ResearchViewTest {
     @Test
     void aRunWithoutSymbolsSaysWhatToDo(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());
-        robot.clickOn("#run-sweep");
+        OnScreen.clickOn(robot, "#run-sweep");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().runFinished().isDone());
         WaitForAsyncUtils.waitForFxEvents();
         String error = robot.lookup("#research-error").queryAs(Label.class).getText();

@@ -54,13 +54,13 @@ class ScansViewTest {
     @Test
     @SuppressWarnings("unchecked")
     void aScanRanksTheUniverseSortsAndOpensTheChart(FxRobot robot) throws Exception {
-        robot.clickOn("#tab-scans");
+        OnScreen.clickOn(robot, "#tab-scans");
         ScansView view = (ScansView) app.window.view(ScansView.ID);
         WaitForAsyncUtils.asyncFx(() -> {
             view.model().modelProperty().set("drift");
             view.model().topProperty().set(15);
         }).get();
-        robot.clickOn("#scan-run");
+        OnScreen.clickOn(robot, "#scan-run");
         // the rows change on the FX thread: read them there
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
                 () -> !view.model().runningProperty().get() && !view.model().rows().isEmpty()).get());
@@ -80,7 +80,7 @@ class ScansViewTest {
         Path docs = Pixels.docsFolder();
         if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("scans.png"));
 
-        robot.clickOn("R/R 80%");
+        OnScreen.clickOn(robot, "R/R 80%");
         WaitForAsyncUtils.waitForFxEvents();
         List<ScanRow> sorted = List.copyOf(view.table().getItems());
         assertEquals(sorted.stream().sorted(Comparator.comparingDouble(r -> r.rewardRisk80() == null ? Double.POSITIVE_INFINITY : r.rewardRisk80())).toList(),
@@ -95,7 +95,7 @@ class ScansViewTest {
 
         ScanRow pick = sorted.get(0);
         TableRow<?> row = robot.lookup(".table-row-cell").match((TableRow<?> r) -> r.getItem() == pick).query();
-        robot.doubleClickOn(row);
+        OnScreen.doubleClickOn(robot, row);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> app.window.chart().series() != null
                 && app.window.chart().series().symbol().equals(pick.symbol())).get());
         assertEquals(WorkstationWindow.CHARTS, app.window.shownView());
@@ -103,9 +103,9 @@ class ScansViewTest {
 
     @Test
     void aBadMinimumIsRefusedWithItsField(FxRobot robot) throws Exception {
-        robot.clickOn("#tab-scans");
-        robot.clickOn("#scan-min-rr").write("lots");
-        robot.clickOn("#scan-run");
+        OnScreen.clickOn(robot, "#tab-scans");
+        OnScreen.clickOn(robot, "#scan-min-rr").write("lots");
+        OnScreen.clickOn(robot, "#scan-run");
         WaitForAsyncUtils.waitForFxEvents();
         String error = robot.lookup("#scan-error").queryLabeled().getText();
         assertTrue(error.contains("reward/risk") && error.contains("1.2"), error);

@@ -54,8 +54,8 @@ class SettingsDialogTest {
         WaitForAsyncUtils.asyncFx(bench.window::showOpeningSymbol).get();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.chart().drawnForecastMedian() != null);
 
-        robot.clickOn("File");
-        robot.clickOn("#menu-settings");
+        OnScreen.clickOn(robot, "File");
+        OnScreen.clickOn(robot, "#menu-settings");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.chrome.settingsDialog() != null && bench.chrome.settingsDialog().stage().isShowing());
         Parent dialog = bench.chrome.settingsDialog().stage().getScene().getRoot();
         assertEquals(List.of(), WaitForAsyncUtils.asyncFx(() -> textsNaming(dialog, KEY)).get(), "the stored key is on screen");
@@ -64,24 +64,24 @@ class SettingsDialogTest {
 
         // a horizon that cannot be is refused in the dialog, naming the setting
         TextField horizon = robot.from(dialog).lookup("#settings-horizon").queryAs(TextField.class);
-        robot.doubleClickOn(horizon).eraseText(4).write("0");
-        robot.clickOn("#settings-save");
+        OnScreen.doubleClickOn(robot, horizon).eraseText(4).write("0");
+        OnScreen.clickOn(robot, "#settings-save");
         String error = robot.from(dialog).lookup("#settings-error").queryLabeled().getText();
         assertTrue(error.contains("forecast_horizon") && error.contains("1 to 260"), error);
         assertTrue(bench.chrome.settingsDialog().stage().isShowing(), "a refused save keeps the dialog open");
 
-        robot.doubleClickOn(horizon).eraseText(4).write("10");
+        OnScreen.doubleClickOn(robot, horizon).eraseText(4).write("10");
         WaitForAsyncUtils.asyncFx(() -> {
             bench.chrome.settingsDialog().model().modelProperty().set("naive");
             bench.chrome.settingsDialog().model().bandsProperty().set(FanLevels.L95);
             bench.chrome.settingsDialog().model().themeProperty().set(WorkstationTheme.DARK);
         }).get();
-        robot.clickOn("#settings-key-tiingo").write("NEWKEY-1");
+        OnScreen.clickOn(robot, "#settings-key-tiingo").write("NEWKEY-1");
         assertEquals(List.of(), WaitForAsyncUtils.asyncFx(() -> textsNaming(dialog, "NEWKEY-1")).get(), "a typed key shows as dots");
         assertTrue(robot.from(dialog).lookup("#settings-error").queryLabeled().getText() == null
                 || robot.from(dialog).lookup("#settings-error").queryLabeled().getText().isEmpty(), "an edit clears the refusal");
         bench.photograph("settings", dialog);
-        robot.clickOn("#settings-save");
+        OnScreen.clickOn(robot, "#settings-save");
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(bench.chrome.settingsDialog().stage().isShowing());
 

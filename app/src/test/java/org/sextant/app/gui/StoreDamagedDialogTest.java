@@ -24,7 +24,7 @@ class StoreDamagedDialogTest {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> showing(robot, "Recover").isPresent());
         assertTrue(robot.lookup(".dialog-pane .content").queryLabeled().getText().startsWith("Sextant could not open its store X"));
         WaitForAsyncUtils.waitForFxEvents(); // the dialog's button bar may rebuild its buttons on the first pulses
-        robot.clickOn(showing(robot, "Recover").orElseThrow());
+        OnScreen.clickOn(robot, showing(robot, "Recover").orElseThrow());
         assertTrue(recover.get(60, TimeUnit.SECONDS));
 
         CompletableFuture<Boolean> quit = CompletableFuture.supplyAsync(() -> StoreDamagedDialog.askToRecover("again"));

@@ -39,21 +39,21 @@ class SymbolNamingTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> table.getItems().stream().anyMatch(i -> i.symbol().equals("IBM")));
         WaitForAsyncUtils.asyncFx(() -> table.scrollTo(table.getItems().stream().filter(i -> i.symbol().equals("IBM")).findFirst().orElseThrow())).get();
         WaitForAsyncUtils.waitForFxEvents();
-        robot.clickOn(robot.from(table).lookup((Node n) -> n instanceof TableCell<?, ?> c && "IBM".equals(c.getText())).queryAs(Node.class));
+        OnScreen.clickOn(robot, robot.from(table).lookup((Node n) -> n instanceof TableCell<?, ?> c && "IBM".equals(c.getText())).queryAs(Node.class));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("Name IBM", robot.lookup("#data-naming-title").queryLabeled().getText());
 
         replace(robot, "#data-naming-name", NAME);
         replace(robot, "#data-naming-currency", "dollars");
         replace(robot, "#data-naming-exchange", "NYSE");
-        robot.clickOn("#data-naming-save");
+        OnScreen.clickOn(robot, "#data-naming-save");
         Label error = robot.lookup("#data-naming-error").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> error.getText() != null && error.isVisible());
         assertTrue(error.getText().contains("Where: the currency") && error.getText().contains("three-letter code"), error.getText());
         assertTrue(bench.engine.listSymbols(NAME).isEmpty(), "a refused name writes nothing");
 
         replace(robot, "#data-naming-currency", "usd");
-        robot.clickOn("#data-naming-save");
+        OnScreen.clickOn(robot, "#data-naming-save");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> robot.lookup("#data-naming-message").queryLabeled().getText().equals("IBM saved: " + NAME + " · USD · NYSE"));
         assertEquals(List.of("IBM"), bench.engine.listSymbols("big blue").stream().map(SymbolInfo::symbol).toList(), "list_symbols finds it by name");
@@ -85,7 +85,7 @@ class SymbolNamingTest {
     }
 
     private static void replace(FxRobot robot, String field, String text) {
-        robot.clickOn(field);
+        OnScreen.clickOn(robot, field);
         robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
         robot.write(text);
     }

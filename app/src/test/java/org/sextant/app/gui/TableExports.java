@@ -21,14 +21,14 @@ final class TableExports {
     /** Right-clicks {@code table}, picks Export CSV… and returns the written file's lines (each ended by CRLF), split into cells. */
     static List<List<String>> byMenu(FxRobot robot, TableView<?> table, Path file) throws Exception {
         return byClicking(robot, table, file, () -> {
-            robot.rightClickOn(table);
-            robot.clickOn("#" + table.getId() + "-export-csv");
+            OnScreen.rightClickOn(robot, table);
+            OnScreen.clickOn(robot, "#" + table.getId() + "-export-csv");
         });
     }
 
     /** As {@link #byMenu}, through the view's own Export CSV… button ({@code button}, a query). */
     static List<List<String>> byButton(FxRobot robot, TableView<?> table, String button, Path file) throws Exception {
-        return byClicking(robot, table, file, () -> robot.clickOn(button));
+        return byClicking(robot, table, file, () -> OnScreen.clickOn(robot, button));
     }
 
     private static List<List<String>> byClicking(FxRobot robot, TableView<?> table, Path file, Runnable clicks) throws Exception {

@@ -38,7 +38,7 @@ final class Workbench implements BeforeEachCallback, AfterEachCallback {
     void click(org.testfx.api.FxRobot robot, String selector) throws Exception {
         javafx.scene.Node n = org.testfx.util.WaitForAsyncUtils.asyncFx(() -> stage.getScene().lookup(selector)).get();
         if (n == null) throw new AssertionError("nothing on screen matches " + selector);
-        robot.clickOn(n);
+        OnScreen.clickOn(robot, n);
     }
 
     /** What a test prepares in the home (a saved layout, settings) before the window reads it. */

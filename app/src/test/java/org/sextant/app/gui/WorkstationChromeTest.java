@@ -98,8 +98,8 @@ class WorkstationChromeTest {
         assertTrue(WaitForAsyncUtils.asyncFx(() -> analogues.histogram().baseRateColour().getBrightness()).get() > 0.7, "base-rate line and label");
         bench.show("charts");
 
-        robot.clickOn("View");
-        robot.clickOn("Light theme");
+        OnScreen.clickOn(robot, "View");
+        OnScreen.clickOn(robot, "Light theme");
         WritableImage light = ChartSnapshot.capture(bench.stage.getScene().getRoot());
         assertTrue(meanBrightness(light, plot) > 0.7, "and light again: " + meanBrightness(light, plot));
     }
@@ -110,12 +110,12 @@ class WorkstationChromeTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !bench.window.symbolList().getItems().isEmpty());
         WaitForAsyncUtils.asyncFx(bench.window::showOpeningSymbol).get();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.chart().drawnForecastMedian() != null);
-        robot.clickOn("#add-indicator");
-        robot.clickOn("#indicator-kind");
-        robot.clickOn("RSI");
-        robot.clickOn("#indicator-apply");
+        OnScreen.clickOn(robot, "#add-indicator");
+        OnScreen.clickOn(robot, "#indicator-kind");
+        OnScreen.clickOn(robot, "RSI");
+        OnScreen.clickOn(robot, "#indicator-apply");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.studies().chartIndicators().paneCharts().size() == 1);
-        robot.clickOn("#indicator-edit-0"); // the editor stays open in the picture
+        OnScreen.clickOn(robot, "#indicator-edit-0"); // the editor stays open in the picture
         WaitForAsyncUtils.waitForFxEvents();
         javafx.scene.Parent root = bench.stage.getScene().getRoot();
         WritableImage image = ChartSnapshot.capture(root);
@@ -125,8 +125,8 @@ class WorkstationChromeTest {
         assertTrue(meanBrightness(image, boundsIn(root, bench.window.studies().editor())) < 0.3, "the indicator editor is dark");
         assertLight(robot.lookup("#indicator-editor .label").queryLabeled());
 
-        robot.clickOn("#indicator-cancel");
-        robot.clickOn("#compare-toggle");
+        OnScreen.clickOn(robot, "#indicator-cancel");
+        OnScreen.clickOn(robot, "#compare-toggle");
         org.sextant.charts.CompareChart compare = bench.window.studies().compareView().chart();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> compare.dataSets().size() == 1);
         WaitForAsyncUtils.waitForFxEvents();
@@ -135,7 +135,7 @@ class WorkstationChromeTest {
         assertLight(robot.lookup("#compare-legend .label").queryLabeled());
         assertLight(robot.lookup("#compare-bar .label").queryLabeled());
         bench.photograph("dark-compare");
-        robot.clickOn("#compare-toggle");
+        OnScreen.clickOn(robot, "#compare-toggle");
     }
 
     private static javafx.geometry.Bounds boundsIn(javafx.scene.Parent root, javafx.scene.Node n) throws Exception {
@@ -203,7 +203,7 @@ class WorkstationChromeTest {
                 .filter(n -> ((javafx.scene.image.ImageView) n).getImage().getWidth() > 500).count()).get();
         assertTrue(pictures >= 5, "the guide's pictures are shown: " + pictures);
 
-        robot.clickOn("#help-search").write("crosshair");
+        OnScreen.clickOn(robot, "#help-search").write("crosshair");
         WaitForAsyncUtils.waitForFxEvents();
         List<MarkdownView.Section> shown = help.sections().stream().filter(sec -> sec.node().isVisible()).toList();
         assertTrue(!shown.isEmpty() && shown.size() < help.sections().size(), shown.size() + " of " + help.sections().size());
@@ -216,7 +216,7 @@ class WorkstationChromeTest {
         assertFalse(help.stage().isShowing(), "Esc closes the guide");
         robot.press(KeyCode.F1).release(KeyCode.F1);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.chrome.help().stage().isShowing());
-        robot.clickOn("#help-close");
+        OnScreen.clickOn(robot, "#help-close");
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(bench.chrome.help().stage().isShowing(), "and so does Close");
     }

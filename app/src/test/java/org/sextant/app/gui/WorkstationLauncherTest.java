@@ -77,7 +77,7 @@ class WorkstationLauncherTest {
             String target = robot.from(stage.getScene().getRoot()).lookup(".list-cell").queryAll().stream()
                     .map(c -> ((ListCell<?>) c).getItem()).filter(i -> i instanceof SymbolInfo).map(i -> ((SymbolInfo) i).symbol())
                     .filter(x -> !x.equals(opening)).findFirst().orElseThrow();
-            robot.clickOn(robot.from(stage.getScene().getRoot()).lookup(".list-cell")
+            OnScreen.clickOn(robot, robot.from(stage.getScene().getRoot()).lookup(".list-cell")
                     .match((ListCell<?> c) -> c.getItem() instanceof SymbolInfo s && s.symbol().equals(target)).<ListCell<?>>query());
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> shown.equals(List.of(opening, target)));
             assertTrue(main.isAlive(), "run blocks while the window is open");

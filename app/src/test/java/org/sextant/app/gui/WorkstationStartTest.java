@@ -63,7 +63,7 @@ class WorkstationStartTest {
         assertBuiltAndInItsTab("jobs", JobsView.class);
 
         // a click on the tab
-        robot.clickOn("#tab-agents");
+        OnScreen.clickOn(robot, "#tab-agents");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "agents".equals(window.shownView()));
         assertBuiltAndInItsTab("agents", AgentsView.class);
 

@@ -81,7 +81,7 @@ class WorkstationWindowTest {
         assertTrue(status.startsWith(all.size() + " symbols · "), status);
 
         String target = all.get(all.size() > 1 ? 1 : 0).symbol();
-        robot.clickOn(cellOf(robot, target));
+        OnScreen.clickOn(robot, cellOf(robot, target));
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> window.chart().series() != null && window.chart().series().symbol().equals(target));
         WaitForAsyncUtils.waitForFxEvents();
@@ -131,7 +131,7 @@ class WorkstationWindowTest {
         List<SymbolInfo> all = engine.listSymbols(null);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> window.symbolList().getItems().size() == ChartsViewModelTest.listed(engine, null).size());
         String target = all.get(0).symbol();
-        robot.clickOn(cellOf(robot, target));
+        OnScreen.clickOn(robot, cellOf(robot, target));
         PriceChart chart = window.chart();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> chart.drawnForecastMedian() != null
                 && chart.forecast().symbol().equals(target));
@@ -140,7 +140,7 @@ class WorkstationWindowTest {
         PriceForecast forecast = engine.getForecast(target, null, null, null);
         assertFanMatches(chart, prices, forecast, List.of(0.80, 0.95, 0.99));
 
-        robot.clickOn("#forecast-toggle");
+        OnScreen.clickOn(robot, "#forecast-toggle");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(false, model.forecastVisibleProperty().get());
         assertEquals(null, chart.drawnForecastMedian(), "hidden: no median drawn");
@@ -149,12 +149,12 @@ class WorkstationWindowTest {
                 .sceneToLocal(chart.getCanvas().localToScene(chart.getCanvas().getLayoutBounds()))).get();
         assertEquals(0, Pixels.count(ChartSnapshot.capture(stage.getScene().getRoot()), plot, WorkstationWindowTest::isFanOrange), "no fan colour on screen");
 
-        robot.clickOn("#forecast-toggle");
+        OnScreen.clickOn(robot, "#forecast-toggle");
         WaitForAsyncUtils.waitForFxEvents();
         assertFanMatches(chart, prices, forecast, List.of(0.80, 0.95, 0.99));
 
-        robot.clickOn("#forecast-levels");
-        robot.clickOn("95%");
+        OnScreen.clickOn(robot, "#forecast-levels");
+        OnScreen.clickOn(robot, "95%");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(FanLevels.L95, model.fanLevelsProperty().get());
         assertFanMatches(chart, prices, forecast, List.of(0.95));
@@ -214,7 +214,7 @@ class WorkstationWindowTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> chart.series() != null && chart.series().symbol().equals(target));
         LocalDate last = prices.dates().get(prices.size() - 1);
 
-        robot.clickOn("#range-1y");
+        OnScreen.clickOn(robot, "#range-1y");
         WaitForAsyncUtils.waitForFxEvents();
         LocalDate firstShown = prices.dates().stream().filter(d -> !d.isBefore(last.minusYears(1))).findFirst().orElseThrow();
         assertEquals(target + " daily close, " + firstShown + " to " + last, chart.getTitle());
@@ -235,22 +235,22 @@ class WorkstationWindowTest {
         assertTrue(chart.priceAxis().getMin() <= lo && chart.priceAxis().getMin() > fanLo - (fanHi - fanLo) * 0.1,
                 chart.priceAxis().getMin() + " vs closes from " + lo + ", fan from " + fanLo);
 
-        robot.clickOn("#range-ytd");
+        OnScreen.clickOn(robot, "#range-ytd");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(chart.getTitle().contains(prices.dates().stream().filter(d -> d.getYear() == last.getYear()).findFirst().orElseThrow() + " to " + last),
                 chart.getTitle());
-        robot.clickOn("#range-all");
+        OnScreen.clickOn(robot, "#range-all");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(target + " daily close, " + prices.dates().get(0) + " to " + last, chart.getTitle());
 
-        robot.clickOn("#log-scale");
+        OnScreen.clickOn(robot, "#log-scale");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(chart.priceAxis().isLogAxis());
         assertTrue(chart.priceAxis().getMin() > 0, "a log axis starts above zero: " + chart.priceAxis().getMin());
-        robot.clickOn("#range-5y");
+        OnScreen.clickOn(robot, "#range-5y");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(chart.priceAxis().isLogAxis() && chart.priceAxis().getMin() > 0);
-        robot.clickOn("#log-scale");
+        OnScreen.clickOn(robot, "#log-scale");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(!chart.priceAxis().isLogAxis());
     }
@@ -289,21 +289,21 @@ class WorkstationWindowTest {
         List<SymbolInfo> all = engine.listSymbols(null);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> window.symbolList().getItems().size() == ChartsViewModelTest.listed(engine, null).size());
         String first = all.get(0).symbol();
-        robot.clickOn(cellOf(robot, first));
+        OnScreen.clickOn(robot, cellOf(robot, first));
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> window.chart().series() != null && window.chart().series().symbol().equals(first));
 
         String target = all.get(all.size() - 1).symbol();
         String query = target.substring(0, Math.min(3, target.length())).toLowerCase();
         List<SymbolInfo> expected = engine.listSymbols(query);
-        robot.clickOn("#symbol-search").write(query);
+        OnScreen.clickOn(robot, "#symbol-search").write(query);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> window.symbolList().getItems().equals(expected));
         assertTrue(expected.size() < all.size(), "'" + query + "' narrows the list");
         assertEquals(query, model.filterTextProperty().get());
         assertEquals(first, window.chart().series().symbol(), "filtering does not change the chart");
 
-        robot.clickOn(cellOf(robot, target));
+        OnScreen.clickOn(robot, cellOf(robot, target));
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> window.chart().series() != null && window.chart().series().symbol().equals(target));
         // the chart takes the series just before the window tells its listener, in the same FX call
@@ -322,7 +322,7 @@ class WorkstationWindowTest {
         open(robot, msft);
         PriceChart chart = window.chart();
         assertFalse(onFx(chart::drawsBars), "a line until candles are chosen");
-        robot.clickOn("#chart-type");
+        OnScreen.clickOn(robot, "#chart-type");
         robot.clickOn(ChartType.CANDLES.toString());
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(chart::drawsBars));
         ChartSnapshot.capture(stage.getScene().getRoot());
@@ -357,7 +357,7 @@ class WorkstationWindowTest {
         if (docs != null) ChartSnapshot.writePng(image, docs.resolve("images").resolve("charts-candles.png"));
         assertTrue(Files.size(png) > 20_000, "a full window picture");
 
-        robot.clickOn("#chart-type");
+        OnScreen.clickOn(robot, "#chart-type");
         robot.clickOn(ChartType.OHLC.toString());
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.chartTypeProperty().get() == ChartType.OHLC && chart.drawsBars()));
 
@@ -377,7 +377,7 @@ class WorkstationWindowTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.drawnForecastMedian() != null));
         model.backtestLoad().handle((b, e) -> null).get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
-        robot.clickOn(chart.getCanvas());
+        OnScreen.clickOn(robot, chart.getCanvas());
         assertTrue(onFx(chart::isFocused), "a click gives the chart the keyboard");
         double[] before = onFx(() -> new double[] {chart.dateAxis().getMin(), chart.dateAxis().getMax()});
         double width = before[1] - before[0];
@@ -424,12 +424,12 @@ class WorkstationWindowTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.drawnForecastMedian() != null));
         model.backtestLoad().handle((b, e) -> null).get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
-        robot.rightClickOn(chart.getCanvas());
+        OnScreen.rightClickOn(robot, chart.getCanvas());
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.contextMenu().isShowing()));
         WritableImage menu = ChartSnapshot.capture(chart.contextMenu().getScene().getRoot());
         Path docs = Pixels.docsFolder();
         if (docs != null) ChartSnapshot.writePng(menu, docs.resolve("images").resolve("chart-menu.png"));
-        robot.clickOn("Export CSV…");
+        OnScreen.clickOn(robot, "Export CSV…");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> asked.size() == 1 && Files.exists(exports.resolve(asked.get(0))));
 
         int[] shown = onFx(chart::shownBars);
@@ -449,19 +449,19 @@ class WorkstationWindowTest {
         assertEquals(first.close(), Double.parseDouble(row[4]));
         assertEquals(first.volume(), Double.parseDouble(row[5]));
 
-        robot.rightClickOn(chart.getCanvas());
-        robot.clickOn("Export PNG…");
+        OnScreen.rightClickOn(robot, chart.getCanvas());
+        OnScreen.clickOn(robot, "Export PNG…");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> asked.size() == 2 && Files.exists(exports.resolve(asked.get(1))));
         javafx.scene.image.Image png = new javafx.scene.image.Image(exports.resolve(asked.get(1)).toUri().toString());
         assertEquals(onFx(chart::getWidth), png.getWidth(), 1.0, "the chart as drawn");
 
-        robot.rightClickOn(chart.getCanvas());
-        robot.clickOn("Copy image");
+        OnScreen.rightClickOn(robot, chart.getCanvas());
+        OnScreen.clickOn(robot, "Copy image");
         assertTrue(onFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().hasImage()), "the chart on the clipboard");
         assertEquals(onFx(chart::getWidth), onFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getImage().getWidth()), 1.0);
 
-        robot.rightClickOn(chart.getCanvas());
-        robot.clickOn("Reset zoom");
+        OnScreen.rightClickOn(robot, chart.getCanvas());
+        OnScreen.clickOn(robot, "Reset zoom");
         assertTrue(onFx(() -> CalendarTicks.fromAxis(chart.dateAxis().getMin()).isBefore(stored.get(5).date())), "the whole history");
     }
 
@@ -474,10 +474,10 @@ class WorkstationWindowTest {
     /** Types {@code symbol} in the search field, clicks its cell and waits until the chart shows it. */
     private void open(FxRobot robot, String symbol) throws Exception {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !window.symbolList().getItems().isEmpty());
-        robot.clickOn("#symbol-search").eraseText(20).write(symbol);
+        OnScreen.clickOn(robot, "#symbol-search").eraseText(20).write(symbol);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup(".list-cell")
                 .match((ListCell<?> c) -> c.getItem() instanceof SymbolInfo s && s.symbol().equals(symbol)).tryQuery().isPresent());
-        robot.clickOn(robot.lookup(".list-cell").match((ListCell<?> c) -> c.getItem() instanceof SymbolInfo s && s.symbol().equals(symbol))
+        OnScreen.clickOn(robot, robot.lookup(".list-cell").match((ListCell<?> c) -> c.getItem() instanceof SymbolInfo s && s.symbol().equals(symbol))
                 .<ListCell<?>>query());
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> window.chart().series() != null
                 && window.chart().series().symbol().equals(symbol)));
