@@ -12,10 +12,11 @@ import java.util.List;
  * The bars that follow a bar along a session's calendar, as the resample_bars macro buckets them:
  * fx trades from Sunday 17:00 to Friday 17:00 New York, us_equity 09:30-16:00 New York on weekdays,
  * continuous always. Steps are taken on the session's clock, so a daylight-saving change keeps an
- * equity bar at 09:30 local. Exchange holidays are not known: a holiday counts as a trading day.
+ * equity bar at 09:30 local. us_equity also skips the NYSE's holidays and ends at 13:00 on its
+ * early-close days ({@link NyseCalendar}); fx knows no holidays.
  */
 public final class SessionCalendar {
-    private static final LocalTime EQUITY_OPEN = LocalTime.of(9, 30), EQUITY_CLOSE = LocalTime.of(16, 0);
+    private static final LocalTime EQUITY_OPEN = LocalTime.of(9, 30);
 
     private SessionCalendar() {}
 
@@ -49,8 +50,8 @@ public final class SessionCalendar {
             case CONTINUOUS -> true;
             // the fx trading day runs 17:00 to 17:00 and is named by the weekday it ends on
             case FX -> weekday(local.plusHours(7));
-            case US_EQUITY -> weekday(local) && (!interval.intraday()
-                    || (!local.toLocalTime().isBefore(EQUITY_OPEN) && local.toLocalTime().isBefore(EQUITY_CLOSE)));
+            case US_EQUITY -> !NyseCalendar.closed(local.toLocalDate()) && (!interval.intraday()
+                    || (!local.toLocalTime().isBefore(EQUITY_OPEN) && local.toLocalTime().isBefore(NyseCalendar.close(local.toLocalDate()))));
         };
     }
 

@@ -33,4 +33,16 @@ class SessionCalendarTest {
                 "Friday's bar is followed by Monday's");
         assertEquals(List.of(utc("2020-01-04T00:00")), SessionCalendar.barsAfter(TradingSession.CONTINUOUS, BarInterval.D1, utc("2020-01-03T00:00"), 1));
     }
+
+    @Test
+    void anEquityForecastSkipsNyseHolidaysAndStopsAtAnEarlyClose() {
+        // Wednesday 2026-11-25 15:30 New York (EST) is 20:30 UTC; Thursday is Thanksgiving, Friday closes at 13:00
+        List<LocalDateTime> next = SessionCalendar.barsAfter(TradingSession.US_EQUITY, BarInterval.H1, utc("2026-11-25T20:30"), 5);
+        assertEquals(List.of(utc("2026-11-27T14:30"), utc("2026-11-27T15:30"), utc("2026-11-27T16:30"), utc("2026-11-27T17:30"),
+                utc("2026-11-30T14:30")), next, "Friday 09:30 to the 12:30 bar, then Monday 09:30");
+        assertEquals(List.of(utc("2026-11-27T05:00")), SessionCalendar.barsAfter(TradingSession.US_EQUITY, BarInterval.D1, utc("2026-11-25T05:00"), 1),
+                "Wednesday's day is followed by Friday's");
+        // fx knows no exchange holidays: Thanksgiving is a trading day
+        assertEquals(utc("2026-11-25T22:00"), SessionCalendar.barsAfter(TradingSession.FX, BarInterval.H1, utc("2026-11-25T21:00"), 1).get(0));
+    }
 }
