@@ -4,13 +4,16 @@ import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import org.sextant.engine.data.NyseCalendar;
 
 /**
  * Dates of forecast steps for a daily price series: the business days (Monday to Friday) after
  * the last observed date. A series that trades on weekends (e.g. crypto) steps through
  * calendar days instead: one whose recent history has weekend dates on a regular basis. A stray
  * weekend date (the NYSE composite of the sample carries two Sundays in 37 years, errors of the
- * source) does not make a weekday market a weekend one.
+ * source) does not make a weekday market a weekend one. A series whose recent history keeps the
+ * NYSE's holidays (a US stock or index) also steps over them; one that trades on most of them (a
+ * Swiss or British index) does not.
  */
 public final class TargetDates {
     private TargetDates() {}
@@ -20,13 +23,38 @@ public final class TargetDates {
             throw org.sextant.engine.SextantException.invalid("dates", "no dates in the history", "load prices for the symbol first");
         }
         boolean weekends = tradesOnWeekends(history);
+        boolean nyse = !weekends && keepsNyseHolidays(history);
         List<LocalDate> out = new ArrayList<>(horizon);
         LocalDate d = history.get(history.size() - 1);
         while (out.size() < horizon) {
             d = d.plusDays(1);
-            if (weekends || !isWeekend(d)) out.add(d);
+            if (weekends || !(isWeekend(d) || (nyse && NyseCalendar.holiday(d)))) out.add(d);
         }
         return out;
+    }
+
+    /** Dates looked at for the NYSE's holidays (about two years), how many holidays they must span, and the share kept. */
+    static final int RECENT_NYSE = 500;
+    static final int MIN_NYSE_HOLIDAYS = 5;
+    static final double NYSE_SHARE = 0.8;
+
+    /**
+     * Whether the history has no date on at least {@value #NYSE_SHARE} of the NYSE holidays its
+     * last {@value #RECENT_NYSE} dates span (at least {@value #MIN_NYSE_HOLIDAYS} of them). A
+     * Swiss or British market shares only New Year, Good Friday and Christmas (and a May Monday)
+     * of the NYSE's nine or ten a year.
+     */
+    public static boolean keepsNyseHolidays(List<LocalDate> history) {
+        int from = Math.max(0, history.size() - RECENT_NYSE);
+        java.util.Set<LocalDate> dates = new java.util.HashSet<>(history.subList(from, history.size()));
+        int spanned = 0, kept = 0;
+        for (LocalDate d = history.get(from).plusDays(1); d.isBefore(history.get(history.size() - 1)); d = d.plusDays(1)) {
+            if (!isWeekend(d) && NyseCalendar.holiday(d)) {
+                spanned++;
+                if (!dates.contains(d)) kept++;
+            }
+        }
+        return spanned >= MIN_NYSE_HOLIDAYS && kept >= NYSE_SHARE * spanned;
     }
 
     /** Latest dates looked at, and the share of weekend dates among them that marks a weekend market (a 7-day market has 2/7). */

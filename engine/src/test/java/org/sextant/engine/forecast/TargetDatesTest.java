@@ -33,4 +33,49 @@ class TargetDatesTest {
         assertEquals(List.of(LocalDate.of(2003, 1, 1), LocalDate.of(2003, 1, 2), LocalDate.of(2003, 1, 3),
                 LocalDate.of(2003, 1, 6), LocalDate.of(2003, 1, 7)), next);
     }
+
+    @Test
+    void aSeriesThatKeepsTheNyseHolidaysStepsOverThem() {
+        // every weekday from 2024 to Wednesday 2026-11-25 but the NYSE's holidays: Thanksgiving is skipped
+        List<LocalDate> nyse = weekdays(LocalDate.of(2024, 1, 2), LocalDate.of(2026, 11, 25), d -> !org.sextant.engine.data.NyseCalendar.holiday(d));
+        assertEquals(true, TargetDates.keepsNyseHolidays(nyse));
+        assertEquals(List.of(LocalDate.of(2026, 11, 27), LocalDate.of(2026, 11, 30), LocalDate.of(2026, 12, 1)), TargetDates.after(nyse, 3));
+        // a market open on most of them (Thanksgiving, Independence Day, Labor Day...) keeps every weekday
+        java.util.Set<LocalDate> shared = java.util.Set.of(LocalDate.of(2024, 1, 1), LocalDate.of(2024, 3, 29), LocalDate.of(2024, 12, 25),
+                LocalDate.of(2025, 1, 1), LocalDate.of(2025, 4, 18), LocalDate.of(2025, 12, 25), LocalDate.of(2026, 1, 1), LocalDate.of(2026, 4, 3));
+        List<LocalDate> swiss = weekdays(LocalDate.of(2024, 1, 2), LocalDate.of(2026, 11, 25), d -> !shared.contains(d));
+        assertEquals(false, TargetDates.keepsNyseHolidays(swiss));
+        assertEquals(LocalDate.of(2026, 11, 26), TargetDates.after(swiss, 1).get(0));
+    }
+
+    @Test
+    void theRealNyseCompositeStepsOverNewYearsDayAndTheSwissIndicesDoNot() throws Exception {
+        List<LocalDate> nyse = sampleDates("/sample/nyse_composite.csv");
+        assertEquals(LocalDate.of(2002, 12, 31), nyse.get(nyse.size() - 1));
+        assertEquals(List.of(LocalDate.of(2003, 1, 2), LocalDate.of(2003, 1, 3), LocalDate.of(2003, 1, 6)), TargetDates.after(nyse, 3));
+        List<LocalDate> dow = sampleDates("/sample/dowjones30.csv");
+        assertEquals(true, TargetDates.keepsNyseHolidays(dow), "the Dow stocks trade on the NYSE");
+        assertEquals(false, TargetDates.after(dow, 20).contains(LocalDate.of(2001, 1, 15)), "Martin Luther King Jr. Day 2001");
+        List<LocalDate> swiss = sampleDates("/sample/swxlp.csv");
+        assertEquals(false, TargetDates.keepsNyseHolidays(swiss));
+        assertEquals(true, TargetDates.after(swiss, 15).contains(LocalDate.of(2007, 5, 28)), "Memorial Day 2007 is a weekday in Zurich");
+    }
+
+    private static List<LocalDate> weekdays(LocalDate from, LocalDate to, java.util.function.Predicate<LocalDate> keep) {
+        List<LocalDate> out = new java.util.ArrayList<>();
+        for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
+            if (d.getDayOfWeek().getValue() <= 5 && keep.test(d)) out.add(d);
+        }
+        return out;
+    }
+
+    private static List<LocalDate> sampleDates(String resource) throws Exception {
+        List<LocalDate> out = new java.util.ArrayList<>();
+        try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                TargetDatesTest.class.getResourceAsStream(resource), java.nio.charset.StandardCharsets.UTF_8))) {
+            in.readLine();
+            for (String line; (line = in.readLine()) != null; ) out.add(LocalDate.parse(line.substring(1, 11)));
+        }
+        return out;
+    }
 }
