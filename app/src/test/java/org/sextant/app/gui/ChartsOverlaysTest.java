@@ -78,6 +78,17 @@ class ChartsOverlaysTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(onFx(() -> chart.drawnBacktestMedians().isEmpty()), "nothing stored yet");
         assertTrue(window.errorPane().headline().getText().startsWith("No backtest stored"), window.errorPane().headline().getText());
+        // what the classifier sees without any backtest: a blend or two where the blue line meets the orange fan
+        javafx.geometry.Bounds plotArea = WaitForAsyncUtils.asyncFx(() -> stage.getScene().getRoot()
+                .sceneToLocal(chart.getCanvas().localToScene(chart.getCanvas().getLayoutBounds()))).get();
+        int withoutBacktests = 0;
+        for (int look = 0; look < 10; look++) {
+            WaitForAsyncUtils.waitForFxEvents();
+            withoutBacktests = Math.max(withoutBacktests,
+                    Pixels.count(ChartSnapshot.capture(stage.getScene().getRoot()), plotArea, ChartsOverlaysTest::isBacktestPurple));
+            Thread.sleep(100);
+        }
+        assertTrue(withoutBacktests < 20, "the live fan and the line are not taken for backtests: " + withoutBacktests);
 
         OnScreen.clickOn(robot, "#run-backtest");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> model.backtestProperty().get() != null
@@ -126,12 +137,12 @@ class ChartsOverlaysTest {
         assertNotNull(onFx(chart::drawnForecastMedian), "and only them");
         // chartfx redraws on the pulse after layout: look again over a few pulses before judging the picture
         int left = -1;
-        for (int look = 0; look < 20 && left != 0; look++) {
+        for (int look = 0; look < 20 && (look == 0 || left > withoutBacktests); look++) {
             WaitForAsyncUtils.waitForFxEvents();
             left = Pixels.count(ChartSnapshot.capture(stage.getScene().getRoot()), plot, ChartsOverlaysTest::isBacktestPurple);
-            if (left != 0) Thread.sleep(100);
+            if (left > withoutBacktests) Thread.sleep(100);
         }
-        assertEquals(0, left, "no backtest colour on screen");
+        assertTrue(left <= withoutBacktests, "no backtest colour on screen: " + left + " pixels, " + withoutBacktests + " before any backtest");
         OnScreen.clickOn(robot, "#backtests-toggle");
         OnScreen.clickOn(robot, "#forecast-toggle");
         WaitForAsyncUtils.waitForFxEvents();
