@@ -75,7 +75,7 @@ class DataViewTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> results.getItems().size() == symbols);
         assertEquals(List.of("symbol", "rows", "first_date", "last_date"), results.getColumns().stream().map(c -> c.getText()).toList());
 
-        bench.click(robot, "#data-sql-export"); // the result table is still laying out its cells
+        OnScreen.clickOn(robot, "#data-sql-export"); // the result table is still laying out its cells
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> Files.exists(out));
         List<String> lines = Files.readAllLines(out);
         assertEquals("symbol,rows,first_date,last_date", lines.get(0));

@@ -42,7 +42,7 @@ class GlobalTrainingViewTest {
                 <= bench.stage.getScene().getWidth()), "the button fits the 1000-pixel window");
         bench.photograph("global-training-offer");
 
-        bench.click(robot, "#train-global");
+        OnScreen.clickOn(robot, "#train-global");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> shown("#cancel-global-training")));
         assertFalse(onFx(() -> shown("#train-global")), "one training at a time");
         WaitForAsyncUtils.waitFor(3 * GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> bench.charts.forecastProperty().get() != null));

@@ -30,17 +30,6 @@ final class Workbench implements BeforeEachCallback, AfterEachCallback {
     /** How long the tests that drive the window wait for its background work: a liveness guard, not a performance bound. */
     static final int GIVE_UP_SECONDS = 60;
 
-    /**
-     * Clicks the node {@code selector} finds, looked up on the FX thread: TestFX's own lookup walks
-     * the scene graph from the test thread and can meet a child list the FX thread is changing
-     * (a table filling its cells), which fails the walk with an IndexOutOfBoundsException.
-     */
-    void click(org.testfx.api.FxRobot robot, String selector) throws Exception {
-        javafx.scene.Node n = org.testfx.util.WaitForAsyncUtils.asyncFx(() -> stage.getScene().lookup(selector)).get();
-        if (n == null) throw new AssertionError("nothing on screen matches " + selector);
-        OnScreen.clickOn(robot, n);
-    }
-
     /** What a test prepares in the home (a saved layout, settings) before the window reads it. */
     interface Preparation {
         void prepare(SextantHome home) throws Exception;

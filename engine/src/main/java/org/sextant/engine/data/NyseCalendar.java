@@ -5,6 +5,10 @@ import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.Month;
 import java.time.temporal.TemporalAdjusters;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The New York Stock Exchange's days by its standing rules (NYSE Rule 7.2): closed on New Year's
@@ -27,17 +31,26 @@ public final class NyseCalendar {
 
     /** Whether {@code day}, a weekday, is a holiday (as observed). */
     public static boolean holiday(LocalDate day) {
-        int y = day.getYear();
-        return day.equals(observed(LocalDate.of(y, Month.JANUARY, 1), false))
-                || (y >= 1998 && day.equals(nth(y, Month.JANUARY, 3)))
-                || day.equals(nth(y, Month.FEBRUARY, 3))
-                || day.equals(easter(y).minusDays(2))
-                || day.equals(LocalDate.of(y, Month.MAY, 31).with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)))
-                || (y >= 2022 && day.equals(observed(LocalDate.of(y, Month.JUNE, 19), true)))
-                || day.equals(observed(LocalDate.of(y, Month.JULY, 4), true))
-                || day.equals(LocalDate.of(y, Month.SEPTEMBER, 1).with(TemporalAdjusters.firstInMonth(DayOfWeek.MONDAY)))
-                || day.equals(thanksgiving(y))
-                || day.equals(observed(LocalDate.of(y, Month.DECEMBER, 25), true));
+        return HOLIDAYS.computeIfAbsent(day.getYear(), NyseCalendar::holidays).contains(day);
+    }
+
+    /** Each year's holidays, worked out once: forecasts ask for every day of two years of history. */
+    private static final Map<Integer, Set<LocalDate>> HOLIDAYS = new ConcurrentHashMap<>();
+
+    private static Set<LocalDate> holidays(int y) {
+        Set<LocalDate> out = new HashSet<>();
+        out.add(observed(LocalDate.of(y, Month.JANUARY, 1), false));
+        if (y >= 1998) out.add(nth(y, Month.JANUARY, 3));
+        out.add(nth(y, Month.FEBRUARY, 3));
+        out.add(easter(y).minusDays(2));
+        out.add(LocalDate.of(y, Month.MAY, 31).with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)));
+        if (y >= 2022) out.add(observed(LocalDate.of(y, Month.JUNE, 19), true));
+        out.add(observed(LocalDate.of(y, Month.JULY, 4), true));
+        out.add(LocalDate.of(y, Month.SEPTEMBER, 1).with(TemporalAdjusters.firstInMonth(DayOfWeek.MONDAY)));
+        out.add(thanksgiving(y));
+        out.add(observed(LocalDate.of(y, Month.DECEMBER, 25), true));
+        out.remove(null); // a Saturday New Year's Day is not moved
+        return Set.copyOf(out);
     }
 
     /** When trading ends on a trading day: 13:00 on the early-close days, else 16:00 (New York). */

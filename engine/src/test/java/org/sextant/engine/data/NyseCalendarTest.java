@@ -2,9 +2,6 @@ package org.sextant.engine.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -46,12 +43,7 @@ class NyseCalendarTest {
 
     @Test
     void theWeekdaysWithoutACloseInTheNyseCompositeAreTheHolidaysSince1998() throws Exception {
-        Set<LocalDate> traded = new HashSet<>();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(
-                NyseCalendarTest.class.getResourceAsStream("/sample/nyse_composite.csv"), StandardCharsets.UTF_8))) {
-            in.readLine();
-            for (String line; (line = in.readLine()) != null; ) traded.add(LocalDate.parse(line.substring(1, 11)));
-        }
+        Set<LocalDate> traded = new HashSet<>(org.sextant.engine.testing.SampleDates.of("/sample/nyse_composite.csv"));
         List<String> noClose = weekdaysWhere(1998, 2002, d -> !traded.contains(d));
         List<String> expected = new ArrayList<>(weekdaysWhere(1998, 2002, NyseCalendar::holiday));
         // closed after the attacks of 11 September 2001, by the exchange's decision, not a rule

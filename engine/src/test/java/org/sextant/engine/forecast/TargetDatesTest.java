@@ -50,13 +50,13 @@ class TargetDatesTest {
 
     @Test
     void theRealNyseCompositeStepsOverNewYearsDayAndTheSwissIndicesDoNot() throws Exception {
-        List<LocalDate> nyse = sampleDates("/sample/nyse_composite.csv");
+        List<LocalDate> nyse = org.sextant.engine.testing.SampleDates.of("/sample/nyse_composite.csv");
         assertEquals(LocalDate.of(2002, 12, 31), nyse.get(nyse.size() - 1));
         assertEquals(List.of(LocalDate.of(2003, 1, 2), LocalDate.of(2003, 1, 3), LocalDate.of(2003, 1, 6)), TargetDates.after(nyse, 3));
-        List<LocalDate> dow = sampleDates("/sample/dowjones30.csv");
+        List<LocalDate> dow = org.sextant.engine.testing.SampleDates.of("/sample/dowjones30.csv");
         assertEquals(true, TargetDates.keepsNyseHolidays(dow), "the Dow stocks trade on the NYSE");
         assertEquals(false, TargetDates.after(dow, 20).contains(LocalDate.of(2001, 1, 15)), "Martin Luther King Jr. Day 2001");
-        List<LocalDate> swiss = sampleDates("/sample/swxlp.csv");
+        List<LocalDate> swiss = org.sextant.engine.testing.SampleDates.of("/sample/swxlp.csv");
         assertEquals(false, TargetDates.keepsNyseHolidays(swiss));
         assertEquals(true, TargetDates.after(swiss, 15).contains(LocalDate.of(2007, 5, 28)), "Memorial Day 2007 is a weekday in Zurich");
     }
@@ -65,16 +65,6 @@ class TargetDatesTest {
         List<LocalDate> out = new java.util.ArrayList<>();
         for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
             if (d.getDayOfWeek().getValue() <= 5 && keep.test(d)) out.add(d);
-        }
-        return out;
-    }
-
-    private static List<LocalDate> sampleDates(String resource) throws Exception {
-        List<LocalDate> out = new java.util.ArrayList<>();
-        try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
-                TargetDatesTest.class.getResourceAsStream(resource), java.nio.charset.StandardCharsets.UTF_8))) {
-            in.readLine();
-            for (String line; (line = in.readLine()) != null; ) out.add(LocalDate.parse(line.substring(1, 11)));
         }
         return out;
     }

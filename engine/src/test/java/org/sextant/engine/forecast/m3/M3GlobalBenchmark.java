@@ -37,6 +37,7 @@ import java.util.concurrent.Future;
  *      [--split test|validation] [--members /tmp/m3-members.csv] [--choose F | --choose-mean-or-median F | --choice F]
  *      [--threads 2] [--seed 1] [--steps 800] [--members-per-group 3] [--locals-only]
  *      [--loss scale|relative|both] [--deseasonalise] [--category monthly] [--save-paths F | --paths F]
+ *      [--extra m1,m2]
  * </pre>
  *
  * <p>{@code --save-paths F} writes every member's forecast; {@code --paths F} reads them instead of
@@ -137,7 +138,7 @@ public final class M3GlobalBenchmark {
         if (!extras.isEmpty()) { // further built-in models as fifth members of comb_global, equal weights
             List<Map<String, double[]>> withAll = new ArrayList<>(List.of(fc.get("ets"), fc.get("arima"), fc.get("theta"), all));
             for (String m : extras) {
-                Map<String, double[]> own = fitted(m, series, threads);
+                Map<String, double[]> own = fitted(m, series, threads, new double[1]);
                 scores.put(m, score(series, List.of(own), false));
                 List<Map<String, double[]>> five = new ArrayList<>(List.of(fc.get("ets"), fc.get("arima"), fc.get("theta"), all, own));
                 scores.put("comb_global + " + m, score(series, five, false));
@@ -191,26 +192,13 @@ public final class M3GlobalBenchmark {
             System.out.println("  ets, arima, theta read from " + cache);
             return;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        var mx = ManagementFactory.getThreadMXBean();
         for (String m : LOCAL) {
-            Map<String, double[]> own = new ConcurrentHashMap<>();
-            java.util.concurrent.atomic.AtomicLong cpu = new java.util.concurrent.atomic.AtomicLong();
             long t0 = System.nanoTime();
-            List<Future<?>> jobs = new ArrayList<>();
-            for (M3Series s : series) {
-                jobs.add(pool.submit(() -> {
-                    long c = mx.getCurrentThreadCpuTime();
-                    own.put(s.id(), ForecastModels.BUILT_IN.create(m).forecast(s.train(), s.frequency(), s.horizon(), new double[0]).median());
-                    cpu.addAndGet(mx.getCurrentThreadCpuTime() - c);
-                }));
-            }
-            for (Future<?> j : jobs) j.get();
-            fc.put(m, own);
-            times.put(m, new double[] {(System.nanoTime() - t0) / 1e9, cpu.get() / 1e9});
+            double[] cpu = new double[1];
+            fc.put(m, fitted(m, series, threads, cpu));
+            times.put(m, new double[] {(System.nanoTime() - t0) / 1e9, cpu[0]});
             System.out.printf(Locale.ROOT, "  %s done%n", m);
         }
-        pool.shutdown();
         if (cache != null) {
             StringBuilder sb = new StringBuilder();
             for (String m : LOCAL) {
@@ -225,17 +213,23 @@ public final class M3GlobalBenchmark {
         }
     }
 
-    /** One built-in model's forecasts of every series (not cached: for the quick extras). */
-    private static Map<String, double[]> fitted(String model, List<M3Series> series, int threads) throws Exception {
+    /** One built-in model's forecasts of every series, on {@code threads} threads; its CPU seconds into {@code cpuSeconds[0]}. */
+    private static Map<String, double[]> fitted(String model, List<M3Series> series, int threads, double[] cpuSeconds) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
+        var mx = ManagementFactory.getThreadMXBean();
         Map<String, double[]> own = new ConcurrentHashMap<>();
+        java.util.concurrent.atomic.AtomicLong cpu = new java.util.concurrent.atomic.AtomicLong();
         List<Future<?>> jobs = new ArrayList<>();
         for (M3Series s : series) {
-            jobs.add(pool.submit(() -> own.put(s.id(),
-                    ForecastModels.BUILT_IN.create(model).forecast(s.train(), s.frequency(), s.horizon(), new double[0]).median())));
+            jobs.add(pool.submit(() -> {
+                long c = mx.getCurrentThreadCpuTime();
+                own.put(s.id(), ForecastModels.BUILT_IN.create(model).forecast(s.train(), s.frequency(), s.horizon(), new double[0]).median());
+                cpu.addAndGet(mx.getCurrentThreadCpuTime() - c);
+            }));
         }
         for (Future<?> j : jobs) j.get();
         pool.shutdown();
+        cpuSeconds[0] = cpu.get() / 1e9;
         return own;
     }
 
