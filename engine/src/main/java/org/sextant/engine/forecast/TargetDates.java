@@ -4,6 +4,7 @@ import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import org.sextant.engine.data.KeptHolidays;
 import org.sextant.engine.data.NyseCalendar;
 
 /**
@@ -12,8 +13,9 @@ import org.sextant.engine.data.NyseCalendar;
  * calendar days instead: one whose recent history has weekend dates on a regular basis. A stray
  * weekend date (the NYSE composite of the sample carries two Sundays in 37 years, errors of the
  * source) does not make a weekday market a weekend one. A series whose recent history keeps the
- * NYSE's holidays (a US stock or index) also steps over them; one that trades on most of them (a
- * Swiss or British index) does not.
+ * NYSE's holidays (a US stock or index) also steps over them; any other weekday series steps over
+ * the yearly holidays its own history keeps ({@link KeptHolidays}: Zurich's Ascension and Whit
+ * Monday, London's bank holidays).
  */
 public final class TargetDates {
     private TargetDates() {}
@@ -24,11 +26,12 @@ public final class TargetDates {
         }
         boolean weekends = tradesOnWeekends(history);
         boolean nyse = !weekends && keepsNyseHolidays(history);
+        KeptHolidays kept = weekends || nyse ? KeptHolidays.NONE : KeptHolidays.learn(history);
         List<LocalDate> out = new ArrayList<>(horizon);
         LocalDate d = history.get(history.size() - 1);
         while (out.size() < horizon) {
             d = d.plusDays(1);
-            if (weekends || !(isWeekend(d) || (nyse && NyseCalendar.holiday(d)))) out.add(d);
+            if (weekends || !(isWeekend(d) || (nyse && NyseCalendar.holiday(d)) || kept.holiday(d))) out.add(d);
         }
         return out;
     }
