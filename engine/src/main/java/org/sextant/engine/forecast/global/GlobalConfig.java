@@ -70,6 +70,10 @@ public record GlobalConfig(int horizon, int[] lookbacks, int members, int hidden
         return new GlobalConfig(horizon, lookbacks, members, hidden, layers, steps, batch, learningRate, recentOrigins, calibrationShare, seed, threads, relative);
     }
 
+    public GlobalConfig withLayers(int n) {
+        return new GlobalConfig(horizon, lookbacks, members, hidden, n, steps, batch, learningRate, recentOrigins, calibrationShare, seed, threads, relativeLoss);
+    }
+
     public GlobalConfig withHidden(int units) {
         return new GlobalConfig(horizon, lookbacks, members, units, layers, steps, batch, learningRate, recentOrigins, calibrationShare, seed, threads, relativeLoss);
     }

@@ -37,7 +37,7 @@ import java.util.concurrent.Future;
  *      [--split test|validation] [--members /tmp/m3-members.csv] [--choose F | --choose-mean-or-median F | --choice F]
  *      [--threads 2] [--seed 1] [--steps 800] [--members-per-group 3] [--locals-only]
  *      [--loss scale|relative|both] [--deseasonalise] [--category monthly] [--save-paths F | --paths F]
- *      [--extra m1,m2]
+ *      [--extra m1,m2] [--hidden 128] [--layers 3] [--log]
  * </pre>
  *
  * <p>{@code --save-paths F} writes every member's forecast; {@code --paths F} reads them instead of
@@ -51,9 +51,9 @@ public final class M3GlobalBenchmark {
         Path dir = Path.of(args[0]);
         Path cache = null, choose = null, choice = null, savePaths = null, readPaths = null;
         List<Boolean> losses = List.of(false);
-        int threads = 2, steps = 800, perGroup = 3;
+        int threads = 2, steps = 800, perGroup = 3, hidden = 128, layers = 3;
         long seed = 1;
-        boolean validation = false, localsOnly = false, deseasonalise = false, meanOrMedian = false;
+        boolean validation = false, localsOnly = false, deseasonalise = false, meanOrMedian = false, logValues = false;
         String category = null;
         List<String> extras = List.of();
         for (int i = 1; i < args.length; i++) {
@@ -62,6 +62,8 @@ public final class M3GlobalBenchmark {
                 case "--threads" -> threads = Integer.parseInt(args[++i]);
                 case "--seed" -> seed = Long.parseLong(args[++i]);
                 case "--steps" -> steps = Integer.parseInt(args[++i]);
+                case "--hidden" -> hidden = Integer.parseInt(args[++i]);
+                case "--layers" -> layers = Integer.parseInt(args[++i]);
                 case "--members-per-group" -> perGroup = Integer.parseInt(args[++i]);
                 case "--split" -> validation = switch (args[++i]) {
                     case "validation" -> true;
@@ -82,6 +84,7 @@ public final class M3GlobalBenchmark {
                 case "--save-paths" -> savePaths = Path.of(args[++i]);
                 case "--paths" -> readPaths = Path.of(args[++i]);
                 case "--deseasonalise" -> deseasonalise = true;
+                case "--log" -> logValues = true;
                 case "--category" -> category = args[++i];
                 case "--extra" -> extras = List.of(args[++i].split(","));
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
@@ -94,9 +97,10 @@ public final class M3GlobalBenchmark {
             String only = category;
             series = series.stream().filter(x -> x.category().equalsIgnoreCase(only)).toList(); // a quicker look at one category
         }
-        System.out.printf(Locale.ROOT, "M3 %s split: %d series, %d threads, seed %d, %d steps, %d members per group, %s loss%s%n",
-                validation ? "validation" : "test", series.size(), threads, seed, steps, perGroup,
-                losses.size() == 2 ? "relative and scale-unit" : losses.get(0) ? "relative" : "scale-unit", deseasonalise ? ", deseasonalised" : "");
+        System.out.printf(Locale.ROOT, "M3 %s split: %d series, %d threads, seed %d, %d steps, %d members per group of %dx%d units, %s loss%s%s%n",
+                validation ? "validation" : "test", series.size(), threads, seed, steps, perGroup, layers, hidden,
+                losses.size() == 2 ? "relative and scale-unit" : losses.get(0) ? "relative" : "scale-unit", deseasonalise ? ", deseasonalised" : "",
+                logValues ? ", log values" : "");
         Map<String, Map<String, double[]>> fc = new LinkedHashMap<>();
         Map<String, double[]> times = new LinkedHashMap<>();
         locals(series, cache, threads, fc, times);
@@ -104,7 +108,7 @@ public final class M3GlobalBenchmark {
 
         long t0 = System.nanoTime();
         M3GlobalEnsemble.Forecasts global = readPaths != null ? M3GlobalEnsemble.Forecasts.read(readPaths).firstMembers(perGroup)
-                : M3GlobalEnsemble.forecast(series, M3Series::train, new M3GlobalEnsemble.Settings(perGroup, steps, seed, threads, losses, deseasonalise));
+                : M3GlobalEnsemble.forecast(series, M3Series::train, new M3GlobalEnsemble.Settings(perGroup, steps, seed, threads, losses, deseasonalise, hidden, layers, logValues));
         if (savePaths != null) global.write(savePaths);
         double cpuGlobal = global.trainCpuSeconds() + global.forecastCpuSeconds();
         System.out.printf(Locale.ROOT, "  global: train %.1f cpu s, forecast %.1f cpu s, %.1f wall s%n",

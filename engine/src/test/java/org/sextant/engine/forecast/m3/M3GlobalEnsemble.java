@@ -35,12 +35,22 @@ final class M3GlobalEnsemble {
     /**
      * Training settings: members per group (cycling over its lookbacks), Adam steps, seed,
      * threads, and the losses: each loss trains every group once (relative loss first), as
-     * N-BEATS trains its members on different losses to make them disagree usefully.
+     * N-BEATS trains its members on different losses to make them disagree usefully; the
+     * networks' width and depth; and whether they see the logarithms of the (adjusted) values.
      */
-    record Settings(int membersPerGroup, int steps, long seed, int threads, List<Boolean> relativeLosses, boolean deseasonalise) {
+    record Settings(int membersPerGroup, int steps, long seed, int threads, List<Boolean> relativeLosses, boolean deseasonalise,
+                    int hidden, int layers, boolean logValues) {
         Settings(int membersPerGroup, int steps, long seed, int threads, boolean relativeLoss, boolean deseasonalise) {
-            this(membersPerGroup, steps, seed, threads, List.of(relativeLoss), deseasonalise);
+            this(membersPerGroup, steps, seed, threads, List.of(relativeLoss), deseasonalise, 128, 3, false);
         }
+
+        /** What the networks see of an (adjusted) series: its logarithms with {@code logValues}, else itself. */
+        double[] seen(double[] adjusted) {
+            return logValues ? java.util.Arrays.stream(adjusted).map(Math::log).toArray() : adjusted;
+        }
+
+        /** A network's output back in the series' units. */
+        double unseen(double v) { return logValues ? Math.exp(v) : v; }
 
         /** Groups trained per category: every group of {@link #GROUPS} once per loss. */
         int groups() { return GROUPS.size() * relativeLosses.size(); }
@@ -119,7 +129,8 @@ final class M3GlobalEnsemble {
         int[] lookbacks = new int[g.lookbackMultiples().length];
         for (int i = 0; i < lookbacks.length; i++) lookbacks[i] = Math.max(8, g.lookbackMultiples()[i] * h);
         return GlobalConfig.forHorizon(h, s.seed() * 31 + groupIndex).withLookbacks(lookbacks).withMembers(s.membersPerGroup())
-                .withSteps(s.steps()).withRecentOrigins((int) Math.ceil(g.historyLimit() * h)).withCalibrationShare(0).withThreads(1).withRelativeLoss(relative);
+                .withSteps(s.steps()).withRecentOrigins((int) Math.ceil(g.historyLimit() * h)).withCalibrationShare(0).withThreads(1).withRelativeLoss(relative)
+                .withHidden(s.hidden()).withLayers(s.layers());
     }
 
     /**
@@ -134,7 +145,7 @@ final class M3GlobalEnsemble {
             long c0 = cpuNanos();
             Map<String, List<Future<GlobalModel>>> models = new LinkedHashMap<>();
             for (Map.Entry<String, List<M3Series>> e : byCategory.entrySet()) {
-                List<double[]> train = e.getValue().stream().map(x -> adjustment(seen.apply(x), x.frequency(), s).adjusted()).toList();
+                List<double[]> train = e.getValue().stream().map(x -> s.seen(adjustment(seen.apply(x), x.frequency(), s).adjusted())).toList();
                 int h = e.getValue().get(0).horizon();
                 List<Future<GlobalModel>> jobs = new ArrayList<>();
                 for (int g = 0; g < s.groups(); g++) {
@@ -159,8 +170,8 @@ final class M3GlobalEnsemble {
                     SeasonalAdjustment a = adjustment(x.train(), x.frequency(), s);
                     int n = x.train().length;
                     for (int g = 0; g < p.length; g++) {
-                        p[g] = ms.get(g).paths(a.adjusted(), x.horizon());
-                        for (double[] path : p[g]) for (int k = 0; k < path.length; k++) path[k] *= a.index(n + k);
+                        p[g] = ms.get(g).paths(s.seen(a.adjusted()), x.horizon());
+                        for (double[] path : p[g]) for (int k = 0; k < path.length; k++) path[k] = s.unseen(path[k]) * a.index(n + k);
                     }
                     paths.put(x.id(), p);
                 }));
