@@ -47,6 +47,7 @@ final class ForecastCommand extends HomeCommand {
         int last = dates.size() - 1;
         sb.append(String.format("%s %s from %s (last %.4g) to %s, %d business days, %s bands%n", f.symbol(),
                 f.model(), f.origin(), f.lastClose(), dates.get(last), dates.size(), f.calibration()));
+        if (f.calendar() != null) sb.append("  days: ").append(f.calendar()).append('\n');
         sb.append(String.format("  median %.4g", f.forecast().median()[last]));
         for (QuantileBand b : f.forecast().bands()) {
             sb.append(String.format("; %.0f%% %.4g..%.4g", 100 * b.level(), b.lower()[last], b.upper()[last]));

@@ -17,6 +17,7 @@ import org.sextant.engine.forecast.store.StoredForecast.LevelCoverage;
 class ForecastCommandTest {
     private static final String TEXT = """
             XYZ log_naive from 2001-01-02 (last 10.00) to 2001-01-04, 2 business days, conformal bands
+              days: weekdays
               median 10.60; 80% 10.50..12.00
               reward/risk 80%: no downside
               walk-forward coverage 80%: n/a (0 origins)
@@ -27,7 +28,7 @@ class ForecastCommandTest {
     private static SymbolForecast noDownside() {
         Forecast f = new Forecast("log_naive", new double[] {10.5, 10.6}, List.of(new QuantileBand(0.8, new double[] {10.2, 10.5}, new double[] {11, 12})));
         return new SymbolForecast(new PriceForecast("XYZ", "log_naive", LocalDate.of(2001, 1, 2), 10, List.of(LocalDate.of(2001, 1, 3),
-                LocalDate.of(2001, 1, 4)), f, List.of(RewardRisk.of(f, 10, 0.8, 2)), "conformal", List.of(new LevelCoverage(0.8, null, 0)),
+                LocalDate.of(2001, 1, 4)), "weekdays", f, List.of(RewardRisk.of(f, 10, 0.8, 2)), "conformal", List.of(new LevelCoverage(0.8, null, 0)),
                 "history too short"), null);
     }
 

@@ -41,7 +41,17 @@ public final class KeptHolidays {
         /** Days after Western Easter Sunday (−2 Good Friday, 1 Easter Monday, 39 Ascension, 50 Whit Monday). */
         record FromEaster(int days) implements Rule {
             public LocalDate in(int year) { return NyseCalendar.easter(year).plusDays(days); }
-            @Override public String toString() { return "Easter " + (days < 0 ? "" : "+") + days; }
+            @Override public String toString() {
+                return switch (days) {
+                    case -3 -> "Maundy Thursday";
+                    case -2 -> "Good Friday";
+                    case 1 -> "Easter Monday";
+                    case 39 -> "Ascension";
+                    case 50 -> "Whit Monday";
+                    case 60 -> "Corpus Christi";
+                    default -> "Easter " + (days < 0 ? "" : "+") + days;
+                };
+            }
         }
 
         /** The n-th (1–4) or, for n = −1, the last given weekday of a month. */
@@ -103,6 +113,8 @@ public final class KeptHolidays {
             kept.add(f.rule());
             explained.addAll(f.missed());
         }
+        int year = last.getYear(); // in the order of the calendar
+        kept.sort(Comparator.comparing((Rule r) -> r.in(year), Comparator.nullsLast(Comparator.naturalOrder())));
         return new KeptHolidays(kept);
     }
 

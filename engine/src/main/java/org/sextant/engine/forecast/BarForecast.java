@@ -33,7 +33,8 @@ public record BarForecast(String symbol, String interval, String session, String
             local.add(session.onClock(t));
             days.add(SessionCalendar.tradingDay(session, t));
         }
-        PriceForecast onDays = new PriceForecast(f.symbol(), f.model(), last.date(), f.lastClose(), days, f.forecast(), f.rewardRisk(),
+        PriceForecast onDays = new PriceForecast(f.symbol(), f.model(), last.date(), f.lastClose(), days,
+                "trading days of the " + bars.session() + " session", f.forecast(), f.rewardRisk(),
                 f.calibration(), f.coverage(), f.calibrationNote());
         return new BarForecast(bars.symbol(), bars.interval(), bars.session(), session.zone().getId(), bars.barsPerYear(),
                 last.ts() + "Z", session.onClock(last.ts()), utc, local, onDays);

@@ -10,13 +10,14 @@ import java.util.List;
 
 /**
  * A forecast of a symbol's prices: the model fitted to log adjusted closes (closes where no
- * adjusted close exists), target dates on the series' business-day calendar, and reward/risk
+ * adjusted close exists), target dates on the series' business-day calendar ({@code calendar}
+ * says which: {@link TargetDates.Calendar#describe}), and reward/risk
  * at the last step for every level. This is what the facade returns for "forecast SYMBOL".
  * {@code calibration} says whose bands these are (model | conformal | adaptive) and
  * {@code coverage} how often such bands held the outcome in the walk-forward before the origin.
  */
 public record PriceForecast(String symbol, String model, LocalDate origin, double lastClose, List<LocalDate> targetDates,
-                            Forecast forecast, List<RewardRisk> rewardRisk, String calibration, List<LevelCoverage> coverage,
+                            String calendar, Forecast forecast, List<RewardRisk> rewardRisk, String calibration, List<LevelCoverage> coverage,
                             String calibrationNote) {
 
     /** The model's own bands, no walk-forward (one fit): for tests and quick looks; coverage is empty. */
@@ -57,8 +58,9 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
         List<RewardRisk> rr = new ArrayList<>();
         for (double l : levels) rr.add(RewardRisk.of(f, last, l, f.horizon()));
         List<LocalDate> dates = prices.dates();
-        return new PriceForecast(prices.symbol(), modelName, dates.get(dates.size() - 1), last, TargetDates.after(dates, f.horizon()), f, rr,
-                calibration, coverage, note);
+        TargetDates.Calendar days = TargetDates.of(dates);
+        return new PriceForecast(prices.symbol(), modelName, dates.get(dates.size() - 1), last,
+                days.after(dates.get(dates.size() - 1), f.horizon()), days.describe(), f, rr, calibration, coverage, note);
     }
 
     /** Adjusted closes where present, else closes; refuses an empty series. */

@@ -21,19 +21,39 @@ public final class TargetDates {
     private TargetDates() {}
 
     public static List<LocalDate> after(List<LocalDate> history, int horizon) {
+        return of(history).after(history.get(history.size() - 1), horizon);
+    }
+
+    /** The calendar a series' history shows: every day, or weekdays less the holidays it keeps. */
+    public static Calendar of(List<LocalDate> history) {
         if (history == null || history.isEmpty()) {
             throw org.sextant.engine.SextantException.invalid("dates", "no dates in the history", "load prices for the symbol first");
         }
-        boolean weekends = tradesOnWeekends(history);
-        boolean nyse = !weekends && keepsNyseHolidays(history);
-        KeptHolidays kept = weekends || nyse ? KeptHolidays.NONE : KeptHolidays.learn(history);
-        List<LocalDate> out = new ArrayList<>(horizon);
-        LocalDate d = history.get(history.size() - 1);
-        while (out.size() < horizon) {
-            d = d.plusDays(1);
-            if (weekends || !(isWeekend(d) || (nyse && NyseCalendar.holiday(d)) || kept.holiday(d))) out.add(d);
+        if (tradesOnWeekends(history)) return new Calendar(true, false, KeptHolidays.NONE);
+        if (keepsNyseHolidays(history)) return new Calendar(false, true, KeptHolidays.NONE);
+        return new Calendar(false, false, KeptHolidays.learn(history));
+    }
+
+    /** The days a series' next values fall on. */
+    public record Calendar(boolean everyDay, boolean nyse, KeptHolidays kept) {
+        public boolean open(LocalDate d) {
+            return everyDay || !(isWeekend(d) || (nyse && NyseCalendar.holiday(d)) || kept.holiday(d));
         }
-        return out;
+
+        /** The first {@code horizon} open days after {@code last}. */
+        public List<LocalDate> after(LocalDate last, int horizon) {
+            List<LocalDate> out = new ArrayList<>(horizon);
+            for (LocalDate d = last.plusDays(1); out.size() < horizon; d = d.plusDays(1)) if (open(d)) out.add(d);
+            return out;
+        }
+
+        /** What a reader is told: "every day", "weekdays less the NYSE's holidays", the holidays kept. */
+        public String describe() {
+            if (everyDay) return "every day";
+            if (nyse) return "weekdays less the NYSE's holidays";
+            if (kept.rules().isEmpty()) return "weekdays";
+            return "weekdays less the holidays the series keeps: " + String.join(", ", kept.rules().stream().map(Object::toString).toList());
+        }
     }
 
     /** Dates looked at for the NYSE's holidays (about two years), how many holidays they must span, and the share kept. */

@@ -79,9 +79,11 @@ class IntervalRoutesTest {
         assertEquals("2001-04-01T17:00-04:00", f.get("target_ts_local").get(0).asString(), "New York's clock, daylight saving from that Sunday");
         assertEquals("2001-04-02", f.get("forecast").get("target_dates").get(0).asString(), "the fx day that opens Sunday 17:00 is Monday's");
         assertEquals(3, f.get("forecast").get("forecast").get("median").size());
+        assertEquals("trading days of the fx session", f.get("forecast").get("calendar").asString());
         JsonNode daily = call("get_forecast", "{\"symbol\":\"AA\",\"horizon\":3,\"calibration\":\"model\"}");
         assertEquals(daily, call("get_forecast", "{\"symbol\":\"AA\",\"horizon\":3,\"calibration\":\"model\",\"interval\":\"1d\"}"));
         assertTrue(daily.has("target_dates") && !daily.has("target_ts"), "the daily answer as before");
+        assertEquals("weekdays less the NYSE's holidays", daily.get("calendar").asString(), "Alcoa trades on the NYSE");
     }
 
     @Test

@@ -59,6 +59,10 @@ class TargetDatesTest {
         List<LocalDate> swiss = org.sextant.engine.testing.SampleDates.of("/sample/swxlp.csv");
         assertEquals(false, TargetDates.keepsNyseHolidays(swiss));
         assertEquals(true, TargetDates.after(swiss, 15).contains(LocalDate.of(2007, 5, 28)), "Memorial Day 2007 is a weekday in Zurich");
+        // what a forecast's answer says of its dates
+        assertEquals("weekdays less the NYSE's holidays", TargetDates.of(nyse).describe());
+        assertEquals("weekdays", TargetDates.of(swiss).describe(), "the LPP indices are computed on every weekday");
+        assertEquals("every day", TargetDates.of(List.of(LocalDate.of(2026, 11, 28), LocalDate.of(2026, 11, 29))).describe());
     }
 
     private static List<LocalDate> weekdays(LocalDate from, LocalDate to, java.util.function.Predicate<LocalDate> keep) {
