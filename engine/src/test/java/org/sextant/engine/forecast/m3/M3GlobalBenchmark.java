@@ -37,7 +37,7 @@ import java.util.concurrent.Future;
  *      [--split test|validation] [--members /tmp/m3-members.csv] [--choose F | --choose-mean-or-median F | --choice F]
  *      [--threads 2] [--seed 1] [--steps 800] [--members-per-group 3] [--locals-only]
  *      [--loss scale|relative|both] [--deseasonalise] [--category monthly] [--save-paths F | --paths F]
- *      [--extra m1,m2] [--hidden 128] [--layers 3] [--log]
+ *      [--extra m1,m2] [--hidden 128] [--layers 3] [--log] [--pool yearly=pooled|both,...]
  * </pre>
  *
  * <p>{@code --save-paths F} writes every member's forecast; {@code --paths F} reads them instead of
@@ -54,6 +54,7 @@ public final class M3GlobalBenchmark {
         int threads = 2, steps = 800, perGroup = 3, hidden = 128, layers = 3;
         long seed = 1;
         boolean validation = false, localsOnly = false, deseasonalise = false, meanOrMedian = false, logValues = false;
+        Map<String, String> pools = new LinkedHashMap<>();
         String category = null;
         List<String> extras = List.of();
         for (int i = 1; i < args.length; i++) {
@@ -85,6 +86,9 @@ public final class M3GlobalBenchmark {
                 case "--paths" -> readPaths = Path.of(args[++i]);
                 case "--deseasonalise" -> deseasonalise = true;
                 case "--log" -> logValues = true;
+                case "--pool" -> { // e.g. yearly=pooled,monthly=both
+                    for (String kv : args[++i].split(",")) pools.put(kv.split("=")[0].toLowerCase(Locale.ROOT), kv.split("=")[1]);
+                }
                 case "--category" -> category = args[++i];
                 case "--extra" -> extras = List.of(args[++i].split(","));
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
@@ -93,14 +97,15 @@ public final class M3GlobalBenchmark {
         if (choose != null && !validation) throw new IllegalArgumentException("--choose needs --split validation: choices are made on validation only");
         List<M3Series> series = M3Data.read(dir.resolve("m3_long.csv"));
         if (validation) series = validationSplit(series);
+        List<M3Series> pool = series;
         if (category != null) {
             String only = category;
             series = series.stream().filter(x -> x.category().equalsIgnoreCase(only)).toList(); // a quicker look at one category
         }
-        System.out.printf(Locale.ROOT, "M3 %s split: %d series, %d threads, seed %d, %d steps, %d members per group of %dx%d units, %s loss%s%s%n",
+        System.out.printf(Locale.ROOT, "M3 %s split: %d series, %d threads, seed %d, %d steps, %d members per group of %dx%d units, %s loss%s%s%s%n",
                 validation ? "validation" : "test", series.size(), threads, seed, steps, perGroup, layers, hidden,
                 losses.size() == 2 ? "relative and scale-unit" : losses.get(0) ? "relative" : "scale-unit", deseasonalise ? ", deseasonalised" : "",
-                logValues ? ", log values" : "");
+                logValues ? ", log values" : "", pools.isEmpty() ? "" : ", pools " + pools);
         Map<String, Map<String, double[]>> fc = new LinkedHashMap<>();
         Map<String, double[]> times = new LinkedHashMap<>();
         locals(series, cache, threads, fc, times);
@@ -108,20 +113,20 @@ public final class M3GlobalBenchmark {
 
         long t0 = System.nanoTime();
         M3GlobalEnsemble.Forecasts global = readPaths != null ? M3GlobalEnsemble.Forecasts.read(readPaths).firstMembers(perGroup)
-                : M3GlobalEnsemble.forecast(series, M3Series::train, new M3GlobalEnsemble.Settings(perGroup, steps, seed, threads, losses, deseasonalise, hidden, layers, logValues));
+                : M3GlobalEnsemble.forecast(series, pool, M3Series::train, new M3GlobalEnsemble.Settings(perGroup, steps, seed, threads, losses, deseasonalise, hidden, layers, logValues, pools));
         if (savePaths != null) global.write(savePaths);
         double cpuGlobal = global.trainCpuSeconds() + global.forecastCpuSeconds();
         System.out.printf(Locale.ROOT, "  global: train %.1f cpu s, forecast %.1f cpu s, %.1f wall s%n",
                 global.trainCpuSeconds(), global.forecastCpuSeconds(), (System.nanoTime() - t0) / 1e9);
         Map<String, double[]> all = new LinkedHashMap<>();
-        for (M3Series s : series) all.put(s.id(), global.median(s.id(), M3GlobalEnsemble.allGroups(global)));
+        for (M3Series s : series) all.put(s.id(), global.median(s.id(), M3GlobalEnsemble.EVERY_GROUP));
         fc.put("global", all);
         times.put("global", new double[] {(System.nanoTime() - t0) / 1e9, cpuGlobal});
 
         Map<String, M3Score> scores = new LinkedHashMap<>();
         scores.put("global", score(series, List.of(all), false));
         int perLoss = M3GlobalEnsemble.GROUPS.size(), lossCount = global.groups() / perLoss;
-        for (int l = 0; lossCount > 1 && l < lossCount; l++) { // each loss's half alone, and with ETS, ARIMA and Theta
+        for (int l = 0; losses.size() > 1 && l < lossCount; l++) { // each loss's half alone, and with ETS, ARIMA and Theta
             Map<String, double[]> half = new LinkedHashMap<>();
             for (M3Series s : series) half.put(s.id(), global.median(s.id(), ((1 << perLoss) - 1) << (l * perLoss)));
             scores.put("global, loss " + (l + 1) + " only", score(series, List.of(half), false));

@@ -36,12 +36,14 @@ final class M3GlobalEnsemble {
      * Training settings: members per group (cycling over its lookbacks), Adam steps, seed,
      * threads, and the losses: each loss trains every group once (relative loss first), as
      * N-BEATS trains its members on different losses to make them disagree usefully; the
-     * networks' width and depth; and whether they see the logarithms of the (adjusted) values.
+     * networks' width and depth; whether they see the logarithms of the (adjusted) values; and per
+     * category (lower case) what its models train on: {@code own} (the default) its own series,
+     * {@code pooled} every category's, {@code both} one set of groups on each.
      */
     record Settings(int membersPerGroup, int steps, long seed, int threads, List<Boolean> relativeLosses, boolean deseasonalise,
-                    int hidden, int layers, boolean logValues) {
+                    int hidden, int layers, boolean logValues, Map<String, String> pools) {
         Settings(int membersPerGroup, int steps, long seed, int threads, boolean relativeLoss, boolean deseasonalise) {
-            this(membersPerGroup, steps, seed, threads, List.of(relativeLoss), deseasonalise, 128, 3, false);
+            this(membersPerGroup, steps, seed, threads, List.of(relativeLoss), deseasonalise, 128, 3, false, Map.of());
         }
 
         /** What the networks see of an (adjusted) series: its logarithms with {@code logValues}, else itself. */
@@ -51,6 +53,17 @@ final class M3GlobalEnsemble {
 
         /** A network's output back in the series' units. */
         double unseen(double v) { return logValues ? Math.exp(v) : v; }
+
+        /** Per training set of the category, whether it is every category's series (false: its own). */
+        List<Boolean> pooledSets(String category) {
+            String p = pools.getOrDefault(category.toLowerCase(java.util.Locale.ROOT), "own");
+            return switch (p) {
+                case "own" -> List.of(false);
+                case "pooled" -> List.of(true);
+                case "both" -> List.of(false, true);
+                default -> throw new IllegalArgumentException("a pool is own, pooled or both, not " + p);
+            };
+        }
 
         /** Groups trained per category: every group of {@link #GROUPS} once per loss. */
         int groups() { return GROUPS.size() * relativeLosses.size(); }
@@ -120,6 +133,9 @@ final class M3GlobalEnsemble {
     /** The mask of all groups of {@code f}. */
     static int allGroups(Forecasts f) { return (1 << f.groups()) - 1; }
 
+    /** Every group of every series, however many its category has (pooled and own). */
+    static final int EVERY_GROUP = -1;
+
     private M3GlobalEnsemble() {}
 
     /** Group {@code groupIndex} of {@link Settings#groups()}: {@link #GROUPS} repeated per loss. */
@@ -138,6 +154,11 @@ final class M3GlobalEnsemble {
      * per task on a pool of {@code threads}, then forecasts each series from its training part.
      */
     static Forecasts forecast(List<M3Series> series, Function<M3Series, double[]> seen, Settings s) throws Exception {
+        return forecast(series, series, seen, s);
+    }
+
+    /** As above; a category's pooled models ({@link Settings#pooledSets}) train on {@code seen} of all of {@code trainedOn}. */
+    static Forecasts forecast(List<M3Series> series, List<M3Series> trainedOn, Function<M3Series, double[]> seen, Settings s) throws Exception {
         Map<String, List<M3Series>> byCategory = new LinkedHashMap<>();
         for (M3Series x : series) byCategory.computeIfAbsent(x.category(), k -> new ArrayList<>()).add(x);
         ExecutorService pool = Executors.newFixedThreadPool(s.threads());
@@ -145,12 +166,15 @@ final class M3GlobalEnsemble {
             long c0 = cpuNanos();
             Map<String, List<Future<GlobalModel>>> models = new LinkedHashMap<>();
             for (Map.Entry<String, List<M3Series>> e : byCategory.entrySet()) {
-                List<double[]> train = e.getValue().stream().map(x -> s.seen(adjustment(seen.apply(x), x.frequency(), s).adjusted())).toList();
                 int h = e.getValue().get(0).horizon();
                 List<Future<GlobalModel>> jobs = new ArrayList<>();
-                for (int g = 0; g < s.groups(); g++) {
-                    GlobalConfig c = config(h, s, g);
-                    jobs.add(pool.submit(() -> GlobalModel.train(train, c, f -> { }, () -> false)));
+                for (boolean all : s.pooledSets(e.getKey())) {
+                    List<double[]> train = (all ? trainedOn : e.getValue()).stream()
+                            .map(x -> s.seen(adjustment(seen.apply(x), x.frequency(), s).adjusted())).toList();
+                    for (int g = 0; g < s.groups(); g++) {
+                        GlobalConfig c = config(h, s, g);
+                        jobs.add(pool.submit(() -> GlobalModel.train(train, c, f -> { }, () -> false)));
+                    }
                 }
                 models.put(e.getKey(), jobs);
             }

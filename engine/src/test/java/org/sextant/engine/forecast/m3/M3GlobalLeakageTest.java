@@ -1,6 +1,8 @@
 package org.sextant.engine.forecast.m3;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,27 +17,37 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * forecast by the benchmark's own training path (every group of {@link M3GlobalEnsemble}), then
  * again with every test value multiplied by 10; every member's forecast must be identical. The
  * same check on a training path that also sees the test parts must fail, so the check can catch a
- * leak. The validation split that chooses groups and weights must not contain a test value either.
+ * leak. Both also with pooled training (yearly models on every category's series, quarterly on
+ * their own and on every category's), where one series' test part could reach another's model.
+ * The validation split that chooses groups and weights must not contain a test value either.
  */
 class M3GlobalLeakageTest {
     // the property does not depend on how well the model is trained
     private static final M3GlobalEnsemble.Settings TINY = new M3GlobalEnsemble.Settings(1, 3, 7, 2, true, true);
+    private static final M3GlobalEnsemble.Settings TINY_POOLED = new M3GlobalEnsemble.Settings(1, 3, 7, 2, List.of(true), true, 128, 3, false,
+            java.util.Map.of("yearly", "pooled", "quarterly", "both"));
 
-    @Test
-    void perturbingTheTestPartsChangesNoForecast() throws Exception {
+    private static M3GlobalEnsemble.Settings settings(boolean pooled) { return pooled ? TINY_POOLED : TINY; }
+
+    @ParameterizedTest(name = "pooled {0}")
+    @ValueSource(booleans = {false, true})
+    void perturbingTheTestPartsChangesNoForecast(boolean pooled) throws Exception {
         List<M3Series> series = sample();
-        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, M3Series::train, TINY);
-        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), M3Series::train, TINY);
+        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, M3Series::train, settings(pooled));
+        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), M3Series::train, settings(pooled));
         assertEquals(series.size(), before.paths().size());
+        M3Series quarterly = series.stream().filter(s -> s.category().equalsIgnoreCase("quarterly")).findFirst().orElseThrow();
+        assertEquals(pooled ? 2 * TINY.groups() : TINY.groups(), before.paths().get(quarterly.id()).length, "both pools train a set of groups each");
         for (M3Series s : series) assertTrue(java.util.Arrays.deepEquals(before.paths().get(s.id()), after.paths().get(s.id())), s.id());
     }
 
-    @Test
-    void theCheckCatchesATrainingPathThatSeesTestValues() throws Exception {
+    @ParameterizedTest(name = "pooled {0}")
+    @ValueSource(booleans = {false, true})
+    void theCheckCatchesATrainingPathThatSeesTestValues(boolean pooled) throws Exception {
         List<M3Series> series = sample();
         java.util.function.Function<M3Series, double[]> leaky = s -> concat(s.train(), s.test());
-        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, leaky, TINY);
-        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), leaky, TINY);
+        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, leaky, settings(pooled));
+        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), leaky, settings(pooled));
         boolean changed = false;
         for (M3Series s : series) changed |= !java.util.Arrays.deepEquals(before.paths().get(s.id()), after.paths().get(s.id()));
         assertTrue(changed, "a training path that sees the test parts must change some forecast when they change");
