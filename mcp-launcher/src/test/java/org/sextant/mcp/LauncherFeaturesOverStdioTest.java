@@ -60,6 +60,14 @@ class LauncherFeaturesOverStdioTest {
         if (provider != null) provider.close();
     }
 
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @SuppressWarnings("unchecked")
     static Map<String, Object> data(Map<String, Object> envelope) {
         assertEquals(true, envelope.get("ok"), () -> "expected ok: " + envelope);
@@ -91,10 +99,15 @@ class LauncherFeaturesOverStdioTest {
         Map<String, Object> result = (Map<String, Object>) job.get("result");
         assertEquals(HeldProvider.ROWS, result.get("rows_inserted"), result::toString);
         assertEquals(List.of("XOM.US"), result.get("symbols"), result::toString);
-        List<McpSchema.ProgressNotification> mine = progress.stream()
-                .filter(p -> "gather-p1".equals(p.progressToken())).toList();
+        // the server sends the last progress before its answer, but the SDK client hands notifications
+        // to the consumer on another thread: the answer can come back first, so wait a bounded while
+        List<McpSchema.ProgressNotification> mine = List.of();
+        for (int i = 0; i < 500 && mine.stream().noneMatch(p -> p.progress() == 1.0); i++) {
+            mine = progress.stream().filter(p -> "gather-p1".equals(p.progressToken())).toList();
+            if (mine.stream().noneMatch(p -> p.progress() == 1.0)) sleep(10);
+        }
         assertTrue(mine.size() >= 2, "progress notifications: " + progress);
-        assertEquals(1.0, mine.get(mine.size() - 1).progress());
+        assertEquals(1.0, mine.stream().mapToDouble(McpSchema.ProgressNotification::progress).max().orElseThrow(), mine::toString);
         assertTrue(mine.stream().anyMatch(p -> p.progress() > 0 && p.progress() < 1 && p.message().contains("RUNNING")), mine.toString());
         assertTrue(logs.stream().anyMatch(l -> l.data().contains("SUCCEEDED")), "log messages: " + logs);
     }
