@@ -37,7 +37,7 @@ import java.util.concurrent.Future;
  *      [--split test|validation] [--members /tmp/m3-members.csv] [--choose F | --choose-mean-or-median F | --choice F]
  *      [--threads 2] [--seed 1] [--steps 800] [--members-per-group 3] [--locals-only]
  *      [--loss scale|relative|both] [--deseasonalise] [--category monthly] [--save-paths F | --paths F]
- *      [--extra m1,m2] [--hidden 128] [--layers 3] [--log] [--pool yearly=pooled|both,...]
+ *      [--extra m1,m2] [--hidden 128] [--layers 3] [--log] [--pool yearly=pooled|both,...] [--depth 2]
  * </pre>
  *
  * <p>{@code --save-paths F} writes every member's forecast; {@code --paths F} reads them instead of
@@ -51,7 +51,7 @@ public final class M3GlobalBenchmark {
         Path dir = Path.of(args[0]);
         Path cache = null, choose = null, choice = null, savePaths = null, readPaths = null;
         List<Boolean> losses = List.of(false);
-        int threads = 2, steps = 800, perGroup = 3, hidden = 128, layers = 3;
+        int threads = 2, steps = 800, perGroup = 3, hidden = 128, layers = 3, depth = 1;
         long seed = 1;
         boolean validation = false, localsOnly = false, deseasonalise = false, meanOrMedian = false, logValues = false;
         Map<String, String> pools = new LinkedHashMap<>();
@@ -71,6 +71,7 @@ public final class M3GlobalBenchmark {
                     case "test" -> false;
                     default -> throw new IllegalArgumentException("--split is test or validation, not " + args[i]);
                 };
+                case "--depth" -> depth = Integer.parseInt(args[++i]); // validation split of a validation split: 2
                 case "--choose" -> choose = Path.of(args[++i]);
                 case "--choose-mean-or-median" -> { choose = Path.of(args[++i]); meanOrMedian = true; }
                 case "--choice" -> choice = Path.of(args[++i]);
@@ -96,14 +97,17 @@ public final class M3GlobalBenchmark {
         }
         if (choose != null && !validation) throw new IllegalArgumentException("--choose needs --split validation: choices are made on validation only");
         List<M3Series> series = M3Data.read(dir.resolve("m3_long.csv"));
-        if (validation) series = validationSplit(series);
+        if (validation) series = M3SeriesWeights.split(series, depth);
+        if (validation && depth > 1) { // cut twice, the shortest series keep too few values to fit
+            series = series.stream().filter(s -> s.train().length >= 2 * s.horizon()).toList();
+        }
         List<M3Series> pool = series;
         if (category != null) {
             String only = category;
             series = series.stream().filter(x -> x.category().equalsIgnoreCase(only)).toList(); // a quicker look at one category
         }
         System.out.printf(Locale.ROOT, "M3 %s split: %d series, %d threads, seed %d, %d steps, %d members per group of %dx%d units, %s loss%s%s%s%n",
-                validation ? "validation" : "test", series.size(), threads, seed, steps, perGroup, layers, hidden,
+                validation ? (depth == 1 ? "validation" : "validation (depth " + depth + ")") : "test", series.size(), threads, seed, steps, perGroup, layers, hidden,
                 losses.size() == 2 ? "relative and scale-unit" : losses.get(0) ? "relative" : "scale-unit", deseasonalise ? ", deseasonalised" : "",
                 logValues ? ", log values" : "", pools.isEmpty() ? "" : ", pools " + pools);
         Map<String, Map<String, double[]>> fc = new LinkedHashMap<>();
