@@ -37,7 +37,7 @@ import java.util.concurrent.Future;
  *      [--split test|validation] [--members /tmp/m3-members.csv] [--choose F | --choose-mean-or-median F | --choice F]
  *      [--threads 2] [--seed 1] [--steps 800] [--members-per-group 3] [--locals-only]
  *      [--loss scale|relative|both] [--deseasonalise] [--category monthly] [--save-paths F | --paths F]
- *      [--extra m1,m2] [--hidden 128] [--layers 3] [--log] [--pool yearly=pooled|both,...] [--depth 2]
+ *      [--extra m1,m2] [--hidden 128] [--layers 3] [--log] [--pool yearly=pooled|both|aggregated,...] [--depth 2]
  * </pre>
  *
  * <p>{@code --save-paths F} writes every member's forecast; {@code --paths F} reads them instead of

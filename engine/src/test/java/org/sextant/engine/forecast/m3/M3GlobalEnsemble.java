@@ -54,19 +54,39 @@ final class M3GlobalEnsemble {
         /** A network's output back in the series' units. */
         double unseen(double v) { return logValues ? Math.exp(v) : v; }
 
-        /** Per training set of the category, whether it is every category's series (false: its own). */
-        List<Boolean> pooledSets(String category) {
+        /**
+         * The training sets of a category, one set of groups each: {@code own}, {@code pooled},
+         * {@code both} (own and pooled), or {@code aggregated} (its own series and every series
+         * of a finer frequency summed into its periods, monthly into quarters and years).
+         */
+        List<Pool> pools(String category) {
             String p = pools.getOrDefault(category.toLowerCase(java.util.Locale.ROOT), "own");
             return switch (p) {
-                case "own" -> List.of(false);
-                case "pooled" -> List.of(true);
-                case "both" -> List.of(false, true);
-                default -> throw new IllegalArgumentException("a pool is own, pooled or both, not " + p);
+                case "own" -> List.of(Pool.OWN);
+                case "pooled" -> List.of(Pool.POOLED);
+                case "both" -> List.of(Pool.OWN, Pool.POOLED);
+                case "aggregated" -> List.of(Pool.AGGREGATED);
+                default -> throw new IllegalArgumentException("a pool is own, pooled, both or aggregated, not " + p);
             };
         }
 
         /** Groups trained per category: every group of {@link #GROUPS} once per loss. */
         int groups() { return GROUPS.size() * relativeLosses.size(); }
+    }
+
+    /** What one set of a category's groups trains on. */
+    enum Pool { OWN, POOLED, AGGREGATED }
+
+    /**
+     * The values of {@code y} (frequency {@code from} per year) summed into periods of frequency
+     * {@code to}, whole periods only, aligned on the last value: monthly into quarters (3 to 1)
+     * or years (12 to 1). A series the category's networks could learn its own rhythm from.
+     */
+    static double[] aggregated(double[] y, int from, int to) {
+        int k = from / to, n = y.length / k, skip = y.length - n * k;
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) for (int j = 0; j < k; j++) out[i] += y[skip + i * k + j];
+        return out;
     }
 
     /**
@@ -157,7 +177,7 @@ final class M3GlobalEnsemble {
         return forecast(series, series, seen, s);
     }
 
-    /** As above; a category's pooled models ({@link Settings#pooledSets}) train on {@code seen} of all of {@code trainedOn}. */
+    /** As above; a category's pooled models ({@link Settings#pools}) train on {@code seen} of all of {@code trainedOn}. */
     static Forecasts forecast(List<M3Series> series, List<M3Series> trainedOn, Function<M3Series, double[]> seen, Settings s) throws Exception {
         Map<String, List<M3Series>> byCategory = new LinkedHashMap<>();
         for (M3Series x : series) byCategory.computeIfAbsent(x.category(), k -> new ArrayList<>()).add(x);
@@ -168,9 +188,16 @@ final class M3GlobalEnsemble {
             for (Map.Entry<String, List<M3Series>> e : byCategory.entrySet()) {
                 int h = e.getValue().get(0).horizon();
                 List<Future<GlobalModel>> jobs = new ArrayList<>();
-                for (boolean all : s.pooledSets(e.getKey())) {
-                    List<double[]> train = (all ? trainedOn : e.getValue()).stream()
-                            .map(x -> s.seen(adjustment(seen.apply(x), x.frequency(), s).adjusted())).toList();
+                int freq = e.getValue().get(0).frequency();
+                for (Pool p : s.pools(e.getKey())) {
+                    List<double[]> train = new ArrayList<>();
+                    for (M3Series x : p == Pool.POOLED ? trainedOn : e.getValue()) train.add(s.seen(adjustment(seen.apply(x), x.frequency(), s).adjusted()));
+                    if (p == Pool.AGGREGATED) {
+                        for (M3Series x : trainedOn) {
+                            if (x.frequency() <= freq || x.frequency() % freq != 0) continue;
+                            train.add(s.seen(adjustment(aggregated(seen.apply(x), x.frequency(), freq), freq, s).adjusted()));
+                        }
+                    }
                     for (int g = 0; g < s.groups(); g++) {
                         GlobalConfig c = config(h, s, g);
                         jobs.add(pool.submit(() -> GlobalModel.train(train, c, f -> { }, () -> false)));

@@ -18,39 +18,54 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * again with every test value multiplied by 10; every member's forecast must be identical. The
  * same check on a training path that also sees the test parts must fail, so the check can catch a
  * leak. Both also with pooled training (yearly models on every category's series, quarterly on
- * their own and on every category's), where one series' test part could reach another's model.
+ * their own and on every category's) and with aggregated training (quarterly and yearly models
+ * also on monthly series summed into quarters and years), where one series' test part could
+ * reach another's model.
  * The validation split that chooses groups and weights must not contain a test value either.
  */
 class M3GlobalLeakageTest {
     // the property does not depend on how well the model is trained
     private static final M3GlobalEnsemble.Settings TINY = new M3GlobalEnsemble.Settings(1, 3, 7, 2, true, true);
-    private static final M3GlobalEnsemble.Settings TINY_POOLED = new M3GlobalEnsemble.Settings(1, 3, 7, 2, List.of(true), true, 128, 3, false,
-            java.util.Map.of("yearly", "pooled", "quarterly", "both"));
 
-    private static M3GlobalEnsemble.Settings settings(boolean pooled) { return pooled ? TINY_POOLED : TINY; }
+    private static M3GlobalEnsemble.Settings settings(String pools) {
+        java.util.Map<String, String> map = switch (pools) {
+            case "own" -> java.util.Map.of();
+            case "pooled" -> java.util.Map.of("yearly", "pooled", "quarterly", "both");
+            case "aggregated" -> java.util.Map.of("yearly", "aggregated", "quarterly", "aggregated");
+            default -> throw new IllegalArgumentException(pools);
+        };
+        return new M3GlobalEnsemble.Settings(1, 3, 7, 2, List.of(true), true, 128, 3, false, map);
+    }
 
-    @ParameterizedTest(name = "pooled {0}")
-    @ValueSource(booleans = {false, true})
-    void perturbingTheTestPartsChangesNoForecast(boolean pooled) throws Exception {
+    @ParameterizedTest(name = "training sets {0}")
+    @ValueSource(strings = {"own", "pooled", "aggregated"})
+    void perturbingTheTestPartsChangesNoForecast(String pools) throws Exception {
         List<M3Series> series = sample();
-        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, M3Series::train, settings(pooled));
-        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), M3Series::train, settings(pooled));
+        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, M3Series::train, settings(pools));
+        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), M3Series::train, settings(pools));
         assertEquals(series.size(), before.paths().size());
         M3Series quarterly = series.stream().filter(s -> s.category().equalsIgnoreCase("quarterly")).findFirst().orElseThrow();
-        assertEquals(pooled ? 2 * TINY.groups() : TINY.groups(), before.paths().get(quarterly.id()).length, "both pools train a set of groups each");
+        assertEquals(pools.equals("pooled") ? 2 * TINY.groups() : TINY.groups(), before.paths().get(quarterly.id()).length, "both pools train a set of groups each");
         for (M3Series s : series) assertTrue(java.util.Arrays.deepEquals(before.paths().get(s.id()), after.paths().get(s.id())), s.id());
     }
 
-    @ParameterizedTest(name = "pooled {0}")
-    @ValueSource(booleans = {false, true})
-    void theCheckCatchesATrainingPathThatSeesTestValues(boolean pooled) throws Exception {
+    @ParameterizedTest(name = "training sets {0}")
+    @ValueSource(strings = {"own", "pooled", "aggregated"})
+    void theCheckCatchesATrainingPathThatSeesTestValues(String pools) throws Exception {
         List<M3Series> series = sample();
         java.util.function.Function<M3Series, double[]> leaky = s -> concat(s.train(), s.test());
-        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, leaky, settings(pooled));
-        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), leaky, settings(pooled));
+        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, leaky, settings(pools));
+        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), leaky, settings(pools));
         boolean changed = false;
         for (M3Series s : series) changed |= !java.util.Arrays.deepEquals(before.paths().get(s.id()), after.paths().get(s.id()));
         assertTrue(changed, "a training path that sees the test parts must change some forecast when they change");
+    }
+
+    @Test
+    void aggregationSumsWholePeriodsEndingAtTheLastValue() {
+        assertArrayEquals(new double[] {9, 18}, M3GlobalEnsemble.aggregated(new double[] {1, 2, 3, 4, 5, 6, 7}, 12, 4), 0.0,
+                "monthly into quarters: the first month, part of no whole quarter, is left out");
+        assertArrayEquals(new double[] {10}, M3GlobalEnsemble.aggregated(new double[] {1, 2, 3, 4}, 4, 1), 0.0);
     }
 
     @Test

@@ -84,12 +84,12 @@ public final class M3SeriesWeights {
         return series;
     }
 
-    private static void byCategory(String arg, Map<String, Path> out) {
+    static void byCategory(String arg, Map<String, Path> out) {
         for (String kv : arg.split(",")) out.put(kv.split("=")[0], Path.of(kv.split("=")[1]));
     }
 
     /** ets, arima, theta from the members cache; global, the median of every member of the category's paths file. */
-    private static Map<String, Map<String, double[]>> forecasts(Path members, Map<String, Path> global, List<M3Series> series) throws Exception {
+    static Map<String, Map<String, double[]>> forecasts(Path members, Map<String, Path> global, List<M3Series> series) throws Exception {
         Map<String, Map<String, double[]>> out = new LinkedHashMap<>();
         for (String line : Files.readAllLines(members)) {
             String[] f = line.split(",");
