@@ -91,7 +91,7 @@ public final class M3GlobalWeight {
         return out;
     }
 
-    private static String row(String name, String window, M3Score s) {
+    static String row(String name, String window, M3Score s) {
         StringBuilder sb = new StringBuilder("| " + name + " | " + window);
         for (String c : M3Score.CATEGORIES) sb.append(String.format(Locale.ROOT, " | %.3f", s.smape(c)));
         return sb.append(" |").toString();
