@@ -4,6 +4,9 @@ import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.sextant.engine.Json;
+import org.sextant.engine.forecast.BarBacktestError;
+import org.sextant.engine.forecast.BarForecast;
 import org.sextant.engine.forecast.ForecastService.SymbolForecast;
 import org.sextant.engine.forecast.PriceForecast;
 import org.sextant.engine.forecast.QuantileBand;
@@ -19,19 +22,25 @@ import tools.jackson.core.type.TypeReference;
  * `sextant forecast SYMBOL... [--model M] [--backtest]`: starts the forecast job (start_forecast),
  * prints its progress until it ends, then each symbol's week-aligned forecast with its
  * conformal bands, their walk-forward coverage and reward/risk, and with --backtest the
- * walk-forward errors. Ctrl-C cancels the job.
+ * walk-forward errors. Ctrl-C cancels the job. With {@code --interval} it forecasts the bars at
+ * that interval instead (get_forecast and get_backtest_error: reads, nothing stored), the
+ * horizon counting bars.
  */
 @Command(name = "forecast", mixinStandardHelpOptions = true,
         description = "Forecast symbols with calibrated quantile bands (80/95/99), their coverage and reward/risk, as a background job; "
-                + "--backtest adds walk-forward errors from monthly origins. Everything is stored for the chart.")
+                + "--backtest adds walk-forward errors from monthly origins. Everything is stored for the chart. "
+                + "With --interval, the bars at that interval are forecast instead (horizon in bars; nothing stored).")
 final class ForecastCommand extends HomeCommand {
     @Parameters(arity = "1..*", paramLabel = "SYMBOL") List<String> symbols;
     @Option(names = "--model", description = "naive, drift, theta, ets, comb_et, global (after sextant train-global), ... (default theta)") String model;
-    @Option(names = "--horizon", description = "business days ahead (default 20)") Integer horizon;
-    @Option(names = "--backtest", description = "also run the walk-forward backtest (monthly origins over the last 40%)") boolean backtest;
+    @Option(names = "--horizon", description = "business days ahead, or bars with --interval (default 20)") Integer horizon;
+    @Option(names = "--interval", description = "forecast the bars at this interval: 30m, 1h, 4h, 1d, 1w, 1mo (stored ones and coarser; "
+            + "list_symbols names them), e.g. the USD/CHF sample at 30m") String interval;
+    @Option(names = "--backtest", description = "also run the walk-forward backtest (monthly origins over the last 40%%)") boolean backtest;
 
     @Override
     public Integer call() throws Exception {
+        if (interval != null) return bars();
         Map<String, SymbolForecast> result = runJob("start_forecast", new CallArguments().put("symbols", symbols).putGiven("model", model)
                 .putGiven("horizon", horizon).put("backtest", backtest), "forecast", new TypeReference<LinkedHashMap<String, SymbolForecast>>() {});
         if (result == null) return 1;
@@ -41,12 +50,62 @@ final class ForecastCommand extends HomeCommand {
         return 0;
     }
 
+    /** Each symbol's forecast of its bars at {@link #interval}, and with --backtest its walk-forward errors: reads. */
+    private int bars() {
+        StringBuilder sb = new StringBuilder();
+        for (String symbol : symbols) {
+            CallArguments args = new CallArguments().put("symbol", symbol).putGiven("model", model).putGiven("horizon", horizon).put("interval", interval);
+            tools.jackson.databind.JsonNode answer = callEngine("get_forecast", args);
+            if (answer.has("origin_ts")) {
+                printBars(sb, Json.MAPPER.treeToValue(answer, BarForecast.class));
+            } else { // a symbol with daily prices at 1d: the daily answer
+                print(sb, new SymbolForecast(Json.MAPPER.treeToValue(answer, PriceForecast.class), null));
+            }
+            if (backtest) printBacktest(sb, callEngine("get_backtest_error", args), interval);
+        }
+        System.out.print(sb);
+        return 0;
+    }
+
+    static void printBars(StringBuilder sb, BarForecast b) {
+        PriceForecast f = b.forecast();
+        int n = b.targetTs().size();
+        sb.append(String.format("%s %s at %s from %s (last %.4g) to %s, %d bars of the %s session, %s bands%n", b.symbol(), f.model(),
+                b.interval(), b.originTsLocal(), f.lastClose(), b.targetTsLocal().get(n - 1), n, b.session(), f.calibration()));
+        body(sb, f);
+    }
+
+    /** get_backtest_error's answer: the daily one, or with bar origins named by their open time. */
+    static void printBacktest(StringBuilder sb, tools.jackson.databind.JsonNode answer, String interval) {
+        if (answer.has("origin_ts_local")) {
+            BarBacktestError e = Json.MAPPER.treeToValue(answer, BarBacktestError.class);
+            List<String> o = e.originTsLocal();
+            sb.append(String.format("  backtest at %s: %d origins from %s to %s", e.interval(), e.result().origins(), o.get(0), o.get(o.size() - 1)));
+            results(sb, e.result());
+        } else {
+            WalkForwardBacktest.Result r = Json.MAPPER.treeToValue(answer, WalkForwardBacktest.Result.class);
+            sb.append(String.format("  backtest at %s: %d monthly origins", interval, r.origins()));
+            results(sb, r);
+        }
+    }
+
     static void print(StringBuilder sb, SymbolForecast one) {
         PriceForecast f = one.forecast();
         List<LocalDate> dates = f.targetDates();
         int last = dates.size() - 1;
         sb.append(String.format("%s %s from %s (last %.4g) to %s, %d business days, %s bands%n", f.symbol(),
                 f.model(), f.origin(), f.lastClose(), dates.get(last), dates.size(), f.calibration()));
+        body(sb, f);
+        WalkForwardBacktest.Result r = one.backtest();
+        if (r != null) {
+            sb.append(String.format("  backtest: %d monthly origins", r.origins()));
+            results(sb, r);
+        }
+    }
+
+    /** The last step's median and bands, reward/risk, coverage and the note: the same for days and bars. */
+    private static void body(StringBuilder sb, PriceForecast f) {
+        int last = f.forecast().median().length - 1;
         if (f.calendar() != null) sb.append("  days: ").append(f.calendar()).append('\n');
         sb.append(String.format("  median %.4g", f.forecast().median()[last]));
         for (QuantileBand b : f.forecast().bands()) {
@@ -68,13 +127,14 @@ final class ForecastCommand extends HomeCommand {
         }
         if (f.calibrationNote() != null) sb.append("\n  note: ").append(f.calibrationNote());
         sb.append('\n');
-        WalkForwardBacktest.Result r = one.backtest();
-        if (r != null) {
-            sb.append(String.format("  backtest: %d monthly origins, mean absolute log error %.2f%%%n", r.origins(), 100 * r.male()));
-            for (int i = 0; i < r.levels().length; i++) {
-                sb.append(String.format("  coverage %.0f%%: model %s, conformal %s, adaptive %s%n", 100 * r.levels()[i],
-                        pct(r.coverage(), i), pct(r.conformalCoverage(), i), pct(r.adaptiveCoverage(), i)));
-            }
+    }
+
+    /** A walk-forward's mean absolute log error and coverage per level, after its headline. */
+    private static void results(StringBuilder sb, WalkForwardBacktest.Result r) {
+        sb.append(String.format(", mean absolute log error %.2f%%%n", 100 * r.male()));
+        for (int i = 0; i < r.levels().length; i++) {
+            sb.append(String.format("  coverage %.0f%%: model %s, conformal %s, adaptive %s%n", 100 * r.levels()[i],
+                    pct(r.coverage(), i), pct(r.conformalCoverage(), i), pct(r.adaptiveCoverage(), i)));
         }
     }
 

@@ -18,7 +18,7 @@ final class StrategyBacktestCommand extends HomeCommand {
     @Option(names = "--symbols", split = ",", required = true, description = "the universe, e.g. AA,IBM,MSFT") List<String> symbols;
     @Option(names = "--from", description = "first date (default: the symbols' common start)") LocalDate from;
     @Option(names = "--to", description = "last date (default: the symbols' common end)") LocalDate to;
-    @Option(names = "--oos-start", description = "first out-of-sample date (default: the last 30% of the range)") LocalDate oosStart;
+    @Option(names = "--oos-start", description = "first out-of-sample date (default: the last 30%% of the range)") LocalDate oosStart;
     @Option(names = "--session", description = "research session whose ledger counts this run (default: default)") String session;
 
     @Option(names = "--interval", description = "bar interval to run on: 1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w, 1mo (default 1d; finer stored bars are resampled)")

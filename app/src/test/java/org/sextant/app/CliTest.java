@@ -34,6 +34,20 @@ class CliTest {
     }
 
     @Test
+    void everyCommandsHelpPrintsCleanly() {
+        java.util.Set<String> commands = new picocli.CommandLine(new Main()).getSubcommands().keySet();
+        assertTrue(commands.contains("forecast") && commands.size() > 10, commands.toString());
+        for (String command : commands) {
+            out.reset();
+            err.reset();
+            assertEquals(0, Main.run(command, "--help"), command);
+            // a bare % in a description (\"the last 40%\") makes picocli warn on stderr and print the raw text
+            assertTrue(err.toString().isEmpty(), command + " --help wrote to stderr: " + err);
+            assertTrue(out.toString().startsWith("Usage: sextant " + command), out.toString());
+        }
+    }
+
+    @Test
     void importsWithoutTheAppThenThroughTheRunningApp() throws Exception {
         Path csv = Files.writeString(dir.resolve("MSFTX.csv"), YAHOO);
         assertEquals(0, Main.run("--home", home(), "import", csv.toString()), err.toString());

@@ -41,6 +41,30 @@ class ForecastCommandTest {
         assertEquals(TEXT, text(overHttp));
     }
 
+    @Test
+    void barsAreNamedByTheirTimeOnTheSessionsClockAndTheirBacktestByItsOrigins() {
+        SymbolForecast daily = noDownside();
+        org.sextant.engine.forecast.BarForecast bars = new org.sextant.engine.forecast.BarForecast("XYZ", "4h", "fx", "America/New_York", 1560,
+                "2001-03-30T18:00Z", "2001-03-30T13:00-05:00", List.of("2001-04-01T21:00Z", "2001-04-02T01:00Z"),
+                List.of("2001-04-01T17:00-04:00", "2001-04-01T21:00-04:00"), daily.forecast());
+        StringBuilder sb = new StringBuilder();
+        ForecastCommand.printBars(sb, Json.MAPPER.readValue(Json.write(bars), org.sextant.engine.forecast.BarForecast.class));
+        assertEquals(TEXT.replace("XYZ log_naive from 2001-01-02 (last 10.00) to 2001-01-04, 2 business days, conformal bands",
+                "XYZ log_naive at 4h from 2001-03-30T13:00-05:00 (last 10.00) to 2001-04-01T21:00-04:00, 2 bars of the fx session, conformal bands"), sb.toString());
+
+        org.sextant.engine.forecast.WalkForwardBacktest.Result r = new org.sextant.engine.forecast.WalkForwardBacktest.Result("log_naive", 2, 0.0071,
+                new double[] {0.005, 0.009}, new double[] {0.8}, new double[] {0.77}, new double[] {0.01}, new double[] {0.763}, new double[] {0.01},
+                new double[] {Double.NaN}, 2);
+        org.sextant.engine.forecast.BarBacktestError e = new org.sextant.engine.forecast.BarBacktestError("XYZ", "4h", "fx", "America/New_York", 1560,
+                List.of("1999-04-30T17:00Z", "2001-02-28T18:00Z"), List.of("1999-04-30T13:00-04:00", "2001-02-28T13:00-05:00"), r);
+        sb.setLength(0);
+        ForecastCommand.printBacktest(sb, Json.MAPPER.readTree(Json.write(e)), "4h");
+        assertEquals("""
+                  backtest at 4h: 2 origins from 1999-04-30T13:00-04:00 to 2001-02-28T13:00-05:00, mean absolute log error 0.71%
+                  coverage 80%: model 77.0, conformal 76.3, adaptive n/a
+                """, sb.toString());
+    }
+
     private static String text(SymbolForecast one) {
         StringBuilder sb = new StringBuilder();
         ForecastCommand.print(sb, one);

@@ -247,6 +247,7 @@ public final class ChartsViewModel implements AutoCloseable {
     public CompletableFuture<StoredForecastBacktest> runBacktest() {
         String symbol = selectedSymbol.get();
         if (symbol == null) return CompletableFuture.completedFuture(null);
+        if (timedBars.get() != null) return runBarBacktest(symbol, interval.get());
         long id = seriesRequest.newest();
         CompletableFuture<StoredForecastBacktest> out = new CompletableFuture<>();
         backtestStatus.set("starting the backtest of " + symbol);
@@ -271,6 +272,21 @@ public final class ChartsViewModel implements AutoCloseable {
                 .whenComplete((end, failure) -> {
                     if (failure != null) out.completeExceptionally(failure);
                 });
+        return out;
+    }
+
+    /**
+     * The walk-forward errors of the bars on screen at the interval picked (get_backtest_error with
+     * that interval: origins and horizon count bars), computed in the background and shown in the
+     * error table; nothing is stored, so there are no overlays to draw.
+     */
+    private CompletableFuture<StoredForecastBacktest> runBarBacktest(String symbol, String at) {
+        backtestStatus.set("backtesting the " + at + " bars of " + symbol);
+        CompletableFuture<StoredForecastBacktest> out = calls.run(backtestRequest, () -> {
+            org.sextant.engine.forecast.BarBacktestError e = engine.getBacktestError(symbol, at, forecastModel, forecastHorizon, null, null, null);
+            return new StoredForecastBacktest("monthly (" + at + " bars)", e.result(), List.of());
+        }, backtest::set, error::set, "backtest the " + at + " bars of '" + symbol + "'");
+        out.whenComplete((b, e) -> calls.onUi(() -> backtestStatus.set("")));
         return out;
     }
 
@@ -385,6 +401,7 @@ public final class ChartsViewModel implements AutoCloseable {
     public CompletableFuture<BarForecast> pickBarInterval(String picked) {
         org.sextant.charts.TimedBars shown = timedBars.get();
         if (shown == null || picked == null) return CompletableFuture.completedFuture(null);
+        if (!picked.equals(interval.get())) backtest.set(null); // its errors were of the other interval
         interval.set(picked);
         barForecast.set(null);
         barForecastLoad = loadBarForecast(shown.symbol(), picked);

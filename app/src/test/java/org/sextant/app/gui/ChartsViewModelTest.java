@@ -250,6 +250,28 @@ class ChartsViewModelTest {
         assertNull(model.errorProperty().get());
     }
 
+    @Test
+    void runBacktestOnBarsShowsTheErrorsOfTheIntervalPickedAndStoresNothing() throws Exception {
+        model.start().get();
+        model.select("USDCHF").get(); // bars only: drawn by bar, at its finest interval first
+        onUi(() -> model.pickBarInterval("4h")).get();
+
+        StoredForecastBacktest shown = onUi(model::runBacktest).get();
+        org.sextant.engine.forecast.BarBacktestError direct = engine.getBacktestError("USDCHF", "4h", null, null, null, null, null);
+        assertEquals(direct.result().origins(), shown.result().origins(), "the 4h bars' walk-forward, not a daily job (USDCHF has no daily prices)");
+        assertEquals(direct.result().male(), shown.result().male(), 0);
+        assertTrue(shown.forecasts().isEmpty(), "nothing stored, so no overlays");
+        assertEquals(shown, onUi(() -> model.backtestProperty().get()));
+        assertTrue(ChartsViewModel.backtestHeadline(shown).contains(" monthly (4h bars) origins"), ChartsViewModel.backtestHeadline(shown));
+        assertEquals("", onUi(() -> model.backtestStatusProperty().get()));
+        assertNull(model.errorProperty().get());
+        assertThrows(org.sextant.engine.SextantException.class, () -> engine.backtestOverlays("USDCHF", null, null, null, null),
+                "no daily backtest exists or was stored");
+
+        onUi(() -> model.pickBarInterval("1h")).get();
+        assertNull(onUi(() -> model.backtestProperty().get()), "another interval: the 4h errors go");
+    }
+
     private <T> T onUi(java.util.concurrent.Callable<T> work) throws Exception {
         return uiThread.submit(work).get();
     }

@@ -209,6 +209,23 @@ class IntradayChartTest {
         assertEquals(sum / 20, sma.get(DataSet.DIM_Y, n - 1), 1e-12, "the last SMA(20): the mean of the last 20 thirty-minute closes");
     }
 
+    @Test
+    void runBacktestOnFourHourBarsFillsTheErrorTableWithTheirWalkForward(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> bench.charts.infoOf("USDCHF") != null));
+        fx(() -> bench.charts.select("USDCHF", "4h"));
+        fx(() -> bench.charts.barForecastLoad()).get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
+        OnScreen.clickOn(robot, "#run-backtest");
+        javafx.scene.control.Label headline = robot.lookup("#backtest-headline").queryAs(javafx.scene.control.Label.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> headline.getText().contains("(4h bars)")));
+        var direct = engine.getBacktestError("USDCHF", "4h", bench.charts.forecastModel(), bench.charts.forecastHorizon(), null, null, null).result();
+        assertEquals(String.format(java.util.Locale.ROOT, "%s: %d monthly (4h bars) origins · mean abs log error %.2f%%", direct.model(), direct.origins(),
+                100 * direct.male()), fx(headline::getText));
+        javafx.scene.control.TableView<?> levels = robot.lookup("#backtest-level-table").queryAs(javafx.scene.control.TableView.class);
+        assertEquals(3, fx(() -> levels.getItems().size()), "80, 95 and 99%");
+        assertNull(fx(() -> bench.window.model().errorProperty().get()), "no daily job was started for a symbol without daily prices");
+        bench.photograph("charts-intraday-backtest");
+    }
+
     /** The last bar before the first gap of more than a day at or after bar {@code from}. */
     private static int firstWeekendAfter(TimedBars bars, int from) {
         for (int i = from; i + 1 < bars.size(); i++) if (bars.seconds(i + 1) - bars.seconds(i) > DAY) return i;

@@ -80,7 +80,7 @@ public final class PriceRepository {
     public List<PriceBar> bars(String symbol, LocalDate from, LocalDate to) {
         String sym = canonical(requireText(symbol));
         if (from != null && to != null && from.isAfter(to)) {
-            requireSymbol(symbol); // an unknown symbol is named first, as for any other bad range
+            requireDaily(symbol); // an unknown symbol is named first, as for any other bad range
             throw SextantException.invalid("start", "start " + from + " is after end " + to, "give a start on or before the end");
         }
         // No ORDER BY: on a short read DuckDB's sort costs as much as the scan (it wakes its
@@ -100,7 +100,7 @@ public final class PriceRepository {
             return out;
         });
         // Only an empty answer needs the symbols table: unknown symbol (not_found) or no rows in range.
-        if (bars.isEmpty()) requireSymbol(symbol);
+        if (bars.isEmpty()) requireDaily(symbol);
         return inDateOrder(bars);
     }
 
@@ -153,6 +153,30 @@ public final class PriceRepository {
                             : "did you mean one of " + near + "? list_symbols shows all");
         }
         return s;
+    }
+
+    /**
+     * Canonical ticker for {@code symbol} if it has daily prices; a symbol with bars only (the
+     * USD/CHF sample's 30-minute bars) is no unknown symbol but a request that needs its interval.
+     */
+    public String requireDaily(String symbol) {
+        return requireDaily(symbol, "interval", "ask at an interval");
+    }
+
+    /**
+     * As {@link #requireDaily(String)} for a request that has no interval of its own: a symbol with
+     * bars only is refused in {@code field}, the fix starting with {@code fix} and naming its intervals.
+     */
+    public String requireDaily(String symbol, String field, String fix) {
+        try {
+            return requireSymbol(symbol);
+        } catch (SextantException unknown) {
+            List<String> stored = storedIntervals().get(canonical(requireText(symbol)));
+            if (stored == null || stored.isEmpty()) throw unknown;
+            List<String> coarser = BarReader.readable(stored).subList(1, BarReader.readable(stored).size());
+            throw SextantException.invalid(field, "'" + symbol + "' has no daily prices, only bars at " + String.join(", ", stored),
+                    fix + ": " + stored.get(0) + (coarser.isEmpty() ? "" : " or a coarser one resampled from it (" + String.join(", ", coarser) + ")"));
+        }
     }
 
     private static String requireText(String symbol) {

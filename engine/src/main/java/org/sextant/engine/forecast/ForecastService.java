@@ -197,12 +197,15 @@ public final class ForecastService {
         public List<String> subjects() { return symbols.stream().map(x -> x + ":" + model + ":" + horizon).toList(); }
     }
 
+    /** The fix for a symbol with bars only where jobs and scans want daily prices. */
+    private static final String BARS_INSTEAD = "forecast jobs and scans use daily prices; forecast its bars with get_forecast and an interval";
+
     /** A forecast job's request, checked before the job exists: every symbol stored, model and horizon valid. */
     public JobRequest forecastJobRequest(List<String> symbols, String model, Integer horizon, boolean backtest) {
         if (symbols == null || symbols.isEmpty()) {
             throw SextantException.invalid("symbols", "no symbol to forecast", "name one or more symbols from list_symbols");
         }
-        List<String> syms = symbols.stream().map(prices::requireSymbol).distinct().toList();
+        List<String> syms = symbols.stream().map(s -> prices.requireDaily(s, "symbols", BARS_INSTEAD)).distinct().toList();
         return new JobRequest(syms, ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon), backtest);
     }
 
@@ -322,7 +325,7 @@ public final class ForecastService {
     private List<String> scanSymbols(ForecastScan.Request r) {
         if (r.symbols() == null || r.symbols().isEmpty()) return prices.symbols(null).stream().map(SymbolInfo::symbol).toList();
         r.checkSymbolCount();
-        return r.symbols().stream().map(prices::requireSymbol).distinct().toList();
+        return r.symbols().stream().map(s -> prices.requireDaily(s, "symbols", BARS_INSTEAD)).distinct().toList();
     }
 
     // ---- live forecasts ---------------------------------------------------------------------
@@ -402,7 +405,7 @@ public final class ForecastService {
 
     /** The stored walk-forward of a symbol from {@code from} on, one forecast per origin in {@code calibration} where it has one. */
     public StoredForecastBacktest backtestOverlays(String symbol, String model, Integer horizon, String calibration, LocalDate from) {
-        String sym = prices.requireSymbol(symbol);
+        String sym = prices.requireDaily(symbol);
         return backtestOverlays(sym, ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon), BandCalibration.parse(calibration), from);
     }
 

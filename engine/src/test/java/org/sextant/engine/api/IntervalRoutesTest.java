@@ -68,6 +68,22 @@ class IntervalRoutesTest {
     }
 
     @Test
+    void aSymbolWithBarsOnlyIsNamedWithTheIntervalsItCanBeAskedAt() {
+        for (String method : List.of("get_forecast", "get_close_price", "get_chart_data")) {
+            SextantException e = assertThrows(SextantException.class, () -> call(method, "{\"symbol\":\"USDCHF\"}"), method);
+            assertEquals("interval", e.field(), method + ": the request needs an interval, the symbol exists");
+            assertEquals("'USDCHF' has no daily prices, only bars at 30m", e.getMessage());
+            assertEquals("ask at an interval: 30m or a coarser one resampled from it (1h, 4h, 1d, 1w, 1mo)", e.fix());
+        }
+        SextantException job = assertThrows(SextantException.class, () -> call("start_forecast", "{\"symbols\":[\"IBM\",\"USDCHF\"]}"));
+        assertEquals("symbols", job.field(), "start_forecast has no interval: the symbol is what is refused");
+        assertEquals("forecast jobs and scans use daily prices; forecast its bars with get_forecast and an interval: 30m or a coarser one "
+                + "resampled from it (1h, 4h, 1d, 1w, 1mo)", job.fix());
+        SextantException unknown = assertThrows(SextantException.class, () -> call("get_forecast", "{\"symbol\":\"NOSUCH\"}"));
+        assertEquals("symbol", unknown.field(), "a symbol with neither prices nor bars stays unknown");
+    }
+
+    @Test
     void aForecastOfBarsCountsItsHorizonInBarsAlongTheSession() {
         // 4-hour bars (a fit over 8,000 bars, not 62,000 half-hours: a cheaper test of the same calendar)
         JsonNode f = call("get_forecast", "{\"symbol\":\"USDCHF\",\"interval\":\"4h\",\"horizon\":3,\"calibration\":\"model\"}");
