@@ -73,6 +73,7 @@ public final class ChartsViewModel implements AutoCloseable {
     private final ReadOnlyStringWrapper backtestStatus = new ReadOnlyStringWrapper(this, "backtestStatus", "");
     private volatile CompletableFuture<StoredForecastBacktest> backtestLoad = CompletableFuture.completedFuture(null);
     private final EngineCalls.Latest backtestRequest = new EngineCalls.Latest();
+    private final EngineCalls barBacktests;
 
     /** The live forecast's model and horizon from settings.json (null: the engine's defaults). */
     private volatile String forecastModel;
@@ -95,6 +96,8 @@ public final class ChartsViewModel implements AutoCloseable {
     public ChartsViewModel(Sextant engine, Executor background, Executor ui) {
         this.engine = Objects.requireNonNull(engine, "engine");
         this.calls = new EngineCalls(background, ui, "sextant-gui-engine", error::set);
+        // a backtest of 30-minute bars takes most of a minute: on its own thread the chart keeps answering meanwhile
+        this.barBacktests = background == null ? new EngineCalls(null, ui, "sextant-gui-bar-backtest") : calls;
         this.globalTraining = new GlobalTrainingOffer(engine, calls);
         Settings s = SettingsDialogModel.readOrDefaults(engine.home().settingsJson(), error::set);
         forecastModel = s.forecastModel();
@@ -282,11 +285,16 @@ public final class ChartsViewModel implements AutoCloseable {
      */
     private CompletableFuture<StoredForecastBacktest> runBarBacktest(String symbol, String at) {
         backtestStatus.set("backtesting the " + at + " bars of " + symbol);
-        CompletableFuture<StoredForecastBacktest> out = calls.run(backtestRequest, () -> {
+        java.util.function.BooleanSupplier stillShown = () -> symbol.equals(selectedSymbol.get()) && at.equals(interval.get()) && timedBars.get() != null;
+        CompletableFuture<StoredForecastBacktest> out = barBacktests.run(backtestRequest, () -> {
             org.sextant.engine.forecast.BarBacktestError e = engine.getBacktestError(symbol, at, forecastModel, forecastHorizon, null, null, null);
             return new StoredForecastBacktest("monthly (" + at + " bars)", e.result(), List.of());
-        }, backtest::set, error::set, "backtest the " + at + " bars of '" + symbol + "'");
-        out.whenComplete((b, e) -> calls.onUi(() -> backtestStatus.set("")));
+        }, b -> {
+            if (stillShown.getAsBoolean()) backtest.set(b); // another symbol or interval since: its errors are not these
+        }, message -> {
+            if (stillShown.getAsBoolean()) error.set(message);
+        }, "backtest the " + at + " bars of '" + symbol + "'");
+        out.whenComplete((b, e) -> barBacktests.onUi(() -> backtestStatus.set("")));
         return out;
     }
 
@@ -553,5 +561,6 @@ public final class ChartsViewModel implements AutoCloseable {
     @Override
     public void close() {
         calls.close();
+        if (barBacktests != calls) barBacktests.close();
     }
 }

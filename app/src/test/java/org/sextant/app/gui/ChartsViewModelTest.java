@@ -270,6 +270,14 @@ class ChartsViewModelTest {
 
         onUi(() -> model.pickBarInterval("1h")).get();
         assertNull(onUi(() -> model.backtestProperty().get()), "another interval: the 4h errors go");
+
+        // a backtest still computing when another interval is picked is not applied to it
+        onUi(() -> model.pickBarInterval("4h")).get();
+        var late = onUi(model::runBacktest);
+        onUi(() -> model.pickBarInterval("1d")).get();
+        late.handle((b, e) -> null).get();
+        assertNull(onUi(() -> model.backtestProperty().get()), "the 1d bars' table, not the 4h errors that arrived after the pick");
+        assertEquals("", onUi(() -> model.backtestStatusProperty().get()));
     }
 
     private <T> T onUi(java.util.concurrent.Callable<T> work) throws Exception {
