@@ -18,8 +18,10 @@ import java.util.Set;
  * {@value #SHARE} of its weekday occurrences in the last {@value #YEARS} years, and on at least
  * {@value #MIN_MISSED} of them. A rule whose missed days a better rule already explains is
  * dropped (the fourth Monday of May beside the last one). A series with a date on fewer than
- * {@value #DENSE} of its weekdays (weekly, or with gaps) keeps none. Holidays moved off a weekend (a
- * British Christmas on a Monday) and one-off closures are not learned.
+ * {@value #DENSE} of its weekdays (weekly, or with gaps) keeps none. Whether fixed-date holidays
+ * falling on a weekend are moved ({@link Moved}: a British Christmas on a Saturday closes the next
+ * Monday, an American one the Friday before) is learned the same way, from the weekdays those moves
+ * would close. One-off closures are not learned.
  */
 public final class KeptHolidays {
     static final int YEARS = 6;
@@ -68,17 +70,78 @@ public final class KeptHolidays {
         private static String name(Enum<?> e) { return e.name().charAt(0) + e.name().substring(1).toLowerCase(java.util.Locale.ROOT); }
     }
 
+    /** Where a fixed-date holiday that falls on a weekend is kept instead. */
+    public enum Moved {
+        /** Not moved: the weekend day is the holiday. */
+        NOT,
+        /** To the next weekday that is no holiday already (England: Christmas on Saturday, Boxing Day on Sunday → Monday and Tuesday). */
+        NEXT_WEEKDAY,
+        /** Saturday's to the Friday before, Sunday's to the Monday after (the United States' federal rule). */
+        NEAREST_WEEKDAY;
+
+        @Override public String toString() {
+            return switch (this) {
+                case NOT -> "";
+                case NEXT_WEEKDAY -> "those on a weekend kept on the next weekday";
+                case NEAREST_WEEKDAY -> "those on a Saturday kept on the Friday before, on a Sunday the Monday after";
+            };
+        }
+    }
+
     private final List<Rule> rules;
+    private final Moved moved;
 
-    private KeptHolidays(List<Rule> rules) { this.rules = List.copyOf(rules); }
+    private KeptHolidays(List<Rule> rules, Moved moved) {
+        this.rules = List.copyOf(rules);
+        this.moved = moved;
+    }
 
-    public static final KeptHolidays NONE = new KeptHolidays(List.of());
+    public static final KeptHolidays NONE = new KeptHolidays(List.of(), Moved.NOT);
 
     public List<Rule> rules() { return rules; }
 
+    public Moved moved() { return moved; }
+
     public boolean holiday(LocalDate d) {
         for (Rule r : rules) if (d.equals(r.in(d.getYear()))) return true;
+        if (moved == Moved.NOT) return false;
+        for (int y = d.getYear() - 1; y <= d.getYear() + 1; y++) if (movedDays(rules, moved, y).contains(d)) return true; // 31 December's Saturday moves into January
         return false;
+    }
+
+    /**
+     * The weekdays the fixed-date rules of {@code year} that fall on a weekend are kept on, in
+     * calendar order, each on a weekday no other holiday (or earlier move) takes.
+     */
+    static List<LocalDate> movedDays(List<Rule> rules, Moved moved, int year) {
+        Set<LocalDate> taken = new HashSet<>();
+        List<LocalDate> weekend = new ArrayList<>();
+        for (Rule r : rules) {
+            for (int y = year - 1; y <= year + 1; y++) {
+                LocalDate d = r.in(y);
+                if (d != null && !isWeekend(d)) taken.add(d);
+            }
+            LocalDate d = r.in(year);
+            if (r instanceof Rule.Fixed && d != null && isWeekend(d)) weekend.add(d);
+        }
+        weekend.sort(Comparator.naturalOrder());
+        List<LocalDate> out = new ArrayList<>();
+        for (LocalDate d : weekend) {
+            LocalDate to = moved == Moved.NEAREST_WEEKDAY && d.getDayOfWeek() == DayOfWeek.SATURDAY ? d.minusDays(1) : d.plusDays(1);
+            while (moved == Moved.NEXT_WEEKDAY && (isWeekend(to) || taken.contains(to))) to = to.plusDays(1);
+            if (moved == Moved.NEAREST_WEEKDAY && taken.contains(to)) continue; // already closed: nothing to move
+            taken.add(to);
+            out.add(to);
+        }
+        return out;
+    }
+
+    private static boolean isWeekend(LocalDate d) { return d.getDayOfWeek().getValue() > 5; }
+
+    /** "1 January, Good Friday, ..., 26 December" and, when they move, where weekend ones go. */
+    public String describe() {
+        String names = String.join(", ", rules.stream().map(Object::toString).toList());
+        return moved == Moved.NOT ? names : names + "; " + moved;
     }
 
     /** The rules {@code history} (dates in ascending order, weekdays) keeps over its last {@value #YEARS} years. */
@@ -115,7 +178,29 @@ public final class KeptHolidays {
         }
         int year = last.getYear(); // in the order of the calendar
         kept.sort(Comparator.comparing((Rule r) -> r.in(year), Comparator.nullsLast(Comparator.naturalOrder())));
-        return new KeptHolidays(kept);
+        return new KeptHolidays(kept, moved(kept, traded, from, last));
+    }
+
+    /** The way of moving weekend holidays whose closed weekdays the history shows best, if any reaches the bar. */
+    private static Moved moved(List<Rule> kept, Set<LocalDate> traded, LocalDate from, LocalDate last) {
+        Moved best = Moved.NOT;
+        double bestShare = 0;
+        for (Moved m : List.of(Moved.NEXT_WEEKDAY, Moved.NEAREST_WEEKDAY)) {
+            int days = 0, missed = 0;
+            for (int y = from.getYear(); y <= last.getYear(); y++) {
+                for (LocalDate d : movedDays(kept, m, y)) {
+                    if (!d.isAfter(from) || !d.isBefore(last)) continue;
+                    days++;
+                    if (!traded.contains(d)) missed++;
+                }
+            }
+            double share = days == 0 ? 0 : missed / (double) days;
+            if (missed >= MIN_MISSED && share >= SHARE && share > bestShare) {
+                best = m;
+                bestShare = share;
+            }
+        }
+        return best;
     }
 
     private static List<Rule> candidates() {

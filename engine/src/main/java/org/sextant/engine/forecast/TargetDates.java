@@ -52,7 +52,7 @@ public final class TargetDates {
             if (everyDay) return "every day";
             if (nyse) return "weekdays less the NYSE's holidays";
             if (kept.rules().isEmpty()) return "weekdays";
-            return "weekdays less the holidays the series keeps: " + String.join(", ", kept.rules().stream().map(Object::toString).toList());
+            return "weekdays less the holidays the series keeps: " + kept.describe();
         }
     }
 

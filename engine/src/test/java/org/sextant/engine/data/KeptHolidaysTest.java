@@ -65,8 +65,39 @@ class KeptHolidaysTest {
         List<LocalDate> london = weekdays(LocalDate.of(2020, 1, 2), LocalDate.of(2025, 12, 31), d -> !LONDON.contains(d));
         // the early May and spring holidays moved once each in six years and are still learned;
         // the funeral, the coronation and the days moved off a weekend are not
+        KeptHolidays kept = KeptHolidays.learn(london);
         assertEquals(Set.of("1 January", "Good Friday", "Easter Monday", "1st Monday of May", "last Monday of May", "last Monday of August",
-                "25 December", "26 December"), names(KeptHolidays.learn(london)));
+                "25 December", "26 December"), names(kept));
+        // the six days moved off a weekend in those years are learned as the rule England keeps
+        assertEquals(KeptHolidays.Moved.NEXT_WEEKDAY, kept.moved());
+        for (LocalDate d : dates("2020-12-28", "2021-12-27", "2021-12-28", "2022-01-03", "2022-12-27", "2023-01-02")) assertTrue(kept.holiday(d), d.toString());
+        assertFalse(kept.holiday(LocalDate.of(2022, 12, 28)));
+        // from Friday 24 December 2027: Christmas and Boxing Day fall on the weekend, so Monday and Tuesday close too;
+        // 1 January 2028 is a Saturday: Monday 3 January closes
+        List<LocalDate> toXmas2027 = weekdays(LocalDate.of(2020, 1, 2), LocalDate.of(2027, 12, 24), d -> !LONDON.contains(d) && !kept.holiday(d));
+        assertEquals(dates("2027-12-29", "2027-12-30", "2027-12-31", "2028-01-04"), Set.copyOf(org.sextant.engine.forecast.TargetDates.after(toXmas2027, 4)));
+        assertTrue(org.sextant.engine.forecast.TargetDates.of(london).describe().endsWith("25 December, 26 December; those on a weekend kept on the next weekday"),
+                org.sextant.engine.forecast.TargetDates.of(london).describe());
+    }
+
+    @Test
+    void holidaysOnAWeekendMoveOnlyWhereTheHistoryShowsTheMove() {
+        // the same London holidays, but trading on the Mondays and Tuesdays after a weekend Christmas or New Year
+        Set<LocalDate> unmoved = new java.util.HashSet<>(LONDON);
+        unmoved.removeAll(dates("2020-12-28", "2021-12-27", "2021-12-28", "2022-01-03", "2022-12-27", "2023-01-02"));
+        KeptHolidays kept = KeptHolidays.learn(weekdays(LocalDate.of(2020, 1, 2), LocalDate.of(2025, 12, 31), d -> !unmoved.contains(d)));
+        assertEquals(KeptHolidays.Moved.NOT, kept.moved());
+        assertFalse(kept.holiday(LocalDate.of(2027, 12, 27)));
+        // Zurich does not move its holidays either (SIX traded Monday 2 August 2021 after National Day on a Sunday)
+        assertEquals(KeptHolidays.Moved.NOT, KeptHolidays.learn(weekdays(LocalDate.of(2020, 1, 3), LocalDate.of(2026, 5, 12), d -> !SIX.contains(d))).moved());
+        // an American-style move: 4 July and 25 December on a Saturday kept the Friday before, on a Sunday the Monday after
+        Set<LocalDate> us = dates("2020-07-03", "2020-12-25", "2021-07-05", "2021-12-24", "2022-07-04", "2022-12-26", "2023-07-04", "2023-12-25",
+                "2024-07-04", "2024-12-25", "2025-07-04", "2025-12-25");
+        KeptHolidays american = KeptHolidays.learn(weekdays(LocalDate.of(2020, 1, 2), LocalDate.of(2025, 12, 31), d -> !us.contains(d)));
+        assertEquals(Set.of("4 July", "25 December"), names(american));
+        assertEquals(KeptHolidays.Moved.NEAREST_WEEKDAY, american.moved());
+        assertTrue(american.holiday(LocalDate.of(2026, 7, 3)), "4 July 2026 is a Saturday");
+        assertTrue(american.holiday(LocalDate.of(2027, 7, 5)), "4 July 2027 is a Sunday");
     }
 
     @Test
