@@ -69,6 +69,15 @@ public final class ChartSnapshot {
      * window and removed afterwards. Call off the JavaFX thread.
      */
     public static WritableImage render(Parent root, double width, double height) {
+        return render(root, width, height, null);
+    }
+
+    /**
+     * As {@link #render(Parent, double, double)}, running {@code laidOut} on the JavaFX thread once
+     * the node has its size (a chart by bar picks the interval it draws from its width, so its
+     * view is set then) and taking the picture after it.
+     */
+    public static WritableImage render(Parent root, double width, double height, Runnable laidOut) {
         requireNotFxThread();
         if (root.getParent() != null || root.getScene() != null) {
             throw new IllegalArgumentException("render takes a node that is not yet in a scene; use capture for one on screen");
@@ -82,7 +91,7 @@ public final class ChartSnapshot {
                 stage.setOpacity(0);
                 stage.setX(-width - 10_000);
                 stage.show();
-                afterPulses(scene, () -> {
+                Runnable picture = () -> afterPulses(scene, () -> {
                     try {
                         result.complete(root.snapshot(null, null));
                     } finally {
@@ -90,6 +99,20 @@ public final class ChartSnapshot {
                         scene.setRoot(new javafx.scene.Group());
                     }
                 }, result);
+                if (laidOut == null) {
+                    picture.run();
+                } else {
+                    afterPulses(scene, () -> {
+                        try {
+                            laidOut.run();
+                        } catch (RuntimeException e) {
+                            stage.hide();
+                            scene.setRoot(new javafx.scene.Group());
+                            throw e;
+                        }
+                        picture.run();
+                    }, result);
+                }
             } catch (RuntimeException e) {
                 stage.hide();
                 result.completeExceptionally(e);

@@ -210,7 +210,9 @@ public final class Capabilities {
             forecast().oneOf("calibration", CALIBRATIONS, CALIBRATION, false)
                     .integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "trading days on screen before the forecast (default 500)")
                     .integer("width", Bounds.MIN_WIDTH, Bounds.MAX_WIDTH, "image width in pixels (default 1000)")
-                    .integer("height", Bounds.MIN_HEIGHT, Bounds.MAX_HEIGHT, "image height in pixels (default 600)"));
+                    .integer("height", Bounds.MIN_HEIGHT, Bounds.MAX_HEIGHT, "image height in pixels (default 600)")
+                    .oneOf("interval", INTERVALS, INTERVAL + "; other than the daily chart the bars are drawn by index with their forecast's fan and days counts bars "
+                            + "(default for a symbol with bars only: its finest stored one)", false));
 
     /** Every capability, in the order docs/local-api.md lists them. */
     public static final List<Capability> ALL = List.of(

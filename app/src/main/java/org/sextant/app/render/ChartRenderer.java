@@ -15,7 +15,10 @@ import org.sextant.charts.PriceChart;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.api.ApiCall;
+import org.sextant.app.gui.ChartInputs;
+import org.sextant.engine.data.BarSeries;
 import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.forecast.BarForecast;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.PriceForecast;
 
@@ -41,13 +44,75 @@ public final class ChartRenderer {
         this.headless = headless;
     }
 
-    /** The API route: {symbol, days?, model?, horizon?, width?, height?}. */
+    /** The API route: {symbol, days?, model?, horizon?, width?, height?, interval?}. */
     public Object route(ApiCall call) {
         String symbol = call.requiredText("symbol", "\"MSFT\"");
         int days = bounded(call, "days", DEFAULT_DAYS, 20, 20000);
         int width = bounded(call, "width", DEFAULT_WIDTH, MIN_WIDTH, MAX_WIDTH);
         int height = bounded(call, "height", DEFAULT_HEIGHT, MIN_HEIGHT, MAX_HEIGHT);
-        return render(symbol, days, call.text("model"), call.integer("horizon"), width, height);
+        return render(symbol, call.text("interval"), days, call.text("model"), call.integer("horizon"), width, height);
+    }
+
+    /**
+     * The chart the workstation shows at {@code interval}: a symbol's daily prices on dates (null or
+     * 1d), else its bars by index with their forecast's fan after the last bar, as the workstation
+     * draws them; a symbol with bars only opens at its finest stored interval, as there.
+     */
+    public Map<String, Object> render(String symbol, String interval, int days, String model, Integer horizon, int width, int height) {
+        List<String> stored = engine.storedIntervals().get(org.sextant.engine.data.PriceRepository.canonical(symbol));
+        boolean daily = stored == null || stored.contains("1d");
+        String at = interval != null ? interval : daily ? null : stored.get(0);
+        if (at == null || (at.equals("1d") && daily)) return render(symbol, days, model, horizon, width, height);
+        return renderBars(symbol, at, days, model, horizon, width, height);
+    }
+
+    private synchronized Map<String, Object> renderBars(String symbol, String at, int days, String model, Integer horizon, int width, int height) {
+        BarSeries bars = engine.getBars(symbol, at, null, null);
+        if (bars.size() == 0) throw new SextantException(FailReason.NOT_FOUND, "no bars of '" + symbol + "' at " + at, "symbol", "call list_symbols");
+        BarForecast forecast = engine.getForecast(symbol, at, model, horizon, null, null);
+        int n = bars.size(), h = forecast.targetTs().size(), shown = Math.min(days, n);
+        org.sextant.charts.TimedBars timed = ChartInputs.timed(bars);
+        FxToolkit.ensureStarted(headless);
+        PriceChart chart = onFxThread(() -> {
+            PriceChart c = new PriceChart();
+            c.setForecastLevels(LEVELS);
+            c.showBars(timed);
+            c.finestIntervalProperty().set(org.sextant.charts.ChartInterval.of(at));
+            c.showBarForecast(ChartInputs.barFan(forecast));
+            return c;
+        });
+        // the last bars, once the chart has its width (the interval drawn depends on it); a chart drawing a
+        // coarser interval then switches to the one asked, holding the whole fan as the view reaches the last bar
+        Map<String, Object> out = picture(chart, width, height, bars.symbol(), at, () -> {
+            double from = chart.axisPositionOf(timed.seconds(n - shown)), to = chart.axisPositionOf(timed.seconds(n - 1));
+            if (chart.drawnIntervalProperty().get() == timed.interval()) to += h + 0.5; // no switch to come: room for the fan now
+            chart.showDates(from, to);
+        });
+        out.put("closes_shown", shown);
+        out.put("first_date", bars.bars().get(n - shown).date());
+        out.put("last_date", bars.bars().get(n - 1).date());
+        out.put("last_ts_local", forecast.originTsLocal());
+        out.put("last_close", bars.bars().get(n - 1).close());
+        out.put("forecast", Map.of("model", forecast.forecast().model(), "origin", forecast.forecast().origin(), "horizon", h, "levels", LEVELS,
+                "last_target_ts_local", forecast.targetTsLocal().get(h - 1)));
+        out.put("png_base64", out.remove("png_base64"));
+        return out;
+    }
+
+    /** The drawn chart's picture and the answer's first fields; png_base64 is moved last by the caller. */
+    private static Map<String, Object> picture(PriceChart chart, int width, int height, String symbol, String interval, Runnable laidOut) {
+        WritableImage image = ChartSnapshot.render(chart, width, height, laidOut);
+        byte[] png = ChartSnapshot.toPng(image);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("symbol", symbol);
+        out.put("interval", interval);
+        out.put("mime_type", "image/png");
+        out.put("width", (int) image.getWidth());
+        out.put("height", (int) image.getHeight());
+        out.put("bytes", png.length);
+        out.put("title", onFxThread(chart::getTitle));
+        out.put("png_base64", Base64.getEncoder().encodeToString(png));
+        return out;
     }
 
     public synchronized Map<String, Object> render(String symbol, int days, String model, Integer horizon, int width, int height) {
@@ -67,23 +132,15 @@ public final class ChartRenderer {
             c.showForecast(org.sextant.app.gui.ChartInputs.fan(forecast));
             return c;
         });
-        WritableImage image = ChartSnapshot.render(chart, width, height);
-        byte[] png = ChartSnapshot.toPng(image);
+        Map<String, Object> out = picture(chart, width, height, series.symbol(), "1d", null);
         int shown = Math.min(days, series.size());
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("symbol", series.symbol());
-        out.put("mime_type", "image/png");
-        out.put("width", (int) image.getWidth());
-        out.put("height", (int) image.getHeight());
-        out.put("bytes", png.length);
-        out.put("title", onFxThread(chart::getTitle));
         out.put("closes_shown", shown);
         out.put("first_date", series.dates().get(series.size() - shown));
         out.put("last_date", series.dates().get(series.size() - 1));
         out.put("last_close", series.close()[series.size() - 1]);
         out.put("forecast", Map.of("model", forecast.model(), "origin", forecast.origin(),
                 "horizon", forecast.targetDates().size(), "levels", LEVELS));
-        out.put("png_base64", Base64.getEncoder().encodeToString(png));
+        out.put("png_base64", out.remove("png_base64"));
         return out;
     }
 

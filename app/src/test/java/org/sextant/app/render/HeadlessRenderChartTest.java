@@ -73,8 +73,7 @@ class HeadlessRenderChartTest {
                 int rgb = png.getRGB(x, y) & 0xFFFFFF;
                 colours.add(rgb);
                 if (near(rgb, blue, 40)) line++;
-                int red = rgb >> 16 & 0xFF, green = rgb >> 8 & 0xFF, b = rgb & 0xFF;
-                if (red > 200 && green > 80 && green < 210 && b < 170 && red - b > 60) fan++;
+                if (fanOrange(rgb)) fan++;
             }
         }
         assertTrue(colours.size() > 20, "a drawn chart, not a blank picture: " + colours.size() + " colours");
@@ -87,6 +86,12 @@ class HeadlessRenderChartTest {
         HttpResponse<String> tooWide = post(http, discovery, Map.of("symbol", "NYSE", "width", 5000));
         assertEquals(400, tooWide.statusCode(), tooWide.body());
         assertEquals("width", Json.MAPPER.readTree(tooWide.body()).get("field").asString());
+    }
+
+    /** The live fan's orange, its bands blended over the background. */
+    static boolean fanOrange(int rgb) {
+        int red = rgb >> 16 & 0xFF, green = rgb >> 8 & 0xFF, b = rgb & 0xFF;
+        return red > 200 && green > 80 && green < 210 && b < 170 && red - b > 60;
     }
 
     private static boolean near(int rgb, int target, int tolerance) {

@@ -1,0 +1,65 @@
+package org.sextant.app.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.forecast.BarForecast;
+import org.sextant.engine.testing.TempSextant;
+
+/**
+ * render_chart at an interval draws what the workstation draws there: bars by index with their
+ * forecast's fan after the last one; a symbol with bars only (the USD/CHF sample) at its finest
+ * stored interval when none is asked; daily prices at 1d on dates, as before.
+ */
+class RenderChartBarsTest {
+    @TempSextant private Sextant engine;
+
+    @Test
+    void aSymbolWithBarsOnlyIsDrawnByBarWithItsFanAndADailyOneOnDates() throws Exception {
+        ChartRenderer renderer = new ChartRenderer(engine, true);
+        Map<String, Object> usdChf = renderer.render("USDCHF", null, 300, null, null, 900, 500);
+        assertEquals("30m", usdChf.get("interval"), "bars only: its finest stored interval, as the workstation opens it");
+        assertEquals(300, usdChf.get("closes_shown"));
+        assertTrue(((String) usdChf.get("title")).startsWith("USDCHF 30m close, "), (String) usdChf.get("title"));
+        BarForecast engineFan = engine.getForecast("USDCHF", "30m", null, null, null, null);
+        @SuppressWarnings("unchecked") Map<String, Object> fan = (Map<String, Object>) usdChf.get("forecast");
+        assertEquals(engineFan.targetTs().size(), fan.get("horizon"));
+        assertEquals("2001-03-30T16:30-05:00", usdChf.get("last_ts_local"));
+        assertEquals(engineFan.targetTsLocal().get(engineFan.targetTs().size() - 1), fan.get("last_target_ts_local"));
+        BufferedImage png = png(usdChf, "render-usdchf-30m.png");
+        assertEquals(900, png.getWidth());
+        assertTrue(fanPixels(png) > 200, "the orange fan after the last bar is drawn: " + fanPixels(png));
+
+        Map<String, Object> weekly = renderer.render("IBM", "1w", 100, null, null, 800, 450);
+        assertEquals("1w", weekly.get("interval"));
+        assertTrue(((String) weekly.get("title")).startsWith("IBM 1w close, "), (String) weekly.get("title"));
+        assertTrue(fanPixels(png(weekly, "render-ibm-1w.png")) > 200);
+
+        Map<String, Object> daily = renderer.render("IBM", "1d", 250, null, null, 800, 450);
+        assertEquals("1d", daily.get("interval"));
+        assertEquals(renderer.render("IBM", 250, null, null, 800, 450).get("title"), daily.get("title"), "1d of daily prices: the chart as before");
+    }
+
+    private static BufferedImage png(Map<String, Object> answer, String name) throws Exception {
+        byte[] bytes = Base64.getDecoder().decode((String) answer.get("png_base64"));
+        Files.write(Files.createDirectories(Path.of("target")).resolve(name), bytes); // to look at
+        return ImageIO.read(new ByteArrayInputStream(bytes));
+    }
+
+    private static int fanPixels(BufferedImage png) {
+        int fan = 0;
+        for (int y = 0; y < png.getHeight(); y++) {
+            for (int x = 0; x < png.getWidth(); x++) if (HeadlessRenderChartTest.fanOrange(png.getRGB(x, y) & 0xFFFFFF)) fan++;
+        }
+        return fan;
+    }
+}
