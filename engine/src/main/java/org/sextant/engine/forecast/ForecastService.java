@@ -106,6 +106,7 @@ public final class ForecastService {
     }
 
     public ForecastStart resolveStart(String symbol, LocalDate asOf) {
+        prices.requireDaily(symbol, "symbol", BARS_INSTEAD); // a week-aligned start is a day of daily prices
         PriceSeries all = prices.closes(symbol, null, null);
         return ForecastStart.resolve(all.symbol(), all.dates(), asOf);
     }

@@ -77,6 +77,9 @@ class IntervalRoutesTest {
         }
         SextantException job = assertThrows(SextantException.class, () -> call("start_forecast", "{\"symbols\":[\"IBM\",\"USDCHF\"]}"));
         assertEquals("symbols", job.field(), "start_forecast has no interval: the symbol is what is refused");
+        SextantException start = assertThrows(SextantException.class, () -> call("resolve_forecast_start", "{\"symbol\":\"USDCHF\"}"));
+        assertEquals("symbol", start.field(), "a week-aligned start is a day of daily prices");
+        assertEquals(job.fix(), start.fix());
         assertEquals("forecast jobs and scans use daily prices; forecast its bars with get_forecast and an interval: 30m or a coarser one "
                 + "resampled from it (1h, 4h, 1d, 1w, 1mo)", job.fix());
         SextantException unknown = assertThrows(SextantException.class, () -> call("get_forecast", "{\"symbol\":\"NOSUCH\"}"));
