@@ -66,7 +66,7 @@ public final class CompareViewModel implements AutoCloseable {
             error.set(refused);
             return CompletableFuture.completedFuture(null);
         }
-        return calls.run(() -> engine.getClosePrice(symbol, null, null), s -> {
+        return calls.run(() -> dailyCloses(symbol), s -> {
             if (s.size() == 0) {
                 error.set("Compare: " + symbol + " has no closes in the store; import or gather its prices first");
                 return;
@@ -75,6 +75,19 @@ public final class CompareViewModel implements AutoCloseable {
             error.set("");
             rebaseAll();
         }, error::set, "read the closes of '" + symbol + "'");
+    }
+
+    /**
+     * The daily closes of {@code symbol}; a symbol with bars only (USD/CHF in 30-minute bars) gives
+     * those of its daily bars, resampled along its session, so it compares with daily series.
+     */
+    private PriceSeries dailyCloses(String symbol) {
+        java.util.List<String> stored = engine.storedIntervals().get(symbol);
+        if (stored == null || stored.contains("1d")) return engine.getClosePrice(symbol, null, null);
+        org.sextant.engine.data.BarSeries days = engine.getBars(symbol, "1d", null, null);
+        java.util.List<LocalDate> dates = days.bars().stream().map(org.sextant.engine.data.IntervalBar::date).toList();
+        double[] close = days.bars().stream().mapToDouble(org.sextant.engine.data.IntervalBar::close).toArray();
+        return new PriceSeries(days.symbol(), null, null, dates, close, close);
     }
 
     /** Takes {@code symbol} off the chart (the base stays if it was chosen). */

@@ -78,6 +78,20 @@ class CompareViewModelTest {
     }
 
     @Test
+    void aSymbolWithBarsOnlyComparesByItsDailyBars() throws Exception {
+        model.add("USDCHF").get();
+        model.add("IBM").get();
+        assertEquals("", onUi(() -> model.errorProperty().get()), "USD/CHF has 30-minute bars only, and compares all the same");
+        org.sextant.engine.data.BarSeries days = engine.getBars("USDCHF", "1d", null, null);
+        ComparedLine usdChf = onUi(() -> model.lines().get(0));
+        assertEquals(days.bars().stream().map(org.sextant.engine.data.IntervalBar::date).toList(), usdChf.dates(), "one point per trading day");
+        LocalDate base = onUi(() -> model.baseProperty().get());
+        int at = usdChf.dates().indexOf(base);
+        int last = days.size() - 1;
+        assertEquals(100 * days.bars().get(last).close() / days.bars().get(at).close(), usdChf.last(), 1e-12, "rebased daily closes of the 30-minute bars");
+    }
+
+    @Test
     void aSymbolTwiceBlankOrUnknownIsRefusedWithASentence() throws Exception {
         model.add("IBM").get();
         assertNull(model.add("ibm ").get());
