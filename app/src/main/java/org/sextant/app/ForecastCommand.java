@@ -24,7 +24,7 @@ import tools.jackson.core.type.TypeReference;
  * conformal bands, their walk-forward coverage and reward/risk, and with --backtest the
  * walk-forward errors. Ctrl-C cancels the job. With {@code --interval} it forecasts the bars at
  * that interval instead (get_forecast and get_backtest_error: reads, nothing stored), the
- * horizon counting bars.
+ * horizon counting bars; a symbol with bars only is forecast so at its finest stored interval.
  */
 @Command(name = "forecast", mixinStandardHelpOptions = true,
         description = "Forecast symbols with calibrated quantile bands (80/95/99), their coverage and reward/risk, as a background job; "
@@ -35,25 +35,44 @@ final class ForecastCommand extends HomeCommand {
     @Option(names = "--model", description = "naive, drift, theta, ets, comb_et, global (after sextant train-global), ... (default theta)") String model;
     @Option(names = "--horizon", description = "business days ahead, or bars with --interval (default 20)") Integer horizon;
     @Option(names = "--interval", description = "forecast the bars at this interval: 30m, 1h, 4h, 1d, 1w, 1mo (stored ones and coarser; "
-            + "list_symbols names them), e.g. the USD/CHF sample at 30m") String interval;
+            + "list_symbols names them), e.g. the USD/CHF sample at 30m (a symbol with bars only: its finest by default)") String interval;
     @Option(names = "--backtest", description = "also run the walk-forward backtest (monthly origins over the last 40%%)") boolean backtest;
 
     @Override
     public Integer call() throws Exception {
-        if (interval != null) return bars();
-        Map<String, SymbolForecast> result = runJob("start_forecast", new CallArguments().put("symbols", symbols).putGiven("model", model)
-                .putGiven("horizon", horizon).put("backtest", backtest), "forecast", new TypeReference<LinkedHashMap<String, SymbolForecast>>() {});
-        if (result == null) return 1;
-        StringBuilder sb = new StringBuilder();
-        for (SymbolForecast one : result.values()) print(sb, one);
-        System.out.print(sb);
-        return 0;
+        if (interval != null) return bars(symbols.stream().map(s -> Map.entry(s, interval)).toList());
+        // a symbol with bars only (the USD/CHF sample) has no daily prices for the job: its finest bars instead
+        Map<String, String> barsOnly = barsOnlyFinest();
+        List<String> daily = symbols.stream().filter(s -> !barsOnly.containsKey(s.strip().toUpperCase(java.util.Locale.ROOT))).toList();
+        if (!daily.isEmpty()) {
+            Map<String, SymbolForecast> result = runJob("start_forecast", new CallArguments().put("symbols", daily).putGiven("model", model)
+                    .putGiven("horizon", horizon).put("backtest", backtest), "forecast", new TypeReference<LinkedHashMap<String, SymbolForecast>>() {});
+            if (result == null) return 1;
+            StringBuilder sb = new StringBuilder();
+            for (SymbolForecast one : result.values()) print(sb, one);
+            System.out.print(sb);
+        }
+        List<Map.Entry<String, String>> rest = symbols.stream().filter(s -> !daily.contains(s))
+                .map(s -> Map.entry(s, barsOnly.get(s.strip().toUpperCase(java.util.Locale.ROOT)))).toList();
+        return rest.isEmpty() ? 0 : bars(rest);
     }
 
-    /** Each symbol's forecast of its bars at {@link #interval}, and with --backtest its walk-forward errors: reads. */
-    private int bars() {
+    /** Per symbol with bars but no daily prices, its finest stored interval (list_symbols). */
+    private Map<String, String> barsOnlyFinest() {
+        Map<String, String> out = new java.util.HashMap<>();
+        for (tools.jackson.databind.JsonNode s : callEngine("list_symbols", new CallArguments()).path("symbols")) {
+            List<String> stored = new java.util.ArrayList<>();
+            s.path("intervals").forEach(i -> stored.add(i.asString()));
+            if (!stored.isEmpty() && !stored.contains("1d")) out.put(s.path("symbol").asString(), stored.get(0));
+        }
+        return out;
+    }
+
+    /** Each symbol's forecast of its bars at its interval, and with --backtest its walk-forward errors: reads. */
+    private int bars(List<Map.Entry<String, String>> symbolAtInterval) {
         StringBuilder sb = new StringBuilder();
-        for (String symbol : symbols) {
+        for (Map.Entry<String, String> e : symbolAtInterval) {
+            String symbol = e.getKey(), interval = e.getValue();
             CallArguments args = new CallArguments().put("symbol", symbol).putGiven("model", model).putGiven("horizon", horizon).put("interval", interval);
             tools.jackson.databind.JsonNode answer = callEngine("get_forecast", args);
             if (answer.has("origin_ts")) {

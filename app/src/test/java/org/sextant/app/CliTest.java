@@ -48,6 +48,16 @@ class CliTest {
     }
 
     @Test
+    void aSymbolWithBarsOnlyIsForecastAtItsFinestBarsBesideADailyOne() {
+        // a new home holds the sample data: USD/CHF in 30-minute bars only, IBM daily
+        assertEquals(0, Main.run("--home", home(), "forecast", "usdchf", "IBM", "--horizon", "5"), err.toString());
+        String text = out.toString();
+        assertTrue(text.contains("IBM log_theta from 2000-12-29 (last 84.69)"), text + " (the job starts at the week-aligned close)");
+        assertTrue(text.contains("USDCHF log_theta at 30m from 2001-03-30T16:30-05:00 (last 1.743) to "), text);
+        assertTrue(text.contains(", 5 bars of the fx session, conformal bands"), text);
+    }
+
+    @Test
     void importsWithoutTheAppThenThroughTheRunningApp() throws Exception {
         Path csv = Files.writeString(dir.resolve("MSFTX.csv"), YAHOO);
         assertEquals(0, Main.run("--home", home(), "import", csv.toString()), err.toString());
