@@ -113,6 +113,13 @@ public final class ScansViewModel implements AutoCloseable {
         return out;
     }
 
+    /** "; skipped: USDCHF (only bars at 30m: …)", the first three and how many more; empty when none was. */
+    static String skippedText(List<ScanResult.Skipped> skipped) {
+        if (skipped == null || skipped.isEmpty()) return "";
+        List<String> named = skipped.stream().limit(3).map(x -> x.symbol() + " (" + x.reason() + ")").toList();
+        return "; skipped: " + String.join(", ", named) + (skipped.size() > 3 ? " and " + (skipped.size() - 3) + " more" : "");
+    }
+
     /** Shows how the scan job ended: its ranked rows, or why there are none. */
     private void finish(JobStatus end, CompletableFuture<List<ScanRow>> out) {
         running.set(false);
@@ -125,7 +132,7 @@ public final class ScansViewModel implements AutoCloseable {
             rows.setAll(result);
             progress.set(1);
             status.set(String.format(java.util.Locale.ROOT, "%d of %s symbols ranked by %s reward/risk at %.0f%% (%s, %d days)",
-                    result.size(), m.scanned(), m.calibration(), 100 * m.level(), m.model(), m.horizon()));
+                    result.size(), m.scanned(), m.calibration(), 100 * m.level(), m.model(), m.horizon()) + skippedText(m.skipped()));
             out.complete(result);
         } else if (end.state() == JobState.CANCELLED) {
             status.set("scan cancelled");

@@ -57,6 +57,9 @@ class ScansViewModelTest {
             assertEquals(rows, uiThread.submit(() -> List.copyOf(model.rows())).get());
             assertEquals(1.0, model.progressProperty().get());
             assertNull(model.errorProperty().get());
+            String status = uiThread.submit(() -> model.statusProperty().get()).get();
+            assertTrue(status.contains("; skipped: ") && status.contains("USDCHF (only bars at 30m: scans rank daily prices"),
+                    "the status says why USD/CHF is not ranked: " + status);
         }
     }
 

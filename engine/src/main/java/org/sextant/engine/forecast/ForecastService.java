@@ -316,6 +316,13 @@ public final class ForecastService {
                 rows.add(o.row());
             }
         }
+        if (r.symbols() == null || r.symbols().isEmpty()) { // the whole store: say why the symbols with bars only are not in it
+            Map<String, List<String>> stored = prices.storedIntervals();
+            for (SymbolInfo b : prices.barsOnlySymbols(null)) {
+                skipped.add(new ScanResult.Skipped(b.symbol(), "only bars at " + String.join(", ", stored.getOrDefault(b.symbol(), List.of()))
+                        + ": scans rank daily prices; its chart and get_forecast forecast its bars at an interval"));
+            }
+        }
         String note = notComputed.isEmpty() ? null : notComputed.size() + " symbol(s) have no stored forecast yet and were not computed in this call "
                 + "(at most " + computeLimit + " per call); start_scan computes them all as a job";
         ScanResult answer = new ScanResult(ForecastScan.rank(rows, level, r.minRewardRisk(), top), m, h, level, cal.wire(), r.minRewardRisk(),
