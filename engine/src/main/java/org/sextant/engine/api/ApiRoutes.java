@@ -287,8 +287,12 @@ public final class ApiRoutes {
     }
 
     private Object getChartData(ApiCall call) {
-        String interval = call.text("interval");
-        if (!BarAnswers.daily(interval, call.requiredText("symbol", "\"MSFT\""), engine.storedIntervals())) {
+        String symbol = call.requiredText("symbol", "\"MSFT\"");
+        Map<String, List<String>> stored = engine.storedIntervals();
+        // a symbol with bars only is charted at its finest stored interval, as the workstation and render_chart open it
+        List<String> own = stored.get(symbol.trim().toUpperCase(java.util.Locale.ROOT));
+        String interval = call.text("interval") == null && own != null && !own.isEmpty() && !own.contains("1d") ? own.get(0) : call.text("interval");
+        if (!BarAnswers.daily(interval, symbol, stored)) {
             return BarAnswers.columns(engine.getBars(call.requiredText("symbol", "\"MSFT\""), interval, null, null), call.integer("days"));
         }
         return engine.getChartData(call.requiredText("symbol", "\"MSFT\""), call.integer("days"), call.text("model"), call.integer("horizon"),

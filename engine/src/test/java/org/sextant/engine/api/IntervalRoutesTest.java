@@ -69,12 +69,15 @@ class IntervalRoutesTest {
 
     @Test
     void aSymbolWithBarsOnlyIsNamedWithTheIntervalsItCanBeAskedAt() {
-        for (String method : List.of("get_forecast", "get_close_price", "get_chart_data")) {
+        for (String method : List.of("get_forecast", "get_close_price")) {
             SextantException e = assertThrows(SextantException.class, () -> call(method, "{\"symbol\":\"USDCHF\"}"), method);
             assertEquals("interval", e.field(), method + ": the request needs an interval, the symbol exists");
             assertEquals("'USDCHF' has no daily prices, only bars at 30m", e.getMessage());
             assertEquals("ask at an interval: 30m or a coarser one resampled from it (1h, 4h, 1d, 1w, 1mo)", e.fix());
         }
+        JsonNode chart = call("get_chart_data", "{\"symbol\":\"USDCHF\",\"days\":48}");
+        assertEquals("30m", chart.get("interval").asString(), "a chart of a symbol with bars only: its finest bars, as render_chart draws it");
+        assertEquals(48, chart.get("bars").get("close").size());
         SextantException job = assertThrows(SextantException.class, () -> call("start_forecast", "{\"symbols\":[\"IBM\",\"USDCHF\"]}"));
         assertEquals("symbols", job.field(), "start_forecast has no interval: the symbol is what is refused");
         SextantException start = assertThrows(SextantException.class, () -> call("resolve_forecast_start", "{\"symbol\":\"USDCHF\"}"));
