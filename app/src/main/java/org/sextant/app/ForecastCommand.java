@@ -63,7 +63,8 @@ final class ForecastCommand extends HomeCommand {
         for (tools.jackson.databind.JsonNode s : callEngine("list_symbols", new CallArguments()).path("symbols")) {
             List<String> stored = new java.util.ArrayList<>();
             s.path("intervals").forEach(i -> stored.add(i.asString()));
-            if (!stored.isEmpty() && !stored.contains("1d")) out.put(s.path("symbol").asString(), stored.get(0));
+            String finest = org.sextant.engine.data.BarReader.barsOnlyFinest(stored);
+            if (finest != null) out.put(s.path("symbol").asString(), finest);
         }
         return out;
     }

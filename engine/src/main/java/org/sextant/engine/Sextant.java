@@ -104,6 +104,12 @@ public final class Sextant implements AutoCloseable {
     public BarSeries getBars(String symbol, String interval, LocalDate from, LocalDate to) { return prices.bars(symbol, interval, from, to); }
     /** Per symbol, the bar intervals stored (finest first; daily prices are 1d); symbols with bars but no daily prices. */
     public Map<String, List<String>> storedIntervals() { return prices.storedIntervals(); }
+    /** The bar intervals stored for {@code symbol} (finest first; daily prices are 1d); empty for an unknown symbol. */
+    public List<String> storedIntervals(String symbol) { return prices.storedIntervals(symbol); }
+    /** The bar interval a request about {@code symbol} at {@code asked} reads; null for the daily answer (none asked, or 1d of a symbol with daily prices). */
+    public String barInterval(String symbol, String asked) { return prices.barInterval(symbol, asked); }
+    /** As {@link #barInterval}, for a chart: with none asked, a symbol with bars only opens at its finest stored interval. */
+    public String chartInterval(String symbol, String asked) { return prices.chartInterval(symbol, asked); }
     public List<SymbolInfo> listBarsOnlySymbols(String query) { return prices.barsOnlySymbols(query); }
     /** Daily closes of {@code symbol} between {@code from} and {@code to} inclusive (either may be null). */
     public PriceSeries getClosePrice(String symbol, LocalDate from, LocalDate to) { return prices.closes(symbol, from, to); }

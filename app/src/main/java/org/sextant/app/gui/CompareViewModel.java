@@ -82,8 +82,7 @@ public final class CompareViewModel implements AutoCloseable {
      * those of its daily bars, resampled along its session, so it compares with daily series.
      */
     private PriceSeries dailyCloses(String symbol) {
-        java.util.List<String> stored = engine.storedIntervals().get(symbol);
-        if (stored == null || stored.contains("1d")) return engine.getClosePrice(symbol, null, null);
+        if (org.sextant.engine.data.BarReader.barsOnlyFinest(engine.storedIntervals(symbol)) == null) return engine.getClosePrice(symbol, null, null);
         org.sextant.engine.data.BarSeries days = engine.getBars(symbol, "1d", null, null);
         java.util.List<LocalDate> dates = days.bars().stream().map(org.sextant.engine.data.IntervalBar::date).toList();
         double[] close = days.bars().stream().mapToDouble(org.sextant.engine.data.IntervalBar::close).toArray();

@@ -59,11 +59,8 @@ public final class ChartRenderer {
      * draws them; a symbol with bars only opens at its finest stored interval, as there.
      */
     public Map<String, Object> render(String symbol, String interval, int days, String model, Integer horizon, int width, int height) {
-        List<String> stored = engine.storedIntervals().get(org.sextant.engine.data.PriceRepository.canonical(symbol));
-        boolean daily = stored == null || stored.contains("1d");
-        String at = interval != null ? interval : daily ? null : stored.get(0);
-        if (at == null || (at.equals("1d") && daily)) return render(symbol, days, model, horizon, width, height);
-        return renderBars(symbol, at, days, model, horizon, width, height);
+        String at = engine.chartInterval(symbol, interval);
+        return at == null ? render(symbol, days, model, horizon, width, height) : renderBars(symbol, at, days, model, horizon, width, height);
     }
 
     private synchronized Map<String, Object> renderBars(String symbol, String at, int days, String model, Integer horizon, int width, int height) {

@@ -86,8 +86,7 @@ public final class SignalStore {
     /** The benchmark's 1d bars resampled along its session when it has bars but no daily prices; null otherwise. */
     private static BarSeries dailyResample(Store store, String benchmark) {
         BarReader reader = new BarReader(store);
-        List<String> stored = reader.storedIntervals().get(benchmark);
-        if (stored == null || stored.contains("1d")) return null;
+        if (BarReader.barsOnlyFinest(reader.storedIntervals(benchmark)) == null) return null;
         return reader.read(benchmark, BarInterval.D1, null, null);
     }
 

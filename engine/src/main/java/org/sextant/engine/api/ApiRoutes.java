@@ -130,8 +130,9 @@ public final class ApiRoutes {
     private Object getClosePrice(ApiCall call) {
         String symbol = call.requiredText("symbol", "\"MSFT\"");
         String interval = call.text("interval");
-        if (BarAnswers.daily(interval, symbol, engine.storedIntervals())) return closes(engine.getClosePrice(symbol, call.date("start"), call.date("end")));
-        return BarAnswers.rows(engine.getBars(symbol, interval, call.date("start"), call.date("end")));
+        String at = engine.barInterval(symbol, interval);
+        if (at == null) return closes(engine.getClosePrice(symbol, call.date("start"), call.date("end")));
+        return BarAnswers.rows(engine.getBars(symbol, at, call.date("start"), call.date("end")));
     }
 
     private Object getDbSchema(ApiCall call) {
@@ -246,16 +247,16 @@ public final class ApiRoutes {
     }
 
     private Object getForecast(ApiCall call) {
-        String symbol = call.requiredText("symbol", "\"MSFT\""), interval = call.text("interval");
-        if (interval != null && !BarAnswers.daily(interval, symbol, engine.storedIntervals())) {
+        String symbol = call.requiredText("symbol", "\"MSFT\""), interval = engine.barInterval(symbol, call.text("interval"));
+        if (interval != null) {
             return engine.getForecast(symbol, interval, call.text("model"), call.integer("horizon"), levels(call), call.text("calibration"));
         }
         return engine.getForecast(symbol, call.text("model"), call.integer("horizon"), levels(call), call.text("calibration"));
     }
 
     private Object getBacktestError(ApiCall call) {
-        String symbol = call.requiredText("symbol", "\"MSFT\""), interval = call.text("interval");
-        if (interval != null && !BarAnswers.daily(interval, symbol, engine.storedIntervals())) {
+        String symbol = call.requiredText("symbol", "\"MSFT\""), interval = engine.barInterval(symbol, call.text("interval"));
+        if (interval != null) {
             return engine.getBacktestError(symbol, interval, call.text("model"), call.integer("horizon"), call.text("origins"), number(call, "eval_fraction"), levels(call));
         }
         return engine.getBacktestError(symbol, call.text("model"),
@@ -287,15 +288,9 @@ public final class ApiRoutes {
     }
 
     private Object getChartData(ApiCall call) {
-        String symbol = call.requiredText("symbol", "\"MSFT\"");
-        Map<String, List<String>> stored = engine.storedIntervals();
-        // a symbol with bars only is charted at its finest stored interval, as the workstation and render_chart open it
-        List<String> own = stored.get(symbol.trim().toUpperCase(java.util.Locale.ROOT));
-        String interval = call.text("interval") == null && own != null && !own.isEmpty() && !own.contains("1d") ? own.get(0) : call.text("interval");
-        if (!BarAnswers.daily(interval, symbol, stored)) {
-            return BarAnswers.columns(engine.getBars(call.requiredText("symbol", "\"MSFT\""), interval, null, null), call.integer("days"));
-        }
-        return engine.getChartData(call.requiredText("symbol", "\"MSFT\""), call.integer("days"), call.text("model"), call.integer("horizon"),
+        String symbol = call.requiredText("symbol", "\"MSFT\""), interval = engine.chartInterval(symbol, call.text("interval"));
+        if (interval != null) return BarAnswers.columns(engine.getBars(symbol, interval, null, null), call.integer("days"));
+        return engine.getChartData(symbol, call.integer("days"), call.text("model"), call.integer("horizon"),
                 call.text("calibration"), Boolean.TRUE.equals(call.bool("overlays")));
     }
 

@@ -19,12 +19,6 @@ final class BarAnswers {
 
     private BarAnswers() {}
 
-    /** Whether a call answers as it always has: no interval, or 1d for a symbol with daily prices. */
-    static boolean daily(String interval, String symbol, Map<String, List<String>> stored) {
-        if (interval == null || interval.isBlank()) return true;
-        return interval.trim().equals("1d") && stored.getOrDefault(symbol.trim().toUpperCase(Locale.ROOT), List.of()).contains("1d");
-    }
-
     /** list_symbols' entries: each symbol's fields plus its stored and readable intervals. */
     static List<Map<String, Object>> withIntervals(List<SymbolInfo> symbols, Map<String, List<String>> stored) {
         List<Map<String, Object>> out = new ArrayList<>();

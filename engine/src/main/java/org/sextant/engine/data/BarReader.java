@@ -35,6 +35,33 @@ public final class BarReader {
         });
     }
 
+    /** The intervals stored for one symbol (finest first; daily prices count as 1d); empty when it has none. */
+    // dup: the JDBC bind-and-read shape every store query has; the statement and its row differ
+    public List<String> storedIntervals(String symbol) {
+        return store.read(c -> {
+            List<String> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement(
+                    "SELECT interval FROM (SELECT '1d' AS interval FROM (SELECT 1 FROM prices WHERE symbol = ? LIMIT 1) "
+                            + "UNION SELECT DISTINCT interval FROM bars WHERE symbol = ?) ORDER BY list_position(" + intervalList() + ", interval)")) {
+                p.setString(1, symbol);
+                p.setString(2, symbol);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) out.add(r.getString(1));
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * The finest stored interval of a symbol with bars but no daily prices (the USD/CHF sample's
+     * 30m), what its chart opens at when no interval is asked; null when it has daily prices or
+     * nothing stored.
+     */
+    public static String barsOnlyFinest(List<String> stored) {
+        return stored == null || stored.isEmpty() || stored.contains("1d") ? null : stored.get(0);
+    }
+
     /** Every interval a symbol can be read at: the stored ones and every coarser one. */
     public static List<String> readable(List<String> stored) {
         List<String> out = new ArrayList<>();
@@ -62,7 +89,7 @@ public final class BarReader {
      * Refused, naming what exists, when the symbol has no bars at or finer than the interval.
      */
     public BarSeries read(String symbol, BarInterval interval, LocalDate from, LocalDate to) {
-        List<String> stored = storedIntervals().getOrDefault(symbol, List.of());
+        List<String> stored = storedIntervals(symbol);
         if (stored.isEmpty()) {
             throw SextantException.notFound("symbol", "no prices for " + symbol, "list_symbols names the symbols and their intervals");
         }

@@ -61,6 +61,26 @@ public final class PriceRepository {
 
     public Map<String, List<String>> storedIntervals() { return new BarReader(store).storedIntervals(); }
 
+    /** The intervals stored for {@code symbol} (finest first; daily prices count as 1d); empty for an unknown symbol. */
+    public List<String> storedIntervals(String symbol) { return new BarReader(store).storedIntervals(canonical(requireText(symbol))); }
+
+    /**
+     * The bar interval a request about {@code symbol} at {@code asked} reads, or null for the daily
+     * answer it has always had: no interval asked, or 1d of a symbol with daily prices.
+     */
+    public String barInterval(String symbol, String asked) {
+        if (asked == null || asked.isBlank()) return null;
+        return asked.trim().equals("1d") && storedIntervals(symbol).contains("1d") ? null : asked;
+    }
+
+    /**
+     * As {@link #barInterval}, for a chart: with no interval asked, a symbol with bars only (the
+     * USD/CHF sample) is drawn at its finest stored interval, as the workstation opens it.
+     */
+    public String chartInterval(String symbol, String asked) {
+        return asked == null || asked.isBlank() ? BarReader.barsOnlyFinest(storedIntervals(symbol)) : barInterval(symbol, asked);
+    }
+
     /** Symbols with bars but no daily prices, the query bounded as for {@link #symbols}. */
     public List<SymbolInfo> barsOnlySymbols(String query) {
         return new BarReader(store).barsOnlySymbols(searchText(query));
@@ -171,8 +191,8 @@ public final class PriceRepository {
         try {
             return requireSymbol(symbol);
         } catch (SextantException unknown) {
-            List<String> stored = storedIntervals().get(canonical(requireText(symbol)));
-            if (stored == null || stored.isEmpty()) throw unknown;
+            List<String> stored = storedIntervals(symbol);
+            if (stored.isEmpty()) throw unknown;
             List<String> coarser = BarReader.readable(stored).subList(1, BarReader.readable(stored).size());
             throw SextantException.invalid(field, "'" + symbol + "' has no daily prices, only bars at " + String.join(", ", stored),
                     fix + ": " + stored.get(0) + (coarser.isEmpty() ? "" : " or a coarser one resampled from it (" + String.join(", ", coarser) + ")"));

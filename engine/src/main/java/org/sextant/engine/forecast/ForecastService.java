@@ -317,9 +317,8 @@ public final class ForecastService {
             }
         }
         if (r.symbols() == null || r.symbols().isEmpty()) { // the whole store: say why the symbols with bars only are not in it
-            Map<String, List<String>> stored = prices.storedIntervals();
             for (SymbolInfo b : prices.barsOnlySymbols(null)) {
-                skipped.add(new ScanResult.Skipped(b.symbol(), "only bars at " + String.join(", ", stored.getOrDefault(b.symbol(), List.of()))
+                skipped.add(new ScanResult.Skipped(b.symbol(), "only bars at " + String.join(", ", prices.storedIntervals(b.symbol()))
                         + ": scans rank daily prices; its chart and get_forecast forecast its bars at an interval"));
             }
         }

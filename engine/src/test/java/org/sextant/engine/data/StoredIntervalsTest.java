@@ -1,0 +1,76 @@
+package org.sextant.engine.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.file.Path;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.ingest.SampleUniverse;
+import org.sextant.engine.store.Store;
+
+/**
+ * Which interval a request about one symbol reads, decided once in the engine for every caller
+ * (get_chart_data, render_chart, Compare, the CLI): the sample's USD/CHF has 30-minute bars only,
+ * IBM daily prices, and here also hourly and weekly bars of its own.
+ */
+class StoredIntervalsTest {
+    @TempDir static Path tmp;
+    static Store store;
+    static PriceRepository prices;
+
+    @BeforeAll
+    static void load() {
+        store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
+        SampleUniverse.loadIfEmpty(store);
+        store.inTransaction(c -> {
+            try (Statement s = c.createStatement()) {
+                s.execute("INSERT INTO bars VALUES ('IBM', '1w', TIMESTAMP '2020-01-06 14:30', 1, 2, 0.5, 1.5, 10, 'test'), "
+                        + "('IBM', '1h', TIMESTAMP '2020-01-06 14:30', 1, 2, 0.5, 1.5, 10, 'test')");
+            }
+            return null;
+        });
+        prices = new PriceRepository(store);
+    }
+
+    @AfterAll
+    static void close() {
+        store.close();
+    }
+
+    @Test
+    void oneSymbolsIntervalsAreThoseOfTheWholeStoreFinestFirst() {
+        BarReader reader = new BarReader(store);
+        Map<String, List<String>> all = reader.storedIntervals();
+        assertEquals(List.of("1h", "1d", "1w"), reader.storedIntervals("IBM"));
+        assertEquals(List.of("30m"), reader.storedIntervals("USDCHF"));
+        assertEquals(List.of(), reader.storedIntervals("NOPE"));
+        for (String symbol : all.keySet()) assertEquals(all.get(symbol), reader.storedIntervals(symbol), symbol);
+        assertEquals(List.of("30m"), prices.storedIntervals(" usdchf "), "the repository canonicalises the symbol");
+    }
+
+    @Test
+    void aSymbolWithBarsOnlyOpensAtItsFinestAndOneWithDailyPricesDaily() {
+        assertEquals("30m", BarReader.barsOnlyFinest(List.of("30m", "1w")));
+        assertNull(BarReader.barsOnlyFinest(List.of("1h", "1d")));
+        assertNull(BarReader.barsOnlyFinest(List.of()));
+        assertEquals("30m", prices.chartInterval("usdchf", null));
+        assertNull(prices.chartInterval("IBM", null), "daily prices: the daily chart");
+        assertNull(prices.chartInterval("NOPE", null), "unknown: the daily path, whose error names the symbol");
+        assertEquals("4h", prices.chartInterval("USDCHF", "4h"));
+    }
+
+    @Test
+    void oneDayIsTheDailyAnswerOnlyForASymbolWithDailyPrices() {
+        assertNull(prices.barInterval("IBM", null));
+        assertNull(prices.barInterval("IBM", " 1d "));
+        assertEquals("1d", prices.barInterval("USDCHF", "1d"), "resampled from its 30-minute bars");
+        assertEquals("1w", prices.barInterval("IBM", "1w"));
+        assertNull(prices.barInterval("USDCHF", null), "no interval asked: the daily answer, refused with its intervals named");
+    }
+}
