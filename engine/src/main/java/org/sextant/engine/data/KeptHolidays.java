@@ -90,6 +90,7 @@ public final class KeptHolidays {
 
     private final List<Rule> rules;
     private final Moved moved;
+    private final java.util.Map<Integer, Set<LocalDate>> closedByYear = new java.util.concurrent.ConcurrentHashMap<>();
 
     private KeptHolidays(List<Rule> rules, Moved moved) {
         this.rules = List.copyOf(rules);
@@ -103,10 +104,19 @@ public final class KeptHolidays {
     public Moved moved() { return moved; }
 
     public boolean holiday(LocalDate d) {
-        for (Rule r : rules) if (d.equals(r.in(d.getYear()))) return true;
-        if (moved == Moved.NOT) return false;
-        for (int y = d.getYear() - 1; y <= d.getYear() + 1; y++) if (movedDays(rules, moved, y).contains(d)) return true; // 31 December's Saturday moves into January
-        return false;
+        return closedByYear.computeIfAbsent(d.getYear(), this::closedIn).contains(d);
+    }
+
+    /** The year's holidays, moved ones included (31 December's Saturday moves into January): a long forecast asks each day. */
+    private Set<LocalDate> closedIn(int year) {
+        Set<LocalDate> out = new HashSet<>();
+        for (Rule r : rules) {
+            LocalDate d = r.in(year);
+            if (d != null) out.add(d);
+        }
+        if (moved == Moved.NOT) return out;
+        for (int y = year - 1; y <= year + 1; y++) for (LocalDate d : movedDays(rules, moved, y)) if (d.getYear() == year) out.add(d);
+        return out;
     }
 
     /**

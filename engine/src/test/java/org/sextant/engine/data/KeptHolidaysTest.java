@@ -101,6 +101,25 @@ class KeptHolidaysTest {
     }
 
     @Test
+    void aNewYearsDayMovedBackIntoDecemberClosesTheYearBefore() {
+        // the federal rule with New Year's Day: 1 January 2022 (a Saturday) was kept on Friday 31 December 2021
+        Set<LocalDate> us = dates("2020-01-01", "2020-07-03", "2020-12-25", "2021-01-01", "2021-07-05", "2021-12-24", "2021-12-31", "2022-07-04",
+                "2022-12-26", "2023-01-02", "2023-07-04", "2023-12-25", "2024-01-01", "2024-07-04", "2024-12-25", "2025-01-01", "2025-07-04", "2025-12-25");
+        KeptHolidays kept = KeptHolidays.learn(weekdays(LocalDate.of(2020, 1, 2), LocalDate.of(2025, 12, 31), d -> !us.contains(d)));
+        assertEquals(KeptHolidays.Moved.NEAREST_WEEKDAY, kept.moved());
+        assertTrue(kept.holiday(LocalDate.of(2027, 12, 31)), "1 January 2028 is a Saturday");
+        assertTrue(kept.holiday(LocalDate.of(2023, 1, 2)), "1 January 2023 was a Sunday");
+        assertFalse(kept.holiday(LocalDate.of(2026, 12, 31)), "1 January 2027 is a Friday");
+        // asked in any order, a year's days are the same (they are worked out once per year and kept)
+        KeptHolidays fresh = KeptHolidays.learn(weekdays(LocalDate.of(2020, 1, 2), LocalDate.of(2025, 12, 31), d -> !us.contains(d)));
+        List<LocalDate> backwards = new ArrayList<>();
+        for (LocalDate d = LocalDate.of(2030, 12, 31); !d.isBefore(LocalDate.of(2026, 1, 1)); d = d.minusDays(1)) if (fresh.holiday(d)) backwards.add(0, d);
+        List<LocalDate> forwards = new ArrayList<>();
+        for (LocalDate d = LocalDate.of(2026, 1, 1); !d.isAfter(LocalDate.of(2030, 12, 31)); d = d.plusDays(1)) if (kept.holiday(d)) forwards.add(d);
+        assertEquals(forwards, backwards);
+    }
+
+    @Test
     void aRuleThatOnlyCoincidesWithABetterOneIsNotKept() {
         // Thanksgiving 2020-2025 (the fourth Thursday) is also November's last Thursday in five of
         // those six years; 30 November 2023 was a trading day
