@@ -102,16 +102,27 @@ public final class GlobalModel {
         }
     }
 
+    /** Member {@code member}'s untrained network for {@code inputs} inputs: c's layers, one output per step, its own seed. */
+    static Mlp network(GlobalConfig c, int member, int inputs) {
+        int[] sizes = new int[c.layers() + 2];
+        sizes[0] = inputs;
+        Arrays.fill(sizes, 1, sizes.length - 1, c.hidden());
+        sizes[sizes.length - 1] = c.horizon();
+        return new Mlp(sizes, memberSeed(c, member));
+    }
+
+    /** The draws of member {@code member}'s training windows (series and origin), seeded apart from its weights. */
+    static Random windowDraws(GlobalConfig c, int member) {
+        return new Random(memberSeed(c, member) ^ 0x9E3779B97F4A7C15L);
+    }
+
+    private static long memberSeed(GlobalConfig c, int member) { return c.seed() * 1_000_003L + member; }
+
     private static Mlp trainMember(List<double[]> series, GlobalConfig c, int member, Runnable afterStep) {
         int h = c.horizon(), lookback = c.lookback(member);
-        int[] sizes = new int[c.layers() + 2];
-        sizes[0] = lookback + 1;
-        Arrays.fill(sizes, 1, sizes.length - 1, c.hidden());
-        sizes[sizes.length - 1] = h;
-        long seed = c.seed() * 1_000_003L + member;
-        Mlp net = new Mlp(sizes, seed);
+        Mlp net = network(c, member, lookback + 1);
         Mlp.Trainer trainer = net.new Trainer();
-        Random r = new Random(seed ^ 0x9E3779B97F4A7C15L);
+        Random r = windowDraws(c, member);
         double[][] xs = new double[c.batch()][], ys = new double[c.batch()][];
         double[] weights = c.relativeLoss() ? new double[c.batch()] : null;
         for (int s = 0; s < c.steps(); s++) {

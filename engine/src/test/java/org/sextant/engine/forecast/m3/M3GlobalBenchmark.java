@@ -37,7 +37,7 @@ import java.util.concurrent.Future;
  *      [--split test|validation] [--members /tmp/m3-members.csv] [--choose F | --choose-mean-or-median F | --choice F]
  *      [--threads 2] [--seed 1] [--steps 800] [--members-per-group 3] [--locals-only]
  *      [--loss scale|relative|both] [--deseasonalise] [--category monthly] [--save-paths F | --paths F]
- *      [--extra m1,m2] [--hidden 128] [--layers 3] [--log] [--pool yearly=pooled|both|aggregated,...] [--depth 2]
+ *      [--extra m1,m2] [--hidden 128] [--layers 3] [--log] [--pool yearly=pooled|both|aggregated,...] [--depth 2] [--theta-anchored]
  * </pre>
  *
  * <p>{@code --save-paths F} writes every member's forecast; {@code --paths F} reads them instead of
@@ -53,7 +53,7 @@ public final class M3GlobalBenchmark {
         List<Boolean> losses = List.of(false);
         int threads = 2, steps = 800, perGroup = 3, hidden = 128, layers = 3, depth = 1;
         long seed = 1;
-        boolean validation = false, localsOnly = false, deseasonalise = false, meanOrMedian = false, logValues = false;
+        boolean validation = false, localsOnly = false, deseasonalise = false, meanOrMedian = false, logValues = false, thetaAnchored = false;
         Map<String, String> pools = new LinkedHashMap<>();
         String category = null;
         List<String> extras = List.of();
@@ -87,6 +87,7 @@ public final class M3GlobalBenchmark {
                 case "--paths" -> readPaths = Path.of(args[++i]);
                 case "--deseasonalise" -> deseasonalise = true;
                 case "--log" -> logValues = true;
+                case "--theta-anchored" -> thetaAnchored = true;
                 case "--pool" -> { // e.g. yearly=pooled,monthly=both
                     for (String kv : args[++i].split(",")) pools.put(kv.split("=")[0].toLowerCase(Locale.ROOT), kv.split("=")[1]);
                 }
@@ -109,7 +110,7 @@ public final class M3GlobalBenchmark {
         System.out.printf(Locale.ROOT, "M3 %s split: %d series, %d threads, seed %d, %d steps, %d members per group of %dx%d units, %s loss%s%s%s%n",
                 validation ? (depth == 1 ? "validation" : "validation (depth " + depth + ")") : "test", series.size(), threads, seed, steps, perGroup, layers, hidden,
                 losses.size() == 2 ? "relative and scale-unit" : losses.get(0) ? "relative" : "scale-unit", deseasonalise ? ", deseasonalised" : "",
-                logValues ? ", log values" : "", pools.isEmpty() ? "" : ", pools " + pools);
+                logValues ? ", log values" : "", (pools.isEmpty() ? "" : ", pools " + pools) + (thetaAnchored ? ", anchored on Theta" : ""));
         Map<String, Map<String, double[]>> fc = new LinkedHashMap<>();
         Map<String, double[]> times = new LinkedHashMap<>();
         locals(series, cache, threads, fc, times);
@@ -117,7 +118,7 @@ public final class M3GlobalBenchmark {
 
         long t0 = System.nanoTime();
         M3GlobalEnsemble.Forecasts global = readPaths != null ? M3GlobalEnsemble.Forecasts.read(readPaths).firstMembers(perGroup)
-                : M3GlobalEnsemble.forecast(series, pool, M3Series::train, new M3GlobalEnsemble.Settings(perGroup, steps, seed, threads, losses, deseasonalise, hidden, layers, logValues, pools));
+                : M3GlobalEnsemble.forecast(series, pool, M3Series::train, new M3GlobalEnsemble.Settings(perGroup, steps, seed, threads, losses, deseasonalise, hidden, layers, logValues, pools, thetaAnchored));
         if (savePaths != null) global.write(savePaths);
         double cpuGlobal = global.trainCpuSeconds() + global.forecastCpuSeconds();
         System.out.printf(Locale.ROOT, "  global: train %.1f cpu s, forecast %.1f cpu s, %.1f wall s%n",

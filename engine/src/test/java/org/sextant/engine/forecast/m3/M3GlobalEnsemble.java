@@ -2,6 +2,7 @@ package org.sextant.engine.forecast.m3;
 
 import org.sextant.engine.forecast.global.GlobalConfig;
 import org.sextant.engine.forecast.global.GlobalModel;
+import org.sextant.engine.forecast.global.ThetaAnchoredModel;
 import org.sextant.engine.forecast.model.SeasonalAdjustment;
 
 import java.util.ArrayList;
@@ -38,12 +39,13 @@ final class M3GlobalEnsemble {
      * N-BEATS trains its members on different losses to make them disagree usefully; the
      * networks' width and depth; whether they see the logarithms of the (adjusted) values; and per
      * category (lower case) what its models train on: {@code own} (the default) its own series,
-     * {@code pooled} every category's, {@code both} one set of groups on each.
+     * {@code pooled} every category's, {@code both} one set of groups on each; with
+     * {@code thetaAnchored}, networks that correct Theta's forecast ({@link ThetaAnchoredModel}).
      */
     record Settings(int membersPerGroup, int steps, long seed, int threads, List<Boolean> relativeLosses, boolean deseasonalise,
-                    int hidden, int layers, boolean logValues, Map<String, String> pools) {
+                    int hidden, int layers, boolean logValues, Map<String, String> pools, boolean thetaAnchored) {
         Settings(int membersPerGroup, int steps, long seed, int threads, boolean relativeLoss, boolean deseasonalise) {
-            this(membersPerGroup, steps, seed, threads, List.of(relativeLoss), deseasonalise, 128, 3, false, Map.of());
+            this(membersPerGroup, steps, seed, threads, List.of(relativeLoss), deseasonalise, 128, 3, false, Map.of(), false);
         }
 
         /** What the networks see of an (adjusted) series: its logarithms with {@code logValues}, else itself. */
@@ -150,6 +152,11 @@ final class M3GlobalEnsemble {
         }
     }
 
+    /** A trained group: every member's path for the next h values after a history. */
+    interface PathModel {
+        double[][] paths(double[] history, int h);
+    }
+
     /** The mask of all groups of {@code f}. */
     static int allGroups(Forecasts f) { return (1 << f.groups()) - 1; }
 
@@ -184,10 +191,10 @@ final class M3GlobalEnsemble {
         ExecutorService pool = Executors.newFixedThreadPool(s.threads());
         try {
             long c0 = cpuNanos();
-            Map<String, List<Future<GlobalModel>>> models = new LinkedHashMap<>();
+            Map<String, List<Future<PathModel>>> models = new LinkedHashMap<>();
             for (Map.Entry<String, List<M3Series>> e : byCategory.entrySet()) {
                 int h = e.getValue().get(0).horizon();
-                List<Future<GlobalModel>> jobs = new ArrayList<>();
+                List<Future<PathModel>> jobs = new ArrayList<>();
                 int freq = e.getValue().get(0).frequency();
                 for (Pool p : s.pools(e.getKey())) {
                     List<double[]> train = new ArrayList<>();
@@ -200,22 +207,23 @@ final class M3GlobalEnsemble {
                     }
                     for (int g = 0; g < s.groups(); g++) {
                         GlobalConfig c = config(h, s, g);
-                        jobs.add(pool.submit(() -> GlobalModel.train(train, c, f -> { }, () -> false)));
+                        jobs.add(pool.submit(() -> s.thetaAnchored() ? ThetaAnchoredModel.train(train, c)::paths
+                                : GlobalModel.train(train, c, f -> { }, () -> false)::paths));
                     }
                 }
                 models.put(e.getKey(), jobs);
             }
-            Map<String, List<GlobalModel>> trained = new LinkedHashMap<>();
-            for (Map.Entry<String, List<Future<GlobalModel>>> e : models.entrySet()) {
-                List<GlobalModel> list = new ArrayList<>();
-                for (Future<GlobalModel> f : e.getValue()) list.add(f.get());
+            Map<String, List<PathModel>> trained = new LinkedHashMap<>();
+            for (Map.Entry<String, List<Future<PathModel>>> e : models.entrySet()) {
+                List<PathModel> list = new ArrayList<>();
+                for (Future<PathModel> f : e.getValue()) list.add(f.get());
                 trained.put(e.getKey(), list);
             }
             long c1 = cpuNanos();
             Map<String, double[][][]> paths = new java.util.concurrent.ConcurrentHashMap<>();
             List<Future<?>> jobs = new ArrayList<>();
             for (M3Series x : series) {
-                List<GlobalModel> ms = trained.get(x.category());
+                List<PathModel> ms = trained.get(x.category());
                 jobs.add(pool.submit(() -> {
                     double[][][] p = new double[ms.size()][][];
                     SeasonalAdjustment a = adjustment(x.train(), x.frequency(), s);

@@ -20,42 +20,43 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * leak. Both also with pooled training (yearly models on every category's series, quarterly on
  * their own and on every category's) and with aggregated training (quarterly and yearly models
  * also on monthly series summed into quarters and years), where one series' test part could
- * reach another's model.
+ * reach another's model, with networks on log values, and with networks that correct Theta's
+ * forecast (Theta refitted at every training origin).
  * The validation split that chooses groups and weights must not contain a test value either.
  */
 class M3GlobalLeakageTest {
     // the property does not depend on how well the model is trained
     private static final M3GlobalEnsemble.Settings TINY = new M3GlobalEnsemble.Settings(1, 3, 7, 2, true, true);
 
-    private static M3GlobalEnsemble.Settings settings(String pools) {
-        java.util.Map<String, String> map = switch (pools) {
-            case "own" -> java.util.Map.of();
-            case "pooled" -> java.util.Map.of("yearly", "pooled", "quarterly", "both");
+    private static M3GlobalEnsemble.Settings settings(String variant) {
+        java.util.Map<String, String> map = switch (variant) {
+            case "own", "log values" -> java.util.Map.of();
+            case "pooled", "anchored on Theta" -> java.util.Map.of("yearly", "pooled", "quarterly", "both");
             case "aggregated" -> java.util.Map.of("yearly", "aggregated", "quarterly", "aggregated");
-            default -> throw new IllegalArgumentException(pools);
+            default -> throw new IllegalArgumentException(variant);
         };
-        return new M3GlobalEnsemble.Settings(1, 3, 7, 2, List.of(true), true, 128, 3, false, map);
+        return new M3GlobalEnsemble.Settings(1, 3, 7, 2, List.of(true), true, 128, 3, variant.equals("log values"), map, variant.equals("anchored on Theta"));
     }
 
-    @ParameterizedTest(name = "training sets {0}")
-    @ValueSource(strings = {"own", "pooled", "aggregated"})
-    void perturbingTheTestPartsChangesNoForecast(String pools) throws Exception {
+    @ParameterizedTest(name = "training {0}")
+    @ValueSource(strings = {"own", "pooled", "aggregated", "log values", "anchored on Theta"})
+    void perturbingTheTestPartsChangesNoForecast(String variant) throws Exception {
         List<M3Series> series = sample();
-        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, M3Series::train, settings(pools));
-        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), M3Series::train, settings(pools));
+        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, M3Series::train, settings(variant));
+        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), M3Series::train, settings(variant));
         assertEquals(series.size(), before.paths().size());
         M3Series quarterly = series.stream().filter(s -> s.category().equalsIgnoreCase("quarterly")).findFirst().orElseThrow();
-        assertEquals(pools.equals("pooled") ? 2 * TINY.groups() : TINY.groups(), before.paths().get(quarterly.id()).length, "both pools train a set of groups each");
+        assertEquals(settings(variant).pools("quarterly").size() == 2 ? 2 * TINY.groups() : TINY.groups(), before.paths().get(quarterly.id()).length, "both pools train a set of groups each");
         for (M3Series s : series) assertTrue(java.util.Arrays.deepEquals(before.paths().get(s.id()), after.paths().get(s.id())), s.id());
     }
 
-    @ParameterizedTest(name = "training sets {0}")
-    @ValueSource(strings = {"own", "pooled", "aggregated"})
-    void theCheckCatchesATrainingPathThatSeesTestValues(String pools) throws Exception {
+    @ParameterizedTest(name = "training {0}")
+    @ValueSource(strings = {"own", "pooled", "aggregated", "log values", "anchored on Theta"})
+    void theCheckCatchesATrainingPathThatSeesTestValues(String variant) throws Exception {
         List<M3Series> series = sample();
         java.util.function.Function<M3Series, double[]> leaky = s -> concat(s.train(), s.test());
-        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, leaky, settings(pools));
-        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), leaky, settings(pools));
+        M3GlobalEnsemble.Forecasts before = M3GlobalEnsemble.forecast(series, leaky, settings(variant));
+        M3GlobalEnsemble.Forecasts after = M3GlobalEnsemble.forecast(perturbed(series), leaky, settings(variant));
         boolean changed = false;
         for (M3Series s : series) changed |= !java.util.Arrays.deepEquals(before.paths().get(s.id()), after.paths().get(s.id()));
         assertTrue(changed, "a training path that sees the test parts must change some forecast when they change");
