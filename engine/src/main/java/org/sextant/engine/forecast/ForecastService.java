@@ -317,8 +317,9 @@ public final class ForecastService {
             }
         }
         if (r.symbols() == null || r.symbols().isEmpty()) { // the whole store: say why the symbols with bars only are not in it
+            Map<String, List<String>> stored = prices.storedIntervals(); // one query however many symbols have bars only
             for (SymbolInfo b : prices.barsOnlySymbols(null)) {
-                skipped.add(new ScanResult.Skipped(b.symbol(), "only bars at " + String.join(", ", prices.storedIntervals(b.symbol()))
+                skipped.add(new ScanResult.Skipped(b.symbol(), "only bars at " + String.join(", ", stored.getOrDefault(b.symbol(), List.of()))
                         + ": scans rank daily prices; its chart and get_forecast forecast its bars at an interval"));
             }
         }

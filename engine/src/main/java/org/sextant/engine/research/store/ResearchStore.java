@@ -338,8 +338,8 @@ public final class ResearchStore {
     /** Whether a run reads the daily prices as runs always did: interval 1d and no symbol with bars but no daily prices. */
     public boolean onDailyPrices(List<String> symbols, BarInterval interval) {
         if (interval != BarInterval.D1) return false;
-        BarReader reader = new BarReader(store);
-        for (String s : symbols) if (s != null && BarReader.barsOnlyFinest(reader.storedIntervals(s)) != null) return false;
+        Map<String, List<String>> stored = new BarReader(store).storedIntervals(); // one query for a universe of any size
+        for (String s : symbols) if (s != null && BarReader.barsOnlyFinest(stored.get(s)) != null) return false;
         return true;
     }
 
