@@ -13,11 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sextant.app.pilot.PilotCommand;
 import org.sextant.app.pilot.PilotNotice;
 import org.sextant.engine.Json;
 import org.sextant.engine.home.SextantHome;
@@ -63,20 +60,6 @@ class PilotQueueEndToEndTest {
             assertEquals(JobState.SUCCEEDED, state);
             assertEquals("Driven by an agent: start a forecast backtest of " + symbol, notices.get(0).text());
         }
-    }
-
-    /** The app knows exactly the commands drive_app queues, with the same required arguments. */
-    @Test
-    void theAppExecutesExactlyTheCommandsDriveAppOffers() throws Exception {
-        Path source = Path.of("..", "mcp-launcher", "src", "main", "java", "org", "sextant", "mcp", "tools", "DriveApp.java");
-        assertTrue(Files.exists(source), "the launcher's drive_app source is part of the repository: " + source.toAbsolutePath());
-        Matcher m = Pattern.compile("m\\.put\\(\"(\\w+)\", List\\.of\\(([^)]*)\\)\\)").matcher(Files.readString(source));
-        Map<String, List<String>> offered = new LinkedHashMap<>();
-        while (m.find()) {
-            offered.put(m.group(1), Pattern.compile("\"(\\w+)\"").matcher(m.group(2)).results().map(r -> r.group(1)).toList());
-        }
-        assertFalse(offered.isEmpty(), "found drive_app's command list");
-        assertEquals(offered, PilotCommand.COMMANDS);
     }
 
     /** What DriveApp.handle writes, byte for byte in structure: pretty JSON, temp under commands/, atomic rename. */

@@ -1,5 +1,6 @@
 package org.sextant.mcp;
 
+import org.sextant.contract.McpClient;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.sextant.mcp.envelope.Json;
@@ -30,21 +31,21 @@ final class ConfigCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ClientConfig config;
+        McpClient config;
         try {
-            config = ClientConfig.byId(client);
+            config = McpClient.byId(client);
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println(e.getMessage());
             return 2;
         }
         String home = parent.home().root().toString();
         PrintWriter out = spec.commandLine().getOut();
-        out.println(Json.writePretty(config.snippet(ClientConfig.launcherCommand(), home,
+        out.println(Json.writePretty(config.snippet(McpClient.launcherCommand(), home,
                 allTools ? java.util.List.of(SextantMcp.ALL_TOOLS_OPTION) : java.util.List.of())));
         out.flush();
         PrintWriter err = spec.commandLine().getErr();
         err.println();
-        err.println("Put this in " + config.file() + " (merge with servers already there), then restart the client.");
+        err.println("Put this in " + config.title() + "'s " + config.file() + " (merge with servers already there), then restart the client.");
         err.println("SEXTANT_ALLOW_RUNS: \"0\" lets agents read only. Set it to \"1\" to let them run write tools");
         err.println("(imports, forecasts, backtests). Any other value, or none, refuses writes.");
         if (!allTools) {

@@ -1,5 +1,6 @@
 package org.sextant.mcp;
 
+import org.sextant.contract.McpClient;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,7 +24,7 @@ class ConfigCommandTest {
 
     @AfterEach
     void clear() {
-        System.clearProperty(ClientConfig.LAUNCHER_PROPERTY);
+        System.clearProperty(McpClient.LAUNCHER_PROPERTY);
     }
 
     record Run(int code, String out, String err) {}
@@ -46,7 +47,7 @@ class ConfigCommandTest {
     @Test
     @SuppressWarnings("unchecked")
     void cursorAndClaudeUseMcpServersWithTheStartScriptAndHome() {
-        System.setProperty(ClientConfig.LAUNCHER_PROPERTY, "/opt/sextant/bin/sextant-mcp");
+        System.setProperty(McpClient.LAUNCHER_PROPERTY, "/opt/sextant/bin/sextant-mcp");
         for (String client : List.of("cursor", "claude")) {
             Run r = run("config", client, "--home", home.toString());
             assertEquals(0, r.code(), r.err());

@@ -23,6 +23,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Circle;
 import javafx.util.Duration;
+import org.sextant.contract.McpClient;
 import org.sextant.engine.Sextant;
 
 /**
@@ -120,7 +121,7 @@ public final class AgentsView implements WorkstationView {
 
     private Node configs() {
         HBox box = new HBox(10);
-        for (McpClientConfig client : McpClientConfig.values()) {
+        for (McpClient client : McpClient.values()) {
             String text = model.configText(client);
             TextArea area = new TextArea(text);
             area.setEditable(false);

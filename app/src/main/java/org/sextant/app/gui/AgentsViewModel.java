@@ -13,7 +13,9 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import org.sextant.contract.McpClient;
 import org.sextant.engine.home.SextantHome;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What the Agents view tells the person: whether a launcher (or the CLI) has called the app's
@@ -23,6 +25,7 @@ import org.sextant.engine.home.SextantHome;
  * {@link #refresh()} reads the clock and the flag file; it is cheap and runs on the ui thread.
  */
 public final class AgentsViewModel {
+    private static final JsonMapper PLAIN = JsonMapper.builder().build(); // the launcher's own mapper settings
     /** A call within this long counts as "an agent is connected". */
     static final Duration RECENT = Duration.ofMinutes(5);
 
@@ -96,8 +99,14 @@ public final class AgentsViewModel {
                 + "read only). Change it there and restart the client; the app cannot open this gate.";
     }
 
-    public String configText(McpClientConfig client) {
-        return client.text(McpClientConfig.launcherCommand(), home.root().toAbsolutePath().normalize().toString());
+    /** What {@code sextant-mcp config CLIENT} prints for this app's home. */
+    public String configText(McpClient client) {
+        return configText(client, McpClient.launcherCommand(), home.root().toAbsolutePath().normalize().toString());
+    }
+
+    /** The client's entry for the launcher {@code command} on {@code home}, pretty JSON. */
+    static String configText(McpClient client, String command, String home) {
+        return PLAIN.writerWithDefaultPrettyPrinter().writeValueAsString(client.snippet(command, home, List.of()));
     }
 
     public List<McpTools.Tool> tools() { return tools; }

@@ -1,8 +1,7 @@
 package org.sextant.app.pilot;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import org.sextant.contract.PilotCommands;
 import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
 import tools.jackson.core.JacksonException;
@@ -12,26 +11,10 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * One command file of commands/pending, as the launcher's drive_app writes it:
  * {@code {"id", "command", "args": {...}, "created_at"}}. Parsing refuses anything else with the
- * field at fault, so a malformed or unknown command is never executed.
+ * field at fault, so a malformed or unknown command is never executed. The commands and their
+ * required arguments are the contract's {@link PilotCommands}.
  */
 public record PilotCommand(String id, String command, ObjectNode args, JsonNode original) {
-
-    /** Every command the app executes, with the arguments it requires (optional ones are not listed). */
-    public static final Map<String, List<String>> COMMANDS = commands();
-
-    // duplicates: the launcher's DriveApp lists these commands too; the app may not link the launcher, so each keeps its list
-    private static Map<String, List<String>> commands() {
-        Map<String, List<String>> m = new LinkedHashMap<>();
-        m.put("open_chart", List.of("symbol"));
-        m.put("select_view", List.of("view"));
-        m.put("open_run", List.of("run_id"));
-        m.put("start_forecast", List.of("symbol"));
-        m.put("start_backtest", List.of("spec", "symbols"));
-        return m;
-    }
-
-    /** Commands that only make sense with a window on screen. */
-    public static final List<String> WINDOW_COMMANDS = List.of("open_chart", "select_view", "open_run");
 
     /** @param fallbackId the file name without .json, used when the file names no id */
     public static PilotCommand parse(String fallbackId, String content) {
@@ -53,13 +36,13 @@ public record PilotCommand(String id, String command, ObjectNode args, JsonNode 
         JsonNode cmd = root.get("command");
         if (cmd == null || !cmd.isString() || cmd.asString().isBlank()) {
             throw SextantException.invalid("command", "command is missing or not a string",
-                    "use one of " + String.join(", ", COMMANDS.keySet()));
+                    "use one of " + String.join(", ", PilotCommands.REQUIRED.keySet()));
         }
         String name = cmd.asString();
-        List<String> needed = COMMANDS.get(name);
+        List<String> needed = PilotCommands.REQUIRED.get(name);
         if (needed == null) {
             throw SextantException.invalid("command", "'" + name + "' is not a command the app knows",
-                    "use one of " + String.join(", ", COMMANDS.keySet()));
+                    "use one of " + String.join(", ", PilotCommands.REQUIRED.keySet()));
         }
         JsonNode args = root.get("args");
         if (args != null && !args.isNull() && !args.isObject()) {
@@ -77,7 +60,7 @@ public record PilotCommand(String id, String command, ObjectNode args, JsonNode 
     }
 
     public boolean needsWindow() {
-        return WINDOW_COMMANDS.contains(command);
+        return PilotCommands.WINDOW.contains(command);
     }
 
     /** What a person reads in the window's notice: "open chart AAPL". */

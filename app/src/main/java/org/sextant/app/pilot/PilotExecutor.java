@@ -1,6 +1,7 @@
 package org.sextant.app.pilot;
 
 import org.sextant.contract.FailReason;
+import org.sextant.contract.PilotCommands;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,7 +76,7 @@ public final class PilotExecutor {
                 out.put("job", job);
             }
             default -> throw SextantException.invalid("command", "'" + c.command() + "' is not a command the app knows",
-                    "use one of " + String.join(", ", PilotCommand.COMMANDS.keySet()));
+                    "use one of " + String.join(", ", PilotCommands.REQUIRED.keySet()));
         }
         return out;
     }

@@ -16,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sextant.contract.McpClient;
 import org.sextant.engine.home.SextantHome;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -69,13 +70,13 @@ class AgentsViewModelTest {
         JsonMapper json = JsonMapper.builder().build();
         while (m.find()) documented.add(json.readTree(m.group(1)));
         assertEquals(3, documented.size(), "Cursor, VS Code, Claude Desktop");
-        McpClientConfig[] order = {McpClientConfig.CURSOR, McpClientConfig.VSCODE, McpClientConfig.CLAUDE};
+        McpClient[] order = {McpClient.CURSOR, McpClient.VSCODE, McpClient.CLAUDE};
         for (int i = 0; i < 3; i++) {
-            String text = order[i].text("/opt/sextant/bin/sextant-mcp", "/home/me/.sextant");
+            String text = AgentsViewModel.configText(order[i], "/opt/sextant/bin/sextant-mcp", "/home/me/.sextant");
             assertEquals(documented.get(i), json.readTree(text), order[i].title());
         }
         SextantHome home = new SextantHome(root);
-        String cursor = new AgentsViewModel(home, () -> 0, Clock.systemUTC(), false, List.of()).configText(McpClientConfig.CURSOR);
+        String cursor = new AgentsViewModel(home, () -> 0, Clock.systemUTC(), false, List.of()).configText(McpClient.CURSOR);
         JsonNode env = json.readTree(cursor).get("mcpServers").get("sextant").get("env");
         assertEquals(root.toAbsolutePath().normalize().toString(), env.get("SEXTANT_HOME").asString());
         assertEquals("0", env.get("SEXTANT_ALLOW_RUNS").asString());

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sextant.contract.PilotCommands;
 import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
@@ -188,6 +189,27 @@ class CommandQueueTest {
         queue.drain();
         JsonNode done = assertRefused("cmd-1", "invalid_input", "args.view");
         assertTrue(done.get("fix").asString().contains("charts, data, jobs"), done.toString());
+    }
+
+    /** drive_app offers the contract's commands; each must reach its own branch, not "not a command the app knows". */
+    @Test
+    void everyCommandDriveAppMayQueueIsOneTheAppCarriesOut() throws Exception {
+        Files.createFile(home.pilotFlag());
+        int n = 0;
+        for (var command : PilotCommands.REQUIRED.entrySet()) {
+            StringBuilder args = new StringBuilder("{");
+            for (String key : command.getValue()) {
+                // values the engine refuses at once: no job starts, but the command's own branch must refuse them
+                args.append(args.length() > 1 ? ", " : "").append('"').append(key).append("\": ")
+                        .append(key.equals("symbols") ? "[\"NOPE\"]" : key.equals("spec") ? "{}" : "\"nope\"");
+            }
+            queueCommand("cmd-" + ++n, command.getKey(), args.append('}').toString());
+        }
+        assertEquals(n, queue.drain());
+        for (int i = 1; i <= n; i++) {
+            JsonNode d = done("cmd-" + i);
+            assertFalse(d.hasNonNull("field") && d.get("field").asString().equals("command"), d.toString());
+        }
     }
 
     /** Writes like the launcher's drive_app: complete temp file outside pending, then an atomic rename. */

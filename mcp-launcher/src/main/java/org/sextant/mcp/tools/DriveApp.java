@@ -12,42 +12,30 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.sextant.contract.FailReason;
+import org.sextant.contract.PilotCommands;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /**
  * Queues one command for the app window (docs/architecture.md, "Files on the user's machine",
  * commands/). The only file the launcher ever writes: written complete under commands/, then
- * renamed into commands/pending, so the app never sees half a command.
+ * renamed into commands/pending, so the app never sees half a command. The commands are the
+ * contract's {@link PilotCommands}, which the app executes.
  */
 final class DriveApp extends LauncherTool {
-    /** Each command with the arguments it needs. */
-    static final Map<String, List<String>> COMMANDS = commands();
-
     DriveApp() {
         super("drive_app", Categories.APP, ToolClass.WRITE, true,
                 "Queues a command for the app window (open a chart, select a view, open a run, start a forecast or backtest).",
                 ArgumentSchema.object()
-                        .oneOf("command", List.copyOf(COMMANDS.keySet()), "what the app should do", true)
-                        .object("args", "the command's arguments: open_chart {symbol}, select_view {view},"
-                                + " open_run {run_id}, start_forecast {symbol}, start_backtest {spec, symbols}", false)
+                        .oneOf("command", List.copyOf(PilotCommands.REQUIRED.keySet()), "what the app should do", true)
+                        .object("args", "the command's arguments: " + PilotCommands.describeArguments(), false)
                         .build());
-    }
-
-    private static Map<String, List<String>> commands() {
-        Map<String, List<String>> m = new LinkedHashMap<>();
-        m.put("open_chart", List.of("symbol"));
-        m.put("select_view", List.of("view"));
-        m.put("open_run", List.of("run_id"));
-        m.put("start_forecast", List.of("symbol"));
-        m.put("start_backtest", List.of("spec", "symbols"));
-        return m;
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
         String command = call.args().requiredString("command", "\"open_chart\"");
-        List<String> needed = COMMANDS.get(command); // the schema's enum is COMMANDS' keys
+        List<String> needed = PilotCommands.REQUIRED.get(command); // the schema's enum is its keys
         Map<String, Object> args = call.args().optionalObject("args").orElse(Map.of());
         for (String key : needed) {
             if (args.get(key) == null) {

@@ -1,23 +1,23 @@
-package org.sextant.app.gui;
+package org.sextant.contract;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The JSON that makes an MCP client start the launcher: the same text {@code sextant-mcp config
- * cursor|vscode|claude} prints (the app does not link the launcher, so it is built here the same
- * way; a test holds both to the snippets of docs/mcp.md).
+ * The MCP clients Sextant writes a config for, and the entry that makes each start the launcher:
+ * {@code sextant-mcp config CLIENT} prints it and the app's Agents view shows it, both from here
+ * (docs/mcp.md holds its snippets to them).
  */
-public enum McpClientConfig {
+public enum McpClient {
     CURSOR("cursor", "Cursor", "~/.cursor/mcp.json (or .cursor/mcp.json in a project)", "mcpServers", false),
     VSCODE("vscode", "VS Code", ".vscode/mcp.json in the workspace (or the user mcp.json)", "servers", true),
     CLAUDE("claude", "Claude Desktop", "claude_desktop_config.json (Settings > Developer > Edit Config)", "mcpServers", false);
 
-    /** The launcher's start script path, as the launcher itself reads it (bin/sextant passes it to the app too). */
+    /** The server's name in every client's config. */
+    public static final String SERVER_NAME = "sextant";
+    /** The launcher's start script path: the script sets it to its own absolute path (bin/sextant passes it to the app too). */
     public static final String LAUNCHER_PROPERTY = "sextant.launcher";
-    private static final JsonMapper PLAIN = JsonMapper.builder().build(); // the launcher's own mapper settings
 
     private final String id;
     private final String title;
@@ -25,8 +25,7 @@ public enum McpClientConfig {
     private final String rootKey;
     private final boolean typed;
 
-    // duplicates: a field-by-field constructor, alike by nature
-    McpClientConfig(String id, String title, String file, String rootKey, boolean typed) {
+    McpClient(String id, String title, String file, String rootKey, boolean typed) {
         this.id = id;
         this.title = title;
         this.file = file;
@@ -36,28 +35,33 @@ public enum McpClientConfig {
 
     public String id() { return id; }
     public String title() { return title; }
+    /** Where the client keeps its config, in words a person can follow. */
     public String file() { return file; }
 
+    /** The start script's path when it set {@link #LAUNCHER_PROPERTY}; otherwise rely on PATH. */
     public static String launcherCommand() {
         String script = System.getProperty(LAUNCHER_PROPERTY);
         return script == null || script.isBlank() ? "sextant-mcp" : script;
     }
 
-    // duplicates: the launcher's ClientConfig builds the same snippet; the app may not link the launcher (see above)
-    public Map<String, Object> snippet(String command, String home) {
+    /** The client's entry for the launcher; {@code args} are its options (e.g. --all-tools). Agents start read-only. */
+    public Map<String, Object> snippet(String command, String home, List<String> args) {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("SEXTANT_HOME", home);
         env.put("SEXTANT_ALLOW_RUNS", "0");
         Map<String, Object> server = new LinkedHashMap<>();
         if (typed) server.put("type", "stdio");
         server.put("command", command);
-        server.put("args", List.of());
+        server.put("args", List.copyOf(args));
         server.put("env", env);
-        return Map.of(rootKey, Map.of("sextant", server));
+        return Map.of(rootKey, Map.of(SERVER_NAME, server));
     }
 
-    /** Pretty JSON, as {@code sextant-mcp config} prints it. */
-    public String text(String command, String home) {
-        return PLAIN.writerWithDefaultPrettyPrinter().writeValueAsString(snippet(command, home));
+    /** The client named {@code id} (cursor, vscode or claude; any case). */
+    public static McpClient byId(String id) {
+        for (McpClient c : values()) {
+            if (c.id.equalsIgnoreCase(id)) return c;
+        }
+        throw new IllegalArgumentException("unknown client '" + id + "': use cursor, vscode or claude");
     }
 }
