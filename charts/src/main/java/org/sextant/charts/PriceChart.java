@@ -64,7 +64,9 @@ public class PriceChart extends XYChart {
     /** Per backtest origin: its median data set followed by its band data sets (with their levels). */
     private final List<BacktestFan> backtestFans = new ArrayList<>();
 
-    private record BacktestFan(ForecastFan forecast, DoubleDataSet median, List<DoubleErrorDataSet> bands, List<Double> levels) {}
+    private record BacktestFan(ForecastFan forecast, double anchorX, DoubleDataSet median, List<DoubleErrorDataSet> bands, List<Double> levels) {}
+    /** Walk-forward forecasts of a {@link #showBars} series' bars, drawn while the chart draws their interval. */
+    private List<BarFan> barBacktests = List.of();
     private final PriceZoomer zoomer = new PriceZoomer();
     private final CandleRenderer candleRenderer = new CandleRenderer();
     /** y = close, errors down to the low and up to the high: the price axis' range in candle and OHLC views. */
@@ -161,6 +163,7 @@ public class PriceChart extends XYChart {
         }
         drawnTimed = null;
         barFan = null;
+        barBacktests = List.of();
         dateAxis.setTimeline(null);
         intervals.clear();
         clearView();
@@ -317,30 +320,74 @@ public class PriceChart extends XYChart {
         if (!Platform.isFxApplicationThread()) {
             throw new IllegalStateException("PriceChart.showBacktests must run on the JavaFX thread");
         }
+        if (drawnTimed != null) return; // dates are no bar positions: a chart by bar overlays showBarBacktests
         PriceBars s = series.get();
         backtestFans.clear();
-        for (ForecastFan f : forecasts == null || drawnTimed != null ? List.<ForecastFan>of() : forecasts) {
+        for (ForecastFan f : forecasts == null ? List.<ForecastFan>of() : forecasts) {
             if (s == null || !s.symbol().equals(f.symbol())) {
                 throw new IllegalArgumentException("backtest of " + f.symbol() + " on the chart of " + (s == null ? "nothing" : s.symbol()));
             }
             int h = f.targetDates().size();
             double[] x = new double[h];
             for (int i = 0; i < h; i++) x[i] = CalendarTicks.toAxis(f.targetDates().get(i));
-            double[] m = f.median();
-            DoubleDataSet med = new DoubleDataSet("backtest " + f.origin() + " median");
-            med.set(x, m, true);
-            med.setStyle("-fx-line-color: rgba(" + BACKTEST_RGB + ",0.9); -fx-line-width: 1.2;");
-            List<DoubleErrorDataSet> bs = new ArrayList<>();
-            List<Double> levels = new ArrayList<>();
-            for (ForecastFan.Band b : f.bands()) {
-                DoubleErrorDataSet band = FanBands.around("backtest " + f.origin() + " " + bandName(b.level()), x, m, b);
-                band.setStyle("-fx-line-color: rgba(" + BACKTEST_RGB + "," + alpha(b.level()) + ");");
-                bs.add(band);
-                levels.add(b.level());
-            }
-            backtestFans.add(new BacktestFan(f, med, bs, levels));
+            backtestFans.add(backtestFan(f, x, CalendarTicks.toAxis(f.origin()), f.origin().toString()));
         }
         refreshFan();
+    }
+
+    /**
+     * Overlays walk-forward forecasts of the bars of a {@link #showBars} series (null or empty
+     * removes them), as {@link #showBacktests} does for daily ones: each origin's fan over the bars
+     * that followed its origin bar, growing from that bar's close, placed by time at whichever
+     * interval the zoom draws. Call on the FX thread after {@link #showBars} of the same symbol.
+     */
+    public void showBarBacktests(List<BarFan> forecasts) {
+        if (!Platform.isFxApplicationThread()) {
+            throw new IllegalStateException("PriceChart.showBarBacktests must run on the JavaFX thread");
+        }
+        PriceBars s = series.get();
+        for (BarFan f : forecasts == null ? List.<BarFan>of() : forecasts) {
+            if (s == null || !s.symbol().equals(f.fan().symbol())) {
+                throw new IllegalArgumentException("backtest of " + f.fan().symbol() + " on the chart of " + (s == null ? "nothing" : s.symbol()));
+            }
+        }
+        if (drawnTimed == null) return;
+        barBacktests = forecasts == null ? List.of() : List.copyOf(forecasts);
+        placeBarBacktests();
+        refreshFan();
+    }
+
+    /**
+     * Each bar backtest placed by time among the bars drawn: at its own interval its origin and
+     * targets are bar indexes, at a coarser one (zoomed out) they fall inside the bars that hold them.
+     */
+    private void placeBarBacktests() {
+        backtestFans.clear();
+        TimedBars t = drawnTimed;
+        if (t == null || t.size() == 0) return;
+        for (BarFan f : barBacktests) {
+            if (f.originSeconds() < t.seconds(0)) continue; // before the first bar drawn
+            double[] x = new double[f.targetSeconds().length];
+            for (int k = 0; k < x.length; k++) x[k] = AutoInterval.indexAt(t, f.targetSeconds()[k]);
+            backtestFans.add(backtestFan(f.fan(), x, AutoInterval.indexAt(t, f.originSeconds()), t.timeLabel(f.originSeconds())));
+        }
+    }
+
+    /** One origin's overlay: its median dashed and its bands translucent in {@link #BACKTEST_RGB}, at axis positions {@code x}. */
+    private static BacktestFan backtestFan(ForecastFan f, double[] x, double anchorX, String name) {
+        double[] m = f.median();
+        DoubleDataSet med = new DoubleDataSet("backtest " + name + " median");
+        med.set(x, m, true);
+        med.setStyle("-fx-line-color: rgba(" + BACKTEST_RGB + ",0.9); -fx-line-width: 1.2;");
+        List<DoubleErrorDataSet> bs = new ArrayList<>();
+        List<Double> levels = new ArrayList<>();
+        for (ForecastFan.Band b : f.bands()) {
+            DoubleErrorDataSet band = FanBands.around("backtest " + name + " " + bandName(b.level()), x, m, b);
+            band.setStyle("-fx-line-color: rgba(" + BACKTEST_RGB + "," + alpha(b.level()) + ");");
+            bs.add(band);
+            levels.add(b.level());
+        }
+        return new BacktestFan(f, anchorX, med, bs, levels);
     }
 
     /** Whether the backtest overlays are drawn (their toggle). */
@@ -434,7 +481,7 @@ public class PriceChart extends XYChart {
         backtestRenderer.clearAnchors();
         if (backtestsVisible.get()) {
             for (BacktestFan f : backtestFans) {
-                double ax = CalendarTicks.toAxis(f.forecast().origin());
+                double ax = f.anchorX();
                 double ay = f.forecast().lastClose();
                 past.add(f.median());
                 backtestRenderer.setAnchor(f.median(), ax, ay);
@@ -608,6 +655,7 @@ public class PriceChart extends XYChart {
             throw new IllegalStateException("PriceChart.showBars must run on the JavaFX thread");
         }
         barFan = null;
+        barBacktests = List.of();
         intervals.show(bars);
     }
 
@@ -621,6 +669,7 @@ public class PriceChart extends XYChart {
         putSeries(bars.priceBars(), x);
         presetView = false;
         placeBarFan();
+        placeBarBacktests();
         refreshFan();
         double from = range == null ? 0 : range[0];
         double to = range == null ? 0 : Math.max(range[1], range[0] + 1);

@@ -88,6 +88,51 @@ class IntervalChartTest {
     }
 
     @Test
+    void barBacktestsGrowFromTheirOriginBarsAtEveryIntervalDrawn() throws Exception {
+        TimedBars bars = IntradayBars.fx(500, 30, LocalDateTime.of(2001, 3, 28, 9, 0), 5);
+        fx(() -> { chart.showBars(bars); return null; });
+        WaitForAsyncUtils.waitForFxEvents();
+        int[] origins = {100, 300};
+        java.util.List<BarFan> fans = new java.util.ArrayList<>();
+        for (int o : origins) {
+            double c = bars.close(o);
+            long[] targets = {bars.seconds(o + 1), bars.seconds(o + 2)};
+            ForecastFan fan = new ForecastFan("WALK", bars.tradingDay(o), c, java.util.List.of(bars.tradingDay(o + 1), bars.tradingDay(o + 2)),
+                    new double[] {c, c}, java.util.List.of(new ForecastFan.Band(0.80, new double[] {c - 1, c - 1}, new double[] {c + 1, c + 1})));
+            fans.add(new BarFan(fan, ChartInterval.M30, bars.seconds(o), targets));
+        }
+        fx(() -> { chart.showBarBacktests(fans); return null; });
+        java.util.List<DataSet> medians = fx(chart::drawnBacktestMedians);
+        assertEquals(2, medians.size(), "one overlay per origin");
+        for (int i = 0; i < 2; i++) {
+            assertEquals(origins[i] + 1, medians.get(i).get(DataSet.DIM_X, 0), "the first target is the bar after the origin");
+            assertEquals(origins[i] + 2, medians.get(i).get(DataSet.DIM_X, 1));
+            assertEquals(java.util.List.of((double) origins[i], bars.close(origins[i])),
+                    java.util.Arrays.stream(chart.backtestRenderer().anchorOf(medians.get(i))).boxed().toList(), "grows from the origin bar's close");
+        }
+        assertEquals(2, fx(chart::drawnBacktestBands).size());
+
+        // zoomed out to hours: the same origins, inside the hours that hold their bars
+        fx(() -> { chart.finestIntervalProperty().set(ChartInterval.H1); return null; });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(ChartInterval.H1, fx(() -> chart.drawnIntervalProperty().get()));
+        java.util.List<DataSet> hourly = fx(chart::drawnBacktestMedians);
+        assertEquals(2, hourly.size());
+        for (int i = 0; i < 2; i++) {
+            int o = origins[i];
+            assertEquals(fx(() -> chart.axisPositionOf(bars.seconds(o + 1))), hourly.get(i).get(DataSet.DIM_X, 0), 1e-9);
+            assertEquals(fx(() -> chart.axisPositionOf(bars.seconds(o))), chart.backtestRenderer().anchorOf(hourly.get(i))[0], 1e-9);
+        }
+        assertTrue(hourly.get(0).get(DataSet.DIM_X, 0) < origins[0] / 2.0 + 1, "an hour holds two 30-minute bars");
+
+        fx(() -> { chart.backtestsVisibleProperty().set(false); return null; });
+        assertEquals(java.util.List.of(), fx(chart::drawnBacktestMedians), "the toggle hides them");
+        fx(() -> { chart.backtestsVisibleProperty().set(true); chart.showBars(bars); return null; });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(java.util.List.of(), fx(chart::drawnBacktestMedians), "new bars: the old backtests go");
+    }
+
+    @Test
     void aBarForecastGrowsFromTheLastBarWhileItsIntervalIsDrawnAndOverlaysCountInTheFit() throws Exception {
         TimedBars bars = IntradayBars.fx(500, 30, LocalDateTime.of(2001, 3, 28, 9, 0), 5);
         fx(() -> { chart.showBars(bars); return null; });

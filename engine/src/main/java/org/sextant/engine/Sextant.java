@@ -17,6 +17,7 @@ import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolDescription;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.BarBacktestError;
+import org.sextant.engine.forecast.BarBacktestOverlays;
 import org.sextant.engine.forecast.BarForecast;
 import org.sextant.engine.forecast.ChartData;
 import org.sextant.engine.forecast.ForecastBacktestRun;
@@ -183,6 +184,11 @@ public final class Sextant implements AutoCloseable {
     /** {@link #getBacktestError} on the bars at {@code interval}: origins and horizon count bars, each origin named by its bar's time. */
     public BarBacktestError getBacktestError(String symbol, String interval, String model, Integer horizon, String origins, Double evalFraction, double[] levels) {
         return forecasts.backtestErrorBars(symbol, interval, model, horizon, origins, evalFraction, levels);
+    }
+
+    /** The walk-forward of the bars at {@code interval} (default origins and levels) with each origin's forecast, for the chart by bar; a read. */
+    public BarBacktestOverlays barBacktestOverlays(String symbol, String interval, String model, Integer horizon, String calibration) {
+        return forecasts.backtestOverlaysBars(symbol, interval, model, horizon, calibration);
     }
 
     /** {@link #getBacktestError} stored, replacing the previous one (what the Charts view overlays). A writer. */

@@ -113,6 +113,14 @@ public final class ChartInputs {
         return new org.sextant.charts.BarFan(fan(f.forecast()), ChartInterval.of(f.interval()), epochSeconds(f.originTs()), targets);
     }
 
+    /** Each walk-forward origin of the bars as the chart overlays it (null stays null). */
+    public static List<org.sextant.charts.BarFan> barFans(List<org.sextant.engine.forecast.BarForecast> origins) {
+        if (origins == null) return null;
+        List<org.sextant.charts.BarFan> out = new ArrayList<>(origins.size());
+        for (org.sextant.engine.forecast.BarForecast f : origins) out.add(barFan(f));
+        return out;
+    }
+
     /** "2001-03-30T21:30Z" (the engine's bar times) in epoch seconds. */
     private static long epochSeconds(String utc) {
         return java.time.OffsetDateTime.parse(utc).toEpochSecond();

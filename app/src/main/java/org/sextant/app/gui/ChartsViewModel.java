@@ -69,6 +69,8 @@ public final class ChartsViewModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<BarForecast> barForecast = new ReadOnlyObjectWrapper<>(this, "barForecast");
     private volatile CompletableFuture<BarForecast> barForecastLoad = CompletableFuture.completedFuture(null);
     private final ReadOnlyObjectWrapper<StoredForecastBacktest> backtest = new ReadOnlyObjectWrapper<>(this, "backtest");
+    /** Each origin's forecast of the bar walk-forward in the table, to overlay (null on the daily chart or before one ran). */
+    private final ReadOnlyObjectWrapper<List<BarForecast>> barBacktest = new ReadOnlyObjectWrapper<>(this, "barBacktest");
     private final BooleanProperty backtestsVisible = new SimpleBooleanProperty(this, "backtestsVisible", true);
     private final ReadOnlyStringWrapper backtestStatus = new ReadOnlyStringWrapper(this, "backtestStatus", "");
     private volatile CompletableFuture<StoredForecastBacktest> backtestLoad = CompletableFuture.completedFuture(null);
@@ -170,7 +172,7 @@ public final class ChartsViewModel implements AutoCloseable {
             series.set(l.series());
             forecast.set(null); // the previous symbol's forecast never sits on this chart
             barForecast.set(null);
-            backtest.set(null);
+            clearBacktest();
         }, "load the prices of '" + symbol + "'");
         CompletableFuture<PriceSeries> prices = loaded.thenApply(l -> l == null ? null : l.series());
         long id = seriesRequest.newest(); // select runs on one thread (the ui's): this is the request just made
@@ -278,24 +280,35 @@ public final class ChartsViewModel implements AutoCloseable {
         return out;
     }
 
+    private void clearBacktest() {
+        backtest.set(null);
+        barBacktest.set(null);
+    }
+
+    /** A bar walk-forward as the view shows it: the error table's rows, and each origin's forecast to overlay. */
+    private record BarBacktestShown(StoredForecastBacktest table, List<BarForecast> origins) {}
+
     /**
-     * The walk-forward errors of the bars on screen at the interval picked (get_backtest_error with
-     * that interval: origins and horizon count bars), computed in the background and shown in the
-     * error table; nothing is stored, so there are no overlays to draw.
+     * The walk-forward of the bars on screen at the interval picked (get_backtest_error with that
+     * interval: origins and horizon count bars), computed in the background: its errors in the
+     * table, each origin's forecast in {@link #barBacktestProperty()} for the chart to overlay.
+     * Nothing is stored.
      */
     private CompletableFuture<StoredForecastBacktest> runBarBacktest(String symbol, String at) {
         backtestStatus.set("backtesting the " + at + " bars of " + symbol);
         java.util.function.BooleanSupplier stillShown = () -> symbol.equals(selectedSymbol.get()) && at.equals(interval.get()) && timedBars.get() != null;
-        CompletableFuture<StoredForecastBacktest> out = barBacktests.run(backtestRequest, () -> {
-            org.sextant.engine.forecast.BarBacktestError e = engine.getBacktestError(symbol, at, forecastModel, forecastHorizon, null, null, null);
-            return new StoredForecastBacktest("monthly (" + at + " bars)", e.result(), List.of());
+        CompletableFuture<BarBacktestShown> out = barBacktests.run(backtestRequest, () -> {
+            org.sextant.engine.forecast.BarBacktestOverlays o = engine.barBacktestOverlays(symbol, at, forecastModel, forecastHorizon, null);
+            return new BarBacktestShown(new StoredForecastBacktest("monthly (" + at + " bars)", o.errors().result(), List.of()), o.origins());
         }, b -> {
-            if (stillShown.getAsBoolean()) backtest.set(b); // another symbol or interval since: its errors are not these
+            if (!stillShown.getAsBoolean()) return; // another symbol or interval since: its errors are not these
+            backtest.set(b.table());
+            barBacktest.set(b.origins());
         }, message -> {
             if (stillShown.getAsBoolean()) error.set(message);
         }, "backtest the " + at + " bars of '" + symbol + "'");
         out.whenComplete((b, e) -> barBacktests.onUi(() -> backtestStatus.set("")));
-        return out;
+        return out.thenApply(b -> b == null ? null : b.table());
     }
 
     /**
@@ -340,7 +353,7 @@ public final class ChartsViewModel implements AutoCloseable {
         if (changed && symbol != null && series.get() != null) {
             forecast.set(null);
             barForecast.set(null);
-            backtest.set(null);
+            clearBacktest();
             reloadForecast(symbol, seriesRequest.newest());
         }
     }
@@ -409,7 +422,7 @@ public final class ChartsViewModel implements AutoCloseable {
     public CompletableFuture<BarForecast> pickBarInterval(String picked) {
         org.sextant.charts.TimedBars shown = timedBars.get();
         if (shown == null || picked == null) return CompletableFuture.completedFuture(null);
-        if (!picked.equals(interval.get())) backtest.set(null); // its errors were of the other interval
+        if (!picked.equals(interval.get())) clearBacktest(); // its errors and overlays were of the other interval
         interval.set(picked);
         barForecast.set(null);
         barForecastLoad = loadBarForecast(shown.symbol(), picked);
@@ -514,6 +527,11 @@ public final class ChartsViewModel implements AutoCloseable {
     /** The stored walk-forward of the symbol on screen: overlays and errors (null while loading or before one). */
     public ReadOnlyObjectProperty<StoredForecastBacktest> backtestProperty() {
         return backtest.getReadOnlyProperty();
+    }
+
+    /** Each origin's forecast of the bar walk-forward last run on the bars on screen (null on the daily chart, before one, after another pick). */
+    public ReadOnlyObjectProperty<List<BarForecast>> barBacktestProperty() {
+        return barBacktest.getReadOnlyProperty();
     }
 
     /** Whether the backtest overlays are drawn (their toggle). */

@@ -236,6 +236,7 @@ public final class WorkstationWindow implements Navigator {
         model.forecastProperty().addListener((obs, old, now) -> showForecast(now));
         model.barForecastProperty().addListener((obs, old, now) -> showBarForecast(now));
         model.backtestProperty().addListener((obs, old, now) -> showBacktest(now));
+        model.barBacktestProperty().addListener((obs, old, now) -> showBarBacktest(now));
         backtestsToggle.selectedProperty().bindBidirectional(model.backtestsVisibleProperty());
         chart.backtestsVisibleProperty().bind(model.backtestsVisibleProperty());
         runBacktest.setOnAction(e -> model.runBacktest());
@@ -261,6 +262,7 @@ public final class WorkstationWindow implements Navigator {
         if (model.forecastProperty().get() != null) showForecast(model.forecastProperty().get());
         if (model.barForecastProperty().get() != null) showBarForecast(model.barForecastProperty().get());
         if (model.backtestProperty().get() != null) showBacktest(model.backtestProperty().get());
+        if (model.barBacktestProperty().get() != null) showBarBacktest(model.barBacktestProperty().get());
         reselect();
     }
 
@@ -407,6 +409,13 @@ public final class WorkstationWindow implements Navigator {
         boolean mine = b != null && s != null && b.forecasts().stream().allMatch(f -> f.symbol().equals(s.symbol()));
         chart.showBacktests(mine ? ChartInputs.fans(b.forecasts()) : null);
         errorPane.show(mine || b == null ? b : null);
+    }
+
+    /** Overlays each origin of a bar walk-forward when it belongs to the bars on screen (null removes them). */
+    private void showBarBacktest(List<org.sextant.engine.forecast.BarForecast> origins) {
+        PriceBars s = chart.series();
+        boolean mine = origins != null && s != null && origins.stream().allMatch(f -> f.symbol().equals(s.symbol()));
+        chart.showBarBacktests(mine ? ChartInputs.barFans(origins) : null);
     }
 
     static String describe(DataSummary s) {

@@ -260,7 +260,9 @@ class ChartsViewModelTest {
         org.sextant.engine.forecast.BarBacktestError direct = engine.getBacktestError("USDCHF", "4h", null, null, null, null, null);
         assertEquals(direct.result().origins(), shown.result().origins(), "the 4h bars' walk-forward, not a daily job (USDCHF has no daily prices)");
         assertEquals(direct.result().male(), shown.result().male(), 0);
-        assertTrue(shown.forecasts().isEmpty(), "nothing stored, so no overlays");
+        assertTrue(shown.forecasts().isEmpty(), "nothing stored");
+        List<org.sextant.engine.forecast.BarForecast> overlays = onUi(() -> model.barBacktestProperty().get());
+        assertEquals(direct.originTs(), overlays.stream().map(org.sextant.engine.forecast.BarForecast::originTs).toList(), "each origin's forecast to overlay");
         assertEquals(shown, onUi(() -> model.backtestProperty().get()));
         assertTrue(ChartsViewModel.backtestHeadline(shown).contains(" monthly (4h bars) origins"), ChartsViewModel.backtestHeadline(shown));
         assertEquals("", onUi(() -> model.backtestStatusProperty().get()));
@@ -270,6 +272,7 @@ class ChartsViewModelTest {
 
         onUi(() -> model.pickBarInterval("1h")).get();
         assertNull(onUi(() -> model.backtestProperty().get()), "another interval: the 4h errors go");
+        assertNull(onUi(() -> model.barBacktestProperty().get()), "and their overlays");
 
         // a backtest still computing when another interval is picked is not applied to it
         onUi(() -> model.pickBarInterval("4h")).get();

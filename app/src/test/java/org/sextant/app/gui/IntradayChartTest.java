@@ -223,6 +223,22 @@ class IntradayChartTest {
         javafx.scene.control.TableView<?> levels = robot.lookup("#backtest-level-table").queryAs(javafx.scene.control.TableView.class);
         assertEquals(3, fx(() -> levels.getItems().size()), "80, 95 and 99%");
         assertNull(fx(() -> bench.window.model().errorProperty().get()), "no daily job was started for a symbol without daily prices");
+        // each origin's forecast over the 4h bars that followed it, placed by time on the whole history the chart opens on
+        PriceChart chart = bench.window.chart();
+        assertEquals(direct.origins(), fx(() -> chart.drawnBacktestMedians().size()), "one overlay per origin");
+        var overlays = engine.barBacktestOverlays("USDCHF", "4h", bench.charts.forecastModel(), bench.charts.forecastHorizon(), null).origins();
+        long lastOrigin = java.time.OffsetDateTime.parse(overlays.get(overlays.size() - 1).originTs()).toEpochSecond();
+        var last = fx(() -> chart.drawnBacktestMedians().get(direct.origins() - 1));
+        assertEquals(fx(() -> chart.axisPositionOf(lastOrigin)), chart.backtestRenderer().anchorOf(last)[0], 1e-9, "grows from its origin bar");
+        // zoomed in on the last two origins the chart draws 4h bars, each fan over the bars after its origin bar
+        long before = java.time.OffsetDateTime.parse(overlays.get(overlays.size() - 2).originTs()).toEpochSecond() - 3 * DAY;
+        fx(() -> { chart.showDates(chart.axisPositionOf(before), chart.axisPositionOf(lastOrigin + 40 * DAY)); return null; });
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.drawnIntervalProperty().get()) == ChartInterval.H4);
+        var zoomed = fx(() -> chart.drawnBacktestMedians().get(direct.origins() - 1));
+        TimedBars drawn = fx(chart::drawnBars);
+        int origin = (int) chart.backtestRenderer().anchorOf(zoomed)[0];
+        assertEquals(lastOrigin, drawn.seconds(origin), "at 4h the origin is a bar of the chart");
+        assertEquals(origin + 1, zoomed.get(DataSet.DIM_X, 0), "and its first target the next bar");
         bench.photograph("charts-intraday-backtest");
     }
 

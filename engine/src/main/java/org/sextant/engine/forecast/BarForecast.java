@@ -10,6 +10,7 @@ import org.sextant.engine.data.PriceBar;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SessionCalendar;
 import org.sextant.engine.data.TradingSession;
+import org.sextant.engine.forecast.store.StoredForecast;
 
 /**
  * A live forecast of a symbol's bars at an interval other than its daily prices: the model fitted
@@ -26,6 +27,14 @@ public record BarForecast(String symbol, String interval, String session, String
         BarInterval interval = BarInterval.of("interval", bars.interval());
         IntervalBar last = bars.bars().get(bars.size() - 1);
         List<LocalDateTime> targets = SessionCalendar.barsAfter(session, interval, last.ts(), f.forecast().horizon());
+        return along(bars, session, last, targets, days -> new PriceForecast(f.symbol(), f.model(), last.date(), f.lastClose(), days,
+                "trading days of the " + bars.session() + " session", f.forecast(), f.rewardRisk(),
+                f.calibration(), f.coverage(), f.calibrationNote()));
+    }
+
+    /** The forecast from bar {@code last} over {@code targets}, named in UTC and on the session's clock; {@code onDays} dates it by their trading days. */
+    private static BarForecast along(BarSeries bars, TradingSession session, IntervalBar last, List<LocalDateTime> targets,
+                                     java.util.function.Function<List<java.time.LocalDate>, PriceForecast> onDays) {
         List<String> utc = new ArrayList<>(), local = new ArrayList<>();
         List<java.time.LocalDate> days = new ArrayList<>();
         for (LocalDateTime t : targets) {
@@ -33,11 +42,28 @@ public record BarForecast(String symbol, String interval, String session, String
             local.add(session.onClock(t));
             days.add(SessionCalendar.tradingDay(session, t));
         }
-        PriceForecast onDays = new PriceForecast(f.symbol(), f.model(), last.date(), f.lastClose(), days,
-                "trading days of the " + bars.session() + " session", f.forecast(), f.rewardRisk(),
-                f.calibration(), f.coverage(), f.calibrationNote());
         return new BarForecast(bars.symbol(), bars.interval(), bars.session(), session.zone().getId(), bars.barsPerYear(),
-                last.ts() + "Z", session.onClock(last.ts()), utc, local, onDays);
+                last.ts() + "Z", session.onClock(last.ts()), utc, local, onDays.apply(days));
+    }
+
+    /**
+     * A walk-forward origin of the bars as a forecast: {@code row} fitted the bars up to its
+     * {@code historyRows}, so its origin is that bar and its targets are the bars that followed
+     * (along the session's calendar past the last one).
+     */
+    static BarForecast backtestOrigin(BarSeries bars, StoredForecast row) {
+        TradingSession session = TradingSession.of(bars.session());
+        int origin = row.historyRows() - 1;
+        IntervalBar last = bars.bars().get(origin);
+        int h = row.horizon();
+        List<LocalDateTime> targets = new ArrayList<>();
+        for (int i = origin + 1; i < bars.size() && targets.size() < h; i++) targets.add(bars.bars().get(i).ts());
+        if (targets.size() < h) {
+            LocalDateTime from = targets.isEmpty() ? last.ts() : targets.get(targets.size() - 1);
+            targets.addAll(SessionCalendar.barsAfter(session, BarInterval.of("interval", bars.interval()), from, h - targets.size()));
+        }
+        return along(bars, session, last, targets, days -> new PriceForecast(bars.symbol(), row.model(), last.date(), row.lastClose(), days,
+                "trading days of the " + bars.session() + " session", row.forecast(), List.of(), row.calibration(), List.of(), null));
     }
 
     /** The bars' closes as a series dated by trading day (days repeat for intraday bars): what the models fit. */

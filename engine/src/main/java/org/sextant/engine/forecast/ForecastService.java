@@ -105,6 +105,13 @@ public final class ForecastService {
         return BarBacktestError.of(bars, ForecastBacktestRun.run(models, BarForecast.closesOf(bars), model, horizon, origins, evalFraction, null, levels, null));
     }
 
+    /** {@link #backtestErrorBars} with default origins and levels, and each origin's forecast to overlay, in {@code calibration} (null: the default). */
+    public BarBacktestOverlays backtestOverlaysBars(String symbol, String interval, String model, Integer horizon, String calibration) {
+        BandCalibration cal = BandCalibration.parse(calibration);
+        BarSeries bars = prices.bars(symbol, interval, null, null);
+        return BarBacktestOverlays.of(bars, ForecastBacktestRun.run(models, BarForecast.closesOf(bars), model, horizon, null, null, null, null, null), cal);
+    }
+
     public ForecastStart resolveStart(String symbol, LocalDate asOf) {
         prices.requireDaily(symbol, "symbol", BARS_INSTEAD); // a week-aligned start is a day of daily prices
         PriceSeries all = prices.closes(symbol, null, null);
