@@ -32,15 +32,38 @@ public final class ApiRoutes {
     /** Capabilities the hosting app serves itself (render_chart draws with JavaFX, which the engine must not know). */
     public static final Set<Capability> APP_HOSTED = Set.of(Capabilities.RENDER_CHART);
 
+    /**
+     * How long a read may compute: under the launcher's 45 s request timeout, so the app's own
+     * {@code timeout} reaches the agent first, and no read keeps a core busy for an answer nobody awaits.
+     */
+    public static final java.time.Duration READ_BUDGET = java.time.Duration.ofSeconds(40);
+
+    /** Reads that fit models, so they share a few cores ({@link #computing}); the others answer from the store at once. */
+    static final Set<Capability> COMPUTING = Set.of(Capabilities.GET_FORECAST, Capabilities.GET_BACKTEST_ERROR,
+            Capabilities.SCAN_FORECASTS, Capabilities.COMPARE_TO_HISTORY, Capabilities.ANALOGUE_CALIBRATION, Capabilities.BACKTEST,
+            Capabilities.GET_CHART_DATA, Capabilities.RENDER_CHART);
+
+    private static final String READ_FIX = "ask for less (a shorter horizon, fewer origins or symbols, a faster model such as theta),"
+            + " or run it as a background job (start_forecast, start_forecast_backtest, start_scan, start_backtest) and poll job_status";
+
     private record Route(Capability capability, Function<ApiCall, Object> handler) {}
 
     private final Map<String, Route> routes = new LinkedHashMap<>();
     private final Sextant engine;
     private final Supplier<Object> state;
+    private final java.time.Duration readBudget;
+    /** Permits for {@link #COMPUTING} reads: one per core (at least two), so a burst of them cannot starve the app's other callers. */
+    final java.util.concurrent.Semaphore computing; // package: tests hold its permits
 
     public ApiRoutes(Sextant engine, Supplier<Object> state) {
+        this(engine, state, READ_BUDGET, Math.max(2, Runtime.getRuntime().availableProcessors()));
+    }
+
+    ApiRoutes(Sextant engine, Supplier<Object> state, java.time.Duration readBudget, int computingPermits) {
         this.engine = engine;
         this.state = state;
+        this.readBudget = readBudget;
+        this.computing = new java.util.concurrent.Semaphore(computingPermits, true);
         serve(Capabilities.LIST_SYMBOLS, this::listSymbols);
         serve(Capabilities.GET_CLOSE_PRICE, this::getClosePrice);
         serve(Capabilities.GET_DB_SCHEMA, this::getDbSchema);
@@ -115,7 +138,31 @@ public final class ApiRoutes {
                     "pass " + p.field() + " as: " + p.expected());
         }
         Capability c = route.capability();
-        return c.isRead() ? ReadOnlyScope.run(c.name(), () -> route.handler().apply(call)) : route.handler().apply(call);
+        if (!c.isRead()) return route.handler().apply(call);
+        return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), READ_FIX,
+                () -> COMPUTING.contains(c) ? withPermit(c, () -> ReadOnlyScope.run(c.name(), () -> route.handler().apply(call)))
+                        : ReadOnlyScope.run(c.name(), () -> route.handler().apply(call)));
+    }
+
+    /** Runs a computing read once a permit is free, waiting at most what is left of its budget. */
+    private Object withPermit(Capability c, Supplier<Object> read) {
+        boolean got;
+        try {
+            got = computing.tryAcquire(Math.max(0, org.sextant.engine.jobs.Cancellation.nanosLeft()), java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SextantException(FailReason.TIMEOUT, c.name() + " was interrupted waiting for a turn to compute", null, READ_FIX);
+        }
+        if (!got) {
+            throw new SextantException(FailReason.RESOURCE_LIMIT, c.name() + " waited its whole " + readBudget.toSeconds()
+                    + " s for a turn: other calls' forecasts, backtests or scans held every core", null,
+                    "retry once they finish, or " + READ_FIX.substring(READ_FIX.indexOf("run it as")));
+        }
+        try {
+            return read.get();
+        } finally {
+            computing.release();
+        }
     }
 
     // --- the routes: each parses its arguments and calls the facade

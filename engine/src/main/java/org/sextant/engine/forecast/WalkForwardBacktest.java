@@ -88,6 +88,7 @@ public final class WalkForwardBacktest {
         if (conformal) {
             for (int o : calibrationOrigins) {
                 if (o >= n) continue;
+                org.sextant.engine.jobs.Cancellation.check(); // hundreds of fits: a cancelled job or a spent request budget stops here
                 Forecast f = evalSet.contains(o) ? fit.apply(o) : model.forecast(java.util.Arrays.copyOf(y, o), period, horizon, levels);
                 for (int s = 0; s < horizon && o + s < n; s++) past[s].add(new double[] {o, Math.log(y[o + s] / f.median()[s]) / vol[o]});
             }
@@ -102,6 +103,7 @@ public final class WalkForwardBacktest {
         List<double[]> pending = new ArrayList<>(); // {index where the outcome becomes known, level index, covered}
         for (int origin : evalOrigins) {
             if (origin > n) break;
+            org.sextant.engine.jobs.Cancellation.check();
             final int now = origin;
             pending.removeIf(u -> {
                 if (u[0] > now) return false;

@@ -1,17 +1,27 @@
 package org.sextant.engine.jobs;
 
+import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.sextant.contract.FailReason;
+import org.sextant.engine.SextantException;
 
 /**
  * The running job's cancel request as the long computations far below it see it: a model's
  * optimiser, a walk-forward's origins. Passing the job's context through every forecaster and
  * optimiser signature would reach dozens of methods that otherwise know nothing of jobs; the
  * request is instead bound to the job's thread while its work runs ({@link Jobs} does this), and
- * {@link #check} is a no-op on any other thread (a read, a scale-out task).
+ * {@link #check} is a no-op on any other thread (a scale-out task). A read of the local API is
+ * bound the same way to its time budget ({@link #within}): nobody waits for its answer past it,
+ * so it stops there instead of holding a core.
  */
 public final class Cancellation {
     private static final ThreadLocal<BooleanSupplier> REQUESTED = new ThreadLocal<>();
+    private static final ThreadLocal<Deadline> DEADLINE = new ThreadLocal<>();
+
+    /** A request's budget: {@code what} may compute until {@code nanos} (System.nanoTime). */
+    private record Deadline(long nanos, Duration budget, String what, String fix) {}
 
     private Cancellation() {}
 
@@ -28,11 +38,40 @@ public final class Cancellation {
     }
 
     /**
-     * Throws {@link CancellationException} when this thread's job was asked to stop. Cheap (a
-     * thread-local read and the job's flag): optimisers call it once per iteration.
+     * Runs {@code work} with at most {@code budget} of computing from now: past it, the next
+     * {@link #check} throws {@code timeout} naming {@code what}, with {@code fix}. A budget
+     * already running on this thread (a nested call) is kept when it ends sooner.
+     */
+    public static <T> T within(Duration budget, String what, String fix, Supplier<T> work) {
+        Deadline before = DEADLINE.get();
+        long end = System.nanoTime() + budget.toNanos();
+        if (before == null || end - before.nanos() < 0) DEADLINE.set(new Deadline(end, budget, what, fix));
+        try {
+            return work.get();
+        } finally {
+            if (before == null) DEADLINE.remove();
+            else DEADLINE.set(before);
+        }
+    }
+
+    /** Nanoseconds left of this thread's budget (Long.MAX_VALUE without one). */
+    public static long nanosLeft() {
+        Deadline d = DEADLINE.get();
+        return d == null ? Long.MAX_VALUE : d.nanos() - System.nanoTime();
+    }
+
+    /**
+     * Throws {@link CancellationException} when this thread's job was asked to stop, and the
+     * request's {@code timeout} once its budget is spent. Cheap (thread-local reads and the job's
+     * flag): optimisers call it once per iteration, walk-forwards once per origin.
      */
     public static void check() {
         BooleanSupplier r = REQUESTED.get();
         if (r != null && r.getAsBoolean()) throw new CancellationException("cancelled during a model fit");
+        Deadline d = DEADLINE.get();
+        if (d != null && System.nanoTime() - d.nanos() >= 0) {
+            throw new SextantException(FailReason.TIMEOUT, d.what() + " computed for its whole budget of "
+                    + d.budget().toSeconds() + " s and was stopped", null, d.fix());
+        }
     }
 }

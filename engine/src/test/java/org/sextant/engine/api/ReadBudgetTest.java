@@ -1,0 +1,56 @@
+package org.sextant.engine.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.sextant.engine.Json;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.testing.TempSextant;
+
+/**
+ * A read of the local API computes within its budget and takes a turn on the cores: a call the
+ * launcher has given up on stops instead of holding a core, and a burst of model fits cannot
+ * starve the app's other callers (the exploratory test found ETS forecasts of the NYSE still
+ * fitting minutes after their callers timed out, four of them at once).
+ */
+class ReadBudgetTest {
+    @TempSextant private Sextant engine;
+
+    // ETS on 9,000 NYSE closes, an origin every 10 closes over the last 90%: many minutes of fits unbounded
+    private static final String LONG_BACKTEST = "{\"symbol\":\"NYSE\",\"model\":\"ets\",\"origins\":\"10\",\"eval_fraction\":0.9}";
+
+    @Test
+    void aReadPastItsBudgetStopsWithTimeout() {
+        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 2);
+        SextantException e = assertThrows(SextantException.class, () -> call(routes, "get_backtest_error", LONG_BACKTEST));
+        assertEquals("timeout", e.failReason(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("get_backtest_error computed for its whole budget of 1 s"), e.getMessage());
+        assertTrue(e.fix().contains("start_forecast_backtest"), e.fix());
+        assertEquals(2, routes.computing.availablePermits(), "its turn is given back");
+    }
+
+    @Test
+    void computingReadsWaitForATurnWhileOtherReadsAnswerAtOnce() throws Exception {
+        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 1);
+        routes.computing.acquire(); // another call's forecast holds the only core
+        try {
+            SextantException e = assertThrows(SextantException.class, () -> call(routes, "get_forecast", "{\"symbol\":\"IBM\"}"));
+            assertEquals("resource_limit", e.failReason(), e.getMessage());
+            assertTrue(e.getMessage().contains("waited its whole 1 s for a turn"), e.getMessage());
+            assertEquals(39, ((Map<?, ?>) call(routes, "list_symbols", "{}")).get("count"), "a read from the store needs no turn");
+        } finally {
+            routes.computing.release();
+        }
+        assertEquals("IBM", ((org.sextant.engine.forecast.PriceForecast) call(routes, "get_forecast", "{\"symbol\":\"IBM\"}")).symbol(),
+                "with the core free it computes");
+    }
+
+    private static Object call(ApiRoutes routes, String method, String args) {
+        return routes.dispatch(new ApiCall(method, Json.MAPPER.readTree(args)));
+    }
+}
