@@ -32,8 +32,10 @@ final class QueryWatchdog implements AutoCloseable {
     static final long SAMPLE_MS = 20;
     /** Most agent queries running (or still being stopped) at once; another waits for a slot within its own time bound. */
     static final int MAX_RUNNING = 8;
-    /** A query that grew the process by less than this is not blamed when the process is over the cap. */
+    /** A query that grew the process (or the store's pool) by less than this is not blamed when it is over the cap. */
     static final long GROWTH_SLACK = 64L << 20;
+    /** Longest wait for a slot: past it a query is refused with resource_limit instead of waiting out its own time bound. */
+    static final Duration SLOT_WAIT = Duration.ofSeconds(5);
     /** How long the caller waits, past a stop, for DuckDB to give the worker back. */
     static final long STOP_GRACE_MS = 1000;
 
@@ -95,15 +97,17 @@ final class QueryWatchdog implements AutoCloseable {
     <T> T run(Work<T> work) {
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
-            if (!slots.tryAcquire(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+            // a short wait: a turn that came near the end of the query's own bound would only end in timeout
+            if (!slots.tryAcquire(Math.min(timeout.toNanos(), SLOT_WAIT.toNanos()), TimeUnit.NANOSECONDS)) {
                 throw new SextantException(FailReason.RESOURCE_LIMIT, MAX_RUNNING + " queries are running or still being stopped; this one did not get a turn within "
-                        + seconds(), "sql", "wait for the running queries to finish, then run it again");
+                        + Math.min(timeout.toSeconds(), SLOT_WAIT.toSeconds()) + " s", "sql", "wait for the running queries to finish, then run it again");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SextantException(FailReason.TIMEOUT, "the query was interrupted before it ran", "sql", "run it again");
         }
-        Watched w = new Watched(residentBytes.getAsLong(), deadline);
+        // the pool as the query found it: memory a stopped query has not given back yet is not this one's
+        Watched w = new Watched(residentBytes.getAsLong(), poolCapBytes == Long.MAX_VALUE ? -1 : poolBytes.getAsLong(), deadline);
         Future<T> result;
         try {
             running.add(w);
@@ -181,7 +185,7 @@ final class QueryWatchdog implements AutoCloseable {
                     }
                     if (now - w.deadline > 0) w.stop(Stop.TIMEOUT, rss);
                     else if (rss > capBytes && w.startBytes >= 0 && rss - w.startBytes > GROWTH_SLACK) w.stop(Stop.MEMORY, rss);
-                    else if (pool > poolCapBytes) w.stop(Stop.POOL, pool);
+                    else if (pool > poolCapBytes && (w.startPool < 0 || pool - w.startPool > GROWTH_SLACK)) w.stop(Stop.POOL, pool);
                 }
             } catch (InterruptedException e) {
                 return;
@@ -225,13 +229,15 @@ final class QueryWatchdog implements AutoCloseable {
     /** One running query: what stops it, and the statement to cancel. */
     static final class Watched {
         final long startBytes;
+        final long startPool; // the store's pool when it started (-1: unknown)
         final long deadline;
         private volatile Statement current;
         private volatile Stop stopped;
         private volatile long stopBytes;
 
-        Watched(long startBytes, long deadline) {
+        Watched(long startBytes, long startPool, long deadline) {
             this.startBytes = startBytes;
+            this.startPool = startPool;
             this.deadline = deadline;
         }
 
