@@ -134,7 +134,7 @@ public final class BarReader {
         return store.read(c -> {
             List<SymbolInfo> out = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement("SELECT symbol, CAST(min(ts) AS DATE), CAST(max(ts) AS DATE), count(*), max(source) FROM bars "
-                    + "WHERE symbol NOT IN (SELECT symbol FROM symbols) AND (? = '' OR lower(symbol) LIKE '%' || ? || '%') GROUP BY symbol ORDER BY symbol")) {
+                    + "WHERE symbol NOT IN (SELECT symbol FROM symbols) AND (? = '' OR contains(lower(symbol), ?)) GROUP BY symbol ORDER BY symbol")) {
                 p.setString(1, query);
                 p.setString(2, query);
                 try (ResultSet r = p.executeQuery()) {

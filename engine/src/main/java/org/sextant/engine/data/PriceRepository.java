@@ -35,7 +35,8 @@ public final class PriceRepository {
             try (PreparedStatement p = c.prepareStatement(
                     // duplicates: a JDBC read binding its parameters by position, shaped like every read in the stores
                     "SELECT symbol, name, currency, exchange, first_date, last_date, rows, source FROM symbols "
-                            + "WHERE ? = '' OR lower(symbol) LIKE '%' || ? || '%' OR lower(coalesce(name,'')) LIKE '%' || ? || '%' "
+                            // contains, not LIKE: a query's "_" or "%" is a character to find, not a wildcard
+                            + "WHERE ? = '' OR contains(lower(symbol), ?) OR contains(lower(coalesce(name,'')), ?) "
                             + "ORDER BY symbol")) {
                 p.setString(1, q);
                 p.setString(2, q);
