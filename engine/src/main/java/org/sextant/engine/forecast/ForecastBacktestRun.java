@@ -30,9 +30,7 @@ public final class ForecastBacktestRun {
 
     /** The model name a request means (null or blank: the default); an unknown model is refused before any work. */
     public static String modelName(String model) {
-        String m = model == null || model.isBlank() ? DEFAULT_MODEL : model.trim();
-        ForecastModels.requireKnown(m);
-        return m;
+        return ForecastModels.requireKnown(model == null || model.isBlank() ? DEFAULT_MODEL : model); // one key per model: stored forecasts are found by it
     }
 
     public static int horizon(Integer h) {

@@ -79,9 +79,16 @@ public final class ForecastModels {
         return name != null && NEED_GLOBAL.contains(name.trim().toLowerCase());
     }
 
-    /** The model name as the catalogue keys it (trimmed, lower case), or invalid_input listing the known ones (and the new name of a retired one). */
+    /**
+     * The model name as the catalogue keys it (trimmed, lower case), or invalid_input listing the
+     * known ones (and the new name of a retired one). A price forecast names its model as fitted,
+     * on log prices ("log_theta"): that name, passed back, means the same model ("theta").
+     */
     public static String requireKnown(String name) {
         String key = name == null ? null : name.trim().toLowerCase();
+        if (key != null && key.startsWith(LOG_PREFIX) && MODELS.containsKey(key.substring(LOG_PREFIX.length()))) {
+            return key.substring(LOG_PREFIX.length());
+        }
         if (key == null || !MODELS.containsKey(key)) {
             String now = RetiredNames.value("model", name).orElse(null);
             throw SextantException.invalid("model", now != null ? "model " + RetiredNames.renamed(name, now) : "unknown model '" + name + "'",
@@ -89,6 +96,8 @@ public final class ForecastModels {
         }
         return key;
     }
+
+    private static final String LOG_PREFIX = "log_";
 
     /** The model with this name (case-insensitive). */
     public Forecaster create(String name) { return MODELS.get(requireKnown(name)).apply(globalModel); }
