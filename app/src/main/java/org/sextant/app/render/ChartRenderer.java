@@ -86,6 +86,14 @@ public final class ChartRenderer {
             chart.showDates(from, to);
         });
         out.put("closes_shown", shown);
+        // more bars than the picture holds at the interval asked: the chart draws a coarser one, as the workstation zoomed out does
+        String drawn = onFxThread(() -> chart.drawnIntervalProperty().get().label);
+        out.put("drawn_interval", drawn);
+        if (!drawn.equals(at)) {
+            int fit = (int) (org.sextant.charts.IntervalLadder.MAX_BARS_PER_PIXEL * onFxThread(() -> chart.dateAxis().getWidth()));
+            out.put("note", shown + " bars of " + at + " do not fit a " + width + " px picture: drawn as " + drawn + " bars, without the " + at
+                    + " forecast's fan; ask for at most " + fit + " days (bars) or a wider picture to see " + at + " bars");
+        }
         out.put("first_date", bars.bars().get(n - shown).date());
         out.put("last_date", bars.bars().get(n - 1).date());
         out.put("last_ts_local", forecast.originTsLocal());

@@ -39,6 +39,19 @@ class RenderChartBarsTest {
         assertEquals(900, png.getWidth());
         assertTrue(fanPixels(png) > 200, "the orange fan after the last bar is drawn: " + fanPixels(png));
 
+        assertEquals("30m", usdChf.get("drawn_interval"));
+        assertEquals(null, usdChf.get("note"));
+
+        // 20,000 half hours do not fit 900 px: drawn coarser, and the answer says so and how to see 30m bars
+        Map<String, Object> many = renderer.render("USDCHF", "30m", 20000, null, null, 900, 500);
+        assertEquals("30m", many.get("interval"));
+        String drawnMany = (String) many.get("drawn_interval");
+        assertTrue(!drawnMany.equals("30m") && ((String) many.get("title")).startsWith("USDCHF " + drawnMany + " close"), many.get("title") + " / " + drawnMany);
+        String note = (String) many.get("note");
+        assertTrue(note.startsWith("20000 bars of 30m do not fit a 900 px picture: drawn as " + drawnMany + " bars"), note);
+        int fit = Integer.parseInt(note.replaceAll(".*ask for at most (\\d+) days.*", "$1"));
+        assertEquals("30m", renderer.render("USDCHF", "30m", fit, null, null, 900, 500).get("drawn_interval"), "the number it suggests does fit");
+
         Map<String, Object> weekly = renderer.render("IBM", "1w", 100, null, null, 800, 450);
         assertEquals("1w", weekly.get("interval"));
         assertTrue(((String) weekly.get("title")).startsWith("IBM 1w close, "), (String) weekly.get("title"));
