@@ -17,8 +17,8 @@ public final class HomePaths {
 
     /**
      * The real path {@code target} would be written at. Refused (naming {@code field}) when it
-     * leaves the home, lies in one of {@code reserved} (top-level folders of the home), or is
-     * itself a link.
+     * leaves the home, lies in one of {@code reserved} (top-level folders of the home, lower case;
+     * compared ignoring case, as macOS and Windows name files), or is itself a link.
      */
     public static Path requireWritableInside(Path home, Path target, List<String> reserved, String field, String fix) {
         try {
@@ -34,7 +34,7 @@ public final class HomePaths {
                 throw SextantException.invalid(field, "path " + target + " leads outside SEXTANT_HOME (" + realHome + ") through a link", fix);
             }
             Path rel = realHome.relativize(real);
-            if (rel.getNameCount() == 1 || reserved.contains(rel.getName(0).toString())) {
+            if (rel.getNameCount() == 1 || reserved.contains(rel.getName(0).toString().toLowerCase(java.util.Locale.ROOT))) {
                 throw SextantException.invalid(field, "path " + target + " leads into a folder the app owns (" + real.getParent() + ")", fix);
             }
             return real;

@@ -22,7 +22,8 @@ import org.sextant.engine.research.run.RunDetail;
  */
 public final class ReportExport {
     public static final String REPORTS = "reports";
-    private static final List<String> RESERVED = List.of("data", "run", "jobs", "commands", "logs");
+    /** Top-level folders of the home the app writes itself (compared ignoring case: on macOS and Windows DATA is data). */
+    private static final List<String> RESERVED = List.of("data", "run", "jobs", "commands", "logs", "models", "backups");
 
     private ReportExport() {}
 
@@ -74,7 +75,10 @@ public final class ReportExport {
         Path t = (p.isAbsolute() ? p : reports.resolve(p)).normalize();
         if (!t.startsWith(root) || t.equals(root)) throw SextantException.invalid("path", "path " + t + " is outside SEXTANT_HOME (" + root + ")", where);
         Path rel = root.relativize(t);
-        if (RESERVED.contains(rel.getName(0).toString()) || rel.getNameCount() == 1) {
+        if (rel.getNameCount() == 1) {
+            throw SextantException.invalid("path", "path " + t + " is directly in SEXTANT_HOME, beside the app's own files (settings.json, state.json, …)", where);
+        }
+        if (RESERVED.contains(rel.getName(0).toString().toLowerCase(Locale.ROOT))) {
             throw SextantException.invalid("path", "path " + t + " is in a folder the app owns", where);
         }
         for (Path part : rel) {

@@ -111,6 +111,14 @@ class ReportExportTest {
         assertEquals("path", assertThrows(SextantException.class,
                 () -> engine.exportReport(run.runId(), "html", dir.resolve("data/x.html").toString())).field());
         assertEquals("path", assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", "report.txt")).field());
+        // every folder the app writes, in any case (macOS and Windows read DATA as data), and the home's own top level
+        for (String owned : new String[] {"DATA/x.html", "Logs/x.html", "models/x.html", "backups/x.html", "BACKUPS/y/x.html"}) {
+            SextantException e = assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", dir.resolve(owned).toString()), owned);
+            assertTrue(e.getMessage().endsWith("is in a folder the app owns"), e.getMessage());
+            assertFalse(Files.exists(dir.resolve(owned)), owned);
+        }
+        SextantException top = assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", dir.resolve("x.html").toString()));
+        assertTrue(top.getMessage().contains("directly in SEXTANT_HOME"), top.getMessage());
         SextantException pdf = assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "pdf", null));
         assertEquals("format", pdf.field());
         assertTrue(pdf.getMessage().contains("html"), pdf.getMessage());
