@@ -193,7 +193,8 @@ public final class PriceRepository {
             return requireSymbol(symbol);
         } catch (SextantException unknown) {
             List<String> stored = storedIntervals(symbol);
-            if (stored.isEmpty()) throw unknown;
+            // unknown: named in the request's own field (scans name "symbols"); an interval request's symbol is "symbol"
+            if (stored.isEmpty()) throw field.equals("interval") ? unknown : SextantException.notFound(field, unknown.getMessage(), unknown.fix());
             List<String> coarser = BarReader.readable(stored).subList(1, BarReader.readable(stored).size());
             throw SextantException.invalid(field, "'" + symbol + "' has no daily prices, only bars at " + String.join(", ", stored),
                     fix + ": " + stored.get(0) + (coarser.isEmpty() ? "" : " or a coarser one resampled from it (" + String.join(", ", coarser) + ")"));

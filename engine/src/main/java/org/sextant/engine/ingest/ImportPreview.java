@@ -26,12 +26,20 @@ public record ImportPreview(String file, String format, String layout, List<Stri
     /** Rows read to tell the interval (the import itself decides on every row). */
     static final int INTERVAL_ROWS = 500;
 
-    public static ImportPreview of(Path path) {
-        String file = String.valueOf(path);
-        if (path == null || !Files.isRegularFile(path)) {
-            throw SextantException.invalid("paths", file + ": no such file",
-                    "give the path of an existing CSV or Parquet file");
+    /** Refuses, naming "paths", what is not a file to read: missing, a folder, or a device or pipe (which never ends). */
+    static void requireFile(Path path) {
+        String why = path == null || !Files.exists(path) ? "no such file"
+                : Files.isDirectory(path) ? "is a folder, not a file"
+                : !Files.isRegularFile(path) ? "is not a regular file (a device or pipe)" : null;
+        if (why != null) {
+            throw SextantException.invalid("paths", path + ": " + why, "give the path of an existing CSV or Parquet file"
+                    + (path != null && Files.isDirectory(path) ? " (the files in a folder: name each, or a shell pattern such as folder/*.csv)" : ""));
         }
+    }
+
+    public static ImportPreview of(Path path) {
+        requireFile(path);
+        String file = String.valueOf(path);
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".parquet")) {
             return new ImportPreview(file, "parquet", "parquet", List.of(), null, null, List.of(), "symbol column", null, null);

@@ -36,10 +36,7 @@ public final class PriceImporter {
             throw SextantException.invalid("paths", "no file to import", "name one or more CSV or Parquet files");
         }
         for (Path p : files) {
-            if (p == null || !Files.isRegularFile(p)) {
-                throw SextantException.invalid("paths", p + ": no such file",
-                        "give the path of an existing CSV or Parquet file (absolute, or relative to the working folder)");
-            }
+            ImportPreview.requireFile(p);
         }
         if (files.stream().anyMatch(PriceImporter::isBarFile)) return importWithBars(files);
         try {

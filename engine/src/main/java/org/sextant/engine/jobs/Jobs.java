@@ -71,7 +71,7 @@ public final class Jobs implements AutoCloseable {
         if (writer) {
             for (JobStatus j : jobs.values()) {
                 if (j.state().active() && j.writer()) {
-                    throw new SextantException(FailReason.JOB_BUSY, "another writing job is running: " + j.kind() + " " + j.id(), "job_id",
+                    throw new SextantException(FailReason.JOB_BUSY, "another writing job is running: " + j.kind() + " " + j.id(), null, // no argument at fault
                             "wait for job " + j.id() + " to finish (poll its status) or cancel it, then submit again")
                             .withDetail("active_job_id", j.id());
                 }

@@ -55,7 +55,7 @@ final class BuiltValueSizes {
                 Matcher m = WIDTH.matcher(p);
                 if (m.find()) {
                     throw SqlGuard.refuse(name + "() pattern holds the number " + m.group() + ": a width that large builds one huge value",
-                            "use widths up to " + MAX_BUILT_CHARS);
+                            "use widths below " + MAX_BUILT_CHARS + " (at most six digits)");
                 }
             }
             default -> { }

@@ -23,6 +23,14 @@ class SymbolSearchTest {
         assertEquals(List.of("AA"), found("alcoa"), "and by name");
     }
 
+    @Test
+    void anUnknownSymbolOfAListIsRefusedNamingTheList() {
+        var e = org.junit.jupiter.api.Assertions.assertThrows(org.sextant.engine.SextantException.class, () -> engine.scanForecasts(
+                new org.sextant.engine.forecast.ForecastScan.Request(List.of("IBM", "NOPE"), null, null, null, null, null, null, null, null)));
+        assertEquals("not_found", e.failReason());
+        assertEquals("symbols", e.field(), "the argument the agent sent");
+    }
+
     private List<String> found(String query) {
         List<String> out = new ArrayList<>();
         engine.listSymbols(query).forEach(s -> out.add(s.symbol()));

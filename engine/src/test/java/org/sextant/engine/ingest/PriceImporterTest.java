@@ -241,6 +241,19 @@ class PriceImporterTest {
     }
 
     @Test
+    void aFolderOrADeviceIsNamedForWhatItIs() throws IOException {
+        SextantException folder = refused(tmp);
+        assertEquals("paths", folder.field());
+        assertTrue(folder.getMessage().endsWith(": is a folder, not a file"), folder.getMessage());
+        assertTrue(folder.fix().contains("folder/*.csv"), folder.fix());
+        Path device = Path.of("/dev/zero"); // read to the end, it never ends
+        if (Files.exists(device)) {
+            SextantException e = refused(device);
+            assertTrue(e.getMessage().endsWith("is not a regular file (a device or pipe)"), e.getMessage());
+        }
+    }
+
+    @Test
     void stagingFolderIsLeftEmptyAndTheOriginalIntact() throws IOException {
         Path file = resource("MSFT.csv", "MSFT.csv");
         importer.importFiles(List.of(file));
