@@ -21,6 +21,8 @@ final class BuiltValueSizes {
             "USMALLINT", "UINTEGER", "UBIGINT");
     /** A width or precision in a printf ('%0123d', '%.5f') or format ('{:>123}') pattern. */
     private static final Pattern WIDTH = Pattern.compile("\\d{7,}");
+    /** A width or precision taken from an argument: printf's '*' ('%*d', '%.*f'), or a format field nested in a spec ('{:>{}}'). */
+    private static final Pattern ARGUMENT_WIDTH = Pattern.compile("%[-+ #0]*(\\d*\\.)?\\*|\\{[^{}]*:[^{}]*\\{");
 
     private BuiltValueSizes() {}
 
@@ -51,6 +53,12 @@ final class BuiltValueSizes {
                 if (p == null) {
                     throw SqlGuard.refuse(name + "() with a pattern that is not a literal can ask for any width",
                             "write the pattern as a literal, e.g. " + name + "('%.2f', close)");
+                }
+                Matcher a = ARGUMENT_WIDTH.matcher(p);
+                if (a.find()) {
+                    throw SqlGuard.refuse(name + "() pattern takes a width from an argument (" + a.group()
+                            + "…): it can ask for any size and build one huge value", "write the width in the pattern, e.g. "
+                            + name + (name.equals("printf") ? "('%10d', x)" : "('{:>10}', x)"));
                 }
                 Matcher m = WIDTH.matcher(p);
                 if (m.find()) {

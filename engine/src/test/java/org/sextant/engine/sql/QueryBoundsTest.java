@@ -92,6 +92,9 @@ class QueryBoundsTest {
             "SELECT printf('%1000000000d', 1)",
             "SELECT format('{:>1500000000}', 1)",
             "SELECT printf(symbol, 1) FROM prices",
+            "SELECT length(printf('%*d', 2100000000, 1))", // the width from an argument (exploratory test: 4.2 GB)
+            "SELECT printf('%.*f', 2000000000, 1.0)",
+            "SELECT format('{:>{}}', 'x', 1500000000)",
             "SELECT len(range(1000000000))",
             "SELECT generate_series(0, 1e12, 0.5)",
             "SELECT range(close::BIGINT) FROM prices",
@@ -113,6 +116,8 @@ class QueryBoundsTest {
             "SELECT lpad(symbol, 10, ' ') FROM prices LIMIT 1",
             "SELECT printf('%.2f', close) FROM prices LIMIT 1",
             "SELECT format('{:>12}', symbol) FROM prices LIMIT 1",
+            "SELECT format('{{}} {}', symbol) FROM prices LIMIT 1",
+            "SELECT printf('%5.1f%%', close) FROM prices LIMIT 1",
             "SELECT len(range(10))",
             "SELECT generate_series(1, 5)",
             "SELECT list_resize([1, 2], 5)",
