@@ -50,12 +50,16 @@ public final class GraphComposer {
         try {
             doc = json == null ? null : Json.MAPPER.readTree(json);
         } catch (JacksonException e) {
-            return fail(null, "spec", "not valid JSON: " + e.getOriginalMessage(), "send a JSON object with version and nodes");
+            // where, not what: the file may not be a spec at all (a token, a .env), and its text is not to be echoed
+            tools.jackson.core.TokenStreamLocation at = e.getLocation();
+            return fail(null, "spec", "not valid JSON" + (at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr()),
+                    "send a JSON object with version and nodes");
         }
         if (doc == null || !doc.isObject()) return fail(null, "spec", "the spec must be a JSON object", "send {\"version\": 1, \"nodes\": {...}}");
         JsonNode v = doc.get("version");
         if (v == null || !v.isIntegralNumber() || v.intValue() != VERSION) {
-            return fail(null, "version", "unsupported spec version " + (v == null ? "(missing)" : v.toString()), "set \"version\": " + VERSION);
+            return fail(null, "version", "unsupported spec version " + (v == null ? "(missing)" : v.isIntegralNumber() ? v.toString() : "(a " + v.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ", not a number)"),
+                    "set \"version\": " + VERSION);
         }
         String name = doc.get("name") != null && doc.get("name").isString() ? doc.get("name").stringValue() : "strategy";
         JsonNode nodesJson = doc.get("nodes");

@@ -70,6 +70,20 @@ class GraphComposerTest {
         assertTrue(bad.contains("\"field\" : \"version\"") && bad.contains("\"ok\" : false"), bad);
     }
 
+    /** A file that is no spec (a token, a .env, a JSON config) is refused by where it fails, never by its text. */
+    @Test
+    void aFileThatIsNoSpecIsNotEchoed() {
+        GraphError token = only("ghp_16C7e42F292c6912E7710c838347Ae178B4aSECRET");
+        assertEquals("spec", token.field());
+        assertEquals("not valid JSON at line 1, column 1", token.message().replaceAll(" column \\d+", " column 1"));
+        assertFalse(token.toString().contains("SECRET"), token.toString());
+        GraphError env = only("AWS_SECRET_ACCESS_KEY=abc\n");
+        assertFalse(env.toString().contains("AWS_SECRET"), env.toString());
+        GraphError version = only("{\"version\": \"sk-SECRET-123\", \"nodes\": {}}");
+        assertEquals("version", version.field());
+        assertEquals("unsupported spec version (a string, not a number)", version.message());
+    }
+
     private static GraphError only(String json) {
         ComposeResult r = GraphComposer.compose(json);
         assertFalse(r.ok());
