@@ -24,10 +24,12 @@ public final class StagedFile implements AutoCloseable {
     static StagedFile of(Path source, Path stagingDir, String file) {
         Path target = target(stagingDir, source.getFileName().toString());
         try {
+            // the file a link names: a hard link to the link itself would point DuckDB outside staging, where it may not read
+            Path real = source.toRealPath();
             try {
-                Files.createLink(target, source.toAbsolutePath());
+                Files.createLink(target, real);
             } catch (IOException | UnsupportedOperationException | SecurityException e) {
-                Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(real, target, StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
             throw SextantException.invalid("paths", file + ": cannot read (" + e.getMessage() + ")",

@@ -136,6 +136,24 @@ class PriceImporterTest {
         assertEquals(2, count("SELECT rows FROM symbols WHERE symbol = 'KO'"));
     }
 
+    /** A symbolic link to a file imports as the file, named by the link (the exploratory test: every import through a link failed). */
+    @Test
+    void aLinkToAFileImportsTheFileUnderTheLinksName() throws Exception {
+        Path msft = resource("MSFT.csv", "MSFT.csv");
+        Path link = Files.createSymbolicLink(tmp.resolve("in").resolve("LINKED.csv"), msft);
+        Path parquet = tmp.resolve("in").resolve("prices.parquet");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+            s.execute("COPY (SELECT * FROM (VALUES ('KO', DATE '1991-01-02', 9.88, 1000.0)) v(symbol, date, close, volume)) TO '" + parquet + "' (FORMAT parquet)");
+        }
+        Path parquetLink = Files.createSymbolicLink(tmp.resolve("in").resolve("LINKP.parquet"), parquet);
+        ImportReport report = importer.importFiles(List.of(link, parquetLink));
+        long linked = count("SELECT count(*) FROM prices WHERE symbol = 'LINKED'");
+        assertEquals(Files.readAllLines(msft).size() - 1, linked, "every row of the file the link names");
+        assertEquals(linked + 1, report.rowsInserted());
+        assertEquals(9.88, value("SELECT close FROM prices WHERE symbol = 'KO'"));
+        assertTrue(Files.isSymbolicLink(link) && Files.exists(msft), "the user's link and file are left as they were");
+    }
+
     @Test
     void parquetWithATextPriceNamesTheRow() throws Exception {
         Path parquet = tmp.resolve("bad.parquet");
