@@ -68,10 +68,14 @@ public final class StoreRecovery {
         }
     }
 
-    /** Opens (migrating and checkpointing), counts, closes. */
+    /** Opens (migrating and checkpointing), reads every value, counts, closes; a store that fails any of it is damaged. */
     private static StoreCensus census(Path db, SextantHome home) {
         try (Store s = Store.open(db, home.stagingDir())) {
-            return s.read(StoreCensus::take);
+            return s.read(StoreCensus::takeReadingEveryValue);
+        } catch (StoreDamagedException damaged) {
+            throw damaged;
+        } catch (SextantException unreadable) { // opened, but a value could not be read: a file cut short
+            throw StoreDamagedException.of(db, unreadable);
         }
     }
 

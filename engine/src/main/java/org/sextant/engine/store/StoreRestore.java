@@ -32,6 +32,7 @@ public final class StoreRestore {
                     + "; this release knows up to " + known + ") and cannot be restored here", "backup",
                     "install the Sextant release that wrote it, or restore an older backup (sextant restore --list)");
         }
+        requireWhole(backup); // before anything is replaced: a damaged backup must not take the store's place
         Path db = home.database();
         Path kept = StoreRecovery.keepAside(home, "replaced-");
         try {
@@ -45,6 +46,19 @@ public final class StoreRestore {
         }
         try (Store s = Store.open(db, home.stagingDir())) {
             return new Restored(backup, kept, version, s.read(StoreCensus::take));
+        }
+    }
+
+    /** Reads every value of the backup, read-only; refused naming "backup" when any part cannot be read. */
+    static void requireWhole(Path backup) {
+        Properties p = new Properties();
+        p.setProperty("duckdb.read_only", "true");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + backup.toAbsolutePath(), p)) {
+            StoreCensus.takeReadingEveryValue(c);
+        } catch (Exception e) {
+            throw new SextantException(FailReason.INVALID_INPUT, "the backup " + backup + " is damaged: part of it cannot be read ("
+                    + StoreDamagedException.firstLine(e.getMessage()) + "); the store was left as it was", "backup",
+                    "pick another backup (sextant restore --list)", e);
         }
     }
 

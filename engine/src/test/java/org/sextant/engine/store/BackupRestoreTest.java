@@ -68,6 +68,42 @@ class BackupRestoreTest {
         assertFalse(Files.list(home.dataDir()).anyMatch(p -> p.getFileName().toString().startsWith("replaced-")), "nothing was moved");
     }
 
+    /**
+     * A copy cut short (the exploratory test: the sample store truncated to 1 MB) still opens and
+     * counts its rows from metadata; it fails only when a value is read. A restore must refuse it
+     * before replacing anything, and recover must treat such a store as damaged and go on to the
+     * checkpoint and the backups.
+     */
+    @Test
+    void aTruncatedBackupIsRefusedAndATruncatedStoreIsRecoveredFromABackup() throws Exception {
+        SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
+        try (Store s = Store.open(home.database(), home.stagingDir())) {
+            org.sextant.engine.ingest.SampleUniverse.loadIfEmpty(s);
+            s.checkpoint();
+        }
+        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
+        Path whole = backups.take();
+        long rows;
+        try (Store s = Store.open(home.database(), home.stagingDir())) {
+            rows = s.read(StoreCensus::take).rows().get("prices");
+        }
+        Path cut = dir.resolve("cut.duckdb");
+        try (var in = Files.newInputStream(whole)) {
+            Files.write(cut, in.readNBytes(1_000_000));
+        }
+        byte[] before = Files.readAllBytes(home.database());
+        SextantException refused = assertThrows(SextantException.class, () -> StoreRestore.restore(home, cut));
+        assertEquals("backup", refused.field());
+        assertTrue(refused.getMessage().contains("is damaged: part of it cannot be read"), refused.getMessage());
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(home.database())), "the store was left as it was");
+        assertFalse(Files.list(home.dataDir()).anyMatch(p -> p.getFileName().toString().startsWith("replaced-")), "nothing was moved");
+
+        Files.copy(cut, home.database(), java.nio.file.StandardCopyOption.REPLACE_EXISTING); // the store itself cut short
+        RecoveryReport report = StoreRecovery.recover(home, new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
+        assertTrue(report.source().startsWith("the backup "), report.source());
+        assertEquals(rows, report.recovered().rows().get("prices"), "every price of the backup");
+    }
+
     @Test
     void noBackupIsTakenWhileTheLogHoldsWrites() throws IOException {
         SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
