@@ -102,6 +102,9 @@ public final class ForecastModels {
     /** The model with this name (case-insensitive). */
     public Forecaster create(String name) { return MODELS.get(requireKnown(name)).apply(globalModel); }
 
-    /** The model with this name fitted on log prices (for price series). */
-    public Forecaster forPrices(String name) { return new LogScale(create(name)); }
+    /** The model with this name fitted on log prices (for price series; ARIMA differences them at most once). */
+    public Forecaster forPrices(String name) {
+        Forecaster f = create(name);
+        return new LogScale(f instanceof org.sextant.engine.forecast.model.AutoArima a ? a.differencedAtMostOnce() : f);
+    }
 }
