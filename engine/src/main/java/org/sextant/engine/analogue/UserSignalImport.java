@@ -45,10 +45,14 @@ public final class UserSignalImport {
         }
         List<LocalDate> dates = new ArrayList<>();
         List<String> raw = new ArrayList<>();
+        List<Integer> lineOf = new ArrayList<>(); // each data row's line in the file (0-based), for the errors
         Set<LocalDate> seen = new HashSet<>();
+        boolean first = true;
         for (int ln = 0; ln < lines.size(); ln++) {
             String line = lines.get(ln).strip();
             if (line.isEmpty()) continue;
+            boolean header = first;
+            first = false;
             String[] f = line.split(",", -1);
             if (f.length < 2) throw bad(csv, ln, "expected date,value");
             String ds = unquote(f[0]);
@@ -56,12 +60,13 @@ public final class UserSignalImport {
             try {
                 d = LocalDate.parse(ds);
             } catch (DateTimeParseException e) {
-                if (dates.isEmpty() && raw.isEmpty()) continue; // the header
+                if (header) continue; // only the first line may be a header
                 throw bad(csv, ln, org.sextant.engine.ingest.CellText.describe(ds) + " is not an ISO date");
             }
             if (!seen.add(d)) throw bad(csv, ln, "date " + d + " appears twice");
             dates.add(d);
             raw.add(unquote(f[1]));
+            lineOf.add(ln);
         }
         if (dates.isEmpty()) throw SextantException.invalid("path", csv + " has no data rows", "give a CSV with a date,value header and one row per date");
         double[] values = new double[raw.size()];
@@ -73,10 +78,10 @@ public final class UserSignalImport {
                 try {
                     values[i] = Double.parseDouble(v);
                 } catch (NumberFormatException e) {
-                    throw bad(csv, i, org.sextant.engine.ingest.CellText.describe(v) + " is not a number (row dated " + dates.get(i) + ")");
+                    throw bad(csv, lineOf.get(i), org.sextant.engine.ingest.CellText.describe(v) + " is not a number (row dated " + dates.get(i) + ")");
                 }
             } else if (definition.levelOf(v) < 0) {
-                throw bad(csv, i, org.sextant.engine.ingest.CellText.describe(v) + " is not one of the levels " + definition.levels() + " (row dated " + dates.get(i) + ")");
+                throw bad(csv, lineOf.get(i), org.sextant.engine.ingest.CellText.describe(v) + " is not one of the levels " + definition.levels() + " (row dated " + dates.get(i) + ")");
             }
         }
         return store.inTransaction(c -> {

@@ -68,6 +68,19 @@ class ImportRefusalTest {
         assertTrue(e.getMessage().contains("KEYS.csv line 2, column close: a text of 24 characters is not a number"), e.getMessage());
     }
 
+    /** A signal file's errors name the line of the file, counting the header, as the price import's do. */
+    @Test
+    void aSignalImportNamesTheLineOfTheFile(@TempSextant Store store) throws Exception {
+        var definition = org.sextant.engine.analogue.SignalDefinition.numeric("my_signal", 1.0, "test", 0.0);
+        Path value = Files.writeString(tmp.resolve("value.csv"), "date,value\n2020-01-02,1\n2020-01-03,2\n2020-01-06,SECRETVALUE123\n");
+        SextantException e = assertThrows(SextantException.class, () -> org.sextant.engine.analogue.UserSignalImport.importCsv(store, value, definition, "live"));
+        assertTrue(e.getMessage().startsWith("value.csv line 4: a text of 14 characters is not a number"), e.getMessage());
+        assertLeaksNothing(e, "SECRETVALUE");
+        Path firstRow = Files.writeString(tmp.resolve("first.csv"), "date,value\n2020-13-45,1\n2020-01-03,2\n");
+        e = assertThrows(SextantException.class, () -> org.sextant.engine.analogue.UserSignalImport.importCsv(store, firstRow, definition, "live"));
+        assertTrue(e.getMessage().startsWith("first.csv line 2: "), "a bad date on the first data row is no second header: " + e.getMessage());
+    }
+
     @Test
     void aSignalImportOfAFileThatIsNotASignalEchoesNoLine(@TempSextant Store store) throws Exception {
         Path env = Files.writeString(tmp.resolve("signal.env"), "date,value\n2020-01-02,1\nAWS_SECRET=abcd1234,x\n");
