@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,6 +42,8 @@ class PriceGathererTest {
     HttpServer server;
     final List<String> requests = new CopyOnWriteArrayList<>();
     byte[] recorded;
+    volatile boolean stopped;
+    final AtomicLong foreverSent = new AtomicLong();
 
     @BeforeEach
     void start() throws IOException {
@@ -55,6 +58,7 @@ class PriceGathererTest {
 
     @AfterEach
     void stop() {
+        stopped = true;
         server.stop(0);
     }
 
@@ -91,6 +95,18 @@ class PriceGathererTest {
                         Thread.currentThread().interrupt();
                     }
                     send(ex, 200, "text/csv", recorded);
+                }
+                case "forever.us" -> {
+                    // a price CSV that never ends: rows until the client hangs up (at most 8x the cap, so an unbounded client ends too)
+                    ex.getResponseHeaders().set("Content-Type", "text/csv");
+                    ex.sendResponseHeaders(200, 0);
+                    OutputStream out = ex.getResponseBody();
+                    out.write("Date,Open,High,Low,Close,Volume\n".getBytes(StandardCharsets.US_ASCII));
+                    byte[] rows = "2000-01-03,1,2,0.5,1.5,100\n".repeat(4096).getBytes(StandardCharsets.US_ASCII);
+                    while (!stopped && foreverSent.get() < 8 * PriceGatherer.MAX_ANSWER_BYTES) {
+                        out.write(rows);
+                        foreverSent.addAndGet(rows.length);
+                    }
                 }
                 default -> send(ex, 500, "text/plain", "unexpected".getBytes());
             }
@@ -162,6 +178,20 @@ class PriceGathererTest {
         assertFalse(String.valueOf(e.fix()).contains(KEY), e.fix());
         assertFalse(String.valueOf(e.getCause()).contains(KEY));
         assertEquals(0, prices(), "the good symbol fetched first must not be written either");
+    }
+
+    @Test
+    void anAnswerThatNeverEndsIsStoppedAtTheSizeLimit() {
+        // a generous answer deadline: this test is about memory, not time
+        PriceGatherer patient = new PriceGatherer(store, settings(), Duration.ofSeconds(5), Duration.ofMinutes(5));
+        SextantException e = assertThrows(SextantException.class, () -> patient.gather(List.of("msft.us", "forever.us"), null));
+        assertEquals("provider_error", e.failReason());
+        assertEquals("symbols", e.field());
+        assertTrue(e.getMessage().contains("forever.us") && e.getMessage().contains("larger than the limit of 32 MB"), e.getMessage());
+        assertFalse(e.getMessage().contains(KEY), e.getMessage());
+        assertEquals(0, prices(), "nothing is stored for the batch, as for any failed ticker");
+        assertTrue(foreverSent.get() < 4 * PriceGatherer.MAX_ANSWER_BYTES, "the download was stopped, not read to its end: " + foreverSent.get());
+        assertEquals(10, patient.gather(List.of("msft.us"), null).rowsInserted(), "the next gather works as before");
     }
 
     @Test

@@ -9,27 +9,37 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.Settings;
 
 /**
  * Daily history of one symbol from a provider's CSV endpoint. Every message it produces shows
- * the URL with the API key replaced by ***, and never the key itself.
+ * the URL with the API key replaced by ***, and never the key itself. An answer is read into
+ * memory only up to {@code maxBytes}: past it the download is stopped and the ticker fails.
  */
 public final class HttpPriceSource {
     private final String name;
     private final Settings.Provider provider;
     private final HttpClient client;
     private final Duration readTimeout;
+    private final long maxBytes;
 
-    public HttpPriceSource(String name, Settings.Provider provider, Duration connectTimeout, Duration readTimeout) {
+    public HttpPriceSource(String name, Settings.Provider provider, Duration connectTimeout, Duration readTimeout, long maxBytes) {
         this.name = name;
         this.provider = provider;
         this.readTimeout = readTimeout;
+        this.maxBytes = maxBytes;
         this.client = HttpClient.newBuilder().connectTimeout(connectTimeout).followRedirects(HttpClient.Redirect.NORMAL).build();
     }
 
@@ -53,7 +63,11 @@ public final class HttpPriceSource {
             URI uri = URI.create(url(template, symbol, key == null ? "" : key));
             HttpRequest request = HttpRequest.newBuilder(uri).timeout(readTimeout).header("Accept", "text/csv, text/plain")
                     .header("User-Agent", "Sextant").GET().build();
-            response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            response = answer(client.sendAsync(request, info -> new CappedBody(maxBytes)));
+        } catch (AnswerTooLarge e) {
+            throw failure(FailReason.PROVIDER_ERROR, symbol, "the answer from " + shown + " was larger than the limit of "
+                            + megabytes(maxBytes) + " for one ticker, so its download was stopped",
+                    "check the provider's url_template: it must return one ticker's daily CSV (decades of daily prices are a few MB)");
         } catch (HttpTimeoutException e) {
             throw failure(FailReason.TIMEOUT, symbol, "no answer from " + shown + " within the time limit", "retry later, or check the network and the provider");
         } catch (IOException e) {
@@ -67,6 +81,79 @@ public final class HttpPriceSource {
                     "fix providers." + name + ".url_template in settings.json");
         }
         return check(response, symbol, shown);
+    }
+
+    /** Waits for the answer; an error of the download comes out as the IOException it is. */
+    private static HttpResponse<String> answer(CompletableFuture<HttpResponse<String>> pending) throws IOException, InterruptedException {
+        try {
+            return pending.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) throw io;
+            if (cause instanceof IllegalArgumentException bad) throw bad;
+            throw new IOException(cause);
+        }
+    }
+
+    private static String megabytes(long bytes) {
+        return bytes % (1 << 20) == 0 ? (bytes >> 20) + " MB" : bytes + " bytes";
+    }
+
+    /** The download stopped because the answer passed the size limit. */
+    static final class AnswerTooLarge extends IOException {
+        AnswerTooLarge() { super("answer larger than the limit"); }
+    }
+
+    /**
+     * An answer's bytes as text, read up to a limit: one more byte cancels the download (the
+     * connection is closed) instead of growing memory with whatever the server keeps sending.
+     */
+    static final class CappedBody implements HttpResponse.BodySubscriber<String> {
+        private final long limit;
+        private final CompletableFuture<String> text = new CompletableFuture<>();
+        private Flow.Subscription subscription;
+        private byte[] bytes = new byte[8192];
+        private int length;
+
+        CappedBody(long limit) { this.limit = limit; }
+
+        @Override public CompletionStage<String> getBody() { return text; }
+
+        @Override public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+            s.request(1);
+        }
+
+        @Override public void onNext(List<ByteBuffer> buffers) {
+            if (text.isDone()) return;
+            for (ByteBuffer b : buffers) {
+                if ((long) length + b.remaining() > limit) {
+                    subscription.cancel();
+                    bytes = null;
+                    text.completeExceptionally(new AnswerTooLarge());
+                    return;
+                }
+                if (length + b.remaining() > bytes.length) {
+                    bytes = Arrays.copyOf(bytes, (int) Math.min(limit, Math.max((long) length + b.remaining(), 2L * bytes.length)));
+                }
+                int n = b.remaining();
+                b.get(bytes, length, n);
+                length += n;
+            }
+            subscription.request(1);
+        }
+
+        @Override public void onError(Throwable t) {
+            if (text.isDone()) return;
+            bytes = null;
+            text.completeExceptionally(t);
+        }
+
+        @Override public void onComplete() {
+            if (text.isDone()) return;
+            text.complete(new String(bytes, 0, length, StandardCharsets.UTF_8));
+            bytes = null;
+        }
     }
 
     private String check(HttpResponse<String> response, String symbol, String shown) {
