@@ -108,6 +108,22 @@ class PriceGathererTest {
                         foreverSent.addAndGet(rows.length);
                     }
                 }
+                case "drip.us" -> {
+                    // headers at once, then the CSV a byte every 100 ms (ending after 30 s, so an unbounded client ends too)
+                    ex.getResponseHeaders().set("Content-Type", "text/csv");
+                    ex.sendResponseHeaders(200, 0);
+                    OutputStream out = ex.getResponseBody();
+                    for (int i = 0; i < 300 && !stopped; i++) {
+                        out.write(recorded[i % recorded.length]);
+                        out.flush();
+                        try {
+                            Thread.sleep(100);
+                        } catch (InterruptedException ignored) {
+                            Thread.currentThread().interrupt();
+                            return;
+                        }
+                    }
+                }
                 default -> send(ex, 500, "text/plain", "unexpected".getBytes());
             }
         }
@@ -167,7 +183,8 @@ class PriceGathererTest {
             "empty.us,   not_found,      has no data for empty.us",
             "cut.us,     provider_error, cut short",
             "cutline.us, provider_error, cut short",
-            "slow.us,    timeout,        within the time limit"})
+            "slow.us,    timeout,        within the time limit of 3 s",
+            "drip.us,    timeout,        within the time limit of 3 s (headers and body)"})
     void eachFailureIsClearWritesNothingAndHidesTheKey(String symbol, String reason, String says) {
         SextantException e = assertThrows(SextantException.class, () -> gatherer().gather(List.of("msft.us", symbol), null));
         assertEquals(reason, e.failReason());

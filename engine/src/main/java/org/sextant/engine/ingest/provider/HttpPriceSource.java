@@ -20,13 +20,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.Settings;
 
 /**
  * Daily history of one symbol from a provider's CSV endpoint. Every message it produces shows
  * the URL with the API key replaced by ***, and never the key itself. An answer is read into
- * memory only up to {@code maxBytes}: past it the download is stopped and the ticker fails.
+ * memory only up to {@code maxBytes}, and for at most {@code readTimeout} from the request to the
+ * body's last byte: past either the download is stopped and the ticker fails.
  */
 public final class HttpPriceSource {
     private final String name;
@@ -63,13 +67,19 @@ public final class HttpPriceSource {
             URI uri = URI.create(url(template, symbol, key == null ? "" : key));
             HttpRequest request = HttpRequest.newBuilder(uri).timeout(readTimeout).header("Accept", "text/csv, text/plain")
                     .header("User-Agent", "Sextant").GET().build();
-            response = answer(client.sendAsync(request, info -> new CappedBody(maxBytes)));
+            AtomicReference<CappedBody> body = new AtomicReference<>();
+            CompletableFuture<HttpResponse<String>> pending = client.sendAsync(request, info -> {
+                body.set(new CappedBody(maxBytes));
+                return body.get();
+            });
+            response = answer(pending, body, readTimeout);
         } catch (AnswerTooLarge e) {
             throw failure(FailReason.PROVIDER_ERROR, symbol, "the answer from " + shown + " was larger than the limit of "
                             + megabytes(maxBytes) + " for one ticker, so its download was stopped",
                     "check the provider's url_template: it must return one ticker's daily CSV (decades of daily prices are a few MB)");
         } catch (HttpTimeoutException e) {
-            throw failure(FailReason.TIMEOUT, symbol, "no answer from " + shown + " within the time limit", "retry later, or check the network and the provider");
+            throw failure(FailReason.TIMEOUT, symbol, "no complete answer from " + shown + " within the time limit of " + seconds(readTimeout)
+                    + " (headers and body), so its download was stopped", "retry later, or check the network and the provider");
         } catch (IOException e) {
             throw failure(FailReason.PROVIDER_ERROR, symbol, "the download from " + shown + " failed or was cut short (" + reason(e, key) + ")",
                     "retry; if it persists, check the network and the provider's url_template");
@@ -83,16 +93,37 @@ public final class HttpPriceSource {
         return check(response, symbol, shown);
     }
 
-    /** Waits for the answer; an error of the download comes out as the IOException it is. */
-    private static HttpResponse<String> answer(CompletableFuture<HttpResponse<String>> pending) throws IOException, InterruptedException {
+    /**
+     * Waits for the whole answer, body included, at most {@code deadline}: then the download is
+     * cancelled (its connection closed) and this throws HttpTimeoutException. An error of the
+     * download comes out as the IOException it is.
+     */
+    private static HttpResponse<String> answer(CompletableFuture<HttpResponse<String>> pending, AtomicReference<CappedBody> body,
+                                               Duration deadline) throws IOException, InterruptedException {
         try {
-            return pending.get();
+            return pending.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            stop(pending, body);
+            throw new HttpTimeoutException("the whole answer took longer than " + seconds(deadline));
+        } catch (InterruptedException e) {
+            stop(pending, body);
+            throw e;
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof IOException io) throw io;
             if (cause instanceof IllegalArgumentException bad) throw bad;
             throw new IOException(cause);
         }
+    }
+
+    private static void stop(CompletableFuture<?> pending, AtomicReference<CappedBody> body) {
+        pending.cancel(true);
+        CappedBody reading = body.get();
+        if (reading != null) reading.stop();
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
     }
 
     private static String megabytes(long bytes) {
@@ -111,7 +142,7 @@ public final class HttpPriceSource {
     static final class CappedBody implements HttpResponse.BodySubscriber<String> {
         private final long limit;
         private final CompletableFuture<String> text = new CompletableFuture<>();
-        private Flow.Subscription subscription;
+        private volatile Flow.Subscription subscription;
         private byte[] bytes = new byte[8192];
         private int length;
 
@@ -121,7 +152,15 @@ public final class HttpPriceSource {
 
         @Override public void onSubscribe(Flow.Subscription s) {
             subscription = s;
-            s.request(1);
+            if (text.isDone()) s.cancel();
+            else s.request(1);
+        }
+
+        /** Ends the download from another thread (the deadline passed); what was read is dropped. */
+        void stop() {
+            text.completeExceptionally(new HttpTimeoutException("stopped at the deadline"));
+            Flow.Subscription s = subscription;
+            if (s != null) s.cancel();
         }
 
         @Override public void onNext(List<ByteBuffer> buffers) {
