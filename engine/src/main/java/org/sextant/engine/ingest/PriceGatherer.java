@@ -24,6 +24,8 @@ import org.sextant.engine.store.Store;
 public final class PriceGatherer {
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
+    /** Most bytes one ticker's answer may have (docs/data.md); decades of daily prices are a few MB. */
+    static final long MAX_ANSWER_BYTES = 32L << 20;
 
     private final Store store;
     private final Settings settings;
@@ -67,17 +69,14 @@ public final class PriceGatherer {
             throw SextantException.invalid("provider", "unknown provider '" + name + "'",
                     "use one of " + (settings.providers() == null ? "[]" : settings.providers().keySet()) + ", or add it to settings.json");
         }
-        HttpPriceSource source = new HttpPriceSource(name, p, connectTimeout, readTimeout);
-        List<String> bodies = new ArrayList<>();
-        for (String t : wanted) bodies.add(source.fetch(t));
-
+        HttpPriceSource source = new HttpPriceSource(name, p, connectTimeout, readTimeout, MAX_ANSWER_BYTES);
         Path dir = store.stagingDir().toAbsolutePath().normalize().resolve("gather-" + UUID.randomUUID());
         try {
             Files.createDirectories(dir);
+            // each answer goes to staging as it arrives, so memory holds one ticker's answer at a time
             List<Path> files = new ArrayList<>();
-            int i = 0;
             for (String t : wanted) {
-                files.add(Files.writeString(dir.resolve(t.toUpperCase(Locale.ROOT) + ".csv"), bodies.get(i++), StandardCharsets.UTF_8));
+                files.add(Files.writeString(dir.resolve(t.toUpperCase(Locale.ROOT) + ".csv"), source.fetch(t), StandardCharsets.UTF_8));
             }
             return store.inTransaction(c -> {
                 ImportBatch batch = new ImportBatch(c, store.stagingDir(), rules);

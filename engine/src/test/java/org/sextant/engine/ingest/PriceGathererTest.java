@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,12 +36,15 @@ import org.sextant.engine.store.Store;
 /** Gathering against a loopback server that answers like Stooq, and like Stooq on a bad day. No real network. */
 class PriceGathererTest {
     static final String KEY = "k3y-SECRET-42";
+    static final String NOT_PRICES = "SECRETLINE";
 
     @TempDir Path tmp;
     @TempSextant Store store;
     HttpServer server;
     final List<String> requests = new CopyOnWriteArrayList<>();
     byte[] recorded;
+    volatile boolean stopped;
+    final AtomicLong foreverSent = new AtomicLong();
 
     @BeforeEach
     void start() throws IOException {
@@ -55,6 +59,7 @@ class PriceGathererTest {
 
     @AfterEach
     void stop() {
+        stopped = true;
         server.stop(0);
     }
 
@@ -69,6 +74,11 @@ class PriceGathererTest {
                 case "missing.us" -> send(ex, 404, "text/plain", "not found".getBytes());
                 case "busy.us" -> send(ex, 429, "text/plain", "slow down".getBytes());
                 case "html.us" -> send(ex, 200, "text/html", "<!DOCTYPE html><html><body>Service unavailable</body></html>".getBytes());
+                // answers that are not prices, each with a line that must never reach a message
+                case "passwd.us" -> send(ex, 200, "text/plain", ("root:x:0:0:" + NOT_PRICES + ":/root:/bin/bash\n").getBytes());
+                case "page.us" -> send(ex, 200, "application/octet-stream",
+                        ("<html><head><title>" + NOT_PRICES + "</title></head><body>login</body></html>").getBytes());
+                case "datetrap.us" -> send(ex, 200, "text/csv", ("Date,Close\nuser=admin " + NOT_PRICES).getBytes());
                 case "nodata.us" -> send(ex, 200, "text/csv", "No data".getBytes());
                 case "empty.us" -> send(ex, 200, "text/csv", new byte[0]);
                 case "cut.us" -> {
@@ -91,6 +101,34 @@ class PriceGathererTest {
                         Thread.currentThread().interrupt();
                     }
                     send(ex, 200, "text/csv", recorded);
+                }
+                case "forever.us" -> {
+                    // a price CSV that never ends: rows until the client hangs up (at most 8x the cap, so an unbounded client ends too)
+                    ex.getResponseHeaders().set("Content-Type", "text/csv");
+                    ex.sendResponseHeaders(200, 0);
+                    OutputStream out = ex.getResponseBody();
+                    out.write("Date,Open,High,Low,Close,Volume\n".getBytes(StandardCharsets.US_ASCII));
+                    byte[] rows = "2000-01-03,1,2,0.5,1.5,100\n".repeat(4096).getBytes(StandardCharsets.US_ASCII);
+                    while (!stopped && foreverSent.get() < 8 * PriceGatherer.MAX_ANSWER_BYTES) {
+                        out.write(rows);
+                        foreverSent.addAndGet(rows.length);
+                    }
+                }
+                case "drip.us" -> {
+                    // headers at once, then the CSV a byte every 100 ms (ending after 30 s, so an unbounded client ends too)
+                    ex.getResponseHeaders().set("Content-Type", "text/csv");
+                    ex.sendResponseHeaders(200, 0);
+                    OutputStream out = ex.getResponseBody();
+                    for (int i = 0; i < 300 && !stopped; i++) {
+                        out.write(recorded[i % recorded.length]);
+                        out.flush();
+                        try {
+                            Thread.sleep(100);
+                        } catch (InterruptedException ignored) {
+                            Thread.currentThread().interrupt();
+                            return;
+                        }
+                    }
                 }
                 default -> send(ex, 500, "text/plain", "unexpected".getBytes());
             }
@@ -151,7 +189,8 @@ class PriceGathererTest {
             "empty.us,   not_found,      has no data for empty.us",
             "cut.us,     provider_error, cut short",
             "cutline.us, provider_error, cut short",
-            "slow.us,    timeout,        within the time limit"})
+            "slow.us,    timeout,        within the time limit of 3 s",
+            "drip.us,    timeout,        within the time limit of 3 s (headers and body)"})
     void eachFailureIsClearWritesNothingAndHidesTheKey(String symbol, String reason, String says) {
         SextantException e = assertThrows(SextantException.class, () -> gatherer().gather(List.of("msft.us", symbol), null));
         assertEquals(reason, e.failReason());
@@ -162,6 +201,73 @@ class PriceGathererTest {
         assertFalse(String.valueOf(e.fix()).contains(KEY), e.fix());
         assertFalse(String.valueOf(e.getCause()).contains(KEY));
         assertEquals(0, prices(), "the good symbol fetched first must not be written either");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "passwd.us   | did not return a price CSV: its first line is not a header with a Date column (content type text/plain, 38 bytes)",
+            "page.us     | returned an HTML page instead of CSV (content type application/octet-stream, 69 bytes)",
+            "datetrap.us | was cut short: its last line has 1 field where the header has 2 (32 bytes)"})
+    void anAnswerThatIsNotPricesIsDescribedNeverQuoted(String symbol, String says) {
+        SextantException e = assertThrows(SextantException.class, () -> gatherer().gather(List.of(symbol), null));
+        assertEquals("provider_error", e.failReason());
+        assertTrue(e.getMessage().contains(symbol) && e.getMessage().contains(says), e.getMessage());
+        assertFalse(e.getMessage().contains(NOT_PRICES) || e.getMessage().contains("root:") || e.getMessage().contains("admin"), e.getMessage());
+        assertFalse(String.valueOf(e.fix()).contains(NOT_PRICES), e.fix());
+    }
+
+    @Test
+    void aServerThatDoesNotSpeakHttpIsDescribedNeverQuoted() throws Exception {
+        try (java.net.ServerSocket raw = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Thread answering = new Thread(() -> {
+                try (java.net.Socket s = raw.accept()) {
+                    s.getOutputStream().write(("root:x:0:0:" + NOT_PRICES + ":/root:/bin/bash\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                    s.getOutputStream().flush();
+                    s.getInputStream().read(new byte[4096]);
+                } catch (IOException ignored) {
+                    // the client hung up
+                }
+            });
+            answering.start();
+            Settings raws = new Settings("raw", Map.of("raw", new Settings.Provider("http://127.0.0.1:" + raw.getLocalPort() + "/?s={symbol}", null)));
+            SextantException e = assertThrows(SextantException.class,
+                    () -> new PriceGatherer(store, raws, Duration.ofSeconds(5), Duration.ofSeconds(30)).gather(List.of("msft.us"), null));
+            answering.join(30_000);
+            assertEquals("provider_error", e.failReason());
+            assertTrue(e.getMessage().contains("not valid HTTP"), e.getMessage());
+            assertFalse(e.getMessage().contains(NOT_PRICES) || e.getMessage().contains("root:"), e.getMessage());
+        }
+    }
+
+    /** Keys written into the template itself (user-info, a query value) are masked like {api_key}; the ticker still shows. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "answered | http://reader:PASSWORD-1@127.0.0.1:PORT/q/d/l/?s={symbol}&token=TOKEN-2&i=d#FRAG-3 | missing.us | http://***@127.0.0.1:PORT/q/d/l/?s=missing.us&token=***&i=***#***",
+            "invalid  | http://reader:PASSWORD-1@127.0.0.1:PORT/q d/?s={symbol}&token=TOKEN-2             | msft.us    | http://***@127.0.0.1:PORT/q d/?s=msft.us&token=***",
+            "refused  | http://reader:PASSWORD-1@127.0.0.1:1/q/d/l/?s={symbol}&token=TOKEN-2&key={api_key} | msft.us    | http://***@127.0.0.1:1/q/d/l/?s=msft.us&token=***&key=***"})
+    void secretsWrittenIntoTheUrlTemplateAreMasked(String what, String template, String symbol, String shown) {
+        String port = String.valueOf(server.getAddress().getPort());
+        Settings literal = new Settings("mine", Map.of("mine", new Settings.Provider(template.replace("PORT", port), KEY)));
+        SextantException e = assertThrows(SextantException.class,
+                () -> new PriceGatherer(store, literal, Duration.ofSeconds(5), Duration.ofSeconds(30)).gather(List.of(symbol), null));
+        for (String secret : List.of("PASSWORD-1", "reader", "TOKEN-2", "FRAG-3", KEY)) {
+            assertFalse(e.getMessage().contains(secret) || String.valueOf(e.fix()).contains(secret), secret + " in: " + e.getMessage());
+        }
+        assertTrue(e.getMessage().contains(shown.replace("PORT", port)), e.getMessage());
+    }
+
+    @Test
+    void anAnswerThatNeverEndsIsStoppedAtTheSizeLimit() {
+        // a generous answer deadline: this test is about memory, not time
+        PriceGatherer patient = new PriceGatherer(store, settings(), Duration.ofSeconds(5), Duration.ofMinutes(5));
+        SextantException e = assertThrows(SextantException.class, () -> patient.gather(List.of("msft.us", "forever.us"), null));
+        assertEquals("provider_error", e.failReason());
+        assertEquals("symbols", e.field());
+        assertTrue(e.getMessage().contains("forever.us") && e.getMessage().contains("larger than the limit of 32 MB"), e.getMessage());
+        assertFalse(e.getMessage().contains(KEY), e.getMessage());
+        assertEquals(0, prices(), "nothing is stored for the batch, as for any failed ticker");
+        assertTrue(foreverSent.get() < 4 * PriceGatherer.MAX_ANSWER_BYTES, "the download was stopped, not read to its end: " + foreverSent.get());
+        assertEquals(10, patient.gather(List.of("msft.us"), null).rowsInserted(), "the next gather works as before");
     }
 
     @Test

@@ -9,27 +9,45 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.Settings;
 
 /**
  * Daily history of one symbol from a provider's CSV endpoint. Every message it produces shows
- * the URL with the API key replaced by ***, and never the key itself.
+ * the URL with the API key, user-info and query values (but the ticker and dates) replaced by
+ * ***, and describes an answer that is not prices without quoting it. An answer is read into
+ * memory only up to {@code maxBytes}, and for at most {@code readTimeout} from the request to the
+ * body's last byte: past either the download is stopped and the ticker fails.
  */
 public final class HttpPriceSource {
     private final String name;
     private final Settings.Provider provider;
     private final HttpClient client;
     private final Duration readTimeout;
+    private final long maxBytes;
 
-    public HttpPriceSource(String name, Settings.Provider provider, Duration connectTimeout, Duration readTimeout) {
+    public HttpPriceSource(String name, Settings.Provider provider, Duration connectTimeout, Duration readTimeout, long maxBytes) {
         this.name = name;
         this.provider = provider;
         this.readTimeout = readTimeout;
+        this.maxBytes = maxBytes;
         this.client = HttpClient.newBuilder().connectTimeout(connectTimeout).followRedirects(HttpClient.Redirect.NORMAL).build();
     }
 
@@ -47,15 +65,25 @@ public final class HttpPriceSource {
             throw SextantException.invalid("provider", "provider '" + name + "' needs an API key",
                     "set providers." + name + ".api_key in settings.json");
         }
-        String shown = url(template, symbol, "***");
+        String shown = url(masked(template, FILLED_IN), symbol, "***");
         HttpResponse<String> response;
         try {
             URI uri = URI.create(url(template, symbol, key == null ? "" : key));
             HttpRequest request = HttpRequest.newBuilder(uri).timeout(readTimeout).header("Accept", "text/csv, text/plain")
                     .header("User-Agent", "Sextant").GET().build();
-            response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            AtomicReference<CappedBody> body = new AtomicReference<>();
+            CompletableFuture<HttpResponse<String>> pending = client.sendAsync(request, info -> {
+                body.set(new CappedBody(maxBytes));
+                return body.get();
+            });
+            response = answer(pending, body, readTimeout);
+        } catch (AnswerTooLarge e) {
+            throw failure(FailReason.PROVIDER_ERROR, symbol, "the answer from " + shown + " was larger than the limit of "
+                            + megabytes(maxBytes) + " for one ticker, so its download was stopped",
+                    "check the provider's url_template: it must return one ticker's daily CSV (decades of daily prices are a few MB)");
         } catch (HttpTimeoutException e) {
-            throw failure(FailReason.TIMEOUT, symbol, "no answer from " + shown + " within the time limit", "retry later, or check the network and the provider");
+            throw failure(FailReason.TIMEOUT, symbol, "no complete answer from " + shown + " within the time limit of " + seconds(readTimeout)
+                    + " (headers and body), so its download was stopped", "retry later, or check the network and the provider");
         } catch (IOException e) {
             throw failure(FailReason.PROVIDER_ERROR, symbol, "the download from " + shown + " failed or was cut short (" + reason(e, key) + ")",
                     "retry; if it persists, check the network and the provider's url_template");
@@ -67,6 +95,108 @@ public final class HttpPriceSource {
                     "fix providers." + name + ".url_template in settings.json");
         }
         return check(response, symbol, shown);
+    }
+
+    /**
+     * Waits for the whole answer, body included, at most {@code deadline}: then the download is
+     * cancelled (its connection closed) and this throws HttpTimeoutException. An error of the
+     * download comes out as the IOException it is.
+     */
+    private static HttpResponse<String> answer(CompletableFuture<HttpResponse<String>> pending, AtomicReference<CappedBody> body,
+                                               Duration deadline) throws IOException, InterruptedException {
+        try {
+            return pending.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            stop(pending, body);
+            throw new HttpTimeoutException("the whole answer took longer than " + seconds(deadline));
+        } catch (InterruptedException e) {
+            stop(pending, body);
+            throw e;
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) throw io;
+            if (cause instanceof IllegalArgumentException bad) throw bad;
+            throw new IOException(cause);
+        }
+    }
+
+    private static void stop(CompletableFuture<?> pending, AtomicReference<CappedBody> body) {
+        pending.cancel(true);
+        CappedBody reading = body.get();
+        if (reading != null) reading.stop();
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+    }
+
+    private static String megabytes(long bytes) {
+        return bytes % (1 << 20) == 0 ? (bytes >> 20) + " MB" : bytes + " bytes";
+    }
+
+    /** The download stopped because the answer passed the size limit. */
+    static final class AnswerTooLarge extends IOException {
+        AnswerTooLarge() { super("answer larger than the limit"); }
+    }
+
+    /**
+     * An answer's bytes as text, read up to a limit: one more byte cancels the download (the
+     * connection is closed) instead of growing memory with whatever the server keeps sending.
+     */
+    static final class CappedBody implements HttpResponse.BodySubscriber<String> {
+        private final long limit;
+        private final CompletableFuture<String> text = new CompletableFuture<>();
+        private volatile Flow.Subscription subscription;
+        private byte[] bytes = new byte[8192];
+        private int length;
+
+        CappedBody(long limit) { this.limit = limit; }
+
+        @Override public CompletionStage<String> getBody() { return text; }
+
+        @Override public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+            if (text.isDone()) s.cancel();
+            else s.request(1);
+        }
+
+        /** Ends the download from another thread (the deadline passed); what was read is dropped. */
+        void stop() {
+            text.completeExceptionally(new HttpTimeoutException("stopped at the deadline"));
+            Flow.Subscription s = subscription;
+            if (s != null) s.cancel();
+        }
+
+        @Override public void onNext(List<ByteBuffer> buffers) {
+            if (text.isDone()) return;
+            for (ByteBuffer b : buffers) {
+                if ((long) length + b.remaining() > limit) {
+                    subscription.cancel();
+                    bytes = null;
+                    text.completeExceptionally(new AnswerTooLarge());
+                    return;
+                }
+                if (length + b.remaining() > bytes.length) {
+                    bytes = Arrays.copyOf(bytes, (int) Math.min(limit, Math.max((long) length + b.remaining(), 2L * bytes.length)));
+                }
+                int n = b.remaining();
+                b.get(bytes, length, n);
+                length += n;
+            }
+            subscription.request(1);
+        }
+
+        @Override public void onError(Throwable t) {
+            if (text.isDone()) return;
+            bytes = null;
+            text.completeExceptionally(t);
+        }
+
+        @Override public void onComplete() {
+            if (text.isDone()) return;
+            text.complete(new String(bytes, 0, length, StandardCharsets.UTF_8));
+            bytes = null;
+        }
     }
 
     private String check(HttpResponse<String> response, String symbol, String shown) {
@@ -86,29 +216,49 @@ public final class HttpPriceSource {
         }
         String trimmed = body.strip();
         String head = trimmed.lines().findFirst().orElse("");
-        String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
+        String type = response.headers().firstValue("Content-Type").orElse("");
         String lower = trimmed.toLowerCase(Locale.ROOT);
         if (trimmed.isEmpty() || lower.startsWith("no data")) {
             throw failure(FailReason.NOT_FOUND, symbol, "the provider '" + name + "' has no data for " + symbol,
                     "check the ticker as the provider spells it (Stooq: msft.us, ^spx, sap.de)");
         }
-        if (type.contains("html") || lower.startsWith("<!doctype") || lower.startsWith("<html") || lower.contains("<body")) {
-            throw failure(FailReason.PROVIDER_ERROR, symbol, shown + " returned an HTML page instead of CSV (" + abbreviate(clean(head, provider.apiKey())) + ")",
+        // what came back is described (content type, size, shape), never quoted: it may be anything the URL reaches
+        if (type.toLowerCase(Locale.ROOT).contains("html") || lower.startsWith("<!doctype") || lower.startsWith("<html") || lower.contains("<body")) {
+            throw failure(FailReason.PROVIDER_ERROR, symbol, shown + " returned an HTML page instead of CSV (" + described(type, body) + ")",
                     "the provider may require a login or API key, or refuse this client; open the page in a browser to see why");
         }
         if (!head.toLowerCase(Locale.ROOT).contains("date") && !head.toLowerCase(Locale.ROOT).contains("data")) {
-            throw failure(FailReason.PROVIDER_ERROR, symbol, shown + " did not return a price CSV (first line: " + abbreviate(clean(head, provider.apiKey())) + ")",
+            throw failure(FailReason.PROVIDER_ERROR, symbol, shown + " did not return a price CSV: its first line is not a header with a Date column ("
+                            + described(type, body) + ")",
                     "check the provider's url_template; it must return daily CSV with a Date column");
         }
         if (!body.endsWith("\n")) {
             // a CSV body that stops mid-line was cut short; a complete one ends with a newline
-            String last = trimmed.substring(trimmed.lastIndexOf('\n') + 1);
-            if (last.split(",", -1).length != head.split(",", -1).length) {
-                throw failure(FailReason.PROVIDER_ERROR, symbol, "the answer from " + shown + " was cut short (last line: " + abbreviate(last) + ")",
+            int fields = trimmed.substring(trimmed.lastIndexOf('\n') + 1).split(",", -1).length;
+            int columns = head.split(",", -1).length;
+            if (fields != columns) {
+                throw failure(FailReason.PROVIDER_ERROR, symbol, "the answer from " + shown + " was cut short: its last line has " + count(fields, "field")
+                                + " where the header has " + columns + " (" + bytes(body) + ")",
                         "retry; nothing was written");
             }
         }
         return body;
+    }
+
+    /** An answer by its content type and size, with nothing of its content. */
+    private static String described(String contentType, String body) {
+        String media = contentType.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
+        String type = media.isEmpty() ? "no content type"
+                : media.matches("[a-z0-9!#$&^_.+-]{1,40}/[a-z0-9!#$&^_.+-]{1,80}") ? "content type " + media : "an unreadable content type";
+        return type + ", " + bytes(body);
+    }
+
+    private static String bytes(String body) {
+        return count(body.getBytes(StandardCharsets.UTF_8).length, "byte");
+    }
+
+    private static String count(long n, String unit) {
+        return String.format(Locale.ROOT, "%,d %s%s", n, unit, n == 1 ? "" : "s");
     }
 
     private static String url(String template, String symbol, String key) {
@@ -122,13 +272,59 @@ public final class HttpPriceSource {
         return new SextantException(reason, "gather " + symbol + " from " + name + ": " + message, "symbols", fix);
     }
 
-    /** Why a download failed, in words even when Java gives no message (a refused connection has none). */
+    /**
+     * Why a download failed, in words even when Java gives no message (a refused connection has
+     * none). Java's HTTP client quotes what the server sent when that is not HTTP (a status line,
+     * a header, a chunk size): such messages are replaced by a description, and URLs in any
+     * message are masked.
+     */
     static String reason(IOException e, String key) {
-        String text = clean(e.getMessage(), key);
-        if (!text.isBlank()) return text;
+        if (e instanceof java.net.ProtocolException) return "the server's answer is not valid HTTP";
+        String text = maskUrls(clean(e.getMessage(), key));
+        if (text.toLowerCase(Locale.ROOT).contains("chunk")) return "the answer's chunked transfer encoding is broken";
+        if (!text.isBlank() && !text.contains("\"")) return text;
         if (e instanceof java.net.ConnectException) return "could not connect: the server refused or is unreachable";
         if (e instanceof java.net.UnknownHostException) return "unknown host: check the address and the network";
-        return e.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT);
+        return "the connection failed before the answer was complete (" + e.getClass().getSimpleName() + ")";
+    }
+
+    /** The query values a message may show: the ones Sextant fills in (ticker, dates); any other value may be a key. */
+    private static final Set<String> FILLED_IN = Set.of("{symbol}", "{from}", "{to}");
+    private static final Pattern URL_IN_TEXT = Pattern.compile("(?i)\\b[a-z][a-z0-9+.-]*://[^\\s\"'<>()]+");
+
+    /** Every URL in {@code text} masked as {@link #masked} does, with no query value shown. */
+    static String maskUrls(String text) {
+        return URL_IN_TEXT.matcher(text).replaceAll(m -> Matcher.quoteReplacement(masked(m.group(), Set.of())));
+    }
+
+    /**
+     * A URL (or URL template) as messages show it: its user-info, its fragment and each query value
+     * as ***, except values that are exactly one of {@code shown}. Works on text that is not a
+     * valid URI too, so an invalid url_template is masked the same way.
+     */
+    static String masked(String url, Set<String> shown) {
+        int scheme = url.indexOf("://");
+        int start = scheme < 0 ? 0 : scheme + 3;
+        int hash = url.indexOf('#', start);
+        String beforeHash = hash < 0 ? url : url.substring(0, hash);
+        int question = beforeHash.indexOf('?', start);
+        String head = question < 0 ? beforeHash : beforeHash.substring(0, question);
+        int slash = head.indexOf('/', start);
+        int at = head.lastIndexOf('@', slash < 0 ? head.length() - 1 : slash - 1);
+        StringBuilder out = new StringBuilder(at >= start ? head.substring(0, start) + "***" + head.substring(at) : head);
+        if (question >= 0) {
+            out.append('?');
+            String[] params = beforeHash.substring(question + 1).split("&", -1);
+            for (int i = 0; i < params.length; i++) {
+                String param = params[i];
+                int eq = param.indexOf('=');
+                String value = eq < 0 ? param : param.substring(eq + 1);
+                if (i > 0) out.append('&');
+                out.append(param, 0, eq + 1).append(value.isEmpty() || shown.contains(value) ? value : "***");
+            }
+        }
+        if (hash >= 0) out.append(hash == url.length() - 1 ? "#" : "#***");
+        return out.toString();
     }
 
     /** Removes the key (raw or URL-encoded) from any text that might echo the request. */
@@ -136,9 +332,5 @@ public final class HttpPriceSource {
         if (text == null) return "";
         if (key == null || key.isEmpty()) return text;
         return text.replace(key, "***").replace(URLEncoder.encode(key, StandardCharsets.UTF_8), "***");
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 80 ? s : s.substring(0, 80) + "...";
     }
 }
