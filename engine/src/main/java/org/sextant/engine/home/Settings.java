@@ -40,7 +40,7 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
      */
     public record Provider(String urlTemplate, String apiKey) {
         public Provider masked() {
-            return new Provider(urlTemplate, mask(apiKey));
+            return new Provider(urlTemplate == null ? null : UrlMask.masked(urlTemplate, java.util.Set.of()), mask(apiKey));
         }
     }
 

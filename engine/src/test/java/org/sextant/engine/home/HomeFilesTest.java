@@ -77,6 +77,13 @@ class HomeFilesTest {
         assertFalse(shown.contains("SECRET123"), shown);
         assertTrue(shown.contains("***"));
         assertNull(s.masked().providers().get("stooq").apiKey());
+        assertEquals("https://api.example/{symbol}?token={api_key}", s.masked().providers().get("tiingo").urlTemplate(), "placeholders stay readable");
+
+        // a key written into the template itself is masked too (read_state serves these settings)
+        Files.writeString(f, "{\"providers\":{\"raw\":{\"url_template\":\"https://me:PASSWORD-1@api.example/d?s={symbol}&token=TOKEN-2\"}}}");
+        String raw = Json.write(Settings.load(f).masked());
+        assertFalse(raw.contains("PASSWORD-1") || raw.contains("TOKEN-2"), raw);
+        assertTrue(raw.contains("https://***@api.example/d?s={symbol}&token=***"), raw);
 
         Files.writeString(f, "{not json");
         SextantException e = assertThrows(SextantException.class, () -> Settings.load(f));
