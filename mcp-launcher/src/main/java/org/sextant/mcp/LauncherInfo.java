@@ -4,11 +4,16 @@ package org.sextant.mcp;
 public final class LauncherInfo {
     public static final String NAME = "sextant";
     /** Bumped on any tool add, rename or behaviour change (docs/architecture.md, "The MCP launcher"). */
-    public static final String VERSION = "0.7.0";
+    public static final String VERSION = "0.8.0";
     /** Major of the tool surface; clients may pin it. */
     public static final int TOOLS_CONTRACT = 5;
     /** Major of the app's local API (run/app.json "contract") this launcher speaks. */
     public static final int APP_CONTRACT = org.sextant.contract.Capabilities.MAJOR;
+    /**
+     * The largest JSON-RPC message the launcher reads (docs/mcp.md, "The envelope"): a larger one
+     * is refused unread, so a client cannot make it buffer without limit.
+     */
+    public static final int MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
     private LauncherInfo() {}
 }

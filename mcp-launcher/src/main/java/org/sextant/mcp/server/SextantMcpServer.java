@@ -16,6 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.module.SimpleModule;
 import org.sextant.mcp.LauncherInfo;
 import org.sextant.mcp.envelope.Envelope;
 import org.sextant.mcp.envelope.Json;
@@ -40,6 +44,34 @@ public final class SextantMcpServer {
 
     public static McpJsonMapper jsonMapper() {
         return new JacksonMcpJsonMapper(Json.MAPPER);
+    }
+
+    /**
+     * The HTTP transport's mapper. The SDK answers an HTTP request it refuses with the McpError
+     * serialized as it is (its stack trace, class names and JDK included); here an McpError is
+     * written as the JSON-RPC error response it stands for, without internals.
+     */
+    static McpJsonMapper httpJsonMapper() {
+        SimpleModule errors = new SimpleModule().addSerializer(McpError.class, new ValueSerializer<McpError>() {
+            @Override
+            public void serialize(McpError e, JsonGenerator gen, SerializationContext context) {
+                McpSchema.JSONRPCResponse.JSONRPCError error = e.getJsonRpcError();
+                gen.writeStartObject();
+                gen.writeStringProperty("jsonrpc", McpSchema.JSONRPC_VERSION);
+                gen.writeNullProperty("id");
+                gen.writeObjectPropertyStart("error");
+                gen.writeNumberProperty("code", error == null || error.code() == null ? McpSchema.ErrorCodes.INTERNAL_ERROR : error.code());
+                gen.writeStringProperty("message", error == null ? "Internal error" : error.message());
+                gen.writeEndObject();
+                gen.writeEndObject();
+            }
+        });
+        return new JacksonMcpJsonMapper(Json.MAPPER.rebuild().addModule(errors).build());
+    }
+
+    /** The check of each inbound message. */
+    public static Inbound inbound() {
+        return new Inbound(jsonMapper());
     }
 
     /** Stdio: one session on the given transport. */
