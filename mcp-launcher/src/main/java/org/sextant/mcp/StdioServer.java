@@ -25,7 +25,7 @@ final class StdioServer {
         ToolDispatcher dispatcher = new ToolDispatcher(context);
         LineOutput lines = new LineOutput(out);
         // The SDK reads only lines checked first: it stops for good at one it cannot read.
-        CheckedStdin stdin = new CheckedStdin(in, SextantMcpServer.inbound(), lines).start();
+        CheckedStdin stdin = new CheckedStdin(in, SextantMcpServer.inbound(dispatcher), lines).start();
         StdioServerTransportProvider transport =
                 new StdioServerTransportProvider(SextantMcpServer.jsonMapper(), stdin.forSdk(), lines);
         McpSyncServer server = SextantMcpServer.start(transport, dispatcher, context.tables());

@@ -46,6 +46,10 @@ class LauncherOverHttpTest {
                 Map<String, Object> env = LauncherProcess.envelope(
                         client.callTool(new McpSchema.CallToolRequest("list_symbols", Map.of())));
                 assertEquals(true, env.get("ok"), env::toString);
+                Map<String, Object> unknown = LauncherProcess.envelope(
+                        client.callTool(new McpSchema.CallToolRequest("no_such_tool", Map.of())));
+                assertEquals("unknown_tool", unknown.get("fail_reason"), unknown::toString);
+                assertTrue(((String) unknown.get("error")).contains("'no_such_tool'"), unknown::toString);
             } finally {
                 client.closeGracefully();
             }

@@ -109,6 +109,17 @@ class LauncherOverStdioTest {
     @Test
     void aConnectorPrefixedToolNameReachesTheTool() {
         assertEquals(TappedApp.listedSymbols(engine), data(call("sextant___list_symbols", Map.of())).get("count"));
+        assertEquals(TappedApp.listedSymbols(engine), data(call("acme:list_symbols", Map.of())).get("count"),
+                "a prefix the SDK does not route reaches the dispatcher, which resolves it");
+    }
+
+    /** The SDK answered an unknown name with JSON-RPC error -32602 "Unknown tool: invalid_tool_name". */
+    @Test
+    void anUnknownToolNameIsTheUnknownToolEnvelopeNamingIt() {
+        Map<String, Object> env = call("no_such_tool", Map.of("x", 1));
+        assertEquals("unknown_tool", env.get("fail_reason"), env::toString);
+        assertEquals("no tool named 'no_such_tool'", env.get("error"));
+        assertTrue(((String) env.get("client_hint")).contains("show_all_tools"), env::toString);
     }
 
     @Test

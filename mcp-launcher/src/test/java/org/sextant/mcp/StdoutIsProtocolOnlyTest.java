@@ -100,15 +100,16 @@ class StdoutIsProtocolOnlyTest {
     @SuppressWarnings("unchecked")
     void anUnreadableLineIsAnsweredWithAJsonRpcErrorAndTheSessionGoesOn() throws Exception {
         Launcher launcher = new Launcher();
-        List<String> lines = launcher.session(7, INITIALIZE, INITIALIZED,
+        List<String> lines = launcher.session(8, INITIALIZE, INITIALIZED,
                 "garbage{",
                 "{}",
                 "",
                 "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"health_ch",
                 "[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}]",
                 "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":[\"ping\"]}",
-                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"health_check\",\"arguments\":{}}}");
-        assertEquals(7, lines.size(), () -> "one answer per message, none for the blank line: " + lines);
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"health_check\",\"arguments\":{}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"no_such_tool\",\"arguments\":{}}}");
+        assertEquals(8, lines.size(), () -> "one answer per message, none for the blank line: " + lines);
         List<Map<String, Object>> messages = lines.stream().map(Json::readObject).toList();
         List<List<Object>> errors = messages.stream().filter(m -> m.get("error") != null)
                 .map(m -> List.of(String.valueOf(m.get("id")), ((Map<String, Object>) m.get("error")).get("code"))).toList();
@@ -120,6 +121,10 @@ class StdoutIsProtocolOnlyTest {
         }
         Map<String, Object> health = result(messages, 2);
         assertEquals("app_not_running", health.get("fail_reason"), "the session goes on after bad lines: " + health);
+        Map<String, Object> unknown = result(messages, 3);
+        assertEquals("unknown_tool", unknown.get("fail_reason"), unknown::toString);
+        assertTrue(((String) unknown.get("error")).contains("'no_such_tool'"), unknown::toString);
+        assertTrue(((String) unknown.get("client_hint")).contains("show_all_tools"), unknown::toString);
     }
 
     /** The envelope answering request {@code id}. */

@@ -53,7 +53,7 @@ public final class HttpMcpServer implements AutoCloseable {
         ServletHolder holder = new ServletHolder(transport);
         holder.setAsyncSupported(true);
         context.addServlet(holder, "/*");
-        context.addFilter(new FilterHolder(new InboundFilter(SextantMcpServer.inbound(), security)), "/*",
+        context.addFilter(new FilterHolder(new InboundFilter(SextantMcpServer.inbound(dispatcher), security)), "/*",
                 EnumSet.of(DispatcherType.REQUEST));
         jetty.setHandler(context);
         jetty.start();

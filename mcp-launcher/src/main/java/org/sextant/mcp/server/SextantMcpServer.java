@@ -69,9 +69,10 @@ public final class SextantMcpServer {
         return new JacksonMcpJsonMapper(Json.MAPPER.rebuild().addModule(errors).build());
     }
 
-    /** The check of each inbound message. */
-    public static Inbound inbound() {
-        return new Inbound(jsonMapper());
+    /** The check of each inbound message, knowing which tool names the SDK routes. */
+    public static Inbound inbound(ToolDispatcher dispatcher) {
+        return new Inbound(jsonMapper(), toolSpecifications(dispatcher).stream()
+                .map(s -> s.tool().name()).collect(Collectors.toSet()));
     }
 
     /** Stdio: one session on the given transport. */
@@ -151,7 +152,26 @@ public final class SextantMcpServer {
                 specs.add(specification(tool, prefix + tool.name(), dispatcher));
             }
         }
+        specs.add(unrouted(dispatcher));
         return specs;
+    }
+
+    /**
+     * Where Inbound sends a call of a name no registered tool has: the dispatcher answers it
+     * (a prefixed name it resolves, any other with the unknown_tool envelope). Never listed.
+     */
+    private static McpServerFeatures.SyncToolSpecification unrouted(ToolDispatcher dispatcher) {
+        return McpServerFeatures.SyncToolSpecification.builder()
+                .tool(McpSchema.Tool.builder().name(Inbound.UNROUTED_TOOL)
+                        .description("Answers a call of a tool name this server does not have.")
+                        .inputSchema(Map.of("type", "object"))
+                        .build())
+                .callHandler((exchange, request) -> {
+                    Object asked = request.meta() == null ? null : request.meta().get(Inbound.REQUESTED_TOOL);
+                    return toResult(dispatcher.dispatch(asked instanceof String name ? name : request.name(),
+                            request.arguments(), ExchangeProgress.of(exchange, request)));
+                })
+                .build();
     }
 
     private static McpServerFeatures.SyncToolSpecification specification(LauncherTool tool, String name,
