@@ -10,8 +10,9 @@ public final class LauncherInfo {
     /** Major of the app's local API (run/app.json "contract") this launcher speaks. */
     public static final int APP_CONTRACT = org.sextant.contract.Capabilities.MAJOR;
     /**
-     * The largest JSON-RPC message the launcher reads (docs/mcp.md, "The envelope"): a larger one
-     * is refused unread, so a client cannot make it buffer without limit.
+     * The largest JSON-RPC message the launcher sends or accepts (docs/mcp.md, "Message size"):
+     * clients cap what they buffer (the TypeScript SDK at 10 MiB), so a larger one would end the
+     * session instead of answering.
      */
     public static final int MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
