@@ -208,9 +208,9 @@ public final class Capabilities {
                     .integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "how many of the last closes to include (default 250, about a year)")
                     .bool("overlays", "also return the forecast of every stored backtest origin in the window (default false: only their count)")
                     .oneOf("interval", INTERVALS, INTERVAL + "; other than 1d the answer is the bars without a forecast", false));
+    // no calibration: the app draws the default bands, as the workstation opens a chart
     public static final Capability RENDER_CHART = read("render_chart", "a PNG of the chart the workstation shows for one symbol, returned inline",
-            forecast().oneOf("calibration", CALIBRATIONS, CALIBRATION, false)
-                    .integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "trading days on screen before the forecast (default 500)")
+            forecast().integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "trading days on screen before the forecast (default 500)")
                     .integer("width", Bounds.MIN_WIDTH, Bounds.MAX_WIDTH, "image width in pixels (default 1000)")
                     .integer("height", Bounds.MIN_HEIGHT, Bounds.MAX_HEIGHT, "image height in pixels (default 600)")
                     .oneOf("interval", INTERVALS, INTERVAL + "; other than the daily chart the bars are drawn by index with their forecast's fan and days counts bars "

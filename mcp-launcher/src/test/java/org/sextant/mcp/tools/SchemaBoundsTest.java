@@ -78,6 +78,13 @@ class SchemaBoundsTest {
         }
     }
 
+    /** The app draws render_chart with the default bands: a calibration was accepted and silently ignored. */
+    @Test
+    void renderChartRefusesACalibrationItWouldIgnore() {
+        refused(tool("render_chart"), "calibration", "model");
+        passes(tool("get_chart_data"), "calibration", "model");
+    }
+
     /** The walk: every declared bound of every tool holds at its edge. */
     @Test
     void everyDeclaredBoundOfEveryToolHoldsAtItsEdges() {
