@@ -93,6 +93,11 @@ public final class ArgumentSchema {
         return property(name, Map.of("type", "number", "enum", values, "description", description), false);
     }
 
+    /** An integer that must be one of {@code values}. */
+    public ArgumentSchema oneOfIntegers(String name, List<Integer> values, String description) {
+        return property(name, Map.of("type", "integer", "enum", values, "description", description), false);
+    }
+
     public ArgumentSchema object(String name, String description, boolean isRequired) {
         return property(name, Map.of("type", "object", "description", description), isRequired);
     }

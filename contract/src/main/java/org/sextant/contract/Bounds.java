@@ -37,6 +37,8 @@ public final class Bounds {
     public static final int MAX_TOP_K = 500;
     /** Characters of a symbol argument. */
     public static final int MAX_SYMBOL_CHARS = 64;
+    /** Characters of a name or id an agent passes on (a view, a run id, a model name). */
+    public static final int MAX_NAME_CHARS = 128;
     /** Longest time zone name an import takes (the longest region name is about 30 characters). */
     public static final int MAX_TIMEZONE_CHARS = 64;
     /** Characters of list_symbols' filter. */

@@ -26,6 +26,8 @@ public final class Capabilities {
     public static final List<String> INTERVALS = List.of("1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w", "1mo");
     private static final String INTERVAL = "bar interval (default 1d, the daily answer as before; list_symbols says which each symbol has: stored ones and every coarser one, resampled along its session)";
     private static final List<String> CALIBRATIONS = List.of("conformal", "adaptive", "model");
+    /** The forward horizons the analogue matcher reports, in trading days (the engine's DailySignals.HORIZONS). */
+    public static final List<Integer> ANALOGUE_HORIZONS = List.of(1, 3, 5, 20);
     private static final String CALIBRATION = "which bands: conformal (default: widths from the model's walk-forward misses, with their coverage), adaptive (conformal adjusted after each miss) or model (the model's own)";
 
     private static ArgumentSchema forecast() {
@@ -89,7 +91,7 @@ public final class Capabilities {
     private static ArgumentSchema analogue() {
         return ArgumentSchema.object()
                 .object("signals_dict", "dimension -> value to match (default: the as-of row)", false)
-                .integer("horizon", 1, 5, "forward horizon in trading days for the headline: 1, 3 or 5")
+                .oneOfIntegers("horizon", ANALOGUE_HORIZONS, "forward horizon in trading days for the headline: 1, 3, 5 or 20")
                 .string("mode", "soft (default), hard, tag or hybrid", false)
                 .integer("top_k", 1, Bounds.MAX_TOP_K, "how many analogues (default 100)")
                 .integer("recency_half_life_days", 0, 36_500, "calendar days; 0 disables the recency decay (default 730)")
@@ -206,9 +208,9 @@ public final class Capabilities {
                     .integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "how many of the last closes to include (default 250, about a year)")
                     .bool("overlays", "also return the forecast of every stored backtest origin in the window (default false: only their count)")
                     .oneOf("interval", INTERVALS, INTERVAL + "; other than 1d the answer is the bars without a forecast", false));
+    // no calibration: the app draws the default bands, as the workstation opens a chart
     public static final Capability RENDER_CHART = read("render_chart", "a PNG of the chart the workstation shows for one symbol, returned inline",
-            forecast().oneOf("calibration", CALIBRATIONS, CALIBRATION, false)
-                    .integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "trading days on screen before the forecast (default 500)")
+            forecast().integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "trading days on screen before the forecast (default 500)")
                     .integer("width", Bounds.MIN_WIDTH, Bounds.MAX_WIDTH, "image width in pixels (default 1000)")
                     .integer("height", Bounds.MIN_HEIGHT, Bounds.MAX_HEIGHT, "image height in pixels (default 600)")
                     .oneOf("interval", INTERVALS, INTERVAL + "; other than the daily chart the bars are drawn by index with their forecast's fan and days counts bars "

@@ -11,6 +11,15 @@ import java.util.stream.Collectors;
  * docs/architecture.md), so both read them from here.
  */
 public final class PilotCommands {
+    /**
+     * Bytes of one command's arguments as JSON: a command names what to show or start, it carries
+     * no data, and the app keeps each command file (pending, then done) on disk.
+     */
+    public static final int MAX_ARGS_BYTES = 16 * 1024;
+
+    /** Every command's arguments as a schema: the ones the app reads, each bounded; no others. */
+    public static final Map<String, Map<String, Object>> ARGUMENTS = arguments();
+
     /** Every command with the arguments it requires (optional ones are not listed). */
     public static final Map<String, List<String>> REQUIRED = required();
 
@@ -19,13 +28,29 @@ public final class PilotCommands {
 
     private PilotCommands() {}
 
+    private static Map<String, Map<String, Object>> arguments() {
+        String symbol = "the symbol as list_symbols shows it, e.g. \"AAPL\"";
+        Map<String, Map<String, Object>> m = new LinkedHashMap<>();
+        m.put("open_chart", ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, symbol, true)
+                .date("date", "a day to zoom to, yyyy-MM-dd").build());
+        m.put("select_view", ArgumentSchema.object().string("view", Bounds.MAX_NAME_CHARS,
+                "the view's id: charts, data, jobs, agents, or a research or analogue view", true).build());
+        m.put("open_run", ArgumentSchema.object().string("run_id", Bounds.MAX_NAME_CHARS, "the run (list_runs)", true).build());
+        m.put("start_forecast", ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, symbol, true)
+                .string("model", Bounds.MAX_NAME_CHARS, "forecast model name (default theta)", false)
+                .integer("horizon", 1, Bounds.MAX_HORIZON, "business days ahead, 1.." + Bounds.MAX_HORIZON + " (default 20)").build());
+        // backtest_graph's arguments that the window's backtest reads
+        m.put("start_backtest", ArgumentSchema.from(Capabilities.START_BACKTEST.schema())
+                .without("selected_configuration").without("interval").build());
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
     private static Map<String, List<String>> required() {
         Map<String, List<String>> m = new LinkedHashMap<>();
-        m.put("open_chart", List.of("symbol"));
-        m.put("select_view", List.of("view"));
-        m.put("open_run", List.of("run_id"));
-        m.put("start_forecast", List.of("symbol"));
-        m.put("start_backtest", List.of("spec", "symbols"));
+        ARGUMENTS.forEach((command, schema) -> {
+            @SuppressWarnings("unchecked") List<String> names = (List<String>) schema.getOrDefault("required", List.of());
+            m.put(command, List.copyOf(names));
+        });
         return java.util.Collections.unmodifiableMap(m);
     }
 

@@ -12,8 +12,9 @@ import picocli.CommandLine.Spec;
 
 /** sextant-mcp config cursor|vscode|claude: the JSON to paste into that client's MCP config. */
 @Command(name = "config", mixinStandardHelpOptions = true,
-        description = {"Prints the JSON that makes an MCP client start this launcher (stdout),",
-                "with where to put it and how to allow runs (stderr)."})
+        // the parent's help lists only the first line: a whole sentence
+        description = {"Prints the JSON that makes an MCP client start this launcher (on stdout).",
+                "Where to put it and how to allow runs go to stderr."})
 final class ConfigCommand implements Callable<Integer> {
     // picocli wiring each subcommand repeats: the parent for --home, the spec for its output streams
     @ParentCommand

@@ -4,11 +4,17 @@ package org.sextant.mcp;
 public final class LauncherInfo {
     public static final String NAME = "sextant";
     /** Bumped on any tool add, rename or behaviour change (docs/architecture.md, "The MCP launcher"). */
-    public static final String VERSION = "0.7.0";
+    public static final String VERSION = "0.8.0";
     /** Major of the tool surface; clients may pin it. */
     public static final int TOOLS_CONTRACT = 5;
     /** Major of the app's local API (run/app.json "contract") this launcher speaks. */
     public static final int APP_CONTRACT = org.sextant.contract.Capabilities.MAJOR;
+    /**
+     * The largest JSON-RPC message the launcher sends or accepts (docs/mcp.md, "Message size"):
+     * clients cap what they buffer (the TypeScript SDK at 10 MiB), so a larger one would end the
+     * session instead of answering.
+     */
+    public static final int MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
     private LauncherInfo() {}
 }

@@ -2,12 +2,11 @@ package org.sextant.mcp;
 
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
-import java.io.FilterInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
+import org.sextant.mcp.server.CheckedStdin;
+import org.sextant.mcp.server.LineOutput;
 import org.sextant.mcp.server.SextantMcpServer;
 import org.sextant.mcp.tools.ToolContext;
 import org.sextant.mcp.tools.ToolDispatcher;
@@ -23,28 +22,15 @@ final class StdioServer {
     static void serve(LauncherHome home, Duration requestTimeout, boolean allToolsListed, InputStream in, OutputStream out)
             throws InterruptedException {
         ToolContext context = ToolContext.forHome(home, requestTimeout, allToolsListed);
-        CountDownLatch closed = new CountDownLatch(1);
-        InputStream watched = new FilterInputStream(in) {
-            @Override
-            public int read() throws IOException {
-                return eof(super.read());
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                return eof(super.read(b, off, len));
-            }
-
-            private int eof(int n) {
-                if (n < 0) closed.countDown();
-                return n;
-            }
-        };
+        ToolDispatcher dispatcher = new ToolDispatcher(context);
+        LineOutput lines = new LineOutput(out);
+        // The SDK reads only lines checked first: it stops for good at one it cannot read.
+        CheckedStdin stdin = new CheckedStdin(in, SextantMcpServer.inbound(dispatcher), lines).start();
         StdioServerTransportProvider transport =
-                new StdioServerTransportProvider(SextantMcpServer.jsonMapper(), watched, out);
-        McpSyncServer server = SextantMcpServer.start(transport, new ToolDispatcher(context), context.tables());
+                new StdioServerTransportProvider(SextantMcpServer.jsonMapper(), stdin.forSdk(), lines);
+        McpSyncServer server = SextantMcpServer.start(transport, dispatcher, context.tables());
         LOG.info("sextant-mcp {} serving stdio; home {}", LauncherInfo.VERSION, home.root());
-        closed.await();
+        stdin.awaitEnd();
         LOG.info("stdin closed; stopping");
         server.closeGracefully();
     }

@@ -103,4 +103,16 @@ class ConfigCommandTest {
             assertTrue(r.out().contains("port " + app.port()), r.out());
         }
     }
+
+    /** sextant-mcp --help lists each command with its first description line: it was cut mid-sentence ("(stdout),"). */
+    @Test
+    void theHelpListsEachCommandWithAWholeSentence() {
+        CommandLine cli = new CommandLine(new SextantMcp());
+        for (Map.Entry<String, CommandLine> sub : cli.getSubcommands().entrySet()) {
+            String first = sub.getValue().getCommandSpec().usageMessage().description()[0];
+            assertTrue(first.endsWith("."), sub.getKey() + ": " + first);
+        }
+        String help = run("--help").out().replaceAll("\\s+", " ");
+        assertTrue(help.contains("config Prints the JSON that makes an MCP client start this launcher (on stdout)."), help);
+    }
 }

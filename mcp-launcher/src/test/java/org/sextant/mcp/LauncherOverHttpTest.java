@@ -1,6 +1,7 @@
 package org.sextant.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelcontextprotocol.client.McpClient;
@@ -13,6 +14,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +46,10 @@ class LauncherOverHttpTest {
                 Map<String, Object> env = LauncherProcess.envelope(
                         client.callTool(new McpSchema.CallToolRequest("list_symbols", Map.of())));
                 assertEquals(true, env.get("ok"), env::toString);
+                Map<String, Object> unknown = LauncherProcess.envelope(
+                        client.callTool(new McpSchema.CallToolRequest("no_such_tool", Map.of())));
+                assertEquals("unknown_tool", unknown.get("fail_reason"), unknown::toString);
+                assertTrue(((String) unknown.get("error")).contains("'no_such_tool'"), unknown::toString);
             } finally {
                 client.closeGracefully();
             }
@@ -56,6 +62,30 @@ class LauncherOverHttpTest {
                     .startsWith("HTTP/1.1 403"), "a browser Origin is refused");
             String rebound = post(server.port(), "evil.example:" + server.port(), null, init);
             assertTrue(rebound.startsWith("HTTP/1.1 421"), () -> "a foreign Host (DNS rebinding) is refused: " + rebound);
+            assertTrue(post(server.port(), "127.0.0.1:" + server.port(), "http://evil.example", "garbage{")
+                    .startsWith("HTTP/1.1 403"), "a browser Origin is refused whatever the body");
+        }
+    }
+
+    /** The SDK answered an unreadable body with its exception serialized: stack trace, class names, JDK. */
+    @Test
+    void anUnreadableBodyIsAJsonRpcErrorWithoutInternals() throws Exception {
+        ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(20), false);
+        try (HttpMcpServer server = HttpMcpServer.start(0, new ToolDispatcher(context), context.tables())) {
+            String host = "127.0.0.1:" + server.port();
+            assertError(post(server.port(), host, null, "garbage{"), "400", -32700);
+            assertError(post(server.port(), host, null, "{}"), "400", -32600);
+            assertError(post(server.port(), host, null, "[1]"), "400", -32600);
+            // A message the SDK itself refuses (no session): its error, as JSON-RPC, without internals.
+            assertError(post(server.port(), host, null, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}"), "400", -32601);
+        }
+    }
+
+    static void assertError(String response, String status, int code) {
+        assertTrue(response.startsWith("HTTP/1.1 " + status), response);
+        assertTrue(response.contains("\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":" + code + ","), response);
+        for (String internal : List.of("Exception", "stackTrace", "org.eclipse", "java.", "jackson", "garbage")) {
+            assertFalse(response.contains(internal), () -> internal + " in " + response);
         }
     }
 

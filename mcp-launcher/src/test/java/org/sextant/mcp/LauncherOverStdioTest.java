@@ -109,6 +109,17 @@ class LauncherOverStdioTest {
     @Test
     void aConnectorPrefixedToolNameReachesTheTool() {
         assertEquals(TappedApp.listedSymbols(engine), data(call("sextant___list_symbols", Map.of())).get("count"));
+        assertEquals(TappedApp.listedSymbols(engine), data(call("acme:list_symbols", Map.of())).get("count"),
+                "a prefix the SDK does not route reaches the dispatcher, which resolves it");
+    }
+
+    /** The SDK answered an unknown name with JSON-RPC error -32602 "Unknown tool: invalid_tool_name". */
+    @Test
+    void anUnknownToolNameIsTheUnknownToolEnvelopeNamingIt() {
+        Map<String, Object> env = call("no_such_tool", Map.of("x", 1));
+        assertEquals("unknown_tool", env.get("fail_reason"), env::toString);
+        assertEquals("no tool named 'no_such_tool'", env.get("error"));
+        assertTrue(((String) env.get("client_hint")).contains("show_all_tools"), env::toString);
     }
 
     @Test
@@ -156,6 +167,32 @@ class LauncherOverStdioTest {
         assertEquals(n, rows.size());
         assertEquals(stored.close()[123], rows.get(123).get("close"));
         assertEquals(dates.get(n - 1).toString(), rows.get(n - 1).get("date"));
+    }
+
+    /**
+     * USDCHF's 30-minute bars were one resources/read message of 10.8 MB, over the 10 MiB the
+     * TypeScript SDK buffers: that client dropped the session. Now each page fits one message.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aTableLargerThanOneMessageIsReadPageByPage() throws Exception {
+        Map<String, Object> data = data(call("get_close_price", Map.of("symbol", "USDCHF", "interval", "30m")));
+        int count = (Integer) ((Map<String, Object>) data.get("summary")).get("count");
+        List<Object> rows = new java.util.ArrayList<>();
+        int pages = 0;
+        for (String uri = (String) data.get("resource_uri"); uri != null; pages++) {
+            McpSchema.ReadResourceResult read = client.readResource(new McpSchema.ReadResourceRequest(uri));
+            int bytes = org.sextant.mcp.server.SextantMcpServer.jsonMapper().writeValueAsString(read)
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            assertTrue(bytes < LauncherInfo.MAX_MESSAGE_BYTES - 1000, uri + ": " + bytes + " bytes");
+            Map<String, Object> page = Json.readObject(((McpSchema.TextResourceContents) read.contents().get(0)).text());
+            assertEquals(rows.size(), page.get("first_row"));
+            rows.addAll((List<Object>) page.get("rows"));
+            uri = (String) page.get("next_uri");
+        }
+        assertTrue(pages > 1, "pages: " + pages);
+        assertEquals(count, rows.size(), "every bar, once");
+        assertEquals(((Map<String, Object>) data.get("preview")).get("last"), rows.subList(count - LargeResult.TAIL, count));
     }
 
     @Test

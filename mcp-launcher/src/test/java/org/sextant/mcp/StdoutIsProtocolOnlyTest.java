@@ -1,6 +1,7 @@
 package org.sextant.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,38 +32,57 @@ class StdoutIsProtocolOnlyTest {
     @TempDir
     Path home;
 
+    static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+    static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+
+    /** The launcher as a client starts it, its stdout lines collected as they come. */
+    final class Launcher {
+        final Process p;
+        final BlockingQueue<String> stdout = new LinkedBlockingQueue<>();
+        final Thread reader;
+        final CompletableFuture<String> stderr;
+
+        Launcher() throws IOException {
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                    SextantMcp.class.getName(), "--home", home.toString()).start();
+            reader = new Thread(() -> readLines(p.getInputStream(), stdout));
+            reader.start();
+            stderr = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
+        }
+
+        /**
+         * Sends the lines, keeps stdin open until {@code answers} lines are out (the client ends the
+         * session, not the server), closes it and returns every stdout line once the launcher ended.
+         * The poll bounds only guard against a hang on a busy machine; they measure nothing.
+         */
+        List<String> session(int answers, String... send) throws Exception {
+            List<String> lines = new ArrayList<>();
+            try (OutputStream in = p.getOutputStream()) {
+                in.write((String.join("\n", send) + "\n").getBytes(StandardCharsets.UTF_8));
+                in.flush();
+                while (lines.size() < answers) {
+                    String line = stdout.poll(5, TimeUnit.MINUTES);
+                    assertNotNull(line, () -> "no answer after " + lines);
+                    lines.add(line);
+                }
+            }
+            assertTrue(p.waitFor(5, TimeUnit.MINUTES), "closing stdin must end the launcher");
+            assertEquals(0, p.exitValue());
+            reader.join();
+            stdout.drainTo(lines);
+            return lines;
+        }
+    }
+
     @Test
     void everyStdoutLineIsJsonRpcAndTheLogIsOnStderr() throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                SextantMcp.class.getName(), "--home", home.toString()).start();
-        BlockingQueue<String> stdout = new LinkedBlockingQueue<>();
-        Thread reader = new Thread(() -> readLines(p.getInputStream(), stdout));
-        reader.start();
-        CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
-
-        List<String> lines = new ArrayList<>();
-        try (OutputStream in = p.getOutputStream()) {
-            in.write(String.join("\n",
-                    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-                            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}",
-                    "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
-                    "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
-                    "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_symbols\",\"arguments\":{}}}",
-                    "").getBytes(StandardCharsets.UTF_8));
-            in.flush();
-            // Stdin stays open until the three answers are out: the client ends the session, not the server.
-            // The poll bound only guards against a hang on a busy machine; it measures nothing.
-            while (lines.size() < 3) {
-                String line = stdout.poll(5, TimeUnit.MINUTES);
-                assertNotNull(line, () -> "no answer after " + lines);
-                lines.add(line);
-            }
-        }
-        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "closing stdin must end the launcher");
-        assertEquals(0, p.exitValue());
-        reader.join();
-        stdout.drainTo(lines);
+        Launcher launcher = new Launcher();
+        List<String> lines = launcher.session(3, INITIALIZE, INITIALIZED,
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_symbols\",\"arguments\":{}}}");
+        CompletableFuture<String> stderr = launcher.stderr;
         assertEquals(3, lines.size(), () -> "stdout: " + lines);
         for (String line : lines) {
             Map<String, Object> message = Json.readObject(line);
@@ -70,6 +90,49 @@ class StdoutIsProtocolOnlyTest {
         }
         assertTrue(lines.stream().anyMatch(l -> l.contains("app_not_running")), lines::toString);
         assertTrue(stderr.get().contains("serving stdio"), "the launcher log belongs on stderr: " + stderr.get());
+    }
+
+    /**
+     * The SDK's stdio transport stopped reading for good at the first line it could not read: no
+     * answer to it, none to anything after, and closing stdin no longer ended the launcher.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void anUnreadableLineIsAnsweredWithAJsonRpcErrorAndTheSessionGoesOn() throws Exception {
+        Launcher launcher = new Launcher();
+        List<String> lines = launcher.session(8, INITIALIZE, INITIALIZED,
+                "garbage{",
+                "{}",
+                "",
+                "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"health_ch",
+                "[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}]",
+                "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":[\"ping\"]}",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"health_check\",\"arguments\":{}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"no_such_tool\",\"arguments\":{}}}");
+        assertEquals(8, lines.size(), () -> "one answer per message, none for the blank line: " + lines);
+        List<Map<String, Object>> messages = lines.stream().map(Json::readObject).toList();
+        List<List<Object>> errors = messages.stream().filter(m -> m.get("error") != null)
+                .map(m -> List.of(String.valueOf(m.get("id")), ((Map<String, Object>) m.get("error")).get("code"))).toList();
+        assertEquals(List.of(List.of("null", -32700), List.of("null", -32600), List.of("null", -32700),
+                List.of("null", -32600), List.of("6", -32600)), errors, lines::toString);
+        for (Map<String, Object> m : messages) {
+            String text = Json.write(m);
+            assertFalse(text.contains("Exception") || text.contains("garbage") || text.contains("jackson"), text);
+        }
+        Map<String, Object> health = result(messages, 2);
+        assertEquals("app_not_running", health.get("fail_reason"), "the session goes on after bad lines: " + health);
+        Map<String, Object> unknown = result(messages, 3);
+        assertEquals("unknown_tool", unknown.get("fail_reason"), unknown::toString);
+        assertTrue(((String) unknown.get("error")).contains("'no_such_tool'"), unknown::toString);
+        assertTrue(((String) unknown.get("client_hint")).contains("show_all_tools"), unknown::toString);
+    }
+
+    /** The envelope answering request {@code id}. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> result(List<Map<String, Object>> messages, int id) {
+        Map<String, Object> answer = messages.stream().filter(m -> Integer.valueOf(id).equals(m.get("id")) && m.get("result") != null)
+                .findFirst().orElseThrow(() -> new AssertionError("no result for " + id + ": " + messages));
+        return (Map<String, Object>) ((Map<String, Object>) answer.get("result")).get("structuredContent");
     }
 
     private static void readLines(InputStream s, BlockingQueue<String> into) {

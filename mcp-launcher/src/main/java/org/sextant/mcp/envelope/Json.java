@@ -20,6 +20,23 @@ public final class Json {
         return MAPPER.writeValueAsString(value);
     }
 
+    /**
+     * Bytes of JSON text once it is a string inside a message (a resource's or a tool result's
+     * text): UTF-8, and each quote and backslash escaped. Our JSON has no raw control characters.
+     */
+    public static long bytesInMessage(String json) {
+        long n = 0;
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            if (c == '"' || c == '\\') n += 2;
+            else if (c < 0x80) n += 1;
+            else if (c < 0x800) n += 2;
+            else if (Character.isSurrogate(c)) n += 2; // a pair is four bytes
+            else n += 3;
+        }
+        return n;
+    }
+
     public static String writePretty(Object value) {
         return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
     }

@@ -3,9 +3,12 @@ package org.sextant.mcp.server;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import jakarta.servlet.DispatcherType;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.EnumSet;
 import java.util.List;
+import org.eclipse.jetty.ee11.servlet.FilterHolder;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -16,7 +19,8 @@ import org.sextant.mcp.tools.ToolDispatcher;
 /**
  * sextant-mcp --http: MCP over Streamable HTTP at http://127.0.0.1:{port}/mcp. Bound to loopback
  * only; a request whose Host is not a loopback name, or that carries any Origin (a browser page,
- * the DNS-rebinding path), is refused by the SDK's validator before it reaches a tool.
+ * the DNS-rebinding path), is refused by the SDK's validator before it reaches a tool. Every
+ * other POST is checked first ({@link InboundFilter}).
  */
 public final class HttpMcpServer implements AutoCloseable {
     public static final String ENDPOINT = "/mcp";
@@ -32,13 +36,14 @@ public final class HttpMcpServer implements AutoCloseable {
 
     /** Starts on the given port (0: any free port). */
     public static HttpMcpServer start(int port, ToolDispatcher dispatcher, TableStore tables) throws Exception {
+        // No allowed origins: any Origin header is refused.
+        DefaultServerTransportSecurityValidator security = DefaultServerTransportSecurityValidator.builder()
+                .allowedHosts(LOOPBACK_HOSTS)
+                .build();
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(SextantMcpServer.jsonMapper())
+                .jsonMapper(SextantMcpServer.httpJsonMapper())
                 .mcpEndpoint(ENDPOINT)
-                // No allowed origins: any Origin header is refused.
-                .securityValidator(DefaultServerTransportSecurityValidator.builder()
-                        .allowedHosts(LOOPBACK_HOSTS)
-                        .build())
+                .securityValidator(security)
                 .build();
         McpSyncServer mcp = SextantMcpServer.start(transport, dispatcher, tables);
 
@@ -48,6 +53,8 @@ public final class HttpMcpServer implements AutoCloseable {
         ServletHolder holder = new ServletHolder(transport);
         holder.setAsyncSupported(true);
         context.addServlet(holder, "/*");
+        context.addFilter(new FilterHolder(new InboundFilter(SextantMcpServer.inbound(dispatcher), security)), "/*",
+                EnumSet.of(DispatcherType.REQUEST));
         jetty.setHandler(context);
         jetty.start();
         return new HttpMcpServer(jetty, mcp);

@@ -16,6 +16,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.module.SimpleModule;
+import org.sextant.contract.FailReason;
 import org.sextant.mcp.LauncherInfo;
 import org.sextant.mcp.envelope.Envelope;
 import org.sextant.mcp.envelope.Json;
@@ -40,6 +45,35 @@ public final class SextantMcpServer {
 
     public static McpJsonMapper jsonMapper() {
         return new JacksonMcpJsonMapper(Json.MAPPER);
+    }
+
+    /**
+     * The HTTP transport's mapper. The SDK answers an HTTP request it refuses with the McpError
+     * serialized as it is (its stack trace, class names and JDK included); here an McpError is
+     * written as the JSON-RPC error response it stands for, without internals.
+     */
+    static McpJsonMapper httpJsonMapper() {
+        SimpleModule errors = new SimpleModule().addSerializer(McpError.class, new ValueSerializer<McpError>() {
+            @Override
+            public void serialize(McpError e, JsonGenerator gen, SerializationContext context) {
+                McpSchema.JSONRPCResponse.JSONRPCError error = e.getJsonRpcError();
+                gen.writeStartObject();
+                gen.writeStringProperty("jsonrpc", McpSchema.JSONRPC_VERSION);
+                gen.writeNullProperty("id");
+                gen.writeObjectPropertyStart("error");
+                gen.writeNumberProperty("code", error == null || error.code() == null ? McpSchema.ErrorCodes.INTERNAL_ERROR : error.code());
+                gen.writeStringProperty("message", error == null ? "Internal error" : error.message());
+                gen.writeEndObject();
+                gen.writeEndObject();
+            }
+        });
+        return new JacksonMcpJsonMapper(Json.MAPPER.rebuild().addModule(errors).build());
+    }
+
+    /** The check of each inbound message, knowing which tool names the SDK routes. */
+    public static Inbound inbound(ToolDispatcher dispatcher) {
+        return new Inbound(jsonMapper(), toolSpecifications(dispatcher).stream()
+                .map(s -> s.tool().name()).collect(Collectors.toSet()));
     }
 
     /** Stdio: one session on the given transport. */
@@ -73,7 +107,7 @@ public final class SextantMcpServer {
                 // Prefixed aliases are callable but not listed: clients see each tool once; a focus
                 // (focus_category) narrows the listed ones further.
                 .addToolFilter(toolFilter(dispatcher))
-                .resourceTemplates(OffTransportThread.template(tableTemplate(tables)))
+                .resourceTemplates(tableTemplates(tables).stream().map(OffTransportThread::template).toList())
                 .resources(OffTransportThread.resources(withChartView(DocResources.all(dispatcher))))
                 .prompts(OffTransportThread.prompts(Prompts.all()))
                 .build();
@@ -119,7 +153,26 @@ public final class SextantMcpServer {
                 specs.add(specification(tool, prefix + tool.name(), dispatcher));
             }
         }
+        specs.add(unrouted(dispatcher));
         return specs;
+    }
+
+    /**
+     * Where Inbound sends a call of a name no registered tool has: the dispatcher answers it
+     * (a prefixed name it resolves, any other with the unknown_tool envelope). Never listed.
+     */
+    private static McpServerFeatures.SyncToolSpecification unrouted(ToolDispatcher dispatcher) {
+        return McpServerFeatures.SyncToolSpecification.builder()
+                .tool(McpSchema.Tool.builder().name(Inbound.UNROUTED_TOOL)
+                        .description("Answers a call of a tool name this server does not have.")
+                        .inputSchema(Map.of("type", "object"))
+                        .build())
+                .callHandler((exchange, request) -> {
+                    Object asked = request.meta() == null ? null : request.meta().get(Inbound.REQUESTED_TOOL);
+                    return toResult(dispatcher.dispatch(asked instanceof String name ? name : request.name(),
+                            request.arguments(), ExchangeProgress.of(exchange, request)));
+                })
+                .build();
     }
 
     private static McpServerFeatures.SyncToolSpecification specification(LauncherTool tool, String name,
@@ -146,8 +199,16 @@ public final class SextantMcpServer {
      */
     static McpSchema.CallToolResult toResult(Envelope envelope) {
         Map<String, Object> wire = envelope.toMap();
+        String text = Json.write(wire);
+        // the envelope twice (text and structured) and the images: over one message, a client drops the session
+        long bytes = Json.bytesInMessage(text) + text.length() + envelope.images().stream().mapToLong(i -> i.base64().length()).sum();
+        if (bytes > LauncherInfo.MAX_MESSAGE_BYTES - TableStore.FRAME_BYTES) {
+            return toResult(Envelope.failure("the answer has about " + bytes + " bytes, more than one message may carry ("
+                    + LauncherInfo.MAX_MESSAGE_BYTES + " bytes)", FailReason.RESOURCE_LIMIT,
+                    "narrow the request (a smaller width and height, fewer days or symbols) and call again"));
+        }
         McpSchema.CallToolResult.Builder result = McpSchema.CallToolResult.builder()
-                .addTextContent(Json.write(wire))
+                .addTextContent(text)
                 .structuredContent(wire)
                 .isError(!envelope.ok());
         for (Envelope.Image image : envelope.images()) {
@@ -156,24 +217,42 @@ public final class SextantMcpServer {
         return result.build();
     }
 
-    static McpServerFeatures.SyncResourceTemplateSpecification tableTemplate(TableStore tables) {
+    /** sextant://table/{id} (a table's first page) and sextant://table/{id}/page/{page}: one reader for both. */
+    static List<McpServerFeatures.SyncResourceTemplateSpecification> tableTemplates(TableStore tables) {
+        return List.of(tableTemplate(tables, TableStore.URI_TEMPLATE, "table",
+                        "All rows of a table result over 200 rows, or (as rows[0]) a whole answer over 24 KB; kept in the"
+                                + " launcher's memory for this session. A large table comes in pages: follow next_uri"),
+                tableTemplate(tables, TableStore.PAGE_TEMPLATE, "table page",
+                        "One page of a table result: the next_uri of the page before it"));
+    }
+
+    private static McpServerFeatures.SyncResourceTemplateSpecification tableTemplate(TableStore tables, String uriTemplate,
+                                                                                     String name, String description) {
         McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder()
-                .uriTemplate(TableStore.URI_TEMPLATE)
-                .name("table")
+                .uriTemplate(uriTemplate)
+                .name(name)
                 .title("A large tool result")
-                .description("All rows of a table result over 200 rows, or (as rows[0]) a whole answer over 24 KB;"
-                        + " kept in the launcher's memory for this session")
+                .description(description)
                 .mimeType("application/json")
                 .build();
         return new McpServerFeatures.SyncResourceTemplateSpecification(template, (exchange, request) -> {
-            TableStore.Table table = TableStore.idOf(request.uri()).flatMap(tables::get)
-                    .orElseThrow(() -> McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
-                            .message("no table " + request.uri() + " in this launcher session;"
-                                    + " call the tool again for a fresh resource_uri")
-                            .data(Map.of("uri", String.valueOf(request.uri())))
-                            .build());
+            String text;
+            try {
+                text = tables.read(request.uri()).orElseThrow(() -> McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
+                        .message("no table " + request.uri() + " in this launcher session;"
+                                + " call the tool again for a fresh resource_uri")
+                        .data(Map.of("uri", String.valueOf(request.uri())))
+                        .build());
+            } catch (TableStore.TooLarge e) {
+                throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
+                        .message(request.uri() + " holds one row of " + e.bytes + " bytes, more than one message may carry ("
+                                + LauncherInfo.MAX_MESSAGE_BYTES + " bytes); call the tool again with a narrower request"
+                                + " (fewer days, symbols or rows)")
+                        .data(Map.of("uri", String.valueOf(request.uri())))
+                        .build();
+            }
             return new McpSchema.ReadResourceResult(List.of(
-                    new McpSchema.TextResourceContents(table.uri(), "application/json", Json.write(table.toContent()))));
+                    new McpSchema.TextResourceContents(request.uri(), "application/json", text)));
         });
     }
 }

@@ -29,6 +29,19 @@ public final class Arguments {
      * ignored), then any value its schema does not allow; {@code tool} names the compiled schema.
      */
     static Arguments of(String tool, Map<String, Object> raw, Map<String, Object> inputSchema) throws ToolFailure {
+        return check(tool, "", raw, inputSchema);
+    }
+
+    /**
+     * The same checks for the members of an object argument ({@code parent}, e.g. drive_app's
+     * args against the command's schema); a problem names the member as {@code parent.member}.
+     */
+    static Arguments nested(String schemaName, String parent, Map<String, Object> raw, Map<String, Object> schema) throws ToolFailure {
+        return check(schemaName, parent + ".", raw, schema);
+    }
+
+    private static Arguments check(String schemaName, String prefix, Map<String, Object> raw, Map<String, Object> inputSchema)
+            throws ToolFailure {
         Map<String, Object> values = raw == null ? Map.of() : raw;
         Map<String, Object> properties = properties(inputSchema);
         // An open schema passes its other arguments to the app, which then checks the names itself.
@@ -36,19 +49,19 @@ public final class Arguments {
             for (String name : values.keySet()) {
                 if (!properties.containsKey(name)) {
                     String now = RetiredNames.argument(name, inputSchema).orElse(null);
-                    if (now != null) throw ToolFailure.invalidInput(name, RetiredNames.renamed(name, now), "send " + now + " instead");
-                    throw ToolFailure.invalidInput(name, "this tool has no such argument",
+                    if (now != null) throw ToolFailure.invalidInput(prefix + name, RetiredNames.renamed(name, now), "send " + now + " instead");
+                    throw ToolFailure.invalidInput(prefix + name, prefix.isEmpty() ? "this tool has no such argument" : "is not an argument here",
                             properties.isEmpty() ? "call it with no arguments"
                                     : "use only " + String.join(", ", new TreeSet<>(properties.keySet())));
                 }
             }
         }
         Map<String, Object> canonical = canonicalNames(values, properties);
-        List<ArgumentCheck.Problem> problems = ArgumentCheck.problems("tool:" + tool, inputSchema, Json.MAPPER.valueToTree(canonical));
+        List<ArgumentCheck.Problem> problems = ArgumentCheck.problems("tool:" + schemaName, inputSchema, Json.MAPPER.valueToTree(canonical));
         if (!problems.isEmpty()) {
             ArgumentCheck.Problem p = problems.get(0);
             String more = problems.size() > 1 ? " (and " + (problems.size() - 1) + " more problem(s))" : "";
-            throw ToolFailure.invalidInput(p.field(), p.message() + more, "pass " + p.field() + " as " + p.expected());
+            throw ToolFailure.invalidInput(prefix + p.field(), p.message() + more, "pass " + prefix + p.field() + " as " + p.expected());
         }
         return new Arguments(canonical);
     }

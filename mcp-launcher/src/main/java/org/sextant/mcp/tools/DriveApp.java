@@ -32,17 +32,23 @@ final class DriveApp extends LauncherTool {
                         .build());
     }
 
+    @SuppressWarnings("unchecked")
+    private static String properties(Map<String, Object> schema) {
+        return String.join(", ", ((Map<String, Object>) schema.get("properties")).keySet());
+    }
+
     @Override
     Object handle(Call call) throws ToolFailure {
         String command = call.args().requiredString("command", "\"open_chart\"");
-        List<String> needed = PilotCommands.REQUIRED.get(command); // the schema's enum is its keys
+        Map<String, Object> schema = PilotCommands.ARGUMENTS.get(command); // the tool schema's enum is its keys
         Map<String, Object> args = call.args().optionalObject("args").orElse(Map.of());
-        for (String key : needed) {
-            if (args.get(key) == null) {
-                throw ToolFailure.invalidInput("args", command + " needs args." + key,
-                        "pass args with " + String.join(" and ", needed) + ", e.g. {\"" + needed.get(0) + "\": ...}");
-            }
+        int bytes = Json.write(args).getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > PilotCommands.MAX_ARGS_BYTES) {
+            throw ToolFailure.invalidInput("args", "has " + bytes + " bytes of JSON, at most " + PilotCommands.MAX_ARGS_BYTES
+                    + " (nothing was queued)", "pass only what " + command + " names: " + properties(schema));
         }
+        // Each command's arguments are bounded like a tool's: the app keeps the command file on disk.
+        Arguments.nested("drive_app " + command, "args", args, schema);
         Instant now = Instant.now();
         String id = "cmd-" + now.toEpochMilli() + "-" + UUID.randomUUID().toString().substring(0, 8);
         Map<String, Object> body = new LinkedHashMap<>();

@@ -18,6 +18,7 @@ final class GetForecastBacktestError extends LauncherTool {
         args.remove("calibration"); // the backtest reports the model's, conformal and adaptive bands side by side
         call.args().optionalString("origins").ifPresent(o -> args.put("origins", o));
         call.args().optionalNumber("eval_fraction").ifPresent(f -> args.put("eval_fraction", f));
+        call.args().optionalNumberList("levels").ifPresent(l -> args.put("levels", l));
         call.args().optionalString("interval").ifPresent(i -> args.put("interval", i));
         return call.context().app().call(Capabilities.GET_BACKTEST_ERROR, args);
     }

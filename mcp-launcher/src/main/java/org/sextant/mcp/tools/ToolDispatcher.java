@@ -51,7 +51,7 @@ public final class ToolDispatcher {
         Optional<LauncherTool> found = resolve(requestedName);
         if (found.isEmpty()) {
             return Envelope.failure("no tool named '" + requestedName + "'", FailReason.UNKNOWN_TOOL,
-                    "call tools/list or get_server_info for the tool names");
+                    "call show_all_tools (or get_tool_manifest) for every tool name; tools/list shows only the tools listed now");
         }
         LauncherTool tool = found.get();
         try {

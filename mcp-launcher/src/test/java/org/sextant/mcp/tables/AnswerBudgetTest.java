@@ -40,7 +40,7 @@ class AnswerBudgetTest {
         assertTrue(((String) preview.get("note")).length() <= AnswerBudget.MAX_TEXT + 1, "long text is cut");
         assertTrue(AnswerBudget.bytes(out) < AnswerBudget.ANSWER_BYTES / 4, "the preview is small: " + AnswerBudget.bytes(out));
         String uri = (String) out.get("resource_uri");
-        TableStore.Table table = TableStore.idOf(uri).flatMap(store::get).orElseThrow();
+        TableStore.Table table = TableStore.addressOf(uri).flatMap(a -> store.get(a.id())).orElseThrow();
         assertEquals(List.of(big), table.rows(), "the resource holds the whole answer");
     }
 }

@@ -2,6 +2,7 @@ package org.sextant.mcp.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,5 +37,14 @@ class DocsToolTableTest {
         List<Row> documented = documented();
         assertFalse(documented.isEmpty());
         assertEquals(expected, documented, "update docs/mcp.md and ToolCatalog together");
+    }
+
+    /** README.md tells people how many tools --all-tools lists: it said 42 while 43 were listed. */
+    @Test
+    void theReadmeCountsTheToolsThereAre() throws Exception {
+        String readme = Files.readString(Path.of("../README.md")).replaceAll("\\s+", " ");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("list all (\\d+) from the start").matcher(readme);
+        assertTrue(m.find(), "README.md no longer says how many tools --all-tools lists");
+        assertEquals(ToolCatalog.ALL.size(), Integer.parseInt(m.group(1)), "README.md's tool count");
     }
 }

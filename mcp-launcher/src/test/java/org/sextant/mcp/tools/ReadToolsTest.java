@@ -323,6 +323,11 @@ class ReadToolsTest extends AgainstTheApp {
         assertEquals(Map.of("symbol", AA, "origins", "10", "eval_fraction", 0.5), app.lastArgs("get_backtest_error"));
         data(tools.dispatch("get_backtest_error", Map.of("symbol", AA, "origins", "weekly")));
         assertEquals(Map.of("symbol", AA, "origins", "weekly"), app.lastArgs("get_backtest_error"));
+        data(tools.dispatch("get_backtest_error", Map.of("symbol", AA, "origins", "60", "levels", List.of(0.5))));
+        assertEquals(Map.of("symbol", AA, "origins", "60", "levels", List.of(0.5)), app.lastArgs("get_backtest_error"),
+                "the levels asked for reach the app (they were dropped)");
+        data(tools.dispatch("get_reward_risk", Map.of("symbol", AA, "calibration", "model")));
+        assertEquals(Map.of("symbol", AA, "calibration", "model"), app.lastArgs("get_forecast"), "reward/risk of the bands asked for");
 
         data(tools.dispatch("get_forecast", Map.of("symbol", IBM, "calibration", "Adaptive")));
         assertEquals(Map.of("symbol", IBM, "calibration", "adaptive"), app.lastArgs("get_forecast"), "the bands asked for reach the app");

@@ -67,6 +67,24 @@ class SchemaBoundsTest {
         passes(tool("resolve_forecast_start"), "as_of", "2024-02-29");
     }
 
+    /** The matcher reports 1, 3, 5 and 20 days ahead: the schema said 1..5, refusing 20 and passing 2 to the app. */
+    @Test
+    void theAnalogueToolsTakeExactlyTheHorizonsTheMatcherReports() throws Exception {
+        for (String name : List.of("compare_to_history", "analogue_calibration")) {
+            for (int h : List.of(1, 3, 5, 20)) passes(tool(name), "horizon", h);
+            for (int h : List.of(0, 2, 4, 6, 19, 21)) refused(tool(name), "horizon", h);
+            ToolFailure f = assertThrows(ToolFailure.class, () -> Arguments.of(name, Map.of("horizon", 2), tool(name).inputSchema()));
+            assertEquals("argument 'horizon': 2 is not one of 1, 3, 5, 20", f.getMessage());
+        }
+    }
+
+    /** The app draws render_chart with the default bands: a calibration was accepted and silently ignored. */
+    @Test
+    void renderChartRefusesACalibrationItWouldIgnore() {
+        refused(tool("render_chart"), "calibration", "model");
+        passes(tool("get_chart_data"), "calibration", "model");
+    }
+
     /** The walk: every declared bound of every tool holds at its edge. */
     @Test
     void everyDeclaredBoundOfEveryToolHoldsAtItsEdges() {

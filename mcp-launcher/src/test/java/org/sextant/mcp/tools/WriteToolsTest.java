@@ -233,6 +233,39 @@ class WriteToolsTest extends AgainstTheApp {
         assertEquals(0, app.totalCalls(), "queueing a command does not call the app");
     }
 
+    /**
+     * drive_app took any args: a 5 MB symbol was queued as a 5 MB command file (and the app wrote
+     * a 10 MB done file). Each command's arguments are now bounded like a tool's.
+     */
+    @Test
+    void driveAppArgumentsAreBoundedPerCommandAndNothingIsQueuedWhenTheyAreNot() throws Exception {
+        Files.createFile(home.resolve(".mcp_pilot"));
+        Envelope huge = allowed.dispatch("drive_app", Map.of("command", "open_chart", "args", Map.of("symbol", "A".repeat(5_000_000))));
+        assertInvalid(huge, "argument 'args'");
+        assertTrue(huge.error().contains("at most 16384"), huge::toString);
+        assertInvalid(allowed.dispatch("drive_app", Map.of("command", "open_chart", "args", Map.of("symbol", "A".repeat(65)))),
+                "argument 'args.symbol': has 65 characters, at most 64 allowed");
+        assertInvalid(allowed.dispatch("drive_app", Map.of("command", "open_chart", "args", Map.of("symbol", "AA", "colour", "red"))),
+                "argument 'args.colour'");
+        assertInvalid(allowed.dispatch("drive_app", Map.of("command", "open_chart", "args", Map.of("symbol", "AA", "date", "2001-02-30"))),
+                "argument 'args.date'");
+        assertInvalid(allowed.dispatch("drive_app", Map.of("command", "select_view", "args", Map.of("view", "v".repeat(129)))),
+                "argument 'args.view'");
+        assertInvalid(allowed.dispatch("drive_app", Map.of("command", "start_forecast", "args", Map.of("symbol", "AA", "horizon", 261))),
+                "argument 'args.horizon'");
+        assertInvalid(allowed.dispatch("drive_app", Map.of("command", "start_backtest",
+                "args", Map.of("spec", Map.of("nodes", List.of()), "symbols", List.of("AA"), "threads", 65))), "argument 'args.threads'");
+        assertFalse(Files.exists(home.resolve("commands")), "a refused command writes nothing");
+
+        for (Map<String, Object> args : List.<Map<String, Object>>of(
+                Map.of("command", "open_chart", "args", Map.of("symbol", "A".repeat(64), "date", "2001-02-28")),
+                Map.of("command", "open_run", "args", Map.of("run_id", "run-1")),
+                Map.of("command", "start_backtest", "args", Map.of("spec", StrategySpecs.EMA_CROSS, "symbols", List.of("AA"),
+                        "from", "1995-01-03", "session_id", "s1", "threads", 2)))) {
+            assertEquals(true, allowed.dispatch("drive_app", args).ok(), args::toString);
+        }
+    }
+
     /** Progress as a client that sent a progressToken receives it. */
     static Progress wanted(java.util.function.BiConsumer<Double, String> onReport) {
         return new Progress() {

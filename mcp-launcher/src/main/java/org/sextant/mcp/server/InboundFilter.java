@@ -1,0 +1,133 @@
+package org.sextant.mcp.server;
+
+import io.modelcontextprotocol.server.transport.HeaderAccessor;
+import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
+import io.modelcontextprotocol.server.transport.ServerHttpHeaderValidator;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.List;
+import org.sextant.mcp.LauncherInfo;
+
+/**
+ * --http: each POSTed message is checked ({@link Inbound}) before the SDK's servlet reads it. A
+ * body that is not one JSON-RPC message is answered here, 400 with a JSON-RPC error and no
+ * internals. Requests the Host/Origin check refuses pass untouched, so the SDK still refuses them
+ * first (403, 421), whatever their body.
+ */
+final class InboundFilter extends HttpFilter {
+    private final Inbound inbound;
+    private final ServerHttpHeaderValidator security;
+
+    InboundFilter(Inbound inbound, ServerHttpHeaderValidator security) {
+        this.inbound = inbound;
+        this.security = security;
+    }
+
+    @Override
+    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        if (!"POST".equals(request.getMethod()) || !passesHostAndOrigin(request)) {
+            chain.doFilter(request, response);
+            return;
+        }
+        byte[] body = request.getInputStream().readNBytes(LauncherInfo.MAX_MESSAGE_BYTES + 1);
+        Inbound.Verdict verdict = body.length > LauncherInfo.MAX_MESSAGE_BYTES ? Inbound.tooLarge()
+                : inbound.check(new String(body, StandardCharsets.UTF_8));
+        if (verdict instanceof Inbound.Reply reply) {
+            response.setStatus(body.length > LauncherInfo.MAX_MESSAGE_BYTES
+                    ? HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE : HttpServletResponse.SC_BAD_REQUEST);
+            response.setContentType("application/json");
+            response.setCharacterEncoding("UTF-8");
+            response.getWriter().write(reply.response());
+            return;
+        }
+        chain.doFilter(new Body(request, ((Inbound.Forward) verdict).text().getBytes(StandardCharsets.UTF_8)), response);
+    }
+
+    private boolean passesHostAndOrigin(HttpServletRequest request) {
+        try {
+            security.validate(new HeaderAccessor() {
+                @Override
+                public List<String> getHeader(String name) {
+                    return Collections.list(request.getHeaders(name));
+                }
+
+                @Override
+                public List<String> getHeaderNames() {
+                    return Collections.list(request.getHeaderNames());
+                }
+            });
+            return true;
+        } catch (ServerTransportSecurityException e) {
+            return false;
+        }
+    }
+
+    /** The request with the checked body (a rerouted tools/call differs from what was sent). */
+    private static final class Body extends HttpServletRequestWrapper {
+        private final byte[] body;
+
+        Body(HttpServletRequest request, byte[] body) {
+            super(request);
+            this.body = body;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() {
+            ByteArrayInputStream in = new ByteArrayInputStream(body);
+            return new ServletInputStream() {
+                @Override
+                public int read() {
+                    return in.read();
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) {
+                    return in.read(b, off, len);
+                }
+
+                @Override
+                public boolean isFinished() {
+                    return in.available() == 0;
+                }
+
+                @Override
+                public boolean isReady() {
+                    return true;
+                }
+
+                @Override
+                public void setReadListener(ReadListener listener) {
+                    throw new UnsupportedOperationException("the checked body is read synchronously");
+                }
+            };
+        }
+
+        @Override
+        public BufferedReader getReader() {
+            return new BufferedReader(new InputStreamReader(getInputStream(), StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public int getContentLength() {
+            return body.length;
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return body.length;
+        }
+    }
+}

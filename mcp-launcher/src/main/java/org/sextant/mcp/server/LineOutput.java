@@ -1,0 +1,62 @@
+package org.sextant.mcp.server;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Stdout as whole lines. The SDK writes a message, then its newline, then flushes; the launcher
+ * answers a bad inbound line itself from another thread. Both go through here, and only complete
+ * lines reach the stream, under one lock, so a reply can never land inside another message.
+ */
+public final class LineOutput extends OutputStream {
+    private final OutputStream out;
+    private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
+
+    public LineOutput(OutputStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public synchronized void write(int b) throws IOException {
+        partial.write(b);
+        if (b == '\n') emit();
+    }
+
+    @Override
+    public synchronized void write(byte[] b, int off, int len) throws IOException {
+        int start = off;
+        for (int i = off; i < off + len; i++) {
+            if (b[i] == '\n') {
+                partial.write(b, start, i + 1 - start);
+                emit();
+                start = i + 1;
+            }
+        }
+        partial.write(b, start, off + len - start);
+    }
+
+    /** One whole message of the launcher's own, as a line. */
+    public synchronized void writeLine(String json) throws IOException {
+        out.write(json.getBytes(StandardCharsets.UTF_8));
+        out.write('\n');
+        out.flush();
+    }
+
+    /** Flushes the lines written so far; a line still being written waits for its newline. */
+    @Override
+    public synchronized void flush() throws IOException {
+        out.flush();
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        out.close();
+    }
+
+    private void emit() throws IOException {
+        partial.writeTo(out);
+        partial.reset();
+    }
+}
