@@ -1,8 +1,17 @@
 package org.sextant.app;
 
+import java.time.LocalDate;
+import java.util.List;
 import org.sextant.engine.SextantException;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
-/** One readable line (plus the fix) for a failed command, instead of a stack trace. */
+/** One readable line (plus the fix) for a failed command, instead of a stack trace or a page of usage. */
 final class CliErrors {
     private CliErrors() {}
 
@@ -15,5 +24,65 @@ final class CliErrors {
             return sb.toString();
         }
         return "error: " + ex;
+    }
+
+    /**
+     * Bad input on the command line (picocli's own parse errors, and a file argument a command
+     * refused before running): one line naming the option or argument and what it takes, then
+     * where the command's help is, not the usage of every command.
+     */
+    static int parameterError(ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        cmd.getErr().println("error: " + parameterLine(ex));
+        cmd.getErr().println("  see " + cmd.getCommandSpec().qualifiedName() + " --help");
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    private static String parameterLine(ParameterException ex) {
+        if (ex instanceof UnmatchedArgumentException u) return unmatched(u);
+        if (ex instanceof CommandLine.MissingParameterException m && !m.getMissing().isEmpty()) {
+            ArgSpec a = m.getMissing().get(0);
+            return name(a) + (a.isOption() && !a.required() ? " needs a value" : " is missing") + guide(a);
+        }
+        ArgSpec a = ex.getArgSpec();
+        if (a != null && ex.getValue() != null && ex.getCause() != null) { // a value picocli could not convert to the option's type
+            Class<?> type = a.auxiliaryTypes().length > 0 ? a.auxiliaryTypes()[a.auxiliaryTypes().length - 1] : a.type();
+            String v = name(a) + " " + ex.getValue();
+            if (type == LocalDate.class) return v + " is not a date: use yyyy-MM-dd";
+            if (type == Integer.class || type == int.class || type == Long.class || type == long.class) return v + " is not a whole number" + guide(a);
+            if (type == Double.class || type == double.class) return v + " is not a number" + guide(a);
+            return v + " is not valid" + guide(a);
+        }
+        return ex.getMessage();
+    }
+
+    /** An unknown command or option, or one argument too many (an unquoted SELECT). */
+    private static String unmatched(UnmatchedArgumentException u) {
+        CommandSpec spec = u.getCommandLine().getCommandSpec();
+        String first = u.getUnmatched().get(0);
+        List<String> suggestions = u.getSuggestions();
+        String mean = suggestions.isEmpty() ? "" : " (did you mean " + suggestions.get(0) + "?)"; // picocli's closest first
+        if (first.startsWith("-")) return "unknown option " + first + mean;
+        List<PositionalParamSpec> positionals = spec.positionalParameters();
+        if (positionals.isEmpty()) {
+            return (spec.subcommands().isEmpty() ? spec.qualifiedName() + " takes no argument, not '" + first + "'" : "unknown command '" + first + "'") + mean;
+        }
+        PositionalParamSpec only = positionals.get(0);
+        if (positionals.size() == 1 && only.arity().max() == 1 && only.getValue() != null) {
+            String whole = only.getValue() + " " + String.join(" ", u.getUnmatched());
+            return spec.qualifiedName() + " takes one " + only.paramLabel() + ", so '" + first + "' is one argument too many: quote it, e.g. "
+                    + spec.qualifiedName() + " \"" + whole + "\"";
+        }
+        return "unexpected argument '" + first + "'" + mean;
+    }
+
+    private static String name(ArgSpec a) {
+        return a instanceof OptionSpec o ? o.longestName() : a.paramLabel();
+    }
+
+    /** ": " and what the option takes, as its help says it (picocli's %% is a plain % here). */
+    private static String guide(ArgSpec a) {
+        String d = String.join(" ", a.description()).replace("%%", "%").strip();
+        return d.isEmpty() ? "" : ": " + d;
     }
 }

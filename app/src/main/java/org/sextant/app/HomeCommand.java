@@ -1,10 +1,15 @@
 package org.sextant.app;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sextant.engine.Json;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.jobs.JobStatus;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 
@@ -14,6 +19,17 @@ import tools.jackson.databind.JsonNode;
  */
 abstract class HomeCommand implements Callable<Integer> {
     @ParentCommand Main main;
+    @Spec CommandSpec commandSpec;
+
+    /**
+     * The absolute path of {@code file}, which the person named as {@code label}: refused as bad
+     * input when it is not a file, saying what it is instead and what to give ({@code expected}).
+     */
+    final Path requireFile(Path file, String label, String expected) {
+        if (Files.isRegularFile(file)) return file.toAbsolutePath();
+        String is = Files.isDirectory(file) ? "is a folder, not a file" : Files.exists(file) ? "is not a regular file" : "does not exist";
+        throw new ParameterException(commandSpec.commandLine(), label + " " + file + " " + is + ": give " + expected);
+    }
 
     /** One call of {@code capability}, through the running app or the store ({@link EngineAccess}). */
     final JsonNode callEngine(String capability, CallArguments args) {

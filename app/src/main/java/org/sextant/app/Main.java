@@ -1,6 +1,5 @@
 package org.sextant.app;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -46,6 +45,7 @@ public final class Main implements Callable<Integer> {
             cmd.getErr().println(CliErrors.describe(ex));
             return 1;
         });
+        cl.setParameterExceptionHandler(CliErrors::parameterError);
         return cl.execute(args);
     }
 
@@ -132,12 +132,5 @@ public final class Main implements Callable<Integer> {
 
     private static void log(String line) {
         if (line != null) org.slf4j.LoggerFactory.getLogger(Main.class).info(line);
-    }
-
-    static Path requireFile(Path p) {
-        if (!Files.isRegularFile(p)) {
-            throw new CommandLine.ParameterException(new CommandLine(new Main()), "no such file: " + p);
-        }
-        return p.toAbsolutePath();
     }
 }

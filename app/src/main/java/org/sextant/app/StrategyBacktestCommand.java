@@ -26,7 +26,7 @@ final class StrategyBacktestCommand extends HomeCommand {
 
     @Override
     public Integer call() throws Exception {
-        StrategyRunSummary r = callEngine("backtest", new CallArguments().put("spec", Files.readString(Main.requireFile(spec))).put("symbols", symbols)
+        StrategyRunSummary r = callEngine("backtest", new CallArguments().put("spec", Files.readString(requireFile(spec, "SPEC.json", "a graph spec file, e.g. docs/examples/sma-cross.json"))).put("symbols", symbols)
                 .putGiven("from", text(from)).putGiven("to", text(to)).putGiven("oos_start", text(oosStart)).putGiven("session_id", session)
                 .putGiven("interval", interval), StrategyRunSummary.class);
         StringBuilder sb = new StringBuilder();

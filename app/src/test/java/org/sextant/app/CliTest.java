@@ -159,4 +159,32 @@ class CliTest {
         assertEquals(2, Main.run("--home", home(), "import", dir.resolve("nope.csv").toString()));
         assertTrue(err.toString().contains("nope.csv"), err.toString());
     }
+
+    /** Bad input on the command line: the argument, what is wrong and the fix on one line, then where the help is; no page of usage. */
+    @Test
+    void badInputIsOneLineNamingTheArgumentNotTheUsage() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("ADIR.csv"));
+        assertBadInput("error: FILE " + folder + " is a folder, not a file: give the files in it, e.g. " + folder.resolve("*.csv"),
+                "sextant import", "import", folder.toString());
+        assertBadInput("error: SPEC.json " + folder + " is a folder, not a file: give a graph spec file, e.g. docs/examples/sma-cross.json",
+                "sextant backtest", "backtest", folder.toString(), "--symbols", "IBM");
+        assertBadInput("error: --horizon abc is not a whole number: business days ahead, or bars with --interval (default 20)",
+                "sextant forecast", "forecast", "IBM", "--horizon", "abc");
+        assertBadInput("error: sextant sql takes one SELECT, so '1' is one argument too many: quote it, e.g. sextant sql \"select 1\"",
+                "sextant sql", "sql", "select", "1");
+        assertBadInput("error: --from 2000-13-01 is not a date: use yyyy-MM-dd",
+                "sextant backtest", "backtest", "../docs/examples/sma-cross.json", "--symbols", "IBM", "--from", "2000-13-01");
+        assertBadInput("error: --symbols is missing: the universe, e.g. AA,IBM,MSFT", "sextant backtest", "backtest", "../docs/examples/sma-cross.json");
+        assertBadInput("error: unknown command 'forcast' (did you mean forecast?)", "sextant", "forcast", "IBM");
+    }
+
+    private void assertBadInput(String line, String command, String... args) {
+        err.reset();
+        String[] all = new String[args.length + 2];
+        all[0] = "--home";
+        all[1] = home();
+        System.arraycopy(args, 0, all, 2, args.length);
+        assertEquals(2, Main.run(all), err.toString());
+        assertEquals(line + "\n  see " + command + " --help\n", err.toString().replace("\r\n", "\n"));
+    }
 }
