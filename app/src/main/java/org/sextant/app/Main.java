@@ -46,7 +46,18 @@ public final class Main implements Callable<Integer> {
             return 1;
         });
         cl.setParameterExceptionHandler(CliErrors::parameterError);
+        cl.setExecutionStrategy(Main::execute);
         return cl.execute(args);
+    }
+
+    /** Runs the command parsed; a CLI command's log lines go to its log file, not among its messages on the terminal. */
+    private static int execute(CommandLine.ParseResult parsed) {
+        boolean help = false;
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) help |= p.isUsageHelpRequested() || p.isVersionHelpRequested();
+        if (!parsed.hasSubcommand() || help) return new CommandLine.RunLast().execute(parsed); // the app logs to sextant.log itself
+        try (Logging.Restore log = Logging.commandToFile(((Main) parsed.commandSpec().userObject()).home())) {
+            return new CommandLine.RunLast().execute(parsed);
+        }
     }
 
     @Override

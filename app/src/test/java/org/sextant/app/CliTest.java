@@ -154,6 +154,21 @@ class CliTest {
         assertTrue(err.toString().contains("model") && err.toString().contains("theta"), "the error lists the known models: " + err);
     }
 
+    /** The engine's WARN lines (a census it could not write beside the store) go to logs/cli.log; stderr has only the command's messages. */
+    @Test
+    void aCommandsLogLinesGoToTheLogFileNotTheTerminal() throws Exception {
+        SextantHome h = new SextantHome(Path.of(home()));
+        Sextant.open(h).close();
+        Path census = org.sextant.engine.store.StoreCensus.fileFor(h.database());
+        Files.deleteIfExists(census);
+        Files.writeString(Files.createDirectories(census).resolve("in-the-way"), "a folder where the census goes"); // every commit's census now fails
+        Path csv = Files.writeString(dir.resolve("MSFTX.csv"), YAHOO);
+        assertEquals(0, Main.run("--home", home(), "import", csv.toString()), err.toString());
+        assertEquals("", err.toString(), "no log line on the terminal");
+        String log = Files.readString(h.logsDir().resolve("cli.log"));
+        assertTrue(log.contains("WARN org.sextant.engine.store.StoreCensus - census not written beside"), log);
+    }
+
     @Test
     void aMissingFileIsNamed() {
         assertEquals(2, Main.run("--home", home(), "import", dir.resolve("nope.csv").toString()));
