@@ -1,5 +1,12 @@
 package org.sextant.app;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import org.sextant.engine.SextantException;
@@ -15,7 +22,11 @@ import picocli.CommandLine.UnmatchedArgumentException;
 final class CliErrors {
     private CliErrors() {}
 
-    static String describe(Throwable ex) {
+    /**
+     * What a failed command prints: a refusal with its fix, a file that could not be read or
+     * written, else (a bug) where the details were logged ({@code log}). Never a Java class name.
+     */
+    static String describe(Throwable ex, Path log) {
         if (ex instanceof SextantException e) {
             StringBuilder sb = new StringBuilder("error");
             if (e.field() != null) sb.append(" [").append(e.field()).append(']');
@@ -23,7 +34,21 @@ final class CliErrors {
             if (e.fix() != null) sb.append("\n  fix: ").append(e.fix());
             return sb.toString();
         }
-        return "error: " + ex;
+        if (ex instanceof UncheckedIOException u) {
+            String io = io(u.getCause());
+            return "error: " + (u.getMessage() == null || u.getMessage().equals(String.valueOf(u.getCause())) ? io : u.getMessage() + " (" + io + ")");
+        }
+        if (ex instanceof IOException e) return "error: " + io(e);
+        return "error: Sextant failed unexpectedly (a bug); the details are in " + log + "\n  fix: retry; if it fails again, please report it with that file";
+    }
+
+    /** A file operation's failure as the file and what went wrong, as the system says it. */
+    private static String io(IOException e) {
+        if (e instanceof NoSuchFileException f) return f.getFile() + ": no such file or folder";
+        if (e instanceof AccessDeniedException f) return f.getFile() + ": permission denied";
+        if (e instanceof FileAlreadyExistsException f) return f.getFile() + ": already exists";
+        if (e instanceof FileSystemException f) return f.getFile() + ": " + (f.getReason() != null ? f.getReason() : "cannot be read or written");
+        return e.getMessage() != null ? e.getMessage() : "a read or write failed";
     }
 
     /**

@@ -169,6 +169,78 @@ class CliTest {
         assertTrue(log.contains("WARN org.sextant.engine.store.StoreCensus - census not written beside"), log);
     }
 
+    /** Input the engine would choke on is refused by the command, in its own words: no parser's class names, no JSON library's internals. */
+    @Test
+    void badSignalsAreRefusedWithWhereTheyStopBeingJson() {
+        String fix = ": write it as '{\"ret_20d\": -0.08}'";
+        assertBadInput("error: --signals is not a JSON object of signal → value (unexpected 'b' at position 2)" + fix, "sextant analogues",
+                "analogues", "--signals", "{bad");
+        assertBadInput("error: --signals is not a JSON object of signal → value (it is an array)" + fix, "sextant analogues", "analogues", "--signals", "[1]");
+    }
+
+    /** The app quits while it serves a command: the person reads what happened and what to do, not the HTTP client's exception. */
+    @Test
+    void anAppThatStopsAnsweringIsSaidSo() throws Exception {
+        SextantHome h = new SextantHome(Path.of(home())).ensureLayout();
+        try (java.net.ServerSocket quits = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress());
+             java.net.ServerSocket stranger = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress())) {
+            serve(() -> answer(quits, null)); // takes the call and closes the connection: an app that died mid-call
+            serve(() -> answer(stranger, "HTTP/1.1 200 OK\r\nContent-Length: 12\r\n\r\n<html>secret")); // not our API
+            publish(h, quits.getLocalPort());
+            assertEquals(1, Main.run("--home", home(), "sql", "SELECT 1"));
+            assertEquals("error: the app stopped answering (it may have quit)\n  fix: start it again and retry\n", err.toString().replace("\r\n", "\n"));
+            err.reset();
+            publish(h, stranger.getLocalPort());
+            assertEquals(1, Main.run("--home", home(), "sql", "SELECT 1"));
+            assertEquals("error: the program at 127.0.0.1:" + stranger.getLocalPort() + " did not answer as Sextant's local API (HTTP 200)\n"
+                    + "  fix: start the app again and retry\n", err.toString().replace("\r\n", "\n"));
+        }
+    }
+
+    private static void publish(SextantHome h, int port) throws java.io.IOException {
+        org.sextant.engine.home.AppDiscovery.write(new org.sextant.contract.AppFile(ProcessHandle.current().pid(), port, "token",
+                org.sextant.engine.Version.APP, org.sextant.engine.Version.CONTRACT, java.time.Instant.now().toString()), h.appJson());
+    }
+
+    private static void serve(Runnable server) {
+        Thread t = new Thread(server, "fake app");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static void answer(java.net.ServerSocket server, String reply) {
+        while (!server.isClosed()) {
+            try (java.net.Socket s = server.accept()) {
+                readRequest(s.getInputStream()); // the whole call, so that closing sends no reset in place of the reply
+                if (reply != null) s.getOutputStream().write(reply.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            } catch (java.io.IOException closed) {
+                return;
+            }
+        }
+    }
+
+    private static void readRequest(java.io.InputStream in) throws java.io.IOException {
+        StringBuilder head = new StringBuilder();
+        while (head.indexOf("\r\n\r\n") < 0) {
+            int b = in.read();
+            if (b < 0) return;
+            head.append((char) b);
+        }
+        java.util.regex.Matcher length = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)").matcher(head);
+        if (length.find()) in.readNBytes(Integer.parseInt(length.group(1)));
+    }
+
+    /** A bug (no refusal, no file problem) names no Java class: it says where its details were logged. */
+    @Test
+    void aBugSaysWhereItsDetailsAreNotItsClass() {
+        Path log = dir.resolve("cli.log");
+        assertEquals("error: Sextant failed unexpectedly (a bug); the details are in " + log + "\n  fix: retry; if it fails again, please report it with that file",
+                CliErrors.describe(new IllegalStateException("index 3 out of bounds"), log));
+        assertEquals("error: cannot create the Sextant home folders under /x (/x/data: permission denied)",
+                CliErrors.describe(new java.io.UncheckedIOException("cannot create the Sextant home folders under /x",
+                        new java.nio.file.AccessDeniedException("/x/data")), log));
+    }
+
     @Test
     void aMissingFileIsNamed() {
         assertEquals(2, Main.run("--home", home(), "import", dir.resolve("nope.csv").toString()));
