@@ -24,8 +24,8 @@ final class AnaloguesCommand extends HomeCommand {
     @Override
     public Integer call() {
         AnalogueResponse r = callEngine("compare_to_history", new CallArguments()
-                .putGiven("signals_dict", signals())
-                .putGiven("horizon", horizon).putGiven("mode", mode).putGiven("top_k", topK).putGiven("as_of", asOf)
+                .putGiven("signals_dict", "--signals", signals())
+                .putGiven("horizon", "--horizon", horizon).putGiven("mode", "--mode", mode).putGiven("top_k", "--top-k", topK).putGiven("as_of", "--as-of", asOf)
                 .put("include_analogue_dates", true), AnalogueResponse.class);
         System.out.print(AnalogueText.render(r, dates));
         return 0;

@@ -29,9 +29,10 @@ final class CliErrors {
     static String describe(Throwable ex, Path log) {
         if (ex instanceof SextantException e) {
             StringBuilder sb = new StringBuilder("error");
-            if (e.field() != null) sb.append(" [").append(e.field()).append(']');
-            sb.append(": ").append(e.getMessage());
-            if (e.fix() != null) sb.append("\n  fix: ").append(e.fix());
+            // a message that starts with the option (--horizon must be ...) needs no [--horizon] before it
+            if (e.field() != null && !e.getMessage().startsWith(e.field())) sb.append(" [").append(e.field()).append(']');
+            sb.append(": ").append(CliWording.commands(e.getMessage()));
+            if (e.fix() != null) sb.append("\n  fix: ").append(CliWording.commands(e.fix()));
             return sb.toString();
         }
         if (ex instanceof UncheckedIOException u) {

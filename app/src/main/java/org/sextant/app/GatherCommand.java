@@ -14,7 +14,7 @@ final class GatherCommand extends HomeCommand {
 
     @Override
     public Integer call() {
-        System.out.print(ImportSummary.render(callEngine("gather", new CallArguments().put("symbols", symbols).putGiven("provider", provider), ImportReport.class)));
+        System.out.print(ImportSummary.render(callEngine("gather", new CallArguments().put("symbols", "SYMBOL", symbols).putGiven("provider", "--provider", provider), ImportReport.class)));
         return 0;
     }
 }

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sextant.engine.Json;
+import org.sextant.engine.SextantException;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.jobs.JobStatus;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,7 +34,11 @@ abstract class HomeCommand implements Callable<Integer> {
 
     /** One call of {@code capability}, through the running app or the store ({@link EngineAccess}). */
     final JsonNode callEngine(String capability, CallArguments args) {
-        return EngineAccess.call(main.home(), capability, args.map());
+        try {
+            return EngineAccess.call(main.home(), capability, args.map());
+        } catch (SextantException e) {
+            throw args.wording(capability).apply(e);
+        }
     }
 
     /** One call of {@code capability} read into the engine's own answer record {@code answer}. */
@@ -46,9 +51,16 @@ abstract class HomeCommand implements Callable<Integer> {
      * cancels it) and returns its result read as {@code answer}; null when it did not succeed, which stderr then says.
      */
     final <T> T runJob(String capability, CallArguments args, String what, TypeReference<T> answer) throws InterruptedException {
+        CliWording wording = args.wording(capability);
         try (EngineAccess.Session s = EngineAccess.session(main.home())) {
-            JobStatus job = JobFollower.follow(s, s.call(capability, args.map()), System.out);
-            return JobFollower.succeeded(job, what) ? Json.MAPPER.convertValue(job.result(), answer) : null;
+            JsonNode started;
+            try {
+                started = s.call(capability, args.map());
+            } catch (SextantException e) {
+                throw wording.apply(e);
+            }
+            JobStatus job = JobFollower.follow(s, started, System.out);
+            return JobFollower.succeeded(job, what, wording) ? Json.MAPPER.convertValue(job.result(), answer) : null;
         }
     }
 

@@ -19,7 +19,7 @@ final class ImportCommand extends HomeCommand {
     public Integer call() {
         List<String> paths = files.stream().map(f -> requireFile(f, "FILE", java.nio.file.Files.isDirectory(f)
                 ? "the files in it, e.g. " + f.resolve("*.csv") : "CSV or Parquet price files").toString()).toList();
-        System.out.print(ImportSummary.render(callEngine("import_prices", new CallArguments().put("paths", paths).putGiven("timezone", timezone), ImportReport.class)));
+        System.out.print(ImportSummary.render(callEngine("import_prices", new CallArguments().put("paths", "FILE", paths).putGiven("timezone", "--timezone", timezone), ImportReport.class)));
         return 0;
     }
 }

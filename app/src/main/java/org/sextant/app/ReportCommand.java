@@ -14,7 +14,7 @@ final class ReportCommand extends HomeCommand {
 
     @Override
     public Integer call() {
-        ReportExport.Written r = callEngine("export_report", new CallArguments().put("run_id", runId).put("format", "html").putGiven("path", path),
+        ReportExport.Written r = callEngine("export_report", new CallArguments().put("run_id", "RUN_ID", runId).put("format", "html").putGiven("path", "--path", path),
                 ReportExport.Written.class);
         System.out.printf("report written: %s (%,d bytes)%n", r.path(), r.bytes());
         return 0;

@@ -23,9 +23,10 @@ final class SignalImportCommand extends HomeCommand {
 
     @Override
     public Integer call() {
-        JsonNode r = callEngine("import_signal", new CallArguments().put("path", requireFile(file, "FILE", "a CSV file with columns date,value").toString()).put("name", name)
-                .put("provenance", provenance).putGiven("bins", bins).putGiven("default_trust", trust).putGiven("description", description)
-                .putGiven("max_fill_days", maxFillDays).putGiven("kind", levels == null ? null : "categorical").putGiven("levels", levels));
+        JsonNode r = callEngine("import_signal", new CallArguments().put("path", "FILE", requireFile(file, "FILE", "a CSV file with columns date,value").toString())
+                .put("name", "--name", name).put("provenance", "--provenance", provenance).putGiven("bins", "--bins", bins).putGiven("default_trust", "--trust", trust)
+                .putGiven("description", "--description", description).putGiven("max_fill_days", "--max-fill-days", maxFillDays)
+                .putGiven("kind", "--levels", levels == null ? null : "categorical").putGiven("levels", "--levels", levels));
         System.out.println("imported " + r.path("rows").asLong() + " rows of signal " + name + " (" + provenance + ")");
         return 0;
     }

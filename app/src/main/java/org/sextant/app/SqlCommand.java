@@ -18,7 +18,7 @@ final class SqlCommand extends HomeCommand {
 
     @Override
     public Integer call() {
-        SelectResult r = callEngine("run_select", new CallArguments().put("sql", sql).putGiven("limit", limit), SelectResult.class);
+        SelectResult r = callEngine("run_select", new CallArguments().put("sql", "SELECT", sql).putGiven("limit", "--limit", limit), SelectResult.class);
         List<List<String>> rows = new ArrayList<>();
         for (List<Object> row : r.rows()) rows.add(row.stream().map(SqlCommand::cell).toList());
         // LF, not the RFC's CRLF: this is a terminal's text, read line by line

@@ -26,9 +26,10 @@ final class StrategyBacktestCommand extends HomeCommand {
 
     @Override
     public Integer call() throws Exception {
-        StrategyRunSummary r = callEngine("backtest", new CallArguments().put("spec", Files.readString(requireFile(spec, "SPEC.json", "a graph spec file, e.g. docs/examples/sma-cross.json"))).put("symbols", symbols)
-                .putGiven("from", text(from)).putGiven("to", text(to)).putGiven("oos_start", text(oosStart)).putGiven("session_id", session)
-                .putGiven("interval", interval), StrategyRunSummary.class);
+        StrategyRunSummary r = callEngine("backtest", new CallArguments()
+                .put("spec", "SPEC.json", Files.readString(requireFile(spec, "SPEC.json", "a graph spec file, e.g. docs/examples/sma-cross.json")))
+                .put("symbols", "--symbols", symbols).putGiven("from", "--from", text(from)).putGiven("to", "--to", text(to))
+                .putGiven("oos_start", "--oos-start", text(oosStart)).putGiven("session_id", "--session", session).putGiven("interval", "--interval", interval), StrategyRunSummary.class);
         StringBuilder sb = new StringBuilder();
         sb.append(r.verdictText()).append('\n');
         for (String reason : r.reasons()) sb.append("  - ").append(reason).append('\n');

@@ -18,7 +18,7 @@ final class TrainGlobalCommand extends HomeCommand {
 
     @Override
     public Integer call() throws Exception {
-        GlobalTraining r = runJob("train_global_model", new CallArguments().putGiven("horizon", horizon), "global training",
+        GlobalTraining r = runJob("train_global_model", new CallArguments().putGiven("horizon", "--horizon", horizon), "global training",
                 new TypeReference<GlobalTraining>() {});
         if (r == null) return 1;
         System.out.printf("global model for horizons up to %d %s: %s%n", r.horizon(),

@@ -110,7 +110,7 @@ class CliTest {
         assertTrue(an.contains("as of 1987-10-16") && an.contains("5-day forward return"), an);
 
         assertEquals(1, Main.run("--home", home(), "analogues", "--top-k", "0"));
-        assertTrue(err.toString().contains("top_k"), err.toString());
+        assertTrue(err.toString().contains("--top-k must be in 1..500"), err.toString());
     }
 
     @Test
@@ -122,7 +122,7 @@ class CliTest {
         assertTrue(err.toString().contains("provenance"), err.toString());
 
         assertEquals(1, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--max-fill-days", "300"));
-        assertTrue(err.toString().contains("max_fill_days must be in 0..260 (got 300)"), err.toString());
+        assertTrue(err.toString().contains("--max-fill-days must be in 0..260 (got 300)"), err.toString());
         out.reset();
         assertEquals(0, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--max-fill-days", "23"), err.toString());
         assertEquals(0, Main.run("--home", home(), "sql", "SELECT 'fill=' || max_fill_days AS f FROM signal_definitions WHERE name = 'vix'"), err.toString());
@@ -230,6 +230,36 @@ class CliTest {
         if (length.find()) in.readNBytes(Integer.parseInt(length.group(1)));
     }
 
+    /** The engine's refusals name the options the person typed and fixes they can run, not the agent's tools and fields. */
+    @Test
+    void refusalsNameTheOptionsAndCommandsNotTheToolsAndFields() throws Exception {
+        Path vix = Files.writeString(dir.resolve("vix.csv"), "date,value\n1998-10-01,40.1\n");
+        assertRefused("error: --trust must be at least 0 (got -1.0)\n  fix: give --trust a number at least 0: the signal's trust 0..10 (default 1)\n",
+                "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--trust", "-1");
+        assertRefused("error: --horizon must be in 1..260 (got 0)\n  fix: give --horizon an integer in 1..260: business days ahead, 1..260 (default 20)\n",
+                "forecast", "IBM", "--horizon", "0");
+        assertRefused("error: --limit must be in 1..5000 (got 0)\n  fix: give --limit an integer in 1..5000: maximum rows to return (default 5000)\n",
+                "sql", "SELECT 1", "--limit", "0");
+        assertRefused("error [RUN_ID]: no run with id 'nope'\n  fix: run " + CliWording.RUNS + " for the stored runs\n", "report", "nope");
+        assertRefused("error [SYMBOL]: unknown symbol 'NOPE'\n  fix: did you mean one of [UTX]? " + CliWording.SYMBOLS + " shows all\n", "forecast", "NOPE");
+        assertTrue(Main.run("--home", home(), "forecast", "IBM", "--model", "global") == 1 && err.toString().endsWith(
+                " failed: the global model has not been trained on the current prices for horizon 20\n"
+                        + "  fix: train it with sextant train-global --horizon 20, a background job, then ask again\n"), err.toString());
+        // a history inside one week (Wednesday, Thursday): the engine asks for a later as_of, which the command does not take
+        Path bom = Files.writeString(dir.resolve("BOM.csv"), String.join("\n", YAHOO.lines().limit(3).toList()) + "\n");
+        assertEquals(0, Main.run("--home", home(), "import", bom.toString()), err.toString());
+        err.reset();
+        assertTrue(Main.run("--home", home(), "forecast", "BOM") == 1 && err.toString().endsWith(
+                " failed: BOM has no close on or before 2000-09-22 (its history starts 2000-09-27)\n"
+                        + "  fix: a forecast starts from the last close of a completed week (on a Friday): import prices up to the end of a week\n"), err.toString());
+    }
+
+    private void assertRefused(String text, String... args) {
+        err.reset();
+        assertEquals(1, runAtHome(args), err.toString());
+        assertEquals(text, err.toString().replace("\r\n", "\n"));
+    }
+
     /** A bug (no refusal, no file problem) names no Java class: it says where its details were logged. */
     @Test
     void aBugSaysWhereItsDetailsAreNotItsClass() {
@@ -239,6 +269,10 @@ class CliTest {
         assertEquals("error: cannot create the Sextant home folders under /x (/x/data: permission denied)",
                 CliErrors.describe(new java.io.UncheckedIOException("cannot create the Sextant home folders under /x",
                         new java.nio.file.AccessDeniedException("/x/data")), log));
+        // a job's error that is an exception (the engine's Jobs store e.toString()), as JobFollower prints it
+        assertEquals("error: forecast job forecast-1 failed unexpectedly (a bug); the details are in the log\n"
+                + "  fix: retry; if it fails again, please report it with the logs in SEXTANT_HOME/logs", CliErrors.describe(new CallArguments()
+                .wording("start_forecast").jobFailed("forecast", "forecast-1", "failed", "java.lang.IllegalStateException: no origin in range"), log));
     }
 
     @Test
@@ -267,11 +301,16 @@ class CliTest {
 
     private void assertBadInput(String line, String command, String... args) {
         err.reset();
+        assertEquals(2, runAtHome(args), err.toString());
+        assertEquals(line + "\n  see " + command + " --help\n", err.toString().replace("\r\n", "\n"));
+    }
+
+    /** sextant --home HOME args... */
+    private int runAtHome(String... args) {
         String[] all = new String[args.length + 2];
         all[0] = "--home";
         all[1] = home();
         System.arraycopy(args, 0, all, 2, args.length);
-        assertEquals(2, Main.run(all), err.toString());
-        assertEquals(line + "\n  see " + command + " --help\n", err.toString().replace("\r\n", "\n"));
+        return Main.run(all);
     }
 }
