@@ -11,7 +11,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 @Command(name = "analogues", mixinStandardHelpOptions = true,
-        description = "When markets looked like this before, what happened next: the base rate from the closest past days.")
+        description = {"Show what followed the past days most like today.",
+                "When markets looked like this before, what happened next: the base rate from the closest past days."})
 // duplicates: picocli declarations (command, arguments, options) are alike by nature; the work is shared in HomeCommand
 final class AnaloguesCommand extends HomeCommand {
     @Option(names = "--signals", description = "signal values as JSON, e.g. '{\"ret_20d\": -0.08}' (default: the latest day)") String signals;

@@ -16,8 +16,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "backup", mixinStandardHelpOptions = true,
-        description = {"Checkpoint the store and copy it into the backup folder now (the app also keeps",
-                "rolling backups on its own: SEXTANT_BACKUPS, SEXTANT_BACKUP_DIR). The app must be closed."})
+        description = {"Copy the store into the backup folder now.",
+                "Checkpoints the store first. The app also keeps rolling backups on its own (SEXTANT_BACKUPS, SEXTANT_BACKUP_DIR). "
+                        + "The app must be closed."})
 final class BackupCommand extends HomeCommand {
     @Option(names = "--to", paramLabel = "DIR", description = "backup folder, created when missing; not one the app owns in SEXTANT_HOME (data, run, jobs, commands, logs, models) "
             + "(default: $SEXTANT_BACKUP_DIR or SEXTANT_HOME/backups)") Path to;

@@ -27,15 +27,16 @@ import tools.jackson.core.type.TypeReference;
  * horizon counting bars; a symbol with bars only is forecast so at its finest stored interval.
  */
 @Command(name = "forecast", mixinStandardHelpOptions = true,
-        description = "Forecast symbols with calibrated quantile bands (80/95/99), their coverage and reward/risk, as a background job; "
-                + "--backtest adds walk-forward errors from monthly origins. Everything is stored for the chart. "
-                + "With --interval, the bars at that interval are forecast instead (horizon in bars; nothing stored).")
+        description = {"Forecast symbols with calibrated quantile bands.",
+                "Bands at 80/95/99%% with their coverage and reward/risk, as a background job; --backtest adds walk-forward errors "
+                        + "from monthly origins. Everything is stored for the chart. "
+                        + "With --interval, the bars at that interval are forecast instead (horizon in bars; nothing stored)."})
 final class ForecastCommand extends HomeCommand {
-    @Parameters(arity = "1..*", paramLabel = "SYMBOL") List<String> symbols;
+    @Parameters(arity = "1..*", paramLabel = "SYMBOL", description = "symbols to forecast, e.g. IBM KO") List<String> symbols;
     @Option(names = "--model", description = "naive, drift, theta, ets, comb_et, global (after sextant train-global), ... (default theta)") String model;
     @Option(names = "--horizon", description = "business days ahead, or bars with --interval (default 20)") Integer horizon;
-    @Option(names = "--interval", description = "forecast the bars at this interval: 30m, 1h, 4h, 1d, 1w, 1mo (stored ones and coarser; "
-            + "list_symbols names them), e.g. the USD/CHF sample at 30m (a symbol with bars only: its finest by default)") String interval;
+    @Option(names = "--interval", description = "forecast the bars at this interval: 30m, 1h, 4h, 1d, 1w, 1mo (stored ones and coarser), "
+            + "e.g. the USD/CHF sample at 30m; a symbol with bars only is forecast at its finest by default") String interval;
     @Option(names = "--backtest", description = "also run the walk-forward backtest (monthly origins over the last 40%%)") boolean backtest;
 
     /** What a person without --as-of does about a history with no completed week (the engine asks for a later as_of). */

@@ -7,7 +7,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "gather", mixinStandardHelpOptions = true,
-        description = "Fetch daily history over HTTP from a provider (settings.json; default Stooq) and import it.")
+        description = {"Fetch daily history from a provider and import it.",
+                "Over HTTP, from the provider named in settings.json (default Stooq)."})
 final class GatherCommand extends HomeCommand {
     @Parameters(arity = "1..*", paramLabel = "SYMBOL", description = "tickers as the provider spells them, e.g. msft.us") List<String> symbols;
     @Option(names = "--provider", description = "provider name from settings.json") String provider;

@@ -8,7 +8,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "import", mixinStandardHelpOptions = true,
-        description = "Import CSV (Yahoo, Stooq, wide, long; detected) or Parquet price files, all in one transaction.")
+        description = {"Import CSV or Parquet price files in one transaction.",
+                "The CSV layout (Yahoo, Stooq, wide, long) is detected; a file that fails leaves the store as it was."})
 final class ImportCommand extends HomeCommand {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "CSV or Parquet files") List<Path> files;
 

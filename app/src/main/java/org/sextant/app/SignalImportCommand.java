@@ -8,7 +8,8 @@ import picocli.CommandLine.Parameters;
 import tools.jackson.databind.JsonNode;
 
 @Command(name = "import-signal", mixinStandardHelpOptions = true,
-        description = "Import your own daily signal (date,value CSV; e.g. VIX, credit spreads) for the analogue matcher.")
+        description = {"Import your own daily signal for the analogue matcher.",
+                "A date,value CSV, e.g. VIX or credit spreads."})
 final class SignalImportCommand extends HomeCommand {
     @Parameters(index = "0", paramLabel = "FILE", description = "CSV with columns date,value") Path file;
     @Option(names = "--name", required = true, description = "signal name, lower_snake_case (e.g. vix)") String name;

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "sql", mixinStandardHelpOptions = true,
-        description = "Run one read-only SELECT against the store and print the rows as CSV.")
+        description = "Run one read-only SELECT on the store; the rows print as CSV.")
 // duplicates: picocli declarations (command, arguments, options) are alike by nature; the work is shared in HomeCommand
 final class SqlCommand extends HomeCommand {
     @Parameters(index = "0", paramLabel = "SELECT", description = "one SELECT or WITH ... SELECT statement") String sql;

@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "backtest", mixinStandardHelpOptions = true,
-        description = "Run every configuration of a strategy graph spec (docs/research.md) in and out of sample and print the verdict.")
+        description = {"Sweep a strategy graph spec and print its verdict.",
+                "Runs every configuration of the spec (docs/research.md) in and out of sample."})
 final class StrategyBacktestCommand extends HomeCommand {
     @Parameters(index = "0", paramLabel = "SPEC.json", description = "graph spec, version 1") Path spec;
     @Option(names = "--symbols", split = ",", required = true, description = "the universe, e.g. AA,IBM,MSFT") List<String> symbols;

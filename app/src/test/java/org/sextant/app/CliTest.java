@@ -47,6 +47,24 @@ class CliTest {
         }
     }
 
+    /**
+     * `sextant --help` lists each command on one line, its summary one short sentence; its own help
+     * goes on in whole paragraphs, which picocli wraps (a line broken by hand wraps raggedly and the list cuts it mid-sentence).
+     */
+    @Test
+    void everyCommandsSummaryIsOneSentenceOnOneLine() {
+        java.util.Map<String, picocli.CommandLine> commands = new picocli.CommandLine(new Main()).getSubcommands();
+        assertEquals(0, Main.run("--help"));
+        java.util.List<String> list = out.toString().lines().dropWhile(l -> !l.equals("Commands:")).skip(1).toList();
+        assertEquals(commands.size(), list.size(), "one line a command: " + list);
+        for (String line : list) assertTrue(line.matches("  [a-z-]+ +[A-Z][^.]*\\."), "one sentence that fits: " + line);
+        for (java.util.Map.Entry<String, picocli.CommandLine> c : commands.entrySet()) {
+            for (String paragraph : c.getValue().getCommandSpec().usageMessage().description()) {
+                assertTrue(paragraph.endsWith("."), c.getKey() + "'s help has a paragraph broken by hand: " + paragraph);
+            }
+        }
+    }
+
     @Test
     void aSymbolWithBarsOnlyIsForecastAtItsFinestBarsBesideADailyOne() {
         // a new home holds the sample data: USD/CHF in 30-minute bars only, IBM daily
