@@ -6,9 +6,13 @@ import org.sextant.engine.analogue.AnalogueResponse;
 import org.sextant.engine.analogue.AnalogueText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 
 @Command(name = "analogues", mixinStandardHelpOptions = true,
-        description = "When markets looked like this before, what happened next: the base rate from the closest past days.")
+        description = {"Show what followed the past days most like today.",
+                "When markets looked like this before, what happened next: the base rate from the closest past days."})
 // duplicates: picocli declarations (command, arguments, options) are alike by nature; the work is shared in HomeCommand
 final class AnaloguesCommand extends HomeCommand {
     @Option(names = "--signals", description = "signal values as JSON, e.g. '{\"ret_20d\": -0.08}' (default: the latest day)") String signals;
@@ -21,10 +25,31 @@ final class AnaloguesCommand extends HomeCommand {
     @Override
     public Integer call() {
         AnalogueResponse r = callEngine("compare_to_history", new CallArguments()
-                .putGiven("signals_dict", signals == null ? null : Json.MAPPER.readValue(signals, Map.class))
-                .putGiven("horizon", horizon).putGiven("mode", mode).putGiven("top_k", topK).putGiven("as_of", asOf)
+                .putGiven("signals_dict", "--signals", signals())
+                .putGiven("horizon", "--horizon", horizon).putGiven("mode", "--mode", mode).putGiven("top_k", "--top-k", topK).putGiven("as_of", "--as-of", asOf)
                 .put("include_analogue_dates", true), AnalogueResponse.class);
         System.out.print(AnalogueText.render(r, dates));
         return 0;
+    }
+
+    /** --signals read as a JSON object, or refused as bad input saying where it stops being one. */
+    private Map<?, ?> signals() {
+        if (signals == null) return null;
+        JsonNode n;
+        try {
+            n = Json.MAPPER.readTree(signals);
+        } catch (JacksonException e) {
+            long at = e.getLocation() == null ? -1 : e.getLocation().getCharOffset();
+            throw notSignals(at >= 0 && at < signals.length() ? "unexpected '" + signals.charAt((int) at) + "' at position " + (at + 1)
+                    : "it ends early, at position " + (signals.length() + 1));
+        }
+        if (n.isMissingNode()) throw notSignals("it is empty");
+        if (!n.isObject()) throw notSignals("it is " + (n.isArray() ? "an array" : "a " + n.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
+        return Json.MAPPER.convertValue(n, Map.class);
+    }
+
+    private ParameterException notSignals(String why) {
+        return new ParameterException(commandSpec.commandLine(),
+                "--signals is not a JSON object of signal → value (" + why + "): write it as '{\"ret_20d\": -0.08}'");
     }
 }

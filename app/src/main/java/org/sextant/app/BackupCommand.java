@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.store.RollingBackups;
@@ -14,10 +16,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "backup", mixinStandardHelpOptions = true,
-        description = {"Checkpoint the store and copy it into the backup folder now (the app also keeps",
-                "rolling backups on its own: SEXTANT_BACKUPS, SEXTANT_BACKUP_DIR). The app must be closed."})
+        description = {"Copy the store into the backup folder now.",
+                "Checkpoints the store first. The app also keeps rolling backups on its own (SEXTANT_BACKUPS, SEXTANT_BACKUP_DIR). "
+                        + "The app must be closed."})
 final class BackupCommand extends HomeCommand {
-    @Option(names = "--to", paramLabel = "DIR", description = "backup folder (default: $SEXTANT_BACKUP_DIR or SEXTANT_HOME/backups)") Path to;
+    @Option(names = "--to", paramLabel = "DIR", description = "backup folder, created when missing; not one the app owns in SEXTANT_HOME (data, run, jobs, commands, logs, models) "
+            + "(default: $SEXTANT_BACKUP_DIR or SEXTANT_HOME/backups)") Path to;
 
     @Override
     public Integer call() {
@@ -28,6 +32,8 @@ final class BackupCommand extends HomeCommand {
         RollingBackups.Policy p = RollingBackups.Policy.of(home);
         RollingBackups backups = new RollingBackups(home.database(), to == null ? p
                 : new RollingBackups.Policy(to.toAbsolutePath(), Math.max(1, p.keep()), p.minInterval()));
+        String named = to != null ? "--to" : System.getenv("SEXTANT_BACKUP_DIR") != null ? "SEXTANT_BACKUP_DIR" : "the backup folder";
+        requireOwnFolder(home, backups.policy().dir(), named);
         Path[] taken = new Path[1];
         try (Store store = Store.open(home.database(), home.stagingDir())) {
             store.afterCheckpoint(() -> {
@@ -44,5 +50,37 @@ final class BackupCommand extends HomeCommand {
         }
         System.out.println("backup: " + taken[0] + " (keeps the newest " + Math.max(1, backups.policy().keep()) + ")");
         return 0;
+    }
+
+    /** Folders of SEXTANT_HOME the app writes itself (compared ignoring case: on macOS and Windows DATA is data). */
+    private static final List<String> APP_OWNED = List.of("data", "run", "jobs", "commands", "logs", "models");
+
+    /**
+     * {@code dir} (named to the person as {@code named}) is a folder a backup can be written into
+     * and none the app owns: refused saying which of these it is not. It is created when missing.
+     */
+    private static void requireOwnFolder(SextantHome home, Path dir, String named) {
+        Path existing = dir;
+        while (existing != null && !Files.exists(existing)) existing = existing.getParent();
+        String as = named + " " + dir;
+        if (existing != null && !Files.isDirectory(existing)) {
+            throw SextantException.invalid(named, as + (existing.equals(dir) ? " is a file, not a folder" : " cannot be a folder: " + existing + " is a file"),
+                    "name a folder (it is created when missing)");
+        }
+        try {
+            Path realHome = home.root().toRealPath();
+            Path real = existing == null ? dir : existing.toRealPath().resolve(existing.relativize(dir)).normalize();
+            Path inHome = real.startsWith(realHome) && !real.equals(realHome) ? realHome.relativize(real) : null;
+            if (inHome != null && APP_OWNED.contains(inHome.getName(0).toString().toLowerCase(Locale.ROOT))) {
+                throw SextantException.invalid(named, as + (inHome.getNameCount() == 1 ? " is" : " is inside") + " SEXTANT_HOME/" + inHome.getName(0)
+                        + ", a folder the app owns", "name a folder of your own, or leave out " + named + " for " + home.root().resolve("backups"));
+            }
+            Files.createDirectories(dir);
+            Files.delete(Files.createTempFile(dir, ".sextant-probe", ".tmp")); // a backup is written the same way: a new file in the folder
+        } catch (IOException e) {
+            String why = e instanceof java.nio.file.AccessDeniedException ? " (permission denied)"
+                    : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? " (" + f.getReason() + ")" : "";
+            throw SextantException.invalid(named, as + " is not writable: no file can be created in it" + why, "name a folder you can write to");
+        }
     }
 }

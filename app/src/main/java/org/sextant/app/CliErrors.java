@@ -1,19 +1,114 @@
 package org.sextant.app;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
 import org.sextant.engine.SextantException;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
-/** One readable line (plus the fix) for a failed command, instead of a stack trace. */
+/** One readable line (plus the fix) for a failed command, instead of a stack trace or a page of usage. */
 final class CliErrors {
     private CliErrors() {}
 
-    static String describe(Throwable ex) {
+    /**
+     * What a failed command prints: a refusal with its fix, a file that could not be read or
+     * written, else (a bug) where the details were logged ({@code log}). Never a Java class name.
+     */
+    static String describe(Throwable ex, Path log) {
         if (ex instanceof SextantException e) {
             StringBuilder sb = new StringBuilder("error");
-            if (e.field() != null) sb.append(" [").append(e.field()).append(']');
-            sb.append(": ").append(e.getMessage());
-            if (e.fix() != null) sb.append("\n  fix: ").append(e.fix());
+            // a message that starts with the option (--horizon must be ...) needs no [--horizon] before it
+            if (e.field() != null && !e.getMessage().startsWith(e.field())) sb.append(" [").append(e.field()).append(']');
+            sb.append(": ").append(CliWording.commands(e.getMessage()));
+            if (e.fix() != null) sb.append("\n  fix: ").append(CliWording.commands(e.fix()));
             return sb.toString();
         }
-        return "error: " + ex;
+        if (ex instanceof UncheckedIOException u) {
+            String io = io(u.getCause());
+            return "error: " + (u.getMessage() == null || u.getMessage().equals(String.valueOf(u.getCause())) ? io : u.getMessage() + " (" + io + ")");
+        }
+        if (ex instanceof IOException e) return "error: " + io(e);
+        return "error: Sextant failed unexpectedly (a bug); the details are in " + log + "\n  fix: retry; if it fails again, please report it with that file";
+    }
+
+    /** A file operation's failure as the file and what went wrong, as the system says it. */
+    private static String io(IOException e) {
+        if (e instanceof NoSuchFileException f) return f.getFile() + ": no such file or folder";
+        if (e instanceof AccessDeniedException f) return f.getFile() + ": permission denied";
+        if (e instanceof FileAlreadyExistsException f) return f.getFile() + ": already exists";
+        if (e instanceof FileSystemException f) return f.getFile() + ": " + (f.getReason() != null ? f.getReason() : "cannot be read or written");
+        return e.getMessage() != null ? e.getMessage() : "a read or write failed";
+    }
+
+    /**
+     * Bad input on the command line (picocli's own parse errors, and a file argument a command
+     * refused before running): one line naming the option or argument and what it takes, then
+     * where the command's help is, not the usage of every command.
+     */
+    static int parameterError(ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        cmd.getErr().println("error: " + parameterLine(ex));
+        cmd.getErr().println("  see " + cmd.getCommandSpec().qualifiedName() + " --help");
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    private static String parameterLine(ParameterException ex) {
+        if (ex instanceof UnmatchedArgumentException u) return unmatched(u);
+        if (ex instanceof CommandLine.MissingParameterException m && !m.getMissing().isEmpty()) {
+            ArgSpec a = m.getMissing().get(0);
+            return name(a) + (a.isOption() && !a.required() ? " needs a value" : " is missing") + guide(a);
+        }
+        ArgSpec a = ex.getArgSpec();
+        if (a != null && ex.getValue() != null && ex.getCause() != null) { // a value picocli could not convert to the option's type
+            Class<?> type = a.auxiliaryTypes().length > 0 ? a.auxiliaryTypes()[a.auxiliaryTypes().length - 1] : a.type();
+            String v = name(a) + " " + ex.getValue();
+            if (type == LocalDate.class) return v + " is not a date: use yyyy-MM-dd";
+            if (type == Integer.class || type == int.class || type == Long.class || type == long.class) return v + " is not a whole number" + guide(a);
+            if (type == Double.class || type == double.class) return v + " is not a number" + guide(a);
+            return v + " is not valid" + guide(a);
+        }
+        return ex.getMessage();
+    }
+
+    /** An unknown command or option, or one argument too many (an unquoted SELECT). */
+    private static String unmatched(UnmatchedArgumentException u) {
+        CommandSpec spec = u.getCommandLine().getCommandSpec();
+        String first = u.getUnmatched().get(0);
+        List<String> suggestions = u.getSuggestions();
+        String mean = suggestions.isEmpty() ? "" : " (did you mean " + suggestions.get(0) + "?)"; // picocli's closest first
+        if (first.startsWith("-")) return "unknown option " + first + mean;
+        List<PositionalParamSpec> positionals = spec.positionalParameters();
+        if (positionals.isEmpty()) {
+            return (spec.subcommands().isEmpty() ? spec.qualifiedName() + " takes no argument, not '" + first + "'" : "unknown command '" + first + "'") + mean;
+        }
+        PositionalParamSpec only = positionals.get(0);
+        if (positionals.size() == 1 && only.arity().max() == 1 && only.getValue() != null) {
+            String whole = only.getValue() + " " + String.join(" ", u.getUnmatched());
+            return spec.qualifiedName() + " takes one " + only.paramLabel() + ", so '" + first + "' is one argument too many: quote it, e.g. "
+                    + spec.qualifiedName() + " \"" + whole + "\"";
+        }
+        return "unexpected argument '" + first + "'" + mean;
+    }
+
+    private static String name(ArgSpec a) {
+        return a instanceof OptionSpec o ? o.longestName() : a.paramLabel();
+    }
+
+    /** ": " and what the option takes, as its help says it (picocli's %% is a plain % here). */
+    private static String guide(ArgSpec a) {
+        String d = String.join(" ", a.description()).replace("%%", "%").strip();
+        return d.isEmpty() ? "" : ": " + d;
     }
 }

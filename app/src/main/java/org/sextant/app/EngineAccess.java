@@ -36,7 +36,7 @@ final class EngineAccess {
             } catch (ConnectException e) {
                 // stale app.json from a crashed app: fall through to the store
             } catch (IOException | InterruptedException e) {
-                throw new SextantException(FailReason.APP_NOT_RUNNING, "the running app did not answer: " + e, null, "retry, or close the app and run the command again");
+                throw stoppedAnswering(e);
             }
         }
         try (Sextant engine = Sextant.open(home.ensureLayout())) {
@@ -65,7 +65,7 @@ final class EngineAccess {
                         try {
                             return remote(app, method, args);
                         } catch (IOException | InterruptedException e) {
-                            throw new SextantException(FailReason.APP_NOT_RUNNING, "the running app did not answer: " + e, null, "retry, or close the app and run the command again");
+                            throw stoppedAnswering(e);
                         }
                     }
 
@@ -84,6 +84,11 @@ final class EngineAccess {
 
             @Override public void close() { engine.close(); }
         };
+    }
+
+    /** The app took the call but gave no answer (it quit or crashed meanwhile): said in the person's terms, not the HTTP client's. */
+    private static SextantException stoppedAnswering(Exception cause) {
+        return new SextantException(FailReason.APP_NOT_RUNNING, "the app stopped answering (it may have quit)", null, "start it again and retry", cause);
     }
 
     /**
@@ -116,7 +121,14 @@ final class EngineAccess {
                 .timeout(Duration.ofMinutes(30))
                 .POST(HttpRequest.BodyPublishers.ofString(Json.MAPPER.writeValueAsString(args)))
                 .build();
-        JsonNode body = Json.MAPPER.readTree(http.send(req, HttpResponse.BodyHandlers.ofString()).body());
+        HttpResponse<String> answer = http.send(req, HttpResponse.BodyHandlers.ofString());
+        JsonNode body;
+        try {
+            body = Json.MAPPER.readTree(answer.body());
+        } catch (tools.jackson.core.JacksonException notJson) { // not the local API (another program took the port): its text is not echoed
+            throw new SextantException(FailReason.APP_NOT_RUNNING, "the program at 127.0.0.1:" + app.port() + " did not answer as Sextant's local API (HTTP "
+                    + answer.statusCode() + ")", null, "start the app again and retry");
+        }
         if (body.path("ok").asBoolean(false)) return body.get("data");
         throw new SextantException(FailReason.fromWire(body.path("fail_reason").asString(null)), body.path("error").asString("the app refused"),
                 body.path("field").isNull() ? null : body.path("field").asString(null), body.path("fix").asString(null));

@@ -8,8 +8,9 @@ import picocli.CommandLine.Parameters;
 
 /** `sextant export-prices DIR`: the store's prices as Parquet partitioned by symbol, the scale-out jobs' input. */
 @Command(name = "export-prices", mixinStandardHelpOptions = true,
-        description = {"Write every price in the store as Parquet partitioned by symbol (DIR/symbol=XYZ/*.parquet),",
-                "the input of the Spark jobs (docs/scale-out.md). DIR must be new or empty. The app must be closed."})
+        description = {"Write the store's prices as Parquet for the Spark jobs.",
+                "Every price, partitioned by symbol (DIR/symbol=XYZ/*.parquet): the input of the scale-out jobs (docs/scale-out.md). "
+                        + "DIR must be new or empty. The app must be closed."})
 final class ExportPricesCommand extends HomeCommand {
     @Parameters(paramLabel = "DIR", description = "a new or empty folder") Path dir;
 

@@ -27,16 +27,20 @@ import tools.jackson.core.type.TypeReference;
  * horizon counting bars; a symbol with bars only is forecast so at its finest stored interval.
  */
 @Command(name = "forecast", mixinStandardHelpOptions = true,
-        description = "Forecast symbols with calibrated quantile bands (80/95/99), their coverage and reward/risk, as a background job; "
-                + "--backtest adds walk-forward errors from monthly origins. Everything is stored for the chart. "
-                + "With --interval, the bars at that interval are forecast instead (horizon in bars; nothing stored).")
+        description = {"Forecast symbols with calibrated quantile bands.",
+                "Bands at 80/95/99%% with their coverage and reward/risk, as a background job; --backtest adds walk-forward errors "
+                        + "from monthly origins. Everything is stored for the chart. "
+                        + "With --interval, the bars at that interval are forecast instead (horizon in bars; nothing stored)."})
 final class ForecastCommand extends HomeCommand {
-    @Parameters(arity = "1..*", paramLabel = "SYMBOL") List<String> symbols;
+    @Parameters(arity = "1..*", paramLabel = "SYMBOL", description = "symbols to forecast, e.g. IBM KO") List<String> symbols;
     @Option(names = "--model", description = "naive, drift, theta, ets, comb_et, global (after sextant train-global), ... (default theta)") String model;
     @Option(names = "--horizon", description = "business days ahead, or bars with --interval (default 20)") Integer horizon;
-    @Option(names = "--interval", description = "forecast the bars at this interval: 30m, 1h, 4h, 1d, 1w, 1mo (stored ones and coarser; "
-            + "list_symbols names them), e.g. the USD/CHF sample at 30m (a symbol with bars only: its finest by default)") String interval;
+    @Option(names = "--interval", description = "forecast the bars at this interval: 30m, 1h, 4h, 1d, 1w, 1mo (stored ones and coarser), "
+            + "e.g. the USD/CHF sample at 30m; a symbol with bars only is forecast at its finest by default") String interval;
     @Option(names = "--backtest", description = "also run the walk-forward backtest (monthly origins over the last 40%%)") boolean backtest;
+
+    /** What a person without --as-of does about a history with no completed week (the engine asks for a later as_of). */
+    private static final String FROM_A_WEEK = "a forecast starts from the last close of a completed week (on a Friday): import prices up to the end of a week";
 
     @Override
     public Integer call() throws Exception {
@@ -45,8 +49,8 @@ final class ForecastCommand extends HomeCommand {
         Map<String, String> barsOnly = barsOnlyFinest();
         List<String> daily = symbols.stream().filter(s -> !barsOnly.containsKey(s.strip().toUpperCase(java.util.Locale.ROOT))).toList();
         if (!daily.isEmpty()) {
-            Map<String, SymbolForecast> result = runJob("start_forecast", new CallArguments().put("symbols", daily).putGiven("model", model)
-                    .putGiven("horizon", horizon).put("backtest", backtest), "forecast", new TypeReference<LinkedHashMap<String, SymbolForecast>>() {});
+            Map<String, SymbolForecast> result = runJob("start_forecast", new CallArguments().put("symbols", "SYMBOL", daily).putGiven("model", "--model", model)
+                    .putGiven("horizon", "--horizon", horizon).put("backtest", backtest).fixWithout("as_of", FROM_A_WEEK), "forecast", new TypeReference<LinkedHashMap<String, SymbolForecast>>() {});
             if (result == null) return 1;
             StringBuilder sb = new StringBuilder();
             for (SymbolForecast one : result.values()) print(sb, one);
@@ -74,7 +78,8 @@ final class ForecastCommand extends HomeCommand {
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, String> e : symbolAtInterval) {
             String symbol = e.getKey(), interval = e.getValue();
-            CallArguments args = new CallArguments().put("symbol", symbol).putGiven("model", model).putGiven("horizon", horizon).put("interval", interval);
+            CallArguments args = new CallArguments().put("symbol", "SYMBOL", symbol).putGiven("model", "--model", model).putGiven("horizon", "--horizon", horizon)
+                    .put("interval", "--interval", interval).fixWithout("as_of", FROM_A_WEEK);
             tools.jackson.databind.JsonNode answer = callEngine("get_forecast", args);
             if (answer.has("origin_ts")) {
                 printBars(sb, Json.MAPPER.treeToValue(answer, BarForecast.class));

@@ -7,14 +7,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "gather", mixinStandardHelpOptions = true,
-        description = "Fetch daily history over HTTP from a provider (settings.json; default Stooq) and import it.")
+        description = {"Fetch daily history from a provider and import it.",
+                "Over HTTP, from the provider named in settings.json (default Stooq)."})
 final class GatherCommand extends HomeCommand {
     @Parameters(arity = "1..*", paramLabel = "SYMBOL", description = "tickers as the provider spells them, e.g. msft.us") List<String> symbols;
     @Option(names = "--provider", description = "provider name from settings.json") String provider;
 
     @Override
     public Integer call() {
-        System.out.print(ImportSummary.render(callEngine("gather", new CallArguments().put("symbols", symbols).putGiven("provider", provider), ImportReport.class)));
+        System.out.print(ImportSummary.render(callEngine("gather", new CallArguments().put("symbols", "SYMBOL", symbols).putGiven("provider", "--provider", provider), ImportReport.class)));
         return 0;
     }
 }

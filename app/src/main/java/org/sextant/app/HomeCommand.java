@@ -1,10 +1,16 @@
 package org.sextant.app;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sextant.engine.Json;
+import org.sextant.engine.SextantException;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.jobs.JobStatus;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 
@@ -14,10 +20,25 @@ import tools.jackson.databind.JsonNode;
  */
 abstract class HomeCommand implements Callable<Integer> {
     @ParentCommand Main main;
+    @Spec CommandSpec commandSpec;
+
+    /**
+     * The absolute path of {@code file}, which the person named as {@code label}: refused as bad
+     * input when it is not a file, saying what it is instead and what to give ({@code expected}).
+     */
+    final Path requireFile(Path file, String label, String expected) {
+        if (Files.isRegularFile(file)) return file.toAbsolutePath();
+        String is = Files.isDirectory(file) ? "is a folder, not a file" : Files.exists(file) ? "is not a regular file" : "does not exist";
+        throw new ParameterException(commandSpec.commandLine(), label + " " + file + " " + is + ": give " + expected);
+    }
 
     /** One call of {@code capability}, through the running app or the store ({@link EngineAccess}). */
     final JsonNode callEngine(String capability, CallArguments args) {
-        return EngineAccess.call(main.home(), capability, args.map());
+        try {
+            return EngineAccess.call(main.home(), capability, args.map());
+        } catch (SextantException e) {
+            throw args.wording(capability).apply(e);
+        }
     }
 
     /** One call of {@code capability} read into the engine's own answer record {@code answer}. */
@@ -30,9 +51,16 @@ abstract class HomeCommand implements Callable<Integer> {
      * cancels it) and returns its result read as {@code answer}; null when it did not succeed, which stderr then says.
      */
     final <T> T runJob(String capability, CallArguments args, String what, TypeReference<T> answer) throws InterruptedException {
+        CliWording wording = args.wording(capability);
         try (EngineAccess.Session s = EngineAccess.session(main.home())) {
-            JobStatus job = JobFollower.follow(s, s.call(capability, args.map()), System.out);
-            return JobFollower.succeeded(job, what) ? Json.MAPPER.convertValue(job.result(), answer) : null;
+            JsonNode started;
+            try {
+                started = s.call(capability, args.map());
+            } catch (SextantException e) {
+                throw wording.apply(e);
+            }
+            JobStatus job = JobFollower.follow(s, started, System.out);
+            return JobFollower.succeeded(job, what, wording) ? Json.MAPPER.convertValue(job.result(), answer) : null;
         }
     }
 

@@ -8,7 +8,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "import", mixinStandardHelpOptions = true,
-        description = "Import CSV (Yahoo, Stooq, wide, long; detected) or Parquet price files, all in one transaction.")
+        description = {"Import CSV or Parquet price files in one transaction.",
+                "The CSV layout (Yahoo, Stooq, wide, long) is detected; a file that fails leaves the store as it was."})
 final class ImportCommand extends HomeCommand {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "CSV or Parquet files") List<Path> files;
 
@@ -17,8 +18,9 @@ final class ImportCommand extends HomeCommand {
 
     @Override
     public Integer call() {
-        List<String> paths = files.stream().map(Main::requireFile).map(Path::toString).toList();
-        System.out.print(ImportSummary.render(callEngine("import_prices", new CallArguments().put("paths", paths).putGiven("timezone", timezone), ImportReport.class)));
+        List<String> paths = files.stream().map(f -> requireFile(f, "FILE", java.nio.file.Files.isDirectory(f)
+                ? "the files in it, e.g. " + f.resolve("*.csv") : "CSV or Parquet price files").toString()).toList();
+        System.out.print(ImportSummary.render(callEngine("import_prices", new CallArguments().put("paths", "FILE", paths).putGiven("timezone", "--timezone", timezone), ImportReport.class)));
         return 0;
     }
 }

@@ -15,10 +15,10 @@ import picocli.CommandLine.Parameters;
  * local backtests land, a strategy sweep as a run of a research session.
  */
 @Command(name = "import-job", mixinStandardHelpOptions = true,
-        description = {"Import a finished scale-out job's --out folder (docs/scale-out.md): forecast backtests are stored",
-                "as a local forecast job stores them (Charts view, get_backtest_error); a strategy sweep becomes a run",
-                "with its configurations, equity and verdict (Research view, list_runs, get_run), counted in the",
-                "research session's trials. The app must be closed."})
+        description = {"Import the output folder of a finished scale-out job.",
+                "The job's --out folder (docs/scale-out.md): forecast backtests are stored as a local forecast job stores them "
+                        + "(the Charts view); a strategy sweep becomes a run with its configurations, equity and verdict "
+                        + "(the Research view, sextant report RUN_ID), counted in the research session's trials. The app must be closed."})
 final class ImportJobCommand extends HomeCommand {
     @Parameters(paramLabel = "DIR", description = "the job's output folder (with _SUCCESS)") Path dir;
     @Option(names = "--session", description = "research session a strategy sweep is counted in (default: default)") String session;

@@ -33,11 +33,10 @@ final class JobFollower {
         return job;
     }
 
-    /** True when the job succeeded; otherwise prints its end state and error to stderr. */
-    static boolean succeeded(JobStatus job, String what) {
+    /** True when the job succeeded; otherwise prints its end state and error to stderr, in the command's words. */
+    static boolean succeeded(JobStatus job, String what, CliWording wording) {
         if (job.state() == JobState.SUCCEEDED) return true;
-        System.err.println(what + " job " + job.id() + " " + job.state().name().toLowerCase()
-                + (job.error() == null ? "" : ": " + job.error()));
+        System.err.println(CliErrors.describe(wording.jobFailed(what, job.id(), job.state().name().toLowerCase(java.util.Locale.ROOT), job.error()), null));
         return false;
     }
 }

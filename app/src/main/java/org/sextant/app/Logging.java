@@ -25,12 +25,16 @@ import org.slf4j.LoggerFactory;
  * "Logs"): each start first rolls the previous run's log to sextant.log.1, and a log that reaches
  * {@link #MAX_BYTES} rolls while the app runs; sextant.log.1..3 are kept. System.err goes to the
  * log too (uncaught exceptions, JavaFX warnings); what the person at the terminal must read goes
- * to {@link #console()}. Before {@link #toFile}, logback.xml logs to stderr (the CLI's case).
+ * to {@link #console()}. A CLI command logs to SEXTANT_HOME/logs/cli.log instead ({@link #commandToFile}):
+ * the terminal then carries only what the command itself says. Otherwise (tests) logback.xml logs to stderr.
  */
 final class Logging {
     static final int KEPT_RUNS = 3;
     static final long MAX_BYTES = 10L << 20;
     static final String PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSZ} [%thread] %level %logger - %msg%n";
+
+    /** A CLI command's log, beside the app's: rolled by size only (a command may run while the app writes sextant.log). */
+    static final String COMMAND_LOG = "cli.log";
 
     private static PrintStream console = System.err;
 
@@ -70,6 +74,42 @@ final class Logging {
         }
         console = System.err;
         System.setErr(new PrintStream(new LinesToLog(LoggerFactory.getLogger("stderr")), true, StandardCharsets.UTF_8));
+    }
+
+    /** Puts the log back where it went before {@link #commandToFile}. */
+    interface Restore extends AutoCloseable {
+        @Override void close();
+    }
+
+    /**
+     * Sends the log to SEXTANT_HOME/logs/cli.log while one CLI command runs, so that no log line
+     * (a WARN of the store, with its time stamp) lands among the command's own messages on the
+     * terminal; closing puts back the appenders there were. Lines are dropped when the file
+     * cannot be written, rather than reaching the terminal.
+     */
+    static Restore commandToFile(SextantHome home) {
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+        java.util.List<ch.qos.logback.core.Appender<ILoggingEvent>> before = new java.util.ArrayList<>();
+        root.iteratorForAppenders().forEachRemaining(before::add);
+        RollingFileAppender<ILoggingEvent> file;
+        try {
+            Path log = home.logsDir().resolve(COMMAND_LOG);
+            Files.createDirectories(log.getParent());
+            file = rollingFile(context, log, MAX_BYTES, 1, PATTERN);
+        } catch (IOException | RuntimeException e) {
+            file = null;
+        }
+        before.forEach(root::detachAppender);
+        if (file != null) root.addAppender(file);
+        RollingFileAppender<ILoggingEvent> opened = file;
+        return () -> {
+            if (opened != null) {
+                root.detachAppender(opened);
+                opened.stop();
+            }
+            before.forEach(root::addAppender);
+        };
     }
 
     /**

@@ -1,6 +1,5 @@
 package org.sextant.app;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -43,10 +42,40 @@ public final class Main implements Callable<Integer> {
         // refused start's message must still reach the person who typed the command
         cl.setErr(new java.io.PrintWriter(new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8), true));
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            cmd.getErr().println(CliErrors.describe(ex));
+            cmd.getErr().println(CliErrors.describe(ex, logOf(cmd)));
             return 1;
         });
+        cl.setParameterExceptionHandler(CliErrors::parameterError);
+        cl.setExecutionStrategy(Main::execute);
         return cl.execute(args);
+    }
+
+    /** Runs the command parsed; a CLI command's log lines go to its log file, not among its messages on the terminal. */
+    private static int execute(CommandLine.ParseResult parsed) {
+        boolean help = false;
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) help |= p.isUsageHelpRequested() || p.isVersionHelpRequested();
+        if (!parsed.hasSubcommand() || help) return logFailure(parsed); // the app logs to sextant.log itself
+        try (Logging.Restore log = Logging.commandToFile(((Main) parsed.commandSpec().userObject()).home())) {
+            return logFailure(parsed);
+        }
+    }
+
+    /** Runs the command; a failure that is no refusal (a bug) is logged with its stack trace, for the file the message names. */
+    private static int logFailure(CommandLine.ParseResult parsed) {
+        try {
+            return new CommandLine.RunLast().execute(parsed);
+        } catch (CommandLine.ExecutionException e) {
+            if (!(e.getCause() instanceof org.sextant.engine.SextantException)) {
+                org.slf4j.LoggerFactory.getLogger(Main.class).error("{} failed", e.getCommandLine().getCommandSpec().qualifiedName(), e.getCause());
+            }
+            throw e;
+        }
+    }
+
+    /** The log a failure of {@code cmd} went to: a CLI command's, or the app's. */
+    private static Path logOf(CommandLine cmd) {
+        SextantHome h = ((Main) cmd.getCommandSpec().root().userObject()).home();
+        return cmd.getCommandSpec().parent() == null ? h.logFile() : h.logsDir().resolve(Logging.COMMAND_LOG);
     }
 
     @Override
@@ -132,12 +161,5 @@ public final class Main implements Callable<Integer> {
 
     private static void log(String line) {
         if (line != null) org.slf4j.LoggerFactory.getLogger(Main.class).info(line);
-    }
-
-    static Path requireFile(Path p) {
-        if (!Files.isRegularFile(p)) {
-            throw new CommandLine.ParameterException(new CommandLine(new Main()), "no such file: " + p);
-        }
-        return p.toAbsolutePath();
     }
 }

@@ -7,9 +7,9 @@ import org.sextant.engine.store.StoreRecovery;
 import picocli.CommandLine.Command;
 
 @Command(name = "recover", mixinStandardHelpOptions = true,
-        description = {"Get a store that will not open back into service. Copies the store and its log aside",
-                "(data/damaged-TIME/), replays the log, else falls back to the last checkpoint, else to the",
-                "newest backup, and prints what was recovered and what was lost. The app must be closed."})
+        description = {"Bring a store that will not open back into service.",
+                "Copies the store and its log aside (data/damaged-TIME/), replays the log, else falls back to the last checkpoint, "
+                        + "else to the newest backup, and prints what was recovered and what was lost. The app must be closed."})
 final class RecoverCommand extends HomeCommand {
     @Override
     public Integer call() {

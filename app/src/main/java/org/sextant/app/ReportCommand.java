@@ -6,7 +6,8 @@ import picocli.CommandLine.Parameters;
 import org.sextant.engine.research.report.ReportExport;
 
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Write a self-contained HTML report of a stored backtest run (verdict, statistics, top configurations, equity and drawdown) into SEXTANT_HOME/reports.")
+        description = {"Write a stored backtest run as an HTML report.",
+                "A self-contained page (verdict, statistics, top configurations, equity and drawdown) in SEXTANT_HOME/reports."})
 // duplicates: picocli declarations (command, arguments, options) are alike by nature; the work is shared in HomeCommand
 final class ReportCommand extends HomeCommand {
     @Parameters(index = "0", paramLabel = "RUN_ID", description = "the run id that `sextant backtest` printed") String runId;
@@ -14,7 +15,7 @@ final class ReportCommand extends HomeCommand {
 
     @Override
     public Integer call() {
-        ReportExport.Written r = callEngine("export_report", new CallArguments().put("run_id", runId).put("format", "html").putGiven("path", path),
+        ReportExport.Written r = callEngine("export_report", new CallArguments().put("run_id", "RUN_ID", runId).put("format", "html").putGiven("path", "--path", path),
                 ReportExport.Written.class);
         System.out.printf("report written: %s (%,d bytes)%n", r.path(), r.bytes());
         return 0;

@@ -13,8 +13,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "restore", mixinStandardHelpOptions = true,
-        description = {"Put a backup in place of the store (the newest one when no FILE is named). The replaced",
-                "store is kept in data/replaced-TIME/. A backup from a newer Sextant is refused. The app must be closed."})
+        description = {"Put a backup in place of the store.",
+                "The newest backup when no FILE is named. The replaced store is kept in data/replaced-TIME/. "
+                        + "A backup from a newer Sextant is refused. The app must be closed."})
 final class RestoreCommand extends HomeCommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "the backup file (default: the newest in the backup folder)") Path file;
     @Option(names = "--list", description = "list the backups, newest first, with their schema version; restore nothing")

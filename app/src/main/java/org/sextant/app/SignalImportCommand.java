@@ -8,7 +8,8 @@ import picocli.CommandLine.Parameters;
 import tools.jackson.databind.JsonNode;
 
 @Command(name = "import-signal", mixinStandardHelpOptions = true,
-        description = "Import your own daily signal (date,value CSV; e.g. VIX, credit spreads) for the analogue matcher.")
+        description = {"Import your own daily signal for the analogue matcher.",
+                "A date,value CSV, e.g. VIX or credit spreads."})
 final class SignalImportCommand extends HomeCommand {
     @Parameters(index = "0", paramLabel = "FILE", description = "CSV with columns date,value") Path file;
     @Option(names = "--name", required = true, description = "signal name, lower_snake_case (e.g. vix)") String name;
@@ -23,9 +24,10 @@ final class SignalImportCommand extends HomeCommand {
 
     @Override
     public Integer call() {
-        JsonNode r = callEngine("import_signal", new CallArguments().put("path", Main.requireFile(file).toString()).put("name", name)
-                .put("provenance", provenance).putGiven("bins", bins).putGiven("default_trust", trust).putGiven("description", description)
-                .putGiven("max_fill_days", maxFillDays).putGiven("kind", levels == null ? null : "categorical").putGiven("levels", levels));
+        JsonNode r = callEngine("import_signal", new CallArguments().put("path", "FILE", requireFile(file, "FILE", "a CSV file with columns date,value").toString())
+                .put("name", "--name", name).put("provenance", "--provenance", provenance).putGiven("bins", "--bins", bins).putGiven("default_trust", "--trust", trust)
+                .putGiven("description", "--description", description).putGiven("max_fill_days", "--max-fill-days", maxFillDays)
+                .putGiven("kind", "--levels", levels == null ? null : "categorical").putGiven("levels", "--levels", levels));
         System.out.println("imported " + r.path("rows").asLong() + " rows of signal " + name + " (" + provenance + ")");
         return 0;
     }

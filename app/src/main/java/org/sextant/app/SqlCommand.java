@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "sql", mixinStandardHelpOptions = true,
-        description = "Run one read-only SELECT against the store and print the rows as CSV.")
+        description = "Run one read-only SELECT on the store; the rows print as CSV.")
 // duplicates: picocli declarations (command, arguments, options) are alike by nature; the work is shared in HomeCommand
 final class SqlCommand extends HomeCommand {
     @Parameters(index = "0", paramLabel = "SELECT", description = "one SELECT or WITH ... SELECT statement") String sql;
@@ -18,7 +18,7 @@ final class SqlCommand extends HomeCommand {
 
     @Override
     public Integer call() {
-        SelectResult r = callEngine("run_select", new CallArguments().put("sql", sql).putGiven("limit", limit), SelectResult.class);
+        SelectResult r = callEngine("run_select", new CallArguments().put("sql", "SELECT", sql).putGiven("limit", "--limit", limit), SelectResult.class);
         List<List<String>> rows = new ArrayList<>();
         for (List<Object> row : r.rows()) rows.add(row.stream().map(SqlCommand::cell).toList());
         // LF, not the RFC's CRLF: this is a terminal's text, read line by line

@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "backtest", mixinStandardHelpOptions = true,
-        description = "Run every configuration of a strategy graph spec (docs/research.md) in and out of sample and print the verdict.")
+        description = {"Sweep a strategy graph spec and print its verdict.",
+                "Runs every configuration of the spec (docs/research.md) in and out of sample."})
 final class StrategyBacktestCommand extends HomeCommand {
     @Parameters(index = "0", paramLabel = "SPEC.json", description = "graph spec, version 1") Path spec;
     @Option(names = "--symbols", split = ",", required = true, description = "the universe, e.g. AA,IBM,MSFT") List<String> symbols;
@@ -26,9 +27,10 @@ final class StrategyBacktestCommand extends HomeCommand {
 
     @Override
     public Integer call() throws Exception {
-        StrategyRunSummary r = callEngine("backtest", new CallArguments().put("spec", Files.readString(Main.requireFile(spec))).put("symbols", symbols)
-                .putGiven("from", text(from)).putGiven("to", text(to)).putGiven("oos_start", text(oosStart)).putGiven("session_id", session)
-                .putGiven("interval", interval), StrategyRunSummary.class);
+        StrategyRunSummary r = callEngine("backtest", new CallArguments()
+                .put("spec", "SPEC.json", Files.readString(requireFile(spec, "SPEC.json", "a graph spec file, e.g. docs/examples/sma-cross.json")))
+                .put("symbols", "--symbols", symbols).putGiven("from", "--from", text(from)).putGiven("to", "--to", text(to))
+                .putGiven("oos_start", "--oos-start", text(oosStart)).putGiven("session_id", "--session", session).putGiven("interval", "--interval", interval), StrategyRunSummary.class);
         StringBuilder sb = new StringBuilder();
         sb.append(r.verdictText()).append('\n');
         for (String reason : r.reasons()) sb.append("  - ").append(reason).append('\n');

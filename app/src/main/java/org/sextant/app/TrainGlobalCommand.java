@@ -11,14 +11,14 @@ import tools.jackson.core.type.TypeReference;
  * model `global` (and `comb_global`) forecasts wherever a model name is accepted.
  */
 @Command(name = "train-global", mixinStandardHelpOptions = true,
-        description = "Train the global forecaster (model global) across every stored symbol, as a background job; "
-                + "the model is kept under SEXTANT_HOME/models and reused while the prices are unchanged.")
+        description = {"Train the global forecaster across every stored symbol.",
+                "Trains model global as a background job; it is kept under SEXTANT_HOME/models and reused while the prices are unchanged."})
 final class TrainGlobalCommand extends HomeCommand {
     @Option(names = "--horizon", description = "longest horizon it will forecast, business days (default 20)") Integer horizon;
 
     @Override
     public Integer call() throws Exception {
-        GlobalTraining r = runJob("train_global_model", new CallArguments().putGiven("horizon", horizon), "global training",
+        GlobalTraining r = runJob("train_global_model", new CallArguments().putGiven("horizon", "--horizon", horizon), "global training",
                 new TypeReference<GlobalTraining>() {});
         if (r == null) return 1;
         System.out.printf("global model for horizons up to %d %s: %s%n", r.horizon(),

@@ -47,6 +47,24 @@ class CliTest {
         }
     }
 
+    /**
+     * `sextant --help` lists each command on one line, its summary one short sentence; its own help
+     * goes on in whole paragraphs, which picocli wraps (a line broken by hand wraps raggedly and the list cuts it mid-sentence).
+     */
+    @Test
+    void everyCommandsSummaryIsOneSentenceOnOneLine() {
+        java.util.Map<String, picocli.CommandLine> commands = new picocli.CommandLine(new Main()).getSubcommands();
+        assertEquals(0, Main.run("--help"));
+        java.util.List<String> list = out.toString().lines().dropWhile(l -> !l.equals("Commands:")).skip(1).toList();
+        assertEquals(commands.size(), list.size(), "one line a command: " + list);
+        for (String line : list) assertTrue(line.matches("  [a-z-]+ +[A-Z][^.]*\\."), "one sentence that fits: " + line);
+        for (java.util.Map.Entry<String, picocli.CommandLine> c : commands.entrySet()) {
+            for (String paragraph : c.getValue().getCommandSpec().usageMessage().description()) {
+                assertTrue(paragraph.endsWith("."), c.getKey() + "'s help has a paragraph broken by hand: " + paragraph);
+            }
+        }
+    }
+
     @Test
     void aSymbolWithBarsOnlyIsForecastAtItsFinestBarsBesideADailyOne() {
         // a new home holds the sample data: USD/CHF in 30-minute bars only, IBM daily
@@ -110,7 +128,7 @@ class CliTest {
         assertTrue(an.contains("as of 1987-10-16") && an.contains("5-day forward return"), an);
 
         assertEquals(1, Main.run("--home", home(), "analogues", "--top-k", "0"));
-        assertTrue(err.toString().contains("top_k"), err.toString());
+        assertTrue(err.toString().contains("--top-k must be in 1..500"), err.toString());
     }
 
     @Test
@@ -122,7 +140,7 @@ class CliTest {
         assertTrue(err.toString().contains("provenance"), err.toString());
 
         assertEquals(1, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--max-fill-days", "300"));
-        assertTrue(err.toString().contains("max_fill_days must be in 0..260 (got 300)"), err.toString());
+        assertTrue(err.toString().contains("--max-fill-days must be in 0..260 (got 300)"), err.toString());
         out.reset();
         assertEquals(0, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--max-fill-days", "23"), err.toString());
         assertEquals(0, Main.run("--home", home(), "sql", "SELECT 'fill=' || max_fill_days AS f FROM signal_definitions WHERE name = 'vix'"), err.toString());
@@ -154,9 +172,163 @@ class CliTest {
         assertTrue(err.toString().contains("model") && err.toString().contains("theta"), "the error lists the known models: " + err);
     }
 
+    /** The engine's WARN lines (a census it could not write beside the store) go to logs/cli.log; stderr has only the command's messages. */
+    @Test
+    void aCommandsLogLinesGoToTheLogFileNotTheTerminal() throws Exception {
+        SextantHome h = new SextantHome(Path.of(home()));
+        Sextant.open(h).close();
+        Path census = org.sextant.engine.store.StoreCensus.fileFor(h.database());
+        Files.deleteIfExists(census);
+        Files.writeString(Files.createDirectories(census).resolve("in-the-way"), "a folder where the census goes"); // every commit's census now fails
+        Path csv = Files.writeString(dir.resolve("MSFTX.csv"), YAHOO);
+        assertEquals(0, Main.run("--home", home(), "import", csv.toString()), err.toString());
+        assertEquals("", err.toString(), "no log line on the terminal");
+        String log = Files.readString(h.logsDir().resolve("cli.log"));
+        assertTrue(log.contains("WARN org.sextant.engine.store.StoreCensus - census not written beside"), log);
+    }
+
+    /** Input the engine would choke on is refused by the command, in its own words: no parser's class names, no JSON library's internals. */
+    @Test
+    void badSignalsAreRefusedWithWhereTheyStopBeingJson() {
+        String fix = ": write it as '{\"ret_20d\": -0.08}'";
+        assertBadInput("error: --signals is not a JSON object of signal → value (unexpected 'b' at position 2)" + fix, "sextant analogues",
+                "analogues", "--signals", "{bad");
+        assertBadInput("error: --signals is not a JSON object of signal → value (it is an array)" + fix, "sextant analogues", "analogues", "--signals", "[1]");
+    }
+
+    /** The app quits while it serves a command: the person reads what happened and what to do, not the HTTP client's exception. */
+    @Test
+    void anAppThatStopsAnsweringIsSaidSo() throws Exception {
+        SextantHome h = new SextantHome(Path.of(home())).ensureLayout();
+        try (java.net.ServerSocket quits = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress());
+             java.net.ServerSocket stranger = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress())) {
+            serve(() -> answer(quits, null)); // takes the call and closes the connection: an app that died mid-call
+            serve(() -> answer(stranger, "HTTP/1.1 200 OK\r\nContent-Length: 12\r\n\r\n<html>secret")); // not our API
+            publish(h, quits.getLocalPort());
+            assertEquals(1, Main.run("--home", home(), "sql", "SELECT 1"));
+            assertEquals("error: the app stopped answering (it may have quit)\n  fix: start it again and retry\n", err.toString().replace("\r\n", "\n"));
+            err.reset();
+            publish(h, stranger.getLocalPort());
+            assertEquals(1, Main.run("--home", home(), "sql", "SELECT 1"));
+            assertEquals("error: the program at 127.0.0.1:" + stranger.getLocalPort() + " did not answer as Sextant's local API (HTTP 200)\n"
+                    + "  fix: start the app again and retry\n", err.toString().replace("\r\n", "\n"));
+        }
+    }
+
+    private static void publish(SextantHome h, int port) throws java.io.IOException {
+        org.sextant.engine.home.AppDiscovery.write(new org.sextant.contract.AppFile(ProcessHandle.current().pid(), port, "token",
+                org.sextant.engine.Version.APP, org.sextant.engine.Version.CONTRACT, java.time.Instant.now().toString()), h.appJson());
+    }
+
+    private static void serve(Runnable server) {
+        Thread t = new Thread(server, "fake app");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static void answer(java.net.ServerSocket server, String reply) {
+        while (!server.isClosed()) {
+            try (java.net.Socket s = server.accept()) {
+                readRequest(s.getInputStream()); // the whole call, so that closing sends no reset in place of the reply
+                if (reply != null) s.getOutputStream().write(reply.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            } catch (java.io.IOException closed) {
+                return;
+            }
+        }
+    }
+
+    private static void readRequest(java.io.InputStream in) throws java.io.IOException {
+        StringBuilder head = new StringBuilder();
+        while (head.indexOf("\r\n\r\n") < 0) {
+            int b = in.read();
+            if (b < 0) return;
+            head.append((char) b);
+        }
+        java.util.regex.Matcher length = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)").matcher(head);
+        if (length.find()) in.readNBytes(Integer.parseInt(length.group(1)));
+    }
+
+    /** The engine's refusals name the options the person typed and fixes they can run, not the agent's tools and fields. */
+    @Test
+    void refusalsNameTheOptionsAndCommandsNotTheToolsAndFields() throws Exception {
+        Path vix = Files.writeString(dir.resolve("vix.csv"), "date,value\n1998-10-01,40.1\n");
+        assertRefused("error: --trust must be at least 0 (got -1.0)\n  fix: give --trust a number at least 0: the signal's trust 0..10 (default 1)\n",
+                "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--trust", "-1");
+        assertRefused("error: --horizon must be in 1..260 (got 0)\n  fix: give --horizon an integer in 1..260: business days ahead, 1..260 (default 20)\n",
+                "forecast", "IBM", "--horizon", "0");
+        assertRefused("error: --limit must be in 1..5000 (got 0)\n  fix: give --limit an integer in 1..5000: maximum rows to return (default 5000)\n",
+                "sql", "SELECT 1", "--limit", "0");
+        assertRefused("error [RUN_ID]: no run with id 'nope'\n  fix: run " + CliWording.RUNS + " for the stored runs\n", "report", "nope");
+        assertRefused("error [SYMBOL]: unknown symbol 'NOPE'\n  fix: did you mean one of [UTX]? " + CliWording.SYMBOLS + " shows all\n", "forecast", "NOPE");
+        assertTrue(Main.run("--home", home(), "forecast", "IBM", "--model", "global") == 1 && err.toString().endsWith(
+                " failed: the global model has not been trained on the current prices for horizon 20\n"
+                        + "  fix: train it with sextant train-global --horizon 20, a background job, then ask again\n"), err.toString());
+        // a history inside one week (Wednesday, Thursday): the engine asks for a later as_of, which the command does not take
+        Path bom = Files.writeString(dir.resolve("BOM.csv"), String.join("\n", YAHOO.lines().limit(3).toList()) + "\n");
+        assertEquals(0, Main.run("--home", home(), "import", bom.toString()), err.toString());
+        err.reset();
+        assertTrue(Main.run("--home", home(), "forecast", "BOM") == 1 && err.toString().endsWith(
+                " failed: BOM has no close on or before 2000-09-22 (its history starts 2000-09-27)\n"
+                        + "  fix: a forecast starts from the last close of a completed week (on a Friday): import prices up to the end of a week\n"), err.toString());
+    }
+
+    private void assertRefused(String text, String... args) {
+        err.reset();
+        assertEquals(1, runAtHome(args), err.toString());
+        assertEquals(text, err.toString().replace("\r\n", "\n"));
+    }
+
+    /** A bug (no refusal, no file problem) names no Java class: it says where its details were logged. */
+    @Test
+    void aBugSaysWhereItsDetailsAreNotItsClass() {
+        Path log = dir.resolve("cli.log");
+        assertEquals("error: Sextant failed unexpectedly (a bug); the details are in " + log + "\n  fix: retry; if it fails again, please report it with that file",
+                CliErrors.describe(new IllegalStateException("index 3 out of bounds"), log));
+        assertEquals("error: cannot create the Sextant home folders under /x (/x/data: permission denied)",
+                CliErrors.describe(new java.io.UncheckedIOException("cannot create the Sextant home folders under /x",
+                        new java.nio.file.AccessDeniedException("/x/data")), log));
+        // a job's error that is an exception (the engine's Jobs store e.toString()), as JobFollower prints it
+        assertEquals("error: forecast job forecast-1 failed unexpectedly (a bug); the details are in the log\n"
+                + "  fix: retry; if it fails again, please report it with the logs in SEXTANT_HOME/logs", CliErrors.describe(new CallArguments()
+                .wording("start_forecast").jobFailed("forecast", "forecast-1", "failed", "java.lang.IllegalStateException: no origin in range"), log));
+    }
+
     @Test
     void aMissingFileIsNamed() {
         assertEquals(2, Main.run("--home", home(), "import", dir.resolve("nope.csv").toString()));
         assertTrue(err.toString().contains("nope.csv"), err.toString());
+    }
+
+    /** Bad input on the command line: the argument, what is wrong and the fix on one line, then where the help is; no page of usage. */
+    @Test
+    void badInputIsOneLineNamingTheArgumentNotTheUsage() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("ADIR.csv"));
+        assertBadInput("error: FILE " + folder + " is a folder, not a file: give the files in it, e.g. " + folder.resolve("*.csv"),
+                "sextant import", "import", folder.toString());
+        assertBadInput("error: SPEC.json " + folder + " is a folder, not a file: give a graph spec file, e.g. docs/examples/sma-cross.json",
+                "sextant backtest", "backtest", folder.toString(), "--symbols", "IBM");
+        assertBadInput("error: --horizon abc is not a whole number: business days ahead, or bars with --interval (default 20)",
+                "sextant forecast", "forecast", "IBM", "--horizon", "abc");
+        assertBadInput("error: sextant sql takes one SELECT, so '1' is one argument too many: quote it, e.g. sextant sql \"select 1\"",
+                "sextant sql", "sql", "select", "1");
+        assertBadInput("error: --from 2000-13-01 is not a date: use yyyy-MM-dd",
+                "sextant backtest", "backtest", "../docs/examples/sma-cross.json", "--symbols", "IBM", "--from", "2000-13-01");
+        assertBadInput("error: --symbols is missing: the universe, e.g. AA,IBM,MSFT", "sextant backtest", "backtest", "../docs/examples/sma-cross.json");
+        assertBadInput("error: unknown command 'forcast' (did you mean forecast?)", "sextant", "forcast", "IBM");
+    }
+
+    private void assertBadInput(String line, String command, String... args) {
+        err.reset();
+        assertEquals(2, runAtHome(args), err.toString());
+        assertEquals(line + "\n  see " + command + " --help\n", err.toString().replace("\r\n", "\n"));
+    }
+
+    /** sextant --home HOME args... */
+    private int runAtHome(String... args) {
+        String[] all = new String[args.length + 2];
+        all[0] = "--home";
+        all[1] = home();
+        System.arraycopy(args, 0, all, 2, args.length);
+        return Main.run(all);
     }
 }

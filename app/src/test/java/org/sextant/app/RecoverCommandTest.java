@@ -62,4 +62,32 @@ class RecoverCommandTest {
             assertEquals(1, Main.run("--home", h, "recover"));
         }
     }
+
+    /** backup --to says what is wrong with the folder (a file, not writable, the app's own), not to free disk space; nothing is written. */
+    @Test
+    void backupRefusesAFileAFolderItCannotWriteAndTheAppsOwnFolders() throws Exception {
+        SextantHome home = new SextantHome(dir.resolve("home"));
+        Sextant.open(home).close();
+        Path file = Files.writeString(dir.resolve("GOOD.csv"), "date,close\n");
+        assertBackupRefused("error: --to " + file + " is a file, not a folder\n  fix: name a folder (it is created when missing)\n", home, file);
+        assertBackupRefused("error: --to " + file.resolve("sub") + " cannot be a folder: " + file + " is a file\n"
+                + "  fix: name a folder (it is created when missing)\n", home, file.resolve("sub"));
+        String leaveOut = "  fix: name a folder of your own, or leave out --to for " + home.root().resolve("backups") + "\n";
+        assertBackupRefused("error: --to " + home.dataDir() + " is SEXTANT_HOME/data, a folder the app owns\n" + leaveOut, home, home.dataDir());
+        assertBackupRefused("error: --to " + home.root().resolve("LOGS/old") + " is inside SEXTANT_HOME/LOGS, a folder the app owns\n" + leaveOut,
+                home, home.root().resolve("LOGS/old"));
+        assertTrue(Files.list(home.dataDir()).noneMatch(p -> p.getFileName().toString().startsWith("sextant-")), "no backup in data/");
+        if (Files.isDirectory(Path.of("/proc"))) { // Linux: no file can be created in /proc, not even by root
+            err.reset();
+            assertEquals(1, Main.run("--home", home.root().toString(), "backup", "--to", "/proc"));
+            assertTrue(err.toString().startsWith("error: --to /proc is not writable: no file can be created in it"), err.toString());
+            assertTrue(err.toString().endsWith("\n  fix: name a folder you can write to\n"), err.toString());
+        }
+    }
+
+    private void assertBackupRefused(String text, SextantHome home, Path to) {
+        err.reset();
+        assertEquals(1, Main.run("--home", home.root().toString(), "backup", "--to", to.toString()), err.toString());
+        assertEquals(text, err.toString().replace("\r\n", "\n"));
+    }
 }

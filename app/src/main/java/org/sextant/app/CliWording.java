@@ -1,0 +1,124 @@
+package org.sextant.app;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.sextant.contract.FailReason;
+import org.sextant.engine.SextantException;
+
+/**
+ * The engine's refusals in the words of the command line. The engine names what an agent sends
+ * (the tool start_forecast, the field default_trust, "call list_runs"); a person at the terminal
+ * typed a command and its options (--trust) and has the CLI's commands to follow a fix with.
+ * One command's call knows which option or argument carries each field ({@link CallArguments}).
+ */
+final class CliWording {
+    /** The CLI's way to see what an agent's listing tool shows. */
+    static final String RUNS = "sextant sql \"SELECT run_id, created_at, verdict FROM strategy_runs ORDER BY created_at DESC\"";
+    static final String SYMBOLS = "sextant sql \"SELECT DISTINCT symbol FROM price_bars ORDER BY 1\"";
+    static final String COLUMNS = "sextant sql \"DESCRIBE prices\" (any table)";
+
+    /** A tool an engine fix names (with what follows it: group 2), and the command a person runs instead. */
+    private static final Map<Pattern, String> COMMANDS = new LinkedHashMap<>();
+
+    static {
+        COMMANDS.put(tool("train_global_model", " \\(horizon (\\d+)\\)"), "sextant train-global --horizon ");
+        COMMANDS.put(tool("train_global_model", ""), "sextant train-global");
+        COMMANDS.put(tool("list_runs", ""), RUNS);
+        COMMANDS.put(tool("list_symbols", ""), SYMBOLS);
+        COMMANDS.put(tool("get_db_schema", ""), COLUMNS);
+    }
+
+    /** The tool's name as a word, with "call " before it if the fix says so (group 1). */
+    private static Pattern tool(String name, String after) {
+        return Pattern.compile("\\b(call )?" + name + "\\b" + (after.isEmpty() ? "()" : after));
+    }
+
+    private final String capability;
+    private final Map<String, String> typed;
+    private final Map<String, String> fixWithout;
+
+    /**
+     * @param typed      field to how the person gives it (--trust, FILE)
+     * @param fixWithout field this command does not offer to the fix printed when the engine's fix asks for it
+     */
+    CliWording(String capability, Map<String, String> typed, Map<String, String> fixWithout) {
+        this.capability = capability;
+        this.typed = typed;
+        this.fixWithout = fixWithout;
+    }
+
+    /** The engine's refusal of this call with the options for its fields, no tool name in front, and a fix the person can follow. */
+    SextantException apply(SextantException e) {
+        return new SextantException(e.reason(), message(e.field(), e.getMessage()), field(e.field()), fix(e.field(), e.fix()), e);
+    }
+
+    /**
+     * A failed job's end, said as a refusal: its error ("message (fix: the fix)") read in the
+     * command's words; an error that is a Java exception (no refusal: a bug) is not shown, the log has it.
+     */
+    SextantException jobFailed(String what, String id, String state, String error) {
+        String message = error == null ? "" : error;
+        String fix = null;
+        int at = message.lastIndexOf(" (fix: ");
+        if (at >= 0 && message.endsWith(")")) {
+            fix = message.substring(at + " (fix: ".length(), message.length() - 1);
+            message = message.substring(0, at);
+        }
+        if (Pattern.compile("^(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:: |$)").matcher(message).find()) { // the job's exception, as Java names it
+            return new SextantException(FailReason.JOB_FAILED, what + " job " + id + " failed unexpectedly (a bug); the details are in the log",
+                    null, "retry; if it fails again, please report it with the logs in SEXTANT_HOME/logs");
+        }
+        return new SextantException(FailReason.JOB_FAILED, what + " job " + id + " " + state + (message.isEmpty() ? "" : ": " + message(null, message)),
+                null, fix == null ? null : fix(null, fix));
+    }
+
+    /** The command that shows what a tool named in {@code text} lists, for any refusal the CLI prints. */
+    static String commands(String text) {
+        if (text == null) return null;
+        for (Map.Entry<Pattern, String> c : COMMANDS.entrySet()) {
+            text = c.getKey().matcher(text).replaceAll(m -> Matcher.quoteReplacement((m.group(1) != null ? "run " : "") + c.getValue() + m.group(2)));
+        }
+        return text;
+    }
+
+    /** The message without the tool's name in front; one about {@code field} ("horizon must be in 1..260") starts with its option. */
+    private String message(String field, String m) {
+        if (m == null) return null;
+        if (m.startsWith(capability + ": ")) m = m.substring(capability.length() + 2);
+        if (field != null && typed.containsKey(field) && m.startsWith(field + " ")) m = typed.get(field) + m.substring(field.length());
+        return identifiers(m);
+    }
+
+    /** The field in brackets: its option; a part of it (signals_dict.nope) after the option. */
+    private String field(String field) {
+        if (field == null) return null;
+        for (Map.Entry<String, String> f : typed.entrySet()) {
+            if (field.equals(f.getKey())) return f.getValue();
+            if (field.startsWith(f.getKey() + ".")) return f.getValue() + " " + field.substring(f.getKey().length() + 1);
+        }
+        return field;
+    }
+
+    private String fix(String field, String fix) {
+        if (fix == null) return null;
+        for (Map.Entry<String, String> f : fixWithout.entrySet()) {
+            if (f.getKey().equals(field) || Pattern.compile("\\b" + Pattern.quote(f.getKey()) + "\\b").matcher(fix).find()) return f.getValue();
+        }
+        for (Map.Entry<String, String> f : typed.entrySet()) {
+            fix = fix.replace("pass " + f.getKey() + " as: ", "give " + f.getValue() + " ").replace("pass " + f.getKey() + " ", "give " + f.getValue() + " ");
+        }
+        return identifiers(fix);
+    }
+
+    /** Fields spelled as identifiers (default_trust, top_k) anywhere in the text: their options. */
+    private String identifiers(String text) {
+        for (Map.Entry<String, String> f : typed.entrySet()) {
+            if (f.getKey().contains("_")) {
+                text = text.replaceAll("(?<![\\w-])" + Pattern.quote(f.getKey()) + "(?![\\w-])", Matcher.quoteReplacement(f.getValue()));
+            }
+        }
+        return text;
+    }
+}
