@@ -53,7 +53,7 @@ final class BackupCommand extends HomeCommand {
     }
 
     /** Folders of SEXTANT_HOME the app writes itself (compared ignoring case: on macOS and Windows DATA is data). */
-    private static final List<String> APP_OWNED = List.of("data", "run", "jobs", "commands", "logs", "models");
+    private static final List<String> APP_OWNED = org.sextant.engine.home.SextantHome.APP_OWNED_FOLDERS;
 
     /**
      * {@code dir} (named to the person as {@code named}) is a folder a backup can be written into

@@ -35,6 +35,12 @@ public record SextantHome(Path root) {
     public Path settingsJson() { return root.resolve("settings.json"); }
     /** Trained models (the global forecaster: models/global), rebuilt from the data when missing. */
     public Path modelsDir() { return root.resolve("models"); }
+    /**
+     * Top-level folders the app writes itself, lower case (compared ignoring case: on macOS and
+     * Windows DATA is data): no file a request names (a report, a backup) may be written into them.
+     */
+    public static final java.util.List<String> APP_OWNED_FOLDERS = java.util.List.of("data", "run", "jobs", "commands", "logs", "models");
+
     /** Placed by hand only; no code of ours creates it. */
     public Path pilotFlag() { return root.resolve(".mcp_pilot"); }
 

@@ -22,8 +22,8 @@ import org.sextant.engine.research.run.RunDetail;
  */
 public final class ReportExport {
     public static final String REPORTS = "reports";
-    /** Top-level folders of the home the app writes itself (compared ignoring case: on macOS and Windows DATA is data). */
-    private static final List<String> RESERVED = List.of("data", "run", "jobs", "commands", "logs", "models", "backups");
+    /** The app's own folders, and its backups: a report is no backup. */
+    private static final List<String> RESERVED = java.util.stream.Stream.concat(SextantHome.APP_OWNED_FOLDERS.stream(), java.util.stream.Stream.of("backups")).toList();
 
     private ReportExport() {}
 
