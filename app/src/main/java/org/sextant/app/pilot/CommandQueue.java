@@ -61,6 +61,8 @@ public final class CommandQueue implements AutoCloseable {
     private static final int RAW_KEPT = 4000;
     /** A file that does not parse is refused only once it has not changed for this long. */
     static final Duration SETTLE = Duration.ofSeconds(2);
+    /** A command file drive_app writes holds at most its arguments' cap and a few fields around them. */
+    static final long MAX_COMMAND_BYTES = org.sextant.contract.PilotCommands.MAX_ARGS_BYTES + 4096;
 
     private final SextantHome home;
     private final PilotExecutor executor;
@@ -158,8 +160,11 @@ public final class CommandQueue implements AutoCloseable {
             }
             String content;
             Instant queuedAt;
+            long size = 0;
             try {
-                content = Files.readString(file, StandardCharsets.UTF_8);
+                size = Files.size(file);
+                // a file drive_app did not write may be any size: it is never read whole, only refused
+                content = size > MAX_COMMAND_BYTES ? null : Files.readString(file, StandardCharsets.UTF_8);
                 queuedAt = Files.getLastModifiedTime(file).toInstant();
             } catch (NoSuchFileException gone) {
                 return false;
@@ -169,6 +174,10 @@ public final class CommandQueue implements AutoCloseable {
             }
             PilotCommand command;
             try {
+                if (size > MAX_COMMAND_BYTES) {
+                    throw SextantException.invalid("file", "the command file is " + size + " bytes, more than " + MAX_COMMAND_BYTES,
+                            "queue it with drive_app, whose arguments are at most " + org.sextant.contract.PilotCommands.MAX_ARGS_BYTES + " bytes");
+                }
                 if (content == null) throw SextantException.invalid("file", "the command file is not UTF-8 text", "write UTF-8 JSON");
                 command = PilotCommand.parse(stem, content);
             } catch (SextantException e) {

@@ -191,6 +191,19 @@ class CommandQueueTest {
         assertTrue(done.get("fix").asString().contains("charts, data, jobs"), done.toString());
     }
 
+    /** A command file written by hand may be any size; past drive_app's cap it is refused unread, and done/ gets no copy of it. */
+    @Test
+    void anOversizedCommandFileIsRefusedWithoutBeingRead() throws Exception {
+        Files.createFile(home.pilotFlag());
+        Path big = queueCommand("cmd-big", "open_chart", "{\"symbol\": \"" + "A".repeat(1_000_000) + "\"}");
+        Files.setLastModifiedTime(big, FileTime.from(Instant.now().minus(CommandQueue.SETTLE.multipliedBy(2))));
+        assertEquals(1, queue.drain());
+        JsonNode d = assertRefused("cmd-big", "invalid_input", "file");
+        assertTrue(d.get("error").asString().contains("more than " + CommandQueue.MAX_COMMAND_BYTES), d.toString());
+        assertTrue(Files.size(home.doneCommands().resolve("cmd-big.json")) < 10_000, "the refusal, not the file");
+        assertEquals(List.of(), window.calls);
+    }
+
     /** drive_app offers the contract's commands; each must reach its own branch, not "not a command the app knows". */
     @Test
     void everyCommandDriveAppMayQueueIsOneTheAppCarriesOut() throws Exception {
