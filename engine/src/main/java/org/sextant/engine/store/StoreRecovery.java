@@ -70,12 +70,15 @@ public final class StoreRecovery {
 
     /** Opens (migrating and checkpointing), reads every value, counts, closes; a store that fails any of it is damaged. */
     private static StoreCensus census(Path db, SextantHome home) {
+        // only a failed read is damage: what Store.open refuses (another process holding the store) stops recover as before
         try (Store s = Store.open(db, home.stagingDir())) {
-            return s.read(StoreCensus::takeReadingEveryValue);
-        } catch (StoreDamagedException damaged) {
-            throw damaged;
-        } catch (SextantException unreadable) { // opened, but a value could not be read: a file cut short
-            throw StoreDamagedException.of(db, unreadable);
+            try {
+                return s.read(StoreCensus::takeReadingEveryValue);
+            } catch (StoreDamagedException damaged) {
+                throw damaged;
+            } catch (SextantException unreadable) { // opened, but a value could not be read: a file cut short
+                throw StoreDamagedException.of(db, unreadable);
+            }
         }
     }
 
