@@ -125,6 +125,7 @@ final class AnalogueConformal {
         /** Computes every origin before {@code asOfRow} (the only ones an answer as of it may use). */
         synchronized void ensure(int asOfRow) {
             while (built < rows.length && rows[built] < asOfRow) {
+                org.sextant.engine.jobs.Cancellation.check(); // a request's budget: the origins built so far stay built
                 scoreOrigin(built);
                 verdicts(built);
                 built++;

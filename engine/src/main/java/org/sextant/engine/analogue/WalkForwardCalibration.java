@@ -43,6 +43,7 @@ public final class WalkForwardCalibration {
 
         List<CalibrationReport.Point> points = new ArrayList<>();
         for (int t = warmup; t + h < s.size(); t += step) {
+            org.sextant.engine.jobs.Cancellation.check(); // a match per origin: a request's budget stops it here
             double realised = s.forward(t, h);
             if (Double.isNaN(realised)) continue;
             AnalogueRequest r = new AnalogueRequest(null, h, template.mode(), template.topK(), template.recencyHalfLifeDays(),

@@ -40,7 +40,7 @@ public final class ApiRoutes {
 
     /** Reads that fit models, so they share a few cores ({@link #computing}); the others answer from the store at once. */
     static final Set<Capability> COMPUTING = Set.of(Capabilities.GET_FORECAST, Capabilities.GET_BACKTEST_ERROR,
-            Capabilities.SCAN_FORECASTS, Capabilities.COMPARE_TO_HISTORY, Capabilities.ANALOGUE_CALIBRATION, Capabilities.BACKTEST,
+            Capabilities.SCAN_FORECASTS, Capabilities.COMPARE_TO_HISTORY, Capabilities.ANALOGUE_CALIBRATION,
             Capabilities.GET_CHART_DATA, Capabilities.RENDER_CHART);
 
     private static final String READ_FIX = "ask for less (a shorter horizon, fewer origins or symbols, a faster model such as theta),"
@@ -103,6 +103,9 @@ public final class ApiRoutes {
         serve(Capabilities.GET_CHART_DATA, this::getChartData);
         for (Capability c : Capabilities.ALL) {
             if (!routes.containsKey(c.name()) && !APP_HOSTED.contains(c)) throw new IllegalStateException("capability " + c.name() + " has no route");
+        }
+        for (Capability c : COMPUTING) {
+            if (!c.isRead()) throw new IllegalStateException(c.name() + " is a write: the read budget and turns do not apply to it");
         }
     }
 

@@ -34,6 +34,15 @@ class ReadBudgetTest {
         assertEquals(2, routes.computing.availablePermits(), "its turn is given back");
     }
 
+    /** A scan lists a symbol it could not forecast as skipped; a spent budget is no such symbol, it ends the call. */
+    @Test
+    void aScanPastItsBudgetEndsWithTimeoutInsteadOfSkippingTheRest() {
+        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 2);
+        SextantException e = assertThrows(SextantException.class, () -> call(routes, "scan_forecasts", "{\"model\":\"ets\"}"));
+        assertEquals("timeout", e.failReason(), e.getMessage());
+        assertTrue(e.fix().contains("start_scan"), e.fix());
+    }
+
     @Test
     void computingReadsWaitForATurnWhileOtherReadsAnswerAtOnce() throws Exception {
         ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 1);
@@ -46,8 +55,13 @@ class ReadBudgetTest {
         } finally {
             routes.computing.release();
         }
-        assertEquals("IBM", ((org.sextant.engine.forecast.PriceForecast) call(routes, "get_forecast", "{\"symbol\":\"IBM\"}")).symbol(),
-                "with the core free it computes");
+        assertEquals(1, routes.computing.availablePermits());
+        try { // with the core free it gets its turn: it answers, or computes until its (short) budget ends, never resource_limit
+            assertEquals("IBM", ((org.sextant.engine.forecast.PriceForecast) call(routes, "get_forecast", "{\"symbol\":\"IBM\"}")).symbol());
+        } catch (SextantException e) {
+            assertEquals("timeout", e.failReason(), e.getMessage());
+        }
+        assertEquals(1, routes.computing.availablePermits(), "and gives it back");
     }
 
     private static Object call(ApiRoutes routes, String method, String args) {
