@@ -107,7 +107,8 @@ final class QueryWatchdog implements AutoCloseable {
             throw new SextantException(FailReason.TIMEOUT, "the query was interrupted before it ran", "sql", "run it again");
         }
         // the pool as the query found it: memory a stopped query has not given back yet is not this one's
-        Watched w = new Watched(residentBytes.getAsLong(), poolCapBytes == Long.MAX_VALUE ? -1 : poolBytes.getAsLong(), deadline);
+        long pool = poolCapBytes == Long.MAX_VALUE ? -1 : poolBytes.getAsLong();
+        Watched w = new Watched(residentBytes.getAsLong(), pool == Long.MAX_VALUE ? -1 : pool, deadline); // MAX_VALUE: not measured
         Future<T> result;
         try {
             running.add(w);
@@ -185,7 +186,8 @@ final class QueryWatchdog implements AutoCloseable {
                     }
                     if (now - w.deadline > 0) w.stop(Stop.TIMEOUT, rss);
                     else if (rss > capBytes && w.startBytes >= 0 && rss - w.startBytes > GROWTH_SLACK) w.stop(Stop.MEMORY, rss);
-                    else if (pool > poolCapBytes && (w.startPool < 0 || pool - w.startPool > GROWTH_SLACK)) w.stop(Stop.POOL, pool);
+                    else if (pool >= 0 && pool > poolCapBytes && (w.lowestPool < 0 || pool - w.lowestPool > GROWTH_SLACK)) w.stop(Stop.POOL, pool);
+                    if (pool >= 0 && pool != Long.MAX_VALUE && (w.lowestPool < 0 || pool < w.lowestPool)) w.lowestPool = pool; // memory given back while it ran is not its allowance
                 }
             } catch (InterruptedException e) {
                 return;
@@ -229,7 +231,7 @@ final class QueryWatchdog implements AutoCloseable {
     /** One running query: what stops it, and the statement to cancel. */
     static final class Watched {
         final long startBytes;
-        final long startPool; // the store's pool when it started (-1: unknown)
+        volatile long lowestPool; // the least the store's pool held since it started (-1: unknown), read by the sampler
         final long deadline;
         private volatile Statement current;
         private volatile Stop stopped;
@@ -237,7 +239,7 @@ final class QueryWatchdog implements AutoCloseable {
 
         Watched(long startBytes, long startPool, long deadline) {
             this.startBytes = startBytes;
-            this.startPool = startPool;
+            this.lowestPool = startPool;
             this.deadline = deadline;
         }
 

@@ -61,6 +61,8 @@ class QueryWatchdogShareTest {
     void aQueryFindingEverySlotTakenIsToldSoInsteadOfWaitingItsWholeBound() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         List<CompletableFuture<Object>> running = new ArrayList<>();
+        // a thread per caller: the common pool may have fewer workers than MAX_RUNNING
+        java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(QueryWatchdog.MAX_RUNNING);
         try (QueryWatchdog watchdog = new QueryWatchdog(Duration.ofMinutes(10), Long.MAX_VALUE, () -> -1)) {
             CountDownLatch started = new CountDownLatch(QueryWatchdog.MAX_RUNNING);
             for (int i = 0; i < QueryWatchdog.MAX_RUNNING; i++) {
@@ -68,14 +70,15 @@ class QueryWatchdogShareTest {
                     started.countDown();
                     release.await();
                     return "done";
-                })));
+                }), callers));
             }
-            started.await();
+            assertTrue(started.await(2, TimeUnit.MINUTES), "every slot taken (liveness guard)");
             SextantException e = assertThrows(SextantException.class, () -> watchdog.run(w -> "never"));
             assertEquals("resource_limit", e.failReason(), e.getMessage());
             assertTrue(e.getMessage().endsWith("did not get a turn within 5 s"), e.getMessage());
         } finally {
             release.countDown();
+            callers.shutdown();
         }
     }
 }
