@@ -102,9 +102,14 @@ public final class ForecastModels {
     /** The model with this name (case-insensitive). */
     public Forecaster create(String name) { return MODELS.get(requireKnown(name)).apply(globalModel); }
 
-    /** The model with this name fitted on log prices (for price series; ARIMA differences them at most once). */
+    /** The model with this name fitted on log prices (for price series; ARIMA, alone or in a combination, differences them at most once). */
     public Forecaster forPrices(String name) {
-        Forecaster f = create(name);
-        return new LogScale(f instanceof org.sextant.engine.forecast.model.AutoArima a ? a.differencedAtMostOnce() : f);
+        return new LogScale(forLogPrices(create(name)));
+    }
+
+    private static Forecaster forLogPrices(Forecaster f) {
+        if (f instanceof org.sextant.engine.forecast.model.AutoArima a) return a.differencedAtMostOnce();
+        if (f instanceof org.sextant.engine.forecast.model.Combination c) return c.withMembers(ForecastModels::forLogPrices);
+        return f;
     }
 }

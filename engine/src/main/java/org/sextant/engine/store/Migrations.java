@@ -27,7 +27,8 @@ public final class Migrations {
             "V030__signals.sql",
             "V031__signal_fill.sql",
             "V040__bars.sql",
-            "V045__strategy_run_interval.sql");
+            "V045__strategy_run_interval.sql",
+            "V046__price_arima_differenced_once.sql");
 
     private Migrations() {}
 

@@ -24,6 +24,11 @@ public final class Combination implements Forecaster {
         this.members = List.copyOf(members);
     }
 
+    /** The same combination of {@code map}'s version of each member (prices: ARIMA differenced at most once). */
+    public Combination withMembers(java.util.function.UnaryOperator<Forecaster> map) {
+        return new Combination(name, median, members.stream().map(map).toList());
+    }
+
     @Override public String name() { return name; }
 
     @Override public int minLength(int period) {
