@@ -61,8 +61,8 @@ public final class CommandQueue implements AutoCloseable {
     private static final int RAW_KEPT = 4000;
     /** A file that does not parse is refused only once it has not changed for this long. */
     static final Duration SETTLE = Duration.ofSeconds(2);
-    /** A command file drive_app writes holds at most its arguments' cap and a few fields around them. */
-    static final long MAX_COMMAND_BYTES = org.sextant.contract.PilotCommands.MAX_ARGS_BYTES + 4096;
+    /** A command file drive_app writes: its arguments (capped compact) pretty-printed, which can take a few times more, and a few fields. */
+    static final long MAX_COMMAND_BYTES = 4L * org.sextant.contract.PilotCommands.MAX_ARGS_BYTES + 4096;
 
     private final SextantHome home;
     private final PilotExecutor executor;

@@ -118,7 +118,7 @@ public final class HttpPriceSource {
             Throwable cause = e.getCause();
             if (cause instanceof IOException io) throw io;
             if (cause instanceof IllegalArgumentException bad) throw bad;
-            throw new IOException(cause);
+            throw new IOException("the download failed", cause); // not cause.toString(): a class name is no reason
         }
     }
 
@@ -284,10 +284,10 @@ public final class HttpPriceSource {
         if (e instanceof java.net.ProtocolException) return "the server's answer is not valid HTTP";
         String text = maskUrls(clean(e.getMessage(), key));
         if (text.toLowerCase(Locale.ROOT).contains("chunk")) return "the answer's chunked transfer encoding is broken";
-        if (!text.isBlank() && !text.contains("\"")) return text;
+        if (!text.isBlank() && !text.contains("\"") && !text.matches("(?s).*\\b(java|javax|jdk|sun)\\.[a-z]+\\..*")) return text;
         if (e instanceof java.net.ConnectException) return "could not connect: the server refused or is unreachable";
         if (e instanceof java.net.UnknownHostException) return "unknown host: check the address and the network";
-        return "the connection failed before the answer was complete (" + e.getClass().getSimpleName() + ")";
+        return "the connection failed before the answer was complete";
     }
 
     /** The query values a message may show: the ones Sextant fills in (ticker, dates); any other value may be a key. */

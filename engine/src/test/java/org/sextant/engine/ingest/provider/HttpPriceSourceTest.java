@@ -21,8 +21,11 @@ class HttpPriceSourceTest {
                 HttpPriceSource.reason(new java.net.ProtocolException("Invalid header name \"root:x:0:0\""), null));
         assertEquals("the answer's chunked transfer encoding is broken",
                 HttpPriceSource.reason(new IOException("Chunk header size too long: root:x:0:0"), null));
-        assertEquals("the connection failed before the answer was complete (IOException)",
+        assertEquals("the connection failed before the answer was complete",
                 HttpPriceSource.reason(new IOException("unexpected \"root:x:0:0\""), null));
+        // a wrapped cause's message is its class name: no reason to show a user
+        assertEquals("the connection failed before the answer was complete",
+                HttpPriceSource.reason(new IOException(new java.io.EOFException("x")), null));
     }
 
     @Test
