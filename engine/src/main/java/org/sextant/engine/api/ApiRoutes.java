@@ -142,9 +142,8 @@ public final class ApiRoutes {
         }
         Capability c = route.capability();
         if (!c.isRead()) return route.handler().apply(call);
-        return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), READ_FIX,
-                () -> COMPUTING.contains(c) ? withPermit(c, () -> ReadOnlyScope.run(c.name(), () -> route.handler().apply(call)))
-                        : ReadOnlyScope.run(c.name(), () -> route.handler().apply(call)));
+        Supplier<Object> read = () -> ReadOnlyScope.run(c.name(), () -> route.handler().apply(call));
+        return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), READ_FIX, COMPUTING.contains(c) ? () -> withPermit(c, read) : read);
     }
 
     /** Runs a computing read once a permit is free, waiting at most what is left of its budget. */

@@ -81,7 +81,6 @@ public final class ForecastScan {
             if (f == null) return new SymbolOutcome(all.symbol(), null, null, upTo, null);
             return new SymbolOutcome(all.symbol(), ScanRow.of(f, upTo.size()), null, upTo, f);
         } catch (SextantException e) {
-            if (org.sextant.contract.FailReason.TIMEOUT.wire().equals(e.failReason())) throw e; // the request's budget, not this symbol
             return new SymbolOutcome(all.symbol(), null, e.getMessage(), null, null);
         }
     }

@@ -314,7 +314,6 @@ public final class ForecastService {
                     return liveForecast(upTo, m, h, LEVELS, cal.wire());
                 });
             } catch (SextantException e) {
-                if (org.sextant.contract.FailReason.TIMEOUT.wire().equals(e.failReason())) throw e; // the request's budget is spent: no symbol is "skipped" for it
                 o = new ForecastScan.SymbolOutcome(sym, null, e.getMessage(), null, null);
             }
             if (o.skipped() != null) skipped.add(new ScanResult.Skipped(sym, o.skipped()));

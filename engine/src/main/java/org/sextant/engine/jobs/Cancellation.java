@@ -39,15 +39,21 @@ public final class Cancellation {
 
     /**
      * Runs {@code work} with at most {@code budget} of computing from now: past it, the next
-     * {@link #check} throws {@code timeout} naming {@code what}, with {@code fix}. A budget
-     * already running on this thread (a nested call) is kept when it ends sooner.
+     * {@link #check} stops the work, and this call throws {@code timeout} naming {@code what},
+     * with {@code fix}. A budget already running on this thread (a nested call) is kept when it
+     * ends sooner.
      */
     public static <T> T within(Duration budget, String what, String fix, Supplier<T> work) {
         Deadline before = DEADLINE.get();
         long end = System.nanoTime() + budget.toNanos();
-        if (before == null || end - before.nanos() < 0) DEADLINE.set(new Deadline(end, budget, what, fix));
+        Deadline mine = before == null || end - before.nanos() < 0 ? new Deadline(end, budget, what, fix) : before;
+        DEADLINE.set(mine);
         try {
             return work.get();
+        } catch (BudgetSpent spent) {
+            if (spent.deadline != mine || mine == before) throw spent; // an outer budget's: its own call answers it
+            throw new SextantException(FailReason.TIMEOUT, what + " computed for its whole budget of " + budget.toSeconds()
+                    + " s and was stopped", null, fix);
         } finally {
             if (before == null) DEADLINE.remove();
             else DEADLINE.set(before);
@@ -61,17 +67,27 @@ public final class Cancellation {
     }
 
     /**
-     * Throws {@link CancellationException} when this thread's job was asked to stop, and the
-     * request's {@code timeout} once its budget is spent. Cheap (thread-local reads and the job's
-     * flag): optimisers call it once per iteration, walk-forwards once per origin.
+     * Throws {@link CancellationException} when this thread's job was asked to stop or its
+     * request's budget is spent (a {@link BudgetSpent}, which {@link #within} answers as
+     * {@code timeout}): a cancellation, so the code that lets a job's cancel through (and a
+     * per-item catch of SextantException does not swallow it) lets the budget through too.
+     * Cheap (thread-local reads and the job's flag): optimisers call it once per iteration,
+     * walk-forwards once per origin.
      */
     public static void check() {
         BooleanSupplier r = REQUESTED.get();
         if (r != null && r.getAsBoolean()) throw new CancellationException("cancelled during a model fit");
         Deadline d = DEADLINE.get();
-        if (d != null && System.nanoTime() - d.nanos() >= 0) {
-            throw new SextantException(FailReason.TIMEOUT, d.what() + " computed for its whole budget of "
-                    + d.budget().toSeconds() + " s and was stopped", null, d.fix());
+        if (d != null && System.nanoTime() - d.nanos() >= 0) throw new BudgetSpent(d);
+    }
+
+    /** A request's budget is spent; {@link #within} turns it into the request's timeout. */
+    static final class BudgetSpent extends CancellationException {
+        private final transient Deadline deadline;
+
+        BudgetSpent(Deadline deadline) {
+            super(deadline.what() + " ran past its budget");
+            this.deadline = deadline;
         }
     }
 }
