@@ -6,9 +6,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Locale;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.home.HomePaths;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.store.RollingBackups;
 import org.sextant.engine.store.Store;
@@ -52,16 +51,12 @@ final class BackupCommand extends HomeCommand {
         return 0;
     }
 
-    /** Folders of SEXTANT_HOME the app writes itself (compared ignoring case: on macOS and Windows DATA is data). */
-    private static final List<String> APP_OWNED = org.sextant.engine.home.SextantHome.APP_OWNED_FOLDERS;
-
     /**
      * {@code dir} (named to the person as {@code named}) is a folder a backup can be written into
      * and none the app owns: refused saying which of these it is not. It is created when missing.
      */
     private static void requireOwnFolder(SextantHome home, Path dir, String named) {
-        Path existing = dir;
-        while (existing != null && !Files.exists(existing)) existing = existing.getParent();
+        Path existing = HomePaths.existingPart(dir);
         String as = named + " " + dir;
         if (existing != null && !Files.isDirectory(existing)) {
             throw SextantException.invalid(named, as + (existing.equals(dir) ? " is a file, not a folder" : " cannot be a folder: " + existing + " is a file"),
@@ -69,9 +64,9 @@ final class BackupCommand extends HomeCommand {
         }
         try {
             Path realHome = home.root().toRealPath();
-            Path real = existing == null ? dir : existing.toRealPath().resolve(existing.relativize(dir)).normalize();
-            Path inHome = real.startsWith(realHome) && !real.equals(realHome) ? realHome.relativize(real) : null;
-            if (inHome != null && APP_OWNED.contains(inHome.getName(0).toString().toLowerCase(Locale.ROOT))) {
+            Path real = HomePaths.realPath(dir, existing);
+            if (HomePaths.ownedFolder(realHome, real, SextantHome.APP_OWNED_FOLDERS) != null) {
+                Path inHome = realHome.relativize(real);
                 throw SextantException.invalid(named, as + (inHome.getNameCount() == 1 ? " is" : " is inside") + " SEXTANT_HOME/" + inHome.getName(0)
                         + ", a folder the app owns", "name a folder of your own, or leave out " + named + " for " + home.root().resolve("backups"));
             }

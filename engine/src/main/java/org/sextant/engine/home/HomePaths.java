@@ -23,23 +23,41 @@ public final class HomePaths {
     public static Path requireWritableInside(Path home, Path target, List<String> reserved, String field, String fix) {
         try {
             Path realHome = home.toRealPath();
-            Path existing = target;
-            while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) existing = existing.getParent();
+            Path existing = existingPart(target);
             if (existing == null) throw SextantException.invalid(field, "path " + target + " is not under SEXTANT_HOME (" + home + ")", fix);
             if (existing.equals(target) && Files.isSymbolicLink(target)) {
                 throw SextantException.invalid(field, "path " + target + " is a symbolic link", fix);
             }
-            Path real = existing.toRealPath().resolve(existing.relativize(target)).normalize();
+            Path real = realPath(target, existing);
             if (!real.startsWith(realHome) || real.equals(realHome)) {
                 throw SextantException.invalid(field, "path " + target + " leads outside SEXTANT_HOME (" + realHome + ") through a link", fix);
             }
             Path rel = realHome.relativize(real);
-            if (rel.getNameCount() == 1 || reserved.contains(rel.getName(0).toString().toLowerCase(java.util.Locale.ROOT))) {
+            if (rel.getNameCount() == 1 || ownedFolder(realHome, real, reserved) != null) {
                 throw SextantException.invalid(field, "path " + target + " leads into a folder the app owns (" + real.getParent() + ")", fix);
             }
             return real;
         } catch (IOException e) {
             throw SextantException.invalid(field, "cannot check path " + target + ": " + e.getMessage(), fix);
         }
+    }
+
+    /** The nearest of {@code target} and its ancestors that exists (a link counts as itself), or null. */
+    public static Path existingPart(Path target) {
+        Path existing = target;
+        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) existing = existing.getParent();
+        return existing;
+    }
+
+    /** The real path {@code target} has or would have: its existing part's, every link resolved, and the rest. */
+    public static Path realPath(Path target, Path existing) throws IOException {
+        return existing == null ? target.toAbsolutePath().normalize() : existing.toRealPath().resolve(existing.relativize(target)).normalize();
+    }
+
+    /** Which of {@code owned} (top-level folders of the home, lower case) holds {@code real}, compared ignoring case; null: none. */
+    public static String ownedFolder(Path realHome, Path real, List<String> owned) {
+        if (!real.startsWith(realHome) || real.equals(realHome)) return null;
+        String top = realHome.relativize(real).getName(0).toString().toLowerCase(java.util.Locale.ROOT);
+        return owned.contains(top) ? top : null;
     }
 }

@@ -29,13 +29,10 @@ public record StoreCensus(Instant at, Map<String, Long> rows, List<String> runId
      * copy) still opens and counts its rows from metadata, and fails only when a value is read.
      */
     public static StoreCensus takeReadingEveryValue(Connection c) throws Exception {
-        try (Statement s = c.createStatement();
-             ResultSet r = s.executeQuery("SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND NOT temporary")) {
-            List<String> tables = new ArrayList<>();
-            while (r.next()) tables.add(r.getString(1));
-            for (String t : tables) {
+        try (Statement s = c.createStatement()) {
+            for (String t : tables(c)) {
                 // hash of every column of every row: nothing of the table is left unread
-                try (ResultSet all = s.executeQuery("SELECT count(*) FROM \"" + t.replace("\"", "\"\"") + "\" WHERE hash(COLUMNS(*)) IS NOT NULL")) {
+                try (ResultSet all = s.executeQuery("SELECT count(*) FROM " + quoted(t) + " WHERE hash(COLUMNS(*)) IS NOT NULL")) {
                     all.next();
                 }
             }
@@ -45,15 +42,11 @@ public record StoreCensus(Instant at, Map<String, Long> rows, List<String> runId
 
     public static StoreCensus take(Connection c) throws Exception {
         Map<String, Long> rows = new TreeMap<>();
-        List<String> tables = new ArrayList<>();
-        try (Statement s = c.createStatement();
-             ResultSet r = s.executeQuery("SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND NOT temporary")) {
-            while (r.next()) tables.add(r.getString(1));
-        }
+        List<String> tables = tables(c);
         List<String> runs = new ArrayList<>();
         try (Statement s = c.createStatement()) {
             for (String t : tables) {
-                try (ResultSet r = s.executeQuery("SELECT count(*) FROM \"" + t.replace("\"", "\"\"") + "\"")) {
+                try (ResultSet r = s.executeQuery("SELECT count(*) FROM " + quoted(t))) {
                     r.next();
                     rows.put(t, r.getLong(1));
                 }
@@ -65,6 +58,20 @@ public record StoreCensus(Instant at, Map<String, Long> rows, List<String> runId
             }
         }
         return new StoreCensus(Instant.now(), rows, runs);
+    }
+
+    /** The store's own tables (not temporary ones). */
+    private static List<String> tables(Connection c) throws java.sql.SQLException {
+        List<String> tables = new ArrayList<>();
+        try (Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND NOT temporary")) {
+            while (r.next()) tables.add(r.getString(1));
+        }
+        return tables;
+    }
+
+    private static String quoted(String table) {
+        return "\"" + table.replace("\"", "\"\"") + "\"";
     }
 
     /** After a commit: a failure here (a full disk) must not undo or fail the commit, which is already durable. */

@@ -51,15 +51,20 @@ public final class StoreRestore {
 
     /** Reads every value of the backup, read-only; refused naming "backup" when any part cannot be read. */
     static void requireWhole(Path backup) {
-        Properties p = new Properties();
-        p.setProperty("duckdb.read_only", "true");
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + backup.toAbsolutePath(), p)) {
+        try (Connection c = readOnly(backup)) {
             StoreCensus.takeReadingEveryValue(c);
         } catch (Exception e) {
             throw new SextantException(FailReason.INVALID_INPUT, "the backup " + backup + " is damaged: part of it cannot be read ("
                     + StoreDamagedException.firstLine(e.getMessage()) + "); the store was left as it was", "backup",
                     "pick another backup (sextant restore --list)", e);
         }
+    }
+
+    /** A store file opened without changing it. */
+    private static Connection readOnly(Path file) throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("duckdb.read_only", "true");
+        return DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath(), p);
     }
 
     /** The highest migration this release applies. */
@@ -72,9 +77,7 @@ public final class StoreRestore {
         if (!Files.isRegularFile(file)) {
             throw SextantException.notFound("backup", "no such backup file: " + file, "name a file listed by `sextant restore --list`");
         }
-        Properties p = new Properties();
-        p.setProperty("duckdb.read_only", "true");
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath(), p);
+        try (Connection c = readOnly(file);
              Statement s = c.createStatement();
              ResultSet r = s.executeQuery("SELECT coalesce(max(version), 0) FROM schema_version")) {
             r.next();

@@ -78,7 +78,7 @@ public final class ReportExport {
         if (rel.getNameCount() == 1) {
             throw SextantException.invalid("path", "path " + t + " is directly in SEXTANT_HOME, beside the app's own files (settings.json, state.json, …)", where);
         }
-        if (RESERVED.contains(rel.getName(0).toString().toLowerCase(Locale.ROOT))) {
+        if (HomePaths.ownedFolder(root, t, RESERVED) != null) {
             throw SextantException.invalid("path", "path " + t + " is in a folder the app owns", where);
         }
         for (Path part : rel) {
