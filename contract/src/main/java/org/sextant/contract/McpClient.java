@@ -10,9 +10,9 @@ import java.util.Map;
  * (docs/mcp.md holds its snippets to them).
  */
 public enum McpClient {
-    CURSOR("cursor", "Cursor", "~/.cursor/mcp.json (or .cursor/mcp.json in a project)", "mcpServers", false),
-    VSCODE("vscode", "VS Code", ".vscode/mcp.json in the workspace (or the user mcp.json)", "servers", true),
-    CLAUDE("claude", "Claude Desktop", "claude_desktop_config.json (Settings > Developer > Edit Config)", "mcpServers", false);
+    CURSOR("cursor", "Cursor", "~/.cursor/mcp.json (or .cursor/mcp.json in a project)", "mcpServers", false, true),
+    VSCODE("vscode", "VS Code", ".vscode/mcp.json in the workspace (or the user mcp.json)", "servers", true, true),
+    CLAUDE("claude", "Claude Desktop", "claude_desktop_config.json (Settings > Developer > Edit Config)", "mcpServers", false, false);
 
     /** The server's name in every client's config. */
     public static final String SERVER_NAME = "sextant";
@@ -24,13 +24,15 @@ public enum McpClient {
     private final String file;
     private final String rootKey;
     private final boolean typed;
+    private final boolean byUrl;
 
-    McpClient(String id, String title, String file, String rootKey, boolean typed) {
+    McpClient(String id, String title, String file, String rootKey, boolean typed, boolean byUrl) {
         this.id = id;
         this.title = title;
         this.file = file;
         this.rootKey = rootKey;
         this.typed = typed;
+        this.byUrl = byUrl;
     }
 
     public String id() { return id; }
@@ -54,6 +56,19 @@ public enum McpClient {
         server.put("command", command);
         server.put("args", List.copyOf(args));
         server.put("env", env);
+        return Map.of(rootKey, Map.of(SERVER_NAME, server));
+    }
+
+    /** Whether its config file can name a server by URL (Claude Desktop's starts stdio servers only). */
+    public boolean connectsByUrl() { return byUrl; }
+
+    /** The client's entry for a running {@code sextant-mcp --http}: its URL and the bearer token every request carries. */
+    public Map<String, Object> httpSnippet(String url, String token) {
+        if (!byUrl) throw new IllegalArgumentException(title + " starts MCP servers itself, over stdio: use its stdio config");
+        Map<String, Object> server = new LinkedHashMap<>();
+        if (typed) server.put("type", "http");
+        server.put("url", url);
+        server.put("headers", Map.of("Authorization", "Bearer " + token));
         return Map.of(rootKey, Map.of(SERVER_NAME, server));
     }
 

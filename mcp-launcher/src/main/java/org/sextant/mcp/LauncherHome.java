@@ -19,6 +19,11 @@ public record LauncherHome(Path root) {
         return root.resolve("run").resolve("app.json");
     }
 
+    /** The bearer token sextant-mcp --http asks of every request (owner-only; see HttpToken). */
+    public Path httpToken() {
+        return root.resolve("run").resolve("mcp-http.token");
+    }
+
     /** Placed by hand only; no code of ours writes it. */
     public Path pilotFlag() {
         return root.resolve(".mcp_pilot");

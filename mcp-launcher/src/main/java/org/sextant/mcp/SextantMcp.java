@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.sextant.mcp.server.HttpMcpServer;
+import org.sextant.mcp.server.HttpToken;
 import org.sextant.mcp.tools.ToolContext;
 import org.sextant.mcp.tools.ToolDispatcher;
 import picocli.CommandLine;
@@ -36,6 +37,10 @@ public final class SextantMcp implements Callable<Integer> {
     @Option(names = "--http", description = "serve Streamable HTTP on 127.0.0.1 instead of stdio")
     boolean http;
 
+    @Option(names = "--new-token",
+            description = "with --http: replace the bearer token in SEXTANT_HOME/run/mcp-http.token (clients then need the new one)")
+    boolean newToken;
+
     @Option(names = ALL_TOOLS_OPTION,
             description = "list every tool from the start (default: a starter set; focus_category and show_all_tools list the rest)")
     boolean allTools;
@@ -58,8 +63,16 @@ public final class SextantMcp implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (http) {
-            ToolContext context = ToolContext.forHome(home(), requestTimeout(), allTools);
-            HttpMcpServer server = HttpMcpServer.start(port, new ToolDispatcher(context), context.tables());
+            LauncherHome launcherHome = home();
+            HttpToken token;
+            try {
+                token = HttpToken.of(HttpToken.loadOrCreate(launcherHome.httpToken(), newToken));
+            } catch (IllegalStateException e) {
+                System.err.println("sextant-mcp: " + e.getMessage());
+                return 2;
+            }
+            ToolContext context = ToolContext.forHome(launcherHome, requestTimeout(), allTools);
+            HttpMcpServer server = HttpMcpServer.start(port, token, new ToolDispatcher(context), context.tables());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     server.close();
@@ -69,6 +82,8 @@ public final class SextantMcp implements Callable<Integer> {
             }));
             // Not the protocol channel in this mode: tell the person where to point the client.
             System.out.println("sextant-mcp " + LauncherInfo.VERSION + ": Streamable HTTP on " + server.url());
+            System.out.println("Every request needs the header Authorization: Bearer <the token in " + launcherHome.httpToken()
+                    + ">; sextant-mcp config vscode --http --port " + server.port() + " prints a client entry with it.");
             System.out.flush();
             server.join();
             return 0;

@@ -79,6 +79,32 @@ class ConfigCommandTest {
         assertTrue(starter.err().contains("--all-tools"), "the person learns the option exists: " + starter.err());
     }
 
+    /** A client that connects by URL gets the launcher's URL and the header with the token it will ask for. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void httpGivesTheUrlAndTheTokenTheLauncherWillAskFor() throws Exception {
+        Run vscode = run("config", "vscode", "--http", "--port", "8765", "--home", home.toString());
+        assertEquals(0, vscode.code(), vscode.err());
+        String token = java.nio.file.Files.readString(new LauncherHome(home).httpToken()).strip();
+        Map<String, Object> server = server(Json.readObject(vscode.out()), "servers");
+        assertEquals("http", server.get("type"));
+        assertEquals("http://127.0.0.1:8765/mcp", server.get("url"));
+        assertEquals(Map.of("Authorization", "Bearer " + token), server.get("headers"));
+        assertTrue(vscode.err().contains("sextant-mcp --http --port 8765"), vscode.err());
+        Map<String, Object> cursor = server(Json.readObject(run("config", "cursor", "--http", "--port", "8765",
+                "--home", home.toString()).out()), "mcpServers");
+        assertEquals(Map.of("url", "http://127.0.0.1:8765/mcp", "headers", Map.of("Authorization", "Bearer " + token)), cursor,
+                "the same token: the file is reused, not rewritten");
+
+        Run claude = run("config", "claude", "--http", "--port", "8765", "--home", home.toString());
+        assertEquals(2, claude.code());
+        assertTrue(claude.err().contains("without --http"), claude.err());
+        Run noPort = run("config", "vscode", "--http", "--home", home.toString());
+        assertEquals(2, noPort.code());
+        assertTrue(noPort.err().contains("--port"), noPort.err());
+        assertEquals("", claude.out() + noPort.out());
+    }
+
     @Test
     void anUnknownClientIsRefusedWithTheChoices() {
         Run r = run("config", "emacs");

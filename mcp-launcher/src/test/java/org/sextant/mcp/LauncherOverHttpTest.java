@@ -21,13 +21,17 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.testing.TempSextant;
 import org.sextant.mcp.server.HttpMcpServer;
+import org.sextant.mcp.server.HttpToken;
 import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolCatalog;
 import org.sextant.mcp.tools.ToolContext;
 import org.sextant.mcp.tools.ToolDispatcher;
 
-/** --http: the same tools over Streamable HTTP, refused to browsers and foreign Host names. */
+/** --http: the same tools over Streamable HTTP, refused to browsers, foreign Host names and callers without the token. */
 class LauncherOverHttpTest {
+    static final String TOKEN = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+    static final String BEARER = "Bearer " + TOKEN;
+
     @TempDir
     Path home;
 
@@ -35,9 +39,10 @@ class LauncherOverHttpTest {
     void servesTheToolsOnLoopbackAndRefusesBrowserOriginsAndForeignHosts(@TempSextant Sextant engine) throws Exception {
         ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(20), true); // --all-tools
         try (TappedApp app = TappedApp.start(engine, home);
-             HttpMcpServer server = HttpMcpServer.start(0, new ToolDispatcher(context), context.tables())) {
+             HttpMcpServer server = HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.tables())) {
             McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport
-                            .builder("http://127.0.0.1:" + server.port()).endpoint(HttpMcpServer.ENDPOINT).build())
+                            .builder("http://127.0.0.1:" + server.port()).endpoint(HttpMcpServer.ENDPOINT)
+                            .requestBuilder(java.net.http.HttpRequest.newBuilder().header("Authorization", BEARER)).build())
                     .requestTimeout(Duration.ofSeconds(120)).initializationTimeout(Duration.ofSeconds(120)).build();
             try {
                 client.initialize();
@@ -54,12 +59,11 @@ class LauncherOverHttpTest {
                 client.closeGracefully();
             }
 
-            String init = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                    + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+            String init = INIT;
             assertTrue(post(server.port(), "127.0.0.1:" + server.port(), null, init).startsWith("HTTP/1.1 200"),
-                    "a plain loopback client is served");
+                    "a plain loopback client with the token is served");
             assertTrue(post(server.port(), "127.0.0.1:" + server.port(), "http://evil.example", init)
-                    .startsWith("HTTP/1.1 403"), "a browser Origin is refused");
+                    .startsWith("HTTP/1.1 403"), "a browser Origin is refused, token or not");
             String rebound = post(server.port(), "evil.example:" + server.port(), null, init);
             assertTrue(rebound.startsWith("HTTP/1.1 421"), () -> "a foreign Host (DNS rebinding) is refused: " + rebound);
             assertTrue(post(server.port(), "127.0.0.1:" + server.port(), "http://evil.example", "garbage{")
@@ -67,11 +71,37 @@ class LauncherOverHttpTest {
         }
     }
 
+    /** Before the token any local process could call every tool (writes too, with SEXTANT_ALLOW_RUNS=1). */
+    @Test
+    void aCallerWithoutTheTokenIsRefusedBeforeAnythingRuns(@TempSextant Sextant engine) throws Exception {
+        ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(20), true);
+        try (TappedApp app = TappedApp.start(engine, home);
+             HttpMcpServer server = HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.tables())) {
+            String host = "127.0.0.1:" + server.port();
+            String call = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_symbols\",\"arguments\":{}}}";
+            String wrong = "Bearer " + TOKEN.replace('0', '1');
+            for (String authorization : java.util.Arrays.asList(null, wrong, TOKEN, "Basic " + TOKEN, BEARER + "0", "Bearer ")) {
+                for (String body : List.of(call, "garbage{")) {
+                    String r = post(server.port(), host, null, authorization, body);
+                    assertError(r, "401", -32001);
+                    assertTrue(r.contains("WWW-Authenticate: Bearer"), r);
+                    assertTrue(r.contains("run/mcp-http.token") && !r.contains(TOKEN), "says where the token is, never what: " + r);
+                }
+            }
+            String get = raw(server.port(), "GET " + HttpMcpServer.ENDPOINT + " HTTP/1.1\r\nHost: " + host
+                    + "\r\nAccept: text/event-stream\r\nConnection: close\r\n\r\n");
+            assertTrue(get.startsWith("HTTP/1.1 401"), "the event stream needs the token too: " + get);
+            assertEquals(0, app.totalCalls(), "nothing reached the app");
+            assertTrue(post(server.port(), host, null, "bearer " + TOKEN, INIT).startsWith("HTTP/1.1 200"),
+                    "the scheme is case-insensitive (RFC 7235)");
+        }
+    }
+
     /** The SDK answered an unreadable body with its exception serialized: stack trace, class names, JDK. */
     @Test
     void anUnreadableBodyIsAJsonRpcErrorWithoutInternals() throws Exception {
         ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(20), false);
-        try (HttpMcpServer server = HttpMcpServer.start(0, new ToolDispatcher(context), context.tables())) {
+        try (HttpMcpServer server = HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.tables())) {
             String host = "127.0.0.1:" + server.port();
             assertError(post(server.port(), host, null, "garbage{"), "400", -32700);
             assertError(post(server.port(), host, null, "{}"), "400", -32600);
@@ -89,18 +119,28 @@ class LauncherOverHttpTest {
         }
     }
 
-    /** A raw request, so that Host and Origin are exactly what an attacker's browser would send. */
+    static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+            + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+
+    /** A raw request with the token, so that Host and Origin are exactly what an attacker's browser would send. */
     static String post(int port, String host, String origin, String body) throws Exception {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return post(port, host, origin, BEARER, body);
+    }
+
+    static String post(int port, String host, String origin, String authorization, String body) throws Exception {
+        String head = "POST " + HttpMcpServer.ENDPOINT + " HTTP/1.1\r\nHost: " + host + "\r\n"
+                + (origin == null ? "" : "Origin: " + origin + "\r\n")
+                + (authorization == null ? "" : "Authorization: " + authorization + "\r\n")
+                + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+                + "Content-Length: " + body.getBytes(StandardCharsets.UTF_8).length + "\r\nConnection: close\r\n\r\n";
+        return raw(port, head + body);
+    }
+
+    static String raw(int port, String request) throws Exception {
         try (Socket s = new Socket("127.0.0.1", port)) {
             s.setSoTimeout(120_000);
             OutputStream out = s.getOutputStream();
-            String head = "POST " + HttpMcpServer.ENDPOINT + " HTTP/1.1\r\nHost: " + host + "\r\n"
-                    + (origin == null ? "" : "Origin: " + origin + "\r\n")
-                    + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
-                    + "Content-Length: " + bytes.length + "\r\nConnection: close\r\n\r\n";
-            out.write(head.getBytes(StandardCharsets.US_ASCII));
-            out.write(bytes);
+            out.write(request.getBytes(StandardCharsets.UTF_8));
             out.flush();
             InputStream in = s.getInputStream();
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -14,8 +14,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * One long MCP session over stdio through the official TypeScript SDK (mcp-driver.mjs),
- * with sextant-mcp as the server: lets a test restart the app mid-session.
+ * One long MCP session through the official TypeScript SDK (mcp-driver.mjs), with sextant-mcp
+ * as the server, over stdio or Streamable HTTP: lets a test restart the app mid-session.
  */
 final class McpDriver implements AutoCloseable {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -24,8 +24,18 @@ final class McpDriver implements AutoCloseable {
     private final BufferedReader out;
 
     McpDriver(Path home, Map<String, String> env) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(List.of(Repo.node().toString(), Repo.clients().resolve("mcp-driver.mjs").toString(),
-                Repo.root().resolve("bin/sextant-mcp").toString()))
+        this(home, env, Repo.root().resolve("bin/sextant-mcp").toString());
+    }
+
+    /** A session with a launcher already serving --http at {@code url}; {@code authorization} null sends no header. */
+    static McpDriver overHttp(Path home, String url, String authorization) throws IOException {
+        return new McpDriver(home, authorization == null ? Map.of() : Map.of("MCP_AUTHORIZATION", authorization), "--url", url);
+    }
+
+    private McpDriver(Path home, Map<String, String> env, String... server) throws IOException {
+        List<String> command = new java.util.ArrayList<>(List.of(Repo.node().toString(), Repo.clients().resolve("mcp-driver.mjs").toString()));
+        command.addAll(List.of(server));
+        ProcessBuilder pb = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.appendTo(home.resolve("mcp-driver.log").toFile()));
         pb.environment().put("SEXTANT_HOME", home.toString());
         pb.environment().putAll(env);
@@ -33,7 +43,10 @@ final class McpDriver implements AutoCloseable {
         in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         JsonNode hello = next();
-        if (!hello.path("ok").asBoolean()) throw new IllegalStateException("driver failed to connect: " + hello);
+        if (!hello.path("ok").asBoolean()) {
+            process.destroy();
+            throw new IllegalStateException("driver failed to connect: " + hello);
+        }
     }
 
     JsonNode listTools() throws IOException {

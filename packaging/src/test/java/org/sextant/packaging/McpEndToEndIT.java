@@ -83,6 +83,43 @@ class McpEndToEndIT {
         }
     }
 
+    /**
+     * --http as Cursor or VS Code use it: the official SDK client with the Authorization header from
+     * the token file is served; without the header, or with another token, it cannot connect.
+     */
+    @Test
+    void overHttpOnlyAClientWithTheTokenIsServed() throws Exception {
+        try (HeadlessApp app = HeadlessApp.start(home)) {
+            ProcessBuilder pb = new ProcessBuilder(List.of(Repo.root().resolve("bin/sextant-mcp").toString(), "--http"))
+                    .redirectError(ProcessBuilder.Redirect.appendTo(home.resolve("mcp-http.log").toFile()));
+            pb.environment().put("SEXTANT_HOME", home.toString());
+            Process launcher = pb.start();
+            try {
+                java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(
+                        launcher.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+                String started = out.readLine();
+                java.util.regex.Matcher url = java.util.regex.Pattern.compile("http://127\\.0\\.0\\.1:\\d+/mcp").matcher(String.valueOf(started));
+                assertTrue(url.find(), "the launcher prints its URL: " + started);
+                String token = java.nio.file.Files.readString(home.resolve("run/mcp-http.token")).strip();
+
+                try (McpDriver client = McpDriver.overHttp(home, url.group(), "Bearer " + token)) {
+                    JsonNode aa = envelope(client.call("get_close_price", Map.of("symbol", "AA", "start", "2000-12-29", "end", "2000-12-29")));
+                    assertEquals(33.11, firstRow(aa).path("close").asDouble(), 1e-9, "AA close on 2000-12-29");
+                }
+                for (String authorization : java.util.Arrays.asList(null, "Bearer " + "0".repeat(64))) {
+                    IllegalStateException refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                            () -> McpDriver.overHttp(home, url.group(), authorization).close());
+                    assertTrue(refused.getMessage().contains("Unauthorized") && refused.getMessage().contains("-32001"),
+                            authorization + ": " + refused.getMessage());
+                    assertFalse(refused.getMessage().contains(token), refused.getMessage());
+                }
+            } finally {
+                launcher.destroy();
+                if (!launcher.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) launcher.destroyForcibly();
+            }
+        }
+    }
+
     /** The Sextant envelope from a tools/call result: structuredContent, else the JSON text content. */
     static JsonNode envelope(JsonNode toolResult) {
         JsonNode structured = toolResult.path("structuredContent");

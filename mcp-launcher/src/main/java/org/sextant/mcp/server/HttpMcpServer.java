@@ -20,7 +20,7 @@ import org.sextant.mcp.tools.ToolDispatcher;
  * sextant-mcp --http: MCP over Streamable HTTP at http://127.0.0.1:{port}/mcp. Bound to loopback
  * only; a request whose Host is not a loopback name, or that carries any Origin (a browser page,
  * the DNS-rebinding path), is refused by the SDK's validator before it reaches a tool. Every
- * other POST is checked first ({@link InboundFilter}).
+ * other request must carry the bearer token, and every POST is checked ({@link InboundFilter}).
  */
 public final class HttpMcpServer implements AutoCloseable {
     public static final String ENDPOINT = "/mcp";
@@ -35,7 +35,7 @@ public final class HttpMcpServer implements AutoCloseable {
     }
 
     /** Starts on the given port (0: any free port). */
-    public static HttpMcpServer start(int port, ToolDispatcher dispatcher, TableStore tables) throws Exception {
+    public static HttpMcpServer start(int port, HttpToken token, ToolDispatcher dispatcher, TableStore tables) throws Exception {
         // No allowed origins: any Origin header is refused.
         DefaultServerTransportSecurityValidator security = DefaultServerTransportSecurityValidator.builder()
                 .allowedHosts(LOOPBACK_HOSTS)
@@ -53,7 +53,7 @@ public final class HttpMcpServer implements AutoCloseable {
         ServletHolder holder = new ServletHolder(transport);
         holder.setAsyncSupported(true);
         context.addServlet(holder, "/*");
-        context.addFilter(new FilterHolder(new InboundFilter(SextantMcpServer.inbound(dispatcher), security)), "/*",
+        context.addFilter(new FilterHolder(new InboundFilter(SextantMcpServer.inbound(dispatcher), security, token)), "/*",
                 EnumSet.of(DispatcherType.REQUEST));
         jetty.setHandler(context);
         jetty.start();
@@ -65,7 +65,12 @@ public final class HttpMcpServer implements AutoCloseable {
     }
 
     public String url() {
-        return "http://127.0.0.1:" + port() + ENDPOINT;
+        return url(port());
+    }
+
+    /** Where a client connects to a launcher started with --http --port {@code port}. */
+    public static String url(int port) {
+        return "http://127.0.0.1:" + port + ENDPOINT;
     }
 
     public void join() throws InterruptedException {

@@ -94,6 +94,15 @@ public final class Inbound {
                 + LauncherInfo.MAX_MESSAGE_BYTES + " bytes one message may have");
     }
 
+    /** --http without the right bearer token: where the token is, never what it is. */
+    static Reply unauthorized() {
+        return reply(null, UNAUTHORIZED, "Unauthorized: send the header Authorization: Bearer <token>, the token in"
+                + " SEXTANT_HOME/run/mcp-http.token (sextant-mcp config CLIENT --http --port N prints a config with it)");
+    }
+
+    /** JSON-RPC's range for server errors; the HTTP status (401) says the same. */
+    static final int UNAUTHORIZED = -32001;
+
     static Reply reply(JsonNode id, int code, String message) {
         Map<String, Object> error = new LinkedHashMap<>();
         error.put("code", code);

@@ -21,24 +21,36 @@ import java.util.List;
 import org.sextant.mcp.LauncherInfo;
 
 /**
- * --http: each POSTed message is checked ({@link Inbound}) before the SDK's servlet reads it. A
- * body that is not one JSON-RPC message is answered here, 400 with a JSON-RPC error and no
- * internals. Requests the Host/Origin check refuses pass untouched, so the SDK still refuses them
- * first (403, 421), whatever their body.
+ * --http: every request must carry the bearer token ({@link HttpToken}; 401 otherwise), and each
+ * POSTed message is checked ({@link Inbound}) before the SDK's servlet reads it. A body that is
+ * not one JSON-RPC message is answered here, 400 with a JSON-RPC error and no internals. Requests
+ * the Host/Origin check refuses pass untouched, so the SDK still refuses them first (403, 421),
+ * whatever their token or body.
  */
 final class InboundFilter extends HttpFilter {
     private final Inbound inbound;
     private final ServerHttpHeaderValidator security;
+    private final HttpToken token;
 
-    InboundFilter(Inbound inbound, ServerHttpHeaderValidator security) {
+    InboundFilter(Inbound inbound, ServerHttpHeaderValidator security, HttpToken token) {
         this.inbound = inbound;
         this.security = security;
+        this.token = token;
     }
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        if (!"POST".equals(request.getMethod()) || !passesHostAndOrigin(request)) {
+        if (!passesHostAndOrigin(request)) {
+            chain.doFilter(request, response);
+            return;
+        }
+        if (!token.admits(request.getHeader("Authorization"))) {
+            response.setHeader("WWW-Authenticate", "Bearer realm=\"sextant-mcp\"");
+            reply(response, HttpServletResponse.SC_UNAUTHORIZED, Inbound.unauthorized());
+            return;
+        }
+        if (!"POST".equals(request.getMethod())) {
             chain.doFilter(request, response);
             return;
         }
@@ -46,14 +58,18 @@ final class InboundFilter extends HttpFilter {
         Inbound.Verdict verdict = body.length > LauncherInfo.MAX_MESSAGE_BYTES ? Inbound.tooLarge()
                 : inbound.check(new String(body, StandardCharsets.UTF_8));
         if (verdict instanceof Inbound.Reply reply) {
-            response.setStatus(body.length > LauncherInfo.MAX_MESSAGE_BYTES
-                    ? HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE : HttpServletResponse.SC_BAD_REQUEST);
-            response.setContentType("application/json");
-            response.setCharacterEncoding("UTF-8");
-            response.getWriter().write(reply.response());
+            reply(response, body.length > LauncherInfo.MAX_MESSAGE_BYTES
+                    ? HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE : HttpServletResponse.SC_BAD_REQUEST, reply);
             return;
         }
         chain.doFilter(new Body(request, ((Inbound.Forward) verdict).text().getBytes(StandardCharsets.UTF_8)), response);
+    }
+
+    private static void reply(HttpServletResponse response, int status, Inbound.Reply reply) throws IOException {
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setCharacterEncoding("UTF-8");
+        response.getWriter().write(reply.response());
     }
 
     private boolean passesHostAndOrigin(HttpServletRequest request) {

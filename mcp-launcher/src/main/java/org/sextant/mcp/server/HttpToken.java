@@ -1,0 +1,88 @@
+package org.sextant.mcp.server;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.security.MessageDigest;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.sextant.contract.AppFile;
+
+/**
+ * The bearer token every --http request must carry. Host and Origin checks stop browser pages, not
+ * other local processes: with the token, only someone who can read the user's SEXTANT_HOME can call
+ * a tool. It is kept in run/mcp-http.token, readable by its owner only, and reused across starts so
+ * a client's config (which holds it) stays valid; {@code --new-token} replaces it.
+ */
+public final class HttpToken {
+    private static final Pattern SHAPE = Pattern.compile("[0-9a-f]{64}");
+    private static final String SCHEME = "Bearer ";
+
+    private final byte[] expected;
+
+    private HttpToken(String token) {
+        this.expected = (SCHEME + token).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    public static HttpToken of(String token) {
+        return new HttpToken(token);
+    }
+
+    /**
+     * The token in {@code file}, written first when there is none or {@code renew} asks a new one.
+     *
+     * @throws IllegalStateException with the fix, when other users can read the file or it holds no token of ours
+     */
+    public static String loadOrCreate(Path file, boolean renew) throws IOException {
+        if (renew || !Files.exists(file)) {
+            String token = AppFile.newToken();
+            writeOwnerOnly(file, token);
+            return token;
+        }
+        if (othersCanRead(file)) {
+            throw new IllegalStateException("other users can read " + file + ", so the token may be known:"
+                    + " start with --new-token to replace it (then update the client's config)");
+        }
+        String token = Files.readString(file, StandardCharsets.US_ASCII).strip();
+        if (!SHAPE.matcher(token).matches()) {
+            throw new IllegalStateException(file + " does not hold a token sextant-mcp wrote:"
+                    + " start with --new-token to write a new one");
+        }
+        return token;
+    }
+
+    /** Whether an Authorization header value is "Bearer " and this token (compared in constant time). */
+    public boolean admits(String authorization) {
+        if (authorization == null || authorization.length() != expected.length
+                || !authorization.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
+            return false;
+        }
+        byte[] given = (SCHEME + authorization.substring(SCHEME.length())).getBytes(StandardCharsets.US_ASCII);
+        return MessageDigest.isEqual(expected, given);
+    }
+
+    // createTempFile makes an owner-only file on POSIX; the rename keeps a reader from seeing half a token.
+    private static void writeOwnerOnly(Path file, String token) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+        try {
+            Files.writeString(tmp, token + "\n", StandardCharsets.US_ASCII);
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static boolean othersCanRead(Path file) throws IOException {
+        try {
+            Set<PosixFilePermission> p = Files.getPosixFilePermissions(file);
+            return p.contains(PosixFilePermission.GROUP_READ) || p.contains(PosixFilePermission.OTHERS_READ);
+        } catch (UnsupportedOperationException notPosix) {
+            return false; // Windows: the profile folder's ACL keeps other users out
+        }
+    }
+}
