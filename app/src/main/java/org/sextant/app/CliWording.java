@@ -6,6 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sextant.contract.FailReason;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.jobs.JobStatus;
 
 /**
  * The engine's refusals in the words of the command line. The engine names what an agent sends
@@ -55,23 +56,17 @@ final class CliWording {
     }
 
     /**
-     * A failed job's end, said as a refusal: its error ("message (fix: the fix)") read in the
-     * command's words; an error that is a Java exception (no refusal: a bug) is not shown, the log has it.
+     * A failed job's end, said as a refusal in the command's words: its error, the option for its
+     * field and its fix; a bug (internal_error) is not described, the app's log has it.
      */
-    SextantException jobFailed(String what, String id, String state, String error) {
-        String message = error == null ? "" : error;
-        String fix = null;
-        int at = message.lastIndexOf(" (fix: ");
-        if (at >= 0 && message.endsWith(")")) {
-            fix = message.substring(at + " (fix: ".length(), message.length() - 1);
-            message = message.substring(0, at);
-        }
-        if (Pattern.compile("^(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:: |$)").matcher(message).find()) { // the job's exception, as Java names it
-            return new SextantException(FailReason.JOB_FAILED, what + " job " + id + " failed unexpectedly (a bug); the details are in the log",
+    SextantException jobFailed(String what, JobStatus job) {
+        if (job.failReason() == FailReason.INTERNAL_ERROR) {
+            return new SextantException(FailReason.JOB_FAILED, what + " job " + job.id() + " failed unexpectedly (a bug); the details are in the log",
                     null, "retry; if it fails again, please report it with the logs in SEXTANT_HOME/logs");
         }
-        return new SextantException(FailReason.JOB_FAILED, what + " job " + id + " " + state + (message.isEmpty() ? "" : ": " + message(null, message)),
-                null, fix == null ? null : fix(null, fix));
+        String state = job.state().name().toLowerCase(java.util.Locale.ROOT);
+        return new SextantException(FailReason.JOB_FAILED, what + " job " + job.id() + " " + state
+                + (job.error() == null ? "" : ": " + message(job.field(), job.error())), field(job.field()), fix(job.field(), job.fix()));
     }
 
     /** The command that shows what a tool named in {@code text} lists, for any refusal the CLI prints. */

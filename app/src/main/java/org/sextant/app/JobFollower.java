@@ -36,7 +36,7 @@ final class JobFollower {
     /** True when the job succeeded; otherwise prints its end state and error to stderr, in the command's words. */
     static boolean succeeded(JobStatus job, String what, CliWording wording) {
         if (job.state() == JobState.SUCCEEDED) return true;
-        System.err.println(CliErrors.describe(wording.jobFailed(what, job.id(), job.state().name().toLowerCase(java.util.Locale.ROOT), job.error()), null));
+        System.err.println(CliErrors.describe(wording.jobFailed(what, job), null));
         return false;
     }
 }

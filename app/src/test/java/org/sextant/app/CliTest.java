@@ -1,5 +1,7 @@
 package org.sextant.app;
 
+import org.sextant.contract.FailReason;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -287,10 +289,24 @@ class CliTest {
         assertEquals("error: cannot create the Sextant home folders under /x (/x/data: permission denied)",
                 CliErrors.describe(new java.io.UncheckedIOException("cannot create the Sextant home folders under /x",
                         new java.nio.file.AccessDeniedException("/x/data")), log));
-        // a job's error that is an exception (the engine's Jobs store e.toString()), as JobFollower prints it
+        // a job that failed by a bug, as JobFollower prints it
         assertEquals("error: forecast job forecast-1 failed unexpectedly (a bug); the details are in the log\n"
                 + "  fix: retry; if it fails again, please report it with the logs in SEXTANT_HOME/logs", CliErrors.describe(new CallArguments()
-                .wording("start_forecast").jobFailed("forecast", "forecast-1", "failed", "java.lang.IllegalStateException: no origin in range"), log));
+                .wording("start_forecast").jobFailed("forecast", failedJob(FailReason.INTERNAL_ERROR, "the job failed unexpectedly", null, "start it again")), log));
+    }
+
+    /** A failed job's field and fix reach the person in the command's words (the job's error used to carry the fix in its text). */
+    @Test
+    void aFailedJobNamesTheOptionAndTheFix() {
+        assertEquals("error [--horizon]: forecast job forecast-1 failed: --horizon must be in 1..260\n  fix: give --horizon 1..260",
+                CliErrors.describe(new CallArguments().put("horizon", "--horizon", 300).wording("start_forecast").jobFailed("forecast",
+                        failedJob(FailReason.INVALID_INPUT, "horizon must be in 1..260", "horizon", "pass horizon as: 1..260")), null));
+    }
+
+    static org.sextant.engine.jobs.JobStatus failedJob(FailReason reason, String error, String field, String fix) {
+        return new org.sextant.engine.jobs.JobStatus("forecast-1", "forecast", java.util.List.of("AA"), true,
+                org.sextant.engine.jobs.JobState.FAILED, 0.5, "failed", java.time.Instant.now(), java.time.Instant.now(),
+                java.time.Instant.now(), error, reason, field, fix, null, false);
     }
 
     @Test

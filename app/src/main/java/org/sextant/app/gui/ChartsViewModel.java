@@ -260,7 +260,7 @@ public final class ChartsViewModel implements AutoCloseable {
                 now -> backtestStatus.set(String.format(java.util.Locale.ROOT, "%s %.0f%%", now.message(), 100 * now.progress())),
                 end -> {
                     backtestStatus.set(end.state() == org.sextant.engine.jobs.JobState.SUCCEEDED ? ""
-                            : "backtest " + end.state().name().toLowerCase(java.util.Locale.ROOT) + (end.error() == null ? "" : ": " + end.error()));
+                            : "backtest " + end.state().name().toLowerCase(java.util.Locale.ROOT) + (end.explained() == null ? "" : ": " + end.explained()));
                     if (end.state() != org.sextant.engine.jobs.JobState.SUCCEEDED || !seriesRequest.isNewest(id)) {
                         out.complete(null);
                         return;

@@ -133,7 +133,7 @@ public final class DataViewModel implements AutoCloseable {
             } else {
                 importMessage.set("");
                 importError.set(what.substring(0, 1).toUpperCase(Locale.ROOT) + what.substring(1) + " "
-                        + done.state().name().toLowerCase(Locale.ROOT) + (done.error() == null ? "" : ": " + done.error())
+                        + done.state().name().toLowerCase(Locale.ROOT) + (done.explained() == null ? "" : ": " + done.explained())
                         + ". Nothing was imported.");
             }
         }, message -> { }, what).exceptionally(e -> {

@@ -56,7 +56,7 @@ public final class GlobalTrainingOffer {
                     jobId = null;
                     running.set(false);
                     boolean ok = end.state() == JobState.SUCCEEDED;
-                    status.set(ok ? "" : "global training " + end.state().name().toLowerCase(Locale.ROOT) + (end.error() == null ? "" : ": " + end.error()));
+                    status.set(ok ? "" : "global training " + end.state().name().toLowerCase(Locale.ROOT) + (end.explained() == null ? "" : ": " + end.explained()));
                     if (ok) {
                         needed.set(false);
                         onTrained.run();

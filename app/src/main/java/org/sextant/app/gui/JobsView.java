@@ -56,7 +56,7 @@ public final class JobsView implements WorkstationView {
                 Columns.<JobStatus>text("On", 150, j -> String.join(", ", j.subjects())),
                 Columns.<JobStatus>text("State", 95, j -> j.state().name()),
                 progressColumn(),
-                Columns.<JobStatus>text("Message", 190, j -> j.error() != null ? j.error() : j.message()),
+                Columns.<JobStatus>text("Message", 190, j -> j.explained() != null ? j.explained() : j.message()),
                 // a CSV gets the instants in full (ISO, UTC), not the screen's short local time
                 TableExport.exportsAs(Columns.<JobStatus>text("Started", 120, j -> time(j.startedAt() != null ? j.startedAt() : j.createdAt())),
                         j -> j.startedAt() != null ? j.startedAt() : j.createdAt()),

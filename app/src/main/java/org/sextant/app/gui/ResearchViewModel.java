@@ -244,12 +244,12 @@ public final class ResearchViewModel implements AutoCloseable {
         if (s.state() == JobState.CANCELLED) {
             jobMessage.set("cancelled");
         } else {
-            error.set("The sweep " + s.state().name().toLowerCase(Locale.ROOT) + ": " + s.error());
+            error.set("The sweep " + s.state().name().toLowerCase(Locale.ROOT) + ": " + s.explained());
         }
         refreshRuns();
         refreshSession();
         if (s.state() == JobState.CANCELLED) finished.complete(null);
-        else finished.completeExceptionally(new IllegalStateException(s.error()));
+        else finished.completeExceptionally(new IllegalStateException(s.explained()));
     }
 
     private static String runIdOf(Object result) {

@@ -139,8 +139,8 @@ public final class ScansViewModel implements AutoCloseable {
             out.complete(null);
         } else {
             status.set("scan " + end.state().name().toLowerCase(java.util.Locale.ROOT));
-            error.set(end.error());
-            out.completeExceptionally(new IllegalStateException(String.valueOf(end.error())));
+            error.set(end.explained());
+            out.completeExceptionally(new IllegalStateException(String.valueOf(end.explained())));
         }
     }
 

@@ -2,23 +2,47 @@ package org.sextant.engine.jobs;
 
 import java.time.Instant;
 import java.util.List;
+import org.sextant.contract.FailReason;
+import org.sextant.engine.SextantException;
 
 /**
  * A job as readers see it (GUI, local API, jobs/&lt;id&gt;.json). {@code result} is whatever the work
- * returned, serialized with the engine's JSON mapper.
+ * returned, serialized with the engine's JSON mapper. A job that ended without a result says why as
+ * a refused request does: {@code error} (what failed), {@code failReason}, {@code field} (the
+ * argument at fault, or null) and {@code fix}.
  *
  * @param subjects what the job works on (symbols, a run id): overlapping requests coalesce on them
  * @param writer   whether the job writes the store (one writer job at a time)
  */
 public record JobStatus(String id, String kind, List<String> subjects, boolean writer, JobState state, double progress,
                         String message, Instant createdAt, Instant startedAt, Instant finishedAt, String error,
-                        Object result, boolean coalesced) {
+                        FailReason failReason, String field, String fix, Object result, boolean coalesced) {
 
-    JobStatus with(JobState s, double p, String m, Instant started, Instant finished, String err, Object res) {
-        return new JobStatus(id, kind, subjects, writer, s, p, m, createdAt, started, finished, err, res, false);
+    /** Why a job ended without a result; null while it runs and when it succeeded. */
+    record Failure(String error, FailReason reason, String field, String fix) {
+        static Failure of(SextantException e) {
+            return new Failure(e.getMessage(), e.reason(), e.field(), e.fix());
+        }
+
+        /** Not a refusal of ours: a bug. Its Java text stays in the log; readers get the way on. */
+        static final Failure UNEXPECTED = new Failure("the job failed unexpectedly (a bug); the details are in"
+                + " SEXTANT_HOME/logs/sextant.log", FailReason.INTERNAL_ERROR, null,
+                "start it again; if it fails again, please report it with that log");
+    }
+
+    /** The error as a person reads it in the window: what failed, then the fix; null when none. */
+    public String explained() {
+        return error == null ? null : fix == null ? error : error + " (fix: " + fix + ")";
+    }
+
+    JobStatus with(JobState s, double p, String m, Instant started, Instant finished, Failure f, Object res) {
+        return new JobStatus(id, kind, subjects, writer, s, p, m, createdAt, started, finished,
+                f == null ? null : f.error(), f == null ? null : f.reason(), f == null ? null : f.field(),
+                f == null ? null : f.fix(), res, false);
     }
 
     JobStatus asCoalesced() {
-        return new JobStatus(id, kind, subjects, writer, state, progress, message, createdAt, startedAt, finishedAt, error, result, true);
+        return new JobStatus(id, kind, subjects, writer, state, progress, message, createdAt, startedAt, finishedAt, error,
+                failReason, field, fix, result, true);
     }
 }

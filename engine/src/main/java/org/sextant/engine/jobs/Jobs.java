@@ -79,7 +79,7 @@ public final class Jobs implements AutoCloseable {
         }
         String id = kind + "-" + UUID.randomUUID().toString().substring(0, 8);
         JobStatus queued = new JobStatus(id, kind, List.copyOf(subjects), writer, JobState.QUEUED, 0, "queued",
-                Instant.now(), null, null, null, null, false);
+                Instant.now(), null, null, null, null, null, null, null, false);
         update(queued, true);
         futures.put(id, (writer ? writers : readers).submit(() -> execute(id, work)));
         return queued;
@@ -117,10 +117,11 @@ public final class Jobs implements AutoCloseable {
             update(jobs.get(id).with(JobState.CANCELLED, jobs.get(id).progress(), "cancelled", started, Instant.now(), null, null), true);
         } catch (SextantException e) {
             update(jobs.get(id).with(JobState.FAILED, jobs.get(id).progress(), "failed", started, Instant.now(),
-                    e.getMessage() + (e.fix() == null ? "" : " (fix: " + e.fix() + ")"), null), true);
+                    JobStatus.Failure.of(e), null), true);
         } catch (Exception e) {
             log.error("job {} failed", id, e);
-            update(jobs.get(id).with(JobState.FAILED, jobs.get(id).progress(), "failed", started, Instant.now(), e.toString(), null), true);
+            update(jobs.get(id).with(JobState.FAILED, jobs.get(id).progress(), "failed", started, Instant.now(),
+                    JobStatus.Failure.UNEXPECTED, null), true);
         } finally {
             futures.remove(id);
             cancelRequested.remove(id);
@@ -180,6 +181,9 @@ public final class Jobs implements AutoCloseable {
         jobs.put(s.id(), s);
     }
 
+    private static final JobStatus.Failure INTERRUPTED = new JobStatus.Failure("the app stopped before the job finished",
+            FailReason.JOB_FAILED, null, "submit it again");
+
     /** Loads persisted jobs; any that were active belonged to a process that is gone. */
     private void recover() {
         if (!Files.isDirectory(dir)) return;
@@ -189,7 +193,7 @@ public final class Jobs implements AutoCloseable {
                     JobStatus s = Json.read(Files.readString(f), JobStatus.class);
                     if (s.state().active()) {
                         s = s.with(JobState.INTERRUPTED, s.progress(), "interrupted: the app stopped while it ran",
-                                s.startedAt(), Instant.now(), "the app stopped before the job finished; submit it again", null);
+                                s.startedAt(), Instant.now(), INTERRUPTED, null);
                         update(s, true);
                     }
                     jobs.put(s.id(), s);

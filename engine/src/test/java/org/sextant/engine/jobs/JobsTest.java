@@ -1,5 +1,7 @@
 package org.sextant.engine.jobs;
 
+import org.sextant.contract.FailReason;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -96,22 +98,51 @@ class JobsTest {
         }
     }
 
+    /** A failed job says why as a refused request does (reason, field, fix), also after a restart. */
     @Test
-    void failuresAreRecordedWithTheirFix() throws Exception {
+    void failuresAreRecordedWithTheirReasonFieldAndFix() throws Exception {
+        String id;
         try (Jobs jobs = new Jobs(dir)) {
             JobStatus j = jobs.submit("import", List.of("f.csv"), true, ctx -> {
                 throw SextantException.invalid("paths", "f.csv line 3: close is not a number", "fix line 3");
             });
+            id = j.id();
+            JobStatus done = jobs.await(id, Duration.ofSeconds(30));
+            assertEquals(JobState.FAILED, done.state());
+            assertEquals("f.csv line 3: close is not a number", done.error());
+            assertEquals(FailReason.INVALID_INPUT, done.failReason());
+            assertEquals("paths", done.field());
+            assertEquals("fix line 3", done.fix());
+            assertEquals("f.csv line 3: close is not a number (fix: fix line 3)", done.explained());
+            assertFalse(Json.write(done).contains("explained"), "the window's wording is not a field of the job");
+        }
+        try (Jobs again = new Jobs(dir)) {
+            JobStatus read = again.status(id);
+            assertEquals(List.of("f.csv line 3: close is not a number", "invalid_input", "paths", "fix line 3"),
+                    List.of(read.error(), read.failReason().wire(), read.field(), read.fix()));
+        }
+    }
+
+    /** A bug's exception text (class names, internals) stays in the log; readers get a plain message and a way on. */
+    @Test
+    void anUnexpectedFailureNamesNoJavaClass() throws Exception {
+        try (Jobs jobs = new Jobs(dir)) {
+            JobStatus j = jobs.submit("forecast", List.of("AA"), false, ctx -> {
+                throw new IllegalStateException("index 7 out of bounds in /secret/place");
+            });
             JobStatus done = jobs.await(j.id(), Duration.ofSeconds(30));
             assertEquals(JobState.FAILED, done.state());
-            assertTrue(done.error().contains("line 3") && done.error().contains("fix line 3"), done.error());
+            assertEquals(FailReason.INTERNAL_ERROR, done.failReason());
+            String json = Json.write(done);
+            assertFalse(json.contains("IllegalStateException") || json.contains("/secret/place"), json);
+            assertTrue(done.error().contains("logs/sextant.log") && done.fix() != null, done.error());
         }
     }
 
     @Test
     void aJobRunningWhenTheAppDiedShowsAsInterruptedAfterRestart() throws Exception {
         JobStatus running = new JobStatus("forecast-dead", "forecast", List.of("AA"), true, JobState.RUNNING, 0.3, "running",
-                Instant.now(), Instant.now(), null, null, null, false);
+                Instant.now(), Instant.now(), null, null, null, null, null, null, false);
         Files.writeString(dir.resolve("forecast-dead.json"), Json.write(running));
         try (Jobs jobs = new Jobs(dir)) {
             assertEquals(JobState.INTERRUPTED, jobs.status("forecast-dead").state());

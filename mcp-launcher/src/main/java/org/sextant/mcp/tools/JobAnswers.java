@@ -77,10 +77,17 @@ final class JobAnswers {
                     + FOLLOW_LIMIT_MILLIS / 1000 + " s of waiting; " + r.hint());
         }
         if (!"SUCCEEDED".equals(state)) {
+            // the job's own reason, argument at fault and fix, as a refused request carries them
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("job_id", String.valueOf(job.get("id")));
+            details.put("state", state);
+            details.put("job_fail_reason", job.get("fail_reason"));
+            details.put("field", job.get("field"));
             throw new ToolFailure(FailReason.JOB_FAILED, "job " + job.get("id") + " ended " + state
                     + (job.get("error") == null ? "" : ": " + job.get("error")),
-                    "read the error; fix the request and start it again, or call read_app_log for details")
-                    .withDetails(Map.of("job_id", String.valueOf(job.get("id")), "state", state));
+                    job.get("fix") instanceof String fix ? fix
+                            : "read the error; fix the request and start it again, or call read_app_log for details")
+                    .withDetails(details);
         }
         return job;
     }

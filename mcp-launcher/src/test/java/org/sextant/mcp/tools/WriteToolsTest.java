@@ -180,6 +180,22 @@ class WriteToolsTest extends AgainstTheApp {
         assertEquals("CANCELLED", data(allowed.dispatch("refresh_job_status", Map.of("job_id", id))).get("state"));
     }
 
+    /** A followed job that fails hands the agent its own argument at fault and fix (it was one flat sentence). */
+    @Test
+    void aFollowedJobThatFailsCarriesItsFieldAndFix(@TempDir Path files) throws Exception {
+        Path bad = Files.writeString(files.resolve("ZZBAD.csv"), "Date,Open,High,Low,Close,Volume\n2001-01-02,1.5,1.6,1.4,abc,100\n");
+        Envelope failed = allowed.dispatch("import_prices", Map.of("paths", List.of(bad.toString())), wanted((f, m) -> { }));
+        assertEquals("job_failed", failed.failReason(), failed::toString);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> details = (Map<String, Object>) failed.data();
+        String id = (String) details.get("job_id");
+        Map<String, Object> job = app.data("job_status", Map.of("job_id", id));
+        assertEquals("invalid_input", details.get("job_fail_reason"), details::toString);
+        assertEquals(job.get("field"), details.get("field"));
+        assertEquals(job.get("fix"), failed.clientHint(), "the job's own fix, not a generic one");
+        assertTrue(failed.error().endsWith(": " + job.get("error")) && !failed.error().contains("(fix:"), failed.error());
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void backtestInTheBackgroundReturnsAJobAndInTheForegroundTheSummary() throws Exception {
