@@ -5,10 +5,15 @@ import java.util.regex.Pattern;
 
 /**
  * How a provider's URL is shown in messages, settings answers and the state file: a key written
- * into it literally (user-info, a query value) must not leave the machine, as the api_key does not.
+ * into it literally (user-info, a query value, a path segment) must not leave the machine, as the
+ * api_key does not.
  */
 public final class UrlMask {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{[a-z_]+\\}");
+    /** A path segment that reads as a key: long, of letters and digits mixed (tickers, dates and words are not). */
+    private static final Pattern KEY_LIKE = Pattern.compile("(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9_.~-]{20,}");
+    /** A path segment naming what the next one is (…/apikey/SECRET/…). */
+    private static final Pattern KEY_NAME = Pattern.compile("(?i)(api[_-]?)?(key|token|secret|password|auth)");
 
     private UrlMask() {}
 
@@ -26,7 +31,9 @@ public final class UrlMask {
         String head = question < 0 ? beforeHash : beforeHash.substring(0, question);
         int slash = head.indexOf('/', start);
         int at = head.lastIndexOf('@', slash < 0 ? head.length() - 1 : slash - 1);
-        StringBuilder out = new StringBuilder(at >= start ? head.substring(0, start) + "***" + head.substring(at) : head);
+        String authority = at >= start ? head.substring(0, start) + "***" + head.substring(at, slash < 0 ? head.length() : slash)
+                : head.substring(0, slash < 0 ? head.length() : slash);
+        StringBuilder out = new StringBuilder(authority).append(slash < 0 ? "" : path(head.substring(slash), shown));
         if (question >= 0) {
             out.append('?');
             String[] params = beforeHash.substring(question + 1).split("&", -1);
@@ -40,6 +47,19 @@ public final class UrlMask {
         }
         if (hash >= 0) out.append(hash == url.length() - 1 ? "#" : "#***");
         return out.toString();
+    }
+
+    /** The path with each key-like segment, and each segment after one named key or token, as ***. */
+    private static String path(String path, Set<String> shown) {
+        String[] segments = path.split("/", -1);
+        boolean named = false;
+        for (int i = 0; i < segments.length; i++) {
+            String seg = segments[i];
+            boolean keep = seg.isEmpty() || shown.contains(seg) || PLACEHOLDER.matcher(seg).matches();
+            if (!keep && (named || KEY_LIKE.matcher(seg).matches())) segments[i] = "***";
+            named = KEY_NAME.matcher(seg).matches();
+        }
+        return String.join("/", segments);
     }
 
 }

@@ -239,6 +239,41 @@ class PriceGathererTest {
         }
     }
 
+    /** Endless response headers end the download at the JDK's header limit (jdk.http.maxHeaderSize), long before memory or the deadline. */
+    @Test
+    void endlessHeadersAreStoppedAndDescribedNeverQuoted() throws Exception {
+        java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicReference<java.net.Socket> open = new java.util.concurrent.atomic.AtomicReference<>();
+        try (java.net.ServerSocket raw = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Thread answering = new Thread(() -> {
+                try (java.net.Socket s = raw.accept()) {
+                    open.set(s);
+                    var out = s.getOutputStream();
+                    out.write("HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\n".getBytes(StandardCharsets.US_ASCII));
+                    byte[] line = ("X-Pad: " + NOT_PRICES + "x".repeat(1000) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+                    while (sent.get() < 1L << 30) { // 1 GiB: far past any bound the client should keep
+                        out.write(line);
+                        sent.addAndGet(line.length);
+                    }
+                } catch (IOException ignored) {
+                    // the client hung up: what this test waits for
+                }
+            });
+            answering.start();
+            Settings raws = new Settings("raw", Map.of("raw", new Settings.Provider("http://127.0.0.1:" + raw.getLocalPort() + "/?s={symbol}", null)));
+            SextantException e = assertThrows(SextantException.class,
+                    () -> new PriceGatherer(store, raws, Duration.ofSeconds(5), Duration.ofMinutes(5)).gather(List.of("msft.us"), null));
+            long atFailure = sent.get();
+            open.get().close(); // the writer may sit in a full socket buffer the client no longer reads
+            answering.join(60_000);
+            assertEquals("provider_error", e.failReason());
+            assertFalse(e.getMessage().contains(NOT_PRICES) || e.getMessage().contains("X-Pad"), e.getMessage());
+            assertTrue(e.getMessage().contains("headers were larger than the 384 KiB the client accepts"), e.getMessage());
+            assertTrue(atFailure < 32L << 20, "the client stopped reading headers: " + atFailure + " bytes sent");
+            assertEquals(0, prices());
+        }
+    }
+
     /** Keys written into the template itself (user-info, a query value) are masked like {api_key}; the ticker still shows. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {

@@ -274,6 +274,9 @@ public final class HttpPriceSource {
         return new SextantException(reason, "gather " + symbol + " from " + name + ": " + message, "symbols", fix);
     }
 
+    /** The JDK's bound on one answer's headers (jdk.http.maxHeaderSize), which keeps endless headers out of memory. */
+    private static final long MAX_HEADER_KIB = Long.getLong("jdk.http.maxHeaderSize", 393216) / 1024;
+
     /**
      * Why a download failed, in words even when Java gives no message (a refused connection has
      * none). Java's HTTP client quotes what the server sent when that is not HTTP (a status line,
@@ -281,7 +284,12 @@ public final class HttpPriceSource {
      * message are masked.
      */
     static String reason(IOException e, String key) {
-        if (e instanceof java.net.ProtocolException) return "the server's answer is not valid HTTP";
+        if (e instanceof java.net.ProtocolException) {
+            // the JDK stops reading headers past jdk.http.maxHeaderSize (384 KiB by default)
+            return String.valueOf(e.getMessage()).startsWith("Header size too big")
+                    ? "the server's headers were larger than the " + MAX_HEADER_KIB + " KiB the client accepts"
+                    : "the server's answer is not valid HTTP";
+        }
         String text = maskUrls(clean(e.getMessage(), key));
         if (text.toLowerCase(Locale.ROOT).contains("chunk")) return "the answer's chunked transfer encoding is broken";
         if (!text.isBlank() && !text.contains("\"") && !text.matches("(?s).*\\b(java|javax|jdk|sun)\\.[a-z]+\\..*")) return text;
