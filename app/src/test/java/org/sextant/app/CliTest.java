@@ -121,6 +121,11 @@ class CliTest {
         assertTrue(out.toString().contains("reports") && out.toString().contains("run-" + id.group(1) + ".html"), out.toString());
         assertEquals(1, Main.run("--home", home(), "report", id.group(1), "--path", "/etc/passwd.html"));
         assertTrue(err.toString().contains("path"), err.toString());
+        // a split before the data names the option and the data's first date, not a count of bars
+        err.reset();
+        assertEquals(1, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "AA,IBM", "--oos-start", "1980-01-01"));
+        assertTrue(err.toString().startsWith("error: --oos-start 1980-01-01 is before the data's first date 1991-01-02"), err.toString());
+        assertTrue(err.toString().contains("fix: give an --oos-start inside the data (1991-01-02 to 2001-01-02)"), err.toString());
 
         out.reset();
         assertEquals(0, Main.run("--home", home(), "analogues", "--horizon", "5", "--as-of", "1987-10-16", "--dates", "3"), err.toString());
