@@ -96,8 +96,9 @@ final class BarImport {
                 "SELECT file_no, line, symbol, date, open, high, low, close, adj_close, volume FROM bar_rows WHERE " + rules.badRowSql() + " ORDER BY file_no, line LIMIT 1")) {
             if (r.next()) {
                 BarFile bar = files.get(r.getInt(1)).bar();
-                throw SextantException.invalid("paths", bar.file() + " line " + r.getLong(2) + ": " + BarChecks.ruleBroken(r, rules),
-                        "correct or delete the line; prices must be positive with low <= open, close <= high, dates within import.min_date..max_date");
+                throw SextantException.invalid("paths", bar.file() + " line " + r.getLong(2) + ": " + BarChecks.ruleBroken(r, rules, bar),
+                        RowRules.notFinite(r) != null ? RowRules.OUT_OF_RANGE_FIX
+                                : "correct or delete the line; prices must be positive with low <= open, close <= high, dates within import.min_date..max_date");
             }
         }
         List<BarChecks.SymbolBars> detected = BarChecks.run(c, files);

@@ -68,6 +68,33 @@ class ImportRefusalTest {
         assertTrue(e.getMessage().contains("KEYS.csv line 2, column close: a text of 24 characters is not a number"), e.getMessage());
     }
 
+    /** A number past a double's range reads as infinite: the error says it is out of range, never "Infinity", which the file did not hold. */
+    @Test
+    void aNumberOutOfRangeIsNamedByLineAndColumn(@TempSextant Store store) throws Exception {
+        Path daily = Files.writeString(tmp.resolve("BIGNUM.csv"), "Date,Open,High,Low,Close,Adj Close,Volume\n"
+                + "2000-09-27,63.4375,63.5625,59.8125,60.625,60.625,53077800\n2000-09-28,60.8125,61.875,60.625,1e400,61.3125,26180200\n");
+        SextantException e = refused(store, PriceRules.defaults(), daily);
+        assertEquals("Close", e.field());
+        assertTrue(e.getMessage().contains("BIGNUM.csv line 3, column Close: the close is out of range: not a finite number"), e.getMessage());
+        assertTrue(e.fix().contains("finite number"), e.fix());
+        assertLeaksNothing(e, "Infinity");
+        Path negative = Files.writeString(tmp.resolve("NEG.csv"), "Date,Close,Volume\n2000-09-27,60.625,-1e400\n");
+        e = refused(store, PriceRules.defaults(), negative);
+        assertTrue(e.getMessage().contains("NEG.csv line 2, column Volume: the volume is out of range"), e.getMessage());
+        assertLeaksNothing(e, "Infinity");
+        Path bars = Files.writeString(tmp.resolve("BIGBAR.csv"), "Datetime,Open,High,Low,Close,Volume\n"
+                + "2001-01-02 10:00,1.0,1.1,0.9,1.05,100\n2001-01-02 10:30,1.0,1e400,0.9,1.05,100\n");
+        e = refused(store, PriceRules.defaults(), bars);
+        assertTrue(e.getMessage().contains("BIGBAR.csv line 3: column High: the high is out of range: not a finite number"), e.getMessage());
+        assertTrue(e.fix().contains("finite number"), e.fix());
+        assertLeaksNothing(e, "Infinity");
+        assertEquals(0, prices(store));
+        Path signal = Files.writeString(tmp.resolve("vix.csv"), "date,value\n1998-10-01,40.1\n1998-10-02,1e400\n");
+        e = assertThrows(SextantException.class, () -> org.sextant.engine.analogue.UserSignalImport.importCsv(store, signal,
+                org.sextant.engine.analogue.SignalDefinition.numeric("vix", 1.0, "test", 0.0), "live"));
+        assertTrue(e.getMessage().startsWith("vix.csv line 3: '1e400' is out of range: not a finite number"), e.getMessage());
+    }
+
     /** A signal file's errors name the line of the file, counting the header, as the price import's do. */
     @Test
     void aSignalImportNamesTheLineOfTheFile(@TempSextant Store store) throws Exception {
