@@ -95,6 +95,26 @@ class ImportRefusalTest {
         assertTrue(e.getMessage().startsWith("vix.csv line 3: '1e400' is out of range: not a finite number"), e.getMessage());
     }
 
+    /** A symbol from a file name follows the ticker rule gathered symbols follow: "A,B" would break every --symbols list. */
+    @Test
+    void aFileNameThatGivesNoTickerIsRefusedNamingTheFile(@TempSextant Store store) throws Exception {
+        Path comma = Files.writeString(tmp.resolve("A,B.csv"), "Date,Close\n2000-09-27,60.625\n");
+        SextantException e = refused(store, PriceRules.defaults(), comma);
+        assertEquals("paths", e.field());
+        assertEquals(comma + ": the file name gives the symbol 'A,B', which is not a ticker (letters, digits and . _ ^ = - only, at most 40)", e.getMessage());
+        assertEquals("rename the file after the ticker, e.g. MSFT.csv, or add a symbol column", e.fix());
+        Path space = Files.writeString(tmp.resolve("my stock.csv"), "Date,Close\n2000-09-27,60.625\n");
+        assertTrue(refused(store, PriceRules.defaults(), space).getMessage().contains("the symbol 'MY STOCK', which is not a ticker"));
+        Path bars = Files.writeString(tmp.resolve("EUR USD.csv"), "datetime,close\n2020-01-06T10:00:00Z,1.1\n2020-01-06T10:05:00Z,1.2\n");
+        e = refused(store, PriceRules.defaults(), bars);
+        assertTrue(e.getMessage().contains("the symbol 'EUR USD', which is not a ticker") && e.fix().contains("EURUSD.csv"), e.getMessage());
+        assertEquals(0, prices(store));
+        // the tickers providers use still name files: msft.us, ^spx, brk-b, eurusd=x
+        new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(Files.writeString(tmp.resolve("^SPX.csv"), "Date,Close\n2000-09-27,1426.57\n"),
+                Files.writeString(tmp.resolve("brk-b.us.txt"), "Date,Close\n2000-09-27,2000\n")));
+        assertEquals(2, prices(store));
+    }
+
     /** A signal file's errors name the line of the file, counting the header, as the price import's do. */
     @Test
     void aSignalImportNamesTheLineOfTheFile(@TempSextant Store store) throws Exception {
