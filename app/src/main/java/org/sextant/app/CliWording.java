@@ -37,21 +37,16 @@ final class CliWording {
 
     private final String capability;
     private final Map<String, String> typed;
-    private final Map<String, String> fixWithout;
 
-    /**
-     * @param typed      field to how the person gives it (--trust, FILE)
-     * @param fixWithout field this command does not offer to the fix printed when the engine's fix asks for it
-     */
-    CliWording(String capability, Map<String, String> typed, Map<String, String> fixWithout) {
+    /** @param typed field to how the person gives it (--trust, FILE) */
+    CliWording(String capability, Map<String, String> typed) {
         this.capability = capability;
         this.typed = typed;
-        this.fixWithout = fixWithout;
     }
 
     /** The engine's refusal of this call with the options for its fields, no tool name in front, and a fix the person can follow. */
     SextantException apply(SextantException e) {
-        return new SextantException(e.reason(), message(e.field(), e.getMessage()), field(e.field()), fix(e.field(), e.fix()), e);
+        return new SextantException(e.reason(), message(e.field(), e.getMessage()), field(e.field()), fix(e.fix()), e);
     }
 
     /**
@@ -71,7 +66,7 @@ final class CliWording {
                     null, "retry; if it fails again, please report it with the logs in SEXTANT_HOME/logs");
         }
         return new SextantException(FailReason.JOB_FAILED, what + " job " + id + " " + state + (message.isEmpty() ? "" : ": " + message(null, message)),
-                null, fix == null ? null : fix(null, fix));
+                null, fix == null ? null : fix(fix));
     }
 
     /** The command that shows what a tool named in {@code text} lists, for any refusal the CLI prints. */
@@ -101,11 +96,8 @@ final class CliWording {
         return field;
     }
 
-    private String fix(String field, String fix) {
+    private String fix(String fix) {
         if (fix == null) return null;
-        for (Map.Entry<String, String> f : fixWithout.entrySet()) {
-            if (f.getKey().equals(field) || Pattern.compile("\\b" + Pattern.quote(f.getKey()) + "\\b").matcher(fix).find()) return f.getValue();
-        }
         for (Map.Entry<String, String> f : typed.entrySet()) {
             fix = fix.replace("pass " + f.getKey() + " as: ", "give " + f.getValue() + " ").replace("pass " + f.getKey() + " ", "give " + f.getValue() + " ");
         }
