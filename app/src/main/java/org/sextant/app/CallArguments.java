@@ -12,7 +12,6 @@ import java.util.Map;
 final class CallArguments {
     private final Map<String, Object> values = new LinkedHashMap<>();
     private final Map<String, String> typed = new LinkedHashMap<>();
-    private final Map<String, String> fixWithout = new LinkedHashMap<>();
 
     /** Sends {@code value} as {@code field}, which the command sets itself (no option of the person's). */
     CallArguments put(String field, Object value) {
@@ -33,18 +32,12 @@ final class CallArguments {
         return this;
     }
 
-    /** The fix to print when the engine's fix asks for {@code field}, which this command does not offer. */
-    CallArguments fixWithout(String field, String fix) {
-        fixWithout.put(field, fix);
-        return this;
-    }
-
     Map<String, Object> map() {
         return values;
     }
 
     /** How the engine's refusal of this call reads on the command line. */
     CliWording wording(String capability) {
-        return new CliWording(capability, typed, fixWithout);
+        return new CliWording(capability, typed);
     }
 }

@@ -38,21 +38,16 @@ final class CliWording {
 
     private final String capability;
     private final Map<String, String> typed;
-    private final Map<String, String> fixWithout;
 
-    /**
-     * @param typed      field to how the person gives it (--trust, FILE)
-     * @param fixWithout field this command does not offer to the fix printed when the engine's fix asks for it
-     */
-    CliWording(String capability, Map<String, String> typed, Map<String, String> fixWithout) {
+    /** @param typed field to how the person gives it (--trust, FILE) */
+    CliWording(String capability, Map<String, String> typed) {
         this.capability = capability;
         this.typed = typed;
-        this.fixWithout = fixWithout;
     }
 
     /** The engine's refusal of this call with the options for its fields, no tool name in front, and a fix the person can follow. */
     SextantException apply(SextantException e) {
-        return new SextantException(e.reason(), message(e.field(), e.getMessage()), field(e.field()), fix(e.field(), e.fix()), e);
+        return new SextantException(e.reason(), message(e.field(), e.getMessage()), field(e.field()), fix(e.fix()), e);
     }
 
     /**
@@ -66,7 +61,7 @@ final class CliWording {
         }
         String state = job.state().name().toLowerCase(java.util.Locale.ROOT);
         return new SextantException(FailReason.JOB_FAILED, what + " job " + job.id() + " " + state
-                + (job.error() == null ? "" : ": " + message(job.field(), job.error())), field(job.field()), fix(job.field(), job.fix()));
+                + (job.error() == null ? "" : ": " + message(job.field(), job.error())), field(job.field()), fix(job.fix()));
     }
 
     /** The command that shows what a tool named in {@code text} lists, for any refusal the CLI prints. */
@@ -96,11 +91,8 @@ final class CliWording {
         return field;
     }
 
-    private String fix(String field, String fix) {
+    private String fix(String fix) {
         if (fix == null) return null;
-        for (Map.Entry<String, String> f : fixWithout.entrySet()) {
-            if (f.getKey().equals(field) || Pattern.compile("\\b" + Pattern.quote(f.getKey()) + "\\b").matcher(fix).find()) return f.getValue();
-        }
         for (Map.Entry<String, String> f : typed.entrySet()) {
             fix = fix.replace("pass " + f.getKey() + " as: ", "give " + f.getValue() + " ").replace("pass " + f.getKey() + " ", "give " + f.getValue() + " ");
         }

@@ -39,9 +39,6 @@ final class ForecastCommand extends HomeCommand {
             + "e.g. the USD/CHF sample at 30m; a symbol with bars only is forecast at its finest by default") String interval;
     @Option(names = "--backtest", description = "also run the walk-forward backtest (monthly origins over the last 40%%)") boolean backtest;
 
-    /** What a person without --as-of does about a history with no completed week (the engine asks for a later as_of). */
-    private static final String FROM_A_WEEK = "a forecast starts from the last close of a completed week (on a Friday): import prices up to the end of a week";
-
     @Override
     public Integer call() throws Exception {
         if (interval != null) return bars(symbols.stream().map(s -> Map.entry(s, interval)).toList());
@@ -50,7 +47,7 @@ final class ForecastCommand extends HomeCommand {
         List<String> daily = symbols.stream().filter(s -> !barsOnly.containsKey(s.strip().toUpperCase(java.util.Locale.ROOT))).toList();
         if (!daily.isEmpty()) {
             Map<String, SymbolForecast> result = runJob("start_forecast", new CallArguments().put("symbols", "SYMBOL", daily).putGiven("model", "--model", model)
-                    .putGiven("horizon", "--horizon", horizon).put("backtest", backtest).fixWithout("as_of", FROM_A_WEEK), "forecast", new TypeReference<LinkedHashMap<String, SymbolForecast>>() {});
+                    .putGiven("horizon", "--horizon", horizon).put("backtest", backtest), "forecast", new TypeReference<LinkedHashMap<String, SymbolForecast>>() {});
             if (result == null) return 1;
             StringBuilder sb = new StringBuilder();
             for (SymbolForecast one : result.values()) print(sb, one);
@@ -79,7 +76,7 @@ final class ForecastCommand extends HomeCommand {
         for (Map.Entry<String, String> e : symbolAtInterval) {
             String symbol = e.getKey(), interval = e.getValue();
             CallArguments args = new CallArguments().put("symbol", "SYMBOL", symbol).putGiven("model", "--model", model).putGiven("horizon", "--horizon", horizon)
-                    .put("interval", "--interval", interval).fixWithout("as_of", FROM_A_WEEK);
+                    .put("interval", "--interval", interval);
             tools.jackson.databind.JsonNode answer = callEngine("get_forecast", args);
             if (answer.has("origin_ts")) {
                 printBars(sb, Json.MAPPER.treeToValue(answer, BarForecast.class));

@@ -13,7 +13,7 @@ import picocli.CommandLine.Parameters;
 final class ImportCommand extends HomeCommand {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "CSV or Parquet files") List<Path> files;
 
-    @Option(names = "--timezone", description = "time zone of bar times written without one, e.g. America/New_York (default UTC; stored in UTC)")
+    @Option(names = "--timezone", description = "time zone of bar times written without one, e.g. America/New_York or +05:00 (default UTC; stored in UTC)")
     String timezone;
 
     @Override

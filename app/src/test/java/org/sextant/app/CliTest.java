@@ -123,6 +123,11 @@ class CliTest {
         assertTrue(out.toString().contains("reports") && out.toString().contains("run-" + id.group(1) + ".html"), out.toString());
         assertEquals(1, Main.run("--home", home(), "report", id.group(1), "--path", "/etc/passwd.html"));
         assertTrue(err.toString().contains("path"), err.toString());
+        // a split before the data names the option and the data's first date, not a count of bars
+        err.reset();
+        assertEquals(1, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "AA,IBM", "--oos-start", "1980-01-01"));
+        assertTrue(err.toString().startsWith("error: --oos-start 1980-01-01 is before the data's first date 1991-01-02"), err.toString());
+        assertTrue(err.toString().contains("fix: give an --oos-start inside the data (1991-01-02 to 2001-01-02)"), err.toString());
 
         out.reset();
         assertEquals(0, Main.run("--home", home(), "analogues", "--horizon", "5", "--as-of", "1987-10-16", "--dates", "3"), err.toString());
@@ -265,13 +270,13 @@ class CliTest {
         assertTrue(Main.run("--home", home(), "forecast", "IBM", "--model", "global") == 1 && err.toString().endsWith(
                 " failed: the global model has not been trained on the current prices for horizon 20\n"
                         + "  fix: train it with sextant train-global --horizon 20, a background job, then ask again\n"), err.toString());
-        // a history inside one week (Wednesday, Thursday): the engine asks for a later as_of, which the command does not take
+        // a history inside one week (Wednesday, Thursday): no as_of was given, so the fix is more prices, not a later as_of
         Path bom = Files.writeString(dir.resolve("BOM.csv"), String.join("\n", YAHOO.lines().limit(3).toList()) + "\n");
         assertEquals(0, Main.run("--home", home(), "import", bom.toString()), err.toString());
         err.reset();
         assertTrue(Main.run("--home", home(), "forecast", "BOM") == 1 && err.toString().endsWith(
                 " failed: BOM has no close on or before 2000-09-22 (its history starts 2000-09-27)\n"
-                        + "  fix: a forecast starts from the last close of a completed week (on a Friday): import prices up to the end of a week\n"), err.toString());
+                        + "  fix: a forecast starts from the last close of a completed week (on a Friday): import BOM's prices up to 2000-09-29 or later\n"), err.toString());
     }
 
     private void assertRefused(String text, String... args) {

@@ -78,9 +78,8 @@ public final class StrategySweepJob {
         List<String> symbols = new ArrayList<>(prices.keySet());
         Universe u = Universe.onCommonDates(symbols, new ArrayList<>(prices.values()));
         LocalDate oos = a.outOfSampleStart() != null ? a.outOfSampleStart() : defaultOutOfSampleStart(prices, a);
-        int split = u.indexOf(oos);
         GraphSweep checked = new GraphSweep(graph, u);      // the spec's checks against this universe, before any task
-        Sweep.checkSplit(u, split);
+        int split = Sweep.splitAt(u, oos);
         int n = checked.configurations();
         SweepJob job = SweepJob.of(UUID.randomUUID().toString(), spec, a.from(), a.to(), oos, u, n);
         return new Plan(job, u, split, chunks(n, tasks), failed);

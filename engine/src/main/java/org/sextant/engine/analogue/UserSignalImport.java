@@ -80,6 +80,10 @@ public final class UserSignalImport {
                 } catch (NumberFormatException e) {
                     throw bad(csv, lineOf.get(i), org.sextant.engine.ingest.CellText.describe(v) + " is not a number (row dated " + dates.get(i) + ")");
                 }
+                if (Double.isInfinite(values[i])) {
+                    throw bad(csv, lineOf.get(i), org.sextant.engine.ingest.CellText.describe(v) + " " + org.sextant.engine.ingest.CellText.OUT_OF_RANGE
+                            + " (row dated " + dates.get(i) + ")");
+                }
             } else if (definition.levelOf(v) < 0) {
                 throw bad(csv, lineOf.get(i), org.sextant.engine.ingest.CellText.describe(v) + " is not one of the levels " + definition.levels() + " (row dated " + dates.get(i) + ")");
             }

@@ -180,8 +180,17 @@ public final class ApiRoutes {
         String symbol = call.requiredText("symbol", "\"MSFT\"");
         String interval = call.text("interval");
         String at = engine.barInterval(symbol, interval);
-        if (at == null) return closes(engine.getClosePrice(symbol, call.date("start"), call.date("end")));
-        return BarAnswers.rows(engine.getBars(symbol, at, call.date("start"), call.date("end")));
+        java.time.LocalDate start = call.date("start"), end = call.date("end");
+        if (at == null) {
+            PriceSeries s = engine.getClosePrice(symbol, start, end);
+            // an empty range is read again whole (only then) for the span the caller should ask within
+            PriceSeries all = s.size() > 0 ? s : engine.getClosePrice(symbol, null, null);
+            return DataSpan.noted(closes(s), s.size(), s.symbol(), start, end, all.size() > 0 ? all.from() : null, all.to());
+        }
+        org.sextant.engine.data.BarSeries s = engine.getBars(symbol, at, start, end);
+        org.sextant.engine.data.BarSeries all = s.size() > 0 ? s : engine.getBars(symbol, at, null, null);
+        return DataSpan.noted(BarAnswers.rows(s), s.size(), s.symbol(), start, end,
+                all.size() > 0 ? all.bars().get(0).date() : null, all.size() > 0 ? all.bars().get(all.size() - 1).date() : null);
     }
 
     private Object getDbSchema(ApiCall call) {

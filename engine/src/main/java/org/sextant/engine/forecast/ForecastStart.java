@@ -27,8 +27,14 @@ public record ForecastStart(String symbol, LocalDate asOf, LocalDate startDate, 
         LocalDate weekEnd = at.with(TemporalAdjusters.previousOrSame(last));
         int idx = lastOnOrBefore(dates, weekEnd);
         if (idx < 0) {
-            throw SextantException.invalid("as_of", symbol + " has no close on or before " + weekEnd + " (its history starts " + dates.get(0) + ")",
-                    "give an as_of after " + dates.get(0).with(TemporalAdjusters.nextOrSame(last)));
+            LocalDate firstWeekEnd = dates.get(0).with(TemporalAdjusters.nextOrSame(last));
+            String why = symbol + " has no close on or before " + weekEnd + " (its history starts " + dates.get(0) + ")";
+            // without an as_of the history itself is short of a completed week: a later as_of is no fix the caller can act on
+            if (asOf == null) {
+                throw SextantException.invalid("symbol", why, "a forecast starts from the last close of a completed week (on a "
+                        + (weekends ? "Sunday" : "Friday") + "): import " + symbol + "'s prices up to " + firstWeekEnd + " or later");
+            }
+            throw SextantException.invalid("as_of", why, "give an as_of after " + firstWeekEnd);
         }
         return new ForecastStart(symbol, at, dates.get(idx), weekEnd, idx + 1, RULE);
     }

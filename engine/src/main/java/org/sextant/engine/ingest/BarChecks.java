@@ -141,7 +141,13 @@ final class BarChecks {
     }
 
     /** Why a row breaks a price rule, in the words of the daily import (the row's own numbers are price data). */
-    static String ruleBroken(ResultSet r, PriceRules rules) throws SQLException {
+    static String ruleBroken(ResultSet r, PriceRules rules, BarFile bar) throws SQLException {
+        PriceField huge = RowRules.notFinite(r);
+        if (huge != null) {
+            Integer col = bar.fields().get(huge);
+            String name = col != null && bar.hasHeader() && col < bar.header().size() ? bar.header().get(col) : huge.column;
+            return "column " + name + ": the " + huge.column + " " + RowRules.OUT_OF_RANGE;
+        }
         double close = r.getDouble(8);
         if (close <= 0) return "the close " + close + " is not positive";
         java.time.LocalDate d = r.getDate(4).toLocalDate();

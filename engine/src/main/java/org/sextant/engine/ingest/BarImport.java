@@ -36,10 +36,7 @@ final class BarImport {
     /** Reads one bar file into the batch; refuses a cell that is not a time or a number, naming line and column. */
     void add(Path path, BarFile bar, String source) throws SQLException {
         Source s = new Source(files.size(), bar, source, ImportBatch.symbolFromFileName(path));
-        if (bar.symbolCol() < 0 && bar.valueSymbol() == null && s.fileSymbol().isBlank()) {
-            throw SextantException.invalid("paths", bar.file() + ": the file name gives no symbol",
-                    "name the file after the ticker, e.g. EURUSD.csv, or add a symbol column");
-        }
+        if (bar.symbolCol() < 0 && bar.valueSymbol() == null) Tickers.requireFromFileName(bar.file(), s.fileSymbol(), "EURUSD.csv");
         files.add(s);
         try (StagedFile staged = StagedFile.of(path, stagingDir, bar.file()); Statement st = c.createStatement()) {
             java.util.function.IntFunction<String> col = i -> "c" + i;
@@ -96,8 +93,9 @@ final class BarImport {
                 "SELECT file_no, line, symbol, date, open, high, low, close, adj_close, volume FROM bar_rows WHERE " + rules.badRowSql() + " ORDER BY file_no, line LIMIT 1")) {
             if (r.next()) {
                 BarFile bar = files.get(r.getInt(1)).bar();
-                throw SextantException.invalid("paths", bar.file() + " line " + r.getLong(2) + ": " + BarChecks.ruleBroken(r, rules),
-                        "correct or delete the line; prices must be positive with low <= open, close <= high, dates within import.min_date..max_date");
+                throw SextantException.invalid("paths", bar.file() + " line " + r.getLong(2) + ": " + BarChecks.ruleBroken(r, rules, bar),
+                        RowRules.notFinite(r) != null ? RowRules.OUT_OF_RANGE_FIX
+                                : "correct or delete the line; prices must be positive with low <= open, close <= high, dates within import.min_date..max_date");
             }
         }
         List<BarChecks.SymbolBars> detected = BarChecks.run(c, files);

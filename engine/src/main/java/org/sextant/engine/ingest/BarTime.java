@@ -84,6 +84,8 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
     String sql(IntFunction<String> col) {
         String local = localSql(col);
         if (!naive() || zone.normalized().equals(java.time.ZoneOffset.UTC)) return local;
+        // a fixed offset (+05:00, UTC-03:30) is plain arithmetic; DuckDB's timezone() knows only region names
+        if (zone.normalized() instanceof java.time.ZoneOffset offset) return "(" + local + " - INTERVAL (" + offset.getTotalSeconds() + ") SECOND)";
         return "timezone('UTC', timezone(" + ImportBatch.literal(zone.getId()) + ", " + local + "))";
     }
 

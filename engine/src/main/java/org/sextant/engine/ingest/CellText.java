@@ -11,6 +11,8 @@ public final class CellText {
     private static final Pattern NUMBER_OR_DATE = Pattern.compile("[0-9+\\-.,:/ ]{1,24}|[0-9.]+[eE][+-]?[0-9]+");
 
     static final int QUOTED_MAX = 12;
+    /** A number past a double's range (1e400) reads as infinite: said as such, not as "Infinity", which the file never held. */
+    public static final String OUT_OF_RANGE = "is out of range: not a finite number (a double holds at most about 1.8e308)";
 
     private CellText() {}
 

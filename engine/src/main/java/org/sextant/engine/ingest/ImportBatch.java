@@ -186,12 +186,9 @@ final class ImportBatch {
         }
     }
 
-    /** Single-symbol layouts take the symbol from the file name, which then must give one. */
+    /** Single-symbol layouts take the symbol from the file name, which then must give a ticker. */
     static void requireSymbol(Source s, String fileSymbol) {
-        if (s.layout().symbolCol() < 0 && !s.layout().wide() && fileSymbol.isBlank()) {
-            throw SextantException.invalid("paths", s.file() + ": the file name gives no symbol",
-                    "name the file after the ticker, e.g. MSFT.csv, or add a symbol column");
-        }
+        if (s.layout().symbolCol() < 0 && !s.layout().wide()) Tickers.requireFromFileName(s.file(), fileSymbol, "MSFT.csv");
     }
 
     /** Records how many rows a file gave; a file that gave none is refused. */

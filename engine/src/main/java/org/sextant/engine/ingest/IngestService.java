@@ -43,14 +43,14 @@ public final class IngestService {
         return new PriceImporter(store, priceRules(), zone(timezone)).importFiles(requireFiles(files));
     }
 
-    /** A time zone by its region name ("America/New_York"), or null for none; refused naming the field when unknown. */
+    /** A time zone by its region name ("America/New_York") or a fixed offset ("+05:00"), or null for none; refused naming the field when unknown. */
     public static java.time.ZoneId zone(String timezone) {
         if (timezone == null || timezone.isBlank()) return null;
         try {
             return java.time.ZoneId.of(timezone.trim());
         } catch (java.time.DateTimeException e) {
             throw SextantException.invalid("timezone", "'" + timezone + "' is not a time zone",
-                    "name a region such as America/New_York or Europe/Zurich, or UTC (the default)");
+                    "name a region such as America/New_York or Europe/Zurich, an offset such as +05:00, or UTC (the default)");
         }
     }
 

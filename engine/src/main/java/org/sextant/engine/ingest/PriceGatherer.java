@@ -57,9 +57,9 @@ public final class PriceGatherer {
         Set<String> wanted = new LinkedHashSet<>();
         for (String s : symbols) {
             String t = s == null ? "" : s.trim();
-            if (!t.matches("[A-Za-z0-9._^=-]{1,40}")) {
+            if (!Tickers.valid(t)) {
                 throw SextantException.invalid("symbols", "'" + s + "' is not a ticker",
-                        "use letters, digits and . _ ^ = - only, e.g. msft.us or ^spx");
+                        "use " + Tickers.RULE + ", e.g. msft.us or ^spx");
             }
             wanted.add(t);
         }

@@ -7,7 +7,18 @@ import org.sextant.engine.SextantException;
 
 /** Which price rule a refused row breaks, as an error naming the line, the column and the fix. */
 final class RowRules {
+    static final String OUT_OF_RANGE = CellText.OUT_OF_RANGE;
+    static final String OUT_OF_RANGE_FIX = "correct the value to a finite number, or leave the cell empty when unknown";
+
     private RowRules() {}
+
+    /** The first price field of the row (columns 5.. in field order) that is infinite, or null. */
+    static PriceField notFinite(ResultSet r) throws SQLException {
+        for (PriceField f : PriceField.values()) {
+            if (Double.isInfinite(r.getDouble(5 + f.ordinal()))) return f;
+        }
+        return null;
+    }
 
     /**
      * @param r     at the row: file_no, line, symbol, date, open, high, low, close, adj_close, volume
@@ -19,9 +30,11 @@ final class RowRules {
             double d = r.getDouble(5 + f.ordinal());
             v[f.ordinal()] = r.wasNull() ? null : d;
         }
+        PriceField huge = notFinite(r);
+        if (huge != null) return refuse(s, r, huge, where, "the " + huge.column + " " + OUT_OF_RANGE, OUT_OF_RANGE_FIX);
         for (PriceField f : PriceField.values()) {
             Double x = v[f.ordinal()];
-            if (x != null && (x < 0 || x.isInfinite())) {
+            if (x != null && x < 0) {
                 return refuse(s, r, f, where, x + " is not a valid " + f.column,
                         "prices and volumes must be finite and not negative; correct the value or leave the cell empty when unknown");
             }

@@ -169,8 +169,8 @@ public final class ResearchService {
         if (r.oosStart() == null) throw SextantException.invalid("oos_start", "the out-of-sample start date is required", "give a date inside from..to, e.g. the last 30% of the range");
         String sessionId = r.sessionId() == null || r.sessionId().isBlank() ? "default" : r.sessionId();
         Universe u = store.universe(r.symbols(), r.from(), r.to(), BarInterval.of("interval", r.interval()));
-        int split = u.indexOf(r.oosStart());
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);               // pre-run checks
+        int split = Sweep.splitAt(u, r.oosStart());
         Integer sel = r.selectedConfiguration();
         if (sel != null && (sel < 0 || sel >= kernel.configurations())) {
             throw SextantException.invalid("selected_configuration", "configuration " + sel + " is not in 0.." + (kernel.configurations() - 1),

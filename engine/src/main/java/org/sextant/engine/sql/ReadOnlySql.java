@@ -13,6 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.data.BarInterval;
+import org.sextant.engine.data.BarReader;
+import org.sextant.engine.data.PriceRepository;
 import org.sextant.engine.store.Store;
 import org.sextant.engine.Json;
 import tools.jackson.core.JacksonException;
@@ -95,7 +98,7 @@ public final class ReadOnlySql implements AutoCloseable {
         long start = System.nanoTime();
         try (Connection c = store.newConnection()) {
             SqlGuard guard = guard(c);
-            String checked = checkedText(c, guard, sql);
+            String checked = checkedText(c, guard, sql, this::requireResampledData);
             List<String> names = new ArrayList<>();
             List<String> types = new ArrayList<>();
             describe(w, c, checked, names, types);
@@ -104,7 +107,7 @@ public final class ReadOnlySql implements AutoCloseable {
                         "select fewer columns (name them instead of *), or PIVOT over fewer values");
             }
             String wrapped = capped(checked, types, max);
-            checkedText(c, guard, wrapped); // the exact text that runs passes the guard too
+            checkedText(c, guard, wrapped, statement -> { }); // the exact text that runs passes the guard too
             List<List<Object>> rows = new ArrayList<>();
             boolean truncated = execute(w, c, wrapped, max, rows);
             long elapsed = (System.nanoTime() - start) / 1_000_000;
@@ -144,8 +147,11 @@ public final class ReadOnlySql implements AutoCloseable {
         return guard;
     }
 
-    /** Parses with DuckDB, checks the tree, returns DuckDB's regenerated text of the checked tree. */
-    private static String checkedText(Connection c, SqlGuard guard, String sql) throws SQLException {
+    /**
+     * Parses with DuckDB, checks the tree (then hands it to {@code alsoCheck}), returns DuckDB's
+     * regenerated text of the checked tree.
+     */
+    private static String checkedText(Connection c, SqlGuard guard, String sql, java.util.function.Consumer<JsonNode> alsoCheck) throws SQLException {
         String[] parsed = parse(c, sql);
         String json = parsed[0];
         JsonNode tree;
@@ -166,7 +172,34 @@ public final class ReadOnlySql implements AutoCloseable {
                     + " (a ';' followed by more SQL starts another statement)", "send one SELECT per call, without a ';' followed by more SQL");
         }
         guard.check(statements.get(0));
+        alsoCheck.accept(statements.get(0));
         return parsed[1] != null ? parsed[1] : regenerated(c, json);
+    }
+
+    /**
+     * A resample_bars call of a symbol or source interval the store does not hold answers no rows:
+     * refused instead, the unknown symbol as get_close_price refuses it.
+     */
+    private void requireResampledData(JsonNode statement) {
+        BarReader bars = new BarReader(store);
+        for (ResampleCalls.Call call : ResampleCalls.in(statement)) {
+            String symbol = call.symbol();
+            List<String> stored = bars.storedIntervals(symbol);
+            if (stored.isEmpty()) {
+                String canonical = PriceRepository.canonical(symbol);
+                if (!canonical.equals(symbol) && !bars.storedIntervals(canonical).isEmpty()) {
+                    throw SextantException.invalid("symbol", "resample_bars matches the symbol as written: '" + symbol + "' is stored as '" + canonical + "'",
+                            "write resample_bars('" + canonical + "', …)");
+                }
+                new PriceRepository(store).requireSymbol(symbol); // not_found, with the near symbols
+                throw SextantException.notFound("symbol", "no prices for " + symbol, "list_symbols names the symbols and their intervals");
+            }
+            String from = call.fromInterval();
+            if (from != null && BarInterval.labels().contains(from) && !stored.contains(from)) {
+                throw SextantException.invalid("interval", symbol + " has no " + from + " bars stored (stored: " + String.join(", ", stored) + ")",
+                        "resample from a stored interval: resample_bars('" + symbol + "', '" + stored.get(0) + "', …)");
+            }
+        }
     }
 
     /** DuckDB's text of a checked tree, alone: its error is the one a user sees when it cannot. */

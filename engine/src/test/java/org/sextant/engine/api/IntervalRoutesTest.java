@@ -1,6 +1,7 @@
 package org.sextant.engine.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -137,5 +138,28 @@ class IntervalRoutesTest {
         assertEquals(List.of("1d"), Json.MAPPER.convertValue(ibm.get("intervals"), List.class));
         assertEquals("IBM", ibm.get("symbol").asString());
         assertNull(ibm.get("no_such_field"));
+    }
+
+    /** Dates outside the data say where the data starts and ends, so an agent can ask again. */
+    @Test
+    void datesAfterOrBeforeTheDataNameItsSpan() {
+        JsonNode after = call("get_close_price", "{\"symbol\":\"AA\",\"start\":\"2005-01-01\",\"end\":\"2005-12-31\"}");
+        assertEquals(0, after.get("count").asInt());
+        assertEquals("1991-01-02", after.get("first_date").asString());
+        assertEquals("2001-01-02", after.get("last_date").asString());
+        assertTrue(after.get("note").asString().contains("from 2005-01-01 to 2005-12-31: its data runs from 1991-01-02 to 2001-01-02"),
+                after.get("note").asString());
+        JsonNode before = call("get_close_price", "{\"symbol\":\"AA\",\"end\":\"1980-06-30\"}");
+        assertTrue(before.get("note").asString().contains("AA up to 1980-06-30: its data runs from 1991-01-02"), before.get("note").asString());
+        JsonNode bars = call("get_close_price", "{\"symbol\":\"USDCHF\",\"start\":\"2010-01-01\",\"interval\":\"1h\"}");
+        assertEquals(0, bars.get("count").asInt());
+        assertTrue(bars.get("note").asString().contains("USDCHF from 2010-01-01 on: its data runs from " + bars.get("first_date").asString()
+                + " to " + bars.get("last_date").asString()), bars.get("note").asString());
+        assertTrue(bars.get("last_date").asString().startsWith("2001-"), bars.toString());
+        // an answer with rows is as it was
+        JsonNode some = call("get_close_price", "{\"symbol\":\"AA\",\"start\":\"2000-12-29\"}");
+        assertEquals(2, some.get("count").asInt());
+        assertFalse(some.has("note"));
+        assertFalse(some.has("first_date"));
     }
 }

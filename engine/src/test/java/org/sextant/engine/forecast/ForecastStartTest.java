@@ -1,6 +1,7 @@
 package org.sextant.engine.forecast;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.LocalDate;
@@ -56,6 +57,18 @@ class ForecastStartTest {
     void anAsOfBeforeTheHistoryNamesTheField() {
         SextantException e = assertThrows(SextantException.class, () -> ForecastStart.resolve("X", weekdays(), LocalDate.of(2024, 6, 5)));
         assertEquals("as_of", e.field());
+        assertEquals("give an as_of after 2024-06-07", e.fix());
+    }
+
+    /** A request without as_of is not told to give a later one: its history is short of a completed week. */
+    @Test
+    void aHistoryInsideOneWeekWithoutAsOfAsksForMorePrices() {
+        List<LocalDate> wedThu = List.of(LocalDate.of(2024, 6, 5), LocalDate.of(2024, 6, 6));
+        SextantException e = assertThrows(SextantException.class, () -> ForecastStart.resolve("X", wedThu, null));
+        assertEquals("symbol", e.field());
+        assertEquals("X has no close on or before 2024-05-31 (its history starts 2024-06-05)", e.getMessage());
+        assertEquals("a forecast starts from the last close of a completed week (on a Friday): import X's prices up to 2024-06-07 or later", e.fix());
+        assertFalse(e.fix().contains("as_of"), e.fix());
     }
 
     @Test

@@ -70,6 +70,20 @@ class BarImportTest {
         assertEquals("timezone", assertThrows(SextantException.class, () -> IngestService.zone("Mars/Olympus")).field());
     }
 
+    /** --timezone +05:00 (an offset, not a region): naive times read at that offset, as a region's would be. */
+    @Test
+    void naiveTimesAreReadAtANamedOffset() throws Exception {
+        try (Store store = open()) {
+            Path naive = file("OFFSET.csv", "timestamp,close\n2020-01-02 18:30:00,1.5\n2020-01-02 18:35:00,1.6\n");
+            ImportReport r = new PriceImporter(store, PriceRules.defaults(), IngestService.zone("+05:00")).importFiles(List.of(naive));
+            assertEquals(1.5, number(store, "SELECT close FROM bars WHERE ts = TIMESTAMP '2020-01-02 13:30:00'"), "18:30 at +05:00 is 13:30 UTC");
+            assertEquals("iso in timestamp (read as +05:00 time, stored in UTC)", r.files().get(0).times());
+            new PriceImporter(store, PriceRules.defaults(), IngestService.zone("UTC-03:30")).importFiles(List.of(file("WEST.csv",
+                    "timestamp,close\n2020-01-02 10:00:00,2.5\n2020-01-02 10:05:00,2.6\n")));
+            assertEquals(2.5, number(store, "SELECT close FROM bars WHERE symbol = 'WEST' AND ts = TIMESTAMP '2020-01-02 13:30:00'"));
+        }
+    }
+
     @Test
     void parquetWithATimestampColumnIsABarFile() throws Exception {
         Path parquet = tmp.resolve("BTCUSD.parquet");

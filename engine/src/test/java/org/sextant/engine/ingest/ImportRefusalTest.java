@@ -68,6 +68,53 @@ class ImportRefusalTest {
         assertTrue(e.getMessage().contains("KEYS.csv line 2, column close: a text of 24 characters is not a number"), e.getMessage());
     }
 
+    /** A number past a double's range reads as infinite: the error says it is out of range, never "Infinity", which the file did not hold. */
+    @Test
+    void aNumberOutOfRangeIsNamedByLineAndColumn(@TempSextant Store store) throws Exception {
+        Path daily = Files.writeString(tmp.resolve("BIGNUM.csv"), "Date,Open,High,Low,Close,Adj Close,Volume\n"
+                + "2000-09-27,63.4375,63.5625,59.8125,60.625,60.625,53077800\n2000-09-28,60.8125,61.875,60.625,1e400,61.3125,26180200\n");
+        SextantException e = refused(store, PriceRules.defaults(), daily);
+        assertEquals("Close", e.field());
+        assertTrue(e.getMessage().contains("BIGNUM.csv line 3, column Close: the close is out of range: not a finite number"), e.getMessage());
+        assertTrue(e.fix().contains("finite number"), e.fix());
+        assertLeaksNothing(e, "Infinity");
+        Path negative = Files.writeString(tmp.resolve("NEG.csv"), "Date,Close,Volume\n2000-09-27,60.625,-1e400\n");
+        e = refused(store, PriceRules.defaults(), negative);
+        assertTrue(e.getMessage().contains("NEG.csv line 2, column Volume: the volume is out of range"), e.getMessage());
+        assertLeaksNothing(e, "Infinity");
+        Path bars = Files.writeString(tmp.resolve("BIGBAR.csv"), "Datetime,Open,High,Low,Close,Volume\n"
+                + "2001-01-02 10:00,1.0,1.1,0.9,1.05,100\n2001-01-02 10:30,1.0,1e400,0.9,1.05,100\n");
+        e = refused(store, PriceRules.defaults(), bars);
+        assertTrue(e.getMessage().contains("BIGBAR.csv line 3: column High: the high is out of range: not a finite number"), e.getMessage());
+        assertTrue(e.fix().contains("finite number"), e.fix());
+        assertLeaksNothing(e, "Infinity");
+        assertEquals(0, prices(store));
+        Path signal = Files.writeString(tmp.resolve("vix.csv"), "date,value\n1998-10-01,40.1\n1998-10-02,1e400\n");
+        e = assertThrows(SextantException.class, () -> org.sextant.engine.analogue.UserSignalImport.importCsv(store, signal,
+                org.sextant.engine.analogue.SignalDefinition.numeric("vix", 1.0, "test", 0.0), "live"));
+        assertTrue(e.getMessage().startsWith("vix.csv line 3: '1e400' is out of range: not a finite number"), e.getMessage());
+    }
+
+    /** A symbol from a file name follows the ticker rule gathered symbols follow: "A,B" would break every --symbols list. */
+    @Test
+    void aFileNameThatGivesNoTickerIsRefusedNamingTheFile(@TempSextant Store store) throws Exception {
+        Path comma = Files.writeString(tmp.resolve("A,B.csv"), "Date,Close\n2000-09-27,60.625\n");
+        SextantException e = refused(store, PriceRules.defaults(), comma);
+        assertEquals("paths", e.field());
+        assertEquals(comma + ": the file name gives the symbol 'A,B', which is not a ticker (letters, digits and . _ ^ = - only, at most 40)", e.getMessage());
+        assertEquals("rename the file after the ticker, e.g. MSFT.csv, or add a symbol column", e.fix());
+        Path space = Files.writeString(tmp.resolve("my stock.csv"), "Date,Close\n2000-09-27,60.625\n");
+        assertTrue(refused(store, PriceRules.defaults(), space).getMessage().contains("the symbol 'MY STOCK', which is not a ticker"));
+        Path bars = Files.writeString(tmp.resolve("EUR USD.csv"), "datetime,close\n2020-01-06T10:00:00Z,1.1\n2020-01-06T10:05:00Z,1.2\n");
+        e = refused(store, PriceRules.defaults(), bars);
+        assertTrue(e.getMessage().contains("the symbol 'EUR USD', which is not a ticker") && e.fix().contains("EURUSD.csv"), e.getMessage());
+        assertEquals(0, prices(store));
+        // the tickers providers use still name files: msft.us, ^spx, brk-b, eurusd=x
+        new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(Files.writeString(tmp.resolve("^SPX.csv"), "Date,Close\n2000-09-27,1426.57\n"),
+                Files.writeString(tmp.resolve("brk-b.us.txt"), "Date,Close\n2000-09-27,2000\n")));
+        assertEquals(2, prices(store));
+    }
+
     /** A signal file's errors name the line of the file, counting the header, as the price import's do. */
     @Test
     void aSignalImportNamesTheLineOfTheFile(@TempSextant Store store) throws Exception {

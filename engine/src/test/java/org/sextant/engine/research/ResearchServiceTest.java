@@ -64,6 +64,21 @@ class ResearchServiceTest {
         assertEquals(0, runs);
     }
 
+    /** An out-of-sample start outside the data names the data's first or last date, not a count of bars. */
+    @Test
+    void aSplitOutsideTheDataNamesTheDatasEdge(@TempSextant Store store) throws Exception {
+        insertDow(store);
+        ResearchService research = new ResearchService(store);
+        SextantException before = assertThrows(SextantException.class, () -> research.runStrategy(
+                new StrategyRunRequest("s", SPEC, List.of("AA", "AXP"), null, null, LocalDate.of(1980, 1, 1), 1)));
+        assertEquals("oos_start", before.field());
+        assertTrue(before.getMessage().startsWith("oos_start 1980-01-01 is before the data's first date 1991-01-02"), before.getMessage());
+        assertTrue(before.fix().startsWith("give an oos_start inside the data (1991-01-02 to "), before.fix());
+        SextantException after = assertThrows(SextantException.class, () -> research.runStrategy(
+                new StrategyRunRequest("s", SPEC, List.of("AA", "AXP"), null, null, LocalDate.of(2030, 1, 1), 1)));
+        assertTrue(after.getMessage().startsWith("oos_start 2030-01-01 is after the data's last date "), after.getMessage());
+    }
+
     @Test
     void listsTheCatalogueAndComposesWithoutRunning(@TempSextant Store store) throws Exception {
         insertDow(store);

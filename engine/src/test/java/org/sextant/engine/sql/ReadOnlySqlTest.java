@@ -77,6 +77,25 @@ class ReadOnlySqlTest {
     }
 
     @Test
+    void resamplingWhatTheStoreDoesNotHoldIsRefusedNotAnsweredEmpty() {
+        // the macro alone answers no rows; an agent must learn the symbol is unknown, as get_close_price says it
+        SextantException unknown = assertThrows(SextantException.class, () -> sql.run("SELECT count(*) FROM resample_bars('NOPE', '1d', '1w')", null));
+        assertEquals("not_found", unknown.failReason());
+        assertEquals("symbol", unknown.field());
+        assertTrue(unknown.getMessage().contains("unknown symbol 'NOPE'"), unknown.getMessage());
+        assertTrue(unknown.fix().contains("list_symbols"), unknown.fix());
+        // inside a CTE too: the walk reaches every call
+        assertThrows(SextantException.class, () -> sql.run("WITH w AS (SELECT * FROM resample_bars('NOPE', '1d', '1w')) SELECT count(*) FROM w", null));
+        SextantException lower = assertThrows(SextantException.class, () -> sql.run("SELECT * FROM resample_bars('aa', '1d', '1w')", null));
+        assertEquals("symbol", lower.field());
+        assertTrue(lower.fix().contains("resample_bars('AA'"), lower.fix());
+        SextantException interval = assertThrows(SextantException.class, () -> sql.run("SELECT * FROM resample_bars('AA', '30m', '1d')", null));
+        assertEquals("interval", interval.field());
+        assertTrue(interval.getMessage().contains("no 30m bars stored (stored: 1d)"), interval.getMessage());
+        assertTrue(interval.fix().contains("resample_bars('AA', '1d'"), interval.fix());
+    }
+
+    @Test
     void aTableCreatedByAWriteIsQueryableAtOnce() {
         // the guard's table list is kept between calls; a write must make the next call read it again
         sql.run("SELECT count(*) FROM prices", null);

@@ -83,6 +83,27 @@ public final class Sweep {
                 (long) n * kernel.universe().assets() * bars, seconds);
     }
 
+    /**
+     * The bar {@code oosStart} starts the out-of-sample part at, refused when it leaves one side
+     * empty: a date outside the data is named against the data's first or last date.
+     */
+    public static int splitAt(Universe u, java.time.LocalDate oosStart) {
+        java.time.LocalDate first = u.dates().get(0), last = u.dates().get(u.bars() - 1);
+        String fix = "give an oos_start inside the data (" + first + " to " + last + "), e.g. " + u.dates().get((int) (u.bars() * 0.7))
+                + " to hold out the last 30%";
+        if (!oosStart.isAfter(first)) {
+            throw SextantException.invalid("oos_start", "oos_start " + oosStart + (oosStart.isBefore(first) ? " is before" : " is")
+                    + " the data's first date " + first + " (the first date the symbols share in the range): nothing would be in sample", fix);
+        }
+        if (oosStart.isAfter(last)) {
+            throw SextantException.invalid("oos_start", "oos_start " + oosStart + " is after the data's last date " + last
+                    + " (the last date the symbols share in the range): nothing would be out of sample", fix);
+        }
+        int split = u.indexOf(oosStart);
+        checkSplit(u, split);
+        return split;
+    }
+
     /** Refuses a split without at least 2 bars on each side, or a range too short for the overfitting statistics. */
     public static void checkSplit(Universe u, int split) {
         int bars = u.bars();
