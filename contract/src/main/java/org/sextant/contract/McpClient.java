@@ -10,9 +10,11 @@ import java.util.Map;
  * (docs/mcp.md holds its snippets to them).
  */
 public enum McpClient {
-    CURSOR("cursor", "Cursor", "~/.cursor/mcp.json (or .cursor/mcp.json in a project)", "mcpServers", false, true),
-    VSCODE("vscode", "VS Code", ".vscode/mcp.json in the workspace (or the user mcp.json)", "servers", true, true),
-    CLAUDE("claude", "Claude Desktop", "claude_desktop_config.json (Settings > Developer > Edit Config)", "mcpServers", false, false);
+    CURSOR("cursor", "Cursor", "~/.cursor/mcp.json (or .cursor/mcp.json in a project)", "~/.cursor/mcp.json", "mcpServers", false, true),
+    VSCODE("vscode", "VS Code", ".vscode/mcp.json in the workspace (or the user mcp.json)",
+            "user mcp.json (command MCP: Open User Configuration)", "servers", true, true),
+    CLAUDE("claude", "Claude Desktop", "claude_desktop_config.json (Settings > Developer > Edit Config)",
+            "claude_desktop_config.json", "mcpServers", false, false);
 
     /** The server's name in every client's config. */
     public static final String SERVER_NAME = "sextant";
@@ -22,14 +24,16 @@ public enum McpClient {
     private final String id;
     private final String title;
     private final String file;
+    private final String userFile;
     private final String rootKey;
     private final boolean typed;
     private final boolean byUrl;
 
-    McpClient(String id, String title, String file, String rootKey, boolean typed, boolean byUrl) {
+    McpClient(String id, String title, String file, String userFile, String rootKey, boolean typed, boolean byUrl) {
         this.id = id;
         this.title = title;
         this.file = file;
+        this.userFile = userFile;
         this.rootKey = rootKey;
         this.typed = typed;
         this.byUrl = byUrl;
@@ -39,6 +43,8 @@ public enum McpClient {
     public String title() { return title; }
     /** Where the client keeps its config, in words a person can follow. */
     public String file() { return file; }
+    /** The config of the person rather than of a project: where a secret (the --http token) belongs. */
+    public String userFile() { return userFile; }
 
     /** The start script's path when it set {@link #LAUNCHER_PROPERTY}; otherwise rely on PATH. */
     public static String launcherCommand() {

@@ -100,9 +100,9 @@ final class ConfigCommand implements Callable<Integer> {
         out.println(Json.writePretty(config.httpSnippet(HttpMcpServer.url(port), token)));
         out.flush();
         err.println();
-        err.println("Put this in " + config.title() + "'s " + config.file() + " (merge with servers already there),");
-        err.println("then start: sextant-mcp --http --port " + port + " --home " + parent.home().root());
-        err.println("The header holds the token in " + parent.home().httpToken() + ": keep the config private.");
+        err.println("Put this in " + config.title() + "'s " + config.userFile() + " (merge with servers already there),");
+        err.println("not in a project's file that may be committed: the header holds the token in " + parent.home().httpToken() + ".");
+        err.println("Then start: sextant-mcp --http --port " + port + " --home " + parent.home().root());
         err.println("The gates read the environment of that process: SEXTANT_ALLOW_RUNS=1 there lets agents run write tools.");
         err.flush();
         return 0;

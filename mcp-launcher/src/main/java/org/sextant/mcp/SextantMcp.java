@@ -38,7 +38,7 @@ public final class SextantMcp implements Callable<Integer> {
     boolean http;
 
     @Option(names = "--new-token",
-            description = "with --http: replace the bearer token in SEXTANT_HOME/run/mcp-http.token (clients then need the new one)")
+            description = "with --http: replace the bearer token in SEXTANT_HOME/run/mcp-http.token (clients then need the new one; running launchers refuse the old one)")
     boolean newToken;
 
     @Option(names = ALL_TOOLS_OPTION,
@@ -66,7 +66,7 @@ public final class SextantMcp implements Callable<Integer> {
             LauncherHome launcherHome = home();
             HttpToken token;
             try {
-                token = HttpToken.of(HttpToken.loadOrCreate(launcherHome.httpToken(), newToken));
+                token = HttpToken.watching(launcherHome.httpToken(), newToken);
             } catch (IllegalStateException e) {
                 System.err.println("sextant-mcp: " + e.getMessage());
                 return 2;

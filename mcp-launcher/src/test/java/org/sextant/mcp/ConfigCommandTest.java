@@ -91,6 +91,8 @@ class ConfigCommandTest {
         assertEquals("http://127.0.0.1:8765/mcp", server.get("url"));
         assertEquals(Map.of("Authorization", "Bearer " + token), server.get("headers"));
         assertTrue(vscode.err().contains("sextant-mcp --http --port 8765"), vscode.err());
+        assertTrue(vscode.err().contains("user mcp.json") && vscode.err().contains("may be committed"),
+                "the token belongs in the person's config, not a project's: " + vscode.err());
         Map<String, Object> cursor = server(Json.readObject(run("config", "cursor", "--http", "--port", "8765",
                 "--home", home.toString()).out()), "mcpServers");
         assertEquals(Map.of("url", "http://127.0.0.1:8765/mcp", "headers", Map.of("Authorization", "Bearer " + token)), cursor,

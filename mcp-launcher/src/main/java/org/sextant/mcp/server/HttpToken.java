@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.util.Set;
@@ -15,20 +17,40 @@ import org.sextant.contract.AppFile;
  * The bearer token every --http request must carry. Host and Origin checks stop browser pages, not
  * other local processes: with the token, only someone who can read the user's SEXTANT_HOME can call
  * a tool. It is kept in run/mcp-http.token, readable by its owner only, and reused across starts so
- * a client's config (which holds it) stays valid; {@code --new-token} replaces it.
+ * a client's config (which holds it) stays valid; {@code --new-token} replaces it, also for
+ * launchers already running: they read the file again when it changes, and refuse every request
+ * while it cannot be read or holds no token of ours (fail closed).
  */
 public final class HttpToken {
     private static final Pattern SHAPE = Pattern.compile("[0-9a-f]{64}");
     private static final String SCHEME = "Bearer ";
 
-    private final byte[] expected;
+    /** The header value admitted, and the identity of the file it was read from (null for a fixed token). */
+    private record Held(byte[] expected, FileTime modified, long size, Object fileKey) {}
 
-    private HttpToken(String token) {
-        this.expected = (SCHEME + token).getBytes(StandardCharsets.US_ASCII);
+    private final Path file;
+    private volatile Held held;
+
+    private HttpToken(Path file, Held held) {
+        this.file = file;
+        this.held = held;
     }
 
+    /** A token that never changes (tests). */
     public static HttpToken of(String token) {
-        return new HttpToken(token);
+        return new HttpToken(null, new Held(header(token), null, -1, null));
+    }
+
+    /** The token in {@code file} as it is at each request: written first when there is none or {@code renew} asks a new one. */
+    public static HttpToken watching(Path file, boolean renew) throws IOException {
+        loadOrCreate(file, renew);
+        HttpToken t = new HttpToken(file, null);
+        if (t.current() == null) throw new IllegalStateException(file + " cannot be read: start with --new-token to write a new one");
+        return t;
+    }
+
+    private static byte[] header(String token) {
+        return (SCHEME + token).getBytes(StandardCharsets.US_ASCII);
     }
 
     /**
@@ -42,6 +64,10 @@ public final class HttpToken {
             writeOwnerOnly(file, token);
             return token;
         }
+        return read(file);
+    }
+
+    private static String read(Path file) throws IOException {
         if (othersCanRead(file)) {
             throw new IllegalStateException("other users can read " + file + ", so the token may be known:"
                     + " start with --new-token to replace it (then update the client's config)");
@@ -54,14 +80,34 @@ public final class HttpToken {
         return token;
     }
 
-    /** Whether an Authorization header value is "Bearer " and this token (compared in constant time). */
+    /** Whether an Authorization header value is "Bearer " and the current token (compared in constant time). */
     public boolean admits(String authorization) {
-        if (authorization == null || authorization.length() != expected.length
+        Held h = current();
+        if (h == null || authorization == null || authorization.length() != h.expected().length
                 || !authorization.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
             return false;
         }
         byte[] given = (SCHEME + authorization.substring(SCHEME.length())).getBytes(StandardCharsets.US_ASCII);
-        return MessageDigest.isEqual(expected, given);
+        return MessageDigest.isEqual(h.expected(), given);
+    }
+
+    /** The token as the file holds it now: read again when the file changed (a rename gives a new file key); null when unusable. */
+    private Held current() {
+        if (file == null) return held;
+        try {
+            BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+            Held h = held;
+            if (h != null && a.lastModifiedTime().equals(h.modified()) && a.size() == h.size()
+                    && java.util.Objects.equals(a.fileKey(), h.fileKey()) && !othersCanRead(file)) {
+                return h; // a chmod changes neither time nor size: the permissions are looked at each time
+            }
+            Held now = new Held(header(read(file)), a.lastModifiedTime(), a.size(), a.fileKey());
+            held = now;
+            return now;
+        } catch (IOException | IllegalStateException e) {
+            held = null;
+            return null;
+        }
     }
 
     // createTempFile makes an owner-only file on POSIX; the rename keeps a reader from seeing half a token.

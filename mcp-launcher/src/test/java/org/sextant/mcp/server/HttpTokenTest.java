@@ -56,6 +56,23 @@ class HttpTokenTest {
         assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
     }
 
+    /** --new-token is the advice when a token may be known: a launcher already running must stop admitting the old one. */
+    @Test
+    void aRunningLauncherFollowsTheFileAndFailsClosed() throws Exception {
+        HttpToken running = HttpToken.watching(file(), false);
+        String old = Files.readString(file()).strip();
+        assertTrue(running.admits("Bearer " + old));
+        String replaced = HttpToken.loadOrCreate(file(), true); // another start with --new-token
+        assertFalse(running.admits("Bearer " + old), "the replaced token is refused at once");
+        assertTrue(running.admits("Bearer " + replaced));
+        Files.setPosixFilePermissions(file(), PosixFilePermissions.fromString("rw-r--r--"));
+        assertFalse(running.admits("Bearer " + replaced), "a token others can read admits nobody");
+        Files.setPosixFilePermissions(file(), PosixFilePermissions.fromString("rw-------"));
+        assertTrue(running.admits("Bearer " + replaced));
+        Files.delete(file());
+        assertFalse(running.admits("Bearer " + replaced), "no file, no access");
+    }
+
     @Test
     void onlyTheBearerSchemeWithTheWholeTokenIsAdmitted() {
         String t = "ab".repeat(32);
