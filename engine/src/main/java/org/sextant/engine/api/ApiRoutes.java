@@ -38,6 +38,13 @@ public final class ApiRoutes {
      */
     public static final java.time.Duration READ_BUDGET = java.time.Duration.ofSeconds(40);
 
+    /**
+     * How long a computing read waits for a turn before it is turned away: a burst of heavy reads
+     * would otherwise queue each for its whole budget, and one that got its turn late would have
+     * too little budget left to finish (30 at once all failed after 40 s, none answered).
+     */
+    static final java.time.Duration TURN_WAIT = java.time.Duration.ofSeconds(5);
+
     /** Reads that fit models, so they share a few cores ({@link #computing}); the others answer from the store at once. */
     static final Set<Capability> COMPUTING = Set.of(Capabilities.GET_FORECAST, Capabilities.GET_BACKTEST_ERROR,
             Capabilities.SCAN_FORECASTS, Capabilities.COMPARE_TO_HISTORY, Capabilities.ANALOGUE_CALIBRATION,
@@ -52,17 +59,19 @@ public final class ApiRoutes {
     private final Sextant engine;
     private final Supplier<Object> state;
     private final java.time.Duration readBudget;
+    private final java.time.Duration turnWait;
     /** Permits for {@link #COMPUTING} reads: one per core (at least two), so a burst of them cannot starve the app's other callers. */
     final java.util.concurrent.Semaphore computing; // package: tests hold its permits
 
     public ApiRoutes(Sextant engine, Supplier<Object> state) {
-        this(engine, state, READ_BUDGET, Math.max(2, Runtime.getRuntime().availableProcessors()));
+        this(engine, state, READ_BUDGET, Math.max(2, Runtime.getRuntime().availableProcessors()), TURN_WAIT);
     }
 
-    ApiRoutes(Sextant engine, Supplier<Object> state, java.time.Duration readBudget, int computingPermits) {
+    ApiRoutes(Sextant engine, Supplier<Object> state, java.time.Duration readBudget, int computingPermits, java.time.Duration turnWait) {
         this.engine = engine;
         this.state = state;
         this.readBudget = readBudget;
+        this.turnWait = turnWait;
         this.computing = new java.util.concurrent.Semaphore(computingPermits, true);
         serve(Capabilities.LIST_SYMBOLS, this::listSymbols);
         serve(Capabilities.GET_CLOSE_PRICE, this::getClosePrice);
@@ -146,18 +155,19 @@ public final class ApiRoutes {
         return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), READ_FIX, COMPUTING.contains(c) ? () -> withPermit(c, read) : read);
     }
 
-    /** Runs a computing read once a permit is free, waiting at most what is left of its budget. */
+    /** Runs a computing read once a permit is free, waiting at most {@link #turnWait} (and never past its budget). */
     private Object withPermit(Capability c, Supplier<Object> read) {
         boolean got;
+        long wait = Math.min(turnWait.toNanos(), Math.max(0, org.sextant.engine.jobs.Cancellation.nanosLeft()));
         try {
-            got = computing.tryAcquire(Math.max(0, org.sextant.engine.jobs.Cancellation.nanosLeft()), java.util.concurrent.TimeUnit.NANOSECONDS);
+            got = computing.tryAcquire(wait, java.util.concurrent.TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SextantException(FailReason.TIMEOUT, c.name() + " was interrupted waiting for a turn to compute", null, READ_FIX);
         }
         if (!got) {
-            throw new SextantException(FailReason.RESOURCE_LIMIT, c.name() + " waited its whole " + readBudget.toSeconds()
-                    + " s for a turn: other calls' forecasts, backtests or scans held every core", null,
+            throw new SextantException(FailReason.RESOURCE_LIMIT, c.name() + " waited " + seconds(wait)
+                    + " for a turn: other calls' forecasts, backtests or scans held every core", null,
                     "retry once they finish, or " + READ_FIX.substring(READ_FIX.indexOf("run it as")));
         }
         try {
@@ -165,6 +175,10 @@ public final class ApiRoutes {
         } finally {
             computing.release();
         }
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.0f s", nanos / 1e9);
     }
 
     // --- the routes: each parses its arguments and calls the facade

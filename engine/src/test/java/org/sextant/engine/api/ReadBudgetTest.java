@@ -26,7 +26,7 @@ class ReadBudgetTest {
 
     @Test
     void aReadPastItsBudgetStopsWithTimeout() {
-        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 2);
+        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 2, ApiRoutes.TURN_WAIT);
         SextantException e = assertThrows(SextantException.class, () -> call(routes, "get_backtest_error", LONG_BACKTEST));
         assertEquals("timeout", e.failReason(), e.getMessage());
         assertTrue(e.getMessage().startsWith("get_backtest_error computed for its whole budget of 1 s"), e.getMessage());
@@ -37,7 +37,7 @@ class ReadBudgetTest {
     /** A scan lists a symbol it could not forecast as skipped; a spent budget is no such symbol, it ends the call. */
     @Test
     void aScanPastItsBudgetEndsWithTimeoutInsteadOfSkippingTheRest() {
-        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 2);
+        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 2, ApiRoutes.TURN_WAIT);
         SextantException e = assertThrows(SextantException.class, () -> call(routes, "scan_forecasts", "{\"model\":\"ets\"}"));
         assertEquals("timeout", e.failReason(), e.getMessage());
         assertTrue(e.fix().contains("start_scan"), e.fix());
@@ -45,15 +45,21 @@ class ReadBudgetTest {
 
     @Test
     void computingReadsWaitForATurnWhileOtherReadsAnswerAtOnce() throws Exception {
-        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 1);
+        // a budget far longer than the wait for a turn: a call is turned away after the wait, not after its budget
+        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 1, Duration.ofSeconds(1));
+        ApiRoutes patient = new ApiRoutes(engine, Map::of, Duration.ofSeconds(20), 1, Duration.ofSeconds(1));
         routes.computing.acquire(); // another call's forecast holds the only core
+        patient.computing.acquire();
         try {
             SextantException e = assertThrows(SextantException.class, () -> call(routes, "get_forecast", "{\"symbol\":\"IBM\"}"));
             assertEquals("resource_limit", e.failReason(), e.getMessage());
-            assertTrue(e.getMessage().contains("waited its whole 1 s for a turn"), e.getMessage());
+            assertTrue(e.getMessage().contains("waited 1 s for a turn"), e.getMessage());
+            SextantException early = assertThrows(SextantException.class, () -> call(patient, "get_forecast", "{\"symbol\":\"IBM\"}"));
+            assertTrue(early.getMessage().contains("waited 1 s for a turn"), "not its 20 s budget: " + early.getMessage());
             assertEquals(39, ((Map<?, ?>) call(routes, "list_symbols", "{}")).get("count"), "a read from the store needs no turn");
         } finally {
             routes.computing.release();
+            patient.computing.release();
         }
         assertEquals(1, routes.computing.availablePermits());
         try { // with the core free it gets its turn: it answers, or computes until its (short) budget ends, never resource_limit
