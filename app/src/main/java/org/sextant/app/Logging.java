@@ -94,7 +94,7 @@ final class Logging {
         root.iteratorForAppenders().forEachRemaining(before::add);
         RollingFileAppender<ILoggingEvent> file;
         try {
-            Path log = home.logsDir().resolve(COMMAND_LOG);
+            Path log = home.ensureRoot().logsDir().resolve(COMMAND_LOG);
             Files.createDirectories(log.getParent());
             file = rollingFile(context, log, MAX_BYTES, 1, PATTERN);
         } catch (IOException | RuntimeException e) {

@@ -44,8 +44,31 @@ public record SextantHome(Path root) {
     /** Placed by hand only; no code of ours creates it. */
     public Path pilotFlag() { return root.resolve(".mcp_pilot"); }
 
+    /**
+     * Creates the home when it does not exist yet, readable by its owner only (the store, its
+     * backups and logs hold the user's data); an existing home keeps the permissions it has.
+     */
+    public SextantHome ensureRoot() {
+        if (Files.isDirectory(root)) return this;
+        try {
+            if (root.getParent() != null) Files.createDirectories(root.getParent());
+            try {
+                Files.createDirectory(root, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+            } catch (UnsupportedOperationException notPosix) {
+                Files.createDirectory(root); // Windows: the profile folder's ACL keeps other users out
+            }
+        } catch (java.nio.file.FileAlreadyExistsException raced) {
+            // another process created it first: its permissions stand
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the Sextant home folder " + root, e);
+        }
+        return this;
+    }
+
     /** Creates the folders the app writes into. */
     public SextantHome ensureLayout() {
+        ensureRoot();
         try {
             for (Path p : new Path[] {dataDir(), stagingDir(), runDir(), logsDir(), pendingCommands(), doneCommands(), jobsDir()}) {
                 Files.createDirectories(p);

@@ -37,6 +37,19 @@ class HomeFilesTest {
         assertFalse(Files.exists(f));
     }
 
+    /** The store, its backups and logs were readable by every user of the machine (home 755, store 644). */
+    @Test
+    void aNewHomeIsItsOwnersOnlyAndAnExistingOneKeepsItsPermissions() throws Exception {
+        SextantHome fresh = new SextantHome(dir.resolve("nested/.sextant")).ensureLayout();
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh.root())));
+        assertTrue(Files.isDirectory(fresh.dataDir()) && Files.isDirectory(fresh.runDir()));
+        Path shared = Files.createDirectory(dir.resolve("shared"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxr-x---"));
+        new SextantHome(shared).ensureLayout();
+        assertEquals("rwxr-x---", PosixFilePermissions.toString(Files.getPosixFilePermissions(shared)),
+                "a home the person set up stays as they set it");
+    }
+
     @Test
     void atomicWriteNeverShowsATornFile() throws Exception {
         Path f = dir.resolve("state.json");

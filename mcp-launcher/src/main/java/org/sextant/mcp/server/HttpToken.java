@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -113,7 +114,13 @@ public final class HttpToken {
     // createTempFile makes an owner-only file on POSIX; the rename keeps a reader from seeing half a token.
     private static void writeOwnerOnly(Path file, String token) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
+        if (!Files.isDirectory(dir)) {
+            try { // a home the launcher creates first is its owner's only, as the app creates it
+                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            } catch (UnsupportedOperationException notPosix) {
+                Files.createDirectories(dir);
+            }
+        }
         Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
         try {
             Files.writeString(tmp, token + "\n", StandardCharsets.US_ASCII);

@@ -26,6 +26,7 @@ class HttpTokenTest {
         String first = HttpToken.loadOrCreate(file(), false);
         assertTrue(first.matches("[0-9a-f]{64}"), first);
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file())));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file().getParent())));
         assertEquals(first, HttpToken.loadOrCreate(file(), false), "a client's config stays valid across starts");
         String renewed = HttpToken.loadOrCreate(file(), true);
         assertNotEquals(first, renewed);
