@@ -113,6 +113,7 @@ final class ImportBatch {
                     throw SextantException.invalid(l.header().get(i), s.file() + ": symbol column '" + sym + "' appears twice in the header",
                             "give each symbol one column");
                 }
+                if (!Tickers.valid(sym)) throw Tickers.notATicker(l.header().get(i), s.file() + ", header column " + (i + 1), sym);
                 select.add(col.apply(i) + " AS " + ident(sym));
                 on.add(ident(sym));
             }
