@@ -140,6 +140,18 @@ class ImportRefusalTest {
         assertEquals(4, prices(store));
     }
 
+    /** A binary file (a DuckDB database) is named as not UTF-8 text, not in the decoder's words ("Input length = 1"). */
+    @Test
+    void aFileThatIsNotTextIsSaidToBeNoPriceCsv(@TempSextant Store store) throws Exception {
+        byte[] binary = {0, 0, 0, 0, 'D', 'U', 'C', 'K', (byte) 0xFF, (byte) 0xFE, (byte) 0x80, '\n', (byte) 0xC3, '\n'};
+        for (String name : new String[] {"store.duckdb", "IBM.csv"}) {
+            Path f = Files.write(tmp.resolve(name), binary);
+            SextantException e = refused(store, PriceRules.defaults(), f);
+            assertEquals(f + ": not a price CSV: it is not UTF-8 text (a binary file such as a database, or text in another encoding)", e.getMessage());
+            assertEquals("import a price CSV saved as UTF-8 text, or a Parquet file (.parquet)", e.fix());
+        }
+    }
+
     /** A signal file's errors name the line of the file, counting the header, as the price import's do. */
     @Test
     void aSignalImportNamesTheLineOfTheFile(@TempSextant Store store) throws Exception {
