@@ -23,7 +23,7 @@ class ExportPricesCommandTest {
             Path target = home.resolve(inside);
             String top = inside.split("/")[0];
             err.reset();
-            assertEquals(1, Main.run("--home", home.toString(), "export-prices", target.toString()), err.toString());
+            assertEquals(2, Main.run("--home", home.toString(), "export-prices", target.toString()), err.toString());
             assertEquals("error: DIR " + target + (inside.contains("/") ? " is inside" : " is") + " SEXTANT_HOME/" + top + ", a folder the app owns\n"
                     + "  fix: name a new folder of your own, outside SEXTANT_HOME/" + top + "\n", err.toString().replace("\r\n", "\n"));
             assertFalse(Files.exists(target), inside + " must not be written");

@@ -79,7 +79,7 @@ class RecoverCommandTest {
         assertTrue(Files.list(home.dataDir()).noneMatch(p -> p.getFileName().toString().startsWith("sextant-")), "no backup in data/");
         if (Files.isDirectory(Path.of("/proc"))) { // Linux: no file can be created in /proc, not even by root
             err.reset();
-            assertEquals(1, Main.run("--home", home.root().toString(), "backup", "--to", "/proc"));
+            assertEquals(2, Main.run("--home", home.root().toString(), "backup", "--to", "/proc"));
             assertTrue(err.toString().startsWith("error: --to /proc is not writable: no file can be created in it"), err.toString());
             assertTrue(err.toString().endsWith("\n  fix: name a folder you can write to\n"), err.toString());
         }
@@ -107,7 +107,7 @@ class RecoverCommandTest {
 
     private void assertBackupRefused(String text, SextantHome home, Path to) {
         err.reset();
-        assertEquals(1, Main.run("--home", home.root().toString(), "backup", "--to", to.toString()), err.toString());
+        assertEquals(2, Main.run("--home", home.root().toString(), "backup", "--to", to.toString()), err.toString());
         assertEquals(text, err.toString().replace("\r\n", "\n"));
     }
 }
