@@ -63,7 +63,7 @@ final class ImportChecks {
                 ImportBatch.Source s = files.get(r.getInt(1));
                 String col = s.layout().header().get(s.layout().fields().get(PriceField.CLOSE));
                 throw SextantException.invalid(col, where(s, r, 1) + ", column " + col + ": the close is missing",
-                        "fill in the close or delete the line (Yahoo writes 'null' lines for days without trading)");
+                        "fill in the close or delete the line (a line with every price and the volume missing is skipped as a day without prices)");
             }
         }
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
