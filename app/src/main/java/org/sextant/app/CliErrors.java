@@ -43,6 +43,21 @@ final class CliErrors {
         return "error: Sextant failed unexpectedly (a bug); the details are in " + log + "\n  fix: retry; if it fails again, please report it with that file";
     }
 
+    /**
+     * The exit status README promises: 2 for bad input (an option or argument the person typed,
+     * refused as invalid by the command or the engine), 1 for any other refusal or failure.
+     */
+    static int exitCode(Throwable ex, CommandLine cmd, CommandLine.ParseResult parsed) {
+        if (!(ex instanceof SextantException e) || !"invalid_input".equals(e.failReason()) || e.field() == null) return 1;
+        String name = e.field().split(" ", 2)[0]; // "--signals nope": a part of what --signals gave
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.commandSpec() != cmd.getCommandSpec()) continue;
+            boolean typed = name.startsWith("-") ? p.hasMatchedOption(name) : p.matchedPositionals().stream().anyMatch(a -> a.paramLabel().equals(name));
+            return typed ? cmd.getCommandSpec().exitCodeOnInvalidInput() : 1;
+        }
+        return 1;
+    }
+
     /** A file operation's failure as the file and what went wrong, as the system says it. */
     private static String io(IOException e) {
         if (e instanceof NoSuchFileException f) return f.getFile() + ": no such file or folder";

@@ -27,6 +27,8 @@ abstract class HomeCommand implements Callable<Integer> {
      * input when it is not a file, saying what it is instead and what to give ({@code expected}).
      */
     final Path requireFile(Path file, String label, String expected) {
+        // an empty name ("") would be read as the working folder
+        if (file.toString().isBlank()) throw new ParameterException(commandSpec.commandLine(), label + " is an empty name: give " + expected);
         if (Files.isRegularFile(file)) return file.toAbsolutePath();
         String is = Files.isDirectory(file) ? "is a folder, not a file" : Files.exists(file) ? "is not a regular file" : "does not exist";
         throw new ParameterException(commandSpec.commandLine(), label + " " + file + " " + is + ": give " + expected);

@@ -18,7 +18,7 @@ final class ImportCommand extends HomeCommand {
 
     @Override
     public Integer call() {
-        List<String> paths = files.stream().map(f -> requireFile(f, "FILE", java.nio.file.Files.isDirectory(f)
+        List<String> paths = files.stream().map(f -> requireFile(f, "FILE", java.nio.file.Files.isDirectory(f) && !f.toString().isBlank()
                 ? "the files in it, e.g. " + f.resolve("*.csv") : "CSV or Parquet price files").toString()).toList();
         System.out.print(ImportSummary.render(callEngine("import_prices", new CallArguments().put("paths", "FILE", paths).putGiven("timezone", "--timezone", timezone), ImportReport.class)));
         return 0;

@@ -11,7 +11,8 @@ final class ImportSummary {
     static String render(ImportReport r) {
         StringBuilder sb = new StringBuilder();
         for (ImportReport.ImportedFile f : r.files()) {
-            sb.append(String.format("%s: %s layout, %d rows, symbols %s%n", orEmpty(f.file()), orEmpty(f.layout()), f.rows(), jsonList(f.symbols())));
+            String skipped = f.skipped() > 0 ? ", " + f.skipped() + " lines without prices skipped" : "";
+            sb.append(String.format("%s: %s layout, %d rows%s, symbols %s%n", orEmpty(f.file()), orEmpty(f.layout()), f.rows(), skipped, jsonList(f.symbols())));
         }
         sb.append(String.format("imported: %d new rows, %d updated; symbols %s%n", r.rowsInserted(), r.rowsUpdated(), jsonList(r.symbols())));
         return sb.toString();

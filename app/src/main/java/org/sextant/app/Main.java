@@ -43,7 +43,7 @@ public final class Main implements Callable<Integer> {
         cl.setErr(new java.io.PrintWriter(new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8), true));
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             cmd.getErr().println(CliErrors.describe(ex, logOf(cmd)));
-            return 1;
+            return CliErrors.exitCode(ex, cmd, parsed);
         });
         cl.setParameterExceptionHandler(CliErrors::parameterError);
         cl.setExecutionStrategy(Main::execute);

@@ -121,11 +121,11 @@ class CliTest {
         out.reset();
         assertEquals(0, Main.run("--home", home(), "report", id.group(1)), err.toString());
         assertTrue(out.toString().contains("reports") && out.toString().contains("run-" + id.group(1) + ".html"), out.toString());
-        assertEquals(1, Main.run("--home", home(), "report", id.group(1), "--path", "/etc/passwd.html"));
+        assertEquals(2, Main.run("--home", home(), "report", id.group(1), "--path", "/etc/passwd.html"));
         assertTrue(err.toString().contains("path"), err.toString());
         // a split before the data names the option and the data's first date, not a count of bars
         err.reset();
-        assertEquals(1, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "AA,IBM", "--oos-start", "1980-01-01"));
+        assertEquals(2, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "AA,IBM", "--oos-start", "1980-01-01"));
         assertTrue(err.toString().startsWith("error: --oos-start 1980-01-01 is before the data's first date 1991-01-02"), err.toString());
         assertTrue(err.toString().contains("fix: give an --oos-start inside the data (1991-01-02 to 2001-01-02)"), err.toString());
 
@@ -134,7 +134,7 @@ class CliTest {
         String an = out.toString();
         assertTrue(an.contains("as of 1987-10-16") && an.contains("5-day forward return"), an);
 
-        assertEquals(1, Main.run("--home", home(), "analogues", "--top-k", "0"));
+        assertEquals(2, Main.run("--home", home(), "analogues", "--top-k", "0"));
         assertTrue(err.toString().contains("--top-k must be in 1..500"), err.toString());
     }
 
@@ -143,10 +143,10 @@ class CliTest {
         Path vix = Files.writeString(dir.resolve("vix.csv"), "date,value\n1998-10-01,40.1\n1998-10-02,38.5\n");
         assertEquals(0, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--bins", "15,20,30"), err.toString());
         assertTrue(out.toString().contains("imported 2 rows"), out.toString());
-        assertEquals(1, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "someday"));
+        assertEquals(2, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "someday"));
         assertTrue(err.toString().contains("provenance"), err.toString());
 
-        assertEquals(1, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--max-fill-days", "300"));
+        assertEquals(2, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--max-fill-days", "300"));
         assertTrue(err.toString().contains("--max-fill-days must be in 0..260 (got 300)"), err.toString());
         out.reset();
         assertEquals(0, Main.run("--home", home(), "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--max-fill-days", "23"), err.toString());
@@ -155,7 +155,7 @@ class CliTest {
 
         // A categorical signal: an analyst's regime call, matched by equality in hard mode.
         Path call = Files.writeString(dir.resolve("call.csv"), "date,value\n1998-10-01,RISK-OFF\n1998-10-02,RISK-OFF\n1998-10-05,\n");
-        assertEquals(1, Main.run("--home", home(), "import-signal", call.toString(), "--name", "analyst_call", "--provenance", "live",
+        assertEquals(2, Main.run("--home", home(), "import-signal", call.toString(), "--name", "analyst_call", "--provenance", "live",
                 "--levels", "RISK-ON,NEUTRAL"));
         assertTrue(err.toString().contains("'RISK-OFF' is not one of the levels"), err.toString());
         out.reset();
@@ -175,7 +175,7 @@ class CliTest {
         assertTrue(f.contains("80%") && f.contains("95%") && f.contains("99%") && f.contains("reward/risk"), f);
         assertTrue(f.contains("walk-forward coverage") && f.contains("backtest:") && f.contains("coverage 95%"), f);
 
-        assertEquals(1, Main.run("--home", home(), "forecast", "IBM", "--model", "prophet"));
+        assertEquals(2, Main.run("--home", home(), "forecast", "IBM", "--model", "prophet"));
         assertTrue(err.toString().contains("model") && err.toString().contains("theta"), "the error lists the known models: " + err);
     }
 
@@ -259,14 +259,14 @@ class CliTest {
     @Test
     void refusalsNameTheOptionsAndCommandsNotTheToolsAndFields() throws Exception {
         Path vix = Files.writeString(dir.resolve("vix.csv"), "date,value\n1998-10-01,40.1\n");
-        assertRefused("error: --trust must be at least 0 (got -1.0)\n  fix: give --trust a number at least 0: the signal's trust 0..10 (default 1)\n",
+        assertRefused(2, "error: --trust must be at least 0 (got -1.0)\n  fix: give --trust a number at least 0: the signal's trust 0..10 (default 1)\n",
                 "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--trust", "-1");
-        assertRefused("error: --horizon must be in 1..260 (got 0)\n  fix: give --horizon an integer in 1..260: business days ahead, 1..260 (default 20)\n",
+        assertRefused(2, "error: --horizon must be in 1..260 (got 0)\n  fix: give --horizon an integer in 1..260: business days ahead, 1..260 (default 20)\n",
                 "forecast", "IBM", "--horizon", "0");
-        assertRefused("error: --limit must be in 1..5000 (got 0)\n  fix: give --limit an integer in 1..5000: maximum rows to return (default 5000)\n",
+        assertRefused(2, "error: --limit must be in 1..5000 (got 0)\n  fix: give --limit an integer in 1..5000: maximum rows to return (default 5000)\n",
                 "sql", "SELECT 1", "--limit", "0");
-        assertRefused("error [RUN_ID]: no run with id 'nope'\n  fix: run " + CliWording.RUNS + " for the stored runs\n", "report", "nope");
-        assertRefused("error [SYMBOL]: unknown symbol 'NOPE'\n  fix: did you mean one of [UTX]? " + CliWording.SYMBOLS + " shows all\n", "forecast", "NOPE");
+        assertRefused(1, "error [RUN_ID]: no run with id 'nope'\n  fix: run " + CliWording.RUNS + " for the stored runs\n", "report", "nope");
+        assertRefused(1, "error [SYMBOL]: unknown symbol 'NOPE'\n  fix: did you mean one of [UTX]? " + CliWording.SYMBOLS + " shows all\n", "forecast", "NOPE");
         assertTrue(Main.run("--home", home(), "forecast", "IBM", "--model", "global") == 1 && err.toString().endsWith(
                 " failed: the global model has not been trained on the current prices for horizon 20\n"
                         + "  fix: train it with sextant train-global --horizon 20, a background job, then ask again\n"), err.toString());
@@ -279,9 +279,10 @@ class CliTest {
                         + "  fix: a forecast starts from the last close of a completed week (on a Friday): import BOM's prices up to 2000-09-29 or later\n"), err.toString());
     }
 
-    private void assertRefused(String text, String... args) {
+    /** Refused with exit status {@code status}: 2 for an option the person typed (bad input), 1 for a refusal. */
+    private void assertRefused(int status, String text, String... args) {
         err.reset();
-        assertEquals(1, runAtHome(args), err.toString());
+        assertEquals(status, runAtHome(args), err.toString());
         assertEquals(text, err.toString().replace("\r\n", "\n"));
     }
 

@@ -79,15 +79,35 @@ class RecoverCommandTest {
         assertTrue(Files.list(home.dataDir()).noneMatch(p -> p.getFileName().toString().startsWith("sextant-")), "no backup in data/");
         if (Files.isDirectory(Path.of("/proc"))) { // Linux: no file can be created in /proc, not even by root
             err.reset();
-            assertEquals(1, Main.run("--home", home.root().toString(), "backup", "--to", "/proc"));
+            assertEquals(2, Main.run("--home", home.root().toString(), "backup", "--to", "/proc"));
             assertTrue(err.toString().startsWith("error: --to /proc is not writable: no file can be created in it"), err.toString());
             assertTrue(err.toString().endsWith("\n  fix: name a folder you can write to\n"), err.toString());
         }
     }
 
+    /** restore says what the file is instead of a backup: not a DuckDB file, not a regular file; never DuckDB's own words. */
+    @Test
+    void restoreSaysWhatTheFileIsWhenItIsNoBackup() throws Exception {
+        SextantHome home = new SextantHome(dir.resolve("home"));
+        Path csv = Files.writeString(dir.resolve("prices.csv"), "date,close\n2000-01-03,1.0\n".repeat(10));
+        assertRestoreRefused("error: backup " + csv + " is not a Sextant backup: not a DuckDB database file", home, csv);
+        if (Files.exists(Path.of("/dev/zero"))) assertRestoreRefused("error: backup /dev/zero is not a regular file (a device or a pipe), so no Sextant backup", home, Path.of("/dev/zero"));
+        Path fifo = dir.resolve("pipe");
+        if (new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0) {
+            assertRestoreRefused("error: backup " + fifo + " is not a regular file (a device or a pipe), so no Sextant backup", home, fifo);
+        }
+        assertRestoreRefused("error [backup]: no such backup file: " + dir.resolve("gone.duckdb"), home, dir.resolve("gone.duckdb"));
+    }
+
+    private void assertRestoreRefused(String first, SextantHome home, Path file) {
+        err.reset();
+        assertEquals(1, Main.run("--home", home.root().toString(), "restore", file.toString()), err.toString());
+        assertEquals(first, err.toString().replace("\r\n", "\n").lines().findFirst().orElse(""));
+    }
+
     private void assertBackupRefused(String text, SextantHome home, Path to) {
         err.reset();
-        assertEquals(1, Main.run("--home", home.root().toString(), "backup", "--to", to.toString()), err.toString());
+        assertEquals(2, Main.run("--home", home.root().toString(), "backup", "--to", to.toString()), err.toString());
         assertEquals(text, err.toString().replace("\r\n", "\n"));
     }
 }

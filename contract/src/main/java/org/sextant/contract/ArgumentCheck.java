@@ -45,7 +45,8 @@ public final class ArgumentCheck {
     public static List<Problem> problems(String name, Map<String, Object> schema, JsonNode args) {
         Compiled c = SCHEMAS.compute(name, (n, old) -> old != null && old.source() == schema ? old
                 : new Compiled(schema, REGISTRY.getSchema(MAPPER.valueToTree(schema))));
-        List<Problem> out = new ArrayList<>();
+        List<Problem> out = new ArrayList<>(pastLong(schema, args));
+        if (!out.isEmpty()) return out; // the validator reads an integer as a long and would fail on 1e308 with its own words
         for (Error e : c.schema().validate(args)) {
             String field = field(e);
             Map<?, ?> spec = property(schema, field);
@@ -53,6 +54,20 @@ public final class ArgumentCheck {
             out.add(now != null
                     ? new Problem(field, RetiredNames.renamed(field, now), now + ", " + ProblemWording.expected(schema, now, property(schema, now)))
                     : new Problem(field, ProblemWording.message(e, spec), ProblemWording.expected(schema, field, spec)));
+        }
+        return out;
+    }
+
+    /** Numbers given for integer arguments that no long holds (1e308): out of every range the schema allows. */
+    private static List<Problem> pastLong(Map<String, Object> schema, JsonNode args) {
+        List<Problem> out = new ArrayList<>();
+        if (args == null || !args.isObject()) return out;
+        for (Map.Entry<String, JsonNode> a : args.properties()) {
+            Map<?, ?> spec = property(schema, a.getKey());
+            if (spec != null && "integer".equals(spec.get("type")) && a.getValue().isNumber() && !a.getValue().canConvertToLong()) {
+                out.add(new Problem(a.getKey(), "must be " + ProblemWording.kind(spec) + " (got " + a.getValue() + ")",
+                        ProblemWording.expected(schema, a.getKey(), spec)));
+            }
         }
         return out;
     }

@@ -28,6 +28,17 @@ class ArgumentCheckTest {
         assertTrue(p.get(0).expected().contains("business days"), p.get(0).expected());
     }
 
+    /** A number no long holds is refused naming the field and its bounds, not in the words of the JSON library. */
+    @Test
+    void anIntegerPastEveryRangeIsRefusedNamingTheFieldAndItsBounds() {
+        for (String big : new String[] {"1e308", "-1e19", "1" + "0".repeat(30)}) {
+            List<ArgumentCheck.Problem> p = check(Capabilities.GET_FORECAST, "{\"symbol\":\"IBM\",\"horizon\":" + big + "}");
+            assertEquals(1, p.size(), p.toString());
+            assertEquals("horizon", p.get(0).field());
+            assertTrue(p.get(0).message().startsWith("must be an integer in 1.." + Bounds.MAX_HORIZON + " (got "), p.get(0).message());
+        }
+    }
+
     @Test
     void aMissingRequiredArgumentAndAnUnknownOneAreNamed() {
         List<ArgumentCheck.Problem> missing = check(Capabilities.GET_CLOSE_PRICE, "{}");

@@ -366,8 +366,23 @@ public final class ApiRoutes {
                 call.text("calibration"), Boolean.TRUE.equals(call.bool("overlays")));
     }
 
+    /** The files to import, each absolute as docs/local-api.md asks: the app does not share the caller's working folder. */
     private static List<Path> paths(ApiCall call) {
-        return call.textList("paths", "[\"/home/me/MSFT.csv\"]").stream().map(Path::of).toList();
+        List<Path> out = new java.util.ArrayList<>();
+        for (String p : call.textList("paths", "[\"/home/me/MSFT.csv\"]")) {
+            Path path;
+            try {
+                path = Path.of(p);
+            } catch (java.nio.file.InvalidPathException e) {
+                path = null;
+            }
+            if (path == null || !path.isAbsolute()) {
+                throw SextantException.invalid("paths", "'" + p + "' is not an absolute path",
+                        "pass absolute file paths, e.g. /home/me/MSFT.csv; the app does not know your working folder");
+            }
+            out.add(path);
+        }
+        return out;
     }
 
     /** A user signal's definition from the call; its rules are the engine's ({@link SignalDefinition#user}). */

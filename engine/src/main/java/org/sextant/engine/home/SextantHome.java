@@ -40,6 +40,9 @@ public record SextantHome(Path root) {
      * Windows DATA is data): no file a request names (a report, a backup) may be written into them.
      */
     public static final java.util.List<String> APP_OWNED_FOLDERS = java.util.List.of("data", "run", "jobs", "commands", "logs", "models");
+    /** The app's own folders and its backups: no file a person names to be written (a report, an export) goes into them. */
+    public static final java.util.List<String> NO_REQUESTED_FILES =
+            java.util.stream.Stream.concat(APP_OWNED_FOLDERS.stream(), java.util.stream.Stream.of("backups")).toList();
 
     /** Placed by hand only; no code of ours creates it. */
     public Path pilotFlag() { return root.resolve(".mcp_pilot"); }

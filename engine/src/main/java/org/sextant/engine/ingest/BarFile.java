@@ -126,8 +126,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
                 if (!line.isBlank()) out.add(line);
             }
         } catch (IOException e) {
-            throw SextantException.invalid("paths", file + ": cannot read (" + e.getMessage() + ")",
-                    "check that the file exists, is readable and is UTF-8 text");
+            throw CsvErrors.unreadable(file, e);
         }
         return out;
     }

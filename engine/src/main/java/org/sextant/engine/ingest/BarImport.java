@@ -37,6 +37,7 @@ final class BarImport {
     void add(Path path, BarFile bar, String source) throws SQLException {
         Source s = new Source(files.size(), bar, source, ImportBatch.symbolFromFileName(path));
         if (bar.symbolCol() < 0 && bar.valueSymbol() == null) Tickers.requireFromFileName(bar.file(), s.fileSymbol(), "EURUSD.csv");
+        if (bar.valueSymbol() != null && !Tickers.valid(bar.valueSymbol())) throw Tickers.notATicker("paths", bar.file() + ", header", bar.valueSymbol());
         files.add(s);
         try (StagedFile staged = StagedFile.of(path, stagingDir, bar.file()); Statement st = c.createStatement()) {
             java.util.function.IntFunction<String> col = i -> "c" + i;
@@ -70,15 +71,16 @@ final class BarImport {
     private void refuseUnreadableCells(Source s) throws SQLException {
         BarFile bar = s.bar();
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT line, raw_ts, bad_number, symbol FROM bar_rows WHERE file_no = " + s.no()
-                + " AND (ts IS NULL OR bad_number IS NOT NULL OR symbol IS NULL OR symbol = '') ORDER BY line LIMIT 1")) {
+                + " AND (ts IS NULL OR bad_number IS NOT NULL OR symbol IS NULL OR symbol = '' OR " + Tickers.notTickerSql("symbol") + ") ORDER BY line LIMIT 1")) {
             if (!r.next()) return;
             String at = bar.file() + " line " + r.getLong(1);
             if (r.getObject(3) != null) {
                 String name = bar.header().get(r.getInt(3));
                 throw SextantException.invalid(name, at + ", column " + name + ": not a number", "write prices and volumes as plain numbers (1.2345)");
             }
-            if (r.getString(4) == null || r.getString(4).isEmpty()) {
+            if (r.getString(4) == null || r.getString(4).isEmpty() || !Tickers.valid(r.getString(4))) {
                 String name = bar.header().get(bar.symbolCol());
+                if (r.getString(4) != null && !r.getString(4).isEmpty()) throw Tickers.notATicker(name, at + ", column " + name, r.getString(4));
                 throw SextantException.invalid(name, at + ", column " + name + ": the symbol is missing", "fill in the ticker on every line");
             }
             String name = bar.header().get(bar.time().cols().get(0));

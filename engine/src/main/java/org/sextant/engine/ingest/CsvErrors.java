@@ -12,6 +12,17 @@ import org.sextant.engine.SextantException;
 final class CsvErrors {
     private CsvErrors() {}
 
+    /** A price file that could not be read as text: said as what it is (not UTF-8 text: a database, an archive), never the decoder's words. */
+    static SextantException unreadable(String file, java.io.IOException e) {
+        if (e instanceof java.nio.charset.CharacterCodingException) {
+            return SextantException.invalid("paths", file + ": not a price CSV: it is not UTF-8 text (a binary file such as a database, or text in another encoding)",
+                    "import a price CSV saved as UTF-8 text, or a Parquet file (.parquet)");
+        }
+        String why = e instanceof java.nio.file.NoSuchFileException ? "no such file" : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                : e.getMessage();
+        return SextantException.invalid("paths", file + ": cannot read (" + why + ")", "check that the file exists and is readable");
+    }
+
     /**
      * The error for a file whose typed read failed: reads it again on a fresh connection (the
      * failed one is aborted) with DuckDB's reject table on, and names the first rejected cell.

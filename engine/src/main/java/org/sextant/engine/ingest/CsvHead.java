@@ -23,8 +23,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat) {
             firstRow = r.readLine();
             while (firstRow != null && firstRow.isBlank()) firstRow = r.readLine();
         } catch (IOException e) {
-            throw SextantException.invalid("paths", file + ": cannot read (" + e.getMessage() + ")",
-                    "check that the file exists, is readable and is UTF-8 text");
+            throw CsvErrors.unreadable(file, e);
         }
         if (headerLine == null || headerLine.isBlank()) {
             throw SextantException.invalid("paths", file + ": the file is empty",

@@ -105,7 +105,7 @@ final class DirectImport {
             }
             all.addAll(symbols);
             total += rows.get(s.no());
-            reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()), List.copyOf(symbols)));
+            reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()), List.copyOf(symbols), 0));
         }
         exec(c, "DROP TABLE import_symbols");
         return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all));

@@ -113,6 +113,7 @@ final class ImportBatch {
                     throw SextantException.invalid(l.header().get(i), s.file() + ": symbol column '" + sym + "' appears twice in the header",
                             "give each symbol one column");
                 }
+                if (!Tickers.valid(sym)) throw Tickers.notATicker(l.header().get(i), s.file() + ", header column " + (i + 1), sym);
                 select.add(col.apply(i) + " AS " + ident(sym));
                 on.add(ident(sym));
             }
@@ -133,6 +134,7 @@ final class ImportBatch {
     /** Checks the whole batch, then merges it; returns what changed. */
     ImportReport commit() throws SQLException {
         long t0 = System.nanoTime();
+        java.util.Map<Integer, Long> skipped = skipDaysWithoutPrices();
         ImportChecks.run(c, files, rules);
         trace(t0, "checks");
         exec("CREATE OR REPLACE TEMP TABLE import_symbols AS SELECT s.file_no, s.symbol, f.source "
@@ -168,13 +170,28 @@ final class ImportBatch {
                 List<String> symbols = new ArrayList<>();
                 for (Object o : (Object[]) r.getArray(2).getArray()) symbols.add((String) o);
                 all.addAll(symbols);
-                reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()), List.copyOf(symbols)));
+                long none = skipped.getOrDefault(s.no(), 0L);
+                reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()) - none, List.copyOf(symbols), none));
             }
         }
         exec("DROP TABLE import_rows");
         exec("DROP TABLE import_files");
         exec("DROP TABLE import_symbols");
         return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all));
+    }
+
+    /**
+     * Drops the lines whose every price and volume is missing (Yahoo writes "null" on each for a
+     * day without trading), as a wide file's empty cell is a day without a price; per file, how many.
+     */
+    private java.util.Map<Integer, Long> skipDaysWithoutPrices() throws SQLException {
+        String none = "open IS NULL AND high IS NULL AND low IS NULL AND close IS NULL AND adj_close IS NULL AND volume IS NULL";
+        java.util.Map<Integer, Long> out = new java.util.HashMap<>();
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT file_no, count(*) FROM import_rows WHERE " + none + " GROUP BY file_no")) {
+            while (r.next()) out.put(r.getInt(1), r.getLong(2));
+        }
+        if (!out.isEmpty()) exec("DELETE FROM import_rows WHERE " + none);
+        return out;
     }
 
     /** Whether the store already holds rows of any imported symbol (else there is nothing to replace). */

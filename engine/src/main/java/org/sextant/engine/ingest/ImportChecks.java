@@ -48,12 +48,13 @@ final class ImportChecks {
 
     private static void findBadRow(Connection c, List<ImportBatch.Source> files, String bad, PriceRules rules) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
-                "SELECT file_no, line, symbol, date FROM import_rows WHERE symbol IS NULL OR symbol = '' LIMIT 1")) {
+                "SELECT file_no, line, symbol, date FROM import_rows WHERE symbol IS NULL OR " + Tickers.notTickerSql("symbol") + " OR symbol = '' LIMIT 1")) {
             if (r.next()) {
                 ImportBatch.Source s = files.get(r.getInt(1));
                 String col = s.layout().header().get(s.layout().symbolCol());
-                throw SextantException.invalid(col, where(s, r, 1) + ", column " + col + ": the symbol is missing",
-                        "fill in the ticker on every line");
+                String at = where(s, r, 1) + ", column " + col;
+                if (r.getString(3) != null && !r.getString(3).isEmpty()) throw Tickers.notATicker(col, at, r.getString(3));
+                throw SextantException.invalid(col, at + ": the symbol is missing", "fill in the ticker on every line");
             }
         }
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
@@ -62,7 +63,7 @@ final class ImportChecks {
                 ImportBatch.Source s = files.get(r.getInt(1));
                 String col = s.layout().header().get(s.layout().fields().get(PriceField.CLOSE));
                 throw SextantException.invalid(col, where(s, r, 1) + ", column " + col + ": the close is missing",
-                        "fill in the close or delete the line (Yahoo writes 'null' lines for days without trading)");
+                        "fill in the close or delete the line (a line with every price and the volume missing is skipped as a day without prices)");
             }
         }
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(

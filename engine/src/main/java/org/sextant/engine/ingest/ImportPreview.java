@@ -60,8 +60,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 if (!line.isBlank()) rows.add(CsvHead.split(line, head.delimiter()));
             }
         } catch (IOException e) {
-            throw SextantException.invalid("paths", file + ": cannot read (" + e.getMessage() + ")",
-                    "check that the file exists, is readable and is UTF-8 text");
+            throw CsvErrors.unreadable(file, e);
         }
         String symbols = layout.symbolCol() >= 0 ? "column " + head.header().get(layout.symbolCol())
                 : layout.wide() ? "one column per symbol" : "the file name";
@@ -86,8 +85,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 if (t != null) previous = t;
             }
         } catch (IOException e) {
-            throw SextantException.invalid("paths", file + ": cannot read (" + e.getMessage() + ")",
-                    "check that the file exists, is readable and is UTF-8 text");
+            throw CsvErrors.unreadable(file, e);
         }
         String interval = steps.entrySet().stream().max(java.util.Map.Entry.comparingByValue())
                 .map(e -> org.sextant.engine.data.BarInterval.ofStepMinutes(e.getKey())).map(i -> i.label).orElse(null);

@@ -11,10 +11,16 @@ public record ImportReport(List<ImportedFile> files, long rowsInserted, long row
      * @param interval the bar interval detected (1d for daily files)
      * @param times    how a bar file writes its times (null for daily files)
      * @param bars     per symbol of a bar file: interval, session, duplicates, out-of-order rows, gaps (empty for daily files)
+     * @param skipped  lines whose every price and volume is missing (Yahoo's "null" days): days without a price, not stored
      */
-    public record ImportedFile(String file, String layout, long rows, List<String> symbols, String interval, String times, List<BarCheck> bars) {
-        public ImportedFile(String file, String layout, long rows, List<String> symbols) {
-            this(file, layout, rows, symbols, "1d", null, List.of());
+    public record ImportedFile(String file, String layout, long rows, List<String> symbols, String interval, String times, List<BarCheck> bars,
+                               long skipped) {
+        public ImportedFile(String file, String layout, long rows, List<String> symbols, long skipped) {
+            this(file, layout, rows, symbols, "1d", null, List.of(), skipped);
+        }
+
+        public ImportedFile(String file, String layout, long rows, List<String> symbols, String interval, String times, List<BarCheck> bars) {
+            this(file, layout, rows, symbols, interval, times, bars, 0);
         }
     }
 

@@ -53,7 +53,7 @@ public record PriceRules(LocalDate minDate, LocalDate maxDate) {
 
     /** The rows of {@code relation} that break a rule, as a SQL condition (NULL open/high/low are not checked). */
     String badRowSql() {
-        StringBuilder bad = new StringBuilder("symbol IS NULL OR symbol = '' OR close IS NULL OR close <= 0");
+        StringBuilder bad = new StringBuilder("symbol IS NULL OR symbol = '' OR " + Tickers.notTickerSql("symbol") + " OR close IS NULL OR close <= 0");
         for (PriceField f : PriceField.values()) {
             bad.append(" OR ").append(f.column).append(" < 0 OR isinf(").append(f.column).append(")");
         }

@@ -4,12 +4,14 @@ import java.util.regex.Pattern;
 import org.sextant.engine.SextantException;
 
 /**
- * What a ticker entering the store may hold, however it arrives: gathered from a provider or
- * named by a file. A comma or a space in a symbol would break every list of symbols (--symbols AA,IBM).
+ * What a ticker entering the store may hold, however it arrives: gathered from a provider, named
+ * by a file, a symbol column or a wide file's header. A comma or a space in a symbol would break
+ * every list of symbols (--symbols AA,IBM); one longer than reads take could never be read back.
  */
 final class Tickers {
     static final String RULE = "letters, digits and . _ ^ = - only";
-    private static final Pattern TICKER = Pattern.compile("[A-Za-z0-9._^=-]{1,40}");
+    private static final String TICKER_REGEX = "[A-Za-z0-9._^=-]{1,40}";
+    private static final Pattern TICKER = Pattern.compile(TICKER_REGEX);
 
     private Tickers() {}
 
@@ -27,5 +29,23 @@ final class Tickers {
             throw SextantException.invalid("paths", file + ": the file name gives the symbol '" + symbol + "', which is not a ticker ("
                     + RULE + ", at most 40)", "rename the file after the ticker, e.g. " + example + ", or add a symbol column");
         }
+    }
+
+    /** SQL that is true where {@code column} holds a symbol that is no ticker (an empty one is refused as missing). */
+    static String notTickerSql(String column) {
+        return "(" + column + " <> '' AND NOT regexp_full_match(" + column + ", '" + TICKER_REGEX + "'))";
+    }
+
+    /** The refusal of a symbol read from a cell or a header ({@code at}: file, line and column), naming the column {@code field}. */
+    static SextantException notATicker(String field, String at, String symbol) {
+        return SextantException.invalid(field, at + ": " + shown(symbol) + " is not a ticker (" + RULE + ", at most 40)",
+                "write the ticker, e.g. MSFT or ^SPX");
+    }
+
+    /** The symbol as the message may show it: quoted when short and printable, else described. */
+    private static String shown(String symbol) {
+        if (symbol.length() > 40) return "a symbol of " + symbol.length() + " characters";
+        if (symbol.chars().anyMatch(Character::isISOControl)) return "the symbol '" + symbol.replaceAll("\\p{Cntrl}", "?") + "' (? is a control character)";
+        return "the symbol '" + symbol + "'";
     }
 }

@@ -138,8 +138,15 @@ public final class ResearchService {
     }
 
     private static StrategyRunRequest withSplit(StrategyRunRequest r, List<String> symbols, java.time.LocalDate from, java.time.LocalDate to) {
+        if (r.from() != null && r.to() != null && !r.from().isBefore(r.to())) {
+            throw SextantException.invalid("from", "from " + r.from() + " is not before to " + r.to(), "pass from earlier than to, or leave it out for the symbols' common start");
+        }
         if (from == null || to == null || !from.isBefore(to)) {
-            throw SextantException.invalid("from", "the symbols share no common date range", "pick symbols with overlapping history or give from/to");
+            // blame what the person gave: the range they named, else the symbols whose data leaves none
+            String field = r.from() != null ? "from" : r.to() != null ? "to" : "symbols";
+            String span = from == null || to == null ? "" : " (" + from + " to " + to + ")";
+            throw SextantException.invalid(field, "the symbols " + symbols + " share no date range of two days or more" + span,
+                    "pick symbols with overlapping history" + (field.equals("symbols") ? "" : " or give another " + field));
         }
         return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, from, to, defaultOutOfSampleStart(from, to), r.threads(), r.selectedConfiguration(), r.interval());
     }

@@ -72,10 +72,28 @@ public final class StoreRestore {
         return Migrations.ALL.stream().mapToInt(Migrations::versionOf).max().orElse(0);
     }
 
+    /** Whether the file starts as every DuckDB database does: a checksum, then "DUCK" (DuckDB would call anything else an in-memory database). */
+    private static boolean isDuckDbFile(Path file) {
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            byte[] head = in.readNBytes(12);
+            return head.length == 12 && new String(head, 8, 4, java.nio.charset.StandardCharsets.US_ASCII).equals("DUCK");
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     /** The schema version recorded in a store file, read without changing it. */
     public static int schemaVersion(Path file) {
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file)) {
             throw SextantException.notFound("backup", "no such backup file: " + file, "name a file listed by `sextant restore --list`");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw SextantException.invalid("backup", "backup " + file + " is not a regular file (" + (Files.isDirectory(file) ? "a folder" : "a device or a pipe")
+                    + "), so no Sextant backup", "name a backup file listed by `sextant restore --list`");
+        }
+        if (!isDuckDbFile(file)) {
+            throw SextantException.invalid("backup", "backup " + file + " is not a Sextant backup: not a DuckDB database file",
+                    "name a backup file listed by `sextant restore --list`");
         }
         try (Connection c = readOnly(file);
              Statement s = c.createStatement();

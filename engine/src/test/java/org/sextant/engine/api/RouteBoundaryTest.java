@@ -60,6 +60,18 @@ class RouteBoundaryTest {
         assertEquals("symbol", assertThrows(SextantException.class, () -> call("get_close_price", "{}")).field());
     }
 
+    /** An import path must be absolute (docs/local-api.md): a relative one is refused as such, not as a missing file. */
+    @Test
+    void aRelativeImportPathIsRefusedAsNotAbsolute() {
+        for (String method : new String[] {"import_prices", "start_import"}) {
+            SextantException e = assertThrows(SextantException.class, () -> call(method, "{\"paths\":[\"prices/MSFT.csv\"]}"));
+            assertEquals("invalid_input", e.failReason());
+            assertEquals("paths", e.field());
+            assertEquals("'prices/MSFT.csv' is not an absolute path", e.getMessage());
+            assertTrue(e.fix().startsWith("pass absolute file paths"), e.fix());
+        }
+    }
+
     @Test
     void theSessionRegistryIsAPureReadThatCounts() {
         long before = sessions();

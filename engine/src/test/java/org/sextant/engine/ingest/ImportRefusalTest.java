@@ -115,6 +115,43 @@ class ImportRefusalTest {
         assertEquals(2, prices(store));
     }
 
+    /** A symbol in a column or a wide header follows the same rule: one no read could reach ('X' x 100, a newline, ../..) is refused. */
+    @Test
+    void aSymbolCellOrHeaderThatIsNoTickerIsRefusedNamingFileLineAndColumn(@TempSextant Store store) throws Exception {
+        String rule = " is not a ticker (letters, digits and . _ ^ = - only, at most 40)";
+        Path longOne = Files.writeString(tmp.resolve("long.csv"), "symbol,date,close\nIBM,2000-09-27,60.6\n" + "X".repeat(100) + ",2000-09-27,60.6\n");
+        SextantException e = refused(store, PriceRules.defaults(), longOne);
+        assertEquals("symbol", e.field());
+        assertEquals(longOne + " line 3, column symbol: a symbol of 100 characters" + rule, e.getMessage());
+        Path newline = Files.writeString(tmp.resolve("nl.csv"), "symbol,date,close\n\"A\nB\",2000-09-27,60.6\n");
+        assertEquals(newline + ", column symbol: the symbol 'A?B' (? is a control character)" + rule, refused(store, PriceRules.defaults(), newline).getMessage());
+        Path control = Files.writeString(tmp.resolve("bel.csv"), "symbol,date,close\nA\u0007B,2000-09-27,60.6\n");
+        assertEquals(control + " line 2, column symbol: the symbol 'A?B' (? is a control character)" + rule, refused(store, PriceRules.defaults(), control).getMessage());
+        Path dots = Files.writeString(tmp.resolve("dots.csv"), "ticker,date,close\n../../etc,2000-09-27,60.6\n");
+        assertEquals(dots + " line 2, column ticker: the symbol '../../ETC'" + rule, refused(store, PriceRules.defaults(), dots).getMessage());
+        Path wide = Files.writeString(tmp.resolve("wide.csv"), "date,IBM,A B\n2000-09-27,60.6,1.0\n");
+        assertEquals(wide + ", header column 3: the symbol 'A B'" + rule, refused(store, PriceRules.defaults(), wide).getMessage());
+        Path bars = Files.writeString(tmp.resolve("bars.csv"), "datetime,symbol,close\n2020-01-06T10:00:00Z,EUR/USD,1.1\n2020-01-06T10:05:00Z,EUR/USD,1.2\n");
+        assertEquals(bars + " line 2, column symbol: the symbol 'EUR/USD'" + rule, refused(store, PriceRules.defaults(), bars).getMessage());
+        assertEquals(0, prices(store));
+        // what real files hold still imports: an index, a class share, a pair, an exchange suffix
+        new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(Files.writeString(tmp.resolve("ok.csv"),
+                "symbol,date,close\n^SPX,2000-09-27,1426.57\nBRK-B.US,2000-09-27,2000\nusdchf,2000-09-27,1.7\nEURUSD=X,2000-09-27,0.87\n")));
+        assertEquals(4, prices(store));
+    }
+
+    /** A binary file (a DuckDB database) is named as not UTF-8 text, not in the decoder's words ("Input length = 1"). */
+    @Test
+    void aFileThatIsNotTextIsSaidToBeNoPriceCsv(@TempSextant Store store) throws Exception {
+        byte[] binary = {0, 0, 0, 0, 'D', 'U', 'C', 'K', (byte) 0xFF, (byte) 0xFE, (byte) 0x80, '\n', (byte) 0xC3, '\n'};
+        for (String name : new String[] {"store.duckdb", "IBM.csv"}) {
+            Path f = Files.write(tmp.resolve(name), binary);
+            SextantException e = refused(store, PriceRules.defaults(), f);
+            assertEquals(f + ": not a price CSV: it is not UTF-8 text (a binary file such as a database, or text in another encoding)", e.getMessage());
+            assertEquals("import a price CSV saved as UTF-8 text, or a Parquet file (.parquet)", e.fix());
+        }
+    }
+
     /** A signal file's errors name the line of the file, counting the header, as the price import's do. */
     @Test
     void aSignalImportNamesTheLineOfTheFile(@TempSextant Store store) throws Exception {

@@ -210,13 +210,24 @@ class PriceImporterTest {
                 "SELECT concat_ws('|', first_date, last_date, rows) FROM symbols WHERE symbol = 'KO'")));
     }
 
+    /** Yahoo writes 'null' in every cell for a day without trading: a missing day (docs/data.md), skipped and counted, as a wide file's empty cell. */
+    @Test
+    void aYahooLineOfNullsIsADayWithoutPricesSkippedAndReported() throws IOException {
+        ImportReport r = importer.importFiles(List.of(write("KO.csv", "Date,Open,High,Low,Close,Adj Close,Volume\n1991-01-02,9.88,9.9,9.8,9.88,9.88,100\n"
+                + "1991-01-03,null,null,null,null,null,null\n1991-01-04,9.6,9.7,9.5,9.6,9.6,200\n")));
+        assertEquals(2, r.rowsInserted());
+        assertEquals(2, r.files().get(0).rows());
+        assertEquals(1, r.files().get(0).skipped());
+        assertEquals(0, count("SELECT count(*) FROM prices WHERE date = DATE '1991-01-03'"));
+    }
+
     /** A file the import refuses: the field named (null: not checked), what the message and the fix must say. */
     static java.util.stream.Stream<Arguments> refusedFiles() {
         return java.util.stream.Stream.of(
                 Arguments.of("KO.csv", "Date,Close\n1991-01-02,9.88\n02/01/1991,9.6\n", "Date",
                         List.of("line 3, column Date: '02/01/1991' is not a date"), List.of("YYYY-MM-DD")),
                 Arguments.of("KO.csv", "Date,Open,High,Low,Close,Adj Close,Volume\n1991-01-02,9.88,9.9,9.8,9.88,9.88,100\n"
-                        + "1991-01-03,null,null,null,null,null,null\n", "Close", List.of("KO.csv line 3, column Close: the close is missing"), List.of()),
+                        + "1991-01-03,9.6,9.7,9.5,null,9.6,100\n", "Close", List.of("KO.csv line 3, column Close: the close is missing"), List.of()),
                 Arguments.of("prices.csv", "symbol,date,open,close\nKO,1991-01-02,9.88,9.88\nKO,1991-01-03,-9.6,9.6\n", "open",
                         List.of("prices.csv line 3, column open: -9.6"), List.of()),
                 Arguments.of("KO.csv", "Date,Close\n1991-01-02,9.88\n1991-01-03,9.6\n1991-01-02,9.9\n", null,

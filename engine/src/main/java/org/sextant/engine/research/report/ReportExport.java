@@ -23,7 +23,7 @@ import org.sextant.engine.research.run.RunDetail;
 public final class ReportExport {
     public static final String REPORTS = "reports";
     /** The app's own folders, and its backups: a report is no backup. */
-    private static final List<String> RESERVED = java.util.stream.Stream.concat(SextantHome.APP_OWNED_FOLDERS.stream(), java.util.stream.Stream.of("backups")).toList();
+    private static final List<String> RESERVED = SextantHome.NO_REQUESTED_FILES;
 
     private ReportExport() {}
 
