@@ -9,8 +9,9 @@ import org.sextant.engine.SextantException;
  * every list of symbols (--symbols AA,IBM); one longer than reads take could never be read back.
  */
 final class Tickers {
-    static final String RULE = "letters, digits and . _ ^ = - only";
-    private static final String TICKER_REGEX = "[A-Za-z0-9._^=-]{1,40}";
+    static final String RULE = "letters, digits and . _ ^ = - only, or a pair such as EUR/USD";
+    // a pair's two parts hold no dot, so no '..' can pass as a symbol
+    private static final String TICKER_REGEX = "[A-Za-z0-9._^=-]{1,40}|[A-Za-z0-9_^=-]{1,19}/[A-Za-z0-9_^=-]{1,20}";
     private static final Pattern TICKER = Pattern.compile(TICKER_REGEX);
 
     private Tickers() {}

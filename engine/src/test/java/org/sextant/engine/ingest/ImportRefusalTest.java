@@ -101,7 +101,7 @@ class ImportRefusalTest {
         Path comma = Files.writeString(tmp.resolve("A,B.csv"), "Date,Close\n2000-09-27,60.625\n");
         SextantException e = refused(store, PriceRules.defaults(), comma);
         assertEquals("paths", e.field());
-        assertEquals(comma + ": the file name gives the symbol 'A,B', which is not a ticker (letters, digits and . _ ^ = - only, at most 40)", e.getMessage());
+        assertEquals(comma + ": the file name gives the symbol 'A,B', which is not a ticker (letters, digits and . _ ^ = - only, or a pair such as EUR/USD, at most 40)", e.getMessage());
         assertEquals("rename the file after the ticker, e.g. MSFT.csv, or add a symbol column", e.fix());
         Path space = Files.writeString(tmp.resolve("my stock.csv"), "Date,Close\n2000-09-27,60.625\n");
         assertTrue(refused(store, PriceRules.defaults(), space).getMessage().contains("the symbol 'MY STOCK', which is not a ticker"));
@@ -118,7 +118,7 @@ class ImportRefusalTest {
     /** A symbol in a column or a wide header follows the same rule: one no read could reach ('X' x 100, a newline, ../..) is refused. */
     @Test
     void aSymbolCellOrHeaderThatIsNoTickerIsRefusedNamingFileLineAndColumn(@TempSextant Store store) throws Exception {
-        String rule = " is not a ticker (letters, digits and . _ ^ = - only, at most 40)";
+        String rule = " is not a ticker (letters, digits and . _ ^ = - only, or a pair such as EUR/USD, at most 40)";
         Path longOne = Files.writeString(tmp.resolve("long.csv"), "symbol,date,close\nIBM,2000-09-27,60.6\n" + "X".repeat(100) + ",2000-09-27,60.6\n");
         SextantException e = refused(store, PriceRules.defaults(), longOne);
         assertEquals("symbol", e.field());
@@ -131,13 +131,15 @@ class ImportRefusalTest {
         assertEquals(dots + " line 2, column ticker: the symbol '../../ETC'" + rule, refused(store, PriceRules.defaults(), dots).getMessage());
         Path wide = Files.writeString(tmp.resolve("wide.csv"), "date,IBM,A B\n2000-09-27,60.6,1.0\n");
         assertEquals(wide + ", header column 3: the symbol 'A B'" + rule, refused(store, PriceRules.defaults(), wide).getMessage());
-        Path bars = Files.writeString(tmp.resolve("bars.csv"), "datetime,symbol,close\n2020-01-06T10:00:00Z,EUR/USD,1.1\n2020-01-06T10:05:00Z,EUR/USD,1.2\n");
-        assertEquals(bars + " line 2, column symbol: the symbol 'EUR/USD'" + rule, refused(store, PriceRules.defaults(), bars).getMessage());
+        Path bars = Files.writeString(tmp.resolve("bars.csv"), "datetime,symbol,close\n2020-01-06T10:00:00Z,EUR,USD,1.1\n".replace("EUR,USD", "\"EUR,USD\""));
+        assertEquals(bars + " line 2, column symbol: the symbol 'EUR,USD'" + rule, refused(store, PriceRules.defaults(), bars).getMessage());
+        Path halves = Files.writeString(tmp.resolve("halves.csv"), "symbol,date,close\nEUR/USD/JPY,2000-09-27,1.1\n");
+        assertEquals(halves + " line 2, column symbol: the symbol 'EUR/USD/JPY'" + rule, refused(store, PriceRules.defaults(), halves).getMessage());
         assertEquals(0, prices(store));
-        // what real files hold still imports: an index, a class share, a pair, an exchange suffix
+        // what real files hold still imports: an index, a class share, a pair (also written with a slash), an exchange suffix
         new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(Files.writeString(tmp.resolve("ok.csv"),
-                "symbol,date,close\n^SPX,2000-09-27,1426.57\nBRK-B.US,2000-09-27,2000\nusdchf,2000-09-27,1.7\nEURUSD=X,2000-09-27,0.87\n")));
-        assertEquals(4, prices(store));
+                "symbol,date,close\n^SPX,2000-09-27,1426.57\nBRK-B.US,2000-09-27,2000\nusdchf,2000-09-27,1.7\nEURUSD=X,2000-09-27,0.87\nEUR/USD,2000-09-27,0.87\n")));
+        assertEquals(5, prices(store));
     }
 
     /** A binary file (a DuckDB database) is named as not UTF-8 text, not in the decoder's words ("Input length = 1"). */
