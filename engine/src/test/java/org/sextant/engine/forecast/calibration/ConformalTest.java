@@ -3,6 +3,7 @@ package org.sextant.engine.forecast.calibration;
 import org.junit.jupiter.api.Test;
 import org.sextant.engine.forecast.Forecast;
 import org.sextant.engine.forecast.ForecastModels;
+import org.sextant.engine.forecast.LiveCalibration;
 import org.sextant.engine.forecast.QuantileBand;
 import org.sextant.engine.forecast.RewardRisk;
 import org.sextant.engine.forecast.WalkForwardBacktest;
@@ -35,6 +36,43 @@ class ConformalTest {
         a.observe(true);
         a.observe(true);
         assertEquals(0.84 - 0.05 * 0.2 * 2, a.workingLevel(), 1e-12);
+    }
+
+    @Test
+    void adaptiveLevelRecoversPromptlyAfterARunOfMissesTheBandCannotAnswer() {
+        // 200 misses in a row: the band is already the widest the residuals give (0.999), so the
+        // misses must not pile up a miscoverage debt (alpha_t would reach 0.05 − 200·0.00475 = −0.9
+        // and take 3,800 hits to repay)
+        AdaptiveConformal a = new AdaptiveConformal(0.95, 0.005);
+        for (int i = 0; i < 200; i++) a.observe(false);
+        assertEquals(0.999, a.workingLevel(), 1e-12);
+        for (int i = 0; i < 196; i++) a.observe(true);
+        assertEquals(0.95, a.workingLevel(), 1e-9);
+    }
+
+    /** Geometric Brownian motion: daily drift 0.0002, volatility 1.5%. */
+    static double[] gbm(int n, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] p = new double[n];
+        double logp = Math.log(100);
+        for (int t = 0; t < n; t++) {
+            logp += 0.0002 + 0.015 * gaussian(r);
+            p[t] = Math.exp(logp);
+        }
+        return p;
+    }
+
+    @Test
+    void adaptive95And99BandsDifferWhereTheResidualsSupportBoth() {
+        // 1,300 closes: the live origin has the full 250 residuals per step, enough for a 99% rank;
+        // with these seeds the unbounded working miscoverage had made the 95% band the 99% band
+        for (long seed : new long[] {1, 3, 5}) {
+            Forecast ad = LiveCalibration.run(ForecastModels.BUILT_IN.forPrices("naive"), gbm(1300, seed), 20, new double[] {0.8, 0.95, 0.99}).adaptive();
+            QuantileBand b95 = ad.band(0.95), b99 = ad.band(0.99);
+            int differ = 0;
+            for (int h = 0; h < 20; h++) if (b95.upper(h) < b99.upper(h) || b95.lower(h) > b99.lower(h)) differ++;
+            assertTrue(differ >= 10, "seed " + seed + ": the 95% band is narrower than the 99% band at only " + differ + " of 20 steps");
+        }
     }
 
     /** Log prices with fat-tailed (Student-t, 3 df) steps: Gaussian bands of the naive model misstate the tails. */
