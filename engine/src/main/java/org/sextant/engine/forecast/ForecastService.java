@@ -378,7 +378,7 @@ public final class ForecastService {
         StoredForecast hit = storedLive(p, m, h, levels, cal);
         if (hit != null) {
             return PriceForecast.assemble(p, PriceForecast.closes(p), models.forPrices(m).name(), hit.forecast(), levels,
-                    hit.calibration(), hit.coverage(), null);
+                    hit.calibration(), hit.coverage(), PriceForecast.thinNote(LiveCalibration.liveResiduals(models.forPrices(m), p.size(), h), levels, hit.calibration()));
         }
         return liveCache.get(p, m, h, levels, cal.wire());
     }

@@ -47,8 +47,25 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
             used = BandCalibration.MODEL.wire();
             note = "history too short for " + calibration.wire() + " bands (" + y.length + " closes); the model's own bands are shown";
         }
+        if (note == null) note = thinNote(o.liveResiduals(), levels, used);
         List<LevelCoverage> coverage = o.coverage(BandCalibration.valueOf(used.toUpperCase(java.util.Locale.ROOT)), levels);
         return assemble(prices, y, o.own().model(), chosen, levels, used, coverage, note);
+    }
+
+    /**
+     * The note of a calibrated answer whose residuals (k per step at the live origin) cannot
+     * support some levels ({@link org.sextant.engine.forecast.calibration.ConformalBands#supports}),
+     * or null.
+     */
+    public static String thinNote(int k, double[] levels, String calibration) {
+        if (!calibration.equals(BandCalibration.CONFORMAL.wire())) return null; // adaptive falls back only where its working level asks it
+        StringBuilder ls = new StringBuilder();
+        for (double l : levels) {
+            if (!org.sextant.engine.forecast.calibration.ConformalBands.supports(k, l)) ls.append(ls.length() == 0 ? "" : ", ").append(Math.round(l * 1000) / 10.0).append('%');
+        }
+        if (ls.length() == 0) return null;
+        return k + " residuals per step cannot support the " + ls + " band (the extremes alone under-cover); "
+                + "the model's own band is shown there, widened to at least the largest residuals";
     }
 
     /** Rebuilds the wire form around a forecast (e.g. one read back from the store); {@code modelName} as the model names itself (log_theta). */

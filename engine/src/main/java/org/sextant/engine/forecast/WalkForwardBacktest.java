@@ -133,7 +133,10 @@ public final class WalkForwardBacktest {
             if (cf != null) {
                 for (int i = 0; i < levels.length; i++) {
                     double wl = aci[i].workingLevel();
-                    adaptive[i] = ConformalBands.calibrate(f, lastResiduals, new double[] {wl}, vol[origin]).band(wl);
+                    // the nominal level's own band, as the fallback where the working level asks more than the residuals support
+                    QuantileBand own = f.band(levels[i]);
+                    Forecast fw = new Forecast(f.model(), f.median(), List.of(new QuantileBand(wl, own.lower(), own.upper())));
+                    adaptive[i] = ConformalBands.calibrate(fw, lastResiduals, new double[] {wl}, vol[origin]).band(wl);
                 }
             }
             for (int s = 0; s < h; s++) {

@@ -75,6 +75,40 @@ class ConformalTest {
         }
     }
 
+    @Test
+    void aLevelTooFewResidualsSupportKeepsTheModelsBandWidenedToTheExtremes() {
+        // 600 closes: 116 residuals per step at the live origin; 99% needs 199 (rank 117 of 116)
+        double[] lv = {0.8, 0.95, 0.99};
+        LiveCalibration.Outcome o = LiveCalibration.run(ForecastModels.BUILT_IN.forPrices("naive"), gbm(600, 7), 20, lv);
+        assertEquals(116, o.liveResiduals());
+        for (Forecast f : new Forecast[] {o.conformal()}) {
+            for (int h = 0; h < 20; h++) {
+                assertTrue(f.band(0.99).lower(h) <= o.own().band(0.99).lower(h) && f.band(0.99).upper(h) >= o.own().band(0.99).upper(h),
+                        f.model() + " 99% at step " + (h + 1) + " is narrower than the model's own band");
+            }
+        }
+        // its walk-forward coverage: the largest residual alone covered 0.944 of outcomes at 99%
+        assertTrue(o.coverage(org.sextant.engine.forecast.BandCalibration.CONFORMAL, lv).get(2).empirical() >= 0.98);
+        // the answer says so
+        org.sextant.engine.forecast.PriceForecast pf = org.sextant.engine.forecast.PriceForecast.calibrated(ForecastModels.BUILT_IN,
+                weekdays("GBM", gbm(600, 7)), "naive", 20, lv, org.sextant.engine.forecast.BandCalibration.CONFORMAL);
+        assertEquals("conformal", pf.calibration());
+        assertEquals("116 residuals per step cannot support the 99.0% band (the extremes alone under-cover); "
+                + "the model's own band is shown there, widened to at least the largest residuals", pf.calibrationNote());
+        assertTrue(ConformalBands.supports(250, 0.99) && !ConformalBands.supports(197, 0.99) && ConformalBands.supports(39, 0.95));
+    }
+
+    /** Closes on consecutive weekdays from Monday 2 January 2023. */
+    static org.sextant.engine.data.PriceSeries weekdays(String symbol, double[] y) {
+        List<java.time.LocalDate> dates = new java.util.ArrayList<>();
+        java.time.LocalDate d = java.time.LocalDate.of(2023, 1, 2);
+        while (dates.size() < y.length) {
+            if (d.getDayOfWeek().getValue() <= 5) dates.add(d);
+            d = d.plusDays(1);
+        }
+        return new org.sextant.engine.data.PriceSeries(symbol, dates.get(0), dates.get(dates.size() - 1), dates, y, y);
+    }
+
     /** Log prices with fat-tailed (Student-t, 3 df) steps: Gaussian bands of the naive model misstate the tails. */
     private static double[] fatTailedPrices(int n, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
