@@ -46,13 +46,19 @@ public final class LiveCalibration {
     }
 
     /** Residuals the live origin's bands use at the last step (the fewest): origins whose target o + horizon − 1 is history, at most the window. */
-    public static int liveResiduals(Forecaster model, int n, int horizon) {
+    public static int liveResiduals(Forecaster model, int n, int horizon) { return liveResiduals(model, n, horizon, new int[0]); }
+
+    /** As above, leaving out residuals whose path crosses a break ({@link WalkForwardBacktest#run}). */
+    public static int liveResiduals(Forecaster model, int n, int horizon, int[] breaks) {
         int known = 0;
-        for (int o : grid(model, n, horizon)) if (o + horizon <= n) known++;
+        for (int o : grid(model, n, horizon)) if (o + horizon <= n && !WalkForwardBacktest.spansBreak(breaks, o, horizon - 1)) known++;
         return Math.min(known, WalkForwardBacktest.CALIBRATION_WINDOW);
     }
 
-    public static Outcome run(Forecaster model, double[] y, int horizon, double[] levels) {
+    public static Outcome run(Forecaster model, double[] y, int horizon, double[] levels) { return run(model, y, horizon, levels, new int[0]); }
+
+    /** As above; residuals whose path crosses one of {@code breaks} (gaps in the series) are left out of the calibration. */
+    public static Outcome run(Forecaster model, double[] y, int horizon, double[] levels, int[] breaks) {
         int n = y.length;
         List<Integer> grid = grid(model, n, horizon);
         if (grid.size() < 2) { // too short for any walk-forward: the model's bands alone (its own checks name the problem)
@@ -60,13 +66,13 @@ public final class LiveCalibration {
         }
         int[] origins = grid.stream().mapToInt(Integer::intValue).toArray();
         Forecast[] live = new Forecast[3];
-        WalkForwardBacktest.Result r = WalkForwardBacktest.run(model, y, 1, horizon, origins, levels, EVERY, origins, (o, own, cf, ad) -> {
+        WalkForwardBacktest.Result r = WalkForwardBacktest.run(model, y, 1, horizon, origins, levels, EVERY, origins, breaks, (o, own, cf, ad) -> {
             if (o == n) {
                 live[0] = own;
                 live[1] = cf;
                 live[2] = ad;
             }
         });
-        return new Outcome(live[0], live[1], live[2], r, liveResiduals(model, n, horizon));
+        return new Outcome(live[0], live[1], live[2], r, liveResiduals(model, n, horizon, breaks));
     }
 }

@@ -98,6 +98,33 @@ class ConformalTest {
         assertTrue(ConformalBands.supports(250, 0.99) && !ConformalBands.supports(197, 0.99) && ConformalBands.supports(39, 0.95));
     }
 
+    @Test
+    void residualsSpanningAGapInTheClosesAreLeftOutOfTheCalibrationAndTheAnswerSaysSo() {
+        // 1,300 weekday closes (1% daily volatility); 200 weekdays are missing 250 closes before the
+        // end and the close jumps +44% across those 283 calendar days
+        double[] y = gbm(1300, 5);
+        for (int i = 0; i < y.length; i++) y[i] = 100 * Math.pow(y[i] / 100, 2 / 3.0) * (i >= 1050 ? 1.44 : 1);
+        org.sextant.engine.data.PriceSeries full = weekdays("GAP", new double[1500]);
+        List<java.time.LocalDate> dates = new java.util.ArrayList<>(full.dates().subList(0, 1050));
+        dates.addAll(full.dates().subList(1250, 1500));
+        org.sextant.engine.data.PriceSeries p = new org.sextant.engine.data.PriceSeries("GAP", dates.get(0), dates.get(1299), dates, y, y);
+        assertEquals(283, java.time.temporal.ChronoUnit.DAYS.between(dates.get(1049), dates.get(1050)));
+        org.sextant.engine.forecast.PriceForecast f = org.sextant.engine.forecast.PriceForecast.calibrated(ForecastModels.BUILT_IN, p, "naive", 3,
+                new double[] {0.8, 0.95, 0.99}, org.sextant.engine.forecast.BandCalibration.CONFORMAL);
+        for (int h = 0; h < 3; h++) {
+            double up = f.forecast().band(0.99).upper(h) / f.forecast().median()[h], down = f.forecast().median()[h] / f.forecast().band(0.99).lower(h);
+            assertTrue(up < 1.1 && down < 1.1, "99% band at step " + (h + 1) + ": +" + (up - 1) + " / −" + (1 - 1 / down) + " around the median");
+        }
+        assertEquals("gap in the closes, " + dates.get(1049) + " to " + dates.get(1050) + " (283 days): residuals spanning it are left out of the calibration",
+                f.calibrationNote());
+        // ordinary weekends and holidays are no gap
+        assertEquals(0, org.sextant.engine.forecast.PriceForecast.gaps(full.dates()).length);
+        // nor are monthly closes (bars at 1mo) a gap each
+        List<java.time.LocalDate> months = new java.util.ArrayList<>();
+        for (int m = 0; m < 120; m++) months.add(java.time.LocalDate.of(2015, 1, 30).plusMonths(m));
+        assertEquals(0, org.sextant.engine.forecast.PriceForecast.gaps(months).length);
+    }
+
     /** Closes on consecutive weekdays from Monday 2 January 2023. */
     static org.sextant.engine.data.PriceSeries weekdays(String symbol, double[] y) {
         List<java.time.LocalDate> dates = new java.util.ArrayList<>();
