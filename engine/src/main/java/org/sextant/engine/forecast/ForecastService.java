@@ -378,9 +378,16 @@ public final class ForecastService {
         StoredForecast hit = storedLive(p, m, h, levels, cal);
         if (hit != null) {
             return PriceForecast.assemble(p, PriceForecast.closes(p), models.forPrices(m).name(), hit.forecast(), levels,
-                    hit.calibration(), hit.coverage(), null);
+                    hit.calibration(), hit.coverage(), storedNote(p, m, h, levels, hit.calibration()));
         }
         return liveCache.get(p, m, h, levels, cal.wire());
+    }
+
+    /** The calibration note of a stored live forecast, recomputed from the prices it was made from. */
+    private String storedNote(PriceSeries p, String m, int h, double[] levels, String calibration) {
+        int[] breaks = PriceForecast.gaps(p.dates());
+        return PriceForecast.notes(PriceForecast.thinNote(LiveCalibration.liveResiduals(models.forPrices(m), p.size(), h, breaks), levels, calibration),
+                PriceForecast.gapNote(p.dates(), breaks, calibration));
     }
 
     private StoredForecast storedLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal) {

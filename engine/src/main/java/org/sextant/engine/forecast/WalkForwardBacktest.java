@@ -70,6 +70,16 @@ public final class WalkForwardBacktest {
      */
     public static Result run(Forecaster model, double[] y, int period, int horizon, int[] evalOrigins, double[] levels,
                              int calibrationEvery, int[] calibrationOrigins, OriginSink sink) {
+        return run(model, y, period, horizon, evalOrigins, levels, calibrationEvery, calibrationOrigins, new int[0], sink);
+    }
+
+    /**
+     * As above; {@code breaks} are indices i where the series has a gap between y[i−1] and y[i]
+     * (e.g. months of missing closes): a calibration residual whose path from the last close
+     * y[o−1] to its target y[o+s] spans one is left out, since it measures the gap, not a step.
+     */
+    public static Result run(Forecaster model, double[] y, int period, int horizon, int[] evalOrigins, double[] levels,
+                             int calibrationEvery, int[] calibrationOrigins, int[] breaks, OriginSink sink) {
         boolean conformal = calibrationEvery > 0;
         ForecastInput.checkLevels(levels);
         ForecastInput.checkPositive(y);
@@ -90,7 +100,7 @@ public final class WalkForwardBacktest {
                 if (o >= n) continue;
                 org.sextant.engine.jobs.Cancellation.check(); // hundreds of fits: a cancelled job or a spent request budget stops here
                 Forecast f = evalSet.contains(o) ? fit.apply(o) : model.forecast(java.util.Arrays.copyOf(y, o), period, horizon, levels);
-                for (int s = 0; s < horizon && o + s < n; s++) past[s].add(new double[] {o, Math.log(y[o + s] / f.median()[s]) / vol[o]});
+                for (int s = 0; s < horizon && o + s < n; s++) if (!spansBreak(breaks, o, s)) past[s].add(new double[] {o, Math.log(y[o + s] / f.median()[s]) / vol[o]});
             }
         }
         double[] absLogSum = new double[horizon];
@@ -133,7 +143,10 @@ public final class WalkForwardBacktest {
             if (cf != null) {
                 for (int i = 0; i < levels.length; i++) {
                     double wl = aci[i].workingLevel();
-                    adaptive[i] = ConformalBands.calibrate(f, lastResiduals, new double[] {wl}, vol[origin]).band(wl);
+                    // the nominal level's own band, as the fallback where the working level asks more than the residuals support
+                    QuantileBand own = f.band(levels[i]);
+                    Forecast fw = new Forecast(f.model(), f.median(), List.of(new QuantileBand(wl, own.lower(), own.upper())));
+                    adaptive[i] = ConformalBands.calibrate(fw, lastResiduals, new double[] {wl}, vol[origin]).band(wl);
                 }
             }
             for (int s = 0; s < h; s++) {
@@ -212,6 +225,12 @@ public final class WalkForwardBacktest {
             vol[t] = Math.sqrt(Math.max(var, 1e-12));
         }
         return vol;
+    }
+
+    /** Whether the path from y[o−1] to y[o+s] crosses a break (an index b with o <= b <= o+s). */
+    static boolean spansBreak(int[] breaks, int o, int s) {
+        for (int b : breaks) if (b >= o && b <= o + s) return true;
+        return false;
     }
 
     private static double inside(double y, QuantileBand b, int s) { return y >= b.lower(s) && y <= b.upper(s) ? 1 : 0; }

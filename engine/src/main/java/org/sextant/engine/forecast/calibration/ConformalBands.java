@@ -55,6 +55,10 @@ public final class ConformalBands {
                 int up = upperRank(k, level);
                 lo[h] = med[h] * Math.exp(Math.min(0, r[k - up] * scaleNow));
                 hi[h] = med[h] * Math.exp(Math.max(0, r[up - 1] * scaleNow));
+                if (!supports(k, level) && own != null) { // the largest residual alone under-covers: the model's band, never narrower than it
+                    lo[h] = Math.min(lo[h], own.lower(h));
+                    hi[h] = Math.max(hi[h], own.upper(h));
+                }
             }
             bands.add(new QuantileBand(level, lo, hi));
         }
@@ -74,6 +78,16 @@ public final class ConformalBands {
      * the lower edge takes the mirrored rank k+1−rank. The epsilon absorbs binary rounding of
      * products such as 20·0.9.
      */
+    /**
+     * Whether k residuals support a band at this level: its rank ceil((k+1)(1+L)/2) is at most k,
+     * i.e. about k >= 2/(1−L) − 1 (99%: 199). Where not, the band is the model's own band for the
+     * level widened to at least the largest residuals (the extremes alone cover less than L by
+     * construction), or the extremes alone when the model has no band at that level.
+     */
+    public static boolean supports(int k, double level) {
+        return (int) Math.ceil((k + 1) * (1 + level) / 2 - 1e-9) <= k;
+    }
+
     static int upperRank(int k, double level) {
         int rank = (int) Math.ceil((k + 1) * (1 + level) / 2 - 1e-9);
         return Math.min(Math.max(rank, 1), k);

@@ -3,6 +3,7 @@ package org.sextant.engine.forecast.calibration;
 import org.junit.jupiter.api.Test;
 import org.sextant.engine.forecast.Forecast;
 import org.sextant.engine.forecast.ForecastModels;
+import org.sextant.engine.forecast.LiveCalibration;
 import org.sextant.engine.forecast.QuantileBand;
 import org.sextant.engine.forecast.RewardRisk;
 import org.sextant.engine.forecast.WalkForwardBacktest;
@@ -35,6 +36,104 @@ class ConformalTest {
         a.observe(true);
         a.observe(true);
         assertEquals(0.84 - 0.05 * 0.2 * 2, a.workingLevel(), 1e-12);
+    }
+
+    @Test
+    void adaptiveLevelRecoversPromptlyAfterARunOfMissesTheBandCannotAnswer() {
+        // 200 misses in a row: the band is already the widest the residuals give (0.999), so the
+        // misses must not pile up a miscoverage debt (alpha_t would reach 0.05 − 200·0.00475 = −0.9
+        // and take 3,800 hits to repay)
+        AdaptiveConformal a = new AdaptiveConformal(0.95, 0.005);
+        for (int i = 0; i < 200; i++) a.observe(false);
+        assertEquals(0.999, a.workingLevel(), 1e-12);
+        for (int i = 0; i < 196; i++) a.observe(true);
+        assertEquals(0.95, a.workingLevel(), 1e-9);
+    }
+
+    /** Geometric Brownian motion: daily drift 0.0002, volatility 1.5%. */
+    static double[] gbm(int n, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] p = new double[n];
+        double logp = Math.log(100);
+        for (int t = 0; t < n; t++) {
+            logp += 0.0002 + 0.015 * gaussian(r);
+            p[t] = Math.exp(logp);
+        }
+        return p;
+    }
+
+    @Test
+    void adaptive95And99BandsDifferWhereTheResidualsSupportBoth() {
+        // 1,300 closes: the live origin has the full 250 residuals per step, enough for a 99% rank;
+        // with these seeds the unbounded working miscoverage had made the 95% band the 99% band
+        for (long seed : new long[] {1, 3, 5}) {
+            Forecast ad = LiveCalibration.run(ForecastModels.BUILT_IN.forPrices("naive"), gbm(1300, seed), 20, new double[] {0.8, 0.95, 0.99}).adaptive();
+            QuantileBand b95 = ad.band(0.95), b99 = ad.band(0.99);
+            int differ = 0;
+            for (int h = 0; h < 20; h++) if (b95.upper(h) < b99.upper(h) || b95.lower(h) > b99.lower(h)) differ++;
+            assertTrue(differ >= 10, "seed " + seed + ": the 95% band is narrower than the 99% band at only " + differ + " of 20 steps");
+        }
+    }
+
+    @Test
+    void aLevelTooFewResidualsSupportKeepsTheModelsBandWidenedToTheExtremes() {
+        // 600 closes: 116 residuals per step at the live origin; 99% needs 199 (rank 117 of 116)
+        double[] lv = {0.8, 0.95, 0.99};
+        LiveCalibration.Outcome o = LiveCalibration.run(ForecastModels.BUILT_IN.forPrices("naive"), gbm(600, 7), 20, lv);
+        assertEquals(116, o.liveResiduals());
+        for (Forecast f : new Forecast[] {o.conformal()}) {
+            for (int h = 0; h < 20; h++) {
+                assertTrue(f.band(0.99).lower(h) <= o.own().band(0.99).lower(h) && f.band(0.99).upper(h) >= o.own().band(0.99).upper(h),
+                        f.model() + " 99% at step " + (h + 1) + " is narrower than the model's own band");
+            }
+        }
+        // its walk-forward coverage: the largest residual alone covered 0.944 of outcomes at 99%
+        assertTrue(o.coverage(org.sextant.engine.forecast.BandCalibration.CONFORMAL, lv).get(2).empirical() >= 0.98);
+        // the answer says so
+        org.sextant.engine.forecast.PriceForecast pf = org.sextant.engine.forecast.PriceForecast.calibrated(ForecastModels.BUILT_IN,
+                weekdays("GBM", gbm(600, 7)), "naive", 20, lv, org.sextant.engine.forecast.BandCalibration.CONFORMAL);
+        assertEquals("conformal", pf.calibration());
+        assertEquals("116 residuals per step cannot support the 99.0% band (the extremes alone under-cover); "
+                + "the model's own band is shown there, widened to at least the largest residuals", pf.calibrationNote());
+        assertTrue(ConformalBands.supports(250, 0.99) && !ConformalBands.supports(197, 0.99) && ConformalBands.supports(39, 0.95));
+    }
+
+    @Test
+    void residualsSpanningAGapInTheClosesAreLeftOutOfTheCalibrationAndTheAnswerSaysSo() {
+        // 1,300 weekday closes (1% daily volatility); 200 weekdays are missing 250 closes before the
+        // end and the close jumps +44% across those 283 calendar days
+        double[] y = gbm(1300, 5);
+        for (int i = 0; i < y.length; i++) y[i] = 100 * Math.pow(y[i] / 100, 2 / 3.0) * (i >= 1050 ? 1.44 : 1);
+        org.sextant.engine.data.PriceSeries full = weekdays("GAP", new double[1500]);
+        List<java.time.LocalDate> dates = new java.util.ArrayList<>(full.dates().subList(0, 1050));
+        dates.addAll(full.dates().subList(1250, 1500));
+        org.sextant.engine.data.PriceSeries p = new org.sextant.engine.data.PriceSeries("GAP", dates.get(0), dates.get(1299), dates, y, y);
+        assertEquals(283, java.time.temporal.ChronoUnit.DAYS.between(dates.get(1049), dates.get(1050)));
+        org.sextant.engine.forecast.PriceForecast f = org.sextant.engine.forecast.PriceForecast.calibrated(ForecastModels.BUILT_IN, p, "naive", 3,
+                new double[] {0.8, 0.95, 0.99}, org.sextant.engine.forecast.BandCalibration.CONFORMAL);
+        for (int h = 0; h < 3; h++) {
+            double up = f.forecast().band(0.99).upper(h) / f.forecast().median()[h], down = f.forecast().median()[h] / f.forecast().band(0.99).lower(h);
+            assertTrue(up < 1.1 && down < 1.1, "99% band at step " + (h + 1) + ": +" + (up - 1) + " / −" + (1 - 1 / down) + " around the median");
+        }
+        assertEquals("gap in the closes, " + dates.get(1049) + " to " + dates.get(1050) + " (283 days): residuals spanning it are left out of the calibration",
+                f.calibrationNote());
+        // ordinary weekends and holidays are no gap
+        assertEquals(0, org.sextant.engine.forecast.PriceForecast.gaps(full.dates()).length);
+        // nor are monthly closes (bars at 1mo) a gap each
+        List<java.time.LocalDate> months = new java.util.ArrayList<>();
+        for (int m = 0; m < 120; m++) months.add(java.time.LocalDate.of(2015, 1, 30).plusMonths(m));
+        assertEquals(0, org.sextant.engine.forecast.PriceForecast.gaps(months).length);
+    }
+
+    /** Closes on consecutive weekdays from Monday 2 January 2023. */
+    static org.sextant.engine.data.PriceSeries weekdays(String symbol, double[] y) {
+        List<java.time.LocalDate> dates = new java.util.ArrayList<>();
+        java.time.LocalDate d = java.time.LocalDate.of(2023, 1, 2);
+        while (dates.size() < y.length) {
+            if (d.getDayOfWeek().getValue() <= 5) dates.add(d);
+            d = d.plusDays(1);
+        }
+        return new org.sextant.engine.data.PriceSeries(symbol, dates.get(0), dates.get(dates.size() - 1), dates, y, y);
     }
 
     /** Log prices with fat-tailed (Student-t, 3 df) steps: Gaussian bands of the naive model misstate the tails. */
