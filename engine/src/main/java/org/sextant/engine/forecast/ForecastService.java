@@ -385,9 +385,8 @@ public final class ForecastService {
 
     /** The calibration note of a stored live forecast, recomputed from the prices it was made from. */
     private String storedNote(PriceSeries p, String m, int h, double[] levels, String calibration) {
-        int[] breaks = PriceForecast.gaps(p.dates());
-        return PriceForecast.notes(PriceForecast.thinNote(LiveCalibration.liveResiduals(models.forPrices(m), p.size(), h, breaks), levels, calibration),
-                PriceForecast.gapNote(p.dates(), breaks, calibration));
+        int[] breaks = CalibrationNotes.gaps(p.dates());
+        return CalibrationNotes.of(p.dates(), breaks, LiveCalibration.liveResiduals(models.forPrices(m), p.size(), h, breaks), levels, calibration);
     }
 
     private StoredForecast storedLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal) {

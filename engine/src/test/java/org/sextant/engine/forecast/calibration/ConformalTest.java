@@ -118,11 +118,11 @@ class ConformalTest {
         assertEquals("gap in the closes, " + dates.get(1049) + " to " + dates.get(1050) + " (283 days): residuals spanning it are left out of the calibration",
                 f.calibrationNote());
         // ordinary weekends and holidays are no gap
-        assertEquals(0, org.sextant.engine.forecast.PriceForecast.gaps(full.dates()).length);
+        assertEquals(0, org.sextant.engine.forecast.CalibrationNotes.gaps(full.dates()).length);
         // nor are monthly closes (bars at 1mo) a gap each
         List<java.time.LocalDate> months = new java.util.ArrayList<>();
         for (int m = 0; m < 120; m++) months.add(java.time.LocalDate.of(2015, 1, 30).plusMonths(m));
-        assertEquals(0, org.sextant.engine.forecast.PriceForecast.gaps(months).length);
+        assertEquals(0, org.sextant.engine.forecast.CalibrationNotes.gaps(months).length);
     }
 
     /** Closes on consecutive weekdays from Monday 2 January 2023. */

@@ -1,0 +1,74 @@
+package org.sextant.engine.forecast;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a calibrated answer's {@code calibration_note} says about its bands: levels the residuals
+ * cannot support, and gaps in the closes whose residuals were left out. One place for the live
+ * answer and for a stored one read back (the store keeps no notes).
+ */
+public final class CalibrationNotes {
+    private CalibrationNotes() {}
+
+    /** The note of a calibrated answer ({@code calibration} as used), or null when there is nothing to say. */
+    public static String of(List<LocalDate> dates, int[] breaks, int liveResiduals, double[] levels, String calibration) {
+        return notes(thinNote(liveResiduals, levels, calibration), gapNote(dates, breaks, calibration));
+    }
+
+    /**
+     * The note of a calibrated answer whose residuals (k per step at the live origin) cannot
+     * support some levels ({@link org.sextant.engine.forecast.calibration.ConformalBands#supports}),
+     * or null.
+     */
+    private static String thinNote(int k, double[] levels, String calibration) {
+        if (!calibration.equals(BandCalibration.CONFORMAL.wire())) return null; // adaptive falls back only where its working level asks it
+        StringBuilder ls = new StringBuilder();
+        for (double l : levels) {
+            if (!org.sextant.engine.forecast.calibration.ConformalBands.supports(k, l)) ls.append(ls.length() == 0 ? "" : ", ").append(Math.round(l * 1000) / 10.0).append('%');
+        }
+        if (ls.length() == 0) return null;
+        return k + " residuals per step cannot support the " + ls + " band (the extremes alone under-cover); "
+                + "the model's own band is shown there, widened to at least the largest residuals";
+    }
+
+    /** Consecutive daily closes more than this many calendar days apart are a gap, not a weekend or holiday (at most 7 in the sample data). */
+    public static final int GAP_DAYS = 10;
+
+    /**
+     * Indices i where dates[i] is more than max({@link #GAP_DAYS}, 5 × the median spacing) calendar
+     * days after dates[i−1]: a gap in daily closes, while weekly or monthly closes (bars at 1w, 1mo)
+     * are measured against their own spacing.
+     */
+    public static int[] gaps(List<LocalDate> dates) {
+        List<Integer> out = new ArrayList<>();
+        if (dates.size() < 2) return new int[0];
+        long[] d = new long[dates.size() - 1];
+        for (int i = 1; i < dates.size(); i++) d[i - 1] = java.time.temporal.ChronoUnit.DAYS.between(dates.get(i - 1), dates.get(i));
+        long[] sorted = d.clone();
+        java.util.Arrays.sort(sorted);
+        long limit = Math.max(GAP_DAYS, 5 * sorted[sorted.length / 2]);
+        for (int i = 1; i < dates.size(); i++) if (d[i - 1] > limit) out.add(i);
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The note of a calibrated answer whose closes have gaps, or null. */
+    private static String gapNote(List<LocalDate> dates, int[] breaks, String calibration) {
+        if (breaks.length == 0 || calibration.equals(BandCalibration.MODEL.wire())) return null;
+        StringBuilder sb = new StringBuilder();
+        for (int b : breaks) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(dates.get(b - 1)).append(" to ").append(dates.get(b))
+                    .append(" (").append(java.time.temporal.ChronoUnit.DAYS.between(dates.get(b - 1), dates.get(b))).append(" days)");
+        }
+        return "gap" + (breaks.length > 1 ? "s" : "") + " in the closes, " + sb + ": residuals spanning "
+                + (breaks.length > 1 ? "them" : "it") + " are left out of the calibration";
+    }
+
+    /** The non-null notes joined, or null. */
+    private static String notes(String... parts) {
+        String out = null;
+        for (String p : parts) if (p != null) out = out == null ? p : out + "; " + p;
+        return out;
+    }
+}
