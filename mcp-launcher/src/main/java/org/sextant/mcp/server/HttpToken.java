@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
@@ -96,10 +97,10 @@ public final class HttpToken {
     private Held current() {
         if (file == null) return held;
         try {
-            BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+            BasicFileAttributes a = attributes(file); // one look per request: identity and permissions together
             Held h = held;
             if (h != null && a.lastModifiedTime().equals(h.modified()) && a.size() == h.size()
-                    && java.util.Objects.equals(a.fileKey(), h.fileKey()) && !othersCanRead(file)) {
+                    && java.util.Objects.equals(a.fileKey(), h.fileKey()) && !othersCanRead(a)) {
                 return h; // a chmod changes neither time nor size: the permissions are looked at each time
             }
             Held now = new Held(header(read(file)), a.lastModifiedTime(), a.size(), a.fileKey());
@@ -131,11 +132,20 @@ public final class HttpToken {
     }
 
     private static boolean othersCanRead(Path file) throws IOException {
+        return othersCanRead(attributes(file));
+    }
+
+    private static boolean othersCanRead(BasicFileAttributes a) {
+        if (!(a instanceof PosixFileAttributes posix)) return false; // Windows: the profile folder's ACL keeps other users out
+        Set<PosixFilePermission> p = posix.permissions();
+        return p.contains(PosixFilePermission.GROUP_READ) || p.contains(PosixFilePermission.OTHERS_READ);
+    }
+
+    private static BasicFileAttributes attributes(Path file) throws IOException {
         try {
-            Set<PosixFilePermission> p = Files.getPosixFilePermissions(file);
-            return p.contains(PosixFilePermission.GROUP_READ) || p.contains(PosixFilePermission.OTHERS_READ);
+            return Files.readAttributes(file, PosixFileAttributes.class);
         } catch (UnsupportedOperationException notPosix) {
-            return false; // Windows: the profile folder's ACL keeps other users out
+            return Files.readAttributes(file, BasicFileAttributes.class);
         }
     }
 }
