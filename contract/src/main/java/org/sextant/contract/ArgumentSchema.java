@@ -63,9 +63,10 @@ public final class ArgumentSchema {
     }
 
     /** An array of numbers, each strictly between 0 and 1. */
-    public ArgumentSchema fractionArray(String name, int maxItems, String description) {
-        return property(name, Map.of("type", "array", "items", Map.of("type", "number", "exclusiveMinimum", 0,
-                "exclusiveMaximum", 1), "minItems", 1, "maxItems", maxItems, "description", description), false);
+    /** An array of 1..maxItems distinct band levels, each from {@link Bounds#MIN_LEVEL} up to (not including) 1. */
+    public ArgumentSchema levelArray(String name, int maxItems, String description) {
+        return property(name, Map.of("type", "array", "items", Map.of("type", "number", "minimum", Bounds.MIN_LEVEL,
+                "exclusiveMaximum", 1), "minItems", 1, "maxItems", maxItems, "uniqueItems", true, "description", description), false);
     }
 
     /** An array of numbers. */

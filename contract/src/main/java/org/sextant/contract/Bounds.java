@@ -11,6 +11,11 @@ public final class Bounds {
     public static final int MAX_HORIZON = 260;
     /** Band levels in one forecast request. */
     public static final int MAX_LEVELS = 10;
+    /**
+     * The lowest band level a forecast request may ask for (levels are below 1): a band of less than
+     * half the outcomes is too narrow to read a range from, and near 0 its edges meet the median.
+     */
+    public static final double MIN_LEVEL = 0.5;
     /** Closes in one chart payload. */
     public static final int MIN_CHART_DAYS = 20, MAX_CHART_DAYS = 20_000;
     /** Rows one run_select returns. */

@@ -36,7 +36,7 @@ public final class Capabilities {
     }
 
     private static ArgumentSchema levels(ArgumentSchema s) {
-        return s.fractionArray("levels", Bounds.MAX_LEVELS, "band levels, each strictly between 0 and 1 (default [0.8, 0.95, 0.99])");
+        return s.levelArray("levels", Bounds.MAX_LEVELS, "band levels, each once, at least " + Bounds.MIN_LEVEL + " and below 1 (default [0.8, 0.95, 0.99])");
     }
 
     private static ArgumentSchema strategyRun() {

@@ -17,13 +17,14 @@ final class ProblemWording {
     static String message(Error e, Map<?, ?> spec) {
         JsonNode got = e.getInstanceNode();
         Map<?, ?> bounds = spec != null && spec.get("items") instanceof Map<?, ?> items && !"maxItems".equals(e.getKeyword())
-                && !"minItems".equals(e.getKeyword()) && !"type".equals(e.getKeyword()) ? items : spec;
+                && !"minItems".equals(e.getKeyword()) && !"uniqueItems".equals(e.getKeyword()) && !"type".equals(e.getKeyword()) ? items : spec;
         String keyword = String.valueOf(e.getKeyword());
         return switch (keyword) {
             case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum" ->
                     bounds == null ? validatorWords(e) : "must be " + range(bounds) + " (got " + got + ")";
             case "maxItems" -> "has " + size(got) + " items, at most " + number(spec.get("maxItems")) + " per call (nothing was done)";
             case "minItems" -> "has " + size(got) + " items, at least " + number(spec.get("minItems")) + " needed";
+            case "uniqueItems" -> "has the same item twice (got " + got + ")";
             case "maxLength" -> "has " + (got == null ? "?" : got.asString().length()) + " characters, at most "
                     + number(spec.get("maxLength")) + " allowed";
             case "enum" -> got + " is not one of " + values(bounds);
@@ -45,7 +46,7 @@ final class ProblemWording {
         return kind(spec) + (spec.get("description") instanceof String d ? ": " + d : "");
     }
 
-    /** "an integer in 1..260", "one of conformal, adaptive, model", "an array of 1..10 items, each a number strictly between 0 and 1". */
+    /** "an integer in 1..260", "one of conformal, adaptive, model", "an array of 1..10 distinct items, each a number at least 0.5 and less than 1". */
     static String kind(Map<?, ?> spec) {
         if (spec == null) return "a value";
         if (spec.get("enum") instanceof List<?>) return "one of " + values(spec);
@@ -58,7 +59,7 @@ final class ProblemWording {
             case "object" -> "a JSON object";
             case "string" -> "date".equals(spec.get("format")) ? "a date yyyy-MM-dd"
                     : spec.get("maxLength") != null ? "a string of at most " + number(spec.get("maxLength")) + " characters" : "a string";
-            case "array" -> "an array of " + count(spec) + "items, each "
+            case "array" -> "an array of " + count(spec) + (Boolean.TRUE.equals(spec.get("uniqueItems")) ? "distinct " : "") + "items, each "
                     + (spec.get("items") instanceof Map<?, ?> items ? itemKind(items) : "a value");
             default -> "a value";
         };

@@ -100,4 +100,26 @@ class ArgumentCheckTest {
             assertTrue(c.effect().length() <= 160, c.name() + ": effect line too long");
         }
     }
+
+    /** A level asked twice would be a band computed and drawn twice: refused naming levels, and the fix says the levels must differ. */
+    @Test
+    void aLevelAskedTwiceIsRefusedNamingLevels() {
+        for (Capability c : List.of(Capabilities.GET_FORECAST, Capabilities.GET_BACKTEST_ERROR)) {
+            List<ArgumentCheck.Problem> p = check(c, "{\"symbol\":\"IBM\",\"levels\":[0.9,0.9]}");
+            assertEquals(1, p.size(), p.toString());
+            assertEquals("levels", p.get(0).field());
+            assertEquals("has the same item twice (got [0.9,0.9])", p.get(0).message());
+            assertTrue(p.get(0).expected().startsWith("an array of 1.." + Bounds.MAX_LEVELS + " distinct items"), p.get(0).expected());
+        }
+    }
+
+    /** A level below one half makes no useful band (1e-300 gave a reward/risk of Infinity): refused naming levels and the bound. */
+    @Test
+    void aLevelBelowOneHalfIsRefusedNamingTheBound() {
+        List<ArgumentCheck.Problem> p = check(Capabilities.GET_FORECAST, "{\"symbol\":\"IBM\",\"levels\":[1e-300]}");
+        assertEquals(1, p.size(), p.toString());
+        assertEquals("levels", p.get(0).field());
+        assertEquals("must be at least 0.5 and less than 1 (got 1.0E-300)", p.get(0).message());
+        assertEquals(List.of(), check(Capabilities.GET_FORECAST, "{\"symbol\":\"IBM\",\"levels\":[0.5,0.99]}"));
+    }
 }

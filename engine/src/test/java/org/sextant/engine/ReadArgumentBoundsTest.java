@@ -53,6 +53,18 @@ class ReadArgumentBoundsTest {
         refused("levels", () -> engine.getBacktestError("SYN", null, 5, null, null, many));
     }
 
+    /** The engine refuses what the schema refuses, so the CLI and the app's own calls get the same answer as the local API. */
+    @Test
+    void aLevelAskedTwiceOrBelowOneHalfIsRefusedNamingLevels() {
+        for (double[] bad : new double[][] {{0.9, 0.9}, {0.8, 0.95, 0.8}, {1e-300}, {0.49}}) {
+            refused("levels", () -> engine.getForecast("SYN", null, 5, bad));
+            refused("levels", () -> engine.getBacktestError("SYN", null, 5, null, null, bad));
+        }
+        SextantException twice = assertThrows(SextantException.class, () -> engine.getForecast("SYN", null, 5, new double[] {0.9, 0.9}));
+        assertTrue(twice.getMessage().contains("0.9") && twice.fix().contains("distinct"), twice.getMessage() + " / " + twice.fix());
+        assertEquals(2, engine.getForecast("SYN", null, 5, new double[] {0.5, 0.9}).forecast().bands().size());
+    }
+
     @Test
     void aBacktestWithMoreOriginsThanTheBoundIsRefusedBeforeAnyFit() {
         refused("origins", () -> engine.getBacktestError("SYN", null, 5, "1", 0.9, null));

@@ -24,15 +24,24 @@ public final class ForecastInput {
 
     /** Most coverage levels one forecast may ask for (each level is a band computed and stored). */
     public static final int MAX_LEVELS = org.sextant.contract.Bounds.MAX_LEVELS;
+    /** The lowest level a band may have (the schema's bound). */
+    public static final double MIN_LEVEL = org.sextant.contract.Bounds.MIN_LEVEL;
 
     public static void checkLevels(double[] levels) {
         if (levels == null) throw SextantException.invalid("levels", "no levels given", "pass levels such as 0.8, 0.95, 0.99");
         if (levels.length > MAX_LEVELS) {
             throw SextantException.invalid("levels", levels.length + " levels given, more than " + MAX_LEVELS, "pass at most " + MAX_LEVELS + " levels, e.g. 0.8, 0.95, 0.99");
         }
-        for (double l : levels) {
-            if (!(l > 0 && l < 1)) {
-                throw SextantException.invalid("levels", "level " + l + " is outside (0,1)", "give coverage levels as fractions, e.g. 0.8, 0.95, 0.99");
+        for (int i = 0; i < levels.length; i++) {
+            double l = levels[i];
+            if (!(l >= MIN_LEVEL && l < 1)) {
+                throw SextantException.invalid("levels", "level " + l + " is outside " + MIN_LEVEL + " up to (not including) 1",
+                        "give coverage levels as fractions from " + MIN_LEVEL + " to below 1, e.g. 0.8, 0.95, 0.99 (a narrower band is no useful range)");
+            }
+            for (int j = 0; j < i; j++) {
+                if (levels[j] == l) {
+                    throw SextantException.invalid("levels", "level " + l + " is asked twice", "give distinct levels, each once, e.g. 0.8, 0.95, 0.99");
+                }
             }
         }
     }

@@ -62,6 +62,9 @@ class SchemaBoundsTest {
         for (double outside : new double[] {0, 1}) refused(backtest, "eval_fraction", outside);
         passes(backtest, "eval_fraction", 0.5);
         refused(forecast, "levels", List.of(0.8, 1.0));
+        refused(forecast, "levels", List.of(0.9, 0.9));
+        refused(forecast, "levels", List.of(1e-300));
+        passes(forecast, "levels", List.of(0.5, 0.9));
         refused(tool("gather_tickers"), "symbols", List.of("MSFT.US", " "));
         refused(tool("resolve_forecast_start"), "as_of", "2024-02-30");
         passes(tool("resolve_forecast_start"), "as_of", "2024-02-29");
@@ -136,9 +139,11 @@ class SchemaBoundsTest {
 
     static void assertListBound(LauncherTool t, String field, int max) {
         Map<?, ?> items = (Map<?, ?>) ((Map<?, ?>) properties(t).get(field)).get("items");
-        Object item = "number".equals(items.get("type")) ? (Object) 0.5 : "AAPL";
-        refused(t, field, Collections.nCopies(max + 1, item));
-        passes(t, field, Collections.nCopies(max, item));
+        // numbers differ (levels are distinct): 0.5, 0.501, ...
+        java.util.function.IntFunction<List<Object>> list = n -> java.util.stream.IntStream.range(0, n)
+                .mapToObj(i -> "number".equals(items.get("type")) ? (Object) (0.5 + i / 1000.0) : "AAPL").toList();
+        refused(t, field, list.apply(max + 1));
+        passes(t, field, list.apply(max));
     }
 
     static void assertAllowedValues(LauncherTool t, String field, List<?> values) {

@@ -176,4 +176,20 @@ class ConformalTest {
         assertEquals(0.05, rr.downside(), 1e-12);
         assertEquals(2.0, rr.ratio(), 1e-9);
     }
+
+    /** A band whose lower edge is at or above the last close has no downside: the ratio is unbounded, and the answer says null with the reason, never "Infinity". */
+    @Test
+    void anUnboundedRewardRiskIsWrittenAsNullWithItsReason() {
+        Forecast f = new Forecast("m", new double[] {105}, List.of(new QuantileBand(0.8, new double[] {101}, new double[] {110})));
+        RewardRisk rr = RewardRisk.of(f, 100, 0.8, 1);
+        assertEquals(Double.POSITIVE_INFINITY, rr.ratio());
+        tools.jackson.databind.JsonNode json = org.sextant.engine.Json.MAPPER.readTree(org.sextant.engine.Json.write(rr));
+        assertTrue(json.has("ratio") && json.get("ratio").isNull(), json.toString());
+        assertEquals("no downside: the lower band edge is at or above the last close", json.path("ratio_note").asString(null), json.toString());
+        // the CLI reads the app's answer back: still the unbounded ratio
+        assertEquals(Double.POSITIVE_INFINITY, org.sextant.engine.Json.MAPPER.readValue(org.sextant.engine.Json.write(rr), RewardRisk.class).ratio());
+        tools.jackson.databind.JsonNode bounded = org.sextant.engine.Json.MAPPER.readTree(org.sextant.engine.Json.write(RewardRisk.of(f, 102, 0.8, 1)));
+        assertEquals(8.0 / 1.0, bounded.get("ratio").asDouble(), 1e-9);
+        assertTrue(!bounded.has("ratio_note"), bounded.toString());
+    }
 }
