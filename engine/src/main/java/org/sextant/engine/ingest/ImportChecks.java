@@ -99,7 +99,10 @@ final class ImportChecks {
         return found > 0 ? s.file() + " line " + found : s.file();
     }
 
-    /** The file line (1 = header) of the {@code occurrence}-th row with this symbol and date. */
+    /**
+     * The file line (1 = header) of the {@code occurrence}-th row with this symbol and date: where
+     * its symbol cell starts (a quoted cell may hold a line break, so a row can span lines).
+     */
     static long locate(ImportBatch.Source s, String symbol, LocalDate date, int occurrence) {
         Layout l = s.layout();
         DateTimeFormatter fmt = "%Y%m%d".equals(s.csv().dateFormat()) ? DateTimeFormatter.BASIC_ISO_DATE : DateTimeFormatter.ISO_LOCAL_DATE;
@@ -109,8 +112,13 @@ final class ImportChecks {
             long n = 1;
             String line;
             while ((line = in.readLine()) != null) {
-                n++;
-                List<String> cells = CsvHead.split(line, s.csv().delimiter());
+                long start = ++n;
+                StringBuilder row = new StringBuilder(line);
+                while (insideQuotes(row) && (line = in.readLine()) != null) {
+                    n++;
+                    row.append('\n').append(line);
+                }
+                List<String> cells = CsvHead.split(row.toString(), s.csv().delimiter());
                 if (l.dateCol() >= cells.size()) continue;
                 LocalDate d;
                 try {
@@ -123,11 +131,20 @@ final class ImportChecks {
                     String cell = l.symbolCol() < cells.size() ? cells.get(l.symbolCol()).trim().toUpperCase() : "";
                     if (!cell.equals(symbol == null ? "" : symbol)) continue;
                 }
-                if (++seen == occurrence) return n;
+                if (++seen == occurrence) return start + lineBreaks(cells.subList(0, Math.max(0, Math.min(l.symbolCol(), cells.size()))));
             }
         } catch (IOException e) {
             return -1;
         }
         return -1;
+    }
+
+    /** True while a row read so far has a quote open (an odd number of quote marks: "" inside a cell counts twice). */
+    private static boolean insideQuotes(CharSequence row) {
+        return row.chars().filter(ch -> ch == '"').count() % 2 == 1;
+    }
+
+    private static long lineBreaks(List<String> cells) {
+        return cells.stream().mapToLong(c -> c.chars().filter(ch -> ch == '\n').count()).sum();
     }
 }

@@ -124,7 +124,9 @@ class ImportRefusalTest {
         assertEquals("symbol", e.field());
         assertEquals(longOne + " line 3, column symbol: a symbol of 100 characters" + rule, e.getMessage());
         Path newline = Files.writeString(tmp.resolve("nl.csv"), "symbol,date,close\n\"A\nB\",2000-09-27,60.6\n");
-        assertEquals(newline + ", column symbol: the symbol 'A?B' (? is a control character)" + rule, refused(store, PriceRules.defaults(), newline).getMessage());
+        assertEquals(newline + " line 2, column symbol: the symbol 'A?B' (? is a control character)" + rule, refused(store, PriceRules.defaults(), newline).getMessage());
+        Path later = Files.writeString(tmp.resolve("nl2.csv"), "symbol,date,close\nIBM,2000-09-27,60.6\nIBM,2000-09-28,61\n\"C\nD\",2000-09-27,60.6\n");
+        assertEquals(later + " line 4, column symbol: the symbol 'C?D' (? is a control character)" + rule, refused(store, PriceRules.defaults(), later).getMessage());
         Path control = Files.writeString(tmp.resolve("bel.csv"), "symbol,date,close\nA\u0007B,2000-09-27,60.6\n");
         assertEquals(control + " line 2, column symbol: the symbol 'A?B' (? is a control character)" + rule, refused(store, PriceRules.defaults(), control).getMessage());
         Path dots = Files.writeString(tmp.resolve("dots.csv"), "ticker,date,close\n../../etc,2000-09-27,60.6\n");
