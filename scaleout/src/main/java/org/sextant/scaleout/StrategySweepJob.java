@@ -151,14 +151,17 @@ public final class StrategySweepJob {
     }
 
     /** As the app takes it: 70% into the span from the latest first date to the earliest last date (or the given dates). */
-    private static LocalDate defaultOutOfSampleStart(Map<String, TreeMap<LocalDate, double[]>> prices, SweepArguments a) {
+    static LocalDate defaultOutOfSampleStart(Map<String, TreeMap<LocalDate, double[]>> prices, SweepArguments a) {
         LocalDate from = a.from(), to = a.to();
-        for (TreeMap<LocalDate, double[]> t : prices.values()) {
+        List<String> symbols = new ArrayList<>();
+        for (Map.Entry<String, TreeMap<LocalDate, double[]>> e : prices.entrySet()) {
+            TreeMap<LocalDate, double[]> t = e.getValue();
+            if (t.isEmpty()) continue; // no prices in range: left out by plan(), as one with too few
+            symbols.add(e.getKey());
             if (a.from() == null && (from == null || t.firstKey().isAfter(from))) from = t.firstKey();
             if (a.to() == null && (to == null || t.lastKey().isBefore(to))) to = t.lastKey();
         }
-        if (!from.isBefore(to)) throw SextantException.invalid("from", "the symbols share no common date range", "pick symbols with overlapping history or give --from/--to");
-        return ResearchService.defaultOutOfSampleStart(from, to);
+        return ResearchService.defaultOutOfSampleStart(symbols.isEmpty() ? a.symbols() : symbols, a.from(), a.to(), from, to);
     }
 
     private static StructType schema() {

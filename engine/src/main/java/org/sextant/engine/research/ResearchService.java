@@ -141,14 +141,26 @@ public final class ResearchService {
         if (r.from() != null && r.to() != null && !r.from().isBefore(r.to())) {
             throw SextantException.invalid("from", "from " + r.from() + " is not before to " + r.to(), "pass from earlier than to, or leave it out for the symbols' common start");
         }
+        return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, from, to, defaultOutOfSampleStart(symbols, r.from(), r.to(), from, to),
+                r.threads(), r.selectedConfiguration(), r.interval());
+    }
+
+    /**
+     * The out-of-sample start of a run over {@code from..to} (the dates given, else the symbols'
+     * common range; null where there is none), refused when that range is shorter than two days,
+     * naming what the person gave: {@code givenFrom} or {@code givenTo} (null when not given),
+     * else the symbols. The app and the scale-out sweep both resolve their default split here.
+     */
+    public static java.time.LocalDate defaultOutOfSampleStart(List<String> symbols, java.time.LocalDate givenFrom, java.time.LocalDate givenTo,
+                                                              java.time.LocalDate from, java.time.LocalDate to) {
         if (from == null || to == null || !from.isBefore(to)) {
             // blame what the person gave: the range they named, else the symbols whose data leaves none
-            String field = r.from() != null ? "from" : r.to() != null ? "to" : "symbols";
+            String field = givenFrom != null ? "from" : givenTo != null ? "to" : "symbols";
             String span = from == null || to == null ? "" : " (" + from + " to " + to + ")";
             throw SextantException.invalid(field, "the symbols " + symbols + " share no date range of two days or more" + span,
                     "pick symbols with overlapping history" + (field.equals("symbols") ? "" : " or give another " + field));
         }
-        return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, from, to, defaultOutOfSampleStart(from, to), r.threads(), r.selectedConfiguration(), r.interval());
+        return defaultOutOfSampleStart(from, to);
     }
 
     /** The out-of-sample start when the caller names none: the last 30% of the days from..to are held out. */
