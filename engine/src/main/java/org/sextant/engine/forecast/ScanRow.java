@@ -12,6 +12,7 @@ import java.util.Optional;
  * A ratio is null where the lower band does not fall below the last close (no downside).
  * A coverage is null when the history was too short for a walk-forward (the key is then left
  * out of the answer) and empty when the walk-forward had no origin at that level (null there).
+ * The calibration note is the forecast's own ({@link CalibrationNotes}; null when there is none).
  */
 public record ScanRow(String symbol, double lastClose, LocalDate lastDate, double medianReturn, LocalDate targetDate,
                       @JsonProperty("reward_risk_80") Double rewardRisk80, @JsonProperty("upside_80") double upside80,
@@ -23,7 +24,7 @@ public record ScanRow(String symbol, double lastClose, LocalDate lastDate, doubl
                       @JsonProperty("coverage_80") @JsonInclude(JsonInclude.Include.NON_NULL) Optional<Double> coverage80,
                       @JsonProperty("coverage_95") @JsonInclude(JsonInclude.Include.NON_NULL) Optional<Double> coverage95,
                       @JsonProperty("coverage_99") @JsonInclude(JsonInclude.Include.NON_NULL) Optional<Double> coverage99,
-                      String calibration, int historyRows) {
+                      String calibration, int historyRows, String calibrationNote) {
 
     /** The row of a forecast made from {@code historyRows} closes (its levels are {@link ForecastScan#LEVELS}). */
     public static ScanRow of(PriceForecast f, int historyRows) {
@@ -32,7 +33,7 @@ public record ScanRow(String symbol, double lastClose, LocalDate lastDate, doubl
         return new ScanRow(f.symbol(), f.lastClose(), f.origin(), med[med.length - 1] / f.lastClose() - 1,
                 f.targetDates().get(f.targetDates().size() - 1),
                 ratio(r80), r80.upside(), r80.downside(), ratio(r95), r95.upside(), r95.downside(), ratio(r99), r99.upside(), r99.downside(),
-                coverage(f, 0.80), coverage(f, 0.95), coverage(f, 0.99), f.calibration(), historyRows);
+                coverage(f, 0.80), coverage(f, 0.95), coverage(f, 0.99), f.calibration(), historyRows, f.calibrationNote());
     }
 
     /** Reward/risk at {@code level} (0.80, 0.95 or 0.99); null where there is no downside. */

@@ -98,16 +98,37 @@ class ConformalTest {
         assertTrue(ConformalBands.supports(250, 0.99) && !ConformalBands.supports(197, 0.99) && ConformalBands.supports(39, 0.95));
     }
 
-    @Test
-    void residualsSpanningAGapInTheClosesAreLeftOutOfTheCalibrationAndTheAnswerSaysSo() {
-        // 1,300 weekday closes (1% daily volatility); 200 weekdays are missing 250 closes before the
-        // end and the close jumps +44% across those 283 calendar days
+    /** 1,300 weekday closes (1% daily volatility); 200 weekdays are missing 250 closes before the end and the close jumps +44% across those 283 calendar days. */
+    private static org.sextant.engine.data.PriceSeries gapSeries() {
         double[] y = gbm(1300, 5);
         for (int i = 0; i < y.length; i++) y[i] = 100 * Math.pow(y[i] / 100, 2 / 3.0) * (i >= 1050 ? 1.44 : 1);
         org.sextant.engine.data.PriceSeries full = weekdays("GAP", new double[1500]);
         List<java.time.LocalDate> dates = new java.util.ArrayList<>(full.dates().subList(0, 1050));
         dates.addAll(full.dates().subList(1250, 1500));
-        org.sextant.engine.data.PriceSeries p = new org.sextant.engine.data.PriceSeries("GAP", dates.get(0), dates.get(1299), dates, y, y);
+        return new org.sextant.engine.data.PriceSeries("GAP", dates.get(0), dates.get(1299), dates, y, y);
+    }
+
+    /** A scan row built from a forecast whose calibration left a gap out carries the same note as the single answer (scan_forecasts rows). */
+    @Test
+    void aScanRowOfAForecastWithAGapCarriesItsCalibrationNote() {
+        org.sextant.engine.forecast.PriceForecast f = org.sextant.engine.forecast.PriceForecast.calibrated(ForecastModels.BUILT_IN, gapSeries(), "naive", 3,
+                org.sextant.engine.forecast.ForecastScan.LEVELS, org.sextant.engine.forecast.BandCalibration.CONFORMAL);
+        assertTrue(f.calibrationNote() != null && f.calibrationNote().startsWith("gap in the closes"), f.calibrationNote());
+        tools.jackson.databind.JsonNode row = org.sextant.engine.Json.MAPPER.readTree(org.sextant.engine.Json.write(org.sextant.engine.forecast.ScanRow.of(f, 1300)));
+        assertEquals(f.calibrationNote(), row.path("calibration_note").asString(null), row.toString());
+        // without a gap (and at the model's own bands) there is nothing to say: the field is null, as on the single answer
+        org.sextant.engine.forecast.PriceForecast plain = org.sextant.engine.forecast.PriceForecast.of(ForecastModels.BUILT_IN, weekdays("NOGAP", gbm(300, 7)), "naive", 3,
+                org.sextant.engine.forecast.ForecastScan.LEVELS);
+        tools.jackson.databind.JsonNode none = org.sextant.engine.Json.MAPPER.readTree(org.sextant.engine.Json.write(org.sextant.engine.forecast.ScanRow.of(plain, 300)));
+        assertTrue(none.has("calibration_note") && none.get("calibration_note").isNull(), none.toString());
+    }
+
+    @Test
+    void residualsSpanningAGapInTheClosesAreLeftOutOfTheCalibrationAndTheAnswerSaysSo() {
+        // 1,300 weekday closes (1% daily volatility); 200 weekdays are missing 250 closes before the
+        // end and the close jumps +44% across those 283 calendar days
+        org.sextant.engine.data.PriceSeries p = gapSeries();
+        List<java.time.LocalDate> dates = p.dates();
         assertEquals(283, java.time.temporal.ChronoUnit.DAYS.between(dates.get(1049), dates.get(1050)));
         org.sextant.engine.forecast.PriceForecast f = org.sextant.engine.forecast.PriceForecast.calibrated(ForecastModels.BUILT_IN, p, "naive", 3,
                 new double[] {0.8, 0.95, 0.99}, org.sextant.engine.forecast.BandCalibration.CONFORMAL);
@@ -118,7 +139,7 @@ class ConformalTest {
         assertEquals("gap in the closes, " + dates.get(1049) + " to " + dates.get(1050) + " (283 days): residuals spanning it are left out of the calibration",
                 f.calibrationNote());
         // ordinary weekends and holidays are no gap
-        assertEquals(0, org.sextant.engine.forecast.CalibrationNotes.gaps(full.dates()).length);
+        assertEquals(0, org.sextant.engine.forecast.CalibrationNotes.gaps(weekdays("GAP", new double[1500]).dates()).length);
         // nor are monthly closes (bars at 1mo) a gap each
         List<java.time.LocalDate> months = new java.util.ArrayList<>();
         for (int m = 0; m < 120; m++) months.add(java.time.LocalDate.of(2015, 1, 30).plusMonths(m));
