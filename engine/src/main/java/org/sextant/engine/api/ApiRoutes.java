@@ -249,7 +249,7 @@ public final class ApiRoutes {
     }
 
     private Object readLog(ApiCall call) {
-        return AppLog.tail(engine.home().logFile(), call.integer("lines"));
+        return AppLog.tail(engine.home().logFile(), call.integer("lines"), engine.home().root(), java.nio.file.Path.of(System.getProperty("user.home")));
     }
 
     private Object readState(ApiCall call) {

@@ -16,7 +16,8 @@ import org.sextant.engine.SextantException;
 /**
  * The tail of logs/sextant.log, read from the end so a large log costs nothing. The log rolls by
  * size (the app's Logging), so when the newest file holds fewer lines than asked, the rest come
- * from the end of sextant.log.1.
+ * from the end of sextant.log.1. The lines show no host paths: the home reads SEXTANT_HOME and the
+ * user's home ~ (the file itself keeps them).
  */
 final class AppLog {
     static final int DEFAULT_LINES = 200;
@@ -24,7 +25,7 @@ final class AppLog {
 
     private AppLog() {}
 
-    static Map<String, Object> tail(Path log, Integer lines) {
+    static Map<String, Object> tail(Path log, Integer lines, Path home, Path userHome) {
         int n = lines == null ? DEFAULT_LINES : lines;
         if (n < 1 || n > MAX_LINES) {
             throw SextantException.invalid("lines", "lines must be 1.." + MAX_LINES + ", was " + n, "ask for at most " + MAX_LINES + " lines");
@@ -41,12 +42,22 @@ final class AppLog {
             List<String> all = new ArrayList<>();
             if (newest.size() < n && Files.exists(before)) all.addAll(lastLines(before, n - newest.size()));
             all.addAll(newest);
-            out.put("lines", all);
+            out.put("lines", all.stream().map(l -> shown(l, home, userHome)).toList());
             out.put("size_bytes", Files.size(log));
             return out;
         } catch (IOException e) {
             throw new SextantException(FailReason.APP_ERROR, "cannot read the app log: " + e.getMessage(), null, "check SEXTANT_HOME/logs");
         }
+    }
+
+    /** The line with the home's path as SEXTANT_HOME and the user's home as ~ (a path only where it ends: /home/al is no prefix of /home/alice). */
+    static String shown(String line, Path home, Path userHome) {
+        return masked(masked(line, home, "SEXTANT_HOME"), userHome, "~");
+    }
+
+    private static String masked(String line, Path prefix, String name) {
+        if (prefix == null || prefix.getNameCount() == 0) return line; // the root is a prefix of every path: nothing to hide
+        return line.replaceAll(java.util.regex.Pattern.quote(prefix.toString()) + "(?![^/\\\\\\s:;,'\")\\]])", java.util.regex.Matcher.quoteReplacement(name));
     }
 
     private static List<String> lastLines(Path file, int n) throws IOException {
