@@ -62,7 +62,6 @@ public final class ArgumentSchema {
                 "description", description), false);
     }
 
-    /** An array of numbers, each strictly between 0 and 1. */
     /** An array of 1..maxItems distinct band levels, each from {@link Bounds#MIN_LEVEL} up to (not including) 1. */
     public ArgumentSchema levelArray(String name, int maxItems, String description) {
         return property(name, Map.of("type", "array", "items", Map.of("type", "number", "minimum", Bounds.MIN_LEVEL,
