@@ -42,6 +42,17 @@ class ForecastCommandTest {
     }
 
     @Test
+    void aBoundedRewardRiskPrintsItsNumberOverTheWire() {
+        // upside 12/10 − 1 = 0.2 over downside 1 − 9/10 = 0.1 (the CLI printed "no downside" for every forecast once)
+        Forecast f = new Forecast("log_naive", new double[] {10.5, 10.6}, List.of(new QuantileBand(0.8, new double[] {9.5, 9}, new double[] {11, 12})));
+        SymbolForecast bounded = new SymbolForecast(new PriceForecast("XYZ", "log_naive", LocalDate.of(2001, 1, 2), 10, List.of(LocalDate.of(2001, 1, 3),
+                LocalDate.of(2001, 1, 4)), "weekdays", f, List.of(RewardRisk.of(f, 10, 0.8, 2)), "conformal", List.of(new LevelCoverage(0.8, null, 0)),
+                "history too short"), null);
+        SymbolForecast overHttp = Json.MAPPER.readValue(Json.write(bounded), SymbolForecast.class);
+        assertEquals(TEXT.replace("10.50..12.00", "9.000..12.00").replace("80%: no downside", "80%: 2.00"), text(overHttp));
+    }
+
+    @Test
     void barsAreNamedByTheirTimeOnTheSessionsClockAndTheirBacktestByItsOrigins() {
         SymbolForecast daily = noDownside();
         org.sextant.engine.forecast.BarForecast bars = new org.sextant.engine.forecast.BarForecast("XYZ", "4h", "fx", "America/New_York", 1560,

@@ -1,9 +1,9 @@
 package org.sextant.engine.forecast;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 /**
  * Reward/risk of a forecast at one level and step: the upside from the last close to the upper
@@ -11,20 +11,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * reaches further up than down. Infinite when the lower edge is at or above the last close: an
  * answer then says {@code "ratio": null} with a {@code ratio_note}, never "Infinity" or "NaN".
  */
-public record RewardRisk(double level, int step, double upside, double downside, @JsonIgnore double ratio) {
-    /** The ratio as answers carry it: null where it is not a finite number (see {@link #ratioNote}). */
-    @JsonProperty("ratio")
-    @JsonInclude(JsonInclude.Include.ALWAYS)
-    public Double shownRatio() {
-        return Double.isFinite(ratio) ? ratio : null;
-    }
-
-    /** Reads an answer back (the CLI prints the app's answer): a null ratio is the unbounded one. */
-    @JsonCreator
-    static RewardRisk read(@JsonProperty("level") double level, @JsonProperty("step") int step, @JsonProperty("upside") double upside,
-                           @JsonProperty("downside") double downside, @JsonProperty("ratio") Double ratio) {
-        return new RewardRisk(level, step, upside, downside, ratio == null ? Double.POSITIVE_INFINITY : ratio);
-    }
+public record RewardRisk(double level, int step, double upside, double downside,
+                         @JsonSerialize(using = UnboundedAsNull.Writer.class) @JsonDeserialize(using = UnboundedAsNull.Reader.class)
+                         @JsonInclude(JsonInclude.Include.ALWAYS) double ratio) {
 
     /** Why the ratio is null, or null (left out of the answer) when it is a number. */
     @JsonProperty("ratio_note")

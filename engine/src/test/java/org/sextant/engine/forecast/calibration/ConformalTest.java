@@ -212,5 +212,7 @@ class ConformalTest {
         tools.jackson.databind.JsonNode bounded = org.sextant.engine.Json.MAPPER.readTree(org.sextant.engine.Json.write(RewardRisk.of(f, 102, 0.8, 1)));
         assertEquals(8.0 / 1.0, bounded.get("ratio").asDouble(), 1e-9);
         assertTrue(!bounded.has("ratio_note"), bounded.toString());
+        // and a bounded one reads back as its number (the CLI printed "no downside" for every level)
+        assertEquals(8.0, org.sextant.engine.Json.MAPPER.readValue(org.sextant.engine.Json.write(RewardRisk.of(f, 102, 0.8, 1)), RewardRisk.class).ratio(), 1e-9);
     }
 }
