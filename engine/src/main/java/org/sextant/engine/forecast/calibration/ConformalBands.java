@@ -12,7 +12,8 @@ import java.util.List;
  * Split-conformal bands per horizon step on the log scale: from past out-of-sample log
  * ratios r = log(actual / median) at step h, the band at level L is
  * median·exp(q_{(1−L)/2}), median·exp(q_{(1+L)/2}) with the finite-sample rank
- * ceil((k+1)·p) of k residuals. The model's own bands are replaced; its median is kept.
+ * ceil((k+1)·p) of k residuals. The model's own bands are replaced; its median is kept. The
+ * residuals' bands do not narrow from one step to the next.
  */
 public final class ConformalBands {
     private ConformalBands() {}
@@ -41,6 +42,7 @@ public final class ConformalBands {
         List<QuantileBand> bands = new ArrayList<>();
         for (double level : levels) {
             double[] lo = new double[med.length], hi = new double[med.length];
+            boolean[] atLeastOwn = new boolean[med.length];
             QuantileBand own = f.bands().stream().anyMatch(b -> Math.abs(b.level() - level) < 1e-9) ? f.band(level) : null;
             for (int h = 0; h < med.length; h++) {
                 double[] r = residuals[h].clone();
@@ -55,7 +57,11 @@ public final class ConformalBands {
                 int up = upperRank(k, level);
                 lo[h] = med[h] * Math.exp(Math.min(0, r[k - up] * scaleNow));
                 hi[h] = med[h] * Math.exp(Math.max(0, r[up - 1] * scaleNow));
-                if (!supports(k, level) && own != null) { // the largest residual alone under-covers: the model's band, never narrower than it
+                atLeastOwn[h] = !supports(k, level) && own != null;
+            }
+            monotoneInTheHorizon(med, lo, hi);
+            for (int h = 0; h < med.length; h++) {
+                if (atLeastOwn[h]) { // the largest residual alone under-covers: the model's band, never narrower than it
                     lo[h] = Math.min(lo[h], own.lower(h));
                     hi[h] = Math.max(hi[h], own.upper(h));
                 }
@@ -74,10 +80,47 @@ public final class ConformalBands {
     }
 
     /**
-     * Rank (1-based) of the upper edge among k sorted residuals: ceil((k+1)(1+L)/2), clamped to k;
-     * the lower edge takes the mirrored rank k+1−rank. The epsilon absorbs binary rounding of
-     * products such as 20·0.9.
+     * Each edge at least as far from the median (on the log scale) as at the step before: what is
+     * unknown one step ahead is unknown further ahead too, and a narrower band at a later step is the
+     * noise of ranks taken from different residuals (IBM naive 99%: 123.9 at step 4, 116.6 at step 5).
+     * Steps out of order are pooled to their mean distance (isotonic regression), which keeps the
+     * bands' coverage where it was; a running maximum instead took every upward error along and
+     * over-covered (80% bands: 81.2% in the live-calibration benchmark, 79.3% before).
      */
+    static void monotoneInTheHorizon(double[] med, double[] lo, double[] hi) {
+        double[] up = new double[med.length], down = new double[med.length];
+        for (int h = 0; h < med.length; h++) {
+            up[h] = Math.log(hi[h] / med[h]);
+            down[h] = -Math.log(lo[h] / med[h]);
+        }
+        double[] upIn = nonDecreasing(up), downIn = nonDecreasing(down);
+        for (int h = 0; h < med.length; h++) {
+            if (upIn[h] != up[h]) hi[h] = med[h] * Math.exp(upIn[h]);
+            if (downIn[h] != down[h]) lo[h] = med[h] * Math.exp(-downIn[h]);
+        }
+    }
+
+    /** The closest non-decreasing sequence in squared distance: adjacent values out of order are pooled to their mean. */
+    static double[] nonDecreasing(double[] x) {
+        int n = x.length, blocks = 0;
+        double[] mean = new double[n];
+        int[] size = new int[n];
+        for (double v : x) {
+            mean[blocks] = v;
+            size[blocks] = 1;
+            blocks++;
+            while (blocks > 1 && mean[blocks - 2] > mean[blocks - 1]) {
+                int a = size[blocks - 2], b = size[blocks - 1];
+                mean[blocks - 2] = (mean[blocks - 2] * a + mean[blocks - 1] * b) / (a + b);
+                size[blocks - 2] = a + b;
+                blocks--;
+            }
+        }
+        double[] out = new double[n];
+        for (int b = 0, i = 0; b < blocks; b++) for (int j = 0; j < size[b]; j++) out[i++] = mean[b];
+        return out;
+    }
+
     /**
      * Whether k residuals support a band at this level: its rank ceil((k+1)(1+L)/2) is at most k,
      * i.e. about k >= 2/(1−L) − 1 (99%: 199). Where not, the band is the model's own band for the
@@ -88,6 +131,11 @@ public final class ConformalBands {
         return (int) Math.ceil((k + 1) * (1 + level) / 2 - 1e-9) <= k;
     }
 
+    /**
+     * Rank (1-based) of the upper edge among k sorted residuals: ceil((k+1)(1+L)/2), clamped to k;
+     * the lower edge takes the mirrored rank k+1−rank. The epsilon absorbs binary rounding of
+     * products such as 20·0.9.
+     */
     static int upperRank(int k, double level) {
         int rank = (int) Math.ceil((k + 1) * (1 + level) / 2 - 1e-9);
         return Math.min(Math.max(rank, 1), k);

@@ -11,6 +11,7 @@ import org.sextant.engine.forecast.WalkForwardBacktest;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,6 +26,24 @@ class ConformalTest {
         assertEquals(100 * Math.exp(0.08), c.band(0.8).upper(0), 1e-9);
         assertEquals(100 * Math.exp(-0.08), c.band(0.8).lower(0), 1e-9);
         assertEquals(100, c.median()[0], 0);
+    }
+
+    @Test
+    void aBandNeverNarrowsFromOneStepToTheNext() {
+        // step 2's residuals are half as wide as step 1's (the noise of a few residuals): the two steps
+        // are pooled to their mean width (isotonic, so coverage is kept), step 3's wider residuals are kept
+        double[] med = {100, 110, 120};
+        Forecast f = new Forecast("m", med, List.of(new QuantileBand(0.8, med.clone(), med.clone())));
+        double[][] r = new double[3][19];
+        double[] spread = {0.10, 0.05, 0.20};
+        for (int h = 0; h < 3; h++) for (int i = 0; i < 19; i++) r[h][i] = spread[h] * (i - 9) / 9.0;
+        QuantileBand b = ConformalBands.calibrate(f, r, new double[] {0.8}).band(0.8);
+        double pooled = (0.10 + 0.05) / 2 * 8 / 9; // rank 18 of 19 is the 8th of 9 steps above the median
+        assertEquals(pooled, Math.log(b.upper(0) / 100), 1e-12);
+        assertEquals(pooled, Math.log(b.upper(1) / 110), 1e-12, "step 2 is not narrower than step 1");
+        assertEquals(-pooled, Math.log(b.lower(1) / 110), 1e-12);
+        assertEquals(0.20 * 8 / 9, Math.log(b.upper(2) / 120), 1e-12, "a step in order keeps its own width");
+        assertArrayEquals(new double[] {1, 2.5, 2.5, 4, 5, 5, 5}, ConformalBands.nonDecreasing(new double[] {1, 3, 2, 4, 6, 5, 4}), 1e-12);
     }
 
     @Test
