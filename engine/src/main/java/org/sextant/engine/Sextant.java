@@ -103,6 +103,9 @@ public final class Sextant implements AutoCloseable {
     public SymbolInfo describeSymbol(String symbol, SymbolDescription d) { return changed(prices.describe(symbol, d)); }
     /** Bars at {@code interval} (1m .. 1mo; null = 1d): stored ones as they are, coarser ones resampled along the session. */
     public BarSeries getBars(String symbol, String interval, LocalDate from, LocalDate to) { return prices.bars(symbol, interval, from, to); }
+
+    /** The first and last trading day of {@code symbol}'s bars at {@code interval}, without reading them (null when none). */
+    public org.sextant.engine.data.TradingDays getBarSpan(String symbol, String interval) { return prices.barSpan(symbol, interval); }
     /** Per symbol, the bar intervals stored (finest first; daily prices are 1d); symbols with bars but no daily prices. */
     public Map<String, List<String>> storedIntervals() { return prices.storedIntervals(); }
     /** The bar intervals stored for {@code symbol} (finest first; daily prices are 1d); empty for an unknown symbol. */

@@ -202,9 +202,9 @@ public final class ApiRoutes {
             return DataSpan.noted(closes(s), s.size(), s.symbol(), start, end, all.size() > 0 ? all.from() : null, all.to());
         }
         org.sextant.engine.data.BarSeries s = engine.getBars(symbol, at, start, end);
-        org.sextant.engine.data.BarSeries all = s.size() > 0 ? s : engine.getBars(symbol, at, null, null);
-        return DataSpan.noted(BarAnswers.rows(s), s.size(), s.symbol(), start, end,
-                all.size() > 0 ? all.bars().get(0).date() : null, all.size() > 0 ? all.bars().get(all.size() - 1).date() : null);
+        // an empty range asks the store for the span only (a 30m series holds 100k bars)
+        org.sextant.engine.data.TradingDays span = s.size() > 0 ? null : engine.getBarSpan(symbol, at);
+        return DataSpan.noted(BarAnswers.rows(s), s.size(), s.symbol(), start, end, span == null ? null : span.first(), span == null ? null : span.last());
     }
 
     private Object getDbSchema(ApiCall call) {

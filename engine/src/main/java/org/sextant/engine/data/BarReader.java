@@ -89,6 +89,47 @@ public final class BarReader {
      * Refused, naming what exists, when the symbol has no bars at or finer than the interval.
      */
     public BarSeries read(String symbol, BarInterval interval, LocalDate from, LocalDate to) {
+        Source src = source(symbol, interval);
+        // the trading days asked for are chosen in the query: a narrow range of a long bar series moves only its rows
+        String sql = "SELECT ts, date, open, high, low, close, volume FROM (" + src.sql() + ") WHERE (? IS NULL OR date >= ?) AND (? IS NULL OR date <= ?) ORDER BY ts";
+        List<IntervalBar> bars = store.read(c -> {
+            List<IntervalBar> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement(sql)) {
+                p.setString(1, symbol);
+                java.sql.Date f = from == null ? null : java.sql.Date.valueOf(from), t = to == null ? null : java.sql.Date.valueOf(to);
+                p.setDate(2, f);
+                p.setDate(3, f);
+                p.setDate(4, t);
+                p.setDate(5, t);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(new IntervalBar(r.getTimestamp(1).toLocalDateTime(), r.getDate(2).toLocalDate(), nullable(r, 3), nullable(r, 4), nullable(r, 5), r.getDouble(6), nullable(r, 7)));
+                    }
+                }
+            }
+            return out;
+        });
+        return new BarSeries(symbol, interval.label, src.session().label(), src.stored().equals(interval.label) ? null : src.stored(), src.barsPerYear(), List.copyOf(bars));
+    }
+
+    /** The first and last trading day of {@code symbol}'s bars at {@code interval} (null when none), refused as {@link #read} refuses. */
+    public TradingDays span(String symbol, BarInterval interval) {
+        Source src = source(symbol, interval);
+        return store.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT min(date), max(date) FROM (" + src.sql() + ")")) {
+                p.setString(1, symbol);
+                try (ResultSet r = p.executeQuery()) {
+                    r.next();
+                    return r.getDate(1) == null ? null : new TradingDays(r.getDate(1).toLocalDate(), r.getDate(2).toLocalDate());
+                }
+            }
+        });
+    }
+
+    /** Where bars at an interval come from: the stored interval read, its session, bars per year and the query (one parameter: the symbol). */
+    private record Source(String stored, TradingSession session, double barsPerYear, String sql) {}
+
+    private Source source(String symbol, BarInterval interval) {
         List<String> stored = storedIntervals(symbol);
         if (stored.isEmpty()) {
             throw SextantException.notFound("symbol", "no prices for " + symbol, "list_symbols names the symbols and their intervals");
@@ -107,23 +148,9 @@ public final class BarReader {
         double perYear = recorded == null && interval == BarInterval.D1 && source.equals("1d") ? 252 : session.barsPerYear(interval);
         // daily prices are read as stored; anything else through the macro, which also dates intraday bars by trading day
         String sql = interval == BarInterval.D1 && source.equals("1d")
-                ? "SELECT ts, CAST(ts AS DATE) AS date, open, high, low, close, volume FROM price_bars WHERE symbol = ? AND interval = '1d' ORDER BY ts"
-                : "SELECT ts, date, open, high, low, close, volume FROM resample_bars(?, '" + source + "', '" + interval.label + "') ORDER BY ts";
-        List<IntervalBar> bars = store.read(c -> {
-            List<IntervalBar> out = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement(sql)) {
-                p.setString(1, symbol);
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        LocalDate d = r.getDate(2).toLocalDate();
-                        if ((from != null && d.isBefore(from)) || (to != null && d.isAfter(to))) continue;
-                        out.add(new IntervalBar(r.getTimestamp(1).toLocalDateTime(), d, nullable(r, 3), nullable(r, 4), nullable(r, 5), r.getDouble(6), nullable(r, 7)));
-                    }
-                }
-            }
-            return out;
-        });
-        return new BarSeries(symbol, interval.label, session.label(), source.equals(interval.label) ? null : source, perYear, List.copyOf(bars));
+                ? "SELECT ts, CAST(ts AS DATE) AS date, open, high, low, close, volume FROM price_bars WHERE symbol = ? AND interval = '1d'"
+                : "SELECT ts, date, open, high, low, close, volume FROM resample_bars(?, '" + source + "', '" + interval.label + "')";
+        return new Source(source, session, perYear, sql);
     }
 
     /**

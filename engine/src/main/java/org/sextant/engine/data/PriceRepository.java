@@ -60,6 +60,11 @@ public final class PriceRepository {
         return new BarReader(store).read(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to);
     }
 
+    /** The first and last trading day of the bars {@link #bars(String, String, LocalDate, LocalDate)} reads, without reading them (null when none). */
+    public TradingDays barSpan(String symbol, String interval) {
+        return new BarReader(store).span(canonical(requireText(symbol)), BarInterval.of("interval", interval));
+    }
+
     public Map<String, List<String>> storedIntervals() { return new BarReader(store).storedIntervals(); }
 
     /** The intervals stored for {@code symbol} (finest first; daily prices count as 1d); empty for an unknown symbol. */

@@ -156,6 +156,10 @@ class IntervalRoutesTest {
         assertTrue(bars.get("note").asString().contains("USDCHF from 2010-01-01 on: its data runs from " + bars.get("first_date").asString()
                 + " to " + bars.get("last_date").asString()), bars.get("note").asString());
         assertTrue(bars.get("last_date").asString().startsWith("2001-"), bars.toString());
+        // the span (asked of the store without reading the bars) is the first and last trading day a whole read holds
+        JsonNode days = call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"1d\"}").get("rows");
+        assertEquals(days.get(0).get("date").asString(), bars.get("first_date").asString());
+        assertEquals(days.get(days.size() - 1).get("date").asString(), bars.get("last_date").asString());
         // an answer with rows is as it was
         JsonNode some = call("get_close_price", "{\"symbol\":\"AA\",\"start\":\"2000-12-29\"}");
         assertEquals(2, some.get("count").asInt());
