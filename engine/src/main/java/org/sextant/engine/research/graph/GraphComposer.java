@@ -33,6 +33,11 @@ import tools.jackson.databind.JsonNode;
 public final class GraphComposer {
     public static final int VERSION = 1;
     public static final long MAX_CONFIGURATIONS = 1_000_000;
+    /**
+     * Nodes in one spec: a strategy is a handful (the example has 7); a chain of thousands ran out of
+     * stack in the sweep (each node asks its inputs for their series) and took the run down.
+     */
+    public static final int MAX_NODES = 200;
     private static final Pattern CONSTRAINT = Pattern.compile("\\s*([A-Za-z0-9_]+)\\.([A-Za-z0-9_]+)\\s*(<=|>=|!=|<|>)\\s*([A-Za-z0-9_]+)\\.([A-Za-z0-9_]+)\\s*");
     private static final Pattern ID = Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
 
@@ -65,6 +70,9 @@ public final class GraphComposer {
         JsonNode nodesJson = doc.get("nodes");
         if (nodesJson == null || !nodesJson.isObject() || nodesJson.size() == 0) {
             return fail(null, "nodes", "the spec has no nodes", "add \"nodes\": {id: {\"type\": ..., \"inputs\": {...}, \"params\": {...}}}");
+        }
+        if (nodesJson.size() > MAX_NODES) {
+            return fail(null, "nodes", "the spec has " + nodesJson.size() + " nodes, more than " + MAX_NODES, "a strategy needs a handful of nodes: join repeated steps into one node's parameters");
         }
 
         Map<String, ComposedNode> nodes = new LinkedHashMap<>();

@@ -56,6 +56,26 @@ class GraphSweepTest {
     }
 
     @Test
+    void theLongestChainASpecMayHoldRunsAndOneNodeMoreIsRefusedNamingNodes() {
+        // a chain of 3000 lag nodes ran out of stack in the sweep (StackOverflowError, the run taken down)
+        java.util.function.IntFunction<String> chain = lags -> {
+            StringBuilder nodes = new StringBuilder("\"close\": {\"type\": \"price\"}, \"l0\": {\"type\": \"lag\", \"inputs\": {\"series\": \"close\"}, \"params\": {\"bars\": 0}}");
+            for (int i = 1; i < lags; i++) {
+                nodes.append(", \"l").append(i).append("\": {\"type\": \"lag\", \"inputs\": {\"series\": \"l").append(i - 1).append("\"}, \"params\": {\"bars\": 0}}");
+            }
+            return GraphComposerTest.SMA.replace("\"close\": {\"type\": \"price\", \"params\": {\"field\": \"close\"}},", "")
+                    .replace("\"nodes\": {", "\"nodes\": {" + nodes + ",").replace("\"series\": \"close\"}, \"params\": {\"length\": {", "\"series\": \"l" + (lags - 1) + "\"}, \"params\": {\"length\": {");
+        };
+        int lags = GraphComposer.MAX_NODES - 7; // the SMA spec's other six nodes and the price
+        ComposedGraph longest = GraphComposer.compose(chain.apply(lags)).requireOk();
+        SweepResult r = Sweep.run(new GraphSweep(longest, ResearchData.dowJones(2, 300)), 200, 1, false, 252);
+        assertEquals(25, r.configurations(), "fast 5..50 under slow 30, 100, 200");
+        ComposeResult tooLong = GraphComposer.compose(chain.apply(lags + 1));
+        assertEquals("nodes", tooLong.errors().get(0).field());
+        assertTrue(tooLong.errors().get(0).message().contains("201 nodes, more than 200"), tooLong.errors().get(0).message());
+    }
+
+    @Test
     void everyCatalogueNodeRuns() {
         String spec = """
                 {"version": 1, "nodes": {
