@@ -199,6 +199,10 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
                     warn.accept("compare_to_history: signals_dict." + name + "='" + v + "' is not a number; dropped");
                     continue;
                 }
+                if (!SignalDefinition.inRange(x)) {
+                    throw SextantException.invalid(SIGNALS_DICT + "." + name, name + " = " + v + " is out of range: signal values are within ±" + SignalDefinition.MAX_MAGNITUDE,
+                            "pass a value like those in the signal's history");
+                }
                 out.put(name, x);
             } else {
                 int code = def.levelOf(String.valueOf(v));

@@ -17,6 +17,17 @@ public record SignalDefinition(String name, SignalKind kind, List<Double> bins, 
     public static final String USER = "user";
     public static final int DEFAULT_MAX_FILL_DAYS = AnalogueDefaults.MAX_FILL_DAYS;
     public static final int MAX_FILL_DAYS_LIMIT = AnalogueDefaults.MAX_FILL_DAYS_LIMIT;
+    /**
+     * Largest magnitude of a numeric signal value (stored or asked about): the matcher squares
+     * distances, and ±1e308 overflowed them to Infinity (every analogue "at distance Infinity", or
+     * the dimension dropped as having no spread). Rates, indices, spreads and volumes sit far below.
+     */
+    public static final double MAX_MAGNITUDE = 1e15;
+
+    /** Whether a numeric signal value can be matched on: finite and within ±{@link #MAX_MAGNITUDE}. */
+    public static boolean inRange(double v) {
+        return Math.abs(v) <= MAX_MAGNITUDE;
+    }
 
     /** A definition with the default carry-forward. */
     public SignalDefinition(String name, SignalKind kind, List<Double> bins, List<String> levels,

@@ -84,6 +84,10 @@ public final class UserSignalImport {
                     throw bad(csv, lineOf.get(i), org.sextant.engine.ingest.CellText.describe(v) + " " + org.sextant.engine.ingest.CellText.OUT_OF_RANGE
                             + " (row dated " + dates.get(i) + ")");
                 }
+                if (!Double.isNaN(values[i]) && !SignalDefinition.inRange(values[i])) {
+                    throw bad(csv, lineOf.get(i), org.sextant.engine.ingest.CellText.describe(v) + " is out of range: a signal value must be within ±"
+                            + SignalDefinition.MAX_MAGNITUDE + " (row dated " + dates.get(i) + ")");
+                }
             } else if (definition.levelOf(v) < 0) {
                 throw bad(csv, lineOf.get(i), org.sextant.engine.ingest.CellText.describe(v) + " is not one of the levels " + definition.levels() + " (row dated " + dates.get(i) + ")");
             }

@@ -77,7 +77,9 @@ class AnalogueMatcherContractTest {
                 {"horizon", 2, "horizon"}, {"recency_half_life_days", -1, "recency_half_life_days"},
                 {"backfill_weight", 1.5, "backfill_weight"}, {"mode", "fuzzy", "mode"},
                 {"dim_trust", Map.of("ret_1d", -1), "dim_trust.ret_1d"}, {"dim_trust", Map.of("nope", 1), "dim_trust.nope"},
-                {"signals_dict", Map.of("nope", 1), "signals_dict.nope"}, {"as_of", "yesterday", "as_of"}};
+                {"signals_dict", Map.of("nope", 1), "signals_dict.nope"}, {"as_of", "yesterday", "as_of"},
+                // past what distances can square: every analogue was "at distance Infinity" under a confident headline
+                {"signals_dict", Map.of("vol_20d", 1e308), "signals_dict.vol_20d"}};
         for (Object[] c : cases) {
             SextantException e = assertThrows(SextantException.class, () -> call(args((String) c[0], c[1])), String.valueOf(c[1]));
             assertEquals("invalid_input", e.failReason());

@@ -93,6 +93,11 @@ class ImportRefusalTest {
         e = assertThrows(SextantException.class, () -> org.sextant.engine.analogue.UserSignalImport.importCsv(store, signal,
                 org.sextant.engine.analogue.SignalDefinition.numeric("vix", 1.0, "test", 0.0), "live"));
         assertTrue(e.getMessage().startsWith("vix.csv line 3: '1e400' is out of range: not a finite number"), e.getMessage());
+        // finite but past what the matcher can square: every analogue came back "at distance Infinity"
+        Path huge = Files.writeString(tmp.resolve("vix2.csv"), "date,value\n1998-10-01,40.1\n1998-10-02,NaN\n1998-10-05,-1e308\n");
+        e = assertThrows(SextantException.class, () -> org.sextant.engine.analogue.UserSignalImport.importCsv(store, huge,
+                org.sextant.engine.analogue.SignalDefinition.numeric("vix", 1.0, "test", 0.0), "live"));
+        assertTrue(e.getMessage().startsWith("vix2.csv line 4: '-1e308' is out of range: a signal value must be within ±1.0E15"), e.getMessage());
     }
 
     /** A symbol from a file name follows the ticker rule gathered symbols follow: "A,B" would break every --symbols list. */
