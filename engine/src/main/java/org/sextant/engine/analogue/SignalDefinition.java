@@ -57,7 +57,7 @@ public record SignalDefinition(String name, SignalKind kind, List<Double> bins, 
      * A user signal's definition as import_signal names it, every rule checked with an error
      * naming the field: {@code kind} numeric (null: the default) or categorical with its levels
      * (and no bins), {@code maxFillDays} 0..MAX_FILL_DAYS_LIMIT (null: the default), a
-     * lower_snake_case name, ascending bins and a trust >= 0 (null: 1).
+     * lower_snake_case name, ascending bins, distinct levels and a trust 0..10 (null: 1).
      */
     public static SignalDefinition user(String name, String kind, List<Double> bins, List<String> levels, Double defaultTrust,
                                         String description, Integer maxFillDays) {
@@ -74,12 +74,28 @@ public record SignalDefinition(String name, SignalKind kind, List<Double> bins, 
         if (categorical && bins != null && !bins.isEmpty()) {
             throw SextantException.invalid("bins", "a categorical signal has levels, not bins", "drop bins; hard mode compares the levels");
         }
-        try {
-            return new SignalDefinition(name, categorical ? SignalKind.CATEGORICAL : SignalKind.NUMERIC, bins, categorical ? levels : List.of(),
-                    defaultTrust == null ? 1.0 : defaultTrust, description, USER, maxFillDays == null ? DEFAULT_MAX_FILL_DAYS : maxFillDays);
-        } catch (IllegalArgumentException e) {
-            throw SextantException.invalid("name", e.getMessage(), "use a lower_snake_case name, ascending bins and a trust >= 0");
+        // each rule named by its own field (the constructor's one message blamed the name for bins out of order)
+        if (name == null || !name.matches("[a-z][a-z0-9_]{0,39}")) {
+            throw SextantException.invalid("name", "signal name must be lower_snake_case, 1..40 characters (got '" + name + "')", "use a name such as vix or credit_spread");
         }
+        for (int i = 1; bins != null && i < bins.size(); i++) {
+            if (!(bins.get(i) > bins.get(i - 1))) {
+                throw SextantException.invalid("bins", "bins of " + name + " must ascend: " + bins, "list the bin edges from low to high, each once, e.g. 15, 20, 30");
+            }
+        }
+        if (categorical && (levels == null || levels.isEmpty())) {
+            throw SextantException.invalid("levels", "categorical signal " + name + " needs its levels", "pass the labels the file uses, e.g. LOW, HIGH");
+        }
+        if (categorical && new java.util.HashSet<>(levels).size() < levels.size()) {
+            throw SextantException.invalid("levels", "the levels of " + name + " name a label twice: " + levels, "list each label once");
+        }
+        double trust = defaultTrust == null ? 1.0 : defaultTrust;
+        if (!(trust >= 0 && trust <= AnalogueDefaults.TRUST_MAX)) {
+            throw SextantException.invalid("default_trust", "default trust of " + name + " must be in 0.." + (int) AnalogueDefaults.TRUST_MAX + " (got " + defaultTrust + ")",
+                    "pass a trust from 0 (ignored) to " + (int) AnalogueDefaults.TRUST_MAX + ", or omit it for 1");
+        }
+        return new SignalDefinition(name, categorical ? SignalKind.CATEGORICAL : SignalKind.NUMERIC, bins, categorical ? levels : List.of(),
+                trust, description, USER, maxFillDays == null ? DEFAULT_MAX_FILL_DAYS : maxFillDays);
     }
 
     /** This definition carrying its last observation forward at most {@code days} business days. */
