@@ -13,7 +13,8 @@ import java.util.List;
  * fx trades from Sunday 17:00 to Friday 17:00 New York, us_equity 09:30-16:00 New York on weekdays,
  * continuous always. Steps are taken on the session's clock, so a daylight-saving change keeps an
  * equity bar at 09:30 local. us_equity also skips the NYSE's holidays and ends at 13:00 on its
- * early-close days ({@link NyseCalendar}); fx knows no holidays.
+ * early-close days ({@link NyseCalendar}); fx knows no holidays. Week and month bars follow the
+ * calendar ({@link #calendarBarsAfter}).
  */
 public final class SessionCalendar {
     private static final LocalTime EQUITY_OPEN = LocalTime.of(9, 30);
@@ -35,6 +36,33 @@ public final class SessionCalendar {
             if (inSession(session, interval, local)) out.add(local.atZone(zone).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime());
         }
         return out;
+    }
+
+    /**
+     * Open times (UTC) of the {@code count} week or month bars after the one holding trading day
+     * {@code lastDay}, named as resample_bars names them: the bucket's first calendar day (Monday, the
+     * 1st) at 00:00 for bars made from daily ones, else 00:00 on the session's clock less its shift (fx:
+     * 17:00 New York the day before). Stepping the last open by a month instead drifted: from an fx
+     * March bar opening 28 February 17:00 it gave 28 March, not 31 March.
+     */
+    public static List<LocalDateTime> calendarBarsAfter(TradingSession session, BarInterval interval, java.time.LocalDate lastDay,
+                                                        boolean fromDailyBars, int count) {
+        if (interval != BarInterval.W1 && interval != BarInterval.MO1) throw new IllegalArgumentException("not a calendar interval: " + interval);
+        java.time.LocalDate bucket = interval == BarInterval.W1 ? lastDay.with(DayOfWeek.MONDAY) : lastDay.withDayOfMonth(1);
+        int shiftHours = session == TradingSession.FX ? 7 : 0;
+        List<LocalDateTime> out = new ArrayList<>(count);
+        for (int i = 1; i <= count; i++) {
+            LocalDateTime start = (interval == BarInterval.W1 ? bucket.plusWeeks(i) : bucket.plusMonths(i)).atStartOfDay();
+            out.add(fromDailyBars ? start : start.minusHours(shiftHours).atZone(session.zone()).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime());
+        }
+        return out;
+    }
+
+    /** The first day of the session on or after {@code day}: the trading day a week or month bar starting then is dated by. */
+    public static java.time.LocalDate firstSessionDay(TradingSession session, java.time.LocalDate day) {
+        java.time.LocalDate d = day;
+        while (session == TradingSession.FX ? !weekday(d.atStartOfDay()) : session == TradingSession.US_EQUITY && NyseCalendar.closed(d)) d = d.plusDays(1);
+        return d;
     }
 
     /** The trading day a bar opening at {@code utc} belongs to: fx days end 17:00 New York, others are days on the session's clock. */

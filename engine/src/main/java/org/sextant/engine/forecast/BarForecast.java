@@ -26,7 +26,7 @@ public record BarForecast(String symbol, String interval, String session, String
         TradingSession session = TradingSession.of(bars.session());
         BarInterval interval = BarInterval.of("interval", bars.interval());
         IntervalBar last = bars.bars().get(bars.size() - 1);
-        List<LocalDateTime> targets = SessionCalendar.barsAfter(session, interval, last.ts(), f.forecast().horizon());
+        List<LocalDateTime> targets = barsAfter(bars, session, last, last.ts(), f.forecast().horizon());
         return along(bars, session, last, targets, days -> new PriceForecast(f.symbol(), f.model(), last.date(), f.lastClose(), days,
                 "trading days of the " + bars.session() + " session", f.forecast(), f.rewardRisk(),
                 f.calibration(), f.coverage(), f.calibrationNote()));
@@ -37,10 +37,13 @@ public record BarForecast(String symbol, String interval, String session, String
                                      java.util.function.Function<List<java.time.LocalDate>, PriceForecast> onDays) {
         List<String> utc = new ArrayList<>(), local = new ArrayList<>();
         List<java.time.LocalDate> days = new ArrayList<>();
+        boolean calendar = bars.interval().equals(BarInterval.W1.label) || bars.interval().equals(BarInterval.MO1.label);
         for (LocalDateTime t : targets) {
             utc.add(t + "Z");
             local.add(session.onClock(t));
-            days.add(SessionCalendar.tradingDay(session, t));
+            // a week or month bar is dated by its first trading day, as resample_bars dates it (not a Sunday 1st)
+            days.add(calendar ? SessionCalendar.firstSessionDay(session, fromDailyBars(bars) ? t.toLocalDate() : SessionCalendar.tradingDay(session, t))
+                    : SessionCalendar.tradingDay(session, t));
         }
         return new BarForecast(bars.symbol(), bars.interval(), bars.session(), session.zone().getId(), bars.barsPerYear(),
                 last.ts() + "Z", session.onClock(last.ts()), utc, local, onDays.apply(days));
@@ -60,10 +63,29 @@ public record BarForecast(String symbol, String interval, String session, String
         for (int i = origin + 1; i < bars.size() && targets.size() < h; i++) targets.add(bars.bars().get(i).ts());
         if (targets.size() < h) {
             LocalDateTime from = targets.isEmpty() ? last.ts() : targets.get(targets.size() - 1);
-            targets.addAll(SessionCalendar.barsAfter(session, BarInterval.of("interval", bars.interval()), from, h - targets.size()));
+            targets.addAll(barsAfter(bars, session, targets.isEmpty() ? last : null, from, h - targets.size()));
         }
         return along(bars, session, last, targets, days -> new PriceForecast(bars.symbol(), row.model(), last.date(), row.lastClose(), days,
                 "trading days of the " + bars.session() + " session", row.forecast(), List.of(), row.calibration(), List.of(), null));
+    }
+
+    /**
+     * The open times of {@code count} bars after the one opening at {@code fromTs} ({@code fromBar}
+     * when it is a bar of the series, else null): intraday and daily bars step along the session,
+     * week and month bars along the calendar as resample_bars buckets them.
+     */
+    private static List<LocalDateTime> barsAfter(BarSeries bars, TradingSession session, IntervalBar fromBar, LocalDateTime fromTs, int count) {
+        BarInterval interval = BarInterval.of("interval", bars.interval());
+        if (interval != BarInterval.W1 && interval != BarInterval.MO1) return SessionCalendar.barsAfter(session, interval, fromTs, count);
+        boolean fromDaily = fromDailyBars(bars);
+        java.time.LocalDate day = fromBar != null ? fromBar.date() : fromDaily ? fromTs.toLocalDate() : SessionCalendar.tradingDay(session, fromTs);
+        return SessionCalendar.calendarBarsAfter(session, interval, day, fromDaily, count);
+    }
+
+    /** Whether the bars were made from daily (or coarser) ones: resample_bars then names a bar by its first day at 00:00, not on the session's clock. */
+    private static boolean fromDailyBars(BarSeries bars) {
+        String source = bars.resampledFrom() == null ? bars.interval() : bars.resampledFrom();
+        return BarInterval.of("interval", source).ordinal() >= BarInterval.D1.ordinal();
     }
 
     /** The bars' closes as a series dated by trading day (days repeat for intraday bars): what the models fit. */

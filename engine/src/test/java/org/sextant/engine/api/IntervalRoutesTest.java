@@ -110,6 +110,24 @@ class IntervalRoutesTest {
     }
 
     @Test
+    void weekAndMonthBarsAheadAreTheBarsResampleBarsWillMake() {
+        // the fx March bar opens 28 February 17:00 New York (resample_bars: the 1st at 00:00 less the session's 7 hours);
+        // stepping that open by a month gave 28 March and 28 April, a Saturday
+        JsonNode month = call("get_forecast", "{\"symbol\":\"USDCHF\",\"interval\":\"1mo\",\"horizon\":3,\"calibration\":\"model\"}");
+        assertEquals("2001-02-28T22:00Z", month.get("origin_ts").asString());
+        assertEquals("[\"2001-03-31T22:00Z\",\"2001-04-30T21:00Z\",\"2001-05-31T21:00Z\"]", month.get("target_ts").toString(),
+                "the day before each 1st at 17:00 New York (EST, then EDT)");
+        assertEquals("[\"2001-04-02\",\"2001-05-01\",\"2001-06-01\"]", month.get("forecast").get("target_dates").toString(),
+                "dated by their first trading day: 1 April 2001 was a Sunday");
+        JsonNode week = call("get_forecast", "{\"symbol\":\"USDCHF\",\"interval\":\"1w\",\"horizon\":2,\"calibration\":\"model\"}");
+        assertEquals("[\"2001-04-01T21:00Z\",\"2001-04-08T21:00Z\"]", week.get("target_ts").toString());
+        assertEquals("[\"2001-04-02\",\"2001-04-09\"]", week.get("forecast").get("target_dates").toString());
+        // daily prices summed into months: named by the 1st at 00:00, dated by the first trading day
+        JsonNode ibm = call("get_forecast", "{\"symbol\":\"IBM\",\"interval\":\"1mo\",\"horizon\":2,\"calibration\":\"model\"}");
+        assertEquals("[\"2001-02-01T00:00Z\",\"2001-03-01T00:00Z\"]", ibm.get("target_ts").toString());
+    }
+
+    @Test
     void aBacktestOfBarsNamesEachOriginByItsBar() {
         JsonNode e = call("get_backtest_error", "{\"symbol\":\"USDCHF\",\"interval\":\"4h\",\"horizon\":6,\"origins\":\"120\",\"eval_fraction\":0.2}");
         assertEquals("4h", e.get("interval").asString());
