@@ -81,6 +81,11 @@ public final class JobOutput implements AutoCloseable {
         return "read_parquet('" + staged.toString().replace("'", "''") + "/*.parquet')";
     }
 
+    /** As {@link #relation()}, with a {@code filename} column: the staged file's path, whose name is the user's file name. */
+    public String relationWithFileNames() {
+        return relation().replace("/*.parquet')", "/*.parquet', filename = true)");
+    }
+
     // dup: best-effort removal as StagedFile's; a leftover in staging is removed at the next open
     @Override
     public void close() {
