@@ -66,9 +66,8 @@ public final class StrategySweepImport {
      * than {@link Sweep#PBO_BLOCKS}, named by file, configuration and column before anything is stored.
      */
     private static void checkRow(ResultSet r, Path folder) throws java.sql.SQLException {
-        String file = Path.of(r.getString("filename")).getFileName().toString();
         Object k = r.getObject("configuration");
-        String where = file + " in " + folder + ", configuration " + k + ": ";
+        String where = JobOutput.where(r.getString("filename"), folder) + "configuration " + k + ": ";
         if (k == null) throw corrupt(where, "configuration", "is missing");
         for (String prefix : List.of("is_", "oos_")) {
             for (String m : StrategySweepRows.METRICS) {
@@ -96,8 +95,7 @@ public final class StrategySweepImport {
     }
 
     private static SextantException corrupt(String where, String column, String what) {
-        return SextantException.invalid("output", where + "column " + column + " " + what + ": the output is corrupt or was not written by the job",
-                "re-run the job (`sextant-spark strategy-sweep`) and import its new --out folder");
+        return JobOutput.corrupt(where, column, what, "strategy-sweep");
     }
 
     private static Metrics metrics(ResultSet r, String prefix) throws java.sql.SQLException {

@@ -4,19 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.exchange.JobOutputFiles;
 import org.sextant.engine.exchange.ScaleOutExchange;
 import org.sextant.engine.exchange.StrategySweepRows;
 import org.sextant.engine.research.graph.GraphComposer;
@@ -81,22 +78,8 @@ class SweepJobImportCheckTest {
         });
     }
 
-    /** The rows as a job's --out folder: one part file and _SUCCESS. */
     static Path write(Path folder, List<Map<String, Object>> rows) throws Exception {
-        Files.createDirectories(folder);
-        List<String> values = new ArrayList<>();
-        for (Map<String, Object> row : rows) {
-            List<String> v = new ArrayList<>();
-            for (String col : StrategySweepRows.COLUMNS) v.add(literal(row.get(col)) + "::" + type(col));
-            values.add("(" + String.join(", ", v) + ")");
-        }
-        String sql = "COPY (SELECT * FROM (VALUES " + String.join(", ", values) + ") v(" + String.join(", ", StrategySweepRows.COLUMNS)
-                + ")) TO '" + folder.resolve("part-00000.parquet") + "' (FORMAT parquet)";
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
-        Files.createFile(folder.resolve("_SUCCESS"));
-        return folder;
+        return JobOutputFiles.write(folder, StrategySweepRows.COLUMNS, SweepJobImportCheckTest::type, rows);
     }
 
     static String type(String column) {
@@ -105,14 +88,5 @@ class SweepJobImportCheckTest {
         if (column.startsWith("block_")) return "DOUBLE[]";
         if (column.startsWith("is_") || column.startsWith("oos_") || column.equals("compute_seconds")) return "DOUBLE";
         return "VARCHAR";
-    }
-
-    static String literal(Object v) {
-        if (v == null) return "NULL";
-        if (v instanceof String s) return "'" + s.replace("'", "''") + "'";
-        if (v instanceof Double d) return "'" + d + "'";
-        if (v instanceof double[] a) return "[" + String.join(", ", java.util.Arrays.stream(a).mapToObj(d -> "'" + d + "'::DOUBLE").toList()) + "]";
-        if (v instanceof int[] a) return java.util.Arrays.toString(a);
-        return v.toString();
     }
 }
