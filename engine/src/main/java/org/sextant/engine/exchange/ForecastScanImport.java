@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.forecast.ForecastInput;
+import org.sextant.engine.forecast.QuantileBand;
 import org.sextant.engine.forecast.store.StoredForecast;
 import org.sextant.engine.store.Store;
 
@@ -27,12 +29,12 @@ public final class ForecastScanImport {
                 List<Requested> ok = new ArrayList<>();
                 List<Map<String, Object>> skipped = new ArrayList<>();
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastScanRows.COLUMNS)
-                        + " FROM " + out.relation() + " ORDER BY symbol")) {
+                        + ", filename FROM " + out.relationWithFileNames() + " ORDER BY symbol")) {
                     while (r.next()) {
                         if (r.getString("error") != null) {
                             skipped.add(failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
                         } else {
-                            ok.add(new Requested(ForecastScanRows.forecast(r.getString("forecast_json")), r.getString("calibration")));
+                            ok.add(new Requested(checked(r, folder), r.getString("calibration")));
                         }
                     }
                 } catch (java.sql.SQLException e) {
@@ -42,6 +44,46 @@ public final class ForecastScanImport {
                 return new Read(ok, skipped);
             });
         }
+    }
+
+    /**
+     * A row's live forecast, refused (naming the file, the symbol and the column) unless it passes
+     * the checks a computed forecast does: levels distinct and each in [{@link ForecastInput#MIN_LEVEL}, 1)
+     * ({@link ForecastInput#checkLevels}), at least one band, every number finite, and as many target
+     * dates as its horizon (the row's {@code horizon}).
+     */
+    private static StoredForecast checked(ResultSet r, Path folder) throws java.sql.SQLException {
+        String where = JobOutput.where(r.getString("filename"), folder) + "symbol " + r.getString("symbol") + ": ";
+        StoredForecast f;
+        try {
+            f = ForecastScanRows.forecast(r.getString("forecast_json"));
+        } catch (RuntimeException notAForecast) {   // unreadable, or a forecast whose bands are not nested around its median
+            throw corrupt(where, "forecast_json", "is not a forecast the job writes");
+        }
+        if (f == null || !f.symbol().equals(r.getString("symbol"))) throw corrupt(where, "forecast_json", "is not this symbol's forecast");
+        List<QuantileBand> bands = f.forecast().bands();
+        if (bands.isEmpty()) throw corrupt(where, "forecast_json", "has no band");
+        try {
+            ForecastInput.checkLevels(bands.stream().mapToDouble(QuantileBand::level).toArray());
+        } catch (SextantException e) {
+            throw corrupt(where, "forecast_json", "has an invalid band: " + e.getMessage());
+        }
+        List<double[]> numbers = new ArrayList<>(List.of(f.forecast().median(), new double[]{f.lastClose()}));
+        for (QuantileBand b : bands) numbers.addAll(List.of(b.lower(), b.upper()));
+        for (StoredForecast.LevelCoverage c : f.coverage()) numbers.add(new double[]{c.level(), c.empirical() == null ? 0 : c.empirical()});
+        for (double[] a : numbers) {
+            for (double v : a) if (!Double.isFinite(v)) throw corrupt(where, "forecast_json", "holds " + v + ", not a finite number");
+        }
+        if (f.horizon() != f.targetDates().size() || f.forecast().horizon() != f.horizon()) {
+            throw corrupt(where, "forecast_json", "has horizon " + f.horizon() + " but " + f.targetDates().size() + " target dates and "
+                    + f.forecast().horizon() + " steps");
+        }
+        if (r.getInt("horizon") != f.horizon()) throw corrupt(where, "horizon", "is " + r.getInt("horizon") + ", the forecast's is " + f.horizon());
+        return f;
+    }
+
+    private static SextantException corrupt(String where, String column, String what) {
+        return JobOutput.corrupt(where, column, what, "forecast-scan");
     }
 
     /** One symbol the job or the import could not use, as the import answer lists it. */

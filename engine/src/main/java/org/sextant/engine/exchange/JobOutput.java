@@ -81,6 +81,25 @@ public final class JobOutput implements AutoCloseable {
         return "read_parquet('" + staged.toString().replace("'", "''") + "/*.parquet')";
     }
 
+    /** As {@link #relation()}, with a {@code filename} column: the staged file's path, whose name is the user's file name. */
+    public String relationWithFileNames() {
+        return relation().replace("/*.parquet')", "/*.parquet', filename = true)");
+    }
+
+    /**
+     * The refusal of an output row the job could not have written: {@code where} names the file
+     * and row, {@code what} what is wrong with {@code column}; the fix is to re-run {@code job}.
+     */
+    public static SextantException corrupt(String where, String column, String what, String job) {
+        return SextantException.invalid("output", where + "column " + column + " " + what + ": the output is corrupt or was not written by the job",
+                "re-run the job (`sextant-spark " + job + "`) and import its new --out folder");
+    }
+
+    /** "FILE in FOLDER, ": where a row of {@link #relationWithFileNames()} came from, by the user's file name (not the staged copy's path). */
+    public static String where(String stagedPath, Path folder) {
+        return Path.of(stagedPath).getFileName() + " in " + folder + ", ";
+    }
+
     // dup: best-effort removal as StagedFile's; a leftover in staging is removed at the next open
     @Override
     public void close() {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.research.backtest.Metrics;
+import org.sextant.engine.research.sweep.Sweep;
 import org.sextant.engine.research.sweep.SweepChunk;
 import org.sextant.engine.research.sweep.SweepJob;
 import org.sextant.engine.store.Store;
@@ -30,12 +31,13 @@ public final class StrategySweepImport {
                 double seconds = 0;
                 List<Map<String, Object>> failed = new ArrayList<>();
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", StrategySweepRows.COLUMNS)
-                        + " FROM " + out.relation() + " ORDER BY configuration, symbol")) {
+                        + ", filename FROM " + out.relationWithFileNames() + " ORDER BY configuration, symbol")) {
                     while (r.next()) {
                         if (r.getString("error") != null) {
                             failed.add(ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
                             continue;
                         }
+                        checkRow(r, folder);
                         SweepJob j = StrategySweepRows.job(r.getString("job_json"));
                         if (job == null) job = j;
                         else if (!job.equals(j)) throw SextantException.invalid("output", folder + " mixes the output of two jobs", "import one job's --out folder");
@@ -56,6 +58,44 @@ public final class StrategySweepImport {
                 return new Read(job, chunks, seconds, failed);
             });
         }
+    }
+
+    /**
+     * Refuses a configuration's row that the engine's own sweep could not have written: a metric,
+     * a block sum or the compute seconds missing or not finite, or block sums of another length
+     * than {@link Sweep#PBO_BLOCKS}, named by file, configuration and column before anything is stored.
+     */
+    private static void checkRow(ResultSet r, Path folder) throws java.sql.SQLException {
+        Object k = r.getObject("configuration");
+        String where = JobOutput.where(r.getString("filename"), folder) + "configuration " + k + ": ";
+        if (k == null) throw corrupt(where, "configuration", "is missing");
+        for (String prefix : List.of("is_", "oos_")) {
+            for (String m : StrategySweepRows.METRICS) {
+                Object v = r.getObject(prefix + m);
+                if (!(v instanceof Number n) || !Double.isFinite(n.doubleValue())) throw corrupt(where, prefix + m, "is " + v + ", not a finite number");
+            }
+        }
+        for (String column : List.of("block_sum", "block_sq", "block_count")) {
+            java.sql.Array a = r.getArray(column);
+            Object[] values = a == null ? null : (Object[]) a.getArray();
+            if (values == null) throw corrupt(where, column, "is missing");
+            if (values.length != Sweep.PBO_BLOCKS) {
+                throw corrupt(where, column, "has " + values.length + " blocks, not the " + Sweep.PBO_BLOCKS + " every sweep measures");
+            }
+            for (Object v : values) {
+                if (!(v instanceof Number n) || !Double.isFinite(n.doubleValue()) || column.equals("block_count") && n.intValue() < 1) {
+                    throw corrupt(where, column, "holds " + v + ", not a " + (column.equals("block_count") ? "positive count" : "finite number"));
+                }
+            }
+        }
+        Object seconds = r.getObject("compute_seconds");
+        if (!(seconds instanceof Number n) || !(n.doubleValue() >= 0) || n.doubleValue() == Double.POSITIVE_INFINITY) {
+            throw corrupt(where, "compute_seconds", "is " + seconds + ", not a finite number of seconds >= 0");
+        }
+    }
+
+    private static SextantException corrupt(String where, String column, String what) {
+        return JobOutput.corrupt(where, column, what, "strategy-sweep");
     }
 
     private static Metrics metrics(ResultSet r, String prefix) throws java.sql.SQLException {

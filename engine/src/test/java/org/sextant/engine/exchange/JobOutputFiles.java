@@ -1,0 +1,44 @@
+package org.sextant.engine.exchange;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/** Hand-made scale-out job output folders for import tests: rows as one part-00000.parquet and _SUCCESS, as Spark leaves them. */
+public final class JobOutputFiles {
+    private JobOutputFiles() {}
+
+    /** Writes {@code rows} (keyed by {@code columns}) with each column cast to {@code type.apply(column)} (a DuckDB type). */
+    public static Path write(Path folder, List<String> columns, Function<String, String> type, List<Map<String, Object>> rows) throws Exception {
+        Files.createDirectories(folder);
+        List<String> values = new ArrayList<>();
+        for (Map<String, Object> row : rows) {
+            List<String> v = new ArrayList<>();
+            for (String col : columns) v.add(literal(row.get(col)) + "::" + type.apply(col));
+            values.add("(" + String.join(", ", v) + ")");
+        }
+        String sql = "COPY (SELECT * FROM (VALUES " + String.join(", ", values) + ") v(" + String.join(", ", columns)
+                + ")) TO '" + folder.resolve("part-00000.parquet") + "' (FORMAT parquet)";
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+        Files.createFile(folder.resolve("_SUCCESS"));
+        return folder;
+    }
+
+    private static String literal(Object v) {
+        if (v == null) return "NULL";
+        if (v instanceof String s) return "'" + s.replace("'", "''") + "'";
+        if (v instanceof Double d) return "'" + d + "'";
+        if (v instanceof double[] a) return "[" + String.join(", ", Arrays.stream(a).mapToObj(d -> "'" + d + "'::DOUBLE").toList()) + "]";
+        if (v instanceof int[] a) return Arrays.toString(a);
+        return v.toString();
+    }
+}
