@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sextant.engine.SextantException;
@@ -27,11 +26,7 @@ public final class ForecastBacktestImport {
                         + " FROM " + out.relation() + " ORDER BY symbol")) {
                     while (r.next()) {
                         if (r.getString("error") != null) {
-                            Map<String, Object> f = new LinkedHashMap<>();
-                            f.put("symbol", r.getString("symbol"));
-                            f.put("field", r.getString("error_field"));
-                            f.put("error", r.getString("error"));
-                            failed.add(f);
+                            failed.add(ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
                         } else {
                             ok.add(ForecastBacktestRows.computed(r.getString("symbol"), r.getString("model"), r.getInt("horizon"),
                                     r.getString("origins_rule"), r.getString("result_json"), r.getString("forecasts_json")));

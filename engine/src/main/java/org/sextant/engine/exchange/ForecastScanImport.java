@@ -89,9 +89,26 @@ public final class ForecastScanImport {
     /** One symbol the job or the import could not use, as the import answer lists it. */
     public static Map<String, Object> failure(String symbol, String field, String error) {
         Map<String, Object> f = new LinkedHashMap<>();
-        f.put("symbol", symbol);
-        f.put("field", field);
-        f.put("error", error);
+        f.put("symbol", shown(symbol));
+        f.put("field", shown(field));
+        f.put("error", shown(error));
         return f;
+    }
+
+    /** Longest text an output's cell may put in an answer (the job writes a sentence). */
+    static final int MAX_CELL_CHARS = 500;
+
+    private static final java.util.regex.Pattern UNSHOWN = java.util.regex.Pattern.compile("[\\p{Cc}\u202A-\u202E\u2066-\u2069]");
+
+    /**
+     * A cell of the job's output as an answer may carry it: the job's file is not the app's own, so
+     * control characters, C1 ones too (a terminal's escape sequences could recolour or clear the
+     * screen of the person reading the CLI's answer, or set its title), and bidirectional overrides
+     * (which show text in another order than it is) read '?', and a long cell is cut.
+     */
+    static String shown(String cell) {
+        if (cell == null) return null;
+        String s = UNSHOWN.matcher(cell).replaceAll("?");
+        return s.length() <= MAX_CELL_CHARS ? s : s.substring(0, MAX_CELL_CHARS) + "… (cut at " + MAX_CELL_CHARS + " characters)";
     }
 }
