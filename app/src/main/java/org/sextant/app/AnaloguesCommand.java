@@ -20,10 +20,13 @@ final class AnaloguesCommand extends HomeCommand {
     @Option(names = "--mode", description = "soft, hard, tag or hybrid") String mode;
     @Option(names = "--top-k", description = "analogues to keep (1..500)") Integer topK;
     @Option(names = "--as-of", description = "as-of date (default: the latest day)") String asOf;
-    @Option(names = "--dates", defaultValue = "10", description = "closest dates to print") int dates;
+    @Option(names = "--dates", defaultValue = "10", description = "closest dates to print (0..500)") int dates;
 
     @Override
     public Integer call() {
+        if (dates < 0 || dates > MAX_DATES) {
+            throw new ParameterException(commandSpec.commandLine(), "--dates " + dates + " is outside 0.." + MAX_DATES + ": give how many of the closest dates to print");
+        }
         AnalogueResponse r = callEngine("compare_to_history", new CallArguments()
                 .putGiven("signals_dict", "--signals", signals())
                 .putGiven("horizon", "--horizon", horizon).putGiven("mode", "--mode", mode).putGiven("top_k", "--top-k", topK).putGiven("as_of", "--as-of", asOf)
@@ -31,6 +34,9 @@ final class AnaloguesCommand extends HomeCommand {
         System.out.print(AnalogueText.render(r, dates));
         return 0;
     }
+
+    /** As many dates as the most analogues an answer keeps (--top-k's bound). */
+    private static final int MAX_DATES = 500;
 
     /** --signals read as a JSON object, or refused as bad input saying where it stops being one. */
     private Map<?, ?> signals() {

@@ -136,6 +136,13 @@ class CliTest {
 
         assertEquals(2, Main.run("--home", home(), "analogues", "--top-k", "0"));
         assertTrue(err.toString().contains("--top-k must be in 1..500"), err.toString());
+        err.reset();
+        assertEquals(2, Main.run("--home", home(), "analogues", "--dates", "-1"));
+        assertTrue(err.toString().startsWith("error: --dates -1 is outside 0..500"), err.toString());
+        // a date after the data is read as its last day, and said so
+        out.reset();
+        assertEquals(0, Main.run("--home", home(), "analogues", "--as-of", "2099-01-01", "--dates", "0"), err.toString());
+        assertTrue(out.toString().contains("note: as_of 2099-01-01 is after the data's last day 2002-12-31: matched as of 2002-12-31"), out.toString());
     }
 
     @Test

@@ -131,6 +131,10 @@ public final class AnalogueMatcher {
             p.asOfRow = row;
             p.tradeDate = s.date(row);
             p.asOfEpochDay = s.epochDay(row);
+            if (r.asOf() != null && row == n - 1 && r.asOf().isAfter(s.date(row).plusDays(7))) {
+                // the latest day on or before as_of, as every as_of is read; said when that is far from the day asked
+                p.notes.add("as_of " + r.asOf() + " is after the data's last day " + s.date(row) + ": matched as of " + s.date(row));
+            }
             for (int c = 0; c < qNum.length; c++) qNum[c] = s.value(row, c);
             for (int c = 0; c < qCat.length; c++) qCat[c] = s.code(row, c);
             rowNotes(p, row);
