@@ -65,6 +65,9 @@ final class BackupCommand extends HomeCommand {
         try {
             Path realHome = home.root().toRealPath();
             Path real = HomePaths.realPath(dir, existing);
+            if (real.equals(realHome)) { // backups beside data/ would be taken for the app's files and copied into the next backup's home
+                throw SextantException.invalid(named, as + " is SEXTANT_HOME itself", "name a folder of your own, or leave out " + named + " for " + home.root().resolve("backups"));
+            }
             if (HomePaths.ownedFolder(realHome, real, SextantHome.APP_OWNED_FOLDERS) != null) {
                 Path inHome = realHome.relativize(real);
                 throw SextantException.invalid(named, as + (inHome.getNameCount() == 1 ? " is" : " is inside") + " SEXTANT_HOME/" + inHome.getName(0)

@@ -76,7 +76,9 @@ class RecoverCommandTest {
         assertBackupRefused("error: --to " + home.dataDir() + " is SEXTANT_HOME/data, a folder the app owns\n" + leaveOut, home, home.dataDir());
         assertBackupRefused("error: --to " + home.root().resolve("LOGS/old") + " is inside SEXTANT_HOME/LOGS, a folder the app owns\n" + leaveOut,
                 home, home.root().resolve("LOGS/old"));
+        assertBackupRefused("error: --to " + home.root() + " is SEXTANT_HOME itself\n" + leaveOut, home, home.root());
         assertTrue(Files.list(home.dataDir()).noneMatch(p -> p.getFileName().toString().startsWith("sextant-")), "no backup in data/");
+        assertTrue(Files.list(home.root()).noneMatch(p -> p.getFileName().toString().startsWith("sextant-")), "no backup in the home");
         if (Files.isDirectory(Path.of("/proc"))) { // Linux: no file can be created in /proc, not even by root
             err.reset();
             assertEquals(2, Main.run("--home", home.root().toString(), "backup", "--to", "/proc"));
