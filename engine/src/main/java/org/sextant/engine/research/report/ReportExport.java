@@ -73,16 +73,18 @@ public final class ReportExport {
             throw SextantException.invalid("path", "'" + path + "' is not a valid path", "give a file name such as my-run.html");
         }
         Path t = (p.isAbsolute() ? p : reports.resolve(p)).normalize();
-        if (!t.startsWith(root) || t.equals(root)) throw SextantException.invalid("path", "path " + t + " is outside SEXTANT_HOME (" + root + ")", where);
+        // a relative path is read from reports/: say so, or "../.." reads as a path nobody typed
+        String shown = p.isAbsolute() ? "path " + t : "path '" + path.trim() + "' (from " + reports + ": " + t + ")";
+        if (!t.startsWith(root) || t.equals(root)) throw SextantException.invalid("path", shown + " is outside SEXTANT_HOME (" + root + ")", where);
         Path rel = root.relativize(t);
         if (rel.getNameCount() == 1) {
-            throw SextantException.invalid("path", "path " + t + " is directly in SEXTANT_HOME, beside the app's own files (settings.json, state.json, …)", where);
+            throw SextantException.invalid("path", shown + " is directly in SEXTANT_HOME, beside the app's own files (settings.json, state.json, …)", where);
         }
         if (HomePaths.ownedFolder(root, t, RESERVED) != null) {
-            throw SextantException.invalid("path", "path " + t + " is in a folder the app owns", where);
+            throw SextantException.invalid("path", shown + " is in a folder the app owns", where);
         }
         for (Path part : rel) {
-            if (part.toString().startsWith(".")) throw SextantException.invalid("path", "path " + t + " names a hidden file or folder", where);
+            if (part.toString().startsWith(".")) throw SextantException.invalid("path", shown + " names a hidden file or folder", where);
         }
         if (!t.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".html")) {
             throw SextantException.invalid("path", "the report file must end in .html, got " + t.getFileName(), "e.g. " + t.getFileName() + ".html");

@@ -107,7 +107,11 @@ class ReportExportTest {
         } finally {
             Files.deleteIfExists(outside);
         }
-        assertEquals("path", assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", "../../escape.html")).field());
+        SextantException up = assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", "../../escape.html"));
+        assertEquals("path", up.field());
+        Path reports = dir.resolve("reports").toAbsolutePath().normalize();
+        assertTrue(up.getMessage().startsWith("path '../../escape.html' (from " + reports + ": " + reports.resolve("../../escape.html").normalize()
+                + ") is outside SEXTANT_HOME"), "the path as typed, and where it leads: " + up.getMessage());
         assertEquals("path", assertThrows(SextantException.class,
                 () -> engine.exportReport(run.runId(), "html", dir.resolve("data/x.html").toString())).field());
         assertEquals("path", assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", "report.txt")).field());
