@@ -140,20 +140,30 @@ final class BarChecks {
         return out;
     }
 
-    /** Why a row breaks a price rule, in the words of the daily import (the row's own numbers are price data). */
-    static String ruleBroken(ResultSet r, PriceRules rules, BarFile bar) throws SQLException {
+    /** Why a row (file_no, line, symbol, date, open..volume) breaks a price rule, in the words of the daily import (its numbers are price data). */
+    static SextantException refusal(ResultSet r, PriceRules rules, BarFile bar) throws SQLException {
+        String at = bar.file() + " line " + r.getLong(2);
+        PriceField nan = RowRules.notANumber(r);
+        if (nan != null) return refuse(bar, nan, at, "the " + nan.column + " " + RowRules.NOT_A_NUMBER, RowRules.NAN_FIX);
         PriceField huge = RowRules.notFinite(r);
-        if (huge != null) {
-            Integer col = bar.fields().get(huge);
-            String name = col != null && bar.hasHeader() && col < bar.header().size() ? bar.header().get(col) : huge.column;
-            return "column " + name + ": the " + huge.column + " " + RowRules.OUT_OF_RANGE;
-        }
+        if (huge != null) return refuse(bar, huge, at, "the " + huge.column + " " + RowRules.OUT_OF_RANGE, RowRules.OUT_OF_RANGE_FIX);
         double close = r.getDouble(8);
-        if (close <= 0) return "the close " + close + " is not positive";
+        // getDouble gives NaN for NULL: an empty close is missing, not "negative"
+        if (r.wasNull()) return refuse(bar, PriceField.CLOSE, at, "the close is missing", "fill in the close or delete the line");
+        String fix = "correct or delete the line; prices must be positive with low <= open, close <= high, dates within import.min_date..max_date";
+        if (close <= 0) return SextantException.invalid("paths", at + ": the close " + close + " is not positive", fix);
         java.time.LocalDate d = r.getDate(4).toLocalDate();
-        if (d.isBefore(rules.minDate()) || d.isAfter(rules.maxDate())) return "the date " + d + " is outside " + rules.minDate() + ".." + rules.maxDate();
-        return "open " + r.getObject(5) + ", high " + r.getObject(6) + ", low " + r.getObject(7) + ", close " + close
-                + ", volume " + r.getObject(10) + ": a price is negative or outside low..high";
+        if (d.isBefore(rules.minDate()) || d.isAfter(rules.maxDate())) {
+            return SextantException.invalid("paths", at + ": the date " + d + " is outside " + rules.minDate() + ".." + rules.maxDate(), fix);
+        }
+        return SextantException.invalid("paths", at + ": open " + r.getObject(5) + ", high " + r.getObject(6) + ", low " + r.getObject(7) + ", close " + close
+                + ", volume " + r.getObject(10) + ": a price is negative or outside low..high", fix);
+    }
+
+    private static SextantException refuse(BarFile bar, PriceField f, String at, String what, String fix) {
+        Integer col = bar.fields().get(f);
+        String name = col != null && bar.hasHeader() && col < bar.header().size() ? bar.header().get(col) : f.column;
+        return SextantException.invalid(name, at + ", column " + name + ": " + what, fix);
     }
 
     private static String iso(java.sql.Timestamp t) {

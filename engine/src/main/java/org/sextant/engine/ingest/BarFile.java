@@ -113,10 +113,11 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         StringBuilder schema = new StringBuilder("{");
         for (int i = 0; i < header.size(); i++) schema.append(i == 0 ? "" : ", ").append("'c").append(i).append("': 'VARCHAR'");
         schema.append('}');
+        // NaN is not a missing mark here: it reaches the numbers and is refused as NaN, naming its column
         // DuckDB keeps a scan's file order (preserve_insertion_order), so the row number is the line below the header
         return "(SELECT row_number() OVER () + " + (hasHeader ? 1 : 0) + " AS line__, * FROM read_csv(" + staged.sqlLiteral()
                 + ", header=" + hasHeader + ", auto_detect=false, delim=" + ImportBatch.literal(String.valueOf(delimiter))
-                + ", quote='\"', escape='\"', null_padding=true, nullstr=['', 'null', 'NULL', 'NA', 'N/A', 'NaN', 'nan'], columns=" + schema + "))";
+                + ", quote='\"', escape='\"', null_padding=true, nullstr=['', 'null', 'NULL', 'NA', 'N/A'], columns=" + schema + "))";
     }
 
     private static List<String> firstLines(Path path, String file) {

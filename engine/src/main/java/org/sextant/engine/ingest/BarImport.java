@@ -28,7 +28,7 @@ final class BarImport {
         this.stagingDir = stagingDir;
         this.rules = rules;
         exec("CREATE OR REPLACE TEMP TABLE bar_rows (file_no INTEGER, line BIGINT, symbol VARCHAR, ts TIMESTAMP, date DATE, "
-                + "open DOUBLE, high DOUBLE, low DOUBLE, close DOUBLE, adj_close DOUBLE, volume DOUBLE, raw_ts VARCHAR, bad_number INTEGER)");
+                + "open DOUBLE, high DOUBLE, low DOUBLE, close DOUBLE, adj_close DOUBLE, volume DOUBLE, raw_ts VARCHAR, bad_number INTEGER, local_ts TIMESTAMP)");
     }
 
     boolean isEmpty() { return files.isEmpty(); }
@@ -53,7 +53,7 @@ final class BarImport {
             badNumber.append(" END");
             String ts = bar.time().sql(col);
             long n = st.executeUpdate("INSERT INTO bar_rows SELECT " + s.no() + ", line__, " + symbol + ", t__, CAST(t__ AS DATE)" + values
-                    + ", c" + bar.time().cols().get(0) + ", " + badNumber + " FROM (SELECT *, " + ts + " AS t__ FROM " + bar.relation(staged) + ")");
+                    + ", c" + bar.time().cols().get(0) + ", " + badNumber + ", " + (bar.time().dst() ? bar.time().localSql(col) : "NULL") + " FROM (SELECT *, " + ts + " AS t__ FROM " + bar.relation(staged) + ")");
             if (n == 0) {
                 throw SextantException.invalid("paths", bar.file() + ": no price rows below the header",
                         "export the prices again; the file has a header but no row with a value");
@@ -65,6 +65,7 @@ final class BarImport {
                     "export it again with one row per bar and the same columns on every line");
         }
         refuseUnreadableCells(s);
+        if (bar.time().dst()) BarDst.resolve(c, s);
     }
 
     /** The first cell of this file that is not a time, a number or a symbol, by line and column (never echoed unless it looks like a value). */
@@ -93,12 +94,7 @@ final class BarImport {
     List<ImportReport.ImportedFile> commit(long[] insertedAndReplaced) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
                 "SELECT file_no, line, symbol, date, open, high, low, close, adj_close, volume FROM bar_rows WHERE " + rules.badRowSql() + " ORDER BY file_no, line LIMIT 1")) {
-            if (r.next()) {
-                BarFile bar = files.get(r.getInt(1)).bar();
-                throw SextantException.invalid("paths", bar.file() + " line " + r.getLong(2) + ": " + BarChecks.ruleBroken(r, rules, bar),
-                        RowRules.notFinite(r) != null ? RowRules.OUT_OF_RANGE_FIX
-                                : "correct or delete the line; prices must be positive with low <= open, close <= high, dates within import.min_date..max_date");
-            }
+            if (r.next()) throw BarChecks.refusal(r, rules, files.get(r.getInt(1)).bar());
         }
         List<BarChecks.SymbolBars> detected = BarChecks.run(c, files);
         long replaced;

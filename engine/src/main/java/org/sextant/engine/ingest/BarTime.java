@@ -27,6 +27,11 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
         return format.equals("iso") || format.equals("date_time") || format.equals("dukascopy");
     }
 
+    /** Whether naive times are read in a zone with clock changes, whose repeated and skipped hours {@link BarDst} resolves. */
+    boolean dst() {
+        return naive() && !zone.getRules().isFixedOffset();
+    }
+
     /** These times with naive ones read in {@code z}. */
     BarTime inZone(java.time.ZoneId z) {
         return new BarTime(format, cols, pattern, z);
@@ -89,7 +94,8 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
         return "timezone('UTC', timezone(" + ImportBatch.literal(zone.getId()) + ", " + local + "))";
     }
 
-    private String localSql(IntFunction<String> col) {
+    /** The time as written (no zone applied), as a TIMESTAMP SQL expression. */
+    String localSql(IntFunction<String> col) {
         String a = "trim(" + col.apply(cols.get(0)) + ")";
         return switch (format) {
             case "iso" -> "TRY_CAST(replace(" + a + ", 'T', ' ') AS TIMESTAMP)";

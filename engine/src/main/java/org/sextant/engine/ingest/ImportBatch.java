@@ -20,8 +20,8 @@ import org.sextant.engine.SextantException;
  * failure anywhere leaves the store as it was.
  */
 final class ImportBatch {
-    /** Cells DuckDB reads as missing: empty, and the spellings Yahoo and R write. */
-    private static final String NULLS = "['', 'null', 'NULL', 'NA', 'N/A', 'NaN', 'nan']";
+    /** Cells DuckDB reads as missing: empty, and the spellings Yahoo and R write. NaN is read as NaN: refused beside a price, skipped on a line without one. */
+    private static final String NULLS = "['', 'null', 'NULL', 'NA', 'N/A']";
 
     private final Connection c;
     private final Path stagingDir;
@@ -114,7 +114,8 @@ final class ImportBatch {
                             "give each symbol one column");
                 }
                 if (!Tickers.valid(sym)) throw Tickers.notATicker(l.header().get(i), s.file() + ", header column " + (i + 1), sym);
-                select.add(col.apply(i) + " AS " + ident(sym));
+                // a NaN cell is an empty day of that symbol, dropped by UNPIVOT as an empty cell is
+                select.add("CASE WHEN isnan(" + col.apply(i) + ") THEN NULL ELSE " + col.apply(i) + " END AS " + ident(sym));
                 on.add(ident(sym));
             }
             return "INSERT INTO import_rows SELECT " + s.no() + " AS file_no, line__ AS line, symbol, date__ AS date, NULL AS open, NULL AS high, "
@@ -182,10 +183,11 @@ final class ImportBatch {
 
     /**
      * Drops the lines whose every price and volume is missing (Yahoo writes "null" on each for a
-     * day without trading), as a wide file's empty cell is a day without a price; per file, how many.
+     * day without trading; NaN counts as missing here), as a wide file's empty cell is a day without a price; per file, how many.
      */
     private java.util.Map<Integer, Long> skipDaysWithoutPrices() throws SQLException {
-        String none = "open IS NULL AND high IS NULL AND low IS NULL AND close IS NULL AND adj_close IS NULL AND volume IS NULL";
+        StringJoiner none = new StringJoiner(" AND ");
+        for (PriceField f : PriceField.values()) none.add("(" + f.column + " IS NULL OR isnan(" + f.column + "))");
         java.util.Map<Integer, Long> out = new java.util.HashMap<>();
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT file_no, count(*) FROM import_rows WHERE " + none + " GROUP BY file_no")) {
             while (r.next()) out.put(r.getInt(1), r.getLong(2));

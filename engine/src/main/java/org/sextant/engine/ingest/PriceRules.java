@@ -12,8 +12,8 @@ import org.sextant.engine.SextantException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What a row must be to be stored as a price (docs/data.md, "Refused"): a date inside a plausible
- * range, a positive close, high not below low, open and close inside [low, high].
+ * What a row must be to be stored as a price (docs/data.md, "Refused"): numbers that are finite and
+ * not NaN, a date inside a plausible range, a positive close, high not below low, open and close inside [low, high].
  *
  * @param minDate earliest date accepted (settings.json {@code import.min_date}, default 1800-01-01)
  * @param maxDate latest date accepted ({@code import.max_date}, default tomorrow: a provider a
@@ -55,7 +55,7 @@ public record PriceRules(LocalDate minDate, LocalDate maxDate) {
     String badRowSql() {
         StringBuilder bad = new StringBuilder("symbol IS NULL OR symbol = '' OR " + Tickers.notTickerSql("symbol") + " OR close IS NULL OR close <= 0");
         for (PriceField f : PriceField.values()) {
-            bad.append(" OR ").append(f.column).append(" < 0 OR isinf(").append(f.column).append(")");
+            bad.append(" OR ").append(f.column).append(" < 0 OR isinf(").append(f.column).append(") OR isnan(").append(f.column).append(")");
         }
         bad.append(" OR date < DATE '").append(minDate).append("' OR date > DATE '").append(maxDate).append("'");
         bad.append(" OR high < low OR open < low OR open > high OR close < low OR close > high");

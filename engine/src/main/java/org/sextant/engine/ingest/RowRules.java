@@ -9,6 +9,8 @@ import org.sextant.engine.SextantException;
 final class RowRules {
     static final String OUT_OF_RANGE = CellText.OUT_OF_RANGE;
     static final String OUT_OF_RANGE_FIX = "correct the value to a finite number, or leave the cell empty when unknown";
+    static final String NOT_A_NUMBER = "is not a number (NaN)";
+    static final String NAN_FIX = "write the value as a number (1.2345), or leave the cell empty when it is unknown (a line needs its close)";
 
     private RowRules() {}
 
@@ -16,6 +18,14 @@ final class RowRules {
     static PriceField notFinite(ResultSet r) throws SQLException {
         for (PriceField f : PriceField.values()) {
             if (Double.isInfinite(r.getDouble(5 + f.ordinal()))) return f;
+        }
+        return null;
+    }
+
+    /** The first price field of the row that holds NaN (DuckDB's getDouble also gives NaN for NULL, hence wasNull), or null. */
+    static PriceField notANumber(ResultSet r) throws SQLException {
+        for (PriceField f : PriceField.values()) {
+            if (Double.isNaN(r.getDouble(5 + f.ordinal())) && !r.wasNull()) return f;
         }
         return null;
     }
@@ -30,6 +40,8 @@ final class RowRules {
             double d = r.getDouble(5 + f.ordinal());
             v[f.ordinal()] = r.wasNull() ? null : d;
         }
+        PriceField nan = notANumber(r);
+        if (nan != null) return refuse(s, r, nan, where, "the " + nan.column + " " + NOT_A_NUMBER, NAN_FIX);
         PriceField huge = notFinite(r);
         if (huge != null) return refuse(s, r, huge, where, "the " + huge.column + " " + OUT_OF_RANGE, OUT_OF_RANGE_FIX);
         for (PriceField f : PriceField.values()) {

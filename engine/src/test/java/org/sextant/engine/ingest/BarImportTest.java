@@ -159,6 +159,50 @@ class BarImportTest {
         assertEquals(null, daily.times());
     }
 
+    /** The night clocks go back, 01:00 New York happens twice: in file order EDT (-04:00) then EST (-05:00), 25 hourly bars. */
+    @Test
+    void theRepeatedHourOfAFallBackNightTakesTheEarlierOffsetThenTheLater() throws Exception {
+        StringBuilder csv = new StringBuilder("timestamp,close\n");
+        int[] hours = {0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23};
+        for (int i = 0; i < hours.length; i++) csv.append(String.format("2020-11-01 %02d:00:00,%d%n", hours[i], 100 + i));
+        try (Store store = open()) {
+            new PriceImporter(store, PriceRules.defaults(), java.time.ZoneId.of("America/New_York")).importFiles(List.of(file("FALL.csv", csv.toString())));
+            assertEquals(25, number(store, "SELECT count(DISTINCT ts) FROM bars WHERE interval = '1h'"));
+            assertEquals("2020-11-01 04:00:00|2020-11-02 04:00:00|1", text(store, "SELECT min(ts) || '|' || max(ts) || '|' || count(DISTINCT date_diff('hour', lag, ts)) "
+                    + "FROM (SELECT ts, lag(ts) OVER (ORDER BY ts) AS lag FROM bars) WHERE lag IS NOT NULL OR ts = (SELECT min(ts) FROM bars)"));
+            assertEquals(101, number(store, "SELECT close FROM bars WHERE ts = TIMESTAMP '2020-11-01 05:00:00'"), "the first 01:00 is EDT");
+            assertEquals(102, number(store, "SELECT close FROM bars WHERE ts = TIMESTAMP '2020-11-01 06:00:00'"), "the second 01:00 is EST");
+            assertEquals(0, number(store, "SELECT count(*) FROM (SELECT close < lag(close) OVER (ORDER BY ts) AS back FROM bars) WHERE back"), "UTC order is file order");
+        }
+        try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging-y"))) {
+            // one row in the repeated hour cannot be told apart: it takes the earlier offset, as java.time does
+            new PriceImporter(store, PriceRules.defaults(), java.time.ZoneId.of("America/New_York")).importFiles(List.of(file("ONCE.csv",
+                    "timestamp,close\n2020-11-01 00:30:00,1\n2020-11-01 01:30:00,2\n2020-11-01 02:30:00,3\n2020-11-01 03:30:00,4\n")));
+            assertEquals(2, number(store, "SELECT close FROM bars WHERE ts = TIMESTAMP '2020-11-01 05:30:00'"));
+        }
+    }
+
+    /** A third row at a repeated time, or a time inside the hour skipped in spring, is refused by line and column with the fix. */
+    @Test
+    void aTimeThatDaylightSavingMakesAmbiguousOrImpossibleIsRefused() throws Exception {
+        java.time.ZoneId ny = java.time.ZoneId.of("America/New_York");
+        try (Store store = open()) {
+            Path thrice = file("THRICE.csv", "timestamp,close\n2020-11-01 00:00:00,1\n2020-11-01 01:00:00,2\n2020-11-01 01:00:00,3\n2020-11-01 01:00:00,4\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store, PriceRules.defaults(), ny).importFiles(List.of(thrice)));
+            assertEquals("timestamp", e.field());
+            assertTrue(e.getMessage().startsWith(thrice + " line 5, column timestamp: 2020-11-01 01:00:00 is the third row of THRICE at this time, which happens twice: "
+                    + "on 2020-11-01 clocks in America/New_York went back from 02:00 to 01:00 (the DST change)"), e.getMessage());
+            assertTrue(e.fix().contains("UTC") && e.fix().contains("2020-11-01 01:00:00-05:00"), e.fix());
+            Path gap = file("GAP.csv", "Date,Time,Close\n2021-03-14,00:30,1\n2021-03-14,01:30,2\n2021-03-14,02:30,3\n2021-03-14,03:30,4\n");
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store, PriceRules.defaults(), ny).importFiles(List.of(gap)));
+            assertEquals("Date", e.field());
+            assertEquals(gap + " line 4, column Date + Time: 2021-03-14 02:30:00 does not exist: it falls in the DST gap of America/New_York on 2021-03-14 "
+                    + "(clocks went forward from 02:00 to 03:00)", e.getMessage());
+            assertTrue(e.fix().contains("UTC") && e.fix().contains("-04:00"), e.fix());
+            assertEquals(0, number(store, "SELECT count(*) FROM bars"));
+        }
+    }
+
     @Test
     void anIntervalTheStoreDoesNotHoldIsRefused() throws Exception {
         try (Store store = open()) {

@@ -85,7 +85,7 @@ class ImportRefusalTest {
         Path bars = Files.writeString(tmp.resolve("BIGBAR.csv"), "Datetime,Open,High,Low,Close,Volume\n"
                 + "2001-01-02 10:00,1.0,1.1,0.9,1.05,100\n2001-01-02 10:30,1.0,1e400,0.9,1.05,100\n");
         e = refused(store, PriceRules.defaults(), bars);
-        assertTrue(e.getMessage().contains("BIGBAR.csv line 3: column High: the high is out of range: not a finite number"), e.getMessage());
+        assertTrue(e.getMessage().contains("BIGBAR.csv line 3, column High: the high is out of range: not a finite number"), e.getMessage());
         assertTrue(e.fix().contains("finite number"), e.fix());
         assertLeaksNothing(e, "Infinity");
         assertEquals(0, prices(store));
@@ -98,6 +98,39 @@ class ImportRefusalTest {
         e = assertThrows(SextantException.class, () -> org.sextant.engine.analogue.UserSignalImport.importCsv(store, huge,
                 org.sextant.engine.analogue.SignalDefinition.numeric("vix", 1.0, "test", 0.0), "live"));
         assertTrue(e.getMessage().startsWith("vix2.csv line 4: '-1e308' is out of range: a signal value must be within ±1.0E15"), e.getMessage());
+    }
+
+    /** NaN in a price cell is not a number, in daily and bar files alike (a bar's NaN close was called "negative", a daily one "breaks a price rule"). */
+    @ParameterizedTest(name = "{0} = {1}")
+    @CsvSource({"Open, NaN", "High, nan", "Low, NAN", "Close, NaN", "Close, nan", "Close, -nan", "Volume, NaN"})
+    void aNaNPriceIsRefusedAsNotANumber(String column, String nan, @TempSextant Store store) throws Exception {
+        List<String> header = List.of("Open", "High", "Low", "Close", "Volume");
+        String good = "1.0,1.1,0.9,1.05,100";
+        String[] cells = good.split(",");
+        cells[header.indexOf(column)] = nan;
+        String bad = String.join(",", cells);
+        Path daily = Files.writeString(tmp.resolve("DAILY.csv"), "Date,Open,High,Low,Close,Volume\n2001-01-02," + good + "\n2001-01-03," + bad + "\n");
+        Path bars = Files.writeString(tmp.resolve("BARS.csv"), "Datetime,Open,High,Low,Close,Volume\n2001-01-02 10:00," + good + "\n2001-01-02 10:30," + bad + "\n");
+        for (Path f : List.of(daily, bars)) {
+            SextantException e = refused(store, PriceRules.defaults(), f);
+            assertEquals(column, e.field());
+            assertEquals(f + " line 3, column " + column + ": the " + column.toLowerCase() + " is not a number (NaN)", e.getMessage());
+            assertTrue(e.fix().contains("write the value as a number") && e.fix().contains("leave the cell empty"), e.fix());
+        }
+        assertEquals(0, prices(store));
+    }
+
+    /** A line whose every price is NaN is a day without prices, skipped as a line of empty cells is; so is a wide file's NaN cell. */
+    @Test
+    void aLineOfNaNOnlyIsSkipped(@TempSextant Store store) throws Exception {
+        ImportReport r = new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(Files.writeString(tmp.resolve("GAPDAY.csv"),
+                "Date,Open,High,Low,Close,Volume\n2001-01-02,1.0,1.1,0.9,1.05,100\n2001-01-03,NaN,NaN,NaN,NaN,NaN\n")));
+        assertEquals(1, prices(store));
+        assertEquals(1, r.files().get(0).skipped());
+        r = new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(Files.writeString(tmp.resolve("wide.csv"),
+                "date,AAA,BBB\n2020-01-02,1,2\n2020-01-03,NaN,3\n")));
+        assertEquals(4, prices(store));
+        assertEquals(0, r.files().get(0).skipped(), "a wide file's missing cell is not a skipped line");
     }
 
     /** A symbol from a file name follows the ticker rule gathered symbols follow: "A,B" would break every --symbols list. */
