@@ -22,7 +22,7 @@ final class ProblemWording {
         return switch (keyword) {
             case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum" ->
                     bounds == null ? validatorWords(e) : "must be " + range(bounds) + " (got " + got + ")";
-            case "maxItems" -> "has " + size(got) + " items, at most " + number(spec.get("maxItems")) + " per call (nothing was done)";
+            case "maxItems" -> tooMany(size(got), spec.get("maxItems"));
             case "minItems" -> "has " + size(got) + " items, at least " + number(spec.get("minItems")) + " needed";
             case "uniqueItems" -> "has the same item twice (got " + got + ")";
             case "maxLength" -> "has " + (got == null ? "?" : got.asString().length()) + " characters, at most "
@@ -35,6 +35,10 @@ final class ProblemWording {
                     ? got + " is not a calendar date in yyyy-MM-dd" : "must not be blank";
             default -> validatorWords(e);
         };
+    }
+
+    static String tooMany(int size, Object max) {
+        return "has " + size + " items, at most " + number(max) + " per call (nothing was done)";
     }
 
     /** What the schema expects of the field, then its description; all arguments when the field is unknown. */

@@ -64,6 +64,12 @@ class ArgumentCheckTest {
         StringBuilder paths = new StringBuilder("[");
         for (int i = 0; i <= Bounds.MAX_IMPORT_FILES; i++) paths.append(i == 0 ? "" : ",").append("\"/x").append(i).append(".csv\"");
         assertEquals("paths", check(Capabilities.START_IMPORT, "{\"paths\":" + paths + "]}").get(0).field());
+        // one problem for a list past its bound, without the list: the validator would walk 5000 items
+        // for uniqueItems (7 s) and quote them all in its "same item twice"
+        String levels = "[" + String.join(",", java.util.Collections.nCopies(5000, "0.5")) + "]";
+        List<ArgumentCheck.Problem> many = check(Capabilities.GET_FORECAST, "{\"symbol\":\"IBM\",\"levels\":" + levels + "}");
+        assertEquals(List.of(new ArgumentCheck.Problem("levels", "has 5000 items, at most " + Bounds.MAX_LEVELS + " per call (nothing was done)",
+                many.get(0).expected())), many);
     }
 
     @Test
