@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * 30 kill -9s of the real headless app, at random moments of its first start, restarts, imports,
+ * 15 kill -9s of the real headless app (at least one in each phase; {@code app/crash-bench.sh} runs
+ * 500, docs/benchmarks.md), at random moments of its first start, restarts, imports,
  * sweeps, forecast backtests, idle spells and shutdowns: it always starts again, with every
  * acknowledged write, and an interrupted import is whole or absent.
  */
@@ -18,7 +19,7 @@ class CrashHarnessTest {
 
     @Test
     void theAppStartsAfterEveryKillWithEveryAcknowledgedWrite() throws Exception {
-        int kills = Integer.getInteger("sextant.crash.kills", 30);
+        int kills = Integer.getInteger("sextant.crash.kills", 15);
         CrashHarness.Result r = new CrashHarness(dir, Long.getLong("sextant.crash.seed", 20)).run(kills);
         System.out.print(CrashHarness.table(r));
         assertEquals(List.of(), r.missing());
