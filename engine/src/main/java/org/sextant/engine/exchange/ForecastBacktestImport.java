@@ -38,8 +38,7 @@ public final class ForecastBacktestImport {
                         }
                     }
                 } catch (java.sql.SQLException e) {
-                    throw SextantException.invalid("output", folder + " is not a forecast backtest job's output (" + e.getMessage().lines().findFirst().orElse("")
-                            + ")", "import the --out folder of `sextant-spark forecast-backtest`");
+                    throw out.refusal(c, e, "forecast backtest", "import the --out folder of `sextant-spark forecast-backtest`");
                 }
                 return new Read(ok, failed);
             });

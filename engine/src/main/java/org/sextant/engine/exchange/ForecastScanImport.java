@@ -38,8 +38,7 @@ public final class ForecastScanImport {
                         }
                     }
                 } catch (java.sql.SQLException e) {
-                    throw SextantException.invalid("output", folder + " is not a forecast scan job's output (" + e.getMessage().lines().findFirst().orElse("")
-                            + ")", "import the --out folder of `sextant-spark forecast-scan`");
+                    throw out.refusal(c, e, "forecast scan", "import the --out folder of `sextant-spark forecast-scan`");
                 }
                 return new Read(ok, skipped);
             });

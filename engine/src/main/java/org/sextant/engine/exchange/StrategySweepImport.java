@@ -46,8 +46,7 @@ public final class StrategySweepImport {
                         seconds += r.getDouble("compute_seconds");
                     }
                 } catch (java.sql.SQLException e) {
-                    throw SextantException.invalid("output", folder + " is not a strategy sweep job's output (" + e.getMessage().lines().findFirst().orElse("")
-                            + ")", "import the --out folder of `sextant-spark strategy-sweep`");
+                    throw out.refusal(c, e, "strategy sweep", "import the --out folder of `sextant-spark strategy-sweep`");
                 }
                 if (job == null && !failed.isEmpty()) {
                     Map<String, Object> first = failed.get(0);
