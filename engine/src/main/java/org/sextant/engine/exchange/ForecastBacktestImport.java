@@ -4,14 +4,16 @@ import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.forecast.ForecastBacktestRun;
 import org.sextant.engine.store.Store;
 
-/** Reads a finished forecast backtest job's output ({@link ForecastBacktestRows}) from its folder. */
+/**
+ * Reads a finished forecast backtest job's output ({@link ForecastBacktestRows}) from its folder;
+ * a row the engine could not have computed refuses the whole output ({@link ForecastBacktestCheck}).
+ */
 public final class ForecastBacktestImport {
     private ForecastBacktestImport() {}
 
@@ -24,17 +26,12 @@ public final class ForecastBacktestImport {
                 List<ForecastBacktestRun.Computed> ok = new ArrayList<>();
                 List<Map<String, Object>> failed = new ArrayList<>();
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastBacktestRows.COLUMNS)
-                        + " FROM " + out.relation() + " ORDER BY symbol")) {
+                        + ", filename FROM " + out.relationWithFileNames() + " ORDER BY symbol")) {
                     while (r.next()) {
                         if (r.getString("error") != null) {
-                            Map<String, Object> f = new LinkedHashMap<>();
-                            f.put("symbol", r.getString("symbol"));
-                            f.put("field", r.getString("error_field"));
-                            f.put("error", r.getString("error"));
-                            failed.add(f);
+                            failed.add(ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
                         } else {
-                            ok.add(ForecastBacktestRows.computed(r.getString("symbol"), r.getString("model"), r.getInt("horizon"),
-                                    r.getString("origins_rule"), r.getString("result_json"), r.getString("forecasts_json")));
+                            ok.add(ForecastBacktestCheck.checked(r, folder));
                         }
                     }
                 } catch (java.sql.SQLException e) {
