@@ -10,7 +10,10 @@ import org.sextant.engine.SextantException;
 import org.sextant.engine.forecast.ForecastBacktestRun;
 import org.sextant.engine.store.Store;
 
-/** Reads a finished forecast backtest job's output ({@link ForecastBacktestRows}) from its folder. */
+/**
+ * Reads a finished forecast backtest job's output ({@link ForecastBacktestRows}) from its folder;
+ * a row the engine could not have computed refuses the whole output ({@link ForecastBacktestCheck}).
+ */
 public final class ForecastBacktestImport {
     private ForecastBacktestImport() {}
 
@@ -23,18 +26,16 @@ public final class ForecastBacktestImport {
                 List<ForecastBacktestRun.Computed> ok = new ArrayList<>();
                 List<Map<String, Object>> failed = new ArrayList<>();
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastBacktestRows.COLUMNS)
-                        + " FROM " + out.relation() + " ORDER BY symbol")) {
+                        + ", filename FROM " + out.relationWithFileNames() + " ORDER BY symbol")) {
                     while (r.next()) {
                         if (r.getString("error") != null) {
                             failed.add(ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
                         } else {
-                            ok.add(ForecastBacktestRows.computed(r.getString("symbol"), r.getString("model"), r.getInt("horizon"),
-                                    r.getString("origins_rule"), r.getString("result_json"), r.getString("forecasts_json")));
+                            ok.add(ForecastBacktestCheck.checked(r, folder));
                         }
                     }
                 } catch (java.sql.SQLException e) {
-                    throw SextantException.invalid("output", folder + " is not a forecast backtest job's output (" + e.getMessage().lines().findFirst().orElse("")
-                            + ")", "import the --out folder of `sextant-spark forecast-backtest`");
+                    throw out.refusal(c, e, "forecast backtest", "import the --out folder of `sextant-spark forecast-backtest`");
                 }
                 return new Read(ok, failed);
             });

@@ -8,8 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sextant.engine.SextantException;
-import org.sextant.engine.forecast.ForecastInput;
-import org.sextant.engine.forecast.QuantileBand;
 import org.sextant.engine.forecast.store.StoredForecast;
 import org.sextant.engine.store.Store;
 
@@ -38,8 +36,7 @@ public final class ForecastScanImport {
                         }
                     }
                 } catch (java.sql.SQLException e) {
-                    throw SextantException.invalid("output", folder + " is not a forecast scan job's output (" + e.getMessage().lines().findFirst().orElse("")
-                            + ")", "import the --out folder of `sextant-spark forecast-scan`");
+                    throw out.refusal(c, e, "forecast scan", "import the --out folder of `sextant-spark forecast-scan`");
                 }
                 return new Read(ok, skipped);
             });
@@ -48,9 +45,7 @@ public final class ForecastScanImport {
 
     /**
      * A row's live forecast, refused (naming the file, the symbol and the column) unless it passes
-     * the checks a computed forecast does: levels distinct and each in [{@link ForecastInput#MIN_LEVEL}, 1)
-     * ({@link ForecastInput#checkLevels}), at least one band, every number finite, and as many target
-     * dates as its horizon (the row's {@code horizon}).
+     * the checks a computed forecast does ({@link ForecastChecks#problem}) and its horizon is the row's.
      */
     private static StoredForecast checked(ResultSet r, Path folder) throws java.sql.SQLException {
         String where = JobOutput.where(r.getString("filename"), folder) + "symbol " + r.getString("symbol") + ": ";
@@ -61,23 +56,8 @@ public final class ForecastScanImport {
             throw corrupt(where, "forecast_json", "is not a forecast the job writes");
         }
         if (f == null || !f.symbol().equals(r.getString("symbol"))) throw corrupt(where, "forecast_json", "is not this symbol's forecast");
-        List<QuantileBand> bands = f.forecast().bands();
-        if (bands.isEmpty()) throw corrupt(where, "forecast_json", "has no band");
-        try {
-            ForecastInput.checkLevels(bands.stream().mapToDouble(QuantileBand::level).toArray());
-        } catch (SextantException e) {
-            throw corrupt(where, "forecast_json", "has an invalid band: " + e.getMessage());
-        }
-        List<double[]> numbers = new ArrayList<>(List.of(f.forecast().median(), new double[]{f.lastClose()}));
-        for (QuantileBand b : bands) numbers.addAll(List.of(b.lower(), b.upper()));
-        for (StoredForecast.LevelCoverage c : f.coverage()) numbers.add(new double[]{c.level(), c.empirical() == null ? 0 : c.empirical()});
-        for (double[] a : numbers) {
-            for (double v : a) if (!Double.isFinite(v)) throw corrupt(where, "forecast_json", "holds " + v + ", not a finite number");
-        }
-        if (f.horizon() != f.targetDates().size() || f.forecast().horizon() != f.horizon()) {
-            throw corrupt(where, "forecast_json", "has horizon " + f.horizon() + " but " + f.targetDates().size() + " target dates and "
-                    + f.forecast().horizon() + " steps");
-        }
+        String problem = ForecastChecks.problem(f);
+        if (problem != null) throw corrupt(where, "forecast_json", problem);
         if (r.getInt("horizon") != f.horizon()) throw corrupt(where, "horizon", "is " + r.getInt("horizon") + ", the forecast's is " + f.horizon());
         return f;
     }

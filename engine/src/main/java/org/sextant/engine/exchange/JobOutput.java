@@ -3,7 +3,12 @@ package org.sextant.engine.exchange;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -18,9 +23,11 @@ import org.sextant.engine.store.Store;
  */
 public final class JobOutput implements AutoCloseable {
     private final Path staged;
+    private final Path folder;
 
-    private JobOutput(Path staged) {
+    private JobOutput(Path staged, Path folder) {
         this.staged = staged;
+        this.folder = folder;
     }
 
     public static JobOutput stage(Store store, Path folder) {
@@ -38,6 +45,10 @@ public final class JobOutput implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         if (parts.isEmpty()) throw SextantException.invalid("output", in + " holds no .parquet file", "name the job's --out folder");
+        for (Path p : parts) {
+            // a link (or anything but a plain file) would have the import read a file the job never wrote
+            if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) throw unreadable(p.getFileName().toString(), in);
+        }
         try {
             Files.createDirectories(staged);
             for (Path p : parts) {
@@ -51,7 +62,7 @@ public final class JobOutput implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("staging " + in + " failed", e);
         }
-        return new JobOutput(staged);
+        return new JobOutput(staged, in);
     }
 
     public static final String FORECAST_BACKTEST = "forecast-backtest";
@@ -65,6 +76,8 @@ public final class JobOutput implements AutoCloseable {
                 List<String> names = new ArrayList<>();
                 try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery("DESCRIBE SELECT * FROM " + out.relation())) {
                     while (r.next()) names.add(r.getString(1));
+                } catch (SQLException e) {
+                    throw out.refusal(c, e, "sextant-spark", "import the --out folder of `sextant-spark forecast-backtest`, `forecast-scan` or `strategy-sweep`");
                 }
                 return names;
             });
@@ -93,6 +106,37 @@ public final class JobOutput implements AutoCloseable {
     public static SextantException corrupt(String where, String column, String what, String job) {
         return SextantException.invalid("output", where + "column " + column + " " + what + ": the output is corrupt or was not written by the job",
                 "re-run the job (`sextant-spark " + job + "`) and import its new --out folder");
+    }
+
+    /**
+     * The refusal of a failed read of the staged files: the first part file that does not read
+     * as Parquet on its own, by the user's name; else the output is not a {@code job} job's
+     * ({@code fix}), with the database's reason naming the user's folder, not the staging copy.
+     */
+    public SextantException refusal(Connection c, SQLException e, String job, String fix) throws SQLException {
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> s = Files.list(staged)) {
+            s.sorted().forEach(files::add);
+        } catch (IOException io) {
+            throw new UncheckedIOException(io);
+        }
+        for (Path f : files) {
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT * FROM read_parquet('" + f.toString().replace("'", "''") + "')")) {
+                while (r.next()) {
+                    for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) r.getObject(i); // every value: a bad page fails here
+                }
+            } catch (SQLException unreadable) {
+                return unreadable(f.getFileName().toString(), folder);
+            }
+        }
+        String why = e.getMessage().lines().findFirst().orElse("").replace(staged.toString(), folder.toString());
+        return SextantException.invalid("output", folder + " is not a " + job + " job's output (" + why + ")", fix);
+    }
+
+    /** The refusal of part file {@code name} of {@code folder}: its content is never quoted, it may be anything. */
+    static SextantException unreadable(String name, Path folder) {
+        return SextantException.invalid("output", name + " in " + folder + " is not a readable Parquet file written by the job",
+                "rerun the job, or give its untouched output folder (the job's --out folder as the job left it)");
     }
 
     /** "FILE in FOLDER, ": where a row of {@link #relationWithFileNames()} came from, by the user's file name (not the staged copy's path). */

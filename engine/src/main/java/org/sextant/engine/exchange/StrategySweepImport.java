@@ -37,8 +37,7 @@ public final class StrategySweepImport {
                             failed.add(ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
                             continue;
                         }
-                        checkRow(r, folder);
-                        SweepJob j = StrategySweepRows.job(r.getString("job_json"));
+                        SweepJob j = checkRow(r, folder);
                         if (job == null) job = j;
                         else if (!job.equals(j)) throw SextantException.invalid("output", folder + " mixes the output of two jobs", "import one job's --out folder");
                         chunks.add(new SweepChunk(r.getInt("configuration"), new Metrics[]{metrics(r, "is_")}, new Metrics[]{metrics(r, "oos_")},
@@ -46,8 +45,7 @@ public final class StrategySweepImport {
                         seconds += r.getDouble("compute_seconds");
                     }
                 } catch (java.sql.SQLException e) {
-                    throw SextantException.invalid("output", folder + " is not a strategy sweep job's output (" + e.getMessage().lines().findFirst().orElse("")
-                            + ")", "import the --out folder of `sextant-spark strategy-sweep`");
+                    throw out.refusal(c, e, "strategy sweep", "import the --out folder of `sextant-spark strategy-sweep`");
                 }
                 if (job == null && !failed.isEmpty()) {
                     Map<String, Object> first = failed.get(0);
@@ -62,13 +60,20 @@ public final class StrategySweepImport {
 
     /**
      * Refuses a configuration's row that the engine's own sweep could not have written: a metric,
-     * a block sum or the compute seconds missing or not finite, or block sums of another length
-     * than {@link Sweep#PBO_BLOCKS}, named by file, configuration and column before anything is stored.
+     * a block sum or the compute seconds missing or not finite, block sums of another length
+     * than {@link Sweep#PBO_BLOCKS}, or metrics its own blocks disagree with ({@link SweepBlockCheck}),
+     * named by file, configuration and column before anything is stored; its job otherwise.
      */
-    private static void checkRow(ResultSet r, Path folder) throws java.sql.SQLException {
+    private static SweepJob checkRow(ResultSet r, Path folder) throws java.sql.SQLException {
         Object k = r.getObject("configuration");
         String where = JobOutput.where(r.getString("filename"), folder) + "configuration " + k + ": ";
         if (k == null) throw corrupt(where, "configuration", "is missing");
+        SweepJob job;
+        try {
+            job = StrategySweepRows.job(r.getString("job_json"));
+        } catch (RuntimeException unreadable) {   // its content is not quoted: it may be anything
+            throw corrupt(where, "job_json", "is not the job the job writes");
+        }
         for (String prefix : List.of("is_", "oos_")) {
             for (String m : StrategySweepRows.METRICS) {
                 Object v = r.getObject(prefix + m);
@@ -92,6 +97,9 @@ public final class StrategySweepImport {
         if (!(seconds instanceof Number n) || !(n.doubleValue() >= 0) || n.doubleValue() == Double.POSITIVE_INFINITY) {
             throw corrupt(where, "compute_seconds", "is " + seconds + ", not a finite number of seconds >= 0");
         }
+        String[] disagrees = SweepBlockCheck.problem(job, metrics(r, "is_"), metrics(r, "oos_"), doubles(r, "block_sum"), doubles(r, "block_sq"), ints(r, "block_count"));
+        if (disagrees != null) throw corrupt(where, disagrees[0], disagrees[1]);
+        return job;
     }
 
     private static SextantException corrupt(String where, String column, String what) {

@@ -21,7 +21,6 @@ import org.sextant.engine.forecast.ForecastService;
 import org.sextant.engine.forecast.PriceForecast;
 import org.sextant.engine.forecast.QuantileBand;
 import org.sextant.engine.forecast.store.StoredForecast;
-import org.sextant.engine.research.ResearchData;
 import org.sextant.engine.store.Store;
 import org.sextant.engine.testing.TempSextant;
 
@@ -35,14 +34,7 @@ class ForecastScanImportCheckTest {
 
     @Test
     void aForecastThatCouldNotHaveBeenComputedIsRefusedAndNothingStored(@TempSextant Store store, @TempDir Path tmp) throws Exception {
-        ResearchData.insertDowJones(store, 1, 300, (a, t) -> false);
-        store.inTransaction(c -> {   // the symbols table, as an import fills it
-            try (Statement s = c.createStatement()) {
-                s.execute("INSERT INTO symbols (symbol, first_date, last_date, rows, source) "
-                        + "SELECT symbol, min(date), max(date), count(*), any_value(source) FROM prices GROUP BY symbol");
-            }
-            return null;
-        });
+        JobOutputFiles.oneDowSymbol(store);
         PriceRepository prices = new PriceRepository(store);
         String symbol = prices.symbols(null).get(0).symbol();
         PriceSeries all = prices.closes(symbol, null, null);

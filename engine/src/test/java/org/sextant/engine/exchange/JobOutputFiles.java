@@ -10,6 +10,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.sextant.engine.research.ResearchData;
+import org.sextant.engine.store.Store;
 
 /** Hand-made scale-out job output folders for import tests: rows as one part-00000.parquet and _SUCCESS, as Spark leaves them. */
 public final class JobOutputFiles {
@@ -31,6 +33,18 @@ public final class JobOutputFiles {
         }
         Files.createFile(folder.resolve("_SUCCESS"));
         return folder;
+    }
+
+    /** Fills {@code store} with one Dow symbol of 300 closes, listed in the symbols table as an import lists it. */
+    public static void oneDowSymbol(Store store) {
+        ResearchData.insertDowJones(store, 1, 300, (a, t) -> false);
+        store.inTransaction(c -> {   // the symbols table, as an import fills it
+            try (Statement s = c.createStatement()) {
+                s.execute("INSERT INTO symbols (symbol, first_date, last_date, rows, source) "
+                        + "SELECT symbol, min(date), max(date), count(*), any_value(source) FROM prices GROUP BY symbol");
+            }
+            return null;
+        });
     }
 
     private static String literal(Object v) {

@@ -27,7 +27,8 @@ import org.sextant.engine.testing.TempSextant;
 
 /**
  * A strategy sweep job's output that the engine could not have written (a metric that is NaN,
- * block sums missing or of another length, negative compute seconds) is refused by import-job
+ * block sums missing or of another length, negative compute seconds, a Sharpe, volatility, bar
+ * count or block that its own blocks disagree with) is refused by import-job
  * naming the file, the configuration and the column, and nothing is stored: no run, no session.
  */
 class SweepJobImportCheckTest {
@@ -51,7 +52,15 @@ class SweepJobImportCheckTest {
                 new Case("block_sum", row -> row.put("block_sum", new double[]{1, 2}), "has 2 blocks, not the 16"),
                 new Case("block_sum", row -> row.put("block_sum", null), "block_sum is missing"),
                 new Case("block_sq", row -> row.put("block_sq", new double[]{1, 2}), "block_sq has 2 blocks"),
-                new Case("compute_seconds", row -> row.put("compute_seconds", -1.0), "compute_seconds"));
+                new Case("compute_seconds", row -> row.put("compute_seconds", -1.0), "compute_seconds"),
+                // metrics its own blocks disagree with (only the best configuration is replayed on import)
+                new Case("oos_sharpe", row -> row.put("oos_sharpe", 99.0), "column oos_sharpe is 99.0"),
+                new Case("oos_sharpe", row -> row.put("oos_sharpe", (Double) row.get("oos_sharpe") + 1.5), "column oos_sharpe is"),
+                new Case("oos_volatility", row -> row.put("oos_volatility", (Double) row.get("oos_volatility") * 2), "column oos_volatility is"),
+                new Case("is_sharpe", row -> row.put("is_sharpe", (Double) row.get("is_sharpe") - 1.5), "column is_sharpe is"),
+                new Case("block_sum", row -> row.put("block_sum", shifted((double[]) row.get("block_sum"), 15, 0.5)), "where its block_sum"),
+                new Case("oos_bars", row -> row.put("oos_bars", (Integer) row.get("oos_bars") + 1), "column oos_bars is"),
+                new Case("block_count", row -> row.put("block_count", ones()), "column block_count holds 1 bars in block 1"));
         for (Case c : cases) {
             SweepJob job = SweepJob.of("job-" + jobs[0]++, SPEC, null, null, SweepJobRecordTest.OOS, u, n);
             List<Map<String, Object>> rows = StrategySweepRows.of(job, chunk, params, 2.0);
@@ -67,6 +76,18 @@ class SweepJobImportCheckTest {
         // the untouched output imports
         SweepJob job = SweepJob.of("job-ok", SPEC, null, null, SweepJobRecordTest.OOS, u, n);
         assertEquals(n, exchange.importJob(write(tmp.resolve("ok"), StrategySweepRows.of(job, chunk, params, 2.0)), "s").run().configurations());
+    }
+
+    private static double[] shifted(double[] a, int block, double by) {
+        double[] b = a.clone();
+        b[block] += by;
+        return b;
+    }
+
+    private static int[] ones() {
+        int[] a = new int[16];
+        java.util.Arrays.fill(a, 1);
+        return a;
     }
 
     static long count(Store store, String sql) {
