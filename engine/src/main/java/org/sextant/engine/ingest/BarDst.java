@@ -18,7 +18,8 @@ import org.sextant.engine.SextantException;
  * Naive bar times read in a zone with clock changes (docs/data.md, "Daylight saving"). When clocks
  * go back an hour of local times happens twice: the rows of one symbol at such a time take, in
  * file order, the earlier offset then the later one (as exchanges write them, and pandas'
- * ambiguous='infer'); a lone row takes the earlier one, a third is refused. When clocks go forward
+ * ambiguous='infer'; the other way round in a file listed newest first); a lone row takes the
+ * earlier one, a third is refused. When clocks go forward
  * the skipped local times do not exist and are refused: converting them would move the bar silently.
  */
 final class BarDst {
@@ -38,11 +39,12 @@ final class BarDst {
                 last = LocalDateTime.parse(r.getString(2).replace(' ', 'T'));
             }
         }
+        boolean newestFirst = newestFirst(c, s);
         ZoneId zone = s.bar().time().zone();
         ZoneOffsetTransition t = zone.getRules().nextTransition(first.minusDays(1).atZone(ZoneOffset.UTC).toInstant());
         for (; t != null && !t.getDateTimeAfter().minusDays(1).isAfter(last); t = zone.getRules().nextTransition(t.getInstant())) {
             if (t.isGap()) refuseSkipped(c, s, t);
-            else resolveRepeated(c, s, t);
+            else resolveRepeated(c, s, t, newestFirst);
         }
     }
 
@@ -55,8 +57,20 @@ final class BarDst {
                 + " (clocks went forward from " + t.getDateTimeBefore().toLocalTime() + " to " + t.getDateTimeAfter().toLocalTime() + ")", t);
     }
 
-    private static void resolveRepeated(Connection c, BarImport.Source s, ZoneOffsetTransition t) throws SQLException {
+    /** Whether the file lists its bars newest first (its first line's time after its last line's): then a repeated time's first row is the later one. */
+    private static boolean newestFirst(Connection c, BarImport.Source s) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT arg_min(local_ts, line) > arg_max(local_ts, line) FROM bar_rows WHERE file_no = ?")) {
+            p.setInt(1, s.no());
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() && r.getBoolean(1);
+            }
+        }
+    }
+
+    private static void resolveRepeated(Connection c, BarImport.Source s, ZoneOffsetTransition t, boolean newestFirst) throws SQLException {
         List<Object[]> rows = rowsBetween(c, s, t.getDateTimeAfter(), t.getDateTimeBefore());
+        Map<List<Object>, Integer> times = new HashMap<>();
+        for (Object[] row : rows) times.merge(List.of(String.valueOf(row[1]), row[2]), 1, Integer::sum);
         Map<List<Object>, Integer> seen = new HashMap<>();
         try (PreparedStatement p = c.prepareStatement("UPDATE bar_rows SET ts = CAST(? AS TIMESTAMP), date = CAST(CAST(? AS TIMESTAMP) AS DATE) WHERE file_no = ? AND line = ?")) {
             for (Object[] row : rows) {
@@ -68,7 +82,9 @@ final class BarDst {
                             + " to " + t.getDateTimeAfter().toLocalTime() + " (the DST change), so the first row is read as " + t.getOffsetBefore()
                             + " and the second as " + t.getOffsetAfter(), t);
                 }
-                String utc = local.minusSeconds((n == 1 ? t.getOffsetBefore() : t.getOffsetAfter()).getTotalSeconds()).toString();
+                // a lone row takes the earlier offset; of two, the one the file lists first in time order does
+                boolean earlier = times.get(List.of(String.valueOf(row[1]), local)) == 1 || (n == 1) != newestFirst;
+                String utc = local.minusSeconds((earlier ? t.getOffsetBefore() : t.getOffsetAfter()).getTotalSeconds()).toString();
                 p.setString(1, utc);
                 p.setString(2, utc);
                 p.setInt(3, s.no());

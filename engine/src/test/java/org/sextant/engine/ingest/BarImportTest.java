@@ -174,6 +174,16 @@ class BarImportTest {
             assertEquals(102, number(store, "SELECT close FROM bars WHERE ts = TIMESTAMP '2020-11-01 06:00:00'"), "the second 01:00 is EST");
             assertEquals(0, number(store, "SELECT count(*) FROM (SELECT close < lag(close) OVER (ORDER BY ts) AS back FROM bars) WHERE back"), "UTC order is file order");
         }
+        try (Store store = Store.open(tmp.resolve("z.duckdb"), tmp.resolve("staging-z"))) {
+            // the same night listed newest first (as many providers write): its first 01:00 row is the later one
+            String[] lines = csv.toString().split("\n");
+            StringBuilder reversed = new StringBuilder(lines[0]).append('\n');
+            for (int i = lines.length - 1; i > 0; i--) reversed.append(lines[i]).append('\n');
+            new PriceImporter(store, PriceRules.defaults(), java.time.ZoneId.of("America/New_York")).importFiles(List.of(file("DESC.csv", reversed.toString())));
+            assertEquals(25, number(store, "SELECT count(DISTINCT ts) FROM bars WHERE interval = '1h'"));
+            assertEquals(101, number(store, "SELECT close FROM bars WHERE ts = TIMESTAMP '2020-11-01 05:00:00'"), "EDT's 01:00, listed second");
+            assertEquals(102, number(store, "SELECT close FROM bars WHERE ts = TIMESTAMP '2020-11-01 06:00:00'"), "EST's 01:00, listed first");
+        }
         try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging-y"))) {
             // one row in the repeated hour cannot be told apart: it takes the earlier offset, as java.time does
             new PriceImporter(store, PriceRules.defaults(), java.time.ZoneId.of("America/New_York")).importFiles(List.of(file("ONCE.csv",
