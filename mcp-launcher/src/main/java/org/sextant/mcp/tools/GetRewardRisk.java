@@ -15,14 +15,23 @@ final class GetRewardRisk extends LauncherTool {
     GetRewardRisk() {
         super("get_reward_risk", Categories.RESEARCH, ToolClass.READ, false,
                 "Reward/risk of one symbol's live forecast at 80/95/99%: upside, downside and their ratio, without the bands.",
-                ArgumentSchema.from(Capabilities.GET_FORECAST.schema()).without("levels").without("interval").build());
+                ArgumentSchema.from(Capabilities.GET_FORECAST.schema()).without("levels").build());
     }
 
     @Override
     Object handle(Call call) throws ToolFailure {
-        Map<String, Object> forecast = call.context().app().call(Capabilities.GET_FORECAST, ForecastArgs.read(call));
+        Map<String, Object> args = ForecastArgs.read(call);
+        call.args().optionalString("interval").ifPresent(i -> args.put("interval", i));
+        Map<String, Object> answer = call.context().app().call(Capabilities.GET_FORECAST, args);
+        // at an interval the daily shape sits under "forecast", beside the bars' times: the bar the ratios start from is said too
+        boolean bars = answer.get("target_ts") != null && answer.get("forecast") instanceof Map<?, ?>;
+        Map<?, ?> forecast = bars ? (Map<?, ?>) answer.get("forecast") : answer;
         Map<String, Object> out = new LinkedHashMap<>();
         for (String key : KEPT) out.put(key, forecast.get(key));
+        if (bars) {
+            out.put("interval", answer.get("interval"));
+            out.put("origin_ts", answer.get("origin_ts"));
+        }
         return ForecastPrecision.round(out);
     }
 }

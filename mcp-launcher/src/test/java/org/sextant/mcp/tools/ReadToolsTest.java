@@ -326,6 +326,12 @@ class ReadToolsTest extends AgainstTheApp {
         data(tools.dispatch("get_backtest_error", Map.of("symbol", AA, "origins", "60", "levels", List.of(0.5))));
         assertEquals(Map.of("symbol", AA, "origins", "60", "levels", List.of(0.5)), app.lastArgs("get_backtest_error"),
                 "the levels asked for reach the app (they were dropped)");
+        // of bars: the forecast of the bars, the ratios from the last bar's close
+        Map<String, Object> bars = data(tools.dispatch("get_reward_risk", Map.of("symbol", "USDCHF", "interval", "4h", "horizon", 3)));
+        assertEquals(List.of("symbol", "model", "origin", "last_close", "reward_risk", "interval", "origin_ts"), List.copyOf(bars.keySet()));
+        assertEquals(Map.of("symbol", "USDCHF", "interval", "4h", "horizon", 3), app.lastArgs("get_forecast"));
+        assertEquals("4h", bars.get("interval"));
+        assertEquals(3, ((List<?>) bars.get("reward_risk")).size());
         data(tools.dispatch("get_reward_risk", Map.of("symbol", AA, "calibration", "model")));
         assertEquals(Map.of("symbol", AA, "calibration", "model"), app.lastArgs("get_forecast"), "reward/risk of the bands asked for");
 
