@@ -112,18 +112,17 @@ public final class UserSignalImport {
                 p.setInt(7, definition.maxFillDays());
                 p.executeUpdate();
             }
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO signal_values(name, date, value, label, provenance) VALUES (?,?,?,?,?)")) {
+            // DuckDB's appender, in the transaction: a JDBC batch runs one insert per row (about 1 ms each)
+            try (org.duckdb.DuckDBAppender a = c.unwrap(org.duckdb.DuckDBConnection.class).createAppender("signal_values")) {
                 for (int i = 0; i < dates.size(); i++) {
-                    p.setString(1, definition.name());
-                    p.setObject(2, dates.get(i));
-                    if (definition.numeric() && !Double.isNaN(values[i])) p.setDouble(3, values[i]);
-                    else p.setNull(3, java.sql.Types.DOUBLE);
+                    a.beginRow().append(definition.name()).append(dates.get(i));
+                    if (definition.numeric() && !Double.isNaN(values[i])) a.append(values[i]);
+                    else a.appendNull();
                     String label = definition.numeric() || raw.get(i).isEmpty() ? null : definition.levels().get(definition.levelOf(raw.get(i)));
-                    p.setString(4, label);
-                    p.setString(5, prov);
-                    p.addBatch();
+                    if (label != null) a.append(label);
+                    else a.appendNull();
+                    a.append(prov).endRow();
                 }
-                p.executeBatch();
             }
             return dates.size();
         });
