@@ -42,7 +42,8 @@ final class AppLog {
             List<String> all = new ArrayList<>();
             if (newest.size() < n && Files.exists(before)) all.addAll(lastLines(before, n - newest.size()));
             all.addAll(newest);
-            out.put("lines", all.stream().map(l -> shown(l, home, userHome)).toList());
+            java.util.function.UnaryOperator<String> mask = masking(home, userHome); // compiled once for all the lines
+            out.put("lines", all.stream().map(mask).toList());
             out.put("size_bytes", Files.size(log));
             return out;
         } catch (IOException e) {
@@ -52,12 +53,20 @@ final class AppLog {
 
     /** The line with the home's path as SEXTANT_HOME and the user's home as ~ (a path only where it ends: /home/al is no prefix of /home/alice). */
     static String shown(String line, Path home, Path userHome) {
-        return masked(masked(line, home, "SEXTANT_HOME"), userHome, "~");
+        return masking(home, userHome).apply(line);
     }
 
-    private static String masked(String line, Path prefix, String name) {
-        if (prefix == null || prefix.getNameCount() == 0) return line; // the root is a prefix of every path: nothing to hide
-        return line.replaceAll(java.util.regex.Pattern.quote(prefix.toString()) + "(?![^/\\\\\\s:;,'\")\\]])", java.util.regex.Matcher.quoteReplacement(name));
+    private static java.util.function.UnaryOperator<String> masking(Path home, Path userHome) {
+        java.util.function.UnaryOperator<String> inHome = masked(home, "SEXTANT_HOME");
+        java.util.function.UnaryOperator<String> inUser = masked(userHome, "~");
+        return line -> inUser.apply(inHome.apply(line));
+    }
+
+    private static java.util.function.UnaryOperator<String> masked(Path prefix, String name) {
+        if (prefix == null || prefix.getNameCount() == 0) return line -> line; // the root is a prefix of every path: nothing to hide
+        java.util.regex.Pattern p = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(prefix.toString()) + "(?![^/\\\\\\s:;,'\")\\]])");
+        String with = java.util.regex.Matcher.quoteReplacement(name);
+        return line -> p.matcher(line).replaceAll(with);
     }
 
     private static List<String> lastLines(Path file, int n) throws IOException {
