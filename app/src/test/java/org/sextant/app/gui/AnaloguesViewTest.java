@@ -120,10 +120,12 @@ class AnaloguesViewTest {
         AnaloguesViewModel model = view.model();
         OnScreen.clickOn(robot, "#analogues-today");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !model.dimensions().isEmpty());
-        WaitForAsyncUtils.waitForFxEvents();
-        TableCell<?, ?> rsi = robot.lookup("#analogues-dimensions .table-cell").match((TableCell<?, ?> c) -> c.getTableColumn() != null
-                && c.getTableColumn().getText().equals("value") && c.getTableRow() != null && c.getTableRow().getItem() instanceof AnaloguesViewModel.Dimension d
-                && d.name().equals("rsi_14")).query();
+        java.util.function.Supplier<java.util.Optional<TableCell<?, ?>>> rsiCell = () -> robot.lookup("#analogues-dimensions .table-cell")
+                .match((TableCell<?, ?> c) -> c.getTableColumn() != null && c.getTableColumn().getText().equals("value") && c.getTableRow() != null
+                        && c.getTableRow().getItem() instanceof AnaloguesViewModel.Dimension d && d.name().equals("rsi_14")).tryQuery();
+        // the table makes its cells at the next layout pulse after the rows arrive
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> rsiCell.get().isPresent());
+        TableCell<?, ?> rsi = rsiCell.get().orElseThrow();
         OnScreen.doubleClickOn(robot, rsi);
         robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
         robot.write("25").type(KeyCode.ENTER);

@@ -67,8 +67,28 @@ final class OnScreen {
 
     /** The first showing node {@code selector} matches, topmost window first (popups and dialogs open after the main window). */
     static Node find(String selector) {
+        // a popup's or a list's cells are made at the next layout pulse: asked again until then
+        long giveUp = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(FIND_SECONDS);
+        Node found = findNow(selector);
+        while (found == null && System.nanoTime() < giveUp) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            found = findNow(selector);
+        }
+        if (found == null) throw new AssertionError("nothing showing on screen matches " + selector);
+        return found;
+    }
+
+    /** How long {@link #find} waits for a node to show: a liveness guard, not a performance bound. */
+    private static final int FIND_SECONDS = 10;
+
+    private static Node findNow(String selector) {
         WaitForAsyncUtils.waitForFxEvents();
-        Node found = onFx(() -> {
+        return onFx(() -> {
             List<Window> windows = new ArrayList<>(Window.getWindows());
             Collections.reverse(windows);
             for (Window w : windows) {
@@ -79,8 +99,6 @@ final class OnScreen {
             }
             return null;
         });
-        if (found == null) throw new AssertionError("nothing showing on screen matches " + selector);
-        return found;
     }
 
     private static Node showingOrFail(Node node) {

@@ -71,9 +71,11 @@ class ResearchViewTest {
         fx(() -> { view.specEditor().setText(good.replace("\"crossover\"", "\"crosover\"")); return null; });
         OnScreen.clickOn(robot, "#validate");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.problemList().getItems().isEmpty());
-        WaitForAsyncUtils.waitForFxEvents();
-        List<String> shown = robot.lookup("#spec-problems .list-cell").queryAllAs(ListCell.class).stream()
+        java.util.function.Supplier<List<String>> cells = () -> robot.lookup("#spec-problems .list-cell").queryAllAs(ListCell.class).stream()
                 .map(c -> c.getText()).filter(t -> t != null && !t.isBlank()).toList();
+        // the list makes its cells at the next layout pulse after the items arrive
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !cells.get().isEmpty());
+        List<String> shown = cells.get();
         assertTrue(shown.stream().anyMatch(t -> t.startsWith("cross · nodes.cross.type: unknown node type 'crosover'")), shown.toString());
         assertEquals("1 error: nothing can run", robot.lookup("#validation").queryLabeled().getText());
         // clicking the error puts the editor on the node it names

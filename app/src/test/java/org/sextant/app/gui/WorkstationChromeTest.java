@@ -89,7 +89,8 @@ class WorkstationChromeTest {
         javafx.geometry.Point2D middle = WaitForAsyncUtils.asyncFx(() -> bench.window.chart().getCanvas().localToScreen(
                 bench.window.chart().getCanvas().getWidth() / 2, bench.window.chart().getCanvas().getHeight() / 2)).get();
         robot.moveTo(middle).moveBy(5, 3);
-        WaitForAsyncUtils.waitForFxEvents();
+        // the readout is placed at the next pulse after the pointer moved
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup(".chart-crosshair-label").tryQuery().isPresent());
         javafx.scene.text.Text readout = robot.lookup(".chart-crosshair-label").queryAs(javafx.scene.text.Text.class);
         assertTrue(((javafx.scene.paint.Color) readout.getFill()).getBrightness() > 0.8, "crosshair readout " + readout.getFill());
         bench.show(AnaloguesView.ID);
