@@ -33,6 +33,35 @@ public final class CalibrationNotes {
                 + "the model's own band is shown there, widened to at least the largest residuals";
     }
 
+    /**
+     * The note of adaptive bands a higher level of which is a lower level's band at every step, or
+     * null: its working level fell to or below the lower one's (few recent misses), and the bands
+     * are nested, so the higher level says no more than the lower one.
+     */
+    public static String sameBandNote(Forecast f, double[] levels, String calibration) {
+        if (!calibration.equals(BandCalibration.ADAPTIVE.wire())) return null;
+        double[] sorted = levels.clone();
+        java.util.Arrays.sort(sorted);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 1; i < sorted.length; i++) {
+            QuantileBand lower = f.band(sorted[i - 1]), higher = f.band(sorted[i]);
+            if (java.util.Arrays.equals(lower.lower(), higher.lower()) && java.util.Arrays.equals(lower.upper(), higher.upper())) {
+                sb.append(sb.length() == 0 ? "" : "; ").append("the adaptive ").append(pct(sorted[i])).append(" band is the ").append(pct(sorted[i - 1]))
+                        .append(" band at every step: few recent misses lowered its working level to the lower one's");
+            }
+        }
+        return sb.length() == 0 ? null : sb.toString();
+    }
+
+    private static String pct(double level) {
+        return Math.round(level * 1000) / 10.0 + "%";
+    }
+
+    /** The non-null notes joined, or null. */
+    public static String joined(String... parts) {
+        return notes(parts);
+    }
+
     /** Consecutive daily closes more than this many calendar days apart are a gap, not a weekend or holiday (at most 7 in the sample data). */
     public static final int GAP_DAYS = 10;
 

@@ -48,7 +48,10 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
             used = BandCalibration.MODEL.wire();
             note = "history too short for " + calibration.wire() + " bands (" + y.length + " closes); the model's own bands are shown";
         }
-        if (note == null) note = CalibrationNotes.of(prices.dates(), breaks, o.liveResiduals(), levels, used);
+        if (note == null) {
+            note = CalibrationNotes.joined(CalibrationNotes.of(prices.dates(), breaks, o.liveResiduals(), levels, used),
+                    CalibrationNotes.sameBandNote(chosen, levels, used));
+        }
         List<LevelCoverage> coverage = o.coverage(BandCalibration.valueOf(used.toUpperCase(java.util.Locale.ROOT)), levels);
         return assemble(prices, y, o.own().model(), chosen, levels, used, coverage, note);
     }
