@@ -57,11 +57,6 @@ public final class CalibrationNotes {
         return Math.round(level * 1000) / 10.0 + "%";
     }
 
-    /** The non-null notes joined, or null. */
-    public static String joined(String... parts) {
-        return notes(parts);
-    }
-
     /** Consecutive daily closes more than this many calendar days apart are a gap, not a weekend or holiday (at most 7 in the sample data). */
     public static final int GAP_DAYS = 10;
 
@@ -95,7 +90,7 @@ public final class CalibrationNotes {
     }
 
     /** The non-null notes joined, or null. */
-    private static String notes(String... parts) {
+    public static String notes(String... parts) {
         String out = null;
         for (String p : parts) if (p != null) out = out == null ? p : out + "; " + p;
         return out;

@@ -378,7 +378,7 @@ public final class ForecastService {
         StoredForecast hit = storedLive(p, m, h, levels, cal);
         if (hit != null) {
             return PriceForecast.assemble(p, PriceForecast.closes(p), models.forPrices(m).name(), hit.forecast(), levels,
-                    hit.calibration(), hit.coverage(), CalibrationNotes.joined(storedNote(p, m, h, levels, hit.calibration()),
+                    hit.calibration(), hit.coverage(), CalibrationNotes.notes(storedNote(p, m, h, levels, hit.calibration()),
                             CalibrationNotes.sameBandNote(hit.forecast(), levels, hit.calibration())));
         }
         return liveCache.get(p, m, h, levels, cal.wire());

@@ -49,7 +49,7 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
             note = "history too short for " + calibration.wire() + " bands (" + y.length + " closes); the model's own bands are shown";
         }
         if (note == null) {
-            note = CalibrationNotes.joined(CalibrationNotes.of(prices.dates(), breaks, o.liveResiduals(), levels, used),
+            note = CalibrationNotes.notes(CalibrationNotes.of(prices.dates(), breaks, o.liveResiduals(), levels, used),
                     CalibrationNotes.sameBandNote(chosen, levels, used));
         }
         List<LevelCoverage> coverage = o.coverage(BandCalibration.valueOf(used.toUpperCase(java.util.Locale.ROOT)), levels);

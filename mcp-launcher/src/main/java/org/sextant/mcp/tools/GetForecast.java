@@ -17,9 +17,8 @@ final class GetForecast extends LauncherTool {
     Object handle(Call call) throws ToolFailure {
         call.args().requiredString("symbol", ForecastArgs.SYMBOL_EXAMPLE);
         Map<String, Object> answer = call.context().app().call(Capabilities.GET_FORECAST, call.args().given());
-        // at an interval the daily answer's shape sits under "forecast", beside the target bars' times
-        if (answer.get("target_ts") != null && answer.get("forecast") instanceof Map<?, ?> daily) {
-            @SuppressWarnings("unchecked") Map<String, Object> inner = (Map<String, Object>) daily;
+        Map<String, Object> inner = ForecastArgs.ofBars(answer);
+        if (inner != null) {
             Map<String, Object> out = new java.util.LinkedHashMap<>(answer);
             out.put("forecast", ForecastPrecision.round(inner));
             return out;

@@ -23,12 +23,11 @@ final class GetRewardRisk extends LauncherTool {
         Map<String, Object> args = ForecastArgs.read(call);
         call.args().optionalString("interval").ifPresent(i -> args.put("interval", i));
         Map<String, Object> answer = call.context().app().call(Capabilities.GET_FORECAST, args);
-        // at an interval the daily shape sits under "forecast", beside the bars' times: the bar the ratios start from is said too
-        boolean bars = answer.get("target_ts") != null && answer.get("forecast") instanceof Map<?, ?>;
-        Map<?, ?> forecast = bars ? (Map<?, ?>) answer.get("forecast") : answer;
+        Map<String, Object> bars = ForecastArgs.ofBars(answer);
+        Map<String, Object> forecast = bars != null ? bars : answer;
         Map<String, Object> out = new LinkedHashMap<>();
         for (String key : KEPT) out.put(key, forecast.get(key));
-        if (bars) {
+        if (bars != null) { // the bar the ratios start from
             out.put("interval", answer.get("interval"));
             out.put("origin_ts", answer.get("origin_ts"));
         }
