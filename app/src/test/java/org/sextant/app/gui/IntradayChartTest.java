@@ -140,7 +140,7 @@ class IntradayChartTest {
 
         // closer, the last three days and the fan; over it the crosshair names the target bar's time in New York, as the bars' labels do
         fx(() -> { chart.showDates(n - 150, n + median.length); return null; });
-        WaitForAsyncUtils.waitForFxEvents();
+        afterNextLayout(); // the axis places dates at the next layout pulse: before it, the point below would be the old range's
         assertEquals(ChartInterval.M30, fx(() -> chart.drawnIntervalProperty().get()));
         int step = 10;
         javafx.geometry.Point2D at = fx(() -> chart.getCanvas().localToScreen(chart.dateAxis().getDisplayPosition(n + step),
@@ -250,5 +250,23 @@ class IntradayChartTest {
 
     private static <T> T fx(Callable<T> work) throws Exception {
         return WaitForAsyncUtils.asyncFx(work).get();
+    }
+
+    /** Returns once a whole pulse (CSS, layout, drawing) has run after this call: the second frame of a timer started now. */
+    private static void afterNextLayout() throws Exception {
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        javafx.application.Platform.runLater(() -> new javafx.animation.AnimationTimer() {
+            private int frames;
+
+            @Override
+            public void handle(long now) {
+                if (++frames == 2) {
+                    stop();
+                    done.countDown();
+                }
+            }
+        }.start());
+        assertTrue(done.await(GIVE_UP_SECONDS, TimeUnit.SECONDS), "no pulse came");
+        WaitForAsyncUtils.waitForFxEvents();
     }
 }
