@@ -117,7 +117,7 @@ class WorkstationLauncherTest {
     void inAFreshJvmRunStartsTheToolkitAndTheProcessExitsAfterTheWindowCloses() throws Exception {
         List<String> command = new java.util.ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String property : List.of("javafx.animation.pulse", "testfx.robot", "testfx.headless", "prism.order", "prism.text",
+        for (String property : List.of("testfx.robot", "testfx.headless", "prism.order", "prism.text",
                 "glass.platform", "monocle.platform", "java.awt.headless")) {
             if (System.getProperty(property) != null) command.add("-D" + property + "=" + System.getProperty(property));
         }
