@@ -42,7 +42,8 @@ public final class ForecastService {
     private final Store store;
     private final PriceRepository prices;
     private final ForecastStore forecasts;
-    private final LiveForecastCache liveCache = new LiveForecastCache();
+    private final LiveForecastCache<PriceForecast> liveCache = new LiveForecastCache<>();
+    private final LiveForecastCache<BarForecast> barCache = new LiveForecastCache<>();
     private final GlobalPriceModels globalModels;
     /** This engine's catalogue: its {@code global} is the model trained here, not another engine's. */
     private final ForecastModels models;
@@ -67,6 +68,7 @@ public final class ForecastService {
     /** Forgets the in-memory live forecasts and marks the global model stale (the prices changed). */
     public void invalidate() {
         liveCache.clear();
+        barCache.clear();
         globalModels.dataChanged();
     }
 
@@ -90,12 +92,25 @@ public final class ForecastService {
         return liveForecast(prices.closes(symbol, null, null), model, horizon, levels, calibration);
     }
 
-    /** A live forecast of the bars at {@code interval}, horizon in bars, targets along the session ({@link BarForecast}); nothing cached or stored. */
+    /**
+     * A live forecast of the bars at {@code interval}, horizon in bars, targets along the session
+     * ({@link BarForecast}): the one this process made from exactly these bars (kept in memory, so
+     * a chart switching back to an interval or {@code get_reward_risk} after {@code get_forecast}
+     * does not fit again), else computed now. Not stored.
+     */
     public BarForecast forecastBars(String symbol, String interval, String model, Integer horizon, double[] levels, String calibration) {
         double[] lv = levels == null ? LEVELS : levels;
         ForecastInput.checkLevels(lv);
-        return BarForecast.of(models, prices.bars(symbol, interval, null, null), ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon),
-                lv, BandCalibration.parse(calibration));
+        String m = ForecastBacktestRun.modelName(model);
+        int h = ForecastBacktestRun.horizon(horizon);
+        BandCalibration cal = BandCalibration.parse(calibration);
+        BarSeries bars = prices.bars(symbol, interval, null, null);
+        String key = LiveForecastCache.key(bars, m, h, lv, cal.wire());
+        BarForecast known = barCache.get(key);
+        if (known != null) return known;
+        BarForecast f = BarForecast.of(models, bars, m, h, lv, cal);
+        barCache.put(key, f);
+        return f;
     }
 
     /** Walk-forward errors of a model on the bars at {@code interval}: origins and horizon count bars ({@link BarBacktestError}); a read. */
@@ -359,7 +374,7 @@ public final class ForecastService {
         PriceForecast known = knownLive(p, m, h, lv, cal);
         if (known != null) return known;
         PriceForecast f = PriceForecast.calibrated(models, p, m, h, lv, cal);
-        liveCache.put(p, m, h, lv, cal.wire(), f);
+        liveCache.put(LiveForecastCache.key(p, m, h, lv, cal.wire()), f);
         return f;
     }
 
@@ -381,7 +396,7 @@ public final class ForecastService {
                     hit.calibration(), hit.coverage(), CalibrationNotes.notes(storedNote(p, m, h, levels, hit.calibration()),
                             CalibrationNotes.sameBandNote(hit.forecast(), levels, hit.calibration())));
         }
-        return liveCache.get(p, m, h, levels, cal.wire());
+        return liveCache.get(LiveForecastCache.key(p, m, h, levels, cal.wire()));
     }
 
     /** The calibration note of a stored live forecast, recomputed from the prices it was made from. */
