@@ -114,9 +114,11 @@ final class ImportChecks {
             while ((line = in.readLine()) != null) {
                 long start = ++n;
                 StringBuilder row = new StringBuilder(line);
-                while (insideQuotes(row) && (line = in.readLine()) != null) {
+                boolean open = quotesOdd(line); // counted per line read, so a quote never closed costs one pass, not one per line
+                while (open && (line = in.readLine()) != null) {
                     n++;
                     row.append('\n').append(line);
+                    open ^= quotesOdd(line);
                 }
                 List<String> cells = CsvHead.split(row.toString(), s.csv().delimiter());
                 if (l.dateCol() >= cells.size()) continue;
@@ -139,9 +141,9 @@ final class ImportChecks {
         return -1;
     }
 
-    /** True while a row read so far has a quote open (an odd number of quote marks: "" inside a cell counts twice). */
-    private static boolean insideQuotes(CharSequence row) {
-        return row.chars().filter(ch -> ch == '"').count() % 2 == 1;
+    /** Whether a line holds an odd number of quote marks ("" inside a cell counts twice): it opens or closes a quoted cell. */
+    private static boolean quotesOdd(String line) {
+        return line.chars().filter(ch -> ch == '"').count() % 2 == 1;
     }
 
     private static long lineBreaks(List<String> cells) {
