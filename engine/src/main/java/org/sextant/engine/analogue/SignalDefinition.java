@@ -35,21 +35,31 @@ public record SignalDefinition(String name, SignalKind kind, List<Double> bins, 
         this(name, kind, bins, levels, defaultTrust, description, origin, DEFAULT_MAX_FILL_DAYS);
     }
 
+    /**
+     * The rules every definition keeps, each named by its own field as import_signal reports it
+     * (the one message of old blamed the name for bins out of order). What only a new user signal
+     * must keep (distinct levels, trust up to 10) is checked in {@link #user}, so a definition
+     * stored before those rules still reads.
+     */
     public SignalDefinition {
         if (name == null || !name.matches("[a-z][a-z0-9_]{0,39}")) {
-            throw new IllegalArgumentException("signal name must be lower_snake_case, 1..40 chars: " + name);
+            throw SextantException.invalid("name", "signal name must be lower_snake_case, 1..40 characters (got '" + name + "')", "use a name such as vix or credit_spread");
         }
         bins = bins == null ? List.of() : List.copyOf(bins);
         levels = levels == null ? List.of() : List.copyOf(levels);
         for (int i = 1; i < bins.size(); i++) {
-            if (!(bins.get(i) > bins.get(i - 1))) throw new IllegalArgumentException("bins of " + name + " must ascend: " + bins);
+            if (!(bins.get(i) > bins.get(i - 1))) {
+                throw SextantException.invalid("bins", "bins of " + name + " must ascend: " + bins, "list the bin edges from low to high, each once, e.g. 15, 20, 30");
+            }
         }
         if (kind == SignalKind.CATEGORICAL && levels.isEmpty()) {
-            throw new IllegalArgumentException("categorical signal " + name + " needs its levels");
+            throw SextantException.invalid("levels", "categorical signal " + name + " needs its levels", "pass the labels the file uses, e.g. LOW, HIGH");
         }
-        if (!(defaultTrust >= 0)) throw new IllegalArgumentException("default trust of " + name + " must be >= 0");
+        if (!(defaultTrust >= 0)) throw SextantException.invalid("default_trust", "default trust of " + name + " must be >= 0 (got " + defaultTrust + ")", "pass a trust from 0 (ignored) up");
         if (maxFillDays < 0 || maxFillDays > MAX_FILL_DAYS_LIMIT) {
-            throw new IllegalArgumentException("max_fill_days of " + name + " must be in 0.." + MAX_FILL_DAYS_LIMIT + ": " + maxFillDays);
+            throw SextantException.invalid("max_fill_days", "max_fill_days must be in 0.." + MAX_FILL_DAYS_LIMIT + " (got " + maxFillDays + ")",
+                    "pass the business days a value stays valid (e.g. 5 for a weekly series, 23 for a monthly one, 0 for exact dates), or omit it for "
+                            + DEFAULT_MAX_FILL_DAYS);
         }
     }
 
@@ -61,11 +71,6 @@ public record SignalDefinition(String name, SignalKind kind, List<Double> bins, 
      */
     public static SignalDefinition user(String name, String kind, List<Double> bins, List<String> levels, Double defaultTrust,
                                         String description, Integer maxFillDays) {
-        if (maxFillDays != null && (maxFillDays < 0 || maxFillDays > MAX_FILL_DAYS_LIMIT)) {
-            throw SextantException.invalid("max_fill_days", "max_fill_days must be in 0.." + MAX_FILL_DAYS_LIMIT + " (got " + maxFillDays + ")",
-                    "pass the business days a value stays valid (e.g. 5 for a weekly series, 23 for a monthly one, 0 for exact dates), or omit it for "
-                            + DEFAULT_MAX_FILL_DAYS);
-        }
         boolean categorical = kind != null && kind.trim().equalsIgnoreCase("categorical");
         if (kind != null && !categorical && !kind.trim().equalsIgnoreCase("numeric")) {
             throw SextantException.invalid("kind", "kind must be numeric or categorical (got '" + kind + "')",
@@ -74,28 +79,15 @@ public record SignalDefinition(String name, SignalKind kind, List<Double> bins, 
         if (categorical && bins != null && !bins.isEmpty()) {
             throw SextantException.invalid("bins", "a categorical signal has levels, not bins", "drop bins; hard mode compares the levels");
         }
-        // each rule named by its own field (the constructor's one message blamed the name for bins out of order)
-        if (name == null || !name.matches("[a-z][a-z0-9_]{0,39}")) {
-            throw SextantException.invalid("name", "signal name must be lower_snake_case, 1..40 characters (got '" + name + "')", "use a name such as vix or credit_spread");
-        }
-        for (int i = 1; bins != null && i < bins.size(); i++) {
-            if (!(bins.get(i) > bins.get(i - 1))) {
-                throw SextantException.invalid("bins", "bins of " + name + " must ascend: " + bins, "list the bin edges from low to high, each once, e.g. 15, 20, 30");
-            }
-        }
-        if (categorical && (levels == null || levels.isEmpty())) {
-            throw SextantException.invalid("levels", "categorical signal " + name + " needs its levels", "pass the labels the file uses, e.g. LOW, HIGH");
-        }
-        if (categorical && new java.util.HashSet<>(levels).size() < levels.size()) {
+        if (categorical && levels != null && new java.util.HashSet<>(levels).size() < levels.size()) {
             throw SextantException.invalid("levels", "the levels of " + name + " name a label twice: " + levels, "list each label once");
         }
-        double trust = defaultTrust == null ? 1.0 : defaultTrust;
-        if (!(trust >= 0 && trust <= AnalogueDefaults.TRUST_MAX)) {
+        if (defaultTrust != null && !(defaultTrust >= 0 && defaultTrust <= AnalogueDefaults.TRUST_MAX)) {
             throw SextantException.invalid("default_trust", "default trust of " + name + " must be in 0.." + (int) AnalogueDefaults.TRUST_MAX + " (got " + defaultTrust + ")",
                     "pass a trust from 0 (ignored) to " + (int) AnalogueDefaults.TRUST_MAX + ", or omit it for 1");
         }
         return new SignalDefinition(name, categorical ? SignalKind.CATEGORICAL : SignalKind.NUMERIC, bins, categorical ? levels : List.of(),
-                trust, description, USER, maxFillDays == null ? DEFAULT_MAX_FILL_DAYS : maxFillDays);
+                defaultTrust == null ? 1.0 : defaultTrust, description, USER, maxFillDays == null ? DEFAULT_MAX_FILL_DAYS : maxFillDays);
     }
 
     /** This definition carrying its last observation forward at most {@code days} business days. */
