@@ -136,7 +136,11 @@ public final class Sextant implements AutoCloseable {
     public ImportReport importPrices(List<Path> files, String timezone) { return changed(ingest.importPrices(files, timezone)); }
 
     /** The format, detected layout and first rows of a price file, read without importing it. */
-    public org.sextant.engine.ingest.ImportPreview previewImport(Path file) { return org.sextant.engine.ingest.ImportPreview.of(file); }
+    public org.sextant.engine.ingest.ImportPreview previewImport(Path file) { return previewImport(file, null); }
+    /** The preview with bar times written without a zone read in {@code timezone} (null or blank: UTC), as {@link #startImport(List, String)} reads them. */
+    public org.sextant.engine.ingest.ImportPreview previewImport(Path file, String timezone) {
+        return org.sextant.engine.ingest.ImportPreview.of(file, IngestService.zone(timezone));
+    }
 
     /** Fetches daily history for {@code symbols} from a provider (null: the default) and imports it. */
     public ImportReport gather(List<String> symbols, String provider) { return changed(ingest.gather(symbols, provider)); }

@@ -114,7 +114,8 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
         return t.atZone(zone).withZoneSameInstant(java.time.ZoneOffset.UTC).toLocalDateTime();
     }
 
-    private java.time.LocalDateTime parseAsWritten(List<String> row) {
+    /** The time of one row as written, before any zone is applied (UTC for zoned and epoch times); null when it does not parse. */
+    java.time.LocalDateTime parseAsWritten(List<String> row) {
         String a = cell(row, cols.get(0));
         try {
             return switch (format) {

@@ -18,9 +18,13 @@ import org.sextant.engine.SextantException;
  * @param layout   yahoo, stooq, stooq_txt, long, wide or close; "bars" for rows with a time of day; for Parquet "parquet" (columns are checked on import)
  * @param interval the bar interval the first rows show (1m .. 1mo; 1d for a daily file), null when they do not tell
  * @param times    how a bar file writes its times ("iso_zoned in datetime_utc"), null for a daily file
+ * @param zoneApplies whether the file writes bar times without a zone, so the import's time zone decides when they were
+ * @param notes    what the import will make of the rows read that a reader may not expect: a time that does not
+ *                 exist in the zone (refused) or happens twice (the clocks went back)
  */
 public record ImportPreview(String file, String format, String layout, List<String> header, String delimiter,
-                            String dateFormat, List<List<String>> rows, String symbolSource, String interval, String times) {
+                            String dateFormat, List<List<String>> rows, String symbolSource, String interval, String times,
+                            boolean zoneApplies, List<String> notes) {
 
     public static final int ROWS = 10;
     /** Rows read to tell the interval (the import itself decides on every row). */
@@ -37,12 +41,21 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         }
     }
 
+    /** Notes at most, of the rows read: a file in a zone with clock changes has two a year. */
+    static final int MAX_NOTES = 4;
+    private static final java.time.format.DateTimeFormatter SHOWN = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
     public static ImportPreview of(Path path) {
+        return of(path, null);
+    }
+
+    /** The preview with bar times written without a zone read in {@code zone} (null: UTC), as the import with that time zone reads them. */
+    public static ImportPreview of(Path path, java.time.ZoneId zone) {
         requireFile(path);
         String file = String.valueOf(path);
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".parquet")) {
-            return new ImportPreview(file, "parquet", "parquet", List.of(), null, null, List.of(), "symbol column", null, null);
+            return new ImportPreview(file, "parquet", "parquet", List.of(), null, null, List.of(), "symbol column", null, null, false, List.of());
         }
         BarFile bar;
         try {
@@ -50,7 +63,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e); // a CSV probe runs no SQL
         }
-        if (bar != null) return bars(path, file, bar);
+        if (bar != null) return bars(path, file, bar.inZone(zone));
         CsvHead head = CsvHead.read(path, file);
         Layout layout = Layout.detect(head.header(), file);
         List<List<String>> rows = new ArrayList<>();
@@ -65,23 +78,32 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         String symbols = layout.symbolCol() >= 0 ? "column " + head.header().get(layout.symbolCol())
                 : layout.wide() ? "one column per symbol" : "the file name";
         return new ImportPreview(file, "csv", layout.name(), head.header(), String.valueOf(head.delimiter()),
-                head.dateFormat(), rows, symbols, "1d", null);
+                head.dateFormat(), rows, symbols, "1d", null, false, List.of());
     }
 
     private static ImportPreview bars(Path path, String file, BarFile bar) {
         List<List<String>> rows = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         java.util.Map<Long, Integer> steps = new java.util.HashMap<>();
         java.time.LocalDateTime previous = null;
         try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            if (bar.hasHeader()) r.readLine();
+            long line = 0;
+            if (bar.hasHeader()) {
+                r.readLine();
+                line++;
+            }
             int read = 0;
-            for (String line = r.readLine(); line != null && read < INTERVAL_ROWS; line = r.readLine()) {
-                if (line.isBlank()) continue;
-                List<String> cells = CsvHead.split(line, bar.delimiter());
+            for (String text = r.readLine(); text != null && read < INTERVAL_ROWS; text = r.readLine()) {
+                line++;
+                if (text.isBlank()) continue;
+                List<String> cells = CsvHead.split(text, bar.delimiter());
                 if (rows.size() < ROWS) rows.add(cells);
                 read++;
+                if (bar.time().dst() && notes.size() < MAX_NOTES) dstNote(bar, cells, line, notes);
                 java.time.LocalDateTime t = bar.time().parse(cells);
-                if (t != null && previous != null && t.isAfter(previous)) steps.merge(java.time.Duration.between(previous, t).toMinutes(), 1, Integer::sum);
+                if (t != null && t.equals(previous) && bar.time().dst()) t = secondOfRepeated(bar, cells, t);
+                // either order: many providers list the newest bar first
+                if (t != null && previous != null && !t.equals(previous)) steps.merge(Math.abs(java.time.Duration.between(previous, t).toMinutes()), 1, Integer::sum);
                 if (t != null) previous = t;
             }
         } catch (IOException e) {
@@ -91,6 +113,34 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 .map(e -> org.sextant.engine.data.BarInterval.ofStepMinutes(e.getKey())).map(i -> i.label).orElse(null);
         String symbols = bar.symbolCol() >= 0 ? "column " + bar.header().get(bar.symbolCol())
                 : bar.valueSymbol() != null ? "the value column's name (" + bar.valueSymbol() + ")" : "the file name";
-        return new ImportPreview(file, "csv", "bars", bar.header(), String.valueOf(bar.delimiter()), null, rows, symbols, interval, bar.timeDescription());
+        return new ImportPreview(file, "csv", "bars", bar.header(), String.valueOf(bar.delimiter()), null, rows, symbols, interval, bar.timeDescription(),
+                bar.time().naive(), List.copyOf(notes));
+    }
+
+    /** A row at the same time as the one before in a repeated hour: the second of the two, at the later offset (as the import reads it). */
+    private static java.time.LocalDateTime secondOfRepeated(BarFile bar, List<String> cells, java.time.LocalDateTime utc) {
+        java.time.LocalDateTime local = bar.time().parseAsWritten(cells);
+        java.time.zone.ZoneOffsetTransition t = local == null ? null : bar.time().zone().getRules().getTransition(local);
+        return t == null || t.isGap() ? utc : local.minusSeconds(t.getOffsetAfter().getTotalSeconds());
+    }
+
+    /** A note when the row's time, as written, falls in the zone's skipped hour (the import refuses it) or its repeated one (read as BarDst reads it). */
+    private static void dstNote(BarFile bar, List<String> cells, long line, List<String> notes) {
+        java.time.LocalDateTime local = bar.time().parseAsWritten(cells);
+        if (local == null) return;
+        java.time.ZoneId zone = bar.time().zone();
+        java.time.zone.ZoneOffsetTransition t = zone.getRules().getTransition(local);
+        if (t == null) return;
+        String at = "line " + line + ": " + SHOWN.format(local);
+        String note = t.isGap()
+                ? at + " does not exist in " + zone.getId() + " (clocks went forward from " + t.getDateTimeBefore().toLocalTime() + " to "
+                        + t.getDateTimeAfter().toLocalTime() + " on " + local.toLocalDate() + "): the import refuses it; write the times in UTC or with their offset, or choose a fixed offset such as "
+                        + t.getOffsetBefore()
+                : at + " happens twice in " + zone.getId() + " (clocks went back from " + t.getDateTimeBefore().toLocalTime() + " to "
+                        + t.getDateTimeAfter().toLocalTime() + " on " + local.toLocalDate() + "): of two rows at this time the one the file lists as the earlier bar is read as "
+                        + t.getOffsetBefore() + ", the other as " + t.getOffsetAfter() + " (a lone row as " + t.getOffsetBefore() + ")";
+        // one note per clock change: a repeated hour holds several rows
+        String change = note.substring(note.indexOf(" (clocks"));
+        if (notes.stream().noneMatch(n -> n.endsWith(change))) notes.add(note);
     }
 }

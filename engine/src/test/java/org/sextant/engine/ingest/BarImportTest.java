@@ -159,6 +159,32 @@ class BarImportTest {
         assertEquals(null, daily.times());
     }
 
+    /** Previewed in the zone the import will use, a file's times read as the import reads them, and its clock changes are named before importing. */
+    @Test
+    void thePreviewReadsTimesInTheImportsZoneAndNamesItsClockChanges() throws Exception {
+        java.time.ZoneId ny = java.time.ZoneId.of("America/New_York");
+        Path fall = file("FALL.csv", "timestamp,close\n2020-11-01 00:00:00,1\n2020-11-01 01:00:00,2\n2020-11-01 01:00:00,3\n2020-11-01 02:00:00,4\n");
+        ImportPreview p = ImportPreview.of(fall, ny);
+        assertEquals("iso in timestamp (read as America/New_York time, stored in UTC)", p.times());
+        assertTrue(p.zoneApplies(), "times without a zone: the import's zone decides");
+        assertEquals("1h", p.interval());
+        assertEquals(List.of("line 3: 2020-11-01 01:00:00 happens twice in America/New_York (clocks went back from 02:00 to 01:00 on 2020-11-01): "
+                + "of two rows at this time the one the file lists as the earlier bar is read as -04:00, the other as -05:00 (a lone row as -04:00)"), p.notes(),
+                "one note for the repeated hour, however many rows it holds");
+        assertEquals("1h", ImportPreview.of(file("NEWEST.csv", "timestamp,close\n2020-11-02 03:00:00,4\n2020-11-02 02:00:00,3\n2020-11-02 01:00:00,2\n"), ny).interval(),
+                "a file listed newest first steps by the same interval (it was not told)");
+        Path gap = file("GAP.csv", "Date,Time,Close\n2021-03-14,00:30,1\n2021-03-14,01:30,2\n2021-03-14,02:30,3\n2021-03-14,03:30,4\n");
+        assertEquals(List.of("line 4: 2021-03-14 02:30:00 does not exist in America/New_York (clocks went forward from 02:00 to 03:00 on 2021-03-14): "
+                + "the import refuses it; write the times in UTC or with their offset, or choose a fixed offset such as -05:00"), ImportPreview.of(gap, ny).notes());
+        ImportPreview utc = ImportPreview.of(gap);
+        assertEquals(List.of(), utc.notes(), "UTC has no clock changes");
+        assertEquals("date_time in Date + Time (read as UTC)", utc.times());
+        assertEquals(List.of(), ImportPreview.of(gap, java.time.ZoneId.of("-05:00")).notes(), "a fixed offset has none either");
+        assertFalse(ImportPreview.of(file("Z.csv", "datetime_utc,close\n2020-01-02T13:30:00Z,1\n2020-01-02T14:00:00Z,2\n"), ny).zoneApplies(),
+                "times with their zone read the same in any zone");
+        assertFalse(ImportPreview.of(file("AAA.csv", "Date,Close\n2020-01-02,10\n"), ny).zoneApplies(), "a daily file has no times of day");
+    }
+
     /** The night clocks go back, 01:00 New York happens twice: in file order EDT (-04:00) then EST (-05:00), 25 hourly bars. */
     @Test
     void theRepeatedHourOfAFallBackNightTakesTheEarlierOffsetThenTheLater() throws Exception {
