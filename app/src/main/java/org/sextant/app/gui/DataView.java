@@ -53,6 +53,9 @@ public final class DataView implements WorkstationView {
     private final TableView<SymbolInfo> symbols = new TableView<>();
     private final TableView<List<String>> previewTable = new TableView<>();
     private final Label previewInfo = new Label();
+    private final Label previewNotes = new Label();
+    private final javafx.scene.control.ComboBox<String> timezone = new javafx.scene.control.ComboBox<>();
+    private final HBox timezoneRow = new HBox(8);
     private final Label importMessage = new Label();
     private final Label importError = new Label();
     private final TextArea sql = new TextArea();
@@ -196,6 +199,20 @@ public final class DataView implements WorkstationView {
         previewTable.setPrefHeight(170);
         VBox.setVgrow(previewTable, Priority.ALWAYS);
         model.previewProperty().addListener((obs, old, now) -> showPreview(now));
+        timezoneRow.getChildren().setAll(zonePicker());
+        timezoneRow.setAlignment(Pos.CENTER_LEFT);
+        previewNotes.setId("data-preview-notes");
+        previewNotes.setWrapText(true);
+        for (Label l : new Label[] {previewInfo, previewNotes}) {
+            l.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole rather than cut when the pane is short
+            Tooltip full = new Tooltip();
+            full.textProperty().bind(l.textProperty());
+            l.setTooltip(full);
+        }
+        previewNotes.getStyleClass().add("warning-text");
+        for (Node n : new Node[] {timezoneRow, previewNotes}) n.managedProperty().bind(n.visibleProperty());
+        timezoneRow.setVisible(false);
+        previewNotes.setVisible(false);
         importMessage.setId("data-import-message");
         importMessage.textProperty().bind(model.importMessageProperty());
         errorLine(importError, "data-import-error", model.importErrorProperty());
@@ -213,7 +230,7 @@ public final class DataView implements WorkstationView {
         HBox fetchRow = new HBox(8, new Label("Provider fetch"), fetch, fetchButton);
         fetchRow.setAlignment(Pos.CENTER_LEFT);
 
-        VBox pane = new VBox(6, heading("Import prices"), actions, previewInfo, previewTable, importMessage, importError, fetchRow);
+        VBox pane = new VBox(6, heading("Import prices"), actions, previewInfo, timezoneRow, previewNotes, previewTable, importMessage, importError, fetchRow);
         pane.setId("data-import-pane");
         pane.setPadding(new Insets(8));
         pane.setOnDragOver(e -> {
@@ -229,9 +246,38 @@ public final class DataView implements WorkstationView {
         return pane;
     }
 
+    /**
+     * "Times without a zone are in [zone]": shown while the chosen file writes bar times without
+     * one; a region or offset typed or picked previews the file again as the import will read it.
+     */
+    private List<Node> zonePicker() {
+        timezone.setId("data-timezone");
+        timezone.setEditable(true);
+        timezone.setPromptText("UTC");
+        timezone.getItems().setAll("UTC", "America/New_York", "America/Chicago", "Europe/London", "Europe/Zurich", "Europe/Athens", "Asia/Tokyo");
+        timezone.setPrefWidth(190);
+        timezone.setOnAction(e -> {
+            String zone = timezone.getEditor().getText() == null ? "" : timezone.getEditor().getText().trim();
+            if (zone.equals(model.timezoneProperty().get())) return;
+            model.timezoneProperty().set(zone);
+            model.previewChosen();
+        });
+        Label label = new Label("Times without a zone are in");
+        label.setMinWidth(Region.USE_PREF_SIZE);
+        Label hint = new Label("a region or an offset such as -05:00");
+        hint.getStyleClass().add("hint");
+        hint.setMinWidth(0);
+        hint.setTooltip(new Tooltip(hint.getText()));
+        return List.of(label, timezone, hint);
+    }
+
     private void showPreview(ImportPreview p) {
         previewTable.getColumns().clear();
         previewTable.getItems().clear();
+        // kept while the zone is being changed (the file is previewed again), gone for a daily file
+        timezoneRow.setVisible(p != null ? p.zoneApplies() : timezoneRow.isVisible() && !model.files().isEmpty());
+        previewNotes.setText(p == null ? "" : String.join("\n", p.notes()));
+        previewNotes.setVisible(p != null && !p.notes().isEmpty());
         if (p == null) {
             previewInfo.setText("");
             return;
@@ -251,8 +297,18 @@ public final class DataView implements WorkstationView {
             c.setCellValueFactory(row -> new ReadOnlyStringWrapper(col < row.getValue().size() ? row.getValue().get(col) : ""));
             c.setSortable(false);
             previewTable.getColumns().add(c);
+            c.setPrefWidth(Math.max(c.getPrefWidth(), cellWidth(p.rows(), col)));
         }
         previewTable.getItems().setAll(p.rows());
+    }
+
+    /** Width of the widest of a preview column's cells (a bar file's date-times), at most 220 px. */
+    private static double cellWidth(List<List<String>> rows, int col) {
+        double widest = 0;
+        for (List<String> row : rows) {
+            if (col < row.size()) widest = Math.max(widest, new javafx.scene.text.Text(row.get(col)).getLayoutBounds().getWidth());
+        }
+        return Math.min(220, Math.ceil(widest) + 16);
     }
 
     private Node sqlPane() {

@@ -51,6 +51,8 @@ public final class DataViewModel implements AutoCloseable {
     private final ReadOnlyStringWrapper importError = new ReadOnlyStringWrapper(this, "importError");
     private final ReadOnlyStringWrapper importMessage = new ReadOnlyStringWrapper(this, "importMessage", "");
     private final StringProperty gatherSymbols = new SimpleStringProperty(this, "gatherSymbols", "");
+    /** The zone bar times written without one are read in (a region or an offset; blank: UTC), for the preview and the import. */
+    private final StringProperty timezone = new SimpleStringProperty(this, "timezone", "");
     private final StringProperty sql = new SimpleStringProperty(this, "sql",
             "SELECT symbol, count(*) AS rows, min(date) AS first, max(date) AS last FROM prices GROUP BY symbol ORDER BY symbol");
     private final ReadOnlyObjectWrapper<SelectResult> result = new ReadOnlyObjectWrapper<>(this, "result");
@@ -80,13 +82,23 @@ public final class DataViewModel implements AutoCloseable {
      */
     public CompletableFuture<ImportPreview> choose(List<Path> chosen) {
         files.setAll(chosen);
+        return previewChosen();
+    }
+
+    /**
+     * Previews the first chosen file again, reading bar times without a zone in {@link #timezoneProperty()}
+     * (the view calls it when the zone is changed); an unknown zone is refused here, naming the time zone.
+     */
+    public CompletableFuture<ImportPreview> previewChosen() {
+        List<Path> chosen = List.copyOf(files);
         preview.set(null);
         refused.set(false);
         importError.set(null);
         importMessage.set("");
         if (chosen.isEmpty()) return CompletableFuture.completedFuture(null);
         Path first = chosen.get(0);
-        return calls.run(() -> engine.previewImport(first), p -> {
+        String zone = timezone.get();
+        return calls.run(() -> engine.previewImport(first, zone), p -> {
             preview.set(p);
             importMessage.set(chosen.size() == 1 ? "Ready to import " + first.getFileName()
                     : "Ready to import " + chosen.size() + " files (preview of the first)");
@@ -106,7 +118,8 @@ public final class DataViewModel implements AutoCloseable {
         List<Path> chosen = List.copyOf(files);
         importError.set(null);
         importMessage.set("Importing " + chosen.size() + " file(s)…");
-        return followJob(() -> engine.startImport(chosen), "import");
+        String zone = timezone.get() == null || timezone.get().isBlank() ? null : timezone.get().trim();
+        return followJob(() -> engine.startImport(chosen, zone), "import");
     }
 
     /** Fetches the symbols typed in {@link #gatherSymbolsProperty()} (comma or space separated) from the default provider. */
@@ -202,6 +215,7 @@ public final class DataViewModel implements AutoCloseable {
         return switch (last) {
             case "paths", "path", "file", "files" -> "the chosen file";
             case "sql" -> "the query";
+            case "timezone" -> "the time zone of the bar times";
             case "symbols", "symbol" -> "the symbols";
             case "provider" -> "the data provider (settings.json)";
             default -> "the " + last.replace('_', ' ');
@@ -217,6 +231,7 @@ public final class DataViewModel implements AutoCloseable {
     public ReadOnlyStringProperty importMessageProperty() { return importMessage.getReadOnlyProperty(); }
     // duplicates: property accessors, the JavaFX pattern every ViewModel repeats
     public StringProperty gatherSymbolsProperty() { return gatherSymbols; }
+    public StringProperty timezoneProperty() { return timezone; }
     public StringProperty sqlProperty() { return sql; }
     public ReadOnlyObjectProperty<SelectResult> resultProperty() { return result.getReadOnlyProperty(); }
     public ReadOnlyStringProperty sqlErrorProperty() { return sqlError.getReadOnlyProperty(); }

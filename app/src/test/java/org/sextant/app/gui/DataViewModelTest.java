@@ -92,6 +92,30 @@ class DataViewModelTest {
         assertEquals("2001-09-27", info.lastDate().toString());
     }
 
+    /** Bar times written without a zone read in the zone chosen in the view, in the preview and in the import (the CLI's --timezone). */
+    @Test
+    void barTimesWithoutAZoneAreReadInTheZoneChosenForPreviewAndImport() throws Exception {
+        Path csv = Files.writeString(files.resolve("NYBARS.csv"), "timestamp,close\n2020-03-02 09:30:00,10\n2020-03-02 10:00:00,11\n2020-03-02 10:30:00,12\n");
+        ImportPreview utc = model.choose(List.of(csv)).get();
+        assertTrue(utc.zoneApplies(), "times without a zone: the view offers the zone");
+        assertEquals("iso in timestamp (read as UTC)", utc.times());
+
+        model.timezoneProperty().set("Mars/Olympus");
+        assertNull(model.previewChosen().get());
+        assertTrue(model.refusedProperty().get(), "an unknown zone is not imported");
+        String error = model.importErrorProperty().get();
+        assertTrue(error.startsWith("'Mars/Olympus' is not a time zone\nWhere: the time zone of the bar times\nFix: name a region such as America/New_York"), error);
+
+        model.timezoneProperty().set("America/New_York");
+        ImportPreview ny = model.previewChosen().get();
+        assertEquals("iso in timestamp (read as America/New_York time, stored in UTC)", ny.times());
+        assertTrue(!model.refusedProperty().get() && model.importErrorProperty().get() == null, "the refusal is gone");
+        JobStatus job = model.importChosen().get();
+        assertEquals(JobState.SUCCEEDED, job.state(), String.valueOf(job.error()));
+        assertEquals(List.of(List.of("2020-03-02 14:30:00")), engine.runSelect("SELECT CAST(min(ts) AS VARCHAR) FROM bars WHERE symbol = 'NYBARS'", null).rows(),
+                "09:30 New York (EST) is 14:30 UTC");
+    }
+
     @Test
     void aQueryShowsItsRowsAndExportsThemAsCsv() throws Exception {
         model.sqlProperty().set("SELECT symbol, count(*) AS n, 'a,\"b' AS odd FROM prices WHERE symbol IN ('IBM','KO') GROUP BY symbol ORDER BY symbol");

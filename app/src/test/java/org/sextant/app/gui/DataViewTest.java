@@ -66,6 +66,7 @@ class DataViewTest {
         String info = robot.lookup("#data-preview-info").queryLabeled().getText();
         assertTrue(info.startsWith("MSFTTEST.csv: layout stooq"), info);
         assertEquals(6, preview.getColumns().size());
+        assertTrue(!robot.lookup("#data-timezone").query().getParent().isVisible(), "a daily file has no times to place in a zone");
 
         TextArea sql = robot.lookup("#data-sql").queryAs(TextArea.class);
         WaitForAsyncUtils.asyncFx(() -> sql.setText("SELECT symbol, rows, first_date, last_date FROM symbols ORDER BY symbol")).get();
@@ -85,6 +86,39 @@ class DataViewTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
                 () -> robot.lookup("#data-sql-message").queryLabeled().getText().startsWith("Exported " + symbols + " row(s)"));
         bench.photograph("data");
+    }
+
+    /** A bar file with times but no zone: the zone typed beside the preview reads them, names the clock change, and the import uses it. */
+    @Test
+    void barTimesAreReadInTheZoneTypedBesideThePreview(FxRobot robot) throws Exception {
+        StringBuilder night = new StringBuilder("timestamp,close\n");
+        int[] hours = {22, 23, 0, 1, 1, 2, 3, 4, 5, 6, 7, 8};
+        for (int i = 0; i < hours.length; i++) {
+            night.append(i < 2 ? "2020-10-31" : "2020-11-01").append(String.format(" %02d:00:00,%.2f%n", hours[i], 100 + i * 0.25));
+        }
+        Path csv = Files.writeString(files.resolve("NIGHT.csv"), night.toString());
+        view.setDialogs(owner -> List.of(csv.toFile()), owner -> null);
+        bench.show("data");
+        OnScreen.clickOn(robot, "#data-choose");
+        Label info = robot.lookup("#data-preview-info").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> info.getText().contains("(read as UTC)"));
+        javafx.scene.Node zone = OnScreen.find("#data-timezone");
+        assertTrue(zone.getParent().isVisible(), "times without a zone: the zone is asked for");
+        assertTrue(!robot.lookup("#data-preview-notes").query().isVisible(), "UTC has no clock change to name");
+
+        OnScreen.clickOn(robot, zone).write("America/New_York").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> info.getText().contains("read as America/New_York time"));
+        Label notes = robot.lookup("#data-preview-notes").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, notes::isVisible);
+        assertTrue(notes.getText().startsWith("line 5: 2020-11-01 01:00:00 happens twice in America/New_York"), notes.getText());
+        bench.photograph("data-timezone");
+
+        OnScreen.clickOn(robot, "#data-import");
+        Label message = robot.lookup("#data-import-message").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> message.getText().startsWith("Import done"));
+        assertEquals(List.of(List.of("2020-11-01 02:00:00", "12")), bench.engine.runSelect(
+                "SELECT CAST(min(ts) AS VARCHAR), CAST(count(DISTINCT ts) AS VARCHAR) FROM bars WHERE symbol = 'NIGHT'", null).rows(),
+                "22:00 New York (EDT) is 02:00 UTC, and the repeated hour gives twelve distinct bars");
     }
 
     @Test
