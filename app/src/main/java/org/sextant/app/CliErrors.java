@@ -44,6 +44,28 @@ final class CliErrors {
     }
 
     /**
+     * What a start that failed with an error (not an exception) prints: DuckDB's native library
+     * not unpacked into Java's temporary folder (missing, full, a file size limit) says so with
+     * the folder; anything else is a bug whose details are in {@code logs}.
+     */
+    static String startFailure(Error e, Path logs) {
+        Throwable root = e;
+        boolean duckdb = false;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            root = t;
+            for (StackTraceElement f : t.getStackTrace()) duckdb |= f.getClassName().startsWith("org.duckdb.");
+        }
+        String tmp = System.getProperty("java.io.tmpdir");
+        if (duckdb && root instanceof IOException io) {
+            return "error: Sextant could not start: DuckDB's native library could not be unpacked into Java's temporary folder " + tmp + " (" + io(io) + ")"
+                    + "\n  fix: make sure " + tmp + " exists, is writable and has free space (and no file size limit: ulimit -f), or start with "
+                    + "JAVA_TOOL_OPTIONS=-Djava.io.tmpdir=ANOTHER_FOLDER; the details are in " + logs;
+        }
+        return "error: Sextant could not start (" + root.getClass().getSimpleName() + "); the details are in " + logs
+                + "\n  fix: retry; if it fails again, please report it with the log";
+    }
+
+    /**
      * The exit status README promises: 2 for bad input (an option or argument the person typed,
      * refused as invalid by the command or the engine), 1 for any other refusal or failure.
      */

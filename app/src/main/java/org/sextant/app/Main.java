@@ -47,7 +47,16 @@ public final class Main implements Callable<Integer> {
         });
         cl.setParameterExceptionHandler(CliErrors::parameterError);
         cl.setExecutionStrategy(Main::execute);
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (Error e) {
+            // picocli hands only exceptions to the handler above; an error (a native library that
+            // would not load) ended the start with no word on the terminal, stderr being the log by then
+            Path logs = ((Main) cl.getCommand()).home().logsDir();
+            org.slf4j.LoggerFactory.getLogger(Main.class).error("the start failed", e);
+            cl.getErr().println(CliErrors.startFailure(e, logs));
+            return 1;
+        }
     }
 
     /** Runs the command parsed; a CLI command's log lines go to its log file, not among its messages on the terminal. */
