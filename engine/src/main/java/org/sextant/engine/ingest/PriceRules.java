@@ -29,15 +29,30 @@ public record PriceRules(LocalDate minDate, LocalDate maxDate) {
     /** The rules of settings.json's {@code import} object; defaults for what it does not set. */
     public static PriceRules load(Path settingsJson) {
         if (!Files.exists(settingsJson)) return defaults();
-        JsonNode imp;
+        JsonNode root;
         try {
-            imp = Json.MAPPER.readTree(Files.readString(settingsJson)).path("import");
+            root = Json.MAPPER.readTree(Files.readString(settingsJson));
         } catch (IOException | RuntimeException e) {
             throw new SextantException(FailReason.INVALID_INPUT, "settings file " + settingsJson + " is not valid JSON",
                     "settings.json", "fix or delete " + settingsJson + " (defaults apply when it is absent)");
         }
+        // a file or an import that is not an object was read as "no rules set", without a word
+        if (!root.isObject()) {
+            throw new SextantException(FailReason.INVALID_INPUT, "settings file " + settingsJson + " is not a JSON object", "settings.json",
+                    "write it as an object such as {\"import\": {\"min_date\": \"1800-01-01\"}}, or delete it (defaults apply when it is absent)");
+        }
+        JsonNode imp = root.path("import");
+        if (!imp.isMissingNode() && !imp.isNull() && !imp.isObject()) {
+            throw SextantException.invalid("import", "settings.json import is not an object",
+                    "write it like \"import\": {\"min_date\": \"1800-01-01\", \"max_date\": \"2100-12-31\"}, or remove it for the defaults");
+        }
         PriceRules d = defaults();
-        return new PriceRules(date(imp, "min_date", d.minDate()), date(imp, "max_date", d.maxDate()));
+        PriceRules r = new PriceRules(date(imp, "min_date", d.minDate()), date(imp, "max_date", d.maxDate()));
+        if (r.minDate().isAfter(r.maxDate())) {
+            throw SextantException.invalid("import.min_date", "settings.json import.min_date " + r.minDate() + " is after import.max_date " + r.maxDate()
+                    + ": no date could be imported", "swap the two dates, or remove the one that is wrong for its default");
+        }
+        return r;
     }
 
     private static LocalDate date(JsonNode imp, String key, LocalDate fallback) {

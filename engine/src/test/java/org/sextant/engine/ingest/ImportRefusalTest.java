@@ -260,6 +260,16 @@ class ImportRefusalTest {
         assertTrue(refused(store, rules, late).getMessage().contains("2001-01-02 is outside the plausible range 1700-01-01..2000-12-31"));
         Path broken = Files.writeString(tmp.resolve("broken.json"), "{\"import\": {\"min_date\": \"long ago\"}}");
         assertEquals("import.min_date", assertThrows(SextantException.class, () -> PriceRules.load(broken)).field());
+        // read as "no rules" before, without a word
+        SextantException swapped = assertThrows(SextantException.class, () -> PriceRules.load(Files.writeString(tmp.resolve("swapped.json"),
+                "{\"import\": {\"min_date\": \"2100-01-01\", \"max_date\": \"1700-01-01\"}}")));
+        assertEquals("import.min_date", swapped.field());
+        assertEquals("settings.json import.min_date 2100-01-01 is after import.max_date 1700-01-01: no date could be imported", swapped.getMessage());
+        assertTrue(swapped.fix().startsWith("swap the two dates"), swapped.fix());
+        assertEquals("import", assertThrows(SextantException.class, () -> PriceRules.load(Files.writeString(tmp.resolve("five.json"), "{\"import\": 5}"))).field());
+        SextantException list = assertThrows(SextantException.class, () -> PriceRules.load(Files.writeString(tmp.resolve("list.json"), "[1, 2, 3]")));
+        assertEquals("settings.json", list.field());
+        assertTrue(list.getMessage().endsWith("list.json is not a JSON object"), list.getMessage());
     }
 
     @Test
