@@ -74,6 +74,13 @@ public record SextantHome(Path root) {
         ensureRoot();
         try {
             for (Path p : new Path[] {dataDir(), stagingDir(), runDir(), logsDir(), pendingCommands(), doneCommands(), jobsDir()}) {
+                // "…/data: already exists" did not say that a file stands where the folder must be
+                for (Path q = p; q.startsWith(root) && !q.equals(root); q = q.getParent()) {
+                    if (Files.exists(q) && !Files.isDirectory(q)) {
+                        throw new UncheckedIOException(new java.nio.file.FileSystemException(q.toString(), null,
+                                "is a file where Sextant keeps a folder: move it away (or choose another SEXTANT_HOME)"));
+                    }
+                }
                 Files.createDirectories(p);
             }
             return this;

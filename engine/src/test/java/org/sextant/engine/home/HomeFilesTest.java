@@ -50,6 +50,18 @@ class HomeFilesTest {
                 "a home the person set up stays as they set it");
     }
 
+    /** A file where a folder of the home must be is named as such ("…/data: already exists" did not say it). */
+    @Test
+    void aFileWhereTheHomeKeepsAFolderIsNamed() throws Exception {
+        Path home = Files.createDirectory(dir.resolve("home"));
+        Files.writeString(home.resolve("data"), "not a folder");
+        java.io.UncheckedIOException e = assertThrows(java.io.UncheckedIOException.class, () -> new SextantHome(home).ensureLayout());
+        java.nio.file.FileSystemException cause = (java.nio.file.FileSystemException) e.getCause();
+        assertEquals(home.resolve("data").toString(), cause.getFile());
+        assertEquals("is a file where Sextant keeps a folder: move it away (or choose another SEXTANT_HOME)", cause.getReason());
+        assertEquals("not a folder", Files.readString(home.resolve("data")), "the file is left as it was");
+    }
+
     @Test
     void atomicWriteNeverShowsATornFile() throws Exception {
         Path f = dir.resolve("state.json");
