@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.StringJoiner;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.jobs.Cancellation;
 
 /**
  * One import: files are read by DuckDB's own CSV/Parquet readers into a temporary table,
@@ -49,6 +50,7 @@ final class ImportBatch {
      * @param source the prices.source value for its rows
      */
     void add(Path path, String file, String source) throws SQLException {
+        Cancellation.check();
         int no = files.size();
         String lower = path.getFileName().toString().toLowerCase(Locale.ROOT);
         boolean parquet = lower.endsWith(".parquet") || lower.endsWith(".pq");
@@ -136,8 +138,10 @@ final class ImportBatch {
     ImportReport commit() throws SQLException {
         long t0 = System.nanoTime();
         java.util.Map<Integer, Long> skipped = skipDaysWithoutPrices();
+        Cancellation.check();
         ImportChecks.run(c, files, rules);
         trace(t0, "checks");
+        Cancellation.check();
         exec("CREATE OR REPLACE TEMP TABLE import_symbols AS SELECT s.file_no, s.symbol, f.source "
                 + "FROM (SELECT DISTINCT file_no, symbol FROM import_rows) s JOIN import_files f USING (file_no)");
         long updated = 0;

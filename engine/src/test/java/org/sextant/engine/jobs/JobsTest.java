@@ -73,6 +73,41 @@ class JobsTest {
         }
     }
 
+    /** Work that returned has written what it writes: a cancel it never saw came too late to stop it, and the job says so. */
+    @Test
+    void aCancelAfterTheLastCheckpointLeavesTheJobSucceededWithANote() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch written = new CountDownLatch(1);
+        try (Jobs jobs = new Jobs(dir)) {
+            JobStatus j = jobs.submit("import", List.of("f.csv"), true, ctx -> {
+                started.countDown();
+                written.await(30, TimeUnit.SECONDS); // past its last checkpoint: committing
+                return 42;
+            });
+            assertTrue(started.await(30, TimeUnit.SECONDS));
+            jobs.cancel(j.id());
+            written.countDown();
+            JobStatus done = jobs.await(j.id(), Duration.ofSeconds(30));
+            assertEquals(JobState.SUCCEEDED, done.state());
+            assertEquals(42, done.result());
+            assertEquals("done: the cancel came after the work was written, so it stands", done.message());
+            assertEquals(JobState.SUCCEEDED, Json.read(Files.readString(dir.resolve(j.id() + ".json")), JobStatus.class).state());
+        }
+    }
+
+    /** A job that stored part of its work before the cancel stopped it says what stays. */
+    @Test
+    void aCancelAfterSomeCommitsNamesWhatStays() throws Exception {
+        try (Jobs jobs = new Jobs(dir)) {
+            JobStatus j = jobs.submit("forecast", List.of("AA", "IBM"), true, ctx -> {
+                throw new Cancellation.AfterStoring("the forecasts of 1 of 2 symbol(s) (AA)");
+            });
+            JobStatus done = jobs.await(j.id(), Duration.ofSeconds(30));
+            assertEquals(JobState.CANCELLED, done.state());
+            assertEquals("cancelled after the forecasts of 1 of 2 symbol(s) (AA) had been written (that stays); the rest was not done", done.message());
+        }
+    }
+
     /** A cancelled global training's member threads still reported progress and turned the job back to running, forever. */
     @Test
     void progressReportedAfterTheEndLeavesTheEndAsItWas() throws Exception {
