@@ -112,10 +112,10 @@ final class ImportBatch {
             for (int i : l.wideCols()) {
                 String sym = l.wideSymbol(i);
                 if (!seen.add(sym)) {
-                    throw SextantException.invalid(l.header().get(i), s.file() + ": symbol column '" + sym + "' appears twice in the header",
+                    throw SextantException.invalid(l.columnField(i), s.file() + ": " + Tickers.shown(sym) + " has two columns in the header",
                             "give each symbol one column");
                 }
-                if (!Tickers.valid(sym)) throw Tickers.notATicker(l.header().get(i), s.file() + ", header column " + (i + 1), sym);
+                if (!Tickers.valid(sym)) throw Tickers.notATicker(l.columnField(i), s.file() + ", header column " + (i + 1), sym);
                 // a NaN cell is an empty day of that symbol, dropped by UNPIVOT as an empty cell is
                 select.add("CASE WHEN isnan(" + col.apply(i) + ") THEN NULL ELSE " + col.apply(i) + " END AS " + ident(sym));
                 on.add(ident(sym));

@@ -108,6 +108,33 @@ class JobsTest {
         }
     }
 
+    /** A refusal naming a user's 5 MB column header as its field made a 5 MB job file and list_jobs answer. */
+    @Test
+    void aJobsRecordStaysSmallWhateverItsErrorAndMessageHeld() throws Exception {
+        String huge = "x".repeat(5_000_000);
+        CountDownLatch reported = new CountDownLatch(1);
+        CountDownLatch fail = new CountDownLatch(1);
+        try (Jobs jobs = new Jobs(dir)) {
+            JobStatus j = jobs.submit("import", List.of("f.csv"), true, ctx -> {
+                ctx.progress(0.5, "reading " + huge);
+                reported.countDown();
+                fail.await(30, TimeUnit.SECONDS);
+                throw SextantException.invalid(huge, "f.csv: " + huge, "rename " + huge);
+            });
+            assertTrue(reported.await(30, TimeUnit.SECONDS));
+            assertTrue(Files.size(dir.resolve(j.id() + ".json")) < SextantException.MAX_TEXT + 2_000, "a running job's file");
+            assertTrue(jobs.status(j.id()).message().length() <= SextantException.MAX_TEXT);
+            fail.countDown();
+            JobStatus done = jobs.await(j.id(), Duration.ofSeconds(30));
+            assertEquals(JobState.FAILED, done.state());
+            assertTrue(done.field().length() <= SextantException.MAX_FIELD, "a field of " + done.field().length() + " characters");
+            assertTrue(done.field().startsWith("xxxx") && done.field().endsWith("\u2026"), done.field());
+            long size = Files.size(dir.resolve(j.id() + ".json"));
+            assertTrue(size < 3 * SextantException.MAX_TEXT + 2_000, "job file of " + size + " bytes");
+            assertTrue(Json.write(jobs.list()).length() < 3 * SextantException.MAX_TEXT + 2_000);
+        }
+    }
+
     /** A cancelled global training's member threads still reported progress and turned the job back to running, forever. */
     @Test
     void progressReportedAfterTheEndLeavesTheEndAsItWas() throws Exception {
