@@ -12,18 +12,34 @@ public class SextantException extends RuntimeException {
     private final String fix;
     private final java.util.Map<String, Object> details = new java.util.LinkedHashMap<>();
 
+    /** Longest field an error names: an argument's or a column's name, never a user's whole cell. */
+    public static final int MAX_FIELD = 60;
+    /** Longest message or fix an error carries (answers, job files and the log repeat them). */
+    public static final int MAX_TEXT = 4000;
+
     public SextantException(FailReason reason, String message, String field, String fix) {
-        super(message);
+        super(bounded(message, MAX_TEXT));
         this.reason = reason;
-        this.field = field;
-        this.fix = fix;
+        this.field = bounded(field, MAX_FIELD);
+        this.fix = bounded(fix, MAX_TEXT);
     }
 
     public SextantException(FailReason reason, String message, String field, String fix, Throwable cause) {
-        super(message, cause);
+        super(bounded(message, MAX_TEXT), cause);
         this.reason = reason;
-        this.field = field;
-        this.fix = fix;
+        this.field = bounded(field, MAX_FIELD);
+        this.fix = bounded(fix, MAX_TEXT);
+    }
+
+    /**
+     * {@code text} cut to at most {@code max} characters, ending in an ellipsis when cut: a column
+     * name of 50 MB in a CSV header must not become a 50 MB answer or job file.
+     */
+    public static String bounded(String text, int max) {
+        if (text == null || text.length() <= max) return text;
+        int end = max - 1;
+        if (Character.isHighSurrogate(text.charAt(end - 1))) end--; // never half a character
+        return text.substring(0, end) + "\u2026";
     }
 
     /** Bad input from the caller: names the field and how to fix it. */

@@ -235,9 +235,24 @@ public final class ForecastService {
     /** The body of a forecast job: each symbol's week-aligned live forecast and optionally its backtest, both stored. A writer. */
     public Map<String, SymbolForecast> forecastJob(JobRequest r, JobContext ctx) {
         List<String> symbols = r.symbols();
+        Map<String, SymbolForecast> results = new LinkedHashMap<>();
+        List<String> stored = new ArrayList<>();
+        try {
+            forecastEach(r, ctx, results, stored);
+        } catch (java.util.concurrent.CancellationException e) {
+            if (stored.isEmpty()) throw e;
+            // each symbol is stored as it is done: the job says which were before the cancel
+            String some = stored.size() <= 10 ? String.join(", ", stored) : String.join(", ", stored.subList(0, 10)) + ", ...";
+            throw new org.sextant.engine.jobs.Cancellation.AfterStoring("the forecasts of " + stored.size() + " of "
+                    + symbols.size() + " symbol(s) (" + some + ")");
+        }
+        return results;
+    }
+
+    private void forecastEach(JobRequest r, JobContext ctx, Map<String, SymbolForecast> results, List<String> stored) {
+        List<String> symbols = r.symbols();
         String model = r.model();
         int horizon = r.horizon();
-        Map<String, SymbolForecast> results = new LinkedHashMap<>();
         for (int i = 0; i < symbols.size(); i++) {
             ctx.checkCancelled();
             String sym = symbols.get(i);
@@ -247,6 +262,7 @@ public final class ForecastService {
             BandCalibration cal = BandCalibration.parse(null);
             PriceSeries upTo = ForecastScan.weekAligned(all, null);
             PriceForecast f = storeLive(upTo, model, horizon, cal, liveForecast(upTo, model, horizon, LEVELS, null));
+            stored.add(sym);
             WalkForwardBacktest.Result b = null;
             if (r.backtest()) {
                 ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
@@ -254,7 +270,6 @@ public final class ForecastService {
             }
             results.put(sym, new SymbolForecast(f, b));
         }
-        return results;
     }
 
     // ---- scans ----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.StringJoiner;
 import java.util.TreeSet;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.jobs.Cancellation;
 
 /**
  * The fast path of an import: CSV files read straight into prices (rows are written once, as
@@ -47,6 +48,7 @@ final class DirectImport {
         List<ImportBatch.Source> files = new ArrayList<>();
         List<Long> rows = new ArrayList<>();
         for (int k = 0; k < paths.size(); k++) {
+            Cancellation.check();
             Path path = paths.get(k);
             String file = path.toString();
             CsvHead head = CsvHead.read(path, file);
@@ -67,6 +69,7 @@ final class DirectImport {
                 throw new Fallback("read failed: " + e.getMessage());
             }
         }
+        Cancellation.check();
         long t = System.nanoTime();
         String bad = rules.badRowSql();
         String mine = "source IN " + in;
@@ -75,6 +78,7 @@ final class DirectImport {
             throw new Fallback("duplicate");
         }
         ImportBatch.trace(t, "checks in place");
+        Cancellation.check();
         t = System.nanoTime();
         exec(c, "CREATE OR REPLACE TEMP TABLE import_symbols AS SELECT DISTINCT source, symbol FROM prices WHERE " + mine);
         ImportBatch.trace(t, "imported symbols");

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.StringJoiner;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.jobs.Cancellation;
 
 /**
  * One import: files are read by DuckDB's own CSV/Parquet readers into a temporary table,
@@ -49,6 +50,7 @@ final class ImportBatch {
      * @param source the prices.source value for its rows
      */
     void add(Path path, String file, String source) throws SQLException {
+        Cancellation.check();
         int no = files.size();
         String lower = path.getFileName().toString().toLowerCase(Locale.ROOT);
         boolean parquet = lower.endsWith(".parquet") || lower.endsWith(".pq");
@@ -110,10 +112,10 @@ final class ImportBatch {
             for (int i : l.wideCols()) {
                 String sym = l.wideSymbol(i);
                 if (!seen.add(sym)) {
-                    throw SextantException.invalid(l.header().get(i), s.file() + ": symbol column '" + sym + "' appears twice in the header",
+                    throw SextantException.invalid(l.columnField(i), s.file() + ": " + Tickers.shown(sym) + " has two columns in the header",
                             "give each symbol one column");
                 }
-                if (!Tickers.valid(sym)) throw Tickers.notATicker(l.header().get(i), s.file() + ", header column " + (i + 1), sym);
+                if (!Tickers.valid(sym)) throw Tickers.notATicker(l.columnField(i), s.file() + ", header column " + (i + 1), sym);
                 // a NaN cell is an empty day of that symbol, dropped by UNPIVOT as an empty cell is
                 select.add("CASE WHEN isnan(" + col.apply(i) + ") THEN NULL ELSE " + col.apply(i) + " END AS " + ident(sym));
                 on.add(ident(sym));
@@ -136,8 +138,10 @@ final class ImportBatch {
     ImportReport commit() throws SQLException {
         long t0 = System.nanoTime();
         java.util.Map<Integer, Long> skipped = skipDaysWithoutPrices();
+        Cancellation.check();
         ImportChecks.run(c, files, rules);
         trace(t0, "checks");
+        Cancellation.check();
         exec("CREATE OR REPLACE TEMP TABLE import_symbols AS SELECT s.file_no, s.symbol, f.source "
                 + "FROM (SELECT DISTINCT file_no, symbol FROM import_rows) s JOIN import_files f USING (file_no)");
         long updated = 0;

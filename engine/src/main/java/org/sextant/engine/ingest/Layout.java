@@ -27,6 +27,17 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
 
     boolean wide() { return symbolCol < 0 && fields.isEmpty(); }
 
+    /**
+     * Column {@code col} as an error's field names it: its header when a person can read it there,
+     * else its position ("column 2"), as a header cell can be any text of any length.
+     */
+    String columnField(int col) {
+        String name = header.get(col).trim();
+        boolean readable = !name.isEmpty() && name.length() <= org.sextant.engine.SextantException.MAX_FIELD
+                && name.chars().noneMatch(Character::isISOControl);
+        return readable ? name : "column " + (col + 1);
+    }
+
     /** The symbol a wide column stands for: its header, trimmed and uppercased. */
     String wideSymbol(int col) {
         return header.get(col).replace("\"", "").trim().toUpperCase(Locale.ROOT);

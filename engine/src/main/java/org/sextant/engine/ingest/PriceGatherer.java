@@ -15,6 +15,7 @@ import java.util.UUID;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.Settings;
 import org.sextant.engine.ingest.provider.HttpPriceSource;
+import org.sextant.engine.jobs.Cancellation;
 import org.sextant.engine.store.Store;
 
 /**
@@ -76,13 +77,16 @@ public final class PriceGatherer {
             // each answer goes to staging as it arrives, so memory holds one ticker's answer at a time
             List<Path> files = new ArrayList<>();
             for (String t : wanted) {
+                Cancellation.check(); // as a job: a cancel between downloads stops before anything is written
                 files.add(Files.writeString(dir.resolve(t.toUpperCase(Locale.ROOT) + ".csv"), source.fetch(t), StandardCharsets.UTF_8));
             }
             return store.inTransaction(c -> {
                 ImportBatch batch = new ImportBatch(c, store.stagingDir(), rules);
                 int k = 0;
                 for (String t : wanted) batch.add(files.get(k++), name + " answer for " + t, name);
-                return batch.commit();
+                ImportReport r = batch.commit();
+                Cancellation.check(); // the last point where a cancel still leaves the store as it was
+                return r;
             });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the downloaded prices to " + dir, e);

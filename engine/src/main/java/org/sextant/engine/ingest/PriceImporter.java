@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.jobs.Cancellation;
 import org.sextant.engine.store.Store;
 
 /** Imports CSV (layout auto-detected) and Parquet price files in one transaction. */
@@ -29,7 +30,9 @@ public final class PriceImporter {
 
     /**
      * Imports all {@code files} or nothing: the first bad row of any file fails the whole import
-     * with an error naming the file, line and column. Rows already stored are replaced.
+     * with an error naming the file, line and column. Rows already stored are replaced. Run as a
+     * job, a cancel stops it between files, between reading, checking and merging, and just before
+     * the commit, rolled back ({@link Cancellation#check}).
      */
     public ImportReport importFiles(List<Path> files) {
         if (files == null || files.isEmpty()) {
@@ -44,6 +47,7 @@ public final class PriceImporter {
             ImportReport report = store.inTransaction(c -> {
                 ImportReport r = DirectImport.run(c, store.stagingDir(), files, rules);
                 ImportBatch.trace(t, "fast path before commit");
+                Cancellation.check(); // the last point where a cancel still leaves the store as it was
                 return r;
             });
             ImportBatch.trace(t, "fast path with commit");
@@ -56,7 +60,9 @@ public final class PriceImporter {
             for (Path p : files) {
                 batch.add(p, p.toString(), "file:" + p.getFileName());
             }
-            return batch.commit();
+            ImportReport r = batch.commit();
+            Cancellation.check(); // the last point where a cancel still leaves the store as it was
+            return r;
         });
     }
 
@@ -76,6 +82,7 @@ public final class PriceImporter {
             BarImport bars = new BarImport(c, store.stagingDir(), rules);
             boolean anyDaily = false;
             for (Path p : files) {
+                Cancellation.check();
                 BarFile bar;
                 try (StagedFile probe = BarFile.isParquet(p) ? StagedFile.of(p, store.stagingDir(), p.toString()) : null) {
                     bar = BarFile.probe(c, p, p.toString(), probe);
@@ -103,6 +110,7 @@ public final class PriceImporter {
                     symbols.addAll(f.symbols());
                 }
             }
+            Cancellation.check(); // the last point where a cancel still leaves the store as it was
             return new ImportReport(List.copyOf(reported), counts[0], counts[1], List.copyOf(symbols));
         });
     }

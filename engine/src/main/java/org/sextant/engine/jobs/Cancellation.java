@@ -81,6 +81,16 @@ public final class Cancellation {
         if (d != null && System.nanoTime() - d.nanos() >= 0) throw new BudgetSpent(d);
     }
 
+    /**
+     * A cancel that stopped a job of several commits after some of them: what was written stays
+     * and the job's message says so ({@code what}: "the forecasts of AA, IBM").
+     */
+    public static final class AfterStoring extends CancellationException {
+        public AfterStoring(String what) {
+            super("cancelled after " + what + " had been written (that stays); the rest was not done");
+        }
+    }
+
     /** A request's budget is spent; {@link #within} turns it into the request's timeout. */
     static final class BudgetSpent extends CancellationException {
         private final transient Deadline deadline;

@@ -20,6 +20,13 @@ public record JobStatus(String id, String kind, List<String> subjects, boolean w
 
     /** Why a job ended without a result; null while it runs and when it succeeded. */
     record Failure(String error, FailReason reason, String field, String fix) {
+        /** Bounded as a refusal is, whatever built it: list_jobs and jobs/&lt;id&gt;.json repeat it. */
+        Failure {
+            error = SextantException.bounded(error, SextantException.MAX_TEXT);
+            field = SextantException.bounded(field, SextantException.MAX_FIELD);
+            fix = SextantException.bounded(fix, SextantException.MAX_TEXT);
+        }
+
         static Failure of(SextantException e) {
             return new Failure(e.getMessage(), e.reason(), e.field(), e.fix());
         }
@@ -36,7 +43,7 @@ public record JobStatus(String id, String kind, List<String> subjects, boolean w
     }
 
     JobStatus with(JobState s, double p, String m, Instant started, Instant finished, Failure f, Object res) {
-        return new JobStatus(id, kind, subjects, writer, s, p, m, createdAt, started, finished,
+        return new JobStatus(id, kind, subjects, writer, s, p, SextantException.bounded(m, SextantException.MAX_TEXT), createdAt, started, finished,
                 f == null ? null : f.error(), f == null ? null : f.reason(), f == null ? null : f.field(),
                 f == null ? null : f.fix(), res, false);
     }

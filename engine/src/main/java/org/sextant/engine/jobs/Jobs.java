@@ -36,6 +36,9 @@ public final class Jobs implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Jobs.class);
     private static final long PROGRESS_WRITE_MS = 250;
 
+    /** A succeeded job's message when it was cancelled after its last checkpoint. */
+    public static final String CANCEL_TOO_LATE = "done: the cancel came after the work was written, so it stands";
+
     private final Path dir;
     private final Map<String, JobStatus> jobs = new ConcurrentHashMap<>();
     private final Map<String, Future<?>> futures = new ConcurrentHashMap<>();
@@ -111,10 +114,11 @@ public final class Jobs implements AutoCloseable {
         try {
             // a model's optimiser deep inside the work stops at its next iteration (Cancellation.check)
             Object result = Cancellation.watching(ctx::cancelled, () -> work.run(ctx));
-            if (ctx.cancelled()) throw new CancellationException();
-            update(jobs.get(id).with(JobState.SUCCEEDED, 1, "done", started, Instant.now(), null, result), true);
+            // work that returned has committed what it writes: a cancel that did not stop it came too late
+            update(jobs.get(id).with(JobState.SUCCEEDED, 1, ctx.cancelled() ? CANCEL_TOO_LATE : "done", started, Instant.now(), null, result), true);
         } catch (CancellationException | InterruptedException e) {
-            update(jobs.get(id).with(JobState.CANCELLED, jobs.get(id).progress(), "cancelled", started, Instant.now(), null, null), true);
+            String said = e instanceof Cancellation.AfterStoring partly ? partly.getMessage() : "cancelled: nothing was written";
+            update(jobs.get(id).with(JobState.CANCELLED, jobs.get(id).progress(), said, started, Instant.now(), null, null), true);
         } catch (SextantException e) {
             update(jobs.get(id).with(JobState.FAILED, jobs.get(id).progress(), "failed", started, Instant.now(),
                     JobStatus.Failure.of(e), null), true);

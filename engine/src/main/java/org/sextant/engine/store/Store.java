@@ -180,8 +180,8 @@ public final class Store implements AutoCloseable {
                     }
                     throw e;
                 }
-            } catch (SextantException | IllegalArgumentException e) {
-                throw e;
+            } catch (SextantException | IllegalArgumentException | java.util.concurrent.CancellationException e) {
+                throw e; // a cancelled job's work stops rolled back: no store failure
             } catch (Exception e) {
                 if (DiskFull.causedBy(e)) throw DiskFull.exception(file, e);
                 throw new SextantException(FailReason.DB_ERROR, "store write failed: " + e.getMessage(), null,

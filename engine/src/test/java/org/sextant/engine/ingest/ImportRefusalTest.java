@@ -216,6 +216,38 @@ class ImportRefusalTest {
         assertTrue(e.getMessage().contains("a text of 19 characters is not an ISO date"), e.getMessage());
     }
 
+    /**
+     * A header cell of megabytes was the refusal's field, whole: import_prices answered megabytes and
+     * the job file, list_jobs and MCP's list_jobs with it. The field now names the column by position.
+     */
+    @Test
+    void aHugeHeaderCellIsNamedByItsPositionAndEveryAnswerStaysSmall(@TempSextant Sextant engine) throws Exception {
+        Path f = Files.writeString(tmp.resolve("HUGE.csv"), "Date,Close" + "x".repeat(5_000_000) + "\n2020-01-02,1\n");
+        SextantException e = refused(engine.store(), PriceRules.defaults(), f);
+        assertTrue(e.field().length() < 100 && e.getMessage().length() < 1_000, "field of " + e.field().length() + " characters");
+        assertEquals("column 2", e.field());
+        assertTrue(e.getMessage().contains("header column 2: a symbol of 5000005 characters is not a ticker"), e.getMessage());
+        assertTrue(e.getMessage().length() < 1_000 && e.fix().length() < 1_000, e.getMessage());
+
+        JobStatus job = engine.jobs().await(engine.startImport(List.of(f)).id(), Duration.ofMinutes(2));
+        assertEquals(JobState.FAILED, job.state());
+        assertTrue(job.field().length() < 100, "field of " + job.field().length() + " characters");
+        assertEquals("column 2", job.field());
+        assertTrue(Files.size(engine.home().jobsDir().resolve(job.id() + ".json")) < 5_000, "the job file stays small");
+        assertTrue(org.sextant.engine.Json.write(engine.jobs().list()).length() < 50_000, "list_jobs stays small");
+    }
+
+    /** Whatever field a refusal is built with, it names an argument or a column: never longer than a person reads. */
+    @Test
+    void everyRefusalsFieldIsBounded() {
+        SextantException e = SextantException.invalid("Close" + "x".repeat(3_000_000), "bad", "fix");
+        assertEquals(SextantException.MAX_FIELD, e.field().length(), "field of " + e.field().length() + " characters");
+        assertTrue(e.field().startsWith("Closexxx") && e.field().endsWith("\u2026"), e.field());
+        assertEquals("symbols", SextantException.invalid("symbols", "bad", "fix").field());
+        SextantException wordy = new SextantException(org.sextant.contract.FailReason.DB_ERROR, "y".repeat(3_000_000), null, "z".repeat(3_000_000));
+        assertTrue(wordy.getMessage().length() <= SextantException.MAX_TEXT && wordy.fix().length() <= SextantException.MAX_TEXT);
+    }
+
     @Test
     void theJobRecordOfARefusedImportHoldsNoFileContent(@TempSextant Sextant engine) throws Exception {
         Path env = Files.writeString(tmp.resolve(".env"), "AWS_SECRET=abcd1234\nDB_PASSWORD=hunter2hunter2\n");

@@ -73,6 +73,68 @@ class JobsTest {
         }
     }
 
+    /** Work that returned has written what it writes: a cancel it never saw came too late to stop it, and the job says so. */
+    @Test
+    void aCancelAfterTheLastCheckpointLeavesTheJobSucceededWithANote() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch written = new CountDownLatch(1);
+        try (Jobs jobs = new Jobs(dir)) {
+            JobStatus j = jobs.submit("import", List.of("f.csv"), true, ctx -> {
+                started.countDown();
+                written.await(30, TimeUnit.SECONDS); // past its last checkpoint: committing
+                return 42;
+            });
+            assertTrue(started.await(30, TimeUnit.SECONDS));
+            jobs.cancel(j.id());
+            written.countDown();
+            JobStatus done = jobs.await(j.id(), Duration.ofSeconds(30));
+            assertEquals(JobState.SUCCEEDED, done.state());
+            assertEquals(42, done.result());
+            assertEquals("done: the cancel came after the work was written, so it stands", done.message());
+            assertEquals(JobState.SUCCEEDED, Json.read(Files.readString(dir.resolve(j.id() + ".json")), JobStatus.class).state());
+        }
+    }
+
+    /** A job that stored part of its work before the cancel stopped it says what stays. */
+    @Test
+    void aCancelAfterSomeCommitsNamesWhatStays() throws Exception {
+        try (Jobs jobs = new Jobs(dir)) {
+            JobStatus j = jobs.submit("forecast", List.of("AA", "IBM"), true, ctx -> {
+                throw new Cancellation.AfterStoring("the forecasts of 1 of 2 symbol(s) (AA)");
+            });
+            JobStatus done = jobs.await(j.id(), Duration.ofSeconds(30));
+            assertEquals(JobState.CANCELLED, done.state());
+            assertEquals("cancelled after the forecasts of 1 of 2 symbol(s) (AA) had been written (that stays); the rest was not done", done.message());
+        }
+    }
+
+    /** A refusal naming a user's 5 MB column header as its field made a 5 MB job file and list_jobs answer. */
+    @Test
+    void aJobsRecordStaysSmallWhateverItsErrorAndMessageHeld() throws Exception {
+        String huge = "x".repeat(5_000_000);
+        CountDownLatch reported = new CountDownLatch(1);
+        CountDownLatch fail = new CountDownLatch(1);
+        try (Jobs jobs = new Jobs(dir)) {
+            JobStatus j = jobs.submit("import", List.of("f.csv"), true, ctx -> {
+                ctx.progress(0.5, "reading " + huge);
+                reported.countDown();
+                fail.await(30, TimeUnit.SECONDS);
+                throw SextantException.invalid(huge, "f.csv: " + huge, "rename " + huge);
+            });
+            assertTrue(reported.await(30, TimeUnit.SECONDS));
+            assertTrue(Files.size(dir.resolve(j.id() + ".json")) < SextantException.MAX_TEXT + 2_000, "a running job's file");
+            assertTrue(jobs.status(j.id()).message().length() <= SextantException.MAX_TEXT);
+            fail.countDown();
+            JobStatus done = jobs.await(j.id(), Duration.ofSeconds(30));
+            assertEquals(JobState.FAILED, done.state());
+            assertTrue(done.field().length() <= SextantException.MAX_FIELD, "a field of " + done.field().length() + " characters");
+            assertTrue(done.field().startsWith("xxxx") && done.field().endsWith("\u2026"), done.field());
+            long size = Files.size(dir.resolve(j.id() + ".json"));
+            assertTrue(size < 3 * SextantException.MAX_TEXT + 2_000, "job file of " + size + " bytes");
+            assertTrue(Json.write(jobs.list()).length() < 3 * SextantException.MAX_TEXT + 2_000);
+        }
+    }
+
     /** A cancelled global training's member threads still reported progress and turned the job back to running, forever. */
     @Test
     void progressReportedAfterTheEndLeavesTheEndAsItWas() throws Exception {
