@@ -21,10 +21,11 @@ import tools.jackson.databind.JsonNode;
  * off the close, which once answered upside 2.2e-16 over downside 1.1e-16 as a reward/risk of 2
  * and ranked the symbol above every real stock in a scan.
  */
-class FlatSeriesForecastTest {
+public class FlatSeriesForecastTest {
     @TempSextant private Sextant engine;
 
-    static Path flat(Path dir, String symbol) throws Exception {
+    /** 600 weekdays from 2020-01-01 closing at 50, as a Date,Close file named after the symbol. */
+    public static Path flat(Path dir, String symbol) throws Exception {
         StringBuilder csv = new StringBuilder("Date,Close\n");
         LocalDate d = LocalDate.of(2020, 1, 1);
         for (int n = 0; n < 600; d = d.plusDays(1)) {
