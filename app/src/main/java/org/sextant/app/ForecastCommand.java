@@ -134,10 +134,11 @@ final class ForecastCommand extends HomeCommand {
             sb.append(String.format("; %.0f%% %.4g..%.4g", 100 * b.level(), b.lower()[last], b.upper()[last]));
         }
         sb.append("\n  reward/risk");
-        // an unbounded ratio (the lower band stays above the last close) is "no downside", as the JSON answer writes it
+        // an unbounded ratio (the lower band stays above the last close) is "no downside", a band
+        // at the last close (neither upside nor downside) "no spread", as the JSON answer's note says
         for (RewardRisk rr : f.rewardRisk()) {
             sb.append(Double.isFinite(rr.ratio()) ? String.format(" %.0f%%: %.2f", 100 * rr.level(), rr.ratio())
-                    : String.format(" %.0f%%: no downside", 100 * rr.level()));
+                    : String.format(" %.0f%%: %s", 100 * rr.level(), rr.noSpread() ? "no spread" : "no downside"));
         }
         if (f.coverage() != null && !f.coverage().isEmpty()) {
             sb.append("\n  walk-forward coverage");

@@ -53,6 +53,17 @@ class ForecastCommandTest {
     }
 
     @Test
+    void aBandWithNoSpreadPrintsNoSpreadOverTheWire() {
+        // a flat series: both edges a few ulps off the last close, once printed as a ratio of 2
+        Forecast f = new Forecast("log_naive", new double[] {10, 10}, List.of(new QuantileBand(0.8, new double[] {10, 10 - 1e-14}, new double[] {10, 10 + 2e-14})));
+        SymbolForecast flat = new SymbolForecast(new PriceForecast("XYZ", "log_naive", LocalDate.of(2001, 1, 2), 10, List.of(LocalDate.of(2001, 1, 3),
+                LocalDate.of(2001, 1, 4)), "weekdays", f, List.of(RewardRisk.of(f, 10, 0.8, 2)), "conformal", List.of(new LevelCoverage(0.8, null, 0)),
+                "history too short"), null);
+        SymbolForecast overHttp = Json.MAPPER.readValue(Json.write(flat), SymbolForecast.class);
+        assertEquals(TEXT.replace("10.60; 80% 10.50..12.00", "10.00; 80% 10.00..10.00").replace("80%: no downside", "80%: no spread"), text(overHttp));
+    }
+
+    @Test
     void barsAreNamedByTheirTimeOnTheSessionsClockAndTheirBacktestByItsOrigins() {
         SymbolForecast daily = noDownside();
         org.sextant.engine.forecast.BarForecast bars = new org.sextant.engine.forecast.BarForecast("XYZ", "4h", "fx", "America/New_York", 1560,

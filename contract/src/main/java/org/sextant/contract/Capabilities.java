@@ -24,7 +24,14 @@ public final class Capabilities {
     private static final String HORIZON = "business days ahead, 1.." + Bounds.MAX_HORIZON + " (default 20)";
     /** The bar intervals the store holds, finest first (the engine's BarInterval holds the same names). */
     public static final List<String> INTERVALS = List.of("1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w", "1mo");
-    private static final String INTERVAL = "bar interval (default 1d, the daily answer as before; list_symbols says which each symbol has: stored ones and every coarser one, resampled along its session)";
+    /**
+     * An interval's letter case is its unit ("1M" is a month in pandas and charting tools, "1m" a
+     * minute here), so no transport reads one in another case as a listed one; other listed words
+     * (calibration "Adaptive") carry nothing in their case and are still read as the listed one.
+     */
+    public static final java.util.Set<String> CASE_SENSITIVE_ENUMS = java.util.Set.of("interval");
+    private static final String INTERVAL_CASE = "case-sensitive: 1m is a minute, 1mo a month";
+    private static final String INTERVAL = "bar interval, " + INTERVAL_CASE + " (default 1d, the daily answer as before; list_symbols says which each symbol has: stored ones and every coarser one, resampled along its session)";
     private static final List<String> CALIBRATIONS = List.of("conformal", "adaptive", "model");
     /** The forward horizons the analogue matcher reports, in trading days (the engine's DailySignals.HORIZONS). */
     public static final List<Integer> ANALOGUE_HORIZONS = List.of(1, 3, 5, 20);
@@ -49,7 +56,7 @@ public final class Capabilities {
                 .string("session_id", "research session that counts the configurations tried", false)
                 .integer("threads", 1, Bounds.MAX_SWEEP_THREADS, "worker threads (default: the app's choice)")
                 .integer("selected_configuration", 0, Integer.MAX_VALUE, "configuration to replay as the selected one (default: the best in-sample)")
-                .oneOf("interval", INTERVALS, "bar interval to run on (default 1d, the daily prices as before; finer stored bars are resampled along the session); "
+                .oneOf("interval", INTERVALS, "bar interval to run on, " + INTERVAL_CASE + " (default 1d, the daily prices as before; finer stored bars are resampled along the session); "
                         + "windows count bars and every annual figure is annualised with the interval's bars a year", false);
     }
 

@@ -27,7 +27,7 @@ final class ProblemWording {
             case "uniqueItems" -> "has the same item twice (got " + got + ")";
             case "maxLength" -> "has " + (got == null ? "?" : got.asString().length()) + " characters, at most "
                     + number(spec.get("maxLength")) + " allowed";
-            case "enum" -> got + " is not one of " + values(bounds);
+            case "enum" -> got + " is not one of " + values(bounds) + (inAnotherCase(got, bounds) ? " (letter case counts here)" : "");
             case "required" -> "is required";
             case "additionalProperties" -> "is not an argument of this call";
             case "type" -> "expected " + kind(spec) + ", got " + describe(got);
@@ -35,6 +35,12 @@ final class ProblemWording {
                     ? got + " is not a calendar date in yyyy-MM-dd" : "must not be blank";
             default -> validatorWords(e);
         };
+    }
+
+    /** Whether a refused text is a listed value in another letter case ("1M" for 1m): only an enum whose case means something refuses it. */
+    private static boolean inAnotherCase(JsonNode got, Map<?, ?> spec) {
+        return got != null && got.isString() && spec != null && spec.get("enum") instanceof List<?> l
+                && l.stream().anyMatch(v -> v instanceof String s && s.equalsIgnoreCase(got.asString().strip()));
     }
 
     static String tooMany(int size, Object max) {

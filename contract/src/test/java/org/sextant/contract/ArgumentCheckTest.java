@@ -39,6 +39,21 @@ class ArgumentCheckTest {
         }
     }
 
+    /** "1M" is a month in pandas and charting tools: an interval in another case is refused, naming what each case means. */
+    @Test
+    void anIntervalInAnotherLetterCaseIsRefusedWithWhatEachCaseMeans() {
+        for (Capability c : List.of(Capabilities.GET_CLOSE_PRICE, Capabilities.GET_FORECAST, Capabilities.BACKTEST)) {
+            String args = c == Capabilities.BACKTEST ? "{\"spec\":{},\"symbols\":[\"IBM\"],\"interval\":\"1M\"}" : "{\"symbol\":\"IBM\",\"interval\":\"1M\"}";
+            List<ArgumentCheck.Problem> p = check(c, args);
+            assertEquals("interval", p.get(0).field(), p.toString());
+            assertEquals("\"1M\" is not one of 1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w, 1mo (letter case counts here)", p.get(0).message());
+            assertTrue(p.get(0).expected().contains("case-sensitive: 1m is a minute, 1mo a month"), p.get(0).expected());
+        }
+        assertEquals(List.of(), check(Capabilities.GET_CLOSE_PRICE, "{\"symbol\":\"IBM\",\"interval\":\"1mo\"}"));
+        List<ArgumentCheck.Problem> other = check(Capabilities.GET_CLOSE_PRICE, "{\"symbol\":\"IBM\",\"interval\":\"2d\"}");
+        assertEquals("\"2d\" is not one of 1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w, 1mo", other.get(0).message(), "no case remark where case is not the problem");
+    }
+
     @Test
     void aMissingRequiredArgumentAndAnUnknownOneAreNamed() {
         List<ArgumentCheck.Problem> missing = check(Capabilities.GET_CLOSE_PRICE, "{}");

@@ -5,12 +5,13 @@ import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The one JSON mapper of the engine: snake_case keys, ISO dates, unknown keys tolerated. */
+/** The one JSON mapper of the engine: snake_case keys, ISO dates, unknown keys tolerated, numbers that are not finite as null. */
 public final class Json {
     public static final JsonMapper MAPPER = JsonMapper.builder()
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(SerializationFeature.INDENT_OUTPUT)
+            .addModule(org.sextant.contract.FiniteNumbers.module()) // an undefined statistic is null in every answer, never "NaN"
             .build();
 
     private Json() {}

@@ -94,6 +94,17 @@ public final class ForecastScan {
                 Arrays.copyOf(all.close(), n), Arrays.copyOf(all.adjClose(), n));
     }
 
+    /**
+     * Why a row cannot be ranked at {@code level}, or null when it can: a band with no spread
+     * (e.g. constant prices) has neither reward nor risk, and its null ratio is not the unbounded
+     * one of a band with no downside, which ranks first.
+     */
+    public static String unranked(ScanRow r, double level) {
+        if (!r.noSpread(level)) return null;
+        return String.format(java.util.Locale.ROOT, "no spread at %.0f%%: the forecast band's edges are at the last close %s (e.g. unchanged prices), "
+                + "so there is no reward/risk to rank; get_forecast shows its bands", 100 * level, r.lastClose());
+    }
+
     /** Drops rows under the minimum ratio at the level and keeps the best {@code top}; a missing ratio (no downside) ranks first. */
     public static List<ScanRow> rank(List<ScanRow> rows, double level, Double minRewardRisk, int top) {
         List<ScanRow> kept = new ArrayList<>();

@@ -350,7 +350,9 @@ public final class ForecastService {
             else if (o.notComputed()) notComputed.add(sym);
             else {
                 computed.put(o.prices(), o.forecast());
-                rows.add(o.row());
+                String unranked = ForecastScan.unranked(o.row(), level);
+                if (unranked != null) skipped.add(new ScanResult.Skipped(sym, unranked));
+                else rows.add(o.row());
             }
         }
         if (r.symbols() == null || r.symbols().isEmpty()) { // the whole store: say why the symbols with bars only are not in it

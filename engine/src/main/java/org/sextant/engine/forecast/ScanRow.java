@@ -9,7 +9,8 @@ import java.util.Optional;
 /**
  * One ranked symbol of a universe scan ({@link ForecastScan}): its week-aligned forecast's
  * reward/risk, upside and downside at 80, 95 and 99%, and the walk-forward coverage of its bands.
- * A ratio is null where the lower band does not fall below the last close (no downside).
+ * A ratio is null where the lower band does not fall below the last close (no downside), and
+ * where the band has no spread at all (a scan then skips the symbol at its sort level).
  * A coverage is null when the history was too short for a walk-forward (the key is then left
  * out of the answer) and empty when the walk-forward had no origin at that level (null there).
  * The calibration note is the forecast's own ({@link CalibrationNotes}; null when there is none).
@@ -30,7 +31,7 @@ public record ScanRow(String symbol, double lastClose, LocalDate lastDate, doubl
     public static ScanRow of(PriceForecast f, int historyRows) {
         double[] med = f.forecast().median();
         RewardRisk r80 = rewardRisk(f, 0.80), r95 = rewardRisk(f, 0.95), r99 = rewardRisk(f, 0.99);
-        return new ScanRow(f.symbol(), f.lastClose(), f.origin(), med[med.length - 1] / f.lastClose() - 1,
+        return new ScanRow(f.symbol(), f.lastClose(), f.origin(), RewardRisk.move(med[med.length - 1] / f.lastClose() - 1),
                 f.targetDates().get(f.targetDates().size() - 1),
                 ratio(r80), r80.upside(), r80.downside(), ratio(r95), r95.upside(), r95.downside(), ratio(r99), r99.upside(), r99.downside(),
                 coverage(f, 0.80), coverage(f, 0.95), coverage(f, 0.99), f.calibration(), historyRows, f.calibrationNote());
@@ -39,6 +40,11 @@ public record ScanRow(String symbol, double lastClose, LocalDate lastDate, doubl
     /** Reward/risk at {@code level} (0.80, 0.95 or 0.99); null where there is no downside. */
     public Double rewardRisk(double level) {
         return pick(level, rewardRisk80, rewardRisk95, rewardRisk99);
+    }
+
+    /** Whether the band at {@code level} has neither upside nor downside (its edges at the last close): no ratio to rank. */
+    public boolean noSpread(double level) {
+        return pick(level, upside80, upside95, upside99) <= 0 && pick(level, downside80, downside95, downside99) <= 0;
     }
 
     /** The bands' empirical coverage at {@code level}, or null where there is none. */

@@ -7,7 +7,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** The launcher's JSON: plain maps and lists in, plain maps and lists out (Jackson 3, as the SDK). */
 public final class Json {
-    public static final JsonMapper MAPPER = JsonMapper.builder().build();
+    public static final JsonMapper MAPPER = JsonMapper.builder().addModule(org.sextant.contract.FiniteNumbers.module()).build(); // no "NaN" in an answer
     private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
 
     private Json() {}

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.sextant.contract.ArgumentCheck;
+import org.sextant.contract.Capabilities;
 import org.sextant.contract.RetiredNames;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
@@ -73,7 +74,8 @@ public final class Arguments {
 
     /**
      * A null is an absent argument (as before the schema check); a value of a string enum written in
-     * another case or with spaces ("Adaptive ") becomes the declared one.
+     * another case or with spaces ("Adaptive ") becomes the declared one, unless its case carries
+     * meaning (an interval: "1M" is not 1m, a minute; the schema check then refuses it).
      */
     private static Map<String, Object> canonicalNames(Map<String, Object> values, Map<String, Object> properties) {
         Map<String, Object> out = new LinkedHashMap<>(values);
@@ -81,8 +83,9 @@ public final class Arguments {
         for (Map.Entry<String, Object> e : out.entrySet()) {
             if (e.getValue() instanceof String s && properties.get(e.getKey()) instanceof Map<?, ?> spec
                     && spec.get("enum") instanceof List<?> allowed) {
+                boolean caseCounts = Capabilities.CASE_SENSITIVE_ENUMS.contains(e.getKey());
                 for (Object a : allowed) {
-                    if (a instanceof String name && name.equalsIgnoreCase(s.strip())) e.setValue(name);
+                    if (a instanceof String name && (caseCounts ? name.equals(s.strip()) : name.equalsIgnoreCase(s.strip()))) e.setValue(name);
                 }
             }
         }

@@ -341,6 +341,18 @@ class ReadToolsTest extends AgainstTheApp {
         assertEquals("invalid_input", refused.failReason(), refused::toString);
         assertTrue(refused.error().contains("calibration") && refused.clientHint().contains("conformal"), refused::toString);
 
+        // an interval's case is its unit: "1M" (a month in pandas) once reached the app as 1m, a minute
+        int closeCalls = app.calls("get_close_price");
+        for (String tool : List.of("get_close_price", "get_forecast", "get_reward_risk")) {
+            Envelope month = tools.dispatch(tool, Map.of("symbol", IBM, "interval", "1M"));
+            assertInvalid(month, "interval");
+            assertTrue(month.error().contains("\"1M\" is not one of 1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w, 1mo (letter case counts here)"), month::toString);
+            assertTrue(month.clientHint().contains("1m is a minute, 1mo a month"), month::toString);
+        }
+        assertEquals(closeCalls, app.calls("get_close_price"), "refused before the app");
+        data(tools.dispatch("get_forecast", Map.of("symbol", IBM, "interval", " 1mo ")));
+        assertEquals(Map.of("symbol", IBM, "interval", "1mo"), app.lastArgs("get_forecast"), "spaces around a listed interval are still read");
+
         Envelope unknown = tools.dispatch("get_reward_risk", Map.of("symbol", "NOPE"));
         assertEquals("not_found", unknown.failReason(), unknown::toString);
         assertTrue(unknown.error().contains("symbol"), unknown.error());
