@@ -89,7 +89,7 @@ public final class ForecastService {
 
     /** A live forecast of {@code symbol} from its last close (see {@link #liveForecast}). */
     public PriceForecast forecast(String symbol, String model, Integer horizon, double[] levels, String calibration) {
-        return liveForecast(prices.closes(symbol, null, null), model, horizon, levels, calibration);
+        return bySymbol(symbol, () -> liveForecast(prices.closes(symbol, null, null), model, horizon, levels, calibration));
     }
 
     /**
@@ -108,7 +108,7 @@ public final class ForecastService {
         String key = LiveForecastCache.key(bars, m, h, lv, cal.wire());
         BarForecast known = barCache.get(key);
         if (known != null) return known;
-        BarForecast f = BarForecast.of(models, bars, m, h, lv, cal);
+        BarForecast f = bySymbol(symbol, () -> BarForecast.of(models, bars, m, h, lv, cal));
         barCache.put(key, f);
         return f;
     }
@@ -117,7 +117,8 @@ public final class ForecastService {
     public BarBacktestError backtestErrorBars(String symbol, String interval, String model, Integer horizon, String origins, Double evalFraction,
                                               double[] levels) {
         BarSeries bars = prices.bars(symbol, interval, null, null);
-        return BarBacktestError.of(bars, ForecastBacktestRun.run(models, BarForecast.closesOf(bars), model, horizon, origins, evalFraction, null, levels, null));
+        return bySymbol(symbol, () -> BarBacktestError.of(bars,
+                ForecastBacktestRun.run(models, BarForecast.closesOf(bars), model, horizon, origins, evalFraction, null, levels, null)));
     }
 
     /** {@link #backtestErrorBars} with default origins and levels, and each origin's forecast to overlay, in {@code calibration} (null: the default). */
@@ -136,7 +137,20 @@ public final class ForecastService {
     /** Walk-forward errors of a model on a symbol; a read, nothing is stored. */
     public WalkForwardBacktest.Result backtestError(String symbol, String model, Integer horizon, String origins, Double evalFraction,
                                                     double[] levels) {
-        return backtestRun(prices.closes(symbol, null, null), model, horizon, origins, evalFraction, levels, null).result();
+        return bySymbol(symbol, () -> backtestRun(prices.closes(symbol, null, null), model, horizon, origins, evalFraction, levels, null).result());
+    }
+
+    /**
+     * The work on one symbol's closes, its input refusals named by the symbol: a model checks its
+     * input as "history", which no caller of get_forecast or get_backtest_error passed.
+     */
+    private static <T> T bySymbol(String symbol, java.util.function.Supplier<T> work) {
+        try {
+            return work.get();
+        } catch (SextantException e) {
+            if (!"history".equals(e.field())) throw e;
+            throw new SextantException(e.reason(), symbol + ": " + e.getMessage(), "symbol", e.fix(), e);
+        }
     }
 
     /** {@link #backtestError} stored, replacing the previous backtest of this symbol, model and horizon. A writer. */
