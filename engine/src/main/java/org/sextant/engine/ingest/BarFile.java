@@ -117,13 +117,14 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         // DuckDB keeps a scan's file order (preserve_insertion_order), so the row number is the line below the header
         return "(SELECT row_number() OVER () + " + (hasHeader ? 1 : 0) + " AS line__, * FROM read_csv(" + staged.sqlLiteral()
                 + ", header=" + hasHeader + ", auto_detect=false, delim=" + ImportBatch.literal(String.valueOf(delimiter))
-                + ", quote='\"', escape='\"', null_padding=true, nullstr=['', 'null', 'NULL', 'NA', 'N/A'], columns=" + schema + "))";
+                + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", null_padding=true, nullstr=['', 'null', 'NULL', 'NA', 'N/A'], columns=" + schema + "))";
     }
 
     private static List<String> firstLines(Path path, String file) {
         List<String> out = new ArrayList<>();
         try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            for (String line = r.readLine(); line != null && out.size() < 2; line = r.readLine()) {
+            long n = 0;
+            for (String line; out.size() < 2 && (line = CsvHead.line(r, ++n, file)) != null; ) {
                 if (!line.isBlank()) out.add(line);
             }
         } catch (IOException e) {

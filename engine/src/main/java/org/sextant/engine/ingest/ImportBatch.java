@@ -94,7 +94,7 @@ final class ImportBatch {
             columns.add("'c" + i + "': '" + type + "'");
         }
         String read = "read_csv(" + staged.sqlLiteral() + ", header=true, auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
-                + ", quote='\"', escape='\"', nullstr=" + NULLS + ", dateformat=" + literal(s.csv().dateFormat())
+                + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", nullstr=" + NULLS + ", dateformat=" + literal(s.csv().dateFormat())
                 + ", columns=" + columns + "{rejects})";
         return read;
     }
@@ -213,6 +213,9 @@ final class ImportBatch {
     /** Records how many rows a file gave; a file that gave none is refused. */
     void loaded(Source s, long count) {
         if (count == 0) {
+            // DuckDB's reader drops a row past its max_line_size rather than failing: the row is there
+            SextantException tooLong = s.csv() == null ? null : CsvHead.firstTooLong(s.original(), s.file());
+            if (tooLong != null) throw tooLong;
             throw SextantException.invalid("paths", s.file() + ": no price rows below the header",
                     "export the prices again; the file has a header but no row with a value");
         }

@@ -262,6 +262,24 @@ class ImportRefusalTest {
         assertEquals("import.min_date", assertThrows(SextantException.class, () -> PriceRules.load(broken)).field());
     }
 
+    /** A line past the longest DuckDB reads (2,000,000 bytes) is named by its length, never echoed; daily and bar files, on the first data line or later. */
+    @ParameterizedTest(name = "{0} line {1}")
+    @CsvSource(delimiter = '|', value = {"Date | 2 | 2000000 |", "Date | 2 | 5000000 |", "Date | 4 | 2100000 |",
+            "datetime | 2 | 2000000 | T13:30:00Z", "datetime | 4 | 2100000 | T13:30:00Z"})
+    void aLineLongerThanACsvMayHaveIsNamedByItsLength(String date, int at, int digits, String time, @TempSextant Store store) throws Exception {
+        String t = time == null ? "" : time;
+        StringBuilder text = new StringBuilder(date + ",Close\n");
+        for (int line = 2; line <= 5; line++) text.append("2020-01-0").append(line).append(t).append(',').append(line == at ? "1".repeat(digits) : "10").append('\n');
+        Path f = Files.writeString(tmp.resolve("LONG.csv"), text);
+        SextantException e = refused(store, PriceRules.defaults(), f);
+        long bytes = ("2020-01-0" + at + t + ",").length() + digits;
+        assertEquals(String.format(java.util.Locale.ROOT, "%s line %d is %,d bytes long, longer than the longest line a CSV may have (2,000,000 bytes)", f, at, bytes),
+                e.getMessage());
+        assertTrue(e.fix().startsWith("export the prices again with one short row per line"), e.fix());
+        assertLeaksNothing(e, "1111111111");
+        assertEquals(0, prices(store));
+    }
+
     @Test
     void stagingLeftByAKilledImportIsRemovedAtTheNextStart() throws Exception {
         SextantHome home = new SextantHome(tmp.resolve("home")).ensureLayout();
