@@ -62,6 +62,8 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         }
         BarTime time = BarTime.detect(header, row);
         if (time == null) return null;
+        List<String> named = parquet ? ParquetReadSql.fileNames(c, staged) : null;
+        PriceField.refuseTwice(named != null && named.size() == header.size() ? named : header, file, i -> time.cols().contains(i) || time.otherTimeColumn(header, i));
         int symbol = -1;
         Map<PriceField, Integer> fields = new EnumMap<>(PriceField.class);
         List<Integer> others = new ArrayList<>();

@@ -55,6 +55,7 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
         if (date < 0) {
             throw unknown(file, header, "no date column");
         }
+        PriceField.refuseTwice(header, file, i -> false);
         if (!fields.isEmpty() || symbol >= 0) {
             if (!fields.containsKey(PriceField.CLOSE)) {
                 throw SextantException.invalid("paths", file + " line 1 (the header): " + recognised(header) + ", but no close column",
