@@ -92,6 +92,43 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         return lower.endsWith(".parquet") || lower.endsWith(".pq");
     }
 
+    /**
+     * Whether this file's times are dates written as midnight times (pandas' {@code to_parquet} of a
+     * DatetimeIndex of days, "2020-01-02 00:00:00"): every time parses, is exactly 00:00 as written
+     * (UTC for zoned and epoch times), and each symbol's bars are most often a day apart. Such a
+     * file is daily prices and takes the daily path; weekly and monthly bars at midnight stay bars.
+     */
+    boolean daysAtMidnight(Connection c, StagedFile staged) {
+        if (!hasHeader) return false; // the daily path reads a header; a MetaTrader D1 export stays a bar file
+        String symbol = symbolCol >= 0 ? "upper(trim(c" + symbolCol + "))" : "''";
+        // as the bar path stores it: a TIMESTAMP (epoch and zoned times come as TIMESTAMPTZ in UTC)
+        String rows = "(SELECT " + symbol + " AS s, CAST(" + time.localSql(i -> "c" + i) + " AS TIMESTAMP) AS t FROM " + relation(staged) + ")";
+        // on a connection of its own: a line DuckDB cannot read fails this look, not the import's transaction (the bar path names the line)
+        try (Connection own = c.unwrap(org.duckdb.DuckDBConnection.class).duplicate(); Statement st = own.createStatement()) {
+            // a file with a time of day usually shows it within the first rows: LIMIT 1 stops the scan there
+            try (ResultSet r = st.executeQuery("SELECT 1 FROM " + rows + " WHERE t IS NULL OR CAST(t AS TIME) <> TIME '00:00' LIMIT 1")) {
+                if (r.next()) return false;
+            }
+            try (ResultSet r = st.executeQuery("SELECT mode(step) FROM (SELECT s, date_diff('minute', lag(t) OVER (PARTITION BY s ORDER BY t), t) AS step "
+                    + "FROM (SELECT DISTINCT s, t FROM " + rows + ")) WHERE step > 0 GROUP BY s")) {
+                while (r.next()) {
+                    if (org.sextant.engine.data.BarInterval.ofStepMinutes(r.getLong(1)) != org.sextant.engine.data.BarInterval.D1) return false;
+                }
+            }
+            return true; // a lone midnight row is a date too
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /** The daily layout of a file whose dates are written as midnight times: its time column is the date. */
+    Layout dailyLayout() {
+        int date = time.cols().get(0);
+        if (valueSymbol != null) return new Layout("wide", header, date, -1, Map.of(), List.of(fields.get(PriceField.CLOSE)));
+        boolean bracketed = header.stream().anyMatch(h -> h.trim().startsWith("<"));
+        return new Layout(Layout.name(symbolCol >= 0, bracketed, fields), header, date, symbolCol, fields, List.of());
+    }
+
     /** The file with times written without a zone read in {@code zone} (null: UTC). */
     BarFile inZone(java.time.ZoneId zone) {
         return zone == null ? this : new BarFile(file, parquet, hasHeader, delimiter, header, time.inZone(zone), symbolCol, fields, valueSymbol);

@@ -63,7 +63,7 @@ final class ParquetReadSql {
         Layout l = s.layout();
         String relation = "read_parquet(" + staged.sqlLiteral() + ", file_row_number=true)";
         for (int i = 0; i < l.header().size(); i++) {
-            String type = typeOf(l, i);
+            String type = typeOf(s, i);
             if (type.equals("VARCHAR")) continue;
             String col = ImportBatch.ident(l.header().get(i));
             try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
@@ -78,14 +78,16 @@ final class ParquetReadSql {
             }
         }
         String insert = ImportBatch.insertSql(s, relation,
-                i -> "TRY_CAST(" + ImportBatch.ident(l.header().get(i)) + " AS " + typeOf(l, i) + ")", "file_row_number + 1", fileSymbol);
+                i -> "TRY_CAST(" + ImportBatch.ident(l.header().get(i)) + " AS " + typeOf(s, i) + ")", "file_row_number + 1", fileSymbol);
         try (Statement st = c.createStatement()) {
             return st.executeUpdate(insert);
         }
     }
 
-    private static String typeOf(Layout l, int i) {
-        if (i == l.dateCol()) return "DATE";
+    private static String typeOf(ImportBatch.Source s, int i) {
+        Layout l = s.layout();
+        // midnight times as text: BarTime reads them as the bar path would (a timestamptz in UTC, whatever the session's zone)
+        if (i == l.dateCol()) return s.days() != null ? "VARCHAR" : "DATE";
         return l.fields().containsValue(i) || l.wideCols().contains(i) ? "DOUBLE" : "VARCHAR";
     }
 
