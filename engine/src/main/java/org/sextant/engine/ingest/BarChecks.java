@@ -41,10 +41,7 @@ final class BarChecks {
                             : " are most often " + step + " minutes apart, which is no interval the store holds"),
                             "export bars of one of " + String.join(", ", BarInterval.labels()) + ", at least two per symbol");
                 }
-                if (interval == BarInterval.D1) {
-                    throw SextantException.invalid("paths", s.bar().file() + ": the bars of " + symbol + " are daily but carry a time of day",
-                            "import daily prices with a date column only (yyyy-MM-dd), e.g. drop the time column");
-                }
+                if (interval == BarInterval.D1) throw daily(c, s, symbol);
                 String session = storedSession(c, symbol);
                 if (session == null) session = r.getDouble(6) > 0.02 || !interval.intraday() ? "continuous" : r.getDouble(7) > 0.1 ? "fx" : "us_equity";
                 out.add(new SymbolBars(s.no(), symbol, interval, session, r.getLong(4), r.getLong(5)));
@@ -63,6 +60,33 @@ final class BarChecks {
             p.executeBatch();
         }
         return out;
+    }
+
+    /**
+     * Daily bars with a time of day other than midnight (dates written as midnight times import as daily
+     * prices): names the time column and shows a time, the first one off midnight.
+     */
+    private static SextantException daily(Connection c, BarImport.Source s, String symbol) throws SQLException {
+        BarFile bar = s.bar();
+        List<String> names = new ArrayList<>();
+        for (int i : bar.time().cols()) names.add(bar.header().get(i));
+        String at = bar.file();
+        String value = "";
+        try (PreparedStatement p = c.prepareStatement("SELECT line, raw_ts, ts FROM bar_rows WHERE file_no = ? AND symbol = ? "
+                + "ORDER BY CAST(ts AS TIME) = TIME '00:00', line LIMIT 1")) {
+            p.setInt(1, s.no());
+            p.setString(2, symbol);
+            try (ResultSet r = p.executeQuery()) {
+                if (r.next()) {
+                    at += " line " + r.getLong(1);
+                    // the cell parsed as a time, so it is quoted; a split date and time shows the time read, in UTC
+                    value = ": " + (names.size() == 1 ? "'" + r.getString(2).trim() + "'" : r.getTimestamp(3).toLocalDateTime().toString().replace('T', ' ') + " UTC") + " is";
+                }
+            }
+        }
+        return SextantException.invalid(names.get(0), at + ", column " + String.join(" + ", names) + value + " a time of day, but the bars of " + symbol
+                + " are one day apart: daily prices carry a date only",
+                "write the dates alone (2020-01-02) or every time as midnight (2020-01-02 00:00:00), which import as daily prices; intraday bars need steps shorter than a day");
     }
 
     /** Two rows of one symbol at one time with different values: which is right is the user's call. */

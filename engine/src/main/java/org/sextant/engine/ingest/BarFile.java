@@ -62,6 +62,8 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         }
         BarTime time = BarTime.detect(header, row);
         if (time == null) return null;
+        List<String> named = parquet ? ParquetReadSql.fileNames(c, staged) : null;
+        PriceField.refuseTwice(named != null && named.size() == header.size() ? named : header, file, i -> time.cols().contains(i) || time.otherTimeColumn(header, i));
         int symbol = -1;
         Map<PriceField, Integer> fields = new EnumMap<>(PriceField.class);
         List<Integer> others = new ArrayList<>();
@@ -88,6 +90,43 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
     static boolean isParquet(Path path) {
         String lower = path.getFileName().toString().toLowerCase(Locale.ROOT);
         return lower.endsWith(".parquet") || lower.endsWith(".pq");
+    }
+
+    /**
+     * Whether this file's times are dates written as midnight times (pandas' {@code to_parquet} of a
+     * DatetimeIndex of days, "2020-01-02 00:00:00"): every time parses, is exactly 00:00 as written
+     * (UTC for zoned and epoch times), and each symbol's bars are most often a day apart. Such a
+     * file is daily prices and takes the daily path; weekly and monthly bars at midnight stay bars.
+     */
+    boolean daysAtMidnight(Connection c, StagedFile staged) {
+        if (!hasHeader) return false; // the daily path reads a header; a MetaTrader D1 export stays a bar file
+        String symbol = symbolCol >= 0 ? "upper(trim(c" + symbolCol + "))" : "''";
+        // as the bar path stores it: a TIMESTAMP (epoch and zoned times come as TIMESTAMPTZ in UTC)
+        String rows = "(SELECT " + symbol + " AS s, CAST(" + time.localSql(i -> "c" + i) + " AS TIMESTAMP) AS t FROM " + relation(staged) + ")";
+        // on a connection of its own: a line DuckDB cannot read fails this look, not the import's transaction (the bar path names the line)
+        try (Connection own = c.unwrap(org.duckdb.DuckDBConnection.class).duplicate(); Statement st = own.createStatement()) {
+            // a file with a time of day usually shows it within the first rows: LIMIT 1 stops the scan there
+            try (ResultSet r = st.executeQuery("SELECT 1 FROM " + rows + " WHERE t IS NULL OR CAST(t AS TIME) <> TIME '00:00' LIMIT 1")) {
+                if (r.next()) return false;
+            }
+            try (ResultSet r = st.executeQuery("SELECT mode(step) FROM (SELECT s, date_diff('minute', lag(t) OVER (PARTITION BY s ORDER BY t), t) AS step "
+                    + "FROM (SELECT DISTINCT s, t FROM " + rows + ")) WHERE step > 0 GROUP BY s")) {
+                while (r.next()) {
+                    if (org.sextant.engine.data.BarInterval.ofStepMinutes(r.getLong(1)) != org.sextant.engine.data.BarInterval.D1) return false;
+                }
+            }
+            return true; // a lone midnight row is a date too
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /** The daily layout of a file whose dates are written as midnight times: its time column is the date. */
+    Layout dailyLayout() {
+        int date = time.cols().get(0);
+        if (valueSymbol != null) return new Layout("wide", header, date, -1, Map.of(), List.of(fields.get(PriceField.CLOSE)));
+        boolean bracketed = header.stream().anyMatch(h -> h.trim().startsWith("<"));
+        return new Layout(Layout.name(symbolCol >= 0, bracketed, fields), header, date, symbolCol, fields, List.of());
     }
 
     /** The file with times written without a zone read in {@code zone} (null: UTC). */
@@ -117,13 +156,14 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         // DuckDB keeps a scan's file order (preserve_insertion_order), so the row number is the line below the header
         return "(SELECT row_number() OVER () + " + (hasHeader ? 1 : 0) + " AS line__, * FROM read_csv(" + staged.sqlLiteral()
                 + ", header=" + hasHeader + ", auto_detect=false, delim=" + ImportBatch.literal(String.valueOf(delimiter))
-                + ", quote='\"', escape='\"', null_padding=true, nullstr=['', 'null', 'NULL', 'NA', 'N/A'], columns=" + schema + "))";
+                + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", null_padding=true, nullstr=['', 'null', 'NULL', 'NA', 'N/A'], columns=" + schema + "))";
     }
 
     private static List<String> firstLines(Path path, String file) {
         List<String> out = new ArrayList<>();
         try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            for (String line = r.readLine(); line != null && out.size() < 2; line = r.readLine()) {
+            long n = 0;
+            for (String line; out.size() < 2 && (line = CsvHead.line(r, ++n, file)) != null; ) {
                 if (!line.isBlank()) out.add(line);
             }
         } catch (IOException e) {

@@ -55,10 +55,12 @@ final class BarImport {
             long n = st.executeUpdate("INSERT INTO bar_rows SELECT " + s.no() + ", line__, " + symbol + ", t__, CAST(t__ AS DATE)" + values
                     + ", c" + bar.time().cols().get(0) + ", " + badNumber + ", " + (bar.time().dst() ? bar.time().localSql(col) : "NULL") + " FROM (SELECT *, " + ts + " AS t__ FROM " + bar.relation(staged) + ")");
             if (n == 0) {
+                if (!bar.parquet()) tooLong(path, bar);
                 throw SextantException.invalid("paths", bar.file() + ": no price rows below the header",
                         "export the prices again; the file has a header but no row with a value");
             }
         } catch (SQLException e) {
+            if (!bar.parquet()) tooLong(path, bar);
             // DuckDB's reader errors can quote the line: say what is wrong without its text
             throw SextantException.invalid("paths", bar.file() + ": not readable as " + (bar.parquet() ? "Parquet" : "CSV")
                     + " bars (a line with another number of columns than the first, or broken quoting)",
@@ -66,6 +68,12 @@ final class BarImport {
         }
         refuseUnreadableCells(s);
         if (bar.time().dst()) BarDst.resolve(c, s);
+    }
+
+    /** Refuses a file with a line past the reader's max_line_size, naming it (DuckDB fails, or drops the row, without saying so). */
+    private static void tooLong(Path path, BarFile bar) {
+        SextantException e = CsvHead.firstTooLong(path, bar.file());
+        if (e != null) throw e;
     }
 
     /** The first cell of this file that is not a time, a number or a symbol, by line and column (never echoed unless it looks like a value). */

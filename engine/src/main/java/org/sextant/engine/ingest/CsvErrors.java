@@ -28,6 +28,8 @@ final class CsvErrors {
      * failed one is aborted) with DuckDB's reject table on, and names the first rejected cell.
      */
     static SextantException explain(Connection c, ImportBatch.Source s, String readWithRejects, SQLException failure) throws SQLException {
+        SextantException tooLong = CsvHead.firstTooLong(s.original(), s.file());
+        if (tooLong != null) return tooLong;
         try (Connection fresh = c.unwrap(DuckDBConnection.class).duplicate(); Statement st = fresh.createStatement()) {
             // materialize every column: a count(*) alone would skip the casts that fail
             st.execute("CREATE TEMP TABLE import_diagnosis AS SELECT * FROM " + readWithRejects);

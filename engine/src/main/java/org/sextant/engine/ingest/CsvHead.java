@@ -19,9 +19,10 @@ record CsvHead(List<String> header, char delimiter, String dateFormat) {
         String headerLine;
         String firstRow;
         try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            headerLine = r.readLine();
-            firstRow = r.readLine();
-            while (firstRow != null && firstRow.isBlank()) firstRow = r.readLine();
+            headerLine = line(r, 1, file);
+            int n = 2;
+            firstRow = line(r, n, file);
+            while (firstRow != null && firstRow.isBlank()) firstRow = line(r, ++n, file);
         } catch (IOException e) {
             throw CsvErrors.unreadable(file, e);
         }
@@ -37,6 +38,72 @@ record CsvHead(List<String> header, char delimiter, String dateFormat) {
                     "export the prices again; the file needs at least one row below the header");
         }
         return new CsvHead(header, delim, null).withDateFormatFrom(split(firstRow, delim), file);
+    }
+
+    /** The longest line, in UTF-8 bytes, as DuckDB's read_csv counts it (its default max_line_size, passed to it explicitly): a price row is far shorter. */
+    static final int MAX_LINE = 2_000_000;
+
+    /**
+     * The next line of {@code r} (null at the end), refused when longer than {@link #MAX_LINE}: the
+     * rest of such a line is counted, never held, so a 50 MB line costs no 50 MB string.
+     */
+    static String line(BufferedReader r, long lineNo, String file) throws IOException {
+        StringBuilder b = new StringBuilder();
+        long bytes = 0;
+        int ch;
+        while ((ch = r.read()) >= 0 && ch != '\n' && !crEnds(r, ch)) {
+            bytes += utf8(ch);
+            if (bytes <= MAX_LINE) {
+                b.append((char) ch);
+                continue;
+            }
+            while ((ch = r.read()) >= 0 && ch != '\n' && ch != '\r') bytes += utf8(ch);
+            throw tooLong(file, lineNo, bytes);
+        }
+        if (ch < 0 && b.length() == 0) return null;
+        return b.toString();
+    }
+
+    /** UTF-8 bytes of one UTF-16 unit (each half of a surrogate pair: 2 of its 4). */
+    private static int utf8(int ch) {
+        return ch < 0x80 ? 1 : ch < 0x800 || Character.isSurrogate((char) ch) ? 2 : 3;
+    }
+
+    /** A carriage return ends a line (as readLine has it), with a line feed after it taken along. */
+    private static boolean crEnds(BufferedReader r, int ch) throws IOException {
+        if (ch != '\r') return false;
+        r.mark(1);
+        if (r.read() != '\n') r.reset();
+        return true;
+    }
+
+    /** The error for a line past {@link #MAX_LINE}: its length only, never its text. */
+    static SextantException tooLong(String file, long lineNo, long bytes) {
+        return SextantException.invalid("paths", String.format(java.util.Locale.ROOT, "%s line %d is %,d bytes long, longer than the longest line a CSV may have (%,d bytes)",
+                file, lineNo, bytes, MAX_LINE), "export the prices again with one short row per line (a date, prices and a volume take well under 1,000 bytes), or save them as Parquet");
+    }
+
+    /** The first line longer than {@link #MAX_LINE} (why DuckDB's reader failed, or dropped a row): that error, or null. Reads bytes in a fixed buffer. */
+    static SextantException firstTooLong(java.nio.file.Path path, String file) {
+        try (java.io.InputStream in = Files.newInputStream(path)) {
+            long lineNo = 1;
+            long bytes = 0;
+            byte[] buf = new byte[65536];
+            for (int n; (n = in.read(buf)) >= 0; ) {
+                for (int i = 0; i < n; i++) {
+                    if (buf[i] == '\n') {
+                        if (bytes > MAX_LINE) return tooLong(file, lineNo, bytes);
+                        lineNo++;
+                        bytes = 0;
+                    } else if (buf[i] != '\r') {
+                        bytes++;
+                    }
+                }
+            }
+            return bytes > MAX_LINE ? tooLong(file, lineNo, bytes) : null;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private CsvHead withDateFormatFrom(List<String> row, String file) {

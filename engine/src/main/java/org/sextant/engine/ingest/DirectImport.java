@@ -52,7 +52,7 @@ final class DirectImport {
             Path path = paths.get(k);
             String file = path.toString();
             CsvHead head = CsvHead.read(path, file);
-            ImportBatch.Source s = new ImportBatch.Source(k, file, path, Layout.detect(head.header(), file), head, sources.get(k));
+            ImportBatch.Source s = new ImportBatch.Source(k, file, path, Layout.detect(head.header(), file), head, sources.get(k), null);
             String symbol = ImportBatch.symbolFromFileName(path);
             ImportBatch.requireSymbol(s, symbol);
             files.add(s);

@@ -30,8 +30,13 @@ final class ImportBatch {
     private final List<Source> files = new ArrayList<>();
     private final List<Long> rows = new ArrayList<>();
 
-    /** One file of the batch: how to name it in messages, where DuckDB reads it, how it maps. */
-    record Source(int no, String file, Path original, Layout layout, CsvHead csv, String source) {}
+    /**
+     * One file of the batch: how to name it in messages, where DuckDB reads it, how it maps.
+     *
+     * @param days the times of a file whose dates are written as midnight times ("2020-01-02 00:00:00"), read into
+     *             its date column; null when the date column holds dates
+     */
+    record Source(int no, String file, Path original, Layout layout, CsvHead csv, String source, BarTime days) {}
 
     ImportBatch(Connection c, Path stagingDir, PriceRules rules) throws SQLException {
         this.c = c;
@@ -57,17 +62,34 @@ final class ImportBatch {
         try (StagedFile staged = StagedFile.of(path, stagingDir, file)) {
             Source s;
             if (parquet) {
-                s = new Source(no, file, path, ParquetReadSql.layout(c, staged, file), null, source);
+                s = new Source(no, file, path, ParquetReadSql.layout(c, staged, file), null, source, null);
                 requireSymbol(s, symbolFromFileName(path));
                 files.add(s);
                 loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
             } else {
                 CsvHead head = CsvHead.read(path, file);
-                s = new Source(no, file, path, Layout.detect(head.header(), file), head, source);
+                s = new Source(no, file, path, Layout.detect(head.header(), file), head, source, null);
                 requireSymbol(s, symbolFromFileName(path));
                 files.add(s);
                 loadCsv(staged, s, symbolFromFileName(path));
             }
+        }
+        exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
+    }
+
+    /**
+     * Reads a file whose dates are written as midnight times (see {@link BarFile#daysAtMidnight}) into the batch
+     * as daily prices: the same checks and report as a file of dates.
+     */
+    void addDays(Path path, BarFile bar, String source) throws SQLException {
+        int no = files.size();
+        Source s = new Source(no, bar.file(), path, bar.dailyLayout(), bar.parquet() ? null : new CsvHead(bar.header(), bar.delimiter(), "%Y-%m-%d"),
+                source, bar.time());
+        requireSymbol(s, symbolFromFileName(path));
+        files.add(s);
+        try (StagedFile staged = StagedFile.of(path, stagingDir, bar.file())) {
+            if (bar.parquet()) loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
+            else loadCsv(staged, s, symbolFromFileName(path));
         }
         exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
     }
@@ -91,12 +113,13 @@ final class ImportBatch {
         Layout l = s.layout();
         StringJoiner columns = new StringJoiner(", ", "{", "}");
         for (int i = 0; i < l.header().size(); i++) {
-            String type = i == l.dateCol() ? "DATE"
+            // midnight times are read as text and cut to their date in insertSql; every one parsed before the file came here
+            String type = i == l.dateCol() ? (s.days() != null ? "VARCHAR" : "DATE")
                     : l.fields().containsValue(i) || l.wideCols().contains(i) ? "DOUBLE" : "VARCHAR";
             columns.add("'c" + i + "': '" + type + "'");
         }
         String read = "read_csv(" + staged.sqlLiteral() + ", header=true, auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
-                + ", quote='\"', escape='\"', nullstr=" + NULLS + ", dateformat=" + literal(s.csv().dateFormat())
+                + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", nullstr=" + NULLS + ", dateformat=" + literal(s.csv().dateFormat())
                 + ", columns=" + columns + "{rejects})";
         return read;
     }
@@ -108,7 +131,7 @@ final class ImportBatch {
             StringJoiner select = new StringJoiner(", ");
             StringJoiner on = new StringJoiner(", ");
             Set<String> seen = new HashSet<>();
-            select.add(line + " AS line__").add(col.apply(l.dateCol()) + " AS date__");
+            select.add(line + " AS line__").add(dateSql(s, col) + " AS date__");
             for (int i : l.wideCols()) {
                 String sym = l.wideSymbol(i);
                 if (!seen.add(sym)) {
@@ -126,12 +149,17 @@ final class ImportBatch {
         }
         String symbol = l.symbolCol() >= 0 ? "upper(trim(" + col.apply(l.symbolCol()) + "))" : literal(fileSymbol);
         StringJoiner values = new StringJoiner(", ");
-        values.add(s.no() + " AS file_no").add(line + " AS line").add(symbol + " AS symbol").add(col.apply(l.dateCol()) + " AS date");
+        values.add(s.no() + " AS file_no").add(line + " AS line").add(symbol + " AS symbol").add(dateSql(s, col) + " AS date");
         for (PriceField f : PriceField.values()) {
             Integer i = l.fields().get(f);
             values.add((i == null ? "NULL" : col.apply(i)) + " AS " + f.column);
         }
         return "INSERT INTO import_rows SELECT " + values + " FROM " + relation;
+    }
+
+    /** The date of a row: its date cell, or the day of its midnight time. */
+    private static String dateSql(Source s, java.util.function.IntFunction<String> col) {
+        return s.days() == null ? col.apply(s.layout().dateCol()) : "CAST(" + s.days().localSql(col) + " AS DATE)";
     }
 
     /** Checks the whole batch, then merges it; returns what changed. */
@@ -217,6 +245,9 @@ final class ImportBatch {
     /** Records how many rows a file gave; a file that gave none is refused. */
     void loaded(Source s, long count) {
         if (count == 0) {
+            // DuckDB's reader drops a row past its max_line_size rather than failing: the row is there
+            SextantException tooLong = s.csv() == null ? null : CsvHead.firstTooLong(s.original(), s.file());
+            if (tooLong != null) throw tooLong;
             throw SextantException.invalid("paths", s.file() + ": no price rows below the header",
                     "export the prices again; the file has a header but no row with a value");
         }

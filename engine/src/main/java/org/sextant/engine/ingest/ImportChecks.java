@@ -124,7 +124,7 @@ final class ImportChecks {
                 if (l.dateCol() >= cells.size()) continue;
                 LocalDate d;
                 try {
-                    d = LocalDate.parse(cells.get(l.dateCol()).trim(), fmt);
+                    d = s.days() != null ? s.days().parseAsWritten(cells).toLocalDate() : LocalDate.parse(cells.get(l.dateCol()).trim(), fmt);
                 } catch (RuntimeException e) {
                     continue;
                 }

@@ -66,22 +66,25 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
         if (date < 0) {
             throw unknown(file, header, "no date column");
         }
+        PriceField.refuseTwice(header, file, i -> false);
         if (!fields.isEmpty() || symbol >= 0) {
             if (!fields.containsKey(PriceField.CLOSE)) {
                 throw SextantException.invalid("paths", file + " line 1 (the header): " + recognised(header) + ", but no close column",
                         "add a Close column; " + ACCEPTED);
             }
-            String name;
-            if (symbol >= 0) name = bracketed ? "stooq_txt" : "long";
-            else if (fields.containsKey(PriceField.ADJ_CLOSE)) name = "yahoo";
-            else if (fields.size() > 1) name = "stooq";
-            else name = "close";
-            return new Layout(name, List.copyOf(header), date, symbol, fields, List.of());
+            return new Layout(name(symbol >= 0, bracketed, fields), List.copyOf(header), date, symbol, fields, List.of());
         }
         if (others.isEmpty()) {
             throw unknown(file, header, "only a date column");
         }
         return new Layout("wide", List.copyOf(header), date, -1, fields, List.copyOf(others));
+    }
+
+    /** The name of a layout with price columns (not wide). */
+    static String name(boolean symbolColumn, boolean bracketed, Map<PriceField, Integer> fields) {
+        if (symbolColumn) return bracketed ? "stooq_txt" : "long";
+        if (fields.containsKey(PriceField.ADJ_CLOSE)) return "yahoo";
+        return fields.size() > 1 ? "stooq" : "close";
     }
 
     /**

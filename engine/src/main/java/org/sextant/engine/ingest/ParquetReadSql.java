@@ -21,14 +21,49 @@ final class ParquetReadSql {
             throw SextantException.invalid("paths", file + ": not a readable Parquet file (" + firstLine(e.getMessage()) + ")",
                     "export it again as Parquet, or import it as CSV");
         }
+        List<String> raw = fileNames(c, staged);
+        if (raw != null && raw.size() == names.size()) PriceField.refuseTwice(raw, file, i -> false);
         return Layout.detect(names, file);
+    }
+
+    /**
+     * The top-level column names as the file writes them, or null: DuckDB renames the second of
+     * two names that differ only in case ("Close" reads as "Close_1"), which would hide the clash.
+     */
+    static List<String> fileNames(Connection c, StagedFile staged) {
+        List<String> names = new ArrayList<>();
+        List<Integer> children = new ArrayList<>();
+        try (Statement st = c.createStatement();
+             ResultSet r = st.executeQuery("SELECT name, coalesce(num_children, 0) FROM parquet_schema(" + staged.sqlLiteral() + ")")) {
+            while (r.next()) {
+                names.add(r.getString(1));
+                children.add(r.getInt(2));
+            }
+        } catch (SQLException e) {
+            return null;
+        }
+        if (names.isEmpty()) return null;
+        List<String> top = new ArrayList<>();
+        int at = 1;
+        for (int k = 0; k < children.get(0) && at < names.size(); k++) {
+            top.add(names.get(at));
+            at = past(children, at);
+        }
+        return top;
+    }
+
+    /** The index just past the schema element at {@code at} and its nested children (depth first). */
+    private static int past(List<Integer> children, int at) {
+        int next = at + 1;
+        for (int k = 0; k < children.get(at) && next < children.size(); k++) next = past(children, next);
+        return next;
     }
 
     static long load(Connection c, StagedFile staged, ImportBatch.Source s, String fileSymbol) throws SQLException {
         Layout l = s.layout();
         String relation = "read_parquet(" + staged.sqlLiteral() + ", file_row_number=true)";
         for (int i = 0; i < l.header().size(); i++) {
-            String type = typeOf(l, i);
+            String type = typeOf(s, i);
             if (type.equals("VARCHAR")) continue;
             String col = ImportBatch.ident(l.header().get(i));
             try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
@@ -43,14 +78,16 @@ final class ParquetReadSql {
             }
         }
         String insert = ImportBatch.insertSql(s, relation,
-                i -> "TRY_CAST(" + ImportBatch.ident(l.header().get(i)) + " AS " + typeOf(l, i) + ")", "file_row_number + 1", fileSymbol);
+                i -> "TRY_CAST(" + ImportBatch.ident(l.header().get(i)) + " AS " + typeOf(s, i) + ")", "file_row_number + 1", fileSymbol);
         try (Statement st = c.createStatement()) {
             return st.executeUpdate(insert);
         }
     }
 
-    private static String typeOf(Layout l, int i) {
-        if (i == l.dateCol()) return "DATE";
+    private static String typeOf(ImportBatch.Source s, int i) {
+        Layout l = s.layout();
+        // midnight times as text: BarTime reads them as the bar path would (a timestamptz in UTC, whatever the session's zone)
+        if (i == l.dateCol()) return s.days() != null ? "VARCHAR" : "DATE";
         return l.fields().containsValue(i) || l.wideCols().contains(i) ? "DOUBLE" : "VARCHAR";
     }
 

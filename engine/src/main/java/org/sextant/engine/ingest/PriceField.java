@@ -1,7 +1,11 @@
 package org.sextant.engine.ingest;
 
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.IntPredicate;
 
 /** A price column of the store and the header spellings that map to it (English, Stooq's Polish). */
 enum PriceField {
@@ -30,6 +34,26 @@ enum PriceField {
             if (f.spellings.contains(normalized)) return f;
         }
         return null;
+    }
+
+    /**
+     * Refuses a header with two columns of one price field ("close" and "Close", "Vol" and "Volume"):
+     * which one holds the prices is the user's call, so neither is dropped silently. Only names that
+     * matched a price spelling are quoted.
+     */
+    static void refuseTwice(List<String> header, String file, IntPredicate skip) {
+        Map<PriceField, Integer> first = new EnumMap<>(PriceField.class);
+        for (int i = 0; i < header.size(); i++) {
+            if (skip.test(i)) continue;
+            PriceField f = of(normalize(header.get(i)));
+            if (f == null) continue;
+            Integer j = first.putIfAbsent(f, i);
+            if (j != null) {
+                throw org.sextant.engine.SextantException.invalid(header.get(i), file + " line 1 (the header): columns " + (j + 1) + " ('" + header.get(j).trim()
+                        + "') and " + (i + 1) + " ('" + header.get(i).trim() + "') are both the " + f.column + ", so which one to import is ambiguous",
+                        "keep one of the two columns (delete or rename the other), then import again");
+            }
+        }
     }
 
     /** "Adj Close", "<CLOSE>", "adj_close" and "AdjClose" all normalize to the same key. */

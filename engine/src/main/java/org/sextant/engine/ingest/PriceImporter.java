@@ -84,10 +84,15 @@ public final class PriceImporter {
             for (Path p : files) {
                 Cancellation.check();
                 BarFile bar;
-                try (StagedFile probe = BarFile.isParquet(p) ? StagedFile.of(p, store.stagingDir(), p.toString()) : null) {
+                boolean days;
+                try (StagedFile probe = StagedFile.of(p, store.stagingDir(), p.toString())) {
                     bar = BarFile.probe(c, p, p.toString(), probe);
+                    days = bar != null && bar.daysAtMidnight(c, probe);
                 }
-                if (bar != null) {
+                if (days) {
+                    daily.addDays(p, bar, "file:" + p.getFileName());
+                    anyDaily = true;
+                } else if (bar != null) {
                     bars.add(p, bar.inZone(zone), "file:" + p.getFileName());
                 } else {
                     daily.add(p, p.toString(), "file:" + p.getFileName());

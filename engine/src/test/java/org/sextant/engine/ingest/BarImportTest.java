@@ -99,6 +99,61 @@ class BarImportTest {
         }
     }
 
+    /** pandas' to_parquet of a DatetimeIndex of days (timestamp_ns at 00:00), the same as timestamptz, and "2020-01-02 00:00:00" in a CSV: daily prices. */
+    @Test
+    void datesWrittenAsMidnightTimesImportAsDailyPrices() throws Exception {
+        Path pandas = tmp.resolve("PANDAS.parquet");
+        Path zoned = tmp.resolve("ZONED.parquet");
+        String days = " AS \"Date\", 10.0 + i AS \"Open\", 11.0 + i AS \"High\", 9.0 + i AS \"Low\", 10.5 + i AS \"Close\", 1000 AS \"Volume\" FROM range(5) t(i)";
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); java.sql.Statement s = c.createStatement()) {
+            s.execute("COPY (SELECT CAST(TIMESTAMP '2020-01-02 00:00:00' + INTERVAL (i) DAY AS TIMESTAMP_NS)" + days + ") TO '" + pandas + "' (FORMAT parquet)");
+            s.execute("COPY (SELECT timezone('UTC', TIMESTAMP '2020-01-02 00:00:00' + INTERVAL (i) DAY)" + days + ") TO '" + zoned + "' (FORMAT parquet)");
+            try (java.sql.ResultSet r = s.executeQuery("SELECT type FROM parquet_schema('" + pandas + "') WHERE name = 'Date'")) {
+                assertTrue(r.next());
+            }
+        }
+        Path csv = file("CSVDAYS.csv", "Date,Open,High,Low,Close,Volume\n2020-01-02 00:00:00,10,11,9,10.5,1000\n"
+                + "2020-01-03 00:00:00,11,12,10,11.5,1000\n2020-01-06 00:00:00,12,13,11,12.5,1000\n");
+        Path one = file("VALUE.csv", "datetime,usdchf\n2020-01-02T00:00:00Z,0.97\n2020-01-03T00:00:00Z,0.98\n");
+        try (Store store = open()) {
+            // a zone for naive times does not move a date: midnight as written is that day
+            ImportReport r = new PriceImporter(store, PriceRules.defaults(), java.time.ZoneId.of("America/New_York")).importFiles(List.of(pandas, zoned, csv, one));
+            assertEquals(0, number(store, "SELECT count(*) FROM bars"), "days are no bars");
+            assertEquals(5 + 5 + 3 + 2, number(store, "SELECT count(*) FROM prices"));
+            assertEquals(11.5, number(store, "SELECT close FROM prices WHERE symbol = 'PANDAS' AND date = DATE '2020-01-03'"));
+            assertEquals(11.5, number(store, "SELECT close FROM prices WHERE symbol = 'ZONED' AND date = DATE '2020-01-03'"));
+            assertEquals(12.5, number(store, "SELECT close FROM prices WHERE symbol = 'CSVDAYS' AND date = DATE '2020-01-06'"));
+            assertEquals(0.98, number(store, "SELECT close FROM prices WHERE symbol = 'USDCHF' AND date = DATE '2020-01-03'"));
+            // the daily report: layout by header, interval 1d, no times
+            assertEquals("stooq 1d null|stooq 1d null|stooq 1d null|wide 1d null", String.join("|", r.files().stream().map(f -> f.layout() + " " + f.interval() + " " + f.times()).toList()));
+            assertEquals(List.of("CSVDAYS", "PANDAS", "USDCHF", "ZONED"), r.symbols());
+        }
+        try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging-y"))) {
+            // the daily checks: a repeated day is refused naming both lines
+            Path twice = file("TWICE.csv", "Date,Close\n2020-01-02 00:00:00,1\n2020-01-03 00:00:00,2\n2020-01-03 00:00:00,3\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(twice)));
+            assertEquals(twice + " line 4: TWICE on 2020-01-03 appears twice in this import (also at " + twice + " line 3)", e.getMessage());
+            assertEquals(0, number(store, "SELECT count(*) FROM prices"));
+        }
+    }
+
+    /** Times one day apart that are not midnight stay refused, naming the column and showing the first time off midnight. */
+    @Test
+    void dailyBarsWithATimeOfDayAreRefusedNamingTheColumnAndATime() throws Exception {
+        try (Store store = open()) {
+            Path evening = file("EVENING.csv", "Date,Close\n2020-01-02 00:00:00,1\n2020-01-03 00:00:00,2\n2020-01-06 16:00:00,3\n2020-01-07 16:00:00,4\n2020-01-08 16:00:00,5\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(evening)));
+            assertEquals(evening + " line 4, column Date: '2020-01-06 16:00:00' is a time of day, but the bars of EVENING are one day apart: daily prices carry a date only",
+                    e.getMessage());
+            assertEquals("Date", e.field());
+            assertTrue(e.fix().contains("every time as midnight (2020-01-02 00:00:00), which import as daily prices"), e.fix());
+            // weekly bars at midnight stay weekly bars
+            new PriceImporter(store).importFiles(List.of(file("WEEKLY.csv", "Date,Close\n2020-01-06 00:00:00,1\n2020-01-13 00:00:00,2\n2020-01-20 00:00:00,3\n")));
+            assertEquals("1w", text(store, "SELECT DISTINCT interval FROM bars WHERE symbol = 'WEEKLY'"));
+            assertEquals(0, number(store, "SELECT count(*) FROM prices"));
+        }
+    }
+
     @Test
     void duplicatesGapsAndOrderAreReported() throws Exception {
         try (Store store = open()) {

@@ -304,6 +304,67 @@ class ImportRefusalTest {
         assertTrue(list.getMessage().endsWith("list.json is not a JSON object"), list.getMessage());
     }
 
+    /** Two columns of one price field (close and Close) are refused naming both, never one of them dropped silently: daily and bar, CSV and Parquet. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {"Open | 2 | OPEN", "High | 3 | high", "Low | 4 | LOW", "Close | 5 | close", "Adj Close | 6 | ADJ CLOSE", "Volume | 7 | vol"})
+    void twoColumnsOfOnePriceAreRefusedAsAmbiguous(String field, int first, String second, @TempSextant Store store) throws Exception {
+        String header = "Date,Open,High,Low,Close,Adj Close,Volume," + second;
+        String want = " line 1 (the header): columns " + first + " ('" + field + "') and 8 ('" + second + "') are both the "
+                + PriceField.of(PriceField.normalize(field)).column + ", so which one to import is ambiguous";
+        Path daily = Files.writeString(tmp.resolve("DAILY.csv"), header + "\n2020-01-02,10,11,9,10,10,100,99\n2020-01-03,10,11,9,10,10,100,99\n");
+        SextantException e = refused(store, PriceRules.defaults(), daily);
+        assertEquals(daily + want, e.getMessage());
+        assertEquals("keep one of the two columns (delete or rename the other), then import again", e.fix());
+        if (!field.equals("Adj Close")) { // bars carry no adjusted close
+            Path bars = Files.writeString(tmp.resolve("BARS.csv"), header.replace("Date", "datetime")
+                    + "\n2020-01-02T13:30:00Z,10,11,9,10,10,100,99\n2020-01-02T13:35:00Z,10,11,9,10,10,100,99\n");
+            assertEquals(bars + want, refused(store, PriceRules.defaults(), bars).getMessage());
+        }
+        assertEquals(0, prices(store));
+    }
+
+    /** Parquet: DuckDB reads the second of close and Close as Close_1, which hid the clash; the file's own names are checked. */
+    @Test
+    void twoParquetColumnsThatDifferInCaseAreRefusedAsAmbiguous(@TempSextant Store store) throws Exception {
+        Path daily = caseClash("DAILY.parquet", "DATE '2020-01-02' + INTERVAL (i) DAY AS date");
+        assertEquals(daily + " line 1 (the header): columns 2 ('close') and 3 ('Close') are both the close, so which one to import is ambiguous",
+                refused(store, PriceRules.defaults(), daily).getMessage());
+        Path bars = caseClash("BARS.parquet", "TIMESTAMP '2020-01-02 13:30:00' + INTERVAL (i * 5) MINUTE AS datetime");
+        assertEquals(bars + " line 1 (the header): columns 2 ('close') and 3 ('Close') are both the close, so which one to import is ambiguous",
+                refused(store, PriceRules.defaults(), bars).getMessage());
+        assertEquals(0, prices(store));
+    }
+
+    /** A Parquet file with columns close and Close, as pandas writes them: DuckDB cannot name two columns so, so the second is renamed in the file's bytes. */
+    private Path caseClash(String name, String time) throws Exception {
+        Path f = tmp.resolve(name);
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+            s.execute("COPY (SELECT " + time + ", 10.0 AS close, 99.0 AS Cxose FROM range(3) t(i)) TO '" + f + "' (FORMAT parquet)");
+        }
+        String bytes = new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(bytes.contains("Cxose"));
+        Files.write(f, bytes.replace("Cxose", "Close").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        return f;
+    }
+
+    /** A line past the longest DuckDB reads (2,000,000 bytes) is named by its length, never echoed; daily and bar files, on the first data line or later. */
+    @ParameterizedTest(name = "{0} line {1}")
+    @CsvSource(delimiter = '|', value = {"Date | 2 | 2000000 |", "Date | 2 | 5000000 |", "Date | 4 | 2100000 |",
+            "datetime | 2 | 2000000 | T13:30:00Z", "datetime | 4 | 2100000 | T13:30:00Z"})
+    void aLineLongerThanACsvMayHaveIsNamedByItsLength(String date, int at, int digits, String time, @TempSextant Store store) throws Exception {
+        String t = time == null ? "" : time;
+        StringBuilder text = new StringBuilder(date + ",Close\n");
+        for (int line = 2; line <= 5; line++) text.append("2020-01-0").append(line).append(t).append(',').append(line == at ? "1".repeat(digits) : "10").append('\n');
+        Path f = Files.writeString(tmp.resolve("LONG.csv"), text);
+        SextantException e = refused(store, PriceRules.defaults(), f);
+        long bytes = ("2020-01-0" + at + t + ",").length() + digits;
+        assertEquals(String.format(java.util.Locale.ROOT, "%s line %d is %,d bytes long, longer than the longest line a CSV may have (2,000,000 bytes)", f, at, bytes),
+                e.getMessage());
+        assertTrue(e.fix().startsWith("export the prices again with one short row per line"), e.fix());
+        assertLeaksNothing(e, "1111111111");
+        assertEquals(0, prices(store));
+    }
+
     @Test
     void stagingLeftByAKilledImportIsRemovedAtTheNextStart() throws Exception {
         SextantHome home = new SextantHome(tmp.resolve("home")).ensureLayout();
