@@ -137,6 +137,15 @@ public final class ApiRoutes {
     }
 
     public Object dispatch(ApiCall call) {
+        return dispatch(call, () -> false);
+    }
+
+    /**
+     * As above, for a caller that may go away before the answer: once {@code abandoned} turns true,
+     * a read stops at its next checkpoint (as at the end of its budget) with a CancellationException
+     * and gives back its turn. A write is not stopped: it must not be left half done.
+     */
+    public Object dispatch(ApiCall call, java.util.function.BooleanSupplier abandoned) {
         Route route = routes.get(call.method());
         if (route == null) {
             throw new SextantException(FailReason.UNKNOWN_METHOD, "unknown API method '" + call.method() + "'", "method",
@@ -151,7 +160,8 @@ public final class ApiRoutes {
         }
         Capability c = route.capability();
         if (!c.isRead()) return route.handler().apply(call);
-        Supplier<Object> read = () -> ReadOnlyScope.run(c.name(), () -> route.handler().apply(call));
+        Supplier<Object> read = () -> org.sextant.engine.jobs.Cancellation.unlessAbandoned(abandoned,
+                () -> ReadOnlyScope.run(c.name(), () -> route.handler().apply(call)));
         return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), READ_FIX, COMPUTING.contains(c) ? () -> withPermit(c, read) : read);
     }
 

@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
  * blocking socket channel then closes, and the JDK closes the connection quietly) when it is
  * older than the head timeout or when more than {@code maxUnauthenticated} are reading: the
  * oldest goes, so a new caller whose head arrives at once is never refused. The body of an
- * authenticated request has its own, longer deadline. Idle connections hold no thread.
+ * authenticated request has its own, longer deadline. Idle connections hold no thread. The same
+ * sweep tells reads still computing whether their client went away ({@link ClientWatch}).
  */
 final class ConnectionGuard implements Executor, AutoCloseable {
     private enum Phase { HEAD, BODY }
@@ -44,6 +45,7 @@ final class ConnectionGuard implements Executor, AutoCloseable {
     private final ScheduledExecutorService sweeper;
     private final Deque<Reader> readers = new ArrayDeque<>(); // guarded by this; oldest first
     private final ThreadLocal<Reader> current = new ThreadLocal<>();
+    private final ClientWatch clients = new ClientWatch();
 
     ConnectionGuard(ConnectionLimits limits, ApiTraffic traffic) {
         this.limits = limits;
@@ -128,8 +130,18 @@ final class ConnectionGuard implements Executor, AutoCloseable {
         }
     }
 
+    /** Starts watching a request's connection (server's and client's port) until {@link #unwatch}: the flag turns true once the client went away. */
+    ClientWatch.Watched watch(int localPort, int remotePort) {
+        return clients.watch(localPort, remotePort);
+    }
+
+    void unwatch(ClientWatch.Watched w) {
+        clients.unwatch(w);
+    }
+
     private void sweep() {
         cutOverdue();
+        clients.sweep();
         traffic.summarize(false);
     }
 

@@ -12,6 +12,7 @@ import java.security.MessageDigest;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.sextant.engine.Json;
@@ -105,6 +106,9 @@ public final class LocalApiServer implements AutoCloseable {
     /** Counts of cut, refused and malformed requests since start (tests; the log has one summary line per minute). */
     ApiTraffic traffic() { return traffic; }
 
+    /** The routes served (tests hold their turns). */
+    ApiRoutes routes() { return routes; }
+
     /** Requests whose head is still arriving (not yet authenticated). */
     int unauthenticated() { return guard.unauthenticated(); }
 
@@ -139,7 +143,18 @@ public final class LocalApiServer implements AutoCloseable {
             }
             JsonNode args = readBody(ex);
             if (args == null) return; // cut for being too slow
-            Object data = routes.dispatch(new ApiCall(method, args));
+            Object data;
+            // a read whose client closes the connection stops at its next checkpoint (its turn is given back)
+            ClientWatch.Watched client = guard.watch(port(), ex.getRemoteAddress().getPort());
+            try {
+                data = routes.dispatch(new ApiCall(method, args), client);
+            } catch (CancellationException e) {
+                if (!client.getAsBoolean()) throw e;
+                traffic.count(ApiTraffic.Event.CLIENT_GONE); // nobody to answer
+                return;
+            } finally {
+                guard.unwatch(client);
+            }
             send(ex, 200, ok(data));
         } catch (SextantException e) {
             int status = switch (e.failReason()) {

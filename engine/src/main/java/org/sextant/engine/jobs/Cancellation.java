@@ -14,7 +14,8 @@ import org.sextant.engine.SextantException;
  * request is instead bound to the job's thread while its work runs ({@link Jobs} does this), and
  * {@link #check} is a no-op on any other thread (a scale-out task). A read of the local API is
  * bound the same way to its time budget ({@link #within}): nobody waits for its answer past it,
- * so it stops there instead of holding a core.
+ * so it stops there instead of holding a core; and to its caller, who may go away before it ends
+ * ({@link #unlessAbandoned}).
  */
 public final class Cancellation {
     private static final ThreadLocal<BooleanSupplier> REQUESTED = new ThreadLocal<>();
@@ -32,9 +33,35 @@ public final class Cancellation {
         try {
             return work.run();
         } finally {
-            if (before == null) REQUESTED.remove();
-            else REQUESTED.set(before);
+            restore(before);
         }
+    }
+
+    /**
+     * Runs a request's {@code work} while {@code abandoned} tells whether its caller went away
+     * (the local API's client closed its connection): nobody awaits the answer then, so the next
+     * {@link #check} stops the work as a job's cancel does. A cancel request already bound to this
+     * thread still counts.
+     */
+    public static <T> T unlessAbandoned(BooleanSupplier abandoned, Supplier<T> work) {
+        BooleanSupplier before = REQUESTED.get();
+        REQUESTED.set(before == null ? abandoned : () -> before.getAsBoolean() || abandoned.getAsBoolean());
+        try {
+            return work.get();
+        } finally {
+            restore(before);
+        }
+    }
+
+    private static void restore(BooleanSupplier before) {
+        if (before == null) REQUESTED.remove();
+        else REQUESTED.set(before);
+    }
+
+    /** Whether this thread's job was asked to stop or its request's caller went away: for a wait that polls instead of calling {@link #check}. */
+    public static boolean stopRequested() {
+        BooleanSupplier r = REQUESTED.get();
+        return r != null && r.getAsBoolean();
     }
 
     /**

@@ -39,7 +39,7 @@ final class QueryWatchdog implements AutoCloseable {
     /** How long the caller waits, past a stop, for DuckDB to give the worker back. */
     static final long STOP_GRACE_MS = 1000;
 
-    enum Stop { TIMEOUT, MEMORY, POOL }
+    enum Stop { TIMEOUT, MEMORY, POOL, ABANDONED }
 
     /** A stopped query still running is cancelled again every this many samples. */
     static final int RECANCEL_EVERY = 10;
@@ -153,6 +153,8 @@ final class QueryWatchdog implements AutoCloseable {
         while (true) {
             long now = System.nanoTime();
             if (w.stopped == null && now - deadline >= 0) w.stop(Stop.TIMEOUT, -1);
+            // the caller's job was cancelled or its API client went away: nobody awaits the rows
+            if (w.stopped == null && org.sextant.engine.jobs.Cancellation.stopRequested()) w.stop(Stop.ABANDONED, -1);
             if (w.stopped != null && stopSeen == 0) stopSeen = now;
             long slice = stopSeen != 0 ? stopSeen + grace - now : Math.min(deadline - now, TimeUnit.MILLISECONDS.toNanos(SAMPLE_MS));
             if (stopSeen != 0 && slice <= 0) throw stopped(w);
@@ -197,7 +199,8 @@ final class QueryWatchdog implements AutoCloseable {
         }
     }
 
-    private SextantException stopped(Watched w) {
+    private RuntimeException stopped(Watched w) {
+        if (w.stopped == Stop.ABANDONED) return new java.util.concurrent.CancellationException("the query's caller went away");
         if (w.stopped == Stop.POOL) {
             return new SextantException(FailReason.RESOURCE_LIMIT, "the query was stopped: agent queries held "
                     + (w.stopBytes == Long.MAX_VALUE ? "all" : gb(w.stopBytes)) + " of the store's working memory, past their share of "

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import org.sextant.mcp.LauncherInfo;
 import org.sextant.mcp.envelope.Json;
+import org.sextant.mcp.tools.InFlightCalls;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -18,31 +19,49 @@ import tools.jackson.databind.node.ObjectNode;
  * JSON, or JSON that is not one JSON-RPC message, is answered here with the JSON-RPC 2.0 error
  * (-32700, -32600) and never reaches the SDK. A tools/call of a name the SDK does not route (it
  * routes exact names only) is sent to {@link #UNROUTED_TOOL} with the name asked for in its
- * {@code _meta}, so that the dispatcher answers it like any other name: an envelope.
+ * {@code _meta}, so that the dispatcher answers it like any other name: an envelope. Each
+ * tools/call is remembered by its session and id ({@link InFlightCalls}, the key in its
+ * {@code _meta}), and a {@code notifications/cancelled} naming it stops it here: the SDK has no
+ * handler for cancellations.
  */
 public final class Inbound {
     /** The hidden tool that receives calls of names no registered tool has. */
     public static final String UNROUTED_TOOL = "sextant.unrouted_tool";
     /** The {@code _meta} key of a rerouted call that holds the tool name the client asked for. */
     public static final String REQUESTED_TOOL = "sextant/requested_tool";
+    /** The {@code _meta} key of a tools/call that holds its key in {@link InFlightCalls}. */
+    public static final String CALL_KEY = "sextant/call";
+    private static final String CANCELLED = "notifications/cancelled"; // the SDK (2.1.0) has no constant and no handler for it
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Inbound.class);
 
     /** What to do with one message: hand this text to the SDK, or send this reply instead. */
-    public sealed interface Verdict permits Forward, Reply {}
+    public sealed interface Verdict permits Forward, Reply, Handled {}
 
     public record Forward(String text) implements Verdict {}
 
     /** A JSON-RPC error response, one line of JSON. */
     public record Reply(String response) implements Verdict {}
 
+    /** A notification acted on here: nothing to forward, nothing to answer. */
+    public record Handled() implements Verdict {}
+
     private final McpJsonMapper sdkMapper;
     private final Set<String> routedTools;
+    private final InFlightCalls inFlight;
 
-    Inbound(McpJsonMapper sdkMapper, Set<String> routedTools) {
+    Inbound(McpJsonMapper sdkMapper, Set<String> routedTools, InFlightCalls inFlight) {
         this.sdkMapper = sdkMapper;
         this.routedTools = Set.copyOf(routedTools);
+        this.inFlight = inFlight;
     }
 
+    /** One message of the stdio session. */
     public Verdict check(String text) {
+        return check(text, "");
+    }
+
+    /** One message of {@code session} (--http: its Mcp-Session-Id; ids are the client's, unique only within a session). */
+    public Verdict check(String text, String session) {
         JsonNode node;
         try {
             node = Json.MAPPER.readTree(text);
@@ -69,22 +88,39 @@ public final class Inbound {
                     + " (method: a string; params: an object; id: a string or number; error: {code, message})");
         }
         if (message instanceof McpSchema.JSONRPCRequest request && McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
-            return toolCall((ObjectNode) node, id, text);
+            return toolCall((ObjectNode) node, id, session);
+        }
+        if (message instanceof McpSchema.JSONRPCNotification n && CANCELLED.equals(n.method())) {
+            JsonNode cancelled = node.path("params").get("requestId");
+            // a cancel of a call answered already (or never sent) is ignored, as MCP allows
+            if (cancelled != null && inFlight.cancel(callKey(session, cancelled))) LOG.debug("tools/call {} cancelled by the client", cancelled);
+            return new Handled();
         }
         return new Forward(text);
     }
 
-    private Verdict toolCall(ObjectNode node, JsonNode id, String text) {
+    private static String callKey(String session, JsonNode id) {
+        return (session == null ? "" : session) + " " + id; // id as JSON: 1 and "1" differ
+    }
+
+    private Verdict toolCall(ObjectNode node, JsonNode id, String session) {
         JsonNode name = node.get("params") instanceof ObjectNode p ? p.get("name") : null;
         if (name == null || !name.isString()) {
             return reply(id, McpSchema.ErrorCodes.INVALID_PARAMS, "Invalid params: tools/call needs params.name,"
                     + " the name of the tool to call (show_all_tools lists every tool)");
         }
-        if (routedTools.contains(name.asString())) return new Forward(text);
         ObjectNode params = (ObjectNode) node.get("params");
         ObjectNode meta = params.get("_meta") instanceof ObjectNode m ? m : params.putObject("_meta");
-        meta.put(REQUESTED_TOOL, name.asString());
-        params.put("name", UNROUTED_TOOL);
+        meta.remove(CALL_KEY); // set here only, whatever the client sent: a call is cancelled by its own id
+        if (id != null) {
+            String key = callKey(session, id);
+            meta.put(CALL_KEY, key);
+            inFlight.expect(key);
+        }
+        if (!routedTools.contains(name.asString())) {
+            meta.put(REQUESTED_TOOL, name.asString());
+            params.put("name", UNROUTED_TOOL);
+        }
         return new Forward(Json.write(node));
     }
 

@@ -56,10 +56,14 @@ final class InboundFilter extends HttpFilter {
         }
         byte[] body = request.getInputStream().readNBytes(LauncherInfo.MAX_MESSAGE_BYTES + 1);
         Inbound.Verdict verdict = body.length > LauncherInfo.MAX_MESSAGE_BYTES ? Inbound.tooLarge()
-                : inbound.check(new String(body, StandardCharsets.UTF_8));
+                : inbound.check(new String(body, StandardCharsets.UTF_8), request.getHeader("Mcp-Session-Id"));
         if (verdict instanceof Inbound.Reply reply) {
             reply(response, body.length > LauncherInfo.MAX_MESSAGE_BYTES
                     ? HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE : HttpServletResponse.SC_BAD_REQUEST, reply);
+            return;
+        }
+        if (verdict instanceof Inbound.Handled) { // a notification: accepted, no body (as the SDK answers one)
+            response.setStatus(HttpServletResponse.SC_ACCEPTED);
             return;
         }
         chain.doFilter(new Body(request, ((Inbound.Forward) verdict).text().getBytes(StandardCharsets.UTF_8)), response);

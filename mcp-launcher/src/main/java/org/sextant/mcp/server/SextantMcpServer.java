@@ -73,7 +73,7 @@ public final class SextantMcpServer {
     /** The check of each inbound message, knowing which tool names the SDK routes. */
     public static Inbound inbound(ToolDispatcher dispatcher) {
         return new Inbound(jsonMapper(), toolSpecifications(dispatcher).stream()
-                .map(s -> s.tool().name()).collect(Collectors.toSet()));
+                .map(s -> s.tool().name()).collect(Collectors.toSet()), dispatcher.inFlight());
     }
 
     /** Stdio: one session on the given transport. */
@@ -169,7 +169,7 @@ public final class SextantMcpServer {
                         .build())
                 .callHandler((exchange, request) -> {
                     Object asked = request.meta() == null ? null : request.meta().get(Inbound.REQUESTED_TOOL);
-                    return toResult(dispatcher.dispatch(asked instanceof String name ? name : request.name(),
+                    return cancellable(dispatcher, request, () -> dispatcher.dispatch(asked instanceof String name ? name : request.name(),
                             request.arguments(), ExchangeProgress.of(exchange, request)));
                 })
                 .build();
@@ -188,9 +188,16 @@ public final class SextantMcpServer {
         tool.uiResourceUri().ifPresent(uri -> schema.meta(Map.of("ui", Map.of("resourceUri", uri))));
         return McpServerFeatures.SyncToolSpecification.builder()
                 .tool(schema.build())
-                .callHandler((exchange, request) -> toResult(dispatcher.dispatch(request.name(), request.arguments(),
-                        ExchangeProgress.of(exchange, request))))
+                .callHandler((exchange, request) -> cancellable(dispatcher, request, () -> dispatcher.dispatch(request.name(),
+                        request.arguments(), ExchangeProgress.of(exchange, request))))
                 .build();
+    }
+
+    /** The call's result, or null when the client cancelled it: the worker's Mono is then empty and no response is sent. */
+    private static McpSchema.CallToolResult cancellable(ToolDispatcher dispatcher, McpSchema.CallToolRequest request,
+                                                       java.util.function.Supplier<Envelope> call) {
+        Object key = request.meta() == null ? null : request.meta().get(Inbound.CALL_KEY);
+        return dispatcher.inFlight().run(key instanceof String k ? k : null, () -> toResult(call.get()));
     }
 
     /**

@@ -21,6 +21,7 @@ public final class ToolDispatcher {
 
     private final Map<String, LauncherTool> byName = new LinkedHashMap<>();
     private final ToolContext context;
+    private final InFlightCalls inFlight = new InFlightCalls();
 
     public ToolDispatcher(ToolContext context) {
         this.context = context;
@@ -41,6 +42,11 @@ public final class ToolDispatcher {
 
     public ToolContext context() {
         return context;
+    }
+
+    /** The calls a client may still cancel (notifications/cancelled). */
+    public InFlightCalls inFlight() {
+        return inFlight;
     }
 
     public Envelope dispatch(String requestedName, Map<String, Object> arguments) {
