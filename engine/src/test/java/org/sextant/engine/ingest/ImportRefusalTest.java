@@ -222,11 +222,12 @@ class ImportRefusalTest {
      */
     @Test
     void aHugeHeaderCellIsNamedByItsPositionAndEveryAnswerStaysSmall(@TempSextant Sextant engine) throws Exception {
-        Path f = Files.writeString(tmp.resolve("HUGE.csv"), "Date,Close" + "x".repeat(5_000_000) + "\n2020-01-02,1\n");
+        // a megabyte, under the longest line a CSV may have (a longer header is refused by its length, below)
+        Path f = Files.writeString(tmp.resolve("HUGE.csv"), "Date,Close" + "x".repeat(1_000_000) + "\n2020-01-02,1\n");
         SextantException e = refused(engine.store(), PriceRules.defaults(), f);
         assertTrue(e.field().length() < 100 && e.getMessage().length() < 1_000, "field of " + e.field().length() + " characters");
         assertEquals("column 2", e.field());
-        assertTrue(e.getMessage().contains("header column 2: a symbol of 5000005 characters is not a ticker"), e.getMessage());
+        assertTrue(e.getMessage().contains("header column 2: a symbol of 1000005 characters is not a ticker"), e.getMessage());
         assertTrue(e.getMessage().length() < 1_000 && e.fix().length() < 1_000, e.getMessage());
 
         JobStatus job = engine.jobs().await(engine.startImport(List.of(f)).id(), Duration.ofMinutes(2));
@@ -235,6 +236,11 @@ class ImportRefusalTest {
         assertEquals("column 2", job.field());
         assertTrue(Files.size(engine.home().jobsDir().resolve(job.id() + ".json")) < 5_000, "the job file stays small");
         assertTrue(org.sextant.engine.Json.write(engine.jobs().list()).length() < 50_000, "list_jobs stays small");
+
+        Path longer = Files.writeString(tmp.resolve("HUGER.csv"), "Date,Close" + "x".repeat(5_000_000) + "\n2020-01-02,1\n");
+        SextantException byLength = refused(engine.store(), PriceRules.defaults(), longer);
+        assertTrue(byLength.getMessage().startsWith(longer + " line 1 is 5,000,010 bytes long"), byLength.getMessage());
+        assertTrue(byLength.field().length() < 100 && byLength.getMessage().length() < 1_000, byLength.getMessage());
     }
 
     /** Whatever field a refusal is built with, it names an argument or a column: never longer than a person reads. */
