@@ -86,6 +86,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         List<String> notes = new ArrayList<>();
         java.util.Map<Long, Integer> steps = new java.util.HashMap<>();
         java.time.LocalDateTime previous = null;
+        boolean midnight = bar.hasHeader(); // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
         try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             long line = 0;
             if (bar.hasHeader()) {
@@ -100,6 +101,8 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 if (rows.size() < ROWS) rows.add(cells);
                 read++;
                 if (bar.time().dst() && notes.size() < MAX_NOTES) dstNote(bar, cells, line, notes);
+                java.time.LocalDateTime asWritten = bar.time().parseAsWritten(cells);
+                midnight &= asWritten != null && asWritten.toLocalTime().equals(java.time.LocalTime.MIDNIGHT);
                 java.time.LocalDateTime t = bar.time().parse(cells);
                 if (t != null && t.equals(previous) && bar.time().dst()) t = secondOfRepeated(bar, cells, t);
                 // either order: many providers list the newest bar first
@@ -113,6 +116,11 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 .map(e -> org.sextant.engine.data.BarInterval.ofStepMinutes(e.getKey())).map(i -> i.label).orElse(null);
         String symbols = bar.symbolCol() >= 0 ? "column " + bar.header().get(bar.symbolCol())
                 : bar.valueSymbol() != null ? "the value column's name (" + bar.valueSymbol() + ")" : "the file name";
+        if (midnight && !rows.isEmpty() && "1d".equals(interval)) {
+            String dates = bar.header().get(bar.time().cols().get(0));
+            return new ImportPreview(file, "csv", bar.dailyLayout().name(), bar.header(), String.valueOf(bar.delimiter()), "dates written as midnight times in " + dates,
+                    rows, symbols, "1d", null, false, List.of());
+        }
         return new ImportPreview(file, "csv", "bars", bar.header(), String.valueOf(bar.delimiter()), null, rows, symbols, interval, bar.timeDescription(),
                 bar.time().naive(), List.copyOf(notes));
     }

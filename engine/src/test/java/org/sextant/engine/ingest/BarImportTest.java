@@ -238,6 +238,13 @@ class BarImportTest {
         assertFalse(ImportPreview.of(file("Z.csv", "datetime_utc,close\n2020-01-02T13:30:00Z,1\n2020-01-02T14:00:00Z,2\n"), ny).zoneApplies(),
                 "times with their zone read the same in any zone");
         assertFalse(ImportPreview.of(file("AAA.csv", "Date,Close\n2020-01-02,10\n"), ny).zoneApplies(), "a daily file has no times of day");
+        // dates written as midnight times import as daily prices (BarFile.daysAtMidnight): the preview says so, not "bars"
+        ImportPreview days = ImportPreview.of(file("DAYS.csv", "Date,Open,High,Low,Close,Volume\n2020-01-02 00:00:00,1,2,0.5,1.5,10\n"
+                + "2020-01-03 00:00:00,1,2,0.5,1.6,10\n2020-01-06 00:00:00,1,2,0.5,1.7,10\n"), ny);
+        assertEquals("stooq", days.layout());
+        assertEquals("1d", days.interval());
+        assertEquals("dates written as midnight times in Date", days.dateFormat());
+        assertFalse(days.zoneApplies(), "a date is no time to place in a zone");
     }
 
     /** The night clocks go back, 01:00 New York happens twice: in file order EDT (-04:00) then EST (-05:00), 25 hourly bars. */
