@@ -9,7 +9,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class CancelJob extends LauncherTool {
     CancelJob() {
         super("cancel_job", Categories.JOBS, ToolClass.WRITE, false,
-                "Cancels a background job at its next checkpoint (an import stopped there writes nothing); a cancel after the work was written leaves it SUCCEEDED.",
+                "Cancels a background job at its next checkpoint (an import cancelled there is rolled back whole); a cancel after the work was written leaves it SUCCEEDED.",
                 ArgumentSchema.object()
                         .string("job_id", "the id from list_jobs or from the tool that started the job", true)
                         .build());
