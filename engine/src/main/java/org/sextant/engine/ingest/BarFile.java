@@ -167,7 +167,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
                 if (!line.isBlank()) out.add(line);
             }
         } catch (IOException e) {
-            throw CsvErrors.unreadable(file, e);
+            throw CsvErrors.unreadable(path, file, e);
         }
         return out;
     }

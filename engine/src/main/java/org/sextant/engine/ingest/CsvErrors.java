@@ -13,7 +13,12 @@ final class CsvErrors {
     private CsvErrors() {}
 
     /** A price file that could not be read as text: said as what it is (not UTF-8 text: a database, an archive), never the decoder's words. */
-    static SextantException unreadable(String file, java.io.IOException e) {
+    static SextantException unreadable(java.nio.file.Path path, String file, java.io.IOException e) {
+        if (e instanceof java.nio.charset.CharacterCodingException && utf16(path)) {
+            // Excel's "Unicode text" and PowerShell's default: a text file, just not UTF-8
+            return SextantException.invalid("paths", file + ": not a price CSV in UTF-8: it is UTF-16 text (it starts with a UTF-16 byte-order mark)",
+                    "save it as UTF-8 (Excel: CSV UTF-8; or iconv -f UTF-16 -t UTF-8 FILE > FILE.csv) and import that");
+        }
         if (e instanceof java.nio.charset.CharacterCodingException) {
             return SextantException.invalid("paths", file + ": not a price CSV: it is not UTF-8 text (a binary file such as a database, or text in another encoding)",
                     "import a price CSV saved as UTF-8 text, or a Parquet file (.parquet)");
@@ -21,6 +26,16 @@ final class CsvErrors {
         String why = e instanceof java.nio.file.NoSuchFileException ? "no such file" : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
                 : e.getMessage();
         return SextantException.invalid("paths", file + ": cannot read (" + why + ")", "check that the file exists and is readable");
+    }
+
+    /** Whether the file starts with a UTF-16 byte-order mark (FF FE or FE FF). */
+    private static boolean utf16(java.nio.file.Path path) {
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(path)) {
+            byte[] b = in.readNBytes(2);
+            return b.length == 2 && ((b[0] == (byte) 0xFF && b[1] == (byte) 0xFE) || (b[0] == (byte) 0xFE && b[1] == (byte) 0xFF));
+        } catch (java.io.IOException unreadable) {
+            return false;
+        }
     }
 
     /**

@@ -24,7 +24,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat) {
             firstRow = line(r, n, file);
             while (firstRow != null && firstRow.isBlank()) firstRow = line(r, ++n, file);
         } catch (IOException e) {
-            throw CsvErrors.unreadable(file, e);
+            throw CsvErrors.unreadable(path, file, e);
         }
         if (headerLine == null || headerLine.isBlank()) {
             throw SextantException.invalid("paths", file + ": the file is empty",

@@ -73,7 +73,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 if (!line.isBlank()) rows.add(CsvHead.split(line, head.delimiter()));
             }
         } catch (IOException e) {
-            throw CsvErrors.unreadable(file, e);
+            throw CsvErrors.unreadable(path, file, e);
         }
         String symbols = layout.symbolCol() >= 0 ? "column " + head.header().get(layout.symbolCol())
                 : layout.wide() ? "one column per symbol" : "the file name";
@@ -110,7 +110,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 if (t != null) previous = t;
             }
         } catch (IOException e) {
-            throw CsvErrors.unreadable(file, e);
+            throw CsvErrors.unreadable(path, file, e);
         }
         String interval = steps.entrySet().stream().max(java.util.Map.Entry.comparingByValue())
                 .map(e -> org.sextant.engine.data.BarInterval.ofStepMinutes(e.getKey())).map(i -> i.label).orElse(null);
