@@ -109,9 +109,13 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
 
     /** The UTC time of one row as this format reads it (the preview's Java twin of {@link #sql}); null when it does not parse. */
     java.time.LocalDateTime parse(List<String> row) {
-        java.time.LocalDateTime t = parseAsWritten(row);
-        if (t == null || !naive()) return t;
-        return t.atZone(zone).withZoneSameInstant(java.time.ZoneOffset.UTC).toLocalDateTime();
+        return toUtc(parseAsWritten(row));
+    }
+
+    /** A time as written ({@link #parseAsWritten}) in UTC: naive times read in the zone; null stays null. */
+    java.time.LocalDateTime toUtc(java.time.LocalDateTime asWritten) {
+        if (asWritten == null || !naive()) return asWritten;
+        return asWritten.atZone(zone).withZoneSameInstant(java.time.ZoneOffset.UTC).toLocalDateTime();
     }
 
     /** The time of one row as written, before any zone is applied (UTC for zoned and epoch times); null when it does not parse. */

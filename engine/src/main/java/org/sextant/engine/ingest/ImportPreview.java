@@ -100,11 +100,11 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 List<String> cells = CsvHead.split(text, bar.delimiter());
                 if (rows.size() < ROWS) rows.add(cells);
                 read++;
-                if (bar.time().dst() && notes.size() < MAX_NOTES) dstNote(bar, cells, line, notes);
-                java.time.LocalDateTime asWritten = bar.time().parseAsWritten(cells);
+                java.time.LocalDateTime asWritten = bar.time().parseAsWritten(cells); // once a row: the notes, midnight and the step use it
+                if (bar.time().dst() && notes.size() < MAX_NOTES) dstNote(bar, asWritten, line, notes);
                 midnight &= asWritten != null && asWritten.toLocalTime().equals(java.time.LocalTime.MIDNIGHT);
-                java.time.LocalDateTime t = bar.time().parse(cells);
-                if (t != null && t.equals(previous) && bar.time().dst()) t = secondOfRepeated(bar, cells, t);
+                java.time.LocalDateTime t = bar.time().toUtc(asWritten);
+                if (t != null && t.equals(previous) && bar.time().dst()) t = secondOfRepeated(bar, asWritten, t);
                 // either order: many providers list the newest bar first
                 if (t != null && previous != null && !t.equals(previous)) steps.merge(Math.abs(java.time.Duration.between(previous, t).toMinutes()), 1, Integer::sum);
                 if (t != null) previous = t;
@@ -126,15 +126,13 @@ public record ImportPreview(String file, String format, String layout, List<Stri
     }
 
     /** A row at the same time as the one before in a repeated hour: the second of the two, at the later offset (as the import reads it). */
-    private static java.time.LocalDateTime secondOfRepeated(BarFile bar, List<String> cells, java.time.LocalDateTime utc) {
-        java.time.LocalDateTime local = bar.time().parseAsWritten(cells);
+    private static java.time.LocalDateTime secondOfRepeated(BarFile bar, java.time.LocalDateTime local, java.time.LocalDateTime utc) {
         java.time.zone.ZoneOffsetTransition t = local == null ? null : bar.time().zone().getRules().getTransition(local);
         return t == null || t.isGap() ? utc : local.minusSeconds(t.getOffsetAfter().getTotalSeconds());
     }
 
     /** A note when the row's time, as written, falls in the zone's skipped hour (the import refuses it) or its repeated one (read as BarDst reads it). */
-    private static void dstNote(BarFile bar, List<String> cells, long line, List<String> notes) {
-        java.time.LocalDateTime local = bar.time().parseAsWritten(cells);
+    private static void dstNote(BarFile bar, java.time.LocalDateTime local, long line, List<String> notes) {
         if (local == null) return;
         java.time.ZoneId zone = bar.time().zone();
         java.time.zone.ZoneOffsetTransition t = zone.getRules().getTransition(local);
