@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Tells a read still computing whether its client went away, so it stops at its next checkpoint
@@ -21,15 +22,22 @@ import java.util.function.BooleanSupplier;
  * server's end of a connection leaves ESTABLISHED when the client closes it (CLOSE_WAIT) and
  * leaves the table when the client resets it. Where there is no such table (macOS, Windows)
  * nothing is noticed, and a read computes until it ends or its budget does.
+ *
+ * <p>A wrong "gone" drops a live caller's answer, so the evidence must be firm: only connections
+ * watched before a table was read are judged by it (a connection arriving during a read is not in
+ * it), and a connection must be missing from {@link #SWEEPS_TO_GONE} reads in a row (the kernel
+ * writes the table a page at a time, so one read of a busy table can skip a line).
  */
 final class ClientWatch {
     private static final List<Path> TABLES = List.of(Path.of("/proc/self/net/tcp"), Path.of("/proc/self/net/tcp6"));
     private static final String ESTABLISHED = "01";
+    static final int SWEEPS_TO_GONE = 2;
 
     /** One request's connection, seen from the server: gone once its client closed or reset it. */
     static final class Watched implements BooleanSupplier {
         final int localPort;
         final int remotePort;
+        private int missing; // reads in a row without it; the sweeper's thread alone touches it
         private volatile boolean gone;
 
         Watched(int localPort, int remotePort) {
@@ -42,14 +50,19 @@ final class ClientWatch {
     }
 
     private final Set<Watched> watched = ConcurrentHashMap.newKeySet();
-    private final List<Path> tables;
+    private final Supplier<Set<Long>> table;
 
     ClientWatch() {
         this(TABLES);
     }
 
     ClientWatch(List<Path> tables) {
-        this.tables = tables;
+        this(() -> established(tables));
+    }
+
+    /** {@code table} answers the established connections' keys, or null when there is no table to read. */
+    ClientWatch(Supplier<Set<Long>> table) {
+        this.table = table;
     }
 
     Watched watch(int localPort, int remotePort) {
@@ -64,7 +77,18 @@ final class ClientWatch {
 
     /** Marks the watched connections no longer established; does nothing while none is watched or no table can be read. */
     void sweep() {
-        if (watched.isEmpty()) return;
+        List<Watched> judged = List.copyOf(watched); // before the read: each of these was connected when it began
+        if (judged.isEmpty()) return;
+        Set<Long> established = table.get();
+        if (established == null) return;
+        for (Watched w : judged) {
+            if (established.contains(key(w.localPort, w.remotePort))) w.missing = 0;
+            else if (++w.missing >= SWEEPS_TO_GONE) w.gone = true;
+        }
+    }
+
+    /** The established connections listed in {@code tables}, or null when none of them can be read. */
+    static Set<Long> established(List<Path> tables) {
         Set<Long> established = new HashSet<>();
         boolean read = false;
         for (Path table : tables) {
@@ -79,10 +103,7 @@ final class ClientWatch {
                 // not Linux, or not this table (no IPv6): the other one, or nothing, answers
             }
         }
-        if (!read) return;
-        for (Watched w : watched) {
-            if (!established.contains(key(w.localPort, w.remotePort))) w.gone = true;
-        }
+        return read ? established : null;
     }
 
     /** "sl local_address rem_address st ...", addresses as HEXIP:HEXPORT: the ports of an established connection, or null. */
@@ -102,7 +123,7 @@ final class ClientWatch {
         }
     }
 
-    private static long key(int localPort, int remotePort) {
+    static long key(int localPort, int remotePort) {
         return ((long) localPort << 16) | remotePort;
     }
 }

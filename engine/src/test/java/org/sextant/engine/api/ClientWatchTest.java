@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,15 +28,44 @@ class ClientWatchTest {
         ClientWatch.Watched closed = watch.watch(40000, 41001);
         ClientWatch.Watched reset = watch.watch(40000, 41002); // only the client's end is listed
         watch.sweep();
+        assertFalse(closed.getAsBoolean() || reset.getAsBoolean(), "one read is not enough");
+        watch.sweep();
         assertFalse(alive.getAsBoolean(), "established");
         assertTrue(closed.getAsBoolean(), "CLOSE_WAIT: the client closed it");
         assertTrue(reset.getAsBoolean(), "not listed: reset");
     }
 
     @Test
+    void aConnectionWatchedWhileTheTableIsReadIsNotJudgedByThatRead() {
+        ClientWatch[] watch = new ClientWatch[1];
+        ClientWatch.Watched[] arrived = new ClientWatch.Watched[1];
+        Set<Long> before = Set.of(ClientWatch.key(40000, 41000));
+        watch[0] = new ClientWatch(() -> {
+            // a request on a new connection is watched while this (older) table is being read
+            if (arrived[0] == null) arrived[0] = watch[0].watch(40000, 41005);
+            return before;
+        });
+        ClientWatch.Watched first = watch[0].watch(40000, 41000);
+        for (int i = 0; i < ClientWatch.SWEEPS_TO_GONE; i++) watch[0].sweep();
+        assertFalse(first.getAsBoolean());
+        assertFalse(arrived[0].getAsBoolean(), "absent from a table read before its connection was watched");
+    }
+
+    @Test
+    void aLineSkippedByOneReadOfTheTableDoesNotEndACall() {
+        Set<Long> with = Set.of(ClientWatch.key(40000, 41000));
+        int[] reads = {0};
+        ClientWatch watch = new ClientWatch(() -> reads[0]++ % 2 == 0 ? Set.of() : with); // every other read misses it
+        ClientWatch.Watched w = watch.watch(40000, 41000);
+        for (int i = 0; i < 10; i++) watch.sweep();
+        assertFalse(w.getAsBoolean(), "listed again at the next read: still there");
+    }
+
+    @Test
     void withoutATableNothingIsGone(@TempDir Path dir) {
         ClientWatch watch = new ClientWatch(List.of(dir.resolve("tcp"), dir.resolve("tcp6")));
         ClientWatch.Watched w = watch.watch(40000, 41000);
+        watch.sweep();
         watch.sweep();
         assertFalse(w.getAsBoolean(), "macOS, Windows: a read computes to its end");
     }
