@@ -45,6 +45,7 @@ public final class DataView implements WorkstationView {
     private final DataViewModel model;
     private final javafx.scene.layout.StackPane root = new javafx.scene.layout.StackPane();
     private final SplitPane content = new SplitPane();
+    private final SplitPane right = new SplitPane(); // import above, SQL console below
     private final FirstShow firstShow = new FirstShow(() -> {
         build();
         root.getChildren().setAll(content);
@@ -116,7 +117,7 @@ public final class DataView implements WorkstationView {
         VBox left = new VBox(6, symbolsTitle, symbols, namingPane());
         left.setPadding(new Insets(8));
 
-        SplitPane right = new SplitPane(importPane(), sqlPane());
+        right.getItems().setAll(importPane(), sqlPane());
         right.setOrientation(Orientation.VERTICAL);
         right.setDividerPositions(0.5);
         content.getItems().setAll(left, right);
@@ -271,6 +272,21 @@ public final class DataView implements WorkstationView {
         return List.of(label, timezone, hint);
     }
 
+    /**
+     * Lowers the divider so the import pane shows a chosen file's preview whole: its info, zone row
+     * and notes would otherwise squeeze the table to a row at 1000×700. A divider the user moved lower stays.
+     * The console keeps its minimum: the query box, Run, and the results' hint whole.
+     */
+    private void makeRoomForPreview() {
+        double total = right.getHeight();
+        Region pane = (Region) right.getItems().get(0);
+        if (total <= 0 || pane.getWidth() <= 0) return;
+        Region console = (Region) right.getItems().get(1);
+        double keep = console.minHeight(console.getWidth()) + 8; // 8: the divider
+        double position = Math.min(1 - keep / total, (pane.prefHeight(pane.getWidth()) + 8) / total);
+        if (position > right.getDividerPositions()[0]) right.setDividerPositions(position);
+    }
+
     private void showPreview(ImportPreview p) {
         previewTable.getColumns().clear();
         previewTable.getItems().clear();
@@ -300,6 +316,7 @@ public final class DataView implements WorkstationView {
             c.setPrefWidth(Math.max(c.getPrefWidth(), cellWidth(p.rows(), col)));
         }
         previewTable.getItems().setAll(p.rows());
+        javafx.application.Platform.runLater(this::makeRoomForPreview); // once the new texts are in the pane
     }
 
     /** Width of the widest of a preview column's cells (a bar file's date-times), at most 220 px. */
@@ -349,6 +366,7 @@ public final class DataView implements WorkstationView {
         empty.setWrapText(true);
         results.setPlaceholder(empty);
         VBox.setVgrow(results, Priority.ALWAYS);
+        results.setMinHeight(100); // the header and the hint's lines, when the import's preview takes the room
         model.resultProperty().addListener((obs, old, now) -> showResult(now));
         VBox pane = new VBox(6, heading("SQL console (read-only)"), sql, bar, sqlError, results);
         pane.setPadding(new Insets(8));

@@ -121,6 +121,85 @@ class DataViewTest {
                 "22:00 New York (EDT) is 02:00 UTC, and the repeated hour gives twelve distinct bars");
     }
 
+    /** The same zone row and its amber notes in the dark theme at the smallest size promised: whole, inside the window, legible. */
+    @Test
+    void theZoneRowAndItsNotesStayReadableInTheDarkThemeAt1000By700(FxRobot robot) throws Exception {
+        StringBuilder night = new StringBuilder("timestamp,close\n");
+        int[] hours = {0, 1, 1, 2, 3};
+        for (int i = 0; i < hours.length; i++) night.append(String.format("2020-11-01 %02d:00:00,%.2f%n", hours[i], 100 + i * 0.25));
+        Path csv = Files.writeString(files.resolve("A_RATHER_LONG_FILE_NAME_FOR_A_NIGHT_OF_HOURLY_BARS.csv"), night.toString());
+        view.setDialogs(owner -> List.of(csv.toFile()), owner -> null);
+        WaitForAsyncUtils.asyncFx(() -> {
+            bench.stage.setWidth(1000);
+            bench.stage.setHeight(700);
+        }).get();
+        OnScreen.clickOn(robot, "View");
+        OnScreen.clickOn(robot, "#menu-theme-dark");
+        bench.show("data");
+        OnScreen.clickOn(robot, "#data-choose");
+        Label info = robot.lookup("#data-preview-info").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> info.getText().contains("(read as UTC)"));
+        OnScreen.clickOn(robot, "#data-timezone").write("America/New_York").type(javafx.scene.input.KeyCode.ENTER);
+        Label notes = robot.lookup("#data-preview-notes").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, notes::isVisible);
+        Thread.sleep(500); // the preview's columns and the wrapped notes lay out
+        WaitForAsyncUtils.waitForFxEvents();
+
+        javafx.scene.Parent root = bench.stage.getScene().getRoot();
+        assertEquals(List.of(), WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.unreadable("data", root)).get());
+        javafx.geometry.Bounds window = root.localToScene(root.getLayoutBounds());
+        javafx.scene.Node importPane = robot.lookup("#data-import-pane").query();
+        javafx.geometry.Bounds shown = importPane.getParent().localToScene(importPane.getParent().getLayoutBounds()); // the split's clip
+        for (String id : List.of("#data-choose", "#data-timezone", "#data-preview-notes", "#data-preview", "#data-fetch")) {
+            javafx.scene.Node n = robot.lookup(id).query();
+            javafx.geometry.Bounds at = n.localToScene(n.getLayoutBounds());
+            assertTrue(at.getMaxX() <= window.getMaxX() + 1 && shown.contains(at.getMinX(), at.getMinY())
+                    && shown.contains(at.getMaxX() - 1, at.getMaxY() - 1), id + " is cut by the import pane " + shown + ": " + at);
+        }
+        assertTrue(notes.getHeight() + 0.5 >= WaitForAsyncUtils.asyncFx(() -> notes.prefHeight(notes.getWidth())).get(),
+                "every line of the notes is shown: " + notes.getHeight());
+        TableView<?> preview = robot.lookup("#data-preview").queryAs(TableView.class);
+        int rowsSeen = WaitForAsyncUtils.asyncFx(() -> {
+            javafx.scene.control.skin.VirtualFlow<?> flow = (javafx.scene.control.skin.VirtualFlow<?>) preview.lookup(".virtual-flow");
+            javafx.scene.control.IndexedCell<?> first = flow.getFirstVisibleCell(), last = flow.getLastVisibleCell();
+            return first == null || last == null ? 0 : last.getIndex() - first.getIndex() + 1;
+        }).get();
+        assertTrue(rowsSeen >= 4, "the preview shows its rows beside the notes, not one: " + rowsSeen + " of " + preview.getItems().size());
+
+        javafx.scene.image.WritableImage image = org.sextant.charts.ChartSnapshot.capture(root);
+        org.sextant.charts.ChartSnapshot.writePng(image, Path.of("target", "data-timezone-dark-1000x700.png")); // looked at, not for the docs
+        javafx.geometry.Bounds area = notes.localToScene(notes.getLayoutBounds());
+        javafx.scene.paint.Color text = (javafx.scene.paint.Color) notes.getTextFill();
+        javafx.scene.paint.Color ground = mostFrequent(image, area);
+        assertTrue(ground.getBrightness() < 0.35, "the dark theme's background behind the notes: " + ground);
+        assertTrue(contrast(text, ground) >= 4.5, "amber notes legible on the dark background (WCAG AA 4.5:1): "
+                + String.format("%.2f", contrast(text, ground)) + " for " + text + " on " + ground);
+    }
+
+    /** The colour most pixels of {@code area} have: the background behind a label's text. */
+    private static javafx.scene.paint.Color mostFrequent(javafx.scene.image.Image image, javafx.geometry.Bounds area) {
+        java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();
+        javafx.scene.image.PixelReader px = image.getPixelReader();
+        for (int y = (int) Math.ceil(area.getMinY()); y < (int) area.getMaxY() && y < image.getHeight(); y++) {
+            for (int x = (int) Math.ceil(area.getMinX()); x < (int) area.getMaxX() && x < image.getWidth(); x++) {
+                counts.merge(px.getArgb(x, y), 1, Integer::sum);
+            }
+        }
+        int argb = java.util.Collections.max(counts.entrySet(), java.util.Map.Entry.comparingByValue()).getKey();
+        return javafx.scene.paint.Color.rgb((argb >> 16) & 0xff, (argb >> 8) & 0xff, argb & 0xff);
+    }
+
+    /** WCAG 2 contrast ratio of two colours. */
+    private static double contrast(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
+        double la = luminance(a), lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(javafx.scene.paint.Color c) {
+        java.util.function.DoubleUnaryOperator lin = v -> v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+        return 0.2126 * lin.applyAsDouble(c.getRed()) + 0.7152 * lin.applyAsDouble(c.getGreen()) + 0.0722 * lin.applyAsDouble(c.getBlue());
+    }
+
     @Test
     void aFailedFetchSaysWhy(FxRobot robot) throws Exception {
         // a provider on a port nothing listens on: the connection is refused (Java gives no message for it)

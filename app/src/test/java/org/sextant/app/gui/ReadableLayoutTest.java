@@ -61,7 +61,7 @@ class ReadableLayoutTest {
     }
 
     /** "jobs: button 'Cancel' outside the window", "scans: 'Coverage 95%' shown as 'Coverage 9...'". */
-    private static List<String> unreadable(String view, Parent root) {
+    static List<String> unreadable(String view, Parent root) {
         List<String> out = new ArrayList<>();
         Bounds window = root.localToScene(root.getLayoutBounds());
         walk(root, n -> {
