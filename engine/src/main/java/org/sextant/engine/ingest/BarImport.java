@@ -1,5 +1,6 @@
 package org.sextant.engine.ingest;
 
+import org.sextant.engine.jobs.CancellableSql;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -52,8 +53,9 @@ final class BarImport {
             }
             badNumber.append(" END");
             String ts = bar.time().sql(col);
-            long n = st.executeUpdate("INSERT INTO bar_rows SELECT " + s.no() + ", line__, " + symbol + ", t__, CAST(t__ AS DATE)" + values
-                    + ", c" + bar.time().cols().get(0) + ", " + badNumber + ", " + (bar.time().dst() ? bar.time().localSql(col) : "NULL") + " FROM (SELECT *, " + ts + " AS t__ FROM " + bar.relation(staged) + ")");
+            String insert = "INSERT INTO bar_rows SELECT " + s.no() + ", line__, " + symbol + ", t__, CAST(t__ AS DATE)" + values
+                    + ", c" + bar.time().cols().get(0) + ", " + badNumber + ", " + (bar.time().dst() ? bar.time().localSql(col) : "NULL") + " FROM (SELECT *, " + ts + " AS t__ FROM " + bar.relation(staged) + ")";
+            long n = CancellableSql.run(st, () -> st.executeUpdate(insert));
             if (n == 0) {
                 if (!bar.parquet()) tooLong(path, bar);
                 throw SextantException.invalid("paths", bar.file() + ": no price rows below the header",
@@ -109,10 +111,10 @@ final class BarImport {
         try (Statement st = c.createStatement()) {
             exec("CREATE OR REPLACE TEMP TABLE bar_new AS SELECT DISTINCT ON (r.symbol, r.ts) r.symbol, d.interval, r.ts, r.open, r.high, r.low, r.close, r.volume, r.file_no "
                     + "FROM bar_rows r JOIN bar_detected d USING (file_no, symbol) ORDER BY r.symbol, r.ts, r.file_no, r.line");
-            replaced = st.executeUpdate("DELETE FROM bars USING bar_new n WHERE bars.symbol = n.symbol AND bars.interval = n.interval AND bars.ts = n.ts");
+            replaced = CancellableSql.run(st, () -> st.executeUpdate("DELETE FROM bars USING bar_new n WHERE bars.symbol = n.symbol AND bars.interval = n.interval AND bars.ts = n.ts"));
             StringBuilder source = new StringBuilder("CASE file_no");
             for (Source s : files) source.append(" WHEN ").append(s.no()).append(" THEN ").append(ImportBatch.literal(s.source()));
-            long total = st.executeUpdate("INSERT INTO bars SELECT symbol, interval, ts, open, high, low, close, volume, " + source + " END FROM bar_new ORDER BY symbol, interval, ts");
+            long total = CancellableSql.run(st, () -> st.executeUpdate("INSERT INTO bars SELECT symbol, interval, ts, open, high, low, close, volume, " + source + " END FROM bar_new ORDER BY symbol, interval, ts"));
             insertedAndReplaced[0] += total - replaced;
             insertedAndReplaced[1] += replaced;
         }
@@ -126,7 +128,7 @@ final class BarImport {
 
     private void exec(String sql) throws SQLException {
         try (Statement st = c.createStatement()) {
-            st.execute(sql);
+            CancellableSql.run(st, () -> st.execute(sql));
         }
     }
 }

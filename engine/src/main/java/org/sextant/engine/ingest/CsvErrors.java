@@ -1,5 +1,6 @@
 package org.sextant.engine.ingest;
 
+import org.sextant.engine.jobs.CancellableSql;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -47,7 +48,7 @@ final class CsvErrors {
         if (tooLong != null) return tooLong;
         try (Connection fresh = c.unwrap(DuckDBConnection.class).duplicate(); Statement st = fresh.createStatement()) {
             // materialize every column: a count(*) alone would skip the casts that fail
-            st.execute("CREATE TEMP TABLE import_diagnosis AS SELECT * FROM " + readWithRejects);
+            CancellableSql.run(st, () -> st.execute("CREATE TEMP TABLE import_diagnosis AS SELECT * FROM " + readWithRejects));
             try (ResultSet r = st.executeQuery(
                     "SELECT line, column_idx, error_type, csv_line FROM reject_errors ORDER BY line, column_idx LIMIT 1")) {
                 if (r.next()) {

@@ -1,5 +1,6 @@
 package org.sextant.engine.ingest;
 
+import org.sextant.engine.jobs.CancellableSql;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -60,8 +61,8 @@ final class DirectImport {
                 long t = System.nanoTime();
                 String select = ImportBatch.insertSql(s, ImportBatch.readCsvSql(staged, s).replace("{rejects}", ""), i -> "c" + i, "NULL", symbol)
                         .replaceFirst("^INSERT INTO import_rows ", "");
-                long n = st.executeUpdate("INSERT INTO prices SELECT symbol, date, open, high, low, close, adj_close, volume, "
-                        + ImportBatch.literal(s.source()) + " FROM (" + select + ")");
+                long n = CancellableSql.run(st, () -> st.executeUpdate("INSERT INTO prices SELECT symbol, date, open, high, low, close, adj_close, volume, "
+                        + ImportBatch.literal(s.source()) + " FROM (" + select + ")"));
                 ImportBatch.trace(t, "read straight into prices: " + file);
                 if (n == 0) throw new Fallback("empty file");
                 rows.add(n);
@@ -86,8 +87,8 @@ final class DirectImport {
         if (count(c, "SELECT count(*) FROM (SELECT 1 FROM prices WHERE NOT (" + mine + ") AND symbol IN (SELECT symbol FROM import_symbols) LIMIT 1)") > 0) {
             t = System.nanoTime();
             try (Statement st = c.createStatement()) {
-                updated = st.executeUpdate("DELETE FROM prices USING (SELECT symbol, date FROM prices WHERE " + mine + ") n "
-                        + "WHERE NOT (prices." + mine + ") AND prices.symbol = n.symbol AND prices.date = n.date");
+                updated = CancellableSql.run(st, () -> st.executeUpdate("DELETE FROM prices USING (SELECT symbol, date FROM prices WHERE " + mine + ") n "
+                        + "WHERE NOT (prices." + mine + ") AND prices.symbol = n.symbol AND prices.date = n.date"));
             }
             ImportBatch.trace(t, "delete replaced rows");
         }
@@ -124,7 +125,7 @@ final class DirectImport {
 
     private static void exec(Connection c, String sql) throws SQLException {
         try (Statement st = c.createStatement()) {
-            st.execute(sql);
+            CancellableSql.run(st, () -> st.execute(sql));
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.sextant.engine.ingest;
 
+import org.sextant.engine.jobs.CancellableSql;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -99,7 +100,7 @@ final class ImportBatch {
         long t = System.nanoTime();
         long count;
         try (Statement st = c.createStatement()) {
-            count = st.executeUpdate(insertSql(s, read.replace("{rejects}", ""), i -> "c" + i, "NULL", fileSymbol));
+            count = CancellableSql.run(st, () -> st.executeUpdate(insertSql(s, read.replace("{rejects}", ""), i -> "c" + i, "NULL", fileSymbol)));
         } catch (SQLException e) {
             // the fast read stops at the first bad cell; a second read that records rejects says where
             throw CsvErrors.explain(c, s, read.replace("{rejects}", ", store_rejects=true"), e);
@@ -176,7 +177,7 @@ final class ImportBatch {
         if (storedRowsOverlap()) {
             t0 = System.nanoTime();
             try (Statement st = c.createStatement()) {
-                updated = st.executeUpdate("DELETE FROM prices USING import_rows i WHERE prices.symbol = i.symbol AND prices.date = i.date");
+                updated = CancellableSql.run(st, () -> st.executeUpdate("DELETE FROM prices USING import_rows i WHERE prices.symbol = i.symbol AND prices.date = i.date"));
             }
             trace(t0, "delete replaced rows");
         }
@@ -185,8 +186,8 @@ final class ImportBatch {
         try (Statement st = c.createStatement()) {
             StringJoiner source = new StringJoiner(" ", "CASE file_no ", " END");
             for (Source s : files) source.add("WHEN " + s.no() + " THEN " + literal(s.source()));
-            total = st.executeUpdate("INSERT INTO prices SELECT symbol, date, open, high, low, close, adj_close, volume, "
-                    + source + " FROM import_rows");
+            total = CancellableSql.run(st, () -> st.executeUpdate("INSERT INTO prices SELECT symbol, date, open, high, low, close, adj_close, volume, "
+                    + source + " FROM import_rows"));
         }
         trace(t0, "insert into prices");
         exec("INSERT INTO symbols (symbol, first_date, last_date, rows, source) "
@@ -272,7 +273,7 @@ final class ImportBatch {
     private void exec(String sql) throws SQLException {
         long t = System.nanoTime();
         try (Statement st = c.createStatement()) {
-            st.execute(sql);
+            CancellableSql.run(st, () -> st.execute(sql));
         }
         trace(t, sql);
     }

@@ -1,5 +1,6 @@
 package org.sextant.engine.ingest;
 
+import org.sextant.engine.jobs.CancellableSql;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -80,7 +81,7 @@ final class ParquetReadSql {
         String insert = ImportBatch.insertSql(s, relation,
                 i -> "TRY_CAST(" + ImportBatch.ident(l.header().get(i)) + " AS " + typeOf(s, i) + ")", "file_row_number + 1", fileSymbol);
         try (Statement st = c.createStatement()) {
-            return st.executeUpdate(insert);
+            return CancellableSql.run(st, () -> st.executeUpdate(insert));
         }
     }
 

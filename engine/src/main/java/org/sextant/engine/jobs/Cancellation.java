@@ -58,6 +58,11 @@ public final class Cancellation {
         else REQUESTED.set(before);
     }
 
+    /** This thread's cancel request, to be polled from another thread while this one waits in a call it cannot check from (null: none). */
+    static BooleanSupplier request() {
+        return REQUESTED.get();
+    }
+
     /** Whether this thread's job was asked to stop or its request's caller went away: for a wait that polls instead of calling {@link #check}. */
     public static boolean stopRequested() {
         BooleanSupplier r = REQUESTED.get();

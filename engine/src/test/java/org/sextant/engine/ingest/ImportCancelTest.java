@@ -2,6 +2,7 @@ package org.sextant.engine.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -108,5 +109,33 @@ class ImportCancelTest {
             assertEquals("cancelled: nothing was written", done.message());
             assertEquals(before, snapshot(engine.store()), "a cancelled import leaves prices and symbols as they were");
         }
+    }
+
+    /**
+     * A cancel that comes while one long statement runs stops that statement (DuckDB is told to
+     * cancel it), not the next checkpoint after it: the request here is seen only by the poller
+     * that watches running statements, never by a checkpoint. Every import path, store unchanged.
+     */
+    @Test
+    void aCancelDuringALongStatementStopsThatStatement(@TempSextant Store store) throws Exception {
+        java.util.function.BooleanSupplier onlyWhileAStatementRuns = () -> Thread.currentThread().getName().equals(org.sextant.engine.jobs.CancellableSql.THREAD);
+        Path fresh = longFile("F.csv", 400, 500, 0); // 200,000 rows: each statement lasts far longer than a poll
+        StringBuilder bars = new StringBuilder("timestamp,close\n");
+        java.time.LocalDateTime t0 = java.time.LocalDateTime.of(2020, 1, 1, 0, 0);
+        for (int i = 0; i < 200_000; i++) bars.append(t0.plusMinutes(i)).append(',').append(1 + i * 1e-6).append('\n');
+        Path bar = Files.writeString(tmp.resolve("EURUSD.csv"), bars);
+        for (List<Path> files : List.of(List.of(fresh), List.of(bar), List.of(fresh, bar))) {
+            String before = snapshot(store);
+            CancellationException stopped = assertThrows(CancellationException.class,
+                    () -> Cancellation.watching(onlyWhileAStatementRuns, () -> new PriceImporter(store, PriceRules.defaults()).importFiles(files)));
+            assertEquals("cancelled during a statement", stopped.getMessage(), files.toString());
+            assertEquals(before, snapshot(store), files + ": nothing written");
+        }
+        new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(fresh)); // stored: the next import of it takes the careful path
+        String before = snapshot(store);
+        Path again = longFile("F.csv", 400, 500, 1);
+        assertThrows(CancellationException.class,
+                () -> Cancellation.watching(onlyWhileAStatementRuns, () -> new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(again))));
+        assertEquals(before, snapshot(store), "the careful path: nothing written");
     }
 }
