@@ -97,9 +97,9 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
      * DatetimeIndex of days, "2020-01-02 00:00:00"): every time parses, is exactly 00:00 as written
      * (UTC for zoned and epoch times), and each symbol's bars are most often a day apart. Such a
      * file is daily prices and takes the daily path; weekly and monthly bars at midnight stay bars.
+     * A headerless MetaTrader D1 export (2020.01.02,00:00,...) is such a file too: its implied header names the columns.
      */
     boolean daysAtMidnight(Connection c, StagedFile staged) {
-        if (!hasHeader) return false; // the daily path reads a header; a MetaTrader D1 export stays a bar file
         String symbol = symbolCol >= 0 ? "upper(trim(c" + symbolCol + "))" : "''";
         // as the bar path stores it: a TIMESTAMP (epoch and zoned times come as TIMESTAMPTZ in UTC)
         String rows = "(SELECT " + symbol + " AS s, CAST(" + time.localSql(i -> "c" + i) + " AS TIMESTAMP) AS t FROM " + relation(staged) + ")";

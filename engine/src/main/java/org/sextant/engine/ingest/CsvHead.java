@@ -12,8 +12,13 @@ import org.sextant.engine.SextantException;
 /**
  * The first lines of a CSV file: header, delimiter and the date format of the first data row.
  * Reading them in Java lets the importer give DuckDB an exact, typed schema (no sniffing).
+ *
+ * @param hasHeader false for a MetaTrader export, whose header is implied (line 1 is a row)
  */
-record CsvHead(List<String> header, char delimiter, String dateFormat) {
+record CsvHead(List<String> header, char delimiter, String dateFormat, boolean hasHeader) {
+    CsvHead(List<String> header, char delimiter, String dateFormat) {
+        this(header, delimiter, dateFormat, true);
+    }
 
     static CsvHead read(Path path, String file) {
         String headerLine;

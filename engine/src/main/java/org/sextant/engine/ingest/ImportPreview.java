@@ -86,7 +86,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         List<String> notes = new ArrayList<>();
         java.util.Map<Long, Integer> steps = new java.util.HashMap<>();
         java.time.LocalDateTime previous = null;
-        boolean midnight = bar.hasHeader(); // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
+        boolean midnight = true; // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
         try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             long line = 0;
             if (bar.hasHeader()) {
