@@ -1,9 +1,6 @@
 package org.sextant.engine.ingest;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -31,6 +28,11 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
 
     /** The bar file view of {@code path}, or null when it is a daily file (or not a price file at all: the daily path says why). */
     static BarFile probe(Connection c, Path path, String file, StagedFile staged) throws SQLException {
+        return probe(c, path, file, staged, null);
+    }
+
+    /** The probe, reading a CSV's first lines within {@code budget} when one is given (the preview). */
+    static BarFile probe(Connection c, Path path, String file, StagedFile staged, CsvHead.Budget budget) throws SQLException {
         boolean parquet = isParquet(path);
         List<String> header;
         List<String> row;
@@ -47,7 +49,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
                 return null; // not readable as Parquet: the daily path reports it
             }
         } else {
-            List<String> lines = firstLines(path, file);
+            List<String> lines = firstLines(path, file, budget);
             if (lines.size() < 2 && !(lines.size() == 1 && BarTime.headerlessMetaTrader(CsvHead.split(lines.get(0), CsvHead.delimiterOf(lines.get(0)))))) return null;
             delim = CsvHead.delimiterOf(lines.get(0));
             List<String> first = CsvHead.split(lines.get(0).replace("\uFEFF", ""), delim);
@@ -97,9 +99,9 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
      * DatetimeIndex of days, "2020-01-02 00:00:00"): every time parses, is exactly 00:00 as written
      * (UTC for zoned and epoch times), and each symbol's bars are most often a day apart. Such a
      * file is daily prices and takes the daily path; weekly and monthly bars at midnight stay bars.
+     * A headerless MetaTrader D1 export (2020.01.02,00:00,...) is such a file too: its implied header names the columns.
      */
     boolean daysAtMidnight(Connection c, StagedFile staged) {
-        if (!hasHeader) return false; // the daily path reads a header; a MetaTrader D1 export stays a bar file
         String symbol = symbolCol >= 0 ? "upper(trim(c" + symbolCol + "))" : "''";
         // as the bar path stores it: a TIMESTAMP (epoch and zoned times come as TIMESTAMPTZ in UTC)
         String rows = "(SELECT " + symbol + " AS s, CAST(" + time.localSql(i -> "c" + i) + " AS TIMESTAMP) AS t FROM " + relation(staged) + ")";
@@ -159,11 +161,10 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
                 + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", null_padding=true, nullstr=['', 'null', 'NULL', 'NA', 'N/A'], columns=" + schema + "))";
     }
 
-    private static List<String> firstLines(Path path, String file) {
+    private static List<String> firstLines(Path path, String file, CsvHead.Budget budget) {
         List<String> out = new ArrayList<>();
-        try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            long n = 0;
-            for (String line; out.size() < 2 && (line = CsvHead.line(r, ++n, file)) != null; ) {
+        try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
+            for (String line; out.size() < 2 && (line = r.next()) != null; ) {
                 if (!line.isBlank()) out.add(line);
             }
         } catch (IOException e) {

@@ -12,17 +12,26 @@ import org.sextant.engine.SextantException;
 /**
  * The first lines of a CSV file: header, delimiter and the date format of the first data row.
  * Reading them in Java lets the importer give DuckDB an exact, typed schema (no sniffing).
+ *
+ * @param hasHeader false for a MetaTrader export, whose header is implied (line 1 is a row)
  */
-record CsvHead(List<String> header, char delimiter, String dateFormat) {
+record CsvHead(List<String> header, char delimiter, String dateFormat, boolean hasHeader) {
+    CsvHead(List<String> header, char delimiter, String dateFormat) {
+        this(header, delimiter, dateFormat, true);
+    }
 
     static CsvHead read(Path path, String file) {
+        return read(path, file, null);
+    }
+
+    /** The head as {@link #read(Path, String)} reads it; with a budget (the preview) reading a bounded amount of the file. */
+    static CsvHead read(Path path, String file, Budget budget) {
         String headerLine;
         String firstRow;
-        try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            headerLine = line(r, 1, file);
-            int n = 2;
-            firstRow = line(r, n, file);
-            while (firstRow != null && firstRow.isBlank()) firstRow = line(r, ++n, file);
+        try (Lines r = new Lines(path, file, budget)) {
+            headerLine = r.next();
+            firstRow = r.next();
+            while (firstRow != null && firstRow.isBlank()) firstRow = r.next();
         } catch (IOException e) {
             throw CsvErrors.unreadable(path, file, e);
         }
@@ -45,9 +54,10 @@ record CsvHead(List<String> header, char delimiter, String dateFormat) {
 
     /**
      * The next line of {@code r} (null at the end), refused when longer than {@link #MAX_LINE}: the
-     * rest of such a line is counted, never held, so a 50 MB line costs no 50 MB string.
+     * rest of such a line is counted ({@code countRest}, for the import's message) or not read at all
+     * (the preview), never held, so a 50 MB line costs no 50 MB string.
      */
-    static String line(BufferedReader r, long lineNo, String file) throws IOException {
+    private static String line(BufferedReader r, long lineNo, String file, boolean countRest) throws IOException {
         StringBuilder b = new StringBuilder();
         long bytes = 0;
         int ch;
@@ -57,6 +67,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat) {
                 b.append((char) ch);
                 continue;
             }
+            if (!countRest) throw tooLong(file, lineNo, -1);
             while ((ch = r.read()) >= 0 && ch != '\n' && ch != '\r') bytes += utf8(ch);
             throw tooLong(file, lineNo, bytes);
         }
@@ -77,10 +88,97 @@ record CsvHead(List<String> header, char delimiter, String dateFormat) {
         return true;
     }
 
-    /** The error for a line past {@link #MAX_LINE}: its length only, never its text. */
+    /** The error for a line past {@link #MAX_LINE}: its length only (unknown: -1), never its text. */
     static SextantException tooLong(String file, long lineNo, long bytes) {
-        return SextantException.invalid("paths", String.format(java.util.Locale.ROOT, "%s line %d is %,d bytes long, longer than the longest line a CSV may have (%,d bytes)",
-                file, lineNo, bytes, MAX_LINE), "export the prices again with one short row per line (a date, prices and a volume take well under 1,000 bytes), or save them as Parquet");
+        return SextantException.invalid("paths", String.format(java.util.Locale.ROOT, "%s line %d is %s, longer than the longest line a CSV may have (%,d bytes)",
+                file, lineNo, bytes < 0 ? "too long" : String.format(java.util.Locale.ROOT, "%,d bytes long", bytes), MAX_LINE), TOO_LONG_FIX);
+    }
+
+    static final String TOO_LONG_FIX = "export the prices again with one short row per line (a date, prices and a volume take well under 1,000 bytes), or save them as Parquet";
+
+    /**
+     * What the preview may read of a file, each time it opens it: {@code perOpen} bytes (past which it reads no
+     * further line) and one line past {@link #MAX_LINE} at most, so that a file of any size or line length costs
+     * a few MB; counts the bytes read.
+     */
+    static final class Budget {
+        final long perOpen;
+        private long read;
+
+        Budget(long perOpen) {
+            this.perOpen = perOpen;
+        }
+
+        /** Bytes read from the file through this budget, over every open. */
+        long read() {
+            return read;
+        }
+    }
+
+    /**
+     * A CSV's lines, numbered from 1. Without a budget (the import) a line past {@link #MAX_LINE} is
+     * refused by its exact length; with one (the preview) reading stops at its first byte past the
+     * bound, and no line is read once the budget's bytes are spent ({@link #spent}).
+     */
+    static final class Lines implements java.io.Closeable {
+        private final BufferedReader r;
+        private final String file;
+        private final Budget budget;
+        private long lineNo;
+        private long opened; // bytes read from the file by this open
+        private boolean spent;
+
+        Lines(Path path, String file, Budget budget) throws IOException {
+            this.file = file;
+            this.budget = budget;
+            java.io.InputStream raw = Files.newInputStream(path);
+            java.io.InputStream in = budget == null ? raw : new java.io.FilterInputStream(raw) {
+                @Override
+                public int read() throws IOException {
+                    int b = super.read();
+                    if (b >= 0) count(1);
+                    return b;
+                }
+
+                @Override
+                public int read(byte[] buf, int off, int len) throws IOException {
+                    int n = super.read(buf, off, len);
+                    if (n > 0) count(n);
+                    return n;
+                }
+            };
+            // a decoder of its own reports bytes that are not UTF-8 (as Files.newBufferedReader does): CsvErrors.unreadable names them
+            this.r = new BufferedReader(new java.io.InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()));
+        }
+
+        private void count(int n) {
+            opened += n;
+            budget.read += n;
+        }
+
+        /** The next line, null at the end (or, with a budget, once it is spent). */
+        String next() throws IOException {
+            if (budget != null && opened >= budget.perOpen) {
+                spent = true;
+                return null;
+            }
+            return line(r, ++lineNo, file, budget == null);
+        }
+
+        /** The number of the line last read (or refused as too long). */
+        long lineNo() {
+            return lineNo;
+        }
+
+        /** Whether reading stopped at the budget, before the end of the file. */
+        boolean spent() {
+            return spent;
+        }
+
+        @Override
+        public void close() throws IOException {
+            r.close();
+        }
     }
 
     /** The first line longer than {@link #MAX_LINE} (why DuckDB's reader failed, or dropped a row): that error, or null. Reads bytes in a fixed buffer. */

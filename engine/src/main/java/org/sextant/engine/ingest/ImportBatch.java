@@ -84,7 +84,7 @@ final class ImportBatch {
      */
     void addDays(Path path, BarFile bar, String source) throws SQLException {
         int no = files.size();
-        Source s = new Source(no, bar.file(), path, bar.dailyLayout(), bar.parquet() ? null : new CsvHead(bar.header(), bar.delimiter(), "%Y-%m-%d"),
+        Source s = new Source(no, bar.file(), path, bar.dailyLayout(), bar.parquet() ? null : new CsvHead(bar.header(), bar.delimiter(), "%Y-%m-%d", bar.hasHeader()),
                 source, bar.time());
         requireSymbol(s, symbolFromFileName(path));
         files.add(s);
@@ -119,7 +119,7 @@ final class ImportBatch {
                     : l.fields().containsValue(i) || l.wideCols().contains(i) ? "DOUBLE" : "VARCHAR";
             columns.add("'c" + i + "': '" + type + "'");
         }
-        String read = "read_csv(" + staged.sqlLiteral() + ", header=true, auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
+        String read = "read_csv(" + staged.sqlLiteral() + ", header=" + s.csv().hasHeader() + ", auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
                 + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", nullstr=" + NULLS + ", dateformat=" + literal(s.csv().dateFormat())
                 + ", columns=" + columns + "{rejects})";
         return read;

@@ -100,7 +100,7 @@ final class ImportChecks {
     }
 
     /**
-     * The file line (1 = header) of the {@code occurrence}-th row with this symbol and date: where
+     * The file line (1 = header, or the first row of a headerless MetaTrader export) of the {@code occurrence}-th row with this symbol and date: where
      * its symbol cell starts (a quoted cell may hold a line break, so a row can span lines).
      */
     static long locate(ImportBatch.Source s, String symbol, LocalDate date, int occurrence) {
@@ -108,8 +108,11 @@ final class ImportChecks {
         DateTimeFormatter fmt = "%Y%m%d".equals(s.csv().dateFormat()) ? DateTimeFormatter.BASIC_ISO_DATE : DateTimeFormatter.ISO_LOCAL_DATE;
         int seen = 0;
         try (BufferedReader in = Files.newBufferedReader(s.original(), StandardCharsets.UTF_8)) {
-            in.readLine();
-            long n = 1;
+            long n = 0;
+            if (s.csv().hasHeader()) {
+                in.readLine();
+                n = 1;
+            }
             String line;
             while ((line = in.readLine()) != null) {
                 long start = ++n;

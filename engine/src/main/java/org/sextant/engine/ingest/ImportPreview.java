@@ -1,8 +1,6 @@
 package org.sextant.engine.ingest;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,7 +18,7 @@ import org.sextant.engine.SextantException;
  * @param times    how a bar file writes its times ("iso_zoned in datetime_utc"), null for a daily file
  * @param zoneApplies whether the file writes bar times without a zone, so the import's time zone decides when they were
  * @param notes    what the import will make of the rows read that a reader may not expect: a time that does not
- *                 exist in the zone (refused) or happens twice (the clocks went back)
+ *                 exist in the zone (refused) or happens twice (the clocks went back), a line too long to read (refused; the rows stop before it)
  */
 public record ImportPreview(String file, String format, String layout, List<String> header, String delimiter,
                             String dateFormat, List<List<String>> rows, String symbolSource, String interval, String times,
@@ -51,6 +49,17 @@ public record ImportPreview(String file, String format, String layout, List<Stri
 
     /** The preview with bar times written without a zone read in {@code zone} (null: UTC), as the import with that time zone reads them. */
     public static ImportPreview of(Path path, java.time.ZoneId zone) {
+        return of(path, zone, new CsvHead.Budget(BYTES));
+    }
+
+    /**
+     * Bytes the preview reads of a file each time it opens it (plus one line, at most {@link CsvHead#MAX_LINE}):
+     * a header and a first row of the longest lines fit; a file of any size costs a few MB.
+     */
+    static final long BYTES = 2L * CsvHead.MAX_LINE;
+
+    /** The preview reading within {@code budget}, which counts what it read. */
+    static ImportPreview of(Path path, java.time.ZoneId zone, CsvHead.Budget budget) {
         requireFile(path);
         String file = String.valueOf(path);
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -59,17 +68,18 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         }
         BarFile bar;
         try {
-            bar = BarFile.probe(null, path, file, null);
+            bar = BarFile.probe(null, path, file, null, budget);
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e); // a CSV probe runs no SQL
         }
-        if (bar != null) return bars(path, file, bar.inZone(zone));
-        CsvHead head = CsvHead.read(path, file);
+        if (bar != null) return bars(path, file, bar.inZone(zone), budget);
+        CsvHead head = CsvHead.read(path, file, budget);
         Layout layout = Layout.detect(head.header(), file);
         List<List<String>> rows = new ArrayList<>();
-        try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            r.readLine();
-            for (String line = r.readLine(); line != null && rows.size() < ROWS; line = r.readLine()) {
+        List<String> notes = new ArrayList<>();
+        try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
+            r.next();
+            for (String line; rows.size() < ROWS && (line = next(r, notes)) != null; ) {
                 if (!line.isBlank()) rows.add(CsvHead.split(line, head.delimiter()));
             }
         } catch (IOException e) {
@@ -78,24 +88,35 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         String symbols = layout.symbolCol() >= 0 ? "column " + head.header().get(layout.symbolCol())
                 : layout.wide() ? "one column per symbol" : "the file name";
         return new ImportPreview(file, "csv", layout.name(), head.header(), String.valueOf(head.delimiter()),
-                head.dateFormat(), rows, symbols, "1d", null, false, List.of());
+                head.dateFormat(), rows, symbols, "1d", null, false, List.copyOf(notes));
     }
 
-    private static ImportPreview bars(Path path, String file, BarFile bar) {
+    /**
+     * The next line of the rows read, null at the end; a line past {@link CsvHead#MAX_LINE} ends the rows
+     * with a note naming it by number only (the import refuses the file for it), never its text.
+     */
+    private static String next(CsvHead.Lines r, List<String> notes) throws IOException {
+        try {
+            return r.next();
+        } catch (SextantException tooLong) {
+            notes.add(String.format(Locale.ROOT, "line %d is longer than the longest line a CSV may have (%,d bytes): the import refuses the file; %s",
+                    r.lineNo(), CsvHead.MAX_LINE, CsvHead.TOO_LONG_FIX));
+            return null;
+        }
+    }
+
+    private static ImportPreview bars(Path path, String file, BarFile bar, CsvHead.Budget budget) {
         List<List<String>> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         java.util.Map<Long, Integer> steps = new java.util.HashMap<>();
         java.time.LocalDateTime previous = null;
-        boolean midnight = bar.hasHeader(); // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
-        try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            long line = 0;
-            if (bar.hasHeader()) {
-                r.readLine();
-                line++;
-            }
+        boolean midnight = true; // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
+        List<String> tooLong = new ArrayList<>();
+        try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
+            if (bar.hasHeader()) r.next();
             int read = 0;
-            for (String text = r.readLine(); text != null && read < INTERVAL_ROWS; text = r.readLine()) {
-                line++;
+            for (String text; read < INTERVAL_ROWS && (text = next(r, tooLong)) != null; ) {
+                long line = r.lineNo();
                 if (text.isBlank()) continue;
                 List<String> cells = CsvHead.split(text, bar.delimiter());
                 if (rows.size() < ROWS) rows.add(cells);
@@ -119,8 +140,9 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         if (midnight && !rows.isEmpty() && "1d".equals(interval)) {
             String dates = bar.header().get(bar.time().cols().get(0));
             return new ImportPreview(file, "csv", bar.dailyLayout().name(), bar.header(), String.valueOf(bar.delimiter()), "dates written as midnight times in " + dates,
-                    rows, symbols, "1d", null, false, List.of());
+                    rows, symbols, "1d", null, false, List.copyOf(tooLong));
         }
+        notes.addAll(tooLong);
         return new ImportPreview(file, "csv", "bars", bar.header(), String.valueOf(bar.delimiter()), null, rows, symbols, interval, bar.timeDescription(),
                 bar.time().naive(), List.copyOf(notes));
     }

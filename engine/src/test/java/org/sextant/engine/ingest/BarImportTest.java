@@ -137,6 +137,71 @@ class BarImportTest {
         }
     }
 
+    /** MetaTrader history lines (no header) at {@code times} on each day of {@code days}, prices rising by 0.001 a bar. */
+    private static String metaTrader(String[] days, String... times) {
+        StringBuilder b = new StringBuilder();
+        int i = 0;
+        for (String day : days) {
+            for (String time : times) {
+                double open = 1.1 + i++ / 1000.0;
+                b.append(String.format(java.util.Locale.ROOT, "%s,%s,%.4f,%.4f,%.4f,%.4f,%d%n", day, time, open, open + 0.003, open - 0.002, open + 0.001, 50000 + i));
+            }
+        }
+        return b.toString();
+    }
+
+    /** Thursday 2 to Tuesday 14 January 2020, trading days only (two weekends skipped). */
+    private static final String[] WEEKDAYS = {"2020.01.02", "2020.01.03", "2020.01.06", "2020.01.07", "2020.01.08", "2020.01.09", "2020.01.10", "2020.01.13", "2020.01.14"};
+
+    /**
+     * A MetaTrader D1 history export (no header, every time 00:00, weekends skipped) is daily prices, as the same
+     * file with a header is: symbol from the file name, every price and the volume kept; H1 and M30 exports stay bars.
+     */
+    @Test
+    void aHeaderlessMetaTraderDailyExportImportsAsDailyPrices() throws Exception {
+        Path d1 = file("EURUSD.csv", metaTrader(WEEKDAYS, "00:00"));
+        Path headed = file("HEADED.csv", "Date,Time,Open,High,Low,Close,Volume\n" + metaTrader(WEEKDAYS, "00:00"));
+        Path h1 = file("GBPUSD.csv", metaTrader(new String[] {"2020.01.03", "2020.01.06"}, "21:00", "22:00", "23:00"));
+        Path m30 = file("USDJPY.csv", metaTrader(new String[] {"2020.01.03", "2020.01.06"}, "00:00", "00:30", "01:00"));
+        try (Store store = open()) {
+            // a broker's server time zone does not move a date
+            ImportReport r = new PriceImporter(store, PriceRules.defaults(), java.time.ZoneId.of("Europe/Athens")).importFiles(List.of(d1, headed, h1, m30));
+            String athens = "date_time in date + time (read as Europe/Athens time, stored in UTC)";
+            assertEquals(9, number(store, "SELECT count(*) FROM prices WHERE symbol = 'EURUSD'"));
+            assertEquals("2020-01-02|2020-01-14", text(store, "SELECT min(date) || '|' || max(date) FROM prices WHERE symbol = 'EURUSD'"));
+            // Monday 6 January, the third line: open 1.102, high 1.105, low 1.100, close 1.103, volume 50003
+            assertEquals("1.102|1.105|1.1|1.103|50003.0", text(store, "SELECT open || '|' || high || '|' || low || '|' || close || '|' || volume "
+                    + "FROM prices WHERE symbol = 'EURUSD' AND date = DATE '2020-01-06'"));
+            assertEquals(0, number(store, "SELECT count(*) FROM prices WHERE symbol = 'EURUSD' AND date = DATE '2020-01-04'"), "no row for a weekend day");
+            assertEquals(0, number(store, "SELECT count(*) FROM (SELECT date, open, high, low, close, volume FROM prices WHERE symbol = 'EURUSD' "
+                    + "EXCEPT SELECT date, open, high, low, close, volume FROM prices WHERE symbol = 'HEADED')"), "the same rows as the file with a header");
+            assertEquals(0, number(store, "SELECT count(*) FROM bars WHERE symbol IN ('EURUSD', 'HEADED')"), "days are no bars");
+            assertEquals("EURUSD stooq 1d null 9|HEADED stooq 1d null 9|GBPUSD bars 1h " + athens + " 6|USDJPY bars 30m " + athens + " 6", String.join("|", r.files().stream()
+                    .map(f -> f.symbols().get(0) + " " + f.layout() + " " + f.interval() + " " + f.times() + " " + f.rows()).toList()));
+            assertEquals("GBPUSD 1h 6|USDJPY 30m 6", text(store, "SELECT string_agg(symbol || ' ' || interval || ' ' || n, '|' ORDER BY symbol) "
+                    + "FROM (SELECT symbol, interval, count(*) AS n FROM bars GROUP BY ALL)"));
+            assertEquals(0, number(store, "SELECT count(*) FROM prices WHERE symbol IN ('GBPUSD', 'USDJPY')"), "intraday exports stay bars");
+        }
+        // the preview says what the import will do: daily prices by the implied header, or bars
+        ImportPreview days = ImportPreview.of(d1, java.time.ZoneId.of("Europe/Athens"));
+        assertEquals("stooq 1d dates written as midnight times in date the file name false 9", days.layout() + " " + days.interval() + " " + days.dateFormat()
+                + " " + days.symbolSource() + " " + days.zoneApplies() + " " + days.rows().size());
+        assertEquals(List.of("date", "time", "open", "high", "low", "close", "volume"), days.header());
+        assertEquals(List.of("2020.01.02", "00:00", "1.1000", "1.1030", "1.0980", "1.1010", "50001"), days.rows().get(0), "the first line is a row");
+        assertEquals("bars 1h", ImportPreview.of(h1).layout() + " " + ImportPreview.of(h1).interval());
+        assertEquals("bars 30m", ImportPreview.of(m30).layout() + " " + ImportPreview.of(m30).interval());
+        try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging-y"))) {
+            // the daily checks name the file's own lines: no header line to count
+            Path twice = file("TWICE.csv", "2020.01.03,00:00,1,2,0.5,1.5,10\n2020.01.02,00:00,1,2,0.5,1.5,10\n2020.01.03,00:00,1,2,0.5,1.6,10\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(twice)));
+            assertEquals(twice + " line 3: TWICE on 2020-01-03 appears twice in this import (also at " + twice + " line 1)", e.getMessage());
+            Path bad = file("BAD.csv", "2020.01.02,00:00,1,2,0.5,1.5,10\n2020.01.03,00:00,1,2,0.5,x,10\n");
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(bad)));
+            assertEquals(bad + " line 2, column close: 'x' is not a number", e.getMessage());
+            assertEquals(0, number(store, "SELECT count(*) FROM prices"));
+        }
+    }
+
     /** Times one day apart that are not midnight stay refused, naming the column and showing the first time off midnight. */
     @Test
     void dailyBarsWithATimeOfDayAreRefusedNamingTheColumnAndATime() throws Exception {

@@ -383,6 +383,66 @@ class ImportRefusalTest {
         assertEquals(0, prices(store));
     }
 
+    /** {@code head}, then a line of {@code bytes} digits "7" (50 MB: written in chunks), then {@code tail}. */
+    private Path withHugeLine(String name, String head, long bytes, String tail) throws Exception {
+        Path f = tmp.resolve(name);
+        try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(f))) {
+            out.write(head.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            byte[] chunk = "7".repeat(1 << 20).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            for (long left = bytes; left > 0; left -= chunk.length) out.write(chunk, 0, (int) Math.min(left, chunk.length));
+            out.write(tail.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return f;
+    }
+
+    /**
+     * The preview of a file whose 3rd..11th line is 50 MB long (or with no line break after line 2) shows the rows
+     * before it and names the line by number, never its text, having read a few MB of it, not the 50.
+     */
+    @Test
+    void thePreviewOfAFileWithAHugeLineReadsAFewMegabytesAndNamesTheLine() throws Exception {
+        previewStopsAtAHugeLine("Date,Close\n2020-01-02,10\n2020-01-03,", "\n2020-01-06,12\n", "close", 3, 1);
+        // no line break after line 2: the rest of the file is line 3
+        previewStopsAtAHugeLine("Date,Open,High,Low,Close,Volume\n2020-01-02,1,2,0.5,1.5,10\n2020-01-03,1,2,0.5,1.5,", "", "stooq", 3, 1);
+        previewStopsAtAHugeLine("datetime,close\n2020-01-02T13:30:00Z,1\n2020-01-02T14:30:00Z,2\n2020-01-02T15:30:00Z,3\n2020-01-02T16:30:00Z,", "\n", "bars", 5, 3);
+        StringBuilder d1 = new StringBuilder();
+        for (String day : List.of("02", "03", "06", "07", "08", "09", "10", "13", "14", "15")) d1.append("2020.01.").append(day).append(",00:00,1,2,0.5,1.5,10\n");
+        previewStopsAtAHugeLine(d1 + "2020.01.16,00:00,1,2,0.5,1.5,", "\n", "stooq", 11, 10);
+        // the first row that long leaves nothing to show: refused as the import refuses it, by number, within the budget
+        Path second = withHugeLine("LONG2.csv", "Date,Close\n2020-01-02,", 50_000_000, "\n");
+        CsvHead.Budget budget = new CsvHead.Budget(ImportPreview.BYTES);
+        SextantException e = assertThrows(SextantException.class, () -> ImportPreview.of(second, null, budget));
+        assertEquals(second + " line 2 is too long, longer than the longest line a CSV may have (2,000,000 bytes)", e.getMessage());
+        assertTrue(budget.read() < 3_000_000, "the preview read " + budget.read() + " bytes of a 50 MB file");
+    }
+
+    private void previewStopsAtAHugeLine(String head, String tail, String layout, int at, int shown) throws Exception {
+        Path f = withHugeLine("EURUSD.csv", head, 50_000_000, tail);
+        CsvHead.Budget budget = new CsvHead.Budget(ImportPreview.BYTES);
+        ImportPreview p = ImportPreview.of(f, null, budget);
+        assertEquals(layout, p.layout());
+        assertEquals(shown, p.rows().size(), "the rows before the long line");
+        assertEquals(List.of("line " + at + " is longer than the longest line a CSV may have (2,000,000 bytes): the import refuses the file; "
+                + "export the prices again with one short row per line (a date, prices and a volume take well under 1,000 bytes), or save them as Parquet"), p.notes());
+        assertTrue(budget.read() < 3_000_000, "the preview read " + budget.read() + " bytes of a 50 MB file");
+        assertFalse(p.toString().contains("7777777777"), "the long line is not echoed");
+    }
+
+    /** A file of a header, a row and 50 MB of line breaks: the preview stops at its budget (4 MB a read), showing the row. */
+    @Test
+    void thePreviewOfAFileOfLineBreaksStopsAtItsBudget() throws Exception {
+        Path f = tmp.resolve("BLANK.csv");
+        try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(f))) {
+            out.write("Date,Close\n2020-01-02,10\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            byte[] chunk = "\n".repeat(1 << 20).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            for (int i = 0; i < 50; i++) out.write(chunk);
+        }
+        CsvHead.Budget budget = new CsvHead.Budget(ImportPreview.BYTES);
+        ImportPreview p = ImportPreview.of(f, null, budget);
+        assertEquals(List.of(List.of("2020-01-02", "10")), p.rows());
+        assertTrue(budget.read() < ImportPreview.BYTES + 1_000_000, "the preview read " + budget.read() + " bytes of a 50 MB file");
+    }
+
     @Test
     void stagingLeftByAKilledImportIsRemovedAtTheNextStart() throws Exception {
         SextantHome home = new SextantHome(tmp.resolve("home")).ensureLayout();
