@@ -68,7 +68,7 @@ public final class Capabilities {
                 .oneOfNumbers("level", List.of(0.8, 0.95, 0.99, 80, 95, 99), "the band level that ranks: 0.8, 0.95 or 0.99 (or 80, 95, 99; default 95)")
                 .number("min_reward_risk", 0, "keep only symbols whose reward/risk ratio is at least this (default: keep all)")
                 .integer("top", 1, Bounds.MAX_SCAN_TOP, "how many of the best to return, 1.." + Bounds.MAX_SCAN_TOP + " (default 20)")
-                .integer("min_history", 1, 100_000, "closes a symbol needs to be scanned (default 250)")
+                .integer("min_history", 1, 100_000, "closes on or before the start (see as_of) a symbol needs to be ranked (default 250)")
                 .oneOf("calibration", CALIBRATIONS, "which bands: the model's own, conformal (default) or adaptive", false)
                 .date("as_of", "scan as if on this day, yyyy-MM-dd (default: each symbol's last close)");
     }

@@ -23,7 +23,7 @@ public final class ForecastScan {
      * @param level          sort and filter level: 0.80, 0.95 or 0.99 (80/95/99 accepted); null: 0.95
      * @param minRewardRisk  rows below this ratio at the sort level are dropped; null: no filter
      * @param top            at most this many rows (1..1000); null: 20
-     * @param minHistory     symbols with fewer closes are skipped; null: 250
+     * @param minHistory     symbols with fewer closes on or before the start are skipped; null: 250
      * @param asOf           the week-aligned start is resolved on or before it; null: each series' last date
      */
     public record Request(List<String> symbols, String model, Integer horizon, Double level, Double minRewardRisk, Integer top,
@@ -72,11 +72,13 @@ public final class ForecastScan {
      * {@code forecaster} (which may answer null: not computed now), as one row.
      */
     public static SymbolOutcome scanSymbol(PriceSeries all, int minHistory, LocalDate asOf, Function<PriceSeries, PriceForecast> forecaster) {
-        if (all.size() < minHistory) {
-            return new SymbolOutcome(all.symbol(), null, "history " + all.size() + " closes < min_history " + minHistory, null, null);
-        }
         try {
             PriceSeries upTo = weekAligned(all, asOf);
+            // the forecast is fitted on the closes up to the start, not the whole stored history
+            if (upTo.size() < minHistory) {
+                String upToStart = upTo.size() == all.size() ? "" : " on or before the start " + upTo.dates().get(upTo.size() - 1);
+                return new SymbolOutcome(all.symbol(), null, "history " + upTo.size() + " closes" + upToStart + " < min_history " + minHistory, null, null);
+            }
             PriceForecast f = forecaster.apply(upTo);
             if (f == null) return new SymbolOutcome(all.symbol(), null, null, upTo, null);
             return new SymbolOutcome(all.symbol(), ScanRow.of(f, upTo.size()), null, upTo, f);

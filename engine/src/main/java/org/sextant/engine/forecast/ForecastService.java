@@ -369,17 +369,19 @@ public final class ForecastService {
                 else rows.add(o.row());
             }
         }
+        int scanned = syms.size();
         if (r.symbols() == null || r.symbols().isEmpty()) { // the whole store: say why the symbols with bars only are not in it
             Map<String, List<String>> stored = prices.storedIntervals(); // one query however many symbols have bars only
             for (SymbolInfo b : prices.barsOnlySymbols(null)) {
                 skipped.add(new ScanResult.Skipped(b.symbol(), "only bars at " + String.join(", ", stored.getOrDefault(b.symbol(), List.of()))
                         + ": scans rank daily prices; its chart and get_forecast forecast its bars at an interval"));
+                scanned++; // counted as looked at, so that scanned = ranked + skipped + not_computed
             }
         }
         String note = notComputed.isEmpty() ? null : notComputed.size() + " symbol(s) have no stored forecast yet and were not computed in this call "
                 + "(at most " + computeLimit + " per call); start_scan computes them all as a job";
         ScanResult answer = new ScanResult(ForecastScan.rank(rows, level, r.minRewardRisk(), top), m, h, level, cal.wire(), r.minRewardRisk(),
-                minHistory, top, r.asOf(), ForecastStart.RULE, syms.size(), rows.size(), skipped, notComputed, note);
+                minHistory, top, r.asOf(), ForecastStart.RULE, scanned, rows.size(), skipped, notComputed, note);
         return new ScanOutcome(answer, computed);
     }
 

@@ -8,6 +8,9 @@ import java.util.List;
  * A universe scan's answer: the ranked rows, the request as resolved (defaults filled in), how
  * many symbols were scanned and ranked, those skipped with the reason, and those whose forecast
  * was not computed in this call (a synchronous scan computes a few; a scan job all).
+ * {@code scanned} counts every symbol looked at (a whole-store scan's bars-only symbols too), so
+ * scanned = ranked + skipped + notComputed; {@code ranked} counts the rows with a ratio before
+ * the minimum ratio and {@code top} cut them.
  *
  * @param note null unless some symbols were not computed: then it says how to get them
  */
