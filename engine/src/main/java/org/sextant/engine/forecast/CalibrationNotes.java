@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * What a calibrated answer's {@code calibration_note} says about its bands: levels the residuals
- * cannot support, and gaps in the closes whose residuals were left out. One place for the live
- * answer and for a stored one read back (the store keeps no notes).
+ * cannot support, gaps in the closes whose residuals were left out, and a horizon long against
+ * the history. One place for the live answer and for a stored one read back (the store keeps no notes).
  */
 public final class CalibrationNotes {
     private CalibrationNotes() {}
@@ -87,6 +87,17 @@ public final class CalibrationNotes {
         }
         return "gap" + (breaks.length > 1 ? "s" : "") + " in the closes, " + sb + ": residuals spanning "
                 + (breaks.length > 1 ? "them" : "it") + " are left out of the calibration";
+    }
+
+    /**
+     * The note of a forecast whose horizon is longer than half the closes (or bars) it was fitted
+     * on, or null: its median and bands then extrapolate a model over a span the history has
+     * barely shown once (KO's 120 monthly closes forecast 260 months ahead). The numbers stand.
+     */
+    public static String horizonNote(int historyRows, int horizon) {
+        if (2L * horizon <= historyRows) return null;
+        return "horizon " + horizon + " steps is more than half the " + historyRows + " closes the model was fitted on: "
+                + "the median and bands extrapolate far past what the history shows; read them as a rough guide, or use a shorter horizon";
     }
 
     /** The non-null notes joined, or null. */

@@ -65,7 +65,8 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
         List<LocalDate> dates = prices.dates();
         TargetDates.Calendar days = TargetDates.of(dates);
         return new PriceForecast(prices.symbol(), modelName, dates.get(dates.size() - 1), last,
-                days.after(dates.get(dates.size() - 1), f.horizon()), days.describe(), f, rr, calibration, coverage, note);
+                days.after(dates.get(dates.size() - 1), f.horizon()), days.describe(), f, rr, calibration, coverage,
+                CalibrationNotes.notes(note, CalibrationNotes.horizonNote(y.length, f.horizon())));
     }
 
     /** Adjusted closes where present, else closes; refuses an empty series. */

@@ -25,7 +25,43 @@ public final class WalkForwardBacktest {
 
     public record Result(String model, int origins, double male, double[] malePerStep, double[] levels,
                          double[] coverage, double[] pinball, double[] conformalCoverage, double[] conformalPinball,
-                         double[] adaptiveCoverage, int calibratedOrigins) {}
+                         double[] adaptiveCoverage, int calibratedOrigins) {
+
+        /** Fewer scored origins than this and the answer notes that its errors rest on few forecasts. */
+        public static final int FEW_ORIGINS = 5;
+
+        /**
+         * Leading steps of the horizon with a score: an origin scores only the steps up to the
+         * last close, so a horizon longer than the evaluated stretch leaves the later steps null.
+         */
+        @com.fasterxml.jackson.annotation.JsonProperty("scored_steps")
+        public int scoredSteps() {
+            int n = 0;
+            for (double e : malePerStep) if (!Double.isNaN(e)) n++;
+            return n;
+        }
+
+        /**
+         * What the headline numbers do not say on their own: steps without a score (male and
+         * coverage then average the scored ones only) and few scored origins; null when neither.
+         */
+        @com.fasterxml.jackson.annotation.JsonProperty("note")
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        public String note() {
+            List<String> notes = new ArrayList<>();
+            int h = malePerStep.length, scored = scoredSteps();
+            if (scored < h) {
+                notes.add("only steps 1.." + scored + " of the horizon " + h + " have a score (an origin is scored up to the last close; "
+                        + "male_per_step is null after step " + scored + "): male and coverage average those steps; "
+                        + "a horizon of at most " + scored + " or a larger eval_fraction scores every step");
+            }
+            if (origins < FEW_ORIGINS) {
+                notes.add("only " + origins + " origin(s) scored: male and coverage rest on few forecasts; "
+                        + "a larger eval_fraction or weekly origins give more");
+            }
+            return notes.isEmpty() ? null : String.join("; ", notes);
+        }
+    }
 
     /** Step size of adaptive conformal inference per observed outcome (Gibbs & Candès use 0.005). */
     public static final double ACI_GAMMA = 0.005;
