@@ -72,6 +72,10 @@ public final class ForecastScan {
      * {@code forecaster} (which may answer null: not computed now), as one row.
      */
     public static SymbolOutcome scanSymbol(PriceSeries all, int minHistory, LocalDate asOf, Function<PriceSeries, PriceForecast> forecaster) {
+        // short whatever the start (even of a completed week): said before resolving one
+        if (all.size() < minHistory) {
+            return new SymbolOutcome(all.symbol(), null, "history " + all.size() + " closes < min_history " + minHistory, null, null);
+        }
         try {
             PriceSeries upTo = weekAligned(all, asOf);
             // the forecast is fitted on the closes up to the start, not the whole stored history

@@ -45,6 +45,16 @@ class ScanAsOfHistoryTest {
     }
 
     @Test
+    void aHistoryShorterThanAWeekIsSkippedByMinHistory() {
+        // one close on a Monday: no completed week to start from, and fewer closes than min_history anyway
+        var aa = engine.getClosePrice("AA", null, null);
+        var one = new org.sextant.engine.data.PriceSeries("ONE", null, null, aa.dates().subList(0, 1), new double[] {aa.close()[0]},
+                new double[] {aa.adjClose()[0]});
+        ForecastScan.SymbolOutcome o = ForecastScan.scanSymbol(one, 250, null, p -> { throw new AssertionError("no forecast of 1 close"); });
+        assertEquals("history 1 closes < min_history 250", o.skipped());
+    }
+
+    @Test
     void scannedIsRankedPlusSkippedPlusNotComputed() {
         // the whole store as of an early date: most daily symbols are short, and the bars-only ones are skipped too
         ScanResult scan = engine.scanForecasts(new ForecastScan.Request(null, "naive", 20, null, null, null, null, null,
