@@ -250,6 +250,7 @@ public final class ResearchService {
         BarAxis axis = sweep.kernel().universe().axis();
         HonestyReport h = HonestyReport.of(sweep, session, axis.barsPerYear(), split);
         if (job != null) job.checkCancelled(); // the last point before the run is saved and counted
+        org.sextant.engine.jobs.Cancellation.check(); // a synchronous backtest's budget, or its caller gone: likewise
         int selected = selectedConfiguration == null ? h.chosen() : selectedConfiguration;
         double seconds = (System.nanoTime() - startNanos) / 1e9;
         store.saveRun(runId, graph.name(), spec, sweep, h, session, selected, composed.warnings(), seconds);
