@@ -121,4 +121,33 @@ class ForecastAndAnalogueNodesTest {
         }
         assertTrue(finite > last / 2, "the matcher answered on most days: " + finite + " of " + (last + 1));
     }
+
+    // attack pass 5: SBI (2000-2007) with NYSE ending 2002-12-31 ran 2005-2007 on the last day's match, i.e. buy and hold, warnings []
+    static final String ABOVE_HALF = "{\"type\": \"analogue\", \"params\": {\"horizon\": 5, \"measure\": \"positive_pct\", \"every\": 5}}";
+
+    @Test
+    void anAnalogueNodeHasNoValueAfterTheBenchmarksDataAndSaysSo() {
+        List<LocalDate> dates = engine.getClosePrice("SBI", LocalDate.of(2002, 12, 1), LocalDate.of(2003, 3, 31)).dates();
+        double[] s = new MatcherAnalogueSource(new AnalogueService(engine.store())).series(dates, "NYSE", 5, "mean", 1);
+        for (int t = 0; t < dates.size(); t++) {
+            if (dates.get(t).isAfter(LocalDate.of(2003, 1, 7))) assertTrue(Double.isNaN(s[t]), "no value on " + dates.get(t) + ": " + s[t]);
+            else if (!dates.get(t).isAfter(LocalDate.of(2002, 12, 31))) assertTrue(Double.isFinite(s[t]), "a value on " + dates.get(t));
+        }
+        StrategyRunSummary run = engine.backtest(new StrategyRunRequest("cover", spec(ABOVE_HALF), List.of("SBI"),
+                LocalDate.of(2000, 1, 1), LocalDate.of(2004, 12, 31), LocalDate.of(2002, 6, 3), 1));
+        assertTrue(run.warnings().stream().anyMatch(w -> w.startsWith("analogue node 'src'") && w.contains("data end 2002-12-31")
+                && w.contains("no value (flat)") && w.contains("2004-12-")), run.warnings().toString());
+        assertTrue(run.outOfSample().exposure() < 0.5, "flat for the two years without data, not held: " + run.outOfSample());
+        assertEquals(run.warnings(), engine.getRun(run.runId(), false, false).warnings(), "the warning is stored with the run");
+    }
+
+    @Test
+    void anAnalogueNodeWithoutBenchmarkDataOutOfSampleIsRefused() {
+        SextantException e = assertThrows(SextantException.class, () -> engine.backtest(new StrategyRunRequest("refused", spec(ABOVE_HALF),
+                List.of("SBI"), null, null, null, 1)));
+        assertEquals("nodes.src.type", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("no value on any bar of the out-of-sample part") && e.getMessage().contains("2002-12-31"), e.getMessage());
+        assertTrue(e.fix().contains("on or before 2003-01-07"), e.fix());
+        assertTrue(engine.listRuns("refused", 5).isEmpty(), "nothing saved");
+    }
 }
