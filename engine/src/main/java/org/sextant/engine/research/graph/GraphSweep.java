@@ -88,6 +88,19 @@ public final class GraphSweep implements SweepKernel {
                         if ((int) w >= universe.bars()) throw SextantException.invalid(at + "window", "the forecast window " + w + " is not shorter than the "
                                 + universe.bars() + " bars in range", "use a shorter window or a longer date range");
                     }
+                    // every fit would fail, leaving the node flat throughout: refused as get_forecast refuses the model
+                    for (Object m : n.params().get("model")) {
+                        for (Object h : n.params().get("horizon")) {
+                            try {
+                                models.requireTrained((String) m, (int) h);
+                            } catch (SextantException e) {
+                                if (!"model".equals(e.field())) throw e;
+                                throw SextantException.invalid(at + "model", "forecast node '" + n.id() + "': " + e.getMessage(),
+                                        "train the global model first (train_global_model, horizon at least " + h + ", a background job) and run again,"
+                                                + " or use another model such as theta");
+                            }
+                        }
+                    }
                 }
                 case "execution" -> {
                     if (n.params().get("fill").contains("next_open") && universe.open() == null) throw SextantException.invalid(at + "fill",
@@ -228,9 +241,22 @@ public final class GraphSweep implements SweepKernel {
             java.util.Arrays.fill(out, market);          // one market-wide series, shared read-only by every asset
             return out;
         }
+        List<String> allFailed = new java.util.ArrayList<>();
+        String firstFailure = null;
+        int fits = 0;
         for (int a = 0; a < out.length; a++) {
+            ForecastSeries.Fits f = new ForecastSeries.Fits();
             out[a] = ForecastSeries.of(models, universe.close()[a], (String) p.get("model"), (int) p.get("horizon"), (String) p.get("measure"),
-                    (double) p.get("level"), (int) p.get("every"), (int) p.get("window"));
+                    (double) p.get("level"), (int) p.get("every"), (int) p.get("window"), f);
+            if (f.allFailed()) {
+                allFailed.add(universe.symbols().get(a));
+                fits += f.made();
+                if (firstFailure == null) firstFailure = f.firstFailure();
+            }
+        }
+        if (!allFailed.isEmpty()) {
+            warn("forecast node '" + n.id() + "' " + p + ": every one of its " + fits + " fits failed on " + String.join(", ", allFailed)
+                    + ", so the node is flat there throughout (first failure: " + firstFailure + ")");
         }
         return out;
     }

@@ -21,6 +21,9 @@ import org.sextant.engine.research.graph.GraphComposer;
 import org.sextant.engine.research.graph.GraphError;
 import org.sextant.engine.research.graph.GraphSweep;
 import org.sextant.engine.research.ResearchData;
+import org.sextant.engine.forecast.ForecastModels;
+import org.sextant.engine.research.sweep.Sweep;
+import org.sextant.engine.research.sweep.Universe;
 
 /**
  * The forecast and analogue nodes: validated by compose_graph like the others, and run through
@@ -149,5 +152,36 @@ class ForecastAndAnalogueNodesTest {
         assertTrue(e.getMessage().contains("no value on any bar of the out-of-sample part") && e.getMessage().contains("2002-12-31"), e.getMessage());
         assertTrue(e.fix().contains("on or before 2003-01-07"), e.fix());
         assertTrue(engine.listRuns("refused", 5).isEmpty(), "nothing saved");
+    }
+
+    // attack pass 5: model global without a trained global model ran, never traded, and was stored with warnings []
+    @Test
+    void aForecastNodeOnAnUntrainedGlobalModelIsRefusedBeforeItRuns() {
+        SextantException e = assertThrows(SextantException.class, () -> engine.backtest(new StrategyRunRequest("global",
+                spec(FORECAST.replace("theta", "global")), List.of("IBM"), LocalDate.of(1994, 1, 1), LocalDate.of(2000, 12, 31), LocalDate.of(1998, 1, 2), 1)));
+        assertEquals("invalid_input", e.failReason());
+        assertEquals("nodes.src.params.model", e.field(), e.getMessage());
+        assertTrue(e.fix().startsWith("train the global model first (train_global_model"), e.fix());
+        assertTrue(engine.listRuns("global", 5).isEmpty(), "nothing saved");
+        assertEquals(0, engine.getSessionRegistry("global").runs(), "nor counted");
+    }
+
+    @Test
+    void aForecastNodeWhoseEveryFitFailsSaysSo() {
+        // the global model is there when the run is checked, then gone (prices imported meanwhile): every fit fails
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        ForecastModels goneAfterTheCheck = new ForecastModels(h -> {
+            if (asked.getAndIncrement() == 0) return null;
+            throw SextantException.invalid("model", "the global model has not been trained on the current prices for horizon " + h, "train it");
+        });
+        Universe u = ResearchData.dowJones(2, 300);
+        GraphSweep kernel = new GraphSweep(GraphComposer.compose(spec(FORECAST.replace("theta", "global"))).requireOk(), u, null, goneAfterTheCheck);
+        Sweep.run(kernel, 200, 1, false, 252);
+        List<String> warnings = kernel.warnings();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("forecast node 'src' {model=global") && warnings.get(0).contains("every one of its 6 fits failed on "
+                + u.symbols().get(0) + ", " + u.symbols().get(1) + ", so the node is flat there throughout (first failure: the global model has not been trained"),
+                warnings.get(0));
+        assertTrue(new GraphSweep(GraphComposer.compose(spec(FORECAST)).requireOk(), u).warnings().isEmpty(), "no warning before anything failed");
     }
 }
