@@ -53,6 +53,11 @@ public final class ApiRoutes {
     private static final String READ_FIX = "ask for less (a shorter horizon, fewer origins or symbols, a faster model such as theta),"
             + " or run it as a background job (start_forecast, start_forecast_backtest, start_scan, start_backtest) and poll job_status";
 
+    /** A synchronous backtest stopped at its budget: the job form has no budget and can be cancelled. */
+    static final String BACKTEST_FIX = "nothing was stored; run it as a background job with start_backtest (same arguments),"
+            + " poll job_status and stop it with cancel_job if need be, or ask for less: fewer symbols or parameter values,"
+            + " or a forecast node with a larger every or a faster model such as theta";
+
     private record Route(Capability capability, Function<ApiCall, Object> handler) {}
 
     private final Map<String, Route> routes = new LinkedHashMap<>();
@@ -143,7 +148,9 @@ public final class ApiRoutes {
     /**
      * As above, for a caller that may go away before the answer: once {@code abandoned} turns true,
      * a read stops at its next checkpoint (as at the end of its budget) with a CancellationException
-     * and gives back its turn. A write is not stopped: it must not be left half done.
+     * and gives back its turn. A write is not stopped: it must not be left half done. The synchronous
+     * backtest is the exception: it stores its run only at its end, so it is bound like a read (the
+     * read budget, its caller gone) and stopped before that leaves nothing; start_backtest has no budget.
      */
     public Object dispatch(ApiCall call, java.util.function.BooleanSupplier abandoned) {
         Route route = routes.get(call.method());
@@ -159,6 +166,11 @@ public final class ApiRoutes {
                     "pass " + p.field() + " as: " + p.expected());
         }
         Capability c = route.capability();
+        if (c == Capabilities.BACKTEST) {
+            // it writes only once its sweep is done: stopped before that (budget spent, caller gone) it leaves nothing behind
+            return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), BACKTEST_FIX,
+                    () -> org.sextant.engine.jobs.Cancellation.unlessAbandoned(abandoned, () -> route.handler().apply(call)));
+        }
         if (!c.isRead()) return route.handler().apply(call);
         Supplier<Object> read = () -> org.sextant.engine.jobs.Cancellation.unlessAbandoned(abandoned,
                 () -> ReadOnlyScope.run(c.name(), () -> route.handler().apply(call)));

@@ -80,6 +80,19 @@ public final class ForecastModels {
     }
 
     /**
+     * Refuses (invalid_input, field model) a model that forecasts with the global model when this
+     * catalogue has none trained for {@code horizon}, as its first forecast would: for callers that
+     * would otherwise fit it thousands of times, each fit failing.
+     */
+    public void requireTrained(String name, int horizon) {
+        if (!needsGlobalModel(name)) return;
+        if (globalModel == null) {
+            throw SextantException.invalid("model", "no global model is available in this process", "train the global model with train_global_model");
+        }
+        globalModel.apply(horizon); // throws invalid_input naming model when none is trained on the current prices
+    }
+
+    /**
      * The model name as the catalogue keys it (trimmed, lower case), or invalid_input listing the
      * known ones (and the new name of a retired one). A price forecast names its model as fitted,
      * on log prices ("log_theta"): that name, passed back, means the same model ("theta").

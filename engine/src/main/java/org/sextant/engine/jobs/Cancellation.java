@@ -92,6 +92,28 @@ public final class Cancellation {
         }
     }
 
+    /**
+     * {@code work} bound, on whatever thread runs it, to this thread's cancel request and budget:
+     * a sweep's worker threads stop with the job's cancel or the request's budget as its own thread would.
+     */
+    public static Runnable inheriting(Runnable work) {
+        BooleanSupplier requested = REQUESTED.get();
+        Deadline deadline = DEADLINE.get();
+        return () -> {
+            BooleanSupplier before = REQUESTED.get();
+            Deadline beforeDeadline = DEADLINE.get();
+            if (requested != null) REQUESTED.set(requested);
+            if (deadline != null) DEADLINE.set(deadline);
+            try {
+                work.run();
+            } finally {
+                restore(before);
+                if (beforeDeadline == null) DEADLINE.remove();
+                else DEADLINE.set(beforeDeadline);
+            }
+        };
+    }
+
     /** Nanoseconds left of this thread's budget (Long.MAX_VALUE without one). */
     public static long nanosLeft() {
         Deadline d = DEADLINE.get();

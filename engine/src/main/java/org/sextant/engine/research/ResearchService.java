@@ -190,6 +190,7 @@ public final class ResearchService {
         Universe u = store.universe(r.symbols(), r.from(), r.to(), BarInterval.of("interval", r.interval()));
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);               // pre-run checks
         int split = Sweep.splitAt(u, r.oosStart());
+        kernel.requireSourcesCover(split);
         Integer sel = r.selectedConfiguration();
         if (sel != null && (sel < 0 || sel >= kernel.configurations())) {
             throw SextantException.invalid("selected_configuration", "configuration " + sel + " is not in 0.." + (kernel.configurations() - 1),
@@ -250,14 +251,17 @@ public final class ResearchService {
         BarAxis axis = sweep.kernel().universe().axis();
         HonestyReport h = HonestyReport.of(sweep, session, axis.barsPerYear(), split);
         if (job != null) job.checkCancelled(); // the last point before the run is saved and counted
+        org.sextant.engine.jobs.Cancellation.check(); // a synchronous backtest's budget, or its caller gone: likewise
         int selected = selectedConfiguration == null ? h.chosen() : selectedConfiguration;
         double seconds = (System.nanoTime() - startNanos) / 1e9;
-        store.saveRun(runId, graph.name(), spec, sweep, h, session, selected, composed.warnings(), seconds);
+        List<String> warnings = new ArrayList<>(composed.warnings());
+        warnings.addAll(sweep.kernel().warnings()); // what the source nodes could not give, found while they ran
+        store.saveRun(runId, graph.name(), spec, sweep, h, session, selected, warnings, seconds);
         return new StrategyRunSummary(runId, sessionId, sweep.configurations(), h.configurationsInSession(), h.runsInSession(),
                 h.parameters(), h.inSample(), h.outOfSample(), h.psr(), h.psrOutOfSample(), h.dsr(), h.minTrackRecordYears(),
                 h.pbo() == null ? Double.NaN : h.pbo().pbo(), h.haircutBonferroni().haircutSharpe(), h.haircutHolm().haircutSharpe(),
                 h.haircutBhy().haircutSharpe(), h.placebo().pValue(), h.verdict().label(), h.verdict().headline(), h.verdict().reasons(),
-                composed.warnings(), seconds, axis.interval(), axis.barsPerYear(), axis.annualisation());
+                warnings, seconds, axis.interval(), axis.barsPerYear(), axis.annualisation());
     }
 
     /** Progress from 5% to 90% as configurations are measured, at most every 1% or so; stop when the job is cancelled. */

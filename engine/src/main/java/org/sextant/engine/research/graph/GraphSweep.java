@@ -1,5 +1,6 @@
 package org.sextant.engine.research.graph;
 
+import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,12 +73,33 @@ public final class GraphSweep implements SweepKernel {
                     if (!universe.axis().interval().equals("1d")) throw SextantException.invalid("interval", "the analogue node matches trading days, and this run's bars are "
                             + universe.axis().interval(), "run it at interval 1d (daily bars, resampled from intraday ones when need be)");
                     // A store without the benchmark's signals fails here, before any configuration runs.
-                    analogues.series(universe.dates().subList(universe.bars() - 1, universe.bars()), AnalogueDefaults.BENCHMARK, 5, "mean", 1);
+                    LocalDate last = analogues.lastDate(AnalogueDefaults.BENCHMARK);
+                    int uncovered = firstBarAfter(last.plusDays(AnalogueSource.STALE_DAYS));
+                    if (uncovered < universe.bars()) {
+                        analogueCoverage.put(n.id(), new Coverage(uncovered, last));
+                        warn("analogue node '" + n.id() + "': the benchmark " + AnalogueDefaults.BENCHMARK + "'s data end " + last
+                                + ", so the node has no value (flat) on the " + (universe.bars() - uncovered) + " bars " + universe.dates().get(uncovered)
+                                + " to " + universe.dates().get(universe.bars() - 1) + "; end the run (to) by " + last.plusDays(AnalogueSource.STALE_DAYS)
+                                + " or import newer " + AnalogueDefaults.BENCHMARK + " prices");
+                    }
                 }
                 case "forecast" -> {
                     for (Object w : n.params().get("window")) {
                         if ((int) w >= universe.bars()) throw SextantException.invalid(at + "window", "the forecast window " + w + " is not shorter than the "
                                 + universe.bars() + " bars in range", "use a shorter window or a longer date range");
+                    }
+                    // every fit would fail, leaving the node flat throughout: refused as get_forecast refuses the model
+                    for (Object m : n.params().get("model")) {
+                        for (Object h : n.params().get("horizon")) {
+                            try {
+                                models.requireTrained((String) m, (int) h);
+                            } catch (SextantException e) {
+                                if (!"model".equals(e.field())) throw e;
+                                throw SextantException.invalid(at + "model", "forecast node '" + n.id() + "': " + e.getMessage(),
+                                        "train the global model first (train_global_model, horizon at least " + h + ", a background job) and run again,"
+                                                + " or use another model such as theta");
+                            }
+                        }
                     }
                 }
                 case "execution" -> {
@@ -86,6 +108,50 @@ public final class GraphSweep implements SweepKernel {
                 }
                 default -> { }
             }
+        }
+    }
+
+    /** An analogue node's first bar without benchmark data, and the benchmark's last day. */
+    private record Coverage(int firstUncovered, LocalDate benchmarkLast) {}
+    /** The analogue nodes that have bars without benchmark data, by node id. */
+    private final Map<String, Coverage> analogueCoverage = new LinkedHashMap<>();
+    /** Warnings beyond this many are counted, not listed: a sweep of many parameter values must not give an answer of thousands. */
+    private static final int MAX_WARNINGS = 20;
+    private final java.util.Set<String> warnings = new java.util.LinkedHashSet<>();
+    private int unlistedWarnings;
+
+    private int firstBarAfter(LocalDate day) {
+        int t = 0;
+        while (t < universe.bars() && !universe.dates().get(t).isAfter(day)) t++;
+        return t;
+    }
+
+    private synchronized void warn(String warning) {
+        if (warnings.contains(warning)) return;
+        if (warnings.size() < MAX_WARNINGS) warnings.add(warning);
+        else unlistedWarnings++;
+    }
+
+    /** What the source nodes could not give, found before and during the run (dates without data, fits that all failed). */
+    @Override
+    public synchronized List<String> warnings() {
+        List<String> out = new java.util.ArrayList<>(warnings);
+        if (unlistedWarnings > 0) out.add("and " + unlistedWarnings + " more warning(s) like these");
+        return out;
+    }
+
+    /**
+     * Refuses a run whose out-of-sample part, from bar {@code split}, an analogue node has no value
+     * on at all: its statistics would measure a strategy that never holds a position.
+     */
+    public void requireSourcesCover(int split) {
+        for (Map.Entry<String, Coverage> e : analogueCoverage.entrySet()) {
+            if (e.getValue().firstUncovered() > split) continue;
+            throw SextantException.invalid("nodes." + e.getKey() + ".type", "analogue node '" + e.getKey() + "' has no value on any bar of the out-of-sample part ("
+                    + universe.dates().get(split) + " to " + universe.dates().get(universe.bars() - 1) + "): the benchmark "
+                    + AnalogueDefaults.BENCHMARK + "'s data end " + e.getValue().benchmarkLast(),
+                    "give to and oos_start on or before " + e.getValue().benchmarkLast().plusDays(AnalogueSource.STALE_DAYS)
+                            + " (symbols with history then), import newer " + AnalogueDefaults.BENCHMARK + " prices, or drop the analogue node");
         }
     }
 
@@ -169,12 +235,28 @@ public final class GraphSweep implements SweepKernel {
         double[][] out = new double[universe.assets()][];
         if (n.type().name().equals("analogue")) {
             double[] market = analogues.series(universe.dates(), AnalogueDefaults.BENCHMARK, (int) p.get("horizon"), (String) p.get("measure"), (int) p.get("every"));
+            if (java.util.Arrays.stream(market).noneMatch(Double::isFinite)) {
+                warn("analogue node '" + n.id() + "' " + p + ": the matcher had no answer on any bar, so the node is flat throughout");
+            }
             java.util.Arrays.fill(out, market);          // one market-wide series, shared read-only by every asset
             return out;
         }
+        List<String> allFailed = new java.util.ArrayList<>();
+        String firstFailure = null;
+        int fits = 0;
         for (int a = 0; a < out.length; a++) {
+            ForecastSeries.Fits f = new ForecastSeries.Fits();
             out[a] = ForecastSeries.of(models, universe.close()[a], (String) p.get("model"), (int) p.get("horizon"), (String) p.get("measure"),
-                    (double) p.get("level"), (int) p.get("every"), (int) p.get("window"));
+                    (double) p.get("level"), (int) p.get("every"), (int) p.get("window"), f);
+            if (f.allFailed()) {
+                allFailed.add(universe.symbols().get(a));
+                fits += f.made();
+                if (firstFailure == null) firstFailure = f.firstFailure();
+            }
+        }
+        if (!allFailed.isEmpty()) {
+            warn("forecast node '" + n.id() + "' " + p + ": every one of its " + fits + " fits failed on " + String.join(", ", allFailed)
+                    + ", so the node is flat there throughout (first failure: " + firstFailure + ")");
         }
         return out;
     }

@@ -31,6 +31,24 @@ public final class ForecastSeries {
      */
     public static double[] of(ForecastModels models, double[] close, String model, int horizon, String measure, double level, int every,
                               int window) {
+        return of(models, close, model, horizon, measure, level, every, window, new Fits());
+    }
+
+    /** How many fits {@link #of} made and how many failed (a window the model could not fit: no value there). */
+    public static final class Fits {
+        private int made, failed;
+        private String firstFailure;
+
+        public int made() { return made; }
+        public int failed() { return failed; }
+        /** The first failure's message, cut to 200 characters (null: none failed). */
+        public String firstFailure() { return firstFailure; }
+        public boolean allFailed() { return made > 0 && failed == made; }
+    }
+
+    /** As above, counting the fits into {@code fits}. */
+    public static double[] of(ForecastModels models, double[] close, String model, int horizon, String measure, double level, int every,
+                              int window, Fits fits) {
         Forecaster f = models.forPrices(model);
         if (window < f.minLength(1)) {
             throw SextantException.invalid("window", "model " + model + " needs at least " + f.minLength(1) + " closes, window is " + window,
@@ -43,20 +61,22 @@ public final class ForecastSeries {
         for (int t = window - 1; t < close.length; t++) {
             if ((t - (window - 1)) % every == 0) {
                 double[] history = Arrays.copyOfRange(close, t - window + 1, t + 1);   // up to and including bar t: known at its close
-                held = value(f, history, horizon, measure, levels);
+                held = value(f, history, horizon, measure, levels, fits);
             }
             out[t] = held;
         }
         return out;
     }
 
-    private static double value(Forecaster f, double[] history, int horizon, String measure, double[] levels) {
+    private static double value(Forecaster f, double[] history, int horizon, String measure, double[] levels, Fits fits) {
         Forecast fc;
+        fits.made++;
         try {
             fc = f.forecast(history, 1, horizon, levels);
         } catch (java.util.concurrent.CancellationException e) {
             throw e;             // the job was cancelled: not a window without an opinion
         } catch (RuntimeException e) {
+            if (fits.failed++ == 0) fits.firstFailure = SextantException.bounded(String.valueOf(e.getMessage()), 200);
             return Double.NaN;   // a window the model cannot fit (e.g. constant prices): no opinion
         }
         double last = history[history.length - 1];

@@ -10,6 +10,7 @@ import org.sextant.engine.SextantException;
 import org.sextant.engine.analogue.AnalogueResponse;
 import org.sextant.engine.analogue.AnalogueService;
 import org.sextant.engine.analogue.ForwardStats;
+import org.sextant.engine.jobs.Cancellation;
 
 /**
  * The analogue node's values from the real matcher: compare_to_history as of each query date
@@ -21,6 +22,7 @@ import org.sextant.engine.analogue.ForwardStats;
 public final class MatcherAnalogueSource implements AnalogueSource {
     private final AnalogueService analogues;
     private final Map<String, ForwardStats> answers = new ConcurrentHashMap<>();
+    private final Map<String, LocalDate> lastDates = new ConcurrentHashMap<>();
 
     public MatcherAnalogueSource(AnalogueService analogues) {
         this.analogues = analogues;
@@ -29,18 +31,35 @@ public final class MatcherAnalogueSource implements AnalogueSource {
     /** Forget cached answers (prices or signals changed). */
     public void invalidate() {
         answers.clear();
+        lastDates.clear();
     }
 
     @Override
     public double[] series(List<LocalDate> dates, String benchmark, int horizon, String measure, int every) {
         double[] out = new double[dates.size()];
         Arrays.fill(out, Double.NaN);
+        // past it the matcher would answer "as of the last day" for every date: no value, not a frozen one
+        LocalDate stale = lastDate(benchmark).plusDays(STALE_DAYS);
         double held = Double.NaN;
-        for (int t = 0; t < dates.size(); t++) {
-            if (t % every == 0) held = value(stats(dates.get(t), benchmark, horizon), measure);
+        for (int t = 0; t < dates.size() && !dates.get(t).isAfter(stale); t++) {
+            if (t % every == 0) {
+                Cancellation.check(); // thousands of matches: a cancelled job or a spent request budget stops here
+                held = value(stats(dates.get(t), benchmark, horizon), measure);
+            }
             out[t] = held;
         }
         return out;
+    }
+
+    @Override
+    public LocalDate lastDate(String benchmark) {
+        LocalDate hit = lastDates.get(benchmark);
+        if (hit != null) return hit;
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("benchmark", benchmark);
+        LocalDate last = analogues.compareToHistory(args).tradeDate(); // without as_of: matched as of the last signal day
+        lastDates.put(benchmark, last);
+        return last;
     }
 
     private ForwardStats stats(LocalDate asOf, String benchmark, int horizon) {

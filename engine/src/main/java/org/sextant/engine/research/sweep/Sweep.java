@@ -7,6 +7,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.jobs.Cancellation;
 import org.sextant.engine.research.backtest.Metrics;
 import org.sextant.engine.research.stats.Pbo;
 
@@ -51,6 +52,7 @@ public final class Sweep {
             try {
             for (int from; failure.get() == null && (from = next.getAndAdd(CHUNK)) < n; ) {
                 if (monitor.stopRequested()) throw new CancellationException("cancelled");
+                Cancellation.check(); // a synchronous call's budget, or its caller gone
                 int to = Math.min(n, from + CHUNK);
                 measureBatch(kernel, from, to, split, periodsPerYear, ret, expo, traded, 0, is, oos, blockSum, blockSq, blockCount, kept);
                 monitor.measured(measured.addAndGet(to - from), n);
@@ -64,7 +66,7 @@ public final class Sweep {
         } else {
             List<Thread> pool = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
-                Thread th = new Thread(worker, "sextant-sweep-" + i);
+                Thread th = new Thread(Cancellation.inheriting(worker), "sextant-sweep-" + i);
                 th.start();
                 pool.add(th);
             }

@@ -31,4 +31,7 @@ public interface SweepKernel {
 
     /** Position held over each bar per asset, for the placebo control. */
     double[][] heldPositions(int k);
+
+    /** Warnings about what the run could not compute (e.g. a source node without data on some dates), saved with the run; none by default. */
+    default java.util.List<String> warnings() { return java.util.List.of(); }
 }

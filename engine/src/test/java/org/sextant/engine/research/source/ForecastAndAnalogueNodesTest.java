@@ -21,6 +21,9 @@ import org.sextant.engine.research.graph.GraphComposer;
 import org.sextant.engine.research.graph.GraphError;
 import org.sextant.engine.research.graph.GraphSweep;
 import org.sextant.engine.research.ResearchData;
+import org.sextant.engine.forecast.ForecastModels;
+import org.sextant.engine.research.sweep.Sweep;
+import org.sextant.engine.research.sweep.Universe;
 
 /**
  * The forecast and analogue nodes: validated by compose_graph like the others, and run through
@@ -120,5 +123,65 @@ class ForecastAndAnalogueNodesTest {
             if (Double.isFinite(full[t])) finite++;
         }
         assertTrue(finite > last / 2, "the matcher answered on most days: " + finite + " of " + (last + 1));
+    }
+
+    // attack pass 5: SBI (2000-2007) with NYSE ending 2002-12-31 ran 2005-2007 on the last day's match, i.e. buy and hold, warnings []
+    static final String ABOVE_HALF = "{\"type\": \"analogue\", \"params\": {\"horizon\": 5, \"measure\": \"positive_pct\", \"every\": 5}}";
+
+    @Test
+    void anAnalogueNodeHasNoValueAfterTheBenchmarksDataAndSaysSo() {
+        List<LocalDate> dates = engine.getClosePrice("SBI", LocalDate.of(2002, 12, 1), LocalDate.of(2003, 3, 31)).dates();
+        double[] s = new MatcherAnalogueSource(new AnalogueService(engine.store())).series(dates, "NYSE", 5, "mean", 1);
+        for (int t = 0; t < dates.size(); t++) {
+            if (dates.get(t).isAfter(LocalDate.of(2003, 1, 7))) assertTrue(Double.isNaN(s[t]), "no value on " + dates.get(t) + ": " + s[t]);
+            else if (!dates.get(t).isAfter(LocalDate.of(2002, 12, 31))) assertTrue(Double.isFinite(s[t]), "a value on " + dates.get(t));
+        }
+        StrategyRunSummary run = engine.backtest(new StrategyRunRequest("cover", spec(ABOVE_HALF), List.of("SBI"),
+                LocalDate.of(2000, 1, 1), LocalDate.of(2004, 12, 31), LocalDate.of(2002, 6, 3), 1));
+        assertTrue(run.warnings().stream().anyMatch(w -> w.startsWith("analogue node 'src'") && w.contains("data end 2002-12-31")
+                && w.contains("no value (flat)") && w.contains("2004-12-")), run.warnings().toString());
+        assertTrue(run.outOfSample().exposure() < 0.5, "flat for the two years without data, not held: " + run.outOfSample());
+        assertEquals(run.warnings(), engine.getRun(run.runId(), false, false).warnings(), "the warning is stored with the run");
+    }
+
+    @Test
+    void anAnalogueNodeWithoutBenchmarkDataOutOfSampleIsRefused() {
+        SextantException e = assertThrows(SextantException.class, () -> engine.backtest(new StrategyRunRequest("refused", spec(ABOVE_HALF),
+                List.of("SBI"), null, null, null, 1)));
+        assertEquals("nodes.src.type", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("no value on any bar of the out-of-sample part") && e.getMessage().contains("2002-12-31"), e.getMessage());
+        assertTrue(e.fix().contains("on or before 2003-01-07"), e.fix());
+        assertTrue(engine.listRuns("refused", 5).isEmpty(), "nothing saved");
+    }
+
+    // attack pass 5: model global without a trained global model ran, never traded, and was stored with warnings []
+    @Test
+    void aForecastNodeOnAnUntrainedGlobalModelIsRefusedBeforeItRuns() {
+        SextantException e = assertThrows(SextantException.class, () -> engine.backtest(new StrategyRunRequest("global",
+                spec(FORECAST.replace("theta", "global")), List.of("IBM"), LocalDate.of(1994, 1, 1), LocalDate.of(2000, 12, 31), LocalDate.of(1998, 1, 2), 1)));
+        assertEquals("invalid_input", e.failReason());
+        assertEquals("nodes.src.params.model", e.field(), e.getMessage());
+        assertTrue(e.fix().startsWith("train the global model first (train_global_model"), e.fix());
+        assertTrue(engine.listRuns("global", 5).isEmpty(), "nothing saved");
+        assertEquals(0, engine.getSessionRegistry("global").runs(), "nor counted");
+    }
+
+    @Test
+    void aForecastNodeWhoseEveryFitFailsSaysSo() {
+        // the global model is there when the run is checked, then gone (prices imported meanwhile): every fit fails
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        ForecastModels goneAfterTheCheck = new ForecastModels(h -> {
+            if (asked.getAndIncrement() == 0) return null;
+            throw SextantException.invalid("model", "the global model has not been trained on the current prices for horizon " + h, "train it");
+        });
+        Universe u = ResearchData.dowJones(2, 300);
+        GraphSweep kernel = new GraphSweep(GraphComposer.compose(spec(FORECAST.replace("theta", "global"))).requireOk(), u, null, goneAfterTheCheck);
+        Sweep.run(kernel, 200, 1, false, 252);
+        List<String> warnings = kernel.warnings();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("forecast node 'src' {model=global") && warnings.get(0).contains("every one of its 6 fits failed on "
+                + u.symbols().get(0) + ", " + u.symbols().get(1) + ", so the node is flat there throughout (first failure: the global model has not been trained"),
+                warnings.get(0));
+        assertTrue(new GraphSweep(GraphComposer.compose(spec(FORECAST)).requireOk(), u).warnings().isEmpty(), "no warning before anything failed");
     }
 }

@@ -162,4 +162,15 @@ class SweepTest {
         HonestyReport h = HonestyReport.of(Sweep.run(k, 1000, 2, false, 252), new ResearchSession("rw"), 252, 7);
         assertNotEquals("significant", h.verdict().label(), h.verdict().headline());
     }
+
+    /** A synchronous backtest's budget or gone caller stops the sweep's worker threads, not only the calling one. */
+    @Test
+    void workerThreadsStopWhenTheCallersRequestIsAbandoned() {
+        Universe u = ResearchData.dowJones(2, 300);
+        SmaCrossoverSweep k = new SmaCrossoverSweep(u, new int[]{5, 20}, new int[]{20, 50, 200}, COSTS);
+        for (int threads : new int[]{1, 2}) {
+            assertThrows(java.util.concurrent.CancellationException.class, () -> org.sextant.engine.jobs.Cancellation.unlessAbandoned(() -> true,
+                    () -> Sweep.run(k, 200, threads, false, 252)), threads + " threads");
+        }
+    }
 }
