@@ -129,6 +129,11 @@ public final class ArgumentSchema {
         return property(name, Map.of("type", "string", "maxLength", maxLength, "description", description), isRequired);
     }
 
+    /** A string of at most {@code maxLength} characters matching {@code pattern} (a JSON-schema regular expression). */
+    public ArgumentSchema string(String name, int maxLength, String pattern, String description, boolean isRequired) {
+        return property(name, Map.of("type", "string", "maxLength", maxLength, "pattern", pattern, "description", description), isRequired);
+    }
+
     public Map<String, Object> build() {
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");

@@ -40,6 +40,10 @@ public final class Bounds {
     public static final int MAX_LOG_LINES = 2000;
     /** Analogues one compare_to_history returns. */
     public static final int MAX_TOP_K = 500;
+    /** Characters of a research session id (stored with every run and echoed in every answer). */
+    public static final int MAX_SESSION_ID_CHARS = 100;
+    /** The characters a research session id may hold: letters, digits and - _ . : (empty: the default session). */
+    public static final String SESSION_ID_CHARS = "^[A-Za-z0-9._:-]*$";
     /** Characters of a symbol argument. */
     public static final int MAX_SYMBOL_CHARS = 64;
     /** Characters of a name or id an agent passes on (a view, a run id, a model name). */

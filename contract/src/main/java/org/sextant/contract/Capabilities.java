@@ -53,7 +53,7 @@ public final class Capabilities {
                 .date("from", "first date (default: the symbols' common first date)")
                 .date("to", "last date (default: the symbols' common last date)")
                 .date("oos_start", "first out-of-sample date (default: the last 30%)")
-                .string("session_id", "research session that counts the configurations tried", false)
+                .string("session_id", Bounds.MAX_SESSION_ID_CHARS, Bounds.SESSION_ID_CHARS, "research session that counts the configurations tried", false)
                 .integer("threads", 1, Bounds.MAX_SWEEP_THREADS, "worker threads (default: the app's choice)")
                 .integer("selected_configuration", 0, Integer.MAX_VALUE, "configuration to replay as the selected one (default: the best in-sample)")
                 .oneOf("interval", INTERVALS, "bar interval to run on, " + INTERVAL_CASE + " (default 1d, the daily prices as before; finer stored bars are resampled along the session); "
@@ -154,7 +154,7 @@ public final class Capabilities {
     public static final Capability BACKTEST = write("backtest", "runs a strategy sweep, waits for it and stores the run", strategyRun());
     public static final Capability START_BACKTEST = write("start_backtest", "starts a background job that runs a strategy sweep and stores the run", strategyRun());
     public static final Capability LIST_RUNS = read("list_runs", "stored strategy runs, newest first",
-            ArgumentSchema.object().string("session_id", "only this research session's runs (default: every session)", false)
+            ArgumentSchema.object().string("session_id", Bounds.MAX_SESSION_ID_CHARS, Bounds.SESSION_ID_CHARS, "only this research session's runs (default: every session)", false)
                     .integer("limit", 1, Bounds.MAX_RUN_LIST, "most runs to return (default 50)"));
     public static final Capability GET_RUN = read("get_run", "one stored run: statistics, verdict and optionally its configurations and curves",
             ArgumentSchema.object().string("run_id", "the run (list_runs)", true)
@@ -168,7 +168,7 @@ public final class Capabilities {
                     .oneOf("format", List.of("html", "pdf"), "html (default); pdf is refused with a clear error", false)
                     .string("path", "file name inside SEXTANT_HOME/reports, or an absolute .html path under SEXTANT_HOME (default reports/run-<run_id>.html)", false));
     public static final Capability GET_SESSION_REGISTRY = read("get_session_registry", "a research session's counts of runs and configurations tried",
-            ArgumentSchema.object().string("session_id", "the session (default: \"default\")", false));
+            ArgumentSchema.object().string("session_id", Bounds.MAX_SESSION_ID_CHARS, Bounds.SESSION_ID_CHARS, "the session (default: \"default\")", false));
 
     // --- analogues
     public static final Capability COMPARE_TO_HISTORY = read("compare_to_history", "what followed the past days most like today (the base rate)", analogue());

@@ -32,7 +32,8 @@ final class ProblemWording {
             case "additionalProperties" -> "is not an argument of this call";
             case "type" -> "expected " + kind(spec) + ", got " + describe(got);
             case "pattern", "format" -> bounds != null && "date".equals(bounds.get("format"))
-                    ? got + " is not a calendar date in yyyy-MM-dd" : "must not be blank";
+                    ? got + " is not a calendar date in yyyy-MM-dd"
+                    : bounds != null && bounds.get("pattern") instanceof String p && !p.equals("\\S") ? "must match " + p : "must not be blank";
             default -> validatorWords(e);
         };
     }
@@ -68,7 +69,8 @@ final class ProblemWording {
             case "boolean" -> "true or false";
             case "object" -> "a JSON object";
             case "string" -> "date".equals(spec.get("format")) ? "a date yyyy-MM-dd"
-                    : spec.get("maxLength") != null ? "a string of at most " + number(spec.get("maxLength")) + " characters" : "a string";
+                    : spec.get("maxLength") != null ? "a string of at most " + number(spec.get("maxLength")) + " characters"
+                            + (spec.get("pattern") instanceof String p ? " matching " + p : "") : "a string";
             case "array" -> "an array of " + count(spec) + (Boolean.TRUE.equals(spec.get("uniqueItems")) ? "distinct " : "") + "items, each "
                     + (spec.get("items") instanceof Map<?, ?> items ? itemKind(items) : "a value");
             default -> "a value";

@@ -28,6 +28,24 @@ class ArgumentCheckTest {
         assertTrue(p.get(0).expected().contains("business days"), p.get(0).expected());
     }
 
+    /** A session id is a short name: a 5000-character one was stored with every run and echoed in every answer. */
+    @Test
+    void aSessionIdIsBoundedInLengthAndCharacters() {
+        String spec = "\"spec\":{},\"symbols\":[\"IBM\"]";
+        assertEquals(List.of(), check(Capabilities.BACKTEST, "{" + spec + ",\"session_id\":\"sma-ibm_2024.v2:a\"}"));
+        for (Capability c : List.of(Capabilities.BACKTEST, Capabilities.START_BACKTEST, Capabilities.LIST_RUNS, Capabilities.GET_SESSION_REGISTRY)) {
+            String args = c.schema().toString().contains("symbols") ? spec + "," : "";
+            for (String id : List.of("x".repeat(Bounds.MAX_SESSION_ID_CHARS + 1), "a b", "<script>")) {
+                List<ArgumentCheck.Problem> p = check(c, "{" + args + "\"session_id\":\"" + id + "\"}");
+                assertEquals(1, p.size(), c.name() + " " + p);
+                assertEquals("session_id", p.get(0).field());
+                assertTrue(p.get(0).expected().startsWith("a string of at most 100 characters matching ^[A-Za-z0-9._:-]*$"), p.get(0).expected());
+            }
+            List<ArgumentCheck.Problem> spaced = check(c, "{" + args + "\"session_id\":\"a b\"}");
+            assertEquals("must match ^[A-Za-z0-9._:-]*$", spaced.get(0).message(), "not the non-blank wording of other patterns");
+        }
+    }
+
     /** A number no long holds is refused naming the field and its bounds, not in the words of the JSON library. */
     @Test
     void anIntegerPastEveryRangeIsRefusedNamingTheFieldAndItsBounds() {

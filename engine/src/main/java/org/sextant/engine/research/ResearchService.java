@@ -94,12 +94,12 @@ public final class ResearchService {
     /** A strategy backtest job's subject (its session and request), after the request is checked and its spec composes. */
     public String backtestSubject(StrategyRunRequest r) {
         composeGraph(r.spec()).requireOk(); // refuse a bad spec before a job exists
-        return (r.sessionId() == null ? "default" : r.sessionId()) + ":" + Integer.toHexString(r.hashCode());
+        return sessionOf(r.sessionId()) + ":" + Integer.toHexString(r.hashCode());
     }
 
     /** The session's ledger of runs and configurations tried (zero for a new session); reads only. */
     public org.sextant.engine.research.store.SessionLedger ledger(String sessionId) {
-        return store.ledger(sessionId == null || sessionId.isBlank() ? "default" : sessionId);
+        return store.ledger(sessionOf(sessionId));
     }
 
     /**
@@ -111,10 +111,16 @@ public final class ResearchService {
         if (r == null || r.symbols() == null || r.symbols().isEmpty()) {
             throw SextantException.invalid("symbols", "no symbols to backtest", "name the universe, e.g. [\"AA\",\"IBM\",\"MSFT\"]");
         }
+        sessionOf(r.sessionId());                       // refused before anything runs
         BarInterval interval = BarInterval.of("interval", r.interval());
         List<String> named = r.symbols().stream().map(PriceRepository::canonical).toList();
+        for (int i = 0; i < named.size(); i++) {
+            // a symbol twice would weigh it twice in the book and count its bars twice
+            if (named.indexOf(named.get(i)) != i) throw SextantException.invalid("symbols", "symbols names " + named.get(i) + " twice",
+                    "name each symbol once, e.g. " + named.stream().distinct().limit(5).toList());
+        }
         if (!store.onDailyPrices(named, interval)) return withBarSplit(r, named, interval);
-        List<String> symbols = r.symbols().stream().map(prices::requireSymbol).toList();
+        List<String> symbols = r.symbols().stream().map(this::requireSymbol).toList();
         if (r.oosStart() != null) return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, r.from(), r.to(), r.oosStart(), r.threads(), r.selectedConfiguration(), r.interval());
         java.time.LocalDate from = r.from(), to = r.to();
         if (from == null || to == null) {
@@ -123,6 +129,35 @@ public final class ResearchService {
             if (to == null) to = infos.stream().map(SymbolInfo::lastDate).filter(java.util.Objects::nonNull).min(java.time.LocalDate::compareTo).orElse(null);
         }
         return withSplit(r, symbols, from, to);
+    }
+
+    /** A stored symbol's canonical name; an unknown one is refused naming the argument, {@code symbols}. */
+    private String requireSymbol(String symbol) {
+        try {
+            return prices.requireSymbol(symbol);
+        } catch (SextantException e) {
+            if (!"symbol".equals(e.field())) throw e;
+            throw new SextantException(e.reason(), e.getMessage() + " in symbols", "symbols", e.fix(), e);
+        }
+    }
+
+    /** Longest session id: a name, not a document (it is stored with every run and echoed in every answer). */
+    public static final int MAX_SESSION_ID_CHARS = org.sextant.contract.Bounds.MAX_SESSION_ID_CHARS;
+
+    /**
+     * The session a run counts in: "default" when none is named; otherwise at most
+     * {@value #MAX_SESSION_ID_CHARS} letters, digits and {@code - _ . :}, refused naming {@code session_id}.
+     */
+    public static String sessionOf(String sessionId) {
+        if (sessionId == null || sessionId.isBlank()) return "default";
+        String fix = "name the session with at most " + MAX_SESSION_ID_CHARS + " letters, digits and - _ . :, e.g. \"sma-ibm-2024\"";
+        if (sessionId.length() > MAX_SESSION_ID_CHARS) {
+            throw SextantException.invalid("session_id", "session_id has " + sessionId.length() + " characters, more than " + MAX_SESSION_ID_CHARS, fix);
+        }
+        if (!sessionId.matches(org.sextant.contract.Bounds.SESSION_ID_CHARS)) {
+            throw SextantException.invalid("session_id", "session_id holds characters other than letters, digits and - _ . :", fix);
+        }
+        return sessionId;
     }
 
     /** {@link #withDefaultSplit} on bars: the range defaults to the trading days of the bars the symbols share. */
@@ -186,7 +221,7 @@ public final class ResearchService {
         ComposeResult composed = GraphComposer.compose(r.spec());
         ComposedGraph graph = composed.requireOk();
         if (r.oosStart() == null) throw SextantException.invalid("oos_start", "the out-of-sample start date is required", "give a date inside from..to, e.g. the last 30% of the range");
-        String sessionId = r.sessionId() == null || r.sessionId().isBlank() ? "default" : r.sessionId();
+        String sessionId = sessionOf(r.sessionId());
         Universe u = store.universe(r.symbols(), r.from(), r.to(), BarInterval.of("interval", r.interval()));
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);               // pre-run checks
         int split = Sweep.splitAt(u, r.oosStart());
@@ -237,7 +272,7 @@ public final class ResearchService {
             throw SextantException.invalid("output", "configuration " + best + " measures differently on this store's prices than on the job's",
                     "import into the store the prices were exported from, or export them again and re-run the job");
         }
-        String session = sessionId == null || sessionId.isBlank() ? "default" : sessionId;
+        String session = sessionOf(sessionId);
         // the run's seconds: the cluster's compute seconds plus this import's statistics
         return record(job.jobId(), composed, job.spec(), session, sweep, null, System.nanoTime() - (long) (computeSeconds * 1e9), null);
     }
@@ -287,7 +322,7 @@ public final class ResearchService {
     /** Stored runs, newest first, of one session (all when null), at most {@code limit}. */
     public List<RunInfo> listRuns(String sessionId, int limit) {
         if (limit < 1 || limit > 1000) throw SextantException.invalid("limit", "limit must be 1..1000, was " + limit, "e.g. " + DEFAULT_RUN_LIST);
-        return store.listRuns(sessionId, limit);
+        return store.listRuns(sessionId == null ? null : sessionOf(sessionId), limit);
     }
 
     /**

@@ -49,6 +49,34 @@ class ResearchServiceTest {
     }
 
     @Test
+    void symbolsAndSessionIdAreRefusedNamingTheArgument(@TempSextant org.sextant.engine.Sextant engine) {
+        SextantException unknown = assertThrows(SextantException.class, () -> engine.backtest(
+                new StrategyRunRequest("s", SPEC, List.of("IBM", "NOPE"), null, null, null, 1)));
+        assertEquals("symbols", unknown.field(), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("NOPE"), unknown.getMessage());
+
+        SextantException twice = assertThrows(SextantException.class, () -> engine.backtest(
+                new StrategyRunRequest("s", SPEC, List.of("IBM", "ibm"), null, null, null, 1)));
+        assertEquals("symbols", twice.field());
+        assertEquals("symbols names IBM twice", twice.getMessage());
+
+        String huge = "x".repeat(5000);
+        for (String id : List.of(huge, "a b", "x".repeat(ResearchService.MAX_SESSION_ID_CHARS + 1))) {
+            SextantException e = assertThrows(SextantException.class, () -> engine.backtest(
+                    new StrategyRunRequest(id, SPEC, List.of("IBM"), null, null, null, 1)));
+            assertEquals("session_id", e.field());
+            assertFalse(e.getMessage().contains("xxxxxxxxxx"), "the id is not echoed back");
+            assertEquals("session_id", assertThrows(SextantException.class, () -> engine.startBacktest(
+                    new StrategyRunRequest(id, SPEC, List.of("IBM"), null, null, null, 1))).field());
+            assertEquals("session_id", assertThrows(SextantException.class, () -> engine.getSessionRegistry(id)).field());
+            assertEquals("session_id", assertThrows(SextantException.class, () -> engine.listRuns(id, 5)).field());
+        }
+        assertTrue(engine.listRuns(null, 5).isEmpty(), "nothing ran or was saved");
+        assertEquals("sma-ibm_2024.v2:a", ResearchService.sessionOf("sma-ibm_2024.v2:a"));
+        assertEquals("default", ResearchService.sessionOf(null));
+    }
+
+    @Test
     void aBadSpecIsRefusedBeforeAnythingRunsOrIsSaved(@TempSextant Store store) throws Exception {
         insertDow(store);
         ResearchService research = new ResearchService(store);

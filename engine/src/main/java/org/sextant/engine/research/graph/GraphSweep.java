@@ -14,6 +14,7 @@ import org.sextant.engine.research.backtest.StrategyBacktestKernel;
 import org.sextant.engine.research.backtest.Costs;
 import org.sextant.engine.research.backtest.Execution;
 import org.sextant.engine.research.backtest.Portfolio;
+import org.sextant.engine.research.backtest.Ruin;
 import org.sextant.engine.research.backtest.Signals;
 import org.sextant.engine.research.backtest.Sizing;
 import org.sextant.engine.research.sweep.SweepKernel;
@@ -170,6 +171,7 @@ public final class GraphSweep implements SweepKernel {
         double[][] weights = eval(graph.node(root.inputs().get("weights")), cfg);
         Map<String, Object> p = cfg.get(root.id());
         double[] r = Portfolio.returns(weights, universe.open(), universe.close(), fill(p), costs(p), exposure, traded);
+        Ruin.stop(r, exposure, traded); // equity that reaches 0 stays there: nothing held, earned or traded after it
         for (int t = 0; t < r.length; t++) returns[t] += r[t];
     }
 
@@ -183,6 +185,9 @@ public final class GraphSweep implements SweepKernel {
         for (int a = 0; a < held.length; a++) {
             StrategyBacktestKernel.returns(weights[a], universe.open() == null ? null : universe.open()[a], universe.close()[a], fill(p), costs(p), held[a], null);
         }
+        // a ruined configuration holds nothing after its ruin, as run() has it
+        int ruin = Ruin.stop(Portfolio.returns(weights, universe.open(), universe.close(), fill(p), costs(p), null, null), null, null);
+        if (ruin >= 0) for (double[] h : held) java.util.Arrays.fill(h, ruin + 1, h.length, 0);
         return held;
     }
 

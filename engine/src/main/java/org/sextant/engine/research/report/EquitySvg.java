@@ -7,7 +7,9 @@ import org.sextant.engine.research.run.EquityCurve;
 /**
  * Equity (log scale, top panel) and drawdown (bottom panel) of one or two curves as an inline
  * SVG, drawn from the numbers alone so a report needs no script or external file. The
- * out-of-sample part is shaded and labelled.
+ * out-of-sample part is shaded and labelled. A ruined curve (equity 0, which a log scale cannot
+ * show) ends its equity line at the bottom of the panel on the day of ruin, marked with a dot
+ * and "ruined on &lt;date&gt;"; its drawdown stays at -100% to the end.
  */
 final class EquitySvg {
     static final int WIDTH = 900, EQ_HEIGHT = 260, DD_HEIGHT = 120, PAD = 48;
@@ -24,11 +26,13 @@ final class EquitySvg {
         double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY, ddMin = 0;
         for (EquityCurve c : curves) {
             for (int t = 0; t < c.size(); t++) {
+                ddMin = Math.min(ddMin, drawdown(c, t));
+                if (c.equity()[t] <= 0) continue;          // ruin: no logarithm, drawn as the panel's floor
                 lo = Math.min(lo, Math.log(c.equity()[t]));
                 hi = Math.max(hi, Math.log(c.equity()[t]));
-                ddMin = Math.min(ddMin, c.drawdown()[t]);
             }
         }
+        if (!(lo <= hi)) { lo = 0; hi = 0; }
         if (hi - lo < 1e-9) { hi += 0.01; lo -= 0.01; }
         if (ddMin > -0.01) ddMin = -0.01;
         int h = EQ_HEIGHT + DD_HEIGHT + 3 * PAD / 2;
@@ -67,9 +71,19 @@ final class EquitySvg {
             EquityCurve c = curves.get(i);
             String colour = COLOURS[i % COLOURS.length];
             int step = Math.max(1, (c.size() + MAX_POINTS - 1) / MAX_POINTS);
+            int ruin = c.ruinIndex();
             StringBuilder eq = new StringBuilder(), dd = new StringBuilder();
-            for (int t = 0; t < c.size(); t += step) point(c, t, step, x0, plotW, eqTop, ddTop, lo, hi, ddMin, eq, dd);
-            if ((c.size() - 1) % step != 0) point(c, c.size() - 1, 1, x0, plotW, eqTop, ddTop, lo, hi, ddMin, eq, dd);
+            for (int t = 0; t < c.size(); t += step) point(c, t, step, ruin, x0, plotW, eqTop, ddTop, lo, hi, ddMin, eq, dd);
+            if ((c.size() - 1) % step != 0) point(c, c.size() - 1, 1, ruin, x0, plotW, eqTop, ddTop, lo, hi, ddMin, eq, dd);
+            if (ruin > 0) {
+                // the last bar before the ruin, then straight down to the floor on the ruin's day
+                double xr = x0 + plotW * ruin / Math.max(1, n - 1), floor = eqTop + EQ_HEIGHT;
+                double xb = x0 + plotW * (ruin - 1) / Math.max(1, n - 1);
+                eq.append(String.format(Locale.ROOT, "%.1f,%.1f %.1f,%.1f ", xb, y(c.equity()[ruin - 1], eqTop, lo, hi), xr, floor));
+                sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>"
+                        + "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\" text-anchor=\"%s\">ruined on %s</text>%n", xr, floor, colour,
+                        xr + (xr > x0 + plotW / 2 ? -6 : 6), floor - 6, colour, xr > x0 + plotW / 2 ? "end" : "start", c.dates().get(ruin)));
+            }
             sb.append("<polyline fill=\"none\" stroke=\"").append(colour).append("\" stroke-width=\"1.4\" points=\"").append(eq).append("\"/>\n");
             sb.append("<polyline fill=\"none\" stroke=\"").append(colour).append("\" stroke-width=\"1\" points=\"").append(dd).append("\"/>\n");
             sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s configuration #%d</text>%n",
@@ -78,17 +92,28 @@ final class EquitySvg {
         return sb.append("</svg>").toString();
     }
 
-    /** The worst drawdown inside a thinned step is kept, so thinning never hides a trough. */
-    private static void point(EquityCurve c, int t, int step, double x0, double plotW, double eqTop, double ddTop, double lo, double hi,
+    /**
+     * The worst drawdown inside a thinned step is kept, so thinning never hides a trough. Equity
+     * points from the ruin on are left out (the caller ends the line at the ruin).
+     */
+    private static void point(EquityCurve c, int t, int step, int ruin, double x0, double plotW, double eqTop, double ddTop, double lo, double hi,
                               double ddMin, StringBuilder eq, StringBuilder dd) {
         int n = c.size();
         double x = x0 + plotW * t / Math.max(1, n - 1);
-        double y = eqTop + EQ_HEIGHT * (hi - Math.log(c.equity()[t])) / (hi - lo);
         double worst = 0;
-        for (int j = t; j < Math.min(n, t + step); j++) worst = Math.min(worst, c.drawdown()[j]);
+        for (int j = t; j < Math.min(n, t + step); j++) worst = Math.min(worst, drawdown(c, j));
         double yd = ddTop + DD_HEIGHT * worst / ddMin;
-        eq.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+        if (ruin < 0 || t < ruin) eq.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y(c.equity()[t], eqTop, lo, hi)));
         dd.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, yd));
+    }
+
+    private static double y(double equity, double eqTop, double lo, double hi) {
+        return eqTop + EQ_HEIGHT * (hi - Math.log(equity)) / (hi - lo);
+    }
+
+    /** At worst -100%: a curve stored before ruin was modelled compounds on below zero. */
+    private static double drawdown(EquityCurve c, int t) {
+        return Math.max(-1, c.drawdown()[t]);
     }
 
     private static void frame(StringBuilder sb, double x, double y, double w, double h) {

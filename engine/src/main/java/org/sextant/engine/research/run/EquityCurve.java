@@ -16,13 +16,17 @@ public record EquityCurve(String role, int configuration, List<LocalDate> dates,
     public static final String BEST = "best";
     public static final String SELECTED = "selected";
 
-    /** The curve of a per-bar return series (return of bar 0 ignored: nothing is held before it). */
+    /**
+     * The curve of a per-bar return series (return of bar 0 ignored: nothing is held before it).
+     * Equity that reaches 0 stays at 0 (ruin, {@link org.sextant.engine.research.backtest.Ruin}):
+     * drawdown -1 from then on, never below.
+     */
     public static EquityCurve of(String role, int configuration, List<LocalDate> dates, double[] returns, int oosIndex) {
         int n = dates.size();
         double[] eq = new double[n], dd = new double[n];
         double e = 1, peak = 1;
         for (int t = 0; t < n; t++) {
-            if (t > 0) e *= 1 + returns[t];
+            if (t > 0) e = Math.max(0, e * (1 + returns[t]));
             peak = Math.max(peak, e);
             eq[t] = e;
             dd[t] = e / peak - 1;
@@ -31,4 +35,10 @@ public record EquityCurve(String role, int configuration, List<LocalDate> dates,
     }
 
     public int size() { return dates.size(); }
+
+    /** The first bar whose equity is 0 or below (a curve stored before ruin was modelled may go below), or -1. */
+    public int ruinIndex() {
+        for (int t = 0; t < equity.length; t++) if (equity[t] <= 0) return t;
+        return -1;
+    }
 }

@@ -9,16 +9,20 @@ import java.util.Locale;
  * "not significant: DSR 0.41 after 240 configurations; PBO 0.62".
  *
  * <p>Rules (each threshold is the conventional 5% / one-half level): the result is
- * <b>significant</b> only when the DSR is at least 0.95, the PBO (when a sweep gave one) is below
- * 0.5, the haircut p-value (when computed) is at most 0.05, and the placebo p-value (when run) is
- * at most 0.05. It is <b>not significant</b> when the DSR is below 0.95 (or undefined) or the haircut p-value
+ * <b>significant</b> only when the DSR is at least 0.95, the PBO is below 0.5, the haircut
+ * p-value (when computed) is at most 0.05, and the placebo p-value (when run) is at most 0.05.
+ * A sweep of one configuration has no PBO (nothing was selected among configurations; the DSR
+ * still deflates by the session's configurations): the reasons say "PBO not computed (one
+ * configuration)". It is <b>not significant</b> when the DSR is below 0.95 (or undefined) or the haircut p-value
  * is above 0.05; it is <b>likely overfit</b> when only the PBO fails, and <b>no timing
- * skill</b> when only the placebo fails.
+ * skill</b> when only the placebo fails. A strategy whose equity reached 0 is <b>ruined</b>,
+ * whatever its figures ({@link #ruined}).
  */
 public record Verdict(String label, String headline, List<String> reasons) {
     public static final double DSR_LEVEL = 0.95;
     public static final double PBO_LEVEL = 0.5;
     public static final double P_LEVEL = 0.05;
+    public static final String RUINED = "ruined";
 
     /** The verdict with a fact every figure rests on (how they were annualised) at the end of its headline and reasons. */
     public Verdict stating(String fact) {
@@ -28,13 +32,27 @@ public record Verdict(String label, String headline, List<String> reasons) {
     }
 
     /**
-     * @param dsr            deflated Sharpe ratio of the chosen configuration
-     * @param configurations configurations tried in the session (N of the DSR)
-     * @param pbo            PBO of the sweep, or NaN when there was no sweep
-     * @param haircutP       adjusted p-value of the haircut Sharpe, or NaN
-     * @param placeboP       placebo p-value, or NaN
+     * This verdict overruled by ruin: the label is "ruined" and the headline and first reason say
+     * on which day the equity reached 0; the figures' own reasons follow.
      */
-    public static Verdict of(double dsr, long configurations, double pbo, double haircutP, double placeboP) {
+    public Verdict ruined(java.time.LocalDate day, boolean outOfSample) {
+        String why = "ruined on " + day + " (" + (outOfSample ? "out of sample" : "in sample")
+                + "): that day lost all the equity, which stays at 0 from then on; the figures are taken up to that day";
+        List<String> more = new ArrayList<>();
+        more.add(why);
+        more.addAll(reasons);
+        return new Verdict(RUINED, why, List.copyOf(more));
+    }
+
+    /**
+     * @param dsr                  deflated Sharpe ratio of the chosen configuration
+     * @param configurations       configurations tried in the session (N of the DSR)
+     * @param sweepConfigurations  configurations in this sweep (one has no PBO)
+     * @param pbo                  PBO of the sweep, or NaN when it could not be computed
+     * @param haircutP             adjusted p-value of the haircut Sharpe, or NaN
+     * @param placeboP             placebo p-value, or NaN
+     */
+    public static Verdict of(double dsr, long configurations, int sweepConfigurations, double pbo, double haircutP, double placeboP) {
         List<String> bad = new ArrayList<>(), good = new ArrayList<>();
         String dsrText = Double.isNaN(dsr)
                 ? String.format(Locale.ROOT, "DSR undefined after %d configuration%s (no variation in returns, or moments outside the formula's range)",
@@ -46,6 +64,9 @@ public record Verdict(String label, String headline, List<String> reasons) {
         if (!Double.isNaN(haircutP)) (haircutFails ? bad : good).add(String.format(Locale.ROOT, "haircut p-value %.3f", haircutP));
         boolean pboFails = !Double.isNaN(pbo) && pbo >= PBO_LEVEL;
         if (!Double.isNaN(pbo)) (pboFails ? bad : good).add(String.format(Locale.ROOT, "PBO %.2f", pbo));
+        // said even beside "significant": the reader must see that the overfitting check did not run
+        List<String> notes = new ArrayList<>();
+        if (Double.isNaN(pbo)) notes.add(sweepConfigurations == 1 ? "PBO not computed (one configuration)" : "PBO undefined");
         boolean placeboFails = !Double.isNaN(placeboP) && placeboP > P_LEVEL;
         if (!Double.isNaN(placeboP)) (placeboFails ? bad : good).add(String.format(Locale.ROOT, "placebo p-value %.3f", placeboP));
 
@@ -56,7 +77,10 @@ public record Verdict(String label, String headline, List<String> reasons) {
         else label = "significant";
         List<String> reasons = new ArrayList<>(bad);
         reasons.addAll(good);
-        String headline = label + ": " + String.join("; ", label.equals("significant") ? good : bad);
+        reasons.addAll(notes);
+        List<String> said = new ArrayList<>(label.equals("significant") ? good : bad);
+        if (label.equals("significant")) said.addAll(notes);
+        String headline = label + ": " + String.join("; ", said);
         return new Verdict(label, headline, List.copyOf(reasons));
     }
 }

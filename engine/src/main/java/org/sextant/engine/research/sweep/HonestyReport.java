@@ -2,6 +2,7 @@ package org.sextant.engine.research.sweep;
 
 import java.util.Map;
 import org.sextant.engine.research.backtest.Metrics;
+import org.sextant.engine.research.backtest.Ruin;
 import org.sextant.engine.research.stats.Haircut;
 import org.sextant.engine.research.stats.Moments;
 import org.sextant.engine.research.stats.Pbo;
@@ -23,6 +24,8 @@ import org.sextant.engine.research.stats.Verdict;
  *     sweep's actual in-sample Sharpe ratios); serial correlation is taken as 0.
  * <li>placebo: the chosen positions shifted in time at random, whole period, 999 draws.
  * </ul>
+ * A configuration whose equity reached 0 (ruin) has its PSR, DSR and MinTRL taken over the bars
+ * up to its ruin, and the verdict "ruined".
  */
 public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics inSample, Metrics outOfSample,
                             int configurationsInSweep, long configurationsInSession, long runsInSession,
@@ -41,8 +44,11 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
 
         double[] ret = new double[bars];
         kernel.run(best, ret, new double[bars], new double[bars]);
-        Moments is = Moments.of(java.util.Arrays.copyOfRange(ret, 1, split));
-        Moments oos = Moments.of(java.util.Arrays.copyOfRange(ret, split, bars));
+        // a ruined configuration's statistics stop at its ruin (its -100% bar included): after it nothing is traded
+        int ruin = Ruin.bar(ret, 0, bars);
+        int end = ruin < 0 ? bars : ruin + 1;
+        Moments is = Moments.of(java.util.Arrays.copyOfRange(ret, 1, Math.min(split, end)));
+        Moments oos = Moments.of(java.util.Arrays.copyOfRange(ret, split, Math.max(split, end)));
 
         int m = sweep.configurations();
         double[] annualIs = new double[m];
@@ -67,7 +73,8 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
         Haircut bhy = Haircut.of(obs, periodsPerYear, 0, "bhy", annualIs, best);
         Placebo placebo = Placebo.of(kernel.universe().barReturns(), kernel.heldPositions(best), PLACEBOS, seed);
 
-        Verdict verdict = Verdict.of(dsr, n, pbo == null ? Double.NaN : pbo.pbo(), holm.adjustedPValue(), placebo.pValue());
+        Verdict verdict = Verdict.of(dsr, n, m, pbo == null ? Double.NaN : pbo.pbo(), holm.adjustedPValue(), placebo.pValue());
+        if (ruin >= 0) verdict = verdict.ruined(kernel.universe().dates().get(ruin), ruin >= split);
         BarAxis axis = kernel.universe().axis();
         if (!axis.plainDaily()) verdict = verdict.stating(axis.annualisation()); // a daily run's verdict reads as it always did
         return new HonestyReport(best, kernel.parameters(best), sweep.inSample()[best], sweep.outOfSample()[best],

@@ -19,8 +19,13 @@ public record SweepResult(SweepKernel kernel, int split, Metrics[] inSample, Met
     /** Configuration with the best in-sample Sharpe ratio: what a researcher would pick. */
     public int bestInSample() {
         int best = 0;
-        for (int k = 1; k < inSample.length; k++) if (inSample[k].sharpe() > inSample[best].sharpe()) best = k;
+        // an undefined Sharpe (a configuration ruined on its first bar) never beats a defined one
+        for (int k = 1; k < inSample.length; k++) if (rank(inSample[k]) > rank(inSample[best])) best = k;
         return best;
+    }
+
+    private static double rank(Metrics m) {
+        return Double.isNaN(m.sharpe()) ? Double.NEGATIVE_INFINITY : m.sharpe();
     }
 
     public double barConfigurationsPerSecond() {

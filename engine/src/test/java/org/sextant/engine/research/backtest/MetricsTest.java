@@ -1,6 +1,8 @@
 package org.sextant.engine.research.backtest;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -32,5 +34,35 @@ class MetricsTest {
         Metrics oos = Metrics.of(r, null, null, 1, 4, 252);
         assertEquals(0, oos.maxDrawdown(), 1e-15);
         assertEquals(3, oos.bars());
+    }
+
+    @Test
+    void aRuinedSeriesLosesEverythingAndIsMeasuredUpToItsRuin() {
+        // 10x leverage on a 12% fall: -120% on bar 2; compounding on would make later losses gains
+        double[] r = {0, 0.10, -1.2, -0.5, 0.3, -0.2};
+        double[] exposure = {10, 10, 10, 10, 10, 10}, traded = {10, 0, 0, 0, 0, 0};
+        assertEquals(2, Ruin.stop(r, exposure, traded));
+        assertArrayEquals(new double[]{0, 0.10, -1, 0, 0, 0}, r, 0);
+        assertArrayEquals(new double[]{10, 10, 10, 0, 0, 0}, exposure, 0);
+
+        Metrics whole = Metrics.of(r, exposure, traded, 1, 6, 252);
+        assertEquals(-1, whole.cagr(), 0, "everything lost: CAGR -100%");
+        assertEquals(1, whole.maxDrawdown(), 0, "drawdown 100%");
+        double mean = (0.10 - 1) / 2, sd = Math.sqrt(Math.pow(0.10 - mean, 2) + Math.pow(-1 - mean, 2));
+        assertEquals(mean / sd * Math.sqrt(252), whole.sharpe(), 1e-12, "Sharpe over the bars up to the ruin, not the zeros after it");
+        assertTrue(whole.sharpe() < 0);
+
+        Metrics after = Metrics.of(r, exposure, traded, 3, 6, 252);
+        assertEquals(-1, after.cagr(), 0, "a window after the ruin has no equity to grow");
+        assertEquals(1, after.maxDrawdown(), 0);
+        assertTrue(Double.isNaN(after.sharpe()) && Double.isNaN(after.volatility()), "no returns, no Sharpe");
+        assertEquals(0, after.exposure(), 0);
+    }
+
+    @Test
+    void aSeriesThatNeverLosesEverythingIsLeftAsItIs() {
+        double[] r = {0, -0.99, 0.5};
+        assertEquals(-1, Ruin.stop(r, null, null));
+        assertArrayEquals(new double[]{0, -0.99, 0.5}, r, 0);
     }
 }

@@ -26,19 +26,38 @@ class PlaceboAndVerdictTest {
 
     @Test
     void verdictNamesTheFiguresThatDecidedIt() {
-        Verdict v = Verdict.of(0.41, 240, 0.62, Double.NaN, Double.NaN);
+        Verdict v = Verdict.of(0.41, 240, 240, 0.62, Double.NaN, Double.NaN);
         assertEquals("not significant", v.label());
         assertEquals("not significant: DSR 0.41 after 240 configurations; PBO 0.62", v.headline());
 
-        Verdict ok = Verdict.of(0.97, 12, 0.1, 0.01, 0.002);
+        Verdict ok = Verdict.of(0.97, 12, 12, 0.1, 0.01, 0.002);
         assertEquals("significant", ok.label());
         assertTrue(ok.headline().startsWith("significant: DSR 0.97 after 12 configurations"), ok.headline());
 
-        assertEquals("likely overfit", Verdict.of(0.97, 12, 0.7, 0.01, 0.01).label());
-        assertEquals("no timing skill", Verdict.of(0.97, 12, 0.2, 0.01, 0.4).label());
-        assertEquals("not significant", Verdict.of(0.99, 500, 0.2, 0.3, 0.01).label());
-        Verdict undefined = Verdict.of(Double.NaN, 3, Double.NaN, 0.01, 0.01);
+        assertEquals("likely overfit", Verdict.of(0.97, 12, 12, 0.7, 0.01, 0.01).label());
+        assertEquals("no timing skill", Verdict.of(0.97, 12, 12, 0.2, 0.01, 0.4).label());
+        assertEquals("not significant", Verdict.of(0.99, 500, 500, 0.2, 0.3, 0.01).label());
+        Verdict undefined = Verdict.of(Double.NaN, 3, 1, Double.NaN, 0.01, 0.01);
         assertEquals("not significant", undefined.label());
         assertTrue(undefined.headline().startsWith("not significant: DSR undefined after 3 configurations"), undefined.headline());
+    }
+
+    @Test
+    void aSingleConfigurationSaysItsPboWasNotComputed() {
+        // one configuration: nothing was selected among configurations, so there is no PBO to check
+        Verdict one = Verdict.of(0.97, 5, 1, Double.NaN, 0.01, 0.002);
+        assertEquals("significant", one.label());
+        assertTrue(one.reasons().contains("PBO not computed (one configuration)"), one.reasons().toString());
+        assertTrue(one.headline().endsWith("; PBO not computed (one configuration)"), one.headline());
+        assertTrue(Verdict.of(0.41, 5, 1, Double.NaN, Double.NaN, Double.NaN).reasons().contains("PBO not computed (one configuration)"));
+    }
+
+    @Test
+    void aRuinedStrategyIsNeverSignificant() {
+        Verdict v = Verdict.of(0.97, 12, 12, 0.1, 0.01, 0.002).ruined(java.time.LocalDate.of(1999, 3, 4), true);
+        assertEquals("ruined", v.label());
+        assertTrue(v.headline().startsWith("ruined on 1999-03-04 (out of sample)"), v.headline());
+        assertTrue(v.reasons().get(0).startsWith("ruined on 1999-03-04"), v.reasons().toString());
+        assertTrue(v.reasons().contains("DSR 0.97 after 12 configurations"), "the figures' own reasons follow");
     }
 }
