@@ -174,7 +174,7 @@ public final class Capabilities {
     public static final Capability COMPARE_TO_HISTORY = read("compare_to_history", "what followed the past days most like today (the base rate)", analogue());
     public static final Capability ANALOGUE_CALIBRATION = read("analogue_calibration", "how often compare_to_history's ranges held out of sample",
             analogue().integer("step_days", 1, 250, "days between replayed origins (default 20)")
-                    .integer("warmup_days", 1, 100_000, "rows of history before the first replayed origin (default 1000)")
+                    .integer("warmup_days", 300, 100_000, "rows of history before the first replayed origin (default 1000; below the benchmark's rows)")
                     .bool("include_points", "also return every replayed point (default false)"));
     public static final Capability LIST_SIGNALS = read("list_signals", "the signals the analogue matcher can compare, with their trust and coverage",
             ArgumentSchema.object().string("benchmark", "a benchmark symbol in the store (default: the app's default)", false));

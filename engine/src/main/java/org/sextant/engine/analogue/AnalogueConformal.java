@@ -40,10 +40,28 @@ final class AnalogueConformal {
     /** The knobs that change the matcher's answer at an origin. */
     private record Key(MatchMode mode, int topK, double halfLife, double backfillWeight, Map<String, Double> dimTrust, String benchmark) {}
 
+    private static Key key(AnalogueRequest r) {
+        return new Key(r.mode(), r.topK(), r.recencyHalfLifeDays(), r.backfillWeight(), r.dimTrust(), r.benchmark());
+    }
+
+    /**
+     * The origins an answer as of {@code asOfRow} under {@code r}'s knobs still has to score, one
+     * match each: {count, sum of their rows} (a match scans the rows before its origin).
+     */
+    long[] unbuiltOrigins(AnalogueRequest r, int asOfRow) {
+        History hist = histories.get(key(r));
+        int from = hist == null ? 0 : hist.built;
+        long count = 0, rowSum = 0;
+        for (int t = FIRST_ORIGIN + from * ORIGIN_STEP; t < asOfRow && t < matcher.signals().size(); t += ORIGIN_STEP) {
+            count++;
+            rowSum += t;
+        }
+        return new long[]{count, rowSum};
+    }
+
     /** Calibrated bands for an answer as of {@code asOfRow} whose raw statistics are {@code st}. */
     ForwardStats.Calibration calibrate(AnalogueRequest r, int asOfRow, ForwardStats st) {
-        Key key = new Key(r.mode(), r.topK(), r.recencyHalfLifeDays(), r.backfillWeight(), r.dimTrust(), r.benchmark());
-        History hist = histories.computeIfAbsent(key, k -> new History(r));
+        History hist = histories.computeIfAbsent(key(r), k -> new History(r));
         hist.ensure(asOfRow);
         int h = DailySignals.horizonIndex(st.horizonDays());
         int known = hist.knownBefore(asOfRow, st.horizonDays());

@@ -37,6 +37,12 @@ public final class AnalogueDefaults {
     public static final int BOOTSTRAP_RESAMPLES = 1000;
     public static final long BOOTSTRAP_SEED = 0x5E_C7A7L;
     public static final double CI_LEVEL = 0.95;
+    /**
+     * Below this many independent outcomes an answer says "small sample": a 95% percentile
+     * bootstrap of a mean of n normal outcomes holds only about 2·T_{n-1}(1.96·sqrt((n-1)/n)) − 1,
+     * 92.9% at 20, 90.4% at 10, 88% at 7 (docs/analogues.md, "Small samples"); fat-tailed returns do worse.
+     */
+    public static final int SMALL_SAMPLE_OUTCOMES = 20;
     /** Default carry-forward of a user signal, in business days: a week covers holidays and weekly series. */
     public static final int MAX_FILL_DAYS = 5;
     /** Longest carry-forward a signal definition may ask for: about a year of business days. */
@@ -47,6 +53,10 @@ public final class AnalogueDefaults {
             + "hybrid counts thinned tagged rows that have every matched dimension; "
             + "weights = 0.5^(age_days/half_life) * (backfill ? backfill_weight : 1), normalised to the newest; "
             + "quantiles weighted (Hazen); CI = circular block bootstrap of the weighted mean, block = round(n^(1/3))";
+
+    /** What to do when compare_to_history runs out of time: its first call with new knobs scores the conformal origins, which stay scored. */
+    public static final String TIMEOUT_FIX = "retry: the conformal scores built so far stay built, so the next call goes further;"
+            + " or lower top_k, or use the knobs of an earlier call (its scores are reused)";
 
     private AnalogueDefaults() {}
 

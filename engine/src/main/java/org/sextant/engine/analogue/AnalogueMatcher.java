@@ -72,7 +72,22 @@ public final class AnalogueMatcher {
     AnalogueResponse match(AnalogueRequest r, boolean calibrated) {
         Plan p = plan(r);
         Chosen c = choose(p, r);
-        return respond(p, r, c, calibrated);
+        return respond(p, r, c, calibrated, calibrated);
+    }
+
+    /** {count, row sum} of the conformal origins an answer as of {@code asOfRow} would still score (none without conformal bands). */
+    long[] unbuiltConformalOrigins(AnalogueRequest r, int asOfRow) {
+        return conformal == null ? new long[2] : conformal.unbuiltOrigins(r, asOfRow);
+    }
+
+    /**
+     * An answer with conformal bands but no bootstrap interval (null ci95): the walk-forward
+     * calibration scores only the bands, and the 4,000 resamples were most of a step's time at top_k 500.
+     */
+    AnalogueResponse matchWithoutInterval(AnalogueRequest r) {
+        Plan p = plan(r);
+        Chosen c = choose(p, r);
+        return respond(p, r, c, false, true);
     }
 
     /**
@@ -169,7 +184,12 @@ public final class AnalogueMatcher {
             double t = r.dimTrust() == null ? def.defaultTrust() : r.dimTrust().getOrDefault(def.name(), 1.0);
             if (Double.isNaN(qNum[c]) || t <= 0) continue;
             double[] m = standardiser.stats(c, p.cut);
-            if (!(m[1] > 0)) continue;
+            if (!(m[1] > 0)) {
+                // a distance needs a spread to scale by: said, so a signal the caller gave is not dropped silently
+                p.notes.add(def.name() + ": " + (m[2] < 2 ? "fewer than 2 values" : "the same value (" + m[0] + ") on all " + (long) m[2] + " values")
+                        + " over the eligible days before " + p.tradeDate + ", so no spread to match by; left out of the matching");
+                continue;
+            }
             cols.add(c);
             trusts.add(t);
             moments.add(m);
@@ -399,7 +419,7 @@ public final class AnalogueMatcher {
 
     // ---- the answer --------------------------------------------------------------------
 
-    private AnalogueResponse respond(Plan p, AnalogueRequest r, Chosen c, boolean calibrated) {
+    private AnalogueResponse respond(Plan p, AnalogueRequest r, Chosen c, boolean withInterval, boolean calibrated) {
         int k = c.rows().length;
         double[] dist = new double[k];
         for (int i = 0; i < k; i++) dist[i] = Double.isNaN(c.d2()[i]) ? Double.NaN : Math.sqrt(c.d2()[i] / p.trustSum);
@@ -410,18 +430,22 @@ public final class AnalogueMatcher {
         for (int i = 0; i < k; i++) byDate[i] = i;
         Arrays.sort(byDate, (a, b) -> Integer.compare(c.rows()[a], c.rows()[b]));
         ForwardStats[] stats = new ForwardStats[DailySignals.HORIZONS.length];
+        double[] independent = new double[stats.length];
         for (int h = 0; h < stats.length; h++) {
             int horizon = DailySignals.HORIZONS[h];
             double[] x = new double[k];
             double[] ww = new double[k];
+            int[] knownRows = new int[k];
             int known = 0;
             for (int i = 0; i < k; i++) {
                 int row = c.rows()[byDate[i]];
                 if (!outcomeKnown(row, horizon, p.asOfRow)) continue;
                 x[known] = s.forward(row, horizon);
+                knownRows[known] = row;
                 ww[known++] = w[byDate[i]];
             }
-            stats[h] = WeightedStats.of(horizon, Arrays.copyOf(x, known), Arrays.copyOf(ww, known), AnalogueDefaults.BOOTSTRAP_SEED + horizon, calibrated);
+            independent[h] = WeightedStats.independentOutcomes(Arrays.copyOf(knownRows, known), Arrays.copyOf(ww, known), horizon);
+            stats[h] = WeightedStats.of(horizon, Arrays.copyOf(x, known), Arrays.copyOf(ww, known), AnalogueDefaults.BOOTSTRAP_SEED + horizon, withInterval);
             if (calibrated && conformal != null) stats[h] = stats[h].withCalibration(conformal.calibrate(r, p.asOfRow, stats[h]));
         }
 
@@ -444,7 +468,11 @@ public final class AnalogueMatcher {
         Map<String, Double> dimWeights = new LinkedHashMap<>();
         for (int j = 0; j < p.cols.length; j++) dimWeights.put(p.colNames[j], p.trust[j]);
 
-        Headline headline = r.horizon() == null ? null : headline(p, r.horizon(), stats[DailySignals.horizonIndex(r.horizon())]);
+        Headline headline = r.horizon() == null ? null
+                : headline(p, r.horizon(), stats[DailySignals.horizonIndex(r.horizon())], independent[DailySignals.horizonIndex(r.horizon())]);
+        List<String> notes = new ArrayList<>(p.notes);
+        String small = smallSampleNote(r.horizon(), stats, independent);
+        if (small != null) notes.add(small);
         List<AnalogueDate> dates = null;
         if (r.includeAnalogueDates()) {
             Integer[] order = new Integer[k];
@@ -465,7 +493,7 @@ public final class AnalogueMatcher {
                 r.backfillWeight(), r.recencyHalfLifeDays(), Math.min(p.asOfRow, s.size()), p.cut, AnalogueDefaults.EMBARGO_DAYS,
                 AnalogueDefaults.MIN_SEPARATION_DAYS, List.of(p.colNames), dimWeights, p.query, p.bins,
                 dCount == 0 ? null : dMin, dCount == 0 ? null : dMax, dCount == 0 ? null : dSum / dCount,
-                stats[0], stats[1], stats[2], stats[3], distribution, breakdown, c.fallback(), c.fallbackReason(), List.copyOf(p.notes), headline, dates);
+                stats[0], stats[1], stats[2], stats[3], distribution, breakdown, c.fallback(), c.fallbackReason(), List.copyOf(notes), headline, dates);
     }
 
     /** 0.5^(age/half-life) times the backfill weight, scaled so the heaviest analogue weighs 1. */
@@ -514,7 +542,24 @@ public final class AnalogueMatcher {
         }
     }
 
-    private Headline headline(Plan p, int horizon, ForwardStats st) {
+    /**
+     * "small sample" when the asked horizon (or, without one, any horizon) rests on fewer than
+     * {@link AnalogueDefaults#SMALL_SAMPLE_OUTCOMES} independent outcomes; null otherwise.
+     */
+    private static String smallSampleNote(Integer asked, ForwardStats[] stats, double[] independent) {
+        List<String> parts = new ArrayList<>();
+        for (int h = 0; h < stats.length; h++) {
+            int horizon = DailySignals.HORIZONS[h];
+            if (asked != null && asked != horizon) continue;
+            if (stats[h].count() == 0 || !(independent[h] < AnalogueDefaults.SMALL_SAMPLE_OUTCOMES)) continue;
+            parts.add(String.format(java.util.Locale.ROOT, "%dd: %d analogues, about %.1f independent outcomes", horizon, stats[h].count(), independent[h]));
+        }
+        if (parts.isEmpty()) return null;
+        return "small sample (" + String.join("; ", parts) + ", counting overlapping windows and unequal weights): fewer than "
+                + AnalogueDefaults.SMALL_SAMPLE_OUTCOMES + ", so the mean, the positive share and the 95% CI are rough (such an interval holds less than 93% of the time)";
+    }
+
+    private Headline headline(Plan p, int horizon, ForwardStats st, double independent) {
         int h = DailySignals.horizonIndex(horizon);
         int base = Math.max(0, p.asOfRow - Math.max(horizon, AnalogueDefaults.MAX_HORIZON) - AnalogueDefaults.EMBARGO_DAYS);
         Double baseMean = base == 0 ? null : fwdPrefix[h][base] / base;
@@ -525,11 +570,17 @@ public final class AnalogueMatcher {
         } else {
             text = String.format(java.util.Locale.ROOT,
                     "Over %d analogues (effective %.1f), the %d-day forward return of %s averaged %s (95%% CI %s to %s), median %s, positive %.0f%% of the time; base rate %s, positive %.0f%% (%d days).",
-                    st.count(), st.effectiveCount(), horizon, s.benchmark(), pct(st.mean()), pct(st.ci95().low()), pct(st.ci95().high()),
+                    st.count(), st.effectiveCount(), horizon, s.benchmark(), pct(st.mean()), pct(st.ci95() == null ? null : st.ci95().low()),
+                    pct(st.ci95() == null ? null : st.ci95().high()),
                     pct(st.median()), st.positivePct(), pct(baseMean), basePos == null ? Double.NaN : basePos, base);
+            if (independent < AnalogueDefaults.SMALL_SAMPLE_OUTCOMES) {
+                text += String.format(java.util.Locale.ROOT, " Small sample: about %.1f independent outcomes (fewer than %d), so the average, the share and the interval are rough.",
+                        independent, AnalogueDefaults.SMALL_SAMPLE_OUTCOMES);
+            }
         }
-        return new Headline(horizon, st.count(), st.effectiveCount(), st.mean(), st.median(), st.positivePct(), st.ci95().low(),
-                st.ci95().high(), baseMean, basePos, base, text);
+        ForwardStats.ConfidenceInterval ci = st.ci95(); // null in the calibration's own steps (no bootstrap there)
+        return new Headline(horizon, st.count(), st.effectiveCount(), st.count() == 0 ? null : independent, st.mean(), st.median(), st.positivePct(),
+                ci == null ? null : ci.low(), ci == null ? null : ci.high(), baseMean, basePos, base, text);
     }
 
     private String regimeLabel(Plan p, int row) {

@@ -18,12 +18,31 @@ public final class WalkForwardCalibration {
     public static final String STEP_DAYS = "step_days";
     public static final String WARMUP_DAYS = "warmup_days";
     public static final String INCLUDE_POINTS = "include_points";
+    public static final int MAX_STEP_DAYS = 250;
+    /** Fewer rows before the first origin leave too few eligible days to match and to calibrate on. */
+    public static final int MIN_WARMUP_DAYS = 300;
+    /** The declared bound (about 400 years of trading days); the data's own limit is checked per call. */
+    public static final int MAX_WARMUP_DAYS = 100_000;
+
+    /**
+     * What a match costs on one core, from the measurement below, to refuse at once a call that
+     * cannot end within its budget: NANOS_PER_ROW per row before the as-of date (the scan) plus
+     * NANOS_PER_ANALOGUE per top_k (selection, thinning, quantiles). Measured 2026-12-04 with
+     * thread CPU time on the NYSE sample (9,309 rows), horizon 20, step_days 1 (8,274 steps plus
+     * 1,802 conformal origins, 51.2 M rows scanned): 19.8 s at top_k 500, 10.9 s at top_k 100, which
+     * give 169 ns and 2.2 µs; the constants are about 70% of those, so the estimate is low and a
+     * call that can finish on an idle machine is never refused (docs/analogues.md, "Cost").
+     */
+    static final double NANOS_PER_ROW = 120;
+    static final double NANOS_PER_ANALOGUE = 1_500;
+    public static final String TIMEOUT_FIX = "ask for fewer replayed origins: raise step_days (default " + DEFAULT_STEP_DAYS
+            + ") or warmup_days, or lower top_k; the conformal scores built so far stay built, so a retry goes further";
 
     private WalkForwardCalibration() {}
 
     /**
      * {@code args}: the matcher's knobs (horizon defaults to 5; signals_dict and as_of are not
-     * allowed: each step queries its own day) plus step_days (1..250) and warmup_days (300..n).
+     * allowed: each step queries its own day) plus step_days (1..250) and warmup_days (300..100000, and below the data's rows minus the horizon).
      */
     public static CalibrationReport run(AnalogueMatcher matcher, Map<String, ?> args) {
         Map<String, Object> knobs = new LinkedHashMap<>(args == null ? Map.of() : args);
@@ -32,14 +51,25 @@ public final class WalkForwardCalibration {
                     "the calibration queries each step's own day", "drop signals_dict and as_of");
         }
         DailySignals s = matcher.signals();
-        int step = intKnob(knobs.remove(STEP_DAYS), STEP_DAYS, DEFAULT_STEP_DAYS, 1, 250);
-        int warmup = intKnob(knobs.remove(WARMUP_DAYS), WARMUP_DAYS, DEFAULT_WARMUP_DAYS, 300, Math.max(300, s.size()));
+        int step = intKnob(knobs.remove(STEP_DAYS), STEP_DAYS, DEFAULT_STEP_DAYS, 1, MAX_STEP_DAYS);
+        int warmup = intKnob(knobs.remove(WARMUP_DAYS), WARMUP_DAYS, DEFAULT_WARMUP_DAYS, MIN_WARMUP_DAYS, MAX_WARMUP_DAYS);
         Object ip = knobs.remove(INCLUDE_POINTS);
         boolean includePoints = Boolean.TRUE.equals(ip) || "true".equals(ip);
         knobs.putIfAbsent(AnalogueRequest.HORIZON, AnalogueDefaults.MAX_HORIZON);
         knobs.put(AnalogueRequest.INCLUDE_DATES, false);
         AnalogueRequest template = AnalogueRequest.parse(knobs, s.registry());
         int h = template.horizon();
+        int lastWarmup = s.size() - h - 1; // the first origin needs its h-day outcome inside the data
+        if (lastWarmup < MIN_WARMUP_DAYS) {
+            throw SextantException.invalid(WARMUP_DAYS, s.benchmark() + " has " + s.size() + " signal rows: a " + h + "-day calibration needs at least "
+                    + (MIN_WARMUP_DAYS + h + 1), "load more history for " + s.benchmark() + ", or calibrate another benchmark");
+        }
+        if (warmup > lastWarmup) {
+            throw SextantException.invalid(WARMUP_DAYS, "warmup_days " + warmup + " leaves no step: " + s.benchmark() + " has " + s.size()
+                    + " signal rows, so at horizon " + h + " warmup_days can be " + MIN_WARMUP_DAYS + ".." + lastWarmup,
+                    "pass warmup_days in " + MIN_WARMUP_DAYS + ".." + lastWarmup + ", or omit it for " + DEFAULT_WARMUP_DAYS);
+        }
+        refuseBeyondBudget(matcher, template, warmup, step);
 
         List<CalibrationReport.Point> points = new ArrayList<>();
         for (int t = warmup; t + h < s.size(); t += step) {
@@ -50,7 +80,7 @@ public final class WalkForwardCalibration {
                     template.backfillWeight(), template.dimTrust(), false, s.date(t), template.benchmark());
             AnalogueResponse resp;
             try {
-                resp = matcher.match(r);
+                resp = matcher.matchWithoutInterval(r);
             } catch (SextantException e) {
                 continue; // a day the query cannot be formed (e.g. no regime tag yet in tag mode)
             }
@@ -97,6 +127,42 @@ public final class WalkForwardCalibration {
                 step, first.asOf(), last.asOf(), n, 100 * inBand / n, 90, 100 * inIqr / n, 50, real / n, fc / n, base / n, maeA / n, maeB / n,
                 100 * hitA / n, 100 * hitB / n, corr, calibrated, pctOf(calBand, calibrated), pctOf(calIqr, calibrated), summary,
                 includePoints ? points : null);
+    }
+
+    /** Estimated computing seconds of a calibration (the steps' matches and the conformal origins not yet scored). */
+    static double estimatedSeconds(AnalogueMatcher matcher, AnalogueRequest template, int warmup, int step) {
+        int n = matcher.signals().size();
+        long steps = 0, rows = 0;
+        int last = -1;
+        for (int t = warmup; t + template.horizon() < n; t += step) {
+            steps++;
+            rows += t;
+            last = t;
+        }
+        long[] conformal = last < 0 ? new long[2] : matcher.unbuiltConformalOrigins(template, last);
+        double nanos = NANOS_PER_ROW * (rows + conformal[1]) + NANOS_PER_ANALOGUE * template.topK() * (double) (steps + conformal[0]);
+        return nanos / 1e9;
+    }
+
+    /**
+     * Under a request's budget (the local API's 40 s), refuses at once, naming step_days, a call
+     * whose estimate exceeds what is left of it: it could only time out after holding a core.
+     */
+    private static void refuseBeyondBudget(AnalogueMatcher matcher, AnalogueRequest template, int warmup, int step) {
+        long left = org.sextant.engine.jobs.Cancellation.nanosLeft();
+        if (left == Long.MAX_VALUE) return; // the GUI and the CLI wait as long as it takes
+        double budget = Math.max(0, left / 1e9);
+        double estimate = estimatedSeconds(matcher, template, warmup, step);
+        if (estimate <= budget) return;
+        int fits = -1;
+        for (int s = step + 1; s <= MAX_STEP_DAYS && fits < 0; s++) {
+            if (estimatedSeconds(matcher, template, warmup, s) <= budget) fits = s;
+        }
+        String fix = fits > 0 ? "raise step_days to " + fits + " or more, lower top_k (now " + template.topK() + ") or raise warmup_days"
+                : "lower top_k (now " + template.topK() + "): even step_days " + MAX_STEP_DAYS + " does not fit";
+        throw new SextantException(org.sextant.contract.FailReason.RESOURCE_LIMIT, String.format(Locale.ROOT,
+                "analogue_calibration would compute for about %.0f s (step_days %d from row %d of %d, top_k %d), more than the %.0f s left of its budget",
+                estimate, step, warmup, matcher.signals().size(), template.topK(), budget), STEP_DAYS, fix);
     }
 
     private static double pctOf(double hits, int n) {

@@ -43,6 +43,25 @@ public final class WeightedStats {
         return new ForwardStats(horizon, n, s * s / s2, mean, q[2], stdev, 100.0 * pos / s, q[0], q[1], q[3], q[4], worst, best, interval);
     }
 
+    /**
+     * How many independent outcomes {@code horizon}-day forward returns starting at {@code rows}
+     * (trading-day rows, ascending) with weights {@code w} are worth: (Σw)² / Σ_i Σ_j w_i w_j ρ_ij,
+     * ρ_ij = max(0, h − |row_i − row_j|) / h, the share of days two windows have in common (the
+     * correlation of their sums under independent daily returns). Kish's (Σw)²/Σw² when no two
+     * windows overlap; 0 without outcomes.
+     */
+    public static double independentOutcomes(int[] rows, double[] w, int horizon) {
+        double sum = 0, shared = 0;
+        for (int i = 0; i < rows.length; i++) {
+            sum += w[i];
+            shared += w[i] * w[i];
+            for (int j = i + 1; j < rows.length && rows[j] - rows[i] < horizon; j++) {
+                shared += 2 * w[i] * w[j] * (horizon - (rows[j] - rows[i])) / (double) horizon;
+            }
+        }
+        return shared > 0 ? sum * sum / shared : 0;
+    }
+
     /** Weighted quantiles (Hazen plotting positions (C_k - w_k/2)/S, linear between, clamped at the ends). */
     public static double[] quantiles(double[] x, double[] w, double... probs) {
         int n = x.length;

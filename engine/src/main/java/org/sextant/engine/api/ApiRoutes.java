@@ -58,6 +58,13 @@ public final class ApiRoutes {
             + " poll job_status and stop it with cancel_job if need be, or ask for less: fewer symbols or parameter values,"
             + " or a forecast node with a larger every or a faster model such as theta";
 
+    /** The fix of a read that ran out of time or got no turn: the analogue reads have no model or background job to name. */
+    static String readFix(Capability c) {
+        if (c == Capabilities.ANALOGUE_CALIBRATION) return org.sextant.engine.analogue.WalkForwardCalibration.TIMEOUT_FIX;
+        if (c == Capabilities.COMPARE_TO_HISTORY) return org.sextant.engine.analogue.AnalogueDefaults.TIMEOUT_FIX;
+        return READ_FIX;
+    }
+
     private record Route(Capability capability, Function<ApiCall, Object> handler) {}
 
     private final Map<String, Route> routes = new LinkedHashMap<>();
@@ -174,7 +181,7 @@ public final class ApiRoutes {
         if (!c.isRead()) return route.handler().apply(call);
         Supplier<Object> read = () -> org.sextant.engine.jobs.Cancellation.unlessAbandoned(abandoned,
                 () -> ReadOnlyScope.run(c.name(), () -> route.handler().apply(call)));
-        return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), READ_FIX, COMPUTING.contains(c) ? () -> withPermit(c, read) : read);
+        return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), readFix(c), COMPUTING.contains(c) ? () -> withPermit(c, read) : read);
     }
 
     /** Runs a computing read once a permit is free, waiting at most {@link #turnWait} (and never past its budget). */
@@ -185,12 +192,12 @@ public final class ApiRoutes {
             got = computing.tryAcquire(wait, java.util.concurrent.TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new SextantException(FailReason.TIMEOUT, c.name() + " was interrupted waiting for a turn to compute", null, READ_FIX);
+            throw new SextantException(FailReason.TIMEOUT, c.name() + " was interrupted waiting for a turn to compute", null, readFix(c));
         }
         if (!got) {
             throw new SextantException(FailReason.RESOURCE_LIMIT, c.name() + " waited " + seconds(wait)
                     + " for a turn: other calls' forecasts, backtests or scans held every core", null,
-                    "retry once they finish, or " + READ_FIX.substring(READ_FIX.indexOf("run it as")));
+                    "retry once they finish, or " + (readFix(c) == READ_FIX ? READ_FIX.substring(READ_FIX.indexOf("run it as")) : readFix(c)));
         }
         try {
             return read.get();

@@ -51,4 +51,46 @@ class WalkForwardCalibrationTest {
         assertEquals("step_days", assertThrows(SextantException.class, () -> WalkForwardCalibration.run(MATCHER, Map.of("step_days", 0))).field());
         assertEquals("top_k", assertThrows(SextantException.class, () -> WalkForwardCalibration.run(MATCHER, Map.of("top_k", 900))).field());
     }
+
+    /** warmup_days: the declared 300..100000, then the data's own limit with the actual range. */
+    @Test
+    void warmupOutsideTheDataIsRefusedWithItsRealRange() {
+        SextantException low = assertThrows(SextantException.class, () -> WalkForwardCalibration.run(MATCHER, Map.of("warmup_days", 299)));
+        assertEquals("warmup_days", low.field());
+        assertTrue(low.getMessage().contains("300..100000"), low.getMessage());
+        int rows = MATCHER.signals().size();
+        SextantException high = assertThrows(SextantException.class, () -> WalkForwardCalibration.run(MATCHER, Map.of("warmup_days", rows - 5, "horizon", 5)));
+        assertEquals("warmup_days", high.field());
+        assertTrue(high.getMessage().contains("NYSE has " + rows + " signal rows, so at horizon 5 warmup_days can be 300.." + (rows - 6)), high.getMessage());
+        assertTrue(high.fix().contains("300.." + (rows - 6)), high.fix());
+        // the last warmup it names has exactly one step
+        assertEquals(1, WalkForwardCalibration.run(MATCHER, Map.of("warmup_days", rows - 6, "horizon", 5)).evaluations());
+    }
+
+    /**
+     * Under a request's budget a calibration whose estimate exceeds it is refused before any match,
+     * naming step_days and a step that fits; the attack pass's {horizon 20, step_days 1, top_k 500}
+     * took 19.8 s of CPU with the estimate's rates, so under the API's 40 s it is let through.
+     */
+    @Test
+    void aCalibrationBeyondItsBudgetIsRefusedAtOnceNamingStepDays() {
+        AnalogueMatcher fresh = new AnalogueMatcher(SampleData.signals());
+        Map<String, Object> big = Map.of("horizon", 20, "step_days", 1, "top_k", 500);
+        SextantException e = assertThrows(SextantException.class, () -> org.sextant.engine.jobs.Cancellation.within(java.time.Duration.ofSeconds(8),
+                "analogue_calibration", "fix", () -> WalkForwardCalibration.run(fresh, big)));
+        assertEquals("resource_limit", e.failReason(), e.getMessage());
+        assertEquals("step_days", e.field());
+        assertTrue(e.getMessage().startsWith("analogue_calibration would compute for about "), e.getMessage());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("raise step_days to (\\d+) or more").matcher(e.fix());
+        assertTrue(m.find(), e.fix());
+        int fits = Integer.parseInt(m.group(1));
+        AnalogueRequest template = AnalogueRequest.parse(Map.of("horizon", 20, "top_k", 500), fresh.signals().registry());
+        double budget = WalkForwardCalibration.estimatedSeconds(fresh, template, WalkForwardCalibration.DEFAULT_WARMUP_DAYS, fits);
+        assertTrue(budget <= 8 && WalkForwardCalibration.estimatedSeconds(fresh, template, WalkForwardCalibration.DEFAULT_WARMUP_DAYS, fits - 1) > 7.5,
+                "the step it names is the smallest that fits: " + budget);
+        long[] unbuilt = fresh.unbuiltConformalOrigins(template, fresh.signals().size());
+        assertEquals((fresh.signals().size() - 1 - AnalogueConformal.FIRST_ORIGIN) / AnalogueConformal.ORIGIN_STEP + 1, unbuilt[0], "nothing was computed");
+        double attack = WalkForwardCalibration.estimatedSeconds(fresh, template, WalkForwardCalibration.DEFAULT_WARMUP_DAYS, 1);
+        assertTrue(attack > 8 && attack < 40, "refused under 8 s, let through under the API's 40 s: " + attack);
+    }
 }

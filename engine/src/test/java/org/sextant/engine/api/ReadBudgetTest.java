@@ -43,6 +43,25 @@ class ReadBudgetTest {
         assertTrue(e.fix().contains("start_scan"), e.fix());
     }
 
+    /** The analogue reads have no model or job to switch to: their refusals name their own knobs. */
+    @Test
+    void analogueReadsGiveTheirOwnFix() {
+        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(8), 2, ApiRoutes.TURN_WAIT);
+        SextantException big = assertThrows(SextantException.class, () -> call(routes, "analogue_calibration", "{\"horizon\":20,\"step_days\":1,\"top_k\":500}"));
+        assertEquals("resource_limit", big.failReason(), big.getMessage());
+        assertEquals("step_days", big.field());
+        assertTrue(big.fix().startsWith("raise step_days to "), big.fix());
+        assertEquals(2, routes.computing.availablePermits(), "its turn is given back");
+        ApiRoutes instant = new ApiRoutes(engine, Map::of, Duration.ofMillis(1), 2, ApiRoutes.TURN_WAIT);
+        SextantException late = assertThrows(SextantException.class, () -> call(instant, "compare_to_history", "{\"horizon\":5}"));
+        assertEquals("timeout", late.failReason(), late.getMessage());
+        assertTrue(late.fix().contains("top_k") && !late.fix().contains("theta") && !late.fix().contains("start_forecast"), late.fix());
+        for (var c : java.util.List.of(org.sextant.contract.Capabilities.ANALOGUE_CALIBRATION, org.sextant.contract.Capabilities.COMPARE_TO_HISTORY)) {
+            assertTrue(!ApiRoutes.readFix(c).contains("theta") && ApiRoutes.readFix(c).contains("top_k"), ApiRoutes.readFix(c));
+        }
+        assertTrue(ApiRoutes.readFix(org.sextant.contract.Capabilities.ANALOGUE_CALIBRATION).contains("raise step_days"));
+    }
+
     @Test
     void computingReadsWaitForATurnWhileOtherReadsAnswerAtOnce() throws Exception {
         // a budget far longer than the wait for a turn: a call is turned away after the wait, not after its budget
