@@ -33,6 +33,17 @@ public final class ArgumentCheck {
 
     private ArgumentCheck() {}
 
+    /**
+     * What a refusal adds after its first problem: the other arguments that are wrong too
+     * (" (also wrong: top, level)"), or nothing when every problem is the first one's argument
+     * (a date that fails its pattern and its format is one mistake, not "1 more problem").
+     */
+    public static String alsoWrong(List<Problem> problems) {
+        String first = problems.get(0).field();
+        List<String> others = problems.stream().map(Problem::field).filter(f -> !f.equals(first)).distinct().toList();
+        return others.isEmpty() ? "" : " (also wrong: " + String.join(", ", others) + ")";
+    }
+
     /** The problems of {@code args} (a JSON object) for {@code capability}; empty when they fit. */
     public static List<Problem> problems(Capability capability, JsonNode args) {
         return problems("capability:" + capability.name(), capability.schema(), args);

@@ -120,6 +120,20 @@ class ArgumentCheckTest {
         assertTrue(level.get(0).expected().startsWith("one of 0.8, 0.95, 0.99, 80, 95, 99"), level.toString());
     }
 
+    /** "(and 1 more problem(s))" named nothing: the other wrong arguments are named, a second complaint about the same one is not counted. */
+    @Test
+    void aRefusalNamesTheOtherWrongArgumentsOnly() {
+        List<ArgumentCheck.Problem> one = check(Capabilities.RESOLVE_FORECAST_START, "{\"symbol\":\"IBM\",\"as_of\":\"yesterday\"}");
+        assertEquals("as_of", one.get(0).field(), one.toString());
+        assertEquals("", ArgumentCheck.alsoWrong(one), one.toString());
+        assertTrue(one.size() > 1, "the date fails its pattern and its format: " + one);
+        List<ArgumentCheck.Problem> three = check(Capabilities.SCAN_FORECASTS, "{\"as_of\":\"yesterday\",\"top\":100000,\"level\":0.9}");
+        assertEquals(" (also wrong: " + String.join(", ", three.stream().map(ArgumentCheck.Problem::field).distinct().skip(1).toList()) + ")",
+                ArgumentCheck.alsoWrong(three), three.toString());
+        assertTrue(ArgumentCheck.alsoWrong(three).contains("top") || three.get(0).field().equals("top"), three.toString());
+        assertEquals(3, three.stream().map(ArgumentCheck.Problem::field).distinct().count(), three.toString());
+    }
+
     @Test
     void aSchemaOfItsOwnIsCheckedAndRecompiledWhenItChanges() {
         var mapper = JsonMapper.shared();

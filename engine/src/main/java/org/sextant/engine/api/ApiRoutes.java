@@ -168,7 +168,7 @@ public final class ApiRoutes {
         List<ArgumentCheck.Problem> problems = ArgumentCheck.problems(route.capability(), call.args());
         if (!problems.isEmpty()) {
             ArgumentCheck.Problem p = problems.get(0);
-            String more = problems.size() > 1 ? " (and " + (problems.size() - 1) + " more problem(s))" : "";
+            String more = ArgumentCheck.alsoWrong(problems);
             throw SextantException.invalid(p.field(), call.method() + ": " + p.field() + " " + p.message() + more,
                     "pass " + p.field() + " as: " + p.expected());
         }

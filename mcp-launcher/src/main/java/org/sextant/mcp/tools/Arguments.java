@@ -61,7 +61,7 @@ public final class Arguments {
         List<ArgumentCheck.Problem> problems = ArgumentCheck.problems("tool:" + schemaName, inputSchema, Json.MAPPER.valueToTree(canonical));
         if (!problems.isEmpty()) {
             ArgumentCheck.Problem p = problems.get(0);
-            String more = problems.size() > 1 ? " (and " + (problems.size() - 1) + " more problem(s))" : "";
+            String more = ArgumentCheck.alsoWrong(problems);
             throw ToolFailure.invalidInput(prefix + p.field(), p.message() + more, "pass " + prefix + p.field() + " as " + p.expected());
         }
         return new Arguments(canonical);
