@@ -273,7 +273,7 @@ class CliTest {
         assertRefused(2, "error: --limit must be in 1..5000 (got 0)\n  fix: give --limit an integer in 1..5000: maximum rows to return (default 5000)\n",
                 "sql", "SELECT 1", "--limit", "0");
         assertRefused(1, "error [RUN_ID]: no run with id 'nope'\n  fix: run " + CliWording.RUNS + " for the stored runs\n", "report", "nope");
-        assertRefused(1, "error [SYMBOL]: unknown symbol 'NOPE'\n  fix: did you mean one of [UTX]? " + CliWording.SYMBOLS + " shows all\n", "forecast", "NOPE");
+        assertRefused(1, "error [SYMBOL]: unknown symbol 'IMB'\n  fix: did you mean one of [IBM]? " + CliWording.SYMBOLS + " shows all\n", "forecast", "IMB");
         assertTrue(Main.run("--home", home(), "forecast", "IBM", "--model", "global") == 1 && err.toString().endsWith(
                 " failed: the global model has not been trained on the current prices for horizon 20\n"
                         + "  fix: train it with sextant train-global --horizon 20, a background job, then ask again\n"), err.toString());

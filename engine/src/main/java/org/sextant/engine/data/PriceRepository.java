@@ -173,7 +173,7 @@ public final class PriceRepository {
             }
         });
         if (!known) {
-            List<String> near = symbols(s.length() > 2 ? s.substring(0, 2) : s).stream().limit(5).map(SymbolInfo::symbol).toList();
+            List<String> near = SymbolSuggestions.near(s, symbols(null));
             throw SextantException.notFound("symbol", "unknown symbol '" + symbol + "'",
                     near.isEmpty() ? "call list_symbols for the symbols in the store, or import/gather it first"
                             : "did you mean one of " + near + "? list_symbols shows all");

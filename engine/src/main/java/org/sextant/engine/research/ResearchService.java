@@ -237,9 +237,28 @@ public final class ResearchService {
             job.checkCancelled();
             job.progress(0.05, "running " + kernel.configurations() + " configurations");
         }
+        List<String> shared = sharedSpan(r, u);
         SweepResult sweep = Sweep.run(kernel, split, threads, false, u.barsPerYear(), monitorOf(job));
         if (job != null) job.progress(0.9, "overfitting statistics");
-        return record(UUID.randomUUID().toString(), composed, r.spec(), sessionId, sweep, r.selectedConfiguration(), start, job);
+        return record(UUID.randomUUID().toString(), composed, r.spec(), sessionId, sweep, r.selectedConfiguration(), start, job, shared);
+    }
+
+    /** A symbol holding more than this many times the shared days loses much of its history to the run, which is said. */
+    static final double SHARED_SPAN_CUT = 1.25;
+
+    /**
+     * A run of several symbols reads only the days all of them have prices: said when that drops
+     * much of one symbol's history (IBM with SBI share one year of IBM's ten, silently before).
+     */
+    private List<String> sharedSpan(StrategyRunRequest r, Universe u) {
+        if (u.assets() < 2 || !store.onDailyPrices(r.symbols(), BarInterval.of("interval", r.interval()))) return List.of();
+        List<String> longer = new ArrayList<>();
+        for (ResearchStore.Span s : store.spans(r.symbols(), r.from(), r.to())) {
+            if (s.days() > u.bars() * SHARED_SPAN_CUT) longer.add(s.symbol() + " has " + s.days() + " (" + s.first() + " to " + s.last() + ")");
+        }
+        if (longer.isEmpty()) return List.of();
+        return List.of("the symbols have prices together on " + u.bars() + " days only (" + u.dates().get(0) + " to " + u.dates().get(u.bars() - 1)
+                + "), and the run reads only those: " + String.join(", ", longer) + "; run such symbols apart, or pick symbols whose histories overlap");
     }
 
     /**
@@ -274,12 +293,12 @@ public final class ResearchService {
         }
         String session = sessionOf(sessionId);
         // the run's seconds: the cluster's compute seconds plus this import's statistics
-        return record(job.jobId(), composed, job.spec(), session, sweep, null, System.nanoTime() - (long) (computeSeconds * 1e9), null);
+        return record(job.jobId(), composed, job.spec(), session, sweep, null, System.nanoTime() - (long) (computeSeconds * 1e9), null, List.of());
     }
 
     /** Counts the sweep in its session, evaluates it and saves it as run {@code runId}. */
     private StrategyRunSummary record(String runId, ComposeResult composed, String spec, String sessionId, SweepResult sweep, Integer selectedConfiguration,
-                                      long startNanos, JobContext job) {
+                                      long startNanos, JobContext job, List<String> dataWarnings) {
         ComposedGraph graph = composed.requireOk();
         int split = sweep.split();
         ResearchSession session = store.session(sessionId);
@@ -290,6 +309,7 @@ public final class ResearchService {
         int selected = selectedConfiguration == null ? h.chosen() : selectedConfiguration;
         double seconds = (System.nanoTime() - startNanos) / 1e9;
         List<String> warnings = new ArrayList<>(composed.warnings());
+        warnings.addAll(dataWarnings);
         warnings.addAll(sweep.kernel().warnings()); // what the source nodes could not give, found while they ran
         store.saveRun(runId, graph.name(), spec, sweep, h, session, selected, warnings, seconds);
         return new StrategyRunSummary(runId, sessionId, sweep.configurations(), h.configurationsInSession(), h.runsInSession(),

@@ -76,6 +76,18 @@ class ResearchServiceTest {
         assertEquals("default", ResearchService.sessionOf(null));
     }
 
+    /** IBM (1991–2001) with SBI (2000–2007) share about one year: the run says it reads only that, instead of silently. */
+    @Test
+    void aRunOnSymbolsThatShareLittleHistorySaysSo(@TempSextant org.sextant.engine.Sextant engine) {
+        StrategyRunSummary both = engine.backtest(new StrategyRunRequest("shared", SPEC, List.of("IBM", "SBI"), null, null, LocalDate.of(2000, 9, 1), 1));
+        String said = both.warnings().stream().filter(w -> w.startsWith("the symbols have prices together on ")).findFirst().orElse(null);
+        assertTrue(said != null, both.warnings().toString());
+        assertTrue(said.startsWith("the symbols have prices together on 253 days only (2000-01-03 to 2001-01-02)"), said);
+        assertTrue(said.contains("IBM has 2528 (1991-01-02 to 2001-01-02), SBI has 1917 (2000-01-03 to 2007-05-08)"), said);
+        StrategyRunSummary same = engine.backtest(new StrategyRunRequest("shared", SPEC, List.of("IBM", "KO"), null, null, LocalDate.of(1998, 1, 2), 1));
+        assertTrue(same.warnings().stream().noneMatch(w -> w.startsWith("the symbols have prices together")), "the Dow's symbols share their days: " + same.warnings());
+    }
+
     @Test
     void aBadSpecIsRefusedBeforeAnythingRunsOrIsSaved(@TempSextant Store store) throws Exception {
         insertDow(store);

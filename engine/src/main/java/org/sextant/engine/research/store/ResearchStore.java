@@ -357,6 +357,28 @@ public final class ResearchStore {
         });
     }
 
+    /** One symbol's daily prices within a run's range: first and last date and how many days. */
+    public record Span(String symbol, LocalDate first, LocalDate last, long days) {}
+
+    /** The daily-price span of each of {@code symbols} within from..to (null: open), in the order given. */
+    public List<Span> spans(List<String> symbols, LocalDate from, LocalDate to) {
+        return store.read(c -> {
+            List<Span> out = new ArrayList<>();
+            try (PreparedStatement q = c.prepareStatement("SELECT min(date), max(date), count(*) FROM prices WHERE symbol = ? "
+                    + "AND (? IS NULL OR date >= ?) AND (? IS NULL OR date <= ?)")) {
+                for (String s : symbols) {
+                    q.setString(1, s);
+                    q.setObject(2, from); q.setObject(3, from);
+                    q.setObject(4, to); q.setObject(5, to);
+                    try (ResultSet rs = q.executeQuery()) {
+                        if (rs.next() && rs.getLong(3) > 0) out.add(new Span(s, rs.getDate(1).toLocalDate(), rs.getDate(2).toLocalDate(), rs.getLong(3)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     private static Map<LocalDate, double[]> prices(Connection c, String symbol, LocalDate from, LocalDate to) throws java.sql.SQLException {
         Map<LocalDate, double[]> out = new LinkedHashMap<>();
         try (PreparedStatement q = c.prepareStatement("SELECT date, open, high, low, close FROM prices WHERE symbol = ? "
