@@ -79,9 +79,9 @@ public final class ForecastScan {
         try {
             PriceSeries upTo = weekAligned(all, asOf);
             // the forecast is fitted on the closes up to the start, not the whole stored history
-            if (upTo.size() < minHistory) {
-                String upToStart = upTo.size() == all.size() ? "" : " on or before the start " + upTo.dates().get(upTo.size() - 1);
-                return new SymbolOutcome(all.symbol(), null, "history " + upTo.size() + " closes" + upToStart + " < min_history " + minHistory, null, null);
+            if (upTo.size() < minHistory) { // the whole history passed above: the start cut it
+                return new SymbolOutcome(all.symbol(), null, "history " + upTo.size() + " closes on or before the start "
+                        + upTo.dates().get(upTo.size() - 1) + " < min_history " + minHistory, null, null);
             }
             PriceForecast f = forecaster.apply(upTo);
             if (f == null) return new SymbolOutcome(all.symbol(), null, null, upTo, null);
