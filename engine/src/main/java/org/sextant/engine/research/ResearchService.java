@@ -311,12 +311,28 @@ public final class ResearchService {
         List<String> warnings = new ArrayList<>(composed.warnings());
         warnings.addAll(dataWarnings);
         warnings.addAll(sweep.kernel().warnings()); // what the source nodes could not give, found while they ran
+        String idle = flatInSample(sweep, selected, selectedConfiguration != null);
+        if (idle != null) warnings.add(idle);
         store.saveRun(runId, graph.name(), spec, sweep, h, session, selected, warnings, seconds);
         return new StrategyRunSummary(runId, sessionId, sweep.configurations(), h.configurationsInSession(), h.runsInSession(),
                 h.parameters(), h.inSample(), h.outOfSample(), h.psr(), h.psrOutOfSample(), h.dsr(), h.minTrackRecordYears(),
                 h.pbo() == null ? Double.NaN : h.pbo().pbo(), h.haircutBonferroni().haircutSharpe(), h.haircutHolm().haircutSharpe(),
                 h.haircutBhy().haircutSharpe(), h.placebo().pValue(), h.verdict().label(), h.verdict().headline(), h.verdict().reasons(),
                 warnings, seconds, axis.interval(), axis.barsPerYear(), axis.annualisation());
+    }
+
+    /**
+     * A configuration that held no position on any in-sample bar was picked on a Sharpe of cash:
+     * said, since its in-sample figures and its selection mean nothing (null when it held one).
+     */
+    private static String flatInSample(SweepResult sweep, int configuration, boolean named) {
+        if (sweep.inSample()[configuration].exposure() != 0) return null;
+        Universe u = sweep.kernel().universe();
+        Map<String, Object> parameters = sweep.kernel().parameters(configuration);
+        return "the " + (named ? "selected" : "winning") + " configuration " + configuration + (parameters.isEmpty() ? "" : " " + parameters)
+                + " held no position on any in-sample bar (" + u.dates().get(0) + " to " + u.dates().get(sweep.split() - 1)
+                + "): its in-sample figures describe cash and its selection means nothing; shorten its lookbacks, start the run earlier (from)"
+                + " or move oos_start later";
     }
 
     /** Progress from 5% to 90% as configurations are measured, at most every 1% or so; stop when the job is cancelled. */
