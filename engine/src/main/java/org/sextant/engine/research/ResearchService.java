@@ -375,6 +375,13 @@ public final class ResearchService {
         }
         EquityCurve stored = d.curve(EquityCurve.BEST);
         if (stored == null) throw SextantException.invalid("run_id", "run " + runId + " was saved before equity curves were kept", "run the spec again");
+        int below = firstBelowZero(stored);
+        if (below >= 0) {
+            // stored before ruin stopped a strategy at 0: its replay ends at 0, so it can never match
+            throw SextantException.invalid("run_id", "run " + runId + " was stored before Sextant stopped a strategy at ruin: its stored equity goes below 0 on "
+                    + stored.dates().get(below) + ", where a run now stops at 0, so its configurations cannot be replayed as stored",
+                    "run the backtest again (backtest with the run's spec and symbols) and select on the new run");
+        }
         ComposedGraph graph = GraphComposer.compose(d.specJson()).requireOk();
         Universe u = store.universe(d.info().symbols(), d.info().from(), d.info().to(), BarInterval.of("interval", d.info().interval()));
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);
@@ -387,6 +394,12 @@ public final class ResearchService {
         }
         store.replaceSelected(runId, RunCurves.of(kernel, configuration, split, EquityCurve.SELECTED));
         return store.run(runId, false, true);
+    }
+
+    /** The first bar whose equity is below 0, or -1 when there is none. */
+    private static int firstBelowZero(EquityCurve curve) {
+        for (int t = 0; t < curve.size(); t++) if (curve.equity()[t] < 0) return t;
+        return -1;
     }
 
     /** One stored run; configurations and equity curves only when asked for. */
