@@ -55,6 +55,24 @@ class NeverTradingStrategyTest {
         assertTrue(lagged.fix().startsWith("use length at most 1927"), lagged.fix());
     }
 
+    /** A MACD's signal line and histogram smooth its line once more; the line itself does not. */
+    @Test
+    void aMacdCountsItsSignalSmoothingOnlyWhereItsOutputHasIt() {
+        String macd = """
+                {"version": 1, "name": "macd", "nodes": {
+                  "close": {"type": "price"},
+                  "m": {"type": "macd", "inputs": {"series": "close"}, "params": {"fast": 12, "slow": 2000, "signal": 600, "output": "%s"}},
+                  "up": {"type": "threshold", "inputs": {"series": "m"}, "params": {"enter_below": 0, "exit_above": 1}},
+                  "size": {"type": "fixed_fraction", "inputs": {"signal": "up"}},
+                  "book": {"type": "equal_weight", "inputs": {"position": "size"}},
+                  "run": {"type": "execution", "inputs": {"weights": "book"}}}}
+                """;
+        SextantException e = assertThrows(SextantException.class, () -> backtest("macd", macd.formatted("histogram")));
+        assertEquals("nodes.m.params.slow", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("needs 2599 days for its first value"), e.getMessage());
+        assertEquals(1, backtest("macd", macd.formatted("macd")).configurations(), "the line's first value is on bar 1999: it runs");
+    }
+
     @Test
     void aSweepWithSomeLengthsTooLongRunsAndNamesThem() {
         StrategyRunSummary run = backtest("some-too-long", spec("[50, 3000, 5000]"));
