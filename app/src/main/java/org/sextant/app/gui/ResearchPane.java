@@ -19,6 +19,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
@@ -40,6 +41,7 @@ import org.sextant.charts.SweepScatterChart;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.run.RunInfo;
+import org.sextant.engine.research.stats.Verdict;
 
 /**
  * The content of the Research view (the View of {@link ResearchViewModel}), built by
@@ -197,7 +199,7 @@ final class ResearchPane {
         runs.getColumns().add(column("Name", 95, RunInfo::name));
         runs.getColumns().add(column("Symbols", 95, r -> String.join(" ", r.symbols())));
         runs.getColumns().add(TableExport.exportsAs(column("N", 36, r -> String.format(Locale.ROOT, "%,d", r.configurations())), RunInfo::configurations));
-        runs.getColumns().add(column("Verdict", 96, RunInfo::verdict));
+        runs.getColumns().add(verdictColumn());
         // the CSV carries the statistics in full precision, not the screen's two decimals
         runs.getColumns().add(TableExport.exportsAs(column("IS", 40, r -> num(r.sharpeInSample())), RunInfo::sharpeInSample));
         runs.getColumns().add(TableExport.exportsAs(column("OOS", 42, r -> num(r.sharpeOutOfSample())), RunInfo::sharpeOutOfSample));
@@ -382,9 +384,27 @@ final class ResearchPane {
             case "significant" -> "#2e7d32";
             case "likely overfit" -> "#e65100";
             case "no timing skill" -> "#6d4c41";
-            default -> "#b00020";
+            default -> "#b00020";                 // the failing verdicts: not significant, ruined
         };
     }
+
+    /** The runs' verdicts, a ruined run's in the failing colour (the theme's error text), so it stands out in the list. */
+    private static TableColumn<RunInfo, String> verdictColumn() {
+        TableColumn<RunInfo, String> c = column("Verdict", 96, RunInfo::verdict);
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(String verdict, boolean empty) {
+                super.updateItem(verdict, empty);
+                setText(empty ? null : verdict);
+                getStyleClass().remove(FAILING_VERDICT);
+                if (!empty && Verdict.RUINED.equals(verdict)) getStyleClass().add(FAILING_VERDICT);
+            }
+        });
+        return c;
+    }
+
+    /** The style class of a failing verdict's cell: the theme's error text colour (workstation.css, dark.css). */
+    static final String FAILING_VERDICT = "error-text";
 
     private static Label header(String text) {
         Label l = new Label(text);

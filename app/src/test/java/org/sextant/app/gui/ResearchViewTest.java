@@ -184,6 +184,32 @@ class ResearchViewTest {
         assertEquals(top.dsr(), Double.parseDouble(csv.get(1).get(7)), "full precision, not the two decimals shown");
     }
 
+    /** A ruined run is marked in the runs list with the failing colour, not shown like any other verdict. */
+    @Test
+    void aRuinedRunsVerdictHasTheFailingColour(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());
+        // RuinedRunTest's repro: an SMA 2/3 crossover at 10x on IBM loses everything in October 2000
+        String tenTimes = ResearchViewModelTest.SMALL_SWEEP.replace("[10, 20, 40]", "2").replace("[100, 200]", "3")
+                .replace("\"fraction\": 1", "\"fraction\": 10").replace("\"cost_bps\": 5, \"slippage_bps\": 5", "\"cost_bps\": 0");
+        var ruined = app.engine.backtest(new org.sextant.engine.research.StrategyRunRequest("default", tenTimes, List.of("IBM"), null, null, null, 1));
+        var whole = app.engine.backtest(new org.sextant.engine.research.StrategyRunRequest("default", tenTimes.replace("\"fraction\": 10", "\"fraction\": 1"),
+                List.of("IBM"), null, null, null, 1));
+        assertEquals("ruined", ruined.verdict());
+        assertTrue(!whole.verdict().equals("ruined"), whole.verdict());
+        view.model().refreshRuns().get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.runsTable().getItems().size() == 2);
+        WaitForAsyncUtils.waitForFxEvents();
+        java.util.function.Function<String, javafx.scene.control.TableCell<?, ?>> verdictCell = verdict -> robot.lookup("#runs-table .table-cell")
+                .match((javafx.scene.control.TableCell<?, ?> c) -> verdict.equals(c.getItem()) && c.getTableColumn().getText().equals("Verdict"))
+                .queryAs(javafx.scene.control.TableCell.class);
+        assertTrue(fx(() -> verdictCell.apply("ruined").getStyleClass().contains("error-text")), "the ruined run's verdict is in the failing colour");
+        assertTrue(fx(() -> !verdictCell.apply(whole.verdict()).getStyleClass().contains("error-text")), "another verdict is not marked ruined");
+
+        fx(() -> { view.model().selectRun(ruined.runId()); return null; });
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "ruined".equals(view.verdictLabel().getText()));
+        assertEquals("-fx-text-fill: " + ResearchPane.verdictColour("not significant") + ";", view.verdictLabel().getStyle(), "the panel's verdict too");
+    }
+
     @Test
     void datesAreReadInIsoAndTheLocaleFormatAndAnUnreadableDateStopsTheRun(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());

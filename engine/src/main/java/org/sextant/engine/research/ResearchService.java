@@ -311,12 +311,28 @@ public final class ResearchService {
         List<String> warnings = new ArrayList<>(composed.warnings());
         warnings.addAll(dataWarnings);
         warnings.addAll(sweep.kernel().warnings()); // what the source nodes could not give, found while they ran
+        String idle = flatInSample(sweep, selected, selectedConfiguration != null);
+        if (idle != null) warnings.add(idle);
         store.saveRun(runId, graph.name(), spec, sweep, h, session, selected, warnings, seconds);
         return new StrategyRunSummary(runId, sessionId, sweep.configurations(), h.configurationsInSession(), h.runsInSession(),
                 h.parameters(), h.inSample(), h.outOfSample(), h.psr(), h.psrOutOfSample(), h.dsr(), h.minTrackRecordYears(),
                 h.pbo() == null ? Double.NaN : h.pbo().pbo(), h.haircutBonferroni().haircutSharpe(), h.haircutHolm().haircutSharpe(),
                 h.haircutBhy().haircutSharpe(), h.placebo().pValue(), h.verdict().label(), h.verdict().headline(), h.verdict().reasons(),
                 warnings, seconds, axis.interval(), axis.barsPerYear(), axis.annualisation());
+    }
+
+    /**
+     * A configuration that held no position on any in-sample bar was picked on a Sharpe of cash:
+     * said, since its in-sample figures and its selection mean nothing (null when it held one).
+     */
+    private static String flatInSample(SweepResult sweep, int configuration, boolean named) {
+        if (sweep.inSample()[configuration].exposure() != 0) return null;
+        Universe u = sweep.kernel().universe();
+        Map<String, Object> parameters = sweep.kernel().parameters(configuration);
+        return "the " + (named ? "selected" : "winning") + " configuration " + configuration + (parameters.isEmpty() ? "" : " " + parameters)
+                + " held no position on any in-sample bar (" + u.dates().get(0) + " to " + u.dates().get(sweep.split() - 1)
+                + "): its in-sample figures describe cash and its selection means nothing; shorten its lookbacks, start the run earlier (from)"
+                + " or move oos_start later";
     }
 
     /** Progress from 5% to 90% as configurations are measured, at most every 1% or so; stop when the job is cancelled. */
@@ -359,6 +375,13 @@ public final class ResearchService {
         }
         EquityCurve stored = d.curve(EquityCurve.BEST);
         if (stored == null) throw SextantException.invalid("run_id", "run " + runId + " was saved before equity curves were kept", "run the spec again");
+        int below = firstBelowZero(stored);
+        if (below >= 0) {
+            // stored before ruin stopped a strategy at 0: its replay ends at 0, so it can never match
+            throw SextantException.invalid("run_id", "run " + runId + " was stored before Sextant stopped a strategy at ruin: its stored equity goes below 0 on "
+                    + stored.dates().get(below) + ", where a run now stops at 0, so its configurations cannot be replayed as stored",
+                    "run the backtest again (backtest with the run's spec and symbols) and select on the new run");
+        }
         ComposedGraph graph = GraphComposer.compose(d.specJson()).requireOk();
         Universe u = store.universe(d.info().symbols(), d.info().from(), d.info().to(), BarInterval.of("interval", d.info().interval()));
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);
@@ -371,6 +394,12 @@ public final class ResearchService {
         }
         store.replaceSelected(runId, RunCurves.of(kernel, configuration, split, EquityCurve.SELECTED));
         return store.run(runId, false, true);
+    }
+
+    /** The first bar whose equity is below 0, or -1 when there is none. */
+    private static int firstBelowZero(EquityCurve curve) {
+        for (int t = 0; t < curve.size(); t++) if (curve.equity()[t] < 0) return t;
+        return -1;
     }
 
     /** One stored run; configurations and equity curves only when asked for. */

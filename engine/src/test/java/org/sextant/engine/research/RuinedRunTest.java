@@ -2,6 +2,7 @@ package org.sextant.engine.research;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.sextant.engine.Sextant;
+import org.sextant.engine.SextantException;
 import org.sextant.engine.research.report.ReportExport;
 import org.sextant.engine.research.run.EquityCurve;
 import org.sextant.engine.research.run.RunDetail;
@@ -65,6 +67,33 @@ class RuinedRunTest {
         assertEquals(1, after.maxDrawdown(), 0);
         assertEquals(-1, run.outOfSample().cagr(), 0);
         assertEquals(1, run.outOfSample().maxDrawdown(), 0);
+    }
+
+    /**
+     * A run stored before ruin stopped the equity at 0 kept compounding below it; its replay now
+     * ends at 0. Selecting on it says so, instead of "the prices changed" (they did not).
+     */
+    @Test
+    void aRunStoredWithEquityBelowZeroIsRefusedForWhatItIs() {
+        StrategyRunSummary old = engine.backtest(new StrategyRunRequest("before-ruin", SPEC, List.of("IBM"), null, null, null, 1));
+        EquityCurve best = engine.getRun(old.runId(), false, true).curve(EquityCurve.BEST);
+        int ruin = best.ruinIndex();
+        // the stored rows as they were written before: -7.5e-7 after the ruin, compounding on
+        engine.store().inTransaction(c -> {
+            try (var u = c.prepareStatement("UPDATE run_equity SET equity = -7.5e-7 * (1 + 0.001 * (bar - ?)) WHERE run_id = ? AND bar > ?")) {
+                u.setInt(1, ruin);
+                u.setString(2, old.runId());
+                u.setInt(3, ruin);
+                return u.executeUpdate();
+            }
+        });
+        SextantException e = assertThrows(SextantException.class, () -> engine.selectConfiguration(old.runId(), 0));
+        assertEquals("run_id", e.field());
+        assertEquals("run " + old.runId() + " was stored before Sextant stopped a strategy at ruin: its stored equity goes below 0 on "
+                + best.dates().get(ruin + 1) + ", where a run now stops at 0, so its configurations cannot be replayed as stored", e.getMessage());
+        assertTrue(e.fix().startsWith("run the backtest again"), e.fix());
+        // a run stored since selects as before
+        assertEquals(0, engine.selectConfiguration(run.runId(), 0).selectedConfiguration());
     }
 
     @Test

@@ -110,6 +110,90 @@ public final class GraphSweep implements SweepKernel {
                 default -> { }
             }
         }
+        requireLookbacksFit();
+    }
+
+    /** The parameters that set how many bars a node reads before its first value. */
+    private static final Map<String, List<String>> LOOKBACK_PARAMS = Map.ofEntries(
+            Map.entry("lag", List.of("bars")), Map.entry("returns", List.of("bars")), Map.entry("sma", List.of("length")),
+            Map.entry("ema", List.of("length")), Map.entry("rsi", List.of("length")), Map.entry("bollinger", List.of("length")),
+            Map.entry("atr", List.of("length")), Map.entry("volatility", List.of("length")), Map.entry("zscore", List.of("length")),
+            Map.entry("macd", List.of("slow", "signal")), Map.entry("vol_target", List.of("length")));
+
+    /**
+     * Bars before a node's first value on an input defined from bar 0, with parameters {@code p}
+     * (0 for nodes without a lookback). Each lookback parameter adds one bar per unit.
+     */
+    static int ownLookback(String type, Map<String, Object> p) {
+        return switch (type) {
+            case "lag", "returns" -> Math.max(0, (int) p.get("bars"));
+            case "sma", "ema", "bollinger", "zscore" -> (int) p.get("length") - 1;
+            case "rsi", "atr", "volatility", "vol_target" -> (int) p.get("length");   // one-bar changes first, then the window
+            case "macd" -> (int) p.get("slow") - 1 + ("macd".equals(p.get("output")) ? 0 : (int) p.get("signal") - 1);
+            default -> 0;
+        };
+    }
+
+    /**
+     * A lookback longer than the data leaves a node without a value on every bar, and a strategy
+     * on it never trades ("no variation" rather than an answer). Refused, naming the node's field,
+     * when no value of it leaves a bar to trade on; warned about when only some values are too long.
+     * Each node's first value is taken at its inputs' shortest lookbacks (lookbacks only grow with
+     * their lengths, so those give every node its earliest first value at once).
+     */
+    private void requireLookbacksFit() {
+        int bars = universe.bars(), lastSignalBar = bars - 2;   // a value on bar t fills on t + 1
+        String unit = universe.axis().interval().equals("1d") ? "days" : universe.axis().interval() + " bars";
+        String range = bars + " " + unit + " (" + universe.dates().get(0) + " to " + universe.dates().get(bars - 1) + ")";
+        Map<String, Integer> firstValue = new java.util.HashMap<>();
+        for (ComposedNode n : graph.nodes()) {
+            int upstream = 0;
+            for (String src : n.inputs().values()) upstream = Math.max(upstream, firstValue.getOrDefault(src, 0));
+            Map<String, Object> shortest = shortestLookback(n);
+            // signals, positions and weights are 0 (flat) during their inputs' warm-up, never undefined
+            firstValue.put(n.id(), n.type().output() == PortType.SERIES ? upstream + ownLookback(n.type().name(), shortest) : 0);
+            for (String param : LOOKBACK_PARAMS.getOrDefault(n.type().name(), List.of())) {
+                List<Object> values = n.params().get(param), tooLong = new java.util.ArrayList<>();
+                for (Object v : values) if (upstream + ownLookbackAt(n, shortest, param, v) > lastSignalBar) tooLong.add(v);
+                if (tooLong.isEmpty()) continue;
+                int least = (int) shortest.get(param), needed = upstream + ownLookbackAt(n, shortest, param, least) + 1;
+                // each unit of a lookback parameter is one bar more; one that adds none cannot be the fix
+                boolean counts = ownLookbackAt(n, shortest, param, least + 1) > ownLookbackAt(n, shortest, param, least);
+                int most = counts ? least - (needed - 1 - lastSignalBar) : 0;
+                String field = "nodes." + n.id() + ".params." + param;
+                String fix = (most >= 1 ? "use " + param + " at most " + most + ", or " : "use shorter lookbacks upstream, or ")
+                        + "a longer date range (from earlier, or symbols with longer histories)";
+                if (tooLong.size() == values.size()) {
+                    throw SextantException.invalid(field, n.type().name() + " node '" + n.id() + "' never has a value: with " + param + " " + least
+                            + (values.size() > 1 ? " (its shortest)" : "") + " it needs " + needed + " " + unit
+                            + " for its first value and one more to trade on, and the run has " + range, fix);
+                }
+                warn(n.type().name() + " node '" + n.id() + "': " + param + " " + tooLong.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+                        + (tooLong.size() == 1 ? " leaves" : " leave") + " it without a value on the run's " + range + ", so the configurations with it never trade on it"
+                        + (most >= 1 ? " (" + field + " at most " + most + " fits)" : ""));
+            }
+        }
+    }
+
+    private static int ownLookbackAt(ComposedNode n, Map<String, Object> shortest, String param, Object value) {
+        Map<String, Object> p = new LinkedHashMap<>(shortest);
+        p.put(param, value);
+        return ownLookback(n.type().name(), p);
+    }
+
+    /** The node's parameters at the values that give it its shortest lookback. */
+    private static Map<String, Object> shortestLookback(ComposedNode n) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        for (Map.Entry<String, List<Object>> e : n.params().entrySet()) {
+            List<Object> values = e.getValue();
+            Object pick = values.get(0);
+            for (Object v : values) if (v instanceof Integer i && pick instanceof Integer j && i < j) pick = v;
+            p.put(e.getKey(), pick);
+        }
+        // a MACD line has no signal smoothing: the shortest output whenever it is one of the choices
+        List<Object> outputs = n.params().get(IndicatorLines.OUTPUT);
+        if (n.type().name().equals("macd") && outputs.contains("macd")) p.put(IndicatorLines.OUTPUT, "macd");
+        return p;
     }
 
     /** An analogue node's first bar without benchmark data, and the benchmark's last day. */
