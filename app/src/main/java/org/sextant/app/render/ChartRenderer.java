@@ -94,14 +94,32 @@ public final class ChartRenderer {
             out.put("note", shown + " bars of " + at + " do not fit a " + width + " px picture: drawn as " + drawn + " bars, without the " + at
                     + " forecast's fan; ask for at most " + fit + " days (bars) or a wider picture to see " + at + " bars");
         }
-        out.put("first_date", bars.bars().get(n - shown).date());
-        out.put("last_date", bars.bars().get(n - 1).date());
+        // the dates of the bars in the picture, as its title names them: drawn coarser, the bar holding the first one
+        // asked starts off screen, and an FX day's bars from 17:00 New York belong to the next trading day
+        Map<String, Object> drawnEnds = onFxThread(() -> drawnEnds(chart));
+        out.putAll(drawnEnds);
         out.put("last_ts_local", forecast.originTsLocal());
         out.put("last_close", bars.bars().get(n - 1).close());
         out.put("forecast", Map.of("model", forecast.forecast().model(), "origin", forecast.forecast().origin(), "horizon", h, "levels", LEVELS,
                 "last_target_ts_local", forecast.targetTsLocal().get(h - 1)));
         out.put("png_base64", out.remove("png_base64"));
         return out;
+    }
+
+    /**
+     * first_date and last_date: the trading days of the first and last bar drawn (at the drawn interval);
+     * drawn intraday also first_ts_local, the first bar's open in the exchange's zone, where the title starts.
+     */
+    private static Map<String, Object> drawnEnds(PriceChart chart) {
+        org.sextant.charts.TimedBars drawn = chart.drawnBars();
+        int[] shownBars = chart.shownBars();
+        Map<String, Object> ends = new LinkedHashMap<>();
+        ends.put("first_date", drawn.tradingDay(shownBars[0]));
+        ends.put("last_date", drawn.tradingDay(shownBars[1]));
+        if (drawn.interval().intraday()) {
+            ends.put("first_ts_local", java.time.OffsetDateTime.ofInstant(java.time.Instant.ofEpochSecond(drawn.seconds(shownBars[0])), drawn.clock().zone()).toString());
+        }
+        return ends;
     }
 
     /** The drawn chart's picture and the answer's first fields; png_base64 is moved last by the caller. */

@@ -10,7 +10,7 @@ import java.util.Locale;
  * whose name holds it ("coca" for KO). A shared pair of letters is no resemblance: NOPE once
  * suggested UTX, whose name holds "no".
  */
-final class SymbolSuggestions {
+public final class SymbolSuggestions {
     static final int MOST = 5;
 
     private SymbolSuggestions() {}
@@ -46,7 +46,7 @@ final class SymbolSuggestions {
     }
 
     /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
-    static int distance(String a, String b) {
+    public static int distance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];
         for (int i = 0; i <= a.length(); i++) d[i][0] = i;
         for (int j = 0; j <= b.length(); j++) d[0][j] = j;

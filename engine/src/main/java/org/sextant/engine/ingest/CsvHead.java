@@ -28,10 +28,12 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
     static CsvHead read(Path path, String file, Budget budget) {
         String headerLine;
         String firstRow;
+        boolean spent;
         try (Lines r = new Lines(path, file, budget)) {
             headerLine = r.next();
             firstRow = r.next();
             while (firstRow != null && firstRow.isBlank()) firstRow = r.next();
+            spent = r.spent();
         } catch (IOException e) {
             throw CsvErrors.unreadable(path, file, e);
         }
@@ -42,6 +44,13 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         headerLine = headerLine.replace("\uFEFF", "");
         char delim = delimiterOf(headerLine);
         List<String> header = split(headerLine, delim);
+        if (firstRow == null && spent) {
+            // the preview read its budget of blank lines: whatever follows them, the import refuses the file
+            // (a row after them as too long, see blankRun; no row as no rows)
+            throw SextantException.invalid("paths", String.format(java.util.Locale.ROOT,
+                    "%s: the first %,d bytes below the header are blank lines, more than the import reads before a row (%,d bytes of them)",
+                    file, budget.perOpen, MAX_LINE), BLANK_RUN_FIX);
+        }
         if (firstRow == null) {
             throw SextantException.invalid("paths", file + ": the file has a header but no data rows",
                     "export the prices again; the file needs at least one row below the header");
@@ -127,6 +136,8 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         private long lineNo;
         private long opened; // bytes read from the file by this open
         private boolean spent;
+        private long emptyRun; // empty lines read since the last line with text
+        private long emptyBefore; // empty lines right before the last line with text
 
         Lines(Path path, String file, Budget budget) throws IOException {
             this.file = file;
@@ -162,7 +173,19 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
                 spent = true;
                 return null;
             }
-            return line(r, ++lineNo, file, budget == null);
+            String line = line(r, ++lineNo, file, budget == null);
+            if (line != null && line.isEmpty()) {
+                emptyRun++;
+            } else if (line != null) {
+                emptyBefore = emptyRun;
+                emptyRun = 0;
+            }
+            return line;
+        }
+
+        /** Empty lines right before the last line with text (each one byte of a run, as in a file with Unix line breaks). */
+        long emptyBefore() {
+            return emptyBefore;
         }
 
         /** The number of the line last read (or refused as too long). */
@@ -181,28 +204,64 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         }
     }
 
-    /** The first line longer than {@link #MAX_LINE} (why DuckDB's reader failed, or dropped a row): that error, or null. Reads bytes in a fixed buffer. */
+    /**
+     * The first line longer than {@link #MAX_LINE}, or row after a run of blank lines that long (DuckDB's reader counts
+     * the run into the row): why DuckDB's reader failed, or dropped a row; that error, or null. Reads bytes in a fixed buffer.
+     */
     static SextantException firstTooLong(java.nio.file.Path path, String file) {
         try (java.io.InputStream in = Files.newInputStream(path)) {
             long lineNo = 1;
             long bytes = 0;
+            long returns = 0; // carriage returns of the line: a blank line of a Windows file is two bytes of the run
+            long blankLines = 0;
+            long blankBytes = 0;
             byte[] buf = new byte[65536];
             for (int n; (n = in.read(buf)) >= 0; ) {
                 for (int i = 0; i < n; i++) {
                     if (buf[i] == '\n') {
                         if (bytes > MAX_LINE) return tooLong(file, lineNo, bytes);
+                        if (bytes == 0) {
+                            blankLines++;
+                            blankBytes += 1 + returns;
+                        } else {
+                            if (blankRunTooLong(blankBytes, bytes)) return blankRun(file, lineNo, blankLines);
+                            blankLines = 0;
+                            blankBytes = 0;
+                        }
                         lineNo++;
                         bytes = 0;
-                    } else if (buf[i] != '\r') {
+                        returns = 0;
+                    } else if (buf[i] == '\r') {
+                        returns++;
+                    } else {
                         bytes++;
                     }
                 }
             }
-            return bytes > MAX_LINE ? tooLong(file, lineNo, bytes) : null;
+            if (bytes > MAX_LINE) return tooLong(file, lineNo, bytes);
+            return bytes > 0 && blankRunTooLong(blankBytes, bytes) ? blankRun(file, lineNo, blankLines) : null;
         } catch (IOException e) {
             return null;
         }
     }
+
+    /** Whether DuckDB's reader takes a row of {@code rowBytes} after {@code blankBytes} of blank lines as one line past MAX_LINE (it counts the run but its first line break). */
+    static boolean blankRunTooLong(long blankBytes, long rowBytes) {
+        return blankBytes > 0 && blankBytes - 1 + rowBytes > MAX_LINE;
+    }
+
+    /** The error for a row after a run of blank lines the reader takes as part of it: the count and where they are, never the row's text. */
+    private static SextantException blankRun(String file, long lineNo, long blankLines) {
+        return SextantException.invalid("paths", file + " " + blankRunText(lineNo, blankLines), BLANK_RUN_FIX);
+    }
+
+    /** "line 5242882 follows 5,242,880 blank lines (lines 2 to 5242881), more than the import reads before a row (2,000,000 bytes of them)". */
+    static String blankRunText(long lineNo, long blankLines) {
+        return String.format(java.util.Locale.ROOT, "line %d follows %,d blank lines (lines %d to %d), more than the import reads before a row (%,d bytes of them)",
+                lineNo, blankLines, lineNo - blankLines, lineNo - 1, MAX_LINE);
+    }
+
+    static final String BLANK_RUN_FIX = "delete the blank lines (e.g. grep -v '^[[:space:]]*$' FILE > CLEAN.csv) and import the file without them";
 
     private CsvHead withDateFormatFrom(List<String> row, String file) {
         Layout probe = Layout.detect(header, file);

@@ -18,7 +18,8 @@ import org.sextant.engine.SextantException;
  * @param times    how a bar file writes its times ("iso_zoned in datetime_utc"), null for a daily file
  * @param zoneApplies whether the file writes bar times without a zone, so the import's time zone decides when they were
  * @param notes    what the import will make of the rows read that a reader may not expect: a time that does not
- *                 exist in the zone (refused) or happens twice (the clocks went back), a line too long to read (refused; the rows stop before it)
+ *                 exist in the zone (refused) or happens twice (the clocks went back), a line too long to read or a row after
+ *                 too many blank lines (refused; the rows stop before it)
  */
 public record ImportPreview(String file, String format, String layout, List<String> header, String delimiter,
                             String dateFormat, List<List<String>> rows, String symbolSource, String interval, String times,
@@ -92,12 +93,19 @@ public record ImportPreview(String file, String format, String layout, List<Stri
     }
 
     /**
-     * The next line of the rows read, null at the end; a line past {@link CsvHead#MAX_LINE} ends the rows
-     * with a note naming it by number only (the import refuses the file for it), never its text.
+     * The next line of the rows read, null at the end; a line past {@link CsvHead#MAX_LINE}, or a row after more blank
+     * lines than the import reads before one, ends the rows with a note naming it by number only (the import refuses
+     * the file for it), never its text.
      */
     private static String next(CsvHead.Lines r, List<String> notes) throws IOException {
         try {
-            return r.next();
+            String line = r.next();
+            // a row after more blank lines than the reader takes before one: the import refuses the file there
+            if (line != null && !line.isEmpty() && CsvHead.blankRunTooLong(r.emptyBefore(), line.getBytes(java.nio.charset.StandardCharsets.UTF_8).length)) {
+                notes.add(CsvHead.blankRunText(r.lineNo(), r.emptyBefore()) + ": the import refuses the file; " + CsvHead.BLANK_RUN_FIX);
+                return null;
+            }
+            return line;
         } catch (SextantException tooLong) {
             notes.add(String.format(Locale.ROOT, "line %d is longer than the longest line a CSV may have (%,d bytes): the import refuses the file; %s",
                     r.lineNo(), CsvHead.MAX_LINE, CsvHead.TOO_LONG_FIX));

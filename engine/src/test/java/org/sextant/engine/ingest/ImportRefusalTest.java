@@ -443,6 +443,58 @@ class ImportRefusalTest {
         assertTrue(budget.read() < ImportPreview.BYTES + 1_000_000, "the preview read " + budget.read() + " bytes of a 50 MB file");
     }
 
+    /**
+     * A header, 5 MB of line breaks, then rows. DuckDB's reader counts a run of blank lines into the row after it, so
+     * the import refuses the file: it says so by line and count (not "not a CSV row like the others"), and the preview,
+     * which reads 4 MB and finds only blank lines, says the same (not "no data rows"); a run it reads past ends its rows
+     * with that note. Neither echoes a row.
+     * A thousand blank lines are read past as before.
+     */
+    @Test
+    void blankLinesPastWhatTheReaderTakesAreNamedByPreviewAndImport(@TempSextant Store store) throws Exception {
+        String fix = "delete the blank lines (e.g. grep -v '^[[:space:]]*$' FILE > CLEAN.csv) and import the file without them";
+        for (String[] file : new String[][] {{"LATE.csv", "Date,Close\n", "2020-01-02,10\n2020-01-03,11\n"},
+                {"LATEBARS.csv", "datetime,close\n", "2020-01-02T13:30:00Z,1\n2020-01-02T14:30:00Z,2\n"}}) {
+            Path f = blanksThenRows(file[0], file[1], 5 << 20, file[2]);
+            CsvHead.Budget budget = new CsvHead.Budget(ImportPreview.BYTES);
+            SextantException preview = assertThrows(SextantException.class, () -> ImportPreview.of(f, null, budget));
+            assertEquals(f + ": the first 4,000,000 bytes below the header are blank lines, more than the import reads before a row (2,000,000 bytes of them)",
+                    preview.getMessage());
+            assertEquals(fix, preview.fix());
+            // 4 MB a read, read twice (the bar probe, then the header): not the whole file
+            assertTrue(budget.read() < 2 * ImportPreview.BYTES + 1_000_000, "the preview read " + budget.read() + " bytes");
+
+            SextantException imported = refused(store, PriceRules.defaults(), f);
+            assertEquals(f + " line 5242882 follows 5,242,880 blank lines (lines 2 to 5242881), more than the import reads before a row (2,000,000 bytes of them)",
+                    imported.getMessage());
+            assertEquals(fix, imported.fix());
+            assertLeaksNothing(imported, "2020-01-02");
+            assertLeaksNothing(preview, "2020-01-02");
+        }
+        // 3 MB: the preview reaches the row, and notes why the import refuses it instead of showing it
+        Path three = blanksThenRows("THREE.csv", "Date,Close\n", 3_000_000, "2020-01-02,10\n2020-01-03,11\n");
+        String at = "line 3000002 follows 3,000,000 blank lines (lines 2 to 3000001), more than the import reads before a row (2,000,000 bytes of them)";
+        ImportPreview p = ImportPreview.of(three);
+        assertEquals(List.of(), p.rows());
+        assertEquals(List.of(at + ": the import refuses the file; " + fix), p.notes());
+        assertEquals(three + " " + at, refused(store, PriceRules.defaults(), three).getMessage());
+        assertEquals(0, prices(store));
+        Path some = blanksThenRows("SOME.csv", "Date,Close\n", 1000, "2020-01-02,10\n2020-01-03,11\n");
+        assertEquals(2, ImportPreview.of(some).rows().size());
+        new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(some));
+        assertEquals(2, prices(store), "a thousand blank lines are read past");
+    }
+
+    private Path blanksThenRows(String name, String header, int blankLines, String rows) throws Exception {
+        Path f = tmp.resolve(name);
+        try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(f))) {
+            out.write(header.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.write("\n".repeat(blankLines).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.write(rows.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return f;
+    }
+
     @Test
     void stagingLeftByAKilledImportIsRemovedAtTheNextStart() throws Exception {
         SextantHome home = new SextantHome(tmp.resolve("home")).ensureLayout();

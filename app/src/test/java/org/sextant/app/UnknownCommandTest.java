@@ -1,0 +1,52 @@
+package org.sextant.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An unknown command or option: "did you mean" only for a real near miss (a typo or two, or the
+ * start of a name), else the commands there are; never picocli's closest however far ("bogus" once
+ * suggested analogues). Parsing fails before the home is opened, so this runs in-process and fast.
+ */
+class UnknownCommandTest {
+    @TempDir Path dir;
+    @RegisterExtension final ConsoleCapture console = new ConsoleCapture();
+
+    private String refused(String... args) {
+        console.err.reset();
+        String[] all = new String[args.length + 2];
+        all[0] = "--home";
+        all[1] = dir.resolve("home").toString();
+        System.arraycopy(args, 0, all, 2, args.length);
+        assertEquals(2, Main.run(all), String.join(" ", args) + ": " + console.err);
+        return console.err.toString().replace("\r\n", "\n");
+    }
+
+    @Test
+    void aWordNothingLikeACommandGetsTheListOfCommandsNotAGuess() {
+        assertEquals("error: unknown command 'bogus': the commands are import, gather, sql, backtest, report, analogues, import-signal, "
+                + "forecast, train-global, recover, backup, restore, export-prices, import-job\n  see sextant --help\n", refused("bogus"));
+        assertEquals("error: unknown command 'zzz': the commands are import, gather, sql, backtest, report, analogues, import-signal, "
+                + "forecast, train-global, recover, backup, restore, export-prices, import-job\n  see sextant --help\n", refused("zzz", "IBM"));
+    }
+
+    @Test
+    void aTypoOrTheStartOfACommandIsNamed() {
+        assertEquals("error: unknown command 'anologues' (did you mean analogues?)\n  see sextant --help\n", refused("anologues"));
+        assertEquals("error: unknown command 'improt' (did you mean import?)\n  see sextant --help\n", refused("improt", "x.csv"));
+        assertEquals("error: unknown command 'forcast' (did you mean forecast?)\n  see sextant --help\n", refused("forcast", "IBM"));
+        assertEquals("error: unknown command 'analog' (did you mean analogues?)\n  see sextant --help\n", refused("analog"));
+        assertEquals("error: unknown command 'back' (did you mean backtest or backup?)\n  see sextant --help\n", refused("back"));
+    }
+
+    @Test
+    void anUnknownOptionIsNamedWithAGuessOnlyWhenOneIsClose() {
+        assertEquals("error: unknown option --horizn (did you mean --horizon?)\n  see sextant forecast --help\n", refused("forecast", "IBM", "--horizn", "5"));
+        assertEquals("error: unknown option --bogus\n  see sextant forecast --help\n", refused("forecast", "IBM", "--bogus"));
+        assertEquals("error: unknown option --hedless (did you mean --headless?)\n  see sextant --help\n", refused("--hedless"));
+    }
+}
