@@ -71,11 +71,21 @@ class LauncherRulesTest {
     }
 
     @Test
+    @DisplayName("rule: a read route the app hosts itself (render_chart) reaches no store write and no file write")
+    void appHostedRoutesWriteNothing(TestReporter reporter) {
+        holds(BoundaryRules.appHostedReadRoutesReachNoWrite(BoundaryRules.app(), BoundaryRules.APP_HOSTED_ROUTES), reporter);
+    }
+
+    @Test
     @DisplayName("inventory: every app route and every tool with its class and the rules that cover it")
     void inventory(TestReporter reporter) {
         for (org.sextant.contract.Capability c : org.sextant.contract.Capabilities.ALL) {
-            String rules = c.isRead() ? "read route reaches no write (static, above) + ReadOnlyScope refuses writes at run time"
-                    : "write route: reached only from write tools (runs gate) or the person's own CLI/GUI";
+            String rules = !c.isRead() ? "write route: reached only from write tools (runs gate) or the person's own CLI/GUI"
+                    : !org.sextant.engine.api.ApiRoutes.APP_HOSTED.contains(c)
+                    ? "read route reaches no write (static, above) + ReadOnlyScope refuses writes at run time"
+                    : BoundaryRules.APP_HOSTED_ROUTES.containsKey(c)
+                    ? "app-hosted read route " + BoundaryRules.APP_HOSTED_ROUTES.get(c) + " reaches no write (static, above) + ReadOnlyScope refuses writes at run time"
+                    : "app-hosted read route: not checked statically; only ReadOnlyScope refuses writes at run time";
             reporter.publishEntry("route", String.format("route %-24s %-5s %s", c.name(), c.capabilityClass(), rules));
         }
         Map<String, java.util.Set<String>> reached = BoundaryRules.capabilitiesReached(launcher);

@@ -1,11 +1,14 @@
 package org.sextant.selftest;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import java.util.List;
+import java.util.Map;
+import org.sextant.contract.Capabilities;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.sextant.mcp.fixture.LinksEngine;
@@ -13,10 +16,12 @@ import org.sextant.mcp.fixture.LinksJdbc;
 import org.sextant.mcp.fixture.PilotFlagWriter;
 import org.sextant.mcp.fixture.SettingsWriter;
 import org.sextant.mcp.tools.FixtureTools;
+import org.sextant.mcp.tools.InheritedHandlerTools;
 import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolCatalog;
 import org.sextant.selftest.fixtures.UnmaskedState;
 import org.sextant.selftest.fixtures.InsertingReadRoutes;
+import org.sextant.selftest.fixtures.WritingChartRoute;
 import org.sextant.selftest.rules.BoundaryRules;
 import org.sextant.selftest.rules.EngineRules;
 import org.sextant.selftest.rules.Launcher;
@@ -128,6 +133,58 @@ class RulesCanFailTest {
         fails(r, "list_symbols is read but its route reaches a write");
         assertTrue(r.violations().stream().anyMatch(v -> v.contains("InsertingReadRoutes.listSymbols")
                 && (v.contains("Store.inTransaction") || v.contains("executeUpdate"))), r.violations().toString());
+    }
+
+    @Test
+    @DisplayName("fails: a read tool whose inherited handler reaches a write capability or a gate (an override is its own code)")
+    void inheritedHandler() {
+        Launcher imports = listing(new InheritedHandlerTools.InheritsImport(), InheritedHandlerTools.ImportingBase.class);
+        fails(BoundaryRules.readToolsReachOnlyReadCapabilities(imports),
+                "fixture_inherits_import is read but reaches the write capability start_import");
+        assertTrue(BoundaryRules.capabilitiesReached(imports).get("fixture_inherits_import").contains("start_import (write)"));
+
+        Launcher gates = listing(new InheritedHandlerTools.InheritsGate(), InheritedHandlerTools.GatingBase.class);
+        fails(LauncherRules.readToolsCallNoGateAndWriteNoFile(gates), "fixture_inherits_gate is read but reaches org.sextant.mcp.gates.RunsGate.enforce");
+
+        // the base's write handler is replaced by the tool's own read: not the tool's code
+        Launcher overrides = listing(new InheritedHandlerTools.OverridesImport(), InheritedHandlerTools.ImportingBase.class);
+        RuleResult r = BoundaryRules.readToolsReachOnlyReadCapabilities(overrides);
+        assertTrue(r.passed(), r.violations().toString());
+        assertEquals(java.util.Set.of("list_symbols"), BoundaryRules.capabilitiesReached(overrides).get("fixture_overrides_import"));
+
+        // the shipped status tools inherit JobStatusTool's handler: the inventory shows the route it calls
+        Map<String, java.util.Set<String>> real = BoundaryRules.capabilitiesReached(Launcher.real());
+        assertEquals(java.util.Set.of("job_status"), real.get("refresh_job_status"));
+        assertEquals(java.util.Set.of("job_status"), real.get("backtest_status"));
+    }
+
+    @Test
+    @DisplayName("fails: a rule that examined nothing (a list with no read tool, no write tool)")
+    void examinedNothing() {
+        Launcher writesOnly = Launcher.withFixtures(List.of(new FixtureTools.GoodWrite()), ToolCatalog.class.getName(),
+                FixtureTools.GoodWrite.class);
+        fails(BoundaryRules.readToolsReachOnlyReadCapabilities(writesOnly), "examined no read tools: the rule checked nothing");
+        fails(LauncherRules.readToolsCallNoGateAndWriteNoFile(writesOnly), "examined no read tools: the rule checked nothing");
+        Launcher readsOnly = Launcher.withFixtures(List.of(new FixtureTools.Unlisted()), ToolCatalog.class.getName(),
+                FixtureTools.Unlisted.class);
+        fails(LauncherRules.writeToolsPassTheRunsGate(readsOnly), "examined no write tools");
+        fails(LauncherRules.appDrivingToolsPassThePilotGate(readsOnly), "examined no app-driving tools");
+    }
+
+    @Test
+    @DisplayName("fails: an app-hosted read route that writes a file, an app-hosted route the self-test cannot find")
+    void appHostedRoute() {
+        JavaClasses app = BoundaryRules.app(WritingChartRoute.class);
+        String writing = WritingChartRoute.class.getName() + "#route";
+        RuleResult r = BoundaryRules.appHostedReadRoutesReachNoWrite(app, Map.of(Capabilities.RENDER_CHART, writing));
+        fails(r, "render_chart is read but its app-hosted route reaches a write");
+        assertTrue(r.violations().stream().anyMatch(v -> v.contains("java.nio.file.Files.writeString")), r.violations().toString());
+
+        fails(BoundaryRules.appHostedReadRoutesReachNoWrite(app, Map.of()),
+                "render_chart is app-hosted but the self-test knows no route method for it");
+        // a method that exists but is not what the app registers for render_chart
+        fails(BoundaryRules.appHostedReadRoutesReachNoWrite(app,
+                Map.of(Capabilities.RENDER_CHART, "org.sextant.app.render.ChartRenderer#render")), "the app serves it with another route");
     }
 
     @Test

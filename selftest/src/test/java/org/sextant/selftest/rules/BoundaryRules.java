@@ -82,7 +82,84 @@ public final class BoundaryRules {
         return new RuleResult("a read route reaches no store write and no file write", n, "read routes of " + routes.getSimpleName(), v);
     }
 
-    /** Every read tool reaches, through its own code and what it calls, only read capabilities. */
+    /**
+     * The route method of each capability the app serves itself ({@link ApiRoutes#APP_HOSTED}), as
+     * "class#method": the app registers it (AppHost: {@code Map.of(RENDER_CHART, renderer::route)}), so
+     * no naming convention finds it. The rule checks that the code registering the capability
+     * references this method, so the table cannot silently drift from the app.
+     */
+    public static final Map<Capability, String> APP_HOSTED_ROUTES =
+            Map.of(Capabilities.RENDER_CHART, "org.sextant.app.render.ChartRenderer#route");
+
+    /**
+     * Stated exemption for app-hosted routes: the actions of the chart's right-click menu (lambdas in
+     * ChartMenu: export PNG, SVG, CSV to a file the person picks) run on a person's click in a
+     * window; a chart drawn off screen for a route is never clicked. The menu's other code is walked.
+     */
+    static final Predicate<CallGraph.Site> MENU_ACTIONS =
+            s -> s.inLambda() && s.origin().getOwner().getName().equals("org.sextant.charts.ChartMenu");
+
+    /** The app, the engine and the charts it draws with: where an app-hosted route's calls go. */
+    public static JavaClasses app(Class<?>... fixtures) {
+        if (fixtures.length == 0) {
+            return new com.tngtech.archunit.core.importer.ClassFileImporter()
+                    .withImportOption(com.tngtech.archunit.core.importer.ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                    .importPackages(ModuleRules.APP, "org.sextant.engine", ModuleRules.CHARTS);
+        }
+        return ModuleRules.classes(ModuleRules.APP, fixtures);
+    }
+
+    /**
+     * Every read capability the app hosts has a known route method ({@code routes}), the code that
+     * registers the capability references that method, and the method reaches no store write and no
+     * file write.
+     */
+    public static RuleResult appHostedReadRoutesReachNoWrite(JavaClasses classes, Map<Capability, String> routes) {
+        CallGraph graph = new CallGraph(classes);
+        List<String> v = new ArrayList<>();
+        List<String> seen = new ArrayList<>();
+        for (Capability c : Capabilities.ALL) {
+            if (!c.isRead() || !ApiRoutes.APP_HOSTED.contains(c)) continue;
+            String where = routes.get(c);
+            if (where == null) {
+                v.add(c.name() + " is app-hosted but the self-test knows no route method for it: add it to BoundaryRules.APP_HOSTED_ROUTES");
+                continue;
+            }
+            String cls = where.substring(0, where.indexOf('#')), method = where.substring(where.indexOf('#') + 1);
+            List<JavaCodeUnit> handler = classes.contain(cls) ? classes.get(cls).getCodeUnits().stream()
+                    .filter(u -> u.getName().equals(method)).map(u -> (JavaCodeUnit) u).toList() : List.of();
+            if (handler.isEmpty()) {
+                v.add(c.name() + ": no route method " + where + " among the app's classes");
+                continue;
+            }
+            if (!registers(graph, c, cls, method)) {
+                v.add(c.name() + ": no code that names the capability references " + where
+                        + ", so the app serves it with another route: update BoundaryRules.APP_HOSTED_ROUTES");
+                continue;
+            }
+            seen.add(c.name() + " (" + where.substring(where.lastIndexOf('.') + 1) + ")");
+            List<String> path = graph.pathTo(handler, STORE_WRITE.or(FileWriteApi.MATCHER), SCRATCH, MENU_ACTIONS);
+            if (!path.isEmpty()) v.add(c.name() + " is read but its app-hosted route reaches a write: " + String.join(" -> ", path));
+        }
+        return new RuleResult("an app-hosted read route reaches no store write and no file write", seen.size(),
+                "app-hosted read routes " + seen + " (exempt: the chart menu's export actions, run only on a person's click)", v);
+    }
+
+    /** Whether some code unit reads the capability's constant and calls or references the route method. */
+    private static boolean registers(CallGraph graph, Capability c, String cls, String method) {
+        for (JavaClass owner : graph.classes()) {
+            for (JavaCodeUnit u : owner.getCodeUnits()) {
+                boolean names = u.getFieldAccesses().stream().anyMatch(a -> c.equals(capability(a)));
+                if (names && graph.sitesFrom(u).stream().anyMatch(s -> s.target().getOwner().getName().equals(cls)
+                        && s.target().getName().equals(method))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Every read tool reaches, through its code (its own and what it inherits) and what it calls, only read capabilities. */
     public static RuleResult readToolsReachOnlyReadCapabilities(Launcher l) {
         CallGraph graph = new CallGraph(l.classes());
         List<String> v = new ArrayList<>();
@@ -90,8 +167,7 @@ public final class BoundaryRules {
         for (LauncherTool tool : l.tools()) {
             if (tool.toolClass() != ToolClass.READ) continue;
             n++;
-            List<JavaCodeUnit> own = LauncherRules.ownCode(l, tool.getClass().getName());
-            for (Map.Entry<JavaCodeUnit, List<String>> e : graph.reachable(own).entrySet()) {
+            for (Map.Entry<JavaCodeUnit, List<String>> e : graph.reachable(LauncherRules.toolCode(l, tool)).entrySet()) {
                 for (JavaFieldAccess a : e.getKey().getFieldAccesses()) {
                     Capability c = capability(a);
                     if (c != null && !c.isRead()) {
@@ -104,14 +180,13 @@ public final class BoundaryRules {
         return new RuleResult("a read tool reaches only read capabilities of the app", n, "read tools", v);
     }
 
-    /** The capabilities each tool reaches (its own code and what it calls), for the report's inventory. */
+    /** The capabilities each tool reaches (its code, inherited code and what they call), for the report's inventory. */
     public static Map<String, java.util.Set<String>> capabilitiesReached(Launcher l) {
         CallGraph graph = new CallGraph(l.classes());
         Map<String, java.util.Set<String>> out = new java.util.LinkedHashMap<>();
         for (LauncherTool tool : l.tools()) {
-            List<JavaCodeUnit> own = LauncherRules.ownCode(l, tool.getClass().getName());
             java.util.Set<String> caps = new java.util.TreeSet<>();
-            for (JavaCodeUnit u : graph.reachable(own).keySet()) {
+            for (JavaCodeUnit u : graph.reachable(LauncherRules.toolCode(l, tool)).keySet()) {
                 for (JavaFieldAccess a : u.getFieldAccesses()) {
                     Capability c = capability(a);
                     if (c != null) caps.add(c.name() + (c.isRead() ? "" : " (write)"));

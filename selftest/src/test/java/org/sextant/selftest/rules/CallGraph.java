@@ -26,7 +26,7 @@ import java.util.function.Predicate;
  */
 final class CallGraph {
     /** One call or method reference: where it is, and what it targets. */
-    record Site(JavaCodeUnit origin, int line, AccessTarget.CodeUnitAccessTarget target) {
+    record Site(JavaCodeUnit origin, int line, AccessTarget.CodeUnitAccessTarget target, boolean inLambda) {
         String describe() {
             return origin.getFullName() + " (line " + line + ") -> " + target.getFullName();
         }
@@ -49,7 +49,7 @@ final class CallGraph {
     }
 
     private static Site site(JavaCodeUnit origin, JavaAccess<?> access) {
-        return new Site(origin, access.getLineNumber(), (AccessTarget.CodeUnitAccessTarget) access.getTarget());
+        return new Site(origin, access.getLineNumber(), (AccessTarget.CodeUnitAccessTarget) access.getTarget(), access.isDeclaredInLambda());
     }
 
     JavaClasses classes() {
@@ -113,6 +113,12 @@ final class CallGraph {
 
     /** {@link #pathTo} that does not walk into the code units {@code skip} names (an exemption stated by the rule). */
     List<String> pathTo(Iterable<JavaCodeUnit> start, Predicate<AccessTarget.CodeUnitAccessTarget> bad, Predicate<JavaCodeUnit> skip) {
+        return pathTo(start, bad, skip, s -> false);
+    }
+
+    /** {@link #pathTo} that also does not follow the call sites {@code skipSite} names (an exemption stated by the rule). */
+    List<String> pathTo(Iterable<JavaCodeUnit> start, Predicate<AccessTarget.CodeUnitAccessTarget> bad, Predicate<JavaCodeUnit> skip,
+                        Predicate<Site> skipSite) {
         Deque<List<Object>> queue = new ArrayDeque<>();
         Set<JavaCodeUnit> seen = new HashSet<>();
         for (JavaCodeUnit u : start) {
@@ -124,6 +130,7 @@ final class CallGraph {
             @SuppressWarnings("unchecked")
             List<String> path = (List<String>) item.get(1);
             for (Site s : sitesFrom(unit)) {
+                if (skipSite.test(s)) continue;
                 List<String> next = new ArrayList<>(path);
                 next.add(s.describe());
                 if (bad.test(s.target())) return next;
