@@ -149,8 +149,9 @@ public final class SparkMain {
                 JobFolders.checkClusterOutput(spark, out, in);
                 StrategySweepJob.Plan p = StrategySweepJob.run(spark, in, out, a, tasks);
                 if (p.job() == null) { // every symbol too short: the rows say why
-                    System.err.println("error: the job measured nothing: " + p.failed().stream().map(f -> String.valueOf(f.get("error"))).toList()
-                            + " (fix: give symbols with at least " + StrategySweepJob.MIN_BARS + " bars in the dates; the reasons are also rows of " + out + ")");
+                    List<String> why = p.failed().stream().map(f -> String.valueOf(f.get("error"))).toList();
+                    System.err.println("error: the job measured nothing: " + String.join("; ", why.subList(0, Math.min(3, why.size())))
+                            + (why.size() > 3 ? "; and " + (why.size() - 3) + " more symbols" : "") + " (fix: give symbols with at least " + StrategySweepJob.MIN_BARS + " bars in the dates; the reasons are also rows of " + out + ")");
                     return;
                 }
                 measured[0] = true;
