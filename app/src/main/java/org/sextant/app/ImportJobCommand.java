@@ -26,6 +26,11 @@ final class ImportJobCommand extends HomeCommand {
 
     @Override
     public Integer call() {
+        try {
+            org.sextant.engine.research.ResearchService.sessionOf(session); // named as this command's option, before the store opens
+        } catch (org.sextant.engine.SextantException e) {
+            throw org.sextant.engine.SextantException.invalid("--session", e.getMessage().replace("session_id", "--session " + session), e.fix());
+        }
         try (Sextant engine = Sextant.open(closedHome("import-job"))) {
             JobImport r = engine.scaleOut().importJob(dir, session);
             if (r.run() != null) {

@@ -22,4 +22,17 @@ class ImportJobCommandTest {
                 ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_BACKTEST, List.of("AA"), failed, null), dir)
                         .replace(System.lineSeparator(), "\n"));
     }
+
+    @org.junit.jupiter.api.io.TempDir Path dir;
+    @org.junit.jupiter.api.extension.RegisterExtension
+    final ConsoleCapture console = new ConsoleCapture();
+
+    @Test
+    void aBadSessionNameIsRefusedAsTheOptionTheUserTyped() {
+        assertEquals(2, Main.run("--home", dir.resolve("home").toString(), "import-job", dir.resolve("out").toString(), "--session", "bad name!"),
+                console.err.toString());
+        String err = console.err.toString();
+        org.junit.jupiter.api.Assertions.assertTrue(err.startsWith("error: --session bad name! holds characters other than letters"), err);
+        org.junit.jupiter.api.Assertions.assertFalse(err.contains("session_id"), err);
+    }
 }
