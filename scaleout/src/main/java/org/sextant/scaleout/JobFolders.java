@@ -30,7 +30,7 @@ final class JobFolders {
 
     /** A local path (no scheme, or file:), or null for a path on another file system. */
     static Path local(String path) {
-        if (path.startsWith("file:")) return Path.of(java.net.URI.create(path)).toAbsolutePath().normalize();
+        if (path.startsWith("file:")) return Path.of(path.substring("file:".length()).replaceFirst("^//(?=/)", "")).toAbsolutePath().normalize(); // file:///x, file:/x
         if (path.matches("^[A-Za-z][A-Za-z0-9+.-]+://.*")) return null;
         return Path.of(path).toAbsolutePath().normalize();
     }

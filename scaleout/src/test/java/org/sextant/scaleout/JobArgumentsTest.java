@@ -76,6 +76,8 @@ class JobArgumentsTest {
         Run r = backtest(prices.toString(), precious.toString(), "--symbols", "AA");
         assertRefused(r, "--out", OUT_FIX);
         assertTrue(r.err().contains("thesis.txt") && r.err().contains("nothing was deleted"), r.err());
+        assertRefused(backtest(prices.toString(), "file://" + precious), "--out", OUT_FIX);
+        assertRefused(backtest("file:" + prices, "file:" + precious), "--out", OUT_FIX);
         assertEquals("my thesis", Files.readString(precious.resolve("thesis.txt")));
     }
 
