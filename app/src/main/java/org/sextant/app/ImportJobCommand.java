@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.exchange.JobImport;
+import org.sextant.engine.exchange.JobOutput;
 import org.sextant.engine.research.StrategyRunSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "import-job", mixinStandardHelpOptions = true,
         description = {"Import the output folder of a finished scale-out job.",
                 "The job's --out folder (docs/scale-out.md): forecast backtests are stored as a local forecast job stores them "
-                        + "(the Charts view); a strategy sweep becomes a run with its configurations, equity and verdict "
+                        + "(the Charts view), a forecast scan's live forecasts as a local scan stores them (the Scans view); a strategy sweep becomes a run with its configurations, equity and verdict "
                         + "(the Research view, sextant report RUN_ID), counted in the research session's trials. The app must be closed."})
 final class ImportJobCommand extends HomeCommand {
     @Parameters(paramLabel = "DIR", description = "the job's output folder (with _SUCCESS)") Path dir;
@@ -25,6 +26,11 @@ final class ImportJobCommand extends HomeCommand {
 
     @Override
     public Integer call() {
+        try {
+            org.sextant.engine.research.ResearchService.sessionOf(session); // named as this command's option, before the store opens
+        } catch (org.sextant.engine.SextantException e) {
+            throw org.sextant.engine.SextantException.invalid("--session", e.getMessage().replace("session_id", "--session " + session), e.fix());
+        }
         try (Sextant engine = Sextant.open(closedHome("import-job"))) {
             JobImport r = engine.scaleOut().importJob(dir, session);
             if (r.run() != null) {
@@ -35,9 +41,18 @@ final class ImportJobCommand extends HomeCommand {
                 if (r.failed() != null) for (Map<String, Object> f : r.failed()) System.out.printf("  %s left out on the cluster: %s%n", f.get("symbol"), f.get("error"));
                 return 0;
             }
-            System.out.printf("imported forecast backtests of %d symbols from %s%n", r.imported().size(), dir.toAbsolutePath());
-            for (Map<String, Object> f : r.failed()) System.out.printf("  %s failed on the cluster: %s%n", f.get("symbol"), f.get("error"));
+            System.out.print(forecastsImported(r, dir.toAbsolutePath()));
         }
         return 0;
+    }
+
+    /** What a forecast job's import stored, named by the job that wrote it (a scan stores live forecasts, not backtests). */
+    static String forecastsImported(JobImport r, Path dir) {
+        boolean scan = JobOutput.FORECAST_SCAN.equals(r.job());
+        StringBuilder out = new StringBuilder(String.format("imported %s of %d symbols from %s%n",
+                scan ? "forecast scan: the live forecasts" : "forecast backtests", r.imported().size(), dir));
+        // a scan's failures include symbols whose stored closes differ from the job's: not all failed on the cluster
+        for (Map<String, Object> f : r.failed()) out.append(String.format("  %s %s: %s%n", f.get("symbol"), scan ? "not imported" : "failed on the cluster", f.get("error")));
+        return out.toString();
     }
 }

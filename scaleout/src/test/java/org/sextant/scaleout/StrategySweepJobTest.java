@@ -103,6 +103,7 @@ class StrategySweepJobTest {
         SextantException nothing = assertThrows(SextantException.class, () -> f.engine().scaleOut().importJob(Path.of(badOut), "bad"));
         assertEquals("output", nothing.field());
         assertTrue(nothing.getMessage().contains("rsii"), nothing.getMessage());
+        assertEquals("fix nodes.rsi.type and run the job again", nothing.fix()); // the spec's field, never "fix null"
 
         // a symbol with too little history, or none at all, is left out and reported; the others are swept
         String shortOut = f.dir().resolve("sweep-short").toString();

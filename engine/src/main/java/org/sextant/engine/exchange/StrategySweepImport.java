@@ -50,7 +50,7 @@ public final class StrategySweepImport {
                 if (job == null && !failed.isEmpty()) {
                     Map<String, Object> first = failed.get(0);
                     throw SextantException.invalid("output", "the job measured nothing: " + failed.stream().map(f -> f.get("error")).toList(),
-                            "fix " + first.get("error_field") + " and run the job again");
+                            first.get("field") == null ? "fix the job's input and run it again" : "fix " + first.get("field") + " and run the job again");
                 }
                 if (job == null) throw SextantException.invalid("output", folder + " holds no configuration", "import a finished job's --out folder");
                 return new Read(job, chunks, seconds, failed);

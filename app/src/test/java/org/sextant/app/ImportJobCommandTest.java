@@ -1,0 +1,38 @@
+package org.sextant.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.sextant.engine.exchange.JobImport;
+import org.sextant.engine.exchange.JobOutput;
+
+/** import-job names what it stored by the job that wrote the folder (attack pass 6, F14: a scan was called "forecast backtests"). */
+class ImportJobCommandTest {
+    @Test
+    void aScanIsReportedAsLiveForecastsAndABacktestAsBacktests() {
+        Path dir = Path.of("/data/out");
+        List<Map<String, Object>> failed = List.of(Map.of("symbol", "TINY", "error", "too little history"));
+        assertEquals("imported forecast scan: the live forecasts of 2 symbols from /data/out\n  TINY not imported: too little history\n",
+                ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_SCAN, List.of("AA", "KO"), failed, null), dir)
+                        .replace(System.lineSeparator(), "\n"));
+        assertEquals("imported forecast backtests of 1 symbols from /data/out\n  TINY failed on the cluster: too little history\n",
+                ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_BACKTEST, List.of("AA"), failed, null), dir)
+                        .replace(System.lineSeparator(), "\n"));
+    }
+
+    @org.junit.jupiter.api.io.TempDir Path dir;
+    @org.junit.jupiter.api.extension.RegisterExtension
+    final ConsoleCapture console = new ConsoleCapture();
+
+    @Test
+    void aBadSessionNameIsRefusedAsTheOptionTheUserTyped() {
+        assertEquals(2, Main.run("--home", dir.resolve("home").toString(), "import-job", dir.resolve("out").toString(), "--session", "bad name!"),
+                console.err.toString());
+        String err = console.err.toString();
+        org.junit.jupiter.api.Assertions.assertTrue(err.startsWith("error: --session bad name! holds characters other than letters"), err);
+        org.junit.jupiter.api.Assertions.assertFalse(err.contains("session_id"), err);
+    }
+}
