@@ -67,7 +67,9 @@ final class BarAnswers {
     }
 
     private static Map<String, Object> header(BarSeries s) {
-        return Json.object("symbol", s.symbol(), "interval", s.interval(), "session", s.session(),
+        Map<String, Object> out = Json.object("symbol", s.symbol(), "interval", s.interval(), "session", s.session(),
                 "zone", TradingSession.of(s.session()).zone().getId(), "resampled_from", s.resampledFrom(), "bars_per_year", s.barsPerYear());
+        if (s.note() != null) out.put("note", s.note()); // several stored intervals gave the bars: which span is whose
+        return out;
     }
 }
