@@ -103,6 +103,8 @@ public final class Sextant implements AutoCloseable {
     public SymbolInfo describeSymbol(String symbol, SymbolDescription d) { return changed(prices.describe(symbol, d)); }
     /** Bars at {@code interval} (1m .. 1mo; null = 1d): stored ones as they are, coarser ones resampled along the session. */
     public BarSeries getBars(String symbol, String interval, LocalDate from, LocalDate to) { return prices.bars(symbol, interval, from, to); }
+    /** As {@link #getBars(String, String, LocalDate, LocalDate)}, at most {@code maxRows + 1} bars (one more says there are more). */
+    public BarSeries getBars(String symbol, String interval, LocalDate from, LocalDate to, int maxRows) { return prices.bars(symbol, interval, from, to, maxRows); }
 
     /** The first and last trading day of {@code symbol}'s bars at {@code interval}, without reading them (null when none). */
     public org.sextant.engine.data.TradingDays getBarSpan(String symbol, String interval) { return prices.barSpan(symbol, interval); }

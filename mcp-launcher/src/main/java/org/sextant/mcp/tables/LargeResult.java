@@ -37,8 +37,7 @@ public final class LargeResult {
         out.put("summary", summary);
         out.put("resource_uri", table.uri());
         out.put("note", rows.size() + " rows exceed the " + ROW_LIMIT + "-row inline limit: read all rows with"
-                + " resources/read on resource_uri (a large table in pages: follow each page's next_uri; kept in the"
-                + " launcher's memory for this session)");
+                + " resources/read on resource_uri (a large table in pages: follow each page's next_uri); " + TableStore.kept(table));
         return out;
     }
 
