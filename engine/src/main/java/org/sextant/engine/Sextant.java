@@ -106,6 +106,9 @@ public final class Sextant implements AutoCloseable {
     /** As {@link #getBars(String, String, LocalDate, LocalDate)}, at most {@code maxRows + 1} bars (one more says there are more). */
     public BarSeries getBars(String symbol, String interval, LocalDate from, LocalDate to, int maxRows) { return prices.bars(symbol, interval, from, to, maxRows); }
 
+    /** Stored bars of {@code symbol} a read at {@code interval} leaves out, outside its session (UTC dates within from..to). */
+    public long getBarsOutsideSession(String symbol, String interval, LocalDate from, LocalDate to) { return prices.barsOutsideSession(symbol, interval, from, to); }
+
     /** The first and last trading day of {@code symbol}'s bars at {@code interval}, without reading them (null when none). */
     public org.sextant.engine.data.TradingDays getBarSpan(String symbol, String interval) { return prices.barSpan(symbol, interval); }
     /** Per symbol, the bar intervals stored (finest first; daily prices are 1d); symbols with bars but no daily prices. */

@@ -235,7 +235,8 @@ public final class ApiRoutes {
         org.sextant.engine.data.BarSeries s = engine.getBars(symbol, at, start, end, limit);
         // an empty range asks the store for the span only (a 30m series holds 100k bars)
         org.sextant.engine.data.TradingDays span = s.size() > 0 ? null : engine.getBarSpan(symbol, at);
-        return RowBound.cut(DataSpan.noted(BarAnswers.rows(s), s.size(), s.symbol(), start, end, span == null ? null : span.first(), span == null ? null : span.last()),
+        Map<String, Object> answer = BarAnswers.withOutsideSession(BarAnswers.rows(s), engine.getBarsOutsideSession(symbol, at, start, end));
+        return RowBound.cut(DataSpan.noted(answer, s.size(), s.symbol(), start, end, span == null ? null : span.first(), span == null ? null : span.last()),
                 limit, at);
     }
 

@@ -105,12 +105,7 @@ public final class BarReader {
         List<IntervalBar> bars = store.read(c -> {
             List<IntervalBar> out = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement(sql)) {
-                int at = src.bindSymbol(p, symbol);
-                java.sql.Date f = from == null ? null : java.sql.Date.valueOf(from), t = to == null ? null : java.sql.Date.valueOf(to);
-                p.setDate(at, f);
-                p.setDate(at + 1, f);
-                p.setDate(at + 2, t);
-                p.setDate(at + 3, t);
+                bindDays(p, src.bindSymbol(p, symbol), from, to);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
                         out.add(new IntervalBar(r.getTimestamp(1).toLocalDateTime(), r.getDate(2).toLocalDate(), nullable(r, 3), nullable(r, 4), nullable(r, 5), r.getDouble(6), nullable(r, 7)));
@@ -134,6 +129,35 @@ public final class BarReader {
     private static String mixedNote(String symbol, BarInterval interval, List<String> sources) {
         return symbol + " has bars stored at " + String.join(", ", sources) + ": each gives the " + interval.label
                 + " bars of its own span, the coarser one where spans overlap, and the finest is resampled everywhere else";
+    }
+
+    /**
+     * How many stored bars that a read at {@code interval} could use belong to no bar because they fall outside the
+     * symbol's session (a Friday 17:00 New York fx bar in summer, a weekend), whose UTC date is within from..to
+     * (either may be null): they have no trading day, so the answer's count alone would not show them.
+     */
+    public long outsideSession(String symbol, BarInterval interval, LocalDate from, LocalDate to) {
+        Source src = source(symbol, interval);
+        StringBuilder sql = new StringBuilder("SELECT count(*) FROM price_bars p WHERE p.symbol = ? AND (");
+        List<String> counted = new ArrayList<>();
+        for (String s : src.stored()) if (BarInterval.of("interval", s).ordinal() <= BarInterval.D1.ordinal()) counted.add(s); // a week's bar is not dated by a session
+        if (counted.isEmpty()) return 0;
+        for (int i = 0; i < counted.size(); i++) {
+            // at its own interval every in-session bar is its own bucket, opening at its own time: the others are the ones left out
+            sql.append(i > 0 ? " OR " : "").append("(p.interval = '").append(counted.get(i)).append("' AND p.ts NOT IN (SELECT ts FROM resample_bars(?, '")
+                    .append(counted.get(i)).append("', '").append(counted.get(i)).append("')))");
+        }
+        sql.append(") AND (? IS NULL OR CAST(p.ts AS DATE) >= ?) AND (? IS NULL OR CAST(p.ts AS DATE) <= ?)");
+        return store.read(c -> {
+            try (PreparedStatement p = c.prepareStatement(sql.toString())) {
+                for (int i = 1; i <= counted.size() + 1; i++) p.setString(i, symbol);
+                bindDays(p, counted.size() + 2, from, to);
+                try (ResultSet r = p.executeQuery()) {
+                    r.next();
+                    return r.getLong(1);
+                }
+            }
+        });
     }
 
     /** The first and last trading day of {@code symbol}'s bars at {@code interval} (null when none), refused as {@link #read} refuses. */
@@ -213,7 +237,8 @@ public final class BarReader {
 
     /**
      * Symbols that have bars but no daily prices (so no row in symbols), whose ticker contains
-     * {@code query} (lower case; all when empty): their first and last trading day and bar count.
+     * {@code query} (lower case; all when empty): their first and last trading day (as a read at the
+     * finest stored interval dates its first and last bar, so list_symbols and get_close_price agree) and bar count.
      */
     public List<SymbolInfo> barsOnlySymbols(String query) {
         return store.read(c -> {
@@ -229,7 +254,23 @@ public final class BarReader {
                 }
             }
             return out;
-        });
+        }).stream().map(this::onTradingDays).toList();
+    }
+
+    /** The symbol with the first and last trading day of its finest stored interval instead of its bars' UTC dates. */
+    private SymbolInfo onTradingDays(SymbolInfo s) {
+        TradingDays days = span(s.symbol(), BarInterval.of("interval", storedIntervals(s.symbol()).get(0)));
+        if (days == null) return s; // every bar outside the session: the UTC dates are all there is to show
+        return new SymbolInfo(s.symbol(), s.name(), s.currency(), s.exchange(), days.first(), days.last(), s.rows(), s.source());
+    }
+
+    /** Binds "(? IS NULL OR d >= ?) AND (? IS NULL OR d <= ?)" from parameter {@code at} on (either day may be null). */
+    private static void bindDays(PreparedStatement p, int at, LocalDate from, LocalDate to) throws java.sql.SQLException {
+        java.sql.Date f = from == null ? null : java.sql.Date.valueOf(from), t = to == null ? null : java.sql.Date.valueOf(to);
+        p.setDate(at, f);
+        p.setDate(at + 1, f);
+        p.setDate(at + 2, t);
+        p.setDate(at + 3, t);
     }
 
     private static Double nullable(ResultSet r, int col) throws java.sql.SQLException {

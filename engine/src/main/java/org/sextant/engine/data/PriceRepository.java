@@ -65,6 +65,11 @@ public final class PriceRepository {
         return new BarReader(store).read(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to, maxRows);
     }
 
+    /** Stored bars a read at {@code interval} leaves out for being outside the session, by UTC date within from..to; see {@link BarReader#outsideSession}. */
+    public long barsOutsideSession(String symbol, String interval, LocalDate from, LocalDate to) {
+        return new BarReader(store).outsideSession(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to);
+    }
+
     /** The first and last trading day of the bars {@link #bars(String, String, LocalDate, LocalDate)} reads, without reading them (null when none). */
     public TradingDays barSpan(String symbol, String interval) {
         return new BarReader(store).span(canonical(requireText(symbol)), BarInterval.of("interval", interval));

@@ -209,6 +209,22 @@ class IntervalRoutesTest {
         }
         assertEquals(total, call("run_select", "{\"sql\":\"SELECT count(*) AS n FROM resample_bars('USDCHF', '30m', '30m')\"}")
                 .get("rows").get(0).get(0).asInt(), "the pages hold every bar of the history");
+        // attack pass 6, F8: 506 of the 62,496 stored bars were missing from the stored interval without a word
+        int stored = call("list_symbols", "{\"query\":\"USDCHF\"}").get("symbols").get(0).get("rows").asInt();
+        assertEquals(stored, total + first.get("outside_session").asInt(), "every stored bar is answered or counted as outside the session");
+        assertTrue(first.get("outside_session").asInt() > 0);
+        assertTrue(first.get("note").asString().contains(first.get("outside_session").asInt() + " stored bars in the dates asked fall outside the fx session"),
+                first.get("note").asString());
+    }
+
+    @Test
+    void listSymbolsAndThePriceToolAgreeOnTheFirstAndLastTradingDay() {
+        JsonNode listed = call("list_symbols", "{\"query\":\"USDCHF\"}").get("symbols").get(0);
+        assertEquals("1996-04-01", listed.get("first_date").asString(), "the first bar opens Sunday 17:00 New York: Monday's trading day");
+        JsonNode first = call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"30m\",\"end\":\"1996-04-01\"}");
+        assertEquals(listed.get("first_date").asString(), first.get("from").asString());
+        JsonNode last = call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"1d\",\"start\":\"2001-03-01\"}");
+        assertEquals(listed.get("last_date").asString(), last.get("to").asString());
     }
 
     @Test
