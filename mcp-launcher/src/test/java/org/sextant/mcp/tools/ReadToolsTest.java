@@ -199,6 +199,10 @@ class ReadToolsTest extends AgainstTheApp {
         assertEquals(true, data.get("truncated"));
         assertEquals(5, data.get("count"));
         assertTrue(String.valueOf(data.get("note")).contains("ask again with start " + data.get("next_start")), String.valueOf(data.get("note")));
+        Map<String, Object> moved = data(tools.dispatch("get_close_price", Map.of("symbol", "USDCHF", "interval", "30m", "limit", 1000)));
+        String note = String.valueOf(moved.get("note"));
+        assertTrue(moved.containsKey("resource_uri") && note.contains("ask again with start " + moved.get("next_start")), "the app's note survives the move: " + note);
+        assertTrue(note.contains("MB of JSON"), note);
     }
 
     @Test
