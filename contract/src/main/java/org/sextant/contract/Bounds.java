@@ -18,6 +18,8 @@ public final class Bounds {
     public static final double MIN_LEVEL = 0.5;
     /** Closes in one chart payload. */
     public static final int MIN_CHART_DAYS = 20, MAX_CHART_DAYS = 20_000;
+    /** Rows one get_close_price answer holds (whole trading days; a longer range answers truncated with next_start). */
+    public static final int MAX_PRICE_ROWS = 20_000;
     /** Rows one run_select returns. */
     public static final int MAX_SELECT_ROWS = 5000;
     /** Characters of SQL text. */

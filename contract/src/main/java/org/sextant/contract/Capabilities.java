@@ -124,7 +124,9 @@ public final class Capabilities {
             ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true)
                     .date("start", "first date to include, yyyy-MM-dd (default: the first stored date)")
                     .date("end", "last date to include, yyyy-MM-dd (default: the last stored date)")
-                    .oneOf("interval", INTERVALS, INTERVAL, false));
+                    .oneOf("interval", INTERVALS, INTERVAL, false)
+                    .integer("limit", 1, Bounds.MAX_PRICE_ROWS, "maximum rows (default " + Bounds.MAX_PRICE_ROWS
+                            + "), cut at a whole trading day; more answers truncated with next_start"));
     public static final Capability GET_DB_SCHEMA = read("get_db_schema", "the store's tables and columns for read-only SQL", ArgumentSchema.object());
     public static final Capability RUN_SELECT = read("run_select", "the rows of one read-only SELECT, bounded in rows, time and memory",
             ArgumentSchema.object().string("sql", Bounds.MAX_SQL_CHARS, "one SELECT or WITH ... SELECT statement; see get_db_schema for tables", true)

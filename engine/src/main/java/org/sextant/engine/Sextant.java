@@ -103,6 +103,11 @@ public final class Sextant implements AutoCloseable {
     public SymbolInfo describeSymbol(String symbol, SymbolDescription d) { return changed(prices.describe(symbol, d)); }
     /** Bars at {@code interval} (1m .. 1mo; null = 1d): stored ones as they are, coarser ones resampled along the session. */
     public BarSeries getBars(String symbol, String interval, LocalDate from, LocalDate to) { return prices.bars(symbol, interval, from, to); }
+    /** As {@link #getBars(String, String, LocalDate, LocalDate)}, at most {@code maxRows + 1} bars (one more says there are more). */
+    public BarSeries getBars(String symbol, String interval, LocalDate from, LocalDate to, int maxRows) { return prices.bars(symbol, interval, from, to, maxRows); }
+
+    /** Stored bars of {@code symbol} a read at {@code interval} leaves out, outside its session (UTC dates within from..to). */
+    public long getBarsOutsideSession(String symbol, String interval, LocalDate from, LocalDate to) { return prices.barsOutsideSession(symbol, interval, from, to); }
 
     /** The first and last trading day of {@code symbol}'s bars at {@code interval}, without reading them (null when none). */
     public org.sextant.engine.data.TradingDays getBarSpan(String symbol, String interval) { return prices.barSpan(symbol, interval); }

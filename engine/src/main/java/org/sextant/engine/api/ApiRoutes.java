@@ -224,16 +224,20 @@ public final class ApiRoutes {
         String interval = call.text("interval");
         String at = engine.barInterval(symbol, interval);
         java.time.LocalDate start = call.date("start"), end = call.date("end");
+        int limit = call.integer("limit") == null ? org.sextant.contract.Bounds.MAX_PRICE_ROWS : call.integer("limit");
         if (at == null) {
             PriceSeries s = engine.getClosePrice(symbol, start, end);
             // an empty range is read again whole (only then) for the span the caller should ask within
             PriceSeries all = s.size() > 0 ? s : engine.getClosePrice(symbol, null, null);
-            return DataSpan.noted(closes(s), s.size(), s.symbol(), start, end, all.size() > 0 ? all.from() : null, all.to());
+            return RowBound.cut(DataSpan.noted(closes(s), s.size(), s.symbol(), start, end, all.size() > 0 ? all.from() : null, all.to()), limit, "1d");
         }
-        org.sextant.engine.data.BarSeries s = engine.getBars(symbol, at, start, end);
+        // one bar past the bound is read to know there are more: 400,000 1-minute bars never leave the store at once
+        org.sextant.engine.data.BarSeries s = engine.getBars(symbol, at, start, end, limit);
         // an empty range asks the store for the span only (a 30m series holds 100k bars)
         org.sextant.engine.data.TradingDays span = s.size() > 0 ? null : engine.getBarSpan(symbol, at);
-        return DataSpan.noted(BarAnswers.rows(s), s.size(), s.symbol(), start, end, span == null ? null : span.first(), span == null ? null : span.last());
+        Map<String, Object> answer = BarAnswers.withOutsideSession(BarAnswers.rows(s), engine.getBarsOutsideSession(symbol, at, start, end));
+        return RowBound.cut(DataSpan.noted(answer, s.size(), s.symbol(), start, end, span == null ? null : span.first(), span == null ? null : span.last()),
+                limit, at);
     }
 
     private Object getDbSchema(ApiCall call) {

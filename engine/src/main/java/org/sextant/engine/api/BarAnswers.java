@@ -46,6 +46,20 @@ final class BarAnswers {
         return out;
     }
 
+    /**
+     * The answer with {@code outside_session}: stored bars in the dates asked that are in no bar (outside the session),
+     * and a note saying so when there are any, so a count below the stored rows is explained (docs/data.md).
+     */
+    static Map<String, Object> withOutsideSession(Map<String, Object> answer, long outside) {
+        answer.put("outside_session", outside);
+        if (outside > 0) {
+            answer.merge("note", outside + " stored bars in the dates asked fall outside the " + answer.get("session")
+                    + " session (a weekend, after the day's close) and are in no bar at any interval; run_select on bars shows them",
+                    (before, added) -> before + "; " + added);
+        }
+        return answer;
+    }
+
     /** get_chart_data at an interval: the last {@code days} bars as columns, no forecast (forecasts are daily). */
     static Map<String, Object> columns(BarSeries s, Integer days) {
         List<IntervalBar> bars = s.bars().subList(Math.max(0, s.size() - (days == null ? DEFAULT_BARS : days)), s.size());
@@ -67,7 +81,9 @@ final class BarAnswers {
     }
 
     private static Map<String, Object> header(BarSeries s) {
-        return Json.object("symbol", s.symbol(), "interval", s.interval(), "session", s.session(),
+        Map<String, Object> out = Json.object("symbol", s.symbol(), "interval", s.interval(), "session", s.session(),
                 "zone", TradingSession.of(s.session()).zone().getId(), "resampled_from", s.resampledFrom(), "bars_per_year", s.barsPerYear());
+        if (s.note() != null) out.put("note", s.note()); // several stored intervals gave the bars: which span is whose
+        return out;
     }
 }

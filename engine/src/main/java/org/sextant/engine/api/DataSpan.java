@@ -16,8 +16,8 @@ final class DataSpan {
         if (count > 0 || first == null || last == null || (start == null && end == null)) return answer;
         answer.put("first_date", first);
         answer.put("last_date", last);
-        answer.put("note", "no rows for " + symbol + " " + asked(start, end) + ": its data runs from " + first + " to " + last
-                + "; ask for dates within that span");
+        answer.merge("note", "no rows for " + symbol + " " + asked(start, end) + ": its data runs from " + first + " to " + last
+                + "; ask for dates within that span", (before, span) -> span + "; " + before);
         return answer;
     }
 

@@ -89,27 +89,75 @@ public final class BarReader {
      * Refused, naming what exists, when the symbol has no bars at or finer than the interval.
      */
     public BarSeries read(String symbol, BarInterval interval, LocalDate from, LocalDate to) {
+        return read(symbol, interval, from, to, 0);
+    }
+
+    /**
+     * As {@link #read(String, BarInterval, LocalDate, LocalDate)}, but at most {@code maxRows + 1} bars when
+     * {@code maxRows > 0}: one past the bound tells the caller there is more (it cuts at a whole trading day).
+     */
+    public BarSeries read(String symbol, BarInterval interval, LocalDate from, LocalDate to, int maxRows) {
         Source src = source(symbol, interval);
         // the trading days asked for are chosen in the query: a narrow range of a long bar series moves only its rows
-        String sql = "SELECT ts, date, open, high, low, close, volume FROM (" + src.sql() + ") WHERE (? IS NULL OR date >= ?) AND (? IS NULL OR date <= ?) ORDER BY ts";
+        String sql = "SELECT ts, date, open, high, low, close, volume, stored_interval FROM (" + src.sql()
+                + ") WHERE (? IS NULL OR date >= ?) AND (? IS NULL OR date <= ?) ORDER BY date, ts" + (maxRows > 0 ? " LIMIT " + (maxRows + 1) : "");
+        java.util.Set<String> used = new java.util.HashSet<>();
         List<IntervalBar> bars = store.read(c -> {
             List<IntervalBar> out = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement(sql)) {
-                p.setString(1, symbol);
-                java.sql.Date f = from == null ? null : java.sql.Date.valueOf(from), t = to == null ? null : java.sql.Date.valueOf(to);
-                p.setDate(2, f);
-                p.setDate(3, f);
-                p.setDate(4, t);
-                p.setDate(5, t);
+                bindDays(p, src.bindSymbol(p, symbol), from, to);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
                         out.add(new IntervalBar(r.getTimestamp(1).toLocalDateTime(), r.getDate(2).toLocalDate(), nullable(r, 3), nullable(r, 4), nullable(r, 5), r.getDouble(6), nullable(r, 7)));
+                        used.add(r.getString(8));
                     }
                 }
             }
             return out;
         });
-        return new BarSeries(symbol, interval.label, src.session().label(), src.stored().equals(interval.label) ? null : src.stored(), src.barsPerYear(), List.copyOf(bars));
+        return new BarSeries(symbol, interval.label, src.session().label(), resampledFrom(src.stored(), interval, used), src.barsPerYear(), List.copyOf(bars),
+                src.stored().size() > 1 ? mixedNote(symbol, interval, src.stored()) : null);
+    }
+
+    /** The finest stored interval other than the one read that gave bars, or null when every bar is stored as it is. */
+    private static String resampledFrom(List<String> sources, BarInterval interval, java.util.Set<String> used) {
+        for (String s : sources) if (!s.equals(interval.label) && used.contains(s)) return s;
+        return null;
+    }
+
+    /** Said whenever more than one stored interval could give the bars, so a reader knows which one gave which span. */
+    private static String mixedNote(String symbol, BarInterval interval, List<String> sources) {
+        return symbol + " has bars stored at " + String.join(", ", sources) + ": each gives the " + interval.label
+                + " bars of its own span, the coarser one where spans overlap, and the finest is resampled everywhere else";
+    }
+
+    /**
+     * How many stored bars that a read at {@code interval} could use belong to no bar because they fall outside the
+     * symbol's session (a Friday 17:00 New York fx bar in summer, a weekend), whose UTC date is within from..to
+     * (either may be null): they have no trading day, so the answer's count alone would not show them.
+     */
+    public long outsideSession(String symbol, BarInterval interval, LocalDate from, LocalDate to) {
+        Source src = source(symbol, interval);
+        StringBuilder sql = new StringBuilder("SELECT count(*) FROM price_bars p WHERE p.symbol = ? AND (");
+        List<String> counted = new ArrayList<>();
+        for (String s : src.stored()) if (BarInterval.of("interval", s).ordinal() <= BarInterval.D1.ordinal()) counted.add(s); // a week's bar is not dated by a session
+        if (counted.isEmpty()) return 0;
+        for (int i = 0; i < counted.size(); i++) {
+            // at its own interval every in-session bar is its own bucket, opening at its own time: the others are the ones left out
+            sql.append(i > 0 ? " OR " : "").append("(p.interval = '").append(counted.get(i)).append("' AND p.ts NOT IN (SELECT ts FROM resample_bars(?, '")
+                    .append(counted.get(i)).append("', '").append(counted.get(i)).append("')))");
+        }
+        sql.append(") AND (? IS NULL OR CAST(p.ts AS DATE) >= ?) AND (? IS NULL OR CAST(p.ts AS DATE) <= ?)");
+        return store.read(c -> {
+            try (PreparedStatement p = c.prepareStatement(sql.toString())) {
+                for (int i = 1; i <= counted.size() + 1; i++) p.setString(i, symbol);
+                bindDays(p, counted.size() + 2, from, to);
+                try (ResultSet r = p.executeQuery()) {
+                    r.next();
+                    return r.getLong(1);
+                }
+            }
+        });
     }
 
     /** The first and last trading day of {@code symbol}'s bars at {@code interval} (null when none), refused as {@link #read} refuses. */
@@ -117,7 +165,7 @@ public final class BarReader {
         Source src = source(symbol, interval);
         return store.read(c -> {
             try (PreparedStatement p = c.prepareStatement("SELECT min(date), max(date) FROM (" + src.sql() + ")")) {
-                p.setString(1, symbol);
+                src.bindSymbol(p, symbol);
                 try (ResultSet r = p.executeQuery()) {
                     r.next();
                     return r.getDate(1) == null ? null : new TradingDays(r.getDate(1).toLocalDate(), r.getDate(2).toLocalDate());
@@ -126,36 +174,71 @@ public final class BarReader {
         });
     }
 
-    /** Where bars at an interval come from: the stored interval read, its session, bars per year and the query (one parameter: the symbol). */
-    private record Source(String stored, TradingSession session, double barsPerYear, String sql) {}
+    /**
+     * Where bars at an interval come from: the stored intervals read (finest first), the session, bars per year and
+     * the query, whose parameters are the symbol once per stored interval read.
+     */
+    private record Source(List<String> stored, TradingSession session, double barsPerYear, String sql) {
+        /** Binds the symbol to each of the query's own parameters; returns the next parameter's index. */
+        int bindSymbol(PreparedStatement p, String symbol) throws java.sql.SQLException {
+            for (int i = 1; i <= stored.size(); i++) p.setString(i, symbol);
+            return stored.size() + 1;
+        }
+    }
 
     private Source source(String symbol, BarInterval interval) {
         List<String> stored = storedIntervals(symbol);
         if (stored.isEmpty()) {
             throw SextantException.notFound("symbol", "no prices for " + symbol, "list_symbols names the symbols and their intervals");
         }
-        String source = null;
-        for (String s : stored) {
-            if (BarInterval.of("interval", s).ordinal() <= interval.ordinal()) source = s; // the coarsest stored one at or below
-        }
-        if (source == null) {
+        List<String> sources = new ArrayList<>(); // every stored interval at or below the one asked, finest first
+        for (String s : stored) if (BarInterval.of("interval", s).ordinal() <= interval.ordinal()) sources.add(s);
+        if (sources.isEmpty()) {
             throw SextantException.invalid("interval", symbol + " has no bars as fine as " + interval.label + " (stored: " + String.join(", ", stored) + ")",
                     "ask for one of " + String.join(", ", readable(stored)));
         }
         String recorded = sessionLabel(symbol);
         TradingSession session = TradingSession.of(recorded);
+        String coarsest = sources.get(sources.size() - 1);
         // daily prices without a recorded session annualise as they always have: 252 trading days
-        double perYear = recorded == null && interval == BarInterval.D1 && source.equals("1d") ? 252 : session.barsPerYear(interval);
-        // daily prices are read as stored; anything else through the macro, which also dates intraday bars by trading day
-        String sql = interval == BarInterval.D1 && source.equals("1d")
-                ? "SELECT ts, CAST(ts AS DATE) AS date, open, high, low, close, volume FROM price_bars WHERE symbol = ? AND interval = '1d'"
-                : "SELECT ts, date, open, high, low, close, volume FROM resample_bars(?, '" + source + "', '" + interval.label + "')";
-        return new Source(source, session, perYear, sql);
+        double perYear = recorded == null && interval == BarInterval.D1 && coarsest.equals("1d") ? 252 : session.barsPerYear(interval);
+        return new Source(List.copyOf(sources), session, perYear, layered(sources, interval));
+    }
+
+    /**
+     * The bars at {@code interval} from every stored interval at or below it: each gives the bars of its own span
+     * (measured at the interval read), a coarser one winning where spans overlap, so ten hourly bars added to five
+     * years of 30-minute ones replace only the hours they cover instead of hiding the years (docs/data.md).
+     */
+    private static String layered(List<String> sources, BarInterval interval) {
+        // intraday bars are placed by open time; daily and coarser by trading day (stored days open at 00:00, resampled ones at the session's open)
+        String key = interval.intraday() ? "ts" : "date";
+        StringBuilder sql = new StringBuilder("WITH ");
+        for (int i = 0; i < sources.size(); i++) {
+            String s = sources.get(i);
+            if (i > 0) sql.append(", ");
+            // daily prices are read as stored; anything else through the macro, which also dates intraday bars by trading day
+            sql.append("l").append(i).append(" AS (").append(interval == BarInterval.D1 && s.equals("1d")
+                    ? "SELECT ts, CAST(ts AS DATE) AS date, open, high, low, close, volume FROM price_bars WHERE symbol = ? AND interval = '1d'"
+                    : "SELECT ts, date, open, high, low, close, volume FROM resample_bars(?, '" + s + "', '" + interval.label + "')").append(")");
+        }
+        sql.append(" ");
+        for (int i = sources.size() - 1; i >= 0; i--) {
+            if (i < sources.size() - 1) sql.append(" UNION ALL ");
+            sql.append("SELECT *, '").append(sources.get(i)).append("' AS stored_interval FROM l").append(i);
+            for (int j = i + 1; j < sources.size(); j++) {
+                String lj = "l" + j;
+                sql.append(j == i + 1 ? " WHERE " : " AND ").append("NOT coalesce(").append(key).append(" BETWEEN (SELECT min(").append(key).append(") FROM ")
+                        .append(lj).append(") AND (SELECT max(").append(key).append(") FROM ").append(lj).append("), false)");
+            }
+        }
+        return sql.toString();
     }
 
     /**
      * Symbols that have bars but no daily prices (so no row in symbols), whose ticker contains
-     * {@code query} (lower case; all when empty): their first and last trading day and bar count.
+     * {@code query} (lower case; all when empty): their first and last trading day (as a read at the
+     * finest stored interval dates its first and last bar, so list_symbols and get_close_price agree) and bar count.
      */
     public List<SymbolInfo> barsOnlySymbols(String query) {
         return store.read(c -> {
@@ -171,7 +254,23 @@ public final class BarReader {
                 }
             }
             return out;
-        });
+        }).stream().map(this::onTradingDays).toList();
+    }
+
+    /** The symbol with the first and last trading day of its finest stored interval instead of its bars' UTC dates. */
+    private SymbolInfo onTradingDays(SymbolInfo s) {
+        TradingDays days = span(s.symbol(), BarInterval.of("interval", storedIntervals(s.symbol()).get(0)));
+        if (days == null) return s; // every bar outside the session: the UTC dates are all there is to show
+        return new SymbolInfo(s.symbol(), s.name(), s.currency(), s.exchange(), days.first(), days.last(), s.rows(), s.source());
+    }
+
+    /** Binds "(? IS NULL OR d >= ?) AND (? IS NULL OR d <= ?)" from parameter {@code at} on (either day may be null). */
+    private static void bindDays(PreparedStatement p, int at, LocalDate from, LocalDate to) throws java.sql.SQLException {
+        java.sql.Date f = from == null ? null : java.sql.Date.valueOf(from), t = to == null ? null : java.sql.Date.valueOf(to);
+        p.setDate(at, f);
+        p.setDate(at + 1, f);
+        p.setDate(at + 2, t);
+        p.setDate(at + 3, t);
     }
 
     private static Double nullable(ResultSet r, int col) throws java.sql.SQLException {

@@ -54,10 +54,20 @@ public final class PriceRepository {
 
     /** Bars at {@code interval} (null = 1d) whose trading day is within from..to; see {@link BarReader}. */
     public BarSeries bars(String symbol, String interval, LocalDate from, LocalDate to) {
+        return bars(symbol, interval, from, to, 0);
+    }
+
+    /** As {@link #bars(String, String, LocalDate, LocalDate)}, but at most {@code maxRows + 1} bars when {@code maxRows > 0} (one more says there are more). */
+    public BarSeries bars(String symbol, String interval, LocalDate from, LocalDate to, int maxRows) {
         if (from != null && to != null && from.isAfter(to)) {
             throw SextantException.invalid("start", "start " + from + " is after end " + to, "give a start on or before the end");
         }
-        return new BarReader(store).read(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to);
+        return new BarReader(store).read(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to, maxRows);
+    }
+
+    /** Stored bars a read at {@code interval} leaves out for being outside the session, by UTC date within from..to; see {@link BarReader#outsideSession}. */
+    public long barsOutsideSession(String symbol, String interval, LocalDate from, LocalDate to) {
+        return new BarReader(store).outsideSession(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to);
     }
 
     /** The first and last trading day of the bars {@link #bars(String, String, LocalDate, LocalDate)} reads, without reading them (null when none). */

@@ -1,6 +1,7 @@
 package org.sextant.engine.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.sextant.contract.Bounds;
 import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
 import tools.jackson.databind.JsonNode;
@@ -183,5 +185,69 @@ class IntervalRoutesTest {
         assertEquals(2, some.get("count").asInt());
         assertFalse(some.has("note"));
         assertFalse(some.has("first_date"));
+    }
+
+    // Attack pass 6, F4: get_close_price answered 400,000 1-minute bars (92 MB) at once. An answer now holds at most
+    // Bounds.MAX_PRICE_ROWS rows (or the caller's limit), whole trading days, with truncated and the next_start that reads on.
+
+    @Test
+    void theStoredThirtyMinuteHistoryComesInBoundedPagesThatAddUp() {
+        JsonNode first = call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"30m\"}");
+        assertTrue(first.get("truncated").asBoolean(), "62,000 bars are more than one answer holds");
+        assertTrue(first.get("count").asInt() <= Bounds.MAX_PRICE_ROWS && first.get("count").asInt() > Bounds.MAX_PRICE_ROWS - 48);
+        assertEquals(first.get("count").asInt(), first.get("rows").size());
+        assertTrue(first.get("note").asString().contains("ask again with start " + first.get("next_start").asString()), first.get("note").asString());
+        int total = first.get("count").asInt();
+        JsonNode page = first;
+        String lastTs = page.get("rows").get(page.get("count").asInt() - 1).get("ts").asString();
+        while (page.get("truncated").asBoolean()) {
+            assertNotEquals(page.get("to").asString(), page.get("next_start").asString(), "whole days: the next page starts a new day");
+            page = call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"30m\",\"start\":\"" + page.get("next_start").asString() + "\"}");
+            assertTrue(page.get("rows").get(0).get("ts").asString().compareTo(lastTs) > 0, "no bar twice");
+            lastTs = page.get("rows").get(page.get("count").asInt() - 1).get("ts").asString();
+            total += page.get("count").asInt();
+        }
+        assertEquals(total, call("run_select", "{\"sql\":\"SELECT count(*) AS n FROM resample_bars('USDCHF', '30m', '30m')\"}")
+                .get("rows").get(0).get(0).asInt(), "the pages hold every bar of the history");
+        // attack pass 6, F8: 506 of the 62,496 stored bars were missing from the stored interval without a word
+        int stored = call("list_symbols", "{\"query\":\"USDCHF\"}").get("symbols").get(0).get("rows").asInt();
+        assertEquals(stored, total + first.get("outside_session").asInt(), "every stored bar is answered or counted as outside the session");
+        assertTrue(first.get("outside_session").asInt() > 0);
+        assertTrue(first.get("note").asString().contains(first.get("outside_session").asInt() + " stored bars in the dates asked fall outside the fx session"),
+                first.get("note").asString());
+    }
+
+    @Test
+    void listSymbolsAndThePriceToolAgreeOnTheFirstAndLastTradingDay() {
+        JsonNode listed = call("list_symbols", "{\"query\":\"USDCHF\"}").get("symbols").get(0);
+        assertEquals("1996-04-01", listed.get("first_date").asString(), "the first bar opens Sunday 17:00 New York: Monday's trading day");
+        JsonNode first = call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"30m\",\"end\":\"1996-04-01\"}");
+        assertEquals(listed.get("first_date").asString(), first.get("from").asString());
+        JsonNode last = call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"1d\",\"start\":\"2001-03-01\"}");
+        assertEquals(listed.get("last_date").asString(), last.get("to").asString());
+    }
+
+    @Test
+    void aSmallLimitCutsDailyClosesAndIntradayBarsAtADay() {
+        JsonNode daily = call("get_close_price", "{\"symbol\":\"AA\",\"limit\":100}");
+        assertEquals(100, daily.get("count").asInt());
+        assertTrue(daily.get("truncated").asBoolean());
+        JsonNode hours = call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"1h\",\"start\":\"2001-03-28\",\"limit\":30}");
+        assertEquals(24, hours.get("count").asInt(), "one whole fx day of hours, not 30 bars ending mid-day");
+        assertEquals("2001-03-29", hours.get("next_start").asString());
+        JsonNode all = call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"1h\",\"start\":\"2001-03-28\"}");
+        assertFalse(all.get("truncated").asBoolean());
+        assertTrue(all.get("next_start").isNull());
+    }
+
+    @Test
+    void aLimitBelowOneDayOrAboveTheBoundIsRefusedNamingLimit() {
+        SextantException small = assertThrows(SextantException.class,
+                () -> call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"30m\",\"limit\":10}"));
+        assertEquals("limit", small.field());
+        assertTrue(small.getMessage().contains("alone holds more than 10 bars at 30m"), small.getMessage());
+        SextantException big = assertThrows(SextantException.class,
+                () -> call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"30m\",\"limit\":" + (Bounds.MAX_PRICE_ROWS + 1) + "}"));
+        assertEquals("limit", big.field());
     }
 }

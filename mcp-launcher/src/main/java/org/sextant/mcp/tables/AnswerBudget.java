@@ -38,8 +38,8 @@ public final class AnswerBudget {
         out.put("preview", preview(data, 0));
         out.put("resource_uri", table.uri());
         out.put("note", "the answer has " + bytes + " bytes of JSON, over the " + ANSWER_BYTES + "-byte inline limit: resources/read"
-                + " on resource_uri gives all of it (rows[0]; kept in the launcher's memory for this session); a narrower"
-                + " request (fewer days, symbols or rows) answers inline");
+                + " on resource_uri gives all of it (rows[0]); a narrower request (fewer days, symbols or rows) answers inline; "
+                + TableStore.kept(table));
         return out;
     }
 

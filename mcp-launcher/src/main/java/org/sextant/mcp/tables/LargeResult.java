@@ -36,9 +36,10 @@ public final class LargeResult {
         out.put("preview", preview);
         out.put("summary", summary);
         out.put("resource_uri", table.uri());
-        out.put("note", rows.size() + " rows exceed the " + ROW_LIMIT + "-row inline limit: read all rows with"
-                + " resources/read on resource_uri (a large table in pages: follow each page's next_uri; kept in the"
-                + " launcher's memory for this session)");
+        // the app's own note (where to read on, bars left out) comes first: the rows moved, not what they mean
+        out.merge("note", rows.size() + " rows exceed the " + ROW_LIMIT + "-row inline limit: read all rows with"
+                + " resources/read on resource_uri (a large table in pages: follow each page's next_uri); " + TableStore.kept(table),
+                (app, moved) -> app + "; " + moved);
         return out;
     }
 

@@ -15,8 +15,9 @@ import org.sextant.mcp.envelope.Json;
 
 /**
  * Rows of large results, kept in the launcher's memory only (never on disk) and served as
- * sextant://table/{id}. Bounded: the oldest tables go first when the count or the total row
- * budget is exceeded, so a long agent session cannot grow the launcher without limit. A table
+ * sextant://table/{id}. Bounded: the oldest tables go first when the count, the total row or the
+ * total byte budget is exceeded, so a long agent session cannot grow the launcher without limit
+ * (four 92 MB bar tables once took it to 1.6 GB: rows alone do not bound memory). A table
  * is read in pages (sextant://table/{id}, then .../page/2, ...) that each fit one message
  * ({@link LauncherInfo#MAX_MESSAGE_BYTES}): clients refuse a larger one and drop the session.
  */
@@ -30,32 +31,41 @@ public final class TableStore {
     public static final int FRAME_BYTES = 64 * 1024;
     private static final Pattern URI = Pattern.compile(Pattern.quote(URI_PREFIX) + "([0-9a-f]{16})(?:/page/([1-9][0-9]{0,8}))?");
 
+    /** What a session keeps by default: the newest tables up to these counts (the newest one always). */
+    public static final int MAX_TABLES = 64;
+    public static final long MAX_ROWS = 500_000, MAX_BYTES = 32L * 1024 * 1024;
+    /** The bounds as answers state them next to a resource_uri. */
+    public static final String KEPT = "the launcher keeps the newest tables of this session, at most " + MAX_TABLES + " tables, "
+            + MAX_ROWS + " rows and " + MAX_BYTES / (1024 * 1024) + " MB of JSON; an older resource_uri then answers resource not found: call the tool again";
+
     private final int maxTables;
     private final long maxRows;
+    private final long maxBytes;
     private final int pageBytes;
     private final SecureRandom random = new SecureRandom();
     private final LinkedHashMap<String, Table> tables = new LinkedHashMap<>();
-    private long rowsHeld;
+    private long rowsHeld, bytesHeld;
 
-    public TableStore(int maxTables, long maxRows) {
-        this(maxTables, maxRows, PAGE_BYTES);
+    public TableStore(int maxTables, long maxRows, long maxBytes) {
+        this(maxTables, maxRows, maxBytes, PAGE_BYTES);
     }
 
-    TableStore(int maxTables, long maxRows, int pageBytes) {
+    TableStore(int maxTables, long maxRows, long maxBytes, int pageBytes) {
         this.maxTables = maxTables;
         this.maxRows = maxRows;
+        this.maxBytes = maxBytes;
         this.pageBytes = pageBytes;
     }
 
     public static TableStore withDefaults() {
-        return new TableStore(64, 500_000);
+        return new TableStore(MAX_TABLES, MAX_ROWS, MAX_BYTES);
     }
 
     /**
-     * A stored result: what produced it, its column names (may be empty), its rows, and the first
-     * row of each page.
+     * A stored result: what produced it, its column names (may be empty), its rows, the first row of
+     * each page, its rows' bytes of JSON and how many older tables its arrival expired.
      */
-    public record Table(String id, String source, List<String> columns, List<?> rows, List<Integer> pageStarts) {
+    public record Table(String id, String source, List<String> columns, List<?> rows, List<Integer> pageStarts, long bytes, int expired) {
         public String uri() {
             return URI_PREFIX + id;
         }
@@ -94,15 +104,32 @@ public final class TableStore {
         byte[] b = new byte[8];
         random.nextBytes(b);
         List<?> copy = List.copyOf(rows);
-        Table t = new Table(HexFormat.of().formatHex(b), source, List.copyOf(columns), copy, pageStarts(copy, pageBytes));
-        tables.put(t.id(), t);
-        rowsHeld += t.rows().size();
+        long[] bytes = new long[1];
+        List<Integer> starts = pageStarts(copy, pageBytes, bytes);
+        rowsHeld += copy.size();
+        bytesHeld += bytes[0];
         Iterator<Table> oldest = tables.values().iterator();
-        while ((tables.size() > maxTables || rowsHeld > maxRows) && tables.size() > 1) {
-            rowsHeld -= oldest.next().rows().size();
+        int expired = 0;
+        while ((tables.size() + 1 > maxTables || rowsHeld > maxRows || bytesHeld > maxBytes) && oldest.hasNext()) {
+            Table gone = oldest.next();
+            rowsHeld -= gone.rows().size();
+            bytesHeld -= gone.bytes();
             oldest.remove();
+            expired++;
         }
+        Table t = new Table(HexFormat.of().formatHex(b), source, List.copyOf(columns), copy, starts, bytes[0], expired);
+        tables.put(t.id(), t);
         return t;
+    }
+
+    /** What an answer with a resource_uri says of the bounds, and how many older tables this one expired. */
+    public static String kept(Table table) {
+        return KEPT + (table.expired() > 0 ? " (" + table.expired() + " older table" + (table.expired() == 1 ? "" : "s") + " expired to keep this one)" : "");
+    }
+
+    /** The bytes of JSON all kept tables' rows take (what {@link #MAX_BYTES} bounds). */
+    public synchronized long bytesHeld() {
+        return bytesHeld;
     }
 
     public synchronized Optional<Table> get(String id) {
@@ -143,6 +170,11 @@ public final class TableStore {
 
     /** The first row of each page: rows are added to a page while its bytes stay within pageBytes. */
     static List<Integer> pageStarts(List<?> rows, int pageBytes) {
+        return pageStarts(rows, pageBytes, new long[1]);
+    }
+
+    /** As {@link #pageStarts(List, int)}, adding all rows' bytes to {@code total[0]} (measured once, for the byte budget). */
+    private static List<Integer> pageStarts(List<?> rows, int pageBytes, long[] total) {
         List<Integer> starts = new ArrayList<>(List.of(0));
         long bytes = 0;
         for (int i = 0; i < rows.size(); i++) {
@@ -152,6 +184,7 @@ public final class TableStore {
                 bytes = 0;
             }
             bytes += row;
+            total[0] += row;
         }
         return List.copyOf(starts);
     }

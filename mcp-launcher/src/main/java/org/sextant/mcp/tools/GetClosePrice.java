@@ -36,6 +36,7 @@ final class GetClosePrice extends LauncherTool {
         start.ifPresent(d -> args.put("start", d.toString()));
         end.ifPresent(d -> args.put("end", d.toString()));
         call.args().optionalString("interval").ifPresent(i -> args.put("interval", i));
+        call.args().optionalInt("limit").ifPresent(n -> args.put("limit", n));
         Map<String, Object> data = call.context().app().call(Capabilities.GET_CLOSE_PRICE, args);
         if (!(data.get("rows") instanceof List<?> rows) || rows.size() <= LargeResult.ROW_LIMIT) return data;
         List<String> columns = rows.get(0) instanceof Map<?, ?> first && first.containsKey("ts") ? BAR_COLUMNS : COLUMNS;

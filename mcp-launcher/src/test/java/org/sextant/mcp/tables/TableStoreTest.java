@@ -19,7 +19,7 @@ class TableStoreTest {
 
     @Test
     void keepsTablesUntilTheCountOrRowBudgetIsExceededThenDropsTheOldest() {
-        TableStore store = new TableStore(2, 1000);
+        TableStore store = new TableStore(2, 1000, Long.MAX_VALUE);
         TableStore.Table a = store.put("a", List.of("x"), Collections.nCopies(10, List.of(1)));
         TableStore.Table b = store.put("b", List.of("x"), Collections.nCopies(10, List.of(2)));
         TableStore.Table c = store.put("c", List.of("x"), Collections.nCopies(10, List.of(3)));
@@ -30,6 +30,23 @@ class TableStoreTest {
         TableStore.Table big = store.put("big", List.of("x"), Collections.nCopies(995, List.of(4)));
         assertTrue(store.get(b.id()).isEmpty() && store.get(c.id()).isEmpty(), "row budget exceeded");
         assertEquals(995, store.get(big.id()).orElseThrow().rows().size());
+    }
+
+    /** Attack pass 6, F4: four tables of 391,360 bars each took the launcher to 1.6 GB; rows alone never bounded them. */
+    @Test
+    void theOldestTablesExpireBeyondTheByteBudgetAndTheAnswerSaysSo() {
+        List<Map<String, Object>> bars = IntStream.range(0, 1000).mapToObj(i -> Map.<String, Object>of(
+                "ts", "2001-03-29T17:00:00Z", "close", 1.6101 + i, "note", "x".repeat(100))).toList();
+        long oneTable = TableStore.withDefaults().put("t", List.of(), bars).bytes();
+        TableStore store = new TableStore(64, 500_000, oneTable * 2 + oneTable / 2);
+        TableStore.Table a = store.put("a", List.of(), bars), b = store.put("b", List.of(), bars), c = store.put("c", List.of(), bars);
+        assertTrue(store.get(a.id()).isEmpty(), "a third table of the same size is over the byte budget: the oldest goes");
+        assertTrue(store.get(b.id()).isPresent() && store.get(c.id()).isPresent());
+        assertEquals(1, c.expired());
+        assertTrue(store.bytesHeld() <= oneTable * 2 + oneTable / 2, "held " + store.bytesHeld());
+        assertTrue(TableStore.kept(c).contains("1 older table expired"), TableStore.kept(c));
+        Map<String, Object> answer = LargeResult.shrink(Map.of("rows", bars), "rows", List.of(), Map.of(), "s", store);
+        assertTrue(String.valueOf(answer.get("note")).contains(TableStore.MAX_BYTES / (1024 * 1024) + " MB of JSON"), String.valueOf(answer.get("note")));
     }
 
     @Test

@@ -191,6 +191,20 @@ class ReadToolsTest extends AgainstTheApp {
         assertEquals(Map.of("ok", false), ((Map<String, Object>) done.get(0).get("command")).get("result"));
     }
 
+    /** Attack pass 6, F4: the row bound of get_close_price reaches the app, whose answer says where to read on. */
+    @Test
+    void closePricesPassTheirLimitAndSayWhereToReadOn() {
+        Map<String, Object> data = data(tools.dispatch("get_close_price", Map.of("symbol", IBM, "limit", 5)));
+        assertEquals(Map.of("symbol", IBM, "limit", 5), app.lastArgs("get_close_price"));
+        assertEquals(true, data.get("truncated"));
+        assertEquals(5, data.get("count"));
+        assertTrue(String.valueOf(data.get("note")).contains("ask again with start " + data.get("next_start")), String.valueOf(data.get("note")));
+        Map<String, Object> moved = data(tools.dispatch("get_close_price", Map.of("symbol", "USDCHF", "interval", "30m", "limit", 1000)));
+        String note = String.valueOf(moved.get("note"));
+        assertTrue(moved.containsKey("resource_uri") && note.contains("ask again with start " + moved.get("next_start")), "the app's note survives the move: " + note);
+        assertTrue(note.contains("MB of JSON"), note);
+    }
+
     @Test
     void compareToHistoryPassesItsArgumentsUntouchedAndRefusesAnUnknownName() {
         Map<String, Object> args = Map.of("horizon", 5, "top_k", 20, "as_of", "2000-03-01", "recency_half_life_days", 0,
