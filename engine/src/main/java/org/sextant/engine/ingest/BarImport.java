@@ -123,6 +123,7 @@ final class BarImport {
         exec("DROP TABLE bar_rows");
         exec("DROP TABLE bar_new");
         exec("DROP TABLE bar_detected");
+        exec("DROP TABLE bar_steps");
         return out;
     }
 

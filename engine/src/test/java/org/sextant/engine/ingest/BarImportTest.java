@@ -374,4 +374,57 @@ class BarImportTest {
             assertTrue(e.getMessage().contains("most often 7 minutes apart"), e.getMessage());
         }
     }
+
+    /** Steps below a minute were read as whole minutes (date_diff truncates): 100 bars one second apart were stored as 1m. */
+    @Test
+    void barsLessThanAMinuteApartAreRefusedNamingTheStep() throws Exception {
+        try (Store store = open()) {
+            StringBuilder seconds = new StringBuilder("timestamp,close\n");
+            for (int i = 0; i < 100; i++) seconds.append(java.time.LocalDateTime.of(2024, 1, 2, 15, 0).plusSeconds(i)).append("Z,").append(5 + i).append('\n');
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file("SECONDS.csv", seconds.toString()))));
+            assertEquals("paths", e.field());
+            assertTrue(e.getMessage().contains("SECONDS.csv: the bars of SECONDS are most often 1 second apart; the store holds bars of 1 minute or longer"), e.getMessage());
+            assertTrue(e.fix().contains("1-minute"), e.fix());
+            Path oneShort = file("JITTER.csv", "datetime,close\n2024-01-02T15:00:00Z,1\n2024-01-02T15:01:00Z,2\n2024-01-02T15:01:30Z,3\n2024-01-02T15:02:00Z,4\n2024-01-02T15:03:00Z,5\n");
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(oneShort)));
+            assertTrue(e.getMessage().contains("JITTER.csv line 3 and line 4: two bars of JITTER 30 seconds apart"), e.getMessage());
+            assertEquals(0, number(store, "SELECT count(*) FROM bars"));
+        }
+    }
+
+    /** 30 bars a minute apart then 40 an hour apart were all stored as 1h, without a word. */
+    @Test
+    void barsAtTwoIntervalsAreRefusedCountingTheSteps() throws Exception {
+        try (Store store = open()) {
+            StringBuilder mixed = new StringBuilder("timestamp,close\n");
+            java.time.LocalDateTime t = java.time.LocalDateTime.of(2024, 1, 2, 15, 0);
+            for (int i = 0; i < 30; i++) mixed.append(t.plusMinutes(i)).append("Z,").append(10 + i).append('\n');
+            for (int i = 0; i < 40; i++) mixed.append(t.plusHours(1 + i)).append("Z,").append(40 + i).append('\n');
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file("MIXED.csv", mixed.toString()))));
+            assertEquals("paths", e.field());
+            assertTrue(e.getMessage().contains("MIXED.csv lines 2..32: the bars of MIXED are not one interval: 29 of 69 steps are 1 minute, 39 are 1 hour (1 other step shorter than 1h)"), e.getMessage());
+            assertTrue(e.fix().contains("one file per interval"), e.fix());
+            assertEquals(0, number(store, "SELECT count(*) FROM bars"));
+            // hourly bars whose first bar of each day is a half hour (09:30, 10:00, 11:00, ...) stay hourly: a lone short step is no second interval
+            StringBuilder hourly = new StringBuilder("timestamp,close\n");
+            for (int d = 2; d <= 5; d++) {
+                hourly.append("2024-01-0").append(d).append("T14:30:00Z,1\n");
+                for (int h = 15; h <= 20; h++) hourly.append("2024-01-0").append(d).append('T').append(h).append(":00:00Z,1\n");
+            }
+            ImportReport r = new PriceImporter(store).importFiles(List.of(file("HOURS.csv", hourly.toString())));
+            assertEquals("1h", r.files().get(0).interval());
+        }
+    }
+
+    /** An identical bar repeated at the end of a file is one duplicate, not also a row out of order. */
+    @Test
+    void aRepeatedLastBarIsADuplicateOnly() throws Exception {
+        try (Store store = open()) {
+            ImportReport r = new PriceImporter(store).importFiles(List.of(file("EURNOK.csv",
+                    "datetime,close\n2020-01-06T10:00:00Z,1.1\n2020-01-06T10:05:00Z,1.2\n2020-01-06T10:10:00Z,1.3\n2020-01-06T10:00:00Z,1.1\n")));
+            ImportReport.BarCheck check = r.files().get(0).bars().get(0);
+            assertEquals(1, check.duplicates());
+            assertEquals(0, check.outOfOrder());
+        }
+    }
 }
