@@ -269,6 +269,8 @@ final class BarChecks {
         if (r.wasNull()) return refuse(bar, PriceField.CLOSE, at, "the close is missing", "fill in the close or delete the line");
         String fix = "correct or delete the line; prices must be positive with low <= open, close <= high, dates within import.min_date..max_date";
         if (close <= 0) return SextantException.invalid("paths", at + ": the close " + close + " is not positive", fix);
+        PriceField implausible = RowRules.implausible(r);
+        if (implausible != null) return refuse(bar, implausible, at, RowRules.implausibleText(r, implausible), RowRules.IMPLAUSIBLE_FIX);
         java.time.LocalDate d = r.getDate(4).toLocalDate();
         if (d.isBefore(rules.minDate()) || d.isAfter(rules.maxDate())) {
             return SextantException.invalid("paths", at + ": the date " + d + " is outside " + rules.minDate() + ".." + rules.maxDate(), fix);
