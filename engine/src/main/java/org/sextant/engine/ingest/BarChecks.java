@@ -142,17 +142,18 @@ final class BarChecks {
                 "split the file into one file per interval (or resample the finer bars to " + interval.label + ") and import each");
     }
 
-    /** A step as a reader says it: "1 second", "30 seconds", "1 minute", "4 hours", "7 days". */
+    /** A step as a reader says it: "1 second", "30 seconds", "1 minute", "4 hours", "3 hours 30 minutes", "7 days". */
     static String duration(long seconds) {
         long[] units = {86400, 3600, 60, 1};
         String[] names = {"day", "hour", "minute", "second"};
+        StringBuilder out = new StringBuilder();
+        long left = seconds;
         for (int i = 0; i < units.length; i++) {
-            if (seconds >= units[i] && seconds % units[i] == 0) {
-                long n = seconds / units[i];
-                return n + " " + names[i] + (n == 1 ? "" : "s");
-            }
+            long n = left / units[i];
+            left %= units[i];
+            if (n > 0) out.append(out.length() == 0 ? "" : " ").append(n).append(' ').append(names[i]).append(n == 1 ? "" : "s");
         }
-        return seconds + " seconds";
+        return out.length() == 0 ? "0 seconds" : out.toString();
     }
 
     /**
@@ -219,7 +220,64 @@ final class BarChecks {
     }
 
     /** Per file, the symbols it brought with their stored bars checked along the session (gaps inside trading days). */
-    static List<ImportReport.ImportedFile> report(Connection c, List<BarImport.Source> files, List<SymbolBars> detected) throws SQLException {
+    /** What an import did to a symbol's stored bars: how many it changed, the largest close change, and notes for the report. */
+    record StoredChanges(long changed, Double largestChangePct, List<String> notes) {
+        static final StoredChanges NONE = new StoredChanges(0, null, List.of());
+    }
+
+    /**
+     * Per symbol, before bar_new replaces stored bars: stored bars whose values it changes (a re-import
+     * of other data under the same name), and new bars whose closes equal stored bars' at one other
+     * time, shifted by a whole number of quarter hours up to 14 hours (the same file read at another
+     * time-zone offset, which stores its bars twice, interleaved); looked for in the first {@link #SHIFT_SAMPLE} bars.
+     */
+    static final int SHIFT_SAMPLE = 500;
+
+    static Map<String, StoredChanges> storedChanges(Connection c) throws SQLException {
+        Map<String, StoredChanges> out = new LinkedHashMap<>();
+        Map<String, List<String>> notes = new LinkedHashMap<>();
+        Map<String, long[]> changed = new LinkedHashMap<>();
+        Map<String, Double> largest = new LinkedHashMap<>();
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT n.symbol, count(*), max(abs(n.close / b.close - 1)), arg_max(n.ts, abs(n.close / b.close - 1)), arg_max(b.close, abs(n.close / b.close - 1)), "
+                        + "arg_max(n.close, abs(n.close / b.close - 1)) FROM bar_new n JOIN bars b USING (symbol, interval, ts) "
+                        + "WHERE (n.open, n.high, n.low, n.close, n.volume) IS DISTINCT FROM (b.open, b.high, b.low, b.close, b.volume) GROUP BY n.symbol")) {
+            while (r.next()) {
+                String symbol = r.getString(1);
+                double pct = 100 * r.getDouble(3);
+                changed.put(symbol, new long[] {r.getLong(2)});
+                largest.put(symbol, pct);
+                notes.computeIfAbsent(symbol, k -> new ArrayList<>()).add(r.getLong(2) + " stored bar" + (r.getLong(2) == 1 ? "" : "s") + " of " + symbol
+                        + " changed; the largest close change at " + iso(r.getTimestamp(4)) + ": " + r.getDouble(5) + " to " + r.getDouble(6)
+                        + String.format(java.util.Locale.ROOT, " (%.1f%%)", pct) + "; check that the file is the same instrument and unit");
+            }
+        }
+        // the first bars of each symbol at every shift (bounded work on a large re-import); shift 0 is the same bars
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "WITH s AS (SELECT symbol, interval, ts, close FROM (SELECT *, row_number() OVER (PARTITION BY symbol ORDER BY ts) AS k FROM bar_new) WHERE k <= " + SHIFT_SAMPLE + "), "
+                        + "m AS (SELECT s.symbol, sh.shift, count(*) AS matched FROM s CROSS JOIN (SELECT 15 * i AS shift FROM range(-56, 57) t(i)) sh "
+                        + "JOIN bars b ON b.symbol = s.symbol AND b.interval = s.interval AND b.ts = s.ts + INTERVAL (sh.shift) MINUTE AND b.close = s.close GROUP BY ALL) "
+                        + "SELECT symbol, arg_max(shift, matched) FILTER (WHERE shift <> 0), coalesce(max(matched) FILTER (WHERE shift <> 0), 0), "
+                        + "coalesce(max(matched) FILTER (WHERE shift = 0), 0), (SELECT count(*) FROM s WHERE s.symbol = m.symbol) FROM m GROUP BY symbol")) {
+            while (r.next()) {
+                long shift = r.getLong(2), matched = r.getLong(3), same = r.getLong(4), bars = r.getLong(5);
+                // most of the file at one shift, more than at none (flat prices repeat closes at every shift)
+                if (matched < 3 || matched * 2 < bars || matched <= same) continue;
+                notes.computeIfAbsent(r.getString(1), k -> new ArrayList<>()).add(matched + " of " + bars + " bars of " + r.getString(1)
+                        + " have the closes of stored bars " + duration(Math.abs(shift) * 60) + (shift > 0 ? " later" : " earlier")
+                        + ": the same bars imported before at another time-zone offset? Both are now stored; delete the wrong ones, "
+                        + "or import with the timezone the file was written in");
+            }
+        }
+        for (Map.Entry<String, List<String>> e : notes.entrySet()) {
+            long[] n = changed.get(e.getKey());
+            out.put(e.getKey(), new StoredChanges(n == null ? 0 : n[0], largest.get(e.getKey()), List.copyOf(e.getValue())));
+        }
+        return out;
+    }
+
+    static List<ImportReport.ImportedFile> report(Connection c, List<BarImport.Source> files, List<SymbolBars> detected,
+                                                  Map<String, StoredChanges> changes) throws SQLException {
         Map<Integer, List<ImportReport.BarCheck>> byFile = new LinkedHashMap<>();
         for (BarImport.Source s : files) byFile.put(s.no(), new ArrayList<>());
         for (SymbolBars b : detected) {
@@ -233,8 +291,12 @@ final class BarChecks {
                             + "SELECT any_value(n), any_value(first), any_value(last), (SELECT count(*) FROM g), (SELECT max(hole) FROM g), "
                             + "(SELECT arg_max(ts - INTERVAL (hole) MINUTE - INTERVAL " + b.interval().minutes + " MINUTE, hole) FROM g), any_value(n) - (SELECT coalesce(sum(bars), 0) FROM r) FROM stored")) {
                 r.next();
+                // a symbol in two files of one import: its changes are said once, at the first
+                StoredChanges ch = changes.remove(b.symbol());
+                if (ch == null) ch = StoredChanges.NONE;
                 byFile.get(b.fileNo()).add(new ImportReport.BarCheck(b.symbol(), b.interval().label, b.session(), r.getLong(1),
-                        iso(r.getTimestamp(2)), iso(r.getTimestamp(3)), b.duplicates(), b.outOfOrder(), r.getLong(4), r.getLong(5), iso(r.getTimestamp(6)), r.getLong(7)));
+                        iso(r.getTimestamp(2)), iso(r.getTimestamp(3)), b.duplicates(), b.outOfOrder(), r.getLong(4), r.getLong(5), iso(r.getTimestamp(6)), r.getLong(7),
+                        ch.changed(), ch.largestChangePct(), ch.notes()));
             }
         }
         List<ImportReport.ImportedFile> out = new ArrayList<>();

@@ -427,4 +427,40 @@ class BarImportTest {
             assertEquals(0, check.outOfOrder());
         }
     }
+
+    /** A re-import with closes 9..12 where about 1.725 was stored said only rows_updated: 4. */
+    @Test
+    void aReimportThatChangesStoredBarsSaysHowMuch() throws Exception {
+        try (Store store = open()) {
+            Path first = file("USDCHF.csv", "timestamp,close\n2001-03-29T22:00:00Z,1.7250\n2001-03-29T22:30:00Z,1.7255\n2001-03-29T23:00:00Z,1.7260\n2001-03-29T23:30:00Z,1.7253\n");
+            ImportReport r = new PriceImporter(store).importFiles(List.of(first));
+            assertEquals(0, r.files().get(0).bars().get(0).changed());
+            assertEquals(List.of(), r.files().get(0).bars().get(0).notes());
+            r = new PriceImporter(store).importFiles(List.of(first));
+            assertEquals(0, r.files().get(0).bars().get(0).changed(), "the same bars again change nothing");
+            assertEquals(List.of(), r.files().get(0).bars().get(0).notes());
+            r = new PriceImporter(store).importFiles(List.of(file("USDCHF.csv",
+                    "timestamp,close\n2001-03-29T22:00:00Z,9.0\n2001-03-29T22:30:00Z,10.0\n2001-03-29T23:00:00Z,11.0\n2001-03-29T23:30:00Z,12.0\n")));
+            ImportReport.BarCheck check = r.files().get(0).bars().get(0);
+            assertEquals(4, r.rowsUpdated());
+            assertEquals(4, check.changed());
+            assertEquals(595.5, check.largestChangePct(), 0.05, "12.0 over 1.7253");
+            assertEquals(List.of("4 stored bars of USDCHF changed; the largest close change at 2001-03-29T23:30Z: 1.7253 to 12.0 (595.5%); "
+                    + "check that the file is the same instrument and unit"), check.notes());
+        }
+    }
+
+    /** The same file imported at UTC-03:30 and then at Z was stored twice, interleaved, without a word. */
+    @Test
+    void theSameBarsAtAnotherOffsetAreNoted() throws Exception {
+        try (Store store = open()) {
+            Path dst = file("DSTGAP.csv", "Date,Time,Close\n2021-03-14,00:00:00,10\n2021-03-14,00:30:00,11\n2021-03-14,01:00:00,12\n2021-03-14,01:30:00,13\n"
+                    + "2021-03-14,02:00:00,14\n2021-03-14,02:30:00,15\n2021-03-14,03:00:00,16\n2021-03-14,03:30:00,17\n");
+            new PriceImporter(store, PriceRules.defaults(), IngestService.zone("UTC-03:30")).importFiles(List.of(dst));
+            ImportReport r = new PriceImporter(store).importFiles(List.of(dst));
+            List<String> notes = r.files().get(0).bars().get(0).notes();
+            assertTrue(notes.contains("8 of 8 bars of DSTGAP have the closes of stored bars 3 hours 30 minutes later: the same bars imported before at another "
+                    + "time-zone offset? Both are now stored; delete the wrong ones, or import with the timezone the file was written in"), notes.toString());
+        }
+    }
 }
