@@ -463,4 +463,20 @@ class BarImportTest {
                     + "time-zone offset? Both are now stored; delete the wrong ones, or import with the timezone the file was written in"), notes.toString());
         }
     }
+
+    /** Epoch nanoseconds read as "not a price file header (no date column …)" although timestamp is a time column. */
+    @Test
+    void epochNanosecondsAreSaidToBeNoSecondsOrMilliseconds() throws Exception {
+        try (Store store = open()) {
+            Path ns = file("EPOCHNS.csv", "timestamp,close\n1704207600000000000,5\n1704207660000000000,6\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(ns)));
+            assertEquals("timestamp", e.field());
+            assertTrue(e.getMessage().endsWith("EPOCHNS.csv line 2, column timestamp: 1704207600000000000 is a number of 19 digits, not epoch seconds (10 digits) "
+                    + "or milliseconds (13); micro- or nanoseconds are not read"), e.getMessage());
+            assertTrue(e.fix().contains("milliseconds"), e.fix());
+            // a Stooq-style date of 8 digits stays a daily file
+            new PriceImporter(store).importFiles(List.of(file("DAYS.csv", "date,close\n20200102,5\n20200103,6\n")));
+            assertEquals(2, number(store, "SELECT count(*) FROM prices"));
+        }
+    }
 }
