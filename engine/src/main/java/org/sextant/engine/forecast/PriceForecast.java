@@ -73,11 +73,12 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
         }
         String span = min > 0 && max >= min && Double.isFinite(max) ? String.format(java.util.Locale.ROOT, "; its closes span %.3g..%.3g (%.0f orders of magnitude)",
                 min, max, Math.log10(max) - Math.log10(min)) : "";
-        return new SextantException(org.sextant.contract.FailReason.INVALID_INPUT,
-                "no forecast bands can be computed from these prices (they come out crossed or not finite)" + span, "history",
-                "check the stored prices for wrong values (get_chart_data) and import corrected ones; an import refuses closes outside "
-                        + org.sextant.engine.ingest.PriceRules.MIN_CLOSE + ".." + org.sextant.engine.ingest.PriceRules.MAX_PRICE, e);
+        return new SextantException(org.sextant.contract.FailReason.INVALID_INPUT, NO_BANDS + span, "history", NO_BANDS_FIX, e);
     }
+
+    static final String NO_BANDS = "no forecast bands can be computed from these prices (they come out crossed or not finite)";
+    static final String NO_BANDS_FIX = "check the stored prices for wrong values (get_chart_data) and import corrected ones; an import refuses closes outside "
+            + org.sextant.engine.ingest.PriceRules.MIN_CLOSE + ".." + org.sextant.engine.ingest.PriceRules.MAX_PRICE;
 
     /** Rebuilds the wire form around a forecast (e.g. one read back from the store); {@code modelName} as the model names itself (log_theta). */
     public static PriceForecast assemble(PriceSeries prices, double[] y, String modelName, Forecast f, double[] levels, String calibration,

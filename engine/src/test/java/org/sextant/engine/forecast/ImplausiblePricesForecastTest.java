@@ -25,7 +25,7 @@ class ImplausiblePricesForecastTest {
         engine.store().inTransaction(c -> {
             try (Statement s = c.createStatement()) {
                 s.execute("INSERT INTO bars SELECT 'HUGE', '30m', TIMESTAMP '2024-01-02 15:00' + INTERVAL (30 * i) MINUTE, v, v, v, v, 1, 'test' "
-                        + "FROM (SELECT i, CASE WHEN i % 2 = 0 THEN 1e-300 ELSE 1e300 END AS v FROM range(60) t(i))");
+                        + "FROM (SELECT i, CASE WHEN i % 2 = 0 THEN 1e-300 ELSE 1e300 END AS v FROM range(600) t(i))");
                 s.execute("INSERT INTO symbol_sessions VALUES ('HUGE', 'fx')");
             }
             return null;
@@ -37,5 +37,9 @@ class ImplausiblePricesForecastTest {
         assertTrue(e.getMessage().contains("1.00e-300..1.00e+300 (600 orders of magnitude)"), e.getMessage());
         assertFalse(e.getMessage().contains("Exception"), e.getMessage());
         assertTrue(e.fix().contains("import corrected ones"), e.fix());
+        e = assertThrows(SextantException.class, () -> engine.getBacktestError("HUGE", "30m", null, 3, "50", null, null));
+        assertEquals(FailReason.INVALID_INPUT, e.reason());
+        assertEquals("symbol", e.field());
+        assertTrue(e.getMessage().startsWith("HUGE: no forecast bands can be computed from these prices"), e.getMessage());
     }
 }
