@@ -44,6 +44,13 @@ public record Forecast(String model, double[] median, List<QuantileBand> bands) 
         return y;
     }
 
+    /** The bands came out crossed or not finite: numbers a model cannot hold (closes far apart in magnitude) or a model error. */
+    public static final class BandsNotNested extends IllegalStateException {
+        BandsNotNested(String message) {
+            super(message);
+        }
+    }
+
     private static void checkNested(double[] median, List<QuantileBand> bands) {
         double tol = 1e-9;
         for (int i = 0; i < median.length; i++) {
@@ -52,7 +59,7 @@ public record Forecast(String model, double[] median, List<QuantileBand> bands) 
                 if (b.lower().length != median.length) throw new IllegalArgumentException("band length differs from horizon");
                 double l = b.lower(i), u = b.upper(i);
                 if (!(l <= lo + tol * Math.max(1, Math.abs(lo))) || !(u >= hi - tol * Math.max(1, Math.abs(hi)))) {
-                    throw new IllegalStateException("bands not nested at step " + (i + 1) + " level " + b.level());
+                    throw new BandsNotNested("bands not nested at step " + (i + 1) + " level " + b.level());
                 }
                 lo = l;
                 hi = u;

@@ -150,6 +150,9 @@ public final class ForecastService {
         } catch (SextantException e) {
             if (!"history".equals(e.field())) throw e;
             throw new SextantException(e.reason(), symbol + ": " + e.getMessage(), "symbol", e.fix(), e);
+        } catch (Forecast.BandsNotNested e) {
+            // a walk-forward origin of such prices: their bands, not the code, are at fault
+            throw SextantException.invalid("symbol", symbol + ": " + PriceForecast.NO_BANDS, PriceForecast.NO_BANDS_FIX);
         }
     }
 

@@ -35,7 +35,12 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
                                            BandCalibration calibration) {
         double[] y = closes(prices);
         int[] breaks = CalibrationNotes.gaps(prices.dates());
-        LiveCalibration.Outcome o = LiveCalibration.run(models.forPrices(model), y, horizon, levels, breaks);
+        LiveCalibration.Outcome o;
+        try {
+            o = LiveCalibration.run(models.forPrices(model), y, horizon, levels, breaks);
+        } catch (Forecast.BandsNotNested e) {
+            throw noBands(y, e);
+        }
         Forecast chosen = switch (calibration) {
             case MODEL -> o.own();
             case CONFORMAL -> o.conformal();
@@ -55,6 +60,25 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
         List<LevelCoverage> coverage = o.coverage(BandCalibration.valueOf(used.toUpperCase(java.util.Locale.ROOT)), levels);
         return assemble(prices, y, o.own().model(), chosen, levels, used, coverage, note);
     }
+
+    /**
+     * Bands that cannot be computed from these closes, as bad input (field "history", which the
+     * service names as the symbol): retrying cannot help, the stored prices must change.
+     */
+    private static SextantException noBands(double[] y, Forecast.BandsNotNested e) {
+        double min = Double.POSITIVE_INFINITY, max = 0;
+        for (double v : y) {
+            if (v > 0) min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        String span = min > 0 && max >= min && Double.isFinite(max) ? String.format(java.util.Locale.ROOT, "; its closes span %.3g..%.3g (%.0f orders of magnitude)",
+                min, max, Math.log10(max) - Math.log10(min)) : "";
+        return new SextantException(org.sextant.contract.FailReason.INVALID_INPUT, NO_BANDS + span, "history", NO_BANDS_FIX, e);
+    }
+
+    static final String NO_BANDS = "no forecast bands can be computed from these prices (they come out crossed or not finite)";
+    static final String NO_BANDS_FIX = "check the stored prices for wrong values (get_chart_data) and import corrected ones; an import refuses closes outside "
+            + org.sextant.engine.ingest.PriceRules.MIN_CLOSE + ".." + org.sextant.engine.ingest.PriceRules.MAX_PRICE;
 
     /** Rebuilds the wire form around a forecast (e.g. one read back from the store); {@code modelName} as the model names itself (log_theta). */
     public static PriceForecast assemble(PriceSeries prices, double[] y, String modelName, Forecast f, double[] levels, String calibration,

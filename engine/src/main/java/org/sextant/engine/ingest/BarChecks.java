@@ -22,11 +22,17 @@ final class BarChecks {
     static List<SymbolBars> run(Connection c, List<BarImport.Source> files) throws SQLException {
         refuseConflictingDuplicates(c, files);
         List<SymbolBars> out = new ArrayList<>();
+        // each distinct time with its first line and the step (seconds) from the time before it
+        try (Statement st = c.createStatement()) {
+            st.execute("CREATE OR REPLACE TEMP TABLE bar_steps AS SELECT file_no, symbol, ts, line, lag(line) OVER w AS prev_line, "
+                    + "date_diff('second', lag(ts) OVER w, ts) AS step FROM (SELECT file_no, symbol, ts, min(line) AS line FROM bar_rows GROUP BY ALL) "
+                    + "WINDOW w AS (PARTITION BY file_no, symbol ORDER BY ts)");
+        }
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
-                "WITH ordered AS (SELECT file_no, symbol, ts, ts < lag(ts) OVER (PARTITION BY file_no, symbol ORDER BY line) AS back FROM bar_rows), "
-                        + "steps AS (SELECT file_no, symbol, date_diff('minute', lag(ts) OVER (PARTITION BY file_no, symbol ORDER BY ts), ts) AS step "
-                        + "FROM (SELECT DISTINCT file_no, symbol, ts FROM bar_rows)), "
-                        + "typical AS (SELECT file_no, symbol, mode(step) AS step FROM steps WHERE step > 0 GROUP BY ALL) "
+                // a repeat of an earlier time is a duplicate, not also out of order
+                "WITH ordered AS (SELECT file_no, symbol, ts, ts < lag(ts) OVER (PARTITION BY file_no, symbol ORDER BY line) "
+                        + "AND row_number() OVER (PARTITION BY file_no, symbol, ts ORDER BY line) = 1 AS back FROM bar_rows), "
+                        + "typical AS (SELECT file_no, symbol, mode(step) AS step FROM bar_steps WHERE step > 0 GROUP BY ALL) "
                         + "SELECT o.file_no, o.symbol, t.step, count(*) - count(DISTINCT o.ts), count(*) FILTER (WHERE o.back), "
                         + "avg(CASE WHEN dayofweek(l) = 6 THEN 1 ELSE 0 END), avg(CASE WHEN dayofweek(l) BETWEEN 1 AND 5 AND NOT (CAST(l AS TIME) BETWEEN TIME '09:30' AND TIME '16:00') THEN 1 ELSE 0 END) "
                         + "FROM (SELECT *, timezone('America/New_York', timezone('UTC', ts)) AS l FROM ordered) o LEFT JOIN typical t USING (file_no, symbol) "
@@ -35,13 +41,20 @@ final class BarChecks {
                 BarImport.Source s = files.get(r.getInt(1));
                 String symbol = r.getString(2);
                 Object step = r.getObject(3);
-                BarInterval interval = step == null ? null : BarInterval.ofStepMinutes(((Number) step).longValue());
+                long seconds = step == null ? 0 : ((Number) step).longValue();
+                if (step != null && seconds < 60) {
+                    throw SextantException.invalid("paths", s.bar().file() + ": the bars of " + symbol + " are most often " + duration(seconds)
+                            + " apart; the store holds bars of 1 minute or longer", BELOW_A_MINUTE_FIX);
+                }
+                BarInterval interval = step == null || seconds % 60 != 0 ? null : BarInterval.ofStepMinutes(seconds / 60);
                 if (interval == null) {
                     throw SextantException.invalid("paths", s.bar().file() + ": the bars of " + symbol + (step == null ? " are a single bar, too few to tell their interval"
-                            : " are most often " + step + " minutes apart, which is no interval the store holds"),
+                            : " are most often " + duration(seconds) + " apart, which is no interval the store holds"),
                             "export bars of one of " + String.join(", ", BarInterval.labels()) + ", at least two per symbol");
                 }
                 if (interval == BarInterval.D1) throw daily(c, s, symbol);
+                refuseStepsBelowAMinute(c, s, symbol);
+                refuseMixedIntervals(c, s, symbol, interval);
                 String session = storedSession(c, symbol);
                 if (session == null) session = r.getDouble(6) > 0.02 || !interval.intraday() ? "continuous" : r.getDouble(7) > 0.1 ? "fx" : "us_equity";
                 out.add(new SymbolBars(s.no(), symbol, interval, session, r.getLong(4), r.getLong(5)));
@@ -60,6 +73,87 @@ final class BarChecks {
             p.executeBatch();
         }
         return out;
+    }
+
+    static final String BELOW_A_MINUTE_FIX = "aggregate them to 1-minute (or longer) bars before importing, e.g. the last price of each minute as its close";
+    /** Steps shorter than the interval in a row before a file counts as two intervals: lone ones are a short first bar of a day or a clock change. */
+    static final int MIXED_RUN = 3;
+
+    /** One bar less than a minute after the one before it (in a file of longer steps): named by both lines. */
+    private static void refuseStepsBelowAMinute(Connection c, BarImport.Source s, String symbol) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT prev_line, line, step FROM bar_steps WHERE file_no = ? AND symbol = ? AND step < 60 ORDER BY ts LIMIT 1")) {
+            p.setInt(1, s.no());
+            p.setString(2, symbol);
+            try (ResultSet r = p.executeQuery()) {
+                if (!r.next()) return;
+                throw SextantException.invalid("paths", s.bar().file() + " line " + r.getLong(1) + " and line " + r.getLong(2) + ": two bars of " + symbol + " "
+                        + duration(r.getLong(3)) + " apart; the store holds bars of 1 minute or longer", BELOW_A_MINUTE_FIX);
+            }
+        }
+    }
+
+    /**
+     * A symbol whose bars run at two intervals (a 1-minute export followed by an hourly one): a run of
+     * {@link #MIXED_RUN} or more steps shorter than the interval detected would be stored as bars of
+     * that interval. Counts the steps and names the lines of the first such run.
+     */
+    private static void refuseMixedIntervals(Connection c, BarImport.Source s, String symbol, BarInterval interval) throws SQLException {
+        // the shortest step the interval allows: weeks and months vary in length
+        long shortest = 60L * (interval == BarInterval.W1 ? 6 * 1440 : interval == BarInterval.MO1 ? 28 * 1440 : interval.minutes);
+        long from, to;
+        try (PreparedStatement p = c.prepareStatement("SELECT min(prev_line), max(line) FROM (SELECT ts, prev_line, line, step < ? AS short, "
+                + "sum(CASE WHEN step < ? THEN 0 ELSE 1 END) OVER (ORDER BY ts ROWS UNBOUNDED PRECEDING) AS run "
+                + "FROM bar_steps WHERE file_no = ? AND symbol = ? AND step IS NOT NULL) WHERE short GROUP BY run HAVING count(*) >= ? ORDER BY min(ts) LIMIT 1")) {
+            p.setLong(1, shortest);
+            p.setLong(2, shortest);
+            p.setInt(3, s.no());
+            p.setString(4, symbol);
+            p.setInt(5, MIXED_RUN);
+            try (ResultSet r = p.executeQuery()) {
+                if (!r.next()) return;
+                from = r.getLong(1);
+                to = r.getLong(2);
+            }
+        }
+        long all = 0, typical = 0, shorter = 0, commonShort = 0, commonShortSteps = 0;
+        try (PreparedStatement p = c.prepareStatement("SELECT step, count(*) FROM bar_steps WHERE file_no = ? AND symbol = ? AND step IS NOT NULL GROUP BY step ORDER BY count(*) DESC, step")) {
+            p.setInt(1, s.no());
+            p.setString(2, symbol);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    long step = r.getLong(1), n = r.getLong(2);
+                    all += n;
+                    if (step == interval.minutes * 60L) typical = n;
+                    if (step < shortest) {
+                        shorter += n;
+                        if (commonShortSteps == 0) {
+                            commonShort = step;
+                            commonShortSteps = n;
+                        }
+                    }
+                }
+            }
+        }
+        long other = shorter - commonShortSteps;
+        String others = other > 0 ? " (" + other + " other step" + (other == 1 ? "" : "s") + " shorter than " + interval.label + ")" : "";
+        throw SextantException.invalid("paths", s.bar().file() + " lines " + from + ".." + to + ": the bars of " + symbol + " are not one interval: "
+                        + commonShortSteps + " of " + all + " steps are " + duration(commonShort) + ", " + typical + " are " + duration(interval.minutes * 60L) + others
+                        + "; stored as " + interval.label + " bars they would mix the two",
+                "split the file into one file per interval (or resample the finer bars to " + interval.label + ") and import each");
+    }
+
+    /** A step as a reader says it: "1 second", "30 seconds", "1 minute", "4 hours", "3 hours 30 minutes", "7 days". */
+    static String duration(long seconds) {
+        long[] units = {86400, 3600, 60, 1};
+        String[] names = {"day", "hour", "minute", "second"};
+        StringBuilder out = new StringBuilder();
+        long left = seconds;
+        for (int i = 0; i < units.length; i++) {
+            long n = left / units[i];
+            left %= units[i];
+            if (n > 0) out.append(out.length() == 0 ? "" : " ").append(n).append(' ').append(names[i]).append(n == 1 ? "" : "s");
+        }
+        return out.length() == 0 ? "0 seconds" : out.toString();
     }
 
     /**
@@ -126,7 +220,64 @@ final class BarChecks {
     }
 
     /** Per file, the symbols it brought with their stored bars checked along the session (gaps inside trading days). */
-    static List<ImportReport.ImportedFile> report(Connection c, List<BarImport.Source> files, List<SymbolBars> detected) throws SQLException {
+    /** What an import did to a symbol's stored bars: how many it changed, the largest close change, and notes for the report. */
+    record StoredChanges(long changed, Double largestChangePct, List<String> notes) {
+        static final StoredChanges NONE = new StoredChanges(0, null, List.of());
+    }
+
+    /**
+     * Per symbol, before bar_new replaces stored bars: stored bars whose values it changes (a re-import
+     * of other data under the same name), and new bars whose closes equal stored bars' at one other
+     * time, shifted by a whole number of quarter hours up to 14 hours (the same file read at another
+     * time-zone offset, which stores its bars twice, interleaved); looked for in the first {@link #SHIFT_SAMPLE} bars.
+     */
+    static final int SHIFT_SAMPLE = 500;
+
+    static Map<String, StoredChanges> storedChanges(Connection c) throws SQLException {
+        Map<String, StoredChanges> out = new LinkedHashMap<>();
+        Map<String, List<String>> notes = new LinkedHashMap<>();
+        Map<String, long[]> changed = new LinkedHashMap<>();
+        Map<String, Double> largest = new LinkedHashMap<>();
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT n.symbol, count(*), max(abs(n.close / b.close - 1)), arg_max(n.ts, abs(n.close / b.close - 1)), arg_max(b.close, abs(n.close / b.close - 1)), "
+                        + "arg_max(n.close, abs(n.close / b.close - 1)) FROM bar_new n JOIN bars b USING (symbol, interval, ts) "
+                        + "WHERE (n.open, n.high, n.low, n.close, n.volume) IS DISTINCT FROM (b.open, b.high, b.low, b.close, b.volume) GROUP BY n.symbol")) {
+            while (r.next()) {
+                String symbol = r.getString(1);
+                double pct = 100 * r.getDouble(3);
+                changed.put(symbol, new long[] {r.getLong(2)});
+                largest.put(symbol, pct);
+                notes.computeIfAbsent(symbol, k -> new ArrayList<>()).add(r.getLong(2) + " stored bar" + (r.getLong(2) == 1 ? "" : "s") + " of " + symbol
+                        + " changed; the largest close change at " + iso(r.getTimestamp(4)) + ": " + r.getDouble(5) + " to " + r.getDouble(6)
+                        + String.format(java.util.Locale.ROOT, " (%.1f%%)", pct) + "; check that the file is the same instrument and unit");
+            }
+        }
+        // the first bars of each symbol at every shift (bounded work on a large re-import); shift 0 is the same bars
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "WITH s AS (SELECT symbol, interval, ts, close FROM (SELECT *, row_number() OVER (PARTITION BY symbol ORDER BY ts) AS k FROM bar_new) WHERE k <= " + SHIFT_SAMPLE + "), "
+                        + "m AS (SELECT s.symbol, sh.shift, count(*) AS matched FROM s CROSS JOIN (SELECT 15 * i AS shift FROM range(-56, 57) t(i)) sh "
+                        + "JOIN bars b ON b.symbol = s.symbol AND b.interval = s.interval AND b.ts = s.ts + INTERVAL (sh.shift) MINUTE AND b.close = s.close GROUP BY ALL) "
+                        + "SELECT symbol, arg_max(shift, matched) FILTER (WHERE shift <> 0), coalesce(max(matched) FILTER (WHERE shift <> 0), 0), "
+                        + "coalesce(max(matched) FILTER (WHERE shift = 0), 0), (SELECT count(*) FROM s WHERE s.symbol = m.symbol) FROM m GROUP BY symbol")) {
+            while (r.next()) {
+                long shift = r.getLong(2), matched = r.getLong(3), same = r.getLong(4), bars = r.getLong(5);
+                // most of the file at one shift, more than at none (flat prices repeat closes at every shift)
+                if (matched < 3 || matched * 2 < bars || matched <= same) continue;
+                notes.computeIfAbsent(r.getString(1), k -> new ArrayList<>()).add(matched + " of " + bars + " bars of " + r.getString(1)
+                        + " have the closes of stored bars " + duration(Math.abs(shift) * 60) + (shift > 0 ? " later" : " earlier")
+                        + ": the same bars imported before at another time-zone offset? Both are now stored; delete the wrong ones, "
+                        + "or import with the timezone the file was written in");
+            }
+        }
+        for (Map.Entry<String, List<String>> e : notes.entrySet()) {
+            long[] n = changed.get(e.getKey());
+            out.put(e.getKey(), new StoredChanges(n == null ? 0 : n[0], largest.get(e.getKey()), List.copyOf(e.getValue())));
+        }
+        return out;
+    }
+
+    static List<ImportReport.ImportedFile> report(Connection c, List<BarImport.Source> files, List<SymbolBars> detected,
+                                                  Map<String, StoredChanges> changes) throws SQLException {
         Map<Integer, List<ImportReport.BarCheck>> byFile = new LinkedHashMap<>();
         for (BarImport.Source s : files) byFile.put(s.no(), new ArrayList<>());
         for (SymbolBars b : detected) {
@@ -140,8 +291,12 @@ final class BarChecks {
                             + "SELECT any_value(n), any_value(first), any_value(last), (SELECT count(*) FROM g), (SELECT max(hole) FROM g), "
                             + "(SELECT arg_max(ts - INTERVAL (hole) MINUTE - INTERVAL " + b.interval().minutes + " MINUTE, hole) FROM g), any_value(n) - (SELECT coalesce(sum(bars), 0) FROM r) FROM stored")) {
                 r.next();
+                // a symbol in two files of one import: its changes are said once, at the first
+                StoredChanges ch = changes.remove(b.symbol());
+                if (ch == null) ch = StoredChanges.NONE;
                 byFile.get(b.fileNo()).add(new ImportReport.BarCheck(b.symbol(), b.interval().label, b.session(), r.getLong(1),
-                        iso(r.getTimestamp(2)), iso(r.getTimestamp(3)), b.duplicates(), b.outOfOrder(), r.getLong(4), r.getLong(5), iso(r.getTimestamp(6)), r.getLong(7)));
+                        iso(r.getTimestamp(2)), iso(r.getTimestamp(3)), b.duplicates(), b.outOfOrder(), r.getLong(4), r.getLong(5), iso(r.getTimestamp(6)), r.getLong(7),
+                        ch.changed(), ch.largestChangePct(), ch.notes()));
             }
         }
         List<ImportReport.ImportedFile> out = new ArrayList<>();
@@ -176,6 +331,8 @@ final class BarChecks {
         if (r.wasNull()) return refuse(bar, PriceField.CLOSE, at, "the close is missing", "fill in the close or delete the line");
         String fix = "correct or delete the line; prices must be positive with low <= open, close <= high, dates within import.min_date..max_date";
         if (close <= 0) return SextantException.invalid("paths", at + ": the close " + close + " is not positive", fix);
+        PriceField implausible = RowRules.implausible(r);
+        if (implausible != null) return refuse(bar, implausible, at, RowRules.implausibleText(r, implausible), RowRules.IMPLAUSIBLE_FIX);
         java.time.LocalDate d = r.getDate(4).toLocalDate();
         if (d.isBefore(rules.minDate()) || d.isAfter(rules.maxDate())) {
             return SextantException.invalid("paths", at + ": the date " + d + " is outside " + rules.minDate() + ".." + rules.maxDate(), fix);

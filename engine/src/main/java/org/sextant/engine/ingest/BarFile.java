@@ -63,7 +63,10 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             }
         }
         BarTime time = BarTime.detect(header, row);
-        if (time == null) return null;
+        if (time == null) {
+            refuseEpochOfAnotherUnit(file, hasHeader, header, row);
+            return null;
+        }
         List<String> named = parquet ? ParquetReadSql.fileNames(c, staged) : null;
         PriceField.refuseTwice(named != null && named.size() == header.size() ? named : header, file, i -> time.cols().contains(i) || time.otherTimeColumn(header, i));
         int symbol = -1;
@@ -87,6 +90,21 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             }
         }
         return new BarFile(file, parquet, hasHeader, delim, List.copyOf(header), time, symbol, fields, valueSymbol);
+    }
+
+    /**
+     * A time column of epoch micro- or nanoseconds (14 to 19 digits): the reader knows seconds and
+     * milliseconds only, and the file read as "no date column".
+     */
+    private static void refuseEpochOfAnotherUnit(String file, boolean hasHeader, List<String> header, List<String> row) {
+        for (int i = 0; i < header.size() && i < row.size(); i++) {
+            String v = row.get(i).trim().replace("\"", "");
+            if (!BarTime.DATETIME_NAMES.contains(PriceField.normalize(header.get(i))) || !v.matches("\\d{14,19}")) continue;
+            String name = header.get(i);
+            throw SextantException.invalid(name, file + " line " + (hasHeader ? 2 : 1) + ", column " + name + ": " + v + " is a number of " + v.length()
+                            + " digits, not epoch seconds (10 digits) or milliseconds (13); micro- or nanoseconds are not read",
+                    "write the times as epoch seconds or milliseconds (nanoseconds divided by 1,000,000 are milliseconds), or as 2024-01-02T15:00:00Z");
+        }
     }
 
     static boolean isParquet(Path path) {

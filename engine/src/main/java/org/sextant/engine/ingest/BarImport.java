@@ -108,9 +108,11 @@ final class BarImport {
         }
         List<BarChecks.SymbolBars> detected = BarChecks.run(c, files);
         long replaced;
+        java.util.Map<String, BarChecks.StoredChanges> changes;
         try (Statement st = c.createStatement()) {
             exec("CREATE OR REPLACE TEMP TABLE bar_new AS SELECT DISTINCT ON (r.symbol, r.ts) r.symbol, d.interval, r.ts, r.open, r.high, r.low, r.close, r.volume, r.file_no "
                     + "FROM bar_rows r JOIN bar_detected d USING (file_no, symbol) ORDER BY r.symbol, r.ts, r.file_no, r.line");
+            changes = BarChecks.storedChanges(c);
             replaced = CancellableSql.run(st, () -> st.executeUpdate("DELETE FROM bars USING bar_new n WHERE bars.symbol = n.symbol AND bars.interval = n.interval AND bars.ts = n.ts"));
             StringBuilder source = new StringBuilder("CASE file_no");
             for (Source s : files) source.append(" WHEN ").append(s.no()).append(" THEN ").append(ImportBatch.literal(s.source()));
@@ -119,10 +121,11 @@ final class BarImport {
             insertedAndReplaced[1] += replaced;
         }
         BarChecks.recordSessions(c, detected);
-        List<ImportReport.ImportedFile> out = BarChecks.report(c, files, detected);
+        List<ImportReport.ImportedFile> out = BarChecks.report(c, files, detected, new java.util.HashMap<>(changes));
         exec("DROP TABLE bar_rows");
         exec("DROP TABLE bar_new");
         exec("DROP TABLE bar_detected");
+        exec("DROP TABLE bar_steps");
         return out;
     }
 

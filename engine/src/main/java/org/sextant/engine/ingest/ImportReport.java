@@ -29,8 +29,12 @@ public record ImportReport(List<ImportedFile> files, long rowsInserted, long row
      * (different values are refused); out-of-order rows are stored in time order; a gap is a hole
      * longer than one interval inside a trading day of the session; bars outside the session
      * (a weekend) are stored but belong to no resampled bar.
+     *
+     * @param changed          stored bars this import replaced with other values
+     * @param largestChangePct the largest relative change of a replaced close, in percent (null when none changed)
+     * @param notes            what a reader should check: changed stored bars, bars matching stored ones at another time-zone offset
      */
     public record BarCheck(String symbol, String interval, String session, long rows, String first, String last,
                            long duplicates, long outOfOrder, long gaps, long largestGapMinutes, String largestGapAfter,
-                           long outsideSession) {}
+                           long outsideSession, long changed, Double largestChangePct, List<String> notes) {}
 }

@@ -21,6 +21,12 @@ import tools.jackson.databind.JsonNode;
  */
 public record PriceRules(LocalDate minDate, LocalDate maxDate) {
     public static final LocalDate DEFAULT_MIN = LocalDate.of(1800, 1, 1);
+    /**
+     * The plausible magnitudes of a price (closes at least {@link #MIN_CLOSE}; open, high, low, close,
+     * adjusted close at most {@link #MAX_PRICE}) and of a volume: outside them a value is a unit or
+     * typing error, and forecasts of such prices overflow (1e-300 next to 1e300).
+     */
+    public static final double MIN_CLOSE = 1e-9, MAX_PRICE = 1e12, MAX_VOLUME = 1e18;
 
     public static PriceRules defaults() {
         return new PriceRules(DEFAULT_MIN, LocalDate.now().plusDays(1));
@@ -74,6 +80,8 @@ public record PriceRules(LocalDate minDate, LocalDate maxDate) {
         }
         bad.append(" OR date < DATE '").append(minDate).append("' OR date > DATE '").append(maxDate).append("'");
         bad.append(" OR high < low OR open < low OR open > high OR close < low OR close > high");
+        bad.append(" OR close < ").append(MIN_CLOSE).append(" OR volume > ").append(MAX_VOLUME);
+        for (PriceField f : PriceField.values()) if (f != PriceField.VOLUME) bad.append(" OR ").append(f.column).append(" > ").append(MAX_PRICE);
         return bad.toString();
     }
 }

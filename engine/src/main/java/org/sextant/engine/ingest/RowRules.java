@@ -12,7 +12,28 @@ final class RowRules {
     static final String NOT_A_NUMBER = "is not a number (NaN)";
     static final String NAN_FIX = "write the value as a number (1.2345), or leave the cell empty when it is unknown (a line needs its close)";
 
+    static final String IMPLAUSIBLE_FIX = "correct the value (a unit or scale error?); a close lies within " + PriceRules.MIN_CLOSE + ".." + PriceRules.MAX_PRICE
+            + ", other prices at most " + PriceRules.MAX_PRICE + ", a volume at most " + PriceRules.MAX_VOLUME;
+
     private RowRules() {}
+
+    /** The first price field of the row (columns 5..) outside the plausible magnitudes of {@link PriceRules}, or null. */
+    static PriceField implausible(ResultSet r) throws SQLException {
+        for (PriceField f : PriceField.values()) {
+            double x = r.getDouble(5 + f.ordinal());
+            if (r.wasNull()) continue;
+            if (f == PriceField.VOLUME ? x > PriceRules.MAX_VOLUME : x > PriceRules.MAX_PRICE || (f == PriceField.CLOSE && x > 0 && x < PriceRules.MIN_CLOSE)) return f;
+        }
+        return null;
+    }
+
+    /** What is implausible about field {@code f} of the row. */
+    static String implausibleText(ResultSet r, PriceField f) throws SQLException {
+        double x = r.getDouble(5 + f.ordinal());
+        if (f == PriceField.VOLUME) return "the volume " + x + " is above " + PriceRules.MAX_VOLUME + ", no plausible volume";
+        if (x < PriceRules.MIN_CLOSE) return "the close " + x + " is below " + PriceRules.MIN_CLOSE + ", no plausible price";
+        return "the " + f.column + " " + x + " is above " + PriceRules.MAX_PRICE + ", no plausible price";
+    }
 
     /** The first price field of the row (columns 5.. in field order) that is infinite, or null. */
     static PriceField notFinite(ResultSet r) throws SQLException {
@@ -64,6 +85,8 @@ final class RowRules {
             return refuse(s, r, PriceField.CLOSE, where, "the close is " + close + ", not above 0",
                     "a close must be a positive price; correct it or delete the line");
         }
+        PriceField implausible = implausible(r);
+        if (implausible != null) return refuse(s, r, implausible, where, implausibleText(r, implausible), IMPLAUSIBLE_FIX);
         if (high != null && low != null) {
             if (high < low) {
                 return refuse(s, r, PriceField.HIGH, where, "the high " + high + " is below the low " + low,

@@ -374,4 +374,109 @@ class BarImportTest {
             assertTrue(e.getMessage().contains("most often 7 minutes apart"), e.getMessage());
         }
     }
+
+    /** Steps below a minute were read as whole minutes (date_diff truncates): 100 bars one second apart were stored as 1m. */
+    @Test
+    void barsLessThanAMinuteApartAreRefusedNamingTheStep() throws Exception {
+        try (Store store = open()) {
+            StringBuilder seconds = new StringBuilder("timestamp,close\n");
+            for (int i = 0; i < 100; i++) seconds.append(java.time.LocalDateTime.of(2024, 1, 2, 15, 0).plusSeconds(i)).append("Z,").append(5 + i).append('\n');
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file("SECONDS.csv", seconds.toString()))));
+            assertEquals("paths", e.field());
+            assertTrue(e.getMessage().contains("SECONDS.csv: the bars of SECONDS are most often 1 second apart; the store holds bars of 1 minute or longer"), e.getMessage());
+            assertTrue(e.fix().contains("1-minute"), e.fix());
+            Path oneShort = file("JITTER.csv", "datetime,close\n2024-01-02T15:00:00Z,1\n2024-01-02T15:01:00Z,2\n2024-01-02T15:01:30Z,3\n2024-01-02T15:02:00Z,4\n2024-01-02T15:03:00Z,5\n");
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(oneShort)));
+            assertTrue(e.getMessage().contains("JITTER.csv line 3 and line 4: two bars of JITTER 30 seconds apart"), e.getMessage());
+            assertEquals(0, number(store, "SELECT count(*) FROM bars"));
+        }
+    }
+
+    /** 30 bars a minute apart then 40 an hour apart were all stored as 1h, without a word. */
+    @Test
+    void barsAtTwoIntervalsAreRefusedCountingTheSteps() throws Exception {
+        try (Store store = open()) {
+            StringBuilder mixed = new StringBuilder("timestamp,close\n");
+            java.time.LocalDateTime t = java.time.LocalDateTime.of(2024, 1, 2, 15, 0);
+            for (int i = 0; i < 30; i++) mixed.append(t.plusMinutes(i)).append("Z,").append(10 + i).append('\n');
+            for (int i = 0; i < 40; i++) mixed.append(t.plusHours(1 + i)).append("Z,").append(40 + i).append('\n');
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file("MIXED.csv", mixed.toString()))));
+            assertEquals("paths", e.field());
+            assertTrue(e.getMessage().contains("MIXED.csv lines 2..32: the bars of MIXED are not one interval: 29 of 69 steps are 1 minute, 39 are 1 hour (1 other step shorter than 1h)"), e.getMessage());
+            assertTrue(e.fix().contains("one file per interval"), e.fix());
+            assertEquals(0, number(store, "SELECT count(*) FROM bars"));
+            // hourly bars whose first bar of each day is a half hour (09:30, 10:00, 11:00, ...) stay hourly: a lone short step is no second interval
+            StringBuilder hourly = new StringBuilder("timestamp,close\n");
+            for (int d = 2; d <= 5; d++) {
+                hourly.append("2024-01-0").append(d).append("T14:30:00Z,1\n");
+                for (int h = 15; h <= 20; h++) hourly.append("2024-01-0").append(d).append('T').append(h).append(":00:00Z,1\n");
+            }
+            ImportReport r = new PriceImporter(store).importFiles(List.of(file("HOURS.csv", hourly.toString())));
+            assertEquals("1h", r.files().get(0).interval());
+        }
+    }
+
+    /** An identical bar repeated at the end of a file is one duplicate, not also a row out of order. */
+    @Test
+    void aRepeatedLastBarIsADuplicateOnly() throws Exception {
+        try (Store store = open()) {
+            ImportReport r = new PriceImporter(store).importFiles(List.of(file("EURNOK.csv",
+                    "datetime,close\n2020-01-06T10:00:00Z,1.1\n2020-01-06T10:05:00Z,1.2\n2020-01-06T10:10:00Z,1.3\n2020-01-06T10:00:00Z,1.1\n")));
+            ImportReport.BarCheck check = r.files().get(0).bars().get(0);
+            assertEquals(1, check.duplicates());
+            assertEquals(0, check.outOfOrder());
+        }
+    }
+
+    /** A re-import with closes 9..12 where about 1.725 was stored said only rows_updated: 4. */
+    @Test
+    void aReimportThatChangesStoredBarsSaysHowMuch() throws Exception {
+        try (Store store = open()) {
+            Path first = file("USDCHF.csv", "timestamp,close\n2001-03-29T22:00:00Z,1.7250\n2001-03-29T22:30:00Z,1.7255\n2001-03-29T23:00:00Z,1.7260\n2001-03-29T23:30:00Z,1.7253\n");
+            ImportReport r = new PriceImporter(store).importFiles(List.of(first));
+            assertEquals(0, r.files().get(0).bars().get(0).changed());
+            assertEquals(List.of(), r.files().get(0).bars().get(0).notes());
+            r = new PriceImporter(store).importFiles(List.of(first));
+            assertEquals(0, r.files().get(0).bars().get(0).changed(), "the same bars again change nothing");
+            assertEquals(List.of(), r.files().get(0).bars().get(0).notes());
+            r = new PriceImporter(store).importFiles(List.of(file("USDCHF.csv",
+                    "timestamp,close\n2001-03-29T22:00:00Z,9.0\n2001-03-29T22:30:00Z,10.0\n2001-03-29T23:00:00Z,11.0\n2001-03-29T23:30:00Z,12.0\n")));
+            ImportReport.BarCheck check = r.files().get(0).bars().get(0);
+            assertEquals(4, r.rowsUpdated());
+            assertEquals(4, check.changed());
+            assertEquals(595.5, check.largestChangePct(), 0.05, "12.0 over 1.7253");
+            assertEquals(List.of("4 stored bars of USDCHF changed; the largest close change at 2001-03-29T23:30Z: 1.7253 to 12.0 (595.5%); "
+                    + "check that the file is the same instrument and unit"), check.notes());
+        }
+    }
+
+    /** The same file imported at UTC-03:30 and then at Z was stored twice, interleaved, without a word. */
+    @Test
+    void theSameBarsAtAnotherOffsetAreNoted() throws Exception {
+        try (Store store = open()) {
+            Path dst = file("DSTGAP.csv", "Date,Time,Close\n2021-03-14,00:00:00,10\n2021-03-14,00:30:00,11\n2021-03-14,01:00:00,12\n2021-03-14,01:30:00,13\n"
+                    + "2021-03-14,02:00:00,14\n2021-03-14,02:30:00,15\n2021-03-14,03:00:00,16\n2021-03-14,03:30:00,17\n");
+            new PriceImporter(store, PriceRules.defaults(), IngestService.zone("UTC-03:30")).importFiles(List.of(dst));
+            ImportReport r = new PriceImporter(store).importFiles(List.of(dst));
+            List<String> notes = r.files().get(0).bars().get(0).notes();
+            assertTrue(notes.contains("8 of 8 bars of DSTGAP have the closes of stored bars 3 hours 30 minutes later: the same bars imported before at another "
+                    + "time-zone offset? Both are now stored; delete the wrong ones, or import with the timezone the file was written in"), notes.toString());
+        }
+    }
+
+    /** Epoch nanoseconds read as "not a price file header (no date column …)" although timestamp is a time column. */
+    @Test
+    void epochNanosecondsAreSaidToBeNoSecondsOrMilliseconds() throws Exception {
+        try (Store store = open()) {
+            Path ns = file("EPOCHNS.csv", "timestamp,close\n1704207600000000000,5\n1704207660000000000,6\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(ns)));
+            assertEquals("timestamp", e.field());
+            assertTrue(e.getMessage().endsWith("EPOCHNS.csv line 2, column timestamp: 1704207600000000000 is a number of 19 digits, not epoch seconds (10 digits) "
+                    + "or milliseconds (13); micro- or nanoseconds are not read"), e.getMessage());
+            assertTrue(e.fix().contains("milliseconds"), e.fix());
+            // a Stooq-style date of 8 digits stays a daily file
+            new PriceImporter(store).importFiles(List.of(file("DAYS.csv", "date,close\n20200102,5\n20200103,6\n")));
+            assertEquals(2, number(store, "SELECT count(*) FROM prices"));
+        }
+    }
 }

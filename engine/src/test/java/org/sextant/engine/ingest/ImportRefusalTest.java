@@ -101,6 +101,32 @@ class ImportRefusalTest {
     }
 
     /** NaN in a price cell is not a number, in daily and bar files alike (a bar's NaN close was called "negative", a daily one "breaks a price rule"). */
+    /** Bars alternating 1e-300 and 1e300 imported and then made every forecast of the symbol fail with an internal error. */
+    @Test
+    void anImplausibleMagnitudeIsRefusedNamingLineAndColumn(@TempSextant Store store) throws Exception {
+        StringBuilder huge = new StringBuilder("timestamp,open,high,low,close,volume\n");
+        for (int i = 0; i < 6; i++) {
+            String v = i % 2 == 0 ? "1e-300" : "1e+300";
+            huge.append(java.time.LocalDateTime.of(2024, 1, 2, 15, 0).plusMinutes(30L * i)).append("Z,").append(v).append(',').append(v).append(',')
+                    .append(v).append(',').append(v).append(",1e308\n");
+        }
+        SextantException e = refused(store, PriceRules.defaults(), Files.writeString(tmp.resolve("HUGE.csv"), huge.toString()));
+        assertEquals("close", e.field());
+        assertTrue(e.getMessage().contains("HUGE.csv line 2, column close: the close 1.0E-300 is below 1.0E-9, no plausible price"), e.getMessage());
+        assertTrue(e.fix().contains("1.0E-9..1.0E12"), e.fix());
+        Path daily = Files.writeString(tmp.resolve("BIGCLOSE.csv"), "Date,Open,High,Low,Close,Volume\n2000-09-27,63,64,59,60,100\n2000-09-28,60,3e12,60,2e12,100\n");
+        e = refused(store, PriceRules.defaults(), daily);
+        assertEquals("High", e.field());
+        assertTrue(e.getMessage().contains("BIGCLOSE.csv line 3, column High: the high 3.0E12 is above 1.0E12, no plausible price"), e.getMessage());
+        Path volume = Files.writeString(tmp.resolve("BIGVOL.csv"), "Date,Close,Volume\n2000-09-27,60,1e308\n");
+        e = refused(store, PriceRules.defaults(), volume);
+        assertTrue(e.getMessage().contains("BIGVOL.csv line 2, column Volume: the volume 1.0E308 is above 1.0E18"), e.getMessage());
+        assertEquals(0, prices(store));
+        // the bounds themselves are prices
+        new PriceImporter(store).importFiles(List.of(Files.writeString(tmp.resolve("EDGE.csv"), "Date,Close,Volume\n2000-09-27,1e-9,1e18\n2000-09-28,1e12,0\n")));
+        assertEquals(2, prices(store));
+    }
+
     @ParameterizedTest(name = "{0} = {1}")
     @CsvSource({"Open, NaN", "High, nan", "Low, NAN", "Close, NaN", "Close, nan", "Close, -nan", "Volume, NaN"})
     void aNaNPriceIsRefusedAsNotANumber(String column, String nan, @TempSextant Store store) throws Exception {
