@@ -26,7 +26,22 @@ public final class PilotCommands {
     /** Commands that only make sense with a window on screen (headless, they fail with no_window). */
     public static final List<String> WINDOW = List.of("open_chart", "select_view", "open_run");
 
+    /** The fields of a command file as drive_app writes it; anything else in a file is never copied into done or shown. */
+    public static final List<String> COMMAND_FIELDS = List.of("id", "command", "args", "created_at");
+
+    /** What the app adds when it moves a command to commands/done (docs/mcp.md, "Driving the app"). */
+    public static final List<String> OUTCOME_FIELDS = List.of("file", "state", "ok", "result", "error", "fail_reason",
+            "field", "fix", "finished_at");
+
     private PilotCommands() {}
+
+    /** The argument names a command takes (its schema's properties); empty for a command the app does not know. */
+    @SuppressWarnings("unchecked")
+    public static java.util.Set<String> argumentNames(String command) {
+        Map<String, Object> schema = command == null ? null : ARGUMENTS.get(command);
+        Object properties = schema == null ? null : schema.get("properties");
+        return properties instanceof Map<?, ?> m ? ((Map<String, Object>) m).keySet() : java.util.Set.of();
+    }
 
     private static Map<String, Map<String, Object>> arguments() {
         String symbol = "the symbol as list_symbols shows it, e.g. \"AAPL\"";

@@ -1,6 +1,5 @@
 package org.sextant.app.gui;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -14,6 +13,7 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.sextant.contract.McpClient;
+import org.sextant.contract.PilotFlag;
 import org.sextant.engine.home.SextantHome;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -65,10 +65,12 @@ public final class AgentsViewModel {
             lastCall.set("Last call to the local API " + ago(ago) + " ago (from an agent's launcher or the sextant CLI), at "
                     + Instant.ofEpochMilli(last).toString().replaceFirst("\\.\\d+Z$", "Z") + ".");
         }
-        boolean on = Files.isRegularFile(home.pilotFlag());
+        String refusal = PilotFlag.refusal(home.pilotFlag()); // the queue's own rule: a regular file, not a link
+        boolean on = refusal == null;
         pilotOn.set(on);
         pilotState.set(on ? "ON: agents may drive this window (drive_app). Delete the file to take control back."
-                : "OFF: agents cannot drive this window. Create the file by hand to allow it.");
+                : refusal.equals("is absent") ? "OFF: agents cannot drive this window. Create the file by hand to allow it."
+                : "OFF: the flag " + refusal + ". Replace it with an empty file created by hand to allow agents to drive this window.");
     }
 
     static String ago(Duration d) {

@@ -1,8 +1,15 @@
 package org.sextant.app.pilot;
 
 import org.sextant.contract.FailReason;
+import org.sextant.contract.PilotCommands;
+import org.sextant.contract.PilotFlag;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.LinkOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.Files;
@@ -32,6 +39,7 @@ import org.sextant.engine.home.SextantHome;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The app's side of the pilot command queue (docs/architecture.md, "Files on the user's machine",
@@ -39,17 +47,20 @@ import tools.jackson.databind.JsonNode;
  * second for file systems where watching misses events) and handles each file, oldest name first:
  *
  * <ul>
+ *   <li>a symbolic link or other non-regular file: moved to done as refused, never followed or read
+ *       (a folder is left alone);</li>
  *   <li>malformed or unknown: moved to commands/done with {@code ok:false} and the error; never executed
  *       (a file that does not parse is first given {@link #SETTLE} to be completed, for writers that
  *       do not rename a finished file into place as drive_app does);</li>
  *   <li>waiting longer than {@link #MAX_WAIT} (the app was closed, or the pilot flag was removed
  *       and placed again much later): moved to done with {@code fail_reason: expired}; not executed;</li>
- *   <li>while SEXTANT_HOME/.mcp_pilot is absent: left in pending, not executed; it runs if the flag
+ *   <li>while SEXTANT_HOME/.mcp_pilot is not a regular file ({@link PilotFlag}): left in pending, not executed; it runs if the flag
  *       is placed again within {@link #MAX_WAIT} (the launcher only queues while the flag exists,
  *       so a waiting command was allowed when it was queued, and removing the flag pauses it);</li>
  *   <li>otherwise executed, the flag checked immediately before, and moved to done with its result.</li>
  * </ul>
  *
+ * A done record keeps only the command's known fields (never a file's other keys or its text).
  * The done file is written atomically before the pending one is deleted; a pending file whose
  * done twin exists (the app stopped between the two) is deleted without running it again.
  * This class never creates the pilot flag; it only tests whether the person placed it.
@@ -58,7 +69,6 @@ public final class CommandQueue implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(CommandQueue.class);
     /** How long a command may wait in pending before it is too stale to act on. */
     public static final Duration MAX_WAIT = Duration.ofMinutes(10);
-    private static final int RAW_KEPT = 4000;
     /** A file that does not parse is refused only once it has not changed for this long. */
     static final Duration SETTLE = Duration.ofSeconds(2);
     /** A command file drive_app writes: its arguments (capped compact) pretty-printed, which can take a few times more, and a few fields. */
@@ -131,7 +141,8 @@ public final class CommandQueue implements AutoCloseable {
     public synchronized int drain() {
         List<Path> files;
         try (Stream<Path> s = Files.list(home.pendingCommands())) {
-            files = s.filter(p -> !p.getFileName().toString().startsWith(".") && Files.isRegularFile(p))
+            // links and other non-regular files are listed too: handle() refuses them without reading
+            files = s.filter(p -> !p.getFileName().toString().startsWith("."))
                     .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
         } catch (NoSuchFileException e) {
             return 0;
@@ -154,23 +165,44 @@ public final class CommandQueue implements AutoCloseable {
         Path done = home.doneCommands().resolve(doneName);
         String stem = doneName.substring(0, doneName.length() - ".json".length());
         try {
-            if (Files.exists(done)) {
+            BasicFileAttributes attrs;
+            try {
+                attrs = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (NoSuchFileException gone) {
+                return false;
+            }
+            if (attrs.isDirectory()) return false; // not a command, and a folder Sextant did not make is never deleted
+            if (Files.exists(done, LinkOption.NOFOLLOW_LINKS)) {
                 Files.deleteIfExists(file); // finished before the app stopped; never run twice
                 return true;
             }
-            String content;
-            Instant queuedAt;
-            long size = 0;
-            try {
-                size = Files.size(file);
-                // a file drive_app did not write may be any size: it is never read whole, only refused
-                content = size > MAX_COMMAND_BYTES ? null : Files.readString(file, StandardCharsets.UTF_8);
-                queuedAt = Files.getLastModifiedTime(file).toInstant();
-            } catch (NoSuchFileException gone) {
-                return false;
-            } catch (java.nio.charset.MalformedInputException e) {
-                content = null;
-                queuedAt = clock.instant();
+            if (!attrs.isRegularFile()) {
+                // a link is never followed: its target may be any file of the user's (app.json holds the API token)
+                String what = attrs.isSymbolicLink() ? "a symbolic link, not read" : "not a regular file, not read";
+                finish(file, done, known(null, stem, name), null, SextantException.invalid("file", "the command file is " + what,
+                        "queue commands with drive_app, which writes a regular file"), "failed");
+                log.warn("pilot command {} refused, not executed: {}", name, what);
+                return true;
+            }
+            long size = attrs.size();
+            Instant queuedAt = attrs.lastModifiedTime().toInstant();
+            String content = null;
+            boolean utf8 = true;
+            if (size <= MAX_COMMAND_BYTES) {
+                byte[] bytes;
+                try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+                    bytes = in.readNBytes((int) MAX_COMMAND_BYTES + 1); // bounded even if the file grew since
+                } catch (NoSuchFileException gone) {
+                    return false;
+                }
+                size = Math.max(size, bytes.length);
+                try {
+                    if (bytes.length <= MAX_COMMAND_BYTES) {
+                        content = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+                    }
+                } catch (CharacterCodingException e) {
+                    utf8 = false;
+                }
             }
             PilotCommand command;
             try {
@@ -178,13 +210,13 @@ public final class CommandQueue implements AutoCloseable {
                     throw SextantException.invalid("file", "the command file is " + size + " bytes, more than " + MAX_COMMAND_BYTES,
                             "queue it with drive_app, whose arguments are at most " + org.sextant.contract.PilotCommands.MAX_ARGS_BYTES + " bytes");
                 }
-                if (content == null) throw SextantException.invalid("file", "the command file is not UTF-8 text", "write UTF-8 JSON");
+                if (!utf8) throw SextantException.invalid("file", "the command file is not UTF-8 text (" + size + " bytes)", "write UTF-8 JSON");
                 command = PilotCommand.parse(stem, content);
             } catch (SextantException e) {
                 if (Duration.between(queuedAt, clock.instant()).compareTo(SETTLE) < 0) {
                     return false; // perhaps still being written by a writer that does not rename: look again next time
                 }
-                finish(file, done, malformed(stem, name, content), null, e, "failed");
+                finish(file, done, known(parsedObject(content), stem, name), null, e, "failed");
                 log.warn("pilot command {} refused, not executed: {}", name, e.getMessage());
                 return true;
             }
@@ -192,12 +224,13 @@ public final class CommandQueue implements AutoCloseable {
                 SextantException stale = new SextantException(FailReason.EXPIRED, "the command waited more than " + MAX_WAIT.toMinutes()
                         + " minutes in commands/pending (queued " + queuedAt + ") and was not executed", null,
                         "queue it again with drive_app while the app runs and SEXTANT_HOME/.mcp_pilot exists");
-                finish(file, done, command.original(), null, stale, "expired");
+                finish(file, done, known(command.original(), command.id(), null), null, stale, "expired");
                 return true;
             }
-            if (!pilotAllowed()) {
+            String flagRefusal = pilotRefusal();
+            if (flagRefusal != null) {
                 if (reportedWaiting.add(name)) {
-                    log.info("pilot command {} ({}) waits: SEXTANT_HOME/.mcp_pilot is absent", command.id(), command.describe());
+                    log.info("pilot command {} ({}) waits: SEXTANT_HOME/.mcp_pilot {}", command.id(), command.describe(), flagRefusal);
                 }
                 return false;
             }
@@ -205,17 +238,17 @@ public final class CommandQueue implements AutoCloseable {
             try {
                 result = executor.execute(command);
             } catch (SextantException e) {
-                finish(file, done, command.original(), null, e, "failed");
+                finish(file, done, known(command.original(), command.id(), null), null, e, "failed");
                 notices.accept(new PilotNotice(command.id(), command.describe(), false, e.getMessage()));
                 return true;
             } catch (RuntimeException e) {
                 log.error("pilot command {} failed", command.id(), e);
-                finish(file, done, command.original(), null,
+                finish(file, done, known(command.original(), command.id(), null), null,
                         new SextantException(FailReason.APP_ERROR, e.toString(), null, "see SEXTANT_HOME/logs/sextant.log"), "failed");
                 notices.accept(new PilotNotice(command.id(), command.describe(), false, e.toString()));
                 return true;
             }
-            finish(file, done, command.original(), result, null, "done");
+            finish(file, done, known(command.original(), command.id(), null), result, null, "done");
             log.info("pilot command {} executed: {}", command.id(), command.describe());
             notices.accept(new PilotNotice(command.id(), command.describe(), true, null));
             return true;
@@ -226,18 +259,19 @@ public final class CommandQueue implements AutoCloseable {
     }
 
     /**
-     * Checked immediately before each execution; placed by the person only. The only code here
+     * Null when the flag is placed (a regular file, not a link); else why not. Checked immediately
+     * before each execution; placed by the person only. The only code here
      * that touches the flag's path, and it only reads (PilotFlagNeverWrittenTest).
      */
-    private boolean pilotAllowed() {
-        return Files.isRegularFile(home.pilotFlag());
+    private String pilotRefusal() {
+        return PilotFlag.refusal(home.pilotFlag());
     }
 
-    private void finish(Path pending, Path done, JsonNode original, Object result, SextantException error, String state)
+    private void finish(Path pending, Path done, JsonNode command, Object result, SextantException error, String state)
             throws IOException {
         Map<String, Object> out = new LinkedHashMap<>();
-        if (original != null && original.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = original.properties().iterator(); it.hasNext(); ) {
+        if (command != null && command.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = command.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 out.put(e.getKey(), e.getValue());
             }
@@ -254,18 +288,38 @@ public final class CommandQueue implements AutoCloseable {
         Files.deleteIfExists(pending);
     }
 
-    /** The refused file as it was: its JSON object when it is one (an unknown command), else its text. */
-    private static JsonNode malformed(String id, String file, String content) {
-        var n = Json.MAPPER.createObjectNode();
+    /** The file's JSON object when it is one, else null; its text is never kept. */
+    private static JsonNode parsedObject(String content) {
         try {
             JsonNode parsed = content == null ? null : Json.MAPPER.readTree(content);
-            if (parsed != null && parsed.isObject()) n.setAll((tools.jackson.databind.node.ObjectNode) parsed);
+            return parsed != null && parsed.isObject() ? parsed : null;
         } catch (RuntimeException notJson) {
-            // kept as raw text below
+            return null;
         }
-        if (!n.hasNonNull("id") || !n.get("id").isString()) n.put("id", id);
-        n.put("file", file);
-        if (content != null && n.size() <= 2) n.put("raw", content.length() > RAW_KEPT ? content.substring(0, RAW_KEPT) : content);
+    }
+
+    /**
+     * Only the fields drive_app writes, and only the command's own arguments: a file in pending may
+     * be anything (a copy of a config file), and done records are shown by read_command_queue.
+     */
+    private static JsonNode known(JsonNode original, String fallbackId, String file) {
+        ObjectNode n = Json.MAPPER.createObjectNode();
+        JsonNode command = original == null ? null : original.get("command");
+        for (String key : PilotCommands.COMMAND_FIELDS) {
+            JsonNode v = original == null ? null : original.get(key);
+            if (key.equals("args")) {
+                if (v != null && v.isObject()) {
+                    ObjectNode args = n.putObject("args");
+                    for (String arg : PilotCommands.argumentNames(command != null && command.isString() ? command.asString() : null)) {
+                        if (v.has(arg)) args.set(arg, v.get(arg));
+                    }
+                }
+            } else if (v != null && v.isString()) {
+                n.put(key, v.asString());
+            }
+        }
+        if (!n.has("id")) n.put("id", fallbackId);
+        if (file != null) n.put("file", file);
         return n;
     }
 

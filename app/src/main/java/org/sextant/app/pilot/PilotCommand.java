@@ -22,7 +22,11 @@ public record PilotCommand(String id, String command, ObjectNode args, JsonNode 
         try {
             root = Json.MAPPER.readTree(content);
         } catch (JacksonException e) {
-            throw SextantException.invalid("file", "the command file is not JSON: " + e.getOriginalMessage(),
+            // the parser's message quotes the file's text, which may not be the user's (a copied config file): not echoed
+            var at = e.getLocation();
+            throw SextantException.invalid("file", "the command file is not JSON ("
+                    + content.getBytes(java.nio.charset.StandardCharsets.UTF_8).length + " bytes"
+                    + (at == null ? "" : "; it breaks at line " + at.getLineNr() + ", column " + at.getColumnNr()) + ")",
                     "write one JSON object {\"id\", \"command\", \"args\"} (drive_app does)");
         }
         if (root == null || !root.isObject()) {

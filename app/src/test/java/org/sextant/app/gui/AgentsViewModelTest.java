@@ -50,6 +50,20 @@ class AgentsViewModelTest {
         assertFalse(m.recentCallProperty().get(), "three hours ago is not connected");
     }
 
+    /** attack 6 F13: the view says what the queue does: a linked or directory flag is off, and says why. */
+    @Test
+    void aLinkedOrDirectoryFlagShowsOffWithTheReason() throws Exception {
+        SextantHome home = new SextantHome(root);
+        Files.createSymbolicLink(home.pilotFlag(), Files.createFile(root.resolve("flag-target")));
+        AgentsViewModel m = new AgentsViewModel(home, () -> 0, Clock.systemUTC(), false, List.of());
+        assertFalse(m.pilotOnProperty().get());
+        assertTrue(m.pilotStateProperty().get().startsWith("OFF: the flag is a symbolic link"), m.pilotStateProperty().get());
+        Files.delete(home.pilotFlag());
+        Files.createDirectory(home.pilotFlag());
+        m.refresh();
+        assertTrue(m.pilotStateProperty().get().startsWith("OFF: the flag is a directory, not a file"), m.pilotStateProperty().get());
+    }
+
     @Test
     void windowsGetsWindowsCommandsAndPathsWithSpacesAreQuoted() {
         SextantHome home = new SextantHome(root.resolve("my home"));

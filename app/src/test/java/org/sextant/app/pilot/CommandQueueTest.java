@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,8 +101,9 @@ class CommandQueueTest {
         try (var s = Files.list(home.pendingCommands())) {
             assertEquals(0, s.count());
         }
-        assertRefused("cmd-a", "invalid_input", "file");
-        assertTrue(done("cmd-a").get("raw").asString().startsWith("{\"command\""), "the broken text is kept for the agent");
+        JsonNode broken = assertRefused("cmd-a", "invalid_input", "file");
+        assertTrue(broken.get("error").asString().contains("not JSON (34 bytes; it breaks at line 1, column 35)"), broken.toString());
+        assertFalse(broken.has("raw"), "the text of a refused file is not kept: " + broken);
         JsonNode unknown = assertRefused("cmd-b", "invalid_input", "command");
         assertEquals("format_disk", unknown.get("command").asString());
         assertTrue(unknown.get("fix").asString().contains("open_chart"), unknown.toString());
@@ -202,6 +204,86 @@ class CommandQueueTest {
         assertTrue(d.get("error").asString().contains("more than " + CommandQueue.MAX_COMMAND_BYTES), d.toString());
         assertTrue(Files.size(home.doneCommands().resolve("cmd-big.json")) < 10_000, "the refusal, not the file");
         assertEquals(List.of(), window.calls);
+    }
+
+    /** attack 6 F3: a link in pending is not followed; its target (app.json's token, /etc/passwd) reaches no done record. */
+    @Test
+    void aLinkInPendingIsRefusedUnreadAndItsTargetAppearsNowhereInDone() throws Exception {
+        Path secrets = Files.createDirectories(root.resolve("elsewhere"));
+        Path appJson = Files.writeString(secrets.resolve("app.json"), "{\"token\": \"SECRET-TOKEN-7f3a\", \"port\": 33929}");
+        Path passwd = Files.writeString(secrets.resolve("passwd"), "root:x:0:0:SECRET-ROOT-LINE:/root:/bin/bash\n");
+        Files.createSymbolicLink(home.pendingCommands().resolve("cmd-link-app.json"), appJson);
+        Files.createSymbolicLink(home.pendingCommands().resolve("cmd-link-passwd.json"), passwd);
+        settle();
+
+        assertEquals(2, queue.drain());
+        JsonNode app = assertRefused("cmd-link-app", "invalid_input", "file");
+        assertEquals("the command file is a symbolic link, not read", app.get("error").asString());
+        assertRefused("cmd-link-passwd", "invalid_input", "file");
+        assertTrue(Files.exists(appJson) && Files.exists(passwd), "only the links left pending, never their targets");
+        try (var s = Files.list(home.doneCommands())) {
+            for (Path d : s.toList()) {
+                String text = Files.readString(d);
+                assertFalse(text.contains("SECRET"), d + ": " + text);
+            }
+        }
+    }
+
+    /** A regular file that is not a command (a copy of app.json, a text file): only known fields, never its text. */
+    @Test
+    void aRefusedFileKeepsOnlyTheCommandsKnownFields() throws Exception {
+        Files.writeString(home.pendingCommands().resolve("cmd-copy.json"),
+                "{\"token\": \"SECRET-TOKEN-7f3a\", \"port\": 33929, \"args\": {\"symbol\": \"AA\"}}");
+        Files.writeString(home.pendingCommands().resolve("cmd-text.json"), "root:x:0:0:SECRET-ROOT-LINE:/root:/bin/bash\n");
+        settle();
+        assertEquals(2, queue.drain());
+        JsonNode copy = assertRefused("cmd-copy", "invalid_input", "command");
+        assertFalse(copy.toString().contains("SECRET") || copy.has("port"), copy.toString());
+        JsonNode text = assertRefused("cmd-text", "invalid_input", "file");
+        assertTrue(text.get("error").asString().startsWith("the command file is not JSON (44 bytes"), text.toString());
+        assertFalse(text.toString().contains("SECRET") || text.toString().contains("root:x"), text.toString());
+    }
+
+    /** A command's unknown keys and unknown arguments are not carried into its done record. */
+    @Test
+    void anExecutedCommandsDoneRecordHoldsOnlyItsKnownFields() throws Exception {
+        Files.createFile(home.pilotFlag());
+        queueCommand("cmd-v", "select_view", "{\"view\": \"jobs\", \"note\": \"SECRET-ARG\"}, \"token\": \"SECRET-TOKEN-7f3a\"");
+        assertEquals(1, queue.drain());
+        JsonNode d = done("cmd-v");
+        assertEquals("done", d.get("state").asString(), d.toString());
+        assertEquals("jobs", d.get("args").get("view").asString());
+        assertFalse(d.toString().contains("SECRET"), d.toString());
+    }
+
+    /** attack 6 F12: a FIFO in pending is refused without being opened (opening it would wait for a writer). */
+    @Test
+    void aFifoInPendingIsRefusedWithoutBeingOpened() throws Exception {
+        Path fifo = home.pendingCommands().resolve("cmd-fifo.json");
+        assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo is available");
+        // no settle(): setting a FIFO's time opens it; a FIFO is refused whatever its age
+        assertEquals(1, queue.drain());
+        JsonNode d = assertRefused("cmd-fifo", "invalid_input", "file");
+        assertEquals("the command file is not a regular file, not read", d.get("error").asString());
+        assertFalse(Files.exists(fifo, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+    }
+
+    /** attack 6 F13: the flag counts only as a regular file placed by hand; a link to one does not open the queue. */
+    @Test
+    void aLinkedOrDirectoryFlagDoesNotRunCommands() throws Exception {
+        Path elsewhere = Files.createFile(root.resolve("flag-target"));
+        Files.createSymbolicLink(home.pilotFlag(), elsewhere);
+        Path file = queueCommand("cmd-1", "select_view", "{\"view\": \"jobs\"}");
+        assertEquals(0, queue.drain());
+        assertEquals(List.of(), window.calls, "a symbolic link is not the person's flag");
+        Files.delete(home.pilotFlag());
+        Files.createDirectory(home.pilotFlag());
+        assertEquals(0, queue.drain());
+        assertTrue(Files.exists(file));
+        Files.delete(home.pilotFlag());
+        Files.createFile(home.pilotFlag());
+        assertEquals(1, queue.drain());
+        assertEquals(List.of("view jobs"), window.calls);
     }
 
     /** drive_app offers the contract's commands; each must reach its own branch, not "not a command the app knows". */

@@ -1,8 +1,8 @@
 package org.sextant.mcp.gates;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.sextant.contract.FailReason;
+import org.sextant.contract.PilotFlag;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /**
@@ -21,22 +21,19 @@ public final class PilotGate {
         return flag;
     }
 
-    /** Whether the flag file is there now. For reporting only: it enforces nothing. */
+    /** Whether the flag is a regular file now (a link does not count: PilotFlag). For reporting only: it enforces nothing. */
     public boolean isOpen() {
-        try {
-            return Files.isRegularFile(flag);
-        } catch (RuntimeException unreadable) {
-            return false;
-        }
+        return PilotFlag.isPlaced(flag);
     }
 
     /** Called by the dispatcher before an app-driving tool's handler; throws when closed. */
     public void enforce(String toolName) throws ToolFailure {
-        if (!isOpen()) {
+        String refusal = PilotFlag.refusal(flag);
+        if (refusal != null) {
             throw new ToolFailure(FailReason.PILOT_DISABLED,
-                    "'" + toolName + "' drives the app and the pilot flag " + flag + " is absent",
+                    "'" + toolName + "' drives the app and the pilot flag " + flag + " " + refusal,
                     "only the person can allow this: they create the empty file " + flag
-                            + " by hand; do not create it yourself and do not retry until they have");
+                            + " by hand (a regular file, not a link); do not create it yourself and do not retry until they have");
         }
     }
 }

@@ -37,8 +37,24 @@ class PilotGateTest {
     }
 
     @Test
-    void aDirectoryNamedLikeTheFlagDoesNotOpenIt() throws Exception {
+    void aDirectoryNamedLikeTheFlagDoesNotOpenItAndIsCalledOne() throws Exception {
         Files.createDirectory(home.resolve(".mcp_pilot"));
-        assertFalse(new PilotGate(home.resolve(".mcp_pilot")).isOpen());
+        PilotGate gate = new PilotGate(home.resolve(".mcp_pilot"));
+        assertFalse(gate.isOpen());
+        ToolFailure f = assertThrows(ToolFailure.class, () -> gate.enforce("drive_app"));
+        assertTrue(f.getMessage().endsWith(".mcp_pilot is a directory, not a file"), f.getMessage());
+    }
+
+    /** attack 6 F13: whoever controls a link's target would control the gate; the flag is a file placed by hand. */
+    @Test
+    void aSymbolicLinkToAFileDoesNotOpenIt() throws Exception {
+        Path target = Files.createFile(home.resolve("somewhere-else"));
+        Files.createSymbolicLink(home.resolve(".mcp_pilot"), target);
+        PilotGate gate = new PilotGate(home.resolve(".mcp_pilot"));
+        assertFalse(gate.isOpen());
+        ToolFailure f = assertThrows(ToolFailure.class, () -> gate.enforce("drive_app"));
+        assertEquals("pilot_disabled", f.failReason());
+        assertTrue(f.getMessage().contains("is a symbolic link, which does not count"), f.getMessage());
+        assertTrue(f.clientHint().contains("a regular file, not a link"), f.clientHint());
     }
 }

@@ -205,6 +205,38 @@ class ReadToolsTest extends AgainstTheApp {
         assertTrue(note.contains("MB of JSON"), note);
     }
 
+    /**
+     * attack 6 F3 and F12: read_command_queue passes no gate, so it shows only a record's known fields,
+     * follows no link, and opens no FIFO (opening one waits for a writer: the call would hang).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theCommandQueueShowsOnlyKnownFieldsAndFollowsNoLink() throws Exception {
+        Path pending = Files.createDirectories(home.resolve("commands/pending"));
+        Path done = Files.createDirectories(home.resolve("commands/done"));
+        Path secret = Files.writeString(home.resolve("elsewhere-app.json"), "{\"token\": \"SECRET-TOKEN-7f3a\", \"port\": 1}");
+        Files.createSymbolicLink(pending.resolve("cmd-link.json"), secret);
+        Files.createSymbolicLink(done.resolve("cmd-link.json"), secret);
+        // a done record as the app before this fix wrote it: the linked file's keys merged with the outcome
+        Files.writeString(done.resolve("cmd-old.json"), "{\"token\": \"SECRET-TOKEN-7f3a\", \"id\": \"cmd-old\", \"command\": \"open_chart\","
+                + " \"args\": {\"symbol\": \"AA\", \"note\": \"SECRET-ARG\"}, \"raw\": \"root:x:0:0\", \"state\": \"failed\", \"ok\": false}");
+        boolean fifo = new ProcessBuilder("mkfifo", pending.resolve("cmd-fifo.json").toString()).start().waitFor() == 0;
+
+        Map<String, Object> queue = data(tools.dispatch("read_command_queue", Map.of()));
+        String shown = Json.write(queue);
+        assertFalse(shown.contains("SECRET") || shown.contains("root:x"), shown);
+        List<Map<String, Object>> doneList = (List<Map<String, Object>>) queue.get("done");
+        Map<String, Object> old = doneList.stream().filter(m -> m.get("file").equals("cmd-old.json")).findFirst().orElseThrow();
+        assertEquals(Map.of("id", "cmd-old", "command", "open_chart", "args", Map.of("symbol", "AA"), "state", "failed", "ok", false),
+                old.get("command"));
+        Map<String, Object> link = doneList.stream().filter(m -> m.get("file").equals("cmd-link.json")).findFirst().orElseThrow();
+        assertEquals("a symbolic link, not read", link.get("error"));
+        if (fifo) {
+            List<Map<String, Object>> pendingList = (List<Map<String, Object>>) queue.get("pending");
+            assertTrue(pendingList.contains(Map.of("file", "cmd-fifo.json", "error", "not a regular file, not read")), pendingList.toString());
+        }
+    }
+
     @Test
     void compareToHistoryPassesItsArgumentsUntouchedAndRefusesAnUnknownName() {
         Map<String, Object> args = Map.of("horizon", 5, "top_k", 20, "as_of", "2000-03-01", "recency_half_life_days", 0,
