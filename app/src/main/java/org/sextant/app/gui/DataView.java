@@ -59,6 +59,7 @@ public final class DataView implements WorkstationView {
     private final HBox timezoneRow = new HBox(8);
     private final Label importMessage = new Label();
     private final Label importError = new Label();
+    private final Label importNotes = new Label();
     private final TextArea sql = new TextArea();
     private final TableView<List<Object>> results = new TableView<>();
     private final Label sqlMessage = new Label();
@@ -204,14 +205,19 @@ public final class DataView implements WorkstationView {
         timezoneRow.setAlignment(Pos.CENTER_LEFT);
         previewNotes.setId("data-preview-notes");
         previewNotes.setWrapText(true);
-        for (Label l : new Label[] {previewInfo, previewNotes}) {
+        for (Label l : new Label[] {previewInfo, previewNotes, importNotes}) {
             l.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole rather than cut when the pane is short
             Tooltip full = new Tooltip();
             full.textProperty().bind(l.textProperty());
             l.setTooltip(full);
         }
         previewNotes.getStyleClass().add("warning-text");
-        for (Node n : new Node[] {timezoneRow, previewNotes}) n.managedProperty().bind(n.visibleProperty());
+        importNotes.setId("data-import-notes");
+        importNotes.setWrapText(true);
+        importNotes.getStyleClass().add("warning-text");
+        importNotes.textProperty().bind(model.importNotesProperty());
+        importNotes.visibleProperty().bind(importNotes.textProperty().isNotEmpty());
+        for (Node n : new Node[] {timezoneRow, previewNotes, importNotes}) n.managedProperty().bind(n.visibleProperty());
         timezoneRow.setVisible(false);
         previewNotes.setVisible(false);
         importMessage.setId("data-import-message");
@@ -231,7 +237,7 @@ public final class DataView implements WorkstationView {
         HBox fetchRow = new HBox(8, new Label("Provider fetch"), fetch, fetchButton);
         fetchRow.setAlignment(Pos.CENTER_LEFT);
 
-        VBox pane = new VBox(6, heading("Import prices"), actions, previewInfo, timezoneRow, previewNotes, previewTable, importMessage, importError, fetchRow);
+        VBox pane = new VBox(6, heading("Import prices"), actions, previewInfo, timezoneRow, previewNotes, previewTable, importMessage, importNotes, importError, fetchRow);
         pane.setId("data-import-pane");
         pane.setPadding(new Insets(8));
         pane.setOnDragOver(e -> {

@@ -50,6 +50,8 @@ public final class DataViewModel implements AutoCloseable {
     private final javafx.beans.property.ReadOnlyBooleanWrapper refused = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "refused");
     private final ReadOnlyStringWrapper importError = new ReadOnlyStringWrapper(this, "importError");
     private final ReadOnlyStringWrapper importMessage = new ReadOnlyStringWrapper(this, "importMessage", "");
+    /** What the last import found in the bars that a reader should check (changed stored bars, gaps…), one per line; empty when nothing. */
+    private final ReadOnlyStringWrapper importNotes = new ReadOnlyStringWrapper(this, "importNotes", "");
     private final StringProperty gatherSymbols = new SimpleStringProperty(this, "gatherSymbols", "");
     /** The zone bar times written without one are read in (a region or an offset; blank: UTC), for the preview and the import. */
     private final StringProperty timezone = new SimpleStringProperty(this, "timezone", "");
@@ -95,6 +97,7 @@ public final class DataViewModel implements AutoCloseable {
         refused.set(false);
         importError.set(null);
         importMessage.set("");
+        importNotes.set("");
         if (chosen.isEmpty()) return CompletableFuture.completedFuture(null);
         Path first = chosen.get(0);
         String zone = timezone.get();
@@ -117,6 +120,7 @@ public final class DataViewModel implements AutoCloseable {
         }
         List<Path> chosen = List.copyOf(files);
         importError.set(null);
+        importNotes.set("");
         importMessage.set("Importing " + chosen.size() + " file(s)…");
         String zone = timezone.get() == null || timezone.get().isBlank() ? null : timezone.get().trim();
         return followJob(() -> engine.startImport(chosen, zone), "import");
@@ -126,6 +130,7 @@ public final class DataViewModel implements AutoCloseable {
     public CompletableFuture<JobStatus> gather() {
         List<String> wanted = Arrays.stream(gatherSymbols.get().split("[,\\s]+")).map(String::trim).filter(s -> !s.isEmpty()).toList();
         importError.set(null);
+        importNotes.set("");
         importMessage.set("Fetching " + String.join(", ", wanted) + "…");
         return followJob(() -> engine.startGather(wanted, null), "fetch");
     }
@@ -141,6 +146,7 @@ public final class DataViewModel implements AutoCloseable {
                 importMessage.set(String.format(Locale.ROOT, "%s done: %,d rows added, %,d updated for %s",
                         what.substring(0, 1).toUpperCase(Locale.ROOT) + what.substring(1), r.rowsInserted(), r.rowsUpdated(),
                         String.join(", ", r.symbols())));
+                importNotes.set(importNotes(r));
             } else if (done.state() == JobState.SUCCEEDED) {
                 importMessage.set(what + " done");
             } else {
@@ -155,6 +161,37 @@ public final class DataViewModel implements AutoCloseable {
             importError.set(explain(e));
             return null;
         });
+    }
+
+    /** Note lines shown after an import; beyond them one line says how many more there are. */
+    static final int NOTE_LINES_SHOWN = 3;
+
+    /**
+     * What an import found that a reader should check, one line each, at most {@link #NOTE_LINES_SHOWN}
+     * and then "and N more": first the engine's notes (stored bars changed, the same bars at another
+     * time-zone offset), then per symbol its gaps inside trading days and bars outside the session.
+     */
+    static String importNotes(ImportReport report) {
+        List<String> lines = new java.util.ArrayList<>();
+        List<String> counts = new java.util.ArrayList<>();
+        for (ImportReport.ImportedFile f : report.files()) {
+            for (ImportReport.BarCheck b : f.bars()) {
+                lines.addAll(b.notes());
+                List<String> found = new java.util.ArrayList<>();
+                if (b.gaps() > 0) {
+                    found.add(String.format(Locale.ROOT, "%,d gap%s inside trading days (the largest %,d minutes, after %s)",
+                            b.gaps(), b.gaps() == 1 ? "" : "s", b.largestGapMinutes(), b.largestGapAfter()));
+                }
+                if (b.outsideSession() > 0) {
+                    found.add(String.format(Locale.ROOT, "%,d bar%s outside the %s session (stored, but in no bar of a read)",
+                            b.outsideSession(), b.outsideSession() == 1 ? "" : "s", b.session()));
+                }
+                if (!found.isEmpty()) counts.add(b.symbol() + " " + b.interval() + ": " + String.join("; ", found));
+            }
+        }
+        lines.addAll(counts);
+        if (lines.size() <= NOTE_LINES_SHOWN + 1) return String.join("\n", lines);
+        return String.join("\n", lines.subList(0, NOTE_LINES_SHOWN)) + "\nand " + (lines.size() - NOTE_LINES_SHOWN) + " more";
     }
 
     /** Runs the console's query (one read-only SELECT, at most 5000 rows shown). */
@@ -229,6 +266,7 @@ public final class DataViewModel implements AutoCloseable {
     public ReadOnlyObjectProperty<ImportPreview> previewProperty() { return preview.getReadOnlyProperty(); }
     public ReadOnlyStringProperty importErrorProperty() { return importError.getReadOnlyProperty(); }
     public ReadOnlyStringProperty importMessageProperty() { return importMessage.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty importNotesProperty() { return importNotes.getReadOnlyProperty(); }
     // duplicates: property accessors, the JavaFX pattern every ViewModel repeats
     public StringProperty gatherSymbolsProperty() { return gatherSymbols; }
     public StringProperty timezoneProperty() { return timezone; }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.ingest.ImportPreview;
+import org.sextant.engine.ingest.ImportReport;
 import org.sextant.engine.jobs.JobState;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.sql.SelectResult;
@@ -114,6 +115,46 @@ class DataViewModelTest {
         assertEquals(JobState.SUCCEEDED, job.state(), String.valueOf(job.error()));
         assertEquals(List.of(List.of("2020-03-02 14:30:00")), engine.runSelect("SELECT CAST(min(ts) AS VARCHAR) FROM bars WHERE symbol = 'NYBARS'", null).rows(),
                 "09:30 New York (EST) is 14:30 UTC");
+    }
+
+    /** A re-import that replaced stored closes said only "4 updated": the engine's note on the change now shows under the message. */
+    @Test
+    void aReimportThatChangesStoredClosesShowsTheChangeNote() throws Exception {
+        Path first = Files.writeString(files.resolve("CHFTEST.csv"),
+                "timestamp,close\n2001-03-29T22:00:00Z,1.7250\n2001-03-29T22:30:00Z,1.7255\n2001-03-29T23:00:00Z,1.7260\n2001-03-29T23:30:00Z,1.7253\n");
+        model.choose(List.of(first)).get();
+        assertEquals(JobState.SUCCEEDED, model.importChosen().get().state());
+        assertEquals("", model.importNotesProperty().get(), "a first import changes no stored bar");
+
+        Path again = Files.writeString(Files.createDirectory(files.resolve("again")).resolve("CHFTEST.csv"), "timestamp,close\n2001-03-29T22:00:00Z,9.0\n2001-03-29T22:30:00Z,10.0\n2001-03-29T23:00:00Z,11.0\n2001-03-29T23:30:00Z,12.0\n");
+        model.choose(List.of(again)).get();
+        JobStatus job = model.importChosen().get();
+        assertEquals(JobState.SUCCEEDED, job.state(), String.valueOf(job.error()));
+        assertEquals("Import done: 0 rows added, 4 updated for CHFTEST", model.importMessageProperty().get());
+        assertEquals("4 stored bars of CHFTEST changed; the largest close change at 2001-03-29T23:30Z: 1.7253 to 12.0 (595.5%); "
+                + "check that the file is the same instrument and unit", model.importNotesProperty().get());
+
+        model.choose(List.of(first)).get();
+        assertEquals("", model.importNotesProperty().get(), "choosing the next file clears the last import's notes");
+    }
+
+    /** Many symbols with notes stay a few lines: the first ones, then how many more; gaps and bars outside the session come after the notes. */
+    @Test
+    void importNotesStayAFewLinesWithHowManyMore() {
+        List<ImportReport.BarCheck> bars = new java.util.ArrayList<>();
+        for (String s : List.of("AAA", "BBB", "CCC", "DDD")) {
+            bars.add(new ImportReport.BarCheck(s, "30m", "fx", 10, "2001-03-29T22:00Z", "2001-03-30T02:30Z", 0, 0, 0, 0, null, 0, 2, 50.0,
+                    List.of("2 stored bars of " + s + " changed")));
+        }
+        bars.add(new ImportReport.BarCheck("EEE", "30m", "fx", 10, "2001-03-29T22:00Z", "2001-03-30T02:30Z", 0, 0, 2, 90, "2001-03-29T23:00Z", 1, 0, null, List.of()));
+        ImportReport report = new ImportReport(List.of(new ImportReport.ImportedFile("f.csv", "bars", 50, List.of("AAA", "BBB", "CCC", "DDD", "EEE"), "30m", "iso", bars)),
+                0, 8, List.of("AAA", "BBB", "CCC", "DDD", "EEE"));
+        assertEquals("2 stored bars of AAA changed\n2 stored bars of BBB changed\n2 stored bars of CCC changed\nand 2 more", DataViewModel.importNotes(report));
+
+        ImportReport few = new ImportReport(List.of(new ImportReport.ImportedFile("f.csv", "bars", 50, List.of("DDD", "EEE"), "30m", "iso", bars.subList(3, 5))),
+                0, 2, List.of("DDD", "EEE"));
+        assertEquals("2 stored bars of DDD changed\nEEE 30m: 2 gaps inside trading days (the largest 90 minutes, after 2001-03-29T23:00Z); "
+                + "1 bar outside the fx session (stored, but in no bar of a read)", DataViewModel.importNotes(few));
     }
 
     @Test
