@@ -2,6 +2,7 @@ package org.sextant.app;
 
 import java.util.List;
 import org.sextant.engine.Json;
+import org.sextant.engine.ingest.ImportNotes;
 import org.sextant.engine.ingest.ImportReport;
 
 /** Prints an import report for people. */
@@ -15,6 +16,7 @@ final class ImportSummary {
             sb.append(String.format("%s: %s layout, %d rows%s, symbols %s%n", orEmpty(f.file()), orEmpty(f.layout()), f.rows(), skipped, jsonList(f.symbols())));
         }
         sb.append(String.format("imported: %d new rows, %d updated; symbols %s%n", r.rowsInserted(), r.rowsUpdated(), jsonList(r.symbols())));
+        for (String note : ImportNotes.of(r)) sb.append("note: ").append(note).append(System.lineSeparator());
         return sb.toString();
     }
 

@@ -172,24 +172,7 @@ public final class DataViewModel implements AutoCloseable {
      * time-zone offset), then per symbol its gaps inside trading days and bars outside the session.
      */
     static String importNotes(ImportReport report) {
-        List<String> lines = new java.util.ArrayList<>();
-        List<String> counts = new java.util.ArrayList<>();
-        for (ImportReport.ImportedFile f : report.files()) {
-            for (ImportReport.BarCheck b : f.bars()) {
-                lines.addAll(b.notes());
-                List<String> found = new java.util.ArrayList<>();
-                if (b.gaps() > 0) {
-                    found.add(String.format(Locale.ROOT, "%,d gap%s inside trading days (the largest %,d minutes, after %s)",
-                            b.gaps(), b.gaps() == 1 ? "" : "s", b.largestGapMinutes(), b.largestGapAfter()));
-                }
-                if (b.outsideSession() > 0) {
-                    found.add(String.format(Locale.ROOT, "%,d bar%s outside the %s session (stored, but in no bar of a read)",
-                            b.outsideSession(), b.outsideSession() == 1 ? "" : "s", b.session()));
-                }
-                if (!found.isEmpty()) counts.add(b.symbol() + " " + b.interval() + ": " + String.join("; ", found));
-            }
-        }
-        lines.addAll(counts);
+        List<String> lines = org.sextant.engine.ingest.ImportNotes.of(report);
         if (lines.size() <= NOTE_LINES_SHOWN + 1) return String.join("\n", lines);
         return String.join("\n", lines.subList(0, NOTE_LINES_SHOWN)) + "\nand " + (lines.size() - NOTE_LINES_SHOWN) + " more";
     }

@@ -1,0 +1,36 @@
+package org.sextant.engine.ingest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a person should read after an import, one sentence a line: each bar symbol's notes
+ * (changed stored bars, bars repeating stored ones at another time-zone offset), then its gaps and
+ * bars outside the session. The window shows the first few, the command line prints them all.
+ */
+public final class ImportNotes {
+    private ImportNotes() {}
+
+    public static List<String> of(ImportReport report) {
+        List<String> lines = new ArrayList<>();
+        List<String> counts = new ArrayList<>();
+        for (ImportReport.ImportedFile f : report.files()) {
+            for (ImportReport.BarCheck b : f.bars()) {
+                lines.addAll(b.notes());
+                List<String> found = new ArrayList<>();
+                if (b.gaps() > 0) {
+                    found.add(String.format(Locale.ROOT, "%,d gap%s inside trading days (the largest %,d minutes, after %s)",
+                            b.gaps(), b.gaps() == 1 ? "" : "s", b.largestGapMinutes(), b.largestGapAfter()));
+                }
+                if (b.outsideSession() > 0) {
+                    found.add(String.format(Locale.ROOT, "%,d bar%s outside the %s session (stored, but in no bar of a read)",
+                            b.outsideSession(), b.outsideSession() == 1 ? "" : "s", b.session()));
+                }
+                if (!found.isEmpty()) counts.add(b.symbol() + " " + b.interval() + ": " + String.join("; ", found));
+            }
+        }
+        lines.addAll(counts);
+        return lines;
+    }
+}
