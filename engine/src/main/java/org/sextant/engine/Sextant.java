@@ -105,6 +105,8 @@ public final class Sextant implements AutoCloseable {
     public BarSeries getBars(String symbol, String interval, LocalDate from, LocalDate to) { return prices.bars(symbol, interval, from, to); }
     /** As {@link #getBars(String, String, LocalDate, LocalDate)}, at most {@code maxRows + 1} bars (one more says there are more). */
     public BarSeries getBars(String symbol, String interval, LocalDate from, LocalDate to, int maxRows) { return prices.bars(symbol, interval, from, to, maxRows); }
+    /** The newest {@code count} bars at {@code interval}, oldest first, without reading the older ones. */
+    public BarSeries getNewestBars(String symbol, String interval, int count) { return prices.newestBars(symbol, interval, count); }
 
     /** Stored bars of {@code symbol} a read at {@code interval} leaves out, outside its session (UTC dates within from..to). */
     public long getBarsOutsideSession(String symbol, String interval, LocalDate from, LocalDate to) { return prices.barsOutsideSession(symbol, interval, from, to); }

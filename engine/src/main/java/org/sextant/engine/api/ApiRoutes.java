@@ -74,6 +74,8 @@ public final class ApiRoutes {
     private final java.time.Duration turnWait;
     /** Permits for {@link #COMPUTING} reads: one per core (at least two), so a burst of them cannot starve the app's other callers. */
     final java.util.concurrent.Semaphore computing; // package: tests hold its permits
+    /** Where a chart at an interval reads its bars: the engine's newest-first read. */
+    BarAnswers.NewestBars chartBars; // package: tests count the bars it reads
 
     public ApiRoutes(Sextant engine, Supplier<Object> state) {
         this(engine, state, READ_BUDGET, Math.max(2, Runtime.getRuntime().availableProcessors()), TURN_WAIT);
@@ -85,6 +87,7 @@ public final class ApiRoutes {
         this.readBudget = readBudget;
         this.turnWait = turnWait;
         this.computing = new java.util.concurrent.Semaphore(computingPermits, true);
+        this.chartBars = engine::getNewestBars;
         serve(Capabilities.LIST_SYMBOLS, this::listSymbols);
         serve(Capabilities.GET_CLOSE_PRICE, this::getClosePrice);
         serve(Capabilities.GET_DB_SCHEMA, this::getDbSchema);
@@ -394,7 +397,7 @@ public final class ApiRoutes {
 
     private Object getChartData(ApiCall call) {
         String symbol = call.requiredText("symbol", "\"MSFT\""), interval = engine.chartInterval(symbol, call.text("interval"));
-        if (interval != null) return BarAnswers.columns(engine.getBars(symbol, interval, null, null), call.integer("days"));
+        if (interval != null) return BarAnswers.chart(chartBars, symbol, interval, call.integer("days"));
         return engine.getChartData(symbol, call.integer("days"), call.text("model"), call.integer("horizon"),
                 call.text("calibration"), Boolean.TRUE.equals(call.bool("overlays")));
     }

@@ -60,9 +60,23 @@ final class BarAnswers {
         return answer;
     }
 
-    /** get_chart_data at an interval: the last {@code days} bars as columns, no forecast (forecasts are daily). */
-    static Map<String, Object> columns(BarSeries s, Integer days) {
-        List<IntervalBar> bars = s.bars().subList(Math.max(0, s.size() - (days == null ? DEFAULT_BARS : days)), s.size());
+    /** The newest {@code count} bars of a symbol at an interval, oldest first: the one store read of a chart at an interval. */
+    @FunctionalInterface
+    interface NewestBars {
+        BarSeries read(String symbol, String interval, int count);
+    }
+
+    /**
+     * get_chart_data at an interval: the last {@code days} bars as columns, no forecast (forecasts are daily). Only those
+     * bars are read: years of 1-minute bars are never held whole for a chart's few hundred.
+     */
+    static Map<String, Object> chart(NewestBars store, String symbol, String interval, Integer days) {
+        return columns(store.read(symbol, interval, days == null ? DEFAULT_BARS : days));
+    }
+
+    /** {@code s}'s bars as the chart's columns. */
+    static Map<String, Object> columns(BarSeries s) {
+        List<IntervalBar> bars = s.bars();
         Map<String, List<Object>> cols = new LinkedHashMap<>();
         for (String c : List.of("ts", "ts_local", "date", "open", "high", "low", "close", "volume")) cols.put(c, new ArrayList<>(bars.size()));
         TradingSession session = TradingSession.of(s.session());

@@ -97,10 +97,23 @@ public final class BarReader {
      * {@code maxRows > 0}: one past the bound tells the caller there is more (it cuts at a whole trading day).
      */
     public BarSeries read(String symbol, BarInterval interval, LocalDate from, LocalDate to, int maxRows) {
+        return read(symbol, interval, from, to, "ORDER BY date, ts" + (maxRows > 0 ? " LIMIT " + (maxRows + 1) : ""), false);
+    }
+
+    /**
+     * The newest {@code count} bars of {@code symbol} at {@code interval}, oldest first, refused as {@link #read} refuses:
+     * the store sorts newest-first and hands over only those, so a chart of years of 1-minute bars moves only what it shows.
+     */
+    public BarSeries readNewest(String symbol, BarInterval interval, int count) {
+        if (count < 1) throw new IllegalArgumentException("count " + count + " < 1");
+        return read(symbol, interval, null, null, "ORDER BY date DESC, ts DESC LIMIT " + count, true);
+    }
+
+    private BarSeries read(String symbol, BarInterval interval, LocalDate from, LocalDate to, String orderAndLimit, boolean newestFirst) {
         Source src = source(symbol, interval);
         // the trading days asked for are chosen in the query: a narrow range of a long bar series moves only its rows
         String sql = "SELECT ts, date, open, high, low, close, volume, stored_interval FROM (" + src.sql()
-                + ") WHERE (? IS NULL OR date >= ?) AND (? IS NULL OR date <= ?) ORDER BY date, ts" + (maxRows > 0 ? " LIMIT " + (maxRows + 1) : "");
+                + ") WHERE (? IS NULL OR date >= ?) AND (? IS NULL OR date <= ?) " + orderAndLimit;
         java.util.Set<String> used = new java.util.HashSet<>();
         List<IntervalBar> bars = store.read(c -> {
             List<IntervalBar> out = new ArrayList<>();
@@ -113,6 +126,7 @@ public final class BarReader {
                     }
                 }
             }
+            if (newestFirst) java.util.Collections.reverse(out);
             return out;
         });
         return new BarSeries(symbol, interval.label, src.session().label(), resampledFrom(src.stored(), interval, used), src.barsPerYear(), List.copyOf(bars),

@@ -65,6 +65,11 @@ public final class PriceRepository {
         return new BarReader(store).read(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to, maxRows);
     }
 
+    /** The newest {@code count} bars at {@code interval} (null = 1d), oldest first, without reading the older ones; see {@link BarReader#readNewest}. */
+    public BarSeries newestBars(String symbol, String interval, int count) {
+        return new BarReader(store).readNewest(canonical(requireText(symbol)), BarInterval.of("interval", interval), count);
+    }
+
     /** Stored bars a read at {@code interval} leaves out for being outside the session, by UTC date within from..to; see {@link BarReader#outsideSession}. */
     public long barsOutsideSession(String symbol, String interval, LocalDate from, LocalDate to) {
         return new BarReader(store).outsideSession(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to);
