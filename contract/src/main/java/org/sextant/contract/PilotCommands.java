@@ -43,6 +43,18 @@ public final class PilotCommands {
         return properties instanceof Map<?, ?> m ? ((Map<String, Object>) m).keySet() : java.util.Set.of();
     }
 
+    /**
+     * Of a command file's {@code args}, only those its command's schema names, in schema order: a
+     * file may hold anything, and what the app records and read_command_queue shows passes no gate.
+     */
+    public static Map<String, Object> knownArguments(Object command, Map<?, ?> args) {
+        Map<String, Object> kept = new LinkedHashMap<>();
+        for (String name : argumentNames(command instanceof String c ? c : null)) {
+            if (args.containsKey(name)) kept.put(name, args.get(name));
+        }
+        return kept;
+    }
+
     private static Map<String, Map<String, Object>> arguments() {
         String symbol = "the symbol as list_symbols shows it, e.g. \"AAPL\"";
         Map<String, Map<String, Object>> m = new LinkedHashMap<>();

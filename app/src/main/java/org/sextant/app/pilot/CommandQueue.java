@@ -309,10 +309,9 @@ public final class CommandQueue implements AutoCloseable {
             JsonNode v = original == null ? null : original.get(key);
             if (key.equals("args")) {
                 if (v != null && v.isObject()) {
-                    ObjectNode args = n.putObject("args");
-                    for (String arg : PilotCommands.argumentNames(command != null && command.isString() ? command.asString() : null)) {
-                        if (v.has(arg)) args.set(arg, v.get(arg));
-                    }
+                    Map<String, Object> args = new LinkedHashMap<>();
+                    v.properties().forEach(e -> args.put(e.getKey(), e.getValue()));
+                    n.set("args", Json.MAPPER.valueToTree(PilotCommands.knownArguments(command != null && command.isString() ? command.asString() : null, args)));
                 }
             } else if (v != null && v.isString()) {
                 n.put(key, v.asString());

@@ -99,12 +99,7 @@ final class ReadCommandQueue extends LauncherTool {
             if (!record.containsKey(key)) continue;
             Object v = record.get(key);
             if (key.equals("args") && v instanceof Map<?, ?> args) {
-                Map<String, Object> kept = new LinkedHashMap<>();
-                Object command = record.get("command");
-                for (String name : PilotCommands.argumentNames(command instanceof String c ? c : null)) {
-                    if (args.containsKey(name)) kept.put(name, args.get(name));
-                }
-                out.put(key, kept);
+                out.put(key, PilotCommands.knownArguments(record.get("command"), args));
             } else if (!key.equals("args")) {
                 out.put(key, v);
             }
