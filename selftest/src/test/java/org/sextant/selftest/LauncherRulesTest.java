@@ -8,6 +8,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 import org.sextant.selftest.rules.BoundaryRules;
+import org.sextant.selftest.rules.ClickRules;
 import org.sextant.selftest.rules.EngineRules;
 import org.sextant.selftest.rules.Launcher;
 import org.sextant.selftest.rules.LauncherRules;
@@ -74,6 +75,13 @@ class LauncherRulesTest {
     @DisplayName("rule: a read route the app hosts itself (render_chart) reaches no store write and no file write")
     void appHostedRoutesWriteNothing(TestReporter reporter) {
         holds(BoundaryRules.appHostedReadRoutesReachNoWrite(BoundaryRules.app(), BoundaryRules.APP_HOSTED_ROUTES), reporter);
+    }
+
+    @Test
+    @DisplayName("rule: no code of the app, engine or charts runs a menu action itself (what exempts the chart menu's exports)")
+    void nothingClicksForAPerson(TestReporter reporter) {
+        holds(ClickRules.nothingRunsAMenuAction(BoundaryRules.app(), "org.sextant.app", "org.sextant.engine", "org.sextant.charts"),
+                1000, "code units", reporter);
     }
 
     @Test

@@ -22,7 +22,9 @@ import org.sextant.mcp.tools.ToolCatalog;
 import org.sextant.selftest.fixtures.UnmaskedState;
 import org.sextant.selftest.fixtures.InsertingReadRoutes;
 import org.sextant.selftest.fixtures.WritingChartRoute;
+import org.sextant.selftest.fixtures.ClickingChartRoute;
 import org.sextant.selftest.rules.BoundaryRules;
+import org.sextant.selftest.rules.ClickRules;
 import org.sextant.selftest.rules.EngineRules;
 import org.sextant.selftest.rules.Launcher;
 import org.sextant.selftest.rules.LauncherRules;
@@ -185,6 +187,16 @@ class RulesCanFailTest {
         // a method that exists but is not what the app registers for render_chart
         fails(BoundaryRules.appHostedReadRoutesReachNoWrite(app,
                 Map.of(Capabilities.RENDER_CHART, "org.sextant.app.render.ChartRenderer#render")), "the app serves it with another route");
+    }
+
+    @Test
+    @DisplayName("fails: code that fires a chart menu's export item or takes its handler, as no person clicked")
+    void menuActionRunByCode() {
+        RuleResult r = ClickRules.nothingRunsAMenuAction(
+                new ClassFileImporter().importClasses(ClickingChartRoute.class),
+                ClickingChartRoute.class.getPackageName());
+        fails(r, "ClickingChartRoute.route(javafx.scene.control.ContextMenu) (line");
+        assertTrue(r.violations().stream().anyMatch(v -> v.contains("MenuItem.getOnAction")), r.violations().toString());
     }
 
     @Test
