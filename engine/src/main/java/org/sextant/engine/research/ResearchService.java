@@ -384,7 +384,7 @@ public final class ResearchService {
         }
         ComposedGraph graph = GraphComposer.compose(d.specJson()).requireOk();
         Universe u = store.universe(d.info().symbols(), d.info().from(), d.info().to(), BarInterval.of("interval", d.info().interval()));
-        GraphSweep kernel = new GraphSweep(graph, u, analogues, models);
+        GraphSweep kernel = replayed(runId, graph, u);
         int split = u.indexOf(d.info().oosStart());
         EquityCurve best = RunCurves.of(kernel, d.chosenConfiguration(), split, EquityCurve.BEST);
         double a = best.equity()[best.size() - 1], b = stored.equity()[stored.size() - 1];
@@ -394,6 +394,21 @@ public final class ResearchService {
         }
         store.replaceSelected(runId, RunCurves.of(kernel, configuration, split, EquityCurve.SELECTED));
         return store.run(runId, false, true);
+    }
+
+    /**
+     * The kernel of a stored run, to replay it. The pre-run checks hold a spec to today's rules, and
+     * a run stored before one of them (an indicator longer than the data, say) fails it at the
+     * spec's field, which select_configuration's caller cannot change: said at {@code run_id}.
+     */
+    private GraphSweep replayed(String runId, ComposedGraph graph, Universe u) {
+        try {
+            return new GraphSweep(graph, u, analogues, models);
+        } catch (SextantException e) {
+            if (e.field() == null || !e.field().startsWith("nodes.")) throw e;
+            throw SextantException.invalid("run_id", "run " + runId + " cannot be replayed: its spec fails a check made since it ran, at "
+                    + e.field() + ": " + e.getMessage(), "run the backtest again with " + e.field() + " changed (" + e.fix() + ") and select on the new run");
+        }
     }
 
     /** The first bar whose equity is below 0, or -1 when there is none. */

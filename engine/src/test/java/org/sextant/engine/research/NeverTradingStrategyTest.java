@@ -55,6 +55,27 @@ class NeverTradingStrategyTest {
         assertTrue(lagged.fix().startsWith("use length at most 1927"), lagged.fix());
     }
 
+    /**
+     * A run stored before the length check, with an SMA longer than its data, cannot be replayed:
+     * select_configuration says so at run_id, its own argument, not at the spec's field it cannot change.
+     */
+    @Test
+    void aRunStoredBeforeTheLengthCheckIsRefusedAtRunId() {
+        StrategyRunSummary old = backtest("stored-before", spec("50"));
+        // the spec as an earlier version stored it, when a 5000-day SMA still ran
+        engine.store().inTransaction(c -> {
+            try (var u = c.prepareStatement("UPDATE strategy_runs SET spec_json = ? WHERE run_id = ?")) {
+                u.setString(1, spec("5000"));
+                u.setString(2, old.runId());
+                return u.executeUpdate();
+            }
+        });
+        SextantException e = assertThrows(SextantException.class, () -> engine.selectConfiguration(old.runId(), 0));
+        assertEquals("run_id", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("at nodes.slow.params.length") && e.getMessage().contains("length 5000"), e.getMessage());
+        assertTrue(e.fix().startsWith("run the backtest again with nodes.slow.params.length changed (use length at most 2527"), e.fix());
+    }
+
     /** A MACD's signal line and histogram smooth its line once more; the line itself does not. */
     @Test
     void aMacdCountsItsSignalSmoothingOnlyWhereItsOutputHasIt() {
