@@ -30,6 +30,11 @@ abstract class HomeCommand implements Callable<Integer> {
         // an empty name ("") would be read as the working folder
         if (file.toString().isBlank()) throw new ParameterException(commandSpec.commandLine(), label + " is an empty name: give " + expected);
         if (Files.isRegularFile(file)) return file.toAbsolutePath();
+        // bytes of another charset (a Latin-1 "Genève") reach Java as U+FFFD, a name no file has
+        if (!Files.exists(file) && file.toString().indexOf('\uFFFD') >= 0) {
+            throw new ParameterException(commandSpec.commandLine(), label + " " + file + " does not exist under that name: its name holds bytes that are"
+                    + " not UTF-8 (shown as \uFFFD), which cannot be opened: rename the file in UTF-8, e.g. convmv -f latin1 -t utf8 --notest FILE");
+        }
         String is = Files.isDirectory(file) ? "is a folder, not a file" : Files.exists(file) ? "is not a regular file" : "does not exist";
         throw new ParameterException(commandSpec.commandLine(), label + " " + file + " " + is + ": give " + expected);
     }

@@ -328,6 +328,15 @@ class CliTest {
         assertTrue(err.toString().contains("nope.csv"), err.toString());
     }
 
+    /** A Latin-1 name ("Genève" in ISO 8859-1 bytes) reaches Java with U+FFFD for its é: said, with the fix, not just "does not exist". */
+    @Test
+    void aNameThatIsNotUtf8IsSaidToBe() {
+        String name = dir.resolve("Gen\uFFFDve.csv").toString();
+        assertBadInput("error: FILE " + name + " does not exist under that name: its name holds bytes that are not UTF-8 (shown as \uFFFD), which cannot"
+                + " be opened: rename the file in UTF-8, e.g. convmv -f latin1 -t utf8 --notest FILE",
+                "sextant import", "import", name);
+    }
+
     /** Bad input on the command line: the argument, what is wrong and the fix on one line, then where the help is; no page of usage. */
     @Test
     void badInputIsOneLineNamingTheArgumentNotTheUsage() throws Exception {

@@ -17,6 +17,14 @@ import java.util.List;
 final class ScriptLauncher {
     private ScriptLauncher() {}
 
+    /**
+     * As bin/lib/utf8-names.sh in the source tree: under the C/POSIX locale Java reads file names in
+     * ASCII and cannot name "Zürich.csv"; such a start runs in C.UTF-8, any other locale is kept.
+     */
+    static final String UTF8_NAMES = "if [ \"$(locale charmap 2>/dev/null)\" = ANSI_X3.4-1968 ] && locale -a 2>/dev/null | grep -qix 'c\\.utf-\\{0,1\\}8'; then\n"
+            + "  export LC_ALL=C.UTF-8 # file names in UTF-8 under the C locale\n"
+            + "fi\n";
+
     /** Writes bin/{name} of the image from lib/app/{name}.cfg, replacing the native launcher. */
     static void replace(Path appImage, String name) throws IOException {
         Path cfg = Platform.appDir(appImage).resolve(name + ".cfg");
@@ -44,6 +52,7 @@ final class ScriptLauncher {
         s.append("#!/bin/sh\n");
         s.append("# ").append(name).append(": runs the bundled Java runtime with lib/app/").append(name).append(".cfg (written at build time).\n");
         s.append("# A script rather than jpackage's launcher, which asks rpm and dpkg which package owns it on every start.\n");
+        s.append(UTF8_NAMES);
         s.append("bin=$(dirname \"$(readlink -f \"$0\")\")\n");
         s.append("root=$(dirname \"$bin\")\n");
         s.append("exec \"$root/lib/runtime/bin/java\"");

@@ -9,12 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The script that replaces jpackage's native Linux launcher starts the runtime exactly as the .cfg says. */
-class ScriptLauncherTest {
+public class ScriptLauncherTest {
     @TempDir Path dir;
 
     @Test
@@ -57,6 +58,49 @@ class ScriptLauncherTest {
                 "org.sextant.app.Main",
                 "--home", "/tmp/a b", "import"), out.lines().toList(), out);
         assertEquals(0, p.exitValue());
+    }
+
+    /**
+     * Started under the C locale (cron, a container, ssh without a locale) the runtime gets C.UTF-8,
+     * so Java can name "Zürich.csv"; a locale the person chose is left alone.
+     */
+    @Test
+    void underTheCLocaleTheRuntimeReadsFileNamesAsUtf8AndAChosenLocaleIsKept() throws Exception {
+        assumeTrue(Platform.isLinux(), "Linux launchers");
+        assumeTrue(hasCUtf8(), "the C.UTF-8 locale is installed");
+        Path image = dir.resolve("image");
+        Path app = Files.createDirectories(image.resolve("lib/app"));
+        Files.createDirectories(image.resolve("bin"));
+        Files.writeString(image.resolve("bin/sextant"), "native launcher");
+        Files.write(app.resolve("sextant.cfg"), List.of("[Application]", "app.classpath=$APPDIR/a.jar", "app.mainclass=X"));
+        Path runtime = Files.createDirectories(image.resolve("lib/runtime/bin")).resolve("java");
+        Files.writeString(runtime, "#!/bin/sh\nprintf 'LC_ALL=%s\\n' \"$LC_ALL\"\n");
+        Files.setPosixFilePermissions(runtime, PosixFilePermissions.fromString("rwxr-xr-x"));
+        ScriptLauncher.replace(image, "sextant");
+
+        assertEquals("LC_ALL=C.UTF-8", launch(image, Map.of()));
+        assertEquals("LC_ALL=C.UTF-8", launch(image, Map.of("LANG", "C")));
+        assertEquals("LC_ALL=", launch(image, Map.of("LANG", "C.UTF-8")));
+    }
+
+    private static String launch(Path image, Map<String, String> env) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(image.resolve("bin/sextant").toString()).redirectErrorStream(true);
+        String path = pb.environment().get("PATH");
+        pb.environment().clear();
+        pb.environment().put("PATH", path);
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes()).strip();
+        p.waitFor(30, TimeUnit.SECONDS);
+        return out;
+    }
+
+    /** Whether this machine has the C.UTF-8 locale the start scripts switch to. */
+    public static boolean hasCUtf8() throws Exception {
+        Process p = new ProcessBuilder("locale", "-a").redirectErrorStream(true).start();
+        String all = new String(p.getInputStream().readAllBytes());
+        p.waitFor(30, TimeUnit.SECONDS);
+        return all.lines().anyMatch(l -> l.equalsIgnoreCase("C.UTF-8") || l.equalsIgnoreCase("C.utf8"));
     }
 
     @Test
