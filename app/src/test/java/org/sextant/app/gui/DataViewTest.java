@@ -176,6 +176,66 @@ class DataViewTest {
                 + String.format("%.2f", contrast(text, ground)) + " for " + text + " on " + ground);
     }
 
+    /** The amber notes under "Import done" on screen at 1000x700: a re-import that changes stored bars of a file with gaps, every line shown and legible. */
+    @Test
+    void importNotesShowUnderImportDoneAndStayReadableAt1000By700(FxRobot robot) throws Exception {
+        Path csv = files.resolve("GAPS.csv");
+        Files.writeString(csv, minuteBars(10));
+        view.setDialogs(owner -> List.of(csv.toFile()), owner -> null);
+        WaitForAsyncUtils.asyncFx(() -> {
+            bench.stage.setWidth(1000);
+            bench.stage.setHeight(700);
+        }).get();
+        bench.show("data");
+        OnScreen.clickOn(robot, "#data-choose");
+        Label info = robot.lookup("#data-preview-info").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> info.getText().contains("GAPS.csv"));
+        Label message = robot.lookup("#data-import-message").queryAs(Label.class);
+        Label notes = robot.lookup("#data-import-notes").queryAs(Label.class);
+        OnScreen.clickOn(robot, "#data-import");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> message.getText().startsWith("Import done"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("GAPS 1m: 1 gap inside trading days (the largest 5 minutes, after 2024-01-02T16:09Z)", notes.getText());
+        // the same bars at other prices: the stored ones change, which the notes say first
+        Files.writeString(csv, minuteBars(20));
+        OnScreen.clickOn(robot, "#data-import");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> notes.getText().startsWith("775 stored bars of GAPS changed"));
+        assertTrue(notes.getText().contains("; check that the file is the same instrument and unit\nGAPS 1m: 1 gap inside trading days"), notes.getText());
+        assertTrue(message.getText().startsWith("Import done: 0 rows added, 775 updated for GAPS"), message.getText());
+        Thread.sleep(500); // the wrapped notes lay out
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(notes.isVisible(), "the notes are shown");
+
+        javafx.scene.Parent root = bench.stage.getScene().getRoot();
+        assertEquals(List.of(), WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.unreadable("data", root)).get());
+        javafx.scene.Node importPane = robot.lookup("#data-import-pane").query();
+        javafx.geometry.Bounds shown = importPane.getParent().localToScene(importPane.getParent().getLayoutBounds()); // the split's clip
+        for (String id : List.of("#data-import-message", "#data-import-notes", "#data-fetch")) {
+            javafx.scene.Node n = robot.lookup(id).query();
+            javafx.geometry.Bounds at = n.localToScene(n.getLayoutBounds());
+            assertTrue(shown.contains(at.getMinX(), at.getMinY()) && shown.contains(at.getMaxX() - 1, at.getMaxY() - 1), id + " is cut by the import pane " + shown + ": " + at);
+        }
+        assertTrue(notes.getHeight() + 0.5 >= WaitForAsyncUtils.asyncFx(() -> notes.prefHeight(notes.getWidth())).get(),
+                "every line of the notes is shown: " + notes.getHeight());
+        Path png = bench.photograph("data-import-notes");
+        javafx.scene.image.Image image = new javafx.scene.image.Image(png.toUri().toString());
+        javafx.scene.paint.Color text = (javafx.scene.paint.Color) notes.getTextFill();
+        javafx.scene.paint.Color ground = mostFrequent(image, notes.localToScene(notes.getLayoutBounds()));
+        assertTrue(contrast(text, ground) >= 4.5, "amber notes legible (WCAG AA 4.5:1): " + String.format("%.2f", contrast(text, ground)) + " for " + text + " on " + ground);
+    }
+
+    /** Two US sessions of 1-minute bars (Jan 2 and 3, 2024) at {@code price}, minutes 100..104 of the first missing: one gap of 5 minutes. */
+    private static String minuteBars(double price) {
+        StringBuilder out = new StringBuilder("timestamp,close\n");
+        for (int day = 2; day <= 3; day++) {
+            for (int m = 0; m < 390; m++) {
+                if (day == 2 && m >= 100 && m < 105) continue;
+                out.append(java.time.LocalDateTime.of(2024, 1, day, 14, 30).plusMinutes(m)).append("Z,").append(price + m * 0.01).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
     /** The colour most pixels of {@code area} have: the background behind a label's text. */
     private static javafx.scene.paint.Color mostFrequent(javafx.scene.image.Image image, javafx.geometry.Bounds area) {
         java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();

@@ -43,8 +43,7 @@ final class BarChecks {
                 Object step = r.getObject(3);
                 long seconds = step == null ? 0 : ((Number) step).longValue();
                 if (step != null && seconds < 60) {
-                    throw SextantException.invalid("paths", s.bar().file() + ": the bars of " + symbol + " are most often " + duration(seconds)
-                            + " apart; the store holds bars of 1 minute or longer", BELOW_A_MINUTE_FIX);
+                    throw SextantException.invalid("paths", s.bar().file() + ": " + BarSteps.mostOftenBelowAMinute(symbol, seconds), BarSteps.BELOW_A_MINUTE_FIX);
                 }
                 BarInterval interval = step == null || seconds % 60 != 0 ? null : BarInterval.ofStepMinutes(seconds / 60);
                 if (interval == null) {
@@ -53,8 +52,9 @@ final class BarChecks {
                             "export bars of one of " + String.join(", ", BarInterval.labels()) + ", at least two per symbol");
                 }
                 if (interval == BarInterval.D1) throw daily(c, s, symbol);
-                refuseStepsBelowAMinute(c, s, symbol);
-                refuseMixedIntervals(c, s, symbol, interval);
+                BarSteps.refuseStepsBelowAMinute(c, s, symbol);
+                BarSteps.refuseFinerRun(c, s, symbol, interval);
+                BarSteps.refuseCoarserRun(c, s, symbol, interval);
                 String session = storedSession(c, symbol);
                 if (session == null) session = r.getDouble(6) > 0.02 || !interval.intraday() ? "continuous" : r.getDouble(7) > 0.1 ? "fx" : "us_equity";
                 out.add(new SymbolBars(s.no(), symbol, interval, session, r.getLong(4), r.getLong(5)));
@@ -73,73 +73,6 @@ final class BarChecks {
             p.executeBatch();
         }
         return out;
-    }
-
-    static final String BELOW_A_MINUTE_FIX = "aggregate them to 1-minute (or longer) bars before importing, e.g. the last price of each minute as its close";
-    /** Steps shorter than the interval in a row before a file counts as two intervals: lone ones are a short first bar of a day or a clock change. */
-    static final int MIXED_RUN = 3;
-
-    /** One bar less than a minute after the one before it (in a file of longer steps): named by both lines. */
-    private static void refuseStepsBelowAMinute(Connection c, BarImport.Source s, String symbol) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("SELECT prev_line, line, step FROM bar_steps WHERE file_no = ? AND symbol = ? AND step < 60 ORDER BY ts LIMIT 1")) {
-            p.setInt(1, s.no());
-            p.setString(2, symbol);
-            try (ResultSet r = p.executeQuery()) {
-                if (!r.next()) return;
-                throw SextantException.invalid("paths", s.bar().file() + " line " + r.getLong(1) + " and line " + r.getLong(2) + ": two bars of " + symbol + " "
-                        + duration(r.getLong(3)) + " apart; the store holds bars of 1 minute or longer", BELOW_A_MINUTE_FIX);
-            }
-        }
-    }
-
-    /**
-     * A symbol whose bars run at two intervals (a 1-minute export followed by an hourly one): a run of
-     * {@link #MIXED_RUN} or more steps shorter than the interval detected would be stored as bars of
-     * that interval. Counts the steps and names the lines of the first such run.
-     */
-    private static void refuseMixedIntervals(Connection c, BarImport.Source s, String symbol, BarInterval interval) throws SQLException {
-        // the shortest step the interval allows: weeks and months vary in length
-        long shortest = 60L * (interval == BarInterval.W1 ? 6 * 1440 : interval == BarInterval.MO1 ? 28 * 1440 : interval.minutes);
-        long from, to;
-        try (PreparedStatement p = c.prepareStatement("SELECT min(prev_line), max(line) FROM (SELECT ts, prev_line, line, step < ? AS short, "
-                + "sum(CASE WHEN step < ? THEN 0 ELSE 1 END) OVER (ORDER BY ts ROWS UNBOUNDED PRECEDING) AS run "
-                + "FROM bar_steps WHERE file_no = ? AND symbol = ? AND step IS NOT NULL) WHERE short GROUP BY run HAVING count(*) >= ? ORDER BY min(ts) LIMIT 1")) {
-            p.setLong(1, shortest);
-            p.setLong(2, shortest);
-            p.setInt(3, s.no());
-            p.setString(4, symbol);
-            p.setInt(5, MIXED_RUN);
-            try (ResultSet r = p.executeQuery()) {
-                if (!r.next()) return;
-                from = r.getLong(1);
-                to = r.getLong(2);
-            }
-        }
-        long all = 0, typical = 0, shorter = 0, commonShort = 0, commonShortSteps = 0;
-        try (PreparedStatement p = c.prepareStatement("SELECT step, count(*) FROM bar_steps WHERE file_no = ? AND symbol = ? AND step IS NOT NULL GROUP BY step ORDER BY count(*) DESC, step")) {
-            p.setInt(1, s.no());
-            p.setString(2, symbol);
-            try (ResultSet r = p.executeQuery()) {
-                while (r.next()) {
-                    long step = r.getLong(1), n = r.getLong(2);
-                    all += n;
-                    if (step == interval.minutes * 60L) typical = n;
-                    if (step < shortest) {
-                        shorter += n;
-                        if (commonShortSteps == 0) {
-                            commonShort = step;
-                            commonShortSteps = n;
-                        }
-                    }
-                }
-            }
-        }
-        long other = shorter - commonShortSteps;
-        String others = other > 0 ? " (" + other + " other step" + (other == 1 ? "" : "s") + " shorter than " + interval.label + ")" : "";
-        throw SextantException.invalid("paths", s.bar().file() + " lines " + from + ".." + to + ": the bars of " + symbol + " are not one interval: "
-                        + commonShortSteps + " of " + all + " steps are " + duration(commonShort) + ", " + typical + " are " + duration(interval.minutes * 60L) + others
-                        + "; stored as " + interval.label + " bars they would mix the two",
-                "split the file into one file per interval (or resample the finer bars to " + interval.label + ") and import each");
     }
 
     /** A step as a reader says it: "1 second", "30 seconds", "1 minute", "4 hours", "3 hours 30 minutes", "7 days". */

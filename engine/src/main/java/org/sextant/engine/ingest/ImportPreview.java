@@ -116,8 +116,12 @@ public record ImportPreview(String file, String format, String layout, List<Stri
     private static ImportPreview bars(Path path, String file, BarFile bar, CsvHead.Budget budget) {
         List<List<String>> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        java.util.Map<Long, Integer> steps = new java.util.HashMap<>();
-        java.time.LocalDateTime previous = null;
+        java.util.Map<Long, Integer> steps = new java.util.HashMap<>(); // seconds between a symbol's rows, as the import counts them
+        java.util.Map<String, java.time.LocalDateTime> previous = new java.util.HashMap<>();
+        java.util.Map<String, Long> previousLine = new java.util.HashMap<>();
+        String belowAMinute = null; // the first two rows of a symbol less than a minute apart
+        String firstSymbol = null;
+        long firstLine = 0, lastLine = 0;
         boolean midnight = true; // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
         List<String> tooLong = new ArrayList<>();
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
@@ -133,16 +137,35 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 if (bar.time().dst() && notes.size() < MAX_NOTES) dstNote(bar, asWritten, line, notes);
                 midnight &= asWritten != null && asWritten.toLocalTime().equals(java.time.LocalTime.MIDNIGHT);
                 java.time.LocalDateTime t = bar.time().toUtc(asWritten);
-                if (t != null && t.equals(previous) && bar.time().dst()) t = secondOfRepeated(bar, asWritten, t);
+                String symbol = symbolOf(path, bar, cells);
+                java.time.LocalDateTime before = previous.get(symbol);
+                if (firstSymbol == null) firstSymbol = symbol;
+                if (firstLine == 0) firstLine = line;
+                lastLine = line;
+                if (t != null && t.equals(before) && bar.time().dst()) t = secondOfRepeated(bar, asWritten, t);
                 // either order: many providers list the newest bar first
-                if (t != null && previous != null && !t.equals(previous)) steps.merge(Math.abs(java.time.Duration.between(previous, t).toMinutes()), 1, Integer::sum);
-                if (t != null) previous = t;
+                if (t != null && before != null && !t.equals(before)) {
+                    long step = Math.abs(java.time.Duration.between(before, t).getSeconds());
+                    steps.merge(step, 1, Integer::sum);
+                    if (step < 60 && belowAMinute == null) belowAMinute = BarSteps.twoBelowAMinute(previousLine.get(symbol), line, symbol, step);
+                }
+                if (t != null) {
+                    previous.put(symbol, t);
+                    previousLine.put(symbol, line);
+                }
             }
         } catch (IOException e) {
             throw CsvErrors.unreadable(path, file, e);
         }
-        String interval = steps.entrySet().stream().max(java.util.Map.Entry.comparingByValue())
-                .map(e -> org.sextant.engine.data.BarInterval.ofStepMinutes(e.getKey())).map(i -> i.label).orElse(null);
+        Long typical = null; // the most common step; of two as common, the shorter
+        for (java.util.Map.Entry<Long, Integer> e : steps.entrySet()) {
+            if (typical == null || e.getValue() > steps.get(typical) || (e.getValue().equals(steps.get(typical)) && e.getKey() < typical)) typical = e.getKey();
+        }
+        String interval = typical == null || typical % 60 != 0 ? null
+                : java.util.Optional.ofNullable(org.sextant.engine.data.BarInterval.ofStepMinutes(typical / 60)).map(i -> i.label).orElse(null);
+        // the import's refusal of steps below a minute, in its words: most steps, else the first two rows
+        if (typical != null && typical < 60) belowAMinute = "lines " + firstLine + ".." + lastLine + ": " + BarSteps.mostOftenBelowAMinute(firstSymbol, typical);
+        if (belowAMinute != null) notes.add(belowAMinute + ": the import refuses the file; " + BarSteps.BELOW_A_MINUTE_FIX);
         String symbols = bar.symbolCol() >= 0 ? "column " + bar.header().get(bar.symbolCol())
                 : bar.valueSymbol() != null ? "the value column's name (" + bar.valueSymbol() + ")" : "the file name";
         if (midnight && !rows.isEmpty() && "1d".equals(interval)) {
@@ -153,6 +176,12 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         notes.addAll(tooLong);
         return new ImportPreview(file, "csv", "bars", bar.header(), String.valueOf(bar.delimiter()), null, rows, symbols, interval, bar.timeDescription(),
                 bar.time().naive(), List.copyOf(notes));
+    }
+
+    /** The symbol of a row as the import reads it: its symbol column, the value column's name, else the file name. */
+    private static String symbolOf(Path path, BarFile bar, List<String> cells) {
+        if (bar.symbolCol() >= 0) return bar.symbolCol() < cells.size() ? cells.get(bar.symbolCol()).trim().toUpperCase(Locale.ROOT) : "";
+        return bar.valueSymbol() != null ? bar.valueSymbol() : ImportBatch.symbolFromFileName(path);
     }
 
     /** A row at the same time as the one before in a repeated hour: the second of the two, at the later offset (as the import reads it). */

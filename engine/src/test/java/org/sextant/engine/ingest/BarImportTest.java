@@ -392,6 +392,27 @@ class BarImportTest {
         }
     }
 
+    /** The preview showed no interval and no word for bars a second apart, which the import refuses: it says the import's refusal, naming the lines. */
+    @Test
+    void thePreviewSaysTheRefusalOfBarsLessThanAMinuteApart() throws Exception {
+        StringBuilder seconds = new StringBuilder("timestamp,close\n");
+        for (int i = 0; i < 100; i++) seconds.append(java.time.LocalDateTime.of(2024, 1, 2, 15, 0).plusSeconds(i)).append("Z,").append(5 + i).append('\n');
+        ImportPreview p = ImportPreview.of(file("SECONDS.csv", seconds.toString()));
+        assertEquals(null, p.interval());
+        assertEquals(List.of("lines 2..101: the bars of SECONDS are most often 1 second apart; the store holds bars of 1 minute or longer: the import refuses the file; "
+                + BarSteps.BELOW_A_MINUTE_FIX), p.notes());
+        Path oneShort = file("JITTER.csv", "symbol,datetime,close\nJIT,2024-01-02T15:00:00Z,1\nJIT,2024-01-02T15:01:00Z,2\nJIT,2024-01-02T15:01:30Z,3\n"
+                + "JIT,2024-01-02T15:02:30Z,4\nJIT,2024-01-02T15:03:30Z,5\n");
+        p = ImportPreview.of(oneShort);
+        assertEquals("1m", p.interval());
+        assertEquals(List.of("line 3 and line 4: two bars of JIT 30 seconds apart; the store holds bars of 1 minute or longer: the import refuses the file; "
+                + BarSteps.BELOW_A_MINUTE_FIX), p.notes());
+        try (Store store = open()) {
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(oneShort)));
+            assertTrue(e.getMessage().contains(oneShort + " line 3 and line 4: two bars of JIT 30 seconds apart; the store holds bars of 1 minute or longer"), e.getMessage());
+        }
+    }
+
     /** 30 bars a minute apart then 40 an hour apart were all stored as 1h, without a word. */
     @Test
     void barsAtTwoIntervalsAreRefusedCountingTheSteps() throws Exception {
@@ -413,6 +434,46 @@ class BarImportTest {
             }
             ImportReport r = new PriceImporter(store).importFiles(List.of(file("HOURS.csv", hourly.toString())));
             assertEquals("1h", r.files().get(0).interval());
+        }
+    }
+
+    /** A day of 1-minute bars, two days of hourly ones, a day of 1-minute again: all were stored as 1m, the hourly steps read as gaps. */
+    @Test
+    void aRunOfCoarserBarsIsASecondIntervalNamingTheLines() throws Exception {
+        try (Store store = open()) {
+            StringBuilder mixed = new StringBuilder("timestamp,close\n");
+            java.util.function.IntConsumer minutes = day -> {
+                for (int m = 0; m < 390; m++) mixed.append(java.time.LocalDateTime.of(2024, 1, day, 14, 30).plusMinutes(m)).append("Z,1\n");
+            };
+            minutes.accept(2);
+            for (int day = 3; day <= 4; day++) for (int h = 0; h < 7; h++) mixed.append(java.time.LocalDateTime.of(2024, 1, day, 14, 30).plusHours(h)).append("Z,1\n");
+            minutes.accept(5);
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file("MIXHOUR.csv", mixed.toString()))));
+            assertEquals("paths", e.field());
+            assertTrue(e.getMessage().contains("MIXHOUR.csv lines 392..405: the bars of MIXHOUR are not one interval: 12 of 793 steps are 1 hour, 778 are 1 minute; "
+                    + "these lines hold 12 steps of 1 hour and none of 1 minute: stored as 1m bars they would read as gaps"), e.getMessage());
+            assertTrue(e.fix().contains("one file per interval (the 1h bars apart from the 1m ones)"), e.fix());
+            assertEquals(0, number(store, "SELECT count(*) FROM bars"));
+        }
+    }
+
+    /** 1-minute bars with nights, a weekend, a holiday, missing minutes, an hour off and a few hourly after-hours bars: still 1m, the gaps reported. */
+    @Test
+    void ordinaryGapsInOneMinuteBarsStillImport() throws Exception {
+        try (Store store = open()) {
+            StringBuilder gappy = new StringBuilder("timestamp,close\n");
+            for (int day : new int[] {4, 5, 8, 10, 11}) { // Jan 6-7 a weekend, Jan 9 a holiday
+                java.time.LocalDateTime open = java.time.LocalDateTime.of(2024, 1, day, 14, 30);
+                for (int m = 0; m < 390; m++) {
+                    if (m % 37 == 5 || (day == 8 && m >= 120 && m < 180)) continue; // missing minutes; an hour without trades
+                    gappy.append(open.plusMinutes(m)).append("Z,1\n");
+                }
+                // thin after-hours trading, a bar an hour
+                for (int h = 0; h < 4; h++) gappy.append(open.plusMinutes(390 + 30 + 60 * h)).append("Z,1\n");
+            }
+            ImportReport r = new PriceImporter(store).importFiles(List.of(file("GAPPY.csv", gappy.toString())));
+            assertEquals("1m", r.files().get(0).interval());
+            assertTrue(r.files().get(0).bars().get(0).gaps() > 0, "the missing minutes are reported as gaps");
         }
     }
 
