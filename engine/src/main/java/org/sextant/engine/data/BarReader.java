@@ -16,10 +16,21 @@ import org.sextant.engine.store.Store;
  * from the finest stored interval below them (the store's resample_bars macro, along the session).
  */
 public final class BarReader {
-    private final Store store;
+    /** Entries of what is derived from whole series kept per reader: a few dozen symbol-intervals, each a few days' counts. */
+    static final int CACHE_ENTRIES = 64;
 
+    private final Store store;
+    private final BarReadCache derived;
+
+    /** A reader that keeps what it derives from whole series (outside-session counts, trading-day spans) per data version. */
     public BarReader(Store store) {
+        this(store, CACHE_ENTRIES);
+    }
+
+    /** As {@link #BarReader(Store)}, keeping at most {@code cacheEntries} derived values; 0 derives them on every call. */
+    public BarReader(Store store, int cacheEntries) {
         this.store = store;
+        this.derived = new BarReadCache(cacheEntries);
     }
 
     /** Per symbol, the intervals stored (finest first); daily prices count as 1d. */
@@ -152,25 +163,33 @@ public final class BarReader {
      */
     public long outsideSession(String symbol, BarInterval interval, LocalDate from, LocalDate to) {
         Source src = source(symbol, interval);
-        StringBuilder sql = new StringBuilder("SELECT count(*) FROM price_bars p WHERE p.symbol = ? AND (");
         List<String> counted = new ArrayList<>();
         for (String s : src.stored()) if (BarInterval.of("interval", s).ordinal() <= BarInterval.D1.ordinal()) counted.add(s); // a week's bar is not dated by a session
         if (counted.isEmpty()) return 0;
+        // the whole series is resampled once per data version, not once per page of a paged read
+        long version = store.commits();
+        OutsideDays days = derived.get(symbol + "\0outside\0" + String.join(",", counted), version, () -> outsideDays(symbol, counted));
+        return days.count(from, to);
+    }
+
+    /** Per UTC date, how many stored bars of {@code counted} fall in no bar of their own interval (outside the session). */
+    private OutsideDays outsideDays(String symbol, List<String> counted) {
+        StringBuilder sql = new StringBuilder("SELECT CAST(p.ts AS DATE) AS d, count(*) FROM price_bars p WHERE p.symbol = ? AND (");
         for (int i = 0; i < counted.size(); i++) {
             // at its own interval every in-session bar is its own bucket, opening at its own time: the others are the ones left out
             sql.append(i > 0 ? " OR " : "").append("(p.interval = '").append(counted.get(i)).append("' AND p.ts NOT IN (SELECT ts FROM resample_bars(?, '")
                     .append(counted.get(i)).append("', '").append(counted.get(i)).append("')))");
         }
-        sql.append(") AND (? IS NULL OR CAST(p.ts AS DATE) >= ?) AND (? IS NULL OR CAST(p.ts AS DATE) <= ?)");
+        sql.append(") GROUP BY d ORDER BY d");
         return store.read(c -> {
+            List<long[]> rows = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement(sql.toString())) {
                 for (int i = 1; i <= counted.size() + 1; i++) p.setString(i, symbol);
-                bindDays(p, counted.size() + 2, from, to);
                 try (ResultSet r = p.executeQuery()) {
-                    r.next();
-                    return r.getLong(1);
+                    while (r.next()) rows.add(new long[] {r.getDate(1).toLocalDate().toEpochDay(), r.getLong(2)});
                 }
             }
+            return OutsideDays.of(rows);
         });
     }
 
@@ -273,7 +292,10 @@ public final class BarReader {
 
     /** The symbol with the first and last trading day of its finest stored interval instead of its bars' UTC dates. */
     private SymbolInfo onTradingDays(SymbolInfo s) {
-        TradingDays days = span(s.symbol(), BarInterval.of("interval", storedIntervals(s.symbol()).get(0)));
+        // the span resamples the whole series: once per data version, not on every list_symbols
+        long version = store.commits();
+        TradingDays days = derived.get(s.symbol() + "\0tradingDays", version,
+                () -> java.util.Optional.ofNullable(span(s.symbol(), BarInterval.of("interval", storedIntervals(s.symbol()).get(0))))).orElse(null);
         if (days == null) return s; // every bar outside the session: the UTC dates are all there is to show
         return new SymbolInfo(s.symbol(), s.name(), s.currency(), s.exchange(), days.first(), days.last(), s.rows(), s.source());
     }

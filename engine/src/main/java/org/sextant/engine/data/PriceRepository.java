@@ -21,9 +21,12 @@ import org.sextant.engine.store.Store;
  */
 public final class PriceRepository {
     private final Store store;
+    /** One reader for the repository's life: it keeps what it derives from whole bar series per data version. */
+    private final BarReader barReader;
 
     public PriceRepository(Store store) {
         this.store = store;
+        this.barReader = new BarReader(store);
     }
 
     /** Symbols whose name or ticker contains {@code query} (case-insensitive); all when null or blank. */
@@ -62,28 +65,28 @@ public final class PriceRepository {
         if (from != null && to != null && from.isAfter(to)) {
             throw SextantException.invalid("start", "start " + from + " is after end " + to, "give a start on or before the end");
         }
-        return new BarReader(store).read(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to, maxRows);
+        return barReader.read(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to, maxRows);
     }
 
     /** The newest {@code count} bars at {@code interval} (null = 1d), oldest first, without reading the older ones; see {@link BarReader#readNewest}. */
     public BarSeries newestBars(String symbol, String interval, int count) {
-        return new BarReader(store).readNewest(canonical(requireText(symbol)), BarInterval.of("interval", interval), count);
+        return barReader.readNewest(canonical(requireText(symbol)), BarInterval.of("interval", interval), count);
     }
 
     /** Stored bars a read at {@code interval} leaves out for being outside the session, by UTC date within from..to; see {@link BarReader#outsideSession}. */
     public long barsOutsideSession(String symbol, String interval, LocalDate from, LocalDate to) {
-        return new BarReader(store).outsideSession(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to);
+        return barReader.outsideSession(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to);
     }
 
     /** The first and last trading day of the bars {@link #bars(String, String, LocalDate, LocalDate)} reads, without reading them (null when none). */
     public TradingDays barSpan(String symbol, String interval) {
-        return new BarReader(store).span(canonical(requireText(symbol)), BarInterval.of("interval", interval));
+        return barReader.span(canonical(requireText(symbol)), BarInterval.of("interval", interval));
     }
 
-    public Map<String, List<String>> storedIntervals() { return new BarReader(store).storedIntervals(); }
+    public Map<String, List<String>> storedIntervals() { return barReader.storedIntervals(); }
 
     /** The intervals stored for {@code symbol} (finest first; daily prices count as 1d); empty for an unknown symbol. */
-    public List<String> storedIntervals(String symbol) { return new BarReader(store).storedIntervals(canonical(requireText(symbol))); }
+    public List<String> storedIntervals(String symbol) { return barReader.storedIntervals(canonical(requireText(symbol))); }
 
     /**
      * The bar interval a request about {@code symbol} at {@code asked} reads, or null for the daily
@@ -104,7 +107,7 @@ public final class PriceRepository {
 
     /** Symbols with bars but no daily prices, the query bounded as for {@link #symbols}. */
     public List<SymbolInfo> barsOnlySymbols(String query) {
-        return new BarReader(store).barsOnlySymbols(searchText(query));
+        return barReader.barsOnlySymbols(searchText(query));
     }
 
     /** A symbol search as matched (trimmed, lower case; "" for all), refused past the bound. */
