@@ -32,6 +32,8 @@ public final class Capabilities {
     public static final java.util.Set<String> CASE_SENSITIVE_ENUMS = java.util.Set.of("interval");
     private static final String INTERVAL_CASE = "case-sensitive: 1m is a minute, 1mo a month";
     private static final String INTERVAL = "bar interval, " + INTERVAL_CASE + " (default 1d, the daily answer as before; list_symbols says which each symbol has: stored ones and every coarser one, resampled along its session)";
+    /** The one default rule of the charts, forecasts and backtests (the engine's PriceRepository.readInterval). */
+    private static final String BARS_ONLY_DEFAULT = "; a symbol with bars only is read at its finest stored one when none is asked, the answer's interval_note says so";
     private static final List<String> CALIBRATIONS = List.of("conformal", "adaptive", "model");
     /** The forward horizons the analogue matcher reports, in trading days (the engine's DailySignals.HORIZONS). */
     public static final List<Integer> ANALOGUE_HORIZONS = List.of(1, 3, 5, 20);
@@ -196,12 +198,12 @@ public final class Capabilities {
     public static final Capability GET_FORECAST = read("get_forecast", "a live quantile forecast of one symbol with reward/risk and band coverage",
             levels(forecast()).oneOf("calibration", CALIBRATIONS, CALIBRATION, false)
                     .oneOf("interval", INTERVALS, INTERVAL + "; other than the daily answer the horizon counts bars and the answer adds each target bar's "
-                            + "open time along the session's calendar (UTC and the session's clock)", false));
+                            + "open time along the session's calendar (UTC and the session's clock)" + BARS_ONLY_DEFAULT, false));
     public static final Capability GET_BACKTEST_ERROR = read("get_backtest_error", "walk-forward forecast errors and band coverage of one symbol, computed and not stored",
             levels(forecast())
                     .string("origins", "forecast origins: monthly (default, the last close of each month), weekly, or a number of closes between origins", false)
                     .fraction("eval_fraction", "share of the history evaluated, at its end, strictly between 0 and 1 (default 0.4)")
-                    .oneOf("interval", INTERVALS, INTERVAL + "; other than the daily answer origins and horizon count bars and each origin is named by its bar's open time", false));
+                    .oneOf("interval", INTERVALS, INTERVAL + "; other than the daily answer origins and horizon count bars and each origin is named by its bar's open time" + BARS_ONLY_DEFAULT, false));
     public static final Capability START_FORECAST = write("start_forecast", "starts a background job that forecasts symbols (and backtests them) and stores the results",
             forecastJob().bool("backtest", "also run and store each symbol's walk-forward backtest (default false)"));
     public static final Capability START_FORECAST_BACKTEST = write("start_forecast_backtest", "starts a background job that backtests forecasts of symbols and stores the errors", forecastJob());
@@ -216,7 +218,7 @@ public final class Capabilities {
             forecast().oneOf("calibration", CALIBRATIONS, CALIBRATION, false)
                     .integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "how many of the last closes to include (default 250, about a year)")
                     .bool("overlays", "also return the forecast of every stored backtest origin in the window (default false: only their count)")
-                    .oneOf("interval", INTERVALS, INTERVAL + "; other than 1d the answer is the bars without a forecast", false));
+                    .oneOf("interval", INTERVALS, INTERVAL + "; other than 1d the answer is the bars without a forecast" + BARS_ONLY_DEFAULT, false));
     // no calibration: the app draws the default bands, as the workstation opens a chart
     public static final Capability RENDER_CHART = read("render_chart", "a PNG of the chart the workstation shows for one symbol, returned inline",
             forecast().integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "trading days on screen before the forecast (default 500)")

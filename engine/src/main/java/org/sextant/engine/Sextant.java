@@ -119,8 +119,8 @@ public final class Sextant implements AutoCloseable {
     public List<String> storedIntervals(String symbol) { return prices.storedIntervals(symbol); }
     /** The bar interval a request about {@code symbol} at {@code asked} reads; null for the daily answer (none asked, or 1d of a symbol with daily prices). */
     public String barInterval(String symbol, String asked) { return prices.barInterval(symbol, asked); }
-    /** As {@link #barInterval}, for a chart: with none asked, a symbol with bars only opens at its finest stored interval. */
-    public String chartInterval(String symbol, String asked) { return prices.chartInterval(symbol, asked); }
+    /** As {@link #barInterval}, for a chart, a forecast or a backtest: with none asked, a symbol with bars only is read at its finest stored interval. */
+    public String readInterval(String symbol, String asked) { return prices.readInterval(symbol, asked); }
     public List<SymbolInfo> listBarsOnlySymbols(String query) { return prices.barsOnlySymbols(query); }
     /** Daily closes of {@code symbol} between {@code from} and {@code to} inclusive (either may be null). */
     public PriceSeries getClosePrice(String symbol, LocalDate from, LocalDate to) { return prices.closes(symbol, from, to); }
@@ -187,6 +187,9 @@ public final class Sextant implements AutoCloseable {
     /** A live forecast of the bars at {@code interval} (not the daily prices): horizon in bars, targets along the session's calendar. */
     public BarForecast getForecast(String symbol, String interval, String model, Integer horizon, double[] levels, String calibration) { return forecasts.forecastBars(symbol, interval, model, horizon, levels, calibration); }
     /** The week-aligned start a forecast run uses, on or before {@code asOf} (null: the last close). */
+    /** A warning naming closes that jump and fall straight back (a bad tick) among those a forecast at {@code interval} (null: daily) fits; null when none. */
+    public String outlierWarning(String symbol, String interval) { return forecasts.outlierWarning(symbol, interval); }
+
     public ForecastStart resolveForecastStart(String symbol, LocalDate asOf) { return forecasts.resolveStart(symbol, asOf); }
 
     /** Walk-forward forecast errors of a model on a symbol (origins monthly, weekly or every N closes); a read. */

@@ -59,7 +59,7 @@ public final class ChartRenderer {
      * draws them; a symbol with bars only opens at its finest stored interval, as there.
      */
     public Map<String, Object> render(String symbol, String interval, int days, String model, Integer horizon, int width, int height) {
-        String at = engine.chartInterval(symbol, interval);
+        String at = engine.readInterval(symbol, interval);
         return at == null ? render(symbol, days, model, horizon, width, height) : renderBars(symbol, at, days, model, horizon, width, height);
     }
 

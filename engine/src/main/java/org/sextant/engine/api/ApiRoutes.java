@@ -355,20 +355,33 @@ public final class ApiRoutes {
     }
 
     private Object getForecast(ApiCall call) {
-        String symbol = call.requiredText("symbol", "\"MSFT\""), interval = engine.barInterval(symbol, call.text("interval"));
-        if (interval != null) {
-            return engine.getForecast(symbol, interval, call.text("model"), call.integer("horizon"), levels(call), call.text("calibration"));
-        }
-        return engine.getForecast(symbol, call.text("model"), call.integer("horizon"), levels(call), call.text("calibration"));
+        String symbol = call.requiredText("symbol", "\"MSFT\""), asked = call.text("interval"), interval = engine.readInterval(symbol, asked);
+        Object answer = interval != null
+                ? engine.getForecast(symbol, interval, call.text("model"), call.integer("horizon"), levels(call), call.text("calibration"))
+                : engine.getForecast(symbol, call.text("model"), call.integer("horizon"), levels(call), call.text("calibration"));
+        return forecastNotes(answer, symbol, asked, interval);
     }
 
     private Object getBacktestError(ApiCall call) {
-        String symbol = call.requiredText("symbol", "\"MSFT\""), interval = engine.barInterval(symbol, call.text("interval"));
-        if (interval != null) {
-            return engine.getBacktestError(symbol, interval, call.text("model"), call.integer("horizon"), call.text("origins"), number(call, "eval_fraction"), levels(call));
-        }
-        return engine.getBacktestError(symbol, call.text("model"),
-                call.integer("horizon"), call.text("origins"), number(call, "eval_fraction"), levels(call));
+        String symbol = call.requiredText("symbol", "\"MSFT\""), asked = call.text("interval"), interval = engine.readInterval(symbol, asked);
+        Object answer = interval != null
+                ? engine.getBacktestError(symbol, interval, call.text("model"), call.integer("horizon"), call.text("origins"), number(call, "eval_fraction"), levels(call))
+                : engine.getBacktestError(symbol, call.text("model"), call.integer("horizon"), call.text("origins"), number(call, "eval_fraction"), levels(call));
+        return forecastNotes(answer, symbol, asked, interval);
+    }
+
+    /**
+     * A forecast's or backtest's answer with {@code interval_note} when the interval was chosen for the
+     * caller, and {@code data_warning} when its closes hold a bad-tick spike; as it was otherwise.
+     */
+    private Object forecastNotes(Object answer, String symbol, String asked, String interval) {
+        String note = org.sextant.engine.data.PriceRepository.defaultIntervalNote(symbol, asked, interval);
+        String warning = engine.outlierWarning(symbol, interval);
+        if (note == null && warning == null) return answer;
+        tools.jackson.databind.node.ObjectNode out = Json.MAPPER.valueToTree(answer);
+        if (note != null) out.put("interval_note", note);
+        if (warning != null) out.put("data_warning", warning);
+        return out;
     }
 
     private Object startForecast(ApiCall call) {
@@ -396,10 +409,15 @@ public final class ApiRoutes {
     }
 
     private Object getChartData(ApiCall call) {
-        String symbol = call.requiredText("symbol", "\"MSFT\""), interval = engine.chartInterval(symbol, call.text("interval"));
-        if (interval != null) return BarAnswers.chart(chartBars, symbol, interval, call.integer("days"));
-        return engine.getChartData(symbol, call.integer("days"), call.text("model"), call.integer("horizon"),
-                call.text("calibration"), Boolean.TRUE.equals(call.bool("overlays")));
+        String symbol = call.requiredText("symbol", "\"MSFT\""), asked = call.text("interval"), interval = engine.readInterval(symbol, asked);
+        if (interval != null) {
+            Map<String, Object> bars = BarAnswers.chart(chartBars, symbol, interval, call.integer("days"));
+            String note = org.sextant.engine.data.PriceRepository.defaultIntervalNote(symbol, asked, interval);
+            if (note != null) bars.put("interval_note", note);
+            return bars;
+        }
+        return forecastNotes(engine.getChartData(symbol, call.integer("days"), call.text("model"), call.integer("horizon"),
+                call.text("calibration"), Boolean.TRUE.equals(call.bool("overlays"))), symbol, asked, null);
     }
 
     /** The files to import, each absolute as docs/local-api.md asks: the app does not share the caller's working folder. */

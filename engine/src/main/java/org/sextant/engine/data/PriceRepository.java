@@ -98,11 +98,18 @@ public final class PriceRepository {
     }
 
     /**
-     * As {@link #barInterval}, for a chart: with no interval asked, a symbol with bars only (the
-     * USD/CHF sample) is drawn at its finest stored interval, as the workstation opens it.
+     * As {@link #barInterval}, for a chart, a forecast or a backtest (one rule for all): with no
+     * interval asked, a symbol with bars only (the USD/CHF sample) is read at its finest stored
+     * interval, as the workstation opens it.
      */
-    public String chartInterval(String symbol, String asked) {
+    public String readInterval(String symbol, String asked) {
         return asked == null || asked.isBlank() ? BarReader.barsOnlyFinest(storedIntervals(symbol)) : barInterval(symbol, asked);
+    }
+
+    /** What an answer says when {@link #readInterval} chose its interval ({@code at}, none asked); null when the caller asked one or it is daily. */
+    public static String defaultIntervalNote(String symbol, String asked, String at) {
+        if (at == null || (asked != null && !asked.isBlank())) return null;
+        return "no interval asked: " + symbol + " has no daily prices, so its finest stored bars (" + at + ") were used; pass interval for another";
     }
 
     /** Symbols with bars but no daily prices, the query bounded as for {@link #symbols}. */

@@ -128,6 +128,20 @@ public final class ForecastService {
         return BarBacktestOverlays.of(bars, ForecastBacktestRun.run(models, BarForecast.closesOf(bars), model, horizon, null, null, null, null, null), cal);
     }
 
+    /**
+     * The {@link OutlierReturns} warning on the closes a forecast or backtest of {@code symbol} fits,
+     * its daily ones ({@code interval} null) or its bars at {@code interval}; null when none jumps and falls back.
+     */
+    public String outlierWarning(String symbol, String interval) {
+        if (interval == null) {
+            PriceSeries p = prices.closes(symbol, null, null);
+            return p.size() == 0 ? null : OutlierReturns.warning(p.symbol(), p.dates().stream().map(LocalDate::toString).toList(), PriceForecast.closes(p));
+        }
+        BarSeries bars = prices.bars(symbol, interval, null, null);
+        return OutlierReturns.warning(bars.symbol(), bars.bars().stream().map(b -> b.ts() + "Z").toList(),
+                bars.bars().stream().mapToDouble(org.sextant.engine.data.IntervalBar::close).toArray());
+    }
+
     public ForecastStart resolveStart(String symbol, LocalDate asOf) {
         prices.requireDaily(symbol, "symbol", BARS_INSTEAD); // a week-aligned start is a day of daily prices
         PriceSeries all = prices.closes(symbol, null, null);
@@ -145,21 +159,26 @@ public final class ForecastService {
      * input as "history", which no caller of get_forecast or get_backtest_error passed.
      */
     private static <T> T bySymbol(String symbol, java.util.function.Supplier<T> work) {
+        return bySymbol(symbol, "symbol", work);
+    }
+
+    /** As {@link #bySymbol(String, java.util.function.Supplier)}, refusals naming {@code field} (a job's "symbols"). */
+    private static <T> T bySymbol(String symbol, String field, java.util.function.Supplier<T> work) {
         try {
             return work.get();
         } catch (SextantException e) {
             if (!"history".equals(e.field())) throw e;
-            throw new SextantException(e.reason(), symbol + ": " + e.getMessage(), "symbol", e.fix(), e);
+            throw new SextantException(e.reason(), symbol + ": " + e.getMessage(), field, e.fix(), e);
         } catch (Forecast.BandsNotNested e) {
             // a walk-forward origin of such prices: their bands, not the code, are at fault
-            throw SextantException.invalid("symbol", symbol + ": " + PriceForecast.NO_BANDS, PriceForecast.NO_BANDS_FIX);
+            throw SextantException.invalid(field, symbol + ": " + PriceForecast.NO_BANDS, PriceForecast.NO_BANDS_FIX);
         }
     }
 
     /** {@link #backtestError} stored, replacing the previous backtest of this symbol, model and horizon. A writer. */
     public WalkForwardBacktest.Result storeBacktest(String symbol, String model, Integer horizon, String origins, Double evalFraction,
                                                    double[] levels) {
-        return storeBacktest(backtestRun(prices.closes(symbol, null, null), model, horizon, origins, evalFraction, levels, null));
+        return storeBacktest(bySymbol(symbol, () -> backtestRun(prices.closes(symbol, null, null), model, horizon, origins, evalFraction, levels, null)));
     }
 
     /** Stores a computed backtest, replacing the previous one of its symbol, model and horizon. A writer. */
@@ -278,12 +297,12 @@ public final class ForecastService {
             PriceSeries all = prices.closes(sym, null, null);
             BandCalibration cal = BandCalibration.parse(null);
             PriceSeries upTo = ForecastScan.weekAligned(all, null);
-            PriceForecast f = storeLive(upTo, model, horizon, cal, liveForecast(upTo, model, horizon, LEVELS, null));
+            PriceForecast f = storeLive(upTo, model, horizon, cal, bySymbol(sym, "symbols", () -> liveForecast(upTo, model, horizon, LEVELS, null)));
             stored.add(sym);
             WalkForwardBacktest.Result b = null;
             if (r.backtest()) {
                 ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
-                b = storeBacktest(backtestRun(all, model, horizon, null, null, null, ctx));
+                b = storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(all, model, horizon, null, null, null, ctx)));
             }
             results.put(sym, new SymbolForecast(f, b));
         }
@@ -465,7 +484,7 @@ public final class ForecastService {
         PriceSeries all = prices.closes(symbol, null, null);
         int from = Math.max(0, all.size() - n);
         int decimals = ChartPayload.priceDecimals(all.close(), from);
-        PriceForecast f = liveForecast(all, m, h, LEVELS, cal.wire());
+        PriceForecast f = bySymbol(all.symbol(), () -> liveForecast(all, m, h, LEVELS, cal.wire()));
         LocalDate windowStart = all.size() == 0 ? null : all.dates().get(from);
         List<StoredForecast> backtests = backtestOverlays(all.symbol(), m, h, cal, windowStart).forecasts();
         ChartData.PlotHints hints = new ChartData.PlotHints(

@@ -72,6 +72,8 @@ class ChartBarsReadTest {
         JsonNode chart = chart(symbol, days, asked);
         assertEquals(shown, barsRead.get() - before, symbol + " " + interval + ": bars read for a chart of " + shown);
         assertEquals(shown, chart.get("count").asInt());
+        // none asked: the finest interval was chosen, and the answer says so
+        if (asked == null) assertTrue(((tools.jackson.databind.node.ObjectNode) chart).remove("interval_note") != null, chart::toString);
         assertEquals(expected(symbol, interval, shown), chart, symbol + " " + interval + ": the same answer as from the whole series");
     }
 

@@ -72,7 +72,7 @@ class IntervalRoutesTest {
 
     @Test
     void aSymbolWithBarsOnlyIsNamedWithTheIntervalsItCanBeAskedAt() {
-        for (String method : List.of("get_forecast", "get_close_price")) {
+        for (String method : List.of("get_close_price")) {
             SextantException e = assertThrows(SextantException.class, () -> call(method, "{\"symbol\":\"USDCHF\"}"), method);
             assertEquals("interval", e.field(), method + ": the request needs an interval, the symbol exists");
             assertEquals("'USDCHF' has no daily prices, only bars at 30m", e.getMessage());
@@ -90,6 +90,23 @@ class IntervalRoutesTest {
                 + "resampled from it (1h, 4h, 1d, 1w, 1mo)", job.fix());
         SextantException unknown = assertThrows(SextantException.class, () -> call("get_forecast", "{\"symbol\":\"NOSUCH\"}"));
         assertEquals("symbol", unknown.field(), "a symbol with neither prices nor bars stays unknown");
+    }
+
+    /** get_forecast and get_backtest_error without an interval refused USDCHF on interval while its chart opened at 30m: one rule now. */
+    @Test
+    void forecastsOfASymbolWithBarsOnlyReadItsFinestBarsAsItsChartDoes() {
+        String note = "no interval asked: USDCHF has no daily prices, so its finest stored bars (30m) were used; pass interval for another";
+        JsonNode f = call("get_forecast", "{\"symbol\":\"USDCHF\",\"horizon\":2,\"calibration\":\"model\"}");
+        assertEquals("30m", f.get("interval").asString());
+        assertEquals(note, f.get("interval_note").asString());
+        assertEquals(2, f.get("target_ts").size());
+        JsonNode e = call("get_backtest_error", "{\"symbol\":\"USDCHF\",\"model\":\"naive\",\"horizon\":2,\"origins\":\"10000\",\"eval_fraction\":0.3}");
+        assertEquals("30m", e.get("interval").asString());
+        assertEquals(note, e.get("interval_note").asString());
+        assertEquals(note, call("get_chart_data", "{\"symbol\":\"USDCHF\",\"days\":20}").get("interval_note").asString());
+        assertFalse(call("get_chart_data", "{\"symbol\":\"USDCHF\",\"days\":20,\"interval\":\"30m\"}").has("interval_note"), "asked: nothing to say");
+        assertFalse(call("get_forecast", "{\"symbol\":\"USDCHF\",\"interval\":\"1w\",\"horizon\":2}").has("interval_note"));
+        assertFalse(call("get_forecast", "{\"symbol\":\"IBM\",\"horizon\":2}").has("interval_note"), "daily prices: the daily answer");
     }
 
     @Test

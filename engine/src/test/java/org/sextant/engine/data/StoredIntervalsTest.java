@@ -59,10 +59,10 @@ class StoredIntervalsTest {
         assertEquals("30m", BarReader.barsOnlyFinest(List.of("30m", "1w")));
         assertNull(BarReader.barsOnlyFinest(List.of("1h", "1d")));
         assertNull(BarReader.barsOnlyFinest(List.of()));
-        assertEquals("30m", prices.chartInterval("usdchf", null));
-        assertNull(prices.chartInterval("IBM", null), "daily prices: the daily chart");
-        assertNull(prices.chartInterval("NOPE", null), "unknown: the daily path, whose error names the symbol");
-        assertEquals("4h", prices.chartInterval("USDCHF", "4h"));
+        assertEquals("30m", prices.readInterval("usdchf", null));
+        assertNull(prices.readInterval("IBM", null), "daily prices: the daily chart");
+        assertNull(prices.readInterval("NOPE", null), "unknown: the daily path, whose error names the symbol");
+        assertEquals("4h", prices.readInterval("USDCHF", "4h"));
     }
 
     @Test

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import org.sextant.engine.jobs.JobState;
+import org.sextant.engine.jobs.JobStatus;
 import org.junit.jupiter.api.Test;
 import org.sextant.contract.FailReason;
 import org.sextant.engine.Sextant;
@@ -41,5 +45,41 @@ class ImplausiblePricesForecastTest {
         assertEquals(FailReason.INVALID_INPUT, e.reason());
         assertEquals("symbol", e.field());
         assertTrue(e.getMessage().startsWith("HUGE: no forecast bands can be computed from these prices"), e.getMessage());
+    }
+
+    /**
+     * The same daily prices in a stored backtest, a forecast job and a scan: the walk-forward's
+     * crossed bands ended the backtest in an internal error, a forecast job named the model's own
+     * field "history"; each now answers invalid_input naming the symbol, a scan skips it saying why.
+     */
+    @Test
+    void dailyPricesNoBandCanHoldAreRefusedNamingTheSymbolInStoredBacktestsJobsAndScans() throws Exception {
+        engine.store().inTransaction(c -> {
+            try (Statement s = c.createStatement()) {
+                s.execute("INSERT INTO prices SELECT 'HUGE', DATE '2000-01-03' + INTERVAL (i) DAY, v, v, v, v, v, 1, 'test' "
+                        + "FROM (SELECT i, CASE WHEN i % 2 = 0 THEN 1e-300 ELSE 1e300 END AS v FROM range(600) t(i))");
+                s.execute("INSERT INTO symbols (symbol, first_date, last_date, rows, source) VALUES ('HUGE', DATE '2000-01-03', DATE '2000-01-03' + INTERVAL 599 DAY, 600, 'test')");
+            }
+            return null;
+        });
+        SextantException e = assertThrows(SextantException.class, () -> engine.storeForecastBacktest("HUGE", null, 3, "50", null, null));
+        assertEquals(FailReason.INVALID_INPUT, e.reason());
+        assertEquals("symbol", e.field());
+        assertTrue(e.getMessage().startsWith("HUGE: no forecast bands can be computed from these prices"), e.getMessage());
+        for (boolean backtest : new boolean[] {false, true}) {
+            JobStatus job = engine.jobs().await(engine.startForecast(List.of("HUGE"), null, 3, backtest).id(), Duration.ofMinutes(5));
+            assertEquals(JobState.FAILED, job.state());
+            assertEquals(FailReason.INVALID_INPUT, job.failReason(), job.error());
+            assertEquals("symbols", job.field(), job.error());
+            assertTrue(job.error().startsWith("HUGE: no forecast bands can be computed from these prices"), job.error());
+        }
+        ForecastScan.Request scan = new ForecastScan.Request(List.of("HUGE", "KO"), null, 3, null, null, null, null, null, null);
+        ScanResult read = engine.scanForecasts(scan);
+        assertEquals(1, read.skipped().size(), read.toString());
+        assertTrue(read.skipped().get(0).reason().contains("no forecast bands can be computed from these prices"), read.toString());
+        JobStatus job = engine.jobs().await(engine.startScan(scan).id(), Duration.ofMinutes(5));
+        assertEquals(JobState.SUCCEEDED, job.state(), job.error());
+        e = assertThrows(SextantException.class, () -> engine.getChartData("HUGE", null, null, 3, null, false));
+        assertEquals("symbol", e.field());
     }
 }

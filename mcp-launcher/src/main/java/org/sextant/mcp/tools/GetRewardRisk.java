@@ -11,6 +11,8 @@ import org.sextant.mcp.envelope.ToolFailure;
 /** Only the reward/risk part of the live forecast: what an agent ranking symbols needs, small. */
 final class GetRewardRisk extends LauncherTool {
     static final List<String> KEPT = List.of("symbol", "model", "origin", "last_close", "reward_risk");
+    /** What get_forecast says about its input, kept when it says it. */
+    static final List<String> NOTES = List.of("interval_note", "data_warning");
 
     GetRewardRisk() {
         super("get_reward_risk", Categories.RESEARCH, ToolClass.READ, false,
@@ -31,6 +33,7 @@ final class GetRewardRisk extends LauncherTool {
             out.put("interval", answer.get("interval"));
             out.put("origin_ts", answer.get("origin_ts"));
         }
+        for (String said : NOTES) if (answer.get(said) != null) out.put(said, answer.get(said)); // the interval chosen, a bad tick
         return ForecastPrecision.round(out);
     }
 }

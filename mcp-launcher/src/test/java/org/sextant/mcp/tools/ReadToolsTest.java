@@ -378,6 +378,10 @@ class ReadToolsTest extends AgainstTheApp {
         assertEquals(Map.of("symbol", "USDCHF", "interval", "4h", "horizon", 3), app.lastArgs("get_forecast"));
         assertEquals("4h", bars.get("interval"));
         assertEquals(3, ((List<?>) bars.get("reward_risk")).size());
+        // no interval: a symbol with bars only at its finest, as its chart; the answer says so
+        Map<String, Object> finest = data(tools.dispatch("get_reward_risk", Map.of("symbol", "USDCHF", "model", "naive", "horizon", 2, "calibration", "model")));
+        assertEquals("30m", finest.get("interval"));
+        assertTrue(String.valueOf(finest.get("interval_note")).contains("its finest stored bars (30m) were used"), finest::toString);
         data(tools.dispatch("get_reward_risk", Map.of("symbol", AA, "calibration", "model")));
         assertEquals(Map.of("symbol", AA, "calibration", "model"), app.lastArgs("get_forecast"), "reward/risk of the bands asked for");
 
