@@ -8,7 +8,8 @@ import org.apache.spark.sql.SparkSession;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.forecast.ForecastBacktestRun;
 import org.sextant.engine.forecast.ForecastModels;
-import scala.Tuple2;
+import org.sextant.contract.Bounds;
+import org.sextant.engine.forecast.OriginRule;
 
 /**
  * What a forecast backtest job will cost before it runs: the exact number of model fits per
@@ -22,17 +23,20 @@ public final class DryRun {
 
     public static Estimate estimate(SparkSession spark, String input, ForecastBacktestArguments a, int partitions) {
         Dataset<Row> prices = PricesInput.read(spark, input, a.symbols(), a.from(), a.to());
+        OriginBound.check(OriginBound.counts(prices, a.outOfSampleStart()), a); // --every N: refused from a count, before the series are built
         PartitionPlan plan = ForecastBacktestJob.plan(prices, a, partitions);
-        List<Tuple2<Integer, Integer>> perSymbol = ForecastBacktestJob.bySymbol(prices, plan).map(g -> {
+        List<SymbolWork> perSymbol = ForecastBacktestJob.bySymbol(prices, plan).map(g -> {
             PriceSeries s = PricesInput.series(g._1(), g._2(), a.from(), a.to());
             try {
-                return new Tuple2<>(s.size(), ForecastBacktestRun.fits(ForecastModels.BUILT_IN, s, a.model(), a.horizon(), a.every(), null,
-                        a.outOfSampleStart()));
+                int first = ForecastBacktestRun.firstOrigin(s.dates(), null, a.outOfSampleStart());
+                return new SymbolWork(g._1(), s.size(), ForecastBacktestRun.fits(ForecastModels.BUILT_IN, s, a.model(), a.horizon(), a.every(), null,
+                        a.outOfSampleStart()), first, OriginRule.parse(a.every()).origins(s.dates(), first).length);
             } catch (RuntimeException tooShort) {
-                return new Tuple2<>(s.size(), 0);
+                return new SymbolWork(g._1(), s.size(), 0, 0, 0);
             }
         }).collect();
-        long fits = perSymbol.stream().mapToLong(Tuple2::_2).sum();
+        checkOrigins(perSymbol, a);
+        long fits = perSymbol.stream().mapToLong(SymbolWork::fits).sum();
         String median = medianSymbol(prices);
         PriceSeries sample = PricesInput.series(median, prices.where(org.apache.spark.sql.functions.col("symbol").equalTo(median)).collectAsList(),
                 a.from(), a.to());
@@ -41,6 +45,16 @@ public final class DryRun {
         ForecastBacktestRun.run(ForecastModels.BUILT_IN, sample, a.model(), a.horizon(), a.every(), null, a.outOfSampleStart(), null, null);
         double perFit = (System.nanoTime() - t0) / 1e9 / Math.max(1, sampleFits);
         return new Estimate(perSymbol.size(), fits, perFit, fits * perFit / 3600, plan);
+    }
+
+    /** What the dry run learns of one symbol where its series is built: closes, model fits, first origin and evaluation origins. */
+    record SymbolWork(String symbol, int closes, int fits, int first, int origins) implements java.io.Serializable {}
+
+    /** Monthly and weekly origins by each symbol's dates: a symbol over the bound refuses the job as --every N does (the job would make it an error row). */
+    private static void checkOrigins(List<SymbolWork> perSymbol, ForecastBacktestArguments a) {
+        List<SymbolWork> over = perSymbol.stream().filter(w -> w.origins() > Bounds.MAX_BACKTEST_ORIGINS)
+                .sorted(java.util.Comparator.comparingInt(SymbolWork::origins).reversed()).toList();
+        if (!over.isEmpty()) throw OriginBound.refusal(a, over.get(0).symbol(), over.get(0).closes(), over.get(0).origins(), over.size(), over.get(0).first());
     }
 
     private static String medianSymbol(Dataset<Row> prices) {

@@ -19,7 +19,8 @@ import org.sextant.engine.home.SextantHome;
  * neither the input nor a Sextant home. {@code --in} must be the layout `sextant export-prices`
  * writes ({@code symbol=...} folders of Parquet files); links are never followed. Local paths are
  * checked before Spark starts; an {@code --out} on a cluster file system ({@code hdfs://},
- * {@code s3a://}) once the session has its Hadoop configuration ({@link #checkClusterOutput}).
+ * {@code s3a://}) once the session has its Hadoop configuration ({@link #checkClusterOutput}), and the
+ * symbols asked of a cluster {@code --in} once the session can read it ({@link #checkClusterSymbols}).
  */
 final class JobFolders {
     private JobFolders() {}
@@ -77,6 +78,19 @@ final class JobFolders {
                 + (missing.size() > 10 ? " and " + (missing.size() - 10) + " more" : "") + ": not in --in " + shown(in) + " (it holds "
                 + held.size() + " symbols, e.g. " + String.join(", ", held.stream().limit(5).toList()) + ")",
                 "name symbols the export holds, or export them first with `bin/sextant export-prices`");
+    }
+
+    /**
+     * The same for a cluster {@code --in} ({@code hdfs://}, {@code s3a://}), which is not listed before Spark starts: the
+     * symbols the session reads there (one distinct over the symbol column), before the job reads prices.
+     */
+    static void checkClusterSymbols(org.apache.spark.sql.SparkSession spark, String in, List<String> requested) {
+        if (local(in) != null || requested == null || requested.isEmpty()) return;
+        TreeSet<String> held = new TreeSet<>();
+        for (org.apache.spark.sql.Row r : PricesInput.read(spark, in, List.of(), null, null).select("symbol").distinct().collectAsList()) {
+            if (!r.isNullAt(0)) held.add(r.getString(0).toUpperCase(Locale.ROOT));
+        }
+        checkSymbols(in, held, requested);
     }
 
     /** Refuses an {@code --out} whose deletion would lose anything but an earlier job output. Nothing is written or deleted. */
@@ -202,7 +216,7 @@ final class JobFolders {
     }
 
     /** Hive-style partition values escape some characters as %XX. */
-    private static String unescape(String v) {
+    static String unescape(String v) {
         try {
             return java.net.URLDecoder.decode(v.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
         } catch (IllegalArgumentException notEscaped) {

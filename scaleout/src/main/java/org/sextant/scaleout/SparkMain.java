@@ -55,6 +55,12 @@ public final class SparkMain {
             JobFolders.checkSymbols(in, JobFolders.checkInput(in), symbols);
             if (out != null) JobFolders.checkOutput(out, in);
         }
+
+        /** The same for a cluster --in and --out (null: nothing written), once the session can reach them. */
+        void checkClusterFolders(SparkSession spark, String out) {
+            if (out != null) JobFolders.checkClusterOutput(spark, out, in);
+            JobFolders.checkClusterSymbols(spark, in, symbols);
+        }
     }
 
     /**
@@ -85,11 +91,15 @@ public final class SparkMain {
             ForecastBacktestArguments a = new ForecastBacktestArguments(job.model, job.horizon, every, job.symbols, job.from, job.to, oosStart);
             if (!dryRun && out == null) throw SextantException.invalid("out", "no output folder", "pass --out DIR");
             job.checkFolders(dryRun ? null : out);
+            if (dryRun) { // --every N over the origin bound: refused from the export's footers before Spark starts, when they tell
+                List<OriginBound.Count> counts = OriginBound.footerCounts(JobFolders.local(job.in), a);
+                if (counts != null) OriginBound.check(counts, a);
+            }
             return job.onSpark("sextant forecast-backtest", (spark, tasks) -> {
+                job.checkClusterFolders(spark, dryRun ? null : out);
                 if (dryRun) {
                     DryRun.print(DryRun.estimate(spark, job.in, a, tasks), System.out);
                 } else {
-                    JobFolders.checkClusterOutput(spark, out, job.in);
                     ForecastBacktestJob.run(spark, job.in, out, a, tasks);
                     System.out.println("wrote " + out + "; import it with: bin/sextant import-job " + out);
                 }
@@ -113,7 +123,7 @@ public final class SparkMain {
             ScanArguments a = new ScanArguments(job.model, job.horizon, calibration, minHistory, asOf, job.symbols, job.from, job.to);
             job.checkFolders(out);
             return job.onSpark("sextant forecast-scan", (spark, tasks) -> {
-                JobFolders.checkClusterOutput(spark, out, job.in);
+                job.checkClusterFolders(spark, out);
                 ForecastScanJob.run(spark, job.in, out, a, tasks);
                 System.out.println("wrote " + out + "; import it with: bin/sextant import-job " + out);
             });
@@ -147,6 +157,7 @@ public final class SparkMain {
             boolean[] measured = {false};
             int rc = onSpark(master, "sextant strategy-sweep", partitions, (spark, tasks) -> {
                 JobFolders.checkClusterOutput(spark, out, in);
+                JobFolders.checkClusterSymbols(spark, in, a.symbols());
                 StrategySweepJob.Plan p = StrategySweepJob.run(spark, in, out, a, tasks);
                 if (p.job() == null) { // every symbol too short: the rows say why
                     List<String> why = p.failed().stream().map(f -> String.valueOf(f.get("error"))).toList();

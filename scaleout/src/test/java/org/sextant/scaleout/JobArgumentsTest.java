@@ -178,6 +178,56 @@ class JobArgumentsTest {
     }
 
     @Test
+    void aSymbolAClusterInputDoesNotHoldIsRefusedOnceTheSessionReadsIt() {
+        System.setProperty("spark.hadoop.fs.cluster.impl", ClusterFs.class.getName()); // the session reaches cluster:// as it would hdfs://
+        try {
+            Run r = backtest("cluster://" + prices, "cluster://" + dir.resolve("o9"), "--symbols", "NOPE,AA,ZZZ");
+            assertRefused(r, "--symbols", "export-prices");
+            assertTrue(r.err().contains("--symbols NOPE,ZZZ: not in --in cluster://" + prices + " (it holds 2 symbols, e.g. AA, KO)"), r.err());
+            assertFalse(Files.exists(dir.resolve("o9")), "nothing written");
+        } finally {
+            System.clearProperty("spark.hadoop.fs.cluster.impl");
+        }
+    }
+
+    /** AA and KO of 400 closes, LONG of 18,000 daily closes: the median symbol is a short one, LONG is over the origin bound. */
+    static Path longHistory() throws Exception {
+        Path p = dir.resolve("long-prices");
+        if (Files.exists(p)) return p;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+            s.execute("COPY (SELECT sym AS symbol, DATE '1970-01-01' + CAST(i AS INTEGER) AS date, 100.0 + i % 7 AS open, 101.0 + i % 7 AS high, 99.0 + i % 7 AS low, "
+                    + "100.0 + i % 7 AS close, 100.0 + i % 7 AS adj_close, 1000.0 AS volume FROM (VALUES ('AA', 400), ('KO', 400), ('LONG', 18000)) v(sym, n), "
+                    + "range(18000) t(i) WHERE i < n) TO '" + p + "' (FORMAT parquet, PARTITION_BY (symbol))");
+        }
+        return p;
+    }
+
+    @Test
+    void anEveryOverTheOriginBoundIsRefusedFromTheCountsNamingTheSymbolAndTheFix() throws Exception {
+        // LONG: 18,000 closes, the last 40% evaluated from close 10,800: every close is 7,200 origins; every 8 is 900
+        Run r = run("forecast-backtest", "--in", longHistory().toString(), "--dry-run", "--every", "1", "--master", "local[1]");
+        assertRefused(r, "--every", "pass --every 8 (closes between origins) or more");
+        assertTrue(r.err().startsWith("error: --every 1 makes 7200 forecast origins for LONG (18000 closes"), r.err());
+        // decided from the footers before Spark starts; with a date range, from the session's count of closes
+        ForecastBacktestArguments every1 = new ForecastBacktestArguments(null, null, "1", null, null, null, null);
+        assertEquals(List.of(new OriginBound.Count("AA", 400, 0), new OriginBound.Count("KO", 400, 0), new OriginBound.Count("LONG", 18000, 0)),
+                OriginBound.footerCounts(longHistory(), every1));
+        assertEquals(null, OriginBound.footerCounts(longHistory(), new ForecastBacktestArguments(null, null, "1", null, java.time.LocalDate.of(1970, 1, 1), null, null)));
+        Run counted = run("forecast-backtest", "--in", longHistory().toString(), "--dry-run", "--every", "1", "--from", "1970-01-01", "--master", "local[1]");
+        assertEquals(r.err(), counted.err());
+        assertEquals(7200, OriginBound.everyN(1, 18000, 10800));
+        assertEquals(900, OriginBound.everyN(8, 18000, 10800));
+        assertEquals(1029, OriginBound.everyN(7, 18000, 10800));
+    }
+
+    @Test
+    void weeklyOriginsOverTheBoundAreRefusedByTheSymbolsDates() throws Exception {
+        Run r = run("forecast-backtest", "--in", longHistory().toString(), "--dry-run", "--every", "weekly", "--master", "local[1]");
+        assertRefused(r, "--every", "or monthly (the default)");
+        assertTrue(r.err().startsWith("error: --every weekly makes ") && r.err().contains(" forecast origins for LONG (18000 closes"), r.err());
+    }
+
+    @Test
     void aSweepSpecThatDoesNotComposeIsRefusedNamingItsField() throws Exception {
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, """

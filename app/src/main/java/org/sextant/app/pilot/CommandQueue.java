@@ -53,7 +53,9 @@ import tools.jackson.databind.node.ObjectNode;
  *       (a file that does not parse is first given {@link #SETTLE} to be completed, for writers that
  *       do not rename a finished file into place as drive_app does);</li>
  *   <li>waiting longer than {@link #MAX_WAIT} (the app was closed, or the pilot flag was removed
- *       and placed again much later): moved to done with {@code fail_reason: expired}; not executed;</li>
+ *       and placed again much later): moved to done with {@code fail_reason: expired}; not executed.
+ *       Its age runs from the older of its {@code created_at} and the file's modification time (either
+ *       can be set by hand), and a {@code created_at} ahead of the clock is refused ({@link #CLOCK_SKEW});</li>
  *   <li>while SEXTANT_HOME/.mcp_pilot is not a regular file ({@link PilotFlag}): left in pending, not executed; it runs if the flag
  *       is placed again within {@link #MAX_WAIT} (the launcher only queues while the flag exists,
  *       so a waiting command was allowed when it was queued, and removing the flag pauses it);</li>
@@ -69,6 +71,8 @@ public final class CommandQueue implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(CommandQueue.class);
     /** How long a command may wait in pending before it is too stale to act on. */
     public static final Duration MAX_WAIT = Duration.ofMinutes(10);
+    /** How far a command's created_at may be ahead of this clock (the launcher's clock, on the same machine) before it is refused. */
+    static final Duration CLOCK_SKEW = Duration.ofMinutes(1);
     /** A file that does not parse is refused only once it has not changed for this long. */
     static final Duration SETTLE = Duration.ofSeconds(2);
     /** A command file drive_app writes: its arguments (capped compact) pretty-printed, which can take a few times more, and a few fields. */
@@ -220,9 +224,18 @@ public final class CommandQueue implements AutoCloseable {
                 log.warn("pilot command {} refused, not executed: {}", name, e.getMessage());
                 return true;
             }
+            SextantException undated = undated(command.createdAt(), queuedAt);
+            if (undated != null) {
+                finish(file, done, known(command.original(), command.id(), null), null, undated, "failed");
+                log.warn("pilot command {} refused, not executed: {}", name, undated.getMessage());
+                return true;
+            }
+            // either date may be forged (anyone can touch the file; created_at is its text): the older one counts
+            if (command.createdAt() != null && command.createdAt().isBefore(queuedAt)) queuedAt = command.createdAt();
             if (Duration.between(queuedAt, clock.instant()).compareTo(MAX_WAIT) > 0) {
                 SextantException stale = new SextantException(FailReason.EXPIRED, "the command waited more than " + MAX_WAIT.toMinutes()
-                        + " minutes in commands/pending (queued " + queuedAt + ") and was not executed", null,
+                        + " minutes in commands/pending (queued " + queuedAt + ", the older of its created_at and the file's modification time)"
+                        + " and was not executed", null,
                         "queue it again with drive_app while the app runs and SEXTANT_HOME/.mcp_pilot exists");
                 finish(file, done, known(command.original(), command.id(), null), null, stale, "expired");
                 return true;
@@ -256,6 +269,23 @@ public final class CommandQueue implements AutoCloseable {
             log.warn("pilot command {}: {}", name, e.toString());
             return false;
         }
+    }
+
+    /**
+     * Why a command's age cannot be told, or null: a created_at later than now (beyond {@link #CLOCK_SKEW}), or, in a
+     * file without created_at, a modification time later than now; a date in the future would keep it from expiring.
+     */
+    private SextantException undated(Instant createdAt, Instant modified) {
+        Instant latest = clock.instant().plus(CLOCK_SKEW);
+        if (createdAt != null && createdAt.isAfter(latest)) {
+            return SextantException.invalid("created_at", "the command's created_at " + createdAt + " is in the future (now " + clock.instant() + ")",
+                    "queue it with drive_app, which stamps the time it queues");
+        }
+        if (createdAt == null && modified.isAfter(latest)) {
+            return SextantException.invalid("file", "the command file has no created_at and was modified in the future (" + modified + ", now "
+                    + clock.instant() + ")", "queue it with drive_app, which stamps the time it queues");
+        }
+        return null;
     }
 
     /**

@@ -59,8 +59,26 @@ public record PilotCommand(String id, String command, ObjectNode args, JsonNode 
                         "pass args with " + String.join(" and ", needed));
             }
         }
+        createdAt(root); // a created_at that is not an instant is refused here, naming it
         String theId = id == null || id.isNull() || id.asString().isBlank() ? fallbackId : id.asString();
         return new PilotCommand(theId, name, a, root);
+    }
+
+    /** When drive_app queued the command ({@code created_at}, an ISO instant); null when the file names none. */
+    public java.time.Instant createdAt() {
+        return createdAt(original);
+    }
+
+    private static java.time.Instant createdAt(JsonNode root) {
+        JsonNode c = root.get("created_at");
+        if (c == null || c.isNull()) return null;
+        try {
+            if (c.isString()) return java.time.Instant.parse(c.asString());
+        } catch (java.time.format.DateTimeParseException notAnInstant) {
+            // refused below, without quoting it
+        }
+        throw SextantException.invalid("created_at", "created_at must be an ISO instant (yyyy-MM-ddTHH:mm:ssZ)",
+                "queue the command with drive_app, which stamps it; or omit created_at");
     }
 
     public boolean needsWindow() {

@@ -157,6 +157,36 @@ class CommandQueueTest {
     }
 
     @Test
+    void aCommandExpiresByItsCreatedAtThoughItsFileWasTouched() throws Exception {
+        Files.createFile(home.pilotFlag());
+        Instant old = Instant.now().minus(CommandQueue.MAX_WAIT).minusSeconds(60);
+        Path file = queueCommand("cmd-old", "select_view", "{\"view\": \"charts\"}", "\"" + old + "\"");
+        Files.setLastModifiedTime(file, FileTime.from(Instant.now())); // `touch`: the file looks fresh
+        assertEquals(1, queue.drain());
+        assertEquals(List.of(), window.calls);
+        JsonNode done = done("cmd-old");
+        assertEquals("expired", done.get("state").asString());
+        assertTrue(done.get("error").asString().contains("queued " + old), done.toString());
+    }
+
+    @Test
+    void aCommandDatedInTheFutureIsRefusedUnexecuted() throws Exception {
+        Files.createFile(home.pilotFlag());
+        queueCommand("cmd-future", "select_view", "{\"view\": \"charts\"}", "\"" + Instant.now().plus(java.time.Duration.ofDays(365)) + "\"");
+        queueCommand("cmd-skew", "select_view", "{\"view\": \"data\"}", "\"" + Instant.now().plusSeconds(20) + "\""); // within the clock skew
+        Path touched = queueCommand("cmd-undated", "select_view", "{\"view\": \"jobs\"}", null);
+        Files.setLastModifiedTime(touched, FileTime.from(Instant.now().plus(java.time.Duration.ofDays(365))));
+        queueCommand("cmd-bad", "select_view", "{\"view\": \"jobs\"}", "\"yesterday\"");
+        Files.setLastModifiedTime(home.pendingCommands().resolve("cmd-bad.json"), FileTime.from(Instant.now().minusSeconds(10))); // settled
+        assertEquals(4, queue.drain());
+        assertEquals(List.of("view data"), window.calls, "only the command within the clock skew ran");
+        assertTrue(assertRefused("cmd-future", "invalid_input", "created_at").get("error").asString().contains("is in the future"));
+        assertTrue(assertRefused("cmd-undated", "invalid_input", "file").get("error").asString().contains("modified in the future"));
+        JsonNode bad = assertRefused("cmd-bad", "invalid_input", "created_at");
+        assertFalse(bad.get("error").asString().contains("yesterday"), bad.toString());
+    }
+
+    @Test
     void aCommandAlreadyInDoneIsNotRunAgain() throws Exception {
         Files.createFile(home.pilotFlag());
         Files.writeString(home.doneCommands().resolve("cmd-1.json"), "{\"id\":\"cmd-1\",\"state\":\"done\"}");
@@ -309,8 +339,13 @@ class CommandQueueTest {
 
     /** Writes like the launcher's drive_app: complete temp file outside pending, then an atomic rename. */
     private Path queueCommand(String id, String command, String args) throws Exception {
+        return queueCommand(id, command, args, "\"" + Instant.now() + "\"");
+    }
+
+    /** As drive_app writes it, with {@code createdAt} as the created_at value's JSON (null: no created_at). */
+    private Path queueCommand(String id, String command, String args, String createdAt) throws Exception {
         String body = "{\n  \"id\" : \"" + id + "\",\n  \"command\" : \"" + command + "\",\n  \"args\" : " + args
-                + ",\n  \"created_at\" : \"" + Instant.now() + "\"\n}";
+                + (createdAt == null ? "" : ",\n  \"created_at\" : " + createdAt) + "\n}";
         Path tmp = Files.createTempFile(home.pendingCommands().getParent(), "." + id, ".tmp");
         Files.writeString(tmp, body);
         return Files.move(tmp, home.pendingCommands().resolve(id + ".json"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);

@@ -47,6 +47,7 @@ public final class JobOutput implements AutoCloseable {
         if (parts.isEmpty()) throw SextantException.invalid("output", in + " holds no .parquet file", "name the job's --out folder");
         for (Path p : parts) {
             // a link (or anything but a plain file) would have the import read a file the job never wrote
+            if (Files.isSymbolicLink(p)) throw linked(p.getFileName().toString(), in);
             if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) throw unreadable(p.getFileName().toString(), in);
         }
         try {
@@ -136,6 +137,12 @@ public final class JobOutput implements AutoCloseable {
     /** The refusal of part file {@code name} of {@code folder}: its content is never quoted, it may be anything. */
     static SextantException unreadable(String name, Path folder) {
         return SextantException.invalid("output", name + " in " + folder + " is not a readable Parquet file written by the job",
+                "rerun the job, or give its untouched output folder (the job's --out folder as the job left it)");
+    }
+
+    /** The refusal of part file {@code name} of {@code folder} that is a symbolic link: the job writes plain files; the link is neither followed nor read. */
+    static SextantException linked(String name, Path folder) {
+        return SextantException.invalid("output", name + " in " + folder + " is a symbolic link (not followed, not read), not a part file written by the job",
                 "rerun the job, or give its untouched output folder (the job's --out folder as the job left it)");
     }
 

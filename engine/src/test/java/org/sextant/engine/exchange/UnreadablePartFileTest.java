@@ -22,7 +22,10 @@ import org.sextant.engine.testing.TempSextant;
  * the file's content, and nothing is stored.
  */
 class UnreadablePartFileTest {
-    record Case(String name, String file, PartFile make) {}
+    record Case(String name, String file, PartFile make) {
+        /** What the refusal says the file is: a link is named as one, never read. */
+        String says() { return name.startsWith("symlink") ? "is a symbolic link (not followed, not read)" : "is not a readable Parquet file written by the job"; }
+    }
 
     interface PartFile { void make(Path part, Path genuine) throws Exception; }
 
@@ -53,7 +56,7 @@ class UnreadablePartFileTest {
             assertEquals(FailReason.INVALID_INPUT, e.reason(), c.name() + ": " + e.getMessage());
             assertEquals("output", e.field(), c.name());
             String m = e.getMessage();
-            assertTrue(m.contains(c.file() + " in " + folder) && m.contains("not a readable Parquet file written by the job"), c.name() + ": " + m);
+            assertTrue(m.contains(c.file() + " in " + folder) && m.contains(c.file() + " in " + folder + " " + c.says()), c.name() + ": " + m);
             assertFalse(m.contains("staging") || m.contains("job-") || m.contains("SECRET"), c.name() + ": " + m);
             assertTrue(e.fix().contains("rerun the job") && e.fix().contains("untouched output folder"), e.fix());
             assertEquals(0, BacktestOutputs.stored(store, "forecasts"), c.name());
