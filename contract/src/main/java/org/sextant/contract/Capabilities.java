@@ -126,7 +126,7 @@ public final class Capabilities {
             ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true)
                     .date("start", "first date to include, yyyy-MM-dd (default: the first stored date)")
                     .date("end", "last date to include, yyyy-MM-dd (default: the last stored date)")
-                    .oneOf("interval", INTERVALS, INTERVAL, false)
+                    .oneOf("interval", INTERVALS, INTERVAL + BARS_ONLY_DEFAULT, false)
                     .integer("limit", 1, Bounds.MAX_PRICE_ROWS, "maximum rows (default " + Bounds.MAX_PRICE_ROWS
                             + "), cut at a whole trading day; more answers truncated with next_start"));
     public static final Capability GET_DB_SCHEMA = read("get_db_schema", "the store's tables and columns for read-only SQL", ArgumentSchema.object());

@@ -225,7 +225,7 @@ public final class ApiRoutes {
     private Object getClosePrice(ApiCall call) {
         String symbol = call.requiredText("symbol", "\"MSFT\"");
         String interval = call.text("interval");
-        String at = engine.barInterval(symbol, interval);
+        String at = engine.readInterval(symbol, interval);
         java.time.LocalDate start = call.date("start"), end = call.date("end");
         int limit = call.integer("limit") == null ? org.sextant.contract.Bounds.MAX_PRICE_ROWS : call.integer("limit");
         if (at == null) {
@@ -239,8 +239,13 @@ public final class ApiRoutes {
         // an empty range asks the store for the span only (a 30m series holds 100k bars)
         org.sextant.engine.data.TradingDays span = s.size() > 0 ? null : engine.getBarSpan(symbol, at);
         Map<String, Object> answer = BarAnswers.withOutsideSession(BarAnswers.rows(s), engine.getBarsOutsideSession(symbol, at, start, end));
-        return RowBound.cut(DataSpan.noted(answer, s.size(), s.symbol(), start, end, span == null ? null : span.first(), span == null ? null : span.last()),
-                limit, at);
+        Map<String, Object> cut = RowBound.cut(DataSpan.noted(answer, s.size(), s.symbol(), start, end, span == null ? null : span.first(),
+                span == null ? null : span.last()), limit, at);
+        String note = org.sextant.engine.data.PriceRepository.defaultIntervalNote(symbol, interval, at);
+        if (note == null) return cut;
+        Map<String, Object> noted = new java.util.LinkedHashMap<>(cut);
+        noted.put("interval_note", note);
+        return noted;
     }
 
     private Object getDbSchema(ApiCall call) {

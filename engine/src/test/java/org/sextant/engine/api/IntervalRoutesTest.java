@@ -72,12 +72,16 @@ class IntervalRoutesTest {
 
     @Test
     void aSymbolWithBarsOnlyIsNamedWithTheIntervalsItCanBeAskedAt() {
-        for (String method : List.of("get_close_price")) {
-            SextantException e = assertThrows(SextantException.class, () -> call(method, "{\"symbol\":\"USDCHF\"}"), method);
-            assertEquals("interval", e.field(), method + ": the request needs an interval, the symbol exists");
-            assertEquals("'USDCHF' has no daily prices, only bars at 30m", e.getMessage());
-            assertEquals("ask at an interval: 30m or a coarser one resampled from it (1h, 4h, 1d, 1w, 1mo)", e.fix());
-        }
+        // get_close_price reads it as the charts and forecasts do (it refused on interval): its finest bars, said
+        JsonNode closes = call("get_close_price", "{\"symbol\":\"USDCHF\",\"start\":\"2001-03-30\",\"end\":\"2001-03-30\"}");
+        assertEquals("30m", closes.get("interval").asString());
+        assertEquals("no interval asked: USDCHF has no daily prices, so its finest stored bars (30m) were used; pass interval for another",
+                closes.get("interval_note").asString());
+        assertEquals(call("get_close_price", "{\"symbol\":\"USDCHF\",\"start\":\"2001-03-30\",\"end\":\"2001-03-30\",\"interval\":\"30m\"}").get("rows"),
+                closes.get("rows"), "the same bars as asked at 30m");
+        assertFalse(call("get_close_price", "{\"symbol\":\"IBM\",\"start\":\"2000-12-29\",\"end\":\"2000-12-29\"}").has("interval_note"));
+        SextantException finer = assertThrows(SextantException.class, () -> call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"1m\"}"));
+        assertEquals("interval", finer.field(), finer.getMessage());
         JsonNode chart = call("get_chart_data", "{\"symbol\":\"USDCHF\",\"days\":48}");
         assertEquals("30m", chart.get("interval").asString(), "a chart of a symbol with bars only: its finest bars, as render_chart draws it");
         assertEquals(48, chart.get("bars").get("close").size());
