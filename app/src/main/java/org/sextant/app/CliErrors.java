@@ -68,11 +68,16 @@ final class CliErrors {
 
     /**
      * The exit status README promises: 2 for bad input (an option or argument the person typed,
-     * refused as invalid by the command or the engine), 1 for any other refusal or failure.
+     * refused as invalid by the command or the engine; or a request too large for its time, refused
+     * naming the option that makes it smaller, typed or not), 1 for any other refusal or failure.
      */
     static int exitCode(Throwable ex, CommandLine cmd, CommandLine.ParseResult parsed) {
-        if (!(ex instanceof SextantException e) || !"invalid_input".equals(e.failReason()) || e.field() == null) return 1;
+        if (!(ex instanceof SextantException e) || e.field() == null) return 1;
         String name = e.field().split(" ", 2)[0]; // "--signals nope": a part of what --signals gave
+        if ("resource_limit".equals(e.failReason()) && name.startsWith("-")) {
+            return cmd.getCommandSpec().findOption(name) != null ? cmd.getCommandSpec().exitCodeOnInvalidInput() : 1;
+        }
+        if (!"invalid_input".equals(e.failReason())) return 1;
         for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
             if (p.commandSpec() != cmd.getCommandSpec()) continue;
             boolean typed = name.startsWith("-") ? p.hasMatchedOption(name) : p.matchedPositionals().stream().anyMatch(a -> a.paramLabel().equals(name));

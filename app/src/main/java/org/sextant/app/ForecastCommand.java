@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sextant.engine.Json;
+import org.sextant.engine.SextantException;
 import org.sextant.engine.forecast.BarBacktestError;
 import org.sextant.engine.forecast.BarForecast;
 import org.sextant.engine.forecast.ForecastService.SymbolForecast;
@@ -38,13 +39,22 @@ final class ForecastCommand extends HomeCommand {
     @Option(names = "--interval", description = "forecast the bars at this interval: 30m, 1h, 4h, 1d, 1w, 1mo (stored ones and coarser), "
             + "e.g. the USD/CHF sample at 30m; a symbol with bars only is forecast at its finest by default") String interval;
     @Option(names = "--backtest", description = "also run the walk-forward backtest (monthly origins over the last 40%%)") boolean backtest;
+    @Option(names = "--origins", description = "with --interval and --backtest: monthly (default), weekly or a number of bars between origins") String origins;
+    @Option(names = "--eval-fraction", description = "with --interval and --backtest: share of the bars evaluated, at their end (default 0.4)") Double evalFraction;
 
     @Override
     public Integer call() throws Exception {
+        if ((origins != null || evalFraction != null) && !backtest) {
+            throw SextantException.invalid(origins != null ? "--origins" : "--eval-fraction", "--origins and --eval-fraction set the bar backtest", "add --backtest");
+        }
         if (interval != null) return bars(symbols.stream().map(s -> Map.entry(s, interval)).toList());
         // a symbol with bars only (the USD/CHF sample) has no daily prices for the job: its finest bars instead
         Map<String, String> barsOnly = barsOnlyFinest();
         List<String> daily = symbols.stream().filter(s -> !barsOnly.containsKey(s.strip().toUpperCase(java.util.Locale.ROOT))).toList();
+        if (!daily.isEmpty() && (origins != null || evalFraction != null)) {
+            throw SextantException.invalid(origins != null ? "--origins" : "--eval-fraction", "the daily backtest job of " + daily.get(0)
+                    + " takes monthly origins over the last 40%", "give --interval 1d to set them on its daily bars, or leave them out");
+        }
         if (!daily.isEmpty()) {
             Map<String, SymbolForecast> result = runJob("start_forecast", new CallArguments().put("symbols", "SYMBOL", daily).putGiven("model", "--model", model)
                     .putGiven("horizon", "--horizon", horizon).put("backtest", backtest), "forecast", new TypeReference<LinkedHashMap<String, SymbolForecast>>() {});
@@ -77,13 +87,17 @@ final class ForecastCommand extends HomeCommand {
             String symbol = e.getKey(), interval = e.getValue();
             CallArguments args = new CallArguments().put("symbol", "SYMBOL", symbol).putGiven("model", "--model", model).putGiven("horizon", "--horizon", horizon)
                     .put("interval", "--interval", interval);
+            // the backtest first: an over-large one is refused at once (naming --eval-fraction or --model), before the forecast's fits
+            tools.jackson.databind.JsonNode errors = backtest ? callEngine("get_backtest_error", new CallArguments().put("symbol", "SYMBOL", symbol)
+                    .putGiven("model", "--model", model).putGiven("horizon", "--horizon", horizon).put("interval", "--interval", interval)
+                    .putGiven("origins", "--origins", origins).putGiven("eval_fraction", "--eval-fraction", evalFraction)) : null;
             tools.jackson.databind.JsonNode answer = callEngine("get_forecast", args);
             if (answer.has("origin_ts")) {
                 printBars(sb, Json.MAPPER.treeToValue(answer, BarForecast.class));
             } else { // a symbol with daily prices at 1d: the daily answer
                 print(sb, new SymbolForecast(Json.MAPPER.treeToValue(answer, PriceForecast.class), null));
             }
-            if (backtest) printBacktest(sb, callEngine("get_backtest_error", args), interval);
+            if (errors != null) printBacktest(sb, errors, interval);
         }
         System.out.print(sb);
         return 0;

@@ -186,6 +186,25 @@ class CliTest {
         assertTrue(err.toString().contains("model") && err.toString().contains("theta"), "the error lists the known models: " + err);
     }
 
+    /**
+     * A bar backtest too large for the API's budget is refused at once, as get_backtest_error is,
+     * before the forecast: the option to change (with a value that fits), exit status 2.
+     */
+    @Test
+    void anOverLargeBarBacktestIsRefusedNamingTheOptionThatFits() {
+        assertEquals(2, Main.run("--home", home(), "forecast", "USDCHF", "--interval", "4h", "--model", "ets", "--backtest"), err.toString());
+        String e = err.toString();
+        assertTrue(e.startsWith("error [--eval-fraction]: the walk-forward backtest would compute for about "), e);
+        assertTrue(java.util.regex.Pattern.compile("fix: set --eval-fraction to 0\\.\\d\\d or less").matcher(e).find(), e);
+        assertTrue(!e.contains("eval_fraction") && !e.contains("start_forecast_backtest"), "the CLI's words, and no job for bars: " + e);
+        err.reset();
+        assertEquals(2, Main.run("--home", home(), "forecast", "USDCHF", "--interval", "30m", "--model", "ets", "--backtest"), err.toString());
+        assertTrue(err.toString().contains("fix: use a faster model such as theta with --eval-fraction 0."), "even its calibration fits do not fit: " + err);
+        err.reset();
+        assertEquals(2, Main.run("--home", home(), "forecast", "IBM", "--backtest", "--eval-fraction", "0.2"));
+        assertTrue(err.toString().startsWith("error [--eval-fraction]: "), err.toString());
+    }
+
     /** The engine's WARN lines (a census it could not write beside the store) go to logs/cli.log; stderr has only the command's messages. */
     @Test
     void aCommandsLogLinesGoToTheLogFileNotTheTerminal() throws Exception {

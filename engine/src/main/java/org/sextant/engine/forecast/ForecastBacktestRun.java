@@ -94,15 +94,21 @@ public final class ForecastBacktestRun {
     /** Model fits a backtest of {@code n} closes makes: evaluation origins plus conformal calibration origins (shared ones count once). */
     public static int fits(ForecastModels models, PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
                            LocalDate outOfSampleStart) {
+        return fitOrigins(models, prices, model, horizon, origins, evalFraction, outOfSampleStart).length;
+    }
+
+    /** The history length of each model fit {@link #run} makes, ascending (a fit on closes [0, o) for each o); nothing is fitted. */
+    public static int[] fitOrigins(ForecastModels models, PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
+                                   LocalDate outOfSampleStart) {
         Forecaster f = models.forPrices(modelName(model));
         int h = horizon(horizon);
         int first = firstOrigin(prices.dates(), evalFraction, outOfSampleStart);
         int[] eval = OriginRule.parse(origins).origins(prices.dates(), first);
-        java.util.Set<Integer> all = new java.util.HashSet<>();
+        java.util.Set<Integer> all = new java.util.TreeSet<>();
         for (int o : eval) all.add(o);
         for (int o : WalkForwardBacktest.calibrationOrigins(f, 1, prices.size(), eval.length == 0 ? first : eval[0], h, CALIBRATION_EVERY)) {
             if (o < prices.size()) all.add(o);
         }
-        return all.size();
+        return all.stream().mapToInt(Integer::intValue).toArray();
     }
 }

@@ -117,8 +117,10 @@ public final class ForecastService {
     public BarBacktestError backtestErrorBars(String symbol, String interval, String model, Integer horizon, String origins, Double evalFraction,
                                               double[] levels) {
         BarSeries bars = prices.bars(symbol, interval, null, null);
+        PriceSeries closes = BarForecast.closesOf(bars);
+        BacktestCost.refuseBeyondBudget(models, closes, model, horizon, origins, evalFraction, null); // no job backtests bars
         return bySymbol(symbol, () -> BarBacktestError.of(bars,
-                ForecastBacktestRun.run(models, BarForecast.closesOf(bars), model, horizon, origins, evalFraction, null, levels, null)));
+                ForecastBacktestRun.run(models, closes, model, horizon, origins, evalFraction, null, levels, null)));
     }
 
     /** {@link #backtestErrorBars} with default origins and levels, and each origin's forecast to overlay, in {@code calibration} (null: the default). */
@@ -151,7 +153,9 @@ public final class ForecastService {
     /** Walk-forward errors of a model on a symbol; a read, nothing is stored. */
     public WalkForwardBacktest.Result backtestError(String symbol, String model, Integer horizon, String origins, Double evalFraction,
                                                     double[] levels) {
-        return bySymbol(symbol, () -> backtestRun(prices.closes(symbol, null, null), model, horizon, origins, evalFraction, levels, null).result());
+        PriceSeries closes = prices.closes(symbol, null, null);
+        BacktestCost.refuseBeyondBudget(models, closes, model, horizon, origins, evalFraction, BacktestCost.DAILY_JOB);
+        return bySymbol(symbol, () -> backtestRun(closes, model, horizon, origins, evalFraction, levels, null).result());
     }
 
     /**

@@ -24,13 +24,14 @@ class ReadBudgetTest {
     // ETS on 9,000 NYSE closes, an origin every 10 closes over the last 90%: many minutes of fits unbounded
     private static final String LONG_BACKTEST = "{\"symbol\":\"NYSE\",\"model\":\"ets\",\"origins\":\"10\",\"eval_fraction\":0.9}";
 
+    /** A backtest estimated past its budget is refused before its first fit (docs/forecast.md, "Cost of a backtest"), its turn given back. */
     @Test
-    void aReadPastItsBudgetStopsWithTimeout() {
+    void aBacktestEstimatedPastItsBudgetIsRefusedAtOnce() {
         ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 2, ApiRoutes.TURN_WAIT);
         SextantException e = assertThrows(SextantException.class, () -> call(routes, "get_backtest_error", LONG_BACKTEST));
-        assertEquals("timeout", e.failReason(), e.getMessage());
-        assertTrue(e.getMessage().startsWith("get_backtest_error computed for its whole budget of 1 s"), e.getMessage());
-        assertTrue(e.fix().contains("start_forecast_backtest"), e.fix());
+        assertEquals("resource_limit", e.failReason(), e.getMessage());
+        assertEquals("model", e.field(), "even its calibration fits alone take ETS past 1 s: " + e.getMessage());
+        assertTrue(e.fix().startsWith("use a faster model such as theta") && e.fix().contains("start_forecast_backtest"), e.fix());
         assertEquals(2, routes.computing.availablePermits(), "its turn is given back");
     }
 
@@ -40,7 +41,9 @@ class ReadBudgetTest {
         ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 2, ApiRoutes.TURN_WAIT);
         SextantException e = assertThrows(SextantException.class, () -> call(routes, "scan_forecasts", "{\"model\":\"ets\"}"));
         assertEquals("timeout", e.failReason(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("scan_forecasts computed for its whole budget of 1 s"), e.getMessage());
         assertTrue(e.fix().contains("start_scan"), e.fix());
+        assertEquals(2, routes.computing.availablePermits(), "its turn is given back");
     }
 
     /** The analogue reads have no model or job to switch to: their refusals name their own knobs. */
