@@ -49,7 +49,7 @@ public final class BacktestCost {
             Map.entry("global", CostClass.LIGHT));
 
     /** Models a refusal offers instead, cheapest last: the first whose estimate fits is named. */
-    private static final String[] FASTER = {"theta", "drift", "naive"};
+    static final String[] FASTER = {"theta", "drift", "naive"};
 
     static {
         for (String m : ForecastModels.names()) {

@@ -108,6 +108,7 @@ public final class ForecastService {
         String key = LiveForecastCache.key(bars, m, h, lv, cal.wire());
         BarForecast known = barCache.get(key);
         if (known != null) return known;
+        LiveForecastCost.refuseBeyondBudget(models, bars.size(), m, h, true);
         BarForecast f = bySymbol(symbol, () -> BarForecast.of(models, bars, m, h, lv, cal));
         barCache.put(key, f);
         return f;
@@ -432,6 +433,7 @@ public final class ForecastService {
         BandCalibration cal = BandCalibration.parse(calibration);
         PriceForecast known = knownLive(p, m, h, lv, cal);
         if (known != null) return known;
+        LiveForecastCost.refuseBeyondBudget(models, p.size(), m, h, false);
         PriceForecast f = PriceForecast.calibrated(models, p, m, h, lv, cal);
         liveCache.put(LiveForecastCache.key(p, m, h, lv, cal.wire()), f);
         return f;

@@ -37,6 +37,11 @@ public final class LiveCalibration {
         }
     }
 
+    /** The origins {@link #run} fits at, ascending, ending with the live origin n (what a live forecast costs: {@link LiveForecastCost}). */
+    static int[] origins(Forecaster model, int n, int horizon) {
+        return grid(model, n, horizon).stream().mapToInt(Integer::intValue).toArray();
+    }
+
     /** Origins of the walk-forward for a series of n closes, ascending, ending with the live origin n. */
     private static List<Integer> grid(Forecaster model, int n, int horizon) {
         int lowest = Math.max(model.minLength(1), n - EVERY * (WalkForwardBacktest.CALIBRATION_WINDOW + (horizon + EVERY - 1) / EVERY));

@@ -1,0 +1,57 @@
+package org.sextant.engine.forecast;
+
+import java.util.Locale;
+import org.sextant.contract.FailReason;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.jobs.Cancellation;
+
+/**
+ * What a live forecast (get_forecast, the fan of get_chart_data, get_reward_risk) costs before it
+ * runs: its bands are calibrated on a walk-forward of about 255 fits ({@link LiveCalibration}),
+ * each on the history up to its origin, priced by {@link BacktestCost}'s classes. ETS on 62,000
+ * half-hour bars is minutes of fitting; under a request's budget such a forecast is refused at
+ * once, naming a faster model, instead of holding a core until the budget runs out.
+ */
+final class LiveForecastCost {
+    private LiveForecastCost() {}
+
+    /** Estimated CPU seconds of the live forecast of {@code model} on {@code closes} values. */
+    static double estimatedSeconds(ForecastModels models, int closes, String model, int horizon) {
+        int[] origins = LiveCalibration.origins(models.forPrices(model), closes, horizon);
+        long history = 0;
+        for (int o : origins) history += o;
+        return BacktestCost.costClass(model).seconds(origins.length, history);
+    }
+
+    /**
+     * Under a request's budget, refuses (resource_limit, field {@code model}) a live forecast whose
+     * estimate exceeds {@link BacktestCost#BUDGET_SHARE} of what is left; {@code bars} says the
+     * values are bars at an interval, for which a coarser interval is also a fix. Without a budget
+     * (a job, the window) it returns.
+     */
+    static void refuseBeyondBudget(ForecastModels models, int closes, String model, int horizon, boolean bars) {
+        long left = Cancellation.nanosLeft();
+        if (left == Long.MAX_VALUE) return;
+        Cancellation.check(); // a budget already spent (waiting for a turn) is a timeout, not an estimate
+        refuseBeyond(BacktestCost.BUDGET_SHARE * left / 1e9, models, closes, model, horizon, bars);
+    }
+
+    static void refuseBeyond(double seconds, ForecastModels models, int closes, String model, int horizon, boolean bars) {
+        double estimate = estimatedSeconds(models, closes, model, horizon);
+        if (estimate <= seconds) return;
+        String faster = null;
+        for (String m : BacktestCost.FASTER) {
+            if (BacktestCost.costClass(m).ordinal() < BacktestCost.costClass(model).ordinal() && estimatedSeconds(models, closes, m, horizon) <= seconds) {
+                faster = m;
+                break;
+            }
+        }
+        String fix = (faster != null ? "use a faster model such as " + faster : "ask for fewer values")
+                + (bars ? ", or ask at a coarser interval (fewer bars to fit)"
+                        : ", or store it with start_forecast (a background job without a time limit), which get_forecast then answers from");
+        throw new SextantException(FailReason.RESOURCE_LIMIT, String.format(Locale.ROOT,
+                "the forecast would compute for about %.0f s (its bands are calibrated on %d fits of model %s on up to %d %s), more than the %.0f s"
+                        + " it may take of its budget", estimate, LiveCalibration.origins(models.forPrices(model), closes, horizon).length,
+                ForecastBacktestRun.modelName(model), closes, bars ? "bars" : "closes", seconds), "model", fix);
+    }
+}
