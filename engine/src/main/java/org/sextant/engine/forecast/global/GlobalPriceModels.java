@@ -199,6 +199,6 @@ public final class GlobalPriceModels {
 
     private static SextantException unreadable(Path file, String reason) {
         return SextantException.invalid("model", "the stored global model " + file.getFileName() + " cannot be read (" + reason + ")",
-                "train the global model again with train_global_model: training replaces the file");
+                "train the global model again with train_global_model (horizon " + horizonOf(file) + "): training replaces the file");
     }
 }

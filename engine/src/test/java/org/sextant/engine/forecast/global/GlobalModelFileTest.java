@@ -162,7 +162,7 @@ class GlobalModelFileTest {
         store(bytes);
         SextantException e = assertThrows(SextantException.class, () -> models().current(5));
         assertEquals("model", e.field());
-        assertTrue(e.fix().contains("train_global_model"), e.fix());
+        assertTrue(e.fix().startsWith("train the global model again with train_global_model (horizon 20)"), e.fix());
         assertTrue(models().train(20, GlobalPriceModelsTest.QUIET).note() != null, "training replaces it");
         assertArrayEquals(good, Files.readAllBytes(file));
         return e.getMessage();
