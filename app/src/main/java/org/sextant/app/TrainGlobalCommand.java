@@ -23,6 +23,7 @@ final class TrainGlobalCommand extends HomeCommand {
         if (r == null) return 1;
         System.out.printf("global model for horizons up to %d %s: %s%n", r.horizon(),
                 r.reused() ? "reused (prices unchanged)" : "trained on " + r.series() + " series", r.file());
+        if (r.note() != null) System.out.println("note: " + r.note());
         return 0;
     }
 }

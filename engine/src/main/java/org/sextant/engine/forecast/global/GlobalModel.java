@@ -3,9 +3,9 @@ package org.sextant.engine.forecast.global;
 import org.sextant.engine.forecast.Forecast;
 import org.sextant.engine.forecast.QuantileBand;
 
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,6 +17,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.DoubleConsumer;
+import java.util.zip.CRC32;
 
 /**
  * A forecaster trained across many series: an ensemble of networks on normalised lag windows,
@@ -27,7 +28,11 @@ import java.util.function.DoubleConsumer;
  */
 public final class GlobalModel {
     private static final int MAGIC = 0x5358474d; // "SXGM"
-    private static final int FORMAT = 2; // 2 added the relative loss flag; 1 is read as false
+    private static final int FORMAT = 3; // 2 added the relative loss flag, 3 the checksum; 1 and 2 are refused (train again)
+    /** Bounds of a stored model, far above what Sextant trains (horizon ≤ 260, 4 members, 64 units): a file beyond them is damaged. */
+    static final int MAX_HORIZON = 1000, MAX_MEMBERS = 64, MAX_RESIDUALS = 10_000_000;
+    /** The largest file read: what a read may allocate is bounded by the file's length. */
+    static final long MAX_BYTES = 256L << 20;
     private static final int MIN_OBSERVED = 3; // a training window needs this many observed inputs
     /** Origins per calibration series: enough residuals that the 95% and 99% ranks differ with few series. */
     private static final int CALIBRATION_ORIGINS = 20;
@@ -227,9 +232,21 @@ public final class GlobalModel {
         return new Forecast(name, med, bands);
     }
 
+    /** Magic, format, the CRC32 of the body, then the body (the header's configuration, members, residuals). */
     public void write(DataOutputStream out) throws IOException {
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        writeBody(new DataOutputStream(body));
+        if (body.size() > MAX_BYTES - 12) throw new IOException("the trained global model would take more than " + MAX_BYTES + " bytes");
+        CRC32 crc = new CRC32();
+        crc.update(body.toByteArray());
         out.writeInt(MAGIC);
         out.writeInt(FORMAT);
+        out.writeInt((int) crc.getValue());
+        body.writeTo(out);
+        out.flush();
+    }
+
+    private void writeBody(DataOutputStream out) throws IOException {
         GlobalConfig c = config;
         out.writeInt(c.horizon());
         out.writeInt(c.lookbacks().length);
@@ -252,26 +269,59 @@ public final class GlobalModel {
         }
     }
 
-    public static GlobalModel read(DataInputStream in) throws IOException {
-        if (in.readInt() != MAGIC) throw new IOException("not a Sextant global model");
+    /**
+     * Reads a model of {@code length} bytes, checking every field against the bounds above and
+     * the file's length before allocating for it, every number for being finite, and the checksum:
+     * an IOException says what is wrong with the file.
+     */
+    public static GlobalModel read(InputStream raw, long length) throws IOException {
+        if (length > MAX_BYTES) throw new IOException("the file is larger than any global model Sextant writes (" + MAX_BYTES + " bytes)");
+        ModelInput in = new ModelInput(raw, length);
+        if (in.readInt() != MAGIC) throw new IOException("it is not a Sextant global model");
         int format = in.readInt();
-        if (format != FORMAT && format != 1) throw new IOException("global model format " + format + ", this version reads 1 and " + FORMAT);
-        int h = in.readInt();
-        int nl = in.readInt();
-        if (h < 1 || h > 10_000 || nl < 1 || nl > 64) throw new IOException("corrupt global model header");
-        int[] lookbacks = new int[nl];
-        for (int i = 0; i < nl; i++) lookbacks[i] = in.readInt();
-        GlobalConfig c = new GlobalConfig(h, lookbacks, in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readInt(),
-                in.readDouble(), in.readInt(), in.readDouble(), in.readLong(), in.readInt(), format >= 2 && in.readBoolean());
+        if (format != FORMAT) {
+            throw new IOException(format > 0 && format < FORMAT ? "it was written by an earlier version of Sextant"
+                    : format > FORMAT && format < 1000 ? "it was written by a newer version of Sextant" : "its format is unknown");
+        }
+        long stored = in.readInt() & 0xffffffffL;
+        in.startChecksum();
+        int h = in.readInt("the horizon", 1, MAX_HORIZON);
+        int[] lookbacks = new int[in.readInt("the number of lookbacks", 1, MAX_MEMBERS)];
+        for (int i = 0; i < lookbacks.length; i++) lookbacks[i] = in.readInt("lookback number " + (i + 1), 1, Mlp.MAX_UNITS - 1);
+        GlobalConfig c = new GlobalConfig(h, lookbacks, in.readInt("the member count", 1, MAX_MEMBERS),
+                in.readInt("the hidden units", 1, Mlp.MAX_UNITS), in.readInt("the hidden layers", 1, Mlp.MAX_LAYERS - 2),
+                in.readInt("the training steps", 1, Integer.MAX_VALUE), in.readInt("the batch size", 1, Integer.MAX_VALUE),
+                positive(in.readFinite("the learning rate"), "the learning rate"), in.readInt("the recent origins", 1, Integer.MAX_VALUE),
+                share(in.readFinite("the calibration share")), in.readLong(), in.readInt("the thread count", 1, Integer.MAX_VALUE),
+                in.readBoolean());
         List<Mlp> nets = new ArrayList<>();
-        for (int m = 0; m < c.members(); m++) nets.add(Mlp.read(in));
+        for (int m = 0; m < c.members(); m++) {
+            int[] sizes = new int[c.layers() + 2];
+            sizes[0] = c.lookback(m) + 1;
+            Arrays.fill(sizes, 1, sizes.length - 1, c.hidden());
+            sizes[sizes.length - 1] = h;
+            nets.add(Mlp.read(in, sizes, "member " + (m + 1)));
+        }
         double[][] res = new double[h][];
         for (int k = 0; k < h; k++) {
-            int n = in.readInt();
-            if (n < 0 || n > 10_000_000) throw new IOException("corrupt residual count");
-            res[k] = new double[n];
-            for (int i = 0; i < n; i++) res[k][i] = in.readDouble();
+            String what = "the residuals of step " + (k + 1);
+            res[k] = in.readFinite(what, in.readInt("the residual count of step " + (k + 1), 0, MAX_RESIDUALS));
+            for (int i = 0; i < res[k].length; i++) {
+                if (res[k][i] < 0 || i > 0 && res[k][i] < res[k][i - 1]) throw new IOException(what + " are not sorted absolute errors");
+            }
         }
+        in.atEnd();
+        if (in.checksum() != stored) throw new IOException("its checksum does not match its content (the file was changed or damaged)");
         return new GlobalModel(c, nets, res);
+    }
+
+    private static double positive(double v, String what) throws IOException {
+        if (!(v > 0)) throw new IOException(what + " is not positive");
+        return v;
+    }
+
+    private static double share(double v) throws IOException {
+        if (!(v >= 0 && v < 1)) throw new IOException("the calibration share is outside [0, 1)");
+        return v;
     }
 }

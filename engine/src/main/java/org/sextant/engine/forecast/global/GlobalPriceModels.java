@@ -5,12 +5,15 @@ import org.sextant.engine.jobs.JobContext;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +40,7 @@ public final class GlobalPriceModels {
     private final Supplier<String> fingerprintOfData;
     private final java.util.function.IntFunction<GlobalConfig> configFor;
     private volatile String fingerprint;
-    private final Map<String, GlobalModel> loaded = new ConcurrentHashMap<>();
+    private final Map<String, Loaded> loaded = new ConcurrentHashMap<>();
 
     /**
      * @param dir               the models folder (SEXTANT_HOME/models/global)
@@ -70,30 +73,50 @@ public final class GlobalPriceModels {
         return f;
     }
 
-    /** The stored model trained on the current data for a horizon of at least h, or invalid_input saying how to train one. */
+    /**
+     * The stored model trained on the current data for a horizon of at least h: the smallest one
+     * that reads and checks; invalid_input saying how to train one when there is none, or why the
+     * stored one cannot be read.
+     */
     public GlobalModel current(int h) {
         String fp = fingerprint();
-        Path file = find(h, fp);
-        if (file == null) {
-            throw SextantException.invalid("model", "the global model has not been trained on the current prices for horizon " + h,
-                    "train it with train_global_model (horizon " + Math.max(h, DEFAULT_HORIZON) + "), a background job, then ask again");
+        Path damaged = null;
+        String reason = null;
+        for (Path file : candidates(h, fp)) {
+            Loaded l = load(file);
+            if (l == null) continue; // removed since listed
+            if (l.model() != null) return l.model();
+            if (damaged == null) {
+                damaged = file;
+                reason = l.error();
+            }
         }
-        return loaded.computeIfAbsent(file.toString(), k -> read(file));
+        if (damaged != null) throw unreadable(damaged, reason);
+        throw SextantException.invalid("model", "the global model has not been trained on the current prices for horizon " + h,
+                "train it with train_global_model (horizon " + Math.max(h, DEFAULT_HORIZON) + "), a background job, then ask again");
     }
 
-    /** Whether a model for horizon ≥ h exists for the current data. */
-    public boolean trained(int h) { return find(h, fingerprint()) != null; }
+    /** Whether a model for horizon ≥ h that reads and checks exists for the current data. */
+    public boolean trained(int h) {
+        for (Path file : candidates(h, fingerprint())) {
+            Loaded l = load(file);
+            if (l != null && l.model() != null) return true;
+        }
+        return false;
+    }
 
-    private Path find(int h, String fp) {
-        if (!Files.isDirectory(dir)) return null;
+    /** This data's files named for horizons ≥ h, smallest first; their headers are checked when read. */
+    private List<Path> candidates(int h, String fp) {
+        if (!Files.isDirectory(dir)) return List.of();
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(p -> p.getFileName().toString().endsWith("-" + fp + ".sxgm") && horizonOf(p) >= h)
-                    .min(java.util.Comparator.comparingInt(GlobalPriceModels::horizonOf)).orElse(null);
+                    .sorted(java.util.Comparator.comparingInt(GlobalPriceModels::horizonOf)).toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir, e);
         }
     }
 
+    /** The horizon a file's name gives, -1 for a file not named by {@link #train}. */
     private static int horizonOf(Path p) {
         String n = p.getFileName().toString();
         try {
@@ -108,23 +131,24 @@ public final class GlobalPriceModels {
      */
     public GlobalTraining train(int h, JobContext ctx) throws IOException, InterruptedException {
         String fp = fingerprint();
-        Path existing = find(h, fp);
-        if (existing != null && horizonOf(existing) == h) {
-            return GlobalTraining.reused(h, existing.toString());
-        }
+        Path file = dir.resolve("global-h" + h + "-" + fp + ".sxgm");
+        Loaded stored = load(file);
+        if (stored != null && stored.model() != null) return GlobalTraining.reused(h, file.toString());
+        // a damaged file would otherwise be a dead end: an agent cannot delete it
+        String note = stored == null ? null : "the stored model could not be read (" + stored.error() + "): trained again";
         ctx.progress(0, "reading closes");
         List<double[]> train = new ArrayList<>();
         for (double[] y : closes.get().values()) train.add(trainingPart(y));
         GlobalModel m = GlobalModel.train(train, configFor.apply(h), f -> ctx.progress(0.02 + 0.96 * f, "training the global model"), ctx::cancelled);
         Files.createDirectories(dir);
-        Path file = dir.resolve("global-h" + h + "-" + fp + ".sxgm");
         Path tmp = dir.resolve(file.getFileName() + ".tmp");
         try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp)))) {
             m.write(out);
         }
         Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        loaded.remove(file.toString());
         removeStale(h, fp);
-        return GlobalTraining.trained(h, file.toString(), train.size(), m.calibrationCount());
+        return GlobalTraining.trained(h, file.toString(), train.size(), m.calibrationCount(), note);
     }
 
     /** Log closes of the first {@link #TRAIN_SHARE} of a series: what trains. */
@@ -144,12 +168,37 @@ public final class GlobalPriceModels {
         }
     }
 
-    private static GlobalModel read(Path file) {
-        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
-            return GlobalModel.read(in);
+    /** What identifies a file's content without reading it: a replaced or rewritten file differs in one of these. */
+    private record Stamp(long size, FileTime modified, Object key) {}
+
+    /** A file as last read: its model, or why it cannot be read. */
+    private record Loaded(Stamp stamp, GlobalModel model, String error) {}
+
+    /** The file's model or error, read again when the file changed since (cheap check on each use); null: no such file. */
+    private Loaded load(Path file) {
+        Stamp now;
+        try {
+            BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+            now = new Stamp(a.size(), a.lastModifiedTime(), a.fileKey());
         } catch (IOException e) {
-            throw SextantException.invalid("model", "the stored global model " + file.getFileName() + " cannot be read (" + e.getMessage() + ")",
-                    "delete it and train the global model again with train_global_model");
+            loaded.remove(file.toString());
+            return null;
         }
+        return loaded.compute(file.toString(), (k, old) -> old != null && old.stamp().equals(now) ? old : read(file, now));
+    }
+
+    private static Loaded read(Path file, Stamp stamp) {
+        try (FileChannel ch = FileChannel.open(file)) {
+            GlobalModel m = GlobalModel.read(new BufferedInputStream(Channels.newInputStream(ch)), ch.size());
+            if (m.horizon() != horizonOf(file)) return new Loaded(stamp, null, "its header's horizon does not match its name");
+            return new Loaded(stamp, m, null);
+        } catch (IOException e) {
+            return new Loaded(stamp, null, e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
+        }
+    }
+
+    private static SextantException unreadable(Path file, String reason) {
+        return SextantException.invalid("model", "the stored global model " + file.getFileName() + " cannot be read (" + reason + ")",
+                "train the global model again with train_global_model (horizon " + horizonOf(file) + "): training replaces the file");
     }
 }

@@ -5,17 +5,19 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 /**
  * What a train_global_model job did: the model file for {@code horizon} and whether it was reused
  * (prices unchanged since it was trained); a fresh training also says on how many series and how
- * many calibration residuals, which a reuse leaves out.
+ * many calibration residuals, which a reuse leaves out, and {@code note} why it replaced a
+ * stored file for these prices that could not be read.
  */
 public record GlobalTraining(String model, int horizon, String file, boolean reused,
                              @JsonInclude(JsonInclude.Include.NON_NULL) Integer series,
-                             @JsonInclude(JsonInclude.Include.NON_NULL) Integer calibrationResiduals) {
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Integer calibrationResiduals,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) String note) {
 
     static GlobalTraining reused(int horizon, String file) {
-        return new GlobalTraining("global", horizon, file, true, null, null);
+        return new GlobalTraining("global", horizon, file, true, null, null, null);
     }
 
-    static GlobalTraining trained(int horizon, String file, int series, int calibrationResiduals) {
-        return new GlobalTraining("global", horizon, file, false, series, calibrationResiduals);
+    static GlobalTraining trained(int horizon, String file, int series, int calibrationResiduals, String note) {
+        return new GlobalTraining("global", horizon, file, false, series, calibrationResiduals, note);
     }
 }

@@ -1,6 +1,5 @@
 package org.sextant.engine.forecast.global;
 
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.Random;
@@ -12,6 +11,9 @@ import java.util.Random;
  * is single-threaded and seeded: the same data and seed give the same weights bit for bit.
  */
 final class Mlp {
+    /** Bounds of a stored network: units per layer and layers, input and output included. */
+    static final int MAX_UNITS = 4096, MAX_LAYERS = 16;
+
     private final int[] sizes;
     private final double[][] w, b;
 
@@ -226,21 +228,17 @@ final class Mlp {
         }
     }
 
-    static Mlp read(DataInputStream in) throws IOException {
-        int n = in.readInt();
-        if (n < 2 || n > 16) throw new IOException("bad layer count " + n);
-        int[] sizes = new int[n];
-        for (int i = 0; i < n; i++) {
-            sizes[i] = in.readInt();
-            if (sizes[i] < 1 || sizes[i] > 4096) throw new IOException("bad layer size " + sizes[i]);
+    /** The network of {@code expected} sizes stored at the reader's position, or an error naming {@code what}. */
+    static Mlp read(ModelInput in, int[] expected, String what) throws IOException {
+        if (in.readInt() != expected.length) throw new IOException("the layer count of " + what + " does not match the header");
+        for (int e : expected) {
+            if (in.readInt() != e) throw new IOException("the layer sizes of " + what + " do not match the header's lookback, units and horizon");
         }
-        double[][] w = new double[n - 1][], b = new double[n - 1][];
-        for (int l = 0; l < n - 1; l++) {
-            w[l] = new double[sizes[l] * sizes[l + 1]];
-            b[l] = new double[sizes[l + 1]];
-            for (int k = 0; k < w[l].length; k++) w[l][k] = in.readDouble();
-            for (int k = 0; k < b[l].length; k++) b[l][k] = in.readDouble();
+        double[][] w = new double[expected.length - 1][], b = new double[expected.length - 1][];
+        for (int l = 0; l < w.length; l++) {
+            w[l] = in.readFinite("the weights of " + what, (long) expected[l] * expected[l + 1]);
+            b[l] = in.readFinite("the weights of " + what, expected[l + 1]);
         }
-        return new Mlp(sizes, w, b);
+        return new Mlp(expected.clone(), w, b);
     }
 }

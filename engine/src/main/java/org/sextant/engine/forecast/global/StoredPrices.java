@@ -18,7 +18,7 @@ public final class StoredPrices {
     /** Series shorter than this do not train (a year of closes). */
     static final int MIN_ROWS = 250;
     /** Part of the digest: a change of the model's format or training retrains. */
-    private static final String MODEL_VERSION = "global-2";
+    private static final String MODEL_VERSION = "global-3";
 
     private StoredPrices() {}
 
