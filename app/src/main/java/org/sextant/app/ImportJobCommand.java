@@ -36,8 +36,9 @@ final class ImportJobCommand extends HomeCommand {
             if (r.run() != null) {
                 StrategyRunSummary run = r.run();
                 System.out.printf("imported strategy sweep of %d configurations from %s as run %s%n", run.configurations(), dir.toAbsolutePath(), run.runId());
-                System.out.printf("  session %s: %d configurations in %d runs; DSR %.3f; verdict %s%n", run.sessionId(), run.sessionConfigurations(),
-                        run.sessionRuns(), run.dsr(), run.verdictText());
+                System.out.printf("  session %s: %d configurations in %d runs; DSR %s; verdict %s%n", run.sessionId(), run.sessionConfigurations(),
+                        run.sessionRuns(), StrategyBacktestCommand.figure(run.dsr(), 3) + (Double.isFinite(run.dsr()) ? "" : " (" + StrategyBacktestCommand.whyUndefined(run) + ")"),
+                        run.verdictText());
                 if (r.failed() != null) for (Map<String, Object> f : r.failed()) System.out.printf("  %s left out on the cluster: %s%n", f.get("symbol"), f.get("error"));
                 return 0;
             }

@@ -1,10 +1,8 @@
 package org.sextant.app;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.sextant.engine.SextantException;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.store.RollingBackups;
 import org.sextant.engine.store.StoreRestore;
@@ -14,11 +12,11 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "restore", mixinStandardHelpOptions = true,
         description = {"Put a backup in place of the store.",
-                "The newest backup when no FILE is named. The replaced store is kept in data/replaced-TIME/. "
+                "The newest backup that can be restored when no FILE is named (newer damaged files are skipped and named). The replaced store is kept in data/replaced-TIME/. "
                         + "A backup from a newer Sextant is refused. The app must be closed."})
 final class RestoreCommand extends HomeCommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "the backup file (default: the newest in the backup folder)") Path file;
-    @Option(names = "--list", description = "list the backups, newest first, with their schema version; restore nothing")
+    @Option(names = "--list", description = "list the backup files, newest first, with their schema version or why one cannot be restored; restore nothing")
     boolean list;
 
     @Override
@@ -28,13 +26,15 @@ final class RestoreCommand extends HomeCommand {
         List<Path> backups = RollingBackups.list(dir);
         if (list) {
             if (backups.isEmpty()) System.out.println("no backups in " + dir);
-            for (Path b : backups) System.out.println(b + "  " + Files.size(b) + " bytes, schema " + StoreRestore.schemaVersion(b));
+            for (Path b : backups) { // every file, a damaged one marked with why: one bad file must not hide the good ones
+                StoreRestore.Checked c = StoreRestore.check(b);
+                System.out.println(b + "  " + c.bytes() + " bytes, " + (c.restorable() ? "schema " + c.schemaVersion() : "cannot be restored: " + c.problem()));
+            }
             return 0;
         }
         EngineAccess.requireNoRunningApp(home, "restore");
-        Path backup = file != null ? file.toAbsolutePath() : backups.stream().findFirst().orElseThrow(() -> new SextantException(
-                org.sextant.contract.FailReason.NOT_FOUND, "no backups in " + dir, "FILE", "name a backup file, or set SEXTANT_BACKUP_DIR to where they are"));
-        StoreRestore.Restored r = StoreRestore.restore(home, backup);
+        StoreRestore.Restored r = file != null ? StoreRestore.restore(home, file.toAbsolutePath()) : StoreRestore.restoreNewest(home, dir, backups);
+        r.skipped().forEach(s -> System.out.println("skipped " + s));
         System.out.println("restored " + r.backup() + " (schema " + r.schemaVersion() + ")");
         if (r.keptIn() != null) System.out.println("the store it replaced is kept in " + r.keptIn());
         r.census().rows().forEach((t, n) -> System.out.println("  " + t + ": " + n + " rows"));

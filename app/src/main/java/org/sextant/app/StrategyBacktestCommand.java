@@ -36,8 +36,11 @@ final class StrategyBacktestCommand extends HomeCommand {
         for (String reason : r.reasons()) sb.append("  - ").append(reason).append('\n');
         sb.append(String.format("configurations %d (session: %d over %d runs); chosen %s%n", r.configurations(),
                 r.sessionConfigurations(), r.sessionRuns(), Json.MAPPER.valueToTree(r.chosen())));
-        sb.append(String.format("in-sample Sharpe %.2f, out-of-sample Sharpe %.2f; PSR %.3f, DSR %.3f, PBO %.2f, haircut Sharpe %.2f, placebo p %.2f%n",
-                sharpe(r.inSample()), sharpe(r.outOfSample()), r.psr(), r.dsr(), r.pbo(), r.haircutSharpeBonferroni(), r.placeboPValue()));
+        sb.append("in-sample Sharpe ").append(figure(sharpe(r.inSample()), 2)).append(", out-of-sample Sharpe ").append(figure(sharpe(r.outOfSample()), 2))
+                .append("; PSR ").append(figure(r.psr(), 3)).append(", DSR ").append(figure(r.dsr(), 3)).append(", PBO ").append(figure(r.pbo(), 2))
+                .append(", haircut Sharpe ").append(figure(r.haircutSharpeBonferroni(), 2)).append(", placebo p ").append(figure(r.placeboPValue(), 2));
+        if (!Double.isFinite(r.psr()) || !Double.isFinite(r.dsr())) sb.append(" (n/a: ").append(whyUndefined(r)).append(')');
+        sb.append('\n');
         sb.append(r.annualisation()).append('\n');
         String runId = r.runId();
         sb.append("run id ").append(runId).append('\n');
@@ -45,6 +48,17 @@ final class StrategyBacktestCommand extends HomeCommand {
                 .append(main.home().root().resolve("reports")).append(")\n");
         System.out.print(sb);
         return 0;
+    }
+
+    /** The figure to {@code decimals} places, or "n/a" for an undefined one (never "NaN"). */
+    static String figure(double v, int decimals) {
+        return Double.isFinite(v) ? String.format(java.util.Locale.ROOT, "%." + decimals + "f", v) : "n/a";
+    }
+
+    /** Why the PSR and DSR are undefined: the chosen configuration's in-sample returns do not vary, or their moments leave the formula's range. */
+    static String whyUndefined(StrategyRunSummary r) {
+        return r.inSample() != null && r.inSample().volatility() == 0 ? "the chosen configuration's in-sample returns never vary"
+                : "the in-sample returns' moments are outside the formula's range";
     }
 
     private static double sharpe(Metrics m) {

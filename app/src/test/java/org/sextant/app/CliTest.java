@@ -145,6 +145,28 @@ class CliTest {
         assertTrue(out.toString().contains("note: as_of 2099-01-01 is after the data's last day 2002-12-31: matched as of 2002-12-31"), out.toString());
     }
 
+    /** A symbol too short for any range is named with its count, not told to widen the range; constant prices print n/a with why, never NaN. */
+    @Test
+    void backtestOnDegenerateDataSaysWhatCannotWork() throws Exception {
+        Path shortCsv = Files.writeString(dir.resolve("ZZNEW.csv"), YAHOO);
+        StringBuilder flat = new StringBuilder("Date,Open,High,Low,Close,Adj Close,Volume\n");
+        for (java.time.LocalDate d = java.time.LocalDate.of(2000, 1, 3); d.isBefore(java.time.LocalDate.of(2001, 2, 1)); d = d.plusDays(1)) {
+            if (d.getDayOfWeek().getValue() <= 5) flat.append(d).append(",100,100,100,100,100,1000\n");
+        }
+        Path flatCsv = Files.writeString(dir.resolve("ZZFLAT.csv"), flat);
+        assertEquals(0, Main.run("--home", home(), "import", shortCsv.toString(), flatCsv.toString()), err.toString());
+        err.reset();
+        assertEquals(2, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "ZZNEW"));
+        assertTrue(err.toString().startsWith("error [--symbols]: ZZNEW has prices on only 3 dates (2000-09-27 to 2000-09-29); a strategy run needs at least 33 common dates"), err.toString());
+        assertTrue(err.toString().contains("fix: import a longer history of ZZNEW, or leave it out"), err.toString());
+
+        out.reset();
+        assertEquals(0, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "ZZFLAT"), err.toString());
+        String bt = out.toString();
+        assertTrue(bt.contains("PSR n/a, DSR n/a") && bt.contains("(n/a: the chosen configuration's in-sample returns never vary)"), bt);
+        assertTrue(!bt.contains("NaN"), bt);
+    }
+
     @Test
     void userSignalsImportAllOrNothing() throws Exception {
         Path vix = Files.writeString(dir.resolve("vix.csv"), "date,value\n1998-10-01,40.1\n1998-10-02,38.5\n");

@@ -87,16 +87,52 @@ class RecoverCommandTest {
         }
     }
 
+    /** A garbage and a cut-short file newer than the good backup: --list shows all three, restore skips both naming why, never their content. */
+    @Test
+    void damagedBackupFilesAreListedAndSkippedAndTheNewestGoodOneIsRestored() throws Exception {
+        SextantHome home = new SextantHome(dir.resolve("home"));
+        Sextant.open(home).close(); // the first rolling backup
+        Path backups = home.root().resolve("backups");
+        Path good = Files.list(backups).findFirst().orElseThrow();
+        Path garbage = Files.writeString(backups.resolve("sextant-20991231T000001.000Z.duckdb"), "SECRETLINE not a db\n");
+        Path cut = backups.resolve("sextant-20991231T000000.000Z.duckdb");
+        try (var in = Files.newInputStream(good)) {
+            Files.write(cut, in.readNBytes(1_000_000));
+        }
+        String h = home.root().toString();
+        assertEquals(0, Main.run("--home", h, "restore", "--list"), err.toString());
+        String listed = out.toString();
+        assertTrue(listed.contains(garbage + "  20 bytes, cannot be restored: not a DuckDB database file\n"), listed);
+        assertTrue(listed.contains(good + "  " + Files.size(good) + " bytes, schema "), listed);
+        assertTrue(listed.contains(cut.toString()), listed);
+        assertTrue(!listed.contains("SECRETLINE"), listed);
+
+        out.reset();
+        assertEquals(0, Main.run("--home", h, "restore"), err.toString());
+        String restored = out.toString();
+        assertTrue(restored.startsWith("skipped " + garbage.getFileName() + ": not a DuckDB database file\n"
+                + "skipped " + cut.getFileName() + ": damaged: part of it cannot be read ("), restored);
+        assertTrue(restored.contains("restored " + good + " (schema ") && restored.contains("prices: 96900 rows"), restored);
+        assertTrue(!restored.contains("SECRETLINE"), restored);
+
+        assertRestoreRefused("error: backup " + garbage + " is not a Sextant backup: not a DuckDB database file", home, garbage);
+        Files.delete(good);
+        err.reset();
+        assertEquals(1, Main.run("--home", h, "restore"));
+        assertTrue(err.toString().startsWith("error [backup]: none of the 2 backup files in " + backups + " can be restored: "
+                + garbage.getFileName() + ": not a DuckDB database file; " + cut.getFileName() + ": damaged"), err.toString());
+    }
+
     /** restore says what the file is instead of a backup: not a DuckDB file, not a regular file; never DuckDB's own words. */
     @Test
     void restoreSaysWhatTheFileIsWhenItIsNoBackup() throws Exception {
         SextantHome home = new SextantHome(dir.resolve("home"));
         Path csv = Files.writeString(dir.resolve("prices.csv"), "date,close\n2000-01-03,1.0\n".repeat(10));
         assertRestoreRefused("error: backup " + csv + " is not a Sextant backup: not a DuckDB database file", home, csv);
-        if (Files.exists(Path.of("/dev/zero"))) assertRestoreRefused("error: backup /dev/zero is not a regular file (a device or a pipe), so no Sextant backup", home, Path.of("/dev/zero"));
+        if (Files.exists(Path.of("/dev/zero"))) assertRestoreRefused("error: backup /dev/zero is not a Sextant backup: not a regular file (a device or a pipe)", home, Path.of("/dev/zero"));
         Path fifo = dir.resolve("pipe");
         if (new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0) {
-            assertRestoreRefused("error: backup " + fifo + " is not a regular file (a device or a pipe), so no Sextant backup", home, fifo);
+            assertRestoreRefused("error: backup " + fifo + " is not a Sextant backup: not a regular file (a device or a pipe)", home, fifo);
         }
         assertRestoreRefused("error [backup]: no such backup file: " + dir.resolve("gone.duckdb"), home, dir.resolve("gone.duckdb"));
     }

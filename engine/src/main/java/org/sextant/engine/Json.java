@@ -28,6 +28,18 @@ public final class Json {
         return m;
     }
 
+    /**
+     * Why a file the app wrote (a job, the layout) cannot be read, naming none of its text: the error type and
+     * where. Jackson's own message quotes the offending token, and such lines reach agents through read_log.
+     */
+    public static String whyUnreadable(Throwable e) {
+        String where = "";
+        if (e instanceof tools.jackson.core.JacksonException j && j.getLocation() != null && j.getLocation().getLineNr() > 0) {
+            where = " at line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr();
+        }
+        return e.getClass().getSimpleName() + where;
+    }
+
     public static <T> T read(String json, Class<T> type) {
         return MAPPER.readValue(json, type);
     }

@@ -43,7 +43,7 @@ public record WorkstationLayout(Double x, Double y, double width, double height,
                     l.view == null ? d.view : l.view, l.theme == null ? d.theme : l.theme, l.symbol,
                     rangePreset(l.range) == null ? null : l.range);
         } catch (IOException | RuntimeException e) {
-            LoggerFactory.getLogger(WorkstationLayout.class).warn("ignoring {} ({}); using the default layout", file, e.toString());
+            LoggerFactory.getLogger(WorkstationLayout.class).warn("ignoring {} ({}); using the default layout", file, Json.whyUnreadable(e));
             return defaults();
         }
     }

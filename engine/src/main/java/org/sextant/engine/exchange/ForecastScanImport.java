@@ -78,8 +78,6 @@ public final class ForecastScanImport {
     /** Longest text an output's cell may put in an answer (the job writes a sentence). */
     static final int MAX_CELL_CHARS = 500;
 
-    private static final java.util.regex.Pattern UNSHOWN = java.util.regex.Pattern.compile("[\\p{Cc}\u202A-\u202E\u2066-\u2069]");
-
     /**
      * A cell of the job's output as an answer may carry it: the job's file is not the app's own, so
      * control characters, C1 ones too (a terminal's escape sequences could recolour or clear the
@@ -88,7 +86,7 @@ public final class ForecastScanImport {
      */
     static String shown(String cell) {
         if (cell == null) return null;
-        String s = UNSHOWN.matcher(cell).replaceAll("?");
+        String s = org.sextant.engine.ShownText.UNSHOWN.matcher(cell).replaceAll("?");
         return s.length() <= MAX_CELL_CHARS ? s : s.substring(0, MAX_CELL_CHARS) + "… (cut at " + MAX_CELL_CHARS + " characters)";
     }
 }

@@ -202,7 +202,7 @@ public final class Jobs implements AutoCloseable {
                     }
                     jobs.put(s.id(), s);
                 } catch (IOException | RuntimeException e) {
-                    log.warn("ignoring unreadable job file {}: {}", f, e.toString());
+                    log.warn("ignoring unreadable job file {}: {}", f, Json.whyUnreadable(e));
                 }
             }
         } catch (IOException e) {

@@ -207,6 +207,18 @@ public final class ResearchService {
         return GraphComposer.compose(spec);
     }
 
+    /** A symbol whose whole stored history is shorter than a run needs is named: widening the range cannot help it. */
+    private void requireHistoryLongEnough(List<String> symbols) {
+        for (ResearchStore.Span s : store.spans(symbols, null, null)) {
+            if (s.days() < Sweep.MIN_BARS) {
+                throw SextantException.invalid("symbols", s.symbol() + " has prices on only " + s.days() + " date" + (s.days() == 1 ? "" : "s")
+                        + " (" + s.first() + " to " + s.last() + "); a strategy run needs at least " + Sweep.MIN_BARS
+                        + " common dates (the overfitting statistics cut their returns into " + Sweep.PBO_BLOCKS + " blocks of 2 or more)",
+                        "import a longer history of " + s.symbol() + ", or leave it out");
+            }
+        }
+    }
+
     public StrategyRunSummary runStrategy(StrategyRunRequest r) {
         return runStrategy(r, null);
     }
@@ -222,7 +234,9 @@ public final class ResearchService {
         ComposedGraph graph = composed.requireOk();
         if (r.oosStart() == null) throw SextantException.invalid("oos_start", "the out-of-sample start date is required", "give a date inside from..to, e.g. the last 30% of the range");
         String sessionId = sessionOf(r.sessionId());
-        Universe u = store.universe(r.symbols(), r.from(), r.to(), BarInterval.of("interval", r.interval()));
+        BarInterval interval = BarInterval.of("interval", r.interval());
+        if (store.onDailyPrices(r.symbols(), interval)) requireHistoryLongEnough(r.symbols());
+        Universe u = store.universe(r.symbols(), r.from(), r.to(), interval);
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);               // pre-run checks
         int split = Sweep.splitAt(u, r.oosStart());
         kernel.requireSourcesCover(split);

@@ -10,6 +10,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.SextantHome;
@@ -22,17 +24,66 @@ import org.sextant.engine.home.SextantHome;
 public final class StoreRestore {
     private StoreRestore() {}
 
-    public record Restored(Path backup, Path keptIn, int schemaVersion, StoreCensus census) {}
+    /** What was restored; {@code skipped} names the newer backup files passed over, each with why (empty when a file was named). */
+    public record Restored(Path backup, Path keptIn, int schemaVersion, StoreCensus census, List<String> skipped) {}
+
+    /** One file of the backup folder: its schema version, or why it cannot be restored here (never its content). */
+    public record Checked(Path file, long bytes, int schemaVersion, String problem) {
+        public boolean restorable() { return problem == null; }
+    }
 
     public static Restored restore(SextantHome home, Path backup) {
         int version = schemaVersion(backup);
         int known = latestSchemaVersion();
         if (version > known) {
-            throw new SextantException(FailReason.INVALID_INPUT, "the backup " + backup + " was written by a newer Sextant (schema version " + version
-                    + "; this release knows up to " + known + ") and cannot be restored here", "backup",
+            throw new SextantException(FailReason.INVALID_INPUT, "the backup " + backup + " was " + newer(version) + " and cannot be restored here", "backup",
                     "install the Sextant release that wrote it, or restore an older backup (sextant restore --list)");
         }
         requireWhole(backup); // before anything is replaced: a damaged backup must not take the store's place
+        return putInPlace(home, backup, version, List.of());
+    }
+
+    /**
+     * Restores the newest of {@code backups} (newest first) that can be restored, reading every value of it
+     * first; the newer ones that cannot are passed over and named in {@link Restored#skipped}. When none can,
+     * refused naming each, with the store untouched.
+     */
+    public static Restored restoreNewest(SextantHome home, Path dir, List<Path> backups) {
+        List<String> skipped = new ArrayList<>();
+        for (Path b : backups) {
+            Checked c = check(b);
+            String why = c.restorable() ? damage(b) : c.problem();
+            if (why == null) return putInPlace(home, b, c.schemaVersion(), List.copyOf(skipped));
+            skipped.add(b.getFileName() + ": " + why);
+        }
+        if (skipped.isEmpty()) {
+            throw new SextantException(FailReason.NOT_FOUND, "no backups in " + dir, "FILE", "name a backup file, or set SEXTANT_BACKUP_DIR to where they are");
+        }
+        throw new SextantException(FailReason.INVALID_INPUT, "none of the " + skipped.size() + " backup files in " + dir + " can be restored: "
+                + String.join("; ", skipped) + "; the store was left as it was", "backup",
+                "name a backup file kept elsewhere, or run `sextant recover` if the store will not open");
+    }
+
+    /** Reads the file's header and schema version (not every value): what `sextant restore --list` shows. */
+    public static Checked check(Path file) {
+        long bytes;
+        try {
+            bytes = Files.isRegularFile(file) ? Files.size(file) : -1;
+        } catch (IOException e) {
+            bytes = -1;
+        }
+        String before = problemBeforeOpening(file);
+        if (before != null) return new Checked(file, bytes, 0, before);
+        int version;
+        try {
+            version = readSchemaVersion(file);
+        } catch (SQLException e) {
+            return new Checked(file, bytes, 0, notReadable(e));
+        }
+        return new Checked(file, bytes, version, version > latestSchemaVersion() ? newer(version) : null);
+    }
+
+    private static Restored putInPlace(SextantHome home, Path backup, int version, List<String> skipped) {
         Path db = home.database();
         Path kept = StoreRecovery.keepAside(home, "replaced-");
         try {
@@ -45,18 +96,34 @@ public final class StoreRestore {
                     "free disk space and run the command again; the replaced store is kept in " + kept, e);
         }
         try (Store s = Store.open(db, home.stagingDir())) {
-            return new Restored(backup, kept, version, s.read(StoreCensus::take));
+            return new Restored(backup, kept, version, s.read(StoreCensus::take), skipped);
+        }
+    }
+
+    private static String newer(int version) {
+        return "written by a newer Sextant (schema version " + version + "; this release knows up to " + latestSchemaVersion() + ")";
+    }
+
+    private static String notReadable(SQLException e) {
+        return "not a readable Sextant store (" + StoreDamagedException.firstLine(e.getMessage()) + ")";
+    }
+
+    /** Why the backup is damaged (some value cannot be read), or null when every value reads. */
+    private static String damage(Path backup) {
+        try (Connection c = readOnly(backup)) {
+            StoreCensus.takeReadingEveryValue(c);
+            return null;
+        } catch (Exception e) {
+            return "damaged: part of it cannot be read (" + StoreDamagedException.firstLine(e.getMessage()) + ")";
         }
     }
 
     /** Reads every value of the backup, read-only; refused naming "backup" when any part cannot be read. */
     static void requireWhole(Path backup) {
-        try (Connection c = readOnly(backup)) {
-            StoreCensus.takeReadingEveryValue(c);
-        } catch (Exception e) {
-            throw new SextantException(FailReason.INVALID_INPUT, "the backup " + backup + " is damaged: part of it cannot be read ("
-                    + StoreDamagedException.firstLine(e.getMessage()) + "); the store was left as it was", "backup",
-                    "pick another backup (sextant restore --list)", e);
+        String damage = damage(backup);
+        if (damage != null) {
+            throw new SextantException(FailReason.INVALID_INPUT, "the backup " + backup + " is " + damage + "; the store was left as it was", "backup",
+                    "pick another backup (sextant restore --list)");
         }
     }
 
@@ -82,27 +149,37 @@ public final class StoreRestore {
         }
     }
 
-    /** The schema version recorded in a store file, read without changing it. */
-    public static int schemaVersion(Path file) {
-        if (!Files.exists(file)) {
-            throw SextantException.notFound("backup", "no such backup file: " + file, "name a file listed by `sextant restore --list`");
-        }
-        if (!Files.isRegularFile(file)) {
-            throw SextantException.invalid("backup", "backup " + file + " is not a regular file (" + (Files.isDirectory(file) ? "a folder" : "a device or a pipe")
-                    + "), so no Sextant backup", "name a backup file listed by `sextant restore --list`");
-        }
-        if (!isDuckDbFile(file)) {
-            throw SextantException.invalid("backup", "backup " + file + " is not a Sextant backup: not a DuckDB database file",
-                    "name a backup file listed by `sextant restore --list`");
-        }
+    /** Why the file is no Sextant backup, from what it is and its first bytes; null when it looks like one. */
+    private static String problemBeforeOpening(Path file) {
+        if (!Files.exists(file)) return "no such file";
+        if (!Files.isRegularFile(file)) return "not a regular file (" + (Files.isDirectory(file) ? "a folder" : "a device or a pipe") + ")";
+        return isDuckDbFile(file) ? null : "not a DuckDB database file";
+    }
+
+    private static int readSchemaVersion(Path file) throws SQLException {
         try (Connection c = readOnly(file);
              Statement s = c.createStatement();
              ResultSet r = s.executeQuery("SELECT coalesce(max(version), 0) FROM schema_version")) {
             r.next();
             return r.getInt(1);
+        }
+    }
+
+    /** The schema version recorded in a store file, read without changing it. */
+    public static int schemaVersion(Path file) {
+        if (!Files.exists(file)) {
+            throw SextantException.notFound("backup", "no such backup file: " + file, "name a file listed by `sextant restore --list`");
+        }
+        String problem = problemBeforeOpening(file);
+        if (problem != null) {
+            throw SextantException.invalid("backup", "backup " + file + " is not a Sextant backup: " + problem,
+                    "name a backup file listed by `sextant restore --list`");
+        }
+        try {
+            return readSchemaVersion(file);
         } catch (SQLException e) {
-            throw new SextantException(FailReason.INVALID_INPUT, "the file " + file + " is not a readable Sextant store ("
-                    + StoreDamagedException.firstLine(e.getMessage()) + ")", "backup", "pick another backup (sextant restore --list)", e);
+            throw new SextantException(FailReason.INVALID_INPUT, "backup " + file + " is not a Sextant backup: " + notReadable(e), "backup",
+                    "pick another backup (sextant restore --list)", e);
         }
     }
 }

@@ -38,6 +38,26 @@ class JobsTest {
         }
     }
 
+    /** A damaged job file is skipped, and the log line names where it breaks, never its text (read_log serves the log to agents). */
+    @Test
+    void aDamagedJobFileIsIgnoredWithoutQuotingItsContent() throws Exception {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("huge.json"), "SECRETTOKEN".repeat(200));
+        Files.writeString(dir.resolve("state.json"), "{\"id\":\"x\",\"state\":\"SECRETSTATE\"}");
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(log, true, java.nio.charset.StandardCharsets.UTF_8));
+        try (Jobs jobs = new Jobs(dir)) {
+            assertTrue(jobs.list().isEmpty());
+        } finally {
+            System.setErr(saved);
+        }
+        String text = log.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(text.contains("ignoring unreadable job file " + dir.resolve("huge.json") + ": StreamReadException at line 1, column "), text);
+        assertTrue(text.contains("ignoring unreadable job file " + dir.resolve("state.json") + ": "), text);
+        assertFalse(text.contains("SECRET"), text);
+    }
+
     @Test
     void overlappingRequestCoalescesAndASecondWriterIsRefused() throws Exception {
         CountDownLatch release = new CountDownLatch(1);

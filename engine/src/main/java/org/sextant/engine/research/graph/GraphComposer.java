@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sextant.engine.Json;
+import org.sextant.engine.ShownText;
 import org.sextant.engine.forecast.ForecastModels;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -67,6 +68,10 @@ public final class GraphComposer {
                     "set \"version\": " + VERSION);
         }
         String name = doc.get("name") != null && doc.get("name").isString() ? doc.get("name").stringValue() : "strategy";
+        if (ShownText.hasUnshown(name)) { // it titles the report and lists: a terminal escape or a direction override would show another name
+            return fail(null, "name", "the strategy name '" + name + "' holds a control character or a text-direction override",
+                    "use a name of plain text (letters, digits, spaces, punctuation)");
+        }
         JsonNode nodesJson = doc.get("nodes");
         if (nodesJson == null || !nodesJson.isObject() || nodesJson.size() == 0) {
             return fail(null, "nodes", "the spec has no nodes", "add \"nodes\": {id: {\"type\": ..., \"inputs\": {...}, \"params\": {...}}}");
@@ -114,12 +119,13 @@ public final class GraphComposer {
     }
 
     private ComposeResult fail(String node, String field, String message, String fix) {
-        errors.add(new GraphError(node, field, message, fix));
+        error(node, field, message, fix);
         return new ComposeResult(null, 0, List.copyOf(errors), List.copyOf(warnings));
     }
 
+    /** Ids, keys and names come from the sender: control characters and direction overrides in them are echoed escaped. */
     private void error(String node, String field, String message, String fix) {
-        errors.add(new GraphError(node, field, message, fix));
+        errors.add(new GraphError(ShownText.escaped(node), ShownText.escaped(field), ShownText.escaped(message), ShownText.escaped(fix)));
     }
 
     private ComposedNode node(String id, JsonNode json) {
@@ -142,7 +148,7 @@ public final class GraphComposer {
         }
         for (String key : json.propertyNames()) {
             if (!key.equals("type") && !key.equals("inputs") && !key.equals("params")) {
-                warnings.add(at + "." + key + " is not a node field and was ignored");
+                warnings.add(ShownText.escaped(at + "." + key + " is not a node field and was ignored"));
             }
         }
         Map<String, String> inputs = new LinkedHashMap<>();

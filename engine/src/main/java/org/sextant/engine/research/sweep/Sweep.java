@@ -25,6 +25,8 @@ public final class Sweep {
     public static final int CHUNK = 16;
     /** CSCV blocks kept per configuration for PBO: C(16, 8) = 12,870 splits. */
     public static final int PBO_BLOCKS = 16;
+    /** Fewest common dates a run takes: the overfitting statistics cut its returns into {@link #PBO_BLOCKS} blocks of 2 or more. */
+    public static final int MIN_BARS = 2 * PBO_BLOCKS + 1;
 
     private Sweep() {}
 
@@ -113,9 +115,9 @@ public final class Sweep {
             throw SextantException.invalid("oos_start", "the out-of-sample start leaves " + (split - 1) + " in-sample and " + (bars - split) + " out-of-sample bars",
                     "put the split so that both sides have at least 2 bars");
         }
-        if (bars - 1 < 2 * PBO_BLOCKS) {
-            throw SextantException.invalid("from", "only " + bars + " bars in range; the overfitting statistics need at least " + (2 * PBO_BLOCKS + 1),
-                    "widen the date range");
+        if (bars < MIN_BARS) {
+            throw SextantException.invalid("from", "only " + bars + " bars in range; the overfitting statistics need at least " + MIN_BARS,
+                    "widen the date range, or pick symbols whose histories overlap on at least " + MIN_BARS + " dates");
         }
     }
 

@@ -25,7 +25,8 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
         if (axis == null) axis = BarAxis.DAILY;
         if (symbols.isEmpty()) throw SextantException.invalid("symbols", "the universe has no symbols", "name at least one symbol");
         if (close.length != symbols.size()) throw new IllegalArgumentException("one close series per symbol expected");
-        if (dates.size() < 3) throw SextantException.invalid("from", "only " + dates.size() + " common dates in range", "widen the date range");
+        if (dates.size() < 3) throw SextantException.invalid("from", "only " + dates.size() + " common dates in range; a strategy run needs at least " + Sweep.MIN_BARS,
+                "widen the date range, or pick symbols whose histories overlap on at least " + Sweep.MIN_BARS + " dates");
         check("close", close, symbols, dates);
         if (open != null) check("open", open, symbols, dates);
         if (high != null) check("high", high, symbols, dates);

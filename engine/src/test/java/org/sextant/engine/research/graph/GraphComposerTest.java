@@ -44,6 +44,28 @@ class GraphComposerTest {
         assertEquals("fill: one of next_open, next_close (default next_close)", NodeCatalogue.find("execution").param("fill").schema());
     }
 
+    /** A name with a NUL, an escape sequence or a direction override is refused naming `name`; a refusal echoes such characters escaped. */
+    @Test
+    void controlCharactersAndDirectionOverridesAreRefusedInTheNameAndEscapedWhenEchoed() {
+        for (String bad : List.of("x\\u0000y", "\\u001b[31mRED", "evil\\u202etxt.exe", "a\\u2066b", "c\\u0085d")) {
+            ComposeResult r = GraphComposer.compose(SMA.replace("\"sma cross\"", "\"" + bad + "\""));
+            assertFalse(r.ok(), bad);
+            GraphError e = r.errors().get(0);
+            assertEquals("name", e.field(), bad);
+            assertTrue(e.message().startsWith("the strategy name '") && e.message().endsWith("' holds a control character or a text-direction override"), e.message());
+            assertFalse(org.sextant.engine.ShownText.hasUnshown(e.message()), e.message());
+            assertTrue(e.fix().contains("plain text"), e.fix());
+        }
+        ComposeResult named = GraphComposer.compose(SMA.replace("\"sma cross\"", "\"évolution – 50/200 (日本)\""));
+        assertTrue(named.ok(), named.errors().toString());
+
+        ComposeResult id = GraphComposer.compose(SMA.replace("\"cross\": {", "\"s\\u0007\\u202eM\": {\"type\": \"price\"}, \"cross\": {"));
+        GraphError e = id.errors().get(0);
+        assertEquals("nodes.s\\u0007\\u202eM", e.field());
+        assertEquals("node id 's\\u0007\\u202eM' is not a simple name", e.message());
+        assertEquals("s\\u0007\\u202eM", e.node());
+    }
+
     @Test
     void aValidSpecGivesTheRunnableGraphAndItsConfigurationCount() {
         ComposeResult r = GraphComposer.compose(SMA);
