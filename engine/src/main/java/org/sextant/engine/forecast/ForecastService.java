@@ -382,7 +382,7 @@ public final class ForecastService {
                     if (known != null) return known;
                     if (fresh[0] >= computeLimit) return null;
                     fresh[0]++;
-                    return liveForecast(upTo, m, h, LEVELS, cal.wire());
+                    return liveForecast(upTo, m, h, LEVELS, cal.wire(), false);
                 });
             } catch (SextantException e) {
                 o = new ForecastScan.SymbolOutcome(sym, null, e.getMessage(), null, null);
@@ -426,6 +426,15 @@ public final class ForecastService {
      * it keeps what it computes in memory only ({@link #storeLive} is the writer).
      */
     private PriceForecast liveForecast(PriceSeries p, String model, Integer horizon, double[] levels, String calibration) {
+        return liveForecast(p, model, horizon, levels, calibration, true);
+    }
+
+    /**
+     * As above; {@code estimated}: refused at once when its fits cannot end within the request's
+     * budget. A scan forecasts symbol after symbol under one budget and says which it could not
+     * reach: its forecasts are not estimated one by one (a refusal would read as a skipped symbol).
+     */
+    private PriceForecast liveForecast(PriceSeries p, String model, Integer horizon, double[] levels, String calibration, boolean estimated) {
         String m = ForecastBacktestRun.modelName(model);
         int h = ForecastBacktestRun.horizon(horizon);
         double[] lv = levels == null ? LEVELS : levels;
@@ -433,7 +442,7 @@ public final class ForecastService {
         BandCalibration cal = BandCalibration.parse(calibration);
         PriceForecast known = knownLive(p, m, h, lv, cal);
         if (known != null) return known;
-        LiveForecastCost.refuseBeyondBudget(models, p.size(), m, h, false);
+        if (estimated) LiveForecastCost.refuseBeyondBudget(models, p.size(), m, h, false);
         PriceForecast f = PriceForecast.calibrated(models, p, m, h, lv, cal);
         liveCache.put(LiveForecastCache.key(p, m, h, lv, cal.wire()), f);
         return f;
