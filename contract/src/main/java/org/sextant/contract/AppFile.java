@@ -37,7 +37,22 @@ public record AppFile(long pid, int port, String token, String version, int cont
      * @throws IllegalArgumentException when it is torn, incomplete or not Sextant's (says which field)
      */
     public static AppFile read(Path appJson) throws IOException {
-        return parse(Files.readString(appJson));
+        long size = Files.size(appJson);
+        if (size > MAX_BYTES) throw tooLarge(size);
+        byte[] bytes;
+        try (java.io.InputStream in = Files.newInputStream(appJson)) {
+            bytes = in.readNBytes(MAX_BYTES + 1); // bounded even if the file grew since
+        }
+        if (bytes.length > MAX_BYTES) throw tooLarge(Math.max(size, bytes.length));
+        // strict like Files.readString: bytes that are not UTF-8 are an IOException
+        return parse(java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString());
+    }
+
+    /** Far above what the app writes (a pid, a port, a 64-hex token, two short texts): a bigger file is never read. */
+    public static final int MAX_BYTES = 64 * 1024;
+
+    private static IllegalArgumentException tooLarge(long size) {
+        return new IllegalArgumentException(size + " bytes, more than the " + MAX_BYTES + " bytes an app.json may hold; not read");
     }
 
     public static AppFile parse(String text) {

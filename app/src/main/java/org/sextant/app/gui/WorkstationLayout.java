@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.sextant.engine.Json;
 import org.sextant.engine.home.AtomicFiles;
+import org.sextant.engine.home.HomeFileBounds;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -28,6 +29,8 @@ public record WorkstationLayout(Double x, Double y, double width, double height,
     }
 
     public static final String FILE = "layout.json";
+    /** A layout is a dozen numbers and short texts (under 1 KB): a bigger file is never read. */
+    static final long MAX_BYTES = 256 * 1024;
 
     public static WorkstationLayout defaults() {
         return new WorkstationLayout(null, null, 1200, 760, false, 0.22, WorkstationWindow.CHARTS, "light");
@@ -36,12 +39,15 @@ public record WorkstationLayout(Double x, Double y, double width, double height,
     public static WorkstationLayout load(Path file) {
         if (!Files.exists(file)) return defaults();
         try {
-            WorkstationLayout l = Json.read(Files.readString(file), WorkstationLayout.class);
+            WorkstationLayout l = Json.read(HomeFileBounds.read(file, MAX_BYTES), WorkstationLayout.class);
             WorkstationLayout d = defaults();
             return new WorkstationLayout(l.x, l.y, l.width >= 400 ? l.width : d.width, l.height >= 300 ? l.height : d.height,
                     l.maximized, l.chartDivider > 0.02 && l.chartDivider < 0.98 ? l.chartDivider : d.chartDivider,
                     l.view == null ? d.view : l.view, l.theme == null ? d.theme : l.theme, l.symbol,
                     rangePreset(l.range) == null ? null : l.range);
+        } catch (HomeFileBounds.TooLarge e) {
+            LoggerFactory.getLogger(WorkstationLayout.class).warn("{}; using the default layout", e.getMessage());
+            return defaults();
         } catch (IOException | RuntimeException e) {
             LoggerFactory.getLogger(WorkstationLayout.class).warn("ignoring {} ({}); using the default layout", file, Json.whyUnreadable(e));
             return defaults();

@@ -34,4 +34,25 @@ class WorkstationLayoutFileTest {
         assertTrue(text.contains("garbage.json (StreamReadException at line 1, column "), text);
         assertFalse(text.contains("SECRET"), text);
     }
+
+    /** A 200 MB layout.json (sparse: nothing like that is written) gives the default layout without being read. */
+    @Test
+    void anOversizedLayoutFileIsNotReadAndTheLogNamesItsSize(@TempDir Path dir) throws Exception {
+        Path huge = dir.resolve(WorkstationLayout.FILE);
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(200L << 20);
+        }
+        Logger logger = (Logger) LoggerFactory.getLogger(WorkstationLayout.class);
+        ListAppender<ILoggingEvent> seen = new ListAppender<>();
+        seen.start();
+        logger.addAppender(seen);
+        try {
+            assertEquals(WorkstationLayout.defaults(), WorkstationLayout.load(huge));
+        } finally {
+            logger.detachAppender(seen);
+        }
+        assertEquals(1, seen.list.size());
+        assertEquals(huge + " is " + (200L << 20) + " bytes, more than the " + WorkstationLayout.MAX_BYTES
+                + " bytes it may hold; not read; using the default layout", seen.list.get(0).getFormattedMessage());
+    }
 }

@@ -68,11 +68,13 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
         if (!Files.exists(file)) return defaults();
         Settings s;
         try {
-            JsonNode tree = Json.MAPPER.readTree(Files.readString(file));
+            JsonNode tree = Json.MAPPER.readTree(HomeFileBounds.read(file, HomeFileBounds.SETTINGS));
             checkTypes(tree, file);
             s = Json.MAPPER.treeToValue(tree, Settings.class);
         } catch (SextantException e) {
             throw e;
+        } catch (HomeFileBounds.TooLarge e) {
+            throw tooLarge(file, e);
         } catch (IOException | RuntimeException e) {
             throw new SextantException(FailReason.INVALID_INPUT, "settings file " + file + " is not valid JSON: " + e.getMessage(),
                     "settings.json", "fix or delete " + file + " (defaults apply when it is absent)", e);
@@ -84,6 +86,12 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
                 s.forecastHorizon(), s.bandLevels());
         out.check(file);
         return out;
+    }
+
+    /** settings.json over its bound: an error naming its size, as for a file that is not JSON (never read, so never quoted). */
+    public static SextantException tooLarge(Path file, HomeFileBounds.TooLarge e) {
+        return new SextantException(FailReason.INVALID_INPUT, "settings file " + e.getMessage(), "settings.json",
+                "fix or delete " + file + " (defaults apply when it is absent)", e);
     }
 
     /** A value of the wrong JSON type is named by its key before Jackson's own message could quote the file. */
@@ -160,9 +168,9 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
     private static ObjectNode kept(Path file) throws IOException {
         if (Files.exists(file)) {
             try {
-                if (Json.MAPPER.readTree(Files.readString(file)) instanceof ObjectNode old) return old;
-            } catch (RuntimeException e) {
-                // a broken file is replaced whole: nothing of it can be kept
+                if (Json.MAPPER.readTree(HomeFileBounds.read(file, HomeFileBounds.SETTINGS)) instanceof ObjectNode old) return old;
+            } catch (HomeFileBounds.TooLarge | RuntimeException e) {
+                // a broken or oversized file is replaced whole: nothing of it can be kept
             }
         }
         return Json.MAPPER.createObjectNode();

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import org.sextant.engine.Json;
+import org.sextant.engine.home.HomeFileBounds;
 import org.sextant.engine.SextantException;
 import tools.jackson.databind.JsonNode;
 
@@ -37,7 +38,9 @@ public record PriceRules(LocalDate minDate, LocalDate maxDate) {
         if (!Files.exists(settingsJson)) return defaults();
         JsonNode root;
         try {
-            root = Json.MAPPER.readTree(Files.readString(settingsJson));
+            root = Json.MAPPER.readTree(HomeFileBounds.read(settingsJson, HomeFileBounds.SETTINGS));
+        } catch (HomeFileBounds.TooLarge e) {
+            throw org.sextant.engine.home.Settings.tooLarge(settingsJson, e);
         } catch (IOException | RuntimeException e) {
             throw new SextantException(FailReason.INVALID_INPUT, "settings file " + settingsJson + " is not valid JSON",
                     "settings.json", "fix or delete " + settingsJson + " (defaults apply when it is absent)");

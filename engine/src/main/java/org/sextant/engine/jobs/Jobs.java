@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.AtomicFiles;
+import org.sextant.engine.home.HomeFileBounds;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -194,13 +195,15 @@ public final class Jobs implements AutoCloseable {
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".json")).toList()) {
                 try {
-                    JobStatus s = Json.read(Files.readString(f), JobStatus.class);
+                    JobStatus s = Json.read(HomeFileBounds.read(f, HomeFileBounds.JOB_RECORD), JobStatus.class);
                     if (s.state().active()) {
                         s = s.with(JobState.INTERRUPTED, s.progress(), "interrupted: the app stopped while it ran",
                                 s.startedAt(), Instant.now(), INTERRUPTED, null);
                         update(s, true);
                     }
                     jobs.put(s.id(), s);
+                } catch (HomeFileBounds.TooLarge e) {
+                    log.warn("ignoring job file: {}", e.getMessage());
                 } catch (IOException | RuntimeException e) {
                     log.warn("ignoring unreadable job file {}: {}", f, Json.whyUnreadable(e));
                 }

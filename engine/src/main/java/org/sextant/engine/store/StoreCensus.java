@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.sextant.engine.Json;
 import org.sextant.engine.home.AtomicFiles;
+import org.sextant.engine.home.HomeFileBounds;
 
 /**
  * Rows per table and the strategy run ids of a store at one moment. Written beside the store file
@@ -88,7 +89,10 @@ public record StoreCensus(Instant at, Map<String, Long> rows, List<String> runId
         Path f = fileFor(store);
         if (!Files.isRegularFile(f)) return null;
         try {
-            return Json.MAPPER.readValue(Files.readString(f), StoreCensus.class);
+            return Json.MAPPER.readValue(HomeFileBounds.read(f, HomeFileBounds.CENSUS), StoreCensus.class);
+        } catch (HomeFileBounds.TooLarge e) {
+            org.slf4j.LoggerFactory.getLogger(StoreCensus.class).warn("ignoring the census: {}", e.getMessage());
+            return null;
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -33,7 +33,7 @@ final class ReadAppState extends LauncherTool {
         Path file = call.context().home().stateJson();
         String text;
         try {
-            text = Files.readString(file);
+            text = readBounded(file);
         } catch (NoSuchFileException e) {
             throw new ToolFailure(FailReason.APP_NOT_RUNNING, "no app state: " + file + " does not exist (the app has"
                     + " not run with this SEXTANT_HOME)", "start the Sextant app (sextant, or sextant --headless), then call again");
@@ -59,6 +59,23 @@ final class ReadAppState extends LauncherTool {
         return new ToolResult(data, running ? null
                 : "the app is not running: this is the state it last wrote; start the app for live data");
     }
+
+    /** The app writes a few hundred bytes; a file over the bound (not the app's) is refused unread, naming its size. */
+    private static String readBounded(Path file) throws IOException {
+        long size = Files.size(file);
+        byte[] bytes = new byte[0];
+        if (size <= MAX_BYTES) {
+            try (java.io.InputStream in = Files.newInputStream(file)) {
+                bytes = in.readNBytes(MAX_BYTES + 1); // bounded even if the file grew since
+            }
+        }
+        if (size > MAX_BYTES || bytes.length > MAX_BYTES) {
+            throw new IOException("it is " + Math.max(size, bytes.length) + " bytes, more than the " + MAX_BYTES + " bytes a state file may hold; not read");
+        }
+        return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    static final int MAX_BYTES = 1 << 20;
 
     private static Long ageSeconds(Object updatedAt) {
         // ISO-8601 as the engine writes it; epoch seconds if a writer uses numeric timestamps.

@@ -178,6 +178,18 @@ class ReadToolsTest extends AgainstTheApp {
         assertTrue(none.clientHint().contains("start the Sextant app"), none.clientHint());
     }
 
+    /** A 200 MB state.json (sparse: nothing that size is written) is refused naming its size, never read. */
+    @Test
+    void anOversizedStateFileIsRefusedUnread() throws Exception {
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(home.resolve("state.json").toFile(), "rw")) {
+            f.setLength(200L << 20);
+        }
+        Envelope e = tools.dispatch("read_app_state", Map.of());
+        assertEquals("app_error", e.failReason());
+        assertTrue(e.error().endsWith("state.json: it is " + (200L << 20) + " bytes, more than the " + ReadAppState.MAX_BYTES
+                + " bytes a state file may hold; not read"), e.error());
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void theCommandQueueListsPendingAndDoneNewestFirst() throws Exception {
