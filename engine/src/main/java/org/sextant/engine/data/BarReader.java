@@ -13,7 +13,8 @@ import org.sextant.engine.store.Store;
 
 /**
  * Bars of any interval from the store: stored ones as they are, coarser ones resampled on the fly
- * from the finest stored interval below them (the store's resample_bars macro, along the session).
+ * from the finest stored interval below them (the store's resample_bars macro, along the session; a read from one
+ * stored interval groups only the stored bars of the days it may answer, {@link BarWindows}).
  */
 public final class BarReader {
     /** Entries of what is derived from whole series kept per reader: a few dozen symbol-intervals, each a few days' counts. */
@@ -21,6 +22,8 @@ public final class BarReader {
 
     private final Store store;
     private final BarReadCache derived;
+    /** False only for the benchmark's baseline: every read resamples the whole series and list_symbols counts every call. */
+    private final boolean windows;
 
     /** A reader that keeps what it derives from whole series (outside-session counts, trading-day spans) per data version. */
     public BarReader(Store store) {
@@ -29,8 +32,14 @@ public final class BarReader {
 
     /** As {@link #BarReader(Store)}, keeping at most {@code cacheEntries} derived values; 0 derives them on every call. */
     public BarReader(Store store, int cacheEntries) {
+        this(store, cacheEntries, true);
+    }
+
+    /** As {@link #BarReader(Store, int)}; {@code windows} false reads as before windows and kept counts (BarReadCostBench's baseline). */
+    BarReader(Store store, int cacheEntries, boolean windows) {
         this.store = store;
         this.derived = new BarReadCache(cacheEntries);
+        this.windows = windows;
     }
 
     /** Per symbol, the intervals stored (finest first); daily prices count as 1d. */
@@ -108,7 +117,7 @@ public final class BarReader {
      * {@code maxRows > 0}: one past the bound tells the caller there is more (it cuts at a whole trading day).
      */
     public BarSeries read(String symbol, BarInterval interval, LocalDate from, LocalDate to, int maxRows) {
-        return read(symbol, interval, from, to, "ORDER BY date, ts" + (maxRows > 0 ? " LIMIT " + (maxRows + 1) : ""), false);
+        return read(symbol, interval, from, to, maxRows > 0 ? maxRows + 1 : 0, false);
     }
 
     /**
@@ -117,11 +126,17 @@ public final class BarReader {
      */
     public BarSeries readNewest(String symbol, BarInterval interval, int count) {
         if (count < 1) throw new IllegalArgumentException("count " + count + " < 1");
-        return read(symbol, interval, null, null, "ORDER BY date DESC, ts DESC LIMIT " + count, true);
+        return read(symbol, interval, null, null, count, true);
     }
 
-    private BarSeries read(String symbol, BarInterval interval, LocalDate from, LocalDate to, String orderAndLimit, boolean newestFirst) {
+    /** The bars within from..to, at most {@code limit} (0: all), oldest first or newest first (then handed back oldest first). */
+    private BarSeries read(String symbol, BarInterval interval, LocalDate from, LocalDate to, int limit, boolean newestFirst) {
         Source src = source(symbol, interval);
+        if (windows && windowed(src, interval)) {
+            BarWindows w = new BarWindows(this, symbol, BarInterval.of("interval", src.stored().get(0)), interval, src.session());
+            return series(symbol, interval, src, w.read(from, to, limit, newestFirst));
+        }
+        String orderAndLimit = order(newestFirst) + (limit > 0 ? " LIMIT " + limit : "");
         // the trading days asked for are chosen in the query: a narrow range of a long bar series moves only its rows
         String sql = "SELECT ts, date, open, high, low, close, volume, stored_interval FROM (" + src.sql()
                 + ") WHERE (? IS NULL OR date >= ?) AND (? IS NULL OR date <= ?) " + orderAndLimit;
@@ -140,8 +155,51 @@ public final class BarReader {
             if (newestFirst) java.util.Collections.reverse(out);
             return out;
         });
+        return series(symbol, interval, src, new Read(bars, used));
+    }
+
+    /** Bars read and the stored intervals that gave them. */
+    record Read(List<IntervalBar> bars, java.util.Set<String> used) {}
+
+    private BarSeries series(String symbol, BarInterval interval, Source src, Read read) {
+        List<IntervalBar> bars = read.bars();
+        java.util.Set<String> used = read.used();
         return new BarSeries(symbol, interval.label, src.session().label(), resampledFrom(src.stored(), interval, used), src.barsPerYear(), List.copyOf(bars),
                 src.stored().size() > 1 ? mixedNote(symbol, interval, src.stored()) : null);
+    }
+
+    /**
+     * Whether the bars come from one stored interval through resampling: then only the stored bars of the trading days
+     * asked are resampled ({@link BarWindows}). Several stored intervals are layered by their whole spans, and daily
+     * prices read at 1d are read as stored: both read as before.
+     */
+    private static boolean windowed(Source src, BarInterval interval) {
+        return src.stored().size() == 1 && !(interval == BarInterval.D1 && src.stored().get(0).equals("1d"));
+    }
+
+    /** The first and last UTC open time of {@code symbol}'s stored bars at {@code stored} (null when none), kept per data version. */
+    java.time.LocalDateTime[] storedExtent(String symbol, BarInterval stored) {
+        return derived.get(symbol + "\0extent\0" + stored.label, store.commits(), () -> store.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT min(ts), max(ts) FROM price_bars WHERE symbol = ? AND interval = ?")) {
+                p.setString(1, symbol);
+                p.setString(2, stored.label);
+                try (ResultSet r = p.executeQuery()) {
+                    r.next();
+                    return r.getTimestamp(1) == null ? null : new java.time.LocalDateTime[] {r.getTimestamp(1).toLocalDateTime(), r.getTimestamp(2).toLocalDateTime()};
+                }
+            }
+        }));
+    }
+
+    Store store() { return store; }
+
+    static String order(boolean newestFirst) {
+        return newestFirst ? "ORDER BY date DESC, ts DESC" : "ORDER BY date, ts";
+    }
+
+    static Double nullable(ResultSet r, int col) throws java.sql.SQLException {
+        double v = r.getDouble(col);
+        return r.wasNull() ? null : v;
     }
 
     /** The finest stored interval other than the one read that gave bars, or null when every bar is stored as it is. */
@@ -274,6 +332,13 @@ public final class BarReader {
      * finest stored interval dates its first and last bar, so list_symbols and get_close_price agree) and bar count.
      */
     public List<SymbolInfo> barsOnlySymbols(String query) {
+        // the per-symbol count over the whole bars table: once per data version and query, not on every list_symbols
+        long version = store.commits();
+        if (!windows) return barsOnlyCounted(query).stream().map(this::onTradingDays).toList();
+        return derived.get("\0barsOnly\0" + query, version, () -> List.copyOf(barsOnlyCounted(query))).stream().map(this::onTradingDays).toList();
+    }
+
+    private List<SymbolInfo> barsOnlyCounted(String query) {
         return store.read(c -> {
             List<SymbolInfo> out = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement("SELECT symbol, CAST(min(ts) AS DATE), CAST(max(ts) AS DATE), count(*), max(source) FROM bars "
@@ -287,7 +352,7 @@ public final class BarReader {
                 }
             }
             return out;
-        }).stream().map(this::onTradingDays).toList();
+        });
     }
 
     /** The symbol with the first and last trading day of its finest stored interval instead of its bars' UTC dates. */
@@ -301,7 +366,7 @@ public final class BarReader {
     }
 
     /** Binds "(? IS NULL OR d >= ?) AND (? IS NULL OR d <= ?)" from parameter {@code at} on (either day may be null). */
-    private static void bindDays(PreparedStatement p, int at, LocalDate from, LocalDate to) throws java.sql.SQLException {
+    static void bindDays(PreparedStatement p, int at, LocalDate from, LocalDate to) throws java.sql.SQLException {
         java.sql.Date f = from == null ? null : java.sql.Date.valueOf(from), t = to == null ? null : java.sql.Date.valueOf(to);
         p.setDate(at, f);
         p.setDate(at + 1, f);
@@ -309,10 +374,6 @@ public final class BarReader {
         p.setDate(at + 3, t);
     }
 
-    private static Double nullable(ResultSet r, int col) throws java.sql.SQLException {
-        double v = r.getDouble(col);
-        return r.wasNull() ? null : v;
-    }
 
     private static String intervalList() {
         return "['" + String.join("', '", BarInterval.labels()) + "']";

@@ -3,8 +3,9 @@ package org.sextant.engine.data;
 import java.util.Locale;
 
 /**
- * When a symbol trades, as resampling sees it (the resample_bars macro of V040__bars.sql holds the
- * same rules in SQL): which time is a trading day's and how many bars a year holds, for annualising.
+ * When a symbol trades, as resampling sees it (the resample_bars macro of V040__bars.sql and its windowed
+ * copy in ResampleWindow hold the same rules in SQL): which time is a trading day's and how many bars a
+ * year holds, for annualising.
  */
 public enum TradingSession {
     /** 24x5: the trading day ends 17:00 New York, the week opens Sunday 17:00; 52 x 5 days. */

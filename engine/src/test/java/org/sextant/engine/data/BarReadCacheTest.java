@@ -42,6 +42,29 @@ class BarReadCacheTest {
     }
 
     @Test
+    void listSymbolsIsKeptPerQueryAndChangesAtOnceAfterAnImport() throws Exception {
+        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+            importHours(store, "EURUSD.csv", LocalDateTime.of(2020, 1, 6, 0, 0), 120);
+            BarReader kept = new BarReader(store);
+            assertEquals(List.of("EURUSD"), names(kept.barsOnlySymbols("")));
+            assertEquals(List.of(), names(kept.barsOnlySymbols("gbp")), "each search is kept on its own");
+            long rows = kept.barsOnlySymbols("eur").get(0).rows();
+
+            importHours(store, "GBPUSD.csv", LocalDateTime.of(2020, 1, 6, 0, 0), 48);
+            assertEquals(List.of("GBPUSD"), names(kept.barsOnlySymbols("gbp")), "a new symbol is listed at once");
+            assertEquals(List.of("EURUSD", "GBPUSD"), names(kept.barsOnlySymbols("")));
+            importHours(store, "EURUSD.csv", LocalDateTime.of(2020, 1, 13, 0, 0), 120);
+            assertEquals(rows + 120, kept.barsOnlySymbols("eur").get(0).rows(), "and a re-import's bars are counted at once");
+            BarReader fresh = new BarReader(store, 0);
+            for (String q : List.of("", "eur", "gbp", "usd", "x")) assertEquals(fresh.barsOnlySymbols(q), kept.barsOnlySymbols(q), q);
+        }
+    }
+
+    private static List<String> names(List<SymbolInfo> symbols) {
+        return symbols.stream().map(SymbolInfo::symbol).toList();
+    }
+
+    @Test
     void aReaderKeepsAtMostItsCapacity() {
         BarReadCache cache = new BarReadCache(3);
         for (int i = 0; i < 10; i++) {

@@ -1,0 +1,92 @@
+package org.sextant.engine.data;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.temporal.TemporalAdjusters;
+
+/**
+ * The resample_bars macro of V040__bars.sql (kept unchanged for run_select) with the stored bars read only within a
+ * window of UTC open times: the macro groups the whole series before a trading day can be chosen, so a page of a few
+ * days of a 2,000,000-bar series would sort and group every bar. Same rules, same columns; the window is chosen from
+ * trading days by {@link #fromTs}/{@link #toTs} so that every bar dated within them has all its stored bars inside.
+ */
+final class ResampleWindow {
+    private ResampleWindow() {}
+
+    /**
+     * The query of {@code from} bars resampled to {@code to} (labels checked by the caller): columns ts, date, open,
+     * high, low, close, volume, unordered. Parameters: the symbol twice, then the window (see {@link #bind}).
+     */
+    static String sql(BarInterval from, BarInterval to) {
+        boolean dailySource = from.ordinal() >= BarInterval.D1.ordinal();
+        String bucket = switch (to) {
+            case D1 -> "CAST(trading_day AS TIMESTAMP)";
+            case W1 -> "CAST(date_trunc('week', trading_day) AS TIMESTAMP)";
+            case MO1 -> "CAST(date_trunc('month', trading_day) AS TIMESTAMP)";
+            default -> "time_bucket(INTERVAL " + to.minutes + " MINUTE, shifted, origin)";
+        };
+        // the rule and aggregation are the macro's, line for line (ResampleWindowTest compares the two)
+        return "WITH rule AS (SELECT session, CASE session WHEN 'continuous' THEN 'UTC' ELSE 'America/New_York' END AS tz, "
+                + "CASE session WHEN 'fx' THEN INTERVAL 7 HOUR ELSE INTERVAL 0 HOUR END AS shift, "
+                + "TIMESTAMP '2000-01-03 00:00' + CASE session WHEN 'us_equity' THEN INTERVAL 570 MINUTE ELSE INTERVAL 0 MINUTE END AS origin "
+                + "FROM (SELECT coalesce((SELECT any_value(session) FROM symbol_sessions WHERE symbol = ?), 'continuous') AS session)), "
+                + "source AS (SELECT p.ts, coalesce(p.open, p.close) AS o, coalesce(p.high, p.close) AS h, coalesce(p.low, p.close) AS l, p.close AS c, p.volume AS v, "
+                + "r.session, r.tz, r.shift, r.origin, "
+                + (dailySource ? "p.ts" : "timezone(r.tz, timezone('UTC', p.ts)) + r.shift") + " AS shifted "
+                + "FROM price_bars p, rule r WHERE p.symbol = ? AND p.interval = '" + from.label + "' "
+                + "AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts >= ?) AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts < ?)), "
+                + "in_session AS (SELECT *, CAST(shifted AS DATE) AS trading_day FROM source WHERE session = 'continuous' "
+                + "OR (dayofweek(CAST(shifted AS DATE)) BETWEEN 1 AND 5 AND (session <> 'us_equity' OR " + dailySource
+                + " OR CAST(shifted AS TIME) BETWEEN TIME '09:30' AND TIME '15:59:59.999999'))), "
+                + "bucketed AS (SELECT *, " + bucket + " AS bucket FROM in_session) "
+                + "SELECT " + (dailySource ? "bucket" : "timezone('UTC', timezone(any_value(tz), bucket - any_value(shift)))") + " AS ts, "
+                + "CAST(min(trading_day) AS DATE) AS date, arg_min(o, ts) AS open, max(h) AS high, min(l) AS low, arg_max(c, ts) AS close, "
+                + "sum(v) AS volume FROM bucketed GROUP BY bucket";
+    }
+
+    /** Binds the symbol and the window [fromTs, toTs) (either null: unbounded) from parameter {@code at}; returns the next index. */
+    static int bind(PreparedStatement p, int at, String symbol, LocalDate fromDay, LocalDate toDay, BarInterval to) throws SQLException {
+        Timestamp lo = fromDay == null ? null : Timestamp.valueOf(fromTs(fromDay, to).atStartOfDay());
+        Timestamp hi = toDay == null ? null : Timestamp.valueOf(toTs(toDay, to).atStartOfDay());
+        p.setString(at, symbol);
+        p.setString(at + 1, symbol);
+        p.setTimestamp(at + 2, lo);
+        p.setTimestamp(at + 3, lo);
+        p.setTimestamp(at + 4, hi);
+        p.setTimestamp(at + 5, hi);
+        return at + 6;
+    }
+
+    /**
+     * The first UTC day whose stored bars a read of trading days from {@code day} needs. A trading day is its bars' UTC
+     * date or the day after (fx: New York + 7 h) or before (us_equity: New York), so one day back; a week or month bar
+     * starting before {@code day} must be grouped whole to be dated (and left out) as it is, so from its period's start.
+     */
+    static LocalDate fromTs(LocalDate day, BarInterval to) {
+        return periodStart(day, to).minusDays(1);
+    }
+
+    /** The UTC day (exclusive) up to which a read of trading days up to {@code day} needs stored bars: the last bar's period end, plus the day's margin. */
+    static LocalDate toTs(LocalDate day, BarInterval to) {
+        return periodEnd(day, to).plusDays(2);
+    }
+
+    private static LocalDate periodStart(LocalDate day, BarInterval to) {
+        return switch (to) {
+            case W1 -> day.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY));
+            case MO1 -> day.withDayOfMonth(1);
+            default -> day;
+        };
+    }
+
+    private static LocalDate periodEnd(LocalDate day, BarInterval to) {
+        return switch (to) {
+            case W1 -> day.with(TemporalAdjusters.nextOrSame(DayOfWeek.SUNDAY));
+            case MO1 -> day.with(TemporalAdjusters.lastDayOfMonth());
+            default -> day;
+        };
+    }
+}
