@@ -198,7 +198,9 @@ class CliTest {
     void forecastPrintsBandsRewardRiskAndBacktestCoverage() {
         assertEquals(0, Main.run("--home", home(), "forecast", "IBM", "--horizon", "10", "--model", "naive", "--backtest"), err.toString());
         String f = out.toString();
-        assertTrue(f.contains("] forecasting IBM (1/1)"), "job progress is printed: " + f);
+        // progress is polled every 200 ms: a quick step (naive on an idle machine) can pass between two polls
+        assertTrue(java.util.regex.Pattern.compile("(?m)^\\[\\s*\\d+%\\] (forecasting|backtesting) IBM \\(1/1\\)$").matcher(f).find()
+                || f.startsWith("[  0%] queued"), "job progress is printed: " + f);
         assertTrue(f.contains("IBM log_naive from 2000-12-29"), "week-aligned start (IBM's sample ends Tuesday 2001-01-02): " + f);
         assertTrue(f.contains("conformal bands"), f);
         assertTrue(f.contains("80%") && f.contains("95%") && f.contains("99%") && f.contains("reward/risk"), f);
@@ -214,7 +216,7 @@ class CliTest {
      */
     @Test
     void anOverLargeBarBacktestIsRefusedNamingTheOptionThatFits() {
-        assertEquals(2, Main.run("--home", home(), "forecast", "USDCHF", "--interval", "4h", "--model", "ets", "--backtest"), err.toString());
+        assertEquals(2, Main.run("--home", home(), "forecast", "USDCHF", "--interval", "1h", "--model", "holt", "--backtest"), err.toString());
         String e = err.toString();
         assertTrue(e.startsWith("error [--eval-fraction]: the walk-forward backtest would compute for about "), e);
         assertTrue(java.util.regex.Pattern.compile("fix: set --eval-fraction to 0\\.\\d\\d or less").matcher(e).find(), e);

@@ -20,6 +20,12 @@ public final class OutlierReturns {
     /** Share of the jump the next return must take back (what is left is at most half of it). */
     public static final double REVERSED = 0.5;
     private static final int MAX_NAMED = 5;
+    /**
+     * The smallest absolute log return of the LAST close that is warned about (1.0: 2.7 times or a
+     * 2.7th of the one before): no next close says whether it falls back, so only a jump far past
+     * what a real day does is named, and the forecast starts from it.
+     */
+    public static final double LAST_FLOOR = 1.0;
 
     private OutlierReturns() {}
 
@@ -50,7 +56,30 @@ public final class OutlierReturns {
      */
     public static String warning(String symbol, List<String> labels, double[] closes) {
         List<Spike> spikes = find(closes);
-        if (spikes.isEmpty()) return null;
+        String last = lastJump(symbol, labels, closes);
+        if (spikes.isEmpty()) return last;
+        return spikesWarning(symbol, labels, closes, spikes) + (last == null ? "" : ". " + last);
+    }
+
+    /** The warning for a last close beyond {@link #LAST_FLOOR} and {@link #TIMES_MEDIAN} times the median move, or null. */
+    static String lastJump(String symbol, List<String> labels, double[] closes) {
+        int n = closes.length;
+        if (n < 3) return null;
+        double a = closes[n - 2], b = closes[n - 1];
+        if (!(a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b))) return null;
+        double jump = Math.log(b / a);
+        double[] r = new double[n - 2];
+        for (int i = 1; i < n - 1; i++) {
+            double x = closes[i - 1], y = closes[i];
+            r[i - 1] = x > 0 && y > 0 && Double.isFinite(x) && Double.isFinite(y) ? Math.log(y / x) : Double.NaN;
+        }
+        if (!(Math.abs(jump) > Math.max(LAST_FLOOR, TIMES_MEDIAN * medianAbs(r)))) return null;
+        return String.format(Locale.ROOT, "%s: the last close, %s (%.6g), is x%.3g the one before (log return %+.2f), far past a real day's move;"
+                + " no later close shows whether it falls back, and the forecast starts from it: check that row and re-import it if it is wrong",
+                symbol, labels.get(n - 1), b, Math.exp(jump), jump);
+    }
+
+    private static String spikesWarning(String symbol, List<String> labels, double[] closes, List<Spike> spikes) {
         List<String> named = new ArrayList<>();
         for (Spike s : spikes.subList(0, Math.min(MAX_NAMED, spikes.size()))) {
             named.add(String.format(Locale.ROOT, "%s (close %.6g, x%.3g the one before, log return %+.2f, then %+.2f)",

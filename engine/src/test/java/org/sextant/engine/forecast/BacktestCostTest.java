@@ -28,9 +28,9 @@ class BacktestCostTest {
     @Test
     void overTheBoundIsRefusedNamingTheLargestEvalFractionThatFits() {
         PriceSeries nyse = engine.getClosePrice("NYSE", null, null);
-        assertTrue(BacktestCost.estimatedSeconds(ForecastModels.BUILT_IN, nyse, "ets", null, null, null) > ALLOWED, "ETS over 40% of NYSE is over the bound");
+        assertTrue(BacktestCost.estimatedSeconds(ForecastModels.BUILT_IN, nyse, "arima", null, null, null) > ALLOWED, "ARIMA over 40% of NYSE is over the bound");
         SextantException e = assertThrows(SextantException.class,
-                () -> BacktestCost.refuseBeyond(ALLOWED, ForecastModels.BUILT_IN, nyse, "ets", null, null, null, BacktestCost.DAILY_JOB));
+                () -> BacktestCost.refuseBeyond(ALLOWED, ForecastModels.BUILT_IN, nyse, "arima", null, null, null, BacktestCost.DAILY_JOB));
         assertEquals("resource_limit", e.failReason(), e.getMessage());
         assertEquals("eval_fraction", e.field());
         assertTrue(e.getMessage().startsWith("the walk-forward backtest would compute for about "), e.getMessage());
@@ -39,8 +39,8 @@ class BacktestCostTest {
         assertTrue(m.find(), e.fix());
         double fits = Double.parseDouble(m.group(1));
         // just under: the fraction named passes and computes; one hundredth more is over
-        assertDoesNotThrow(() -> BacktestCost.refuseBeyond(ALLOWED, ForecastModels.BUILT_IN, nyse, "ets", null, null, fits, null));
-        assertThrows(SextantException.class, () -> BacktestCost.refuseBeyond(ALLOWED, ForecastModels.BUILT_IN, nyse, "ets", null, null, fits + 0.01, null));
+        assertDoesNotThrow(() -> BacktestCost.refuseBeyond(ALLOWED, ForecastModels.BUILT_IN, nyse, "arima", null, null, fits, null));
+        assertThrows(SextantException.class, () -> BacktestCost.refuseBeyond(ALLOWED, ForecastModels.BUILT_IN, nyse, "arima", null, null, fits + 0.01, null));
     }
 
     @Test
@@ -70,7 +70,7 @@ class BacktestCostTest {
         ApiRoutes routes = new ApiRoutes(engine, java.util.Map::of);
         SextantException daily = assertThrows(SextantException.class, () -> call(routes, "{\"symbol\":\"NYSE\",\"model\":\"ets\"}"));
         assertEquals("resource_limit", daily.failReason(), daily.getMessage());
-        assertEquals("eval_fraction", daily.field());
+        assertEquals("model", daily.field(), "ETS's calibration fits alone on NYSE's 9,309 closes take more than half the budget: " + daily.getMessage());
         assertTrue(daily.fix().contains("start_forecast_backtest"), daily.fix());
         SextantException bars = assertThrows(SextantException.class, () -> call(routes, "{\"symbol\":\"USDCHF\",\"interval\":\"30m\",\"model\":\"ets\"}"));
         assertEquals("resource_limit", bars.failReason(), bars.getMessage());

@@ -51,6 +51,21 @@ class OutlierReturnsTest {
         assertTrue(OutlierReturns.find(small).isEmpty());
     }
 
+    /** A last close 100 times the one before cannot be seen to fall back, but the forecast starts from it: said (attacker pass 8). */
+    @Test
+    void aLastCloseFarPastARealDaysMoveIsNamedAsSuch() {
+        List<String> days = new ArrayList<>();
+        for (int i = 0; i < 300; i++) days.add("day" + i);
+        double[] last = walk(300);
+        last[299] *= 100;
+        String w = OutlierReturns.warning("X", days, last);
+        assertTrue(w != null && w.startsWith("X: the last close, day299 ("), w);
+        assertTrue(w.contains("log return +4.6") && w.contains("the forecast starts from it"), w);
+        double[] earnings = walk(300);
+        earnings[299] *= 1.5; // a 50% day: large, but a real one can do it
+        assertNull(OutlierReturns.warning("X", days, earnings));
+    }
+
     /** Real data must not warn: every embedded sample symbol, daily prices and USDCHF's 30-minute bars. */
     @Test
     void noSampleSymbolWarns(@TempSextant Sextant engine) {
