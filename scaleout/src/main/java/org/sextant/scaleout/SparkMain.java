@@ -68,12 +68,15 @@ public final class SparkMain {
      * the job gets the session and its task count ({@code partitions}, default 4 per core). Exit code 0.
      */
     static int onSpark(String master, String app, Integer partitions, java.util.function.ObjIntConsumer<SparkSession> job) {
+        // a session already running in this JVM (a host that embeds the job, the module's tests) is
+        // reused by getOrCreate and is not this job's to stop
+        boolean existed = SparkSession.getDefaultSession().isDefined();
         SparkSession spark = LocalSpark.session(master.equals("submit") ? null : master, app);
         try {
             job.accept(spark, partitions != null ? partitions : 4 * spark.sparkContext().defaultParallelism());
             return 0;
         } finally {
-            spark.stop();
+            if (!existed) spark.stop();
         }
     }
 

@@ -180,6 +180,10 @@ class JobArgumentsTest {
     @Test
     void aSymbolAClusterInputDoesNotHoldIsRefusedOnceTheSessionReadsIt() {
         System.setProperty("spark.hadoop.fs.cluster.impl", ClusterFs.class.getName()); // the session reaches cluster:// as it would hdfs://
+        // a session another test class left running is reused by the job: give it the file system too
+        if (org.apache.spark.sql.SparkSession.getDefaultSession().isDefined()) {
+            org.apache.spark.sql.SparkSession.getDefaultSession().get().sparkContext().hadoopConfiguration().set("fs.cluster.impl", ClusterFs.class.getName());
+        }
         try {
             Run r = backtest("cluster://" + prices, "cluster://" + dir.resolve("o9"), "--symbols", "NOPE,AA,ZZZ");
             assertRefused(r, "--symbols", "export-prices");
