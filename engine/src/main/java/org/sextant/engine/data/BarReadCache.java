@@ -5,18 +5,19 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * What a read derives from a symbol's whole bar series (its outside-session bars, its trading-day span), kept per
- * (symbol, what) for one version of the store's data ({@link org.sextant.engine.store.Store#commits()}): every import
- * or delete commits, so a re-imported series is computed again, never answered stale. Holds at most
- * {@code capacity} entries, the least recently used dropped first; capacity 0 computes every time.
+ * What a read derives from a symbol's whole series (its outside-session bars, its trading-day span, the bad ticks of
+ * its closes: {@link org.sextant.engine.forecast.OutlierWarnings}), kept per (symbol, what) for one version of the
+ * store's data ({@link org.sextant.engine.store.Store#commits()}): every import or delete commits, so a re-imported
+ * series is computed again, never answered stale. Holds at most {@code capacity} entries, the least recently used
+ * dropped first; capacity 0 computes every time.
  */
-final class BarReadCache {
+public final class BarReadCache {
     private record Entry(long version, Object value) {}
 
     private final int capacity;
     private final Map<String, Entry> entries;
 
-    BarReadCache(int capacity) {
+    public BarReadCache(int capacity) {
         if (capacity < 0) throw new IllegalArgumentException("capacity " + capacity + " < 0");
         this.capacity = capacity;
         this.entries = new LinkedHashMap<>(16, 0.75f, true) {
@@ -32,7 +33,7 @@ final class BarReadCache {
      * is read by the caller before computing: a write meanwhile only makes the next call compute again.
      */
     @SuppressWarnings("unchecked")
-    <T> T get(String key, long version, Supplier<T> compute) {
+    public <T> T get(String key, long version, Supplier<T> compute) {
         if (capacity == 0) return compute.get();
         synchronized (entries) {
             Entry e = entries.get(key);

@@ -44,6 +44,7 @@ public final class ForecastService {
     private final ForecastStore forecasts;
     private final LiveForecastCache<PriceForecast> liveCache = new LiveForecastCache<>();
     private final LiveForecastCache<BarForecast> barCache = new LiveForecastCache<>();
+    private final OutlierWarnings outlierWarnings;
     private final GlobalPriceModels globalModels;
     /** This engine's catalogue: its {@code global} is the model trained here, not another engine's. */
     private final ForecastModels models;
@@ -58,6 +59,7 @@ public final class ForecastService {
         this.store = store;
         this.prices = prices;
         this.forecasts = new ForecastStore(store);
+        this.outlierWarnings = new OutlierWarnings(store, prices, OutlierWarnings.CAPACITY);
         this.globalModels = globalModels;
         this.models = new ForecastModels(globalModels::current);
     }
@@ -131,18 +133,9 @@ public final class ForecastService {
         return BarBacktestOverlays.of(bars, ForecastBacktestRun.run(models, BarForecast.closesOf(bars), model, horizon, null, null, null, null, null), cal);
     }
 
-    /**
-     * The {@link OutlierReturns} warning on the closes a forecast or backtest of {@code symbol} fits,
-     * its daily ones ({@code interval} null) or its bars at {@code interval}; null when none jumps and falls back.
-     */
+    /** The {@link OutlierReturns} warning of {@code symbol}'s closes ({@code interval} null) or bars at {@code interval}, kept per store version ({@link OutlierWarnings}). */
     public String outlierWarning(String symbol, String interval) {
-        if (interval == null) {
-            PriceSeries p = prices.closes(symbol, null, null);
-            return p.size() == 0 ? null : OutlierReturns.warning(p.symbol(), p.dates().stream().map(LocalDate::toString).toList(), PriceForecast.closes(p));
-        }
-        BarSeries bars = prices.bars(symbol, interval, null, null);
-        return OutlierReturns.warning(bars.symbol(), bars.bars().stream().map(b -> b.ts() + "Z").toList(),
-                bars.bars().stream().mapToDouble(org.sextant.engine.data.IntervalBar::close).toArray());
+        return outlierWarnings.of(symbol, interval);
     }
 
     public ForecastStart resolveStart(String symbol, LocalDate asOf) {

@@ -37,14 +37,22 @@ public final class LiveCalibration {
         }
     }
 
-    /** The origins {@link #run} fits at, ascending, ending with the live origin n (what a live forecast costs: {@link LiveForecastCost}). */
-    static int[] origins(Forecaster model, int n, int horizon) {
-        return grid(model, n, horizon).stream().mapToInt(Integer::intValue).toArray();
-    }
-
     /** Origins of the walk-forward for a series of n closes, ascending, ending with the live origin n. */
     private static List<Integer> grid(Forecaster model, int n, int horizon) {
-        int lowest = Math.max(model.minLength(1), n - EVERY * (WalkForwardBacktest.CALIBRATION_WINDOW + (horizon + EVERY - 1) / EVERY));
+        return grid(model.minLength(1), n, horizon);
+    }
+
+    /**
+     * The origins {@link #run} fits at for a model that needs {@code minLength} closes, ascending, ending with the live
+     * origin n; {@link Integer#MIN_VALUE}: every model's, of which a model fits those at or above its own
+     * {@code minLength(1)} (what {@link LiveForecastCost} prices).
+     */
+    static int[] origins(int minLength, int n, int horizon) {
+        return grid(minLength, n, horizon).stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static List<Integer> grid(int minLength, int n, int horizon) {
+        int lowest = Math.max(minLength, n - EVERY * (WalkForwardBacktest.CALIBRATION_WINDOW + (horizon + EVERY - 1) / EVERY));
         List<Integer> grid = new ArrayList<>();
         for (int o = n; o >= lowest; o -= EVERY) grid.add(0, o);
         return grid;

@@ -17,10 +17,31 @@ final class LiveForecastCost {
 
     /** Estimated CPU seconds of the live forecast of {@code model} on {@code closes} values. */
     static double estimatedSeconds(ForecastModels models, int closes, String model, int horizon) {
-        int[] origins = LiveCalibration.origins(models.forPrices(model), closes, horizon);
-        long history = 0;
-        for (int o : origins) history += o;
-        return BacktestCost.costClass(model).seconds(origins.length, history);
+        return Origins.of(closes, horizon).price(models, model).seconds();
+    }
+
+    /** What one model's calibration costs: its fits and their estimated CPU seconds. */
+    private record Estimate(int fits, double seconds) {}
+
+    /**
+     * The calibration origins of a live forecast of {@code closes} values, worked out once for every model: a model
+     * fits those at or above its shortest history ({@link LiveCalibration#origins(int, int, int)}).
+     */
+    private record Origins(int[] all) {
+        static Origins of(int closes, int horizon) {
+            return new Origins(LiveCalibration.origins(Integer.MIN_VALUE, closes, horizon));
+        }
+
+        Estimate price(ForecastModels models, String model) {
+            int shortest = models.forPrices(model).minLength(1), fits = 0;
+            long history = 0;
+            for (int o : all) {
+                if (o < shortest) continue;
+                fits++;
+                history += o;
+            }
+            return new Estimate(fits, BacktestCost.costClass(model).seconds(fits, history));
+        }
     }
 
     /**
@@ -37,11 +58,12 @@ final class LiveForecastCost {
     }
 
     static void refuseBeyond(double seconds, ForecastModels models, int closes, String model, int horizon, boolean bars) {
-        double estimate = estimatedSeconds(models, closes, model, horizon);
-        if (estimate <= seconds) return;
+        Origins origins = Origins.of(closes, horizon);
+        Estimate estimate = origins.price(models, model);
+        if (estimate.seconds() <= seconds) return;
         String faster = null;
         for (String m : BacktestCost.FASTER) {
-            if (BacktestCost.costClass(m).ordinal() < BacktestCost.costClass(model).ordinal() && estimatedSeconds(models, closes, m, horizon) <= seconds) {
+            if (BacktestCost.costClass(m).ordinal() < BacktestCost.costClass(model).ordinal() && origins.price(models, m).seconds() <= seconds) {
                 faster = m;
                 break;
             }
@@ -51,7 +73,7 @@ final class LiveForecastCost {
                         : ", or store it with start_forecast (a background job without a time limit), which get_forecast then answers from");
         throw new SextantException(FailReason.RESOURCE_LIMIT, String.format(Locale.ROOT,
                 "the forecast would compute for about %.0f s (its bands are calibrated on %d fits of model %s on up to %d %s), more than the %.0f s"
-                        + " it may take of its budget", estimate, LiveCalibration.origins(models.forPrices(model), closes, horizon).length,
+                        + " it may take of its budget", estimate.seconds(), estimate.fits(),
                 ForecastBacktestRun.modelName(model), closes, bars ? "bars" : "closes", seconds), "model", fix);
     }
 }

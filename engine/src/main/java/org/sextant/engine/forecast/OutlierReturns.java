@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One-bar spikes in the closes a model fits (a close stored 100 times too large for one day, a
- * bad tick): a log return beyond {@link #TIMES_MEDIAN} times the median absolute log return and
- * beyond {@link #FLOOR}, that the next return takes at least half back. A genuine crash is not
+ * Spikes in the closes a model fits (a close stored 100 times too large for one day, a bad tick, or
+ * up to {@link #MAX_RUN} such closes in a row): a log return beyond {@link #TIMES_MEDIAN} times the
+ * median absolute log return and beyond {@link #FLOOR}, that the return after the last wrong close
+ * takes at least half back. A genuine crash is not
  * undone the next bar (the Dow Jones average on 19 October 1987 fell 0.26 in log and won back 0.06), so it is not named.
  * Answers only warn: the forecast is made from the stored closes as they are.
  */
@@ -20,6 +21,8 @@ public final class OutlierReturns {
     /** Share of the jump the next return must take back (what is left is at most half of it). */
     public static final double REVERSED = 0.5;
     private static final int MAX_NAMED = 5;
+    /** Most wrong closes in a row a spike may hold (a bad tick repeated by a feed for a day or two). */
+    public static final int MAX_RUN = 3;
     /**
      * The smallest absolute log return of the LAST close that is warned about (1.0: 2.7 times or a
      * 2.7th of the one before): no next close says whether it falls back, so only a jump far past
@@ -29,8 +32,16 @@ public final class OutlierReturns {
 
     private OutlierReturns() {}
 
-    /** A spike: the close at {@code index} jumped {@code jump} in log from the one before, and the next return was {@code back}. */
-    public record Spike(int index, double jump, double back) {}
+    /**
+     * A spike: the {@code closes} closes from {@code index} on (1 to {@link #MAX_RUN}) jumped {@code jump} in log from the one
+     * before, and the return after the last of them was {@code back}.
+     */
+    public record Spike(int index, double jump, double back, int closes) {
+        /** A spike of one close. */
+        public Spike(int index, double jump, double back) {
+            this(index, jump, back, 1);
+        }
+    }
 
     /** The spikes of {@code closes} in order; closes that are not positive and finite give no return. */
     public static List<Spike> find(double[] closes) {
@@ -43,11 +54,30 @@ public final class OutlierReturns {
         double limit = Math.max(FLOOR, TIMES_MEDIAN * medianAbs(r));
         List<Spike> out = new ArrayList<>();
         for (int i = 0; i + 1 < r.length; i++) {
-            double jump = r[i], back = r[i + 1];
-            if (!(Math.abs(jump) > limit) || Double.isNaN(back) || Math.signum(back) == Math.signum(jump)) continue;
-            if (Math.abs(jump + back) <= (1 - REVERSED) * Math.abs(jump)) out.add(new Spike(i + 1, jump, back));
+            if (!(Math.abs(r[i]) > limit)) continue;
+            int run = run(r, i);
+            if (run == 0) continue;
+            out.add(new Spike(i + 1, r[i], r[i + run], run));
+            i += run; // the return that came back is not a jump of its own
         }
         return out;
+    }
+
+    /**
+     * How many closes from return {@code i} on stay jumped, 1 to {@link #MAX_RUN}, before a return of the other sign
+     * takes at least {@link #REVERSED} of the jump back; 0 when none does. The closes inside a run move less than
+     * that share of the jump, so a level that steps and drifts is not a run.
+     */
+    private static int run(double[] r, int i) {
+        double jump = r[i], sum = jump;
+        for (int k = 1; k <= MAX_RUN && i + k < r.length; k++) {
+            double next = r[i + k];
+            if (Double.isNaN(next)) return 0;
+            sum += next;
+            if (Math.signum(next) != Math.signum(jump) && Math.abs(sum) <= (1 - REVERSED) * Math.abs(jump)) return k;
+            if (Math.abs(next) > REVERSED * Math.abs(jump)) return 0; // a second jump, or a fall that does not come back far enough
+        }
+        return 0;
     }
 
     /**
@@ -82,11 +112,17 @@ public final class OutlierReturns {
     private static String spikesWarning(String symbol, List<String> labels, double[] closes, List<Spike> spikes) {
         List<String> named = new ArrayList<>();
         for (Spike s : spikes.subList(0, Math.min(MAX_NAMED, spikes.size()))) {
-            named.add(String.format(Locale.ROOT, "%s (close %.6g, x%.3g the one before, log return %+.2f, then %+.2f)",
-                    labels.get(s.index()), closes[s.index()], Math.exp(s.jump()), s.jump(), s.back()));
+            int last = s.index() + s.closes() - 1;
+            named.add(s.closes() == 1
+                    ? String.format(Locale.ROOT, "%s (close %.6g, x%.3g the one before, log return %+.2f, then %+.2f)",
+                            labels.get(s.index()), closes[s.index()], Math.exp(s.jump()), s.jump(), s.back())
+                    : String.format(Locale.ROOT, "%s to %s (%d closes in a row, x%.3g the one before, log return %+.2f, closes %.6g to %.6g, then %+.2f)",
+                            labels.get(s.index()), labels.get(last), s.closes(), Math.exp(s.jump()), s.jump(), closes[s.index()], closes[last], s.back()));
         }
-        String more = spikes.size() > MAX_NAMED ? " and " + (spikes.size() - MAX_NAMED) + " more" : "";
-        return symbol + ": " + spikes.size() + " close(s) jump and fall straight back, as a bad tick does: " + String.join("; ", named) + more
+        int all = spikes.stream().mapToInt(Spike::closes).sum(), unnamed = spikes.size() > MAX_NAMED
+                ? spikes.subList(MAX_NAMED, spikes.size()).stream().mapToInt(Spike::closes).sum() : 0;
+        String more = unnamed > 0 ? " and " + unnamed + " more" : "";
+        return symbol + ": " + all + " close(s) jump and fall straight back, as a bad tick does: " + String.join("; ", named) + more
                 + ". The forecast is computed from the stored closes as they are: check those rows (sextant's SQL console, run_select on "
                 + "prices or bars) and re-import corrected prices if they are wrong";
     }

@@ -95,8 +95,8 @@ public final class BarReadCostBench {
         return seen;
     }
 
-    /** An fx series of 1-minute bars around the clock, weekends included (they fall outside the session). */
-    private static void addSynthetic(Store s, int bars) {
+    /** An fx series of 1-minute bars around the clock, weekends included (they fall outside the session); also OutlierWarningCostBench's. */
+    public static void addSynthetic(Store s, int bars) {
         store = s;
         s.inTransaction(c -> {
             try (Statement st = c.createStatement()) {
@@ -108,13 +108,14 @@ public final class BarReadCostBench {
         });
     }
 
-    private static double millis(Runnable r) {
+    /** Milliseconds {@code r} takes; also OutlierWarningCostBench's. */
+    public static double millis(Runnable r) {
         long t0 = System.nanoTime();
         r.run();
         return (System.nanoTime() - t0) / 1e6;
     }
 
-    private static double median(double[] v) {
+    public static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
         return s[s.length / 2];

@@ -20,6 +20,12 @@ class OutlierReturnsTest {
         return c;
     }
 
+    private static List<String> days(int n) {
+        List<String> days = new ArrayList<>();
+        for (int i = 0; i < n; i++) days.add("day" + i);
+        return days;
+    }
+
     @Test
     void aCloseOneHundredTimesTooLargeForOneDayIsNamed() {
         double[] c = walk(300);
@@ -28,13 +34,55 @@ class OutlierReturnsTest {
         assertEquals(1, spikes.size());
         assertEquals(150, spikes.get(0).index());
         assertEquals(Math.log(100), spikes.get(0).jump(), 0.05);
-        List<String> days = new ArrayList<>();
-        for (int i = 0; i < c.length; i++) days.add("day" + i);
+        List<String> days = days(c.length);
         String w = OutlierReturns.warning("X", days, c);
         assertTrue(w.startsWith("X: 1 close(s) jump and fall straight back"), w);
         assertTrue(w.contains("day150 (close "), w);
         assertTrue(w.contains("the one before, log return +4.6"), w);
         assertTrue(w.contains("run_select") && w.contains("re-import"), w);
+    }
+
+    /** Two or three wrong closes in a row that come back are a bad tick too, named from the first to the last date with the factor. */
+    @Test
+    void runsOfTwoOrThreeSpikedClosesThatComeBackAreNamed() {
+        List<String> days = days(500);
+        double[] two = walk(500);
+        two[400] *= 100;
+        two[401] *= 100;
+        List<OutlierReturns.Spike> spikes = OutlierReturns.find(two);
+        assertEquals(1, spikes.size(), spikes.toString());
+        assertEquals(400, spikes.get(0).index());
+        assertEquals(2, spikes.get(0).closes());
+        assertEquals(Math.log(100), spikes.get(0).jump(), 0.05);
+        assertEquals(-Math.log(100), spikes.get(0).back(), 0.05);
+        String w = OutlierReturns.warning("X", days, two);
+        assertTrue(w.startsWith("X: 2 close(s) jump and fall straight back, as a bad tick does: day400 to day401 (2 closes in a row, x"), w);
+        assertTrue(w.contains("the one before, log return +4.6"), w);
+        for (double factor : new double[] {5, 0.01}) {
+            double[] three = walk(500);
+            for (int i = 200; i < 203; i++) three[i] *= factor;
+            List<OutlierReturns.Spike> run = OutlierReturns.find(three);
+            assertEquals(1, run.size(), factor + ": " + run);
+            assertEquals(200, run.get(0).index());
+            assertEquals(3, run.get(0).closes());
+            assertTrue(OutlierReturns.warning("X", days, three).contains("day200 to day202 (3 closes in a row, x"), factor + "");
+        }
+        double[] single = walk(500);
+        single[300] /= 100;
+        assertEquals(1, OutlierReturns.find(single).get(0).closes(), "a single spike is still one close");
+    }
+
+    /** A level that jumps and stays four closes or more, or comes back only in part, is a move, not a bad tick. */
+    @Test
+    void aJumpThatStaysOrComesBackInPartIsNotARun() {
+        double[] stays = walk(500);
+        for (int i = 200; i < 204; i++) stays[i] *= 100; // four closes: beyond a run of three
+        assertTrue(OutlierReturns.find(stays).isEmpty(), OutlierReturns.find(stays).toString());
+        double[] part = walk(500);
+        part[200] *= 2; // +0.69, two days later -0.29: less than half of it back
+        part[201] *= 2;
+        for (int i = 202; i < 500; i++) part[i] *= Math.exp(0.4);
+        assertTrue(OutlierReturns.find(part).isEmpty(), OutlierReturns.find(part).toString());
     }
 
     @Test
@@ -54,8 +102,7 @@ class OutlierReturnsTest {
     /** A last close 100 times the one before cannot be seen to fall back, but the forecast starts from it: said (attacker pass 8). */
     @Test
     void aLastCloseFarPastARealDaysMoveIsNamedAsSuch() {
-        List<String> days = new ArrayList<>();
-        for (int i = 0; i < 300; i++) days.add("day" + i);
+        List<String> days = days(300);
         double[] last = walk(300);
         last[299] *= 100;
         String w = OutlierReturns.warning("X", days, last);
