@@ -45,10 +45,27 @@ public final class ApiRoutes {
      */
     static final java.time.Duration TURN_WAIT = java.time.Duration.ofSeconds(5);
 
-    /** Reads that fit models, so they share a few cores ({@link #computing}); the others answer from the store at once. */
+    /**
+     * Reads that fit models or run an agent's SQL, so they share a few cores ({@link #computing}); the
+     * others answer from the store at once. run_select is here because eight self-joins at once left
+     * list_symbols waiting for a core, not for a lock (docs/benchmarks.md, "Metadata reads under heavy reads").
+     */
     static final Set<Capability> COMPUTING = Set.of(Capabilities.GET_FORECAST, Capabilities.GET_BACKTEST_ERROR,
             Capabilities.SCAN_FORECASTS, Capabilities.COMPARE_TO_HISTORY, Capabilities.ANALOGUE_CALIBRATION,
-            Capabilities.GET_CHART_DATA, Capabilities.RENDER_CHART);
+            Capabilities.GET_CHART_DATA, Capabilities.RENDER_CHART, Capabilities.RUN_SELECT);
+
+    /**
+     * Reads that only look up what is kept (the store's small tables, the jobs, the app's state):
+     * bounded, never a turn, so they answer while every core computes. health, served by the
+     * server itself, is one too.
+     */
+    static final Set<Capability> METADATA = Set.of(Capabilities.LIST_SYMBOLS, Capabilities.LIST_JOBS, Capabilities.JOB_STATUS,
+            Capabilities.READ_STATE, Capabilities.READ_LOG, Capabilities.GET_DB_SCHEMA, Capabilities.LIST_NODE_CATALOGUE,
+            Capabilities.LIST_RUNS, Capabilities.GET_SESSION_REGISTRY, Capabilities.LIST_SIGNALS, Capabilities.LIST_FORECAST_MODELS);
+
+    /** The fix of a run_select that got no turn: the statement is what the caller can change. */
+    static final String SQL_TURN_FIX = "retry once they finish, run one heavy query at a time, or narrow it:"
+            + " filter by symbol or date range, aggregate before joining, avoid cross joins";
 
     private static final String READ_FIX = "ask for less (a shorter horizon, fewer origins or symbols, a faster model such as theta),"
             + " or run it as a background job (start_forecast, start_forecast_backtest, start_scan, start_backtest) and poll job_status";
@@ -76,6 +93,8 @@ public final class ApiRoutes {
     final java.util.concurrent.Semaphore computing; // package: tests hold its permits
     /** Where a chart at an interval reads its bars: the engine's newest-first read. */
     BarAnswers.NewestBars chartBars; // package: tests count the bars it reads
+    /** MetadataLaneBench's baseline: run_select without a turn and list_symbols scanning for intervals each call, as before the lanes. */
+    volatile boolean beforeLanes;
 
     public ApiRoutes(Sextant engine, Supplier<Object> state) {
         this(engine, state, READ_BUDGET, Math.max(2, Runtime.getRuntime().availableProcessors()), TURN_WAIT);
@@ -130,6 +149,7 @@ public final class ApiRoutes {
         }
         for (Capability c : COMPUTING) {
             if (!c.isRead()) throw new IllegalStateException(c.name() + " is a write: the read budget and turns do not apply to it");
+            if (METADATA.contains(c)) throw new IllegalStateException(c.name() + " cannot both take a turn and answer without one");
         }
     }
 
@@ -184,7 +204,8 @@ public final class ApiRoutes {
         if (!c.isRead()) return route.handler().apply(call);
         Supplier<Object> read = () -> org.sextant.engine.jobs.Cancellation.unlessAbandoned(abandoned,
                 () -> ReadOnlyScope.run(c.name(), () -> route.handler().apply(call)));
-        return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), readFix(c), COMPUTING.contains(c) ? () -> withPermit(c, read) : read);
+        boolean turn = COMPUTING.contains(c) && !(beforeLanes && c == Capabilities.RUN_SELECT);
+        return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), readFix(c), turn ? () -> withPermit(c, read) : read);
     }
 
     /** Runs a computing read once a permit is free, waiting at most {@link #turnWait} (and never past its budget). */
@@ -198,9 +219,11 @@ public final class ApiRoutes {
             throw new SextantException(FailReason.TIMEOUT, c.name() + " was interrupted waiting for a turn to compute", null, readFix(c));
         }
         if (!got) {
+            // field: no argument of this call is at fault (its own arguments passed their checks); the SQL is the one the caller can narrow
+            boolean sql = c == Capabilities.RUN_SELECT;
             throw new SextantException(FailReason.RESOURCE_LIMIT, c.name() + " waited " + seconds(wait)
-                    + " for a turn: other calls' forecasts, backtests or scans held every core", null,
-                    "retry once they finish, or " + (readFix(c) == READ_FIX ? READ_FIX.substring(READ_FIX.indexOf("run it as")) : readFix(c)));
+                    + " for a turn: other calls' queries, forecasts, backtests or scans held every core", sql ? "sql" : null,
+                    sql ? SQL_TURN_FIX : "retry once they finish, or " + (readFix(c) == READ_FIX ? READ_FIX.substring(READ_FIX.indexOf("run it as")) : readFix(c)));
         }
         try {
             return read.get();
@@ -210,7 +233,7 @@ public final class ApiRoutes {
     }
 
     private static String seconds(long nanos) {
-        return String.format(java.util.Locale.ROOT, "%.0f s", nanos / 1e9);
+        return nanos < 500_000_000L ? nanos / 1_000_000 + " ms" : String.format(java.util.Locale.ROOT, "%.0f s", nanos / 1e9);
     }
 
     // --- the routes: each parses its arguments and calls the facade
@@ -219,7 +242,8 @@ public final class ApiRoutes {
         List<SymbolInfo> symbols = new java.util.ArrayList<>(engine.listSymbols(call.text("query")));
         symbols.addAll(engine.listBarsOnlySymbols(call.text("query")));
         symbols.sort(java.util.Comparator.comparing(SymbolInfo::symbol));
-        return Map.of("count", symbols.size(), "symbols", BarAnswers.withIntervals(symbols, engine.storedIntervals()));
+        Map<String, List<String>> stored = beforeLanes ? new org.sextant.engine.data.BarReader(engine.store(), 0).storedIntervals() : engine.storedIntervals();
+        return Map.of("count", symbols.size(), "symbols", BarAnswers.withIntervals(symbols, stored));
     }
 
     private Object getClosePrice(ApiCall call) {

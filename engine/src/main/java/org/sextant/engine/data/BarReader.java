@@ -42,8 +42,17 @@ public final class BarReader {
         this.windows = windows;
     }
 
-    /** Per symbol, the intervals stored (finest first); daily prices count as 1d. */
+    /**
+     * Per symbol, the intervals stored (finest first); daily prices count as 1d. A scan of every stored
+     * price and bar, so it is kept per data version: list_symbols then reads only the small symbols table,
+     * and needs few turns of a core while heavy reads hold them (docs/benchmarks.md, "Metadata reads under heavy reads").
+     */
     public Map<String, List<String>> storedIntervals() {
+        if (!windows) return scannedIntervals();
+        return derived.get("\0storedIntervals", store.commits(), this::scannedIntervals);
+    }
+
+    private Map<String, List<String>> scannedIntervals() {
         return store.read(c -> {
             Map<String, List<String>> out = new TreeMap<>();
             try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
@@ -51,7 +60,8 @@ public final class BarReader {
                             + "ORDER BY symbol, list_position(" + intervalList() + ", interval)")) {
                 while (r.next()) out.computeIfAbsent(r.getString(1), k -> new ArrayList<>()).add(r.getString(2));
             }
-            return out;
+            out.replaceAll((symbol, intervals) -> List.copyOf(intervals));
+            return java.util.Collections.unmodifiableMap(out); // kept: no caller may change it
         });
     }
 

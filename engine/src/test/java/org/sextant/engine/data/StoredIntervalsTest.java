@@ -54,6 +54,28 @@ class StoredIntervalsTest {
         assertEquals(List.of("30m"), prices.storedIntervals(" usdchf "), "the repository canonicalises the symbol");
     }
 
+    /** The whole store's intervals are kept between calls (list_symbols asks on every call): a write is seen at once. */
+    @Test
+    void theKeptIntervalsFollowEveryWrite() {
+        BarReader reader = new BarReader(store);
+        assertNull(reader.storedIntervals().get("ZZKEPT"));
+        write("INSERT INTO bars VALUES ('ZZKEPT', '1h', TIMESTAMP '2020-01-06 14:30', 1, 2, 0.5, 1.5, 10, 'test')");
+        try {
+            assertEquals(List.of("1h"), reader.storedIntervals().get("ZZKEPT"));
+        } finally {
+            write("DELETE FROM bars WHERE symbol = 'ZZKEPT'");
+        }
+        assertNull(reader.storedIntervals().get("ZZKEPT"), "and its removal");
+    }
+
+    private static void write(String sql) {
+        store.inTransaction(c -> {
+            try (Statement s = c.createStatement()) {
+                return s.executeUpdate(sql);
+            }
+        });
+    }
+
     @Test
     void aSymbolWithBarsOnlyOpensAtItsFinestAndOneWithDailyPricesDaily() {
         assertEquals("30m", BarReader.barsOnlyFinest(List.of("30m", "1w")));
