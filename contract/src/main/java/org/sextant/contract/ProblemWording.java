@@ -48,11 +48,13 @@ final class ProblemWording {
         return "has " + size + " items, at most " + number(max) + " per call (nothing was done)";
     }
 
-    /** What the schema expects of the field, then its description; all arguments when the field is unknown. */
+    /** What the schema expects of the field, then its description; when the field is unknown, all arguments and the one a typo away. */
     static String expected(Map<String, Object> schema, String field, Map<?, ?> spec) {
         if (spec == null) {
             Object props = schema.get("properties");
-            return props instanceof Map<?, ?> p && !p.isEmpty() ? "only the arguments " + p.keySet() : "no arguments";
+            if (!(props instanceof Map<?, ?> p) || p.isEmpty()) return "nothing: this call takes no arguments";
+            String near = NearNames.nearest(field, p.keySet().stream().map(String::valueOf).toList());
+            return "one of the arguments " + p.keySet() + (near == null ? "" : "; did you mean " + near + "?");
         }
         return kind(spec) + (spec.get("description") instanceof String d ? ": " + d : "");
     }

@@ -1,6 +1,7 @@
 package org.sextant.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -78,6 +79,17 @@ class ArgumentCheckTest {
         assertEquals("symbol", missing.get(0).field(), missing.toString());
         List<ArgumentCheck.Problem> unknown = check(Capabilities.GET_CLOSE_PRICE, "{\"symbol\":\"IBM\",\"ticker\":\"IBM\"}");
         assertEquals("ticker", unknown.get(0).field(), unknown.toString());
+        assertFalse(unknown.get(0).expected().contains("did you mean"), "ticker is no typo of an argument: " + unknown);
+    }
+
+    @Test
+    void aMistypedArgumentIsAnsweredWithTheOneMeant() {
+        List<ArgumentCheck.Problem> typo = check(Capabilities.GET_CLOSE_PRICE, "{\"symbol\":\"IBM\",\"lmit\":5}");
+        assertEquals("lmit", typo.get(0).field(), typo.toString());
+        assertTrue(typo.get(0).expected().endsWith("; did you mean limit?"), typo.toString());
+        assertTrue(typo.get(0).expected().startsWith("one of the arguments ["), typo.toString());
+        List<ArgumentCheck.Problem> swapped = check(Capabilities.GET_CLOSE_PRICE, "{\"smybol\":\"IBM\"}");
+        assertTrue(swapped.stream().anyMatch(p -> p.expected().endsWith("did you mean symbol?")), swapped.toString());
     }
 
     @Test

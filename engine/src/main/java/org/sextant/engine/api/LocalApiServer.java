@@ -171,7 +171,10 @@ public final class LocalApiServer implements AutoCloseable {
             sendQuietly(ex, status, body);
         } catch (JacksonException e) {
             traffic.count(ApiTraffic.Event.BAD_BODY);
-            sendQuietly(ex, 400, failure("invalid_input", "request body is not a JSON object: " + e.getOriginalMessage(), null,
+            // where, not the parser's words: they quote the body's text back
+            var at = e.getLocation();
+            String where = at == null || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
+            sendQuietly(ex, 400, failure("invalid_input", "request body is not valid JSON" + where, "body",
                     "send a JSON object of arguments, e.g. {\"symbol\":\"MSFT\"}"));
         } catch (IOException e) {
             traffic.count(ApiTraffic.Event.CLIENT_GONE); // cut off mid-body or gone before the reply: counted, not logged

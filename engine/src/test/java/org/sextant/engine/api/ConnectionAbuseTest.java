@@ -164,7 +164,12 @@ class ConnectionAbuseTest {
             }
             HttpRequest bad = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/api/v1/list_symbols"))
                     .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString("{oops")).build();
-            assertEquals(400, http.send(bad, HttpResponse.BodyHandlers.ofString()).statusCode());
+            HttpResponse<String> refused = http.send(bad, HttpResponse.BodyHandlers.ofString());
+            assertEquals(400, refused.statusCode());
+            // where the body breaks, with the field to fix, never its text (the parser's own words quote it: "Unrecognized token 'oops'")
+            assertTrue(refused.body().contains("\"request body is not valid JSON (line 1, column "), refused.body());
+            assertTrue(refused.body().replace(" ", "").contains("\"field\":\"body\""), refused.body());
+            assertFalse(refused.body().contains("oops"), refused.body());
             await(() -> api.traffic().total(ApiTraffic.Event.CLIENT_GONE) == 200, "200 cut-off requests counted");
             assertEquals(1, api.traffic().total(ApiTraffic.Event.BAD_BODY));
             api.close(); // writes the pending summary

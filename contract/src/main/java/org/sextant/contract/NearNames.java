@@ -1,0 +1,44 @@
+package org.sextant.contract;
+
+import java.util.Collection;
+import java.util.Locale;
+
+/** The name a mistyped one was probably meant to be: one a typo or two away ("qury" for query), or the one it begins. */
+public final class NearNames {
+    private NearNames() {}
+
+    /** The closest of {@code names} to {@code typed} (letter case ignored), or null when none is a typo or two away. */
+    public static String nearest(String typed, Collection<String> names) {
+        String t = typed.toLowerCase(Locale.ROOT);
+        int typos = Math.max(1, t.length() / 3);
+        String best = null;
+        int bestScore = Integer.MAX_VALUE;
+        for (String name : names) {
+            String n = name.toLowerCase(Locale.ROOT);
+            int d = distance(t, n);
+            int score = t.length() >= 3 && n.startsWith(t) ? 0 : d <= typos ? d : Integer.MAX_VALUE;
+            if (score < bestScore) {
+                best = name;
+                bestScore = score;
+            }
+        }
+        return best;
+    }
+
+    /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+    public static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) d[i][0] = i;
+        for (int j = 0; j <= b.length(); j++) d[0][j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
+    }
+}
