@@ -53,7 +53,7 @@ public final class Arguments {
                     if (now != null) throw ToolFailure.invalidInput(prefix + name, RetiredNames.renamed(name, now), "send " + now + " instead");
                     throw ToolFailure.invalidInput(prefix + name, prefix.isEmpty() ? "this tool has no such argument" : "is not an argument here",
                             properties.isEmpty() ? "call it with no arguments"
-                                    : "use only " + String.join(", ", new TreeSet<>(properties.keySet())));
+                                    : "use only " + String.join(", ", new TreeSet<>(properties.keySet())) + nearest(name, properties.keySet()));
                 }
             }
         }
@@ -65,6 +65,12 @@ public final class Arguments {
             throw ToolFailure.invalidInput(prefix + p.field(), p.message() + more, "pass " + prefix + p.field() + " as " + p.expected());
         }
         return new Arguments(canonical);
+    }
+
+    /** "; did you mean limit?" for a name a typo away from an argument, else nothing. */
+    private static String nearest(String name, java.util.Set<String> arguments) {
+        String near = org.sextant.contract.NearNames.nearest(name, arguments);
+        return near == null ? "" : "; did you mean " + near + "?";
     }
 
     @SuppressWarnings("unchecked")

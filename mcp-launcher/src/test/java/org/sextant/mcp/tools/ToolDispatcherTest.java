@@ -119,6 +119,8 @@ class ToolDispatcherTest {
         Envelope bad = d.dispatch("peek", Map.of("nope", 1));
         assertEquals("invalid_input", bad.failReason());
         assertTrue(bad.error().contains("'nope'") && bad.clientHint().contains("note"), bad.toString());
+        assertTrue(d.dispatch("peek", Map.of("ntoe", 1)).clientHint().endsWith("; did you mean note?"), "a typo of an argument is named");
+        assertFalse(d.dispatch("peek", Map.of("horizon", 1)).clientHint().contains("did you mean"), "no argument is like horizon");
         assertEquals(0, read.runs.get());
     }
 
