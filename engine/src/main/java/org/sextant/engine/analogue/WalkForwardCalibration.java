@@ -126,7 +126,7 @@ public final class WalkForwardCalibration {
         return new CalibrationReport(matcher.version(), s.benchmark(), template.mode().wire(), h, template.topK(), template.recencyHalfLifeDays(),
                 step, first.asOf(), last.asOf(), n, 100 * inBand / n, 90, 100 * inIqr / n, 50, real / n, fc / n, base / n, maeA / n, maeB / n,
                 100 * hitA / n, 100 * hitB / n, corr, calibrated, pctOf(calBand, calibrated), pctOf(calIqr, calibrated), summary,
-                includePoints ? points : null);
+                s.dataWarning(), includePoints ? points : null);
     }
 
     /** Estimated computing seconds of a calibration (the steps' matches and the conformal origins not yet scored). */
