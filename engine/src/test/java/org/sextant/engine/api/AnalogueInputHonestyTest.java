@@ -94,6 +94,11 @@ class AnalogueInputHonestyTest {
             assertTrue(e.fix().contains("import a longer history of " + c[0]) && e.fix().contains("another benchmark"), e.fix());
         }
         assertEquals(1, call("compare_to_history", "{\"benchmark\":\"SHORT14\",\"horizon\":1}").get("sample_size").asInt(), "14 closes: one analogue");
+        // a long enough history cut short by an early as_of: as_of is at fault, and the fix names the first date that works
+        SextantException early = assertThrows(SextantException.class, () -> call("compare_to_history", "{\"benchmark\":\"SHORT14\",\"as_of\":\"2018-01-08\"}"));
+        assertEquals("as_of", early.field());
+        assertTrue(early.getMessage().startsWith("as_of 2018-01-08 leaves 6 daily closes of SHORT14 up to it; the matcher needs at least 14"), early.getMessage());
+        assertEquals("pass an as_of on or after 2018-01-18", early.fix());
     }
 
     @Test
