@@ -180,6 +180,7 @@ public final class AnaloguesViewModel implements AutoCloseable {
                     .filter(java.util.Objects::nonNull).toList());
             headline.set(r.headline() == null ? "" : r.headline().text());
             List<String> lines = new ArrayList<>();
+            if (r.dataWarning() != null) lines.add("warning: " + r.dataWarning());
             if (r.hybridFallback()) lines.add("hybrid fell back to the whole history: " + r.hybridFallbackReason());
             lines.addAll(r.notes());
             notes.set(String.join("\n", lines));

@@ -145,4 +145,23 @@ class AnaloguesViewModelTest {
         assertTrue(r.hybridFallback(), r.toString());
         assertTrue(m.notesProperty().get().startsWith("hybrid fell back to the whole history: only "), m.notesProperty().get());
     }
+
+    /** A bad tick in the benchmark's closes heads the notes, as get_forecast's data_warning. */
+    @Test
+    void aBadTickInTheBenchmarkIsTheFirstNote() throws Exception {
+        engine.store().inTransaction(c -> {
+            try (java.sql.Statement st = c.createStatement()) {
+                // 600 days of a +-1% wiggle under a symbol of its own (not in the breadth universe), day 300 stored x100
+                st.execute("INSERT INTO prices (symbol, date, close, adj_close, source) SELECT 'TICK', DATE '2000-01-03' + CAST(i AS INTEGER),"
+                        + " p * CASE WHEN i = 300 THEN 100 ELSE 1 END, p * CASE WHEN i = 300 THEN 100 ELSE 1 END, 'test'"
+                        + " FROM (SELECT i, 100 * (1 + 0.01 * sin(i * 1.7)) AS p FROM range(600) t(i))");
+            }
+            return null;
+        });
+        AnaloguesViewModel m = new AnaloguesViewModel(engine, new RecordingNavigator(), NOW, NOW);
+        m.benchmarkProperty().set("TICK");
+        AnalogueResponse r = m.run().get();
+        assertTrue(r.dataWarning().startsWith("TICK: 1 close(s) jump and fall straight back"), r.dataWarning());
+        assertTrue(m.notesProperty().get().startsWith("warning: " + r.dataWarning()), m.notesProperty().get());
+    }
 }

@@ -34,6 +34,11 @@ public final class AnalogueDefaults {
     public static final int MIN_SEPARATION_DAYS = 5;
     /** Hybrid falls back to the whole history when fewer thinned analogues share the tag. */
     public static final int HYBRID_MIN_ANALOGUES = 30;
+    /**
+     * Eligible days the shortest history must leave: ret_1d, the first dimension with a value
+     * (day 2), needs two values for a spread to scale a distance by, so three closes.
+     */
+    public static final int MIN_ELIGIBLE_DAYS = 3;
     public static final int BOOTSTRAP_RESAMPLES = 1000;
     public static final long BOOTSTRAP_SEED = 0x5E_C7A7L;
     public static final double CI_LEVEL = 0.95;

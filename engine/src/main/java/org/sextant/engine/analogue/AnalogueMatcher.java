@@ -118,6 +118,8 @@ public final class AnalogueMatcher {
         int[] catCodes = new int[0];
         int regimeCol = -1;
         int regimeCode = -1;
+        /** True when the query is the as-of day's own row (no signals_dict): that day's close is part of the history read. */
+        boolean fromRow;
         Map<String, Object> query = new LinkedHashMap<>();
         Map<String, String> bins = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
@@ -175,6 +177,8 @@ public final class AnalogueMatcher {
             }
         }
         p.cut = Math.max(0, p.asOfRow - AnalogueDefaults.MAX_HORIZON - AnalogueDefaults.EMBARGO_DAYS);
+        p.fromRow = r.signals() == null;
+        if (p.cut < AnalogueDefaults.MIN_ELIGIBLE_DAYS) throw tooShort(p, r);
 
         List<Integer> cols = new ArrayList<>();
         List<Double> trusts = new ArrayList<>();
@@ -196,6 +200,7 @@ public final class AnalogueMatcher {
         }
         int k = cols.size();
         for (int m = 0; m < k; m++) gapNote(p, reg.numeric().get(cols.get(m)));
+        for (int m = 0; m < k; m++) rangeNote(p, reg.numeric().get(cols.get(m)), qNum[cols.get(m)], (long) moments.get(m)[2]);
         p.cols = new int[k];
         p.colNames = new String[k];
         p.q = new double[k];
@@ -253,6 +258,29 @@ public final class AnalogueMatcher {
         return p;
     }
 
+    /** Closes of the benchmark up to the as-of date: through it when the query is its row, before it otherwise. */
+    private int closesToAsOf(Plan p) {
+        return Math.min(s.size(), p.asOfRow + (p.fromRow ? 1 : 0));
+    }
+
+    /**
+     * A history too short to leave {@link AnalogueDefaults#MIN_ELIGIBLE_DAYS} eligible days: names
+     * the benchmark when all of it is too short, as_of when an earlier as_of cut it.
+     */
+    private SextantException tooShort(Plan p, AnalogueRequest r) {
+        int have = closesToAsOf(p);
+        int need = AnalogueDefaults.MIN_ELIGIBLE_DAYS + AnalogueDefaults.MAX_HORIZON + AnalogueDefaults.EMBARGO_DAYS + (p.fromRow ? 1 : 0);
+        String why = " (two 1-day returns to scale a distance by, then " + AnalogueDefaults.MAX_HORIZON + " days of forward window and "
+                + AnalogueDefaults.EMBARGO_DAYS + " of embargo before the query's day" + (p.fromRow ? ", and that day" : "") + ")";
+        if (s.size() < need) { // no as_of could help
+            return SextantException.invalid(AnalogueRequest.BENCHMARK, s.benchmark() + " has " + s.size() + " daily close" + (s.size() == 1 ? "" : "s")
+                    + "; the matcher needs at least " + need + why, "import a longer history of " + s.benchmark() + ", or choose another benchmark");
+        }
+        return SextantException.invalid(AnalogueRequest.AS_OF, "as_of " + r.asOf() + " leaves " + have + " daily close" + (have == 1 ? "" : "s") + " of "
+                + s.benchmark() + (p.fromRow ? " up to it" : " before it") + "; the matcher needs at least " + need + why,
+                "pass an as_of " + (p.fromRow ? "on or after " : "after ") + s.date(need - 1));
+    }
+
     /** Why a numeric dimension of the as-of row is missing from the query, or where a carried value comes from. */
     private void rowNotes(Plan p, int row) {
         for (SignalDefinition def : s.registry().numeric()) {
@@ -283,6 +311,14 @@ public final class AnalogueMatcher {
             p.notes.add(def.name() + ": " + missing + " of " + p.cut + " eligible days have no value (none observed within max_fill_days "
                     + def.maxFillDays() + ") and were skipped");
         }
+    }
+
+    /** A query value beyond every eligible day's value: its nearest analogues are only the least unlike it. */
+    private void rangeNote(Plan p, SignalDefinition def, double q, long values) {
+        double[] range = standardiser.range(s.registry().column(def.name()), p.cut);
+        if (q >= range[0] && q <= range[1]) return;
+        p.notes.add(String.format(java.util.Locale.ROOT, "%s: the query's %.4g is outside the range of all %d eligible values before %s (%.4g to %.4g):"
+                + " the nearest analogues are the least unlike it on %s, not like it", def.name(), q, values, p.tradeDate, range[0], range[1], def.name()));
     }
 
     private double num(double[] q, String name) {
@@ -469,7 +505,7 @@ public final class AnalogueMatcher {
         for (int j = 0; j < p.cols.length; j++) dimWeights.put(p.colNames[j], p.trust[j]);
 
         Headline headline = r.horizon() == null ? null
-                : headline(p, r.horizon(), stats[DailySignals.horizonIndex(r.horizon())], independent[DailySignals.horizonIndex(r.horizon())]);
+                : headline(p, r.horizon(), k, stats, independent[DailySignals.horizonIndex(r.horizon())]);
         List<String> notes = new ArrayList<>(p.notes);
         String small = smallSampleNote(r.horizon(), stats, independent);
         if (small != null) notes.add(small);
@@ -493,7 +529,7 @@ public final class AnalogueMatcher {
                 r.backfillWeight(), r.recencyHalfLifeDays(), Math.min(p.asOfRow, s.size()), p.cut, AnalogueDefaults.EMBARGO_DAYS,
                 AnalogueDefaults.MIN_SEPARATION_DAYS, List.of(p.colNames), dimWeights, p.query, p.bins,
                 dCount == 0 ? null : dMin, dCount == 0 ? null : dMax, dCount == 0 ? null : dSum / dCount,
-                stats[0], stats[1], stats[2], stats[3], distribution, breakdown, c.fallback(), c.fallbackReason(), List.copyOf(notes), headline, dates);
+                stats[0], stats[1], stats[2], stats[3], distribution, breakdown, c.fallback(), c.fallbackReason(), List.copyOf(notes), s.dataWarning(), headline, dates);
     }
 
     /** 0.5^(age/half-life) times the backfill weight, scaled so the heaviest analogue weighs 1. */
@@ -543,14 +579,16 @@ public final class AnalogueMatcher {
     }
 
     /**
-     * "small sample" when the asked horizon (or, without one, any horizon) rests on fewer than
+     * "small sample" when the asked horizon (or, without one or without its outcomes, any horizon) rests on fewer than
      * {@link AnalogueDefaults#SMALL_SAMPLE_OUTCOMES} independent outcomes; null otherwise.
      */
     private static String smallSampleNote(Integer asked, ForwardStats[] stats, double[] independent) {
         List<String> parts = new ArrayList<>();
+        // an asked horizon without outcomes says so in the headline; the note then covers the horizons that have them
+        boolean onlyAsked = asked != null && stats[DailySignals.horizonIndex(asked)].count() > 0;
         for (int h = 0; h < stats.length; h++) {
             int horizon = DailySignals.HORIZONS[h];
-            if (asked != null && asked != horizon) continue;
+            if (onlyAsked && asked != horizon) continue;
             if (stats[h].count() == 0 || !(independent[h] < AnalogueDefaults.SMALL_SAMPLE_OUTCOMES)) continue;
             parts.add(String.format(java.util.Locale.ROOT, "%dd: %d analogues, about %.1f independent outcomes", horizon, stats[h].count(), independent[h]));
         }
@@ -559,14 +597,17 @@ public final class AnalogueMatcher {
                 + AnalogueDefaults.SMALL_SAMPLE_OUTCOMES + ", so the mean, the positive share and the 95% CI are rough (such an interval holds less than 93% of the time)";
     }
 
-    private Headline headline(Plan p, int horizon, ForwardStats st, double independent) {
+    private Headline headline(Plan p, int horizon, int matched, ForwardStats[] all, double independent) {
         int h = DailySignals.horizonIndex(horizon);
+        ForwardStats st = all[h];
         int base = Math.max(0, p.asOfRow - Math.max(horizon, AnalogueDefaults.MAX_HORIZON) - AnalogueDefaults.EMBARGO_DAYS);
         Double baseMean = base == 0 ? null : fwdPrefix[h][base] / base;
         Double basePos = base == 0 ? null : 100.0 * posPrefix[h][base] / base;
         String text;
-        if (st.count() == 0) {
+        if (matched == 0) {
             text = "No analogue qualifies before " + p.tradeDate + ".";
+        } else if (st.count() == 0) {
+            text = noOutcomeText(p, horizon, matched, all);
         } else {
             text = String.format(java.util.Locale.ROOT,
                     "Over %d analogues (effective %.1f), the %d-day forward return of %s averaged %s (95%% CI %s to %s), median %s, positive %.0f%% of the time; base rate %s, positive %.0f%% (%d days).",
@@ -581,6 +622,15 @@ public final class AnalogueMatcher {
         ForwardStats.ConfidenceInterval ci = st.ci95(); // null in the calibration's own steps (no bootstrap there)
         return new Headline(horizon, st.count(), st.effectiveCount(), st.count() == 0 ? null : independent, st.mean(), st.median(), st.positivePct(),
                 ci == null ? null : ci.low(), ci == null ? null : ci.high(), baseMean, basePos, base, text);
+    }
+
+    /** Analogues were matched, but none closed its {@code horizon}-day window before the as-of date: said, with the horizons that have outcomes. */
+    private String noOutcomeText(Plan p, int horizon, int matched, ForwardStats[] all) {
+        List<String> with = new ArrayList<>();
+        for (int i = 0; i < all.length; i++) if (all[i].count() > 0) with.add("forward_" + DailySignals.HORIZONS[i] + "d");
+        return matched + " analogue" + (matched == 1 ? "" : "s") + " matched but none has " + horizon + " trading days after it, plus the " + AnalogueDefaults.EMBARGO_DAYS
+                + "-day embargo, before " + p.tradeDate + " (history " + closesToAsOf(p) + " days), so no " + horizon
+                + "-day outcome to average" + (with.isEmpty() ? "." : "; " + String.join(", ", with) + " " + (with.size() == 1 ? "has" : "have") + " outcomes.");
     }
 
     private String regimeLabel(Plan p, int row) {

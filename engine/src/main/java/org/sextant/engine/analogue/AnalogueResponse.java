@@ -11,7 +11,8 @@ import java.util.Map;
  * org.sextant.engine.Json.MAPPER. headline appears when a horizon was asked, analogue_dates
  * when include_analogue_dates was true (sorted by distance, one per analogue). notes say which
  * dimensions were left out of the query or carried forward, and how many eligible days a user
- * signal's gaps skipped.
+ * signal's gaps skipped. data_warning (when not null) names closes of the benchmark that jump and
+ * fall straight back, as a bad tick does: the same text get_forecast answers for that symbol.
  */
 public record AnalogueResponse(String matcherVersion, String mode, Integer horizon, LocalDate tradeDate, String benchmark,
                                int sampleSize, int liveCount, int backfillCount, double backfillWeight, double recencyHalfLifeDays,
@@ -24,6 +25,7 @@ public record AnalogueResponse(String matcherVersion, String mode, Integer horiz
                                @JsonProperty("forward_20d") ForwardStats forward20d,
                                Map<String, Integer> regimeDistribution, List<RegimeBreakdown> regimeBreakdown,
                                boolean hybridFallback, String hybridFallbackReason, List<String> notes,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) String dataWarning,
                                @JsonInclude(JsonInclude.Include.NON_NULL) Headline headline,
                                @JsonInclude(JsonInclude.Include.NON_NULL) List<AnalogueDate> analogueDates) {
 

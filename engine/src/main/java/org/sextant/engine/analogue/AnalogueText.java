@@ -20,6 +20,7 @@ public final class AnalogueText {
         if (r.hybridFallback()) sb.append("hybrid fallback: ").append(r.hybridFallbackReason()).append(System.lineSeparator());
         sb.append(String.format(Locale.ROOT, "%d analogues (%d live, %d backfill) from %d eligible days; half-life %s days%n",
                 r.sampleSize(), r.liveCount(), r.backfillCount(), r.eligibleHistoryDays(), num(r.recencyHalfLifeDays())));
+        if (r.dataWarning() != null) sb.append("warning: ").append(r.dataWarning()).append(System.lineSeparator());
         for (String note : r.notes()) sb.append("note: ").append(note).append(System.lineSeparator());
         if (r.headline() != null) sb.append(System.lineSeparator()).append(r.headline().text()).append(System.lineSeparator());
         sb.append(System.lineSeparator());

@@ -1,5 +1,6 @@
 package org.sextant.engine.analogue;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.LocalDate;
 import java.util.List;
 
@@ -7,7 +8,9 @@ import java.util.List;
  * Out-of-sample calibration of the matcher, walking forward: at each as-of date the matcher sees
  * only what it would have seen then, and the realised forward return is scored against its
  * p5–p95 band (nominal 90%), its p25–p75 band (nominal 50%), the conformal 90% and 50% bands
- * (calibrated_*; over the steps that had them) and the unconditional base rate.
+ * (calibrated_*; over the steps that had them) and the unconditional base rate. data_warning: the
+ * benchmark's bad ticks, as compare_to_history and get_forecast name them (null when none).
+ * points (with include_points) lists at most {@link WalkForwardCalibration#MAX_POINTS} steps, points_note says which.
  */
 public record CalibrationReport(String matcherVersion, String benchmark, String mode, int horizonDays, int topK,
                                 double recencyHalfLifeDays, int stepDays, LocalDate firstAsOf, LocalDate lastAsOf, int evaluations,
@@ -15,7 +18,9 @@ public record CalibrationReport(String matcherVersion, String benchmark, String 
                                 double meanRealised, double meanAnalogueForecast, double meanBaseRate,
                                 double maeAnalogue, double maeBaseRate, double signHitPctAnalogue, double signHitPctBaseRate,
                                 double correlationAnalogueRealised, int calibratedEvaluations, double calibratedBandCoveragePct,
-                                double calibratedIqrCoveragePct, String summary, List<Point> points) {
+                                double calibratedIqrCoveragePct, String summary,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) String dataWarning,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) String pointsNote, List<Point> points) {
 
     /** One walk-forward step; the calibrated (conformal) band edges are null before enough past errors are known. */
     public record Point(LocalDate asOf, int sampleSize, double analogueMean, double p5, double p25, double p75, double p95,

@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.sextant.engine.forecast.OutlierReturns;
 
 /**
  * The daily_signals table in memory: one row per trade date, oldest first, with every signal
@@ -29,10 +30,12 @@ public final class DailySignals {
     private final boolean[] backfill;
     private final String benchmark;
     private final Map<String, long[]> lastObserved;
+    private final String dataWarning;
 
     private DailySignals(String benchmark, SignalRegistry registry, LocalDate[] dates, double[] numeric, int[][] categorical,
-                         double[][] forward, boolean[] backfill, Map<String, long[]> lastObserved) {
+                         double[][] forward, boolean[] backfill, Map<String, long[]> lastObserved, String dataWarning) {
         this.lastObserved = lastObserved;
+        this.dataWarning = dataWarning;
         this.benchmark = benchmark;
         this.registry = registry;
         this.dates = dates;
@@ -54,12 +57,12 @@ public final class DailySignals {
      */
     public static DailySignals of(String benchmark, SignalRegistry registry, LocalDate[] dates, double[][] numericColumns,
                                   int[][] categoricalColumns, double[] fwd1, double[] fwd3, double[] fwd5, boolean[] backfill) {
-        return of(benchmark, registry, dates, numericColumns, categoricalColumns, fwd1, fwd3, fwd5, backfill, Map.of());
+        return of(benchmark, registry, dates, numericColumns, categoricalColumns, fwd1, fwd3, fwd5, backfill, Map.of(), null);
     }
 
     private static DailySignals of(String benchmark, SignalRegistry registry, LocalDate[] dates, double[][] numericColumns,
                                    int[][] categoricalColumns, double[] fwd1, double[] fwd3, double[] fwd5, boolean[] backfill,
-                                   Map<String, long[]> lastObserved) {
+                                   Map<String, long[]> lastObserved, String dataWarning) {
         int n = dates.length;
         int d = registry.numeric().size();
         if (numericColumns.length != d || categoricalColumns.length != registry.categorical().size()) {
@@ -74,7 +77,7 @@ public final class DailySignals {
         if (fwd1.length != n || fwd3.length != n || fwd5.length != n) throw new IllegalArgumentException("forward length");
         boolean[] bf = backfill == null ? new boolean[n] : backfill.clone();
         return new DailySignals(benchmark, registry, dates.clone(), flat, deepCopy(categoricalColumns),
-                new double[][]{fwd1.clone(), fwd3.clone(), fwd5.clone(), compound(fwd1, 20)}, bf, Map.copyOf(lastObserved));
+                new double[][]{fwd1.clone(), fwd3.clone(), fwd5.clone(), compound(fwd1, 20)}, bf, Map.copyOf(lastObserved), dataWarning);
     }
 
     /** Forward return over {@code h} days chained from the 1-day ones; NaN where any is missing. */
@@ -115,8 +118,10 @@ public final class DailySignals {
             volRegime[i] = RegimeRules.volRegime(vol[i]);
             regime[i] = RegimeRules.regime(dist50[i], dist200[i], dd[i], vol[i], breadth[i]);
         }
+        // the bad-tick check get_forecast runs on the same closes: a spike makes a ret_1d and a forward return of about x100
+        String warning = OutlierReturns.warning(benchmark, Arrays.stream(dates).map(LocalDate::toString).toList(), close);
         return of(benchmark, SignalRegistry.builtin(), dates, cols, new int[][]{volRegime, regime},
-                Indicators.forwardReturns(close, 1), Indicators.forwardReturns(close, 3), Indicators.forwardReturns(close, 5), null);
+                Indicators.forwardReturns(close, 1), Indicators.forwardReturns(close, 3), Indicators.forwardReturns(close, 5), null, Map.of(), warning);
     }
 
     /** % of members above their own 50-day average; NaN with fewer than MIN_BREADTH_MEMBERS defined. */
@@ -168,7 +173,7 @@ public final class DailySignals {
                 cat[col] = codes;
             }
         }
-        return of(benchmark, reg, dates, num, cat, forward[0], forward[1], forward[2], bf, observed);
+        return of(benchmark, reg, dates, num, cat, forward[0], forward[1], forward[2], bf, observed, dataWarning);
     }
 
     /**
@@ -181,6 +186,8 @@ public final class DailySignals {
     }
 
     public String benchmark() { return benchmark; }
+    /** The bad-tick warning on the benchmark's closes ({@link OutlierReturns}, as get_forecast's data_warning), or null. */
+    public String dataWarning() { return dataWarning; }
     public SignalRegistry registry() { return registry; }
     public int size() { return dates.length; }
     public int dims() { return dims; }

@@ -47,7 +47,7 @@ public final class SignalStore {
                     }
                 }
             }
-            if (dates.size() < 2) {
+            if (dates.isEmpty()) { // one close is read: the matcher says how many more it needs
                 throw SextantException.notFound("benchmark", "the store has no prices for benchmark " + benchmark,
                         "import the benchmark's daily prices, or pass a benchmark symbol from list_symbols");
             }

@@ -23,6 +23,11 @@ public final class WalkForwardCalibration {
     public static final int MIN_WARMUP_DAYS = 300;
     /** The declared bound (about 400 years of trading days); the data's own limit is checked per call. */
     public static final int MAX_WARMUP_DAYS = 100_000;
+    /**
+     * Most points include_points lists (about 510 bytes of JSON each): step_days 1 on NYSE scores
+     * 8,274 steps, 4.5 MB listed; beyond this every k-th step is listed and points_note says so.
+     */
+    public static final int MAX_POINTS = 1000;
 
     /**
      * What a match costs on one core, from the measurement below, to refuse at once a call that
@@ -126,7 +131,29 @@ public final class WalkForwardCalibration {
         return new CalibrationReport(matcher.version(), s.benchmark(), template.mode().wire(), h, template.topK(), template.recencyHalfLifeDays(),
                 step, first.asOf(), last.asOf(), n, 100 * inBand / n, 90, 100 * inIqr / n, 50, real / n, fc / n, base / n, maeA / n, maeB / n,
                 100 * hitA / n, 100 * hitB / n, corr, calibrated, pctOf(calBand, calibrated), pctOf(calIqr, calibrated), summary,
-                includePoints ? points : null);
+                s.dataWarning(), includePoints ? pointsNote(n, step) : null, includePoints ? listed(points) : null);
+    }
+
+    /** Every point, or every k-th from the first when there are more than {@link #MAX_POINTS}: a bounded answer. */
+    static List<CalibrationReport.Point> listed(List<CalibrationReport.Point> points) {
+        int stride = stride(points.size());
+        if (stride == 1) return points;
+        List<CalibrationReport.Point> out = new ArrayList<>(MAX_POINTS);
+        for (int i = 0; i < points.size(); i += stride) out.add(points.get(i));
+        return out;
+    }
+
+    private static int stride(int n) {
+        return (n + MAX_POINTS - 1) / MAX_POINTS;
+    }
+
+    /** Says which steps points lists when it does not list them all; null when it does. */
+    private static String pointsNote(int n, int step) {
+        int stride = stride(n);
+        if (stride == 1) return null;
+        int listed = (n + stride - 1) / stride;
+        return String.format(Locale.ROOT, "points lists %d of the %d steps scored (one in %d, from the first; at most %d); the coverage, errors"
+                + " and summary score all %d; step_days %d or more lists every step", listed, n, stride, MAX_POINTS, n, step * stride);
     }
 
     /** Estimated computing seconds of a calibration (the steps' matches and the conformal origins not yet scored). */

@@ -44,6 +44,24 @@ class WalkForwardCalibrationTest {
         assertTrue(Json.write(r).contains("\"band_coverage_pct\""));
     }
 
+    /** include_points lists at most MAX_POINTS steps, one in k from the first, and says so; the figures score every step. */
+    @Test
+    void pointsAreBoundedAndTheCapIsSaid() {
+        CalibrationReport r = WalkForwardCalibration.run(MATCHER, Map.of("horizon", 5, "step_days", 5, "include_points", true));
+        int n = r.evaluations();
+        assertTrue(n > WalkForwardCalibration.MAX_POINTS && n <= 2 * WalkForwardCalibration.MAX_POINTS, "steps " + n);
+        assertEquals((n + 1) / 2, r.points().size());
+        assertEquals(r.firstAsOf(), r.points().get(0).asOf());
+        DailySignals s = MATCHER.signals();
+        assertEquals(10, s.rowOf(r.points().get(1).asOf()) - s.rowOf(r.points().get(0).asOf()), "one step in 2 of 5 days");
+        assertEquals("points lists " + r.points().size() + " of the " + n + " steps scored (one in 2, from the first; at most 1000); the coverage,"
+                + " errors and summary score all " + n + "; step_days 10 or more lists every step", r.pointsNote());
+        String json = Json.write(r);
+        System.out.printf("include_points: %d of %d steps, %d bytes of JSON (%d per point)%n", r.points().size(), n, json.length(), json.length() / r.points().size());
+        assertTrue(Json.write(WalkForwardCalibration.run(MATCHER, Map.of("horizon", 5, "step_days", 40, "include_points", true))).indexOf("points_note") < 0,
+                "under the cap every step is listed and nothing is said");
+    }
+
     @Test
     void refusesAQueryOfItsOwnAndBadSteps() {
         SextantException e = assertThrows(SextantException.class, () -> WalkForwardCalibration.run(MATCHER, Map.of("as_of", "2000-01-03")));

@@ -1,0 +1,120 @@
+package org.sextant.engine.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.sextant.contract.FailReason;
+import org.sextant.engine.Json;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.testing.TempSextant;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * compare_to_history says when its benchmark's closes cannot carry an answer: a bad tick (the same
+ * data_warning as get_forecast), a query outside every past value, a history too short to match or
+ * too short for the asked horizon.
+ */
+class AnalogueInputHonestyTest {
+    @TempSextant private Sextant engine;
+
+    private JsonNode call(String method, String json) {
+        return Json.MAPPER.valueToTree(new ApiRoutes(engine, () -> Map.of()).dispatch(new ApiCall(method, Json.MAPPER.readTree(json))));
+    }
+
+    /** {@code n} business-day closes of a seeded 1%-a-day random walk from 2018-01-01 under {@code symbol}; row {@code spike} (if >= 0) x100. */
+    private void walk(String symbol, int n, int spike) {
+        Random rnd = new Random(7);
+        engine.store().inTransaction(c -> {
+            try (java.sql.PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO prices (symbol, date, close, adj_close, source) VALUES (?, ?, ?, ?, 'test')")) {
+                LocalDate d = LocalDate.of(2018, 1, 1);
+                double close = 100;
+                for (int i = 0; i < n; i++) {
+                    while (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY) d = d.plusDays(1);
+                    double px = i == spike ? close * 100 : close;
+                    p.setString(1, symbol);
+                    p.setObject(2, d);
+                    p.setDouble(3, px);
+                    p.setDouble(4, px);
+                    p.addBatch();
+                    close *= Math.exp(0.01 * rnd.nextGaussian());
+                    d = d.plusDays(1);
+                }
+                p.executeBatch();
+            }
+            try (java.sql.Statement st = c.createStatement()) {
+                st.execute("INSERT INTO symbols (symbol, first_date, last_date, rows, source) SELECT symbol, min(date), max(date), count(*), 'test'"
+                        + " FROM prices WHERE symbol = '" + symbol + "' GROUP BY symbol");
+            }
+            return null;
+        });
+    }
+
+    @Test
+    void aBadTickInTheBenchmarkCarriesTheForecastsDataWarning() {
+        walk("CLEAN", 600, -1);
+        walk("SPIKE", 600, 400);
+        assertFalse(call("compare_to_history", "{\"benchmark\":\"CLEAN\",\"horizon\":1}").has("data_warning"));
+        JsonNode a = call("compare_to_history", "{\"benchmark\":\"SPIKE\",\"horizon\":1}");
+        String w = call("get_forecast", "{\"symbol\":\"SPIKE\",\"horizon\":5}").get("data_warning").asString();
+        assertTrue(w.startsWith("SPIKE: 1 close(s) jump and fall straight back"), w);
+        assertEquals(w, a.get("data_warning").asString());
+        assertEquals(w, call("analogue_calibration", "{\"benchmark\":\"SPIKE\",\"warmup_days\":300,\"step_days\":50}").get("data_warning").asString());
+    }
+
+    @Test
+    void aQueryOutsideEveryPastValueIsSaidByDimensionAndRange() {
+        walk("CLEAN", 600, -1);
+        JsonNode a = call("compare_to_history", "{\"benchmark\":\"CLEAN\",\"horizon\":1,\"signals_dict\":{\"ret_1d\":99.97}}");
+        String note = notes(a).stream().filter(n -> n.startsWith("ret_1d: the query's 99.97 is outside")).findFirst().orElse(null);
+        assertTrue(note != null && note.contains("not like it"), notes(a).toString());
+        JsonNode inside = call("compare_to_history", "{\"benchmark\":\"CLEAN\",\"horizon\":1,\"signals_dict\":{\"ret_1d\":0.001}}");
+        assertTrue(notes(inside).stream().noneMatch(n -> n.contains("is outside")), notes(inside).toString());
+    }
+
+    @Test
+    void aHistoryTooShortToMatchNamesTheBenchmarkAndTheCloses() {
+        walk("ONE", 1, -1);
+        walk("FIVE", 5, -1);
+        walk("SHORT13", 13, -1);
+        walk("SHORT14", 14, -1);
+        for (String[] c : new String[][]{{"ONE", "1 daily close;"}, {"FIVE", "5 daily closes;"}, {"SHORT13", "13 daily closes;"}}) {
+            SextantException e = assertThrows(SextantException.class, () -> call("compare_to_history", "{\"benchmark\":\"" + c[0] + "\",\"horizon\":5}"));
+            assertEquals(FailReason.INVALID_INPUT, e.reason(), e.getMessage());
+            assertEquals("benchmark", e.field());
+            assertTrue(e.getMessage().startsWith(c[0] + " has " + c[1] + " the matcher needs at least 14"), e.getMessage());
+            assertTrue(e.fix().contains("import a longer history of " + c[0]) && e.fix().contains("another benchmark"), e.fix());
+        }
+        assertEquals(1, call("compare_to_history", "{\"benchmark\":\"SHORT14\",\"horizon\":1}").get("sample_size").asInt(), "14 closes: one analogue");
+        // a long enough history cut short by an early as_of: as_of is at fault, and the fix names the first date that works
+        SextantException early = assertThrows(SextantException.class, () -> call("compare_to_history", "{\"benchmark\":\"SHORT14\",\"as_of\":\"2018-01-08\"}"));
+        assertEquals("as_of", early.field());
+        assertTrue(early.getMessage().startsWith("as_of 2018-01-08 leaves 6 daily closes of SHORT14 up to it; the matcher needs at least 14"), early.getMessage());
+        assertEquals("pass an as_of on or after 2018-01-18", early.fix());
+    }
+
+    @Test
+    void analoguesWithoutAnOutcomeAtTheHorizonAreSaidSo() {
+        walk("SHORT40", 40, -1);
+        JsonNode a = call("compare_to_history", "{\"benchmark\":\"SHORT40\",\"horizon\":20}");
+        assertEquals(2, a.get("sample_size").asInt());
+        String text = a.get("headline").get("text").asString();
+        assertTrue(text.startsWith("2 analogues matched but none has 20 trading days after it, plus the 5-day embargo, before 2018-02-23"), text);
+        assertTrue(text.contains("(history 40 days)"), text);
+        assertTrue(notes(a).stream().anyMatch(n -> n.startsWith("small sample (1d: 2 analogues")), notes(a).toString());
+    }
+
+    private static java.util.List<String> notes(JsonNode a) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        a.get("notes").forEach(n -> out.add(n.asString()));
+        return out;
+    }
+}
