@@ -123,7 +123,7 @@ public final class OutlierReturns {
                 ? spikes.subList(MAX_NAMED, spikes.size()).stream().mapToInt(Spike::closes).sum() : 0;
         String more = unnamed > 0 ? " and " + unnamed + " more" : "";
         return symbol + ": " + all + " close(s) jump and fall straight back, as a bad tick does: " + String.join("; ", named) + more
-                + ". The forecast is computed from the stored closes as they are: check those rows (sextant's SQL console, run_select on "
+                + ". Forecasts and analogues are computed from the stored closes as they are: check those rows (sextant's SQL console, run_select on "
                 + "prices or bars) and re-import corrected prices if they are wrong";
     }
 
