@@ -55,6 +55,7 @@ final class BarChecks {
                 BarSteps.refuseStepsBelowAMinute(c, s, symbol);
                 BarSteps.refuseFinerRun(c, s, symbol, interval);
                 BarSteps.refuseCoarserRun(c, s, symbol, interval);
+                BarPhase.refuseMixedPhases(c, s, symbol, interval);
                 String session = storedSession(c, symbol);
                 if (session == null) session = r.getDouble(6) > 0.02 || !interval.intraday() ? "continuous" : r.getDouble(7) > 0.1 ? "fx" : "us_equity";
                 out.add(new SymbolBars(s.no(), symbol, interval, session, r.getLong(4), r.getLong(5)));
@@ -222,7 +223,9 @@ final class BarChecks {
                             + "FROM resample_bars(" + sym + ", " + iv + ", " + iv + ")), "
                             + "g AS (SELECT ts, step - " + b.interval().minutes + " AS hole FROM r WHERE same_day AND step > " + b.interval().minutes + ") "
                             + "SELECT any_value(n), any_value(first), any_value(last), (SELECT count(*) FROM g), (SELECT max(hole) FROM g), "
-                            + "(SELECT arg_max(ts - INTERVAL (hole) MINUTE - INTERVAL " + b.interval().minutes + " MINUTE, hole) FROM g), any_value(n) - (SELECT coalesce(sum(bars), 0) FROM r) FROM stored")) {
+                            // the stored bar before the largest gap: its bucket's start is a grid time, not always a bar's
+                            + "(SELECT max(ts) FROM bars WHERE symbol = " + sym + " AND interval = " + iv + " AND ts < (SELECT arg_max(ts, hole) FROM g)), "
+                            + "any_value(n) - (SELECT coalesce(sum(bars), 0) FROM r) FROM stored")) {
                 r.next();
                 // a symbol in two files of one import: its changes are said once, at the first
                 StoredChanges ch = changes.remove(b.symbol());
