@@ -22,6 +22,7 @@ final class BarChecks {
     static List<SymbolBars> run(Connection c, List<BarImport.Source> files) throws SQLException {
         refuseConflictingDuplicates(c, files);
         List<SymbolBars> out = new ArrayList<>();
+        Map<String, Object[]> grids = new java.util.HashMap<>();
         // each distinct time with its first line and the step (seconds) from the time before it
         try (Statement st = c.createStatement()) {
             st.execute("CREATE OR REPLACE TEMP TABLE bar_steps AS SELECT file_no, symbol, ts, line, lag(line) OVER w AS prev_line, "
@@ -56,6 +57,7 @@ final class BarChecks {
                 BarSteps.refuseFinerRun(c, s, symbol, interval);
                 BarSteps.refuseCoarserRun(c, s, symbol, interval);
                 BarPhase.refuseMixedPhases(c, s, symbol, interval);
+                BarPhase.refuseAnotherGrid(c, s, symbol, interval, grids);
                 String session = storedSession(c, symbol);
                 if (session == null) session = r.getDouble(6) > 0.02 || !interval.intraday() ? "continuous" : r.getDouble(7) > 0.1 ? "fx" : "us_equity";
                 out.add(new SymbolBars(s.no(), symbol, interval, session, r.getLong(4), r.getLong(5)));

@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.BarInterval;
 
@@ -48,6 +49,44 @@ final class BarPhase {
                                 + r.getLong(4) + " of " + r.getLong(5) + " bars are off it; stored as one " + interval.label + " series the two grids would mix",
                         "align the bars to one grid (every " + interval.label + " bar starting at the same minutes of the hour), "
                                 + "or split the file where the times shift and import each part as its own symbol");
+            }
+        }
+    }
+
+    /**
+     * Refuses a file whose bars of a symbol are on another phase than the symbol's stored bars of that
+     * interval, or than an earlier file of this import ({@code earlier}: symbol and interval to phase and file).
+     */
+    static void refuseAnotherGrid(Connection c, BarImport.Source s, String symbol, BarInterval interval, Map<String, Object[]> earlier) throws SQLException {
+        if (!interval.intraday()) return;
+        long gridMs = 60_000L * Math.min(interval.minutes, 60);
+        Long mine = mainPhase(c, "bar_steps WHERE file_no = " + s.no() + " AND symbol = ?", symbol, gridMs);
+        if (mine == null) return;
+        Object[] before = earlier.putIfAbsent(symbol + "\u0000" + interval.label, new Object[] {mine, s.bar().file()});
+        String other = null;
+        long theirs = 0;
+        if (before != null && (long) before[0] != mine) {
+            other = "its bars in " + before[1];
+            theirs = (long) before[0];
+        } else if (before == null) {
+            Long stored = mainPhase(c, "bars WHERE interval = " + ImportBatch.literal(interval.label) + " AND symbol = ?", symbol, gridMs);
+            if (stored != null && !stored.equals(mine)) {
+                other = "its stored " + interval.label + " bars";
+                theirs = stored;
+            }
+        }
+        if (other == null) return;
+        throw SextantException.invalid("paths", s.bar().file() + ": the " + interval.label + " bars of " + symbol + " are on " + grid(mine, interval)
+                        + ", " + other + " on " + grid(theirs, interval) + "; stored as one " + interval.label + " series the two grids would mix",
+                "align the bars to the grid of " + other + ", or import them as another symbol (rename the file or its symbol column)");
+    }
+
+    /** The phase (ms into the grid) most rows of {@code from} share, null when it has none. */
+    private static Long mainPhase(Connection c, String from, String symbol, long gridMs) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT epoch_ms(ts) % " + gridMs + " AS phase FROM " + from + " GROUP BY phase ORDER BY count(*) DESC, phase LIMIT 1")) {
+            p.setString(1, symbol);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? r.getLong(1) : null;
             }
         }
     }

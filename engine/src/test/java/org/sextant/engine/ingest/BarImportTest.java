@@ -463,6 +463,17 @@ class BarImportTest {
             ImportReport.BarCheck half = r.files().get(0).bars().get(0);
             assertEquals(1, half.gaps());
             assertEquals("2024-01-02T19:30Z", half.largestGapAfter(), "the gap note names a stored bar, not the start of a grid bucket");
+            // more hours of HALFPAST on the hour, or two files of one import on two grids: the store would mix them
+            Path onTheHour = file("HALFPAST.csv", "timestamp,close\n2024-01-05T10:00:00Z,1\n2024-01-05T11:00:00Z,2\n2024-01-05T12:00:00Z,3\n");
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(onTheHour)));
+            assertEquals(onTheHour + ": the 1h bars of HALFPAST are on :00 past each hour, its stored 1h bars on :30 past each hour; "
+                    + "stored as one 1h series the two grids would mix", e.getMessage());
+            Path a = file("A.csv", "symbol,timestamp,close\nNEW,2024-01-05T10:00:00Z,1\nNEW,2024-01-05T10:05:00Z,2\n");
+            Path b = file("B.csv", "symbol,timestamp,close\nNEW,2024-01-05T11:02:00Z,1\nNEW,2024-01-05T11:07:00Z,2\n");
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(a, b)));
+            assertEquals(b + ": the 5m bars of NEW are on :02, :07, :12, :17, … past each hour, its bars in " + a + " on :00, :05, :10, :15, … past each hour; "
+                    + "stored as one 5m series the two grids would mix", e.getMessage());
+            assertEquals(47, number(store, "SELECT count(*) FROM bars WHERE symbol = 'HALFPAST'"), "nothing more stored");
         }
     }
 
