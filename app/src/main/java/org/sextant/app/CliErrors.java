@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.ShownText;
 import org.sextant.engine.data.SymbolSuggestions;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
@@ -28,6 +29,11 @@ final class CliErrors {
      * written, else (a bug) where the details were logged ({@code log}). Never a Java class name.
      */
     static String describe(Throwable ex, Path log) {
+        // a message may quote a file name (a backup, an import): ESC or a direction override in it must not reach the terminal raw
+        return String.join("\n", describeRaw(ex, log).lines().map(ShownText::escaped).toList());
+    }
+
+    private static String describeRaw(Throwable ex, Path log) {
         if (ex instanceof SextantException e) {
             StringBuilder sb = new StringBuilder("error");
             // a message that starts with the option (--horizon must be ...) needs no [--horizon] before it

@@ -3,6 +3,7 @@ package org.sextant.app;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.sextant.engine.ShownText;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.store.RollingBackups;
 import org.sextant.engine.store.StoreRestore;
@@ -25,20 +26,27 @@ final class RestoreCommand extends HomeCommand {
         Path dir = RollingBackups.Policy.of(home).dir();
         List<Path> backups = RollingBackups.list(dir);
         if (list) {
-            if (backups.isEmpty()) System.out.println("no backups in " + dir);
+            List<Path> notFiles = RollingBackups.notFiles(dir);
+            if (backups.isEmpty() && notFiles.isEmpty()) System.out.println("no backups in " + shown(dir));
             for (Path b : backups) { // every file, a damaged one marked with why: one bad file must not hide the good ones
                 StoreRestore.Checked c = StoreRestore.check(b);
-                System.out.println(b + "  " + c.bytes() + " bytes, " + (c.restorable() ? "schema " + c.schemaVersion() : "cannot be restored: " + c.problem()));
+                System.out.println(shown(b) + "  " + c.bytes() + " bytes, " + (c.restorable() ? "schema " + c.schemaVersion() : "cannot be restored: " + c.problem()));
             }
+            for (Path n : notFiles) System.out.println(shown(n) + "  not a file, cannot be restored");
             return 0;
         }
         EngineAccess.requireNoRunningApp(home, "restore");
         StoreRestore.Restored r = file != null ? StoreRestore.restore(home, file.toAbsolutePath()) : StoreRestore.restoreNewest(home, dir, backups);
-        r.skipped().forEach(s -> System.out.println("skipped " + s));
-        System.out.println("restored " + r.backup() + " (schema " + r.schemaVersion() + ")");
+        r.skipped().forEach(s -> System.out.println("skipped " + ShownText.escaped(s)));
+        System.out.println("restored " + shown(r.backup()) + " (schema " + r.schemaVersion() + ")");
         if (r.keptIn() != null) System.out.println("the store it replaced is kept in " + r.keptIn());
         r.census().rows().forEach((t, n) -> System.out.println("  " + t + ": " + n + " rows"));
         System.out.println("  strategy runs: " + r.census().runIds().size());
         return 0;
+    }
+
+    /** A file name as the terminal shows it: a name holding ESC or a direction override is written escaped. */
+    private static String shown(Path p) {
+        return ShownText.escaped(p.toString());
     }
 }

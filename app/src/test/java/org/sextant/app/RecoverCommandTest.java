@@ -123,6 +123,28 @@ class RecoverCommandTest {
                 + garbage.getFileName() + ": not a DuckDB database file; " + cut.getFileName() + ": damaged"), err.toString());
     }
 
+    /** A backup name holding ESC is listed, skipped and refused escaped; a folder named *.duckdb is listed as no file. */
+    @Test
+    void restoreListEscapesControlCharactersAndNamesAFolderThatIsNoFile() throws Exception {
+        SextantHome home = new SextantHome(dir.resolve("home"));
+        Path backups = home.root().resolve("backups");
+        Files.createDirectories(backups);
+        Path red = Files.writeString(backups.resolve("sextant-20991231T000001.000Z\u001b[31m.duckdb"), "not a db\n");
+        Path folder = Files.createDirectories(backups.resolve("sextant-20991231T000002.000Z.duckdb").resolve("inner"));
+        String h = home.root().toString();
+        assertEquals(0, Main.run("--home", h, "restore", "--list"), err.toString());
+        String listed = out.toString();
+        assertTrue(!listed.contains("\u001b"), listed);
+        assertTrue(listed.contains(backups.resolve("sextant-20991231T000001.000Z\\u001b[31m.duckdb") + "  9 bytes, cannot be restored: "), listed);
+        assertTrue(listed.contains(folder.getParent() + "  not a file, cannot be restored\n"), listed);
+
+        err.reset();
+        assertEquals(1, Main.run("--home", h, "restore"));
+        assertTrue(!err.toString().contains("\u001b") && err.toString().contains("sextant-20991231T000001.000Z\\u001b[31m.duckdb: not a DuckDB"),
+                err.toString());
+        assertTrue(Files.exists(red));
+    }
+
     /** restore says what the file is instead of a backup: not a DuckDB file, not a regular file; never DuckDB's own words. */
     @Test
     void restoreSaysWhatTheFileIsWhenItIsNoBackup() throws Exception {

@@ -263,9 +263,17 @@ public final class ApiRoutes {
         // an empty range asks the store for the span only (a 30m series holds 100k bars)
         org.sextant.engine.data.TradingDays span = s.size() > 0 ? null : engine.getBarSpan(symbol, at);
         Map<String, Object> answer = BarAnswers.withOutsideSession(BarAnswers.rows(s), engine.getBarsOutsideSession(symbol, at, start, end));
-        Map<String, Object> cut = RowBound.cut(DataSpan.noted(answer, s.size(), s.symbol(), start, end, span == null ? null : span.first(),
-                span == null ? null : span.last()), limit, at);
         String note = org.sextant.engine.data.PriceRepository.defaultIntervalNote(symbol, interval, at);
+        Map<String, Object> cut;
+        try {
+            cut = RowBound.cut(DataSpan.noted(answer, s.size(), s.symbol(), start, end, span == null ? null : span.first(),
+                    span == null ? null : span.last()), limit, at);
+        } catch (SextantException tooSmall) {
+            // "more than 3 bars at 30m" when no interval was asked: the refusal says why 30m, as the answer would
+            if (note == null) throw tooSmall;
+            throw new SextantException(tooSmall.reason(), tooSmall.getMessage() + " (" + note + ")", tooSmall.field(), tooSmall.fix())
+                    .withDetail("interval_note", note);
+        }
         if (note == null) return cut;
         Map<String, Object> noted = new java.util.LinkedHashMap<>(cut);
         noted.put("interval_note", note);

@@ -22,6 +22,7 @@ final class BarChecks {
     static List<SymbolBars> run(Connection c, List<BarImport.Source> files) throws SQLException {
         refuseConflictingDuplicates(c, files);
         List<SymbolBars> out = new ArrayList<>();
+        Map<String, Object[]> grids = new java.util.HashMap<>();
         // each distinct time with its first line and the step (seconds) from the time before it
         try (Statement st = c.createStatement()) {
             st.execute("CREATE OR REPLACE TEMP TABLE bar_steps AS SELECT file_no, symbol, ts, line, lag(line) OVER w AS prev_line, "
@@ -55,6 +56,8 @@ final class BarChecks {
                 BarSteps.refuseStepsBelowAMinute(c, s, symbol);
                 BarSteps.refuseFinerRun(c, s, symbol, interval);
                 BarSteps.refuseCoarserRun(c, s, symbol, interval);
+                BarPhase.refuseMixedPhases(c, s, symbol, interval);
+                BarPhase.refuseAnotherGrid(c, s, symbol, interval, grids);
                 String session = storedSession(c, symbol);
                 if (session == null) session = r.getDouble(6) > 0.02 || !interval.intraday() ? "continuous" : r.getDouble(7) > 0.1 ? "fx" : "us_equity";
                 out.add(new SymbolBars(s.no(), symbol, interval, session, r.getLong(4), r.getLong(5)));
@@ -222,7 +225,9 @@ final class BarChecks {
                             + "FROM resample_bars(" + sym + ", " + iv + ", " + iv + ")), "
                             + "g AS (SELECT ts, step - " + b.interval().minutes + " AS hole FROM r WHERE same_day AND step > " + b.interval().minutes + ") "
                             + "SELECT any_value(n), any_value(first), any_value(last), (SELECT count(*) FROM g), (SELECT max(hole) FROM g), "
-                            + "(SELECT arg_max(ts - INTERVAL (hole) MINUTE - INTERVAL " + b.interval().minutes + " MINUTE, hole) FROM g), any_value(n) - (SELECT coalesce(sum(bars), 0) FROM r) FROM stored")) {
+                            // the stored bar before the largest gap: its bucket's start is a grid time, not always a bar's
+                            + "(SELECT max(ts) FROM bars WHERE symbol = " + sym + " AND interval = " + iv + " AND ts < (SELECT arg_max(ts, hole) FROM g)), "
+                            + "any_value(n) - (SELECT coalesce(sum(bars), 0) FROM r) FROM stored")) {
                 r.next();
                 // a symbol in two files of one import: its changes are said once, at the first
                 StoredChanges ch = changes.remove(b.symbol());

@@ -95,12 +95,19 @@ public final class RollingBackups {
 
     /** The backups in {@code dir}, newest first (the name holds the UTC time it was taken). */
     public static List<Path> list(Path dir) throws IOException {
+        return listed(dir, p -> p.getFileName().toString().startsWith(PREFIX) && Files.isRegularFile(p));
+    }
+
+    /** What {@code dir} holds named *.duckdb that is not a file (a folder): restore passes over it, --list names it. */
+    public static List<Path> notFiles(Path dir) throws IOException {
+        return listed(dir, p -> !Files.isRegularFile(p));
+    }
+
+    private static List<Path> listed(Path dir, java.util.function.Predicate<Path> keep) throws IOException {
         if (!Files.isDirectory(dir)) return List.of();
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> {
-                String n = p.getFileName().toString();
-                return n.startsWith(PREFIX) && n.endsWith(SUFFIX) && Files.isRegularFile(p);
-            }).sorted(java.util.Comparator.comparing((Path p) -> p.getFileName().toString()).reversed()).toList();
+            return s.filter(p -> p.getFileName().toString().endsWith(SUFFIX) && keep.test(p))
+                    .sorted(java.util.Comparator.comparing((Path p) -> p.getFileName().toString()).reversed()).toList();
         }
     }
 }

@@ -267,6 +267,13 @@ class IntervalRoutesTest {
                 () -> call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"30m\",\"limit\":10}"));
         assertEquals("limit", small.field());
         assertTrue(small.getMessage().contains("alone holds more than 10 bars at 30m"), small.getMessage());
+        // no interval asked: the refusal says why 30m, as the answer's interval_note would
+        SextantException chosen = assertThrows(SextantException.class, () -> call("get_close_price", "{\"symbol\":\"USDCHF\",\"limit\":3}"));
+        String note = "no interval asked: USDCHF has no daily prices, so its finest stored bars (30m) were used; pass interval for another";
+        assertEquals("limit", chosen.field());
+        assertEquals(note, chosen.details().get("interval_note"));
+        assertEquals("the trading day 1996-04-01 alone holds more than 3 bars at 30m (" + note + ")", chosen.getMessage());
+        assertTrue(small.details().isEmpty(), "asked at 30m: nothing to say");
         SextantException big = assertThrows(SextantException.class,
                 () -> call("get_close_price", "{\"symbol\":\"USDCHF\",\"interval\":\"30m\",\"limit\":" + (Bounds.MAX_PRICE_ROWS + 1) + "}"));
         assertEquals("limit", big.field());

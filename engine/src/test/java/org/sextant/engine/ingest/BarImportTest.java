@@ -437,6 +437,46 @@ class BarImportTest {
         }
     }
 
+    /** 30m bars where every 7th step was 45 minutes (:00/:30, then :15/:45) were stored as one 30m series "with 2 gaps". */
+    @Test
+    void barsThatShiftBetweenTwoPhasesOfTheGridAreRefusedNamingTheFirstLine() throws Exception {
+        try (Store store = open()) {
+            StringBuilder shifting = new StringBuilder("timestamp,close\n");
+            java.time.LocalDateTime t = java.time.LocalDateTime.of(2024, 1, 2, 14, 0);
+            for (int i = 0; i < 40; i++) {
+                shifting.append(t).append("Z,").append(10 + i).append('\n');
+                t = t.plusMinutes(i % 7 == 6 ? 45 : 30);
+            }
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file("SHIFT.csv", shifting.toString()))));
+            assertEquals("paths", e.field());
+            assertTrue(e.getMessage().endsWith("SHIFT.csv line 9: the bar of SHIFT at 2024-01-02T17:45Z is off the 30m grid most of its bars are on "
+                    + "(:00, :30 past each hour): 19 of 40 bars are off it; stored as one 30m series the two grids would mix"), e.getMessage());
+            assertTrue(e.fix().startsWith("align the bars to one grid") && e.fix().contains("split the file"), e.fix());
+            assertEquals(0, number(store, "SELECT count(*) FROM bars"));
+            // one phase per file is fine: hourly bars at :30 around the clock, one missing; 4h bars moved an hour by a clock change
+            StringBuilder halfPast = new StringBuilder("timestamp,close\n");
+            for (int h = 0; h < 48; h++) if (h != 20) halfPast.append(java.time.LocalDateTime.of(2024, 1, 2, 0, 30).plusHours(h)).append("Z,").append(1 + h).append('\n');
+            StringBuilder fourHours = new StringBuilder("timestamp,close\n");
+            for (int i = 0; i < 30; i++) fourHours.append(java.time.LocalDateTime.of(2024, 3, 5, 22, 0).plusHours(4 * i - (i >= 15 ? 1 : 0))).append("Z,").append(1 + i).append('\n');
+            ImportReport r = new PriceImporter(store).importFiles(List.of(file("HALFPAST.csv", halfPast.toString()), file("FOURH.csv", fourHours.toString())));
+            assertEquals("1h|4h", r.files().get(0).interval() + "|" + r.files().get(1).interval());
+            ImportReport.BarCheck half = r.files().get(0).bars().get(0);
+            assertEquals(1, half.gaps());
+            assertEquals("2024-01-02T19:30Z", half.largestGapAfter(), "the gap note names a stored bar, not the start of a grid bucket");
+            // more hours of HALFPAST on the hour, or two files of one import on two grids: the store would mix them
+            Path onTheHour = file("HALFPAST.csv", "timestamp,close\n2024-01-05T10:00:00Z,1\n2024-01-05T11:00:00Z,2\n2024-01-05T12:00:00Z,3\n");
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(onTheHour)));
+            assertEquals(onTheHour + ": the 1h bars of HALFPAST are on :00 past each hour, its stored 1h bars on :30 past each hour; "
+                    + "stored as one 1h series the two grids would mix", e.getMessage());
+            Path a = file("A.csv", "symbol,timestamp,close\nNEW,2024-01-05T10:00:00Z,1\nNEW,2024-01-05T10:05:00Z,2\n");
+            Path b = file("B.csv", "symbol,timestamp,close\nNEW,2024-01-05T11:02:00Z,1\nNEW,2024-01-05T11:07:00Z,2\n");
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(a, b)));
+            assertEquals(b + ": the 5m bars of NEW are on :02, :07, :12, :17, … past each hour, its bars in " + a + " on :00, :05, :10, :15, … past each hour; "
+                    + "stored as one 5m series the two grids would mix", e.getMessage());
+            assertEquals(47, number(store, "SELECT count(*) FROM bars WHERE symbol = 'HALFPAST'"), "nothing more stored");
+        }
+    }
+
     /** A day of 1-minute bars, two days of hourly ones, a day of 1-minute again: all were stored as 1m, the hourly steps read as gaps. */
     @Test
     void aRunOfCoarserBarsIsASecondIntervalNamingTheLines() throws Exception {

@@ -1,5 +1,6 @@
 package org.sextant.engine.forecast.global;
 
+import org.sextant.contract.FailReason;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.jobs.JobContext;
 
@@ -9,9 +10,13 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +37,8 @@ public final class GlobalPriceModels {
     public static final double TRAIN_SHARE = 0.6;
     public static final int DEFAULT_HORIZON = 20;
     static final long SEED = 1;
+    /** As data/replaced-TIME: when a non-file in a model's place was moved aside. */
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     private final Path dir;
     private final Supplier<Map<String, double[]>> closes;
@@ -138,15 +145,49 @@ public final class GlobalPriceModels {
         List<double[]> train = new ArrayList<>();
         for (double[] y : closes.get().values()) train.add(trainingPart(y));
         GlobalModel m = GlobalModel.train(train, configFor.apply(h), f -> ctx.progress(0.02 + 0.96 * f, "training the global model"), ctx::cancelled);
-        Files.createDirectories(dir);
-        Path tmp = dir.resolve(file.getFileName() + ".tmp");
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp)))) {
-            m.write(out);
-        }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Path aside = store(m, file);
+        if (aside != null) note = (note == null ? "a folder was in the model's place" : note) + "; it was moved aside to " + aside.getFileName();
         loaded.remove(file.toString());
         removeStale(h, fp);
         return GlobalTraining.trained(h, file.toString(), train.size(), m.calibrationCount(), note);
+    }
+
+    /**
+     * Writes the model beside {@code file} and moves it into place. A folder (or anything but a file)
+     * in its place is moved aside first, as an agent cannot delete one; returns where, or null.
+     * On any failure no .tmp is left and the job fails saying which path and what to do.
+     */
+    private Path store(GlobalModel m, Path file) {
+        Path tmp = dir.resolve(file.getFileName() + ".tmp");
+        try {
+            Files.createDirectories(dir);
+            if (setAside(tmp) == null) Files.deleteIfExists(tmp); // a file or link left by a stopped run: not followed
+            try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp,
+                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)))) {
+                m.write(out);
+            }
+            Path aside = setAside(file);
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            return aside;
+        } catch (IOException e) {
+            try {
+                if (Files.isRegularFile(tmp, LinkOption.NOFOLLOW_LINKS)) Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the failure below says what to do; a .tmp left is replaced by the next training
+            }
+            String why = e instanceof java.nio.file.FileAlreadyExistsException f ? f.getFile() + " is in the way"
+                    : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
+            throw new SextantException(FailReason.IO_ERROR, "the trained global model could not be stored as " + file + " (" + why + ")", null,
+                    "make " + dir + " a writable folder with free disk space, then train again", e);
+        }
+    }
+
+    /** Moves a folder (or pipe, ...) at {@code p} aside; null when nothing moved: a file or link is simply replaced. */
+    private static Path setAside(Path p) throws IOException {
+        if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS) || Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(p)) return null;
+        Path aside = p.resolveSibling(p.getFileName() + ".replaced-" + STAMP.format(Instant.now()));
+        Files.move(p, aside);
+        return aside;
     }
 
     /** Log closes of the first {@link #TRAIN_SHARE} of a series: what trains. */
@@ -159,7 +200,9 @@ public final class GlobalPriceModels {
 
     private void removeStale(int h, String fp) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path p : files.filter(p -> horizonOf(p) == h && !p.getFileName().toString().endsWith("-" + fp + ".sxgm")).toList()) {
+            // files only: a folder set aside (or in another model's place) is left as it is
+            for (Path p : files.filter(p -> horizonOf(p) == h && !p.getFileName().toString().endsWith("-" + fp + ".sxgm")
+                    && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).toList()) {
                 Files.deleteIfExists(p);
                 loaded.remove(p.toString());
             }
@@ -174,18 +217,21 @@ public final class GlobalPriceModels {
 
     /** The file's model or error, read again when the file changed since (cheap check on each use); null: no such file. */
     private Loaded load(Path file) {
-        Stamp now;
+        BasicFileAttributes a;
         try {
-            BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-            now = new Stamp(a.size(), a.lastModifiedTime(), a.fileKey());
+            a = Files.readAttributes(file, BasicFileAttributes.class);
         } catch (IOException e) {
             loaded.remove(file.toString());
             return null;
         }
-        return loaded.compute(file.toString(), (k, old) -> old != null && old.stamp().equals(now) ? old : read(file, now));
+        Stamp now = new Stamp(a.size(), a.lastModifiedTime(), a.fileKey());
+        return loaded.compute(file.toString(), (k, old) -> old != null && old.stamp().equals(now) ? old : read(file, now, a));
     }
 
-    private static Loaded read(Path file, Stamp stamp) {
+    private static Loaded read(Path file, Stamp stamp, BasicFileAttributes a) {
+        // checked before opening: a folder reads as an IOException, a named pipe would block the read
+        if (a.isDirectory()) return new Loaded(stamp, null, "a folder, not a file, is in its place");
+        if (!a.isRegularFile()) return new Loaded(stamp, null, "something other than a file is in its place");
         // a stream, not a FileChannel: the self-test counts FileChannel.open as a write whatever its options
         try (java.io.InputStream in = Files.newInputStream(file)) {
             GlobalModel m = GlobalModel.read(new BufferedInputStream(in), stamp.size());

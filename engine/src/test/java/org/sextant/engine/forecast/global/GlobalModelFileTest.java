@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.zip.CRC32;
@@ -138,6 +139,47 @@ class GlobalModelFileTest {
         e = assertThrows(SextantException.class, () -> m.current(5));
         assertTrue(e.getMessage().contains("has not been trained"), e.getMessage());
         assertFalse(m.trained(5));
+    }
+
+    @Test
+    void aFolderInTheModelsPlaceIsSaidSoAndTrainingMovesItAside() throws Exception {
+        Files.delete(file);
+        Files.createDirectories(file.resolve("inner"));
+        SextantException e = assertThrows(SextantException.class, () -> models().current(5));
+        assertEquals("the stored global model global-h20-aaaa.sxgm cannot be read (a folder, not a file, is in its place)", e.getMessage());
+        GlobalTraining again = models().train(20, GlobalPriceModelsTest.QUIET);
+        assertFalse(again.reused());
+        assertTrue(again.note().startsWith("the stored model could not be read (a folder, not a file, is in its place): trained again;"
+                + " it was moved aside to global-h20-aaaa.sxgm.replaced-"), again.note());
+        assertArrayEquals(good, Files.readAllBytes(file));
+        try (var left = Files.list(dir)) {
+            List<Path> aside = left.filter(p -> !p.equals(file)).toList();
+            assertEquals(1, aside.size(), "no .tmp is left, the folder is kept aside: " + aside);
+            assertTrue(Files.isDirectory(aside.get(0).resolve("inner")), aside.get(0).toString());
+        }
+        assertEquals(20, models().current(5).horizon());
+        closes.put("S9", GlobalPriceModelsTest.walk(9, 300)); // other data: training again removes the stale file, not the folder
+        GlobalPriceModels other = GlobalPriceModelsTest.small(dir, () -> closes, () -> "bbbb");
+        assertNull(other.train(20, GlobalPriceModelsTest.QUIET).note());
+        assertFalse(Files.exists(file));
+    }
+
+    @Test
+    void aFolderInTheTemporaryFilesPlaceIsMovedAsideAndAModelsFolderThatIsAFileFailsClearly() throws Exception {
+        Files.delete(file);
+        Files.createDirectories(dir.resolve("global-h20-aaaa.sxgm.tmp").resolve("inner"));
+        assertNull(models().train(20, GlobalPriceModelsTest.QUIET).note());
+        assertArrayEquals(good, Files.readAllBytes(file));
+        assertFalse(Files.exists(dir.resolve("global-h20-aaaa.sxgm.tmp")));
+
+        Path notAFolder = dir.resolve("models-file");
+        Files.writeString(notAFolder, "x");
+        SextantException e = assertThrows(SextantException.class,
+                () -> GlobalPriceModelsTest.small(notAFolder, () -> closes, () -> "aaaa").train(20, GlobalPriceModelsTest.QUIET));
+        assertEquals(org.sextant.contract.FailReason.IO_ERROR, e.reason());
+        assertEquals("the trained global model could not be stored as " + notAFolder.resolve("global-h20-aaaa.sxgm")
+                + " (" + notAFolder + " is in the way)", e.getMessage());
+        assertTrue(e.fix().startsWith("make " + notAFolder + " a writable folder"), e.fix());
     }
 
     /** The good file with {@code edit} applied and its checksum recomputed. */
