@@ -8,7 +8,6 @@ import org.apache.spark.sql.SparkSession;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.forecast.ForecastBacktestRun;
 import org.sextant.engine.forecast.ForecastModels;
-import org.sextant.contract.Bounds;
 import org.sextant.engine.forecast.OriginRule;
 
 /**
@@ -21,9 +20,10 @@ public final class DryRun {
 
     public record Estimate(int symbols, long fits, double secondsPerFit, double coreHours, PartitionPlan plan) {}
 
-    public static Estimate estimate(SparkSession spark, String input, ForecastBacktestArguments a, int partitions) {
+    /** {@code bounded}: the origin bound was checked from the export's dates before Spark started ({@link OriginBound#beforeSpark}). */
+    public static Estimate estimate(SparkSession spark, String input, ForecastBacktestArguments a, int partitions, boolean bounded) {
         Dataset<Row> prices = PricesInput.read(spark, input, a.symbols(), a.from(), a.to());
-        OriginBound.check(OriginBound.counts(prices, a.outOfSampleStart()), a); // --every N: refused from a count, before the series are built
+        if (!bounded) OriginBound.check(OriginBound.counts(prices, a.outOfSampleStart()), a); // --every N: refused from a count, before the series are built
         PartitionPlan plan = ForecastBacktestJob.plan(prices, a, partitions);
         List<SymbolWork> perSymbol = ForecastBacktestJob.bySymbol(prices, plan).map(g -> {
             PriceSeries s = PricesInput.series(g._1(), g._2(), a.from(), a.to());
@@ -52,9 +52,7 @@ public final class DryRun {
 
     /** Monthly and weekly origins by each symbol's dates: a symbol over the bound refuses the job as --every N does (the job would make it an error row). */
     private static void checkOrigins(List<SymbolWork> perSymbol, ForecastBacktestArguments a) {
-        List<SymbolWork> over = perSymbol.stream().filter(w -> w.origins() > Bounds.MAX_BACKTEST_ORIGINS)
-                .sorted(java.util.Comparator.comparingInt(SymbolWork::origins).reversed()).toList();
-        if (!over.isEmpty()) throw OriginBound.refusal(a, over.get(0).symbol(), over.get(0).closes(), over.get(0).origins(), over.size(), over.get(0).first());
+        OriginBound.refuseOver(perSymbol.stream().map(w -> new OriginBound.Origins(w.symbol(), w.closes(), w.first(), w.origins())).toList(), a);
     }
 
     private static String medianSymbol(Dataset<Row> prices) {

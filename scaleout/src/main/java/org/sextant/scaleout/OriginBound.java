@@ -20,10 +20,11 @@ import org.sextant.engine.forecast.OriginRule;
 
 /**
  * The engine's bound on a backtest's forecast origins ({@link Bounds#MAX_BACKTEST_ORIGINS}) for every
- * symbol of a job, before any per-symbol work. With {@code --every N} a symbol's origins depend only on
- * its number of closes and its first origin, so one grouped count (no rows moved, no series built) gives
- * them exactly, through the engine's own {@link OriginRule#origins}. Monthly and weekly origins depend on
- * the dates: those are checked exactly where the series are built ({@link DryRun}).
+ * symbol of a job, before any per-symbol work. From a local export, each symbol's dates are read before
+ * Spark starts and the engine's own {@link OriginRule#origins} applied to them, for every rule. On a
+ * cluster path, with {@code --every N} (origins depend only on a symbol's number of closes and its first
+ * origin) one grouped count in the session gives them exactly; monthly and weekly are checked where the
+ * series are built ({@link DryRun}).
  */
 final class OriginBound {
     private OriginBound() {}
@@ -39,62 +40,50 @@ final class OriginBound {
                 .map(r -> new Count(r.getString(0), r.getLong(1), r.getLong(2))).toList();
     }
 
+    /** A symbol's closes, its first evaluated origin and its forecast origins, by the engine's rules. */
+    record Origins(String symbol, long closes, int first, int origins) {}
+
     /**
-     * Each symbol's closes from the Parquet footers of a local export, before Spark starts: its part files' row counts.
-     * Exact only when no date narrows the rows (no --from, --to, --oos-start) and every row group says its {@code date}
-     * (a DATE column) and {@code close} (a number) hold no null; null otherwise, and the session's count decides.
+     * Refuses an over-bound job from a local export before Spark starts (dry run and real run alike): true when every
+     * symbol's origins were worked out from its dates ({@link #local}), false when the files cannot say (a cluster
+     * path, a date that is not a Parquet DATE, an unreadable file): the session's checks decide then.
      */
-    static List<Count> footerCounts(java.nio.file.Path export, ForecastBacktestArguments a) {
-        if (export == null || a.from() != null || a.to() != null || a.outOfSampleStart() != null) return null;
-        List<Count> counts = new java.util.ArrayList<>();
+    static boolean beforeSpark(java.nio.file.Path export, ForecastBacktestArguments a) {
+        List<Origins> origins = export == null ? null : local(export, a);
+        if (origins == null) return false;
+        refuseOver(origins, a);
+        return true;
+    }
+
+    /**
+     * Each symbol's origins from a local export's {@code date} (and the null marks of {@code close}), with --from, --to and
+     * --oos-start, through the engine's own rules for every origin rule: every N, weekly, monthly. One symbol's dates are
+     * held at a time ({@link LocalDates}); null when the files cannot say what Spark would read.
+     */
+    static List<Origins> local(java.nio.file.Path export, ForecastBacktestArguments a) {
+        List<Origins> all = new java.util.ArrayList<>();
         try (var folders = java.nio.file.Files.list(export)) {
             for (java.nio.file.Path folder : folders.sorted().toList()) {
                 String name = folder.getFileName().toString();
                 if (!name.startsWith("symbol=")) continue; // checkInput refused anything else but Spark's hidden files
                 String symbol = JobFolders.unescape(name.substring("symbol=".length())); // as Spark reads the partition value
                 if (!a.symbols().isEmpty() && !a.symbols().contains(symbol)) continue;
-                long closes = 0;
-                try (var files = java.nio.file.Files.list(folder)) {
-                    for (java.nio.file.Path f : files.sorted().toList()) {
-                        String file = f.getFileName().toString();
-                        if (file.startsWith(".") || file.startsWith("_")) continue;
-                        Long rows = closes(f);
-                        if (rows == null) return null;
-                        closes += rows;
-                    }
-                }
-                if (closes > 0) counts.add(new Count(symbol, closes, 0));
+                int[] days = LocalDates.of(folder, a.from(), a.to());
+                if (days == null) return null;
+                Origins o = origins(symbol, LocalDates.view(days), a);
+                if (o != null) all.add(o);
             }
         } catch (java.io.IOException | RuntimeException unreadable) {
             return null; // the session reads it, or says why not
         }
-        return counts;
+        return all;
     }
 
-    /** Rows of one part file whose every row has a date and a close, from its footer; null when the footer cannot say. */
-    private static Long closes(java.nio.file.Path file) throws java.io.IOException {
-        try (var reader = org.apache.parquet.hadoop.ParquetFileReader.open(new org.apache.parquet.io.LocalInputFile(file))) {
-            var schema = reader.getFooter().getFileMetaData().getSchema();
-            if (!schema.containsField("date") || !schema.containsField("close")) return null;
-            var date = schema.getType("date");
-            var close = schema.getType("close");
-            if (!date.isPrimitive() || !(date.getLogicalTypeAnnotation() instanceof org.apache.parquet.schema.LogicalTypeAnnotation.DateLogicalTypeAnnotation)) return null;
-            var number = close.isPrimitive() ? close.getLogicalTypeAnnotation() : null; // a number Spark's cast to double never nulls
-            if (!close.isPrimitive() || !(number == null || number instanceof org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation
-                    || number instanceof org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation)
-                    || close.asPrimitiveType().getPrimitiveTypeName() == org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BINARY) return null;
-            long rows = 0;
-            for (var block : reader.getFooter().getBlocks()) {
-                for (var column : block.getColumns()) {
-                    String c = column.getPath().toDotString();
-                    if (!c.equals("date") && !c.equals("close")) continue;
-                    var stats = column.getStatistics();
-                    if (stats == null || !stats.isNumNullsSet() || stats.getNumNulls() != 0) return null;
-                }
-                rows += block.getRowCount();
-            }
-            return rows;
-        }
+    /** One symbol's origins as its backtest makes them; null without closes or with --oos-start after its last (an error row, not an origin). */
+    static Origins origins(String symbol, List<LocalDate> dates, ForecastBacktestArguments a) {
+        if (dates.isEmpty() || a.outOfSampleStart() != null && dates.get(dates.size() - 1).isBefore(a.outOfSampleStart())) return null;
+        int first = ForecastBacktestRun.firstOrigin(dates, null, a.outOfSampleStart());
+        return new Origins(symbol, dates.size(), first, OriginRule.parse(a.every()).origins(dates, first).length);
     }
 
     /** The first evaluated origin, as {@link ForecastBacktestRun#firstOrigin} computes it; null when --oos-start is after the last close (an error row). */
@@ -108,29 +97,38 @@ final class OriginBound {
         return new OriginRule("every", every).origins(Collections.nCopies((int) closes, LocalDate.EPOCH), first).length;
     }
 
-    /** Refuses an {@code --every N} that makes more origins than the bound for some symbol, naming the symbol with the most. */
+    /** Refuses an {@code --every N} that makes more origins than the bound for some symbol, from the session's counts. */
     static void check(List<Count> counts, ForecastBacktestArguments a) {
         OriginRule rule = OriginRule.parse(a.every());
         if (rule.every() == 0) return; // monthly, weekly: by the dates (DryRun)
-        record Origins(Count c, int first, int n) {}
-        List<Origins> over = counts.stream().map(c -> {
+        refuseOver(counts.stream().map(c -> {
             Integer f = first(c, a.outOfSampleStart());
-            return f == null ? null : new Origins(c, f, everyN(rule.every(), c.closes(), f));
-        }).filter(o -> o != null && o.n() > Bounds.MAX_BACKTEST_ORIGINS).sorted(Comparator.comparingInt(Origins::n).reversed()).toList();
+            return f == null ? null : new Origins(c.symbol(), c.closes(), f, everyN(rule.every(), c.closes(), f));
+        }).filter(java.util.Objects::nonNull).toList(), a);
+    }
+
+    /** Refuses the job when some symbol makes more origins than the bound, naming the one with the most (the first of equals). */
+    static void refuseOver(List<Origins> origins, ForecastBacktestArguments a) {
+        List<Origins> over = origins.stream().filter(o -> o.origins() > Bounds.MAX_BACKTEST_ORIGINS)
+                .sorted(Comparator.comparingInt(Origins::origins).reversed()).toList();
         if (over.isEmpty()) return;
         Origins worst = over.get(0);
-        throw refusal(a, worst.c().symbol(), worst.c().closes(), worst.n(), over.size(), worst.first());
+        throw refusal(a, worst.symbol(), worst.closes(), worst.origins(), over.size(), worst.first());
     }
 
     /** The refusal naming --every, the symbol with the most origins and the smallest N that fits it. */
     static SextantException refusal(ForecastBacktestArguments a, String symbol, long closes, int origins, int symbols, int first) {
-        int n = Math.max(2, OriginRule.parse(a.every()).every() + 1);
+        // every N below (closes - first) / (bound + 1) - 1 still makes more than the bound: start there, not at 2
+        // (10^7 closes: 4 tries instead of 4,000 of 4 million steps each)
+        long below = (closes - first) / (Bounds.MAX_BACKTEST_ORIGINS + 1) - 1;
+        int n = (int) Math.max(Math.max(2, OriginRule.parse(a.every()).every() + 1), Math.min(Integer.MAX_VALUE - 1, below));
         while (everyN(n, closes, first) > Bounds.MAX_BACKTEST_ORIGINS) n++;
         String every = a.every() == null || a.every().isBlank() ? "monthly (the default)" : a.every().trim();
         return SextantException.invalid("every", "--every " + every + " makes " + origins + " forecast origins for " + symbol + " (" + closes + " closes, "
                         + (a.outOfSampleStart() == null ? "origins over the last 40%" : "origins from --oos-start " + a.outOfSampleStart()) + "), more than the "
                         + Bounds.MAX_BACKTEST_ORIGINS + " a backtest may make" + (symbols > 1 ? "; " + symbols + " symbols exceed it" : "") + "; nothing was computed",
-                "pass --every " + n + " (closes between origins) or more, or monthly (the default)"
+                "pass --every " + n + " (closes between origins) or more"
+                        + (OriginRule.parse(a.every()).equals(OriginRule.MONTHLY) ? (a.outOfSampleStart() == null ? ", or a later --from" : "") : ", or monthly (the default)")
                         + (a.outOfSampleStart() == null ? "" : ", or a later --oos-start"));
     }
 }

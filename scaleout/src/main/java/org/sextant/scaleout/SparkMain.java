@@ -63,11 +63,15 @@ public final class SparkMain {
         }
     }
 
+    /** Jobs that reached Spark in this JVM: a check made before Spark starts is one that leaves it unchanged. */
+    static final java.util.concurrent.atomic.AtomicInteger STARTED = new java.util.concurrent.atomic.AtomicInteger();
+
     /**
      * Runs a job on the session of {@code master} ('submit': spark-submit's) and stops it after;
      * the job gets the session and its task count ({@code partitions}, default 4 per core). Exit code 0.
      */
     static int onSpark(String master, String app, Integer partitions, java.util.function.ObjIntConsumer<SparkSession> job) {
+        STARTED.incrementAndGet();
         // a session already running in this JVM (a host that embeds the job, the module's tests) is
         // reused by getOrCreate and is not this job's to stop
         boolean existed = SparkSession.getDefaultSession().isDefined();
@@ -94,14 +98,12 @@ public final class SparkMain {
             ForecastBacktestArguments a = new ForecastBacktestArguments(job.model, job.horizon, every, job.symbols, job.from, job.to, oosStart);
             if (!dryRun && out == null) throw SextantException.invalid("out", "no output folder", "pass --out DIR");
             job.checkFolders(dryRun ? null : out);
-            if (dryRun) { // --every N over the origin bound: refused from the export's footers before Spark starts, when they tell
-                List<OriginBound.Count> counts = OriginBound.footerCounts(JobFolders.local(job.in), a);
-                if (counts != null) OriginBound.check(counts, a);
-            }
+            // over the origin bound: refused from a local export's dates before Spark starts, dry run or not (nothing computed)
+            boolean bounded = OriginBound.beforeSpark(JobFolders.local(job.in), a);
             return job.onSpark("sextant forecast-backtest", (spark, tasks) -> {
                 job.checkClusterFolders(spark, dryRun ? null : out);
                 if (dryRun) {
-                    DryRun.print(DryRun.estimate(spark, job.in, a, tasks), System.out);
+                    DryRun.print(DryRun.estimate(spark, job.in, a, tasks, bounded), System.out);
                 } else {
                     ForecastBacktestJob.run(spark, job.in, out, a, tasks);
                     System.out.println("wrote " + out + "; import it with: bin/sextant import-job " + out);

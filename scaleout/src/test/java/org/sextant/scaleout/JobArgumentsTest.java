@@ -196,12 +196,17 @@ class JobArgumentsTest {
 
     /** AA and KO of 400 closes, LONG of 18,000 daily closes: the median symbol is a short one, LONG is over the origin bound. */
     static Path longHistory() throws Exception {
-        Path p = dir.resolve("long-prices");
+        return exported("long-prices", "SELECT sym AS symbol, DATE '1970-01-01' + CAST(i AS INTEGER) AS date, 100.0 + i % 7 AS open, 101.0 + i % 7 AS high, "
+                + "99.0 + i % 7 AS low, 100.0 + i % 7 AS close, 100.0 + i % 7 AS adj_close, 1000.0 AS volume FROM (VALUES ('AA', 400), ('KO', 400), ('LONG', 18000)) v(sym, n), "
+                + "range(18000) t(i) WHERE i < n", "");
+    }
+
+    /** The rows of {@code query} in the export's layout (Parquet partitioned by symbol, written with DuckDB), once per test run. */
+    static Path exported(String name, String query, String options) throws Exception {
+        Path p = dir.resolve(name);
         if (Files.exists(p)) return p;
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
-            s.execute("COPY (SELECT sym AS symbol, DATE '1970-01-01' + CAST(i AS INTEGER) AS date, 100.0 + i % 7 AS open, 101.0 + i % 7 AS high, 99.0 + i % 7 AS low, "
-                    + "100.0 + i % 7 AS close, 100.0 + i % 7 AS adj_close, 1000.0 AS volume FROM (VALUES ('AA', 400), ('KO', 400), ('LONG', 18000)) v(sym, n), "
-                    + "range(18000) t(i) WHERE i < n) TO '" + p + "' (FORMAT parquet, PARTITION_BY (symbol))");
+            s.execute("COPY (" + query + ") TO '" + p + "' (FORMAT parquet, PARTITION_BY (symbol)" + options + ")");
         }
         return p;
     }
@@ -212,16 +217,97 @@ class JobArgumentsTest {
         Run r = run("forecast-backtest", "--in", longHistory().toString(), "--dry-run", "--every", "1", "--master", "local[1]");
         assertRefused(r, "--every", "pass --every 8 (closes between origins) or more");
         assertTrue(r.err().startsWith("error: --every 1 makes 7200 forecast origins for LONG (18000 closes"), r.err());
-        // decided from the footers before Spark starts; with a date range, from the session's count of closes
+        // decided from the export's dates before Spark starts, with a date range too
         ForecastBacktestArguments every1 = new ForecastBacktestArguments(null, null, "1", null, null, null, null);
-        assertEquals(List.of(new OriginBound.Count("AA", 400, 0), new OriginBound.Count("KO", 400, 0), new OriginBound.Count("LONG", 18000, 0)),
-                OriginBound.footerCounts(longHistory(), every1));
-        assertEquals(null, OriginBound.footerCounts(longHistory(), new ForecastBacktestArguments(null, null, "1", null, java.time.LocalDate.of(1970, 1, 1), null, null)));
-        Run counted = run("forecast-backtest", "--in", longHistory().toString(), "--dry-run", "--every", "1", "--from", "1970-01-01", "--master", "local[1]");
+        assertEquals(List.of(new OriginBound.Origins("AA", 400, 240, 160), new OriginBound.Origins("KO", 400, 240, 160), new OriginBound.Origins("LONG", 18000, 10800, 7200)),
+                OriginBound.local(longHistory(), every1));
+        int started = SparkMain.STARTED.get();
+        Run counted = run("forecast-backtest", "--in", longHistory().toString(), "--dry-run", "--every", "1", "--from", "1900-01-01", "--master", "local[1]");
         assertEquals(r.err(), counted.err());
+        assertEquals(started, SparkMain.STARTED.get(), "refused before Spark started");
         assertEquals(7200, OriginBound.everyN(1, 18000, 10800));
         assertEquals(900, OriginBound.everyN(8, 18000, 10800));
         assertEquals(1029, OriginBound.everyN(7, 18000, 10800));
+        // the smallest spacing that fits 10,000,000 closes (4,000,000 origins), found without trying every N below it
+        assertEquals("pass --every 4000 (closes between origins) or more, or monthly (the default)",
+                OriginBound.refusal(every1, "BIG", 10_000_000, 4_000_000, 1, 6_000_000).fix());
+    }
+
+    /**
+     * OLD: a close every 10 days from 1800 to 2051 (monthly origins over its last 40% exceed the bound), every fifth close
+     * null, every eleventh date twice, 50 rows without a date, in row groups of 2,048; AA: 400 daily closes from 2020.
+     */
+    static Path centuries() throws Exception {
+        return exported("old-prices", "SELECT 'OLD' AS symbol, DATE '1800-01-01' + CAST(10 * i AS INTEGER) AS date, CASE WHEN i % 5 = 3 THEN NULL ELSE 100.0 + i % 7 END AS close, "
+                + "1000.0 AS volume FROM range(9200) t(i) UNION ALL SELECT 'OLD', DATE '1800-01-01' + CAST(10 * i AS INTEGER), 101.0, 1000.0 FROM range(9200) t(i) WHERE i % 11 = 0 "
+                + "UNION ALL SELECT 'OLD', NULL, 102.0, 1000.0 FROM range(50) t(i) UNION ALL SELECT 'AA', DATE '2020-01-01' + CAST(i AS INTEGER), 100.0 + i, 1000.0 FROM range(400) t(i)",
+                ", ROW_GROUP_SIZE 2048");
+    }
+
+    /** OLD's dates as its series holds them (written above): rows with a date and a close, oldest first, the duplicates kept. */
+    static List<java.time.LocalDate> oldDates(java.time.LocalDate from, java.time.LocalDate to) {
+        List<java.time.LocalDate> d = new ArrayList<>();
+        for (int i = 0; i < 9200; i++) {
+            java.time.LocalDate date = java.time.LocalDate.of(1800, 1, 1).plusDays(10L * i);
+            if (from != null && date.isBefore(from) || to != null && date.isAfter(to)) continue;
+            if (i % 5 != 3) d.add(date);
+            if (i % 11 == 0) d.add(date);
+        }
+        return d;
+    }
+
+    @Test
+    void originsBeforeSparkAreTheEnginesOnTheSeriesDatesForEveryRuleAndDateRange() throws Exception {
+        java.time.LocalDate y1900 = java.time.LocalDate.of(1900, 1, 1), y2000 = java.time.LocalDate.of(2000, 6, 30), oos = java.time.LocalDate.of(1990, 3, 15);
+        for (String every : List.of("monthly", "weekly", "1", "7")) {
+            for (java.time.LocalDate[] range : new java.time.LocalDate[][] {{null, null, null}, {y1900, null, null}, {y1900, y2000, null}, {null, y2000, oos}}) {
+                ForecastBacktestArguments a = new ForecastBacktestArguments(null, null, every, List.of("OLD"), range[0], range[1], range[2]);
+                List<java.time.LocalDate> dates = oldDates(range[0], range[1]);
+                int first = org.sextant.engine.forecast.ForecastBacktestRun.firstOrigin(dates, null, range[2]);
+                var expected = new OriginBound.Origins("OLD", dates.size(), first, org.sextant.engine.forecast.OriginRule.parse(every).origins(dates, first).length);
+                assertEquals(List.of(expected), OriginBound.local(centuries(), a), every + " " + java.util.Arrays.toString(range));
+            }
+        }
+        // --oos-start after a symbol's last close: no origins (the job's error row), not a refusal
+        assertEquals(List.of(), OriginBound.local(centuries(), new ForecastBacktestArguments(null, null, "1", List.of("AA"), null, null, java.time.LocalDate.of(2030, 1, 1))));
+        // a date the files do not hold as a Parquet DATE: what Spark reads of it decides, in the session
+        Path text = exported("text-dates", "SELECT 'AA' AS symbol, CAST(DATE '2020-01-01' + CAST(i AS INTEGER) AS VARCHAR) AS date, 100.0 AS close FROM range(10) t(i)", "");
+        assertEquals(null, OriginBound.local(text, new ForecastBacktestArguments(null, null, "1", null, null, null, null)));
+        assertFalse(OriginBound.beforeSpark(text, new ForecastBacktestArguments(null, null, "1", null, null, null, null)));
+    }
+
+    @Test
+    void monthlyOriginsOverTheBoundAreRefusedBeforeSparkAsTheSessionRefusesThem() throws Exception {
+        int started = SparkMain.STARTED.get();
+        Run r = run("forecast-backtest", "--in", centuries().toString(), "--dry-run", "--master", "local[1]");
+        assertRefused(r, "--every", "(closes between origins) or more, or a later --from)");
+        assertTrue(r.err().startsWith("error: --every monthly (the default) makes ") && r.err().contains(" forecast origins for OLD ("), r.err());
+        assertEquals(started, SparkMain.STARTED.get(), "refused before Spark started");
+        // the same job on a cluster path is refused in the session's per-symbol pass, with the same numbers
+        System.setProperty("spark.hadoop.fs.cluster.impl", ClusterFs.class.getName());
+        if (org.apache.spark.sql.SparkSession.getDefaultSession().isDefined()) {
+            org.apache.spark.sql.SparkSession.getDefaultSession().get().sparkContext().hadoopConfiguration().set("fs.cluster.impl", ClusterFs.class.getName());
+        }
+        try {
+            Run cluster = run("forecast-backtest", "--in", "cluster://" + centuries(), "--dry-run", "--master", "local[1]");
+            assertEquals(r.err(), cluster.err());
+            assertEquals(started + 1, SparkMain.STARTED.get());
+        } finally {
+            System.clearProperty("spark.hadoop.fs.cluster.impl");
+        }
+    }
+
+    @Test
+    void aRealRunOverTheBoundIsRefusedBeforeSparkNotWrittenAsAnErrorRow() throws Exception {
+        int started = SparkMain.STARTED.get();
+        Path out = dir.resolve("o10");
+        Run r = run("forecast-backtest", "--in", longHistory().toString(), "--out", out.toString(), "--every", "1", "--model", "naive", "--horizon", "5", "--master", "local[1]");
+        assertRefused(r, "--every", "pass --every 8 (closes between origins) or more");
+        assertTrue(r.err().startsWith("error: --every 1 makes 7200 forecast origins for LONG (18000 closes") && r.err().contains("nothing was computed"), r.err());
+        Run monthly = run("forecast-backtest", "--in", centuries().toString(), "--out", out.toString(), "--model", "naive", "--master", "local[1]");
+        assertRefused(monthly, "--every", "or a later --from");
+        assertEquals(started, SparkMain.STARTED.get(), "refused before Spark started");
+        assertFalse(Files.exists(out), "nothing written");
     }
 
     @Test
