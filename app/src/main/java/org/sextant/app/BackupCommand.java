@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
                         + "The app must be closed."})
 final class BackupCommand extends HomeCommand {
     @Option(names = "--to", paramLabel = "DIR", description = "backup folder, created when missing; not one the app owns in SEXTANT_HOME (data, run, jobs, commands, logs, models) "
-            + "(default: $SEXTANT_BACKUP_DIR or SEXTANT_HOME/backups)") Path to;
+            + "(default: $SEXTANT_BACKUP_DIR or SEXTANT_HOME/backups). Rotates there too: sextant-*.duckdb files beyond the newest "
+            + "$SEXTANT_BACKUPS (default 3, at least 1) are deleted; other files are left alone") Path to;
 
     @Override
     public Integer call() {

@@ -75,7 +75,8 @@ final class CliErrors {
     /**
      * The exit status README promises: 2 for bad input (an option or argument the person typed,
      * refused as invalid by the command or the engine; or a request too large for its time, refused
-     * naming the option that makes it smaller, typed or not), 1 for any other refusal or failure.
+     * naming the option that makes it smaller, typed or not), 1 for any other refusal or failure,
+     * such as the engine's refusal of what a FILE argument holds.
      */
     static int exitCode(Throwable ex, CommandLine cmd, CommandLine.ParseResult parsed) {
         if (!(ex instanceof SextantException e) || e.field() == null) return 1;
@@ -87,9 +88,26 @@ final class CliErrors {
         for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
             if (p.commandSpec() != cmd.getCommandSpec()) continue;
             boolean typed = name.startsWith("-") ? p.hasMatchedOption(name) : p.matchedPositionals().stream().anyMatch(a -> a.paramLabel().equals(name));
-            return typed ? cmd.getCommandSpec().exitCodeOnInvalidInput() : 1;
+            boolean fileContent = !name.startsWith("-") && engineRefusal(e) && p.matchedPositionals().stream()
+                    .anyMatch(a -> a.paramLabel().equals(name) && namesFiles(a));
+            return typed && !fileContent ? cmd.getCommandSpec().exitCodeOnInvalidInput() : 1;
         }
         return 1;
+    }
+
+    /** The engine's refusal, reworded by {@link CliWording} (which keeps it as the cause), not one the command made itself. */
+    private static boolean engineRefusal(SextantException e) {
+        return e.getCause() instanceof SextantException;
+    }
+
+    /**
+     * A FILE argument: the command checked that it is a readable file before the engine read it,
+     * so an engine refusal naming it is about what the file holds (a refusal, 1), not what was typed.
+     */
+    private static boolean namesFiles(PositionalParamSpec a) {
+        if (Path.class.isAssignableFrom(a.type())) return true;
+        Class<?>[] aux = a.auxiliaryTypes();
+        return aux.length > 0 && Path.class.isAssignableFrom(aux[aux.length - 1]);
     }
 
     /** A file operation's failure as the file and what went wrong, as the system says it. */

@@ -12,12 +12,17 @@ final class ImportSummary {
     static String render(ImportReport r) {
         StringBuilder sb = new StringBuilder();
         for (ImportReport.ImportedFile f : r.files()) {
-            String skipped = f.skipped() > 0 ? ", " + f.skipped() + " lines without prices skipped" : "";
-            sb.append(String.format("%s: %s layout, %d rows%s, symbols %s%n", orEmpty(f.file()), orEmpty(f.layout()), f.rows(), skipped, jsonList(f.symbols())));
+            String skipped = f.skipped() > 0 ? ", " + count(f.skipped(), "line") + " without prices skipped" : "";
+            sb.append(String.format("%s: %s layout, %s%s, symbols %s%n", orEmpty(f.file()), orEmpty(f.layout()), count(f.rows(), "row"), skipped, jsonList(f.symbols())));
         }
-        sb.append(String.format("imported: %d new rows, %d updated; symbols %s%n", r.rowsInserted(), r.rowsUpdated(), jsonList(r.symbols())));
+        sb.append(String.format("imported: %s, %d updated; symbols %s%n", count(r.rowsInserted(), "new row"), r.rowsUpdated(), jsonList(r.symbols())));
         for (String note : ImportNotes.of(r)) sb.append("note: ").append(note).append(System.lineSeparator());
         return sb.toString();
+    }
+
+    /** "1 row", "2 rows", "0 rows". */
+    static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     private static String orEmpty(String s) {

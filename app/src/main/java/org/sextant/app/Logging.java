@@ -38,6 +38,10 @@ final class Logging {
 
     private static PrintStream console = System.err;
 
+    /** JavaFX's logger (held: java.util.logging keeps loggers only weakly, and with them a filter). */
+    private static final java.util.logging.Logger JAVAFX = java.util.logging.Logger.getLogger("javafx");
+    static final String CLASS_PATH_WARNING = "Unsupported JavaFX configuration: classes were loaded from ";
+
     private Logging() {}
 
     /** sextant.log.2 -> .3, .1 -> .2, sextant.log -> .1 (the oldest is dropped); nothing when there is no log yet. */
@@ -59,6 +63,7 @@ final class Logging {
 
     /** After {@link SingleInstance#acquire}: a second start must not roll the running app's log. */
     static void toFile(SextantHome home) {
+        dropJavaFxClassPathWarning();
         Path log = home.logFile();
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         try {
@@ -74,6 +79,15 @@ final class Logging {
         }
         console = System.err;
         System.setErr(new PrintStream(new LinesToLog(LoggerFactory.getLogger("stderr")), true, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Drops JavaFX's warning that it runs from the class path, which every first chart or window
+     * wrote into the log (two lines through System.err) where agents read it: the app is built
+     * so on purpose (bin/sextant, the installers). Every other JavaFX message is kept.
+     */
+    static void dropJavaFxClassPathWarning() {
+        JAVAFX.setFilter(r -> r.getMessage() == null || !r.getMessage().startsWith(CLASS_PATH_WARNING));
     }
 
     /** Puts the log back where it went before {@link #commandToFile}. */

@@ -50,9 +50,9 @@ final class StrategyBacktestCommand extends HomeCommand {
         return 0;
     }
 
-    /** The figure to {@code decimals} places, or "n/a" for an undefined one (never "NaN"). */
+    /** The figure to {@code decimals} places, or "n/a" for an undefined one (never "NaN", never "-0.00"). */
     static String figure(double v, int decimals) {
-        return Double.isFinite(v) ? String.format(java.util.Locale.ROOT, "%." + decimals + "f", v) : "n/a";
+        return Double.isFinite(v) ? org.sextant.engine.research.report.Figures.fixed(v, decimals) : "n/a";
     }
 
     /** Why the PSR and DSR are undefined: the chosen configuration's in-sample returns do not vary, or their moments leave the formula's range. */

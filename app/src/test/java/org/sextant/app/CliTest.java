@@ -184,7 +184,8 @@ class CliTest {
 
         // A categorical signal: an analyst's regime call, matched by equality in hard mode.
         Path call = Files.writeString(dir.resolve("call.csv"), "date,value\n1998-10-01,RISK-OFF\n1998-10-02,RISK-OFF\n1998-10-05,\n");
-        assertEquals(2, Main.run("--home", home(), "import-signal", call.toString(), "--name", "analyst_call", "--provenance", "live",
+        // a row of the file holds no level named: the file's content is refused (1), as import's rows are
+        assertEquals(1, Main.run("--home", home(), "import-signal", call.toString(), "--name", "analyst_call", "--provenance", "live",
                 "--levels", "RISK-ON,NEUTRAL"));
         assertTrue(err.toString().contains("'RISK-OFF' is not one of the levels"), err.toString());
         out.reset();

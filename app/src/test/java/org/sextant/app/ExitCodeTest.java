@@ -42,5 +42,8 @@ class ExitCodeTest {
         // the file's content, not what the person typed: a refusal
         Path bad = Files.writeString(dir.resolve("BAD.csv"), "Date,Close\n2000-09-27,n/a\n");
         assertTrue(run(1, "import", bad.toString()).contains("BAD.csv line 2"), err.toString());
+        // a file whose header is no price layout is the file's content too (it exited 2 as if FILE were mistyped)
+        Path env = Files.writeString(dir.resolve("settings.env"), "KEY=value\nOTHER=1\n");
+        assertTrue(run(1, "import", env.toString()).startsWith("error [FILE]: "), err.toString());
     }
 }

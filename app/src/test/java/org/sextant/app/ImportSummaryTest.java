@@ -22,4 +22,16 @@ class ImportSummaryTest {
                 + "note: CHF 30m: 2 gaps inside trading days (the largest 90 minutes, after 2001-03-29T23:00Z); 1 bar outside the fx session (stored, but in no bar of a read)" + n,
                 ImportSummary.render(report));
     }
+
+    /** One of anything is said in the singular: it printed "1 lines without prices skipped" and "1 rows". */
+    @Test
+    void countsOfOneAreSingular() {
+        String n = System.lineSeparator();
+        ImportReport one = new ImportReport(List.of(new ImportReport.ImportedFile("A.csv", "yahoo", 1, List.of("A"), 1)), 1, 0, List.of("A"));
+        assertEquals("A.csv: yahoo layout, 1 row, 1 line without prices skipped, symbols [\"A\"]" + n
+                + "imported: 1 new row, 0 updated; symbols [\"A\"]" + n, ImportSummary.render(one));
+        ImportReport two = new ImportReport(List.of(new ImportReport.ImportedFile("A.csv", "yahoo", 2, List.of("A"), 2)), 2, 1, List.of("A"));
+        assertEquals("A.csv: yahoo layout, 2 rows, 2 lines without prices skipped, symbols [\"A\"]" + n
+                + "imported: 2 new rows, 1 updated; symbols [\"A\"]" + n, ImportSummary.render(two));
+    }
 }

@@ -354,7 +354,7 @@ public final class ResearchViewModel implements AutoCloseable {
     public ObservableList<StatisticRow> statistics() { return statisticsView; }
     /** The verdict's words: "significant", "not significant", "likely overfit", "no timing skill". */
     public ReadOnlyStringProperty verdictProperty() { return verdict.getReadOnlyProperty(); }
-    /** The verdict with its failing figures, e.g. "not significant: DSR 0.41 after 240 configurations; PBO 0.62". */
+    /** The verdict with its failing figures, e.g. "not significant: DSR 0.410 after 240 configurations; PBO 0.62". */
     public ReadOnlyStringProperty verdictTextProperty() { return verdictText.getReadOnlyProperty(); }
     public ObservableList<String> reasons() { return reasonsView; }
     public ReadOnlyObjectProperty<ChartData> chartsProperty() { return charts.getReadOnlyProperty(); }

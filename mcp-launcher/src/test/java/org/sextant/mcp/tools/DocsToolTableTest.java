@@ -47,4 +47,24 @@ class DocsToolTableTest {
         assertTrue(m.find(), "README.md no longer says how many tools --all-tools lists");
         assertEquals(ToolCatalog.ALL.size(), Integer.parseInt(m.group(1)), "README.md's tool count");
     }
+
+    /**
+     * README.md says what a new session costs: it said "about 2,100 tokens" while docs/mcp.md's
+     * budget table (held to the measurement by McpBudgetIT) said 2,467. Same count of starter tools,
+     * tokens within 50 of the table's row (README rounds to the hundred).
+     */
+    @Test
+    void theReadmeStarterSetCostIsTheMeasuredOne() throws Exception {
+        String readme = Files.readString(Path.of("../README.md")).replaceAll("\\s+", " ");
+        java.util.regex.Matcher said = java.util.regex.Pattern.compile("lists (\\d+) starter tools \\(about ([\\d,]+) tokens[,)]").matcher(readme);
+        assertTrue(said.find(), "README.md no longer says 'lists N starter tools (about X tokens)'");
+        java.util.regex.Matcher row = java.util.regex.Pattern.compile("\\| tools/list, new session \\((\\d+) tools\\) \\|[^|]*\\| (\\d+) \\| (\\d+) \\|")
+                .matcher(Files.readString(DOC));
+        assertTrue(row.find(), "docs/mcp.md's budget table has no 'tools/list, new session' row");
+        assertEquals(Categories.STARTER.size(), Integer.parseInt(said.group(1)), "README.md's starter tool count");
+        assertEquals(Categories.STARTER.size(), Integer.parseInt(row.group(1)), "docs/mcp.md's starter tool count");
+        int readmeTokens = Integer.parseInt(said.group(2).replace(",", ""));
+        int measured = Integer.parseInt(row.group(3));
+        assertTrue(Math.abs(readmeTokens - measured) <= 50, "README.md says about " + readmeTokens + " tokens, docs/mcp.md measured " + measured);
+    }
 }

@@ -136,9 +136,9 @@ public final class RunReport {
         return sb.toString();
     }
 
-    private static String num(double v) { return Double.isFinite(v) ? String.format(Locale.ROOT, "%.2f", v) : "–"; }
+    private static String num(double v) { return Double.isFinite(v) ? Figures.fixed(v, 2) : "–"; }
 
-    private static String num3(double v) { return Double.isFinite(v) ? String.format(Locale.ROOT, "%.3f", v) : "–"; }
+    private static String num3(double v) { return Double.isFinite(v) ? Figures.fixed(v, 3) : "–"; }
 
     private static String pct(double v) { return Double.isFinite(v) ? String.format(Locale.ROOT, "%.1f%%", 100 * v) : "–"; }
 

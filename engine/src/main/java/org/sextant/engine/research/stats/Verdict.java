@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * The plain-word conclusion shown beside a result, with the figures that decided it, e.g.
- * "not significant: DSR 0.41 after 240 configurations; PBO 0.62".
+ * "not significant: DSR 0.410 after 240 configurations; PBO 0.62".
  *
  * <p>Rules (each threshold is the conventional 5% / one-half level): the result is
  * <b>significant</b> only when the DSR is at least 0.95, the PBO is below 0.5, the haircut
@@ -57,7 +57,7 @@ public record Verdict(String label, String headline, List<String> reasons) {
         String dsrText = Double.isNaN(dsr)
                 ? String.format(Locale.ROOT, "DSR undefined after %d configuration%s (no variation in returns, or moments outside the formula's range)",
                         configurations, configurations == 1 ? "" : "s")
-                : String.format(Locale.ROOT, "DSR %.2f after %d configuration%s", dsr, configurations, configurations == 1 ? "" : "s");
+                : String.format(Locale.ROOT, "DSR %.3f after %d configuration%s", dsr, configurations, configurations == 1 ? "" : "s");
         boolean dsrFails = !(dsr >= DSR_LEVEL);   // NaN fails
         (dsrFails ? bad : good).add(dsrText);
         boolean haircutFails = !Double.isNaN(haircutP) && haircutP > P_LEVEL;

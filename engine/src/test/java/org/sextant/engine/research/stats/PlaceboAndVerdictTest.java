@@ -28,11 +28,11 @@ class PlaceboAndVerdictTest {
     void verdictNamesTheFiguresThatDecidedIt() {
         Verdict v = Verdict.of(0.41, 240, 240, 0.62, Double.NaN, Double.NaN);
         assertEquals("not significant", v.label());
-        assertEquals("not significant: DSR 0.41 after 240 configurations; PBO 0.62", v.headline());
+        assertEquals("not significant: DSR 0.410 after 240 configurations; PBO 0.62", v.headline());
 
         Verdict ok = Verdict.of(0.97, 12, 12, 0.1, 0.01, 0.002);
         assertEquals("significant", ok.label());
-        assertTrue(ok.headline().startsWith("significant: DSR 0.97 after 12 configurations"), ok.headline());
+        assertTrue(ok.headline().startsWith("significant: DSR 0.970 after 12 configurations"), ok.headline());
 
         assertEquals("likely overfit", Verdict.of(0.97, 12, 12, 0.7, 0.01, 0.01).label());
         assertEquals("no timing skill", Verdict.of(0.97, 12, 12, 0.2, 0.01, 0.4).label());
@@ -40,6 +40,15 @@ class PlaceboAndVerdictTest {
         Verdict undefined = Verdict.of(Double.NaN, 3, 1, Double.NaN, 0.01, 0.01);
         assertEquals("not significant", undefined.label());
         assertTrue(undefined.headline().startsWith("not significant: DSR undefined after 3 configurations"), undefined.headline());
+    }
+
+    /** The reason said "DSR 1.00" where the CLI's summary said "DSR 0.999": three places, as the summary and report print it. */
+    @Test
+    void theDsrIsSaidToThreePlacesNotRoundedUpToOne() {
+        Verdict v = Verdict.of(0.9994, 30, 30, 0.2, 0.01, 0.4);
+        assertEquals("no timing skill", v.label());
+        assertTrue(v.reasons().contains("DSR 0.999 after 30 configurations"), v.reasons().toString());
+        assertTrue(Verdict.of(0.9412, 30, 30, 0.2, 0.01, 0.01).headline().startsWith("not significant: DSR 0.941 after"));
     }
 
     @Test
@@ -58,6 +67,6 @@ class PlaceboAndVerdictTest {
         assertEquals("ruined", v.label());
         assertTrue(v.headline().startsWith("ruined on 1999-03-04 (out of sample)"), v.headline());
         assertTrue(v.reasons().get(0).startsWith("ruined on 1999-03-04"), v.reasons().toString());
-        assertTrue(v.reasons().contains("DSR 0.97 after 12 configurations"), "the figures' own reasons follow");
+        assertTrue(v.reasons().contains("DSR 0.970 after 12 configurations"), "the figures' own reasons follow");
     }
 }
