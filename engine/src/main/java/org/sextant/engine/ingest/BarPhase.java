@@ -28,7 +28,7 @@ final class BarPhase {
         if (!interval.intraday()) return;
         long gridMs = 60_000L * Math.min(interval.minutes, 60);
         long stepSeconds = 60L * interval.minutes;
-        try (PreparedStatement p = c.prepareStatement("WITH b AS (SELECT ts, line, epoch_ms(ts) % ? AS phase, step, lead(step) OVER (ORDER BY ts) AS next "
+        try (PreparedStatement p = c.prepareStatement("WITH b AS (SELECT ts, line, " + phase(gridMs) + " AS phase, step, lead(step) OVER (ORDER BY ts) AS next "
                 + "FROM bar_steps WHERE file_no = ? AND symbol = ?), "
                 + "main AS (SELECT phase, count(*) AS n FROM b GROUP BY phase ORDER BY n DESC, phase LIMIT 1), "
                 + "inner_bar AS (SELECT b.ts FROM b, main WHERE b.phase <> main.phase AND b.step <= ? AND b.next <= ? ORDER BY b.ts LIMIT 1), "
@@ -36,11 +36,10 @@ final class BarPhase {
                 + "first AS (SELECT min(b.ts) AS ts FROM b, main, inner_bar i WHERE b.phase <> main.phase AND b.ts <= i.ts "
                 + "AND b.ts > coalesce((SELECT max(x.ts) FROM b x WHERE x.phase = main.phase AND x.ts < i.ts), TIMESTAMP '-infinity')) "
                 + "SELECT b.line, b.ts, main.phase, (SELECT count(*) FROM b) - main.n, (SELECT count(*) FROM b) FROM b JOIN first USING (ts), main")) {
-            p.setLong(1, gridMs);
-            p.setInt(2, s.no());
-            p.setString(3, symbol);
+            p.setInt(1, s.no());
+            p.setString(2, symbol);
+            p.setLong(3, stepSeconds);
             p.setLong(4, stepSeconds);
-            p.setLong(5, stepSeconds);
             try (ResultSet r = p.executeQuery()) {
                 if (!r.next()) return;
                 String at = r.getTimestamp(2).toLocalDateTime() + "Z";
@@ -81,9 +80,14 @@ final class BarPhase {
                 "align the bars to the grid of " + other + ", or import them as another symbol (rename the file or its symbol column)");
     }
 
+    /** A bar's time into its grid, in ms: DuckDB's % keeps the dividend's sign, so a bar before 1970 is taken up to the grid above it. */
+    private static String phase(long gridMs) {
+        return "((epoch_ms(ts) % " + gridMs + ") + " + gridMs + ") % " + gridMs;
+    }
+
     /** The phase (ms into the grid) most rows of {@code from} share, null when it has none. */
     private static Long mainPhase(Connection c, String from, String symbol, long gridMs) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("SELECT epoch_ms(ts) % " + gridMs + " AS phase FROM " + from + " GROUP BY phase ORDER BY count(*) DESC, phase LIMIT 1")) {
+        try (PreparedStatement p = c.prepareStatement("SELECT " + phase(gridMs) + " AS phase FROM " + from + " GROUP BY phase ORDER BY count(*) DESC, phase LIMIT 1")) {
             p.setString(1, symbol);
             try (ResultSet r = p.executeQuery()) {
                 return r.next() ? r.getLong(1) : null;

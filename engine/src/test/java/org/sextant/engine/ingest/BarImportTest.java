@@ -477,6 +477,24 @@ class BarImportTest {
         }
     }
 
+    /** Bars before 1970 have negative epoch times: their phase is still the minutes past the hour (attacker pass 9). */
+    @Test
+    void barsAcross1970StayOnTheirGrid() throws Exception {
+        try (Store store = open()) {
+            StringBuilder across = new StringBuilder("timestamp,close\n");
+            for (int h = 0; h < 48; h++) across.append(java.time.LocalDateTime.of(1969, 12, 31, 0, 30).plusHours(h)).append("Z,").append(1 + h).append('\n');
+            StringBuilder old = new StringBuilder("timestamp,close\n");
+            for (int i = 0; i < 20; i++) old.append(java.time.LocalDateTime.of(1969, 12, 1, 10, 15).plusMinutes(30L * i)).append("Z,").append(1 + i).append('\n');
+            ImportReport r = new PriceImporter(store).importFiles(List.of(file("ACROSS.csv", across.toString()), file("OLD.csv", old.toString())));
+            assertEquals("1h|30m", r.files().get(0).interval() + "|" + r.files().get(1).interval());
+            // the same :15/:45 grid in 2024 is the stored grid of OLD
+            StringBuilder later = new StringBuilder("timestamp,close\n");
+            for (int i = 0; i < 20; i++) later.append(java.time.LocalDateTime.of(2024, 1, 2, 10, 15).plusMinutes(30L * i)).append("Z,").append(1 + i).append('\n');
+            new PriceImporter(store).importFiles(List.of(file("OLD.csv", later.toString())));
+            assertEquals(88, number(store, "SELECT count(*) FROM bars"));
+        }
+    }
+
     /** A day of 1-minute bars, two days of hourly ones, a day of 1-minute again: all were stored as 1m, the hourly steps read as gaps. */
     @Test
     void aRunOfCoarserBarsIsASecondIntervalNamingTheLines() throws Exception {
