@@ -28,6 +28,15 @@ import java.util.zip.CRC32;
  */
 public final class GlobalModel {
     private static final int MAGIC = 0x5358474d; // "SXGM"
+
+    /** Whether {@code file} begins as a model Sextant wrote ("SXGM"): only such a file is ever deleted as a stale model. */
+    static boolean startsAsModel(java.nio.file.Path file) {
+        try (java.io.DataInputStream in = new java.io.DataInputStream(java.nio.file.Files.newInputStream(file))) {
+            return in.readInt() == MAGIC;
+        } catch (java.io.IOException unreadable) {
+            return false;
+        }
+    }
     private static final int FORMAT = 3; // 2 added the relative loss flag, 3 the checksum; 1 and 2 are refused (train again)
     /** Bounds of a stored model, far above what Sextant trains (horizon ≤ 260, 4 members, 64 units): a file beyond them is damaged. */
     static final int MAX_HORIZON = 1000, MAX_MEMBERS = 64, MAX_RESIDUALS = 10_000_000;

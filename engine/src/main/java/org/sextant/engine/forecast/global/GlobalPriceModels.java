@@ -200,9 +200,10 @@ public final class GlobalPriceModels {
 
     private void removeStale(int h, String fp) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            // files only: a folder set aside (or in another model's place) is left as it is
+            // models Sextant wrote only: a folder set aside, or a file of the person's under a model's name (the folder
+            // may be a link to one of theirs), is left as it is
             for (Path p : files.filter(p -> horizonOf(p) == h && !p.getFileName().toString().endsWith("-" + fp + ".sxgm")
-                    && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).toList()) {
+                    && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && GlobalModel.startsAsModel(p)).toList()) {
                 Files.deleteIfExists(p);
                 loaded.remove(p.toString());
             }

@@ -164,6 +164,17 @@ class GlobalModelFileTest {
         assertFalse(Files.exists(file));
     }
 
+    /** The models folder may be a link to a folder of the person's: a file there under a model's name is theirs unless it reads as a model (attacker pass 9). */
+    @Test
+    void retrainingDeletesOnlyStaleFilesThatAreModels() throws Exception {
+        Path theirs = dir.resolve("global-h20-cccc.sxgm");
+        Files.writeString(theirs, "user file");
+        closes.put("S9", GlobalPriceModelsTest.walk(9, 300)); // other data: the model of aaaa is stale
+        assertNull(GlobalPriceModelsTest.small(dir, () -> closes, () -> "bbbb").train(20, GlobalPriceModelsTest.QUIET).note());
+        assertFalse(Files.exists(file), "the stale model is removed");
+        assertEquals("user file", Files.readString(theirs), "a file that is no model is left as it is");
+    }
+
     @Test
     void aFolderInTheTemporaryFilesPlaceIsMovedAsideAndAModelsFolderThatIsAFileFailsClearly() throws Exception {
         Files.delete(file);
