@@ -174,7 +174,9 @@ public final class LocalApiServer implements AutoCloseable {
             // where, not the parser's words: they quote the body's text back
             var at = e.getLocation();
             String where = at == null || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
-            sendQuietly(ex, 400, failure("invalid_input", "request body is not valid JSON" + where, "body",
+            boolean twice = e.getOriginalMessage() != null && e.getOriginalMessage().startsWith("Duplicate Object property");
+            sendQuietly(ex, 400, failure("invalid_input", twice ? "request body names one argument twice" + where + ": which one counts would be a guess"
+                    : "request body is not valid JSON" + where, "body",
                     "send a JSON object of arguments, e.g. {\"symbol\":\"MSFT\"}"));
         } catch (IOException e) {
             traffic.count(ApiTraffic.Event.CLIENT_GONE); // cut off mid-body or gone before the reply: counted, not logged
@@ -218,9 +220,12 @@ public final class LocalApiServer implements AutoCloseable {
         return bytes;
     }
 
+    /** Arguments are read strictly: {"symbol":"AA","symbol":"BA"} would otherwise answer for BA without a word. */
+    private static final tools.jackson.databind.ObjectReader ARGUMENTS = Json.MAPPER.reader().with(tools.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+
     private static JsonNode parseArgs(byte[] bytes) {
         if (bytes.length == 0) return Json.MAPPER.createObjectNode();
-        JsonNode n = Json.MAPPER.readTree(bytes);
+        JsonNode n = ARGUMENTS.readTree(bytes);
         if (!n.isObject()) throw SextantException.invalid("body", "request body must be a JSON object", "send {\"name\": value, ...}");
         return n;
     }

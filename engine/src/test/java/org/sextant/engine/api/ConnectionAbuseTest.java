@@ -170,8 +170,14 @@ class ConnectionAbuseTest {
             assertTrue(refused.body().contains("\"request body is not valid JSON (line 1, column "), refused.body());
             assertTrue(refused.body().replace(" ", "").contains("\"field\":\"body\""), refused.body());
             assertFalse(refused.body().contains("oops"), refused.body());
+            // an argument given twice is refused, not answered for the last one
+            HttpRequest twice = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/api/v1/list_symbols"))
+                    .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"AA\",\"query\":\"BA\"}")).build();
+            HttpResponse<String> doubled = http.send(twice, HttpResponse.BodyHandlers.ofString());
+            assertEquals(400, doubled.statusCode(), doubled.body());
+            assertTrue(doubled.body().contains("request body names one argument twice (line 1, column "), doubled.body());
             await(() -> api.traffic().total(ApiTraffic.Event.CLIENT_GONE) == 200, "200 cut-off requests counted");
-            assertEquals(1, api.traffic().total(ApiTraffic.Event.BAD_BODY));
+            assertEquals(2, api.traffic().total(ApiTraffic.Event.BAD_BODY));
             api.close(); // writes the pending summary
         } finally {
             System.setErr(realErr);
@@ -181,6 +187,6 @@ class ConnectionAbuseTest {
         assertFalse(log.contains("Exception") || log.contains("\tat "), "no stack trace in the log:\n" + log);
         List<String> summaries = log.lines().filter(l -> l.contains("local API since the last summary")).toList();
         assertEquals(1, summaries.size(), log);
-        assertTrue(summaries.get(0).contains("200 client gone mid-request") && summaries.get(0).contains("1 bad request body"), summaries.get(0));
+        assertTrue(summaries.get(0).contains("200 client gone mid-request") && summaries.get(0).contains("2 bad request body"), summaries.get(0));
     }
 }
