@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import org.sextant.engine.SextantException;
-import org.sextant.engine.ShownText;
+import org.sextant.contract.ShownText;
 import org.sextant.engine.data.SymbolSuggestions;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;

@@ -3,7 +3,7 @@ package org.sextant.app;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.sextant.engine.ShownText;
+import org.sextant.contract.ShownText;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.store.RollingBackups;
 import org.sextant.engine.store.StoreRestore;

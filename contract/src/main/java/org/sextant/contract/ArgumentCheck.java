@@ -18,7 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
  * call against the tool's input schema, so every bound and list of allowed values is written once.
  */
 public final class ArgumentCheck {
-    /** One argument that does not fit: which field, what is wrong, and what the schema says it should be. */
+    /** One argument that does not fit: which field (as {@link ShownText#name} shows it), what is wrong, and what the schema says it should be. */
     public record Problem(String field, String message, String expected) {}
 
     /** Formats are asserted (2020-12 only annotates them by default): "2024-02-30" is no "date". */
@@ -64,9 +64,10 @@ public final class ArgumentCheck {
             String field = field(e);
             Map<?, ?> spec = property(schema, field);
             String now = "additionalProperties".equals(e.getKeyword()) ? RetiredNames.argument(field, schema).orElse(null) : null;
+            String shown = ShownText.name(field); // an unknown name is the caller's text: any length, any character
             out.add(now != null
-                    ? new Problem(field, RetiredNames.renamed(field, now), now + ", " + ProblemWording.expected(schema, now, property(schema, now)))
-                    : new Problem(field, ProblemWording.message(e, spec), ProblemWording.expected(schema, field, spec)));
+                    ? new Problem(shown, RetiredNames.renamed(field, now), now + ", " + ProblemWording.expected(schema, now, property(schema, now)))
+                    : new Problem(shown, ProblemWording.message(e, spec), ProblemWording.expected(schema, field, spec)));
         }
         return out;
     }

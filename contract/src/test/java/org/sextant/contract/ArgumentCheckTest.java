@@ -82,6 +82,28 @@ class ArgumentCheckTest {
         assertFalse(unknown.get(0).expected().contains("did you mean"), "ticker is no typo of an argument: " + unknown);
     }
 
+    /** An unknown name is the caller's text: a 10,000-character one is not echoed whole, a direction override or ESC not raw. */
+    @Test
+    void anUnknownNameIsShownCutAndEscaped() {
+        List<ArgumentCheck.Problem> longName = check(Capabilities.GET_CLOSE_PRICE, "{\"symbol\":\"IBM\",\"" + "x".repeat(10_000) + "\":1}");
+        assertEquals("x".repeat(ShownText.NAME_CHARS) + "\u2026 (10000 characters)", longName.get(0).field());
+        List<ArgumentCheck.Problem> hostile = check(Capabilities.GET_CLOSE_PRICE, "{\"symbol\":\"IBM\",\"a\\u202Eb\\u0007c\\u001b[2J\":1}");
+        assertEquals("a\\u202eb\\u0007c\\u001b[2J", hostile.get(0).field());
+        for (ArgumentCheck.Problem p : List.of(longName.get(0), hostile.get(0))) {
+            assertFalse(ShownText.hasUnshown(p.field() + p.message() + p.expected()), p.toString());
+            assertTrue((p.field() + p.message() + p.expected()).length() < 1_000, p.toString());
+        }
+    }
+
+    /** The cut never splits an escape or a character outside the BMP. */
+    @Test
+    void aShownNameIsCutBetweenCharacters() {
+        String shown = ShownText.name("\u0007".repeat(20));
+        assertEquals("\\u0007".repeat(10) + "\u2026 (20 characters)", shown);
+        assertEquals("a".repeat(63) + "\u2026 (65 characters)", ShownText.name("a".repeat(63) + "\uD83D\uDE00a"));
+        assertEquals("limit", ShownText.name("limit"));
+    }
+
     @Test
     void aMistypedArgumentIsAnsweredWithTheOneMeant() {
         List<ArgumentCheck.Problem> typo = check(Capabilities.GET_CLOSE_PRICE, "{\"symbol\":\"IBM\",\"lmit\":5}");

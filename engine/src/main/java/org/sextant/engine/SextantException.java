@@ -12,8 +12,11 @@ public class SextantException extends RuntimeException {
     private final String fix;
     private final java.util.Map<String, Object> details = new java.util.LinkedHashMap<>();
 
-    /** Longest field an error names: an argument's or a column's name, never a user's whole cell. */
-    public static final int MAX_FIELD = 60;
+    /**
+     * Longest field an error names: an argument's or a column's name, never a user's whole cell; a
+     * caller's unknown name as ShownText shows it fits whole, its "… (N characters)" included.
+     */
+    public static final int MAX_FIELD = org.sextant.contract.ShownText.LONGEST_NAME;
     /** Longest message or fix an error carries (answers, job files and the log repeat them). */
     public static final int MAX_TEXT = 4000;
 

@@ -185,7 +185,7 @@ public final class ApiRoutes {
     public Object dispatch(ApiCall call, java.util.function.BooleanSupplier abandoned) {
         Route route = routes.get(call.method());
         if (route == null) {
-            throw new SextantException(FailReason.UNKNOWN_METHOD, "unknown API method '" + call.method() + "'", "method",
+            throw new SextantException(FailReason.UNKNOWN_METHOD, "unknown API method '" + org.sextant.contract.ShownText.name(call.method()) + "'", "method",
                     "use one of " + routes.keySet() + " (docs/local-api.md)");
         }
         List<ArgumentCheck.Problem> problems = ArgumentCheck.problems(route.capability(), call.args());

@@ -86,7 +86,7 @@ public final class ForecastScanImport {
      */
     static String shown(String cell) {
         if (cell == null) return null;
-        String s = org.sextant.engine.ShownText.UNSHOWN.matcher(cell).replaceAll("?");
+        String s = org.sextant.contract.ShownText.UNSHOWN.matcher(cell).replaceAll("?");
         return s.length() <= MAX_CELL_CHARS ? s : s.substring(0, MAX_CELL_CHARS) + "… (cut at " + MAX_CELL_CHARS + " characters)";
     }
 }

@@ -49,6 +49,23 @@ class RouteBoundaryTest {
         });
     }
 
+    /** A caller's unknown name (an argument, a method) comes back cut to 64 characters, controls and direction overrides escaped. */
+    @Test
+    void anUnknownNameIsEchoedCutAndEscaped() {
+        SextantException longName = assertThrows(SextantException.class, () -> call("get_close_price", "{\"symbol\":\"IBM\",\"" + "x".repeat(10_000) + "\":1}"));
+        String shown = "x".repeat(64) + "\u2026 (10000 characters)";
+        assertEquals(shown, longName.field());
+        assertTrue(longName.getMessage().startsWith("get_close_price: " + shown + " is not an argument"), longName.getMessage());
+        assertTrue(longName.getMessage().length() < 200 && longName.fix().startsWith("pass " + shown + " as: "), longName.fix());
+        SextantException hostile = assertThrows(SextantException.class, () -> call("get_close_price", "{\"symbol\":\"IBM\",\"a\\u202Eb\\u0007c\\u001b[2J\":1}"));
+        assertEquals("a\\u202eb\\u0007c\\u001b[2J", hostile.field());
+        SextantException method = assertThrows(SextantException.class, () -> call("get\u202E" + "x".repeat(10_000), "{}"));
+        assertEquals("unknown API method 'get\\u202e" + "x".repeat(55) + "\u2026 (10004 characters)'", method.getMessage());
+        for (SextantException e : java.util.List.of(longName, hostile, method)) {
+            assertFalse(org.sextant.contract.ShownText.hasUnshown(e.field() + e.getMessage() + e.fix()), e.getMessage());
+        }
+    }
+
     @Test
     void argumentsAreCheckedAgainstTheContractsBoundsNamingTheField() {
         SextantException e = assertThrows(SextantException.class,

@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import org.sextant.contract.ArgumentCheck;
 import org.sextant.contract.Capabilities;
 import org.sextant.contract.RetiredNames;
+import org.sextant.contract.ShownText;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
 
@@ -51,7 +52,8 @@ public final class Arguments {
                 if (!properties.containsKey(name)) {
                     String now = RetiredNames.argument(name, inputSchema).orElse(null);
                     if (now != null) throw ToolFailure.invalidInput(prefix + name, RetiredNames.renamed(name, now), "send " + now + " instead");
-                    throw ToolFailure.invalidInput(prefix + name, prefix.isEmpty() ? "this tool has no such argument" : "is not an argument here",
+                    // the name is the caller's text: any length, any character (a direction override, ESC)
+                    throw ToolFailure.invalidInput(prefix + ShownText.name(name), prefix.isEmpty() ? "this tool has no such argument" : "is not an argument here",
                             properties.isEmpty() ? "call it with no arguments"
                                     : "use only " + String.join(", ", new TreeSet<>(properties.keySet())) + nearest(name, properties.keySet()));
                 }

@@ -124,6 +124,20 @@ class ToolDispatcherTest {
         assertEquals(0, read.runs.get());
     }
 
+    /** An unknown name is the caller's text: shown cut to 64 characters and with controls and direction overrides escaped. */
+    @Test
+    void anUnknownArgumentNameIsShownCutAndEscaped() {
+        CountingTool read = new CountingTool("peek", ToolClass.READ, false);
+        ToolDispatcher d = dispatcher(null, List.of(read));
+        Envelope longName = d.dispatch("peek", Map.of("x".repeat(10_000), 1));
+        assertEquals("argument '" + "x".repeat(64) + "\u2026 (10000 characters)': this tool has no such argument", longName.error());
+        Envelope hostile = d.dispatch("peek", Map.of("a\u202Eb\u0007c\u001b[2J", 1));
+        assertEquals("invalid_input", hostile.failReason());
+        assertEquals("argument 'a\\u202eb\\u0007c\\u001b[2J': this tool has no such argument", hostile.error());
+        assertFalse(org.sextant.contract.ShownText.hasUnshown(hostile.error() + hostile.clientHint()), hostile.toString());
+        assertEquals(0, read.runs.get());
+    }
+
     @Test
     void connectorPrefixesResolveToTheCanonicalName() {
         CountingTool list = new CountingTool("list_symbols", ToolClass.READ, false);

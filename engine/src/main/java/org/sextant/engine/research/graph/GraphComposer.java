@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sextant.engine.Json;
-import org.sextant.engine.ShownText;
+import org.sextant.contract.ShownText;
 import org.sextant.engine.forecast.ForecastModels;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;

@@ -53,7 +53,7 @@ class GraphComposerTest {
             GraphError e = r.errors().get(0);
             assertEquals("name", e.field(), bad);
             assertTrue(e.message().startsWith("the strategy name '") && e.message().endsWith("' holds a control character or a text-direction override"), e.message());
-            assertFalse(org.sextant.engine.ShownText.hasUnshown(e.message()), e.message());
+            assertFalse(org.sextant.contract.ShownText.hasUnshown(e.message()), e.message());
             assertTrue(e.fix().contains("plain text"), e.fix());
         }
         ComposeResult named = GraphComposer.compose(SMA.replace("\"sma cross\"", "\"évolution – 50/200 (日本)\""));
