@@ -15,8 +15,11 @@ public final class NearNames {
         int bestScore = Integer.MAX_VALUE;
         for (String name : names) {
             String n = name.toLowerCase(Locale.ROOT);
-            int d = distance(t, n);
-            int score = t.length() >= 3 && n.startsWith(t) ? 0 : d <= typos ? d : Integer.MAX_VALUE;
+            boolean stem = t.length() >= 3 && n.startsWith(t);
+            // the distance is at least the difference in length: a name far longer than any argument costs no table of its size
+            if (!stem && Math.abs(t.length() - n.length()) > typos) continue;
+            int d = stem ? 0 : distance(t, n);
+            int score = d <= typos ? d : Integer.MAX_VALUE;
             if (score < bestScore) {
                 best = name;
                 bestScore = score;

@@ -104,6 +104,14 @@ class ArgumentCheckTest {
         assertEquals("limit", ShownText.name("limit"));
     }
 
+    /** A name far longer than any argument is no typo of one (and is skipped before any table of its size is built). */
+    @Test
+    void aHugeNameIsNoTypo() {
+        assertEquals(null, NearNames.nearest("limit".repeat(1000), List.of("limit", "symbol")));
+        assertEquals("limit", NearNames.nearest("limt", List.of("limit", "symbol")));
+        assertEquals("interval", NearNames.nearest("inter", List.of("limit", "interval")), "the start of a name");
+    }
+
     @Test
     void aMistypedArgumentIsAnsweredWithTheOneMeant() {
         List<ArgumentCheck.Problem> typo = check(Capabilities.GET_CLOSE_PRICE, "{\"symbol\":\"IBM\",\"lmit\":5}");
