@@ -118,6 +118,17 @@ class AnalogueInputHonestyTest {
         }
     }
 
+    /** A 5 kB benchmark is refused by its bound before the store is asked, not echoed back (attacker). */
+    @Test
+    void aLongBenchmarkIsRefusedByItsBoundNotEchoed() {
+        for (String tool : new String[]{"compare_to_history", "analogue_calibration", "list_signals"}) {
+            SextantException e = assertThrows(SextantException.class, () -> call(tool, "{\"benchmark\":\"" + "B".repeat(5000) + "\"}"));
+            assertEquals("benchmark", e.field(), tool);
+            assertEquals(FailReason.INVALID_INPUT, e.reason(), e.getMessage());
+            assertFalse(e.getMessage().contains("B".repeat(100)) || e.fix().contains("B".repeat(100)), tool + ": " + e.getMessage());
+        }
+    }
+
     /** A dim_trust of 0 on every dimension the query has names dim_trust; a query with no varying dimension names signals_dict. */
     @Test
     void whatRemovedEveryDimensionIsNamed() {
