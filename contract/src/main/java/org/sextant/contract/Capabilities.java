@@ -108,7 +108,7 @@ public final class Capabilities {
                 .object("dim_trust", "dimension -> trust 0..10 (default: the documented trust column)", false)
                 .bool("include_analogue_dates", "also return the analogue dates (default false)")
                 .date("as_of", "match as if on this day (walk-forward; default: latest row)")
-                .string("benchmark", "a symbol in the store (default NYSE)", false);
+                .string("benchmark", Bounds.MAX_SYMBOL_CHARS, "a symbol in the store (default NYSE)", false);
     }
 
     private static Capability read(String name, String effect, ArgumentSchema schema) {
@@ -181,7 +181,7 @@ public final class Capabilities {
                     .integer("warmup_days", 300, 100_000, "rows of history before the first replayed origin (default 1000; below the benchmark's rows)")
                     .bool("include_points", "also return every replayed point (default false)"));
     public static final Capability LIST_SIGNALS = read("list_signals", "the signals the analogue matcher can compare, with their trust and coverage",
-            ArgumentSchema.object().string("benchmark", "a benchmark symbol in the store (default: the app's default)", false));
+            ArgumentSchema.object().string("benchmark", Bounds.MAX_SYMBOL_CHARS, "a benchmark symbol in the store (default: the app's default)", false));
     public static final Capability IMPORT_SIGNAL = write("import_signal", "imports a user signal's CSV into the store",
             ArgumentSchema.object().string("path", "absolute path of the signal's CSV (date, value)", true)
                     .string("name", "lower_snake_case signal name, e.g. \"vix\"", true)

@@ -47,6 +47,21 @@ class ArgumentCheckTest {
         }
     }
 
+    /** A benchmark is a symbol and bounded like one: a 5 kB one was echoed as 4,000 characters in "the store has no prices for benchmark ..." (attacker). */
+    @Test
+    void aBenchmarkIsBoundedLikeASymbol() {
+        List<Capability> withBenchmark = Capabilities.ALL.stream().filter(c -> ((Map<?, ?>) c.schema().get("properties")).containsKey("benchmark")).toList();
+        assertEquals(List.of(Capabilities.COMPARE_TO_HISTORY, Capabilities.ANALOGUE_CALIBRATION, Capabilities.LIST_SIGNALS), withBenchmark);
+        for (Capability c : withBenchmark) {
+            assertEquals(List.of(), check(c, "{\"benchmark\":\"" + "x".repeat(Bounds.MAX_SYMBOL_CHARS) + "\"}"), c.name());
+            List<ArgumentCheck.Problem> p = check(c, "{\"benchmark\":\"" + "x".repeat(5000) + "\"}");
+            assertEquals(1, p.size(), c.name() + " " + p);
+            assertEquals("benchmark", p.get(0).field());
+            assertTrue(p.get(0).expected().startsWith("a string of at most " + Bounds.MAX_SYMBOL_CHARS + " characters"), p.get(0).expected());
+            assertFalse(p.toString().contains("x".repeat(100)), "the long value is not echoed: " + p);
+        }
+    }
+
     /** A number no long holds is refused naming the field and its bounds, not in the words of the JSON library. */
     @Test
     void anIntegerPastEveryRangeIsRefusedNamingTheFieldAndItsBounds() {

@@ -243,10 +243,7 @@ public final class AnalogueMatcher {
             p.catCols = filters.stream().mapToInt(f -> f[0]).toArray();
             p.catCodes = filters.stream().mapToInt(f -> f[1]).toArray();
         }
-        if (r.mode() != MatchMode.TAG && k == 0) {
-            throw SextantException.invalid(AnalogueRequest.SIGNALS_DICT, "no numeric dimension to match on (the query has none with a value, trust > 0 and spread in the history)",
-                    "give at least one numeric dimension of " + reg.numeric().stream().map(SignalDefinition::name).toList() + " with trust > 0");
-        }
+        if (r.mode() != MatchMode.TAG && k == 0) throw nothingToMatch(p, r, qNum);
         if ((r.mode() == MatchMode.TAG || r.mode() == MatchMode.HYBRID) && p.regimeCode < 0) {
             if (p.regimeCol < 0) {
                 throw SextantException.invalid(AnalogueRequest.MODE, "mode " + r.mode().wire() + " needs a regime tag and these signals have none",
@@ -256,6 +253,47 @@ public final class AnalogueMatcher {
                     "give signals_dict.regime (one of " + RegimeRules.REGIME_LEVELS + "), or the dimensions its rules need");
         }
         return p;
+    }
+
+    /**
+     * No numeric dimension left to match on: blames what removed them. A history where nothing varies
+     * names the benchmark, a dim_trust of 0 on every dimension the query has names dim_trust, and only
+     * a query without a value on any varying dimension names signals_dict.
+     */
+    private SextantException nothingToMatch(Plan p, AnalogueRequest r, double[] qNum) {
+        SignalRegistry reg = s.registry();
+        List<String> varying = new ArrayList<>();
+        List<String> zeroed = new ArrayList<>();
+        for (SignalDefinition def : reg.numeric()) {
+            int c = reg.column(def.name());
+            if (!(standardiser.stats(c, p.cut)[1] > 0)) continue;
+            varying.add(def.name());
+            if (!Double.isNaN(qNum[c]) && r.dimTrust() != null && r.dimTrust().getOrDefault(def.name(), 1.0) <= 0) zeroed.add(def.name());
+        }
+        if (varying.isEmpty()) return nothingVaries(p, r);
+        if (!zeroed.isEmpty()) {
+            return SextantException.invalid(AnalogueRequest.DIM_TRUST, "dim_trust sets every dimension the query has to 0 (" + String.join(", ", zeroed)
+                    + "), so none is left to match on", "give at least one of " + zeroed + " a trust above 0 in dim_trust");
+        }
+        return SextantException.invalid(AnalogueRequest.SIGNALS_DICT, "no numeric dimension to match on: the query has no value for any dimension that varies over "
+                + s.benchmark() + "'s history (" + String.join(", ", varying) + ")", "give a value for at least one of " + varying + " in signals_dict");
+    }
+
+    /** Every dimension is constant over the eligible days: any day is as like the query as any other. */
+    private SextantException nothingVaries(Plan p, AnalogueRequest r) {
+        boolean flat = true; // the closes themselves never change: no as_of or signal can help
+        for (int i = 0; i + 1 < s.size() && flat; i++) {
+            double f = s.forward(i, 1);
+            flat = Double.isNaN(f) || f == 0;
+        }
+        if (flat) {
+            return SextantException.invalid(AnalogueRequest.BENCHMARK, s.benchmark() + "'s closes do not change over its " + s.size()
+                    + " closes: no dimension varies, so no day is more like the query than another", "choose another benchmark whose closes move");
+        }
+        String msg = "no dimension of " + s.benchmark() + " varies over the " + p.cut + " eligible days before " + p.tradeDate
+                + ", so no day is more like the query than another";
+        return r.asOf() != null ? SextantException.invalid(AnalogueRequest.AS_OF, msg, "pass a later as_of, or choose another benchmark")
+                : SextantException.invalid(AnalogueRequest.BENCHMARK, msg, "choose another benchmark, or import a longer history of " + s.benchmark());
     }
 
     /** Closes of the benchmark up to the as-of date: through it when the query is its row, before it otherwise. */

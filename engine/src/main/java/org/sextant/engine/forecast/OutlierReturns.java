@@ -26,7 +26,7 @@ public final class OutlierReturns {
     /**
      * The smallest absolute log return of the LAST close that is warned about (1.0: 2.7 times or a
      * 2.7th of the one before): no next close says whether it falls back, so only a jump far past
-     * what a real day does is named, and the forecast starts from it.
+     * what a real day does is named; forecasts start from it and analogues match on it.
      */
     public static final double LAST_FLOOR = 1.0;
 
@@ -105,7 +105,7 @@ public final class OutlierReturns {
         }
         if (!(Math.abs(jump) > Math.max(LAST_FLOOR, TIMES_MEDIAN * medianAbs(r)))) return null;
         return String.format(Locale.ROOT, "%s: the last close, %s (%.6g), is x%.3g the one before (log return %+.2f), far past a real day's move;"
-                + " no later close shows whether it falls back, and the forecast starts from it: check that row and re-import it if it is wrong",
+                + " no later close shows whether it falls back, and forecasts start from it and analogues match on it: check that row and re-import it if it is wrong",
                 symbol, labels.get(n - 1), b, Math.exp(jump), jump);
     }
 

@@ -31,6 +31,11 @@ class AnalogueInputHonestyTest {
 
     /** {@code n} business-day closes of a seeded 1%-a-day random walk from 2018-01-01 under {@code symbol}; row {@code spike} (if >= 0) x100. */
     private void walk(String symbol, int n, int spike) {
+        walk(symbol, n, spike, 0.01);
+    }
+
+    /** As {@link #walk(String, int, int)} with daily log-return sd {@code sigma}; 0 keeps every close at 100. */
+    private void walk(String symbol, int n, int spike, double sigma) {
         Random rnd = new Random(7);
         engine.store().inTransaction(c -> {
             try (java.sql.PreparedStatement p = c.prepareStatement(
@@ -45,7 +50,7 @@ class AnalogueInputHonestyTest {
                     p.setDouble(3, px);
                     p.setDouble(4, px);
                     p.addBatch();
-                    close *= Math.exp(0.01 * rnd.nextGaussian());
+                    close *= Math.exp(sigma * rnd.nextGaussian());
                     d = d.plusDays(1);
                 }
                 p.executeBatch();
@@ -99,6 +104,43 @@ class AnalogueInputHonestyTest {
         assertEquals("as_of", early.field());
         assertTrue(early.getMessage().startsWith("as_of 2018-01-08 leaves 6 daily closes of SHORT14 up to it; the matcher needs at least 14"), early.getMessage());
         assertEquals("pass an as_of on or after 2018-01-18", early.fix());
+    }
+
+    /** Closes that never change leave no dimension to match on: the benchmark is named, not a signals_dict nobody sent (attacker). */
+    @Test
+    void aBenchmarkWhoseClosesNeverChangeIsNamed() {
+        walk("FLAT", 60, -1, 0);
+        for (String args : new String[]{"{\"benchmark\":\"FLAT\"}", "{\"benchmark\":\"FLAT\",\"signals_dict\":{\"ret_1d\":0.01}}"}) {
+            SextantException e = assertThrows(SextantException.class, () -> call("compare_to_history", args));
+            assertEquals("benchmark", e.field(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("FLAT's closes do not change over its 60 closes: no dimension varies"), e.getMessage());
+            assertTrue(e.fix().contains("another benchmark"), e.fix());
+        }
+    }
+
+    /** A 5 kB benchmark is refused by its bound before the store is asked, not echoed back (attacker). */
+    @Test
+    void aLongBenchmarkIsRefusedByItsBoundNotEchoed() {
+        for (String tool : new String[]{"compare_to_history", "analogue_calibration", "list_signals"}) {
+            SextantException e = assertThrows(SextantException.class, () -> call(tool, "{\"benchmark\":\"" + "B".repeat(5000) + "\"}"));
+            assertEquals("benchmark", e.field(), tool);
+            assertEquals(FailReason.INVALID_INPUT, e.reason(), e.getMessage());
+            assertFalse(e.getMessage().contains("B".repeat(100)) || e.fix().contains("B".repeat(100)), tool + ": " + e.getMessage());
+        }
+    }
+
+    /** A dim_trust of 0 on every dimension the query has names dim_trust; a query with no varying dimension names signals_dict. */
+    @Test
+    void whatRemovedEveryDimensionIsNamed() {
+        walk("CLEAN", 600, -1);
+        SextantException trust = assertThrows(SextantException.class, () -> call("compare_to_history",
+                "{\"benchmark\":\"CLEAN\",\"signals_dict\":{\"ret_1d\":0.01},\"dim_trust\":{\"ret_1d\":0}}"));
+        assertEquals("dim_trust", trust.field(), trust.getMessage());
+        assertTrue(trust.getMessage().contains("(ret_1d)") && trust.fix().contains("[ret_1d] a trust above 0"), trust.getMessage() + " / " + trust.fix());
+        SextantException none = assertThrows(SextantException.class, () -> call("compare_to_history",
+                "{\"benchmark\":\"CLEAN\",\"signals_dict\":{\"regime\":\"RISK-ON\"}}"));
+        assertEquals("signals_dict", none.field(), none.getMessage());
+        assertTrue(none.fix().contains("ret_1d"), none.fix());
     }
 
     @Test

@@ -99,7 +99,7 @@ class OutlierReturnsTest {
         assertTrue(OutlierReturns.find(small).isEmpty());
     }
 
-    /** A last close 100 times the one before cannot be seen to fall back, but the forecast starts from it: said (attacker pass 8). */
+    /** A last close 100 times the one before cannot be seen to fall back, but forecasts start from it and analogues match on it: said (attacker pass 8). */
     @Test
     void aLastCloseFarPastARealDaysMoveIsNamedAsSuch() {
         List<String> days = days(300);
@@ -107,7 +107,7 @@ class OutlierReturnsTest {
         last[299] *= 100;
         String w = OutlierReturns.warning("X", days, last);
         assertTrue(w != null && w.startsWith("X: the last close, day299 ("), w);
-        assertTrue(w.contains("log return +4.6") && w.contains("the forecast starts from it"), w);
+        assertTrue(w.contains("log return +4.6") && w.contains("forecasts start from it and analogues match on it"), w);
         double[] earnings = walk(300);
         earnings[299] *= 1.5; // a 50% day: large, but a real one can do it
         assertNull(OutlierReturns.warning("X", days, earnings));
