@@ -34,7 +34,7 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
     String columnField(int col) {
         String name = header.get(col).trim();
         boolean readable = !name.isEmpty() && name.length() <= org.sextant.engine.SextantException.MAX_FIELD
-                && name.chars().noneMatch(Character::isISOControl);
+                && !org.sextant.contract.ShownText.hasUnshown(name); // control characters, direction overrides
         return readable ? name : "column " + (col + 1);
     }
 

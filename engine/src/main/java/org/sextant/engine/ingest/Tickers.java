@@ -46,7 +46,7 @@ final class Tickers {
     /** The symbol as the message may show it: quoted when short and printable, else described. */
     static String shown(String symbol) {
         if (symbol.length() > 40) return "a symbol of " + symbol.length() + " characters";
-        if (symbol.chars().anyMatch(Character::isISOControl)) return "the symbol '" + symbol.replaceAll("\\p{Cntrl}", "?") + "' (? is a control character)";
-        return "the symbol '" + symbol + "'";
+        // control characters and direction overrides written as escapes (\u202e): shown as they are, not in another order
+        return "the symbol '" + org.sextant.contract.ShownText.escaped(symbol) + "'";
     }
 }
