@@ -46,13 +46,13 @@ public final class ApiRoutes {
     static final java.time.Duration TURN_WAIT = java.time.Duration.ofSeconds(5);
 
     /**
-     * Reads that fit models or run an agent's SQL, so they share a few cores ({@link #computing}); the
-     * others answer from the store at once. run_select is here because eight self-joins at once left
-     * list_symbols waiting for a core, not for a lock (docs/benchmarks.md, "Metadata reads under heavy reads").
+     * Reads that fit models, so they share a few cores ({@link #computing}); the others answer from the
+     * store at once. run_select is not one: with a turn, two hostile growing queries (30 s each) refused
+     * every other agent's SQL (ResourceExhaustionIT); it keeps its own bounds (30 s, memory, 8 at once).
      */
     static final Set<Capability> COMPUTING = Set.of(Capabilities.GET_FORECAST, Capabilities.GET_BACKTEST_ERROR,
             Capabilities.SCAN_FORECASTS, Capabilities.COMPARE_TO_HISTORY, Capabilities.ANALOGUE_CALIBRATION,
-            Capabilities.GET_CHART_DATA, Capabilities.RENDER_CHART, Capabilities.RUN_SELECT);
+            Capabilities.GET_CHART_DATA, Capabilities.RENDER_CHART);
 
     /**
      * Reads that only look up what is kept (the store's small tables, the jobs, the app's state):
@@ -62,10 +62,6 @@ public final class ApiRoutes {
     static final Set<Capability> METADATA = Set.of(Capabilities.LIST_SYMBOLS, Capabilities.LIST_JOBS, Capabilities.JOB_STATUS,
             Capabilities.READ_STATE, Capabilities.READ_LOG, Capabilities.GET_DB_SCHEMA, Capabilities.LIST_NODE_CATALOGUE,
             Capabilities.LIST_RUNS, Capabilities.GET_SESSION_REGISTRY, Capabilities.LIST_SIGNALS, Capabilities.LIST_FORECAST_MODELS);
-
-    /** The fix of a run_select that got no turn: the statement is what the caller can change. */
-    static final String SQL_TURN_FIX = "retry once they finish, run one heavy query at a time, or narrow it:"
-            + " filter by symbol or date range, aggregate before joining, avoid cross joins";
 
     private static final String READ_FIX = "ask for less (a shorter horizon, fewer origins or symbols, a faster model such as theta),"
             + " or run it as a background job (start_forecast, start_forecast_backtest, start_scan, start_backtest) and poll job_status";
@@ -93,7 +89,7 @@ public final class ApiRoutes {
     final java.util.concurrent.Semaphore computing; // package: tests hold its permits
     /** Where a chart at an interval reads its bars: the engine's newest-first read. */
     BarAnswers.NewestBars chartBars; // package: tests count the bars it reads
-    /** MetadataLaneBench's baseline: run_select without a turn and list_symbols scanning for intervals each call, as before the lanes. */
+    /** MetadataLaneBench's baseline: list_symbols scanning for intervals on each call, as before the lanes. */
     volatile boolean beforeLanes;
 
     public ApiRoutes(Sextant engine, Supplier<Object> state) {
@@ -204,8 +200,7 @@ public final class ApiRoutes {
         if (!c.isRead()) return route.handler().apply(call);
         Supplier<Object> read = () -> org.sextant.engine.jobs.Cancellation.unlessAbandoned(abandoned,
                 () -> ReadOnlyScope.run(c.name(), () -> route.handler().apply(call)));
-        boolean turn = COMPUTING.contains(c) && !(beforeLanes && c == Capabilities.RUN_SELECT);
-        return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), readFix(c), turn ? () -> withPermit(c, read) : read);
+        return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), readFix(c), COMPUTING.contains(c) ? () -> withPermit(c, read) : read);
     }
 
     /** Runs a computing read once a permit is free, waiting at most {@link #turnWait} (and never past its budget). */
@@ -219,11 +214,10 @@ public final class ApiRoutes {
             throw new SextantException(FailReason.TIMEOUT, c.name() + " was interrupted waiting for a turn to compute", null, readFix(c));
         }
         if (!got) {
-            // field: no argument of this call is at fault (its own arguments passed their checks); the SQL is the one the caller can narrow
-            boolean sql = c == Capabilities.RUN_SELECT;
+            // field: no argument of this call is at fault (its own arguments passed their checks)
             throw new SextantException(FailReason.RESOURCE_LIMIT, c.name() + " waited " + seconds(wait)
-                    + " for a turn: other calls' queries, forecasts, backtests or scans held every core", sql ? "sql" : null,
-                    sql ? SQL_TURN_FIX : "retry once they finish, or " + (readFix(c) == READ_FIX ? READ_FIX.substring(READ_FIX.indexOf("run it as")) : readFix(c)));
+                    + " for a turn: other calls' forecasts, backtests or scans held every core", null,
+                    "retry once they finish, or " + (readFix(c) == READ_FIX ? READ_FIX.substring(READ_FIX.indexOf("run it as")) : readFix(c)));
         }
         try {
             return read.get();

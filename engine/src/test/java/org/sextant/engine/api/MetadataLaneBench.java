@@ -20,7 +20,7 @@ import org.sextant.engine.home.SextantHome;
  * thread per call here is what it does). Where a probe's time went is read from Linux's
  * /proc/thread-self/schedstat around the call: on a core, waiting for a core (run queue), or
  * neither (blocked: a lock, a latch, I/O). Each load runs twice in one process: "before" lets the
- * heavy reads run as before the lanes (run_select takes no turn), "after" as the app runs them now;
+ * heavy reads run as before the lanes (list_symbols scanning for intervals), "after" as the app runs them now (run_select takes no turn in either);
  * each backtest pass has symbols of its own (a backtest already computed answers from memory).
  * With "http" as second argument every call goes through the local API's server (a connection each,
  * as separate clients), and the probe's time split is not shown (the work runs on the server's thread).
@@ -81,7 +81,7 @@ public final class MetadataLaneBench {
                     Probe p = probe(() -> done.getCount() == 0, 200);
                     done.await();
                     long ok = outcomes.stream().filter("ok"::equals).count();
-                    System.out.println(row(load, before ? "before (run_select takes no turn)" : "after (lanes)", p, ok + " / " + (heavy - ok)
+                    System.out.println(row(load, before ? "before (list_symbols scans)" : "after (lanes)", p, ok + " / " + (heavy - ok)
                             + (ok == heavy ? "" : " " + outcomes.stream().filter(o -> !o.equals("ok")).distinct().toList())));
                 }
             }
