@@ -11,7 +11,6 @@ import java.time.LocalDate;
 import java.util.List;
 import org.sextant.engine.SextantException;
 import org.sextant.contract.ShownText;
-import org.sextant.engine.data.SymbolSuggestions;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -184,7 +183,7 @@ final class CliErrors {
         for (String name : names) {
             String n = name.replaceFirst("^-+", "").toLowerCase(java.util.Locale.ROOT);
             if (n.length() <= 1 && !n.equals(t)) continue; // -h, -V: any one letter is "a typo away"
-            int d = SymbolSuggestions.distance(t, n);
+            int d = org.sextant.contract.NearNames.distance(t, n);
             int score = t.length() >= 3 && n.startsWith(t) ? 0 : d <= typos ? d : Integer.MAX_VALUE;
             if (score == Integer.MAX_VALUE || score > bestScore) continue;
             if (score < bestScore) best.clear();

@@ -32,7 +32,7 @@ public final class SymbolSuggestions {
     private static int score(String asked, String stem, int typos, SymbolInfo s) {
         String ticker = s.symbol().toUpperCase(Locale.ROOT);
         if (stem(ticker).equals(stem)) return 0;
-        int d = distance(asked, ticker);
+        int d = org.sextant.contract.NearNames.distance(asked, ticker);
         if (d <= typos) return d;
         String name = s.name() == null ? "" : s.name().toUpperCase(Locale.ROOT);
         if (asked.length() >= 3 && name.contains(asked)) return typos + 1;
@@ -43,10 +43,5 @@ public final class SymbolSuggestions {
     private static String stem(String ticker) {
         int dot = ticker.indexOf('.');
         return dot > 0 ? ticker.substring(0, dot) : ticker;
-    }
-
-    /** Optimal string alignment distance ({@link org.sextant.contract.NearNames#distance}). */
-    public static int distance(String a, String b) {
-        return org.sextant.contract.NearNames.distance(a, b);
     }
 }

@@ -44,8 +44,8 @@ public final class LiveCalibration {
 
     /**
      * The origins {@link #run} fits at for a model that needs {@code minLength} closes, ascending, ending with the live
-     * origin n; {@link Integer#MIN_VALUE}: every model's, of which a model fits those at or above its own
-     * {@code minLength(1)} (what {@link LiveForecastCost} prices).
+     * origin n; 0: every model's, of which a model fits those at or above its own {@code minLength(1)} (what
+     * {@link LiveForecastCost} prices).
      */
     static int[] origins(int minLength, int n, int horizon) {
         return grid(minLength, n, horizon).stream().mapToInt(Integer::intValue).toArray();

@@ -29,7 +29,7 @@ final class LiveForecastCost {
      */
     private record Origins(int[] all) {
         static Origins of(int closes, int horizon) {
-            return new Origins(LiveCalibration.origins(Integer.MIN_VALUE, closes, horizon));
+            return new Origins(LiveCalibration.origins(0, closes, horizon));
         }
 
         Estimate price(ForecastModels models, String model) {

@@ -30,8 +30,8 @@ class SymbolSuggestionsTest {
 
     @Test
     void distanceCountsASwapOfNeighboursAsOne() {
-        assertEquals(1, SymbolSuggestions.distance("IMB", "IBM"));
-        assertEquals(2, SymbolSuggestions.distance("NOPE", "NYSE"));
-        assertEquals(4, SymbolSuggestions.distance("", "NOPE"));
+        assertEquals(1, org.sextant.contract.NearNames.distance("IMB", "IBM"));
+        assertEquals(2, org.sextant.contract.NearNames.distance("NOPE", "NYSE"));
+        assertEquals(4, org.sextant.contract.NearNames.distance("", "NOPE"));
     }
 }
