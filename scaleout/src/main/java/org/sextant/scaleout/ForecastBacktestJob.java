@@ -37,8 +37,13 @@ public final class ForecastBacktestJob {
         return spark.createDataFrame(rows, SCHEMA);
     }
 
-    /** Runs the job and writes its rows as Parquet to {@code output} (any Hadoop path), replacing what was there. */
-    public static void run(SparkSession spark, String input, String output, ForecastBacktestArguments a, int partitions) {
+    /**
+     * Runs the job and writes its rows as Parquet to {@code output} (any Hadoop path), replacing what was there.
+     * {@code bounded}: the origin bound was checked from the export's dates before Spark started; otherwise the session
+     * checks it first ({@link OriginBound#inSession}) and a job over it writes nothing.
+     */
+    public static void run(SparkSession spark, String input, String output, ForecastBacktestArguments a, int partitions, boolean bounded) {
+        if (!bounded) OriginBound.inSession(PricesInput.read(spark, input, a.symbols(), a.from(), a.to()), a);
         compute(spark, input, a, partitions).write().mode(SaveMode.Overwrite).parquet(output);
     }
 

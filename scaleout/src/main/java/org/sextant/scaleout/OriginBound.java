@@ -23,8 +23,8 @@ import org.sextant.engine.forecast.OriginRule;
  * symbol of a job, before any per-symbol work. From a local export, each symbol's dates are read before
  * Spark starts and the engine's own {@link OriginRule#origins} applied to them, for every rule. On a
  * cluster path, with {@code --every N} (origins depend only on a symbol's number of closes and its first
- * origin) one grouped count in the session gives them exactly; monthly and weekly are checked where the
- * series are built ({@link DryRun}).
+ * origin) one grouped count in the session gives them exactly; monthly and weekly by each symbol's dates in one
+ * grouped pass ({@link #inSession}; the dry run's own pass in {@link DryRun}), before any model is fitted.
  */
 final class OriginBound {
     private OriginBound() {}
@@ -41,7 +41,7 @@ final class OriginBound {
     }
 
     /** A symbol's closes, its first evaluated origin and its forecast origins, by the engine's rules. */
-    record Origins(String symbol, long closes, int first, int origins) {}
+    record Origins(String symbol, long closes, int first, int origins) implements Serializable {}
 
     /**
      * Refuses an over-bound job from a local export before Spark starts (dry run and real run alike): true when every
@@ -95,6 +95,23 @@ final class OriginBound {
     /** Origins of {@code every} N closes over {@code closes} closes from {@code first}: the engine's rule (it reads only the count of dates). */
     static int everyN(int every, long closes, int first) {
         return new OriginRule("every", every).origins(Collections.nCopies((int) closes, LocalDate.EPOCH), first).length;
+    }
+
+    /**
+     * A real run's check when the files could not be read before Spark started (a cluster path): every N from the counts,
+     * monthly and weekly from each symbol's series dates, grouped by symbol as the job groups them; the job over the bound
+     * is refused before a model is fitted or a row written (it wrote the symbols over it as error rows).
+     */
+    static void inSession(Dataset<Row> prices, ForecastBacktestArguments a) {
+        check(counts(prices, a.outOfSampleStart()), a);
+        if (OriginRule.parse(a.every()).every() != 0) return; // every N: the counts decide exactly
+        refuseOver(prices.javaRDD().mapToPair(r -> new scala.Tuple2<>(r.getString(0), r)).groupByKey().map(g -> {
+            try {
+                return origins(g._1(), PricesInput.series(g._1(), g._2(), a.from(), a.to()).dates(), a);
+            } catch (RuntimeException noSeries) {
+                return null; // the job's error row says why
+            }
+        }).filter(java.util.Objects::nonNull).collect(), a);
     }
 
     /** Refuses an {@code --every N} that makes more origins than the bound for some symbol, from the session's counts. */

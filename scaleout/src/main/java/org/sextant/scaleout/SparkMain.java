@@ -105,7 +105,7 @@ public final class SparkMain {
                 if (dryRun) {
                     DryRun.print(DryRun.estimate(spark, job.in, a, tasks, bounded), System.out);
                 } else {
-                    ForecastBacktestJob.run(spark, job.in, out, a, tasks);
+                    ForecastBacktestJob.run(spark, job.in, out, a, tasks, bounded);
                     System.out.println("wrote " + out + "; import it with: bin/sextant import-job " + out);
                 }
             });

@@ -45,7 +45,7 @@ class ForecastBacktestJobTest {
         SharedSpark.Fixture f = SharedSpark.fixture();
         Sextant engine = f.engine();
         Path out = f.dir().resolve("forecast-backtest");
-        ForecastBacktestJob.run(f.spark(), f.prices().toString(), out.toString(), ARGS, 3);
+        ForecastBacktestJob.run(f.spark(), f.prices().toString(), out.toString(), ARGS, 3, false);
         List<Row> rows = f.spark().read().parquet(out.toString()).collectAsList();
         assertEquals(SYMBOLS.size() + 1, rows.size(), "one row per symbol");
         Map<String, Row> bySymbol = new HashMap<>();
@@ -95,8 +95,8 @@ class ForecastBacktestJobTest {
         String out = SharedSpark.fixture().dir().resolve("rerun").toString();
         ForecastBacktestArguments one = new ForecastBacktestArguments("naive", 5, "250", List.of("MSFT.OHLCV"), null, null, null);
         String in = SharedSpark.fixture().prices().toString();
-        ForecastBacktestJob.run(spark, in, out, one, 1);
-        ForecastBacktestJob.run(spark, in, out, one, 1);
+        ForecastBacktestJob.run(spark, in, out, one, 1, false);
+        ForecastBacktestJob.run(spark, in, out, one, 1, false);
         assertEquals(1, spark.read().parquet(out).count());
     }
 }

@@ -311,6 +311,28 @@ class JobArgumentsTest {
     }
 
     @Test
+    void aRealRunOnAClusterPathOverTheBoundWritesNothingAndSaysWhatALocalRunSays() throws Exception {
+        Path out = dir.resolve("o11");
+        Run local = run("forecast-backtest", "--in", longHistory().toString(), "--out", out.toString(), "--every", "1", "--model", "naive", "--horizon", "5", "--master", "local[1]");
+        Run localMonthly = run("forecast-backtest", "--in", centuries().toString(), "--out", out.toString(), "--model", "naive", "--master", "local[1]");
+        System.setProperty("spark.hadoop.fs.cluster.impl", ClusterFs.class.getName()); // the files cannot be read before Spark: the session checks
+        if (org.apache.spark.sql.SparkSession.getDefaultSession().isDefined()) {
+            org.apache.spark.sql.SparkSession.getDefaultSession().get().sparkContext().hadoopConfiguration().set("fs.cluster.impl", ClusterFs.class.getName());
+        }
+        try {
+            int started = SparkMain.STARTED.get();
+            Run every1 = run("forecast-backtest", "--in", "cluster://" + longHistory(), "--out", "cluster://" + out, "--every", "1", "--model", "naive", "--horizon", "5", "--master", "local[1]");
+            assertEquals(local.err(), every1.err()); // was exit 0 with LONG an error row among computed ones
+            Run monthly = run("forecast-backtest", "--in", "cluster://" + centuries(), "--out", "cluster://" + out, "--model", "naive", "--master", "local[1]");
+            assertEquals(localMonthly.err(), monthly.err());
+            assertEquals(started + 2, SparkMain.STARTED.get(), "decided in the session");
+            assertFalse(Files.exists(out), "nothing written");
+        } finally {
+            System.clearProperty("spark.hadoop.fs.cluster.impl");
+        }
+    }
+
+    @Test
     void weeklyOriginsOverTheBoundAreRefusedByTheSymbolsDates() throws Exception {
         Run r = run("forecast-backtest", "--in", longHistory().toString(), "--dry-run", "--every", "weekly", "--master", "local[1]");
         assertRefused(r, "--every", "or monthly (the default)");

@@ -105,7 +105,7 @@ public final class ScaleOutBench {
                 });
                 SparkSession spark = session[0];
                 Path out = dir.resolve("bt-" + cores), swOut = dir.resolve("sweep-" + cores);
-                fc.add(measure("forecast: Spark local[" + cores + "]", () -> ForecastBacktestJob.run(spark, synthetic.toString(), out.toString(), a, 4 * cores)));
+                fc.add(measure("forecast: Spark local[" + cores + "]", () -> ForecastBacktestJob.run(spark, synthetic.toString(), out.toString(), a, 4 * cores, true))); // a local export: the CLI checks the bound before Spark
                 for (Row r : spark.read().parquet(out.toString()).collectAsList()) {
                     String json = r.getAs("result_json");
                     fcEqual &= json != null && Json.MAPPER.writeValueAsString(Json.MAPPER.readValue(json, org.sextant.engine.forecast.WalkForwardBacktest.Result.class))
