@@ -44,6 +44,16 @@ class BacktestCostTest {
     }
 
     @Test
+    void theGlobalModelsEstimateDoesNotGrowWithTheHistoryAsTheFitsOfOneSeriesDo() {
+        // its fits read a window of the last closes (FitCostBenchmark: 0.11 ms at 1,000 closes, 0.12 at 9,000); as theta's class
+        // it was estimated at 0.14 s on this walk-forward where it takes 0.02-0.03 s, and more the longer the history
+        PriceSeries nyse = engine.getClosePrice("NYSE", null, null);
+        double global = BacktestCost.costClass("global").seconds(1000, 1000L * nyse.size());
+        assertTrue(global < 0.25, "1,000 fits of the global model on NYSE's closes: estimated " + global + " s");
+        assertTrue(global < BacktestCost.costClass("theta").seconds(1000, 1000L * nyse.size()) / 10, "cheaper than theta at this length");
+    }
+
+    @Test
     void aRequestJustUnderTheBoundRuns() {
         PriceSeries ko = engine.getClosePrice("KO", null, null);
         // a bound set at this request's own estimate: it passes, and the same call without a budget computes it

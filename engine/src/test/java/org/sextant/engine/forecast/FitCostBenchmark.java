@@ -12,7 +12,8 @@ import org.sextant.engine.home.SextantHome;
  * uses ({@link BacktestCost}): thread CPU time of fits on the sample NYSE closes at three history
  * lengths, naive (the baseline) in the same run; then, per model, a whole walk-forward timed beside
  * its estimate (docs/benchmarks.md, "Forecast backtest: fit cost"). Arguments: models (default all
- * that need no trained global model).
+ * that need no trained global model; naming global or comb_global first trains the app's global model on the sample
+ * store, as train_global_model does, and prints its training CPU time).
  */
 public final class FitCostBenchmark {
     private static final int[] LENGTHS = {1000, 4000, 9000};
@@ -25,6 +26,7 @@ public final class FitCostBenchmark {
         models.remove("naive");
         models.add(0, "naive"); // the baseline, first
         try (Sextant engine = Sextant.open(new SextantHome(Files.createTempDirectory("fitcost-")).ensureLayout())) {
+            ForecastModels catalogue = models.stream().anyMatch(ForecastModels::needsGlobalModel) ? trained(engine) : ForecastModels.BUILT_IN;
             var nyse = engine.getClosePrice("NYSE", null, null);
             double[] y = PriceForecast.closes(nyse);
             // the walk-forward on a ten-year history (its first 2,500 closes): the estimate away from the lengths it was fitted at
@@ -36,23 +38,37 @@ public final class FitCostBenchmark {
             System.out.printf(Locale.ROOT, "|---|---:|---:|---:|---|---:|---:|---:|---:|---|---:|%n");
             double naive = Double.NaN;
             for (String m : models) {
-                Forecaster f = ForecastModels.BUILT_IN.forPrices(m);
+                Forecaster f = catalogue.forPrices(m);
                 double[] ms = new double[LENGTHS.length];
                 for (int i = 0; i < LENGTHS.length; i++) ms[i] = msPerFit(f, y, LENGTHS[i]);
                 if (m.equals("naive")) naive = ms[2];
                 double[] line = line(ms);
                 // a short walk-forward (eval_fraction 0.02: its calibration origins dominate), timed beside its estimate
-                int[] origins = ForecastBacktestRun.fitOrigins(ForecastModels.BUILT_IN, decade, m, null, null, 0.02, null);
+                int[] origins = ForecastBacktestRun.fitOrigins(catalogue, decade, m, null, null, 0.02, null);
                 long closes = java.util.Arrays.stream(origins).asLongStream().sum();
                 long t0 = CPU.getCurrentThreadCpuTime();
-                ForecastBacktestRun.run(ForecastModels.BUILT_IN, decade, m, null, null, 0.02, null, null, null);
+                ForecastBacktestRun.run(catalogue, decade, m, null, null, 0.02, null, null, null);
                 double cpu = (CPU.getCurrentThreadCpuTime() - t0) / 1e9;
-                double estimate = BacktestCost.estimatedSeconds(ForecastModels.BUILT_IN, decade, m, null, null, 0.02);
+                double estimate = BacktestCost.estimatedSeconds(catalogue, decade, m, null, null, 0.02);
                 BacktestCost.CostClass c = BacktestCost.costClass(m);
                 System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.0f + %.0f | %.1f | %d | %.2f | %.0f | %s (%.0f + %.0f) | %.2f |%n", m, ms[0], ms[1], ms[2],
                         line[0], line[1], ms[2] / naive, origins.length, cpu, cpu * 1e9 / closes, c, c.microsPerFit, c.nanosPerClose, estimate);
             }
         }
+    }
+
+    /** The catalogue whose global is the model train_global_model makes of the sample store (horizon 20, the app's configuration). */
+    private static ForecastModels trained(Sextant engine) throws Exception {
+        var global = org.sextant.engine.forecast.global.StoredPrices.models(engine.store(), Files.createTempDirectory("fitcost-global-"));
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long cpu0 = os.getProcessCpuTime(), wall0 = System.nanoTime();
+        var t = global.train(ForecastBacktestRun.DEFAULT_HORIZON, new org.sextant.engine.jobs.JobContext() {
+            @Override public void progress(double fraction, String message) { }
+            @Override public boolean cancelled() { return false; }
+        });
+        System.out.printf(Locale.ROOT, "global model trained on %d sample series: %.1f CPU s (all threads), %.1f s wall%n", t.series(),
+                (os.getProcessCpuTime() - cpu0) / 1e9, (System.nanoTime() - wall0) / 1e9);
+        return new ForecastModels(global::current);
     }
 
     /** Least squares of ms per fit on the history lengths: {microseconds per fit, nanoseconds per close}. */
