@@ -35,7 +35,7 @@ public final class BacktestCost {
         }
 
         /** Seconds of {@code fits} fits on {@code closes} closes in all. */
-        double seconds(int fits, long closes) { return (fits * microsPerFit * 1e3 + closes * nanosPerClose) / 1e9; }
+        public double seconds(long fits, long closes) { return (fits * microsPerFit * 1e3 + closes * nanosPerClose) / 1e9; }
     }
 
     private static final Map<String, CostClass> BY_MODEL = Map.ofEntries(

@@ -238,6 +238,7 @@ public final class ResearchService {
         if (store.onDailyPrices(r.symbols(), interval)) requireHistoryLongEnough(r.symbols());
         Universe u = store.universe(r.symbols(), r.from(), r.to(), interval);
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);               // pre-run checks
+        org.sextant.engine.research.graph.ForecastNodeCost.refuseBeyondBudget(graph, u.assets(), u.bars()); // a request's budget: refused now, not after it
         int split = Sweep.splitAt(u, r.oosStart());
         kernel.requireSourcesCover(split);
         Integer sel = r.selectedConfiguration();

@@ -16,7 +16,7 @@ import org.sextant.engine.testing.TempSextant;
  * The synchronous backtest is bounded like a read (attack pass 5: an ETS forecast node refitted
  * every bar on IBM and KO took 78 s in one call, could not be cancelled and stored its run after
  * its client had gone): past the budget it stops with timeout naming start_backtest, and stores
- * and counts nothing.
+ * and counts nothing; forecast nodes estimated past half the budget are refused before anything runs.
  */
 class BacktestBudgetTest {
     @TempSextant private Sextant engine;
@@ -29,11 +29,46 @@ class BacktestBudgetTest {
             + "\"book\":{\"type\":\"equal_weight\",\"inputs\":{\"position\":\"size\"}},"
             + "\"run\":{\"type\":\"execution\",\"inputs\":{\"weights\":\"book\"}}}}}";
 
+    // about 240,000 SMA crossovers on IBM and KO: no forecast node to estimate, seconds of sweeping
+    private static final String WIDE = "{\"session_id\":\"slow\",\"symbols\":[\"IBM\",\"KO\"],\"threads\":%d,\"spec\":{\"version\":1,\"name\":\"wide\",\"nodes\":{"
+            + "\"close\":{\"type\":\"price\",\"params\":{\"field\":\"close\"}},"
+            + "\"fast\":{\"type\":\"sma\",\"inputs\":{\"series\":\"close\"},\"params\":{\"length\":{\"from\":2,\"to\":400,\"step\":1}}},"
+            + "\"slow\":{\"type\":\"sma\",\"inputs\":{\"series\":\"close\"},\"params\":{\"length\":{\"from\":3,\"to\":800,\"step\":1}}},"
+            + "\"cross\":{\"type\":\"crossover\",\"inputs\":{\"fast\":\"fast\",\"slow\":\"slow\"}},"
+            + "\"size\":{\"type\":\"fixed_fraction\",\"inputs\":{\"signal\":\"cross\"}},"
+            + "\"book\":{\"type\":\"equal_weight\",\"inputs\":{\"position\":\"size\"}},"
+            + "\"run\":{\"type\":\"execution\",\"inputs\":{\"weights\":\"book\"}}},\"constraints\":[\"fast.length < slow.length\"]}}";
+
+    @Test
+    void aForecastNodePastHalfTheBudgetIsRefusedAtOnceNamingEvery() {
+        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(40), 2, ApiRoutes.TURN_WAIT);
+        SextantException e = assertThrows(SextantException.class, () -> call(routes, "backtest", SLOW.formatted(2)));
+        assertEquals("resource_limit", e.failReason(), e.getMessage());
+        assertEquals("nodes.fc.params.every", e.field(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("the forecast nodes would compute for about ") && e.getMessage().contains("(forecast node 'fc': model ets, window 250, every 1, on 2 assets of ")
+                && e.getMessage().endsWith("more than the 20 s this request may take of its budget; nothing was run"), e.getMessage());
+        java.util.regex.Matcher every = java.util.regex.Pattern.compile("^set every to (\\d+) or more \\(bars between fits\\), or run it as a background job with start_backtest").matcher(e.fix());
+        assertTrue(every.find(), e.fix());
+        assertTrue(engine.listRuns(null, 5).isEmpty(), "no run stored");
+        assertEquals(0, engine.getSessionRegistry("slow").runs(), "nor counted in the session");
+        // the every it names is the first that fits: one less does not
+        var graph = org.sextant.engine.research.graph.GraphComposer.compose(Json.MAPPER.readTree(SLOW.formatted(2)).get("spec").toString()).requireOk();
+        java.util.regex.Matcher bars = java.util.regex.Pattern.compile("on 2 assets of (\\d+) bars").matcher(e.getMessage());
+        assertTrue(bars.find(), e.getMessage());
+        int n = Integer.parseInt(every.group(1));
+        assertTrue(n > 1 && n < Integer.parseInt(bars.group(1)), e.fix());
+        assertEquals(n, org.sextant.engine.research.graph.ForecastNodeCost.smallestEvery(20, graph, 2, Integer.parseInt(bars.group(1))));
+        assertTrue(org.sextant.engine.research.graph.ForecastNodeCost.seconds(graph, 2, Integer.parseInt(bars.group(1)), n) <= 20);
+        assertTrue(org.sextant.engine.research.graph.ForecastNodeCost.seconds(graph, 2, Integer.parseInt(bars.group(1)), n - 1) > 20);
+        // without a budget (start_backtest, the GUI) nothing is refused
+        org.sextant.engine.research.graph.ForecastNodeCost.refuseBeyondBudget(graph, 2, Integer.parseInt(bars.group(1)));
+    }
+
     @Test
     void aBacktestPastTheBudgetStopsWithTimeoutAndStoresNothing() {
         ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 2, ApiRoutes.TURN_WAIT);
         for (int threads : new int[] {1, 2}) { // the sweep's worker threads see the budget too
-            SextantException e = assertThrows(SextantException.class, () -> call(routes, "backtest", SLOW.formatted(threads)));
+            SextantException e = assertThrows(SextantException.class, () -> call(routes, "backtest", WIDE.formatted(threads)));
             assertEquals("timeout", e.failReason(), e.getMessage());
             assertTrue(e.getMessage().startsWith("backtest computed for its whole budget of 1 s"), e.getMessage());
             assertTrue(e.fix().startsWith("nothing was stored; run it as a background job with start_backtest"), e.fix());
@@ -46,7 +81,7 @@ class BacktestBudgetTest {
     void aBacktestWhoseCallerWentAwayStopsAndStoresNothing() {
         ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(600), 2, ApiRoutes.TURN_WAIT);
         assertThrows(java.util.concurrent.CancellationException.class,
-                () -> routes.dispatch(new ApiCall("backtest", Json.MAPPER.readTree(SLOW.formatted(2))), () -> true));
+                () -> routes.dispatch(new ApiCall("backtest", Json.MAPPER.readTree(WIDE.formatted(2))), () -> true));
         assertTrue(engine.listRuns(null, 5).isEmpty(), "no run stored");
     }
 
