@@ -48,7 +48,7 @@ public final class ApiRoutes {
     /**
      * Reads that fit models, so they share a few cores ({@link #computing}); the others answer from the
      * store at once. run_select is not one: with a turn, two hostile growing queries (30 s each) refused
-     * every other agent's SQL (ResourceExhaustionIT); it keeps its own bounds (30 s, memory, 8 at once).
+     * every other agent's SQL (ResourceExhaustionIT); it keeps its own bounds (30 s, memory, 8 at once, 2 per client).
      */
     static final Set<Capability> COMPUTING = Set.of(Capabilities.GET_FORECAST, Capabilities.GET_BACKTEST_ERROR,
             Capabilities.SCAN_FORECASTS, Capabilities.COMPARE_TO_HISTORY, Capabilities.ANALOGUE_CALIBRATION,
@@ -279,7 +279,7 @@ public final class ApiRoutes {
     }
 
     private Object runSelect(ApiCall call) {
-        return engine.runSelect(call.requiredText("sql", "\"SELECT symbol, count(*) FROM prices GROUP BY 1\""), call.integer("limit"));
+        return engine.runSelect(call.requiredText("sql", "\"SELECT symbol, count(*) FROM prices GROUP BY 1\""), call.integer("limit"), call.client());
     }
 
     private Object importPrices(ApiCall call) {
