@@ -89,8 +89,6 @@ public final class ApiRoutes {
     final java.util.concurrent.Semaphore computing; // package: tests hold its permits
     /** Where a chart at an interval reads its bars: the engine's newest-first read. */
     BarAnswers.NewestBars chartBars; // package: tests count the bars it reads
-    /** MetadataLaneBench's baseline: list_symbols scanning for intervals on each call, as before the lanes. */
-    volatile boolean beforeLanes;
 
     public ApiRoutes(Sextant engine, Supplier<Object> state) {
         this(engine, state, READ_BUDGET, Math.max(2, Runtime.getRuntime().availableProcessors()), TURN_WAIT);
@@ -236,8 +234,7 @@ public final class ApiRoutes {
         List<SymbolInfo> symbols = new java.util.ArrayList<>(engine.listSymbols(call.text("query")));
         symbols.addAll(engine.listBarsOnlySymbols(call.text("query")));
         symbols.sort(java.util.Comparator.comparing(SymbolInfo::symbol));
-        Map<String, List<String>> stored = beforeLanes ? new org.sextant.engine.data.BarReader(engine.store(), 0).storedIntervals() : engine.storedIntervals();
-        return Map.of("count", symbols.size(), "symbols", BarAnswers.withIntervals(symbols, stored));
+        return Map.of("count", symbols.size(), "symbols", BarAnswers.withIntervals(symbols, engine.storedIntervals()));
     }
 
     private Object getClosePrice(ApiCall call) {
