@@ -131,6 +131,8 @@ public final class Sextant implements AutoCloseable {
     public DataSummary dataSummary() { return prices.summary(); }
     /** One read-only SELECT, LIMIT-wrapped (default 5000); hostile statements are refused with a reason. */
     public SelectResult runSelect(String sql, Integer limit) { return readOnlySql.run(sql, limit); }
+    /** As above, for a client of the local API: it runs at most two queries at once, so other clients' SQL finds a slot. */
+    public SelectResult runSelect(String sql, Integer limit, String client) { return readOnlySql.run(sql, limit, client); }
     public DbSchema getDbSchema() { return readOnlySql.schema(); }
 
     // ---- ingest (IngestService) -----------------------------------------------------------

@@ -7,8 +7,14 @@ import java.util.List;
 import org.sextant.engine.SextantException;
 import tools.jackson.databind.JsonNode;
 
-/** The arguments of one local API call, with typed accessors that name the field on bad input. */
-public record ApiCall(String method, JsonNode args) {
+/**
+ * The arguments of one local API call, with typed accessors that name the field on bad input, and
+ * the client that sent it ({@link LocalApiServer#client}; null for the app's own calls).
+ */
+public record ApiCall(String method, JsonNode args, String client) {
+    public ApiCall(String method, JsonNode args) {
+        this(method, args, null);
+    }
 
     public String text(String field) {
         JsonNode n = args.get(field);

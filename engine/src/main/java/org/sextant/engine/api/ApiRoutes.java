@@ -48,7 +48,7 @@ public final class ApiRoutes {
     /**
      * Reads that fit models, so they share a few cores ({@link #computing}); the others answer from the
      * store at once. run_select is not one: with a turn, two hostile growing queries (30 s each) refused
-     * every other agent's SQL (ResourceExhaustionIT); it keeps its own bounds (30 s, memory, 8 at once).
+     * every other agent's SQL (ResourceExhaustionIT); it keeps its own bounds (30 s, memory, 8 at once, 2 per client).
      */
     static final Set<Capability> COMPUTING = Set.of(Capabilities.GET_FORECAST, Capabilities.GET_BACKTEST_ERROR,
             Capabilities.SCAN_FORECASTS, Capabilities.COMPARE_TO_HISTORY, Capabilities.ANALOGUE_CALIBRATION,
@@ -89,8 +89,6 @@ public final class ApiRoutes {
     final java.util.concurrent.Semaphore computing; // package: tests hold its permits
     /** Where a chart at an interval reads its bars: the engine's newest-first read. */
     BarAnswers.NewestBars chartBars; // package: tests count the bars it reads
-    /** MetadataLaneBench's baseline: list_symbols scanning for intervals on each call, as before the lanes. */
-    volatile boolean beforeLanes;
 
     public ApiRoutes(Sextant engine, Supplier<Object> state) {
         this(engine, state, READ_BUDGET, Math.max(2, Runtime.getRuntime().availableProcessors()), TURN_WAIT);
@@ -236,8 +234,7 @@ public final class ApiRoutes {
         List<SymbolInfo> symbols = new java.util.ArrayList<>(engine.listSymbols(call.text("query")));
         symbols.addAll(engine.listBarsOnlySymbols(call.text("query")));
         symbols.sort(java.util.Comparator.comparing(SymbolInfo::symbol));
-        Map<String, List<String>> stored = beforeLanes ? new org.sextant.engine.data.BarReader(engine.store(), 0).storedIntervals() : engine.storedIntervals();
-        return Map.of("count", symbols.size(), "symbols", BarAnswers.withIntervals(symbols, stored));
+        return Map.of("count", symbols.size(), "symbols", BarAnswers.withIntervals(symbols, engine.storedIntervals()));
     }
 
     private Object getClosePrice(ApiCall call) {
@@ -279,7 +276,7 @@ public final class ApiRoutes {
     }
 
     private Object runSelect(ApiCall call) {
-        return engine.runSelect(call.requiredText("sql", "\"SELECT symbol, count(*) FROM prices GROUP BY 1\""), call.integer("limit"));
+        return engine.runSelect(call.requiredText("sql", "\"SELECT symbol, count(*) FROM prices GROUP BY 1\""), call.integer("limit"), call.client());
     }
 
     private Object importPrices(ApiCall call) {

@@ -31,6 +31,9 @@ import tools.jackson.databind.JsonNode;
 public final class LocalApiServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LocalApiServer.class);
     private static final int MAX_BODY = 1 << 20;
+    /** The header naming the calling client ({@link #client}). */
+    public static final String CLIENT_HEADER = "X-Sextant-Client";
+    private static final java.util.regex.Pattern CLIENT_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._:/-]{1,100}");
 
     private final HttpServer server;
     private final ConnectionGuard guard;
@@ -141,19 +144,20 @@ public final class LocalApiServer implements AutoCloseable {
                 send(ex, 405, failure("invalid_input", "use POST for /api/v1/" + method, null, "POST a JSON object of arguments"));
                 return;
             }
+            String client = client(ex.getRequestHeaders().getFirst(CLIENT_HEADER), ex.getRemoteAddress().getPort());
             JsonNode args = readBody(ex);
             if (args == null) return; // cut for being too slow
             Object data;
             // a read whose client closes the connection stops at its next checkpoint (its turn is given back)
-            ClientWatch.Watched client = guard.watch(port(), ex.getRemoteAddress().getPort());
+            ClientWatch.Watched connection = guard.watch(port(), ex.getRemoteAddress().getPort());
             try {
-                data = routes.dispatch(new ApiCall(method, args), client);
+                data = routes.dispatch(new ApiCall(method, args, client), connection);
             } catch (CancellationException e) {
-                if (!client.getAsBoolean()) throw e;
+                if (!connection.getAsBoolean()) throw e;
                 traffic.count(ApiTraffic.Event.CLIENT_GONE); // nobody to answer
                 return;
             } finally {
-                guard.unwatch(client);
+                guard.unwatch(connection);
             }
             send(ex, 200, ok(data));
         } catch (SextantException e) {
@@ -184,6 +188,20 @@ public final class LocalApiServer implements AutoCloseable {
             log.error("API call {} failed", ex.getRequestURI(), e);
             sendQuietly(ex, 500, failure("internal_error", "the app failed: " + e, null, "see SEXTANT_HOME/logs/sextant.log; retry"));
         }
+    }
+
+    /**
+     * Who sent a request, for what each client may hold at once (run_select: two queries): the
+     * {@value #CLIENT_HEADER} header sextant-mcp sends (its process and MCP session), or else the
+     * connection (client port) it came on. All callers share one token, so nothing else tells them apart.
+     */
+    static String client(String header, int remotePort) {
+        if (header == null) return "connection " + remotePort;
+        if (!CLIENT_ID.matcher(header).matches()) {
+            throw SextantException.invalid(CLIENT_HEADER, "header " + CLIENT_HEADER + " must be 1 to 100 letters, digits or . _ : / -",
+                    "send a short name for the calling client, e.g. " + CLIENT_HEADER + ": my-script-1, or no such header");
+        }
+        return "client " + header;
     }
 
     /** Why this request must be refused, or null. */

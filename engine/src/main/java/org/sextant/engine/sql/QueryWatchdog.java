@@ -58,6 +58,9 @@ final class QueryWatchdog implements AutoCloseable {
     private final long poolCapBytes;
     private final LongSupplier poolBytes;
     private final Semaphore slots = new Semaphore(MAX_RUNNING);
+    final ClientShares clients = new ClientShares(); // package: tests read what a client holds
+    /** How long a query waits for its client's share and a slot: {@link #SLOT_WAIT} (tests shorten it). */
+    Duration slotWait = SLOT_WAIT;
     private final Set<Watched> running = ConcurrentHashMap.newKeySet();
     private final ExecutorService workers;
     private final Object idle = new Object();
@@ -95,16 +98,39 @@ final class QueryWatchdog implements AutoCloseable {
 
     /** Runs {@code work} on a worker within the time and memory bound; throws timeout or resource_limit past them. */
     <T> T run(Work<T> work) {
+        return run(null, work);
+    }
+
+    /**
+     * As above, counted as one of {@code client}'s queries ({@link ClientShares}; null: not counted):
+     * one over its share waits for one of its own to end, within the same short wait as for a slot.
+     */
+    <T> T run(String client, Work<T> work) {
         long deadline = System.nanoTime() + timeout.toNanos();
+        // a short wait: a turn that came near the end of the query's own bound would only end in timeout
+        long wait = Math.min(timeout.toNanos(), slotWait.toNanos()), waitEnd = System.nanoTime() + wait;
+        boolean shared = false;
         try {
-            // a short wait: a turn that came near the end of the query's own bound would only end in timeout
-            if (!slots.tryAcquire(Math.min(timeout.toNanos(), SLOT_WAIT.toNanos()), TimeUnit.NANOSECONDS)) {
+            if (!clients.acquire(client, wait)) {
+                // field: no argument of this call is at fault; the caller's own earlier queries hold its share
+                throw new SextantException(FailReason.RESOURCE_LIMIT, "this client already runs " + ClientShares.PER_CLIENT
+                        + " queries (running or still being stopped), the most one client may run at once so that other agents' SQL finds a slot;"
+                        + " this one waited " + duration(wait) + " for one of them to end", null,
+                        "wait for your earlier run_select queries to end (each answers or is stopped within " + seconds()
+                                + "), then send this one again; run heavy queries one after another");
+            }
+            shared = true;
+            if (!slots.tryAcquire(Math.max(0, waitEnd - System.nanoTime()), TimeUnit.NANOSECONDS)) {
                 throw new SextantException(FailReason.RESOURCE_LIMIT, MAX_RUNNING + " queries are running or still being stopped; this one did not get a turn within "
-                        + Math.min(timeout.toSeconds(), SLOT_WAIT.toSeconds()) + " s", "sql", "wait for the running queries to finish, then run it again");
+                        + duration(wait), "sql", "wait for the running queries to finish, then run it again");
             }
         } catch (InterruptedException e) {
+            if (shared) clients.release(client);
             Thread.currentThread().interrupt();
             throw new SextantException(FailReason.TIMEOUT, "the query was interrupted before it ran", "sql", "run it again");
+        } catch (RuntimeException e) {
+            if (shared) clients.release(client);
+            throw e;
         }
         // the pool as the query found it: memory a stopped query has not given back yet is not this one's
         long pool = poolCapBytes == Long.MAX_VALUE ? -1 : poolBytes.getAsLong();
@@ -118,11 +144,13 @@ final class QueryWatchdog implements AutoCloseable {
                 } finally {
                     running.remove(w);
                     slots.release();
+                    clients.release(client); // when the work ends, not its caller: a query being stopped still counts
                 }
             });
         } catch (RuntimeException e) {
             running.remove(w);
             slots.release();
+            clients.release(client);
             throw e;
         }
         synchronized (idle) {
@@ -217,7 +245,11 @@ final class QueryWatchdog implements AutoCloseable {
     }
 
     private String seconds() {
-        long ms = timeout.toMillis();
+        return duration(timeout.toNanos());
+    }
+
+    private static String duration(long nanos) {
+        long ms = TimeUnit.NANOSECONDS.toMillis(nanos);
         return ms % 1000 == 0 ? (ms / 1000) + " s" : ms + " ms";
     }
 

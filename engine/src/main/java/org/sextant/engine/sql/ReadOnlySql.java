@@ -79,6 +79,11 @@ public final class ReadOnlySql implements AutoCloseable {
     }
 
     public SelectResult run(String sql, Integer limit) {
+        return run(sql, limit, null);
+    }
+
+    /** As above, as one of {@code client}'s queries: a local API client runs at most two at once (null: not counted; {@link ClientShares}). */
+    public SelectResult run(String sql, Integer limit, String client) {
         int max = limit == null ? DEFAULT_LIMIT : limit;
         if (max < 1 || max > MAX_LIMIT) {
             throw SextantException.invalid("limit", "limit must be between 1 and " + MAX_LIMIT + ", got " + limit,
@@ -91,7 +96,7 @@ public final class ReadOnlySql implements AutoCloseable {
             throw SextantException.invalid("sql", "the SQL text is " + sql.length() + " characters, more than " + MAX_SQL_CHARS,
                     "shorten the query");
         }
-        return watchdog.run(w -> select(w, sql, max));
+        return watchdog.run(client, w -> select(w, sql, max));
     }
 
     private SelectResult select(QueryWatchdog.Watched w, String sql, int max) {

@@ -87,6 +87,22 @@ class LocalApiServerTest {
         }
     }
 
+    /** run_select's two-at-once share is per client: sextant-mcp names itself in a header, other callers are told apart by connection. */
+    @Test
+    void theClientIsTheHeaderItSendsOrElseItsConnection() throws Exception {
+        assertEquals("client sextant-mcp-12/3f-a", LocalApiServer.client("sextant-mcp-12/3f-a", 40000));
+        assertEquals("connection 40000", LocalApiServer.client(null, 40000));
+        HttpRequest.Builder named = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/api/v1/run_select"))
+                .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString("{\"sql\":\"SELECT 1 AS one\"}"));
+        assertEquals(200, http.send(named.copy().header(LocalApiServer.CLIENT_HEADER, "agent-1").build(), HttpResponse.BodyHandlers.ofString()).statusCode());
+        HttpResponse<String> bad = http.send(named.copy().header(LocalApiServer.CLIENT_HEADER, "x".repeat(101)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, bad.statusCode(), bad.body());
+        JsonNode body = Json.MAPPER.readTree(bad.body());
+        assertEquals("invalid_input", body.get("fail_reason").asString());
+        assertEquals(LocalApiServer.CLIENT_HEADER, body.get("field").asString());
+        assertFalse(body.get("error").asString().contains("xxxx"), "the header is not echoed: " + body);
+    }
+
     @Test
     void badInputNamesTheFieldAndTheFix() throws Exception {
         HttpResponse<String> r = post("get_close_price", "{\"symbol\":\"AA\",\"start\":\"29/12/2000\"}", TOKEN);

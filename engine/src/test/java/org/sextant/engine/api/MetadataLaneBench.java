@@ -19,11 +19,14 @@ import org.sextant.engine.home.SextantHome;
  * routes the local API dispatches to (the JDK server runs every request on its own thread, so one
  * thread per call here is what it does). Where a probe's time went is read from Linux's
  * /proc/thread-self/schedstat around the call: on a core, waiting for a core (run queue), or
- * neither (blocked: a lock, a latch, I/O). Each load runs twice in one process: "before" lets the
- * heavy reads run as before the lanes (list_symbols scanning for intervals), "after" as the app runs them now (run_select takes no turn in either);
- * each backtest pass has symbols of its own (a backtest already computed answers from memory).
- * With "http" as second argument every call goes through the local API's server (a connection each,
- * as separate clients), and the probe's time split is not shown (the work runs on the server's thread).
+ * neither (blocked: a lock, a latch, I/O). Each load runs in one process "before" and "after": before
+ * the lanes list_symbols scanned every price and bar for the stored intervals on each call, so the
+ * "before" probe runs that scan ({@code BarReader} keeping nothing) on its own thread just before
+ * the call; the app's route keeps them per data version. The run_select load runs after twice: its
+ * 8 queries from 8 clients, and from one client (which runs 2 at once; ClientShares). Each backtest
+ * pass has symbols of its own (a backtest already computed answers from memory). With "http" as
+ * second argument every call goes through the local API's server (a connection each; one client:
+ * the same X-Sextant-Client header), and the probe's time split is not shown (the work runs on the server's thread).
  *
  * <p>Run: see docs/benchmarks.md, "Metadata reads under heavy reads".
  */
@@ -37,7 +40,7 @@ public final class MetadataLaneBench {
         try (Sextant engine = Sextant.open(new SextantHome(home));
              LocalApiServer server = LocalApiServer.start(engine, TOKEN, "headless", Map::of)) {
             ApiRoutes routes = server.routes();
-            transport = http ? new Http(server.port()) : (m, a) -> call(routes, m, a);
+            transport = http ? new Http(server.port()) : (m, a, client) -> routes.dispatch(new ApiCall(m, Json.MAPPER.readTree(a), client));
             List<String> symbols = new ArrayList<>();
             for (Object s : (List<?>) ((Map<?, ?>) call(routes, "list_symbols", "{}")).get("symbols")) {
                 symbols.add(String.valueOf(((Map<?, ?>) Json.MAPPER.convertValue(s, Map.class)).get("symbol")));
@@ -47,12 +50,16 @@ public final class MetadataLaneBench {
                     http ? "over HTTP" : "in process");
             System.out.println("| load | lane | probes | list_symbols p50 | max | on a core (sum) | waiting for a core (sum) | blocked (sum) | heavy answered / refused |");
             System.out.println("|---|---|---|---|---|---|---|---|---|");
-            Probe idle = probe(() -> false, 10);
+            Probe idle = probe(() -> false, 10, null);
             System.out.println(row("none (baseline)", "-", idle, "-"));
+            // the scan list_symbols ran on each call before the lanes
+            Runnable scan = () -> new org.sextant.engine.data.BarReader(engine.store(), 0).storedIntervals();
             int pass = 0;
             for (String load : List.of("run_select self-join", "get_backtest_error theta weekly")) {
-                for (boolean before : List.of(true, false)) {
-                    routes.beforeLanes = before;
+                List<String> lanes = load.startsWith("run_select") ? List.of("before (list_symbols scans)", "after, 8 clients", "after, one client")
+                        : List.of("before (list_symbols scans)", "after (lanes)");
+                for (String lane : lanes) {
+                    boolean before = lane.startsWith("before");
                     List<String> heavyArgs = new ArrayList<>();
                     for (int i = 0; i < heavy; i++) {
                         heavyArgs.add(load.startsWith("run_select") ? "{\"sql\":\"" + SELF_JOIN + "\",\"limit\":1}"
@@ -62,10 +69,11 @@ public final class MetadataLaneBench {
                     String method = load.substring(0, load.indexOf(' '));
                     ConcurrentLinkedQueue<String> outcomes = new ConcurrentLinkedQueue<>();
                     CountDownLatch done = new CountDownLatch(heavy);
-                    for (String a : heavyArgs) {
+                    for (int i = 0; i < heavyArgs.size(); i++) {
+                        String a = heavyArgs.get(i), client = lane.endsWith("one client") ? "bench-one" : "bench-" + i;
                         Thread t = new Thread(() -> {
                             try {
-                                transport.call(method, a);
+                                transport.call(method, a, client);
                                 outcomes.add("ok");
                             } catch (SextantException e) {
                                 outcomes.add(e.failReason());
@@ -78,23 +86,24 @@ public final class MetadataLaneBench {
                         t.start();
                     }
                     Thread.sleep(200); // the heavy reads have started
-                    Probe p = probe(() -> done.getCount() == 0, 200);
+                    Probe p = probe(() -> done.getCount() == 0, 200, before ? scan : null);
                     done.await();
                     long ok = outcomes.stream().filter("ok"::equals).count();
-                    System.out.println(row(load, before ? "before (list_symbols scans)" : "after (lanes)", p, ok + " / " + (heavy - ok)
+                    System.out.println(row(load, lane, p, ok + " / " + (heavy - ok)
                             + (ok == heavy ? "" : " " + outcomes.stream().filter(o -> !o.equals("ok")).distinct().toList())));
                 }
             }
         }
     }
 
-    /** Times list_symbols until {@code stop} (at most {@code max} probes, one every 250 ms). */
-    private static Probe probe(java.util.function.BooleanSupplier stop, int max) throws Exception {
+    /** Times list_symbols, after {@code scan} when not null, until {@code stop} (at most {@code max} probes, one every 250 ms). */
+    private static Probe probe(java.util.function.BooleanSupplier stop, int max, Runnable scan) throws Exception {
         Probe p = new Probe();
         for (int i = 0; i < max && !stop.getAsBoolean(); i++) {
             long[] before = schedstat();
             long t0 = System.nanoTime();
-            transport.call("list_symbols", "{}");
+            if (scan != null) scan.run();
+            transport.call("list_symbols", "{}", "bench-probe");
             long wall = System.nanoTime() - t0;
             long[] after = schedstat();
             p.add(wall, after[0] - before[0], after[1] - before[1]);
@@ -138,16 +147,16 @@ public final class MetadataLaneBench {
     private static Transport transport;
 
     private interface Transport {
-        void call(String method, String args) throws Exception;
+        void call(String method, String args, String client) throws Exception;
     }
 
     /** A call as a separate client makes it: its own connection, the token, the server's refusal mapped to its fail_reason. */
     private record Http(int port) implements Transport {
         @Override
-        public void call(String method, String args) throws Exception {
-            java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
-            java.net.http.HttpResponse<String> r = client.send(java.net.http.HttpRequest.newBuilder(
-                            java.net.URI.create("http://127.0.0.1:" + port + "/api/v1/" + method))
+        public void call(String method, String args, String client) throws Exception {
+            java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/api/v1/" + method));
+            if (client.equals("bench-one")) request.header(LocalApiServer.CLIENT_HEADER, client); // otherwise: its connection
+            java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(request
                     .header("Authorization", "Bearer " + TOKEN).POST(java.net.http.HttpRequest.BodyPublishers.ofString(args)).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {

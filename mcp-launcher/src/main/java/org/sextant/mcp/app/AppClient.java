@@ -32,6 +32,12 @@ public final class AppClient {
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
     private static final java.util.regex.Pattern METHOD = java.util.regex.Pattern.compile("[A-Za-z0-9_]+");
 
+    /** What the app knows this launcher's calls by: its process (X-Sextant-Client; docs/local-api.md, "Bounds"). */
+    private static final String LAUNCHER = "sextant-mcp-" + ProcessHandle.current().pid();
+    private static final java.util.regex.Pattern SESSION_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    /** The MCP session the tool call on this thread serves (--http serves several agents from one launcher). */
+    private static final ThreadLocal<String> SESSION = new ThreadLocal<>();
+
     private final Path appJson;
     private final Duration requestTimeout;
     private final LoopbackHttp http = new LoopbackHttp();
@@ -164,7 +170,7 @@ public final class AppClient {
         if (!METHOD.matcher(method).matches()) throw new IllegalArgumentException("not an API method name: " + method);
         LoopbackHttp.Response response;
         try {
-            response = http.exchange(app.port(), "/api/v1/" + method, app.token(), body, CONNECT_TIMEOUT, requestTimeout);
+            response = http.exchange(app.port(), "/api/v1/" + method, app.token(), client(), body, CONNECT_TIMEOUT, requestTimeout);
         } catch (ConnectException e) {
             throw new Refused(notRunning(app, "refused the connection", e));
         } catch (LoopbackHttp.ConnectTimeout e) {
@@ -190,6 +196,29 @@ public final class AppClient {
             }
         }
         return ApiReply.unwrap(method, response.status(), response.body());
+    }
+
+    /**
+     * Runs a tool call of MCP session {@code sessionId}: its calls to the app name the launcher and
+     * the session, so the app bounds each agent by itself (run_select: two queries at once), not all
+     * the agents of one --http launcher together.
+     */
+    public static <T> T forSession(String sessionId, java.util.function.Supplier<T> call) {
+        String before = SESSION.get();
+        SESSION.set(sessionId);
+        try {
+            return call.get();
+        } finally {
+            if (before == null) SESSION.remove();
+            else SESSION.set(before);
+        }
+    }
+
+    /** The X-Sextant-Client of a call from this thread: the launcher, and its MCP session when known (hashed unless plain). */
+    static String client() {
+        String s = SESSION.get();
+        if (s == null || s.isEmpty()) return LAUNCHER;
+        return LAUNCHER + "/" + (SESSION_ID.matcher(s).matches() ? s : Integer.toHexString(s.hashCode()));
     }
 
     private ToolFailure notRunning(AppFile app, String what, Exception cause) {

@@ -47,12 +47,18 @@ final class LoopbackHttp {
      */
     Response exchange(int port, String path, String token, byte[] body, Duration connectTimeout, Duration timeout)
             throws IOException {
+        return exchange(port, path, token, null, body, connectTimeout, timeout);
+    }
+
+    /** As above, naming the calling client in the X-Sextant-Client header (null: none). */
+    Response exchange(int port, String path, String token, String client, byte[] body, Duration connectTimeout, Duration timeout)
+            throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
         Connection c = take(port);
         if (c == null) c = Connection.open(port, connectTimeout);
         boolean reusable = false;
         try {
-            c.write(request(port, path, token, body));
+            c.write(request(port, path, token, client, body));
             Response r = c.readResponse(deadline);
             reusable = c.keepAlive;
             return r;
@@ -95,12 +101,13 @@ final class LoopbackHttp {
         c.close();
     }
 
-    static byte[] request(int port, String path, String token, byte[] body) {
+    static byte[] request(int port, String path, String token, String client, byte[] body) {
         StringBuilder h = new StringBuilder(256)
                 .append(body == null ? "GET " : "POST ").append(path).append(" HTTP/1.1\r\n")
                 .append("Host: 127.0.0.1:").append(port).append("\r\n")
                 .append("Authorization: Bearer ").append(token).append("\r\n")
                 .append("Accept: application/json\r\n");
+        if (client != null) h.append("X-Sextant-Client: ").append(client).append("\r\n");
         if (body != null) {
             h.append("Content-Type: application/json\r\nContent-Length: ").append(body.length).append("\r\n");
         }

@@ -169,7 +169,7 @@ public final class SextantMcpServer {
                         .build())
                 .callHandler((exchange, request) -> {
                     Object asked = request.meta() == null ? null : request.meta().get(Inbound.REQUESTED_TOOL);
-                    return cancellable(dispatcher, request, () -> dispatcher.dispatch(asked instanceof String name ? name : request.name(),
+                    return cancellable(dispatcher, exchange, request, () -> dispatcher.dispatch(asked instanceof String name ? name : request.name(),
                             request.arguments(), ExchangeProgress.of(exchange, request)));
                 })
                 .build();
@@ -188,16 +188,18 @@ public final class SextantMcpServer {
         tool.uiResourceUri().ifPresent(uri -> schema.meta(Map.of("ui", Map.of("resourceUri", uri))));
         return McpServerFeatures.SyncToolSpecification.builder()
                 .tool(schema.build())
-                .callHandler((exchange, request) -> cancellable(dispatcher, request, () -> dispatcher.dispatch(request.name(),
+                .callHandler((exchange, request) -> cancellable(dispatcher, exchange, request, () -> dispatcher.dispatch(request.name(),
                         request.arguments(), ExchangeProgress.of(exchange, request))))
                 .build();
     }
 
     /** The call's result, or null when the client cancelled it: the worker's Mono is then empty and no response is sent. */
-    private static McpSchema.CallToolResult cancellable(ToolDispatcher dispatcher, McpSchema.CallToolRequest request,
-                                                       java.util.function.Supplier<Envelope> call) {
+    private static McpSchema.CallToolResult cancellable(ToolDispatcher dispatcher, io.modelcontextprotocol.server.McpSyncServerExchange exchange,
+                                                       McpSchema.CallToolRequest request, java.util.function.Supplier<Envelope> call) {
         Object key = request.meta() == null ? null : request.meta().get(Inbound.CALL_KEY);
-        return dispatcher.inFlight().run(key instanceof String k ? k : null, () -> toResult(call.get()));
+        // the app tells agents apart by launcher and session: one agent's queries leave room for another's
+        return dispatcher.inFlight().run(key instanceof String k ? k : null,
+                () -> toResult(org.sextant.mcp.app.AppClient.forSession(exchange.sessionId(), call)));
     }
 
     /**

@@ -36,6 +36,20 @@ class AppClientTest {
         void run() throws Exception;
     }
 
+    /** The app bounds run_select per client (two at once): each MCP session of a launcher is its own client. */
+    @Test
+    void callsNameTheLauncherAndTheSessionTheyServe() {
+        String launcher = "sextant-mcp-" + ProcessHandle.current().pid();
+        assertEquals(launcher, AppClient.client());
+        assertEquals(launcher + "/6a1c-e2", AppClient.forSession("6a1c-e2", AppClient::client));
+        String odd = AppClient.forSession("a session id with spaces", AppClient::client);
+        assertTrue(odd.matches(java.util.regex.Pattern.quote(launcher) + "/[0-9a-f]{1,8}"), odd);
+        assertEquals(launcher, AppClient.client(), "the session is the call's, not the thread's after it");
+        String request = new String(LoopbackHttp.request(4711, "/api/v1/run_select", "t", launcher + "/6a1c-e2", new byte[0]),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(request.contains("\r\nX-Sextant-Client: " + launcher + "/6a1c-e2\r\n"), request);
+    }
+
     @Test
     void aStaleFileFromACrashedAppMeansNotRunning() throws Exception {
         Process gone = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
