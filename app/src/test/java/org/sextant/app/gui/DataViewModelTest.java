@@ -93,6 +93,26 @@ class DataViewModelTest {
         assertEquals("2001-09-27", info.lastDate().toString());
     }
 
+    /** 4h bars that go on two hours off their grid: the preview warns in the import's words (it said nothing), and the import refuses them. */
+    @Test
+    void barsOffTheirGridAreWarnedOfAtPreviewInTheImportsWords() throws Exception {
+        StringBuilder text = new StringBuilder("timestamp,close\n");
+        for (int i = 0; i < 20; i++) text.append(java.time.LocalDateTime.of(2024, 1, 2, 2, 0).plusHours(4L * i)).append("Z,").append(10 + i).append('\n');
+        for (int i = 0; i < 15; i++) text.append(java.time.LocalDateTime.of(2024, 1, 5, 8, 0).plusHours(4L * i)).append("Z,").append(10 + i).append('\n');
+        Path shifted = Files.writeString(files.resolve("FOURSHIFT.csv"), text.toString());
+        ImportPreview p = model.choose(List.of(shifted)).get();
+        assertTrue(!model.refusedProperty().get() && model.importErrorProperty().get() == null, "a warning, not a refusal: " + model.importErrorProperty().get());
+        assertEquals("4h", p.interval());
+        String refusal = "line 22: the bar of FOURSHIFT at 2024-01-05T08:00Z is off the 4h grid most of its bars are on (02:00, 06:00, 10:00, 14:00, 18:00, 22:00 UTC): "
+                + "15 of 35 bars are off it; stored as one 4h series the two grids would mix";
+        assertEquals(1, p.notes().size(), String.valueOf(p.notes()));
+        assertTrue(p.notes().get(0).startsWith(refusal + ": the import refuses the file; align the bars to one grid"), p.notes().get(0));
+        JobStatus job = model.importChosen().get();
+        assertEquals(JobState.FAILED, job.state());
+        String error = model.importErrorProperty().get();
+        assertTrue(error.contains(shifted + " " + refusal), error);
+    }
+
     /** Bar times written without a zone read in the zone chosen in the view, in the preview and in the import (the CLI's --timezone). */
     @Test
     void barTimesWithoutAZoneAreReadInTheZoneChosenForPreviewAndImport() throws Exception {

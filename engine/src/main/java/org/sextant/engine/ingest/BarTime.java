@@ -32,6 +32,11 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
         return naive() && !zone.getRules().isFixedOffset();
     }
 
+    /** The zone with clock changes naive times are read in, null when none applies (UTC, a fixed offset, times with their offset). */
+    java.time.ZoneId changingZone() {
+        return dst() ? zone : null;
+    }
+
     /** These times with naive ones read in {@code z}. */
     BarTime inZone(java.time.ZoneId z) {
         return new BarTime(format, cols, pattern, z);

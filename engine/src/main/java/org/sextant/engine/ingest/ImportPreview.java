@@ -120,6 +120,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         java.util.Map<String, java.time.LocalDateTime> previous = new java.util.HashMap<>();
         java.util.Map<String, Long> previousLine = new java.util.HashMap<>();
         String belowAMinute = null; // the first two rows of a symbol less than a minute apart
+        java.util.SortedMap<String, java.util.TreeMap<Long, Long>> times = new java.util.TreeMap<>(); // per symbol, each time's first line: its grid
         String firstSymbol = null;
         long firstLine = 0, lastLine = 0;
         boolean midnight = true; // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
@@ -152,6 +153,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 if (t != null) {
                     previous.put(symbol, t);
                     previousLine.put(symbol, line);
+                    times.computeIfAbsent(symbol, k -> new java.util.TreeMap<>()).putIfAbsent(t.toInstant(java.time.ZoneOffset.UTC).toEpochMilli(), line);
                 }
             }
         } catch (IOException e) {
@@ -166,6 +168,9 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         // the import's refusal of steps below a minute, in its words: most steps, else the first two rows
         if (typical != null && typical < 60) belowAMinute = "lines " + firstLine + ".." + lastLine + ": " + BarSteps.mostOftenBelowAMinute(firstSymbol, typical);
         if (belowAMinute != null) notes.add(belowAMinute + ": the import refuses the file; " + BarSteps.BELOW_A_MINUTE_FIX);
+        // the import refuses bars off the grid after those less than a minute apart: one refusal said
+        String offGrid = belowAMinute == null ? BarGrid.previewNote(times, bar.time().changingZone()) : null;
+        if (offGrid != null) notes.add(offGrid);
         String symbols = bar.symbolCol() >= 0 ? "column " + bar.header().get(bar.symbolCol())
                 : bar.valueSymbol() != null ? "the value column's name (" + bar.valueSymbol() + ")" : "the file name";
         if (midnight && !rows.isEmpty() && "1d".equals(interval)) {

@@ -432,7 +432,9 @@ class BarImportTest {
                 hourly.append("2024-01-0").append(d).append("T14:30:00Z,1\n");
                 for (int h = 15; h <= 20; h++) hourly.append("2024-01-0").append(d).append('T').append(h).append(":00:00Z,1\n");
             }
-            ImportReport r = new PriceImporter(store).importFiles(List.of(file("HOURS.csv", hourly.toString())));
+            Path hours = file("HOURS.csv", hourly.toString());
+            assertEquals(List.of(), ImportPreview.of(hours).notes(), "a day's first half-hour bar is no second grid in the preview either");
+            ImportReport r = new PriceImporter(store).importFiles(List.of(hours));
             assertEquals("1h", r.files().get(0).interval());
         }
     }
@@ -447,11 +449,14 @@ class BarImportTest {
                 shifting.append(t).append("Z,").append(10 + i).append('\n');
                 t = t.plusMinutes(i % 7 == 6 ? 45 : 30);
             }
-            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file("SHIFT.csv", shifting.toString()))));
+            Path shift = file("SHIFT.csv", shifting.toString());
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(shift)));
             assertEquals("paths", e.field());
-            assertTrue(e.getMessage().endsWith("SHIFT.csv line 9: the bar of SHIFT at 2024-01-02T17:45Z is off the 30m grid most of its bars are on "
-                    + "(:00, :30 past each hour): 19 of 40 bars are off it; stored as one 30m series the two grids would mix"), e.getMessage());
+            String refusal = "line 9: the bar of SHIFT at 2024-01-02T17:45Z is off the 30m grid most of its bars are on "
+                    + "(:00, :30 past each hour): 19 of 40 bars are off it; stored as one 30m series the two grids would mix";
+            assertEquals(shift + " " + refusal, e.getMessage());
             assertTrue(e.fix().startsWith("align the bars to one grid") && e.fix().contains("split the file"), e.fix());
+            assertEquals(List.of(refusal + ": the import refuses the file; " + e.fix()), ImportPreview.of(shift).notes(), "the preview warns in the same words");
             assertEquals(0, number(store, "SELECT count(*) FROM bars"));
             // one phase per file is fine: hourly bars at :30 around the clock, one missing; 4h bars moved an hour by a clock change
             StringBuilder halfPast = new StringBuilder("timestamp,close\n");
