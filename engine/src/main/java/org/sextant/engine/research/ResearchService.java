@@ -316,24 +316,38 @@ public final class ResearchService {
                                       long startNanos, JobContext job, List<String> dataWarnings) {
         ComposedGraph graph = composed.requireOk();
         int split = sweep.split();
-        ResearchSession session = store.session(sessionId);
         BarAxis axis = sweep.kernel().universe().axis();
-        HonestyReport h = HonestyReport.of(sweep, session, axis.barsPerYear(), split);
-        if (job != null) job.checkCancelled(); // the last point before the run is saved and counted
-        org.sextant.engine.jobs.Cancellation.check(); // a synchronous backtest's budget, or its caller gone: likewise
-        int selected = selectedConfiguration == null ? h.chosen() : selectedConfiguration;
-        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        HonestyReport h;
+        int selected;
+        double seconds;
         List<String> warnings = new ArrayList<>(composed.warnings());
         warnings.addAll(dataWarnings);
         warnings.addAll(sweep.kernel().warnings()); // what the source nodes could not give, found while they ran
-        String idle = flatInSample(sweep, selected, selectedConfiguration != null);
-        if (idle != null) warnings.add(idle);
-        store.saveRun(runId, graph.name(), spec, sweep, h, session, selected, warnings, seconds);
+        // one session's runs are deflated and saved one at a time: runs finishing together each read the same count and
+        // were deflated by their own configurations only (four sweeps of 30 each said N=30 where the session held 120)
+        synchronized (sessionLock(sessionId)) {
+            ResearchSession session = store.session(sessionId);
+            h = HonestyReport.of(sweep, session, axis.barsPerYear(), split);
+            if (job != null) job.checkCancelled(); // the last point before the run is saved and counted
+            org.sextant.engine.jobs.Cancellation.check(); // a synchronous backtest's budget, or its caller gone: likewise
+            selected = selectedConfiguration == null ? h.chosen() : selectedConfiguration;
+            seconds = (System.nanoTime() - startNanos) / 1e9;
+            String idle = flatInSample(sweep, selected, selectedConfiguration != null);
+            if (idle != null) warnings.add(idle);
+            store.saveRun(runId, graph.name(), spec, sweep, h, session, selected, warnings, seconds);
+        }
         return new StrategyRunSummary(runId, sessionId, sweep.configurations(), h.configurationsInSession(), h.runsInSession(),
                 h.parameters(), h.inSample(), h.outOfSample(), h.psr(), h.psrOutOfSample(), h.dsr(), h.minTrackRecordYears(),
                 h.pbo() == null ? Double.NaN : h.pbo().pbo(), h.haircutBonferroni().haircutSharpe(), h.haircutHolm().haircutSharpe(),
                 h.haircutBhy().haircutSharpe(), h.placebo().pValue(), h.verdict().label(), h.verdict().headline(), h.verdict().reasons(),
                 warnings, seconds, axis.interval(), axis.barsPerYear(), axis.annualisation());
+    }
+
+    private final Object[] sessionLocks = java.util.stream.IntStream.range(0, 64).mapToObj(i -> new Object()).toArray();
+
+    /** The lock a session's runs are evaluated and saved under (striped: sessions are any names). */
+    private Object sessionLock(String sessionId) {
+        return sessionLocks[Math.floorMod(sessionId.hashCode(), sessionLocks.length)];
     }
 
     /**

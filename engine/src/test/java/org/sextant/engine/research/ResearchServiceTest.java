@@ -32,6 +32,31 @@ class ResearchServiceTest {
     }
 
     @Test
+    void runsFinishingTogetherInOneSessionAreEachDeflatedByEveryConfigurationSavedBeforeThem(@TempSextant Store store) throws Exception {
+        // attack pass 10, M3: four sweeps of 30 at once each said N=30 (the session then held 120), each DSR deflated too little
+        insertDow(store);
+        ResearchService research = new ResearchService(store);
+        int runs = 6;
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(runs);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(runs);
+        try {
+            List<java.util.concurrent.Future<StrategyRunSummary>> done = new java.util.ArrayList<>();
+            for (String symbol : List.of("AA", "AXP", "T", "BA", "AA", "AXP")) {
+                done.add(pool.submit(() -> {
+                    start.await();
+                    return research.runStrategy(new StrategyRunRequest("together", SPEC, List.of(symbol), null, null, LocalDate.of(1994, 1, 3), 1));
+                }));
+            }
+            List<Long> counts = new java.util.ArrayList<>();
+            for (var f : done) counts.add(f.get().sessionConfigurations());
+            java.util.Collections.sort(counts);
+            assertEquals(List.of(12L, 24L, 36L, 48L, 60L, 72L), counts, "each run counts every configuration saved before it");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void runsASpecAndCountsTheSessionAcrossRuns(@TempSextant Store store) throws Exception {
         insertDow(store);
         ResearchService research = new ResearchService(store);
