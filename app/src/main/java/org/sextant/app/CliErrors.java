@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import org.sextant.engine.SextantException;
+import org.sextant.contract.NearNames;
 import org.sextant.contract.ShownText;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
@@ -151,13 +152,14 @@ final class CliErrors {
     private static String unmatched(UnmatchedArgumentException u) {
         CommandSpec spec = u.getCommandLine().getCommandSpec();
         String first = u.getUnmatched().get(0);
-        String near = nearMiss(first, first.startsWith("-") ? spec.optionsMap().keySet() : spec.subcommands().keySet());
-        String mean = near == null ? "" : " (did you mean " + near + "?)";
+        // the contract's rule, as for an argument the API does not know; names as close as each other joined ("backtest or backup")
+        List<String> near = NearNames.allNearest(first, first.startsWith("-") ? spec.optionsMap().keySet() : spec.subcommands().keySet());
+        String mean = near.isEmpty() ? "" : " (did you mean " + String.join(" or ", near) + "?)";
         if (first.startsWith("-")) return "unknown option " + first + mean;
         List<PositionalParamSpec> positionals = spec.positionalParameters();
         if (positionals.isEmpty() && !spec.subcommands().isEmpty()) {
             // no command a typo away: the commands there are, not picocli's closest however far ("bogus": analogues)
-            return "unknown command '" + first + "'" + (near != null ? mean : ": the commands are " + String.join(", ", spec.subcommands().keySet()));
+            return "unknown command '" + first + "'" + (!near.isEmpty() ? mean : ": the commands are " + String.join(", ", spec.subcommands().keySet()));
         }
         if (positionals.isEmpty()) return spec.qualifiedName() + " takes no argument, not '" + first + "'" + mean;
         PositionalParamSpec only = positionals.get(0);
@@ -167,29 +169,6 @@ final class CliErrors {
                     + spec.qualifiedName() + " \"" + whole + "\"";
         }
         return "unexpected argument '" + first + "'" + mean;
-    }
-
-    /**
-     * The name {@code typed} was probably meant to be: one it starts (3 letters or more: "analog"),
-     * else the closest a typo or two away ("improt", "anologues"; one typo in 4 letters or fewer); names as
-     * close as each other joined by "or"; null when none is.
-     */
-    static String nearMiss(String typed, java.util.Collection<String> names) {
-        String t = typed.replaceFirst("^-+", "").toLowerCase(java.util.Locale.ROOT);
-        int typos = t.length() <= 4 ? 1 : 2;
-        List<String> best = new java.util.ArrayList<>();
-        int bestScore = Integer.MAX_VALUE;
-        for (String name : names) {
-            String n = name.replaceFirst("^-+", "").toLowerCase(java.util.Locale.ROOT);
-            if (n.length() <= 1 && !n.equals(t)) continue; // -h, -V: any one letter is "a typo away"
-            int d = org.sextant.contract.NearNames.distance(t, n);
-            int score = t.length() >= 3 && n.startsWith(t) ? 0 : d <= typos ? d : Integer.MAX_VALUE;
-            if (score == Integer.MAX_VALUE || score > bestScore) continue;
-            if (score < bestScore) best.clear();
-            best.add(name);
-            bestScore = score;
-        }
-        return best.isEmpty() ? null : String.join(" or ", best); // "back": backtest or backup
     }
 
     private static String name(ArgSpec a) {
