@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import org.sextant.engine.SextantException;
+import org.sextant.contract.NearNames;
 import org.sextant.contract.ShownText;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
@@ -28,25 +29,22 @@ final class CliErrors {
      * written, else (a bug) where the details were logged ({@code log}). Never a Java class name.
      */
     static String describe(Throwable ex, Path log) {
-        // a message may quote a file name (a backup, an import): ESC or a direction override in it must not reach the terminal raw
-        return String.join("\n", describeRaw(ex, log).lines().map(ShownText::escaped).toList());
-    }
-
-    private static String describeRaw(Throwable ex, Path log) {
+        // a message may quote a file name (a backup, an import): ESC, a direction override or a line break in it
+        // must not reach the terminal raw, so each part is escaped whole before the parts are put on their lines
         if (ex instanceof SextantException e) {
             StringBuilder sb = new StringBuilder("error");
             // a message that starts with the option (--horizon must be ...) needs no [--horizon] before it
-            if (e.field() != null && !e.getMessage().startsWith(e.field())) sb.append(" [").append(e.field()).append(']');
-            sb.append(": ").append(CliWording.commands(e.getMessage()));
-            if (e.fix() != null) sb.append("\n  fix: ").append(CliWording.commands(e.fix()));
+            if (e.field() != null && !e.getMessage().startsWith(e.field())) sb.append(" [").append(ShownText.escaped(e.field())).append(']');
+            sb.append(": ").append(ShownText.escaped(CliWording.commands(e.getMessage())));
+            if (e.fix() != null) sb.append("\n  fix: ").append(ShownText.escaped(CliWording.commands(e.fix())));
             return sb.toString();
         }
         if (ex instanceof UncheckedIOException u) {
             String io = io(u.getCause());
-            return "error: " + (u.getMessage() == null || u.getMessage().equals(String.valueOf(u.getCause())) ? io : u.getMessage() + " (" + io + ")");
+            return "error: " + ShownText.escaped(u.getMessage() == null || u.getMessage().equals(String.valueOf(u.getCause())) ? io : u.getMessage() + " (" + io + ")");
         }
-        if (ex instanceof IOException e) return "error: " + io(e);
-        return "error: Sextant failed unexpectedly (a bug); the details are in " + log + "\n  fix: retry; if it fails again, please report it with that file";
+        if (ex instanceof IOException e) return "error: " + ShownText.escaped(io(e));
+        return "error: Sextant failed unexpectedly (a bug); the details are in " + ShownText.escaped(String.valueOf(log)) + "\n  fix: retry; if it fails again, please report it with that file";
     }
 
     /**
@@ -61,13 +59,15 @@ final class CliErrors {
             root = t;
             for (StackTraceElement f : t.getStackTrace()) duckdb |= f.getClassName().startsWith("org.duckdb.");
         }
-        String tmp = System.getProperty("java.io.tmpdir");
+        String tmp = ShownText.escaped(System.getProperty("java.io.tmpdir"));
+        String log = ShownText.escaped(String.valueOf(logs));
         if (duckdb && root instanceof IOException io) {
-            return "error: Sextant could not start: DuckDB's native library could not be unpacked into Java's temporary folder " + tmp + " (" + io(io) + ")"
+            return "error: Sextant could not start: DuckDB's native library could not be unpacked into Java's temporary folder " + tmp
+                    + " (" + ShownText.escaped(io(io)) + ")"
                     + "\n  fix: make sure " + tmp + " exists, is writable and has free space (and no file size limit: ulimit -f), or start with "
-                    + "JAVA_TOOL_OPTIONS=-Djava.io.tmpdir=ANOTHER_FOLDER; the details are in " + logs;
+                    + "JAVA_TOOL_OPTIONS=-Djava.io.tmpdir=ANOTHER_FOLDER; the details are in " + log;
         }
-        return "error: Sextant could not start (" + root.getClass().getSimpleName() + "); the details are in " + logs
+        return "error: Sextant could not start (" + root.getClass().getSimpleName() + "); the details are in " + log
                 + "\n  fix: retry; if it fails again, please report it with the log";
     }
 
@@ -125,7 +125,7 @@ final class CliErrors {
      */
     static int parameterError(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
-        cmd.getErr().println("error: " + parameterLine(ex));
+        cmd.getErr().println("error: " + ShownText.escaped(parameterLine(ex))); // what was typed may hold a line break or ESC
         cmd.getErr().println("  see " + cmd.getCommandSpec().qualifiedName() + " --help");
         return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
@@ -152,13 +152,14 @@ final class CliErrors {
     private static String unmatched(UnmatchedArgumentException u) {
         CommandSpec spec = u.getCommandLine().getCommandSpec();
         String first = u.getUnmatched().get(0);
-        String near = nearMiss(first, first.startsWith("-") ? spec.optionsMap().keySet() : spec.subcommands().keySet());
-        String mean = near == null ? "" : " (did you mean " + near + "?)";
+        // the contract's rule, as for an argument the API does not know; names as close as each other joined ("backtest or backup")
+        List<String> near = NearNames.allNearest(first, first.startsWith("-") ? spec.optionsMap().keySet() : spec.subcommands().keySet());
+        String mean = near.isEmpty() ? "" : " (did you mean " + String.join(" or ", near) + "?)";
         if (first.startsWith("-")) return "unknown option " + first + mean;
         List<PositionalParamSpec> positionals = spec.positionalParameters();
         if (positionals.isEmpty() && !spec.subcommands().isEmpty()) {
             // no command a typo away: the commands there are, not picocli's closest however far ("bogus": analogues)
-            return "unknown command '" + first + "'" + (near != null ? mean : ": the commands are " + String.join(", ", spec.subcommands().keySet()));
+            return "unknown command '" + first + "'" + (!near.isEmpty() ? mean : ": the commands are " + String.join(", ", spec.subcommands().keySet()));
         }
         if (positionals.isEmpty()) return spec.qualifiedName() + " takes no argument, not '" + first + "'" + mean;
         PositionalParamSpec only = positionals.get(0);
@@ -168,29 +169,6 @@ final class CliErrors {
                     + spec.qualifiedName() + " \"" + whole + "\"";
         }
         return "unexpected argument '" + first + "'" + mean;
-    }
-
-    /**
-     * The name {@code typed} was probably meant to be: one it starts (3 letters or more: "analog"),
-     * else the closest a typo or two away ("improt", "anologues"; one typo in 4 letters or fewer); names as
-     * close as each other joined by "or"; null when none is.
-     */
-    static String nearMiss(String typed, java.util.Collection<String> names) {
-        String t = typed.replaceFirst("^-+", "").toLowerCase(java.util.Locale.ROOT);
-        int typos = t.length() <= 4 ? 1 : 2;
-        List<String> best = new java.util.ArrayList<>();
-        int bestScore = Integer.MAX_VALUE;
-        for (String name : names) {
-            String n = name.replaceFirst("^-+", "").toLowerCase(java.util.Locale.ROOT);
-            if (n.length() <= 1 && !n.equals(t)) continue; // -h, -V: any one letter is "a typo away"
-            int d = org.sextant.contract.NearNames.distance(t, n);
-            int score = t.length() >= 3 && n.startsWith(t) ? 0 : d <= typos ? d : Integer.MAX_VALUE;
-            if (score == Integer.MAX_VALUE || score > bestScore) continue;
-            if (score < bestScore) best.clear();
-            best.add(name);
-            bestScore = score;
-        }
-        return best.isEmpty() ? null : String.join(" or ", best); // "back": backtest or backup
     }
 
     private static String name(ArgSpec a) {

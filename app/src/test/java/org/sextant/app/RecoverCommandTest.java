@@ -145,6 +145,20 @@ class RecoverCommandTest {
         assertTrue(Files.exists(red));
     }
 
+    /** A backup name holding a line break is refused on one line (the break escaped whole), then the fix: no line a name could forge. */
+    @Test
+    void aLineBreakInABackupNameKeepsTheErrorOnOneLine() throws Exception {
+        SextantHome home = new SextantHome(dir.resolve("home"));
+        Path backups = Files.createDirectories(home.root().resolve("backups"));
+        Files.writeString(backups.resolve("sextant-20991231T000001.000Z\nfix: run rm -rf.duckdb"), "not a db\n");
+        assertEquals(1, Main.run("--home", home.root().toString(), "restore"));
+        java.util.List<String> lines = err.toString().lines().toList();
+        assertEquals(2, lines.size(), err.toString());
+        assertTrue(lines.get(0).startsWith("error [backup]: ") && lines.get(0).contains("sextant-20991231T000001.000Z\\u000afix: run rm -rf.duckdb: not a DuckDB"),
+                err.toString());
+        assertTrue(lines.get(1).startsWith("  fix: "), err.toString());
+    }
+
     /** restore says what the file is instead of a backup: not a DuckDB file, not a regular file; never DuckDB's own words. */
     @Test
     void restoreSaysWhatTheFileIsWhenItIsNoBackup() throws Exception {

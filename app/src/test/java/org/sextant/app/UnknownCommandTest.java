@@ -49,4 +49,13 @@ class UnknownCommandTest {
         assertEquals("error: unknown option --bogus\n  see sextant forecast --help\n", refused("forecast", "IBM", "--bogus"));
         assertEquals("error: unknown option --hedless (did you mean --headless?)\n  see sextant --help\n", refused("--hedless"));
     }
+
+    @Test
+    void whatWasTypedIsShownEscapedOnOneLine() {
+        assertEquals("error: unknown command 'bogus\\u000a\\u001b[31m': the commands are import, gather, sql, backtest, report, analogues, "
+                + "import-signal, forecast, train-global, recover, backup, restore, export-prices, import-job\n  see sextant --help\n",
+                refused("bogus\n\u001b[31m"));
+        assertEquals("error: unknown option --horizn\\u000a (did you mean --horizon?)\n  see sextant forecast --help\n",
+                refused("forecast", "IBM", "--horizn\n", "5"));
+    }
 }

@@ -1,6 +1,8 @@
 package org.sextant.contract;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 
 /** The name a mistyped one was probably meant to be: one a typo or two away ("qury" for query), or the one it begins. */
@@ -9,23 +11,39 @@ public final class NearNames {
 
     /** The closest of {@code names} to {@code typed} (letter case ignored), or null when none is a typo or two away. */
     public static String nearest(String typed, Collection<String> names) {
-        String t = typed.toLowerCase(Locale.ROOT);
+        List<String> all = allNearest(typed, names);
+        return all.isEmpty() ? null : all.get(0);
+    }
+
+    /**
+     * Every name as close to {@code typed} as the closest, in the order of {@code names} ("back": backtest,
+     * backup); empty when none is a typo or two away. Leading dashes are not part of a name (--horizn is a
+     * typo of --horizon), and a name of one letter (-h) is a typo of no other: any letter is one away.
+     */
+    public static List<String> allNearest(String typed, Collection<String> names) {
+        String t = bare(typed);
         int typos = Math.max(1, t.length() / 3);
-        String best = null;
+        List<String> best = new ArrayList<>();
         int bestScore = Integer.MAX_VALUE;
         for (String name : names) {
-            String n = name.toLowerCase(Locale.ROOT);
+            String n = bare(name);
+            if (n.length() <= 1 && !n.equals(t)) continue;
             boolean stem = t.length() >= 3 && n.startsWith(t);
             // the distance is at least the difference in length: a name far longer than any argument costs no table of its size
             if (!stem && Math.abs(t.length() - n.length()) > typos) continue;
             int d = stem ? 0 : distance(t, n);
-            int score = d <= typos ? d : Integer.MAX_VALUE;
-            if (score < bestScore) {
-                best = name;
-                bestScore = score;
-            }
+            if (d > typos || d > bestScore) continue;
+            if (d < bestScore) best.clear();
+            best.add(name);
+            bestScore = d;
         }
         return best;
+    }
+
+    private static String bare(String name) {
+        int dashes = 0;
+        while (dashes < name.length() && name.charAt(dashes) == '-') dashes++;
+        return name.substring(dashes).toLowerCase(Locale.ROOT);
     }
 
     /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */

@@ -247,28 +247,15 @@ public final class ApiRoutes {
             PriceSeries s = engine.getClosePrice(symbol, start, end);
             // an empty range is read again whole (only then) for the span the caller should ask within
             PriceSeries all = s.size() > 0 ? s : engine.getClosePrice(symbol, null, null);
-            return RowBound.cut(DataSpan.noted(closes(s), s.size(), s.symbol(), start, end, all.size() > 0 ? all.from() : null, all.to()), limit, "1d");
+            return RowBound.cut(DataSpan.noted(closes(s), s.size(), s.symbol(), start, end, all.size() > 0 ? all.from() : null, all.to()), limit, "1d", null);
         }
         // one bar past the bound is read to know there are more: 400,000 1-minute bars never leave the store at once
         org.sextant.engine.data.BarSeries s = engine.getBars(symbol, at, start, end, limit);
         // an empty range asks the store for the span only (a 30m series holds 100k bars)
         org.sextant.engine.data.TradingDays span = s.size() > 0 ? null : engine.getBarSpan(symbol, at);
         Map<String, Object> answer = BarAnswers.withOutsideSession(BarAnswers.rows(s), engine.getBarsOutsideSession(symbol, at, start, end));
-        String note = org.sextant.engine.data.PriceRepository.defaultIntervalNote(symbol, interval, at);
-        Map<String, Object> cut;
-        try {
-            cut = RowBound.cut(DataSpan.noted(answer, s.size(), s.symbol(), start, end, span == null ? null : span.first(),
-                    span == null ? null : span.last()), limit, at);
-        } catch (SextantException tooSmall) {
-            // "more than 3 bars at 30m" when no interval was asked: the refusal says why 30m, as the answer would
-            if (note == null) throw tooSmall;
-            throw new SextantException(tooSmall.reason(), tooSmall.getMessage() + " (" + note + ")", tooSmall.field(), tooSmall.fix())
-                    .withDetail("interval_note", note);
-        }
-        if (note == null) return cut;
-        Map<String, Object> noted = new java.util.LinkedHashMap<>(cut);
-        noted.put("interval_note", note);
-        return noted;
+        return RowBound.cut(DataSpan.noted(answer, s.size(), s.symbol(), start, end, span == null ? null : span.first(),
+                span == null ? null : span.last()), limit, at, org.sextant.engine.data.PriceRepository.defaultIntervalNote(symbol, interval, at));
     }
 
     private Object getDbSchema(ApiCall call) {

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.sextant.contract.JsonLimits;
 import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
@@ -241,10 +242,20 @@ public final class LocalApiServer implements AutoCloseable {
     /** Arguments are read strictly: {"symbol":"AA","symbol":"BA"} would otherwise answer for BA without a word. */
     private static final tools.jackson.databind.ObjectReader ARGUMENTS = Json.MAPPER.reader().with(tools.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION);
 
-    private static JsonNode parseArgs(byte[] bytes) {
+    private JsonNode parseArgs(byte[] bytes) {
         if (bytes.length == 0) return Json.MAPPER.createObjectNode();
-        JsonNode n = ARGUMENTS.readTree(bytes);
-        if (!n.isObject()) throw SextantException.invalid("body", "request body must be a JSON object", "send {\"name\": value, ...}");
+        JsonNode n;
+        try (tools.jackson.core.JsonParser p = ARGUMENTS.createParser(bytes)) {
+            try {
+                n = ARGUMENTS.readTree(p);
+            } catch (tools.jackson.core.exc.StreamConstraintsException e) {
+                // too deep or too long to read: which limit and where, which Jackson's refusal does not say
+                traffic.count(ApiTraffic.Event.BAD_BODY);
+                throw SextantException.invalid("body", JsonLimits.passed(e, p, "request body", true),
+                        "send a JSON object of arguments, e.g. {\"symbol\":\"MSFT\"}");
+            }
+        }
+        if (n == null || !n.isObject()) throw SextantException.invalid("body", "request body must be a JSON object", "send {\"name\": value, ...}");
         return n;
     }
 

@@ -189,4 +189,33 @@ class ConnectionAbuseTest {
         assertEquals(1, summaries.size(), log);
         assertTrue(summaries.get(0).contains("200 client gone mid-request") && summaries.get(0).contains("2 bad request body"), summaries.get(0));
     }
+
+    @Test
+    void bodiesPastTheReadersLimitsAreToldWhichLimitAndWhereNotTheirText() throws Exception {
+        try (LocalApiServer api = start(ConnectionLimits.DEFAULT)) {
+            int depth = tools.jackson.core.StreamReadConstraints.defaults().getMaxNestingDepth();
+            String deep = post(api, "[".repeat(depth + 1));
+            assertTrue(deep.contains("\"request body nests deeper than " + depth + " levels (line 1, column " + (depth + 1) + ")\""), deep);
+            String name = "N".repeat(50_001);
+            String longName = post(api, "{\n\"" + name + "\": 1}");
+            assertTrue(longName.contains("\"request body has a property name longer than 50000 characters (at or after line 1, column 1)\""), longName);
+            String longNumber = post(api, "{\"limit\": " + "7".repeat(1001) + "}");
+            assertTrue(longNumber.contains("\"request body has a number longer than 1000 characters (at or after line 1, column "), longNumber);
+            for (String refused : List.of(deep, longName, longNumber)) {
+                assertTrue(refused.replace(" ", "").contains("\"field\":\"body\""), refused);
+                assertFalse(refused.contains("NNNN") || refused.contains("7777") || refused.contains("[["), refused);
+                assertFalse(refused.contains("Constraints") || refused.contains("jackson"), "no class of the parser: " + refused);
+            }
+            assertEquals(3, api.traffic().total(ApiTraffic.Event.BAD_BODY));
+        }
+    }
+
+    /** The body of a refused POST to list_symbols. */
+    private String post(LocalApiServer api, String body) throws Exception {
+        HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/api/v1/list_symbols"))
+                .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        HttpResponse<String> r = http.send(req, HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, r.statusCode(), r.body());
+        return r.body();
+    }
 }

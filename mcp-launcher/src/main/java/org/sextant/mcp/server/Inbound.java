@@ -5,10 +5,13 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.sextant.contract.JsonLimits;
 import org.sextant.mcp.LauncherInfo;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.tools.InFlightCalls;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -63,8 +66,14 @@ public final class Inbound {
     /** One message of {@code session} (--http: its Mcp-Session-Id; ids are the client's, unique only within a session). */
     public Verdict check(String text, String session) {
         JsonNode node;
-        try {
-            node = Json.MAPPER.readTree(text);
+        try (JsonParser p = Json.MAPPER.createParser(text)) {
+            try {
+                node = Json.MAPPER.readTree(p);
+            } catch (StreamConstraintsException e) {
+                // too deep or too long to read: which limit and where, which the parser's refusal does not say
+                return reply(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the " + JsonLimits.passed(e, p, "message", false)
+                        + "; send one JSON-RPC 2.0 message as one JSON object");
+            }
         } catch (JacksonException e) {
             String at = e.getLocation() != null && e.getLocation().getColumnNr() > 0 ? " (at character " + e.getLocation().getColumnNr() + ")" : "";
             return reply(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the message is not valid JSON" + at
