@@ -239,6 +239,7 @@ public final class ResearchService {
         Universe u = store.universe(r.symbols(), r.from(), r.to(), interval);
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);               // pre-run checks
         int split = Sweep.splitAt(u, r.oosStart());
+        requirePricesMove(u, split, "symbols");
         kernel.requireSourcesCover(split);
         Integer sel = r.selectedConfiguration();
         if (sel != null && (sel < 0 || sel >= kernel.configurations())) {
@@ -255,6 +256,21 @@ public final class ResearchService {
         SweepResult sweep = Sweep.run(kernel, split, threads, false, u.barsPerYear(), monitorOf(job));
         if (job != null) job.progress(0.9, "overfitting statistics");
         return record(UUID.randomUUID().toString(), composed, r.spec(), sessionId, sweep, r.selectedConfiguration(), start, job, shared);
+    }
+
+    /**
+     * Refuses a run whose closes never change in sample: every configuration earns nothing there
+     * before costs, so the winner would be picked on costs alone and its configurations would
+     * still raise the session's N (the DSR's trials) for every later run. Refused, so nothing
+     * runs, is stored or counted; a universe with one moving symbol runs.
+     */
+    static void requirePricesMove(Universe u, int split, String field) {
+        for (double[] close : u.close()) {
+            for (int t = 1; t < split; t++) if (close[t] != close[0]) return;
+        }
+        throw SextantException.invalid(field, "the closes of " + u.symbols() + " never change in sample (" + u.dates().get(0) + " to " + u.dates().get(Math.max(0, split - 1))
+                + "): every configuration would earn nothing before costs, so there is nothing to select or test; the run was neither run nor counted in its session",
+                "pick symbols whose prices move in that range, or another from or oos_start");
     }
 
     /** A symbol holding more than this many times the shared days loses much of its history to the run, which is said. */
@@ -297,6 +313,7 @@ public final class ResearchService {
                     "import into the store the prices were exported from, or export them again and re-run the job");
         }
         int split = u.indexOf(job.oosStart());
+        requirePricesMove(u, split, "output");
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);
         SweepResult sweep = SweepChunk.assemble(kernel, split, chunks, computeSeconds);
         int best = sweep.bestInSample(), from = best - best % Sweep.CHUNK;
