@@ -48,6 +48,7 @@ public final class ResearchService {
     private final AnalogueSource analogues;
     private final ForecastModels models;
     private final PriceRepository prices;
+    private final org.sextant.engine.data.BarReader bars;
 
     /** Without the analogue matcher (specs with an analogue node are refused before they run) nor a trained global model. */
     public ResearchService(Store store) {
@@ -58,6 +59,7 @@ public final class ResearchService {
     public ResearchService(Store store, AnalogueSource analogues, ForecastModels models) {
         this.store = new ResearchStore(store);
         this.prices = new PriceRepository(store);
+        this.bars = new org.sextant.engine.data.BarReader(store);
         this.analogues = analogues;
         this.models = models;
     }
@@ -119,7 +121,10 @@ public final class ResearchService {
             if (named.indexOf(named.get(i)) != i) throw SextantException.invalid("symbols", "symbols names " + named.get(i) + " twice",
                     "name each symbol once, e.g. " + named.stream().distinct().limit(5).toList());
         }
-        if (!store.onDailyPrices(named, interval)) return withBarSplit(r, named, interval);
+        if (!store.onDailyPrices(named, interval)) {
+            requireBarsLongEnough(named, interval);        // before the range is read from the bars
+            return withBarSplit(r, named, interval);
+        }
         List<String> symbols = r.symbols().stream().map(this::requireSymbol).toList();
         if (r.oosStart() != null) return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, r.from(), r.to(), r.oosStart(), r.threads(), r.selectedConfiguration(), r.interval());
         java.time.LocalDate from = r.from(), to = r.to();
@@ -208,15 +213,35 @@ public final class ResearchService {
     }
 
     /** A symbol whose whole stored history is shorter than a run needs is named: widening the range cannot help it. */
-    private void requireHistoryLongEnough(List<String> symbols) {
-        for (ResearchStore.Span s : store.spans(symbols, null, null)) {
-            if (s.days() < Sweep.MIN_BARS) {
-                throw SextantException.invalid("symbols", s.symbol() + " has prices on only " + s.days() + " date" + (s.days() == 1 ? "" : "s")
-                        + " (" + s.first() + " to " + s.last() + "); a strategy run needs at least " + Sweep.MIN_BARS
-                        + " common dates (the overfitting statistics cut their returns into " + Sweep.PBO_BLOCKS + " blocks of 2 or more)",
-                        "import a longer history of " + s.symbol() + ", or leave it out");
-            }
+    private void requireHistoryLongEnough(List<String> symbols, BarInterval interval) {
+        if (!store.onDailyPrices(symbols, interval)) {
+            requireBarsLongEnough(symbols, interval);
+            return;
         }
+        for (ResearchStore.Span s : store.spans(symbols, null, null)) {
+            if (s.days() < Sweep.MIN_BARS) throw tooShort(s.symbol(), s.symbol() + " has prices on only " + s.days() + " date" + (s.days() == 1 ? "" : "s")
+                    + " (" + s.first() + " to " + s.last() + ")", "dates");
+        }
+    }
+
+    /** As on daily prices, at a bar interval: the newest {@value Sweep#MIN_BARS} bars at most are read, so a long history costs nothing. */
+    private void requireBarsLongEnough(List<String> symbols, BarInterval interval) {
+        for (String symbol : symbols) {
+            List<org.sextant.engine.data.IntervalBar> bars = this.bars.readNewest(symbol, interval, Sweep.MIN_BARS).bars();
+            if (bars.isEmpty() || bars.size() >= Sweep.MIN_BARS) continue; // none: the universe names the symbol
+            throw tooShort(symbol, symbol + " has only " + bars.size() + " " + interval.label + " bar" + (bars.size() == 1 ? "" : "s") + " ("
+                    + minute(bars.get(0).ts()) + " to " + minute(bars.get(bars.size() - 1).ts()) + ")", interval.label.equals("1d") ? "dates" : "bars");
+        }
+    }
+
+    private static String minute(java.time.LocalDateTime ts) {
+        return ts.toLocalDate() + " " + ts.toLocalTime();
+    }
+
+    private static SextantException tooShort(String symbol, String has, String unit) {
+        return SextantException.invalid("symbols", has + "; a strategy run needs at least " + Sweep.MIN_BARS + " common " + unit
+                + " (the overfitting statistics cut their returns into " + Sweep.PBO_BLOCKS + " blocks of 2 or more)",
+                "import a longer history of " + symbol + ", or leave it out");
     }
 
     public StrategyRunSummary runStrategy(StrategyRunRequest r) {
@@ -235,7 +260,7 @@ public final class ResearchService {
         if (r.oosStart() == null) throw SextantException.invalid("oos_start", "the out-of-sample start date is required", "give a date inside from..to, e.g. the last 30% of the range");
         String sessionId = sessionOf(r.sessionId());
         BarInterval interval = BarInterval.of("interval", r.interval());
-        if (store.onDailyPrices(r.symbols(), interval)) requireHistoryLongEnough(r.symbols());
+        requireHistoryLongEnough(r.symbols(), interval);
         Universe u = store.universe(r.symbols(), r.from(), r.to(), interval);
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);               // pre-run checks
         int split = Sweep.splitAt(u, r.oosStart());
