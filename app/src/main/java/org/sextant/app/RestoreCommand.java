@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
                         + "A backup from a newer Sextant is refused. The app must be closed."})
 final class RestoreCommand extends HomeCommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "the backup file (default: the newest in the backup folder)") Path file;
-    @Option(names = "--list", description = "list the backup files, newest first, with their schema version or why one cannot be restored; restore nothing")
+    @Option(names = "--list", description = "list the backup files, newest first, with their schema version or why one cannot be restored (not a DuckDB file, newer, cut short); restore nothing")
     boolean list;
 
     @Override

@@ -145,23 +145,43 @@ class CliTest {
         assertTrue(out.toString().contains("note: as_of 2099-01-01 is after the data's last day 2002-12-31: matched as of 2002-12-31"), out.toString());
     }
 
-    /** A symbol too short for any range is named with its count, not told to widen the range; constant prices print n/a with why, never NaN. */
+    /**
+     * A symbol too short for any range is named with its count, not told to widen the range; constant
+     * prices are refused (nothing to test, nothing counted); undefined figures print n/a with why, never NaN.
+     */
     @Test
     void backtestOnDegenerateDataSaysWhatCannotWork() throws Exception {
         Path shortCsv = Files.writeString(dir.resolve("ZZNEW.csv"), YAHOO);
-        StringBuilder flat = new StringBuilder("Date,Open,High,Low,Close,Adj Close,Volume\n");
+        StringBuilder flat = new StringBuilder("Date,Open,High,Low,Close,Adj Close,Volume\n"), moving = new StringBuilder(flat);
+        int day = 0;
         for (java.time.LocalDate d = java.time.LocalDate.of(2000, 1, 3); d.isBefore(java.time.LocalDate.of(2001, 2, 1)); d = d.plusDays(1)) {
-            if (d.getDayOfWeek().getValue() <= 5) flat.append(d).append(",100,100,100,100,100,1000\n");
+            if (d.getDayOfWeek().getValue() > 5) continue;
+            flat.append(d).append(",100,100,100,100,100,1000\n");
+            int c = 100 + day++ % 2;
+            moving.append(d).append(",").append(c).append(",").append(c).append(",").append(c).append(",").append(c).append(",").append(c).append(",1000\n");
         }
         Path flatCsv = Files.writeString(dir.resolve("ZZFLAT.csv"), flat);
-        assertEquals(0, Main.run("--home", home(), "import", shortCsv.toString(), flatCsv.toString()), err.toString());
+        Path movingCsv = Files.writeString(dir.resolve("ZZMOVE.csv"), moving);
+        assertEquals(0, Main.run("--home", home(), "import", shortCsv.toString(), flatCsv.toString(), movingCsv.toString()), err.toString());
         err.reset();
         assertEquals(2, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "ZZNEW"));
         assertTrue(err.toString().startsWith("error [--symbols]: ZZNEW has prices on only 3 dates (2000-09-27 to 2000-09-29); a strategy run needs at least 33 common dates"), err.toString());
         assertTrue(err.toString().contains("fix: import a longer history of ZZNEW, or leave it out"), err.toString());
 
+        err.reset();
+        assertEquals(2, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "ZZFLAT"));
+        assertTrue(err.toString().startsWith("error [--symbols]: the closes of [ZZFLAT] never change in sample (2000-01-03 to "), err.toString());
+
+        // entering below a close of 0.001 never holds a position: returns that never vary
+        Path never = Files.writeString(dir.resolve("never.json"), """
+                {"version": 1, "name": "never enters", "nodes": {
+                  "close": {"type": "price"},
+                  "low": {"type": "threshold", "inputs": {"series": "close"}, "params": {"enter_below": 0.001, "exit_above": 1000000}},
+                  "size": {"type": "fixed_fraction", "inputs": {"signal": "low"}},
+                  "book": {"type": "equal_weight", "inputs": {"position": "size"}},
+                  "run": {"type": "execution", "inputs": {"weights": "book"}}}}""");
         out.reset();
-        assertEquals(0, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "ZZFLAT"), err.toString());
+        assertEquals(0, Main.run("--home", home(), "backtest", never.toString(), "--symbols", "ZZMOVE"), err.toString());
         String bt = out.toString();
         assertTrue(bt.contains("PSR n/a, DSR n/a") && bt.contains("(n/a: the chosen configuration's in-sample returns never vary)"), bt);
         assertTrue(!bt.contains("NaN"), bt);

@@ -23,6 +23,8 @@ public final class PriceRepository {
     private final Store store;
     /** One reader for the repository's life: it keeps what it derives from whole bar series per data version. */
     private final BarReader barReader;
+    /** Series read through {@link #closes} and {@link #bars}: what a test counts to show a path reads a series once. */
+    private final java.util.concurrent.atomic.LongAdder seriesReads = new java.util.concurrent.atomic.LongAdder();
 
     public PriceRepository(Store store) {
         this.store = store;
@@ -65,7 +67,13 @@ public final class PriceRepository {
         if (from != null && to != null && from.isAfter(to)) {
             throw SextantException.invalid("start", "start " + from + " is after end " + to, "give a start on or before the end");
         }
+        seriesReads.increment();
         return barReader.read(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to, maxRows);
+    }
+
+    /** How many series {@link #closes} and {@link #bars} have read so far. */
+    public long seriesReads() {
+        return seriesReads.sum();
     }
 
     /** The newest {@code count} bars at {@code interval} (null = 1d), oldest first, without reading the older ones; see {@link BarReader#readNewest}. */
@@ -157,6 +165,7 @@ public final class PriceRepository {
 
     /** Daily closes of {@code symbol} between {@code from} and {@code to} inclusive (either may be null). */
     public PriceSeries closes(String symbol, LocalDate from, LocalDate to) {
+        seriesReads.increment();
         return PriceSeries.of(canonical(symbol), from, to, bars(symbol, from, to));
     }
 

@@ -91,7 +91,24 @@ public final class ForecastService {
 
     /** A live forecast of {@code symbol} from its last close (see {@link #liveForecast}). */
     public PriceForecast forecast(String symbol, String model, Integer horizon, double[] levels, String calibration) {
-        return bySymbol(symbol, () -> liveForecast(prices.closes(symbol, null, null), model, horizon, levels, calibration));
+        PriceSeries closes = allCloses(symbol);
+        return bySymbol(symbol, () -> liveForecast(closes, model, horizon, levels, calibration));
+    }
+
+    /** A symbol's whole daily closes, their bad-tick warning kept from them for this data version ({@link OutlierWarnings#keep}). */
+    private PriceSeries allCloses(String symbol) {
+        long version = store.commits(); // before the read, as OutlierWarnings reads it
+        PriceSeries closes = prices.closes(symbol, null, null);
+        outlierWarnings.keep(symbol, version, closes);
+        return closes;
+    }
+
+    /** As {@link #allCloses}, the bars at {@code interval}. */
+    private BarSeries allBars(String symbol, String interval) {
+        long version = store.commits();
+        BarSeries bars = prices.bars(symbol, interval, null, null);
+        outlierWarnings.keep(symbol, interval, version, bars);
+        return bars;
     }
 
     /**
@@ -106,7 +123,7 @@ public final class ForecastService {
         String m = ForecastBacktestRun.modelName(model);
         int h = ForecastBacktestRun.horizon(horizon);
         BandCalibration cal = BandCalibration.parse(calibration);
-        BarSeries bars = prices.bars(symbol, interval, null, null);
+        BarSeries bars = allBars(symbol, interval);
         String key = LiveForecastCache.key(bars, m, h, lv, cal.wire());
         BarForecast known = barCache.get(key);
         if (known != null) return known;
@@ -119,7 +136,7 @@ public final class ForecastService {
     /** Walk-forward errors of a model on the bars at {@code interval}: origins and horizon count bars ({@link BarBacktestError}); a read. */
     public BarBacktestError backtestErrorBars(String symbol, String interval, String model, Integer horizon, String origins, Double evalFraction,
                                               double[] levels) {
-        BarSeries bars = prices.bars(symbol, interval, null, null);
+        BarSeries bars = allBars(symbol, interval);
         PriceSeries closes = BarForecast.closesOf(bars);
         BacktestCost.refuseBeyondBudget(models, closes, model, horizon, origins, evalFraction, null); // no job backtests bars
         return bySymbol(symbol, () -> BarBacktestError.of(bars,
@@ -147,7 +164,7 @@ public final class ForecastService {
     /** Walk-forward errors of a model on a symbol; a read, nothing is stored. */
     public WalkForwardBacktest.Result backtestError(String symbol, String model, Integer horizon, String origins, Double evalFraction,
                                                     double[] levels) {
-        PriceSeries closes = prices.closes(symbol, null, null);
+        PriceSeries closes = allCloses(symbol);
         BacktestCost.refuseBeyondBudget(models, closes, model, horizon, origins, evalFraction, BacktestCost.DAILY_JOB);
         return bySymbol(symbol, () -> backtestRun(closes, model, horizon, origins, evalFraction, levels, null).result());
     }
@@ -489,7 +506,7 @@ public final class ForecastService {
         String m = ForecastBacktestRun.modelName(model);
         int h = ForecastBacktestRun.horizon(horizon);
         BandCalibration cal = BandCalibration.parse(calibration);
-        PriceSeries all = prices.closes(symbol, null, null);
+        PriceSeries all = allCloses(symbol);
         int from = Math.max(0, all.size() - n);
         int decimals = ChartPayload.priceDecimals(all.close(), from);
         PriceForecast f = bySymbol(all.symbol(), () -> liveForecast(all, m, h, LEVELS, cal.wire()));

@@ -35,15 +35,35 @@ public final class OutlierWarnings {
      */
     public String of(String symbol, String interval) {
         long version = store.commits(); // read first: a write meanwhile only makes the next call compute again
-        return kept.get(symbol + "\0" + interval, version, () -> compute(symbol, interval));
+        return kept.get(key(symbol, interval), version, () -> compute(symbol, interval));
+    }
+
+    /**
+     * Keeps the warning of daily closes a forecast or backtest has just read, {@code version} read before them: the
+     * answer's warning then comes from them, not from a second read of the series (the first answer after an import).
+     */
+    public void keep(String symbol, long version, PriceSeries closes) {
+        kept.get(key(symbol, null), version, () -> warning(closes));
+    }
+
+    /** As {@link #keep(String, long, PriceSeries)}, for bars at {@code interval}. */
+    public void keep(String symbol, String interval, long version, BarSeries bars) {
+        kept.get(key(symbol, interval), version, () -> warning(bars));
+    }
+
+    private static String key(String symbol, String interval) {
+        return PriceRepository.canonical(symbol) + "\0" + interval;
     }
 
     private String compute(String symbol, String interval) {
-        if (interval == null) {
-            PriceSeries p = prices.closes(symbol, null, null);
-            return p.size() == 0 ? null : OutlierReturns.warning(p.symbol(), p.dates().stream().map(LocalDate::toString).toList(), PriceForecast.closes(p));
-        }
-        BarSeries bars = prices.bars(symbol, interval, null, null);
+        return interval == null ? warning(prices.closes(symbol, null, null)) : warning(prices.bars(symbol, interval, null, null));
+    }
+
+    private static String warning(PriceSeries p) {
+        return p.size() == 0 ? null : OutlierReturns.warning(p.symbol(), p.dates().stream().map(LocalDate::toString).toList(), PriceForecast.closes(p));
+    }
+
+    private static String warning(BarSeries bars) {
         return OutlierReturns.warning(bars.symbol(), bars.bars().stream().map(b -> b.ts() + "Z").toList(),
                 bars.bars().stream().mapToDouble(IntervalBar::close).toArray());
     }

@@ -48,6 +48,7 @@ public final class ResearchService {
     private final AnalogueSource analogues;
     private final ForecastModels models;
     private final PriceRepository prices;
+    private final org.sextant.engine.data.BarReader bars;
 
     /** Without the analogue matcher (specs with an analogue node are refused before they run) nor a trained global model. */
     public ResearchService(Store store) {
@@ -58,6 +59,7 @@ public final class ResearchService {
     public ResearchService(Store store, AnalogueSource analogues, ForecastModels models) {
         this.store = new ResearchStore(store);
         this.prices = new PriceRepository(store);
+        this.bars = new org.sextant.engine.data.BarReader(store);
         this.analogues = analogues;
         this.models = models;
     }
@@ -119,7 +121,10 @@ public final class ResearchService {
             if (named.indexOf(named.get(i)) != i) throw SextantException.invalid("symbols", "symbols names " + named.get(i) + " twice",
                     "name each symbol once, e.g. " + named.stream().distinct().limit(5).toList());
         }
-        if (!store.onDailyPrices(named, interval)) return withBarSplit(r, named, interval);
+        if (!store.onDailyPrices(named, interval)) {
+            requireBarsLongEnough(named, interval);        // before the range is read from the bars
+            return withBarSplit(r, named, interval);
+        }
         List<String> symbols = r.symbols().stream().map(this::requireSymbol).toList();
         if (r.oosStart() != null) return new StrategyRunRequest(r.sessionId(), r.spec(), symbols, r.from(), r.to(), r.oosStart(), r.threads(), r.selectedConfiguration(), r.interval());
         java.time.LocalDate from = r.from(), to = r.to();
@@ -208,15 +213,35 @@ public final class ResearchService {
     }
 
     /** A symbol whose whole stored history is shorter than a run needs is named: widening the range cannot help it. */
-    private void requireHistoryLongEnough(List<String> symbols) {
-        for (ResearchStore.Span s : store.spans(symbols, null, null)) {
-            if (s.days() < Sweep.MIN_BARS) {
-                throw SextantException.invalid("symbols", s.symbol() + " has prices on only " + s.days() + " date" + (s.days() == 1 ? "" : "s")
-                        + " (" + s.first() + " to " + s.last() + "); a strategy run needs at least " + Sweep.MIN_BARS
-                        + " common dates (the overfitting statistics cut their returns into " + Sweep.PBO_BLOCKS + " blocks of 2 or more)",
-                        "import a longer history of " + s.symbol() + ", or leave it out");
-            }
+    private void requireHistoryLongEnough(List<String> symbols, BarInterval interval) {
+        if (!store.onDailyPrices(symbols, interval)) {
+            requireBarsLongEnough(symbols, interval);
+            return;
         }
+        for (ResearchStore.Span s : store.spans(symbols, null, null)) {
+            if (s.days() < Sweep.MIN_BARS) throw tooShort(s.symbol(), s.symbol() + " has prices on only " + s.days() + " date" + (s.days() == 1 ? "" : "s")
+                    + " (" + s.first() + " to " + s.last() + ")", "dates");
+        }
+    }
+
+    /** As on daily prices, at a bar interval: the newest {@value Sweep#MIN_BARS} bars at most are read, so a long history costs nothing. */
+    private void requireBarsLongEnough(List<String> symbols, BarInterval interval) {
+        for (String symbol : symbols) {
+            List<org.sextant.engine.data.IntervalBar> bars = this.bars.readNewest(symbol, interval, Sweep.MIN_BARS).bars();
+            if (bars.isEmpty() || bars.size() >= Sweep.MIN_BARS) continue; // none: the universe names the symbol
+            throw tooShort(symbol, symbol + " has only " + bars.size() + " " + interval.label + " bar" + (bars.size() == 1 ? "" : "s") + " ("
+                    + minute(bars.get(0).ts()) + " to " + minute(bars.get(bars.size() - 1).ts()) + ")", interval.label.equals("1d") ? "dates" : "bars");
+        }
+    }
+
+    private static String minute(java.time.LocalDateTime ts) {
+        return ts.toLocalDate() + " " + ts.toLocalTime();
+    }
+
+    private static SextantException tooShort(String symbol, String has, String unit) {
+        return SextantException.invalid("symbols", has + "; a strategy run needs at least " + Sweep.MIN_BARS + " common " + unit
+                + " (the overfitting statistics cut their returns into " + Sweep.PBO_BLOCKS + " blocks of 2 or more)",
+                "import a longer history of " + symbol + ", or leave it out");
     }
 
     public StrategyRunSummary runStrategy(StrategyRunRequest r) {
@@ -235,11 +260,12 @@ public final class ResearchService {
         if (r.oosStart() == null) throw SextantException.invalid("oos_start", "the out-of-sample start date is required", "give a date inside from..to, e.g. the last 30% of the range");
         String sessionId = sessionOf(r.sessionId());
         BarInterval interval = BarInterval.of("interval", r.interval());
-        if (store.onDailyPrices(r.symbols(), interval)) requireHistoryLongEnough(r.symbols());
+        requireHistoryLongEnough(r.symbols(), interval);
         Universe u = store.universe(r.symbols(), r.from(), r.to(), interval);
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);               // pre-run checks
         org.sextant.engine.research.graph.ForecastNodeCost.refuseBeyondBudget(graph, u.assets(), u.bars()); // a request's budget: refused now, not after it
         int split = Sweep.splitAt(u, r.oosStart());
+        requirePricesMove(u, split, "symbols");
         kernel.requireSourcesCover(split);
         Integer sel = r.selectedConfiguration();
         if (sel != null && (sel < 0 || sel >= kernel.configurations())) {
@@ -256,6 +282,21 @@ public final class ResearchService {
         SweepResult sweep = Sweep.run(kernel, split, threads, false, u.barsPerYear(), monitorOf(job));
         if (job != null) job.progress(0.9, "overfitting statistics");
         return record(UUID.randomUUID().toString(), composed, r.spec(), sessionId, sweep, r.selectedConfiguration(), start, job, shared);
+    }
+
+    /**
+     * Refuses a run whose closes never change in sample: every configuration earns nothing there
+     * before costs, so the winner would be picked on costs alone and its configurations would
+     * still raise the session's N (the DSR's trials) for every later run. Refused, so nothing
+     * runs, is stored or counted; a universe with one moving symbol runs.
+     */
+    static void requirePricesMove(Universe u, int split, String field) {
+        for (double[] close : u.close()) {
+            for (int t = 1; t < split; t++) if (close[t] != close[0]) return;
+        }
+        throw SextantException.invalid(field, "the closes of " + u.symbols() + " never change in sample (" + u.dates().get(0) + " to " + u.dates().get(Math.max(0, split - 1))
+                + "): every configuration would earn nothing before costs, so there is nothing to select or test; the run was neither run nor counted in its session",
+                "pick symbols whose prices move in that range, or another from or oos_start");
     }
 
     /** A symbol holding more than this many times the shared days loses much of its history to the run, which is said. */
@@ -298,6 +339,7 @@ public final class ResearchService {
                     "import into the store the prices were exported from, or export them again and re-run the job");
         }
         int split = u.indexOf(job.oosStart());
+        requirePricesMove(u, split, "output");
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);
         SweepResult sweep = SweepChunk.assemble(kernel, split, chunks, computeSeconds);
         int best = sweep.bestInSample(), from = best - best % Sweep.CHUNK;

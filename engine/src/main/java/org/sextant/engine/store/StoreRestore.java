@@ -64,7 +64,10 @@ public final class StoreRestore {
                 "name a backup file kept elsewhere, or run `sextant recover` if the store will not open");
     }
 
-    /** Reads the file's header and schema version (not every value): what `sextant restore --list` shows. */
+    /**
+     * Reads the file's header, its length against the header's block count, and its schema version
+     * (not every value, which would make a list of many backups slow): what `sextant restore --list` shows.
+     */
     public static Checked check(Path file) {
         long bytes;
         try {
@@ -75,11 +78,14 @@ public final class StoreRestore {
         String before = problemBeforeOpening(file);
         if (before != null) return new Checked(file, bytes, 0, before);
         int version;
-        try {
-            version = readSchemaVersion(file);
+        String cut;
+        try (Connection c = readOnly(file)) {
+            cut = DuckDbFileLength.shortfall(file, c); // a cut copy opens and shows its schema all the same
+            version = readSchemaVersion(c);
         } catch (SQLException e) {
             return new Checked(file, bytes, 0, notReadable(e));
         }
+        if (cut != null) return new Checked(file, bytes, 0, "damaged: " + cut);
         return new Checked(file, bytes, version, version > latestSchemaVersion() ? newer(version) : null);
     }
 
@@ -111,6 +117,8 @@ public final class StoreRestore {
     /** Why the backup is damaged (some value cannot be read), or null when every value reads. */
     private static String damage(Path backup) {
         try (Connection c = readOnly(backup)) {
+            String cut = DuckDbFileLength.shortfall(backup, c);
+            if (cut != null) return "damaged: " + cut;
             StoreCensus.takeReadingEveryValue(c);
             return null;
         } catch (Exception e) {
@@ -157,8 +165,13 @@ public final class StoreRestore {
     }
 
     private static int readSchemaVersion(Path file) throws SQLException {
-        try (Connection c = readOnly(file);
-             Statement s = c.createStatement();
+        try (Connection c = readOnly(file)) {
+            return readSchemaVersion(c);
+        }
+    }
+
+    private static int readSchemaVersion(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
              ResultSet r = s.executeQuery("SELECT coalesce(max(version), 0) FROM schema_version")) {
             r.next();
             return r.getInt(1);

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
+import org.sextant.engine.forecast.OutlierWarningReadsTest;
 import org.sextant.engine.testing.TempSextant;
 import tools.jackson.databind.JsonNode;
 
@@ -45,36 +44,18 @@ class OutlierWarningRoutesTest {
         assertTrue(call("get_forecast", forecast.replace("}", ",\"interval\":\"1d\"}")).has("data_warning"));
     }
 
-    /**
-     * 1600 weekdays of TICK from 2020-01-01 moving about 1% a day at random (seeded), the close of {@code spiked} (or none)
-     * 100 times too large: early, before the live forecast's calibration window, so that its bands can be computed.
-     */
-    private static Path tick(Path dir, LocalDate spiked) throws Exception {
-        StringBuilder csv = new StringBuilder("Date,Close\n");
-        LocalDate d = LocalDate.of(2020, 1, 1);
-        double close = 100;
-        java.util.Random moves = new java.util.Random(7);
-        for (int n = 0; n < 1600; d = d.plusDays(1)) {
-            if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY) continue;
-            close *= Math.exp(0.01 * moves.nextGaussian());
-            csv.append(d).append(',').append(d.equals(spiked) ? close * 100 : close).append('\n');
-            n++;
-        }
-        return Files.writeString(dir.resolve("TICK.csv"), csv);
-    }
-
     /** The warning is kept per version of the store's data: a re-import that moves or mends the bad close is warned about afresh. */
     @Test
     void aReimportChangesTheKeptWarning(@TempDir Path dir) throws Exception {
         String forecast = "{\"symbol\":\"TICK\",\"horizon\":5,\"calibration\":\"model\"}", chart = forecast.replace("}", ",\"days\":30}");
-        engine.importPrices(List.of(tick(dir, LocalDate.of(2020, 3, 16))));
+        engine.importPrices(List.of(OutlierWarningReadsTest.tick(dir, LocalDate.of(2020, 3, 16))));
         String w = call("get_forecast", forecast).get("data_warning").asString();
         assertTrue(w.startsWith("TICK: 1 close(s) jump and fall straight back, as a bad tick does: 2020-03-16 (close "), w);
         assertEquals(w, call("get_chart_data", chart).get("data_warning").asString(), "the same version: the kept warning");
-        engine.importPrices(List.of(tick(dir, LocalDate.of(2020, 5, 15))));
+        engine.importPrices(List.of(OutlierWarningReadsTest.tick(dir, LocalDate.of(2020, 5, 15))));
         String moved = call("get_forecast", forecast).get("data_warning").asString();
         assertTrue(moved.contains(": 2020-05-15 (close "), moved);
-        engine.importPrices(List.of(tick(dir, null)));
+        engine.importPrices(List.of(OutlierWarningReadsTest.tick(dir, null)));
         assertFalse(call("get_forecast", forecast).has("data_warning"), "mended");
         assertFalse(call("get_chart_data", chart).has("data_warning"), "mended");
     }

@@ -8,33 +8,35 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
-import org.sextant.engine.forecast.FlatSeriesForecastTest;
 import org.sextant.engine.testing.TempSextant;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A backtest of the shipped SMA cross on prices that never move has no Sharpe ratio to test:
- * its PSR, DSR and track record are undefined, and the answers say null (a typed client read
- * "NaN", a string, where a number belongs).
+ * A backtest whose strategy never holds a position (its entry level is below every price) has
+ * returns that never vary and so no Sharpe ratio to test: its PSR, DSR and track record are
+ * undefined, and the answers say null (a typed client read "NaN", a string, where a number belongs).
  */
 class UndefinedStatisticsApiTest {
     private static final String TOKEN = "t0ken";
     @TempSextant private Sextant engine;
     private final HttpClient http = HttpClient.newHttpClient();
+    /** Enters long below a close of 0.001, which no price reaches: no position, no trade, returns of 0. */
+    static final String NEVER_ENTERS = """
+            {"version": 1, "name": "never enters", "nodes": {
+              "close": {"type": "price"},
+              "low": {"type": "threshold", "inputs": {"series": "close"}, "params": {"enter_below": 0.001, "exit_above": 1000000}},
+              "size": {"type": "fixed_fraction", "inputs": {"signal": "low"}},
+              "book": {"type": "equal_weight", "inputs": {"position": "size"}},
+              "run": {"type": "execution", "inputs": {"weights": "book"}}}}""";
 
     @Test
-    void undefinedStatisticsAreNullInTheBacktestAndTheRunList(@TempDir Path dir) throws Exception {
-        engine.importPrices(List.of(FlatSeriesForecastTest.flat(dir, "FLAT")));
-        String spec = Files.readString(Path.of("..", "docs", "examples", "sma-cross.json"));
+    void undefinedStatisticsAreNullInTheBacktestAndTheRunList() throws Exception {
         try (LocalApiServer api = LocalApiServer.start(engine, TOKEN, "headless", () -> "state")) {
-            String backtest = body(api, "backtest", "{\"spec\":" + spec + ",\"symbols\":[\"FLAT\"],\"session_id\":\"flat\"}");
+            String backtest = body(api, "backtest", "{\"spec\":" + NEVER_ENTERS + ",\"symbols\":[\"KO\"],\"session_id\":\"flat\"}");
             JsonNode summary = Json.MAPPER.readTree(backtest).get("data");
             for (String k : List.of("psr", "psr_out_of_sample", "dsr", "min_track_record_years")) {
                 assertTrue(summary.has(k) && summary.get(k).isNull(), k + " in " + summary);

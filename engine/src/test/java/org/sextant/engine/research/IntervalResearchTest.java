@@ -113,6 +113,22 @@ class IntervalResearchTest {
         assertTrue(r.sampleSize() > 0 && r.forward(5).count() > 0, "analogues found with what followed them: " + r.forward(5));
     }
 
+    /** A symbol with fewer bars in its whole history than a run needs is named with its count, as on daily prices, not told to widen the range. */
+    @Test
+    void aSymbolWithTooFewBarsIsRefusedNamingSymbols(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        StringBuilder csv = new StringBuilder("datetime,close\n");
+        for (int h = 0; h < 10; h++) csv.append("2020-01-0").append(2 + h / 5).append("T").append(10 + h % 5).append(":00:00Z,").append(1.1 + h / 100.0).append('\n');
+        engine.importPrices(List.of(java.nio.file.Files.writeString(dir.resolve("FEWBARS.csv"), csv)));
+        for (LocalDate from : java.util.Arrays.asList(null, LocalDate.of(2020, 1, 2))) {
+            SextantException e = assertThrows(SextantException.class, () -> engine.backtest(
+                    new StrategyRunRequest("intervals", spec(FIXED), List.of("FEWBARS"), from, null, null, 1, null, "1h")));
+            assertEquals("symbols", e.field(), e.getMessage());
+            assertEquals("FEWBARS has only 10 1h bars (2020-01-02 10:00 to 2020-01-03 14:00); a strategy run needs at least 33 common bars"
+                    + " (the overfitting statistics cut their returns into 16 blocks of 2 or more)", e.getMessage());
+            assertEquals("import a longer history of FEWBARS, or leave it out", e.fix());
+        }
+    }
+
     @Test
     void whatCannotRunAtAnIntervalIsRefusedNamingTheField() {
         assertEquals("interval", assertThrows(SextantException.class, () -> run("7m", FIXED)).field());

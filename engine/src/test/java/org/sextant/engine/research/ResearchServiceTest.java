@@ -113,6 +113,19 @@ class ResearchServiceTest {
         assertTrue(same.warnings().stream().noneMatch(w -> w.startsWith("the symbols have prices together")), "the Dow's symbols share their days: " + same.warnings());
     }
 
+    /** Prices that never move teach nothing: the run is refused and adds no trials to the session's N (the DSR's). */
+    @Test
+    void aRunOnPricesThatNeverMoveIsRefusedAndNotCounted(@TempSextant org.sextant.engine.Sextant engine, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        engine.importPrices(List.of(org.sextant.engine.forecast.FlatSeriesForecastTest.flat(dir, "FLAT")));
+        SextantException e = assertThrows(SextantException.class, () -> engine.backtest(
+                new StrategyRunRequest("flat", SPEC, List.of("FLAT"), null, null, null, 1)));
+        assertEquals("symbols", e.field(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("the closes of [FLAT] never change in sample (2020-01-01 to "), e.getMessage());
+        assertTrue(e.getMessage().endsWith("the run was neither run nor counted in its session"), e.getMessage());
+        assertEquals(0, engine.getSessionRegistry("flat").configurations());
+        assertTrue(engine.listRuns("flat", 5).isEmpty(), "nothing was stored");
+    }
+
     @Test
     void aBadSpecIsRefusedBeforeAnythingRunsOrIsSaved(@TempSextant Store store) throws Exception {
         insertDow(store);

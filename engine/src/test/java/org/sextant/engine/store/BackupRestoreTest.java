@@ -94,7 +94,27 @@ class BackupRestoreTest {
         byte[] before = Files.readAllBytes(home.database());
         SextantException refused = assertThrows(SextantException.class, () -> StoreRestore.restore(home, cut));
         assertEquals("backup", refused.field());
-        assertTrue(refused.getMessage().contains("is damaged: part of it cannot be read"), refused.getMessage());
+        assertEquals("the backup " + cut + " is damaged: cut short to 1000000 bytes, inside one of its 262144-byte blocks; the store was left as it was",
+                refused.getMessage());
+        assertEquals("damaged: cut short to 1000000 bytes, inside one of its 262144-byte blocks", StoreRestore.check(cut).problem(), "what restore --list says");
+        assertEquals(null, StoreRestore.check(whole).problem());
+        // cut on a block boundary: it opens and shows its schema; the blocks its tables name are not all there
+        Path aligned = dir.resolve("aligned.duckdb");
+        try (var in = Files.newInputStream(whole)) {
+            Files.write(aligned, in.readNBytes(3 * 4096 + 2 * 262_144));
+        }
+        String alignedProblem = StoreRestore.check(aligned).problem();
+        assertTrue(alignedProblem != null && alignedProblem.startsWith("damaged: cut short to 536576 bytes of the ") && alignedProblem.endsWith(" its tables need"),
+                alignedProblem);
+        assertTrue(assertThrows(SextantException.class, () -> StoreRestore.restore(home, aligned)).getMessage().contains(alignedProblem));
+        // damaged inside at its full length: the length passes, reading every value does not
+        Path holed = dir.resolve("holed.duckdb");
+        byte[] bytes = Files.readAllBytes(whole);
+        int middle = 3 * 4096 + (bytes.length / 262_144 / 2) * 262_144;
+        java.util.Arrays.fill(bytes, middle + 8, middle + 262_144, (byte) 0x5a);
+        Files.write(holed, bytes);
+        SextantException holes = assertThrows(SextantException.class, () -> StoreRestore.restore(home, holed));
+        assertTrue(holes.getMessage().startsWith("the backup " + holed + " is damaged: part of it cannot be read ("), holes.getMessage());
         assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(home.database())), "the store was left as it was");
         assertFalse(Files.list(home.dataDir()).anyMatch(p -> p.getFileName().toString().startsWith("replaced-")), "nothing was moved");
 

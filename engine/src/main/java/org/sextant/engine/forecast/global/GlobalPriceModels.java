@@ -137,10 +137,12 @@ public final class GlobalPriceModels {
     public GlobalTraining train(int h, JobContext ctx) throws IOException, InterruptedException {
         String fp = fingerprint();
         Path file = dir.resolve("global-h" + h + "-" + fp + ".sxgm");
+        String others = setAsideDamaged(h, fp);
         Loaded stored = load(file);
-        if (stored != null && stored.model() != null) return GlobalTraining.reused(h, file.toString());
+        if (stored != null && stored.model() != null) return GlobalTraining.reused(h, file.toString(), others);
         // a damaged file would otherwise be a dead end: an agent cannot delete it
         String note = stored == null ? null : "the stored model could not be read (" + stored.error() + "): trained again";
+        if (others != null) note = note == null ? others : note + "; " + others;
         ctx.progress(0, "reading closes");
         List<double[]> train = new ArrayList<>();
         for (double[] y : closes.get().values()) train.add(trainingPart(y));
@@ -188,6 +190,28 @@ public final class GlobalPriceModels {
         Path aside = p.resolveSibling(p.getFileName() + ".replaced-" + STAMP.format(Instant.now()));
         Files.move(p, aside);
         return aside;
+    }
+
+    /**
+     * Moves aside this data's model files of other horizons that cannot be read, renamed {@code ….sxgm.damaged-TIME}
+     * (kept, not deleted: the person may want it): otherwise one stays until its own horizon is trained, and a
+     * question for a horizon it covers is answered with its damage. Said in the training's note; null when none.
+     */
+    private String setAsideDamaged(int h, String fp) throws IOException {
+        if (!Files.isDirectory(dir)) return null;
+        List<String> moved = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path p : files.filter(p -> p.getFileName().toString().endsWith("-" + fp + ".sxgm") && horizonOf(p) > 0 && horizonOf(p) != h
+                    && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).sorted().toList()) {
+                Loaded l = load(p);
+                if (l == null || l.model() != null) continue;
+                Path aside = p.resolveSibling(p.getFileName() + ".damaged-" + STAMP.format(Instant.now()));
+                Files.move(p, aside);
+                loaded.remove(p.toString());
+                moved.add(aside.getFileName() + " (" + l.error() + ")");
+            }
+        }
+        return moved.isEmpty() ? null : "a damaged model of another horizon was moved aside: " + String.join(", ", moved);
     }
 
     /** Log closes of the first {@link #TRAIN_SHARE} of a series: what trains. */

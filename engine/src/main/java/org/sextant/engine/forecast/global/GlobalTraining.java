@@ -13,8 +13,9 @@ public record GlobalTraining(String model, int horizon, String file, boolean reu
                              @JsonInclude(JsonInclude.Include.NON_NULL) Integer calibrationResiduals,
                              @JsonInclude(JsonInclude.Include.NON_NULL) String note) {
 
-    static GlobalTraining reused(int horizon, String file) {
-        return new GlobalTraining("global", horizon, file, true, null, null, null);
+    /** Reused, with a {@code note} on what training found beside it (null: none). */
+    static GlobalTraining reused(int horizon, String file, String note) {
+        return new GlobalTraining("global", horizon, file, true, null, null, note);
     }
 
     static GlobalTraining trained(int horizon, String file, int series, int calibrationResiduals, String note) {

@@ -100,6 +100,27 @@ class GlobalModelFileTest {
         assertRefused(sealed(b -> b.putInt(0, 7)), "it is not a Sextant global model");
     }
 
+    /** A damaged file of a horizon nobody trains is moved aside (kept) by the next training of any horizon, said in its note. */
+    @Test
+    void trainingMovesAsideADamagedFileOfAnotherHorizon() throws Exception {
+        Path other = dir.resolve("global-h40-aaaa.sxgm");
+        byte[] cut = Arrays.copyOf(good, good.length / 2);
+        Files.write(other, cut);
+        GlobalPriceModels m = models();
+        assertTrue(assertThrows(SextantException.class, () -> m.current(30)).getMessage().contains("global-h40-aaaa.sxgm cannot be read"));
+        GlobalTraining again = m.train(20, GlobalPriceModelsTest.QUIET);
+        assertTrue(again.reused(), "the intact model of its own horizon is still reused");
+        assertTrue(again.note() != null && again.note().startsWith("a damaged model of another horizon was moved aside: global-h40-aaaa.sxgm.damaged-")
+                && again.note().contains(" (the file ends early (truncated or partly copied)"), again.note());
+        assertFalse(Files.exists(other));
+        try (var aside = Files.list(dir)) {
+            Path kept = aside.filter(p -> p.getFileName().toString().startsWith("global-h40-aaaa.sxgm.damaged-")).findFirst().orElseThrow();
+            assertArrayEquals(cut, Files.readAllBytes(kept), "kept as it was");
+        }
+        assertTrue(assertThrows(SextantException.class, () -> m.current(30)).getMessage().startsWith("the global model has not been trained"));
+        assertNull(m.train(20, GlobalPriceModelsTest.QUIET).note(), "nothing more to say");
+    }
+
     @Test
     void trainingReplacesADamagedFileInsteadOfReusingIt() throws Exception {
         store(sealed(b -> b.putInt(LOOKBACK_AT, 1_000_000_000)));
