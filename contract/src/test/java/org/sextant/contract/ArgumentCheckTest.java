@@ -232,4 +232,24 @@ class ArgumentCheckTest {
         assertEquals("must be at least 0.5 and less than 1 (got 1.0E-300)", p.get(0).message());
         assertEquals(List.of(), check(Capabilities.GET_FORECAST, "{\"symbol\":\"IBM\",\"levels\":[0.5,0.99]}"));
     }
+    /**
+     * Attack pass 10, H1: a 1 MiB body of 148,000 unknown names was worded name by name (each with the argument list and a
+     * did-you-mean), 1.8 s of CPU and tens of MB a request; 32 at once ran a 1 GB heap out. Refused by their count, unworded.
+     */
+    @Test
+    void aCallWithFarMoreNamesThanArgumentsIsRefusedByTheirCountAndAtMostTenProblemsAreWorded() {
+        StringBuilder many = new StringBuilder("{");
+        for (int i = 0; i < 100_000; i++) many.append(i == 0 ? "" : ",").append("\"k").append(i).append("\":1");
+        List<ArgumentCheck.Problem> p = check(Capabilities.GET_CLOSE_PRICE, many.append('}').toString());
+        assertEquals(1, p.size(), "one problem, not one per name");
+        assertEquals("arguments", p.get(0).field());
+        assertEquals("holds 100000 names, more than the 5 this call takes", p.get(0).message());
+        assertEquals("only end, interval, limit, start, symbol", p.get(0).expected());
+        // up to the schema's arguments plus ten, names are checked one by one, and at most ten are worded
+        StringBuilder few = new StringBuilder("{\"symbol\":\"IBM\"");
+        for (int i = 0; i < 14; i++) few.append(",\"k").append(i).append("\":1");
+        List<ArgumentCheck.Problem> worded = check(Capabilities.GET_CLOSE_PRICE, few.append('}').toString());
+        assertEquals(ArgumentCheck.MAX_PROBLEMS, worded.size(), worded.toString());
+        assertTrue(worded.stream().allMatch(w -> w.message().equals("is not an argument of this call")), worded.toString());
+    }
 }
