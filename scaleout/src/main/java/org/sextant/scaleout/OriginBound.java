@@ -52,7 +52,30 @@ final class OriginBound {
         List<Origins> origins = export == null ? null : local(export, a);
         if (origins == null) return false;
         refuseOver(origins, a);
+        refuseNoneComputable(origins, a);
         return true;
+    }
+
+    /**
+     * A job in which no symbol has a forecast origin its model can fit computes nothing but error rows: refused, naming the
+     * dates that cut the histories (a dry run failed after a minute with the engine's "no forecast origin fits in the series").
+     */
+    static void refuseNoneComputable(List<Origins> origins, ForecastBacktestArguments a) {
+        if (origins.stream().anyMatch(o -> o.origins() > 0)) return; // none: too few closes for the model at the first origin, or no origin
+        List<String> shown = origins.stream().sorted(Comparator.comparing(Origins::symbol)).limit(3)
+                .map(o -> o.symbol() + " " + o.closes() + " close" + (o.closes() == 1 ? "" : "s")).toList();
+        String dates = (a.from() == null ? "" : " from --from " + a.from()) + (a.to() == null ? "" : " to --to " + a.to())
+                + (a.outOfSampleStart() == null ? "" : " with --oos-start " + a.outOfSampleStart());
+        String field = a.from() != null ? "from" : a.to() != null ? "to" : a.outOfSampleStart() != null ? "oos-start" : "symbols";
+        throw SextantException.invalid(field, "no symbol has enough closes" + dates + " for a forecast origin of model "
+                        + ForecastBacktestRun.modelName(a.model()) + (shown.isEmpty() ? " (no symbol has a close there)" : " (" + String.join(", ", shown)
+                        + (origins.size() > 3 ? "; " + origins.size() + " symbols in all" : "") + ")") + "; nothing was computed",
+                switch (field) {
+                    case "from" -> "pass an earlier --from";
+                    case "to" -> "pass a later --to";
+                    case "oos-start" -> "pass an earlier --oos-start";
+                    default -> "pass --symbols with longer histories";
+                } + ", or --symbols with longer histories there");
     }
 
     /**
@@ -83,7 +106,13 @@ final class OriginBound {
     static Origins origins(String symbol, List<LocalDate> dates, ForecastBacktestArguments a) {
         if (dates.isEmpty() || a.outOfSampleStart() != null && dates.get(dates.size() - 1).isBefore(a.outOfSampleStart())) return null;
         int first = ForecastBacktestRun.firstOrigin(dates, null, a.outOfSampleStart());
-        return new Origins(symbol, dates.size(), first, OriginRule.parse(a.every()).origins(dates, first).length);
+        return new Origins(symbol, dates.size(), first, usable(OriginRule.parse(a.every()).origins(dates, first), a));
+    }
+
+    /** The forecast origins a symbol's backtest can fit: none when its first has fewer closes than the model needs (an error row). */
+    static int usable(int[] evalOrigins, ForecastBacktestArguments a) {
+        int need = org.sextant.engine.forecast.ForecastModels.BUILT_IN.forPrices(ForecastBacktestRun.modelName(a.model())).minLength(1);
+        return evalOrigins.length > 0 && evalOrigins[0] < need ? 0 : evalOrigins.length;
     }
 
     /** The first evaluated origin, as {@link ForecastBacktestRun#firstOrigin} computes it; null when --oos-start is after the last close (an error row). */

@@ -333,6 +333,49 @@ class JobArgumentsTest {
     }
 
     @Test
+    void aJobWhoseDatesLeaveNoSymbolAForecastOriginIsRefusedBeforeSparkNamingTheDates() throws Exception {
+        // attack pass 10, L4: the dry run started Spark and failed after a minute with "no forecast origin fits in the series"
+        int started = SparkMain.STARTED.get();
+        Run r = run("forecast-backtest", "--in", prices.toString(), "--dry-run", "--from", "2021-02-03", "--master", "local[1]");
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals("error: no symbol has enough closes from --from 2021-02-03 for a forecast origin of model theta (AA 1 close, KO 1 close); nothing was computed"
+                + " (fix: pass an earlier --from, or --symbols with longer histories there)\n", r.err());
+        Path out = dir.resolve("o12");
+        Run real = run("forecast-backtest", "--in", prices.toString(), "--out", out.toString(), "--from", "2021-02-03", "--master", "local[1]");
+        assertEquals(r.err(), real.err());
+        assertEquals(started, SparkMain.STARTED.get(), "refused before Spark started");
+        assertFalse(Files.exists(out), "nothing written");
+        // on a cluster path the session decides the same
+        System.setProperty("spark.hadoop.fs.cluster.impl", ClusterFs.class.getName());
+        if (org.apache.spark.sql.SparkSession.getDefaultSession().isDefined()) {
+            org.apache.spark.sql.SparkSession.getDefaultSession().get().sparkContext().hadoopConfiguration().set("fs.cluster.impl", ClusterFs.class.getName());
+        }
+        try {
+            assertEquals(r.err(), run("forecast-backtest", "--in", "cluster://" + prices, "--dry-run", "--from", "2021-02-03", "--master", "local[1]").err());
+        } finally {
+            System.clearProperty("spark.hadoop.fs.cluster.impl");
+        }
+    }
+
+    @Test
+    void aDryRunNamesTheSymbolsThatWouldBeErrorRowsAndMeasuresOneThatRuns() throws Exception {
+        Path mixed = exported("mixed-prices", "SELECT sym AS symbol, DATE '2020-01-01' + CAST(i AS INTEGER) AS date, 100.0 + i % 7 AS close FROM "
+                + "(VALUES ('AA', 400), ('SHORT', 3), ('TINY', 2)) v(sym, n), range(400) t(i) WHERE i < n", "");
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream was = System.out;
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        Run r;
+        try {
+            r = run("forecast-backtest", "--in", mixed.toString(), "--dry-run", "--every", "20", "--master", "local[1]");
+        } finally {
+            System.setOut(was);
+        }
+        assertEquals(0, r.exitCode(), r.err()); // the median history is SHORT's: it was measured and failed the dry run
+        String text = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(text.contains("too few closes for a forecast origin, written as error rows: 2 (SHORT (3 closes), TINY (2 closes))"), text);
+    }
+
+    @Test
     void weeklyOriginsOverTheBoundAreRefusedByTheSymbolsDates() throws Exception {
         Run r = run("forecast-backtest", "--in", longHistory().toString(), "--dry-run", "--every", "weekly", "--master", "local[1]");
         assertRefused(r, "--every", "or monthly (the default)");
