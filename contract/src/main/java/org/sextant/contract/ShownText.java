@@ -5,12 +5,15 @@ import java.util.regex.Pattern;
 
 /**
  * Characters that must not reach a reader raw: control characters (C0 and C1: a terminal's escape
- * sequences recolour or clear the screen, set its title) and bidirectional overrides and isolates
- * (U+202A..U+202E, U+2066..U+2069: they show text in another order than it is). Every transport
- * (local API, MCP launcher, CLI, GUI) shows a caller's text through here.
+ * sequences recolour or clear the screen, set its title), bidirectional overrides and isolates
+ * (U+202A..U+202E, U+2066..U+2069: they show text in another order than it is), the invisible
+ * direction marks U+200E, U+200F and U+061C (they reorder the neutral characters around them, a
+ * quote or a dot, and show nothing) and the line and paragraph separators U+2028, U+2029 (they break
+ * one line of an error into two, as a line feed would). Every transport (local API, MCP launcher,
+ * CLI, GUI) shows a caller's text through here.
  */
 public final class ShownText {
-    public static final Pattern UNSHOWN = Pattern.compile("[\\p{Cc}\u202A-\u202E\u2066-\u2069]");
+    public static final Pattern UNSHOWN = Pattern.compile("[\\p{Cc}\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]");
     /** Characters of a caller's name an error shows before cutting it: a name is read, not copied back. */
     public static final int NAME_CHARS = 64;
     /** The longest {@link #name} gives: its cut plus "… (2147483647 characters)". */

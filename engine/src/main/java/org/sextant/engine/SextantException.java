@@ -14,24 +14,34 @@ public class SextantException extends RuntimeException {
 
     /**
      * Longest field an error names: an argument's or a column's name, never a user's whole cell; a
-     * caller's unknown name as ShownText shows it fits whole, its "… (N characters)" included.
+     * caller's unknown name as ShownText shows it fits whole, its "… (N characters)" included, and so
+     * does a path of up to 32 characters before it (signals_dict.&lt;the caller's key&gt;).
      */
-    public static final int MAX_FIELD = org.sextant.contract.ShownText.LONGEST_NAME;
+    public static final int MAX_FIELD = org.sextant.contract.ShownText.LONGEST_NAME + 32;
     /** Longest message or fix an error carries (answers, job files and the log repeat them). */
     public static final int MAX_TEXT = 4000;
 
     public SextantException(FailReason reason, String message, String field, String fix) {
-        super(bounded(message, MAX_TEXT));
+        super(shown(message, MAX_TEXT));
         this.reason = reason;
-        this.field = bounded(field, MAX_FIELD);
-        this.fix = bounded(fix, MAX_TEXT);
+        this.field = shown(field, MAX_FIELD);
+        this.fix = shown(fix, MAX_TEXT);
     }
 
     public SextantException(FailReason reason, String message, String field, String fix, Throwable cause) {
-        super(bounded(message, MAX_TEXT), cause);
+        super(shown(message, MAX_TEXT), cause);
         this.reason = reason;
-        this.field = bounded(field, MAX_FIELD);
-        this.fix = bounded(fix, MAX_TEXT);
+        this.field = shown(field, MAX_FIELD);
+        this.fix = shown(fix, MAX_TEXT);
+    }
+
+    /**
+     * An error's text as every transport shows it: what a caller sent (a symbol, an id, a key, a SQL
+     * text DuckDB quotes back) and what a user's file holds is echoed with its control characters and
+     * direction marks escaped (ShownText), here once rather than at each message that quotes it.
+     */
+    private static String shown(String text, int max) {
+        return bounded(org.sextant.contract.ShownText.escaped(text), max);
     }
 
     /**
@@ -42,6 +52,8 @@ public class SextantException extends RuntimeException {
         if (text == null || text.length() <= max) return text;
         int end = max - 1;
         if (Character.isHighSurrogate(text.charAt(end - 1))) end--; // never half a character
+        int escape = text.lastIndexOf("\\u", end - 1);
+        if (escape >= 0 && escape + 6 > end) end = escape; // nor half of an escape ShownText wrote
         return text.substring(0, end) + "\u2026";
     }
 

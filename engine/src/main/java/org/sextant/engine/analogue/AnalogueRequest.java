@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.sextant.contract.RetiredNames;
+import org.sextant.contract.ShownText;
 import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
 import org.slf4j.Logger;
@@ -86,7 +87,7 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
             if (warned.add(m)) warn.accept(m);
         };
         for (String k : a.keySet()) {
-            if (!KEYS.contains(k)) once.accept("compare_to_history: unknown argument '" + k + "' ignored (known: " + sorted(KEYS) + ")");
+            if (!KEYS.contains(k)) once.accept("compare_to_history: unknown argument '" + shown(k) + "' ignored (known: " + sorted(KEYS) + ")");
         }
         Map<String, Object> signals = parseSignals(a.get(SIGNALS_DICT), registry, once);
 
@@ -105,7 +106,7 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
             mode = MatchMode.parse(String.valueOf(m));
             if (mode == null) {
                 String now = RetiredNames.value(MODE, String.valueOf(m)).orElse(null);
-                throw SextantException.invalid(MODE, now != null ? "mode " + RetiredNames.renamed(String.valueOf(m), now) : "unknown mode '" + m + "'",
+                throw SextantException.invalid(MODE, now != null ? "mode " + RetiredNames.renamed(String.valueOf(m), now) : "unknown mode '" + shown(m) + "'",
                         "use one of soft, hard, tag, hybrid");
             }
         }
@@ -149,7 +150,7 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
         } else if (inc instanceof String s && (s.trim().equalsIgnoreCase("true") || s.trim().equalsIgnoreCase("false"))) {
             include = Boolean.parseBoolean(s.trim());
         } else if (inc != null) {
-            once.accept("compare_to_history: include_analogue_dates='" + inc + "' is not a boolean; dropped (default false)");
+            once.accept("compare_to_history: include_analogue_dates='" + shown(inc) + "' is not a boolean; dropped (default false)");
         }
 
         LocalDate asOf = null;
@@ -158,7 +159,7 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
             try {
                 asOf = LocalDate.parse(String.valueOf(d).trim());
             } catch (DateTimeParseException e) {
-                throw SextantException.invalid(AS_OF, "as_of '" + d + "' is not a date", "pass an ISO date like 1998-10-08, or omit it for the latest row");
+                throw SextantException.invalid(AS_OF, "as_of '" + shown(d) + "' is not a date", "pass an ISO date like 1998-10-08, or omit it for the latest row");
             }
         }
         return new AnalogueRequest(signals, horizon, mode, topK, halfLife, bw, trust, include, asOf, benchmarkOf(a));
@@ -188,7 +189,7 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
             String name = e.name();
             SignalDefinition def = e.def();
             if (def == null) {
-                throw SextantException.invalid(SIGNALS_DICT + "." + name, "unknown signal dimension '" + name + "'",
+                throw SextantException.invalid(SIGNALS_DICT + "." + shown(name), "unknown signal dimension '" + shown(name) + "'",
                         "use dimensions from the signal registry: " + registry.names());
             }
             Object v = e.value();
@@ -196,18 +197,18 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
             if (def.numeric()) {
                 Double x = coerce(v);
                 if (x == null || !Double.isFinite(x)) {
-                    warn.accept("compare_to_history: signals_dict." + name + "='" + v + "' is not a number; dropped");
+                    warn.accept("compare_to_history: signals_dict." + name + "='" + shown(v) + "' is not a number; dropped");
                     continue;
                 }
                 if (!SignalDefinition.inRange(x)) {
-                    throw SextantException.invalid(SIGNALS_DICT + "." + name, name + " = " + v + " is out of range: signal values are within ±" + SignalDefinition.MAX_MAGNITUDE,
+                    throw SextantException.invalid(SIGNALS_DICT + "." + name, name + " = " + shown(v) + " is out of range: signal values are within ±" + SignalDefinition.MAX_MAGNITUDE,
                             "pass a value like those in the signal's history");
                 }
                 out.put(name, x);
             } else {
                 int code = def.levelOf(String.valueOf(v));
                 if (code < 0) {
-                    throw SextantException.invalid(SIGNALS_DICT + "." + name, "'" + v + "' is not a level of " + name,
+                    throw SextantException.invalid(SIGNALS_DICT + "." + name, "'" + shown(v) + "' is not a level of " + name,
                             "use one of " + def.levels());
                 }
                 out.put(name, def.levels().get(code));
@@ -226,12 +227,12 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
             String name = e.name();
             SignalDefinition def = e.def();
             if (def == null || !def.numeric()) {
-                throw SextantException.invalid(DIM_TRUST + "." + name, "'" + name + "' is not a numeric signal dimension",
+                throw SextantException.invalid(DIM_TRUST + "." + shown(name), "'" + shown(name) + "' is not a numeric signal dimension",
                         "use numeric dimensions: " + registry.numeric().stream().map(SignalDefinition::name).toList());
             }
             Double x = coerce(e.value());
             if (x == null) {
-                warn.accept("compare_to_history: dim_trust." + name + "='" + e.value() + "' is not a number; dropped");
+                warn.accept("compare_to_history: dim_trust." + name + "='" + shown(e.value()) + "' is not a number; dropped");
                 continue;
             }
             if (!(x >= 0 && x <= AnalogueDefaults.TRUST_MAX)) {
@@ -249,11 +250,11 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
         if (v == null) return null;
         Double x = coerce(v);
         if (x == null) {
-            warn.accept("compare_to_history: " + key + "='" + v + "' is not a number; dropped (default applies)");
+            warn.accept("compare_to_history: " + key + "='" + shown(v) + "' is not a number; dropped (default applies)");
             return null;
         }
         if (!Double.isFinite(x)) {
-            throw SextantException.invalid(key, key + " must be a finite number (got " + v + ")", "pass a finite number, or omit it");
+            throw SextantException.invalid(key, key + " must be a finite number (got " + shown(v) + ")", "pass a finite number, or omit it");
         }
         return x;
     }
@@ -268,6 +269,11 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
             }
         }
         return null;
+    }
+
+    /** A key or value the caller sent, as an error or warning echoes it: escaped and cut (ShownText.name). */
+    private static String shown(Object sent) {
+        return ShownText.name(String.valueOf(sent));
     }
 
     private static String fmt(double d) {

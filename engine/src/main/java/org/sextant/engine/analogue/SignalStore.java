@@ -48,7 +48,7 @@ public final class SignalStore {
                 }
             }
             if (dates.isEmpty()) { // one close is read: the matcher says how many more it needs
-                throw SextantException.notFound("benchmark", "the store has no prices for benchmark " + benchmark,
+                throw SextantException.notFound("benchmark", "the store has no prices for benchmark " + org.sextant.contract.ShownText.name(benchmark),
                         "import the benchmark's daily prices, or pass a benchmark symbol from list_symbols");
             }
             LocalDate[] d = dates.toArray(LocalDate[]::new);

@@ -16,6 +16,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.sextant.contract.JsonLimits;
+import org.sextant.contract.ShownText;
 import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
@@ -142,7 +143,7 @@ public final class LocalApiServer implements AutoCloseable {
                 return;
             }
             if (!"POST".equals(ex.getRequestMethod())) {
-                send(ex, 405, failure("invalid_input", "use POST for /api/v1/" + method, null, "POST a JSON object of arguments"));
+                send(ex, 405, failure("invalid_input", "use POST for /api/v1/" + ShownText.name(method), null, "POST a JSON object of arguments"));
                 return;
             }
             String client = client(ex.getRequestHeaders().getFirst(CLIENT_HEADER), ex.getRemoteAddress().getPort());
@@ -264,7 +265,9 @@ public final class LocalApiServer implements AutoCloseable {
     }
 
     private static Map<String, Object> failure(String reason, String error, String field, String fix) {
-        return Json.object("ok", false, "error", error, "fail_reason", reason, "field", field, "fix", fix);
+        // escaped here too: a path's %1b, an unexpected exception's words are no SextantException
+        return Json.object("ok", false, "error", ShownText.escaped(error), "fail_reason", reason,
+                "field", ShownText.escaped(field), "fix", ShownText.escaped(fix));
     }
 
     private static void send(HttpExchange ex, int status, Object body) throws IOException {

@@ -208,7 +208,7 @@ public final class PriceRepository {
         });
         if (!known) {
             List<String> near = SymbolSuggestions.near(s, symbols(null));
-            throw SextantException.notFound("symbol", "unknown symbol '" + symbol + "'",
+            throw SextantException.notFound("symbol", "unknown symbol '" + org.sextant.contract.ShownText.name(symbol) + "'",
                     near.isEmpty() ? "call list_symbols for the symbols in the store, or import/gather it first"
                             : "did you mean one of " + near + "? list_symbols shows all");
         }

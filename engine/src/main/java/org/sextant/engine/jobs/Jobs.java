@@ -136,7 +136,7 @@ public final class Jobs implements AutoCloseable {
     public JobStatus status(String id) {
         JobStatus j = id == null ? null : jobs.get(id);
         if (j == null) {
-            throw new SextantException(FailReason.JOB_UNKNOWN, "no job with id '" + id + "'", "job_id", "list_jobs shows the known job ids");
+            throw new SextantException(FailReason.JOB_UNKNOWN, "no job with id '" + org.sextant.contract.ShownText.name(id) + "'", "job_id", "list_jobs shows the known job ids");
         }
         return j;
     }

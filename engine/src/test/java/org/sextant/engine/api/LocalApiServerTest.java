@@ -64,6 +64,18 @@ class LocalApiServerTest {
         assertEquals(33.11, data.get("rows").get(0).get("close").asDouble(), 0);
     }
 
+    /** What the caller sent comes back on the wire escaped: a symbol in the body, a method in the path (%1B is ESC once decoded). */
+    @Test
+    void echoesWhatWasSentEscaped() throws Exception {
+        JsonNode symbol = Json.MAPPER.readTree(post("get_close_price", "{\"symbol\":\"AB\\u001b[31m\\u202eC\"}", TOKEN).body());
+        assertEquals("unknown symbol 'AB\\u001b[31m\\u202eC'", symbol.get("error").asString());
+        HttpRequest get = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/api/v1/get%1B%5B2J%E2%80%AE"))
+                .header("Authorization", "Bearer " + TOKEN).build();
+        HttpResponse<String> path = http.send(get, HttpResponse.BodyHandlers.ofString());
+        assertEquals(405, path.statusCode());
+        assertEquals("use POST for /api/v1/get\\u001b[2J\\u202e", Json.MAPPER.readTree(path.body()).get("error").asString());
+    }
+
     @Test
     void refusesWrongOrMissingToken() throws Exception {
         assertEquals(401, post("list_symbols", "{}", "nope").statusCode());

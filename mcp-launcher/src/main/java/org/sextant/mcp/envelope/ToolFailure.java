@@ -1,6 +1,7 @@
 package org.sextant.mcp.envelope;
 
 import org.sextant.contract.FailReason;
+import org.sextant.contract.ShownText;
 
 /**
  * A named failure on the way to a tool result. Thrown inside the launcher and always turned
@@ -12,16 +13,18 @@ public final class ToolFailure extends Exception {
     /** Machine-readable facts about the failure (job_busy: active_job_id); sent as the envelope's data. */
     private java.util.Map<String, Object> details = java.util.Map.of();
 
+    // Escaped here, once for every failure: a message quotes what the agent sent (a symbol, a path, a
+    // tool name) or what the app answered, and a client's pane would run its ESC or show its U+202E.
     public ToolFailure(FailReason failReason, String error, String clientHint) {
-        super(error);
+        super(ShownText.escaped(error));
         this.failReason = failReason;
-        this.clientHint = clientHint;
+        this.clientHint = ShownText.escaped(clientHint);
     }
 
     public ToolFailure(FailReason failReason, String error, String clientHint, Throwable cause) {
-        super(error, cause);
+        super(ShownText.escaped(error), cause);
         this.failReason = failReason;
-        this.clientHint = clientHint;
+        this.clientHint = ShownText.escaped(clientHint);
     }
 
     public static ToolFailure invalidInput(String field, String problem, String fix) {

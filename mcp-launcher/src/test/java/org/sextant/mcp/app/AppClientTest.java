@@ -162,6 +162,17 @@ class AppClientTest {
         assertTrue(String.valueOf(probe.get("error")).contains("app.json"), probe.toString());
     }
 
+    /** The agent's pane shows the app's refusal escaped, even from an app that sends a raw ESC or U+202E (an older release). */
+    @Test
+    void appFailuresAreShownEscaped() {
+        ToolFailure f = assertThrows(ToolFailure.class, () -> ApiReply.unwrap("get_close_price", 404,
+                "{\"ok\":false,\"error\":\"unknown symbol 'AB\\u001b[31m\\u202eC'\",\"fail_reason\":\"not_found\","
+                        + "\"field\":\"symbol\\u2028\",\"fix\":\"did you mean \\u200fAB?\"}"));
+        assertEquals("unknown symbol 'AB\\u001b[31m\\u202eC' (field: symbol\\u2028)", f.getMessage());
+        assertEquals("did you mean \\u200fAB?", f.clientHint());
+        assertEquals(f.getMessage(), f.toEnvelope().error());
+    }
+
     @Test
     void appFailuresWithoutAJsonBodyGetAStatusBasedReason() {
         assertEquals("app_error", assertThrows(ToolFailure.class,

@@ -209,7 +209,7 @@ public final class ResearchStore {
                     + "r.haircut_sharpe, r.haircut_sharpe_bhy, r.placebo_p, r.reasons_json, r.warnings_json" + RUN_FROM + "WHERE r.run_id = ?")) {
                 q.setString(1, runId);
                 try (ResultSet rs = q.executeQuery()) {
-                    if (!rs.next()) throw SextantException.notFound("run_id", "no run with id '" + runId + "'", "call list_runs for the stored runs");
+                    if (!rs.next()) throw SextantException.notFound("run_id", "no run with id '" + org.sextant.contract.ShownText.name(runId) + "'", "call list_runs for the stored runs");
                     info = info(rs);
                     spec = rs.getString(19);
                     chosen = rs.getInt(20);
@@ -262,7 +262,7 @@ public final class ResearchStore {
             try (PreparedStatement u = c.prepareStatement("UPDATE strategy_runs SET selected_configuration = ? WHERE run_id = ?")) {
                 u.setLong(1, curve.configuration());
                 u.setString(2, runId);
-                if (u.executeUpdate() != 1) throw SextantException.notFound("run_id", "no run with id '" + runId + "'", "call list_runs for the stored runs");
+                if (u.executeUpdate() != 1) throw SextantException.notFound("run_id", "no run with id '" + org.sextant.contract.ShownText.name(runId) + "'", "call list_runs for the stored runs");
             }
             return null;
         });

@@ -1,0 +1,28 @@
+package org.sextant.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** What ShownText writes as an escape: whatever would show a reader other text than was sent. */
+class ShownTextTest {
+    /** Line and paragraph separators break a one-line error; the direction marks reorder the quotes around them unseen. */
+    @Test
+    void separatorsAndDirectionMarksAreEscapedAsOverridesAre() {
+        String sent = "a\u2028b\u2029c\u061Cd\u200Ee\u200Ff\u202Eg\u2067h\u001bi";
+        String shown = "a\\u2028b\\u2029c\\u061cd\\u200ee\\u200ff\\u202eg\\u2067h\\u001bi";
+        assertTrue(ShownText.hasUnshown("x\u2028"));
+        assertEquals(shown, ShownText.escaped(sent));
+        assertEquals(shown, ShownText.name(sent));
+        assertFalse(ShownText.hasUnshown(ShownText.escaped(sent)));
+    }
+
+    /** Other Unicode, joiners included (emoji sequences, Persian), is shown as it is. */
+    @Test
+    void otherUnicodeIsShownAsSent() {
+        String plain = "Zürich \u4e2d\u6587 \u0645\u0631\u062d\u0628\u0627 \u200D\u200C \uD83D\uDC4D";
+        assertEquals(plain, ShownText.escaped(plain));
+    }
+}
