@@ -97,6 +97,10 @@ public final class GlobalPriceModels {
             }
         }
         if (damaged != null) throw unreadable(damaged, reason);
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw SextantException.invalid("model", "the global model has no place to be kept: " + dir + " is not a folder (a file or something else is in its place)",
+                    "move " + dir + " away (training does not replace it), then train it with train_global_model (horizon " + Math.max(h, DEFAULT_HORIZON) + ")");
+        }
         throw SextantException.invalid("model", "the global model has not been trained on the current prices for horizon " + h,
                 "train it with train_global_model (horizon " + Math.max(h, DEFAULT_HORIZON) + "), a background job, then ask again");
     }
@@ -137,6 +141,11 @@ public final class GlobalPriceModels {
     public GlobalTraining train(int h, JobContext ctx) throws IOException, InterruptedException {
         String fp = fingerprint();
         Path file = dir.resolve("global-h" + h + "-" + fp + ".sxgm");
+        try {
+            Files.createDirectories(dir); // before training: something in the folder's place failed the job after a minute of it
+        } catch (IOException e) {
+            throw notStored(file, e);
+        }
         String others = setAsideDamaged(h, fp);
         Loaded stored = load(file);
         if (stored != null && stored.model() != null) return GlobalTraining.reused(h, file.toString(), others);
@@ -177,11 +186,16 @@ public final class GlobalPriceModels {
             } catch (IOException ignored) {
                 // the failure below says what to do; a .tmp left is replaced by the next training
             }
-            String why = e instanceof java.nio.file.FileAlreadyExistsException f ? f.getFile() + " is in the way"
-                    : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
-            throw new SextantException(FailReason.IO_ERROR, "the trained global model could not be stored as " + file + " (" + why + ")", null,
-                    "make " + dir + " a writable folder with free disk space, then train again", e);
+            throw notStored(file, e);
         }
+    }
+
+    /** The job's failure when the model cannot be kept in {@code file}: which path and what to do. */
+    private SextantException notStored(Path file, IOException e) {
+        String why = e instanceof java.nio.file.FileAlreadyExistsException f ? f.getFile() + " is in the way"
+                : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
+        return new SextantException(FailReason.IO_ERROR, "the trained global model could not be stored as " + file + " (" + why + ")", null,
+                "make " + dir + " a writable folder with free disk space, then train again", e);
     }
 
     /** Moves a folder (or pipe, ...) at {@code p} aside; null when nothing moved: a file or link is simply replaced. */

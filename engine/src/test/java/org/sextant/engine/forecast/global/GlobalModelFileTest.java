@@ -206,12 +206,22 @@ class GlobalModelFileTest {
 
         Path notAFolder = dir.resolve("models-file");
         Files.writeString(notAFolder, "x");
+        java.util.List<String> progress = new java.util.ArrayList<>();
+        org.sextant.engine.jobs.JobContext watched = new org.sextant.engine.jobs.JobContext() {
+            @Override public void progress(double fraction, String message) { progress.add(message); }
+            @Override public boolean cancelled() { return false; }
+        };
         SextantException e = assertThrows(SextantException.class,
-                () -> GlobalPriceModelsTest.small(notAFolder, () -> closes, () -> "aaaa").train(20, GlobalPriceModelsTest.QUIET));
+                () -> GlobalPriceModelsTest.small(notAFolder, () -> closes, () -> "aaaa").train(20, watched));
+        assertEquals(List.of(), progress, "refused before reading closes or training (attack pass 10, L5: it trained for a minute first)");
         assertEquals(org.sextant.contract.FailReason.IO_ERROR, e.reason());
         assertEquals("the trained global model could not be stored as " + notAFolder.resolve("global-h20-aaaa.sxgm")
                 + " (" + notAFolder + " is in the way)", e.getMessage());
         assertTrue(e.fix().startsWith("make " + notAFolder + " a writable folder"), e.fix());
+        // a forecast says what is wrong instead of asking for a training that cannot store its model
+        SextantException asked = assertThrows(SextantException.class, () -> GlobalPriceModelsTest.small(notAFolder, () -> closes, () -> "aaaa").current(5));
+        assertEquals("the global model has no place to be kept: " + notAFolder + " is not a folder (a file or something else is in its place)", asked.getMessage());
+        assertTrue(asked.fix().startsWith("move " + notAFolder + " away"), asked.fix());
     }
 
     /** The good file with {@code edit} applied and its checksum recomputed. */
