@@ -57,7 +57,11 @@ public final class WalkForwardCalibration {
         }
         DailySignals s = matcher.signals();
         int step = intKnob(knobs.remove(STEP_DAYS), STEP_DAYS, DEFAULT_STEP_DAYS, 1, MAX_STEP_DAYS);
-        int warmup = intKnob(knobs.remove(WARMUP_DAYS), WARMUP_DAYS, DEFAULT_WARMUP_DAYS, MIN_WARMUP_DAYS, MAX_WARMUP_DAYS);
+        Object warmupGiven = knobs.remove(WARMUP_DAYS);
+        int warmup = intKnob(warmupGiven, WARMUP_DAYS, DEFAULT_WARMUP_DAYS, MIN_WARMUP_DAYS, MAX_WARMUP_DAYS);
+        // a refusal names warmup_days only when the caller sent it; the default's fault is the benchmark's history
+        String warmupField = warmupGiven == null ? AnalogueRequest.BENCHMARK : WARMUP_DAYS;
+        String warmupSaid = warmupGiven == null ? "the default warmup_days " + warmup : "warmup_days " + warmup;
         Object ip = knobs.remove(INCLUDE_POINTS);
         boolean includePoints = Boolean.TRUE.equals(ip) || "true".equals(ip);
         knobs.putIfAbsent(AnalogueRequest.HORIZON, AnalogueDefaults.MAX_HORIZON);
@@ -65,14 +69,16 @@ public final class WalkForwardCalibration {
         AnalogueRequest template = AnalogueRequest.parse(knobs, s.registry());
         int h = template.horizon();
         int lastWarmup = s.size() - h - 1; // the first origin needs its h-day outcome inside the data
-        if (lastWarmup < MIN_WARMUP_DAYS) {
-            throw SextantException.invalid(WARMUP_DAYS, s.benchmark() + " has " + s.size() + " signal rows: a " + h + "-day calibration needs at least "
-                    + (MIN_WARMUP_DAYS + h + 1), "load more history for " + s.benchmark() + ", or calibrate another benchmark");
+        if (lastWarmup < MIN_WARMUP_DAYS) { // no warmup_days helps: the history is too short
+            throw SextantException.invalid(AnalogueRequest.BENCHMARK, s.benchmark() + " has " + s.size() + " signal rows: a " + h
+                    + "-day calibration needs at least " + (MIN_WARMUP_DAYS + h + 1) + " (warmup_days is at least " + MIN_WARMUP_DAYS + ")",
+                    "import a longer history of " + s.benchmark() + ", or choose another benchmark");
         }
         if (warmup > lastWarmup) {
-            throw SextantException.invalid(WARMUP_DAYS, "warmup_days " + warmup + " leaves no step: " + s.benchmark() + " has " + s.size()
+            throw SextantException.invalid(warmupField, warmupSaid + " leaves no step: " + s.benchmark() + " has " + s.size()
                     + " signal rows, so at horizon " + h + " warmup_days can be " + MIN_WARMUP_DAYS + ".." + lastWarmup,
-                    "pass warmup_days in " + MIN_WARMUP_DAYS + ".." + lastWarmup + ", or omit it for " + DEFAULT_WARMUP_DAYS);
+                    "pass warmup_days in " + MIN_WARMUP_DAYS + ".." + lastWarmup + (warmupGiven == null ? ", or choose a benchmark with a longer history"
+                            : DEFAULT_WARMUP_DAYS <= lastWarmup ? ", or omit it for " + DEFAULT_WARMUP_DAYS : ""));
         }
         refuseBeyondBudget(matcher, template, warmup, step);
 
@@ -96,8 +102,9 @@ public final class WalkForwardCalibration {
                     resp.headline().baseRateMean(), realised, cb.get(0).lower(), cb.get(0).upper(), cb.get(1).lower(), cb.get(1).upper()));
         }
         if (points.isEmpty()) {
-            throw SextantException.invalid(WARMUP_DAYS, "no walk-forward step fits in " + s.size() + " rows",
-                    "lower warmup_days or step_days, or load more history");
+            throw SextantException.invalid(warmupField, "no walk-forward step of " + s.benchmark() + " could be scored from row " + warmup
+                    + " of " + s.size() + " (each step's day had no query or no analogue with an outcome)",
+                    "pass a lower warmup_days or step_days, or choose a benchmark with a longer history");
         }
         int n = points.size();
         int calibrated = 0;
