@@ -195,6 +195,28 @@ class AnalogueInputHonestyTest {
         assertEquals(1, call("analogue_calibration", "{\"benchmark\":\"MID600\",\"horizon\":1,\"warmup_days\":598}").get("evaluations").asInt());
     }
 
+    /**
+     * One step: the summary says which figures are missing and why instead of "NaN", uses the
+     * singular, and says its coverage is a small sample with its Wilson interval (attack pass 10, L3).
+     */
+    @Test
+    void aCalibrationOfOneStepSaysWhatIsMissingAndThatItIsASmallSample() {
+        walk("DAILY400", 400, -1);
+        JsonNode r = call("analogue_calibration", "{\"benchmark\":\"DAILY400\",\"horizon\":5,\"step_days\":100,\"warmup_days\":300}");
+        assertEquals(1, r.get("evaluations").asInt());
+        assertEquals(0, r.get("calibrated_evaluations").asInt());
+        assertTrue(r.get("correlation_analogue_realised").isNull() && r.get("calibrated_band_coverage_pct").isNull(), r.toString());
+        String summary = r.get("summary").asString();
+        assertFalse(summary.contains("NaN"), summary);
+        assertTrue(summary.startsWith("1 walk-forward step ("), summary);
+        assertTrue(summary.contains("correlation of analogue mean with realised n/a (one step)."), summary);
+        assertTrue(summary.contains("Conformal bands: n/a (no step had enough past errors for a calibrated band)."), summary);
+        double in = r.get("band_coverage_pct").asDouble();
+        String interval = in == 100 ? "from 20.7% to 100.0%" : "from 0.0% to 79.3%";
+        assertTrue(summary.endsWith("Small sample: the p5-p95 coverage is from 1 step only (fewer than 30), so " + Math.round(in)
+                + "% is consistent with anything " + interval + " (95% Wilson interval); it cannot tell a calibrated band from a wrong one."), summary);
+    }
+
     @Test
     void analoguesWithoutAnOutcomeAtTheHorizonAreSaidSo() {
         walk("SHORT40", 40, -1);
