@@ -83,10 +83,20 @@ public final class SignalStore {
         });
     }
 
-    /** The benchmark's 1d bars resampled along its session when it has bars but no daily prices; null otherwise. */
+    /**
+     * The benchmark's 1d bars resampled along its session when it has bars but no daily prices; null
+     * otherwise. Bars coarser than a day cannot make daily closes: refused naming benchmark, the
+     * argument the caller chose (neither analogue tool takes an interval).
+     */
     private static BarSeries dailyResample(Store store, String benchmark) {
         BarReader reader = new BarReader(store);
-        if (BarReader.barsOnlyFinest(reader.storedIntervals(benchmark)) == null) return null;
+        String finest = BarReader.barsOnlyFinest(reader.storedIntervals(benchmark));
+        if (finest == null) return null;
+        if (BarInterval.of(AnalogueRequest.BENCHMARK, finest).ordinal() > BarInterval.D1.ordinal()) {
+            throw SextantException.invalid(AnalogueRequest.BENCHMARK, benchmark + " has " + (finest.equals("1w") ? "weekly" : "monthly")
+                    + " bars only (" + finest + "); the matcher needs daily closes (or intraday bars, resampled to days)",
+                    "import daily closes of " + benchmark + ", or choose a benchmark with daily prices (list_symbols shows each symbol's intervals)");
+        }
         return reader.read(benchmark, BarInterval.D1, null, null);
     }
 

@@ -28,6 +28,12 @@ public final class WalkForwardCalibration {
      * 8,274 steps, 4.5 MB listed; beyond this every k-th step is listed and points_note says so.
      */
     public static final int MAX_POINTS = 1000;
+    /**
+     * Coverage counted over fewer steps is said to be a small sample, with its 95% Wilson interval:
+     * at 30 steps a 90% share's interval is still 74%-97%, at 10 it is 60%-98%, so below 30 a
+     * coverage cannot tell a band that holds 90% from one that holds 75% (docs/analogues.md).
+     */
+    public static final int FEW_STEPS = 30;
 
     /**
      * What a match costs on one core, from the measurement below, to refuse at once a call that
@@ -57,7 +63,11 @@ public final class WalkForwardCalibration {
         }
         DailySignals s = matcher.signals();
         int step = intKnob(knobs.remove(STEP_DAYS), STEP_DAYS, DEFAULT_STEP_DAYS, 1, MAX_STEP_DAYS);
-        int warmup = intKnob(knobs.remove(WARMUP_DAYS), WARMUP_DAYS, DEFAULT_WARMUP_DAYS, MIN_WARMUP_DAYS, MAX_WARMUP_DAYS);
+        Object warmupGiven = knobs.remove(WARMUP_DAYS);
+        int warmup = intKnob(warmupGiven, WARMUP_DAYS, DEFAULT_WARMUP_DAYS, MIN_WARMUP_DAYS, MAX_WARMUP_DAYS);
+        // a refusal names warmup_days only when the caller sent it; the default's fault is the benchmark's history
+        String warmupField = warmupGiven == null ? AnalogueRequest.BENCHMARK : WARMUP_DAYS;
+        String warmupSaid = warmupGiven == null ? "the default warmup_days " + warmup : "warmup_days " + warmup;
         Object ip = knobs.remove(INCLUDE_POINTS);
         boolean includePoints = Boolean.TRUE.equals(ip) || "true".equals(ip);
         knobs.putIfAbsent(AnalogueRequest.HORIZON, AnalogueDefaults.MAX_HORIZON);
@@ -65,14 +75,16 @@ public final class WalkForwardCalibration {
         AnalogueRequest template = AnalogueRequest.parse(knobs, s.registry());
         int h = template.horizon();
         int lastWarmup = s.size() - h - 1; // the first origin needs its h-day outcome inside the data
-        if (lastWarmup < MIN_WARMUP_DAYS) {
-            throw SextantException.invalid(WARMUP_DAYS, s.benchmark() + " has " + s.size() + " signal rows: a " + h + "-day calibration needs at least "
-                    + (MIN_WARMUP_DAYS + h + 1), "load more history for " + s.benchmark() + ", or calibrate another benchmark");
+        if (lastWarmup < MIN_WARMUP_DAYS) { // no warmup_days helps: the history is too short
+            throw SextantException.invalid(AnalogueRequest.BENCHMARK, s.benchmark() + " has " + s.size() + " signal rows: a " + h
+                    + "-day calibration needs at least " + (MIN_WARMUP_DAYS + h + 1) + " (warmup_days is at least " + MIN_WARMUP_DAYS + ")",
+                    "import a longer history of " + s.benchmark() + ", or choose another benchmark");
         }
         if (warmup > lastWarmup) {
-            throw SextantException.invalid(WARMUP_DAYS, "warmup_days " + warmup + " leaves no step: " + s.benchmark() + " has " + s.size()
+            throw SextantException.invalid(warmupField, warmupSaid + " leaves no step: " + s.benchmark() + " has " + s.size()
                     + " signal rows, so at horizon " + h + " warmup_days can be " + MIN_WARMUP_DAYS + ".." + lastWarmup,
-                    "pass warmup_days in " + MIN_WARMUP_DAYS + ".." + lastWarmup + ", or omit it for " + DEFAULT_WARMUP_DAYS);
+                    "pass warmup_days in " + MIN_WARMUP_DAYS + ".." + lastWarmup + (warmupGiven == null ? ", or choose a benchmark with a longer history"
+                            : DEFAULT_WARMUP_DAYS <= lastWarmup ? ", or omit it for " + DEFAULT_WARMUP_DAYS : ""));
         }
         refuseBeyondBudget(matcher, template, warmup, step);
 
@@ -96,8 +108,9 @@ public final class WalkForwardCalibration {
                     resp.headline().baseRateMean(), realised, cb.get(0).lower(), cb.get(0).upper(), cb.get(1).lower(), cb.get(1).upper()));
         }
         if (points.isEmpty()) {
-            throw SextantException.invalid(WARMUP_DAYS, "no walk-forward step fits in " + s.size() + " rows",
-                    "lower warmup_days or step_days, or load more history");
+            throw SextantException.invalid(warmupField, "no walk-forward step of " + s.benchmark() + " could be scored from row " + warmup
+                    + " of " + s.size() + " (each step's day had no query or no analogue with an outcome)",
+                    "pass a lower warmup_days or step_days, or choose a benchmark with a longer history");
         }
         int n = points.size();
         int calibrated = 0;
@@ -121,13 +134,7 @@ public final class WalkForwardCalibration {
         }
         double corr = correlation(points);
         CalibrationReport.Point first = points.get(0), last = points.get(n - 1);
-        String summary = String.format(Locale.ROOT,
-                "%d walk-forward steps (%s..%s, every %d days), horizon %dd: realised return inside p5-p95 %.1f%% of the time (nominal 90%%), "
-                        + "inside p25-p75 %.1f%% (nominal 50%%); mean absolute error %.3f%% with the analogue mean vs %.3f%% with the base rate; "
-                        + "sign right %.1f%% vs %.1f%%; correlation of analogue mean with realised %.3f. "
-                        + "Conformal bands (%d steps): inside the 90%% band %.1f%%, inside the 50%% band %.1f%%.",
-                n, first.asOf(), last.asOf(), step, h, 100 * inBand / n, 100 * inIqr / n, 100 * maeA / n, 100 * maeB / n,
-                100 * hitA / n, 100 * hitB / n, corr, calibrated, pctOf(calBand, calibrated), pctOf(calIqr, calibrated));
+        String summary = summary(n, first, last, step, h, inBand, inIqr, maeA, maeB, hitA, hitB, corr, calibrated, calBand, calIqr);
         return new CalibrationReport(matcher.version(), s.benchmark(), template.mode().wire(), h, template.topK(), template.recencyHalfLifeDays(),
                 step, first.asOf(), last.asOf(), n, 100 * inBand / n, 90, 100 * inIqr / n, 50, real / n, fc / n, base / n, maeA / n, maeB / n,
                 100 * hitA / n, 100 * hitB / n, corr, calibrated, pctOf(calBand, calibrated), pctOf(calIqr, calibrated), summary,
@@ -190,6 +197,51 @@ public final class WalkForwardCalibration {
         throw new SextantException(org.sextant.contract.FailReason.RESOURCE_LIMIT, String.format(Locale.ROOT,
                 "analogue_calibration would compute for about %.0f s (step_days %d from row %d of %d, top_k %d), more than the %.0f s left of its budget",
                 estimate, step, warmup, matcher.signals().size(), template.topK(), budget), STEP_DAYS, fix);
+    }
+
+    /**
+     * The report in words: no "NaN" (an undefined figure says why it is missing), and coverage
+     * counted over fewer than {@link #FEW_STEPS} steps says so with its 95% Wilson interval.
+     */
+    static String summary(int n, CalibrationReport.Point first, CalibrationReport.Point last, int step, int h, double inBand, double inIqr,
+                          double maeA, double maeB, double hitA, double hitB, double corr, int calibrated, double calBand, double calIqr) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
+                "%s (%s..%s, every %d days), horizon %dd: realised return inside p5-p95 %.1f%% of the time (nominal 90%%), "
+                        + "inside p25-p75 %.1f%% (nominal 50%%); mean absolute error %.3f%% with the analogue mean vs %.3f%% with the base rate; "
+                        + "sign right %.1f%% vs %.1f%%; correlation of analogue mean with realised ",
+                steps(n, "walk-forward step"), first.asOf(), last.asOf(), step, h, 100 * inBand / n, 100 * inIqr / n, 100 * maeA / n, 100 * maeB / n,
+                100 * hitA / n, 100 * hitB / n));
+        b.append(Double.isNaN(corr) ? "n/a (" + (n < 2 ? "one step" : "the analogue means or the outcomes do not vary") + ")"
+                : String.format(Locale.ROOT, "%.3f", corr)).append(". ");
+        if (calibrated == 0) {
+            b.append("Conformal bands: n/a (no step had enough past errors for a calibrated band).");
+        } else {
+            b.append(String.format(Locale.ROOT, "Conformal bands (%s): inside the 90%% band %.1f%%, inside the 50%% band %.1f%%.",
+                    steps(calibrated, "step"), pctOf(calBand, calibrated), pctOf(calIqr, calibrated)));
+        }
+        if (n < FEW_STEPS) b.append(' ').append(fewSteps(n, inBand, "p5-p95", step, h));
+        else if (calibrated > 0 && calibrated < FEW_STEPS) b.append(' ').append(fewSteps(calibrated, calBand, "conformal 90%", step, h));
+        return b.toString();
+    }
+
+    /** "Small sample: from 3 steps only, ..." with the Wilson interval of the band's coverage. */
+    private static String fewSteps(int n, double inside, String band, int step, int h) {
+        double[] w = wilson(inside, n);
+        return String.format(Locale.ROOT, "Small sample: the %s coverage is from %s only (fewer than %d), so %.0f%% is consistent with anything"
+                        + " from %.1f%% to %.1f%% (95%% Wilson interval)%s; it cannot tell a calibrated band from a wrong one.",
+                band, steps(n, "step"), FEW_STEPS, 100 * inside / n, 100 * w[0], 100 * w[1],
+                step < h ? ", and steps closer than the horizon overlap, so they count for less" : "");
+    }
+
+    /** The 95% Wilson score interval of a share of {@code hits} in {@code n} trials (n > 0). */
+    static double[] wilson(double hits, int n) {
+        double z = 1.959963984540054, p = hits / n, z2n = z * z / n;
+        double centre = (p + z2n / 2) / (1 + z2n), half = z / (1 + z2n) * Math.sqrt(p * (1 - p) / n + z2n / (4 * n));
+        return new double[]{Math.max(0, centre - half), Math.min(1, centre + half)};
+    }
+
+    private static String steps(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     private static double pctOf(double hits, int n) {

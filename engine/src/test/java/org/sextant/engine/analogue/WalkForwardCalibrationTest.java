@@ -1,6 +1,8 @@
 package org.sextant.engine.analogue;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,6 +44,32 @@ class WalkForwardCalibrationTest {
         assertTrue(r.bandCoveragePct() > 70 && r.bandCoveragePct() < 99, r.summary());
         assertTrue(r.iqrCoveragePct() > 25 && r.iqrCoveragePct() < 75, r.summary());
         assertTrue(Json.write(r).contains("\"band_coverage_pct\""));
+        assertTrue(r.evaluations() >= WalkForwardCalibration.FEW_STEPS && r.calibratedEvaluations() >= WalkForwardCalibration.FEW_STEPS, r.summary());
+        assertFalse(r.summary().contains("Small sample") || r.summary().contains("n/a"), r.summary());
+    }
+
+    /** The Wilson interval the small-sample note quotes: 27 of 30 is 74.4%..96.5%, 1 of 1 is 20.7%..100%. */
+    @Test
+    void wilsonIntervalsOfFewSteps() {
+        assertArrayEquals(new double[]{0.74379, 0.96540}, WalkForwardCalibration.wilson(27, 30), 1e-5);
+        assertArrayEquals(new double[]{0.20655, 1.0}, WalkForwardCalibration.wilson(1, 1), 1e-5);
+        assertArrayEquals(new double[]{0.0, 0.79345}, WalkForwardCalibration.wilson(0, 1), 1e-5);
+    }
+
+    /** Few steps on NYSE: the summary names the steps in the singular and says the coverage is a small sample. */
+    @Test
+    void fewStepsAreASmallSampleInTheSummary() {
+        int rows = MATCHER.signals().size();
+        CalibrationReport one = WalkForwardCalibration.run(MATCHER, Map.of("warmup_days", rows - 6, "horizon", 5));
+        assertEquals(1, one.evaluations());
+        assertTrue(one.summary().startsWith("1 walk-forward step ("), one.summary());
+        assertTrue(one.summary().contains("correlation of analogue mean with realised n/a (one step)"), one.summary());
+        assertTrue(one.summary().contains("Small sample: the p5-p95 coverage is from 1 step only (fewer than 30)"), one.summary());
+        assertFalse(one.summary().contains("NaN"), one.summary());
+        CalibrationReport few = WalkForwardCalibration.run(MATCHER, Map.of("warmup_days", rows - 205, "horizon", 5, "step_days", 10));
+        assertEquals(20, few.evaluations());
+        assertTrue(few.summary().contains("Small sample: the p5-p95 coverage is from 20 steps only (fewer than 30)"), few.summary());
+        assertFalse(few.summary().contains("overlap"), "steps 10 days apart, horizon 5: no overlap");
     }
 
     /** include_points lists at most MAX_POINTS steps, one in k from the first, and says so; the figures score every step. */

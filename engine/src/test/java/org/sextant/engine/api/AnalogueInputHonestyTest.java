@@ -143,6 +143,80 @@ class AnalogueInputHonestyTest {
         assertTrue(none.fix().contains("ret_1d"), none.fix());
     }
 
+    /**
+     * Weekly bars cannot make daily closes: both analogue tools name benchmark, which the caller
+     * chose, not an interval neither takes (attack pass 10, L2: "field interval, ask for one of 1w, 1mo").
+     */
+    @Test
+    void aBenchmarkWithWeeklyBarsOnlyIsRefusedNamingTheBenchmark() {
+        engine.store().inTransaction(c -> {
+            try (java.sql.PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO bars (symbol, interval, ts, close, source) VALUES ('WEEKLY', '1w', ?, ?, 'test')")) {
+                for (int i = 0; i < 120; i++) {
+                    p.setObject(1, LocalDate.of(1965, 1, 4).plusWeeks(i).atStartOfDay());
+                    p.setDouble(2, 100 + i % 7);
+                    p.addBatch();
+                }
+                p.executeBatch();
+            }
+            return null;
+        });
+        for (String[] c : new String[][]{{"compare_to_history", "{\"benchmark\":\"WEEKLY\",\"horizon\":5}"},
+                {"analogue_calibration", "{\"benchmark\":\"WEEKLY\",\"horizon\":1,\"warmup_days\":300}"}, {"list_signals", "{\"benchmark\":\"WEEKLY\"}"}}) {
+            SextantException e = assertThrows(SextantException.class, () -> call(c[0], c[1]));
+            assertEquals(FailReason.INVALID_INPUT, e.reason(), e.getMessage());
+            assertEquals("benchmark", e.field(), c[0] + ": " + e.getMessage());
+            assertTrue(e.getMessage().startsWith("WEEKLY has weekly bars only (1w); the matcher needs daily closes"), e.getMessage());
+            assertTrue(e.fix().startsWith("import daily closes of WEEKLY, or choose a benchmark with daily prices"), e.fix());
+        }
+    }
+
+    /**
+     * A calibration the benchmark's history is too short for names benchmark; warmup_days only when
+     * the caller sent it, and the fix gives the values that work (attack pass 10, L2).
+     */
+    @Test
+    void aShortCalibrationNamesWarmupDaysOnlyWhenItWasSent() {
+        walk("SHORT200", 200, -1);
+        for (String args : new String[]{"{\"benchmark\":\"SHORT200\",\"horizon\":1}", "{\"benchmark\":\"SHORT200\",\"horizon\":1,\"warmup_days\":300}"}) {
+            SextantException e = assertThrows(SextantException.class, () -> call("analogue_calibration", args));
+            assertEquals("benchmark", e.field(), args + ": no warmup_days helps");
+            assertTrue(e.getMessage().startsWith("SHORT200 has 200 signal rows: a 1-day calibration needs at least 302"), e.getMessage());
+            assertEquals("import a longer history of SHORT200, or choose another benchmark", e.fix());
+        }
+        walk("MID600", 600, -1);
+        SextantException byDefault = assertThrows(SextantException.class, () -> call("analogue_calibration", "{\"benchmark\":\"MID600\",\"horizon\":1}"));
+        assertEquals("benchmark", byDefault.field(), byDefault.getMessage());
+        assertEquals("the default warmup_days 1000 leaves no step: MID600 has 600 signal rows, so at horizon 1 warmup_days can be 300..598", byDefault.getMessage());
+        assertEquals("pass warmup_days in 300..598, or choose a benchmark with a longer history", byDefault.fix());
+        SextantException sent = assertThrows(SextantException.class, () -> call("analogue_calibration", "{\"benchmark\":\"MID600\",\"horizon\":1,\"warmup_days\":700}"));
+        assertEquals("warmup_days", sent.field());
+        assertEquals("pass warmup_days in 300..598", sent.fix(), "omitting it gives 1000, which does not fit either");
+        assertEquals(1, call("analogue_calibration", "{\"benchmark\":\"MID600\",\"horizon\":1,\"warmup_days\":598}").get("evaluations").asInt());
+    }
+
+    /**
+     * One step: the summary says which figures are missing and why instead of "NaN", uses the
+     * singular, and says its coverage is a small sample with its Wilson interval (attack pass 10, L3).
+     */
+    @Test
+    void aCalibrationOfOneStepSaysWhatIsMissingAndThatItIsASmallSample() {
+        walk("DAILY400", 400, -1);
+        JsonNode r = call("analogue_calibration", "{\"benchmark\":\"DAILY400\",\"horizon\":5,\"step_days\":100,\"warmup_days\":300}");
+        assertEquals(1, r.get("evaluations").asInt());
+        assertEquals(0, r.get("calibrated_evaluations").asInt());
+        assertTrue(r.get("correlation_analogue_realised").isNull() && r.get("calibrated_band_coverage_pct").isNull(), r.toString());
+        String summary = r.get("summary").asString();
+        assertFalse(summary.contains("NaN"), summary);
+        assertTrue(summary.startsWith("1 walk-forward step ("), summary);
+        assertTrue(summary.contains("correlation of analogue mean with realised n/a (one step)."), summary);
+        assertTrue(summary.contains("Conformal bands: n/a (no step had enough past errors for a calibrated band)."), summary);
+        double in = r.get("band_coverage_pct").asDouble();
+        String interval = in == 100 ? "from 20.7% to 100.0%" : "from 0.0% to 79.3%";
+        assertTrue(summary.endsWith("Small sample: the p5-p95 coverage is from 1 step only (fewer than 30), so " + Math.round(in)
+                + "% is consistent with anything " + interval + " (95% Wilson interval); it cannot tell a calibrated band from a wrong one."), summary);
+    }
+
     @Test
     void analoguesWithoutAnOutcomeAtTheHorizonAreSaidSo() {
         walk("SHORT40", 40, -1);
