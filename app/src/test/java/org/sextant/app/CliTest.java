@@ -187,6 +187,19 @@ class CliTest {
         assertTrue(!bt.contains("NaN"), bt);
     }
 
+    /** A node copied in SPEC.json and not renamed: refused on the file with the key and line, not run as another graph. */
+    @Test
+    void aSpecFileNamingANodeTwiceIsRefused() throws Exception {
+        String example = Files.readString(Path.of("../docs/examples/sma-cross.json"));
+        Path copied = Files.writeString(dir.resolve("copied.json"), example.replace("""
+                   "cross":""", """
+                   "slow":  {"type": "sma", "inputs": {"series": "close"}, "params": {"length": [7]}},
+                   "cross":"""));
+        err.reset();
+        assertEquals(1, Main.run("--home", home(), "backtest", copied.toString(), "--symbols", "AA"), err.toString()); // what a file holds: 1
+        assertTrue(err.toString().startsWith("error [SPEC.json]: the strategy graph is invalid: spec: nodes.slow is given twice (line 6)"), err.toString());
+    }
+
     @Test
     void userSignalsImportAllOrNothing() throws Exception {
         Path vix = Files.writeString(dir.resolve("vix.csv"), "date,value\n1998-10-01,40.1\n1998-10-02,38.5\n");

@@ -3,6 +3,7 @@ package org.sextant.mcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
@@ -125,6 +126,24 @@ class StdoutIsProtocolOnlyTest {
         assertEquals("unknown_tool", unknown.get("fail_reason"), unknown::toString);
         assertTrue(((String) unknown.get("error")).contains("'no_such_tool'"), unknown::toString);
         assertTrue(((String) unknown.get("client_hint")).contains("show_all_tools"), unknown::toString);
+    }
+
+    /**
+     * A tools/call naming an argument twice was answered for the last one (the launcher reads the
+     * frame, the app never saw the repeat): now refused as invalid input, before any app is asked.
+     */
+    @Test
+    void anArgumentGivenTwiceIsRefusedAndAMemberGivenTwiceIsAParseError() throws Exception {
+        List<String> lines = new Launcher().session(3, INITIALIZE, INITIALIZED,
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"list_symbols\",\"arguments\":{\"query\":\"AA\",\"query\":\"BA\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"id\":4,\"params\":{\"name\":\"list_symbols\",\"arguments\":{}}}");
+        List<Map<String, Object>> messages = lines.stream().map(Json::readObject).toList();
+        Map<String, Object> twice = result(messages, 2);
+        assertEquals("invalid_input", twice.get("fail_reason"), twice::toString);
+        assertEquals("argument 'query' is given twice: which one counts would be a guess", twice.get("error"));
+        Map<String, Object> envelope = messages.stream().filter(m -> m.get("error") != null).findFirst().orElseThrow();
+        assertEquals(-32700, ((Map<?, ?>) envelope.get("error")).get("code"), envelope::toString);
+        assertNull(envelope.get("id"), envelope::toString);
     }
 
     /** The envelope answering request {@code id}. */

@@ -405,7 +405,16 @@ class JobArgumentsTest {
         assertEquals(2, h.exitCode(), h.err());
         assertTrue(h.err().contains("1000000"), h.err());
         assertFalse(h.err().contains("Exception"), h.err());
-        assertFalse(Files.exists(dir.resolve("o6")) || Files.exists(dir.resolve("o7")) || Files.exists(dir.resolve("o8")));
+        // a node copied and not renamed would sweep another graph than the file's author wrote
+        Path twice = dir.resolve("twice.json");
+        Files.writeString(twice, StrategySweepJobTest.SPEC.replace("""
+                  "dip":""", """
+                  "rsi": {"type": "rsi", "inputs": {"series": "close"}, "params": {"length": [7]}},
+                  "dip":"""));
+        Run t = sweep(twice, "o9");
+        assertEquals(2, t.exitCode(), t.err());
+        assertTrue(t.err().contains("spec: nodes.rsi is given twice (line 4)"), t.err());
+        assertFalse(Files.exists(dir.resolve("o6")) || Files.exists(dir.resolve("o7")) || Files.exists(dir.resolve("o8")) || Files.exists(dir.resolve("o9")));
     }
 
     private static Run sweep(Path spec, String out) {

@@ -453,7 +453,7 @@ public final class ResearchService {
                     + stored.dates().get(below) + ", where a run now stops at 0, so its configurations cannot be replayed as stored",
                     "run the backtest again (backtest with the run's spec and symbols) and select on the new run");
         }
-        ComposedGraph graph = GraphComposer.compose(d.specJson()).requireOk();
+        ComposedGraph graph = GraphComposer.composeAsRun(d.specJson()).requireOk();
         Universe u = store.universe(d.info().symbols(), d.info().from(), d.info().to(), BarInterval.of("interval", d.info().interval()));
         GraphSweep kernel = replayed(runId, graph, u);
         int split = u.indexOf(d.info().oosStart());

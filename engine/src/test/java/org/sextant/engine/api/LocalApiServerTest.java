@@ -164,6 +164,30 @@ class LocalApiServerTest {
         assertEquals(jobsBefore, engine.jobs().list().size(), "no job for a spec that cannot run");
     }
 
+    /** A spec sent as text (the CLI sends SPEC.json so) with a node copied and not renamed: refused on spec, never run as another graph. */
+    @Test
+    void aSpecTextNamingANodeTwiceIsRefusedOnSpec() throws Exception {
+        String sma = "{\"type\":\"sma\",\"inputs\":{\"series\":\"close\"},\"params\":{\"length\":[%d]}}";
+        String text = "{\"version\":1,\"nodes\":{\n\"close\":{\"type\":\"price\"},\n\"fast\":" + sma.formatted(5) + ",\n\"slow\":" + sma.formatted(20)
+                + ",\n\"slow\":" + sma.formatted(7) + ",\n\"cross\":{\"type\":\"crossover\",\"inputs\":{\"fast\":\"fast\",\"slow\":\"slow\"}},"
+                + "\n\"size\":{\"type\":\"fixed_fraction\",\"inputs\":{\"signal\":\"cross\"}},\n\"book\":{\"type\":\"equal_weight\",\"inputs\":{\"position\":\"size\"}},"
+                + "\n\"run\":{\"type\":\"execution\",\"inputs\":{\"weights\":\"book\"}}}}";
+        String spec = Json.MAPPER.writeValueAsString(text);
+        JsonNode composed = Json.MAPPER.readTree(post("compose_graph", "{\"spec\":" + spec + "}", TOKEN).body()).get("data");
+        assertFalse(composed.get("ok").asBoolean(), composed.toString());
+        assertEquals("spec", composed.get("errors").get(0).get("field").asString());
+        assertEquals("nodes.slow is given twice (line 5): which one counts would be a guess", composed.get("errors").get(0).get("message").asString());
+        int jobsBefore = engine.jobs().list().size();
+        for (String method : List.of("backtest", "start_backtest")) {
+            HttpResponse<String> refused = post(method, "{\"spec\":" + spec + ",\"symbols\":[\"AA\"]}", TOKEN);
+            assertEquals(400, refused.statusCode(), refused.body());
+            JsonNode body = Json.MAPPER.readTree(refused.body());
+            assertEquals("spec", body.get("field").asString(), refused.body());
+            assertTrue(body.get("error").asString().contains("nodes.slow is given twice (line 5)"), refused.body());
+        }
+        assertEquals(jobsBefore, engine.jobs().list().size(), "no job for a spec that names a node twice");
+    }
+
     @Test
     void forecastAndChartDataComeFromTheSameEngine() throws Exception {
         JsonNode data = data("get_chart_data", "{\"symbol\":\"KO\",\"days\":250,\"horizon\":10}");

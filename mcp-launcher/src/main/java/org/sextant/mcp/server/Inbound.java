@@ -3,9 +3,11 @@ package org.sextant.mcp.server;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.sextant.contract.JsonLimits;
+import org.sextant.contract.RepeatedKeys;
 import org.sextant.mcp.LauncherInfo;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.tools.InFlightCalls;
@@ -25,7 +27,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code _meta}, so that the dispatcher answers it like any other name: an envelope. Each
  * tools/call is remembered by its session and id ({@link InFlightCalls}, the key in its
  * {@code _meta}), and a {@code notifications/cancelled} naming it stops it here: the SDK has no
- * handler for cancellations.
+ * handler for cancellations. A message naming a key twice in one object is read strictly: inside a
+ * tools/call's arguments the call is answered as invalid input ({@link #REPEATED_ARGUMENT}), anywhere
+ * else it is a parse error; the SDK would otherwise keep the last value without a word.
  */
 public final class Inbound {
     /** The hidden tool that receives calls of names no registered tool has. */
@@ -34,6 +38,11 @@ public final class Inbound {
     public static final String REQUESTED_TOOL = "sextant/requested_tool";
     /** The {@code _meta} key of a tools/call that holds its key in {@link InFlightCalls}. */
     public static final String CALL_KEY = "sextant/call";
+    /**
+     * The {@code _meta} key of a tools/call whose arguments name a key twice: the key's path there
+     * ("symbol", "spec.nodes.slow"). The call is answered with invalid_input naming it, not run.
+     */
+    public static final String REPEATED_ARGUMENT = "sextant/repeated_argument";
     private static final String CANCELLED = "notifications/cancelled"; // the SDK (2.1.0) has no constant and no handler for it
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Inbound.class);
 
@@ -83,6 +92,12 @@ public final class Inbound {
             return reply(null, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: a message is one JSON object"
                     + " (batches are not supported)");
         }
+        // a key named twice: the reading above kept the last one, a guess at what the client meant
+        List<Object> twice = RepeatedKeys.first(Json.MAPPER.reader(), text);
+        if (twice != null && !inArguments(node, twice)) {
+            return reply(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the message names one member of an object twice"
+                    + "; send one JSON-RPC 2.0 message naming each member once");
+        }
         JsonNode id = node.get("id") != null && (node.get("id").isString() || node.get("id").isNumber()) ? node.get("id") : null;
         if (!node.has("method") && !node.has("result") && !node.has("error")) {
             return reply(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: the object has no method"
@@ -97,7 +112,7 @@ public final class Inbound {
                     + " (method: a string; params: an object; id: a string or number; error: {code, message})");
         }
         if (message instanceof McpSchema.JSONRPCRequest request && McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
-            return toolCall((ObjectNode) node, id, session);
+            return toolCall((ObjectNode) node, id, session, twice);
         }
         if (message instanceof McpSchema.JSONRPCNotification n && CANCELLED.equals(n.method())) {
             JsonNode cancelled = node.path("params").get("requestId");
@@ -112,7 +127,13 @@ public final class Inbound {
         return (session == null ? "" : session) + " " + id; // id as JSON: 1 and "1" differ
     }
 
-    private Verdict toolCall(ObjectNode node, JsonNode id, String session) {
+    /** A key named twice inside a tools/call request's arguments: the call is answered, as a tool's invalid input. */
+    private static boolean inArguments(JsonNode message, List<Object> path) {
+        return path.size() > 2 && "params".equals(path.get(0)) && "arguments".equals(path.get(1)) && message.get("id") != null
+                && message.path("method").isString() && McpSchema.METHOD_TOOLS_CALL.equals(message.path("method").stringValue());
+    }
+
+    private Verdict toolCall(ObjectNode node, JsonNode id, String session, List<Object> twice) {
         JsonNode name = node.get("params") instanceof ObjectNode p ? p.get("name") : null;
         if (name == null || !name.isString()) {
             return reply(id, McpSchema.ErrorCodes.INVALID_PARAMS, "Invalid params: tools/call needs params.name,"
@@ -121,6 +142,8 @@ public final class Inbound {
         ObjectNode params = (ObjectNode) node.get("params");
         ObjectNode meta = params.get("_meta") instanceof ObjectNode m ? m : params.putObject("_meta");
         meta.remove(CALL_KEY); // set here only, whatever the client sent: a call is cancelled by its own id
+        meta.remove(REPEATED_ARGUMENT);
+        if (twice != null) meta.put(REPEATED_ARGUMENT, RepeatedKeys.shown(twice.subList(2, twice.size())));
         if (id != null) {
             String key = callKey(session, id);
             meta.put(CALL_KEY, key);

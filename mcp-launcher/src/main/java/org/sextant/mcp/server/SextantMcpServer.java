@@ -169,8 +169,7 @@ public final class SextantMcpServer {
                         .build())
                 .callHandler((exchange, request) -> {
                     Object asked = request.meta() == null ? null : request.meta().get(Inbound.REQUESTED_TOOL);
-                    return cancellable(dispatcher, exchange, request, () -> dispatcher.dispatch(asked instanceof String name ? name : request.name(),
-                            request.arguments(), ExchangeProgress.of(exchange, request)));
+                    return cancellable(dispatcher, exchange, request, () -> dispatch(dispatcher, exchange, request, asked instanceof String name ? name : request.name()));
                 })
                 .build();
     }
@@ -188,9 +187,16 @@ public final class SextantMcpServer {
         tool.uiResourceUri().ifPresent(uri -> schema.meta(Map.of("ui", Map.of("resourceUri", uri))));
         return McpServerFeatures.SyncToolSpecification.builder()
                 .tool(schema.build())
-                .callHandler((exchange, request) -> cancellable(dispatcher, exchange, request, () -> dispatcher.dispatch(request.name(),
-                        request.arguments(), ExchangeProgress.of(exchange, request))))
+                .callHandler((exchange, request) -> cancellable(dispatcher, exchange, request, () -> dispatch(dispatcher, exchange, request, request.name())))
                 .build();
+    }
+
+    /** The call of tool {@code name}, or for arguments that named a key twice (Inbound marked which) its refusal. */
+    private static Envelope dispatch(ToolDispatcher dispatcher, io.modelcontextprotocol.server.McpSyncServerExchange exchange,
+                                     McpSchema.CallToolRequest request, String name) {
+        Object twice = request.meta() == null ? null : request.meta().get(Inbound.REPEATED_ARGUMENT);
+        return twice instanceof String argument ? dispatcher.givenTwice(name, argument)
+                : dispatcher.dispatch(name, request.arguments(), ExchangeProgress.of(exchange, request));
     }
 
     /** The call's result, or null when the client cancelled it: the worker's Mono is then empty and no response is sent. */

@@ -55,10 +55,7 @@ public final class ToolDispatcher {
 
     public Envelope dispatch(String requestedName, Map<String, Object> arguments, Progress progress) {
         Optional<LauncherTool> found = resolve(requestedName);
-        if (found.isEmpty()) {
-            return Envelope.failure("no tool named '" + requestedName + "'", FailReason.UNKNOWN_TOOL,
-                    "call show_all_tools (or get_tool_manifest) for every tool name; tools/list shows only the tools listed now");
-        }
+        if (found.isEmpty()) return unknown(requestedName);
         LauncherTool tool = found.get();
         try {
             if (tool.toolClass() == ToolClass.WRITE) {
@@ -81,5 +78,20 @@ public final class ToolDispatcher {
             return Envelope.failure("internal error in the launcher while running '" + tool.name() + "': " + e,
                     FailReason.INTERNAL_ERROR, "report this to the person; the launcher log is on its stderr");
         }
+    }
+
+    /**
+     * A call whose arguments named {@code argument} (a path, shown escaped) twice: refused, not run,
+     * for which value counts would be a guess; the local API refuses such a body alike.
+     */
+    public Envelope givenTwice(String requestedName, String argument) {
+        if (resolve(requestedName).isEmpty()) return unknown(requestedName);
+        return Envelope.failure("argument '" + argument + "' is given twice: which one counts would be a guess", FailReason.INVALID_INPUT,
+                "send " + argument + " once, with the value you mean");
+    }
+
+    private static Envelope unknown(String requestedName) {
+        return Envelope.failure("no tool named '" + requestedName + "'", FailReason.UNKNOWN_TOOL,
+                "call show_all_tools (or get_tool_manifest) for every tool name; tools/list shows only the tools listed now");
     }
 }

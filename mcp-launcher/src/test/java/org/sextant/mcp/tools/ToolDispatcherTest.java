@@ -85,6 +85,19 @@ class ToolDispatcherTest {
         assertEquals(1, drive.runs.get());
     }
 
+    /** Arguments that named a key twice (Inbound marks which): refused naming it, the tool not run, an unknown name still unknown. */
+    @Test
+    void anArgumentGivenTwiceIsRefusedWithoutRunningTheTool() {
+        CountingTool read = new CountingTool("peek", ToolClass.READ, false);
+        ToolDispatcher d = dispatcher(null, List.of(read));
+        Envelope e = d.givenTwice("peek", "symbol");
+        assertEquals("invalid_input", e.failReason());
+        assertEquals("argument 'symbol' is given twice: which one counts would be a guess", e.error());
+        assertEquals("send symbol once, with the value you mean", e.clientHint());
+        assertEquals(0, read.runs.get());
+        assertEquals("unknown_tool", d.givenTwice("poke", "symbol").failReason());
+    }
+
     @Test
     void readToolsIgnoreClosedGates() {
         CountingTool read = new CountingTool("peek", ToolClass.READ, false);

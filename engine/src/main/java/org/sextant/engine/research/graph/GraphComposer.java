@@ -8,10 +8,12 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sextant.engine.Json;
+import org.sextant.contract.RepeatedKeys;
 import org.sextant.contract.ShownText;
 import org.sextant.engine.forecast.ForecastModels;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectReader;
 
 /**
  * Validates a versioned JSON graph spec against the node catalogue and returns the runnable
@@ -47,18 +49,35 @@ public final class GraphComposer {
 
     private GraphComposer() {}
 
+    /** A spec as sent: a key given twice in one object is refused (a copied node not renamed would replace the first). */
     public static ComposeResult compose(String json) {
-        return new GraphComposer().run(json);
+        return new GraphComposer().run(json, STRICT);
     }
 
-    private ComposeResult run(String json) {
+    /**
+     * The spec of a run stored already, read as it was run: one stored before keys given twice were
+     * refused still replays, its later value counting as it did then.
+     */
+    public static ComposeResult composeAsRun(String json) {
+        return new GraphComposer().run(json, Json.MAPPER.reader());
+    }
+
+    private static final ObjectReader STRICT = RepeatedKeys.strict(Json.MAPPER.reader());
+
+    private ComposeResult run(String json, ObjectReader reader) {
         JsonNode doc;
         try {
-            doc = json == null ? null : Json.MAPPER.readTree(json);
+            doc = json == null ? null : reader.readTree(json);
         } catch (JacksonException e) {
             // where, not what: the file may not be a spec at all (a token, a .env), and its text is not to be echoed
             tools.jackson.core.TokenStreamLocation at = e.getLocation();
-            return fail(null, "spec", "not valid JSON" + (at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr()),
+            boolean placed = at != null && at.getLineNr() >= 1;
+            List<Object> twice = RepeatedKeys.path(e);
+            if (twice != null) {
+                return fail(null, "spec", RepeatedKeys.shown(twice) + " is given twice" + (placed ? " (line " + at.getLineNr() + ")" : "")
+                        + ": which one counts would be a guess", "keep one of them; a copied node needs an id of its own");
+            }
+            return fail(null, "spec", "not valid JSON" + (placed ? " at line " + at.getLineNr() + ", column " + at.getColumnNr() : ""),
                     "send a JSON object with version and nodes");
         }
         if (doc == null || !doc.isObject()) return fail(null, "spec", "the spec must be a JSON object", "send {\"version\": 1, \"nodes\": {...}}");

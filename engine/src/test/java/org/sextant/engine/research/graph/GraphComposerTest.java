@@ -106,6 +106,38 @@ class GraphComposerTest {
         assertEquals("unsupported spec version (a string, not a number)", version.message());
     }
 
+    /** A node copied to edit and not renamed would silently replace the first: the sweep would be of another graph. */
+    @Test
+    void aKeyGivenTwiceIsRefusedByItsPathAndLine() {
+        String copied = SMA.replace("""
+                   "cross":""", """
+                   "slow": {"type": "sma", "inputs": {"series": "close"}, "params": {"length": [7]}},
+                   "cross":""");
+        GraphError node = only(copied);
+        assertEquals("spec", node.field());
+        assertEquals("nodes.slow is given twice (line 6): which one counts would be a guess", node.message());
+        assertTrue(node.fix().contains("keep one"), node.fix());
+        assertEquals("name is given twice (line 1): which one counts would be a guess",
+                only(SMA.replace("\"name\": \"sma cross\"", "\"name\": \"a\", \"name\": \"b\"")).message());
+        assertEquals("nodes.run.params.cost_bps is given twice (line 9): which one counts would be a guess",
+                only(SMA.replace("\"cost_bps\": 5", "\"cost_bps\": 5, \"cost_bps\": 500")).message());
+        // a key is named escaped and cut, never with more of the text than itself
+        GraphError odd = only("{\"version\": 1, \"nodes\": {\"a\\u001b[2J\": {\"x\": [{\"k\": 1, \"k\": \"SECRET\"}]}}}");
+        assertEquals("nodes.a\\u001b[2J.x[0].k is given twice (line 1): which one counts would be a guess", odd.message());
+        assertFalse(odd.toString().contains("SECRET"), odd.toString());
+        String longKey = "k".repeat(5000);
+        GraphError cut = only("{\"" + longKey + "\": 1, \"" + longKey + "\": 2}");
+        assertTrue(cut.message().startsWith("k".repeat(64) + "\u2026 (5000 characters) is given twice"), cut.message());
+        assertThrows(SextantException.class, () -> GraphComposer.compose(copied).requireOk());
+    }
+
+    /** A run stored before keys given twice were refused replays as it ran: the later value counts. */
+    @Test
+    void aStoredRunsSpecIsReadAsItRan() {
+        ComposedGraph g = GraphComposer.composeAsRun(SMA.replace("[30, 100, 200]", "[30], \"length\": [100, 200]")).requireOk();
+        assertEquals(List.of(100, 200), g.nodes().stream().filter(n -> n.id().equals("slow")).findFirst().orElseThrow().params().get("length"));
+    }
+
     private static GraphError only(String json) {
         ComposeResult r = GraphComposer.compose(json);
         assertFalse(r.ok());
