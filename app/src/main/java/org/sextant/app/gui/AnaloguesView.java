@@ -327,7 +327,7 @@ public final class AnaloguesView implements WorkstationView {
                 {"MAE analogue", String.format(Locale.ROOT, "%.3f%%", 100 * c.maeAnalogue())},
                 {"MAE base rate", String.format(Locale.ROOT, "%.3f%%", 100 * c.maeBaseRate())},
                 {"sign right", String.format(Locale.ROOT, "%.1f%% vs base rate %.1f%%", c.signHitPctAnalogue(), c.signHitPctBaseRate())},
-                {"corr(mean, real.)", String.format(Locale.ROOT, "%.3f", c.correlationAnalogueRealised())}};
+                {"corr(mean, real.)", Double.isNaN(c.correlationAnalogueRealised()) ? "n/a" : String.format(Locale.ROOT, "%.3f", c.correlationAnalogueRealised())}};
         for (int i = 0; i < rows.length; i++) {
             Label k = new Label(rows[i][0]);
             k.setMinWidth(Region.USE_PREF_SIZE);
@@ -337,20 +337,9 @@ public final class AnaloguesView implements WorkstationView {
             calibration.add(k, 0, i);
             calibration.add(v, 1, i);
         }
-        calibrationVerdict.setText(verdict(c));
+        calibrationVerdict.setText(AnaloguesViewModel.calibrationVerdict(c));
         calibrationPane.setText(String.format(Locale.ROOT, "Calibration (walk-forward): %dd · %s · top %d",
                 c.horizonDays(), c.mode(), c.topK()));
-    }
-
-    /** One sentence on what the report means for reading the answer. */
-    static String verdict(CalibrationReport c) {
-        String spread = Math.abs(c.bandCoveragePct() - c.bandNominalPct()) <= 5
-                ? "The p5–p95 band is roughly calibrated"
-                : c.bandCoveragePct() < c.bandNominalPct() ? "The p5–p95 band is too narrow" : "The p5–p95 band is too wide";
-        String mean = c.maeAnalogue() < c.maeBaseRate()
-                ? "the analogue mean beat the base rate out of sample."
-                : "the analogue mean did not beat the base rate out of sample: read it as a description, not an edge.";
-        return spread + "; " + mean;
     }
 
     private static double nan(Double v) {

@@ -272,4 +272,20 @@ public final class AnaloguesViewModel implements AutoCloseable {
     public void close() {
         calls.close();
     }
+
+    /**
+     * One sentence on what a calibration means for reading the answer. Under the engine's few-steps mark it says the
+     * coverage cannot tell (one step read "roughly calibrated" from a single hit).
+     */
+    public static String calibrationVerdict(org.sextant.engine.analogue.CalibrationReport c) {
+        int few = org.sextant.engine.analogue.WalkForwardCalibration.FEW_STEPS;
+        String spread = c.evaluations() < few
+                ? "From " + c.evaluations() + " walk-forward step" + (c.evaluations() == 1 ? "" : "s") + " only (fewer than " + few + "), the coverage cannot tell a calibrated band from a wrong one"
+                : Math.abs(c.bandCoveragePct() - c.bandNominalPct()) <= 5 ? "The p5–p95 band is roughly calibrated"
+                : c.bandCoveragePct() < c.bandNominalPct() ? "The p5–p95 band is too narrow" : "The p5–p95 band is too wide";
+        String mean = c.maeAnalogue() < c.maeBaseRate()
+                ? "the analogue mean beat the base rate out of sample."
+                : "the analogue mean did not beat the base rate out of sample: read it as a description, not an edge.";
+        return spread + "; " + mean;
+    }
 }

@@ -164,4 +164,19 @@ class AnaloguesViewModelTest {
         assertTrue(r.dataWarning().startsWith("TICK: 1 close(s) jump and fall straight back"), r.dataWarning());
         assertTrue(m.notesProperty().get().startsWith("warning: " + r.dataWarning()), m.notesProperty().get());
     }
+
+    /** A report of {@code steps} walk-forward steps, all of them inside the band. */
+    private static CalibrationReport report(int steps) {
+        return new CalibrationReport("v", "NYSE", "soft", 5, 100, 730, 5, LocalDate.of(2000, 1, 3), LocalDate.of(2001, 1, 3), steps,
+                100, 90, 100, 50, 0.001, 0.001, 0.001, 0.01, 0.02, 60, 50, Double.NaN, 0, Double.NaN, Double.NaN, "s", null, null, java.util.List.of());
+    }
+
+    @Test
+    void aCalibrationOfFewStepsIsNotCalledCalibrated() {
+        // attack pass 10, L3: one step inside the band read "The p5–p95 band is roughly calibrated"
+        assertEquals("From 1 walk-forward step only (fewer than 30), the coverage cannot tell a calibrated band from a wrong one; "
+                + "the analogue mean beat the base rate out of sample.", AnaloguesViewModel.calibrationVerdict(report(1)));
+        assertTrue(AnaloguesViewModel.calibrationVerdict(report(29)).startsWith("From 29 walk-forward steps only"));
+        assertTrue(AnaloguesViewModel.calibrationVerdict(report(400)).startsWith("The p5–p95 band is too wide"));
+    }
 }
