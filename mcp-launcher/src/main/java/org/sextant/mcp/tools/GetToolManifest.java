@@ -46,7 +46,7 @@ final class GetToolManifest extends LauncherTool {
                 .filter(t -> name == null || t.name().equals(name))
                 .toList();
         if (name != null && matching.isEmpty()) {
-            throw ToolFailure.invalidInput("name", "no tool named '" + name + "'" + (category == null ? "" : " in " + category),
+            throw ToolFailure.invalidInput("name", "no tool named '" + org.sextant.contract.ShownText.name(name) + "'" + (category == null ? "" : " in " + category),
                     "call get_tool_manifest without name for the tool names");
         }
         List<Map<String, Object>> tools = new ArrayList<>();

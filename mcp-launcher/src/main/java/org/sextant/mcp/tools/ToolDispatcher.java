@@ -91,7 +91,8 @@ public final class ToolDispatcher {
     }
 
     private static Envelope unknown(String requestedName) {
-        return Envelope.failure("no tool named '" + requestedName + "'", FailReason.UNKNOWN_TOOL,
+        // the name is the caller's text: any length, any character
+        return Envelope.failure("no tool named '" + org.sextant.contract.ShownText.name(requestedName) + "'", FailReason.UNKNOWN_TOOL,
                 "call show_all_tools (or get_tool_manifest) for every tool name; tools/list shows only the tools listed now");
     }
 }

@@ -129,6 +129,9 @@ class ToolDispatcherTest {
         CountingTool read = new CountingTool("peek", ToolClass.READ, false);
         ToolDispatcher d = dispatcher(null, List.of(read));
         assertEquals("unknown_tool", d.dispatch("poke", Map.of()).failReason());
+        // a tool name is the caller's text too: cut and escaped (attack pass 10: it came back whole)
+        assertEquals("no tool named '" + "p".repeat(64) + "\u2026 (10000 characters)'", d.dispatch("p".repeat(10_000), Map.of()).error());
+        assertEquals("no tool named 'po\\u001b[2Jke'", d.dispatch("po\u001b[2Jke", Map.of()).error());
         Envelope bad = d.dispatch("peek", Map.of("nope", 1));
         assertEquals("invalid_input", bad.failReason());
         assertTrue(bad.error().contains("'nope'") && bad.clientHint().contains("note"), bad.toString());
