@@ -44,6 +44,8 @@ public final class Inbound {
      */
     public static final String REPEATED_ARGUMENT = "sextant/repeated_argument";
     private static final String CANCELLED = "notifications/cancelled"; // the SDK (2.1.0) has no constant and no handler for it
+    /** Messages are read once, refusing a key named twice as they are (no second walk of every message). */
+    private static final tools.jackson.databind.ObjectReader STRICT = RepeatedKeys.strict(Json.MAPPER.reader());
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Inbound.class);
 
     /** What to do with one message: hand this text to the SDK, or send this reply instead. */
@@ -75,7 +77,8 @@ public final class Inbound {
     /** One message of {@code session} (--http: its Mcp-Session-Id; ids are the client's, unique only within a session). */
     public Verdict check(String text, String session) {
         JsonNode node;
-        try (JsonParser p = Json.MAPPER.createParser(text)) {
+        List<Object> twice = null; // a key named twice: keeping the last one would be a guess at what the client meant
+        try (JsonParser p = STRICT.createParser(text)) {
             try {
                 node = Json.MAPPER.readTree(p);
             } catch (StreamConstraintsException e) {
@@ -84,16 +87,18 @@ public final class Inbound {
                         + "; send one JSON-RPC 2.0 message as one JSON object");
             }
         } catch (JacksonException e) {
-            String at = e.getLocation() != null && e.getLocation().getColumnNr() > 0 ? " (at character " + e.getLocation().getColumnNr() + ")" : "";
-            return reply(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the message is not valid JSON" + at
-                    + "; send one JSON-RPC 2.0 message as one JSON object");
+            twice = RepeatedKeys.path(e);
+            if (twice == null) {
+                String at = e.getLocation() != null && e.getLocation().getColumnNr() > 0 ? " (at character " + e.getLocation().getColumnNr() + ")" : "";
+                return reply(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the message is not valid JSON" + at
+                        + "; send one JSON-RPC 2.0 message as one JSON object");
+            }
+            node = Json.MAPPER.readTree(text); // read again, only then, for the id and arguments of the call it belongs to
         }
         if (node == null || !node.isObject()) {
             return reply(null, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: a message is one JSON object"
                     + " (batches are not supported)");
         }
-        // a key named twice: the reading above kept the last one, a guess at what the client meant
-        List<Object> twice = RepeatedKeys.first(Json.MAPPER.reader(), text);
         if (twice != null && !inArguments(node, twice)) {
             return reply(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the message names one member of an object twice"
                     + "; send one JSON-RPC 2.0 message naming each member once");
