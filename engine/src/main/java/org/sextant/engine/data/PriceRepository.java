@@ -117,7 +117,8 @@ public final class PriceRepository {
     /** What an answer says when {@link #readInterval} chose its interval ({@code at}, none asked); null when the caller asked one or it is daily. */
     public static String defaultIntervalNote(String symbol, String asked, String at) {
         if (at == null || (asked != null && !asked.isBlank())) return null;
-        return "no interval asked: " + symbol + " has no daily prices, so its finest stored bars (" + at + ") were used; pass interval for another";
+        // the symbol as stored, not as sent: " usdchf\u0007" finds USDCHF, and its control characters are no note's
+        return "no interval asked: " + canonical(symbol) + " has no daily prices, so its finest stored bars (" + at + ") were used; pass interval for another";
     }
 
     /** Symbols with bars but no daily prices, the query bounded as for {@link #symbols}. */

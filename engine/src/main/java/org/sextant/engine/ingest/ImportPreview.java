@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.sextant.contract.ShownText;
 import org.sextant.engine.SextantException;
 
 /**
@@ -24,6 +25,19 @@ import org.sextant.engine.SextantException;
 public record ImportPreview(String file, String format, String layout, List<String> header, String delimiter,
                             String dateFormat, List<List<String>> rows, String symbolSource, String interval, String times,
                             boolean zoneApplies, List<String> notes) {
+
+    /**
+     * The sentences built from the file's header and cells (the symbols' source, the date format, the
+     * notes) shown with control characters and direction overrides escaped (ShownText): the file is the
+     * user's own, but a cell's ESC or U+202E must not recolour or reorder what the window says of it.
+     * The header and rows are the file's data, shown as they are.
+     */
+    public ImportPreview {
+        dateFormat = ShownText.escaped(dateFormat);
+        symbolSource = ShownText.escaped(symbolSource);
+        times = ShownText.escaped(times);
+        notes = notes == null ? null : notes.stream().map(ShownText::escaped).toList();
+    }
 
     public static final int ROWS = 10;
     /** Rows read to tell the interval (the import itself decides on every row). */
@@ -86,7 +100,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         } catch (IOException e) {
             throw CsvErrors.unreadable(path, file, e);
         }
-        String symbols = layout.symbolCol() >= 0 ? "column " + head.header().get(layout.symbolCol())
+        String symbols = layout.symbolCol() >= 0 ? "column " + ShownText.name(head.header().get(layout.symbolCol()))
                 : layout.wide() ? "one column per symbol" : "the file name";
         return new ImportPreview(file, "csv", layout.name(), head.header(), String.valueOf(head.delimiter()),
                 head.dateFormat(), rows, symbols, "1d", null, false, List.copyOf(notes));
@@ -148,7 +162,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 if (t != null && before != null && !t.equals(before)) {
                     long step = Math.abs(java.time.Duration.between(before, t).getSeconds());
                     steps.merge(step, 1, Integer::sum);
-                    if (step < 60 && belowAMinute == null) belowAMinute = BarSteps.twoBelowAMinute(previousLine.get(symbol), line, symbol, step);
+                    if (step < 60 && belowAMinute == null) belowAMinute = BarSteps.twoBelowAMinute(previousLine.get(symbol), line, ShownText.name(symbol), step);
                 }
                 if (t != null) {
                     previous.put(symbol, t);
@@ -166,15 +180,15 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         String interval = typical == null || typical % 60 != 0 ? null
                 : java.util.Optional.ofNullable(org.sextant.engine.data.BarInterval.ofStepMinutes(typical / 60)).map(i -> i.label).orElse(null);
         // the import's refusal of steps below a minute, in its words: most steps, else the first two rows
-        if (typical != null && typical < 60) belowAMinute = "lines " + firstLine + ".." + lastLine + ": " + BarSteps.mostOftenBelowAMinute(firstSymbol, typical);
+        if (typical != null && typical < 60) belowAMinute = "lines " + firstLine + ".." + lastLine + ": " + BarSteps.mostOftenBelowAMinute(ShownText.name(firstSymbol), typical);
         if (belowAMinute != null) notes.add(belowAMinute + ": the import refuses the file; " + BarSteps.BELOW_A_MINUTE_FIX);
         // the import refuses bars off the grid after those less than a minute apart: one refusal said
         String offGrid = belowAMinute == null ? BarGrid.previewNote(times, bar.time().changingZone()) : null;
         if (offGrid != null) notes.add(offGrid);
-        String symbols = bar.symbolCol() >= 0 ? "column " + bar.header().get(bar.symbolCol())
-                : bar.valueSymbol() != null ? "the value column's name (" + bar.valueSymbol() + ")" : "the file name";
+        String symbols = bar.symbolCol() >= 0 ? "column " + ShownText.name(bar.header().get(bar.symbolCol()))
+                : bar.valueSymbol() != null ? "the value column's name (" + ShownText.name(bar.valueSymbol()) + ")" : "the file name";
         if (midnight && !rows.isEmpty() && "1d".equals(interval)) {
-            String dates = bar.header().get(bar.time().cols().get(0));
+            String dates = ShownText.name(bar.header().get(bar.time().cols().get(0)));
             return new ImportPreview(file, "csv", bar.dailyLayout().name(), bar.header(), String.valueOf(bar.delimiter()), "dates written as midnight times in " + dates,
                     rows, symbols, "1d", null, false, List.copyOf(tooLong));
         }

@@ -88,7 +88,7 @@ public final class GraphComposer {
         }
         String name = doc.get("name") != null && doc.get("name").isString() ? doc.get("name").stringValue() : "strategy";
         if (ShownText.hasUnshown(name)) { // it titles the report and lists: a terminal escape or a direction override would show another name
-            return fail(null, "name", "the strategy name '" + name + "' holds a control character or a text-direction override",
+            return fail(null, "name", "the strategy name '" + shown(name) + "' holds a control character or a text-direction override",
                     "use a name of plain text (letters, digits, spaces, punctuation)");
         }
         JsonNode nodesJson = doc.get("nodes");
@@ -144,30 +144,38 @@ public final class GraphComposer {
 
     /** Ids, keys and names come from the sender: control characters and direction overrides in them are echoed escaped. */
     private void error(String node, String field, String message, String fix) {
-        errors.add(new GraphError(ShownText.escaped(node), ShownText.escaped(field), ShownText.escaped(message), ShownText.escaped(fix)));
+        errors.add(new GraphError(ShownText.name(node), ShownText.escaped(field), ShownText.escaped(message), ShownText.escaped(fix)));
+    }
+
+    /**
+     * A node id, key or value the sender wrote, as an error or warning quotes it: escaped and cut
+     * (ShownText.name), so a 10,000-character node id is no 10,000-character warning.
+     */
+    private static String shown(Object sent) {
+        return ShownText.name(String.valueOf(sent)); // a JSON value as its JSON text, as before
     }
 
     private ComposedNode node(String id, JsonNode json) {
-        String at = "nodes." + id;
+        String at = "nodes." + shown(id);
         if (!ID.matcher(id).matches()) {
-            error(id, at, "node id '" + id + "' is not a simple name", "use letters, digits and _ starting with a letter");
+            error(id, at, "node id '" + shown(id) + "' is not a simple name", "use letters, digits and _ starting with a letter");
             return null;
         }
         if (!json.isObject()) {
-            error(id, at, "node '" + id + "' must be an object", "write {\"type\": ..., \"inputs\": {...}, \"params\": {...}}");
+            error(id, at, "node '" + shown(id) + "' must be an object", "write {\"type\": ..., \"inputs\": {...}, \"params\": {...}}");
             return null;
         }
         JsonNode typeJson = json.get("type");
         String typeName = typeJson != null && typeJson.isString() ? typeJson.stringValue() : null;
         NodeType type = typeName == null ? null : NodeCatalogue.find(typeName);
         if (type == null) {
-            error(id, at + ".type", typeName == null ? "node '" + id + "' has no type" : "unknown node type '" + typeName + "'",
+            error(id, at + ".type", typeName == null ? "node '" + shown(id) + "' has no type" : "unknown node type '" + shown(typeName) + "'",
                     "use one of: " + String.join(", ", NodeCatalogue.all().stream().map(NodeType::name).toList()));
             return null;
         }
         for (String key : json.propertyNames()) {
             if (!key.equals("type") && !key.equals("inputs") && !key.equals("params")) {
-                warnings.add(ShownText.escaped(at + "." + key + " is not a node field and was ignored"));
+                warnings.add(at + "." + shown(key) + " is not a node field and was ignored");
             }
         }
         Map<String, String> inputs = new LinkedHashMap<>();
@@ -175,7 +183,7 @@ public final class GraphComposer {
         if (in != null && !in.isObject()) error(id, at + ".inputs", "inputs must be an object of port -> node id", "write {\"series\": \"close\"}");
         else if (in != null) {
             for (Map.Entry<String, JsonNode> e : in.properties()) {
-                if (!e.getValue().isString()) error(id, at + ".inputs." + e.getKey(), "an input must name a node id", "write \"" + e.getKey() + "\": \"<node id>\"");
+                if (!e.getValue().isString()) error(id, at + ".inputs." + shown(e.getKey()), "an input must name a node id", "write \"" + shown(e.getKey()) + "\": \"<node id>\"");
                 else inputs.put(e.getKey(), e.getValue().stringValue());
             }
         }
@@ -185,7 +193,7 @@ public final class GraphComposer {
         if (ps != null && ps.isObject()) {
             for (String key : ps.propertyNames()) {
                 if (type.param(key) == null) {
-                    error(id, at + ".params." + key, "node type '" + type.name() + "' has no parameter '" + key + "'",
+                    error(id, at + ".params." + shown(key), "node type '" + type.name() + "' has no parameter '" + shown(key) + "'",
                             type.params().isEmpty() ? "remove it: this node takes no parameters"
                                     : "use " + String.join(", ", type.params().stream().map(ParamSpec::name).toList()));
                 }
@@ -278,29 +286,29 @@ public final class GraphComposer {
         switch (p.kind()) {
             case INT -> {
                 if (!x.isNumber() || x.doubleValue() != Math.rint(x.doubleValue())) {
-                    error(node, field, "'" + p.name() + "' must be a whole number, got " + x, p.schema());
+                    error(node, field, "'" + p.name() + "' must be a whole number, got " + shown(x), p.schema());
                     return false;
                 }
                 if (!inRange(node, field, p, x.doubleValue())) return false;
                 out.add((int) x.doubleValue());
             }
             case NUMBER -> {
-                if (!x.isNumber()) { error(node, field, "'" + p.name() + "' must be a number, got " + x, p.schema()); return false; }
+                if (!x.isNumber()) { error(node, field, "'" + p.name() + "' must be a number, got " + shown(x), p.schema()); return false; }
                 if (!inRange(node, field, p, x.doubleValue())) return false;
                 out.add(x.doubleValue());
             }
             case BOOLEAN -> {
-                if (!x.isBoolean()) { error(node, field, "'" + p.name() + "' must be true or false, got " + x, p.schema()); return false; }
+                if (!x.isBoolean()) { error(node, field, "'" + p.name() + "' must be true or false, got " + shown(x), p.schema()); return false; }
                 out.add(x.booleanValue());
             }
             case CHOICE -> {
                 String s = x.isString() ? x.stringValue() : x.toString();
                 if (p.name().equals("fill") && !p.choices().contains(s) && (s.contains("same") || s.contains("this") || s.equals("close") || s.equals("open"))) {
-                    error(node, field, "look-ahead: fill '" + s + "' would trade on the bar that produced the signal", "use next_open or next_close");
+                    error(node, field, "look-ahead: fill '" + shown(s) + "' would trade on the bar that produced the signal", "use next_open or next_close");
                     return false;
                 }
                 if (!x.isString() || !p.choices().contains(s)) {
-                    error(node, field, "'" + p.name() + "' must be one of " + String.join(", ", p.choices()) + ", got " + x, p.schema());
+                    error(node, field, "'" + p.name() + "' must be one of " + String.join(", ", p.choices()) + ", got " + shown(x), p.schema());
                     return false;
                 }
                 out.add(s);
@@ -318,11 +326,11 @@ public final class GraphComposer {
     }
 
     private void checkInputs(ComposedNode n, Map<String, ComposedNode> nodes, java.util.Collection<String> declared) {
-        String at = "nodes." + n.id() + ".inputs";
+        String at = "nodes." + shown(n.id()) + ".inputs";
         for (Map.Entry<String, String> in : n.inputs().entrySet()) {
             PortType want = n.type().inputs().get(in.getKey());
             if (want == null) {
-                error(n.id(), at + "." + in.getKey(), n.type().name() + " has no input '" + in.getKey() + "'",
+                error(n.id(), at + "." + shown(in.getKey()), n.type().name() + " has no input '" + shown(in.getKey()) + "'",
                         n.type().inputs().isEmpty() ? "remove it: this node takes no inputs" : "use " + String.join(", ", n.type().inputs().keySet()));
                 continue;
             }
@@ -330,11 +338,11 @@ public final class GraphComposer {
             if (src == null && declared.contains(in.getValue())) {
                 continue;   // the source's own error is already reported
             } else if (src == null) {
-                error(n.id(), at + "." + in.getKey(), "input '" + in.getKey() + "' names node '" + in.getValue() + "', which does not exist",
+                error(n.id(), at + "." + shown(in.getKey()), "input '" + shown(in.getKey()) + "' names node '" + shown(in.getValue()) + "', which does not exist",
                         "name one of the spec's nodes");
             } else if (src.type().output() != want) {
-                error(n.id(), at + "." + in.getKey(), "wrong type: input '" + in.getKey() + "' of " + n.type().name() + " expects a " + want.wireName()
-                        + ", but '" + src.id() + "' (" + src.type().name() + ") gives a " + src.type().output().wireName(),
+                error(n.id(), at + "." + shown(in.getKey()), "wrong type: input '" + shown(in.getKey()) + "' of " + n.type().name() + " expects a " + want.wireName()
+                        + ", but '" + shown(src.id()) + "' (" + src.type().name() + ") gives a " + src.type().output().wireName(),
                         "connect a node that gives a " + want.wireName());
             }
         }
@@ -350,7 +358,7 @@ public final class GraphComposer {
         List<String> roots = new ArrayList<>();
         for (ComposedNode n : nodes.values()) if (n.type().output() == PortType.STRATEGY) roots.add(n.id());
         if (roots.size() != 1 && !nodes.isEmpty()) {
-            error(roots.isEmpty() ? null : roots.get(1), "nodes", roots.isEmpty() ? "the graph has no execution node" : "the graph has " + roots.size() + " execution nodes: " + roots,
+            error(roots.isEmpty() ? null : roots.get(1), "nodes", roots.isEmpty() ? "the graph has no execution node" : "the graph has " + roots.size() + " execution nodes: " + roots.stream().map(GraphComposer::shown).toList(),
                     "end the graph with exactly one execution node");
             return null;
         }
@@ -362,7 +370,7 @@ public final class GraphComposer {
         List<ComposedNode> out = new ArrayList<>();
         Map<String, Integer> state = new HashMap<>();           // 1 visiting, 2 done
         visit(root, nodes, state, new ArrayList<>(), out);
-        for (String id : nodes.keySet()) if (!state.containsKey(id)) warnings.add("node '" + id + "' does not feed the execution node and is ignored");
+        for (String id : nodes.keySet()) if (!state.containsKey(id)) warnings.add("node '" + shown(id) + "' does not feed the execution node and is ignored");
         if (!errors.isEmpty()) return List.of();
         // Nodes that feed nothing are dropped, so they cannot add configurations.
         return out;
@@ -374,7 +382,7 @@ public final class GraphComposer {
         if (s != null && s == 1) {
             List<String> cycle = new ArrayList<>(path.subList(path.indexOf(id), path.size()));
             cycle.add(id);
-            error(id, "nodes." + id + ".inputs", "cycle: " + String.join(" -> ", cycle), "remove one of these inputs; a node cannot depend on itself");
+            error(id, "nodes." + shown(id) + ".inputs", "cycle: " + String.join(" -> ", cycle.stream().map(GraphComposer::shown).toList()), "remove one of these inputs; a node cannot depend on itself");
             return;
         }
         state.put(id, 1);
@@ -395,7 +403,7 @@ public final class GraphComposer {
             JsonNode c = json.get(i);
             Matcher m = c.isString() ? CONSTRAINT.matcher(c.stringValue()) : null;
             if (m == null || !m.matches()) {
-                error(null, field, "constraint " + c + " is not of the form node.param op node.param", "write e.g. \"fast.length < slow.length\" with <, <=, >, >= or !=");
+                error(null, field, "constraint " + shown(c) + " is not of the form node.param op node.param", "write e.g. \"fast.length < slow.length\" with <, <=, >, >= or !=");
                 continue;
             }
             Constraint k = new Constraint(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5));
@@ -408,7 +416,7 @@ public final class GraphComposer {
         ComposedNode n = nodes.get(node);
         ParamSpec p = n == null ? null : n.type().param(param);
         if (p == null || (p.kind() != ParamSpec.Kind.INT && p.kind() != ParamSpec.Kind.NUMBER)) {
-            error(node, field, "constraint names " + node + "." + param + ", which is not a numeric parameter of the spec", "name an existing node's numeric parameter");
+            error(node, field, "constraint names " + shown(node) + "." + shown(param) + ", which is not a numeric parameter of the spec", "name an existing node's numeric parameter");
             return false;
         }
         return true;

@@ -78,7 +78,7 @@ public final class GraphSweep implements SweepKernel {
                     int uncovered = firstBarAfter(last.plusDays(AnalogueSource.STALE_DAYS));
                     if (uncovered < universe.bars()) {
                         analogueCoverage.put(n.id(), new Coverage(uncovered, last));
-                        warn("analogue node '" + n.id() + "': the benchmark " + AnalogueDefaults.BENCHMARK + "'s data end " + last
+                        warn("analogue node '" + shown(n) + "': the benchmark " + AnalogueDefaults.BENCHMARK + "'s data end " + last
                                 + ", so the node has no value (flat) on the " + (universe.bars() - uncovered) + " bars " + universe.dates().get(uncovered)
                                 + " to " + universe.dates().get(universe.bars() - 1) + "; end the run (to) by " + last.plusDays(AnalogueSource.STALE_DAYS)
                                 + " or import newer " + AnalogueDefaults.BENCHMARK + " prices");
@@ -168,9 +168,9 @@ public final class GraphSweep implements SweepKernel {
                             + (values.size() > 1 ? " (its shortest)" : "") + " it needs " + needed + " " + unit
                             + " for its first value and one more to trade on, and the run has " + range, fix);
                 }
-                warn(n.type().name() + " node '" + n.id() + "': " + param + " " + tooLong.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+                warn(n.type().name() + " node '" + shown(n) + "': " + param + " " + tooLong.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
                         + (tooLong.size() == 1 ? " leaves" : " leave") + " it without a value on the run's " + range + ", so the configurations with it never trade on it"
-                        + (most >= 1 ? " (" + field + " at most " + most + " fits)" : ""));
+                        + (most >= 1 ? " (nodes." + shown(n) + ".params." + param + " at most " + most + " fits)" : ""));
             }
         }
     }
@@ -209,6 +209,11 @@ public final class GraphSweep implements SweepKernel {
         int t = 0;
         while (t < universe.bars() && !universe.dates().get(t).isAfter(day)) t++;
         return t;
+    }
+
+    /** A node's id as a warning names it: the sender's text, cut past 64 characters (ShownText.name) as in compose_graph's. */
+    private static String shown(ComposedNode n) {
+        return org.sextant.contract.ShownText.name(n.id());
     }
 
     private synchronized void warn(String warning) {
@@ -325,7 +330,7 @@ public final class GraphSweep implements SweepKernel {
         if (n.type().name().equals("analogue")) {
             double[] market = analogues.series(universe.dates(), AnalogueDefaults.BENCHMARK, (int) p.get("horizon"), (String) p.get("measure"), (int) p.get("every"));
             if (java.util.Arrays.stream(market).noneMatch(Double::isFinite)) {
-                warn("analogue node '" + n.id() + "' " + p + ": the matcher had no answer on any bar, so the node is flat throughout");
+                warn("analogue node '" + shown(n) + "' " + p + ": the matcher had no answer on any bar, so the node is flat throughout");
             }
             java.util.Arrays.fill(out, market);          // one market-wide series, shared read-only by every asset
             return out;
@@ -344,7 +349,7 @@ public final class GraphSweep implements SweepKernel {
             }
         }
         if (!allFailed.isEmpty()) {
-            warn("forecast node '" + n.id() + "' " + p + ": every one of its " + fits + " fits failed on " + String.join(", ", allFailed)
+            warn("forecast node '" + shown(n) + "' " + p + ": every one of its " + fits + " fits failed on " + String.join(", ", allFailed)
                     + ", so the node is flat there throughout (first failure: " + firstFailure + ")");
         }
         return out;
