@@ -55,10 +55,15 @@ public record AnalogueRequest(Map<String, Object> signals, Integer horizon, Matc
                 AnalogueDefaults.BACKFILL_WEIGHT, null, false, null, AnalogueDefaults.BENCHMARK);
     }
 
-    /** Benchmark named by a raw call (before parsing), so the caller can load the right signals. */
+    /** Benchmark named by a raw call (before parsing), as stored: symbols are matched without case and stored upper case (PriceRepository). */
     public static String benchmarkOf(Map<String, ?> args) {
+        return org.sextant.engine.data.PriceRepository.canonical(benchmarkSent(args));
+    }
+
+    /** The benchmark as the caller wrote it (the default when none), which a refusal echoes. */
+    static String benchmarkSent(Map<String, ?> args) {
         Object b = args == null ? null : args.get(BENCHMARK);
-        return b instanceof String s && !s.isBlank() ? s.trim().toUpperCase(java.util.Locale.ROOT) : AnalogueDefaults.BENCHMARK;
+        return b instanceof String s && !s.isBlank() ? s : AnalogueDefaults.BENCHMARK;
     }
 
     public static AnalogueRequest parse(Map<String, ?> args, SignalRegistry registry) {

@@ -20,17 +20,17 @@ public final class AnalogueService {
 
     /** compare_to_history with the raw arguments of any transport (Map from JSON, CLI flags, API body). */
     public AnalogueResponse compareToHistory(Map<String, ?> args) {
-        return matcher(AnalogueRequest.benchmarkOf(args)).match(args);
+        return matcher(AnalogueRequest.benchmarkSent(args)).match(args);
     }
 
     /** The walk-forward calibration report (matcher knobs plus step_days, warmup_days, include_points). */
     public CalibrationReport calibration(Map<String, ?> args) {
-        return WalkForwardCalibration.run(matcher(AnalogueRequest.benchmarkOf(args)), args);
+        return WalkForwardCalibration.run(matcher(AnalogueRequest.benchmarkSent(args)), args);
     }
 
     /** The signal registry of a benchmark's daily signals (builtin and user dimensions). */
     public List<SignalDefinition> signalDefinitions(String benchmark) {
-        return matcher(benchmark == null ? AnalogueDefaults.BENCHMARK : benchmark.trim().toUpperCase(java.util.Locale.ROOT)).signals().registry().all();
+        return matcher(benchmark == null ? AnalogueDefaults.BENCHMARK : benchmark).signals().registry().all();
     }
 
     /** Imports a user signal CSV (date,value) marked live or backfill; returns the number of values. */
@@ -42,8 +42,7 @@ public final class AnalogueService {
 
     /** Writes the benchmark's builtin daily signals into the daily_signals table (a write); returns the row count. */
     public int refreshDailySignals(String benchmark) {
-        String b = benchmark == null ? AnalogueDefaults.BENCHMARK : benchmark.trim().toUpperCase(java.util.Locale.ROOT);
-        return SignalStore.materialise(store, matcher(b).signals());
+        return SignalStore.materialise(store, matcher(benchmark == null ? AnalogueDefaults.BENCHMARK : benchmark).signals());
     }
 
     /** Forget the cached signals (call after any import of prices or signals). */
@@ -51,7 +50,9 @@ public final class AnalogueService {
         matchers.clear();
     }
 
+    /** The matcher of a benchmark as the caller named it: one per stored symbol (any case finds it), a refusal echoing it as sent. */
     AnalogueMatcher matcher(String benchmark) {
-        return matchers.computeIfAbsent(benchmark, b -> new AnalogueMatcher(SignalStore.load(store, b, AnalogueDefaults.BREADTH_UNIVERSE)));
+        return matchers.computeIfAbsent(org.sextant.engine.data.PriceRepository.canonical(benchmark),
+                b -> new AnalogueMatcher(SignalStore.load(store, benchmark, AnalogueDefaults.BREADTH_UNIVERSE)));
     }
 }

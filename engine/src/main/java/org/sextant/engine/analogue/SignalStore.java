@@ -22,10 +22,11 @@ public final class SignalStore {
     private SignalStore() {}
 
     /**
-     * Signals of {@code benchmark} with breadth over the members of {@code universe} found in the store.
+     * Signals of the benchmark {@code sent} (in any case: symbols are stored upper case) with breadth over the members of {@code universe} found in the store.
      * A benchmark with intraday bars but no daily prices (USDCHF) is read as its daily resample.
      */
-    public static DailySignals load(Store store, String benchmark, List<String> universe) {
+    public static DailySignals load(Store store, String sent, List<String> universe) {
+        String benchmark = org.sextant.engine.data.PriceRepository.canonical(sent); // as stored: a symbol in any case finds it
         BarSeries resampled = dailyResample(store, benchmark);
         return store.read(c -> {
             List<LocalDate> dates = new ArrayList<>();
@@ -48,7 +49,7 @@ public final class SignalStore {
                 }
             }
             if (dates.isEmpty()) { // one close is read: the matcher says how many more it needs
-                throw SextantException.notFound("benchmark", "the store has no prices for benchmark " + org.sextant.contract.ShownText.name(benchmark),
+                throw SextantException.notFound("benchmark", "the store has no prices for benchmark " + org.sextant.contract.ShownText.name(sent),
                         "import the benchmark's daily prices, or pass a benchmark symbol from list_symbols");
             }
             LocalDate[] d = dates.toArray(LocalDate[]::new);
