@@ -214,11 +214,24 @@ public final class AppClient {
         }
     }
 
-    /** The X-Sextant-Client of a call from this thread: the launcher, and its MCP session when known (hashed unless plain). */
+    /**
+     * The X-Sextant-Client of a call from this thread: the launcher, and its MCP session when known.
+     * A session id of other characters or longer than 64 is sent as "sha256:" and its full SHA-256
+     * in hex: two sessions must never share one client's query slots (a 32-bit hash let "Aa!" and
+     * "BB!" share them), and the ':' keeps a hashed id apart from any plain one.
+     */
     static String client() {
         String s = SESSION.get();
         if (s == null || s.isEmpty()) return LAUNCHER;
-        return LAUNCHER + "/" + (SESSION_ID.matcher(s).matches() ? s : Integer.toHexString(s.hashCode()));
+        return LAUNCHER + "/" + (SESSION_ID.matcher(s).matches() ? s : "sha256:" + sha256(s));
+    }
+
+    private static String sha256(String s) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
     }
 
     private ToolFailure notRunning(AppFile app, String what, Exception cause) {

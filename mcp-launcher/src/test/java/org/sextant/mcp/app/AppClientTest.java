@@ -43,11 +43,27 @@ class AppClientTest {
         assertEquals(launcher, AppClient.client());
         assertEquals(launcher + "/6a1c-e2", AppClient.forSession("6a1c-e2", AppClient::client));
         String odd = AppClient.forSession("a session id with spaces", AppClient::client);
-        assertTrue(odd.matches(java.util.regex.Pattern.quote(launcher) + "/[0-9a-f]{1,8}"), odd);
+        assertTrue(odd.matches(java.util.regex.Pattern.quote(launcher) + "/sha256:[0-9a-f]{64}"), odd);
         assertEquals(launcher, AppClient.client(), "the session is the call's, not the thread's after it");
         String request = new String(LoopbackHttp.request(4711, "/api/v1/run_select", "t", launcher + "/6a1c-e2", new byte[0]),
                 java.nio.charset.StandardCharsets.ISO_8859_1);
         assertTrue(request.contains("\r\nX-Sextant-Client: " + launcher + "/6a1c-e2\r\n"), request);
+    }
+
+    /**
+     * Two sessions are two clients whatever their ids hold: "Aa!" and "BB!" have one String hash, and
+     * a plain id cannot pass for another's hashed one. Every form fits the app's header rule
+     * (LocalApiServer: 1 to 100 of letters, digits and . _ : / -).
+     */
+    @Test
+    void sessionIdsOfOtherCharactersNeverShareAClient() {
+        assertEquals("Aa!".hashCode(), "BB!".hashCode());
+        String a = AppClient.forSession("Aa!", AppClient::client), b = AppClient.forSession("BB!", AppClient::client);
+        assertTrue(!a.equals(b), a);
+        String hashed = a.substring(a.indexOf('/') + 1);
+        assertTrue(!AppClient.forSession(hashed.substring("sha256:".length()), AppClient::client).equals(a), "a plain id of the hash's hex is another client");
+        String longest = AppClient.forSession("\u001b[31m\u202e" + "x".repeat(10_000), AppClient::client);
+        for (String c : java.util.List.of(a, b, longest)) assertTrue(c.matches("[A-Za-z0-9._:/-]{1,100}"), c);
     }
 
     @Test
