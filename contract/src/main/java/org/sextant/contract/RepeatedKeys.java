@@ -38,21 +38,6 @@ public final class RepeatedKeys {
         return List.copyOf(path);
     }
 
-    /**
-     * The path of the first key {@code text} names twice in one object, or null when it names none or
-     * is no JSON that {@code reader} reads (its own reading says why). Tokens are only walked, no tree built.
-     */
-    public static List<Object> first(ObjectReader reader, String text) {
-        try (JsonParser p = strict(reader).createParser(text)) {
-            while (p.nextToken() != null) {
-                // each key is checked as it is read
-            }
-            return null;
-        } catch (JacksonException e) {
-            return path(e);
-        }
-    }
-
     /** Segments {@link #shown} names at most: its first and last ones, for a path 500 levels deep is no field name. */
     static final int SHOWN_SEGMENTS = 8;
 
