@@ -77,7 +77,7 @@ public final class Sextant implements AutoCloseable {
         this.forecasts = new ForecastService(store, prices, home.modelsDir().resolve("global"));
         this.ingest = new IngestService(store, prices, home.settingsJson(), this::settings);
         this.analogueSeries = new MatcherAnalogueSource(analogues);
-        this.research = new ResearchService(store, analogueSeries, forecasts.models());
+        this.research = new ResearchService(store, prices, analogueSeries, forecasts.models());
         this.scaleOut = new ScaleOutExchange(store, forecasts, research, () -> changed(null));
         onDataChanged(analogues::invalidate); // signals are derived from prices
         onDataChanged(analogueSeries::invalidate);
@@ -264,12 +264,12 @@ public final class Sextant implements AutoCloseable {
     public Map<String, Object> composeGraph(String specJson) { return research.composeGraphAnswer(specJson); }
 
     /** A strategy backtest: every configuration of a spec over a universe, in and out of sample (default: last 30% held out). */
-    public StrategyRunSummary backtest(StrategyRunRequest request) { return research.runStrategy(research.withDefaultSplit(request)); }
+    public StrategyRunSummary backtest(StrategyRunRequest request) { return research.runSplit(research.withDefaultSplit(request), null); }
 
     /** {@link #backtest} as a background writer job (it saves the run and counts it in the session). */
     public JobStatus startBacktest(StrategyRunRequest request) {
         StrategyRunRequest r = research.withDefaultSplit(request);
-        return jobs.submit("backtest", List.of(research.backtestSubject(r)), true, ctx -> research.runStrategy(r, ctx));
+        return jobs.submit("backtest", List.of(research.backtestSubject(r)), true, ctx -> research.runSplit(r, ctx));
     }
 
     /** The research session's ledger of runs and configurations tried (zero for a new session); reads only. */

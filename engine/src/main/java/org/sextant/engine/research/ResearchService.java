@@ -47,8 +47,8 @@ public final class ResearchService {
     private final ResearchStore store;
     private final AnalogueSource analogues;
     private final ForecastModels models;
+    /** The engine's repository: its bar reader (newest bars of a history check) is the one every read shares. */
     private final PriceRepository prices;
-    private final org.sextant.engine.data.BarReader bars;
 
     /** Without the analogue matcher (specs with an analogue node are refused before they run) nor a trained global model. */
     public ResearchService(Store store) {
@@ -57,9 +57,13 @@ public final class ResearchService {
 
     /** {@code models}: the engine's catalogue, so a forecast node naming {@code global} uses the model this engine trained. */
     public ResearchService(Store store, AnalogueSource analogues, ForecastModels models) {
+        this(store, new PriceRepository(store), analogues, models);
+    }
+
+    /** As above, reading prices and bars through the engine's {@code prices}. */
+    public ResearchService(Store store, PriceRepository prices, AnalogueSource analogues, ForecastModels models) {
         this.store = new ResearchStore(store);
-        this.prices = new PriceRepository(store);
-        this.bars = new org.sextant.engine.data.BarReader(store);
+        this.prices = prices;
         this.analogues = analogues;
         this.models = models;
     }
@@ -212,10 +216,13 @@ public final class ResearchService {
         return GraphComposer.compose(spec);
     }
 
-    /** A symbol whose whole stored history is shorter than a run needs is named: widening the range cannot help it. */
-    private void requireHistoryLongEnough(List<String> symbols, BarInterval interval) {
+    /**
+     * A symbol whose whole stored history is shorter than a run needs is named: widening the range cannot
+     * help it. {@code barsChecked}: the request came from {@link #withDefaultSplit}, which checked its bars.
+     */
+    private void requireHistoryLongEnough(List<String> symbols, BarInterval interval, boolean barsChecked) {
         if (!store.onDailyPrices(symbols, interval)) {
-            requireBarsLongEnough(symbols, interval);
+            if (!barsChecked) requireBarsLongEnough(symbols, interval);
             return;
         }
         for (ResearchStore.Span s : store.spans(symbols, null, null)) {
@@ -227,7 +234,7 @@ public final class ResearchService {
     /** As on daily prices, at a bar interval: the newest {@value Sweep#MIN_BARS} bars at most are read, so a long history costs nothing. */
     private void requireBarsLongEnough(List<String> symbols, BarInterval interval) {
         for (String symbol : symbols) {
-            List<org.sextant.engine.data.IntervalBar> bars = this.bars.readNewest(symbol, interval, Sweep.MIN_BARS).bars();
+            List<org.sextant.engine.data.IntervalBar> bars = prices.newestBars(symbol, interval.label, Sweep.MIN_BARS).bars();
             if (bars.isEmpty() || bars.size() >= Sweep.MIN_BARS) continue; // none: the universe names the symbol
             throw tooShort(symbol, symbol + " has only " + bars.size() + " " + interval.label + " bar" + (bars.size() == 1 ? "" : "s") + " ("
                     + minute(bars.get(0).ts()) + " to " + minute(bars.get(bars.size() - 1).ts()) + ")", interval.label.equals("1d") ? "dates" : "bars");
@@ -254,13 +261,25 @@ public final class ResearchService {
      * is neither saved nor counted in the session (nothing was learnt from it).
      */
     public StrategyRunSummary runStrategy(StrategyRunRequest r, JobContext job) {
+        return run(r, job, false);
+    }
+
+    /**
+     * {@link #runStrategy(StrategyRunRequest, JobContext)} of a request as {@link #withDefaultSplit} returned
+     * it: the newest bars of each symbol it runs on at an interval were counted there, and are not read again.
+     */
+    public StrategyRunSummary runSplit(StrategyRunRequest split, JobContext job) {
+        return run(split, job, true);
+    }
+
+    private StrategyRunSummary run(StrategyRunRequest r, JobContext job, boolean barsChecked) {
         long start = System.nanoTime();
         ComposeResult composed = GraphComposer.compose(r.spec());
         ComposedGraph graph = composed.requireOk();
         if (r.oosStart() == null) throw SextantException.invalid("oos_start", "the out-of-sample start date is required", "give a date inside from..to, e.g. the last 30% of the range");
         String sessionId = sessionOf(r.sessionId());
         BarInterval interval = BarInterval.of("interval", r.interval());
-        requireHistoryLongEnough(r.symbols(), interval);
+        requireHistoryLongEnough(r.symbols(), interval, barsChecked);
         Universe u = store.universe(r.symbols(), r.from(), r.to(), interval);
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);               // pre-run checks
         org.sextant.engine.research.graph.ForecastNodeCost.refuseBeyondBudget(graph, u.assets(), u.bars()); // a request's budget: refused now, not after it
