@@ -14,13 +14,14 @@ import org.sextant.engine.forecast.BacktestCost;
  * asset and every combination of its own parameters the constraints let run (the sweep computes each once), priced by the
  * model's cost class ({@link BacktestCost}). Over {@link BacktestCost#BUDGET_SHARE} of what is left of
  * the request's budget it is refused at once, where it computed for the whole budget and then timed out
- * (ETS at every: 1 on IBM and KO took 78 s). A background job has no budget and is never refused.
+ * (ETS at every: 1 on IBM and KO took 78 s). A background job has no such budget (only the jobs' time limit) and is never refused.
  */
 public final class ForecastNodeCost {
     private ForecastNodeCost() {}
 
-    /** The background job that runs the same request without a time limit. */
-    static final String JOB = "start_backtest (same arguments), which has no time limit";
+    /** The background job that runs the same request for as long as the jobs' time limit. */
+    static final String JOB = "start_backtest (same arguments), which may compute for " + org.sextant.contract.Bounds.DEFAULT_JOB_MINUTES
+            + " min (time_limit_minutes up to " + org.sextant.contract.Bounds.MAX_JOB_MINUTES + ")";
 
     /**
      * Estimated CPU seconds of one forecast node's {@code values} (its parameter value sets the
