@@ -36,6 +36,8 @@ public final class Bounds {
     public static final int MAX_SWEEP_SYMBOLS = 500;
     /** Worker threads a sweep may ask for. */
     public static final int MAX_SWEEP_THREADS = 64;
+    /** Minutes a background job may compute when its request names no time limit, and the most one may name. */
+    public static final int DEFAULT_JOB_MINUTES = 120, MAX_JOB_MINUTES = 1440;
     /** Runs one list_runs returns. */
     public static final int MAX_RUN_LIST = 1000;
     /** Log lines one read_log returns. */

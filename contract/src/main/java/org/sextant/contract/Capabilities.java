@@ -156,7 +156,9 @@ public final class Capabilities {
     public static final Capability COMPOSE_GRAPH = read("compose_graph", "checks a strategy graph spec and reports every error at once, without running it",
             ArgumentSchema.object().spec("spec", "the graph spec (object or JSON text)"));
     public static final Capability BACKTEST = write("backtest", "runs a strategy sweep, waits for it and stores the run", strategyRun());
-    public static final Capability START_BACKTEST = write("start_backtest", "starts a background job that runs a strategy sweep and stores the run", strategyRun());
+    public static final Capability START_BACKTEST = write("start_backtest", "starts a background job that runs a strategy sweep and stores the run", strategyRun()
+            .integer("time_limit_minutes", 1, Bounds.MAX_JOB_MINUTES, "minutes the job may compute before it stops as TIMED_OUT, storing nothing (default "
+                    + Bounds.DEFAULT_JOB_MINUTES + ", at most " + Bounds.MAX_JOB_MINUTES + ")"));
     public static final Capability LIST_RUNS = read("list_runs", "stored strategy runs, newest first",
             ArgumentSchema.object().string("session_id", Bounds.MAX_SESSION_ID_CHARS, Bounds.SESSION_ID_CHARS, "only this research session's runs (default: every session)", false)
                     .integer("limit", 1, Bounds.MAX_RUN_LIST, "most runs to return (default 50)"));

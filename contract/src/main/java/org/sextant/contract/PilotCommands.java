@@ -68,7 +68,7 @@ public final class PilotCommands {
                 .integer("horizon", 1, Bounds.MAX_HORIZON, "business days ahead, 1.." + Bounds.MAX_HORIZON + " (default 20)").build());
         // backtest_graph's arguments that the window's backtest reads
         m.put("start_backtest", ArgumentSchema.from(Capabilities.START_BACKTEST.schema())
-                .without("selected_configuration").without("interval").build());
+                .without("selected_configuration").without("interval").without("time_limit_minutes").build());
         return java.util.Collections.unmodifiableMap(m);
     }
 

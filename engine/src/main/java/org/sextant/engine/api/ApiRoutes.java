@@ -66,8 +66,9 @@ public final class ApiRoutes {
     private static final String READ_FIX = "ask for less (a shorter horizon, fewer origins or symbols, a faster model such as theta),"
             + " or run it as a background job (start_forecast, start_forecast_backtest, start_scan, start_backtest) and poll job_status";
 
-    /** A synchronous backtest stopped at its budget: the job form has no budget and can be cancelled. */
-    static final String BACKTEST_FIX = "nothing was stored; run it as a background job with start_backtest (same arguments),"
+    /** A synchronous backtest stopped at its budget: the job form computes up to the jobs' time limit and can be cancelled. */
+    static final String BACKTEST_FIX = "nothing was stored; run it as a background job with start_backtest (same arguments;"
+            + " it may compute for " + org.sextant.contract.Bounds.DEFAULT_JOB_MINUTES + " min, time_limit_minutes up to " + org.sextant.contract.Bounds.MAX_JOB_MINUTES + "),"
             + " poll job_status and stop it with cancel_job if need be, or ask for less: fewer symbols or parameter values,"
             + " or a forecast node with a larger every or a faster model such as theta";
 
@@ -174,7 +175,7 @@ public final class ApiRoutes {
      * a read stops at its next checkpoint (as at the end of its budget) with a CancellationException
      * and gives back its turn. A write is not stopped: it must not be left half done. The synchronous
      * backtest is the exception: it stores its run only at its end, so it is bound like a read (the
-     * read budget, its caller gone) and stopped before that leaves nothing; start_backtest has no budget.
+     * read budget, its caller gone) and stopped before that leaves nothing; start_backtest has no budget, only the jobs' time limit.
      */
     public Object dispatch(ApiCall call, java.util.function.BooleanSupplier abandoned) {
         Route route = routes.get(call.method());
@@ -320,7 +321,7 @@ public final class ApiRoutes {
     }
 
     private Object startBacktest(ApiCall call) {
-        return engine.startBacktest(strategyRequest(call));
+        return engine.startBacktest(strategyRequest(call), call.integer(org.sextant.engine.jobs.Jobs.TIME_LIMIT_ARGUMENT));
     }
 
     private Object listRuns(ApiCall call) {

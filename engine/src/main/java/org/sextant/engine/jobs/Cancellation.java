@@ -140,9 +140,15 @@ public final class Cancellation {
      * and the job's message says so ({@code what}: "the forecasts of AA, IBM").
      */
     public static final class AfterStoring extends CancellationException {
+        private final String what;
+
         public AfterStoring(String what) {
             super("cancelled after " + what + " had been written (that stays); the rest was not done");
+            this.what = what;
         }
+
+        /** What had been written when the job stopped. */
+        public String what() { return what; }
     }
 
     /** A request's budget is spent; {@link #within} turns it into the request's timeout. */

@@ -37,6 +37,15 @@ public final class Jobs implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Jobs.class);
     private static final long PROGRESS_WRITE_MS = 250;
 
+    /**
+     * How long a job may compute when its request names no limit: a sweep or a scan of many symbols
+     * could otherwise hold a core for a day. Past it the job stops at its next checkpoint as a cancel
+     * does, and ends TIMED_OUT saying what it had done and what it kept.
+     */
+    public static final Duration DEFAULT_TIME_LIMIT = Duration.ofMinutes(org.sextant.contract.Bounds.DEFAULT_JOB_MINUTES);
+    /** The most a request may raise its job's time limit to. */
+    public static final Duration MAX_TIME_LIMIT = Duration.ofMinutes(org.sextant.contract.Bounds.MAX_JOB_MINUTES);
+
     /** A succeeded job's message when it was cancelled after its last checkpoint. */
     public static final String CANCEL_TOO_LATE = "done: the cancel came after the work was written, so it stands";
 
@@ -47,8 +56,16 @@ public final class Jobs implements AutoCloseable {
     private final ExecutorService writers = Executors.newSingleThreadExecutor(org.sextant.engine.DaemonThreads.named("sextant-writer-job"));
     private final ExecutorService readers = Executors.newFixedThreadPool(2, org.sextant.engine.DaemonThreads.named("sextant-job"));
 
+    private final java.util.function.LongSupplier nanoClock;
+
     public Jobs(Path dir) {
+        this(dir, System::nanoTime);
+    }
+
+    /** {@code nanoClock}: what a job's time limit is measured on (a test's counter instead of System.nanoTime). */
+    Jobs(Path dir, java.util.function.LongSupplier nanoClock) {
         this.dir = dir;
+        this.nanoClock = nanoClock;
         recover();
     }
 
@@ -65,7 +82,16 @@ public final class Jobs implements AutoCloseable {
      * job of the same kind joins that job (coalesced=true). A second writer while one is active is
      * refused with job_busy naming the active job.
      */
-    public synchronized JobStatus submit(String kind, List<String> subjects, boolean writer, JobWork work) {
+    public JobStatus submit(String kind, List<String> subjects, boolean writer, JobWork work) {
+        return submit(kind, subjects, writer, null, work);
+    }
+
+    /**
+     * As above, stopping the work after {@code timeLimitMinutes} of running (null:
+     * {@link #DEFAULT_TIME_LIMIT}; at most {@link #MAX_TIME_LIMIT}, refused naming time_limit_minutes).
+     */
+    public synchronized JobStatus submit(String kind, List<String> subjects, boolean writer, Integer timeLimitMinutes, JobWork work) {
+        Duration limit = timeLimit(timeLimitMinutes);
         org.sextant.engine.ReadOnlyScope.refuseWrite("start a " + kind + " job");
         for (JobStatus j : jobs.values()) {
             if (j.state().active() && j.kind().equals(kind) && new HashSet<>(j.subjects()).containsAll(subjects)) {
@@ -85,12 +111,27 @@ public final class Jobs implements AutoCloseable {
         JobStatus queued = new JobStatus(id, kind, List.copyOf(subjects), writer, JobState.QUEUED, 0, "queued",
                 Instant.now(), null, null, null, null, null, null, null, false);
         update(queued, true);
-        futures.put(id, (writer ? writers : readers).submit(() -> execute(id, work)));
+        futures.put(id, (writer ? writers : readers).submit(() -> execute(id, limit, work)));
         return queued;
     }
 
-    private void execute(String id, JobWork work) {
+    /** A request's time limit, checked before a job exists. */
+    public static Duration timeLimit(Integer minutes) {
+        if (minutes == null) return DEFAULT_TIME_LIMIT;
+        if (minutes < 1 || minutes > MAX_TIME_LIMIT.toMinutes()) {
+            throw SextantException.invalid(TIME_LIMIT_ARGUMENT, "time_limit_minutes must be 1.." + MAX_TIME_LIMIT.toMinutes() + ", was " + minutes,
+                    "give at most " + MAX_TIME_LIMIT.toMinutes() + " (24 hours), or omit it for " + DEFAULT_TIME_LIMIT.toMinutes());
+        }
+        return Duration.ofMinutes(minutes);
+    }
+
+    /** The argument that raises a job's time limit, where its tool takes one. */
+    public static final String TIME_LIMIT_ARGUMENT = "time_limit_minutes";
+
+    private void execute(String id, Duration limit, JobWork work) {
         Instant started = Instant.now();
+        long deadline = nanoClock.getAsLong() + limit.toNanos();
+        java.util.concurrent.atomic.AtomicBoolean timedOut = new java.util.concurrent.atomic.AtomicBoolean();
         update(jobs.get(id).with(JobState.RUNNING, 0, "running", started, null, null, null), true);
         long[] lastWrite = {0};
         JobContext ctx = new JobContext() {
@@ -109,15 +150,23 @@ public final class Jobs implements AutoCloseable {
 
             @Override
             public boolean cancelled() {
-                return cancelRequested.containsKey(id) || Thread.currentThread().isInterrupted();
+                if (cancelRequested.containsKey(id) || Thread.currentThread().isInterrupted()) return true;
+                if (!timedOut.get() && nanoClock.getAsLong() - deadline >= 0) timedOut.set(true); // once past, it stays past
+                return timedOut.get();
             }
         };
         try {
             // a model's optimiser deep inside the work stops at its next iteration (Cancellation.check)
             Object result = Cancellation.watching(ctx::cancelled, () -> work.run(ctx));
             // work that returned has committed what it writes: a cancel that did not stop it came too late
-            update(jobs.get(id).with(JobState.SUCCEEDED, 1, ctx.cancelled() ? CANCEL_TOO_LATE : "done", started, Instant.now(), null, result), true);
+            // (past its time limit only, it is simply done: nobody asked it to stop)
+            boolean askedToStop = cancelRequested.containsKey(id) || Thread.currentThread().isInterrupted();
+            update(jobs.get(id).with(JobState.SUCCEEDED, 1, askedToStop ? CANCEL_TOO_LATE : "done", started, Instant.now(), null, result), true);
         } catch (CancellationException | InterruptedException e) {
+            if (timedOut.get() && !cancelRequested.containsKey(id)) {
+                timedOut(id, limit, e, started);
+                return;
+            }
             String said = e instanceof Cancellation.AfterStoring partly ? partly.getMessage() : "cancelled: nothing was written";
             update(jobs.get(id).with(JobState.CANCELLED, jobs.get(id).progress(), said, started, Instant.now(), null, null), true);
         } catch (SextantException e) {
@@ -131,6 +180,21 @@ public final class Jobs implements AutoCloseable {
             futures.remove(id);
             cancelRequested.remove(id);
         }
+    }
+
+    /**
+     * Ends a job stopped by its time limit: TIMED_OUT, its message saying how far it got (its last
+     * progress) and what it kept (what a job that commits as it goes had written, else nothing).
+     */
+    private void timedOut(String id, Duration limit, Exception e, Instant started) {
+        JobStatus cur = jobs.get(id);
+        String kept = e instanceof Cancellation.AfterStoring partly ? partly.what() + " had been written (that stays); the rest was not done"
+                : "nothing was written";
+        String said = "timed out after " + limit.toMinutes() + " min at: " + cur.message() + "; " + kept;
+        JobStatus.Failure why = new JobStatus.Failure("the job computed for its whole time limit of " + limit.toMinutes() + " min and was stopped; " + kept,
+                FailReason.TIMEOUT, null, "start it again with less work (fewer symbols, configurations or fits), or, where the tool takes it, with "
+                        + TIME_LIMIT_ARGUMENT + " up to " + MAX_TIME_LIMIT.toMinutes());
+        update(cur.with(JobState.TIMED_OUT, cur.progress(), said, started, Instant.now(), why, null), true);
     }
 
     public JobStatus status(String id) {

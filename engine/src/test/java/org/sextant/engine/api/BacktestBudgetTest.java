@@ -65,6 +65,16 @@ class BacktestBudgetTest {
     }
 
     @Test
+    void aForecastSweepWhoseConstraintsLeaveItWithinTheBudgetRuns() {
+        // every 1 alone is refused above; "fc.every > fc.window" leaves every 260 only, a few fits (counted as every 1 before, and refused)
+        String constrained = SLOW.replace("\"every\":1", "\"every\":[1,260]").replace("}}}}}", "}}},\"constraints\":[\"fc.every > fc.window\"]}}");
+        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(40), 2, ApiRoutes.TURN_WAIT);
+        call(routes, "backtest", constrained.formatted(2));
+        assertEquals(1, engine.listRuns(null, 5).size(), "the run was stored");
+        assertEquals(1, engine.listRuns(null, 5).get(0).configurations(), "every 1 never ran");
+    }
+
+    @Test
     void aBacktestPastTheBudgetStopsWithTimeoutAndStoresNothing() {
         ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 2, ApiRoutes.TURN_WAIT);
         for (int threads : new int[] {1, 2}) { // the sweep's worker threads see the budget too

@@ -235,6 +235,54 @@ class JobsTest {
         assertTrue(Files.readString(dir.resolve("forecast-dead.json")).contains("INTERRUPTED"));
     }
 
+    /** Every job is bounded in time (a clock that moves a minute per step: no wall-clock waits). */
+    @Test
+    void aJobPastItsTimeLimitEndsTimedOutSayingHowFarItGotAndWhatItKept() throws Exception {
+        java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong();
+        long minute = Duration.ofMinutes(1).toNanos();
+        try (Jobs jobs = new Jobs(dir, clock::get)) {
+            // no limit named: the default holds, checked deep in the work as a cancel is (Cancellation.check)
+            JobStatus sweep = jobs.submit("backtest", List.of("s"), false, ctx -> {
+                for (int step = 1; step <= 10_000; step++) {
+                    ctx.progress(step / 10_000.0, step + " of 10000 configurations");
+                    clock.addAndGet(minute);
+                    Cancellation.check();
+                }
+                return "ran for 10000 minutes";
+            });
+            JobStatus end = jobs.await(sweep.id(), Duration.ofSeconds(30));
+            assertEquals(JobState.TIMED_OUT, end.state(), end.toString());
+            assertFalse(end.state().active());
+            assertEquals("timed out after 120 min at: 120 of 10000 configurations; nothing was written", end.message());
+            assertEquals(FailReason.TIMEOUT, end.failReason());
+            assertTrue(end.fix().contains("time_limit_minutes up to 1440"), end.fix());
+            assertTrue(Files.readString(dir.resolve(sweep.id() + ".json")).contains("TIMED_OUT"));
+
+            // a named limit; work that commits as it goes keeps what it wrote, and says so
+            JobStatus forecasts = jobs.submit("forecast", List.of("f"), true, 3, ctx -> {
+                int stored = 0;
+                try {
+                    while (true) {
+                        stored++;
+                        clock.addAndGet(minute);
+                        ctx.checkCancelled();
+                    }
+                } catch (java.util.concurrent.CancellationException e) {
+                    throw new Cancellation.AfterStoring("the forecasts of " + stored + " of 10 symbol(s)");
+                }
+            });
+            end = jobs.await(forecasts.id(), Duration.ofSeconds(30));
+            assertEquals(JobState.TIMED_OUT, end.state(), end.toString());
+            assertTrue(end.message().endsWith("the forecasts of 3 of 10 symbol(s) had been written (that stays); the rest was not done"), end.message());
+
+            for (int minutes : new int[] {0, 1441}) {
+                SextantException e = assertThrows(SextantException.class, () -> jobs.submit("backtest", List.of("x"), false, minutes, ctx -> 1));
+                assertEquals("time_limit_minutes", e.field());
+            }
+            assertEquals(JobState.SUCCEEDED, jobs.await(jobs.submit("backtest", List.of("y"), false, 1440, ctx -> 1).id(), Duration.ofSeconds(30)).state());
+        }
+    }
+
     @Test
     void unknownJobIsNamed() {
         try (Jobs jobs = new Jobs(dir)) {

@@ -20,7 +20,7 @@ final class GetServerInfo extends LauncherTool {
     static Map<String, Object> guidance() {
         Map<String, Object> g = new LinkedHashMap<>();
         g.put("jobs", "import_prices, gather_tickers, refresh_tickers and forecast_tickers answer at once with job_id:"
-                + " poll refresh_job_status until SUCCEEDED, FAILED or CANCELLED. job_busy names active_job_id (poll or"
+                + " poll refresh_job_status until SUCCEEDED, FAILED, CANCELLED or TIMED_OUT. job_busy names active_job_id (poll or"
                 + " cancel_job it). At most 100 symbols per call; longer lists are refused, never truncated.");
         g.put("backtests", "backtest_graph returns job_id for backtest_status (background=false waits up to 300 s);"
                 + " check a spec with compose_graph first.");

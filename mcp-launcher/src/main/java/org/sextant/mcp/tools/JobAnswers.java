@@ -13,7 +13,7 @@ import org.sextant.mcp.envelope.ToolFailure;
  * while reporting progress) polls job_status; each poll is one bounded app call.
  */
 final class JobAnswers {
-    static final Set<String> TERMINAL = Set.of("SUCCEEDED", "FAILED", "CANCELLED", "INTERRUPTED");
+    static final Set<String> TERMINAL = Set.of("SUCCEEDED", "FAILED", "CANCELLED", "INTERRUPTED", "TIMED_OUT");
     /** How long a tool follows a job before handing the agent a job id to poll instead. */
     static final long FOLLOW_LIMIT_MILLIS = 300_000;
     static final long POLL_MILLIS = 500;
@@ -33,7 +33,7 @@ final class JobAnswers {
         String joined = Boolean.TRUE.equals(job.get("coalesced"))
                 ? "your request is covered by the running job " + job.get("id") + " and joined it; " : "";
         return new ToolResult(data, joined + "call " + statusTool + " with job_id \"" + job.get("id") + "\" after "
-                + pollAfterSeconds + " s until state is SUCCEEDED, FAILED or CANCELLED");
+                + pollAfterSeconds + " s until state is SUCCEEDED, FAILED, CANCELLED or TIMED_OUT");
     }
 
     /** The answer of a status tool: the job, and a poll hint while it is active. */

@@ -32,6 +32,7 @@ final class StrategyBacktestGraph extends LauncherTool {
         a.optionalString("session_id").ifPresent(s -> args.put("session_id", s));
         a.optionalInt("threads").ifPresent(t -> args.put("threads", t));
         a.optionalString("interval").ifPresent(i -> args.put("interval", i));
+        a.optionalInt("time_limit_minutes").ifPresent(m -> args.put("time_limit_minutes", m));
         boolean background = a.optionalBoolean("background").orElse(true);
         if (args.containsKey("from") && args.containsKey("to") && args.get("from").toString().compareTo(args.get("to").toString()) > 0) {
             throw ToolFailure.invalidInput("from", args.get("from") + " is after to " + args.get("to"),

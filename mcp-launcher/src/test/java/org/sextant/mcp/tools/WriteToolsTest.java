@@ -218,13 +218,15 @@ class WriteToolsTest extends AgainstTheApp {
         assertEquals("SUCCEEDED", data(allowed.dispatch("backtest_status", Map.of("job_id", bg.get("job_id")))).get("state"));
 
         Map<String, Object> fg = data(allowed.dispatch("backtest_graph", Map.of("spec", StrategySpecs.EMA_CROSS,
-                "symbols", List.of("IBM"), "from", "1995-01-03", "background", false)));
+                "symbols", List.of("IBM"), "from", "1995-01-03", "time_limit_minutes", 30, "background", false)));
         Map<String, Object> summary = (Map<String, Object>) fg.get("summary");
         assertEquals(app.newestRunId(), summary.get("run_id"), "the run the app stored");
         Map<String, Object> sent = (Map<String, Object>) app.lastArgs("start_backtest");
         assertEquals(StrategySpecs.EMA_CROSS, sent.get("spec"), "the spec text goes to the app as given");
         assertEquals("1995-01-03", sent.get("from"));
         assertFalse(sent.containsKey("background"), "background is the launcher's own argument");
+        assertEquals(30, ((Number) sent.get("time_limit_minutes")).intValue(), "the job's time limit goes to the app");
+        assertTrue(JobAnswers.terminal(Map.of("state", "TIMED_OUT")), "a job stopped by its time limit is not polled on");
     }
 
     @Test

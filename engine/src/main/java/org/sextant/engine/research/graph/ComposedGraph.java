@@ -95,6 +95,42 @@ public final class ComposedGraph {
         return out;
     }
 
+    /**
+     * The distinct values of node {@code id}'s own parameters across the configurations, with the
+     * constraints applied as the sweep applies them: what a node computed once per value set
+     * (a forecast node's fits) computes. Parameter name -> value, in catalogue order.
+     */
+    public List<Map<String, Object>> nodeValues(String id) {
+        List<Integer> mine = new ArrayList<>();
+        for (int i = 0; i < axes.size(); i++) if (axes.get(i)[0].equals(id)) mine.add(i);
+        java.util.Set<List<Integer>> seen = new java.util.LinkedHashSet<>();
+        if (valid != null) {
+            for (int[] digits : valid) seen.add(mine.stream().map(i -> digits[i]).toList());
+        } else {
+            int[] digits = new int[mine.size()];
+            long product = 1;
+            for (int i : mine) product *= radix[i];
+            for (long k = 0; k < product; k++) {
+                long rest = k;
+                for (int j = mine.size() - 1; j >= 0; j--) {
+                    digits[j] = (int) (rest % radix[mine.get(j)]);
+                    rest /= radix[mine.get(j)];
+                }
+                seen.add(java.util.Arrays.stream(digits).boxed().toList());
+            }
+        }
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (List<Integer> d : seen) {
+            Map<String, Object> values = new LinkedHashMap<>();
+            for (int j = 0; j < mine.size(); j++) {
+                String param = axes.get(mine.get(j))[1];
+                values.put(param, node(id).params().get(param).get(d.get(j)));
+            }
+            out.add(values);
+        }
+        return out;
+    }
+
     private void decode(long k, int[] digits) {
         for (int i = radix.length - 1; i >= 0; i--) {
             digits[i] = (int) (k % radix[i]);
