@@ -187,6 +187,8 @@ final class BarGrid {
                     return refusal.getMessage() + ": the import refuses the file; " + refusal.fix();
                 }
             }
+            String twice = o == null && interval != null ? BarPeriods.previewNote(ts, lines, e.getKey(), interval) : null;
+            if (twice != null) return twice;
             if (o == null) continue;
             SextantException refusal = offGrid("line " + o.line(), e.getKey(), interval, o);
             return refusal.getMessage() + ": the import refuses the file; " + refusal.fix();

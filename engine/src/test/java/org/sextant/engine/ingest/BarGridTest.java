@@ -182,6 +182,21 @@ class BarGridTest {
         }
     }
 
+    /** The GUI's preview (the engine's previewImport) compares with the store it serves: it said nothing of a file off the stored grid. */
+    @Test
+    void theEnginesPreviewComparesWithItsStore() throws Exception {
+        try (org.sextant.engine.Sextant engine = org.sextant.engine.Sextant.open(new org.sextant.engine.home.SextantHome(tmp.resolve("home")))) {
+            StringBuilder onTheHour = new StringBuilder("timestamp,close\n");
+            bars(onTheHour, LocalDateTime.of(2024, 1, 2, 0, 0), 48, 60, "Z");
+            engine.importPrices(List.of(file("GRID.csv", onTheHour.toString())));
+            StringBuilder halfPast = new StringBuilder("timestamp,close\n");
+            bars(halfPast, LocalDateTime.of(2024, 1, 2, 12, 30), 24, 60, "Z");
+            List<String> notes = engine.previewImport(file("GRID.csv", halfPast.toString()), null).notes();
+            assertEquals(1, notes.size(), String.valueOf(notes));
+            assertTrue(notes.get(0).startsWith("the 1h bars of GRID are on :30 past each hour, its stored 1h bars on :00 past each hour;"), notes.get(0));
+        }
+    }
+
     /** 1-minute bars that go on 30 seconds past the minute: the fix spoke of "the same minutes of the hour". */
     @Test
     void theFixOfBarsShiftedBySecondsSpeaksOfSeconds() throws Exception {

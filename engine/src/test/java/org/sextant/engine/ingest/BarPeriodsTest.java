@@ -80,8 +80,13 @@ class BarPeriodsTest {
             assertEquals("keep one bar per week (delete the extra line, or re-export the bars with one per week, a holiday week's on any weekday), "
                     + "or import bars of a finer interval in a file of their own", e.fix());
             assertEquals(0, number(store, "SELECT count(*) FROM bars"));
+            // the preview says it before anything is written, in the import's words
+            assertEquals(List.of(e.getMessage().substring(two.toString().length() + 1) + ": the import refuses the file; " + e.fix()), ImportPreview.of(two).notes());
 
-            ImportReport r = new PriceImporter(store).importFiles(List.of(file("MSFTW.csv", weeks)));
+            Path once = file("MSFTW.csv", weeks);
+            assertEquals(List.of(), ImportPreview.of(once).notes());
+            assertEquals("1w", ImportPreview.of(once).interval());
+            ImportReport r = new PriceImporter(store).importFiles(List.of(once));
             assertEquals("1w", r.files().get(0).interval());
             assertEquals(weeks.size(), number(store, "SELECT count(*) FROM bars WHERE symbol = 'MSFTW' AND interval = '1w'"));
         }
@@ -99,6 +104,7 @@ class BarPeriodsTest {
             assertEquals(mid + " line " + (k + 2) + " and line " + (k + 3) + ": two 1mo bars of MSFTM in one month (2001-03), "
                     + "at 2001-03-15 and 2001-03-30; read at 1mo they would be one bar", e.getMessage());
             assertEquals(0, number(store, "SELECT count(*) FROM bars"));
+            assertEquals(List.of(e.getMessage().substring(mid.toString().length() + 1) + ": the import refuses the file; " + e.fix()), ImportPreview.of(mid).notes());
 
             ImportReport r = new PriceImporter(store).importFiles(List.of(file("MSFTM.csv", months)));
             assertEquals("1mo", r.files().get(0).interval());
