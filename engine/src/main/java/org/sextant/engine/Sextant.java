@@ -146,9 +146,12 @@ public final class Sextant implements AutoCloseable {
 
     /** The format, detected layout and first rows of a price file, read without importing it. */
     public org.sextant.engine.ingest.ImportPreview previewImport(Path file) { return previewImport(file, null); }
-    /** The preview with bar times written without a zone read in {@code timezone} (null or blank: UTC), as {@link #startImport(List, String)} reads them. */
+    /**
+     * The preview with bar times written without a zone read in {@code timezone} (null or blank: UTC), as {@link #startImport(List, String)}
+     * reads them, its bars compared with the stored bars of their symbol and interval.
+     */
     public org.sextant.engine.ingest.ImportPreview previewImport(Path file, String timezone) {
-        return org.sextant.engine.ingest.ImportPreview.of(file, IngestService.zone(timezone));
+        return org.sextant.engine.ingest.ImportPreview.of(file, IngestService.zone(timezone), store);
     }
 
     /** Fetches daily history for {@code symbols} from a provider (null: the default) and imports it. */

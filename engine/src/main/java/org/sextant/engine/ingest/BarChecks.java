@@ -56,6 +56,7 @@ final class BarChecks {
                 BarSteps.refuseStepsBelowAMinute(c, s, symbol);
                 BarSteps.refuseFinerRun(c, s, symbol, interval);
                 BarSteps.refuseCoarserRun(c, s, symbol, interval);
+                BarPeriods.refuseTwoInOnePeriod(c, s, symbol, interval);
                 BarPhase.refuseMixedPhases(c, s, symbol, interval);
                 BarPhase.refuseAnotherGrid(c, s, symbol, interval, grids);
                 String session = storedSession(c, symbol);

@@ -16,9 +16,11 @@ import org.sextant.engine.data.BarInterval;
 /**
  * The grid of an interval's bars and the words for bars off it, shared by the import ({@link BarPhase},
  * in SQL) and the preview (here, on the rows it read). A bar's phase is its time into its interval, in
- * ms since 1970 UTC. An hour's clock change moves nothing off the grid of 1h bars or finer; bars above
- * an hour (4h) may sit on a second phase an hour or 30 minutes (Australia/Lord_Howe) off the first, a
- * clock change, and on no other.
+ * ms since 1970 UTC. One rule for every intraday interval: bars may sit on a second phase a clock change
+ * off the first (an hour or 30 minutes, as Australia/Lord_Howe, taken within the interval: none for 30m
+ * and finer, 30 minutes for 1h, both for 4h) where, and only where, they move to it across such a change
+ * (of the zone naive times were read in, else of any zone): local-time bars import at any interval, a
+ * grid that shifts on another day is refused.
  */
 final class BarGrid {
     private BarGrid() {}
@@ -30,18 +32,74 @@ final class BarGrid {
         return 60_000L * interval.minutes;
     }
 
-    /** Whether a phase {@code shiftMs} from the main one is a clock change (bars above an hour only; finer grids hold none). */
+    /** Whether a phase {@code shiftMs} from the main one may be a clock change (an hour or 30 minutes, within the interval). */
     static boolean clockShift(long shiftMs, BarInterval interval) {
-        long p = periodMs(interval);
-        long d = Math.floorMod(shiftMs, p);
-        return interval.minutes > 60 && (d == HOUR || d == HALF_HOUR || d == p - HOUR || d == p - HALF_HOUR);
+        long d = Math.floorMod(shiftMs, periodMs(interval));
+        return d != 0 && (d == sizeIn(HOUR, interval) || d == sizeIn(HALF_HOUR, interval)
+                || d == periodMs(interval) - sizeIn(HOUR, interval) || d == periodMs(interval) - sizeIn(HALF_HOUR, interval));
     }
 
-    /** The SQL twin of {@link #clockShift}: whether {@code phase} is a clock change off {@code main} (both ms into the grid). */
+    private static long sizeIn(long changeMs, BarInterval interval) {
+        return Math.floorMod(changeMs, periodMs(interval));
+    }
+
+    /** The SQL twin of {@link #clockShift}: whether {@code phase} may be a clock change off {@code main} (both ms into the grid). */
     static String clockShiftSql(String phase, String main, BarInterval interval) {
         long p = periodMs(interval);
-        if (interval.minutes <= 60) return "FALSE";
-        return "(((" + phase + " - " + main + ") % " + p + ") + " + p + ") % " + p + " IN (" + HOUR + ", " + HALF_HOUR + ", " + (p - HOUR) + ", " + (p - HALF_HOUR) + ")";
+        java.util.Set<Long> shifts = new java.util.TreeSet<>();
+        for (long d : new long[] {sizeIn(HOUR, interval), sizeIn(HALF_HOUR, interval)}) {
+            if (d != 0) {
+                shifts.add(d);
+                shifts.add(p - d);
+            }
+        }
+        if (shifts.isEmpty()) return "FALSE";
+        StringBuilder in = new StringBuilder();
+        for (long d : shifts) in.append(in.length() == 0 ? "" : ", ").append(d);
+        return "(((" + phase + " - " + main + ") % " + p + ") + " + p + ") % " + p + " IN (" + in + ")";
+    }
+
+    /** Switches between phases checked at most: a clock change makes two a year. */
+    static final int MAX_SWITCHES = 1000;
+
+    /**
+     * Whether each move between two phases {@code shiftMs} apart, from a bar at {@code from[i]} to the next at {@code to[i]}
+     * (ms since 1970 UTC), crosses a clock change of that size: in {@code zone}, or (null) in any zone.
+     */
+    static boolean acrossClockChanges(long shiftMs, long[] from, long[] to, BarInterval interval, ZoneId zone) {
+        if (from.length > MAX_SWITCHES) return false;
+        for (int i = 0; i < from.length; i++) if (!clockChangeBetween(shiftMs, from[i], to[i], interval, zone)) return false;
+        return true;
+    }
+
+    /** Whether clocks change by {@code shiftMs} (within the interval) after {@code fromMs} and by {@code toMs}: in {@code zone}, or (null) in any zone. */
+    static boolean clockChangeBetween(long shiftMs, long fromMs, long toMs, BarInterval interval, ZoneId zone) {
+        if (zone != null) return changes(zone, shiftMs, fromMs, toMs, interval);
+        for (ZoneId z : allZones()) if (changes(z, shiftMs, fromMs, toMs, interval)) return true;
+        return false;
+    }
+
+    private static volatile List<ZoneId> zones;
+
+    private static List<ZoneId> allZones() {
+        if (zones == null) {
+            List<ZoneId> out = new ArrayList<>();
+            for (String id : new java.util.TreeSet<>(ZoneId.getAvailableZoneIds())) out.add(ZoneId.of(id));
+            zones = List.copyOf(out);
+        }
+        return zones;
+    }
+
+    private static boolean changes(ZoneId zone, long shiftMs, long fromMs, long toMs, BarInterval interval) {
+        long p = periodMs(interval);
+        long d = Math.floorMod(shiftMs, p);
+        Instant to = Instant.ofEpochMilli(toMs);
+        for (ZoneOffsetTransition t = zone.getRules().nextTransition(Instant.ofEpochMilli(fromMs)); t != null && !t.getInstant().isAfter(to);
+             t = zone.getRules().nextTransition(t.getInstant())) {
+            long size = Math.floorMod((t.getOffsetAfter().getTotalSeconds() - t.getOffsetBefore().getTotalSeconds()) * 1000L, p);
+            if (size == d || size == p - d) return true;
+        }
+        return false;
     }
 
     /** The shift of {@code phase} from {@code main}, in ms, between half an interval back and half forward. */
@@ -59,19 +117,32 @@ final class BarGrid {
 
     /**
      * The preview's twin of {@link BarPhase#refuseMixedPhases}: of a symbol's distinct times (ms, ascending) and
-     * the first line of each, the first bar of the first run off the grid, skipping a lone bar at a session's edge; null when none.
+     * the first line of each ({@code zone}: the zone naive times were read in, else null for any), the first bar of the first run off the grid, skipping a lone bar at a session's edge; null when none.
      */
-    static OffGrid find(long[] ts, long[] lines, BarInterval interval) {
+    static OffGrid find(long[] ts, long[] lines, BarInterval interval, ZoneId zone) {
         int n = ts.length;
         if (n == 0 || !interval.intraday()) return null;
         long p = periodMs(interval);
-        java.util.Map<Long, Integer> counts = new java.util.TreeMap<>(); // ascending: of two as common, the smaller phase
+        java.util.Map<Long, Integer> counts = new java.util.TreeMap<>();
         for (long t : ts) counts.merge(Math.floorMod(t, p), 1, Integer::sum);
-        long main = -1;
-        for (var e : counts.entrySet()) if (main < 0 || e.getValue() > counts.get(main)) main = e.getKey();
+        long main = mainPhase(ts, interval);
         Long alt = null;
         for (var e : counts.entrySet()) {
             if (e.getKey() != main && clockShift(e.getKey() - main, interval) && (alt == null || e.getValue() > counts.get(alt))) alt = e.getKey();
+        }
+        if (alt != null) {
+            // the second phase is a clock change only where the bars move to it across one
+            List<long[]> moves = new ArrayList<>();
+            for (int i = 1; i < n; i++) {
+                long a = Math.floorMod(ts[i - 1], p), b = Math.floorMod(ts[i], p);
+                if (a != b && (a == main || a == alt) && (b == main || b == alt)) moves.add(new long[] {ts[i - 1], ts[i]});
+            }
+            long[] from = new long[moves.size()], to = new long[moves.size()];
+            for (int i = 0; i < from.length; i++) {
+                from[i] = moves.get(i)[0];
+                to[i] = moves.get(i)[1];
+            }
+            if (!acrossClockChanges(alt - main, from, to, interval, zone)) alt = null;
         }
         long stepSeconds = p / 1000;
         int inner = -1;
@@ -90,7 +161,7 @@ final class BarGrid {
      * refusal in its words (counted on the rows read), then the fix; null when none does. {@code times}: per
      * symbol, each distinct time read (ms since 1970 UTC) with its first line.
      */
-    static String previewNote(java.util.SortedMap<String, ? extends java.util.SortedMap<Long, Long>> times, ZoneId zone) {
+    static String previewNote(java.util.SortedMap<String, ? extends java.util.SortedMap<Long, Long>> times, ZoneId zone, Stored stored) {
         for (var e : times.entrySet()) {
             int n = e.getValue().size();
             long[] ts = new long[n];
@@ -106,12 +177,37 @@ final class BarGrid {
             long typical = 0;
             for (var s : steps.entrySet()) if (typical == 0 || s.getValue() > steps.get(typical)) typical = s.getKey();
             BarInterval interval = typical == 0 || typical % 60 != 0 ? null : BarInterval.ofStepMinutes(typical / 60);
-            OffGrid o = interval == null ? null : find(ts, lines, interval);
+            OffGrid o = interval == null ? null : find(ts, lines, interval, zone);
+            if (o == null && interval != null && interval.intraday() && stored != null) {
+                // the rows read against the symbol's stored bars of that interval, as the import checks the whole file
+                Long[] theirs = stored.grid(e.getKey(), interval);
+                Long[] mine = {mainPhase(ts, interval), null, ts[0], ts[n - 1]};
+                if (theirs != null && !BarPhase.fits(mine, theirs, interval, zone)) {
+                    SextantException refusal = BarPhase.anotherGrid("", e.getKey(), interval, mine, "its stored " + interval.label + " bars", theirs);
+                    return refusal.getMessage() + ": the import refuses the file; " + refusal.fix();
+                }
+            }
+            String twice = o == null && interval != null ? BarPeriods.previewNote(ts, lines, e.getKey(), interval) : null;
+            if (twice != null) return twice;
             if (o == null) continue;
-            SextantException refusal = offGrid("line " + o.line(), e.getKey(), interval, o, zone);
+            SextantException refusal = offGrid("line " + o.line(), e.getKey(), interval, o);
             return refusal.getMessage() + ": the import refuses the file; " + refusal.fix();
         }
         return null;
+    }
+
+    /** The grid of a symbol's stored bars of an interval: main phase, clock-change phase or null, first and last bar (ms); null when none. */
+    interface Stored {
+        Long[] grid(String symbol, BarInterval interval);
+    }
+
+    /** The phase most of {@code ts} share; of two as common, the smaller (as the import picks it). */
+    private static long mainPhase(long[] ts, BarInterval interval) {
+        java.util.Map<Long, Integer> counts = new java.util.TreeMap<>();
+        for (long t : ts) counts.merge(Math.floorMod(t, periodMs(interval)), 1, Integer::sum);
+        long main = -1;
+        for (var e : counts.entrySet()) if (main < 0 || e.getValue() > counts.get(main)) main = e.getKey();
+        return main;
     }
 
     private static boolean on(long t, long p, long main, Long alt) {
@@ -125,41 +221,23 @@ final class BarGrid {
     }
 
     /**
-     * The refusal of bars off the grid, {@code at} naming the line ("F.csv line 9" for the import, "line 9" for the
-     * preview); {@code zone} is the zone with clock changes naive times were read in, else null (UTC, a fixed offset, times with their offset).
+     * The refusal of bars off the grid, {@code at} naming the line ("F.csv line 9" for the import, "line 9" for the preview).
      */
-    static SextantException offGrid(String at, String symbol, BarInterval interval, OffGrid o, ZoneId zone) {
+    static SextantException offGrid(String at, String symbol, BarInterval interval, OffGrid o) {
         String when = LocalDateTime.ofInstant(Instant.ofEpochMilli(o.ts()), ZoneOffset.UTC) + "Z";
         return SextantException.invalid("paths", at + ": the bar of " + symbol + " at " + when + " is off the " + interval.label
                         + " grid most of its bars are on (" + grid(o.main(), o.alt(), interval) + "): " + o.off() + " of " + o.total()
                         + " bars are off it; stored as one " + interval.label + " series the two grids would mix",
-                fix(interval, o, zone));
+                fix(interval, o));
     }
 
-    private static String fix(BarInterval interval, OffGrid o, ZoneId zone) {
-        long shift = Math.abs(shift(o.phase(), o.main(), interval));
-        String utc = "with their times in UTC, built on UTC hours";
-        if (zone != null && clockChangeOf(zone, shift, o.firstTs(), o.lastTs())) {
-            return "the times shift by " + duration(shift / 1000) + " where the clocks of " + zone.getId() + " change: export the bars " + utc + ", so that all of them sit on one grid";
-        }
+    private static String fix(BarInterval interval, OffGrid o) {
         String same = interval.minutes > 60 ? "the same times of day"
                 : interval == BarInterval.M1 ? "the same second of each minute"
                 : o.main() % 60_000 != 0 || o.phase() % 60_000 != 0 ? "the same minute and second of the hour"
                 : "the same minutes of the hour";
-        String align = "align the bars to one grid (every " + interval.label + " bar starting at " + same + "), "
+        return "align the bars to one grid (every " + interval.label + " bar starting at " + same + "), "
                 + "or split the file where the times shift and import each part as its own symbol";
-        // times written with their offset name no zone: a shift of 30 minutes may still be Lord Howe's clock change
-        return zone == null && shift == HALF_HOUR ? align + "; if they shift where clocks change by 30 minutes (as in Australia/Lord_Howe), export them " + utc : align;
-    }
-
-    /** Whether {@code zone}'s clocks change by {@code shiftMs} between the two times (ms since 1970 UTC). */
-    private static boolean clockChangeOf(ZoneId zone, long shiftMs, long fromMs, long toMs) {
-        Instant to = Instant.ofEpochMilli(toMs);
-        for (ZoneOffsetTransition t = zone.getRules().nextTransition(Instant.ofEpochMilli(fromMs)); t != null && !t.getInstant().isAfter(to);
-             t = zone.getRules().nextTransition(t.getInstant())) {
-            if (Math.abs(t.getOffsetAfter().getTotalSeconds() - t.getOffsetBefore().getTotalSeconds()) * 1000L == shiftMs) return true;
-        }
-        return false;
     }
 
     /** A grid and, when its bars sit on a second phase across a clock change, that one: "…, or 1 hour earlier across a clock change". */

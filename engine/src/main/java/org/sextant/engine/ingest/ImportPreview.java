@@ -64,7 +64,20 @@ public record ImportPreview(String file, String format, String layout, List<Stri
 
     /** The preview with bar times written without a zone read in {@code zone} (null: UTC), as the import with that time zone reads them. */
     public static ImportPreview of(Path path, java.time.ZoneId zone) {
-        return of(path, zone, new CsvHead.Budget(BYTES));
+        return of(path, zone, (org.sextant.engine.store.Store) null);
+    }
+
+    /**
+     * The preview that also compares the bars read with {@code store}'s bars of the same symbol and interval (null: none),
+     * as the import does: a file on another grid is noted in the import's words.
+     */
+    public static ImportPreview of(Path path, java.time.ZoneId zone, org.sextant.engine.store.Store store) {
+        BarGrid.Stored stored = store == null ? null : (symbol, interval) -> store.read(c -> BarPhase.storedGrid(c, symbol, interval));
+        return of(path, zone, new CsvHead.Budget(BYTES), stored);
+    }
+
+    static ImportPreview of(Path path, java.time.ZoneId zone, CsvHead.Budget budget) {
+        return of(path, zone, budget, null);
     }
 
     /**
@@ -74,7 +87,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
     static final long BYTES = 2L * CsvHead.MAX_LINE;
 
     /** The preview reading within {@code budget}, which counts what it read. */
-    static ImportPreview of(Path path, java.time.ZoneId zone, CsvHead.Budget budget) {
+    static ImportPreview of(Path path, java.time.ZoneId zone, CsvHead.Budget budget, BarGrid.Stored stored) {
         requireFile(path);
         String file = String.valueOf(path);
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -87,7 +100,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e); // a CSV probe runs no SQL
         }
-        if (bar != null) return bars(path, file, bar.inZone(zone), budget);
+        if (bar != null) return bars(path, file, bar.inZone(zone), budget, stored);
         CsvHead head = CsvHead.read(path, file, budget);
         Layout layout = Layout.detect(head.header(), file);
         List<List<String>> rows = new ArrayList<>();
@@ -127,7 +140,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         }
     }
 
-    private static ImportPreview bars(Path path, String file, BarFile bar, CsvHead.Budget budget) {
+    private static ImportPreview bars(Path path, String file, BarFile bar, CsvHead.Budget budget, BarGrid.Stored stored) {
         List<List<String>> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         java.util.Map<Long, Integer> steps = new java.util.HashMap<>(); // seconds between a symbol's rows, as the import counts them
@@ -183,7 +196,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         if (typical != null && typical < 60) belowAMinute = "lines " + firstLine + ".." + lastLine + ": " + BarSteps.mostOftenBelowAMinute(ShownText.name(firstSymbol), typical);
         if (belowAMinute != null) notes.add(belowAMinute + ": the import refuses the file; " + BarSteps.BELOW_A_MINUTE_FIX);
         // the import refuses bars off the grid after those less than a minute apart: one refusal said
-        String offGrid = belowAMinute == null ? BarGrid.previewNote(times, bar.time().changingZone()) : null;
+        String offGrid = belowAMinute == null ? BarGrid.previewNote(times, bar.time().changingZone(), stored) : null;
         if (offGrid != null) notes.add(offGrid);
         String symbols = bar.symbolCol() >= 0 ? "column " + ShownText.name(bar.header().get(bar.symbolCol()))
                 : bar.valueSymbol() != null ? "the value column's name (" + ShownText.name(bar.valueSymbol()) + ")" : "the file name";

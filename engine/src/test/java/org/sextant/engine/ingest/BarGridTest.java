@@ -33,13 +33,18 @@ class BarGridTest {
         for (int i = 0; i < n; i++) out.append(start.plusMinutes(step * i)).append(suffix).append(',').append(1 + out.length() % 97).append('\n');
     }
 
+    /** A file of UTC bars {@code step} minutes apart: {@code n} from {@code a}, then {@code m} from {@code b}. */
+    private Path twoRuns(String name, LocalDateTime a, int n, LocalDateTime b, int m, long step) throws Exception {
+        StringBuilder text = new StringBuilder("timestamp,close\n");
+        bars(text, a, n, step, "Z");
+        bars(text, b, m, step, "Z");
+        return file(name, text.toString());
+    }
+
     /** 4h bars at 02:00, 06:00, … that go on at 00:00, 04:00, …: within the hour both are on :00, so they were stored as one series. */
     @Test
     void fourHourBarsShiftedByTwoHoursAreRefused() throws Exception {
-        StringBuilder text = new StringBuilder("timestamp,close\n");
-        bars(text, LocalDateTime.of(2024, 1, 2, 2, 0), 20, 240, "Z");
-        bars(text, LocalDateTime.of(2024, 1, 5, 8, 0), 15, 240, "Z");
-        Path shifted = file("FOURSHIFT.csv", text.toString());
+        Path shifted = twoRuns("FOURSHIFT.csv", LocalDateTime.of(2024, 1, 2, 2, 0), 20, LocalDateTime.of(2024, 1, 5, 8, 0), 15, 240);
         String refusal = "line 22: the bar of FOURSHIFT at 2024-01-05T08:00Z is off the 4h grid most of its bars are on "
                 + "(02:00, 06:00, 10:00, 14:00, 18:00, 22:00 UTC): 15 of 35 bars are off it; stored as one 4h series the two grids would mix";
         try (Store store = open()) {
@@ -76,48 +81,126 @@ class BarGridTest {
         }
     }
 
-    /** Lord Howe moves its clocks 30 minutes: 4h bars in its local time still import; hourly ones are refused, the fix being UTC times, not a split. */
+    /**
+     * One rule for every interval: local-time bars carried across a clock change import, 30 minutes (Lord Howe) or an hour
+     * (New York), read in the zone or written with their offsets; 1h ones were refused where 4h ones imported.
+     */
     @Test
-    void aClockChangeOfThirtyMinutesKeeps4hBarsAndAsksForUtcHourlyOnes() throws Exception {
+    void localTimeBarsAcrossAClockChangeImportAtEveryInterval() throws Exception {
         ZoneId lordHowe = ZoneId.of("Australia/Lord_Howe"); // +11:00 until 2024-04-07 02:00, then +10:30
+        ZoneId newYork = ZoneId.of("America/New_York"); // -05:00 until 2024-03-10 02:00, then -04:00
         try (Store store = open()) {
-            StringBuilder four = new StringBuilder("timestamp,close\n");
-            bars(four, LocalDateTime.of(2024, 3, 30, 0, 0), 60, 240, "");
-            ImportReport r = new PriceImporter(store, PriceRules.defaults(), lordHowe).importFiles(List.of(file("LHFOUR.csv", four.toString())));
-            assertEquals("4h", r.files().get(0).interval());
-
-            StringBuilder hourly = new StringBuilder("timestamp,close\n");
-            bars(hourly, LocalDateTime.of(2024, 4, 4, 0, 0), 192, 60, "");
-            Path lh = file("LHHOUR.csv", hourly.toString());
-            String refusal = "line 2: the bar of LHHOUR at 2024-04-03T13:00Z is off the 1h grid most of its bars are on (:30 past each hour): "
-                    + "74 of 192 bars are off it; stored as one 1h series the two grids would mix";
-            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store, PriceRules.defaults(), lordHowe).importFiles(List.of(lh)));
-            assertEquals(lh + " " + refusal, e.getMessage());
-            assertEquals("the times shift by 30 minutes where the clocks of Australia/Lord_Howe change: export the bars with their times in UTC, "
-                    + "built on UTC hours, so that all of them sit on one grid", e.fix());
-            assertFalse(e.fix().contains("split"), e.fix());
-            assertEquals(List.of(refusal + ": the import refuses the file; " + e.fix()), ImportPreview.of(lh, lordHowe).notes());
-            // the same bars written with their offset name no zone: the fix says both
+            int k = 0;
+            for (ZoneId zone : List.of(lordHowe, newYork)) {
+                LocalDateTime start = zone == lordHowe ? LocalDateTime.of(2024, 4, 4, 0, 0) : LocalDateTime.of(2024, 3, 7, 0, 0);
+                for (String label : List.of("30m", "1h", "4h")) {
+                    int minutes = label.equals("30m") ? 30 : label.equals("1h") ? 60 : 240;
+                    StringBuilder text = new StringBuilder("timestamp,close\n");
+                    for (int i = 0; i < 6 * 24 * 60 / minutes; i++) {
+                        LocalDateTime t = start.plusMinutes((long) minutes * i);
+                        if (zone.getRules().getValidOffsets(t).size() == 1) {
+                            text.append(t).append(',').append(1 + i % 7).append('\n');
+                        }
+                    }
+                    Path local = file("L" + ++k + ".csv", text.toString());
+                    assertEquals(List.of(), ImportPreview.of(local, zone).notes(), zone + " " + label);
+                    ImportReport r = new PriceImporter(store, PriceRules.defaults(), zone).importFiles(List.of(local));
+                    assertEquals(label, r.files().get(0).interval(), zone + " " + label);
+                }
+            }
+            // 2h bars are no interval the store holds, in Lord Howe as anywhere
+            StringBuilder two = new StringBuilder("timestamp,close\n");
+            bars(two, LocalDateTime.of(2024, 4, 4, 0, 0), 72, 120, "");
+            Path twoHours = file("LHTWO.csv", two.toString());
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store, PriceRules.defaults(), lordHowe).importFiles(List.of(twoHours)));
+            assertEquals(twoHours + ": the bars of LHTWO are most often 2 hours apart, which is no interval the store holds", e.getMessage());
+            // the Lord Howe hours written with their offsets: the same instants, no zone named
             StringBuilder zoned = new StringBuilder("timestamp,close\n");
             bars(zoned, LocalDateTime.of(2024, 4, 4, 0, 0), 74, 60, "+11:00");
             bars(zoned, LocalDateTime.of(2024, 4, 7, 2, 0), 118, 60, "+10:30");
             Path offsets = file("LHZONED.csv", zoned.toString());
-            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(offsets)));
-            assertTrue(e.getMessage().endsWith("line 2: the bar of LHZONED at 2024-04-03T13:00Z is off the 1h grid most of its bars are on (:30 past each hour): "
-                    + "74 of 192 bars are off it; stored as one 1h series the two grids would mix"), e.getMessage());
-            assertEquals("align the bars to one grid (every 1h bar starting at the same minutes of the hour), or split the file where the times shift and import "
-                    + "each part as its own symbol; if they shift where clocks change by 30 minutes (as in Australia/Lord_Howe), export them with their times in UTC, "
-                    + "built on UTC hours", e.fix());
+            assertEquals(List.of(), ImportPreview.of(offsets).notes());
+            assertEquals("1h", new PriceImporter(store).importFiles(List.of(offsets)).files().get(0).interval());
+        }
+    }
+
+    /** The same shifts on a day no clock changes are two grids, refused alike at 1h and 4h (4h bars an hour off imported on any day). */
+    @Test
+    void aShiftOfAClockChangesSizeOnAnotherDayIsRefusedAtEveryInterval() throws Exception {
+        try (Store store = open()) {
+            Path halfHour = twoRuns("HALFSHIFT.csv", LocalDateTime.of(2024, 1, 8, 0, 0), 60, LocalDateTime.of(2024, 1, 10, 12, 30), 40, 60);
+            String refusal = "line 62: the bar of HALFSHIFT at 2024-01-10T12:30Z is off the 1h grid most of its bars are on (:00 past each hour): "
+                    + "40 of 100 bars are off it; stored as one 1h series the two grids would mix";
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(halfHour)));
+            assertEquals(halfHour + " " + refusal, e.getMessage());
+            assertEquals("align the bars to one grid (every 1h bar starting at the same minutes of the hour), "
+                    + "or split the file where the times shift and import each part as its own symbol", e.fix());
+            assertEquals(List.of(refusal + ": the import refuses the file; " + e.fix()), ImportPreview.of(halfHour).notes());
+
+            Path hourOff = twoRuns("HOURSHIFT.csv", LocalDateTime.of(2024, 1, 8, 22, 0), 12, LocalDateTime.of(2024, 1, 10, 21, 0), 10, 240);
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(hourOff)));
+            assertTrue(e.getMessage().endsWith("line 14: the bar of HOURSHIFT at 2024-01-10T21:00Z is off the 4h grid most of its bars are on "
+                    + "(02:00, 06:00, 10:00, 14:00, 18:00, 22:00 UTC): 10 of 22 bars are off it; stored as one 4h series the two grids would mix"), e.getMessage());
+            assertEquals(0, number(store, "SELECT count(*) FROM bars"));
+        }
+    }
+
+    /**
+     * A file on another grid than the symbol's stored bars: refused by the import and said by the preview (which did not look at the
+     * store), naming symbol, interval, both grids and the fix; a file continuing them across a clock change joins them.
+     */
+    @Test
+    void aFileOffTheStoredGridIsRefusedAndThePreviewSaysSo() throws Exception {
+        try (Store store = open()) {
+            StringBuilder onTheHour = new StringBuilder("timestamp,close\n");
+            bars(onTheHour, LocalDateTime.of(2024, 1, 2, 0, 0), 48, 60, "Z");
+            new PriceImporter(store).importFiles(List.of(file("OFFSET.csv", onTheHour.toString())));
+            StringBuilder halfPast = new StringBuilder("timestamp,close\n");
+            bars(halfPast, LocalDateTime.of(2024, 1, 3, 0, 30), 600, 60, "Z");
+            Path later = file("OFFSET.csv", halfPast.toString());
+            String refusal = "the 1h bars of OFFSET are on :30 past each hour, its stored 1h bars on :00 past each hour; stored as one 1h series the two grids would mix";
+            String fix = "align the bars to the grid of its stored 1h bars, or import them as another symbol (rename the file or its symbol column)";
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(later)));
+            assertEquals(later + ": " + refusal, e.getMessage());
+            assertEquals(fix, e.fix());
+            assertEquals(48, number(store, "SELECT count(*) FROM bars"), "nothing half written");
+            // the preview reads 500 of the 600 rows and compares them with the stored bars, in the import's words
+            assertEquals(List.of(refusal + ": the import refuses the file; " + fix), ImportPreview.of(later, null, store).notes());
+            assertEquals(List.of(), ImportPreview.of(later).notes(), "without a store there is nothing to compare");
+
+            // Lord Howe hours stored before its clocks went back, then the hours after: one series across the change
+            ZoneId lordHowe = ZoneId.of("Australia/Lord_Howe");
+            StringBuilder before = new StringBuilder("timestamp,close\n");
+            bars(before, LocalDateTime.of(2024, 4, 4, 0, 0), 74, 60, "");
+            new PriceImporter(store, PriceRules.defaults(), lordHowe).importFiles(List.of(file("LH.csv", before.toString())));
+            StringBuilder after = new StringBuilder("timestamp,close\n");
+            bars(after, LocalDateTime.of(2024, 4, 7, 2, 0), 100, 60, "");
+            Path continued = file("LH.csv", after.toString());
+            assertEquals(List.of(), ImportPreview.of(continued, lordHowe, store).notes());
+            new PriceImporter(store, PriceRules.defaults(), lordHowe).importFiles(List.of(continued));
+            assertEquals(174, number(store, "SELECT count(*) FROM bars WHERE symbol = 'LH'"));
+        }
+    }
+
+    /** The GUI's preview (the engine's previewImport) compares with the store it serves: it said nothing of a file off the stored grid. */
+    @Test
+    void theEnginesPreviewComparesWithItsStore() throws Exception {
+        try (org.sextant.engine.Sextant engine = org.sextant.engine.Sextant.open(new org.sextant.engine.home.SextantHome(tmp.resolve("home")))) {
+            StringBuilder onTheHour = new StringBuilder("timestamp,close\n");
+            bars(onTheHour, LocalDateTime.of(2024, 1, 2, 0, 0), 48, 60, "Z");
+            engine.importPrices(List.of(file("GRID.csv", onTheHour.toString())));
+            StringBuilder halfPast = new StringBuilder("timestamp,close\n");
+            bars(halfPast, LocalDateTime.of(2024, 1, 2, 12, 30), 24, 60, "Z");
+            List<String> notes = engine.previewImport(file("GRID.csv", halfPast.toString()), null).notes();
+            assertEquals(1, notes.size(), String.valueOf(notes));
+            assertTrue(notes.get(0).startsWith("the 1h bars of GRID are on :30 past each hour, its stored 1h bars on :00 past each hour;"), notes.get(0));
         }
     }
 
     /** 1-minute bars that go on 30 seconds past the minute: the fix spoke of "the same minutes of the hour". */
     @Test
     void theFixOfBarsShiftedBySecondsSpeaksOfSeconds() throws Exception {
-        StringBuilder text = new StringBuilder("timestamp,close\n");
-        bars(text, LocalDateTime.of(2024, 1, 2, 15, 0), 30, 1, "Z");
-        bars(text, LocalDateTime.of(2024, 1, 2, 15, 31, 30), 20, 1, "Z");
-        Path jump = file("SECJUMP.csv", text.toString());
+        Path jump = twoRuns("SECJUMP.csv", LocalDateTime.of(2024, 1, 2, 15, 0), 30, LocalDateTime.of(2024, 1, 2, 15, 31, 30), 20, 1);
         try (Store store = open()) {
             SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(jump)));
             assertTrue(e.getMessage().endsWith("line 32: the bar of SECJUMP at 2024-01-02T15:31:30Z is off the 1m grid most of its bars are on (whole minutes): "

@@ -462,7 +462,8 @@ class BarImportTest {
             StringBuilder halfPast = new StringBuilder("timestamp,close\n");
             for (int h = 0; h < 48; h++) if (h != 20) halfPast.append(java.time.LocalDateTime.of(2024, 1, 2, 0, 30).plusHours(h)).append("Z,").append(1 + h).append('\n');
             StringBuilder fourHours = new StringBuilder("timestamp,close\n");
-            for (int i = 0; i < 30; i++) fourHours.append(java.time.LocalDateTime.of(2024, 3, 5, 22, 0).plusHours(4 * i - (i >= 15 ? 1 : 0))).append("Z,").append(1 + i).append('\n');
+            // New York's clocks went forward at 2024-03-10T07:00Z, between the 27th bar and the 28th
+            for (int i = 0; i < 40; i++) fourHours.append(java.time.LocalDateTime.of(2024, 3, 5, 22, 0).plusHours(4 * i - (i >= 27 ? 1 : 0))).append("Z,").append(1 + i).append('\n');
             ImportReport r = new PriceImporter(store).importFiles(List.of(file("HALFPAST.csv", halfPast.toString()), file("FOURH.csv", fourHours.toString())));
             assertEquals("1h|4h", r.files().get(0).interval() + "|" + r.files().get(1).interval());
             ImportReport.BarCheck half = r.files().get(0).bars().get(0);
