@@ -240,8 +240,11 @@ public final class LocalApiServer implements AutoCloseable {
         return bytes;
     }
 
-    /** Arguments are read strictly: {"symbol":"AA","symbol":"BA"} would otherwise answer for BA without a word. */
-    private static final tools.jackson.databind.ObjectReader ARGUMENTS = Json.MAPPER.reader().with(tools.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+    /**
+     * Arguments are read strictly ({"symbol":"AA","symbol":"BA"} would otherwise answer for BA without a word)
+     * and refused past {@link JsonLimits#MAX_TOKENS} as they are read: 1 MiB of [0,0,...] is no tree to build.
+     */
+    private static final tools.jackson.databind.ObjectReader ARGUMENTS = org.sextant.contract.RepeatedKeys.strict(JsonLimits.bounded());
 
     private JsonNode parseArgs(byte[] bytes) {
         if (bytes.length == 0) return Json.MAPPER.createObjectNode();
@@ -250,7 +253,7 @@ public final class LocalApiServer implements AutoCloseable {
             try {
                 n = ARGUMENTS.readTree(p);
             } catch (tools.jackson.core.exc.StreamConstraintsException e) {
-                // too deep or too long to read: which limit and where, which Jackson's refusal does not say
+                // too deep, too long or too many values to read: which limit and where, which Jackson's refusal does not say
                 traffic.count(ApiTraffic.Event.BAD_BODY);
                 throw SextantException.invalid("body", JsonLimits.passed(e, p, "request body", true),
                         "send a JSON object of arguments, e.g. {\"symbol\":\"MSFT\"}");
