@@ -39,6 +39,7 @@ public final class LocalApiServer implements AutoCloseable {
 
     private final HttpServer server;
     private final ConnectionGuard guard;
+    private final RequestSlots slots;
     private final ApiTraffic traffic;
     private final byte[] token;
     private final ApiRoutes routes;
@@ -54,6 +55,7 @@ public final class LocalApiServer implements AutoCloseable {
         this.health = health;
         this.traffic = new ApiTraffic(limits.summaryInterval(), log::warn);
         this.guard = new ConnectionGuard(limits, traffic);
+        this.slots = new RequestSlots(limits.maxInFlight(), limits.metadataReserve());
     }
 
     /**
@@ -114,6 +116,9 @@ public final class LocalApiServer implements AutoCloseable {
     /** The routes served (tests hold their turns). */
     ApiRoutes routes() { return routes; }
 
+    /** The slots of authenticated requests (tests see how many are held). */
+    RequestSlots slots() { return slots; }
+
     /** Requests whose head is still arriving (not yet authenticated). */
     int unauthenticated() { return guard.unauthenticated(); }
 
@@ -146,22 +151,14 @@ public final class LocalApiServer implements AutoCloseable {
                 send(ex, 405, failure("invalid_input", "use POST for /api/v1/" + ShownText.name(method), null, "POST a JSON object of arguments"));
                 return;
             }
-            String client = client(ex.getRequestHeaders().getFirst(CLIENT_HEADER), ex.getRemoteAddress().getPort());
-            JsonNode args = readBody(ex);
-            if (args == null) return; // cut for being too slow
-            Object data;
-            // a read whose client closes the connection stops at its next checkpoint (its turn is given back)
-            ClientWatch.Watched connection = guard.watch(port(), ex.getRemoteAddress().getPort());
-            try {
-                data = routes.dispatch(new ApiCall(method, args, client), connection);
-            } catch (CancellationException e) {
-                if (!connection.getAsBoolean()) throw e;
-                traffic.count(ApiTraffic.Event.CLIENT_GONE); // nobody to answer
-                return;
-            } finally {
-                guard.unwatch(connection);
+            boolean metadata = routes.capability(method).map(ApiRoutes.METADATA::contains).orElse(false);
+            try (RequestSlots.Slot slot = slots.tryEnter(metadata)) {
+                if (slot == null) {
+                    busy(ex, metadata);
+                    return;
+                }
+                call(ex, method);
             }
-            send(ex, 200, ok(data));
         } catch (SextantException e) {
             int status = switch (e.failReason()) {
                 case "invalid_input" -> 400;
@@ -190,6 +187,36 @@ public final class LocalApiServer implements AutoCloseable {
             log.error("API call {} failed", ex.getRequestURI(), e);
             sendQuietly(ex, 500, failure("internal_error", "the app failed: " + e, null, "see SEXTANT_HOME/logs/sextant.log; retry"));
         }
+    }
+
+    /** One authenticated POST, holding a slot: its body read, its route run, its answer sent. */
+    private void call(HttpExchange ex, String method) throws IOException {
+        String client = client(ex.getRequestHeaders().getFirst(CLIENT_HEADER), ex.getRemoteAddress().getPort());
+        JsonNode args = readBody(ex);
+        if (args == null) return; // cut for being too slow
+        Object data;
+        // a read whose client closes the connection stops at its next checkpoint (its turn is given back)
+        ClientWatch.Watched connection = guard.watch(port(), ex.getRemoteAddress().getPort());
+        try {
+            data = routes.dispatch(new ApiCall(method, args, client), connection);
+        } catch (CancellationException e) {
+            if (!connection.getAsBoolean()) throw e;
+            traffic.count(ApiTraffic.Event.CLIENT_GONE); // nobody to answer
+            return;
+        } finally {
+            guard.unwatch(connection);
+        }
+        send(ex, 200, ok(data));
+    }
+
+    /** Every slot this request may take is held: answered at once, its body unread, so it holds nothing. */
+    private void busy(HttpExchange ex, boolean metadata) {
+        traffic.count(ApiTraffic.Event.BUSY);
+        int held = metadata ? slots.shared() + slots.reserved() : slots.shared();
+        ex.getResponseHeaders().set("Retry-After", "1");
+        sendQuietly(ex, 503, failure("resource_limit", "the app is answering " + held + " requests already, the most it holds at once"
+                + (metadata ? "" : " (metadata reads such as list_jobs and job_status have " + slots.reserved() + " more)"), null,
+                "retry in a moment; run long work as a background job (start_backtest, start_forecast_backtest, start_scan) and poll job_status"));
     }
 
     /**
