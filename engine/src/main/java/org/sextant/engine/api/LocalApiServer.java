@@ -1,7 +1,6 @@
 package org.sextant.engine.api;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -37,7 +36,7 @@ public final class LocalApiServer implements AutoCloseable {
     public static final String CLIENT_HEADER = "X-Sextant-Client";
     private static final java.util.regex.Pattern CLIENT_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._:/-]{1,100}");
 
-    private final HttpServer server;
+    private Listener listener; // set once at start
     private final ConnectionGuard guard;
     private final RequestSlots slots;
     private final ApiTraffic traffic;
@@ -46,10 +45,9 @@ public final class LocalApiServer implements AutoCloseable {
     private final Supplier<Map<String, Object>> health;
     private final AtomicInteger port = new AtomicInteger();
     private volatile long lastCallMillis;
+    private volatile java.util.function.IntConsumer moved = p -> {};
 
-    private LocalApiServer(HttpServer server, String token, ApiRoutes routes, Supplier<Map<String, Object>> health,
-                           ConnectionLimits limits) {
-        this.server = server;
+    private LocalApiServer(String token, ApiRoutes routes, Supplier<Map<String, Object>> health, ConnectionLimits limits) {
         this.token = token.getBytes(StandardCharsets.UTF_8);
         this.routes = routes;
         this.health = health;
@@ -84,7 +82,6 @@ public final class LocalApiServer implements AutoCloseable {
         // The JDK server leaves Nagle on: a small reply then waits for the client's delayed ACK,
         // ~40 ms per call on loopback. Read once, when the server classes initialise.
         if (System.getProperty("sun.net.httpserver.nodelay") == null) System.setProperty("sun.net.httpserver.nodelay", "true");
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         Supplier<Map<String, Object>> health = () -> {
             Map<String, Object> h = new LinkedHashMap<>();
             h.put("version", Version.APP);
@@ -96,16 +93,29 @@ public final class LocalApiServer implements AutoCloseable {
         };
         ApiRoutes routes = new ApiRoutes(engine, state);
         extraRoutes.forEach(routes::add);
-        LocalApiServer api = new LocalApiServer(http, token, routes, health, limits);
-        http.createContext("/api/v1/", api::handle);
-        http.setExecutor(api.guard);
-        http.start();
-        api.port.set(http.getAddress().getPort());
+        LocalApiServer api = new LocalApiServer(token, routes, health, limits);
+        api.listener = Listener.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), api::handle, api.guard);
+        api.port.set(api.listener.port());
+        api.guard.alsoEachSweep(api::relisten);
         log.info("local API on 127.0.0.1:{}", api.port());
         return api;
     }
 
     public int port() { return port.get(); }
+
+    /**
+     * Runs {@code moved} with the new port whenever the API listens on another one: after its listener
+     * thread died (an OutOfMemoryError) and could not have its port back. The app publishes it in run/app.json.
+     */
+    public void onMoved(java.util.function.IntConsumer moved) { this.moved = moved; }
+
+    /** A listener whose thread died listens again, same token; on a new port, it is published. */
+    private void relisten() {
+        int now = listener.check();
+        if (now < 0 || now == port.get()) return;
+        port.set(now);
+        moved.accept(now);
+    }
 
     /** When an authorised client last called (0 = never): the GUI's "agent connected" hint. */
     public long lastCallMillis() { return lastCallMillis; }
@@ -115,6 +125,9 @@ public final class LocalApiServer implements AutoCloseable {
 
     /** The routes served (tests hold their turns). */
     ApiRoutes routes() { return routes; }
+
+    /** The JDK server listening now, watched (tests end its thread). */
+    Listener listener() { return listener; }
 
     /** The slots of authenticated requests (tests see how many are held). */
     RequestSlots slots() { return slots; }
@@ -319,7 +332,7 @@ public final class LocalApiServer implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        listener.close();
         guard.close();
     }
 }
