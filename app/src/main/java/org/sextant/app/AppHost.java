@@ -74,8 +74,21 @@ final class AppHost implements AutoCloseable {
         discovery = d;
         state.writeNow();
         AppDiscovery.write(d, engine.home().appJson());
+        server.onMoved(this::moved);
         org.sextant.app.gui.ApiActivity.use(server::lastCallMillis);
         log.info("Sextant {} ({}) serving {} on 127.0.0.1:{}", Version.APP, mode, engine.home().root(), server.port());
+    }
+
+    /** The local API listens on a new port (its listener thread died): clients find it in run/app.json. */
+    private synchronized void moved(int port) {
+        if (closed) return;
+        AppFile d = new AppFile(discovery.pid(), port, discovery.token(), discovery.version(), discovery.contract(), discovery.startedAt());
+        discovery = d;
+        try {
+            AppDiscovery.write(d, engine.home().appJson());
+        } catch (IOException | RuntimeException e) {
+            log.error("the local API now listens on 127.0.0.1:{} but run/app.json could not say so: {}", port, e.toString());
+        }
     }
 
     Sextant engine() { return engine; }

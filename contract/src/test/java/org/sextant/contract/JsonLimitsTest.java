@@ -38,6 +38,20 @@ class JsonLimitsTest {
                 refusal(SMALL, "{\"a\": \"" + "s".repeat(11) + "\"}", true));
     }
 
+    @Test
+    void aTextOfManySmallValuesIsRefusedAtTheTokenPastTheCap() {
+        int max = (int) JsonLimits.MAX_TOKENS;
+        ObjectReader bounded = JsonLimits.bounded();
+        // '[' and max - 2 zeros and ']': exactly at the cap
+        assertEquals(max - 2, bounded.readTree("[" + "0,".repeat(max - 3) + "0]").size());
+        // the max-th zero is token max + 1, at column 2 * max
+        assertEquals("body holds more than " + max + " JSON tokens (values, names and brackets) (line 1, column " + 2 * max + ")",
+                refusal(bounded, "[" + "0,".repeat(max) + "0]", true));
+        // names and brackets count: {"a":[]} is 5 tokens
+        assertEquals("message holds more than " + max + " JSON tokens (values, names and brackets) (at character " + 9 * (max / 5) + ")",
+                refusal(bounded, "[" + "{\"a\":[]},".repeat(max / 5) + "{\"a\":[]}]", false));
+    }
+
     /** The refusal of {@code json} read from bytes, checked to be the one read from a string. */
     private static String refusal(ObjectReader reader, String json, boolean lines) {
         String subject = lines ? "body" : "message";

@@ -18,7 +18,8 @@ final class ApiTraffic {
         BAD_BODY("bad request body"),
         SLOW_HEAD_CUT("request head too slow, cut"),
         SLOW_BODY_CUT("request body too slow, cut"),
-        OVER_CAP_CUT("unauthenticated over the cap, oldest cut");
+        OVER_CAP_CUT("unauthenticated over the cap, oldest cut"),
+        BUSY("over the requests in flight, told to retry");
 
         final String label;
 

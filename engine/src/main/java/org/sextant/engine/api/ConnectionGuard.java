@@ -46,6 +46,7 @@ final class ConnectionGuard implements Executor, AutoCloseable {
     private final Deque<Reader> readers = new ArrayDeque<>(); // guarded by this; oldest first
     private final ThreadLocal<Reader> current = new ThreadLocal<>();
     private final ClientWatch clients = new ClientWatch();
+    private volatile Runnable alsoEachSweep = () -> {};
 
     ConnectionGuard(ConnectionLimits limits, ApiTraffic traffic) {
         this.limits = limits;
@@ -139,10 +140,20 @@ final class ConnectionGuard implements Executor, AutoCloseable {
         clients.unwatch(w);
     }
 
+    /** Runs {@code check} at each sweep too (the listener's watch). */
+    void alsoEachSweep(Runnable check) {
+        this.alsoEachSweep = check;
+    }
+
     private void sweep() {
         cutOverdue();
         clients.sweep();
         traffic.summarize(false);
+        try {
+            alsoEachSweep.run();
+        } catch (RuntimeException e) { // a task that throws is never scheduled again: the sweep must go on
+            org.slf4j.LoggerFactory.getLogger(ConnectionGuard.class).error("checking the local API's listener failed", e);
+        }
     }
 
     /** Requests still reading their head (for tests and the health line). */

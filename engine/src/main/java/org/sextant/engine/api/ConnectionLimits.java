@@ -10,7 +10,16 @@ import java.time.Duration;
  * @param headTimeout        longest wait for a request's head
  * @param bodyTimeout        longest wait for an authenticated request's body
  * @param summaryInterval    at most one log line about cut or refused requests per interval
+ * @param maxInFlight        authenticated requests (body and route) at once; over this one is answered
+ *                           at once with resource_limit: 32 x (1 MiB body + a 2 MB tree) is ~100 MB
+ * @param metadataReserve    more slots only metadata reads may take, so they answer while heavy ones fill the rest
  */
-record ConnectionLimits(int maxUnauthenticated, Duration headTimeout, Duration bodyTimeout, Duration summaryInterval) {
-    static final ConnectionLimits DEFAULT = new ConnectionLimits(32, Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(60));
+record ConnectionLimits(int maxUnauthenticated, Duration headTimeout, Duration bodyTimeout, Duration summaryInterval,
+                        int maxInFlight, int metadataReserve) {
+    static final ConnectionLimits DEFAULT = new ConnectionLimits(32, Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(60), 32, 8);
+
+    /** The default bounds of requests in flight. */
+    ConnectionLimits(int maxUnauthenticated, Duration headTimeout, Duration bodyTimeout, Duration summaryInterval) {
+        this(maxUnauthenticated, headTimeout, bodyTimeout, summaryInterval, 32, 8);
+    }
 }

@@ -1,7 +1,6 @@
 package org.sextant.engine.api;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -37,23 +36,24 @@ public final class LocalApiServer implements AutoCloseable {
     public static final String CLIENT_HEADER = "X-Sextant-Client";
     private static final java.util.regex.Pattern CLIENT_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._:/-]{1,100}");
 
-    private final HttpServer server;
+    private Listener listener; // set once at start
     private final ConnectionGuard guard;
+    private final RequestSlots slots;
     private final ApiTraffic traffic;
     private final byte[] token;
     private final ApiRoutes routes;
     private final Supplier<Map<String, Object>> health;
     private final AtomicInteger port = new AtomicInteger();
     private volatile long lastCallMillis;
+    private volatile java.util.function.IntConsumer moved = p -> {};
 
-    private LocalApiServer(HttpServer server, String token, ApiRoutes routes, Supplier<Map<String, Object>> health,
-                           ConnectionLimits limits) {
-        this.server = server;
+    private LocalApiServer(String token, ApiRoutes routes, Supplier<Map<String, Object>> health, ConnectionLimits limits) {
         this.token = token.getBytes(StandardCharsets.UTF_8);
         this.routes = routes;
         this.health = health;
         this.traffic = new ApiTraffic(limits.summaryInterval(), log::warn);
         this.guard = new ConnectionGuard(limits, traffic);
+        this.slots = new RequestSlots(limits.maxInFlight(), limits.metadataReserve());
     }
 
     /**
@@ -82,7 +82,6 @@ public final class LocalApiServer implements AutoCloseable {
         // The JDK server leaves Nagle on: a small reply then waits for the client's delayed ACK,
         // ~40 ms per call on loopback. Read once, when the server classes initialise.
         if (System.getProperty("sun.net.httpserver.nodelay") == null) System.setProperty("sun.net.httpserver.nodelay", "true");
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         Supplier<Map<String, Object>> health = () -> {
             Map<String, Object> h = new LinkedHashMap<>();
             h.put("version", Version.APP);
@@ -94,16 +93,29 @@ public final class LocalApiServer implements AutoCloseable {
         };
         ApiRoutes routes = new ApiRoutes(engine, state);
         extraRoutes.forEach(routes::add);
-        LocalApiServer api = new LocalApiServer(http, token, routes, health, limits);
-        http.createContext("/api/v1/", api::handle);
-        http.setExecutor(api.guard);
-        http.start();
-        api.port.set(http.getAddress().getPort());
+        LocalApiServer api = new LocalApiServer(token, routes, health, limits);
+        api.listener = Listener.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), api::handle, api.guard);
+        api.port.set(api.listener.port());
+        api.guard.alsoEachSweep(api::relisten);
         log.info("local API on 127.0.0.1:{}", api.port());
         return api;
     }
 
     public int port() { return port.get(); }
+
+    /**
+     * Runs {@code moved} with the new port whenever the API listens on another one: after its listener
+     * thread died (an OutOfMemoryError) and could not have its port back. The app publishes it in run/app.json.
+     */
+    public void onMoved(java.util.function.IntConsumer moved) { this.moved = moved; }
+
+    /** A listener whose thread died listens again, same token; on a new port, it is published. */
+    private void relisten() {
+        int now = listener.check();
+        if (now < 0 || now == port.get()) return;
+        port.set(now);
+        moved.accept(now);
+    }
 
     /** When an authorised client last called (0 = never): the GUI's "agent connected" hint. */
     public long lastCallMillis() { return lastCallMillis; }
@@ -113,6 +125,12 @@ public final class LocalApiServer implements AutoCloseable {
 
     /** The routes served (tests hold their turns). */
     ApiRoutes routes() { return routes; }
+
+    /** The JDK server listening now, watched (tests end its thread). */
+    Listener listener() { return listener; }
+
+    /** The slots of authenticated requests (tests see how many are held). */
+    RequestSlots slots() { return slots; }
 
     /** Requests whose head is still arriving (not yet authenticated). */
     int unauthenticated() { return guard.unauthenticated(); }
@@ -146,22 +164,14 @@ public final class LocalApiServer implements AutoCloseable {
                 send(ex, 405, failure("invalid_input", "use POST for /api/v1/" + ShownText.name(method), null, "POST a JSON object of arguments"));
                 return;
             }
-            String client = client(ex.getRequestHeaders().getFirst(CLIENT_HEADER), ex.getRemoteAddress().getPort());
-            JsonNode args = readBody(ex);
-            if (args == null) return; // cut for being too slow
-            Object data;
-            // a read whose client closes the connection stops at its next checkpoint (its turn is given back)
-            ClientWatch.Watched connection = guard.watch(port(), ex.getRemoteAddress().getPort());
-            try {
-                data = routes.dispatch(new ApiCall(method, args, client), connection);
-            } catch (CancellationException e) {
-                if (!connection.getAsBoolean()) throw e;
-                traffic.count(ApiTraffic.Event.CLIENT_GONE); // nobody to answer
-                return;
-            } finally {
-                guard.unwatch(connection);
+            boolean metadata = routes.capability(method).map(ApiRoutes.METADATA::contains).orElse(false);
+            try (RequestSlots.Slot slot = slots.tryEnter(metadata)) {
+                if (slot == null) {
+                    busy(ex, metadata);
+                    return;
+                }
+                call(ex, method);
             }
-            send(ex, 200, ok(data));
         } catch (SextantException e) {
             int status = switch (e.failReason()) {
                 case "invalid_input" -> 400;
@@ -190,6 +200,36 @@ public final class LocalApiServer implements AutoCloseable {
             log.error("API call {} failed", ex.getRequestURI(), e);
             sendQuietly(ex, 500, failure("internal_error", "the app failed: " + e, null, "see SEXTANT_HOME/logs/sextant.log; retry"));
         }
+    }
+
+    /** One authenticated POST, holding a slot: its body read, its route run, its answer sent. */
+    private void call(HttpExchange ex, String method) throws IOException {
+        String client = client(ex.getRequestHeaders().getFirst(CLIENT_HEADER), ex.getRemoteAddress().getPort());
+        JsonNode args = readBody(ex);
+        if (args == null) return; // cut for being too slow
+        Object data;
+        // a read whose client closes the connection stops at its next checkpoint (its turn is given back)
+        ClientWatch.Watched connection = guard.watch(port(), ex.getRemoteAddress().getPort());
+        try {
+            data = routes.dispatch(new ApiCall(method, args, client), connection);
+        } catch (CancellationException e) {
+            if (!connection.getAsBoolean()) throw e;
+            traffic.count(ApiTraffic.Event.CLIENT_GONE); // nobody to answer
+            return;
+        } finally {
+            guard.unwatch(connection);
+        }
+        send(ex, 200, ok(data));
+    }
+
+    /** Every slot this request may take is held: answered at once, its body unread, so it holds nothing. */
+    private void busy(HttpExchange ex, boolean metadata) {
+        traffic.count(ApiTraffic.Event.BUSY);
+        int held = metadata ? slots.shared() + slots.reserved() : slots.shared();
+        ex.getResponseHeaders().set("Retry-After", "1");
+        sendQuietly(ex, 503, failure("resource_limit", "the app is answering " + held + " requests already, the most it holds at once"
+                + (metadata ? "" : " (metadata reads such as list_jobs and job_status have " + slots.reserved() + " more)"), null,
+                "retry in a moment; run long work as a background job (start_backtest, start_forecast_backtest, start_scan) and poll job_status"));
     }
 
     /**
@@ -240,8 +280,11 @@ public final class LocalApiServer implements AutoCloseable {
         return bytes;
     }
 
-    /** Arguments are read strictly: {"symbol":"AA","symbol":"BA"} would otherwise answer for BA without a word. */
-    private static final tools.jackson.databind.ObjectReader ARGUMENTS = Json.MAPPER.reader().with(tools.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+    /**
+     * Arguments are read strictly ({"symbol":"AA","symbol":"BA"} would otherwise answer for BA without a word)
+     * and refused past {@link JsonLimits#MAX_TOKENS} as they are read: 1 MiB of [0,0,...] is no tree to build.
+     */
+    private static final tools.jackson.databind.ObjectReader ARGUMENTS = org.sextant.contract.RepeatedKeys.strict(JsonLimits.bounded());
 
     private JsonNode parseArgs(byte[] bytes) {
         if (bytes.length == 0) return Json.MAPPER.createObjectNode();
@@ -250,7 +293,7 @@ public final class LocalApiServer implements AutoCloseable {
             try {
                 n = ARGUMENTS.readTree(p);
             } catch (tools.jackson.core.exc.StreamConstraintsException e) {
-                // too deep or too long to read: which limit and where, which Jackson's refusal does not say
+                // too deep, too long or too many values to read: which limit and where, which Jackson's refusal does not say
                 traffic.count(ApiTraffic.Event.BAD_BODY);
                 throw SextantException.invalid("body", JsonLimits.passed(e, p, "request body", true),
                         "send a JSON object of arguments, e.g. {\"symbol\":\"MSFT\"}");
@@ -289,7 +332,7 @@ public final class LocalApiServer implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        listener.close();
         guard.close();
     }
 }

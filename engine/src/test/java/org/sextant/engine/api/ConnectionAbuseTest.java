@@ -201,12 +201,17 @@ class ConnectionAbuseTest {
             assertTrue(longName.contains("\"request body has a property name longer than 50000 characters (at or after line 1, column 1)\""), longName);
             String longNumber = post(api, "{\"limit\": " + "7".repeat(1001) + "}");
             assertTrue(longNumber.contains("\"request body has a number longer than 1000 characters (at or after line 1, column "), longNumber);
-            for (String refused : List.of(deep, longName, longNumber)) {
+            // 1 MiB of small values would be a tree of tens of MB before any argument check: refused as it is read
+            long max = org.sextant.contract.JsonLimits.MAX_TOKENS;
+            String many = post(api, "{\"query\":[" + "[],".repeat(300_000) + "[]]}");
+            assertTrue(many.contains("\"request body holds more than " + max + " JSON tokens (values, names and brackets) (line 1, column "
+                    + (12 + 3 * ((max - 3) / 2)) + ")\""), many);
+            for (String refused : List.of(deep, longName, longNumber, many)) {
                 assertTrue(refused.replace(" ", "").contains("\"field\":\"body\""), refused);
                 assertFalse(refused.contains("NNNN") || refused.contains("7777") || refused.contains("[["), refused);
                 assertFalse(refused.contains("Constraints") || refused.contains("jackson"), "no class of the parser: " + refused);
             }
-            assertEquals(3, api.traffic().total(ApiTraffic.Event.BAD_BODY));
+            assertEquals(4, api.traffic().total(ApiTraffic.Event.BAD_BODY));
         }
     }
 

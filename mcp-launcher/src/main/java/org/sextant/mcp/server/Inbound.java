@@ -45,7 +45,7 @@ public final class Inbound {
     public static final String REPEATED_ARGUMENT = "sextant/repeated_argument";
     private static final String CANCELLED = "notifications/cancelled"; // the SDK (2.1.0) has no constant and no handler for it
     /** Messages are read once, refusing a key named twice as they are (no second walk of every message). */
-    private static final tools.jackson.databind.ObjectReader STRICT = RepeatedKeys.strict(Json.MAPPER.reader());
+    private static final tools.jackson.databind.ObjectReader STRICT = RepeatedKeys.strict(JsonLimits.bounded());
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Inbound.class);
 
     /** What to do with one message: hand this text to the SDK, or send this reply instead. */
@@ -80,11 +80,10 @@ public final class Inbound {
         List<Object> twice = null; // a key named twice: keeping the last one would be a guess at what the client meant
         try (JsonParser p = STRICT.createParser(text)) {
             try {
-                node = Json.MAPPER.readTree(p);
+                node = STRICT.readTree(p);
             } catch (StreamConstraintsException e) {
-                // too deep or too long to read: which limit and where, which the parser's refusal does not say
-                return reply(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the " + JsonLimits.passed(e, p, "message", false)
-                        + "; send one JSON-RPC 2.0 message as one JSON object");
+                // too deep, too long or too many values to read: which limit and where, which the parser's refusal does not say
+                return pastLimit(e, p);
             }
         } catch (JacksonException e) {
             twice = RepeatedKeys.path(e);
@@ -93,7 +92,11 @@ public final class Inbound {
                 return reply(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the message is not valid JSON" + at
                         + "; send one JSON-RPC 2.0 message as one JSON object");
             }
-            node = Json.MAPPER.readTree(text); // read again, only then, for the id and arguments of the call it belongs to
+            try {
+                node = JsonLimits.bounded().readTree(text); // read again, only then, for the id and arguments of the call it belongs to
+            } catch (StreamConstraintsException past) {
+                return pastLimit(past);
+            }
         }
         if (node == null || !node.isObject()) {
             return reply(null, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: a message is one JSON object"
@@ -126,6 +129,18 @@ public final class Inbound {
             return new Handled();
         }
         return new Forward(text);
+    }
+
+    private static Reply pastLimit(StreamConstraintsException e, JsonParser p) {
+        return reply(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the " + JsonLimits.passed(e, p, "message", false)
+                + "; send one JSON-RPC 2.0 message as one JSON object");
+    }
+
+    /** A limit passed on the second reading, whose parser the refusal holds. */
+    private static Reply pastLimit(StreamConstraintsException e) {
+        if (e.processor() instanceof JsonParser p) return pastLimit(e, p);
+        return reply(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the message passes a limit of the JSON reader"
+                + "; send one JSON-RPC 2.0 message as one JSON object");
     }
 
     private static String callKey(String session, JsonNode id) {

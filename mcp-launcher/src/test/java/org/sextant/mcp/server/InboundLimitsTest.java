@@ -25,6 +25,16 @@ class InboundLimitsTest {
                 + (call.length() + 1) + "); send one JSON-RPC 2.0 message as one JSON object", error(call + "{\"" + "N".repeat(50_001) + "\":1}}}"));
     }
 
+    @Test
+    void aMessageOfManySmallValuesIsToldTheTokenCapAndWhere() {
+        long max = org.sextant.contract.JsonLimits.MAX_TOKENS;
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"run_select\",\"arguments\":{\"sql\":";
+        // 15 tokens before the first zero: {, jsonrpc, "2.0", id, 1, method, "tools/call", params, {, name, "run_select", arguments, {, sql, [
+        assertEquals("Parse error: the message holds more than " + max + " JSON tokens (values, names and brackets) (at character "
+                + (call.length() + 2 * (max - 14)) + "); send one JSON-RPC 2.0 message as one JSON object",
+                error(call + "[" + "0,".repeat(300_000) + "0]}}}"));
+    }
+
     @SuppressWarnings("unchecked")
     private String error(String message) {
         Inbound.Reply reply = assertInstanceOf(Inbound.Reply.class, inbound.check(message));
