@@ -21,6 +21,7 @@ import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.analogue.AnalogueDate;
 import org.sextant.engine.analogue.AnalogueResponse;
+import org.sextant.engine.analogue.AnalogueText;
 import org.sextant.engine.analogue.CalibrationReport;
 
 /** The Analogues view's state without a screen, over an engine on the real sample data (NYSE composite, Dow 30). */
@@ -112,6 +113,27 @@ class AnaloguesViewModelTest {
         assertEquals(Json.write(engine.compareToHistory(m.arguments())), Json.write(r));
         m.loadToday().get();
         assertTrue(m.usesTodayProperty().get(), "reloading today's vector drops the edits");
+    }
+
+    /**
+     * Today's row has close past days; 30% volatility with the index 10% above its 200-day average,
+     * each value inside its past range, was never seen together: the view says no close analogue.
+     */
+    @Test
+    void aCombinationNeverSeenIsSaidAboveTheResults() throws Exception {
+        AnaloguesViewModel m = new AnaloguesViewModel(engine, new RecordingNavigator(), NOW, NOW);
+        m.loadToday().get();
+        AnalogueResponse today = m.run().get();
+        assertFalse(today.novelty().novel(), today.novelty().toString());
+        assertEquals(AnalogueText.novelty(today.novelty()), m.noveltyProperty().get());
+        assertFalse(m.novelProperty().get());
+        m.dimensions().stream().filter(d -> d.name().equals("vol_20d")).findFirst().orElseThrow().valueProperty().set(0.30);
+        m.dimensions().stream().filter(d -> d.name().equals("dist_sma200")).findFirst().orElseThrow().valueProperty().set(0.10);
+        AnalogueResponse edited = m.run().get();
+        assertTrue(edited.novelty().novel(), edited.novelty().toString());
+        assertTrue(m.novelProperty().get());
+        assertTrue(m.noveltyProperty().get().endsWith(": no close analogue"), m.noveltyProperty().get());
+        assertTrue(m.notesProperty().get().contains("no close analogue: the query is "), m.notesProperty().get());
     }
 
     @Test
