@@ -190,7 +190,7 @@ class AnaloguesViewModelTest {
     /** A report of {@code steps} walk-forward steps, all of them inside the band. */
     private static CalibrationReport report(int steps) {
         return new CalibrationReport("v", "NYSE", "soft", 5, 100, 730, 5, LocalDate.of(2000, 1, 3), LocalDate.of(2001, 1, 3), steps,
-                100, 90, 100, 50, 0.001, 0.001, 0.001, 0.01, 0.02, 60, 50, Double.NaN, 0, Double.NaN, Double.NaN, "s", null, null, java.util.List.of());
+                100, 90, 100, 50, 0.001, 0.001, 0.001, 0.01, 0.02, 60, 50, Double.NaN, 0, Double.NaN, Double.NaN, java.util.List.of(), "s", null, null, java.util.List.of());
     }
 
     @Test
