@@ -81,6 +81,11 @@ public final class AnalogueMatcher {
         return respond(p, r, c, calibrated, calibrated);
     }
 
+    /** The combination check alone, as an answer to {@code r} computes it (AnalogueNoveltyBenchmark times it). */
+    AnalogueNovelty novelty(AnalogueRequest r) {
+        return Novelty.of(s, plan(r), r.backfillWeight() == 0);
+    }
+
     /** {count, row sum} of the conformal origins an answer as of {@code asOfRow} would still score (none without conformal bands). */
     long[] unbuiltConformalOrigins(AnalogueRequest r, int asOfRow) {
         return conformal == null ? new long[2] : conformal.unbuiltOrigins(r, asOfRow);
