@@ -194,6 +194,15 @@ public final class AnaloguesView implements WorkstationView {
         error.textProperty().bind(model.errorProperty());
         error.visibleProperty().bind(model.errorProperty().isNotNull());
         error.managedProperty().bind(error.visibleProperty());
+        Label novelty = new Label();
+        novelty.setId("analogues-novelty");
+        novelty.setWrapText(true);
+        novelty.setMinHeight(Region.USE_PREF_SIZE);
+        novelty.textProperty().bind(model.noveltyProperty());
+        novelty.styleProperty().bind(javafx.beans.binding.Bindings.when(model.novelProperty())
+                .then("-fx-text-fill: #B71C1C; -fx-font-weight: bold;").otherwise("-fx-text-fill: #555555;"));
+        novelty.visibleProperty().bind(model.noveltyProperty().isNotEmpty());
+        novelty.managedProperty().bind(novelty.visibleProperty());
         histogram.setMinHeight(220);
         stats.setId("analogues-stats");
         stats.setItems(model.horizonStats());
@@ -231,7 +240,7 @@ public final class AnaloguesView implements WorkstationView {
         HBox.setHgrow(statsAndNotes, Priority.ALWAYS);
         Node cal = calibrationPane();
         HBox bottom = new HBox(8, statsAndNotes, cal);
-        VBox box = new VBox(6, headline, error, chartAndDates, bottom);
+        VBox box = new VBox(6, headline, novelty, error, chartAndDates, bottom);
         VBox.setVgrow(chartAndDates, Priority.ALWAYS);
         box.setPadding(new Insets(4, 8, 6, 4));
         return box;

@@ -31,6 +31,7 @@ import org.sextant.engine.Sextant;
 import org.sextant.engine.analogue.AnalogueDate;
 import org.sextant.engine.analogue.AnalogueDefaults;
 import org.sextant.engine.analogue.AnalogueResponse;
+import org.sextant.engine.analogue.AnalogueText;
 import org.sextant.engine.analogue.CalibrationReport;
 import org.sextant.engine.analogue.ForwardStats;
 import org.sextant.engine.analogue.SignalDefinition;
@@ -87,6 +88,8 @@ public final class AnaloguesViewModel implements AutoCloseable {
     private final ObservableList<ForwardStats> horizonStats = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper(this, "headline", "");
     private final ReadOnlyStringWrapper notes = new ReadOnlyStringWrapper(this, "notes", "");
+    private final ReadOnlyStringWrapper novelty = new ReadOnlyStringWrapper(this, "novelty", "");
+    private final ReadOnlyBooleanWrapper novel = new ReadOnlyBooleanWrapper(this, "novel");
     private final ReadOnlyObjectWrapper<CalibrationReport> calibration = new ReadOnlyObjectWrapper<>(this, "calibration");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
@@ -184,6 +187,8 @@ public final class AnaloguesViewModel implements AutoCloseable {
             if (r.hybridFallback()) lines.add("hybrid fell back to the whole history: " + r.hybridFallbackReason());
             lines.addAll(r.notes());
             notes.set(String.join("\n", lines));
+            novelty.set(r.novelty() == null ? "" : AnalogueText.novelty(r.novelty()));
+            novel.set(r.novelty() != null && r.novelty().novel());
             if (!knobs.equals(calibratedFor)) loadCalibration(knobs);
         }, "compare with history");
     }
@@ -262,6 +267,10 @@ public final class AnaloguesViewModel implements AutoCloseable {
     public ReadOnlyStringProperty headlineProperty() { return headline.getReadOnlyProperty(); }
     /** The hybrid fallback's reason and the answer's notes (dimensions left out or carried forward), one per line. */
     public ReadOnlyStringProperty notesProperty() { return notes.getReadOnlyProperty(); }
+    /** How far the nearest eligible day is, against past days' nearest (empty when not checked; docs/analogues.md, "No close analogue"). */
+    public ReadOnlyStringProperty noveltyProperty() { return novelty.getReadOnlyProperty(); }
+    /** True when no close analogue exists: the query's combination of values was not seen before. */
+    public ReadOnlyBooleanProperty novelProperty() { return novel.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<CalibrationReport> calibrationProperty() { return calibration.getReadOnlyProperty(); }
     /** The last engine failure, as a sentence with its fix; null after the next success. */
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }

@@ -21,6 +21,7 @@ import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.analogue.AnalogueDate;
 import org.sextant.engine.analogue.AnalogueResponse;
+import org.sextant.engine.analogue.AnalogueText;
 import org.sextant.engine.analogue.CalibrationReport;
 
 /** The Analogues view's state without a screen, over an engine on the real sample data (NYSE composite, Dow 30). */
@@ -114,6 +115,27 @@ class AnaloguesViewModelTest {
         assertTrue(m.usesTodayProperty().get(), "reloading today's vector drops the edits");
     }
 
+    /**
+     * Today's row has close past days; 30% volatility with the index 10% above its 200-day average,
+     * each value inside its past range, was never seen together: the view says no close analogue.
+     */
+    @Test
+    void aCombinationNeverSeenIsSaidAboveTheResults() throws Exception {
+        AnaloguesViewModel m = new AnaloguesViewModel(engine, new RecordingNavigator(), NOW, NOW);
+        m.loadToday().get();
+        AnalogueResponse today = m.run().get();
+        assertFalse(today.novelty().novel(), today.novelty().toString());
+        assertEquals(AnalogueText.novelty(today.novelty()), m.noveltyProperty().get());
+        assertFalse(m.novelProperty().get());
+        m.dimensions().stream().filter(d -> d.name().equals("vol_20d")).findFirst().orElseThrow().valueProperty().set(0.30);
+        m.dimensions().stream().filter(d -> d.name().equals("dist_sma200")).findFirst().orElseThrow().valueProperty().set(0.10);
+        AnalogueResponse edited = m.run().get();
+        assertTrue(edited.novelty().novel(), edited.novelty().toString());
+        assertTrue(m.novelProperty().get());
+        assertTrue(m.noveltyProperty().get().endsWith(": no close analogue"), m.noveltyProperty().get());
+        assertTrue(m.notesProperty().get().contains("no close analogue: the query is "), m.notesProperty().get());
+    }
+
     @Test
     void aBadKnobIsAnErrorWithItsFixNotAnException() {
         AnaloguesViewModel m = new AnaloguesViewModel(engine, new RecordingNavigator(), NOW, NOW);
@@ -168,7 +190,7 @@ class AnaloguesViewModelTest {
     /** A report of {@code steps} walk-forward steps, all of them inside the band. */
     private static CalibrationReport report(int steps) {
         return new CalibrationReport("v", "NYSE", "soft", 5, 100, 730, 5, LocalDate.of(2000, 1, 3), LocalDate.of(2001, 1, 3), steps,
-                100, 90, 100, 50, 0.001, 0.001, 0.001, 0.01, 0.02, 60, 50, Double.NaN, 0, Double.NaN, Double.NaN, "s", null, null, java.util.List.of());
+                100, 90, 100, 50, 0.001, 0.001, 0.001, 0.01, 0.02, 60, 50, Double.NaN, 0, Double.NaN, Double.NaN, java.util.List.of(), "s", null, null, java.util.List.of());
     }
 
     @Test

@@ -72,7 +72,18 @@ public final class AnalogueMatcher {
     AnalogueResponse match(AnalogueRequest r, boolean calibrated) {
         Plan p = plan(r);
         Chosen c = choose(p, r);
+        // the combination check only in answers a caller reads: the calibrations' own matches skip its bounded extra work
+        if (calibrated) {
+            p.novelty = Novelty.of(s, p, r.backfillWeight() == 0);
+            String note = Novelty.note(p.novelty, p.tradeDate);
+            if (note != null) p.notes.add(note);
+        }
         return respond(p, r, c, calibrated, calibrated);
+    }
+
+    /** The combination check alone, as an answer to {@code r} computes it (AnalogueNoveltyBenchmark times it). */
+    AnalogueNovelty novelty(AnalogueRequest r) {
+        return Novelty.of(s, plan(r), r.backfillWeight() == 0);
     }
 
     /** {count, row sum} of the conformal origins an answer as of {@code asOfRow} would still score (none without conformal bands). */
@@ -123,6 +134,8 @@ public final class AnalogueMatcher {
         Map<String, Object> query = new LinkedHashMap<>();
         Map<String, String> bins = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
+        /** Null in the calibrations' own matches and when too few eligible days have the matched dimensions. */
+        AnalogueNovelty novelty;
     }
 
     private Plan plan(AnalogueRequest r) {
@@ -566,7 +579,7 @@ public final class AnalogueMatcher {
         return new AnalogueResponse(version, r.mode().wire(), r.horizon(), p.tradeDate, s.benchmark(), k, live, k - live,
                 r.backfillWeight(), r.recencyHalfLifeDays(), Math.min(p.asOfRow, s.size()), p.cut, AnalogueDefaults.EMBARGO_DAYS,
                 AnalogueDefaults.MIN_SEPARATION_DAYS, List.of(p.colNames), dimWeights, p.query, p.bins,
-                dCount == 0 ? null : dMin, dCount == 0 ? null : dMax, dCount == 0 ? null : dSum / dCount,
+                dCount == 0 ? null : dMin, dCount == 0 ? null : dMax, dCount == 0 ? null : dSum / dCount, p.novelty,
                 stats[0], stats[1], stats[2], stats[3], distribution, breakdown, c.fallback(), c.fallbackReason(), List.copyOf(notes), s.dataWarning(), headline, dates);
     }
 

@@ -11,14 +11,15 @@ import java.util.Map;
  * org.sextant.engine.Json.MAPPER. headline appears when a horizon was asked, analogue_dates
  * when include_analogue_dates was true (sorted by distance, one per analogue). notes say which
  * dimensions were left out of the query or carried forward, and how many eligible days a user
- * signal's gaps skipped. data_warning (when not null) names closes of the benchmark that jump and
+ * signal's gaps skipped, and a query whose combination of values no eligible day came close to
+ * (novelty, null when not checked). data_warning (when not null) names closes of the benchmark that jump and
  * fall straight back, as a bad tick does: the same text get_forecast answers for that symbol.
  */
 public record AnalogueResponse(String matcherVersion, String mode, Integer horizon, LocalDate tradeDate, String benchmark,
                                int sampleSize, int liveCount, int backfillCount, double backfillWeight, double recencyHalfLifeDays,
                                int totalHistoryDays, int eligibleHistoryDays, int embargoDays, int minSeparationDays,
                                List<String> matchDimensions, Map<String, Double> dimWeights, Map<String, Object> query,
-                               Map<String, String> matchedBins, Double distanceMin, Double distanceMax, Double distanceMean,
+                               Map<String, String> matchedBins, Double distanceMin, Double distanceMax, Double distanceMean, AnalogueNovelty novelty,
                                @JsonProperty("forward_1d") ForwardStats forward1d,
                                @JsonProperty("forward_3d") ForwardStats forward3d,
                                @JsonProperty("forward_5d") ForwardStats forward5d,

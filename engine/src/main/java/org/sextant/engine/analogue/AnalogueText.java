@@ -20,6 +20,7 @@ public final class AnalogueText {
         if (r.hybridFallback()) sb.append("hybrid fallback: ").append(r.hybridFallbackReason()).append(System.lineSeparator());
         sb.append(String.format(Locale.ROOT, "%d analogues (%d live, %d backfill) from %d eligible days; half-life %s days%n",
                 r.sampleSize(), r.liveCount(), r.backfillCount(), r.eligibleHistoryDays(), num(r.recencyHalfLifeDays())));
+        if (r.novelty() != null) sb.append(novelty(r.novelty())).append(System.lineSeparator());
         if (r.dataWarning() != null) sb.append("warning: ").append(r.dataWarning()).append(System.lineSeparator());
         for (String note : r.notes()) sb.append("note: ").append(note).append(System.lineSeparator());
         if (r.headline() != null) sb.append(System.lineSeparator()).append(r.headline().text()).append(System.lineSeparator());
@@ -44,6 +45,13 @@ public final class AnalogueText {
             }
         }
         return sb.toString();
+    }
+
+    /** One line on how close the nearest eligible day is, against how close past days' nearest days were (CLI and the Analogues view). */
+    public static String novelty(AnalogueNovelty v) {
+        return String.format(Locale.ROOT, "closest day at distance %.3g: farther than %.1f%% of %d sampled past days are from their own nearest"
+                + " (99th percentile %.3g)%s", v.nearestDistance(), v.fartherThanPct(), v.referenceDays(), v.referenceP99Distance(),
+                v.novel() ? ": no close analogue" : "");
     }
 
     /** The conformal bands per horizon with the share of past outcomes such bands held. */

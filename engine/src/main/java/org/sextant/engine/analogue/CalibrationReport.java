@@ -11,6 +11,7 @@ import java.util.List;
  * (calibrated_*; over the steps that had them) and the unconditional base rate. data_warning: the
  * benchmark's bad ticks, as compare_to_history and get_forecast name them (null when none).
  * points (with include_points) lists at most {@link WalkForwardCalibration#MAX_POINTS} steps, points_note says which.
+ * coverage: each band's coverage with its 95% Wilson interval, for agents to read without the summary's text.
  */
 public record CalibrationReport(String matcherVersion, String benchmark, String mode, int horizonDays, int topK,
                                 double recencyHalfLifeDays, int stepDays, LocalDate firstAsOf, LocalDate lastAsOf, int evaluations,
@@ -18,9 +19,18 @@ public record CalibrationReport(String matcherVersion, String benchmark, String 
                                 double meanRealised, double meanAnalogueForecast, double meanBaseRate,
                                 double maeAnalogue, double maeBaseRate, double signHitPctAnalogue, double signHitPctBaseRate,
                                 double correlationAnalogueRealised, int calibratedEvaluations, double calibratedBandCoveragePct,
-                                double calibratedIqrCoveragePct, String summary,
+                                double calibratedIqrCoveragePct, List<Coverage> coverage, String summary,
                                 @JsonInclude(JsonInclude.Include.NON_NULL) String dataWarning,
                                 @JsonInclude(JsonInclude.Include.NON_NULL) String pointsNote, List<Point> points) {
+
+    /**
+     * How often one band held: {@code band} "p5-p95", "p25-p75" (the raw bands, over every step) or
+     * "conformal" (the calibrated bands, over the steps that had them); coverage and the bounds of its
+     * 95% Wilson interval in percent, null without a step; {@code smallSample} below
+     * {@link WalkForwardCalibration#FEW_STEPS} steps, where the summary's text says so too.
+     */
+    public record Coverage(String band, double nominalPct, int steps, Double coveragePct, Double lowerPct, Double upperPct,
+                           boolean smallSample) {}
 
     /** One walk-forward step; the calibrated (conformal) band edges are null before enough past errors are known. */
     public record Point(LocalDate asOf, int sampleSize, double analogueMean, double p5, double p25, double p75, double p95,

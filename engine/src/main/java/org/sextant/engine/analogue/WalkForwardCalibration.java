@@ -137,7 +137,9 @@ public final class WalkForwardCalibration {
         String summary = summary(n, first, last, step, h, inBand, inIqr, maeA, maeB, hitA, hitB, corr, calibrated, calBand, calIqr);
         return new CalibrationReport(matcher.version(), s.benchmark(), template.mode().wire(), h, template.topK(), template.recencyHalfLifeDays(),
                 step, first.asOf(), last.asOf(), n, 100 * inBand / n, 90, 100 * inIqr / n, 50, real / n, fc / n, base / n, maeA / n, maeB / n,
-                100 * hitA / n, 100 * hitB / n, corr, calibrated, pctOf(calBand, calibrated), pctOf(calIqr, calibrated), summary,
+                100 * hitA / n, 100 * hitB / n, corr, calibrated, pctOf(calBand, calibrated), pctOf(calIqr, calibrated),
+                List.of(coverage("p5-p95", 90, inBand, n), coverage("p25-p75", 50, inIqr, n),
+                        coverage("conformal", 90, calBand, calibrated), coverage("conformal", 50, calIqr, calibrated)), summary,
                 s.dataWarning(), includePoints ? pointsNote(n, step) : null, includePoints ? listed(points) : null);
     }
 
@@ -231,6 +233,13 @@ public final class WalkForwardCalibration {
                         + " from %.1f%% to %.1f%% (95%% Wilson interval)%s; it cannot tell a calibrated band from a wrong one.",
                 band, steps(n, "step"), FEW_STEPS, 100 * inside / n, 100 * w[0], 100 * w[1],
                 step < h ? ", and steps closer than the horizon overlap, so they count for less" : "");
+    }
+
+    /** A band's coverage over {@code n} steps with its 95% Wilson interval, in percent (null figures without a step). */
+    static CalibrationReport.Coverage coverage(String band, double nominalPct, double inside, int n) {
+        if (n == 0) return new CalibrationReport.Coverage(band, nominalPct, 0, null, null, null, true);
+        double[] w = wilson(inside, n);
+        return new CalibrationReport.Coverage(band, nominalPct, n, 100 * inside / n, 100 * w[0], 100 * w[1], n < FEW_STEPS);
     }
 
     /** The 95% Wilson score interval of a share of {@code hits} in {@code n} trials (n > 0). */

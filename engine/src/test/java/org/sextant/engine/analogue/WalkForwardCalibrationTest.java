@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.sextant.engine.Json;
@@ -46,6 +47,17 @@ class WalkForwardCalibrationTest {
         assertTrue(Json.write(r).contains("\"band_coverage_pct\""));
         assertTrue(r.evaluations() >= WalkForwardCalibration.FEW_STEPS && r.calibratedEvaluations() >= WalkForwardCalibration.FEW_STEPS, r.summary());
         assertFalse(r.summary().contains("Small sample") || r.summary().contains("n/a"), r.summary());
+        // the Wilson intervals as JSON fields at any step count, not only in the text below 30 steps
+        double[] w = WalkForwardCalibration.wilson(inBand, r.evaluations());
+        assertEquals(new CalibrationReport.Coverage("p5-p95", 90, r.evaluations(), r.bandCoveragePct(), 100 * w[0], 100 * w[1], false), r.coverage().get(0));
+        double[] wc = WalkForwardCalibration.wilson(inCalibrated, calibrated);
+        assertEquals(new CalibrationReport.Coverage("conformal", 90, calibrated, r.calibratedBandCoveragePct(), 100 * wc[0], 100 * wc[1], false),
+                r.coverage().get(2));
+        assertEquals(List.of("p5-p95", "p25-p75", "conformal", "conformal"), r.coverage().stream().map(CalibrationReport.Coverage::band).toList());
+        assertEquals(List.of(90.0, 50.0, 90.0, 50.0), r.coverage().stream().map(CalibrationReport.Coverage::nominalPct).toList());
+        tools.jackson.databind.JsonNode first = Json.MAPPER.valueToTree(r).get("coverage").get(0);
+        assertEquals(100 * w[0], first.get("lower_pct").asDouble(), 0, first.toString());
+        assertEquals(r.evaluations(), first.get("steps").asInt(), first.toString());
     }
 
     /** The Wilson interval the small-sample note quotes: 27 of 30 is 74.4%..96.5%, 1 of 1 is 20.7%..100%. */
@@ -66,6 +78,12 @@ class WalkForwardCalibrationTest {
         assertTrue(one.summary().contains("correlation of analogue mean with realised n/a (one step)"), one.summary());
         assertTrue(one.summary().contains("Small sample: the p5-p95 coverage is from 1 step only (fewer than 30)"), one.summary());
         assertFalse(one.summary().contains("NaN"), one.summary());
+        // the interval the text quotes, as fields: 1 of 1 is 20.7%..100%, 0 of 1 is 0%..79.3%
+        CalibrationReport.Coverage raw = one.coverage().get(0);
+        assertEquals(1, raw.steps());
+        assertTrue(raw.smallSample());
+        assertTrue(one.summary().contains(String.format(java.util.Locale.ROOT, "from %.1f%% to %.1f%% (95%% Wilson interval)", raw.lowerPct(), raw.upperPct())),
+                raw + " " + one.summary());
         CalibrationReport few = WalkForwardCalibration.run(MATCHER, Map.of("warmup_days", rows - 205, "horizon", 5, "step_days", 10));
         assertEquals(20, few.evaluations());
         assertTrue(few.summary().contains("Small sample: the p5-p95 coverage is from 20 steps only (fewer than 30)"), few.summary());
