@@ -41,6 +41,7 @@ final class StrategyBacktestCommand extends HomeCommand {
                 .append(", haircut Sharpe ").append(figure(r.haircutSharpeBonferroni(), 2)).append(", placebo p ").append(figure(r.placeboPValue(), 2));
         if (!Double.isFinite(r.psr()) || !Double.isFinite(r.dsr())) sb.append(" (n/a: ").append(whyUndefined(r)).append(')');
         sb.append('\n');
+        for (String w : r.warnings() == null ? List.<String>of() : r.warnings()) sb.append("warning: ").append(w).append('\n');
         sb.append(r.annualisation()).append('\n');
         String runId = r.runId();
         sb.append("run id ").append(runId).append('\n');
@@ -55,8 +56,10 @@ final class StrategyBacktestCommand extends HomeCommand {
         return Double.isFinite(v) ? org.sextant.engine.research.report.Figures.fixed(v, decimals) : "n/a";
     }
 
-    /** Why the PSR and DSR are undefined: the chosen configuration's in-sample returns do not vary, or their moments leave the formula's range. */
+    /** Why the PSR and DSR are undefined: the engine's warning saying so, else the returns' variation or moments. */
     static String whyUndefined(StrategyRunSummary r) {
+        String prefix = "PSR, DSR and MinTRL are n/a: ";
+        for (String w : r.warnings() == null ? List.<String>of() : r.warnings()) if (w.startsWith(prefix)) return w.substring(prefix.length());
         return r.inSample() != null && r.inSample().volatility() == 0 ? "the chosen configuration's in-sample returns never vary"
                 : "the in-sample returns' moments are outside the formula's range";
     }

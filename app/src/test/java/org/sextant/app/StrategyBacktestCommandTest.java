@@ -12,4 +12,15 @@ class StrategyBacktestCommandTest {
         assertEquals("0.00", StrategyBacktestCommand.figure(-0.001, 2));
         assertEquals("n/a", StrategyBacktestCommand.figure(Double.NaN, 2));
     }
+
+    /** PSR n/a from one non-zero return was explained as "moments outside the formula's range": the engine's reason is printed. */
+    @Test
+    void anUndefinedPsrGivesTheEnginesReason() {
+        double nan = Double.NaN;
+        var in = new org.sextant.engine.research.backtest.Metrics(0.3, 0.5, 0.95, nan, 0, 0.1, 1, 0.004, 278);
+        var r = new org.sextant.engine.research.StrategyRunSummary("r", "s", 3, 3, 1, java.util.Map.of(), in, in, nan, nan, nan, nan, nan,
+                nan, nan, nan, 0.99, "not significant", "not significant", java.util.List.of(),
+                java.util.List.of("PSR, DSR and MinTRL are n/a: the chosen configuration's in-sample returns have 1 non-zero value"), 1, "1d", 252, "");
+        assertEquals("the chosen configuration's in-sample returns have 1 non-zero value", StrategyBacktestCommand.whyUndefined(r));
+    }
 }

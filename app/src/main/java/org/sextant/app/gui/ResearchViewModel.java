@@ -429,25 +429,39 @@ public final class ResearchViewModel implements AutoCloseable {
             rows.add(new StatisticRow("Configurations", String.format(Locale.ROOT, "%,d (session %,d)", i.configurations(), i.sessionConfigurations()),
                     "tried in this sweep; the session's total is the N of the DSR and the haircut"));
             rows.add(new StatisticRow("Chosen", parameters(d.chosenParameters()), "the configuration with the best in-sample Sharpe ratio"));
-            rows.add(new StatisticRow("Sharpe IS / OOS", num(d.inSample().sharpe()) + " / " + num(d.outOfSample().sharpe()),
+            rows.add(new StatisticRow("Sharpe IS / OOS", num(d.inSample().sharpe()) + " / " + num(d.outOfSample().sharpe())
+                    + why(d, Double.isNaN(d.inSample().sharpe()) ? "in-sample Sharpe" : Double.isNaN(d.outOfSample().sharpe()) ? "out-of-sample Sharpe" : null),
                     "annualised, in sample and out of sample (from " + i.oosStart() + ")"));
             rows.add(new StatisticRow("CAGR / max DD (OOS)", pct(d.outOfSample().cagr()) + " / " + pct(d.outOfSample().maxDrawdown()),
                     "out-of-sample growth and worst fall"));
-            rows.add(new StatisticRow("PSR", num(s.psr()) + " (OOS " + num(s.psrOutOfSample()) + ")", "probability that the true Sharpe is above 0"));
-            rows.add(new StatisticRow("DSR", num(s.dsr()) + String.format(Locale.ROOT, " (N = %,d)", i.sessionConfigurations()),
-                    "PSR against the best of N luck-only trials; significant from 0.95"));
+            String psrWhy = why(d, Double.isNaN(s.psr()) ? "PSR, DSR and MinTRL" : Double.isNaN(s.psrOutOfSample()) ? "out-of-sample PSR" : null);
+            rows.add(new StatisticRow("PSR", num(s.psr()) + " (OOS " + num(s.psrOutOfSample()) + ")" + psrWhy, "probability that the true Sharpe is above 0"));
+            rows.add(new StatisticRow("DSR", num(s.dsr()) + String.format(Locale.ROOT, " (N = %,d)", i.sessionConfigurations())
+                    + why(d, Double.isNaN(s.dsr()) ? "PSR, DSR and MinTRL" : null), "PSR against the best of N luck-only trials; significant from 0.95"));
             rows.add(new StatisticRow("MinTRL", Double.isFinite(s.minTrackRecordYears())
-                    ? String.format(Locale.ROOT, "%.1f years", s.minTrackRecordYears()) : "never",
+                    ? String.format(Locale.ROOT, "%.1f years", s.minTrackRecordYears())
+                    : Double.isNaN(s.minTrackRecordYears()) ? "n/a" + why(d, "PSR, DSR and MinTRL") : "never",
                     "track record needed for 95% confidence that the Sharpe is above 0"));
-            rows.add(new StatisticRow("PBO", num(s.pbo()), "probability of backtest overfitting (CSCV); overfit from 0.5"));
+            rows.add(new StatisticRow("PBO", num(s.pbo()) + why(d, Double.isNaN(s.pbo()) ? "PBO" : null), "probability of backtest overfitting (CSCV); overfit from 0.5"));
             rows.add(new StatisticRow("Haircut Sharpe", num(s.haircutSharpeHolm()) + " (Bonferroni " + num(s.haircutSharpeBonferroni())
-                    + ", BHY " + num(s.haircutSharpeBhy()) + ")", "Sharpe after the multiple-testing haircut (Holm)"));
+                    + ", BHY " + num(s.haircutSharpeBhy()) + ")" + why(d, Double.isNaN(s.haircutSharpeHolm()) ? "in-sample Sharpe" : null),
+                    "Sharpe after the multiple-testing haircut (Holm)"));
             rows.add(new StatisticRow("Placebo p", num(s.placeboPValue()), "share of random-timing copies as good; skill needs at most 0.05"));
             return rows;
         }
 
         private static String num(double v) {
             return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.3f", v);
+        }
+
+        /** " (n/a: why)" from the run's warning that starts with {@code statistic} ("... n/a: why"), or "". */
+        static String why(RunDetail d, String statistic) {
+            if (statistic == null || d.warnings() == null) return "";
+            for (String w : d.warnings()) {
+                int at = w.indexOf(" n/a: ");
+                if (w.startsWith(statistic) && at > 0) return " (n/a: " + w.substring(at + 6) + ")";
+            }
+            return "";
         }
 
         /** "fast.length 10, slow.length 200". */

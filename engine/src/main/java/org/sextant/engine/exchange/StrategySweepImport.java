@@ -77,7 +77,10 @@ public final class StrategySweepImport {
         for (String prefix : List.of("is_", "oos_")) {
             for (String m : StrategySweepRows.METRICS) {
                 Object v = r.getObject(prefix + m);
-                if (!(v instanceof Number n) || !Double.isFinite(n.doubleValue())) throw corrupt(where, prefix + m, "is " + v + ", not a finite number");
+                // a Sharpe of returns that never vary (volatility 0) and a Sortino with no return below 0 are NaN (docs/research.md)
+                boolean undefinedOk = v instanceof Number n && Double.isNaN(n.doubleValue())
+                        && (m.equals("sortino") || m.equals("sharpe") && r.getObject(prefix + "volatility") instanceof Number vol && vol.doubleValue() == 0);
+                if (!undefinedOk && (!(v instanceof Number n) || !Double.isFinite(n.doubleValue()))) throw corrupt(where, prefix + m, "is " + v + ", not a finite number");
             }
         }
         for (String column : List.of("block_sum", "block_sq", "block_count")) {

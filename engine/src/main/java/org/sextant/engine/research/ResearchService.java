@@ -389,6 +389,7 @@ public final class ResearchService {
         synchronized (sessionLock(sessionId)) {
             ResearchSession session = store.session(sessionId);
             h = HonestyReport.of(sweep, session, axis.barsPerYear(), split);
+            warnings.addAll(h.undefined()); // why a figure is null, beside it in every answer and the stored run
             if (job != null) job.checkCancelled(); // the last point before the run is saved and counted
             org.sextant.engine.jobs.Cancellation.check(); // a synchronous backtest's budget, or its caller gone: likewise
             selected = selectedConfiguration == null ? h.chosen() : selectedConfiguration;

@@ -6,8 +6,9 @@ package org.sextant.engine.research.backtest;
  *
  * @param cagr        compound annual growth rate
  * @param volatility  annualised standard deviation of returns
- * @param sharpe      annualised mean / standard deviation
- * @param sortino     annualised mean / downside deviation (root mean square of negative returns)
+ * @param sharpe      annualised mean / standard deviation; NaN (null on the wire) when the returns never vary (0/0)
+ * @param sortino     annualised mean / downside deviation (root mean square of negative returns); NaN when no
+ *                    return is below 0 (no downside to divide by: unbounded, not 0)
  * @param maxDrawdown largest fall from a running peak of equity, as a positive fraction
  * @param turnover    position traded per year (1 = one full one-way switch a year)
  * @param exposure    average absolute (gross) position per bar
@@ -37,6 +38,7 @@ public record Metrics(double cagr, double volatility, double sharpe, double sort
         int end = ruinedBefore ? from : ruin >= 0 ? ruin + 1 : to;   // bars [from, end) carry returns
         double sum = 0, sq = 0, down = 0, logGrowth = 0, peak = 0, maxDd = 0, turn = 0, expo = 0;
         int exposedBars = 0, hits = 0;
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
         for (int t = from; t < to; t++) {
             double e = exposure == null ? 1 : Math.abs(exposure[t]);
             expo += e;
@@ -44,6 +46,7 @@ public record Metrics(double cagr, double volatility, double sharpe, double sort
             if (t >= end) continue;
             double r = returns[t];
             sum += r; sq += r * r;
+            lo = Math.min(lo, r); hi = Math.max(hi, r);
             if (r < 0) down += r * r;
             logGrowth += Math.log1p(Math.max(-1, r));
             peak = Math.max(peak, logGrowth);
@@ -63,8 +66,10 @@ public record Metrics(double cagr, double volatility, double sharpe, double sort
         double sd = Math.sqrt(Math.max(0, (sq - n * mean * mean) / (n - 1)));
         double dd = Math.sqrt(down / n);
         double ann = Math.sqrt(periodsPerYear);
-        return new Metrics(Math.expm1(logGrowth / years), sd * ann, sd > 0 ? mean / sd * ann : 0,
-                dd > 0 ? mean / dd * ann : 0, -Math.expm1(-maxDd), turn / years, expo / n,
+        // returns that never vary have no Sharpe (the sd of equal values can round to a tiny non-zero)
+        boolean varies = lo < hi && sd > 0;
+        return new Metrics(Math.expm1(logGrowth / years), varies ? sd * ann : 0, varies ? mean / sd * ann : Double.NaN,
+                dd > 0 ? mean / dd * ann : Double.NaN, -Math.expm1(-maxDd), turn / years, expo / n,
                 exposedBars == 0 ? 0 : (double) hits / exposedBars, n);
     }
 }

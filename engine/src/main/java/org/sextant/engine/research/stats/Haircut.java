@@ -24,6 +24,11 @@ import org.hipparchus.distribution.continuous.TDistribution;
 public record Haircut(double annualSharpe, double pValue, String method, double adjustedPValue,
                       double haircutSharpe, double haircut) {
 
+    /** No haircut: the configuration's returns never vary, so it has no Sharpe ratio to test (every figure NaN). */
+    public static Haircut undefined(String method) {
+        return new Haircut(Double.NaN, Double.NaN, method, Double.NaN, Double.NaN, Double.NaN);
+    }
+
     /** Lo's (2002) factor for an AR(1) return series aggregated over q periods per year. */
     public static double autocorrelationFactor(double rho, double periodsPerYear) {
         if (!(rho > -1 && rho < 1)) throw new IllegalArgumentException("autocorrelation must be in (-1, 1), got " + rho);

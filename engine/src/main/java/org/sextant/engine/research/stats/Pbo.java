@@ -12,9 +12,14 @@ import java.util.stream.IntStream;
  * best in-sample Sharpe ratio is ranked out-of-sample among all N. PBO is the share of splits in
  * which it falls at or below the out-of-sample median (logit of its relative rank <= 0).
  *
+ * <p>A split whose configurations all tie in sample (equal Sharpe ratios within 1e-9, as for one
+ * position scaled, or configurations that never trade) selected nothing: its "winner" would be
+ * an arbitrary index, ranked at the median out of sample and counted as overfit. Such splits are
+ * left out; when every split ties, nothing was ever selected and the PBO is NaN (undefined).
+ *
  * @param pbo        the probability of backtest overfitting
- * @param splits     number of in-sample/out-of-sample combinations evaluated
- * @param logits     logit of the chosen configuration's relative out-of-sample rank, per split
+ * @param splits     number of in-sample/out-of-sample combinations evaluated (tied ones left out)
+ * @param logits     logit of the chosen configuration's relative out-of-sample rank, per evaluated split
  * @param meanOosRank mean relative out-of-sample rank (0..1, 1 = best) of the in-sample winner
  */
 public record Pbo(double pbo, int splits, double[] logits, double meanOosRank) {
@@ -76,7 +81,7 @@ public record Pbo(double pbo, int splits, double[] logits, double meanOosRank) {
             for (int b = 0, j = 0; b < blocks; b++) if (inSample[b]) { chosen[j++] = b; m += count[b]; }
             double[] oos = buffers.get();
             int best = -1;
-            double bestSr = Double.NEGATIVE_INFINITY;
+            double bestSr = Double.NEGATIVE_INFINITY, worstSr = Double.POSITIVE_INFINITY;
             for (int c = 0; c < n; c++) {
                 double[] cs = sum[c], cq = sq[c];
                 double s = 0, q = 0;
@@ -84,7 +89,9 @@ public record Pbo(double pbo, int splits, double[] logits, double meanOosRank) {
                 double is = sharpe(s, q, m);
                 oos[c] = sharpe(totS[c] - s, totQ[c] - q, allM - m);
                 if (is > bestSr || best < 0) { bestSr = is; best = c; }
+                worstSr = Math.min(worstSr, is);
             }
+            if (ties(bestSr, worstSr)) { logits[k] = Double.NaN; ranks[k] = Double.NaN; return; }
             // Rank 1..N (N = best out-of-sample); ties share the average rank.
             double below = 0, equal = 0;
             for (int c = 0; c < n; c++) {
@@ -95,10 +102,27 @@ public record Pbo(double pbo, int splits, double[] logits, double meanOosRank) {
             logits[k] = Math.log(w / (1 - w));
             ranks[k] = w;
         });
-        int overfit = 0;
+        int overfit = 0, evaluated = 0;
         double rankSum = 0;
-        for (int k = 0; k < logits.length; k++) { if (logits[k] <= 0) overfit++; rankSum += ranks[k]; }
-        return new Pbo((double) overfit / splits.size(), splits.size(), logits, rankSum / splits.size());
+        for (int k = 0; k < logits.length; k++) {
+            if (Double.isNaN(logits[k])) continue;
+            evaluated++;
+            if (logits[k] <= 0) overfit++;
+            rankSum += ranks[k];
+        }
+        double[] kept = java.util.Arrays.stream(logits).filter(v -> !Double.isNaN(v)).toArray();
+        if (evaluated == 0) return new Pbo(Double.NaN, 0, kept, Double.NaN);
+        return new Pbo((double) overfit / evaluated, evaluated, kept, rankSum / evaluated);
+    }
+
+    /** Whether the best and worst in-sample Sharpe ratios of a split are equal up to rounding. */
+    private static boolean ties(double best, double worst) {
+        return best == worst || Math.abs(best - worst) <= 1e-9 * Math.max(Math.abs(best), Math.abs(worst));
+    }
+
+    /** Whether nothing was selected in any split (every configuration tied in sample): the PBO is undefined. */
+    public boolean undefined() {
+        return splits == 0;
     }
 
     private static double sharpe(double s, double q, int m) {

@@ -13,7 +13,8 @@ import java.util.Locale;
  * p-value (when computed) is at most 0.05, and the placebo p-value (when run) is at most 0.05.
  * A sweep of one configuration has no PBO (nothing was selected among configurations; the DSR
  * still deflates by the session's configurations): the reasons say "PBO not computed (one
- * configuration)". It is <b>not significant</b> when the DSR is below 0.95 (or undefined) or the haircut p-value
+ * configuration)"; likewise a sweep whose configurations all tie ("PBO not computed (configurations tie
+ * ...)"). An undefined figure is never cited as a number: its reason is. It is <b>not significant</b> when the DSR is below 0.95 (or undefined) or the haircut p-value
  * is above 0.05; it is <b>likely overfit</b> when only the PBO fails, and <b>no timing
  * skill</b> when only the placebo fails. A strategy whose equity reached 0 is <b>ruined</b>,
  * whatever its figures ({@link #ruined}).
@@ -53,10 +54,20 @@ public record Verdict(String label, String headline, List<String> reasons) {
      * @param placeboP             placebo p-value, or NaN
      */
     public static Verdict of(double dsr, long configurations, int sweepConfigurations, double pbo, double haircutP, double placeboP) {
+        return of(dsr, null, configurations, sweepConfigurations, pbo, null, haircutP, null, placeboP);
+    }
+
+    /**
+     * As {@link #of(double, long, int, double, double, double)}, saying why a figure is undefined
+     * (NaN) instead of citing it: {@code dsrWhy}, {@code pboWhy} and {@code haircutWhy} (each
+     * may be null: a generic reason, or for the haircut nothing).
+     */
+    public static Verdict of(double dsr, String dsrWhy, long configurations, int sweepConfigurations, double pbo, String pboWhy,
+                             double haircutP, String haircutWhy, double placeboP) {
         List<String> bad = new ArrayList<>(), good = new ArrayList<>();
         String dsrText = Double.isNaN(dsr)
-                ? String.format(Locale.ROOT, "DSR undefined after %d configuration%s (no variation in returns, or moments outside the formula's range)",
-                        configurations, configurations == 1 ? "" : "s")
+                ? String.format(Locale.ROOT, "DSR undefined after %d configuration%s (%s)", configurations, configurations == 1 ? "" : "s",
+                        dsrWhy != null ? dsrWhy : "no variation in returns, or moments outside the formula's range")
                 : String.format(Locale.ROOT, "DSR %.3f after %d configuration%s", dsr, configurations, configurations == 1 ? "" : "s");
         boolean dsrFails = !(dsr >= DSR_LEVEL);   // NaN fails
         (dsrFails ? bad : good).add(dsrText);
@@ -66,7 +77,9 @@ public record Verdict(String label, String headline, List<String> reasons) {
         if (!Double.isNaN(pbo)) (pboFails ? bad : good).add(String.format(Locale.ROOT, "PBO %.2f", pbo));
         // said even beside "significant": the reader must see that the overfitting check did not run
         List<String> notes = new ArrayList<>();
-        if (Double.isNaN(pbo)) notes.add(sweepConfigurations == 1 ? "PBO not computed (one configuration)" : "PBO undefined");
+        if (Double.isNaN(pbo)) notes.add(sweepConfigurations == 1 ? "PBO not computed (one configuration)"
+                : pboWhy != null ? "PBO not computed (" + pboWhy + ")" : "PBO undefined");
+        if (Double.isNaN(haircutP) && haircutWhy != null) notes.add("haircut not computed (" + haircutWhy + ")");
         boolean placeboFails = !Double.isNaN(placeboP) && placeboP > P_LEVEL;
         if (!Double.isNaN(placeboP)) (placeboFails ? bad : good).add(String.format(Locale.ROOT, "placebo p-value %.3f", placeboP));
 

@@ -26,14 +26,28 @@ import org.sextant.engine.research.stats.Verdict;
  * </ul>
  * A configuration whose equity reached 0 (ruin) has its PSR, DSR and MinTRL taken over the bars
  * up to its ruin, and the verdict "ruined".
+ *
+ * <p>A figure the returns cannot support is NaN (null on the wire) and {@code undefined} says why,
+ * one sentence each: a Sharpe, Sortino or haircut of returns that never vary, a Sortino with no
+ * return below 0, a PBO whose configurations all tie, and a PSR, DSR or MinTRL from fewer than
+ * {@link #MIN_NONZERO_RETURNS} non-zero returns.
  */
 public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics inSample, Metrics outOfSample,
                             int configurationsInSweep, long configurationsInSession, long runsInSession,
                             double psr, double psrOutOfSample, double dsr, double expectedMaxSharpe,
                             double minTrackRecordYears, Pbo pbo, Haircut haircutBonferroni, Haircut haircutHolm,
-                            Haircut haircutBhy, Placebo placebo, Verdict verdict) {
+                            Haircut haircutBhy, Placebo placebo, Verdict verdict, java.util.List<String> undefined) {
 
     public static final int PLACEBOS = 999;
+
+    /**
+     * Non-zero returns the PSR, DSR and MinTRL need: the T of the shortest track record Bailey and
+     * López de Prado (2012) apply them to (24 monthly returns, the 0.9132 example). Their normal
+     * approximation corrects with the sample skewness and kurtosis; from a handful of events those
+     * describe the events, not the strategy (one +50% day among 277 flat ones gives PSR 0.976
+     * whatever the day: about Phi(2 sqrt(k)) for k equal gains).
+     */
+    public static final int MIN_NONZERO_RETURNS = 24;
 
     /** Records the sweep in the session (its configurations count as tried), then evaluates it. */
     public static HonestyReport of(SweepResult sweep, ResearchSession session, double periodsPerYear, long seed) {
@@ -47,38 +61,78 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
         // a ruined configuration's statistics stop at its ruin (its -100% bar included): after it nothing is traded
         int ruin = Ruin.bar(ret, 0, bars);
         int end = ruin < 0 ? bars : ruin + 1;
-        Moments is = Moments.of(java.util.Arrays.copyOfRange(ret, 1, Math.min(split, end)));
-        Moments oos = Moments.of(java.util.Arrays.copyOfRange(ret, split, Math.max(split, end)));
+        double[] isRet = java.util.Arrays.copyOfRange(ret, 1, Math.min(split, end)), oosRet = java.util.Arrays.copyOfRange(ret, split, Math.max(split, end));
+        Moments is = Moments.of(isRet);
+        Moments oos = Moments.of(oosRet);
+        Metrics chosenIs = sweep.inSample()[best], chosenOos = sweep.outOfSample()[best];
+        String isWhy = whyNoPsr(chosenIs, isRet, is, "in-sample"), oosWhy = whyNoPsr(chosenOos, oosRet, oos, "out-of-sample");
 
         int m = sweep.configurations();
         double[] annualIs = new double[m];
         double mean = 0;
-        for (int k = 0; k < m; k++) { annualIs[k] = sweep.inSample()[k].sharpe(); mean += annualIs[k] / Math.sqrt(periodsPerYear); }
+        for (int k = 0; k < m; k++) { annualIs[k] = SweepResult.comparableSharpe(sweep.inSample()[k]); mean += annualIs[k] / Math.sqrt(periodsPerYear); }
         mean /= m;
         double var = 0;
         for (int k = 0; k < m; k++) { double d = annualIs[k] / Math.sqrt(periodsPerYear) - mean; var += d * d; }
         var = m > 1 ? var / (m - 1) : 0;
 
         double sr = is.sharpe();
-        double psr = SharpeStatistics.psr(sr, 0, is.count(), is.skewness(), is.kurtosis());
-        double psrOos = SharpeStatistics.psr(oos.sharpe(), 0, oos.count(), oos.skewness(), oos.kurtosis());
+        double psr = isWhy != null ? Double.NaN : SharpeStatistics.psr(sr, 0, is.count(), is.skewness(), is.kurtosis());
+        double psrOos = oosWhy != null ? Double.NaN : SharpeStatistics.psr(oos.sharpe(), 0, oos.count(), oos.skewness(), oos.kurtosis());
         double sr0 = SharpeStatistics.expectedMaxSharpe(n, var);
-        double dsr = SharpeStatistics.psr(sr, sr0, is.count(), is.skewness(), is.kurtosis());
-        double minTrl = SharpeStatistics.minTrackRecordLength(sr, 0, is.skewness(), is.kurtosis(), 0.95) / periodsPerYear;
+        double dsr = isWhy != null ? Double.NaN : SharpeStatistics.psr(sr, sr0, is.count(), is.skewness(), is.kurtosis());
+        double minTrl = isWhy != null ? Double.NaN : SharpeStatistics.minTrackRecordLength(sr, 0, is.skewness(), is.kurtosis(), 0.95) / periodsPerYear;
+        // the formula's own NaN (moments outside its range) is said too
+        if (isWhy == null && Double.isNaN(psr)) isWhy = "the in-sample returns' moments are outside the formula's range";
+        if (oosWhy == null && Double.isNaN(psrOos)) oosWhy = "the out-of-sample returns' moments are outside the formula's range";
 
         Pbo pbo = m >= 2 ? Pbo.fromBlockSums(sweep.blockSum(), sweep.blockSq(), sweep.blockCount()) : null;
+        String pboWhy = pbo != null && pbo.undefined()
+                ? "configurations tie: their in-sample Sharpe ratios are equal in every split (e.g. one position scaled), so nothing was selected" : null;
         long obs = split - 1;
-        Haircut bon = Haircut.bonferroni(annualIs[best], obs, periodsPerYear, 0, n);
-        Haircut holm = Haircut.of(obs, periodsPerYear, 0, "holm", annualIs, best);
-        Haircut bhy = Haircut.of(obs, periodsPerYear, 0, "bhy", annualIs, best);
+        boolean noSharpe = Double.isNaN(chosenIs.sharpe());
+        Haircut bon = noSharpe ? Haircut.undefined("bonferroni") : Haircut.bonferroni(annualIs[best], obs, periodsPerYear, 0, n);
+        Haircut holm = noSharpe ? Haircut.undefined("holm") : Haircut.of(obs, periodsPerYear, 0, "holm", annualIs, best);
+        Haircut bhy = noSharpe ? Haircut.undefined("bhy") : Haircut.of(obs, periodsPerYear, 0, "bhy", annualIs, best);
+        String haircutWhy = noSharpe ? "the chosen configuration's in-sample returns never vary: no Sharpe ratio to test" : null;
         Placebo placebo = Placebo.of(kernel.universe().barReturns(), kernel.heldPositions(best), PLACEBOS, seed);
 
-        Verdict verdict = Verdict.of(dsr, n, m, pbo == null ? Double.NaN : pbo.pbo(), holm.adjustedPValue(), placebo.pValue());
+        java.util.List<String> undefined = new java.util.ArrayList<>();
+        ratiosUndefined(undefined, chosenIs, "in-sample");
+        ratiosUndefined(undefined, chosenOos, "out-of-sample");
+        if (isWhy != null) undefined.add("PSR, DSR and MinTRL are n/a: " + isWhy);
+        if (oosWhy != null && isWhy == null) undefined.add("out-of-sample PSR is n/a: " + oosWhy);
+        if (pboWhy != null) undefined.add("PBO is n/a: " + pboWhy + " for CSCV to judge");
+
+        Verdict verdict = Verdict.of(dsr, isWhy, n, m, pbo == null ? Double.NaN : pbo.pbo(), pboWhy, holm.adjustedPValue(), haircutWhy, placebo.pValue());
         if (ruin >= 0) verdict = verdict.ruined(kernel.universe().dates().get(ruin), ruin >= split);
         BarAxis axis = kernel.universe().axis();
         if (!axis.plainDaily()) verdict = verdict.stating(axis.annualisation()); // a daily run's verdict reads as it always did
         return new HonestyReport(best, kernel.parameters(best), sweep.inSample()[best], sweep.outOfSample()[best],
                 m, n, session.runs(), psr, psrOos, dsr, sr0 * Math.sqrt(periodsPerYear), minTrl, pbo, bon, holm, bhy,
-                placebo, verdict);
+                placebo, verdict, java.util.List.copyOf(undefined));
+    }
+
+    /** Why the PSR of these returns is not computed (null when it is): none vary, or too few are non-zero. */
+    static String whyNoPsr(Metrics window, double[] returns, Moments moments, String where) {
+        if (!Double.isFinite(window.volatility())) return "the chosen configuration has no " + where + " returns (ruined before)";
+        if (Double.isNaN(window.sharpe()) || !(moments.sd() > 0)) return "the chosen configuration's " + where + " returns never vary";
+        int nonZero = 0;
+        for (double r : returns) if (r != 0 && !Double.isNaN(r)) nonZero++;
+        if (nonZero >= MIN_NONZERO_RETURNS) return null;
+        return "the chosen configuration's " + where + " returns have " + nonZero + " non-zero value" + (nonZero == 1 ? "" : "s")
+                + ", and these statistics need at least " + MIN_NONZERO_RETURNS + " (the shortest track record Bailey & López de Prado"
+                + " apply them to): from fewer, the skewness and kurtosis they correct with describe a few events, not the strategy";
+    }
+
+    /** Says why a window's Sharpe or Sortino is NaN (nothing for a window with no returns: ruin says it). */
+    private static void ratiosUndefined(java.util.List<String> out, Metrics m, String where) {
+        if (!Double.isFinite(m.volatility())) return;
+        if (Double.isNaN(m.sharpe())) {
+            out.add(where + " Sharpe and Sortino" + (where.startsWith("in") ? " (and the haircut Sharpe)" : "")
+                    + " are n/a: the chosen configuration's returns never vary there, so there is no ratio to take");
+        } else if (Double.isNaN(m.sortino())) {
+            out.add(where + " Sortino is n/a: no return was below 0 there, so there is no downside deviation to divide by (the ratio is unbounded, not 0)");
+        }
     }
 }

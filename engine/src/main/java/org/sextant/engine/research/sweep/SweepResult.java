@@ -25,7 +25,17 @@ public record SweepResult(SweepKernel kernel, int split, Metrics[] inSample, Met
     }
 
     private static double rank(Metrics m) {
-        return Double.isNaN(m.sharpe()) ? Double.NEGATIVE_INFINITY : m.sharpe();
+        double sr = comparableSharpe(m);
+        return Double.isNaN(sr) ? Double.NEGATIVE_INFINITY : sr;
+    }
+
+    /**
+     * The Sharpe ratio a configuration is compared and counted with: its own, or 0 when its
+     * returns never vary (it earned nothing: ranked as cash, as before that Sharpe was shown as
+     * null); NaN only when it has no returns (ruined before or on its first bar).
+     */
+    public static double comparableSharpe(Metrics m) {
+        return !Double.isNaN(m.sharpe()) ? m.sharpe() : Double.isFinite(m.volatility()) ? 0 : Double.NaN;
     }
 
     public double barConfigurationsPerSecond() {

@@ -65,4 +65,16 @@ class MetricsTest {
         assertEquals(-1, Ruin.stop(r, null, null));
         assertArrayEquals(new double[]{0, -0.99, 0.5}, r, 0);
     }
+
+    /** No return below 0 has no downside deviation: Sortino is undefined (was 0.0, "no reward for the risk"). */
+    @Test
+    void noDownsideHasNoSortinoAndNoVariationNoSharpe() {
+        Metrics up = Metrics.of(new double[]{0, 0.01, 0, 0.02, 0}, null, null, 0, 5, 252);
+        org.junit.jupiter.api.Assertions.assertTrue(up.sharpe() > 0 && Double.isNaN(up.sortino()), up.toString());
+        Metrics flat = Metrics.of(new double[5], null, null, 0, 5, 252);
+        org.junit.jupiter.api.Assertions.assertTrue(Double.isNaN(flat.sharpe()) && Double.isNaN(flat.sortino()) && flat.volatility() == 0, flat.toString());
+        // equal non-zero returns: their sd may round to a tiny non-zero, and still no Sharpe (not 1e15)
+        Metrics same = Metrics.of(new double[]{0.001, 0.001, 0.001, 0.001, 0.001, 0.001, 0.001}, null, null, 0, 7, 252);
+        org.junit.jupiter.api.Assertions.assertTrue(Double.isNaN(same.sharpe()) && same.volatility() == 0, same.toString());
+    }
 }

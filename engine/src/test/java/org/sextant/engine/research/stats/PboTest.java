@@ -51,4 +51,31 @@ class PboTest {
         assertThrows(IllegalArgumentException.class, () -> Pbo.cscv(noise(1, 100, 1), 4));
         assertThrows(IllegalArgumentException.class, () -> Pbo.cscv(noise(5, 10, 1), 16));
     }
+
+    /**
+     * One position at three sizes has equal Sharpe ratios in every split: nothing is selected, and
+     * CSCV used to rank an arbitrary "winner" at the median every time (PBO 1.00). Undefined now;
+     * a split that ties is left out where others do not.
+     */
+    @Test
+    void configurationsThatTieHaveNoPbo() {
+        double[] r = new double[64];
+        SplittableRandom rnd = new SplittableRandom(7);
+        for (int t = 0; t < r.length; t++) r[t] = rnd.nextGaussian() * 0.01;
+        double[][] scaled = {scale(r, 0.5), scale(r, 1), scale(r, 0.3)};
+        Pbo p = Pbo.cscv(scaled, 4);
+        assertTrue(Double.isNaN(p.pbo()) && p.splits() == 0, "PBO " + p.pbo() + " over " + p.splits() + " splits");
+        assertTrue(Double.isNaN(Pbo.cscv(new double[][]{new double[64], new double[64]}, 4).pbo()), "configurations that never trade tie too");
+        // the first 32 bars flat for both: splits whose in-sample half is those blocks tie and are left out
+        double[] late = r.clone(), other = scale(r, -1);
+        for (int t = 0; t < 32; t++) { late[t] = 0; other[t] = 0; }
+        Pbo partial = Pbo.cscv(new double[][]{late, other}, 4);
+        assertEquals(5, partial.splits(), "C(4,2) = 6 splits, one of them (the two flat blocks in sample) ties");
+    }
+
+    private static double[] scale(double[] r, double f) {
+        double[] out = new double[r.length];
+        for (int t = 0; t < r.length; t++) out[t] = r[t] * f;
+        return out;
+    }
 }

@@ -69,4 +69,15 @@ class PlaceboAndVerdictTest {
         assertTrue(v.reasons().get(0).startsWith("ruined on 1999-03-04"), v.reasons().toString());
         assertTrue(v.reasons().contains("DSR 0.970 after 12 configurations"), "the figures' own reasons follow");
     }
+
+    /** An undefined figure is never cited as a number: the verdict says why instead. */
+    @Test
+    void undefinedFiguresAreGivenWithTheirReason() {
+        Verdict v = Verdict.of(Double.NaN, "too few non-zero returns", 3, 3, Double.NaN, "configurations tie", Double.NaN, "returns never vary", 0.9);
+        assertEquals("not significant", v.label());
+        assertTrue(v.reasons().contains("DSR undefined after 3 configurations (too few non-zero returns)"), v.reasons().toString());
+        assertTrue(v.reasons().contains("PBO not computed (configurations tie)"), v.reasons().toString());
+        assertTrue(v.reasons().contains("haircut not computed (returns never vary)"), v.reasons().toString());
+        assertTrue(v.reasons().stream().noneMatch(r -> r.startsWith("PBO 1") || r.startsWith("haircut p-value")), v.reasons().toString());
+    }
 }
