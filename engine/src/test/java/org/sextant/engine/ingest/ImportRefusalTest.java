@@ -60,6 +60,17 @@ class ImportRefusalTest {
         assertTrue(e.fix().contains("Date,Open,High,Low,Close"), e.fix());
     }
 
+    /** A NUL or another invisible control character after a number: the quoted cell shows it escaped, not as a number that looks fine. */
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', value = {"0 | 100.0000\\u0000", "7 | 100.0000\\u0007", "27 | 100.0000\\u001b"})
+    void anInvisibleCharacterAfterANumberIsShownEscaped(int control, String shown, @TempSextant Store store) throws Exception {
+        Path f = tmp.resolve("NUL.csv");
+        Files.write(f, ("Date,Close\n2010-01-04,100.0000" + (char) control + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        SextantException e = refused(store, PriceRules.defaults(), f);
+        assertEquals(f + " line 2, column Close: '" + shown + "' is not a number", e.getMessage());
+        assertEquals(0, prices(store));
+    }
+
     @Test
     void aTextCellOfAFileWithAPriceHeaderIsDescribedByItsLength(@TempSextant Store store) throws Exception {
         Path f = Files.writeString(tmp.resolve("KEYS.csv"), "date,close\n2020-01-02,sk-live-0123456789abcdef\n");
