@@ -125,7 +125,7 @@ final class CliErrors {
      */
     static int parameterError(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
-        cmd.getErr().println("error: " + ShownText.escaped(parameterLine(ex))); // what was typed may hold a line break or ESC
+        cmd.getErr().println("error: " + ShownText.escaped(parameterLine(ex) + dashHint(ex, args))); // what was typed may hold a line break or ESC
         cmd.getErr().println("  see " + cmd.getCommandSpec().qualifiedName() + " --help");
         return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
@@ -169,6 +169,56 @@ final class CliErrors {
                     + spec.qualifiedName() + " \"" + whole + "\"";
         }
         return "unexpected argument '" + first + "'" + mean;
+    }
+
+    /**
+     * A file or symbol that starts with '-' (-DASH.csv; a legal ticker) is read as an unknown option, so
+     * the command said its argument was missing, or that it knows no such option: said so, with the
+     * command as typed and {@code --} before such tokens, past which every token is an argument.
+     */
+    static String dashHint(ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        List<PositionalParamSpec> positionals = cmd.getCommandSpec().positionalParameters();
+        boolean missingArgument = ex instanceof CommandLine.MissingParameterException m && !m.getMissing().isEmpty() && !m.getMissing().get(0).isOption();
+        boolean unknownOption = ex instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty() && u.getUnmatched().get(0).startsWith("-")
+                && NearNames.allNearest(u.getUnmatched().get(0), cmd.getCommandSpec().optionsMap().keySet()).isEmpty();
+        if (positionals.isEmpty() || !(missingArgument || unknownOption)) return "";
+        List<String> dashed = cmd.getUnmatchedArguments().stream().filter(a -> a.length() > 1 && a.startsWith("-") && !a.startsWith("--")).toList();
+        if (dashed.isEmpty()) return "";
+        String label = positionals.get(0).paramLabel();
+        String first = dashed.get(0);
+        List<String> typed = new java.util.ArrayList<>(tokensOf(cmd, args));
+        if (!typed.containsAll(dashed)) typed = new java.util.ArrayList<>(dashed); // a command typed by an alias: the tokens alone
+        typed.removeAll(dashed);
+        if (!typed.contains("--")) typed.add("--");
+        typed.addAll(dashed);
+        String example = cmd.getCommandSpec().qualifiedName() + " " + String.join(" ", typed.stream().map(CliErrors::shellWord).toList());
+        boolean files = namesFiles(positionals.get(0));
+        String lead = unknownOption && first.equals(((UnmatchedArgumentException) ex).getUnmatched().get(0)) ? ": " : "; " + first + " was read as an option: ";
+        return lead + "for a " + label + " that starts with '-', put -- before it (" + example
+                + (files ? ", or write ./" + first : "") + ")";
+    }
+
+    /** The tokens typed for {@code cmd}: those after its name, past the options (and their values) of the commands above it. */
+    private static List<String> tokensOf(CommandLine cmd, String[] args) {
+        List<CommandLine> chain = new java.util.ArrayList<>();
+        for (CommandLine c = cmd; c != null; c = c.getParent()) chain.add(0, c);
+        int i = 0;
+        for (int level = 1; level < chain.size(); level++) {
+            CommandSpec above = chain.get(level - 1).getCommandSpec();
+            String name = chain.get(level).getCommandName();
+            while (i < args.length && !args[i].equals(name)) {
+                OptionSpec o = args[i].startsWith("-") && !args[i].contains("=") ? above.findOption(args[i]) : null;
+                i += o != null && o.arity().max() > 0 ? 2 : 1;
+            }
+            i++;
+        }
+        return i >= args.length ? List.of() : List.of(args).subList(i, args.length);
+    }
+
+    /** A token as a shell reads it back: single-quoted when it holds a space or a character the shell treats specially. */
+    private static String shellWord(String t) {
+        return t.matches("[A-Za-z0-9._/=:,+@^%-]+") ? t : "'" + t.replace("'", "'\\''") + "'";
     }
 
     private static String name(ArgSpec a) {

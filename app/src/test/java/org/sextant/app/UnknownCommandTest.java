@@ -50,6 +50,26 @@ class UnknownCommandTest {
         assertEquals("error: unknown option --hedless (did you mean --headless?)\n  see sextant --help\n", refused("--hedless"));
     }
 
+    /** A file or symbol starting with '-' (a legal ticker) is read as an option: said so, with the command to type. */
+    @Test
+    void anArgumentStartingWithADashIsSaidToBeReadAsAnOption() {
+        assertEquals("error: FILE is missing: CSV or Parquet files; -DASH.csv was read as an option: for a FILE that starts with '-', "
+                + "put -- before it (sextant import -- -DASH.csv, or write ./-DASH.csv)\n  see sextant import --help\n", refused("import", "-DASH.csv"));
+        assertEquals("error: SYMBOL is missing: symbols to forecast, e.g. IBM KO; -DASH was read as an option: for a SYMBOL that starts with '-', "
+                + "put -- before it (sextant forecast --horizon 5 -- -DASH)\n  see sextant forecast --help\n", refused("forecast", "--horizon", "5", "-DASH"));
+        assertEquals("error: unknown option -DASH: for a SYMBOL that starts with '-', "
+                + "put -- before it (sextant forecast IBM 'K O' -- -DASH)\n  see sextant forecast --help\n", refused("forecast", "-DASH", "IBM", "K O"));
+    }
+
+    /** Past --, every token is an argument: the way to give such a file or symbol. */
+    @Test
+    void doubleDashMakesTheRestArguments() {
+        picocli.CommandLine.ParseResult imported = new picocli.CommandLine(new Main()).parseArgs("import", "--", "-DASH.csv");
+        assertEquals(java.util.List.of(Path.of("-DASH.csv")), imported.subcommand().matchedPositional(0).getValue());
+        picocli.CommandLine.ParseResult forecast = new picocli.CommandLine(new Main()).parseArgs("forecast", "--horizon", "5", "--", "-DASH", "IBM");
+        assertEquals(java.util.List.of("-DASH", "IBM"), forecast.subcommand().matchedPositional(0).getValue());
+    }
+
     @Test
     void whatWasTypedIsShownEscapedOnOneLine() {
         assertEquals("error: unknown command 'bogus\\u000a\\u001b[31m': the commands are import, gather, sql, backtest, report, analogues, "

@@ -1,6 +1,7 @@
 package org.sextant.engine.ingest;
 
 import java.util.regex.Pattern;
+import org.sextant.contract.ShownText;
 
 /**
  * How an error shows a cell of a file whose header passed as prices. Such a file may still not be
@@ -16,9 +17,19 @@ public final class CellText {
 
     private CellText() {}
 
+    /** The cell without the spaces around it, its control characters kept (trim() drops a NUL or ESC at either end, hiding why it is no number). */
+    static String spacesCut(String cell) {
+        int from = 0;
+        int to = cell.length();
+        while (from < to && cell.charAt(from) == ' ') from++;
+        while (to > from && cell.charAt(to - 1) == ' ') to--;
+        return cell.substring(from, to);
+    }
+
     public static String describe(String cell) {
         if (cell == null || cell.isEmpty()) return "an empty cell";
-        if (cell.length() <= QUOTED_MAX || NUMBER_OR_DATE.matcher(cell).matches()) return "'" + cell + "'";
+        // a NUL or ESC after a number is shown as its escape (ShownText): quoted raw, the reader sees a number that looks fine
+        if (cell.length() <= QUOTED_MAX || NUMBER_OR_DATE.matcher(cell).matches()) return "'" + ShownText.escaped(cell) + "'";
         return "a text of " + cell.length() + " characters";
     }
 }

@@ -70,7 +70,7 @@ final class CsvErrors {
         switch (type) {
             case "CAST": {
                 List<String> cells = CsvHead.split(text == null ? "" : text, s.csv().delimiter());
-                String value = col >= 0 && col < cells.size() ? CellText.describe(cells.get(col).trim()) : "a missing cell";
+                String value = col >= 0 && col < cells.size() ? CellText.describe(CellText.spacesCut(cells.get(col))) : "a missing cell";
                 String name = col >= 0 && col < width ? l.header().get(col) : "column " + (col + 1);
                 if (col == l.dateCol()) {
                     return SextantException.invalid(name, at + ", column " + name + ": " + value + " is not a date",

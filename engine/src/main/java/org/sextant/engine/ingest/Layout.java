@@ -32,6 +32,10 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
      * else its position ("column 2"), as a header cell can be any text of any length.
      */
     String columnField(int col) {
+        return columnField(header, col);
+    }
+
+    static String columnField(List<String> header, int col) {
         String name = header.get(col).trim();
         boolean readable = !name.isEmpty() && name.length() <= org.sextant.engine.SextantException.MAX_FIELD
                 && !org.sextant.contract.ShownText.hasUnshown(name); // control characters, direction overrides

@@ -1,11 +1,12 @@
 package org.sextant.engine.ingest;
 
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntPredicate;
+import org.sextant.contract.ShownText;
 
 /** A price column of the store and the header spellings that map to it (English, Stooq's Polish). */
 enum PriceField {
@@ -37,20 +38,23 @@ enum PriceField {
     }
 
     /**
-     * Refuses a header with two columns of one price field ("close" and "Close", "Vol" and "Volume"):
-     * which one holds the prices is the user's call, so neither is dropped silently. Only names that
-     * matched a price spelling are quoted.
+     * Refuses a header with two columns of one role: a price field ("close" and "Close", "Vol" and "Volume"),
+     * the date ("Date" and "DATE") or the symbol ("symbol" and "ticker"), as a merge of two exports writes them:
+     * which one holds the values is the user's call, so neither is dropped silently. Only names that matched a
+     * spelling are quoted, escaped and cut as a caller's name is. {@code skip} leaves out price columns a bar
+     * file reads as times.
      */
     static void refuseTwice(List<String> header, String file, IntPredicate skip) {
-        Map<PriceField, Integer> first = new EnumMap<>(PriceField.class);
+        Map<String, Integer> first = new HashMap<>();
         for (int i = 0; i < header.size(); i++) {
-            if (skip.test(i)) continue;
-            PriceField f = of(normalize(header.get(i)));
-            if (f == null) continue;
-            Integer j = first.putIfAbsent(f, i);
+            String n = normalize(header.get(i));
+            String role = DATE.contains(n) ? "date" : SYMBOL.contains(n) ? "symbol" : of(n) != null && !skip.test(i) ? of(n).column : null;
+            if (role == null) continue;
+            Integer j = first.putIfAbsent(role, i);
             if (j != null) {
-                throw org.sextant.engine.SextantException.invalid(header.get(i), file + " line 1 (the header): columns " + (j + 1) + " ('" + header.get(j).trim()
-                        + "') and " + (i + 1) + " ('" + header.get(i).trim() + "') are both the " + f.column + ", so which one to import is ambiguous",
+                throw org.sextant.engine.SextantException.invalid(Layout.columnField(header, i), file + " line 1 (the header): columns " + (j + 1)
+                        + " ('" + ShownText.name(header.get(j).trim()) + "') and " + (i + 1) + " ('" + ShownText.name(header.get(i).trim())
+                        + "') are both the " + role + ", so which one to import is ambiguous",
                         "keep one of the two columns (delete or rename the other), then import again");
             }
         }

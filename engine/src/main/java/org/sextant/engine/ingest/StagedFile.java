@@ -2,6 +2,7 @@ package org.sextant.engine.ingest;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,20 +23,100 @@ public final class StagedFile implements AutoCloseable {
     }
 
     static StagedFile of(Path source, Path stagingDir, String file) {
+        return of(source, stagingDir, file, true, Files::newOutputStream);
+    }
+
+    /** Opens the staging copy for writing: the file system's, or in a test one whose writes fail as a full disk's do. */
+    interface Sink {
+        OutputStream open(Path target) throws IOException;
+    }
+
+    /**
+     * The staged file, linked when {@code link} and the file system allows it, else copied through {@code sink}.
+     * A read of the user's file that fails is said as such; a write of the copy that fails (a full disk) names the
+     * staging folder, not the file, and leaves no part of the copy behind.
+     */
+    static StagedFile of(Path source, Path stagingDir, String file, boolean link, Sink sink) {
         Path target = target(stagingDir, source.getFileName().toString());
+        Path real;
         try {
             // the file a link names: a hard link to the link itself would point DuckDB outside staging, where it may not read
-            Path real = source.toRealPath();
-            try {
-                Files.createLink(target, real);
-            } catch (IOException | UnsupportedOperationException | SecurityException e) {
-                Files.copy(real, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            real = source.toRealPath();
+            if (link && link(real, target)) return new StagedFile(target);
         } catch (IOException e) {
-            throw SextantException.invalid("paths", file + ": cannot read (" + e.getMessage() + ")",
-                    "check that the file exists and is readable");
+            throw unreadable(file, e);
+        }
+        try (InputStream in = Files.newInputStream(real); OutputStream out = sink.open(target)) {
+            byte[] buf = new byte[1 << 16];
+            for (int n; (n = read(in, buf, file)) >= 0; ) out.write(buf, 0, n);
+        } catch (Unreadable e) {
+            deleteQuietly(target);
+            throw unreadable(file, e.getCause());
+        } catch (IOException e) {
+            deleteQuietly(target);
+            throw unwritable(file, stagingDir, e);
         }
         return new StagedFile(target);
+    }
+
+    private static boolean link(Path real, Path target) {
+        try {
+            Files.createLink(target, real);
+            return true;
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false; // another file system (or none that links): copied
+        }
+    }
+
+    /** A read of the user's file that failed, told apart from a failed write of the copy. */
+    private static final class Unreadable extends IOException {
+        Unreadable(IOException cause) {
+            super(cause);
+        }
+
+        @Override
+        public synchronized IOException getCause() {
+            return (IOException) super.getCause();
+        }
+    }
+
+    private static int read(InputStream in, byte[] buf, String file) throws Unreadable {
+        try {
+            return in.read(buf);
+        } catch (IOException e) {
+            throw new Unreadable(e);
+        }
+    }
+
+    private static SextantException unreadable(String file, IOException e) {
+        return SextantException.invalid("paths", file + ": cannot read (" + e.getMessage() + ")", "check that the file exists and is readable");
+    }
+
+    /**
+     * The copy into staging could not be written: the file is fine, the disk of SEXTANT_HOME is not. Said with
+     * the folder, and the way around a copy (a file on that disk is linked, which takes no space).
+     */
+    static SextantException unwritable(String file, Path stagingDir, IOException e) {
+        Path dir = stagingDir.toAbsolutePath().normalize();
+        String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String link = " (a file on that disk is linked there, not copied)";
+        if (org.sextant.engine.store.DiskFull.causedBy(e)) {
+            return new SextantException(org.sextant.contract.FailReason.IO_ERROR, file + ": no space left to stage the import in " + dir
+                    + ": the file is copied there before it is read, and the disk is full (" + why + "); nothing was imported",
+                    null, "free disk space on the disk of " + dir + " (old backups, data/damaged-* copies), or move the file to that disk"
+                            + link + ", then import again", e);
+        }
+        return new SextantException(org.sextant.contract.FailReason.IO_ERROR, file + ": cannot write the copy of the file the import reads in " + dir
+                + " (" + why + "); nothing was imported", null, "check that " + dir + " is writable and its disk has free space, or move the file to that disk"
+                + link + ", then import again", e);
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // the next start removes it (removeLeftovers)
+        }
     }
 
     static StagedFile of(InputStream in, Path stagingDir, String name) {

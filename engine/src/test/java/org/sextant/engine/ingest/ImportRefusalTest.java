@@ -60,6 +60,17 @@ class ImportRefusalTest {
         assertTrue(e.fix().contains("Date,Open,High,Low,Close"), e.fix());
     }
 
+    /** A NUL or another invisible control character after a number: the quoted cell shows it escaped, not as a number that looks fine. */
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', value = {"0 | 100.0000\\u0000", "7 | 100.0000\\u0007", "27 | 100.0000\\u001b"})
+    void anInvisibleCharacterAfterANumberIsShownEscaped(int control, String shown, @TempSextant Store store) throws Exception {
+        Path f = tmp.resolve("NUL.csv");
+        Files.write(f, ("Date,Close\n2010-01-04,100.0000" + (char) control + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        SextantException e = refused(store, PriceRules.defaults(), f);
+        assertEquals(f + " line 2, column Close: '" + shown + "' is not a number", e.getMessage());
+        assertEquals(0, prices(store));
+    }
+
     @Test
     void aTextCellOfAFileWithAPriceHeaderIsDescribedByItsLength(@TempSextant Store store) throws Exception {
         Path f = Files.writeString(tmp.resolve("KEYS.csv"), "date,close\n2020-01-02,sk-live-0123456789abcdef\n");
@@ -374,6 +385,45 @@ class ImportRefusalTest {
             assertEquals(bars + want, refused(store, PriceRules.defaults(), bars).getMessage());
         }
         assertEquals(0, prices(store));
+    }
+
+    /**
+     * Two date columns, or two symbol columns, as a merge of two exports writes them: the rows would
+     * land under the first column's dates or symbols; refused like two close columns, by the import
+     * and its preview, in daily and bar files.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "DUPDATE.csv | Date,Close,DATE | 2010-01-04,10,2011-01-04 | 1 ('Date') and 3 ('DATE') are both the date | DATE",
+            "DUPSYM.csv | symbol,date,close,symbol | AAA,2010-01-04,10,BBB | 1 ('symbol') and 4 ('symbol') are both the symbol | symbol",
+            "DUPTICKER.csv | Ticker,Date,Close,Symbol | AAA,2010-01-04,10,BBB | 1 ('Ticker') and 4 ('Symbol') are both the symbol | Symbol",
+            "DUPBARS.csv | date,close,symbol,date | 2020-01-02T13:30:00Z,10,AAA,2021-01-02T13:30:00Z | 1 ('date') and 4 ('date') are both the date | date",
+            "DUPBARSYM.csv | datetime,symbol,close,ticker | 2020-01-02T13:30:00Z,AAA,10,BBB | 2 ('symbol') and 4 ('ticker') are both the symbol | ticker"})
+    void twoDateOrSymbolColumnsAreRefusedAsAmbiguous(String name, String header, String row, String clash, String field, @TempSextant Store store) throws Exception {
+        Path f = Files.writeString(tmp.resolve(name), header + "\n" + row + "\n" + row.replace("-04", "-05").replace("13:30", "13:35") + "\n");
+        String want = f + " line 1 (the header): columns " + clash + ", so which one to import is ambiguous";
+        SextantException e = refused(store, PriceRules.defaults(), f);
+        assertEquals(want, e.getMessage());
+        assertEquals(field, e.field());
+        assertEquals("keep one of the two columns (delete or rename the other), then import again", e.fix());
+        assertEquals(want, assertThrows(SextantException.class, () -> ImportPreview.of(f)).getMessage());
+        assertEquals(0, prices(store));
+    }
+
+    /** A clashing header is quoted as a caller's name is: its control characters escaped, a long one cut. */
+    @Test
+    void aClashingHeaderIsShownEscapedAndCut(@TempSextant Store store) throws Exception {
+        String longDate = "d" + "_".repeat(5000) + "ate";
+        Path f = Files.writeString(tmp.resolve("ODD.csv"), "Date,Close,Da\u000Bte," + longDate + "\n2010-01-04,10,2011-01-04,x\n");
+        SextantException e = refused(store, PriceRules.defaults(), f);
+        assertEquals(f + " line 1 (the header): columns 1 ('Date') and 3 ('Da\\u000bte') are both the date, so which one to import is ambiguous", e.getMessage());
+        assertEquals("column 3", e.field());
+        Path g = Files.writeString(tmp.resolve("LONGH.csv"), "Date,Close," + longDate + "\n2010-01-04,10,2011-01-04\n");
+        SextantException cut = refused(store, PriceRules.defaults(), g);
+        assertEquals(g + " line 1 (the header): columns 1 ('Date') and 3 ('" + org.sextant.contract.ShownText.name(longDate)
+                + "') are both the date, so which one to import is ambiguous", cut.getMessage());
+        assertTrue(cut.getMessage().contains("(5004 characters)"), cut.getMessage());
+        assertEquals("column 3", cut.field());
     }
 
     /** Parquet: DuckDB reads the second of close and Close as Close_1, which hid the clash; the file's own names are checked. */

@@ -1,0 +1,83 @@
+package org.sextant.engine.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.SextantException;
+
+/** The staging copy of a file on another disk: a write that fails is the staging folder's, not the user's file. */
+class StagedFileTest {
+    @TempDir Path tmp;
+
+    /** A sink whose writes fail after the first, as a disk that fills during the copy does. */
+    private static StagedFile.Sink failingAfterFirstWrite(String why) {
+        return target -> new FilterOutputStream(Files.newOutputStream(target)) {
+            private int writes;
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                if (writes++ > 0) throw new IOException(why);
+                out.write(b, off, len);
+            }
+        };
+    }
+
+    private Path bigFile() throws IOException {
+        StringBuilder rows = new StringBuilder("symbol,date,close\n");
+        for (int i = 0; i < 20_000; i++) rows.append("AAA,2010-01-04,").append(i).append('\n');
+        return Files.writeString(tmp.resolve("bulk.csv"), rows);
+    }
+
+    /** The staging of a file on another disk whose copy fails with {@code why}: the error, and no part of the copy left behind. */
+    private SextantException failedCopy(Path source, Path staging, String why) throws IOException {
+        SextantException e = assertThrows(SextantException.class,
+                () -> StagedFile.of(source, staging, source.toString(), false, failingAfterFirstWrite(why)));
+        try (var left = Files.list(staging)) {
+            assertEquals(0, left.count(), "the part of the copy written is deleted");
+        }
+        return e;
+    }
+
+    @Test
+    void aFullDiskIsSaidAsTheStagingFoldersNotAsAnUnreadableFile() throws Exception {
+        Path source = bigFile();
+        Path staging = Files.createDirectories(tmp.resolve("home/data/staging"));
+        SextantException e = failedCopy(source, staging, "No space left on device");
+        assertEquals(source + ": no space left to stage the import in " + staging + ": the file is copied there before it is read, and the disk is full"
+                + " (No space left on device); nothing was imported", e.getMessage());
+        assertEquals("free disk space on the disk of " + staging + " (old backups, data/damaged-* copies), or move the file to that disk"
+                + " (a file on that disk is linked there, not copied), then import again", e.fix());
+        assertEquals("io_error", e.failReason());
+        assertNull(e.field());
+    }
+
+    @Test
+    void anotherWriteFailureNamesTheStagingFolder() throws Exception {
+        Path source = bigFile();
+        Path staging = Files.createDirectories(tmp.resolve("home/data/staging"));
+        assertEquals(source + ": cannot write the copy of the file the import reads in " + staging + " (Input/output error); nothing was imported",
+                failedCopy(source, staging, "Input/output error").getMessage());
+    }
+
+    @Test
+    void aMissingFileIsStillUnreadableAndACopyWithoutFailureIsWhole() throws Exception {
+        Path staging = Files.createDirectories(tmp.resolve("staging"));
+        Path gone = tmp.resolve("gone.csv");
+        SextantException e = assertThrows(SextantException.class, () -> StagedFile.of(gone, staging, gone.toString(), false, Files::newOutputStream));
+        assertEquals(gone + ": cannot read (" + gone + ")", e.getMessage());
+        assertEquals("check that the file exists and is readable", e.fix());
+        Path source = bigFile();
+        try (StagedFile copy = StagedFile.of(source, staging, source.toString(), false, Files::newOutputStream)) {
+            assertEquals(-1, Files.mismatch(source, copy.path()));
+        }
+        assertEquals(0, Files.list(staging).count());
+    }
+}
