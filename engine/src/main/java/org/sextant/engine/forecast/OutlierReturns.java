@@ -45,12 +45,7 @@ public final class OutlierReturns {
 
     /** The spikes of {@code closes} in order; closes that are not positive and finite give no return. */
     public static List<Spike> find(double[] closes) {
-        int n = closes.length;
-        double[] r = new double[Math.max(0, n - 1)];
-        for (int i = 1; i < n; i++) {
-            double a = closes[i - 1], b = closes[i];
-            r[i - 1] = a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b) ? Math.log(b / a) : Double.NaN;
-        }
+        double[] r = returns(closes);
         double limit = Math.max(FLOOR, TIMES_MEDIAN * medianAbs(r));
         List<Spike> out = new ArrayList<>();
         for (int i = 0; i + 1 < r.length; i++) {
@@ -61,6 +56,17 @@ public final class OutlierReturns {
             i += run; // the return that came back is not a jump of its own
         }
         return out;
+    }
+
+    /** The log returns of {@code closes}, NaN where a close is not positive and finite. */
+    static double[] returns(double[] closes) {
+        int n = closes.length;
+        double[] r = new double[Math.max(0, n - 1)];
+        for (int i = 1; i < n; i++) {
+            double a = closes[i - 1], b = closes[i];
+            r[i - 1] = a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b) ? Math.log(b / a) : Double.NaN;
+        }
+        return r;
     }
 
     /**
@@ -81,14 +87,24 @@ public final class OutlierReturns {
     }
 
     /**
-     * The warning an answer carries for the spikes of {@code closes}, each named by its {@code labels}
-     * entry (a date, or a bar's open time), or null when there is none.
+     * The warning an answer carries for the probable unadjusted splits ({@link UnadjustedSplits}) and the spikes of
+     * {@code closes}, each named by its {@code labels} entry (a date, or a bar's open time), or null when there is none.
      */
     public static String warning(String symbol, List<String> labels, double[] closes) {
+        List<UnadjustedSplits.Split> splits = splits(closes);
         List<Spike> spikes = find(closes);
-        String last = lastJump(symbol, labels, closes);
-        if (spikes.isEmpty()) return last;
-        return spikesWarning(symbol, labels, closes, spikes) + (last == null ? "" : ". " + last);
+        List<String> parts = new ArrayList<>();
+        if (!splits.isEmpty()) parts.add(UnadjustedSplits.warning(symbol, labels, closes, splits));
+        if (!spikes.isEmpty()) parts.add(spikesWarning(symbol, labels, closes, spikes));
+        String last = lastJump(symbol, labels, closes); // the last close: no later one shows a split stays
+        if (last != null) parts.add(last);
+        return parts.isEmpty() ? null : String.join(". ", parts);
+    }
+
+    /** The probable unadjusted splits of {@code closes} ({@link UnadjustedSplits}). */
+    public static List<UnadjustedSplits.Split> splits(double[] closes) {
+        double[] r = returns(closes);
+        return UnadjustedSplits.find(r, medianAbs(r));
     }
 
     /** The warning for a last close beyond {@link #LAST_FLOOR} and {@link #TIMES_MEDIAN} times the median move, or null. */
