@@ -100,7 +100,7 @@ public final class ForecastScan {
      */
     static String splitSkip(PriceSeries upTo) {
         double[] closes = PriceForecast.closes(upTo);
-        List<UnadjustedSplits.Split> splits = OutlierReturns.splits(closes);
+        List<UnadjustedSplits.Split> splits = OutlierReturns.splits(closes, CalibrationNotes.gaps(upTo.dates()));
         if (splits.isEmpty()) return null;
         return "not ranked: " + UnadjustedSplits.warning(upTo.symbol(), upTo.dates().stream().map(LocalDate::toString).toList(), closes, splits);
     }

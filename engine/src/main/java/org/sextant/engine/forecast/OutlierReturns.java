@@ -46,7 +46,12 @@ public final class OutlierReturns {
     /** The spikes of {@code closes} in order; closes that are not positive and finite give no return. */
     public static List<Spike> find(double[] closes) {
         double[] r = returns(closes);
-        double limit = Math.max(FLOOR, TIMES_MEDIAN * medianAbs(r));
+        return find(r, medianAbs(r));
+    }
+
+    /** The spikes in the log returns {@code r}, whose median absolute value is {@code medianAbs}. */
+    private static List<Spike> find(double[] r, double medianAbs) {
+        double limit = Math.max(FLOOR, TIMES_MEDIAN * medianAbs);
         List<Spike> out = new ArrayList<>();
         for (int i = 0; i + 1 < r.length; i++) {
             if (!(Math.abs(r[i]) > limit)) continue;
@@ -91,8 +96,18 @@ public final class OutlierReturns {
      * {@code closes}, each named by its {@code labels} entry (a date, or a bar's open time), or null when there is none.
      */
     public static String warning(String symbol, List<String> labels, double[] closes) {
-        List<UnadjustedSplits.Split> splits = splits(closes);
-        List<Spike> spikes = find(closes);
+        return warning(symbol, labels, closes, new int[0]);
+    }
+
+    /**
+     * As above, for closes with gaps: {@code gaps} holds the indices of closes that follow a gap in the dates
+     * ({@link CalibrationNotes#gaps}); a return across one spans months, not a day, and is no split.
+     */
+    public static String warning(String symbol, List<String> labels, double[] closes, int[] gaps) {
+        double[] r = returns(closes);
+        double median = medianAbs(r); // once: a series of 2,000,000 bars sorts its returns for it
+        List<UnadjustedSplits.Split> splits = UnadjustedSplits.find(r, median, gaps);
+        List<Spike> spikes = find(r, median);
         List<String> parts = new ArrayList<>();
         if (!splits.isEmpty()) parts.add(UnadjustedSplits.warning(symbol, labels, closes, splits));
         if (!spikes.isEmpty()) parts.add(spikesWarning(symbol, labels, closes, spikes));
@@ -101,10 +116,10 @@ public final class OutlierReturns {
         return parts.isEmpty() ? null : String.join(". ", parts);
     }
 
-    /** The probable unadjusted splits of {@code closes} ({@link UnadjustedSplits}). */
-    public static List<UnadjustedSplits.Split> splits(double[] closes) {
+    /** The probable unadjusted splits of {@code closes} ({@link UnadjustedSplits}), none across the gaps {@code gaps} (see {@link #warning(String, List, double[], int[])}). */
+    public static List<UnadjustedSplits.Split> splits(double[] closes, int[] gaps) {
         double[] r = returns(closes);
-        return UnadjustedSplits.find(r, medianAbs(r));
+        return UnadjustedSplits.find(r, medianAbs(r), gaps);
     }
 
     /** The warning for a last close beyond {@link #LAST_FLOOR} and {@link #TIMES_MEDIAN} times the median move, or null. */

@@ -42,13 +42,14 @@ public final class UnadjustedSplits {
         }
     }
 
-    /** The probable unadjusted splits in the log returns {@code r}, in order; {@code medianAbs} is the median absolute one. */
-    public static List<Split> find(double[] r, double medianAbs) {
+    /** The probable unadjusted splits in the log returns {@code r}, in order, none into a close of {@code gaps}; {@code medianAbs} is the median absolute return. */
+    public static List<Split> find(double[] r, double medianAbs, int[] gaps) {
+        java.util.Set<Integer> afterGap = java.util.Arrays.stream(gaps).boxed().collect(java.util.stream.Collectors.toSet());
         double limit = Math.max(OutlierReturns.FLOOR, OutlierReturns.TIMES_MEDIAN * medianAbs);
         List<Split> out = new ArrayList<>();
         double tolerance = Math.max(MIN_TOLERANCE, TIMES_MEDIAN * medianAbs);
         for (int i = 0; i + MIN_AFTER < r.length; i++) {
-            if (!(Math.abs(r[i]) > limit)) continue;
+            if (!(Math.abs(r[i]) > limit) || afterGap.contains(i + 1)) continue; // across a gap: months, not a day
             double[] ratio = nearest(Math.abs(r[i]), tolerance);
             if (ratio == null || !stays(r, i)) continue;
             out.add(new Split(i + 1, r[i], (int) ratio[0], (int) ratio[1]));

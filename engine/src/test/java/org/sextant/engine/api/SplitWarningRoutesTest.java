@@ -44,6 +44,27 @@ class SplitWarningRoutesTest {
         return days.get(380);
     }
 
+    /** A walk with 200 weekdays left out and x1.5 across the gap (as the attacker's GAPX, x1.47): months, not a day, so no split is named. */
+    @Test
+    void aStepAcrossAGapInTheDatesIsNoSplit(@TempDir Path dir) throws Exception {
+        java.util.Random moves = new java.util.Random(1);
+        StringBuilder csv = new StringBuilder("Date,Close\n");
+        double p = 100;
+        int n = 0;
+        for (LocalDate d = LocalDate.of(2010, 1, 4); n < 400; d = d.plusDays(1)) {
+            if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY) continue;
+            if (n < 100 || n >= 300) { // the walk moves only on the days kept: x1.5 and one day's move across the gap
+                p *= 1 + 0.01 * moves.nextGaussian();
+                csv.append(d).append(',').append(n >= 300 ? p * 1.5 : p).append('\n');
+            }
+            n++;
+        }
+        Files.writeString(dir.resolve("GAPX.csv"), csv);
+        engine.importPrices(List.of(dir.resolve("GAPX.csv")));
+        JsonNode f = call("get_forecast", "{\"symbol\":\"GAPX\",\"horizon\":5}");
+        assertTrue(!f.has("data_warning"), f.path("data_warning").toString());
+    }
+
     @Test
     void aSplitIsWarnedInForecastBacktestAndChartAndNotRankedByAScan(@TempDir Path dir) throws Exception {
         LocalDate day = splitx(dir.resolve("SPLITX.csv"));

@@ -16,6 +16,8 @@ import org.sextant.engine.testing.TempSextant;
 
 /** A close that steps to a split ratio of the one before and stays is named as a probable unadjusted split; real crashes are not (attacker pass 11, H1). */
 class UnadjustedSplitsTest {
+    private static final int[] NONE = {};
+
     /** 400 closes of a seeded random walk of about 1% a day, as the attacker's SPLITX. */
     static double[] walk(int n, long seed) {
         Random moves = new Random(seed);
@@ -44,7 +46,7 @@ class UnadjustedSplitsTest {
         assertTrue(w != null && w.startsWith("SPLITX: probable unadjusted split(s): on day380 the close fell to x0.0998 the one before ("), w);
         assertTrue(w.contains("and stayed: a 10:1 split. "), w);
         assertTrue(w.contains("import split-adjusted closes"), w);
-        assertEquals(List.of(new UnadjustedSplits.Split(380, Math.log(c[380] / c[379]), 10, 1)), OutlierReturns.splits(c));
+        assertEquals(List.of(new UnadjustedSplits.Split(380, Math.log(c[380] / c[379]), 10, 1)), OutlierReturns.splits(c, NONE));
     }
 
     @Test
@@ -55,7 +57,7 @@ class UnadjustedSplitsTest {
         for (long seed = 1; seed <= 5; seed++) {
             for (int k = 0; k < factors.length; k++) {
                 double[] c = split(walk(400, seed), 200, factors[k]);
-                List<UnadjustedSplits.Split> found = OutlierReturns.splits(c);
+                List<UnadjustedSplits.Split> found = OutlierReturns.splits(c, NONE);
                 assertEquals(1, found.size(), names[k] + " seed " + seed + ": " + found);
                 assertEquals(200, found.get(0).index());
                 assertEquals(names[k], found.get(0).name());
@@ -78,12 +80,21 @@ class UnadjustedSplitsTest {
     void aJumpThatFallsBackOrIsOffTheRatiosIsNoSplit() {
         double[] tick = walk(400, 2);
         tick[200] *= 10;
-        assertTrue(OutlierReturns.splits(tick).isEmpty());
+        assertTrue(OutlierReturns.splits(tick, NONE).isEmpty());
         assertTrue(OutlierReturns.warning("X", days(400), tick).startsWith("X: 1 close(s) jump and fall straight back"));
         double[] back = split(walk(400, 2), 200, 0.5);
         for (int i = 210; i < 400; i++) back[i] *= 2; // ten closes at half, then back: neither the fall nor the rise back is a split
-        assertTrue(OutlierReturns.splits(back).isEmpty(), OutlierReturns.splits(back).toString());
+        assertTrue(OutlierReturns.splits(back, NONE).isEmpty(), OutlierReturns.splits(back, NONE).toString());
         assertNull(OutlierReturns.warning("X", days(400), split(walk(400, 2), 200, 0.6)), "-40%: between 2:3 and 1:2");
+    }
+
+    /** A return across a gap of months in the dates (the attacker's GAPX: x1.47 over 200 missing weekdays) is no one-day move, so no split. */
+    @Test
+    void aReturnAcrossAGapIsNoSplit() {
+        double[] c = split(walk(400, 4), 200, 1.5);
+        assertEquals(1, OutlierReturns.splits(c, NONE).size(), "the same step between two days is named");
+        assertTrue(OutlierReturns.splits(c, new int[] {200}).isEmpty());
+        assertNull(OutlierReturns.warning("GAPX", days(400), c, new int[] {200}));
     }
 
     /** Microsoft's six real splits of 1991-1999, undone on the sample's split-adjusted closes, are each named on their day. */
@@ -97,7 +108,7 @@ class UnadjustedSplitsTest {
             for (int i = 0; i < raw.length && msft.dates().get(i).isBefore(day); i++) raw[i] *= Double.parseDouble(s[1]);
         }
         List<String> dates = msft.dates().stream().map(LocalDate::toString).toList();
-        List<UnadjustedSplits.Split> found = OutlierReturns.splits(raw);
+        List<UnadjustedSplits.Split> found = OutlierReturns.splits(raw, NONE);
         assertEquals(List.of("1991-06-27", "1992-06-15", "1994-05-23", "1996-12-09", "1998-02-23", "1999-03-29"),
                 found.stream().map(s -> dates.get(s.index())).toList());
         assertEquals(List.of("3:2 split", "3:2 split", "2:1 split", "2:1 split", "2:1 split", "2:1 split"), found.stream().map(UnadjustedSplits.Split::name).toList());
@@ -110,7 +121,7 @@ class UnadjustedSplitsTest {
         PriceRepository prices = new PriceRepository(engine.store());
         for (var s : engine.listSymbols(null)) {
             PriceSeries p = prices.closes(s.symbol(), null, null);
-            assertTrue(OutlierReturns.splits(PriceForecast.closes(p)).isEmpty(), s.symbol());
+            assertTrue(OutlierReturns.splits(PriceForecast.closes(p), CalibrationNotes.gaps(p.dates())).isEmpty(), s.symbol());
         }
         PriceSeries pg = prices.closes("PG", null, null);
         int day = pg.dates().indexOf(LocalDate.of(2000, 3, 7));
