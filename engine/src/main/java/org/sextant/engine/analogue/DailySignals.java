@@ -119,7 +119,8 @@ public final class DailySignals {
             regime[i] = RegimeRules.regime(dist50[i], dist200[i], dd[i], vol[i], breadth[i]);
         }
         // the bad-tick check get_forecast runs on the same closes: a spike makes a ret_1d and a forward return of about x100
-        String warning = OutlierReturns.warning(benchmark, Arrays.stream(dates).map(LocalDate::toString).toList(), close);
+        String warning = OutlierReturns.warning(benchmark, Arrays.stream(dates).map(LocalDate::toString).toList(), close,
+                org.sextant.engine.forecast.CalibrationNotes.gaps(Arrays.asList(dates)));
         return of(benchmark, SignalRegistry.builtin(), dates, cols, new int[][]{volRegime, regime},
                 Indicators.forwardReturns(close, 1), Indicators.forwardReturns(close, 3), Indicators.forwardReturns(close, 5), null, Map.of(), warning);
     }

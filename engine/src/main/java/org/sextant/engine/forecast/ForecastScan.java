@@ -83,12 +83,26 @@ public final class ForecastScan {
                 return new SymbolOutcome(all.symbol(), null, "history " + upTo.size() + " closes on or before the start "
                         + upTo.dates().get(upTo.size() - 1) + " < min_history " + minHistory, null, null);
             }
+            String split = splitSkip(upTo);
+            if (split != null) return new SymbolOutcome(all.symbol(), null, split, null, null);
             PriceForecast f = forecaster.apply(upTo);
             if (f == null) return new SymbolOutcome(all.symbol(), null, null, upTo, null);
             return new SymbolOutcome(all.symbol(), ScanRow.of(f, upTo.size()), null, upTo, f);
         } catch (SextantException e) {
             return new SymbolOutcome(all.symbol(), null, e.getMessage(), null, null);
         }
+    }
+
+    /**
+     * Why a symbol whose fitted closes hold a probable unadjusted split ({@link UnadjustedSplits}) is not ranked, or null:
+     * its bands span the split as a real move, so its reward/risk would top the ranking (x118 at 95% for a 10:1 split).
+     * Skipped, not ranked with a mark: a ranking is read from the top.
+     */
+    static String splitSkip(PriceSeries upTo) {
+        double[] closes = PriceForecast.closes(upTo);
+        List<UnadjustedSplits.Split> splits = OutlierReturns.splits(closes, CalibrationNotes.gaps(upTo.dates()));
+        if (splits.isEmpty()) return null;
+        return "not ranked: " + UnadjustedSplits.warning(upTo.symbol(), upTo.dates().stream().map(LocalDate::toString).toList(), closes, splits);
     }
 
     /** The closes up to the week-aligned start on or before {@code asOf} (null: the series' last date). */

@@ -45,13 +45,13 @@ public final class OutlierReturns {
 
     /** The spikes of {@code closes} in order; closes that are not positive and finite give no return. */
     public static List<Spike> find(double[] closes) {
-        int n = closes.length;
-        double[] r = new double[Math.max(0, n - 1)];
-        for (int i = 1; i < n; i++) {
-            double a = closes[i - 1], b = closes[i];
-            r[i - 1] = a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b) ? Math.log(b / a) : Double.NaN;
-        }
-        double limit = Math.max(FLOOR, TIMES_MEDIAN * medianAbs(r));
+        double[] r = returns(closes);
+        return find(r, medianAbs(r));
+    }
+
+    /** The spikes in the log returns {@code r}, whose median absolute value is {@code medianAbs}. */
+    private static List<Spike> find(double[] r, double medianAbs) {
+        double limit = Math.max(FLOOR, TIMES_MEDIAN * medianAbs);
         List<Spike> out = new ArrayList<>();
         for (int i = 0; i + 1 < r.length; i++) {
             if (!(Math.abs(r[i]) > limit)) continue;
@@ -61,6 +61,17 @@ public final class OutlierReturns {
             i += run; // the return that came back is not a jump of its own
         }
         return out;
+    }
+
+    /** The log returns of {@code closes}, NaN where a close is not positive and finite. */
+    static double[] returns(double[] closes) {
+        int n = closes.length;
+        double[] r = new double[Math.max(0, n - 1)];
+        for (int i = 1; i < n; i++) {
+            double a = closes[i - 1], b = closes[i];
+            r[i - 1] = a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b) ? Math.log(b / a) : Double.NaN;
+        }
+        return r;
     }
 
     /**
@@ -81,14 +92,34 @@ public final class OutlierReturns {
     }
 
     /**
-     * The warning an answer carries for the spikes of {@code closes}, each named by its {@code labels}
-     * entry (a date, or a bar's open time), or null when there is none.
+     * The warning an answer carries for the probable unadjusted splits ({@link UnadjustedSplits}) and the spikes of
+     * {@code closes}, each named by its {@code labels} entry (a date, or a bar's open time), or null when there is none.
      */
     public static String warning(String symbol, List<String> labels, double[] closes) {
-        List<Spike> spikes = find(closes);
-        String last = lastJump(symbol, labels, closes);
-        if (spikes.isEmpty()) return last;
-        return spikesWarning(symbol, labels, closes, spikes) + (last == null ? "" : ". " + last);
+        return warning(symbol, labels, closes, new int[0]);
+    }
+
+    /**
+     * As above, for closes with gaps: {@code gaps} holds the indices of closes that follow a gap in the dates
+     * ({@link CalibrationNotes#gaps}); a return across one spans months, not a day, and is no split.
+     */
+    public static String warning(String symbol, List<String> labels, double[] closes, int[] gaps) {
+        double[] r = returns(closes);
+        double median = medianAbs(r); // once: a series of 2,000,000 bars sorts its returns for it
+        List<UnadjustedSplits.Split> splits = UnadjustedSplits.find(r, median, gaps);
+        List<Spike> spikes = find(r, median);
+        List<String> parts = new ArrayList<>();
+        if (!splits.isEmpty()) parts.add(UnadjustedSplits.warning(symbol, labels, closes, splits));
+        if (!spikes.isEmpty()) parts.add(spikesWarning(symbol, labels, closes, spikes));
+        String last = lastJump(symbol, labels, closes); // the last close: no later one shows a split stays
+        if (last != null) parts.add(last);
+        return parts.isEmpty() ? null : String.join(". ", parts);
+    }
+
+    /** The probable unadjusted splits of {@code closes} ({@link UnadjustedSplits}), none across the gaps {@code gaps} (see {@link #warning(String, List, double[], int[])}). */
+    public static List<UnadjustedSplits.Split> splits(double[] closes, int[] gaps) {
+        double[] r = returns(closes);
+        return UnadjustedSplits.find(r, medianAbs(r), gaps);
     }
 
     /** The warning for a last close beyond {@link #LAST_FLOOR} and {@link #TIMES_MEDIAN} times the median move, or null. */

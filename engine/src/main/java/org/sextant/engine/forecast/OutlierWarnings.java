@@ -60,7 +60,8 @@ public final class OutlierWarnings {
     }
 
     private static String warning(PriceSeries p) {
-        return p.size() == 0 ? null : OutlierReturns.warning(p.symbol(), p.dates().stream().map(LocalDate::toString).toList(), PriceForecast.closes(p));
+        return p.size() == 0 ? null : OutlierReturns.warning(p.symbol(), p.dates().stream().map(LocalDate::toString).toList(), PriceForecast.closes(p),
+                CalibrationNotes.gaps(p.dates()));
     }
 
     private static String warning(BarSeries bars) {

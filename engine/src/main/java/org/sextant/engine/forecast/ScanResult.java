@@ -19,6 +19,6 @@ public record ScanResult(List<ScanRow> rows, String model, int horizon, double l
                          List<Skipped> skipped, List<String> notComputed,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String note) {
 
-    /** A symbol the scan could not rank, and why (too little history, or the model's refusal). */
+    /** A symbol the scan could not rank, and why (too little history, the model's refusal, no spread, a probable unadjusted split). */
     public record Skipped(String symbol, String reason) {}
 }
