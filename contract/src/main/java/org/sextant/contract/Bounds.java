@@ -40,6 +40,11 @@ public final class Bounds {
     public static final int DEFAULT_JOB_MINUTES = 120, MAX_JOB_MINUTES = 1440;
     /** Runs one list_runs returns. */
     public static final int MAX_RUN_LIST = 1000;
+    /**
+     * Configurations one get_run answer holds (about 900 bytes of JSON each: 4.5 MB); a sweep may have a
+     * million, whose whole list was ~900 MB of JSON in a 1 GB heap. Further ones are read by configurations_offset.
+     */
+    public static final int MAX_RUN_CONFIGURATIONS = 5000;
     /** Log lines one read_log returns. */
     public static final int MAX_LOG_LINES = 2000;
     /** Analogues one compare_to_history returns. */

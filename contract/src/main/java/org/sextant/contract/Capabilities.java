@@ -164,7 +164,11 @@ public final class Capabilities {
                     .integer("limit", 1, Bounds.MAX_RUN_LIST, "most runs to return (default 50)"));
     public static final Capability GET_RUN = read("get_run", "one stored run: statistics, verdict and optionally its configurations and curves",
             ArgumentSchema.object().string("run_id", "the run (list_runs)", true)
-                    .bool("include_configurations", "add every configuration's in/out-of-sample metrics (default false)")
+                    .bool("include_configurations", "add the configurations' in/out-of-sample metrics, best in-sample Sharpe first, a page at a time (default false)")
+                    .integer("configurations_offset", 0, Integer.MAX_VALUE, "with include_configurations: configurations to skip in that order (default 0;"
+                            + " the answer's next_configurations_offset reads on)")
+                    .integer("configurations_limit", 1, Bounds.MAX_RUN_CONFIGURATIONS, "with include_configurations: most configurations in the answer (default and at most "
+                            + Bounds.MAX_RUN_CONFIGURATIONS + ")")
                     .bool("include_equity", "add the daily equity and drawdown curves (default false)"));
     public static final Capability SELECT_CONFIGURATION = write("select_configuration", "replays another configuration of a stored run and stores it as the run's selected one",
             ArgumentSchema.object().string("run_id", "the run (list_runs)", true)

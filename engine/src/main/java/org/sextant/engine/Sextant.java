@@ -288,6 +288,10 @@ public final class Sextant implements AutoCloseable {
     /** One stored run with spec, statistics, verdict, every configuration's metrics and the equity curves. */
     public RunDetail getRun(String runId) { return research.run(runId, true, true); }
     public RunDetail getRun(String runId, boolean configurations, boolean equity) { return research.run(runId, configurations, equity); }
+    /** get_run: a page of the configurations (offset, limit: null for the first, at most Bounds.MAX_RUN_CONFIGURATIONS), best in-sample Sharpe first. */
+    public RunDetail getRun(String runId, boolean configurations, boolean equity, Integer offset, Integer limit) {
+        return research.run(runId, configurations, offset, limit, equity);
+    }
 
     /** Replays another configuration of a stored run and stores it as the run's selected curve. A writer. */
     public RunDetail selectConfiguration(String runId, int configuration) { return research.selectConfiguration(runId, configuration); }

@@ -331,8 +331,8 @@ public final class ApiRoutes {
     }
 
     private Object getRun(ApiCall call) {
-        return engine.getRun(call.requiredText("run_id", "\"<id from list_runs>\""),
-                Boolean.TRUE.equals(call.bool("include_configurations")), Boolean.TRUE.equals(call.bool("include_equity")));
+        return engine.getRun(call.requiredText("run_id", "\"<id from list_runs>\""), Boolean.TRUE.equals(call.bool("include_configurations")),
+                Boolean.TRUE.equals(call.bool("include_equity")), call.integer("configurations_offset"), call.integer("configurations_limit"));
     }
 
     private Object selectConfiguration(ApiCall call) {

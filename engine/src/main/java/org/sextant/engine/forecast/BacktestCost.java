@@ -38,6 +38,17 @@ public final class BacktestCost {
         public double seconds(long fits, long closes) { return (fits * microsPerFit * 1e3 + closes * nanosPerClose) / 1e9; }
     }
 
+    /**
+     * CPU microseconds of calibrating one origin's bands at one horizon step, whatever the model: the
+     * conformal and the adaptive bands sort up to {@link WalkForwardBacktest#CALIBRATION_WINDOW}
+     * residuals per level and step. Naive's live forecast of the NYSE closes at horizon 260 (302
+     * origins) took 4-5 CPU s of it against 0.02 s of fitting (docs/benchmarks.md "Live forecast: cost by horizon").
+     */
+    public static final double CALIBRATION_MICROS_PER_STEP = 40;
+
+    /** Seconds of calibrating {@code origins} origins' bands at {@code horizon} steps each. */
+    public static double calibrationSeconds(long origins, int horizon) { return origins * (double) horizon * CALIBRATION_MICROS_PER_STEP / 1e6; }
+
     private static final Map<String, CostClass> BY_MODEL = Map.ofEntries(
             Map.entry("naive", CostClass.INSTANT), Map.entry("snaive", CostClass.INSTANT), Map.entry("drift", CostClass.INSTANT),
             Map.entry("naive2", CostClass.INSTANT), Map.entry("theta", CostClass.LIGHT), Map.entry("ses", CostClass.LIGHT),

@@ -3,6 +3,7 @@ package org.sextant.engine.forecast;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import org.sextant.engine.forecast.store.StoredForecast.LevelCoverage;
 
 /**
  * What a calibrated answer's {@code calibration_note} says about its bands: levels the residuals
@@ -98,6 +99,28 @@ public final class CalibrationNotes {
         if (2L * horizon <= historyRows) return null;
         return "horizon " + horizon + " steps is more than half the " + historyRows + " closes the model was fitted on: "
                 + "the median and bands extrapolate far past what the history shows; read them as a rough guide, or use a shorter horizon";
+    }
+
+    /**
+     * Fewest walk-forward origins an empirical coverage is reported from: one origin's band either holds
+     * or not, and a 12-close series reported "1.0" from one.
+     */
+    public static final int MIN_COVERAGE_ORIGINS = 30;
+
+    /** The coverage with each level's empirical figure null when it rests on fewer than {@link #MIN_COVERAGE_ORIGINS} origins. */
+    public static List<LevelCoverage> measured(List<LevelCoverage> coverage) {
+        if (coverage == null) return null;
+        return coverage.stream().map(c -> c.origins() < MIN_COVERAGE_ORIGINS && c.empirical() != null
+                ? new LevelCoverage(c.level(), null, c.origins()) : c).toList();
+    }
+
+    /** Says why coverage is null when too few origins measured it, or null. */
+    public static String coverageNote(List<LevelCoverage> coverage) {
+        if (coverage == null || coverage.isEmpty() || coverage.get(0).origins() >= MIN_COVERAGE_ORIGINS) return null;
+        int n = coverage.get(0).origins();
+        return "empirical coverage is null: " + n + " walk-forward origin(s), fewer than the " + MIN_COVERAGE_ORIGINS
+                + " it needs to be measured (an origin every " + LiveCalibration.EVERY + " closes: about " + (MIN_COVERAGE_ORIGINS - n) * LiveCalibration.EVERY
+                + " closes more history)";
     }
 
     /** The non-null notes joined, or null. */

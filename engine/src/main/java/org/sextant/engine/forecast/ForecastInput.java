@@ -22,6 +22,18 @@ public final class ForecastInput {
         checkLevels(levels);
     }
 
+    /**
+     * A live forecast looks at most as far ahead as the history it was fitted on: 12 closes gave a "99%" band
+     * 260 days ahead that lay wholly above every close seen. {@code unit}: "closes" or "bars"; {@code minLength}: the
+     * model's shortest history, below which its own check names the symbol as too short (whatever the horizon).
+     */
+    public static void checkHorizonWithinHistory(int closes, int horizon, int minLength, String unit) {
+        if (closes < Math.max(1, minLength) || horizon <= closes) return;
+        throw SextantException.invalid("horizon", "horizon " + horizon + " steps is longer than the " + closes + " " + unit
+                + " of history: a forecast cannot look further ahead than the history it is fitted on",
+                "set horizon to " + closes + " or less (the longest this history supports), or import a longer history");
+    }
+
     /** Most coverage levels one forecast may ask for (each level is a band computed and stored). */
     public static final int MAX_LEVELS = org.sextant.contract.Bounds.MAX_LEVELS;
     /** The lowest level a band may have (the schema's bound). */

@@ -124,6 +124,7 @@ public final class ForecastService {
         int h = ForecastBacktestRun.horizon(horizon);
         BandCalibration cal = BandCalibration.parse(calibration);
         BarSeries bars = allBars(symbol, interval);
+        ForecastInput.checkHorizonWithinHistory(bars.size(), h, models.forPrices(m).minLength(1), "bars");
         String key = LiveForecastCache.key(bars, m, h, lv, cal.wire());
         BarForecast known = barCache.get(key);
         if (known != null) return known;
@@ -449,6 +450,7 @@ public final class ForecastService {
         int h = ForecastBacktestRun.horizon(horizon);
         double[] lv = levels == null ? LEVELS : levels;
         ForecastInput.checkLevels(lv);
+        ForecastInput.checkHorizonWithinHistory(p.size(), h, models.forPrices(m).minLength(1), "closes");
         BandCalibration cal = BandCalibration.parse(calibration);
         PriceForecast known = knownLive(p, m, h, lv, cal);
         if (known != null) return known;

@@ -25,11 +25,12 @@ final class LiveForecastCost {
 
     /**
      * The calibration origins of a live forecast of {@code closes} values, worked out once for every model: a model
-     * fits those at or above its shortest history ({@link LiveCalibration#origins(int, int, int)}).
+     * fits those at or above its shortest history ({@link LiveCalibration#origins(int, int, int)}) and calibrates
+     * each one's bands at every step of the horizon.
      */
-    private record Origins(int[] all) {
+    private record Origins(int[] all, int horizon) {
         static Origins of(int closes, int horizon) {
-            return new Origins(LiveCalibration.origins(0, closes, horizon));
+            return new Origins(LiveCalibration.origins(0, closes, horizon), horizon);
         }
 
         Estimate price(ForecastModels models, String model) {
@@ -40,12 +41,12 @@ final class LiveForecastCost {
                 fits++;
                 history += o;
             }
-            return new Estimate(fits, BacktestCost.costClass(model).seconds(fits, history));
+            return new Estimate(fits, BacktestCost.costClass(model).seconds(fits, history) + BacktestCost.calibrationSeconds(fits, horizon));
         }
     }
 
     /**
-     * Under a request's budget, refuses (resource_limit, field {@code model}) a live forecast whose
+     * Under a request's budget, refuses (resource_limit, field {@code horizon} or {@code model}) a live forecast whose
      * estimate exceeds {@link BacktestCost#BUDGET_SHARE} of what is left; {@code bars} says the
      * values are bars at an interval, for which a coarser interval is also a fix. Without a budget
      * (a job, the window) it returns.
@@ -57,6 +58,10 @@ final class LiveForecastCost {
         refuseBeyond(BacktestCost.BUDGET_SHARE * left / 1e9, models, closes, model, horizon, bars);
     }
 
+    /**
+     * Refuses a live forecast estimated at more than {@code seconds}: naming horizon with the longest that fits
+     * when a shorter one does (the calibration grows with every step), else model with a faster one that fits.
+     */
     static void refuseBeyond(double seconds, ForecastModels models, int closes, String model, int horizon, boolean bars) {
         Origins origins = Origins.of(closes, horizon);
         Estimate estimate = origins.price(models, model);
@@ -68,12 +73,26 @@ final class LiveForecastCost {
                 break;
             }
         }
-        String fix = (faster != null ? "use a faster model such as " + faster : "ask for fewer values")
-                + (bars ? ", or ask at a coarser interval (fewer bars to fit)"
-                        : ", or store it with start_forecast (a background job without a time limit), which get_forecast then answers from");
+        int longest = longestHorizon(seconds, models, closes, model, horizon);
+        String fix = longest > 0 ? "set horizon to " + longest + " or less" + (faster != null ? ", or use a faster model such as " + faster : "")
+                : faster != null ? "use a faster model such as " + faster : "ask for fewer values";
+        fix += bars ? ", or ask at a coarser interval (fewer bars to fit)"
+                : ", or store it with start_forecast (a background job without a time limit), which get_forecast then answers from";
         throw new SextantException(FailReason.RESOURCE_LIMIT, String.format(Locale.ROOT,
-                "the forecast would compute for about %.0f s (its bands are calibrated on %d fits of model %s on up to %d %s), more than the %.0f s"
-                        + " it may take of its budget", estimate.seconds(), estimate.fits(),
-                ForecastBacktestRun.modelName(model), closes, bars ? "bars" : "closes", seconds), "model", fix);
+                "the forecast would compute for about %.0f s (its bands are calibrated on %d fits of model %s on up to %d %s, at %d horizon steps each),"
+                        + " more than the %.0f s it may take of its budget", estimate.seconds(), estimate.fits(),
+                ForecastBacktestRun.modelName(model), closes, bars ? "bars" : "closes", horizon, seconds), longest > 0 ? "horizon" : "model", fix);
+    }
+
+    /** The longest horizon below {@code horizon} whose estimate fits in {@code seconds}, or 0 when not even 1 does (the estimate grows with it). */
+    static int longestHorizon(double seconds, ForecastModels models, int closes, String model, int horizon) {
+        if (estimatedSeconds(models, closes, model, 1) > seconds) return 0;
+        int lo = 1, hi = horizon - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (estimatedSeconds(models, closes, model, mid) <= seconds) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
     }
 }

@@ -89,8 +89,8 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
         List<LocalDate> dates = prices.dates();
         TargetDates.Calendar days = TargetDates.of(dates);
         return new PriceForecast(prices.symbol(), modelName, dates.get(dates.size() - 1), last,
-                days.after(dates.get(dates.size() - 1), f.horizon()), days.describe(), f, rr, calibration, coverage,
-                CalibrationNotes.notes(note, CalibrationNotes.horizonNote(y.length, f.horizon())));
+                days.after(dates.get(dates.size() - 1), f.horizon()), days.describe(), f, rr, calibration, CalibrationNotes.measured(coverage),
+                CalibrationNotes.notes(note, CalibrationNotes.horizonNote(y.length, f.horizon()), CalibrationNotes.coverageNote(coverage)));
     }
 
     /** Adjusted closes where present, else closes; refuses an empty series. */

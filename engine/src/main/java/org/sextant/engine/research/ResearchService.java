@@ -512,4 +512,25 @@ public final class ResearchService {
     public RunDetail run(String runId, boolean withConfigurations, boolean withEquity) {
         return store.run(runId, withConfigurations, withEquity);
     }
+
+    /**
+     * A request's read of a run: at most {@link org.sextant.contract.Bounds#MAX_RUN_CONFIGURATIONS} configurations from
+     * {@code offset} in the run's ranking (null: from the first, as many as allowed), so the answer stays a few MB however large the sweep.
+     */
+    public RunDetail run(String runId, boolean withConfigurations, Integer offset, Integer limit, boolean withEquity) {
+        int max = org.sextant.contract.Bounds.MAX_RUN_CONFIGURATIONS;
+        if (!withConfigurations && (offset != null || limit != null)) {
+            throw SextantException.invalid(offset != null ? "configurations_offset" : "configurations_limit",
+                    "configurations_offset and configurations_limit page the configurations, which were not asked for", "add include_configurations: true");
+        }
+        if (offset != null && offset < 0) {
+            throw SextantException.invalid("configurations_offset", "configurations_offset must be at least 0, was " + offset,
+                    "omit it for the first page, or pass the answer's next_configurations_offset");
+        }
+        if (limit != null && (limit < 1 || limit > max)) {
+            throw SextantException.invalid("configurations_limit", "configurations_limit must be 1.." + max + ", was " + limit,
+                    "omit it for " + max + " a page and read on with configurations_offset");
+        }
+        return store.run(runId, withConfigurations, offset == null ? 0 : offset, limit == null ? max : limit, withEquity);
+    }
 }

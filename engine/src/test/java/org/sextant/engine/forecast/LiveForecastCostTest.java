@@ -48,4 +48,24 @@ class LiveForecastCostTest {
         assertFalse(under.fix().contains("coarser interval"), under.fix());
         assertTrue(engine.getForecast("KO", "theta", 20, null, null) != null);
     }
+
+    /**
+     * Calibrating every origin's bands at every step costs whatever the model: naive's fits on NYSE are
+     * 0.02 s but its 302 origins at horizon 260 sort residuals for seconds. A forecast over an (injected)
+     * allowance that a shorter horizon meets is refused on horizon, naming the longest that fits.
+     */
+    @Test
+    void aLongHorizonIsPricedAndRefusedNamingTheLongestHorizonThatFits() {
+        int closes = engine.getClosePrice("NYSE", null, null).size();
+        double at260 = LiveForecastCost.estimatedSeconds(ForecastModels.BUILT_IN, closes, "naive", 260);
+        assertTrue(at260 > 2, "the calibration of 302 origins at 260 steps is priced: " + at260);
+        double allowed = LiveForecastCost.estimatedSeconds(ForecastModels.BUILT_IN, closes, "naive", 100);
+        SextantException e = assertThrows(SextantException.class,
+                () -> LiveForecastCost.refuseBeyond(allowed, ForecastModels.BUILT_IN, closes, "naive", 260, false));
+        assertEquals("resource_limit", e.failReason());
+        assertEquals("horizon", e.field(), e.getMessage());
+        assertTrue(e.fix().startsWith("set horizon to 100 or less, or store it with start_forecast"), e.fix());
+        assertTrue(e.getMessage().contains("at 260 horizon steps each"), e.getMessage());
+        assertDoesNotThrow(() -> LiveForecastCost.refuseBeyond(allowed, ForecastModels.BUILT_IN, closes, "naive", 100, false));
+    }
 }

@@ -32,6 +32,7 @@ final class GetRun extends LauncherTool {
         args.put("run_id", runId);
         call.args().optionalBoolean("include_configurations").ifPresent(b -> args.put("include_configurations", b));
         call.args().optionalBoolean("include_equity").ifPresent(b -> args.put("include_equity", b));
+        for (String page : List.of("configurations_offset", "configurations_limit")) call.args().optionalInt(page).ifPresent(v -> args.put(page, v));
         Map<String, Object> data = new LinkedHashMap<>(call.context().app().call(Capabilities.GET_RUN, args));
         if (data.get("configurations") instanceof List<?> configs && !configs.isEmpty()) {
             List<Object> rows = new ArrayList<>(configs.size());

@@ -194,9 +194,17 @@ public final class ResearchStore {
 
     /**
      * One stored run with its statistics; every configuration's metrics and the equity curves
-     * only when asked for (a sweep can have a million configurations).
+     * only when asked for (a sweep can have a million configurations: the GUI's and the report's read, not a request's).
      */
     public RunDetail run(String runId, boolean withConfigurations, boolean withEquity) {
+        return run(runId, withConfigurations, 0, Integer.MAX_VALUE, withEquity);
+    }
+
+    /**
+     * As above with a page of the configurations: {@code limit} of them from {@code offset} in the run's ranking (best
+     * in-sample Sharpe first, an undefined one last, ties by index: the chosen one leads), with their total.
+     */
+    public RunDetail run(String runId, boolean withConfigurations, int offset, int limit, boolean withEquity) {
         if (runId == null || runId.isBlank()) throw SextantException.invalid("run_id", "run_id is missing", "pass a run id from list_runs");
         return store.read(c -> {
             RunInfo info;
@@ -219,30 +227,56 @@ public final class ResearchStore {
                     warnings = strings(rs.getString(30));
                 }
             }
-            List<ConfigurationResult> configs = new ArrayList<>();
-            Map<String, Object> chosenParams = Map.of();
-            Metrics chosenIn = null, chosenOut = null;
-            try (PreparedStatement q = c.prepareStatement("SELECT i.configuration, i.params_json, "
-                    + "i.cagr, i.volatility, i.sharpe, i.sortino, i.max_drawdown, i.turnover, i.exposure, i.hit_rate, i.bars, "
-                    + "o.cagr, o.volatility, o.sharpe, o.sortino, o.max_drawdown, o.turnover, o.exposure, o.hit_rate, o.bars "
-                    + "FROM run_configurations i JOIN run_configurations o ON o.run_id = i.run_id AND o.configuration = i.configuration AND o.sample = 'out' "
-                    + "WHERE i.run_id = ? AND i.sample = 'in' AND (? OR i.configuration = ?) ORDER BY i.configuration")) {
-                q.setString(1, runId);
-                q.setBoolean(2, withConfigurations);
-                q.setLong(3, chosen);
-                try (ResultSet rs = q.executeQuery()) {
-                    while (rs.next()) {
-                        @SuppressWarnings("unchecked")
-                        Map<String, Object> params = Json.MAPPER.readValue(rs.getString(2), LinkedHashMap.class);
-                        ConfigurationResult cr = new ConfigurationResult(rs.getInt(1), params, metrics(rs, 3), metrics(rs, 12));
-                        if (cr.configuration() == chosen) { chosenParams = params; chosenIn = cr.inSample(); chosenOut = cr.outOfSample(); }
-                        if (withConfigurations) configs.add(cr);
-                    }
-                }
+            List<ConfigurationResult> chosenOne = configurations(c, runId, (long) chosen, 0, 1);
+            ConfigurationResult best = chosenOne.isEmpty() ? null : chosenOne.get(0);
+            List<ConfigurationResult> configs = List.of();
+            Integer total = null, next = null;
+            if (withConfigurations) {
+                configs = configurations(c, runId, null, offset, limit);
+                total = count(c, runId);
+                next = (long) offset + configs.size() < total && !configs.isEmpty() ? offset + configs.size() : null;
             }
             List<EquityCurve> curves = withEquity ? curves(c, runId, info.oosStart()) : List.of();
-            return new RunDetail(info, spec, chosen, chosenParams, selected, chosenIn, chosenOut, stats, warnings, configs, curves);
+            return new RunDetail(info, spec, chosen, best == null ? Map.of() : best.parameters(), selected, best == null ? null : best.inSample(),
+                    best == null ? null : best.outOfSample(), stats, warnings, configs, total, withConfigurations ? offset : null, next, curves);
         });
+    }
+
+    /** The run's ranking: best in-sample Sharpe first, an undefined (null or NaN) one last, ties by index, as the chosen one is picked. */
+    private static final String RANKING = " ORDER BY (i.sharpe IS NULL OR isnan(i.sharpe)), i.sharpe DESC, i.configuration";
+
+    /** {@code limit} configurations from {@code offset} in the ranking; {@code only}: that one configuration (null: all). */
+    private static List<ConfigurationResult> configurations(Connection c, String runId, Long only, int offset, int limit) throws java.sql.SQLException {
+        List<ConfigurationResult> out = new ArrayList<>();
+        try (PreparedStatement q = c.prepareStatement("SELECT i.configuration, i.params_json, "
+                + "i.cagr, i.volatility, i.sharpe, i.sortino, i.max_drawdown, i.turnover, i.exposure, i.hit_rate, i.bars, "
+                + "o.cagr, o.volatility, o.sharpe, o.sortino, o.max_drawdown, o.turnover, o.exposure, o.hit_rate, o.bars "
+                + "FROM run_configurations i JOIN run_configurations o ON o.run_id = i.run_id AND o.configuration = i.configuration AND o.sample = 'out' "
+                + "WHERE i.run_id = ? AND i.sample = 'in'" + (only == null ? "" : " AND i.configuration = ?") + RANKING + " LIMIT ? OFFSET ?")) {
+            int k = 1;
+            q.setString(k++, runId);
+            if (only != null) q.setLong(k++, only);
+            q.setLong(k++, limit);
+            q.setLong(k, offset);
+            try (ResultSet rs = q.executeQuery()) {
+                while (rs.next()) {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> params = Json.MAPPER.readValue(rs.getString(2), LinkedHashMap.class);
+                    out.add(new ConfigurationResult(rs.getInt(1), params, metrics(rs, 3), metrics(rs, 12)));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static int count(Connection c, String runId) throws java.sql.SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT count(*) FROM run_configurations WHERE run_id = ? AND sample = 'in'")) {
+            q.setString(1, runId);
+            try (ResultSet rs = q.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
     }
 
     /** Replaces the run's selected curve and selected configuration, in one transaction. */
