@@ -493,8 +493,9 @@ public final class ResearchViewModel implements AutoCloseable {
                 if (best.oosIndex() >= 0 && best.oosIndex() < best.size()) oos = best.dates().get(best.oosIndex());
             }
             if (selected != null && (best == null || selected.configuration() != best.configuration())) {
-                String params = selected.configuration() < d.configurations().size()
-                        ? StatisticRow.parameters(d.configurations().get(selected.configuration()).parameters()) : "#" + selected.configuration();
+                // the run's configurations come in its ranking, not by number
+                String params = d.configurations().stream().filter(c -> c.configuration() == selected.configuration()).findFirst()
+                        .map(c -> StatisticRow.parameters(c.parameters())).orElse("#" + selected.configuration());
                 curves.add(new org.sextant.charts.EquityCurve("selected: " + params, selected.dates(), selected.equity(), selected.drawdown()));
             }
             List<ConfigurationResult> configs = d.configurations();

@@ -167,6 +167,8 @@ class ResearchViewModelTest {
         assertEquals(charts.chosenIndex(), withSelected.chosenIndex(), "the chosen configuration stays the best in sample");
         assertEquals(2, withSelected.equity().size());
         assertTrue(withSelected.equity().get(1).name().startsWith("selected: fast.length "), withSelected.equity().get(1).name());
+        // the run lists its configurations in its ranking: the label is the selected configuration's own parameters
+        assertEquals("selected: " + StatisticRow.parameters(stored.configurations().get(other).parameters()), withSelected.equity().get(1).name());
         assertEquals(engine.getRun(run.info().runId()).curve("selected").equity()[100], withSelected.equity().get(1).equity()[100]);
         assertTrue(withSelected.equity().get(1).equity()[curve.equity().length - 1] != curve.equity()[curve.equity().length - 1],
                 "another configuration ends elsewhere");

@@ -24,7 +24,7 @@ class StatisticRowTest {
         List<String> warnings = List.of("out-of-sample Sharpe and Sortino are n/a: the chosen configuration's returns never vary there, so there is no ratio to take",
                 "PSR, DSR and MinTRL are n/a: the chosen configuration's in-sample returns have 1 non-zero value, and these statistics need at least 24",
                 "PBO is n/a: configurations tie: nothing was selected for CSCV to judge");
-        List<StatisticRow> rows = StatisticRow.of(new RunDetail(info, "{}", 0, Map.of(), 0, in, out, s, warnings, List.of(), List.of()));
+        List<StatisticRow> rows = StatisticRow.of(new RunDetail(info, "{}", 0, Map.of(), 0, in, out, s, warnings, List.of(), null, null, null, List.of()));
         assertEquals("0.950 / n/a (n/a: the chosen configuration's returns never vary there, so there is no ratio to take)", row(rows, "Sharpe IS / OOS"));
         assertEquals("n/a (n/a: the chosen configuration's in-sample returns have 1 non-zero value, and these statistics need at least 24)", row(rows, "MinTRL"));
         assertEquals("n/a (OOS n/a) (n/a: the chosen configuration's in-sample returns have 1 non-zero value, and these statistics need at least 24)", row(rows, "PSR"));

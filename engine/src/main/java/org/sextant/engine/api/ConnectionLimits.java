@@ -11,7 +11,8 @@ import java.time.Duration;
  * @param bodyTimeout        longest wait for an authenticated request's body
  * @param summaryInterval    at most one log line about cut or refused requests per interval
  * @param maxInFlight        authenticated requests (body and route) at once; over this one is answered
- *                           at once with resource_limit: 32 x (1 MiB body + a 2 MB tree) is ~100 MB
+ *                           at once with resource_limit; each holds at most ~4 MB (1 MiB body, a tree of at
+ *                           most 50,000 tokens), so these and the metadata reserve hold at most ~160 MB
  * @param metadataReserve    more slots only metadata reads may take, so they answer while heavy ones fill the rest
  */
 record ConnectionLimits(int maxUnauthenticated, Duration headTimeout, Duration bodyTimeout, Duration summaryInterval,

@@ -1,7 +1,6 @@
 package org.sextant.engine.research.report;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -86,9 +85,7 @@ public final class RunReport {
         stat(b, "placebo p", num3(s.placeboPValue()), "share of random-timing placebos with the same exposure that did as well; 0.05 or less is wanted");
         b.append("</table>\n");
 
-        List<ConfigurationResult> top = new ArrayList<>(d.configurations());
-        // an undefined Sharpe (null) sorts last, not first as NaN would
-        top.sort(Comparator.comparingDouble((ConfigurationResult c) -> Double.isNaN(c.inSample().sharpe()) ? Double.NEGATIVE_INFINITY : c.inSample().sharpe()).reversed());
+        List<ConfigurationResult> top = d.configurations(); // in the run's ranking (ResearchStore), the chosen one first
         if (!top.isEmpty()) {
             b.append("<h2>Top ").append(Math.min(TOP, top.size())).append(" of ").append(top.size())
                     .append(" configurations by in-sample Sharpe</h2>\n<table><tr><th>#</th><th>parameters</th><th>IS Sharpe</th><th>OOS Sharpe</th>")

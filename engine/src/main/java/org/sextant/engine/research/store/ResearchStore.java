@@ -242,8 +242,12 @@ public final class ResearchStore {
         });
     }
 
-    /** The run's ranking: best in-sample Sharpe first, an undefined (null or NaN) one last, ties by index, as the chosen one is picked. */
-    private static final String RANKING = " ORDER BY (i.sharpe IS NULL OR isnan(i.sharpe)), i.sharpe DESC, i.configuration";
+    /**
+     * The run's ranking, as the chosen one is picked (SweepResult.comparableSharpe): best in-sample
+     * Sharpe first, returns that never vary as Sharpe 0 (cash), no returns at all last, ties by index.
+     */
+    private static final String RANKING = " ORDER BY CASE WHEN i.sharpe IS NOT NULL AND NOT isnan(i.sharpe) THEN i.sharpe"
+            + " WHEN i.volatility IS NOT NULL AND isfinite(i.volatility) THEN 0 END DESC NULLS LAST, i.configuration";
 
     /** {@code limit} configurations from {@code offset} in the ranking; {@code only}: that one configuration (null: all). */
     private static List<ConfigurationResult> configurations(Connection c, String runId, Long only, int offset, int limit) throws java.sql.SQLException {

@@ -75,6 +75,27 @@ class ResearchStoreTest {
     }
 
     @Test
+    void aRunListsItsConfigurationsAsTheChosenOneIsPicked(@TempSextant Store store) throws Exception {
+        withDow(store, 3, 600);
+        ResearchStore rs = new ResearchStore(store);
+        Universe u = rs.universe(List.of("AA", "AXP", "T"), null, null);
+        ComposedGraph g = GraphComposer.compose(SPEC).requireOk();
+        ResearchSession session = rs.session("s1");
+        SweepResult sweep = Sweep.run(new GraphSweep(g, u), u.indexOf(LocalDate.of(1993, 1, 4)), 1, false, 252);
+        rs.saveRun("r1", "sma", SPEC, sweep, HonestyReport.of(sweep, session, 252, 1), session);
+        // every configuration lost money in sample, one never traded (no Sharpe, volatility 0), one was ruined (nothing defined)
+        store.inTransaction(c -> {
+            c.createStatement().execute("UPDATE run_configurations SET sharpe = -1 - configuration / 10.0 WHERE run_id = 'r1' AND sample = 'in'");
+            c.createStatement().execute("UPDATE run_configurations SET sharpe = NULL, volatility = 0 WHERE run_id = 'r1' AND sample = 'in' AND configuration = 4");
+            c.createStatement().execute("UPDATE run_configurations SET sharpe = 'NaN'::DOUBLE, volatility = 'NaN'::DOUBLE WHERE run_id = 'r1' AND sample = 'in' AND configuration = 0");
+            return null;
+        });
+        List<Long> order = rs.run("r1", true, false).configurations().stream().map(c -> (long) c.configuration()).toList();
+        // as SweepResult.comparableSharpe ranks them: the one that never traded is cash (0), above every loss; the ruined one last
+        assertEquals(List.of(4L, 1L, 2L, 3L, 5L, 0L), order);
+    }
+
+    @Test
     void unknownSymbolsAndBadDatesAreNamed(@TempSextant Store store) throws Exception {
         withDow(store, 2, 50);
         ResearchStore rs = new ResearchStore(store);
