@@ -64,8 +64,14 @@ public final class OutlierWarnings {
                 CalibrationNotes.gaps(p.dates()));
     }
 
-    private static String warning(BarSeries bars) {
+    /**
+     * Bars are gap-checked by their session dates with the daily closes' rule ({@link CalibrationNotes#gaps}): an intraday
+     * bar's dates are mostly the same day, so more than {@link CalibrationNotes#GAP_DAYS} days between bars is a gap, and a
+     * step across months of missing bars is not named as a split.
+     */
+    static String warning(BarSeries bars) {
         return OutlierReturns.warning(bars.symbol(), bars.bars().stream().map(b -> b.ts() + "Z").toList(),
-                bars.bars().stream().mapToDouble(IntervalBar::close).toArray());
+                bars.bars().stream().mapToDouble(IntervalBar::close).toArray(),
+                CalibrationNotes.gaps(bars.bars().stream().map(IntervalBar::date).toList()));
     }
 }

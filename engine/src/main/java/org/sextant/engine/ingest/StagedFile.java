@@ -23,7 +23,12 @@ public final class StagedFile implements AutoCloseable {
     }
 
     static StagedFile of(Path source, Path stagingDir, String file) {
-        return of(source, stagingDir, file, true, Files::newOutputStream);
+        return of(source, stagingDir, file, true, Files::newInputStream, Files::newOutputStream);
+    }
+
+    /** Opens the user's file for reading: the file system's, or in a test one that refuses as a file without read permission does. */
+    interface Source {
+        InputStream open(Path real) throws IOException;
     }
 
     /** Opens the staging copy for writing: the file system's, or in a test one whose writes fail as a full disk's do. */
@@ -37,6 +42,11 @@ public final class StagedFile implements AutoCloseable {
      * staging folder, not the file, and leaves no part of the copy behind.
      */
     static StagedFile of(Path source, Path stagingDir, String file, boolean link, Sink sink) {
+        return of(source, stagingDir, file, link, Files::newInputStream, sink);
+    }
+
+    /** As above, the user's file opened through {@code source}: a file that cannot be opened is unreadable, whatever staging is. */
+    static StagedFile of(Path source, Path stagingDir, String file, boolean link, Source input, Sink sink) {
         Path target = target(stagingDir, source.getFileName().toString());
         Path real;
         try {
@@ -46,7 +56,13 @@ public final class StagedFile implements AutoCloseable {
         } catch (IOException e) {
             throw unreadable(file, e);
         }
-        try (InputStream in = Files.newInputStream(real); OutputStream out = sink.open(target)) {
+        InputStream in;
+        try {
+            in = input.open(real); // before the copy's try: permission denied is the user's file, not staging's disk
+        } catch (IOException e) {
+            throw unreadable(file, e);
+        }
+        try (in; OutputStream out = sink.open(target)) {
             byte[] buf = new byte[1 << 16];
             for (int n; (n = read(in, buf, file)) >= 0; ) out.write(buf, 0, n);
         } catch (Unreadable e) {

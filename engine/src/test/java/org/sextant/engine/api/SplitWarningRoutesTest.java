@@ -87,4 +87,32 @@ class SplitWarningRoutesTest {
         assertTrue(reason.startsWith("not ranked: SPLITX: probable unadjusted split(s): on " + day) && reason.contains("a 10:1 split. "), reason);
         assertEquals(3, scan.get("scanned").asInt());
     }
+
+    /** 400 hourly bars of a 1% walk, seven a weekday from 09:30, x1.5 from bar 200 on, which starts {@code skipDays} days later. */
+    private static Path hourly(Path file, int skipDays) throws Exception {
+        java.util.Random moves = new java.util.Random(1);
+        StringBuilder csv = new StringBuilder("timestamp,close\n");
+        LocalDate d = LocalDate.of(2010, 1, 4);
+        double p = 100;
+        for (int i = 0; i < 400; i++) {
+            if (i > 0 && i % 7 == 0) do d = d.plusDays(1); while (d.getDayOfWeek().getValue() > 5);
+            if (i == 200) {
+                d = d.plusDays(skipDays);
+                while (d.getDayOfWeek().getValue() > 5) d = d.plusDays(1);
+            }
+            p *= 1 + 0.01 * moves.nextGaussian();
+            csv.append(d).append(' ').append(String.format("%02d:30:00", 9 + i % 7)).append(',').append(i >= 200 ? p * 1.5 : p).append('\n');
+        }
+        return Files.writeString(file, csv);
+    }
+
+    /** At an interval too: x1.5 across four months of missing hourly bars is no split, the same step between bars a day apart is. */
+    @Test
+    void aStepAcrossMonthsOfMissingBarsIsNoSplit(@TempDir Path dir) throws Exception {
+        engine.importPrices(List.of(hourly(dir.resolve("GAPH.csv"), 120), hourly(dir.resolve("STEPH.csv"), 0)));
+        JsonNode gap = call("get_forecast", "{\"symbol\":\"GAPH\",\"horizon\":5,\"interval\":\"1h\"}");
+        assertTrue(!gap.has("data_warning") && gap.has("origin_ts"), gap.toString());
+        String w = call("get_forecast", "{\"symbol\":\"STEPH\",\"horizon\":5,\"interval\":\"1h\"}").path("data_warning").asString("");
+        assertTrue(w.startsWith("STEPH: probable unadjusted split(s): on ") && w.contains("a 2:3 reverse split. "), w);
+    }
 }

@@ -128,4 +128,33 @@ class UnadjustedSplitsTest {
         double[] c = PriceForecast.closes(pg);
         assertEquals(-0.36, Math.log(c[day] / c[day - 1]), 0.01, "the sample holds the crash this test guards");
     }
+
+    /** Closes {@code c} as hourly bars, seven a weekday from 2010-01-04 14:30 UTC, those from {@code from} on {@code skipDays} days later. */
+    private static org.sextant.engine.data.BarSeries hourly(double[] c, int from, int skipDays) {
+        List<org.sextant.engine.data.IntervalBar> bars = new ArrayList<>();
+        java.time.LocalDate day = LocalDate.of(2010, 1, 4);
+        for (int i = 0; i < c.length; i++) {
+            if (i > 0 && i % 7 == 0) {
+                do day = day.plusDays(1); while (day.getDayOfWeek().getValue() > 5);
+            }
+            if (i == from) {
+                day = day.plusDays(skipDays);
+                while (day.getDayOfWeek().getValue() > 5) day = day.plusDays(1);
+            }
+            bars.add(new org.sextant.engine.data.IntervalBar(day.atTime(14 + i % 7, 30), day, null, null, null, c[i], null));
+        }
+        return new org.sextant.engine.data.BarSeries("GAPH", "1h", "regular", null, 1764, bars, null);
+    }
+
+    /**
+     * Bars at an interval are gap-checked as daily closes are: x1.5 across four months of missing hourly bars is no split,
+     * while the same step between two bars of contiguous days still is.
+     */
+    @Test
+    void aStepAcrossMonthsOfMissingBarsIsNoSplit() {
+        double[] c = split(walk(400, 4), 200, 1.5);
+        assertNull(OutlierWarnings.warning(hourly(c, 200, 120)));
+        String contiguous = OutlierWarnings.warning(hourly(c, 200, 0));
+        assertTrue(contiguous != null && contiguous.startsWith("GAPH: probable unadjusted split(s): on ") && contiguous.contains("a 2:3 reverse split. "), contiguous);
+    }
 }

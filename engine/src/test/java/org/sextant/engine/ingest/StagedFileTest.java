@@ -80,4 +80,26 @@ class StagedFileTest {
         }
         assertEquals(0, Files.list(staging).count());
     }
+
+    /**
+     * A file on another disk that exists but may not be read (permission denied: chmod 000 as a user other than root,
+     * injected here since the tests may run as root) is the user's file to fix, not staging's disk to free.
+     */
+    @Test
+    void aFileThatCannotBeOpenedIsUnreadableNotAStagingWriteFailure() throws Exception {
+        Path source = bigFile();
+        Path staging = Files.createDirectories(tmp.resolve("home/data/staging"));
+        Path real = source.toRealPath();
+        StagedFile.Source denied = p -> {
+            throw new java.nio.file.AccessDeniedException(p.toString());
+        };
+        SextantException e = assertThrows(SextantException.class,
+                () -> StagedFile.of(source, staging, source.toString(), false, denied, Files::newOutputStream));
+        assertEquals(source + ": cannot read (" + real + ")", e.getMessage());
+        assertEquals("check that the file exists and is readable", e.fix());
+        assertEquals("paths", e.field());
+        try (var left = Files.list(staging)) {
+            assertEquals(0, left.count(), "no copy begun");
+        }
+    }
 }
