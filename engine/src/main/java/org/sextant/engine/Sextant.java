@@ -274,9 +274,9 @@ public final class Sextant implements AutoCloseable {
 
     /** As above, stopped (TIMED_OUT, nothing stored) after {@code timeLimitMinutes} (null: Jobs.DEFAULT_TIME_LIMIT, at most Jobs.MAX_TIME_LIMIT). */
     public JobStatus startBacktest(StrategyRunRequest request, Integer timeLimitMinutes) {
-        Jobs.timeLimit(timeLimitMinutes); // refused before the request is read
+        java.time.Duration limit = Jobs.timeLimit(timeLimitMinutes); // refused before the request is read
         StrategyRunRequest r = research.withDefaultSplit(request);
-        return jobs.submit("backtest", List.of(research.backtestSubject(r)), true, timeLimitMinutes, ctx -> research.runSplit(r, ctx));
+        return jobs.submit("backtest", List.of(research.backtestSubject(r)), true, limit, ctx -> research.runSplit(r, ctx));
     }
 
     /** The research session's ledger of runs and configurations tried (zero for a new session); reads only. */

@@ -83,15 +83,19 @@ public final class Jobs implements AutoCloseable {
      * refused with job_busy naming the active job.
      */
     public JobStatus submit(String kind, List<String> subjects, boolean writer, JobWork work) {
-        return submit(kind, subjects, writer, null, work);
+        return submit(kind, subjects, writer, DEFAULT_TIME_LIMIT, work);
     }
 
     /**
      * As above, stopping the work after {@code timeLimitMinutes} of running (null:
      * {@link #DEFAULT_TIME_LIMIT}; at most {@link #MAX_TIME_LIMIT}, refused naming time_limit_minutes).
      */
-    public synchronized JobStatus submit(String kind, List<String> subjects, boolean writer, Integer timeLimitMinutes, JobWork work) {
-        Duration limit = timeLimit(timeLimitMinutes);
+    public JobStatus submit(String kind, List<String> subjects, boolean writer, Integer timeLimitMinutes, JobWork work) {
+        return submit(kind, subjects, writer, timeLimit(timeLimitMinutes), work);
+    }
+
+    /** As above, with a limit {@link #timeLimit} already checked. */
+    public synchronized JobStatus submit(String kind, List<String> subjects, boolean writer, Duration limit, JobWork work) {
         org.sextant.engine.ReadOnlyScope.refuseWrite("start a " + kind + " job");
         for (JobStatus j : jobs.values()) {
             if (j.state().active() && j.kind().equals(kind) && new HashSet<>(j.subjects()).containsAll(subjects)) {
