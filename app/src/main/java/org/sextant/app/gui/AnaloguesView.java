@@ -199,8 +199,14 @@ public final class AnaloguesView implements WorkstationView {
         novelty.setWrapText(true);
         novelty.setMinHeight(Region.USE_PREF_SIZE);
         novelty.textProperty().bind(model.noveltyProperty());
-        novelty.styleProperty().bind(javafx.beans.binding.Bindings.when(model.novelProperty())
-                .then("-fx-text-fill: #B71C1C; -fx-font-weight: bold;").otherwise("-fx-text-fill: #555555;"));
+        // the themes' own colours (workstation.css, dark.css): a fixed dark red or grey is unreadable on the dark theme
+        Runnable tone = () -> {
+            novelty.getStyleClass().removeAll("hint", "error-text");
+            novelty.getStyleClass().add(model.novelProperty().get() ? "error-text" : "hint");
+        };
+        tone.run();
+        model.novelProperty().addListener((o, was, now) -> tone.run());
+        novelty.styleProperty().bind(javafx.beans.binding.Bindings.when(model.novelProperty()).then("-fx-font-weight: bold;").otherwise(""));
         novelty.visibleProperty().bind(model.noveltyProperty().isNotEmpty());
         novelty.managedProperty().bind(novelty.visibleProperty());
         histogram.setMinHeight(220);
