@@ -32,6 +32,8 @@ import tools.jackson.databind.JsonNode;
 public final class LocalApiServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LocalApiServer.class);
     private static final int MAX_BODY = 1 << 20;
+    /** Refused requests whose bodies are read and dropped at once ({@link #discardBody}). */
+    private static final int MAX_DISCARDS = 8;
     /** The header naming the calling client ({@link #client}). */
     public static final String CLIENT_HEADER = "X-Sextant-Client";
     private static final java.util.regex.Pattern CLIENT_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._:/-]{1,100}");
@@ -39,6 +41,7 @@ public final class LocalApiServer implements AutoCloseable {
     private Listener listener; // set once at start
     private final ConnectionGuard guard;
     private final RequestSlots slots;
+    private final java.util.concurrent.Semaphore discards = new java.util.concurrent.Semaphore(MAX_DISCARDS);
     private final ApiTraffic traffic;
     private final byte[] token;
     private final ApiRoutes routes;
@@ -222,14 +225,51 @@ public final class LocalApiServer implements AutoCloseable {
         send(ex, 200, ok(data));
     }
 
-    /** Every slot this request may take is held: answered at once, its body unread, so it holds nothing. */
+    /** Every slot this request may take is held: answered at once, its body not kept, so it holds nothing. */
     private void busy(HttpExchange ex, boolean metadata) {
         traffic.count(ApiTraffic.Event.BUSY);
         int held = metadata ? slots.shared() + slots.reserved() : slots.shared();
         ex.getResponseHeaders().set("Retry-After", "1");
-        sendQuietly(ex, 503, failure("resource_limit", "the app is answering " + held + " requests already, the most it holds at once"
-                + (metadata ? "" : " (metadata reads such as list_jobs and job_status have " + slots.reserved() + " more)"), null,
-                "retry in a moment; run long work as a background job (start_backtest, start_forecast_backtest, start_scan) and poll job_status"));
+        ex.getResponseHeaders().set("Connection", "close");
+        try {
+            byte[] answer = Json.MAPPER.writeValueAsBytes(failure("resource_limit", "the app is answering " + held + " requests already, the most it holds at once"
+                    + (metadata ? "" : " (metadata reads such as list_jobs and job_status have " + slots.reserved() + " more)"), null,
+                    "retry in a moment; run long work as a background job (start_backtest, start_forecast_backtest, start_scan) and poll job_status"));
+            ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+            ex.sendResponseHeaders(503, answer.length);
+            OutputStream out = ex.getResponseBody();
+            out.write(answer);
+            out.flush(); // the answer is out before the body is dropped
+            discardBody(ex);
+            out.close();
+        } catch (IOException | RuntimeException gone) {
+            traffic.count(ApiTraffic.Event.CLIENT_GONE);
+        }
+    }
+
+    /**
+     * Reads and drops what is left of a refused request's body. Closing with it unread resets the
+     * connection, and a client still sending then sees the reset rather than the answer already sent.
+     * At most {@value #MAX_BODY} bytes (a larger body is refused anyway), under the body deadline, into one
+     * small buffer, {@value #MAX_DISCARDS} requests at once: beyond those it is left unread, as before.
+     */
+    private void discardBody(HttpExchange ex) {
+        if (!discards.tryAcquire()) return;
+        try {
+            guard.bodyStarted();
+            try {
+                InputStream in = ex.getRequestBody();
+                byte[] buf = new byte[8192];
+                long left = MAX_BODY;
+                int n;
+                while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) >= 0) left -= n;
+            } catch (IOException gone) { // the client went away or the guard cut a slow body: the connection closes
+            } finally {
+                guard.bodyRead();
+            }
+        } finally {
+            discards.release();
+        }
     }
 
     /**

@@ -33,17 +33,7 @@ class RequestSlotsTest {
     @Test
     void overTheBoundARequestIsToldToRetryAndMetadataStillAnswers() throws Exception {
         CountDownLatch entered = new CountDownLatch(2), release = new CountDownLatch(1);
-        Function<org.sextant.engine.api.ApiCall, Object> blocking = call -> { // a heavy read holding its slot until let go
-            entered.countDown();
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return Map.of("drawn", true);
-        };
-        ConnectionLimits limits = new ConnectionLimits(32, Duration.ofSeconds(60), Duration.ofSeconds(60), Duration.ofSeconds(60), 2, 1);
-        try (LocalApiServer api = LocalApiServer.start(engine, TOKEN, "headless", () -> "state", Map.of(Capabilities.RENDER_CHART, blocking), limits)) {
+        try (LocalApiServer api = holdingApi(2, 1, entered, release)) {
             List<CompletableFuture<HttpResponse<String>>> heavy = new ArrayList<>();
             for (int i = 0; i < 2; i++) heavy.add(http.sendAsync(post(api, "render_chart", "{\"symbol\":\"IBM\"}"), HttpResponse.BodyHandlers.ofString()));
             try {
@@ -71,6 +61,40 @@ class RequestSlotsTest {
         }
     }
 
+    /**
+     * The refusal used to leave the body unread, and closing over unread bytes resets the connection: a
+     * client still sending its body (larger than the socket buffers take) got "connection reset", not the 503.
+     */
+    @Test
+    void aClientStillSendingALargeBodyReadsTheRefusal() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1), release = new CountDownLatch(1);
+        try (LocalApiServer api = holdingApi(1, 0, entered, release)) {
+            CompletableFuture<HttpResponse<String>> heavy = http.sendAsync(post(api, "render_chart", "{\"symbol\":\"IBM\"}"), HttpResponse.BodyHandlers.ofString());
+            try {
+                assertTrue(entered.await(60, TimeUnit.SECONDS), "the heavy read never started");
+                int length = 1_000_000; // under the 1 MiB bound: a body the app would read if a slot were free
+                try (java.net.Socket s = new java.net.Socket()) {
+                    s.setSendBufferSize(8192); // the rest of the body waits on the app reading it
+                    s.connect(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), api.port()));
+                    s.setSoTimeout(60_000);
+                    java.io.OutputStream out = s.getOutputStream();
+                    out.write(("POST /api/v1/render_chart HTTP/1.1\r\nHost: 127.0.0.1:" + api.port() + "\r\nAuthorization: Bearer " + TOKEN
+                            + "\r\nContent-Type: application/json\r\nContent-Length: " + length + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                    byte[] chunk = new byte[16 * 1024];
+                    java.util.Arrays.fill(chunk, (byte) ' ');
+                    for (int sent = 0; sent < length; sent += chunk.length) out.write(chunk, 0, Math.min(chunk.length, length - sent));
+                    String answer = new String(s.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                    assertTrue(answer.startsWith("HTTP/1.1 503"), answer);
+                    assertTrue(answer.contains("\"resource_limit\"") && answer.toLowerCase(java.util.Locale.ROOT).contains("retry-after: 1"), answer);
+                }
+                assertEquals(1, api.traffic().total(ApiTraffic.Event.BUSY));
+            } finally {
+                release.countDown();
+            }
+            assertEquals(200, heavy.get(60, TimeUnit.SECONDS).statusCode());
+        }
+    }
+
     @Test
     void metadataReadsTakeTheReserveOnlyWhenTheSharedSlotsAreHeld() {
         RequestSlots slots = new RequestSlots(2, 1);
@@ -87,6 +111,21 @@ class RequestSlotsTest {
         assertEquals(null, slots.tryEnter(false));
         for (RequestSlots.Slot s : List.of(b, meta, c)) s.close();
         assertEquals(0, slots.held());
+    }
+
+    /** An API of {@code shared} slots and {@code reserve} more for metadata, whose render_chart holds its slot until let go. */
+    private LocalApiServer holdingApi(int shared, int reserve, CountDownLatch entered, CountDownLatch release) throws java.io.IOException {
+        ConnectionLimits limits = new ConnectionLimits(32, Duration.ofSeconds(60), Duration.ofSeconds(60), Duration.ofSeconds(60), shared, reserve);
+        Function<org.sextant.engine.api.ApiCall, Object> holding = call -> {
+            entered.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return Map.of("drawn", true);
+        };
+        return LocalApiServer.start(engine, TOKEN, "headless", () -> "state", Map.of(Capabilities.RENDER_CHART, holding), limits);
     }
 
     /** Slots held once they come to {@code expected} (a slot is given back just after its answer is sent), or after 60 s. */
