@@ -32,7 +32,7 @@ final class EngineAccess {
         AppFile app = runningApp(home);
         if (app != null) {
             try {
-                return remote(app, method, args);
+                return new Remote(home, app).call(method, args);
             } catch (ConnectException e) {
                 // stale app.json from a crashed app: fall through to the store
             } catch (IOException | InterruptedException e) {
@@ -59,11 +59,12 @@ final class EngineAccess {
         AppFile app = runningApp(home);
         if (app != null) {
             try {
-                remote(app, "list_jobs", Map.of()); // probes that the app answers
+                Remote remote = new Remote(home, app);
+                remote.call("list_jobs", Map.of()); // probes that the app answers
                 return new Session() {
                     @Override public JsonNode call(String method, Map<String, Object> args) {
                         try {
-                            return remote(app, method, args);
+                            return remote.call(method, args);
                         } catch (IOException | InterruptedException e) {
                             throw stoppedAnswering(e);
                         }
@@ -84,6 +85,41 @@ final class EngineAccess {
 
             @Override public void close() { engine.close(); }
         };
+    }
+
+    /**
+     * How long a call whose connection the running app refused waits before its one retry on the same port:
+     * the app's listener is starting again (a thread of it ended), at once or at its next check, every 100 ms
+     * (docs/local-api.md, "Connections").
+     */
+    static final java.time.Duration RELISTEN_WAIT = java.time.Duration.ofMillis(300);
+
+    /**
+     * The running app, followed: a refused connection never reached it, so the call goes once more to the app
+     * run/app.json names then (its listener may listen on a new port), after {@link #RELISTEN_WAIT} when that
+     * is the same one; the app answering is kept for the next call (a job followed for hours).
+     */
+    private static final class Remote {
+        private final SextantHome home;
+        private volatile AppFile app;
+
+        Remote(SextantHome home, AppFile app) {
+            this.home = home;
+            this.app = app;
+        }
+
+        JsonNode call(String method, Map<String, Object> args) throws IOException, InterruptedException {
+            AppFile refused = app;
+            try {
+                return remote(refused, method, args);
+            } catch (ConnectException e) {
+                AppFile now = runningApp(home);
+                if (now == null) throw e; // gone: a crash or a clean exit
+                if (now.equals(refused)) Thread.sleep(RELISTEN_WAIT.toMillis());
+                app = now;
+                return remote(now, method, args);
+            }
+        }
     }
 
     /** The app took the call but gave no answer (it quit or crashed meanwhile): said in the person's terms, not the HTTP client's. */

@@ -306,6 +306,32 @@ class CliTest {
         }
     }
 
+    /**
+     * A command following a job keeps calling the app; when the app's listener moved (its thread ended and the
+     * old port was still held), run/app.json names the new port: the refused call goes there, and so do the
+     * next ones. It used to fail with "the app stopped answering" while the app ran on.
+     */
+    @Test
+    void aCommandFollowsTheAppToThePortRunAppJsonNowNames() throws Exception {
+        SextantHome h = new SextantHome(Path.of(home())).ensureLayout();
+        java.util.function.Function<String, String> reply = port -> {
+            String jobs = "{\"ok\":true,\"data\":{\"port\":\"" + port + "\"}}";
+            return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + jobs.length() + "\r\n\r\n" + jobs;
+        };
+        try (java.net.ServerSocket before = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress());
+             java.net.ServerSocket after = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress())) {
+            serve(() -> answer(before, reply.apply("before")));
+            serve(() -> answer(after, reply.apply("after")));
+            publish(h, before.getLocalPort());
+            try (EngineAccess.Session s = EngineAccess.session(h)) { // its probe answered on the first port
+                before.close(); // that port refuses now...
+                publish(h, after.getLocalPort()); // ...and the app says where it listens
+                assertEquals("after", s.call("list_jobs", java.util.Map.of()).path("port").asString());
+                assertEquals("after", s.call("list_jobs", java.util.Map.of()).path("port").asString());
+            }
+        }
+    }
+
     private static void publish(SextantHome h, int port) throws java.io.IOException {
         org.sextant.engine.home.AppDiscovery.write(new org.sextant.contract.AppFile(ProcessHandle.current().pid(), port, "token",
                 org.sextant.engine.Version.APP, org.sextant.engine.Version.CONTRACT, java.time.Instant.now().toString()), h.appJson());

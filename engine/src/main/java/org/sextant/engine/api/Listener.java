@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
  * The JDK server the local API listens with, watched. Its one dispatcher thread accepts and reads every
  * connection; an Error thrown there (an OutOfMemoryError) ends that thread and nothing else, so the port
  * still accepts connections and every client waits until its own timeout, for good (attack pass 10, H1).
- * {@link #check} (every sweep of the connection guard) finds such a thread ended and starts a new server
- * with the same handler and token, on the same port when it is free and else on a new one.
+ * The ending thread itself (its uncaught-exception handler) frees the port and starts a new server with the
+ * same handler and token on it, so a client keeping the port is answered there; {@link #check} (every sweep
+ * of the connection guard) does it when that failed, on a new port when the old one is still held.
  */
 final class Listener implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Listener.class);
@@ -28,6 +29,8 @@ final class Listener implements AutoCloseable {
     private HttpServer server; // guarded by this
     private Thread dispatcher; // guarded by this
     private boolean closed, refused; // guarded by this
+    /** Restarted from the ending thread's own handler: the next check publishes the port. */
+    private boolean replaced; // guarded by this
 
     private Listener(InetSocketAddress at, HttpHandler handler, Executor executor) {
         this.at = at;
@@ -53,13 +56,16 @@ final class Listener implements AutoCloseable {
         Thread starter = new Thread(group, http::start, "sextant-api-listener-start");
         starter.setDaemon(false); // the dispatcher inherits it: it keeps a headless app running, as before
         starter.start();
-        try {
-            starter.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            http.stop(0);
-            throw new IOException("interrupted while starting the local API", e);
+        // waited for whatever the interrupt status: a server stopped before its start would hold its port for good
+        boolean interrupted = false;
+        while (starter.isAlive()) {
+            try {
+                starter.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
         }
+        if (interrupted) Thread.currentThread().interrupt();
         Thread found = null;
         Thread[] threads = new Thread[8];
         int n = group.enumerate(threads);
@@ -73,9 +79,37 @@ final class Listener implements AutoCloseable {
                 log.error("the local API's listener thread ended with {}; restarting it", e.toString());
             } catch (Throwable ignored) { // out of memory: the next check restarts it all the same
             }
+            Thread.interrupted(); // set by what ended the thread (Thread.stop does), it would cut the restart short
+            release(http, t);
+            relistenNow(http);
         });
         server = http;
         dispatcher = found;
+    }
+
+    /**
+     * Frees the port of a server whose dispatcher thread is ending, from that thread: stopped, then its
+     * loop run once more (Thread.run runs the thread's task again) finds it stopped and closes its
+     * selector, which is what closes the listening socket (a registered channel closes only then). Its
+     * connections are closed; those still waiting to be accepted are reset: their requests never reached
+     * the app, so clients may send them again. Left undone (out of memory here): the port stays held.
+     */
+    private static void release(HttpServer http, Thread dying) {
+        try {
+            http.stop(0); // skips joining the thread that calls it
+            dying.run();
+        } catch (Throwable ignored) { // the check then listens on a new port, as before
+        }
+    }
+
+    /** Listens again at once, on the freed port, rather than at the next check. */
+    private synchronized void relistenNow(HttpServer dead) {
+        if (closed || server != dead) return;
+        try {
+            restart(dead.getAddress().getPort());
+            replaced = true;
+        } catch (Throwable ignored) { // the next check tries again
+        }
     }
 
     synchronized int port() {
@@ -93,36 +127,48 @@ final class Listener implements AutoCloseable {
     }
 
     /**
-     * Starts a new server when the dispatcher thread has ended, and returns its port (else -1); tried again at
-     * each call until it listens. The same port is tried first, but the dead thread's selector keeps the old
-     * listening socket open (a registered channel closes only when its selector next selects), so it is
-     * usually a new one: the caller publishes it (run/app.json), where every client looks for the port.
+     * Starts a new server when the dispatcher thread has ended and its handler did not, and returns the port
+     * of a new server (else -1); tried again at each call until it listens. The same port is tried first,
+     * but unless the handler freed it the dead thread's selector keeps the old listening socket open, so it
+     * is then a new one: the caller publishes it (run/app.json), where every client looks for the port.
      */
     synchronized int check() {
+        if (replaced) { // restarted by the ending thread itself: only the port is left to publish
+            replaced = false;
+            return port();
+        }
         if (closed || dispatcher.isAlive()) return -1;
         int old = server.getAddress().getPort();
         if (!refused) server.stop(0); // its connections are closed: their clients see a dropped connection, not a hang
         try {
-            try {
-                listen(new InetSocketAddress(at.getAddress(), old));
-            } catch (java.net.BindException held) {
-                listen(new InetSocketAddress(at.getAddress(), 0));
-            }
+            restart(old);
         } catch (IOException e) {
             if (!refused) log.error("the local API stopped listening on 127.0.0.1:{} and could not listen again ({}); retrying", old, e.toString());
             refused = true;
             return -1;
         }
+        return port();
+    }
+
+    /** A new server for the one listening on {@code old}: on that port when it is free, else on a new one. */
+    private void restart(int old) throws IOException {
+        try {
+            listen(new InetSocketAddress(at.getAddress(), old));
+        } catch (java.net.BindException held) {
+            listen(new InetSocketAddress(at.getAddress(), 0));
+        }
         refused = false;
         restarts.incrementAndGet();
-        int now = server.getAddress().getPort();
-        log.warn("the local API's listener thread had ended on 127.0.0.1:{}: listening again on 127.0.0.1:{}, same token", old, now);
-        return now;
+        log.warn("the local API's listener thread had ended on 127.0.0.1:{}: listening again on 127.0.0.1:{}, same token", old, port());
     }
 
     @Override
-    public synchronized void close() {
-        closed = true;
-        server.stop(0);
+    public void close() {
+        HttpServer last;
+        synchronized (this) {
+            closed = true;
+            last = server;
+        }
+        last.stop(0); // unlocked: it waits for the dispatcher thread, whose ending handler takes the lock
     }
 }

@@ -17,14 +17,14 @@ import org.sextant.engine.testing.TempSextant;
 /**
  * The JDK server's dispatcher thread ending with an Error (an OutOfMemoryError in its loop) left the
  * port accepting connections that nobody read: every client hung until its own timeout, for good. The
- * app now listens again with the same token, and publishes the port when it is a new one.
+ * app now frees the port from the ending thread and listens there again with the same token.
  */
 class ListenerRestartTest {
     private static final String TOKEN = "t0ken";
     @TempSextant private Sextant engine;
 
     @Test
-    void aListenerWhoseThreadDiedListensAgainWithTheSameTokenAndPublishesItsPort() throws Exception {
+    void aListenerWhoseThreadDiedListensAgainOnItsPortWithTheSameToken() throws Exception {
         try (LocalApiServer api = LocalApiServer.start(engine, TOKEN, "headless", () -> "state", Map.of())) {
             int old = api.port();
             java.util.concurrent.atomic.AtomicInteger published = new java.util.concurrent.atomic.AtomicInteger(-1);
@@ -43,11 +43,14 @@ class ListenerRestartTest {
             long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (api.listener().restarts() == 0 && System.nanoTime() < until) Thread.sleep(20);
             assertEquals(1, api.listener().restarts(), "the listener was started again");
-            // the dead thread still holds the old socket, so the app listens elsewhere, and says where
-            org.junit.jupiter.api.Assertions.assertNotEquals(old, api.port(), "listening on another port");
-            assertEquals(api.port(), published.get(), "the new port is published");
-            HttpResponse<String> again = health(api.port());
+            // the ending thread freed its port and listens there again: a client keeping the old port is answered
+            // (it used to stay bound, accepting connections nobody read: this call waited out its timeout)
+            HttpResponse<String> again = health(old);
             assertEquals(200, again.statusCode(), again.body());
+            assertEquals(old, api.port(), "listening on the same port");
+            api.listener().check(); // what the next sweep does: nothing more to restart, the port is published as it is
+            assertEquals(1, api.listener().restarts(), "started again once");
+            assertEquals(-1, published.get(), "no new port to publish");
         }
     }
 

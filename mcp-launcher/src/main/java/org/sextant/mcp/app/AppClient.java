@@ -26,7 +26,7 @@ import org.sextant.mcp.envelope.ToolFailure;
  * unchanged (one stat per call instead of a read, a parse and a process check); it is read
  * again when the file changes, and when the app refuses the connection or the token, in which
  * case the call is made once more to the app found, so an app that restarted on another port
- * is followed without restarting us.
+ * (or whose listener did) is followed without restarting us.
  */
 public final class AppClient {
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
@@ -54,16 +54,37 @@ public final class AppClient {
     /** The app refused before running anything (connection or token): worth a fresh discovery. */
     private static final class Refused extends Exception {
         final ToolFailure failure;
+        final boolean connection;
 
-        Refused(ToolFailure failure) {
+        Refused(ToolFailure failure, boolean connection) {
             super(failure.getMessage(), null, false, false);
             this.failure = failure;
+            this.connection = connection;
         }
     }
 
+    /**
+     * How long a call whose connection the app still named refused waits before its one retry: the app's
+     * listener is starting again (a thread of it ended), which it does at once or at its next check, every
+     * 100 ms (docs/local-api.md, "Connections").
+     */
+    static final Duration RELISTEN_WAIT = Duration.ofMillis(300);
+
+    /** Waits {@link #RELISTEN_WAIT} (tests do what the app would do meanwhile). */
+    interface RelistenWait {
+        void await() throws InterruptedException;
+    }
+
+    private final RelistenWait relistenWait;
+
     public AppClient(Path appJson, Duration requestTimeout) {
+        this(appJson, requestTimeout, () -> Thread.sleep(RELISTEN_WAIT.toMillis()));
+    }
+
+    AppClient(Path appJson, Duration requestTimeout, RelistenWait relistenWait) {
         this.appJson = appJson;
         this.requestTimeout = requestTimeout;
+        this.relistenWait = relistenWait;
     }
 
     public Path appJson() {
@@ -150,14 +171,24 @@ public final class AppClient {
 
     /**
      * Sends to the app found; when it refuses the connection or the token, nothing ran there, so
-     * run/app.json is read again and, if it now names another app, the call goes there once.
+     * run/app.json is read again and, if it now names another app (or the same one on another port),
+     * the call goes there once. A connection refused by the app the file still names, running, is
+     * tried once more after {@link #RELISTEN_WAIT}: its listener is starting again on the same port.
      */
     private Map<String, Object> exchange(AppFile app, String method, byte[] body) throws ToolFailure {
         try {
             return send(app, method, body);
         } catch (Refused r) {
             AppFile fresh = rediscover(); // a crash (pid gone) or a clean exit (no file) is named here
-            if (fresh.equals(app)) throw r.failure;
+            if (fresh.equals(app)) {
+                if (!r.connection) throw r.failure;
+                try {
+                    relistenWait.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw r.failure;
+                }
+            }
             try {
                 return send(fresh, method, body);
             } catch (Refused again) {
@@ -172,7 +203,7 @@ public final class AppClient {
         try {
             response = http.exchange(app.port(), "/api/v1/" + method, app.token(), client(), body, CONNECT_TIMEOUT, requestTimeout);
         } catch (ConnectException e) {
-            throw new Refused(notRunning(app, "refused the connection", e));
+            throw new Refused(notRunning(app, "refused the connection", e), true);
         } catch (LoopbackHttp.ConnectTimeout e) {
             known = null;
             throw notRunning(app, "did not accept a connection within " + CONNECT_TIMEOUT.toSeconds() + " s", e);
@@ -192,7 +223,7 @@ public final class AppClient {
             try {
                 ApiReply.unwrap(method, 401, response.body());
             } catch (ToolFailure f) {
-                throw new Refused(f);
+                throw new Refused(f, false);
             }
         }
         return ApiReply.unwrap(method, response.status(), response.body());

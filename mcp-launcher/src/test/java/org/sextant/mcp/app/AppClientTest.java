@@ -132,6 +132,55 @@ class AppClientTest {
         }
     }
 
+    /**
+     * The app's listener thread ended and the app is listening again on the same port: a call refused in
+     * between used to fail with app_not_running although run/app.json still named the running app.
+     */
+    @Test
+    void aConnectionRefusedByTheAppTheFileStillNamesIsTriedOnceMoreAfterItsListenerIsBack() throws Exception {
+        try (TappedApp app = TappedApp.start(engine, home)) {
+            int port = app.port();
+            app.stop(); // the port refuses connections; run/app.json and the process stay
+            java.util.concurrent.atomic.AtomicReference<com.sun.net.httpserver.HttpServer> back = new java.util.concurrent.atomic.AtomicReference<>();
+            AppClient client = new AppClient(home.resolve("run/app.json"), Duration.ofSeconds(30), () -> { // meanwhile, the app listens again
+                try {
+                    com.sun.net.httpserver.HttpServer again = com.sun.net.httpserver.HttpServer.create(
+                            new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port), 0);
+                    again.createContext("/api/v1/health", ex -> {
+                        byte[] ok = "{\"ok\":true,\"data\":{\"mode\":\"headless\"}}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                        ex.sendResponseHeaders(200, ok.length);
+                        try (var out = ex.getResponseBody()) {
+                            out.write(ok);
+                        }
+                    });
+                    again.start();
+                    back.set(again);
+                } catch (java.io.IOException e) {
+                    throw new AssertionError("port " + port + " could not be taken again", e);
+                }
+            });
+            try {
+                assertEquals(Map.of("mode", "headless"), client.health());
+                assertTrue(back.get() != null, "the call waited once");
+            } finally {
+                if (back.get() != null) back.get().stop(0);
+            }
+        }
+    }
+
+    /** A token refused by the app the file still names is not tried again: the same call would be refused the same way. */
+    @Test
+    void aRefusedTokenOfTheAppStillNamedIsNotRetried() throws Exception {
+        try (TappedApp app = TappedApp.start(engine, home)) {
+            Path file = home.resolve("run/app.json");
+            Files.writeString(file, Files.readString(file).replace(app.token(), "0".repeat(app.token().length())));
+            java.util.concurrent.atomic.AtomicInteger waits = new java.util.concurrent.atomic.AtomicInteger();
+            AppClient client = new AppClient(file, Duration.ofSeconds(5), waits::incrementAndGet);
+            assertEquals("app_auth_failed", reason(() -> client.call(Capabilities.LIST_SYMBOLS, Map.of())));
+            assertEquals(0, waits.get());
+        }
+    }
+
     @Test
     void aRefusedTokenRereadsTheDiscoveryFileAndCallsAgainWithTheNewToken() throws Exception {
         try (TappedApp app = TappedApp.start(engine, home)) {
