@@ -59,7 +59,9 @@ public record ApiCall(String method, JsonNode args, String client) {
     public Integer integer(String field) {
         JsonNode n = args.get(field);
         if (n == null || n.isNull()) return null;
-        if (n.isIntegralNumber()) return n.asInt();
+        if (n.isIntegralNumber() && n.canConvertToInt()) return n.asInt();
+        // 1e3 and 1000.0 are whole numbers too: JSON writers emit large doubles so
+        if (n.isFloatingPointNumber() && n.canConvertToExactIntegral() && n.canConvertToInt()) return n.asInt();
         if (n.isString()) {
             try {
                 return Integer.parseInt(n.asString().trim());
