@@ -15,8 +15,8 @@ public final class SweepCost {
     /** Bar-configurations one core measures a second (docs/benchmarks.md, Research: 513 M on a quiet core). */
     static final double CELLS_PER_CORE_SECOND = 5.0e8;
     /**
-     * Configurations one core ranks in one CSCV split a second: 45-50 M measured (CPU time, 7,140 and 50,000
-     * configurations, 2 cores at load 17, 2026-12-04), taken as twice that for a quiet core.
+     * Configurations one core ranks in one CSCV split a second: 36-57 M measured (CPU time, 7,140 and 50,000
+     * configurations, 2 cores at load 16; docs/benchmarks.md, "Sweep pricing"), taken as about twice that for a quiet core.
      */
     static final double SPLIT_RANKS_PER_CORE_SECOND = 1.0e8;
     /** Configurations (their in- and out-of-sample rows) stored a second, at best. */
@@ -36,7 +36,7 @@ public final class SweepCost {
         return (double) configurations * assets * bars / (CELLS_PER_CORE_SECOND * cores);
     }
 
-    static double statistics(long configurations, int cores) {
+    public static double statistics(long configurations, int cores) {
         return configurations < 2 ? 0 : (double) configurations * SPLITS / (SPLIT_RANKS_PER_CORE_SECOND * cores);
     }
 
