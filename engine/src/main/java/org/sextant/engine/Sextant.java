@@ -276,7 +276,7 @@ public final class Sextant implements AutoCloseable {
     public JobStatus startBacktest(StrategyRunRequest request, Integer timeLimitMinutes) {
         java.time.Duration limit = Jobs.timeLimit(timeLimitMinutes); // refused before the request is read
         StrategyRunRequest r = research.withDefaultSplit(request);
-        return jobs.submit("backtest", List.of(research.backtestSubject(r)), true, limit, ctx -> research.runSplit(r, ctx));
+        return jobs.submit("backtest", List.of(research.backtestSubject(r)), true, limit, research.backtestJob(r));
     }
 
     /** The research session's ledger of runs and configurations tried (zero for a new session); reads only. */
@@ -285,9 +285,12 @@ public final class Sextant implements AutoCloseable {
     /** Stored strategy runs, newest first, of one session (every session when null), at most {@code limit} (1..1000). */
     public List<RunInfo> listRuns(String sessionId, int limit) { return research.listRuns(sessionId, limit); }
 
-    /** One stored run with spec, statistics, verdict, every configuration's metrics and the equity curves. */
-    public RunDetail getRun(String runId) { return research.run(runId, true, true); }
-    public RunDetail getRun(String runId, boolean configurations, boolean equity) { return research.run(runId, configurations, equity); }
+    /**
+     * One stored run with spec, statistics, verdict, the equity curves and the first page of its configurations
+     * (at most Bounds.MAX_RUN_CONFIGURATIONS, best in-sample Sharpe first, with their total): a sweep may hold a million.
+     */
+    public RunDetail getRun(String runId) { return getRun(runId, true, true); }
+    public RunDetail getRun(String runId, boolean configurations, boolean equity) { return research.run(runId, configurations, null, null, equity); }
     /** get_run: a page of the configurations (offset, limit: null for the first, at most Bounds.MAX_RUN_CONFIGURATIONS), best in-sample Sharpe first. */
     public RunDetail getRun(String runId, boolean configurations, boolean equity, Integer offset, Integer limit) {
         return research.run(runId, configurations, offset, limit, equity);
@@ -299,7 +302,8 @@ public final class Sextant implements AutoCloseable {
     /** Writes a stored run's self-contained HTML report under SEXTANT_HOME/reports (or {@code path}); "pdf" is refused. */
     public ReportExport.Written exportReport(String runId, String format, String path) {
         ReportExport.format(format); // a refused format is reported before the run is read
-        return ReportExport.write(home, research.run(runId, true, true), format, path);
+        // the report lists the first RunReport.LISTED of the ranking: read no more, whatever the sweep's size
+        return ReportExport.write(home, research.run(runId, true, 0, org.sextant.engine.research.report.RunReport.LISTED, true), format, path);
     }
 
     // ---- analogues (AnalogueService, docs/analogues.md) -------------------------------------

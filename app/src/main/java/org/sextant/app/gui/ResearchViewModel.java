@@ -61,6 +61,11 @@ public final class ResearchViewModel implements AutoCloseable {
     static final long POLL_MILLIS = 150;
     /** Runs listed in the table. */
     static final int RUN_LIST = 200;
+    /**
+     * Configurations of a run read for its scatter, best in-sample Sharpe first (the chosen one leads): a sweep may
+     * hold a million, so a larger run shows its best ones and says "N of M shown".
+     */
+    static final int SCATTER = org.sextant.contract.Bounds.MAX_RUN_CONFIGURATIONS;
 
     private final Sextant engine;
     private final EngineCalls calls;
@@ -274,7 +279,7 @@ public final class ResearchViewModel implements AutoCloseable {
 
     /** Shows one stored run: verdict, statistics, equity and drawdown, the IS/OOS scatter. */
     public CompletableFuture<RunDetail> selectRun(String runId) {
-        return calls.run(selectRequest, () -> engine.getRun(runId), this::show, "open the run '" + runId + "'");
+        return calls.run(selectRequest, () -> engine.getRun(runId, true, true, 0, SCATTER), this::show, "open the run '" + runId + "'");
     }
 
     /**
@@ -290,7 +295,7 @@ public final class ResearchViewModel implements AutoCloseable {
         int configuration = d.configurations().get(index).configuration();
         return calls.run(selectRequest, () -> {
             engine.selectConfiguration(runId, configuration);
-            return engine.getRun(runId);
+            return engine.getRun(runId, true, true, 0, SCATTER);
         }, this::show, "select configuration " + configuration + " of run '" + runId + "'");
     }
 
@@ -428,6 +433,10 @@ public final class ResearchViewModel implements AutoCloseable {
             List<StatisticRow> rows = new ArrayList<>();
             rows.add(new StatisticRow("Configurations", String.format(Locale.ROOT, "%,d (session %,d)", i.configurations(), i.sessionConfigurations()),
                     "tried in this sweep; the session's total is the N of the DSR and the haircut"));
+            if (d.configurationsTotal() != null && d.configurationsTotal() > d.configurations().size()) {
+                rows.add(new StatisticRow("Scatter", String.format(Locale.ROOT, "%,d of %,d configurations shown, best in-sample Sharpe first",
+                        d.configurations().size(), d.configurationsTotal()), "a run's best configurations are drawn; get_run pages through all of them"));
+            }
             rows.add(new StatisticRow("Chosen", parameters(d.chosenParameters()), "the configuration with the best in-sample Sharpe ratio"));
             rows.add(new StatisticRow("Sharpe IS / OOS", num(d.inSample().sharpe()) + " / " + num(d.outOfSample().sharpe())
                     + why(d, Double.isNaN(d.inSample().sharpe()) ? "in-sample Sharpe" : Double.isNaN(d.outOfSample().sharpe()) ? "out-of-sample Sharpe" : null),

@@ -208,6 +208,27 @@ class ResearchViewModelTest {
         assertEquals(List.of(), ResearchViewModel.parseSymbols("  "));
     }
 
+    /**
+     * A sweep may hold a million configurations: the view reads its best {@link ResearchViewModel#SCATTER} (7,140 SMA crossovers
+     * on KO here), draws them with the chosen one, and says how many of how many; the run's figures are the whole run's.
+     */
+    @Test
+    void aLargeRunShowsItsBestConfigurationsAndSaysHowManyOfHowMany() throws Exception {
+        org.sextant.engine.research.StrategyRunSummary big = engine.backtest(new org.sextant.engine.research.StrategyRunRequest("large",
+                org.sextant.engine.testing.WideSweep.SPEC, List.of("KO"), null, null, null, 2));
+        assertEquals(7_140, big.configurations());
+        RunDetail shown = model.selectRun(big.runId()).get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
+        assertEquals(ResearchViewModel.SCATTER, shown.configurations().size(), "a bounded page is read, not every configuration");
+        ChartData charts = onUi(() -> model.chartsProperty().get());
+        assertEquals(ResearchViewModel.SCATTER, charts.inSampleSharpe().length);
+        assertEquals(0, charts.chosenIndex(), "the chosen configuration leads the page and is highlighted");
+        List<StatisticRow> rows = onUi(() -> List.copyOf(model.statistics()));
+        assertEquals("5,000 of 7,140 configurations shown, best in-sample Sharpe first", row(rows, "Scatter").value());
+        assertEquals("7,140 (session 7,140)", row(rows, "Configurations").value());
+        RunDetail lean = engine.getRun(big.runId(), false, false);
+        assertEquals(String.format(java.util.Locale.ROOT, "%.3f (N = 7,140)", lean.statistics().dsr()), row(rows, "DSR").value());
+    }
+
     private static StatisticRow row(List<StatisticRow> rows, String name) {
         return rows.stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError(name + " in " + rows));
     }

@@ -53,6 +53,8 @@ public final class Jobs implements AutoCloseable {
     private final Map<String, JobStatus> jobs = new ConcurrentHashMap<>();
     private final Map<String, Future<?>> futures = new ConcurrentHashMap<>();
     private final Map<String, Boolean> cancelRequested = new ConcurrentHashMap<>();
+    /** The time limit of each active job: a request that joins one is told it (JobStatus.note). */
+    private final Map<String, Duration> limits = new ConcurrentHashMap<>();
     private final ExecutorService writers = Executors.newSingleThreadExecutor(org.sextant.engine.DaemonThreads.named("sextant-writer-job"));
     private final ExecutorService readers = Executors.newFixedThreadPool(2, org.sextant.engine.DaemonThreads.named("sextant-job"));
 
@@ -99,7 +101,7 @@ public final class Jobs implements AutoCloseable {
         org.sextant.engine.ReadOnlyScope.refuseWrite("start a " + kind + " job");
         for (JobStatus j : jobs.values()) {
             if (j.state().active() && j.kind().equals(kind) && new HashSet<>(j.subjects()).containsAll(subjects)) {
-                return j.asCoalesced();
+                return j.asCoalesced(limits.getOrDefault(j.id(), DEFAULT_TIME_LIMIT));
             }
         }
         if (writer) {
@@ -113,8 +115,9 @@ public final class Jobs implements AutoCloseable {
         }
         String id = kind + "-" + UUID.randomUUID().toString().substring(0, 8);
         JobStatus queued = new JobStatus(id, kind, List.copyOf(subjects), writer, JobState.QUEUED, 0, "queued",
-                Instant.now(), null, null, null, null, null, null, null, false);
+                Instant.now(), null, null, null, null, null, null, null, false, null);
         update(queued, true);
+        limits.put(id, limit);
         futures.put(id, (writer ? writers : readers).submit(() -> execute(id, limit, work)));
         return queued;
     }
@@ -183,6 +186,7 @@ public final class Jobs implements AutoCloseable {
         } finally {
             futures.remove(id);
             cancelRequested.remove(id);
+            limits.remove(id);
         }
     }
 

@@ -272,6 +272,14 @@ public final class ResearchService {
         return run(split, job, true);
     }
 
+    /**
+     * The work of a start_backtest job of a request as {@link #withDefaultSplit} returned it: the history checks
+     * made at submission are made again when the job starts, since the data may have changed while it was queued.
+     */
+    public org.sextant.engine.jobs.JobWork backtestJob(StrategyRunRequest split) {
+        return ctx -> run(split, ctx, false);
+    }
+
     private StrategyRunSummary run(StrategyRunRequest r, JobContext job, boolean barsChecked) {
         long start = System.nanoTime();
         ComposeResult composed = GraphComposer.compose(r.spec());
@@ -281,6 +289,9 @@ public final class ResearchService {
         BarInterval interval = BarInterval.of("interval", r.interval());
         requireHistoryLongEnough(r.symbols(), interval, barsChecked);
         Universe u = store.universe(r.symbols(), r.from(), r.to(), interval);
+        int cores = Runtime.getRuntime().availableProcessors();
+        // a request's budget: a sweep that cannot end within it is refused before its indicators are computed
+        org.sextant.engine.research.sweep.SweepCost.refuseBeyondBudget(graph.configurations(), u.assets(), u.bars(), r.threads() == null ? cores : Math.max(1, r.threads()));
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);               // pre-run checks
         org.sextant.engine.research.graph.ForecastNodeCost.refuseBeyondBudget(graph, u.assets(), u.bars()); // a request's budget: refused now, not after it
         int split = Sweep.splitAt(u, r.oosStart());
@@ -291,7 +302,7 @@ public final class ResearchService {
             throw SextantException.invalid("selected_configuration", "configuration " + sel + " is not in 0.." + (kernel.configurations() - 1),
                     "name a configuration index from compose_graph's count, or omit it to select the best in-sample one");
         }
-        int threads = r.threads() == null ? Runtime.getRuntime().availableProcessors() : r.threads();
+        int threads = r.threads() == null ? cores : r.threads();
         if (threads < 1) throw SextantException.invalid("threads", "threads must be at least 1", "omit it to use every core");
         if (job != null) {
             job.checkCancelled();
@@ -508,9 +519,9 @@ public final class ResearchService {
         return -1;
     }
 
-    /** One stored run; configurations and equity curves only when asked for. */
+    /** One stored run; equity curves and the first page of its configurations only when asked for. */
     public RunDetail run(String runId, boolean withConfigurations, boolean withEquity) {
-        return store.run(runId, withConfigurations, withEquity);
+        return run(runId, withConfigurations, null, null, withEquity);
     }
 
     /**

@@ -16,7 +16,7 @@ import org.sextant.engine.testing.TempSextant;
  * The synchronous backtest is bounded like a read (attack pass 5: an ETS forecast node refitted
  * every bar on IBM and KO took 78 s in one call, could not be cancelled and stored its run after
  * its client had gone): past the budget it stops with timeout naming start_backtest, and stores
- * and counts nothing; forecast nodes estimated past half the budget are refused before anything runs.
+ * and counts nothing; forecast nodes and sweeps estimated past half the budget are refused before anything runs.
  */
 class BacktestBudgetTest {
     @TempSextant private Sextant engine;
@@ -74,17 +74,50 @@ class BacktestBudgetTest {
         assertEquals(1, engine.listRuns(null, 5).get(0).configurations(), "every 1 never ran");
     }
 
+    // 499,500 SMA crossovers on AA (fast 1..1000 below slow 1..1000): attack pass 11's synchronous backtest, 40 s then a timeout
+    private static final String HALF_MILLION = WIDE.replace("[\"IBM\",\"KO\"]", "[\"AA\"]")
+            .replace("{\"from\":2,\"to\":400,\"step\":1}", "{\"from\":1,\"to\":1000,\"step\":1}")
+            .replace("{\"from\":3,\"to\":800,\"step\":1}", "{\"from\":1,\"to\":1000,\"step\":1}");
+
     @Test
-    void aBacktestPastTheBudgetStopsWithTimeoutAndStoresNothing() {
-        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 2, ApiRoutes.TURN_WAIT);
-        for (int threads : new int[] {1, 2}) { // the sweep's worker threads see the budget too
-            SextantException e = assertThrows(SextantException.class, () -> call(routes, "backtest", WIDE.formatted(threads)));
-            assertEquals("timeout", e.failReason(), e.getMessage());
-            assertTrue(e.getMessage().startsWith("backtest computed for its whole budget of 1 s"), e.getMessage());
-            assertTrue(e.fix().startsWith("nothing was stored; run it as a background job with start_backtest"), e.fix());
-        }
+    void aSweepPricedPastHalfTheBudgetIsRefusedAtOnceNamingStartBacktest() {
+        ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(40), 2, ApiRoutes.TURN_WAIT);
+        SextantException e = assertThrows(SextantException.class, () -> call(routes, "backtest", HALF_MILLION.formatted(2)));
+        assertEquals("invalid_input", e.failReason(), e.getMessage());
+        assertEquals("spec", e.field(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("the sweep of 499,500 configurations on 1 asset of ")
+                && e.getMessage().matches(".* more than the \\d+ s this request may take of its budget; nothing was run"), e.getMessage());
+        java.util.regex.Matcher most = java.util.regex.Pattern.compile("^use start_backtest \\(same arguments\\), which runs as a background job and may compute for 120 min"
+                + " \\(time_limit_minutes up to 1440\\), or narrow the spec's parameter ranges to at most about ([0-9,]+) configurations$").matcher(e.fix());
+        assertTrue(most.find(), e.fix());
         assertTrue(engine.listRuns(null, 5).isEmpty(), "no run stored");
         assertEquals(0, engine.getSessionRegistry("slow").runs(), "nor counted in the session");
+        // the count it names is the most that fits: one more does not
+        java.util.regex.Matcher bars = java.util.regex.Pattern.compile("on 1 asset of ([0-9,]+) bars").matcher(e.getMessage());
+        assertTrue(bars.find(), e.getMessage());
+        int n = Integer.parseInt(most.group(1).replace(",", "")), b = Integer.parseInt(bars.group(1).replace(",", ""));
+        assertTrue(n > 44_850 && n < 499_500, "a sweep that runs today fits: " + e.fix());
+        assertEquals(n, org.sextant.engine.research.sweep.SweepCost.mostConfigurations(20, 1, b, 2) , 0.1 * n, "about the most whose estimate fits");
+        assertTrue(org.sextant.engine.research.sweep.SweepCost.seconds(n, 1, b, 2) <= 20);
+        // the same sweep as a background job has no request budget: not refused (it is not run here, only priced)
+        org.sextant.engine.research.sweep.SweepCost.refuseBeyondBudget(499_500, 1, b, 2);
+    }
+
+    @Test
+    void aSweepPastTheBudgetStopsWithTimeoutOnEveryWorkerThread() {
+        // 7,140 crossovers on IBM and KO: tens of milliseconds at the fastest, against a budget of 1 ms
+        String spec = Json.MAPPER.readTree(WIDE.formatted(1)).get("spec").toString().replace("\"to\":400", "\"to\":120").replace("\"to\":800", "\"to\":121");
+        var graph = org.sextant.engine.research.graph.GraphComposer.compose(spec).requireOk();
+        assertEquals(7_140, graph.configurations());
+        var universe = new org.sextant.engine.research.store.ResearchStore(engine.store()).universe(java.util.List.of("IBM", "KO"), null, null);
+        var kernel = new org.sextant.engine.research.graph.GraphSweep(graph, universe);
+        for (int threads : new int[] {1, 2}) { // the sweep's worker threads see the budget too: what the price misses, it stops
+            SextantException e = assertThrows(SextantException.class, () -> org.sextant.engine.jobs.Cancellation.within(Duration.ofMillis(1), "backtest",
+                    ApiRoutes.BACKTEST_FIX, () -> org.sextant.engine.research.sweep.Sweep.run(kernel, universe.bars() / 2, threads, false, 252)));
+            assertEquals("timeout", e.failReason(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("backtest computed for its whole budget of 0 s"), e.getMessage());
+            assertTrue(e.fix().startsWith("nothing was stored; run it as a background job with start_backtest"), e.fix());
+        }
     }
 
     @Test

@@ -25,20 +25,13 @@ class RunConfigurationsPageTest {
     @TempSextant private Sextant engine;
 
     // SMA crossovers on KO, fast 2..120 below slow 3..121: 7,140 configurations
-    private static final String SWEEP = "{\"session_id\":\"pages\",\"symbols\":[\"KO\"],\"spec\":{\"version\":1,\"name\":\"wide\",\"nodes\":{"
-            + "\"close\":{\"type\":\"price\",\"params\":{\"field\":\"close\"}},"
-            + "\"fast\":{\"type\":\"sma\",\"inputs\":{\"series\":\"close\"},\"params\":{\"length\":{\"from\":2,\"to\":120,\"step\":1}}},"
-            + "\"slow\":{\"type\":\"sma\",\"inputs\":{\"series\":\"close\"},\"params\":{\"length\":{\"from\":3,\"to\":121,\"step\":1}}},"
-            + "\"cross\":{\"type\":\"crossover\",\"inputs\":{\"fast\":\"fast\",\"slow\":\"slow\"}},"
-            + "\"size\":{\"type\":\"fixed_fraction\",\"inputs\":{\"signal\":\"cross\"}},"
-            + "\"book\":{\"type\":\"equal_weight\",\"inputs\":{\"position\":\"size\"}},"
-            + "\"run\":{\"type\":\"execution\",\"inputs\":{\"weights\":\"book\"}}},\"constraints\":[\"fast.length < slow.length\"]}}";
+    private static final String SWEEP = "{\"session_id\":\"pages\",\"symbols\":[\"KO\"],\"spec\":" + org.sextant.engine.testing.WideSweep.SPEC + "}";
 
     @Test
     void aLargeRunsConfigurationsArePagedAndThePagesCoverEachOnce() {
         ApiRoutes routes = new ApiRoutes(engine, Map::of);
         String runId = answer(routes, "backtest", SWEEP).path("run_id").asString();
-        int total = 119 * 120 / 2;
+        int total = org.sextant.engine.testing.WideSweep.CONFIGURATIONS;
 
         JsonNode first = answer(routes, "get_run", "{\"run_id\":\"" + runId + "\",\"include_configurations\":true}");
         assertEquals(Bounds.MAX_RUN_CONFIGURATIONS, first.path("configurations").size(), "one answer holds at most the bound");

@@ -50,7 +50,7 @@ class OversizedHomeFilesTest {
             assertTrue(engine.dataSummary() != null);
         }
         JobStatus kept = new JobStatus("j-kept", "forecast", List.of("AA"), false, JobState.SUCCEEDED, 1.0, "done",
-                Instant.now(), Instant.now(), Instant.now(), null, null, null, null, 42, false);
+                Instant.now(), Instant.now(), Instant.now(), null, null, null, null, 42, false, null);
         Files.writeString(home.jobsDir().resolve("j-kept.json"), Json.write(kept));
         Path job = sparse(home.jobsDir().resolve("j-huge.json"));
         Path census = sparse(StoreCensus.fileFor(home.database()));

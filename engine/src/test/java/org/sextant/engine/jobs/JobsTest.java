@@ -224,7 +224,7 @@ class JobsTest {
     @Test
     void aJobRunningWhenTheAppDiedShowsAsInterruptedAfterRestart() throws Exception {
         JobStatus running = new JobStatus("forecast-dead", "forecast", List.of("AA"), true, JobState.RUNNING, 0.3, "running",
-                Instant.now(), Instant.now(), null, null, null, null, null, null, false);
+                Instant.now(), Instant.now(), null, null, null, null, null, null, false, null);
         Files.writeString(dir.resolve("forecast-dead.json"), Json.write(running));
         try (Jobs jobs = new Jobs(dir)) {
             assertEquals(JobState.INTERRUPTED, jobs.status("forecast-dead").state());

@@ -17,8 +17,11 @@ import org.sextant.engine.research.run.RunStatistics;
  * inline SVG. No script, stylesheet or image is loaded from anywhere.
  */
 public final class RunReport {
-    /** Configurations listed in the table, best in-sample Sharpe first. */
-    public static final int TOP = 20;
+    /**
+     * Most configurations the report lists, best in-sample Sharpe first: all that is read of a run's
+     * configurations (a sweep may hold a million), so the report's size and memory stay bounded.
+     */
+    public static final int LISTED = 1_000;
 
     private RunReport() {}
 
@@ -85,12 +88,13 @@ public final class RunReport {
         stat(b, "placebo p", num3(s.placeboPValue()), "share of random-timing placebos with the same exposure that did as well; 0.05 or less is wanted");
         b.append("</table>\n");
 
-        List<ConfigurationResult> top = d.configurations(); // in the run's ranking (ResearchStore), the chosen one first
+        List<ConfigurationResult> top = d.configurations(); // the first page of the run's ranking (ResearchStore): the chosen one first
         if (!top.isEmpty()) {
-            b.append("<h2>Top ").append(Math.min(TOP, top.size())).append(" of ").append(top.size())
-                    .append(" configurations by in-sample Sharpe</h2>\n<table><tr><th>#</th><th>parameters</th><th>IS Sharpe</th><th>OOS Sharpe</th>")
+            long total = d.configurationsTotal() == null ? top.size() : d.configurationsTotal();
+            b.append("<h2>Configurations by in-sample Sharpe</h2>\n<p>").append(shown(top.size(), total)).append("</p>\n")
+                    .append("<table><tr><th>#</th><th>parameters</th><th>IS Sharpe</th><th>OOS Sharpe</th>")
                     .append("<th>IS CAGR</th><th>OOS CAGR</th><th>OOS max DD</th></tr>\n");
-            for (ConfigurationResult c : top.subList(0, Math.min(TOP, top.size()))) {
+            for (ConfigurationResult c : top) {
                 b.append("<tr><td class=\"n\">").append(c.configuration()).append("</td><td>").append(esc(params(c.parameters())))
                         .append("</td><td class=\"n\">").append(num(c.inSample().sharpe())).append("</td><td class=\"n\">").append(num(c.outOfSample().sharpe()))
                         .append("</td><td class=\"n\">").append(pct(c.inSample().cagr())).append("</td><td class=\"n\">").append(pct(c.outOfSample().cagr()))
@@ -106,6 +110,13 @@ public final class RunReport {
         b.append("<h2>Strategy spec</h2>\n<pre>").append(esc(d.specJson())).append("</pre>\n");
         b.append("<p class=\"muted\">Written by Sextant. Statistics: docs/research.md.</p>\n</body></html>\n");
         return b.toString();
+    }
+
+    /** What the table holds: "1,000 of 44,850 configurations shown, best in-sample Sharpe first" (the rest: get_run's pages). */
+    static String shown(int listed, long total) {
+        if (listed >= total) return String.format(Locale.ROOT, "All %,d configuration%s, best in-sample Sharpe first.", total, total == 1 ? "" : "s");
+        return String.format(Locale.ROOT, "%,d of %,d configurations shown, best in-sample Sharpe first; get_run with include_configurations"
+                + " pages through all of them.", listed, total);
     }
 
     /** The selected curve only when it is another configuration than the best one (else it would hide it). */

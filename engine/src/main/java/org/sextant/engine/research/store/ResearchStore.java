@@ -193,11 +193,11 @@ public final class ResearchStore {
     }
 
     /**
-     * One stored run with its statistics; every configuration's metrics and the equity curves
-     * only when asked for (a sweep can have a million configurations: the GUI's and the report's read, not a request's).
+     * One stored run with its statistics; the equity curves and the first page of the configurations (at most
+     * Bounds.MAX_RUN_CONFIGURATIONS: a sweep can have a million) only when asked for.
      */
     public RunDetail run(String runId, boolean withConfigurations, boolean withEquity) {
-        return run(runId, withConfigurations, 0, Integer.MAX_VALUE, withEquity);
+        return run(runId, withConfigurations, 0, org.sextant.contract.Bounds.MAX_RUN_CONFIGURATIONS, withEquity);
     }
 
     /**

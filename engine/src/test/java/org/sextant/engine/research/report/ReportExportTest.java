@@ -58,7 +58,8 @@ class ReportExportTest {
         assertTrue(html.contains("<svg") && html.contains("<polyline"), "equity drawn inline");
         assertEquals(2, html.split("<polyline", -1).length - 1, "one curve (equity and drawdown) when the best one is the selected one");
         for (String stat : List.of("PSR", "DSR", "MinTRL", "PBO", "haircut Sharpe (Holm)", "placebo p")) assertTrue(html.contains("<th>" + stat + "</th>"), stat);
-        // The table lists the top 20 of 20 configurations, best in-sample Sharpe first.
+        // The table lists all 20 configurations, best in-sample Sharpe first, and says so.
+        assertTrue(html.contains("All 20 configurations, best in-sample Sharpe first."), "how many are listed");
         Matcher m = Pattern.compile("<tr><td class=\"n\">(\\d+)</td><td>[^<]*</td><td class=\"n\">(-?[0-9.]+)</td>").matcher(html);
         double previous = Double.POSITIVE_INFINITY;
         int rows = 0;
