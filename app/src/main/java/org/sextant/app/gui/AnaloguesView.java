@@ -171,7 +171,8 @@ public final class AnaloguesView implements WorkstationView {
         Label hint = new Label("Double-click a value to edit it; empty leaves the dimension out.");
         hint.setWrapText(true);
         hint.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole, not cut to "…" when the column is short of height
-        hint.setStyle("-fx-font-size: 11px; -fx-text-fill: #616161;");
+        hint.getStyleClass().add("hint"); // the theme's hint colour (workstation.css, dark.css), never a fixed grey
+        hint.setStyle("-fx-font-size: 11px;");
         VBox box = new VBox(6, knobs(), dimensions, hint);
         VBox.setVgrow(dimensions, Priority.ALWAYS);
         box.setPadding(new Insets(4, 6, 4, 8));
@@ -190,7 +191,7 @@ public final class AnaloguesView implements WorkstationView {
         Label error = new Label();
         error.setId("analogues-error");
         error.setWrapText(true);
-        error.setStyle("-fx-text-fill: #B71C1C;");
+        error.getStyleClass().add("error-text");
         error.textProperty().bind(model.errorProperty());
         error.visibleProperty().bind(model.errorProperty().isNotNull());
         error.managedProperty().bind(error.visibleProperty());
@@ -277,7 +278,8 @@ public final class AnaloguesView implements WorkstationView {
             return row;
         });
         Label hint = new Label("Double-click a date to see it on the chart.");
-        hint.setStyle("-fx-font-size: 11px; -fx-text-fill: #616161;");
+        hint.getStyleClass().add("hint"); // the theme's hint colour (workstation.css, dark.css), never a fixed grey
+        hint.setStyle("-fx-font-size: 11px;");
         VBox box = new VBox(4, dates, hint);
         VBox.setVgrow(dates, Priority.ALWAYS);
         return box;
@@ -346,7 +348,7 @@ public final class AnaloguesView implements WorkstationView {
         for (int i = 0; i < rows.length; i++) {
             Label k = new Label(rows[i][0]);
             k.setMinWidth(Region.USE_PREF_SIZE);
-            k.setStyle("-fx-text-fill: #616161;");
+            k.getStyleClass().add("hint");
             Label v = new Label(rows[i][1]);
             v.setId("calibration-" + i);
             calibration.add(k, 0, i);

@@ -49,7 +49,9 @@ class AnaloguesViewTest {
         this.stage = stage;
         engine = TestStore.open(home);
         view = new AnaloguesView(engine, navigator);
-        stage.setScene(new Scene((javafx.scene.Parent) view.root(), 1200, 760));
+        Scene scene = new Scene((javafx.scene.Parent) view.root(), 1200, 760);
+        WorkstationTheme.LIGHT.applyTo(scene); // the picture shows the theme's colours, as the window does
+        stage.setScene(scene);
         stage.show();
     }
 

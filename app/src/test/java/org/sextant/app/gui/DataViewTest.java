@@ -170,10 +170,10 @@ class DataViewTest {
         org.sextant.charts.ChartSnapshot.writePng(image, Path.of("target", "data-timezone-dark-1000x700.png")); // looked at, not for the docs
         javafx.geometry.Bounds area = notes.localToScene(notes.getLayoutBounds());
         javafx.scene.paint.Color text = (javafx.scene.paint.Color) notes.getTextFill();
-        javafx.scene.paint.Color ground = mostFrequent(image, area);
+        javafx.scene.paint.Color ground = Pixels.mostFrequent(image, area);
         assertTrue(ground.getBrightness() < 0.35, "the dark theme's background behind the notes: " + ground);
-        assertTrue(contrast(text, ground) >= 4.5, "amber notes legible on the dark background (WCAG AA 4.5:1): "
-                + String.format("%.2f", contrast(text, ground)) + " for " + text + " on " + ground);
+        assertTrue(Pixels.contrast(text, ground) >= 4.5, "amber notes legible on the dark background (WCAG AA 4.5:1): "
+                + String.format("%.2f", Pixels.contrast(text, ground)) + " for " + text + " on " + ground);
     }
 
     /** The amber notes under "Import done" on screen at 1000x700: a re-import that changes stored bars of a file with gaps, every line shown and legible. */
@@ -220,8 +220,8 @@ class DataViewTest {
         Path png = bench.photograph("data-import-notes");
         javafx.scene.image.Image image = new javafx.scene.image.Image(png.toUri().toString());
         javafx.scene.paint.Color text = (javafx.scene.paint.Color) notes.getTextFill();
-        javafx.scene.paint.Color ground = mostFrequent(image, notes.localToScene(notes.getLayoutBounds()));
-        assertTrue(contrast(text, ground) >= 4.5, "amber notes legible (WCAG AA 4.5:1): " + String.format("%.2f", contrast(text, ground)) + " for " + text + " on " + ground);
+        javafx.scene.paint.Color ground = Pixels.mostFrequent(image, notes.localToScene(notes.getLayoutBounds()));
+        assertTrue(Pixels.contrast(text, ground) >= 4.5, "amber notes legible (WCAG AA 4.5:1): " + String.format("%.2f", Pixels.contrast(text, ground)) + " for " + text + " on " + ground);
     }
 
     /** Two US sessions of 1-minute bars (Jan 2 and 3, 2024) at {@code price}, minutes 100..104 of the first missing: one gap of 5 minutes. */
@@ -234,30 +234,6 @@ class DataViewTest {
             }
         }
         return out.toString();
-    }
-
-    /** The colour most pixels of {@code area} have: the background behind a label's text. */
-    private static javafx.scene.paint.Color mostFrequent(javafx.scene.image.Image image, javafx.geometry.Bounds area) {
-        java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();
-        javafx.scene.image.PixelReader px = image.getPixelReader();
-        for (int y = (int) Math.ceil(area.getMinY()); y < (int) area.getMaxY() && y < image.getHeight(); y++) {
-            for (int x = (int) Math.ceil(area.getMinX()); x < (int) area.getMaxX() && x < image.getWidth(); x++) {
-                counts.merge(px.getArgb(x, y), 1, Integer::sum);
-            }
-        }
-        int argb = java.util.Collections.max(counts.entrySet(), java.util.Map.Entry.comparingByValue()).getKey();
-        return javafx.scene.paint.Color.rgb((argb >> 16) & 0xff, (argb >> 8) & 0xff, argb & 0xff);
-    }
-
-    /** WCAG 2 contrast ratio of two colours. */
-    private static double contrast(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
-        double la = luminance(a), lb = luminance(b);
-        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
-    }
-
-    private static double luminance(javafx.scene.paint.Color c) {
-        java.util.function.DoubleUnaryOperator lin = v -> v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-        return 0.2126 * lin.applyAsDouble(c.getRed()) + 0.7152 * lin.applyAsDouble(c.getGreen()) + 0.0722 * lin.applyAsDouble(c.getBlue());
     }
 
     @Test

@@ -42,6 +42,30 @@ final class Pixels {
         return columns;
     }
 
+    /** The colour most pixels of {@code area} have: the background behind a label's text. */
+    static javafx.scene.paint.Color mostFrequent(javafx.scene.image.Image image, javafx.geometry.Bounds area) {
+        java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();
+        javafx.scene.image.PixelReader px = image.getPixelReader();
+        for (int y = (int) Math.ceil(area.getMinY()); y < (int) area.getMaxY() && y < image.getHeight(); y++) {
+            for (int x = (int) Math.ceil(area.getMinX()); x < (int) area.getMaxX() && x < image.getWidth(); x++) {
+                counts.merge(px.getArgb(x, y), 1, Integer::sum);
+            }
+        }
+        int argb = java.util.Collections.max(counts.entrySet(), java.util.Map.Entry.comparingByValue()).getKey();
+        return javafx.scene.paint.Color.rgb((argb >> 16) & 0xff, (argb >> 8) & 0xff, argb & 0xff);
+    }
+
+    /** WCAG 2 contrast ratio of two colours. */
+    static double contrast(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
+        double la = luminance(a), lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(javafx.scene.paint.Color c) {
+        java.util.function.DoubleUnaryOperator lin = v -> v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+        return 0.2126 * lin.applyAsDouble(c.getRed()) + 0.7152 * lin.applyAsDouble(c.getGreen()) + 0.0722 * lin.applyAsDouble(c.getBlue());
+    }
+
     /** The docs folder (the one holding user-guide.md), wherever the test runs from; null if absent. */
     static Path docsFolder() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {

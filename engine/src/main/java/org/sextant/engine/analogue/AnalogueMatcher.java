@@ -25,9 +25,17 @@ public final class AnalogueMatcher {
     private final int[][] posPrefix;
     /** Null when this matcher answers without conformal bands (tests of the selection itself). */
     private final AnalogueConformal conformal;
+    /** The combination check's kept reference distributions, shared by the service's matchers, keyed by {@link #dataVersion}. */
+    private final NoveltyReferences references;
+    private final long dataVersion;
 
     public AnalogueMatcher(DailySignals signals) {
         this(signals, false, true);
+    }
+
+    /** The service's matcher: {@code dataVersion} is the store's version the signals were read at, {@code references} its shared cache. */
+    AnalogueMatcher(DailySignals signals, long dataVersion, NoveltyReferences references) {
+        this(signals, false, true, dataVersion, references);
     }
 
     /** {@code fullSort}: the reference path that sorts every candidate (tests and the benchmark baseline); no conformal bands. */
@@ -37,6 +45,12 @@ public final class AnalogueMatcher {
 
     /** {@code calibrated} false: answers without conformal bands, for tests of the selection that ask many knob sets. */
     AnalogueMatcher(DailySignals signals, boolean fullSort, boolean calibrated) {
+        this(signals, fullSort, calibrated, 0, new NoveltyReferences(NoveltyReferences.CAPACITY)); // its signals never change
+    }
+
+    AnalogueMatcher(DailySignals signals, boolean fullSort, boolean calibrated, long dataVersion, NoveltyReferences references) {
+        this.references = references;
+        this.dataVersion = dataVersion;
         this.conformal = calibrated ? new AnalogueConformal(this) : null;
         this.s = signals;
         this.standardiser = new Standardiser(signals);
@@ -74,7 +88,7 @@ public final class AnalogueMatcher {
         Chosen c = choose(p, r);
         // the combination check only in answers a caller reads: the calibrations' own matches skip its bounded extra work
         if (calibrated) {
-            p.novelty = Novelty.of(s, p, r.backfillWeight() == 0);
+            p.novelty = novelty(p, r);
             String note = Novelty.note(p.novelty, p.tradeDate);
             if (note != null) p.notes.add(note);
         }
@@ -83,7 +97,12 @@ public final class AnalogueMatcher {
 
     /** The combination check alone, as an answer to {@code r} computes it (AnalogueNoveltyBenchmark times it). */
     AnalogueNovelty novelty(AnalogueRequest r) {
-        return Novelty.of(s, plan(r), r.backfillWeight() == 0);
+        return novelty(plan(r), r);
+    }
+
+    private AnalogueNovelty novelty(Plan p, AnalogueRequest r) {
+        boolean skipBackfill = r.backfillWeight() == 0;
+        return Novelty.of(s, p, references.get(s.benchmark(), dataVersion, p, skipBackfill, () -> Novelty.reference(s, p, skipBackfill)));
     }
 
     /** {count, row sum} of the conformal origins an answer as of {@code asOfRow} would still score (none without conformal bands). */

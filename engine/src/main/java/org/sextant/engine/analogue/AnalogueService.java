@@ -13,6 +13,8 @@ import org.sextant.engine.store.Store;
 public final class AnalogueService {
     private final Store store;
     private final Map<String, AnalogueMatcher> matchers = new ConcurrentHashMap<>();
+    /** Shared by the matchers: a matcher built after an import reads another data version, so never an earlier entry. */
+    private final NoveltyReferences noveltyReferences = new NoveltyReferences(NoveltyReferences.CAPACITY);
 
     public AnalogueService(Store store) {
         this.store = store;
@@ -52,7 +54,10 @@ public final class AnalogueService {
 
     /** The matcher of a benchmark as the caller named it: one per stored symbol (any case finds it), a refusal echoing it as sent. */
     AnalogueMatcher matcher(String benchmark) {
-        return matchers.computeIfAbsent(org.sextant.engine.data.PriceRepository.canonical(benchmark),
-                b -> new AnalogueMatcher(SignalStore.load(store, benchmark, AnalogueDefaults.BREADTH_UNIVERSE)));
+        return matchers.computeIfAbsent(org.sextant.engine.data.PriceRepository.canonical(benchmark), b -> {
+            long version = store.commits(); // read before the signals: a write meanwhile leaves them unversioned, not cached
+            DailySignals signals = SignalStore.load(store, benchmark, AnalogueDefaults.BREADTH_UNIVERSE);
+            return new AnalogueMatcher(signals, store.commits() == version ? version : NoveltyReferences.UNVERSIONED, noveltyReferences);
+        });
     }
 }

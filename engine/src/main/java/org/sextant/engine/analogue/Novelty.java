@@ -27,17 +27,37 @@ final class Novelty {
 
     private Novelty() {}
 
-    /** Null when the plan matches no numeric dimension or fewer than {@link #MIN_DAYS} eligible days have every matched one. */
-    static AnalogueNovelty of(DailySignals s, AnalogueMatcher.Plan p, boolean skipBackfill) {
+    /**
+     * The check of {@code p}'s query against {@code ref} ({@link #reference}'s, perhaps kept from an earlier call);
+     * null when {@code ref} is {@link NoveltyReferences.Reference#NONE}.
+     */
+    static AnalogueNovelty of(DailySignals s, AnalogueMatcher.Plan p, NoveltyReferences.Reference ref) {
+        if (ref == NoveltyReferences.Reference.NONE) return null;
+        double query = Double.POSITIVE_INFINITY;
+        for (int row : ref.searched()) query = Math.min(query, d2(s, row, p, query));
+        double[] sorted = ref.sorted();
+        int got = sorted.length;
+        double p99 = sorted[(int) Math.ceil(QUANTILE * got) - 1];
+        int below = 0;
+        while (below < got && sorted[below] < query) below++;
+        return new AnalogueNovelty(distance(query, p), distance(p99, p), 100.0 * below / got, got, ref.searched().length, query > p99);
+    }
+
+    /**
+     * What {@link #of} compares a query with, whatever the query: the searched days and the sampled days'
+     * sorted squared nearest distances. NONE when the plan matches no numeric dimension or fewer than
+     * {@link #MIN_DAYS} eligible days have every matched one.
+     */
+    static NoveltyReferences.Reference reference(DailySignals s, AnalogueMatcher.Plan p, boolean skipBackfill) {
         int m = p.cols.length;
-        if (m == 0) return null;
+        if (m == 0) return NoveltyReferences.Reference.NONE;
         int[] rows = new int[p.cut];
         int all = 0;
         for (int i = 0; i < p.cut; i++) {
             if (skipBackfill && s.backfill(i)) continue;
             if (complete(s, p, i)) rows[all++] = i;
         }
-        if (all < MIN_DAYS) return null;
+        if (all < MIN_DAYS) return NoveltyReferences.Reference.NONE;
         int n = Math.min(all, SEARCHED_DAYS);
         int[] searched = new int[n];
         double[] x = new double[n * m];
@@ -45,8 +65,6 @@ final class Novelty {
             searched[k] = rows[(int) ((long) k * all / n)];
             for (int j = 0; j < m; j++) x[k * m + j] = s.value(searched[k], p.cols[j]);
         }
-        double query = Double.POSITIVE_INFINITY;
-        for (int k = 0; k < n; k++) query = Math.min(query, d2(x, k, p.q, p.coef, query));
         int r = Math.min(REFERENCE_DAYS, n);
         double[] ref = new double[r];
         int got = 0;
@@ -61,13 +79,10 @@ final class Novelty {
             }
             if (best < Double.POSITIVE_INFINITY) ref[got++] = best;
         }
-        if (got < MIN_DAYS) return null;
+        if (got < MIN_DAYS) return NoveltyReferences.Reference.NONE;
         ref = Arrays.copyOf(ref, got);
         Arrays.sort(ref);
-        double p99 = ref[(int) Math.ceil(QUANTILE * got) - 1];
-        int below = 0;
-        while (below < got && ref[below] < query) below++;
-        return new AnalogueNovelty(distance(query, p), distance(p99, p), 100.0 * below / got, got, n, query > p99);
+        return new NoveltyReferences.Reference(searched, ref);
     }
 
     /** The note of a novel query; null otherwise. */
@@ -94,6 +109,17 @@ final class Novelty {
         for (int j = 0; j < m && acc <= limit; j++) {
             double diff = x[base + j] - q[j];
             acc += coef[j] * diff * diff;
+        }
+        return acc;
+    }
+
+    /** {@link #d2(double[], int, double[], double[], double)} of stored row {@code row} to the query, in the same order of terms. */
+    private static double d2(DailySignals s, int row, AnalogueMatcher.Plan p, double limit) {
+        double acc = 0;
+        int m = p.q.length;
+        for (int j = 0; j < m && acc <= limit; j++) {
+            double diff = s.value(row, p.cols[j]) - p.q[j];
+            acc += p.coef[j] * diff * diff;
         }
         return acc;
     }
