@@ -87,7 +87,7 @@ final class ForecastCommand extends HomeCommand {
             String symbol = e.getKey(), interval = e.getValue();
             CallArguments args = new CallArguments().put("symbol", "SYMBOL", symbol).putGiven("model", "--model", model).putGiven("horizon", "--horizon", horizon)
                     .put("interval", "--interval", interval);
-            // the backtest first: an over-large one is refused at once (naming --eval-fraction or --model), before the forecast's fits
+            // the backtest first: an over-large one is refused at once (naming --eval-fraction, --horizon or --model), before the forecast's fits
             tools.jackson.databind.JsonNode errors = backtest ? callEngine("get_backtest_error", new CallArguments().put("symbol", "SYMBOL", symbol)
                     .putGiven("model", "--model", model).putGiven("horizon", "--horizon", horizon).put("interval", "--interval", interval)
                     .putGiven("origins", "--origins", origins).putGiven("eval_fraction", "--eval-fraction", evalFraction)) : null;

@@ -111,7 +111,9 @@ public final class ScansView implements WorkstationView {
         table.setPlaceholder(new Label("No scan yet: choose the settings and press Scan"));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<ScanRow, String> symbol = new TableColumn<>("Symbol");
-        symbol.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().symbol()));
+        // a row whose closes hold a bad tick is marked, its warning in the row's tooltip; a CSV gets the symbol alone
+        symbol.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(symbolText(c.getValue())));
+        TableExport.exportsAs(symbol, ScanRow::symbol);
         TableColumn<ScanRow, java.time.LocalDate> date = new TableColumn<>("Start");
         date.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().lastDate()));
         TableHeaders.fit(table);
@@ -129,6 +131,7 @@ public final class ScansView implements WorkstationView {
         table.getColumns().add(number("Closes", r -> (double) r.historyRows(), "%.0f"));
         table.setRowFactory(t -> {
             TableRow<ScanRow> row = new TableRow<>();
+            row.itemProperty().addListener((o, was, now) -> row.setTooltip(now == null || now.dataWarning() == null ? null : warningTip(now.dataWarning())));
             row.setOnMouseClicked(e -> {
                 if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !row.isEmpty()) open(row.getItem());
             });
@@ -146,6 +149,18 @@ public final class ScansView implements WorkstationView {
 
     private void open(ScanRow row) {
         navigator.openChart(row.symbol(), null);
+    }
+
+    /** The symbol as the table shows it: marked when its row carries a data warning (a bad tick in its closes). */
+    static String symbolText(ScanRow row) {
+        return row.dataWarning() == null ? row.symbol() : row.symbol() + " \u26a0";
+    }
+
+    private static javafx.scene.control.Tooltip warningTip(String warning) {
+        javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip(warning);
+        tip.setWrapText(true);
+        tip.setMaxWidth(600);
+        return tip;
     }
 
     private static double unbounded(Double ratio) {

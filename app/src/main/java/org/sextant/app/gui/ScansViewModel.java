@@ -120,6 +120,17 @@ public final class ScansViewModel implements AutoCloseable {
         return "; skipped: " + String.join(", ", named) + (skipped.size() > 3 ? " and " + (skipped.size() - 3) + " more" : "");
     }
 
+    /**
+     * "; data warning: KO (bad tick; its row's tooltip names it)", the first three ranked rows whose closes hold a bad tick
+     * and how many more; empty when none does. Such a row is ranked, and its rank may come from the tick.
+     */
+    static String warnedText(List<ScanRow> rows) {
+        List<String> warned = rows.stream().filter(r -> r.dataWarning() != null).map(ScanRow::symbol).toList();
+        if (warned.isEmpty()) return "";
+        return "; data warning: " + String.join(", ", warned.subList(0, Math.min(3, warned.size())))
+                + (warned.size() > 3 ? " and " + (warned.size() - 3) + " more" : "") + " (a bad tick in its closes; the row's tooltip names it)";
+    }
+
     /** Shows how the scan job ended: its ranked rows, or why there are none. */
     private void finish(JobStatus end, CompletableFuture<List<ScanRow>> out) {
         running.set(false);
@@ -132,7 +143,7 @@ public final class ScansViewModel implements AutoCloseable {
             rows.setAll(result);
             progress.set(1);
             status.set(String.format(java.util.Locale.ROOT, "%d of %s symbols ranked by %s reward/risk at %.0f%% (%s, %d days)",
-                    result.size(), m.scanned(), m.calibration(), 100 * m.level(), m.model(), m.horizon()) + skippedText(m.skipped()));
+                    result.size(), m.scanned(), m.calibration(), 100 * m.level(), m.model(), m.horizon()) + warnedText(result) + skippedText(m.skipped()));
             out.complete(result);
         } else if (end.state() == JobState.CANCELLED) {
             status.set("scan cancelled");

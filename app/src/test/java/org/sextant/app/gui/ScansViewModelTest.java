@@ -39,6 +39,22 @@ class ScansViewModelTest {
         uiThread.shutdownNow();
     }
 
+    /** A ranked row whose closes hold a bad tick is named in the status line and marked in the table; a clean one is not. */
+    @Test
+    void aRowWithADataWarningIsNamedAndMarked() {
+        ScanRow clean = row("IBM", null), ticked = row("KO", "KO: 1 close(s) jump and fall straight back, as a bad tick does: 1995-06-15 (…)");
+        assertEquals("", ScansViewModel.warnedText(List.of(clean)));
+        assertEquals("; data warning: KO (a bad tick in its closes; the row's tooltip names it)", ScansViewModel.warnedText(List.of(clean, ticked)));
+        assertEquals("IBM", ScansView.symbolText(clean));
+        assertEquals("KO \u26a0", ScansView.symbolText(ticked));
+    }
+
+    private static ScanRow row(String symbol, String dataWarning) {
+        java.time.LocalDate day = java.time.LocalDate.of(2020, 1, 3);
+        return new ScanRow(symbol, 100, day, 0.01, day.plusDays(28), 1.2, 0.1, 0.08, 1.1, 0.2, 0.18, 1.0, 0.3, 0.3, null, null, null, "conformal", 500, null,
+                dataWarning);
+    }
+
     @Test
     void aScanFiltersByTheMinimumAndRanksBestFirst() throws Exception {
         try (ScansViewModel model = new ScansViewModel(engine, null, uiThread)) {

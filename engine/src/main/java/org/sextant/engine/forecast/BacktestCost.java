@@ -75,12 +75,17 @@ public final class BacktestCost {
         return BY_MODEL.get(ForecastBacktestRun.modelName(model));
     }
 
-    /** Estimated CPU seconds of {@link ForecastBacktestRun#run} with these arguments (bad ones are refused as run refuses them). */
+    /**
+     * Estimated CPU seconds of {@link ForecastBacktestRun#run} with these arguments (bad ones are refused as run refuses them):
+     * its fits, and the bands of every evaluated origin calibrated at every horizon step, priced as a live forecast's
+     * ({@link #calibrationSeconds}).
+     */
     public static double estimatedSeconds(ForecastModels models, PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction) {
         int[] fits = ForecastBacktestRun.fitOrigins(models, prices, model, horizon, origins, evalFraction, null);
         long closes = 0;
         for (int o : fits) closes += o;
-        return costClass(model).seconds(fits.length, closes);
+        return costClass(model).seconds(fits.length, closes)
+                + calibrationSeconds(evalOrigins(prices, origins, evalFraction), ForecastBacktestRun.horizon(horizon));
     }
 
     /**
@@ -109,7 +114,8 @@ public final class BacktestCost {
 
     /**
      * Refuses a backtest estimated at more than {@code seconds}, naming the field to change:
-     * eval_fraction with the largest value that fits, else model with a faster one that fits.
+     * eval_fraction with the largest value that fits, else horizon with the longest that fits (the
+     * bands' calibration grows with every step whatever the model), else model with a faster one that fits.
      */
     static void refuseBeyond(double seconds, ForecastModels models, PriceSeries prices, String model, Integer horizon, String origins,
                              Double evalFraction, String job) {
@@ -119,23 +125,42 @@ public final class BacktestCost {
         String field, fix;
         Double fraction = largestFittingFraction(models, prices, model, horizon, origins, evalFraction, seconds);
         String faster = fasterModel(models, prices, model, horizon, origins, evalFraction, seconds);
+        int longest = fraction != null ? 0 : longestHorizon(models, prices, model, horizon, origins, evalFraction, seconds);
         if (fraction != null) {
             field = "eval_fraction";
             fix = String.format(Locale.ROOT, "set eval_fraction to %.2f or less", fraction) + (faster == null ? "" : ", or use a faster model such as " + faster);
+        } else if (longest > 0) {
+            field = "horizon";
+            fix = "set horizon to " + longest + " or less" + (faster == null ? "" : ", or use a faster model such as " + faster);
         } else if (faster != null) {
             field = "model";
             fix = "use a faster model such as " + faster;
         } else {
             field = "eval_fraction";
-            fix = "ask for a shorter history: even the smallest eval_fraction with model naive does not fit";
+            fix = "ask for a shorter history: even the smallest eval_fraction or horizon with model naive does not fit";
         }
         if (job != null) fix += "; or run it as a background job without a time limit: " + job;
         int fits = ForecastBacktestRun.fits(models, prices, model, horizon, origins, evalFraction, null);
         throw new SextantException(FailReason.RESOURCE_LIMIT, String.format(Locale.ROOT,
-                "the walk-forward backtest would compute for about %.0f s (%d fits of model %s on up to %d closes: origins %s, eval_fraction %s),"
-                        + " more than the %.0f s it may take of its budget",
+                "the walk-forward backtest would compute for about %.0f s (%d fits of model %s on up to %d closes: origins %s, eval_fraction %s;"
+                        + " the bands of %d evaluated origins calibrated at %d horizon steps each), more than the %.0f s it may take of its budget",
                 estimate, fits, ForecastBacktestRun.modelName(model), prices.size(), OriginRule.parse(origins).label(),
-                evalFraction == null ? ForecastBacktestRun.DEFAULT_EVAL_FRACTION : evalFraction, seconds), field, fix);
+                evalFraction == null ? ForecastBacktestRun.DEFAULT_EVAL_FRACTION : evalFraction, evalOrigins(prices, origins, evalFraction),
+                ForecastBacktestRun.horizon(horizon), seconds), field, fix);
+    }
+
+    /** The longest horizon below the asked one whose estimate fits, or 0 when none does (the estimate grows with it). */
+    private static int longestHorizon(ForecastModels models, PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
+                                      double budget) {
+        int asked = ForecastBacktestRun.horizon(horizon);
+        if (asked <= 1 || !fitsIn(models, prices, model, 1, origins, evalFraction, budget)) return 0;
+        int lo = 1, hi = asked - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (fitsIn(models, prices, model, mid, origins, evalFraction, budget)) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
     }
 
     /** The largest eval_fraction in hundredths below the asked one whose estimate fits, or null. */

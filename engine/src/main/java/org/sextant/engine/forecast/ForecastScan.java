@@ -83,26 +83,25 @@ public final class ForecastScan {
                 return new SymbolOutcome(all.symbol(), null, "history " + upTo.size() + " closes on or before the start "
                         + upTo.dates().get(upTo.size() - 1) + " < min_history " + minHistory, null, null);
             }
-            String split = splitSkip(upTo);
-            if (split != null) return new SymbolOutcome(all.symbol(), null, split, null, null);
+            OutlierReturns.Findings data = dataWarning(upTo);
+            if (!data.splits().isEmpty()) return new SymbolOutcome(all.symbol(), null, "not ranked: " + data.warning(), null, null);
             PriceForecast f = forecaster.apply(upTo);
             if (f == null) return new SymbolOutcome(all.symbol(), null, null, upTo, null);
-            return new SymbolOutcome(all.symbol(), ScanRow.of(f, upTo.size()), null, upTo, f);
+            return new SymbolOutcome(all.symbol(), ScanRow.of(f, upTo.size(), data.warning()), null, upTo, f);
         } catch (SextantException e) {
             return new SymbolOutcome(all.symbol(), null, e.getMessage(), null, null);
         }
     }
 
     /**
-     * Why a symbol whose fitted closes hold a probable unadjusted split ({@link UnadjustedSplits}) is not ranked, or null:
-     * its bands span the split as a real move, so its reward/risk would top the ranking (x118 at 95% for a 10:1 split).
-     * Skipped, not ranked with a mark: a ranking is read from the top.
+     * The data warning of the closes a scan fits ({@link OutlierReturns}: splits, bad ticks, a far last close). A symbol with a
+     * probable unadjusted split is not ranked: its bands span the split as a real move, so its reward/risk would top the
+     * ranking (x118 at 95% for a 10:1 split), and a ranking is read from the top. A bad tick is ranked, its row carrying the
+     * warning: it comes back, so the level the forecast starts from is the stored one (docs/forecast.md, "Bad ticks").
      */
-    static String splitSkip(PriceSeries upTo) {
-        double[] closes = PriceForecast.closes(upTo);
-        List<UnadjustedSplits.Split> splits = OutlierReturns.splits(closes, CalibrationNotes.gaps(upTo.dates()));
-        if (splits.isEmpty()) return null;
-        return "not ranked: " + UnadjustedSplits.warning(upTo.symbol(), upTo.dates().stream().map(LocalDate::toString).toList(), closes, splits);
+    static OutlierReturns.Findings dataWarning(PriceSeries upTo) {
+        return OutlierReturns.findings(upTo.symbol(), upTo.dates().stream().map(LocalDate::toString).toList(), PriceForecast.closes(upTo),
+                CalibrationNotes.gaps(upTo.dates()));
     }
 
     /** The closes up to the week-aligned start on or before {@code asOf} (null: the series' last date). */

@@ -104,6 +104,14 @@ public final class OutlierReturns {
      * ({@link CalibrationNotes#gaps}); a return across one spans months, not a day, and is no split.
      */
     public static String warning(String symbol, List<String> labels, double[] closes, int[] gaps) {
+        return findings(symbol, labels, closes, gaps).warning();
+    }
+
+    /** What {@link #warning(String, List, double[], int[])} found: the probable unadjusted splits, and the warning (null when nothing). */
+    public record Findings(List<UnadjustedSplits.Split> splits, String warning) {}
+
+    /** The splits and the warning of {@code closes} from one pass over their returns (a scan needs both: splits are not ranked). */
+    public static Findings findings(String symbol, List<String> labels, double[] closes, int[] gaps) {
         double[] r = returns(closes);
         double median = medianAbs(r); // once: a series of 2,000,000 bars sorts its returns for it
         List<UnadjustedSplits.Split> splits = UnadjustedSplits.find(r, median, gaps);
@@ -113,7 +121,7 @@ public final class OutlierReturns {
         if (!spikes.isEmpty()) parts.add(spikesWarning(symbol, labels, closes, spikes));
         String last = lastJump(symbol, labels, closes); // the last close: no later one shows a split stays
         if (last != null) parts.add(last);
-        return parts.isEmpty() ? null : String.join(". ", parts);
+        return new Findings(splits, parts.isEmpty() ? null : String.join(". ", parts));
     }
 
     /** The probable unadjusted splits of {@code closes} ({@link UnadjustedSplits}), none across the gaps {@code gaps} (see {@link #warning(String, List, double[], int[])}). */

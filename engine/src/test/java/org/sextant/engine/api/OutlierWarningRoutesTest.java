@@ -44,6 +44,26 @@ class OutlierWarningRoutesTest {
         assertTrue(call("get_forecast", forecast.replace("}", ",\"interval\":\"1d\"}")).has("data_warning"));
     }
 
+    /** A scan ranks a symbol whose closes hold a bad tick, its row carrying the warning; a clean symbol's row has none (null). */
+    @Test
+    void aScanRowCarriesTheBadTickWarning() {
+        engine.store().inTransaction(c -> {
+            try (java.sql.Statement s = c.createStatement()) {
+                s.execute("UPDATE prices SET close = close * 100, adj_close = adj_close * 100 WHERE symbol = 'KO' AND date = DATE '1995-06-15'");
+            }
+            return null;
+        });
+        JsonNode scan = call("scan_forecasts", "{\"symbols\":[\"KO\",\"IBM\"],\"model\":\"naive\",\"horizon\":5,\"top\":5}");
+        assertEquals(2, scan.get("rows").size(), scan.toString());
+        for (JsonNode row : scan.get("rows")) {
+            JsonNode w = row.get("data_warning");
+            assertTrue(w != null, "every row has the field: " + row);
+            if (row.get("symbol").asString().equals("IBM")) assertTrue(w.isNull(), row.toString());
+            else assertEquals(call("get_forecast", "{\"symbol\":\"KO\",\"model\":\"naive\",\"horizon\":5,\"calibration\":\"model\"}")
+                    .get("data_warning").asString(), w.asString(), "the closes up to the scan's start hold the same bad tick");
+        }
+    }
+
     /** The warning is kept per version of the store's data: a re-import that moves or mends the bad close is warned about afresh. */
     @Test
     void aReimportChangesTheKeptWarning(@TempDir Path dir) throws Exception {

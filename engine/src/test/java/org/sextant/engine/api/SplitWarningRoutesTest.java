@@ -115,4 +115,17 @@ class SplitWarningRoutesTest {
         String w = call("get_forecast", "{\"symbol\":\"STEPH\",\"horizon\":5,\"interval\":\"1h\"}").path("data_warning").asString("");
         assertTrue(w.startsWith("STEPH: probable unadjusted split(s): on ") && w.contains("a 2:3 reverse split. "), w);
     }
+
+    /** A chart of bars at an interval carries the bar forecast's warning, also for a window that does not show the step; none across the gap. */
+    @Test
+    void aChartOfBarsCarriesTheBarForecastsWarning(@TempDir Path dir) throws Exception {
+        engine.importPrices(List.of(hourly(dir.resolve("GAPH.csv"), 120), hourly(dir.resolve("STEPH.csv"), 0)));
+        JsonNode chart = call("get_chart_data", "{\"symbol\":\"STEPH\",\"days\":20,\"interval\":\"1h\"}");
+        assertEquals(20, chart.get("count").asInt(), chart.toString());
+        String w = chart.path("data_warning").asString("");
+        assertTrue(w.startsWith("STEPH: probable unadjusted split(s): on ") && w.contains("a 2:3 reverse split. "), chart.toString());
+        assertEquals(call("get_forecast", "{\"symbol\":\"STEPH\",\"horizon\":5,\"interval\":\"1h\"}").get("data_warning").asString(), w);
+        JsonNode gap = call("get_chart_data", "{\"symbol\":\"GAPH\",\"days\":20,\"interval\":\"1h\"}");
+        assertTrue(!gap.has("data_warning") && gap.get("count").asInt() == 20, gap.toString());
+    }
 }

@@ -74,6 +74,31 @@ class BacktestCostTest {
         assertTrue(!e.fix().contains("background job"), "no job backtests this request: " + e.fix());
     }
 
+    /**
+     * Every evaluated origin's bands are calibrated at every horizon step whatever the model, priced as a live forecast's
+     * ({@link BacktestCost#calibrationSeconds}): naive's fits on NYSE at weekly origins are hundredths of a second, its
+     * 745 origins at horizon 260 seconds of calibration. Over an (injected) allowance that no eval_fraction meets but a
+     * shorter horizon does, it is refused on horizon, naming the longest that fits.
+     */
+    @Test
+    void aLongHorizonIsPricedAndRefusedNamingTheLongestHorizonThatFits() {
+        PriceSeries nyse = engine.getClosePrice("NYSE", null, null);
+        int[] fits = ForecastBacktestRun.fitOrigins(ForecastModels.BUILT_IN, nyse, "naive", 260, "5", null, null);
+        long closes = java.util.Arrays.stream(fits).asLongStream().sum();
+        double at260 = BacktestCost.estimatedSeconds(ForecastModels.BUILT_IN, nyse, "naive", 260, "5", null);
+        assertTrue(at260 > 20 * BacktestCost.costClass("naive").seconds(fits.length, closes), "the bands' calibration is most of it: " + at260);
+        double allowed = BacktestCost.estimatedSeconds(ForecastModels.BUILT_IN, nyse, "naive", 3, "5", null);
+        assertTrue(BacktestCost.estimatedSeconds(ForecastModels.BUILT_IN, nyse, "naive", 260, "5", 0.01) > allowed, "no eval_fraction fits");
+        SextantException e = assertThrows(SextantException.class,
+                () -> BacktestCost.refuseBeyond(allowed, ForecastModels.BUILT_IN, nyse, "naive", 260, "5", null, BacktestCost.DAILY_JOB));
+        assertEquals("resource_limit", e.failReason(), e.getMessage());
+        assertEquals("horizon", e.field(), e.getMessage() + " / " + e.fix());
+        assertTrue(e.fix().startsWith("set horizon to 3 or less"), e.fix());
+        assertTrue(e.getMessage().contains("the bands of 745 evaluated origins calibrated at 260 horizon steps each"), e.getMessage());
+        assertDoesNotThrow(() -> BacktestCost.refuseBeyond(allowed, ForecastModels.BUILT_IN, nyse, "naive", 3, "5", null, null));
+        assertThrows(SextantException.class, () -> BacktestCost.refuseBeyond(allowed, ForecastModels.BUILT_IN, nyse, "naive", 4, "5", null, null));
+    }
+
     /** Through the local API (the MCP tool and the CLI call it): refused before any fit, so resource_limit and not the budget's timeout. */
     @Test
     void theApiRefusesAtOnceDailyAndAtAnInterval() {
