@@ -95,6 +95,28 @@ final class ImportBatch {
         exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
     }
 
+    /**
+     * The file added last when its dates are a week or a month apart ({@link DateSpacing}): taken back out of the batch
+     * and returned as bars to import; null when its prices are daily (it stays).
+     */
+    BarFile takeBackIfPeriodic() throws SQLException {
+        Source s = files.get(files.size() - 1);
+        if (s.days() != null) return null; // midnight times: told apart as bars before (BarFile.daysAtMidnight)
+        // a row the checks refuse (a date in year 1 makes any file's dates far apart) stays here, where the refusal names it
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT 1 FROM import_rows WHERE file_no = " + s.no()
+                + " AND NOT (" + noPriceSql() + ") AND (" + rules.badRowSql() + ") LIMIT 1")) {
+            if (r.next()) return null;
+        }
+        DateSpacing.Verdict v = DateSpacing.of(c, "(SELECT file_no AS f, symbol, date FROM import_rows WHERE file_no = " + s.no() + ")").get(String.valueOf(s.no()));
+        if (v == null) return null;
+        BarFile bar = BarFile.ofDates(s.file(), s.layout(), s.csv(), v);
+        exec("DELETE FROM import_rows WHERE file_no = " + s.no());
+        exec("DELETE FROM import_files WHERE file_no = " + s.no());
+        files.remove(files.size() - 1);
+        rows.remove(rows.size() - 1);
+        return bar;
+    }
+
     private void loadCsv(StagedFile staged, Source s, String fileSymbol) throws SQLException {
         String read = readCsvSql(staged, s);
         long t = System.nanoTime();
@@ -219,14 +241,20 @@ final class ImportBatch {
      * day without trading; NaN counts as missing here), as a wide file's empty cell is a day without a price; per file, how many.
      */
     private java.util.Map<Integer, Long> skipDaysWithoutPrices() throws SQLException {
-        StringJoiner none = new StringJoiner(" AND ");
-        for (PriceField f : PriceField.values()) none.add("(" + f.column + " IS NULL OR isnan(" + f.column + "))");
+        String none = noPriceSql();
         java.util.Map<Integer, Long> out = new java.util.HashMap<>();
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT file_no, count(*) FROM import_rows WHERE " + none + " GROUP BY file_no")) {
             while (r.next()) out.put(r.getInt(1), r.getLong(2));
         }
         if (!out.isEmpty()) exec("DELETE FROM import_rows WHERE " + none);
         return out;
+    }
+
+    /** A row without any price or volume (skipped, not refused). */
+    private static String noPriceSql() {
+        StringJoiner none = new StringJoiner(" AND ");
+        for (PriceField f : PriceField.values()) none.add("(" + f.column + " IS NULL OR isnan(" + f.column + "))");
+        return none.toString();
     }
 
     /** Whether the store already holds rows of any imported symbol (else there is nothing to replace). */

@@ -55,15 +55,7 @@ public final class PriceImporter {
         } catch (DirectImport.Fallback careful) {
             // rolled back; the careful path finds and names the problem (or imports what the fast path could not)
         }
-        return store.inTransaction(c -> {
-            ImportBatch batch = new ImportBatch(c, store.stagingDir(), rules);
-            for (Path p : files) {
-                batch.add(p, p.toString(), "file:" + p.getFileName());
-            }
-            ImportReport r = batch.commit();
-            Cancellation.check(); // the last point where a cancel still leaves the store as it was
-            return r;
-        });
+        return importWithBars(files);
     }
 
     /** Whether a CSV's rows carry a time of day (Parquet is told apart inside the transaction, where DuckDB can read it). */
@@ -75,7 +67,10 @@ public final class PriceImporter {
         }
     }
 
-    /** Daily and bar files together, in one transaction: daily files through the careful path, bar files into bars. */
+    /**
+     * The careful path: daily and bar files together, in one transaction, daily files through {@link ImportBatch}, bar files
+     * (and files of dates a week or a month apart) into bars.
+     */
     private ImportReport importWithBars(List<Path> files) {
         return store.inTransaction(c -> {
             ImportBatch daily = new ImportBatch(c, store.stagingDir(), rules);
@@ -96,7 +91,9 @@ public final class PriceImporter {
                     bars.add(p, bar.inZone(zone), "file:" + p.getFileName());
                 } else {
                     daily.add(p, p.toString(), "file:" + p.getFileName());
-                    anyDaily = true;
+                    BarFile periodic = daily.takeBackIfPeriodic(); // weekly or monthly dates: bars at that interval
+                    if (periodic != null) bars.add(p, periodic, "file:" + p.getFileName());
+                    else anyDaily = true;
                 }
             }
             List<ImportReport.ImportedFile> reported = new java.util.ArrayList<>();

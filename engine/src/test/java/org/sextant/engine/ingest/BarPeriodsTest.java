@@ -29,7 +29,7 @@ class BarPeriodsTest {
     @TempDir Path tmp;
 
     /** The sample's daily rows: date and the rest of the line (open, high, low, close, volume). */
-    private static Map<LocalDate, String> daily() throws Exception {
+    static Map<LocalDate, String> daily() throws Exception {
         Map<LocalDate, String> out = new LinkedHashMap<>();
         try (InputStream in = SampleUniverse.class.getResourceAsStream("/sample/MSFT.OHLCV.csv")) {
             String[] lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
@@ -42,7 +42,7 @@ class BarPeriodsTest {
     }
 
     /** One bar per period ({@code key} of a date): the open of its first day, high, low, the close of its last, the volume summed, dated the last day. */
-    private static List<String> bars(Function<LocalDate, Object> key) throws Exception {
+    static List<String> bars(Function<LocalDate, Object> key) throws Exception {
         Map<Object, List<Map.Entry<LocalDate, String>>> periods = new LinkedHashMap<>();
         for (Map.Entry<LocalDate, String> e : daily().entrySet()) periods.computeIfAbsent(key.apply(e.getKey()), k -> new ArrayList<>()).add(e);
         List<String> out = new ArrayList<>();
