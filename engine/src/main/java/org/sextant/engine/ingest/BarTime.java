@@ -38,6 +38,14 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
         return dst() ? zone : null;
     }
 
+    /**
+     * The zone of the file's wall clock, in which its weeks and months are counted: the zone naive times are read in; UTC
+     * for times written with an offset or as epoch (stored in UTC, the offset written is not kept).
+     */
+    java.time.ZoneId localZone() {
+        return naive() ? zone : java.time.ZoneOffset.UTC;
+    }
+
     /** These times with naive ones read in {@code z}. */
     BarTime inZone(java.time.ZoneId z) {
         return new BarTime(format, cols, pattern, z);

@@ -228,7 +228,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         if (typical != null && typical < 60) belowAMinute = "lines " + firstLine + ".." + lastLine + ": " + BarSteps.mostOftenBelowAMinute(ShownText.name(firstSymbol), typical);
         if (belowAMinute != null) notes.add(belowAMinute + ": the import refuses the file; " + BarSteps.BELOW_A_MINUTE_FIX);
         // the import refuses bars off the grid after those less than a minute apart: one refusal said
-        String offGrid = belowAMinute == null ? BarGrid.previewNote(times, bar.time().changingZone(), stored) : null;
+        String offGrid = belowAMinute == null ? BarGrid.previewNote(times, bar.time().changingZone(), bar.time().localZone(), stored) : null;
         if (offGrid != null) notes.add(offGrid);
         String symbols = bar.symbolCol() >= 0 ? "column " + ShownText.name(bar.header().get(bar.symbolCol()))
                 : bar.valueSymbol() != null ? "the value column's name (" + ShownText.name(bar.valueSymbol()) + ")" : "the file name";
