@@ -56,24 +56,29 @@ final class ImportBatch {
      * @param source the prices.source value for its rows
      */
     void add(Path path, String file, String source) throws SQLException {
+        try (StagedFile staged = StagedFile.of(path, stagingDir, file)) {
+            add(path, file, source, staged);
+        }
+    }
+
+    /** Reads one file into the batch from {@code staged}, its copy in staging (the caller's, who closes it). */
+    void add(Path path, String file, String source, StagedFile staged) throws SQLException {
         Cancellation.check();
         int no = files.size();
         String lower = path.getFileName().toString().toLowerCase(Locale.ROOT);
         boolean parquet = lower.endsWith(".parquet") || lower.endsWith(".pq");
-        try (StagedFile staged = StagedFile.of(path, stagingDir, file)) {
-            Source s;
-            if (parquet) {
-                s = new Source(no, file, path, ParquetReadSql.layout(c, staged, file), null, source, null);
-                requireSymbol(s, symbolFromFileName(path));
-                files.add(s);
-                loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
-            } else {
-                CsvHead head = CsvHead.read(path, file);
-                s = new Source(no, file, path, Layout.detect(head.header(), file), head, source, null);
-                requireSymbol(s, symbolFromFileName(path));
-                files.add(s);
-                loadCsv(staged, s, symbolFromFileName(path));
-            }
+        Source s;
+        if (parquet) {
+            s = new Source(no, file, path, ParquetReadSql.layout(c, staged, file), null, source, null);
+            requireSymbol(s, symbolFromFileName(path));
+            files.add(s);
+            loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
+        } else {
+            CsvHead head = CsvHead.read(path, file);
+            s = new Source(no, file, path, Layout.detect(head.header(), file), head, source, null);
+            requireSymbol(s, symbolFromFileName(path));
+            files.add(s);
+            loadCsv(staged, s, symbolFromFileName(path));
         }
         exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
     }
@@ -82,16 +87,14 @@ final class ImportBatch {
      * Reads a file whose dates are written as midnight times (see {@link BarFile#daysAtMidnight}) into the batch
      * as daily prices: the same checks and report as a file of dates.
      */
-    void addDays(Path path, BarFile bar, String source) throws SQLException {
+    void addDays(Path path, BarFile bar, String source, StagedFile staged) throws SQLException {
         int no = files.size();
         Source s = new Source(no, bar.file(), path, bar.dailyLayout(), bar.parquet() ? null : new CsvHead(bar.header(), bar.delimiter(), "%Y-%m-%d", bar.hasHeader()),
                 source, bar.time());
         requireSymbol(s, symbolFromFileName(path));
         files.add(s);
-        try (StagedFile staged = StagedFile.of(path, stagingDir, bar.file())) {
-            if (bar.parquet()) loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
-            else loadCsv(staged, s, symbolFromFileName(path));
-        }
+        if (bar.parquet()) loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
+        else loadCsv(staged, s, symbolFromFileName(path));
         exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
     }
 
