@@ -45,6 +45,16 @@ class DateSpacingTest {
             assertEquals(0, number(store, "SELECT count(*) FROM prices WHERE symbol = 'MSFTW'"));
             assertEquals(0, number(store, "SELECT count(*) FROM bars WHERE CAST(ts AS TIME) <> TIME '00:00'"), "each date its bar's time, midnight UTC");
 
+            // Stooq's weekly bulk file (<PER> W, dates as 20010112, <TIME> 000000): the same bars
+            List<String> stooq = weeks.stream().map(w -> {
+                String[] v = w.split(",");
+                return "MSFT.US,W," + v[0].replace("-", "") + ",000000," + v[1] + "," + v[2] + "," + v[3] + "," + v[4] + "," + v[5] + ",0";
+            }).toList();
+            Path txt = file("msft.us.txt", "<TICKER>,<PER>,<DATE>,<TIME>,<OPEN>,<HIGH>,<LOW>,<CLOSE>,<VOL>,<OPENINT>", stooq);
+            assertEquals("1w", ImportPreview.of(txt).interval());
+            assertEquals("1w", new PriceImporter(store).importFiles(List.of(txt)).files().get(0).interval());
+            assertEquals(weeks.size(), number(store, "SELECT count(*) FROM bars WHERE symbol = 'MSFT.US' AND interval = '1w'"));
+
             List<String> twice = new ArrayList<>(weeks);
             int k = twice.indexOf(twice.stream().filter(w -> w.startsWith("2001-01-12,")).findFirst().orElseThrow());
             twice.add(k, "2001-01-08,48.9375,49.75,46.6875,48.9375,39908800"); // that week's Monday, as a bar of its own
