@@ -38,6 +38,8 @@ public final class Main implements Callable<Integer> {
 
     static int run(String... args) {
         CommandLine cl = new CommandLine(new Main());
+        // -h, -V (and any short option) only as written: clustered, -hsbc or -VOD.csv (a symbol, a file) was help or version
+        cl.setPosixClusteredShortOptionsAllowed(false);
         // the terminal's stderr as it is now: a start moves System.err into the log file, and a
         // refused start's message must still reach the person who typed the command
         cl.setErr(new java.io.PrintWriter(new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8), true));

@@ -61,6 +61,25 @@ class UnknownCommandTest {
                 + "put -- before it (sextant forecast IBM 'K O' -- -DASH)\n  see sextant forecast --help\n", refused("forecast", "-DASH", "IBM", "K O"));
     }
 
+    /**
+     * A symbol or file starting with -h or -V (-HK, -hsbc, -VOD.csv) is not help or version: only -h, --help, -V and
+     * --version exactly are; the rest is read as any other dashed argument, and said so with the command to type.
+     */
+    @Test
+    void onlyTheExactHelpAndVersionOptionsMeanHelpOrVersion() {
+        assertEquals("error: unknown option -hsbc: for a SYMBOL that starts with '-', put -- before it (sextant forecast IBM -- -hsbc)\n  see sextant forecast --help\n",
+                refused("forecast", "-hsbc", "IBM"));
+        assertEquals("error: FILE is missing: CSV or Parquet files; -VOD.csv was read as an option: for a FILE that starts with '-', "
+                + "put -- before it (sextant import -- -VOD.csv, or write ./-VOD.csv)\n  see sextant import --help\n", refused("import", "-VOD.csv"));
+        assertEquals("error: FILE is missing: CSV or Parquet files; -hk.csv was read as an option: for a FILE that starts with '-', "
+                + "put -- before it (sextant import -- -hk.csv, or write ./-hk.csv)\n  see sextant import --help\n", refused("import", "-hk.csv"));
+        // the exact options still are help and version, before or after the command
+        console.err.reset();
+        assertEquals(0, Main.run("forecast", "-h"));
+        assertEquals(0, Main.run("-V"));
+        assertEquals(0, Main.run("import", "--help"));
+    }
+
     /** Past --, every token is an argument: the way to give such a file or symbol. */
     @Test
     void doubleDashMakesTheRestArguments() {

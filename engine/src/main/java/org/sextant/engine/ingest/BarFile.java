@@ -16,7 +16,7 @@ import org.sextant.engine.SextantException;
 /**
  * A price file whose rows carry a time of day (an intraday or timestamped file): its columns, how
  * it writes times, and which column holds what. Files with dates only are not bar files and keep
- * the daily import path.
+ * the daily import path (weekly and monthly ones are made bar files by {@link #ofDates}).
  *
  * @param parquet   read with read_parquet, else read_csv
  * @param hasHeader false for MetaTrader's headerless history exports
@@ -90,6 +90,23 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             }
         }
         return new BarFile(file, parquet, hasHeader, delim, List.copyOf(header), time, symbol, fields, valueSymbol);
+    }
+
+    /**
+     * A file of dates only whose dates are a week or a month apart ({@link DateSpacing}), read as bars: each date its bar's
+     * time. Refused when wide of several symbols or mixing periods ({@link DateSpacing#refusal}).
+     */
+    static BarFile ofDates(String file, Layout layout, CsvHead csv, DateSpacing.Verdict v) {
+        SextantException refused = DateSpacing.refusal(file, v, layout);
+        if (refused != null) throw refused;
+        BarTime time = new BarTime("date", List.of(layout.dateCol()), csv == null ? "%Y-%m-%d" : csv.dateFormat());
+        if (layout.wide()) {
+            int col = layout.wideCols().get(0);
+            return new BarFile(file, csv == null, csv == null || csv.hasHeader(), csv == null ? ',' : csv.delimiter(), layout.header(), time, -1,
+                    Map.of(PriceField.CLOSE, col), layout.wideSymbol(col));
+        }
+        return new BarFile(file, csv == null, csv == null || csv.hasHeader(), csv == null ? ',' : csv.delimiter(), layout.header(), time,
+                layout.symbolCol(), layout.fields(), null);
     }
 
     /**

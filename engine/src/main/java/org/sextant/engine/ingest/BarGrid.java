@@ -159,9 +159,10 @@ final class BarGrid {
     /**
      * The preview's note on the first symbol (in the import's order) whose rows read leave the grid: the import's
      * refusal in its words (counted on the rows read), then the fix; null when none does. {@code times}: per
-     * symbol, each distinct time read (ms since 1970 UTC) with its first line.
+     * symbol, each distinct time read (ms since 1970 UTC) with its first line; weeks and months counted in {@code local}
+     * ({@link BarTime#localZone}).
      */
-    static String previewNote(java.util.SortedMap<String, ? extends java.util.SortedMap<Long, Long>> times, ZoneId zone, Stored stored) {
+    static String previewNote(java.util.SortedMap<String, ? extends java.util.SortedMap<Long, Long>> times, ZoneId zone, ZoneId local, Stored stored) {
         for (var e : times.entrySet()) {
             int n = e.getValue().size();
             long[] ts = new long[n];
@@ -187,7 +188,7 @@ final class BarGrid {
                     return refusal.getMessage() + ": the import refuses the file; " + refusal.fix();
                 }
             }
-            String twice = o == null && interval != null ? BarPeriods.previewNote(ts, lines, e.getKey(), interval) : null;
+            String twice = o == null && interval != null ? BarPeriods.previewNote(ts, lines, e.getKey(), interval, local) : null;
             if (twice != null) return twice;
             if (o == null) continue;
             SextantException refusal = offGrid("line " + o.line(), e.getKey(), interval, o);

@@ -19,14 +19,12 @@ final class BarImport {
     record Source(int no, BarFile bar, String source, String fileSymbol) {}
 
     private final Connection c;
-    private final Path stagingDir;
     private final PriceRules rules;
     private final List<Source> files = new ArrayList<>();
 
     // dup: set up as ImportBatch is, but bars stage in their own table (timestamps, raw cells)
-    BarImport(Connection c, Path stagingDir, PriceRules rules) throws SQLException {
+    BarImport(Connection c, PriceRules rules) throws SQLException {
         this.c = c;
-        this.stagingDir = stagingDir;
         this.rules = rules;
         exec("CREATE OR REPLACE TEMP TABLE bar_rows (file_no INTEGER, line BIGINT, symbol VARCHAR, ts TIMESTAMP, date DATE, "
                 + "open DOUBLE, high DOUBLE, low DOUBLE, close DOUBLE, adj_close DOUBLE, volume DOUBLE, raw_ts VARCHAR, bad_number INTEGER, local_ts TIMESTAMP)");
@@ -34,13 +32,13 @@ final class BarImport {
 
     boolean isEmpty() { return files.isEmpty(); }
 
-    /** Reads one bar file into the batch; refuses a cell that is not a time or a number, naming line and column. */
-    void add(Path path, BarFile bar, String source) throws SQLException {
+    /** Reads one bar file into the batch from {@code staged}, its copy in staging (the caller's, who closes it); refuses a cell that is not a time or a number, naming line and column. */
+    void add(Path path, BarFile bar, String source, StagedFile staged) throws SQLException {
         Source s = new Source(files.size(), bar, source, ImportBatch.symbolFromFileName(path));
         if (bar.symbolCol() < 0 && bar.valueSymbol() == null) Tickers.requireFromFileName(bar.file(), s.fileSymbol(), "EURUSD.csv");
         if (bar.valueSymbol() != null && !Tickers.valid(bar.valueSymbol())) throw Tickers.notATicker("paths", bar.file() + ", header", bar.valueSymbol());
         files.add(s);
-        try (StagedFile staged = StagedFile.of(path, stagingDir, bar.file()); Statement st = c.createStatement()) {
+        try (Statement st = c.createStatement()) {
             java.util.function.IntFunction<String> col = i -> "c" + i;
             String symbol = bar.symbolCol() >= 0 ? "upper(trim(c" + bar.symbolCol() + "))"
                     : ImportBatch.literal(bar.valueSymbol() != null ? bar.valueSymbol() : s.fileSymbol());

@@ -12,7 +12,8 @@ import java.util.function.IntFunction;
  * {@code 2020.01.02,13:30}, Stooq's {@code 20200102,133000}). Times without a zone are read in
  * {@code zone} (UTC unless the import names one) and stored in UTC.
  *
- * @param format iso, iso_zoned, epoch_s, epoch_ms, dukascopy or date_time
+ * @param format iso, iso_zoned, epoch_s, epoch_ms, dukascopy, date_time, or date (a weekly or monthly file of dates only,
+ *               {@link DateSpacing}: each date its bar's time, midnight UTC, as a daily file's date is)
  * @param cols   the column(s) holding the time: one, or date then time
  * @param pattern the strptime pattern (dukascopy, date_time), else null
  * @param zone   the zone of times written without one
@@ -35,6 +36,14 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
     /** The zone with clock changes naive times are read in, null when none applies (UTC, a fixed offset, times with their offset). */
     java.time.ZoneId changingZone() {
         return dst() ? zone : null;
+    }
+
+    /**
+     * The zone of the file's wall clock, in which its weeks and months are counted: the zone naive times are read in; UTC
+     * for times written with an offset or as epoch (stored in UTC, the offset written is not kept).
+     */
+    java.time.ZoneId localZone() {
+        return naive() ? zone : java.time.ZoneOffset.UTC;
     }
 
     /** These times with naive ones read in {@code z}. */
@@ -108,6 +117,7 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
             case "epoch_s" -> "timezone('UTC', to_timestamp(TRY_CAST(" + a + " AS BIGINT)))";
             case "epoch_ms" -> "timezone('UTC', epoch_ms(TRY_CAST(" + a + " AS BIGINT)))";
             case "dukascopy" -> "try_strptime(regexp_replace(" + a + ", '\\.\\d+( GMT.*)?$', ''), " + ImportBatch.literal(pattern) + ")";
+            case "date" -> "try_strptime(" + a + ", " + ImportBatch.literal(pattern) + ")";
             default -> "try_strptime(" + a + " || ' ' || trim(" + col.apply(cols.get(1)) + "), " + ImportBatch.literal(pattern) + ")";
         };
     }
@@ -133,6 +143,7 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
                         .atZoneSameInstant(java.time.ZoneOffset.UTC).toLocalDateTime();
                 case "epoch_s" -> java.time.LocalDateTime.ofEpochSecond(Long.parseLong(a), 0, java.time.ZoneOffset.UTC);
                 case "epoch_ms" -> java.time.LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(Long.parseLong(a)), java.time.ZoneOffset.UTC);
+                case "date" -> java.time.LocalDate.parse(a, java.time.format.DateTimeFormatter.ofPattern(javaPattern(pattern))).atStartOfDay();
                 case "dukascopy" -> java.time.LocalDateTime.parse(a.replaceAll("\\.\\d+( GMT.*)?$", ""), java.time.format.DateTimeFormatter.ofPattern("dd.MM.yyyy HH:mm:ss"));
                 default -> java.time.LocalDateTime.parse(a + " " + cell(row, cols.get(1)), java.time.format.DateTimeFormatter.ofPattern(javaPattern(pattern)));
             };

@@ -78,6 +78,8 @@ final class DirectImport {
         if (count(c, "SELECT count(*) FROM (SELECT hash(symbol, date) AS h FROM prices WHERE " + mine + " GROUP BY h HAVING count(*) > 1)") > 0) {
             throw new Fallback("duplicate");
         }
+        // weekly or monthly dates: the careful path imports that file as bars
+        if (!DateSpacing.of(c, "(SELECT source AS f, symbol, date FROM prices WHERE " + mine + ")").isEmpty()) throw new Fallback("dates a week or more apart");
         ImportBatch.trace(t, "checks in place");
         Cancellation.check();
         t = System.nanoTime();

@@ -56,24 +56,29 @@ final class ImportBatch {
      * @param source the prices.source value for its rows
      */
     void add(Path path, String file, String source) throws SQLException {
+        try (StagedFile staged = StagedFile.of(path, stagingDir, file)) {
+            add(path, file, source, staged);
+        }
+    }
+
+    /** Reads one file into the batch from {@code staged}, its copy in staging (the caller's, who closes it). */
+    void add(Path path, String file, String source, StagedFile staged) throws SQLException {
         Cancellation.check();
         int no = files.size();
         String lower = path.getFileName().toString().toLowerCase(Locale.ROOT);
         boolean parquet = lower.endsWith(".parquet") || lower.endsWith(".pq");
-        try (StagedFile staged = StagedFile.of(path, stagingDir, file)) {
-            Source s;
-            if (parquet) {
-                s = new Source(no, file, path, ParquetReadSql.layout(c, staged, file), null, source, null);
-                requireSymbol(s, symbolFromFileName(path));
-                files.add(s);
-                loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
-            } else {
-                CsvHead head = CsvHead.read(path, file);
-                s = new Source(no, file, path, Layout.detect(head.header(), file), head, source, null);
-                requireSymbol(s, symbolFromFileName(path));
-                files.add(s);
-                loadCsv(staged, s, symbolFromFileName(path));
-            }
+        Source s;
+        if (parquet) {
+            s = new Source(no, file, path, ParquetReadSql.layout(c, staged, file), null, source, null);
+            requireSymbol(s, symbolFromFileName(path));
+            files.add(s);
+            loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
+        } else {
+            CsvHead head = CsvHead.read(path, file);
+            s = new Source(no, file, path, Layout.detect(head.header(), file), head, source, null);
+            requireSymbol(s, symbolFromFileName(path));
+            files.add(s);
+            loadCsv(staged, s, symbolFromFileName(path));
         }
         exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
     }
@@ -82,17 +87,37 @@ final class ImportBatch {
      * Reads a file whose dates are written as midnight times (see {@link BarFile#daysAtMidnight}) into the batch
      * as daily prices: the same checks and report as a file of dates.
      */
-    void addDays(Path path, BarFile bar, String source) throws SQLException {
+    void addDays(Path path, BarFile bar, String source, StagedFile staged) throws SQLException {
         int no = files.size();
         Source s = new Source(no, bar.file(), path, bar.dailyLayout(), bar.parquet() ? null : new CsvHead(bar.header(), bar.delimiter(), "%Y-%m-%d", bar.hasHeader()),
                 source, bar.time());
         requireSymbol(s, symbolFromFileName(path));
         files.add(s);
-        try (StagedFile staged = StagedFile.of(path, stagingDir, bar.file())) {
-            if (bar.parquet()) loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
-            else loadCsv(staged, s, symbolFromFileName(path));
-        }
+        if (bar.parquet()) loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
+        else loadCsv(staged, s, symbolFromFileName(path));
         exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
+    }
+
+    /**
+     * The file added last when its dates are a week or a month apart ({@link DateSpacing}): taken back out of the batch
+     * and returned as bars to import; null when its prices are daily (it stays).
+     */
+    BarFile takeBackIfPeriodic() throws SQLException {
+        Source s = files.get(files.size() - 1);
+        if (s.days() != null) return null; // midnight times: told apart as bars before (BarFile.daysAtMidnight)
+        // a row the checks refuse (a date in year 1 makes any file's dates far apart) stays here, where the refusal names it
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT 1 FROM import_rows WHERE file_no = " + s.no()
+                + " AND NOT (" + noPriceSql() + ") AND (" + rules.badRowSql() + ") LIMIT 1")) {
+            if (r.next()) return null;
+        }
+        DateSpacing.Verdict v = DateSpacing.of(c, "(SELECT file_no AS f, symbol, date FROM import_rows WHERE file_no = " + s.no() + ")").get(String.valueOf(s.no()));
+        if (v == null) return null;
+        BarFile bar = BarFile.ofDates(s.file(), s.layout(), s.csv(), v);
+        exec("DELETE FROM import_rows WHERE file_no = " + s.no());
+        exec("DELETE FROM import_files WHERE file_no = " + s.no());
+        files.remove(files.size() - 1);
+        rows.remove(rows.size() - 1);
+        return bar;
     }
 
     private void loadCsv(StagedFile staged, Source s, String fileSymbol) throws SQLException {
@@ -219,14 +244,20 @@ final class ImportBatch {
      * day without trading; NaN counts as missing here), as a wide file's empty cell is a day without a price; per file, how many.
      */
     private java.util.Map<Integer, Long> skipDaysWithoutPrices() throws SQLException {
-        StringJoiner none = new StringJoiner(" AND ");
-        for (PriceField f : PriceField.values()) none.add("(" + f.column + " IS NULL OR isnan(" + f.column + "))");
+        String none = noPriceSql();
         java.util.Map<Integer, Long> out = new java.util.HashMap<>();
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT file_no, count(*) FROM import_rows WHERE " + none + " GROUP BY file_no")) {
             while (r.next()) out.put(r.getInt(1), r.getLong(2));
         }
         if (!out.isEmpty()) exec("DELETE FROM import_rows WHERE " + none);
         return out;
+    }
+
+    /** A row without any price or volume (skipped, not refused). */
+    private static String noPriceSql() {
+        StringJoiner none = new StringJoiner(" AND ");
+        for (PriceField f : PriceField.values()) none.add("(" + f.column + " IS NULL OR isnan(" + f.column + "))");
+        return none.toString();
     }
 
     /** Whether the store already holds rows of any imported symbol (else there is nothing to replace). */

@@ -14,7 +14,7 @@ import org.sextant.engine.SextantException;
  * the importer detects from the header (the same detection the import uses), and the first rows.
  * A file the importer would refuse for its header is refused here with the same error.
  *
- * @param layout   yahoo, stooq, stooq_txt, long, wide or close; "bars" for rows with a time of day; for Parquet "parquet" (columns are checked on import)
+ * @param layout   yahoo, stooq, stooq_txt, long, wide or close; "bars" for rows with a time of day (and dates a week or a month apart, {@link DateSpacing}); for Parquet "parquet" (columns are checked on import)
  * @param interval the bar interval the first rows show (1m .. 1mo; 1d for a daily file), null when they do not tell
  * @param times    how a bar file writes its times ("iso_zoned in datetime_utc"), null for a daily file
  * @param zoneApplies whether the file writes bar times without a zone, so the import's time zone decides when they were
@@ -105,18 +105,50 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         Layout layout = Layout.detect(head.header(), file);
         List<List<String>> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        java.util.Map<String, java.util.SortedSet<java.time.LocalDate>> dates = new java.util.HashMap<>(); // per symbol: the spacing of its dates
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
             r.next();
-            for (String line; rows.size() < ROWS && (line = next(r, notes)) != null; ) {
-                if (!line.isBlank()) rows.add(CsvHead.split(line, head.delimiter()));
+            int read = 0;
+            for (String line; read < INTERVAL_ROWS && (line = next(r, notes)) != null; ) {
+                if (line.isBlank()) continue;
+                List<String> cells = CsvHead.split(line, head.delimiter());
+                if (rows.size() < ROWS) rows.add(cells);
+                read++;
+                addDates(path, layout, head.dateFormat(), cells, dates);
             }
         } catch (IOException e) {
             throw CsvErrors.unreadable(path, file, e);
+        }
+        DateSpacing.Verdict periodic = DateSpacing.of(dates);
+        if (periodic != null) {
+            SextantException refused = DateSpacing.refusal("", periodic, layout);
+            if (refused == null) return bars(path, file, BarFile.ofDates(file, layout, head, periodic), budget, stored);
+            notes.add(refused.getMessage() + ": the import refuses the file; " + refused.fix());
         }
         String symbols = layout.symbolCol() >= 0 ? "column " + ShownText.name(head.header().get(layout.symbolCol()))
                 : layout.wide() ? "one column per symbol" : "the file name";
         return new ImportPreview(file, "csv", layout.name(), head.header(), String.valueOf(head.delimiter()),
                 head.dateFormat(), rows, symbols, "1d", null, false, List.copyOf(notes));
+    }
+
+    /** The dates of one row, by symbol, as the import reads them (a cell that is not a date or a missing price is left out). */
+    private static void addDates(Path path, Layout layout, String dateFormat, List<String> cells, java.util.Map<String, java.util.SortedSet<java.time.LocalDate>> dates) {
+        java.time.LocalDateTime t = new BarTime("date", List.of(layout.dateCol()), dateFormat).parseAsWritten(cells);
+        PriceRules rules = PriceRules.defaults();
+        // a date the import refuses (year 1) is refused as such, not read as a far step
+        if (t == null || t.toLocalDate().isBefore(rules.minDate()) || t.toLocalDate().isAfter(rules.maxDate())) return;
+        List<String> symbols = new ArrayList<>();
+        if (layout.symbolCol() >= 0) {
+            if (layout.symbolCol() < cells.size()) symbols.add(cells.get(layout.symbolCol()).trim().toUpperCase(Locale.ROOT));
+        } else if (layout.wide()) {
+            for (int i : layout.wideCols()) {
+                String v = i < cells.size() ? cells.get(i).trim().replace("\"", "") : "";
+                if (!v.isEmpty() && !List.of("null", "NULL", "NA", "N/A", "NaN").contains(v)) symbols.add(layout.wideSymbol(i));
+            }
+        } else {
+            symbols.add(ImportBatch.symbolFromFileName(path));
+        }
+        for (String s : symbols) dates.computeIfAbsent(s, k -> new java.util.TreeSet<>()).add(t.toLocalDate());
     }
 
     /**
@@ -196,7 +228,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         if (typical != null && typical < 60) belowAMinute = "lines " + firstLine + ".." + lastLine + ": " + BarSteps.mostOftenBelowAMinute(ShownText.name(firstSymbol), typical);
         if (belowAMinute != null) notes.add(belowAMinute + ": the import refuses the file; " + BarSteps.BELOW_A_MINUTE_FIX);
         // the import refuses bars off the grid after those less than a minute apart: one refusal said
-        String offGrid = belowAMinute == null ? BarGrid.previewNote(times, bar.time().changingZone(), stored) : null;
+        String offGrid = belowAMinute == null ? BarGrid.previewNote(times, bar.time().changingZone(), bar.time().localZone(), stored) : null;
         if (offGrid != null) notes.add(offGrid);
         String symbols = bar.symbolCol() >= 0 ? "column " + ShownText.name(bar.header().get(bar.symbolCol()))
                 : bar.valueSymbol() != null ? "the value column's name (" + ShownText.name(bar.valueSymbol()) + ")" : "the file name";

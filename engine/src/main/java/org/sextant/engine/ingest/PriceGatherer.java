@@ -1,7 +1,6 @@
 package org.sextant.engine.ingest;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +32,7 @@ public final class PriceGatherer {
     private final Duration connectTimeout;
     private final Duration readTimeout;
     private final PriceRules rules;
+    private final StagedFile.Sink sink;
 
     public PriceGatherer(Store store, Settings settings, PriceRules rules) {
         this(store, settings, CONNECT_TIMEOUT, READ_TIMEOUT, rules);
@@ -43,6 +43,12 @@ public final class PriceGatherer {
     }
 
     private PriceGatherer(Store store, Settings settings, Duration connectTimeout, Duration readTimeout, PriceRules rules) {
+        this(store, settings, connectTimeout, readTimeout, rules, java.nio.file.Files::newOutputStream);
+    }
+
+    /** @param sink opens each answer's file in staging for writing: the file system's, or in a test one whose writes fail as a full disk's do */
+    PriceGatherer(Store store, Settings settings, Duration connectTimeout, Duration readTimeout, PriceRules rules, StagedFile.Sink sink) {
+        this.sink = sink;
         this.store = store;
         this.settings = settings;
         this.connectTimeout = connectTimeout;
@@ -73,12 +79,23 @@ public final class PriceGatherer {
         HttpPriceSource source = new HttpPriceSource(name, p, connectTimeout, readTimeout, MAX_ANSWER_BYTES);
         Path dir = store.stagingDir().toAbsolutePath().normalize().resolve("gather-" + UUID.randomUUID());
         try {
-            Files.createDirectories(dir);
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw unwritable(name, e);
+            }
             // each answer goes to staging as it arrives, so memory holds one ticker's answer at a time
             List<Path> files = new ArrayList<>();
             for (String t : wanted) {
                 Cancellation.check(); // as a job: a cancel between downloads stops before anything is written
-                files.add(Files.writeString(dir.resolve(t.toUpperCase(Locale.ROOT) + ".csv"), source.fetch(t), StandardCharsets.UTF_8));
+                String answer = source.fetch(t);
+                Path f = dir.resolve(t.toUpperCase(Locale.ROOT) + ".csv");
+                try (java.io.OutputStream out = sink.open(f)) {
+                    out.write(answer.getBytes(StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                    throw unwritable(name, e);
+                }
+                files.add(f);
             }
             return store.inTransaction(c -> {
                 ImportBatch batch = new ImportBatch(c, store.stagingDir(), rules);
@@ -88,8 +105,6 @@ public final class PriceGatherer {
                 Cancellation.check(); // the last point where a cancel still leaves the store as it was
                 return r;
             });
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the downloaded prices to " + dir, e);
         } finally {
             try (var list = Files.list(dir)) {
                 for (Path f : (Iterable<Path>) list::iterator) Files.deleteIfExists(f);
@@ -98,5 +113,21 @@ public final class PriceGatherer {
                 // leftovers in staging are harmless
             }
         }
+    }
+
+    /**
+     * An answer could not be written to staging: the provider answered, the disk of SEXTANT_HOME did not take it. A full
+     * disk is said as one, naming the staging folder; nothing was imported (the folder of answers is removed).
+     */
+    private SextantException unwritable(String provider, IOException e) {
+        Path staging = store.stagingDir().toAbsolutePath().normalize();
+        String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (org.sextant.engine.store.DiskFull.causedBy(e)) {
+            return new SextantException(org.sextant.contract.FailReason.IO_ERROR, "no space left to stage the " + provider + " answers in " + staging
+                    + ": each answer is written there before it is imported, and the disk is full (" + why + "); nothing was imported",
+                    null, "free disk space on the disk of " + staging + " (old backups, data/damaged-* copies), then gather again", e);
+        }
+        return new SextantException(org.sextant.contract.FailReason.IO_ERROR, "cannot write the " + provider + " answers in " + staging + " (" + why
+                + "); nothing was imported", null, "check that " + staging + " is writable and its disk has free space, then gather again", e);
     }
 }

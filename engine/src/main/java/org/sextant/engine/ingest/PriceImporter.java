@@ -12,6 +12,12 @@ public final class PriceImporter {
     private final Store store;
     private final PriceRules rules;
     private final java.time.ZoneId zone;
+    private final Stage stage;
+
+    /** Stages a user's file for DuckDB ({@link StagedFile#of}); a test counts the copies through it. */
+    interface Stage {
+        StagedFile of(Path source, Path stagingDir, String file);
+    }
 
     public PriceImporter(Store store) {
         this(store, PriceRules.defaults());
@@ -23,6 +29,11 @@ public final class PriceImporter {
 
     /** @param zone where bar files' times written without a zone were taken (null: UTC) */
     public PriceImporter(Store store, PriceRules rules, java.time.ZoneId zone) {
+        this(store, rules, zone, StagedFile::of);
+    }
+
+    PriceImporter(Store store, PriceRules rules, java.time.ZoneId zone, Stage stage) {
+        this.stage = stage;
         this.store = store;
         this.rules = rules;
         this.zone = zone;
@@ -55,15 +66,7 @@ public final class PriceImporter {
         } catch (DirectImport.Fallback careful) {
             // rolled back; the careful path finds and names the problem (or imports what the fast path could not)
         }
-        return store.inTransaction(c -> {
-            ImportBatch batch = new ImportBatch(c, store.stagingDir(), rules);
-            for (Path p : files) {
-                batch.add(p, p.toString(), "file:" + p.getFileName());
-            }
-            ImportReport r = batch.commit();
-            Cancellation.check(); // the last point where a cancel still leaves the store as it was
-            return r;
-        });
+        return importWithBars(files);
     }
 
     /** Whether a CSV's rows carry a time of day (Parquet is told apart inside the transaction, where DuckDB can read it). */
@@ -75,28 +78,31 @@ public final class PriceImporter {
         }
     }
 
-    /** Daily and bar files together, in one transaction: daily files through the careful path, bar files into bars. */
+    /**
+     * The careful path: daily and bar files together, in one transaction, daily files through {@link ImportBatch}, bar files
+     * (and files of dates a week or a month apart) into bars.
+     */
     private ImportReport importWithBars(List<Path> files) {
         return store.inTransaction(c -> {
             ImportBatch daily = new ImportBatch(c, store.stagingDir(), rules);
-            BarImport bars = new BarImport(c, store.stagingDir(), rules);
+            BarImport bars = new BarImport(c, rules);
             boolean anyDaily = false;
             for (Path p : files) {
                 Cancellation.check();
-                BarFile bar;
-                boolean days;
-                try (StagedFile probe = StagedFile.of(p, store.stagingDir(), p.toString())) {
-                    bar = BarFile.probe(c, p, p.toString(), probe);
-                    days = bar != null && bar.daysAtMidnight(c, probe);
-                }
-                if (days) {
-                    daily.addDays(p, bar, "file:" + p.getFileName());
-                    anyDaily = true;
-                } else if (bar != null) {
-                    bars.add(p, bar.inZone(zone), "file:" + p.getFileName());
-                } else {
-                    daily.add(p, p.toString(), "file:" + p.getFileName());
-                    anyDaily = true;
+                // staged once: a file on another disk is copied once, for the probe and the read
+                try (StagedFile staged = stage.of(p, store.stagingDir(), p.toString())) {
+                    BarFile bar = BarFile.probe(c, p, p.toString(), staged);
+                    if (bar != null && bar.daysAtMidnight(c, staged)) {
+                        daily.addDays(p, bar, "file:" + p.getFileName(), staged);
+                        anyDaily = true;
+                    } else if (bar != null) {
+                        bars.add(p, bar.inZone(zone), "file:" + p.getFileName(), staged);
+                    } else {
+                        daily.add(p, p.toString(), "file:" + p.getFileName(), staged);
+                        BarFile periodic = daily.takeBackIfPeriodic(); // weekly or monthly dates: bars at that interval
+                        if (periodic != null) bars.add(p, periodic, "file:" + p.getFileName(), staged);
+                        else anyDaily = true;
+                    }
                 }
             }
             List<ImportReport.ImportedFile> reported = new java.util.ArrayList<>();

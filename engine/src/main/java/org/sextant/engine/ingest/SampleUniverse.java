@@ -59,13 +59,15 @@ public final class SampleUniverse {
                 }
                 batch.commit();
                 describeSymbols(c);
-                BarImport bars = new BarImport(c, store.stagingDir(), PriceRules.defaults());
+                BarImport bars = new BarImport(c, PriceRules.defaults());
                 for (Part part : BAR_PARTS) {
                     Path file = dir.resolve(part.resource().replace(".30m", ""));
                     try (InputStream in = resource(part.resource())) {
                         Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
                     }
-                    bars.add(file, BarFile.probe(c, file, "sample/" + part.resource(), null), part.source());
+                    try (StagedFile staged = StagedFile.of(file, store.stagingDir(), "sample/" + part.resource())) {
+                        bars.add(file, BarFile.probe(c, file, "sample/" + part.resource(), null), part.source(), staged);
+                    }
                 }
                 bars.commit(new long[2]);
                 return null;

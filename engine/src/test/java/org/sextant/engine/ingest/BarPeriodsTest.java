@@ -29,7 +29,7 @@ class BarPeriodsTest {
     @TempDir Path tmp;
 
     /** The sample's daily rows: date and the rest of the line (open, high, low, close, volume). */
-    private static Map<LocalDate, String> daily() throws Exception {
+    static Map<LocalDate, String> daily() throws Exception {
         Map<LocalDate, String> out = new LinkedHashMap<>();
         try (InputStream in = SampleUniverse.class.getResourceAsStream("/sample/MSFT.OHLCV.csv")) {
             String[] lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
@@ -42,7 +42,7 @@ class BarPeriodsTest {
     }
 
     /** One bar per period ({@code key} of a date): the open of its first day, high, low, the close of its last, the volume summed, dated the last day. */
-    private static List<String> bars(Function<LocalDate, Object> key) throws Exception {
+    static List<String> bars(Function<LocalDate, Object> key) throws Exception {
         Map<Object, List<Map.Entry<LocalDate, String>>> periods = new LinkedHashMap<>();
         for (Map.Entry<LocalDate, String> e : daily().entrySet()) periods.computeIfAbsent(key.apply(e.getKey()), k -> new ArrayList<>()).add(e);
         List<String> out = new ArrayList<>();
@@ -109,6 +109,37 @@ class BarPeriodsTest {
             ImportReport r = new PriceImporter(store).importFiles(List.of(file("MSFTM.csv", months)));
             assertEquals("1mo", r.files().get(0).interval());
             assertEquals(months.size(), number(store, "SELECT count(*) FROM bars WHERE symbol = 'MSFTM' AND interval = '1mo'"));
+        }
+    }
+
+    /**
+     * Weekly bars of a Tokyo file, written in Tokyo time at Monday 00:30 (Sunday 15:30 UTC): weeks are Tokyo's. A holiday
+     * Monday's bar on Tuesday is not in the next week's (both are in one UTC week), and a Friday bar beside its Monday is refused.
+     */
+    @Test
+    void weeksAreCountedInTheFilesTimeZone() throws Exception {
+        java.time.ZoneId tokyo = java.time.ZoneId.of("Asia/Tokyo");
+        List<String> rows = new ArrayList<>();
+        java.time.LocalDateTime monday = java.time.LocalDateTime.of(2024, 1, 8, 0, 30);
+        for (int i = 0; i < 20; i++) {
+            java.time.LocalDateTime t = monday.plusWeeks(i);
+            if (i == 1) t = t.plusDays(1); // Coming of Age Day, Monday 2024-01-15: that week's bar on Tuesday
+            rows.add(t.toString().replace('T', ' ') + ":00,10,12,9," + (10 + i % 3) + ",1000");
+        }
+        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+            Path holiday = file("JPW.csv", rows);
+            assertEquals(List.of(), ImportPreview.of(holiday, tokyo).notes());
+            ImportReport r = new PriceImporter(store, PriceRules.defaults(), tokyo).importFiles(List.of(holiday));
+            assertEquals("1w", r.files().get(0).interval());
+            assertEquals(20, number(store, "SELECT count(*) FROM bars WHERE symbol = 'JPW'"));
+
+            List<String> twice = new ArrayList<>(rows);
+            twice.add(1, "2024-01-12 00:30:00,10,11,9,10,1000"); // Friday of the first week, Thursday 15:30 UTC
+            Path two = file("JPX.csv", twice);
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store, PriceRules.defaults(), tokyo).importFiles(List.of(two)));
+            assertEquals(two + " line 2 and line 3: two 1w bars of JPX in one week (the ISO week from Monday 2024-01-08), "
+                    + "at 2024-01-08 00:30 Asia/Tokyo and 2024-01-12 00:30 Asia/Tokyo; read at 1w they would be one bar", e.getMessage());
+            assertEquals(List.of(e.getMessage().substring(two.toString().length() + 1) + ": the import refuses the file; " + e.fix()), ImportPreview.of(two, tokyo).notes());
         }
     }
 }

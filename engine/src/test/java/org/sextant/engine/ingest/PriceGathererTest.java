@@ -180,6 +180,28 @@ class PriceGathererTest {
         assertEquals(0, again.rowsInserted());
     }
 
+    /** A disk that fills while the answers are written to staging: said as a full disk, naming the staging folder; nothing imported or left. */
+    @Test
+    void aFullDiskWhileStagingTheAnswersIsSaidAsSuch() throws Exception {
+        StagedFile.Sink full = target -> new java.io.FilterOutputStream(java.nio.file.Files.newOutputStream(target)) {
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                throw new java.io.IOException("No space left on device");
+            }
+        };
+        PriceGatherer filling = new PriceGatherer(store, settings(), Duration.ofSeconds(5), Duration.ofSeconds(3), PriceRules.defaults(), full);
+        SextantException e = assertThrows(SextantException.class, () -> filling.gather(List.of("msft.us"), null));
+        java.nio.file.Path staging = store.stagingDir().toAbsolutePath().normalize();
+        assertEquals("io_error", e.failReason());
+        assertEquals("no space left to stage the local answers in " + staging + ": each answer is written there before it is imported, "
+                + "and the disk is full (No space left on device); nothing was imported", e.getMessage());
+        assertEquals("free disk space on the disk of " + staging + " (old backups, data/damaged-* copies), then gather again", e.fix());
+        assertEquals(0, prices());
+        try (var left = java.nio.file.Files.list(staging)) {
+            assertEquals(0, left.count(), "the answers' folder is removed");
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource({
             "missing.us, not_found,      404",

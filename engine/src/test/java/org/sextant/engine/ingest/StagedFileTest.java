@@ -102,4 +102,25 @@ class StagedFileTest {
             assertEquals(0, left.count(), "no copy begun");
         }
     }
+
+    /** Files on another disk (never linked) are copied into staging once each: the probe and the read use one copy. */
+    @Test
+    void aFileOnAnotherDiskIsCopiedOnceForTheProbeAndTheRead() throws Exception {
+        Path bars = Files.writeString(tmp.resolve("EURUSD.csv"), "timestamp,close\n2024-01-02T10:00:00Z,1.1\n2024-01-02T11:00:00Z,1.2\n2024-01-02T12:00:00Z,1.3\n");
+        Path daily = Files.writeString(tmp.resolve("KO.csv"), "Date,Close\n2024-01-02,60\n2024-01-03,61\n2024-01-04,62\n");
+        java.util.List<String> copies = new java.util.ArrayList<>();
+        PriceImporter.Stage copying = (source, dir, file) -> {
+            copies.add(source.getFileName().toString());
+            return StagedFile.of(source, dir, file, false, Files::newOutputStream);
+        };
+        try (org.sextant.engine.store.Store store = org.sextant.engine.store.Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+            new PriceImporter(store, PriceRules.defaults(), null, copying).importFiles(java.util.List.of(bars, daily));
+            assertEquals(java.util.List.of("EURUSD.csv", "KO.csv"), copies);
+            assertEquals(3, SampleUniverseTest.number(store, "SELECT count(*) FROM bars"));
+            assertEquals(3, SampleUniverseTest.number(store, "SELECT count(*) FROM prices"));
+            try (var left = Files.list(tmp.resolve("staging"))) {
+                assertEquals(0, left.filter(f -> f.getFileName().toString().startsWith("import-")).count(), "each copy deleted after the read");
+            }
+        }
+    }
 }
