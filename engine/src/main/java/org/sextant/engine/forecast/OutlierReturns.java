@@ -104,16 +104,33 @@ public final class OutlierReturns {
      * ({@link CalibrationNotes#gaps}); a return across one spans months, not a day, and is no split.
      */
     public static String warning(String symbol, List<String> labels, double[] closes, int[] gaps) {
+        return findings(symbol, labels, closes, gaps).warning();
+    }
+
+    /** A close a warning names: its index and what it is ("1:10 reverse split", "bad tick", "last-close jump"). */
+    public record Flag(int index, String what) {}
+
+    /** The warning (null when none) and each close it names, in the order named, every one of them (the text names 5 of a kind). */
+    public record Findings(String warning, List<Flag> flags) {}
+
+    /** {@link #warning(String, List, double[], int[])} with the closes it names: a backtest says which of its windows each falls in. */
+    public static Findings findings(String symbol, List<String> labels, double[] closes, int[] gaps) {
         double[] r = returns(closes);
         double median = medianAbs(r); // once: a series of 2,000,000 bars sorts its returns for it
         List<UnadjustedSplits.Split> splits = UnadjustedSplits.find(r, median, gaps);
         List<Spike> spikes = find(r, median);
         List<String> parts = new ArrayList<>();
+        List<Flag> flags = new ArrayList<>();
         if (!splits.isEmpty()) parts.add(UnadjustedSplits.warning(symbol, labels, closes, splits));
+        for (UnadjustedSplits.Split s : splits) flags.add(new Flag(s.index(), s.name()));
         if (!spikes.isEmpty()) parts.add(spikesWarning(symbol, labels, closes, spikes));
+        for (Spike s : spikes) flags.add(new Flag(s.index(), "bad tick"));
         String last = lastJump(symbol, labels, closes); // the last close: no later one shows a split stays
-        if (last != null) parts.add(last);
-        return parts.isEmpty() ? null : String.join(". ", parts);
+        if (last != null) {
+            parts.add(last);
+            flags.add(new Flag(closes.length - 1, "last-close jump"));
+        }
+        return new Findings(parts.isEmpty() ? null : String.join(". ", parts), List.copyOf(flags));
     }
 
     /** The probable unadjusted splits of {@code closes} ({@link UnadjustedSplits}), none across the gaps {@code gaps} (see {@link #warning(String, List, double[], int[])}). */
@@ -154,7 +171,7 @@ public final class OutlierReturns {
                 ? spikes.subList(MAX_NAMED, spikes.size()).stream().mapToInt(Spike::closes).sum() : 0;
         String more = unnamed > 0 ? " and " + unnamed + " more" : "";
         return symbol + ": " + all + " close(s) jump and fall straight back, as a bad tick does: " + String.join("; ", named) + more
-                + ". Forecasts and analogues are computed from the stored closes as they are: check those rows (sextant's SQL console, run_select on "
+                + ". Forecasts, backtests and analogues are computed from the stored closes as they are: check those rows (sextant's SQL console, run_select on "
                 + "prices or bars) and re-import corrected prices if they are wrong";
     }
 
