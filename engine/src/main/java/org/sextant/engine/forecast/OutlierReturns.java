@@ -107,21 +107,34 @@ public final class OutlierReturns {
         return findings(symbol, labels, closes, gaps).warning();
     }
 
-    /** What {@link #warning(String, List, double[], int[])} found: the probable unadjusted splits, and the warning (null when nothing). */
-    public record Findings(List<UnadjustedSplits.Split> splits, String warning) {}
+    /** A close a warning names: its index and what it is ("1:10 reverse split", "bad tick", "last-close jump"). */
+    public record Flag(int index, String what) {}
 
-    /** The splits and the warning of {@code closes} from one pass over their returns (a scan needs both: splits are not ranked). */
+    /**
+     * The warning (null when none), the probable unadjusted splits (a scan does not rank a symbol with one) and
+     * each close the warning names, in the order named, every one of them (the text names 5 of a kind; a backtest
+     * says which of its windows each falls in).
+     */
+    public record Findings(String warning, List<UnadjustedSplits.Split> splits, List<Flag> flags) {}
+
+    /** The splits, flags and warning of {@code closes} from one pass over their returns. */
     public static Findings findings(String symbol, List<String> labels, double[] closes, int[] gaps) {
         double[] r = returns(closes);
         double median = medianAbs(r); // once: a series of 2,000,000 bars sorts its returns for it
         List<UnadjustedSplits.Split> splits = UnadjustedSplits.find(r, median, gaps);
         List<Spike> spikes = find(r, median);
         List<String> parts = new ArrayList<>();
+        List<Flag> flags = new ArrayList<>();
         if (!splits.isEmpty()) parts.add(UnadjustedSplits.warning(symbol, labels, closes, splits));
+        for (UnadjustedSplits.Split s : splits) flags.add(new Flag(s.index(), s.name()));
         if (!spikes.isEmpty()) parts.add(spikesWarning(symbol, labels, closes, spikes));
+        for (Spike s : spikes) flags.add(new Flag(s.index(), "bad tick"));
         String last = lastJump(symbol, labels, closes); // the last close: no later one shows a split stays
-        if (last != null) parts.add(last);
-        return new Findings(splits, parts.isEmpty() ? null : String.join(". ", parts));
+        if (last != null) {
+            parts.add(last);
+            flags.add(new Flag(closes.length - 1, "last-close jump"));
+        }
+        return new Findings(parts.isEmpty() ? null : String.join(". ", parts), splits, List.copyOf(flags));
     }
 
     /** The probable unadjusted splits of {@code closes} ({@link UnadjustedSplits}), none across the gaps {@code gaps} (see {@link #warning(String, List, double[], int[])}). */
@@ -162,7 +175,7 @@ public final class OutlierReturns {
                 ? spikes.subList(MAX_NAMED, spikes.size()).stream().mapToInt(Spike::closes).sum() : 0;
         String more = unnamed > 0 ? " and " + unnamed + " more" : "";
         return symbol + ": " + all + " close(s) jump and fall straight back, as a bad tick does: " + String.join("; ", named) + more
-                + ". Forecasts and analogues are computed from the stored closes as they are: check those rows (sextant's SQL console, run_select on "
+                + ". Forecasts, backtests and analogues are computed from the stored closes as they are: check those rows (sextant's SQL console, run_select on "
                 + "prices or bars) and re-import corrected prices if they are wrong";
     }
 

@@ -29,7 +29,7 @@ class SplitWarningRoutesTest {
     }
 
     /** 400 weekdays from 2010-01-04 of a seeded 1% random walk whose last 20 closes are divided by 10; the split day's date. */
-    private static LocalDate splitx(Path file) throws Exception {
+    static LocalDate splitx(Path file) throws Exception {
         java.util.Random moves = new java.util.Random(1);
         StringBuilder csv = new StringBuilder("Date,Close\n");
         List<LocalDate> days = new ArrayList<>();
@@ -89,7 +89,7 @@ class SplitWarningRoutesTest {
     }
 
     /** 400 hourly bars of a 1% walk, seven a weekday from 09:30, x1.5 from bar 200 on, which starts {@code skipDays} days later. */
-    private static Path hourly(Path file, int skipDays) throws Exception {
+    static Path hourly(Path file, int skipDays) throws Exception {
         java.util.Random moves = new java.util.Random(1);
         StringBuilder csv = new StringBuilder("timestamp,close\n");
         LocalDate d = LocalDate.of(2010, 1, 4);

@@ -16,10 +16,11 @@ import org.sextant.engine.testing.TempSextant;
  * A start_backtest job runs the request its submission checked, but the data may change while it is queued:
  * when it starts it checks the symbols' history again and fails with the same clear refusal a new request gets.
  */
-class QueuedBacktestRecheckTest {
+public class QueuedBacktestRecheckTest {
     @TempSextant private Sextant engine;
 
-    private static final String SPEC = """
+    /** Always long, half or all of the equity: a run whose figures are the closes' own (BacktestDataWarningRoutesTest's too). */
+    public static final String SPEC = """
             {"version": 1, "name": "long", "nodes": {
               "close": {"type": "price"},
               "long": {"type": "threshold", "inputs": {"series": "close"}, "params": {"enter_below": 1000, "exit_above": 1000}},

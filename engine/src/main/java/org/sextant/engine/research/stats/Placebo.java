@@ -1,6 +1,7 @@
 package org.sextant.engine.research.stats;
 
 import java.util.SplittableRandom;
+import org.sextant.engine.jobs.Cancellation;
 
 /**
  * Placebo control: the strategy's own position path, shifted in time by a random offset
@@ -14,6 +15,9 @@ import java.util.SplittableRandom;
  * @param placebos     number of random shifts drawn
  */
 public record Placebo(double actualSharpe, double placeboMean, double pValue, int placebos) {
+
+    /** Draws between two checks of the caller's cancel request and budget ({@link Cancellation#check}). */
+    static final int CHECK_EVERY = 16;
 
     /**
      * @param assetReturns one-bar returns of what is held (NaN treated as 0)
@@ -40,6 +44,7 @@ public record Placebo(double actualSharpe, double placeboMean, double pValue, in
         int atLeast = 0;
         double sum = 0;
         for (int k = 0; k < placebos; k++) {
+            if (k % CHECK_EVERY == 0) Cancellation.check(); // 999 passes over every bar: a cancel or spent budget stops here
             int shift = 1 + rnd.nextInt(t - 1);
             double s = sharpe(assetReturns, positions, shift);
             sum += s;

@@ -113,6 +113,13 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
                 placebo, verdict, java.util.List.copyOf(undefined));
     }
 
+    /** This report with {@code fact} at the end of its verdict's headline and reasons ({@link Verdict#stating}). */
+    public HonestyReport stating(String fact) {
+        return new HonestyReport(chosen, parameters, inSample, outOfSample, configurationsInSweep, configurationsInSession, runsInSession,
+                psr, psrOutOfSample, dsr, expectedMaxSharpe, minTrackRecordYears, pbo, haircutBonferroni, haircutHolm, haircutBhy,
+                placebo, verdict.stating(fact), undefined);
+    }
+
     /** Why the PSR of these returns is not computed (null when it is): none vary, or too few are non-zero. */
     static String whyNoPsr(Metrics window, double[] returns, Moments moments, String where) {
         if (!Double.isFinite(window.volatility())) return "the chosen configuration has no " + where + " returns (ruined before)";

@@ -9,14 +9,15 @@ import org.sextant.engine.SextantException;
  * high and low (null when the data has none; fills at the next open need open, ATR needs high and low). Every price must be present and positive: a gap
  * would make a strategy trade on a price that did not exist. {@code dates} holds each bar's
  * trading day (one per bar of daily prices; intraday bars of one day share it), {@code axis} what a
- * bar is and how many make a year.
+ * bar is and how many make a year, {@code times} each bar's open time in UTC epoch seconds (null for
+ * daily prices): what names a bar in a warning, kept as numbers (2,000,000 bars hold 16 MB).
  */
 public record Universe(List<String> symbols, List<LocalDate> dates, double[][] open, double[][] high, double[][] low,
-                       double[][] close, BarAxis axis) {
+                       double[][] close, BarAxis axis, long[] times) {
 
     /** Daily prices, annualised as they always were ({@link BarAxis#DAILY}). */
     public Universe(List<String> symbols, List<LocalDate> dates, double[][] open, double[][] high, double[][] low, double[][] close) {
-        this(symbols, dates, open, high, low, close, BarAxis.DAILY);
+        this(symbols, dates, open, high, low, close, BarAxis.DAILY, null);
     }
 
     public Universe {
@@ -31,6 +32,24 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
         if (open != null) check("open", open, symbols, dates);
         if (high != null) check("high", high, symbols, dates);
         if (low != null) check("low", low, symbols, dates);
+        if (times != null && times.length != dates.size()) throw new IllegalArgumentException(times.length + " bar times for " + dates.size() + " bars");
+    }
+
+    /**
+     * What names each bar in a warning: its date for daily prices, its open time for bars ("2010-01-04T09:30Z", as a
+     * bar forecast's data_warning names it); computed when read, so a long series makes no list of strings.
+     */
+    public List<String> labels() {
+        return new java.util.AbstractList<>() {
+            @Override
+            public String get(int t) {
+                return times == null ? dates.get(t).toString()
+                        : java.time.LocalDateTime.ofEpochSecond(times[t], 0, java.time.ZoneOffset.UTC) + "Z";
+            }
+
+            @Override
+            public int size() { return dates.size(); }
+        };
     }
 
     private static void check(String field, double[][] prices, List<String> symbols, List<LocalDate> dates) {
@@ -53,7 +72,7 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
      */
     public static Universe onCommonDates(List<String> symbols, List<? extends java.util.Map<LocalDate, double[]>> rows) {
         List<LocalDate> dates = commonKeys(rows);
-        return aligned(symbols, rows, dates, dates, BarAxis.DAILY);
+        return aligned(symbols, rows, dates, dates, BarAxis.DAILY, null);
     }
 
     /**
@@ -63,7 +82,8 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
     public static Universe onCommonBars(List<String> symbols, List<? extends java.util.Map<java.time.LocalDateTime, double[]>> rows,
                                         java.util.Map<java.time.LocalDateTime, LocalDate> tradingDay, BarAxis axis) {
         List<java.time.LocalDateTime> times = commonKeys(rows);
-        return aligned(symbols, rows, times, times.stream().map(tradingDay::get).toList(), axis);
+        long[] seconds = times.stream().mapToLong(t -> t.toEpochSecond(java.time.ZoneOffset.UTC)).toArray();
+        return aligned(symbols, rows, times, times.stream().map(tradingDay::get).toList(), axis, seconds);
     }
 
     private static <K> List<K> commonKeys(List<? extends java.util.Map<K, double[]>> rows) {
@@ -72,7 +92,8 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
         return new java.util.ArrayList<>(common);
     }
 
-    private static <K> Universe aligned(List<String> symbols, List<? extends java.util.Map<K, double[]>> rows, List<K> keys, List<LocalDate> dates, BarAxis axis) {
+    private static <K> Universe aligned(List<String> symbols, List<? extends java.util.Map<K, double[]>> rows, List<K> keys, List<LocalDate> dates, BarAxis axis,
+                                        long[] times) {
         int n = keys.size(), k = symbols.size();
         double[][][] f = new double[4][k][n];
         boolean[] complete = {true, true, true, true};
@@ -85,7 +106,7 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
                 }
             }
         }
-        return new Universe(symbols, dates, complete[0] ? f[0] : null, complete[1] ? f[1] : null, complete[2] ? f[2] : null, f[3], axis);
+        return new Universe(symbols, dates, complete[0] ? f[0] : null, complete[1] ? f[1] : null, complete[2] ? f[2] : null, f[3], axis, times);
     }
 
     /** Closes only. */
