@@ -18,7 +18,9 @@ final class ApiTraffic {
         BAD_BODY("bad request body"),
         SLOW_HEAD_CUT("request head too slow, cut"),
         SLOW_BODY_CUT("request body too slow, cut"),
+        SLOW_ANSWER_CUT("answer not taken in time, cut"),
         OVER_CAP_CUT("unauthenticated over the cap, oldest cut"),
+        OVER_CAP_BODY_CUT("bodies arriving over the cap, oldest cut"),
         BUSY("over the requests in flight, told to retry");
 
         final String label;

@@ -20,22 +20,29 @@ import java.util.concurrent.TimeUnit;
  * their head are tracked in arrival order, and a reader is cut by interrupting its thread (the
  * blocking socket channel then closes, and the JDK closes the connection quietly) when it is
  * older than the head timeout or when more than {@code maxUnauthenticated} are reading: the
- * oldest goes, so a new caller whose head arrives at once is never refused. The body of an
- * authenticated request has its own, longer deadline. Idle connections hold no thread. The same
- * sweep tells reads still computing whether their client went away ({@link ClientWatch}).
+ * oldest goes, so a new caller whose head arrives at once is never refused. The bodies of
+ * authenticated requests are read the same way, in a lane of their own ({@code maxBodies}, the
+ * oldest cut over it), before the request takes a slot: a client stalling many bodies holds no
+ * slot and cannot hold the lane. A body has a longer deadline than a head, and a short one for its
+ * next byte; an answer must be taken by its client within the body's deadline, so a client that
+ * stops reading cannot hold a slot either. Idle connections hold no thread. The same sweep tells
+ * reads still computing whether their client went away ({@link ClientWatch}).
  */
 final class ConnectionGuard implements Executor, AutoCloseable {
-    private enum Phase { HEAD, BODY }
+    private enum Phase { HEAD, BODY, ANSWER }
 
     private static final class Reader {
         final Thread thread;
         final Phase phase;
         final long deadlineNanos;
+        /** When its last bytes arrived (a body's), for its stall deadline. */
+        volatile long lastBytesNanos;
 
-        Reader(Thread thread, Phase phase, long deadlineNanos) {
+        Reader(Thread thread, Phase phase, long deadlineNanos, long now) {
             this.thread = thread;
             this.phase = phase;
             this.deadlineNanos = deadlineNanos;
+            this.lastBytesNanos = now;
         }
     }
 
@@ -81,14 +88,31 @@ final class ConnectionGuard implements Executor, AutoCloseable {
         begin(Phase.BODY, limits.bodyTimeout().toNanos());
     }
 
+    /** Bytes of the body being read on this thread have arrived: its stall deadline starts again. */
+    void bodyProgress() {
+        Reader r = current.get();
+        if (r != null) r.lastBytesNanos = System.nanoTime();
+    }
+
     /** The body is read: false when it was cut meanwhile. */
     boolean bodyRead() {
         return end();
     }
 
+    /** The handler starts writing an answer, which its client must take within the body deadline (a slot is held meanwhile). */
+    void answerStarted() {
+        begin(Phase.ANSWER, limits.bodyTimeout().toNanos());
+    }
+
+    /** The answer is written: false when it was cut meanwhile. */
+    boolean answerSent() {
+        return end();
+    }
+
     private synchronized void begin(Phase phase, long timeoutNanos) {
-        if (phase == Phase.HEAD && headReaders() >= limits.maxUnauthenticated()) cutOldestHead();
-        Reader r = new Reader(Thread.currentThread(), phase, System.nanoTime() + timeoutNanos);
+        if (phase != Phase.ANSWER && readers(phase) >= (phase == Phase.HEAD ? limits.maxUnauthenticated() : limits.maxBodies())) cutOldest(phase);
+        long now = System.nanoTime();
+        Reader r = new Reader(Thread.currentThread(), phase, now + timeoutNanos, now);
         readers.addLast(r);
         current.set(r);
     }
@@ -101,32 +125,36 @@ final class ConnectionGuard implements Executor, AutoCloseable {
         return r == null || !Thread.interrupted();
     }
 
-    private int headReaders() {
+    private int readers(Phase phase) {
         int n = 0;
-        for (Reader r : readers) if (r.phase == Phase.HEAD) n++;
+        for (Reader r : readers) if (r.phase == phase) n++;
         return n;
     }
 
-    private void cutOldestHead() {
+    private void cutOldest(Phase phase) {
         for (Iterator<Reader> it = readers.iterator(); it.hasNext(); ) {
             Reader r = it.next();
-            if (r.phase == Phase.HEAD) {
+            if (r.phase == phase) {
                 it.remove();
                 r.thread.interrupt();
-                traffic.count(ApiTraffic.Event.OVER_CAP_CUT);
+                traffic.count(phase == Phase.HEAD ? ApiTraffic.Event.OVER_CAP_CUT : ApiTraffic.Event.OVER_CAP_BODY_CUT);
                 return;
             }
         }
     }
 
     private synchronized void cutOverdue() {
-        long now = System.nanoTime();
+        long now = System.nanoTime(), stall = limits.bodyStall().toNanos();
         for (Iterator<Reader> it = readers.iterator(); it.hasNext(); ) {
             Reader r = it.next();
-            if (now - r.deadlineNanos >= 0) {
+            if (now - r.deadlineNanos >= 0 || r.phase == Phase.BODY && now - r.lastBytesNanos >= stall) {
                 it.remove();
                 r.thread.interrupt();
-                traffic.count(r.phase == Phase.HEAD ? ApiTraffic.Event.SLOW_HEAD_CUT : ApiTraffic.Event.SLOW_BODY_CUT);
+                traffic.count(switch (r.phase) {
+                    case HEAD -> ApiTraffic.Event.SLOW_HEAD_CUT;
+                    case BODY -> ApiTraffic.Event.SLOW_BODY_CUT;
+                    case ANSWER -> ApiTraffic.Event.SLOW_ANSWER_CUT;
+                });
             }
         }
     }
@@ -157,7 +185,10 @@ final class ConnectionGuard implements Executor, AutoCloseable {
     }
 
     /** Requests still reading their head (for tests and the health line). */
-    synchronized int unauthenticated() { return headReaders(); }
+    synchronized int unauthenticated() { return readers(Phase.HEAD); }
+
+    /** Authenticated requests whose body is still arriving (tests). */
+    synchronized int bodiesArriving() { return readers(Phase.BODY); }
 
     @Override
     public void close() {

@@ -32,8 +32,6 @@ import tools.jackson.databind.JsonNode;
 public final class LocalApiServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LocalApiServer.class);
     private static final int MAX_BODY = 1 << 20;
-    /** Refused requests whose bodies are read and dropped at once ({@link #discardBody}). */
-    private static final int MAX_DISCARDS = 8;
     /** The header naming the calling client ({@link #client}). */
     public static final String CLIENT_HEADER = "X-Sextant-Client";
     private static final java.util.regex.Pattern CLIENT_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._:/-]{1,100}");
@@ -41,7 +39,6 @@ public final class LocalApiServer implements AutoCloseable {
     private Listener listener; // set once at start
     private final ConnectionGuard guard;
     private final RequestSlots slots;
-    private final java.util.concurrent.Semaphore discards = new java.util.concurrent.Semaphore(MAX_DISCARDS);
     private final ApiTraffic traffic;
     private final byte[] token;
     private final ApiRoutes routes;
@@ -138,6 +135,9 @@ public final class LocalApiServer implements AutoCloseable {
     /** Requests whose head is still arriving (not yet authenticated). */
     int unauthenticated() { return guard.unauthenticated(); }
 
+    /** Authenticated requests whose body is still arriving (tests). */
+    int bodiesArriving() { return guard.bodiesArriving(); }
+
     private void handle(HttpExchange ex) {
         try {
             if (guard.headArrived()) serve(ex);
@@ -168,12 +168,17 @@ public final class LocalApiServer implements AutoCloseable {
                 return;
             }
             boolean metadata = routes.capability(method).map(ApiRoutes.METADATA::contains).orElse(false);
+            String client = client(ex.getRequestHeaders().getFirst(CLIENT_HEADER), ex.getRemoteAddress().getPort());
+            // the body first, in its own lane: a slot is taken only by a request that has fully arrived,
+            // so bodies that stall hold none (attack pass 12, M1)
+            byte[] body = readBody(ex);
+            if (body == null) return; // cut for being too slow
             try (RequestSlots.Slot slot = slots.tryEnter(metadata)) {
                 if (slot == null) {
                     busy(ex, metadata);
                     return;
                 }
-                call(ex, method);
+                call(ex, method, client, parseArgs(body));
             }
         } catch (SextantException e) {
             int status = switch (e.failReason()) {
@@ -205,11 +210,8 @@ public final class LocalApiServer implements AutoCloseable {
         }
     }
 
-    /** One authenticated POST, holding a slot: its body read, its route run, its answer sent. */
-    private void call(HttpExchange ex, String method) throws IOException {
-        String client = client(ex.getRequestHeaders().getFirst(CLIENT_HEADER), ex.getRemoteAddress().getPort());
-        JsonNode args = readBody(ex);
-        if (args == null) return; // cut for being too slow
+    /** One authenticated POST whose body has arrived, holding a slot: its route run, its answer sent. */
+    private void call(HttpExchange ex, String method, String client, JsonNode args) throws IOException {
         Object data;
         // a read whose client closes the connection stops at its next checkpoint (its turn is given back)
         ClientWatch.Watched connection = guard.watch(port(), ex.getRemoteAddress().getPort());
@@ -225,51 +227,15 @@ public final class LocalApiServer implements AutoCloseable {
         send(ex, 200, ok(data));
     }
 
-    /** Every slot this request may take is held: answered at once, its body not kept, so it holds nothing. */
+    /** Every slot this request may take is held: answered at once (its body was read whole), its body dropped, so it holds nothing. */
     private void busy(HttpExchange ex, boolean metadata) {
         traffic.count(ApiTraffic.Event.BUSY);
         int held = metadata ? slots.shared() + slots.reserved() : slots.shared();
         ex.getResponseHeaders().set("Retry-After", "1");
         ex.getResponseHeaders().set("Connection", "close");
-        try {
-            byte[] answer = Json.MAPPER.writeValueAsBytes(failure("resource_limit", "the app is answering " + held + " requests already, the most it holds at once"
-                    + (metadata ? "" : " (metadata reads such as list_jobs and job_status have " + slots.reserved() + " more)"), null,
-                    "retry in a moment; run long work as a background job (start_backtest, start_forecast_backtest, start_scan) and poll job_status"));
-            ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
-            ex.sendResponseHeaders(503, answer.length);
-            OutputStream out = ex.getResponseBody();
-            out.write(answer);
-            out.flush(); // the answer is out before the body is dropped
-            discardBody(ex);
-            out.close();
-        } catch (IOException | RuntimeException gone) {
-            traffic.count(ApiTraffic.Event.CLIENT_GONE);
-        }
-    }
-
-    /**
-     * Reads and drops what is left of a refused request's body. Closing with it unread resets the
-     * connection, and a client still sending then sees the reset rather than the answer already sent.
-     * At most {@value #MAX_BODY} bytes (a larger body is refused anyway), under the body deadline, into one
-     * small buffer, {@value #MAX_DISCARDS} requests at once: beyond those it is left unread, as before.
-     */
-    private void discardBody(HttpExchange ex) {
-        if (!discards.tryAcquire()) return;
-        try {
-            guard.bodyStarted();
-            try {
-                InputStream in = ex.getRequestBody();
-                byte[] buf = new byte[8192];
-                long left = MAX_BODY;
-                int n;
-                while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) >= 0) left -= n;
-            } catch (IOException gone) { // the client went away or the guard cut a slow body: the connection closes
-            } finally {
-                guard.bodyRead();
-            }
-        } finally {
-            discards.release();
-        }
+        sendQuietly(ex, 503, failure("resource_limit", "the app is answering " + held + " requests already, the most it holds at once"
+                + (metadata ? "" : " (metadata reads such as list_jobs and job_status have " + slots.reserved() + " more)"), null,
+                "retry in a moment; run long work as a background job (start_backtest, start_forecast_backtest, start_scan) and poll job_status"));
     }
 
     /**
@@ -298,12 +264,12 @@ public final class LocalApiServer implements AutoCloseable {
         return null;
     }
 
-    /** The arguments, read under the body deadline; null when the body was too slow and cut. */
-    private JsonNode readBody(HttpExchange ex) throws IOException {
+    /** The body, read under the body deadlines in the bodies' lane; null when it was too slow (or the lane full) and cut. */
+    private byte[] readBody(HttpExchange ex) throws IOException {
         guard.bodyStarted();
         byte[] bytes;
         try {
-            bytes = readLimited(ex.getRequestBody());
+            bytes = readLimited(new Arriving(ex.getRequestBody()), declaredLength(ex));
         } catch (IOException e) {
             if (guard.bodyRead()) throw e; // the client went away
             return null; // the guard cut it and counted it
@@ -311,13 +277,57 @@ public final class LocalApiServer implements AutoCloseable {
             guard.bodyRead();
             throw tooLarge;
         }
-        return guard.bodyRead() ? parseArgs(bytes) : null;
+        return guard.bodyRead() ? bytes : null;
     }
 
-    private static byte[] readLimited(InputStream body) throws IOException {
+    /** The body's Content-Length, or -1 (chunked, or none the server would take). */
+    private static long declaredLength(HttpExchange ex) {
+        if (ex.getRequestHeaders().containsKey("Transfer-Encoding")) return -1;
+        try {
+            String length = ex.getRequestHeaders().getFirst("Content-Length");
+            return length == null ? -1 : Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * A declared length is read into one array of that size (what a body being read holds is what it
+     * declared, at most 1 MiB, not twice that while chunks are joined); a longer one is refused unread.
+     */
+    private static byte[] readLimited(InputStream body, long declared) throws IOException {
+        if (declared > MAX_BODY) throw tooLarge();
+        if (declared >= 0) {
+            byte[] bytes = new byte[(int) declared];
+            if (body.readNBytes(bytes, 0, bytes.length) < bytes.length) throw new java.io.EOFException("the body ended early");
+            return bytes;
+        }
         byte[] bytes = body.readNBytes(MAX_BODY + 1);
-        if (bytes.length > MAX_BODY) throw SextantException.invalid("body", "request body over 1 MiB", "send smaller arguments");
+        if (bytes.length > MAX_BODY) throw tooLarge();
         return bytes;
+    }
+
+    private static SextantException tooLarge() {
+        return SextantException.invalid("body", "request body over 1 MiB", "send smaller arguments");
+    }
+
+    /** A request body that tells the guard each time bytes arrive, so only a body that stalls meets its stall deadline. */
+    private final class Arriving extends java.io.FilterInputStream {
+        Arriving(InputStream in) { super(in); }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) guard.bodyProgress();
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) guard.bodyProgress();
+            return n;
+        }
     }
 
     /**
@@ -353,13 +363,21 @@ public final class LocalApiServer implements AutoCloseable {
                 "field", ShownText.escaped(field), "fix", ShownText.escaped(fix));
     }
 
-    private static void send(HttpExchange ex, int status, Object body) throws IOException {
+    /** Writes an answer under the guard's deadline: a client that stops reading it is cut, so it holds no slot. */
+    private void send(HttpExchange ex, int status, Object body) throws IOException {
         byte[] bytes = Json.MAPPER.writeValueAsBytes(body);
         ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
+        guard.answerStarted();
+        try {
+            ex.sendResponseHeaders(status, bytes.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(bytes);
+            }
+        } catch (IOException e) {
+            if (guard.answerSent()) throw e; // the client went away
+            return; // the guard cut it and counted it
         }
+        guard.answerSent();
     }
 
     private void sendQuietly(HttpExchange ex, int status, Object body) {

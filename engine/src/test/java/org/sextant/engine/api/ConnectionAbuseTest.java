@@ -50,6 +50,17 @@ class ConnectionAbuseTest {
         return LocalApiServer.start(engine, TOKEN, "headless", () -> "state", Map.of(), limits);
     }
 
+    /** An API reading at most {@code maxBodies} bodies at once, each within {@code whole}, its bytes at most {@code stall} apart. */
+    private LocalApiServer withBodies(int maxBodies, Duration whole, Duration stall) throws IOException {
+        return start(new ConnectionLimits(32, Duration.ofSeconds(60), whole, Duration.ofSeconds(60), 32, 8, maxBodies, stall));
+    }
+
+    private Socket stalledBody(LocalApiServer api) throws IOException {
+        Socket s = RequestSlotsTest.stalledBody(api.port(), "list_symbols");
+        sockets.add(s);
+        return s;
+    }
+
     /** A connection that sends its request head one byte every {@code everyMillis}, never finishing it. */
     private Socket slowHead(LocalApiServer api, long everyMillis) throws IOException {
         Socket s = new Socket("127.0.0.1", api.port());
@@ -144,6 +155,34 @@ class ConnectionAbuseTest {
                     + TOKEN + "\r\nContent-Length: 100\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
             assertTrue(closedByServer(s));
             await(() -> api.traffic().total(ApiTraffic.Event.SLOW_BODY_CUT) == 1, "the slow body is counted");
+        }
+    }
+
+    /** Over the lane of bodies arriving, the oldest is cut: a client stalling bodies cannot keep a caller whose body arrives at once out. */
+    @Test
+    void overTheCapTheOldestBodyIsCutAndANewCallerIsAnswered() throws Exception {
+        try (LocalApiServer api = withBodies(4, Duration.ofSeconds(60), Duration.ofSeconds(60))) {
+            Socket oldest = stalledBody(api);
+            await(() -> api.bodiesArriving() == 1, "the first stalled body is read");
+            for (int i = 0; i < 9; i++) stalledBody(api);
+            await(() -> api.traffic().total(ApiTraffic.Event.OVER_CAP_BODY_CUT) == 6, "six cut over the cap of four");
+            assertTrue(closedByServer(oldest), "the oldest was cut");
+            assertEquals(4, api.bodiesArriving());
+            HttpRequest call = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/api/v1/list_symbols"))
+                    .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+            HttpResponse<String> answered = http.send(call, HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, answered.statusCode(), answered.body());
+            assertEquals(7, api.traffic().total(ApiTraffic.Event.OVER_CAP_BODY_CUT), "the caller took the place of the oldest stalled body");
+        }
+    }
+
+    /** A body whose next byte does not come is cut long before the whole-body deadline: a local body arrives in milliseconds. */
+    @Test
+    void aBodyThatStallsIsCutBeforeItsDeadline() throws Exception {
+        try (LocalApiServer api = withBodies(16, Duration.ofMinutes(10), Duration.ofMillis(300))) {
+            assertTrue(closedByServer(stalledBody(api)));
+            await(() -> api.traffic().total(ApiTraffic.Event.SLOW_BODY_CUT) == 1, "the stalled body is counted");
+            assertEquals(0, api.bodiesArriving());
         }
     }
 

@@ -95,6 +95,62 @@ class RequestSlotsTest {
         }
     }
 
+    /**
+     * Attack pass 12, M1: a slot was taken before the body was read, so one client sending heads with a
+     * Content-Length larger than what follows held every slot for the body deadline, and again after it:
+     * every other client, even list_jobs, was told to retry. Now bodies are read before a slot is taken.
+     */
+    @Test
+    void bodiesThatStallHoldNoSlotAndOtherClientsAreAnswered() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1), release = new CountDownLatch(0);
+        List<java.net.Socket> stalled = new ArrayList<>();
+        try (LocalApiServer api = holdingApi(2, 1, entered, release)) {
+            for (int i = 0; i < 10; i++) stalled.add(stalledBody(api.port(), i % 2 == 0 ? "render_chart" : "list_jobs"));
+            // each stalled request is being read, or (before the fix) holds a slot or was refused for want of one
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (api.bodiesArriving() + api.traffic().total(ApiTraffic.Event.BUSY) < 10 && System.nanoTime() < until) Thread.sleep(5);
+            HttpResponse<String> jobs = http.send(post(api, "list_jobs", "{}"), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, jobs.statusCode(), jobs.body());
+            HttpResponse<String> chart = http.send(post(api, "render_chart", "{\"symbol\":\"IBM\"}"), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, chart.statusCode(), chart.body());
+            assertEquals(10, api.bodiesArriving(), "the stalled bodies are still being read, apart from the slots");
+            assertEquals(0, held(api, 0), "a body still arriving holds no slot (the last call gives its slot back just after its answer)");
+            assertEquals(0, api.traffic().total(ApiTraffic.Event.BUSY));
+        } finally {
+            for (java.net.Socket s : stalled) s.close();
+        }
+    }
+
+    /** An answer larger than the sockets' buffers, never read, held its slot for as long as the client kept the connection. */
+    @Test
+    void aClientThatStopsReadingItsAnswerGivesItsSlotBack() throws Exception {
+        ConnectionLimits limits = new ConnectionLimits(32, Duration.ofSeconds(60), Duration.ofMillis(300), Duration.ofSeconds(60), 1, 0);
+        String large = "x".repeat(16 << 20);
+        Function<org.sextant.engine.api.ApiCall, Object> drawing = call -> Map.of("text", large);
+        try (LocalApiServer api = LocalApiServer.start(engine, TOKEN, "headless", () -> "state", Map.of(Capabilities.RENDER_CHART, drawing), limits);
+             java.net.Socket s = new java.net.Socket()) {
+            s.setReceiveBufferSize(4096);
+            s.connect(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), api.port()));
+            s.getOutputStream().write(("POST /api/v1/render_chart HTTP/1.1\r\nHost: 127.0.0.1:" + api.port() + "\r\nAuthorization: Bearer " + TOKEN
+                    + "\r\nContent-Length: 17\r\n\r\n{\"symbol\": \"IBM\"}").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (api.traffic().total(ApiTraffic.Event.SLOW_ANSWER_CUT) == 0 && System.nanoTime() < until) Thread.sleep(5);
+            assertEquals(0, held(api, 0), "the answer nobody reads is cut and its slot given back");
+            assertEquals(1, api.traffic().total(ApiTraffic.Event.SLOW_ANSWER_CUT));
+            HttpResponse<String> jobs = http.send(post(api, "list_jobs", "{}"), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, jobs.statusCode(), jobs.body());
+        }
+    }
+
+    /** A connection that sends an authenticated head declaring 100,000 bytes of body, then 14 of them, and stalls. */
+    static java.net.Socket stalledBody(int port, String method) throws java.io.IOException {
+        java.net.Socket s = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port);
+        s.getOutputStream().write(("POST /api/v1/" + method + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nAuthorization: Bearer " + TOKEN
+                + "\r\nX-Sextant-Client: stalling\r\nContent-Length: 100000\r\n\r\n{\"symbol\": \"IBM").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        s.getOutputStream().flush();
+        return s;
+    }
+
     @Test
     void metadataReadsTakeTheReserveOnlyWhenTheSharedSlotsAreHeld() {
         RequestSlots slots = new RequestSlots(2, 1);
