@@ -68,6 +68,7 @@ class ReadBudgetTest {
             assertTrue(!ApiRoutes.readFix(c).contains("theta") && ApiRoutes.readFix(c).contains("top_k"), ApiRoutes.readFix(c));
         }
         assertTrue(ApiRoutes.readFix(org.sextant.contract.Capabilities.ANALOGUE_CALIBRATION).contains("raise step_days"));
+        assertEquals(ApiRoutes.RENDER_FIX, ApiRoutes.readFix(org.sextant.contract.Capabilities.RENDER_CHART), "a picture's own knobs: days, width, height");
     }
 
     @Test
