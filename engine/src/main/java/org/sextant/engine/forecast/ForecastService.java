@@ -400,7 +400,7 @@ public final class ForecastService {
                     PriceForecast known = knownLive(upTo, m, h, LEVELS, cal);
                     if (known != null) return known;
                     if (!allowance.take(LiveForecastCost.estimatedSeconds(models, upTo.size(), m, h))) return null;
-                    return liveForecast(upTo, m, h, LEVELS, cal.wire(), false);
+                    return allowance.fit(() -> liveForecast(upTo, m, h, LEVELS, cal.wire(), false));
                 });
             } catch (SextantException e) {
                 o = new ForecastScan.SymbolOutcome(sym, null, e.getMessage(), null, null);

@@ -48,4 +48,20 @@ class ScanAllowanceTest {
         assertTrue(second.notComputed().size() < 2, "the second call continues: " + second.notComputed());
         assertEquals(4 - second.notComputed().size(), second.rows().size());
     }
+
+    /**
+     * An estimate is an idle machine's: a fit that runs into the end of the budget (here an injected 300 ms one, against
+     * ARIMA's seconds at 260 steps, the allowance not limiting) is given up before the budget ends, and the scan answers
+     * with the rows it has and the rest not computed, instead of a timeout that throws them away.
+     */
+    @Test
+    void aFitThatRunsIntoTheBudgetIsGivenUpAndTheScanStillAnswers(@TempDir Path tmp) {
+        ForecastService service = new ForecastService(engine.store(), new PriceRepository(engine.store()), tmp.resolve("models"));
+        ForecastScan.Request request = new ForecastScan.Request(SYMBOLS, "arima", 260, null, null, null, null, null, null);
+        ScanResult r = org.sextant.engine.jobs.Cancellation.within(java.time.Duration.ofMillis(300), "scan_forecasts", "start_scan",
+                () -> service.scan(request, Double.POSITIVE_INFINITY));
+        assertEquals(SYMBOLS, r.notComputed(), r.note());
+        assertTrue(r.note().contains("(the budget ran out during a fit, which took longer than estimated (a busy machine)): call again to continue"),
+                r.note());
+    }
 }
