@@ -78,6 +78,14 @@ public final class ChartSnapshot {
      * view is set then) and taking the picture after it.
      */
     public static WritableImage render(Parent root, double width, double height, Runnable laidOut) {
+        return await(renderAsync(root, width, height, laidOut));
+    }
+
+    /**
+     * As {@link #render(Parent, double, double, Runnable)}, the picture completing on the JavaFX thread: for a caller
+     * with a budget of its own (render_chart), which waits for it no longer than that.
+     */
+    public static CompletableFuture<WritableImage> renderAsync(Parent root, double width, double height, Runnable laidOut) {
         requireNotFxThread();
         if (root.getParent() != null || root.getScene() != null) {
             throw new IllegalArgumentException("render takes a node that is not yet in a scene; use capture for one on screen");
@@ -118,7 +126,7 @@ public final class ChartSnapshot {
                 result.completeExceptionally(e);
             }
         });
-        return await(result);
+        return result;
     }
 
     /** Writes {@code image} as a PNG, creating parent folders. */

@@ -15,6 +15,7 @@ import org.sextant.charts.PriceChart;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.api.ApiCall;
+import org.sextant.engine.jobs.Cancellation;
 import org.sextant.app.gui.ChartInputs;
 import org.sextant.engine.data.BarSeries;
 import org.sextant.engine.data.PriceSeries;
@@ -38,6 +39,10 @@ public final class ChartRenderer {
 
     private final Sextant engine;
     private final boolean headless;
+    /** One picture at a time, waited for no longer than the caller's budget (a monitor would wait past it). */
+    private final java.util.concurrent.locks.ReentrantLock oneAtATime = new java.util.concurrent.locks.ReentrantLock(true);
+    /** Runs once the picture is drawn, before it is encoded: tests make the drawing slow with it. */
+    Runnable afterDrawing = () -> { };
 
     public ChartRenderer(Sextant engine, boolean headless) {
         this.engine = engine;
@@ -60,10 +65,41 @@ public final class ChartRenderer {
      */
     public Map<String, Object> render(String symbol, String interval, int days, String model, Integer horizon, int width, int height) {
         String at = engine.readInterval(symbol, interval);
-        return at == null ? render(symbol, days, model, horizon, width, height) : renderBars(symbol, at, days, model, horizon, width, height);
+        return at == null ? render(symbol, days, model, horizon, width, height) : oneAtATime(() -> renderBars(symbol, at, days, model, horizon, width, height));
     }
 
-    private synchronized Map<String, Object> renderBars(String symbol, String at, int days, String model, Integer horizon, int width, int height) {
+    /**
+     * Runs {@code work} holding the picture lock, waiting for it at most the caller's budget: the API's read budget
+     * ({@link Cancellation}) bounds the wait for another picture as it bounds the drawing, which checks it between its
+     * steps (the engine's work, the drawing on the JavaFX thread, the encoding): a 2400x1600 picture of 62,000 bars
+     * on a busy machine answered after 45 s, past the 40 s budget (attack 12, L5).
+     */
+    private <T> T oneAtATime(java.util.function.Supplier<T> work) {
+        long left = Cancellation.nanosLeft();
+        try {
+            if (left == Long.MAX_VALUE) oneAtATime.lockInterruptibly();
+            else if (!oneAtATime.tryLock(Math.max(0, left), java.util.concurrent.TimeUnit.NANOSECONDS)) throw spent();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for another picture", e);
+        }
+        try {
+            return work.get();
+        } finally {
+            oneAtATime.unlock();
+        }
+    }
+
+    /** The budget is spent: the read's timeout ({@link Cancellation#within} words it), or ours if the check lands a moment early. */
+    private static RuntimeException spent() {
+        Cancellation.check();
+        return new SextantException(FailReason.TIMEOUT, "render_chart drew for its whole budget and was stopped", null, TIMEOUT_FIX);
+    }
+
+    /** What to ask for instead of a picture that took its whole budget (the API's read fix for render_chart says the same). */
+    public static final String TIMEOUT_FIX = org.sextant.engine.api.ApiRoutes.RENDER_FIX;
+
+    private Map<String, Object> renderBars(String symbol, String at, int days, String model, Integer horizon, int width, int height) {
         BarSeries bars = engine.getBars(symbol, at, null, null);
         if (bars.size() == 0) throw new SextantException(FailReason.NOT_FOUND, "no bars of '" + symbol + "' at " + at, "symbol", "call list_symbols");
         BarForecast forecast = engine.getForecast(symbol, at, model, horizon, null, null);
@@ -123,9 +159,13 @@ public final class ChartRenderer {
     }
 
     /** The drawn chart's picture and the answer's first fields; png_base64 is moved last by the caller. */
-    private static Map<String, Object> picture(PriceChart chart, int width, int height, String symbol, String interval, Runnable laidOut) {
-        WritableImage image = ChartSnapshot.render(chart, width, height, laidOut);
+    private Map<String, Object> picture(PriceChart chart, int width, int height, String symbol, String interval, Runnable laidOut) {
+        Cancellation.check(); // the engine's work may have taken the budget: no drawing for an answer nobody awaits
+        WritableImage image = await(ChartSnapshot.renderAsync(chart, width, height, laidOut));
+        afterDrawing.run();
+        Cancellation.check();
         byte[] png = ChartSnapshot.toPng(image);
+        Cancellation.check();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("symbol", symbol);
         out.put("interval", interval);
@@ -138,7 +178,11 @@ public final class ChartRenderer {
         return out;
     }
 
-    public synchronized Map<String, Object> render(String symbol, int days, String model, Integer horizon, int width, int height) {
+    public Map<String, Object> render(String symbol, int days, String model, Integer horizon, int width, int height) {
+        return oneAtATime(() -> renderDaily(symbol, days, model, horizon, width, height));
+    }
+
+    private Map<String, Object> renderDaily(String symbol, int days, String model, Integer horizon, int width, int height) {
         // engine work first, off the JavaFX thread; an unknown symbol or model fails here, named
         PriceSeries series = engine.getClosePrice(symbol, null, null);
         if (series.size() == 0) throw new SextantException(FailReason.NOT_FOUND, "no prices for '" + symbol + "'", "symbol", "call list_symbols");
@@ -185,8 +229,16 @@ public final class ChartRenderer {
                 result.completeExceptionally(e);
             }
         });
+        return await(result);
+    }
+
+    /** What the JavaFX thread computes, waited for at most the caller's budget (without one, as long as it takes). */
+    private static <T> T await(CompletableFuture<T> result) {
+        long left = Cancellation.nanosLeft();
         try {
-            return result.get();
+            return left == Long.MAX_VALUE ? result.get() : result.get(Math.max(0, left), java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw spent();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while drawing", e);

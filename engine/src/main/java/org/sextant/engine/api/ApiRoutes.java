@@ -72,8 +72,13 @@ public final class ApiRoutes {
             + " poll job_status and stop it with cancel_job if need be, or ask for less: fewer symbols or parameter values,"
             + " or a forecast node with a larger every or a faster model such as theta";
 
+    /** The fix of a picture that took its whole budget: fewer bars and pixels to draw, or a cheaper forecast to fan. */
+    public static final String RENDER_FIX = "ask for fewer days or a smaller width and height (fewer bars and pixels to draw),"
+            + " or a shorter horizon or a faster model such as theta (its forecast); get_chart_data answers the same data without a picture";
+
     /** The fix of a read that ran out of time or got no turn: the analogue reads have no model or background job to name. */
     static String readFix(Capability c) {
+        if (c == Capabilities.RENDER_CHART) return RENDER_FIX;
         if (c == Capabilities.ANALOGUE_CALIBRATION) return org.sextant.engine.analogue.WalkForwardCalibration.TIMEOUT_FIX;
         if (c == Capabilities.COMPARE_TO_HISTORY) return org.sextant.engine.analogue.AnalogueDefaults.TIMEOUT_FIX;
         return READ_FIX;

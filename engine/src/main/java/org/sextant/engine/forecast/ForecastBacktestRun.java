@@ -69,6 +69,7 @@ public final class ForecastBacktestRun {
         List<LocalDate> dates = prices.dates();
         int first = firstOrigin(dates, evalFraction, outOfSampleStart);
         int[] evalOrigins = rule.origins(dates, first);
+        if (evalOrigins.length == 0) throw noOrigin(rule, dates.size(), first, outOfSampleStart == null);
         if (evalOrigins.length > org.sextant.contract.Bounds.MAX_BACKTEST_ORIGINS) {
             throw SextantException.invalid("origins", "origins " + rule.label() + " makes " + evalOrigins.length + " forecast origins, more than "
                     + org.sextant.contract.Bounds.MAX_BACKTEST_ORIGINS, "use monthly (the default), weekly, or a larger number of closes between origins");
@@ -89,6 +90,20 @@ public final class ForecastBacktestRun {
                     }
                 });
         return new Computed(prices.symbol(), m, h, rule.label(), r, rows);
+    }
+
+    /**
+     * The refusal of a backtest whose origin rule falls on none of the closes it evaluates (15 closes, monthly origins
+     * over their last 6 all in one month): the figures, and the origins or eval_fraction that would give one. On
+     * "history", which the callers name by the symbol or job field whose closes these are.
+     */
+    private static SextantException noOrigin(OriginRule rule, int closes, int first, boolean byFraction) {
+        int evaluated = Math.max(0, closes - Math.max(first, 1));
+        String fix = evaluated == 0 ? "use a longer series (an origin needs a close after it to score)"
+                : "set origins to a number of closes as a string, e.g. \"" + Math.max(1, Math.min(20, evaluated / 2)) + "\" (an origin every that many of the "
+                        + evaluated + " closes evaluated)" + (byFraction ? ", or a larger eval_fraction" : "") + ", or use a longer series";
+        return SextantException.invalid("history", "no forecast origin fits: of its " + closes + " closes the last " + evaluated
+                + " are evaluated" + (byFraction ? " (eval_fraction)" : " (from oos_start)") + " and origins " + rule.label() + " falls on none of them", fix);
     }
 
     /** Model fits a backtest of {@code n} closes makes: evaluation origins plus conformal calibration origins (shared ones count once). */

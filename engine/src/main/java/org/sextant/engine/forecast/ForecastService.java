@@ -335,9 +335,18 @@ public final class ForecastService {
     /** A scan's answer and the forecasts it computed from these prices (a scan job stores them). */
     private record ScanOutcome(ScanResult answer, Map<PriceSeries, PriceForecast> computed) {}
 
-    /** A read: at most {@link #SCAN_COMPUTE_LIMIT} forecasts are computed, the rest listed as not computed. */
+    /**
+     * A read: at most {@link #SCAN_COMPUTE_LIMIT} forecasts are computed, and only as many as their estimated
+     * fits allow in {@link BacktestCost#BUDGET_SHARE} of the request's budget; the rest are listed as not computed.
+     */
     public ScanResult scan(ForecastScan.Request request) {
-        return scan(request, SCAN_COMPUTE_LIMIT, (done, message) -> { }).answer();
+        long left = org.sextant.engine.jobs.Cancellation.nanosLeft();
+        return scan(request, left == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : BacktestCost.BUDGET_SHARE * Math.max(0, left) / 1e9);
+    }
+
+    /** {@link #scan(ForecastScan.Request)} whose missing forecasts may take {@code allowance} estimated seconds (tests inject it). */
+    ScanResult scan(ForecastScan.Request request, double allowance) {
+        return scan(request, new ScanAllowance(SCAN_COMPUTE_LIMIT, allowance), (done, message) -> { }).answer();
     }
 
     /** Checks a scan request and names its symbols, before a job exists. */
@@ -354,7 +363,7 @@ public final class ForecastService {
     /** The body of a scan job: every forecast computed, and stored. A writer. */
     public ScanResult scanJob(ForecastScan.Request request, JobContext ctx) {
         ForecastScan.Request r = orDefault(request);
-        ScanOutcome outcome = scan(r, Integer.MAX_VALUE, (done, message) -> {
+        ScanOutcome outcome = scan(r, new ScanAllowance(Integer.MAX_VALUE, Double.POSITIVE_INFINITY), (done, message) -> {
             ctx.checkCancelled();
             ctx.progress(done, message);
         });
@@ -369,7 +378,7 @@ public final class ForecastService {
         return r == null ? new ForecastScan.Request(null, null, null, null, null, null, null, null, null) : r;
     }
 
-    private ScanOutcome scan(ForecastScan.Request req, int computeLimit, ScanProgress progress) {
+    private ScanOutcome scan(ForecastScan.Request req, ScanAllowance allowance, ScanProgress progress) {
         ForecastScan.Request r = orDefault(req);
         double level = r.sortLevel();
         int top = r.topN();
@@ -382,7 +391,6 @@ public final class ForecastService {
         List<ScanResult.Skipped> skipped = new ArrayList<>();
         List<String> notComputed = new ArrayList<>();
         Map<PriceSeries, PriceForecast> computed = new LinkedHashMap<>();
-        int[] fresh = {0};
         for (int i = 0; i < syms.size(); i++) {
             String sym = syms.get(i);
             progress.report((double) i / syms.size(), "scanning " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
@@ -391,9 +399,8 @@ public final class ForecastService {
                 o = ForecastScan.scanSymbol(prices.closes(sym, null, null), minHistory, r.asOf(), upTo -> {
                     PriceForecast known = knownLive(upTo, m, h, LEVELS, cal);
                     if (known != null) return known;
-                    if (fresh[0] >= computeLimit) return null;
-                    fresh[0]++;
-                    return liveForecast(upTo, m, h, LEVELS, cal.wire(), false);
+                    if (!allowance.take(LiveForecastCost.estimatedSeconds(models, upTo.size(), m, h))) return null;
+                    return allowance.fit(() -> liveForecast(upTo, m, h, LEVELS, cal.wire(), false));
                 });
             } catch (SextantException e) {
                 o = new ForecastScan.SymbolOutcome(sym, null, e.getMessage(), null, null);
@@ -416,8 +423,7 @@ public final class ForecastService {
                 scanned++; // counted as looked at, so that scanned = ranked + skipped + not_computed
             }
         }
-        String note = notComputed.isEmpty() ? null : notComputed.size() + " symbol(s) have no stored forecast yet and were not computed in this call "
-                + "(at most " + computeLimit + " per call); start_scan computes them all as a job";
+        String note = notComputed.isEmpty() ? null : allowance.note(notComputed.size(), m, h);
         ScanResult answer = new ScanResult(ForecastScan.rank(rows, level, r.minRewardRisk(), top), m, h, level, cal.wire(), r.minRewardRisk(),
                 minHistory, top, r.asOf(), ForecastStart.RULE, scanned, rows.size(), skipped, notComputed, note);
         return new ScanOutcome(answer, computed);
@@ -442,8 +448,8 @@ public final class ForecastService {
 
     /**
      * As above; {@code estimated}: refused at once when its fits cannot end within the request's
-     * budget. A scan forecasts symbol after symbol under one budget and says which it could not
-     * reach: its forecasts are not estimated one by one (a refusal would read as a skipped symbol).
+     * budget. A scan prices its forecasts itself against its whole allowance ({@link ScanAllowance}) and lists those
+     * it cannot afford as not computed: a refusal here would read as a skipped symbol.
      */
     private PriceForecast liveForecast(PriceSeries p, String model, Integer horizon, double[] levels, String calibration, boolean estimated) {
         String m = ForecastBacktestRun.modelName(model);

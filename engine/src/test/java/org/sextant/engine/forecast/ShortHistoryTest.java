@@ -28,6 +28,16 @@ class ShortHistoryTest {
         assertTrue(live.getMessage().startsWith("TINY: model ") && live.getMessage().contains("needs at least"), live.getMessage());
         SextantException walk = assertThrows(SextantException.class, () -> engine.getBacktestError("TINY", "naive", 5, null, null, null));
         assertEquals("symbol", walk.field(), walk.getMessage());
-        assertTrue(walk.getMessage().startsWith("TINY: "), walk.getMessage());
+        // the figures and what to change (attack 12, L4): it named neither, "use a longer series or closer origins"
+        assertEquals("TINY: no forecast origin fits: of its 3 closes the last 2 are evaluated (eval_fraction) and origins monthly falls on none of them",
+                walk.getMessage());
+        assertEquals("set origins to a number of closes as a string, e.g. \"1\" (an origin every that many of the 2 closes evaluated),"
+                + " or a larger eval_fraction, or use a longer series", walk.fix());
+        // a number of closes given as a JSON number: the fix says to write it as a string
+        org.sextant.engine.api.ApiRoutes routes = new org.sextant.engine.api.ApiRoutes(engine, java.util.Map::of);
+        SextantException number = assertThrows(SextantException.class, () -> routes.dispatch(new org.sextant.engine.api.ApiCall("get_backtest_error",
+                org.sextant.engine.Json.MAPPER.readTree("{\"symbol\":\"KO\",\"origins\":1}"))));
+        assertEquals("origins", number.field());
+        assertTrue(number.fix().endsWith("or a number of closes between origins written as a string, e.g. \"20\""), number.fix());
     }
 }
