@@ -62,6 +62,9 @@ public record ApiCall(String method, JsonNode args, String client) {
         if (n.isIntegralNumber() && n.canConvertToInt()) return n.asInt();
         // 1e3 and 1000.0 are whole numbers too: JSON writers emit large doubles so
         if (n.isFloatingPointNumber() && n.canConvertToExactIntegral() && n.canConvertToInt()) return n.asInt();
+        if (n.isIntegralNumber() || (n.isFloatingPointNumber() && n.canConvertToExactIntegral())) {
+            throw SextantException.invalid(field, field + " is a whole number too large to use", "pass " + field + " within the range its description gives");
+        }
         if (n.isString()) {
             try {
                 return Integer.parseInt(n.asString().trim());

@@ -92,7 +92,8 @@ final class Listener implements AutoCloseable {
      * loop run once more (Thread.run runs the thread's task again) finds it stopped and closes its
      * selector, which is what closes the listening socket (a registered channel closes only then). Its
      * connections are closed; those still waiting to be accepted are reset: their requests never reached
-     * the app, so clients may send them again. Left undone (out of memory here): the port stays held.
+     * the app, but a client cannot tell such a reset from a call in flight, so it is not sent again (only a
+     * refused connection is). Left undone (out of memory here): the port stays held.
      */
     private static void release(HttpServer http, Thread dying) {
         try {

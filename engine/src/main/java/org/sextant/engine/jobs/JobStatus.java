@@ -53,7 +53,7 @@ public record JobStatus(String id, String kind, List<String> subjects, boolean w
 
     /** The answer of a request that joined this job, which keeps its own time limit of {@code limit}. */
     JobStatus asCoalesced(java.time.Duration limit) {
-        String note = "joined the active " + kind + " job " + id + " (same request): it keeps its own time limit of " + limit.toMinutes()
+        String note = "joined the active " + kind + " job " + id + " (it covers this request): it keeps its own time limit of " + limit.toMinutes()
                 + " min, and a time_limit_minutes given with this request does not apply; to run with another limit, cancel_job " + id
                 + " and start it again";
         return new JobStatus(id, kind, subjects, writer, state, progress, message, createdAt, startedAt, finishedAt, error,

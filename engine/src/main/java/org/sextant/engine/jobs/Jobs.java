@@ -213,6 +213,11 @@ public final class Jobs implements AutoCloseable {
         return j;
     }
 
+    /** How many jobs the cancel and time-limit books still hold: only jobs queued or running (tests). */
+    int booked() {
+        return futures.size() + cancelRequested.size() + limits.size();
+    }
+
     /** All known jobs, newest first. */
     public List<JobStatus> list() {
         List<JobStatus> all = new ArrayList<>(jobs.values());
@@ -228,6 +233,10 @@ public final class Jobs implements AutoCloseable {
         Future<?> f = futures.get(id);
         if (f != null && j.state() == JobState.QUEUED && f.cancel(false)) {
             update(j.with(JobState.CANCELLED, 0, "cancelled before it started", null, Instant.now(), null, null), true);
+            // it never runs, so execute's finally never forgets it
+            futures.remove(id);
+            cancelRequested.remove(id);
+            limits.remove(id);
         }
         return jobs.get(id);
     }

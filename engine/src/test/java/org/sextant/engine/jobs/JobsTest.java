@@ -38,6 +38,25 @@ class JobsTest {
         }
     }
 
+    /** A job cancelled while queued is forgotten by the cancel and limit books: it never runs, so its end never clears them. */
+    @Test
+    void aJobCancelledBeforeItStartsLeavesNothingBooked() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        try (Jobs jobs = new Jobs(dir)) {
+            JobWork blocked = ctx -> release.await(30, TimeUnit.SECONDS);
+            JobStatus a = jobs.submit("forecast", List.of("AA"), false, blocked);
+            JobStatus b = jobs.submit("forecast", List.of("KO"), false, blocked); // the two reader threads are busy
+            JobStatus queued = jobs.submit("forecast", List.of("IBM"), false, ctx -> 1);
+            JobStatus cancelled = jobs.cancel(queued.id());
+            assertEquals(JobState.CANCELLED, cancelled.state());
+            assertEquals("cancelled before it started", cancelled.message());
+            assertEquals(4, jobs.booked(), "only the two running jobs' future and limit");
+            release.countDown();
+            jobs.await(a.id(), Duration.ofSeconds(30));
+            jobs.await(b.id(), Duration.ofSeconds(30));
+        }
+    }
+
     /** A damaged job file is skipped, and the log line names where it breaks, never its text (read_log serves the log to agents). */
     @Test
     void aDamagedJobFileIsIgnoredWithoutQuotingItsContent() throws Exception {

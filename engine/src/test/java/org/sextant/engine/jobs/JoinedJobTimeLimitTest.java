@@ -27,7 +27,7 @@ class JoinedJobTimeLimitTest {
             JobStatus joined = jobs.submit("backtest", List.of("s:1"), true, Duration.ofMinutes(600), ctx -> "never run");
             assertTrue(joined.coalesced());
             assertEquals(first.id(), joined.id());
-            assertEquals("joined the active backtest job " + first.id() + " (same request): it keeps its own time limit of 30 min, and a"
+            assertEquals("joined the active backtest job " + first.id() + " (it covers this request): it keeps its own time limit of 30 min, and a"
                     + " time_limit_minutes given with this request does not apply; to run with another limit, cancel_job " + first.id()
                     + " and start it again", joined.note());
             assertEquals(joined.note(), Json.MAPPER.readTree(Json.write(joined)).path("note").asString(), "in the answer");
