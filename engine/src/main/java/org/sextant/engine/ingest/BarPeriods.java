@@ -9,11 +9,11 @@ import org.sextant.engine.SextantException;
 import org.sextant.engine.data.BarInterval;
 
 /**
- * Weekly and monthly bars: two of a symbol in one ISO week (1w) or one calendar month (1mo), in the file's local
- * time ({@link BarTime#localZone}: a Monday 00:30 bar of a Tokyo file is Sunday in UTC, yet in Monday's week), are
- * one bar of any read at that interval, each folded into it unseen (Monday's and Friday's bars of one
- * week; a mid-month bar beside a month-end one). Refused naming both lines. Bars labelled on another
- * weekday some weeks (Thursday in a week whose Friday is a holiday) are one per week and import.
+ * Weekly and monthly bars: two of a symbol in one ISO week (1w) or one calendar month (1mo), counted in UTC as every
+ * read at 1w or 1mo groups stored bars (by their UTC date), are one bar of any read at that interval, each folded into
+ * it unseen (Monday's and Friday's bars of one week; a mid-month bar beside a month-end one). Refused naming both lines,
+ * their times shown in the file's time zone ({@link BarTime#localZone}). Bars labelled on another weekday some weeks
+ * (Thursday in a week whose Friday is a holiday) are one per week and import.
  */
 final class BarPeriods {
     private BarPeriods() {}
@@ -22,9 +22,8 @@ final class BarPeriods {
         if (interval != BarInterval.W1 && interval != BarInterval.MO1) return;
         String unit = interval == BarInterval.W1 ? "week" : "month";
         java.time.ZoneId zone = s.bar().time().localZone();
-        String local = local("ts", zone);
-        // DuckDB's week is the ISO week, from Monday
-        try (PreparedStatement p = c.prepareStatement("SELECT prev_line, line, prev_ts, ts FROM (SELECT " + local + " AS ts, line, prev_line, lag(" + local + ") OVER (ORDER BY ts) AS prev_ts "
+        // DuckDB's week is the ISO week, from Monday; ts is UTC, as the reads count it
+        try (PreparedStatement p = c.prepareStatement("SELECT prev_line, line, prev_ts, ts FROM (SELECT ts, line, prev_line, lag(ts) OVER (ORDER BY ts) AS prev_ts "
                 + "FROM bar_steps WHERE file_no = ? AND symbol = ?) WHERE date_trunc('" + unit + "', prev_ts) = date_trunc('" + unit + "', ts) ORDER BY ts LIMIT 1")) {
             p.setInt(1, s.no());
             p.setString(2, symbol);
@@ -35,14 +34,6 @@ final class BarPeriods {
         }
     }
 
-    /** The SQL of a UTC TIMESTAMP column as the wall-clock time of {@code zone} (a fixed offset is arithmetic; DuckDB's timezone() knows region names only). */
-    private static String local(String utc, java.time.ZoneId zone) {
-        if (zone.normalized() instanceof java.time.ZoneOffset offset) {
-            return offset.getTotalSeconds() == 0 ? utc : "(" + utc + " + INTERVAL (" + offset.getTotalSeconds() + ") SECOND)";
-        }
-        return "timezone(" + ImportBatch.literal(zone.getId()) + ", timezone('UTC', " + utc + "))";
-    }
-
     /**
      * The preview's twin: of a symbol's distinct times (ms since 1970 UTC, ascending) and the first line of each, the import's
      * refusal of the first two in one period, then the fix; null when there are none.
@@ -50,8 +41,8 @@ final class BarPeriods {
     static String previewNote(long[] ts, long[] lines, String symbol, BarInterval interval, java.time.ZoneId zone) {
         if (interval != BarInterval.W1 && interval != BarInterval.MO1) return null;
         for (int i = 1; i < ts.length; i++) {
-            LocalDateTime a = LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(ts[i - 1]), zone).withNano(0);
-            LocalDateTime b = LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(ts[i]), zone).withNano(0);
+            LocalDateTime a = LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(ts[i - 1]), java.time.ZoneOffset.UTC).withNano(0);
+            LocalDateTime b = LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(ts[i]), java.time.ZoneOffset.UTC).withNano(0);
             boolean one = interval == BarInterval.W1
                     ? a.toLocalDate().with(java.time.DayOfWeek.MONDAY).equals(b.toLocalDate().with(java.time.DayOfWeek.MONDAY))
                     : java.time.YearMonth.from(a).equals(java.time.YearMonth.from(b));
@@ -62,17 +53,23 @@ final class BarPeriods {
         return null;
     }
 
-    /** The refusal of two bars in one period, {@code at} naming the file ("F.csv " for the import, "" for the preview); {@code a}, {@code b} in {@code zone}. */
+    /** The refusal of two bars in one period, {@code at} naming the file ("F.csv " for the import, "" for the preview); {@code a}, {@code b} in UTC, shown in {@code zone}. */
     private static SextantException refusal(String at, String symbol, BarInterval interval, long lineA, long lineB, LocalDateTime a, LocalDateTime b, java.time.ZoneId zone) {
         String unit = interval == BarInterval.W1 ? "week" : "month";
+        String utc = zone.normalized().equals(java.time.ZoneOffset.UTC) ? "" : ", in UTC as reads count it";
         String period = interval == BarInterval.W1
-                ? "one week (the ISO week from Monday " + b.toLocalDate().with(java.time.DayOfWeek.MONDAY) + ")"
-                : "one month (" + b.toLocalDate().toString().substring(0, 7) + ")";
+                ? "one week (the ISO week from Monday " + b.toLocalDate().with(java.time.DayOfWeek.MONDAY) + utc + ")"
+                : "one month (" + b.toLocalDate().toString().substring(0, 7) + utc + ")";
         return SextantException.invalid("paths", at + "line " + lineA + " and line " + lineB + ": two " + interval.label
-                        + " bars of " + symbol + " in " + period + ", at " + shown(a, zone) + " and " + shown(b, zone) + "; read at " + interval.label + " they would be one bar",
+                        + " bars of " + symbol + " in " + period + ", at " + shown(inZone(a, zone), zone) + " and " + shown(inZone(b, zone), zone) + "; read at " + interval.label + " they would be one bar",
                 "keep one bar per " + unit + " (delete the extra line, or re-export the bars with one per " + unit
                         + (interval == BarInterval.W1 ? ", a holiday week's on any weekday" : ", all dated the month's end or all its start")
+                        + (utc.isEmpty() ? "" : ", labelled at a time that falls in the same UTC " + unit + " as the local one")
                         + "), or import bars of a finer interval in a file of their own");
+    }
+
+    private static LocalDateTime inZone(LocalDateTime utc, java.time.ZoneId zone) {
+        return utc.atOffset(java.time.ZoneOffset.UTC).atZoneSameInstant(zone).toLocalDateTime();
     }
 
     /** "2024-04-12" for a bar at midnight, else "2024-04-12 16:00 UTC" (in a file read in Tokyo time, "2024-04-12 16:00 Asia/Tokyo"). */

@@ -113,33 +113,51 @@ class BarPeriodsTest {
     }
 
     /**
-     * Weekly bars of a Tokyo file, written in Tokyo time at Monday 00:30 (Sunday 15:30 UTC): weeks are Tokyo's. A holiday
-     * Monday's bar on Tuesday is not in the next week's (both are in one UTC week), and a Friday bar beside its Monday is refused.
+     * Weekly and monthly bars of a Tokyo file: periods are counted in UTC, as every read at 1w or 1mo groups the stored
+     * bars (by their UTC date). Monday 00:30 bars (Sunday 15:30 UTC) and month-end bars at midnight read back one per
+     * period; a holiday week's Tuesday bar (Monday in UTC, the week of the next Sunday-in-UTC bar) and bars of each month's
+     * first trading day at midnight (Jan 4 is Jan 3 UTC, Feb 1 is Jan 31 UTC) would be read as one bar, and are refused.
      */
     @Test
-    void weeksAreCountedInTheFilesTimeZone() throws Exception {
+    void weeksAndMonthsAreCountedInUtcAsReadsCountThem() throws Exception {
         java.time.ZoneId tokyo = java.time.ZoneId.of("Asia/Tokyo");
         List<String> rows = new ArrayList<>();
         java.time.LocalDateTime monday = java.time.LocalDateTime.of(2024, 1, 8, 0, 30);
-        for (int i = 0; i < 20; i++) {
-            java.time.LocalDateTime t = monday.plusWeeks(i);
-            if (i == 1) t = t.plusDays(1); // Coming of Age Day, Monday 2024-01-15: that week's bar on Tuesday
-            rows.add(t.toString().replace('T', ' ') + ":00,10,12,9," + (10 + i % 3) + ",1000");
+        for (int i = 0; i < 20; i++) rows.add(monday.plusWeeks(i).toString().replace('T', ' ') + ":00,10,30,9," + (10 + i) + ",1000");
+        List<String> monthEnds = new ArrayList<>(), firstDays = new ArrayList<>();
+        int[] first = {4, 1, 1, 1, 1, 3, 1, 1, 2, 1, 1, 2}; // 2024's first trading days in Tokyo
+        for (int m = 1; m <= 12; m++) {
+            LocalDate end = java.time.YearMonth.of(2024, m).atEndOfMonth();
+            monthEnds.add(end + " 00:00:00,10,40,9," + (20 + m) + ",1000");
+            firstDays.add(LocalDate.of(2024, m, first[m - 1]) + " 00:00:00,10,40,9," + (20 + m) + ",1000");
         }
         try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
-            Path holiday = file("JPW.csv", rows);
-            assertEquals(List.of(), ImportPreview.of(holiday, tokyo).notes());
-            ImportReport r = new PriceImporter(store, PriceRules.defaults(), tokyo).importFiles(List.of(holiday));
+            Path weekly = file("JPW.csv", rows), monthly = file("JPM.csv", monthEnds);
+            assertEquals(List.of(), ImportPreview.of(weekly, tokyo).notes());
+            assertEquals(List.of(), ImportPreview.of(monthly, tokyo).notes());
+            ImportReport r = new PriceImporter(store, PriceRules.defaults(), tokyo).importFiles(List.of(weekly, monthly));
             assertEquals("1w", r.files().get(0).interval());
-            assertEquals(20, number(store, "SELECT count(*) FROM bars WHERE symbol = 'JPW'"));
+            assertEquals("1mo", r.files().get(1).interval());
+            org.sextant.engine.data.BarReader reader = new org.sextant.engine.data.BarReader(store);
+            List<Double> weeks = reader.read("JPW", org.sextant.engine.data.BarInterval.W1, null, null).bars().stream().map(b -> b.close()).toList();
+            assertEquals(java.util.stream.IntStream.range(0, 20).mapToObj(i -> 10.0 + i).toList(), weeks, "one bar per week, each its own close");
+            List<Double> months = reader.read("JPM", org.sextant.engine.data.BarInterval.MO1, null, null).bars().stream().map(b -> b.close()).toList();
+            assertEquals(java.util.stream.IntStream.rangeClosed(1, 12).mapToObj(m -> 20.0 + m).toList(), months, "one bar per month, each its own close");
 
-            List<String> twice = new ArrayList<>(rows);
-            twice.add(1, "2024-01-12 00:30:00,10,11,9,10,1000"); // Friday of the first week, Thursday 15:30 UTC
-            Path two = file("JPX.csv", twice);
-            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store, PriceRules.defaults(), tokyo).importFiles(List.of(two)));
-            assertEquals(two + " line 2 and line 3: two 1w bars of JPX in one week (the ISO week from Monday 2024-01-08), "
-                    + "at 2024-01-08 00:30 Asia/Tokyo and 2024-01-12 00:30 Asia/Tokyo; read at 1w they would be one bar", e.getMessage());
-            assertEquals(List.of(e.getMessage().substring(two.toString().length() + 1) + ": the import refuses the file; " + e.fix()), ImportPreview.of(two, tokyo).notes());
+            List<String> holiday = new ArrayList<>(rows);
+            holiday.set(1, "2024-01-16 00:30:00,10,30,9,11,1000"); // Coming of Age Day, Monday 2024-01-15: that week's bar on Tuesday
+            Path tuesday = file("JPX.csv", holiday);
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store, PriceRules.defaults(), tokyo).importFiles(List.of(tuesday)));
+            assertEquals(tuesday + " line 3 and line 4: two 1w bars of JPX in one week (the ISO week from Monday 2024-01-15, in UTC as reads count it), "
+                    + "at 2024-01-16 00:30 Asia/Tokyo and 2024-01-22 00:30 Asia/Tokyo; read at 1w they would be one bar", e.getMessage());
+            assertEquals(List.of(e.getMessage().substring(tuesday.toString().length() + 1) + ": the import refuses the file; " + e.fix()), ImportPreview.of(tuesday, tokyo).notes());
+
+            Path starts = file("JPS.csv", firstDays);
+            SextantException m = assertThrows(SextantException.class, () -> new PriceImporter(store, PriceRules.defaults(), tokyo).importFiles(List.of(starts)));
+            assertEquals(starts + " line 2 and line 3: two 1mo bars of JPS in one month (2024-01, in UTC as reads count it), "
+                    + "at 2024-01-04 and 2024-02-01; read at 1mo they would be one bar", m.getMessage());
+            assertEquals(List.of(m.getMessage().substring(starts.toString().length() + 1) + ": the import refuses the file; " + m.fix()), ImportPreview.of(starts, tokyo).notes());
+            assertEquals(0, number(store, "SELECT count(*) FROM bars WHERE symbol IN ('JPX', 'JPS')"));
         }
     }
 }

@@ -58,11 +58,11 @@ class DateSpacingTest {
             List<String> twice = new ArrayList<>(weeks);
             int k = twice.indexOf(twice.stream().filter(w -> w.startsWith("2001-01-12,")).findFirst().orElseThrow());
             twice.add(k, "2001-01-08,48.9375,49.75,46.6875,48.9375,39908800"); // that week's Monday, as a bar of its own
+            // a symbol with two dates in one ISO week is daily, however far apart its other dates: the file imports as it did before weekly files were told apart
             Path two = file("MSFTX.csv", "Date,Open,High,Low,Close,Volume", twice);
-            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(two)));
-            assertEquals(two + " line " + (k + 2) + " and line " + (k + 3) + ": two 1w bars of MSFTX in one week (the ISO week from Monday 2001-01-08), "
-                    + "at 2001-01-08 and 2001-01-12; read at 1w they would be one bar", e.getMessage());
-            assertEquals(List.of(e.getMessage().substring(two.toString().length() + 1) + ": the import refuses the file; " + e.fix()), ImportPreview.of(two).notes());
+            assertEquals("1d", ImportPreview.of(two).interval());
+            assertEquals("1d", new PriceImporter(store).importFiles(List.of(two)).files().get(0).interval());
+            assertEquals(twice.size(), number(store, "SELECT count(*) FROM prices WHERE symbol = 'MSFTX'"));
             assertEquals(0, number(store, "SELECT count(*) FROM bars WHERE symbol = 'MSFTX'"));
         }
     }
@@ -99,20 +99,52 @@ class DateSpacingTest {
         }
     }
 
+    /** Dates of {@code n} rows from {@code from}, stepping by the days of {@code steps} in turn. */
+    private static List<java.time.LocalDate> stepping(java.time.LocalDate from, int n, int... steps) {
+        List<java.time.LocalDate> out = new ArrayList<>();
+        for (java.time.LocalDate d = from; out.size() < n; d = d.plusDays(steps[(out.size() - 1) % steps.length])) out.add(d);
+        return out;
+    }
+
+    /** A daily file whose dates are few or far apart: a short update, a gap, an illiquid symbol, and one illiquid symbol beside a liquid one. */
     @Test
-    void weeklyBesideDailyInOneFileAndAWideWeeklyFileAreRefusedNamingTheSpacing() throws Exception {
+    void shortAndSparseDailyFilesStayDaily() throws Exception {
+        List<java.time.LocalDate> illiquid = stepping(java.time.LocalDate.of(2024, 1, 1), 30, 3, 8, 10); // Mon, Thu, Fri of the next week, Mon two weeks on: median 8 days
+        List<java.time.LocalDate> weekly = stepping(java.time.LocalDate.of(2024, 1, 5), 12, 7); // Fridays, one a week
+        List<String> two = List.of("2023-12-22,10", "2024-01-02,11"), gap = List.of("2024-01-02,10", "2024-01-03,11", "2024-01-16,12");
+        List<String> sparse = illiquid.stream().map(d -> d + ",10").toList();
+        List<String> long1 = new ArrayList<>(), long2 = new ArrayList<>();
+        BarPeriodsTest.daily().entrySet().stream().limit(200).forEach(e -> {
+            long1.add("LIQUID," + e.getKey() + "," + e.getValue().split(",")[3]);
+            long2.add("LIQUID2," + e.getKey() + "," + e.getValue().split(",")[3]);
+        });
+        for (java.time.LocalDate d : illiquid) long1.add("ILLIQ," + d + ",5");
+        for (java.time.LocalDate d : weekly) long2.add("THIN," + d + ",5"); // a symbol trading once a week, in a daily file
+        List<Path> files = List.of(file("UPD.csv", "Date,Close", two), file("GAP.csv", "Date,Close", gap), file("SPARSE.csv", "Date,Close", sparse),
+                file("many.csv", "symbol,date,close", long1), file("thin.csv", "symbol,date,close", long2));
+        long rows = two.size() + gap.size() + sparse.size() + long1.size() + long2.size();
+        for (Path f : files) assertEquals("1d", ImportPreview.of(f).interval(), f.getFileName().toString());
+        for (Path f : files) {
+            try (Store store = Store.open(tmp.resolve(f.getFileName() + ".duckdb"), tmp.resolve(f.getFileName() + "-staging"))) {
+                assertEquals("1d", new PriceImporter(store).importFiles(List.of(f)).files().get(0).interval(), f.getFileName().toString());
+                assertEquals(0, number(store, "SELECT count(*) FROM bars"), f.getFileName().toString());
+                rows -= number(store, "SELECT count(*) FROM prices");
+            }
+        }
+        assertEquals(0, rows, "every row a daily price");
+        try (Store store = Store.open(tmp.resolve("all.duckdb"), tmp.resolve("all-staging"))) {
+            new PriceImporter(store).importFiles(files); // the careful path, all in one batch
+            assertEquals(0, number(store, "SELECT count(*) FROM bars"));
+            assertEquals(two.size() + gap.size() + sparse.size() + long1.size() + long2.size(), number(store, "SELECT count(*) FROM prices"));
+        }
+    }
+
+    @Test
+    void aWideWeeklyFileIsRefusedNamingTheSpacing() throws Exception {
         List<String> weeks = dated(BarPeriodsTest.bars(d -> d.get(IsoFields.WEEK_BASED_YEAR) * 100 + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR)));
-        List<String> rows = new ArrayList<>();
-        for (String w : weeks.subList(0, 40)) rows.add("WEEKLY," + w.split(",")[0] + "," + w.split(",")[4]);
-        BarPeriodsTest.daily().entrySet().stream().limit(40).forEach(e -> rows.add("DAILY," + e.getKey() + "," + e.getValue().split(",")[3]));
-        Path mixed = file("mixed.csv", "symbol,date,close", rows);
         List<String> wideRows = weeks.stream().map(w -> w.split(",")[0] + "," + w.split(",")[4] + "," + w.split(",")[1]).toList();
         Path wide = file("wide.csv", "date,AAA,BBB", wideRows);
         try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
-            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(mixed)));
-            assertEquals(mixed + ": the dates of the symbol 'WEEKLY' are a median 7 days apart (weekly or monthly prices, not daily), those of the symbol 'DAILY' a median 1 day (daily): "
-                    + "one file holds prices of one period", e.getMessage());
-            assertEquals(List.of(e.getMessage().substring(mixed.toString().length() + 2) + ": the import refuses the file; " + e.fix()), ImportPreview.of(mixed).notes());
             SextantException w = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(wide)));
             assertEquals(wide + ": the dates of the symbol 'AAA' are a median 7 days apart (weekly or monthly prices, not daily); weekly and monthly prices import as 1w or 1mo bars, "
                     + "which are not read from a wide file (one column per symbol)", w.getMessage());
