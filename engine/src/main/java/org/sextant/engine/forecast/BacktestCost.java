@@ -154,13 +154,7 @@ public final class BacktestCost {
                                       double budget) {
         int asked = ForecastBacktestRun.horizon(horizon);
         if (asked <= 1 || !fitsIn(models, prices, model, 1, origins, evalFraction, budget)) return 0;
-        int lo = 1, hi = asked - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (fitsIn(models, prices, model, mid, origins, evalFraction, budget)) lo = mid;
-            else hi = mid - 1;
-        }
-        return lo;
+        return (int) org.sextant.engine.LargestFitting.in(1, asked - 1, h -> fitsIn(models, prices, model, (int) h, origins, evalFraction, budget));
     }
 
     /** The largest eval_fraction in hundredths below the asked one whose estimate fits, or null. */

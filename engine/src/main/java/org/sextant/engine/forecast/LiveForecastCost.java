@@ -87,12 +87,6 @@ final class LiveForecastCost {
     /** The longest horizon below {@code horizon} whose estimate fits in {@code seconds}, or 0 when not even 1 does (the estimate grows with it). */
     static int longestHorizon(double seconds, ForecastModels models, int closes, String model, int horizon) {
         if (estimatedSeconds(models, closes, model, 1) > seconds) return 0;
-        int lo = 1, hi = horizon - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (estimatedSeconds(models, closes, model, mid) <= seconds) lo = mid;
-            else hi = mid - 1;
-        }
-        return lo;
+        return (int) org.sextant.engine.LargestFitting.in(1, horizon - 1, h -> estimatedSeconds(models, closes, model, (int) h) <= seconds);
     }
 }

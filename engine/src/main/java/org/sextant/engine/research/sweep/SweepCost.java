@@ -68,12 +68,6 @@ public final class SweepCost {
 
     /** The most configurations whose estimate fits in {@code allowed} seconds (the estimate grows with them). */
     public static long mostConfigurations(double allowed, int assets, int bars, int threads) {
-        long lo = 0, hi = 1L << 40;
-        while (lo < hi) {
-            long mid = (lo + hi + 1) >>> 1;
-            if (seconds(mid, assets, bars, threads) <= allowed) lo = mid;
-            else hi = mid - 1;
-        }
-        return lo;
+        return org.sextant.engine.LargestFitting.in(0, 1L << 40, n -> seconds(n, assets, bars, threads) <= allowed);
     }
 }
