@@ -95,6 +95,17 @@ public final class BacktestCost {
      */
     public static final double BUDGET_SHARE = 0.5;
 
+    /**
+     * The seconds an estimate may take: {@link #BUDGET_SHARE} of what is left of the request's budget, infinite without
+     * one; a budget already spent (waiting for a turn) is a timeout, not an estimate.
+     */
+    public static double allowedSeconds() {
+        long left = org.sextant.engine.jobs.Cancellation.nanosLeft();
+        if (left == Long.MAX_VALUE) return Double.POSITIVE_INFINITY;
+        org.sextant.engine.jobs.Cancellation.check();
+        return BUDGET_SHARE * left / 1e9;
+    }
+
     /** The background job that backtests a symbol's daily closes without a time limit. */
     public static final String DAILY_JOB = "start_forecast_backtest (monthly origins over the last 40%, stored)";
 
@@ -106,10 +117,8 @@ public final class BacktestCost {
      */
     public static void refuseBeyondBudget(ForecastModels models, PriceSeries prices, String model, Integer horizon, String origins,
                                           Double evalFraction, String job) {
-        long left = org.sextant.engine.jobs.Cancellation.nanosLeft();
-        if (left == Long.MAX_VALUE) return;
-        org.sextant.engine.jobs.Cancellation.check(); // a budget already spent (waiting for a turn) is a timeout, not an estimate
-        refuseBeyond(BUDGET_SHARE * left / 1e9, models, prices, model, horizon, origins, evalFraction, job);
+        double allowed = allowedSeconds();
+        if (allowed != Double.POSITIVE_INFINITY) refuseBeyond(allowed, models, prices, model, horizon, origins, evalFraction, job);
     }
 
     /**

@@ -3,7 +3,6 @@ package org.sextant.engine.forecast;
 import java.util.Locale;
 import org.sextant.contract.FailReason;
 import org.sextant.engine.SextantException;
-import org.sextant.engine.jobs.Cancellation;
 
 /**
  * What a live forecast (get_forecast, the fan of get_chart_data, get_reward_risk) costs before it
@@ -52,10 +51,8 @@ final class LiveForecastCost {
      * (a job, the window) it returns.
      */
     static void refuseBeyondBudget(ForecastModels models, int closes, String model, int horizon, boolean bars) {
-        long left = Cancellation.nanosLeft();
-        if (left == Long.MAX_VALUE) return;
-        Cancellation.check(); // a budget already spent (waiting for a turn) is a timeout, not an estimate
-        refuseBeyond(BacktestCost.BUDGET_SHARE * left / 1e9, models, closes, model, horizon, bars);
+        double allowed = BacktestCost.allowedSeconds();
+        if (allowed != Double.POSITIVE_INFINITY) refuseBeyond(allowed, models, closes, model, horizon, bars);
     }
 
     /**

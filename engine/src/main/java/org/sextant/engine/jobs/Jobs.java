@@ -184,10 +184,15 @@ public final class Jobs implements AutoCloseable {
             update(jobs.get(id).with(JobState.FAILED, jobs.get(id).progress(), "failed", started, Instant.now(),
                     JobStatus.Failure.UNEXPECTED, null), true);
         } finally {
-            futures.remove(id);
-            cancelRequested.remove(id);
-            limits.remove(id);
+            forget(id);
         }
+    }
+
+    /** Drops an ended job from the books only active jobs are in. */
+    private void forget(String id) {
+        futures.remove(id);
+        cancelRequested.remove(id);
+        limits.remove(id);
     }
 
     /**
@@ -233,10 +238,7 @@ public final class Jobs implements AutoCloseable {
         Future<?> f = futures.get(id);
         if (f != null && j.state() == JobState.QUEUED && f.cancel(false)) {
             update(j.with(JobState.CANCELLED, 0, "cancelled before it started", null, Instant.now(), null, null), true);
-            // it never runs, so execute's finally never forgets it
-            futures.remove(id);
-            cancelRequested.remove(id);
-            limits.remove(id);
+            forget(id); // it never runs, so execute's finally never does
         }
         return jobs.get(id);
     }

@@ -60,10 +60,9 @@ public final class ForecastNodeCost {
 
     /** Under a request's budget, refuses (resource_limit) forecast nodes estimated past its share of what is left; without one, returns. */
     public static void refuseBeyondBudget(ComposedGraph graph, int assets, int bars) {
-        long left = org.sextant.engine.jobs.Cancellation.nanosLeft();
-        if (left == Long.MAX_VALUE || graph.nodes().stream().noneMatch(n -> n.type().name().equals("forecast"))) return;
-        org.sextant.engine.jobs.Cancellation.check(); // a budget already spent is a timeout, not an estimate
-        refuseBeyond(BacktestCost.BUDGET_SHARE * left / 1e9, graph, assets, bars);
+        if (graph.nodes().stream().noneMatch(n -> n.type().name().equals("forecast"))) return;
+        double allowed = BacktestCost.allowedSeconds();
+        if (allowed != Double.POSITIVE_INFINITY) refuseBeyond(allowed, graph, assets, bars);
     }
 
     static void refuseBeyond(double allowed, ComposedGraph graph, int assets, int bars) {

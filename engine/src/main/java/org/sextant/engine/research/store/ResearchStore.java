@@ -233,7 +233,7 @@ public final class ResearchStore {
             Integer total = null, next = null;
             if (withConfigurations) {
                 configs = configurations(c, runId, null, offset, limit);
-                total = count(c, runId);
+                total = Math.toIntExact(info.configurations()); // the run's row counts the rows its save wrote
                 next = (long) offset + configs.size() < total && !configs.isEmpty() ? offset + configs.size() : null;
             }
             List<EquityCurve> curves = withEquity ? curves(c, runId, info.oosStart()) : List.of();
@@ -271,16 +271,6 @@ public final class ResearchStore {
             }
         }
         return out;
-    }
-
-    private static int count(Connection c, String runId) throws java.sql.SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT count(*) FROM run_configurations WHERE run_id = ? AND sample = 'in'")) {
-            q.setString(1, runId);
-            try (ResultSet rs = q.executeQuery()) {
-                rs.next();
-                return rs.getInt(1);
-            }
-        }
     }
 
     /** Replaces the run's selected curve and selected configuration, in one transaction. */

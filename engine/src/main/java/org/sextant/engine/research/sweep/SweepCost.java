@@ -3,7 +3,6 @@ package org.sextant.engine.research.sweep;
 import java.util.Locale;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.forecast.BacktestCost;
-import org.sextant.engine.jobs.Cancellation;
 
 /**
  * What a sweep will cost before a synchronous backtest runs it: each configuration is one pass over every asset's
@@ -46,10 +45,8 @@ public final class SweepCost {
 
     /** Under a request's budget, refuses (invalid_input on spec) a sweep estimated past its share of what is left; without one, returns. */
     public static void refuseBeyondBudget(long configurations, int assets, int bars, int threads) {
-        long left = Cancellation.nanosLeft();
-        if (left == Long.MAX_VALUE) return;
-        Cancellation.check(); // a budget already spent is a timeout, not an estimate
-        refuseBeyond(BacktestCost.BUDGET_SHARE * left / 1e9, configurations, assets, bars, threads);
+        double allowed = BacktestCost.allowedSeconds();
+        if (allowed != Double.POSITIVE_INFINITY) refuseBeyond(allowed, configurations, assets, bars, threads);
     }
 
     static void refuseBeyond(double allowed, long configurations, int assets, int bars, int threads) {
