@@ -100,8 +100,7 @@ public final class ForecastScan {
      * warning: it comes back, so the level the forecast starts from is the stored one (docs/forecast.md, "Bad ticks").
      */
     static OutlierReturns.Findings dataWarning(PriceSeries upTo) {
-        return OutlierReturns.findings(upTo.symbol(), upTo.dates().stream().map(LocalDate::toString).toList(), PriceForecast.closes(upTo),
-                CalibrationNotes.gaps(upTo.dates()));
+        return OutlierWarnings.findings(upTo);
     }
 
     /** The closes up to the week-aligned start on or before {@code asOf} (null: the series' last date). */

@@ -60,7 +60,12 @@ public final class OutlierWarnings {
     }
 
     private static String warning(PriceSeries p) {
-        return p.size() == 0 ? null : OutlierReturns.warning(p.symbol(), p.dates().stream().map(LocalDate::toString).toList(), PriceForecast.closes(p),
+        return p.size() == 0 ? null : findings(p).warning();
+    }
+
+    /** What {@link OutlierReturns} finds in a series' closes, gap-checked by their dates: the one rule every warning of a series uses. */
+    static OutlierReturns.Findings findings(PriceSeries p) {
+        return OutlierReturns.findings(p.symbol(), p.dates().stream().map(LocalDate::toString).toList(), PriceForecast.closes(p),
                 CalibrationNotes.gaps(p.dates()));
     }
 

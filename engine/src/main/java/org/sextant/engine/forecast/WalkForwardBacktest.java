@@ -269,7 +269,6 @@ public final class WalkForwardBacktest {
         return vol;
     }
 
-    /** Whether the path from y[o−1] to y[o+s] crosses a break (an index b with o <= b <= o+s). */
     /** How many entries of {@code residuals} (ascending by origin, {@code r[0]}) have an origin at or before {@code last}. */
     private static int knownPrefix(List<double[]> residuals, int last) {
         int lo = 0, hi = residuals.size();
@@ -281,6 +280,7 @@ public final class WalkForwardBacktest {
         return lo;
     }
 
+    /** Whether the path from y[o−1] to y[o+s] crosses a break (an index b with o <= b <= o+s). */
     static boolean spansBreak(int[] breaks, int o, int s) {
         for (int b : breaks) if (b >= o && b <= o + s) return true;
         return false;

@@ -39,20 +39,24 @@ public final class ConformalBands {
                     "backtest at least as many steps as the forecast horizon");
         }
         double[] med = f.median();
+        double[][] sorted = new double[med.length][]; // once per step, not once per level: on every forecast, scan fit and backtest origin
+        for (int h = 0; h < med.length; h++) {
+            sorted[h] = residuals[h].clone();
+            Arrays.sort(sorted[h]);
+        }
         List<QuantileBand> bands = new ArrayList<>();
         for (double level : levels) {
             double[] lo = new double[med.length], hi = new double[med.length];
             boolean[] atLeastOwn = new boolean[med.length];
             QuantileBand own = f.bands().stream().anyMatch(b -> Math.abs(b.level() - level) < 1e-9) ? f.band(level) : null;
             for (int h = 0; h < med.length; h++) {
-                double[] r = residuals[h].clone();
+                double[] r = sorted[h];
                 if (r.length < MIN_RESIDUALS) {
                     if (own == null) throw SextantException.invalid("residuals", "only " + r.length + " residuals at step " + (h + 1), "use a longer history for calibration");
                     lo[h] = own.lower(h);
                     hi[h] = own.upper(h);
                     continue;
                 }
-                Arrays.sort(r);
                 int k = r.length;
                 int up = upperRank(k, level);
                 lo[h] = med[h] * Math.exp(Math.min(0, r[k - up] * scaleNow));
