@@ -6,32 +6,35 @@ import java.util.Random;
 
 /**
  * A fully connected network with ReLU hidden layers and a linear output, trained by Adam on the
- * absolute error (so the output estimates the median). Weights are stored input-major
- * (w[i*out + j] links input i to unit j) so the inner loops run over contiguous memory. Training
- * is single-threaded and seeded: the same data and seed give the same weights bit for bit.
+ * absolute error (so the output estimates the median). Weights are stored as one row per input
+ * (w[l][i][j] links input i to unit j): every inner loop runs over a whole row from its start,
+ * which the JIT turns into vector instructions (a loop over one flat array at an offset it does
+ * not). Training is single-threaded and seeded: the same data and seed give the same weights bit
+ * for bit, and the same as the flat layout gave (each sum is taken in the same order).
  */
 final class Mlp {
     /** Bounds of a stored network: units per layer and layers, input and output included. */
     static final int MAX_UNITS = 4096, MAX_LAYERS = 16;
 
     private final int[] sizes;
-    private final double[][] w, b;
+    private final double[][][] w; // w[l][i][j]
+    private final double[][] b;
 
     Mlp(int[] sizes, long seed) {
         this.sizes = sizes.clone();
-        w = new double[sizes.length - 1][];
+        w = new double[sizes.length - 1][][];
         b = new double[sizes.length - 1][];
         Random r = new Random(seed);
         for (int l = 0; l < w.length; l++) {
             int in = sizes[l], out = sizes[l + 1];
-            w[l] = new double[in * out];
+            w[l] = new double[in][out];
             b[l] = new double[out];
             double sd = Math.sqrt(2.0 / in); // He initialisation for ReLU
-            for (int k = 0; k < w[l].length; k++) w[l][k] = r.nextGaussian() * sd;
+            for (double[] row : w[l]) for (int j = 0; j < out; j++) row[j] = r.nextGaussian() * sd;
         }
     }
 
-    private Mlp(int[] sizes, double[][] w, double[][] b) {
+    private Mlp(int[] sizes, double[][][] w, double[][] b) {
         this.sizes = sizes;
         this.w = w;
         this.b = b;
@@ -39,8 +42,8 @@ final class Mlp {
 
     int inputs() { return sizes[0]; }
 
-    /** Layer l's weights, live (w[i*out + j] links input i to unit j). */
-    double[] weights(int l) { return w[l]; }
+    /** Layer l's weights, live (w[i][j] links input i to unit j). */
+    double[][] weights(int l) { return w[l]; }
 
     int outputs() { return sizes[sizes.length - 1]; }
 
@@ -56,12 +59,13 @@ final class Mlp {
         for (int l = 0; l < w.length; l++) {
             int in = sizes[l], out = sizes[l + 1];
             double[] z = b[l].clone();
-            double[] wl = w[l], al = a[l];
+            double[][] wl = w[l];
+            double[] al = a[l];
             for (int i = 0; i < in; i++) {
                 double xi = al[i];
                 if (xi == 0) continue;
-                int o = i * out;
-                for (int j = 0; j < out; j++) z[j] += xi * wl[o + j];
+                double[] row = wl[i];
+                for (int j = 0; j < out; j++) z[j] += xi * row[j];
             }
             if (l < w.length - 1) for (int j = 0; j < out; j++) if (z[j] < 0) z[j] = 0;
             a[l + 1] = z;
@@ -72,14 +76,13 @@ final class Mlp {
     /**
      * Adam state for one training run. A batch is processed four samples at a time, so every
      * weight read from memory serves four samples; the backward pass multiplies by a transposed
-     * copy of the weights so that its inner loops, too, run over contiguous memory.
+     * copy of the weights so that its inner loops, too, run over whole rows.
      */
     final class Trainer {
         private static final int BLOCK = 4;
-        private final double[][] gw = new double[w.length][], gb = new double[w.length][];
-        private final double[][] mw = new double[w.length][], vw = new double[w.length][];
-        private final double[][] mb = new double[w.length][], vb = new double[w.length][];
-        private final double[][] wt = new double[w.length][]; // wt[l][j*in + i] = w[l][i*out + j]
+        private final double[][][] gw = new double[w.length][][], mw = new double[w.length][][], vw = new double[w.length][][];
+        private final double[][] gb = new double[w.length][], mb = new double[w.length][], vb = new double[w.length][];
+        private final double[][][] wt = new double[w.length][][]; // wt[l][j][i] = w[l][i][j]
         private final double[][][] act = new double[sizes.length][BLOCK][]; // activations of the block, input first
         private final double[][][] delta = new double[sizes.length][BLOCK][]; // loss gradients at each layer's output
         private final double[] padding; // the input of an empty slot in the last block
@@ -87,13 +90,14 @@ final class Mlp {
 
         Trainer() {
             for (int l = 0; l < w.length; l++) {
-                gw[l] = new double[w[l].length];
-                mw[l] = new double[w[l].length];
-                vw[l] = new double[w[l].length];
-                gb[l] = new double[b[l].length];
-                mb[l] = new double[b[l].length];
-                vb[l] = new double[b[l].length];
-                wt[l] = new double[w[l].length];
+                int in = sizes[l], out = sizes[l + 1];
+                gw[l] = new double[in][out];
+                mw[l] = new double[in][out];
+                vw[l] = new double[in][out];
+                gb[l] = new double[out];
+                mb[l] = new double[out];
+                vb[l] = new double[out];
+                wt[l] = new double[out][in];
             }
             for (int l = 0; l < sizes.length; l++) {
                 for (int k = 0; k < BLOCK; k++) {
@@ -115,14 +119,14 @@ final class Mlp {
             t++;
             double c1 = 1 - Math.pow(0.9, t), c2 = 1 - Math.pow(0.999, t);
             for (int l = 0; l < w.length; l++) {
-                adam(w[l], gw[l], mw[l], vw[l], lr, c1, c2);
+                for (int i = 0; i < w[l].length; i++) adam(w[l][i], gw[l][i], mw[l][i], vw[l][i], lr, c1, c2);
                 adam(b[l], gb[l], mb[l], vb[l], lr, c1, c2);
             }
             return loss;
         }
 
-        /** The gradient of layer l's weights after {@link #gradients}. */
-        double[] weightGradient(int l) { return gw[l]; }
+        /** The gradient of layer l's weights after {@link #gradients}, as rows like {@link #weights}. */
+        double[][] weightGradient(int l) { return gw[l]; }
 
         /** Fills the gradients of the batch's mean absolute error and returns that error. */
         double gradients(double[][] xs, double[][] ys) {
@@ -132,7 +136,7 @@ final class Mlp {
         /** As {@link #gradients(double[][], double[][])}, window k's error weighted by {@code weights[k]} (null: all 1). */
         double gradients(double[][] xs, double[][] ys, double[] weights) {
             for (int l = 0; l < w.length; l++) {
-                java.util.Arrays.fill(gw[l], 0);
+                for (double[] row : gw[l]) java.util.Arrays.fill(row, 0);
                 java.util.Arrays.fill(gb[l], 0);
                 transpose(l);
             }
@@ -160,26 +164,29 @@ final class Mlp {
 
         private void transpose(int l) {
             int in = sizes[l], out = sizes[l + 1];
-            double[] wl = w[l], tl = wt[l];
-            for (int i = 0; i < in; i++) for (int j = 0; j < out; j++) tl[j * in + i] = wl[i * out + j];
+            double[][] wl = w[l], tl = wt[l];
+            for (int i = 0; i < in; i++) {
+                double[] row = wl[i];
+                for (int j = 0; j < out; j++) tl[j][i] = row[j];
+            }
         }
 
         /** Layer l's outputs of the four samples of the block (ReLU except the last layer). */
         private void forward(int l) {
             int in = sizes[l], out = sizes[l + 1];
-            double[] wl = w[l];
+            double[][] wl = w[l];
             double[] a0 = act[l][0], a1 = act[l][1], a2 = act[l][2], a3 = act[l][3];
             double[] z0 = act[l + 1][0], z1 = act[l + 1][1], z2 = act[l + 1][2], z3 = act[l + 1][3];
             for (double[] z : act[l + 1]) System.arraycopy(b[l], 0, z, 0, out);
-            for (int i = 0; i < in; i++) addScaled(wl, i * out, out, a0[i], a1[i], a2[i], a3[i], z0, z1, z2, z3);
+            for (int i = 0; i < in; i++) addScaled(wl[i], out, a0[i], a1[i], a2[i], a3[i], z0, z1, z2, z3);
             if (l < w.length - 1) for (double[] z : act[l + 1]) for (int j = 0; j < out; j++) if (z[j] < 0) z[j] = 0;
         }
 
-        /** y_k[i] += c_k · v[from + i] for i below n and the four samples k: one read of v serves four. */
-        private static void addScaled(double[] v, int from, int n, double c0, double c1, double c2, double c3,
+        /** y_k[i] += c_k · v[i] for i below n and the four samples k: one read of v serves four. */
+        private static void addScaled(double[] v, int n, double c0, double c1, double c2, double c3,
                                       double[] y0, double[] y1, double[] y2, double[] y3) {
             for (int i = 0; i < n; i++) {
-                double x = v[from + i];
+                double x = v[i];
                 y0[i] += c0 * x;
                 y1[i] += c1 * x;
                 y2[i] += c2 * x;
@@ -192,18 +199,19 @@ final class Mlp {
             int in = sizes[l], out = sizes[l + 1];
             double[] d0 = delta[l + 1][0], d1 = delta[l + 1][1], d2 = delta[l + 1][2], d3 = delta[l + 1][3];
             double[] a0 = act[l][0], a1 = act[l][1], a2 = act[l][2], a3 = act[l][3];
-            double[] gwl = gw[l], gbl = gb[l];
+            double[][] gwl = gw[l];
+            double[] gbl = gb[l];
             for (int j = 0; j < out; j++) gbl[j] += d0[j] + d1[j] + d2[j] + d3[j];
             for (int i = 0; i < in; i++) {
                 double x0 = a0[i], x1 = a1[i], x2 = a2[i], x3 = a3[i];
-                int o = i * out;
-                for (int j = 0; j < out; j++) gwl[o + j] += x0 * d0[j] + x1 * d1[j] + x2 * d2[j] + x3 * d3[j];
+                double[] g = gwl[i];
+                for (int j = 0; j < out; j++) g[j] += x0 * d0[j] + x1 * d1[j] + x2 * d2[j] + x3 * d3[j];
             }
             if (l == 0) return; // the inputs need no gradient
             double[] n0 = delta[l][0], n1 = delta[l][1], n2 = delta[l][2], n3 = delta[l][3];
             for (double[] dn : delta[l]) java.util.Arrays.fill(dn, 0);
-            double[] tl = wt[l];
-            for (int j = 0; j < out; j++) addScaled(tl, j * in, in, d0[j], d1[j], d2[j], d3[j], n0, n1, n2, n3);
+            double[][] tl = wt[l];
+            for (int j = 0; j < out; j++) addScaled(tl[j], in, d0[j], d1[j], d2[j], d3[j], n0, n1, n2, n3);
             for (int k = 0; k < BLOCK; k++) { // ReLU passes the gradient only where it was active
                 double[] a = act[l][k], dn = delta[l][k];
                 for (int i = 0; i < in; i++) if (a[i] <= 0) dn[i] = 0;
@@ -223,7 +231,7 @@ final class Mlp {
         out.writeInt(sizes.length);
         for (int s : sizes) out.writeInt(s);
         for (int l = 0; l < w.length; l++) {
-            for (double v : w[l]) out.writeDouble(v);
+            for (double[] row : w[l]) for (double v : row) out.writeDouble(v);
             for (double v : b[l]) out.writeDouble(v);
         }
     }
@@ -234,9 +242,12 @@ final class Mlp {
         for (int e : expected) {
             if (in.readInt() != e) throw new IOException("the layer sizes of " + what + " do not match the header's lookback, units and horizon");
         }
-        double[][] w = new double[expected.length - 1][], b = new double[expected.length - 1][];
+        double[][][] w = new double[expected.length - 1][][];
+        double[][] b = new double[expected.length - 1][];
         for (int l = 0; l < w.length; l++) {
-            w[l] = in.readFinite("the weights of " + what, (long) expected[l] * expected[l + 1]);
+            double[] flat = in.readFinite("the weights of " + what, (long) expected[l] * expected[l + 1]);
+            w[l] = new double[expected[l]][];
+            for (int i = 0; i < expected[l]; i++) w[l][i] = java.util.Arrays.copyOfRange(flat, i * expected[l + 1], (i + 1) * expected[l + 1]);
             b[l] = in.readFinite("the weights of " + what, expected[l + 1]);
         }
         return new Mlp(expected.clone(), w, b);

@@ -23,6 +23,31 @@ class MlpTest {
         check(new double[] {0.2, 3, 1, 0.5, 1.7, 0.01, 0.6});
     }
 
+    /**
+     * The weights after 20 seeded steps (batches of 7, weighted every other step) are those the
+     * flat layout of the first release gave, byte for byte: every published M3 figure of the global
+     * model was trained with that code and must reproduce (docs/benchmarks.md).
+     */
+    @Test
+    void trainingGivesTheWeightsThePublishedFiguresWereTrainedWith() throws Exception {
+        Mlp net = new Mlp(new int[] {12, 32, 32, 5}, 42);
+        Mlp.Trainer trainer = net.new Trainer();
+        Random r = new Random(5);
+        double[][] xs = new double[7][12], ys = new double[7][5];
+        double[] weights = {0.5, 1, 2, 0.1, 1.5, 1, 0.9};
+        for (int s = 0; s < 20; s++) {
+            for (double[] x : xs) for (int i = 0; i < 12; i++) x[i] = r.nextGaussian();
+            for (double[] y : ys) for (int i = 0; i < 5; i++) y[i] = r.nextGaussian();
+            trainer.step(xs, ys, s % 2 == 0 ? weights : null, 1e-2);
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        net.write(new java.io.DataOutputStream(bytes));
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(bytes.toByteArray());
+        assertEquals(13116, bytes.size());
+        assertEquals("bbd40c05", String.format("%08x", crc.getValue()), "CRC32 of the trained network as the flat layout wrote it");
+    }
+
     private static void check(double[] weights) {
         Mlp net = new Mlp(new int[] {5, 8, 6, 3}, 11);
         Random r = new Random(3);
@@ -34,15 +59,17 @@ class MlpTest {
         assertEquals(loss(net, xs, ys, weights), loss, 1e-12, "the training pass and predict agree on the loss");
         double eps = 1e-6;
         for (int l = 0; l < 3; l++) {
-            double[] w = net.weights(l), g = trainer.weightGradient(l).clone();
-            for (int k = 0; k < w.length; k++) {
-                double keep = w[k];
-                w[k] = keep + eps;
-                double up = loss(net, xs, ys, weights);
-                w[k] = keep - eps;
-                double down = loss(net, xs, ys, weights);
-                w[k] = keep;
-                assertEquals((up - down) / (2 * eps), g[k], 1e-6, "layer " + l + " weight " + k);
+            double[][] w = net.weights(l), g = trainer.weightGradient(l);
+            for (int i = 0; i < w.length; i++) {
+                for (int j = 0; j < w[i].length; j++) {
+                    double keep = w[i][j];
+                    w[i][j] = keep + eps;
+                    double up = loss(net, xs, ys, weights);
+                    w[i][j] = keep - eps;
+                    double down = loss(net, xs, ys, weights);
+                    w[i][j] = keep;
+                    assertEquals((up - down) / (2 * eps), g[i][j], 1e-6, "layer " + l + " weight " + i + "," + j);
+                }
             }
         }
     }
