@@ -39,10 +39,15 @@ public final class ChartRenderer {
 
     private final Sextant engine;
     private final boolean headless;
-    /** One picture at a time, waited for no longer than the caller's budget (a monitor would wait past it). */
-    private final java.util.concurrent.locks.ReentrantLock oneAtATime = new java.util.concurrent.locks.ReentrantLock(true);
-    /** Runs once the picture is drawn, before it is encoded: tests make the drawing slow with it. */
-    Runnable afterDrawing = () -> { };
+    /**
+     * One picture at a time, until its drawing on the JavaFX thread ends (not when its caller gives up), waited for at
+     * most the caller's budget: the API's read budget ({@link Cancellation}) bounds the wait for another picture as it
+     * bounds the drawing, which checks it between its steps (the engine's work, the drawing on the JavaFX thread, the
+     * encoding): a 2400x1600 picture of 62,000 bars on a busy machine answered after 45 s, past the 40 s budget (attack 12, L5).
+     */
+    final PictureTurn turn = new PictureTurn(); // package: tests see whether a stopped picture still holds it
+    /** Runs on the JavaFX thread as each of a picture's steps there starts: tests make the drawing slow with it. */
+    volatile Runnable onFxStep = () -> { };
 
     public ChartRenderer(Sextant engine, boolean headless) {
         this.engine = engine;
@@ -65,29 +70,7 @@ public final class ChartRenderer {
      */
     public Map<String, Object> render(String symbol, String interval, int days, String model, Integer horizon, int width, int height) {
         String at = engine.readInterval(symbol, interval);
-        return at == null ? render(symbol, days, model, horizon, width, height) : oneAtATime(() -> renderBars(symbol, at, days, model, horizon, width, height));
-    }
-
-    /**
-     * Runs {@code work} holding the picture lock, waiting for it at most the caller's budget: the API's read budget
-     * ({@link Cancellation}) bounds the wait for another picture as it bounds the drawing, which checks it between its
-     * steps (the engine's work, the drawing on the JavaFX thread, the encoding): a 2400x1600 picture of 62,000 bars
-     * on a busy machine answered after 45 s, past the 40 s budget (attack 12, L5).
-     */
-    private <T> T oneAtATime(java.util.function.Supplier<T> work) {
-        long left = Cancellation.nanosLeft();
-        try {
-            if (left == Long.MAX_VALUE) oneAtATime.lockInterruptibly();
-            else if (!oneAtATime.tryLock(Math.max(0, left), java.util.concurrent.TimeUnit.NANOSECONDS)) throw spent();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for another picture", e);
-        }
-        try {
-            return work.get();
-        } finally {
-            oneAtATime.unlock();
-        }
+        return at == null ? render(symbol, days, model, horizon, width, height) : turn.hold(() -> renderBars(symbol, at, days, model, horizon, width, height));
     }
 
     /** The budget is spent: the read's timeout ({@link Cancellation#within} words it), or ours if the check lands a moment early. */
@@ -162,7 +145,6 @@ public final class ChartRenderer {
     private Map<String, Object> picture(PriceChart chart, int width, int height, String symbol, String interval, Runnable laidOut) {
         Cancellation.check(); // the engine's work may have taken the budget: no drawing for an answer nobody awaits
         WritableImage image = await(ChartSnapshot.renderAsync(chart, width, height, laidOut));
-        afterDrawing.run();
         Cancellation.check();
         byte[] png = ChartSnapshot.toPng(image);
         Cancellation.check();
@@ -179,7 +161,7 @@ public final class ChartRenderer {
     }
 
     public Map<String, Object> render(String symbol, int days, String model, Integer horizon, int width, int height) {
-        return oneAtATime(() -> renderDaily(symbol, days, model, horizon, width, height));
+        return turn.hold(() -> renderDaily(symbol, days, model, horizon, width, height));
     }
 
     private Map<String, Object> renderDaily(String symbol, int days, String model, Integer horizon, int width, int height) {
@@ -220,10 +202,12 @@ public final class ChartRenderer {
         return v;
     }
 
-    private static <T> T onFxThread(java.util.concurrent.Callable<T> work) {
+    private <T> T onFxThread(java.util.concurrent.Callable<T> work) {
         CompletableFuture<T> result = new CompletableFuture<>();
+        Runnable step = onFxStep;
         Platform.runLater(() -> {
             try {
+                step.run();
                 result.complete(work.call());
             } catch (Exception | Error e) {
                 result.completeExceptionally(e);
@@ -232,14 +216,19 @@ public final class ChartRenderer {
         return await(result);
     }
 
-    /** What the JavaFX thread computes, waited for at most the caller's budget (without one, as long as it takes). */
-    private static <T> T await(CompletableFuture<T> result) {
+    /**
+     * What the JavaFX thread computes, waited for at most the caller's budget (without one, as long as it takes); given
+     * up, the picture's turn passes to it, so no other picture queues a drawing behind it.
+     */
+    private <T> T await(CompletableFuture<T> result) {
         long left = Cancellation.nanosLeft();
         try {
             return left == Long.MAX_VALUE ? result.get() : result.get(Math.max(0, left), java.util.concurrent.TimeUnit.NANOSECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
+            turn.handOver(result);
             throw spent();
         } catch (InterruptedException e) {
+            turn.handOver(result);
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while drawing", e);
         } catch (ExecutionException e) {

@@ -1,10 +1,18 @@
 package org.sextant.app.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.application.Platform;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
@@ -12,30 +20,81 @@ import org.sextant.engine.jobs.Cancellation;
 import org.sextant.engine.testing.TempSextant;
 
 /**
- * render_chart checks its budget after the engine's work and after drawing, and waits for the JavaFX thread no longer
- * than it: a picture drawn past its budget is stopped with timeout instead of answered late (attack 12, L5: 200 after
- * 45 s against a 40 s budget). The drawing is made slow here by a hook, under an injected budget.
+ * render_chart stops at its budget (attack 12, L5: 200 after 45 s against a 40 s budget), but the JavaFX thread
+ * cannot be stopped: the picture's turn stays with its drawing until that ends, so a retry is refused instead of
+ * queueing another drawing behind it on the thread the window needs. The drawing is made slow by a hook that holds
+ * the picture's JavaFX steps until the test lets them go; the budgets are injected.
  */
 class RenderBudgetTest {
     @TempSextant private Sextant engine;
+    private ChartRenderer renderer;
+    /** The JavaFX steps pictures ran, and the first one's start. */
+    private final AtomicInteger steps = new AtomicInteger();
+    private final CountDownLatch drawing = new CountDownLatch(1);
+    /** Opened by the test: the slow drawing ends. */
+    private final CountDownLatch finish = new CountDownLatch(1);
 
-    @Test
-    void aPictureDrawnPastItsBudgetIsStoppedWithTimeoutAndTheNextOneDraws() {
-        ChartRenderer renderer = new ChartRenderer(engine, true);
+    @BeforeEach
+    void aSlowDrawing() {
+        renderer = new ChartRenderer(engine, true);
         renderer.render("IBM", null, 100, "naive", 5, 400, 300); // the toolkit started and the forecast kept: only the drawing is left
-        renderer.afterDrawing = () -> {
+        renderer.onFxStep = () -> {
+            steps.incrementAndGet();
+            drawing.countDown();
             try {
-                Thread.sleep(600);
+                finish.await();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         };
-        SextantException e = assertThrows(SextantException.class, () -> Cancellation.within(Duration.ofMillis(500), "render_chart",
-                ChartRenderer.TIMEOUT_FIX, () -> renderer.render("IBM", null, 100, "naive", 5, 400, 300)));
+    }
+
+    @AfterEach
+    void letTheJavaFxThreadGo() {
+        finish.countDown();
+    }
+
+    @Test
+    void aPictureStoppedAtItsBudgetKeepsItsTurnUntilItsDrawingEndsAndTheNextOneDraws() throws Exception {
+        SextantException e = assertThrows(SextantException.class, () -> render(Duration.ofSeconds(2)));
         assertEquals("timeout", e.failReason(), e.getMessage());
         assertTrue(e.getMessage().startsWith("render_chart computed for its whole budget"), e.getMessage());
         assertTrue(e.fix().startsWith("ask for fewer days or a smaller width and height"), e.fix());
-        renderer.afterDrawing = () -> { };
-        assertEquals(400, renderer.render("IBM", null, 100, "naive", 5, 400, 300).get("width"), "the lock was given back");
+        assertEquals(0, drawing.getCount(), "stopped while the JavaFX thread drew for it (the engine's work did not take the budget)");
+        assertTrue(renderer.turn.held(), "the turn stays with the drawing that still runs, not given back at the timeout");
+
+        finish.countDown();
+        ranQueuedFxWork();
+        assertFalse(renderer.turn.held(), "given back as the drawing ended");
+        assertEquals(400, renderer.render("IBM", null, 100, "naive", 5, 400, 300).get("width"), "the next picture draws");
+    }
+
+    @Test
+    void aPictureAskedWhileAStoppedOneIsStillDrawingIsRefusedAndQueuesNothing() throws Exception {
+        assertThrows(SextantException.class, () -> render(Duration.ofSeconds(2)));
+        assertEquals(1, steps.get(), "the stopped picture's drawing runs");
+
+        SextantException e = assertThrows(SextantException.class, () -> render(Duration.ofMillis(300)));
+        assertEquals("resource_limit", e.failReason(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("render_chart waited "), e.getMessage());
+        assertTrue(e.getMessage().contains(" s, its budget, for its turn: a previous picture, stopped at its budget, is still being drawn"
+                + " on the JavaFX thread"), e.getMessage());
+        assertNull(e.field(), "no argument is at fault");
+        assertTrue(e.fix().startsWith("call again in a few seconds, once it is drawn"), e.fix());
+
+        finish.countDown();
+        ranQueuedFxWork();
+        assertEquals(1, steps.get(), "the refused picture queued no drawing on the JavaFX thread");
+    }
+
+    private void render(Duration budget) {
+        Cancellation.within(budget, "render_chart", ChartRenderer.TIMEOUT_FIX, () -> renderer.render("IBM", null, 100, "naive", 5, 400, 300));
+    }
+
+    /** Returns once the JavaFX thread ran everything queued before (it runs its queue in order). */
+    private static void ranQueuedFxWork() throws Exception {
+        CompletableFuture<Void> reached = new CompletableFuture<>();
+        Platform.runLater(() -> reached.complete(null));
+        reached.get();
     }
 }
