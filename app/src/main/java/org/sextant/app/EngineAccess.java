@@ -88,15 +88,8 @@ final class EngineAccess {
     }
 
     /**
-     * How long a call whose connection the running app refused waits before its one retry on the same port:
-     * the app's listener is starting again (a thread of it ended), at once or at its next check, every 100 ms
-     * (docs/local-api.md, "Connections").
-     */
-    static final java.time.Duration RELISTEN_WAIT = java.time.Duration.ofMillis(300);
-
-    /**
      * The running app, followed: a refused connection never reached it, so the call goes once more to the app
-     * run/app.json names then (its listener may listen on a new port), after {@link #RELISTEN_WAIT} when that
+     * run/app.json names then (its listener may listen on a new port), after {@link AppFile#RELISTEN_WAIT} when that
      * is the same one; the app answering is kept for the next call (a job followed for hours).
      */
     private static final class Remote {
@@ -115,7 +108,7 @@ final class EngineAccess {
             } catch (ConnectException e) {
                 AppFile now = runningApp(home);
                 if (now == null) throw e; // gone: a crash or a clean exit
-                if (now.equals(refused)) Thread.sleep(RELISTEN_WAIT.toMillis());
+                if (now.equals(refused)) Thread.sleep(AppFile.RELISTEN_WAIT.toMillis());
                 app = now;
                 return remote(now, method, args);
             }

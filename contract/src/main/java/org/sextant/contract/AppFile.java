@@ -48,6 +48,13 @@ public record AppFile(long pid, int port, String token, String version, int cont
         return parse(java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString());
     }
 
+    /**
+     * How long a client (the launcher, the CLI) whose connection the app this file still names refused waits before its
+     * one retry: the app's listener is starting again (a thread of it ended), which it does at once or at its next check,
+     * every 100 ms (docs/local-api.md, "Connections").
+     */
+    public static final java.time.Duration RELISTEN_WAIT = java.time.Duration.ofMillis(300);
+
     /** Far above what the app writes (a pid, a port, a 64-hex token, two short texts): a bigger file is never read. */
     public static final int MAX_BYTES = 64 * 1024;
 

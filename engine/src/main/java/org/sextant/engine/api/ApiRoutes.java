@@ -67,9 +67,8 @@ public final class ApiRoutes {
             + " or run it as a background job (start_forecast, start_forecast_backtest, start_scan, start_backtest) and poll job_status";
 
     /** A synchronous backtest stopped at its budget: the job form computes up to the jobs' time limit and can be cancelled. */
-    static final String BACKTEST_FIX = "nothing was stored; run it as a background job with start_backtest (same arguments;"
-            + " it may compute for " + org.sextant.contract.Bounds.DEFAULT_JOB_MINUTES + " min, time_limit_minutes up to " + org.sextant.contract.Bounds.MAX_JOB_MINUTES + "),"
-            + " poll job_status and stop it with cancel_job if need be, or ask for less: fewer symbols or parameter values,"
+    static final String BACKTEST_FIX = "nothing was stored; run it as a background job with start_backtest (same arguments), which "
+            + org.sextant.engine.jobs.Jobs.MAY_COMPUTE + "; poll job_status and stop it with cancel_job if need be, or ask for less: fewer symbols or parameter values,"
             + " or a forecast node with a larger every or a faster model such as theta";
 
     /** The fix of a picture that took its whole budget: fewer bars and pixels to draw, or a cheaper forecast to fan. */

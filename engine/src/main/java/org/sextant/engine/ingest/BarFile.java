@@ -22,9 +22,11 @@ import org.sextant.engine.SextantException;
  * @param hasHeader false for MetaTrader's headerless history exports
  * @param symbolCol the symbol column, or -1 (then valueSymbol, else the file name, gives it)
  * @param valueSymbol a file of one unnamed value column (the R export "datetime,usdchf"): that column's name
+ * @param wideCols  a wide file of dates of several symbols (date,AAA,BBB, {@link #ofDates}): the close column of each, named
+ *                  after its symbol (fields' close is the first); empty otherwise
  */
 record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, List<String> header, BarTime time,
-               int symbolCol, Map<PriceField, Integer> fields, String valueSymbol) {
+               int symbolCol, Map<PriceField, Integer> fields, String valueSymbol, List<Integer> wideCols) {
 
     /** The bar file view of {@code path}, or null when it is a daily file (or not a price file at all: the daily path says why). */
     static BarFile probe(Connection c, Path path, String file, StagedFile staged) throws SQLException {
@@ -83,30 +85,34 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         if (!fields.containsKey(PriceField.CLOSE)) {
             if (fields.isEmpty() && symbol < 0 && others.size() == 1) {
                 fields.put(PriceField.CLOSE, others.get(0));
-                valueSymbol = header.get(others.get(0)).replace("\"", "").trim().toUpperCase(Locale.ROOT);
+                valueSymbol = Layout.wideSymbol(header, others.get(0));
             } else {
                 throw SextantException.invalid("paths", file + " line 1 (the header): a bar file (times as " + time.format()
                         + ") needs a close column", "name the price column close (with open, high, low, volume if present), or keep one value column");
             }
         }
-        return new BarFile(file, parquet, hasHeader, delim, List.copyOf(header), time, symbol, fields, valueSymbol);
+        return new BarFile(file, parquet, hasHeader, delim, List.copyOf(header), time, symbol, fields, valueSymbol, List.of());
     }
 
     /**
      * A file of dates only whose dates are a week or a month apart ({@link DateSpacing}), read as bars: each date its bar's
-     * time. Refused when wide of several symbols or mixing periods ({@link DateSpacing#refusal}).
+     * time; a wide file's columns each the closes of its symbol, as the daily import reads them.
      */
-    static BarFile ofDates(String file, Layout layout, CsvHead csv, DateSpacing.Verdict v) {
-        SextantException refused = DateSpacing.refusal(file, v, layout);
-        if (refused != null) throw refused;
+    static BarFile ofDates(String file, Layout layout, CsvHead csv) {
         BarTime time = new BarTime("date", List.of(layout.dateCol()), csv == null ? "%Y-%m-%d" : csv.dateFormat());
         if (layout.wide()) {
             int col = layout.wideCols().get(0);
+            boolean one = layout.wideCols().size() == 1;
             return new BarFile(file, csv == null, csv == null || csv.hasHeader(), csv == null ? ',' : csv.delimiter(), layout.header(), time, -1,
-                    Map.of(PriceField.CLOSE, col), layout.wideSymbol(col));
+                    Map.of(PriceField.CLOSE, col), one ? layout.wideSymbol(col) : null, one ? List.of() : layout.wideCols());
         }
         return new BarFile(file, csv == null, csv == null || csv.hasHeader(), csv == null ? ',' : csv.delimiter(), layout.header(), time,
-                layout.symbolCol(), layout.fields(), null);
+                layout.symbolCol(), layout.fields(), null, List.of());
+    }
+
+    /** The symbol a wide file's column stands for, as the daily import names it. */
+    String wideSymbol(int col) {
+        return Layout.wideSymbol(header, col);
     }
 
     /**
@@ -162,13 +168,14 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
     Layout dailyLayout() {
         int date = time.cols().get(0);
         if (valueSymbol != null) return new Layout("wide", header, date, -1, Map.of(), List.of(fields.get(PriceField.CLOSE)));
+        if (!wideCols.isEmpty()) return new Layout("wide", header, date, -1, Map.of(), wideCols);
         boolean bracketed = header.stream().anyMatch(h -> h.trim().startsWith("<"));
         return new Layout(Layout.name(symbolCol >= 0, bracketed, fields), header, date, symbolCol, fields, List.of());
     }
 
     /** The file with times written without a zone read in {@code zone} (null: UTC). */
     BarFile inZone(java.time.ZoneId zone) {
-        return zone == null ? this : new BarFile(file, parquet, hasHeader, delimiter, header, time.inZone(zone), symbolCol, fields, valueSymbol);
+        return zone == null ? this : new BarFile(file, parquet, hasHeader, delimiter, header, time.inZone(zone), symbolCol, fields, valueSymbol, wideCols);
     }
 
     /** How the file's times are written, for the preview and the report ("iso_zoned in datetime_utc"). */
@@ -193,7 +200,24 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         // DuckDB keeps a scan's file order (preserve_insertion_order), so the row number is the line below the header
         return "(SELECT row_number() OVER () + " + (hasHeader ? 1 : 0) + " AS line__, * FROM read_csv(" + staged.sqlLiteral()
                 + ", header=" + hasHeader + ", auto_detect=false, delim=" + ImportBatch.literal(String.valueOf(delimiter))
-                + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", null_padding=true, nullstr=['', 'null', 'NULL', 'NA', 'N/A'], columns=" + schema + "))";
+                + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", null_padding=true, nullstr=" + MissingCells.nullstr() + ", columns=" + schema + "))";
+    }
+
+    /**
+     * A wide file as {@link #relation} with one row per symbol and date: its date column, symbol__ and the close in the
+     * first wide column's place. An empty or NaN cell is a day without that symbol's price, dropped as the daily import drops it.
+     */
+    String wideRelation(StagedFile staged) {
+        int date = time.cols().get(0), close = fields.get(PriceField.CLOSE);
+        StringBuilder on = new StringBuilder();
+        StringBuilder symbol = new StringBuilder("CASE column__");
+        // unpivoted by their c names, which no other column of the relation has (a symbol may be any ticker, C0 too)
+        for (int i : wideCols) {
+            on.append(on.length() == 0 ? "" : ", ").append('c').append(i);
+            symbol.append(" WHEN 'c").append(i).append("' THEN ").append(ImportBatch.literal(wideSymbol(i)));
+        }
+        return "(SELECT line__, c" + date + ", " + symbol + " END AS symbol__, value__ AS c" + close + " FROM (UNPIVOT (SELECT line__, c" + date + ", " + on
+                + " FROM " + relation(staged) + ") ON " + on + " INTO NAME column__ VALUE value__) WHERE NOT coalesce(isnan(TRY_CAST(trim(value__) AS DOUBLE)), false))";
     }
 
     private static List<String> firstLines(Path path, String file, CsvHead.Budget budget) {

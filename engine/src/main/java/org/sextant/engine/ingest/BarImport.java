@@ -37,10 +37,14 @@ final class BarImport {
         Source s = new Source(files.size(), bar, source, ImportBatch.symbolFromFileName(path));
         if (bar.symbolCol() < 0 && bar.valueSymbol() == null) Tickers.requireFromFileName(bar.file(), s.fileSymbol(), "EURUSD.csv");
         if (bar.valueSymbol() != null && !Tickers.valid(bar.valueSymbol())) throw Tickers.notATicker("paths", bar.file() + ", header", bar.valueSymbol());
+        for (int i : bar.wideCols()) {
+            if (!Tickers.valid(bar.wideSymbol(i))) throw Tickers.notATicker("paths", bar.file() + ", header column " + (i + 1), bar.wideSymbol(i));
+        }
         files.add(s);
         try (Statement st = c.createStatement()) {
             java.util.function.IntFunction<String> col = i -> "c" + i;
-            String symbol = bar.symbolCol() >= 0 ? "upper(trim(c" + bar.symbolCol() + "))"
+            boolean wide = !bar.wideCols().isEmpty();
+            String symbol = wide ? "symbol__" : bar.symbolCol() >= 0 ? "upper(trim(c" + bar.symbolCol() + "))"
                     : ImportBatch.literal(bar.valueSymbol() != null ? bar.valueSymbol() : s.fileSymbol());
             StringBuilder values = new StringBuilder();
             StringBuilder badNumber = new StringBuilder("CASE");
@@ -52,7 +56,7 @@ final class BarImport {
             badNumber.append(" END");
             String ts = bar.time().sql(col);
             String insert = "INSERT INTO bar_rows SELECT " + s.no() + ", line__, " + symbol + ", t__, CAST(t__ AS DATE)" + values
-                    + ", c" + bar.time().cols().get(0) + ", " + badNumber + ", " + (bar.time().dst() ? bar.time().localSql(col) : "NULL") + " FROM (SELECT *, " + ts + " AS t__ FROM " + bar.relation(staged) + ")";
+                    + ", c" + bar.time().cols().get(0) + ", " + badNumber + ", " + (bar.time().dst() ? bar.time().localSql(col) : "NULL") + " FROM (SELECT *, " + ts + " AS t__ FROM " + (wide ? bar.wideRelation(staged) : bar.relation(staged)) + ")";
             long n = CancellableSql.run(st, () -> st.executeUpdate(insert));
             if (n == 0) {
                 if (!bar.parquet()) tooLong(path, bar);

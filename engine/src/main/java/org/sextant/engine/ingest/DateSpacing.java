@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeMap;
-import org.sextant.engine.SextantException;
 
 /**
  * Date-only files of weekly or monthly prices are not daily ones: imported as daily, every daily analytic would take a
@@ -23,59 +22,112 @@ import org.sextant.engine.SextantException;
  * week is daily, whatever its gaps. A file imports as bars only when it has a weekly or monthly symbol, no daily one and
  * no other symbol of {@link #MIN_DATES} dates or more (a short update file, an illiquid symbol trading every few days, a
  * daily file with one illiquid symbol all stay daily, as they imported before weekly files were told apart).
+ * A daily symbol whose median step is weekly (monthly) and whose dates break that spacing a few times only (a stray extra
+ * date) stays daily too, with a note saying so: a backtest would annualise its weeks as days.
  */
 final class DateSpacing {
     /** Fewer dates are too few to tell: two rows from Dec 22 to Jan 2 are a daily update as likely as two weekly bars. */
     static final int MIN_DATES = 8;
+    /** A symbol's dates that break its spacing are "a few" up to one in this many (at least one): an illiquid symbol breaks it far more often. */
+    static final int FEW_IN = 10;
+    /** Symbols a file's notes name at most; one more line counts the rest. */
+    static final int MAX_NOTES = 10;
 
     private DateSpacing() {}
 
     /** A symbol and the median days between its dates. */
     record Spacing(String symbol, double medianDays) {}
 
-    /** A file of weekly or monthly prices: {@code periodic} its first such symbol. */
-    record Verdict(Spacing periodic) {}
+    /**
+     * What a file's dates say: {@code periodic} its first weekly or monthly symbol when it imports as bars (null: daily);
+     * {@code notes} the symbols whose dates are weekly or monthly but for a few, one sentence each.
+     */
+    record Verdict(Spacing periodic, List<String> notes) {}
+
+    /** Dates of a symbol that share a period with the date before them: how many, and the first such pair. */
+    private record Breaks(long count, LocalDate before, LocalDate first) {}
+
+    /**
+     * One symbol's distinct dates: how many, the median step, and the dates sharing an ISO week ({@code week}), or a
+     * calendar month or an ISO week ({@code month}), with the date before them.
+     */
+    private record Dates(String symbol, long count, double median, Breaks week, Breaks month) {
+        boolean weeklyMedian() { return median >= 6 && median <= 8; }
+
+        boolean monthlyMedian() { return median >= 28 && median <= 31; }
+    }
 
     /** What one symbol's dates say: periodic, daily, or too few to tell. */
     private enum Kind { PERIODIC, DAILY, UNTOLD }
 
-    private static Kind kind(long dates, double median, boolean twoInOneWeek, boolean twoInOneMonth) {
-        if (twoInOneWeek) return Kind.DAILY;
-        if (dates < MIN_DATES) return Kind.UNTOLD;
-        if (median >= 6 && median <= 8) return Kind.PERIODIC;
-        if (median >= 28 && median <= 31 && !twoInOneMonth) return Kind.PERIODIC;
+    private static Kind kind(Dates d) {
+        if (d.week().count() > 0) return Kind.DAILY;
+        if (d.count() < MIN_DATES) return Kind.UNTOLD;
+        if (d.weeklyMedian()) return Kind.PERIODIC;
+        if (d.monthlyMedian() && d.month().count() == 0) return Kind.PERIODIC;
         return Kind.DAILY;
     }
 
-    /** Of each file's symbols in order, the verdict: null when daily. */
+    /** The note of a symbol weekly or monthly but for a few dates (so daily); null otherwise. */
+    private static String note(Dates d) {
+        if (d.count() < MIN_DATES) return null;
+        boolean weekly = d.weeklyMedian();
+        if (!weekly && !d.monthlyMedian()) return null;
+        Breaks b = weekly ? d.week() : d.month();
+        if (b.count() == 0 || b.count() > Math.max(1, d.count() / FEW_IN)) return null;
+        String unit = weekly ? "week" : "month";
+        return "the dates of " + Tickers.shown(d.symbol()) + " are a median " + days(d.median()) + " apart (" + unit + "ly), but " + b.count() + " of its " + d.count()
+                + " dates " + (b.count() == 1 ? "shares " : "share ") + (weekly ? "an ISO week" : "a calendar month or an ISO week") + " with the date before "
+                + (b.count() == 1 ? "it" : "them") + " (first " + b.before() + " and " + b.first() + "): it imports as daily prices, which a backtest annualises with 252 bars a year; "
+                + "to import it as " + (weekly ? "1w" : "1mo") + " bars, keep one date per " + unit + " (remove the extra date, or keep the last date of the " + unit + ") and import again";
+    }
+
+    /** Of each file's symbols in order, the verdict. */
     private static final class Tally {
         Spacing periodic;
         boolean daily;
+        final List<String> notes = new ArrayList<>();
+        int unnamed;
 
-        void add(String symbol, Kind k, double median) {
+        void add(Dates d) {
+            Kind k = kind(d);
             if (k == Kind.DAILY) daily = true;
-            else if (k == Kind.PERIODIC && periodic == null) periodic = new Spacing(symbol, median);
+            else if (k == Kind.PERIODIC && periodic == null) periodic = new Spacing(d.symbol(), d.median());
+            String note = note(d);
+            if (note != null && notes.size() < MAX_NOTES) notes.add(note);
+            else if (note != null) unnamed++;
         }
 
-        Verdict verdict() { return periodic != null && !daily ? new Verdict(periodic) : null; }
+        /** Null when there is nothing to say: a daily file without notes. */
+        Verdict verdict() {
+            Spacing bars = periodic != null && !daily ? periodic : null;
+            List<String> said = new ArrayList<>(notes);
+            if (unnamed > 0) {
+                said.add(unnamed + " more symbol" + (unnamed == 1 ? "'s dates are" : "s' dates are") + " weekly or monthly but for a few dates, as above: "
+                        + (unnamed == 1 ? "it imports" : "they import") + " as daily prices");
+            }
+            return bars == null && said.isEmpty() ? null : new Verdict(bars, List.copyOf(said));
+        }
     }
 
     /**
-     * The verdict of each file of {@code rows}, a relation of columns f (the file), symbol and date, listing the
-     * periodic files only: one query, one scan of the rows however many symbols.
+     * The verdict of each file of {@code rows}, a relation of columns f (the file), symbol and date, listing the files
+     * that are periodic or have notes only: one query, one scan of the rows however many symbols.
      */
     static Map<String, Verdict> of(Connection c, String rows) throws SQLException {
         Map<String, Tally> tallies = new TreeMap<>();
         // DuckDB's week is the ISO week, from Monday
-        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT f, symbol, count(*), median(step), bool_or(same_week), bool_or(same_month) FROM ("
-                + "SELECT f, symbol, date_diff('day', lag(date) OVER w, date) AS step, date_trunc('week', lag(date) OVER w) = date_trunc('week', date) AS same_week, "
+        String month = "(same_week OR same_month)";
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT f, symbol, count(*), median(step), "
+                + "count(*) FILTER (WHERE same_week), arg_min(prev, date) FILTER (WHERE same_week), min(date) FILTER (WHERE same_week), "
+                + "count(*) FILTER (WHERE " + month + "), arg_min(prev, date) FILTER (WHERE " + month + "), min(date) FILTER (WHERE " + month + ") FROM ("
+                + "SELECT f, symbol, date, lag(date) OVER w AS prev, date_diff('day', lag(date) OVER w, date) AS step, date_trunc('week', lag(date) OVER w) = date_trunc('week', date) AS same_week, "
                 + "date_trunc('month', lag(date) OVER w) = date_trunc('month', date) AS same_month "
                 + "FROM (SELECT DISTINCT CAST(f AS VARCHAR) AS f, symbol, date FROM " + rows + " WHERE date IS NOT NULL) WINDOW w AS (PARTITION BY f, symbol ORDER BY date)) "
                 + "GROUP BY f, symbol ORDER BY f, symbol")) {
             while (r.next()) {
-                double median = r.getDouble(4);
-                tallies.computeIfAbsent(r.getString(1), k -> new Tally())
-                        .add(r.getString(2), kind(r.getLong(3), median, r.getBoolean(5), r.getBoolean(6)), median);
+                tallies.computeIfAbsent(r.getString(1), k -> new Tally()).add(new Dates(r.getString(2), r.getLong(3), r.getDouble(4),
+                        new Breaks(r.getLong(5), date(r, 6), date(r, 7)), new Breaks(r.getLong(8), date(r, 9), date(r, 10))));
             }
         }
         Map<String, Verdict> out = new TreeMap<>();
@@ -85,18 +137,30 @@ final class DateSpacing {
         return out;
     }
 
-    /** The preview's twin: the verdict of each symbol's distinct dates (of the rows read); null when daily. */
+    private static LocalDate date(ResultSet r, int col) throws SQLException {
+        java.sql.Date d = r.getDate(col);
+        return d == null ? null : d.toLocalDate();
+    }
+
+    /** The preview's twin: the verdict of each symbol's distinct dates (of the rows read); null when daily without notes. */
     static Verdict of(Map<String, SortedSet<LocalDate>> dates) {
         Tally t = new Tally();
         for (Map.Entry<String, SortedSet<LocalDate>> e : new TreeMap<>(dates).entrySet()) {
             List<Long> steps = new ArrayList<>();
-            boolean week = false, month = false;
-            LocalDate before = null;
+            long week = 0, month = 0;
+            LocalDate before = null, weekBefore = null, weekFirst = null, monthBefore = null, monthFirst = null;
             for (LocalDate d : e.getValue()) {
                 if (before != null) {
                     steps.add(ChronoUnit.DAYS.between(before, d));
-                    week |= before.with(DayOfWeek.MONDAY).equals(d.with(DayOfWeek.MONDAY));
-                    month |= YearMonth.from(before).equals(YearMonth.from(d));
+                    boolean sameWeek = before.with(DayOfWeek.MONDAY).equals(d.with(DayOfWeek.MONDAY));
+                    if (sameWeek && week++ == 0) {
+                        weekBefore = before;
+                        weekFirst = d;
+                    }
+                    if ((sameWeek || YearMonth.from(before).equals(YearMonth.from(d))) && month++ == 0) {
+                        monthBefore = before;
+                        monthFirst = d;
+                    }
                 }
                 before = d;
             }
@@ -104,21 +168,9 @@ final class DateSpacing {
             int n = steps.size();
             // as DuckDB's median: the middle step, or the mean of the two middle ones
             double median = n == 0 ? 0 : n % 2 == 1 ? steps.get(n / 2) : (steps.get(n / 2 - 1) + steps.get(n / 2)) / 2.0;
-            t.add(e.getKey(), kind(e.getValue().size(), median, week, month), median);
+            t.add(new Dates(e.getKey(), e.getValue().size(), median, new Breaks(week, weekBefore, weekFirst), new Breaks(month, monthBefore, monthFirst)));
         }
         return t.verdict();
-    }
-
-    /**
-     * The refusal of a weekly or monthly file that is wide (one column per symbol, which bars are not read from); null
-     * when the file imports as bars.
-     */
-    static SextantException refusal(String file, Verdict v, Layout layout) {
-        if (!layout.wide() || layout.wideCols().size() <= 1) return null;
-        String at = file.isEmpty() ? "" : file + ": ";
-        return SextantException.invalid("paths", at + "the dates of " + Tickers.shown(v.periodic().symbol()) + " are a median " + days(v.periodic().medianDays())
-                        + " apart (weekly or monthly prices, not daily); weekly and monthly prices import as 1w or 1mo bars, which are not read from a wide file (one column per symbol)",
-                "write them as a long file (symbol,date,close) or one file per symbol (date,close named SYMBOL.csv), then import again");
     }
 
     static String days(double d) {

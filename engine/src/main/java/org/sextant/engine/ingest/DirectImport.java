@@ -79,7 +79,8 @@ final class DirectImport {
             throw new Fallback("duplicate");
         }
         // weekly or monthly dates: the careful path imports that file as bars
-        if (!DateSpacing.of(c, "(SELECT source AS f, symbol, date FROM prices WHERE " + mine + ")").isEmpty()) throw new Fallback("dates a week or more apart");
+        java.util.Map<String, DateSpacing.Verdict> spacing = DateSpacing.of(c, "(SELECT source AS f, symbol, date FROM prices WHERE " + mine + ")");
+        if (spacing.values().stream().anyMatch(v -> v.periodic() != null)) throw new Fallback("dates a week or more apart");
         ImportBatch.trace(t, "checks in place");
         Cancellation.check();
         t = System.nanoTime();
@@ -112,7 +113,8 @@ final class DirectImport {
             }
             all.addAll(symbols);
             total += rows.get(s.no());
-            reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()), List.copyOf(symbols), 0));
+            DateSpacing.Verdict dates = spacing.get(s.source());
+            reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()), List.copyOf(symbols), 0, dates == null ? List.of() : dates.notes()));
         }
         exec(c, "DROP TABLE import_symbols");
         return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all));

@@ -22,14 +22,13 @@ import org.sextant.engine.jobs.Cancellation;
  * failure anywhere leaves the store as it was.
  */
 final class ImportBatch {
-    /** Cells DuckDB reads as missing: empty, and the spellings Yahoo and R write. NaN is read as NaN: refused beside a price, skipped on a line without one. */
-    private static final String NULLS = "['', 'null', 'NULL', 'NA', 'N/A']";
-
     private final Connection c;
     private final Path stagingDir;
     private final PriceRules rules;
     private final List<Source> files = new ArrayList<>();
     private final List<Long> rows = new ArrayList<>();
+    /** Per file, what its report says of its dates ({@link #takeBackIfPeriodic}). */
+    private final java.util.Map<Integer, List<String>> notes = new java.util.HashMap<>();
 
     /**
      * One file of the batch: how to name it in messages, where DuckDB reads it, how it maps.
@@ -112,7 +111,11 @@ final class ImportBatch {
         }
         DateSpacing.Verdict v = DateSpacing.of(c, "(SELECT file_no AS f, symbol, date FROM import_rows WHERE file_no = " + s.no() + ")").get(String.valueOf(s.no()));
         if (v == null) return null;
-        BarFile bar = BarFile.ofDates(s.file(), s.layout(), s.csv(), v);
+        if (v.periodic() == null) {
+            notes.put(s.no(), v.notes()); // weekly or monthly but for a few dates: daily, and the report says so
+            return null;
+        }
+        BarFile bar = BarFile.ofDates(s.file(), s.layout(), s.csv());
         exec("DELETE FROM import_rows WHERE file_no = " + s.no());
         exec("DELETE FROM import_files WHERE file_no = " + s.no());
         files.remove(files.size() - 1);
@@ -145,7 +148,7 @@ final class ImportBatch {
             columns.add("'c" + i + "': '" + type + "'");
         }
         String read = "read_csv(" + staged.sqlLiteral() + ", header=" + s.csv().hasHeader() + ", auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
-                + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", nullstr=" + NULLS + ", dateformat=" + literal(s.csv().dateFormat())
+                + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", nullstr=" + MissingCells.nullstr() + ", dateformat=" + literal(s.csv().dateFormat())
                 + ", columns=" + columns + "{rejects})";
         return read;
     }
@@ -230,7 +233,8 @@ final class ImportBatch {
                 for (Object o : (Object[]) r.getArray(2).getArray()) symbols.add((String) o);
                 all.addAll(symbols);
                 long none = skipped.getOrDefault(s.no(), 0L);
-                reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()) - none, List.copyOf(symbols), none));
+                reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()) - none, List.copyOf(symbols), none,
+                        notes.getOrDefault(s.no(), List.of())));
             }
         }
         exec("DROP TABLE import_rows");

@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What a person should read after an import, one sentence a line: each bar symbol's notes
+ * What a person should read after an import, one sentence a line: each file's notes (a symbol of
+ * dates weekly or monthly but for a few, imported as daily prices), each bar symbol's notes
  * (changed stored bars, bars repeating stored ones at another time-zone offset), then its gaps and
  * bars outside the session. The window shows the first few, the command line prints them all.
  */
@@ -16,6 +17,7 @@ public final class ImportNotes {
         List<String> lines = new ArrayList<>();
         List<String> counts = new ArrayList<>();
         for (ImportReport.ImportedFile f : report.files()) {
+            lines.addAll(f.notes());
             for (ImportReport.BarCheck b : f.bars()) {
                 lines.addAll(b.notes());
                 List<String> found = new ArrayList<>();

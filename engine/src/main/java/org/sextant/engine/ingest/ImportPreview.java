@@ -20,7 +20,8 @@ import org.sextant.engine.SextantException;
  * @param zoneApplies whether the file writes bar times without a zone, so the import's time zone decides when they were
  * @param notes    what the import will make of the rows read that a reader may not expect: a time that does not
  *                 exist in the zone (refused) or happens twice (the clocks went back), a line too long to read or a row after
- *                 too many blank lines (refused; the rows stop before it)
+ *                 too many blank lines (refused; the rows stop before it), a symbol of dates weekly or monthly but for a few
+ *                 (imported as daily prices, {@link DateSpacing})
  */
 public record ImportPreview(String file, String format, String layout, List<String> header, String delimiter,
                             String dateFormat, List<List<String>> rows, String symbolSource, String interval, String times,
@@ -119,12 +120,9 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         } catch (IOException e) {
             throw CsvErrors.unreadable(path, file, e);
         }
-        DateSpacing.Verdict periodic = DateSpacing.of(dates);
-        if (periodic != null) {
-            SextantException refused = DateSpacing.refusal("", periodic, layout);
-            if (refused == null) return bars(path, file, BarFile.ofDates(file, layout, head, periodic), budget, stored);
-            notes.add(refused.getMessage() + ": the import refuses the file; " + refused.fix());
-        }
+        DateSpacing.Verdict spacing = DateSpacing.of(dates);
+        if (spacing != null && spacing.periodic() != null) return bars(path, file, BarFile.ofDates(file, layout, head), budget, stored);
+        if (spacing != null) notes.addAll(spacing.notes());
         String symbols = layout.symbolCol() >= 0 ? "column " + ShownText.name(head.header().get(layout.symbolCol()))
                 : layout.wide() ? "one column per symbol" : "the file name";
         return new ImportPreview(file, "csv", layout.name(), head.header(), String.valueOf(head.delimiter()),
@@ -142,8 +140,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
             if (layout.symbolCol() < cells.size()) symbols.add(cells.get(layout.symbolCol()).trim().toUpperCase(Locale.ROOT));
         } else if (layout.wide()) {
             for (int i : layout.wideCols()) {
-                String v = i < cells.size() ? cells.get(i).trim().replace("\"", "") : "";
-                if (!v.isEmpty() && !List.of("null", "NULL", "NA", "N/A", "NaN").contains(v)) symbols.add(layout.wideSymbol(i));
+                if (hasPrice(cells, i)) symbols.add(layout.wideSymbol(i));
             }
         } else {
             symbols.add(ImportBatch.symbolFromFileName(path));
@@ -196,23 +193,25 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 java.time.LocalDateTime asWritten = bar.time().parseAsWritten(cells); // once a row: the notes, midnight and the step use it
                 if (bar.time().dst() && notes.size() < MAX_NOTES) dstNote(bar, asWritten, line, notes);
                 midnight &= asWritten != null && asWritten.toLocalTime().equals(java.time.LocalTime.MIDNIGHT);
-                java.time.LocalDateTime t = bar.time().toUtc(asWritten);
-                String symbol = symbolOf(path, bar, cells);
-                java.time.LocalDateTime before = previous.get(symbol);
-                if (firstSymbol == null) firstSymbol = symbol;
                 if (firstLine == 0) firstLine = line;
                 lastLine = line;
-                if (t != null && t.equals(before) && bar.time().dst()) t = secondOfRepeated(bar, asWritten, t);
-                // either order: many providers list the newest bar first
-                if (t != null && before != null && !t.equals(before)) {
-                    long step = Math.abs(java.time.Duration.between(before, t).getSeconds());
-                    steps.merge(step, 1, Integer::sum);
-                    if (step < 60 && belowAMinute == null) belowAMinute = BarSteps.twoBelowAMinute(previousLine.get(symbol), line, ShownText.name(symbol), step);
-                }
-                if (t != null) {
-                    previous.put(symbol, t);
-                    previousLine.put(symbol, line);
-                    times.computeIfAbsent(symbol, k -> new java.util.TreeMap<>()).putIfAbsent(t.toInstant(java.time.ZoneOffset.UTC).toEpochMilli(), line);
+                java.time.LocalDateTime utc = bar.time().toUtc(asWritten);
+                for (String symbol : symbolsOf(path, bar, cells)) {
+                    java.time.LocalDateTime t = utc;
+                    java.time.LocalDateTime before = previous.get(symbol);
+                    if (firstSymbol == null) firstSymbol = symbol;
+                    if (t != null && t.equals(before) && bar.time().dst()) t = secondOfRepeated(bar, asWritten, t);
+                    // either order: many providers list the newest bar first
+                    if (t != null && before != null && !t.equals(before)) {
+                        long step = Math.abs(java.time.Duration.between(before, t).getSeconds());
+                        steps.merge(step, 1, Integer::sum);
+                        if (step < 60 && belowAMinute == null) belowAMinute = BarSteps.twoBelowAMinute(previousLine.get(symbol), line, ShownText.name(symbol), step);
+                    }
+                    if (t != null) {
+                        previous.put(symbol, t);
+                        previousLine.put(symbol, line);
+                        times.computeIfAbsent(symbol, k -> new java.util.TreeMap<>()).putIfAbsent(t.toInstant(java.time.ZoneOffset.UTC).toEpochMilli(), line);
+                    }
                 }
             }
         } catch (IOException e) {
@@ -231,6 +230,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         String offGrid = belowAMinute == null ? BarGrid.previewNote(times, bar.time().changingZone(), bar.time().localZone(), stored) : null;
         if (offGrid != null) notes.add(offGrid);
         String symbols = bar.symbolCol() >= 0 ? "column " + ShownText.name(bar.header().get(bar.symbolCol()))
+                : !bar.wideCols().isEmpty() ? "one column per symbol"
                 : bar.valueSymbol() != null ? "the value column's name (" + ShownText.name(bar.valueSymbol()) + ")" : "the file name";
         if (midnight && !rows.isEmpty() && "1d".equals(interval)) {
             String dates = ShownText.name(bar.header().get(bar.time().cols().get(0)));
@@ -242,10 +242,26 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 bar.time().naive(), List.copyOf(notes));
     }
 
-    /** The symbol of a row as the import reads it: its symbol column, the value column's name, else the file name. */
-    private static String symbolOf(Path path, BarFile bar, List<String> cells) {
-        if (bar.symbolCol() >= 0) return bar.symbolCol() < cells.size() ? cells.get(bar.symbolCol()).trim().toUpperCase(Locale.ROOT) : "";
-        return bar.valueSymbol() != null ? bar.valueSymbol() : ImportBatch.symbolFromFileName(path);
+    /**
+     * The symbols of a row as the import reads them: its symbol column, a wide file's columns with a price, the value
+     * column's name, else the file name.
+     */
+    private static List<String> symbolsOf(Path path, BarFile bar, List<String> cells) {
+        if (bar.symbolCol() >= 0) return List.of(bar.symbolCol() < cells.size() ? cells.get(bar.symbolCol()).trim().toUpperCase(Locale.ROOT) : "");
+        if (!bar.wideCols().isEmpty()) {
+            List<String> out = new ArrayList<>();
+            for (int i : bar.wideCols()) {
+                if (hasPrice(cells, i)) out.add(bar.wideSymbol(i));
+            }
+            return out;
+        }
+        return List.of(bar.valueSymbol() != null ? bar.valueSymbol() : ImportBatch.symbolFromFileName(path));
+    }
+
+    /** Whether a wide file's cell holds a price: neither missing nor NaN, each an empty day of its symbol. */
+    private static boolean hasPrice(List<String> cells, int col) {
+        String v = col < cells.size() ? cells.get(col).trim().replace("\"", "") : "";
+        return !MissingCells.missing(v) && !v.equals("NaN");
     }
 
     /** A row at the same time as the one before in a repeated hour: the second of the two, at the later offset (as the import reads it). */

@@ -12,15 +12,21 @@ public record ImportReport(List<ImportedFile> files, long rowsInserted, long row
      * @param times    how a bar file writes its times (null for daily files)
      * @param bars     per symbol of a bar file: interval, session, duplicates, out-of-order rows, gaps (empty for daily files)
      * @param skipped  lines whose every price and volume is missing (Yahoo's "null" days): days without a price, not stored
+     * @param notes    what a reader should check of a daily file: a symbol whose dates are weekly or monthly but for a few
+     *                 (imported as daily prices), one sentence each ({@link DateSpacing})
      */
     public record ImportedFile(String file, String layout, long rows, List<String> symbols, String interval, String times, List<BarCheck> bars,
-                               long skipped) {
+                               long skipped, List<String> notes) {
+        public ImportedFile(String file, String layout, long rows, List<String> symbols, long skipped, List<String> notes) {
+            this(file, layout, rows, symbols, "1d", null, List.of(), skipped, notes);
+        }
+
         public ImportedFile(String file, String layout, long rows, List<String> symbols, long skipped) {
-            this(file, layout, rows, symbols, "1d", null, List.of(), skipped);
+            this(file, layout, rows, symbols, skipped, List.of());
         }
 
         public ImportedFile(String file, String layout, long rows, List<String> symbols, String interval, String times, List<BarCheck> bars) {
-            this(file, layout, rows, symbols, interval, times, bars, 0);
+            this(file, layout, rows, symbols, interval, times, bars, 0, List.of());
         }
     }
 

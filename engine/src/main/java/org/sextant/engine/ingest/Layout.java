@@ -44,6 +44,10 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
 
     /** The symbol a wide column stands for: its header, trimmed and uppercased. */
     String wideSymbol(int col) {
+        return wideSymbol(header, col);
+    }
+
+    static String wideSymbol(List<String> header, int col) {
         return header.get(col).replace("\"", "").trim().toUpperCase(Locale.ROOT);
     }
 

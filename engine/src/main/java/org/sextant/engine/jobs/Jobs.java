@@ -135,6 +135,10 @@ public final class Jobs implements AutoCloseable {
     /** The argument that raises a job's time limit, where its tool takes one. */
     public static final String TIME_LIMIT_ARGUMENT = "time_limit_minutes";
 
+    /** How a fix that sends a request to a background job says the jobs' time limit (after "which ..."). */
+    public static final String MAY_COMPUTE = "may compute for " + DEFAULT_TIME_LIMIT.toMinutes() + " min (" + TIME_LIMIT_ARGUMENT + " up to "
+            + MAX_TIME_LIMIT.toMinutes() + ")";
+
     private void execute(String id, Duration limit, JobWork work) {
         Instant started = Instant.now();
         long deadline = nanoClock.getAsLong() + limit.toNanos();

@@ -1,7 +1,7 @@
 package org.sextant.engine.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sextant.engine.ingest.SampleUniverseTest.number;
 
 import java.nio.file.Files;
@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
 
 /**
@@ -124,9 +123,13 @@ class DateSpacingTest {
                 file("many.csv", "symbol,date,close", long1), file("thin.csv", "symbol,date,close", long2));
         long rows = two.size() + gap.size() + sparse.size() + long1.size() + long2.size();
         for (Path f : files) assertEquals("1d", ImportPreview.of(f).interval(), f.getFileName().toString());
+        // ILLIQ's median step is 8 days, but a third of its dates share a week with the one before: no weekly file with a stray date
+        for (Path f : files) assertEquals(List.of(), ImportPreview.of(f).notes(), f.getFileName().toString());
         for (Path f : files) {
             try (Store store = Store.open(tmp.resolve(f.getFileName() + ".duckdb"), tmp.resolve(f.getFileName() + "-staging"))) {
-                assertEquals("1d", new PriceImporter(store).importFiles(List.of(f)).files().get(0).interval(), f.getFileName().toString());
+                ImportReport r = new PriceImporter(store).importFiles(List.of(f));
+                assertEquals("1d", r.files().get(0).interval(), f.getFileName().toString());
+                assertEquals(List.of(), r.files().get(0).notes(), f.getFileName().toString());
                 assertEquals(0, number(store, "SELECT count(*) FROM bars"), f.getFileName().toString());
                 rows -= number(store, "SELECT count(*) FROM prices");
             }
@@ -139,17 +142,102 @@ class DateSpacingTest {
         }
     }
 
+    /** The weekly sample with one more row: the Friday after the holiday-shifted Thursday of Good Friday's week. */
+    private static List<String> weeksWithAStrayFriday() throws Exception {
+        List<String> weeks = new ArrayList<>(dated(BarPeriodsTest.bars(d -> d.get(IsoFields.WEEK_BASED_YEAR) * 100 + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR))));
+        int k = weeks.indexOf(weeks.stream().filter(w -> w.startsWith("2001-04-12,")).findFirst().orElseThrow());
+        weeks.add(k + 1, "2001-04-13,67.5,68,66.5,67.75,30000000");
+        return weeks;
+    }
+
     @Test
-    void aWideWeeklyFileIsRefusedNamingTheSpacing() throws Exception {
-        List<String> weeks = dated(BarPeriodsTest.bars(d -> d.get(IsoFields.WEEK_BASED_YEAR) * 100 + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR)));
-        List<String> wideRows = weeks.stream().map(w -> w.split(",")[0] + "," + w.split(",")[4] + "," + w.split(",")[1]).toList();
-        Path wide = file("wide.csv", "date,AAA,BBB", wideRows);
+    void aWeeklyFileWithAStrayDateImportsAsDailyAndSaysSo() throws Exception {
+        List<String> weeks = weeksWithAStrayFriday();
+        Path stray = file("MSFTS.csv", "Date,Open,High,Low,Close,Volume", weeks);
+        String note = "the dates of the symbol 'MSFTS' are a median 7 days apart (weekly), but 1 of its " + weeks.size()
+                + " dates shares an ISO week with the date before it (first 2001-04-12 and 2001-04-13): it imports as daily prices, "
+                + "which a backtest annualises with 252 bars a year; to import it as 1w bars, keep one date per week "
+                + "(remove the extra date, or keep the last date of the week) and import again";
+        ImportPreview p = ImportPreview.of(stray);
+        assertEquals("1d", p.interval());
+        assertEquals(List.of(note), p.notes());
         try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
-            SextantException w = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(wide)));
-            assertEquals(wide + ": the dates of the symbol 'AAA' are a median 7 days apart (weekly or monthly prices, not daily); weekly and monthly prices import as 1w or 1mo bars, "
-                    + "which are not read from a wide file (one column per symbol)", w.getMessage());
-            assertEquals(List.of(w.getMessage().substring(wide.toString().length() + 2) + ": the import refuses the file; " + w.fix()), ImportPreview.of(wide).notes());
-            assertEquals(0, number(store, "SELECT count(*) FROM prices") + number(store, "SELECT count(*) FROM bars"));
+            ImportReport r = new PriceImporter(store).importFiles(List.of(stray)); // the fast path
+            assertEquals("1d", r.files().get(0).interval());
+            assertEquals(List.of(note), r.files().get(0).notes());
+            assertEquals(List.of(note), ImportNotes.of(r));
+            assertEquals(weeks.size(), number(store, "SELECT count(*) FROM prices WHERE symbol = 'MSFTS'"));
+        }
+        // the careful path (beside a weekly file, which imports as bars) says it too
+        Path weekly = file("MSFTW.csv", "Date,Open,High,Low,Close,Volume", dated(BarPeriodsTest.bars(d -> d.get(IsoFields.WEEK_BASED_YEAR) * 100 + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR))));
+        try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging2"))) {
+            ImportReport r = new PriceImporter(store).importFiles(List.of(weekly, stray));
+            ImportReport.ImportedFile daily = r.files().stream().filter(f -> f.file().equals(stray.toString())).findFirst().orElseThrow();
+            assertEquals("1d", daily.interval());
+            assertEquals(List.of(note), daily.notes());
+            assertEquals(List.of(note), ImportNotes.of(r));
+        }
+    }
+
+    @Test
+    void aMonthlyFileWithAStrayDateImportsAsDailyAndSaysSo() throws Exception {
+        List<String> months = new ArrayList<>(dated(BarPeriodsTest.bars(d -> d.getYear() * 100 + d.getMonthValue())));
+        int k = months.indexOf(months.stream().filter(m -> m.startsWith("2001-03-30,")).findFirst().orElseThrow());
+        months.add(k, "2001-03-15,55,56,54,55.5,20000000"); // mid-month, before that month's end
+        Path stray = file("MSFTM.csv", "Date,Open,High,Low,Close,Volume", months);
+        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+            ImportReport r = new PriceImporter(store).importFiles(List.of(stray));
+            assertEquals("1d", r.files().get(0).interval());
+            List<String> notes = r.files().get(0).notes();
+            assertEquals(1, notes.size(), notes.toString());
+            assertEquals(notes, ImportPreview.of(stray).notes());
+            String note = notes.get(0);
+            assertTrue(note.startsWith("the dates of the symbol 'MSFTM' are a median "), note);
+            assertTrue(note.contains(" days apart (monthly), but 1 of its " + months.size() + " dates shares a calendar month or an ISO week with the date before it "
+                    + "(first 2001-03-15 and 2001-03-30): it imports as daily prices, which a backtest annualises with 252 bars a year; "
+                    + "to import it as 1mo bars, keep one date per month (remove the extra date, or keep the last date of the month) and import again"), note);
+        }
+    }
+
+    @Test
+    void aWideWeeklyFileImportsAsWeeklyBarsOfEachColumn() throws Exception {
+        List<String> weeks = dated(BarPeriodsTest.bars(d -> d.get(IsoFields.WEEK_BASED_YEAR) * 100 + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR)));
+        List<String> wideRows = new ArrayList<>();
+        for (int i = 0; i < weeks.size(); i++) {
+            String[] v = weeks.get(i).split(",");
+            // CCC has no price some weeks: an empty cell, NA, or NaN (a day without a price, as in a daily wide file)
+            String ccc = i % 10 == 3 ? "" : i % 10 == 5 ? "NA" : i % 10 == 7 ? "NaN" : v[2];
+            wideRows.add(v[0] + "," + v[4] + "," + v[1] + "," + ccc);
+        }
+        long cccWeeks = wideRows.stream().filter(r -> !r.endsWith(",") && !r.endsWith(",NA") && !r.endsWith(",NaN")).count();
+        Path wide = file("wide.csv", "date,AAA,BBB,CCC", wideRows);
+        ImportPreview p = ImportPreview.of(wide);
+        assertEquals("bars", p.layout());
+        assertEquals("1w", p.interval());
+        assertEquals("one column per symbol", p.symbolSource());
+        assertEquals(List.of(), p.notes());
+        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+            ImportReport r = new PriceImporter(store).importFiles(List.of(wide));
+            assertEquals(1, r.files().size());
+            assertEquals("1w", r.files().get(0).interval());
+            assertEquals("bars", r.files().get(0).layout());
+            assertEquals(List.of("AAA", "BBB", "CCC"), r.files().get(0).symbols());
+            assertEquals(2L * weeks.size() + cccWeeks, r.files().get(0).rows());
+            assertEquals(weeks.size(), number(store, "SELECT count(*) FROM bars WHERE symbol = 'AAA' AND interval = '1w'"));
+            assertEquals(weeks.size(), number(store, "SELECT count(*) FROM bars WHERE symbol = 'BBB' AND interval = '1w'"));
+            assertEquals(cccWeeks, number(store, "SELECT count(*) FROM bars WHERE symbol = 'CCC' AND interval = '1w'"));
+            String[] last = weeks.get(weeks.size() - 1).split(",");
+            assertEquals(Math.round(Double.parseDouble(last[4]) * 1e4), number(store, "SELECT round(close * 1e4) FROM bars WHERE symbol = 'AAA' AND ts = TIMESTAMP '" + last[0] + " 00:00:00'"));
+            assertEquals(Math.round(Double.parseDouble(last[1]) * 1e4), number(store, "SELECT round(close * 1e4) FROM bars WHERE symbol = 'BBB' AND ts = TIMESTAMP '" + last[0] + " 00:00:00'"));
+            assertEquals(0, number(store, "SELECT count(*) FROM prices"));
+        }
+        // monthly columns likewise
+        List<String> months = dated(BarPeriodsTest.bars(d -> d.getYear() * 100 + d.getMonthValue()));
+        Path monthly = file("widem.csv", "date,AAA,BBB", months.stream().map(m -> m.split(",")[0] + "," + m.split(",")[4] + "," + m.split(",")[1]).toList());
+        assertEquals("1mo", ImportPreview.of(monthly).interval());
+        try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging2"))) {
+            assertEquals("1mo", new PriceImporter(store).importFiles(List.of(monthly)).files().get(0).interval());
+            assertEquals(2L * months.size(), number(store, "SELECT count(*) FROM bars WHERE interval = '1mo'"));
         }
     }
 }

@@ -63,14 +63,7 @@ public final class AppClient {
         }
     }
 
-    /**
-     * How long a call whose connection the app still named refused waits before its one retry: the app's
-     * listener is starting again (a thread of it ended), which it does at once or at its next check, every
-     * 100 ms (docs/local-api.md, "Connections").
-     */
-    static final Duration RELISTEN_WAIT = Duration.ofMillis(300);
-
-    /** Waits {@link #RELISTEN_WAIT} (tests do what the app would do meanwhile). */
+    /** Waits {@link AppFile#RELISTEN_WAIT} (tests do what the app would do meanwhile). */
     interface RelistenWait {
         void await() throws InterruptedException;
     }
@@ -78,7 +71,7 @@ public final class AppClient {
     private final RelistenWait relistenWait;
 
     public AppClient(Path appJson, Duration requestTimeout) {
-        this(appJson, requestTimeout, () -> Thread.sleep(RELISTEN_WAIT.toMillis()));
+        this(appJson, requestTimeout, () -> Thread.sleep(AppFile.RELISTEN_WAIT.toMillis()));
     }
 
     AppClient(Path appJson, Duration requestTimeout, RelistenWait relistenWait) {
@@ -173,7 +166,7 @@ public final class AppClient {
      * Sends to the app found; when it refuses the connection or the token, nothing ran there, so
      * run/app.json is read again and, if it now names another app (or the same one on another port),
      * the call goes there once. A connection refused by the app the file still names, running, is
-     * tried once more after {@link #RELISTEN_WAIT}: its listener is starting again on the same port.
+     * tried once more after {@link AppFile#RELISTEN_WAIT}: its listener is starting again on the same port.
      */
     private Map<String, Object> exchange(AppFile app, String method, byte[] body) throws ToolFailure {
         try {

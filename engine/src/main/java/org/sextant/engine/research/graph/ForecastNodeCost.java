@@ -20,8 +20,7 @@ public final class ForecastNodeCost {
     private ForecastNodeCost() {}
 
     /** The background job that runs the same request for as long as the jobs' time limit. */
-    static final String JOB = "start_backtest (same arguments), which may compute for " + org.sextant.contract.Bounds.DEFAULT_JOB_MINUTES
-            + " min (time_limit_minutes up to " + org.sextant.contract.Bounds.MAX_JOB_MINUTES + ")";
+    static final String JOB = "start_backtest (same arguments), which " + org.sextant.engine.jobs.Jobs.MAY_COMPUTE;
 
     /**
      * Estimated CPU seconds of one forecast node's {@code values} (its parameter value sets the

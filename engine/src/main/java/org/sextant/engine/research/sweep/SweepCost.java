@@ -58,8 +58,8 @@ public final class SweepCost {
                         + " the overfitting statistics %.0f s, storing them %.0f s), more than the %.0f s this request may take of its budget; nothing was run",
                 configurations, assets, assets == 1 ? "" : "s", bars, estimate, measuring(configurations, assets, bars, Math.max(1, Math.min(threads, cores))),
                 statistics(configurations, cores), storing(configurations), allowed),
-                "use start_backtest (same arguments), which runs as a background job and may compute for " + org.sextant.contract.Bounds.DEFAULT_JOB_MINUTES
-                        + " min (time_limit_minutes up to " + org.sextant.contract.Bounds.MAX_JOB_MINUTES + "), or narrow the spec's parameter ranges to at most about "
+                "use start_backtest (same arguments), which runs as a background job and " + org.sextant.engine.jobs.Jobs.MAY_COMPUTE
+                        + ", or narrow the spec's parameter ranges to at most about "
                         + String.format(Locale.ROOT, "%,d", mostConfigurations(allowed, assets, bars, threads)) + " configurations");
     }
 
