@@ -434,7 +434,7 @@ public final class ApiRoutes {
             Map<String, Object> bars = BarAnswers.chart(chartBars, symbol, interval, call.integer("days"));
             String note = org.sextant.engine.data.PriceRepository.defaultIntervalNote(symbol, asked, interval);
             if (note != null) bars.put("interval_note", note);
-            // the bar forecast's warning: from the whole series at the interval, kept per data version (OutlierWarnings)
+            // the bar forecast's warning: from the whole series at the interval, worked out in the store and kept per data version (OutlierWarnings)
             String warning = engine.outlierWarning(symbol, interval);
             if (warning != null) bars.put("data_warning", warning);
             return bars;

@@ -168,6 +168,25 @@ public final class BarReader {
         return series(symbol, interval, src, new Read(bars, used));
     }
 
+    /**
+     * Runs {@code query} over every bar {@link #read} gives at {@code interval} without handing the bars over: it reads
+     * them from {@code series} (columns ts, date, close; unordered), the first query of its WITH clause, and continues
+     * that clause (it starts with ", name AS (" or " SELECT"); it takes no parameters of its own. An aggregate over
+     * 2,000,000 bars then hands back only its answer. Refused as {@link #read} refuses.
+     */
+    public <T> T overSeries(String symbol, BarInterval interval, String query, Store.PreparedWork<T> rows) {
+        Source src = source(symbol, interval);
+        boolean window = windows && windowed(src, interval);
+        String series = "SELECT ts, date, close FROM (" + (window ? ResampleWindow.sql(BarInterval.of("interval", src.stored().get(0)), interval) : src.sql()) + ")";
+        return store.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("WITH series AS (" + series + ")" + query)) {
+                if (window) ResampleWindow.bind(p, 1, symbol, null, null, interval); // the whole span, as a read with no days
+                else src.bindSymbol(p, symbol);
+                return rows.run(p);
+            }
+        });
+    }
+
     /** Bars read and the stored intervals that gave them. */
     record Read(List<IntervalBar> bars, java.util.Set<String> used) {}
 

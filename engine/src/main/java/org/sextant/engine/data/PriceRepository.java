@@ -71,6 +71,11 @@ public final class PriceRepository {
         return barReader.read(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to, maxRows);
     }
 
+    /** Runs {@code query} over every bar of {@code symbol} at {@code interval} in the store, handing back only its answer; see {@link BarReader#overSeries}. */
+    public <T> T overBars(String symbol, String interval, String query, Store.PreparedWork<T> rows) {
+        return barReader.overSeries(canonical(requireText(symbol)), BarInterval.of("interval", interval), query, rows);
+    }
+
     /** How many series {@link #closes} and {@link #bars} have read so far. */
     public long seriesReads() {
         return seriesReads.sum();

@@ -73,9 +73,14 @@ public final class CalibrationNotes {
         for (int i = 1; i < dates.size(); i++) d[i - 1] = java.time.temporal.ChronoUnit.DAYS.between(dates.get(i - 1), dates.get(i));
         long[] sorted = d.clone();
         java.util.Arrays.sort(sorted);
-        long limit = Math.max(GAP_DAYS, 5 * sorted[sorted.length / 2]);
+        long limit = gapDays(sorted[sorted.length / 2]);
         for (int i = 1; i < dates.size(); i++) if (d[i - 1] > limit) out.add(i);
         return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Calendar days between consecutive dates beyond which {@link #gaps} sees a gap, given the upper median spacing. */
+    static long gapDays(long medianSpacing) {
+        return Math.max(GAP_DAYS, 5 * medianSpacing);
     }
 
     /** The note of a calibrated answer whose closes have gaps, or null. */

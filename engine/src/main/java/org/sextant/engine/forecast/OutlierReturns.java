@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntFunction;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * Spikes in the closes a model fits (a close stored 100 times too large for one day, a bad tick, or
@@ -50,7 +52,7 @@ public final class OutlierReturns {
     }
 
     /** The spikes in the log returns {@code r}, whose median absolute value is {@code medianAbs}. */
-    private static List<Spike> find(double[] r, double medianAbs) {
+    static List<Spike> find(double[] r, double medianAbs) {
         double limit = Math.max(FLOOR, TIMES_MEDIAN * medianAbs);
         List<Spike> out = new ArrayList<>();
         for (int i = 0; i + 1 < r.length; i++) {
@@ -69,7 +71,7 @@ public final class OutlierReturns {
         double[] r = new double[Math.max(0, n - 1)];
         for (int i = 1; i < n; i++) {
             double a = closes[i - 1], b = closes[i];
-            r[i - 1] = a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b) ? Math.log(b / a) : Double.NaN;
+            r[i - 1] = valid(a, b) ? Math.log(b / a) : Double.NaN;
         }
         return r;
     }
@@ -123,18 +125,25 @@ public final class OutlierReturns {
         double median = medianAbs(r); // once: a series of 2,000,000 bars sorts its returns for it
         List<UnadjustedSplits.Split> splits = UnadjustedSplits.find(r, median, gaps);
         List<Spike> spikes = find(r, median);
-        List<String> parts = new ArrayList<>();
         List<Flag> flags = new ArrayList<>();
-        if (!splits.isEmpty()) parts.add(UnadjustedSplits.warning(symbol, labels, closes, splits));
         for (UnadjustedSplits.Split s : splits) flags.add(new Flag(s.index(), s.name()));
-        if (!spikes.isEmpty()) parts.add(spikesWarning(symbol, labels, closes, spikes));
         for (Spike s : spikes) flags.add(new Flag(s.index(), "bad tick"));
-        String last = lastJump(symbol, labels, closes); // the last close: no later one shows a split stays
-        if (last != null) {
-            parts.add(last);
-            flags.add(new Flag(closes.length - 1, "last-close jump"));
-        }
-        return new Findings(parts.isEmpty() ? null : String.join(". ", parts), splits, List.copyOf(flags));
+        String last = lastJump(symbol, labels, closes, r); // the last close: no later one shows a split stays
+        if (last != null) flags.add(new Flag(closes.length - 1, "last-close jump"));
+        return new Findings(warning(symbol, labels::get, i -> closes[i], splits, spikes, last), splits, List.copyOf(flags));
+    }
+
+    /**
+     * The warning of the splits, spikes and last-close jump found (null when none), each close named by {@code label}
+     * and read by {@code close} at its index in the series: a long series' warning needs only the closes it names.
+     */
+    static String warning(String symbol, IntFunction<String> label, IntToDoubleFunction close, List<UnadjustedSplits.Split> splits,
+                          List<Spike> spikes, String last) {
+        List<String> parts = new ArrayList<>();
+        if (!splits.isEmpty()) parts.add(UnadjustedSplits.warning(symbol, label, close, splits));
+        if (!spikes.isEmpty()) parts.add(spikesWarning(symbol, label, close, spikes));
+        if (last != null) parts.add(last);
+        return parts.isEmpty() ? null : String.join(". ", parts);
     }
 
     /** The probable unadjusted splits of {@code closes} ({@link UnadjustedSplits}), none across the gaps {@code gaps} (see {@link #warning(String, List, double[], int[])}). */
@@ -143,33 +152,41 @@ public final class OutlierReturns {
         return UnadjustedSplits.find(r, medianAbs(r), gaps);
     }
 
-    /** The warning for a last close beyond {@link #LAST_FLOOR} and {@link #TIMES_MEDIAN} times the median move, or null. */
-    static String lastJump(String symbol, List<String> labels, double[] closes) {
+    /** The warning for a last close of {@code closes} (log returns {@code r}) beyond {@link #LAST_FLOOR} and {@link #TIMES_MEDIAN} times the median move before it, or null. */
+    private static String lastJump(String symbol, List<String> labels, double[] closes, double[] r) {
         int n = closes.length;
-        if (n < 3) return null;
-        double a = closes[n - 2], b = closes[n - 1];
-        if (!(a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b))) return null;
-        double jump = Math.log(b / a);
-        double[] r = new double[n - 2];
-        for (int i = 1; i < n - 1; i++) {
-            double x = closes[i - 1], y = closes[i];
-            r[i - 1] = x > 0 && y > 0 && Double.isFinite(x) && Double.isFinite(y) ? Math.log(y / x) : Double.NaN;
-        }
-        if (!(Math.abs(jump) > Math.max(LAST_FLOOR, TIMES_MEDIAN * medianAbs(r)))) return null;
-        return String.format(Locale.ROOT, "%s: the last close, %s (%.6g), is x%.3g the one before (log return %+.2f), far past a real day's move;"
-                + " no later close shows whether it falls back, and forecasts start from it and analogues match on it: check that row and re-import it if it is wrong",
-                symbol, labels.get(n - 1), b, Math.exp(jump), jump);
+        if (n < 3 || !valid(closes[n - 2], closes[n - 1])) return null;
+        return lastJump(symbol, labels.get(n - 1), closes[n - 2], closes[n - 1], medianAbs(Arrays.copyOf(r, n - 2)));
     }
 
-    private static String spikesWarning(String symbol, List<String> labels, double[] closes, List<Spike> spikes) {
+    /**
+     * As above, for a last close {@code b} labelled {@code label} after {@code a}, with {@code medianBefore} the median
+     * absolute log return of the closes up to {@code a}; the series has 3 closes or more.
+     */
+    static String lastJump(String symbol, String label, double a, double b, double medianBefore) {
+        if (!valid(a, b)) return null;
+        double jump = Math.log(b / a);
+        if (!(Math.abs(jump) > Math.max(LAST_FLOOR, TIMES_MEDIAN * medianBefore))) return null;
+        return String.format(Locale.ROOT, "%s: the last close, %s (%.6g), is x%.3g the one before (log return %+.2f), far past a real day's move;"
+                + " no later close shows whether it falls back, and forecasts start from it and analogues match on it: check that row and re-import it if it is wrong",
+                symbol, label, b, Math.exp(jump), jump);
+    }
+
+    /** Whether a log return can be taken from close {@code a} to close {@code b}. */
+    static boolean valid(double a, double b) {
+        return a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b);
+    }
+
+    private static String spikesWarning(String symbol, IntFunction<String> label, IntToDoubleFunction close, List<Spike> spikes) {
         List<String> named = new ArrayList<>();
         for (Spike s : spikes.subList(0, Math.min(MAX_NAMED, spikes.size()))) {
             int last = s.index() + s.closes() - 1;
             named.add(s.closes() == 1
                     ? String.format(Locale.ROOT, "%s (close %.6g, x%.3g the one before, log return %+.2f, then %+.2f)",
-                            labels.get(s.index()), closes[s.index()], Math.exp(s.jump()), s.jump(), s.back())
+                            label.apply(s.index()), close.applyAsDouble(s.index()), Math.exp(s.jump()), s.jump(), s.back())
                     : String.format(Locale.ROOT, "%s to %s (%d closes in a row, x%.3g the one before, log return %+.2f, closes %.6g to %.6g, then %+.2f)",
-                            labels.get(s.index()), labels.get(last), s.closes(), Math.exp(s.jump()), s.jump(), closes[s.index()], closes[last], s.back()));
+                            label.apply(s.index()), label.apply(last), s.closes(), Math.exp(s.jump()), s.jump(), close.applyAsDouble(s.index()),
+                            close.applyAsDouble(last), s.back()));
         }
         int all = spikes.stream().mapToInt(Spike::closes).sum(), unnamed = spikes.size() > MAX_NAMED
                 ? spikes.subList(MAX_NAMED, spikes.size()).stream().mapToInt(Spike::closes).sum() : 0;
@@ -179,7 +196,7 @@ public final class OutlierReturns {
                 + "prices or bars) and re-import corrected prices if they are wrong";
     }
 
-    private static double medianAbs(double[] r) {
+    static double medianAbs(double[] r) {
         double[] a = Arrays.stream(r).filter(Double::isFinite).map(Math::abs).sorted().toArray();
         if (a.length == 0) return 0;
         return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;

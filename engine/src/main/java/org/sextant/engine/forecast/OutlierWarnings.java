@@ -2,8 +2,6 @@ package org.sextant.engine.forecast;
 
 import java.time.LocalDate;
 import org.sextant.engine.data.BarReadCache;
-import org.sextant.engine.data.BarSeries;
-import org.sextant.engine.data.IntervalBar;
 import org.sextant.engine.data.PriceRepository;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.store.Store;
@@ -12,7 +10,8 @@ import org.sextant.engine.store.Store;
  * The {@link OutlierReturns} warning of a symbol's closes, kept per (symbol, interval) for one version of the store's
  * data ({@link Store#commits()}): the routes add it to every forecast, backtest and chart answer, and without it each
  * answer read the whole series again (2,000,000 minute bars resampled) even when the forecast came from memory. An
- * import or a delete commits, so re-imported closes are warned about afresh, never answered stale.
+ * import or a delete commits, so re-imported closes are warned about afresh, never answered stale. Bars at an interval
+ * are checked in the store ({@link BarOutliers}): a chart of a few hundred bars does not read millions for it.
  */
 public final class OutlierWarnings {
     /** Symbol and interval pairs kept: the sample universe at every interval fits well within it. */
@@ -46,17 +45,12 @@ public final class OutlierWarnings {
         kept.get(key(symbol, null), version, () -> warning(closes));
     }
 
-    /** As {@link #keep(String, long, PriceSeries)}, for bars at {@code interval}. */
-    public void keep(String symbol, String interval, long version, BarSeries bars) {
-        kept.get(key(symbol, interval), version, () -> warning(bars));
-    }
-
     private static String key(String symbol, String interval) {
         return PriceRepository.canonical(symbol) + "\0" + interval;
     }
 
     private String compute(String symbol, String interval) {
-        return interval == null ? warning(prices.closes(symbol, null, null)) : warning(prices.bars(symbol, interval, null, null));
+        return interval == null ? warning(prices.closes(symbol, null, null)) : BarOutliers.of(prices, symbol, interval).warning();
     }
 
     private static String warning(PriceSeries p) {
@@ -67,16 +61,5 @@ public final class OutlierWarnings {
     static OutlierReturns.Findings findings(PriceSeries p) {
         return OutlierReturns.findings(p.symbol(), p.dates().stream().map(LocalDate::toString).toList(), PriceForecast.closes(p),
                 CalibrationNotes.gaps(p.dates()));
-    }
-
-    /**
-     * Bars are gap-checked by their session dates with the daily closes' rule ({@link CalibrationNotes#gaps}): an intraday
-     * bar's dates are mostly the same day, so more than {@link CalibrationNotes#GAP_DAYS} days between bars is a gap, and a
-     * step across months of missing bars is not named as a split.
-     */
-    static String warning(BarSeries bars) {
-        return OutlierReturns.warning(bars.symbol(), bars.bars().stream().map(b -> b.ts() + "Z").toList(),
-                bars.bars().stream().mapToDouble(IntervalBar::close).toArray(),
-                CalibrationNotes.gaps(bars.bars().stream().map(IntervalBar::date).toList()));
     }
 }

@@ -3,6 +3,8 @@ package org.sextant.engine.forecast;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntFunction;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * Unadjusted splits in the closes a model fits: a one-day level change whose ratio is close to a split ratio
@@ -85,12 +87,12 @@ public final class UnadjustedSplits {
         return true;
     }
 
-    /** The warning for {@code splits}, each named by its {@code labels} entry. */
-    static String warning(String symbol, List<String> labels, double[] closes, List<Split> splits) {
+    /** The warning for {@code splits}, each named by {@code label} and its closes read by {@code close} at their index. */
+    static String warning(String symbol, IntFunction<String> label, IntToDoubleFunction close, List<Split> splits) {
         List<String> named = new ArrayList<>();
         for (Split s : splits.subList(0, Math.min(MAX_NAMED, splits.size()))) {
             named.add(String.format(Locale.ROOT, "on %s the close %s to x%.3g the one before (%.6g from %.6g, log return %+.2f) and stayed: a %s",
-                    labels.get(s.index()), s.jump() < 0 ? "fell" : "rose", Math.exp(s.jump()), closes[s.index()], closes[s.index() - 1],
+                    label.apply(s.index()), s.jump() < 0 ? "fell" : "rose", Math.exp(s.jump()), close.applyAsDouble(s.index()), close.applyAsDouble(s.index() - 1),
                     s.jump(), s.name()));
         }
         String more = splits.size() > MAX_NAMED ? " and " + (splits.size() - MAX_NAMED) + " more" : "";

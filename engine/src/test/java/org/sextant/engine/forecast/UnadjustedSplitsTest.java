@@ -153,8 +153,8 @@ class UnadjustedSplitsTest {
     @Test
     void aStepAcrossMonthsOfMissingBarsIsNoSplit() {
         double[] c = split(walk(400, 4), 200, 1.5);
-        assertNull(OutlierWarnings.warning(hourly(c, 200, 120)));
-        String contiguous = OutlierWarnings.warning(hourly(c, 200, 0));
+        assertNull(BarWarningReference.warning(hourly(c, 200, 120)));
+        String contiguous = BarWarningReference.warning(hourly(c, 200, 0));
         assertTrue(contiguous != null && contiguous.startsWith("GAPH: probable unadjusted split(s): on ") && contiguous.contains("a 2:3 reverse split. "), contiguous);
     }
 }

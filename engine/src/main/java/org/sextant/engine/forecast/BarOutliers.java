@@ -1,0 +1,180 @@
+package org.sextant.engine.forecast;
+
+import java.sql.ResultSet;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeMap;
+import org.sextant.engine.data.PriceRepository;
+
+/**
+ * The {@link OutlierReturns} warning of a symbol's bars at an interval, worked out in the store: one query orders the
+ * bars as a read does, takes each log return, the median absolute return and the dates' median spacing, and hands back
+ * only the bars around the returns past the floor (where a spike or a split can be) and the last two. The rules then run
+ * here on those stretches as on every bar: a return's test reads at most {@link #MARGIN} bars either side, and the
+ * stretch holds them. Reading all 1,429,800 bars of 2,000,000 stored minutes into memory for it took 12 s and 2.2 GB of
+ * heap on a loaded machine (docs/benchmarks.md, "Bar warnings: the first answer after an import").
+ */
+final class BarOutliers {
+    /** Bars kept either side of a return past the floor: the 20 returns a split must hold for, with a bar to spare. */
+    static final int MARGIN = UnadjustedSplits.STAYS + 2;
+    /**
+     * Returns past the floor whose bars are handed back, the first ones in time: a series of nothing but jumps is
+     * bad data throughout, and the warning says where it stopped looking (at most ~45,000 bars handed back).
+     */
+    static final int MAX_EXAMINED = 1000;
+    /** Below the floor by more than the two logarithms (the store's and Java's) can differ: no return past it is missed. */
+    private static final double SLACK = 1 - 1e-9;
+
+    /** The warning (null when none) and how many bars the store handed back for it. */
+    record Result(String warning, int bars) {}
+
+    private static final String QUERY = (", w AS (SELECT row_number() OVER o - 1 AS i, ts, date, close, lag(close) OVER o AS prev, "
+            + "date - lag(date) OVER o AS days FROM series WINDOW o AS (ORDER BY date, ts)), "
+            // a return as OutlierReturns.returns takes it (the bar's close over the one before), its size where it has one
+            + "r AS MATERIALIZED (SELECT i, ts, date, close, days, ratio, CASE WHEN ratio > 0 AND isfinite(ratio) THEN abs(ln(ratio)) END AS m "
+            + "FROM (SELECT *, CASE WHEN prev > 0 AND close > 0 AND isfinite(prev) AND isfinite(close) THEN close / prev END AS ratio FROM w)), "
+            // the size at rank (k - 1) // 2 (selected, not sorted) and the next one either side: the median, also without the
+            // last return (the last close's test), each as a ratio whose logarithm is taken as OutlierReturns takes it
+            + "counts AS (SELECT count(*) AS n, count(m) AS k, quantile_disc(m, 0.5) AS v FROM r), "
+            + "mid AS (SELECT count(*) FILTER (WHERE m < v) AS below, count(*) FILTER (WHERE m = v) AS same, arg_max(ratio, m) FILTER (WHERE m < v) AS lower, "
+            + "any_value(ratio) FILTER (WHERE m = v) AS middle, arg_min(ratio, m) FILTER (WHERE m > v) AS upper FROM r, counts), "
+            + "lim AS (SELECT greatest(%s, %s * coalesce(v, 0)) * %s AS f FROM counts), "
+            // the spacing of the dates at rank n/2 (CalibrationNotes.gaps) from a count per spacing
+            + "spacing AS (SELECT days, count(*) AS c FROM r WHERE days IS NOT NULL GROUP BY days), "
+            + "gap AS (SELECT min(days) AS d FROM (SELECT days, sum(c) OVER (ORDER BY days) AS upto FROM spacing) "
+            + "WHERE upto > (SELECT sum(c) FROM spacing) // 2), "
+            + "past AS (SELECT i FROM r, lim WHERE ratio IS NOT NULL AND (m IS NULL OR m > lim.f)), "
+            + "examined AS (SELECT i FROM past ORDER BY i LIMIT %d), "
+            + "near AS (SELECT e.i + t.d AS i FROM examined e, range(-%d, %d) t(d) UNION SELECT n - 2 FROM counts UNION SELECT n - 1 FROM counts) "
+            + "SELECT 'n' AS kind, n AS i, k AS j, CAST(NULL AS TIMESTAMP) AS ts, CAST(NULL AS DATE) AS date, CAST(NULL AS DOUBLE) AS x FROM counts "
+            + "UNION ALL SELECT 'mid', below, same, NULL, NULL, middle FROM mid UNION ALL SELECT 'lower', NULL, NULL, NULL, NULL, lower FROM mid "
+            + "UNION ALL SELECT 'upper', NULL, NULL, NULL, NULL, upper FROM mid "
+            + "UNION ALL SELECT 'gap', CAST(d AS BIGINT), NULL, NULL, NULL, NULL FROM gap WHERE d IS NOT NULL "
+            + "UNION ALL SELECT 'past', (SELECT count(*) FROM past), (SELECT max(i) FROM examined), NULL, NULL, NULL "
+            + "UNION ALL SELECT 'bar', r.i, NULL, r.ts, r.date, r.close FROM r JOIN near USING (i)")
+            .formatted(OutlierReturns.FLOOR, OutlierReturns.TIMES_MEDIAN, SLACK, MAX_EXAMINED, MARGIN, MARGIN + 1);
+
+    private BarOutliers() {}
+
+    /** The warning of {@code symbol}'s bars at {@code interval}, as {@link OutlierReturns#findings} gives it on every bar. */
+    static Result of(PriceRepository prices, String symbol, String interval) {
+        return prices.overBars(symbol, interval, QUERY, p -> {
+            Answer a = new Answer();
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) a.add(r);
+            }
+            return new Result(a.warning(PriceRepository.canonical(symbol)), a.bars.size());
+        });
+    }
+
+    private record Bar(LocalDateTime ts, LocalDate date, double close) {
+        String label() {
+            return ts + "Z"; // as a bar forecast names its bars
+        }
+    }
+
+    /** What the query handed back. */
+    private static final class Answer {
+        long n, k, below, same, past, examinedTo = -1;
+        double lower, middle, upper;
+        Long spacing;
+        final TreeMap<Integer, Bar> bars = new TreeMap<>();
+
+        void add(ResultSet r) throws java.sql.SQLException {
+            switch (r.getString(1)) {
+                case "n" -> { n = r.getLong(2); k = r.getLong(3); }
+                case "mid" -> { below = r.getLong(2); same = r.getLong(3); middle = r.getDouble(6); }
+                case "lower" -> lower = r.getDouble(6);
+                case "upper" -> upper = r.getDouble(6);
+                case "gap" -> spacing = r.getLong(2);
+                case "past" -> { past = r.getLong(2); examinedTo = r.getObject(3) == null ? -1 : r.getLong(3); }
+                default -> bars.put((int) r.getLong(2), new Bar(r.getTimestamp(4).toLocalDateTime(), r.getDate(5).toLocalDate(), r.getDouble(6)));
+            }
+        }
+
+        String warning(String symbol) {
+            if (n < 2) return null;
+            long first = Math.max(0, Math.floorDiv(k - 1, 2) - 1);
+            double[] window = window();
+            double median = median(window, first, k, Double.NaN);
+            long gapDays = spacing == null ? Long.MAX_VALUE : CalibrationNotes.gapDays(spacing);
+            boolean capped = past > MAX_EXAMINED;
+            List<UnadjustedSplits.Split> splits = new ArrayList<>();
+            List<OutlierReturns.Spike> spikes = new ArrayList<>();
+            for (int[] s : stretches()) {
+                int start = s[0];
+                double[] c = new double[s[1] - s[0] + 1];
+                List<Integer> gaps = new ArrayList<>();
+                for (int t = 0; t < c.length; t++) {
+                    c[t] = bars.get(start + t).close();
+                    if (t > 0 && bars.get(start + t).date().toEpochDay() - bars.get(start + t - 1).date().toEpochDay() > gapDays) gaps.add(t);
+                }
+                double[] r = OutlierReturns.returns(c);
+                for (UnadjustedSplits.Split x : UnadjustedSplits.find(r, median, gaps.stream().mapToInt(Integer::intValue).toArray())) {
+                    if (!capped || start + x.index() <= examinedTo) splits.add(new UnadjustedSplits.Split(start + x.index(), x.jump(), x.after(), x.before()));
+                }
+                for (OutlierReturns.Spike x : OutlierReturns.find(r, median)) {
+                    if (!capped || start + x.index() <= examinedTo) spikes.add(new OutlierReturns.Spike(start + x.index(), x.jump(), x.back(), x.closes()));
+                }
+            }
+            String last = n < 3 ? null : lastJump(symbol, window, first);
+            String w = OutlierReturns.warning(symbol, i -> bars.get(i).label(), i -> bars.get(i).close(), splits, spikes, last);
+            if (!capped) return w;
+            String more = String.format(Locale.ROOT, "%s: %d bars move past %.3g in log from the one before, more than the %d this check looks at:"
+                    + " those after %s were not checked for splits or bad ticks; look at those bars (run_select on bars)",
+                    symbol, past, Math.max(OutlierReturns.FLOOR, OutlierReturns.TIMES_MEDIAN * median), MAX_EXAMINED, bars.get((int) examinedTo).label());
+            return w == null ? more : w + ". " + more;
+        }
+
+        /**
+         * The sizes at ranks (k - 1) // 2 - 1 to (k - 1) // 2 + 1 (those there are), in order: the store selected the one at
+         * the middle rank, and how many lie below it and level with it place the others.
+         */
+        private double[] window() {
+            if (k == 0) return new double[0];
+            long mid = Math.floorDiv(k - 1, 2);
+            if (!(below <= mid && mid < below + same)) throw new IllegalStateException("the store's middle size is not at rank " + mid + " of " + k);
+            List<Double> ratios = new ArrayList<>();
+            if (mid >= 1) ratios.add(mid - 1 >= below ? middle : lower);
+            ratios.add(middle);
+            if (mid + 1 < k) ratios.add(mid + 1 < below + same ? middle : upper);
+            return ratios.stream().mapToDouble(x -> Math.abs(Math.log(x))).sorted().toArray();
+        }
+
+        /** The last close's warning: its move against the median of the moves before it (the middle ranks without the last move). */
+        private String lastJump(String symbol, double[] window, long first) {
+            double a = bars.get((int) n - 2).close(), b = bars.get((int) n - 1).close(), ratio = b / a;
+            boolean counted = OutlierReturns.valid(a, b) && ratio > 0 && Double.isFinite(ratio);
+            double before = median(window, first, k, counted ? Math.abs(Math.log(ratio)) : Double.NaN);
+            return OutlierReturns.lastJump(symbol, bars.get((int) n - 1).label(), a, b, before);
+        }
+
+        /** Runs of consecutive bar indices handed back, each as its first and last index. */
+        private List<int[]> stretches() {
+            List<int[]> out = new ArrayList<>();
+            for (int i : bars.keySet()) {
+                if (!out.isEmpty() && out.get(out.size() - 1)[1] == i - 1) out.get(out.size() - 1)[1] = i;
+                else out.add(new int[] {i, i});
+            }
+            return out;
+        }
+    }
+
+    /**
+     * {@link OutlierReturns#medianAbs} of {@code count} sizes whose sorted ranks from {@code first} on are {@code window}
+     * (the middle three), less one equal to {@code removed} unless it is NaN: without the first of its rank, every
+     * rank from there on holds the next size.
+     */
+    static double median(double[] window, long first, long count, double removed) {
+        long size = Double.isNaN(removed) ? count : count - 1;
+        if (size <= 0) return 0;
+        java.util.function.LongToDoubleFunction at = j -> {
+            double v = window[(int) (j - first)];
+            return Double.isNaN(removed) || v < removed ? v : window[(int) (j + 1 - first)];
+        };
+        return size % 2 == 1 ? at.applyAsDouble(size / 2) : (at.applyAsDouble(size / 2 - 1) + at.applyAsDouble(size / 2)) / 2;
+    }
+}
