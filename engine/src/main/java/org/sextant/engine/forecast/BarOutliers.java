@@ -12,56 +12,67 @@ import org.sextant.engine.data.PriceRepository;
 /**
  * The {@link OutlierReturns} warning of a symbol's bars at an interval, worked out in the store: one query orders the
  * bars as a read does, takes each log return, the median absolute return and the dates' median spacing, and hands back
- * only the bars around the returns past the floor (where a spike or a split can be) and the last two. The rules then run
- * here on those stretches as on every bar: a return's test reads at most {@link #MARGIN} bars either side, and the
- * stretch holds them. Reading all 1,429,800 bars of 2,000,000 stored minutes into memory for it took 12 s and 2.2 GB of
+ * only the bars around the returns past the rule's limit (the floor, or 12 times that median: where a spike or a split
+ * can be) and the last two. The rules then run here on those stretches as on every bar: a return's test reads at most
+ * {@link #MARGIN} bars either side, and the stretch holds them. Reading all 1,429,800 bars of 2,000,000 stored minutes into memory for it took 12 s and 2.2 GB of
  * heap on a loaded machine (docs/benchmarks.md, "Bar warnings: the first answer after an import").
  */
 final class BarOutliers {
-    /** Bars kept either side of a return past the floor: the 20 returns a split must hold for, with a bar to spare. */
+    /** Bars kept either side of a return past the limit: the 20 returns a split must hold for, with a bar to spare. */
     static final int MARGIN = UnadjustedSplits.STAYS + 2;
     /**
-     * Returns past the floor whose bars are handed back, the first ones in time: a series of nothing but jumps is
-     * bad data throughout, and the warning says where it stopped looking (at most ~45,000 bars handed back).
+     * Returns past the limit whose bars are handed back, the first ones in time: a series of nothing but jumps is
+     * bad data throughout, and the warning says where it stopped looking and how many it did not check (at most
+     * ~45,000 bars handed back).
      */
     static final int MAX_EXAMINED = 1000;
-    /** Below the floor by more than the two logarithms (the store's and Java's) can differ: no return past it is missed. */
+    /** Below the limit by more than the two logarithms (the store's and Java's) can differ: no return past it is missed. */
     private static final double SLACK = 1 - 1e-9;
 
     /** The warning (null when none) and how many bars the store handed back for it. */
     record Result(String warning, int bars) {}
 
-    private static final String QUERY = (", w AS (SELECT row_number() OVER o - 1 AS i, ts, date, close, lag(close) OVER o AS prev, "
-            + "date - lag(date) OVER o AS days FROM series WINDOW o AS (ORDER BY date, ts)), "
-            // a return as OutlierReturns.returns takes it (the bar's close over the one before), its size where it has one
-            + "r AS MATERIALIZED (SELECT i, ts, date, close, days, ratio, CASE WHEN ratio > 0 AND isfinite(ratio) THEN abs(ln(ratio)) END AS m "
-            + "FROM (SELECT *, CASE WHEN prev > 0 AND close > 0 AND isfinite(prev) AND isfinite(close) THEN close / prev END AS ratio FROM w)), "
-            // the size at rank (k - 1) // 2 (selected, not sorted) and the next one either side: the median, also without the
-            // last return (the last close's test), each as a ratio whose logarithm is taken as OutlierReturns takes it
-            + "counts AS (SELECT count(*) AS n, count(m) AS k, quantile_disc(m, 0.5) AS v FROM r), "
-            + "mid AS (SELECT count(*) FILTER (WHERE m < v) AS below, count(*) FILTER (WHERE m = v) AS same, arg_max(ratio, m) FILTER (WHERE m < v) AS lower, "
-            + "any_value(ratio) FILTER (WHERE m = v) AS middle, arg_min(ratio, m) FILTER (WHERE m > v) AS upper FROM r, counts), "
-            + "lim AS (SELECT greatest(%s, %s * coalesce(v, 0)) * %s AS f FROM counts), "
-            // the spacing of the dates at rank n/2 (CalibrationNotes.gaps) from a count per spacing
-            + "spacing AS (SELECT days, count(*) AS c FROM r WHERE days IS NOT NULL GROUP BY days), "
-            + "gap AS (SELECT min(days) AS d FROM (SELECT days, sum(c) OVER (ORDER BY days) AS upto FROM spacing) "
-            + "WHERE upto > (SELECT sum(c) FROM spacing) // 2), "
-            + "past AS (SELECT i FROM r, lim WHERE ratio IS NOT NULL AND (m IS NULL OR m > lim.f)), "
-            + "examined AS (SELECT i FROM past ORDER BY i LIMIT %d), "
-            + "near AS (SELECT e.i + t.d AS i FROM examined e, range(-%d, %d) t(d) UNION SELECT n - 2 FROM counts UNION SELECT n - 1 FROM counts) "
-            + "SELECT 'n' AS kind, n AS i, k AS j, CAST(NULL AS TIMESTAMP) AS ts, CAST(NULL AS DATE) AS date, CAST(NULL AS DOUBLE) AS x FROM counts "
-            + "UNION ALL SELECT 'mid', below, same, NULL, NULL, middle FROM mid UNION ALL SELECT 'lower', NULL, NULL, NULL, NULL, lower FROM mid "
-            + "UNION ALL SELECT 'upper', NULL, NULL, NULL, NULL, upper FROM mid "
-            + "UNION ALL SELECT 'gap', CAST(d AS BIGINT), NULL, NULL, NULL, NULL FROM gap WHERE d IS NOT NULL "
-            + "UNION ALL SELECT 'past', (SELECT count(*) FROM past), (SELECT max(i) FROM examined), NULL, NULL, NULL "
-            + "UNION ALL SELECT 'bar', r.i, NULL, r.ts, r.date, r.close FROM r JOIN near USING (i)")
-            .formatted(OutlierReturns.FLOOR, OutlierReturns.TIMES_MEDIAN, SLACK, MAX_EXAMINED, MARGIN, MARGIN + 1);
+    /**
+     * The query after the series ({@link PriceRepository#overBars}), its numbers in ASCII digits whatever the default
+     * locale (a Thai one writes others): formatted per call, so a test that sets the locale sees it.
+     */
+    private static String query() {
+        return String.format(Locale.ROOT, ", w AS (SELECT row_number() OVER o - 1 AS i, ts, date, close, lag(close) OVER o AS prev, "
+                + "date - lag(date) OVER o AS days FROM series WINDOW o AS (ORDER BY date, ts)), "
+                // a return as OutlierReturns.returns takes it (the bar's close over the one before), its size where it has one
+                + "r AS MATERIALIZED (SELECT i, ts, date, close, days, ratio, CASE WHEN ratio > 0 AND isfinite(ratio) THEN abs(ln(ratio)) END AS m "
+                + "FROM (SELECT *, CASE WHEN prev > 0 AND close > 0 AND isfinite(prev) AND isfinite(close) THEN close / prev END AS ratio FROM w)), "
+                // the size at rank (k - 1) // 2 (selected, not sorted) and the next one either side: the median, also without the
+                // last return (the last close's test), each as a ratio whose logarithm is taken as OutlierReturns takes it
+                + "counts AS (SELECT count(*) AS n, count(m) AS k, quantile_disc(m, 0.5) AS v FROM r), "
+                + "mid AS (SELECT count(*) FILTER (WHERE m < v) AS below, count(*) FILTER (WHERE m = v) AS same, arg_max(ratio, m) FILTER (WHERE m < v) AS lower, "
+                + "any_value(ratio) FILTER (WHERE m = v) AS middle, arg_min(ratio, m) FILTER (WHERE m > v) AS upper, min(m) FILTER (WHERE m > v) AS above FROM r, counts), "
+                // the limit of the rule: of an even count the median is halfway between the two middle sizes, the next one up
+                // unless the middle size fills rank k // 2 too
+                + "lim AS (SELECT greatest(%s, %s * coalesce(CASE WHEN k %% 2 = 1 OR below + same > k // 2 THEN v ELSE (v + above) / 2 END, 0)) AS f FROM counts, mid), "
+                // the spacing of the dates at rank n/2 (CalibrationNotes.gaps) from a count per spacing
+                + "spacing AS (SELECT days, count(*) AS c FROM r WHERE days IS NOT NULL GROUP BY days), "
+                + "gap AS (SELECT min(days) AS d FROM (SELECT days, sum(c) OVER (ORDER BY days) AS upto FROM spacing) "
+                + "WHERE upto > (SELECT sum(c) FROM spacing) // 2), "
+                // returns at or past the limit, with the slack of the two logarithms; past: whether the store's is past it
+                + "near AS (SELECT i, m IS NULL OR m > lim.f AS past FROM r, lim WHERE ratio IS NOT NULL AND (m IS NULL OR m > lim.f * %s)), "
+                + "examined AS (SELECT i FROM near ORDER BY i LIMIT %d), "
+                + "kept AS (SELECT e.i + t.d AS i FROM examined e, range(-%d, %d) t(d) UNION SELECT n - 2 FROM counts UNION SELECT n - 1 FROM counts) "
+                + "SELECT 'n' AS kind, n AS i, k AS j, CAST(NULL AS TIMESTAMP) AS ts, CAST(NULL AS DATE) AS date, CAST(NULL AS DOUBLE) AS x FROM counts "
+                + "UNION ALL SELECT 'mid', below, same, NULL, NULL, middle FROM mid UNION ALL SELECT 'lower', NULL, NULL, NULL, NULL, lower FROM mid "
+                + "UNION ALL SELECT 'upper', NULL, NULL, NULL, NULL, upper FROM mid "
+                + "UNION ALL SELECT 'gap', CAST(d AS BIGINT), NULL, NULL, NULL, NULL FROM gap WHERE d IS NOT NULL "
+                + "UNION ALL SELECT 'near', (SELECT count(*) FROM near), (SELECT max(i) FROM examined), NULL, NULL, NULL "
+                + "UNION ALL SELECT 'beyond', count(*) FILTER (WHERE past AND i > (SELECT max(i) FROM examined)), NULL, NULL, NULL, NULL FROM near "
+                + "UNION ALL SELECT 'bar', r.i, NULL, r.ts, r.date, r.close FROM r JOIN kept USING (i)",
+                OutlierReturns.FLOOR, OutlierReturns.TIMES_MEDIAN, SLACK, MAX_EXAMINED, MARGIN, MARGIN + 1);
+    }
 
     private BarOutliers() {}
 
     /** The warning of {@code symbol}'s bars at {@code interval}, as {@link OutlierReturns#findings} gives it on every bar. */
     static Result of(PriceRepository prices, String symbol, String interval) {
-        return prices.overBars(symbol, interval, QUERY, p -> {
+        return prices.overBars(symbol, interval, query(), p -> {
             Answer a = new Answer();
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) a.add(r);
@@ -78,7 +89,7 @@ final class BarOutliers {
 
     /** What the query handed back. */
     private static final class Answer {
-        long n, k, below, same, past, examinedTo = -1;
+        long n, k, below, same, near, beyond, examinedTo = -1;
         double lower, middle, upper;
         Long spacing;
         final TreeMap<Integer, Bar> bars = new TreeMap<>();
@@ -90,7 +101,8 @@ final class BarOutliers {
                 case "lower" -> lower = r.getDouble(6);
                 case "upper" -> upper = r.getDouble(6);
                 case "gap" -> spacing = r.getLong(2);
-                case "past" -> { past = r.getLong(2); examinedTo = r.getObject(3) == null ? -1 : r.getLong(3); }
+                case "near" -> { near = r.getLong(2); examinedTo = r.getObject(3) == null ? -1 : r.getLong(3); }
+                case "beyond" -> beyond = r.getLong(2);
                 default -> bars.put((int) r.getLong(2), new Bar(r.getTimestamp(4).toLocalDateTime(), r.getDate(5).toLocalDate(), r.getDouble(6)));
             }
         }
@@ -101,7 +113,9 @@ final class BarOutliers {
             double[] window = window();
             double median = median(window, first, k, Double.NaN);
             long gapDays = spacing == null ? Long.MAX_VALUE : CalibrationNotes.gapDays(spacing);
-            boolean capped = past > MAX_EXAMINED;
+            double limit = Math.max(OutlierReturns.FLOOR, OutlierReturns.TIMES_MEDIAN * median);
+            boolean capped = near > MAX_EXAMINED; // only the bars of the first MAX_EXAMINED returns near the limit came back
+            long checked = 0; // returns past the limit the rules saw
             List<UnadjustedSplits.Split> splits = new ArrayList<>();
             List<OutlierReturns.Spike> spikes = new ArrayList<>();
             for (int[] s : stretches()) {
@@ -113,6 +127,9 @@ final class BarOutliers {
                     if (t > 0 && bars.get(start + t).date().toEpochDay() - bars.get(start + t - 1).date().toEpochDay() > gapDays) gaps.add(t);
                 }
                 double[] r = OutlierReturns.returns(c);
+                for (int t = 0; t < r.length; t++) {
+                    if (Math.abs(r[t]) > limit && (!capped || start + t + 1 <= examinedTo)) checked++;
+                }
                 for (UnadjustedSplits.Split x : UnadjustedSplits.find(r, median, gaps.stream().mapToInt(Integer::intValue).toArray())) {
                     if (!capped || start + x.index() <= examinedTo) splits.add(new UnadjustedSplits.Split(start + x.index(), x.jump(), x.after(), x.before()));
                 }
@@ -122,10 +139,11 @@ final class BarOutliers {
             }
             String last = n < 3 ? null : lastJump(symbol, window, first);
             String w = OutlierReturns.warning(symbol, i -> bars.get(i).label(), i -> bars.get(i).close(), splits, spikes, last);
-            if (!capped) return w;
-            String more = String.format(Locale.ROOT, "%s: %d bars move past %.3g in log from the one before, more than the %d this check looks at:"
-                    + " those after %s were not checked for splits or bad ticks; look at those bars (run_select on bars)",
-                    symbol, past, Math.max(OutlierReturns.FLOOR, OutlierReturns.TIMES_MEDIAN * median), MAX_EXAMINED, bars.get((int) examinedTo).label());
+            if (!capped || beyond == 0) return w;
+            // counted on the rule's limit: those the rules saw, and those after where the store's logarithm puts them past it
+            String more = String.format(Locale.ROOT, "%s: %d bars move past %.3g in log from the one before; this check looks at the first %d moves that far"
+                    + " and stopped at %s: the %d after it were not checked for splits or bad ticks; look at those bars (run_select on bars)",
+                    symbol, checked + beyond, limit, MAX_EXAMINED, bars.get((int) examinedTo).label(), beyond);
             return w == null ? more : w + ". " + more;
         }
 

@@ -1,10 +1,12 @@
 package org.sextant.engine.forecast;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Statement;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.sextant.engine.data.PriceRepository;
@@ -38,8 +40,13 @@ class BarOutliersTest {
     }
 
     private void insert(String symbol, String close, String shift) {
+        insert(symbol, N, close, shift);
+    }
+
+    /** {@code count} 1-minute bars of {@code symbol} from 2020-01-01, bar i's close {@code close} and its time moved by {@code shift}. */
+    private void insert(String symbol, int count, String close, String shift) {
         execute("INSERT INTO bars SELECT '" + symbol + "', '1m', TIMESTAMP '2020-01-01' + i * INTERVAL 1 MINUTE + " + shift
-                + ", NULL, NULL, NULL, " + close + ", NULL, 'test' FROM range(" + N + ") t(i)");
+                + ", NULL, NULL, NULL, " + close + ", NULL, 'test' FROM range(" + count + ") t(i)");
     }
 
     private void execute(String... statements) {
@@ -154,10 +161,79 @@ class BarOutliersTest {
         String w = new OutlierWarnings(store, prices, OutlierWarnings.CAPACITY).of("BAD", "1m");
         int examined = BarOutliers.MAX_EXAMINED / 2; // a spike is two jumps: up, and back
         assertTrue(w.startsWith("BAD: " + examined + " close(s) jump and fall straight back, as a bad tick does: 2020-01-01T00:50Z (close "), w);
-        assertTrue(w.endsWith(". BAD: 1200 bars move past 0.250 in log from the one before, more than the 1000 this check looks at: those after "
-                + java.time.LocalDateTime.of(2020, 1, 1, 0, 0).plusMinutes(examined * 100 - 49) + "Z were not checked for splits or bad ticks; look at those bars (run_select on bars)"), w);
+        assertTrue(w.endsWith(". BAD: 1200 bars move past 0.250 in log from the one before; this check looks at the first 1000 moves that far and stopped at "
+                + java.time.LocalDateTime.of(2020, 1, 1, 0, 0).plusMinutes(examined * 100 - 49)
+                + "Z: the 200 after it were not checked for splits or bad ticks; look at those bars (run_select on bars)"), w);
         int bound = BarOutliers.MAX_EXAMINED * (2 * BarOutliers.MARGIN + 1) + 2;
         assertTrue(BarOutliers.of(prices, "BAD", "1m").bars() <= bound, "at most " + bound);
+    }
+
+    /**
+     * Bars of an even number of returns, {@code small} of 0.001 then, between them, {@code big}: the two middle sizes are
+     * 0.001 and the smallest of {@code big}, so the median (halfway) is far above the lower one. Signs alternate, so the
+     * level stays.
+     */
+    private void evenHalves(String symbol, double... big) {
+        StringBuilder sizes = new StringBuilder("[");
+        for (int j = 0; j < big.length; j++) sizes.append(j == 0 ? "" : ",").append(big[j]);
+        // bar i > 0 moves by a small size when i is odd, else by big[i / 2 - 1]
+        insert(symbol, 2 * big.length + 1, "100 * exp(sum(CASE WHEN i = 0 THEN 0 WHEN i % 2 = 1 THEN 0.001 * (1 - 2 * ((i // 2) % 2)) "
+                + "ELSE (" + sizes + "])[i // 2] * (1 - 2 * ((i // 2) % 2)) END) OVER (ORDER BY i))", "INTERVAL 0 DAY");
+    }
+
+    /** {@code count} sizes of {@code size}. */
+    private static double[] times(int count, double size) {
+        double[] out = new double[count];
+        Arrays.fill(out, size);
+        return out;
+    }
+
+    private static double[] concat(double[]... parts) {
+        return Arrays.stream(parts).flatMapToDouble(Arrays::stream).toArray();
+    }
+
+    /**
+     * 1,100 moves of 0.28 with a median of 0.0255 (0.001 and 0.05 in the middle of an even count): past the floor, not
+     * past 12 times the median (0.306), so no warning and no cap; a cap on 12 times the lower middle size (0.012, so the
+     * floor) counted 1,100 bars past 0.306 and cut the series.
+     */
+    @Test
+    void movesPastTheFloorButNotTheMediansLimitAreNeitherWarnedNorCapped() {
+        evenHalves("HALF", concat(times(1100, 0.28), times(1100, 0.05)));
+        PriceRepository prices = new PriceRepository(store);
+        assertNull(BarWarningReference.warning(prices.bars("HALF", "1m", null, null)));
+        assertNull(new OutlierWarnings(store, prices, 0).of("HALF", "1m"));
+    }
+
+    /** 1,200 moves of 0.5 and 1,100 of 0.28, the limit 0.306 as above: the warning counts the 1,200 and stops at the 1,000th. */
+    @Test
+    void aCappedSeriesCountsOnlyTheMovesPastTheLimit() {
+        double[] big = concat(times(1200, 0.5), times(1100, 0.28), times(2300, 0.05));
+        evenHalves("MANY", big);
+        String w = new OutlierWarnings(store, new PriceRepository(store), 0).of("MANY", "1m");
+        assertTrue(w.contains("MANY: 1200 bars move past 0.306 in log from the one before;"), w);
+        // the 1,000th move of 0.5 is bar 2,000
+        assertTrue(w.endsWith(" and stopped at 2020-01-02T09:20Z: the 200 after it were not checked for splits or bad ticks; look at those bars (run_select on bars)"), w);
+    }
+
+    /**
+     * A default locale that writes its own digits (Thai) does not reach the store's query: the warning is the one
+     * worked out under the root locale.
+     */
+    @Test
+    void aLocaleWithOtherDigitsGivesTheSameWarning() {
+        insert("THAI", 3000, "100 * (1 + (i % 7) * 1e-3) * CASE WHEN i = 1000 THEN 100 ELSE 1 END * CASE WHEN i >= 2000 THEN 0.5 ELSE 1 END", "INTERVAL 0 DAY");
+        PriceRepository prices = new PriceRepository(store);
+        String root = BarWarningReference.warning(prices.bars("THAI", "1m", null, null));
+        assertTrue(root.contains("a 2:1 split") && root.contains("1 close(s) jump and fall straight back"), root);
+        Locale before = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.forLanguageTag("th-TH-u-nu-thai"));
+            assertEquals("\u0e51", String.format("%d", 1), "the locale writes Thai digits");
+            assertEquals(root, new OutlierWarnings(store, prices, 0).of("THAI", "1m"));
+        } finally {
+            Locale.setDefault(before);
+        }
     }
 
     /** The median of the middle ranks, with and without one size, is OutlierReturns' median of all of them. */
