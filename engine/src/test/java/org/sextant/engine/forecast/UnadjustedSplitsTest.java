@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.Statement;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.data.PriceRepository;
 import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.store.Store;
 import org.sextant.engine.testing.TempSextant;
 
 /** A close that steps to a split ratio of the one before and stays is named as a probable unadjusted split; real crashes are not (attacker pass 11, H1). */
@@ -129,10 +131,10 @@ class UnadjustedSplitsTest {
         assertEquals(-0.36, Math.log(c[day] / c[day - 1]), 0.01, "the sample holds the crash this test guards");
     }
 
-    /** Closes {@code c} as hourly bars, seven a weekday from 2010-01-04 14:30 UTC, those from {@code from} on {@code skipDays} days later. */
-    private static org.sextant.engine.data.BarSeries hourly(double[] c, int from, int skipDays) {
-        List<org.sextant.engine.data.IntervalBar> bars = new ArrayList<>();
-        java.time.LocalDate day = LocalDate.of(2010, 1, 4);
+    /** Stores closes {@code c} as hourly bars of {@code symbol}, seven a weekday from 2010-01-04 14:00 UTC, those from {@code from} on {@code skipDays} days later. */
+    private static void hourly(Store store, String symbol, double[] c, int from, int skipDays) {
+        StringBuilder rows = new StringBuilder();
+        LocalDate day = LocalDate.of(2010, 1, 4);
         for (int i = 0; i < c.length; i++) {
             if (i > 0 && i % 7 == 0) {
                 do day = day.plusDays(1); while (day.getDayOfWeek().getValue() > 5);
@@ -141,20 +143,30 @@ class UnadjustedSplitsTest {
                 day = day.plusDays(skipDays);
                 while (day.getDayOfWeek().getValue() > 5) day = day.plusDays(1);
             }
-            bars.add(new org.sextant.engine.data.IntervalBar(day.atTime(14 + i % 7, 30), day, null, null, null, c[i], null));
+            rows.append(i == 0 ? "" : ",").append("('").append(symbol).append("', '1h', TIMESTAMP '").append(day).append(' ')
+                    .append(14 + i % 7).append(":00', NULL, NULL, NULL, ").append(c[i]).append(", NULL, 'test')");
         }
-        return new org.sextant.engine.data.BarSeries("GAPH", "1h", "regular", null, 1764, bars, null);
+        store.inTransaction(x -> {
+            try (Statement st = x.createStatement()) {
+                st.execute("INSERT INTO bars VALUES " + rows);
+            }
+            return null;
+        });
     }
 
     /**
      * Bars at an interval are gap-checked as daily closes are: x1.5 across four months of missing hourly bars is no split,
-     * while the same step between two bars of contiguous days still is.
+     * while the same step between two bars of contiguous days still is; each as an answer's warning is worked out
+     * ({@link OutlierWarnings}, in the store).
      */
     @Test
-    void aStepAcrossMonthsOfMissingBarsIsNoSplit() {
+    void aStepAcrossMonthsOfMissingBarsIsNoSplit(@TempSextant Store store) {
         double[] c = split(walk(400, 4), 200, 1.5);
-        assertNull(BarWarningReference.warning(hourly(c, 200, 120)));
-        String contiguous = BarWarningReference.warning(hourly(c, 200, 0));
-        assertTrue(contiguous != null && contiguous.startsWith("GAPH: probable unadjusted split(s): on ") && contiguous.contains("a 2:3 reverse split. "), contiguous);
+        hourly(store, "GAPH", c, 200, 120);
+        hourly(store, "STEPH", c, 200, 0);
+        OutlierWarnings warnings = new OutlierWarnings(store, new PriceRepository(store), 0);
+        assertNull(warnings.of("GAPH", "1h"));
+        String contiguous = warnings.of("STEPH", "1h");
+        assertTrue(contiguous != null && contiguous.startsWith("STEPH: probable unadjusted split(s): on 2010-02-11T18:00Z the close rose") && contiguous.contains("a 2:3 reverse split. "), contiguous);
     }
 }
