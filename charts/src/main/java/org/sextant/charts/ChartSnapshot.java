@@ -56,7 +56,7 @@ public final class ChartSnapshot {
                     throw new IllegalStateException("the node is not in a showing window; use ChartSnapshot.render for an off-screen chart");
                 }
                 afterPulses(scene, () -> result.complete(node.snapshot(null, null)), result);
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
                 result.completeExceptionally(e);
             }
         });
@@ -83,7 +83,8 @@ public final class ChartSnapshot {
 
     /**
      * As {@link #render(Parent, double, double, Runnable)}, the picture completing on the JavaFX thread: for a caller
-     * with a budget of its own (render_chart), which waits for it no longer than that.
+     * with a budget of its own (render_chart), which waits for it no longer than that. A step failing there, with an
+     * Error too, completes it exceptionally; only pulses that never come leave it pending.
      */
     public static CompletableFuture<WritableImage> renderAsync(Parent root, double width, double height, Runnable laidOut) {
         requireNotFxThread();
@@ -92,19 +93,24 @@ public final class ChartSnapshot {
         }
         CompletableFuture<WritableImage> result = new CompletableFuture<>();
         Platform.runLater(() -> {
-            Stage stage = new Stage(StageStyle.TRANSPARENT);
+            Stage stage = null;
             try {
+                stage = new Stage(StageStyle.TRANSPARENT);
                 Scene scene = new Scene(root, width, height);
                 stage.setScene(scene);
                 stage.setOpacity(0);
                 stage.setX(-width - 10_000);
                 stage.show();
+                Stage shown = stage;
+                Runnable takeDown = () -> {
+                    shown.hide();
+                    scene.setRoot(new javafx.scene.Group());
+                };
                 Runnable picture = () -> afterPulses(scene, () -> {
                     try {
                         result.complete(root.snapshot(null, null));
                     } finally {
-                        stage.hide();
-                        scene.setRoot(new javafx.scene.Group());
+                        takeDown.run();
                     }
                 }, result);
                 if (laidOut == null) {
@@ -113,17 +119,16 @@ public final class ChartSnapshot {
                     afterPulses(scene, () -> {
                         try {
                             laidOut.run();
-                        } catch (RuntimeException e) {
-                            stage.hide();
-                            scene.setRoot(new javafx.scene.Group());
+                        } catch (Throwable e) {
+                            takeDown.run();
                             throw e;
                         }
                         picture.run();
                     }, result);
                 }
-            } catch (RuntimeException e) {
-                stage.hide();
+            } catch (Throwable e) { // an Error too: a picture left incomplete holds render_chart's turn
                 result.completeExceptionally(e);
+                if (stage != null) stage.hide();
             }
         });
         return result;
@@ -169,7 +174,7 @@ public final class ChartSnapshot {
             Platform.runLater(() -> {
                 try {
                     action.run();
-                } catch (RuntimeException e) {
+                } catch (Throwable e) { // an Error too (OutOfMemoryError on a large snapshot): completed, not rethrown
                     failure.completeExceptionally(e);
                 }
             });

@@ -40,8 +40,9 @@ public final class ChartRenderer {
     private final Sextant engine;
     private final boolean headless;
     /**
-     * One picture at a time, until its drawing on the JavaFX thread ends (not when its caller gives up), waited for at
-     * most the caller's budget: the API's read budget ({@link Cancellation}) bounds the wait for another picture as it
+     * One picture at a time, until its drawing on the JavaFX thread ends (not when its caller gives up; at the latest
+     * minutes later), waited for at most the caller's budget, or 5 s when a stopped picture holds it ({@link PictureTurn}):
+     * the API's read budget ({@link Cancellation}) bounds the wait for another picture as it
      * bounds the drawing, which checks it between its steps (the engine's work, the drawing on the JavaFX thread, the
      * encoding): a 2400x1600 picture of 62,000 bars on a busy machine answered after 45 s, past the 40 s budget (attack 12, L5).
      */
@@ -233,6 +234,9 @@ public final class ChartRenderer {
             throw new IllegalStateException("interrupted while drawing", e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException re) throw re;
+            if (e.getCause() instanceof OutOfMemoryError) { // a large software snapshot: the step failed, the turn is free
+                throw new SextantException(FailReason.RESOURCE_LIMIT, "render_chart ran out of memory drawing its picture, so nothing was drawn", null, TIMEOUT_FIX);
+            }
             throw new IllegalStateException("drawing failed: " + e.getCause(), e.getCause());
         }
     }

@@ -77,7 +77,7 @@ class RenderBudgetTest {
         SextantException e = assertThrows(SextantException.class, () -> render(Duration.ofMillis(300)));
         assertEquals("resource_limit", e.failReason(), e.getMessage());
         assertTrue(e.getMessage().startsWith("render_chart waited "), e.getMessage());
-        assertTrue(e.getMessage().contains(" s, its budget, for its turn: a previous picture, stopped at its budget, is still being drawn"
+        assertTrue(e.getMessage().contains(" s for its turn: a previous picture, stopped at its budget, is still being drawn"
                 + " on the JavaFX thread"), e.getMessage());
         assertNull(e.field(), "no argument is at fault");
         assertTrue(e.fix().startsWith("call again in a few seconds, once it is drawn"), e.fix());
@@ -85,6 +85,21 @@ class RenderBudgetTest {
         finish.countDown();
         ranQueuedFxWork();
         assertEquals(1, steps.get(), "the refused picture queued no drawing on the JavaFX thread");
+    }
+
+    @Test
+    void aPictureWhoseDrawingRunsOutOfMemoryIsRefusedAndGivesItsTurnBack() {
+        renderer.onFxStep = () -> {
+            throw new OutOfMemoryError("injected: a picture too large for the heap");
+        };
+        SextantException e = assertThrows(SextantException.class, () -> render(Duration.ofSeconds(30)));
+        assertEquals("resource_limit", e.failReason(), e.getMessage());
+        assertEquals("render_chart ran out of memory drawing its picture, so nothing was drawn", e.getMessage());
+        assertTrue(e.fix().startsWith("ask for fewer days or a smaller width and height"), e.fix());
+        assertFalse(renderer.turn.held(), "the failed step gave its turn back");
+
+        renderer.onFxStep = () -> { };
+        assertEquals(400, renderer.render("IBM", null, 100, "naive", 5, 400, 300).get("width"), "the next picture draws");
     }
 
     private void render(Duration budget) {

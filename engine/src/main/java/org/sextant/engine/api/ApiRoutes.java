@@ -41,9 +41,10 @@ public final class ApiRoutes {
     /**
      * How long a computing read waits for a turn before it is turned away: a burst of heavy reads
      * would otherwise queue each for its whole budget, and one that got its turn late would have
-     * too little budget left to finish (30 at once all failed after 40 s, none answered).
+     * too little budget left to finish (30 at once all failed after 40 s, none answered). render_chart waits
+     * as long for a turn held by a picture stopped at its budget.
      */
-    static final java.time.Duration TURN_WAIT = java.time.Duration.ofSeconds(5);
+    public static final java.time.Duration TURN_WAIT = java.time.Duration.ofSeconds(5);
 
     /**
      * Reads that fit models, so they share a few cores ({@link #computing}); the others answer from the
