@@ -71,7 +71,13 @@ public final class ChartRenderer {
      */
     public Map<String, Object> render(String symbol, String interval, int days, String model, Integer horizon, int width, int height) {
         String at = engine.readInterval(symbol, interval);
-        return at == null ? render(symbol, days, model, horizon, width, height) : turn.hold(() -> renderBars(symbol, at, days, model, horizon, width, height));
+        if (at == null) return render(symbol, days, model, horizon, width, height);
+        // the engine's work (the forecast's fit can take most of the budget) before the picture's turn: a render
+        // waiting for the turn, holding one of the computing turns meanwhile, waits for a drawing, not for a fit
+        BarSeries bars = engine.getBars(symbol, at, null, null);
+        if (bars.size() == 0) throw new SextantException(FailReason.NOT_FOUND, "no bars of '" + symbol + "' at " + at, "symbol", "call list_symbols");
+        BarForecast forecast = engine.getForecast(symbol, at, model, horizon, null, null);
+        return turn.hold(() -> renderBars(bars, forecast, at, days, width, height));
     }
 
     /** The budget is spent: the read's timeout ({@link Cancellation#within} words it), or ours if the check lands a moment early. */
@@ -83,10 +89,7 @@ public final class ChartRenderer {
     /** What to ask for instead of a picture that took its whole budget (the API's read fix for render_chart says the same). */
     public static final String TIMEOUT_FIX = org.sextant.engine.api.ApiRoutes.RENDER_FIX;
 
-    private Map<String, Object> renderBars(String symbol, String at, int days, String model, Integer horizon, int width, int height) {
-        BarSeries bars = engine.getBars(symbol, at, null, null);
-        if (bars.size() == 0) throw new SextantException(FailReason.NOT_FOUND, "no bars of '" + symbol + "' at " + at, "symbol", "call list_symbols");
-        BarForecast forecast = engine.getForecast(symbol, at, model, horizon, null, null);
+    private Map<String, Object> renderBars(BarSeries bars, BarForecast forecast, String at, int days, int width, int height) {
         int n = bars.size(), h = forecast.targetTs().size(), shown = Math.min(days, n);
         org.sextant.charts.TimedBars timed = ChartInputs.timed(bars);
         FxToolkit.ensureStarted(headless);
@@ -162,16 +165,16 @@ public final class ChartRenderer {
     }
 
     public Map<String, Object> render(String symbol, int days, String model, Integer horizon, int width, int height) {
-        return turn.hold(() -> renderDaily(symbol, days, model, horizon, width, height));
-    }
-
-    private Map<String, Object> renderDaily(String symbol, int days, String model, Integer horizon, int width, int height) {
-        // engine work first, off the JavaFX thread; an unknown symbol or model fails here, named
+        // engine work first, off the JavaFX thread and before the picture's turn (as for bars); an unknown symbol or model fails here, named
         PriceSeries series = engine.getClosePrice(symbol, null, null);
         if (series.size() == 0) throw new SextantException(FailReason.NOT_FOUND, "no prices for '" + symbol + "'", "symbol", "call list_symbols");
         PriceForecast forecast = engine.getForecast(symbol, model, horizon, null);
         String currency = engine.listSymbols(symbol).stream().filter(i -> i.symbol().equals(series.symbol()))
                 .map(SymbolInfo::currency).findFirst().orElse(null);
+        return turn.hold(() -> renderDaily(series, forecast, currency, days, width, height));
+    }
+
+    private Map<String, Object> renderDaily(PriceSeries series, PriceForecast forecast, String currency, int days, int width, int height) {
         FxToolkit.ensureStarted(headless);
         PriceChart chart = onFxThread(() -> {
             PriceChart c = new PriceChart();

@@ -102,6 +102,21 @@ class RenderBudgetTest {
         assertEquals(400, renderer.render("IBM", null, 100, "naive", 5, 400, 300).get("width"), "the next picture draws");
     }
 
+    /**
+     * The engine's work (reading, the forecast's fit) runs before the picture's turn (attack 13 M3: a render
+     * waiting for the turn held a computing turn idle through another picture's whole fit): a render whose model
+     * does not exist is told so while a stopped picture still holds the turn, instead of waiting for the turn.
+     */
+    @Test
+    void theEnginesWorkRunsBeforeThePictureTurn() {
+        assertThrows(SextantException.class, () -> render(Duration.ofSeconds(2)));
+        assertTrue(renderer.turn.held(), "a stopped picture's drawing holds the turn");
+        SextantException e = assertThrows(SextantException.class, () -> Cancellation.within(Duration.ofSeconds(30), "render_chart",
+                ChartRenderer.TIMEOUT_FIX, () -> renderer.render("IBM", null, 100, "no_such_model", 5, 400, 300)));
+        assertEquals("invalid_input", e.failReason(), e.getMessage());
+        assertEquals("model", e.field(), e.getMessage());
+    }
+
     private void render(Duration budget) {
         Cancellation.within(budget, "render_chart", ChartRenderer.TIMEOUT_FIX, () -> renderer.render("IBM", null, 100, "naive", 5, 400, 300));
     }
