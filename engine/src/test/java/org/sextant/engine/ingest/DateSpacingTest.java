@@ -240,4 +240,22 @@ class DateSpacingTest {
             assertEquals(2L * months.size(), number(store, "SELECT count(*) FROM bars WHERE interval = '1mo'"));
         }
     }
+
+    /** A wide file's symbols are its columns' names: its own name, spaces and all, is no symbol, weekly and monthly as daily. */
+    @Test
+    void aWideWeeklyOrMonthlyFileOfAnyNameImports() throws Exception {
+        List<String> weeks = dated(BarPeriodsTest.bars(d -> d.get(IsoFields.WEEK_BASED_YEAR) * 100 + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR)));
+        List<String> months = dated(BarPeriodsTest.bars(d -> d.getYear() * 100 + d.getMonthValue()));
+        for (String interval : List.of("1w", "1mo")) {
+            List<String> periods = interval.equals("1w") ? weeks : months;
+            Path wide = file("my " + interval + " prices.csv", "date,AAA,BBB", periods.stream().map(p -> p.split(",")[0] + "," + p.split(",")[4] + "," + p.split(",")[1]).toList());
+            assertEquals(interval, ImportPreview.of(wide).interval());
+            try (Store store = Store.open(tmp.resolve(interval + ".duckdb"), tmp.resolve(interval + "-staging"))) {
+                ImportReport r = new PriceImporter(store).importFiles(List.of(wide));
+                assertEquals(interval, r.files().get(0).interval());
+                assertEquals(List.of("AAA", "BBB"), r.files().get(0).symbols());
+                assertEquals(2L * periods.size(), number(store, "SELECT count(*) FROM bars WHERE interval = '" + interval + "'"));
+            }
+        }
+    }
 }
