@@ -23,7 +23,8 @@ import java.util.TreeMap;
  * no other symbol of {@link #MIN_DATES} dates or more (a short update file, an illiquid symbol trading every few days, a
  * daily file with one illiquid symbol all stay daily, as they imported before weekly files were told apart).
  * A daily symbol whose median step is weekly (monthly) and whose dates break that spacing a few times only (a stray extra
- * date) stays daily too, with a note saying so: a backtest would annualise its weeks as days.
+ * date) stays daily too, with a note saying so: a backtest would annualise its weeks as days. When such symbols alone make
+ * a file daily, one more note names the weekly (monthly) symbols imported as daily prices with them.
  */
 final class DateSpacing {
     /** Fewer dates are too few to tell: two rows from Dec 22 to Jan 2 are a daily update as likely as two weekly bars. */
@@ -85,28 +86,56 @@ final class DateSpacing {
     /** Of each file's symbols in order, the verdict. */
     private static final class Tally {
         Spacing periodic;
+        /** A daily symbol without a note: the file is daily for it, whatever the others' stray dates. */
         boolean daily;
         final List<String> notes = new ArrayList<>();
         int unnamed;
+        /** The daily symbols with a note (a stray date): the first, and how many; the periodic ones they take to daily prices with them: the first MAX_NOTES, and how many. */
+        String stray;
+        final List<String> periodics = new ArrayList<>();
+        int strayCount, periodicCount;
+        boolean weekly, monthly;
 
         void add(Dates d) {
             Kind k = kind(d);
-            if (k == Kind.DAILY) daily = true;
-            else if (k == Kind.PERIODIC && periodic == null) periodic = new Spacing(d.symbol(), d.median());
             String note = note(d);
+            if (k == Kind.DAILY && note == null) daily = true;
+            else if (k == Kind.DAILY && strayCount++ == 0) stray = d.symbol();
+            else if (k == Kind.PERIODIC) {
+                if (periodic == null) periodic = new Spacing(d.symbol(), d.median());
+                if (periodicCount++ < MAX_NOTES) periodics.add(d.symbol());
+                weekly |= d.weeklyMedian();
+                monthly |= !d.weeklyMedian();
+            }
             if (note != null && notes.size() < MAX_NOTES) notes.add(note);
             else if (note != null) unnamed++;
         }
 
         /** Null when there is nothing to say: a daily file without notes. */
         Verdict verdict() {
-            Spacing bars = periodic != null && !daily ? periodic : null;
+            Spacing bars = periodic != null && !daily && strayCount == 0 ? periodic : null;
             List<String> said = new ArrayList<>(notes);
             if (unnamed > 0) {
                 said.add(unnamed + " more symbol" + (unnamed == 1 ? "'s dates are" : "s' dates are") + " weekly or monthly but for a few dates, as above: "
                         + (unnamed == 1 ? "it imports" : "they import") + " as daily prices");
             }
+            if (bars == null && !daily && strayCount > 0 && periodicCount > 0) said.add(pulledIn());
             return bars == null && said.isEmpty() ? null : new Verdict(bars, List.copyOf(said));
+        }
+
+        /** The note of a file daily only for its symbols with a stray date: which, and the weekly or monthly symbols imported as daily prices with them. */
+        private String pulledIn() {
+            boolean one = strayCount == 1;
+            return "the whole file imports as daily prices because of " + (one ? Tickers.shown(stray) + " (above)" : "the " + strayCount + " symbols above") + ": "
+                    + "its symbol" + (periodicCount == 1 ? " " : "s ") + names(periodics, periodicCount) + ", whose dates are " + (weekly && monthly ? "weekly or monthly" : weekly ? "weekly" : "monthly")
+                    + ", import" + (periodicCount == 1 ? "s" : "") + " as daily prices with " + (one ? "it" : "them") + "; fix the dates above and import again to import the file as bars";
+        }
+
+        /** 'A', 'B' and 3 more: the names, then how many more there are of {@code count}. */
+        private static String names(List<String> named, int count) {
+            StringBuilder out = new StringBuilder();
+            for (String s : named) out.append(out.isEmpty() ? "" : ", ").append(Tickers.quoted(s));
+            return out + (count > named.size() ? " and " + (count - named.size()) + " more" : "");
         }
     }
 

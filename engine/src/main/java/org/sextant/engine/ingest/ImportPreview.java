@@ -258,10 +258,10 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         return List.of(bar.valueSymbol() != null ? bar.valueSymbol() : ImportBatch.symbolFromFileName(path));
     }
 
-    /** Whether a wide file's cell holds a price: neither missing nor NaN, each an empty day of its symbol. */
+    /** Whether a wide file's cell holds a price: neither missing nor NaN (in any spelling the readers take), each an empty day of its symbol. */
     private static boolean hasPrice(List<String> cells, int col) {
         String v = col < cells.size() ? cells.get(col).trim().replace("\"", "") : "";
-        return !MissingCells.missing(v) && !v.equals("NaN");
+        return !MissingCells.missing(v) && !MissingCells.nan(v);
     }
 
     /** A row at the same time as the one before in a repeated hour: the second of the two, at the later offset (as the import reads it). */

@@ -13,7 +13,8 @@ public record ImportReport(List<ImportedFile> files, long rowsInserted, long row
      * @param bars     per symbol of a bar file: interval, session, duplicates, out-of-order rows, gaps (empty for daily files)
      * @param skipped  lines whose every price and volume is missing (Yahoo's "null" days): days without a price, not stored
      * @param notes    what a reader should check of a daily file: a symbol whose dates are weekly or monthly but for a few
-     *                 (imported as daily prices), one sentence each ({@link DateSpacing})
+     *                 (imported as daily prices), one sentence each, and the weekly or monthly symbols imported as daily
+     *                 prices with it when it alone made the file daily ({@link DateSpacing})
      */
     public record ImportedFile(String file, String layout, long rows, List<String> symbols, String interval, String times, List<BarCheck> bars,
                                long skipped, List<String> notes) {

@@ -20,6 +20,14 @@ final class MissingCells {
         return out.toString();
     }
 
+    /** DuckDB's spellings of NaN, as its cast reads them: any case, a sign, a payload (nan, -NaN, nan(1)). */
+    private static final java.util.regex.Pattern NAN = java.util.regex.Pattern.compile("[+-]?nan(\\([0-9a-z_]*\\))?", java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /** Whether a cell, trimmed and unquoted, is a NaN to the readers (TRY_CAST AS DOUBLE gives NaN): a wide file's empty day. */
+    static boolean nan(String cell) {
+        return NAN.matcher(cell).matches();
+    }
+
     /** Whether a cell, as the reader sees it once unquoted, is missing. */
     static boolean missing(String cell) {
         return SPELLINGS.contains(cell);

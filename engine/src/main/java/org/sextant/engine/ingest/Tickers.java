@@ -45,8 +45,13 @@ final class Tickers {
 
     /** The symbol as the message may show it: quoted when short and printable, else described. */
     static String shown(String symbol) {
+        return symbol.length() > 40 ? quoted(symbol) : "the symbol " + quoted(symbol);
+    }
+
+    /** The symbol in a list of them: 'MSFT', or described when too long to show. */
+    static String quoted(String symbol) {
         if (symbol.length() > 40) return "a symbol of " + symbol.length() + " characters";
         // control characters and direction overrides written as escapes (\u202e): shown as they are, not in another order
-        return "the symbol '" + org.sextant.contract.ShownText.escaped(symbol) + "'";
+        return "'" + org.sextant.contract.ShownText.escaped(symbol) + "'";
     }
 }

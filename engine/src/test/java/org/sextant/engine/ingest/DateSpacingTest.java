@@ -150,14 +150,19 @@ class DateSpacingTest {
         return weeks;
     }
 
+    /** The note of the symbol 'MSFTS' of {@link #weeksWithAStrayFriday}'s {@code dates} dates. */
+    private static String strayNote(int dates) {
+        return "the dates of the symbol 'MSFTS' are a median 7 days apart (weekly), but 1 of its " + dates
+                + " dates shares an ISO week with the date before it (first 2001-04-12 and 2001-04-13): it imports as daily prices, "
+                + "which a backtest annualises with 252 bars a year; to import it as 1w bars, keep one date per week "
+                + "(remove the extra date, or keep the last date of the week) and import again";
+    }
+
     @Test
     void aWeeklyFileWithAStrayDateImportsAsDailyAndSaysSo() throws Exception {
         List<String> weeks = weeksWithAStrayFriday();
         Path stray = file("MSFTS.csv", "Date,Open,High,Low,Close,Volume", weeks);
-        String note = "the dates of the symbol 'MSFTS' are a median 7 days apart (weekly), but 1 of its " + weeks.size()
-                + " dates shares an ISO week with the date before it (first 2001-04-12 and 2001-04-13): it imports as daily prices, "
-                + "which a backtest annualises with 252 bars a year; to import it as 1w bars, keep one date per week "
-                + "(remove the extra date, or keep the last date of the week) and import again";
+        String note = strayNote(weeks.size());
         ImportPreview p = ImportPreview.of(stray);
         assertEquals("1d", p.interval());
         assertEquals(List.of(note), p.notes());
@@ -238,6 +243,81 @@ class DateSpacingTest {
         try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging2"))) {
             assertEquals("1mo", new PriceImporter(store).importFiles(List.of(monthly)).files().get(0).interval());
             assertEquals(2L * months.size(), number(store, "SELECT count(*) FROM bars WHERE interval = '1mo'"));
+        }
+    }
+
+    /** A wide file's symbols are its columns' names: its own name, spaces and all, is no symbol, weekly and monthly as daily. */
+    @Test
+    void aWideWeeklyOrMonthlyFileOfAnyNameImports() throws Exception {
+        List<String> weeks = dated(BarPeriodsTest.bars(d -> d.get(IsoFields.WEEK_BASED_YEAR) * 100 + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR)));
+        List<String> months = dated(BarPeriodsTest.bars(d -> d.getYear() * 100 + d.getMonthValue()));
+        for (String interval : List.of("1w", "1mo")) {
+            List<String> periods = interval.equals("1w") ? weeks : months;
+            Path wide = file("my " + interval + " prices.csv", "date,AAA,BBB", periods.stream().map(p -> p.split(",")[0] + "," + p.split(",")[4] + "," + p.split(",")[1]).toList());
+            assertEquals(interval, ImportPreview.of(wide).interval());
+            try (Store store = Store.open(tmp.resolve(interval + ".duckdb"), tmp.resolve(interval + "-staging"))) {
+                ImportReport r = new PriceImporter(store).importFiles(List.of(wide));
+                assertEquals(interval, r.files().get(0).interval());
+                assertEquals(List.of("AAA", "BBB"), r.files().get(0).symbols());
+                assertEquals(2L * periods.size(), number(store, "SELECT count(*) FROM bars WHERE interval = '" + interval + "'"));
+            }
+        }
+    }
+
+    /**
+     * Twelve weekly symbols and one with a stray date, long and wide: the whole file imports as daily prices, and the notes
+     * say which symbol made it so and name the weekly ones it took along (ten, then a count); beside a daily symbol, which
+     * makes the file daily anyway, the stray symbol's note only.
+     */
+    @Test
+    void aStraySymbolMakesTheWholeFileDailyAndTheNotesNameTheWeeklyOnes() throws Exception {
+        // thirty weeks each: the preview's 500 rows read every symbol
+        List<String> weeks = dated(BarPeriodsTest.bars(d -> d.get(IsoFields.WEEK_BASED_YEAR) * 100 + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR))).subList(0, 30);
+        List<String> stray = weeksWithAStrayFriday();
+        List<String> weekly = new ArrayList<>();
+        for (int i = 1; i <= 12; i++) weekly.add(String.format("W%02d", i));
+        List<String> longRows = new ArrayList<>();
+        for (String s : weekly) for (String w : weeks) longRows.add(s + "," + w.split(",")[0] + "," + w.split(",")[4]);
+        for (String w : stray) longRows.add("MSFTS," + w.split(",")[0] + "," + w.split(",")[4]);
+        List<String> wideRows = new ArrayList<>();
+        for (String w : stray) {
+            String[] v = w.split(",");
+            wideRows.add(v[0] + ("," + (weeks.contains(w) ? v[4] : "")).repeat(12) + "," + v[4]);
+        }
+        List<String> expected = List.of(strayNote(stray.size()), "the whole file imports as daily prices because of the symbol 'MSFTS' (above): "
+                + "its symbols 'W01', 'W02', 'W03', 'W04', 'W05', 'W06', 'W07', 'W08', 'W09', 'W10' and 2 more, whose dates are weekly, "
+                + "import as daily prices with it; fix the dates above and import again to import the file as bars");
+        Path longFile = file("weeklong.csv", "symbol,date,close", longRows);
+        Path wideFile = file("weekwide.csv", "date," + String.join(",", weekly) + ",MSFTS", wideRows);
+        int k = 0;
+        for (Path f : List.of(longFile, wideFile)) {
+            String name = f.getFileName().toString();
+            assertEquals("1d", ImportPreview.of(f).interval(), name);
+            assertEquals(expected, ImportPreview.of(f).notes(), name);
+            try (Store store = Store.open(tmp.resolve(k + ".duckdb"), tmp.resolve(k++ + "-staging"))) {
+                ImportReport r = new PriceImporter(store).importFiles(List.of(f)); // the fast path
+                assertEquals("1d", r.files().get(0).interval(), name);
+                assertEquals(expected, r.files().get(0).notes(), name);
+                assertEquals(12L * weeks.size() + stray.size(), number(store, "SELECT count(*) FROM prices"), name);
+            }
+        }
+        // the careful path (beside a weekly file, which imports as bars) says it too
+        Path msftw = file("MSFTW.csv", "Date,Open,High,Low,Close,Volume", dated(BarPeriodsTest.bars(d -> d.get(IsoFields.WEEK_BASED_YEAR) * 100 + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR))));
+        for (Path f : List.of(longFile, wideFile)) {
+            try (Store store = Store.open(tmp.resolve(k + ".duckdb"), tmp.resolve(k++ + "-staging"))) {
+                ImportReport r = new PriceImporter(store).importFiles(List.of(msftw, f));
+                ImportReport.ImportedFile daily = r.files().stream().filter(i -> i.file().equals(f.toString())).findFirst().orElseThrow();
+                assertEquals("1d", daily.interval());
+                assertEquals(expected, daily.notes(), f.getFileName().toString());
+            }
+        }
+        // a daily symbol makes the file daily whatever the stray date: its note alone
+        List<String> withDaily = new ArrayList<>(longRows);
+        BarPeriodsTest.daily().entrySet().stream().limit(100).forEach(e -> withDaily.add("DAILY," + e.getKey() + "," + e.getValue().split(",")[3]));
+        Path mixed = file("mixed.csv", "symbol,date,close", withDaily);
+        assertEquals(List.of(strayNote(stray.size())), ImportPreview.of(mixed).notes());
+        try (Store store = Store.open(tmp.resolve("mixed.duckdb"), tmp.resolve("mixed-staging"))) {
+            assertEquals(List.of(strayNote(stray.size())), new PriceImporter(store).importFiles(List.of(mixed)).files().get(0).notes());
         }
     }
 }
