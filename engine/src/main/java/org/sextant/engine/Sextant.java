@@ -341,6 +341,7 @@ public final class Sextant implements AutoCloseable {
 
     @Override
     public void close() {
+        forecasts.close(); // the scans' background fits stop
         jobs.close();
         readOnlySql.close();
         store.close();

@@ -44,6 +44,10 @@ public final class ForecastService {
     private final ForecastStore forecasts;
     private final LiveForecastCache<PriceForecast> liveCache = new LiveForecastCache<>();
     private final LiveForecastCache<BarForecast> barCache = new LiveForecastCache<>();
+    /** Where the scans' fits run and go on past a call's budget, keeping their forecasts in {@link #liveCache}. */
+    private final ScanFits scanFits = new ScanFits(liveCache);
+    /** A scan's fit of one symbol's closes (tests inject a slow one). */
+    private ScanFit scanFit = this::calibrated;
     private final OutlierWarnings outlierWarnings;
     private final GlobalPriceModels globalModels;
     /** This engine's catalogue: its {@code global} is the model trained here, not another engine's. */
@@ -67,11 +71,17 @@ public final class ForecastService {
     /** The model catalogue of this engine, whose {@code global} forecasts with the model trained on its store. */
     public ForecastModels models() { return models; }
 
-    /** Forgets the in-memory live forecasts and marks the global model stale (the prices changed). */
+    /** Forgets the in-memory live forecasts, stops the scans' fits under way and marks the global model stale (the prices changed). */
     public void invalidate() {
+        scanFits.dataChanged(); // first: a fit ending meanwhile then keeps nothing that the clearing would miss
         liveCache.clear();
         barCache.clear();
         globalModels.dataChanged();
+    }
+
+    /** Stops the scans' fits under way (the engine closes). */
+    public void close() {
+        scanFits.close();
     }
 
     /**
@@ -338,8 +348,24 @@ public final class ForecastService {
 
     /** {@link #scan(ForecastScan.Request)} whose missing forecasts may take {@code allowance} estimated seconds (tests inject it). */
     ScanResult scan(ForecastScan.Request request, double allowance) {
-        return scan(request, new ScanAllowance(SCAN_COMPUTE_LIMIT, allowance), (done, message) -> { }).answer();
+        return scan(request, new ScanAllowance(SCAN_COMPUTE_LIMIT, allowance, scanFits), (done, message) -> { }).answer();
     }
+
+    private PriceForecast calibrated(PriceSeries p, String model, int horizon, BandCalibration calibration) {
+        return PriceForecast.calibrated(models, p, model, horizon, LEVELS, calibration);
+    }
+
+    /** A scan's fit of the closes {@code p}: the calibrated forecast, not yet kept. */
+    @FunctionalInterface
+    interface ScanFit {
+        PriceForecast fit(PriceSeries p, String model, int horizon, BandCalibration calibration);
+    }
+
+    /** Scans fit with {@code fit} (tests: a slow fit they hold and count). */
+    void fitScansWith(ScanFit fit) { this.scanFit = fit; }
+
+    /** The scans' background fits (tests wait for them to end). */
+    ScanFits scanFits() { return scanFits; }
 
     /** Checks a scan request and names its symbols, before a job exists. */
     public List<String> scanSubjects(ForecastScan.Request request) {
@@ -355,7 +381,7 @@ public final class ForecastService {
     /** The body of a scan job: every forecast computed, and stored. A writer. */
     public ScanResult scanJob(ForecastScan.Request request, JobContext ctx) {
         ForecastScan.Request r = orDefault(request);
-        ScanOutcome outcome = scan(r, new ScanAllowance(Integer.MAX_VALUE, Double.POSITIVE_INFINITY), (done, message) -> {
+        ScanOutcome outcome = scan(r, new ScanAllowance(Integer.MAX_VALUE, Double.POSITIVE_INFINITY, scanFits), (done, message) -> {
             ctx.checkCancelled();
             ctx.progress(done, message);
         });
@@ -383,17 +409,14 @@ public final class ForecastService {
         List<ScanResult.Skipped> skipped = new ArrayList<>();
         List<String> notComputed = new ArrayList<>();
         Map<PriceSeries, PriceForecast> computed = new LinkedHashMap<>();
+        long generation = scanFits.generation(); // before the prices are read: a fit of prices changed meanwhile is not kept
         for (int i = 0; i < syms.size(); i++) {
             String sym = syms.get(i);
             progress.report((double) i / syms.size(), "scanning " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
             ForecastScan.SymbolOutcome o;
             try {
-                o = ForecastScan.scanSymbol(prices.closes(sym, null, null), minHistory, r.asOf(), upTo -> {
-                    PriceForecast known = knownLive(upTo, m, h, LEVELS, cal);
-                    if (known != null) return known;
-                    if (!allowance.take(LiveForecastCost.estimatedSeconds(models, upTo.size(), m, h))) return null;
-                    return allowance.fit(() -> liveForecast(upTo, m, h, LEVELS, cal.wire(), false));
-                });
+                o = ForecastScan.scanSymbol(prices.closes(sym, null, null), minHistory, r.asOf(),
+                        upTo -> scanForecast(upTo, m, h, cal, generation, allowance));
             } catch (SextantException e) {
                 o = new ForecastScan.SymbolOutcome(sym, null, e.getMessage(), null, null);
             }
@@ -421,6 +444,25 @@ public final class ForecastService {
         return new ScanOutcome(answer, computed);
     }
 
+    /**
+     * The forecast a scan ranks for {@code upTo}: the stored or kept one, else fitted if {@code allowance} lets it (not
+     * refused on its estimate as {@link #liveForecast} is: a scan prices its forecasts against its whole allowance and
+     * lists those it cannot afford as not computed, where a refusal would read as a skipped symbol); null: not now.
+     */
+    private PriceForecast scanForecast(PriceSeries upTo, String m, int h, BandCalibration cal, long generation, ScanAllowance allowance) {
+        PriceForecast known = knownLive(upTo, m, h, LEVELS, cal);
+        if (known != null) return known;
+        ForecastInput.checkHorizonWithinHistory(upTo.size(), h, models.forPrices(m).minLength(1), "closes");
+        String key = LiveForecastCache.key(upTo, m, h, LEVELS, cal.wire());
+        ScanFits.Job job = new ScanFits.Job(key, upTo.symbol(), LiveForecastCost.estimatedSeconds(models, upTo.size(), m, h), generation,
+                () -> scanFit.fit(upTo, m, h, cal));
+        return allowance.compute(job, () -> {
+            PriceForecast f = job.work().get();
+            scanFits.keep(key, generation, f);
+            return f;
+        });
+    }
+
     private List<String> scanSymbols(ForecastScan.Request r) {
         if (r.symbols() == null || r.symbols().isEmpty()) return prices.symbols(null).stream().map(SymbolInfo::symbol).toList();
         r.checkSymbolCount();
@@ -432,18 +474,10 @@ public final class ForecastService {
     /**
      * The live forecast made from exactly these prices: the stored one (a forecast job stored
      * it), else the one this process computed last (kept in memory), else computed now. A read:
-     * it keeps what it computes in memory only ({@link #storeLive} is the writer).
+     * it keeps what it computes in memory only ({@link #storeLive} is the writer). Refused at once
+     * when its fits cannot end within the request's budget.
      */
     private PriceForecast liveForecast(PriceSeries p, String model, Integer horizon, double[] levels, String calibration) {
-        return liveForecast(p, model, horizon, levels, calibration, true);
-    }
-
-    /**
-     * As above; {@code estimated}: refused at once when its fits cannot end within the request's
-     * budget. A scan prices its forecasts itself against its whole allowance ({@link ScanAllowance}) and lists those
-     * it cannot afford as not computed: a refusal here would read as a skipped symbol.
-     */
-    private PriceForecast liveForecast(PriceSeries p, String model, Integer horizon, double[] levels, String calibration, boolean estimated) {
         String m = ForecastBacktestRun.modelName(model);
         int h = ForecastBacktestRun.horizon(horizon);
         double[] lv = levels == null ? LEVELS : levels;
@@ -452,7 +486,7 @@ public final class ForecastService {
         BandCalibration cal = BandCalibration.parse(calibration);
         PriceForecast known = knownLive(p, m, h, lv, cal);
         if (known != null) return known;
-        if (estimated) LiveForecastCost.refuseBeyondBudget(models, p.size(), m, h, false);
+        LiveForecastCost.refuseBeyondBudget(models, p.size(), m, h, false);
         PriceForecast f = PriceForecast.calibrated(models, p, m, h, lv, cal);
         liveCache.put(LiveForecastCache.key(p, m, h, lv, cal.wire()), f);
         return f;

@@ -1,6 +1,12 @@
 package org.sextant.engine.forecast;
 
+import java.time.Duration;
 import java.util.Locale;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.sextant.contract.FailReason;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.jobs.Cancellation;
@@ -10,9 +16,12 @@ import org.sextant.engine.jobs.Cancellation;
  * estimated fits ({@link LiveForecastCost}) add up to {@code seconds}. A scan of slow fits (ARIMA at a
  * 260-step horizon) otherwise computed until its budget stopped it and answered nothing; now it answers with
  * the rows it could afford, and since it keeps what it computed ({@link LiveForecastCache}) a second call
- * continues where it stopped. Not thread-safe: one scan's.
+ * continues where it stopped; a fit it could not wait for goes on in the background ({@link ScanFits}), so calling
+ * again makes progress even when one fit takes longer than a call. Not thread-safe: one scan's.
  */
 final class ScanAllowance {
+    /** How often a call waiting for a fit checks whether its caller went away. */
+    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private final int limit;
     private final double seconds;
     private int computed;
@@ -23,18 +32,19 @@ final class ScanAllowance {
     private double cheapestLeft = Double.POSITIVE_INFINITY;
     /** A fit ran into the end of the budget (an estimate is an idle machine's): nothing more is computed in this call. */
     private boolean ranOut;
+    /** The fit this call waited for until its budget's end, which may go on in the background. */
+    private ScanFits.Fit goingOn;
+    private final ScanFits fits;
 
-    ScanAllowance(int limit, double seconds) {
+    /** {@code fits}: where a fit under a request's budget runs, and goes on when the call cannot wait for it. */
+    ScanAllowance(int limit, double seconds, ScanFits fits) {
         this.limit = limit;
         this.seconds = seconds;
+        this.fits = fits;
     }
 
     /** Whether a forecast estimated at {@code estimate} seconds may be computed now; counted as taken if so. */
-    boolean take(double estimate) {
-        if (ranOut) {
-            overBudget++;
-            return false;
-        }
+    private boolean take(double estimate) {
         if (computed >= limit) {
             overLimit++;
             return false;
@@ -50,21 +60,67 @@ final class ScanAllowance {
     }
 
     /**
-     * Runs a fit taken by {@link #take}, under a request's budget until a tenth of what is left of it: a fit that runs
-     * past that (a busy machine's fits take longer than estimated) is given up and null returned, so the scan answers
-     * with the rows it has before its budget ends, instead of a timeout that throws them away.
+     * The forecast of {@code job} if this call may compute it ({@link #take}) or joins its fit under way, else null (not now).
+     * Under a request's budget the fit runs on the pool of {@link ScanFits} and this call waits for it until a tenth of
+     * what is left of its budget: a fit still running then (a busy machine's fits take longer than estimated) goes on in
+     * the background for the next call, and the scan answers with the rows it has before its budget ends. With the pool
+     * busy it fits {@code here} and is given up there, as before; without a budget (a job) it fits {@code here}.
      */
-    PriceForecast fit(java.util.function.Supplier<PriceForecast> work) {
-        long left = Cancellation.nanosLeft();
-        if (left == Long.MAX_VALUE) return work.get();
-        try {
-            return Cancellation.within(java.time.Duration.ofNanos(Math.max(0, left - left / 10)), "a scan's forecast", null, work);
-        } catch (SextantException e) {
-            if (!FailReason.TIMEOUT.wire().equals(e.failReason())) throw e;
-            ranOut = true;
-            computed--;
+    PriceForecast compute(ScanFits.Job job, Supplier<PriceForecast> here) {
+        if (ranOut) {
             overBudget++;
             return null;
+        }
+        long left = Cancellation.nanosLeft();
+        if (left == Long.MAX_VALUE) return take(job.estimate()) ? here.get() : null;
+        ScanFits.Fit fit = fits.running(job.key());
+        boolean taken = fit == null;
+        if (taken) {
+            if (!take(job.estimate())) return null;
+            fit = fits.start(job);
+        }
+        PriceForecast f = fit == null ? fitHere(here) : await(fit, System.nanoTime() + left - left / 10);
+        if (f == null) {
+            ranOut = true;
+            overBudget++;
+            if (taken) computed--;
+            goingOn = fit;
+        }
+        return f;
+    }
+
+    /** {@code here} under the request's budget until a tenth of what is left of it, or null when it ran into that. */
+    private static PriceForecast fitHere(Supplier<PriceForecast> here) {
+        long left = Cancellation.nanosLeft(); // read last: a wait for the CPU before it would put this end past the request's
+        try {
+            return Cancellation.within(Duration.ofNanos(Math.max(0, left - left / 10)), "a scan's forecast", null, here);
+        } catch (SextantException e) {
+            if (!FailReason.TIMEOUT.wire().equals(e.failReason())) throw e;
+            return null;
+        }
+    }
+
+    /** The forecast of {@code fit} once done, or null when it is not by {@code until} (System.nanoTime) or was stopped. */
+    private static PriceForecast await(ScanFits.Fit fit, long until) {
+        while (true) {
+            long wait = until - System.nanoTime();
+            if (wait <= 0) return null;
+            try {
+                return fit.result.get(Math.min(wait, POLL_NANOS), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                // its caller went away: the fit goes on (the budget is this wait's own, not checked here: late wake-ups on a busy machine)
+                if (Cancellation.stopRequested()) throw new CancellationException("the caller went away while a scan's fit went on");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CancellationException("interrupted while waiting for a scan's fit");
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof Error error) throw error;
+                boolean stopped = cause instanceof CancellationException
+                        || cause instanceof SextantException s && FailReason.TIMEOUT.wire().equals(s.failReason());
+                if (!stopped && cause instanceof RuntimeException r) throw r; // the model refused these prices: the symbol is skipped
+                return null; // stopped (the prices changed, the engine closes, its cap): not computed
+            }
         }
     }
 
@@ -77,11 +133,22 @@ final class ScanAllowance {
                     .append(", horizon ").append(horizon).append("), beyond the ").append(secs(seconds)).append(" of this call's budget its forecasts may take");
         }
         if (overLimit > 0) why.append(why.isEmpty() ? "" : "; ").append("at most ").append(limit).append(" are computed per call");
-        String fix = !ranOut && cheapestLeft > seconds && overLimit == 0
+        String kept = (computed > 0 ? " (the " + computed + " computed in this call are kept while the prices are unchanged)" : "")
+                + ", or start_scan computes them all as a job and stores them";
+        String fix = goingOn != null && !goingOn.result.isDone() ? inBackground(goingOn) + kept
+                : !ranOut && cheapestLeft > seconds && overLimit == 0
                 ? "not one fits in a call: start_scan computes them all as a job (no such budget) and stores them, or ask for a shorter horizon or a faster model"
-                : "call again to continue (the " + computed + " computed in this call are kept while the prices are unchanged),"
-                        + " or start_scan computes them all as a job and stores them";
+                : "call again to continue" + kept;
         return notComputed + " symbol(s) have no stored forecast yet and were not computed in this call (" + why + "): " + fix;
+    }
+
+    /** What to do about a fit going on in the background: when to call again, as far as its estimate says. */
+    private static String inBackground(ScanFits.Fit fit) {
+        double soFar = fit.secondsSoFar(), estimate = fit.job.estimate();
+        String when = soFar < estimate ? "call again in about " + secs(estimate - soFar) + " (by its estimate, an idle machine's)"
+                : "call again in a while (it is past its estimate of " + secs(estimate) + ", an idle machine's)";
+        return fit.job.symbol() + "'s fit goes on in the background (" + secs(soFar) + " so far; it stops after " + ScanFits.CAP.toMinutes()
+                + " min or when the prices change): " + when + " to rank it without fitting again and continue";
     }
 
     private static String secs(double s) {
