@@ -388,7 +388,7 @@ public final class ForecastService {
             progress.report((double) i / syms.size(), "scanning " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
             ForecastScan.SymbolOutcome o;
             try {
-                o = ForecastScan.scanSymbol(prices.closes(sym, null, null), minHistory, r.asOf(), upTo -> {
+                o = ForecastScan.scanSymbol(prices.closes(sym, null, null), minHistory, r.asOf(), prices::storedIntervals, upTo -> {
                     PriceForecast known = knownLive(upTo, m, h, LEVELS, cal);
                     if (known != null) return known;
                     if (!allowance.take(LiveForecastCost.estimatedSeconds(models, upTo.size(), m, h))) return null;
