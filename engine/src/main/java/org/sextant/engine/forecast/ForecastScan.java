@@ -72,6 +72,15 @@ public final class ForecastScan {
      * {@code forecaster} (which may answer null: not computed now), as one row.
      */
     public static SymbolOutcome scanSymbol(PriceSeries all, int minHistory, LocalDate asOf, Function<PriceSeries, PriceForecast> forecaster) {
+        return scanSymbol(all, minHistory, asOf, null, forecaster);
+    }
+
+    /**
+     * As above, {@code intervals} giving a symbol's stored intervals for the fix of a row dated as weekly or monthly prices
+     * ({@link PeriodicCloses}; null where they are not known, as on a cluster).
+     */
+    public static SymbolOutcome scanSymbol(PriceSeries all, int minHistory, LocalDate asOf, Function<String, List<String>> intervals,
+                                           Function<PriceSeries, PriceForecast> forecaster) {
         // short whatever the start (even of a completed week): said before resolving one
         if (all.size() < minHistory) {
             return new SymbolOutcome(all.symbol(), null, "history " + all.size() + " closes < min_history " + minHistory, null, null);
@@ -87,7 +96,8 @@ public final class ForecastScan {
             if (!data.splits().isEmpty()) return new SymbolOutcome(all.symbol(), null, "not ranked: " + data.warning(), null, null);
             PriceForecast f = forecaster.apply(upTo);
             if (f == null) return new SymbolOutcome(all.symbol(), null, null, upTo, null);
-            return new SymbolOutcome(all.symbol(), ScanRow.of(f, upTo.size(), data.warning()), null, upTo, f);
+            String warning = OutlierWarnings.joined(data.warning(), PeriodicCloses.warning(upTo.symbol(), upTo.dates(), intervals));
+            return new SymbolOutcome(all.symbol(), ScanRow.of(f, upTo.size(), warning), null, upTo, f);
         } catch (SextantException e) {
             return new SymbolOutcome(all.symbol(), null, e.getMessage(), null, null);
         }

@@ -415,7 +415,7 @@ public final class ForecastService {
             progress.report((double) i / syms.size(), "scanning " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
             ForecastScan.SymbolOutcome o;
             try {
-                o = ForecastScan.scanSymbol(prices.closes(sym, null, null), minHistory, r.asOf(),
+                o = ForecastScan.scanSymbol(prices.closes(sym, null, null), minHistory, r.asOf(), prices::storedIntervals,
                         upTo -> scanForecast(upTo, m, h, cal, generation, allowance));
             } catch (SextantException e) {
                 o = new ForecastScan.SymbolOutcome(sym, null, e.getMessage(), null, null);

@@ -7,7 +7,8 @@ import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.store.Store;
 
 /**
- * The {@link OutlierReturns} warning of a symbol's closes, kept per (symbol, interval) for one version of the store's
+ * The {@link OutlierReturns} warning of a symbol's closes, with, for daily closes, the {@link PeriodicCloses} one (dated
+ * as weekly or monthly prices: a week read as a day), kept per (symbol, interval) for one version of the store's
  * data ({@link Store#commits()}): the routes add it to every forecast, backtest and chart answer, and without it each
  * answer read the whole series again (2,000,000 minute bars resampled) even when the forecast came from memory. An
  * import or a delete commits, so re-imported closes are warned about afresh, never answered stale. Bars at an interval
@@ -42,7 +43,7 @@ public final class OutlierWarnings {
      * answer's warning then comes from them, not from a second read of the series (the first answer after an import).
      */
     public void keep(String symbol, long version, PriceSeries closes) {
-        kept.get(key(symbol, null), version, () -> warning(closes));
+        kept.get(key(symbol, null), version, () -> daily(closes));
     }
 
     private static String key(String symbol, String interval) {
@@ -50,11 +51,17 @@ public final class OutlierWarnings {
     }
 
     private String compute(String symbol, String interval) {
-        return interval == null ? warning(prices.closes(symbol, null, null)) : BarOutliers.of(prices, symbol, interval).warning();
+        return interval == null ? daily(prices.closes(symbol, null, null)) : BarOutliers.of(prices, symbol, interval).warning();
     }
 
-    private static String warning(PriceSeries p) {
-        return p.size() == 0 ? null : findings(p).warning();
+    /** The spikes' and splits' warning, then the spacing's: its fix reads the stored intervals, only when it warns. */
+    private String daily(PriceSeries p) {
+        return p.size() == 0 ? null : joined(findings(p).warning(), PeriodicCloses.warning(p.symbol(), p.dates(), prices::storedIntervals));
+    }
+
+    /** Two warnings of one series as one text, as {@link OutlierReturns} joins its parts; null when both are. */
+    static String joined(String first, String second) {
+        return first == null ? second : second == null ? first : first + ". " + second;
     }
 
     /** What {@link OutlierReturns} finds in a series' closes, gap-checked by their dates: the one rule every warning of a series uses. */

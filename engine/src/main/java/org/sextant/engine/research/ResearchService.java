@@ -394,7 +394,7 @@ public final class ResearchService {
         double seconds;
         List<String> warnings = new ArrayList<>(composed.warnings());
         warnings.addAll(dataWarnings);
-        RunDataWarnings closes = RunDataWarnings.of(sweep.kernel().universe(), split); // a split or bad tick the figures read as a real move
+        RunDataWarnings closes = RunDataWarnings.of(sweep.kernel().universe(), split, prices::storedIntervals); // a split or bad tick read as a real move, weeks read as days
         warnings.addAll(closes.warnings());
         warnings.addAll(sweep.kernel().warnings()); // what the source nodes could not give, found while they ran
         // one session's runs are deflated and saved one at a time: runs finishing together each read the same count and
@@ -402,7 +402,7 @@ public final class ResearchService {
         synchronized (sessionLock(sessionId)) {
             ResearchSession session = store.session(sessionId);
             h = HonestyReport.of(sweep, session, axis.barsPerYear(), split);
-            if (closes.verdictNote() != null) h = h.stating(closes.verdictNote()); // cited as the verdict cites its other reasons
+            for (String note : closes.verdictNotes()) h = h.stating(note); // cited as the verdict cites its other reasons
             warnings.addAll(h.undefined()); // why a figure is null, beside it in every answer and the stored run
             if (job != null) job.checkCancelled(); // the last point before the run is saved and counted
             org.sextant.engine.jobs.Cancellation.check(); // a synchronous backtest's budget, or its caller gone: likewise
