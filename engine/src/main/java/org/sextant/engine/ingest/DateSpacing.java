@@ -53,9 +53,9 @@ final class DateSpacing {
      * calendar month or an ISO week ({@code month}), with the date before them.
      */
     private record Dates(String symbol, long count, double median, Breaks week, Breaks month) {
-        boolean weeklyMedian() { return median >= 6 && median <= 8; }
+        boolean weeklyMedian() { return median >= PeriodicDates.WEEK_FROM && median <= PeriodicDates.WEEK_TO; }
 
-        boolean monthlyMedian() { return median >= 28 && median <= 31; }
+        boolean monthlyMedian() { return median >= PeriodicDates.MONTH_FROM && median <= PeriodicDates.MONTH_TO; }
     }
 
     /** What one symbol's dates say: periodic, daily, or too few to tell. */
