@@ -88,7 +88,11 @@ public final class M3SeriesWeights {
         for (String kv : arg.split(",")) out.put(kv.split("=")[0], Path.of(kv.split("=")[1]));
     }
 
-    /** ets, arima, theta from the members cache; global, the median of every member of the category's paths file. */
+    /**
+     * ets, arima, theta from the members cache; global, the median of every member of the
+     * category's paths file, or with files joined by {@code +} (two configurations' networks), the
+     * step-wise mean of each file's median: each configuration counts once, whatever its members.
+     */
     static Map<String, Map<String, double[]>> forecasts(Path members, Map<String, Path> global, List<M3Series> series) throws Exception {
         Map<String, Map<String, double[]>> out = new LinkedHashMap<>();
         for (String line : Files.readAllLines(members)) {
@@ -99,10 +103,18 @@ public final class M3SeriesWeights {
         Map<Path, M3GlobalEnsemble.Forecasts> read = new LinkedHashMap<>();
         Map<String, double[]> g = new LinkedHashMap<>();
         for (M3Series s : series) {
-            Path p = global.get(s.category());
-            M3GlobalEnsemble.Forecasts f = read.get(p);
-            if (f == null) read.put(p, f = M3GlobalEnsemble.Forecasts.read(p));
-            if (f.paths().containsKey(s.id())) g.put(s.id(), f.median(s.id(), M3GlobalEnsemble.EVERY_GROUP));
+            String[] files = global.get(s.category()).toString().split("\\+");
+            double[] mean = null;
+            for (String file : files) {
+                Path p = Path.of(file);
+                M3GlobalEnsemble.Forecasts f = read.get(p);
+                if (f == null) read.put(p, f = M3GlobalEnsemble.Forecasts.read(p));
+                if (!f.paths().containsKey(s.id())) { mean = null; break; }
+                double[] median = f.median(s.id(), M3GlobalEnsemble.EVERY_GROUP);
+                if (mean == null) mean = new double[median.length];
+                for (int k = 0; k < median.length; k++) mean[k] += median[k] / files.length;
+            }
+            if (mean != null) g.put(s.id(), mean);
         }
         out.put("global", g);
         return out;
