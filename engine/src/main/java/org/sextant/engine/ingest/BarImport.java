@@ -35,7 +35,7 @@ final class BarImport {
     /** Reads one bar file into the batch from {@code staged}, its copy in staging (the caller's, who closes it); refuses a cell that is not a time or a number, naming line and column. */
     void add(Path path, BarFile bar, String source, StagedFile staged) throws SQLException {
         Source s = new Source(files.size(), bar, source, ImportBatch.symbolFromFileName(path));
-        if (bar.symbolCol() < 0 && bar.valueSymbol() == null) Tickers.requireFromFileName(bar.file(), s.fileSymbol(), "EURUSD.csv");
+        if (bar.symbolCol() < 0 && bar.valueSymbol() == null && bar.wideCols().isEmpty()) Tickers.requireFromFileName(bar.file(), s.fileSymbol(), "EURUSD.csv");
         if (bar.valueSymbol() != null && !Tickers.valid(bar.valueSymbol())) throw Tickers.notATicker("paths", bar.file() + ", header", bar.valueSymbol());
         for (int i : bar.wideCols()) {
             if (!Tickers.valid(bar.wideSymbol(i))) throw Tickers.notATicker("paths", bar.file() + ", header column " + (i + 1), bar.wideSymbol(i));
