@@ -89,7 +89,7 @@ final class ParquetReadSql {
      * The first column (by position) with a value its type cannot take, or -1: one scan of the file for every column (a
      * wide file's thousands of columns took one query each, minutes), the columns side by side as lists.
      */
-    private static int firstUncastColumn(Connection c, String relation, ImportBatch.Source s) throws SQLException {
+    static int firstUncastColumn(Connection c, String relation, ImportBatch.Source s) throws SQLException {
         java.util.StringJoiner cols = new java.util.StringJoiner(", ", "[", "]");
         java.util.StringJoiner uncast = new java.util.StringJoiner(", ", "[", "]");
         for (int i = 0; i < s.layout().header().size(); i++) {
