@@ -29,6 +29,8 @@ final class BarChecks {
                     + "date_diff('second', lag(ts) OVER w, ts) AS step FROM (SELECT file_no, symbol, ts, min(line) AS line FROM bar_rows GROUP BY ALL) "
                     + "WINDOW w AS (PARTITION BY file_no, symbol ORDER BY ts)");
         }
+        Map<String, Screen> screens = screens(c);
+        Map<String, String> sessions = storedSessions(c);
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
                 // a repeat of an earlier time is a duplicate, not also out of order
                 "WITH ordered AS (SELECT file_no, symbol, ts, ts < lag(ts) OVER (PARTITION BY file_no, symbol ORDER BY line) "
@@ -53,13 +55,19 @@ final class BarChecks {
                             "export bars of one of " + String.join(", ", BarInterval.labels()) + ", at least two per symbol");
                 }
                 if (interval == BarInterval.D1) throw daily(c, s, symbol);
-                BarSteps.refuseStepsBelowAMinute(c, s, symbol);
-                BarSteps.refuseFinerRun(c, s, symbol, interval);
+                if (interval.intraday() && !s.bar().wideCols().isEmpty()) throw wideIntraday(s, interval);
+                // each refusal's own query runs only for a symbol the screen says it may refuse: a file of thousands of symbols
+                // costs one query per check, not one per symbol and check
+                Screen screen = screens.getOrDefault(s.no() + "\u0000" + symbol, new Screen(0, 0, true, true));
+                if (screen.smallest() < 60) BarSteps.refuseStepsBelowAMinute(c, s, symbol);
+                if (screen.shortRun() < BarSteps.shortest(interval)) BarSteps.refuseFinerRun(c, s, symbol, interval);
                 BarSteps.refuseCoarserRun(c, s, symbol, interval);
-                BarPeriods.refuseTwoInOnePeriod(c, s, symbol, interval);
+                if (interval == BarInterval.W1 ? screen.twoInWeek() : interval == BarInterval.MO1 && screen.twoInMonth()) {
+                    BarPeriods.refuseTwoInOnePeriod(c, s, symbol, interval);
+                }
                 BarPhase.refuseMixedPhases(c, s, symbol, interval);
                 BarPhase.refuseAnotherGrid(c, s, symbol, interval, grids);
-                String session = storedSession(c, symbol);
+                String session = sessions.get(symbol);
                 if (session == null) session = r.getDouble(6) > 0.02 || !interval.intraday() ? "continuous" : r.getDouble(7) > 0.1 ? "fx" : "us_equity";
                 out.add(new SymbolBars(s.no(), symbol, interval, session, r.getLong(4), r.getLong(5)));
             }
@@ -67,14 +75,10 @@ final class BarChecks {
         try (Statement st = c.createStatement()) {
             st.execute("CREATE OR REPLACE TEMP TABLE bar_detected (file_no INTEGER, symbol VARCHAR, interval VARCHAR)");
         }
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO bar_detected VALUES (?, ?, ?)")) {
-            for (SymbolBars b : out) {
-                p.setInt(1, b.fileNo());
-                p.setString(2, b.symbol());
-                p.setString(3, b.interval().label);
-                p.addBatch();
-            }
-            p.executeBatch();
+        if (out.isEmpty()) return out;
+        // one statement for every symbol: a JDBC batch runs one insert per row, seconds for a file of thousands of symbols
+        try (Statement st = c.createStatement()) {
+            st.execute("INSERT INTO bar_detected VALUES " + values(out, b -> b.fileNo() + ", " + ImportBatch.literal(b.symbol()) + ", " + ImportBatch.literal(b.interval().label)));
         }
         return out;
     }
@@ -135,24 +139,64 @@ final class BarChecks {
         }
     }
 
-    private static String storedSession(Connection c, String symbol) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("SELECT session FROM symbol_sessions WHERE symbol = ?")) {
-            p.setString(1, symbol);
-            try (ResultSet r = p.executeQuery()) {
-                return r.next() ? r.getString(1) : null;
+    /** The rows of a VALUES list, each {@code row} of one symbol's bars (its symbol a ticker, checked on reading). */
+    private static String values(List<SymbolBars> bars, java.util.function.Function<SymbolBars, String> row) {
+        java.util.StringJoiner out = new java.util.StringJoiner(", ");
+        for (SymbolBars b : bars) out.add("(" + row.apply(b) + ")");
+        return out.toString();
+    }
+
+    /** The stored session of each symbol of the batch that has one. */
+    private static Map<String, String> storedSessions(Connection c) throws SQLException {
+        Map<String, String> out = new java.util.HashMap<>();
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT symbol, session FROM symbol_sessions WHERE symbol IN (SELECT DISTINCT symbol FROM bar_steps)")) {
+            while (r.next()) out.put(r.getString(1), r.getString(2));
+        }
+        return out;
+    }
+
+    /**
+     * What one scan of bar_steps tells of each file's symbol: its smallest step (seconds), the {@link BarSteps#MIXED_RUN}-th
+     * smallest (a run of that many steps shorter than the interval needs it shorter too), and whether two of its bars
+     * share an ISO week or a calendar month.
+     */
+    record Screen(long smallest, long shortRun, boolean twoInWeek, boolean twoInMonth) {}
+
+    private static Map<String, Screen> screens(Connection c) throws SQLException {
+        Map<String, Screen> out = new java.util.HashMap<>();
+        try (Statement st = c.createStatement(); ResultSet r = org.sextant.engine.jobs.CancellableSql.run(st, () -> st.executeQuery(
+                "SELECT file_no, symbol, min(step, " + BarSteps.MIXED_RUN + "), count(*) > count(DISTINCT date_trunc('week', ts)), "
+                        + "count(*) > count(DISTINCT date_trunc('month', ts)) FROM bar_steps GROUP BY ALL"))) {
+            while (r.next()) {
+                Object[] steps = (Object[]) r.getArray(3).getArray();
+                long smallest = steps.length > 0 ? ((Number) steps[0]).longValue() : Long.MAX_VALUE;
+                long run = steps.length >= BarSteps.MIXED_RUN ? ((Number) steps[BarSteps.MIXED_RUN - 1]).longValue() : Long.MAX_VALUE;
+                out.put(r.getInt(1) + "\u0000" + r.getString(2), new Screen(smallest, run, r.getBoolean(4), r.getBoolean(5)));
             }
         }
+        return out;
+    }
+
+    /**
+     * A wide file (one column per symbol) of intraday bars: its symbols' grid checks cost queries each, and a wide file is a
+     * table of closes by date, so it is refused with the long layout that takes such bars.
+     */
+    private static SextantException wideIntraday(BarImport.Source s, BarInterval interval) {
+        return SextantException.invalid("paths", s.bar().file() + ": a wide file (one column per symbol) of " + interval.label
+                        + " bars; wide files hold dates (daily, weekly or monthly closes)",
+                "write the bars long, one row per bar: time,symbol,close (or one file per symbol: time,close)");
     }
 
     /** A new symbol gets the session its bars showed; a symbol with a session keeps it (set it in SQL to change it). */
     static void recordSessions(Connection c, List<SymbolBars> detected) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO symbol_sessions VALUES (?, ?) ON CONFLICT (symbol) DO NOTHING")) {
-            for (SymbolBars b : detected) {
-                p.setString(1, b.symbol());
-                p.setString(2, b.session());
-                p.addBatch();
-            }
-            p.executeBatch();
+        if (detected.isEmpty()) return;
+        int[] k = {0};
+        // a symbol in two files: the first file's session, as one insert per row had it
+        try (Statement st = c.createStatement()) {
+            st.execute("INSERT INTO symbol_sessions SELECT DISTINCT ON (symbol) symbol, session FROM (VALUES "
+                    + values(detected, b -> k[0]++ + ", " + ImportBatch.literal(b.symbol()) + ", " + ImportBatch.literal(b.session()))
+                    + ") t(k, symbol, session) ORDER BY symbol, k ON CONFLICT (symbol) DO NOTHING");
         }
     }
 
@@ -217,26 +261,14 @@ final class BarChecks {
                                                   Map<String, StoredChanges> changes) throws SQLException {
         Map<Integer, List<ImportReport.BarCheck>> byFile = new LinkedHashMap<>();
         for (BarImport.Source s : files) byFile.put(s.no(), new ArrayList<>());
+        Map<String, Object[]> stored = storedChecks(c, detected);
         for (SymbolBars b : detected) {
-            String sym = ImportBatch.literal(b.symbol());
-            String iv = ImportBatch.literal(b.interval().label);
-            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
-                    "WITH stored AS (SELECT count(*) AS n, min(ts) AS first, max(ts) AS last FROM bars WHERE symbol = " + sym + " AND interval = " + iv + "), "
-                            + "r AS (SELECT ts, bars, date = lag(date) OVER (ORDER BY ts) AS same_day, date_diff('minute', lag(ts) OVER (ORDER BY ts), ts) AS step "
-                            + "FROM resample_bars(" + sym + ", " + iv + ", " + iv + ")), "
-                            + "g AS (SELECT ts, step - " + b.interval().minutes + " AS hole FROM r WHERE same_day AND step > " + b.interval().minutes + ") "
-                            + "SELECT any_value(n), any_value(first), any_value(last), (SELECT count(*) FROM g), (SELECT max(hole) FROM g), "
-                            // the stored bar before the largest gap: its bucket's start is a grid time, not always a bar's
-                            + "(SELECT max(ts) FROM bars WHERE symbol = " + sym + " AND interval = " + iv + " AND ts < (SELECT arg_max(ts, hole) FROM g)), "
-                            + "any_value(n) - (SELECT coalesce(sum(bars), 0) FROM r) FROM stored")) {
-                r.next();
-                // a symbol in two files of one import: its changes are said once, at the first
-                StoredChanges ch = changes.remove(b.symbol());
-                if (ch == null) ch = StoredChanges.NONE;
-                byFile.get(b.fileNo()).add(new ImportReport.BarCheck(b.symbol(), b.interval().label, b.session(), r.getLong(1),
-                        iso(r.getTimestamp(2)), iso(r.getTimestamp(3)), b.duplicates(), b.outOfOrder(), r.getLong(4), r.getLong(5), iso(r.getTimestamp(6)), r.getLong(7),
-                        ch.changed(), ch.largestChangePct(), ch.notes()));
-            }
+            Object[] v = stored.get(b.symbol() + "\u0000" + b.interval().label);
+            // a symbol in two files of one import: its changes are said once, at the first
+            StoredChanges ch = changes.remove(b.symbol());
+            if (ch == null) ch = StoredChanges.NONE;
+            byFile.get(b.fileNo()).add(new ImportReport.BarCheck(b.symbol(), b.interval().label, b.session(), (long) v[0], (String) v[1], (String) v[2],
+                    b.duplicates(), b.outOfOrder(), (long) v[3], (long) v[4], (String) v[5], (long) v[6], ch.changed(), ch.largestChangePct(), ch.notes()));
         }
         List<ImportReport.ImportedFile> out = new ArrayList<>();
         for (BarImport.Source s : files) {
@@ -256,6 +288,53 @@ final class BarChecks {
                     s.bar().timeDescription(), List.copyOf(checks)));
         }
         return out;
+    }
+
+    /**
+     * Per symbol and interval of bar_detected ("SYMBOL\0interval"), its stored bars as the report gives them: count, first and
+     * last (ISO), gaps inside trading days of the resample along its session, the largest (minutes) and the stored bar before it,
+     * and the bars outside the session. Weekly and monthly bars in one grouped query (one resample_bars query per symbol cost
+     * about 40 ms each, a minute for a wide file of 1,000 weekly columns; DuckDB cannot join the macro laterally): each of their
+     * buckets is a week or month of its own, so none shares a trading day with the one before (no gap), and the bars outside a
+     * session are those dated on a weekend (the macro's rule for a daily source). Intraday bars keep the macro, per symbol.
+     */
+    static Map<String, Object[]> storedChecks(Connection c, List<SymbolBars> detected) throws SQLException {
+        Map<String, Object[]> out = new java.util.HashMap<>();
+        try (Statement st = c.createStatement(); ResultSet r = org.sextant.engine.jobs.CancellableSql.run(st, () -> st.executeQuery(
+                "WITH d AS (SELECT DISTINCT symbol, interval FROM bar_detected) SELECT b.symbol, b.interval, count(*), min(b.ts), max(b.ts), "
+                        + "count(*) FILTER (WHERE coalesce(s.session, 'continuous') <> 'continuous' AND dayofweek(CAST(b.ts AS DATE)) NOT BETWEEN 1 AND 5) "
+                        + "FROM bars b JOIN d USING (symbol, interval) LEFT JOIN symbol_sessions s USING (symbol) GROUP BY ALL"))) {
+            while (r.next()) {
+                out.put(r.getString(1) + "\u0000" + r.getString(2), new Object[] {r.getLong(3), iso(r.getTimestamp(4)), iso(r.getTimestamp(5)), 0L, 0L, null, r.getLong(6)});
+            }
+        }
+        java.util.Set<String> resampled = new java.util.HashSet<>();
+        for (SymbolBars b : detected) {
+            String key = b.symbol() + "\u0000" + b.interval().label;
+            if (b.interval().intraday() && resampled.add(key)) out.put(key, intradayChecks(c, b));
+        }
+        return out;
+    }
+
+    /**
+     * The report's figures of one symbol's bars from its resample along its session ({@link #storedChecks}): the query the report
+     * ran for every symbol before, kept for intraday bars (and the baseline of WideImportBenchmark).
+     */
+    static Object[] intradayChecks(Connection c, SymbolBars b) throws SQLException {
+        String sym = ImportBatch.literal(b.symbol());
+        String iv = ImportBatch.literal(b.interval().label);
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "WITH stored AS (SELECT count(*) AS n, min(ts) AS first, max(ts) AS last FROM bars WHERE symbol = " + sym + " AND interval = " + iv + "), "
+                        + "r AS (SELECT ts, bars, date = lag(date) OVER (ORDER BY ts) AS same_day, date_diff('minute', lag(ts) OVER (ORDER BY ts), ts) AS step "
+                        + "FROM resample_bars(" + sym + ", " + iv + ", " + iv + ")), "
+                        + "g AS (SELECT ts, step - " + b.interval().minutes + " AS hole FROM r WHERE same_day AND step > " + b.interval().minutes + ") "
+                        + "SELECT any_value(n), any_value(first), any_value(last), (SELECT count(*) FROM g), (SELECT max(hole) FROM g), "
+                        // the stored bar before the largest gap: its bucket's start is a grid time, not always a bar's
+                        + "(SELECT max(ts) FROM bars WHERE symbol = " + sym + " AND interval = " + iv + " AND ts < (SELECT arg_max(ts, hole) FROM g)), "
+                        + "any_value(n) - (SELECT coalesce(sum(bars), 0) FROM r) FROM stored")) {
+            r.next();
+            return new Object[] {r.getLong(1), iso(r.getTimestamp(2)), iso(r.getTimestamp(3)), r.getLong(4), r.getLong(5), iso(r.getTimestamp(6)), r.getLong(7)};
+        }
     }
 
     /** Why a row (file_no, line, symbol, date, open..volume) breaks a price rule, in the words of the daily import (its numbers are price data). */

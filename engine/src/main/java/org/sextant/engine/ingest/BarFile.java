@@ -82,16 +82,22 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             else if (!n.isEmpty() && !n.startsWith("ignored") && !PriceField.IGNORED.contains(n) && !n.equals("spread") && !n.equals("tickvol")) others.add(i);
         }
         String valueSymbol = null;
+        List<Integer> wide = List.of();
         if (!fields.containsKey(PriceField.CLOSE)) {
             if (fields.isEmpty() && symbol < 0 && others.size() == 1) {
                 fields.put(PriceField.CLOSE, others.get(0));
                 valueSymbol = Layout.wideSymbol(header, others.get(0));
+            } else if (fields.isEmpty() && symbol < 0 && others.size() > 1 && time.cols().size() == 1) {
+                // a wide file of times (pandas' to_parquet of a frame of closes writes its dates as midnight timestamps): each column a symbol
+                if (others.size() > Layout.MAX_COLUMNS) throw Layout.tooWide(file, others.size());
+                fields.put(PriceField.CLOSE, others.get(0));
+                wide = List.copyOf(others);
             } else {
                 throw SextantException.invalid("paths", file + " line 1 (the header): a bar file (times as " + time.format()
                         + ") needs a close column", "name the price column close (with open, high, low, volume if present), or keep one value column");
             }
         }
-        return new BarFile(file, parquet, hasHeader, delim, List.copyOf(header), time, symbol, fields, valueSymbol, List.of());
+        return new BarFile(file, parquet, hasHeader, delim, List.copyOf(header), time, symbol, fields, valueSymbol, wide);
     }
 
     /**
@@ -206,18 +212,24 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
     /**
      * A wide file as {@link #relation} with one row per symbol and date: its date column, symbol__ and the close in the
      * first wide column's place. An empty or NaN cell is a day without that symbol's price, dropped as the daily import drops it.
+     * A CSV is split line by line ({@link WideCsv}: a line with more cells than the header fails the read); Parquet's typed
+     * columns are unnested as lists. Either costs the same per cell however many columns (UNPIVOT's cost grew with their square).
      */
     String wideRelation(StagedFile staged) {
         int date = time.cols().get(0), close = fields.get(PriceField.CLOSE);
-        StringBuilder on = new StringBuilder();
-        StringBuilder symbol = new StringBuilder("CASE column__");
-        // unpivoted by their c names, which no other column of the relation has (a symbol may be any ticker, C0 too)
-        for (int i : wideCols) {
-            on.append(on.length() == 0 ? "" : ", ").append('c').append(i);
-            symbol.append(" WHEN 'c").append(i).append("' THEN ").append(ImportBatch.literal(wideSymbol(i)));
+        if (!parquet) {
+            Layout layout = new Layout("wide", header, date, -1, Map.of(), wideCols);
+            return "(SELECT line__, date__ AS c" + date + ", symbol__, value__ AS c" + close + " FROM "
+                    + WideCsv.cells(staged, new CsvHead(header, delimiter, null, hasHeader), layout, this::wideSymbol, col -> col.apply(date), true, false) + ")";
         }
-        return "(SELECT line__, c" + date + ", " + symbol + " END AS symbol__, value__ AS c" + close + " FROM (UNPIVOT (SELECT line__, c" + date + ", " + on
-                + " FROM " + relation(staged) + ") ON " + on + " INTO NAME column__ VALUE value__) WHERE NOT coalesce(isnan(TRY_CAST(trim(value__) AS DOUBLE)), false))";
+        StringBuilder values = new StringBuilder("[");
+        StringBuilder symbols = new StringBuilder("[");
+        for (int i : wideCols) {
+            values.append(values.length() == 1 ? "" : ", ").append('c').append(i);
+            symbols.append(symbols.length() == 1 ? "" : ", ").append(ImportBatch.literal(wideSymbol(i)));
+        }
+        return "(SELECT * FROM (SELECT line__, c" + date + ", unnest(" + symbols + "]) AS symbol__, unnest(" + values + "]) AS c" + close + " FROM " + relation(staged)
+                + ") WHERE c" + close + " IS NOT NULL AND NOT coalesce(isnan(TRY_CAST(trim(c" + close + ") AS DOUBLE)), false))";
     }
 
     private static List<String> firstLines(Path path, String file, CsvHead.Budget budget) {

@@ -60,8 +60,7 @@ final class BarSteps {
      * that interval. Counts the steps and names the lines of the first such run.
      */
     static void refuseFinerRun(Connection c, BarImport.Source s, String symbol, BarInterval interval) throws SQLException {
-        // the shortest step the interval allows: weeks and months vary in length
-        long shortest = 60L * (interval == BarInterval.W1 ? 6 * 1440 : interval == BarInterval.MO1 ? 28 * 1440 : interval.minutes);
+        long shortest = shortest(interval);
         long from, to;
         try (PreparedStatement p = c.prepareStatement("SELECT min(prev_line), max(line) FROM (SELECT ts, prev_line, line, step < ? AS short, "
                 + "sum(CASE WHEN step < ? THEN 0 ELSE 1 END) OVER (ORDER BY ts ROWS UNBOUNDED PRECEDING) AS run "
@@ -92,6 +91,11 @@ final class BarSteps {
         throw SextantException.invalid("paths", notOneInterval(s, symbol, from, to, steps, commonShort, interval) + others
                         + "; stored as " + interval.label + " bars they would mix the two",
                 "split the file into one file per interval (or resample the finer bars to " + interval.label + ") and import each");
+    }
+
+    /** The shortest step (seconds) the interval allows: weeks and months vary in length. */
+    static long shortest(BarInterval interval) {
+        return 60L * (interval == BarInterval.W1 ? 6 * 1440 : interval == BarInterval.MO1 ? 28 * 1440 : interval.minutes);
     }
 
     /**

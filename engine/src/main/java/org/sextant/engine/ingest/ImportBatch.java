@@ -126,9 +126,12 @@ final class ImportBatch {
     private void loadCsv(StagedFile staged, Source s, String fileSymbol) throws SQLException {
         String read = readCsvSql(staged, s);
         long t = System.nanoTime();
+        // a wide file split line by line when every line splits cleanly, else read by DuckDB's typed reader (which names a bad cell)
+        String insert = s.layout().wide() && WideCsv.clean(c, staged, s.csv(), s.layout(), col -> wideDateSql(s, col)) ? wideCsvInsertSql(s, staged)
+                : insertSql(s, read.replace("{rejects}", ""), i -> "c" + i, "NULL", fileSymbol);
         long count;
         try (Statement st = c.createStatement()) {
-            count = CancellableSql.run(st, () -> st.executeUpdate(insertSql(s, read.replace("{rejects}", ""), i -> "c" + i, "NULL", fileSymbol)));
+            count = CancellableSql.run(st, () -> st.executeUpdate(insert));
         } catch (SQLException e) {
             // the fast read stops at the first bad cell; a second read that records rejects says where
             throw CsvErrors.explain(c, s, read.replace("{rejects}", ", store_rejects=true"), e);
@@ -141,10 +144,11 @@ final class ImportBatch {
     static String readCsvSql(StagedFile staged, Source s) {
         Layout l = s.layout();
         StringJoiner columns = new StringJoiner(", ", "{", "}");
+        Set<Integer> wide = new HashSet<>(l.wideCols()); // a set: thousands of columns are looked up once each
         for (int i = 0; i < l.header().size(); i++) {
             // midnight times are read as text and cut to their date in insertSql; every one parsed before the file came here
             String type = i == l.dateCol() ? (s.days() != null ? "VARCHAR" : "DATE")
-                    : l.fields().containsValue(i) || l.wideCols().contains(i) ? "DOUBLE" : "VARCHAR";
+                    : l.fields().containsValue(i) || wide.contains(i) ? "DOUBLE" : "VARCHAR";
             columns.add("'c" + i + "': '" + type + "'");
         }
         String read = "read_csv(" + staged.sqlLiteral() + ", header=" + s.csv().hasHeader() + ", auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
@@ -157,24 +161,18 @@ final class ImportBatch {
     static String insertSql(Source s, String relation, java.util.function.IntFunction<String> col, String line, String fileSymbol) {
         Layout l = s.layout();
         if (l.wide()) {
-            StringJoiner select = new StringJoiner(", ");
-            StringJoiner on = new StringJoiner(", ");
-            Set<String> seen = new HashSet<>();
-            select.add(line + " AS line__").add(dateSql(s, col) + " AS date__");
+            requireWideHeader(s);
+            // the typed columns unnested as two lists, values and symbols side by side (Parquet, and a CSV the split read cannot
+            // take): UNPIVOT's cost grew with the square of the columns; a NaN cell is an empty day of that symbol, as an empty one is
+            StringJoiner values = new StringJoiner(", ", "[", "]");
+            StringJoiner symbols = new StringJoiner(", ", "[", "]");
             for (int i : l.wideCols()) {
-                String sym = l.wideSymbol(i);
-                if (!seen.add(sym)) {
-                    throw SextantException.invalid(l.columnField(i), s.file() + ": " + Tickers.shown(sym) + " has two columns in the header",
-                            "give each symbol one column");
-                }
-                if (!Tickers.valid(sym)) throw Tickers.notATicker(l.columnField(i), s.file() + ", header column " + (i + 1), sym);
-                // a NaN cell is an empty day of that symbol, dropped by UNPIVOT as an empty cell is
-                select.add("CASE WHEN isnan(" + col.apply(i) + ") THEN NULL ELSE " + col.apply(i) + " END AS " + ident(sym));
-                on.add(ident(sym));
+                values.add(col.apply(i));
+                symbols.add(literal(l.wideSymbol(i)));
             }
             return "INSERT INTO import_rows SELECT " + s.no() + " AS file_no, line__ AS line, symbol, date__ AS date, NULL AS open, NULL AS high, "
-                    + "NULL AS low, close, NULL AS adj_close, NULL AS volume FROM "
-                    + "(UNPIVOT (SELECT " + select + " FROM " + relation + ") ON " + on + " INTO NAME symbol VALUE close)";
+                    + "NULL AS low, close, NULL AS adj_close, NULL AS volume FROM (SELECT " + line + " AS line__, " + dateSql(s, col) + " AS date__, unnest("
+                    + symbols + ") AS symbol, unnest(" + values + ") AS close FROM " + relation + ") WHERE close IS NOT NULL AND NOT isnan(close)";
         }
         String symbol = l.symbolCol() >= 0 ? "upper(trim(" + col.apply(l.symbolCol()) + "))" : literal(fileSymbol);
         StringJoiner values = new StringJoiner(", ");
@@ -184,6 +182,36 @@ final class ImportBatch {
             values.add((i == null ? "NULL" : col.apply(i)) + " AS " + f.column);
         }
         return "INSERT INTO import_rows SELECT " + values + " FROM " + relation;
+    }
+
+    /**
+     * The INSERT INTO import_rows of a wide CSV read line by line ({@link WideCsv}): a cell that is not a number or a date
+     * that does not parse fails it (the fast path then falls back; the careful path reads such a file typed, see loadCsv).
+     */
+    static String wideCsvInsertSql(Source s, StagedFile staged) {
+        requireWideHeader(s);
+        String cells = WideCsv.cells(staged, s.csv(), s.layout(), s.layout()::wideSymbol, col -> wideDateSql(s, col), false, true);
+        return "INSERT INTO import_rows SELECT " + s.no() + " AS file_no, line__ AS line, symbol__ AS symbol, coalesce(date__, error('not a date')) AS date, "
+                + "NULL AS open, NULL AS high, NULL AS low, coalesce(TRY_CAST(value__ AS DOUBLE), error('not a number')) AS close, NULL AS adj_close, NULL AS volume FROM " + cells;
+    }
+
+    /** The date of a wide CSV's line from its cells' text, as the typed reader's dateformat reads it; NULL when it does not parse. */
+    static String wideDateSql(Source s, java.util.function.IntFunction<String> col) {
+        return s.days() != null ? "CAST(" + s.days().localSql(col) + " AS DATE)"
+                : "CAST(TRY_STRPTIME(" + col.apply(s.layout().dateCol()) + ", " + literal(s.csv().dateFormat()) + ") AS DATE)";
+    }
+
+    /** A wide file's header: each column a ticker, none twice. */
+    private static void requireWideHeader(Source s) {
+        Layout l = s.layout();
+        Set<String> seen = new HashSet<>();
+        for (int i : l.wideCols()) {
+            String sym = l.wideSymbol(i);
+            if (!seen.add(sym)) {
+                throw SextantException.invalid(l.columnField(i), s.file() + ": " + Tickers.shown(sym) + " has two columns in the header", "give each symbol one column");
+            }
+            if (!Tickers.valid(sym)) throw Tickers.notATicker(l.columnField(i), s.file() + ", header column " + (i + 1), sym);
+        }
     }
 
     /** The date of a row: its date cell, or the day of its midnight time. */

@@ -28,6 +28,19 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
     boolean wide() { return symbolCol < 0 && fields.isEmpty(); }
 
     /**
+     * The most symbol columns a wide file may have (and columns besides the date any price file): one import of
+     * that many reads in seconds (docs/benchmarks.md, "Wide import"), and an import holds the store's one writer.
+     */
+    static final int MAX_COLUMNS = 5_000;
+
+    /** A wide file of more than {@link #MAX_COLUMNS} symbol columns, refused before anything is read: what to do instead. */
+    static SextantException tooWide(String file, int columns) {
+        return SextantException.invalid("paths", String.format(Locale.ROOT, "%s line 1 (the header): a wide file of %,d symbol columns, more than the %,d one import reads",
+                file, columns, MAX_COLUMNS), String.format(Locale.ROOT, "split it into files of at most %,d symbol columns (each with the date column), "
+                + "or write it long: date,symbol,close", MAX_COLUMNS));
+    }
+
+    /**
      * Column {@code col} as an error's field names it: its header when a person can read it there,
      * else its position ("column 2"), as a header cell can be any text of any length.
      */
@@ -76,6 +89,11 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
         }
         PriceField.refuseTwice(header, file, i -> false);
         if (!fields.isEmpty() || symbol >= 0) {
+            if (header.size() > MAX_COLUMNS + 1) {
+                // the typed read's schema names every column: a header of 300,000 empty cells fits in one line
+                throw SextantException.invalid("paths", String.format(Locale.ROOT, "%s line 1 (the header): %,d columns, more than the %,d a price file may have",
+                        file, header.size(), MAX_COLUMNS + 1), "keep the date, symbol and price columns, and import the others' prices in files of their own");
+            }
             if (!fields.containsKey(PriceField.CLOSE)) {
                 throw SextantException.invalid("paths", file + " line 1 (the header): " + recognised(header) + ", but no close column",
                         "add a Close column; " + ACCEPTED);
@@ -85,6 +103,7 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
         if (others.isEmpty()) {
             throw unknown(file, header, "only a date column");
         }
+        if (others.size() > MAX_COLUMNS) throw tooWide(file, others.size());
         return new Layout("wide", List.copyOf(header), date, -1, fields, List.copyOf(others));
     }
 

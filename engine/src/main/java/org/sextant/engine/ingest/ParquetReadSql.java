@@ -63,15 +63,15 @@ final class ParquetReadSql {
     static long load(Connection c, StagedFile staged, ImportBatch.Source s, String fileSymbol) throws SQLException {
         Layout l = s.layout();
         String relation = "read_parquet(" + staged.sqlLiteral() + ", file_row_number=true)";
-        for (int i = 0; i < l.header().size(); i++) {
-            String type = typeOf(s, i);
-            if (type.equals("VARCHAR")) continue;
-            String col = ImportBatch.ident(l.header().get(i));
+        int bad = firstUncastColumn(c, relation, s);
+        if (bad >= 0) {
+            String type = typeOf(s, bad);
+            String col = ImportBatch.ident(l.header().get(bad));
             try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
                     "SELECT file_row_number + 1, CAST(" + col + " AS VARCHAR) FROM " + relation
                             + " WHERE " + col + " IS NOT NULL AND TRY_CAST(" + col + " AS " + type + ") IS NULL LIMIT 1")) {
                 if (r.next()) {
-                    String name = l.header().get(i);
+                    String name = l.header().get(bad);
                     String what = type.equals("DATE") ? "a date" : "a number";
                     throw SextantException.invalid(name, s.file() + " row " + r.getLong(1) + ", column " + name + ": '" + r.getString(2) + "' is not " + what,
                             type.equals("DATE") ? "store dates as DATE or YYYY-MM-DD text" : "store prices and volumes as numbers");
@@ -82,6 +82,29 @@ final class ParquetReadSql {
                 i -> "TRY_CAST(" + ImportBatch.ident(l.header().get(i)) + " AS " + typeOf(s, i) + ")", "file_row_number + 1", fileSymbol);
         try (Statement st = c.createStatement()) {
             return CancellableSql.run(st, () -> st.executeUpdate(insert));
+        }
+    }
+
+    /**
+     * The first column (by position) with a value its type cannot take, or -1: one scan of the file for every column (a
+     * wide file's thousands of columns took one query each, minutes), the columns side by side as lists.
+     */
+    static int firstUncastColumn(Connection c, String relation, ImportBatch.Source s) throws SQLException {
+        java.util.StringJoiner cols = new java.util.StringJoiner(", ", "[", "]");
+        java.util.StringJoiner uncast = new java.util.StringJoiner(", ", "[", "]");
+        for (int i = 0; i < s.layout().header().size(); i++) {
+            String type = typeOf(s, i);
+            if (type.equals("VARCHAR")) continue;
+            String col = ImportBatch.ident(s.layout().header().get(i));
+            cols.add(String.valueOf(i));
+            uncast.add(col + " IS NOT NULL AND TRY_CAST(" + col + " AS " + type + ") IS NULL");
+        }
+        if (cols.length() == 2) return -1;
+        try (Statement st = c.createStatement(); ResultSet r = org.sextant.engine.jobs.CancellableSql.run(st, () -> st.executeQuery(
+                "SELECT min(k) FROM (SELECT unnest(" + cols + ") AS k, unnest(" + uncast + ") AS uncast FROM " + relation + ") WHERE uncast"))) {
+            r.next();
+            int k = r.getInt(1);
+            return r.wasNull() ? -1 : k;
         }
     }
 
