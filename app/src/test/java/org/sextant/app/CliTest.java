@@ -320,11 +320,15 @@ class CliTest {
         };
         try (java.net.ServerSocket before = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress());
              java.net.ServerSocket after = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress())) {
-            serve(() -> answer(before, reply.apply("before")));
+            // The first port answers the session's probe, then its own thread closes it: closing it from here while that
+            // thread waits in accept() leaves the socket listening until the thread wakes, so a slow machine let the
+            // next call in there.
+            Thread first = serve(() -> answerOnceThenClose(before, reply.apply("before")));
             serve(() -> answer(after, reply.apply("after")));
             publish(h, before.getLocalPort());
             try (EngineAccess.Session s = EngineAccess.session(h)) { // its probe answered on the first port
-                before.close(); // that port refuses now...
+                first.join(); // that port refuses now...
+                assertTrue(before.isClosed());
                 publish(h, after.getLocalPort()); // ...and the app says where it listens
                 assertEquals("after", s.call("list_jobs", java.util.Map.of()).path("port").asString());
                 assertEquals("after", s.call("list_jobs", java.util.Map.of()).path("port").asString());
@@ -337,10 +341,20 @@ class CliTest {
                 org.sextant.engine.Version.APP, org.sextant.engine.Version.CONTRACT, java.time.Instant.now().toString()), h.appJson());
     }
 
-    private static void serve(Runnable server) {
+    private static Thread serve(Runnable server) {
         Thread t = new Thread(server, "fake app");
         t.setDaemon(true);
         t.start();
+        return t;
+    }
+
+    private static void answerOnceThenClose(java.net.ServerSocket server, String reply) {
+        try (server; java.net.Socket s = server.accept()) {
+            readRequest(s.getInputStream());
+            s.getOutputStream().write(reply.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static void answer(java.net.ServerSocket server, String reply) {
