@@ -52,11 +52,8 @@ final class ScanFits implements AutoCloseable {
     ScanFits(LiveForecastCache<PriceForecast> kept) {
         this.kept = kept;
         // the queue's bound is never reached (at most THREADS fits are submitted and not ended): a request cannot queue work
-        ThreadPoolExecutor p = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(THREADS), r -> {
-            Thread t = new Thread(r, "sextant-scan-fit");
-            t.setDaemon(true); // never holds the app open
-            return t;
-        });
+        ThreadPoolExecutor p = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(THREADS),
+                org.sextant.engine.DaemonThreads.named("sextant-scan-fit")); // never holds the app open
         p.allowCoreThreadTimeOut(true);
         this.pool = p;
     }
