@@ -81,7 +81,8 @@ final class DirectImport {
             throw new Fallback("duplicate");
         }
         // weekly or monthly dates: the careful path imports that file as bars
-        java.util.Map<String, DateSpacing.Verdict> spacing = DateSpacing.of(c, "(SELECT source AS f, symbol, date FROM prices WHERE " + mine + ")");
+        java.util.Map<String, DateSpacing.Verdict> spacing = DateSpacing.of(c, "(SELECT source AS f, symbol, date FROM prices WHERE " + mine + ")",
+                f -> files.stream().anyMatch(s -> s.source().equals(f) && s.layout().wide()));
         if (spacing.values().stream().anyMatch(v -> v.periodic() != null)) throw new Fallback("dates a week or more apart");
         ImportBatch.trace(t, "checks in place");
         Cancellation.check();

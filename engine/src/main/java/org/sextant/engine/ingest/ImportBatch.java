@@ -109,10 +109,11 @@ final class ImportBatch {
                 + " AND NOT (" + noPriceSql() + ") AND (" + rules.badRowSql() + ") LIMIT 1")) {
             if (r.next()) return null;
         }
-        DateSpacing.Verdict v = DateSpacing.of(c, "(SELECT file_no AS f, symbol, date FROM import_rows WHERE file_no = " + s.no() + ")").get(String.valueOf(s.no()));
+        DateSpacing.Verdict v = DateSpacing.of(c, "(SELECT file_no AS f, symbol, date FROM import_rows WHERE file_no = " + s.no() + ")", f -> s.layout().wide())
+                .get(String.valueOf(s.no()));
         if (v == null) return null;
         if (v.periodic() == null) {
-            notes.put(s.no(), v.notes()); // weekly or monthly but for a few dates: daily, and the report says so
+            notes.put(s.no(), v.notes()); // dates that look weekly or monthly imported as daily prices: the report says which and why
             return null;
         }
         BarFile bar = BarFile.ofDates(s.file(), s.layout(), s.csv());

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What a person should read after an import, one sentence a line: each file's notes (a symbol of
- * dates weekly or monthly but for a few, imported as daily prices), each bar symbol's notes
+ * What a person should read after an import, one sentence a line: each file's notes (a symbol whose
+ * dates look weekly or monthly, imported as daily prices), each bar symbol's notes
  * (changed stored bars, bars repeating stored ones at another time-zone offset), then its gaps and
  * bars outside the session. The window shows the first few, the command line prints them all.
  */

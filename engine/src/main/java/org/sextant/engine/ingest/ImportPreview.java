@@ -20,8 +20,8 @@ import org.sextant.engine.SextantException;
  * @param zoneApplies whether the file writes bar times without a zone, so the import's time zone decides when they were
  * @param notes    what the import will make of the rows read that a reader may not expect: a time that does not
  *                 exist in the zone (refused) or happens twice (the clocks went back), a line too long to read or a row after
- *                 too many blank lines (refused; the rows stop before it), a symbol of dates weekly or monthly but for a few
- *                 (imported as daily prices, {@link DateSpacing})
+ *                 too many blank lines (refused; the rows stop before it), a symbol whose dates look weekly or monthly
+ *                 yet import as daily prices, with why and the fix ({@link DateSpacing})
  */
 public record ImportPreview(String file, String format, String layout, List<String> header, String delimiter,
                             String dateFormat, List<List<String>> rows, String symbolSource, String interval, String times,
@@ -120,7 +120,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         } catch (IOException e) {
             throw CsvErrors.unreadable(path, file, e);
         }
-        DateSpacing.Verdict spacing = DateSpacing.of(dates);
+        DateSpacing.Verdict spacing = DateSpacing.of(dates, layout.wide());
         if (spacing != null && spacing.periodic() != null) return bars(path, file, BarFile.ofDates(file, layout, head), budget, stored);
         if (spacing != null) notes.addAll(spacing.notes());
         String symbols = layout.symbolCol() >= 0 ? "column " + ShownText.name(head.header().get(layout.symbolCol()))

@@ -12,9 +12,10 @@ public record ImportReport(List<ImportedFile> files, long rowsInserted, long row
      * @param times    how a bar file writes its times (null for daily files)
      * @param bars     per symbol of a bar file: interval, session, duplicates, out-of-order rows, gaps (empty for daily files)
      * @param skipped  lines whose every price and volume is missing (Yahoo's "null" days): days without a price, not stored
-     * @param notes    what a reader should check of a daily file: a symbol whose dates are weekly or monthly but for a few
-     *                 (imported as daily prices), one sentence each, and the weekly or monthly symbols imported as daily
-     *                 prices with it when it alone made the file daily ({@link DateSpacing})
+     * @param notes    what a reader should check of a daily file: each symbol whose dates look weekly or monthly yet import as
+     *                 daily prices (its own dates share a week, or the file also holds daily or sparse symbols), one sentence
+     *                 each with the fix, and the weekly or monthly symbols imported as daily prices with a symbol of a stray
+     *                 date when it alone made the file daily ({@link DateSpacing})
      */
     public record ImportedFile(String file, String layout, long rows, List<String> symbols, String interval, String times, List<BarCheck> bars,
                                long skipped, List<String> notes) {

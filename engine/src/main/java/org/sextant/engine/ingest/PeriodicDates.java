@@ -7,9 +7,11 @@ import java.util.List;
 
 /**
  * The median step between a symbol's dates that makes them weekly or monthly, the one the import tells 1w and 1mo files by
- * ({@link DateSpacing}), for the reads: daily closes dated so are a weekly (monthly) symbol stored as daily prices, which
- * every daily read takes a week for a day of. The import's further rules (no two dates in one week) decide what a file
- * becomes; here the median alone says what the dates look like, whatever put them among the daily prices.
+ * ({@link DateSpacing}, which counts the dates and takes the median in SQL, then asks {@link #of(long, double)}), for the
+ * reads: daily closes dated so are a weekly (monthly) symbol stored as daily prices, which every daily read takes a week
+ * for a day of. The import's further rules (no two dates in one week) decide what a file becomes, and its notes name each
+ * symbol this rule holds that imports as daily prices; here the median alone says what the dates look like, whatever put
+ * them among the daily prices.
  */
 public final class PeriodicDates {
     /** Fewer dates are too few to tell, as for the import. */
@@ -30,13 +32,25 @@ public final class PeriodicDates {
         if (n < MIN_DATES) return null;
         long[] steps = new long[n - 1];
         for (int i = 1; i < n; i++) steps[i - 1] = ChronoUnit.DAYS.between(dates.get(i - 1), dates.get(i));
+        return of(n, median(steps));
+    }
+
+    /**
+     * The spacing of {@code dates} distinct dates whose steps' median is {@code medianDays}: the one rule, whether the import
+     * counted the dates and took the median in SQL ({@link DateSpacing}) or a read in Java; null when daily or too few to tell.
+     */
+    static Spacing of(long dates, double medianDays) {
+        if (dates < MIN_DATES) return null;
+        if (medianDays >= WEEK_FROM && medianDays <= WEEK_TO) return new Spacing("1w", "week", medianDays);
+        if (medianDays >= MONTH_FROM && medianDays <= MONTH_TO) return new Spacing("1mo", "month", medianDays);
+        return null;
+    }
+
+    /** The median of {@code steps} (sorted here) as DuckDB's median, which the import takes: the middle one, or the mean of the two middle ones; 0 when none. */
+    static double median(long[] steps) {
         Arrays.sort(steps);
         int m = steps.length;
-        // as DuckDB's median, which the import takes: the middle step, or the mean of the two middle ones
-        double median = m % 2 == 1 ? steps[m / 2] : (steps[m / 2 - 1] + steps[m / 2]) / 2.0;
-        if (median >= WEEK_FROM && median <= WEEK_TO) return new Spacing("1w", "week", median);
-        if (median >= MONTH_FROM && median <= MONTH_TO) return new Spacing("1mo", "month", median);
-        return null;
+        return m == 0 ? 0 : m % 2 == 1 ? steps[m / 2] : (steps[m / 2 - 1] + steps[m / 2]) / 2.0;
     }
 
     /** "7 days", "7.5 days": a median step as the import's notes say it. */

@@ -105,7 +105,10 @@ class DateSpacingTest {
         return out;
     }
 
-    /** A daily file whose dates are few or far apart: a short update, a gap, an illiquid symbol, and one illiquid symbol beside a liquid one. */
+    /**
+     * A daily file whose dates are few or far apart: a short update, a gap, an illiquid symbol, one illiquid symbol beside
+     * a liquid one, and one weekly symbol beside a liquid one; the last three noted, as their medians look weekly.
+     */
     @Test
     void shortAndSparseDailyFilesStayDaily() throws Exception {
         List<java.time.LocalDate> illiquid = stepping(java.time.LocalDate.of(2024, 1, 1), 30, 3, 8, 10); // Mon, Thu, Fri of the next week, Mon two weeks on: median 8 days
@@ -123,13 +126,21 @@ class DateSpacingTest {
                 file("many.csv", "symbol,date,close", long1), file("thin.csv", "symbol,date,close", long2));
         long rows = two.size() + gap.size() + sparse.size() + long1.size() + long2.size();
         for (Path f : files) assertEquals("1d", ImportPreview.of(f).interval(), f.getFileName().toString());
-        // ILLIQ's median step is 8 days, but a third of its dates share a week with the one before: no weekly file with a stray date
-        for (Path f : files) assertEquals(List.of(), ImportPreview.of(f).notes(), f.getFileName().toString());
-        for (Path f : files) {
+        // ILLIQ's median step is 8 days, but a third of its dates share a week with the one before: daily, yet the reads warn of
+        // a median weekly step (PeriodicDates), so the import says so; THIN is weekly beside a daily symbol
+        String every8 = " are a median 8 days apart (weekly), but 10 of its 30 dates share an ISO week with the date before them (first 2024-01-01 and 2024-01-04): "
+                + "it imports as daily prices, which a backtest annualises with 252 bars a year; to import it as 1w bars, keep one date per week "
+                + "(remove the extra dates, or keep the last date of the week) and import again";
+        List<List<String>> notes = List.of(List.of(), List.of(), List.of("the dates of the symbol 'SPARSE'" + every8), List.of("the dates of the symbol 'ILLIQ'" + every8),
+                List.of("the dates of the symbol 'THIN' are a median 7 days apart (weekly), but the file also holds daily prices of 'LIQUID2': it imports as daily prices, "
+                        + "which a backtest annualises with 252 bars a year; to import it as 1w bars, import its rows in a file of their own, or leave 'LIQUID2' out of the file"));
+        for (int i = 0; i < files.size(); i++) assertEquals(notes.get(i), ImportPreview.of(files.get(i)).notes(), files.get(i).getFileName().toString());
+        for (int i = 0; i < files.size(); i++) {
+            Path f = files.get(i);
             try (Store store = Store.open(tmp.resolve(f.getFileName() + ".duckdb"), tmp.resolve(f.getFileName() + "-staging"))) {
                 ImportReport r = new PriceImporter(store).importFiles(List.of(f));
                 assertEquals("1d", r.files().get(0).interval(), f.getFileName().toString());
-                assertEquals(List.of(), r.files().get(0).notes(), f.getFileName().toString());
+                assertEquals(notes.get(i), r.files().get(0).notes(), f.getFileName().toString());
                 assertEquals(0, number(store, "SELECT count(*) FROM bars"), f.getFileName().toString());
                 rows -= number(store, "SELECT count(*) FROM prices");
             }
@@ -267,7 +278,7 @@ class DateSpacingTest {
     /**
      * Twelve weekly symbols and one with a stray date, long and wide: the whole file imports as daily prices, and the notes
      * say which symbol made it so and name the weekly ones it took along (ten, then a count); beside a daily symbol, which
-     * makes the file daily anyway, the stray symbol's note only.
+     * makes the file daily anyway, the stray symbol's note and one for each weekly symbol (ten notes, then a count).
      */
     @Test
     void aStraySymbolMakesTheWholeFileDailyAndTheNotesNameTheWeeklyOnes() throws Exception {
@@ -311,13 +322,20 @@ class DateSpacingTest {
                 assertEquals(expected, daily.notes(), f.getFileName().toString());
             }
         }
-        // a daily symbol makes the file daily whatever the stray date: its note alone
+        // a daily symbol makes the file daily whatever the stray date: its note, then the weekly symbols' (ten notes in all, then a count)
         List<String> withDaily = new ArrayList<>(longRows);
         BarPeriodsTest.daily().entrySet().stream().limit(100).forEach(e -> withDaily.add("DAILY," + e.getKey() + "," + e.getValue().split(",")[3]));
         Path mixed = file("mixed.csv", "symbol,date,close", withDaily);
-        assertEquals(List.of(strayNote(stray.size())), ImportPreview.of(mixed).notes());
+        List<String> besideDaily = new ArrayList<>(List.of(strayNote(stray.size())));
+        for (String w : weekly.subList(0, 9)) {
+            besideDaily.add("the dates of the symbol '" + w + "' are a median 7 days apart (weekly), but the file also holds daily prices of 'DAILY': it imports as daily prices, "
+                    + "which a backtest annualises with 252 bars a year; to import it as 1w bars, import its rows in a file of their own");
+        }
+        besideDaily.add("3 more symbols whose dates are weekly or monthly import as daily prices because the file also holds daily prices of 'DAILY'; "
+                + "to import them as bars, import their rows in a file of their own");
+        assertEquals(besideDaily, ImportPreview.of(mixed).notes());
         try (Store store = Store.open(tmp.resolve("mixed.duckdb"), tmp.resolve("mixed-staging"))) {
-            assertEquals(List.of(strayNote(stray.size())), new PriceImporter(store).importFiles(List.of(mixed)).files().get(0).notes());
+            assertEquals(besideDaily, new PriceImporter(store).importFiles(List.of(mixed)).files().get(0).notes());
         }
     }
 }
