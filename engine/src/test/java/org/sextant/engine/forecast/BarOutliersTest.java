@@ -248,12 +248,12 @@ class BarOutliersTest {
                 Arrays.sort(sorted);
                 int first = Math.max(0, Math.floorDiv(count - 1, 2) - 1), last = Math.min(count - 1, Math.floorDiv(count - 1, 2) + 1);
                 double[] window = count == 0 ? new double[0] : Arrays.copyOfRange(sorted, first, last + 1);
-                assertEquals(OutlierReturns.medianAbs(all), BarOutliers.median(window, first, count, Double.NaN), 0.0, "all " + count);
+                assertEquals(OutlierReturns.medianAbs(all), BarMoves.median(window, first, count, Double.NaN), 0.0, "all " + count);
                 if (count == 0) continue;
                 int out = random.nextInt(count);
                 double[] less = new double[count - 1];
                 for (int i = 0, j = 0; i < count; i++) if (i != out) less[j++] = all[i];
-                assertEquals(OutlierReturns.medianAbs(less), BarOutliers.median(window, first, count, all[out]), 0.0, "less one of " + count);
+                assertEquals(OutlierReturns.medianAbs(less), BarMoves.median(window, first, count, all[out]), 0.0, "less one of " + count);
             }
         }
     }
