@@ -8,7 +8,9 @@ import org.sextant.engine.data.IntervalBar;
 
 /**
  * What one pass over every bar of a series at an interval gives the {@link OutlierReturns} rules, and those rules run
- * on the stretches of bars it kept: the store's query hands it back ({@link BarOutliers}).
+ * on the stretches of bars it kept. The store's query hands it back ({@link BarOutliers}, for a chart, which does not
+ * hold the bars); a bar forecast or backtest works it out in Java on the bars it read for its fit
+ * ({@link BarOutliersInHand}). One implementation of the rules for both, so both give the same text.
  *
  * @param n          bars in the series
  * @param k          returns with a size (both closes positive and finite, their ratio positive and finite)

@@ -5,17 +5,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
+import org.sextant.engine.data.BarSeries;
 import org.sextant.engine.data.IntervalBar;
 import org.sextant.engine.data.PriceRepository;
 
 /**
- * The {@link OutlierReturns} warning of a symbol's bars at an interval, worked out in the store: one query orders the
- * bars as a read does, takes each log return, the median absolute return and the dates' median spacing, and hands back
- * only the bars around the returns past the rule's limit (the floor, or 12 times that median: where a spike or a split
- * can be) and the last two. The rules then run on those stretches as on every bar ({@link BarMoves}): a return's test
- * reads at most {@link #MARGIN} bars either side, and the stretch holds them. Reading all 1,429,800 bars of 2,000,000
- * stored minutes into memory for it took 12 s and 2.2 GB of heap on a loaded machine (docs/benchmarks.md, "Bar
- * warnings: the first answer after an import").
+ * The {@link OutlierReturns} warning of a symbol's bars at an interval without every bar's label, close and return in
+ * memory: one pass orders the bars as a read does, takes each log return, the median absolute return and the dates'
+ * median spacing, and keeps only the bars around the returns past the rule's limit (the floor, or 12 times that median:
+ * where a spike or a split can be) and the last two; the rules then run on those stretches as on every bar
+ * ({@link BarMoves}): a return's test reads at most {@link #MARGIN} bars either side, and the stretch holds them. A chart,
+ * which holds a few hundred bars, has the store make that pass in one query; a bar forecast or backtest, which read every
+ * bar for its fit, makes it on those ({@link BarOutliersInHand}) and does not scan the store a second time. Reading all
+ * 1,429,800 bars of 2,000,000 stored minutes into memory for it took 12 s and 2.2 GB of heap on a loaded machine
+ * (docs/benchmarks.md, "Bar warnings: the first answer after an import").
  */
 final class BarOutliers {
     /** Bars kept either side of a return past the limit: the 20 returns a split must hold for, with a bar to spare. */
@@ -69,7 +72,7 @@ final class BarOutliers {
 
     private BarOutliers() {}
 
-    /** The warning of {@code symbol}'s bars at {@code interval}, as {@link OutlierReturns#findings} gives it on every bar. */
+    /** The warning of {@code symbol}'s bars at {@code interval}, worked out in the store: for a route that does not hold them. */
     static Result of(PriceRepository prices, String symbol, String interval) {
         return prices.overBars(symbol, interval, query(), p -> {
             Answer a = new Answer();
@@ -78,6 +81,11 @@ final class BarOutliers {
             }
             return result(a.moves(), PriceRepository.canonical(symbol));
         });
+    }
+
+    /** The same warning of bars a route has read, every one of them, in order: no query, no copy of the bars. */
+    static Result of(BarSeries bars) {
+        return result(BarOutliersInHand.moves(bars.bars()), bars.symbol());
     }
 
     private static Result result(BarMoves moves, String symbol) {
