@@ -25,6 +25,8 @@ public final class PriceRepository {
     private final BarReader barReader;
     /** Series read through {@link #closes} and {@link #bars}: what a test counts to show a path reads a series once. */
     private final java.util.concurrent.atomic.LongAdder seriesReads = new java.util.concurrent.atomic.LongAdder();
+    /** Queries run over a whole series in the store through {@link #overBars}: what a test counts to show a path does not scan it again. */
+    private final java.util.concurrent.atomic.LongAdder seriesScans = new java.util.concurrent.atomic.LongAdder();
 
     public PriceRepository(Store store) {
         this.store = store;
@@ -73,12 +75,18 @@ public final class PriceRepository {
 
     /** Runs {@code query} over every bar of {@code symbol} at {@code interval} in the store, handing back only its answer; see {@link BarReader#overSeries}. */
     public <T> T overBars(String symbol, String interval, String query, Store.PreparedWork<T> rows) {
+        seriesScans.increment();
         return barReader.overSeries(canonical(requireText(symbol)), BarInterval.of("interval", interval), query, rows);
     }
 
     /** How many series {@link #closes} and {@link #bars} have read so far. */
     public long seriesReads() {
         return seriesReads.sum();
+    }
+
+    /** How many queries {@link #overBars} has run over a series in the store so far. */
+    public long seriesScans() {
+        return seriesScans.sum();
     }
 
     /** The newest {@code count} bars at {@code interval} (null = 1d), oldest first, without reading the older ones; see {@link BarReader#readNewest}. */

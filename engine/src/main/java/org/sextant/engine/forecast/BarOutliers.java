@@ -1,35 +1,37 @@
 package org.sextant.engine.forecast;
 
 import java.sql.ResultSet;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
+import org.sextant.engine.data.BarSeries;
+import org.sextant.engine.data.IntervalBar;
 import org.sextant.engine.data.PriceRepository;
 
 /**
- * The {@link OutlierReturns} warning of a symbol's bars at an interval, worked out in the store: one query orders the
- * bars as a read does, takes each log return, the median absolute return and the dates' median spacing, and hands back
- * only the bars around the returns past the rule's limit (the floor, or 12 times that median: where a spike or a split
- * can be) and the last two. The rules then run here on those stretches as on every bar: a return's test reads at most
- * {@link #MARGIN} bars either side, and the stretch holds them. Reading all 1,429,800 bars of 2,000,000 stored minutes into memory for it took 12 s and 2.2 GB of
- * heap on a loaded machine (docs/benchmarks.md, "Bar warnings: the first answer after an import").
+ * The {@link OutlierReturns} warning of a symbol's bars at an interval without every bar's label, close and return in
+ * memory: one pass orders the bars as a read does, takes each log return, the median absolute return and the dates'
+ * median spacing, and keeps only the bars around the returns past the rule's limit (the floor, or 12 times that median:
+ * where a spike or a split can be) and the last two; the rules then run on those stretches as on every bar
+ * ({@link BarMoves}): a return's test reads at most {@link #MARGIN} bars either side, and the stretch holds them. A chart,
+ * which holds a few hundred bars, has the store make that pass in one query; a bar forecast or backtest, which read every
+ * bar for its fit, makes it on those ({@link BarOutliersInHand}) and does not scan the store a second time. Reading all
+ * 1,429,800 bars of 2,000,000 stored minutes into memory for it took 12 s and 2.2 GB of heap on a loaded machine
+ * (docs/benchmarks.md, "Bar warnings: the first answer after an import").
  */
 final class BarOutliers {
     /** Bars kept either side of a return past the limit: the 20 returns a split must hold for, with a bar to spare. */
     static final int MARGIN = UnadjustedSplits.STAYS + 2;
     /**
-     * Returns past the limit whose bars are handed back, the first ones in time: a series of nothing but jumps is
-     * bad data throughout, and the warning says where it stopped looking and how many it did not check (at most
-     * ~45,000 bars handed back).
+     * Returns past the limit whose bars are kept, the first ones in time: a series of nothing but jumps is bad data
+     * throughout, and the warning says where it stopped looking and how many it did not check (at most ~45,000 bars kept).
      */
     static final int MAX_EXAMINED = 1000;
     /** Below the limit by more than the two logarithms (the store's and Java's) can differ: no return past it is missed. */
-    private static final double SLACK = 1 - 1e-9;
+    static final double SLACK = 1 - 1e-9;
 
-    /** The warning (null when none) and how many bars the store handed back for it. */
+    /** The warning (null when none) and how many bars the rules read for it. */
     record Result(String warning, int bars) {}
 
     /**
@@ -70,21 +72,24 @@ final class BarOutliers {
 
     private BarOutliers() {}
 
-    /** The warning of {@code symbol}'s bars at {@code interval}, as {@link OutlierReturns#findings} gives it on every bar. */
+    /** The warning of {@code symbol}'s bars at {@code interval}, worked out in the store: for a route that does not hold them. */
     static Result of(PriceRepository prices, String symbol, String interval) {
         return prices.overBars(symbol, interval, query(), p -> {
             Answer a = new Answer();
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) a.add(r);
             }
-            return new Result(a.warning(PriceRepository.canonical(symbol)), a.bars.size());
+            return result(a.moves(), PriceRepository.canonical(symbol));
         });
     }
 
-    private record Bar(LocalDateTime ts, LocalDate date, double close) {
-        String label() {
-            return ts + "Z"; // as a bar forecast names its bars
-        }
+    /** The same warning of bars a route has read, every one of them, in order: no query, no copy of the bars. */
+    static Result of(BarSeries bars) {
+        return result(BarOutliersInHand.moves(bars.bars()), bars.symbol());
+    }
+
+    private static Result result(BarMoves moves, String symbol) {
+        return new Result(moves.warning(symbol), moves.kept().length);
     }
 
     /** What the query handed back. */
@@ -92,7 +97,7 @@ final class BarOutliers {
         long n, k, below, same, near, beyond, examinedTo = -1;
         double lower, middle, upper;
         Long spacing;
-        final TreeMap<Integer, Bar> bars = new TreeMap<>();
+        final TreeMap<Integer, IntervalBar> bars = new TreeMap<>();
 
         void add(ResultSet r) throws java.sql.SQLException {
             switch (r.getString(1)) {
@@ -103,48 +108,13 @@ final class BarOutliers {
                 case "gap" -> spacing = r.getLong(2);
                 case "near" -> { near = r.getLong(2); examinedTo = r.getObject(3) == null ? -1 : r.getLong(3); }
                 case "beyond" -> beyond = r.getLong(2);
-                default -> bars.put((int) r.getLong(2), new Bar(r.getTimestamp(4).toLocalDateTime(), r.getDate(5).toLocalDate(), r.getDouble(6)));
+                default -> bars.put((int) r.getLong(2), new IntervalBar(r.getTimestamp(4).toLocalDateTime(), r.getDate(5).toLocalDate(),
+                        null, null, null, r.getDouble(6), null));
             }
         }
 
-        String warning(String symbol) {
-            if (n < 2) return null;
-            long first = Math.max(0, Math.floorDiv(k - 1, 2) - 1);
-            double[] window = window();
-            double median = median(window, first, k, Double.NaN);
-            long gapDays = spacing == null ? Long.MAX_VALUE : CalibrationNotes.gapDays(spacing);
-            double limit = Math.max(OutlierReturns.FLOOR, OutlierReturns.TIMES_MEDIAN * median);
-            boolean capped = near > MAX_EXAMINED; // only the bars of the first MAX_EXAMINED returns near the limit came back
-            long checked = 0; // returns past the limit the rules saw
-            List<UnadjustedSplits.Split> splits = new ArrayList<>();
-            List<OutlierReturns.Spike> spikes = new ArrayList<>();
-            for (int[] s : stretches()) {
-                int start = s[0];
-                double[] c = new double[s[1] - s[0] + 1];
-                List<Integer> gaps = new ArrayList<>();
-                for (int t = 0; t < c.length; t++) {
-                    c[t] = bars.get(start + t).close();
-                    if (t > 0 && bars.get(start + t).date().toEpochDay() - bars.get(start + t - 1).date().toEpochDay() > gapDays) gaps.add(t);
-                }
-                double[] r = OutlierReturns.returns(c);
-                for (int t = 0; t < r.length; t++) {
-                    if (Math.abs(r[t]) > limit && (!capped || start + t + 1 <= examinedTo)) checked++;
-                }
-                for (UnadjustedSplits.Split x : UnadjustedSplits.find(r, median, gaps.stream().mapToInt(Integer::intValue).toArray())) {
-                    if (!capped || start + x.index() <= examinedTo) splits.add(new UnadjustedSplits.Split(start + x.index(), x.jump(), x.after(), x.before()));
-                }
-                for (OutlierReturns.Spike x : OutlierReturns.find(r, median)) {
-                    if (!capped || start + x.index() <= examinedTo) spikes.add(new OutlierReturns.Spike(start + x.index(), x.jump(), x.back(), x.closes()));
-                }
-            }
-            String last = n < 3 ? null : lastJump(symbol, window, first);
-            String w = OutlierReturns.warning(symbol, i -> bars.get(i).label(), i -> bars.get(i).close(), splits, spikes, last);
-            if (!capped || beyond == 0) return w;
-            // counted on the rule's limit: those the rules saw, and those after where the store's logarithm puts them past it
-            String more = String.format(Locale.ROOT, "%s: %d bars move past %.3g in log from the one before; this check looks at the first %d moves that far"
-                    + " and stopped at %s: the %d after it were not checked for splits or bad ticks; look at those bars (run_select on bars)",
-                    symbol, checked + beyond, limit, MAX_EXAMINED, bars.get((int) examinedTo).label(), beyond);
-            return w == null ? more : w + ". " + more;
+        BarMoves moves() {
+            return new BarMoves(n, k, window(), spacing, near, examinedTo, beyond, bars.keySet().stream().mapToInt(Integer::intValue).toArray(), bars::get);
         }
 
         /**
@@ -161,38 +131,5 @@ final class BarOutliers {
             if (mid + 1 < k) ratios.add(mid + 1 < below + same ? middle : upper);
             return ratios.stream().mapToDouble(x -> Math.abs(Math.log(x))).sorted().toArray();
         }
-
-        /** The last close's warning: its move against the median of the moves before it (the middle ranks without the last move). */
-        private String lastJump(String symbol, double[] window, long first) {
-            double a = bars.get((int) n - 2).close(), b = bars.get((int) n - 1).close(), ratio = b / a;
-            boolean counted = OutlierReturns.valid(a, b) && ratio > 0 && Double.isFinite(ratio);
-            double before = median(window, first, k, counted ? Math.abs(Math.log(ratio)) : Double.NaN);
-            return OutlierReturns.lastJump(symbol, bars.get((int) n - 1).label(), a, b, before);
-        }
-
-        /** Runs of consecutive bar indices handed back, each as its first and last index. */
-        private List<int[]> stretches() {
-            List<int[]> out = new ArrayList<>();
-            for (int i : bars.keySet()) {
-                if (!out.isEmpty() && out.get(out.size() - 1)[1] == i - 1) out.get(out.size() - 1)[1] = i;
-                else out.add(new int[] {i, i});
-            }
-            return out;
-        }
-    }
-
-    /**
-     * {@link OutlierReturns#medianAbs} of {@code count} sizes whose sorted ranks from {@code first} on are {@code window}
-     * (the middle three), less one equal to {@code removed} unless it is NaN: without the first of its rank, every
-     * rank from there on holds the next size.
-     */
-    static double median(double[] window, long first, long count, double removed) {
-        long size = Double.isNaN(removed) ? count : count - 1;
-        if (size <= 0) return 0;
-        java.util.function.LongToDoubleFunction at = j -> {
-            double v = window[(int) (j - first)];
-            return Double.isNaN(removed) || v < removed ? v : window[(int) (j + 1 - first)];
-        };
-        return size % 2 == 1 ? at.applyAsDouble(size / 2) : (at.applyAsDouble(size / 2 - 1) + at.applyAsDouble(size / 2)) / 2;
     }
 }

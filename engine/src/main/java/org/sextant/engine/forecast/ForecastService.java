@@ -113,6 +113,14 @@ public final class ForecastService {
         return closes;
     }
 
+    /** As {@link #allCloses}, every bar at {@code interval}: their warning is kept from them, not scanned for in the store again. */
+    private BarSeries allBars(String symbol, String interval) {
+        long version = store.commits();
+        BarSeries bars = prices.bars(symbol, interval, null, null);
+        outlierWarnings.keep(symbol, interval, version, bars);
+        return bars;
+    }
+
     /**
      * A live forecast of the bars at {@code interval}, horizon in bars, targets along the session
      * ({@link BarForecast}): the one this process made from exactly these bars (kept in memory, so
@@ -125,7 +133,7 @@ public final class ForecastService {
         String m = ForecastBacktestRun.modelName(model);
         int h = ForecastBacktestRun.horizon(horizon);
         BandCalibration cal = BandCalibration.parse(calibration);
-        BarSeries bars = prices.bars(symbol, interval, null, null);
+        BarSeries bars = allBars(symbol, interval);
         ForecastInput.checkHorizonWithinHistory(bars.size(), h, models.forPrices(m).minLength(1), "bars");
         String key = LiveForecastCache.key(bars, m, h, lv, cal.wire());
         BarForecast known = barCache.get(key);
@@ -139,7 +147,7 @@ public final class ForecastService {
     /** Walk-forward errors of a model on the bars at {@code interval}: origins and horizon count bars ({@link BarBacktestError}); a read. */
     public BarBacktestError backtestErrorBars(String symbol, String interval, String model, Integer horizon, String origins, Double evalFraction,
                                               double[] levels) {
-        BarSeries bars = prices.bars(symbol, interval, null, null);
+        BarSeries bars = allBars(symbol, interval);
         PriceSeries closes = BarForecast.closesOf(bars);
         BacktestCost.refuseBeyondBudget(models, closes, model, horizon, origins, evalFraction, null); // no job backtests bars
         return bySymbol(symbol, () -> BarBacktestError.of(bars,

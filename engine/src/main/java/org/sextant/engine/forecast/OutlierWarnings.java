@@ -2,6 +2,7 @@ package org.sextant.engine.forecast;
 
 import java.time.LocalDate;
 import org.sextant.engine.data.BarReadCache;
+import org.sextant.engine.data.BarSeries;
 import org.sextant.engine.data.PriceRepository;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.store.Store;
@@ -12,7 +13,9 @@ import org.sextant.engine.store.Store;
  * data ({@link Store#commits()}): the routes add it to every forecast, backtest and chart answer, and without it each
  * answer read the whole series again (2,000,000 minute bars resampled) even when the forecast came from memory. An
  * import or a delete commits, so re-imported closes are warned about afresh, never answered stale. Bars at an interval
- * are checked in the store ({@link BarOutliers}): a chart of a few hundred bars does not read millions for it.
+ * are checked in the store ({@link BarOutliers}): a chart of a few hundred bars does not read millions for it; a bar
+ * forecast or backtest, which reads them all for its fit, keeps the warning of those instead ({@link #keep(String, String,
+ * long, BarSeries)}), by the same rules.
  */
 public final class OutlierWarnings {
     /** Symbol and interval pairs kept: the sample universe at every interval fits well within it. */
@@ -44,6 +47,14 @@ public final class OutlierWarnings {
      */
     public void keep(String symbol, long version, PriceSeries closes) {
         kept.get(key(symbol, null), version, () -> daily(closes));
+    }
+
+    /**
+     * As {@link #keep(String, long, PriceSeries)}, for every bar at {@code interval} a bar forecast or backtest has just
+     * read: its warning is the store query's ({@link BarOutliers#of(BarSeries)}) without that second scan of the store.
+     */
+    public void keep(String symbol, String interval, long version, BarSeries bars) {
+        kept.get(key(symbol, interval), version, () -> BarOutliers.of(bars).warning());
     }
 
     private static String key(String symbol, String interval) {

@@ -1,5 +1,6 @@
 package org.sextant.engine.forecast;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -109,39 +110,106 @@ class BarOutliersTest {
         OutlierWarnings warnings = new OutlierWarnings(store, prices, OutlierWarnings.CAPACITY);
         int warned = 0;
         for (int series = 0; series < 12; series++) {
-            int n = 2 + random.nextInt(series % 3 == 0 ? 60 : 3000);
-            double volatility = random.nextBoolean() ? 0.001 : 0.02 * random.nextDouble(), close = 100;
-            String symbol = "R" + series, interval = random.nextBoolean() ? "1m" : "1h";
-            java.time.LocalDateTime ts = java.time.LocalDateTime.of(2020, 1, 6, 0, 0);
-            StringBuilder rows = new StringBuilder();
-            for (int i = 0; i < n; i++) {
-                close *= Math.exp(volatility * random.nextGaussian());
-                double x = close;
-                switch (random.nextInt(300)) {
-                    case 0 -> x = close * 100;
-                    case 1 -> x = close / 50;
-                    case 2 -> close *= new double[] {0.5, 2, 0.1, 10, 1.5, 1 / 1.5, 0.25, 3}[random.nextInt(8)];
-                    case 3 -> x = 0;
-                    case 4 -> x = -close;
-                    case 5 -> ts = ts.plusDays(random.nextInt(40));
-                    case 6 -> x = close * 10; // and the next close is back: with case 7 a run
-                    case 7 -> close *= 10;
-                    case 8 -> close /= 10;
-                    default -> { }
-                }
-                if (i == n - 1 && random.nextInt(4) == 0) x = close * 4;
-                ts = ts.plusMinutes(interval.equals("1m") ? 1 : 60);
-                rows.append(i == 0 ? "" : ",").append("('").append(symbol).append("', '").append(interval).append("', TIMESTAMP '")
-                        .append(ts.toString().replace('T', ' ')).append("', NULL, NULL, NULL, ").append(x).append(", NULL, 'test')");
-            }
-            execute("INSERT INTO bars VALUES " + rows);
+            String symbol = "R" + series, interval = random(random, symbol, 2 + random.nextInt(series % 3 == 0 ? 60 : 3000), 300);
             for (String at : new String[] {interval, "1d"}) {
                 String every = BarWarningReference.warning(prices.bars(symbol, at, null, null));
-                assertEquals(every, warnings.of(symbol, at), symbol + " at " + at + ", " + n + " bars");
+                assertEquals(every, warnings.of(symbol, at), symbol + " at " + at);
                 if (every != null) warned++;
             }
         }
         assertTrue(warned >= 8, warned + " of 24 warned: the series should hold what the rules name");
+    }
+
+    /**
+     * Inserts {@code n} random bars of {@code symbol} at 1m or 1h (the interval returned), a walk where one bar in
+     * {@code rarity} on average is a tick x100 or /50, the first of a run x10, a split by any ratio, a zero or negative
+     * close or a gap of up to 40 days, and the last close x4 one time in four.
+     */
+    private String random(Random random, String symbol, int n, int rarity) {
+        double volatility = random.nextBoolean() ? 0.001 : 0.02 * random.nextDouble(), close = 100;
+        String interval = random.nextBoolean() ? "1m" : "1h";
+        java.time.LocalDateTime ts = java.time.LocalDateTime.of(2020, 1, 6, 0, 0);
+        StringBuilder rows = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            close *= Math.exp(volatility * random.nextGaussian());
+            double x = close;
+            switch (random.nextInt(rarity)) {
+                case 0 -> x = close * 100;
+                case 1 -> x = close / 50;
+                case 2 -> close *= new double[] {0.5, 2, 0.1, 10, 1.5, 1 / 1.5, 0.25, 3}[random.nextInt(8)];
+                case 3 -> x = 0;
+                case 4 -> x = -close;
+                case 5 -> ts = ts.plusDays(random.nextInt(40));
+                case 6 -> x = close * 10; // and the next close is back: with case 7 a run
+                case 7 -> close *= 10;
+                case 8 -> close /= 10;
+                default -> { }
+            }
+            if (i == n - 1 && random.nextInt(4) == 0) x = close * 4;
+            ts = ts.plusMinutes(interval.equals("1m") ? 1 : 60);
+            rows.append(i == 0 ? "" : ",").append("('").append(symbol).append("', '").append(interval).append("', TIMESTAMP '")
+                    .append(ts.toString().replace('T', ' ')).append("', NULL, NULL, NULL, ").append(x).append(", NULL, 'test')");
+        }
+        execute("INSERT INTO bars VALUES " + rows);
+        return interval;
+    }
+
+    /**
+     * The store query's warning of {@code symbol} at {@code interval}, once checked against the one worked out on every
+     * bar read (a bar forecast's or backtest's, {@link BarOutliers#of(org.sextant.engine.data.BarSeries)}): the same text
+     * from the same bars kept.
+     */
+    private static String inHandAsInStore(PriceRepository prices, String symbol, String interval) {
+        BarOutliers.Result store = BarOutliers.of(prices, symbol, interval);
+        assertEquals(store, BarOutliers.of(prices.bars(symbol, interval, null, null)), symbol + " at " + interval + ": in hand");
+        return store.warning();
+    }
+
+    /**
+     * Ticks, runs, splits, a gap, layered intervals, weekly bars of daily prices, the 1,000 moves' cap (of both kinds) and
+     * an even count's halfway median: the bars in hand are warned as the store's query warns them.
+     */
+    @Test
+    void barsInHandAreWarnedAsTheStoresQueryWarnsThem() {
+        big();
+        insert("BAD", "100 * CASE WHEN i % 100 = 50 THEN 100 ELSE 1 + (i % 7) * 1e-4 END", "INTERVAL 0 DAY");
+        evenHalves("MANY", concat(times(1200, 0.5), times(1100, 0.28), times(2300, 0.05)));
+        evenHalves("HALF", concat(times(1100, 0.28), times(1100, 0.05)));
+        execute("INSERT INTO bars SELECT 'BIG', '1h', TIMESTAMP '2020-01-10' + i * INTERVAL 1 HOUR, NULL, NULL, NULL, "
+                        + "100 * (1 + (i % 5) * 1e-3) * CASE WHEN i = 100 THEN 20 ELSE 1 END, NULL, 'test' FROM range(200) t(i)",
+                "INSERT INTO prices (symbol, date, close, source) SELECT 'DAY', DATE '2000-01-03' + CAST(i AS INTEGER), "
+                        + "50 * exp(0.01 * sin(i * 1.3)) * CASE WHEN i >= 2000 THEN 0.25 ELSE 1 END, 'test' FROM range(3000) t(i)");
+        PriceRepository prices = new PriceRepository(store);
+        String big = inHandAsInStore(prices, "BIG", "1m");
+        assertTrue(big.contains("probable unadjusted split(s)") && big.contains("jump and fall straight back") && big.contains("the last close, "), big);
+        assertTrue(inHandAsInStore(prices, "BIG", "1h").contains("2020-01-14T04:00Z (close 2000"), "the stored hours' tick");
+        assertTrue(inHandAsInStore(prices, "DAY", "1w").contains("a 4:1 split"));
+        assertTrue(inHandAsInStore(prices, "BAD", "1m").contains("BAD: 1200 bars move past 0.250 in log from the one before; this check looks at the first 1000"));
+        assertTrue(inHandAsInStore(prices, "MANY", "1m").contains("MANY: 1200 bars move past 0.306 in log"));
+        assertNull(inHandAsInStore(prices, "HALF", "1m"));
+        for (String at : new String[] {"5m", "1d"}) inHandAsInStore(prices, "BIG", at);
+    }
+
+    /**
+     * Seeded random series, a third of them so full of jumps (one bar in 30 each thing, still a minority: the median
+     * stays a normal move) that more than 1,000 moves pass the limit: in hand as in the store, at their own interval and
+     * resampled to 1d.
+     */
+    @Test
+    void randomSeriesInHandAreWarnedAsTheStoresQueryWarnsThem() {
+        Random random = new Random(23);
+        PriceRepository prices = new PriceRepository(store);
+        int warned = 0, capped = 0;
+        for (int series = 0; series < 15; series++) {
+            boolean jumpy = series % 3 == 2;
+            String symbol = "H" + series, interval = random(random, symbol, jumpy ? 5000 + random.nextInt(3000) : 2 + random.nextInt(3000), jumpy ? 30 : 300);
+            for (String at : new String[] {interval, "1d"}) {
+                String w = inHandAsInStore(prices, symbol, at);
+                if (w != null) warned++;
+                if (w != null && w.contains("this check looks at the first 1000 moves")) capped++;
+            }
+        }
+        assertTrue(warned >= 10 && capped >= 3, warned + " of 30 warned, " + capped + " capped: the series should hold what the rules name, and past the cap");
     }
 
     /** The bars handed back: those within the margin of the 21 jumps (each spike's jump and its return, the two steps) and the last two. */
@@ -236,6 +304,26 @@ class BarOutliersTest {
         }
     }
 
+    /** The middle ranks selected in hand from long runs in order, in reverse, level and up then down are those of the sorted sizes. */
+    @Test
+    void theMiddleRanksAreSelectedFromAnyOrder() {
+        int n = 100_001;
+        double[][] orders = new double[4][n];
+        for (int i = 0; i < n; i++) {
+            orders[0][i] = i;
+            orders[1][i] = n - i;
+            orders[2][i] = 0.5;
+            orders[3][i] = Math.min(i, n - i);
+        }
+        for (double[] a : orders) {
+            double[] sorted = a.clone();
+            Arrays.sort(sorted);
+            int mid = (n - 1) / 2;
+            assertArrayEquals(Arrays.copyOfRange(sorted, mid - 1, mid + 2), BarOutliersInHand.middleRanks(a.clone(), n));
+            assertArrayEquals(Arrays.copyOfRange(sorted, mid - 1, mid + 2), BarOutliersInHand.middleRanks(Arrays.copyOf(a, n + 5), n), "the first n only");
+        }
+    }
+
     /** The median of the middle ranks, with and without one size, is OutlierReturns' median of all of them. */
     @Test
     void theMiddleRanksGiveTheMedianOfAll() {
@@ -248,12 +336,13 @@ class BarOutliersTest {
                 Arrays.sort(sorted);
                 int first = Math.max(0, Math.floorDiv(count - 1, 2) - 1), last = Math.min(count - 1, Math.floorDiv(count - 1, 2) + 1);
                 double[] window = count == 0 ? new double[0] : Arrays.copyOfRange(sorted, first, last + 1);
-                assertEquals(OutlierReturns.medianAbs(all), BarOutliers.median(window, first, count, Double.NaN), 0.0, "all " + count);
+                assertArrayEquals(window, BarOutliersInHand.middleRanks(all.clone(), count), "selected in hand, " + count);
+                assertEquals(OutlierReturns.medianAbs(all), BarMoves.median(window, first, count, Double.NaN), 0.0, "all " + count);
                 if (count == 0) continue;
                 int out = random.nextInt(count);
                 double[] less = new double[count - 1];
                 for (int i = 0, j = 0; i < count; i++) if (i != out) less[j++] = all[i];
-                assertEquals(OutlierReturns.medianAbs(less), BarOutliers.median(window, first, count, all[out]), 0.0, "less one of " + count);
+                assertEquals(OutlierReturns.medianAbs(less), BarMoves.median(window, first, count, all[out]), 0.0, "less one of " + count);
             }
         }
     }

@@ -16,7 +16,8 @@ import org.sextant.engine.testing.TempSextant;
 
 /**
  * The first forecast after an import reads the closes once: its data_warning (the route asks for it right after)
- * comes from the closes the forecast read, not from a second read of the whole series. Counted, not timed.
+ * comes from the closes the forecast read, not from a second read of the whole series; a bar forecast's or bar
+ * backtest's comes from the bars it read, not from a scan of the store. Counted, not timed.
  */
 public class OutlierWarningReadsTest {
     @TempSextant private Sextant engine;
@@ -57,5 +58,55 @@ public class OutlierWarningReadsTest {
         String moved = forecasts.outlierWarning("TICK", null);
         assertTrue(moved != null && moved.contains(": 2020-05-15 (close "), "warned afresh after the import: " + moved);
         assertEquals(1, prices.seriesReads() - before, "after the next import too");
+    }
+
+    /**
+     * 30,000 1-minute bars of BARS from 2020-01-01 (no session: every bar is read), a walk of up to 0.05% a bar whose
+     * closes from bar 20,000 on are halved (a 2:1 split, seen at every interval) times {@code factor}, the last one x5.
+     */
+    private void bars(double factor) {
+        engine.store().inTransaction(c -> {
+            try (java.sql.Statement s = c.createStatement()) {
+                s.execute("DELETE FROM bars WHERE symbol = 'BARS'");
+                s.execute("INSERT INTO bars SELECT 'BARS', '1m', TIMESTAMP '2020-01-01' + i * INTERVAL 1 MINUTE, NULL, NULL, NULL, " + factor
+                        + " * 100 * exp(sum(0.0005 * (CAST(hash(i) % 20001 AS BIGINT) - 10000) / 10000.0) OVER (ORDER BY i))"
+                        + " * CASE WHEN i >= 20000 THEN 0.5 ELSE 1 END * CASE WHEN i = 29999 THEN 5 ELSE 1 END, NULL, 'test' FROM range(30000) t(i)");
+            }
+            return null;
+        });
+    }
+
+    /** The warning of BARS at {@code interval} as the store's query gives it, counted on a repository of its own. */
+    private String inStore(String interval) {
+        return BarOutliers.of(new PriceRepository(engine.store()), "BARS", interval).warning();
+    }
+
+    @Test
+    void aBarForecastOrBacktestWarnsFromTheBarsItReadNotFromAScanOfTheStore(@TempDir Path dir) {
+        bars(1);
+        PriceRepository prices = new PriceRepository(engine.store());
+        ForecastService forecasts = new ForecastService(engine.store(), prices, dir.resolve("models"));
+
+        long scans = prices.seriesScans(), reads = prices.seriesReads();
+        forecasts.forecastBars("BARS", "1h", "naive", 5, null, "model"); // as the route: the forecast, then its warning
+        String hourly = forecasts.outlierWarning("BARS", "1h");
+        assertTrue(hourly != null && hourly.contains("a 2:1 split"), hourly);
+        assertEquals(inStore("1h"), hourly, "the store query's warning");
+        forecasts.backtestErrorBars("BARS", "30m", "naive", 5, "50", null, null);
+        assertEquals(inStore("30m"), forecasts.outlierWarning("BARS", "30m"));
+        assertEquals(0, prices.seriesScans() - scans, "no scan of the store for the warning of bars a forecast or backtest read");
+        assertEquals(2, prices.seriesReads() - reads, "one read of the bars per call, for the fit and its warning");
+
+        String chart = forecasts.outlierWarning("BARS", "4h"); // a chart holds no whole series: the store's query
+        assertEquals(1, prices.seriesScans() - scans, "a chart's warning is the store's query");
+        assertEquals(inStore("4h"), chart);
+
+        bars(3); // an import: the next forecast's warning is worked out afresh, from the bars it reads
+        scans = prices.seriesScans();
+        forecasts.forecastBars("BARS", "1h", "naive", 5, null, "model");
+        String after = forecasts.outlierWarning("BARS", "1h");
+        assertEquals(inStore("1h"), after);
+        assertTrue(!after.equals(hourly), "the closes tripled: " + after);
+        assertEquals(0, prices.seriesScans() - scans);
     }
 }
