@@ -31,8 +31,10 @@ import org.sextant.engine.forecast.WalkForwardBacktest;
 import org.sextant.engine.forecast.store.StoredForecastBacktest;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.home.Settings;
+import org.sextant.engine.ingest.DeletedPrices;
 import org.sextant.engine.ingest.ImportReport;
 import org.sextant.engine.ingest.IngestService;
+import org.sextant.engine.ingest.PriceDeletion;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.jobs.Jobs;
 import org.sextant.engine.research.ResearchService;
@@ -63,6 +65,7 @@ public final class Sextant implements AutoCloseable {
     private final PriceRepository prices;
     private final ForecastService forecasts;
     private final IngestService ingest;
+    private final PriceDeletion deletion;
     private final ScaleOutExchange scaleOut;
     private final MatcherAnalogueSource analogueSeries;
     private final List<Runnable> dataListeners = new CopyOnWriteArrayList<>();
@@ -76,6 +79,7 @@ public final class Sextant implements AutoCloseable {
         this.prices = new PriceRepository(store);
         this.forecasts = new ForecastService(store, prices, home.modelsDir().resolve("global"));
         this.ingest = new IngestService(store, prices, home.settingsJson(), this::settings);
+        this.deletion = new PriceDeletion(store, prices, home.deletedPricesDir());
         this.analogueSeries = new MatcherAnalogueSource(analogues);
         this.research = new ResearchService(store, prices, analogueSeries, forecasts.models());
         this.scaleOut = new ScaleOutExchange(store, forecasts, research, () -> changed(null));
@@ -172,6 +176,27 @@ public final class Sextant implements AutoCloseable {
 
     /** Re-downloads stored symbols (none named: every stored one, at most MAX_GATHER_SYMBOLS) as a gather job. */
     public JobStatus startRefresh(List<String> symbols, String provider) { return startGather(ingest.refreshSymbols(symbols), provider); }
+
+    /**
+     * Deletes {@code symbol}'s stored prices at {@code interval} (null: every interval it has) in one transaction, keeping
+     * a CSV of them that import_prices puts back, with what was made from its daily prices (stored forecasts and
+     * backtests); every cache of them is dropped as after an import. Refused while a job works on the symbol.
+     */
+    public DeletedPrices deletePrices(String symbol, String interval) {
+        String sym = PriceRepository.requireCanonical(symbol);
+        for (JobStatus j : jobs.list()) {
+            // forecast and scan jobs name SYMBOL:model:horizon, gathers the symbol: what they store would come from the deleted rows
+            if (j.state().active() && j.subjects().stream().anyMatch(s -> s.equals(sym) || s.startsWith(sym + ":"))) {
+                throw new org.sextant.engine.SextantException(org.sextant.contract.FailReason.JOB_BUSY, "job " + j.id() + " (" + j.kind()
+                        + ") is working on " + sym + ": it would store results of the prices being deleted; nothing was deleted", null,
+                        "wait for job " + j.id() + " to finish or cancel it (cancel_job), then delete again").withDetail("active_job_id", j.id());
+            }
+        }
+        return changed(deletion.delete(symbol, interval));
+    }
+
+    /** Rows stored per interval of {@code symbol}, finest first (daily prices are 1d); empty for an unknown symbol. */
+    public Map<String, Long> storedRows(String symbol) { return deletion.rows(symbol); }
 
     // ---- forecasts (ForecastService, docs/forecast.md) ---------------------------------------
 

@@ -84,7 +84,7 @@ class LauncherOverStdioTest {
         for (McpSchema.Tool t : tools) {
             boolean read = catalog.get(t.name()).toolClass() == org.sextant.mcp.tools.ToolClass.READ;
             assertEquals(read, t.annotations().readOnlyHint(), t.name());
-            assertEquals(false, t.annotations().destructiveHint(), t.name());
+            assertEquals(t.name().equals("delete_prices"), t.annotations().destructiveHint(), t.name() + ": only delete_prices removes stored data");
             assertEquals(read, t.annotations().idempotentHint(), t.name());
             if (read) {
                 assertTrue(t.description().endsWith("Read-only."), t.description());

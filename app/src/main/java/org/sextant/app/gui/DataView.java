@@ -4,6 +4,7 @@ import java.io.File;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -13,6 +14,10 @@ import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
@@ -163,9 +168,74 @@ public final class DataView implements WorkstationView {
         full.textProperty().bind(message.textProperty());
         message.setTooltip(full);
         Label error = errorLine(new Label(), "data-naming-error", naming.errorProperty());
-        VBox pane = new VBox(6, title, first, second, message, error);
+        VBox pane = new VBox(6, title, first, second, message, error, deleteRow());
         pane.setId("data-naming");
         return pane;
+    }
+
+    /** Delete prices… of the selected symbol (after a confirmation naming its rows per interval), and what it did. */
+    private Node deleteRow() {
+        Button delete = new Button("Delete prices…");
+        delete.setId("data-delete");
+        delete.setMinWidth(Region.USE_PREF_SIZE);
+        delete.disableProperty().bind(naming.symbolProperty().isNull());
+        delete.setOnAction(e -> {
+            String symbol = naming.symbolProperty().get();
+            if (symbol != null) model.countRows(symbol, rows -> confirmDelete(symbol, rows));
+        });
+        Label message = new Label();
+        message.setId("data-delete-message");
+        message.setWrapText(true);
+        message.setMinHeight(Region.USE_PREF_SIZE);
+        message.textProperty().bind(model.deleteMessageProperty());
+        Tooltip full = new Tooltip();
+        full.textProperty().bind(message.textProperty());
+        message.setTooltip(full);
+        message.managedProperty().bind(message.textProperty().isNotEmpty());
+        message.visibleProperty().bind(message.managedProperty());
+        return new VBox(6, delete, message, errorLine(new Label(), "data-delete-error", model.deleteErrorProperty()));
+    }
+
+    /**
+     * Asks which rows of {@code symbol} to delete (every interval, or one), naming each interval's rows, that a copy
+     * is kept and what goes with the daily prices; Delete deletes, Cancel or closing leaves everything.
+     */
+    private void confirmDelete(String symbol, Map<String, Long> rows) {
+        ComboBox<String> which = new ComboBox<>();
+        which.setId("data-delete-interval");
+        List<String> intervals = new java.util.ArrayList<>(rows.keySet());
+        if (rows.size() > 1) intervals.add(0, "");
+        which.getItems().setAll(intervals);
+        which.setConverter(new javafx.util.StringConverter<>() {
+            @Override public String toString(String i) { return i == null ? "" : i.isEmpty() ? "every interval: " + rowsText(rows) : i + ": " + rowsText(Map.of(i, rows.get(i))); }
+            @Override public String fromString(String s) { return s; }
+        });
+        which.getSelectionModel().select(0);
+        Label note = new Label("The rows are first copied to a CSV in SEXTANT_HOME/data/deleted; importing that file puts them back. "
+                + "Deleting the daily prices (1d) also deletes the stored forecasts and backtests made from them, and the symbol's name.");
+        note.setWrapText(true);
+        note.setPrefWidth(440);
+        ButtonType deleteButton = new ButtonType("Delete", ButtonBar.ButtonData.OK_DONE);
+        Dialog<String> dialog = new Dialog<>();
+        dialog.setTitle("Delete prices");
+        dialog.setHeaderText("Delete stored prices of " + symbol);
+        dialog.getDialogPane().setId("data-delete-dialog");
+        dialog.getDialogPane().setContent(new VBox(10, new HBox(8, new Label("Rows to delete"), which), note));
+        dialog.getDialogPane().getButtonTypes().setAll(deleteButton, ButtonType.CANCEL);
+        if (root.getScene() != null) dialog.initOwner(root.getScene().getWindow());
+        dialog.setResultConverter(b -> b == deleteButton ? which.getValue() : null);
+        dialog.setOnHidden(e -> {
+            String chosen = dialog.getResult();
+            if (chosen != null) model.deletePrices(symbol, chosen.isEmpty() ? null : chosen);
+        });
+        dialog.show();
+    }
+
+    /** "101 daily rows, 100 1w bars". */
+    private static String rowsText(Map<String, Long> rows) {
+        List<String> parts = new java.util.ArrayList<>();
+        rows.forEach((i, n) -> parts.add(String.format(java.util.Locale.ROOT, "%,d %s", n, i.equals("1d") ? "daily rows" : i + " bars")));
+        return String.join(", ", parts);
     }
 
     private static TextField field(String id, String prompt, javafx.beans.property.StringProperty value) {

@@ -5,10 +5,12 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -25,6 +27,7 @@ import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.home.AtomicFiles;
+import org.sextant.engine.ingest.DeletedPrices;
 import org.sextant.engine.ingest.ImportPreview;
 import org.sextant.engine.ingest.ImportReport;
 import org.sextant.engine.jobs.JobState;
@@ -60,6 +63,9 @@ public final class DataViewModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<SelectResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyStringWrapper sqlError = new ReadOnlyStringWrapper(this, "sqlError");
     private final ReadOnlyStringWrapper sqlMessage = new ReadOnlyStringWrapper(this, "sqlMessage", "");
+    /** What the last Delete prices… did (rows per interval, where they are kept), or why it deleted nothing. */
+    private final ReadOnlyStringWrapper deleteMessage = new ReadOnlyStringWrapper(this, "deleteMessage", "");
+    private final ReadOnlyStringWrapper deleteError = new ReadOnlyStringWrapper(this, "deleteError");
 
     public DataViewModel(Sextant engine) {
         this(engine, null, Platform::runLater);
@@ -177,6 +183,43 @@ public final class DataViewModel implements AutoCloseable {
         return String.join("\n", lines.subList(0, NOTE_LINES_SHOWN)) + "\nand " + (lines.size() - NOTE_LINES_SHOWN) + " more";
     }
 
+    /** Counts {@code symbol}'s stored rows per interval, finest first, and hands them to {@code then} on the ui thread (none: says so). */
+    public CompletableFuture<Map<String, Long>> countRows(String symbol, Consumer<Map<String, Long>> then) {
+        deleteError.set(null);
+        return calls.run(() -> engine.storedRows(symbol), rows -> {
+            if (rows.isEmpty()) deleteError.set(symbol + " has no stored prices left");
+            else then.accept(rows);
+        }, e -> { }, "count the rows").exceptionally(e -> {
+            deleteError.set(explain(e));
+            return null;
+        });
+    }
+
+    /**
+     * Deletes {@code symbol}'s prices at {@code interval} (null: every interval) in one transaction, the rows kept in a
+     * CSV that Import puts back; the symbols table follows through the engine's data listener.
+     */
+    public CompletableFuture<DeletedPrices> deletePrices(String symbol, String interval) {
+        deleteError.set(null);
+        deleteMessage.set("Deleting the prices of " + symbol + "…");
+        return calls.run(() -> engine.deletePrices(symbol, interval), d -> deleteMessage.set(deleted(d)), e -> { }, "delete the prices").exceptionally(e -> {
+            deleteMessage.set("");
+            deleteError.set(explain(e));
+            return null;
+        });
+    }
+
+    /** "Deleted 101 daily rows of STRAYW; it still has 1w.", then where they are kept: what went, what is left, the way back. */
+    static String deleted(DeletedPrices d) {
+        List<String> parts = new java.util.ArrayList<>();
+        for (DeletedPrices.Interval i : d.deleted()) {
+            parts.add(String.format(Locale.ROOT, "%,d %s", i.rows(), i.interval().equals("1d") ? "daily rows" : i.interval() + " bars"));
+        }
+        List<String> kept = d.deleted().stream().map(i -> "data/deleted/" + Path.of(i.keptIn()).getFileName()).toList();
+        return "Deleted " + String.join(" and ", parts) + " of " + d.symbol() + "; " + (d.remainingIntervals().isEmpty() ? "it is no longer in the store."
+                : "it still has " + String.join(", ", d.remainingIntervals()) + ".") + "\nKept in " + String.join(", ", kept) + ": Import puts them back.";
+    }
+
     /** Runs the console's query (one read-only SELECT, at most 5000 rows shown). */
     public CompletableFuture<SelectResult> runQuery() {
         String text = sql.get();
@@ -257,6 +300,8 @@ public final class DataViewModel implements AutoCloseable {
     public ReadOnlyObjectProperty<SelectResult> resultProperty() { return result.getReadOnlyProperty(); }
     public ReadOnlyStringProperty sqlErrorProperty() { return sqlError.getReadOnlyProperty(); }
     public ReadOnlyStringProperty sqlMessageProperty() { return sqlMessage.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty deleteMessageProperty() { return deleteMessage.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty deleteErrorProperty() { return deleteError.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty busyProperty() { return calls.busyProperty(); }
 
     @Override

@@ -116,6 +116,7 @@ public final class ApiRoutes {
         serve(Capabilities.START_IMPORT, this::startImport);
         serve(Capabilities.START_GATHER, this::startGather);
         serve(Capabilities.START_REFRESH, this::startRefresh);
+        serve(Capabilities.DELETE_PRICES, this::deletePrices);
         serve(Capabilities.LIST_JOBS, this::listJobs);
         serve(Capabilities.JOB_STATUS, this::jobStatus);
         serve(Capabilities.CANCEL_JOB, this::cancelJob);
@@ -291,6 +292,10 @@ public final class ApiRoutes {
     private Object startRefresh(ApiCall call) {
         List<String> symbols = call.args().has("symbols") && !call.args().get("symbols").isNull() ? call.textList("symbols", "[\"MSFT\"]") : null;
         return engine.startRefresh(symbols, call.text("provider"));
+    }
+
+    private Object deletePrices(ApiCall call) {
+        return engine.deletePrices(call.requiredText("symbol", "\"STRAYW\""), call.text("interval"));
     }
 
     private Object listJobs(ApiCall call) {

@@ -220,13 +220,27 @@ public final class PriceRepository {
                 }
             }
         });
-        if (!known) {
-            List<String> near = SymbolSuggestions.near(s, symbols(null));
-            throw SextantException.notFound("symbol", "unknown symbol '" + org.sextant.contract.ShownText.name(symbol) + "'",
-                    near.isEmpty() ? "call list_symbols for the symbols in the store, or import/gather it first"
-                            : "did you mean one of " + near + "? list_symbols shows all");
-        }
+        if (!known) throw unknownSymbol(symbol, symbols(null));
         return s;
+    }
+
+    /** The not_found of a symbol the store holds no price or bar of, suggesting stored ones a typo away (bars-only ones too). */
+    public SextantException unknownSymbol(String symbol) {
+        List<SymbolInfo> stored = new ArrayList<>(symbols(null));
+        stored.addAll(barsOnlySymbols(null));
+        return unknownSymbol(symbol, stored);
+    }
+
+    private static SextantException unknownSymbol(String symbol, List<SymbolInfo> stored) {
+        List<String> near = SymbolSuggestions.near(symbol, stored);
+        return SextantException.notFound("symbol", "unknown symbol '" + org.sextant.contract.ShownText.name(symbol) + "'",
+                near.isEmpty() ? "call list_symbols for the symbols in the store, or import/gather it first"
+                        : "did you mean one of " + near + "? list_symbols shows all");
+    }
+
+    /** The symbol as sent, refused naming {@code symbol} when it is missing or too long; canonical (trimmed, upper case). */
+    public static String requireCanonical(String symbol) {
+        return canonical(requireText(symbol));
     }
 
     /**

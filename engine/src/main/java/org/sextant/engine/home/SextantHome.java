@@ -24,6 +24,8 @@ public record SextantHome(Path root) {
     public Path database() { return dataDir().resolve("sextant.duckdb"); }
     /** The only folder the store may read files from (imports are staged here). */
     public Path stagingDir() { return dataDir().resolve("staging"); }
+    /** Where delete_prices keeps a CSV of each symbol's prices it deleted (import_prices puts them back). */
+    public Path deletedPricesDir() { return dataDir().resolve("deleted"); }
     public Path runDir() { return root.resolve("run"); }
     public Path appJson() { return runDir().resolve("app.json"); }
     public Path stateJson() { return root.resolve("state.json"); }

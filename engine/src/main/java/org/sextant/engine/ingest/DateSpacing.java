@@ -85,7 +85,8 @@ final class DateSpacing {
                 + " dates " + (b.count() == 1 ? "shares " : "share ") + (weekly ? "an ISO week" : "a calendar month or an ISO week") + " with the date before "
                 + (b.count() == 1 ? "it" : "them") + " (first " + b.before() + " and " + b.first() + "): it imports as daily prices, which a backtest annualises with 252 bars a year; "
                 + "to import it as " + d.looks().interval() + " bars, keep one date per " + unit + " (remove the extra date" + (b.count() == 1 ? "" : "s")
-                + ", or keep the last date of the " + unit + ") and import again";
+                + ", or keep the last date of the " + unit + ") and import again, "
+                + "then delete these daily prices (delete_prices with interval 1d), which would stay beside the bars";
     }
 
     /** Of each file's symbols in order, the verdict. */
@@ -195,7 +196,8 @@ final class DateSpacing {
             boolean one = strayCount == 1;
             return "the whole file imports as daily prices because of " + (one ? Tickers.shown(stray) + " (above)" : "the " + strayCount + " symbols above") + ": "
                     + "its symbol" + (periodicCount == 1 ? " " : "s ") + names(periodics, periodicCount) + ", whose dates are " + (weekly && monthly ? "weekly or monthly" : weekly ? "weekly" : "monthly")
-                    + ", import" + (periodicCount == 1 ? "s" : "") + " as daily prices with " + (one ? "it" : "them") + "; fix the dates above and import again to import the file as bars";
+                    + ", import" + (periodicCount == 1 ? "s" : "") + " as daily prices with " + (one ? "it" : "them") + "; fix the dates above and import again to import the file as bars, "
+                    + "then delete the daily prices stored now (delete_prices with interval 1d, symbol by symbol)";
         }
 
         /** 'A', 'B' and 3 more: the names, then how many more there are of {@code count}. */

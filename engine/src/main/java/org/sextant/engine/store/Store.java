@@ -32,7 +32,8 @@ public final class Store implements AutoCloseable {
     private final DuckDBConnection owner;
     private final Path file;
     private final Path stagingDir;
-    private final Object writeLock = new Object();
+    /** The one writer's turn: a write transaction, a checkpoint (with its backup) or the close holds it. */
+    private final java.util.concurrent.locks.ReentrantLock writeLock = new java.util.concurrent.locks.ReentrantLock();
     private final java.util.List<Runnable> afterCheckpoint = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final java.util.concurrent.ScheduledExecutorService idle;
     private volatile long lastWriteMillis; // 0: nothing written since the last checkpoint
@@ -162,31 +163,63 @@ public final class Store implements AutoCloseable {
     /** Work that writes: runs in one transaction, one writer at a time; a failure changes nothing. */
     public <T> T inTransaction(SqlWork<T> work) {
         org.sextant.engine.ReadOnlyScope.refuseWrite("write the store");
-        synchronized (writeLock) {
-            try (Connection c = newConnection()) {
-                c.setAutoCommit(false);
-                try {
-                    T result = work.run(c);
-                    c.commit();
-                    commits.incrementAndGet();
-                    lastWriteMillis = System.currentTimeMillis();
-                    if (opened) StoreCensus.recordQuietly(c, file); // an open's own writes are no new commit to account for
-                    return result;
-                } catch (Exception e) {
-                    try {
-                        c.rollback();
-                    } catch (SQLException noTransaction) {
-                        e.addSuppressed(noTransaction); // a failed commit (a full disk) has ended it already: keep its cause
-                    }
-                    throw e;
-                }
-            } catch (SextantException | IllegalArgumentException | java.util.concurrent.CancellationException e) {
-                throw e; // a cancelled job's work stops rolled back: no store failure
+        writeLock.lock();
+        try {
+            return transaction(work);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * As {@link #inTransaction(SqlWork)}, waiting at most {@code wait} for the writer's turn (an import or a job's
+     * write holds it as long as it writes): past it {@code what} is refused with job_busy and nothing is written.
+     */
+    public <T> T inTransaction(java.time.Duration wait, String what, SqlWork<T> work) {
+        org.sextant.engine.ReadOnlyScope.refuseWrite("write the store");
+        boolean got;
+        try {
+            got = writeLock.tryLock(wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            got = false;
+        }
+        if (!got) {
+            String waited = wait.toMillis() < 1000 ? wait.toMillis() + " ms" : wait.toSeconds() + " s";
+            throw new SextantException(FailReason.JOB_BUSY, what + " waited " + waited + " for the store's one writer, which another write"
+                    + " (an import, a job's, a backup) held all along; nothing was changed", null, "call again once it is done (list_jobs shows the running jobs)");
+        }
+        try {
+            return transaction(work);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private <T> T transaction(SqlWork<T> work) {
+        try (Connection c = newConnection()) {
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(c);
+                c.commit();
+                commits.incrementAndGet();
+                lastWriteMillis = System.currentTimeMillis();
+                if (opened) StoreCensus.recordQuietly(c, file); // an open's own writes are no new commit to account for
+                return result;
             } catch (Exception e) {
-                if (DiskFull.causedBy(e)) throw DiskFull.exception(file, e);
-                throw new SextantException(FailReason.DB_ERROR, "store write failed: " + e.getMessage(), null,
-                        "nothing was written; check the input and try again", e);
+                try {
+                    c.rollback();
+                } catch (SQLException noTransaction) {
+                    e.addSuppressed(noTransaction); // a failed commit (a full disk) has ended it already: keep its cause
+                }
+                throw e;
             }
+        } catch (SextantException | IllegalArgumentException | java.util.concurrent.CancellationException e) {
+            throw e; // a cancelled job's work stops rolled back: no store failure
+        } catch (Exception e) {
+            if (DiskFull.causedBy(e)) throw DiskFull.exception(file, e);
+            throw new SextantException(FailReason.DB_ERROR, "store write failed: " + e.getMessage(), null,
+                    "nothing was written; check the input and try again", e);
         }
     }
 
@@ -225,7 +258,8 @@ public final class Store implements AutoCloseable {
      * log in place; the next idle checkpoint tries again.
      */
     public void checkpoint() {
-        synchronized (writeLock) {
+        writeLock.lock();
+        try {
             if (closed) return;
             try (Connection c = newConnection(); Statement s = c.createStatement()) {
                 s.execute("CHECKPOINT");
@@ -235,6 +269,8 @@ public final class Store implements AutoCloseable {
             }
             lastWriteMillis = 0;
             for (Runnable hook : afterCheckpoint) hook.run();
+        } finally {
+            writeLock.unlock();
         }
     }
 
@@ -265,8 +301,11 @@ public final class Store implements AutoCloseable {
     public void close() {
         idle.shutdownNow();
         preparedReads.close();
-        synchronized (writeLock) {
+        writeLock.lock();
+        try {
             closed = true;
+        } finally {
+            writeLock.unlock();
         }
         try {
             owner.close(); // DuckDB checkpoints on a clean close

@@ -130,7 +130,8 @@ class DateSpacingTest {
         // a median weekly step (PeriodicDates), so the import says so; THIN is weekly beside a daily symbol
         String every8 = " are a median 8 days apart (weekly), but 10 of its 30 dates share an ISO week with the date before them (first 2024-01-01 and 2024-01-04): "
                 + "it imports as daily prices, which a backtest annualises with 252 bars a year; to import it as 1w bars, keep one date per week "
-                + "(remove the extra dates, or keep the last date of the week) and import again";
+                + "(remove the extra dates, or keep the last date of the week) and import again, "
+                + "then delete these daily prices (delete_prices with interval 1d), which would stay beside the bars";
         List<List<String>> notes = List.of(List.of(), List.of(), List.of("the dates of the symbol 'SPARSE'" + every8), List.of("the dates of the symbol 'ILLIQ'" + every8),
                 List.of("the dates of the symbol 'THIN' are a median 7 days apart (weekly), but the file also holds daily prices of 'LIQUID2': it imports as daily prices, "
                         + "which a backtest annualises with 252 bars a year; to import it as 1w bars, import its rows in a file of their own, or leave 'LIQUID2' out of the file"));
@@ -166,7 +167,8 @@ class DateSpacingTest {
         return "the dates of the symbol 'MSFTS' are a median 7 days apart (weekly), but 1 of its " + dates
                 + " dates shares an ISO week with the date before it (first 2001-04-12 and 2001-04-13): it imports as daily prices, "
                 + "which a backtest annualises with 252 bars a year; to import it as 1w bars, keep one date per week "
-                + "(remove the extra date, or keep the last date of the week) and import again";
+                + "(remove the extra date, or keep the last date of the week) and import again, "
+                + "then delete these daily prices (delete_prices with interval 1d), which would stay beside the bars";
     }
 
     @Test
@@ -211,7 +213,8 @@ class DateSpacingTest {
             assertTrue(note.startsWith("the dates of the symbol 'MSFTM' are a median "), note);
             assertTrue(note.contains(" days apart (monthly), but 1 of its " + months.size() + " dates shares a calendar month or an ISO week with the date before it "
                     + "(first 2001-03-15 and 2001-03-30): it imports as daily prices, which a backtest annualises with 252 bars a year; "
-                    + "to import it as 1mo bars, keep one date per month (remove the extra date, or keep the last date of the month) and import again"), note);
+                    + "to import it as 1mo bars, keep one date per month (remove the extra date, or keep the last date of the month) and import again, "
+                    + "then delete these daily prices (delete_prices with interval 1d), which would stay beside the bars"), note);
         }
     }
 
@@ -297,7 +300,8 @@ class DateSpacingTest {
         }
         List<String> expected = List.of(strayNote(stray.size()), "the whole file imports as daily prices because of the symbol 'MSFTS' (above): "
                 + "its symbols 'W01', 'W02', 'W03', 'W04', 'W05', 'W06', 'W07', 'W08', 'W09', 'W10' and 2 more, whose dates are weekly, "
-                + "import as daily prices with it; fix the dates above and import again to import the file as bars");
+                + "import as daily prices with it; fix the dates above and import again to import the file as bars, "
+                + "then delete the daily prices stored now (delete_prices with interval 1d, symbol by symbol)");
         Path longFile = file("weeklong.csv", "symbol,date,close", longRows);
         Path wideFile = file("weekwide.csv", "date," + String.join(",", weekly) + ",MSFTS", wideRows);
         int k = 0;

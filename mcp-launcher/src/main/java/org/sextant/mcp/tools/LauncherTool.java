@@ -17,6 +17,7 @@ public abstract class LauncherTool {
     private final String effect;
     private final Map<String, Object> inputSchema;
     private final String category;
+    private final boolean destructive;
 
     LauncherTool(String name, ToolClass toolClass, boolean drivesApp, String effect, Map<String, Object> inputSchema) {
         this(name, Categories.CORE, toolClass, drivesApp, effect, inputSchema);
@@ -24,9 +25,19 @@ public abstract class LauncherTool {
 
     LauncherTool(String name, String category, ToolClass toolClass, boolean drivesApp, String effect,
                  Map<String, Object> inputSchema) {
+        this(name, category, toolClass, drivesApp, false, effect, inputSchema);
+    }
+
+    /** @param destructive removes what the person stored (MCP's destructiveHint), beyond adding or replacing it */
+    LauncherTool(String name, String category, ToolClass toolClass, boolean drivesApp, boolean destructive, String effect,
+                 Map<String, Object> inputSchema) {
         if (drivesApp && toolClass != ToolClass.WRITE) {
             throw new IllegalArgumentException(name + ": driving the app is a write");
         }
+        if (destructive && toolClass != ToolClass.WRITE) {
+            throw new IllegalArgumentException(name + ": a destructive tool is a write");
+        }
+        this.destructive = destructive;
         this.name = name;
         this.toolClass = toolClass;
         this.drivesApp = drivesApp;
@@ -51,6 +62,11 @@ public abstract class LauncherTool {
     /** True for write tools that drive the app (they also need the pilot flag). */
     public final boolean drivesApp() {
         return drivesApp;
+    }
+
+    /** True for write tools that remove stored data (delete_prices): their destructiveHint says so. */
+    public final boolean destructive() {
+        return destructive;
     }
 
     /** One line: what the tool returns (read) or what it changes (write). */
@@ -83,7 +99,7 @@ public abstract class LauncherTool {
         return McpSchema.ToolAnnotations.builder()
                 .title(name)
                 .readOnlyHint(read)
-                .destructiveHint(false)
+                .destructiveHint(destructive)
                 .idempotentHint(read)
                 .openWorldHint(false)
                 .build();

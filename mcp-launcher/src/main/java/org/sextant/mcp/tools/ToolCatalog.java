@@ -24,6 +24,7 @@ public final class ToolCatalog {
             new ImportPrices(),
             new GatherTickers(),
             new RefreshTickers(),
+            new DeletePrices(),
             // jobs
             new RefreshJobStart(),
             new ListJobs(),

@@ -180,8 +180,16 @@ class ToolDispatcherTest {
             boolean read = t.toolClass() == ToolClass.READ;
             assertEquals(read, t.annotations().readOnlyHint(), t.name());
             assertEquals(read, t.annotations().idempotentHint(), t.name());
-            assertEquals(false, t.annotations().destructiveHint(), t.name());
+            assertEquals(t.destructive(), t.annotations().destructiveHint(), t.name());
         }
+        assertEquals(List.of("delete_prices"), ToolCatalog.ALL.stream().filter(LauncherTool::destructive).map(LauncherTool::name).toList(),
+                "the tools that remove stored data say so to the client");
+        assertThrows(IllegalArgumentException.class, () -> new LauncherTool("r", Categories.DATA, ToolClass.READ, false, true, "reads", Map.of()) {
+            @Override
+            Object handle(Call call) {
+                return null;
+            }
+        }, "a read tool removes nothing");
         CountingTool write = new CountingTool("w", ToolClass.WRITE, false);
         assertEquals(false, write.annotations().readOnlyHint());
         assertTrue(write.description().startsWith("Write: counts its calls"), write.description());

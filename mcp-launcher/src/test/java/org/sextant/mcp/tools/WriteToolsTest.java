@@ -29,17 +29,18 @@ import org.sextant.mcp.envelope.Json;
 class WriteToolsTest extends AgainstTheApp {
     ToolDispatcher allowed;
 
-    static final Map<String, Map<String, Object>> VALID = Map.of(
-            "import_prices", Map.of("paths", List.of("/data/MSFT.csv")),
-            "gather_tickers", Map.of("symbols", List.of("MSFT.US")),
-            "refresh_tickers", Map.of("symbols", List.of("IBM")),
-            "refresh_job_start", Map.of("symbols", List.of("AA")),
-            "cancel_job", Map.of("job_id", "gather-9999"),
-            "backtest_graph", Map.of("spec", Map.of("nodes", List.of()), "symbols", List.of("AA")),
-            "export_report", Map.of("run_id", "run-1"),
-            "drive_app", Map.of("command", "open_chart", "args", Map.of("symbol", "AAPL")),
-            "forecast_tickers", Map.of("symbols", List.of("IBM", "AA")),
-            "train_global_model", Map.of("horizon", 20));
+    static final Map<String, Map<String, Object>> VALID = Map.ofEntries(
+            Map.entry("import_prices", Map.of("paths", List.of("/data/MSFT.csv"))),
+            Map.entry("gather_tickers", Map.of("symbols", List.of("MSFT.US"))),
+            Map.entry("refresh_tickers", Map.of("symbols", List.of("IBM"))),
+            Map.entry("refresh_job_start", Map.of("symbols", List.of("AA"))),
+            Map.entry("cancel_job", Map.of("job_id", "gather-9999")),
+            Map.entry("backtest_graph", Map.of("spec", Map.of("nodes", List.of()), "symbols", List.of("AA"))),
+            Map.entry("export_report", Map.of("run_id", "run-1")),
+            Map.entry("drive_app", Map.of("command", "open_chart", "args", Map.of("symbol", "AAPL"))),
+            Map.entry("forecast_tickers", Map.of("symbols", List.of("IBM", "AA"))),
+            Map.entry("train_global_model", Map.of("horizon", 20)),
+            Map.entry("delete_prices", Map.of("symbol", "IBM")));
 
     @BeforeEach
     void start() throws Exception {
@@ -178,6 +179,24 @@ class WriteToolsTest extends AgainstTheApp {
         provider.release();
         engine.jobs().await(id, Duration.ofMinutes(2));
         assertEquals("CANCELLED", data(allowed.dispatch("refresh_job_status", Map.of("job_id", id))).get("state"));
+    }
+
+    /** delete_prices reaches the app's capability with its arguments and answers what it deleted; refusals name the field. */
+    @Test
+    void deletePricesDeletesOneIntervalAndNamesWhatExistsWhenAskedForAnother(@TempDir Path files) throws Exception {
+        engine.importPrices(List.of(Files.writeString(files.resolve("ZZDEL.csv"), "Date,Close\n2001-01-02,1.5\n2001-01-03,1.6\n")));
+        Envelope lacking = allowed.dispatch("delete_prices", Map.of("symbol", "ZZDEL", "interval", "1w"));
+        assertInvalid(lacking, "interval");
+        assertTrue(lacking.error().contains("'ZZDEL' has no 1w prices: it has 1d (2 daily rows)"), lacking.error());
+        assertEquals("not_found", allowed.dispatch("delete_prices", Map.of("symbol", "ZZDELX")).failReason());
+        assertInvalid(allowed.dispatch("delete_prices", Map.of("interval", "1d")), "symbol");
+
+        Map<String, Object> d = data(allowed.dispatch("delete_prices", Map.of("symbol", "zzdel", "interval", "1d")));
+        assertEquals(Map.of("symbol", "zzdel", "interval", "1d"), app.lastArgs("delete_prices"));
+        assertEquals("ZZDEL", d.get("symbol"));
+        assertEquals(2, ((Number) d.get("rows_deleted")).intValue());
+        assertTrue(engine.storedIntervals("ZZDEL").isEmpty());
+        assertTrue(((String) d.get("restore")).contains("import_prices"), d::toString);
     }
 
     /** A followed job that fails hands the agent its own argument at fault and fix (it was one flat sentence). */

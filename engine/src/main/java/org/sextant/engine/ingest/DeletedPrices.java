@@ -1,0 +1,19 @@
+package org.sextant.engine.ingest;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one delete_prices did ({@link PriceDeletion}).
+ *
+ * @param deleted            per interval deleted (finest first): its rows and the CSV that keeps them
+ * @param remainingIntervals the intervals the symbol still has (empty: it is gone from the store)
+ * @param derivedRowsDeleted rows of other tables made from the deleted daily prices, by table (only tables that had some)
+ * @param restore            how to put the rows back
+ */
+public record DeletedPrices(String symbol, List<Interval> deleted, long rowsDeleted, List<String> remainingIntervals,
+                            Map<String, Long> derivedRowsDeleted, String restore) {
+
+    /** @param keptIn the CSV (under SEXTANT_HOME/data/deleted) holding the deleted rows as import_prices reads them */
+    public record Interval(String interval, long rows, String keptIn) {}
+}
