@@ -40,8 +40,17 @@ public final class GlobalPriceModels {
     /** As data/replaced-TIME: when a non-file in a model's place was moved aside. */
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
+    /**
+     * Reads what trains: for each series that may train, its first {@code partLength(n)} closes,
+     * oldest first, n being how many the series holds; nothing beyond them needs reading.
+     */
+    @FunctionalInterface
+    public interface TrainingCloses {
+        List<double[]> read(java.util.function.IntUnaryOperator partLength);
+    }
+
     private final Path dir;
-    private final Supplier<Map<String, double[]>> closes;
+    private final TrainingCloses closes;
     private final Supplier<String> fingerprintOfData;
     private final java.util.function.IntFunction<GlobalConfig> configFor;
     private volatile String fingerprint;
@@ -49,14 +58,14 @@ public final class GlobalPriceModels {
 
     /**
      * @param dir               the models folder (SEXTANT_HOME/models/global)
-     * @param closes            symbol → closes, oldest first (read when training)
+     * @param closes            the training parts of the series (read when training)
      * @param fingerprintOfData a digest of the stored prices (computed again after {@link #dataChanged})
      */
-    public GlobalPriceModels(Path dir, Supplier<Map<String, double[]>> closes, Supplier<String> fingerprintOfData) {
+    public GlobalPriceModels(Path dir, TrainingCloses closes, Supplier<String> fingerprintOfData) {
         this(dir, closes, fingerprintOfData, GlobalPriceModels::config);
     }
 
-    GlobalPriceModels(Path dir, Supplier<Map<String, double[]>> closes, Supplier<String> fingerprintOfData,
+    GlobalPriceModels(Path dir, TrainingCloses closes, Supplier<String> fingerprintOfData,
                       java.util.function.IntFunction<GlobalConfig> configFor) {
         this.configFor = configFor;
         this.dir = dir;
@@ -153,8 +162,8 @@ public final class GlobalPriceModels {
         String note = stored == null ? null : "the stored model could not be read (" + stored.error() + "): trained again";
         if (others != null) note = note == null ? others : note + "; " + others;
         ctx.progress(0, "reading closes");
-        List<double[]> train = new ArrayList<>();
-        for (double[] y : closes.get().values()) train.add(trainingPart(y));
+        List<double[]> train = closes.read(GlobalPriceModels::trainingLength);
+        for (double[] y : train) toLogs(y);
         GlobalModel m = GlobalModel.train(train, configFor.apply(h), f -> ctx.progress(0.02 + 0.96 * f, "training the global model"), ctx::cancelled);
         Path aside = store(m, file);
         if (aside != null) note = (note == null ? "a folder was in the model's place" : note) + "; it was moved aside to " + aside.getFileName();
@@ -228,12 +237,14 @@ public final class GlobalPriceModels {
         return moved.isEmpty() ? null : "a damaged model of another horizon was moved aside: " + String.join(", ", moved);
     }
 
-    /** Log closes of the first {@link #TRAIN_SHARE} of a series: what trains. */
-    static double[] trainingPart(double[] closes) {
-        int n = (int) Math.floor(closes.length * TRAIN_SHARE);
-        double[] out = new double[n];
-        for (int i = 0; i < n; i++) out[i] = Math.log(closes[i]);
-        return out;
+    /** How many of a series' n closes train: the first {@link #TRAIN_SHARE} of them. */
+    static int trainingLength(int n) {
+        return (int) Math.floor(n * TRAIN_SHARE);
+    }
+
+    /** Closes to log closes, in place: a copy would double what training holds. */
+    private static void toLogs(double[] y) {
+        for (int i = 0; i < y.length; i++) y[i] = Math.log(y[i]);
     }
 
     private void removeStale(int h, String fp) throws IOException {

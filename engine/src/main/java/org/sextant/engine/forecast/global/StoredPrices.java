@@ -12,8 +12,9 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
 
-/** What the global model of prices reads from the store: every symbol's closes, and a digest of them. */
+/** What the global model of prices reads from the store: the closes that train it, and a digest of every close. */
 public final class StoredPrices {
     /** Series shorter than this do not train (a year of closes). */
     static final int MIN_ROWS = 250;
@@ -24,24 +25,86 @@ public final class StoredPrices {
 
     /** The store's global model, kept in {@code dir}. */
     public static GlobalPriceModels models(Store store, java.nio.file.Path dir) {
-        return new GlobalPriceModels(dir, () -> closes(store), () -> fingerprint(store));
+        return new GlobalPriceModels(dir, part -> trainingCloses(store, part), () -> fingerprint(store));
     }
 
-    /** Adjusted closes (closes where none) of every symbol with at least MIN_ROWS positive closes, by symbol. */
-    static Map<String, double[]> closes(Store store) {
+    /** The symbols that train and their row counts: MIN_ROWS or more closes, every one positive and finite. */
+    private static final String TRAINING_SYMBOLS = "SELECT symbol, count(*) FROM prices GROUP BY symbol HAVING count(*) >= ? "
+            + "AND bool_and(coalesce(adj_close, close) > 0 AND isfinite(coalesce(adj_close, close))) ORDER BY symbol";
+
+    /**
+     * The first closes of each symbol asked for (?: symbols, ?: how many of each), symbol by symbol
+     * (by its place in the list: a symbol's text on every row would cost a String a row), oldest first.
+     */
+    private static final String FIRST_CLOSES = "WITH part AS (SELECT unnest(?::VARCHAR[]) AS symbol, unnest(?::INTEGER[]) AS n, "
+            + "generate_subscripts(?::INTEGER[], 1) - 1 AS k) "
+            + "SELECT part.k, coalesce(p.adj_close, p.close) FROM prices p JOIN part USING (symbol) "
+            + "QUALIFY row_number() OVER (PARTITION BY p.symbol ORDER BY p.date) <= part.n ORDER BY part.k, p.date";
+
+    /**
+     * Adjusted closes (closes where none) of every symbol that trains, by symbol, only the first
+     * {@code partLength(n)} of its n: the store counts and checks each symbol's closes, so a
+     * close that does not train never leaves it, and each part is read straight into its array
+     * (a boxed list of every stored close took ~37 bytes a row, attack 13 L2). Both reads see
+     * one snapshot of the store.
+     */
+    static List<double[]> trainingCloses(Store store, IntUnaryOperator partLength) {
         return store.read(c -> {
-            Map<String, List<Double>> by = new LinkedHashMap<>();
-            try (PreparedStatement p = c.prepareStatement("SELECT symbol, coalesce(adj_close, close) FROM prices ORDER BY symbol, date");
-                 ResultSet r = p.executeQuery()) {
-                while (r.next()) by.computeIfAbsent(r.getString(1), k -> new ArrayList<>()).add(r.getDouble(2));
+            c.setAutoCommit(false);
+            try {
+                List<String> symbols = new ArrayList<>();
+                List<Integer> lengths = new ArrayList<>();
+                try (PreparedStatement p = c.prepareStatement(TRAINING_SYMBOLS)) {
+                    p.setInt(1, MIN_ROWS);
+                    try (ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            symbols.add(r.getString(1));
+                            lengths.add(partLength.applyAsInt(Math.toIntExact(r.getLong(2))));
+                        }
+                    }
+                }
+                return firstCloses(c, symbols, lengths);
+            } finally {
+                c.rollback(); // read only: nothing to keep
             }
-            Map<String, double[]> out = new LinkedHashMap<>();
-            by.forEach((s, v) -> {
-                double[] y = v.stream().mapToDouble(Double::doubleValue).toArray();
-                if (y.length >= MIN_ROWS && java.util.Arrays.stream(y).allMatch(x -> x > 0 && Double.isFinite(x))) out.put(s, y);
-            });
-            return out;
         });
+    }
+
+    /**
+     * The first {@code lengths[i]} closes of {@code symbols[i]} (in the store's symbol order), in
+     * one pass of the store: the rows arrive symbol by symbol, so each fills its array in turn.
+     */
+    private static List<double[]> firstCloses(java.sql.Connection c, List<String> symbols, List<Integer> lengths) throws java.sql.SQLException {
+        List<double[]> out = new ArrayList<>(symbols.size());
+        try (PreparedStatement p = c.prepareStatement(FIRST_CLOSES)) {
+            p.setObject(1, c.createArrayOf("VARCHAR", symbols.toArray()));
+            java.sql.Array n = c.createArrayOf("INTEGER", lengths.toArray());
+            p.setObject(2, n);
+            p.setObject(3, n);
+            double[] y = null;
+            int i = 0;
+            long read = 0;
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    while (y == null || i == y.length) { // the next symbol's first row
+                        if (out.size() == symbols.size()) throw mismatch("more rows than counted");
+                        out.add(y = new double[lengths.get(out.size())]);
+                        i = 0;
+                    }
+                    if (i == 0 && r.getInt(1) != out.size() - 1) throw mismatch("a symbol's rows out of order");
+                    y[i++] = r.getDouble(2);
+                    read++;
+                }
+            }
+            while (out.size() < symbols.size()) out.add(new double[lengths.get(out.size())]);
+            if (read != lengths.stream().mapToLong(Integer::longValue).sum()) throw mismatch("fewer rows than counted");
+        }
+        return out;
+    }
+
+    /** The two reads of one snapshot disagree: a bug, not the user's data. */
+    private static IllegalStateException mismatch(String what) {
+        return new IllegalStateException("reading the global model's training closes: " + what);
     }
 
     /** SHA-256 (first 16 hex digits) of every symbol's row count, last date and sum of closes, and the model version. */

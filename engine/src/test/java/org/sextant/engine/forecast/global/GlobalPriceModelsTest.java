@@ -34,6 +34,12 @@ class GlobalPriceModelsTest {
 
     /** Global models trained with a small configuration (a fraction of a second), kept in {@code dir}. */
     static GlobalPriceModels small(Path dir, java.util.function.Supplier<Map<String, double[]>> closes, java.util.function.Supplier<String> digest) {
+        return small(dir, (GlobalPriceModels.TrainingCloses) part -> closes.get().values().stream()
+                .map(y -> java.util.Arrays.copyOf(y, part.applyAsInt(y.length))).toList(), digest);
+    }
+
+    /** As above, reading the training parts with {@code closes}. */
+    static GlobalPriceModels small(Path dir, GlobalPriceModels.TrainingCloses closes, java.util.function.Supplier<String> digest) {
         return new GlobalPriceModels(dir, closes, digest,
                 h -> GlobalConfig.forHorizon(h, 1).withLookbacks(10).withMembers(1).withHidden(16).withSteps(30).withRecentOrigins(1000));
     }
