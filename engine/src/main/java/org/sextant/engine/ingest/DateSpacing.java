@@ -26,7 +26,9 @@ import java.util.TreeMap;
  * enough dates, a weekly or monthly median step), so that every symbol the reads warn of was named at its import, with
  * why it is daily and the fix: its own dates share a week (a month), or the file also holds a daily or sparse symbol.
  * When symbols with a stray date or two alone make a file daily, one note names the weekly (monthly) symbols they take
- * to daily prices with them.
+ * to daily prices with them. A symbol whose median step is past trading days yet neither weekly nor monthly (quarterly,
+ * yearly, biweekly, irregular) is daily or sparse as before, no bar interval holding it, and is named too, the reads
+ * warning of it by the same rule.
  */
 final class DateSpacing {
     /** Fewer dates are too few to tell: two rows from Dec 22 to Jan 2 are a daily update as likely as two weekly bars. */
@@ -56,7 +58,13 @@ final class DateSpacing {
      */
     private record Dates(String symbol, long count, double median, Breaks week, Breaks month) {
         /** Weekly or monthly by the count and the median alone, as the reads tell them; null otherwise. */
-        PeriodicDates.Spacing looks() { return PeriodicDates.of(count, median); }
+        PeriodicDates.Spacing looks() {
+            PeriodicDates.Spacing s = spacing();
+            return s != null && s.bars() ? s : null;
+        }
+
+        /** Past trading days by the count and the median alone, as the reads tell them, at a bar interval or not; null when daily. */
+        PeriodicDates.Spacing spacing() { return PeriodicDates.of(count, median); }
 
         boolean weekly() { return looks() != null && looks().interval().equals("1w"); }
 
@@ -89,6 +97,16 @@ final class DateSpacing {
                 + "then delete these daily prices (delete_prices with interval 1d), which would stay beside the bars";
     }
 
+    /**
+     * The note of a symbol spaced past trading days with no bar interval for it (quarterly, yearly, biweekly, irregular):
+     * daily prices whatever the file, as the reads will say each time.
+     */
+    private static String unbarredNote(Dates d) {
+        PeriodicDates.Spacing s = d.spacing();
+        return "the dates of " + Tickers.shown(d.symbol()) + " are a median " + days(d.median()) + " apart (" + (s.kind() != null ? s.kind() : "far wider than trading days")
+                + "): it imports as daily prices, whose forecasts step day by day and whose backtests annualise with 252 bars a year; " + s.perStep(252);
+    }
+
     /** Of each file's symbols in order, the verdict. */
     private static final class Tally {
         /** A wide file: each symbol a column, which the fixes name. */
@@ -98,9 +116,9 @@ final class DateSpacing {
         final List<Dates> periodics = new ArrayList<>();
         int periodicCount;
         boolean weekly, monthly;
-        /** The notes of symbols whose own dates break their spacing (MAX_NOTES at most), and how many more. */
+        /** The notes of symbols whose own dates break their spacing or that no bar interval holds (MAX_NOTES at most), and how many more of each. */
         final List<String> notes = new ArrayList<>();
-        int unnamed;
+        int unnamed, unbarred;
         /** The symbols with a stray date (a note, and a fix that makes the file bars): the first, and how many. */
         String stray;
         int strayCount;
@@ -122,6 +140,10 @@ final class DateSpacing {
                 return;
             }
             if (k == Kind.UNTOLD) return;
+            if (d.spacing() != null && !d.spacing().bars()) { // no bar interval holds it: a note, and daily or sparse as before
+                if (notes.size() < MAX_NOTES) notes.add(unbarredNote(d));
+                else unbarred++;
+            }
             if (d.looks() != null) { // weekly or monthly by its median: its own dates make it daily
                 if (notes.size() < MAX_NOTES) notes.add(brokenNote(d));
                 else unnamed++;
@@ -143,6 +165,10 @@ final class DateSpacing {
             if (unnamed > 0) {
                 said.add(unnamed + " more symbol" + (unnamed == 1 ? "'s dates are" : "s' dates are") + " weekly or monthly but share a week or a month with the date before, as above: "
                         + (unnamed == 1 ? "it imports" : "they import") + " as daily prices");
+            }
+            if (unbarred > 0) {
+                said.add(unbarred + " more symbol" + (unbarred == 1 ? "'s dates are" : "s' dates are") + " a median more than " + days(PeriodicDates.TRADING_TO)
+                        + " apart, not weekly or monthly, as above: " + (unbarred == 1 ? "it imports" : "they import") + " as daily prices");
             }
             if (blockers > 0 && periodicCount > 0) {
                 int named = 0;

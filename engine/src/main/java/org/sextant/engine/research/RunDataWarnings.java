@@ -12,8 +12,9 @@ import org.sextant.engine.research.sweep.Universe;
 /**
  * The data_warning of each symbol's closes as a run reads them (its range, on the bars its symbols share), with the rule
  * and wording forecasts and charts use ({@link OutlierReturns}): a run reads an unadjusted 1:10 reverse split as a +900%
- * day, and its out-of-sample figures rest on it (attack 12, M2). Daily closes whose dates are spaced as weekly or monthly
- * prices are ({@link PeriodicCloses}) are warned about too: the run annualises them with 252 bars a year (attack 13, M1).
+ * day, and its out-of-sample figures rest on it (attack 12, M2). Daily closes whose dates are spaced further apart than
+ * trading days, weekly, monthly, quarterly or so ({@link PeriodicCloses}), are warned about too: the run annualises them
+ * with 252 bars a year (attack 13, M1; attack 14, M1).
  * {@code verdictNotes} cite in the verdict the closes named, saying which window each falls in, and such spacing.
  */
 record RunDataWarnings(List<String> warnings, List<String> verdictNotes) {
@@ -46,16 +47,19 @@ record RunDataWarnings(List<String> warnings, List<String> verdictNotes) {
     }
 
     /**
-     * Adds the warning of daily closes dated as weekly or monthly prices to {@code warnings} and answers the verdict's
-     * note of it; null when the run reads bars at an interval (annualised by their own count) or its dates are daily.
+     * Adds the warning of daily closes dated further apart than trading days to {@code warnings} and answers the verdict's
+     * note of it; null when the run reads bars at an interval (annualised by their own count) or its dates, whole and
+     * recent, are daily.
      */
     private static String spacing(Universe u, Function<String, List<String>> intervals, List<String> warnings) {
         if (!u.axis().plainDaily()) return null;
         String w = PeriodicCloses.warning(u.symbols(), u.dates(), intervals);
         if (w == null) return null;
         warnings.add(w);
-        PeriodicDates.Spacing s = PeriodicDates.of(u.dates());
-        return "the dates it reads are a median " + PeriodicDates.days(s.medianDays()) + " apart, " + s.unit() + "ly prices read as daily ones: its annual figures"
+        PeriodicDates.Part part = PeriodicDates.judged(u.dates());
+        PeriodicDates.Spacing s = part.spacing();
+        return "the " + (part.recent() ? "last " + part.dates() + " dates it reads (from " + part.from() + ")" : "dates it reads") + " are a median "
+                + PeriodicDates.days(s.medianDays()) + " apart, " + (s.kind() != null ? s.prices() : "far wider than trading days,") + " read as daily ones: its annual figures"
                 + " count " + String.format(java.util.Locale.ROOT, "%.0f", u.axis().barsPerYear()) + " of them a year (see the warnings)";
     }
 }

@@ -62,8 +62,12 @@ class WeeklyBesideDailyNoteTest {
         return file(name, "date," + String.join(",", columns.keySet()), rows.values().stream().map(StringBuilder::toString).toList());
     }
 
-    /** The notes of {@code f} in the preview and in an import into a fresh store, the same, each row a daily price. */
     private List<String> notes(Path f, long rows) throws Exception {
+        return notes(tmp, f, rows);
+    }
+
+    /** The notes of {@code f} in the preview and in an import into a fresh store in {@code tmp}, the same, each row a daily price. */
+    static List<String> notes(Path tmp, Path f, long rows) throws Exception {
         List<String> preview = ImportPreview.of(f).notes();
         assertEquals("1d", ImportPreview.of(f).interval(), f.toString());
         try (Store store = Store.open(tmp.resolve(f.getFileName() + ".duckdb"), tmp.resolve(f.getFileName() + "-staging"))) {
@@ -118,7 +122,12 @@ class WeeklyBesideDailyNoteTest {
         List<LocalDate> weeks = fridays(), thirds = new ArrayList<>();
         for (int i = 0; i < weeks.size(); i += 3) thirds.add(weeks.get(i)); // a price two weeks in three missing (NaN, empty)
         Path wide = wideFile("WEDGE8.csv", new java.util.LinkedHashMap<>(Map.of("EJ", weeks, "EK", thirds)));
-        List<String> expected = List.of("the dates of the symbol 'EJ' are a median 7 days apart (weekly), but the file also holds the sparse column 'EK' (its prices a median 21 days apart)"
+        // EK itself, 21 days apart, no bar interval holds (SpacedDatesNoteTest): named as the reads will name it
+        List<String> expected = List.of("the dates of the symbol 'EK' are a median 21 days apart (far wider than trading days): it imports as daily prices, whose "
+                + "forecasts step day by day and whose backtests annualise with 252 bars a year; Sextant has no bar interval for prices a median 21 days apart "
+                + "(1w and 1mo bars would count 52 or 12 a year, not 17), so read the answers per step: a forecast's step spans about 21 days whatever date it names, "
+                + "and a backtest's annual figures count 252 steps a year (divide its Sharpe ratio and volatility by about 3.8; its CAGR is the growth of 252 steps)",
+                "the dates of the symbol 'EJ' are a median 7 days apart (weekly), but the file also holds the sparse column 'EK' (its prices a median 21 days apart)"
                 + fixTail("1w") + "import its column 'EJ' in a file of its own (the date column and 'EJ'), or leave 'EK' out of the file");
         assertEquals(expected, notes(wide, weeks.size() + thirds.size()));
         // beside a weekly file (the careful path) the same
