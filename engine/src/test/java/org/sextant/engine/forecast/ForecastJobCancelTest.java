@@ -41,10 +41,10 @@ class ForecastJobCancelTest {
         }
     }
 
-    /** Whether the writer job's thread is blocked entering the store's write to save a live forecast. */
+    /** Whether the writer job's thread waits for the store's write lock (a ReentrantLock: WAITING, parked) to save a live forecast. */
     private static boolean waitingToStore() {
         for (Map.Entry<Thread, StackTraceElement[]> t : Thread.getAllStackTraces().entrySet()) {
-            if (t.getKey().getName().startsWith("sextant-writer-job") && t.getKey().getState() == Thread.State.BLOCKED
+            if (t.getKey().getName().startsWith("sextant-writer-job") && (t.getKey().getState() == Thread.State.BLOCKED || t.getKey().getState() == Thread.State.WAITING)
                     && Arrays.stream(t.getValue()).anyMatch(f -> f.getMethodName().equals("storeLive"))) return true;
         }
         return false;
