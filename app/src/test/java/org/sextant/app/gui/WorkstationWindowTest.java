@@ -77,7 +77,11 @@ class WorkstationWindowTest {
         List<SymbolInfo> all = engine.listSymbols(null);
         int listed = ChartsViewModelTest.listed(engine, null).size();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> window.symbolList().getItems().size() == listed);
-        String status = robot.lookup("#status-summary").queryLabeled().getText();
+        // the list and the summary are two engine calls: either may land first
+        javafx.scene.control.Labeled summary = robot.lookup("#status-summary").queryLabeled();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
+                () -> !summary.getText().equals(WorkstationWindow.describe(null)));
+        String status = summary.getText();
         assertTrue(status.startsWith(all.size() + " symbols · "), status);
 
         String target = all.get(all.size() > 1 ? 1 : 0).symbol();
