@@ -8,8 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.data.CloseBatches;
 import org.sextant.engine.data.PriceRepository;
 import org.sextant.engine.data.BarSeries;
 import org.sextant.engine.data.PriceSeries;
@@ -48,6 +50,9 @@ public final class ForecastService {
     private final ScanFits scanFits = new ScanFits(liveCache);
     /** A scan's fit of one symbol's closes (tests inject a slow one). */
     private ScanFit scanFit = this::calibrated;
+    /** How scans read their closes: a batch of symbols per query (tests: smaller batches, a reader they count or hold). */
+    private CloseBatches scanBatches;
+    private ScanCloses.Reader scanReader;
     private final OutlierWarnings outlierWarnings;
     private final GlobalPriceModels globalModels;
     /** This engine's catalogue: its {@code global} is the model trained here, not another engine's. */
@@ -66,6 +71,7 @@ public final class ForecastService {
         this.outlierWarnings = new OutlierWarnings(store, prices, OutlierWarnings.CAPACITY);
         this.globalModels = globalModels;
         this.models = new ForecastModels(globalModels::current);
+        readScansWith(new CloseBatches(store), null);
     }
 
     /** The model catalogue of this engine, whose {@code global} forecasts with the model trained on its store. */
@@ -356,7 +362,29 @@ public final class ForecastService {
 
     /** {@link #scan(ForecastScan.Request)} whose missing forecasts may take {@code allowance} estimated seconds (tests inject it). */
     ScanResult scan(ForecastScan.Request request, double allowance) {
-        return scan(request, new ScanAllowance(SCAN_COMPUTE_LIMIT, allowance, scanFits), (done, message) -> { }).answer();
+        return scan(request, allowance, readsEnd());
+    }
+
+    /** As above, reading closes until {@code timeUp} says the call must answer (tests: a time that ends after a count of reads). */
+    ScanResult scan(ForecastScan.Request request, double allowance, BooleanSupplier timeUp) {
+        return scan(request, new ScanAllowance(SCAN_COMPUTE_LIMIT, allowance, scanFits), (done, message) -> { }, timeUp, false).answer();
+    }
+
+    /**
+     * When a scan stops reading closes under its request's budget: at nine tenths of what is left of it (as a fit's wait,
+     * {@link ScanAllowance}), the rest to rank and answer; never without a budget (a job).
+     */
+    private static BooleanSupplier readsEnd() {
+        long left = org.sextant.engine.jobs.Cancellation.nanosLeft();
+        if (left == Long.MAX_VALUE) return () -> false;
+        long end = System.nanoTime() + left - left / 10;
+        return () -> System.nanoTime() - end >= 0;
+    }
+
+    /** Scans read their closes in {@code batches}, through {@code reader} when not null (tests: a reader they count or hold). */
+    void readScansWith(CloseBatches batches, ScanCloses.Reader reader) {
+        this.scanBatches = batches;
+        this.scanReader = reader != null ? reader : batches::read;
     }
 
     private PriceForecast calibrated(PriceSeries p, String model, int horizon, BandCalibration calibration) {
@@ -392,7 +420,7 @@ public final class ForecastService {
         ScanOutcome outcome = scan(r, new ScanAllowance(Integer.MAX_VALUE, Double.POSITIVE_INFINITY, scanFits), (done, message) -> {
             ctx.checkCancelled();
             ctx.progress(done, message);
-        });
+        }, readsEnd(), true);
         String m = ForecastBacktestRun.modelName(r.model());
         int h = ForecastBacktestRun.horizon(r.horizon());
         BandCalibration cal = BandCalibration.parse(r.calibration());
@@ -404,7 +432,8 @@ public final class ForecastService {
         return r == null ? new ForecastScan.Request(null, null, null, null, null, null, null, null, null) : r;
     }
 
-    private ScanOutcome scan(ForecastScan.Request req, ScanAllowance allowance, ScanProgress progress) {
+    /** {@code forJob}: the answer carries the forecasts computed with their closes, for the job to store (a read keeps no closes past their symbol). */
+    private ScanOutcome scan(ForecastScan.Request req, ScanAllowance allowance, ScanProgress progress, BooleanSupplier timeUp, boolean forJob) {
         ForecastScan.Request r = orDefault(req);
         double level = r.sortLevel();
         int top = r.topN();
@@ -418,20 +447,29 @@ public final class ForecastService {
         List<String> notComputed = new ArrayList<>();
         Map<PriceSeries, PriceForecast> computed = new LinkedHashMap<>();
         long generation = scanFits.generation(); // before the prices are read: a fit of prices changed meanwhile is not kept
+        ScanCloses closes = new ScanCloses(scanBatches.plan(syms), scanReader, timeUp);
+        ScanStoredForecasts storedLive = new ScanStoredForecasts(forecasts, m, h, cal.wire(), syms); // not three queries a symbol
+        int unread = 0;
         for (int i = 0; i < syms.size(); i++) {
             String sym = syms.get(i);
             progress.report((double) i / syms.size(), "scanning " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
             ForecastScan.SymbolOutcome o;
             try {
-                o = ForecastScan.scanSymbol(prices.closes(sym, null, null), minHistory, r.asOf(), prices::storedIntervals,
-                        upTo -> scanForecast(upTo, m, h, cal, generation, allowance));
+                PriceSeries all = closes.next(sym, x -> prices.closes(x, null, null));
+                if (all == null) { // its time is up: the rest are not read, and listed as not computed
+                    unread = syms.size() - i;
+                    notComputed.addAll(syms.subList(i, syms.size()));
+                    break;
+                }
+                o = ForecastScan.scanSymbol(all, minHistory, r.asOf(), prices::storedIntervals,
+                        upTo -> scanForecast(upTo, m, h, cal, generation, allowance, storedLive));
             } catch (SextantException e) {
                 o = new ForecastScan.SymbolOutcome(sym, null, e.getMessage(), null, null);
             }
             if (o.skipped() != null) skipped.add(new ScanResult.Skipped(sym, o.skipped()));
             else if (o.notComputed()) notComputed.add(sym);
             else {
-                computed.put(o.prices(), o.forecast());
+                if (forJob) computed.put(o.prices(), o.forecast()); // 5,000 symbols' closes would hold 550 MB until the answer
                 String unranked = ForecastScan.unranked(o.row(), level);
                 if (unranked != null) skipped.add(new ScanResult.Skipped(sym, unranked));
                 else rows.add(o.row());
@@ -446,19 +484,28 @@ public final class ForecastService {
                 scanned++; // counted as looked at, so that scanned = ranked + skipped + not_computed
             }
         }
-        String note = notComputed.isEmpty() ? null : allowance.note(notComputed.size(), m, h);
+        int unfitted = notComputed.size() - unread;
+        String note = notes(unfitted == 0 ? null : allowance.note(unfitted, m, h), closes.note(unread));
         ScanResult answer = new ScanResult(ForecastScan.rank(rows, level, r.minRewardRisk(), top), m, h, level, cal.wire(), r.minRewardRisk(),
                 minHistory, top, r.asOf(), ForecastStart.RULE, scanned, rows.size(), skipped, notComputed, note);
         return new ScanOutcome(answer, computed);
+    }
+
+    /** The notes of a scan that are not null, joined; null when there is none. */
+    private static String notes(String... parts) {
+        String joined = String.join("; ", java.util.Arrays.stream(parts).filter(java.util.Objects::nonNull).toList());
+        return joined.isEmpty() ? null : joined;
     }
 
     /**
      * The forecast a scan ranks for {@code upTo}: the stored or kept one, else fitted if {@code allowance} lets it (not
      * refused on its estimate as {@link #liveForecast} is: a scan prices its forecasts against its whole allowance and
      * lists those it cannot afford as not computed, where a refusal would read as a skipped symbol); null: not now.
+     * {@code stored}: the scan's stored forecasts of this model, horizon and calibration.
      */
-    private PriceForecast scanForecast(PriceSeries upTo, String m, int h, BandCalibration cal, long generation, ScanAllowance allowance) {
-        PriceForecast known = knownLive(upTo, m, h, LEVELS, cal);
+    private PriceForecast scanForecast(PriceSeries upTo, String m, int h, BandCalibration cal, long generation, ScanAllowance allowance,
+                                       ScanStoredForecasts stored) {
+        PriceForecast known = knownLive(upTo, m, h, LEVELS, cal, stored);
         if (known != null) return known;
         ForecastInput.checkHorizonWithinHistory(upTo.size(), h, models.forPrices(m).minLength(1), "closes");
         String key = LiveForecastCache.key(upTo, m, h, LEVELS, cal.wire());
@@ -512,7 +559,12 @@ public final class ForecastService {
 
     /** The stored or in-memory live forecast made from exactly these prices, or null. */
     private PriceForecast knownLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal) {
-        StoredForecast hit = storedLive(p, m, h, levels, cal);
+        return knownLive(p, m, h, levels, cal, null);
+    }
+
+    /** As above, the stored ones looked up in a scan's {@code stored} (null: in the store). */
+    private PriceForecast knownLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal, ScanStoredForecasts stored) {
+        StoredForecast hit = storedLive(p, m, h, levels, cal, stored);
         if (hit != null) {
             return PriceForecast.assemble(p, PriceForecast.closes(p), models.forPrices(m).name(), hit.forecast(), levels,
                     hit.calibration(), hit.coverage(), CalibrationNotes.notes(storedNote(p, m, h, levels, hit.calibration()),
@@ -528,10 +580,16 @@ public final class ForecastService {
     }
 
     private StoredForecast storedLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal) {
+        return storedLive(p, m, h, levels, cal, null);
+    }
+
+    private StoredForecast storedLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal, ScanStoredForecasts stored) {
         if (p.size() == 0) return null;
         LocalDate origin = p.dates().get(p.size() - 1);
         double last = PriceForecast.closes(p)[p.size() - 1];
-        for (StoredForecast s : forecasts.find(p.symbol(), m, h, StoredForecast.LIVE, cal.wire(), origin, origin)) {
+        List<StoredForecast> found = stored != null ? stored.at(p.symbol(), origin)
+                : forecasts.find(p.symbol(), m, h, StoredForecast.LIVE, cal.wire(), origin, origin);
+        for (StoredForecast s : found) {
             boolean sameLevels = s.forecast().bands().size() == levels.length
                     && Arrays.stream(levels).allMatch(l -> s.forecast().bands().stream().anyMatch(b -> Math.abs(b.level() - l) < 1e-9));
             if (s.historyRows() == p.size() && Math.abs(s.lastClose() - last) <= 1e-12 * Math.abs(last) && sameLevels) return s;

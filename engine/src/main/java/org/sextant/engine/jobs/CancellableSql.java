@@ -36,11 +36,19 @@ public final class CancellableSql {
         BooleanSupplier asked = Cancellation.request();
         if (asked == null) return call.run();
         Cancellation.check();
+        return run(st, asked, call);
+    }
+
+    /**
+     * As {@link #run(Statement, Call)}, stopping the statement when {@code stop} turns true (polled from another thread):
+     * a read that must end at a time of its own (a scan answers before its budget ends) or its caller's going away.
+     */
+    public static <T> T run(Statement st, BooleanSupplier stop, Call<T> call) throws SQLException {
         Object lock = new Object();
         boolean[] done = {false}, fired = {false}; // guarded by lock
         ScheduledFuture<?> poll = POLLER.scheduleWithFixedDelay(() -> {
             synchronized (lock) { // never after the call returned: the statement may run the caller's next one
-                if (!done[0] && asked.getAsBoolean()) {
+                if (!done[0] && stop.getAsBoolean()) {
                     fired[0] = true;
                     cancel(st);
                 }

@@ -59,7 +59,7 @@ public final class Cancellation {
     }
 
     /** This thread's cancel request, to be polled from another thread while this one waits in a call it cannot check from (null: none). */
-    static BooleanSupplier request() {
+    public static BooleanSupplier request() {
         return REQUESTED.get();
     }
 

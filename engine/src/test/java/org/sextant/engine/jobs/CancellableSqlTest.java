@@ -36,6 +36,17 @@ class CancellableSqlTest {
         }
     }
 
+    /** A read with a stop of its own (a scan's time to read, its caller's going away) is cancelled when that stop turns true. */
+    @Test
+    void aRunningStatementIsCancelledWhenItsOwnStopTurnsTrue() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+            // outside any job or request: only the statement's own stop can end it
+            CancellationException stopped = assertTimeoutPreemptively(Duration.ofMinutes(2), () -> assertThrows(CancellationException.class,
+                    () -> CancellableSql.run(st, WHILE_RUNNING, () -> st.execute(FOREVER))));
+            assertEquals("cancelled during a statement", stopped.getMessage());
+        }
+    }
+
     @Test
     void aFailureThatIsNotACancelStaysWhatItIs() throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
