@@ -82,8 +82,7 @@ public final class CloseBatches {
         for (int i = 0; i < symbols.size(); i++) keys.add("(CAST(? AS VARCHAR), " + i + ")");
         String sql = "SELECT k.n, p.date - DATE '1970-01-01', p.close, p.adj_close FROM prices p JOIN (VALUES " + keys + ") k(s, n) ON p.symbol = k.s";
         Column[] columns = new Column[symbols.size()];
-        CancellationException[] stopped = {null}; // thrown past the store's read, which reports any other failure as the store's
-        long n = store.read(c -> {
+        long n = store.read(c -> { // a stop passes the store's read as itself, not as the store's failure
             try (PreparedStatement p = c.prepareStatement(sql)) {
                 for (int i = 0; i < symbols.size(); i++) p.setString(i + 1, symbols.get(i));
                 long count = 0;
@@ -100,12 +99,8 @@ public final class CloseBatches {
                     }
                 }
                 return count;
-            } catch (CancellationException e) {
-                stopped[0] = e;
-                return 0L;
             }
         });
-        if (stopped[0] != null) throw stopped[0];
         queries.increment();
         rowsRead.add(n);
         Map<String, Column> bySymbol = new HashMap<>();

@@ -230,8 +230,8 @@ public final class Store implements AutoCloseable {
     public <T> T read(SqlWork<T> work) {
         try (Connection c = newConnection()) {
             return work.run(c);
-        } catch (SextantException e) {
-            throw e;
+        } catch (SextantException | java.util.concurrent.CancellationException e) {
+            throw e; // a cancelled read is the job's cancel, not a store failure
         } catch (Exception e) {
             throw new SextantException(FailReason.DB_ERROR, "store read failed: " + e.getMessage(), null, "retry; report if it persists", e);
         }

@@ -2,6 +2,7 @@ package org.sextant.engine.forecast.global;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -61,6 +62,21 @@ class TrainingClosesTest {
         long parts = read.stream().mapToLong(y -> 8L * y.length).sum(); // 60% of the rows of 45 symbols: ~4.8 bytes a stored row
         // reading every close into boxed lists allocated ~250 bytes a stored row (docs/benchmarks.md)
         assertTrue(allocated < parts + 4 * rows, allocated + " bytes allocated for " + parts + " bytes of closes from " + rows + " rows");
+    }
+
+    @Test
+    void theTrainingJobsCancelStopsTheReadBeforeItReadsTheCloses(@TempSextant Store store) {
+        fill(store);
+        java.util.concurrent.atomic.AtomicBoolean cancelled = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicInteger counted = new java.util.concurrent.atomic.AtomicInteger();
+        // the cancel arrives while the first read (the qualifying symbols) is answered
+        assertThrows(java.util.concurrent.CancellationException.class, () -> org.sextant.engine.jobs.Cancellation.watching(cancelled::get,
+                () -> StoredPrices.trainingCloses(store, n -> {
+                    counted.incrementAndGet();
+                    cancelled.set(true);
+                    return GlobalPriceModels.trainingLength(n);
+                })));
+        assertEquals(SERIES, counted.get(), "the symbols were counted, then the closes not read");
     }
 
     /** Long series that train; their calibration share is held out (at least 10 of them, so training and bands differ). */
