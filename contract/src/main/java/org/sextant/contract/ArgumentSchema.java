@@ -98,6 +98,11 @@ public final class ArgumentSchema {
         return property(name, Map.of("type", "integer", "enum", values, "description", description), false);
     }
 
+    /** A word or a whole number of at least {@code min}: agents send a count as a JSON number, people as text. */
+    public ArgumentSchema wordOrCount(String name, int min, String description) {
+        return property(name, Map.of("type", List.of("string", "integer"), "minimum", min, "description", description), false);
+    }
+
     public ArgumentSchema object(String name, String description, boolean isRequired) {
         return property(name, Map.of("type", "object", "description", description), isRequired);
     }

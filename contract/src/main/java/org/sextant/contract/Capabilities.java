@@ -212,7 +212,7 @@ public final class Capabilities {
                             + "open time along the session's calendar (UTC and the session's clock)" + BARS_ONLY_DEFAULT, false));
     public static final Capability GET_BACKTEST_ERROR = read("get_backtest_error", "walk-forward forecast errors and band coverage of one symbol, computed and not stored",
             levels(forecast())
-                    .string("origins", "forecast origins: monthly (default, the last close of each month), weekly, or a number of closes between origins written as a string, e.g. \"20\"", false)
+                    .wordOrCount("origins", 1, "forecast origins: monthly (default, the last close of each month), weekly, or a number of closes between origins, e.g. 20")
                     .fraction("eval_fraction", "share of the history evaluated, at its end, strictly between 0 and 1 (default 0.4)")
                     .oneOf("interval", INTERVALS, INTERVAL + "; other than the daily answer origins and horizon count bars and each origin is named by its bar's open time" + BARS_ONLY_DEFAULT, false));
     public static final Capability START_FORECAST = write("start_forecast", "starts a background job that forecasts symbols (and backtests them) and stores the results",

@@ -64,7 +64,11 @@ final class ProblemWording {
         if (spec == null) return "a value";
         if (spec.get("enum") instanceof List<?>) return "one of " + values(spec);
         Object type = spec.get("type");
-        if (type instanceof List<?> types) return types.contains("object") ? "a JSON object or its JSON text" : "one of the types " + types;
+        if (type instanceof List<?> types) {
+            if (types.contains("object")) return "a JSON object or its JSON text";
+            if (types.equals(List.of("string", "integer"))) return "a word or a whole number" + (hasBounds(spec) ? " " + range(spec) : "");
+            return "one of the types " + types;
+        }
         return switch (String.valueOf(type)) {
             case "integer" -> "an integer" + (hasBounds(spec) ? " " + range(spec) : "");
             case "number" -> "a number" + (hasBounds(spec) ? " " + range(spec) : "");

@@ -64,6 +64,19 @@ class ArgumentCheckTest {
 
     /** A number no long holds is refused naming the field and its bounds, not in the words of the JSON library. */
     @Test
+    void backtestOriginsAreAWordOrACountAsAgentsSendIt() {
+        for (String ok : List.of("20", "\"20\"", "\"weekly\"")) {
+            assertEquals(List.of(), check(Capabilities.GET_BACKTEST_ERROR, "{\"symbol\":\"IBM\",\"origins\":" + ok + "}"), ok);
+        }
+        for (String bad : List.of("0", "2.5", "true")) {
+            List<ArgumentCheck.Problem> p = check(Capabilities.GET_BACKTEST_ERROR, "{\"symbol\":\"IBM\",\"origins\":" + bad + "}");
+            assertEquals(1, p.size(), bad + " " + p);
+            assertEquals("origins", p.get(0).field());
+            assertTrue(p.get(0).expected().startsWith("a word or a whole number at least 1"), p.get(0).expected());
+        }
+    }
+
+    @Test
     void anIntegerPastEveryRangeIsRefusedNamingTheFieldAndItsBounds() {
         for (String big : new String[] {"1e308", "-1e19", "1" + "0".repeat(30)}) {
             List<ArgumentCheck.Problem> p = check(Capabilities.GET_FORECAST, "{\"symbol\":\"IBM\",\"horizon\":" + big + "}");
@@ -142,7 +155,7 @@ class ArgumentCheckTest {
         List<ArgumentCheck.Problem> every = check(Capabilities.GET_BACKTEST_ERROR, "{\"symbol\":\"IBM\",\"every\":20}");
         assertEquals("every", every.get(0).field(), every.toString());
         assertEquals("'every' was renamed 'origins' before 1.0", every.get(0).message());
-        assertTrue(every.get(0).expected().startsWith("origins, a string: forecast origins"), every.toString());
+        assertTrue(every.get(0).expected().startsWith("origins, a word or a whole number at least 1: forecast origins"), every.toString());
         assertEquals(List.of(), check(Capabilities.GET_BACKTEST_ERROR, "{\"symbol\":\"IBM\",\"origins\":\"20\"}"));
         List<ArgumentCheck.Problem> elsewhere = check(Capabilities.GET_FORECAST, "{\"symbol\":\"IBM\",\"every\":20}");
         assertEquals("is not an argument of this call", elsewhere.get(0).message(), "only where the replacement is declared");

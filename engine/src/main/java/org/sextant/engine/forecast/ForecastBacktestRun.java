@@ -100,7 +100,7 @@ public final class ForecastBacktestRun {
     private static SextantException noOrigin(OriginRule rule, int closes, int first, boolean byFraction) {
         int evaluated = Math.max(0, closes - Math.max(first, 1));
         String fix = evaluated == 0 ? "use a longer series (an origin needs a close after it to score)"
-                : "set origins to a number of closes as a string, e.g. \"" + Math.max(1, Math.min(20, evaluated / 2)) + "\" (an origin every that many of the "
+                : "set origins to a number of closes, e.g. " + Math.max(1, Math.min(20, evaluated / 2)) + " (an origin every that many of the "
                         + evaluated + " closes evaluated)" + (byFraction ? ", or a larger eval_fraction" : "") + ", or use a longer series";
         return SextantException.invalid("history", "no forecast origin fits: of its " + closes + " closes the last " + evaluated
                 + " are evaluated" + (byFraction ? " (eval_fraction)" : " (from oos_start)") + " and origins " + rule.label() + " falls on none of them", fix);

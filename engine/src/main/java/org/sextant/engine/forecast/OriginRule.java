@@ -27,7 +27,7 @@ public record OriginRule(String kind, int every) {
             // reported below
         }
         throw SextantException.invalid("origins", "origins must be monthly, weekly or a whole number of closes >= 1, was '" + s + "'",
-                "e.g. \"monthly\" (the default), \"weekly\" or \"20\" (a number of closes, written as a string)");
+                "e.g. \"monthly\" (the default), \"weekly\" or 20 (a number of closes between origins)");
     }
 
     public String label() { return every > 0 ? "every " + every : kind; }

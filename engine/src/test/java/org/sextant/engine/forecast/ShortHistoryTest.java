@@ -31,13 +31,24 @@ class ShortHistoryTest {
         // the figures and what to change (attack 12, L4): it named neither, "use a longer series or closer origins"
         assertEquals("TINY: no forecast origin fits: of its 3 closes the last 2 are evaluated (eval_fraction) and origins monthly falls on none of them",
                 walk.getMessage());
-        assertEquals("set origins to a number of closes as a string, e.g. \"1\" (an origin every that many of the 2 closes evaluated),"
+        assertEquals("set origins to a number of closes, e.g. 1 (an origin every that many of the 2 closes evaluated),"
                 + " or a larger eval_fraction, or use a longer series", walk.fix());
-        // a number of closes given as a JSON number: the fix says to write it as a string
+        // the count the fix names, sent as agents send a count (a JSON number) or as text: the same walk-forward
+        StringBuilder forty = new StringBuilder("Date,Close\n");
+        for (int i = 0; i < 40; i++) forty.append(java.time.LocalDate.of(2020, 2, 3).plusDays(i)).append(',').append(10 + i % 7).append('\n');
+        engine.importPrices(List.of(Files.writeString(dir.resolve("FORTY.csv"), forty.toString())));
         org.sextant.engine.api.ApiRoutes routes = new org.sextant.engine.api.ApiRoutes(engine, java.util.Map::of);
-        SextantException number = assertThrows(SextantException.class, () -> routes.dispatch(new org.sextant.engine.api.ApiCall("get_backtest_error",
-                org.sextant.engine.Json.MAPPER.readTree("{\"symbol\":\"KO\",\"origins\":1}"))));
-        assertEquals("origins", number.field());
-        assertTrue(number.fix().endsWith("or a number of closes between origins written as a string, e.g. \"20\""), number.fix());
+        Object asNumber = routes.dispatch(call("{\"symbol\":\"FORTY\",\"model\":\"naive\",\"horizon\":1,\"origins\":1}"));
+        Object asText = routes.dispatch(call("{\"symbol\":\"FORTY\",\"model\":\"naive\",\"horizon\":1,\"origins\":\"1\"}"));
+        assertEquals(org.sextant.engine.Json.MAPPER.valueToTree(asText), org.sextant.engine.Json.MAPPER.valueToTree(asNumber));
+        for (String bad : List.of("0", "1.5", "\"daily\"")) {
+            SextantException refused = assertThrows(SextantException.class,
+                    () -> routes.dispatch(call("{\"symbol\":\"FORTY\",\"origins\":" + bad + "}")), bad);
+            assertEquals("origins", refused.field(), bad);
+        }
+    }
+
+    private static org.sextant.engine.api.ApiCall call(String json) throws Exception {
+        return new org.sextant.engine.api.ApiCall("get_backtest_error", org.sextant.engine.Json.MAPPER.readTree(json));
     }
 }
