@@ -367,7 +367,16 @@ public final class ForecastService {
 
     /** As above, reading closes until {@code timeUp} says the call must answer (tests: a time that ends after a count of reads). */
     ScanResult scan(ForecastScan.Request request, double allowance, BooleanSupplier timeUp) {
-        return scan(request, new ScanAllowance(SCAN_COMPUTE_LIMIT, allowance, scanFits), (done, message) -> { }, timeUp, false).answer();
+        ScanAllowance computing = new ScanAllowance(SCAN_COMPUTE_LIMIT, allowance, scanFits);
+        boolean answered = false;
+        try {
+            ScanResult answer = scan(request, computing, (done, message) -> { }, timeUp, false).answer();
+            // a caller gone by now never reads the note saying to call again: the fit it left going on is nobody's
+            answered = !org.sextant.engine.jobs.Cancellation.stopRequested();
+            return answer;
+        } finally {
+            computing.settle(answered);
+        }
     }
 
     /**

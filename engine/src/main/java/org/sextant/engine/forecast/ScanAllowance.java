@@ -34,6 +34,8 @@ final class ScanAllowance {
     private boolean ranOut;
     /** The fit this call waited for until its budget's end, which may go on in the background. */
     private ScanFits.Fit goingOn;
+    /** {@link #goingOn} while this call holds a claim on it, until {@link #settle}. */
+    private ScanFits.Fit claimed;
     private final ScanFits fits;
 
     /** {@code fits}: where a fit under a request's budget runs, and goes on when the call cannot wait for it. */
@@ -64,7 +66,8 @@ final class ScanAllowance {
      * Under a request's budget the fit runs on the pool of {@link ScanFits} and this call waits for it until a tenth of
      * what is left of its budget: a fit still running then (a busy machine's fits take longer than estimated) goes on in
      * the background for the next call, and the scan answers with the rows it has before its budget ends. With the pool
-     * busy it fits {@code here} and is given up there, as before; without a budget (a job) it fits {@code here}.
+     * busy it fits {@code here} and is given up there, as before; without a budget (a job) see {@link #forJob}.
+     * A fit left going on stays claimed by this call until {@link #settle}.
      */
     PriceForecast compute(ScanFits.Job job, Supplier<PriceForecast> here) {
         if (ranOut) {
@@ -72,14 +75,14 @@ final class ScanAllowance {
             return null;
         }
         long left = Cancellation.nanosLeft();
-        if (left == Long.MAX_VALUE) return take(job.estimate()) ? here.get() : null;
-        ScanFits.Fit fit = fits.running(job.key());
+        if (left == Long.MAX_VALUE) return take(job.estimate()) ? forJob(job, here) : null;
+        ScanFits.Fit fit = fits.join(job.key());
         boolean taken = fit == null;
         if (taken) {
             if (!take(job.estimate())) return null;
             fit = fits.start(job);
         }
-        PriceForecast f = fit == null ? fitHere(here) : await(fit, System.nanoTime() + left - left / 10);
+        PriceForecast f = fit == null ? fitHere(here) : awaitClaimed(fit, System.nanoTime() + left - left / 10);
         if (f == null) {
             ranOut = true;
             overBudget++;
@@ -87,6 +90,48 @@ final class ScanAllowance {
             goingOn = fit;
         }
         return f;
+    }
+
+    /** {@link #await} of a fit claimed by this call: the claim is kept when the fit goes on past the wait, else given back. */
+    private PriceForecast awaitClaimed(ScanFits.Fit fit, long until) {
+        boolean goesOn = false;
+        try {
+            PriceForecast f = await(fit, until, true);
+            goesOn = f == null && !fit.result.isDone();
+            return f;
+        } finally {
+            if (goesOn) claimed = fit;
+            else fits.left(fit); // its forecast came, or it was stopped, or this call's caller went away during the wait
+        }
+    }
+
+    /**
+     * A job's forecast: it waits for the same fit going on in the background (a scan_forecasts call left it) instead of
+     * fitting the same closes again, until the job's own cancel or time limit (its cancel check: a CancellationException),
+     * and fits {@code here} when there is none or that fit was stopped (its cap, the prices changed) without a forecast.
+     */
+    private PriceForecast forJob(ScanFits.Job job, Supplier<PriceForecast> here) {
+        ScanFits.Fit fit = fits.join(job.key());
+        if (fit == null) return here.get();
+        PriceForecast f;
+        try {
+            f = await(fit, 0, false);
+        } finally {
+            fits.left(fit); // a job cancelled during the wait no longer wants it: it stops unless a call was told to call again
+        }
+        return f != null ? f : here.get();
+    }
+
+    /**
+     * The call ended: {@code answered} (its caller was there for its answer, whose note says to call again) keeps the fit it
+     * left going on until its end; a caller that went away before the answer gives its claim back, which stops the fit when
+     * no other call waits for it or was answered while it went on (nobody would rank it).
+     */
+    void settle(boolean answered) {
+        if (claimed == null) return;
+        if (answered) fits.answered(claimed);
+        else fits.left(claimed);
+        claimed = null;
     }
 
     /** {@code here} under the request's budget until a tenth of what is left of it, or null when it ran into that. */
@@ -100,16 +145,19 @@ final class ScanAllowance {
         }
     }
 
-    /** The forecast of {@code fit} once done, or null when it is not by {@code until} (System.nanoTime) or was stopped. */
-    private static PriceForecast await(ScanFits.Fit fit, long until) {
+    /**
+     * The forecast of {@code fit} once done, or null when it was stopped or, {@code bounded}, is not done by {@code until}
+     * (System.nanoTime). Throws CancellationException when the caller went away or the job was cancelled meanwhile.
+     */
+    private static PriceForecast await(ScanFits.Fit fit, long until, boolean bounded) {
         while (true) {
-            long wait = until - System.nanoTime();
+            long wait = bounded ? until - System.nanoTime() : POLL_NANOS;
             if (wait <= 0) return null;
             try {
                 return fit.result.get(Math.min(wait, POLL_NANOS), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
-                // its caller went away: the fit goes on (the budget is this wait's own, not checked here: late wake-ups on a busy machine)
-                if (Cancellation.stopRequested()) throw new CancellationException("the caller went away while a scan's fit went on");
+                // the budget is this wait's own, not checked here (late wake-ups on a busy machine); the claim's holder says what becomes of the fit
+                if (Cancellation.stopRequested()) throw new CancellationException("the caller went away, or the job was cancelled, while waiting for a scan's fit");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new CancellationException("interrupted while waiting for a scan's fit");

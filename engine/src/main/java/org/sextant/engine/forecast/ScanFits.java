@@ -19,6 +19,9 @@ import org.sextant.engine.jobs.Cancellation;
  * budget (ARIMA at 260 steps on a busy machine) was given up at every call and never done. Bounded: one fit per key,
  * {@link #THREADS} in the engine (when they are busy a scan fits on its own thread, as before), each stopped after
  * {@link #CAP}, when the prices change or the engine closes; a forecast made from prices that changed meanwhile is dropped.
+ * And only while someone will rank it: each call or job that waits for a fit holds a claim on it, and a fit whose every
+ * claimant went away before its answer (a caller gone, a job cancelled) is stopped, since nobody was told to call again;
+ * once one call was answered with the fit going on (its note says to call again), the fit goes on to its end.
  */
 final class ScanFits implements AutoCloseable {
     /** Fits at once in the engine: one core of a small machine, beside the reads' own turns. */
@@ -34,6 +37,12 @@ final class ScanFits implements AutoCloseable {
         final Job job;
         final CompletableFuture<PriceForecast> result = new CompletableFuture<>();
         private final long started = System.nanoTime();
+        /** Calls and jobs waiting for it now, each to be {@link #answered} or {@link #left}; guarded by the ScanFits. */
+        private int claims;
+        /** A call answered while it went on: its caller was told to call again, so it goes on whoever leaves. Guarded. */
+        private boolean answered;
+        /** Nobody will rank it: it stops at its next check. Read by the fit's own thread, hence volatile. */
+        private volatile boolean dropped;
 
         private Fit(Job job) { this.job = job; }
 
@@ -61,22 +70,31 @@ final class ScanFits implements AutoCloseable {
     /** The prices' generation now: a scan reads it before its prices, and its fits and forecasts carry it. */
     long generation() { return generation; }
 
-    /** The fit of {@code key} under way (a call joins it instead of fitting again), or null. */
-    synchronized Fit running(String key) { return running.get(key); }
+    /**
+     * The fit of {@code key} under way, claimed for the caller (who waits for it instead of fitting again and then says
+     * {@link #answered} or {@link #left}), or null.
+     */
+    synchronized Fit join(String key) {
+        Fit under = running.get(key);
+        if (under != null) under.claims++;
+        return under;
+    }
 
     /**
      * Starts {@code job} on the pool, or joins the same key's fit under way, or answers the forecast kept meanwhile (done);
      * null when the pool is busy, the prices changed since the job read them, or the engine closes: the caller fits itself.
+     * A fit answered is claimed for the caller, as by {@link #join}.
      */
     synchronized Fit start(Job job) {
         if (closed || job.generation() != generation) return null;
         Fit fit = new Fit(job);
+        fit.claims++;
         PriceForecast done = kept.get(job.key());
         if (done != null) {
             fit.result.complete(done);
             return fit;
         }
-        Fit under = running.get(job.key());
+        Fit under = join(job.key());
         if (under != null) return under;
         if (active >= THREADS) return null;
         try {
@@ -89,12 +107,29 @@ final class ScanFits implements AutoCloseable {
         return fit;
     }
 
+    /** A claimant of {@code fit} was answered while it went on (told to call again): it goes on, whoever leaves later. */
+    synchronized void answered(Fit fit) {
+        fit.claims--;
+        fit.answered = true;
+    }
+
+    /**
+     * A claimant of {@code fit} no longer waits for it: its forecast came, or it went away before its answer. With no claim
+     * left and no call answered while it went on, nobody will rank it: it is stopped, and a later call starts afresh.
+     */
+    synchronized void left(Fit fit) {
+        fit.claims--;
+        if (fit.claims > 0 || fit.answered || fit.result.isDone()) return;
+        fit.dropped = true;
+        running.remove(fit.job.key(), fit);
+    }
+
     private void run(Fit fit) {
         long gen = fit.job.generation();
         PriceForecast f = null;
         Throwable failed = null;
         try {
-            f = Cancellation.watching(() -> closed || generation != gen,
+            f = Cancellation.watching(() -> closed || generation != gen || fit.dropped,
                     () -> Cancellation.within(CAP, "a scan's background fit", null, fit.job.work()));
         } catch (Throwable t) {
             failed = t;
@@ -118,6 +153,14 @@ final class ScanFits implements AutoCloseable {
     synchronized void dataChanged() {
         generation++;
         running.clear();
+    }
+
+    /** How many fits are under way that a call may still join (tests: a fit nobody will rank is not among them). */
+    synchronized int underWay() { return running.size(); }
+
+    /** The calls and jobs waiting for the fits under way (tests: a job waits for one). */
+    synchronized int claims() {
+        return running.values().stream().mapToInt(f -> f.claims).sum();
     }
 
     /** Waits until no fit runs (tests: a fit let go ends on its thread). */

@@ -8,10 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -41,7 +37,7 @@ class ScanFitsTest {
 
     @Test
     void aFitGoingOnInTheBackgroundIsRankedByTheNextCallWithoutFittingAgain(@TempDir Path tmp) throws Exception {
-        HeldFit fit = new HeldFit();
+        HeldScanFit fit = held(0);
         service(tmp, fit);
         ScanResult first = call(IBM);
         assertEquals(List.of("IBM"), first.notComputed(), first.note());
@@ -57,7 +53,7 @@ class ScanFitsTest {
 
     @Test
     void aCallWhileTheFitGoesOnJoinsItAndABusyPoolFitsAsBefore(@TempDir Path tmp) throws Exception {
-        HeldFit fit = new HeldFit();
+        HeldScanFit fit = held(0);
         service(tmp, fit);
         call(IBM);
         ScanResult again = call(IBM);
@@ -80,7 +76,7 @@ class ScanFitsTest {
     /** The import changes an early close only: the forecast's key (rows, last date and close) is the same, its prices are not. */
     @Test
     void aFitOfPricesChangedMeanwhileIsNotKept(@TempDir Path tmp) throws Exception {
-        HeldFit fit = new HeldFit(1);
+        HeldScanFit fit = held(1);
         service(tmp, fit);
         assertGoesOn(call(IBM).note());
         fit.release.countDown();
@@ -99,7 +95,7 @@ class ScanFitsTest {
 
     @Test
     void aFitUnderWayStopsWhenThePricesChangeOrTheEngineCloses(@TempDir Path tmp) throws Exception {
-        HeldFit fit = new HeldFit();
+        HeldScanFit fit = held(0);
         service(tmp, fit);
         assertGoesOn(call(IBM).note());
         service.invalidate(); // what an import does
@@ -113,7 +109,11 @@ class ScanFitsTest {
         assertEquals(2, fit.fits.get());
     }
 
-    private void service(Path tmp, HeldFit fit) {
+    private HeldScanFit held(int finishing) {
+        return new HeldScanFit(() -> service.models(), finishing);
+    }
+
+    private void service(Path tmp, HeldScanFit fit) {
         service = new ForecastService(engine.store(), new PriceRepository(engine.store()), tmp.resolve("models"));
         service.fitScansWith(fit);
         engine.onDataChanged(service::invalidate);
@@ -132,35 +132,5 @@ class ScanFitsTest {
         assertTrue(note.contains("(a busy machine)): IBM's fit goes on in the background (") && note.contains("; it stops after 10 min or when"
                 + " the prices change): call again in ") && note.endsWith(" to rank it without fitting again and continue, or start_scan computes"
                 + " them all as a job and stores them"), note);
-    }
-
-    /** A scan's fit held until {@code release} (checking for a cancel meanwhile), then done and held until {@code finish}; counted. */
-    private final class HeldFit implements ForecastService.ScanFit {
-        final AtomicInteger fits = new AtomicInteger();
-        final AtomicInteger stopped = new AtomicInteger();
-        final CountDownLatch release = new CountDownLatch(1);
-        final CountDownLatch checked = new CountDownLatch(1);
-        final CountDownLatch finish;
-
-        HeldFit(int finishing) { finish = new CountDownLatch(finishing); }
-
-        HeldFit() { this(0); }
-
-        @Override
-        public PriceForecast fit(PriceSeries p, String model, int horizon, BandCalibration calibration) {
-            fits.incrementAndGet();
-            try {
-                while (!release.await(10, TimeUnit.MILLISECONDS)) Cancellation.check();
-                PriceForecast f = PriceForecast.calibrated(service.models(), p, model, horizon, ForecastBacktestRun.DEFAULT_LEVELS, calibration);
-                checked.countDown(); // no cancel check after this: a change of the prices now is the kept forecast's to answer
-                finish.await();
-                return f;
-            } catch (CancellationException e) {
-                stopped.incrementAndGet();
-                throw e;
-            } catch (InterruptedException e) {
-                throw new CancellationException("interrupted");
-            }
-        }
     }
 }
