@@ -73,7 +73,7 @@ class ScanFitClaimsTest {
         });
         ForecastScan.Request both = new ForecastScan.Request(List.of("IBM", "KO"), "naive", 5, null, null, null, null, null, null);
         try {
-            Cancellation.within(Duration.ofSeconds(1), "scan_forecasts", null,
+            Cancellation.within(Duration.ofSeconds(2), "scan_forecasts", null,
                     () -> Cancellation.unlessAbandoned(gone::get, () -> service.scan(both, 100, () -> false)));
         } catch (CancellationException stoppedReading) {
             // the scan may notice before its answer; either way nobody reads the note
@@ -172,9 +172,9 @@ class ScanFitClaimsTest {
         return task;
     }
 
-    /** A scan_forecasts call with a budget of 1 s whose caller stays: it waits for a held fit until nine tenths of it. */
+    /** A scan_forecasts call with a budget of 2 s whose caller stays: it waits for a held fit until nine tenths of it. */
     private ScanResult call(ForecastScan.Request request) {
-        return Cancellation.within(Duration.ofSeconds(1), "scan_forecasts", null, () -> service.scan(request));
+        return Cancellation.within(Duration.ofSeconds(2), "scan_forecasts", null, () -> service.scan(request));
     }
 
     private static ForecastScan.Request request(String symbol) {
