@@ -179,7 +179,8 @@ public final class ApiRoutes {
     /**
      * As above, for a caller that may go away before the answer: once {@code abandoned} turns true,
      * a read stops at its next checkpoint (as at the end of its budget) with a CancellationException
-     * and gives back its turn. A write is not stopped: it must not be left half done. The synchronous
+     * and gives back its turn. A write is not stopped: it must not be left half done. import_prices
+     * is, up to its commit: it writes in one transaction, rolled back when stopped. The synchronous
      * backtest is the exception: it stores its run only at its end, so it is bound like a read (the
      * read budget, its caller gone) and stopped before that leaves nothing; start_backtest has no budget, only the jobs' time limit.
      */
@@ -201,6 +202,10 @@ public final class ApiRoutes {
             // it writes only once its sweep is done: stopped before that (budget spent, caller gone) it leaves nothing behind
             return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), BACKTEST_FIX,
                     () -> org.sextant.engine.jobs.Cancellation.unlessAbandoned(abandoned, () -> route.handler().apply(call)));
+        }
+        if (c == Capabilities.IMPORT_PRICES) {
+            // nothing is written before its commit: stopped before that (caller gone) it rolls back and leaves nothing
+            return org.sextant.engine.ingest.AbandonedImport.run(abandoned, () -> route.handler().apply(call));
         }
         if (!c.isRead()) return route.handler().apply(call);
         Supplier<Object> read = () -> org.sextant.engine.jobs.Cancellation.unlessAbandoned(abandoned,

@@ -64,7 +64,13 @@ public final class StagedFile implements AutoCloseable {
         }
         try (in; OutputStream out = sink.open(target)) {
             byte[] buf = new byte[1 << 16];
-            for (int n; (n = read(in, buf, file)) >= 0; ) out.write(buf, 0, n);
+            for (int n; (n = read(in, buf, file)) >= 0; ) {
+                org.sextant.engine.jobs.Cancellation.check(); // a job cancelled or a caller gone: no gigabytes copied for nobody
+                out.write(buf, 0, n);
+            }
+        } catch (java.util.concurrent.CancellationException e) {
+            deleteQuietly(target); // staging left empty, as after a failed copy
+            throw e;
         } catch (Unreadable e) {
             deleteQuietly(target);
             throw unreadable(file, e.getCause());

@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
@@ -44,15 +42,8 @@ class ImportCancelTest {
         return Files.writeString(tmp.resolve(name), sb);
     }
 
-    /** Everything an import changes: the prices and the symbols' spans. */
     private static String snapshot(Store store) {
-        return store.read(c -> {
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT (SELECT count(*) || ':' || coalesce(sum(hash(symbol, date, close)), 0) FROM prices) || '/' || "
-                    + "(SELECT count(*) || ':' || coalesce(sum(hash(symbol, first_date, last_date, rows)), 0) FROM symbols)")) {
-                r.next();
-                return r.getString(1);
-            }
-        });
+        return org.sextant.engine.testing.StoreSnapshot.of(store);
     }
 
     /**

@@ -46,6 +46,27 @@ class StagedFileTest {
         return e;
     }
 
+    /** A copy into staging whose import was cancelled (a job's cancel, its caller gone) stops mid-copy and leaves no part behind. */
+    @Test
+    void aCancelStopsTheCopyAndLeavesStagingEmpty() throws Exception {
+        Path source = bigFile(); // several buffers long
+        Path staging = Files.createDirectories(tmp.resolve("home/data/staging"));
+        int[] writes = {0};
+        StagedFile.Sink counted = target -> new FilterOutputStream(Files.newOutputStream(target)) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                writes[0]++;
+                out.write(b, off, len);
+            }
+        };
+        assertThrows(java.util.concurrent.CancellationException.class, () -> org.sextant.engine.jobs.Cancellation.watching(() -> writes[0] >= 1,
+                () -> StagedFile.of(source, staging, source.toString(), false, counted)));
+        assertEquals(1, writes[0], "the copy stops at the buffer after the cancel");
+        try (var left = Files.list(staging)) {
+            assertEquals(0, left.count(), "the part of the copy written is deleted");
+        }
+    }
+
     @Test
     void aFullDiskIsSaidAsTheStagingFoldersNotAsAnUnreadableFile() throws Exception {
         Path source = bigFile();

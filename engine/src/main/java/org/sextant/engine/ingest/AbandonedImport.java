@@ -1,0 +1,33 @@
+package org.sextant.engine.ingest;
+
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.sextant.engine.jobs.Cancellation;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A synchronous import whose caller may go away (the local API's client closed its connection): nobody waits for its
+ * report then, so it stops as a cancelled import job does, at its next checkpoint or inside the statement reading,
+ * staging or checking (its transaction rolled back, its staged copies deleted) and says so in the log. A commit
+ * already under way finishes: after the last checkpoint nothing looks at the caller, so the import is whole or absent.
+ */
+public final class AbandonedImport {
+    private static final Logger log = LoggerFactory.getLogger(AbandonedImport.class);
+
+    private AbandonedImport() {}
+
+    public static <T> T run(BooleanSupplier abandoned, Supplier<T> work) {
+        long t0 = System.nanoTime();
+        try {
+            return Cancellation.unlessAbandoned(abandoned, work);
+        } catch (CancellationException e) {
+            if (abandoned.getAsBoolean()) {
+                log.info("import_prices stopped after {} ms: its caller went away before the commit; rolled back, nothing was written",
+                        (System.nanoTime() - t0) / 1_000_000);
+            }
+            throw e;
+        }
+    }
+}
