@@ -160,11 +160,15 @@ public final class ForecastService {
                 ForecastBacktestRun.run(models, closes, model, horizon, origins, evalFraction, null, levels, null)));
     }
 
-    /** {@link #backtestErrorBars} with default origins and levels, and each origin's forecast to overlay, in {@code calibration} (null: the default). */
+    /**
+     * {@link #backtestErrorBars} with default origins and levels, and each origin's forecast to overlay, in {@code calibration}
+     * (null: the default), with the data warning a bar forecast at {@code interval} carries.
+     */
     public BarBacktestOverlays backtestOverlaysBars(String symbol, String interval, String model, Integer horizon, String calibration) {
         BandCalibration cal = BandCalibration.parse(calibration);
-        BarSeries bars = prices.bars(symbol, interval, null, null);
-        return BarBacktestOverlays.of(bars, ForecastBacktestRun.run(models, BarForecast.closesOf(bars), model, horizon, null, null, null, null, null), cal);
+        BarSeries bars = allBars(symbol, interval); // their warning kept from these bars, as a bar forecast's: not scanned for in the store
+        return BarBacktestOverlays.of(bars, ForecastBacktestRun.run(models, BarForecast.closesOf(bars), model, horizon, null, null, null, null, null), cal,
+                outlierWarnings.of(symbol, interval));
     }
 
     /** The {@link OutlierReturns} warning of {@code symbol}'s closes ({@code interval} null) or bars at {@code interval}, kept per store version ({@link OutlierWarnings}). */
