@@ -137,6 +137,7 @@ final class ForecastCommand extends HomeCommand {
             sb.append(String.format("  backtest: %d monthly origins", r.origins()));
             results(sb, r);
         }
+        if (one.dataWarning() != null) sb.append("  warning: ").append(one.dataWarning()).append('\n'); // get_forecast's, for the job's symbol
     }
 
     /** The last step's median and bands, reward/risk, coverage and the note: the same for days and bars. */

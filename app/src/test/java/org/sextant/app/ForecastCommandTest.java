@@ -41,6 +41,15 @@ class ForecastCommandTest {
         assertEquals(TEXT, text(overHttp));
     }
 
+    /** A job's symbol whose closes are warned about (a bad tick, a split, weekly dates) prints get_forecast's warning under its forecast. */
+    @Test
+    void aJobsDataWarningIsPrintedUnderItsSymbol() {
+        SymbolForecast warned = new SymbolForecast(noDownside().forecast(), null, "XYZ: its 150 daily closes are dated a median 7 days apart");
+        SymbolForecast overHttp = Json.MAPPER.readValue(Json.write(warned), SymbolForecast.class);
+        assertEquals(TEXT + "  warning: XYZ: its 150 daily closes are dated a median 7 days apart\n", text(overHttp));
+        assertEquals(TEXT, text(noDownside()), "none without a warning");
+    }
+
     @Test
     void aBoundedRewardRiskPrintsItsNumberOverTheWire() {
         // upside 12/10 − 1 = 0.2 over downside 1 − 9/10 = 0.1 (the CLI printed "no downside" for every forecast once)

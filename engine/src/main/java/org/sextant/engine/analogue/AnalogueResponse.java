@@ -13,7 +13,8 @@ import java.util.Map;
  * dimensions were left out of the query or carried forward, and how many eligible days a user
  * signal's gaps skipped, and a query whose combination of values no eligible day came close to
  * (novelty, null when not checked). data_warning (when not null) names closes of the benchmark that jump and
- * fall straight back, as a bad tick does: the same text get_forecast answers for that symbol.
+ * fall straight back, as a bad tick does, or step as an unadjusted split does, or dates a week or more apart (its
+ * forward returns then count weeks): the same text get_forecast answers for that symbol.
  */
 public record AnalogueResponse(String matcherVersion, String mode, Integer horizon, LocalDate tradeDate, String benchmark,
                                int sampleSize, int liveCount, int backfillCount, double backfillWeight, double recencyHalfLifeDays,

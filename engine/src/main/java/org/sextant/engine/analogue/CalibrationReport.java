@@ -9,7 +9,7 @@ import java.util.List;
  * only what it would have seen then, and the realised forward return is scored against its
  * p5–p95 band (nominal 90%), its p25–p75 band (nominal 50%), the conformal 90% and 50% bands
  * (calibrated_*; over the steps that had them) and the unconditional base rate. data_warning: the
- * benchmark's bad ticks, as compare_to_history and get_forecast name them (null when none).
+ * warning on the benchmark's closes (bad ticks, splits, weekly dates), as compare_to_history and get_forecast name it (null when none).
  * points (with include_points) lists at most {@link WalkForwardCalibration#MAX_POINTS} steps, points_note says which.
  * coverage: each band's coverage with its 95% Wilson interval, for agents to read without the summary's text.
  */

@@ -4,7 +4,8 @@ import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.sextant.engine.forecast.OutlierReturns;
+import java.util.function.Function;
+import org.sextant.engine.forecast.OutlierWarnings;
 
 /**
  * The daily_signals table in memory: one row per trade date, oldest first, with every signal
@@ -97,6 +98,15 @@ public final class DailySignals {
      * (closes aligned to {@code dates}, NaN where a member has no price).
      */
     public static DailySignals compute(String benchmark, LocalDate[] dates, double[] close, Map<String, double[]> universe) {
+        return compute(benchmark, dates, close, universe, null);
+    }
+
+    /**
+     * As {@link #compute(String, LocalDate[], double[], Map)}, its data warning's fix naming the benchmark's stored
+     * intervals from {@code intervals} (null: not known, and the fix says where to look).
+     */
+    public static DailySignals compute(String benchmark, LocalDate[] dates, double[] close, Map<String, double[]> universe,
+                                       Function<String, List<String>> intervals) {
         int n = dates.length;
         for (double c : close) if (!(c > 0)) throw new IllegalArgumentException("benchmark closes must be positive");
         double[] sma50 = Indicators.sma(close, 50);
@@ -118,9 +128,9 @@ public final class DailySignals {
             volRegime[i] = RegimeRules.volRegime(vol[i]);
             regime[i] = RegimeRules.regime(dist50[i], dist200[i], dd[i], vol[i], breadth[i]);
         }
-        // the bad-tick check get_forecast runs on the same closes: a spike makes a ret_1d and a forward return of about x100
-        String warning = OutlierReturns.warning(benchmark, Arrays.stream(dates).map(LocalDate::toString).toList(), close,
-                org.sextant.engine.forecast.CalibrationNotes.gaps(Arrays.asList(dates)));
+        // get_forecast's warning of the same closes: a spike makes a ret_1d and a forward return of about x100, and closes
+        // a week apart make every "day" of the signals and of the 1/3/5/20-day forward returns a week
+        String warning = OutlierWarnings.daily(benchmark, Arrays.asList(dates), close, intervals);
         return of(benchmark, SignalRegistry.builtin(), dates, cols, new int[][]{volRegime, regime},
                 Indicators.forwardReturns(close, 1), Indicators.forwardReturns(close, 3), Indicators.forwardReturns(close, 5), null, Map.of(), warning);
     }
@@ -187,7 +197,7 @@ public final class DailySignals {
     }
 
     public String benchmark() { return benchmark; }
-    /** The bad-tick warning on the benchmark's closes ({@link OutlierReturns}, as get_forecast's data_warning), or null. */
+    /** The warning on the benchmark's closes (bad tick, split, weekly or monthly dates: {@link OutlierWarnings#daily}, as get_forecast's data_warning), or null. */
     public String dataWarning() { return dataWarning; }
     public SignalRegistry registry() { return registry; }
     public int size() { return dates.length; }

@@ -27,7 +27,9 @@ public final class SignalStore {
      */
     public static DailySignals load(Store store, String sent, List<String> universe) {
         String benchmark = org.sextant.engine.data.PriceRepository.canonical(sent); // as stored: a symbol in any case finds it
-        BarSeries resampled = dailyResample(store, benchmark);
+        BarReader reader = new BarReader(store);
+        List<String> intervals = reader.storedIntervals(benchmark); // read here, not inside the read below: its warning's fix names its 1w bars
+        BarSeries resampled = dailyResample(reader, benchmark, intervals);
         return store.read(c -> {
             List<LocalDate> dates = new ArrayList<>();
             List<Double> closes = new ArrayList<>();
@@ -79,7 +81,7 @@ public final class SignalStore {
                     if (any) members.put(sym, px);
                 }
             }
-            DailySignals base = DailySignals.compute(benchmark, d, close, members);
+            DailySignals base = DailySignals.compute(benchmark, d, close, members, x -> intervals);
             return base.withUserSignals(userSignals(c));
         });
     }
@@ -89,9 +91,8 @@ public final class SignalStore {
      * otherwise. Bars coarser than a day cannot make daily closes: refused naming benchmark, the
      * argument the caller chose (neither analogue tool takes an interval).
      */
-    private static BarSeries dailyResample(Store store, String benchmark) {
-        BarReader reader = new BarReader(store);
-        String finest = BarReader.barsOnlyFinest(reader.storedIntervals(benchmark));
+    private static BarSeries dailyResample(BarReader reader, String benchmark, List<String> intervals) {
+        String finest = BarReader.barsOnlyFinest(intervals);
         if (finest == null) return null;
         if (BarInterval.of(AnalogueRequest.BENCHMARK, finest).ordinal() > BarInterval.D1.ordinal()) {
             throw SextantException.invalid(AnalogueRequest.BENCHMARK, benchmark + " has " + (finest.equals("1w") ? "weekly" : "monthly")

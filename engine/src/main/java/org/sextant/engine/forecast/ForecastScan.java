@@ -96,7 +96,7 @@ public final class ForecastScan {
             if (!data.splits().isEmpty()) return new SymbolOutcome(all.symbol(), null, "not ranked: " + data.warning(), null, null);
             PriceForecast f = forecaster.apply(upTo);
             if (f == null) return new SymbolOutcome(all.symbol(), null, null, upTo, null);
-            String warning = OutlierWarnings.joined(data.warning(), PeriodicCloses.warning(upTo.symbol(), upTo.dates(), intervals));
+            String warning = OutlierWarnings.daily(data, upTo.symbol(), upTo.dates(), intervals);
             return new SymbolOutcome(all.symbol(), ScanRow.of(f, upTo.size(), warning), null, upTo, f);
         } catch (SextantException e) {
             return new SymbolOutcome(all.symbol(), null, e.getMessage(), null, null);

@@ -160,11 +160,15 @@ public final class ForecastService {
                 ForecastBacktestRun.run(models, closes, model, horizon, origins, evalFraction, null, levels, null)));
     }
 
-    /** {@link #backtestErrorBars} with default origins and levels, and each origin's forecast to overlay, in {@code calibration} (null: the default). */
+    /**
+     * {@link #backtestErrorBars} with default origins and levels, and each origin's forecast to overlay, in {@code calibration}
+     * (null: the default), with the data warning a bar forecast at {@code interval} carries.
+     */
     public BarBacktestOverlays backtestOverlaysBars(String symbol, String interval, String model, Integer horizon, String calibration) {
         BandCalibration cal = BandCalibration.parse(calibration);
-        BarSeries bars = prices.bars(symbol, interval, null, null);
-        return BarBacktestOverlays.of(bars, ForecastBacktestRun.run(models, BarForecast.closesOf(bars), model, horizon, null, null, null, null, null), cal);
+        BarSeries bars = allBars(symbol, interval); // their warning kept from these bars, as a bar forecast's: not scanned for in the store
+        return BarBacktestOverlays.of(bars, ForecastBacktestRun.run(models, BarForecast.closesOf(bars), model, horizon, null, null, null, null, null), cal,
+                outlierWarnings.of(symbol, interval));
     }
 
     /** The {@link OutlierReturns} warning of {@code symbol}'s closes ({@code interval} null) or bars at {@code interval}, kept per store version ({@link OutlierWarnings}). */
@@ -275,10 +279,19 @@ public final class ForecastService {
         return ForecastBacktestRun.run(models, p, model, horizon, origins, evalFraction, null, levels, ctx == null ? null : ctx::checkCancelled);
     }
 
-    /** One symbol's answer in a forecast job: its live forecast and, when asked, its stored backtest. */
+    /**
+     * One symbol's answer in a forecast job: its live forecast, when asked its stored backtest, and the data warning of
+     * its closes (get_forecast's text for the symbol; null when none).
+     */
     public record SymbolForecast(PriceForecast forecast,
                                  @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                                 WalkForwardBacktest.Result backtest) {}
+                                 WalkForwardBacktest.Result backtest,
+                                 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                                 String dataWarning) {
+        public SymbolForecast(PriceForecast forecast, WalkForwardBacktest.Result backtest) {
+            this(forecast, backtest, null);
+        }
+    }
 
     /** A forecast job's work: stored symbols (canonical, distinct), model, horizon and whether to backtest. */
     public record JobRequest(List<String> symbols, String model, int horizon, boolean backtest) {
@@ -326,7 +339,7 @@ public final class ForecastService {
             String sym = symbols.get(i);
             double share = 1.0 / symbols.size();
             ctx.progress(i * share, "forecasting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
-            PriceSeries all = prices.closes(sym, null, null);
+            PriceSeries all = allCloses(sym); // their warning kept from them: the result's is get_forecast's, no second read
             BandCalibration cal = BandCalibration.parse(null);
             PriceSeries upTo = ForecastScan.weekAligned(all, null);
             PriceForecast f = storeLive(upTo, model, horizon, cal, bySymbol(sym, "symbols", () -> liveForecast(upTo, model, horizon, LEVELS, null)));
@@ -336,7 +349,7 @@ public final class ForecastService {
                 ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
                 b = storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(all, model, horizon, null, null, null, ctx)));
             }
-            results.put(sym, new SymbolForecast(f, b));
+            results.put(sym, new SymbolForecast(f, b, outlierWarnings.of(sym, null)));
         }
     }
 

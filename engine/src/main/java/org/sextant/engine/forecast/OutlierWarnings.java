@@ -1,6 +1,8 @@
 package org.sextant.engine.forecast;
 
 import java.time.LocalDate;
+import java.util.List;
+import java.util.function.Function;
 import org.sextant.engine.data.BarReadCache;
 import org.sextant.engine.data.BarSeries;
 import org.sextant.engine.data.PriceRepository;
@@ -67,17 +69,31 @@ public final class OutlierWarnings {
 
     /** The spikes' and splits' warning, then the spacing's: its fix reads the stored intervals, only when it warns. */
     private String daily(PriceSeries p) {
-        return p.size() == 0 ? null : joined(findings(p).warning(), PeriodicCloses.warning(p.symbol(), p.dates(), prices::storedIntervals));
+        return p.size() == 0 ? null : daily(p.symbol(), p.dates(), PriceForecast.closes(p), prices::storedIntervals);
     }
 
-    /** Two warnings of one series as one text, as {@link OutlierReturns} joins its parts; null when both are. */
-    static String joined(String first, String second) {
-        return first == null ? second : second == null ? first : first + ". " + second;
+    /**
+     * The warning of one symbol's daily {@code closes} dated {@code dates} (oldest first), or null: what {@link OutlierReturns}
+     * finds in them (splits, bad ticks, a far last close), then their spacing's ({@link PeriodicCloses}, whose fix asks
+     * {@code intervals} for the symbol's stored intervals). The one rule of every read of daily closes: forecasts, backtests,
+     * charts, scans and the analogues' benchmark.
+     */
+    public static String daily(String symbol, List<LocalDate> dates, double[] closes, Function<String, List<String>> intervals) {
+        return daily(findings(symbol, dates, closes), symbol, dates, intervals);
+    }
+
+    /** As {@link #daily(String, List, double[], Function)} from findings already made (a scan reads their splits too). */
+    static String daily(OutlierReturns.Findings found, String symbol, List<LocalDate> dates, Function<String, List<String>> intervals) {
+        String first = found.warning(), second = PeriodicCloses.warning(symbol, dates, intervals);
+        return first == null ? second : second == null ? first : first + ". " + second; // one text, as OutlierReturns joins its parts
     }
 
     /** What {@link OutlierReturns} finds in a series' closes, gap-checked by their dates: the one rule every warning of a series uses. */
     static OutlierReturns.Findings findings(PriceSeries p) {
-        return OutlierReturns.findings(p.symbol(), p.dates().stream().map(LocalDate::toString).toList(), PriceForecast.closes(p),
-                CalibrationNotes.gaps(p.dates()));
+        return findings(p.symbol(), p.dates(), PriceForecast.closes(p));
+    }
+
+    private static OutlierReturns.Findings findings(String symbol, List<LocalDate> dates, double[] closes) {
+        return OutlierReturns.findings(symbol, dates.stream().map(LocalDate::toString).toList(), closes, CalibrationNotes.gaps(dates));
     }
 }

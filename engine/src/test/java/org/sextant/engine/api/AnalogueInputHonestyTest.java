@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.sextant.contract.FailReason;
 import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
@@ -73,6 +76,19 @@ class AnalogueInputHonestyTest {
         assertTrue(w.startsWith("SPIKE: 1 close(s) jump and fall straight back"), w);
         assertEquals(w, a.get("data_warning").asString());
         assertEquals(w, call("analogue_calibration", "{\"benchmark\":\"SPIKE\",\"warmup_days\":300,\"step_days\":50}").get("data_warning").asString());
+    }
+
+    /**
+     * A weekly benchmark stored as daily prices (its file also held a daily symbol): its 5- and 20-"day" forward returns
+     * are 5 and 20 weeks, so the answer carries get_forecast's warning of it, word for word; the daily one beside it none.
+     */
+    @Test
+    void aWeeklyBenchmarkStoredAsDailyCarriesTheForecastsDataWarning(@TempDir Path dir) throws Exception {
+        engine.importPrices(List.of(PeriodicClosesRoutesTest.mixed(dir.resolve("mixed.csv"))));
+        String w = call("get_forecast", "{\"symbol\":\"WEEKX\",\"horizon\":5}").get("data_warning").asString();
+        assertTrue(w.startsWith("WEEKX: its 150 daily closes are dated a median 7 days apart"), w);
+        assertEquals(w, call("compare_to_history", "{\"benchmark\":\"WEEKX\",\"horizon\":20}").get("data_warning").asString());
+        assertFalse(call("compare_to_history", "{\"benchmark\":\"DAYX\",\"horizon\":20}").has("data_warning"), "the daily benchmark beside it");
     }
 
     @Test

@@ -36,7 +36,7 @@ class PeriodicClosesRoutesTest {
     }
 
     /** A long file: DAYX on 500 weekdays and WEEKX on 150 Fridays from 2010-01-04, each a seeded 1% walk. */
-    private static Path mixed(Path file) throws Exception {
+    static Path mixed(Path file) throws Exception {
         Random moves = new Random(7);
         StringBuilder csv = new StringBuilder("symbol,date,close\n");
         double day = 100, week = 50;

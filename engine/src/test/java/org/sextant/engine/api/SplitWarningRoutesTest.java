@@ -116,6 +116,16 @@ class SplitWarningRoutesTest {
         assertTrue(w.startsWith("STEPH: probable unadjusted split(s): on ") && w.contains("a 2:3 reverse split. "), w);
     }
 
+    /** The Charts view's walk-forward of bars (Run backtest at an interval) carries the bar forecast's warning, from the bars it read; none across the gap. */
+    @Test
+    void aWalkForwardOfBarsCarriesTheBarForecastsWarning(@TempDir Path dir) throws Exception {
+        engine.importPrices(List.of(hourly(dir.resolve("GAPH.csv"), 120), hourly(dir.resolve("STEPH.csv"), 0)));
+        String w = engine.barBacktestOverlays("STEPH", "1h", "naive", 5, null).dataWarning();
+        assertEquals(call("get_forecast", "{\"symbol\":\"STEPH\",\"horizon\":5,\"interval\":\"1h\"}").get("data_warning").asString(), w);
+        assertTrue(w.startsWith("STEPH: probable unadjusted split(s): on "), w);
+        assertEquals(null, engine.barBacktestOverlays("GAPH", "1h", "naive", 5, null).dataWarning(), "the series without a split");
+    }
+
     /** A chart of bars at an interval carries the bar forecast's warning, also for a window that does not show the step; none across the gap. */
     @Test
     void aChartOfBarsCarriesTheBarForecastsWarning(@TempDir Path dir) throws Exception {
