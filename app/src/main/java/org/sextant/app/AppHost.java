@@ -67,6 +67,9 @@ final class AppHost implements AutoCloseable {
         String token = AppFile.newToken();
         // render_chart draws with the charts module (JavaFX), so the app serves it, not the engine
         ChartRenderer renderer = new ChartRenderer(engine, mode.equals("headless"));
+        // JavaFX's start and first drawing, in the background, before an agent's first picture would pay for them out of its
+        // budget (in a window, after its first chart: serve runs then); -Dsextant.warmRender=false leaves them to that picture
+        if (!"false".equals(System.getProperty("sextant.warmRender"))) renderer.warmUp();
         LocalApiServer server = LocalApiServer.start(engine, token, mode, state::current,
                 Map.of(org.sextant.contract.Capabilities.RENDER_CHART, renderer::route));
         AppFile d = new AppFile(ProcessHandle.current().pid(), server.port(), token, Version.APP, Version.CONTRACT, Instant.now().toString());

@@ -88,50 +88,70 @@ public final class ChartSnapshot {
      */
     public static CompletableFuture<WritableImage> renderAsync(Parent root, double width, double height, Runnable laidOut) {
         requireNotFxThread();
+        requireOffScreen(root);
+        CompletableFuture<WritableImage> result = new CompletableFuture<>();
+        Platform.runLater(() -> renderOnFxThread(root, width, height, laidOut, image -> image).whenComplete((image, failure) -> {
+            if (failure == null) result.complete(image);
+            else result.completeExceptionally(failure);
+        }));
+        return result;
+    }
+
+    /**
+     * As {@link #renderAsync}, called on the JavaFX thread: a caller that builds the node there too draws it in
+     * one hand-over to that thread instead of one per step. {@code taken} runs on the JavaFX thread with the picture
+     * as soon as it is taken, the node still laid out at its size (what the picture shows is read there), and its
+     * value completes the result. A step failing, with an Error too, completes it exceptionally.
+     */
+    public static <T> CompletableFuture<T> renderOnFxThread(Parent root, double width, double height, Runnable laidOut,
+                                                             java.util.function.Function<WritableImage, T> taken) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Stage stage = null;
+        try {
+            if (!Platform.isFxApplicationThread()) throw new IllegalStateException("renderOnFxThread runs on the JavaFX thread; elsewhere use renderAsync");
+            requireOffScreen(root);
+            stage = new Stage(StageStyle.TRANSPARENT);
+            Scene scene = new Scene(root, width, height);
+            stage.setScene(scene);
+            stage.setOpacity(0);
+            stage.setX(-width - 10_000);
+            stage.show();
+            Stage shown = stage;
+            Runnable takeDown = () -> {
+                shown.hide();
+                scene.setRoot(new javafx.scene.Group());
+            };
+            Runnable picture = () -> afterPulses(scene, () -> {
+                try {
+                    result.complete(taken.apply(root.snapshot(null, null)));
+                } finally {
+                    takeDown.run();
+                }
+            }, result);
+            if (laidOut == null) {
+                picture.run();
+            } else {
+                afterPulses(scene, () -> {
+                    try {
+                        laidOut.run();
+                    } catch (Throwable e) {
+                        takeDown.run();
+                        throw e;
+                    }
+                    picture.run();
+                }, result);
+            }
+        } catch (Throwable e) { // an Error too: a picture left incomplete holds render_chart's turn
+            result.completeExceptionally(e);
+            if (stage != null) stage.hide();
+        }
+        return result;
+    }
+
+    private static void requireOffScreen(Parent root) {
         if (root.getParent() != null || root.getScene() != null) {
             throw new IllegalArgumentException("render takes a node that is not yet in a scene; use capture for one on screen");
         }
-        CompletableFuture<WritableImage> result = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            Stage stage = null;
-            try {
-                stage = new Stage(StageStyle.TRANSPARENT);
-                Scene scene = new Scene(root, width, height);
-                stage.setScene(scene);
-                stage.setOpacity(0);
-                stage.setX(-width - 10_000);
-                stage.show();
-                Stage shown = stage;
-                Runnable takeDown = () -> {
-                    shown.hide();
-                    scene.setRoot(new javafx.scene.Group());
-                };
-                Runnable picture = () -> afterPulses(scene, () -> {
-                    try {
-                        result.complete(root.snapshot(null, null));
-                    } finally {
-                        takeDown.run();
-                    }
-                }, result);
-                if (laidOut == null) {
-                    picture.run();
-                } else {
-                    afterPulses(scene, () -> {
-                        try {
-                            laidOut.run();
-                        } catch (Throwable e) {
-                            takeDown.run();
-                            throw e;
-                        }
-                        picture.run();
-                    }, result);
-                }
-            } catch (Throwable e) { // an Error too: a picture left incomplete holds render_chart's turn
-                result.completeExceptionally(e);
-                if (stage != null) stage.hide();
-            }
-        });
-        return result;
     }
 
     /** Writes {@code image} as a PNG, creating parent folders. */

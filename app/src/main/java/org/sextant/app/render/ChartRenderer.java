@@ -35,7 +35,7 @@ public final class ChartRenderer {
     public static final int DEFAULT_DAYS = 500;
     public static final int DEFAULT_WIDTH = 1000, DEFAULT_HEIGHT = 600;
     public static final int MIN_WIDTH = 320, MAX_WIDTH = 2400, MIN_HEIGHT = 200, MAX_HEIGHT = 1600;
-    private static final List<Double> LEVELS = List.of(0.80, 0.95, 0.99);
+    static final List<Double> LEVELS = List.of(0.80, 0.95, 0.99);
 
     private final Sextant engine;
     private final boolean headless;
@@ -47,12 +47,54 @@ public final class ChartRenderer {
      * encoding): a 2400x1600 picture of 62,000 bars on a busy machine answered after 45 s, past the 40 s budget (attack 12, L5).
      */
     final PictureTurn turn = new PictureTurn(); // package: tests see whether a stopped picture still holds it
-    /** Runs on the JavaFX thread as each of a picture's steps there starts: tests make the drawing slow with it. */
+    /** Runs on the JavaFX thread as a picture's one step there starts: tests make the drawing slow with it, and count steps. */
     volatile Runnable onFxStep = () -> { };
+    /** JavaFX's start, as a picture waits for it: tests give one that has not ended. */
+    volatile java.util.function.Supplier<CompletableFuture<Void>> toolkit;
+    /**
+     * The bound of the first picture after a start ({@link #warmUp}), its own and no caller's: JavaFX's start and the
+     * first drawing (classes, CSS, fonts, the software pipeline) took 10-30 s on a loaded machine.
+     */
+    static final java.time.Duration WARM_UP_BUDGET = java.time.Duration.ofSeconds(FxToolkit.START_BOUND_SECONDS + 30);
+    /** How the first picture after a start is named to a picture waiting behind it. */
+    static final String WARM_UP = "the app's first picture (JavaFX's start and first drawing, once after the app starts)";
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ChartRenderer.class);
 
     public ChartRenderer(Sextant engine, boolean headless) {
         this.engine = engine;
         this.headless = headless;
+        this.toolkit = () -> FxToolkit.start(headless);
+    }
+
+    /**
+     * Draws a chart once, in the background (the caller goes on at once), so that the first picture an agent asks
+     * for finds JavaFX started and its first drawing done instead of paying for them out of its own budget. It holds the
+     * picture turn meanwhile: a picture asked then waits behind it and, stopped, is told so. Completes when drawn; a
+     * failure is logged (the next picture then starts JavaFX itself).
+     */
+    public CompletableFuture<Void> warmUp() {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            long start = System.nanoTime();
+            try {
+                Cancellation.within(WARM_UP_BUDGET, "render_chart's first picture", TIMEOUT_FIX,
+                        () -> turn.hold(new PictureTurn.Ticket(WARM_UP, (long) DEFAULT_WIDTH * DEFAULT_HEIGHT, false), () -> {
+                            RenderPhases phases = new RenderPhases();
+                            picture(draw(WarmUpChart::build, DEFAULT_WIDTH, DEFAULT_HEIGHT, null, chart -> null, phases), "WARMUP", "1d", phases);
+                            return null;
+                        }));
+                log.info("render_chart ready: JavaFX started and a first picture drawn in {} ms", (System.nanoTime() - start) / 1_000_000);
+                done.complete(null);
+            } catch (RuntimeException | Error e) {
+                log.warn("render_chart's first picture failed after {} ms (the next picture starts JavaFX itself): {}",
+                        (System.nanoTime() - start) / 1_000_000, e.toString());
+                done.completeExceptionally(e);
+            }
+        }, "sextant-render-warm-up");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY); // behind the window's and the API's threads
+        t.start();
+        return done;
     }
 
     /** The API route: {symbol, days?, model?, horizon?, width?, height?, interval?}. */
@@ -70,57 +112,70 @@ public final class ChartRenderer {
      * draws them; a symbol with bars only opens at its finest stored interval, as there.
      */
     public Map<String, Object> render(String symbol, String interval, int days, String model, Integer horizon, int width, int height) {
+        RenderPhases phases = new RenderPhases();
         String at = engine.readInterval(symbol, interval);
-        if (at == null) return render(symbol, days, model, horizon, width, height);
+        if (at == null) return renderDaily(symbol, days, model, horizon, width, height, phases);
         // the engine's work (the forecast's fit can take most of the budget) before the picture's turn: a render
         // waiting for the turn, holding one of the computing turns meanwhile, waits for a drawing, not for a fit
         BarSeries bars = engine.getBars(symbol, at, null, null);
         if (bars.size() == 0) throw new SextantException(FailReason.NOT_FOUND, "no bars of '" + symbol + "' at " + at, "symbol", "call list_symbols");
         BarForecast forecast = engine.getForecast(symbol, at, model, horizon, null, null);
-        return turn.hold(() -> renderBars(bars, forecast, at, days, width, height));
+        phases.enter(RenderPhases.Phase.TURN);
+        return turn.hold(PictureTurn.Ticket.picture(width, height), () -> renderBars(bars, forecast, at, days, width, height, phases));
     }
 
-    /** The budget is spent: the read's timeout ({@link Cancellation#within} words it), or ours if the check lands a moment early. */
-    private static RuntimeException spent() {
-        Cancellation.check();
-        return new SextantException(FailReason.TIMEOUT, "render_chart drew for its whole budget and was stopped", null, TIMEOUT_FIX);
+    /**
+     * The budget is spent: told with where the picture's time went ({@link RenderPhases}), so a wait for JavaFX's start
+     * or another picture is not told as its own work; a caller gone away is a cancellation, as elsewhere.
+     */
+    private static RuntimeException spent(RenderPhases phases) {
+        if (Cancellation.stopRequested()) Cancellation.check();
+        boolean starting = phases.current() == RenderPhases.Phase.TOOLKIT;
+        return new SextantException(FailReason.TIMEOUT, phases.stopped(), null, starting
+                ? "call again in a few seconds: JavaFX goes on starting, once, and later pictures do not wait for it" : TIMEOUT_FIX);
+    }
+
+    /** Stops a picture whose budget is spent or whose caller went away, before its next step. */
+    private static void check(RenderPhases phases) {
+        if (Cancellation.stopRequested() || Cancellation.nanosLeft() <= 0) throw spent(phases);
     }
 
     /** What to ask for instead of a picture that took its whole budget (the API's read fix for render_chart says the same). */
     public static final String TIMEOUT_FIX = org.sextant.engine.api.ApiRoutes.RENDER_FIX;
 
-    private Map<String, Object> renderBars(BarSeries bars, BarForecast forecast, String at, int days, int width, int height) {
+    /** What the JavaFX thread reads off a chart by bar with its picture (one hand-over, not one per field). */
+    private record BarFacts(String drawnInterval, double axisWidth, Map<String, Object> drawnEnds) {}
+
+    private Map<String, Object> renderBars(BarSeries bars, BarForecast forecast, String at, int days, int width, int height, RenderPhases phases) {
         int n = bars.size(), h = forecast.targetTs().size(), shown = Math.min(days, n);
         org.sextant.charts.TimedBars timed = ChartInputs.timed(bars);
-        FxToolkit.ensureStarted(headless);
-        PriceChart chart = onFxThread(() -> {
+        Drawn<BarFacts> drawn = draw(() -> {
             PriceChart c = new PriceChart();
             c.setForecastLevels(LEVELS);
             c.showBars(timed);
             c.finestIntervalProperty().set(org.sextant.charts.ChartInterval.of(at));
             c.showBarForecast(ChartInputs.barFan(forecast));
             return c;
-        });
-        // the last bars, once the chart has its width (the interval drawn depends on it); a chart drawing a
-        // coarser interval then switches to the one asked, holding the whole fan as the view reaches the last bar
-        Map<String, Object> out = picture(chart, width, height, bars.symbol(), at, () -> {
+        }, width, height, chart -> () -> {
+            // the last bars, once the chart has its width (the interval drawn depends on it); a chart drawing a
+            // coarser interval then switches to the one asked, holding the whole fan as the view reaches the last bar
             double from = chart.axisPositionOf(timed.seconds(n - shown)), to = chart.axisPositionOf(timed.seconds(n - 1));
             if (chart.drawnIntervalProperty().get() == timed.interval()) to += h + 0.5; // no switch to come: room for the fan now
             chart.showDates(from, to);
-        });
+        }, chart -> new BarFacts(chart.drawnIntervalProperty().get().label, chart.dateAxis().getWidth(), drawnEnds(chart)), phases);
+        Map<String, Object> out = picture(drawn, bars.symbol(), at, phases);
         out.put("closes_shown", shown);
         // more bars than the picture holds at the interval asked: the chart draws a coarser one, as the workstation zoomed out does
-        String drawn = onFxThread(() -> chart.drawnIntervalProperty().get().label);
-        out.put("drawn_interval", drawn);
-        if (!drawn.equals(at)) {
-            int fit = (int) (org.sextant.charts.IntervalLadder.MAX_BARS_PER_PIXEL * onFxThread(() -> chart.dateAxis().getWidth()));
-            out.put("note", shown + " bars of " + at + " do not fit a " + width + " px picture: drawn as " + drawn + " bars, without the " + at
+        String drawnAt = drawn.facts().drawnInterval();
+        out.put("drawn_interval", drawnAt);
+        if (!drawnAt.equals(at)) {
+            int fit = (int) (org.sextant.charts.IntervalLadder.MAX_BARS_PER_PIXEL * drawn.facts().axisWidth());
+            out.put("note", shown + " bars of " + at + " do not fit a " + width + " px picture: drawn as " + drawnAt + " bars, without the " + at
                     + " forecast's fan; ask for at most " + fit + " days (bars) or a wider picture to see " + at + " bars");
         }
         // the dates of the bars in the picture, as its title names them: drawn coarser, the bar holding the first one
         // asked starts off screen, and an FX day's bars from 17:00 New York belong to the next trading day
-        Map<String, Object> drawnEnds = onFxThread(() -> drawnEnds(chart));
-        out.putAll(drawnEnds);
+        out.putAll(drawn.facts().drawnEnds());
         out.put("last_ts_local", forecast.originTsLocal());
         out.put("last_close", bars.bars().get(n - 1).close());
         out.put("forecast", Map.of("model", forecast.forecast().model(), "origin", forecast.forecast().origin(), "horizon", h, "levels", LEVELS,
@@ -145,13 +200,44 @@ public final class ChartRenderer {
         return ends;
     }
 
+    /** A chart's picture, its title and what else {@link #draw} read off it on the JavaFX thread. */
+    private record Drawn<F>(WritableImage image, String title, F facts) {}
+
+    /**
+     * Builds the chart, draws it off screen and reads {@code facts} off it in one hand-over to the JavaFX thread (the
+     * window's thread: each hand-over waits behind what the window queued), once JavaFX runs; waited for at most the budget.
+     */
+    private <F> Drawn<F> draw(java.util.concurrent.Callable<PriceChart> build, int width, int height,
+                              java.util.function.Function<PriceChart, Runnable> laidOut, java.util.function.Function<PriceChart, F> facts, RenderPhases phases) {
+        check(phases); // the engine's work or the wait for the turn may have taken the budget: no drawing for an answer nobody awaits
+        phases.enter(RenderPhases.Phase.TOOLKIT);
+        await(toolkit.get(), phases, false);
+        phases.enter(RenderPhases.Phase.DRAWING);
+        CompletableFuture<Drawn<F>> result = new CompletableFuture<>();
+        Runnable step = onFxStep;
+        Platform.runLater(() -> {
+            try {
+                step.run();
+                PriceChart chart = build.call();
+                ChartSnapshot.renderOnFxThread(chart, width, height, laidOut == null ? null : laidOut.apply(chart),
+                        image -> new Drawn<>(image, chart.getTitle(), facts.apply(chart))).whenComplete((drawn, failure) -> {
+                            if (failure == null) result.complete(drawn);
+                            else result.completeExceptionally(failure);
+                        });
+            } catch (Exception | Error e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return await(result, phases, true);
+    }
+
     /** The drawn chart's picture and the answer's first fields; png_base64 is moved last by the caller. */
-    private Map<String, Object> picture(PriceChart chart, int width, int height, String symbol, String interval, Runnable laidOut) {
-        Cancellation.check(); // the engine's work may have taken the budget: no drawing for an answer nobody awaits
-        WritableImage image = await(ChartSnapshot.renderAsync(chart, width, height, laidOut));
-        Cancellation.check();
+    private static Map<String, Object> picture(Drawn<?> drawn, String symbol, String interval, RenderPhases phases) {
+        check(phases);
+        phases.enter(RenderPhases.Phase.ENCODING);
+        WritableImage image = drawn.image();
         byte[] png = ChartSnapshot.toPng(image);
-        Cancellation.check();
+        check(phases);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("symbol", symbol);
         out.put("interval", interval);
@@ -159,24 +245,28 @@ public final class ChartRenderer {
         out.put("width", (int) image.getWidth());
         out.put("height", (int) image.getHeight());
         out.put("bytes", png.length);
-        out.put("title", onFxThread(chart::getTitle));
+        out.put("title", drawn.title());
         out.put("png_base64", Base64.getEncoder().encodeToString(png));
         return out;
     }
 
     public Map<String, Object> render(String symbol, int days, String model, Integer horizon, int width, int height) {
+        return renderDaily(symbol, days, model, horizon, width, height, new RenderPhases());
+    }
+
+    private Map<String, Object> renderDaily(String symbol, int days, String model, Integer horizon, int width, int height, RenderPhases phases) {
         // engine work first, off the JavaFX thread and before the picture's turn (as for bars); an unknown symbol or model fails here, named
         PriceSeries series = engine.getClosePrice(symbol, null, null);
         if (series.size() == 0) throw new SextantException(FailReason.NOT_FOUND, "no prices for '" + symbol + "'", "symbol", "call list_symbols");
         PriceForecast forecast = engine.getForecast(symbol, model, horizon, null);
         String currency = engine.listSymbols(symbol).stream().filter(i -> i.symbol().equals(series.symbol()))
                 .map(SymbolInfo::currency).findFirst().orElse(null);
-        return turn.hold(() -> renderDaily(series, forecast, currency, days, width, height));
+        phases.enter(RenderPhases.Phase.TURN);
+        return turn.hold(PictureTurn.Ticket.picture(width, height), () -> renderDaily(series, forecast, currency, days, width, height, phases));
     }
 
-    private Map<String, Object> renderDaily(PriceSeries series, PriceForecast forecast, String currency, int days, int width, int height) {
-        FxToolkit.ensureStarted(headless);
-        PriceChart chart = onFxThread(() -> {
+    private Map<String, Object> renderDaily(PriceSeries series, PriceForecast forecast, String currency, int days, int width, int height, RenderPhases phases) {
+        Drawn<Void> drawn = draw(() -> {
             PriceChart c = new PriceChart();
             c.setOpeningDays(days);
             c.setForecastLevels(LEVELS);
@@ -184,8 +274,8 @@ public final class ChartRenderer {
             c.show(org.sextant.app.gui.ChartInputs.closes(series));
             c.showForecast(org.sextant.app.gui.ChartInputs.fan(forecast));
             return c;
-        });
-        Map<String, Object> out = picture(chart, width, height, series.symbol(), "1d", null);
+        }, width, height, null, chart -> null, phases);
+        Map<String, Object> out = picture(drawn, series.symbol(), "1d", phases);
         int shown = Math.min(days, series.size());
         out.put("closes_shown", shown);
         out.put("first_date", series.dates().get(series.size() - shown));
@@ -206,37 +296,26 @@ public final class ChartRenderer {
         return v;
     }
 
-    private <T> T onFxThread(java.util.concurrent.Callable<T> work) {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Runnable step = onFxStep;
-        Platform.runLater(() -> {
-            try {
-                step.run();
-                result.complete(work.call());
-            } catch (Exception | Error e) {
-                result.completeExceptionally(e);
-            }
-        });
-        return await(result);
-    }
-
     /**
-     * What the JavaFX thread computes, waited for at most the caller's budget (without one, as long as it takes); given
-     * up, the picture's turn passes to it, so no other picture queues a drawing behind it.
+     * What the JavaFX thread computes (or its start), waited for at most the caller's budget (without one, as long as it
+     * takes); a drawing given up ({@code drawing}) gets the picture's turn, so no other picture queues a drawing behind it.
      */
-    private <T> T await(CompletableFuture<T> result) {
+    private <T> T await(CompletableFuture<T> result, RenderPhases phases, boolean drawing) {
         long left = Cancellation.nanosLeft();
         try {
             return left == Long.MAX_VALUE ? result.get() : result.get(Math.max(0, left), java.util.concurrent.TimeUnit.NANOSECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
-            turn.handOver(result);
-            throw spent();
+            if (drawing) turn.handOver(result);
+            throw spent(phases);
         } catch (InterruptedException e) {
-            turn.handOver(result);
+            if (drawing) turn.handOver(result);
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while drawing", e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException re) throw re;
+            if (e.getCause() instanceof java.util.concurrent.TimeoutException) { // FxToolkit's own bound
+                throw new IllegalStateException("JavaFX did not start within " + FxToolkit.START_BOUND_SECONDS + " s, so render_chart cannot draw; see the app's log");
+            }
             if (e.getCause() instanceof OutOfMemoryError) { // a large software snapshot: the step failed, the turn is free
                 throw new SextantException(FailReason.RESOURCE_LIMIT, "render_chart ran out of memory drawing its picture, so nothing was drawn", null, TIMEOUT_FIX);
             }

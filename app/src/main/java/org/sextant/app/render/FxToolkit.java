@@ -1,6 +1,6 @@
 package org.sextant.app.render;
 
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 
@@ -9,39 +9,47 @@ import javafx.application.Platform;
  * already runs (the workstation started it); in --headless mode there is no screen, so the
  * toolkit is started on Monocle's headless platform with the software renderer: the system
  * properties must be set before the toolkit's first class loads, which is why it happens here,
- * lazily, and only in headless mode (a headless app that never draws never starts JavaFX).
+ * and only in headless mode. The start runs on a thread of its own with its own bound
+ * ({@link #START_BOUND_SECONDS}): a caller waits for it no longer than its own budget, and the start
+ * goes on for the next caller when one gives up (it cannot be stopped half way).
  */
 public final class FxToolkit {
-    private static final Object LOCK = new Object();
-    private static volatile boolean started;
+    /** The longest the toolkit may take to start before it counts as failed (a cold start on a loaded machine took 10-30 s). */
+    static final long START_BOUND_SECONDS = 60;
+    private static CompletableFuture<Void> start; // guarded by FxToolkit.class
 
     private FxToolkit() {}
 
     /**
-     * Ensures the toolkit runs. {@code headless}: choose Monocle headless and software rendering
-     * first (ignored when the toolkit already runs).
+     * The toolkit's start, begun by the first call: completes once it runs, or fails after {@link #START_BOUND_SECONDS}.
+     * {@code headless}: choose Monocle headless and software rendering first (ignored when the toolkit already runs).
      */
-    public static void ensureStarted(boolean headless) {
-        if (started) return;
-        synchronized (LOCK) {
-            if (started) return;
-            if (headless) useHeadlessPlatform();
-            CountDownLatch ready = new CountDownLatch(1);
+    public static synchronized CompletableFuture<Void> start(boolean headless) {
+        if (start != null) return start;
+        CompletableFuture<Void> ready = new CompletableFuture<>();
+        start = ready.orTimeout(START_BOUND_SECONDS, TimeUnit.SECONDS);
+        Thread starter = new Thread(() -> {
             try {
-                Platform.startup(ready::countDown);
-            } catch (IllegalStateException alreadyRunning) {
-                ready.countDown();
+                if (headless) useHeadlessPlatform();
+                try {
+                    Platform.startup(() -> ready.complete(null));
+                } catch (IllegalStateException alreadyRunning) {
+                    ready.complete(null);
+                }
+                // Rendering hides its off-screen stage when done: that must not end the toolkit.
+                Platform.setImplicitExit(false);
+            } catch (RuntimeException | Error e) {
+                ready.completeExceptionally(e);
             }
-            // Rendering hides its off-screen stage when done: that must not end the toolkit.
-            Platform.setImplicitExit(false);
-            try {
-                if (!ready.await(60, TimeUnit.SECONDS)) throw new IllegalStateException("the JavaFX toolkit did not start within 60 s");
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while the JavaFX toolkit started", e);
-            }
-            started = true;
-        }
+        }, "sextant-fx-start");
+        starter.setDaemon(true);
+        starter.start();
+        return start;
+    }
+
+    /** Whether the toolkit runs (its start completed). */
+    static synchronized boolean running() {
+        return start != null && start.isDone() && !start.isCompletedExceptionally();
     }
 
     /** What the tests' headless.argLine sets, for the running app; a property set by the person wins. */

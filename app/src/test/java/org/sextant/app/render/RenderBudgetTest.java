@@ -58,14 +58,16 @@ class RenderBudgetTest {
     void aPictureStoppedAtItsBudgetKeepsItsTurnUntilItsDrawingEndsAndTheNextOneDraws() throws Exception {
         SextantException e = assertThrows(SextantException.class, () -> render(Duration.ofSeconds(2)));
         assertEquals("timeout", e.failReason(), e.getMessage());
-        assertTrue(e.getMessage().startsWith("render_chart computed for its whole budget"), e.getMessage());
+        // told where its time went: its own drawing, not a wait (attack 14, L1: a wait was told as the picture's work)
+        assertTrue(e.getMessage().startsWith("render_chart was stopped at its budget while drawing its chart on the JavaFX thread, so it"
+                + " answered no picture; its time went to: "), e.getMessage());
+        assertTrue(e.getMessage().matches(".*(: |, )\\d+\\.\\d s its drawing"), e.getMessage());
         assertTrue(e.fix().startsWith("ask for fewer days or a smaller width and height"), e.fix());
         assertEquals(0, drawing.getCount(), "stopped while the JavaFX thread drew for it (the engine's work did not take the budget)");
         assertTrue(renderer.turn.held(), "the turn stays with the drawing that still runs, not given back at the timeout");
 
         finish.countDown();
-        ranQueuedFxWork();
-        assertFalse(renderer.turn.held(), "given back as the drawing ended");
+        renderer.turn.awaitFree(); // given back as the drawing ends (its pulses and picture), which the test does not see otherwise
         assertEquals(400, renderer.render("IBM", null, 100, "naive", 5, 400, 300).get("width"), "the next picture draws");
     }
 
@@ -115,6 +117,53 @@ class RenderBudgetTest {
                 ChartRenderer.TIMEOUT_FIX, () -> renderer.render("IBM", null, 100, "no_such_model", 5, 400, 300)));
         assertEquals("invalid_input", e.failReason(), e.getMessage());
         assertEquals("model", e.field(), e.getMessage());
+    }
+
+    /**
+     * A picture builds, draws and reads its chart in one hand-over to the JavaFX thread, which the window shares: each
+     * hand-over waits behind what the window queued (it took four at an interval, two by day, and one more drawn coarser).
+     */
+    @Test
+    void aPictureTakesOneStepOnTheJavaFxThread() {
+        renderer.onFxStep = steps::incrementAndGet;
+        renderer.render("USDCHF", "30m", 20000, null, null, 900, 500); // drawn coarser: the step that read the axis' width too
+        assertEquals(1, steps.get(), "steps on the JavaFX thread for a picture by bar");
+        renderer.render("IBM", null, 100, "naive", 5, 400, 300);
+        assertEquals(2, steps.get(), "steps on the JavaFX thread for a daily picture");
+    }
+
+    /**
+     * A picture that waits for JavaFX's start (the first one after a start, attack 14 L1) is stopped at its budget
+     * like any other and told so, not that it drew for its budget; it queued no drawing, so the turn is free at once.
+     */
+    @Test
+    void aPictureStoppedWhileJavaFxStartsSaysSo() {
+        renderer.toolkit = CompletableFuture::new; // JavaFX still starting
+        SextantException e = assertThrows(SextantException.class, () -> render(Duration.ofMillis(500)));
+        assertEquals("timeout", e.failReason(), e.getMessage());
+        assertTrue(e.getMessage().matches("render_chart was stopped at its budget while waiting for JavaFX to start \\(once after the app"
+                + " starts\\), so it answered no picture; its time went to: (\\d+\\.\\d s the engine's work, )?\\d+\\.\\d s JavaFX's start"), e.getMessage());
+        assertTrue(e.fix().startsWith("call again in a few seconds: JavaFX goes on starting"), e.fix());
+        assertEquals(0, steps.get(), "nothing was queued on the JavaFX thread");
+        assertFalse(renderer.turn.held(), "no drawing holds the turn");
+    }
+
+    /**
+     * The app draws its first picture in the background as it starts; a picture asked meanwhile waits behind it and,
+     * refused, is told it waited for that first picture, not for another agent's.
+     */
+    @Test
+    void aPictureAskedWhileTheFirstPictureIsDrawnWaitsForItAndIsToldSo() throws Exception {
+        CompletableFuture<Void> warm = renderer.warmUp();
+        drawing.await(); // the first picture's drawing runs, held by the test
+        SextantException e = assertThrows(SextantException.class, () -> render(Duration.ofMillis(500)));
+        assertEquals("resource_limit", e.failReason(), e.getMessage());
+        assertTrue(e.getMessage().matches("render_chart waited 0\\.\\d s for its turn: the app's first picture \\(JavaFX's start and first drawing,"
+                + " once after the app starts\\) is still being drawn \\(one picture is drawn at a time\\), so nothing was drawn"), e.getMessage());
+        finish.countDown();
+        warm.get();
+        assertFalse(renderer.turn.held(), "the first picture gave the turn back");
+        assertEquals(400, renderer.render("IBM", null, 100, "naive", 5, 400, 300).get("width"), "the next picture draws");
     }
 
     private void render(Duration budget) {
