@@ -34,6 +34,12 @@ public final class PeriodicDates {
      * stock's 120 closes pass the median of 4 in 0.1% of windows (1.6% of 60-date ones).
      */
     public static final int RECENT = 120;
+    /**
+     * The fewest last dates, every step past {@link #TRADING_TO} days, that make a run the reads judge (attack 15, L2: 40
+     * quarterly closes after daily ones are under half of the last 120, whose median stays a day). A stock trading one
+     * weekday in four steps past 4 days about every other time: 15 such steps in a row at its end, 1 in 30,000.
+     */
+    public static final int RUN = 16;
     private static final double DAYS_A_YEAR = 365.25;
 
     /** Steps with a name but no bar interval: their median range in days, the adjective, one period. */
@@ -92,17 +98,33 @@ public final class PeriodicDates {
 
     /**
      * The part of {@code dates} (distinct, oldest first) a read judges and its spacing: the whole history when its median
-     * is past trading days, else its last {@link #RECENT} dates when theirs is (a history that turned weekly); null when
-     * both are daily. An old weekly part under half the dates is not named: the recent ones a forecast steps from and is
+     * is past trading days, else its last dates when every step among them is ({@link #lastRun}), else its last
+     * {@link #RECENT} dates when their median is (a history that turned weekly, a stray short step among the weeks); null
+     * when all are daily. An old weekly part under half the dates is not named: the recent ones a forecast steps from and is
      * calibrated on are daily.
      */
     public static Part judged(List<LocalDate> dates) {
         Spacing whole = of(dates);
         if (whole != null) return new Part(whole, dates.size(), dates.size(), null);
+        Part run = lastRun(dates);
+        if (run != null) return run;
         if (dates.size() <= RECENT) return null;
         List<LocalDate> last = dates.subList(dates.size() - RECENT, dates.size());
         Spacing recent = of(last);
         return recent == null ? null : new Part(recent, RECENT, dates.size(), last.get(0));
+    }
+
+    /**
+     * The last dates of {@code dates} when every step among them is past trading days and they are at least {@link #RUN}
+     * (from the last daily close on: a history that turned quarterly), judged by their median; null otherwise.
+     */
+    static Part lastRun(List<LocalDate> dates) {
+        int n = dates.size(), k = n - 1;
+        while (k > 0 && ChronoUnit.DAYS.between(dates.get(k - 1), dates.get(k)) > TRADING_TO) k--;
+        if (n - k < RUN || k == 0) return null; // k == 0: the whole history, judged above
+        List<LocalDate> run = dates.subList(k, n);
+        Spacing s = of(run);
+        return s == null ? null : new Part(s, run.size(), n, run.get(0));
     }
 
     /**
