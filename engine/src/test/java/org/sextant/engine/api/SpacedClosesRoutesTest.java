@@ -113,7 +113,10 @@ class SpacedClosesRoutesTest {
                         + "so read the answers per fortnight: a forecast's step is a fortnight whatever date it names"), b);
     }
 
-    /** Weekdays 2000-2005, then 300 Fridays: the whole median is a day, the last 120 closes' a week. */
+    /**
+     * Weekdays 2000-2005, then 300 Fridays: the whole median is a day, its last 301 closes (the last weekday and the
+     * Fridays) each more than 4 days apart, named from the last weekday on.
+     */
     @Test
     void aDailyHistoryThatTurnedWeeklyIsWarnedOfItsRecentPart(@TempDir Path dir) throws Exception {
         List<LocalDate> dates = new ArrayList<>(weekdays(LocalDate.of(2000, 1, 3), 1500));
@@ -121,13 +124,13 @@ class SpacedClosesRoutesTest {
         while (d.getDayOfWeek() != DayOfWeek.FRIDAY) d = d.plusDays(1);
         dates.addAll(every(d, 300, 7));
         engine.importPrices(List.of(file(dir, "MIXW", dates)));
-        LocalDate from = dates.get(dates.size() - 120);
+        LocalDate from = dates.get(1499);
         String w = call("get_forecast", "{\"symbol\":\"MIXW\",\"horizon\":4}").get("data_warning").asString();
-        assertEquals("MIXW: its last 120 daily closes (from " + from + ", of 1800) are dated a median 7 days apart, as weekly prices are, yet read as daily prices: "
+        assertEquals("MIXW: its last 301 daily closes (from " + from + ", of 1800) are dated a median 7 days apart, as weekly prices are, yet read as daily prices: "
                 + "a forecast dates its steps on weekdays and a backtest annualises with 252 bars a year (a Sharpe ratio and volatility about x2.2 too large); "
                 + "if they are weekly prices, import them as 1w bars: a file of one date per week that holds no daily symbol imports so (docs/data.md), then ask with interval \"1w\"", w);
         JsonNode run = call("backtest", "{\"spec\":" + Json.MAPPER.valueToTree(QueuedBacktestRecheckTest.SPEC) + ",\"symbols\":[\"MIXW\"],\"session_id\":\"m\"}");
-        String cited = "the last 120 dates it reads (from " + from + ") are a median 7 days apart, weekly prices read as daily ones";
+        String cited = "the last 301 dates it reads (from " + from + ") are a median 7 days apart, weekly prices read as daily ones";
         assertTrue(run.get("verdict_text").asString().contains(cited), run.get("verdict_text").asString());
     }
 
