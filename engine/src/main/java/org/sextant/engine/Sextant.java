@@ -35,6 +35,7 @@ import org.sextant.engine.ingest.DeletedPrices;
 import org.sextant.engine.ingest.ImportReport;
 import org.sextant.engine.ingest.IngestService;
 import org.sextant.engine.ingest.PriceDeletion;
+import org.sextant.engine.jobs.JobReach;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.jobs.Jobs;
 import org.sextant.engine.research.ResearchService;
@@ -171,7 +172,7 @@ public final class Sextant implements AutoCloseable {
     /** {@link #gather} as a background writer job; a request covered by the running gather joins it. */
     public JobStatus startGather(List<String> symbols, String provider) {
         List<String> subjects = IngestService.gatherSubjects(symbols);
-        return jobs.submitWriter("gather", subjects, "fetching " + subjects.size() + " symbol(s)", () -> gather(symbols, provider));
+        return jobs.submitWriter("gather", subjects, JobReach.of(subjects), "fetching " + subjects.size() + " symbol(s)", () -> gather(symbols, provider));
     }
 
     /** Re-downloads stored symbols (none named: every stored one, at most MAX_GATHER_SYMBOLS) as a gather job. */
@@ -184,14 +185,7 @@ public final class Sextant implements AutoCloseable {
      */
     public DeletedPrices deletePrices(String symbol, String interval) {
         String sym = PriceRepository.requireCanonical(symbol);
-        for (JobStatus j : jobs.list()) {
-            // forecast and scan jobs name SYMBOL:model:horizon, gathers the symbol: what they store would come from the deleted rows
-            if (j.state().active() && j.subjects().stream().anyMatch(s -> s.equals(sym) || s.startsWith(sym + ":"))) {
-                throw new org.sextant.engine.SextantException(org.sextant.contract.FailReason.JOB_BUSY, "job " + j.id() + " (" + j.kind()
-                        + ") is working on " + sym + ": it would store results of the prices being deleted; nothing was deleted", null,
-                        "wait for job " + j.id() + " to finish or cancel it (cancel_job), then delete again").withDetail("active_job_id", j.id());
-            }
-        }
+        jobs.refuseDeletingUnder(sym);
         return changed(deletion.delete(symbol, interval));
     }
 
@@ -247,7 +241,7 @@ public final class Sextant implements AutoCloseable {
     /** Forecasts (with {@code backtest} also backtests) stored symbols as a writer job; result symbol → {forecast, backtest?}. */
     public JobStatus startForecast(List<String> symbols, String model, Integer horizon, boolean backtest) {
         ForecastService.JobRequest r = forecasts.forecastJobRequest(symbols, model, horizon, backtest);
-        return jobs.submit(r.kind(), r.subjects(), true, ctx -> forecasts.forecastJob(r, ctx));
+        return jobs.submit(r.kind(), r.subjects(), true, Jobs.DEFAULT_TIME_LIMIT, JobReach.of(r.symbols()), ctx -> forecasts.forecastJob(r, ctx));
     }
 
     /** Trains the global forecaster on every stored symbol as a background job; model {@code global} uses it afterwards. */
@@ -262,7 +256,7 @@ public final class Sextant implements AutoCloseable {
 
     /** {@link #scanForecasts} over any number of symbols as a writer job that stores its forecasts. */
     public JobStatus startScan(ForecastScan.Request request) {
-        return jobs.submit("scan", forecasts.scanSubjects(request), true, ctx -> forecasts.scanJob(request, ctx));
+        return jobs.submit("scan", forecasts.scanSubjects(request), true, Jobs.DEFAULT_TIME_LIMIT, forecasts.scanReach(request), ctx -> forecasts.scanJob(request, ctx));
     }
 
     public ChartData getChartData(String symbol, Integer days, String model, Integer horizon) { return getChartData(symbol, days, model, horizon, null, false); }
@@ -301,7 +295,7 @@ public final class Sextant implements AutoCloseable {
     public JobStatus startBacktest(StrategyRunRequest request, Integer timeLimitMinutes) {
         java.time.Duration limit = Jobs.timeLimit(timeLimitMinutes); // refused before the request is read
         StrategyRunRequest r = research.withDefaultSplit(request);
-        return jobs.submit("backtest", List.of(research.backtestSubject(r)), true, limit, research.backtestJob(r));
+        return jobs.submit("backtest", List.of(research.backtestSubject(r)), true, limit, JobReach.of(research.backtestReads(r)), research.backtestJob(r));
     }
 
     /** The research session's ledger of runs and configurations tried (zero for a new session); reads only. */

@@ -107,11 +107,12 @@ public final class DataView implements WorkstationView {
         symbols.setPlaceholder(new Label("The store holds no symbols yet"));
         TableHeaders.fit(symbols);
         symbols.getColumns().setAll(List.of(
-                column("Symbol", 90, SymbolInfo::symbol),
+                column("Symbol", 76, SymbolInfo::symbol),
                 column("Name", 150, SymbolInfo::name),
+                column("Intervals", 64, s -> model.intervals(s.symbol())),
                 rowsColumn(),
-                column("First", 90, s -> date(s.firstDate())),
-                column("Last", 90, s -> date(s.lastDate()))));
+                column("First", 84, s -> date(s.firstDate())),
+                column("Last", 84, s -> date(s.lastDate()))));
         symbols.setItems(model.symbols());
         symbols.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         Label symbolsTitle = heading("Symbols");
@@ -127,7 +128,7 @@ public final class DataView implements WorkstationView {
         right.setOrientation(Orientation.VERTICAL);
         right.setDividerPositions(0.5);
         content.getItems().setAll(left, right);
-        content.setDividerPositions(0.4);
+        content.setDividerPositions(0.47); // the symbols' six columns; the import and SQL panes keep the rest
     }
 
     /** Name, currency and exchange of the symbol selected in the table, and Save. */
@@ -291,6 +292,8 @@ public final class DataView implements WorkstationView {
         timezoneRow.setVisible(false);
         previewNotes.setVisible(false);
         importMessage.setId("data-import-message");
+        importMessage.setWrapText(true); // a long file name wraps whole rather than losing its end
+        importMessage.setMinHeight(Region.USE_PREF_SIZE);
         importMessage.textProperty().bind(model.importMessageProperty());
         errorLine(importError, "data-import-error", model.importErrorProperty());
 
@@ -529,6 +532,7 @@ public final class DataView implements WorkstationView {
     private static TableColumn<SymbolInfo, Long> rowsColumn() {
         TableColumn<SymbolInfo, Long> c = new TableColumn<>("Rows");
         c.setPrefWidth(70);
+        c.setMinWidth(52); // "62,400": the name gives way first
         c.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue().rows()));
         c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
             @Override

@@ -80,8 +80,30 @@ public final class DataViewModel implements AutoCloseable {
         });
     }
 
+    /**
+     * Lists every stored symbol: those with daily prices and those with bars only (an intraday file's), each with its
+     * stored intervals ({@link #intervals}), so Delete prices… reaches them all.
+     */
     public CompletableFuture<List<SymbolInfo>> refreshSymbols() {
-        return calls.run(() -> engine.listSymbols(null), symbols::setAll, importError::set, "list the symbols");
+        return calls.run(() -> {
+            List<SymbolInfo> all = new java.util.ArrayList<>(engine.listSymbols(null));
+            all.addAll(engine.listBarsOnlySymbols(null));
+            all.sort(java.util.Comparator.comparing(SymbolInfo::symbol));
+            return new Listing(List.copyOf(all), Map.copyOf(engine.storedIntervals()));
+        }, l -> {
+            intervals = l.intervals(); // before the rows, whose cells read it
+            symbols.setAll(l.symbols());
+        }, importError::set, "list the symbols").thenApply(Listing::symbols);
+    }
+
+    private record Listing(List<SymbolInfo> symbols, Map<String, List<String>> intervals) {}
+
+    /** The stored intervals of each listed symbol, finest first (daily prices are 1d), as of the last listing. */
+    private volatile Map<String, List<String>> intervals = Map.of();
+
+    /** {@code symbol}'s stored intervals as the symbols table shows them ("1d, 1w"; "30m" for bars only). */
+    public String intervals(String symbol) {
+        return String.join(", ", intervals.getOrDefault(symbol, List.of()));
     }
 
     /**

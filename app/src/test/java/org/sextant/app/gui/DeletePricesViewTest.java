@@ -51,13 +51,7 @@ class DeletePricesViewTest {
     @Test
     void theConfirmationNamesTheRowsCancelKeepsThemAndDeleteDropsOnlyTheDailyOnesAt1000By700(FxRobot robot) throws Exception {
         mistakeThenFix();
-        WaitForAsyncUtils.asyncFx(() -> {
-            bench.stage.setWidth(1000);
-            bench.stage.setHeight(700);
-        }).get();
-        bench.show("data");
-        @SuppressWarnings("unchecked")
-        TableView<SymbolInfo> table = robot.lookup("#data-symbols").queryAs(TableView.class);
+        TableView<SymbolInfo> table = dataViewAt1000By700(robot);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> table.getItems().stream().anyMatch(i -> i.symbol().equals("STRAYW")));
         WaitForAsyncUtils.asyncFx(() -> table.scrollTo(table.getItems().stream().filter(i -> i.symbol().equals("STRAYW")).findFirst().orElseThrow())).get();
         WaitForAsyncUtils.waitForFxEvents();
@@ -85,8 +79,57 @@ class DeletePricesViewTest {
         String said = robot.lookup("#data-delete-message").queryLabeled().getText();
         assertTrue(said.matches("(?s).*\nKept in data/deleted/STRAYW\\.1d\\.[0-9T.]+Z\\.csv: Import puts them back\\."), said);
         assertEquals(List.of("1w"), bench.engine.storedIntervals("STRAYW"));
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> table.getItems().stream().noneMatch(i -> i.symbol().equals("STRAYW")));
+        // STRAYW stays listed, bars only now, with its interval: Delete prices… reaches its bars too
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "1w".equals(intervalsShown(robot, table, "STRAYW")));
         bench.photograph("data-delete-prices");
+    }
+
+    @Test
+    void aSymbolWithBarsOnlyIsListedWithItsIntervalAndItsBarsCanBeDeletedAt1000By700(FxRobot robot) throws Exception {
+        TableView<SymbolInfo> table = dataViewAt1000By700(robot);
+        // the sample's USDCHF: 30-minute bars, no daily prices
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "30m".equals(intervalsShown(robot, table, "USDCHF")));
+        assertEquals("1d", intervalsShown(robot, table, "MSFT"));
+        bench.photograph("data-bars-only-listed");
+        OnScreen.clickOn(robot, robot.from(table).lookup((Node n) -> n instanceof TableCell<?, ?> c && "USDCHF".equals(c.getText())).queryAs(Node.class));
+
+        DialogPane pane = openConfirmation(robot);
+        assertEquals("Delete stored prices of USDCHF", pane.getHeaderText());
+        @SuppressWarnings("unchecked")
+        ComboBox<String> which = (ComboBox<String>) pane.lookup("#data-delete-interval");
+        assertEquals(1, which.getItems().size());
+        assertTrue(which.getConverter().toString(which.getItems().get(0)).matches("30m: [0-9,]+ 30m bars"), which.getItems().toString());
+        OnScreen.clickOn(robot, button(pane, ButtonBar.ButtonData.OK_DONE));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
+                () -> robot.lookup("#data-delete-message").queryLabeled().getText().startsWith("Deleted "));
+        assertEquals(List.of(), bench.engine.storedIntervals("USDCHF"));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> table.getItems().stream().noneMatch(i -> i.symbol().equals("USDCHF")));
+    }
+
+    /** The Intervals cell of {@code symbol}'s row, scrolled into view; null while the symbol is not listed. */
+    private static String intervalsShown(FxRobot robot, TableView<SymbolInfo> table, String symbol) throws Exception {
+        SymbolInfo row = WaitForAsyncUtils.asyncFx(() -> table.getItems().stream().filter(i -> i.symbol().equals(symbol)).findFirst().orElse(null)).get();
+        if (row == null) return null;
+        WaitForAsyncUtils.asyncFx(() -> table.scrollTo(row)).get();
+        WaitForAsyncUtils.waitForFxEvents();
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.TableColumn<SymbolInfo, ?> column = (javafx.scene.control.TableColumn<SymbolInfo, ?>) table.getColumns().stream()
+                .filter(c -> c.getText().equals("Intervals")).findFirst().orElse(null);
+        if (column == null) return null;
+        Object value = column.getCellData(row);
+        return value == null ? null : value.toString();
+    }
+
+    /** The window at 1000x700 showing the Data view; its symbols table. */
+    private TableView<SymbolInfo> dataViewAt1000By700(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> {
+            bench.stage.setWidth(1000);
+            bench.stage.setHeight(700);
+        }).get();
+        bench.show("data");
+        @SuppressWarnings("unchecked")
+        TableView<SymbolInfo> table = robot.lookup("#data-symbols").queryAs(TableView.class);
+        return table;
     }
 
     private static DialogPane openConfirmation(FxRobot robot) throws Exception {

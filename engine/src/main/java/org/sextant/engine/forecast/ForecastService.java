@@ -436,6 +436,12 @@ public final class ForecastService {
         return scanSymbols(r).stream().map(x -> x + ":" + m + ":" + h).toList();
     }
 
+    /** Whose prices a scan job reads: the symbols it names, or with none every stored symbol's. */
+    public org.sextant.engine.jobs.JobReach scanReach(ForecastScan.Request request) {
+        ForecastScan.Request r = orDefault(request);
+        return r.symbols() == null || r.symbols().isEmpty() ? org.sextant.engine.jobs.JobReach.WHOLE_STORE : org.sextant.engine.jobs.JobReach.of(scanSymbols(r));
+    }
+
     /** The body of a scan job: every forecast computed, and stored. A writer. */
     public ScanResult scanJob(ForecastScan.Request request, JobContext ctx) {
         ForecastScan.Request r = orDefault(request);

@@ -48,7 +48,10 @@ public final class PeriodicCloses {
                     + s.kind() + " prices, " + importFix;
         }
         List<String> lacking = symbols.stream().filter(x -> !intervals.apply(x).contains(s.interval())).toList();
-        if (lacking.isEmpty()) return what + "; " + (one ? who + " also has " : "each also has ") + bars + ": " + ask + ", which reads those bars";
+        // daily rows all spaced so are the mistake itself (a recent part: older ones are real days, which stay)
+        String delete = part.recent() ? "" : ", or delete " + (one ? "its" : "their") + " daily rows (delete_prices with interval \"1d\", which keeps a CSV of them)"
+                + " so that every read uses the bars";
+        if (lacking.isEmpty()) return what + "; " + (one ? who + " also has " : "each also has ") + bars + ": " + ask + ", which reads those bars" + delete;
         return what + "; " + (one ? "" : String.join(", ", lacking) + (lacking.size() == 1 ? " has" : " have") + " no " + bars + ": ")
                 + "if they are " + s.kind() + " prices, " + importFix;
     }

@@ -55,6 +55,8 @@ public final class Jobs implements AutoCloseable {
     private final Map<String, Boolean> cancelRequested = new ConcurrentHashMap<>();
     /** The time limit of each active job: a request that joins one is told it (JobStatus.note). */
     private final Map<String, Duration> limits = new ConcurrentHashMap<>();
+    /** Whose prices each active job reads or writes ({@link #workingOn}). */
+    private final Map<String, JobReach> reaches = new ConcurrentHashMap<>();
     private final ExecutorService writers = Executors.newSingleThreadExecutor(org.sextant.engine.DaemonThreads.named("sextant-writer-job"));
     private final ExecutorService readers = Executors.newFixedThreadPool(2, org.sextant.engine.DaemonThreads.named("sextant-job"));
 
@@ -73,7 +75,12 @@ public final class Jobs implements AutoCloseable {
 
     /** A writer job of one step whose progress says what it does from the start ("importing 2 file(s)"). */
     public JobStatus submitWriter(String kind, List<String> subjects, String doing, java.util.function.Supplier<Object> work) {
-        return submit(kind, subjects, true, ctx -> {
+        return submitWriter(kind, subjects, JobReach.WHOLE_STORE, doing, work);
+    }
+
+    /** As above, reading or writing the prices of {@code reach} only. */
+    public JobStatus submitWriter(String kind, List<String> subjects, JobReach reach, String doing, java.util.function.Supplier<Object> work) {
+        return submit(kind, subjects, true, DEFAULT_TIME_LIMIT, reach, ctx -> {
             ctx.progress(0.05, doing);
             return work.get();
         });
@@ -96,8 +103,13 @@ public final class Jobs implements AutoCloseable {
         return submit(kind, subjects, writer, timeLimit(timeLimitMinutes), work);
     }
 
-    /** As above, with a limit {@link #timeLimit} already checked. */
-    public synchronized JobStatus submit(String kind, List<String> subjects, boolean writer, Duration limit, JobWork work) {
+    /** As above, with a limit {@link #timeLimit} already checked; a job that does not say whose prices it reads is taken to read every symbol's. */
+    public JobStatus submit(String kind, List<String> subjects, boolean writer, Duration limit, JobWork work) {
+        return submit(kind, subjects, writer, limit, JobReach.WHOLE_STORE, work);
+    }
+
+    /** As above, reading or writing the prices of {@code reach} only. */
+    public synchronized JobStatus submit(String kind, List<String> subjects, boolean writer, Duration limit, JobReach reach, JobWork work) {
         org.sextant.engine.ReadOnlyScope.refuseWrite("start a " + kind + " job");
         for (JobStatus j : jobs.values()) {
             if (j.state().active() && j.kind().equals(kind) && new HashSet<>(j.subjects()).containsAll(subjects)) {
@@ -118,6 +130,7 @@ public final class Jobs implements AutoCloseable {
                 Instant.now(), null, null, null, null, null, null, null, false, null);
         update(queued, true);
         limits.put(id, limit);
+        reaches.put(id, reach);
         futures.put(id, (writer ? writers : readers).submit(() -> execute(id, limit, work)));
         return queued;
     }
@@ -197,6 +210,7 @@ public final class Jobs implements AutoCloseable {
         futures.remove(id);
         cancelRequested.remove(id);
         limits.remove(id);
+        reaches.remove(id);
     }
 
     /**
@@ -222,9 +236,26 @@ public final class Jobs implements AutoCloseable {
         return j;
     }
 
-    /** How many jobs the cancel and time-limit books still hold: only jobs queued or running (tests). */
+    /** How many jobs the cancel, time-limit and reach books still hold: only jobs queued or running (tests). */
     int booked() {
-        return futures.size() + cancelRequested.size() + limits.size();
+        return futures.size() + cancelRequested.size() + limits.size() + reaches.size();
+    }
+
+    /**
+     * Refuses with job_busy a deletion of {@code symbol}'s prices while a job queued or running reads or writes
+     * them (its reach covers the symbol, or every symbol), naming the oldest such job, its kind and the way on.
+     */
+    public void refuseDeletingUnder(String symbol) {
+        List<JobStatus> newestFirst = list();
+        for (int i = newestFirst.size() - 1; i >= 0; i--) {
+            JobStatus j = newestFirst.get(i);
+            JobReach reach = reaches.get(j.id());
+            if (reach == null || !j.state().active() || !reach.covers(symbol)) continue;
+            throw new SextantException(FailReason.JOB_BUSY, "job " + j.id() + " (" + j.kind() + ", " + j.state().name().toLowerCase(java.util.Locale.ROOT)
+                    + ") reads or writes " + reach.what(symbol) + ": deleting them would pull prices from under it; nothing was deleted", null,
+                    "wait for job " + j.id() + " to end, or cancel it (cancel_job " + j.id() + "), then delete again")
+                    .withDetail("active_job_id", j.id()).withDetail("active_job_kind", j.kind());
+        }
     }
 
     /** All known jobs, newest first. */

@@ -103,6 +103,13 @@ public final class ResearchService {
         return sessionOf(r.sessionId()) + ":" + Integer.toHexString(r.hashCode());
     }
 
+    /** Whose prices a backtest of {@code r} reads: its symbols, and with an analogue node the benchmark whose signals it matches. */
+    public List<String> backtestReads(StrategyRunRequest r) {
+        List<String> read = new java.util.ArrayList<>(r.symbols());
+        if (composeGraph(r.spec()).requireOk().nodes().stream().anyMatch(n -> n.type().name().equals("analogue"))) read.add(org.sextant.engine.analogue.AnalogueDefaults.BENCHMARK);
+        return read;
+    }
+
     /** The session's ledger of runs and configurations tried (zero for a new session); reads only. */
     public org.sextant.engine.research.store.SessionLedger ledger(String sessionId) {
         return store.ledger(sessionOf(sessionId));

@@ -92,7 +92,8 @@ class PeriodicClosesRoutesTest {
         assertEquals(List.of("1d", "1w"), engine.storedIntervals("WEEKX"));
 
         String w = call("get_forecast", "{\"symbol\":\"WEEKX\",\"horizon\":5}").get("data_warning").asString();
-        assertEquals(WEEKLY + "; WEEKX also has 1w bars: ask with interval \"1w\", which reads those bars", w);
+        assertEquals(WEEKLY + "; WEEKX also has 1w bars: ask with interval \"1w\", which reads those bars, or delete its daily rows"
+                + " (delete_prices with interval \"1d\", which keeps a CSV of them) so that every read uses the bars", w);
         JsonNode bars = call("get_forecast", "{\"symbol\":\"WEEKX\",\"horizon\":5,\"interval\":\"1w\"}");
         assertFalse(bars.has("data_warning"), bars.path("data_warning").toString());
     }

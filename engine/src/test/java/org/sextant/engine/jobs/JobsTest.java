@@ -50,7 +50,7 @@ class JobsTest {
             JobStatus cancelled = jobs.cancel(queued.id());
             assertEquals(JobState.CANCELLED, cancelled.state());
             assertEquals("cancelled before it started", cancelled.message());
-            assertEquals(4, jobs.booked(), "only the two running jobs' future and limit");
+            assertEquals(6, jobs.booked(), "only the two running jobs' future, limit and reach");
             release.countDown();
             jobs.await(a.id(), Duration.ofSeconds(30));
             jobs.await(b.id(), Duration.ofSeconds(30));
