@@ -185,8 +185,9 @@ public final class Sextant implements AutoCloseable {
      */
     public DeletedPrices deletePrices(String symbol, String interval) {
         String sym = PriceRepository.requireCanonical(symbol);
-        jobs.refuseDeletingUnder(sym);
-        return changed(deletion.delete(symbol, interval));
+        try (Jobs.Deletion under = jobs.deleting(sym)) {
+            return changed(deletion.delete(symbol, interval));
+        }
     }
 
     /** Rows stored per interval of {@code symbol}, finest first (daily prices are 1d); empty for an unknown symbol. */

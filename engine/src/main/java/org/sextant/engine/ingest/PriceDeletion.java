@@ -41,6 +41,7 @@ public final class PriceDeletion {
     private final Path keptDir;
     private final Duration writerWait;
     private final Keep keepMove;
+    private final java.time.Clock clock;
 
     /** Moves a staged copy into the kept folder; a test fails one to see the deletion leave everything as it was. */
     interface Keep {
@@ -48,10 +49,11 @@ public final class PriceDeletion {
     }
 
     public PriceDeletion(Store store, PriceRepository prices, Path keptDir) {
-        this(store, prices, keptDir, WRITER_WAIT, (from, to) -> Files.move(from, to, StandardCopyOption.ATOMIC_MOVE));
+        this(store, prices, keptDir, WRITER_WAIT, (from, to) -> Files.move(from, to, StandardCopyOption.ATOMIC_MOVE), java.time.Clock.systemUTC());
     }
 
-    PriceDeletion(Store store, PriceRepository prices, Path keptDir, Duration writerWait, Keep keepMove) {
+    PriceDeletion(Store store, PriceRepository prices, Path keptDir, Duration writerWait, Keep keepMove, java.time.Clock clock) {
+        this.clock = clock;
         this.store = store;
         this.prices = prices;
         this.keptDir = keptDir;
@@ -74,10 +76,10 @@ public final class PriceDeletion {
     public DeletedPrices delete(String symbol, String interval) {
         String sym = PriceRepository.requireCanonical(symbol);
         BarInterval only = interval == null || interval.isBlank() ? null : BarInterval.of("interval", interval);
-        String stamp = STAMP.format(Instant.now());
         List<Path> kept = new ArrayList<>();
         try {
             return store.inTransaction(writerWait, "delete_prices", c -> {
+                String stamp = STAMP.format(clock.instant()); // once the writer is ours: the moment the rows go
                 Map<String, Long> stored = rowsByInterval(c, sym);
                 if (stored.isEmpty()) throw prices.unknownSymbol(symbol);
                 if (only != null && !stored.containsKey(only.label)) throw notStored(sym, only.label, stored);
@@ -160,7 +162,7 @@ public final class PriceDeletion {
             try (Statement s = c.createStatement()) {
                 s.execute("COPY (" + select + ") TO " + ImportBatch.literal(staged.toString()) + " (FORMAT csv, HEADER)");
             }
-            Path target = keptDir.resolve(fileName(sym, interval, stamp));
+            Path target = unused(fileName(sym, interval, stamp));
             try {
                 Files.createDirectories(keptDir);
                 keepMove.move(staged, target);
@@ -172,6 +174,18 @@ public final class PriceDeletion {
         } finally {
             deleteQuietly(staged);
         }
+    }
+
+    /**
+     * {@code name} in {@link #keptDir}, or NAME.2.csv, NAME.3.csv, ... when taken: EUR/USD and EUR_USD have one file name,
+     * and a move onto a kept file replaced it (attack 15, M1: one symbol's only copy lost). Deletions keep their files
+     * under the store's one writer, so no other deletion takes the name between this look and the move.
+     */
+    private Path unused(String name) {
+        Path target = keptDir.resolve(name);
+        String base = name.substring(0, name.length() - ".csv".length());
+        for (int n = 2; Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS); n++) target = keptDir.resolve(base + "." + n + ".csv");
+        return target;
     }
 
     /** SYMBOL.interval.TIME.csv, the ticker's characters a file name cannot hold (the / of EUR/USD) as _. */

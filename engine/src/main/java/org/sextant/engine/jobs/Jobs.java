@@ -57,6 +57,8 @@ public final class Jobs implements AutoCloseable {
     private final Map<String, Duration> limits = new ConcurrentHashMap<>();
     /** Whose prices each active job reads or writes ({@link #workingOn}). */
     private final Map<String, JobReach> reaches = new ConcurrentHashMap<>();
+    /** Symbols whose prices a delete_prices is deleting (it may wait seconds for the writer): how many deletions each. Guarded by this. */
+    private final Map<String, Integer> deleting = new java.util.HashMap<>();
     private final ExecutorService writers = Executors.newSingleThreadExecutor(org.sextant.engine.DaemonThreads.named("sextant-writer-job"));
     private final ExecutorService readers = Executors.newFixedThreadPool(2, org.sextant.engine.DaemonThreads.named("sextant-job"));
 
@@ -114,6 +116,12 @@ public final class Jobs implements AutoCloseable {
         for (JobStatus j : jobs.values()) {
             if (j.state().active() && j.kind().equals(kind) && new HashSet<>(j.subjects()).containsAll(subjects)) {
                 return j.asCoalesced(limits.getOrDefault(j.id(), DEFAULT_TIME_LIMIT));
+            }
+        }
+        for (String s : deleting.keySet()) {
+            if (reach.covers(s)) {
+                throw new SextantException(FailReason.JOB_BUSY, "the prices of " + org.sextant.contract.ShownText.name(s) + " are being deleted (delete_prices),"
+                        + " and this " + kind + " job would read or write them; it was not started", null, "start it again once the deletion has answered");
             }
         }
         if (writer) {
@@ -245,7 +253,7 @@ public final class Jobs implements AutoCloseable {
      * Refuses with job_busy a deletion of {@code symbol}'s prices while a job queued or running reads or writes
      * them (its reach covers the symbol, or every symbol), naming the oldest such job, its kind and the way on.
      */
-    public void refuseDeletingUnder(String symbol) {
+    public synchronized void refuseDeletingUnder(String symbol) {
         List<JobStatus> newestFirst = list();
         for (int i = newestFirst.size() - 1; i >= 0; i--) {
             JobStatus j = newestFirst.get(i);
@@ -256,6 +264,27 @@ public final class Jobs implements AutoCloseable {
                     "wait for job " + j.id() + " to end, or cancel it (cancel_job " + j.id() + "), then delete again")
                     .withDetail("active_job_id", j.id()).withDetail("active_job_kind", j.kind());
         }
+    }
+
+    /** A deletion of a symbol's prices under way: until it closes, no job whose reach covers the symbol starts. */
+    public interface Deletion extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Refuses as {@link #refuseDeletingUnder} does, else marks {@code symbol}'s prices as being deleted until the returned
+     * deletion closes: a job started while the deletion waits for the store's writer would read the prices before they go
+     * and store what it made of them after (attack 15, M2). One step under this registry's lock, as {@link #submit} is.
+     */
+    public synchronized Deletion deleting(String symbol) {
+        refuseDeletingUnder(symbol);
+        deleting.merge(symbol, 1, Integer::sum);
+        return () -> {
+            synchronized (Jobs.this) {
+                deleting.computeIfPresent(symbol, (s, n) -> n == 1 ? null : n - 1);
+            }
+        };
     }
 
     /** All known jobs, newest first. */

@@ -63,6 +63,40 @@ class DeleteUnderJobsTest {
         assertEquals("wait for job " + job.id() + " to end, or cancel it (cancel_job " + job.id() + "), then delete again", busy.fix());
     }
 
+    /**
+     * A job asked for while a deletion of its symbol waits for the store's writer is refused, not started to store what it
+     * made of the prices after they went (attack 15, M2); a job on another symbol starts.
+     */
+    @Test
+    void noJobOnASymbolStartsWhileItsPricesAreBeingDeleted() throws Exception {
+        Thread deleter;
+        java.util.concurrent.atomic.AtomicReference<Object> deleted = new java.util.concurrent.atomic.AtomicReference<>();
+        JobStatus other;
+        SextantException refused;
+        try (HeldStore held = HeldStore.hold(engine.store())) {
+            deleter = new Thread(() -> {
+                try {
+                    deleted.set(engine.deletePrices("KO", null));
+                } catch (RuntimeException e) {
+                    deleted.set(e);
+                }
+            });
+            deleter.start();
+            while (deleter.getState() != Thread.State.TIMED_WAITING) Thread.onSpinWait(); // parked on the write lock, with its wait
+            refused = assertThrows(SextantException.class, () -> engine.startForecast(List.of("KO"), "naive", 5, false));
+            other = engine.startForecast(List.of("IBM"), "naive", 5, false);
+        }
+        deleter.join();
+        assertEquals(FailReason.JOB_BUSY, refused.reason());
+        assertTrue(refused.getMessage().startsWith("the prices of KO are being deleted (delete_prices), and this forecast job"), refused.getMessage());
+        assertTrue(deleted.get() instanceof org.sextant.engine.ingest.DeletedPrices, String.valueOf(deleted.get()));
+        assertEquals(JobStatus.class, other.getClass());
+        engine.jobs().await(other.id(), GENEROUS);
+        assertTrue(engine.storedRows("KO").isEmpty(), "KO deleted");
+        assertEquals(FailReason.NOT_FOUND, assertThrows(SextantException.class, () -> engine.startForecast(List.of("KO"), "naive", 5, false)).reason(),
+                "once answered, a job on KO is refused as one on any unknown symbol, not as busy");
+    }
+
     @Test
     void forecastAndForecastBacktestJobsHoldTheirSymbols() throws Exception {
         SextantException e = refusedUnder("KO", () -> engine.startForecast(List.of("KO"), "naive", 5, false), "forecast");

@@ -46,7 +46,7 @@ class PriceDeletionTest {
         PriceDeletion failingSecond = new PriceDeletion(store, new PriceRepository(store), kept, Duration.ofSeconds(5), (from, to) -> {
             if (moves.incrementAndGet() == 2) throw new IOException("no space left on device");
             Files.move(from, to);
-        });
+        }, java.time.Clock.systemUTC());
         SextantException e = assertThrows(SextantException.class, () -> failingSecond.delete("BOTHX", null));
         assertEquals(FailReason.IO_ERROR, e.reason());
         assertTrue(e.getMessage().contains("nothing was deleted"), e.getMessage());
@@ -65,7 +65,7 @@ class PriceDeletionTest {
     void aWriterHeldLongerThanTheWaitIsRefusedAsBusyAndNothingIsDeleted(@TempDir Path dir) throws Exception {
         bothIntervals(dir);
         PriceDeletion deletion = new PriceDeletion(store, new PriceRepository(store), dir.resolve("kept"), Duration.ofMillis(200),
-                (from, to) -> Files.move(from, to));
+                (from, to) -> Files.move(from, to), java.time.Clock.systemUTC());
         try (HeldStore held = HeldStore.hold(store)) {
             SextantException e = assertThrows(SextantException.class, () -> deletion.delete("BOTHX", "1d"));
             assertEquals(FailReason.JOB_BUSY, e.reason());
@@ -73,6 +73,23 @@ class PriceDeletionTest {
         }
         assertEquals(Map.of("1d", 30L, "1w", 30L), rows());
         assertEquals(30L, deletion.delete("BOTHX", "1d").rowsDeleted(), "once the writer is free it deletes");
+    }
+
+    /** EUR/USD and EUR_USD deleted in one millisecond: one file name, two kept files, each with its own rows (attack 15, M1). */
+    @Test
+    void twoSymbolsOfOneFileNameDeletedAtOneMomentKeepTwoFiles(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("pairs.csv"), "Symbol,Date,Close\nEUR/USD,2020-01-02,1.12\nEUR/USD,2020-01-03,1.13\n"
+                + "EUR_USD,2020-01-02,7\nEUR_USD,2020-01-03,8\n");
+        new PriceImporter(store).importFiles(List.of(file));
+        java.time.Clock frozen = java.time.Clock.fixed(java.time.Instant.parse("2026-12-05T07:06:01.948Z"), java.time.ZoneOffset.UTC);
+        PriceDeletion deletion = new PriceDeletion(store, new PriceRepository(store), dir.resolve("kept"), Duration.ofSeconds(5),
+                (from, to) -> Files.move(from, to, java.nio.file.StandardCopyOption.ATOMIC_MOVE), frozen);
+        Path slash = Path.of(deletion.delete("EUR/USD", null).deleted().get(0).keptIn());
+        Path underscore = Path.of(deletion.delete("EUR_USD", null).deleted().get(0).keptIn());
+        assertEquals("EUR_USD.1d.20261205T070601.948Z.csv", slash.getFileName().toString());
+        assertEquals("EUR_USD.1d.20261205T070601.948Z.2.csv", underscore.getFileName().toString());
+        assertTrue(Files.readString(slash).contains("EUR/USD,2020-01-02"), "the first deletion's rows are still kept");
+        assertTrue(Files.readString(underscore).contains("EUR_USD,2020-01-03"));
     }
 
     @Test
