@@ -361,9 +361,6 @@ public final class ForecastService {
         void report(double done, String message);
     }
 
-    /** A scan's answer and the forecasts it computed from these prices (a scan job stores them). */
-    private record ScanOutcome(ScanResult answer, Map<PriceSeries, PriceForecast> computed) {}
-
     /**
      * A read: at most {@link #SCAN_COMPUTE_LIMIT} forecasts are computed, and only as many as their estimated
      * fits allow in {@link BacktestCost#BUDGET_SHARE} of the request's budget; the rest are listed as not computed.
@@ -383,7 +380,7 @@ public final class ForecastService {
         ScanAllowance computing = new ScanAllowance(SCAN_COMPUTE_LIMIT, allowance, scanFits);
         boolean answered = false;
         try {
-            ScanResult answer = scan(request, computing, (done, message) -> { }, timeUp, false).answer();
+            ScanResult answer = scan(request, computing, (done, message) -> { }, timeUp, null);
             // a caller gone by now never reads the note saying to call again: the fit it left going on is nobody's
             answered = !org.sextant.engine.jobs.Cancellation.stopRequested();
             return answer;
@@ -442,26 +439,36 @@ public final class ForecastService {
         return r.symbols() == null || r.symbols().isEmpty() ? org.sextant.engine.jobs.JobReach.WHOLE_STORE : org.sextant.engine.jobs.JobReach.of(scanSymbols(r));
     }
 
-    /** The body of a scan job: every forecast computed, and stored. A writer. */
+    /** The body of a scan job: every forecast computed, and stored as it goes ({@link ScanJobStore}). A writer. */
     public ScanResult scanJob(ForecastScan.Request request, JobContext ctx) {
+        return scanJob(request, ctx, ScanJobStore.BATCH);
+    }
+
+    /** As above, {@code batch} forecasts to a commit (tests: a commit per forecast or two). */
+    ScanResult scanJob(ForecastScan.Request request, JobContext ctx, int batch) {
         ForecastScan.Request r = orDefault(request);
-        ScanOutcome outcome = scan(r, new ScanAllowance(Integer.MAX_VALUE, Double.POSITIVE_INFINITY, scanFits), (done, message) -> {
-            ctx.checkCancelled();
-            ctx.progress(done, message);
-        }, readsEnd(), true);
-        String m = ForecastBacktestRun.modelName(r.model());
-        int h = ForecastBacktestRun.horizon(r.horizon());
-        BandCalibration cal = BandCalibration.parse(r.calibration());
-        outcome.computed().forEach((p, f) -> storeLive(p, m, h, cal, f)); // the job keeps what it computed
-        return outcome.answer();
+        ScanJobStore keep = new ScanJobStore(forecasts, batch);
+        try {
+            ScanResult answer = scan(r, new ScanAllowance(Integer.MAX_VALUE, Double.POSITIVE_INFINITY, scanFits), (done, message) -> {
+                ctx.checkCancelled();
+                ctx.progress(done, message + (keep.stored() > 0 ? ", " + keep.stored() + " stored" : ""));
+            }, readsEnd(), keep);
+            keep.commit();
+            return answer;
+        } catch (java.util.concurrent.CancellationException stop) {
+            throw keep.stopped(stop); // a cancel or the time limit keeps what was computed, and says how much
+        }
     }
 
     private static ForecastScan.Request orDefault(ForecastScan.Request r) {
         return r == null ? new ForecastScan.Request(null, null, null, null, null, null, null, null, null) : r;
     }
 
-    /** {@code forJob}: the answer carries the forecasts computed with their closes, for the job to store (a read keeps no closes past their symbol). */
-    private ScanOutcome scan(ForecastScan.Request req, ScanAllowance allowance, ScanProgress progress, BooleanSupplier timeUp, boolean forJob) {
+    /**
+     * {@code keep}: where a job stores each forecast it computed as it goes (null: a read, which stores nothing); no symbol's
+     * closes are held past it, only its row for the ranking.
+     */
+    private ScanResult scan(ForecastScan.Request req, ScanAllowance allowance, ScanProgress progress, BooleanSupplier timeUp, ScanJobStore keep) {
         ForecastScan.Request r = orDefault(req);
         double level = r.sortLevel();
         int top = r.topN();
@@ -473,7 +480,7 @@ public final class ForecastService {
         List<ScanRow> rows = new ArrayList<>();
         List<ScanResult.Skipped> skipped = new ArrayList<>();
         List<String> notComputed = new ArrayList<>();
-        Map<PriceSeries, PriceForecast> computed = new LinkedHashMap<>();
+        if (keep != null) keep.scanning(syms.size());
         long generation = scanFits.generation(); // before the prices are read: a fit of prices changed meanwhile is not kept
         ScanCloses closes = new ScanCloses(scanBatches.plan(syms), scanReader, timeUp);
         ScanStoredForecasts storedLive = new ScanStoredForecasts(forecasts, m, h, cal.wire(), syms); // not three queries a symbol
@@ -497,7 +504,7 @@ public final class ForecastService {
             if (o.skipped() != null) skipped.add(new ScanResult.Skipped(sym, o.skipped()));
             else if (o.notComputed()) notComputed.add(sym);
             else {
-                if (forJob) computed.put(o.prices(), o.forecast()); // 5,000 symbols' closes would hold 550 MB until the answer
+                if (keep != null) keep.add(liveRow(o.prices(), m, h, cal, o.forecast(), storedLive)); // null: stored already
                 String unranked = ForecastScan.unranked(o.row(), level);
                 if (unranked != null) skipped.add(new ScanResult.Skipped(sym, unranked));
                 else rows.add(o.row());
@@ -514,9 +521,8 @@ public final class ForecastService {
         }
         int unfitted = notComputed.size() - unread;
         String note = notes(unfitted == 0 ? null : allowance.note(unfitted, m, h), closes.note(unread));
-        ScanResult answer = new ScanResult(ForecastScan.rank(rows, level, r.minRewardRisk(), top), m, h, level, cal.wire(), r.minRewardRisk(),
+        return new ScanResult(ForecastScan.rank(rows, level, r.minRewardRisk(), top), m, h, level, cal.wire(), r.minRewardRisk(),
                 minHistory, top, r.asOf(), ForecastStart.RULE, scanned, rows.size(), skipped, notComputed, note);
-        return new ScanOutcome(answer, computed);
     }
 
     /** The notes of a scan that are not null, joined; null when there is none. */
@@ -576,13 +582,20 @@ public final class ForecastService {
     }
 
     private PriceForecast storeLive(PriceSeries p, String model, int h, BandCalibration cal, PriceForecast f) {
-        String m = ForecastBacktestRun.modelName(model);
-        // a fallback to the model's bands is not stored under the requested calibration
-        if (f.calibration().equals(cal.wire()) && storedLive(p, m, h, LEVELS, cal) == null) {
-            forecasts.save(List.of(new StoredForecast(p.symbol(), m, StoredForecast.LIVE, cal.wire(), f.origin(), h, f.lastClose(),
-                    p.size(), f.targetDates(), f.forecast(), f.coverage())));
-        }
+        StoredForecast row = liveRow(p, ForecastBacktestRun.modelName(model), h, cal, f, null);
+        if (row != null) forecasts.save(List.of(row));
         return f;
+    }
+
+    /**
+     * The stored row of {@code f}, made from {@code p}, or null when it is not to be stored: stored already (looked up in
+     * a scan's {@code stored}, or the store when null), or a fallback to the model's bands, which is not stored under the
+     * requested calibration.
+     */
+    private StoredForecast liveRow(PriceSeries p, String m, int h, BandCalibration cal, PriceForecast f, ScanStoredForecasts stored) {
+        if (!f.calibration().equals(cal.wire()) || storedLive(p, m, h, LEVELS, cal, stored) != null) return null;
+        return new StoredForecast(p.symbol(), m, StoredForecast.LIVE, cal.wire(), f.origin(), h, f.lastClose(),
+                p.size(), f.targetDates(), f.forecast(), f.coverage());
     }
 
     /** The stored or in-memory live forecast made from exactly these prices, or null. */

@@ -1,6 +1,8 @@
 package org.sextant.engine.forecast;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -34,6 +36,8 @@ final class ScanAllowance {
     private boolean ranOut;
     /** The fit this call waited for until its budget's end, which may go on in the background. */
     private ScanFits.Fit goingOn;
+    /** Symbols whose awaited fit was stopped because the prices changed during this call: not computed, to be called again. */
+    private final List<String> changed = new ArrayList<>();
     /** {@link #goingOn} while this call holds a claim on it, until {@link #settle}. */
     private ScanFits.Fit claimed;
     private final ScanFits fits;
@@ -83,6 +87,12 @@ final class ScanAllowance {
             fit = fits.start(job);
         }
         PriceForecast f = fit == null ? fitHere(here) : awaitClaimed(fit, System.nanoTime() + left - left / 10);
+        if (f == null && fit != null && fit.result.isDone() && fits.pricesChangedSince(fit)) {
+            // an import or delete landed meanwhile: not this call's end, only this symbol's (attack 15 M4 answered a 500)
+            if (taken) computed--;
+            changed.add(job.symbol());
+            return null;
+        }
         if (f == null) {
             ranOut = true;
             overBudget++;
@@ -158,6 +168,9 @@ final class ScanAllowance {
             } catch (TimeoutException e) {
                 // the budget is this wait's own, not checked here (late wake-ups on a busy machine); the claim's holder says what becomes of the fit
                 if (Cancellation.stopRequested()) throw new CancellationException("the caller went away, or the job was cancelled, while waiting for a scan's fit");
+            } catch (CancellationException stopped) {
+                // the fit's own stop (the prices changed, the engine closes), which get() throws as is, not wrapped: not this caller's
+                return null;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new CancellationException("interrupted while waiting for a scan's fit");
@@ -172,8 +185,27 @@ final class ScanAllowance {
         }
     }
 
-    /** The note of a scan that left {@code notComputed} forecasts of {@code model} at {@code horizon}: why, and what to do. */
+    /**
+     * The note of a scan that left {@code notComputed} forecasts of {@code model} at {@code horizon} (those whose prices changed
+     * during the call among them): why, and what to do; null when there is nothing to say.
+     */
     String note(int notComputed, String model, int horizon) {
+        String moved = changed.isEmpty() ? null : changedNote();
+        int rest = notComputed - changed.size();
+        if (rest <= 0) return moved;
+        String budget = budgetNote(rest, model, horizon);
+        return moved == null ? budget : moved + "; " + budget;
+    }
+
+    /** The note on the symbols whose fit the prices' change stopped: what happened, and to call again. */
+    private String changedNote() {
+        String named = changed.size() <= 10 ? String.join(", ", changed) : String.join(", ", changed.subList(0, 10)) + ", ...";
+        return changed.size() + " symbol(s) (" + named + ") were not computed: their prices changed during this call (an import, gather or "
+                + "delete of prices), which stopped the fit of the prices read before; call again to rank them on the new prices";
+    }
+
+    /** The note on {@code notComputed} symbols the budget or the per-call limit left out. */
+    private String budgetNote(int notComputed, String model, int horizon) {
         StringBuilder why = new StringBuilder();
         if (ranOut) why.append("the budget ran out during a fit, which took longer than estimated (a busy machine)");
         else if (overBudget > 0) {

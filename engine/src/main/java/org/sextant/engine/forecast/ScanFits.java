@@ -155,6 +155,9 @@ final class ScanFits implements AutoCloseable {
         running.clear();
     }
 
+    /** Whether the prices changed since {@code fit}'s were read: a fit that stopped then was stopped for that, or gave what is not kept. */
+    boolean pricesChangedSince(Fit fit) { return fit.job.generation() != generation; }
+
     /** How many fits are under way that a call may still join (tests: a fit nobody will rank is not among them). */
     synchronized int underWay() { return running.size(); }
 
