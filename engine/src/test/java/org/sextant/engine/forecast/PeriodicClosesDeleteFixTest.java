@@ -39,7 +39,7 @@ class PeriodicClosesDeleteFixTest {
         List<LocalDate> dates = new ArrayList<>(weekdays(LocalDate.of(2005, 1, 3), 1000));
         dates.addAll(fridays(dates.get(dates.size() - 1).with(java.time.temporal.TemporalAdjusters.next(DayOfWeek.FRIDAY)).plusWeeks(1), PeriodicDates.RECENT));
         String w = PeriodicCloses.warning("TURNX", dates, s -> List.of("1d", "1w"));
-        assertTrue(w.contains("its last " + PeriodicDates.RECENT + " daily closes"), w);
+        assertTrue(w.contains("its last " + (PeriodicDates.RECENT + 1) + " daily closes"), w); // the last weekday and the Fridays after it
         assertTrue(w.endsWith("TURNX also has 1w bars: ask with interval \"1w\", which reads those bars"), w);
     }
 }
