@@ -94,13 +94,14 @@ public final class PriceDeletion {
                     total += rows;
                 }
                 Map<String, Long> derived = Map.of();
+                Described was = gone.contains(DAILY) ? described(c, sym) : new Described(null, null);
                 if (gone.contains(DAILY)) {
                     derived = deleteDerived(c, sym);
                     update(c, "DELETE FROM symbols WHERE symbol = ?", sym); // the symbols table lists the symbols with daily prices
                 }
                 List<String> left = stored.keySet().stream().filter(i -> !gone.contains(i)).toList();
                 if (left.isEmpty()) update(c, "DELETE FROM symbol_sessions WHERE symbol = ?", sym); // a new import of it detects its session again
-                return new DeletedPrices(sym, List.copyOf(deleted), total, left, derived, restore(kept));
+                return new DeletedPrices(sym, List.copyOf(deleted), total, left, derived, was.description(), was.source(), restore(kept, sym, was));
             });
         } catch (RuntimeException e) {
             for (Path p : kept) deleteQuietly(p); // nothing was deleted: no copy of it either
@@ -218,9 +219,30 @@ public final class PriceDeletion {
         }
     }
 
-    private static String restore(List<Path> kept) {
-        return "the deleted rows are kept in " + String.join(" and ", kept.stream().map(Path::toString).toList())
+    private static String restore(List<Path> kept, String sym, Described was) {
+        String back = "the deleted rows are kept in " + String.join(" and ", kept.stream().map(Path::toString).toList())
                 + ": import_prices with " + (kept.size() == 1 ? "that path" : "those paths") + " puts them back (sextant import FILE)";
+        org.sextant.engine.data.SymbolDescription d = was.description();
+        if (d == null) return back;
+        List<String> said = new ArrayList<>();
+        if (d.name() != null) said.add("name '" + org.sextant.contract.ShownText.name(d.name()) + "'");
+        if (d.currency() != null) said.add("currency " + d.currency());
+        if (d.exchange() != null) said.add("exchange '" + org.sextant.contract.ShownText.name(d.exchange()) + "'");
+        return back + "; an import does not carry what " + sym + " was named: give it again in the Data view (" + String.join(", ", said) + ")";
+    }
+
+    /** What the symbols row of deleted daily prices said of them, which goes with it. */
+    private record Described(org.sextant.engine.data.SymbolDescription description, String source) {}
+
+    private static Described described(Connection c, String sym) throws java.sql.SQLException {
+        try (java.sql.PreparedStatement p = c.prepareStatement("SELECT name, currency, exchange, source FROM symbols WHERE symbol = ?")) {
+            p.setString(1, sym);
+            try (java.sql.ResultSet r = p.executeQuery()) {
+                if (!r.next()) return new Described(null, null);
+                boolean any = r.getString(1) != null || r.getString(2) != null || r.getString(3) != null;
+                return new Described(any ? new org.sextant.engine.data.SymbolDescription(r.getString(1), r.getString(2), r.getString(3)) : null, r.getString(4));
+            }
+        }
     }
 
     private static void deleteQuietly(Path p) {

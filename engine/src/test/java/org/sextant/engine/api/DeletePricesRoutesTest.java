@@ -113,6 +113,20 @@ class DeletePricesRoutesTest {
         assertFalse(Files.exists(engine.home().deletedPricesDir()), "no copy of rows that were not deleted");
     }
 
+    /** A sample symbol's name, currency, exchange and source go with its symbols row: the answer keeps them for a restore (attack 15, L1). */
+    @Test
+    void whatTheSymbolWasNamedIsInTheAnswerAsAnImportDoesNotBringItBack() throws Exception {
+        JsonNode d = call("delete_prices", "{\"symbol\":\"KO\"}");
+        JsonNode named = d.get("description");
+        assertEquals("Coca-Cola", named.get("name").asString().substring(0, 9));
+        assertEquals("USD", named.get("currency").asString());
+        assertTrue(d.get("source").asString().startsWith("sample"), d.toString());
+        assertTrue(d.get("restore").asString().endsWith("an import does not carry what KO was named: give it again in the Data view (name '"
+                + named.get("name").asString() + "', currency USD, exchange '" + named.get("exchange").asString() + "')"), d.get("restore").asString());
+        JsonNode bars = call("delete_prices", "{\"symbol\":\"USDCHF\"}");
+        assertTrue(bars.get("description").isNull() && bars.get("source").isNull(), "bars have no symbols row: " + bars);
+    }
+
     @Test
     void theDeletedRowsAreKeptInACsvThatImportPricesPutsBack(@TempDir Path dir) throws Exception {
         mistakeThenFix(dir);
