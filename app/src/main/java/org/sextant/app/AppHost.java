@@ -27,6 +27,8 @@ import org.slf4j.LoggerFactory;
  * once its first chart is drawn, since the chart needs neither).
  */
 final class AppHost implements AutoCloseable {
+    /** Whether this process drew render_chart's warm-up picture: its JavaFX starts once, however many hosts it runs (tests run several). */
+    private static final java.util.concurrent.atomic.AtomicBoolean WARMED = new java.util.concurrent.atomic.AtomicBoolean();
     private static final Logger log = LoggerFactory.getLogger(AppHost.class);
 
     private final Sextant engine;
@@ -69,7 +71,7 @@ final class AppHost implements AutoCloseable {
         ChartRenderer renderer = new ChartRenderer(engine, mode.equals("headless"));
         // JavaFX's start and first drawing, in the background, before an agent's first picture would pay for them out of its
         // budget (in a window, after its first chart: serve runs then); -Dsextant.warmRender=false leaves them to that picture
-        if (!"false".equals(System.getProperty("sextant.warmRender"))) renderer.warmUp();
+        if (!"false".equals(System.getProperty("sextant.warmRender")) && WARMED.compareAndSet(false, true)) renderer.warmUp(); // once a process: JavaFX starts once
         LocalApiServer server = LocalApiServer.start(engine, token, mode, state::current,
                 Map.of(org.sextant.contract.Capabilities.RENDER_CHART, renderer::route));
         AppFile d = new AppFile(ProcessHandle.current().pid(), server.port(), token, Version.APP, Version.CONTRACT, Instant.now().toString());
