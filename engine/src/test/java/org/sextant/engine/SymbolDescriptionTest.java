@@ -51,6 +51,33 @@ class SymbolDescriptionTest {
         }
     }
 
+    @Test
+    void aSymbolWithBarsOnlyIsRefusedSayingWhyAndHowNotReportedUnknown() throws Exception {
+        StringBuilder bars = new StringBuilder("time,symbol,open,high,low,close,volume\n");
+        java.time.LocalDateTime t = java.time.LocalDateTime.of(2024, 3, 4, 14, 30);
+        for (int i = 0; i < 12; i++, t = t.plusMinutes(30)) {
+            bars.append(t).append("Z,BARX,").append(10 + i * 0.125).append(',').append(10.5 + i * 0.125).append(',')
+                    .append(9.75 + i * 0.125).append(',').append(10.25 + i * 0.125).append(',').append(1000 + i).append('\n');
+        }
+        try (Sextant engine = Sextant.open(new SextantHome(dir.resolve("home")))) {
+            engine.importPrices(List.of(Files.writeString(dir.resolve("barx.csv"), bars)));
+            assertEquals(List.of("30m"), engine.storedIntervals("BARX"));
+
+            SextantException refused = assertThrows(SextantException.class,
+                    () -> engine.describeSymbol(" barx", SymbolDescription.of("Bar X", "USD", null)));
+            assertEquals("invalid_input", refused.failReason());
+            assertEquals("symbol", refused.field());
+            assertEquals("BARX has bars only (30m): names are kept for symbols with daily prices", refused.getMessage());
+            assertTrue(refused.fix().contains("import daily prices of BARX"), refused.fix());
+            assertNull(engine.listBarsOnlySymbols(null).get(0).name(), "nothing was written");
+
+            Files.writeString(dir.resolve("BARX.csv"), "Date,Close\n2024-03-04,10.5\n2024-03-05,10.75\n");
+            engine.importPrices(List.of(dir.resolve("BARX.csv")));
+            assertEquals("Bar X", engine.describeSymbol("BARX", SymbolDescription.of("Bar X", null, null)).name(),
+                    "with daily prices it is named as the fix says");
+        }
+    }
+
     private static SymbolInfo acme(Sextant engine) {
         return engine.listSymbols(null).stream().filter(i -> i.symbol().equals("ACME")).findFirst().orElseThrow();
     }

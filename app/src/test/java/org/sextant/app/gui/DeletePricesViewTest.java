@@ -81,6 +81,10 @@ class DeletePricesViewTest {
         assertEquals(List.of("1w"), bench.engine.storedIntervals("STRAYW"));
         // STRAYW stays listed, bars only now, with its interval: Delete prices… reaches its bars too
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "1w".equals(intervalsShown(robot, table, "STRAYW")));
+        // and the form still naming it says it can no longer be named, instead of a Save the engine refuses
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup("#data-naming-unnamable").queryLabeled().isVisible());
+        assertEquals("Bars only (1w): names are kept for symbols with daily prices", robot.lookup("#data-naming-unnamable").queryLabeled().getText());
+        assertTrue(robot.lookup("#data-naming-save").query().isDisabled());
         bench.photograph("data-delete-prices");
     }
 
@@ -122,6 +126,11 @@ class DeletePricesViewTest {
 
     /** The window at 1000x700 showing the Data view; its symbols table. */
     private TableView<SymbolInfo> dataViewAt1000By700(FxRobot robot) throws Exception {
+        return dataViewAt1000By700(bench, robot);
+    }
+
+    /** {@code bench}'s window at 1000x700 showing the Data view; its symbols table. */
+    static TableView<SymbolInfo> dataViewAt1000By700(Workbench bench, FxRobot robot) throws Exception {
         WaitForAsyncUtils.asyncFx(() -> {
             bench.stage.setWidth(1000);
             bench.stage.setHeight(700);

@@ -84,6 +84,34 @@ class SymbolNamingTest {
         WaitForAsyncUtils.asyncFx(picker::hide).get();
     }
 
+    @Test
+    void aSymbolWithBarsOnlyCannotBeNamedAndTheFormSaysWhyAt1000By700(FxRobot robot) throws Exception {
+        TableView<SymbolInfo> table = DeletePricesViewTest.dataViewAt1000By700(bench, robot);
+        pick(robot, table, "USDCHF"); // the sample's 30-minute bars, no daily prices
+        Label why = robot.lookup("#data-naming-unnamable").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> why.isVisible());
+        assertEquals("Name USDCHF", robot.lookup("#data-naming-title").queryLabeled().getText());
+        assertEquals("Bars only (30m): names are kept for symbols with daily prices", why.getText());
+        for (String id : List.of("#data-naming-name", "#data-naming-currency", "#data-naming-exchange", "#data-naming-save")) {
+            assertTrue(robot.lookup(id).query().isDisabled(), id + " is off for a symbol with bars only");
+        }
+        assertTrue(!robot.lookup("#data-delete").query().isDisabled(), "its bars can still be deleted");
+        bench.photograph("data-naming-bars-only");
+
+        pick(robot, table, "IBM");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !why.isVisible());
+        assertTrue(!robot.lookup("#data-naming-name").query().isDisabled(), "a symbol with daily prices is named as before");
+    }
+
+    /** Clicks {@code symbol}'s row of the symbols table, scrolled into view. */
+    private static void pick(FxRobot robot, TableView<SymbolInfo> table, String symbol) throws Exception {
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> table.getItems().stream().anyMatch(i -> i.symbol().equals(symbol)));
+        WaitForAsyncUtils.asyncFx(() -> table.scrollTo(table.getItems().stream().filter(i -> i.symbol().equals(symbol)).findFirst().orElseThrow())).get();
+        WaitForAsyncUtils.waitForFxEvents();
+        OnScreen.clickOn(robot, robot.from(table).lookup((Node n) -> n instanceof TableCell<?, ?> c && symbol.equals(c.getText())).queryAs(Node.class));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     private static void replace(FxRobot robot, String field, String text) {
         OnScreen.clickOn(robot, field);
         robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);

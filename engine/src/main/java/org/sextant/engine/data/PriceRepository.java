@@ -194,9 +194,22 @@ public final class PriceRepository {
         });
     }
 
-    /** Stores an instrument's name, currency and exchange (an empty one is cleared) and returns its row. */
+    /**
+     * Stores an instrument's name, currency and exchange (an empty one is cleared) and returns its row.
+     * Names live in the symbols table, which holds symbols with daily prices only: a symbol with bars
+     * only is refused on {@code symbol} saying so, not reported unknown.
+     */
     public SymbolInfo describe(String symbol, SymbolDescription description) {
-        String s = requireSymbol(symbol);
+        String s;
+        try {
+            s = requireSymbol(symbol);
+        } catch (SextantException unknown) {
+            List<String> stored = storedIntervals(symbol);
+            if (stored.isEmpty()) throw unknown;
+            String ticker = canonical(symbol);
+            throw SextantException.invalid("symbol", ticker + " has bars only (" + String.join(", ", stored)
+                    + "): names are kept for symbols with daily prices", "import daily prices of " + ticker + " first, then name it");
+        }
         store.inTransaction(c -> {
             try (PreparedStatement p = c.prepareStatement("UPDATE symbols SET name = ?, currency = ?, exchange = ? WHERE symbol = ?")) {
                 p.setString(1, description.name());
