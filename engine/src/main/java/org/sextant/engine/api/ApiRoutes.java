@@ -91,8 +91,8 @@ public final class ApiRoutes {
     private final Supplier<Object> state;
     private final java.time.Duration readBudget;
     private final java.time.Duration turnWait;
-    /** Permits for {@link #COMPUTING} reads: one per core (at least two), so a burst of them cannot starve the app's other callers. */
-    final java.util.concurrent.Semaphore computing; // package: tests hold its permits
+    /** Turns for {@link #COMPUTING} reads: one per core (at least two), so a burst of them cannot starve the app's other callers, with a share per client. */
+    final ComputingTurns computing; // package: tests hold its turns
     /** Where a chart at an interval reads its bars: the engine's newest-first read. */
     BarAnswers.NewestBars chartBars; // package: tests count the bars it reads
 
@@ -105,7 +105,7 @@ public final class ApiRoutes {
         this.state = state;
         this.readBudget = readBudget;
         this.turnWait = turnWait;
-        this.computing = new java.util.concurrent.Semaphore(computingPermits, true);
+        this.computing = new ComputingTurns(computingPermits);
         this.chartBars = engine::getNewestBars;
         serve(Capabilities.LIST_SYMBOLS, this::listSymbols);
         serve(Capabilities.GET_CLOSE_PRICE, this::getClosePrice);
@@ -210,29 +210,35 @@ public final class ApiRoutes {
         if (!c.isRead()) return route.handler().apply(call);
         Supplier<Object> read = () -> org.sextant.engine.jobs.Cancellation.unlessAbandoned(abandoned,
                 () -> ReadOnlyScope.run(c.name(), () -> route.handler().apply(call)));
-        return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), readFix(c), COMPUTING.contains(c) ? () -> withPermit(c, read) : read);
+        return org.sextant.engine.jobs.Cancellation.within(readBudget, c.name(), readFix(c), COMPUTING.contains(c) ? () -> withPermit(c, call.client(), read) : read);
     }
 
-    /** Runs a computing read once a permit is free, waiting at most {@link #turnWait} (and never past its budget). */
-    private Object withPermit(Capability c, Supplier<Object> read) {
-        boolean got;
+    /** Runs a computing read once a turn is free for its client ({@link ComputingTurns}), waiting at most {@link #turnWait} (and never past its budget). */
+    private Object withPermit(Capability c, String client, Supplier<Object> read) {
+        ComputingTurns.Refusal refused;
         long wait = Math.min(turnWait.toNanos(), Math.max(0, org.sextant.engine.jobs.Cancellation.nanosLeft()));
         try {
-            got = computing.tryAcquire(wait, java.util.concurrent.TimeUnit.NANOSECONDS);
+            refused = computing.acquire(client, wait);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SextantException(FailReason.TIMEOUT, c.name() + " was interrupted waiting for a turn to compute", null, readFix(c));
         }
-        if (!got) {
-            // field: no argument of this call is at fault (its own arguments passed their checks)
+        String orJob = readFix(c) == READ_FIX ? READ_FIX.substring(READ_FIX.indexOf("run it as")) : readFix(c);
+        // field: no argument of this call is at fault (its own arguments passed their checks)
+        if (refused == ComputingTurns.Refusal.OVER_SHARE) {
             throw new SextantException(FailReason.RESOURCE_LIMIT, c.name() + " waited " + seconds(wait)
-                    + " for a turn: other calls' forecasts, backtests or scans held every core", null,
-                    "retry once they finish, or " + (readFix(c) == READ_FIX ? READ_FIX.substring(READ_FIX.indexOf("run it as")) : readFix(c)));
+                    + " for a turn: this client already holds a computing turn; another client is waiting (or asked within the last "
+                    + seconds(ComputingTurns.ACTIVE_WINDOW_NANOS) + "), so this client's share is half the turns", null,
+                    "send your heavy reads one after another: send this one again once your earlier one answers, or " + orJob);
+        }
+        if (refused != null) {
+            throw new SextantException(FailReason.RESOURCE_LIMIT, c.name() + " waited " + seconds(wait)
+                    + " for a turn: other calls' forecasts, backtests or scans held every core", null, "retry once they finish, or " + orJob);
         }
         try {
             return read.get();
         } finally {
-            computing.release();
+            computing.release(client);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.sextant.engine.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -16,7 +17,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -39,9 +39,9 @@ class AbandonedReadTest {
         Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/self/net/tcp")), "the kernel's connection table is read on Linux only");
         HeavyRead heavy = new HeavyRead(Map.of("drawn", true));
         try (LocalApiServer api = LocalApiServer.start(engine, TOKEN, "headless", () -> "state", Map.of(Capabilities.RENDER_CHART, heavy))) {
-            Semaphore turns = api.routes().computing;
-            int others = turns.availablePermits() - 1;
-            turns.acquire(others); // other calls hold every turn but one
+            ComputingTurns turns = api.routes().computing;
+            int others = turns.free() - 1;
+            for (int i = 0; i < others; i++) assertNull(turns.acquire("other " + i, 0)); // other clients' calls hold every turn but one
             try {
                 try (Socket first = new Socket("127.0.0.1", api.port())) {
                     OutputStream out = first.getOutputStream();
@@ -56,9 +56,9 @@ class AbandonedReadTest {
                 assertEquals(200, second.statusCode(), second.body());
                 assertEquals(List.of(HeavyRead.STOPPED, HeavyRead.ANSWERED), heavy.events);
             } finally {
-                turns.release(others);
+                for (int i = 0; i < others; i++) turns.release("other " + i);
             }
-            assertEquals(others + 1, turns.availablePermits(), "every turn is given back");
+            assertEquals(others + 1, turns.free(), "every turn is given back");
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (api.traffic().total(ApiTraffic.Event.CLIENT_GONE) == 0 && System.nanoTime() < until) Thread.sleep(10);
             assertEquals(1, api.traffic().total(ApiTraffic.Event.CLIENT_GONE), "counted as a client gone, not logged as a failure");

@@ -32,7 +32,7 @@ class ReadBudgetTest {
         assertEquals("resource_limit", e.failReason(), e.getMessage());
         assertEquals("model", e.field(), "even its calibration fits alone take ETS past 1 s: " + e.getMessage());
         assertTrue(e.fix().startsWith("use a faster model such as ") && e.fix().contains("start_forecast_backtest"), e.fix());
-        assertEquals(2, routes.computing.availablePermits(), "its turn is given back");
+        assertEquals(2, routes.computing.free(), "its turn is given back");
     }
 
     /**
@@ -48,7 +48,7 @@ class ReadBudgetTest {
         assertEquals(java.util.List.of("IBM", "KO", "AA", "MSFT"), r.notComputed(), r.note());
         assertEquals(java.util.List.of(), r.skipped());
         assertTrue(r.note().contains("beyond the 0.5 s of this call's budget its forecasts may take") && r.note().contains("start_scan"), r.note());
-        assertEquals(2, routes.computing.availablePermits(), "its turn is given back");
+        assertEquals(2, routes.computing.free(), "its turn is given back");
     }
 
     /** The analogue reads have no model or job to switch to: their refusals name their own knobs. */
@@ -59,7 +59,7 @@ class ReadBudgetTest {
         assertEquals("resource_limit", big.failReason(), big.getMessage());
         assertEquals("step_days", big.field());
         assertTrue(big.fix().startsWith("raise step_days to "), big.fix());
-        assertEquals(2, routes.computing.availablePermits(), "its turn is given back");
+        assertEquals(2, routes.computing.free(), "its turn is given back");
         ApiRoutes instant = new ApiRoutes(engine, Map::of, Duration.ofMillis(1), 2, ApiRoutes.TURN_WAIT);
         SextantException late = assertThrows(SextantException.class, () -> call(instant, "compare_to_history", "{\"horizon\":5}"));
         assertEquals("timeout", late.failReason(), late.getMessage());
@@ -76,8 +76,8 @@ class ReadBudgetTest {
         // a budget far longer than the wait for a turn: a call is turned away after the wait, not after its budget
         ApiRoutes routes = new ApiRoutes(engine, Map::of, Duration.ofSeconds(1), 1, Duration.ofSeconds(1));
         ApiRoutes patient = new ApiRoutes(engine, Map::of, Duration.ofSeconds(20), 1, Duration.ofSeconds(1));
-        routes.computing.acquire(); // another call's forecast holds the only core
-        patient.computing.acquire();
+        routes.computing.acquire("another call", 0); // another call's forecast holds the only core
+        patient.computing.acquire("another call", 0);
         try {
             SextantException e = assertThrows(SextantException.class, () -> call(routes, "get_forecast", "{\"symbol\":\"IBM\"}"));
             assertEquals("resource_limit", e.failReason(), e.getMessage());
@@ -86,16 +86,16 @@ class ReadBudgetTest {
             assertTrue(early.getMessage().contains("waited 1 s for a turn"), "not its 20 s budget: " + early.getMessage());
             assertEquals(39, ((Map<?, ?>) call(routes, "list_symbols", "{}")).get("count"), "a read from the store needs no turn");
         } finally {
-            routes.computing.release();
-            patient.computing.release();
+            routes.computing.release("another call");
+            patient.computing.release("another call");
         }
-        assertEquals(1, routes.computing.availablePermits());
+        assertEquals(1, routes.computing.free());
         try { // with the core free it gets its turn: it answers, or computes until its (short) budget ends, never resource_limit
             assertEquals("IBM", ((org.sextant.engine.forecast.PriceForecast) call(routes, "get_forecast", "{\"symbol\":\"IBM\"}")).symbol());
         } catch (SextantException e) {
             assertEquals("timeout", e.failReason(), e.getMessage());
         }
-        assertEquals(1, routes.computing.availablePermits(), "and gives it back");
+        assertEquals(1, routes.computing.free(), "and gives it back");
     }
 
     private static Object call(ApiRoutes routes, String method, String args) {

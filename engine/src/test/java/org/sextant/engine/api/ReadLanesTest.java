@@ -44,7 +44,7 @@ class ReadLanesTest {
             List<Future<Object>> held = List.of(heavy.submit(() -> call(routes, "render_chart", "{\"symbol\":\"IBM\"}")),
                     heavy.submit(() -> call(routes, "render_chart", "{\"symbol\":\"AA\"}")));
             assertTrue(holding.await(1, TimeUnit.MINUTES), "both heavy reads hold a turn");
-            assertEquals(0, routes.computing.availablePermits());
+            assertEquals(0, routes.computing.free());
 
             // an agent's SQL takes no turn: two hostile 30 s queries holding both would refuse every other agent's
             Map<?, ?> counted = Json.MAPPER.convertValue(call(routes, "run_select", "{\"sql\":\"SELECT count(*) AS n FROM symbols\"}"), Map.class);
@@ -66,7 +66,7 @@ class ReadLanesTest {
             release.countDown();
             heavy.shutdownNow();
         }
-        assertEquals(2, routes.computing.availablePermits(), "the heavy reads gave their turns back");
+        assertEquals(2, routes.computing.free(), "the heavy reads gave their turns back");
     }
 
     @Test
