@@ -380,7 +380,7 @@ public final class ForecastService {
         ScanAllowance computing = new ScanAllowance(SCAN_COMPUTE_LIMIT, allowance, scanFits);
         boolean answered = false;
         try {
-            ScanResult answer = scan(request, computing, (done, message) -> { }, timeUp, null);
+            ScanResult answer = scan(request, computing, (done, message) -> { }, timeUp, null, null);
             // a caller gone by now never reads the note saying to call again: the fit it left going on is nobody's
             answered = !org.sextant.engine.jobs.Cancellation.stopRequested();
             return answer;
@@ -452,7 +452,7 @@ public final class ForecastService {
             ScanResult answer = scan(r, new ScanAllowance(Integer.MAX_VALUE, Double.POSITIVE_INFINITY, scanFits), (done, message) -> {
                 ctx.checkCancelled();
                 ctx.progress(done, message + (keep.stored() > 0 ? ", " + keep.stored() + " stored" : ""));
-            }, readsEnd(), keep);
+            }, readsEnd(), keep::scanning, keep::add);
             keep.commit();
             return answer;
         } catch (java.util.concurrent.CancellationException stop) {
@@ -465,10 +465,12 @@ public final class ForecastService {
     }
 
     /**
-     * {@code keep}: where a job stores each forecast it computed as it goes (null: a read, which stores nothing); no symbol's
-     * closes are held past it, only its row for the ranking.
+     * {@code keep}: where a job stores each forecast it computed as it goes, told first how many symbols it scans
+     * ({@code scanning}); both null for a read, which stores nothing (a job's {@link ScanJobStore} is handed in as these two,
+     * so no read route reaches its writes: the self-test's rule). No symbol's closes are held past it, only its row for the ranking.
      */
-    private ScanResult scan(ForecastScan.Request req, ScanAllowance allowance, ScanProgress progress, BooleanSupplier timeUp, ScanJobStore keep) {
+    private ScanResult scan(ForecastScan.Request req, ScanAllowance allowance, ScanProgress progress, BooleanSupplier timeUp,
+                            java.util.function.IntConsumer scanning, java.util.function.Consumer<org.sextant.engine.forecast.store.StoredForecast> keep) {
         ForecastScan.Request r = orDefault(req);
         double level = r.sortLevel();
         int top = r.topN();
@@ -480,7 +482,7 @@ public final class ForecastService {
         List<ScanRow> rows = new ArrayList<>();
         List<ScanResult.Skipped> skipped = new ArrayList<>();
         List<String> notComputed = new ArrayList<>();
-        if (keep != null) keep.scanning(syms.size());
+        if (scanning != null) scanning.accept(syms.size());
         long generation = scanFits.generation(); // before the prices are read: a fit of prices changed meanwhile is not kept
         ScanCloses closes = new ScanCloses(scanBatches.plan(syms), scanReader, timeUp);
         ScanStoredForecasts storedLive = new ScanStoredForecasts(forecasts, m, h, cal.wire(), syms); // not three queries a symbol
@@ -504,7 +506,7 @@ public final class ForecastService {
             if (o.skipped() != null) skipped.add(new ScanResult.Skipped(sym, o.skipped()));
             else if (o.notComputed()) notComputed.add(sym);
             else {
-                if (keep != null) keep.add(liveRow(o.prices(), m, h, cal, o.forecast(), storedLive)); // null: stored already
+                if (keep != null) keep.accept(liveRow(o.prices(), m, h, cal, o.forecast(), storedLive)); // null: stored already
                 String unranked = ForecastScan.unranked(o.row(), level);
                 if (unranked != null) skipped.add(new ScanResult.Skipped(sym, unranked));
                 else rows.add(o.row());
