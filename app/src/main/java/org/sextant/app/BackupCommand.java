@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 final class BackupCommand extends HomeCommand {
     @Option(names = "--to", paramLabel = "DIR", description = "backup folder, created when missing; not one the app owns in SEXTANT_HOME (data, run, jobs, commands, logs, models) "
             + "(default: $SEXTANT_BACKUP_DIR or SEXTANT_HOME/backups). Rotates there too: sextant-*.duckdb files beyond the newest "
-            + "$SEXTANT_BACKUPS (default 3, at least 1) are deleted; other files are left alone") Path to;
+            + "$SEXTANT_BACKUPS (default 3, at least 1) are deleted with their .crc32c checksum; other files are left alone") Path to;
 
     @Override
     public Integer call() {

@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
                         + "A backup from a newer Sextant is refused. The app must be closed."})
 final class RestoreCommand extends HomeCommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "the backup file (default: the newest in the backup folder)") Path file;
-    @Option(names = "--list", description = "list the backup files, newest first, with their schema version or why one cannot be restored (not a DuckDB file, newer, cut short); restore nothing")
+    @Option(names = "--list", description = "list the backup files, newest first, with their schema version and checksum check, or why one cannot be restored (not a DuckDB file, newer, cut short, bytes changed since written); restore nothing")
     boolean list;
 
     @Override
@@ -30,7 +30,7 @@ final class RestoreCommand extends HomeCommand {
             if (backups.isEmpty() && notFiles.isEmpty()) System.out.println("no backups in " + shown(dir));
             for (Path b : backups) { // every file, a damaged one marked with why: one bad file must not hide the good ones
                 StoreRestore.Checked c = StoreRestore.check(b);
-                System.out.println(shown(b) + "  " + c.bytes() + " bytes, " + (c.restorable() ? "schema " + c.schemaVersion() : "cannot be restored: " + c.problem()));
+                System.out.println(shown(b) + "  " + c.bytes() + " bytes, " + (c.restorable() ? "schema " + c.schemaVersion() + ", " + c.checked() : "cannot be restored: " + c.problem()));
             }
             for (Path n : notFiles) System.out.println(shown(n) + "  not a file, cannot be restored");
             return 0;

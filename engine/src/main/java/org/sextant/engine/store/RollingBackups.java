@@ -79,8 +79,9 @@ public final class RollingBackups {
         Files.createDirectories(policy.dir());
         Path target = policy.dir().resolve(PREFIX + STAMP.format(Instant.now()) + SUFFIX);
         Path tmp = policy.dir().resolve("." + target.getFileName() + ".tmp");
+        String sum;
         try {
-            Files.copy(store, tmp, StandardCopyOption.REPLACE_EXISTING);
+            sum = BackupChecksum.copy(store, tmp);
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
                 ch.force(true);
             }
@@ -88,25 +89,42 @@ public final class RollingBackups {
         } finally {
             Files.deleteIfExists(tmp);
         }
+        try { // after the backup: a crash or a full disk here leaves a backup with "no checksum kept", never a wrong checksum
+            BackupChecksum.write(target, sum);
+        } catch (IOException e) {
+            org.slf4j.LoggerFactory.getLogger(RollingBackups.class).warn("backup {} kept without its checksum: {}", target, e.getMessage());
+        }
         List<Path> all = list(policy.dir());
-        for (Path old : all.subList(Math.min(all.size(), Math.max(1, policy.keep())), all.size())) Files.deleteIfExists(old);
+        for (Path old : all.subList(Math.min(all.size(), Math.max(1, policy.keep())), all.size())) {
+            Files.deleteIfExists(old);
+            Files.deleteIfExists(BackupChecksum.of(old));
+        }
+        for (Path orphan : listed(policy.dir(), BackupChecksum.SUFFIX,
+                p -> p.getFileName().toString().startsWith(PREFIX) && !Files.exists(p.resolveSibling(withoutSuffix(p))))) {
+            Files.deleteIfExists(orphan); // a checksum whose backup was deleted by hand
+        }
         return target;
+    }
+
+    private static String withoutSuffix(Path sum) {
+        String name = sum.getFileName().toString();
+        return name.substring(0, name.length() - BackupChecksum.SUFFIX.length());
     }
 
     /** The backups in {@code dir}, newest first (the name holds the UTC time it was taken). */
     public static List<Path> list(Path dir) throws IOException {
-        return listed(dir, p -> p.getFileName().toString().startsWith(PREFIX) && Files.isRegularFile(p));
+        return listed(dir, SUFFIX, p -> p.getFileName().toString().startsWith(PREFIX) && Files.isRegularFile(p));
     }
 
     /** What {@code dir} holds named *.duckdb that is not a file (a folder): restore passes over it, --list names it. */
     public static List<Path> notFiles(Path dir) throws IOException {
-        return listed(dir, p -> !Files.isRegularFile(p));
+        return listed(dir, SUFFIX, p -> !Files.isRegularFile(p));
     }
 
-    private static List<Path> listed(Path dir, java.util.function.Predicate<Path> keep) throws IOException {
+    private static List<Path> listed(Path dir, String suffix, java.util.function.Predicate<Path> keep) throws IOException {
         if (!Files.isDirectory(dir)) return List.of();
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> p.getFileName().toString().endsWith(SUFFIX) && keep.test(p))
+            return s.filter(p -> p.getFileName().toString().endsWith(suffix) && keep.test(p))
                     .sorted(java.util.Comparator.comparing((Path p) -> p.getFileName().toString()).reversed()).toList();
         }
     }

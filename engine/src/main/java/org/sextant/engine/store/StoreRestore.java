@@ -27,8 +27,11 @@ public final class StoreRestore {
     /** What was restored; {@code skipped} names the newer backup files passed over, each with why (empty when a file was named). */
     public record Restored(Path backup, Path keptIn, int schemaVersion, StoreCensus census, List<String> skipped) {}
 
-    /** One file of the backup folder: its schema version, or why it cannot be restored here (never its content). */
-    public record Checked(Path file, long bytes, int schemaVersion, String problem) {
+    /**
+     * One file of the backup folder: its schema version, or why it cannot be restored here (never its content), and how
+     * its bytes were checked ({@link BackupChecksum}: "checksum verified", "no checksum kept", …).
+     */
+    public record Checked(Path file, long bytes, int schemaVersion, String problem, String checked) {
         public boolean restorable() { return problem == null; }
     }
 
@@ -76,17 +79,19 @@ public final class StoreRestore {
             bytes = -1;
         }
         String before = problemBeforeOpening(file);
-        if (before != null) return new Checked(file, bytes, 0, before);
+        if (before != null) return new Checked(file, bytes, 0, before, "not checked");
         int version;
         String cut;
         try (Connection c = readOnly(file)) {
             cut = DuckDbFileLength.shortfall(file, c); // a cut copy opens and shows its schema all the same
             version = readSchemaVersion(c);
         } catch (SQLException e) {
-            return new Checked(file, bytes, 0, notReadable(e));
+            return new Checked(file, bytes, 0, notReadable(e), "not checked");
         }
-        if (cut != null) return new Checked(file, bytes, 0, "damaged: " + cut);
-        return new Checked(file, bytes, version, version > latestSchemaVersion() ? newer(version) : null);
+        if (cut != null) return new Checked(file, bytes, 0, "damaged: " + cut, "not checked");
+        BackupChecksum.Verdict sum = BackupChecksum.verify(file); // damage inside at full length, which the head and metadata do not show
+        if (sum.problem() != null) return new Checked(file, bytes, 0, sum.problem(), sum.checked());
+        return new Checked(file, bytes, version, version > latestSchemaVersion() ? newer(version) : null, sum.checked());
     }
 
     private static Restored putInPlace(SextantHome home, Path backup, int version, List<String> skipped) {
@@ -114,8 +119,10 @@ public final class StoreRestore {
         return "not a readable Sextant store (" + StoreDamagedException.firstLine(e.getMessage()) + ")";
     }
 
-    /** Why the backup is damaged (some value cannot be read), or null when every value reads. */
+    /** Why the backup is damaged (its bytes changed since written, or some value cannot be read), or null when every value reads. */
     private static String damage(Path backup) {
+        String changed = BackupChecksum.verify(backup).problem();
+        if (changed != null) return changed;
         try (Connection c = readOnly(backup)) {
             String cut = DuckDbFileLength.shortfall(backup, c);
             if (cut != null) return "damaged: " + cut;

@@ -53,6 +53,42 @@ class BackupRestoreTest {
     }
 
     @Test
+    void aBackupDamagedInsideAtItsFullLengthIsNamedByTheListAndRefusedByRestore() throws IOException {
+        SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
+        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
+        Path backup = takeBackups(home, backups, 1).get(0);
+        assertEquals("checksum verified", StoreRestore.check(backup).checked());
+        byte[] bytes = Files.readAllBytes(backup);
+        bytes[bytes.length - 100] ^= 0x01; // one bit of the last block: the head and the tables' metadata do not show it
+        Files.write(backup, bytes);
+        StoreRestore.Checked listed = StoreRestore.check(backup);
+        assertEquals("damaged: its bytes differ from those written (the checksum taken with it does not match)", listed.problem(),
+                "what restore --list says");
+        SextantException refused = assertThrows(SextantException.class, () -> StoreRestore.restore(home, backup));
+        assertTrue(refused.getMessage().contains(listed.problem()), refused.getMessage());
+
+        Path copied = dir.resolve("copied.duckdb"); // a backup copied without its checksum file is judged as before
+        Files.copy(takeBackups(home, backups, 1).get(0), copied);
+        assertEquals("no checksum kept", StoreRestore.check(copied).checked());
+        assertEquals(null, StoreRestore.check(copied).problem());
+    }
+
+    @Test
+    void aChecksumGoesWithItsBackupWhenTheBackupRollsOff() throws IOException {
+        SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
+        Path folder = dir.resolve("b");
+        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(folder, 2, Duration.ZERO));
+        List<Path> taken = takeBackups(home, backups, 3);
+        Files.delete(taken.get(1)); // deleted by hand: its checksum is an orphan the next backup removes
+        takeBackups(home, backups, 1);
+        try (var files = Files.list(folder)) {
+            List<String> sums = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".crc32c")).sorted().toList();
+            List<String> kept = RollingBackups.list(folder).stream().map(p -> p.getFileName() + ".crc32c").sorted().toList();
+            assertEquals(kept, sums, "one checksum per kept backup, none left of deleted ones");
+        }
+    }
+
+    @Test
     void aBackupFromANewerSchemaIsRefusedAndTheStoreIsUntouched() throws Exception {
         SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
         RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
