@@ -18,7 +18,7 @@ else
   until grep -q 'start-up:' "$home/logs/sextant.log" 2>/dev/null; do sleep 0.1; done  # the fan is drawn
 fi
 runner=$!
-pid=$(sed -n 's/.*"pid" : \([0-9]*\).*/\1/p' "$home/run/app.json")
+pid=$(sed -n 's/.*"pid" *: *\([0-9]*\).*/\1/p' "$home/run/app.json")
 sleep "$idle"
 echo "mode $mode, idle ${idle} s, pid $pid"
 grep -E 'VmRSS|VmHWM|RssAnon|RssFile' "/proc/$pid/status"
