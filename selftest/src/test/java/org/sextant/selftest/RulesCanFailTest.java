@@ -21,6 +21,7 @@ import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolCatalog;
 import org.sextant.selftest.fixtures.UnmaskedState;
 import org.sextant.selftest.fixtures.InsertingReadRoutes;
+import org.sextant.selftest.fixtures.CallbackWritingReadRoutes;
 import org.sextant.selftest.fixtures.WritingChartRoute;
 import org.sextant.selftest.fixtures.ClickingChartRoute;
 import org.sextant.selftest.rules.BoundaryRules;
@@ -135,6 +136,25 @@ class RulesCanFailTest {
         fails(r, "list_symbols is read but its route reaches a write");
         assertTrue(r.violations().stream().anyMatch(v -> v.contains("InsertingReadRoutes.listSymbols")
                 && (v.contains("Store.inTransaction") || v.contains("executeUpdate"))), r.violations().toString());
+    }
+
+    @Test
+    @DisplayName("fails: a read route that hands a store-writing callback (lambda, method reference, anonymous or named class, kept in a field) to code running it through a JDK interface")
+    void readRouteWithWritingCallback() {
+        RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(CallbackWritingReadRoutes.class),
+                CallbackWritingReadRoutes.class.getName());
+        // route: what its path must pass through (the callback's code)
+        Map<String, String> callbacks = Map.of(
+                "list_symbols", "CallbackWritingReadRoutes.listSymbols",
+                "list_jobs", "CallbackWritingReadRoutes.forget",
+                "list_runs", "CallbackWritingReadRoutes$1.accept",
+                "list_signals", "CallbackWritingReadRoutes$Forgetting.get",
+                "get_db_schema", "CallbackWritingReadRoutes.forgotten");
+        callbacks.forEach((route, callback) -> {
+            fails(r, route + " is read but its route reaches a write");
+            assertTrue(r.violations().stream().anyMatch(v -> v.startsWith(route + " ") && v.contains(callback)
+                    && (v.contains("Store.inTransaction") || v.contains("Statement.executeUpdate"))), route + " via " + callback + ": " + r.violations());
+        });
     }
 
     @Test

@@ -35,9 +35,13 @@ public final class SelfTestReport implements TestExecutionListener {
                     + " not the branch around it (the runs-gate check below runs the real dispatcher for that)",
             "calls into libraries (MCP SDK, Jackson, Jetty, picocli) are leaves: a file written inside a library"
                     + " is seen only for the listed APIs (Files.*, FileOutputStream, FileChannel.open, Jackson writeValue(File|Path))",
-            "reflection, method handles and JNI: invisible to a call graph; a lambda passed as an argument is followed"
-                    + " only through named classes implementing its interface (the app's read scope refuses writes at run time"
+            "reflection, method handles and JNI: invisible to a call graph (the app's read scope refuses writes at run time"
                     + " whatever path reaches them)",
+            "callbacks are followed where they are created: a lambda's body or a method reference's target counts as run by"
+                    + " the method creating it, and an app object created on a path counts as running every method a library type"
+                    + " declares for it (Runnable.run, Consumer.accept, Supplier.get, Callable.call, toString...); a callback created"
+                    + " outside the path (e.g. a scan job's keep::add handed to the shared scan code, a static field's lambda) and"
+                    + " called there through an interface is not followed",
             "tool mentions in descriptions are snake_case words starting with a tool verb (get_, list_, run_, ...);"
                     + " client_hint texts built in code are not checked",
             "what the app and engine do with a command once queued (the app's own tests cover that)",

@@ -67,6 +67,7 @@ public final class BoundaryRules {
         CallGraph graph = new CallGraph(classes);
         JavaClass routes = classes.get(routesClass);
         List<String> v = new ArrayList<>();
+        java.util.Set<String> callbacks = new java.util.TreeSet<>();
         int n = 0;
         for (Capability c : Capabilities.ALL) {
             if (!c.isRead() || ApiRoutes.APP_HOSTED.contains(c)) continue;
@@ -78,8 +79,29 @@ public final class BoundaryRules {
             n++;
             List<String> path = graph.pathTo(handler, STORE_WRITE.or(FileWriteApi.MATCHER), SCRATCH);
             if (!path.isEmpty()) v.add(c.name() + " is read but its route reaches a write: " + String.join(" -> ", path));
+            callbacks.addAll(callbacksCreated(graph, handler));
         }
-        return new RuleResult("a read route reaches no store write and no file write", n, "read routes of " + routes.getSimpleName(), v);
+        return new RuleResult("a read route reaches no store write and no file write", n, "read routes of " + routes.getSimpleName()
+                + "; methods library code may run on objects created on them, followed: " + callbacks.size() + " " + callbacks
+                + " and their equals/hashCode/toString", v);
+    }
+
+    /**
+     * The methods library code may run on objects created on the route (followed since created on its
+     * path), as Class.method; Object's equals, hashCode and toString (followed too) are left out of the list.
+     */
+    private static List<String> callbacksCreated(CallGraph graph, List<JavaCodeUnit> route) {
+        List<String> out = new ArrayList<>();
+        for (JavaCodeUnit u : graph.reachable(route).keySet()) {
+            for (CallGraph.Site s : graph.sitesFrom(u)) {
+                for (JavaCodeUnit cb : graph.createdCallbacks(s.target())) {
+                    if (Set.of("equals", "hashCode", "toString").contains(cb.getName())) continue;
+                    JavaClass owner = cb.getOwner();
+                    out.add(owner.getName().substring(owner.getPackageName().length() + 1) + "." + cb.getName());
+                }
+            }
+        }
+        return out;
     }
 
     /**

@@ -22,7 +22,10 @@ import java.util.function.Predicate;
  * Call graph over the imported classes, built from ArchUnit's calls and method references.
  * Polymorphic calls are widened: a call to a method of an imported type also reaches the
  * overrides in its imported subclasses, and the call sites of a method include calls through
- * any supertype that declares it. Calls into libraries are leaves (not followed).
+ * any supertype that declares it. Calls into libraries are leaves (not followed), so what a
+ * library may call back is followed where it is created: a lambda's body is in the method declaring
+ * it (ArchUnit), a method reference is a site, and an app object created on a path reaches the
+ * methods a library type declares for it ({@link #createdCallbacks}).
  */
 final class CallGraph {
     /** One call or method reference: where it is, and what it targets. */
@@ -104,6 +107,67 @@ final class CallGraph {
     }
 
     /**
+     * The methods library code may run on an object created at this site (a constructor call of an
+     * imported class): its methods, own or inherited from imported superclasses, that override a
+     * method a library type declares (Runnable.run, Consumer.accept, Supplier.get, Callable.call,
+     * Thread.run, Object.toString...). The object may be handed to a library or kept in a field and
+     * called later through that interface, which the call graph does not follow (library calls are
+     * leaves), so they count as reached where the object is created. Lambdas and method references
+     * need no such edge: ArchUnit puts a lambda body's calls in the method declaring it, and a method
+     * reference is a site of its own. Used for reachability only, never to say a gate was passed.
+     */
+    List<JavaCodeUnit> createdCallbacks(AccessTarget.CodeUnitAccessTarget target) {
+        if (!target.getName().equals("<init>") || !classes.contain(target.getOwner().getName())) return List.of();
+        return callbacks.computeIfAbsent(target.getOwner().getName(), n -> libraryOverrides(classes.get(n)));
+    }
+
+    private final Map<String, List<JavaCodeUnit>> callbacks = new HashMap<>();
+
+    private List<JavaCodeUnit> libraryOverrides(JavaClass created) {
+        Set<List<String>> library = new HashSet<>();
+        boolean unknownLibraryType = false;
+        for (JavaClass sup : created.getAllClassesSelfIsAssignableTo()) {
+            if (classes.contain(sup.getName())) continue;
+            // library types are imported without members (archunit.properties): ask the JVM what they declare
+            try {
+                for (Class<?> k = sup.reflect(); k != null; k = k.getSuperclass()) {
+                    for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
+                        if (!java.lang.reflect.Modifier.isPrivate(m.getModifiers())) library.add(signature(m));
+                    }
+                }
+            } catch (RuntimeException | LinkageError e) {
+                unknownLibraryType = true; // not loadable: any instance method may be one it declares
+            }
+        }
+        List<JavaCodeUnit> out = new ArrayList<>();
+        for (JavaClass c = created; c != null && classes.contain(c.getName()); c = c.getRawSuperclass().orElse(null)) {
+            for (JavaCodeUnit u : c.getMethods()) {
+                if (u.getModifiers().contains(JavaModifier.STATIC) || u.getModifiers().contains(JavaModifier.PRIVATE)
+                        || !unknownLibraryType && !library.contains(signature(u))) continue;
+                if (out.stream().noneMatch(o -> signature(o).equals(signature(u)))) out.add(u); // an override hides what it overrides
+            }
+        }
+        return out;
+    }
+
+    private static List<String> signature(JavaCodeUnit u) {
+        List<String> s = new ArrayList<>(names(u.getRawParameterTypes()));
+        s.add(0, u.getName());
+        return s;
+    }
+
+    private static List<String> signature(java.lang.reflect.Method m) {
+        List<String> s = new ArrayList<>();
+        s.add(m.getName());
+        for (Class<?> p : m.getParameterTypes()) s.add(p.getName());
+        return s;
+    }
+
+    private static String createdHere(JavaCodeUnit callback) {
+        return "created here, so library code may run " + callback.getFullName();
+    }
+
+    /**
      * The first path (as site descriptions) from the start units to a call whose target matches,
      * following calls through imported code; empty when none is reachable.
      */
@@ -137,6 +201,11 @@ final class CallGraph {
                 for (JavaCodeUnit callee : resolve(s.target())) {
                     if (!skip.test(callee) && seen.add(callee)) queue.add(List.of(callee, next));
                 }
+                for (JavaCodeUnit callback : createdCallbacks(s.target())) {
+                    List<String> via = new ArrayList<>(next);
+                    via.add(createdHere(callback));
+                    if (!skip.test(callback) && seen.add(callback)) queue.add(List.of(callback, via));
+                }
             }
         }
         return List.of();
@@ -158,6 +227,14 @@ final class CallGraph {
                     path.add(s.describe());
                     out.put(callee, path);
                     queue.add(callee);
+                }
+                for (JavaCodeUnit callback : createdCallbacks(s.target())) {
+                    if (out.containsKey(callback)) continue;
+                    List<String> path = new ArrayList<>(out.get(unit));
+                    path.add(s.describe());
+                    path.add(createdHere(callback));
+                    out.put(callback, path);
+                    queue.add(callback);
                 }
             }
         }

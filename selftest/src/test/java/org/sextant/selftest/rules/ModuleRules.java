@@ -27,6 +27,7 @@ public final class ModuleRules {
         JavaClasses real = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages(pkg);
         if (fixtures.length == 0) return real;
         List<Class<?>> all = new ArrayList<>(List.of(fixtures));
+        for (Class<?> f : fixtures) all.addAll(nested(f));
         for (JavaClass c : real) {
             try {
                 all.add(Class.forName(c.getName(), false, ModuleRules.class.getClassLoader()));
@@ -35,6 +36,20 @@ public final class ModuleRules {
             }
         }
         return new ClassFileImporter().importClasses(all);
+    }
+
+    /** The fixture's nested, inner and anonymous classes (Class.getDeclaredClasses misses the anonymous ones). */
+    private static List<Class<?>> nested(Class<?> fixture) {
+        List<Class<?>> out = new ArrayList<>();
+        for (JavaClass c : new ClassFileImporter().importPackagesOf(fixture)) {
+            if (!c.getName().startsWith(fixture.getName() + "$")) continue;
+            try {
+                out.add(Class.forName(c.getName(), false, ModuleRules.class.getClassLoader()));
+            } catch (ClassNotFoundException | LinkageError e) {
+                throw new IllegalStateException("fixture class " + c.getName() + " not loadable", e);
+            }
+        }
+        return out;
     }
 
     public static RuleResult chartsDependOnNoEngineType(JavaClasses classes) {
