@@ -183,7 +183,7 @@ public final class LocalApiServer implements AutoCloseable {
         } catch (SextantException e) {
             int status = switch (e.failReason()) {
                 case "invalid_input" -> 400;
-                case "not_found", "unknown_method" -> 404;
+                case "not_found", "unknown_method", "job_unknown" -> 404; // a 5xx would tell a client to retry a job id that will never exist
                 case "timeout" -> 504;
                 case "job_busy" -> 409;
                 case "forbidden" -> 403;

@@ -135,6 +135,11 @@ class LocalApiServerTest {
 
         HttpResponse<String> noSuchMethod = post("drop_everything", "{}", TOKEN);
         assertEquals(404, noSuchMethod.statusCode());
+
+        HttpResponse<String> noSuchJob = post("job_status", "{\"job_id\":\"../../etc/passwd\"}", TOKEN); // attack 16 M3: was 500
+        assertEquals(404, noSuchJob.statusCode(), noSuchJob.body());
+        assertEquals("job_unknown", Json.MAPPER.readTree(noSuchJob.body()).get("fail_reason").asString());
+        assertEquals("job_id", Json.MAPPER.readTree(noSuchJob.body()).get("field").asString());
     }
 
     @Test
