@@ -160,6 +160,12 @@ public final class Inbound {
                     + " the name of the tool to call (show_all_tools lists every tool)");
         }
         ObjectNode params = (ObjectNode) node.get("params");
+        JsonNode arguments = params.get("arguments");
+        if (arguments != null && !arguments.isObject() && !arguments.isNull()) { // the SDK would answer -32603 with its Java class names
+            return reply(id, McpSchema.ErrorCodes.INVALID_PARAMS, "Invalid params: tools/call's params.arguments must be an object"
+                    + " of the tool's arguments ({} or left out for none), not " + (arguments.isArray() ? "an array" : arguments.isString() ? "a string"
+                    : arguments.isNumber() ? "a number" : "a boolean"));
+        }
         ObjectNode meta = params.get("_meta") instanceof ObjectNode m ? m : params.putObject("_meta");
         meta.remove(CALL_KEY); // set here only, whatever the client sent: a call is cancelled by its own id
         meta.remove(REPEATED_ARGUMENT);

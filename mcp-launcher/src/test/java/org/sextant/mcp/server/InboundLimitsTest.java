@@ -35,6 +35,22 @@ class InboundLimitsTest {
                 error(call + "[" + "0,".repeat(300_000) + "0]}}}"));
     }
 
+    /** Attack 16 M4: the SDK answered -32603 naming Jackson's and Java's classes. */
+    @SuppressWarnings("unchecked")
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {"\"notanobject\"|a string", "[1,2]|an array", "7|a number", "true|a boolean"})
+    void toolArgumentsThatAreNoObjectAreInvalidParamsNamingTheirKind(String arguments, String kind) {
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":90,\"method\":\"tools/call\",\"params\":{\"name\":\"list_symbols\",\"arguments\":" + arguments + "}}";
+        Inbound.Reply reply = assertInstanceOf(Inbound.Reply.class, inbound.check(call));
+        Map<String, Object> answer = Json.readObject(reply.response());
+        assertEquals(90, answer.get("id"));
+        Map<String, Object> error = (Map<String, Object>) answer.get("error");
+        assertEquals(-32602, error.get("code"), reply.response());
+        assertEquals("Invalid params: tools/call's params.arguments must be an object of the tool's arguments ({} or left out for none), not "
+                + kind, error.get("message"));
+        assertInstanceOf(Inbound.Forward.class, inbound.check(call.replace("\"arguments\":" + arguments, "\"arguments\":null")), "null is no arguments");
+    }
+
     @SuppressWarnings("unchecked")
     private String error(String message) {
         Inbound.Reply reply = assertInstanceOf(Inbound.Reply.class, inbound.check(message));
