@@ -32,6 +32,9 @@ import tools.jackson.databind.JsonNode;
 public final class LocalApiServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LocalApiServer.class);
     private static final int MAX_BODY = 1 << 20;
+    /** The one client every caller without {@link #CLIENT_HEADER} counts as. */
+    static final String UNNAMED = "callers without X-Sextant-Client";
+
     /** The header naming the calling client ({@link #client}). */
     public static final String CLIENT_HEADER = "X-Sextant-Client";
     private static final java.util.regex.Pattern CLIENT_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._:/-]{1,100}");
@@ -168,7 +171,7 @@ public final class LocalApiServer implements AutoCloseable {
                 return;
             }
             boolean metadata = routes.capability(method).map(ApiRoutes.METADATA::contains).orElse(false);
-            String client = client(ex.getRequestHeaders().getFirst(CLIENT_HEADER), ex.getRemoteAddress().getPort());
+            String client = client(ex.getRequestHeaders().getFirst(CLIENT_HEADER));
             // the body first, in its own lane: a slot is taken only by a request that has fully arrived,
             // so bodies that stall hold none (attack pass 12, M1)
             byte[] body = readBody(ex);
@@ -239,12 +242,14 @@ public final class LocalApiServer implements AutoCloseable {
     }
 
     /**
-     * Who sent a request, for what each client may hold at once (run_select: two queries): the
-     * {@value #CLIENT_HEADER} header sextant-mcp sends (its process and MCP session), or else the
-     * connection (client port) it came on. All callers share one token, so nothing else tells them apart.
+     * Who sent a request, for what each client may hold at once (run_select: two queries; a share of the
+     * computing turns): the {@value #CLIENT_HEADER} header sextant-mcp sends (its process and MCP session),
+     * or else {@link #UNNAMED}, one client for every caller without it. All callers share one token, so
+     * nothing else tells them apart; counted by connection, a script opening one per call (as curl does)
+     * was a new client each time and took every turn and query slot past the shares (attack 16 M2).
      */
-    static String client(String header, int remotePort) {
-        if (header == null) return "connection " + remotePort;
+    static String client(String header) {
+        if (header == null) return UNNAMED;
         if (!CLIENT_ID.matcher(header).matches()) {
             throw SextantException.invalid(CLIENT_HEADER, "header " + CLIENT_HEADER + " must be 1 to 100 letters, digits or . _ : / -",
                     "send a short name for the calling client, e.g. " + CLIENT_HEADER + ": my-script-1, or no such header");

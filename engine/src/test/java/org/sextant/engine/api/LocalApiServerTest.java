@@ -102,8 +102,8 @@ class LocalApiServerTest {
     /** run_select's two-at-once share is per client: sextant-mcp names itself in a header, other callers are told apart by connection. */
     @Test
     void theClientIsTheHeaderItSendsOrElseItsConnection() throws Exception {
-        assertEquals("client sextant-mcp-12/3f-a", LocalApiServer.client("sextant-mcp-12/3f-a", 40000));
-        assertEquals("connection 40000", LocalApiServer.client(null, 40000));
+        assertEquals("client sextant-mcp-12/3f-a", LocalApiServer.client("sextant-mcp-12/3f-a"));
+        assertEquals("callers without X-Sextant-Client", LocalApiServer.client(null), "one client, however many connections (attack 16 M2)");
         HttpRequest.Builder named = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/api/v1/run_select"))
                 .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString("{\"sql\":\"SELECT 1 AS one\"}"));
         assertEquals(200, http.send(named.copy().header(LocalApiServer.CLIENT_HEADER, "agent-1").build(), HttpResponse.BodyHandlers.ofString()).statusCode());
