@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
  * a running read cannot be stopped to hand its turn over, so one client's two whole-store scans, started
  * while nobody waited, held both turns for their 40 s and refused every other client's forecast (attack 13
  * M3, attack 15); a client seen within one read's budget is taken to still be working and keeps its share
- * free. A client is the caller {@link LocalApiServer#client} names (its X-Sextant-Client header, else its
- * connection); null, the app's own calls (the window), counts as one client.
+ * free. A client is the caller {@link LocalApiServer#client} names (its X-Sextant-Client header, else one
+ * client for every caller without it); null, the app's own calls (the window), counts as one client.
  */
 final class ComputingTurns {
     /** How long after its last ask or answer a client still counts as working: one read's budget. */
