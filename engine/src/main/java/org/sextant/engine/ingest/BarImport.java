@@ -78,6 +78,7 @@ final class BarImport {
     /** Refuses a file with a line past the reader's max_line_size, naming it (DuckDB fails, or drops the row, without saying so). */
     private static void tooLong(Path path, BarFile bar) {
         SextantException e = CsvHead.firstTooLong(path, bar.file());
+        if (e == null) e = LineEndings.refusal(path, bar.file()); // nor does it say that lines end in two ways
         if (e != null) throw e;
     }
 
