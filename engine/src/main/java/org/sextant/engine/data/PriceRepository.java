@@ -210,15 +210,7 @@ public final class PriceRepository {
             throw SextantException.invalid("symbol", ticker + " has bars only (" + String.join(", ", stored)
                     + "): names are kept for symbols with daily prices", "import daily prices of " + ticker + " first, then name it");
         }
-        store.inTransaction(c -> {
-            try (PreparedStatement p = c.prepareStatement("UPDATE symbols SET name = ?, currency = ?, exchange = ? WHERE symbol = ?")) {
-                p.setString(1, description.name());
-                p.setString(2, description.currency());
-                p.setString(3, description.exchange());
-                p.setString(4, s);
-                return p.executeUpdate();
-            }
-        });
+        store.inTransaction(c -> description.store(c, s, false));
         return symbols(null).stream().filter(i -> i.symbol().equals(s)).findFirst().orElseThrow();
     }
 

@@ -25,6 +25,24 @@ public record SymbolDescription(String name, String currency, String exchange) {
         return new SymbolDescription(n, c, x);
     }
 
+    /**
+     * Writes this description into {@code symbol}'s row of the symbols table (which holds the symbols with daily prices). With
+     * {@code blankKeeps} a field left empty keeps what is stored (an import's empty cell), else clears it (naming by hand).
+     *
+     * @return the rows changed: 0 when the symbol has no row
+     */
+    public int store(java.sql.Connection c, String symbol, boolean blankKeeps) throws java.sql.SQLException {
+        String sql = blankKeeps ? "UPDATE symbols SET name = coalesce(?, name), currency = coalesce(?, currency), exchange = coalesce(?, exchange) WHERE symbol = ?"
+                : "UPDATE symbols SET name = ?, currency = ?, exchange = ? WHERE symbol = ?";
+        try (java.sql.PreparedStatement p = c.prepareStatement(sql)) {
+            p.setString(1, name);
+            p.setString(2, currency);
+            p.setString(3, exchange);
+            p.setString(4, symbol);
+            return p.executeUpdate();
+        }
+    }
+
     private static String text(String field, String value, int max, String example) {
         if (value == null || value.isBlank()) return null;
         String t = value.strip();

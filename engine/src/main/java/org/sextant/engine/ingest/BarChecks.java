@@ -285,7 +285,7 @@ final class BarChecks {
                 intervals.add(k.interval());
             }
             out.add(new ImportReport.ImportedFile(s.bar().file(), "bars", rows, List.copyOf(symbols), String.join(",", intervals),
-                    s.bar().timeDescription(), List.copyOf(checks)));
+                    s.bar().timeDescription(), List.copyOf(checks), 0, DescriptionColumns.notKeptFromBars(s.bar(), symbols)));
         }
         return out;
     }

@@ -10,10 +10,11 @@ import java.util.Map;
  * @param remainingIntervals the intervals the symbol still has (empty: it is gone from the store)
  * @param derivedRowsDeleted rows of other tables made from the deleted daily prices, by table (only tables that had some)
  * @param description        the name, currency and exchange the deleted {@code symbols} row held (daily prices deleted and one of
- *                           them given), which an import does not bring back; null otherwise
+ *                           them given), which the kept daily file carries in its name, currency and exchange columns, so that its import
+ *                           brings them back; null otherwise
  * @param source             where the deleted daily prices came from ({@code symbols.source}: "sample:...", "file:AA.csv"),
  *                           which a restore replaces with the kept file's name; null when the daily prices stay
- * @param restore            how to put the rows back, and the description
+ * @param restore            how to put the rows back, with the description
  */
 public record DeletedPrices(String symbol, List<Interval> deleted, long rowsDeleted, List<String> remainingIntervals,
                             Map<String, Long> derivedRowsDeleted, org.sextant.engine.data.SymbolDescription description, String source,

@@ -56,6 +56,7 @@ final class DirectImport {
             ImportBatch.Source s = new ImportBatch.Source(k, file, path, Layout.detect(head.header(), file), head, sources.get(k), null);
             String symbol = ImportBatch.symbolFromFileName(path);
             ImportBatch.requireSymbol(s, symbol);
+            if (DescriptionColumns.of(s.layout(), file).any()) throw new Fallback("name, currency or exchange columns");
             files.add(s);
             try (StagedFile staged = StagedFile.of(path, stagingDir, file); Statement st = c.createStatement()) {
                 long t = System.nanoTime();

@@ -45,6 +45,7 @@ final class ImportBatch {
         exec("CREATE OR REPLACE TEMP TABLE import_rows (file_no INTEGER, line BIGINT, symbol VARCHAR, date DATE, "
                 + "open DOUBLE, high DOUBLE, low DOUBLE, close DOUBLE, adj_close DOUBLE, volume DOUBLE)");
         exec("CREATE OR REPLACE TEMP TABLE import_files (file_no INTEGER, source VARCHAR)");
+        exec(ImportedDescriptions.CREATE);
     }
 
     /**
@@ -72,12 +73,14 @@ final class ImportBatch {
             requireSymbol(s, symbolFromFileName(path));
             files.add(s);
             loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
+            gatherDescriptions(s, staged, symbolFromFileName(path));
         } else {
             CsvHead head = CsvHead.read(path, file);
             s = new Source(no, file, path, Layout.detect(head.header(), file), head, source, null);
             requireSymbol(s, symbolFromFileName(path));
             files.add(s);
             loadCsv(staged, s, symbolFromFileName(path));
+            gatherDescriptions(s, staged, symbolFromFileName(path));
         }
         exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
     }
@@ -94,6 +97,7 @@ final class ImportBatch {
         files.add(s);
         if (bar.parquet()) loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
         else loadCsv(staged, s, symbolFromFileName(path));
+        gatherDescriptions(s, staged, symbolFromFileName(path));
         exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
     }
 
@@ -119,6 +123,7 @@ final class ImportBatch {
         BarFile bar = BarFile.ofDates(s.file(), s.layout(), s.csv());
         exec("DELETE FROM import_rows WHERE file_no = " + s.no());
         exec("DELETE FROM import_files WHERE file_no = " + s.no());
+        exec(ImportedDescriptions.forgetSql(s.no()));
         files.remove(files.size() - 1);
         rows.remove(rows.size() - 1);
         return bar;
@@ -139,6 +144,21 @@ final class ImportBatch {
         }
         trace(t, "read " + s.file());
         loaded(s, count);
+    }
+
+    /** Gathers what the file's name, currency and exchange columns say of its symbols, when it has any ({@link ImportedDescriptions}). */
+    private void gatherDescriptions(Source s, StagedFile staged, String fileSymbol) throws SQLException {
+        DescriptionColumns d = DescriptionColumns.of(s.layout(), s.file());
+        if (!d.any()) return;
+        boolean parquet = s.csv() == null;
+        String relation = parquet ? "read_parquet(" + staged.sqlLiteral() + ")" : readCsvSql(staged, s).replace("{rejects}", "");
+        java.util.function.IntFunction<String> col = parquet ? i -> "CAST(" + ident(s.layout().header().get(i)) + " AS VARCHAR)" : i -> "c" + i;
+        exec(ImportedDescriptions.insertSql(s, d, relation, col, symbolSql(s, col, fileSymbol)));
+    }
+
+    /** The SQL of a row's symbol: its symbol cell trimmed and uppercased, or the file's symbol. */
+    static String symbolSql(Source s, java.util.function.IntFunction<String> col, String fileSymbol) {
+        return s.layout().symbolCol() >= 0 ? "upper(trim(" + col.apply(s.layout().symbolCol()) + "))" : literal(fileSymbol);
     }
 
     /** DuckDB's read_csv with the exact typed schema of this file; {rejects} marks where reject options go. */
@@ -175,7 +195,7 @@ final class ImportBatch {
                     + "NULL AS low, close, NULL AS adj_close, NULL AS volume FROM (SELECT " + line + " AS line__, " + dateSql(s, col) + " AS date__, unnest("
                     + symbols + ") AS symbol, unnest(" + values + ") AS close FROM " + relation + ") WHERE close IS NOT NULL AND NOT isnan(close)";
         }
-        String symbol = l.symbolCol() >= 0 ? "upper(trim(" + col.apply(l.symbolCol()) + "))" : literal(fileSymbol);
+        String symbol = symbolSql(s, col, fileSymbol);
         StringJoiner values = new StringJoiner(", ");
         values.add(s.no() + " AS file_no").add(line + " AS line").add(symbol + " AS symbol").add(dateSql(s, col) + " AS date");
         for (PriceField f : PriceField.values()) {
@@ -230,6 +250,7 @@ final class ImportBatch {
         Cancellation.check();
         exec("CREATE OR REPLACE TEMP TABLE import_symbols AS SELECT s.file_no, s.symbol, f.source "
                 + "FROM (SELECT DISTINCT file_no, symbol FROM import_rows) s JOIN import_files f USING (file_no)");
+        List<ImportedDescriptions.Given> given = ImportedDescriptions.checked(c, files);
         long updated = 0;
         if (storedRowsOverlap()) {
             t0 = System.nanoTime();
@@ -252,6 +273,7 @@ final class ImportBatch {
                 + "(SELECT symbol, max(source) AS source FROM import_symbols GROUP BY symbol) t USING (symbol) GROUP BY p.symbol "
                 + "ON CONFLICT (symbol) DO UPDATE SET first_date = excluded.first_date, last_date = excluded.last_date, "
                 + "rows = excluded.rows, source = excluded.source");
+        long described = ImportedDescriptions.store(c, given);
         List<ImportReport.ImportedFile> reported = new ArrayList<>();
         Set<String> all = new java.util.TreeSet<>();
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
@@ -269,7 +291,8 @@ final class ImportBatch {
         exec("DROP TABLE import_rows");
         exec("DROP TABLE import_files");
         exec("DROP TABLE import_symbols");
-        return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all));
+        exec("DROP TABLE import_descriptions");
+        return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all), described);
     }
 
     /**

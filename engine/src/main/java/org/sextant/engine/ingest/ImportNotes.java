@@ -8,7 +8,7 @@ import java.util.Locale;
  * What a person should read after an import, one sentence a line: each file's notes (a symbol whose
  * dates look weekly or monthly, imported as daily prices), each bar symbol's notes
  * (changed stored bars, bars repeating stored ones at another time-zone offset), then its gaps and
- * bars outside the session. The window shows the first few, the command line prints them all.
+ * bars outside the session; then how many symbols the files named. The window shows the first few, the command line prints them all.
  */
 public final class ImportNotes {
     private ImportNotes() {}
@@ -33,6 +33,10 @@ public final class ImportNotes {
             }
         }
         lines.addAll(counts);
+        if (report.described() > 0) {
+            lines.add(report.described() + (report.described() == 1 ? " symbol" : " symbols")
+                    + " named from the files' name, currency or exchange columns (an empty cell kept what was stored)");
+        }
         return lines;
     }
 }

@@ -2,8 +2,15 @@ package org.sextant.engine.ingest;
 
 import java.util.List;
 
-/** What one import (a transaction over one or more files) changed. */
-public record ImportReport(List<ImportedFile> files, long rowsInserted, long rowsUpdated, List<String> symbols) {
+/**
+ * What one import (a transaction over one or more files) changed.
+ *
+ * @param described the symbols whose name, currency or exchange the files' columns of those names gave (stored as the Data view's naming)
+ */
+public record ImportReport(List<ImportedFile> files, long rowsInserted, long rowsUpdated, List<String> symbols, long described) {
+    public ImportReport(List<ImportedFile> files, long rowsInserted, long rowsUpdated, List<String> symbols) {
+        this(files, rowsInserted, rowsUpdated, symbols, 0);
+    }
 
     /**
      * One file of an import: its detected layout and what it contributed.

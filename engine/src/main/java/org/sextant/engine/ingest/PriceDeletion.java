@@ -25,7 +25,7 @@ import org.sextant.engine.store.Store;
  * Deletes one symbol's stored prices, every interval or one, in one transaction: first each
  * interval's rows are copied to a CSV under {@code keptDir} that import_prices reads back, then
  * they are deleted; with the daily prices go the rows made from them (stored forecasts and
- * backtests, the materialised daily signals of the symbol as a benchmark, its symbols row with its name), and
+ * backtests, the materialised daily signals of the symbol as a benchmark, its symbols row with its name, which the kept daily file carries), and
  * with its last rows its session. A failure leaves the store and the folder as they were.
  */
 public final class PriceDeletion {
@@ -86,15 +86,15 @@ public final class PriceDeletion {
                 List<String> gone = only == null ? List.copyOf(stored.keySet()) : List.of(only.label);
                 List<DeletedPrices.Interval> deleted = new ArrayList<>();
                 long total = 0;
+                Described was = gone.contains(DAILY) ? described(c, sym) : new Described(null, null);
                 for (String i : gone) {
-                    Path file = keep(c, sym, i, stamp);
+                    Path file = keep(c, sym, i, stamp, i.equals(DAILY) ? was.description() : null);
                     kept.add(file);
                     long rows = deleteRows(c, sym, i);
                     deleted.add(new DeletedPrices.Interval(i, rows, file.toString()));
                     total += rows;
                 }
                 Map<String, Long> derived = Map.of();
-                Described was = gone.contains(DAILY) ? described(c, sym) : new Described(null, null);
                 if (gone.contains(DAILY)) {
                     derived = deleteDerived(c, sym);
                     update(c, "DELETE FROM symbols WHERE symbol = ?", sym); // the symbols table lists the symbols with daily prices
@@ -151,11 +151,13 @@ public final class PriceDeletion {
 
     /**
      * Writes the rows of {@code sym} at {@code interval} as a CSV import_prices reads back (daily: the long layout
-     * symbol,date,...; bars: time in UTC with its Z, symbol, OHLC, volume), staged by DuckDB and moved into {@link #keptDir}.
+     * symbol,date,..., with name,currency,exchange on every row when it was {@code described}, which the import stores again;
+     * bars: time in UTC with its Z, symbol, OHLC, volume), staged by DuckDB and moved into {@link #keptDir}.
      */
-    private Path keep(Connection c, String sym, String interval, String stamp) throws Exception {
+    private Path keep(Connection c, String sym, String interval, String stamp, org.sextant.engine.data.SymbolDescription described) throws Exception {
         String select = interval.equals(DAILY)
-                ? "SELECT symbol, date, open, high, low, close, adj_close, volume FROM prices WHERE symbol = " + ImportBatch.literal(sym) + " ORDER BY date"
+                ? "SELECT symbol, date, open, high, low, close, adj_close, volume" + descriptionColumns(described) + " FROM prices WHERE symbol = "
+                        + ImportBatch.literal(sym) + " ORDER BY date"
                 : "SELECT strftime(ts, '%Y-%m-%dT%H:%M:%S') || 'Z' AS time, symbol, open, high, low, close, volume FROM bars WHERE symbol = "
                         + ImportBatch.literal(sym) + " AND interval = " + ImportBatch.literal(interval) + " ORDER BY ts";
         Path staged = store.stagingDir().toAbsolutePath().normalize().resolve("deleted-" + java.util.UUID.randomUUID() + ".csv");
@@ -187,6 +189,16 @@ public final class PriceDeletion {
         String base = name.substring(0, name.length() - ".csv".length());
         for (int n = 2; Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS); n++) target = keptDir.resolve(base + "." + n + ".csv");
         return target;
+    }
+
+    /** ", 'Acme' AS name, 'USD' AS currency, NULL AS exchange" (empty cells: nothing given); nothing when there is no description. */
+    private static String descriptionColumns(org.sextant.engine.data.SymbolDescription d) {
+        if (d == null) return "";
+        return ", " + sqlText(d.name()) + " AS name, " + sqlText(d.currency()) + " AS currency, " + sqlText(d.exchange()) + " AS exchange";
+    }
+
+    private static String sqlText(String v) {
+        return v == null ? "CAST(NULL AS VARCHAR)" : ImportBatch.literal(v);
     }
 
     /** SYMBOL.interval.TIME.csv, the ticker's characters a file name cannot hold (the / of EUR/USD) as _. */
@@ -228,7 +240,7 @@ public final class PriceDeletion {
         if (d.name() != null) said.add("name '" + org.sextant.contract.ShownText.name(d.name()) + "'");
         if (d.currency() != null) said.add("currency " + d.currency());
         if (d.exchange() != null) said.add("exchange '" + org.sextant.contract.ShownText.name(d.exchange()) + "'");
-        return back + "; an import does not carry what " + sym + " was named: give it again in the Data view (" + String.join(", ", said) + ")";
+        return back + ", and the daily file's name, currency and exchange columns give " + sym + " back what it was named (" + String.join(", ", said) + ")";
     }
 
     /** What the symbols row of deleted daily prices said of them, which goes with it. */

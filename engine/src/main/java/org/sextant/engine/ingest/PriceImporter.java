@@ -107,6 +107,7 @@ public final class PriceImporter {
             }
             List<ImportReport.ImportedFile> reported = new java.util.ArrayList<>();
             long[] counts = new long[2];
+            long described = 0;
             java.util.Set<String> symbols = new java.util.TreeSet<>();
             if (anyDaily) {
                 ImportReport d = daily.commit();
@@ -114,6 +115,7 @@ public final class PriceImporter {
                 counts[0] += d.rowsInserted();
                 counts[1] += d.rowsUpdated();
                 symbols.addAll(d.symbols());
+                described = d.described();
             }
             if (!bars.isEmpty()) {
                 for (ImportReport.ImportedFile f : bars.commit(counts)) {
@@ -122,7 +124,7 @@ public final class PriceImporter {
                 }
             }
             Cancellation.check(); // the last point where a cancel still leaves the store as it was
-            return new ImportReport(List.copyOf(reported), counts[0], counts[1], List.copyOf(symbols));
+            return new ImportReport(List.copyOf(reported), counts[0], counts[1], List.copyOf(symbols), described);
         });
     }
 }

@@ -113,16 +113,22 @@ class DeletePricesRoutesTest {
         assertFalse(Files.exists(engine.home().deletedPricesDir()), "no copy of rows that were not deleted");
     }
 
-    /** A sample symbol's name, currency, exchange and source go with its symbols row: the answer keeps them for a restore (attack 15, L1). */
+    /**
+     * A sample symbol's name, currency, exchange and source go with its symbols row: the answer keeps them, and the kept
+     * file's columns, which its import stores again (attack 15, L1).
+     */
     @Test
-    void whatTheSymbolWasNamedIsInTheAnswerAsAnImportDoesNotBringItBack() throws Exception {
+    void whatTheSymbolWasNamedIsInTheAnswerAndTheKeptFileBringsItBack() throws Exception {
         JsonNode d = call("delete_prices", "{\"symbol\":\"KO\"}");
         JsonNode named = d.get("description");
         assertEquals("Coca-Cola", named.get("name").asString().substring(0, 9));
         assertEquals("USD", named.get("currency").asString());
         assertTrue(d.get("source").asString().startsWith("sample"), d.toString());
-        assertTrue(d.get("restore").asString().endsWith("an import does not carry what KO was named: give it again in the Data view (name '"
+        assertTrue(d.get("restore").asString().endsWith("and the daily file's name, currency and exchange columns give KO back what it was named (name '"
                 + named.get("name").asString() + "', currency USD, exchange '" + named.get("exchange").asString() + "')"), d.get("restore").asString());
+        engine.importPrices(List.of(Path.of(d.get("deleted").get(0).get("kept_in").asString())));
+        JsonNode back = call("list_symbols", "{\"query\":\"KO\"}").get("symbols").valueStream().filter(s -> s.get("symbol").asString().equals("KO")).findFirst().orElseThrow();
+        for (String field : List.of("name", "currency", "exchange")) assertEquals(named.get(field), back.get(field), back.toString());
         JsonNode bars = call("delete_prices", "{\"symbol\":\"USDCHF\"}");
         assertTrue(bars.get("description").isNull() && bars.get("source").isNull(), "bars have no symbols row: " + bars);
     }
