@@ -64,6 +64,10 @@ public final class ChartsViewModel implements AutoCloseable {
     private final ObjectProperty<FanLevels> fanLevels = new SimpleObjectProperty<>(this, "fanLevels", FanLevels.ALL);
     private final BooleanProperty forecastVisible = new SimpleBooleanProperty(this, "forecastVisible", true);
     private final ReadOnlyStringWrapper forecastSummary = new ReadOnlyStringWrapper(this, "forecastSummary", "");
+    /** The live forecast's data_warning (daily closes, or the bars at the interval picked); null when none or no forecast. */
+    private final ReadOnlyStringWrapper forecastWarning = new ReadOnlyStringWrapper(this, "forecastWarning");
+    /** Every data warning of what is on screen, each text once: the live forecast's and the backtest's. */
+    private final ReadOnlyStringWrapper dataWarning = new ReadOnlyStringWrapper(this, "dataWarning");
     private volatile CompletableFuture<PriceForecast> forecastLoad = CompletableFuture.completedFuture(null);
     /** The live forecast of the bars at the interval picked, on a chart by bar index (null on the daily chart). */
     private final ReadOnlyObjectWrapper<BarForecast> barForecast = new ReadOnlyObjectWrapper<>(this, "barForecast");
@@ -110,6 +114,8 @@ public final class ChartsViewModel implements AutoCloseable {
         forecast.addListener((obs, old, now) -> summariseForecast());
         barForecast.addListener((obs, old, now) -> summariseForecast());
         fanLevels.addListener((obs, old, now) -> summariseForecast());
+        forecastWarning.addListener((obs, old, now) -> gatherWarnings());
+        backtest.addListener((obs, old, now) -> gatherWarnings());
         engine.onDataChanged(() -> {
             if (!calls.isClosed()) {
                 refreshSymbols();
@@ -170,8 +176,7 @@ public final class ChartsViewModel implements AutoCloseable {
             timedBars.set(l.timed());
             interval.set(l.interval());
             series.set(l.series());
-            forecast.set(null); // the previous symbol's forecast never sits on this chart
-            barForecast.set(null);
+            clearForecast(); // the previous symbol's forecast never sits on this chart
             clearBacktest();
         }, "load the prices of '" + symbol + "'");
         CompletableFuture<PriceSeries> prices = loaded.thenApply(l -> l == null ? null : l.series());
@@ -285,6 +290,26 @@ public final class ChartsViewModel implements AutoCloseable {
         barBacktest.set(null);
     }
 
+    private void clearForecast() {
+        forecast.set(null);
+        barForecast.set(null);
+        forecastWarning.set(null);
+    }
+
+    /** A forecast with the data warning of the closes or bars it fitted (null when none). */
+    private record Warned<F>(F forecast, String warning) {}
+
+    private void gatherWarnings() {
+        StoredForecastBacktest b = backtest.get();
+        dataWarning.set(joined(forecastWarning.get(), b == null ? null : b.dataWarning()));
+    }
+
+    /** The distinct warnings given, in order, as one text (joined as the engine joins a warning's parts); null when none. */
+    static String joined(String... warnings) {
+        List<String> distinct = java.util.Arrays.stream(warnings).filter(w -> w != null && !w.isBlank()).distinct().toList();
+        return distinct.isEmpty() ? null : String.join(". ", distinct);
+    }
+
     /** A bar walk-forward as the view shows it: the error table's rows, and each origin's forecast to overlay. */
     private record BarBacktestShown(StoredForecastBacktest table, List<BarForecast> origins) {}
 
@@ -299,7 +324,7 @@ public final class ChartsViewModel implements AutoCloseable {
         java.util.function.BooleanSupplier stillShown = () -> symbol.equals(selectedSymbol.get()) && at.equals(interval.get()) && timedBars.get() != null;
         CompletableFuture<BarBacktestShown> out = barBacktests.run(backtestRequest, () -> {
             org.sextant.engine.forecast.BarBacktestOverlays o = engine.barBacktestOverlays(symbol, at, forecastModel, forecastHorizon, null);
-            return new BarBacktestShown(new StoredForecastBacktest("monthly (" + at + " bars)", o.errors().result(), List.of()), o.origins());
+            return new BarBacktestShown(new StoredForecastBacktest("monthly (" + at + " bars)", o.errors().result(), List.of(), o.dataWarning()), o.origins());
         }, b -> {
             if (!stillShown.getAsBoolean()) return; // another symbol or interval since: its errors are not these
             backtest.set(b.table());
@@ -351,8 +376,7 @@ public final class ChartsViewModel implements AutoCloseable {
         forecastHorizon = s.forecastHorizon();
         String symbol = selectedSymbol.get();
         if (changed && symbol != null && series.get() != null) {
-            forecast.set(null);
-            barForecast.set(null);
+            clearForecast();
             clearBacktest();
             reloadForecast(symbol, seriesRequest.newest());
         }
@@ -402,8 +426,14 @@ public final class ChartsViewModel implements AutoCloseable {
     /** The forecast of the symbol on screen, computed in the background; the newest request wins. */
     private CompletableFuture<PriceForecast> loadForecast(String symbol) {
         globalTraining.check(forecastModel, forecastHorizon);
-        return calls.run(forecastRequest, () -> engine.getForecast(symbol, forecastModel, forecastHorizon, null), forecast::set,
-                "forecast '" + symbol + "'");
+        CompletableFuture<Warned<PriceForecast>> done = calls.run(forecastRequest, () -> {
+            PriceForecast f = engine.getForecast(symbol, forecastModel, forecastHorizon, null);
+            return new Warned<>(f, engine.outlierWarning(symbol, null)); // kept from the closes the forecast just read
+        }, w -> {
+            forecast.set(w.forecast());
+            forecastWarning.set(w.warning());
+        }, "forecast '" + symbol + "'");
+        return done.thenApply(w -> w == null ? null : w.forecast());
     }
 
     /**
@@ -425,6 +455,7 @@ public final class ChartsViewModel implements AutoCloseable {
         if (!picked.equals(interval.get())) clearBacktest(); // its errors and overlays were of the other interval
         interval.set(picked);
         barForecast.set(null);
+        forecastWarning.set(null); // the warning of the bars at the interval picked comes with their forecast
         barForecastLoad = loadBarForecast(shown.symbol(), picked);
         return barForecastLoad;
     }
@@ -432,8 +463,14 @@ public final class ChartsViewModel implements AutoCloseable {
     /** The forecast of {@code symbol}'s bars at {@code at} with the forecast settings; the newest forecast request wins. */
     private CompletableFuture<BarForecast> loadBarForecast(String symbol, String at) {
         globalTraining.check(forecastModel, forecastHorizon);
-        return calls.run(forecastRequest, () -> engine.getForecast(symbol, at, forecastModel, forecastHorizon, null, null), barForecast::set,
-                "forecast the " + at + " bars of '" + symbol + "'");
+        CompletableFuture<Warned<BarForecast>> done = calls.run(forecastRequest, () -> {
+            BarForecast f = engine.getForecast(symbol, at, forecastModel, forecastHorizon, null, null);
+            return new Warned<>(f, engine.outlierWarning(symbol, at)); // kept from the bars the forecast just read
+        }, w -> {
+            barForecast.set(w.forecast());
+            forecastWarning.set(w.warning());
+        }, "forecast the " + at + " bars of '" + symbol + "'");
+        return done.thenApply(w -> w == null ? null : w.forecast());
     }
 
     /**
@@ -542,6 +579,15 @@ public final class ChartsViewModel implements AutoCloseable {
     /** Progress of a backtest started here ("backtesting IBM (1/1) 30%"); empty when none runs. */
     public ReadOnlyStringProperty backtestStatusProperty() {
         return backtestStatus.getReadOnlyProperty();
+    }
+
+    /**
+     * The data warning of what the chart shows (get_forecast's data_warning: a bad tick, a probable split, closes dated
+     * weekly or further apart): the live forecast's, and the backtest's in the error table (stored, or a walk-forward of
+     * bars), each text once; null when none.
+     */
+    public ReadOnlyStringProperty dataWarningProperty() {
+        return dataWarning.getReadOnlyProperty();
     }
 
     /** Model and reward/risk at the selected levels, for the legend; empty without a forecast. */

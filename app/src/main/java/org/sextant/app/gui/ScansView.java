@@ -131,7 +131,7 @@ public final class ScansView implements WorkstationView {
         table.getColumns().add(number("Closes", r -> (double) r.historyRows(), "%.0f"));
         table.setRowFactory(t -> {
             TableRow<ScanRow> row = new TableRow<>();
-            row.itemProperty().addListener((o, was, now) -> row.setTooltip(now == null || now.dataWarning() == null ? null : warningTip(now.dataWarning())));
+            row.itemProperty().addListener((o, was, now) -> row.setTooltip(now == null || now.dataWarning() == null ? null : DataWarningLine.tip(now.dataWarning())));
             row.setOnMouseClicked(e -> {
                 if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !row.isEmpty()) open(row.getItem());
             });
@@ -153,14 +153,7 @@ public final class ScansView implements WorkstationView {
 
     /** The symbol as the table shows it: marked when its row carries a data warning (a bad tick in its closes). */
     static String symbolText(ScanRow row) {
-        return row.dataWarning() == null ? row.symbol() : row.symbol() + " \u26a0";
-    }
-
-    private static javafx.scene.control.Tooltip warningTip(String warning) {
-        javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip(warning);
-        tip.setWrapText(true);
-        tip.setMaxWidth(600);
-        return tip;
+        return row.dataWarning() == null ? row.symbol() : row.symbol() + " " + DataWarningLine.MARK;
     }
 
     private static double unbounded(Double ratio) {

@@ -73,6 +73,8 @@ public final class WorkstationWindow implements Navigator {
     private final ForecastErrorPane errorPane = new ForecastErrorPane();
     private final ChoiceBox<FanLevels> levelChoice = new ChoiceBox<>();
     private final Label forecastSummary = new Label();
+    /** The data warning of the closes or bars on screen (get_forecast's data_warning), hidden while there is none. */
+    private final Label dataWarning;
     /** The chart's heading: ticker, name, currency, exchange (a name given in the Data view shows here). */
     private final Label chartHeading = new Label();
     private final Label summary = new Label();
@@ -93,6 +95,7 @@ public final class WorkstationWindow implements Navigator {
     public WorkstationWindow(ChartsViewModel model) {
         this.model = Objects.requireNonNull(model, "model");
         studies = new ChartStudies(model, chart);
+        dataWarning = DataWarningLine.of(model.dataWarningProperty(), "chart-data-warning");
         buildLayout();
         bind();
     }
@@ -177,7 +180,10 @@ public final class WorkstationWindow implements Navigator {
         VBox.setVgrow(priceStack, Priority.ALWAYS);
         studies.hideWhileComparing(forecastBar, rangeBar, priceStack);
         VBox.setVgrow(studies.compareSlot(), Priority.ALWAYS);
-        VBox centre = new VBox(chartHeading, forecastBar, rangeBar, studies.toolbar(), studies.editorSlot(), priceStack, studies.compareSlot());
+        // the data_warning of what is drawn (live forecast, backtest), one line under the toolbars: the chart keeps its room
+        VBox warningSlot = new VBox(dataWarning);
+        studies.hideWhileComparing(warningSlot);
+        VBox centre = new VBox(chartHeading, forecastBar, rangeBar, warningSlot, studies.toolbar(), studies.editorSlot(), priceStack, studies.compareSlot());
         errorPane.setRunButton(runBacktest);
 
         split.getItems().setAll(left, centre, errorPane);
@@ -541,6 +547,8 @@ public final class WorkstationWindow implements Navigator {
     public Label drawnInterval() { return drawnInterval; }
     public ChartsViewModel model() { return model; }
     public Label chartHeading() { return chartHeading; }
+    /** The line under the toolbars with the data warning of what the chart shows. */
+    public Label dataWarning() { return dataWarning; }
     /** Indicators on the chart and the comparison. */
     ChartStudies studies() { return studies; }
 

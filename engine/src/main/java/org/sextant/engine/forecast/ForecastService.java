@@ -682,6 +682,7 @@ public final class ForecastService {
             rule = (String) summary.get("origins_rule");
             result = Json.MAPPER.convertValue(summary, WalkForwardBacktest.Result.class);
         }
-        return new StoredForecastBacktest(rule, result, new ArrayList<>(byOrigin.values()));
+        // the warning of the daily closes every stored backtest fits, kept per data version: a re-import that fixes them clears it
+        return new StoredForecastBacktest(rule, result, new ArrayList<>(byOrigin.values()), outlierWarnings.of(sym, null));
     }
 }

@@ -45,4 +45,19 @@ class ForecastJobDataWarningTest {
         assertTrue(result.get("SPLITX").get("data_warning").asString().startsWith("SPLITX: probable unadjusted split(s)"));
         assertFalse(result.get("DAYX").has("data_warning"), result.get("DAYX").toString());
     }
+
+    /** The stored backtest the Charts view reads back carries the warning of the closes it was run on, as get_forecast words it; none for the daily symbol. */
+    @Test
+    void aStoredBacktestReadBackCarriesTheDataWarningOfItsCloses(@TempDir Path dir) throws Exception {
+        engine.importPrices(List.of(PeriodicClosesRoutesTest.mixed(dir.resolve("mixed.csv"))));
+        JsonNode job = call("start_forecast", "{\"symbols\":[\"WEEKX\",\"DAYX\"],\"model\":\"naive\",\"horizon\":5,\"backtest\":true}");
+        JobStatus done = engine.jobs().await(job.get("id").asString(), Duration.ofMinutes(5));
+        assertEquals(JobState.SUCCEEDED, done.state(), String.valueOf(done.explained()));
+        var weekly = engine.backtestOverlays("WEEKX", "naive", 5, null, null);
+        assertTrue(weekly.result() != null && !weekly.forecasts().isEmpty(), "a stored backtest of WEEKX");
+        assertEquals(call("get_forecast", "{\"symbol\":\"WEEKX\",\"horizon\":5}").get("data_warning").asString(), weekly.dataWarning());
+        var daily = engine.backtestOverlays("DAYX", "naive", 5, null, null);
+        assertTrue(daily.result() != null, "a stored backtest of DAYX");
+        assertEquals(null, daily.dataWarning(), "the daily symbol's closes");
+    }
 }

@@ -37,18 +37,7 @@ class PeriodicClosesRoutesTest {
 
     /** A long file: DAYX on 500 weekdays and WEEKX on 150 Fridays from 2010-01-04, each a seeded 1% walk. */
     static Path mixed(Path file) throws Exception {
-        Random moves = new Random(7);
-        StringBuilder csv = new StringBuilder("symbol,date,close\n");
-        double day = 100, week = 50;
-        int days = 0, weeks = 0;
-        for (LocalDate d = LocalDate.of(2010, 1, 4); days < 500 || weeks < 150; d = d.plusDays(1)) {
-            if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY) continue;
-            if (days++ < 500) csv.append("DAYX,").append(d).append(',').append(day *= 1 + 0.01 * moves.nextGaussian()).append('\n');
-            if (d.getDayOfWeek() == DayOfWeek.FRIDAY && weeks++ < 150) {
-                csv.append("WEEKX,").append(d).append(',').append(week *= 1 + 0.02 * moves.nextGaussian()).append('\n');
-            }
-        }
-        return Files.writeString(file, csv);
+        return org.sextant.engine.testing.WarnedFiles.weeklyAmongDaily(file);
     }
 
     private static final String WEEKLY = "WEEKX: its 150 daily closes are dated a median 7 days apart, as weekly prices are, yet read as daily prices: "

@@ -90,20 +90,7 @@ class SplitWarningRoutesTest {
 
     /** 400 hourly bars of a 1% walk, seven a weekday from 09:30, x1.5 from bar 200 on, which starts {@code skipDays} days later. */
     static Path hourly(Path file, int skipDays) throws Exception {
-        java.util.Random moves = new java.util.Random(1);
-        StringBuilder csv = new StringBuilder("timestamp,close\n");
-        LocalDate d = LocalDate.of(2010, 1, 4);
-        double p = 100;
-        for (int i = 0; i < 400; i++) {
-            if (i > 0 && i % 7 == 0) do d = d.plusDays(1); while (d.getDayOfWeek().getValue() > 5);
-            if (i == 200) {
-                d = d.plusDays(skipDays);
-                while (d.getDayOfWeek().getValue() > 5) d = d.plusDays(1);
-            }
-            p *= 1 + 0.01 * moves.nextGaussian();
-            csv.append(d).append(' ').append(String.format("%02d:30:00", 9 + i % 7)).append(',').append(i >= 200 ? p * 1.5 : p).append('\n');
-        }
-        return Files.writeString(file, csv);
+        return org.sextant.engine.testing.WarnedFiles.hourly(file, skipDays);
     }
 
     /** At an interval too: x1.5 across four months of missing hourly bars is no split, the same step between bars a day apart is. */
