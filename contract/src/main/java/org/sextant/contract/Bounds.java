@@ -45,6 +45,8 @@ public final class Bounds {
      * million, whose whole list was ~900 MB of JSON in a 1 GB heap. Further ones are read by configurations_offset.
      */
     public static final int MAX_RUN_CONFIGURATIONS = 5000;
+    /** Kept deletions one list_deleted_prices returns (about 200 bytes of JSON each). */
+    public static final int MAX_KEPT_LIST = 1000;
     /** Log lines one read_log returns. */
     public static final int MAX_LOG_LINES = 2000;
     /** Analogues one compare_to_history returns. */

@@ -147,6 +147,9 @@ public final class Capabilities {
             ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true)
                     .oneOf("interval", INTERVALS, "only the rows at this interval, " + INTERVAL_CASE + ": 1d the daily prices, 1w, 1h, ... bars"
                             + " (default: every interval the symbol has; list_symbols names them)", false));
+    public static final Capability LIST_DELETED_PRICES = read("list_deleted_prices",
+            "the CSVs delete_prices kept under SEXTANT_HOME/data/deleted, newest first, with symbol, interval, when deleted and size, and the folder's total size",
+            ArgumentSchema.object().integer("limit", 1, Bounds.MAX_KEPT_LIST, "most files to list, the newest (default 100); count and total_bytes cover every file"));
 
     // --- jobs
     public static final Capability LIST_JOBS = read("list_jobs", "the app's background jobs with state and progress", ArgumentSchema.object());
@@ -241,7 +244,7 @@ public final class Capabilities {
     /** Every capability, in the order docs/local-api.md lists them. */
     public static final List<Capability> ALL = List.of(
             LIST_SYMBOLS, GET_CLOSE_PRICE, GET_DB_SCHEMA, RUN_SELECT, IMPORT_PRICES, GATHER, START_IMPORT, START_GATHER, START_REFRESH,
-            DELETE_PRICES, LIST_JOBS, JOB_STATUS, CANCEL_JOB, READ_LOG, LIST_NODE_CATALOGUE, COMPOSE_GRAPH, BACKTEST, START_BACKTEST, LIST_RUNS,
+            DELETE_PRICES, LIST_DELETED_PRICES, LIST_JOBS, JOB_STATUS, CANCEL_JOB, READ_LOG, LIST_NODE_CATALOGUE, COMPOSE_GRAPH, BACKTEST, START_BACKTEST, LIST_RUNS,
             GET_RUN, SELECT_CONFIGURATION, EXPORT_REPORT, GET_SESSION_REGISTRY, COMPARE_TO_HISTORY, ANALOGUE_CALIBRATION,
             LIST_SIGNALS, IMPORT_SIGNAL, LIST_FORECAST_MODELS, GET_FORECAST, GET_BACKTEST_ERROR, START_FORECAST,
             START_FORECAST_BACKTEST, TRAIN_GLOBAL_MODEL, RESOLVE_FORECAST_START, SCAN_FORECASTS, START_SCAN, GET_CHART_DATA, READ_STATE,

@@ -34,6 +34,7 @@ import org.sextant.engine.home.Settings;
 import org.sextant.engine.ingest.DeletedPrices;
 import org.sextant.engine.ingest.ImportReport;
 import org.sextant.engine.ingest.IngestService;
+import org.sextant.engine.ingest.KeptDeletions;
 import org.sextant.engine.ingest.PriceDeletion;
 import org.sextant.engine.jobs.JobReach;
 import org.sextant.engine.jobs.JobStatus;
@@ -67,6 +68,7 @@ public final class Sextant implements AutoCloseable {
     private final ForecastService forecasts;
     private final IngestService ingest;
     private final PriceDeletion deletion;
+    private final KeptDeletions keptDeletions;
     private final ScaleOutExchange scaleOut;
     private final MatcherAnalogueSource analogueSeries;
     private final List<Runnable> dataListeners = new CopyOnWriteArrayList<>();
@@ -81,6 +83,7 @@ public final class Sextant implements AutoCloseable {
         this.forecasts = new ForecastService(store, prices, home.modelsDir().resolve("global"));
         this.ingest = new IngestService(store, prices, home.settingsJson(), this::settings);
         this.deletion = new PriceDeletion(store, prices, home.deletedPricesDir());
+        this.keptDeletions = new KeptDeletions(home.root(), home.deletedPricesDir());
         this.analogueSeries = new MatcherAnalogueSource(analogues);
         this.research = new ResearchService(store, prices, analogueSeries, forecasts.models());
         this.scaleOut = new ScaleOutExchange(store, forecasts, research, () -> changed(null));
@@ -188,6 +191,16 @@ public final class Sextant implements AutoCloseable {
         try (Jobs.Deletion under = jobs.deleting(sym)) {
             return changed(deletion.delete(symbol, interval));
         }
+    }
+
+    /** The CSVs delete_prices kept, the newest {@code limit} (null: {@link KeptDeletions#DEFAULT_LIMIT}) first, with the count and size of all; names and sizes only. */
+    public KeptDeletions.Listing listDeletedPrices(Integer limit) {
+        return keptDeletions.list(limit == null ? KeptDeletions.DEFAULT_LIMIT : limit);
+    }
+
+    /** Deletes one kept CSV ({@code file} as {@link #listDeletedPrices} names it), only inside data/deleted; the Data view's Remove file…, no API route. */
+    public long removeDeletedPricesFile(String file) {
+        return keptDeletions.remove(file);
     }
 
     /** Rows stored per interval of {@code symbol}, finest first (daily prices are 1d); empty for an unknown symbol. */

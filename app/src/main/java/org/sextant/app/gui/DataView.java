@@ -92,6 +92,7 @@ public final class DataView implements WorkstationView {
     public void shown() {
         firstShow.ensureBuilt();
         model.refreshSymbols();
+        model.kept().refresh();
     }
     @Override
     public void close() {
@@ -115,6 +116,7 @@ public final class DataView implements WorkstationView {
                 column("Last", 84, s -> date(s.lastDate()))));
         symbols.setItems(model.symbols());
         symbols.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        refitWhenScrollBarChanges(symbols);
         Label symbolsTitle = heading("Symbols");
         VBox.setVgrow(symbols, Priority.ALWAYS);
         // a row picked in the table is the one named below; a reload keeps the pick by ticker
@@ -129,11 +131,45 @@ public final class DataView implements WorkstationView {
         VBox left = new VBox(6, symbolsTitle, symbols, namingPane());
         left.setPadding(new Insets(8));
 
-        right.getItems().setAll(importPane(), sqlPane());
+        right.getItems().setAll(importPane(), lowerTabs());
         right.setOrientation(Orientation.VERTICAL);
         right.setDividerPositions(0.5);
         content.getItems().setAll(left, right);
         content.setDividerPositions(0.47); // the symbols' six columns; the import and SQL panes keep the rest
+    }
+
+    /**
+     * The constrained columns were fitted to the width the table had before its rows brought the vertical scroll bar (in
+     * the dark theme at 1000×700 the Last column ran under it, cut by a few pixels): when the bar comes or goes, a width
+     * change makes the skin fit them again, the bar's width left out.
+     */
+    private static void refitWhenScrollBarChanges(TableView<?> table) {
+        table.skinProperty().addListener((o, old, skin) -> {
+            if (skin == null) return;
+            for (Node n : table.lookupAll(".scroll-bar")) {
+                if (n instanceof javafx.scene.control.ScrollBar b && b.getOrientation() == Orientation.VERTICAL) {
+                    b.visibleProperty().addListener((obs, was, now) -> javafx.application.Platform.runLater(() -> {
+                        double w = table.getWidth(), h = table.getHeight();
+                        table.resize(w - 1, h);
+                        table.resize(w, h);
+                    }));
+                }
+            }
+        });
+    }
+
+    /** The SQL console and, beside it, the kept deletions, whose tab title counts them and their size on disk. */
+    private Node lowerTabs() {
+        javafx.scene.control.Tab console = new javafx.scene.control.Tab("SQL console", sqlPane());
+        console.setId("data-tab-sql");
+        javafx.scene.control.Tab kept = new javafx.scene.control.Tab("", new KeptDeletionsPane(model).build());
+        kept.setId("data-tab-kept");
+        kept.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> model.kept().summaryProperty().get().isEmpty()
+                ? "Kept deletions" : "Kept deletions (" + model.kept().summaryProperty().get() + ")", model.kept().summaryProperty()));
+        javafx.scene.control.TabPane tabs = new javafx.scene.control.TabPane(console, kept);
+        tabs.setId("data-lower-tabs");
+        tabs.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
+        return tabs;
     }
 
     /** Name, currency and exchange of the symbol selected in the table, and Save. */

@@ -66,6 +66,7 @@ public final class DataViewModel implements AutoCloseable {
     /** What the last Delete prices… did (rows per interval, where they are kept), or why it deleted nothing. */
     private final ReadOnlyStringWrapper deleteMessage = new ReadOnlyStringWrapper(this, "deleteMessage", "");
     private final ReadOnlyStringWrapper deleteError = new ReadOnlyStringWrapper(this, "deleteError");
+    private final KeptDeletionsModel kept;
 
     public DataViewModel(Sextant engine) {
         this(engine, null, Platform::runLater);
@@ -75,8 +76,11 @@ public final class DataViewModel implements AutoCloseable {
     public DataViewModel(Sextant engine, Executor background, Executor ui) {
         this.engine = Objects.requireNonNull(engine, "engine");
         this.calls = new EngineCalls(background, ui, "sextant-gui-data");
-        engine.onDataChanged(() -> {
-            if (!closed.get()) refreshSymbols();
+        this.kept = new KeptDeletionsModel(engine, calls);
+        engine.onDataChanged(() -> { // a deletion keeps files, an import may restore one
+            if (closed.get()) return;
+            refreshSymbols();
+            kept.refresh();
         });
     }
 
@@ -161,7 +165,19 @@ public final class DataViewModel implements AutoCloseable {
         importNotes.set("");
         importMessage.set("Importing " + chosen.size() + " file(s)…");
         String zone = timezone.get() == null || timezone.get().isBlank() ? null : timezone.get().trim();
-        return followJob(() -> engine.startImport(chosen, zone), "import");
+        return followJob(() -> engine.startImport(chosen, zone), "import", importMessage, importError, importNotes);
+    }
+
+    /**
+     * Imports {@code file}, a kept deletion, as Import would (one job, its usual answer, reported under Kept deletions):
+     * the rows come back with their values; the file stays until Remove file….
+     */
+    public CompletableFuture<JobStatus> restore(org.sextant.engine.ingest.KeptDeletions.Kept file) {
+        Path path = engine.home().root().resolve(file.file());
+        kept.error.set(null);
+        kept.notes.set("");
+        kept.message.set("Restoring " + file.file() + "…");
+        return followJob(() -> engine.startImport(List.of(path), null), "restore", kept.message, kept.error, kept.notes);
     }
 
     /** Fetches the symbols typed in {@link #gatherSymbolsProperty()} (comma or space separated) from the default provider. */
@@ -170,33 +186,34 @@ public final class DataViewModel implements AutoCloseable {
         importError.set(null);
         importNotes.set("");
         importMessage.set("Fetching " + String.join(", ", wanted) + "…");
-        return followJob(() -> engine.startGather(wanted, null), "fetch");
+        return followJob(() -> engine.startGather(wanted, null), "fetch", importMessage, importError, importNotes);
     }
 
     /**
      * Starts a job and follows it by short status reads (EngineCalls.followJob), so the view's
      * other calls (a query in the console) are not held up by a long import; reports its outcome
-     * in the message or the error.
+     * in {@code message} (and {@code notes}) or {@code error}.
      */
-    private CompletableFuture<JobStatus> followJob(java.util.function.Supplier<JobStatus> start, String what) {
+    private CompletableFuture<JobStatus> followJob(java.util.function.Supplier<JobStatus> start, String what,
+            ReadOnlyStringWrapper message, ReadOnlyStringWrapper error, ReadOnlyStringWrapper notes) {
         return calls.followJob(start, engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS, s -> { }, done -> {
             if (done.state() == JobState.SUCCEEDED && done.result() instanceof ImportReport r) {
-                importMessage.set(String.format(Locale.ROOT, "%s done: %,d rows added, %,d updated for %s",
+                message.set(String.format(Locale.ROOT, "%s done: %,d rows added, %,d updated for %s",
                         what.substring(0, 1).toUpperCase(Locale.ROOT) + what.substring(1), r.rowsInserted(), r.rowsUpdated(),
                         String.join(", ", r.symbols())));
-                importNotes.set(importNotes(r));
+                notes.set(importNotes(r));
             } else if (done.state() == JobState.SUCCEEDED) {
-                importMessage.set(what + " done");
+                message.set(what + " done");
             } else {
-                importMessage.set("");
-                importError.set(what.substring(0, 1).toUpperCase(Locale.ROOT) + what.substring(1) + " "
+                message.set("");
+                error.set(what.substring(0, 1).toUpperCase(Locale.ROOT) + what.substring(1) + " "
                         + done.state().name().toLowerCase(Locale.ROOT) + (done.explained() == null ? "" : ": " + done.explained())
                         + ". Nothing was imported.");
             }
-        }, message -> { }, what).exceptionally(e -> {
+        }, progress -> { }, what).exceptionally(e -> {
             if (e instanceof java.util.concurrent.CancellationException) return null; // the view closed
-            importMessage.set("");
-            importError.set(explain(e));
+            message.set("");
+            error.set(explain(e));
             return null;
         });
     }
@@ -335,6 +352,8 @@ public final class DataViewModel implements AutoCloseable {
     public ReadOnlyStringProperty deleteMessageProperty() { return deleteMessage.getReadOnlyProperty(); }
     public ReadOnlyStringProperty deleteErrorProperty() { return deleteError.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty busyProperty() { return calls.busyProperty(); }
+    /** The kept deletions (data/deleted) the view lists, with Remove file…; {@link #restore} imports one. */
+    public KeptDeletionsModel kept() { return kept; }
 
     @Override
     public void close() {

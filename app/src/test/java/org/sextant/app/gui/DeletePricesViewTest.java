@@ -147,7 +147,8 @@ class DeletePricesViewTest {
         return robot.lookup("#data-delete-dialog").queryAs(DialogPane.class);
     }
 
-    private static Node button(DialogPane pane, ButtonBar.ButtonData data) {
+    /** {@code pane}'s button of {@code data} (OK_DONE, CANCEL_CLOSE). */
+    static Node button(DialogPane pane, ButtonBar.ButtonData data) {
         ButtonType type = pane.getButtonTypes().stream().filter(b -> b.getButtonData() == data).findFirst().orElseThrow();
         return pane.lookupButton(type);
     }

@@ -62,7 +62,8 @@ public final class ApiRoutes {
      */
     static final Set<Capability> METADATA = Set.of(Capabilities.LIST_SYMBOLS, Capabilities.LIST_JOBS, Capabilities.JOB_STATUS,
             Capabilities.READ_STATE, Capabilities.READ_LOG, Capabilities.GET_DB_SCHEMA, Capabilities.LIST_NODE_CATALOGUE,
-            Capabilities.LIST_RUNS, Capabilities.GET_SESSION_REGISTRY, Capabilities.LIST_SIGNALS, Capabilities.LIST_FORECAST_MODELS);
+            Capabilities.LIST_RUNS, Capabilities.GET_SESSION_REGISTRY, Capabilities.LIST_SIGNALS, Capabilities.LIST_FORECAST_MODELS,
+            Capabilities.LIST_DELETED_PRICES);
 
     private static final String READ_FIX = "ask for less (a shorter horizon, fewer origins or symbols, a faster model such as theta),"
             + " or run it as a background job (start_forecast, start_forecast_backtest, start_scan, start_backtest) and poll job_status";
@@ -117,6 +118,7 @@ public final class ApiRoutes {
         serve(Capabilities.START_GATHER, this::startGather);
         serve(Capabilities.START_REFRESH, this::startRefresh);
         serve(Capabilities.DELETE_PRICES, this::deletePrices);
+        serve(Capabilities.LIST_DELETED_PRICES, this::listDeletedPrices);
         serve(Capabilities.LIST_JOBS, this::listJobs);
         serve(Capabilities.JOB_STATUS, this::jobStatus);
         serve(Capabilities.CANCEL_JOB, this::cancelJob);
@@ -307,6 +309,10 @@ public final class ApiRoutes {
 
     private Object deletePrices(ApiCall call) {
         return engine.deletePrices(call.requiredText("symbol", "\"STRAYW\""), call.text("interval"));
+    }
+
+    private Object listDeletedPrices(ApiCall call) {
+        return engine.listDeletedPrices(call.integer("limit"));
     }
 
     private Object listJobs(ApiCall call) {

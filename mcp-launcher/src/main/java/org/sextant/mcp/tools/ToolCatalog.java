@@ -25,6 +25,7 @@ public final class ToolCatalog {
             new GatherTickers(),
             new RefreshTickers(),
             new DeletePrices(),
+            new ListDeletedPrices(),
             // jobs
             new RefreshJobStart(),
             new ListJobs(),

@@ -54,6 +54,7 @@ class ReadToolsTest extends AgainstTheApp {
         m.put("compose_graph", Map.of("spec", Json.readObject(StrategySpecs.EMA_CROSS)));
         m.put("get_session_registry", Map.of("session_id", "s1"));
         m.put("list_runs", Map.of("limit", 5));
+        m.put("list_deleted_prices", Map.of("limit", 5));
         m.put("get_run", Map.of("run_id", runId));
         m.put("compare_to_history", Map.of("horizon", 5, "mode", "soft"));
         m.put("list_signals", Map.of());
@@ -84,6 +85,7 @@ class ReadToolsTest extends AgainstTheApp {
             Map.entry("compose_graph", Map.of("spec", List.of())),
             Map.entry("get_session_registry", Map.of("session_id", 3)),
             Map.entry("list_runs", Map.of("limit", 0)),
+            Map.entry("list_deleted_prices", Map.of("limit", 0)),
             Map.entry("get_run", Map.of("run_id", "run-1", "include_equity", "yes")),
             Map.entry("list_signals", Map.of("benchmark", true)),
             Map.entry("read_app_log", Map.of("lines", 5000)),
