@@ -75,6 +75,12 @@ public final class Capabilities {
                 .date("as_of", "scan as if on this day, yyyy-MM-dd (default: each symbol's last close)");
     }
 
+    /** {@code s} with a job's time limit; {@code kept}: what the job keeps when stopped by it, as is true of that job. */
+    private static ArgumentSchema timeLimited(ArgumentSchema s, String kept) {
+        return s.integer("time_limit_minutes", 1, Bounds.MAX_JOB_MINUTES, "minutes the job may compute before it stops as TIMED_OUT, " + kept
+                + " (default " + Bounds.DEFAULT_JOB_MINUTES + ", at most " + Bounds.MAX_JOB_MINUTES + ")");
+    }
+
     private static ArgumentSchema paths() {
         return ArgumentSchema.object().stringArray("paths", Bounds.MAX_IMPORT_FILES, "absolute paths of CSV (Yahoo, Stooq, generic) or Parquet files", true)
                 .string("timezone", Bounds.MAX_TIMEZONE_CHARS, "time zone of bar times written without one, e.g. \"America/New_York\" (default UTC; stored in UTC)", false);
@@ -164,9 +170,8 @@ public final class Capabilities {
     public static final Capability COMPOSE_GRAPH = read("compose_graph", "checks a strategy graph spec and reports every error at once, without running it",
             ArgumentSchema.object().spec("spec", "the graph spec (object or JSON text)"));
     public static final Capability BACKTEST = write("backtest", "runs a strategy sweep, waits for it and stores the run", strategyRun());
-    public static final Capability START_BACKTEST = write("start_backtest", "starts a background job that runs a strategy sweep and stores the run", strategyRun()
-            .integer("time_limit_minutes", 1, Bounds.MAX_JOB_MINUTES, "minutes the job may compute before it stops as TIMED_OUT, storing nothing (default "
-                    + Bounds.DEFAULT_JOB_MINUTES + ", at most " + Bounds.MAX_JOB_MINUTES + ")"));
+    public static final Capability START_BACKTEST = write("start_backtest", "starts a background job that runs a strategy sweep and stores the run",
+            timeLimited(strategyRun(), "storing nothing"));
     public static final Capability LIST_RUNS = read("list_runs", "stored strategy runs, newest first",
             ArgumentSchema.object().string("session_id", Bounds.MAX_SESSION_ID_CHARS, Bounds.SESSION_ID_CHARS, "only this research session's runs (default: every session)", false)
                     .integer("limit", 1, Bounds.MAX_RUN_LIST, "most runs to return (default 50)"));
@@ -227,7 +232,8 @@ public final class Capabilities {
     public static final Capability RESOLVE_FORECAST_START = read("resolve_forecast_start", "the week-aligned start a forecast run uses",
             ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true).date("as_of", "resolve as if on this day, yyyy-MM-dd (default: the last stored day)"));
     public static final Capability SCAN_FORECASTS = read("scan_forecasts", "symbols ranked by forecast reward/risk", scan());
-    public static final Capability START_SCAN = write("start_scan", "starts a background job that ranks symbols by forecast reward/risk (a job record)", scan());
+    public static final Capability START_SCAN = write("start_scan", "starts a background job that ranks symbols by forecast reward/risk (a job record)",
+            timeLimited(scan(), "keeping the forecasts it stored so far (it stores them as it goes; starting it again ranks them without fitting)"));
     public static final Capability GET_CHART_DATA = read("get_chart_data", "the closes, live forecast bands and backtest overlays of one symbol's chart",
             forecast().oneOf("calibration", CALIBRATIONS, CALIBRATION, false)
                     .integer("days", Bounds.MIN_CHART_DAYS, Bounds.MAX_CHART_DAYS, "how many of the last closes to include (default 250, about a year)")

@@ -269,8 +269,11 @@ public final class Sextant implements AutoCloseable {
     public ScanResult scanForecasts(ForecastScan.Request request) { return forecasts.scan(request); }
 
     /** {@link #scanForecasts} over any number of symbols as a writer job that stores its forecasts. */
-    public JobStatus startScan(ForecastScan.Request request) {
-        return jobs.submit("scan", forecasts.scanSubjects(request), true, Jobs.DEFAULT_TIME_LIMIT, forecasts.scanReach(request), ctx -> forecasts.scanJob(request, ctx));
+    public JobStatus startScan(ForecastScan.Request request) { return startScan(request, null); }
+
+    /** As above, stopped (TIMED_OUT, the forecasts stored so far kept) after {@code timeLimitMinutes} (null: Jobs.DEFAULT_TIME_LIMIT, at most Jobs.MAX_TIME_LIMIT). */
+    public JobStatus startScan(ForecastScan.Request request, Integer timeLimitMinutes) {
+        return forecasts.startScan(jobs, request, timeLimitMinutes);
     }
 
     public ChartData getChartData(String symbol, Integer days, String model, Integer horizon) { return getChartData(symbol, days, model, horizon, null, false); }
@@ -305,7 +308,7 @@ public final class Sextant implements AutoCloseable {
     /** {@link #backtest} as a background writer job (it saves the run and counts it in the session). */
     public JobStatus startBacktest(StrategyRunRequest request) { return startBacktest(request, null); }
 
-    /** As above, stopped (TIMED_OUT, nothing stored) after {@code timeLimitMinutes} (null: Jobs.DEFAULT_TIME_LIMIT, at most Jobs.MAX_TIME_LIMIT). */
+    /** As above, stopped (TIMED_OUT, nothing stored or counted) after {@code timeLimitMinutes} (null: Jobs.DEFAULT_TIME_LIMIT, at most Jobs.MAX_TIME_LIMIT). */
     public JobStatus startBacktest(StrategyRunRequest request, Integer timeLimitMinutes) {
         java.time.Duration limit = Jobs.timeLimit(timeLimitMinutes); // refused before the request is read
         StrategyRunRequest r = research.withDefaultSplit(request);

@@ -448,7 +448,7 @@ public final class ApiRoutes {
     }
 
     private Object startScan(ApiCall call) {
-        return engine.startScan(scanRequest(call));
+        return engine.startScan(scanRequest(call), call.integer(org.sextant.engine.jobs.Jobs.TIME_LIMIT_ARGUMENT));
     }
 
     private Object getChartData(ApiCall call) {

@@ -321,11 +321,10 @@ public final class ForecastService {
         try {
             forecastEach(r, ctx, results, stored);
         } catch (java.util.concurrent.CancellationException e) {
-            if (stored.isEmpty()) throw e;
-            // each symbol is stored as it is done: the job says which were before the cancel
-            String some = stored.size() <= 10 ? String.join(", ", stored) : String.join(", ", stored.subList(0, 10)) + ", ...";
-            throw new org.sextant.engine.jobs.Cancellation.AfterStoring("the forecasts of " + stored.size() + " of "
-                    + symbols.size() + " symbol(s) (" + some + ")");
+            // each symbol is stored as it is done: the job says which were before the cancel or its time limit
+            throw new ForecastsWritten(stored.size(), symbols.size(), stored, null).stopped(e);
+        } catch (RuntimeException e) {
+            throw new ForecastsWritten(stored.size(), symbols.size(), stored, null).failed(e); // and before the failure
         }
         return results;
     }
@@ -439,6 +438,15 @@ public final class ForecastService {
         return r.symbols() == null || r.symbols().isEmpty() ? org.sextant.engine.jobs.JobReach.WHOLE_STORE : org.sextant.engine.jobs.JobReach.of(scanSymbols(r));
     }
 
+    /**
+     * Starts a scan job (a writer) stopped after {@code timeLimitMinutes} (null: Jobs.DEFAULT_TIME_LIMIT, at most
+     * Jobs.MAX_TIME_LIMIT, refused before the request is read); stopped, it keeps the forecasts it stored and says how many.
+     */
+    public JobStatus startScan(Jobs jobs, ForecastScan.Request request, Integer timeLimitMinutes) {
+        java.time.Duration limit = Jobs.timeLimit(timeLimitMinutes);
+        return jobs.submit("scan", scanSubjects(request), true, limit, scanReach(request), ctx -> scanJob(request, ctx));
+    }
+
     /** The body of a scan job: every forecast computed, and stored as it goes ({@link ScanJobStore}). A writer. */
     public ScanResult scanJob(ForecastScan.Request request, JobContext ctx) {
         return scanJob(request, ctx, ScanJobStore.BATCH);
@@ -457,6 +465,8 @@ public final class ForecastService {
             return answer;
         } catch (java.util.concurrent.CancellationException stop) {
             throw keep.stopped(stop); // a cancel or the time limit keeps what was computed, and says how much
+        } catch (RuntimeException failure) {
+            throw keep.failed(failure); // a failure keeps what was committed, and says how much
         }
     }
 

@@ -12,16 +12,14 @@ import org.sextant.engine.jobs.Cancellation;
  * Where a scan job stores its forecasts as it computes them, {@link #BATCH} to a commit (or what it has every
  * {@link #EVERY_NANOS}), so that a cancel or the job's time limit keeps what was computed and a later scan ranks it without
  * fitting again. Before, a job stored only after its whole loop: a whole-store scan stopped after two hours kept nothing
- * (attack 15 M3), and held every symbol's closes until then. Not thread-safe: one job's.
+ * (attack 15 M3), and held every symbol's closes until then. A job that fails keeps its commits too, and says so. Not
+ * thread-safe: one job's.
  */
 final class ScanJobStore {
     /** Forecasts to a commit: one transaction per few dozen fits, not one per symbol. */
     static final int BATCH = 25;
     /** Longest a computed forecast waits for its commit (slow fits): what a crash of the app may lose. */
     private static final long EVERY_NANOS = TimeUnit.SECONDS.toNanos(30);
-    /** Symbols named in the cancel's message, the rest counted. */
-    private static final int NAMED = 10;
-
     private final ForecastStore store;
     private final int batch;
     private int symbols;
@@ -51,7 +49,7 @@ final class ScanJobStore {
         if (pending.isEmpty()) return;
         store.save(pending);
         stored += pending.size();
-        for (StoredForecast f : pending) if (named.size() < NAMED) named.add(f.symbol());
+        for (StoredForecast f : pending) if (named.size() < ForecastsWritten.NAMED) named.add(f.symbol());
         pending.clear();
     }
 
@@ -64,9 +62,18 @@ final class ScanJobStore {
      */
     CancellationException stopped(CancellationException stop) {
         commit();
-        if (stored == 0) return stop;
-        String some = String.join(", ", named) + (stored > named.size() ? ", ..." : "");
-        return new Cancellation.AfterStoring("the forecasts of " + stored + " of " + symbols + " symbol(s) (" + some
-                + "; start_scan or scan_forecasts ranks them again without fitting)");
+        return written().stopped(stop);
+    }
+
+    /**
+     * The job failed ({@code failure}: not a stop): what its commits wrote stays, and the answer says so
+     * ({@link org.sextant.engine.jobs.FailedAfterStoring}); what is pending is not committed (the failure may be the store's).
+     */
+    RuntimeException failed(RuntimeException failure) {
+        return written().failed(failure);
+    }
+
+    private ForecastsWritten written() {
+        return new ForecastsWritten(stored, symbols, named, "start_scan or scan_forecasts ranks them again without fitting");
     }
 }

@@ -30,6 +30,11 @@ public record JobStatus(String id, String kind, List<String> subjects, boolean w
             fix = SextantException.bounded(fix, SextantException.MAX_TEXT);
         }
 
+        /** This failure of a job whose earlier commits stay: {@code kept} says what they wrote. */
+        Failure keeping(String kept) {
+            return new Failure(error + "; " + kept, reason, field, fix);
+        }
+
         static Failure of(SextantException e) {
             return new Failure(e.getMessage(), e.reason(), e.field(), e.fix());
         }

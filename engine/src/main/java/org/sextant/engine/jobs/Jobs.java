@@ -201,16 +201,29 @@ public final class Jobs implements AutoCloseable {
             }
             String said = e instanceof Cancellation.AfterStoring partly ? partly.getMessage() : "cancelled: nothing was written";
             update(jobs.get(id).with(JobState.CANCELLED, jobs.get(id).progress(), said, started, Instant.now(), null, null), true);
-        } catch (SextantException e) {
-            update(jobs.get(id).with(JobState.FAILED, jobs.get(id).progress(), "failed", started, Instant.now(),
-                    JobStatus.Failure.of(e), null), true);
+        } catch (FailedAfterStoring e) {
+            failed(id, e.getCause(), e.getMessage(), started);
         } catch (Exception e) {
-            log.error("job {} failed", id, e);
-            update(jobs.get(id).with(JobState.FAILED, jobs.get(id).progress(), "failed", started, Instant.now(),
-                    JobStatus.Failure.UNEXPECTED, null), true);
+            failed(id, e, null, started);
         } finally {
             forget(id);
         }
+    }
+
+    /**
+     * Ends a job that threw {@code e}: FAILED, saying why as a refusal does (a bug: only that, its details logged), and with
+     * {@code kept} (what a job that commits as it goes had written before, which stays; null: nothing) in its message and error.
+     */
+    private void failed(String id, Throwable e, String kept, Instant started) {
+        JobStatus.Failure why;
+        if (e instanceof SextantException refused) {
+            why = JobStatus.Failure.of(refused);
+        } else {
+            log.error("job {} failed", id, e);
+            why = JobStatus.Failure.UNEXPECTED;
+        }
+        String said = kept == null ? "failed" : "failed: " + kept + "; the rest was not done";
+        update(jobs.get(id).with(JobState.FAILED, jobs.get(id).progress(), said, started, Instant.now(), kept == null ? why : why.keeping(kept), null), true);
     }
 
     /** Drops an ended job from the books only active jobs are in. */
