@@ -203,7 +203,9 @@ public final class PriceDeletion {
 
     /** SYMBOL.interval.TIME.csv, the ticker's characters a file name cannot hold (the / of EUR/USD) as _. */
     static String fileName(String sym, String interval, String stamp) {
-        return sym.replaceAll("[^A-Za-z0-9._^=-]", "_") + "." + interval + "." + stamp + ".csv";
+        String name = sym.replaceAll("[^A-Za-z0-9._^=-]", "_");
+        // a name starting with . is hidden from ls, one with - is read as an option by `sextant import` (a symbol stored before tickers needed a letter)
+        return (name.startsWith(".") || name.startsWith("-") ? "_" : "") + name + "." + interval + "." + stamp + ".csv";
     }
 
     private static long deleteRows(Connection c, String sym, String interval) throws java.sql.SQLException {

@@ -9,15 +9,18 @@ import org.sextant.engine.SextantException;
  * every list of symbols (--symbols AA,IBM); one longer than reads take could never be read back.
  */
 final class Tickers {
-    static final String RULE = "letters, digits and . _ ^ = - only, or a pair such as EUR/USD";
+    static final String RULE = "letters, digits and . _ ^ = - only, at least one letter or digit, or a pair such as EUR/USD";
     // a pair's two parts hold no dot, so no '..' can pass as a symbol
     private static final String TICKER_REGEX = "[A-Za-z0-9._^=-]{1,40}|[A-Za-z0-9_^=-]{1,19}/[A-Za-z0-9_^=-]{1,20}";
     private static final Pattern TICKER = Pattern.compile(TICKER_REGEX);
+    // and a letter or digit: '.', '..' and '--' passed, and their kept files after delete_prices were hidden or read as options
+    private static final String NAMING_REGEX = "[A-Za-z0-9]";
+    private static final Pattern NAMING = Pattern.compile(NAMING_REGEX);
 
     private Tickers() {}
 
     static boolean valid(String ticker) {
-        return TICKER.matcher(ticker).matches();
+        return TICKER.matcher(ticker).matches() && NAMING.matcher(ticker).find();
     }
 
     /** The symbol a file's name gives, refused naming the file when it gives none or one that is not a ticker. */
@@ -34,7 +37,8 @@ final class Tickers {
 
     /** SQL that is true where {@code column} holds a symbol that is no ticker (an empty one is refused as missing). */
     static String notTickerSql(String column) {
-        return "(" + column + " <> '' AND NOT regexp_full_match(" + column + ", '" + TICKER_REGEX + "'))";
+        return "(" + column + " <> '' AND NOT (regexp_full_match(" + column + ", '" + TICKER_REGEX + "') AND regexp_matches(" + column + ", '"
+                + NAMING_REGEX + "')))";
     }
 
     /** The refusal of a symbol read from a cell or a header ({@code at}: file, line and column), naming the column {@code field}. */

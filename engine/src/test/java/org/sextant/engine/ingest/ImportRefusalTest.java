@@ -193,7 +193,7 @@ class ImportRefusalTest {
         Path comma = Files.writeString(tmp.resolve("A,B.csv"), "Date,Close\n2000-09-27,60.625\n");
         SextantException e = refused(store, PriceRules.defaults(), comma);
         assertEquals("paths", e.field());
-        assertEquals(comma + ": the file name gives the symbol 'A,B', which is not a ticker (letters, digits and . _ ^ = - only, or a pair such as EUR/USD, at most 40)", e.getMessage());
+        assertEquals(comma + ": the file name gives the symbol 'A,B', which is not a ticker (letters, digits and . _ ^ = - only, at least one letter or digit, or a pair such as EUR/USD, at most 40)", e.getMessage());
         assertEquals("rename the file after the ticker, e.g. MSFT.csv, or add a symbol column", e.fix());
         Path space = Files.writeString(tmp.resolve("my stock.csv"), "Date,Close\n2000-09-27,60.625\n");
         assertTrue(refused(store, PriceRules.defaults(), space).getMessage().contains("the symbol 'MY STOCK', which is not a ticker"));
@@ -210,7 +210,7 @@ class ImportRefusalTest {
     /** A symbol in a column or a wide header follows the same rule: one no read could reach ('X' x 100, a newline, ../..) is refused. */
     @Test
     void aSymbolCellOrHeaderThatIsNoTickerIsRefusedNamingFileLineAndColumn(@TempSextant Store store) throws Exception {
-        String rule = " is not a ticker (letters, digits and . _ ^ = - only, or a pair such as EUR/USD, at most 40)";
+        String rule = " is not a ticker (letters, digits and . _ ^ = - only, at least one letter or digit, or a pair such as EUR/USD, at most 40)";
         Path longOne = Files.writeString(tmp.resolve("long.csv"), "symbol,date,close\nIBM,2000-09-27,60.6\n" + "X".repeat(100) + ",2000-09-27,60.6\n");
         SextantException e = refused(store, PriceRules.defaults(), longOne);
         assertEquals("symbol", e.field());
@@ -229,6 +229,12 @@ class ImportRefusalTest {
         assertEquals(bars + " line 2, column symbol: the symbol 'EUR,USD'" + rule, refused(store, PriceRules.defaults(), bars).getMessage());
         Path halves = Files.writeString(tmp.resolve("halves.csv"), "symbol,date,close\nEUR/USD/JPY,2000-09-27,1.1\n");
         assertEquals(halves + " line 2, column symbol: the symbol 'EUR/USD/JPY'" + rule, refused(store, PriceRules.defaults(), halves).getMessage());
+        for (String punctuation : List.of(".", "..", "--", "^")) { // attack 16 L1: accepted, then kept after a deletion as a hidden or option-like file
+            Path only = Files.writeString(tmp.resolve("punct.csv"), "symbol,date,close\nIBM,2000-09-27,60.6\n" + punctuation + ",2000-09-27,1\n");
+            assertEquals(only + " line 3, column symbol: the symbol '" + punctuation + "'" + rule, refused(store, PriceRules.defaults(), only).getMessage());
+        }
+        Path dotFile = Files.writeString(tmp.resolve("...csv"), "Date,Close\n2000-09-27,1\n"); // the file name gives '..'
+        assertTrue(refused(store, PriceRules.defaults(), dotFile).getMessage().contains("the symbol '..', which is not a ticker"));
         assertEquals(0, prices(store));
         // what real files hold still imports: an index, a class share, a pair (also written with a slash), an exchange suffix
         new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(Files.writeString(tmp.resolve("ok.csv"),

@@ -95,6 +95,10 @@ class PriceDeletionTest {
     @Test
     void aKeptFileNameHoldsNoPathSeparator() {
         assertEquals("EUR_USD.1h.20240101T000000.000Z.csv", PriceDeletion.fileName("EUR/USD", "1h", "20240101T000000.000Z"));
+        // symbols stored before a ticker needed a letter (attack 16 L1): neither hidden nor read as an option by `sextant import`
+        assertEquals("_...1d.20240101T000000.000Z.csv", PriceDeletion.fileName("..", "1d", "20240101T000000.000Z"));
+        assertEquals("_--.1d.20240101T000000.000Z.csv", PriceDeletion.fileName("--", "1d", "20240101T000000.000Z"));
+        assertEquals("_-A.1d.20240101T000000.000Z.csv", PriceDeletion.fileName("-A", "1d", "20240101T000000.000Z"));
     }
 
     private Map<String, Long> rows() {
