@@ -349,6 +349,16 @@ public final class Jobs implements AutoCloseable {
     private static final JobStatus.Failure INTERRUPTED = new JobStatus.Failure("the app stopped before the job finished",
             FailReason.JOB_FAILED, null, "submit it again");
 
+    /** What an interrupted job of this kind left in the store, as a cancelled one says it. */
+    static String whatStays(String kind) {
+        return switch (kind) {
+            case "import" -> "; an import writes all or nothing, so nothing of it was written";
+            case "forecast", "forecast_backtest", "scan" -> "; the forecasts it had stored as it went stay";
+            case "backtest", "global_training" -> "; it keeps its result only when it ends, so nothing of it was kept";
+            default -> "";
+        };
+    }
+
     /** Loads persisted jobs; any that were active belonged to a process that is gone. */
     private void recover() {
         if (!Files.isDirectory(dir)) return;
@@ -357,8 +367,10 @@ public final class Jobs implements AutoCloseable {
                 try {
                     JobStatus s = Json.read(HomeFileBounds.read(f, HomeFileBounds.JOB_RECORD), JobStatus.class);
                     if (s.state().active()) {
-                        s = s.with(JobState.INTERRUPTED, s.progress(), "interrupted: the app stopped while it ran",
-                                s.startedAt(), Instant.now(), INTERRUPTED, null);
+                        // ended when its record was last written (its last progress), not when the app came back
+                        Instant lastKnown = Files.getLastModifiedTime(f).toInstant();
+                        s = s.with(JobState.INTERRUPTED, s.progress(), "interrupted: the app stopped while it ran" + whatStays(s.kind()),
+                                s.startedAt(), s.startedAt() != null && lastKnown.isBefore(s.startedAt()) ? s.startedAt() : lastKnown, INTERRUPTED, null);
                         update(s, true);
                     }
                     jobs.put(s.id(), s);

@@ -243,11 +243,21 @@ class JobsTest {
     @Test
     void aJobRunningWhenTheAppDiedShowsAsInterruptedAfterRestart() throws Exception {
         JobStatus running = new JobStatus("forecast-dead", "forecast", List.of("AA"), true, JobState.RUNNING, 0.3, "running",
-                Instant.now(), Instant.now(), null, null, null, null, null, null, false, null);
+                Instant.parse("2026-01-02T03:00:00Z"), Instant.parse("2026-01-02T03:00:00Z"), null, null, null, null, null, null, false, null);
         Files.writeString(dir.resolve("forecast-dead.json"), Json.write(running));
+        Instant lastProgress = Instant.parse("2026-01-02T03:04:05Z"); // when the record was last written: the app died after it
+        Files.setLastModifiedTime(dir.resolve("forecast-dead.json"), java.nio.file.attribute.FileTime.from(lastProgress));
+        JobStatus imported = new JobStatus("import-dead", "import", List.of("a.csv"), true, JobState.RUNNING, 0.05, "reading",
+                Instant.parse("2026-01-02T03:00:00Z"), Instant.parse("2026-01-02T03:00:00Z"), null, null, null, null, null, null, false, null);
+        Files.writeString(dir.resolve("import-dead.json"), Json.write(imported));
         try (Jobs jobs = new Jobs(dir)) {
             assertEquals(JobState.INTERRUPTED, jobs.status("forecast-dead").state());
             assertFalse(jobs.status("forecast-dead").state().active());
+            // attack 16 L2: finished_at was the restart, and the message did not say what the job left
+            assertEquals(lastProgress, jobs.status("forecast-dead").finishedAt());
+            assertEquals("interrupted: the app stopped while it ran; the forecasts it had stored as it went stay", jobs.status("forecast-dead").message());
+            assertEquals("interrupted: the app stopped while it ran; an import writes all or nothing, so nothing of it was written",
+                    jobs.status("import-dead").message());
             // a new writer is not blocked by the dead one
             jobs.submit("forecast", List.of("AA"), true, ctx -> 1);
         }
