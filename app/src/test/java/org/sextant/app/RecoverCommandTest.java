@@ -50,7 +50,7 @@ class RecoverCommandTest {
         Sextant.open(new SextantHome(Path.of(h))).close();
         assertEquals(0, Main.run("--home", h, "backup", "--to", dir.resolve("mine").toString()), err.toString());
         assertTrue(out.toString().startsWith("backup: " + dir.resolve("mine")), out.toString());
-        Path backup = Files.list(dir.resolve("mine")).findFirst().orElseThrow();
+        Path backup = Files.list(dir.resolve("mine")).filter(p -> p.toString().endsWith(".duckdb")).findFirst().orElseThrow();
         out.reset();
         assertEquals(0, Main.run("--home", h, "restore", backup.toString()), err.toString());
         assertTrue(out.toString().contains("restored " + backup) && out.toString().contains("prices: 96900 rows"), out.toString());
