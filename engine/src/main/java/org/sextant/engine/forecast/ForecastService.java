@@ -203,8 +203,10 @@ public final class ForecastService {
         try {
             return work.get();
         } catch (SextantException e) {
-            if (!"history".equals(e.field())) throw e;
-            throw new SextantException(e.reason(), symbol + ": " + e.getMessage(), field, e.fix(), e);
+            if ("history".equals(e.field())) throw new SextantException(e.reason(), symbol + ": " + e.getMessage(), field, e.fix(), e);
+            // a job's horizon is one for every symbol: "longer than the 4 closes of history" must say whose
+            if ("symbols".equals(field) && "horizon".equals(e.field())) throw new SextantException(e.reason(), symbol + ": " + e.getMessage(), e.field(), e.fix(), e);
+            throw e;
         } catch (Forecast.BandsNotNested e) {
             // a walk-forward origin of such prices: their bands, not the code, are at fault
             throw SextantException.invalid(field, symbol + ": " + PriceForecast.NO_BANDS, PriceForecast.NO_BANDS_FIX);

@@ -38,7 +38,8 @@ class ForecastJobFailureKeepsTest {
         assertEquals("failed: " + kept + "; the rest was not done", end.message());
         assertEquals(FailReason.INVALID_INPUT, end.failReason(), "the symbol's refusal, as before: " + end.error());
         assertEquals("horizon", end.field(), "the refusal's own argument, as before: " + end.error());
-        assertTrue(end.error().startsWith("horizon 5 steps is longer than the 4 closes of history") && end.error().endsWith("; " + kept), end.error());
+        // the job's one horizon, named with the symbol whose history it exceeds
+        assertTrue(end.error().startsWith("TINY: horizon 5 steps is longer than the 4 closes of history") && end.error().endsWith("; " + kept), end.error());
         assertEquals(List.of("IBM", "KO"), liveForecastSymbols());
     }
 
