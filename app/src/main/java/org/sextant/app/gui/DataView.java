@@ -557,8 +557,13 @@ public final class DataView implements WorkstationView {
 
     /** {@code label} as a red, wrapping line showing {@code text}, taking no room while it is empty. */
     static Label errorLine(Label label, String id, javafx.beans.value.ObservableValue<String> text) {
+        return shownWhenSet(label, id, text, "error-text");
+    }
+
+    /** A wrapping line showing {@code text}, taking no room while it is empty. */
+    static Label shownWhenSet(Label label, String id, javafx.beans.value.ObservableValue<String> text, String... styles) {
         label.setId(id);
-        label.getStyleClass().add("error-text");
+        label.getStyleClass().addAll(styles);
         label.setWrapText(true);
         label.textProperty().bind(text);
         label.managedProperty().bind(label.textProperty().isNotEmpty());

@@ -76,20 +76,9 @@ final class KeptDeletionsPane {
         HBox actions = new HBox(8, restore, remove);
         actions.setAlignment(Pos.CENTER_LEFT);
 
-        Label message = new Label();
-        message.setId("data-kept-message");
-        message.setWrapText(true);
+        Label message = DataView.shownWhenSet(new Label(), "data-kept-message", kept.messageProperty());
         message.setMinHeight(Region.USE_PREF_SIZE);
-        message.textProperty().bind(kept.messageProperty());
-        message.managedProperty().bind(message.textProperty().isNotEmpty());
-        message.visibleProperty().bind(message.managedProperty());
-        Label notes = new Label();
-        notes.setId("data-kept-notes");
-        notes.setWrapText(true);
-        notes.getStyleClass().add("warning-text");
-        notes.textProperty().bind(kept.notesProperty());
-        notes.managedProperty().bind(notes.textProperty().isNotEmpty());
-        notes.visibleProperty().bind(notes.managedProperty());
+        Label notes = DataView.shownWhenSet(new Label(), "data-kept-notes", kept.notesProperty(), "warning-text");
         Label error = DataView.errorLine(new Label(), "data-kept-error", kept.errorProperty());
         VBox pane = new VBox(6, total, actions, table, message, notes, error);
         pane.setId("data-kept-pane");
