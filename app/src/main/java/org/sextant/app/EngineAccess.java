@@ -142,10 +142,14 @@ final class EngineAccess {
         }
     }
 
+    /** What the app knows this command's calls by: the command line and its process, one client per command run. */
+    static final String CLI_CLIENT = "sextant-cli-" + ProcessHandle.current().pid();
+
     private static JsonNode remote(AppFile app, String method, Map<String, Object> args) throws IOException, InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + "/api/v1/" + method))
                 .header("Authorization", "Bearer " + app.token())
+                .header("X-Sextant-Client", CLI_CLIENT) // its own share, not that of header-less scripts (attack 17 L1)
                 .header("Content-Type", "application/json")
                 .timeout(Duration.ofMinutes(30))
                 .POST(HttpRequest.BodyPublishers.ofString(Json.MAPPER.writeValueAsString(args)))

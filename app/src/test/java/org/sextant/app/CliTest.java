@@ -3,6 +3,7 @@ package org.sextant.app;
 import org.sextant.contract.FailReason;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -334,6 +335,31 @@ class CliTest {
                 assertEquals("after", s.call("list_jobs", java.util.Map.of()).path("port").asString());
             }
         }
+    }
+
+    /** Attack 17 L1: the command line was counted with every header-less script, whose queries took its slots. */
+    @Test
+    void aCommandCallsTheAppAsAClientOfItsOwn() throws Exception {
+        SextantHome h = new SextantHome(Path.of(home())).ensureLayout();
+        java.util.List<String> clients = new java.util.concurrent.CopyOnWriteArrayList<>();
+        com.sun.net.httpserver.HttpServer app = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        app.createContext("/", ex -> {
+            clients.add(String.valueOf(ex.getRequestHeaders().getFirst("X-Sextant-Client")));
+            ex.getRequestBody().readAllBytes();
+            byte[] ok = "{\"ok\":true,\"data\":{}}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(200, ok.length);
+            ex.getResponseBody().write(ok);
+            ex.close();
+        });
+        app.start();
+        try {
+            publish(h, app.getAddress().getPort());
+            EngineAccess.call(h, "list_jobs", java.util.Map.of());
+        } finally {
+            app.stop(0);
+        }
+        assertFalse(clients.isEmpty());
+        assertEquals(java.util.Set.of("sextant-cli-" + ProcessHandle.current().pid()), java.util.Set.copyOf(clients));
     }
 
     private static void publish(SextantHome h, int port) throws java.io.IOException {

@@ -32,7 +32,9 @@ public final class KeptDeletions {
     /** SYMBOL.interval.yyyyMMddTHHmmss.SSSZ[.N].csv, as {@link PriceDeletion#fileName} writes it (the symbol may hold dots). */
     private static final Pattern NAME = Pattern.compile("(.+)\\.(" + String.join("|", Capabilities.INTERVALS)
             + ")\\.(\\d{8}T\\d{6}\\.\\d{3}Z)(?:\\.(\\d+))?\\.csv");
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'");
+    /** Strict: a name holding 30 February or month 13 is not one delete_prices wrote (it is "other"), not a guessed date. */
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss.SSS'Z'")
+            .withResolverStyle(java.time.format.ResolverStyle.STRICT);
     /** Entries between two looks at the request's budget: a folder of a million files is stopped at it. */
     private static final int CHECK_EVERY = 1_000;
 
@@ -73,7 +75,7 @@ public final class KeptDeletions {
         PriorityQueue<Kept> newest = new PriorityQueue<>(NEWEST_FIRST.reversed()); // its head is the oldest kept, dropped first
         int count = 0;
         long bytes = 0;
-        if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.isDirectory(dir)) { // a link to a folder elsewhere (moved to a bigger disk) is where delete_prices keeps them too
             try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
                 for (Path p : entries) {
                     if (++count % CHECK_EVERY == 0) Cancellation.check();
@@ -107,11 +109,21 @@ public final class KeptDeletions {
         long size = a.isRegularFile() ? a.size() : 0;
         String name = p.getFileName().toString();
         Matcher m = NAME.matcher(name);
-        if (a.isRegularFile() && m.matches()) {
-            Instant at = LocalDateTime.parse(m.group(3), STAMP).toInstant(ZoneOffset.UTC);
+        Instant at = a.isRegularFile() && m.matches() ? stamp(m.group(3)) : null;
+        if (at != null) {
             return new Kept("deleted_prices", m.group(1), m.group(2), at, m.group(4) == null ? 1 : parseCopy(m.group(4)), relative(p), size);
         }
         return new Kept("other", null, null, a.lastModifiedTime().toInstant(), 0, relative(p), size);
+    }
+
+    /** When a name's stamp says the rows were deleted; null for one no clock gives (month 13, year 0). */
+    private static Instant stamp(String text) {
+        try {
+            Instant at = LocalDateTime.parse(text, STAMP).toInstant(ZoneOffset.UTC);
+            return at.getEpochSecond() > 0 ? at : null;
+        } catch (java.time.DateTimeException notADate) {
+            return null;
+        }
     }
 
     private static int parseCopy(String n) {

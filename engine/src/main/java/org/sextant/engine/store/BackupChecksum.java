@@ -69,9 +69,15 @@ public final class BackupChecksum {
         } catch (IOException e) { // unreadable, or not ASCII: not a file this class wrote
             kept = null;
         }
-        if (kept == null || !kept.matches()) return new Verdict(null, "its checksum file " + sum.getFileName() + " cannot be read, not checked");
+        String unread = "its checksum file " + org.sextant.contract.ShownText.escaped(sum.getFileName().toString()) + " cannot be read, not checked";
+        if (kept == null || !kept.matches()) return new Verdict(null, unread);
         long crcKept = Long.parseLong(kept.group(1), 16);
-        long bytesKept = Long.parseLong(kept.group(2));
+        long bytesKept;
+        try {
+            bytesKept = Long.parseLong(kept.group(2));
+        } catch (NumberFormatException pastLong) { // 19 digits beyond 2^63: not a length this class wrote
+            return new Verdict(null, unread);
+        }
         CRC32C crc = new CRC32C();
         long bytes = 0;
         byte[] buf = new byte[BUFFER];

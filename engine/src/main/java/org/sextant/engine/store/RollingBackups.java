@@ -48,6 +48,7 @@ public final class RollingBackups {
 
     private final Path store;
     private final Policy policy;
+    private final java.util.concurrent.atomic.AtomicBoolean warnedAhead = new java.util.concurrent.atomic.AtomicBoolean();
 
     public RollingBackups(Path store, Policy policy) {
         this.store = store;
@@ -60,8 +61,17 @@ public final class RollingBackups {
     public void takeIfDue() {
         if (policy.keep() == 0) return;
         try {
+            Instant now = Instant.now();
             List<Path> all = list(policy.dir());
-            if (!all.isEmpty() && Files.getLastModifiedTime(all.get(0)).toInstant().isAfter(Instant.now().minus(policy.minInterval()))) return;
+            long ahead = all.stream().filter(p -> datedAfter(p, now)).count();
+            if (ahead > 0 && warnedAhead.compareAndSet(false, true)) {
+                org.slf4j.LoggerFactory.getLogger(RollingBackups.class).warn("{} backup(s) in {} are dated after now (the clock was ahead when they were taken);"
+                        + " they do not stop new backups and are the first to roll off", ahead, policy.dir());
+            }
+            if (!all.isEmpty() && !datedAfter(all.get(0), now)) {
+                Instant changed = Files.getLastModifiedTime(all.get(0)).toInstant();
+                if (changed.isAfter(now.minus(policy.minInterval())) && !changed.isAfter(now)) return;
+            }
             take();
         } catch (IOException | RuntimeException e) {
             org.slf4j.LoggerFactory.getLogger(RollingBackups.class).warn("no backup taken into {}: {}", policy.dir(), e.getMessage());
@@ -111,9 +121,29 @@ public final class RollingBackups {
         return name.substring(0, name.length() - BackupChecksum.SUFFIX.length());
     }
 
-    /** The backups in {@code dir}, newest first (the name holds the UTC time it was taken). */
+    /**
+     * The backups in {@code dir}, newest first (the name holds the UTC time it was taken), those dated after now last: taken
+     * while the clock was ahead, they cannot be placed in time, and any backup taken since holds what they held (the store only
+     * moves forward), so they are neither "the newest" that stops a backup or that restore picks, nor kept forever.
+     */
     public static List<Path> list(Path dir) throws IOException {
-        return listed(dir, SUFFIX, p -> p.getFileName().toString().startsWith(PREFIX) && Files.isRegularFile(p));
+        Instant now = Instant.now();
+        List<Path> named = listed(dir, SUFFIX, p -> p.getFileName().toString().startsWith(PREFIX) && Files.isRegularFile(p));
+        return java.util.stream.Stream.concat(named.stream().filter(p -> !datedAfter(p, now)), named.stream().filter(p -> datedAfter(p, now))).toList();
+    }
+
+    /** A clock a little off is not "ahead": a minute of slack. */
+    private static final Duration AHEAD_SLACK = Duration.ofMinutes(1);
+
+    /** Whether {@code backup}'s name says it was taken after {@code now} (a name that is no time is not). */
+    static boolean datedAfter(Path backup, Instant now) {
+        String name = backup.getFileName().toString();
+        if (!name.startsWith(PREFIX) || !name.endsWith(SUFFIX)) return false;
+        try {
+            return Instant.from(STAMP.parse(name.substring(PREFIX.length(), name.length() - SUFFIX.length()))).isAfter(now.plus(AHEAD_SLACK));
+        } catch (java.time.DateTimeException notATime) {
+            return false;
+        }
     }
 
     /** What {@code dir} holds named *.duckdb that is not a file (a folder): restore passes over it, --list names it. */

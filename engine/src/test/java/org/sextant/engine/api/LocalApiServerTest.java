@@ -246,4 +246,22 @@ class LocalApiServerTest {
         assertEquals(ProcessHandle.current().pid(), data.get("pid").asLong());
         assertTrue(data.get("data").get("price_rows").asLong() >= 5);
     }
+
+    /** A bug answers internal_error with a mark to find it in the log, never the exception's words (attack 17 M5: a file name came back in them). */
+    @Test
+    void aBugAnswersWithAnIncidentMarkNotTheExceptionsWords() throws Exception {
+        java.util.function.Function<ApiCall, Object> buggy = call -> {
+            throw new IllegalStateException("Text '/home/someone/secret.csv' could not be parsed");
+        };
+        try (LocalApiServer bugged = LocalApiServer.start(engine, TOKEN, "headless", () -> "state", java.util.Map.of(org.sextant.contract.Capabilities.RENDER_CHART, buggy))) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + bugged.port() + "/api/v1/render_chart"))
+                    .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString("{\"symbol\":\"AA\"}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(500, r.statusCode());
+            JsonNode body = Json.MAPPER.readTree(r.body());
+            assertEquals("internal_error", body.get("fail_reason").asString());
+            assertFalse(r.body().contains("secret") || r.body().contains("IllegalStateException") || r.body().contains("parsed"), r.body());
+            assertTrue(body.get("error").asString().matches("the app failed \\(a bug; logged as incident [0-9a-f]{8}\\)"), r.body());
+        }
+    }
 }

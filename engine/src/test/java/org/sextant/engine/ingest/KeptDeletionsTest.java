@@ -70,6 +70,31 @@ class KeptDeletionsTest {
     }
 
     @Test
+    void aNameWhoseStampIsNoDateIsListedAsOtherAndTheRestStillListed() throws Exception {
+        write("AA.1d.20260102T090000.000Z.csv", 10);
+        for (String forged : List.of("XX.1d.20261399T999999.000Z.csv", "YY.1d.00000101T000000.000Z.csv", "ZZ.1d.20260230T000000.000Z.csv")) {
+            Files.setLastModifiedTime(write(forged, 1), FileTime.from(Instant.parse("2025-06-01T00:00:00Z")));
+        }
+        KeptDeletions.Listing l = kept().list(10); // attack 17 M5: month 13 failed the whole listing
+        assertEquals(4, l.count());
+        assertEquals("AA", l.files().get(0).symbol());
+        assertEquals(3, l.files().stream().filter(k -> k.kind().equals("other") && k.deletedAt().equals(Instant.parse("2025-06-01T00:00:00Z"))).count(),
+                "month 13, year 0 and 30 February are no stamp delete_prices writes: " + l.files());
+    }
+
+    @Test
+    void aFolderMovedElsewhereAndLinkedIsListedAndItsFilesRemovable(@TempDir Path bigger) throws Exception {
+        Files.createDirectories(home.resolve("data"));
+        Files.write(bigger.resolve("AA.1d.20260102T090000.000Z.csv"), new byte[7]);
+        Files.createSymbolicLink(home.resolve("data/deleted"), bigger);
+        KeptDeletions.Listing l = kept().list(10); // attack 17 L3: delete_prices keeps files through the link, the listing said none
+        assertEquals(1, l.count());
+        assertEquals("data/deleted/AA.1d.20260102T090000.000Z.csv", l.files().get(0).file());
+        assertEquals(7, kept().remove(l.files().get(0).file()));
+        assertFalse(Files.exists(bigger.resolve("AA.1d.20260102T090000.000Z.csv")));
+    }
+
+    @Test
     void manyFilesListTheNewestUpToTheLimitWithTheCountAndSizeOfAll() throws Exception {
         for (int i = 0; i < 30; i++) write(String.format("S%02d.1d.202601%02dT000000.000Z.csv", i, i + 1), 100);
         KeptDeletions.Listing l = kept().list(3);

@@ -73,6 +73,44 @@ class BackupRestoreTest {
         assertEquals(null, StoreRestore.check(copied).problem());
     }
 
+    /** Attack 17 M3: a backup taken while the clock was ahead stopped every later one and never rolled off. */
+    @Test
+    void aBackupDatedAfterNowNeitherStopsTheNextNorStaysForever() throws IOException {
+        SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
+        Path folder = dir.resolve("b");
+        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(folder, 2, Duration.ofMinutes(30)));
+        Path genuine = takeBackups(home, backups, 1).get(0);
+        Path ahead = folder.resolve("sextant-20991205T000000.000Z.duckdb");
+        Files.copy(genuine, ahead);
+        Files.setLastModifiedTime(ahead, java.nio.file.attribute.FileTime.from(java.time.Instant.parse("2099-12-05T00:00:00Z")));
+        Files.setLastModifiedTime(genuine, java.nio.file.attribute.FileTime.from(java.time.Instant.now().minus(Duration.ofHours(1))));
+        assertEquals(List.of(genuine, ahead), RollingBackups.list(folder), "the one dated after now is listed last: restore does not pick it first");
+
+        backups.takeIfDue(); // the genuine newest is an hour old: due, whatever the one from 2099 says
+        List<Path> now = RollingBackups.list(folder);
+        assertEquals(2, now.size(), now.toString());
+        assertFalse(now.contains(ahead), "it rolled off first: the new backup holds what it held");
+        assertTrue(now.contains(genuine));
+    }
+
+    /** Attack 17 M4 and L2: a forged checksum file (a length past a long, a name with ESC) is "cannot be read", never a crash or raw text. */
+    @Test
+    void aForgedChecksumFileIsNotCheckedAndItsNameIsEscaped() throws IOException {
+        SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
+        Path backup = takeBackups(home, new RollingBackups(home.database(), new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO)), 1).get(0);
+        Files.writeString(BackupChecksum.of(backup), "crc32c=472a66e0 bytes=9999999999999999999\n");
+        StoreRestore.Checked c = StoreRestore.check(backup);
+        assertEquals(null, c.problem());
+        assertTrue(c.checked().endsWith("cannot be read, not checked"), c.checked());
+
+        Path odd = backup.resolveSibling("sextant-2026\u001b[31mRED\u202eX.duckdb");
+        Files.copy(backup, odd);
+        Files.writeString(BackupChecksum.of(odd), "garbage");
+        String said = StoreRestore.check(odd).checked();
+        assertFalse(said.contains("\u001b") || said.contains("\u202e"), said);
+        assertTrue(said.contains("cannot be read, not checked"), said);
+    }
+
     @Test
     void aChecksumGoesWithItsBackupWhenTheBackupRollsOff() throws IOException {
         SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
