@@ -33,6 +33,7 @@ import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.home.Settings;
 import org.sextant.engine.ingest.DeletedPrices;
 import org.sextant.engine.ingest.ImportReport;
+import org.sextant.engine.ingest.ImportTurn;
 import org.sextant.engine.ingest.IngestService;
 import org.sextant.engine.ingest.KeptDeletions;
 import org.sextant.engine.ingest.PriceDeletion;
@@ -78,6 +79,7 @@ public final class Sextant implements AutoCloseable {
         this.store = store;
         this.readOnlySql = new ReadOnlySql(store);
         this.jobs = new Jobs(home.jobsDir());
+        store.nameWriters(jobs::jobOn); // a write refused for the writer names the job holding it
         this.analogues = new AnalogueService(store);
         this.prices = new PriceRepository(store);
         this.forecasts = new ForecastService(store, prices, home.modelsDir().resolve("global"));
@@ -150,7 +152,17 @@ public final class Sextant implements AutoCloseable {
 
     /** Imports CSV/Parquet files in one transaction: all or nothing; bar times without a zone are read in {@code timezone} (null: UTC). */
     public ImportReport importPrices(List<Path> files) { return importPrices(files, null); }
-    public ImportReport importPrices(List<Path> files, String timezone) { return changed(ingest.importPrices(files, timezone)); }
+    public ImportReport importPrices(List<Path> files, String timezone) { return importPrices(files, timezone, ImportTurn.WAITING); }
+
+    /**
+     * As above, waiting at most {@code writerWait} for the store's one writer (a job or another import may hold it for
+     * minutes): past it refused with job_busy naming the job that held it, if one did, and the way on; nothing is written.
+     */
+    public ImportReport importPrices(List<Path> files, String timezone, java.time.Duration writerWait) {
+        return importPrices(files, timezone, ImportTurn.within(writerWait, IngestService.WRITER_BUSY_FIX));
+    }
+
+    private ImportReport importPrices(List<Path> files, String timezone, ImportTurn turn) { return changed(ingest.importPrices(files, timezone, turn)); }
 
     /** The format, detected layout and first rows of a price file, read without importing it. */
     public org.sextant.engine.ingest.ImportPreview previewImport(Path file) { return previewImport(file, null); }
@@ -169,7 +181,11 @@ public final class Sextant implements AutoCloseable {
     public JobStatus startImport(List<Path> files) { return startImport(files, null); }
     public JobStatus startImport(List<Path> files, String timezone) {
         IngestService.zone(timezone); // an unknown zone is refused before a job exists
-        return jobs.submitWriter("import", IngestService.importSubjects(files), "importing " + files.size() + " file(s)", () -> importPrices(files, timezone));
+        // its files' symbols are known once read: until then it covers every symbol, then only those it writes (before it commits)
+        return jobs.submit("import", IngestService.importSubjects(files), true, Jobs.DEFAULT_TIME_LIMIT, JobReach.UNTIL_READ, ctx -> {
+            ctx.progress(0.05, "importing " + files.size() + " file(s)");
+            return importPrices(files, timezone, ImportTurn.telling(symbols -> ctx.narrowReach(JobReach.of(symbols))));
+        });
     }
 
     /** {@link #gather} as a background writer job; a request covered by the running gather joins it. */

@@ -92,6 +92,8 @@ public final class ApiRoutes {
     private final Supplier<Object> state;
     private final java.time.Duration readBudget;
     private final java.time.Duration turnWait;
+    /** How long import_prices waits for the store's writer ({@link org.sextant.engine.ingest.IngestService#SYNC_WRITER_WAIT}; tests shorten it). */
+    java.time.Duration importWriterWait = org.sextant.engine.ingest.IngestService.SYNC_WRITER_WAIT;
     /** Turns for {@link #COMPUTING} reads: one per core (at least two), so a burst of them cannot starve the app's other callers, with a share per client. */
     final ComputingTurns computing; // package: tests hold its turns
     /** Where a chart at an interval reads its bars: the engine's newest-first read. */
@@ -206,7 +208,7 @@ public final class ApiRoutes {
                     () -> org.sextant.engine.jobs.Cancellation.unlessAbandoned(abandoned, () -> route.handler().apply(call)));
         }
         if (c == Capabilities.IMPORT_PRICES) {
-            // nothing is written before its commit: stopped before that (caller gone) it rolls back and leaves nothing
+            // nothing is written before its commit: stopped before that (caller gone, even while it waits for the writer) it leaves nothing
             return org.sextant.engine.ingest.AbandonedImport.run(abandoned, () -> route.handler().apply(call));
         }
         if (!c.isRead()) return route.handler().apply(call);
@@ -287,7 +289,7 @@ public final class ApiRoutes {
     }
 
     private Object importPrices(ApiCall call) {
-        return engine.importPrices(paths(call), call.text("timezone"));
+        return engine.importPrices(paths(call), call.text("timezone"), importWriterWait);
     }
 
     private Object gather(ApiCall call) {

@@ -21,6 +21,15 @@ public final class IngestService {
     /** Most symbols one gather or refresh request may name; a longer list is refused, never truncated. */
     public static final int MAX_GATHER_SYMBOLS = Bounds.MAX_JOB_SYMBOLS;
 
+    /**
+     * How long a synchronous import (import_prices of the local API) waits for the store's one writer: a job may hold it
+     * for minutes, and its caller awaits the answer. Once it has the writer its work is not bounded: it must not be left half done.
+     */
+    public static final java.time.Duration SYNC_WRITER_WAIT = java.time.Duration.ofSeconds(10);
+    /** The way on for an import refused for the writer. */
+    public static final String WRITER_BUSY_FIX = "import with start_import, the background job, which waits for the writer as long as it takes;"
+            + " or try again later (list_jobs shows the running jobs)";
+
     private final Store store;
     private final PriceRepository prices;
     private final Path settingsJson;
@@ -40,7 +49,12 @@ public final class IngestService {
 
     /** {@link #importPrices(List)} with bar times written without a zone read in {@code timezone} (null or blank: UTC). */
     public ImportReport importPrices(List<Path> files, String timezone) {
-        return new PriceImporter(store, priceRules(), zone(timezone)).importFiles(requireFiles(files));
+        return importPrices(files, timezone, ImportTurn.WAITING);
+    }
+
+    /** As above, taking the store's writer as {@code turn} says. */
+    public ImportReport importPrices(List<Path> files, String timezone, ImportTurn turn) {
+        return new PriceImporter(store, priceRules(), zone(timezone)).importFiles(requireFiles(files), turn);
     }
 
     /** A time zone by its region name ("America/New_York") or a fixed offset ("+05:00"), or null for none; refused naming the field when unknown. */

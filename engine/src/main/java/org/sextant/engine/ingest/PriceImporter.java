@@ -46,18 +46,24 @@ public final class PriceImporter {
      * the commit, rolled back ({@link Cancellation#check}).
      */
     public ImportReport importFiles(List<Path> files) {
+        return importFiles(files, ImportTurn.WAITING);
+    }
+
+    /** As above, taking the store's writer and telling the symbols it writes before its commit as {@code turn} says. */
+    public ImportReport importFiles(List<Path> files, ImportTurn turn) {
         if (files == null || files.isEmpty()) {
             throw SextantException.invalid("paths", "no file to import", "name one or more CSV or Parquet files");
         }
         for (Path p : files) {
             ImportPreview.requireFile(p);
         }
-        if (files.stream().anyMatch(PriceImporter::isBarFile)) return importWithBars(files);
+        if (files.stream().anyMatch(PriceImporter::isBarFile)) return importWithBars(files, turn);
         try {
             long t = System.nanoTime();
-            ImportReport report = store.inTransaction(c -> {
+            ImportReport report = store.inTransaction(turn.writer(), c -> {
                 ImportReport r = DirectImport.run(c, store.stagingDir(), files, rules);
                 ImportBatch.trace(t, "fast path before commit");
+                turn.beforeCommit().accept(r.symbols());
                 Cancellation.check(); // the last point where a cancel still leaves the store as it was
                 return r;
             });
@@ -66,7 +72,7 @@ public final class PriceImporter {
         } catch (DirectImport.Fallback careful) {
             // rolled back; the careful path finds and names the problem (or imports what the fast path could not)
         }
-        return importWithBars(files);
+        return importWithBars(files, turn);
     }
 
     /** Whether a CSV's rows carry a time of day (Parquet is told apart inside the transaction, where DuckDB can read it). */
@@ -82,8 +88,8 @@ public final class PriceImporter {
      * The careful path: daily and bar files together, in one transaction, daily files through {@link ImportBatch}, bar files
      * (and files of dates a week or a month apart) into bars.
      */
-    private ImportReport importWithBars(List<Path> files) {
-        return store.inTransaction(c -> {
+    private ImportReport importWithBars(List<Path> files, ImportTurn turn) {
+        return store.inTransaction(turn.writer(), c -> {
             ImportBatch daily = new ImportBatch(c, store.stagingDir(), rules);
             BarImport bars = new BarImport(c, rules);
             boolean anyDaily = false;
@@ -123,6 +129,7 @@ public final class PriceImporter {
                     symbols.addAll(f.symbols());
                 }
             }
+            turn.beforeCommit().accept(List.copyOf(symbols));
             Cancellation.check(); // the last point where a cancel still leaves the store as it was
             return new ImportReport(List.copyOf(reported), counts[0], counts[1], List.copyOf(symbols), described);
         });

@@ -59,6 +59,8 @@ public final class Jobs implements AutoCloseable {
     private final Map<String, JobReach> reaches = new ConcurrentHashMap<>();
     /** Symbols whose prices a delete_prices is deleting (it may wait seconds for the writer): how many deletions each. Guarded by this. */
     private final Map<String, Integer> deleting = new java.util.HashMap<>();
+    /** The thread each running job runs on: who holds the store's writer, named ({@link #jobOn}). */
+    private final Map<Thread, String> threads = new ConcurrentHashMap<>();
     private final ExecutorService writers = Executors.newSingleThreadExecutor(org.sextant.engine.DaemonThreads.named("sextant-writer-job"));
     private final ExecutorService readers = Executors.newFixedThreadPool(2, org.sextant.engine.DaemonThreads.named("sextant-job"));
 
@@ -118,12 +120,7 @@ public final class Jobs implements AutoCloseable {
                 return j.asCoalesced(limits.getOrDefault(j.id(), DEFAULT_TIME_LIMIT));
             }
         }
-        for (String s : deleting.keySet()) {
-            if (reach.covers(s)) {
-                throw new SextantException(FailReason.JOB_BUSY, "the prices of " + org.sextant.contract.ShownText.name(s) + " are being deleted (delete_prices),"
-                        + " and this " + kind + " job would read or write them; it was not started", null, "start it again once the deletion has answered");
-            }
-        }
+        if (!reach.untilRead()) refuseUnderDeletion(reach, kind + " job would read or write them; it was not started", "start it again");
         if (writer) {
             for (JobStatus j : jobs.values()) {
                 if (j.state().active() && j.writer()) {
@@ -141,6 +138,16 @@ public final class Jobs implements AutoCloseable {
         reaches.put(id, reach);
         futures.put(id, (writer ? writers : readers).submit(() -> execute(id, limit, work)));
         return queued;
+    }
+
+    /** Refuses with job_busy when a deletion of a symbol {@code reach} covers is under way: {@code what} the job would do, {@code fix} before "once...". */
+    private void refuseUnderDeletion(JobReach reach, String what, String fix) {
+        for (String s : deleting.keySet()) {
+            if (reach.covers(s)) {
+                throw new SextantException(FailReason.JOB_BUSY, "the prices of " + org.sextant.contract.ShownText.name(s) + " are being deleted (delete_prices),"
+                        + " and this " + what, null, fix + " once the deletion has answered");
+            }
+        }
     }
 
     /** A request's time limit, checked before a job exists. */
@@ -162,6 +169,7 @@ public final class Jobs implements AutoCloseable {
 
     private void execute(String id, Duration limit, JobWork work) {
         Instant started = Instant.now();
+        threads.put(Thread.currentThread(), id);
         long deadline = nanoClock.getAsLong() + limit.toNanos();
         java.util.concurrent.atomic.AtomicBoolean timedOut = new java.util.concurrent.atomic.AtomicBoolean();
         update(jobs.get(id).with(JobState.RUNNING, 0, "running", started, null, null, null), true);
@@ -177,6 +185,18 @@ public final class Jobs implements AutoCloseable {
                     boolean persist = now - lastWrite[0] >= PROGRESS_WRITE_MS;
                     if (persist) lastWrite[0] = now;
                     update(cur.with(JobState.RUNNING, Math.max(0, Math.min(1, fraction)), message, started, null, null, null), persist);
+                }
+            }
+
+            @Override
+            public void narrowReach(JobReach narrower) {
+                synchronized (Jobs.this) {
+                    JobReach reach = reaches.get(id);
+                    if (!reach.holds(narrower)) throw new IllegalArgumentException("a job's reach may only narrow: " + narrower + " is wider than " + reach);
+                    JobStatus job = jobs.get(id);
+                    refuseUnderDeletion(narrower, job.kind() + " job found them in what it read; it stopped before writing, so nothing of it was written",
+                            "run it again");
+                    reaches.put(id, narrower);
                 }
             }
 
@@ -206,8 +226,16 @@ public final class Jobs implements AutoCloseable {
         } catch (Exception e) {
             failed(id, e, null, started);
         } finally {
+            threads.remove(Thread.currentThread());
             forget(id);
         }
+    }
+
+    /** The job running on {@code thread}, as a refusal names it ("job import-1a2b3c4d (import)"), or null when none does. */
+    public String jobOn(Thread thread) {
+        String id = thread == null ? null : threads.get(thread);
+        JobStatus j = id == null ? null : jobs.get(id);
+        return j == null ? null : "job " + j.id() + " (" + j.kind() + ")";
     }
 
     /**

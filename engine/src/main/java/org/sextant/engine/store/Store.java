@@ -33,7 +33,9 @@ public final class Store implements AutoCloseable {
     private final Path file;
     private final Path stagingDir;
     /** The one writer's turn: a write transaction, a checkpoint (with its backup) or the close holds it. */
-    private final java.util.concurrent.locks.ReentrantLock writeLock = new java.util.concurrent.locks.ReentrantLock();
+    private final WriterLock writeLock = new WriterLock();
+    /** Names the thread holding the writer for a refusal (the job running on it), or null; set by the app ({@link #nameWriters}). */
+    private volatile java.util.function.Function<Thread, String> writerNames = t -> null;
     private final java.util.List<Runnable> afterCheckpoint = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final java.util.concurrent.ScheduledExecutorService idle;
     private volatile long lastWriteMillis; // 0: nothing written since the last checkpoint
@@ -176,23 +178,67 @@ public final class Store implements AutoCloseable {
      * write holds it as long as it writes): past it {@code what} is refused with job_busy and nothing is written.
      */
     public <T> T inTransaction(java.time.Duration wait, String what, SqlWork<T> work) {
-        org.sextant.engine.ReadOnlyScope.refuseWrite("write the store");
-        boolean got;
-        try {
-            got = writeLock.tryLock(wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            got = false;
+        return inTransaction(new WriterWait(wait, what, "call again once it is done (list_jobs shows the running jobs)", () -> false), work);
+    }
+
+    /** How a write waits for the writer's turn, polling {@code stopped} (a job's cancel, a caller gone) as it waits. */
+    public record WriterWait(java.time.Duration most, String what, String fix, java.util.function.BooleanSupplier stopped) {
+        /** As long as it takes, unless {@code stopped}. */
+        public static WriterWait untilStopped(java.util.function.BooleanSupplier stopped) {
+            return new WriterWait(null, null, null, stopped);
         }
-        if (!got) {
-            String waited = wait.toMillis() < 1000 ? wait.toMillis() + " ms" : wait.toSeconds() + " s";
-            throw new SextantException(FailReason.JOB_BUSY, what + " waited " + waited + " for the store's one writer, which another write"
-                    + " (an import, a job's, a backup) held all along; nothing was changed", null, "call again once it is done (list_jobs shows the running jobs)");
+    }
+
+    /** The message of the CancellationException a write stopped while it waited for the writer's turn throws. */
+    public static final String STOPPED_WAITING = "stopped while it waited for the store's writer: nothing was written";
+
+    /** How often a write waiting for the writer looks whether it was asked to stop. */
+    private static final long STOP_POLL_NANOS = 50_000_000L;
+
+    /**
+     * As {@link #inTransaction(SqlWork)}, waiting for the writer's turn as {@code wait} says: stopped meanwhile, it throws
+     * a CancellationException ({@link #STOPPED_WAITING}); past {@code wait.most()} (null: no limit) it is refused with
+     * job_busy naming the write that held the writer when the wait ended, where known (a job), and {@code wait.fix()}.
+     */
+    public <T> T inTransaction(WriterWait wait, SqlWork<T> work) {
+        org.sextant.engine.ReadOnlyScope.refuseWrite("write the store");
+        long end = wait.most() == null ? 0 : System.nanoTime() + wait.most().toNanos();
+        try {
+            while (true) {
+                if (wait.stopped().getAsBoolean()) throw new java.util.concurrent.CancellationException(STOPPED_WAITING);
+                long step = wait.most() == null ? STOP_POLL_NANOS : Math.min(STOP_POLL_NANOS, end - System.nanoTime());
+                if (step <= 0 && !writeLock.tryLock()) throw writerBusy(wait);
+                if (step <= 0 || writeLock.tryLock(step, java.util.concurrent.TimeUnit.NANOSECONDS)) break;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the thread is asked to stop (the app closing): as a stop
+            throw new java.util.concurrent.CancellationException(STOPPED_WAITING);
         }
         try {
             return transaction(work);
         } finally {
             writeLock.unlock();
+        }
+    }
+
+    private SextantException writerBusy(WriterWait wait) {
+        java.time.Duration most = wait.most() == null ? java.time.Duration.ZERO : wait.most();
+        String waited = most.toMillis() < 1000 ? most.toMillis() + " ms" : most.toSeconds() + " s";
+        String holder = writerNames.apply(writeLock.holder());
+        return new SextantException(FailReason.JOB_BUSY, wait.what() + " waited " + waited + " for the store's one writer, which "
+                + (holder == null ? "another write (an import, a job's, a backup) held all along" : "other writes held all along (at the end " + holder + ")")
+                + "; nothing was changed", null, wait.fix());
+    }
+
+    /** How a refusal names the thread holding the writer (the app names the job running on it); null: not known. */
+    public void nameWriters(java.util.function.Function<Thread, String> names) {
+        this.writerNames = names;
+    }
+
+    /** The writer's lock, telling who holds it. */
+    private static final class WriterLock extends java.util.concurrent.locks.ReentrantLock {
+        Thread holder() {
+            return getOwner();
         }
     }
 
