@@ -52,7 +52,7 @@ class SymbolDescriptionTest {
     }
 
     @Test
-    void aSymbolWithBarsOnlyIsRefusedSayingWhyAndHowNotReportedUnknown() throws Exception {
+    void aSymbolWithBarsOnlyIsNamedListedAndKeepsItsNameThroughItsDailyPrices() throws Exception {
         StringBuilder bars = new StringBuilder("time,symbol,open,high,low,close,volume\n");
         java.time.LocalDateTime t = java.time.LocalDateTime.of(2024, 3, 4, 14, 30);
         for (int i = 0; i < 12; i++, t = t.plusMinutes(30)) {
@@ -63,18 +63,26 @@ class SymbolDescriptionTest {
             engine.importPrices(List.of(Files.writeString(dir.resolve("barx.csv"), bars)));
             assertEquals(List.of("30m"), engine.storedIntervals("BARX"));
 
-            SextantException refused = assertThrows(SextantException.class,
-                    () -> engine.describeSymbol(" barx", SymbolDescription.of("Bar X", "USD", null)));
-            assertEquals("invalid_input", refused.failReason());
-            assertEquals("symbol", refused.field());
-            assertEquals("BARX has bars only (30m): names are kept for symbols with daily prices", refused.getMessage());
-            assertTrue(refused.fix().contains("import daily prices of BARX"), refused.fix());
-            assertNull(engine.listBarsOnlySymbols(null).get(0).name(), "nothing was written");
+            SymbolInfo named = engine.describeSymbol(" barx", SymbolDescription.of("Bar X Swiss franc", "chf", "OTC"));
+            assertEquals(List.of("BARX", "Bar X Swiss franc", "CHF", "OTC", 12L),
+                    List.of(named.symbol(), named.name(), named.currency(), named.exchange(), named.rows()), "its row as list_symbols lists it");
+            assertEquals(List.of("BARX"), engine.listBarsOnlySymbols("swiss").stream().map(SymbolInfo::symbol).toList(), "found by its name");
 
             Files.writeString(dir.resolve("BARX.csv"), "Date,Close\n2024-03-04,10.5\n2024-03-05,10.75\n");
             engine.importPrices(List.of(dir.resolve("BARX.csv")));
-            assertEquals("Bar X", engine.describeSymbol("BARX", SymbolDescription.of("Bar X", null, null)).name(),
-                    "with daily prices it is named as the fix says");
+            SymbolInfo daily = engine.listSymbols("swiss").get(0);
+            assertEquals(List.of("BARX", "Bar X Swiss franc", "CHF", 2L), List.of(daily.symbol(), daily.name(), daily.currency(), daily.rows()),
+                    "its daily prices keep the name");
+            engine.describeSymbol("BARX", SymbolDescription.of("Bar X", null, null));
+            assertNull(engine.listSymbols("BARX").get(0).currency(), "a field cleared by hand stays cleared: the bars-only one does not show through");
+
+            engine.deletePrices("BARX", "1d");
+            assertEquals("Bar X", engine.listBarsOnlySymbols(null).get(0).name(), "the bars left keep the name");
+            engine.deletePrices("BARX", null);
+            SextantException none = assertThrows(SextantException.class, () -> engine.describeSymbol("BARX", SymbolDescription.of("Bar X", null, null)));
+            assertEquals("not_found", none.failReason());
+            assertEquals("symbol", none.field(), "a symbol with no prices at all is refused on symbol");
+            assertTrue(none.fix().contains("import"), none.fix());
         }
     }
 

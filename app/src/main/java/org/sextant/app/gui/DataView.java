@@ -121,12 +121,7 @@ public final class DataView implements WorkstationView {
         VBox.setVgrow(symbols, Priority.ALWAYS);
         // a row picked in the table is the one named below; a reload keeps the pick by ticker
         symbols.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
-            if (now != null) naming.select(now, model.barsOnlyIntervals(now.symbol()));
-        });
-        // a reload may leave the symbol being named with bars only (its daily prices deleted): the form follows
-        model.symbols().addListener((javafx.collections.ListChangeListener<SymbolInfo>) c -> {
-            String named = naming.symbolProperty().get();
-            if (named != null && model.symbols().stream().anyMatch(i -> i.symbol().equals(named))) naming.listed(named, model.barsOnlyIntervals(named));
+            if (now != null) naming.select(now);
         });
         VBox left = new VBox(6, symbolsTitle, symbols, namingPane());
         left.setPadding(new Insets(8));
@@ -187,8 +182,7 @@ public final class DataView implements WorkstationView {
         Button save = new Button("Save");
         save.setId("data-naming-save");
         save.setMinWidth(Region.USE_PREF_SIZE);
-        // a symbol with bars only has no row to keep a name in: the fields stay off and the line below says why
-        javafx.beans.binding.BooleanBinding off = naming.symbolProperty().isNull().or(naming.unnamableProperty().isNotNull());
+        javafx.beans.binding.BooleanBinding off = naming.symbolProperty().isNull();
         save.disableProperty().bind(off);
         save.setOnAction(e -> naming.save());
         name.setOnAction(e -> naming.save());
@@ -204,13 +198,6 @@ public final class DataView implements WorkstationView {
             row.setAlignment(Pos.CENTER_LEFT);
             row.disableProperty().bind(off);
         }
-        Label unnamable = new Label();
-        unnamable.setId("data-naming-unnamable");
-        unnamable.setWrapText(true);
-        unnamable.setMinHeight(Region.USE_PREF_SIZE);
-        unnamable.textProperty().bind(naming.unnamableProperty());
-        unnamable.managedProperty().bind(naming.unnamableProperty().isNotNull());
-        unnamable.visibleProperty().bind(unnamable.managedProperty());
         Label message = new Label();
         message.setId("data-naming-message");
         message.textProperty().bind(naming.messageProperty());
@@ -219,7 +206,7 @@ public final class DataView implements WorkstationView {
         full.textProperty().bind(message.textProperty());
         message.setTooltip(full);
         Label error = errorLine(new Label(), "data-naming-error", naming.errorProperty());
-        VBox pane = new VBox(6, title, unnamable, first, second, message, error, deleteRow());
+        VBox pane = new VBox(6, title, first, second, message, error, deleteRow());
         pane.setId("data-naming");
         return pane;
     }

@@ -90,30 +90,20 @@ public final class DataViewModel implements AutoCloseable {
      */
     public CompletableFuture<List<SymbolInfo>> refreshSymbols() {
         return calls.run(() -> {
-            List<SymbolInfo> barsOnly = engine.listBarsOnlySymbols(null);
             List<SymbolInfo> all = new java.util.ArrayList<>(engine.listSymbols(null));
-            all.addAll(barsOnly);
+            all.addAll(engine.listBarsOnlySymbols(null));
             all.sort(java.util.Comparator.comparing(SymbolInfo::symbol));
-            return new Listing(List.copyOf(all), Map.copyOf(engine.storedIntervals()),
-                    barsOnly.stream().map(SymbolInfo::symbol).collect(java.util.stream.Collectors.toUnmodifiableSet()));
+            return new Listing(List.copyOf(all), Map.copyOf(engine.storedIntervals()));
         }, l -> {
             intervals = l.intervals(); // before the rows, whose cells read it
-            barsOnly = l.barsOnly();
             symbols.setAll(l.symbols());
         }, importError::set, "list the symbols").thenApply(Listing::symbols);
     }
 
-    private record Listing(List<SymbolInfo> symbols, Map<String, List<String>> intervals, java.util.Set<String> barsOnly) {}
+    private record Listing(List<SymbolInfo> symbols, Map<String, List<String>> intervals) {}
 
     /** The stored intervals of each listed symbol, finest first (daily prices are 1d), as of the last listing. */
     private volatile Map<String, List<String>> intervals = Map.of();
-    /** The listed symbols with bars but no daily prices, as of the last listing. */
-    private volatile java.util.Set<String> barsOnly = java.util.Set.of();
-
-    /** {@code symbol}'s stored intervals if it has bars only (no daily prices), as of the last listing; empty otherwise. */
-    public List<String> barsOnlyIntervals(String symbol) {
-        return barsOnly.contains(symbol) ? intervals.getOrDefault(symbol, List.of()) : List.of();
-    }
 
     /** {@code symbol}'s stored intervals as the symbols table shows them ("1d, 1w"; "30m" for bars only). */
     public String intervals(String symbol) {

@@ -28,7 +28,6 @@ public final class SymbolNamingModel implements AutoCloseable {
     private final StringProperty exchange = new SimpleStringProperty(this, "exchange", "");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
-    private final ReadOnlyStringWrapper unnamable = new ReadOnlyStringWrapper(this, "unnamable");
 
     // duplicates: every ViewModel's pair of constructors (the app's, and the tests' with their executors), alike by nature
     public SymbolNamingModel(Sextant engine) {
@@ -41,36 +40,14 @@ public final class SymbolNamingModel implements AutoCloseable {
         this.calls = new EngineCalls(background, ui, "sextant-gui-naming");
     }
 
-    /** Puts {@code info} (a row of the symbols table with daily prices; null: none) into the fields. */
+    /** Puts {@code info} (a row of the symbols table, daily prices or bars only; null: none) into the fields. */
     public void select(SymbolInfo info) {
-        select(info, java.util.List.of());
-    }
-
-    /**
-     * As {@link #select(SymbolInfo)}, for a symbol with bars only at {@code barsOnly} (empty: it has
-     * daily prices): names are kept for symbols with daily prices, so it cannot be named, and
-     * {@link #unnamableProperty()} says why before a Save is tried.
-     */
-    public void select(SymbolInfo info, java.util.List<String> barsOnly) {
-        unnamable.set(info == null ? null : unnamable(barsOnly));
         symbol.set(info == null ? null : info.symbol());
         name.set(info == null || info.name() == null ? "" : info.name());
         currency.set(info == null || info.currency() == null ? "" : info.currency());
         exchange.set(info == null || info.exchange() == null ? "" : info.exchange());
         message.set("");
         error.set(null);
-    }
-
-    /**
-     * After the symbols were listed again: {@code ticker}, if it is the one selected, now has bars only
-     * at {@code barsOnly} (empty: it has daily prices), as when its daily prices were deleted; what was typed stays.
-     */
-    public void listed(String ticker, java.util.List<String> barsOnly) {
-        if (ticker.equals(symbol.get())) unnamable.set(unnamable(barsOnly));
-    }
-
-    private static String unnamable(java.util.List<String> barsOnly) {
-        return barsOnly.isEmpty() ? null : "Bars only (" + String.join(", ", barsOnly) + "): names are kept for symbols with daily prices";
     }
 
     /**
@@ -81,10 +58,6 @@ public final class SymbolNamingModel implements AutoCloseable {
         String s = symbol.get();
         if (s == null) {
             error.set("Select a symbol in the table first");
-            return CompletableFuture.completedFuture(null);
-        }
-        if (unnamable.get() != null) {
-            error.set(unnamable.get() + "; import its daily prices to name it");
             return CompletableFuture.completedFuture(null);
         }
         SymbolDescription d;
@@ -115,8 +88,6 @@ public final class SymbolNamingModel implements AutoCloseable {
     public StringProperty currencyProperty() { return currency; }
     public StringProperty exchangeProperty() { return exchange; }
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
-    /** Why the selected symbol cannot be named (it has bars only); null when it can. */
-    public ReadOnlyStringProperty unnamableProperty() { return unnamable.getReadOnlyProperty(); }
     /** Why the last save was refused or failed (what, where, fix); null otherwise. */
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
 

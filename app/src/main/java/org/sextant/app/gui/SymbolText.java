@@ -8,17 +8,16 @@ final class SymbolText {
 
     /** Name, currency and exchange, those set, joined by " · "; empty when none is. */
     static String parts(SymbolInfo info) {
+        return joined(info.name(), info.currency(), info.exchange());
+    }
+
+    /** The parts set (not null or blank), joined by " · ". */
+    static String joined(String... parts) {
         StringBuilder b = new StringBuilder();
-        for (String part : new String[] {info.name(), info.currency(), info.exchange()}) {
+        for (String part : parts) {
             if (part != null && !part.isBlank()) b.append(b.length() == 0 ? "" : " · ").append(part);
         }
         return b.toString();
-    }
-
-    /** The ticker, then its {@link #parts} when any is set. */
-    static String heading(SymbolInfo info) {
-        String p = parts(info);
-        return p.isEmpty() ? info.symbol() : info.symbol() + " · " + p;
     }
 
     /** "IBM  International Business Machines" for lists; the ticker alone without a name. */

@@ -76,7 +76,7 @@ public final class WorkstationWindow implements Navigator {
     /** The data warning of the closes or bars on screen (get_forecast's data_warning), hidden while there is none. */
     private final Label dataWarning;
     /** The chart's heading: ticker, name, currency, exchange (a name given in the Data view shows here). */
-    private final Label chartHeading = new Label();
+    private final ChartHeading chartHeading = new ChartHeading();
     private final Label summary = new Label();
     private final Label error = new Label();
     private final ProgressIndicator busy = new ProgressIndicator();
@@ -169,13 +169,6 @@ public final class WorkstationWindow implements Navigator {
         rangeBar.getChildren().add(ChartIntervalBar.build(intervalChoice, drawnInterval));
         rangeBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         rangeBar.setPadding(new Insets(2, 8, 2, 8));
-        chartHeading.setId("chart-heading");
-        chartHeading.getStyleClass().add("section-heading");
-        chartHeading.setMinWidth(0);
-        chartHeading.setPadding(new Insets(4, 8, 0, 8));
-        javafx.scene.control.Tooltip wholeHeading = new javafx.scene.control.Tooltip();
-        wholeHeading.textProperty().bind(chartHeading.textProperty());
-        chartHeading.setTooltip(wholeHeading);
         VBox priceStack = new VBox(chart, chart.volumePane(), studies.panes());
         VBox.setVgrow(priceStack, Priority.ALWAYS);
         studies.hideWhileComparing(forecastBar, rangeBar, priceStack);
@@ -392,7 +385,7 @@ public final class WorkstationWindow implements Navigator {
     private void labelPriceAxis(PriceSeries s) {
         SymbolInfo info = s == null ? null : model.infoOf(s.symbol());
         if (info != null || s == null) chart.priceAxis().setUnit(info == null ? null : info.currency());
-        chartHeading.setText(s == null ? "" : info == null ? s.symbol() : SymbolText.heading(info));
+        chartHeading.show(s == null ? null : s.symbol(), info);
     }
 
     /** Draws the fan when it belongs to the series on screen (it always does: the model clears it on a new series). */
@@ -546,7 +539,7 @@ public final class WorkstationWindow implements Navigator {
     public ChoiceBox<String> intervalChoice() { return intervalChoice; }
     public Label drawnInterval() { return drawnInterval; }
     public ChartsViewModel model() { return model; }
-    public Label chartHeading() { return chartHeading; }
+    public ChartHeading chartHeading() { return chartHeading; }
     /** The line under the toolbars with the data warning of what the chart shows. */
     public Label dataWarning() { return dataWarning; }
     /** Indicators on the chart and the comparison. */

@@ -11,12 +11,10 @@ import java.util.concurrent.TimeUnit;
 import javafx.geometry.Bounds;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
-import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.sextant.charts.ChartSnapshot;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.util.WaitForAsyncUtils;
@@ -102,12 +100,7 @@ class ChartsDataWarningViewTest {
     private void assertLegible(Label line, String theme) throws Exception {
         Thread.sleep(300);
         WaitForAsyncUtils.waitForFxEvents();
-        WritableImage image = ChartSnapshot.capture(bench.stage.getScene().getRoot());
-        ChartSnapshot.writePng(image, Path.of("target", "charts-data-warning-" + theme + ".png"));
-        Color text = (Color) fx(line::getTextFill);
-        Color ground = Pixels.mostFrequent(image, fx(() -> line.localToScene(line.getLayoutBounds())));
-        double ratio = Pixels.contrast(text, ground);
-        assertTrue(ratio >= 4.5, theme + ": " + text + " on " + ground + " is " + ratio + ":1");
+        Pixels.assertLegible(bench.stage.getScene().getRoot(), line, (Color) fx(line::getTextFill), "charts-data-warning-" + theme);
         assertTrue(fx(() -> !line.getStyle().contains("-fx-text-fill")), "the theme's colour");
     }
 

@@ -81,10 +81,8 @@ class DeletePricesViewTest {
         assertEquals(List.of("1w"), bench.engine.storedIntervals("STRAYW"));
         // STRAYW stays listed, bars only now, with its interval: Delete prices… reaches its bars too
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "1w".equals(intervalsShown(robot, table, "STRAYW")));
-        // and the form still naming it says it can no longer be named, instead of a Save the engine refuses
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup("#data-naming-unnamable").queryLabeled().isVisible());
-        assertEquals("Bars only (1w): names are kept for symbols with daily prices", robot.lookup("#data-naming-unnamable").queryLabeled().getText());
-        assertTrue(robot.lookup("#data-naming-save").query().isDisabled());
+        // and the form naming it stays on: its bars keep a name as daily prices do
+        assertTrue(!robot.lookup("#data-naming-save").query().isDisabled());
         bench.photograph("data-delete-prices");
     }
 

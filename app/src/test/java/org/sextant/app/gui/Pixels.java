@@ -55,6 +55,19 @@ final class Pixels {
         return javafx.scene.paint.Color.rgb((argb >> 16) & 0xff, (argb >> 8) & 0xff, argb & 0xff);
     }
 
+    /**
+     * Asserts {@code text}'s colour {@code fill} against what is drawn behind it in {@code root} meets WCAG AA (call off
+     * the FX thread); the snapshot is kept as target/{@code picture}.png to look at.
+     */
+    static void assertLegible(javafx.scene.Parent root, javafx.scene.Node text, javafx.scene.paint.Color fill, String picture) throws Exception {
+        javafx.scene.image.WritableImage image = org.sextant.charts.ChartSnapshot.capture(root);
+        org.sextant.charts.ChartSnapshot.writePng(image, Path.of("target", picture + ".png"));
+        javafx.geometry.Bounds at = org.testfx.util.WaitForAsyncUtils.asyncFx(() -> text.localToScene(text.getLayoutBounds())).get();
+        javafx.scene.paint.Color ground = mostFrequent(image, at);
+        double ratio = contrast(fill, ground);
+        org.junit.jupiter.api.Assertions.assertTrue(ratio >= 4.5, picture + ": " + fill + " on " + ground + " is " + ratio + ":1");
+    }
+
     /** WCAG 2 contrast ratio of two colours. */
     static double contrast(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
         double la = luminance(a), lb = luminance(b);

@@ -68,7 +68,8 @@ class ReadableLayoutTest {
             if (n instanceof Labeled l) {
                 String shown = shownText(l);
                 String full = l.getText() == null ? "" : l.isMnemonicParsing() ? l.getText().replace("_", "") : l.getText();
-                boolean whole = l.getTooltip() != null && full.equals(l.getTooltip().getText());
+                // a part cut short (the chart heading's name) is read whole in a tooltip holding it with the rest
+                boolean whole = l.getTooltip() != null && l.getTooltip().getText() != null && l.getTooltip().getText().contains(full);
                 if (shown != null && !shown.equals(full) && shown.endsWith("...") && !whole) {
                     out.add(view + ": '" + full + "' shown as '" + shown + "'");
                 }

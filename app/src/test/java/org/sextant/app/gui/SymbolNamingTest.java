@@ -22,8 +22,8 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * Names a symbol from the Data view in the real window, and finds the name in list_symbols, the
- * Charts list, the chart's heading and the Research symbol picker.
+ * Names a symbol from the Data view in the real window (one with bars only too), and finds the name in
+ * list_symbols, the Charts list, the chart's heading and the Research symbol picker.
  */
 @ExtendWith(ApplicationExtension.class)
 class SymbolNamingTest {
@@ -63,7 +63,7 @@ class SymbolNamingTest {
         // the Charts list and the chart's heading
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.charts.infoOf("IBM") != null && NAME.equals(bench.charts.infoOf("IBM").name()));
         WaitForAsyncUtils.asyncFx(() -> bench.window.openChart("IBM", null)).get();
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> ("IBM · " + NAME + " · USD · NYSE").equals(bench.window.chartHeading().getText()));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> ("IBM · " + NAME + " · USD · NYSE").equals(bench.window.chartHeading().text()));
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.from(bench.window.symbolList())
                 .lookup((Node n) -> n instanceof ListCell<?> c && ("IBM  " + NAME).equals(c.getText())).tryQuery().isPresent());
 
@@ -85,22 +85,26 @@ class SymbolNamingTest {
     }
 
     @Test
-    void aSymbolWithBarsOnlyCannotBeNamedAndTheFormSaysWhyAt1000By700(FxRobot robot) throws Exception {
+    void aSymbolWithBarsOnlyIsNamedAndItsNameShowsInTheChartsListAndHeadingAt1000By700(FxRobot robot) throws Exception {
         TableView<SymbolInfo> table = DeletePricesViewTest.dataViewAt1000By700(bench, robot);
         pick(robot, table, "USDCHF"); // the sample's 30-minute bars, no daily prices
-        Label why = robot.lookup("#data-naming-unnamable").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> why.isVisible());
         assertEquals("Name USDCHF", robot.lookup("#data-naming-title").queryLabeled().getText());
-        assertEquals("Bars only (30m): names are kept for symbols with daily prices", why.getText());
-        for (String id : List.of("#data-naming-name", "#data-naming-currency", "#data-naming-exchange", "#data-naming-save")) {
-            assertTrue(robot.lookup(id).query().isDisabled(), id + " is off for a symbol with bars only");
-        }
-        assertTrue(!robot.lookup("#data-delete").query().isDisabled(), "its bars can still be deleted");
+        replace(robot, "#data-naming-name", "US dollar in Swiss francs");
+        replace(robot, "#data-naming-currency", "chf");
+        replace(robot, "#data-naming-exchange", "FX");
+        OnScreen.clickOn(robot, "#data-naming-save");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
+                () -> "USDCHF saved: US dollar in Swiss francs · CHF · FX".equals(robot.lookup("#data-naming-message").queryLabeled().getText()));
+        assertEquals(List.of("USDCHF"), bench.engine.listBarsOnlySymbols("swiss").stream().map(SymbolInfo::symbol).toList(), "list_symbols finds it by name");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> table.getItems().stream()
+                .anyMatch(i -> i.symbol().equals("USDCHF") && "US dollar in Swiss francs".equals(i.name())));
         bench.photograph("data-naming-bars-only");
 
-        pick(robot, table, "IBM");
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !why.isVisible());
-        assertTrue(!robot.lookup("#data-naming-name").query().isDisabled(), "a symbol with daily prices is named as before");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.charts.infoOf("USDCHF") != null
+                && "US dollar in Swiss francs".equals(bench.charts.infoOf("USDCHF").name()));
+        WaitForAsyncUtils.asyncFx(() -> bench.window.openChart("USDCHF", null)).get();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
+                () -> "USDCHF · US dollar in Swiss francs · CHF · FX".equals(bench.window.chartHeading().text()));
     }
 
     /** Clicks {@code symbol}'s row of the symbols table, scrolled into view. */

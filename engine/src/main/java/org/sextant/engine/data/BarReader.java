@@ -356,8 +356,8 @@ public final class BarReader {
     }
 
     /**
-     * Symbols that have bars but no daily prices (so no row in symbols), whose ticker contains
-     * {@code query} (lower case; all when empty): their first and last trading day (as a read at the
+     * Symbols that have bars but no daily prices (so no row in symbols), with the name they were given
+     * (bars_only_names), whose ticker or name contains {@code query} (lower case; all when empty): their first and last trading day (as a read at the
      * finest stored interval dates its first and last bar, so list_symbols and get_close_price agree) and bar count.
      */
     public List<SymbolInfo> barsOnlySymbols(String query) {
@@ -370,13 +370,18 @@ public final class BarReader {
     private List<SymbolInfo> barsOnlyCounted(String query) {
         return store.read(c -> {
             List<SymbolInfo> out = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement("SELECT symbol, CAST(min(ts) AS DATE), CAST(max(ts) AS DATE), count(*), max(source) FROM bars "
-                    + "WHERE symbol NOT IN (SELECT symbol FROM symbols) AND (? = '' OR contains(lower(symbol), ?)) GROUP BY symbol ORDER BY symbol")) {
+            try (PreparedStatement p = c.prepareStatement("SELECT b.symbol, n.name, n.currency, n.exchange, b.first, b.last, b.rows, b.source FROM "
+                    + "(SELECT symbol, CAST(min(ts) AS DATE) AS first, CAST(max(ts) AS DATE) AS last, count(*) AS rows, max(source) AS source FROM bars "
+                    + "WHERE symbol NOT IN (SELECT symbol FROM symbols) AND (? = '' OR contains(lower(symbol), ?) "
+                    + "OR symbol IN (SELECT symbol FROM bars_only_names WHERE contains(lower(name), ?))) GROUP BY symbol) b "
+                    + "LEFT JOIN bars_only_names n USING (symbol) ORDER BY b.symbol")) {
                 p.setString(1, query);
                 p.setString(2, query);
+                p.setString(3, query);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
-                        out.add(new SymbolInfo(r.getString(1), null, null, null, r.getDate(2).toLocalDate(), r.getDate(3).toLocalDate(), r.getLong(4), r.getString(5)));
+                        out.add(new SymbolInfo(r.getString(1), r.getString(2), r.getString(3), r.getString(4),
+                                r.getDate(5).toLocalDate(), r.getDate(6).toLocalDate(), r.getLong(7), r.getString(8)));
                     }
                 }
             }

@@ -41,9 +41,11 @@ public final class PriceRepository {
             List<SymbolInfo> out = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement(
                     // duplicates: a JDBC read binding its parameters by position, shaped like every read in the stores
-                    "SELECT symbol, name, currency, exchange, first_date, last_date, rows, source FROM symbols "
+                    // a field named while the symbol had bars only shows until its own row gives one (SymbolDescription#name)
+                    "SELECT symbol, coalesce(s.name, n.name) AS name, coalesce(s.currency, n.currency), coalesce(s.exchange, n.exchange), "
+                            + "first_date, last_date, rows, source FROM symbols s LEFT JOIN bars_only_names n USING (symbol) "
                             // contains, not LIKE: a query's "_" or "%" is a character to find, not a wildcard
-                            + "WHERE ? = '' OR contains(lower(symbol), ?) OR contains(lower(coalesce(name,'')), ?) "
+                            + "WHERE ? = '' OR contains(lower(symbol), ?) OR contains(lower(coalesce(s.name, n.name, '')), ?) "
                             + "ORDER BY symbol")) {
                 p.setString(1, q);
                 p.setString(2, q);
@@ -195,23 +197,16 @@ public final class PriceRepository {
     }
 
     /**
-     * Stores an instrument's name, currency and exchange (an empty one is cleared) and returns its row.
-     * Names live in the symbols table, which holds symbols with daily prices only: a symbol with bars
-     * only is refused on {@code symbol} saying so, not reported unknown.
+     * Stores an instrument's name, currency and exchange (an empty one is cleared) and returns its row as
+     * list_symbols lists it: a symbol with bars only is named as one with daily prices ({@link SymbolDescription#name});
+     * one with no prices at all is refused as unknown, with stored ones a typo away.
      */
     public SymbolInfo describe(String symbol, SymbolDescription description) {
-        String s;
-        try {
-            s = requireSymbol(symbol);
-        } catch (SextantException unknown) {
-            List<String> stored = storedIntervals(symbol);
-            if (stored.isEmpty()) throw unknown;
-            String ticker = canonical(symbol);
-            throw SextantException.invalid("symbol", ticker + " has bars only (" + String.join(", ", stored)
-                    + "): names are kept for symbols with daily prices", "import daily prices of " + ticker + " first, then name it");
-        }
-        store.inTransaction(c -> description.store(c, s, false));
-        return symbols(null).stream().filter(i -> i.symbol().equals(s)).findFirst().orElseThrow();
+        String s = requireCanonical(symbol);
+        if (!store.inTransaction(c -> description.name(c, s))) throw unknownSymbol(symbol);
+        List<SymbolInfo> listed = new ArrayList<>(symbols(null));
+        listed.addAll(barsOnlySymbols(null));
+        return listed.stream().filter(i -> i.symbol().equals(s)).findFirst().orElseThrow();
     }
 
     /** Canonical ticker for {@code symbol}, or a not_found error that suggests close names. */

@@ -43,6 +43,50 @@ public record SymbolDescription(String name, String currency, String exchange) {
         }
     }
 
+    /**
+     * Naming by hand: into {@code symbol}'s symbols row when it has daily prices (dropping a name it had with
+     * bars only, which would show through a field cleared here), else into bars_only_names when it has bars.
+     *
+     * @return false when the symbol has neither daily prices nor bars: nothing was written
+     */
+    public boolean name(java.sql.Connection c, String symbol) throws java.sql.SQLException {
+        if (store(c, symbol, false) > 0) {
+            update(c, "DELETE FROM bars_only_names WHERE symbol = ?", symbol);
+            return true;
+        }
+        try (java.sql.PreparedStatement p = c.prepareStatement("SELECT 1 FROM bars WHERE symbol = ? LIMIT 1")) {
+            p.setString(1, symbol);
+            try (java.sql.ResultSet r = p.executeQuery()) {
+                if (!r.next()) return false;
+            }
+        }
+        storeBarsOnly(c, symbol);
+        return true;
+    }
+
+    /** Writes this description as {@code symbol}'s bars-only name; all fields empty removes it. */
+    public void storeBarsOnly(java.sql.Connection c, String symbol) throws java.sql.SQLException {
+        if (name == null && currency == null && exchange == null) {
+            update(c, "DELETE FROM bars_only_names WHERE symbol = ?", symbol);
+            return;
+        }
+        try (java.sql.PreparedStatement p = c.prepareStatement("INSERT INTO bars_only_names VALUES (?, ?, ?, ?) ON CONFLICT (symbol) DO UPDATE SET "
+                + "name = excluded.name, currency = excluded.currency, exchange = excluded.exchange")) {
+            p.setString(1, symbol);
+            p.setString(2, name);
+            p.setString(3, currency);
+            p.setString(4, exchange);
+            p.executeUpdate();
+        }
+    }
+
+    private static void update(java.sql.Connection c, String sql, String symbol) throws java.sql.SQLException {
+        try (java.sql.PreparedStatement p = c.prepareStatement(sql)) {
+            p.setString(1, symbol);
+            p.executeUpdate();
+        }
+    }
+
     private static String text(String field, String value, int max, String example) {
         if (value == null || value.isBlank()) return null;
         String t = value.strip();

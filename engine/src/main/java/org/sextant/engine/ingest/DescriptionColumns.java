@@ -54,14 +54,14 @@ record DescriptionColumns(Map<String, Integer> columns) {
     }
 
     /**
-     * What a bar file's report says of its description columns (nothing when it has none): not kept, as names are kept in
-     * the symbols table, which holds the symbols with daily prices; how to name them.
+     * What a bar file's report says of its description columns (nothing when it has none): not kept, as only a daily
+     * import stores them; how to name the symbols.
      */
     static List<String> notKeptFromBars(BarFile bar, List<String> symbols) {
         DescriptionColumns d = of(bar);
         if (!d.any() || symbols.isEmpty()) return List.of();
         String some = symbols.size() <= 5 ? String.join(", ", symbols) : String.join(", ", symbols.subList(0, 5)) + " and " + (symbols.size() - 5) + " more";
-        return List.of(bar.file() + ": its " + d.named() + (d.columns().size() == 1 ? " was" : " were") + " not kept: it imported as bars, and names are kept with daily prices "
-                + "(" + some + "); import daily prices with " + (d.columns().size() == 1 ? "that column" : "those columns") + ", or name the symbols in the Data view once they have daily prices");
+        return List.of(bar.file() + ": its " + d.named() + (d.columns().size() == 1 ? " was" : " were") + " not kept: it imported as bars, whose import keeps no names "
+                + "(" + some + "); name the symbols in the Data view, or import daily prices with " + (d.columns().size() == 1 ? "that column" : "those columns"));
     }
 }

@@ -25,8 +25,8 @@ import org.sextant.engine.store.Store;
  * Deletes one symbol's stored prices, every interval or one, in one transaction: first each
  * interval's rows are copied to a CSV under {@code keptDir} that import_prices reads back, then
  * they are deleted; with the daily prices go the rows made from them (stored forecasts and
- * backtests, the materialised daily signals of the symbol as a benchmark, its symbols row with its name, which the kept daily file carries), and
- * with its last rows its session. A failure leaves the store and the folder as they were.
+ * backtests, the materialised daily signals of the symbol as a benchmark, its symbols row with its name, which the kept daily file carries
+ * and bars left keep), and with its last rows its session and name. A failure leaves the store and the folder as they were.
  */
 public final class PriceDeletion {
     /** How long a deletion waits for the store's one writer (an import holds it while it writes) before it is refused. */
@@ -95,12 +95,17 @@ public final class PriceDeletion {
                     total += rows;
                 }
                 Map<String, Long> derived = Map.of();
+                List<String> left = stored.keySet().stream().filter(i -> !gone.contains(i)).toList();
                 if (gone.contains(DAILY)) {
                     derived = deleteDerived(c, sym);
                     update(c, "DELETE FROM symbols WHERE symbol = ?", sym); // the symbols table lists the symbols with daily prices
+                    // the bars left keep the name (a bars-only name the symbols row showed through included)
+                    if (!left.isEmpty() && was.description() != null) was.description().storeBarsOnly(c, sym);
                 }
-                List<String> left = stored.keySet().stream().filter(i -> !gone.contains(i)).toList();
-                if (left.isEmpty()) update(c, "DELETE FROM symbol_sessions WHERE symbol = ?", sym); // a new import of it detects its session again
+                if (left.isEmpty()) {
+                    update(c, "DELETE FROM symbol_sessions WHERE symbol = ?", sym); // a new import of it detects its session again
+                    update(c, "DELETE FROM bars_only_names WHERE symbol = ?", sym); // with no prices left, no name either
+                }
                 return new DeletedPrices(sym, List.copyOf(deleted), total, left, derived, was.description(), was.source(), restore(kept, sym, was));
             });
         } catch (RuntimeException e) {
@@ -245,11 +250,12 @@ public final class PriceDeletion {
         return back + ", and the daily file's name, currency and exchange columns give " + sym + " back what it was named (" + String.join(", ", said) + ")";
     }
 
-    /** What the symbols row of deleted daily prices said of them, which goes with it. */
+    /** What the symbols row of deleted daily prices said of them as list_symbols shows it, which goes with it (and stays with bars left). */
     private record Described(org.sextant.engine.data.SymbolDescription description, String source) {}
 
     private static Described described(Connection c, String sym) throws java.sql.SQLException {
-        try (java.sql.PreparedStatement p = c.prepareStatement("SELECT name, currency, exchange, source FROM symbols WHERE symbol = ?")) {
+        try (java.sql.PreparedStatement p = c.prepareStatement("SELECT coalesce(s.name, n.name), coalesce(s.currency, n.currency), coalesce(s.exchange, n.exchange), source "
+                + "FROM symbols s LEFT JOIN bars_only_names n USING (symbol) WHERE symbol = ?")) {
             p.setString(1, sym);
             try (java.sql.ResultSet r = p.executeQuery()) {
                 if (!r.next()) return new Described(null, null);

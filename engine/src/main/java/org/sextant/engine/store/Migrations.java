@@ -28,7 +28,8 @@ public final class Migrations {
             "V031__signal_fill.sql",
             "V040__bars.sql",
             "V045__strategy_run_interval.sql",
-            "V046__price_arima_differenced_once.sql");
+            "V046__price_arima_differenced_once.sql",
+            "V047__bars_only_names.sql");
 
     private Migrations() {}
 

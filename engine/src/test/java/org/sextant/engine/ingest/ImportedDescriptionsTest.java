@@ -120,7 +120,7 @@ class ImportedDescriptionsTest {
         for (int i = 0; i < 12; i++, t = t.plusMinutes(30)) bars.append(t).append("Z,BARX,").append(10 + i * 0.125).append(",Bar X\n");
         ImportReport r = engine.importPrices(List.of(Files.writeString(dir.resolve("barx.csv"), bars)));
         assertEquals(0, r.described());
-        assertTrue(ImportNotes.of(r).stream().anyMatch(n -> n.contains("its name column was not kept: it imported as bars, and names are kept with daily prices (BARX)")),
+        assertTrue(ImportNotes.of(r).stream().anyMatch(n -> n.contains("its name column was not kept: it imported as bars, whose import keeps no names (BARX); name the symbols in the Data view")),
                 ImportNotes.of(r).toString());
         assertNull(engine.listBarsOnlySymbols("BARX").get(0).name());
     }
