@@ -460,7 +460,7 @@ class CliTest {
     }
 
     static org.sextant.engine.jobs.JobStatus failedJob(FailReason reason, String error, String field, String fix) {
-        return new org.sextant.engine.jobs.JobStatus("forecast-1", "forecast", java.util.List.of("AA"), true,
+        return new org.sextant.engine.jobs.JobStatus("forecast-1", "forecast", java.util.List.of("AA"), true, null,
                 org.sextant.engine.jobs.JobState.FAILED, 0.5, "failed", java.time.Instant.now(), java.time.Instant.now(),
                 java.time.Instant.now(), error, reason, field, fix, null, false, null);
     }

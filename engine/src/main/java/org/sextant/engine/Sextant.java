@@ -37,6 +37,9 @@ import org.sextant.engine.ingest.ImportTurn;
 import org.sextant.engine.ingest.IngestService;
 import org.sextant.engine.ingest.KeptDeletions;
 import org.sextant.engine.ingest.PriceDeletion;
+import org.sextant.engine.ingest.PriceGatherer;
+import org.sextant.engine.ingest.PriceImporter;
+import org.sextant.engine.jobs.IfInterrupted;
 import org.sextant.engine.jobs.JobReach;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.jobs.Jobs;
@@ -182,7 +185,7 @@ public final class Sextant implements AutoCloseable {
     public JobStatus startImport(List<Path> files, String timezone) {
         IngestService.zone(timezone); // an unknown zone is refused before a job exists
         // its files' symbols are known once read: until then it covers every symbol, then only those it writes (before it commits)
-        return jobs.submit("import", IngestService.importSubjects(files), true, Jobs.DEFAULT_TIME_LIMIT, JobReach.UNTIL_READ, ctx -> {
+        return jobs.submit("import", IngestService.importSubjects(files), true, PriceImporter.IF_INTERRUPTED, Jobs.DEFAULT_TIME_LIMIT, JobReach.UNTIL_READ, ctx -> {
             ctx.progress(0.05, "importing " + files.size() + " file(s)");
             return importPrices(files, timezone, ImportTurn.telling(symbols -> ctx.narrowReach(JobReach.of(symbols))));
         });
@@ -191,7 +194,7 @@ public final class Sextant implements AutoCloseable {
     /** {@link #gather} as a background writer job; a request covered by the running gather joins it. */
     public JobStatus startGather(List<String> symbols, String provider) {
         List<String> subjects = IngestService.gatherSubjects(symbols);
-        return jobs.submitWriter("gather", subjects, JobReach.of(subjects), "fetching " + subjects.size() + " symbol(s)", () -> gather(symbols, provider));
+        return jobs.submitWriter("gather", subjects, PriceGatherer.IF_INTERRUPTED, JobReach.of(subjects), "fetching " + subjects.size() + " symbol(s)", () -> gather(symbols, provider));
     }
 
     /** Re-downloads stored symbols (none named: every stored one, at most MAX_GATHER_SYMBOLS) as a gather job. */
@@ -271,7 +274,7 @@ public final class Sextant implements AutoCloseable {
     /** Forecasts (with {@code backtest} also backtests) stored symbols as a writer job; result symbol → {forecast, backtest?}. */
     public JobStatus startForecast(List<String> symbols, String model, Integer horizon, boolean backtest) {
         ForecastService.JobRequest r = forecasts.forecastJobRequest(symbols, model, horizon, backtest);
-        return jobs.submit(r.kind(), r.subjects(), true, Jobs.DEFAULT_TIME_LIMIT, JobReach.of(r.symbols()), ctx -> forecasts.forecastJob(r, ctx));
+        return jobs.submit(r.kind(), r.subjects(), true, r.ifInterrupted(), Jobs.DEFAULT_TIME_LIMIT, JobReach.of(r.symbols()), ctx -> forecasts.forecastJob(r, ctx));
     }
 
     /** Trains the global forecaster on every stored symbol as a background job; model {@code global} uses it afterwards. */
@@ -328,7 +331,7 @@ public final class Sextant implements AutoCloseable {
     public JobStatus startBacktest(StrategyRunRequest request, Integer timeLimitMinutes) {
         java.time.Duration limit = Jobs.timeLimit(timeLimitMinutes); // refused before the request is read
         StrategyRunRequest r = research.withDefaultSplit(request);
-        return jobs.submit("backtest", List.of(research.backtestSubject(r)), true, limit, JobReach.of(research.backtestReads(r)), research.backtestJob(r));
+        return jobs.submit("backtest", List.of(research.backtestSubject(r)), true, IfInterrupted.KEEPS_AT_END, limit, JobReach.of(research.backtestReads(r)), research.backtestJob(r));
     }
 
     /** The research session's ledger of runs and configurations tried (zero for a new session); reads only. */

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.jobs.IfInterrupted;
 import org.sextant.engine.jobs.JobState;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.jobs.Jobs;
@@ -203,7 +204,7 @@ class EngineCallsTest {
             CountDownLatch release = new CountDownLatch(1);
             List<String> statuses = Collections.synchronizedList(new ArrayList<>());
             List<JobState> ends = new ArrayList<>();
-            CompletableFuture<JobStatus> followed = calls.followJob(() -> jobs.submit("test_wait", List.of("x"), false, ctx -> {
+            CompletableFuture<JobStatus> followed = calls.followJob(() -> jobs.submit("test_wait", List.of("x"), false, IfInterrupted.KEEPS_AT_END, ctx -> {
                 ctx.progress(0.5, "halfway");
                 halfway.countDown();
                 if (!release.await(GIVE_UP_SECONDS, TimeUnit.SECONDS)) throw new IllegalStateException("never released");

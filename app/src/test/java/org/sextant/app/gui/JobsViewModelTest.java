@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.sextant.engine.Sextant;
+import org.sextant.engine.jobs.IfInterrupted;
 import org.sextant.engine.jobs.JobState;
 import org.sextant.engine.jobs.JobStatus;
 
@@ -35,7 +36,7 @@ class JobsViewModelTest {
     @Test
     void listsARunningJobWithItsProgressAndCancelsIt() throws Exception {
         CountDownLatch reported = new CountDownLatch(1);
-        JobStatus job = engine.jobs().submit("test_wait", List.of("x"), false, ctx -> {
+        JobStatus job = engine.jobs().submit("test_wait", List.of("x"), false, IfInterrupted.KEEPS_AT_END, ctx -> {
             ctx.progress(0.4, "waiting for cancel");
             reported.countDown();
             while (true) {

@@ -14,6 +14,7 @@ import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.sextant.engine.ingest.PriceImporter;
 import org.sextant.engine.jobs.JobState;
 import org.sextant.engine.jobs.JobStatus;
 import org.testfx.api.FxRobot;
@@ -31,7 +32,7 @@ class JobsViewTest {
         JobStatus done = bench.engine.startForecastBacktest(List.of(symbol), null, 5);
         assertEquals(JobState.SUCCEEDED, bench.engine.jobs().await(done.id(), Duration.ofSeconds(GIVE_UP_SECONDS)).state());
         CountDownLatch reported = new CountDownLatch(1);
-        JobStatus running = bench.engine.jobs().submit("import", List.of("/data/prices-2024.csv"), true, ctx -> {
+        JobStatus running = bench.engine.jobs().submit("import", List.of("/data/prices-2024.csv"), true, PriceImporter.IF_INTERRUPTED, ctx -> {
             ctx.progress(0.4, "importing 1 file(s)");
             reported.countDown();
             while (true) {

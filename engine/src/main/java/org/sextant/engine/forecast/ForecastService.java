@@ -23,6 +23,7 @@ import org.sextant.engine.forecast.store.StoredForecastBacktest;
 import org.sextant.engine.forecast.store.StoredForecast;
 import org.sextant.engine.forecast.global.GlobalPriceModels;
 import org.sextant.engine.forecast.global.StoredPrices;
+import org.sextant.engine.jobs.IfInterrupted;
 import org.sextant.engine.jobs.JobContext;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.jobs.Jobs;
@@ -97,7 +98,7 @@ public final class ForecastService {
      */
     public JobStatus startGlobalTraining(Jobs jobs, Integer horizon) {
         int h = Math.max(ForecastBacktestRun.horizon(horizon), GlobalPriceModels.DEFAULT_HORIZON);
-        return jobs.submit("global_training", List.of("global:" + h), false, ctx -> globalModels.train(h, ctx));
+        return jobs.submit("global_training", List.of("global:" + h), false, IfInterrupted.KEEPS_AT_END, ctx -> globalModels.train(h, ctx));
     }
 
     /** Whether {@code global} can forecast {@code horizon} steps (null: the default) on the current prices without a training first. */
@@ -203,14 +204,17 @@ public final class ForecastService {
         try {
             return work.get();
         } catch (SextantException e) {
-            if ("history".equals(e.field())) throw new SextantException(e.reason(), symbol + ": " + e.getMessage(), field, e.fix(), e);
-            // a job's horizon is one for every symbol: "longer than the 4 closes of history" must say whose
-            if ("symbols".equals(field) && "horizon".equals(e.field())) throw new SextantException(e.reason(), symbol + ": " + e.getMessage(), e.field(), e.fix(), e);
-            throw e;
+            if (!"history".equals(e.field())) throw e;
+            throw said(symbol, e, field);
         } catch (Forecast.BandsNotNested e) {
             // a walk-forward origin of such prices: their bands, not the code, are at fault
             throw SextantException.invalid(field, symbol + ": " + PriceForecast.NO_BANDS, PriceForecast.NO_BANDS_FIX);
         }
+    }
+
+    /** Refusal {@code e} said of {@code symbol}'s closes, naming {@code field}. */
+    private static SextantException said(String symbol, SextantException e, String field) {
+        return new SextantException(e.reason(), symbol + ": " + e.getMessage(), field, e.fix(), e);
     }
 
     /** {@link #backtestError} stored, replacing the previous backtest of this symbol, model and horizon. A writer. */
@@ -301,6 +305,9 @@ public final class ForecastService {
 
         /** What the job works on: one subject per symbol, model and horizon (a job covering them all joins it). */
         public List<String> subjects() { return symbols.stream().map(x -> x + ":" + model + ":" + horizon).toList(); }
+
+        /** The job stores each symbol's forecast as it goes: those stay when the app stops while it runs. */
+        public IfInterrupted ifInterrupted() { return ForecastsWritten.IF_INTERRUPTED; }
     }
 
     /** The fix for a symbol with bars only where jobs and scans want daily prices. */
@@ -343,14 +350,20 @@ public final class ForecastService {
             PriceSeries all = allCloses(sym); // their warning kept from them: the result's is get_forecast's, no second read
             BandCalibration cal = BandCalibration.parse(null);
             PriceSeries upTo = ForecastScan.weekAligned(all, null);
-            PriceForecast f = storeLive(upTo, model, horizon, cal, bySymbol(sym, "symbols", () -> liveForecast(upTo, model, horizon, LEVELS, null)));
-            stored.add(sym);
-            WalkForwardBacktest.Result b = null;
-            if (r.backtest()) {
-                ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
-                b = storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(all, model, horizon, null, null, null, ctx)));
+            try {
+                PriceForecast f = storeLive(upTo, model, horizon, cal, bySymbol(sym, "symbols", () -> liveForecast(upTo, model, horizon, LEVELS, null)));
+                stored.add(sym);
+                WalkForwardBacktest.Result b = null;
+                if (r.backtest()) {
+                    ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
+                    b = storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(all, model, horizon, null, null, null, ctx)));
+                }
+                results.put(sym, new SymbolForecast(f, b, outlierWarnings.of(sym, null)));
+            } catch (SextantException e) {
+                // the job's one horizon: "longer than the 4 closes of history" must say whose, the argument at fault still horizon
+                if (!"horizon".equals(e.field())) throw e;
+                throw said(sym, e, e.field());
             }
-            results.put(sym, new SymbolForecast(f, b, outlierWarnings.of(sym, null)));
         }
     }
 
@@ -446,7 +459,7 @@ public final class ForecastService {
      */
     public JobStatus startScan(Jobs jobs, ForecastScan.Request request, Integer timeLimitMinutes) {
         java.time.Duration limit = Jobs.timeLimit(timeLimitMinutes);
-        return jobs.submit("scan", scanSubjects(request), true, limit, scanReach(request), ctx -> scanJob(request, ctx));
+        return jobs.submit("scan", scanSubjects(request), true, ForecastsWritten.IF_INTERRUPTED, limit, scanReach(request), ctx -> scanJob(request, ctx));
     }
 
     /** The body of a scan job: every forecast computed, and stored as it goes ({@link ScanJobStore}). A writer. */

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 import org.sextant.engine.jobs.Cancellation;
 import org.sextant.engine.jobs.FailedAfterStoring;
+import org.sextant.engine.jobs.IfInterrupted;
 
 /**
  * What a forecast or scan job had written when it ended early, in the one wording both use: "the forecasts of K of T
@@ -14,6 +15,9 @@ import org.sextant.engine.jobs.FailedAfterStoring;
  * @param wayOn what to do with them, said inside the brackets; null: nothing
  */
 record ForecastsWritten(int written, int of, List<String> named, String wayOn) {
+    /** What a forecast or scan job stopped by the app's end leaves: the commits it made as it went. */
+    static final IfInterrupted IF_INTERRUPTED = new IfInterrupted("the forecasts it had stored as it went stay");
+
     /** Symbols named in the job's message, the rest counted. */
     static final int NAMED = 10;
 

@@ -15,6 +15,7 @@ import org.sextant.engine.SextantException;
 import org.sextant.engine.home.Settings;
 import org.sextant.engine.ingest.provider.HttpPriceSource;
 import org.sextant.engine.jobs.Cancellation;
+import org.sextant.engine.jobs.IfInterrupted;
 import org.sextant.engine.store.Store;
 
 /**
@@ -22,6 +23,9 @@ import org.sextant.engine.store.Store;
  * fetched first; only when every answer is a price CSV are they imported, in one transaction.
  */
 public final class PriceGatherer {
+    /** A gather job stopped by the app's end: it writes nothing until every answer is in, then all in one transaction. */
+    public static final IfInterrupted IF_INTERRUPTED =
+            new IfInterrupted("a gather fetches every symbol before it writes any, all or nothing, so nothing of it was written");
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
     /** Most bytes one ticker's answer may have (docs/data.md); decades of daily prices are a few MB. */

@@ -9,6 +9,9 @@ import org.sextant.engine.store.Store;
 
 /** Imports CSV (layout auto-detected) and Parquet price files in one transaction. */
 public final class PriceImporter {
+    /** An import job stopped by the app's end: its one transaction never committed. */
+    public static final org.sextant.engine.jobs.IfInterrupted IF_INTERRUPTED =
+            new org.sextant.engine.jobs.IfInterrupted("an import writes all or nothing, so nothing of it was written");
     private final Store store;
     private final PriceRules rules;
     private final java.time.ZoneId zone;

@@ -13,10 +13,12 @@ import org.sextant.engine.SextantException;
  *
  * @param subjects what the job works on (symbols, a run id): overlapping requests coalesce on them
  * @param writer   whether the job writes the store (one writer job at a time)
+ * @param ifInterrupted what the job leaves in the store if the app stops while it runs, as its submitter declared it
+ *                 ({@link IfInterrupted}); null in a record written before jobs declared it
  * @param note     only in the answer of a request that joined an active job: that it did, and that the job's own
  *                 time limit stands (a time_limit_minutes of the joining request does not apply); null otherwise
  */
-public record JobStatus(String id, String kind, List<String> subjects, boolean writer, JobState state, double progress,
+public record JobStatus(String id, String kind, List<String> subjects, boolean writer, String ifInterrupted, JobState state, double progress,
                         String message, Instant createdAt, Instant startedAt, Instant finishedAt, String error,
                         FailReason failReason, String field, String fix, Object result, boolean coalesced,
                         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String note) {
@@ -51,7 +53,7 @@ public record JobStatus(String id, String kind, List<String> subjects, boolean w
     }
 
     JobStatus with(JobState s, double p, String m, Instant started, Instant finished, Failure f, Object res) {
-        return new JobStatus(id, kind, subjects, writer, s, p, SextantException.bounded(m, SextantException.MAX_TEXT), createdAt, started, finished,
+        return new JobStatus(id, kind, subjects, writer, ifInterrupted, s, p, SextantException.bounded(m, SextantException.MAX_TEXT), createdAt, started, finished,
                 f == null ? null : f.error(), f == null ? null : f.reason(), f == null ? null : f.field(),
                 f == null ? null : f.fix(), res, false, null);
     }
@@ -61,7 +63,7 @@ public record JobStatus(String id, String kind, List<String> subjects, boolean w
         String note = "joined the active " + kind + " job " + id + " (it covers this request): it keeps its own time limit of " + limit.toMinutes()
                 + " min, and a time_limit_minutes given with this request does not apply; to run with another limit, cancel_job " + id
                 + " and start it again";
-        return new JobStatus(id, kind, subjects, writer, state, progress, message, createdAt, startedAt, finishedAt, error,
+        return new JobStatus(id, kind, subjects, writer, ifInterrupted, state, progress, message, createdAt, startedAt, finishedAt, error,
                 failReason, field, fix, result, true, note);
     }
 }

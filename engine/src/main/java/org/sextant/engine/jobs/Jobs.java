@@ -31,7 +31,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Background jobs: ids, progress, cancellation, coalescing of overlapping requests, one writer
  * job at a time, and status persisted as jobs/&lt;id&gt;.json so it survives a crash (a job found
- * running at start-up is marked INTERRUPTED, never left looking alive).
+ * running at start-up is marked INTERRUPTED, never left looking alive, saying what its submitter declared it
+ * leaves then: {@link IfInterrupted}).
  */
 public final class Jobs implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Jobs.class);
@@ -77,14 +78,18 @@ public final class Jobs implements AutoCloseable {
         recover();
     }
 
-    /** A writer job of one step whose progress says what it does from the start ("importing 2 file(s)"). */
-    public JobStatus submitWriter(String kind, List<String> subjects, String doing, java.util.function.Supplier<Object> work) {
-        return submitWriter(kind, subjects, JobReach.WHOLE_STORE, doing, work);
+    /**
+     * A writer job of one step whose progress says what it does from the start ("importing 2 file(s)"); {@code ifInterrupted}
+     * says what it leaves if the app stops while it runs.
+     */
+    public JobStatus submitWriter(String kind, List<String> subjects, IfInterrupted ifInterrupted, String doing, java.util.function.Supplier<Object> work) {
+        return submitWriter(kind, subjects, ifInterrupted, JobReach.WHOLE_STORE, doing, work);
     }
 
     /** As above, reading or writing the prices of {@code reach} only. */
-    public JobStatus submitWriter(String kind, List<String> subjects, JobReach reach, String doing, java.util.function.Supplier<Object> work) {
-        return submit(kind, subjects, true, DEFAULT_TIME_LIMIT, reach, ctx -> {
+    public JobStatus submitWriter(String kind, List<String> subjects, IfInterrupted ifInterrupted, JobReach reach, String doing,
+                                  java.util.function.Supplier<Object> work) {
+        return submit(kind, subjects, true, ifInterrupted, DEFAULT_TIME_LIMIT, reach, ctx -> {
             ctx.progress(0.05, doing);
             return work.get();
         });
@@ -93,27 +98,30 @@ public final class Jobs implements AutoCloseable {
     /**
      * Starts {@code work} in the background. A request whose subjects are all covered by an active
      * job of the same kind joins that job (coalesced=true). A second writer while one is active is
-     * refused with job_busy naming the active job.
+     * refused with job_busy naming the active job. {@code ifInterrupted}: what the job leaves if the app
+     * stops while it runs, kept in its record for the next start to say.
      */
-    public JobStatus submit(String kind, List<String> subjects, boolean writer, JobWork work) {
-        return submit(kind, subjects, writer, DEFAULT_TIME_LIMIT, work);
+    public JobStatus submit(String kind, List<String> subjects, boolean writer, IfInterrupted ifInterrupted, JobWork work) {
+        return submit(kind, subjects, writer, ifInterrupted, DEFAULT_TIME_LIMIT, work);
     }
 
     /**
      * As above, stopping the work after {@code timeLimitMinutes} of running (null:
      * {@link #DEFAULT_TIME_LIMIT}; at most {@link #MAX_TIME_LIMIT}, refused naming time_limit_minutes).
      */
-    public JobStatus submit(String kind, List<String> subjects, boolean writer, Integer timeLimitMinutes, JobWork work) {
-        return submit(kind, subjects, writer, timeLimit(timeLimitMinutes), work);
+    public JobStatus submit(String kind, List<String> subjects, boolean writer, IfInterrupted ifInterrupted, Integer timeLimitMinutes, JobWork work) {
+        return submit(kind, subjects, writer, ifInterrupted, timeLimit(timeLimitMinutes), work);
     }
 
     /** As above, with a limit {@link #timeLimit} already checked; a job that does not say whose prices it reads is taken to read every symbol's. */
-    public JobStatus submit(String kind, List<String> subjects, boolean writer, Duration limit, JobWork work) {
-        return submit(kind, subjects, writer, limit, JobReach.WHOLE_STORE, work);
+    public JobStatus submit(String kind, List<String> subjects, boolean writer, IfInterrupted ifInterrupted, Duration limit, JobWork work) {
+        return submit(kind, subjects, writer, ifInterrupted, limit, JobReach.WHOLE_STORE, work);
     }
 
     /** As above, reading or writing the prices of {@code reach} only. */
-    public synchronized JobStatus submit(String kind, List<String> subjects, boolean writer, Duration limit, JobReach reach, JobWork work) {
+    public synchronized JobStatus submit(String kind, List<String> subjects, boolean writer, IfInterrupted ifInterrupted, Duration limit, JobReach reach,
+                                         JobWork work) {
+        java.util.Objects.requireNonNull(ifInterrupted, "ifInterrupted");
         org.sextant.engine.ReadOnlyScope.refuseWrite("start a " + kind + " job");
         for (JobStatus j : jobs.values()) {
             if (j.state().active() && j.kind().equals(kind) && new HashSet<>(j.subjects()).containsAll(subjects)) {
@@ -131,7 +139,7 @@ public final class Jobs implements AutoCloseable {
             }
         }
         String id = kind + "-" + UUID.randomUUID().toString().substring(0, 8);
-        JobStatus queued = new JobStatus(id, kind, List.copyOf(subjects), writer, JobState.QUEUED, 0, "queued",
+        JobStatus queued = new JobStatus(id, kind, List.copyOf(subjects), writer, ifInterrupted.leaves(), JobState.QUEUED, 0, "queued",
                 Instant.now(), null, null, null, null, null, null, null, false, null);
         update(queued, true);
         limits.put(id, limit);
@@ -377,14 +385,9 @@ public final class Jobs implements AutoCloseable {
     private static final JobStatus.Failure INTERRUPTED = new JobStatus.Failure("the app stopped before the job finished",
             FailReason.JOB_FAILED, null, "submit it again");
 
-    /** What an interrupted job of this kind left in the store, as a cancelled one says it. */
-    static String whatStays(String kind) {
-        return switch (kind) {
-            case "import" -> "; an import writes all or nothing, so nothing of it was written";
-            case "forecast", "forecast_backtest", "scan" -> "; the forecasts it had stored as it went stay";
-            case "backtest", "global_training" -> "; it keeps its result only when it ends, so nothing of it was kept";
-            default -> "";
-        };
+    /** An interrupted job's message: what its submitter declared it leaves, or, in a record written before jobs declared it, nothing more. */
+    private static String interrupted(JobStatus s) {
+        return "interrupted: the app stopped while it ran" + (s.ifInterrupted() == null ? "" : "; " + s.ifInterrupted());
     }
 
     /** Loads persisted jobs; any that were active belonged to a process that is gone. */
@@ -397,7 +400,7 @@ public final class Jobs implements AutoCloseable {
                     if (s.state().active()) {
                         // ended when its record was last written (its last progress), not when the app came back
                         Instant lastKnown = Files.getLastModifiedTime(f).toInstant();
-                        s = s.with(JobState.INTERRUPTED, s.progress(), "interrupted: the app stopped while it ran" + whatStays(s.kind()),
+                        s = s.with(JobState.INTERRUPTED, s.progress(), interrupted(s),
                                 s.startedAt(), s.startedAt() != null && lastKnown.isBefore(s.startedAt()) ? s.startedAt() : lastKnown, INTERRUPTED, null);
                         update(s, true);
                     }

@@ -17,6 +17,7 @@ import org.sextant.contract.FailReason;
 import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.jobs.IfInterrupted;
 import org.sextant.engine.testing.TempSextant;
 import tools.jackson.databind.JsonNode;
 
@@ -223,7 +224,7 @@ class DeletePricesRoutesTest {
     void aJobWorkingOnTheSymbolHoldsTheDeletionOff(@TempDir Path dir) throws Exception {
         mistakeThenFix(dir);
         java.util.concurrent.CountDownLatch hold = new java.util.concurrent.CountDownLatch(1);
-        var job = engine.jobs().submit("forecast", List.of("STRAYW:theta:20"), true, ctx -> {
+        var job = engine.jobs().submit("forecast", List.of("STRAYW:theta:20"), true, IfInterrupted.KEEPS_AT_END, ctx -> {
             hold.await();
             return null;
         });

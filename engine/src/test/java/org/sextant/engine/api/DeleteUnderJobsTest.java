@@ -21,6 +21,7 @@ import org.sextant.contract.FailReason;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.forecast.ForecastScan;
+import org.sextant.engine.jobs.IfInterrupted;
 import org.sextant.engine.jobs.JobReach;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.research.QueuedBacktestRecheckTest;
@@ -172,7 +173,7 @@ class DeleteUnderJobsTest {
     }
 
     private JobStatus filler(CountDownLatch hold) {
-        return engine.jobs().submit("filler-" + System.nanoTime(), List.of(), false, Duration.ofMinutes(5), JobReach.of(List.of()), ctx -> {
+        return engine.jobs().submit("filler-" + System.nanoTime(), List.of(), false, IfInterrupted.KEEPS_AT_END, Duration.ofMinutes(5), JobReach.of(List.of()), ctx -> {
             hold.await();
             return null;
         });
@@ -181,7 +182,7 @@ class DeleteUnderJobsTest {
     @Test
     void aJobOnOtherSymbolsLetsTheDeletionThrough() throws Exception {
         CountDownLatch hold = new CountDownLatch(1);
-        JobStatus other = engine.jobs().submit("forecast", List.of("IBM:naive:5"), true, Duration.ofMinutes(5), JobReach.of(List.of("IBM")), ctx -> {
+        JobStatus other = engine.jobs().submit("forecast", List.of("IBM:naive:5"), true, IfInterrupted.KEEPS_AT_END, Duration.ofMinutes(5), JobReach.of(List.of("IBM")), ctx -> {
             hold.await();
             return null;
         });

@@ -114,7 +114,7 @@ class ScanJobKeepsTest {
         });
         try (Jobs jobs = new Jobs(tmp.resolve("jobs"))) {
             // two to a commit: IBM and KO committed, AA pending when the fourth fit fails
-            JobStatus end = jobs.await(jobs.submit("scan", List.of("s"), true, ctx -> service.scanJob(SCAN, ctx, 2)).id(), GENEROUS);
+            JobStatus end = jobs.await(jobs.submit("scan", List.of("s"), true, ForecastsWritten.IF_INTERRUPTED, ctx -> service.scanJob(SCAN, ctx, 2)).id(), GENEROUS);
 
             assertEquals(JobState.FAILED, end.state(), end.toString());
             String kept = "the forecasts of 2 of 5 symbol(s) (IBM, KO; start_scan or scan_forecasts ranks them again without fitting)"

@@ -49,7 +49,7 @@ class OversizedHomeFilesTest {
         try (Sextant engine = Sextant.open(home)) {
             assertTrue(engine.dataSummary() != null);
         }
-        JobStatus kept = new JobStatus("j-kept", "forecast", List.of("AA"), false, JobState.SUCCEEDED, 1.0, "done",
+        JobStatus kept = new JobStatus("j-kept", "forecast", List.of("AA"), false, null, JobState.SUCCEEDED, 1.0, "done",
                 Instant.now(), Instant.now(), Instant.now(), null, null, null, null, 42, false, null);
         Files.writeString(home.jobsDir().resolve("j-kept.json"), Json.write(kept));
         Path job = sparse(home.jobsDir().resolve("j-huge.json"));

@@ -25,7 +25,7 @@ class JobsTest {
     @Test
     void runsInTheBackgroundWithProgressAndPersistsTheResult() throws Exception {
         try (Jobs jobs = new Jobs(dir)) {
-            JobStatus j = jobs.submit("forecast", List.of("AA"), false, ctx -> {
+            JobStatus j = jobs.submit("forecast", List.of("AA"), false, IfInterrupted.KEEPS_AT_END, ctx -> {
                 ctx.progress(0.5, "half");
                 return 42;
             });
@@ -44,9 +44,9 @@ class JobsTest {
         CountDownLatch release = new CountDownLatch(1);
         try (Jobs jobs = new Jobs(dir)) {
             JobWork blocked = ctx -> release.await(30, TimeUnit.SECONDS);
-            JobStatus a = jobs.submit("forecast", List.of("AA"), false, blocked);
-            JobStatus b = jobs.submit("forecast", List.of("KO"), false, blocked); // the two reader threads are busy
-            JobStatus queued = jobs.submit("forecast", List.of("IBM"), false, ctx -> 1);
+            JobStatus a = jobs.submit("forecast", List.of("AA"), false, IfInterrupted.KEEPS_AT_END, blocked);
+            JobStatus b = jobs.submit("forecast", List.of("KO"), false, IfInterrupted.KEEPS_AT_END, blocked); // the two reader threads are busy
+            JobStatus queued = jobs.submit("forecast", List.of("IBM"), false, IfInterrupted.KEEPS_AT_END, ctx -> 1);
             JobStatus cancelled = jobs.cancel(queued.id());
             assertEquals(JobState.CANCELLED, cancelled.state());
             assertEquals("cancelled before it started", cancelled.message());
@@ -81,17 +81,17 @@ class JobsTest {
     void overlappingRequestCoalescesAndASecondWriterIsRefused() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         try (Jobs jobs = new Jobs(dir)) {
-            JobStatus big = jobs.submit("refresh", List.of("AA", "IBM", "MSFT"), true, ctx -> release.await(30, TimeUnit.SECONDS));
-            JobStatus sub = jobs.submit("refresh", List.of("IBM"), true, ctx -> "never runs");
+            JobStatus big = jobs.submit("refresh", List.of("AA", "IBM", "MSFT"), true, IfInterrupted.KEEPS_AT_END, ctx -> release.await(30, TimeUnit.SECONDS));
+            JobStatus sub = jobs.submit("refresh", List.of("IBM"), true, IfInterrupted.KEEPS_AT_END, ctx -> "never runs");
             assertTrue(sub.coalesced());
             assertEquals(big.id(), sub.id());
             SextantException busy = assertThrows(SextantException.class,
-                    () -> jobs.submit("refresh", List.of("XOM"), true, ctx -> "other"));
+                    () -> jobs.submit("refresh", List.of("XOM"), true, IfInterrupted.KEEPS_AT_END, ctx -> "other"));
             assertEquals("job_busy", busy.failReason());
             assertTrue(busy.fix().contains(big.id()), busy.fix());
             release.countDown();
             assertEquals(JobState.SUCCEEDED, jobs.await(big.id(), Duration.ofSeconds(30)).state());
-            assertFalse(jobs.submit("refresh", List.of("XOM"), true, ctx -> "now free").coalesced());
+            assertFalse(jobs.submit("refresh", List.of("XOM"), true, IfInterrupted.KEEPS_AT_END, ctx -> "now free").coalesced());
         }
     }
 
@@ -99,7 +99,7 @@ class JobsTest {
     void cancelStopsWorkAtItsNextCheckpoint() throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         try (Jobs jobs = new Jobs(dir)) {
-            JobStatus j = jobs.submit("backtest", List.of("run-1"), false, ctx -> {
+            JobStatus j = jobs.submit("backtest", List.of("run-1"), false, IfInterrupted.KEEPS_AT_END, ctx -> {
                 started.countDown();
                 while (true) {
                     ctx.checkCancelled();
@@ -118,7 +118,7 @@ class JobsTest {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch written = new CountDownLatch(1);
         try (Jobs jobs = new Jobs(dir)) {
-            JobStatus j = jobs.submit("import", List.of("f.csv"), true, ctx -> {
+            JobStatus j = jobs.submit("import", List.of("f.csv"), true, IfInterrupted.KEEPS_AT_END, ctx -> {
                 started.countDown();
                 written.await(30, TimeUnit.SECONDS); // past its last checkpoint: committing
                 return 42;
@@ -138,7 +138,7 @@ class JobsTest {
     @Test
     void aCancelAfterSomeCommitsNamesWhatStays() throws Exception {
         try (Jobs jobs = new Jobs(dir)) {
-            JobStatus j = jobs.submit("forecast", List.of("AA", "IBM"), true, ctx -> {
+            JobStatus j = jobs.submit("forecast", List.of("AA", "IBM"), true, IfInterrupted.KEEPS_AT_END, ctx -> {
                 throw new Cancellation.AfterStoring("the forecasts of 1 of 2 symbol(s) (AA)");
             });
             JobStatus done = jobs.await(j.id(), Duration.ofSeconds(30));
@@ -154,7 +154,7 @@ class JobsTest {
         CountDownLatch reported = new CountDownLatch(1);
         CountDownLatch fail = new CountDownLatch(1);
         try (Jobs jobs = new Jobs(dir)) {
-            JobStatus j = jobs.submit("import", List.of("f.csv"), true, ctx -> {
+            JobStatus j = jobs.submit("import", List.of("f.csv"), true, IfInterrupted.KEEPS_AT_END, ctx -> {
                 ctx.progress(0.5, "reading " + huge);
                 reported.countDown();
                 fail.await(30, TimeUnit.SECONDS);
@@ -179,7 +179,7 @@ class JobsTest {
     void progressReportedAfterTheEndLeavesTheEndAsItWas() throws Exception {
         JobContext[] context = new JobContext[1];
         try (Jobs jobs = new Jobs(dir)) {
-            JobStatus cancelled = jobs.submit("global_training", List.of("global:20"), false, ctx -> {
+            JobStatus cancelled = jobs.submit("global_training", List.of("global:20"), false, IfInterrupted.KEEPS_AT_END, ctx -> {
                 context[0] = ctx;
                 throw new java.util.concurrent.CancellationException();
             });
@@ -188,7 +188,7 @@ class JobsTest {
             assertEquals(JobState.CANCELLED, jobs.status(cancelled.id()).state());
             assertEquals(JobState.CANCELLED, Json.read(Files.readString(dir.resolve(cancelled.id() + ".json")), JobStatus.class).state());
 
-            JobStatus done = jobs.submit("forecast", List.of("AA"), false, ctx -> {
+            JobStatus done = jobs.submit("forecast", List.of("AA"), false, IfInterrupted.KEEPS_AT_END, ctx -> {
                 context[0] = ctx;
                 return 1;
             });
@@ -204,7 +204,7 @@ class JobsTest {
     void failuresAreRecordedWithTheirReasonFieldAndFix() throws Exception {
         String id;
         try (Jobs jobs = new Jobs(dir)) {
-            JobStatus j = jobs.submit("import", List.of("f.csv"), true, ctx -> {
+            JobStatus j = jobs.submit("import", List.of("f.csv"), true, IfInterrupted.KEEPS_AT_END, ctx -> {
                 throw SextantException.invalid("paths", "f.csv line 3: close is not a number", "fix line 3");
             });
             id = j.id();
@@ -228,7 +228,7 @@ class JobsTest {
     @Test
     void anUnexpectedFailureNamesNoJavaClass() throws Exception {
         try (Jobs jobs = new Jobs(dir)) {
-            JobStatus j = jobs.submit("forecast", List.of("AA"), false, ctx -> {
+            JobStatus j = jobs.submit("forecast", List.of("AA"), false, IfInterrupted.KEEPS_AT_END, ctx -> {
                 throw new IllegalStateException("index 7 out of bounds in /secret/place");
             });
             JobStatus done = jobs.await(j.id(), Duration.ofSeconds(30));
@@ -242,12 +242,15 @@ class JobsTest {
 
     @Test
     void aJobRunningWhenTheAppDiedShowsAsInterruptedAfterRestart() throws Exception {
-        JobStatus running = new JobStatus("forecast-dead", "forecast", List.of("AA"), true, JobState.RUNNING, 0.3, "running",
+        // what their submitters declare (Sextant.startForecast, startImport), as their records keep it
+        String forecastLeaves = new org.sextant.engine.forecast.ForecastService.JobRequest(List.of("AA"), "naive", 5, false).ifInterrupted().leaves();
+        JobStatus running = new JobStatus("forecast-dead", "forecast", List.of("AA"), true, forecastLeaves, JobState.RUNNING, 0.3, "running",
                 Instant.parse("2026-01-02T03:00:00Z"), Instant.parse("2026-01-02T03:00:00Z"), null, null, null, null, null, null, false, null);
         Files.writeString(dir.resolve("forecast-dead.json"), Json.write(running));
         Instant lastProgress = Instant.parse("2026-01-02T03:04:05Z"); // when the record was last written: the app died after it
         Files.setLastModifiedTime(dir.resolve("forecast-dead.json"), java.nio.file.attribute.FileTime.from(lastProgress));
-        JobStatus imported = new JobStatus("import-dead", "import", List.of("a.csv"), true, JobState.RUNNING, 0.05, "reading",
+        JobStatus imported = new JobStatus("import-dead", "import", List.of("a.csv"), true, org.sextant.engine.ingest.PriceImporter.IF_INTERRUPTED.leaves(),
+                JobState.RUNNING, 0.05, "reading",
                 Instant.parse("2026-01-02T03:00:00Z"), Instant.parse("2026-01-02T03:00:00Z"), null, null, null, null, null, null, false, null);
         Files.writeString(dir.resolve("import-dead.json"), Json.write(imported));
         try (Jobs jobs = new Jobs(dir)) {
@@ -259,7 +262,7 @@ class JobsTest {
             assertEquals("interrupted: the app stopped while it ran; an import writes all or nothing, so nothing of it was written",
                     jobs.status("import-dead").message());
             // a new writer is not blocked by the dead one
-            jobs.submit("forecast", List.of("AA"), true, ctx -> 1);
+            jobs.submit("forecast", List.of("AA"), true, IfInterrupted.KEEPS_AT_END, ctx -> 1);
         }
         assertTrue(Files.readString(dir.resolve("forecast-dead.json")).contains("INTERRUPTED"));
     }
@@ -271,7 +274,7 @@ class JobsTest {
         long minute = Duration.ofMinutes(1).toNanos();
         try (Jobs jobs = new Jobs(dir, clock::get)) {
             // no limit named: the default holds, checked deep in the work as a cancel is (Cancellation.check)
-            JobStatus sweep = jobs.submit("backtest", List.of("s"), false, ctx -> {
+            JobStatus sweep = jobs.submit("backtest", List.of("s"), false, IfInterrupted.KEEPS_AT_END, ctx -> {
                 for (int step = 1; step <= 10_000; step++) {
                     ctx.progress(step / 10_000.0, step + " of 10000 configurations");
                     clock.addAndGet(minute);
@@ -288,7 +291,7 @@ class JobsTest {
             assertTrue(Files.readString(dir.resolve(sweep.id() + ".json")).contains("TIMED_OUT"));
 
             // a named limit; work that commits as it goes keeps what it wrote, and says so
-            JobStatus forecasts = jobs.submit("forecast", List.of("f"), true, 3, ctx -> {
+            JobStatus forecasts = jobs.submit("forecast", List.of("f"), true, IfInterrupted.KEEPS_AT_END, 3, ctx -> {
                 int stored = 0;
                 try {
                     while (true) {
@@ -305,10 +308,10 @@ class JobsTest {
             assertTrue(end.message().endsWith("the forecasts of 3 of 10 symbol(s) had been written (that stays); the rest was not done"), end.message());
 
             for (int minutes : new int[] {0, 1441}) {
-                SextantException e = assertThrows(SextantException.class, () -> jobs.submit("backtest", List.of("x"), false, minutes, ctx -> 1));
+                SextantException e = assertThrows(SextantException.class, () -> jobs.submit("backtest", List.of("x"), false, IfInterrupted.KEEPS_AT_END, minutes, ctx -> 1));
                 assertEquals("time_limit_minutes", e.field());
             }
-            assertEquals(JobState.SUCCEEDED, jobs.await(jobs.submit("backtest", List.of("y"), false, 1440, ctx -> 1).id(), Duration.ofSeconds(30)).state());
+            assertEquals(JobState.SUCCEEDED, jobs.await(jobs.submit("backtest", List.of("y"), false, IfInterrupted.KEEPS_AT_END, 1440, ctx -> 1).id(), Duration.ofSeconds(30)).state());
         }
     }
 

@@ -22,9 +22,9 @@ class JoinedJobTimeLimitTest {
     void aJoiningRequestIsToldTheJobItJoinedAndThatJobsTimeLimit(@TempDir Path dir) throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         try (Jobs jobs = new Jobs(dir)) {
-            JobStatus first = jobs.submit("backtest", List.of("s:1"), true, Duration.ofMinutes(30), ctx -> release.await(60, TimeUnit.SECONDS));
+            JobStatus first = jobs.submit("backtest", List.of("s:1"), true, IfInterrupted.KEEPS_AT_END, Duration.ofMinutes(30), ctx -> release.await(60, TimeUnit.SECONDS));
             assertNull(first.note(), "a job of its own: nothing to say");
-            JobStatus joined = jobs.submit("backtest", List.of("s:1"), true, Duration.ofMinutes(600), ctx -> "never run");
+            JobStatus joined = jobs.submit("backtest", List.of("s:1"), true, IfInterrupted.KEEPS_AT_END, Duration.ofMinutes(600), ctx -> "never run");
             assertTrue(joined.coalesced());
             assertEquals(first.id(), joined.id());
             assertEquals("joined the active backtest job " + first.id() + " (it covers this request): it keeps its own time limit of 30 min, and a"

@@ -72,7 +72,7 @@ class StatisticsCheckpointTest {
         SweepResult swept = Sweep.run(new SmaCrossoverSweep(u, new int[] {2, 5, 10, 20}, new int[] {40, 60, 100}, new Costs(5, 5)), 500, 1, false, 252);
         AtomicLong clock = new AtomicLong();
         try (Jobs jobs = new Jobs(dir, clock::get)) {
-            JobStatus j = jobs.submit("backtest", List.of("s"), false, 1, ctx -> {
+            JobStatus j = jobs.submit("backtest", List.of("s"), false, IfInterrupted.KEEPS_AT_END, 1, ctx -> {
                 ctx.progress(0.9, "overfitting statistics");
                 clock.addAndGet(Duration.ofMinutes(2).toNanos()); // the minute passes while the statistics run
                 return HonestyReport.of(swept, new ResearchSession("t"), 252, 1);
