@@ -48,6 +48,7 @@ final class DirectImport {
 
         List<ImportBatch.Source> files = new ArrayList<>();
         List<Long> rows = new ArrayList<>();
+        List<List<String>> notes = new ArrayList<>(); // per file: lines that ended in more than one way
         for (int k = 0; k < paths.size(); k++) {
             Cancellation.check();
             Path path = paths.get(k);
@@ -69,6 +70,7 @@ final class DirectImport {
                 ImportBatch.trace(t, "read straight into prices: " + file);
                 if (n == 0) throw new Fallback("empty file");
                 rows.add(n);
+                notes.add(staged.endingsNote(file));
             } catch (SQLException e) {
                 throw new Fallback("read failed: " + e.getMessage());
             }
@@ -118,7 +120,9 @@ final class DirectImport {
             all.addAll(symbols);
             total += rows.get(s.no());
             DateSpacing.Verdict dates = spacing.get(s.source());
-            reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()), List.copyOf(symbols), 0, dates == null ? List.of() : dates.notes()));
+            List<String> said = new ArrayList<>(notes.get(s.no()));
+            if (dates != null) said.addAll(dates.notes());
+            reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()), List.copyOf(symbols), 0, List.copyOf(said)));
         }
         exec(c, "DROP TABLE import_symbols");
         return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all));
