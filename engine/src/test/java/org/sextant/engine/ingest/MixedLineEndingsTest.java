@@ -10,9 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.ResultSet;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,20 +36,6 @@ class MixedLineEndingsTest {
         return kind.replace("CRLF", "\r\n").replace("CR", "\r").replace("LF", "\n");
     }
 
-    private static List<String> stored(Store store, String sql) {
-        return store.read(c -> {
-            List<String> out = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
-                int n = r.getMetaData().getColumnCount();
-                while (r.next()) {
-                    StringBuilder row = new StringBuilder();
-                    for (int i = 1; i <= n; i++) row.append(r.getString(i)).append('|');
-                    out.add(row.toString());
-                }
-            }
-            return out;
-        });
-    }
 
     private static void assertStagingEmpty(Store store) throws IOException {
         try (var left = Files.list(store.stagingDir())) {
@@ -81,10 +64,10 @@ class MixedLineEndingsTest {
 
         String table = header.startsWith("timestamp") ? "SELECT symbol, interval, ts, open, high, low, close, volume FROM bars ORDER BY ALL"
                 : "SELECT symbol, date, open, high, low, close, adj_close, volume FROM prices ORDER BY ALL";
-        assertFalse(stored(uniform, table).isEmpty());
-        assertEquals(stored(uniform, table), stored(mixed, table), "the same prices as the file whose lines all end with LF");
+        assertFalse(WideImportTest.rows(uniform, table).isEmpty());
+        assertEquals(WideImportTest.rows(uniform, table), WideImportTest.rows(mixed, table), "the same prices as the file whose lines all end with LF");
         String names = "SELECT symbol, name FROM symbols ORDER BY ALL";
-        assertEquals(stored(uniform, names), stored(mixed, names), "a name in the last column holds no CR");
+        assertEquals(WideImportTest.rows(uniform, names), WideImportTest.rows(mixed, names), "a name in the last column holds no CR");
         assertEquals(lf.files().get(0).rows(), r.files().get(0).rows());
         assertEquals(List.of(file + ": its lines end in more than one way (" + said + "): read as if every line ended with LF (the file itself is unchanged)"),
                 r.files().get(0).notes());
@@ -104,7 +87,7 @@ class MixedLineEndingsTest {
         assertEquals(file + " line 4, column close: 'x9' is not a number", e.getMessage());
         assertArrayEquals(bytes, Files.readAllBytes(file));
         assertStagingEmpty(store);
-        assertEquals(List.of(), stored(store, "SELECT * FROM prices"), "nothing was written");
+        assertEquals(List.of(), WideImportTest.rows(store, "SELECT * FROM prices"), "nothing was written");
     }
 
     /** The preview shows such a file as the import reads it, noting the endings instead of refusing what the import takes. */
