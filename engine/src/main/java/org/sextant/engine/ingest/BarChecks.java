@@ -285,7 +285,8 @@ final class BarChecks {
                 intervals.add(k.interval());
             }
             out.add(new ImportReport.ImportedFile(s.bar().file(), "bars", rows, List.copyOf(symbols), String.join(",", intervals),
-                    s.bar().timeDescription(), List.copyOf(checks), 0, DescriptionColumns.notKeptFromBars(s.bar(), symbols)));
+                    s.bar().timeDescription(), List.copyOf(checks), 0,
+                    java.util.stream.Stream.concat(s.notes().stream(), DescriptionColumns.notKeptFromBars(s.bar(), symbols).stream()).toList()));
         }
         return out;
     }

@@ -16,7 +16,8 @@ import org.sextant.engine.SextantException;
  * symbol, interval and time). Runs on the caller's transaction, so a failure changes nothing.
  */
 final class BarImport {
-    record Source(int no, BarFile bar, String source, String fileSymbol) {}
+    /** @param notes the file's own notes for the report (lines that ended in more than one way, {@link StagedFile#endingsNote}) */
+    record Source(int no, BarFile bar, String source, String fileSymbol, List<String> notes) {}
 
     private final Connection c;
     private final PriceRules rules;
@@ -34,7 +35,7 @@ final class BarImport {
 
     /** Reads one bar file into the batch from {@code staged}, its copy in staging (the caller's, who closes it); refuses a cell that is not a time or a number, naming line and column. */
     void add(Path path, BarFile bar, String source, StagedFile staged) throws SQLException {
-        Source s = new Source(files.size(), bar, source, ImportBatch.symbolFromFileName(path));
+        Source s = new Source(files.size(), bar, source, ImportBatch.symbolFromFileName(path), staged.endingsNote(bar.file()));
         // a wide file's symbols are its columns' names (checked below), never its file name: "my prices.csv" is fine
         if (bar.symbolCol() < 0 && bar.valueSymbol() == null && bar.wideCols().isEmpty()) Tickers.requireFromFileName(bar.file(), s.fileSymbol(), "EURUSD.csv");
         if (bar.valueSymbol() != null && !Tickers.valid(bar.valueSymbol())) throw Tickers.notATicker("paths", bar.file() + ", header", bar.valueSymbol());
@@ -78,7 +79,6 @@ final class BarImport {
     /** Refuses a file with a line past the reader's max_line_size, naming it (DuckDB fails, or drops the row, without saying so). */
     private static void tooLong(Path path, BarFile bar) {
         SextantException e = CsvHead.firstTooLong(path, bar.file());
-        if (e == null) e = LineEndings.refusal(path, bar.file()); // nor does it say that lines end in two ways
         if (e != null) throw e;
     }
 

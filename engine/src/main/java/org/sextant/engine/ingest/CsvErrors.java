@@ -46,8 +46,6 @@ final class CsvErrors {
     static SextantException explain(Connection c, ImportBatch.Source s, String readWithRejects, SQLException failure) throws SQLException {
         SextantException tooLong = CsvHead.firstTooLong(s.original(), s.file());
         if (tooLong != null) return tooLong;
-        SextantException mixed = LineEndings.refusal(s.original(), s.file()); // DuckDB says only that its parser failed
-        if (mixed != null) return mixed;
         try (Connection fresh = c.unwrap(DuckDBConnection.class).duplicate(); Statement st = fresh.createStatement()) {
             // materialize every column: a count(*) alone would skip the casts that fail
             CancellableSql.run(st, () -> st.execute("CREATE TEMP TABLE import_diagnosis AS SELECT * FROM " + readWithRejects));

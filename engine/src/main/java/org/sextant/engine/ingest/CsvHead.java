@@ -66,11 +66,11 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
      * rest of such a line is counted ({@code countRest}, for the import's message) or not read at all
      * (the preview), never held, so a 50 MB line costs no 50 MB string.
      */
-    private static String line(BufferedReader r, long lineNo, String file, boolean countRest) throws IOException {
+    private static String line(BufferedReader r, long lineNo, String file, boolean countRest, LineEndings.Judge endings) throws IOException {
         StringBuilder b = new StringBuilder();
         long bytes = 0;
         int ch;
-        while ((ch = r.read()) >= 0 && ch != '\n' && !crEnds(r, ch)) {
+        while ((ch = r.read()) >= 0 && ch != '\n' && !crEnds(r, ch, endings)) {
             bytes += utf8(ch);
             if (bytes <= MAX_LINE) {
                 b.append((char) ch);
@@ -80,6 +80,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
             while ((ch = r.read()) >= 0 && ch != '\n' && ch != '\r') bytes += utf8(ch);
             throw tooLong(file, lineNo, bytes);
         }
+        if (ch == '\n') endings.ended("LF");
         if (ch < 0 && b.length() == 0) return null;
         return b.toString();
     }
@@ -90,10 +91,12 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
     }
 
     /** A carriage return ends a line (as readLine has it), with a line feed after it taken along. */
-    private static boolean crEnds(BufferedReader r, int ch) throws IOException {
+    private static boolean crEnds(BufferedReader r, int ch, LineEndings.Judge endings) throws IOException {
         if (ch != '\r') return false;
         r.mark(1);
-        if (r.read() != '\n') r.reset();
+        boolean lf = r.read() == '\n';
+        if (!lf) r.reset();
+        endings.ended(lf ? "CR LF" : "CR");
         return true;
     }
 
@@ -138,6 +141,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         private boolean spent;
         private long emptyRun; // empty lines read since the last line with text
         private long emptyBefore; // empty lines right before the last line with text
+        private final LineEndings.Judge endings = new LineEndings.Judge();
 
         Lines(Path path, String file, Budget budget) throws IOException {
             this.file = file;
@@ -173,7 +177,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
                 spent = true;
                 return null;
             }
-            String line = line(r, ++lineNo, file, budget == null);
+            String line = line(r, ++lineNo, file, budget == null, endings);
             if (line != null && line.isEmpty()) {
                 emptyRun++;
             } else if (line != null) {
@@ -186,6 +190,11 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         /** Empty lines right before the last line with text (each one byte of a run, as in a file with Unix line breaks). */
         long emptyBefore() {
             return emptyBefore;
+        }
+
+        /** Of the lines read, the first that ended otherwise than line 1 (the import reads it as ending alike), or null. */
+        String mixedEndings() {
+            return endings.found;
         }
 
         /** The number of the line last read (or refused as too long). */

@@ -21,7 +21,8 @@ import org.sextant.engine.jobs.Cancellation;
  * in DuckDB's own CREATE TABLE AS), each file's rows told apart by their source, which no stored
  * row has yet. The batch is then checked in place. Anything unusual (a bad cell, a failed check,
  * a source already in the store, Parquet) gives up with {@link Fallback}: the caller rolls back
- * and runs the careful {@link ImportBatch}, which finds and explains the problem.
+ * and runs the careful {@link ImportBatch}, which finds and explains the problem. Name, currency and
+ * exchange columns are gathered, checked and stored as the careful path does ({@link ImportedDescriptions}).
  */
 final class DirectImport {
     /** Not an error: this import needs the careful path. */
@@ -46,8 +47,10 @@ final class DirectImport {
         for (String s : sources) in.add(ImportBatch.literal(s));
         if (count(c, "SELECT count(*) FROM prices WHERE source IN " + in) > 0) throw new Fallback("source already stored");
 
+        exec(c, ImportedDescriptions.CREATE);
         List<ImportBatch.Source> files = new ArrayList<>();
         List<Long> rows = new ArrayList<>();
+        List<List<String>> notes = new ArrayList<>(); // per file: lines that ended in more than one way
         for (int k = 0; k < paths.size(); k++) {
             Cancellation.check();
             Path path = paths.get(k);
@@ -56,7 +59,6 @@ final class DirectImport {
             ImportBatch.Source s = new ImportBatch.Source(k, file, path, Layout.detect(head.header(), file), head, sources.get(k), null);
             String symbol = ImportBatch.symbolFromFileName(path);
             ImportBatch.requireSymbol(s, symbol);
-            if (DescriptionColumns.of(s.layout(), file).any()) throw new Fallback("name, currency or exchange columns");
             files.add(s);
             try (StagedFile staged = StagedFile.of(path, stagingDir, file); Statement st = c.createStatement()) {
                 long t = System.nanoTime();
@@ -69,6 +71,11 @@ final class DirectImport {
                 ImportBatch.trace(t, "read straight into prices: " + file);
                 if (n == 0) throw new Fallback("empty file");
                 rows.add(n);
+                notes.add(staged.endingsNote(file));
+                DescriptionColumns d = DescriptionColumns.of(s.layout(), file);
+                // a second read of the file's own columns, as the careful path's (a wide file has none)
+                if (d.any()) exec(c, ImportedDescriptions.insertSql(s, d, ImportBatch.readCsvSql(staged, s).replace("{rejects}", ""), i -> "c" + i,
+                        ImportBatch.symbolSql(s, i -> "c" + i, symbol)));
             } catch (SQLException e) {
                 throw new Fallback("read failed: " + e.getMessage());
             }
@@ -90,6 +97,7 @@ final class DirectImport {
         t = System.nanoTime();
         exec(c, "CREATE OR REPLACE TEMP TABLE import_symbols AS SELECT DISTINCT source, symbol FROM prices WHERE " + mine);
         ImportBatch.trace(t, "imported symbols");
+        List<ImportedDescriptions.Given> given = ImportedDescriptions.checked(c, files); // two names of a symbol: refused as the careful path does
         long updated = 0;
         if (count(c, "SELECT count(*) FROM (SELECT 1 FROM prices WHERE NOT (" + mine + ") AND symbol IN (SELECT symbol FROM import_symbols) LIMIT 1)") > 0) {
             t = System.nanoTime();
@@ -106,6 +114,7 @@ final class DirectImport {
                 + "ON CONFLICT (symbol) DO UPDATE SET first_date = excluded.first_date, last_date = excluded.last_date, "
                 + "rows = excluded.rows, source = excluded.source");
         ImportBatch.trace(t, "symbols");
+        long described = ImportedDescriptions.store(c, given);
         List<ImportReport.ImportedFile> reported = new ArrayList<>();
         Set<String> all = new TreeSet<>();
         long total = 0;
@@ -118,10 +127,13 @@ final class DirectImport {
             all.addAll(symbols);
             total += rows.get(s.no());
             DateSpacing.Verdict dates = spacing.get(s.source());
-            reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()), List.copyOf(symbols), 0, dates == null ? List.of() : dates.notes()));
+            List<String> said = new ArrayList<>(notes.get(s.no()));
+            if (dates != null) said.addAll(dates.notes());
+            reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()), List.copyOf(symbols), 0, List.copyOf(said)));
         }
         exec(c, "DROP TABLE import_symbols");
-        return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all));
+        exec(c, "DROP TABLE import_descriptions");
+        return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all), described);
     }
 
     private static long count(Connection c, String sql) throws SQLException {

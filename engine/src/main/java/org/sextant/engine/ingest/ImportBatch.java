@@ -27,7 +27,7 @@ final class ImportBatch {
     private final PriceRules rules;
     private final List<Source> files = new ArrayList<>();
     private final List<Long> rows = new ArrayList<>();
-    /** Per file, what its report says of its dates ({@link #takeBackIfPeriodic}). */
+    /** Per file, what its report says of its lines' endings ({@link StagedFile#endingsNote}) and its dates ({@link #takeBackIfPeriodic}). */
     private final java.util.Map<Integer, List<String>> notes = new java.util.HashMap<>();
 
     /**
@@ -82,6 +82,7 @@ final class ImportBatch {
             loadCsv(staged, s, symbolFromFileName(path));
             gatherDescriptions(s, staged, symbolFromFileName(path));
         }
+        noteEndings(s, staged);
         exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
     }
 
@@ -98,7 +99,12 @@ final class ImportBatch {
         if (bar.parquet()) loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
         else loadCsv(staged, s, symbolFromFileName(path));
         gatherDescriptions(s, staged, symbolFromFileName(path));
+        noteEndings(s, staged);
         exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
+    }
+
+    private void noteEndings(Source s, StagedFile staged) {
+        if (staged.mixedEndings() != null) notes.put(s.no(), staged.endingsNote(s.file()));
     }
 
     /**
@@ -117,13 +123,15 @@ final class ImportBatch {
                 .get(String.valueOf(s.no()));
         if (v == null) return null;
         if (v.periodic() == null) {
-            notes.put(s.no(), v.notes()); // dates that look weekly or monthly imported as daily prices: the report says which and why
+            // dates that look weekly or monthly imported as daily prices: the report says which and why
+            notes.merge(s.no(), v.notes(), (a, b) -> java.util.stream.Stream.concat(a.stream(), b.stream()).toList());
             return null;
         }
         BarFile bar = BarFile.ofDates(s.file(), s.layout(), s.csv());
         exec("DELETE FROM import_rows WHERE file_no = " + s.no());
         exec("DELETE FROM import_files WHERE file_no = " + s.no());
         exec(ImportedDescriptions.forgetSql(s.no()));
+        notes.remove(s.no()); // the bar import notes the file's own
         files.remove(files.size() - 1);
         rows.remove(rows.size() - 1);
         return bar;

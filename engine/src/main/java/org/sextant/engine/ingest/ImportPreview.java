@@ -117,6 +117,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 read++;
                 addDates(path, layout, head.dateFormat(), cells, dates);
             }
+            noteEndings(r, notes);
         } catch (IOException e) {
             throw CsvErrors.unreadable(path, file, e);
         }
@@ -169,6 +170,11 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         }
     }
 
+    /** A note when the lines read end in more than one way: the import reads them as ending alike, not refusing the file. */
+    private static void noteEndings(CsvHead.Lines r, List<String> notes) {
+        if (r.mixedEndings() != null) notes.add(r.mixedEndings() + ": the import reads every line as ending the same way (LF); the file itself is unchanged");
+    }
+
     private static ImportPreview bars(Path path, String file, BarFile bar, CsvHead.Budget budget, BarGrid.Stored stored) {
         List<List<String>> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
@@ -180,16 +186,16 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         String firstSymbol = null;
         long firstLine = 0, lastLine = 0;
         boolean midnight = true; // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
-        List<String> tooLong = new ArrayList<>();
+        List<String> read = new ArrayList<>(); // notes of the lines read (too long, ending in two ways), said of daily files too
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
             if (bar.hasHeader()) r.next();
-            int read = 0;
-            for (String text; read < INTERVAL_ROWS && (text = next(r, tooLong)) != null; ) {
+            int rowsRead = 0;
+            for (String text; rowsRead < INTERVAL_ROWS && (text = next(r, read)) != null; ) {
                 long line = r.lineNo();
                 if (text.isBlank()) continue;
                 List<String> cells = CsvHead.split(text, bar.delimiter());
                 if (rows.size() < ROWS) rows.add(cells);
-                read++;
+                rowsRead++;
                 java.time.LocalDateTime asWritten = bar.time().parseAsWritten(cells); // once a row: the notes, midnight and the step use it
                 if (bar.time().dst() && notes.size() < MAX_NOTES) dstNote(bar, asWritten, line, notes);
                 midnight &= asWritten != null && asWritten.toLocalTime().equals(java.time.LocalTime.MIDNIGHT);
@@ -214,6 +220,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                     }
                 }
             }
+            noteEndings(r, read);
         } catch (IOException e) {
             throw CsvErrors.unreadable(path, file, e);
         }
@@ -235,9 +242,9 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         if (midnight && !rows.isEmpty() && "1d".equals(interval)) {
             String dates = ShownText.name(bar.header().get(bar.time().cols().get(0)));
             return new ImportPreview(file, "csv", bar.dailyLayout().name(), bar.header(), String.valueOf(bar.delimiter()), "dates written as midnight times in " + dates,
-                    rows, symbols, "1d", null, false, List.copyOf(tooLong));
+                    rows, symbols, "1d", null, false, List.copyOf(read));
         }
-        notes.addAll(tooLong);
+        notes.addAll(read);
         return new ImportPreview(file, "csv", "bars", bar.header(), String.valueOf(bar.delimiter()), null, rows, symbols, interval, bar.timeDescription(),
                 bar.time().naive(), List.copyOf(notes));
     }

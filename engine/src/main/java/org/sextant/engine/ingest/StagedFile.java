@@ -13,13 +13,21 @@ import org.sextant.engine.SextantException;
 /**
  * A user's file made visible to DuckDB, whose file access is confined to the staging folder:
  * a hard link when the file is on the same file system (no copy of a large file), else a copy.
+ * A CSV whose lines end in more than one way is read from a second copy whose lines all end with LF
+ * ({@link LineEndings}), never changed in place: the link is the user's own file.
  * Deleted on close, which never touches the user's original.
  */
 public final class StagedFile implements AutoCloseable {
     private final Path path;
+    private final String mixedEndings;
 
     private StagedFile(Path path) {
+        this(path, null);
+    }
+
+    private StagedFile(Path path, String mixedEndings) {
         this.path = path;
+        this.mixedEndings = mixedEndings;
     }
 
     static StagedFile of(Path source, Path stagingDir, String file) {
@@ -52,7 +60,7 @@ public final class StagedFile implements AutoCloseable {
         try {
             // the file a link names: a hard link to the link itself would point DuckDB outside staging, where it may not read
             real = source.toRealPath();
-            if (link && link(real, target)) return new StagedFile(target);
+            if (link && link(real, target)) return withOneLineEnding(target, source, stagingDir, file, sink);
         } catch (IOException e) {
             throw unreadable(file, e);
         }
@@ -62,14 +70,32 @@ public final class StagedFile implements AutoCloseable {
         } catch (IOException e) {
             throw unreadable(file, e);
         }
-        try (in; OutputStream out = sink.open(target)) {
-            byte[] buf = new byte[1 << 16];
-            for (int n; (n = read(in, buf, file)) >= 0; ) {
-                org.sextant.engine.jobs.Cancellation.check(); // a job cancelled or a caller gone: no gigabytes copied for nobody
-                out.write(buf, 0, n);
+        write(target, sink, stagingDir, file, out -> {
+            try (in) {
+                byte[] buf = new byte[1 << 16];
+                for (int n; (n = read(in, buf)) >= 0; ) {
+                    org.sextant.engine.jobs.Cancellation.check(); // a job cancelled or a caller gone: no gigabytes copied for nobody
+                    out.write(buf, 0, n);
+                }
             }
+        });
+        return withOneLineEnding(target, source, stagingDir, file, sink);
+    }
+
+    /** Writes what goes into a staged copy. */
+    private interface Copy {
+        void to(OutputStream out) throws IOException;
+    }
+
+    /**
+     * Writes {@code target} through {@code sink}: a failed read ({@link Unreadable}) is said as the file's, a failed write as
+     * staging's; on any failure or a cancel no part of {@code target} is left, so staging is as after no copy.
+     */
+    private static void write(Path target, Sink sink, Path stagingDir, String file, Copy copy) {
+        try (OutputStream out = sink.open(target)) {
+            copy.to(out);
         } catch (java.util.concurrent.CancellationException e) {
-            deleteQuietly(target); // staging left empty, as after a failed copy
+            deleteQuietly(target);
             throw e;
         } catch (Unreadable e) {
             deleteQuietly(target);
@@ -78,7 +104,23 @@ public final class StagedFile implements AutoCloseable {
             deleteQuietly(target);
             throw unwritable(file, stagingDir, e);
         }
-        return new StagedFile(target);
+    }
+
+    /**
+     * {@code staged} as it is, or, when it is a CSV whose lines end in more than one way, a new copy beside it whose lines
+     * all end with LF (written through {@code sink}, as staging's copies are; never larger than the file), {@code staged} deleted.
+     */
+    private static StagedFile withOneLineEnding(Path staged, Path source, Path stagingDir, String file, Sink sink) {
+        if (BarFile.isParquet(source)) return new StagedFile(staged);
+        String mixed = LineEndings.mixed(staged);
+        if (mixed == null) return new StagedFile(staged);
+        Path copy = target(stagingDir, source.getFileName().toString());
+        try {
+            write(copy, sink, stagingDir, file, out -> LineEndings.writeWithLf(staged, out));
+        } finally {
+            deleteQuietly(staged); // a link or a copy in staging: the user's file is untouched
+        }
+        return new StagedFile(copy, mixed);
     }
 
     private static boolean link(Path real, Path target) {
@@ -91,7 +133,7 @@ public final class StagedFile implements AutoCloseable {
     }
 
     /** A read of the user's file that failed, told apart from a failed write of the copy. */
-    private static final class Unreadable extends IOException {
+    static final class Unreadable extends IOException {
         Unreadable(IOException cause) {
             super(cause);
         }
@@ -102,7 +144,7 @@ public final class StagedFile implements AutoCloseable {
         }
     }
 
-    private static int read(InputStream in, byte[] buf, String file) throws Unreadable {
+    static int read(InputStream in, byte[] buf) throws Unreadable {
         try {
             return in.read(buf);
         } catch (IOException e) {
@@ -184,6 +226,14 @@ public final class StagedFile implements AutoCloseable {
     }
 
     Path path() { return path; }
+
+    /** Which line first ended otherwise than line 1 when the file's lines end in more than one way (this copy's all end with LF), else null. */
+    String mixedEndings() { return mixedEndings; }
+
+    /** The report's note of a file read with one line ending, or none. */
+    java.util.List<String> endingsNote(String file) {
+        return mixedEndings == null ? java.util.List.of() : java.util.List.of(LineEndings.note(file, mixedEndings));
+    }
 
     /** The path as a SQL string literal. */
     String sqlLiteral() {

@@ -47,23 +47,6 @@ class ImportRefusalTest {
         for (String secret : secrets) assertFalse(all.contains(secret), "the error echoes '" + secret + "': " + all);
     }
 
-    /** Attack 16 M1: files joined from two systems' exports were refused as "cannot be read as long CSV", no line named. */
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "daily, header LF then CR LF | LF   | date,symbol,close      | 2020-01-0%d         | line 3 ends with CR LF where line 1 ends with LF",
-            "daily, header CR LF then LF | CRLF | date,symbol,close      | 2020-01-0%d         | line 2 ends with LF where line 1 ends with CR LF",
-            "bars, header LF then CR LF  | LF   | timestamp,symbol,close | 2020-01-02 13:3%d:00 | line 3 ends with CR LF where line 1 ends with LF"})
-    void aFileWhoseLinesEndInTwoWaysIsRefusedNamingTheLine(String name, String headerEnding, String header, String time, String said,
-                                                         @TempSextant Store store) throws Exception {
-        StringBuilder text = new StringBuilder(header).append(headerEnding.equals("LF") ? "\n" : "\r\n");
-        for (int i = 1; i <= 6; i++) text.append(String.format(time, i)).append(",ZMIX,").append(100 + i).append(i % 2 == 0 ? "\r\n" : "\n");
-        Path f = Files.writeString(tmp.resolve("mixed.csv"), text);
-        SextantException e = refused(store, PriceRules.defaults(), f);
-        assertEquals(f + ": " + said + "; a CSV must end every line the same way", e.getMessage());
-        assertEquals("paths", e.field());
-        assertEquals(0, prices(store), "nothing was written");
-    }
-
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "app.env | AWS_SECRET=abcd1234 | AWS_SECRET=abcd1234 | abcd1234",

@@ -18,7 +18,7 @@ class StagedFileTest {
     @TempDir Path tmp;
 
     /** A sink whose writes fail after the first, as a disk that fills during the copy does. */
-    private static StagedFile.Sink failingAfterFirstWrite(String why) {
+    static StagedFile.Sink failingAfterFirstWrite(String why) {
         return target -> new FilterOutputStream(Files.newOutputStream(target)) {
             private int writes;
 

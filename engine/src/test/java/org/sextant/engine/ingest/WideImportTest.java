@@ -200,7 +200,8 @@ class WideImportTest {
         return rows(store, "SELECT symbol, interval, ts, open, high, low, close, volume FROM bars ORDER BY symbol, ts");
     }
 
-    private static List<String> rows(Store store, String sql) {
+    /** The rows {@code sql} reads, each as its cells joined by |. */
+    static List<String> rows(Store store, String sql) {
         return store.read(c -> {
             List<String> out = new ArrayList<>();
             try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
