@@ -52,7 +52,7 @@ class ImportWaitForWriterTest {
     void anImportRefusedForTheWriterNamesTheJobHoldingItAndTheWayOn() throws Exception {
         ApiRoutes routes = routesWaiting(Duration.ofMillis(200));
         CountDownLatch holding = new CountDownLatch(1), release = new CountDownLatch(1);
-        JobStatus holder = engine.jobs().submit("hold", List.of(), true, GENEROUS, JobReach.of(List.of()), ctx -> engine.store().inTransaction(c -> {
+        JobStatus holder = engine.jobs().submit("hold", List.of(), true, org.sextant.engine.jobs.IfInterrupted.KEEPS_AT_END, GENEROUS, JobReach.of(List.of()), ctx -> engine.store().inTransaction(c -> {
             holding.countDown();
             return release.await(1, TimeUnit.MINUTES);
         }));

@@ -27,7 +27,7 @@ class JobReachNarrowingTest {
     private static Throwable inJob(Jobs jobs, JobReach reach, java.util.function.Consumer<JobContext> step, CountDownLatch end) throws Exception {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         CountDownLatch stepped = new CountDownLatch(1);
-        jobs.submit("import", List.of("f-" + System.nanoTime()), true, GENEROUS, reach, ctx -> {
+        jobs.submit("import", List.of("f-" + System.nanoTime()), true, org.sextant.engine.ingest.PriceImporter.IF_INTERRUPTED, GENEROUS, reach, ctx -> {
             try {
                 step.accept(ctx);
             } catch (RuntimeException e) {
