@@ -70,22 +70,37 @@ public final class GlobalModel {
      */
     public static GlobalModel train(List<double[]> series, GlobalConfig c, DoubleConsumer progress, BooleanSupplier cancelled)
             throws InterruptedException {
+        return train(series, new int[series.size()], c, progress, cancelled);
+    }
+
+    /** A series and the first origin training draws from it (0: from its {@link #MIN_OBSERVED}th value on). */
+    private record Drawn(double[] y, int firstOrigin) {}
+
+    /**
+     * As above, series i drawing origins from {@code firstOrigins[i]} on: a part cut from a longer
+     * series ({@link TrainingSample}) starts where every member's window is observed.
+     */
+    static GlobalModel train(List<double[]> series, int[] firstOrigins, GlobalConfig c, DoubleConsumer progress, BooleanSupplier cancelled)
+            throws InterruptedException {
         int h = c.horizon();
-        List<double[]> usable = new ArrayList<>();
-        for (double[] y : series) if (y.length >= h + MIN_OBSERVED) usable.add(y);
+        List<Drawn> usable = new ArrayList<>();
+        for (int i = 0; i < series.size(); i++) {
+            double[] y = series.get(i);
+            if (y.length >= h + MIN_OBSERVED && y.length - 1 - h >= firstOrigins[i]) usable.add(new Drawn(y, firstOrigins[i]));
+        }
         if (usable.size() < 2) {
             throw org.sextant.engine.SextantException.invalid("series", usable.size() + " series long enough for horizon " + h,
                     "train on at least 2 series of at least " + (h + MIN_OBSERVED) + " values each");
         }
         // the seed decides which series calibrate; with few series every series trains and calibrates
         Random pick = new Random(c.seed());
-        List<double[]> fit = new ArrayList<>(), calib = new ArrayList<>();
-        for (double[] y : usable) (pick.nextDouble() < c.calibrationShare() ? calib : fit).add(y);
+        List<Drawn> fit = new ArrayList<>(), calib = new ArrayList<>();
+        for (Drawn d : usable) (pick.nextDouble() < c.calibrationShare() ? calib : fit).add(d);
         if (calib.size() < 10 || fit.size() < 2) {
             fit = usable;
             calib = usable;
         }
-        List<double[]> trainSet = fit;
+        List<Drawn> trainSet = fit;
         AtomicLong done = new AtomicLong();
         long total = (long) c.members() * c.steps();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(c.threads(), c.members()), org.sextant.engine.DaemonThreads.named("global-train"));
@@ -132,7 +147,7 @@ public final class GlobalModel {
 
     private static long memberSeed(GlobalConfig c, int member) { return c.seed() * 1_000_003L + member; }
 
-    private static Mlp trainMember(List<double[]> series, GlobalConfig c, int member, Runnable afterStep) {
+    private static Mlp trainMember(List<Drawn> series, GlobalConfig c, int member, Runnable afterStep) {
         int h = c.horizon(), lookback = c.lookback(member);
         Mlp net = network(c, member, lookback + 1);
         Mlp.Trainer trainer = net.new Trainer();
@@ -142,8 +157,9 @@ public final class GlobalModel {
         for (int s = 0; s < c.steps(); s++) {
             double sum = 0;
             for (int k = 0; k < xs.length; k++) {
-                double[] y = series.get(r.nextInt(series.size()));
-                int last = y.length - 1 - h, first = Math.max(MIN_OBSERVED - 1, last - c.recentOrigins() + 1);
+                Drawn d = series.get(r.nextInt(series.size()));
+                double[] y = d.y();
+                int last = y.length - 1 - h, first = Math.max(Math.max(MIN_OBSERVED - 1, d.firstOrigin()), last - c.recentOrigins() + 1);
                 int origin = first + r.nextInt(last - first + 1);
                 Window w = Window.at(y, origin, lookback);
                 xs[k] = w.input();
@@ -166,24 +182,28 @@ public final class GlobalModel {
         return w.scale() / Math.max(Math.abs(w.level()), w.scale());
     }
 
-    /** Sorted absolute residuals per step on the last {@link #CALIBRATION_ORIGINS} origins of each calibration series. */
-    private double[][] calibrate(List<double[]> series) {
+    /**
+     * Sorted absolute residuals per step on the last {@link #CALIBRATION_ORIGINS} origins of each
+     * calibration series, in plain arrays (boxed, they took three times the room).
+     */
+    private double[][] calibrate(List<Drawn> series) {
         int h = config.horizon();
-        List<List<Double>> per = new ArrayList<>();
-        for (int k = 0; k < h; k++) per.add(new ArrayList<>());
-        for (double[] y : series) {
+        double[][] per = new double[h][series.size() * CALIBRATION_ORIGINS];
+        int n = 0;
+        for (Drawn d : series) {
+            double[] y = d.y();
             int last = y.length - 1 - h;
-            for (int origin = last; origin > last - CALIBRATION_ORIGINS && origin >= MIN_OBSERVED - 1; origin--) {
+            for (int origin = last; origin > last - CALIBRATION_ORIGINS && origin >= MIN_OBSERVED - 1; origin--, n++) {
                 double[] f = median(Arrays.copyOf(y, origin + 1), h);
                 double s = Window.at(y, origin, config.lookback(0)).scale();
-                for (int k = 0; k < h; k++) per.get(k).add(Math.abs(y[origin + 1 + k] - f[k]) / s);
+                for (int k = 0; k < h; k++) per[k][n] = Math.abs(y[origin + 1 + k] - f[k]) / s;
             }
         }
-        double[][] out = new double[h][];
         for (int k = 0; k < h; k++) {
-            out[k] = per.get(k).stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            per[k] = Arrays.copyOf(per[k], n);
+            Arrays.sort(per[k]);
         }
-        return out;
+        return per;
     }
 
     /** Every member's path for the next h values after {@code history} (h ≤ the trained horizon), member by member. */

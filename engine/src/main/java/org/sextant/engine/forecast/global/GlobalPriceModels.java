@@ -41,18 +41,20 @@ public final class GlobalPriceModels {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     /**
-     * Reads what trains: for each series that may train, its first {@code partLength(n)} closes,
-     * oldest first, n being how many the series holds; nothing beyond them needs reading.
+     * Reads what trains: given how many closes each series that may train holds (oldest first, in
+     * the reader's order), {@code choose} says which of them train ({@link TrainingSample}); the
+     * reader returns the closes of each chosen part, in that order, and reads nothing else.
      */
     @FunctionalInterface
     public interface TrainingCloses {
-        List<double[]> read(java.util.function.IntUnaryOperator partLength);
+        List<double[]> read(java.util.function.Function<int[], TrainingSample> choose);
     }
 
     private final Path dir;
     private final TrainingCloses closes;
     private final Supplier<String> fingerprintOfData;
     private final java.util.function.IntFunction<GlobalConfig> configFor;
+    private final long maxCloses;
     private volatile String fingerprint;
     private final Map<String, Loaded> loaded = new ConcurrentHashMap<>();
 
@@ -67,6 +69,13 @@ public final class GlobalPriceModels {
 
     GlobalPriceModels(Path dir, TrainingCloses closes, Supplier<String> fingerprintOfData,
                       java.util.function.IntFunction<GlobalConfig> configFor) {
+        this(dir, closes, fingerprintOfData, configFor, TrainingSample.MAX_CLOSES);
+    }
+
+    /** As above, training holding at most {@code maxCloses} closes (tests: a small store over a small cap). */
+    GlobalPriceModels(Path dir, TrainingCloses closes, Supplier<String> fingerprintOfData,
+                      java.util.function.IntFunction<GlobalConfig> configFor, long maxCloses) {
+        this.maxCloses = maxCloses;
         this.configFor = configFor;
         this.dir = dir;
         this.closes = closes;
@@ -162,14 +171,44 @@ public final class GlobalPriceModels {
         String note = stored == null ? null : "the stored model could not be read (" + stored.error() + "): trained again";
         if (others != null) note = note == null ? others : note + "; " + others;
         ctx.progress(0, "reading closes");
-        List<double[]> train = closes.read(GlobalPriceModels::trainingLength);
+        GlobalConfig config = configFor.apply(h);
+        TrainingSample[] sample = new TrainingSample[1];
+        List<double[]> train = closes.read(counts -> sample[0] = sample(counts, config, maxCloses));
+        if (sample[0] == null || train.size() != sample[0].seriesRead()) {
+            throw new IllegalStateException("the global model's training closes were not read as chosen"); // a reader's bug, not the user's data
+        }
         for (double[] y : train) toLogs(y);
-        GlobalModel m = GlobalModel.train(train, configFor.apply(h), f -> ctx.progress(0.02 + 0.96 * f, "training the global model"), ctx::cancelled);
+        GlobalModel m = GlobalModel.train(train, firstOrigins(sample[0]), config, f -> ctx.progress(0.02 + 0.96 * f, "training the global model"), ctx::cancelled);
         Path aside = store(m, file);
         if (aside != null) note = (note == null ? "a folder was in the model's place" : note) + "; it was moved aside to " + aside.getFileName();
         loaded.remove(file.toString());
         removeStale(h, fp);
-        return GlobalTraining.trained(h, file.toString(), train.size(), m.calibrationCount(), note);
+        if (sample[0].sampled()) note = note == null ? sampledNote(sample[0]) : sampledNote(sample[0]) + "; " + note;
+        return GlobalTraining.trained(h, file.toString(), train.size(), m.calibrationCount(),
+                sample[0].sampled() ? new GlobalTraining.Sample(sample[0].windows(), sample[0].windowsOfAll(), sample[0].closes()) : null, note);
+    }
+
+    /** The parts of series holding {@code counts} closes that train under config c, at most {@code maxCloses} of them. */
+    static TrainingSample sample(int[] counts, GlobalConfig c, long maxCloses) {
+        int[] parts = new int[counts.length];
+        for (int i = 0; i < counts.length; i++) parts[i] = trainingLength(counts[i]);
+        return TrainingSample.choose(parts, c, maxCloses);
+    }
+
+    /** The first origin each part read draws, in the order read. */
+    private static int[] firstOrigins(TrainingSample s) {
+        int[] out = new int[s.series()];
+        int n = 0;
+        for (int i = 0; i < s.series(); i++) if (s.part(i) != null) out[n++] = s.firstOrigin(s.part(i));
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** What the result's note says of a sample: how many windows of how many, and how they were chosen. */
+    private String sampledNote(TrainingSample s) {
+        return String.format(java.util.Locale.ROOT, "trained on a sample: %,d of the %,d training windows (%,d closes held, at most %,d: "
+                + "the most recent closes of %s)", s.windows(), s.windowsOfAll(), s.closes(), maxCloses,
+                s.seriesRead() < s.series() ? String.format(java.util.Locale.ROOT, "%,d of the %,d series, drawn by the seed", s.seriesRead(), s.series())
+                        : "each series");
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntUnaryOperator;
+import java.util.function.Function;
 
 /** What the global model of prices reads from the store: the closes that train it, and a digest of every close. */
 public final class StoredPrices {
@@ -29,7 +29,7 @@ public final class StoredPrices {
 
     /** The store's global model, kept in {@code dir}. */
     public static GlobalPriceModels models(Store store, java.nio.file.Path dir) {
-        return new GlobalPriceModels(dir, part -> trainingCloses(store, part), () -> fingerprint(store));
+        return new GlobalPriceModels(dir, choose -> trainingCloses(store, choose), () -> fingerprint(store));
     }
 
     /** The symbols that train and their row counts: MIN_ROWS or more closes, every one positive and finite. */
@@ -37,38 +37,50 @@ public final class StoredPrices {
             + "AND bool_and(coalesce(adj_close, close) > 0 AND isfinite(coalesce(adj_close, close))) ORDER BY symbol";
 
     /**
-     * The first closes of each symbol asked for (?: symbols, ?: how many of each), symbol by symbol
-     * (by its place in the list: a symbol's text on every row would cost a String a row), oldest first.
+     * Closes (skip, n] of each symbol asked for (?: symbols, ?: how many to skip, ?: up to which,
+     * counted from its oldest), symbol by symbol (by its place in the list: a symbol's text on
+     * every row would cost a String a row), oldest first.
      */
-    private static final String FIRST_CLOSES = "WITH part AS (SELECT unnest(?::VARCHAR[]) AS symbol, unnest(?::INTEGER[]) AS n, "
-            + "generate_subscripts(?::INTEGER[], 1) - 1 AS k) "
+    private static final String PART_CLOSES = "WITH part AS (SELECT unnest(?::VARCHAR[]) AS symbol, unnest(?::INTEGER[]) AS skip, "
+            + "unnest(?::INTEGER[]) AS n, generate_subscripts(?::INTEGER[], 1) - 1 AS k) "
             + "SELECT part.k, coalesce(p.adj_close, p.close) FROM prices p JOIN part USING (symbol) "
-            + "QUALIFY row_number() OVER (PARTITION BY p.symbol ORDER BY p.date) <= part.n ORDER BY part.k, p.date";
+            + "QUALIFY row_number() OVER (PARTITION BY p.symbol ORDER BY p.date) BETWEEN part.skip + 1 AND part.n ORDER BY part.k, p.date";
 
     /**
-     * Adjusted closes (closes where none) of every symbol that trains, by symbol, only the first
-     * {@code partLength(n)} of its n: the store counts and checks each symbol's closes, so a
+     * Adjusted closes (closes where none) of every symbol that trains, by symbol, only the part
+     * {@code choose} gives it from the counts of every symbol (at most the first 60%, and at most
+     * {@link TrainingSample#MAX_CLOSES} in all): the store counts and checks each symbol's closes, so a
      * close that does not train never leaves it, and each part is read straight into its array
      * (a boxed list of every stored close took ~37 bytes a row, attack 13 L2). Both reads see
      * one snapshot of the store. The training job's cancel stops either read at once (inside a
      * statement, or every {@link #ROWS_PER_CHECK} rows): on 10 M rows the read alone took seconds.
      */
-    static List<double[]> trainingCloses(Store store, IntUnaryOperator partLength) {
+    static List<double[]> trainingCloses(Store store, Function<int[], TrainingSample> choose) {
         return store.read(c -> {
             c.setAutoCommit(false);
             try {
-                List<String> symbols = new ArrayList<>();
-                List<Integer> lengths = new ArrayList<>();
+                List<String> stored = new ArrayList<>();
+                List<Integer> counts = new ArrayList<>();
                 try (PreparedStatement p = c.prepareStatement(TRAINING_SYMBOLS)) {
                     p.setInt(1, MIN_ROWS);
                     try (ResultSet r = CancellableSql.run(p, p::executeQuery)) {
                         while (r.next()) {
-                            symbols.add(r.getString(1));
-                            lengths.add(partLength.applyAsInt(Math.toIntExact(r.getLong(2))));
+                            stored.add(r.getString(1));
+                            counts.add(Math.toIntExact(r.getLong(2)));
                         }
                     }
                 }
-                return firstCloses(c, symbols, lengths);
+                TrainingSample sample = choose.apply(counts.stream().mapToInt(Integer::intValue).toArray());
+                List<String> symbols = new ArrayList<>();
+                List<Integer> skips = new ArrayList<>(), lengths = new ArrayList<>();
+                for (int i = 0; i < stored.size(); i++) {
+                    TrainingSample.Part part = sample.part(i);
+                    if (part == null) continue; // left out of the sample: never read
+                    symbols.add(stored.get(i));
+                    skips.add(part.from());
+                    lengths.add(part.length());
+                }
+                return partCloses(c, symbols, skips, lengths);
             } finally {
                 c.rollback(); // read only: nothing to keep
             }
@@ -76,16 +88,21 @@ public final class StoredPrices {
     }
 
     /**
-     * The first {@code lengths[i]} closes of {@code symbols[i]} (in the store's symbol order), in
-     * one pass of the store: the rows arrive symbol by symbol, so each fills its array in turn.
+     * {@code lengths[i]} closes of {@code symbols[i]} after its first {@code skips[i]} (in the
+     * store's symbol order), in one pass of the store: the rows arrive symbol by symbol, so each
+     * fills its array in turn.
      */
-    private static List<double[]> firstCloses(java.sql.Connection c, List<String> symbols, List<Integer> lengths) throws java.sql.SQLException {
+    private static List<double[]> partCloses(java.sql.Connection c, List<String> symbols, List<Integer> skips, List<Integer> lengths)
+            throws java.sql.SQLException {
         List<double[]> out = new ArrayList<>(symbols.size());
-        try (PreparedStatement p = c.prepareStatement(FIRST_CLOSES)) {
+        try (PreparedStatement p = c.prepareStatement(PART_CLOSES)) {
+            Integer[] ends = new Integer[symbols.size()];
+            for (int i = 0; i < ends.length; i++) ends[i] = skips.get(i) + lengths.get(i);
             p.setObject(1, c.createArrayOf("VARCHAR", symbols.toArray()));
-            java.sql.Array n = c.createArrayOf("INTEGER", lengths.toArray());
-            p.setObject(2, n);
+            p.setObject(2, c.createArrayOf("INTEGER", skips.toArray()));
+            java.sql.Array n = c.createArrayOf("INTEGER", ends);
             p.setObject(3, n);
+            p.setObject(4, n);
             double[] y = null;
             int i = 0;
             long read = 0;

@@ -40,7 +40,7 @@ class GlobalModelPerEngineTest {
         for (int s = 0; s < 4; s++) closes.put("S" + s, GlobalPriceModelsTest.walk(seed + s, 300));
         TestData.insertCloses(store, LocalDate.of(2000, 1, 3), closes);
         GlobalPriceModels trained = GlobalPriceModelsTest.small(dir,
-                (GlobalPriceModels.TrainingCloses) part -> StoredPrices.trainingCloses(store, part), () -> StoredPrices.fingerprint(store));
+                (GlobalPriceModels.TrainingCloses) choose -> StoredPrices.trainingCloses(store, choose), () -> StoredPrices.fingerprint(store));
         trained.train(20, GlobalPriceModelsTest.QUIET);
         return new ForecastService(store, new PriceRepository(store), trained);
     }

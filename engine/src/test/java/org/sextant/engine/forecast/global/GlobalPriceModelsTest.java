@@ -8,6 +8,7 @@ import org.sextant.engine.jobs.JobContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
@@ -34,8 +35,17 @@ class GlobalPriceModelsTest {
 
     /** Global models trained with a small configuration (a fraction of a second), kept in {@code dir}. */
     static GlobalPriceModels small(Path dir, java.util.function.Supplier<Map<String, double[]>> closes, java.util.function.Supplier<String> digest) {
-        return small(dir, (GlobalPriceModels.TrainingCloses) part -> closes.get().values().stream()
-                .map(y -> java.util.Arrays.copyOf(y, part.applyAsInt(y.length))).toList(), digest);
+        return small(dir, (GlobalPriceModels.TrainingCloses) choose -> parts(List.copyOf(closes.get().values()), choose), digest);
+    }
+
+    /** The parts of in-memory series that {@code choose} gives, as a store's read hands them over. */
+    static List<double[]> parts(List<double[]> stored, java.util.function.Function<int[], TrainingSample> choose) {
+        TrainingSample s = choose.apply(stored.stream().mapToInt(y -> y.length).toArray());
+        List<double[]> out = new java.util.ArrayList<>();
+        for (int i = 0; i < stored.size(); i++) {
+            if (s.part(i) != null) out.add(java.util.Arrays.copyOfRange(stored.get(i), s.part(i).from(), s.part(i).to()));
+        }
+        return out;
     }
 
     /** As above, reading the training parts with {@code closes}. */

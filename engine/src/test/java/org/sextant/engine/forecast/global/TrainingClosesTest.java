@@ -27,23 +27,39 @@ class TrainingClosesTest {
     /** CRC32 of the model file the read of every stored close (the code before 2026-12-05) trained on {@link #fill}'s store. */
     private static final long MODEL_BEFORE = 3_904_350_651L;
 
+    /** The first 60% of every series that trains, whatever the store's size (no cap). */
+    static final java.util.function.Function<int[], TrainingSample> WHOLE = counts -> GlobalPriceModels.sample(counts, GlobalPriceModels.config(20), Long.MAX_VALUE);
+
     @TempDir Path dir;
 
     @Test
     void readsTheTrainingPartOfEveryQualifyingSeriesAsTheWholeStoreReadGaveIt(@TempSextant Store store) {
         fill(store);
         List<double[]> whole = TrainingReadBench.wholeStoreRead(store, null);
-        List<double[]> read = StoredPrices.trainingCloses(store, GlobalPriceModels::trainingLength);
+        List<double[]> read = StoredPrices.trainingCloses(store, WHOLE);
         assertEquals(SERIES, whole.size(), "the long series with positive closes only");
         assertEquals(whole.size(), read.size());
         for (int i = 0; i < whole.size(); i++) assertArrayEquals(whole.get(i), read.get(i), 0.0, "series " + i);
     }
 
     @Test
+    void overTheCapTheStoreHandsOverTheMostRecentClosesOfEachTrainingPartOrOfTheSeriesDrawn(@TempSextant Store store) {
+        fill(store);
+        List<double[]> whole = TrainingReadBench.wholeStoreSeries(store, null);
+        for (long cap : new long[] {20_000, 5_000}) { // each series cut to its last ~160 closes; a draw of 42 series of 119
+            java.util.function.Function<int[], TrainingSample> choose = counts -> GlobalPriceModels.sample(counts, GlobalPriceModels.config(20), cap);
+            List<double[]> expected = GlobalPriceModelsTest.parts(whole, choose), read = StoredPrices.trainingCloses(store, choose);
+            assertTrue(expected.stream().mapToLong(y -> y.length).sum() <= cap);
+            assertEquals(expected.size(), read.size(), "series read under a cap of " + cap);
+            for (int i = 0; i < read.size(); i++) assertArrayEquals(expected.get(i), read.get(i), 0.0, "series " + i + " under a cap of " + cap);
+        }
+    }
+
+    @Test
     void trainsTheSameModelFileAsTheWholeStoreRead(@TempSextant Store store) throws Exception {
         fill(store);
-        byte[] before = train(dir.resolve("before"), part -> TrainingReadBench.wholeStoreRead(store, null));
-        byte[] now = train(dir.resolve("now"), part -> StoredPrices.trainingCloses(store, part));
+        byte[] before = train(dir.resolve("before"), choose -> GlobalPriceModelsTest.parts(TrainingReadBench.wholeStoreSeries(store, null), choose));
+        byte[] now = train(dir.resolve("now"), choose -> StoredPrices.trainingCloses(store, choose));
         assertArrayEquals(before, now, "the model file");
         CRC32 crc = new CRC32();
         crc.update(now);
@@ -54,10 +70,10 @@ class TrainingClosesTest {
     void readingAllocatesLittleMoreThanTheTrainingPartsNotEveryStoredClose(@TempSextant Store store) {
         long rows = 500_000;
         TrainingReadBench.fill(store, rows, 50, true);
-        StoredPrices.trainingCloses(store, GlobalPriceModels::trainingLength); // classes loaded once
+        StoredPrices.trainingCloses(store, WHOLE); // classes loaded once
         com.sun.management.ThreadMXBean t = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         long before = t.getCurrentThreadAllocatedBytes();
-        List<double[]> read = StoredPrices.trainingCloses(store, GlobalPriceModels::trainingLength);
+        List<double[]> read = StoredPrices.trainingCloses(store, WHOLE);
         long allocated = t.getCurrentThreadAllocatedBytes() - before;
         long parts = read.stream().mapToLong(y -> 8L * y.length).sum(); // 60% of the rows of 45 symbols: ~4.8 bytes a stored row
         // reading every close into boxed lists allocated ~250 bytes a stored row (docs/benchmarks.md)
@@ -71,10 +87,10 @@ class TrainingClosesTest {
         java.util.concurrent.atomic.AtomicInteger counted = new java.util.concurrent.atomic.AtomicInteger();
         // the cancel arrives while the first read (the qualifying symbols) is answered
         assertThrows(java.util.concurrent.CancellationException.class, () -> org.sextant.engine.jobs.Cancellation.watching(cancelled::get,
-                () -> StoredPrices.trainingCloses(store, n -> {
-                    counted.incrementAndGet();
+                () -> StoredPrices.trainingCloses(store, counts -> {
+                    counted.addAndGet(counts.length);
                     cancelled.set(true);
-                    return GlobalPriceModels.trainingLength(n);
+                    return WHOLE.apply(counts);
                 })));
         assertEquals(SERIES, counted.get(), "the symbols were counted, then the closes not read");
     }

@@ -25,7 +25,7 @@ import org.sextant.engine.store.Store;
  * <pre>java -Xmx4g ... TrainingReadBench ROWS:SYMBOLS[,ROWS:SYMBOLS...] [by-symbol|by-date] [rounds] [old|new|both]</pre>
  */
 public final class TrainingReadBench {
-    private static final java.util.function.IntUnaryOperator PART = GlobalPriceModels::trainingLength;
+    private static final java.util.function.Function<int[], TrainingSample> PART = TrainingClosesTest.WHOLE;
 
     public static void main(String[] args) throws Exception {
         String layout = args.length > 1 ? args[1] : "by-symbol";
@@ -42,7 +42,7 @@ public final class TrainingReadBench {
             Path dir = Files.createTempDirectory("training-read-");
             try (Store store = Store.open(dir.resolve("t.duckdb"), dir.resolve("staging"))) {
                 fill(store, rows, symbols, layout.equals("by-date"));
-                int training = StoredPrices.trainingCloses(store, n -> 0).size();
+                int training = StoredPrices.trainingCloses(store, PART).size();
                 String label = String.format(Locale.ROOT, "| %,d | %d (%d) |", rows, symbols, training);
                 Figures old = new Figures(), now = new Figures();
                 for (int r = 0; r < rounds; r++) {
@@ -81,6 +81,13 @@ public final class TrainingReadBench {
 
     /** The read before 2026-12-05 as GlobalPriceModels.train used it; {@code probe} runs at its two fullest points. */
     static List<double[]> wholeStoreRead(Store store, Runnable probe) {
+        List<double[]> train = new ArrayList<>();
+        for (double[] y : wholeStoreSeries(store, probe)) train.add(Arrays.copyOf(y, GlobalPriceModels.trainingLength(y.length)));
+        return train;
+    }
+
+    /** Every close of each series that trains, read as before 2026-12-05. */
+    static List<double[]> wholeStoreSeries(Store store, Runnable probe) {
         Map<String, double[]> closes = store.read(c -> {
             Map<String, List<Double>> by = new LinkedHashMap<>();
             try (PreparedStatement p = c.prepareStatement("SELECT symbol, coalesce(adj_close, close) FROM prices ORDER BY symbol, date");
@@ -97,9 +104,7 @@ public final class TrainingReadBench {
             java.lang.ref.Reference.reachabilityFence(by); // the probe counts it, as the code before held it
             return out;
         });
-        List<double[]> train = new ArrayList<>();
-        for (double[] y : closes.values()) train.add(Arrays.copyOf(y, PART.applyAsInt(y.length)));
-        return train;
+        return new ArrayList<>(closes.values());
     }
 
     private record Run(double millis, long allocated) {}
