@@ -99,4 +99,19 @@ class SymbolDescriptionTest {
         assertTrue(longName.fix().contains("shorten"));
         assertEquals("exchange", assertThrows(SextantException.class, () -> SymbolDescription.of(null, null, "NY\nSE")).field());
     }
+
+    @Test
+    void invisibleCharactersAreRefusedNamingTheFieldAndTheCharacter() {
+        // attack 17 L4: a direction override showed "Apple Inc evil" reordered in the symbols table and list_symbols
+        SextantException override = assertThrows(SextantException.class, () -> SymbolDescription.of("Apple \u202eInc\u202c evil", null, null));
+        assertEquals("name", override.field());
+        assertEquals("name contains U+202E, an invisible character (a direction override, a line or paragraph separator, a format character); "
+                + "such characters are not allowed", override.getMessage());
+        assertEquals("type it again without them, e.g. Microsoft Corporation", override.fix());
+        for (String exchange : List.of("NAS\u2066DAQ", "NYSE\u2028Arca", "NY\u2029SE", "NAS\u200eDAQ", "NAS\u200bDAQ", "NAS\u00adDAQ", "NAS\ufeffDAQ")) {
+            assertEquals("exchange", assertThrows(SextantException.class, () -> SymbolDescription.of(null, null, exchange), exchange).field(), exchange);
+        }
+        // the joiners spell words (Persian's non-joiner): a name keeps them
+        assertEquals("\u0628\u0627\u0646\u06a9\u200c\u0647\u0627", SymbolDescription.of("\u0628\u0627\u0646\u06a9\u200c\u0647\u0627", null, null).name());
+    }
 }

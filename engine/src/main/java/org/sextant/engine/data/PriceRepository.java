@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 import org.sextant.contract.Bounds;
+import org.sextant.contract.ShownText;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
 
@@ -52,7 +53,8 @@ public final class PriceRepository {
                 p.setString(3, q);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
-                        out.add(new SymbolInfo(r.getString(1), r.getString(2), r.getString(3), r.getString(4),
+                        // a name or exchange stored before naming refused invisible characters is shown with them escaped
+                        out.add(new SymbolInfo(r.getString(1), ShownText.escaped(r.getString(2)), r.getString(3), ShownText.escaped(r.getString(4)),
                                 toLocal(r.getDate(5)), toLocal(r.getDate(6)), r.getLong(7), r.getString(8)));
                     }
                 }

@@ -1,6 +1,7 @@
 package org.sextant.engine.data;
 
 import java.util.Locale;
+import org.sextant.contract.ShownText;
 import org.sextant.engine.SextantException;
 
 /**
@@ -96,6 +97,21 @@ public record SymbolDescription(String name, String currency, String exchange) {
         if (t.chars().anyMatch(Character::isISOControl)) {
             throw SextantException.invalid(field, field + " contains a control character (a tab or line break)", "type it on one line, " + example);
         }
+        int hidden = t.codePoints().filter(SymbolDescription::invisible).findFirst().orElse(-1);
+        if (hidden >= 0) {
+            throw SextantException.invalid(field, field + " contains U+" + String.format("%04X", hidden) + ", an invisible character (a direction override, "
+                    + "a line or paragraph separator, a format character); such characters are not allowed", "type it again without them, " + example);
+        }
         return t;
+    }
+
+    /**
+     * A character a name must not hold though it shows nothing: what {@link ShownText} escapes (direction overrides, isolates
+     * and marks; line and paragraph separators) and the other format characters (a zero-width space, a soft hyphen), but the
+     * zero-width joiner and non-joiner, which spell words in Persian and Indic scripts.
+     */
+    private static boolean invisible(int cp) {
+        return ShownText.UNSHOWN.matcher(Character.toString(cp)).matches()
+                || Character.getType(cp) == Character.FORMAT && cp != 0x200C && cp != 0x200D;
     }
 }

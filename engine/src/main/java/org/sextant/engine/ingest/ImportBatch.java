@@ -161,7 +161,15 @@ final class ImportBatch {
         boolean parquet = s.csv() == null;
         String relation = parquet ? "read_parquet(" + staged.sqlLiteral() + ")" : readCsvSql(staged, s).replace("{rejects}", "");
         java.util.function.IntFunction<String> col = parquet ? i -> "CAST(" + ident(s.layout().header().get(i)) + " AS VARCHAR)" : i -> "c" + i;
-        exec(ImportedDescriptions.insertSql(s, d, relation, col, symbolSql(s, col, fileSymbol)));
+        try {
+            // a CSV cell is bounded by its line (CsvHead.MAX_LINE), a compressed Parquet one only by this check
+            if (parquet) ImportedDescriptions.requireTextWithinBounds(c, s, d, staged.sqlLiteral());
+            exec(ImportedDescriptions.insertSql(s, d, relation, col, symbolSql(s, col, fileSymbol)));
+        } catch (SQLException e) {
+            SextantException memory = ImportedDescriptions.outOfMemory(s, d, e);
+            if (memory != null) throw memory;
+            throw e;
+        }
     }
 
     /** The SQL of a row's symbol: its symbol cell trimmed and uppercased, or the file's symbol. */

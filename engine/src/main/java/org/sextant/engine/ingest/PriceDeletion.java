@@ -260,7 +260,9 @@ public final class PriceDeletion {
             try (java.sql.ResultSet r = p.executeQuery()) {
                 if (!r.next()) return new Described(null, null);
                 boolean any = r.getString(1) != null || r.getString(2) != null || r.getString(3) != null;
-                return new Described(any ? new org.sextant.engine.data.SymbolDescription(r.getString(1), r.getString(2), r.getString(3)) : null, r.getString(4));
+                // as list_symbols shows it: a name stored before naming refused invisible characters comes back escaped, so the kept file imports
+                return new Described(any ? new org.sextant.engine.data.SymbolDescription(org.sextant.contract.ShownText.escaped(r.getString(1)), r.getString(2),
+                        org.sextant.contract.ShownText.escaped(r.getString(3))) : null, r.getString(4));
             }
         }
     }

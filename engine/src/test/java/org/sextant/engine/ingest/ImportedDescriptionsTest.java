@@ -114,6 +114,70 @@ class ImportedDescriptionsTest {
     }
 
     @Test
+    void aParquetNameOfMegabytesIsRefusedByItsLengthBeforeAnyValueIsGathered() throws Exception {
+        // attack 17 M1: zstd keeps 20 distinct 4 MB names in a few kilobytes; gathering them (trimmed, compared) copied each
+        Path bomb = dir.resolve("bomb.parquet");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+            st.execute("COPY (SELECT 'PQZ' AS symbol, DATE '2024-01-02' + i::INTEGER AS date, 10.0 + i AS close, "
+                    + "CASE WHEN i >= 2 THEN repeat('N', 4000000) || i::VARCHAR END AS Name FROM range(22) t(i)) TO '" + bomb + "' (FORMAT parquet, COMPRESSION zstd)");
+        }
+        assertTrue(Files.size(bomb) < 200_000, "small on disk: " + Files.size(bomb));
+
+        SextantException e = assertThrows(SextantException.class, () -> engine.importPrices(List.of(bomb)));
+        assertEquals("Name", e.field());
+        // the length rule, not the two-names check a gathering would reach first (it compared every cell to every other)
+        assertEquals(bomb + " row 3: its Name column holds 4000001 characters, more than the 120 a name may have; nothing was imported", e.getMessage());
+        assertEquals("shorten the names in that column to at most 120 characters, then import again", e.fix());
+        assertTrue(engine.listSymbols("PQZ").isEmpty());
+    }
+
+    @Test
+    void aParquetDescriptionColumnThatIsNotTextIsRefusedNamingItsType() throws Exception {
+        // attack 17 L6: a list was stored as its rendering "[1, 2, 3]"
+        for (String[] c : new String[][] {{"[1, 2, 3]", "INTEGER[]"}, {"{'x': 'Acme'}", "STRUCT(x VARCHAR)"}, {"'\\x00\\xFF'::BLOB", "BLOB"},
+                {"42", "INTEGER"}, {"DATE '2024-01-02'", "DATE"}}) {
+            Path p = parquet(dir.resolve("typed.parquet"), "SELECT 'PQT' AS symbol, DATE '2024-01-02' AS date, 1.0 AS close, " + c[0] + " AS name");
+            SextantException e = assertThrows(SextantException.class, () -> engine.importPrices(List.of(p)), c[1]);
+            assertEquals("name", e.field());
+            assertEquals(p + ": its name column is stored as " + c[1] + ", not as text; a name, currency or exchange is text, nothing was imported", e.getMessage());
+            assertEquals("store the name column as text (strings), then import again", e.fix());
+        }
+        assertTrue(engine.listSymbols("PQT").isEmpty());
+    }
+
+    @Test
+    void runningOutOfMemoryGatheringIsSaidWithoutDuckDbsAdvice() {
+        Layout l = Layout.detect(List.of("symbol", "date", "close", "name"), "big.parquet");
+        ImportBatch.Source s = new ImportBatch.Source(0, "big.parquet", Path.of("big.parquet"), l, null, "import", null);
+        SextantException e = ImportedDescriptions.outOfMemory(s, DescriptionColumns.of(l, "big.parquet"), new java.sql.SQLException(
+                "Out of Memory Error: could not allocate block of size 19.0 MiB (1.9 GiB/1.9 GiB used)\n\nPossible solutions: * Reducing the number of threads"));
+        assertEquals(org.sextant.contract.FailReason.RESOURCE_LIMIT, e.reason());
+        assertEquals("big.parquet: its name column took more memory than one import may use; nothing was imported", e.getMessage());
+        assertNull(ImportedDescriptions.outOfMemory(s, DescriptionColumns.of(l, "big.parquet"), new java.sql.SQLException("Conversion Error: x")));
+    }
+
+    @Test
+    void anImportedNameWithADirectionOverrideIsRefusedAsNamingByHandRefusesIt() throws Exception {
+        // attack 17 L4: "Apple \u202eInc\u202c evil" was stored and served raw
+        Path csv = Files.writeString(dir.resolve("bidi.csv"), "symbol,date,close,Name,Exchange\nNEWX,2024-01-02,1,Apple \u202eInc\u202c evil,NASDAQ\n");
+        SextantException e = assertThrows(SextantException.class, () -> engine.importPrices(List.of(csv)));
+        assertEquals("Name", e.field());
+        assertTrue(e.getMessage().startsWith(csv + ": the Name column gives NEWX a name naming cannot take: name contains U+202E, an invisible character"), e.getMessage());
+        assertTrue(engine.listSymbols("NEWX").isEmpty());
+    }
+
+    @Test
+    void aNameStoredWithADirectionOverrideIsShownEscapedAndItsKeptFileImportsBack() throws Exception {
+        engine.importPrices(List.of(Files.writeString(dir.resolve("OLDX.csv"), "Date,Close\n2024-01-02,10\n")));
+        engine.describeSymbol("OLDX", new SymbolDescription("Apple \u202eInc", null, "NAS\u2066DAQ")); // as stored before the rule
+        assertEquals(List.of("Apple \\u202eInc", "NAS\\u2066DAQ"), List.of(symbol("OLDX").name(), symbol("OLDX").exchange()));
+
+        DeletedPrices d = engine.deletePrices("OLDX", null);
+        assertEquals(1, engine.importPrices(List.of(Path.of(d.deleted().get(0).keptIn()))).described());
+        assertEquals("Apple \\u202eInc", symbol("OLDX").name(), "brought back as it was shown, without the override");
+    }
+
+    @Test
     void aBarFilesNameColumnIsSaidNotToBeKept() throws Exception {
         StringBuilder bars = new StringBuilder("time,symbol,close,name\n");
         java.time.LocalDateTime t = java.time.LocalDateTime.of(2024, 3, 4, 14, 30);
