@@ -47,6 +47,8 @@ public final class Bounds {
     public static final int MAX_RUN_CONFIGURATIONS = 5000;
     /** Kept deletions one list_deleted_prices returns (about 200 bytes of JSON each). */
     public static final int MAX_KEPT_LIST = 1000;
+    /** Jobs one list_jobs returns (each without its result: about 1 KB of JSON). */
+    public static final int MAX_JOB_LIST = 500;
     /** Log lines one read_log returns. */
     public static final int MAX_LOG_LINES = 2000;
     /** Analogues one compare_to_history returns. */

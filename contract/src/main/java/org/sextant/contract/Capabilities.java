@@ -158,7 +158,8 @@ public final class Capabilities {
             ArgumentSchema.object().integer("limit", 1, Bounds.MAX_KEPT_LIST, "most files to list, the newest (default 100); count and total_bytes cover every file"));
 
     // --- jobs
-    public static final Capability LIST_JOBS = read("list_jobs", "the app's background jobs with state and progress", ArgumentSchema.object());
+    public static final Capability LIST_JOBS = read("list_jobs", "the app's background jobs, newest first, with state and progress (job_status gives one job's result)",
+            ArgumentSchema.object().integer("limit", 1, Bounds.MAX_JOB_LIST, "most jobs to list, the newest (default 50); count covers every known job"));
     public static final Capability JOB_STATUS = read("job_status", "one job's state, progress and result", jobId());
     public static final Capability CANCEL_JOB = write("cancel_job", "asks a running job to stop", jobId());
     public static final Capability READ_LOG = read("read_log", "the last lines of the app's log",

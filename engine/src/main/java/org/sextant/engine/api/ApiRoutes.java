@@ -318,7 +318,7 @@ public final class ApiRoutes {
     }
 
     private Object listJobs(ApiCall call) {
-        return Map.of("jobs", engine.jobs().list());
+        return org.sextant.engine.jobs.JobListing.of(engine.jobs().list(), call.integer("limit"));
     }
 
     private Object jobStatus(ApiCall call) {

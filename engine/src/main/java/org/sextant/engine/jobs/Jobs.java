@@ -24,7 +24,6 @@ import java.util.stream.Stream;
 import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.AtomicFiles;
-import org.sextant.engine.home.HomeFileBounds;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -181,7 +180,7 @@ public final class Jobs implements AutoCloseable {
         long deadline = nanoClock.getAsLong() + limit.toNanos();
         java.util.concurrent.atomic.AtomicBoolean timedOut = new java.util.concurrent.atomic.AtomicBoolean();
         update(jobs.get(id).with(JobState.RUNNING, 0, "running", started, null, null, null), true);
-        long[] lastWrite = {0};
+        ProgressWrites writes = new ProgressWrites(PROGRESS_WRITE_MS, System::currentTimeMillis, ProgressWrites.SCHEDULED, () -> flushProgress(id));
         JobContext ctx = new JobContext() {
             @Override
             public void progress(double fraction, String message) {
@@ -189,10 +188,7 @@ public final class Jobs implements AutoCloseable {
                     JobStatus cur = jobs.get(id);
                     // a helper thread of the work (a network member) can report after the job ended: the end stands
                     if (cur.state() != JobState.RUNNING) return;
-                    long now = System.currentTimeMillis();
-                    boolean persist = now - lastWrite[0] >= PROGRESS_WRITE_MS;
-                    if (persist) lastWrite[0] = now;
-                    update(cur.with(JobState.RUNNING, Math.max(0, Math.min(1, fraction)), message, started, null, null, null), persist);
+                    update(cur.with(JobState.RUNNING, Math.max(0, Math.min(1, fraction)), message, started, null, null, null), writes.writeNow());
                 }
             }
 
@@ -370,11 +366,17 @@ public final class Jobs implements AutoCloseable {
         return m;
     }
 
+    /** Writes a running job's record as it is now: the last progress a skipped write left (ProgressWrites). */
+    private synchronized void flushProgress(String id) {
+        JobStatus cur = jobs.get(id);
+        if (cur != null && cur.state() == JobState.RUNNING) update(cur, true);
+    }
+
     /** Persists before publishing, so whoever sees a state in memory finds it on disk too. */
     private synchronized void update(JobStatus s, boolean persist) {
         if (persist) {
             try {
-                AtomicFiles.write(dir.resolve(s.id() + ".json"), Json.write(s));
+                AtomicFiles.write(dir.resolve(s.id() + ".json"), JobRecordBounds.record(s));
             } catch (IOException | RuntimeException e) {
                 log.warn("cannot persist job {}: {}", s.id(), e.toString());
             }
@@ -393,10 +395,12 @@ public final class Jobs implements AutoCloseable {
     /** Loads persisted jobs; any that were active belonged to a process that is gone. */
     private void recover() {
         if (!Files.isDirectory(dir)) return;
+        Instant start = Instant.now();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".json")).toList()) {
                 try {
-                    JobStatus s = Json.read(HomeFileBounds.read(f, HomeFileBounds.JOB_RECORD), JobStatus.class);
+                    JobStatus s = JobRecordFiles.read(f, start); // null: not a record the app wrote, logged
+                    if (s == null) continue;
                     if (s.state().active()) {
                         // ended when its record was last written (its last progress), not when the app came back
                         Instant lastKnown = Files.getLastModifiedTime(f).toInstant();
@@ -405,12 +409,11 @@ public final class Jobs implements AutoCloseable {
                         update(s, true);
                     }
                     jobs.put(s.id(), s);
-                } catch (HomeFileBounds.TooLarge e) {
-                    log.warn("ignoring job file: {}", e.getMessage());
                 } catch (IOException | RuntimeException e) {
                     log.warn("ignoring unreadable job file {}: {}", f, Json.whyUnreadable(e));
                 }
             }
+            JobRecordFiles.prune(dir, jobs);
         } catch (IOException e) {
             log.warn("cannot list jobs in {}: {}", dir, e.toString());
         }

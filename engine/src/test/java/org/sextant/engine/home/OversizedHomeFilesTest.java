@@ -49,14 +49,14 @@ class OversizedHomeFilesTest {
         try (Sextant engine = Sextant.open(home)) {
             assertTrue(engine.dataSummary() != null);
         }
-        JobStatus kept = new JobStatus("j-kept", "forecast", List.of("AA"), false, null, JobState.SUCCEEDED, 1.0, "done",
+        JobStatus kept = new JobStatus("forecast-0000cafe", "forecast", List.of("AA"), false, null, JobState.SUCCEEDED, 1.0, "done",
                 Instant.now(), Instant.now(), Instant.now(), null, null, null, null, 42, false, null);
-        Files.writeString(home.jobsDir().resolve("j-kept.json"), Json.write(kept));
-        Path job = sparse(home.jobsDir().resolve("j-huge.json"));
+        Files.writeString(home.jobsDir().resolve("forecast-0000cafe.json"), Json.write(kept));
+        Path job = sparse(home.jobsDir().resolve("forecast-0000beef.json"));
         Path census = sparse(StoreCensus.fileFor(home.database()));
         String log = stderrOf(() -> {
             try (Sextant engine = Sextant.open(home)) {
-                assertEquals(List.of("j-kept"), engine.jobs().list().stream().map(JobStatus::id).toList());
+                assertEquals(List.of("forecast-0000cafe"), engine.jobs().list().stream().map(JobStatus::id).toList());
                 assertTrue(engine.dataSummary() != null);
             }
         });

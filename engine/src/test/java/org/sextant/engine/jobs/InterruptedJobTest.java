@@ -63,10 +63,10 @@ class InterruptedJobTest {
     @Test
     void aRecordWrittenBeforeJobsDeclaredItLoadsInterruptedClaimingNothing() throws Exception {
         try (InputStream old = getClass().getResourceAsStream("/jobs/forecast-old.json")) {
-            Files.copy(old, dir.resolve("forecast-0ld0ld00.json"));
+            Files.copy(old, dir.resolve("forecast-01d01d00.json"));
         }
         try (Jobs jobs = new Jobs(dir)) {
-            JobStatus s = jobs.status("forecast-0ld0ld00");
+            JobStatus s = jobs.status("forecast-01d01d00");
             assertEquals(JobState.INTERRUPTED, s.state());
             assertEquals("interrupted: the app stopped while it ran", s.message());
             assertEquals("the app stopped before the job finished", s.error());
@@ -75,7 +75,7 @@ class InterruptedJobTest {
         }
         // rewritten in the new shape, it loads as it was left
         try (Jobs again = new Jobs(dir)) {
-            assertEquals("interrupted: the app stopped while it ran", again.status("forecast-0ld0ld00").message());
+            assertEquals("interrupted: the app stopped while it ran", again.status("forecast-01d01d00").message());
         }
     }
 }

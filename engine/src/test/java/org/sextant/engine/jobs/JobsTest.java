@@ -61,8 +61,8 @@ class JobsTest {
     @Test
     void aDamagedJobFileIsIgnoredWithoutQuotingItsContent() throws Exception {
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("huge.json"), "SECRETTOKEN".repeat(200));
-        Files.writeString(dir.resolve("state.json"), "{\"id\":\"x\",\"state\":\"SECRETSTATE\"}");
+        Files.writeString(dir.resolve("import-00000001.json"), "SECRETTOKEN".repeat(200));
+        Files.writeString(dir.resolve("scan-00000002.json"), "{\"id\":\"x\",\"state\":\"SECRETSTATE\"}");
         java.io.PrintStream saved = System.err;
         java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
         System.setErr(new java.io.PrintStream(log, true, java.nio.charset.StandardCharsets.UTF_8));
@@ -72,8 +72,8 @@ class JobsTest {
             System.setErr(saved);
         }
         String text = log.toString(java.nio.charset.StandardCharsets.UTF_8);
-        assertTrue(text.contains("ignoring unreadable job file " + dir.resolve("huge.json") + ": StreamReadException at line 1, column "), text);
-        assertTrue(text.contains("ignoring unreadable job file " + dir.resolve("state.json") + ": "), text);
+        assertTrue(text.contains("ignoring unreadable job file " + dir.resolve("import-00000001.json") + ": StreamReadException at line 1, column "), text);
+        assertTrue(text.contains("ignoring unreadable job file " + dir.resolve("scan-00000002.json") + ": "), text);
         assertFalse(text.contains("SECRET"), text);
     }
 
@@ -244,27 +244,27 @@ class JobsTest {
     void aJobRunningWhenTheAppDiedShowsAsInterruptedAfterRestart() throws Exception {
         // what their submitters declare (Sextant.startForecast, startImport), as their records keep it
         String forecastLeaves = new org.sextant.engine.forecast.ForecastService.JobRequest(List.of("AA"), "naive", 5, false).ifInterrupted().leaves();
-        JobStatus running = new JobStatus("forecast-dead", "forecast", List.of("AA"), true, forecastLeaves, JobState.RUNNING, 0.3, "running",
+        JobStatus running = new JobStatus("forecast-0000dead", "forecast", List.of("AA"), true, forecastLeaves, JobState.RUNNING, 0.3, "running",
                 Instant.parse("2026-01-02T03:00:00Z"), Instant.parse("2026-01-02T03:00:00Z"), null, null, null, null, null, null, false, null);
-        Files.writeString(dir.resolve("forecast-dead.json"), Json.write(running));
+        Files.writeString(dir.resolve("forecast-0000dead.json"), Json.write(running));
         Instant lastProgress = Instant.parse("2026-01-02T03:04:05Z"); // when the record was last written: the app died after it
-        Files.setLastModifiedTime(dir.resolve("forecast-dead.json"), java.nio.file.attribute.FileTime.from(lastProgress));
-        JobStatus imported = new JobStatus("import-dead", "import", List.of("a.csv"), true, org.sextant.engine.ingest.PriceImporter.IF_INTERRUPTED.leaves(),
+        Files.setLastModifiedTime(dir.resolve("forecast-0000dead.json"), java.nio.file.attribute.FileTime.from(lastProgress));
+        JobStatus imported = new JobStatus("import-0000dead", "import", List.of("a.csv"), true, org.sextant.engine.ingest.PriceImporter.IF_INTERRUPTED.leaves(),
                 JobState.RUNNING, 0.05, "reading",
                 Instant.parse("2026-01-02T03:00:00Z"), Instant.parse("2026-01-02T03:00:00Z"), null, null, null, null, null, null, false, null);
-        Files.writeString(dir.resolve("import-dead.json"), Json.write(imported));
+        Files.writeString(dir.resolve("import-0000dead.json"), Json.write(imported));
         try (Jobs jobs = new Jobs(dir)) {
-            assertEquals(JobState.INTERRUPTED, jobs.status("forecast-dead").state());
-            assertFalse(jobs.status("forecast-dead").state().active());
+            assertEquals(JobState.INTERRUPTED, jobs.status("forecast-0000dead").state());
+            assertFalse(jobs.status("forecast-0000dead").state().active());
             // attack 16 L2: finished_at was the restart, and the message did not say what the job left
-            assertEquals(lastProgress, jobs.status("forecast-dead").finishedAt());
-            assertEquals("interrupted: the app stopped while it ran; the forecasts it had stored as it went stay", jobs.status("forecast-dead").message());
+            assertEquals(lastProgress, jobs.status("forecast-0000dead").finishedAt());
+            assertEquals("interrupted: the app stopped while it ran; the forecasts it had stored as it went stay", jobs.status("forecast-0000dead").message());
             assertEquals("interrupted: the app stopped while it ran; an import writes all or nothing, so nothing of it was written",
-                    jobs.status("import-dead").message());
+                    jobs.status("import-0000dead").message());
             // a new writer is not blocked by the dead one
             jobs.submit("forecast", List.of("AA"), true, IfInterrupted.KEEPS_AT_END, ctx -> 1);
         }
-        assertTrue(Files.readString(dir.resolve("forecast-dead.json")).contains("INTERRUPTED"));
+        assertTrue(Files.readString(dir.resolve("forecast-0000dead.json")).contains("INTERRUPTED"));
     }
 
     /** Every job is bounded in time (a clock that moves a minute per step: no wall-clock waits). */

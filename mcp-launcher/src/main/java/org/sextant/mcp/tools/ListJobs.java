@@ -6,7 +6,7 @@ import org.sextant.contract.Capabilities;
 final class ListJobs extends PassThroughTool {
     ListJobs() {
         super("list_jobs", Categories.JOBS,
-                "Lists the app's background jobs, newest first, with kind, state, progress, error and result.",
+                "Lists the app's background jobs, newest first (limit, default 50), with kind, state, progress and error; a status tool gives one job's result.",
                 Capabilities.LIST_JOBS);
     }
 }

@@ -1,0 +1,89 @@
+package org.sextant.engine.jobs;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.sextant.contract.ShownText;
+import org.sextant.engine.Json;
+import org.sextant.engine.home.HomeFileBounds;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The job records of jobs/ as a start reads them: only a record the app could have written is
+ * taken (its file named by its id, which has the shape {@link Jobs#submit} gives ids, and every
+ * field a reader needs set), since its id names the file the start rewrites (attack 17, M6 and M7);
+ * ended jobs past the newest {@link #KEPT_ENDED} are deleted so jobs/ does not grow forever.
+ */
+final class JobRecordFiles {
+    private static final Logger log = LoggerFactory.getLogger(JobRecordFiles.class);
+
+    /** A job id: its kind, a dash, 8 hex digits. */
+    static final Pattern ID = Pattern.compile("[a-z][a-z_]{0,39}-[0-9a-f]{8}");
+    /** Ended jobs a start keeps, the newest; older records are deleted. */
+    static final int KEPT_ENDED = 500;
+    /** How far past the start a record may say it was created (a clock set back) before it counts as damaged. */
+    static final Duration CLOCK_SLACK = Duration.ofDays(1);
+
+    private JobRecordFiles() {}
+
+    /** The record in {@code f}, or null when it is not one the app wrote: logged naming the file (escaped), never its content. */
+    static JobStatus read(Path f, Instant start) {
+        String name = f.getFileName().toString();
+        String id = name.substring(0, name.length() - ".json".length());
+        if (!ID.matcher(id).matches()) return ignored(f, "its name is not a job id (kind-8 hex digits, as the app names them)");
+        JobStatus s;
+        try {
+            s = Json.read(HomeFileBounds.read(f, HomeFileBounds.JOB_RECORD), JobStatus.class);
+        } catch (HomeFileBounds.TooLarge e) {
+            log.warn("ignoring job file: {}", e.getMessage());
+            return null;
+        } catch (IOException | RuntimeException e) {
+            log.warn("ignoring unreadable job file {}: {}", f, Json.whyUnreadable(e));
+            return null;
+        }
+        String damage = damage(s, id, start);
+        return damage == null ? s : ignored(f, damage);
+    }
+
+    /** What makes {@code s} a record the app did not write as file {@code id}.json, or null. */
+    static String damage(JobStatus s, String id, Instant start) {
+        if (s == null) return "it holds no record";
+        if (!id.equals(s.id())) return "its id is not its file's name";
+        if (s.kind() == null || !id.startsWith(s.kind() + "-")) return "its kind is not the one its id names";
+        for (Map.Entry<String, Object> required : Json.object("state", s.state(), "subjects", s.subjects(), "message", s.message(),
+                "created_at", s.createdAt()).entrySet()) {
+            if (required.getValue() == null) return "its " + required.getKey() + " is missing";
+        }
+        if (s.subjects().contains(null)) return "its subjects hold a null";
+        if (!(s.progress() >= 0 && s.progress() <= 1)) return "its progress is not 0..1";
+        if (s.createdAt().isAfter(start.plus(CLOCK_SLACK))) return "its created_at is more than a day after this start";
+        return null;
+    }
+
+    private static JobStatus ignored(Path f, String why) {
+        log.warn("ignoring job file {}/{}: {}; not read", f.getParent(), ShownText.name(f.getFileName().toString()), why);
+        return null;
+    }
+
+    /** Deletes the records of ended jobs in {@code jobs} past the newest {@link #KEPT_ENDED}, and drops them from {@code jobs}. */
+    static void prune(Path dir, Map<String, JobStatus> jobs) {
+        List<JobStatus> ended = new ArrayList<>(jobs.values().stream().filter(j -> !j.state().active()).toList());
+        ended.sort(Comparator.comparing(JobStatus::createdAt).reversed());
+        for (JobStatus j : ended.subList(Math.min(KEPT_ENDED, ended.size()), ended.size())) {
+            try {
+                Files.deleteIfExists(dir.resolve(j.id() + ".json"));
+                jobs.remove(j.id());
+            } catch (IOException e) {
+                log.warn("cannot delete the old job record {}: {}", j.id(), e.toString());
+            }
+        }
+    }
+}
