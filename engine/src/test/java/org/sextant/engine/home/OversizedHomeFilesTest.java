@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -94,18 +91,8 @@ class OversizedHomeFilesTest {
         assertThrows(HomeFileBounds.TooLarge.class, () -> HomeFileBounds.read(f, 1));
     }
 
-    private interface Body { void run() throws Exception; }
-
-    private static String stderrOf(Body body) throws Exception {
-        PrintStream saved = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(out, true, StandardCharsets.UTF_8));
-        try {
-            body.run();
-        } finally {
-            System.setErr(saved);
-        }
-        String text = out.toString(StandardCharsets.UTF_8);
+    private static String stderrOf(org.sextant.engine.testing.CapturedStderr.Body body) throws Exception {
+        String text = org.sextant.engine.testing.CapturedStderr.of(body);
         assertFalse(text.contains("\u0000"), "no content of the file is logged");
         return text;
     }

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,18 +31,6 @@ class JobRecordFilesTest {
         return tree.toString();
     }
 
-    private static String stderrOf(Runnable body) {
-        PrintStream saved = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(out, true, StandardCharsets.UTF_8));
-        try {
-            body.run();
-        } finally {
-            System.setErr(saved);
-        }
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
     @Test
     void aRecordWhoseIdIsAPathOrAnotherFilesNameIsIgnoredAndNothingIsWritten() throws Exception {
         Path dir = jobsDir();
@@ -58,7 +43,7 @@ class JobRecordFilesTest {
         Files.writeString(dir.resolve("scan-00000003.json"), record("scan-00000003", "RUNNING", "id", "forecast-7f7f5b5f", "kind", "forecast"));
         Files.writeString(dir.resolve("scan-00000004.json"), record("scan-00000004", "RUNNING", "kind", "forecast"));
         Files.writeString(dir.resolve("scan-0000000\u001b[31m.json"), record("scan-00000005", "RUNNING"));
-        String log = stderrOf(() -> {
+        String log = org.sextant.engine.testing.CapturedStderr.of(() -> {
             try (Jobs jobs = new Jobs(dir)) {
                 assertEquals(List.of("forecast-7f7f5b5f"), jobs.list().stream().map(JobStatus::id).toList());
                 assertEquals(JobState.SUCCEEDED, jobs.status("forecast-7f7f5b5f").state());
@@ -84,7 +69,7 @@ class JobRecordFilesTest {
         Files.writeString(dir.resolve("scan-0000000d.json"), record("scan-0000000d", "SUCCEEDED", "message", null));
         Files.writeString(dir.resolve("scan-0000000e.json"), record("scan-0000000e", "SUCCEEDED", "progress", 7));
         Files.writeString(dir.resolve("scan-0000000f.json"), record("scan-0000000f", "SUCCEEDED"));
-        String log = stderrOf(() -> {
+        String log = org.sextant.engine.testing.CapturedStderr.of(() -> {
             try (Jobs jobs = new Jobs(dir)) {
                 assertEquals(List.of("scan-0000000f"), jobs.list().stream().map(JobStatus::id).toList());
             }
@@ -103,7 +88,7 @@ class JobRecordFilesTest {
         Files.writeString(dir.resolve("scan-000000aa.json"), record("scan-000000aa", "SUCCEEDED", "created_at", "+999999999-12-31T23:59:59Z"));
         Files.writeString(dir.resolve("scan-000000bb.json"), record("scan-000000bb", "SUCCEEDED", "created_at", Instant.now().plus(Duration.ofDays(2))));
         Files.writeString(dir.resolve("scan-000000cc.json"), record("scan-000000cc", "SUCCEEDED", "created_at", Instant.now().plus(Duration.ofHours(2))));
-        String log = stderrOf(() -> {
+        String log = org.sextant.engine.testing.CapturedStderr.of(() -> {
             try (Jobs jobs = new Jobs(dir)) {
                 assertEquals(List.of("scan-000000cc"), jobs.list().stream().map(JobStatus::id).toList());
             }

@@ -63,15 +63,11 @@ class JobsTest {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("import-00000001.json"), "SECRETTOKEN".repeat(200));
         Files.writeString(dir.resolve("scan-00000002.json"), "{\"id\":\"x\",\"state\":\"SECRETSTATE\"}");
-        java.io.PrintStream saved = System.err;
-        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
-        System.setErr(new java.io.PrintStream(log, true, java.nio.charset.StandardCharsets.UTF_8));
-        try (Jobs jobs = new Jobs(dir)) {
-            assertTrue(jobs.list().isEmpty());
-        } finally {
-            System.setErr(saved);
-        }
-        String text = log.toString(java.nio.charset.StandardCharsets.UTF_8);
+        String text = org.sextant.engine.testing.CapturedStderr.of(() -> {
+            try (Jobs jobs = new Jobs(dir)) {
+                assertTrue(jobs.list().isEmpty());
+            }
+        });
         assertTrue(text.contains("ignoring unreadable job file " + dir.resolve("import-00000001.json") + ": StreamReadException at line 1, column "), text);
         assertTrue(text.contains("ignoring unreadable job file " + dir.resolve("scan-00000002.json") + ": "), text);
         assertFalse(text.contains("SECRET"), text);
