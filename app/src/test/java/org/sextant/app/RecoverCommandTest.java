@@ -94,8 +94,11 @@ class RecoverCommandTest {
         Sextant.open(home).close(); // the first rolling backup
         Path backups = home.root().resolve("backups");
         Path good = Files.list(backups).filter(p -> p.toString().endsWith(".duckdb")).findFirst().orElseThrow(); // beside it: its .crc32c
-        Path garbage = Files.writeString(backups.resolve("sextant-20991231T000001.000Z.duckdb"), "SECRETLINE not a db\n");
-        Path cut = backups.resolve("sextant-20991231T000000.000Z.duckdb");
+        // newer than the good one, but not dated after now: a name from the future is listed last (a clock that was ahead)
+        java.time.format.DateTimeFormatter stamp = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'").withZone(java.time.ZoneOffset.UTC);
+        java.time.Instant now = java.time.Instant.now();
+        Path garbage = Files.writeString(backups.resolve("sextant-" + stamp.format(now.plusSeconds(31)) + ".duckdb"), "SECRETLINE not a db\n");
+        Path cut = backups.resolve("sextant-" + stamp.format(now.plusSeconds(30)) + ".duckdb");
         try (var in = Files.newInputStream(good)) {
             Files.write(cut, in.readNBytes(1_000_000));
         }
