@@ -90,8 +90,11 @@ class KeptDeletionsViewTest {
         assertTrue(edges[0] <= edges[1] + 0.5, "the Last column ends at " + edges[0] + ", past the rows' visible edge " + edges[1]);
     }
 
-    private static Node cell(FxRobot robot, TableView<?> table, String text) {
-        return robot.from(table).lookup((Node n) -> n instanceof TableCell<?, ?> c && text.equals(c.getText())).queryAs(Node.class);
+    /** The cell showing {@code text}, once the table has drawn it (its items arrive a pulse before their cells). */
+    private static Node cell(FxRobot robot, TableView<?> table, String text) throws Exception {
+        java.util.function.Predicate<Node> showing = n -> n instanceof TableCell<?, ?> c && text.equals(c.getText());
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.from(table).lookup(showing).tryQuery().isPresent());
+        return robot.from(table).lookup(showing).queryAs(Node.class);
     }
 
     private static DialogPane openRemove(FxRobot robot) throws Exception {
