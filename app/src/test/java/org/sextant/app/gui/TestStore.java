@@ -24,7 +24,9 @@ final class TestStore {
     private TestStore() {}
 
     static Sextant open(Path home) {
-        Sextant engine = Sextant.open(new SextantHome(home));
+        SextantHome at = new SextantHome(home);
+        if (!java.nio.file.Files.exists(at.database())) org.sextant.engine.testing.SampleStoreCopy.into(at);
+        Sextant engine = Sextant.open(at);
         if (engine.dataSummary().priceRows() == 0) {
             seed(engine);
         }

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * A test's own temporary SEXTANT_HOME, deleted afterwards. On a parameter or a field of type
  * <ul>
- *   <li>{@code Sextant}: the engine opened on it, with the sample universe loaded as on a first start;</li>
+ *   <li>{@code Sextant}: the engine opened on it, with the sample universe loaded as on a first start (a copy of
+ *   the store a first start left, {@link SampleStoreCopy});</li>
  *   <li>{@code Store}: its store, migrated and empty (no sample data);</li>
  *   <li>{@code SextantHome}: the home's folders only, nothing opened.</li>
  * </ul>

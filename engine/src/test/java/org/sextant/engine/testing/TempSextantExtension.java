@@ -74,7 +74,7 @@ public final class TempSextantExtension implements ParameterResolver, BeforeAllC
         c.getStore(HOMES).put(home, home);
         if (type == SextantHome.class) return home.home;
         if (type == Store.class) return home.opened(Store.open(home.home.database(), home.home.stagingDir()));
-        Sextant engine = home.opened(Sextant.open(home.home));
+        Sextant engine = home.opened(Sextant.open(SampleStoreCopy.into(home.home)));
         if (how.dowRows()) TestData.insertDowSample(engine.store());
         return engine;
     }

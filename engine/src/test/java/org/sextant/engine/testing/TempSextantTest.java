@@ -2,6 +2,7 @@ package org.sextant.engine.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -31,6 +32,29 @@ class TempSextantTest {
         assertEquals(0, count(empty, "SELECT count(*) FROM prices"));
         assertTrue(Files.isDirectory(bare.dataDir()) && !Files.exists(bare.database()), "a home's folders, nothing opened");
         assertNotEquals(engine.home().root(), bare.root(), "each parameter its own home");
+    }
+
+    /** The engine a test gets opens on a copy of a first start's store: every table holds what a first start leaves. */
+    @Test
+    void theCopiedStoreHoldsWhatAFirstStartLoads(@TempSextant Sextant copied, @TempSextant SextantHome bare) {
+        try (Sextant first = Sextant.open(bare)) {
+            String tables = "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' ORDER BY table_name";
+            java.util.List<String> names = first.store().inTransaction(c -> {
+                java.util.List<String> n = new java.util.ArrayList<>();
+                try (var st = c.createStatement(); var r = st.executeQuery(tables)) {
+                    while (r.next()) n.add(r.getString(1));
+                }
+                return n;
+            });
+            assertTrue(names.contains("prices") && names.contains("bars"), names.toString());
+            for (String t : names) {
+                // a content digest per table, order-free: equal rows, equal digest
+                String digest = "SELECT count(*) * 1000003 + coalesce(sum(hash(x)) % 1000003, 0) FROM (SELECT * FROM \"" + t + "\") x";
+                if (t.equals("schema_version") || t.startsWith("job")) digest = "SELECT count(*) FROM \"" + t + "\"";
+                assertEquals(count(first.store(), digest), count(copied.store(), digest), t);
+            }
+        }
+        assertThrows(IllegalStateException.class, () -> SampleStoreCopy.into(bare), "never over a store");
     }
 
     @Test
