@@ -36,6 +36,12 @@ class CliTest {
         return dir.resolve("home").toString();
     }
 
+    /** The home a test's commands open holds the store a first start leaves (copied: the sample's checks take a second). */
+    @org.junit.jupiter.api.BeforeEach
+    void firstStarted() {
+        org.sextant.engine.testing.SampleStoreCopy.into(new SextantHome(Path.of(home())));
+    }
+
     @Test
     void everyCommandsHelpPrintsCleanly() {
         java.util.Set<String> commands = new picocli.CommandLine(new Main()).getSubcommands().keySet();
@@ -268,7 +274,6 @@ class CliTest {
     @Test
     void aCommandsLogLinesGoToTheLogFileNotTheTerminal() throws Exception {
         SextantHome h = new SextantHome(Path.of(home()));
-        Sextant.open(h).close();
         Path census = org.sextant.engine.store.StoreCensus.fileFor(h.database());
         Files.deleteIfExists(census);
         Files.writeString(Files.createDirectories(census).resolve("in-the-way"), "a folder where the census goes"); // every commit's census now fails

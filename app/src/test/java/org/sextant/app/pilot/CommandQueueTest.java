@@ -38,7 +38,7 @@ class CommandQueueTest {
     @BeforeEach
     void open() {
         home = new SextantHome(root);
-        engine = Sextant.open(home); // the sample universe: real symbols to open
+        engine = Sextant.open(org.sextant.engine.testing.SampleStoreCopy.into(home)); // the sample universe: real symbols to open
         window = new RecordingWindow();
         queue = new CommandQueue(home, new PilotExecutor(engine, window), notices::add, Clock.systemUTC());
     }
