@@ -122,9 +122,11 @@ class WorkstationLauncherTest {
             if (System.getProperty(property) != null) command.add("-D" + property + "=" + System.getProperty(property));
         }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), LauncherProcessMain.class.getName(), home.toString()));
+        // the child opens a store a first start left (copied here: a cold JVM would spend seconds checking the sample)
+        org.sextant.engine.testing.SampleStoreCopy.into(new org.sextant.engine.home.SextantHome(home));
         Path log = home.resolve("child.log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        boolean exited = process.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS);
+        boolean exited = process.waitFor(3 * GIVE_UP_SECONDS, TimeUnit.SECONDS); // a cold JVM starting JavaFX on a loaded machine
         if (!exited) process.destroyForcibly();
         String output = java.nio.file.Files.readString(log);
         assertTrue(exited, "the JVM exits by itself: " + output);
