@@ -34,8 +34,8 @@ final class DirectImport {
 
     private DirectImport() {}
 
-    /** Sources of the files as the careful path would record them: file:NAME. */
-    static ImportReport run(Connection c, Path stagingDir, List<Path> paths, PriceRules rules) throws SQLException {
+    /** Sources of the files as the careful path would record them: file:NAME. Each file staged by {@code stage}, its line endings judged by {@code endings}. */
+    static ImportReport run(Connection c, Path stagingDir, List<Path> paths, PriceRules rules, PriceImporter.Stage stage, StagedFile.Endings endings) throws SQLException {
         List<String> sources = new ArrayList<>();
         for (Path p : paths) {
             String lower = p.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -60,7 +60,7 @@ final class DirectImport {
             String symbol = ImportBatch.symbolFromFileName(path);
             ImportBatch.requireSymbol(s, symbol);
             files.add(s);
-            try (StagedFile staged = StagedFile.of(path, stagingDir, file); Statement st = c.createStatement()) {
+            try (StagedFile staged = stage.of(path, stagingDir, file, endings); Statement st = c.createStatement()) {
                 long t = System.nanoTime();
                 // a wide file split line by line (its cost grows with the cells); a line that does not split cleanly fails it: the careful path reads it
                 String insert = s.layout().wide() ? ImportBatch.wideCsvInsertSql(s, staged)

@@ -16,10 +16,11 @@ public final class PriceImporter {
     private final PriceRules rules;
     private final java.time.ZoneId zone;
     private final Stage stage;
+    private final StagedFile.Endings judge;
 
-    /** Stages a user's file for DuckDB ({@link StagedFile#of}); a test counts the copies through it. */
+    /** Stages a user's file for DuckDB ({@link StagedFile#of}), its line endings judged by {@code endings}; a test counts the copies through it. */
     interface Stage {
-        StagedFile of(Path source, Path stagingDir, String file);
+        StagedFile of(Path source, Path stagingDir, String file, StagedFile.Endings endings);
     }
 
     public PriceImporter(Store store) {
@@ -36,7 +37,13 @@ public final class PriceImporter {
     }
 
     PriceImporter(Store store, PriceRules rules, java.time.ZoneId zone, Stage stage) {
+        this(store, rules, zone, stage, LineEndings::mixed);
+    }
+
+    /** @param judge tells a CSV whose lines end in more than one way, reading the whole file ({@link LineEndings#mixed}); a test counts its reads */
+    PriceImporter(Store store, PriceRules rules, java.time.ZoneId zone, Stage stage, StagedFile.Endings judge) {
         this.stage = stage;
+        this.judge = judge;
         this.store = store;
         this.rules = rules;
         this.zone = zone;
@@ -60,13 +67,58 @@ public final class PriceImporter {
         for (Path p : files) {
             ImportPreview.requireFile(p);
         }
-        if (files.stream().anyMatch(PriceImporter::isBarFile)) return importWithBars(files, turn);
+        Attempt asWritten = new Attempt(StagedFile.Endings.AS_WRITTEN);
+        try {
+            return importFiles(files, turn, asWritten);
+        } catch (SextantException e) {
+            // DuckDB's reader refuses a CSV whose lines end in more than one way: only now is a read of each file spent to tell
+            // such a file, and the import (rolled back) runs again reading it from a copy with LF endings, as it did judging first
+            if (asWritten.told || asWritten.staged.stream().noneMatch(p -> judge.mixed(p) != null)) throw e;
+            return importFiles(files, turn, new Attempt(judge));
+        }
+    }
+
+    /**
+     * One run of an import: its CSVs staged with their line endings judged by {@code endings}; which it staged, and whether it
+     * got as far as telling {@code beforeCommit} (then a failure is not the reader's, and the import does not run again).
+     */
+    private final class Attempt {
+        final StagedFile.Endings endings;
+        final java.util.Set<Path> staged = new java.util.LinkedHashSet<>();
+        boolean told;
+
+        Attempt(StagedFile.Endings endings) {
+            this.endings = endings;
+        }
+
+        /** The fast path's staging; the careful path's goes through the seam ({@link #stage}). */
+        StagedFile direct(Path source, Path stagingDir, String file, StagedFile.Endings endings) {
+            return StagedFile.of(remember(source), stagingDir, file, endings);
+        }
+
+        StagedFile careful(Path source) {
+            return stage.of(remember(source), store.stagingDir(), source.toString(), endings);
+        }
+
+        private Path remember(Path source) {
+            if (!BarFile.isParquet(source)) staged.add(source);
+            return source;
+        }
+
+        void tell(ImportTurn turn, List<String> symbols) {
+            told = true;
+            turn.beforeCommit().accept(symbols);
+        }
+    }
+
+    private ImportReport importFiles(List<Path> files, ImportTurn turn, Attempt attempt) {
+        if (files.stream().anyMatch(PriceImporter::isBarFile)) return importWithBars(files, turn, attempt);
         try {
             long t = System.nanoTime();
             ImportReport report = store.inTransaction(turn.writer(), c -> {
-                ImportReport r = DirectImport.run(c, store.stagingDir(), files, rules);
+                ImportReport r = DirectImport.run(c, store.stagingDir(), files, rules, attempt::direct, attempt.endings);
                 ImportBatch.trace(t, "fast path before commit");
-                turn.beforeCommit().accept(r.symbols());
+                attempt.tell(turn, r.symbols());
                 Cancellation.check(); // the last point where a cancel still leaves the store as it was
                 return r;
             });
@@ -75,7 +127,7 @@ public final class PriceImporter {
         } catch (DirectImport.Fallback careful) {
             // rolled back; the careful path finds and names the problem (or imports what the fast path could not)
         }
-        return importWithBars(files, turn);
+        return importWithBars(files, turn, attempt);
     }
 
     /** Whether a CSV's rows carry a time of day (Parquet is told apart inside the transaction, where DuckDB can read it). */
@@ -91,7 +143,7 @@ public final class PriceImporter {
      * The careful path: daily and bar files together, in one transaction, daily files through {@link ImportBatch}, bar files
      * (and files of dates a week or a month apart) into bars.
      */
-    private ImportReport importWithBars(List<Path> files, ImportTurn turn) {
+    private ImportReport importWithBars(List<Path> files, ImportTurn turn, Attempt attempt) {
         return store.inTransaction(turn.writer(), c -> {
             ImportBatch daily = new ImportBatch(c, store.stagingDir(), rules);
             BarImport bars = new BarImport(c, rules);
@@ -99,7 +151,7 @@ public final class PriceImporter {
             for (Path p : files) {
                 Cancellation.check();
                 // staged once: a file on another disk is copied once, for the probe and the read
-                try (StagedFile staged = stage.of(p, store.stagingDir(), p.toString())) {
+                try (StagedFile staged = attempt.careful(p)) {
                     BarFile bar = BarFile.probe(c, p, p.toString(), staged);
                     if (bar != null && bar.daysAtMidnight(c, staged)) {
                         daily.addDays(p, bar, "file:" + p.getFileName(), staged);
@@ -132,7 +184,7 @@ public final class PriceImporter {
                     symbols.addAll(f.symbols());
                 }
             }
-            turn.beforeCommit().accept(List.copyOf(symbols));
+            attempt.tell(turn, List.copyOf(symbols));
             Cancellation.check(); // the last point where a cancel still leaves the store as it was
             return new ImportReport(List.copyOf(reported), counts[0], counts[1], List.copyOf(symbols), described);
         });

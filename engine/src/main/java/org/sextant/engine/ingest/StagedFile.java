@@ -14,7 +14,8 @@ import org.sextant.engine.SextantException;
  * A user's file made visible to DuckDB, whose file access is confined to the staging folder:
  * a hard link when the file is on the same file system (no copy of a large file), else a copy.
  * A CSV whose lines end in more than one way is read from a second copy whose lines all end with LF
- * ({@link LineEndings}), never changed in place: the link is the user's own file.
+ * ({@link LineEndings}), never changed in place: the link is the user's own file. Telling that takes a read of the
+ * whole file, which an import skips until DuckDB's reader fails ({@link Endings#AS_WRITTEN}).
  * Deleted on close, which never touches the user's original.
  */
 public final class StagedFile implements AutoCloseable {
@@ -31,7 +32,24 @@ public final class StagedFile implements AutoCloseable {
     }
 
     static StagedFile of(Path source, Path stagingDir, String file) {
-        return of(source, stagingDir, file, true, Files::newInputStream, Files::newOutputStream);
+        return of(source, stagingDir, file, LineEndings::mixed);
+    }
+
+    /** As above, a CSV's line endings judged by {@code endings}. */
+    static StagedFile of(Path source, Path stagingDir, String file, Endings endings) {
+        return of(source, stagingDir, file, true, Files::newInputStream, Files::newOutputStream, endings);
+    }
+
+    /** Which line of a staged CSV first ends otherwise than line 1, said with both kinds; null when it is read as it is. */
+    interface Endings {
+        String mixed(Path staged);
+
+        /**
+         * Read as written, no line ending judged: DuckDB's reader refuses a file whose lines end in more than one way
+         * ("the CSV Parser state machine reached an invalid state", MixedEndingsReadTest), so an import stages its files
+         * so, and judges them ({@link LineEndings#mixed}, a read of the whole file) only once a read has failed.
+         */
+        Endings AS_WRITTEN = staged -> null;
     }
 
     /** Opens the user's file for reading: the file system's, or in a test one that refuses as a file without read permission does. */
@@ -55,12 +73,16 @@ public final class StagedFile implements AutoCloseable {
 
     /** As above, the user's file opened through {@code source}: a file that cannot be opened is unreadable, whatever staging is. */
     static StagedFile of(Path source, Path stagingDir, String file, boolean link, Source input, Sink sink) {
+        return of(source, stagingDir, file, link, input, sink, LineEndings::mixed);
+    }
+
+    private static StagedFile of(Path source, Path stagingDir, String file, boolean link, Source input, Sink sink, Endings endings) {
         Path target = target(stagingDir, source.getFileName().toString());
         Path real;
         try {
             // the file a link names: a hard link to the link itself would point DuckDB outside staging, where it may not read
             real = source.toRealPath();
-            if (link && link(real, target)) return withOneLineEnding(target, source, stagingDir, file, sink);
+            if (link && link(real, target)) return withOneLineEnding(target, source, stagingDir, file, sink, endings);
         } catch (IOException e) {
             throw unreadable(file, e);
         }
@@ -79,7 +101,7 @@ public final class StagedFile implements AutoCloseable {
                 }
             }
         });
-        return withOneLineEnding(target, source, stagingDir, file, sink);
+        return withOneLineEnding(target, source, stagingDir, file, sink, endings);
     }
 
     /** Writes what goes into a staged copy. */
@@ -110,9 +132,9 @@ public final class StagedFile implements AutoCloseable {
      * {@code staged} as it is, or, when it is a CSV whose lines end in more than one way, a new copy beside it whose lines
      * all end with LF (written through {@code sink}, as staging's copies are; never larger than the file), {@code staged} deleted.
      */
-    private static StagedFile withOneLineEnding(Path staged, Path source, Path stagingDir, String file, Sink sink) {
+    private static StagedFile withOneLineEnding(Path staged, Path source, Path stagingDir, String file, Sink sink, Endings endings) {
         if (BarFile.isParquet(source)) return new StagedFile(staged);
-        String mixed = LineEndings.mixed(staged);
+        String mixed = endings.mixed(staged);
         if (mixed == null) return new StagedFile(staged);
         Path copy = target(stagingDir, source.getFileName().toString());
         try {

@@ -29,9 +29,9 @@ class DescribedImportPathsTest {
 
     /** An importer whose careful path counts its files (the fast path stages its own, uncounted). */
     private static PriceImporter counting(Store store, AtomicInteger careful) {
-        return new PriceImporter(store, PriceRules.defaults(), null, (source, staging, file) -> {
+        return new PriceImporter(store, PriceRules.defaults(), null, (source, staging, file, endings) -> {
             careful.incrementAndGet();
-            return StagedFile.of(source, staging, file);
+            return StagedFile.of(source, staging, file, endings);
         });
     }
 

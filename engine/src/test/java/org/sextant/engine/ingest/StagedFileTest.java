@@ -130,7 +130,7 @@ class StagedFileTest {
         Path bars = Files.writeString(tmp.resolve("EURUSD.csv"), "timestamp,close\n2024-01-02T10:00:00Z,1.1\n2024-01-02T11:00:00Z,1.2\n2024-01-02T12:00:00Z,1.3\n");
         Path daily = Files.writeString(tmp.resolve("KO.csv"), "Date,Close\n2024-01-02,60\n2024-01-03,61\n2024-01-04,62\n");
         java.util.List<String> copies = new java.util.ArrayList<>();
-        PriceImporter.Stage copying = (source, dir, file) -> {
+        PriceImporter.Stage copying = (source, dir, file, endings) -> {
             copies.add(source.getFileName().toString());
             return StagedFile.of(source, dir, file, false, Files::newOutputStream);
         };
