@@ -214,6 +214,7 @@ public final class PriceRepository {
         List<SymbolInfo> daily = listed("symbol = ?", s);
         if (!daily.isEmpty()) return daily.get(0);
         SymbolInfo barsOnly = barReader.barsOnlySymbol(s);
+        if (barsOnly == null) throw unknownSymbol(symbol); // its last prices were deleted since it was named
         symbolsRead.increment();
         return barsOnly;
     }
