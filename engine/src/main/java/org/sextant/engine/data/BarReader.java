@@ -363,26 +363,28 @@ public final class BarReader {
     public List<SymbolInfo> barsOnlySymbols(String query) {
         // the per-symbol count over the whole bars table: once per data version and query, not on every list_symbols
         long version = store.commits();
-        if (!windows) return barsOnlyCounted(query).stream().map(this::onTradingDays).toList();
-        return derived.get("\0barsOnly\0" + query, version, () -> List.copyOf(barsOnlyCounted(query))).stream().map(this::onTradingDays).toList();
+        // contains, not LIKE, as list_symbols' search of symbols with daily prices
+        String where = "(? = '' OR contains(lower(symbol), ?) OR symbol IN (SELECT symbol FROM " + SymbolDescription.STORED + " WHERE contains(lower(name), ?)))";
+        if (!windows) return barsOnlyCounted(where, query, query, query).stream().map(this::onTradingDays).toList();
+        return derived.get("\0barsOnly\0" + query, version, () -> List.copyOf(barsOnlyCounted(where, query, query, query))).stream().map(this::onTradingDays).toList();
     }
 
-    private List<SymbolInfo> barsOnlyCounted(String query) {
+    /** {@code symbol}'s row as {@link #barsOnlySymbols} lists it, counting its bars only; null when it has daily prices or no bars. */
+    public SymbolInfo barsOnlySymbol(String symbol) {
+        return barsOnlyCounted("symbol = ?", symbol).stream().map(this::onTradingDays).findFirst().orElse(null);
+    }
+
+    /** The bars-only symbols {@code where} selects among the bars (its parameters {@code args}), with their UTC first and last dates. */
+    private List<SymbolInfo> barsOnlyCounted(String where, String... args) {
         return store.read(c -> {
             List<SymbolInfo> out = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement("SELECT b.symbol, n.name, n.currency, n.exchange, b.first, b.last, b.rows, b.source FROM "
+            try (PreparedStatement p = c.prepareStatement("SELECT b.symbol, d.name, d.currency, d.exchange, b.first, b.last, b.rows, b.source FROM "
                     + "(SELECT symbol, CAST(min(ts) AS DATE) AS first, CAST(max(ts) AS DATE) AS last, count(*) AS rows, max(source) AS source FROM bars "
-                    + "WHERE symbol NOT IN (SELECT symbol FROM symbols) AND (? = '' OR contains(lower(symbol), ?) "
-                    + "OR symbol IN (SELECT symbol FROM bars_only_names WHERE contains(lower(name), ?))) GROUP BY symbol) b "
-                    + "LEFT JOIN bars_only_names n USING (symbol) ORDER BY b.symbol")) {
-                p.setString(1, query);
-                p.setString(2, query);
-                p.setString(3, query);
+                    + "WHERE symbol NOT IN (SELECT symbol FROM symbols) AND " + where + " GROUP BY symbol) b "
+                    + "LEFT JOIN " + SymbolDescription.STORED + " d USING (symbol) ORDER BY b.symbol")) {
+                for (int i = 0; i < args.length; i++) p.setString(i + 1, args[i]);
                 try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        out.add(new SymbolInfo(r.getString(1), r.getString(2), r.getString(3), r.getString(4),
-                                r.getDate(5).toLocalDate(), r.getDate(6).toLocalDate(), r.getLong(7), r.getString(8)));
-                    }
+                    while (r.next()) out.add(SymbolInfo.read(r));
                 }
             }
             return out;

@@ -28,6 +28,8 @@ public final class PriceRepository {
     private final java.util.concurrent.atomic.LongAdder seriesReads = new java.util.concurrent.atomic.LongAdder();
     /** Queries run over a whole series in the store through {@link #overBars}: what a test counts to show a path does not scan it again. */
     private final java.util.concurrent.atomic.LongAdder seriesScans = new java.util.concurrent.atomic.LongAdder();
+    /** Symbols' rows read through {@link #symbols}, {@link #barsOnlySymbols} and {@link #describe}: what a test counts to show describing one reads only it. */
+    private final java.util.concurrent.atomic.LongAdder symbolsRead = new java.util.concurrent.atomic.LongAdder();
 
     public PriceRepository(Store store) {
         this.store = store;
@@ -35,32 +37,27 @@ public final class PriceRepository {
     }
 
     /** Symbols whose name or ticker contains {@code query} (case-insensitive); all when null or blank. */
-    // dup: the JDBC bind-and-read shape every store query has; the statement and its row differ
     public List<SymbolInfo> symbols(String query) {
         String q = searchText(query);
-        return store.read(c -> {
-            List<SymbolInfo> out = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement(
-                    // duplicates: a JDBC read binding its parameters by position, shaped like every read in the stores
-                    // a field named while the symbol had bars only shows until its own row gives one (SymbolDescription#name)
-                    "SELECT symbol, coalesce(s.name, n.name) AS name, coalesce(s.currency, n.currency), coalesce(s.exchange, n.exchange), "
-                            + "first_date, last_date, rows, source FROM symbols s LEFT JOIN bars_only_names n USING (symbol) "
-                            // contains, not LIKE: a query's "_" or "%" is a character to find, not a wildcard
-                            + "WHERE ? = '' OR contains(lower(symbol), ?) OR contains(lower(coalesce(s.name, n.name, '')), ?) "
-                            + "ORDER BY symbol")) {
-                p.setString(1, q);
-                p.setString(2, q);
-                p.setString(3, q);
+        // contains, not LIKE: a query's "_" or "%" is a character to find, not a wildcard
+        return listed("? = '' OR contains(lower(symbol), ?) OR contains(lower(coalesce(d.name, '')), ?) ORDER BY symbol", q, q, q);
+    }
+
+    /** The rows of symbols with daily prices {@code where} selects (its parameters {@code args}), as list_symbols lists them. */
+    private List<SymbolInfo> listed(String where, String... args) {
+        List<SymbolInfo> out = store.read(c -> {
+            List<SymbolInfo> rows = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT symbol, d.name, d.currency, d.exchange, first_date, last_date, rows, source "
+                    + "FROM symbols LEFT JOIN " + SymbolDescription.STORED + " d USING (symbol) WHERE " + where)) {
+                for (int i = 0; i < args.length; i++) p.setString(i + 1, args[i]);
                 try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        // a name or exchange stored before naming refused invisible characters is shown with them escaped
-                        out.add(new SymbolInfo(r.getString(1), ShownText.escaped(r.getString(2)), r.getString(3), ShownText.escaped(r.getString(4)),
-                                toLocal(r.getDate(5)), toLocal(r.getDate(6)), r.getLong(7), r.getString(8)));
-                    }
+                    while (r.next()) rows.add(SymbolInfo.read(r));
                 }
             }
-            return out;
+            return rows;
         });
+        symbolsRead.add(out.size());
+        return out;
     }
 
     /** Bars at {@code interval} (null = 1d) whose trading day is within from..to; see {@link BarReader}. */
@@ -140,7 +137,14 @@ public final class PriceRepository {
 
     /** Symbols with bars but no daily prices, the query bounded as for {@link #symbols}. */
     public List<SymbolInfo> barsOnlySymbols(String query) {
-        return barReader.barsOnlySymbols(searchText(query));
+        List<SymbolInfo> out = barReader.barsOnlySymbols(searchText(query));
+        symbolsRead.add(out.size());
+        return out;
+    }
+
+    /** How many symbols' rows {@link #symbols}, {@link #barsOnlySymbols} and {@link #describe} have read so far. */
+    public long symbolsRead() {
+        return symbolsRead.sum();
     }
 
     /** A symbol search as matched (trimmed, lower case; "" for all), refused past the bound. */
@@ -206,9 +210,13 @@ public final class PriceRepository {
     public SymbolInfo describe(String symbol, SymbolDescription description) {
         String s = requireCanonical(symbol);
         if (!store.inTransaction(c -> description.name(c, s))) throw unknownSymbol(symbol);
-        List<SymbolInfo> listed = new ArrayList<>(symbols(null));
-        listed.addAll(barsOnlySymbols(null));
-        return listed.stream().filter(i -> i.symbol().equals(s)).findFirst().orElseThrow();
+        // only the described symbol's row, not a listing of every symbol to pick it from
+        List<SymbolInfo> daily = listed("symbol = ?", s);
+        if (!daily.isEmpty()) return daily.get(0);
+        SymbolInfo barsOnly = barReader.barsOnlySymbol(s);
+        if (barsOnly == null) throw unknownSymbol(symbol); // its last prices were deleted since it was named
+        symbolsRead.increment();
+        return barsOnly;
     }
 
     /** Canonical ticker for {@code symbol}, or a not_found error that suggests close names. */
@@ -235,7 +243,7 @@ public final class PriceRepository {
 
     private static SextantException unknownSymbol(String symbol, List<SymbolInfo> stored) {
         List<String> near = SymbolSuggestions.near(symbol, stored);
-        return SextantException.notFound("symbol", "unknown symbol '" + org.sextant.contract.ShownText.name(symbol) + "'",
+        return SextantException.notFound("symbol", "unknown symbol '" + ShownText.name(symbol) + "'",
                 near.isEmpty() ? "call list_symbols for the symbols in the store, or import/gather it first"
                         : "did you mean one of " + near + "? list_symbols shows all");
     }

@@ -12,6 +12,28 @@ public record SymbolDescription(String name, String currency, String exchange) {
     public static final int MAX_NAME_CHARS = 120;
     public static final int MAX_EXCHANGE_CHARS = 40;
 
+    /**
+     * Every described symbol's description as every read shows it, the relation (symbol, name, currency, exchange): a symbols
+     * row's own field, else what the symbol was named while it had bars only (SymbolDescription#name). Read its columns with
+     * {@link #read}; a filter on symbol reaches both tables.
+     */
+    public static final String STORED = "(SELECT symbol, coalesce(s.name, n.name) AS name, coalesce(s.currency, n.currency) AS currency, "
+            + "coalesce(s.exchange, n.exchange) AS exchange FROM symbols s FULL JOIN bars_only_names n USING (symbol))";
+
+    /**
+     * The description in columns {@code at} to {@code at + 2} of {@code r} (name, currency, exchange of {@link #STORED}) as it is
+     * shown: a name or exchange stored before naming refused invisible characters comes back with them escaped, so a view shows
+     * no reordered text and a kept file imports back.
+     */
+    public static SymbolDescription read(java.sql.ResultSet r, int at) throws java.sql.SQLException {
+        return new SymbolDescription(ShownText.escaped(r.getString(at)), r.getString(at + 1), ShownText.escaped(r.getString(at + 2)));
+    }
+
+    /** True when no field is given. */
+    public boolean isEmpty() {
+        return name == null && currency == null && exchange == null;
+    }
+
     /** Trims each field, turns blanks into null, uppercases the currency, and refuses what cannot be one. */
     public static SymbolDescription of(String name, String currency, String exchange) {
         String n = text("name", name, MAX_NAME_CHARS, "e.g. Microsoft Corporation");
@@ -67,7 +89,7 @@ public record SymbolDescription(String name, String currency, String exchange) {
 
     /** Writes this description as {@code symbol}'s bars-only name; all fields empty removes it. */
     public void storeBarsOnly(java.sql.Connection c, String symbol) throws java.sql.SQLException {
-        if (name == null && currency == null && exchange == null) {
+        if (isEmpty()) {
             update(c, "DELETE FROM bars_only_names WHERE symbol = ?", symbol);
             return;
         }

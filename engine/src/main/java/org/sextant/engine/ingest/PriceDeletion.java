@@ -19,6 +19,7 @@ import java.util.Map;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.BarInterval;
 import org.sextant.engine.data.PriceRepository;
+import org.sextant.engine.data.SymbolDescription;
 import org.sextant.engine.store.Store;
 
 /**
@@ -159,7 +160,7 @@ public final class PriceDeletion {
      * symbol,date,..., with name,currency,exchange on every row when it was {@code described}, which the import stores again;
      * bars: time in UTC with its Z, symbol, OHLC, volume), staged by DuckDB and moved into {@link #keptDir}.
      */
-    private Path keep(Connection c, String sym, String interval, String stamp, org.sextant.engine.data.SymbolDescription described) throws Exception {
+    private Path keep(Connection c, String sym, String interval, String stamp, SymbolDescription described) throws Exception {
         String select = interval.equals(DAILY)
                 ? "SELECT symbol, date, open, high, low, close, adj_close, volume" + descriptionColumns(described) + " FROM prices WHERE symbol = "
                         + ImportBatch.literal(sym) + " ORDER BY date"
@@ -197,7 +198,7 @@ public final class PriceDeletion {
     }
 
     /** ", 'Acme' AS name, 'USD' AS currency, NULL AS exchange" (empty cells: nothing given); nothing when there is no description. */
-    private static String descriptionColumns(org.sextant.engine.data.SymbolDescription d) {
+    private static String descriptionColumns(SymbolDescription d) {
         if (d == null) return "";
         return ", " + sqlText(d.name()) + " AS name, " + sqlText(d.currency()) + " AS currency, " + sqlText(d.exchange()) + " AS exchange";
     }
@@ -241,7 +242,7 @@ public final class PriceDeletion {
     private static String restore(List<Path> kept, String sym, Described was) {
         String back = "the deleted rows are kept in " + String.join(" and ", kept.stream().map(Path::toString).toList())
                 + ": import_prices with " + (kept.size() == 1 ? "that path" : "those paths") + " puts them back (sextant import FILE)";
-        org.sextant.engine.data.SymbolDescription d = was.description();
+        SymbolDescription d = was.description();
         if (d == null) return back;
         List<String> said = new ArrayList<>();
         if (d.name() != null) said.add("name '" + org.sextant.contract.ShownText.name(d.name()) + "'");
@@ -251,18 +252,17 @@ public final class PriceDeletion {
     }
 
     /** What the symbols row of deleted daily prices said of them as list_symbols shows it, which goes with it (and stays with bars left). */
-    private record Described(org.sextant.engine.data.SymbolDescription description, String source) {}
+    private record Described(SymbolDescription description, String source) {}
 
     private static Described described(Connection c, String sym) throws java.sql.SQLException {
-        try (java.sql.PreparedStatement p = c.prepareStatement("SELECT coalesce(s.name, n.name), coalesce(s.currency, n.currency), coalesce(s.exchange, n.exchange), source "
-                + "FROM symbols s LEFT JOIN bars_only_names n USING (symbol) WHERE symbol = ?")) {
+        try (java.sql.PreparedStatement p = c.prepareStatement("SELECT d.name, d.currency, d.exchange, source FROM symbols "
+                + "LEFT JOIN " + SymbolDescription.STORED + " d USING (symbol) WHERE symbol = ?")) {
             p.setString(1, sym);
             try (java.sql.ResultSet r = p.executeQuery()) {
                 if (!r.next()) return new Described(null, null);
-                boolean any = r.getString(1) != null || r.getString(2) != null || r.getString(3) != null;
                 // as list_symbols shows it: a name stored before naming refused invisible characters comes back escaped, so the kept file imports
-                return new Described(any ? new org.sextant.engine.data.SymbolDescription(org.sextant.contract.ShownText.escaped(r.getString(1)), r.getString(2),
-                        org.sextant.contract.ShownText.escaped(r.getString(3))) : null, r.getString(4));
+                SymbolDescription d = SymbolDescription.read(r, 1);
+                return new Described(d.isEmpty() ? null : d, r.getString(4));
             }
         }
     }

@@ -1,0 +1,63 @@
+package org.sextant.engine.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.TempSextant;
+
+/**
+ * Naming one symbol reads that symbol's row only, not every symbol of the store to pick it from (a store of 20,000 symbols listed
+ * them all on each naming), and every read of a description shows it alike: list_symbols, the bars-only listing and naming.
+ */
+class DescribeReadsTest {
+    private static final int SYMBOLS = 5_000;
+    @TempSextant private Store store;
+    private PriceRepository prices;
+
+    @BeforeEach
+    void manySymbols() {
+        store.inTransaction(c -> {
+            try (Statement s = c.createStatement()) {
+                s.execute("INSERT INTO symbols (symbol, first_date, last_date, rows, source) SELECT 'S' || lpad(i::VARCHAR, 5, '0'), "
+                        + "DATE '2024-01-02', DATE '2024-01-03', 2, 'test' FROM range(" + SYMBOLS + ") t(i)");
+                // three symbols with 30-minute bars and no daily prices
+                s.execute("INSERT INTO bars SELECT sym, '30m', TIMESTAMP '2024-03-04 14:30' + i * INTERVAL 30 MINUTE, NULL, NULL, NULL, 10 + i, NULL, 'test' "
+                        + "FROM (VALUES ('BARA'), ('BARB'), ('BARC')) v(sym), range(12) t(i)");
+            }
+            return null;
+        });
+        prices = new PriceRepository(store);
+    }
+
+    @Test
+    void describingASymbolWithDailyPricesReadsOnlyItsRow() {
+        long before = prices.symbolsRead();
+        SymbolInfo named = prices.describe("s04242", SymbolDescription.of("Acme Rockets Inc.", "usd", "NASDAQ"));
+        assertEquals(1, prices.symbolsRead() - before, "one row read of " + SYMBOLS + " symbols");
+        assertEquals(prices.symbols("S04242"), List.of(named), "the row list_symbols lists");
+    }
+
+    @Test
+    void describingASymbolWithBarsOnlyReadsOnlyItsRow() {
+        long before = prices.symbolsRead();
+        SymbolInfo named = prices.describe("BARB", SymbolDescription.of("Bar B", "chf", null));
+        assertEquals(1, prices.symbolsRead() - before, "one row read of " + SYMBOLS + " symbols and 3 with bars only");
+        assertEquals(prices.barsOnlySymbols("BARB"), List.of(named), "the row the bars-only listing lists");
+        assertEquals(List.of("BARB", "Bar B", "CHF", 12L), List.of(named.symbol(), named.name(), named.currency(), named.rows()));
+    }
+
+    @Test
+    void aBarsOnlyNameStoredWithADirectionOverrideIsShownEscapedAsListSymbolsShowsOne() {
+        // as stored before naming refused invisible characters: the record's constructor checks nothing
+        prices.describe("BARC", new SymbolDescription("Apple \u202eInc", null, "NAS\u2066DAQ"));
+        SymbolInfo listed = prices.barsOnlySymbols("BARC").get(0);
+        assertEquals(List.of("Apple \\u202eInc", "NAS\\u2066DAQ"), List.of(listed.name(), listed.exchange()));
+        prices.describe("S00007", new SymbolDescription("Apple \u202eInc", null, "NAS\u2066DAQ"));
+        SymbolInfo daily = prices.symbols("S00007").get(0);
+        assertEquals(List.of(listed.name(), listed.exchange()), List.of(daily.name(), daily.exchange()), "both listings show it alike");
+    }
+}
