@@ -318,7 +318,7 @@ public final class ApiRoutes {
     }
 
     private Object listJobs(ApiCall call) {
-        return org.sextant.engine.jobs.JobListing.of(engine.jobs().list(), call.integer("limit"));
+        return engine.jobs().listing(call.integer("limit"));
     }
 
     private Object jobStatus(ApiCall call) {

@@ -15,16 +15,19 @@ public final class JobListing {
 
     private JobListing() {}
 
-    /** {@code {jobs, count, limit, truncated}}: {@code count} every known job, {@code truncated} that some were left out. */
-    public static java.util.Map<String, Object> of(List<JobStatus> newestFirst, Integer limit) {
+    /**
+     * {@code {jobs, count, limit, truncated}}: {@code count} every known job, {@code known} of them ({@code newestFirst} and those
+     * let go of from memory, all older than the newest {@link Bounds#MAX_JOB_LIST}), {@code truncated} that some were left out.
+     */
+    static java.util.Map<String, Object> of(List<JobStatus> newestFirst, long known, Integer limit) {
         int n = limit == null ? DEFAULT_LIMIT : Math.max(1, Math.min(limit, Bounds.MAX_JOB_LIST));
         List<ObjectNode> listed = newestFirst.stream().limit(n).map(JobListing::listed).toList();
-        return Json.object("jobs", listed, "count", newestFirst.size(), "limit", n, "truncated", newestFirst.size() > n);
+        return Json.object("jobs", listed, "count", known, "limit", n, "truncated", known > n);
     }
 
     private static ObjectNode listed(JobStatus s) {
         ObjectNode tree = Json.MAPPER.valueToTree(s);
-        tree.set("subjects", JobRecordBounds.subjects(s.subjects()));
+        tree.set("subjects", Json.MAPPER.valueToTree(JobRecordBounds.subjects(s.subjects())));
         tree.remove("result");
         return tree;
     }

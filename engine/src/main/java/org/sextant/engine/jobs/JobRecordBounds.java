@@ -1,5 +1,6 @@
 package org.sextant.engine.jobs;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.Json;
@@ -25,23 +26,30 @@ final class JobRecordBounds {
     /** Entries each list of a result keeps, tried in turn until the result fits. */
     private static final int[] LIST_CAPS = {1000, 100, 10};
 
+    /** The last entry of subjects cut to {@link #SUBJECTS}. */
+    private static final java.util.regex.Pattern CUT = java.util.regex.Pattern.compile("\u2026 and [0-9]+ more");
+
     private JobRecordBounds() {}
 
     /** The JSON text of {@code s}'s record. */
     static String record(JobStatus s) {
         ObjectNode tree = Json.MAPPER.valueToTree(s);
-        tree.set("subjects", subjects(s.subjects()));
+        tree.set("subjects", Json.MAPPER.valueToTree(subjects(s.subjects())));
         JsonNode result = tree.get("result");
         if (result != null && !result.isNull()) tree.set("result", result(result));
         return Json.MAPPER.writeValueAsString(tree);
     }
 
-    /** The first {@link #SUBJECTS} subjects, then "… and N more" when there are more. */
-    static ArrayNode subjects(List<String> all) {
-        ArrayNode out = JsonNodeFactory.instance.arrayNode();
+    /**
+     * The first {@link #SUBJECTS} subjects, then "… and N more" when there are more; subjects already cut so (a record read
+     * back, rewritten INTERRUPTED) stay as they are, not "… and 1 more".
+     */
+    static List<String> subjects(List<String> all) {
+        if (all.size() == SUBJECTS + 1 && CUT.matcher(all.get(SUBJECTS)).matches()) return all;
+        List<String> out = new ArrayList<>();
         for (String s : all.subList(0, Math.min(all.size(), SUBJECTS))) out.add(SextantException.bounded(s, SUBJECT_CHARS));
         if (all.size() > SUBJECTS) out.add("\u2026 and " + (all.size() - SUBJECTS) + " more");
-        return out;
+        return List.copyOf(out);
     }
 
     /** {@code result} with its lists cut until it fits {@link #RESULT_BYTES}, or a note of its size when no cut makes it fit. */

@@ -27,8 +27,11 @@ final class JobRecordFiles {
 
     /** A job id: its kind, a dash, 8 hex digits. */
     static final Pattern ID = Pattern.compile("[a-z][a-z_]{0,39}-[0-9a-f]{8}");
-    /** Ended jobs a start keeps, the newest; older records are deleted. */
-    static final int KEPT_ENDED = 500;
+    /**
+     * Ended jobs kept, the newest: a start deletes older records, and the running app holds no more than these in memory
+     * ({@link Jobs}). As many as one list_jobs lists, so the newest it lists are always in memory.
+     */
+    static final int KEPT_ENDED = org.sextant.contract.Bounds.MAX_JOB_LIST;
     /** How far past the start a record may say it was created (a clock set back) before it counts as damaged. */
     static final Duration CLOCK_SLACK = Duration.ofDays(1);
 
@@ -73,11 +76,17 @@ final class JobRecordFiles {
         return null;
     }
 
+    /** The ended jobs of {@code jobs} past the newest {@link #KEPT_ENDED} (by created_at), oldest last; never an active one. */
+    static List<JobStatus> pastKept(java.util.Collection<JobStatus> jobs) {
+        List<JobStatus> ended = new ArrayList<>(jobs.stream().filter(j -> !j.state().active()).toList());
+        if (ended.size() <= KEPT_ENDED) return List.of();
+        ended.sort(Comparator.comparing(JobStatus::createdAt).reversed());
+        return ended.subList(KEPT_ENDED, ended.size());
+    }
+
     /** Deletes the records of ended jobs in {@code jobs} past the newest {@link #KEPT_ENDED}, and drops them from {@code jobs}. */
     static void prune(Path dir, Map<String, JobStatus> jobs) {
-        List<JobStatus> ended = new ArrayList<>(jobs.values().stream().filter(j -> !j.state().active()).toList());
-        ended.sort(Comparator.comparing(JobStatus::createdAt).reversed());
-        for (JobStatus j : ended.subList(Math.min(KEPT_ENDED, ended.size()), ended.size())) {
+        for (JobStatus j : pastKept(jobs.values())) {
             try {
                 Files.deleteIfExists(dir.resolve(j.id() + ".json"));
                 jobs.remove(j.id());

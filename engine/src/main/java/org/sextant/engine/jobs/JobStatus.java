@@ -58,6 +58,21 @@ public record JobStatus(String id, String kind, List<String> subjects, boolean w
                 f == null ? null : f.fix(), res, false, null);
     }
 
+    /**
+     * This ended job as the registry holds it: its subjects as its record lists them and no result, which
+     * {@link Jobs#status} reads from the record (or the newest whole results) so the app does not grow with every job.
+     */
+    JobStatus held() {
+        return new JobStatus(id, kind, JobRecordBounds.subjects(subjects), writer, ifInterrupted, state, progress, message, createdAt, startedAt,
+                finishedAt, error, failReason, field, fix, null, coalesced, note);
+    }
+
+    /** This job answering {@code res} as its result. */
+    JobStatus withResult(Object res) {
+        return new JobStatus(id, kind, subjects, writer, ifInterrupted, state, progress, message, createdAt, startedAt, finishedAt, error,
+                failReason, field, fix, res, coalesced, note);
+    }
+
     /** The answer of a request that joined this job, which keeps its own time limit of {@code limit}. */
     JobStatus asCoalesced(java.time.Duration limit) {
         String note = "joined the active " + kind + " job " + id + " (it covers this request): it keeps its own time limit of " + limit.toMinutes()

@@ -50,7 +50,14 @@ public final class Jobs implements AutoCloseable {
     public static final String CANCEL_TOO_LATE = "done: the cancel came after the work was written, so it stands";
 
     private final Path dir;
+    /**
+     * Every active job, and the newest {@link JobRecordFiles#KEPT_ENDED} ended ones {@link JobStatus#held as held}: an agent that
+     * runs thousands of jobs does not grow the app. An older ended job is read back from its record; a start deletes it.
+     */
     private final Map<String, JobStatus> jobs = new ConcurrentHashMap<>();
+    /** Ended jobs this run let go of from {@link #jobs}, by state (their records stay until the next start); guarded by itself. */
+    private final Map<JobState, Long> letGo = new java.util.EnumMap<>(JobState.class);
+    private final WholeResults wholeResults;
     private final Map<String, Future<?>> futures = new ConcurrentHashMap<>();
     private final Map<String, Boolean> cancelRequested = new ConcurrentHashMap<>();
     /** The time limit of each active job: a request that joins one is told it (JobStatus.note). */
@@ -72,8 +79,14 @@ public final class Jobs implements AutoCloseable {
 
     /** {@code nanoClock}: what a job's time limit is measured on (a test's counter instead of System.nanoTime). */
     Jobs(Path dir, java.util.function.LongSupplier nanoClock) {
+        this(dir, nanoClock, WholeResults.BYTES);
+    }
+
+    /** {@code wholeBytes}: the JSON the newest ended jobs' whole results may total ({@link WholeResults}). */
+    Jobs(Path dir, java.util.function.LongSupplier nanoClock, long wholeBytes) {
         this.dir = dir;
         this.nanoClock = nanoClock;
+        this.wholeResults = new WholeResults(wholeBytes);
         recover();
     }
 
@@ -187,7 +200,7 @@ public final class Jobs implements AutoCloseable {
                 synchronized (Jobs.this) {
                     JobStatus cur = jobs.get(id);
                     // a helper thread of the work (a network member) can report after the job ended: the end stands
-                    if (cur.state() != JobState.RUNNING) return;
+                    if (cur == null || cur.state() != JobState.RUNNING) return;
                     update(cur.with(JobState.RUNNING, Math.max(0, Math.min(1, fraction)), message, started, null, null, null), writes.writeNow());
                 }
             }
@@ -281,12 +294,34 @@ public final class Jobs implements AutoCloseable {
         update(cur.with(JobState.TIMED_OUT, cur.progress(), said, started, Instant.now(), why, null), true);
     }
 
+    /**
+     * The job {@code id}: an active one as it is now; an ended one with its whole result while that is among the newest
+     * ({@link WholeResults}), else as its record holds it (its result's long lists cut, named in truncated_lists), as after a restart.
+     */
     public JobStatus status(String id) {
         JobStatus j = id == null ? null : jobs.get(id);
-        if (j == null) {
-            throw new SextantException(FailReason.JOB_UNKNOWN, "no job with id '" + org.sextant.contract.ShownText.name(id) + "'", "job_id", "list_jobs shows the known job ids");
-        }
-        return j;
+        if (j != null && j.state() != JobState.SUCCEEDED) return j; // only a succeeded job has a result
+        Object whole = j == null ? null : wholeResults.get(id);
+        if (whole != null) return j.withResult(whole);
+        JobStatus record = endedRecord(id);
+        if (record != null) return record;
+        if (j != null) return j.withResult(Json.object("left_out", "the result is no longer in the app's memory and its record jobs/" + id
+                + ".json could not be read back (see SEXTANT_HOME/logs/sextant.log)"));
+        throw new SextantException(FailReason.JOB_UNKNOWN, "no job with id '" + org.sextant.contract.ShownText.name(id) + "'", "job_id", "list_jobs shows the known job ids");
+    }
+
+    /** The record of the ended job {@code id} in jobs/, or null when there is none the app wrote (an id of another shape names no file). */
+    private JobStatus endedRecord(String id) {
+        if (id == null || !JobRecordFiles.ID.matcher(id).matches()) return null;
+        Path f = dir.resolve(id + ".json");
+        if (!Files.isRegularFile(f)) return null;
+        JobStatus s = JobRecordFiles.read(f, Instant.now());
+        return s == null || s.state().active() ? null : s;
+    }
+
+    /** How many jobs the registry holds in memory (tests). */
+    int held() {
+        return jobs.size();
     }
 
     /** How many jobs the cancel, time-limit and reach books still hold: only jobs queued or running (tests). */
@@ -332,11 +367,22 @@ public final class Jobs implements AutoCloseable {
         };
     }
 
-    /** All known jobs, newest first. */
+    /**
+     * The jobs in memory, newest first, without results ({@link #status} gives one job's): the active ones and the newest
+     * {@link JobRecordFiles#KEPT_ENDED} ended ones, so every job one list_jobs lists.
+     */
     public List<JobStatus> list() {
         List<JobStatus> all = new ArrayList<>(jobs.values());
         all.sort(Comparator.comparing(JobStatus::createdAt).reversed());
         return all;
+    }
+
+    /** The list_jobs answer for {@code limit} ({@link JobListing}): its count covers the ended jobs let go of from memory too. */
+    public Map<String, Object> listing(Integer limit) {
+        synchronized (letGo) {
+            List<JobStatus> newestFirst = list();
+            return JobListing.of(newestFirst, newestFirst.size() + letGo.values().stream().mapToLong(Long::longValue).sum(), limit);
+        }
     }
 
     /** Requests cancellation; the work stops at its next checkpoint. Finished jobs are returned as they are. */
@@ -349,7 +395,7 @@ public final class Jobs implements AutoCloseable {
             update(j.with(JobState.CANCELLED, 0, "cancelled before it started", null, Instant.now(), null, null), true);
             forget(id); // it never runs, so execute's finally never does
         }
-        return jobs.get(id);
+        return status(id);
     }
 
     /** Waits up to {@code timeout} for the job to leave the active states; returns its status either way. */
@@ -362,7 +408,10 @@ public final class Jobs implements AutoCloseable {
     /** Counts by state, for state.json and health. */
     public Map<String, Long> summary() {
         Map<String, Long> m = new LinkedHashMap<>();
-        for (JobStatus j : jobs.values()) m.merge(j.state().name().toLowerCase(), 1L, Long::sum);
+        synchronized (letGo) {
+            for (JobStatus j : jobs.values()) m.merge(j.state().name().toLowerCase(), 1L, Long::sum);
+            letGo.forEach((state, n) -> m.merge(state.name().toLowerCase(), n, Long::sum));
+        }
         return m;
     }
 
@@ -372,16 +421,33 @@ public final class Jobs implements AutoCloseable {
         if (cur != null && cur.state() == JobState.RUNNING) update(cur, true);
     }
 
-    /** Persists before publishing, so whoever sees a state in memory finds it on disk too. */
+    /**
+     * Persists before publishing, so whoever sees a state in memory finds it on disk too. An ended job is held without its
+     * result (kept whole among the newest, {@link WholeResults}), and the oldest ended ones past those kept are let go of.
+     */
     private synchronized void update(JobStatus s, boolean persist) {
-        if (persist) {
-            try {
-                AtomicFiles.write(dir.resolve(s.id() + ".json"), JobRecordBounds.record(s));
-            } catch (IOException | RuntimeException e) {
-                log.warn("cannot persist job {}: {}", s.id(), e.toString());
+        if (persist) persist(s);
+        if (s.state().active()) {
+            jobs.put(s.id(), s);
+            return;
+        }
+        wholeResults.keep(s.id(), s.result());
+        jobs.put(s.id(), s.held());
+        synchronized (letGo) {
+            for (JobStatus old : JobRecordFiles.pastKept(jobs.values())) {
+                jobs.remove(old.id());
+                wholeResults.forget(old.id());
+                letGo.merge(old.state(), 1L, Long::sum);
             }
         }
-        jobs.put(s.id(), s);
+    }
+
+    private void persist(JobStatus s) {
+        try {
+            AtomicFiles.write(dir.resolve(s.id() + ".json"), JobRecordBounds.record(s));
+        } catch (IOException | RuntimeException e) {
+            log.warn("cannot persist job {}: {}", s.id(), e.toString());
+        }
     }
 
     private static final JobStatus.Failure INTERRUPTED = new JobStatus.Failure("the app stopped before the job finished",
@@ -406,9 +472,9 @@ public final class Jobs implements AutoCloseable {
                         Instant lastKnown = Files.getLastModifiedTime(f).toInstant();
                         s = s.with(JobState.INTERRUPTED, s.progress(), interrupted(s),
                                 s.startedAt(), s.startedAt() != null && lastKnown.isBefore(s.startedAt()) ? s.startedAt() : lastKnown, INTERRUPTED, null);
-                        update(s, true);
+                        persist(s);
                     }
-                    jobs.put(s.id(), s);
+                    jobs.put(s.id(), s.held()); // the result stays in its record
                 } catch (IOException | RuntimeException e) {
                     log.warn("ignoring unreadable job file {}: {}", f, Json.whyUnreadable(e));
                 }

@@ -51,6 +51,10 @@ class JobRecordBoundsTest {
                 assertEquals("SYMBOL0000000000000000000000000000000000:theta:20", back.subjects().get(0));
                 assertEquals("\u2026 and 19900 more", back.subjects().get(JobRecordBounds.SUBJECTS));
             }
+            try (Jobs again = new Jobs(dir)) {
+                assertEquals("\u2026 and 19900 more", again.status(scan.id()).subjects().get(JobRecordBounds.SUBJECTS),
+                        "its record, rewritten INTERRUPTED, keeps the count of the subjects cut");
+            }
             // in memory it keeps every subject: the same request joins it
             assertTrue(running.submit("scan", subjects(20_000), true, org.sextant.engine.jobs.IfInterrupted.KEEPS_AT_END, ctx -> null).coalesced());
             release.countDown();
@@ -65,7 +69,7 @@ class JobRecordBoundsTest {
             id = scan.id();
             JobStatus end = jobs.await(id, Duration.ofSeconds(60));
             assertEquals(JobState.SUCCEEDED, end.state());
-            assertEquals(20_008, ((List<?>) ((Map<?, ?>) end.result()).get("skipped")).size(), "job_status answers the whole result until the app stops");
+            assertEquals(20_008, ((List<?>) ((Map<?, ?>) end.result()).get("skipped")).size(), "job_status answers the whole result of a job just ended");
         }
         assertTrue(Files.size(dir.resolve(id + ".json")) <= HomeFileBounds.JOB_RECORD, "record of " + Files.size(dir.resolve(id + ".json")) + " bytes");
         try (Jobs restarted = new Jobs(dir)) {
@@ -108,7 +112,7 @@ class JobRecordBoundsTest {
     void listJobsListsTheNewestWithoutResultsAndCountsThemAll() throws Exception {
         try (Jobs jobs = new Jobs(dir)) {
             for (int i = 0; i < 3; i++) jobs.await(jobs.submit("scan", subjects(200 + i), true, org.sextant.engine.jobs.IfInterrupted.KEEPS_AT_END, ctx -> scanResult()).id(), Duration.ofSeconds(60));
-            JsonNode listed = Json.MAPPER.valueToTree(JobListing.of(jobs.list(), 2));
+            JsonNode listed = Json.MAPPER.valueToTree(jobs.listing(2));
             assertEquals(3, listed.path("count").asInt());
             assertEquals(2, listed.path("limit").asInt());
             assertTrue(listed.path("truncated").asBoolean());
@@ -116,8 +120,8 @@ class JobRecordBoundsTest {
             assertEquals(jobs.list().get(0).id(), listed.path("jobs").get(0).path("id").asString(), "newest first");
             assertFalse(listed.path("jobs").get(0).has("result"));
             assertEquals(JobRecordBounds.SUBJECTS + 1, listed.path("jobs").get(0).path("subjects").size());
-            assertTrue(Json.write(JobListing.of(jobs.list(), null)).length() < 100_000);
-            assertEquals(JobListing.DEFAULT_LIMIT, Json.MAPPER.valueToTree(JobListing.of(jobs.list(), null)).path("limit").asInt());
+            assertTrue(Json.write(jobs.listing(null)).length() < 100_000);
+            assertEquals(JobListing.DEFAULT_LIMIT, Json.MAPPER.valueToTree(jobs.listing(null)).path("limit").asInt());
         }
     }
 }

@@ -1,0 +1,126 @@
+package org.sextant.engine.jobs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Json;
+import org.sextant.engine.SextantException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The registry holds the active jobs and the newest ended ones, each without its result past the newest whole results:
+ * an agent running thousands of jobs (each a scan's megabytes of result) grew the app until it stopped.
+ */
+class JobsMemoryTest {
+    @TempDir Path dir;
+
+    /** A result whose list is longer than a record keeps (1000 entries): its record cuts it. */
+    private static Map<String, Object> longResult(int job) {
+        return Json.object("job", job, "skipped", IntStream.range(0, 1500).boxed().toList());
+    }
+
+    private static JobStatus record(Path dir, String id) {
+        return JobRecordFiles.read(dir.resolve(id + ".json"), Instant.now());
+    }
+
+    /** Runs {@code n} jobs (created in that order) and waits until each has ended. */
+    private static List<String> runEnded(Jobs jobs, int n, int from) throws InterruptedException {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int job = from + i;
+            ids.add(jobs.submit("scan", List.of("S" + job), false, IfInterrupted.KEEPS_AT_END, ctx -> longResult(job)).id());
+        }
+        for (String id : ids) assertEquals(JobState.SUCCEEDED, jobs.await(id, Duration.ofSeconds(120)).state());
+        return ids;
+    }
+
+    @Test
+    void endedJobsPastTheKeptOnesLeaveMemoryAndTheirStatusIsTheirRecord() throws Exception {
+        int made = JobRecordFiles.KEPT_ENDED + 20;
+        try (Jobs jobs = new Jobs(dir)) {
+            List<String> ids = runEnded(jobs, made, 0);
+            assertEquals(JobRecordFiles.KEPT_ENDED, jobs.held(), "only the newest ended jobs stay in memory");
+            JobStatus first = jobs.status(ids.get(0));
+            assertEquals(record(dir, ids.get(0)), first, "a job let go of answers exactly what its record holds");
+            JsonNode result = Json.MAPPER.valueToTree(first.result());
+            assertEquals(1000, result.path("skipped").size());
+            assertEquals(1500, result.path("truncated_lists").get(0).path("total").asInt());
+            assertEquals(0, result.path("job").asInt());
+
+            JsonNode listed = Json.MAPPER.valueToTree(jobs.listing(500));
+            assertEquals(made, listed.path("count").asInt(), "count covers the jobs let go of");
+            assertTrue(listed.path("truncated").asBoolean());
+            assertEquals(ids.get(made - 1), listed.path("jobs").get(0).path("id").asString(), "newest first");
+            assertEquals(ids.get(20), listed.path("jobs").get(499).path("id").asString(), "the newest 500 are listed");
+            assertEquals(made, jobs.summary().get("succeeded"));
+            assertEquals(1500, ((List<?>) ((Map<?, ?>) jobs.status(ids.get(made - 1)).result()).get("skipped")).size(), "the newest keeps its whole result");
+        }
+    }
+
+    @Test
+    void anActiveJobIsNeverLetGoAndLeavesOnceItIsTheOldestEnded() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        try (Jobs jobs = new Jobs(dir)) {
+            String oldest = jobs.submit("gather", List.of("AA"), true, IfInterrupted.KEEPS_AT_END, ctx -> {
+                ctx.progress(0.5, "half");
+                return release.await(60, TimeUnit.SECONDS) ? Map.of("rows", 7) : null;
+            }).id();
+            runEnded(jobs, JobRecordFiles.KEPT_ENDED + 5, 0);
+            assertEquals(JobRecordFiles.KEPT_ENDED + 1, jobs.held());
+            assertTrue(jobs.status(oldest).state().active(), "the running job stays though it is the oldest");
+            assertEquals(oldest, jobs.list().get(jobs.list().size() - 1).id());
+            release.countDown();
+            JobStatus end = jobs.await(oldest, Duration.ofSeconds(60));
+            assertEquals(JobState.SUCCEEDED, end.state());
+            assertEquals(Map.of("rows", 7), end.result());
+            assertEquals(JobRecordFiles.KEPT_ENDED, jobs.held(), "ended, it is the oldest and leaves");
+            assertEquals(record(dir, oldest), end);
+        }
+    }
+
+    @Test
+    void aJustEndedJobAnswersItsWholeResultUntilNewerOnesFillTheBudget() throws Exception {
+        long oneResult = Json.MAPPER.writeValueAsBytes(longResult(0)).length;
+        try (Jobs jobs = new Jobs(dir, System::nanoTime, oneResult * 3 / 2)) {
+            String a = runEnded(jobs, 1, 0).get(0);
+            assertEquals(longResult(0), jobs.status(a).result(), "whole, as the work returned it");
+            assertNull(jobs.list().get(0).result(), "held without it");
+            String b = runEnded(jobs, 1, 1).get(0);
+            assertEquals(longResult(1), jobs.status(b).result());
+            JobStatus older = jobs.status(a);
+            assertEquals(record(dir, a), older, "past the budget: its record");
+            assertEquals(1000, ((List<?>) ((Map<?, ?>) older.result()).get("skipped")).size());
+            assertEquals(List.of("S0"), older.subjects());
+        }
+    }
+
+    @Test
+    void aJobInNeitherMemoryNorItsFolderIsUnknownAndNoIdReadsOutsideIt() throws Exception {
+        try (Jobs jobs = new Jobs(dir.resolve("jobs"))) {
+            java.nio.file.Files.createDirectories(dir.resolve("jobs"));
+            String real = runEnded(jobs, 1, 0).get(0);
+            // a record the app could have written, but outside its folder
+            tools.jackson.databind.node.ObjectNode outside = (tools.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(
+                    java.nio.file.Files.readString(dir.resolve("jobs").resolve(real + ".json")));
+            java.nio.file.Files.writeString(dir.resolve("scan-0000beef.json"), outside.put("id", "scan-0000beef").toString());
+            assertEquals("scan-0000beef", record(dir, "scan-0000beef").id(), "it would be read as a record");
+            for (String id : List.of("scan-0000abcd", "../scan-0000beef", "scan-0000abcd/../../scan-0000beef")) {
+                SextantException e = assertThrows(SextantException.class, () -> jobs.status(id));
+                assertEquals("job_id", e.field());
+            }
+        }
+    }
+}
