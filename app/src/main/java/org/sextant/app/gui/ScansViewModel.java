@@ -132,12 +132,16 @@ public final class ScansViewModel implements AutoCloseable {
     }
 
     /** Shows how the scan job ended: its ranked rows, or why there are none. */
-    private void finish(JobStatus end, CompletableFuture<List<ScanRow>> out) {
+    void finish(JobStatus end, CompletableFuture<List<ScanRow>> out) {
         running.set(false);
         stopping.set(false);
         if (end.state() != JobState.SUCCEEDED) progress.set(0);
         jobId = null;
-        if (end.state() == JobState.SUCCEEDED) {
+        if (end.state() == JobState.SUCCEEDED && !(end.result() instanceof ScanResult)) {
+            // the registry holds whole results for its newest jobs only (Jobs): hundreds of jobs ended since this one
+            status.set("scan done; its ranking is no longer held in memory: job " + end.id() + "'s record has it (job_status)");
+            out.complete(List.of());
+        } else if (end.state() == JobState.SUCCEEDED) {
             ScanResult m = (ScanResult) end.result();
             List<ScanRow> result = m.rows();
             rows.setAll(result);

@@ -49,6 +49,20 @@ class ScansViewModelTest {
         assertEquals("KO \u26a0", ScansView.symbolText(ticked));
     }
 
+    /** A scan whose whole result left the registry's memory (hundreds of jobs ended since) ends naming its job, not with a crash. */
+    @Test
+    void aScanWhoseRankingLeftMemoryEndsNamingItsJob() throws Exception {
+        try (ScansViewModel model = new ScansViewModel(engine, null, uiThread)) {
+            java.time.Instant t = java.time.Instant.now();
+            org.sextant.engine.jobs.JobStatus ended = new org.sextant.engine.jobs.JobStatus("scan-1a2b3c4d", "scan", List.of("IBM"), false, null,
+                    org.sextant.engine.jobs.JobState.SUCCEEDED, 1, "done", t, t, t, null, null, null, null, java.util.Map.of("rows", List.of()), false, null);
+            java.util.concurrent.CompletableFuture<List<ScanRow>> out = new java.util.concurrent.CompletableFuture<>();
+            model.finish(ended, out); // as the record read back gives it: a map, not a ScanResult
+            assertEquals(List.of(), out.get());
+            assertTrue(model.statusProperty().get().contains("job scan-1a2b3c4d's record has it"), model.statusProperty().get());
+        }
+    }
+
     private static ScanRow row(String symbol, String dataWarning) {
         java.time.LocalDate day = java.time.LocalDate.of(2020, 1, 3);
         return new ScanRow(symbol, 100, day, 0.01, day.plusDays(28), 1.2, 0.1, 0.08, 1.1, 0.2, 0.18, 1.0, 0.3, 0.3, null, null, null, "conformal", 500, null,
