@@ -21,18 +21,18 @@ final class ProblemWording {
         String keyword = String.valueOf(e.getKeyword());
         return switch (keyword) {
             case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum" ->
-                    bounds == null ? validatorWords(e) : "must be " + range(bounds) + " (got " + got + ")";
+                    bounds == null ? validatorWords(e) : "must be " + range(bounds) + " (got " + value(got) + ")";
             case "maxItems" -> tooMany(size(got), spec.get("maxItems"));
             case "minItems" -> "has " + size(got) + " items, at least " + number(spec.get("minItems")) + " needed";
-            case "uniqueItems" -> "has the same item twice (got " + got + ")";
+            case "uniqueItems" -> "has the same item twice (got " + value(got) + ")";
             case "maxLength" -> "has " + (got == null ? "?" : got.asString().length()) + " characters, at most "
                     + number(spec.get("maxLength")) + " allowed";
-            case "enum" -> got + " is not one of " + values(bounds) + (inAnotherCase(got, bounds) ? " (letter case counts here)" : "");
+            case "enum" -> value(got) + " is not one of " + values(bounds) + (inAnotherCase(got, bounds) ? " (letter case counts here)" : "");
             case "required" -> "is required";
             case "additionalProperties" -> "is not an argument of this call";
-            case "type" -> "expected " + kind(spec) + ", got " + describe(got);
+            case "type" -> "expected " + kind(spec) + ", got " + describe(got) + (quotedNumber(got, spec) ? " (a number is sent without quotes)" : "");
             case "pattern", "format" -> bounds != null && "date".equals(bounds.get("format"))
-                    ? got + " is not a calendar date in yyyy-MM-dd"
+                    ? value(got) + " is not a calendar date in yyyy-MM-dd"
                     : bounds != null && bounds.get("pattern") instanceof String p && !p.equals("\\S") ? "must match " + p : "must not be blank";
             default -> validatorWords(e);
         };
@@ -128,11 +128,26 @@ final class ProblemWording {
         return n == null ? 0 : n.size();
     }
 
+    /** A value as a problem shows it: a number short ({@link HeldNumbers#shown}), any other JSON cut as a name is. */
+    static String value(JsonNode n) {
+        if (n == null) return "null";
+        return n.isNumber() ? HeldNumbers.shown(n) : ShownText.name(n.toString());
+    }
+
+    /** A string holding a number ("5") where the schema takes a number. */
+    private static boolean quotedNumber(JsonNode got, Map<?, ?> spec) {
+        Object type = spec == null ? null : spec.get("type");
+        boolean numeric = "integer".equals(type) || "number".equals(type);
+        return numeric && got != null && got.isString() && JSON_NUMBER.matcher(got.asString().strip()).matches();
+    }
+
+    private static final java.util.regex.Pattern JSON_NUMBER = java.util.regex.Pattern.compile("-?(0|[1-9]\\d*)(\\.\\d+)?([eE][+-]?\\d+)?");
+
     private static String describe(JsonNode n) {
         if (n == null || n.isNull()) return "null";
-        if (n.isString()) return "a string";
-        if (n.isIntegralNumber()) return "the integer " + n;
-        if (n.isNumber()) return "the number " + n;
+        if (n.isString()) return "the string " + value(n);
+        if (n.isIntegralNumber()) return "the integer " + value(n);
+        if (n.isNumber()) return "the number " + value(n);
         if (n.isBoolean()) return "the boolean " + n;
         return n.isArray() ? "an array" : "an object";
     }

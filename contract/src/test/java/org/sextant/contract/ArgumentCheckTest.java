@@ -242,7 +242,7 @@ class ArgumentCheckTest {
         List<ArgumentCheck.Problem> p = check(Capabilities.GET_FORECAST, "{\"symbol\":\"IBM\",\"levels\":[1e-300]}");
         assertEquals(1, p.size(), p.toString());
         assertEquals("levels", p.get(0).field());
-        assertEquals("must be at least 0.5 and less than 1 (got 1.0E-300)", p.get(0).message());
+        assertEquals("must be at least 0.5 and less than 1 (got 1e-300)", p.get(0).message());
         assertEquals(List.of(), check(Capabilities.GET_FORECAST, "{\"symbol\":\"IBM\",\"levels\":[0.5,0.99]}"));
     }
     /**

@@ -146,6 +146,32 @@ class StdoutIsProtocolOnlyTest {
         assertNull(envelope.get("id"), envelope::toString);
     }
 
+    /**
+     * Attack pass: list_jobs with limit 1e400 was refused as "got a string" (read as a double, written on as
+     * "Infinity"), an id of 1e308 as "id: a string or number". Each is now told what is wrong and the fix.
+     */
+    @Test
+    void aNumberNoDoubleHoldsIsToldSoAsAnArgumentAndAsAnId() throws Exception {
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":\"list_jobs\",\"arguments\":{\"limit\":%s}}}";
+        List<String> lines = new Launcher().session(7, INITIALIZE, INITIALIZED, String.format(call, 2, "1e400"), String.format(call, 3, "1e-400"),
+                String.format(call, 4, "\"5\""), String.format(call, 5, "1.0"),
+                "{\"jsonrpc\":\"2.0\",\"id\":1e308,\"method\":\"ping\"}", "{\"jsonrpc\":\"2.0\",\"id\":9223372036854775808,\"method\":\"ping\"}");
+        List<Map<String, Object>> messages = lines.stream().map(Json::readObject).toList();
+        String fix = "pass limit as an integer in 1..500: ";
+        Map<String, Object> large = result(messages, 2);
+        assertEquals("argument 'limit': 1e400 is a number too large (a double holds at most 1.8e308 in size)", large.get("error"), large::toString);
+        assertTrue(((String) large.get("client_hint")).startsWith(fix), large::toString);
+        Map<String, Object> small = result(messages, 3);
+        assertEquals("argument 'limit': 1e-400 is a number too small (a double holds none between 0 and 4.9e-324 in size: it would read as 0)",
+                small.get("error"), small::toString);
+        assertEquals("argument 'limit': expected an integer in 1..500, got the string \"5\" (a number is sent without quotes)", result(messages, 4).get("error"));
+        assertEquals("app_not_running", result(messages, 5).get("fail_reason"), "1.0 is a limit of 1: checked, then the app is asked");
+        List<String> ids = messages.stream().filter(m -> m.get("error") != null).map(m -> (String) ((Map<?, ?>) m.get("error")).get("message")).toList();
+        String rule = ": a number id must be a whole number that fits 64 bits (-9223372036854775808 to 9223372036854775807),"
+                + " written without a fraction or exponent; or send the id as a string";
+        assertEquals(List.of("Invalid Request: id 1e308" + rule, "Invalid Request: id 9223372036854775808" + rule), ids, lines::toString);
+    }
+
     /** The envelope answering request {@code id}. */
     @SuppressWarnings("unchecked")
     static Map<String, Object> result(List<Map<String, Object>> messages, int id) {

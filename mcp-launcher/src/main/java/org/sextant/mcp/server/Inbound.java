@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sextant.contract.HeldNumbers;
 import org.sextant.contract.JsonLimits;
 import org.sextant.contract.RepeatedKeys;
 import org.sextant.mcp.LauncherInfo;
@@ -44,8 +45,15 @@ public final class Inbound {
      */
     public static final String REPEATED_ARGUMENT = "sextant/repeated_argument";
     private static final String CANCELLED = "notifications/cancelled"; // the SDK (2.1.0) has no constant and no handler for it
+    /**
+     * Fractions are read exactly and a tools/call is forwarded so: as doubles 1e400 was written on as the string
+     * "Infinity" (refused as "got a string") and 1e-400 as 0; the argument check refuses both by what was sent.
+     */
+    private static final tools.jackson.databind.ObjectReader EXACT = JsonLimits.bounded()
+            .with(tools.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .without(tools.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES);
     /** Messages are read once, refusing a key named twice as they are (no second walk of every message). */
-    private static final tools.jackson.databind.ObjectReader STRICT = RepeatedKeys.strict(JsonLimits.bounded());
+    private static final tools.jackson.databind.ObjectReader STRICT = RepeatedKeys.strict(EXACT);
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Inbound.class);
 
     /** What to do with one message: hand this text to the SDK, or send this reply instead. */
@@ -93,7 +101,7 @@ public final class Inbound {
                         + "; send one JSON-RPC 2.0 message as one JSON object");
             }
             try {
-                node = JsonLimits.bounded().readTree(text); // read again, only then, for the id and arguments of the call it belongs to
+                node = EXACT.readTree(text); // read again, only then, for the id and arguments of the call it belongs to
             } catch (StreamConstraintsException past) {
                 return pastLimit(past);
             }
@@ -107,6 +115,12 @@ public final class Inbound {
                     + "; send one JSON-RPC 2.0 message naming each member once");
         }
         JsonNode id = node.get("id") != null && (node.get("id").isString() || node.get("id").isNumber()) ? node.get("id") : null;
+        if (id != null && !id.isString() && !(id.isIntegralNumber() && id.canConvertToLong())) {
+            // the SDK takes a string, an int or a long: 1e308, 1.0 and 2^63 were refused as "id: a string or number"
+            return reply(null, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: id " + HeldNumbers.shown(id)
+                    + ": a number id must be a whole number that fits 64 bits (" + Long.MIN_VALUE + " to " + Long.MAX_VALUE
+                    + "), written without a fraction or exponent; or send the id as a string");
+        }
         if (!node.has("method") && !node.has("result") && !node.has("error")) {
             return reply(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: the object has no method"
                     + " (a request or notification) and no result or error (a response)");
@@ -117,7 +131,7 @@ public final class Inbound {
             message = McpSchema.deserializeJsonRpcMessage(sdkMapper, text);
         } catch (Exception e) {
             return reply(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: a member has the wrong type"
-                    + " (method: a string; params: an object; id: a string or number; error: {code, message})");
+                    + " (method: a string; params: an object; id: a string or a whole number; error: {code, message})");
         }
         if (message instanceof McpSchema.JSONRPCRequest request && McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
             return toolCall((ObjectNode) node, id, session, twice);

@@ -44,8 +44,15 @@ public final class SextantMcpServer {
     private SextantMcpServer() {}
 
     public static McpJsonMapper jsonMapper() {
-        return new JacksonMcpJsonMapper(Json.MAPPER);
+        return new JacksonMcpJsonMapper(READING);
     }
+
+    /**
+     * The SDK's reading of messages: a fraction exactly (a BigDecimal), so that an argument of 1e400 or 1e-400
+     * reaches the argument check as sent, not as Infinity or 0 (the check refuses it and holds the others as doubles).
+     */
+    private static final tools.jackson.databind.json.JsonMapper READING = Json.MAPPER.rebuild()
+            .enable(tools.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
 
     /**
      * The HTTP transport's mapper. The SDK answers an HTTP request it refuses with the McpError
@@ -67,7 +74,7 @@ public final class SextantMcpServer {
                 gen.writeEndObject();
             }
         });
-        return new JacksonMcpJsonMapper(Json.MAPPER.rebuild().addModule(errors).build());
+        return new JacksonMcpJsonMapper(READING.rebuild().addModule(errors).build());
     }
 
     /** The check of each inbound message, knowing which tool names the SDK routes. */

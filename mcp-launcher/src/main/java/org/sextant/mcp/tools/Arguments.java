@@ -8,10 +8,12 @@ import java.util.Optional;
 import java.util.TreeSet;
 import org.sextant.contract.ArgumentCheck;
 import org.sextant.contract.Capabilities;
+import org.sextant.contract.HeldNumbers;
 import org.sextant.contract.RetiredNames;
 import org.sextant.contract.ShownText;
-import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A tool's arguments, checked in the launcher before any call to the app: unknown names first,
@@ -59,15 +61,18 @@ public final class Arguments {
                 }
             }
         }
-        Map<String, Object> canonical = canonicalNames(values, properties);
-        List<ArgumentCheck.Problem> problems = ArgumentCheck.problems("tool:" + schemaName, inputSchema, Json.MAPPER.valueToTree(canonical));
+        // numbers as sent (the SDK reads fractions exactly), not through Json.MAPPER: it would write an Infinity as null
+        JsonNode given = JsonMapper.shared().valueToTree(canonicalNames(values, properties));
+        List<ArgumentCheck.Problem> problems = ArgumentCheck.problems("tool:" + schemaName, inputSchema, given);
         if (!problems.isEmpty()) {
             ArgumentCheck.Problem p = problems.get(0);
             String more = ArgumentCheck.alsoWrong(problems);
             throw ToolFailure.invalidInput(prefix + p.field(), p.message() + more, "pass " + prefix + p.field() + " as " + p.expected());
         }
-        return new Arguments(canonical);
+        return new Arguments(JsonMapper.shared().treeToValue(HeldNumbers.held(given), CHECKED)); // each number the double that was checked
     }
+
+    private static final tools.jackson.core.type.TypeReference<LinkedHashMap<String, Object>> CHECKED = new tools.jackson.core.type.TypeReference<>() {};
 
     /** "; did you mean limit?" for a name a typo away from an argument, else nothing. */
     private static String nearest(String name, java.util.Set<String> arguments) {

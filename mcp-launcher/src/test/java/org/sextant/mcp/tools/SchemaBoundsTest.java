@@ -1,6 +1,7 @@
 package org.sextant.mcp.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -92,27 +93,94 @@ class SchemaBoundsTest {
     /** The walk: every declared bound of every tool holds at its edge. */
     @Test
     void everyDeclaredBoundOfEveryToolHoldsAtItsEdges() {
+        int checked = everyArgument((t, field, spec) -> {
+            if (spec.get("enum") instanceof List<?> values) {
+                assertAllowedValues(t, field, values);
+            } else if ("integer".equals(spec.get("type")) && spec.get("minimum") instanceof Integer min && spec.get("maximum") instanceof Integer max) {
+                assertIntegerBound(t, field, min, max);
+            } else if ("array".equals(spec.get("type")) && spec.get("maxItems") instanceof Integer max) {
+                assertListBound(t, field, max);
+            } else if ("string".equals(spec.get("type")) && spec.get("maxLength") instanceof Integer max) {
+                refused(t, field, "x".repeat(max + 1));
+                passes(t, field, "x".repeat(max));
+            } else {
+                return false;
+            }
+            return true;
+        });
+        assertTrue(checked > 60, "bounded arguments checked: " + checked);
+    }
+
+    /** One check of an argument of a tool; false when it does not apply to the argument. */
+    private interface ArgumentCheckOf {
+        boolean check(LauncherTool t, String field, Map<?, ?> spec);
+    }
+
+    /** How many arguments of all the tools {@code check} applied to. */
+    private static int everyArgument(ArgumentCheckOf check) {
         int checked = 0;
         for (LauncherTool t : ToolCatalog.ALL) {
             for (Map.Entry<String, Object> p : properties(t).entrySet()) {
-                Map<?, ?> spec = (Map<?, ?>) p.getValue();
-                String field = p.getKey();
-                if (spec.get("enum") instanceof List<?> values) {
-                    assertAllowedValues(t, field, values);
-                } else if ("integer".equals(spec.get("type")) && spec.get("minimum") instanceof Integer min && spec.get("maximum") instanceof Integer max) {
-                    assertIntegerBound(t, field, min, max);
-                } else if ("array".equals(spec.get("type")) && spec.get("maxItems") instanceof Integer max) {
-                    assertListBound(t, field, max);
-                } else if ("string".equals(spec.get("type")) && spec.get("maxLength") instanceof Integer max) {
-                    refused(t, field, "x".repeat(max + 1));
-                    passes(t, field, "x".repeat(max));
-                } else {
-                    continue;
-                }
-                checked++;
+                if (check.check(t, p.getKey(), (Map<?, ?>) p.getValue())) checked++;
             }
         }
-        assertTrue(checked > 60, "bounded arguments checked: " + checked);
+        return checked;
+    }
+
+    /**
+     * Every number argument of every tool, as the SDK hands it over (fractions exact): past a double (1e400) or
+     * read as 0 by one (1e-400), quoted ("5"), 2^63 and -0.0 are each refused naming the argument, what was sent
+     * and what it takes, or pass as the double or integer it is; 1.0 passes where 1 does.
+     */
+    @Test
+    void everyNumberArgumentOfEveryToolIsToldWhatIsWrongWithANumber() {
+        int checked = everyArgument((t, field, spec) -> {
+            Object type = spec.get("type");
+            boolean list = "array".equals(type) && spec.get("items") instanceof Map<?, ?> items && "number".equals(items.get("type"));
+            if (!list && !"integer".equals(type) && !"number".equals(type) && !List.of("string", "integer").equals(type)) return false;
+            java.util.function.Function<Object, Object> sent = v -> list ? List.of(v) : v;
+            String at = list ? "at " + field + "[0], " : "";
+            assertEquals("argument '" + field + "': " + at + "1e400 is a number too large (a double holds at most 1.8e308 in size)",
+                    refusal(t, field, sent.apply(new java.math.BigDecimal("1e400"))));
+            assertEquals("argument '" + field + "': " + at + "1e-400 is a number too small (a double holds none between 0 and 4.9e-324 in size: it would read as 0)",
+                    refusal(t, field, sent.apply(new java.math.BigDecimal("1e-400"))));
+            if (!list && !(type instanceof List<?>)) {
+                assertTrue(refusal(t, field, "5").contains("got the string \"5\" (a number is sent without quotes)"), t.name() + " " + field);
+            }
+            java.math.BigInteger twoTo63 = java.math.BigInteger.TWO.pow(63);
+            if (!"number".equals(type) && !list) {
+                assertTrue(refusal(t, field, twoTo63).contains("(got 9223372036854775808)"), t.name() + " " + field);
+            }
+            if ("integer".equals(type) && spec.get("minimum") instanceof Integer min && min <= 1 && !(spec.get("maximum") instanceof Integer max && max < 1)
+                    && spec.get("enum") == null) {
+                passes(t, field, new java.math.BigDecimal("1.0"));
+            }
+            for (Object v : List.of(sent.apply(-0.0), sent.apply(new java.math.BigDecimal("1.0")), sent.apply(twoTo63))) {
+                passesOrNames(t, field, v);
+            }
+            return true;
+        });
+        assertTrue(checked > 40, "number arguments checked: " + checked);
+    }
+
+    /** A value passes (a -0.0 reaching the tool as 0), or is refused naming the field and the value. */
+    private static void passesOrNames(LauncherTool t, String field, Object value) {
+        try {
+            Object got = Arguments.of(t.name(), call(t, field, value), t.inputSchema()).given().get(field);
+            Object number = got instanceof List<?> l ? l.get(0) : got;
+            assertFalse(Double.valueOf(-0.0).equals(number), "a -0.0 reaches the tool as 0: " + t.name() + " " + field);
+        } catch (ToolFailure f) {
+            assertTrue(f.getMessage().startsWith("argument '" + field + "': "), f.getMessage());
+            assertTrue(f.getMessage().contains("got ") || f.getMessage().contains("is not one of"), f.getMessage());
+            assertTrue(f.clientHint().startsWith("pass " + field + " as "), f.clientHint());
+        }
+    }
+
+    private static String refusal(LauncherTool t, String field, Object value) {
+        ToolFailure f = assertThrows(ToolFailure.class, () -> Arguments.of(t.name(), call(t, field, value), t.inputSchema()), t.name() + " " + field);
+        assertEquals("invalid_input", f.failReason());
+        assertTrue(f.clientHint().startsWith("pass " + field + " as "), f.clientHint());
+        return f.getMessage();
     }
 
     @Test

@@ -1,0 +1,57 @@
+package org.sextant.mcp.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.modelcontextprotocol.spec.McpSchema;
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.sextant.mcp.envelope.Json;
+import org.sextant.mcp.tools.InFlightCalls;
+
+/**
+ * Numbers in a message as the launcher reads them: a request id the SDK cannot take (it takes a string, an int or
+ * a long) is told what a number id must be; a tool argument no double holds reaches the argument check as sent.
+ */
+class InboundNumbersTest {
+    private final Inbound inbound = new Inbound(SextantMcpServer.jsonMapper(), Set.of("list_jobs"), new InFlightCalls());
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void anIdThatIsNoWholeNumberOf64BitsIsToldWhatAnIdMustBe() {
+        for (String id : new String[] {"1e308", "1.0", "9223372036854775808", "1e400", "-1" + "0".repeat(500)}) {
+            Inbound.Reply reply = assertInstanceOf(Inbound.Reply.class, inbound.check("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"ping\"}"), id);
+            Map<String, Object> answer = Json.readObject(reply.response());
+            assertNull(answer.get("id"), "an id the request cannot have is answered with null: " + reply.response());
+            Map<String, Object> error = (Map<String, Object>) answer.get("error");
+            assertEquals(-32600, error.get("code"));
+            String shown = switch (id) {
+                case "1e308" -> "1e308";
+                case "1.0" -> "1.0";
+                case "9223372036854775808" -> "9223372036854775808";
+                case "1e400" -> "1e400";
+                default -> "-1e500";
+            };
+            assertEquals("Invalid Request: id " + shown + ": a number id must be a whole number that fits 64 bits (-9223372036854775808 to"
+                    + " 9223372036854775807), written without a fraction or exponent; or send the id as a string", error.get("message"));
+        }
+        for (String id : new String[] {"9223372036854775807", "-0", "\"1e308\""}) {
+            assertInstanceOf(Inbound.Forward.class, inbound.check("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"ping\"}"), id);
+        }
+    }
+
+    /** As a double, 1e400 was forwarded as the string "Infinity" and refused as "got a string"; 1e-400 as 0. */
+    @Test
+    void aToolArgumentNoDoubleHoldsIsForwardedAsSent() throws Exception {
+        for (String n : new String[] {"1e400", "1e-400", "0.95"}) {
+            String call = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_jobs\",\"arguments\":{\"limit\":" + n + "}}}";
+            Inbound.Forward forward = assertInstanceOf(Inbound.Forward.class, inbound.check(call));
+            McpSchema.JSONRPCRequest request = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(SextantMcpServer.jsonMapper(), forward.text());
+            Map<?, ?> arguments = (Map<?, ?>) ((Map<?, ?>) request.params()).get("arguments");
+            assertEquals(new BigDecimal(n), arguments.get("limit"), forward.text());
+        }
+    }
+}
