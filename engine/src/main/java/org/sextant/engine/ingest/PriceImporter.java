@@ -72,8 +72,10 @@ public final class PriceImporter {
             return importFiles(files, turn, asWritten);
         } catch (SextantException e) {
             // DuckDB's reader refuses a CSV whose lines end in more than one way: only now is a read of each file spent to tell
-            // such a file, and the import (rolled back) runs again reading it from a copy with LF endings, as it did judging first
-            if (asWritten.told || asWritten.staged.stream().noneMatch(p -> judge.mixed(p) != null)) throw e;
+            // such a file, and the import (rolled back) runs again reading it from a copy with LF endings, as it did judging first;
+            // a failure that is not a refusal of the input (memory, disk, the store) is not the reader's and costs no such read
+            if (asWritten.told || e.reason() != org.sextant.contract.FailReason.INVALID_INPUT
+                    || asWritten.staged.stream().noneMatch(p -> judge.mixed(p) != null)) throw e;
             return importFiles(files, turn, new Attempt(judge));
         }
     }

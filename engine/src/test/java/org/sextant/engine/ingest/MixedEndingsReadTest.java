@@ -139,6 +139,23 @@ class MixedEndingsReadTest {
         assertEquals(2, judged.get(), "judged after the failed read, and its copy staged again");
     }
 
+    /** A failure that is no refusal of the input (the disk, memory, the store) is not the reader's: no file is read to judge it. */
+    @Test
+    void aFailureThatIsNotTheReadersCostsNoJudging(@TempSextant Store store) throws Exception {
+        Path bars = Files.writeString(tmp.resolve("ZBAR.csv"), "timestamp,close\n2020-01-02 13:00:00,1\n2020-01-02 13:01:00,2\n");
+        AtomicInteger judged = new AtomicInteger();
+        PriceImporter.Stage diskFull = (source, dir, file, endings) -> {
+            throw new SextantException(org.sextant.contract.FailReason.IO_ERROR, "the disk is full", "paths", "free space");
+        };
+        PriceImporter importer = new PriceImporter(store, PriceRules.defaults(), null, diskFull, staged -> {
+            judged.incrementAndGet();
+            return null;
+        });
+        SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(bars)));
+        assertEquals("the disk is full", e.getMessage());
+        assertEquals(0, judged.get(), "no read of the file to judge its line endings");
+    }
+
     /** A refusal by whoever hears the symbols before the commit is no failed read: the import does not run again, nor asks twice. */
     @Test
     void aRefusalBeforeTheCommitIsNotRunAgain(@TempSextant Store store) throws Exception {
