@@ -67,7 +67,7 @@ final class Logging {
         Path log = home.logFile();
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         try {
-            Files.createDirectories(log.getParent());
+            SextantHome.ownerOnly(log.getParent()); // before ensureLayout: the log is the user's data
             RollingFileAppender<ILoggingEvent> file = rollingFile(context, log, MAX_BYTES, KEPT_RUNS, PATTERN);
             rollPreviousRun(file, log);
             Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
@@ -109,7 +109,7 @@ final class Logging {
         RollingFileAppender<ILoggingEvent> file;
         try {
             Path log = home.ensureRoot().logsDir().resolve(COMMAND_LOG);
-            Files.createDirectories(log.getParent());
+            SextantHome.ownerOnly(log.getParent()); // before ensureLayout: the log is the user's data
             file = rollingFile(context, log, MAX_BYTES, 1, PATTERN);
         } catch (IOException | RuntimeException e) {
             file = null;

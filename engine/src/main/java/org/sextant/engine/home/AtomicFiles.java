@@ -45,6 +45,19 @@ public final class AtomicFiles {
         }
     }
 
+    /**
+     * A new empty {@code file} readable and writable by its owner only (mode 600; a file {@code newOutputStream} makes
+     * follows the umask, 644), in place of any left by an earlier run: for copies of the user's data (backups).
+     */
+    public static Path newOwnerOnly(Path file) throws IOException {
+        Files.deleteIfExists(file);
+        try {
+            return Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } catch (UnsupportedOperationException notPosix) {
+            return Files.createFile(file); // Windows: the profile folder's ACL keeps other users out
+        }
+    }
+
     private static void restrictToOwner(Path p) throws IOException {
         try {
             Set<PosixFilePermission> perms = PosixFilePermissions.fromString("rw-------");

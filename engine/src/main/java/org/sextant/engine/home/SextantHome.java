@@ -71,16 +71,23 @@ public record SextantHome(Path root) {
         return this;
     }
 
-    /** Creates the folders the app writes into. */
+    /**
+     * Creates the folders the app writes into, and makes its own top-level folders (and the default backups folder
+     * when there is one) readable by their owner only, also in a home the person made themselves: the store, backups,
+     * logs and kept deletions in them are the user's data, while the files DuckDB, logback and a copy create follow the
+     * umask (644).
+     */
     public SextantHome ensureLayout() {
         ensureRoot();
         try {
+            for (String folder : APP_OWNED_FOLDERS) ownerOnly(root.resolve(folder));
+            if (Files.isDirectory(root.resolve("backups"))) ownerOnly(root.resolve("backups"));
             for (Path p : new Path[] {dataDir(), stagingDir(), runDir(), logsDir(), pendingCommands(), doneCommands(), jobsDir()}) {
                 // "…/data: already exists" did not say that a file stands where the folder must be
                 for (Path q = p; q.startsWith(root) && !q.equals(root); q = q.getParent()) {
                     if (Files.exists(q) && !Files.isDirectory(q)) {
                         throw new UncheckedIOException(new java.nio.file.FileSystemException(q.toString(), null,
-                                "is a file where Sextant keeps a folder: move it away (or choose another SEXTANT_HOME)"));
+                                FILE_IN_A_FOLDERS_PLACE));
                     }
                 }
                 Files.createDirectories(p);
@@ -89,5 +96,28 @@ public record SextantHome(Path root) {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the Sextant home folders under " + root, e);
         }
+    }
+
+    private static final String FILE_IN_A_FOLDERS_PLACE = "is a file where Sextant keeps a folder: move it away (or choose another SEXTANT_HOME)";
+    private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY =
+            java.nio.file.attribute.PosixFilePermissions.fromString("rwx------");
+
+    /**
+     * {@code dir} created when missing, and readable, writable and enterable by its owner only (mode 700): a folder a
+     * file of the app's stands in is named, as {@link #ensureLayout} does. On a file system without POSIX modes
+     * (Windows) the folder is only created: the profile folder's ACL keeps other users out.
+     */
+    public static Path ownerOnly(Path dir) throws IOException {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new java.nio.file.FileSystemException(dir.toString(), null,
+                    FILE_IN_A_FOLDERS_PLACE);
+        }
+        Files.createDirectories(dir);
+        try {
+            if (!Files.getPosixFilePermissions(dir).equals(OWNER_ONLY)) Files.setPosixFilePermissions(dir, OWNER_ONLY);
+        } catch (UnsupportedOperationException notPosix) {
+            // Windows
+        }
+        return dir;
     }
 }

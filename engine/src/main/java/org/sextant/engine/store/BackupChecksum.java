@@ -35,7 +35,7 @@ public final class BackupChecksum {
         CRC32C crc = new CRC32C();
         long bytes = 0;
         byte[] buf = new byte[BUFFER];
-        try (InputStream in = Files.newInputStream(from); OutputStream out = Files.newOutputStream(to)) {
+        try (InputStream in = Files.newInputStream(from); OutputStream out = Files.newOutputStream(org.sextant.engine.home.AtomicFiles.newOwnerOnly(to))) {
             for (int n; (n = in.read(buf)) > 0; bytes += n) {
                 crc.update(buf, 0, n);
                 out.write(buf, 0, n);
@@ -49,7 +49,7 @@ public final class BackupChecksum {
         Path target = of(backup);
         Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
         try {
-            Files.writeString(tmp, line, StandardCharsets.US_ASCII);
+            Files.writeString(org.sextant.engine.home.AtomicFiles.newOwnerOnly(tmp), line, StandardCharsets.US_ASCII);
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(tmp);

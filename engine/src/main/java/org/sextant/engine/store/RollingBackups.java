@@ -86,7 +86,7 @@ public final class RollingBackups {
     public Path take() throws IOException {
         Path wal = store.resolveSibling(store.getFileName() + ".wal");
         if (Files.exists(wal) && Files.size(wal) > 0) throw new IOException("the write-ahead log is not empty: checkpoint first");
-        Files.createDirectories(policy.dir());
+        if (!Files.isDirectory(policy.dir())) org.sextant.engine.home.SextantHome.ownerOnly(policy.dir()); // a folder of the person's keeps its mode
         Path target = policy.dir().resolve(PREFIX + STAMP.format(Instant.now()) + SUFFIX);
         Path tmp = policy.dir().resolve("." + target.getFileName() + ".tmp");
         String sum;

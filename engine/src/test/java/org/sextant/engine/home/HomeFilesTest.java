@@ -50,6 +50,26 @@ class HomeFilesTest {
                 "a home the person set up stays as they set it");
     }
 
+    /**
+     * In a home the person made (mode 755), the folders the app keeps the store, its backups, logs, jobs and kept
+     * deletions in were made 755 too, their files 644: readable by every user of the machine. They are the owner's only,
+     * also when an earlier version made them; the home itself stays as the person set it.
+     */
+    @Test
+    void theAppsFoldersAreTheOwnersOnlyInAHomeThePersonMade() throws Exception {
+        Path made = Files.createDirectory(dir.resolve("made"));
+        Files.setPosixFilePermissions(made, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path olderData = Files.createDirectory(made.resolve("data"));
+        Files.setPosixFilePermissions(olderData, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path backups = Files.createDirectory(made.resolve("backups"));
+        Files.setPosixFilePermissions(backups, PosixFilePermissions.fromString("rwxrwxr-x"));
+        new SextantHome(made).ensureLayout();
+        for (String folder : java.util.List.of("data", "run", "logs", "jobs", "commands", "models", "backups")) {
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(made.resolve(folder))), folder);
+        }
+        assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(made)), "the home stays as it was set");
+    }
+
     /** A file where a folder of the home must be is named as such ("…/data: already exists" did not say it). */
     @Test
     void aFileWhereTheHomeKeepsAFolderIsNamed() throws Exception {

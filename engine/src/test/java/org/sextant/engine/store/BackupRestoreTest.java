@@ -52,6 +52,17 @@ class BackupRestoreTest {
         assertTrue(Files.exists(r.keptIn().resolve("sextant.duckdb")), "the replaced store is kept");
     }
 
+    /** A backup is a copy of the user's data: its folder, when the app makes it, and its files are its owner's only (they were 755 and 644). */
+    @Test
+    void aBackupAndItsChecksumAreTheOwnersOnly() throws IOException {
+        SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
+        Path folder = dir.resolve("made/b");
+        Path backup = takeBackups(home, new RollingBackups(home.database(), new RollingBackups.Policy(folder, 2, Duration.ZERO)), 1).get(0);
+        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(folder)));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(backup)));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(BackupChecksum.of(backup))));
+    }
+
     @Test
     void aBackupDamagedInsideAtItsFullLengthIsNamedByTheListAndRefusedByRestore() throws IOException {
         SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
