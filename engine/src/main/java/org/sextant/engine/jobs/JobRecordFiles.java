@@ -1,7 +1,6 @@
 package org.sextant.engine.jobs;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * The job records of jobs/ as a start reads them: only a record the app could have written is
  * taken (its file named by its id, which has the shape {@link Jobs#submit} gives ids, and every
  * field a reader needs set), since its id names the file the start rewrites (attack 17, M6 and M7);
- * ended jobs past the newest {@link #KEPT_ENDED} are deleted so jobs/ does not grow forever.
+ * the records of ended jobs past the newest {@link #KEPT_ON_DISK} are deleted ({@link LetGoRecords}) so jobs/ does not grow forever.
  */
 final class JobRecordFiles {
     private static final Logger log = LoggerFactory.getLogger(JobRecordFiles.class);
@@ -28,10 +27,17 @@ final class JobRecordFiles {
     /** A job id: its kind, a dash, 8 hex digits. */
     static final Pattern ID = Pattern.compile("[a-z][a-z_]{0,39}-[0-9a-f]{8}");
     /**
-     * Ended jobs kept, the newest: a start deletes older records, and the running app holds no more than these in memory
-     * ({@link Jobs}). As many as one list_jobs lists, so the newest it lists are always in memory.
+     * Ended jobs held in memory, the newest ({@link Jobs}): as many as one list_jobs lists, so the newest it lists are always
+     * in memory.
      */
     static final int KEPT_ENDED = org.sextant.contract.Bounds.MAX_JOB_LIST;
+    /**
+     * Ended jobs whose records jobs/ keeps, the newest, at a start and while the app runs: older ones are deleted. Twice those
+     * in memory, so a job let go of from memory still answers job_status from its record until as many again have been let go
+     * of: a job that ran while 500 others ended leaves memory the moment it ends, and its submitter still reads its result.
+     * At most 1000 records of under 1 MB each ({@link JobRecordBounds}); most are a few KB.
+     */
+    static final int KEPT_ON_DISK = 2 * KEPT_ENDED;
     /** How far past the start a record may say it was created (a clock set back) before it counts as damaged. */
     static final Duration CLOCK_SLACK = Duration.ofDays(1);
 
@@ -82,17 +88,5 @@ final class JobRecordFiles {
         if (ended.size() <= KEPT_ENDED) return List.of();
         ended.sort(Comparator.comparing(JobStatus::createdAt).reversed());
         return ended.subList(KEPT_ENDED, ended.size());
-    }
-
-    /** Deletes the records of ended jobs in {@code jobs} past the newest {@link #KEPT_ENDED}, and drops them from {@code jobs}. */
-    static void prune(Path dir, Map<String, JobStatus> jobs) {
-        for (JobStatus j : pastKept(jobs.values())) {
-            try {
-                Files.deleteIfExists(dir.resolve(j.id() + ".json"));
-                jobs.remove(j.id());
-            } catch (IOException e) {
-                log.warn("cannot delete the old job record {}: {}", j.id(), e.toString());
-            }
-        }
     }
 }

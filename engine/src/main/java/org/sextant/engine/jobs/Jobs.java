@@ -52,11 +52,13 @@ public final class Jobs implements AutoCloseable {
     private final Path dir;
     /**
      * Every active job, and the newest {@link JobRecordFiles#KEPT_ENDED} ended ones {@link JobStatus#held as held}: an agent that
-     * runs thousands of jobs does not grow the app. An older ended job is read back from its record; a start deletes it.
+     * runs thousands of jobs does not grow the app. An older ended job is read back from its record while that is kept
+     * ({@link LetGoRecords}).
      */
     private final Map<String, JobStatus> jobs = new ConcurrentHashMap<>();
-    /** Ended jobs this run let go of from {@link #jobs}, by state (their records stay until the next start); guarded by itself. */
+    /** Ended jobs this run let go of from {@link #jobs}, by state (their records stay while {@link #records} keeps them); guarded by itself. */
     private final Map<JobState, Long> letGo = new java.util.EnumMap<>(JobState.class);
+    private final LetGoRecords records;
     private final WholeResults wholeResults;
     private final Map<String, Future<?>> futures = new ConcurrentHashMap<>();
     private final Map<String, Boolean> cancelRequested = new ConcurrentHashMap<>();
@@ -87,6 +89,7 @@ public final class Jobs implements AutoCloseable {
         this.dir = dir;
         this.nanoClock = nanoClock;
         this.wholeResults = new WholeResults(wholeBytes);
+        this.records = new LetGoRecords(dir);
         recover();
     }
 
@@ -150,7 +153,7 @@ public final class Jobs implements AutoCloseable {
                 }
             }
         }
-        String id = kind + "-" + UUID.randomUUID().toString().substring(0, 8);
+        String id = newId(kind);
         JobStatus queued = new JobStatus(id, kind, List.copyOf(subjects), writer, ifInterrupted.leaves(), JobState.QUEUED, 0, "queued",
                 Instant.now(), null, null, null, null, null, null, null, false, null);
         update(queued, true);
@@ -158,6 +161,17 @@ public final class Jobs implements AutoCloseable {
         reaches.put(id, reach);
         futures.put(id, (writer ? writers : readers).submit(() -> execute(id, limit, work)));
         return queued;
+    }
+
+    /**
+     * An id no job in memory or in jobs/ has: a new job must not take the record of a job let go of, which
+     * {@link LetGoRecords} deletes later (8 hex digits meet one of a thousand kept ids about once in four million jobs).
+     */
+    private String newId(String kind) {
+        while (true) {
+            String id = kind + "-" + UUID.randomUUID().toString().substring(0, 8);
+            if (!jobs.containsKey(id) && !Files.exists(dir.resolve(id + ".json"))) return id;
+        }
     }
 
     /** Refuses with job_busy when a deletion of a symbol {@code reach} covers is under way: {@code what} the job would do, {@code fix} before "once...". */
@@ -307,7 +321,11 @@ public final class Jobs implements AutoCloseable {
         if (record != null) return record;
         if (j != null) return j.withResult(Json.object("left_out", "the result is no longer in the app's memory and its record jobs/" + id
                 + ".json could not be read back (see SEXTANT_HOME/logs/sextant.log)"));
-        throw new SextantException(FailReason.JOB_UNKNOWN, "no job with id '" + org.sextant.contract.ShownText.name(id) + "'", "job_id", "list_jobs shows the known job ids");
+        // the ids of deleted records are not kept either (they would grow as jobs/ did): an id of the app's shape may be one
+        String removed = id != null && JobRecordFiles.ID.matcher(id).matches() ? ": if it ran, its record was removed: the app keeps the newest "
+                + JobRecordFiles.KEPT_ON_DISK + " ended jobs" : "";
+        throw new SextantException(FailReason.JOB_UNKNOWN, "no job with id '" + org.sextant.contract.ShownText.name(id) + "'" + removed, "job_id",
+                "list_jobs shows the known job ids");
     }
 
     /** The record of the ended job {@code id} in jobs/, or null when there is none the app wrote (an id of another shape names no file). */
@@ -423,7 +441,8 @@ public final class Jobs implements AutoCloseable {
 
     /**
      * Persists before publishing, so whoever sees a state in memory finds it on disk too. An ended job is held without its
-     * result (kept whole among the newest, {@link WholeResults}), and the oldest ended ones past those kept are let go of.
+     * result (kept whole among the newest, {@link WholeResults}), and the oldest ended ones past those kept are let go of:
+     * at a job's end only, never at a progress report.
      */
     private synchronized void update(JobStatus s, boolean persist) {
         if (persist) persist(s);
@@ -433,11 +452,23 @@ public final class Jobs implements AutoCloseable {
         }
         wholeResults.keep(s.id(), s.result());
         jobs.put(s.id(), s.held());
+        letGoPastKept(true);
+    }
+
+    /**
+     * Lets go of the ended jobs past the newest {@link JobRecordFiles#KEPT_ENDED} from memory, the oldest first, their
+     * records kept or deleted by {@link LetGoRecords}: one rule at a start and as jobs end (at most one job at each end).
+     * {@code thisRun}: counted in list_jobs' count and the summary, as jobs of this run.
+     */
+    private synchronized void letGoPastKept(boolean thisRun) {
         synchronized (letGo) {
-            for (JobStatus old : JobRecordFiles.pastKept(jobs.values())) {
+            List<JobStatus> newestFirst = JobRecordFiles.pastKept(jobs.values());
+            for (int i = newestFirst.size() - 1; i >= 0; i--) {
+                JobStatus old = newestFirst.get(i);
                 jobs.remove(old.id());
                 wholeResults.forget(old.id());
-                letGo.merge(old.state(), 1L, Long::sum);
+                if (thisRun) letGo.merge(old.state(), 1L, Long::sum);
+                records.letGo(old.id());
             }
         }
     }
@@ -479,7 +510,7 @@ public final class Jobs implements AutoCloseable {
                     log.warn("ignoring unreadable job file {}: {}", f, Json.whyUnreadable(e));
                 }
             }
-            JobRecordFiles.prune(dir, jobs);
+            letGoPastKept(false);
         } catch (IOException e) {
             log.warn("cannot list jobs in {}: {}", dir, e.toString());
         }

@@ -96,25 +96,38 @@ class JobRecordFilesTest {
         assertTrue(log.contains("scan-000000aa.json: its created_at is more than a day after this start"), log);
     }
 
+    /** A start keeps the records jobs/ keeps while the app runs, by the same rule (LetGoRecords): as jobs end, the oldest go on. */
     @Test
-    void aStartDeletesEndedRecordsPastTheNewestKeptOnes() throws Exception {
+    void aStartDeletesEndedRecordsPastTheNewestKeptOnesAndTheRunGoesOnByTheSameRule() throws Exception {
         Path dir = jobsDir();
         Instant now = Instant.now();
-        int made = JobRecordFiles.KEPT_ENDED + 3;
+        int made = JobRecordFiles.KEPT_ON_DISK + 3;
         for (int i = 0; i < made; i++) {
             String id = String.format("gather-%08x", i);
             Files.writeString(dir.resolve(id + ".json"), record(id, "SUCCEEDED", "created_at", now.minusSeconds(3600 + i)));
         }
         Files.writeString(dir.resolve("scan-0000abcd.json"), record("scan-0000abcd", "RUNNING", "created_at", now.minus(Duration.ofDays(400))));
         try (Jobs jobs = new Jobs(dir)) {
-            assertEquals(JobRecordFiles.KEPT_ENDED, jobs.list().size());
+            assertEquals(JobRecordFiles.KEPT_ENDED, jobs.list().size(), "memory holds the newest");
             assertEquals("gather-00000000", jobs.list().get(0).id(), "the newest stay");
             assertFalse(jobs.list().stream().anyMatch(j -> j.id().equals("scan-0000abcd")), "an interrupted job has ended: the oldest goes");
+            assertEquals(JobRecordFiles.KEPT_ON_DISK, records(dir));
+            assertFalse(Files.exists(dir.resolve(String.format("gather-%08x.json", made - 1))));
+            assertFalse(Files.exists(dir.resolve("scan-0000abcd.json")));
+            String onDiskOnly = String.format("gather-%08x", JobRecordFiles.KEPT_ON_DISK - 1);
+            assertEquals(JobState.SUCCEEDED, jobs.status(onDiskOnly).state(), "past memory, its record answers");
+
+            assertEquals(JobState.SUCCEEDED, jobs.await(jobs.submit("scan", List.of("BB"), false, IfInterrupted.KEEPS_AT_END, ctx -> 1).id(),
+                    Duration.ofSeconds(60)).state());
+            assertEquals(JobRecordFiles.KEPT_ON_DISK, records(dir), "a job ended: the oldest record kept went");
+            assertFalse(Files.exists(dir.resolve(onDiskOnly + ".json")));
+            assertTrue(Files.exists(dir.resolve(String.format("gather-%08x.json", JobRecordFiles.KEPT_ON_DISK - 2))));
         }
+    }
+
+    private static long records(Path dir) throws java.io.IOException {
         try (var files = Files.list(dir)) {
-            assertEquals(JobRecordFiles.KEPT_ENDED, files.count());
+            return files.count();
         }
-        assertFalse(Files.exists(dir.resolve(String.format("gather-%08x.json", made - 1))));
-        assertFalse(Files.exists(dir.resolve("scan-0000abcd.json")));
     }
 }

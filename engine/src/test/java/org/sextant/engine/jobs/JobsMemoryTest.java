@@ -91,6 +91,56 @@ class JobsMemoryTest {
         }
     }
 
+    /** The job records (.json) in {@code dir}. */
+    private static long records(Path dir) throws java.io.IOException {
+        try (var files = java.nio.file.Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".json")).count();
+        }
+    }
+
+    /**
+     * While the app runs, jobs/ holds the records of the newest ended jobs and of the active ones: an agent's thousands of
+     * jobs grew it by up to 1 MB each until the next start. A job let go of from memory answers from its record until it rolls off.
+     */
+    @Test
+    void theJobsFolderKeepsTheNewestEndedRecordsAndTheActiveOnesWhileTheAppRuns() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        int made = JobRecordFiles.KEPT_ON_DISK + 60;
+        try (Jobs jobs = new Jobs(dir, System::nanoTime, 1)) { // no whole results held: every ended job answers from its record
+            String active = jobs.submit("gather", List.of("AA"), true, IfInterrupted.KEEPS_AT_END, ctx -> {
+                ctx.progress(0.5, "half");
+                return release.await(120, TimeUnit.SECONDS) ? Map.of("rows", 7) : null;
+            }).id();
+            List<String> ids = new ArrayList<>();
+            while (ids.size() < made) {
+                ids.addAll(runEnded(jobs, Math.min(100, made - ids.size()), ids.size()));
+                assertTrue(records(dir) <= JobRecordFiles.KEPT_ON_DISK + 1, records(dir) + " records after " + ids.size() + " ended jobs");
+                assertTrue(java.nio.file.Files.exists(dir.resolve(active + ".json")), "the running job's record stays though it is the oldest");
+            }
+            assertEquals(JobRecordFiles.KEPT_ON_DISK + 1, records(dir), "the newest ended jobs' records and the running one's");
+
+            release.countDown();
+            JobStatus end = jobs.await(active, Duration.ofSeconds(120));
+            assertEquals(JobState.SUCCEEDED, end.state(), "ended the oldest, it leaves memory at once, and its record answers");
+            assertEquals(Map.of("rows", 7), end.result());
+            assertEquals(JobRecordFiles.KEPT_ON_DISK, records(dir));
+            String letGoKept = ids.get(made - JobRecordFiles.KEPT_ON_DISK + 100);
+            assertEquals(record(dir, letGoKept), jobs.status(letGoKept), "let go of from memory, its record still answers");
+
+            SextantException gone = assertThrows(SextantException.class, () -> jobs.status(ids.get(0)));
+            assertEquals("job_unknown", gone.failReason());
+            assertEquals("job_id", gone.field());
+            assertEquals("no job with id '" + ids.get(0) + "': if it ran, its record was removed: the app keeps the newest "
+                    + JobRecordFiles.KEPT_ON_DISK + " ended jobs", gone.getMessage());
+            assertEquals("no job with id 'nope'", assertThrows(SextantException.class, () -> jobs.status("nope")).getMessage(),
+                    "an id the app never gives names no record");
+
+            JsonNode listed = Json.MAPPER.valueToTree(jobs.listing(10));
+            assertEquals(made + 1, listed.path("count").asInt(), "count covers every job of this run, its record removed too");
+            assertEquals(made + 1, jobs.summary().get("succeeded"));
+        }
+    }
+
     @Test
     void aJustEndedJobAnswersItsWholeResultUntilNewerOnesFillTheBudget() throws Exception {
         long oneResult = Json.MAPPER.writeValueAsBytes(longResult(0)).length;
