@@ -167,9 +167,12 @@ public final class Jobs implements AutoCloseable {
      * An id no job in memory or in jobs/ has: a new job must not take the record of a job let go of, which
      * {@link LetGoRecords} deletes later (8 hex digits meet one of a thousand kept ids about once in four million jobs).
      */
+    /** The 8 hex digits of a new id; a test draws the same digits twice. */
+    java.util.function.Supplier<String> idDraws = () -> UUID.randomUUID().toString().substring(0, 8);
+
     private String newId(String kind) {
         while (true) {
-            String id = kind + "-" + UUID.randomUUID().toString().substring(0, 8);
+            String id = kind + "-" + idDraws.get();
             if (!jobs.containsKey(id) && !Files.exists(dir.resolve(id + ".json"))) return id;
         }
     }

@@ -38,6 +38,25 @@ class JobsTest {
         }
     }
 
+    /**
+     * A new job never takes the id of a job in memory or of a record kept in jobs/: the record of a job let go of is
+     * deleted later by its id, which would then delete the new job's record (and before, a new job overwrote it).
+     */
+    @Test
+    void aNewJobNeverTakesTheIdOfAJobHeldOrKept() throws Exception {
+        try (Jobs jobs = new Jobs(dir)) {
+            java.util.Iterator<String> draws = List.of("0000000a", "0000000a", "0000000b", "0000000b", "0000000c").iterator();
+            jobs.idDraws = draws::next;
+            JobStatus first = jobs.submit("forecast", List.of("AA"), false, IfInterrupted.KEEPS_AT_END, ctx -> 1);
+            jobs.await(first.id(), Duration.ofSeconds(30));
+            Files.writeString(dir.resolve("forecast-0000000b.json"), Files.readString(dir.resolve(first.id() + ".json")).replace("0000000a", "0000000b"));
+            JobStatus second = jobs.submit("forecast", List.of("KO"), false, IfInterrupted.KEEPS_AT_END, ctx -> 2);
+            assertEquals("forecast-0000000a", first.id());
+            assertEquals("forecast-0000000c", second.id(), "the ids held in memory and kept on disk are drawn again");
+            assertEquals(1, jobs.await(first.id(), Duration.ofSeconds(30)).result());
+        }
+    }
+
     /** A job cancelled while queued is forgotten by the cancel and limit books: it never runs, so its end never clears them. */
     @Test
     void aJobCancelledBeforeItStartsLeavesNothingBooked() throws Exception {
