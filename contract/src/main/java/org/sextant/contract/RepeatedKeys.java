@@ -30,6 +30,11 @@ public final class RepeatedKeys {
     public static List<Object> path(JacksonException e) {
         String said = e.getOriginalMessage();
         if (said == null || !said.startsWith("Duplicate Object property") || !(e.processor() instanceof JsonParser parser)) return null;
+        return at(parser);
+    }
+
+    /** The keys and indexes from the document down to where {@code parser} stands (a key or value of that path). */
+    public static List<Object> at(JsonParser parser) {
         Deque<Object> path = new ArrayDeque<>();
         for (TokenStreamContext c = parser.streamReadContext(); c != null && !c.inRoot(); c = c.getParent()) {
             if (c.inObject()) path.addFirst(c.currentName() == null ? "" : c.currentName());

@@ -16,6 +16,15 @@ public record ApiCall(String method, JsonNode args, String client) {
         this(method, args, null);
     }
 
+    /**
+     * This call with each number as the double a route reads (the server reads fractions exactly, so that 1e400 and
+     * 1e-400 are refused as sent); itself when it holds no fraction. Once per call, after its arguments are checked.
+     */
+    ApiCall held() {
+        JsonNode h = args == null ? null : org.sextant.contract.HeldNumbers.held(args);
+        return h == args ? this : new ApiCall(method, h, client);
+    }
+
     public String text(String field) {
         JsonNode n = args.get(field);
         if (n == null || n.isNull()) return null;

@@ -187,6 +187,8 @@ public final class ApiRoutes {
      * is, up to its commit: it writes in one transaction, rolled back when stopped. The synchronous
      * backtest is the exception: it stores its run only at its end, so it is bound like a read (the
      * read budget, its caller gone) and stopped before that leaves nothing; start_backtest has no budget, only the jobs' time limit.
+     * A number no double holds (1e400, 1e-400) is refused with the other argument problems; the route gets every other
+     * number as its double ({@link ApiCall#held}), as the check did.
      */
     public Object dispatch(ApiCall call, java.util.function.BooleanSupplier abandoned) {
         Route route = routes.get(call.method());
@@ -201,6 +203,10 @@ public final class ApiRoutes {
             throw SextantException.invalid(p.field(), call.method() + ": " + p.field() + " " + p.message() + more,
                     "pass " + p.field() + " as: " + p.expected());
         }
+        return run(route, call.held(), abandoned);
+    }
+
+    private Object run(Route route, ApiCall call, java.util.function.BooleanSupplier abandoned) {
         Capability c = route.capability();
         if (c == Capabilities.BACKTEST) {
             // it writes only once its sweep is done: stopped before that (budget spent, caller gone) it leaves nothing behind

@@ -341,8 +341,12 @@ public final class LocalApiServer implements AutoCloseable {
     /**
      * Arguments are read strictly ({"symbol":"AA","symbol":"BA"} would otherwise answer for BA without a word)
      * and refused past {@link JsonLimits#MAX_TOKENS} as they are read: 1 MiB of [0,0,...] is no tree to build.
+     * Fractions are read exactly, as sent: as doubles 1e400 was Infinity (refused without the number) and 1e-400
+     * was 0; the routes' argument check refuses both by what was sent, then holds each number as its double.
      */
-    private static final tools.jackson.databind.ObjectReader ARGUMENTS = org.sextant.contract.RepeatedKeys.strict(JsonLimits.bounded());
+    private static final tools.jackson.databind.ObjectReader ARGUMENTS = org.sextant.contract.RepeatedKeys.strict(JsonLimits.bounded()
+            .with(tools.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .without(tools.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES));
 
     private JsonNode parseArgs(byte[] bytes) {
         if (bytes.length == 0) return Json.MAPPER.createObjectNode();
@@ -355,10 +359,22 @@ public final class LocalApiServer implements AutoCloseable {
                 traffic.count(ApiTraffic.Event.BAD_BODY);
                 throw SextantException.invalid("body", JsonLimits.passed(e, p, "request body", true),
                         "send a JSON object of arguments, e.g. {\"symbol\":\"MSFT\"}");
+            } catch (NumberFormatException e) {
+                throw pastEveryExponent(p);
             }
         }
         if (n == null || !n.isObject()) throw SextantException.invalid("body", "request body must be a JSON object", "send {\"name\": value, ...}");
         return n;
+    }
+
+    /** 1e2147483648: no exact number (an int exponent) holds it, let alone a double; refused where it stood, as an unheld number is. */
+    private SextantException pastEveryExponent(tools.jackson.core.JsonParser p) {
+        traffic.count(ApiTraffic.Event.BAD_BODY);
+        java.util.List<Object> path = org.sextant.contract.RepeatedKeys.at(p);
+        String field = path.isEmpty() ? "body" : ShownText.name(String.valueOf(path.get(0)));
+        String at = path.size() > 1 ? " at " + org.sextant.contract.RepeatedKeys.shown(path) + "," : "";
+        return SextantException.invalid(field, field + at + " " + ShownText.name(p.getString()) + " has an exponent past \u00b12147483647:"
+                + " no double holds it (1.8e308 at most in size, 4.9e-324 at least)", "pass " + field + " as: a number a double holds");
     }
 
     private static Map<String, Object> ok(Object data) {

@@ -19,6 +19,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import java.util.stream.Stream;
 import org.sextant.engine.Json;
 import org.sextant.engine.Sextant;
 import tools.jackson.databind.JsonNode;
@@ -210,6 +214,61 @@ class LocalApiServerTest {
         HttpResponse<String> unknownModel = post("get_forecast", "{\"symbol\":\"KO\",\"model\":\"prophet\"}", TOKEN);
         assertEquals(400, unknownModel.statusCode());
         assertEquals("model", Json.MAPPER.readTree(unknownModel.body()).get("field").asString());
+    }
+
+    /**
+     * A number no double holds is refused naming its argument, where it stood and the number as sent, before any
+     * route runs: 1e400 was "the number is too large" (read as Infinity, the number gone) and 1e-400 read as 0.
+     */
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("unheldNumbers")
+    void aNumberNoDoubleHoldsIsRefusedNamingTheArgumentAndTheNumber(String method, String args, String field, String error) throws Exception {
+        HttpResponse<String> r = post(method, args, TOKEN);
+        assertEquals(400, r.statusCode(), r.body());
+        JsonNode body = Json.MAPPER.readTree(r.body());
+        assertEquals("invalid_input", body.get("fail_reason").asString(), r.body());
+        assertEquals(field, body.get("field").asString(), r.body());
+        assertEquals(error, body.get("error").asString());
+        assertTrue(body.get("fix").asString().startsWith("pass " + field + " as: "), r.body());
+    }
+
+    /** Top-level and inside a list, past the largest double either way and below the smallest. */
+    private static Stream<Arguments> unheldNumbers() {
+        String large = " is a number too large (a double holds at most 1.8e308 in size)";
+        String small = " is a number too small (a double holds none between 0 and 4.9e-324 in size: it would read as 0)";
+        return Stream.of(
+                Arguments.of("get_close_price", "{\"symbol\":\"AA\",\"limit\":1e400}", "limit", "get_close_price: limit 1e400" + large),
+                Arguments.of("get_close_price", "{\"symbol\":\"AA\",\"limit\":-1e400}", "limit", "get_close_price: limit -1e400" + large),
+                Arguments.of("get_close_price", "{\"symbol\":\"AA\",\"limit\":1e-400}", "limit", "get_close_price: limit 1e-400" + small),
+                Arguments.of("get_forecast", "{\"symbol\":\"KO\",\"levels\":[0.8,1e400]}", "levels", "get_forecast: levels at levels[1], 1e400" + large),
+                Arguments.of("get_forecast", "{\"symbol\":\"KO\",\"levels\":[0.8,-1e400]}", "levels", "get_forecast: levels at levels[1], -1e400" + large),
+                Arguments.of("get_forecast", "{\"symbol\":\"KO\",\"levels\":[0.8,1e-400]}", "levels", "get_forecast: levels at levels[1], 1e-400" + small),
+                // no exact reading holds it either (its exponent is no int): refused as it is read
+                Arguments.of("get_forecast", "{\"symbol\":\"KO\",\"levels\":[0.8,-1E2147483648]}", "levels", "levels at levels[1], -1E2147483648"
+                        + " has an exponent past \u00b12147483647: no double holds it (1.8e308 at most in size, 4.9e-324 at least)"));
+    }
+
+    /** Numbers a double holds reach the routes as the doubles they were: 1e3 and 1000.0 are the integer 1000, a fraction answers as before. */
+    @Test
+    void heldNumbersAnswerAsBefore() throws Exception {
+        JsonNode thousand = data("get_close_price", "{\"symbol\":\"AA\",\"limit\":1000}");
+        assertEquals(thousand, data("get_close_price", "{\"symbol\":\"AA\",\"limit\":1e3}"));
+        assertEquals(thousand, data("get_close_price", "{\"symbol\":\"AA\",\"limit\":1000.0}"));
+        JsonNode two = data("get_close_price", "{\"symbol\":\"AA\",\"limit\":2E0}");
+        assertEquals(2, two.get("count").asInt(), two.toString());
+        assertTrue(two.get("truncated").asBoolean(), two.toString());
+
+        String args = "{\"horizon\": 5, \"top_k\": 50, \"as_of\": \"1998-10-08\", \"backfill_weight\": 0.250, \"recency_half_life_days\": 1.26e2}";
+        JsonNode viaFacade = Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(engine.compareToHistory(
+                org.sextant.engine.analogue.AnalogueRequest.jsonArgs(args)))); // read as doubles, as the API read every number before
+        assertEquals(viaFacade, data("compare_to_history", args));
+        String outOfRange = "{\"as_of\": \"1998-10-08\", \"signals_dict\": {\"ret_1d\": 1.5e16}}"; // its refusal echoes the value as the route got it
+        org.sextant.engine.SextantException refused = org.junit.jupiter.api.Assertions.assertThrows(org.sextant.engine.SextantException.class,
+                () -> engine.compareToHistory(org.sextant.engine.analogue.AnalogueRequest.jsonArgs(outOfRange)));
+        assertEquals(refused.getMessage(), Json.MAPPER.readTree(post("compare_to_history", outOfRange, TOKEN).body()).get("error").asString());
+        JsonNode forecast = data("get_forecast", "{\"symbol\":\"KO\",\"horizon\":5,\"levels\":[0.80,0.95]}");
+        assertEquals(Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(engine.getForecast("KO", null, 5, new double[] {0.8, 0.95}, null))),
+                ((tools.jackson.databind.node.ObjectNode) forecast).without(List.of("interval_note", "data_warning")));
     }
 
     @Test
