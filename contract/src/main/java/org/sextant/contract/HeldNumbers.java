@@ -33,6 +33,14 @@ public final class HeldNumbers {
         }
     }
 
+    /**
+     * "1e2147483648 has an exponent past ±2147483647: no double holds it (…)": such a number no exact reader holds either
+     * (its exponent is an int), so a reader of exact fractions throws instead of reading it; {@code sent} is its text.
+     */
+    public static String pastEveryExponent(String sent) {
+        return ShownText.name(sent) + " has an exponent past \u00b12147483647: no double holds it (1.8e308 at most in size, 4.9e-324 at least)";
+    }
+
     /** The first number of {@code tree} a double does not hold, in document order; null when there is none. */
     public static Unheld first(JsonNode tree) {
         return first(tree, new ArrayList<>());

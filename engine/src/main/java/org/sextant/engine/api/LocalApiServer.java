@@ -373,8 +373,8 @@ public final class LocalApiServer implements AutoCloseable {
         java.util.List<Object> path = org.sextant.contract.RepeatedKeys.at(p);
         String field = path.isEmpty() ? "body" : ShownText.name(String.valueOf(path.get(0)));
         String at = path.size() > 1 ? " at " + org.sextant.contract.RepeatedKeys.shown(path) + "," : "";
-        return SextantException.invalid(field, field + at + " " + ShownText.name(p.getString()) + " has an exponent past \u00b12147483647:"
-                + " no double holds it (1.8e308 at most in size, 4.9e-324 at least)", "pass " + field + " as: a number a double holds");
+        return SextantException.invalid(field, field + at + " " + org.sextant.contract.HeldNumbers.pastEveryExponent(p.getString()),
+                "pass " + field + " as: a number a double holds");
     }
 
     private static Map<String, Object> ok(Object data) {

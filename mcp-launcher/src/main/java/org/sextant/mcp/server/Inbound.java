@@ -9,6 +9,7 @@ import java.util.Set;
 import org.sextant.contract.HeldNumbers;
 import org.sextant.contract.JsonLimits;
 import org.sextant.contract.RepeatedKeys;
+import org.sextant.contract.ShownText;
 import org.sextant.mcp.LauncherInfo;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.tools.InFlightCalls;
@@ -92,6 +93,8 @@ public final class Inbound {
             } catch (StreamConstraintsException e) {
                 // too deep, too long or too many values to read: which limit and where, which the parser's refusal does not say
                 return pastLimit(e, p);
+            } catch (NumberFormatException e) {
+                return pastEveryExponent(p, text);
             }
         } catch (JacksonException e) {
             twice = RepeatedKeys.path(e);
@@ -100,10 +103,13 @@ public final class Inbound {
                 return reply(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the message is not valid JSON" + at
                         + "; send one JSON-RPC 2.0 message as one JSON object");
             }
-            try {
-                node = EXACT.readTree(text); // read again, only then, for the id and arguments of the call it belongs to
+            JsonParser again = EXACT.createParser(text);
+            try (again) {
+                node = EXACT.readTree(again); // read again, only then, for the id and arguments of the call it belongs to
             } catch (StreamConstraintsException past) {
                 return pastLimit(past);
+            } catch (NumberFormatException past) {
+                return pastEveryExponent(again, text);
             }
         }
         if (node == null || !node.isObject()) {
@@ -155,6 +161,29 @@ public final class Inbound {
         if (e.processor() instanceof JsonParser p) return pastLimit(e, p);
         return reply(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the message passes a limit of the JSON reader"
                 + "; send one JSON-RPC 2.0 message as one JSON object");
+    }
+
+    /**
+     * A number no exact reader holds (1e2147483648: its exponent is an int) threw out of the reading of stdin: it is
+     * answered naming where it stood, to the call's id when the message read as doubles gives one.
+     */
+    private static Reply pastEveryExponent(JsonParser p, String text) {
+        List<Object> path = RepeatedKeys.at(p);
+        String problem = HeldNumbers.pastEveryExponent(p.getString()) + "; send a number a double holds";
+        JsonNode id = null;
+        try {
+            JsonNode sent = JsonLimits.bounded().readTree(text).get("id");
+            if (sent != null && (sent.isString() || sent.isIntegralNumber() && sent.canConvertToLong())) id = sent;
+        } catch (RuntimeException unread) {
+            // answered without an id, as a message that cannot be read
+        }
+        if (path.equals(List.of("id"))) return reply(null, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: id " + problem);
+        if (path.size() > 2 && "params".equals(path.get(0)) && "arguments".equals(path.get(1))) {
+            List<Object> argument = path.subList(2, path.size());
+            return reply(id, McpSchema.ErrorCodes.INVALID_PARAMS, "Invalid params: argument '" + ShownText.name(String.valueOf(argument.get(0))) + "'"
+                    + (argument.size() > 1 ? " at " + RepeatedKeys.shown(argument) : "") + ": " + problem);
+        }
+        return reply(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: " + (path.isEmpty() ? "" : RepeatedKeys.shown(path) + ": ") + problem);
     }
 
     private static String callKey(String session, JsonNode id) {

@@ -54,4 +54,25 @@ class InboundNumbersTest {
             assertEquals(new BigDecimal(n), arguments.get("limit"), forward.text());
         }
     }
+
+    /**
+     * An exponent past an int (1e2147483648) holds no exact number: its reading threw a NumberFormatException, no
+     * JSON refusal, out of the session's reading of stdin. The call is answered naming the argument, where it stood and the number.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aNumberPastEveryExponentIsAnsweredNamingWhereItStood() {
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"list_jobs\",\"arguments\":{\"levels\":[0.8,-1E2147483648]}}}";
+        Map<String, Object> answer = Json.readObject(assertInstanceOf(Inbound.Reply.class, inbound.check(call)).response());
+        assertEquals(7, answer.get("id"));
+        Map<String, Object> error = (Map<String, Object>) answer.get("error");
+        assertEquals(-32602, error.get("code"));
+        assertEquals("Invalid params: argument 'levels' at levels[1]: -1E2147483648 has an exponent past \u00b12147483647: no double holds it"
+                + " (1.8e308 at most in size, 4.9e-324 at least); send a number a double holds", error.get("message"));
+        String ping = "{\"jsonrpc\":\"2.0\",\"id\":1e2147483648,\"method\":\"ping\"}";
+        Map<String, Object> refused = Json.readObject(assertInstanceOf(Inbound.Reply.class, inbound.check(ping)).response());
+        assertNull(refused.get("id"));
+        assertEquals("Invalid Request: id 1e2147483648 has an exponent past \u00b12147483647: no double holds it (1.8e308 at most in size,"
+                + " 4.9e-324 at least); send a number a double holds", ((Map<String, Object>) refused.get("error")).get("message"));
+    }
 }
