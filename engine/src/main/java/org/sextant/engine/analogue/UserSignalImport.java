@@ -2,7 +2,6 @@ package org.sextant.engine.analogue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.time.LocalDate;
@@ -37,9 +36,13 @@ public final class UserSignalImport {
         if (SignalRegistry.builtin().has(definition.name())) {
             throw SextantException.invalid("name", "'" + definition.name() + "' is a builtin signal", "choose another name, e.g. vix_close");
         }
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        List<String> lines = new ArrayList<>();
+        // strict UTF-8 as Files.readAllLines; no further than the file was when opened (a system file streams without end)
+        try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                org.sextant.engine.ingest.SizeAtOpen.open(csv), StandardCharsets.UTF_8.newDecoder()))) {
+            for (String line; (line = in.readLine()) != null; ) lines.add(line);
+        } catch (org.sextant.engine.ingest.SizeAtOpen.Grew grew) {
+            throw grew.refusal(csv.toString(), "path");
         } catch (IOException e) {
             throw SextantException.invalid("path", "cannot read " + csv + ": " + e.getMessage(), "give a readable CSV file");
         }

@@ -15,6 +15,7 @@ final class CsvErrors {
 
     /** A price file that could not be read as text: said as what it is (not UTF-8 text: a database, an archive), never the decoder's words. */
     static SextantException unreadable(java.nio.file.Path path, String file, java.io.IOException e) {
+        if (e instanceof SizeAtOpen.Grew grew) return grew.refusal(file);
         if (e instanceof java.nio.charset.CharacterCodingException && utf16(path)) {
             // Excel's "Unicode text" and PowerShell's default: a text file, just not UTF-8
             return SextantException.invalid("paths", file + ": not a price CSV in UTF-8: it is UTF-16 text (it starts with a UTF-16 byte-order mark)",

@@ -3,7 +3,6 @@ package org.sextant.engine.ingest;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -146,7 +145,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         Lines(Path path, String file, Budget budget) throws IOException {
             this.file = file;
             this.budget = budget;
-            java.io.InputStream raw = Files.newInputStream(path);
+            java.io.InputStream raw = SizeAtOpen.open(path); // no further than the file was: a pseudo-file streams without end
             java.io.InputStream in = budget == null ? raw : new java.io.FilterInputStream(raw) {
                 @Override
                 public int read() throws IOException {
@@ -218,7 +217,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
      * the run into the row): why DuckDB's reader failed, or dropped a row; that error, or null. Reads bytes in a fixed buffer.
      */
     static SextantException firstTooLong(java.nio.file.Path path, String file) {
-        try (java.io.InputStream in = Files.newInputStream(path)) {
+        try (java.io.InputStream in = SizeAtOpen.open(path)) {
             long lineNo = 1;
             long bytes = 0;
             long returns = 0; // carriage returns of the line: a blank line of a Windows file is two bytes of the run

@@ -3,7 +3,6 @@ package org.sextant.engine.ingest;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.Date;
 import java.sql.PreparedStatement;
@@ -107,7 +106,8 @@ final class ImportChecks {
         Layout l = s.layout();
         DateTimeFormatter fmt = "%Y%m%d".equals(s.csv().dateFormat()) ? DateTimeFormatter.BASIC_ISO_DATE : DateTimeFormatter.ISO_LOCAL_DATE;
         int seen = 0;
-        try (BufferedReader in = Files.newBufferedReader(s.original(), StandardCharsets.UTF_8)) {
+        // strict UTF-8 as Files.newBufferedReader; no further than the file was when opened
+        try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(SizeAtOpen.open(s.original()), StandardCharsets.UTF_8.newDecoder()))) {
             long n = 0;
             if (s.csv().hasHeader()) {
                 in.readLine();

@@ -44,15 +44,36 @@ public record ImportPreview(String file, String format, String layout, List<Stri
     /** Rows read to tell the interval (the import itself decides on every row). */
     static final int INTERVAL_ROWS = 500;
 
-    /** Refuses, naming "paths", what is not a file to read: missing, a folder, or a device or pipe (which never ends). */
+    /**
+     * Refuses, naming "paths", what is not a file to read: missing, a folder, a device or pipe (which never ends), or a
+     * system file under /proc, /sys or /dev (say 0 bytes, yet stream on: /proc/self/pagemap). Any other file that grows
+     * as it is read is refused by the read itself ({@link SizeAtOpen}).
+     */
     static void requireFile(Path path) {
+        String system = path == null ? null : systemFolder(path);
         String why = path == null || !Files.exists(path) ? "no such file"
                 : Files.isDirectory(path) ? "is a folder, not a file"
-                : !Files.isRegularFile(path) ? "is not a regular file (a device or pipe)" : null;
+                : !Files.isRegularFile(path) ? "is not a regular file (a device or pipe)"
+                : system != null ? "is a system file (in " + system + "), not a price file: its size says nothing of what it holds" : null;
         if (why != null) {
             throw SextantException.invalid("paths", path + ": " + why, "give the path of an existing CSV or Parquet file"
                     + (path != null && Files.isDirectory(path) ? " (the files in a folder: name each, or a shell pattern such as folder/*.csv)" : ""));
         }
+    }
+
+    /** Folders of the kernel's files, whatever link leads there. */
+    private static final List<String> SYSTEM_FOLDERS = List.of("/proc", "/sys", "/dev");
+
+    /** The system folder {@code path} really is in (links followed), or null. */
+    private static String systemFolder(Path path) {
+        if (!"/".equals(path.getFileSystem().getSeparator())) return null;
+        Path real;
+        try {
+            real = path.toRealPath();
+        } catch (IOException | SecurityException e) {
+            return null; // missing or unreadable: said as such
+        }
+        return SYSTEM_FOLDERS.stream().filter(f -> real.startsWith(Path.of(f))).findFirst().orElse(null);
     }
 
     /** Notes at most, of the rows read: a file in a zone with clock changes has two a year. */

@@ -3,7 +3,6 @@ package org.sextant.engine.ingest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -16,7 +15,7 @@ final class LineEndings {
 
     /** The first line ending otherwise than line 1, said with both kinds, or null when every line ends alike. */
     static String mixed(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = SizeAtOpen.open(file)) { // a file that grows is read no further than it was (the copy refuses it)
             Judge judge = new Judge();
             byte[] buf = new byte[1 << 16];
             boolean cr = false; // a CR whose next byte (perhaps in the next chunk) says whether it ends the line alone
@@ -73,7 +72,7 @@ final class LineEndings {
 
     private static InputStream open(Path from) throws StagedFile.Unreadable {
         try {
-            return Files.newInputStream(from);
+            return SizeAtOpen.open(from);
         } catch (IOException e) {
             throw new StagedFile.Unreadable(e);
         }

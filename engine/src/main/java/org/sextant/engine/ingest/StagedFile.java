@@ -21,14 +21,19 @@ import org.sextant.engine.SextantException;
 public final class StagedFile implements AutoCloseable {
     private final Path path;
     private final String mixedEndings;
+    private final String file;
+    private final long linkedSize;
 
     private StagedFile(Path path) {
-        this(path, null);
+        this(path, null, null, -1);
     }
 
-    private StagedFile(Path path, String mixedEndings) {
+    /** @param linkedSize the user's file's size when linked, -1 for a copy (which holds what was read, and no more) */
+    private StagedFile(Path path, String mixedEndings, String file, long linkedSize) {
         this.path = path;
         this.mixedEndings = mixedEndings;
+        this.file = file;
+        this.linkedSize = linkedSize;
     }
 
     static StagedFile of(Path source, Path stagingDir, String file) {
@@ -82,14 +87,21 @@ public final class StagedFile implements AutoCloseable {
         try {
             // the file a link names: a hard link to the link itself would point DuckDB outside staging, where it may not read
             real = source.toRealPath();
-            if (link && link(real, target)) return withOneLineEnding(target, source, stagingDir, file, sink, endings);
+            if (link && link(real, target)) return withOneLineEnding(target, linkedSize(target, file), source, stagingDir, file, sink, endings);
         } catch (IOException e) {
             throw unreadable(file, e);
         }
+        InputStream opened;
         InputStream in;
         try {
-            in = input.open(real); // before the copy's try: permission denied is the user's file, not staging's disk
+            opened = input.open(real); // before the copy's try: permission denied is the user's file, not staging's disk
         } catch (IOException e) {
+            throw unreadable(file, e);
+        }
+        try {
+            in = SizeAtOpen.of(opened, Files.size(real)); // a file that grows, or says 0 bytes and streams on, is refused, not copied without end
+        } catch (IOException e) {
+            closeQuietly(opened);
             throw unreadable(file, e);
         }
         write(target, sink, stagingDir, file, out -> {
@@ -101,7 +113,17 @@ public final class StagedFile implements AutoCloseable {
                 }
             }
         });
-        return withOneLineEnding(target, source, stagingDir, file, sink, endings);
+        return withOneLineEnding(target, -1, source, stagingDir, file, sink, endings);
+    }
+
+    /** The size of the file just linked at {@code target}; the link removed if it cannot be told. */
+    private static long linkedSize(Path target, String file) {
+        try {
+            return Files.size(target);
+        } catch (IOException e) {
+            deleteQuietly(target);
+            throw unreadable(file, e);
+        }
     }
 
     /** Writes what goes into a staged copy. */
@@ -121,6 +143,7 @@ public final class StagedFile implements AutoCloseable {
             throw e;
         } catch (Unreadable e) {
             deleteQuietly(target);
+            if (e.getCause() instanceof SizeAtOpen.Grew grew) throw grew.refusal(file);
             throw unreadable(file, e.getCause());
         } catch (IOException e) {
             deleteQuietly(target);
@@ -132,17 +155,17 @@ public final class StagedFile implements AutoCloseable {
      * {@code staged} as it is, or, when it is a CSV whose lines end in more than one way, a new copy beside it whose lines
      * all end with LF (written through {@code sink}, as staging's copies are; never larger than the file), {@code staged} deleted.
      */
-    private static StagedFile withOneLineEnding(Path staged, Path source, Path stagingDir, String file, Sink sink, Endings endings) {
-        if (BarFile.isParquet(source)) return new StagedFile(staged);
+    private static StagedFile withOneLineEnding(Path staged, long linkedSize, Path source, Path stagingDir, String file, Sink sink, Endings endings) {
+        if (BarFile.isParquet(source)) return new StagedFile(staged, null, file, linkedSize);
         String mixed = endings.mixed(staged);
-        if (mixed == null) return new StagedFile(staged);
+        if (mixed == null) return new StagedFile(staged, null, file, linkedSize);
         Path copy = target(stagingDir, source.getFileName().toString());
         try {
             write(copy, sink, stagingDir, file, out -> LineEndings.writeWithLf(staged, out));
         } finally {
             deleteQuietly(staged); // a link or a copy in staging: the user's file is untouched
         }
-        return new StagedFile(copy, mixed);
+        return new StagedFile(copy, mixed, file, -1);
     }
 
     private static boolean link(Path real, Path target) {
@@ -195,6 +218,14 @@ public final class StagedFile implements AutoCloseable {
         return new SextantException(org.sextant.contract.FailReason.IO_ERROR, file + ": cannot write the copy of the file the import reads in " + dir
                 + " (" + why + "); nothing was imported", null, "check that " + dir + " is writable and its disk has free space, or move the file to that disk"
                 + link + ", then import again", e);
+    }
+
+    private static void closeQuietly(InputStream in) {
+        try {
+            in.close();
+        } catch (IOException ignored) {
+            // only read from: nothing to lose
+        }
     }
 
     private static void deleteQuietly(Path p) {
@@ -262,12 +293,22 @@ public final class StagedFile implements AutoCloseable {
         return "'" + path.toString().replace("'", "''") + "'";
     }
 
+    /**
+     * Deletes the staged file. A linked file (the user's own, read by DuckDB in place) that grew since it was linked is
+     * refused here, inside the import's transaction, as a copy that grows is refused while it is read ({@link SizeAtOpen}).
+     */
     @Override
     public void close() {
+        long now = linkedSize < 0 ? -1 : sizeOrMinusOne(path);
+        deleteQuietly(path); // the next start removes what this cannot (removeLeftovers)
+        if (now > linkedSize) throw new SizeAtOpen.Grew(linkedSize).refusal(file);
+    }
+
+    private static long sizeOrMinusOne(Path p) {
         try {
-            Files.deleteIfExists(path);
-        } catch (IOException ignored) {
-            // the next start removes it (removeLeftovers)
+            return Files.size(p);
+        } catch (IOException e) {
+            return -1; // gone: nothing grew that is still read
         }
     }
 }
