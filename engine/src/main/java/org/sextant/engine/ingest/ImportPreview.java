@@ -46,7 +46,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
 
     /**
      * Refuses, naming "paths", what is not a file to read: missing, a folder, a device or pipe (which never ends), or a
-     * system file under /proc, /sys or /dev (say 0 bytes, yet stream on: /proc/self/pagemap). Any other file that grows
+     * system file under /proc or /sys (say 0 bytes, yet stream on: /proc/self/pagemap). Any other file that grows
      * as it is read is refused by the read itself ({@link SizeAtOpen}).
      */
     static void requireFile(Path path) {
@@ -62,7 +62,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
     }
 
     /** Folders of the kernel's files, whatever link leads there. */
-    private static final List<String> SYSTEM_FOLDERS = List.of("/proc", "/sys", "/dev");
+    private static final List<String> SYSTEM_FOLDERS = List.of("/proc", "/sys"); // /dev holds devices (not regular: refused) and /dev/shm files, which are files
 
     /** The system folder {@code path} really is in (links followed), or null. */
     private static String systemFolder(Path path) {

@@ -98,11 +98,20 @@ public final class StagedFile implements AutoCloseable {
         } catch (IOException e) {
             throw unreadable(file, e);
         }
+        long size;
         try {
-            in = SizeAtOpen.of(opened, Files.size(real)); // a file that grows, or says 0 bytes and streams on, is refused, not copied without end
+            size = Files.size(real);
+            in = SizeAtOpen.of(opened, size); // a file that grows, or says 0 bytes and streams on, is refused, not copied without end
         } catch (IOException e) {
             closeQuietly(opened);
             throw unreadable(file, e);
+        }
+        long free = usableSpace(stagingDir);
+        if (size > free) { // a sparse file of 256 GB: the copy would fill the disk, then fail
+            closeQuietly(in);
+            throw new SextantException(org.sextant.contract.FailReason.IO_ERROR, file + ": it holds " + String.format(java.util.Locale.ROOT, "%,d", size)
+                    + " bytes and the disk of " + stagingDir.toAbsolutePath().normalize() + " has " + String.format(java.util.Locale.ROOT, "%,d", free)
+                    + " free: the file is copied there before it is read; nothing was imported", null, DISK_FIX.formatted(stagingDir.toAbsolutePath().normalize()));
         }
         write(target, sink, stagingDir, file, out -> {
             try (in) {
@@ -205,6 +214,18 @@ public final class StagedFile implements AutoCloseable {
      * The copy into staging could not be written: the file is fine, the disk of SEXTANT_HOME is not. Said with
      * the folder, and the way around a copy (a file on that disk is linked, which takes no space).
      */
+    private static final String DISK_FIX = "free disk space on the disk of %s (old backups, data/damaged-* copies), or move the file to that disk"
+            + " (a file on that disk is linked there, not copied), then import again";
+
+    /** The bytes staging's disk has free for this process; Long.MAX_VALUE when it cannot be told (the copy's own failure then says it). */
+    private static long usableSpace(Path stagingDir) {
+        try {
+            return Files.getFileStore(stagingDir).getUsableSpace();
+        } catch (IOException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
     static SextantException unwritable(String file, Path stagingDir, IOException e) {
         Path dir = stagingDir.toAbsolutePath().normalize();
         String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -212,8 +233,7 @@ public final class StagedFile implements AutoCloseable {
         if (org.sextant.engine.store.DiskFull.causedBy(e)) {
             return new SextantException(org.sextant.contract.FailReason.IO_ERROR, file + ": no space left to stage the import in " + dir
                     + ": the file is copied there before it is read, and the disk is full (" + why + "); nothing was imported",
-                    null, "free disk space on the disk of " + dir + " (old backups, data/damaged-* copies), or move the file to that disk"
-                            + link + ", then import again", e);
+                    null, DISK_FIX.formatted(dir), e);
         }
         return new SextantException(org.sextant.contract.FailReason.IO_ERROR, file + ": cannot write the copy of the file the import reads in " + dir
                 + " (" + why + "); nothing was imported", null, "check that " + dir + " is writable and its disk has free space, or move the file to that disk"
