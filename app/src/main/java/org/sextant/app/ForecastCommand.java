@@ -68,16 +68,34 @@ final class ForecastCommand extends HomeCommand {
         return rest.isEmpty() ? 0 : bars(rest);
     }
 
-    /** Per symbol with bars but no daily prices, its finest stored interval (list_symbols). */
+    /** Per named symbol with bars but no daily prices, its finest stored interval (list_symbols, searched for it). */
     private Map<String, String> barsOnlyFinest() {
         Map<String, String> out = new java.util.HashMap<>();
-        for (tools.jackson.databind.JsonNode s : callEngine("list_symbols", new CallArguments()).path("symbols")) {
-            List<String> stored = new java.util.ArrayList<>();
-            s.path("intervals").forEach(i -> stored.add(i.asString()));
-            String finest = org.sextant.engine.data.BarReader.barsOnlyFinest(stored);
-            if (finest != null) out.put(s.path("symbol").asString(), finest);
+        for (String named : symbols) {
+            String symbol = named.strip().toUpperCase(java.util.Locale.ROOT);
+            // no stored symbol is blank or longer: the forecast refuses it, naming it
+            if (symbol.isEmpty() || symbol.length() > org.sextant.contract.Bounds.MAX_SYMBOL_CHARS) continue;
+            String finest = finestIfBarsOnly(symbol);
+            if (finest != null) out.put(symbol, finest);
         }
         return out;
+    }
+
+    /** {@code symbol}'s finest stored interval if it has bars only, else null: the pages of the symbols holding it, until it is found. */
+    private String finestIfBarsOnly(String symbol) {
+        Integer offset = 0;
+        while (offset != null) {
+            tools.jackson.databind.JsonNode page = callEngine("list_symbols", new CallArguments().put("query", symbol)
+                    .put("limit", org.sextant.contract.Bounds.MAX_SYMBOL_LIST).put("offset", offset));
+            for (tools.jackson.databind.JsonNode s : page.path("symbols")) {
+                if (!s.path("symbol").asString().equals(symbol)) continue;
+                List<String> stored = new java.util.ArrayList<>();
+                s.path("intervals").forEach(i -> stored.add(i.asString()));
+                return org.sextant.engine.data.BarReader.barsOnlyFinest(stored);
+            }
+            offset = page.path("truncated").asBoolean() ? page.path("next_offset").asInt() : null;
+        }
+        return null;
     }
 
     /** Each symbol's forecast of its bars at its interval, and with --backtest its walk-forward errors: reads. */

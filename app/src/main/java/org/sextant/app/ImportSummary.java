@@ -13,9 +13,9 @@ final class ImportSummary {
         StringBuilder sb = new StringBuilder();
         for (ImportReport.ImportedFile f : r.files()) {
             String skipped = f.skipped() > 0 ? ", " + count(f.skipped(), "line") + " without prices skipped" : "";
-            sb.append(String.format("%s: %s layout, %s%s, symbols %s%n", orEmpty(f.file()), orEmpty(f.layout()), count(f.rows(), "row"), skipped, jsonList(f.symbols())));
+            sb.append(String.format("%s: %s layout, %s%s, symbols %s%n", orEmpty(f.file()), orEmpty(f.layout()), count(f.rows(), "row"), skipped, jsonList(f.symbols()) + f.moreSymbols()));
         }
-        sb.append(String.format("imported: %s, %d updated; symbols %s%n", count(r.rowsInserted(), "new row"), r.rowsUpdated(), jsonList(r.symbols())));
+        sb.append(String.format("imported: %s, %d updated; symbols %s%n", count(r.rowsInserted(), "new row"), r.rowsUpdated(), jsonList(r.symbols()) + r.moreSymbols()));
         for (String note : ImportNotes.of(r)) sb.append("note: ").append(note).append(System.lineSeparator());
         return sb.toString();
     }

@@ -34,4 +34,14 @@ class ImportSummaryTest {
         assertEquals("A.csv: yahoo layout, 2 rows, 2 lines without prices skipped, symbols [\"A\"]" + n
                 + "imported: 2 new rows, 1 updated; symbols [\"A\"]" + n, ImportSummary.render(two));
     }
+
+    /** An import of more symbols than its answer lists says how many more there were: a file of 300,000 symbols answered 6.6 MB. */
+    @Test
+    void aCutSymbolListSaysHowManyMore() {
+        String n = System.lineSeparator();
+        ImportReport cut = new ImportReport(List.of(new ImportReport.ImportedFile("Z.csv", "generic", 6, List.of("Z1"), 3, "1d", null, List.of(), 0, List.of())),
+                6, 0, List.of("Z1"), 3, 0);
+        assertEquals("Z.csv: generic layout, 6 rows, symbols [\"Z1\"] and 2 more" + n
+                + "imported: 6 new rows, 0 updated; symbols [\"Z1\"] and 2 more" + n, ImportSummary.render(cut));
+    }
 }

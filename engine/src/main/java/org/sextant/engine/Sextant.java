@@ -112,6 +112,10 @@ public final class Sextant implements AutoCloseable {
 
     /** Symbols whose name or ticker contains {@code query} (case-insensitive); all when null or blank. */
     public List<SymbolInfo> listSymbols(String query) { return prices.symbols(query); }
+    /** {@code symbol}'s row when it has daily prices, reading only it; null when it has none. */
+    public SymbolInfo dailySymbol(String symbol) { return prices.dailySymbol(symbol); }
+    /** One page of list_symbols: the {@code limit} symbols (daily and bars-only) from {@code offset} on whose name or ticker contains {@code query}, and how many match. */
+    public org.sextant.engine.data.SymbolPage listSymbols(String query, int offset, int limit) { return prices.symbolPage(query, offset, limit); }
     /** Names an instrument (name, currency, exchange; empty clears); later imports keep it. */
     public SymbolInfo describeSymbol(String symbol, SymbolDescription d) { return changed(prices.describe(symbol, d)); }
     /** Bars at {@code interval} (1m .. 1mo; null = 1d): stored ones as they are, coarser ones resampled along the session. */

@@ -190,7 +190,7 @@ public final class DataViewModel implements AutoCloseable {
             if (done.state() == JobState.SUCCEEDED && done.result() instanceof ImportReport r) {
                 message.set(String.format(Locale.ROOT, "%s done: %,d rows added, %,d updated for %s",
                         what.substring(0, 1).toUpperCase(Locale.ROOT) + what.substring(1), r.rowsInserted(), r.rowsUpdated(),
-                        String.join(", ", r.symbols())));
+                        String.join(", ", r.symbols()) + r.moreSymbols()));
                 notes.set(importNotes(r));
             } else if (done.state() == JobState.SUCCEEDED) {
                 message.set(what + " done");

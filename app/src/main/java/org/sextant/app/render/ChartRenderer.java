@@ -259,8 +259,9 @@ public final class ChartRenderer {
         PriceSeries series = engine.getClosePrice(symbol, null, null);
         if (series.size() == 0) throw new SextantException(FailReason.NOT_FOUND, "no prices for '" + symbol + "'", "symbol", "call list_symbols");
         PriceForecast forecast = engine.getForecast(symbol, model, horizon, null);
-        String currency = engine.listSymbols(symbol).stream().filter(i -> i.symbol().equals(series.symbol()))
-                .map(SymbolInfo::currency).findFirst().orElse(null);
+        // its own row only: a search for "Z" would read every symbol whose ticker holds a Z
+        SymbolInfo info = engine.dailySymbol(series.symbol());
+        String currency = info == null ? null : info.currency();
         phases.enter(RenderPhases.Phase.TURN);
         return turn.hold(PictureTurn.Ticket.picture(width, height), () -> renderDaily(series, forecast, currency, days, width, height, phases));
     }

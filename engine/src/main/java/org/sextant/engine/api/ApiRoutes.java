@@ -16,7 +16,6 @@ import org.sextant.engine.ReadOnlyScope;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.PriceSeries;
-import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.forecast.ForecastScan;
 import org.sextant.engine.analogue.SignalDefinition;
 import org.sextant.engine.research.StrategyRunRequest;
@@ -259,10 +258,11 @@ public final class ApiRoutes {
     // --- the routes: each parses its arguments and calls the facade
 
     private Object listSymbols(ApiCall call) {
-        List<SymbolInfo> symbols = new java.util.ArrayList<>(engine.listSymbols(call.text("query")));
-        symbols.addAll(engine.listBarsOnlySymbols(call.text("query")));
-        symbols.sort(java.util.Comparator.comparing(SymbolInfo::symbol));
-        return Map.of("count", symbols.size(), "symbols", BarAnswers.withIntervals(symbols, engine.storedIntervals()));
+        Integer limit = call.integer("limit"), offset = call.integer("offset");
+        org.sextant.engine.data.SymbolPage page = engine.listSymbols(call.text("query"), offset == null ? 0 : offset,
+                limit == null ? org.sextant.contract.Bounds.DEFAULT_SYMBOL_LIST : limit);
+        return Json.object("count", page.count(), "offset", page.offset(), "limit", page.limit(), "truncated", page.truncated(),
+                "next_offset", page.nextOffset(), "symbols", BarAnswers.withIntervals(page.symbols(), page.intervals()));
     }
 
     private Object getClosePrice(ApiCall call) {

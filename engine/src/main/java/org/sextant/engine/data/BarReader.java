@@ -363,10 +363,26 @@ public final class BarReader {
     public List<SymbolInfo> barsOnlySymbols(String query) {
         // the per-symbol count over the whole bars table: once per data version and query, not on every list_symbols
         long version = store.commits();
-        // contains, not LIKE, as list_symbols' search of symbols with daily prices
-        String where = "(? = '' OR contains(lower(symbol), ?) OR symbol IN (SELECT symbol FROM " + SymbolDescription.STORED + " WHERE contains(lower(name), ?)))";
-        if (!windows) return barsOnlyCounted(where, query, query, query).stream().map(this::onTradingDays).toList();
-        return derived.get("\0barsOnly\0" + query, version, () -> List.copyOf(barsOnlyCounted(where, query, query, query))).stream().map(this::onTradingDays).toList();
+        if (!windows) return barsOnlyCounted(MATCHES, query, query, query).stream().map(this::onTradingDays).toList();
+        return derived.get("\0barsOnly\0" + query, version, () -> List.copyOf(barsOnlyCounted(MATCHES, query, query, query))).stream().map(this::onTradingDays).toList();
+    }
+
+    /**
+     * A bars' symbol whose ticker or the name it was given contains the query (three parameters: the lower-case query
+     * thrice; "" matches all); contains, not LIKE, as list_symbols' search of symbols with daily prices.
+     */
+    static final String MATCHES = "(? = '' OR contains(lower(symbol), ?) OR symbol IN (SELECT symbol FROM " + SymbolDescription.STORED
+            + " WHERE contains(lower(name), ?)))";
+
+    /** The rows of {@code symbols} (bars-only ones, as {@link #barsOnlySymbols} lists them), in symbol order: one page's, not the store's. */
+    List<SymbolInfo> barsOnlySymbols(List<String> symbols) {
+        if (symbols.isEmpty()) return List.of();
+        return barsOnlyCounted("symbol IN (" + placeholders(symbols.size()) + ")", symbols.toArray(String[]::new)).stream().map(this::onTradingDays).toList();
+    }
+
+    /** "?, ?, ?" for {@code n} parameters. */
+    static String placeholders(int n) {
+        return String.join(", ", java.util.Collections.nCopies(n, "?"));
     }
 
     /** {@code symbol}'s row as {@link #barsOnlySymbols} lists it, counting its bars only; null when it has daily prices or no bars. */

@@ -36,11 +36,62 @@ public final class PriceRepository {
         this.barReader = new BarReader(store);
     }
 
-    /** Symbols whose name or ticker contains {@code query} (case-insensitive); all when null or blank. */
+    /**
+     * A symbols row (joined with its description as d) whose ticker or name contains the query (three parameters: the lower-case
+     * query thrice; "" matches all); contains, not LIKE: a query's "_" or "%" is a character to find, not a wildcard.
+     */
+    private static final String MATCHES = "(? = '' OR contains(lower(symbol), ?) OR contains(lower(coalesce(d.name, '')), ?))";
+
+    /**
+     * Symbols whose name or ticker contains {@code query} (case-insensitive); all when null or blank. Every row: for the
+     * workstation's own views, which show a user's whole store; an agent's list_symbols reads a {@link #symbolPage}.
+     */
     public List<SymbolInfo> symbols(String query) {
         String q = searchText(query);
-        // contains, not LIKE: a query's "_" or "%" is a character to find, not a wildcard
-        return listed("? = '' OR contains(lower(symbol), ?) OR contains(lower(coalesce(d.name, '')), ?) ORDER BY symbol", q, q, q);
+        return listed(MATCHES + " ORDER BY symbol", q, q, q);
+    }
+
+    /**
+     * The {@code limit} symbols from {@code offset} on, in symbol order, of those with daily prices and those with bars only whose
+     * ticker or name contains {@code query}, and how many match: only the page's rows are read, whatever the store holds.
+     */
+    public SymbolPage symbolPage(String query, int offset, int limit) {
+        if (limit < 1 || limit > Bounds.MAX_SYMBOL_LIST) {
+            throw SextantException.invalid("limit", "limit is " + limit + ", not within 1.." + Bounds.MAX_SYMBOL_LIST, "ask for at most "
+                    + Bounds.MAX_SYMBOL_LIST + " symbols and read on with offset");
+        }
+        if (offset < 0) throw SextantException.invalid("offset", "offset is " + offset + ", below 0", "omit it for the first page, or pass the answer's next_offset");
+        String q = searchText(query);
+        String matching = "SELECT symbol, true AS daily FROM symbols LEFT JOIN " + SymbolDescription.STORED + " d USING (symbol) WHERE " + MATCHES
+                + " UNION ALL SELECT DISTINCT symbol, false FROM bars WHERE symbol NOT IN (SELECT symbol FROM symbols) AND " + BarReader.MATCHES;
+        List<String> daily = new ArrayList<>(), barsOnly = new ArrayList<>();
+        int count = store.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT symbol, daily FROM (" + matching + ") ORDER BY symbol LIMIT ? OFFSET ?")) {
+                for (int i = 1; i <= 6; i++) p.setString(i, q);
+                p.setInt(7, limit);
+                p.setLong(8, offset);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) (r.getBoolean(2) ? daily : barsOnly).add(r.getString(1));
+                }
+            }
+            try (PreparedStatement p = c.prepareStatement("SELECT count(*) FROM (" + matching + ")")) {
+                for (int i = 1; i <= 6; i++) p.setString(i, q);
+                try (ResultSet r = p.executeQuery()) {
+                    r.next();
+                    return Math.toIntExact(r.getLong(1));
+                }
+            }
+        });
+        List<SymbolInfo> page = new ArrayList<>(daily.isEmpty() ? List.of()
+                : listed("symbol IN (" + BarReader.placeholders(daily.size()) + ") ORDER BY symbol", daily.toArray(String[]::new)));
+        List<SymbolInfo> bars = barReader.barsOnlySymbols(barsOnly);
+        symbolsRead.add(bars.size());
+        page.addAll(bars);
+        page.sort(Comparator.comparing(SymbolInfo::symbol));
+        // the intervals as kept per data version: no scan of every price and bar on each call (docs/benchmarks.md, "Metadata reads")
+        Map<String, List<String>> stored = barReader.storedIntervals(), intervals = new java.util.TreeMap<>();
+        for (SymbolInfo s : page) intervals.put(s.symbol(), stored.getOrDefault(s.symbol(), List.of()));
+        return new SymbolPage(List.copyOf(page), intervals, count, offset, limit);
     }
 
     /** The rows of symbols with daily prices {@code where} selects (its parameters {@code args}), as list_symbols lists them. */
@@ -135,6 +186,12 @@ public final class PriceRepository {
         return "no interval asked: " + canonical(symbol) + " has no daily prices, so its finest stored bars (" + at + ") were used; pass interval for another";
     }
 
+    /** {@code symbol}'s row as list_symbols lists it when it has daily prices (only its row is read); null when it has none. */
+    public SymbolInfo dailySymbol(String symbol) {
+        List<SymbolInfo> row = listed("symbol = ?", requireCanonical(symbol));
+        return row.isEmpty() ? null : row.get(0);
+    }
+
     /** Symbols with bars but no daily prices, the query bounded as for {@link #symbols}. */
     public List<SymbolInfo> barsOnlySymbols(String query) {
         List<SymbolInfo> out = barReader.barsOnlySymbols(searchText(query));
@@ -211,8 +268,8 @@ public final class PriceRepository {
         String s = requireCanonical(symbol);
         if (!store.inTransaction(c -> description.name(c, s))) throw unknownSymbol(symbol);
         // only the described symbol's row, not a listing of every symbol to pick it from
-        List<SymbolInfo> daily = listed("symbol = ?", s);
-        if (!daily.isEmpty()) return daily.get(0);
+        SymbolInfo daily = dailySymbol(s);
+        if (daily != null) return daily;
         SymbolInfo barsOnly = barReader.barsOnlySymbol(s);
         if (barsOnly == null) throw unknownSymbol(symbol); // its last prices were deleted since it was named
         symbolsRead.increment();

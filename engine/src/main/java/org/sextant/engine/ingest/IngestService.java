@@ -52,9 +52,9 @@ public final class IngestService {
         return importPrices(files, timezone, ImportTurn.WAITING);
     }
 
-    /** As above, taking the store's writer as {@code turn} says. */
+    /** As above, taking the store's writer as {@code turn} says; the report as an answer lists it ({@link ImportReport#listed}). */
     public ImportReport importPrices(List<Path> files, String timezone, ImportTurn turn) {
-        return new PriceImporter(store, priceRules(), zone(timezone)).importFiles(requireFiles(files), turn);
+        return new PriceImporter(store, priceRules(), zone(timezone)).importFiles(requireFiles(files), turn).listed();
     }
 
     /** A time zone by its region name ("America/New_York") or a fixed offset ("+05:00"), or null for none; refused naming the field when unknown. */

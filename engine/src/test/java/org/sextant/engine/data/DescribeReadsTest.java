@@ -2,7 +2,6 @@ package org.sextant.engine.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,16 +19,7 @@ class DescribeReadsTest {
 
     @BeforeEach
     void manySymbols() {
-        store.inTransaction(c -> {
-            try (Statement s = c.createStatement()) {
-                s.execute("INSERT INTO symbols (symbol, first_date, last_date, rows, source) SELECT 'S' || lpad(i::VARCHAR, 5, '0'), "
-                        + "DATE '2024-01-02', DATE '2024-01-03', 2, 'test' FROM range(" + SYMBOLS + ") t(i)");
-                // three symbols with 30-minute bars and no daily prices
-                s.execute("INSERT INTO bars SELECT sym, '30m', TIMESTAMP '2024-03-04 14:30' + i * INTERVAL 30 MINUTE, NULL, NULL, NULL, 10 + i, NULL, 'test' "
-                        + "FROM (VALUES ('BARA'), ('BARB'), ('BARC')) v(sym), range(12) t(i)");
-            }
-            return null;
-        });
+        ManySymbols.insert(store, "S", 5, SYMBOLS, false, 12, "BARA", "BARB", "BARC"); // three with 30-minute bars and no daily prices
         prices = new PriceRepository(store);
     }
 

@@ -35,7 +35,8 @@ class SchemaBoundsTest {
             new Object[] {"read_app_log", "lines", 1, 2000}, new Object[] {"list_runs", "limit", 1, 1000},
             new Object[] {"get_tool_manifest", "offset", 0, 1000}, new Object[] {"get_tool_manifest", "limit", 1, 50},
             new Object[] {"negotiate_contract", "contract", 1, 1000}, new Object[] {"run_select", "limit", 1, Bounds.MAX_SELECT_ROWS},
-            new Object[] {"get_close_price", "limit", 1, Bounds.MAX_PRICE_ROWS});
+            new Object[] {"get_close_price", "limit", 1, Bounds.MAX_PRICE_ROWS},
+            new Object[] {"list_symbols", "limit", 1, Bounds.MAX_SYMBOL_LIST}, new Object[] {"list_symbols", "offset", 0, Integer.MAX_VALUE});
     /** tool, list argument, most items. */
     private static final List<Object[]> HAND_CHECKED_LISTS = List.of(
             new Object[] {"gather_tickers", "symbols", Bounds.MAX_JOB_SYMBOLS}, new Object[] {"refresh_tickers", "symbols", Bounds.MAX_JOB_SYMBOLS},
