@@ -42,6 +42,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         char delim = ',';
         if (parquet) {
             if (c == null) return null;
+            ParquetSizes.requireWithinBounds(c, staged, file); // the first row read below is a vector of 2,048 cells
             header = new ArrayList<>();
             row = new ArrayList<>();
             try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT * FROM read_parquet(" + staged.sqlLiteral() + ") LIMIT 1")) {
