@@ -17,7 +17,7 @@ import org.sextant.engine.SextantException;
  *   <li>its uncompressed size passes {@link #MAX_BYTES_PER_VALUE} per value (a symbol: its own bound) plus
  *       {@link #MAX_EXTRA_BYTES}: more text than cells within the bound can take, dictionary and page headers included.</li>
  * </ul>
- * A footer can lie or leave the statistics out: the reads bound what they keep as well (ParquetReadSql keeps at most
+ * A footer can lie or leave the statistics out: the reads bound what they keep as well (ParquetReadSql and BarFile keep at most
  * {@link Tickers#MAX_CHARS} + 1 characters of a symbol; ImportedDescriptions measures a description before gathering
  * it), and DuckDB's temporary folder is bounded (Store).
  */
