@@ -42,6 +42,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         char delim = ',';
         if (parquet) {
             if (c == null) return null;
+            ParquetSizes.requireWithinBounds(c, staged, file); // the first row read below is a vector of 2,048 cells
             header = new ArrayList<>();
             row = new ArrayList<>();
             try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT * FROM read_parquet(" + staged.sqlLiteral() + ") LIMIT 1")) {
@@ -196,7 +197,11 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
     String relation(StagedFile staged) {
         StringBuilder cols = new StringBuilder();
         if (parquet) {
-            for (int i = 0; i < header.size(); i++) cols.append(", CAST(").append(ImportBatch.ident(header.get(i))).append(" AS VARCHAR) AS c").append(i);
+            for (int i = 0; i < header.size(); i++) {
+                String text = "CAST(" + ImportBatch.ident(header.get(i)) + " AS VARCHAR)";
+                // a symbol is the text the bars keep: cut past the longest ticker (still refused), whatever the footer said
+                cols.append(", ").append(i == symbolCol ? "left(" + text + ", " + (Tickers.MAX_CHARS + 1) + ")" : text).append(" AS c").append(i);
+            }
             return "(SELECT file_row_number + 1 AS line__" + cols + " FROM read_parquet(" + staged.sqlLiteral() + ", file_row_number=true))";
         }
         StringBuilder schema = new StringBuilder("{");

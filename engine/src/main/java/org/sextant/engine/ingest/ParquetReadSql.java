@@ -1,5 +1,6 @@
 package org.sextant.engine.ingest;
 
+import org.sextant.engine.jobs.Cancellation;
 import org.sextant.engine.jobs.CancellableSql;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -14,6 +15,7 @@ final class ParquetReadSql {
     private ParquetReadSql() {}
 
     static Layout layout(Connection c, StagedFile staged, String file) throws SQLException {
+        ParquetSizes.requireWithinBounds(c, staged, file);
         List<String> names = new ArrayList<>();
         try (Statement st = c.createStatement();
              ResultSet r = st.executeQuery("DESCRIBE SELECT * FROM read_parquet(" + staged.sqlLiteral() + ")")) {
@@ -68,7 +70,7 @@ final class ParquetReadSql {
             String type = typeOf(s, bad);
             String col = ImportBatch.ident(l.header().get(bad));
             try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
-                    "SELECT file_row_number + 1, CAST(" + col + " AS VARCHAR) FROM " + relation
+                    "SELECT file_row_number + 1, left(CAST(" + col + " AS VARCHAR), 100) FROM " + relation
                             + " WHERE " + col + " IS NOT NULL AND TRY_CAST(" + col + " AS " + type + ") IS NULL LIMIT 1")) {
                 if (r.next()) {
                     String name = l.header().get(bad);
@@ -78,10 +80,18 @@ final class ParquetReadSql {
                 }
             }
         }
-        String insert = ImportBatch.insertSql(s, relation,
-                i -> "TRY_CAST(" + ImportBatch.ident(l.header().get(i)) + " AS " + typeOf(s, i) + ")", "file_row_number + 1", fileSymbol);
+        // a symbol is the one text the rows keep: cut past the longest ticker (still refused as one), so a cell the footer
+        // did not declare cannot fill the batch's table
+        String insert = ImportBatch.insertSql(s, relation, i -> i == l.symbolCol() ? "left(TRY_CAST(" + ImportBatch.ident(l.header().get(i))
+                + " AS VARCHAR), " + (Tickers.MAX_CHARS + 1) + ")" : "TRY_CAST(" + ImportBatch.ident(l.header().get(i)) + " AS " + typeOf(s, i) + ")",
+                "file_row_number + 1", fileSymbol);
+        Cancellation.check(); // a vector of huge cells is one step DuckDB's interrupt does not split: stop before it if asked
         try (Statement st = c.createStatement()) {
             return CancellableSql.run(st, () -> st.executeUpdate(insert));
+        } catch (SQLException e) {
+            if (!String.valueOf(e.getMessage()).contains("Out of Memory")) throw e;
+            throw new SextantException(org.sextant.contract.FailReason.RESOURCE_LIMIT, s.file() + ": reading it took more memory and temporary disk "
+                    + "than one import may use; nothing was imported", "paths", "import it in parts (fewer rows a file), or as CSV", e);
         }
     }
 

@@ -9,9 +9,11 @@ import org.sextant.engine.SextantException;
  * every list of symbols (--symbols AA,IBM); one longer than reads take could never be read back.
  */
 final class Tickers {
+    /** The longest ticker, in characters (one byte each: a ticker is ASCII). */
+    static final int MAX_CHARS = 40;
     static final String RULE = "letters, digits and . _ ^ = - only, at least one letter or digit, or a pair such as EUR/USD";
     // a pair's two parts hold no dot, so no '..' can pass as a symbol
-    private static final String TICKER_REGEX = "[A-Za-z0-9._^=-]{1,40}|[A-Za-z0-9_^=-]{1,19}/[A-Za-z0-9_^=-]{1,20}";
+    private static final String TICKER_REGEX = "[A-Za-z0-9._^=-]{1," + MAX_CHARS + "}|[A-Za-z0-9_^=-]{1,19}/[A-Za-z0-9_^=-]{1,20}";
     private static final Pattern TICKER = Pattern.compile(TICKER_REGEX);
     // and a letter or digit: '.', '..' and '--' passed, and their kept files after delete_prices were hidden or read as options
     private static final String NAMING_REGEX = "[A-Za-z0-9]";

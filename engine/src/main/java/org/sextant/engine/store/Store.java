@@ -60,6 +60,14 @@ public final class Store implements AutoCloseable {
 
     /** Opens (creating if needed) the store file and brings its schema up to date. */
     public static Store open(Path file, Path stagingDir) {
+        return open(file, stagingDir, memoryLimit(), MAX_TEMP_SIZE);
+    }
+
+    /** DuckDB's temporary folder may hold at most this much of what a query spills beyond the memory limit. */
+    static final String MAX_TEMP_SIZE = "4GB";
+
+    /** As {@link #open(Path, Path)}, with DuckDB's memory limit and temporary-folder bound given (a test sets them small). */
+    static Store open(Path file, Path stagingDir, String memoryLimit, String maxTempSize) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             Files.createDirectories(stagingDir);
@@ -74,13 +82,18 @@ public final class Store implements AutoCloseable {
             props.setProperty("autoinstall_known_extensions", "false");
             props.setProperty("autoload_known_extensions", "false");
             // bounds every query, read-only SQL from agents included; spilling to disk is bounded too
-            props.setProperty("memory_limit", memoryLimit());
-            props.setProperty("max_temp_directory_size", "4GB");
+            props.setProperty("memory_limit", memoryLimit);
             // a big import checkpoints on its own once the log passes this, instead of at DuckDB's 16 MB
             props.setProperty("checkpoint_threshold", "4MB");
             DuckDBConnection c = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath(), props);
             org.sextant.engine.StartupTimeline.mark("store open");
+            // ours alone now (DuckDB's lock): a temporary file this DuckDB does not know a killed process left
+            int leftovers = DuckDbTempFiles.removeLeftovers(c);
+            if (leftovers > 0) org.slf4j.LoggerFactory.getLogger(Store.class).info("removed {} temporary file(s) a stopped DuckDB left", leftovers);
             try (Statement s = c.createStatement()) {
+                // set here, not as a connection property: given at connect DuckDB shows it but did not hold it (a 6 KB Parquet
+                // file spilled 29 GB past a 4 GB bound); SET gives the bound to its buffer manager
+                s.execute("SET max_temp_directory_size='" + maxTempSize + "'");
                 String staging = stagingDir.toAbsolutePath().normalize().toString().replace("'", "''");
                 s.execute("SET allowed_directories=['" + staging + "/']");
                 s.execute("SET enable_external_access=false");
