@@ -287,19 +287,19 @@ public final class PriceRepository {
                 }
             }
         });
-        if (!known) throw unknownSymbol(symbol, symbols(null));
+        if (!known) throw unknownSymbol(symbol, false);
         return s;
     }
 
     /** The not_found of a symbol the store holds no price or bar of, suggesting stored ones a typo away (bars-only ones too). */
     public SextantException unknownSymbol(String symbol) {
-        List<SymbolInfo> stored = new ArrayList<>(symbols(null));
-        stored.addAll(barsOnlySymbols(null));
-        return unknownSymbol(symbol, stored);
+        return unknownSymbol(symbol, true);
     }
 
-    private static SextantException unknownSymbol(String symbol, List<SymbolInfo> stored) {
-        List<String> near = SymbolSuggestions.near(symbol, stored);
+    private SextantException unknownSymbol(String symbol, boolean barsOnly) {
+        List<SymbolSuggestions.Candidate> candidates = store.read(c -> SymbolSuggestions.candidates(c, symbol, barsOnly));
+        symbolsRead.add(candidates.size());
+        List<String> near = SymbolSuggestions.nearOf(symbol, candidates);
         return SextantException.notFound("symbol", "unknown symbol '" + ShownText.name(symbol) + "'",
                 near.isEmpty() ? "call list_symbols for the symbols in the store, or import/gather it first"
                         : "did you mean one of " + near + "? list_symbols shows all");

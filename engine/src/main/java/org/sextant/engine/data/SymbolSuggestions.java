@@ -15,10 +15,49 @@ public final class SymbolSuggestions {
 
     private SymbolSuggestions() {}
 
+    /** Stored symbols the store picks as alike before they are scored here: a store of 300,000 symbols is not read whole for a typo. */
+    static final int MOST_CANDIDATES = 1000;
+
     static List<String> near(String asked, List<SymbolInfo> stored) {
+        return nearOf(asked, stored.stream().map(s -> new Candidate(s.symbol(), s.name())).toList());
+    }
+
+    /**
+     * The stored symbols (daily ones; bars-only ones too when {@code barsOnly}) {@code asked} may have been meant to be, for
+     * {@link #nearOf}: the store picks at most {@link #MOST_CANDIDATES} alike by ticker stem, Damerau-Levenshtein distance (never more than the
+     * distance scored here, so none within reach is left out for its distance) or name, closest first.
+     */
+    static List<Candidate> candidates(java.sql.Connection c, String asked, boolean barsOnly) throws java.sql.SQLException {
+        String a = asked.trim().toUpperCase(Locale.ROOT);
+        int typos = typos(a);
+        String stored = "SELECT symbol, d.name FROM symbols LEFT JOIN " + SymbolDescription.STORED + " d USING (symbol)"
+                + (barsOnly ? " UNION ALL SELECT symbol, d.name FROM (SELECT DISTINCT symbol FROM bars WHERE symbol NOT IN (SELECT symbol FROM symbols))"
+                + " LEFT JOIN " + SymbolDescription.STORED + " d USING (symbol)" : "");
+        String stemOf = "(upper(symbol) = ? OR starts_with(upper(symbol), ? || '.'))";
+        String sql = "SELECT symbol, name FROM (SELECT symbol, name, CASE WHEN " + stemOf + " THEN 0 ELSE least(damerau_levenshtein(upper(symbol), ?), ?) END"
+                + " AS reach, ? >= 3 AND contains(upper(coalesce(name, '')), ?) AS named FROM (" + stored + "))"
+                + " WHERE reach < ? OR named ORDER BY reach, symbol LIMIT " + MOST_CANDIDATES;
+        List<Candidate> candidates = new java.util.ArrayList<>();
+        try (java.sql.PreparedStatement p = c.prepareStatement(sql)) {
+            String stem = stem(a);
+            p.setString(1, stem);
+            p.setString(2, stem);
+            p.setString(3, a);
+            p.setInt(4, typos + 1);
+            p.setInt(5, a.length());
+            p.setString(6, a);
+            p.setInt(7, typos + 1);
+            try (java.sql.ResultSet r = p.executeQuery()) {
+                while (r.next()) candidates.add(new Candidate(r.getString(1), r.getString(2)));
+            }
+        }
+        return candidates;
+    }
+
+    static List<String> nearOf(String asked, List<Candidate> stored) {
         String a = asked.trim().toUpperCase(Locale.ROOT);
         String stem = stem(a);
-        int typos = Math.max(1, a.length() / 3);
+        int typos = typos(a);
         return stored.stream()
                 .map(s -> new Scored(s.symbol(), score(a, stem, typos, s)))
                 .filter(s -> s.score < Integer.MAX_VALUE)
@@ -26,10 +65,17 @@ public final class SymbolSuggestions {
                 .limit(MOST).map(Scored::symbol).toList();
     }
 
+    private static int typos(String asked) {
+        return Math.max(1, asked.length() / 3);
+    }
+
+    /** A stored symbol and its name, as scored. */
+    record Candidate(String symbol, String name) {}
+
     private record Scored(String symbol, int score) {}
 
     /** Lower is closer; MAX_VALUE: not alike. */
-    private static int score(String asked, String stem, int typos, SymbolInfo s) {
+    private static int score(String asked, String stem, int typos, Candidate s) {
         String ticker = s.symbol().toUpperCase(Locale.ROOT);
         if (stem(ticker).equals(stem)) return 0;
         int d = org.sextant.contract.NearNames.distance(asked, ticker);

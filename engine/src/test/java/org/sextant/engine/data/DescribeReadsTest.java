@@ -50,4 +50,24 @@ class DescribeReadsTest {
         SymbolInfo daily = prices.symbols("S00007").get(0);
         assertEquals(List.of(listed.name(), listed.exchange()), List.of(daily.name(), daily.exchange()), "both listings show it alike");
     }
+
+    /**
+     * An unknown symbol's suggestions read at most {@link SymbolSuggestions#MOST_CANDIDATES} stored rows, not every symbol of the
+     * store (300,000 were read per typo), and suggest what scoring every stored symbol suggests.
+     */
+    @Test
+    void anUnknownSymbolsSuggestionsReadAFewRowsAndSuggestWhatAllWouldSuggest() {
+        prices.describe("S01234", SymbolDescription.of("Acme Rockets Inc.", null, null));
+        List<SymbolInfo> every = new java.util.ArrayList<>(prices.symbols(null));
+        every.addAll(prices.barsOnlySymbols(null));
+        for (String asked : new String[] {"S0123X", "S01243", "s4", "BARX", "ROCKET", "S01234.US", "ZZZZZZZZ"}) {
+            long before = prices.symbolsRead();
+            String fix = prices.unknownSymbol(asked).fix();
+            long read = prices.symbolsRead() - before;
+            org.junit.jupiter.api.Assertions.assertTrue(read <= SymbolSuggestions.MOST_CANDIDATES, asked + ": " + read + " rows read of " + SYMBOLS + " symbols");
+            List<String> near = SymbolSuggestions.near(asked, every);
+            assertEquals(near.isEmpty() ? "call list_symbols for the symbols in the store, or import/gather it first"
+                    : "did you mean one of " + near + "? list_symbols shows all", fix, asked);
+        }
+    }
 }
