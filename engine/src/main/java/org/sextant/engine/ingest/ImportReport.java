@@ -80,7 +80,19 @@ public record ImportReport(List<ImportedFile> files, long rowsInserted, long row
         }
 
         ImportedFile listed() {
-            return new ImportedFile(file, layout, rows, first(symbols), symbolsCount, interval, times, bars, skipped, notes);
+            return new ImportedFile(file, layout, rows, first(symbols), symbolsCount, interval, times, firstChecks(bars), skipped, notes);
+        }
+
+        /**
+         * At most {@link #MAX_LISTED_SYMBOLS} symbols' bar checks (a bar file of 300,000 symbols listed one each), those with
+         * something to check kept before those without, in the file's order; {@code symbols_count} says how many there were.
+         */
+        private static List<BarCheck> firstChecks(List<BarCheck> bars) {
+            if (bars.size() <= MAX_LISTED_SYMBOLS) return bars;
+            java.util.Set<BarCheck> kept = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            bars.stream().filter(BarCheck::toCheck).limit(MAX_LISTED_SYMBOLS).forEach(kept::add);
+            bars.stream().filter(b -> !b.toCheck()).limit(MAX_LISTED_SYMBOLS - kept.size()).forEach(kept::add);
+            return bars.stream().filter(kept::contains).toList();
         }
     }
 
@@ -96,5 +108,10 @@ public record ImportReport(List<ImportedFile> files, long rowsInserted, long row
      */
     public record BarCheck(String symbol, String interval, String session, long rows, String first, String last,
                            long duplicates, long outOfOrder, long gaps, long largestGapMinutes, String largestGapAfter,
-                           long outsideSession, long changed, Double largestChangePct, List<String> notes) {}
+                           long outsideSession, long changed, Double largestChangePct, List<String> notes) {
+        /** Whether a reader has something to check in it: duplicates, rows out of order, gaps, bars outside the session, changes, notes. */
+        boolean toCheck() {
+            return duplicates > 0 || outOfOrder > 0 || gaps > 0 || outsideSession > 0 || changed > 0 || !notes.isEmpty();
+        }
+    }
 }
