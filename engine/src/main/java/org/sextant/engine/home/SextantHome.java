@@ -103,7 +103,8 @@ public record SextantHome(Path root) {
             java.nio.file.attribute.PosixFilePermissions.fromString("rwx------");
 
     /**
-     * {@code dir} created when missing, and readable, writable and enterable by its owner only (mode 700): a folder a
+     * {@code dir} created when missing, and readable, writable and enterable by its owner only (mode 700), unless it is a
+     * link (its target is not the app's to change): a folder a
      * file of the app's stands in is named, as {@link #ensureLayout} does. On a file system without POSIX modes
      * (Windows) the folder is only created: the profile folder's ACL keeps other users out.
      */
@@ -113,6 +114,7 @@ public record SextantHome(Path root) {
                     FILE_IN_A_FOLDERS_PLACE);
         }
         Files.createDirectories(dir);
+        if (Files.isSymbolicLink(dir)) return dir; // a folder the person linked (a team share, /tmp) keeps the mode its owner gave it
         try {
             if (!Files.getPosixFilePermissions(dir).equals(OWNER_ONLY)) Files.setPosixFilePermissions(dir, OWNER_ONLY);
         } catch (UnsupportedOperationException notPosix) {

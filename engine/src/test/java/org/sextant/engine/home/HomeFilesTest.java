@@ -70,6 +70,18 @@ class HomeFilesTest {
         assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(made)), "the home stays as it was set");
     }
 
+    /** A folder of the home the person linked elsewhere (a shared models folder, mode 1777 in /tmp) keeps its target's mode: it was made 700. */
+    @Test
+    void aLinkedFolderKeepsItsTargetsMode() throws Exception {
+        Path home = Files.createDirectory(dir.resolve("linked"));
+        Path shared = Files.createDirectory(dir.resolve("shared"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Files.createSymbolicLink(home.resolve("models"), shared);
+        new SextantHome(home).ensureLayout();
+        assertEquals("rwxrwxrwx", PosixFilePermissions.toString(Files.getPosixFilePermissions(shared)));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve("data"))), "its own folders are still made so");
+    }
+
     /** A file where a folder of the home must be is named as such ("…/data: already exists" did not say it). */
     @Test
     void aFileWhereTheHomeKeepsAFolderIsNamed() throws Exception {
