@@ -130,16 +130,21 @@ public final class StoredPrices {
         return new IllegalStateException("reading the global model's training closes: " + what);
     }
 
-    /** SHA-256 (first 16 hex digits) of every symbol's row count, last date and sum of closes, and the model version. */
+    /**
+     * SHA-256 (first 16 hex digits) of every symbol's row count, last date and the sum of its (date, close) hashes, and the
+     * model version. Exact integers, so the same prices give the same print whatever order DuckDB's threads add them in
+     * (a sum of the doubles changed its last bits between runs and made a restart retrain: attack 19, M1).
+     */
     static String fingerprint(Store store) {
         String rows = store.read(c -> {
             StringBuilder sb = new StringBuilder(MODEL_VERSION);
             try (PreparedStatement p = c.prepareStatement(
-                    "SELECT symbol, count(*), max(date), sum(coalesce(adj_close, close)) FROM prices GROUP BY symbol ORDER BY symbol");
+                    "SELECT symbol, count(*), max(date), sum(hash(date, coalesce(adj_close, close))::HUGEINT)::VARCHAR FROM prices"
+                            + " GROUP BY symbol ORDER BY symbol");
                  ResultSet r = p.executeQuery()) {
                 while (r.next()) {
                     sb.append('\n').append(r.getString(1)).append('|').append(r.getLong(2)).append('|').append(r.getString(3))
-                            .append('|').append(Double.doubleToLongBits(r.getDouble(4)));
+                            .append('|').append(r.getString(4));
                 }
             }
             return sb.toString();
