@@ -8,12 +8,14 @@ import java.util.regex.Pattern;
  * sequences recolour or clear the screen, set its title), bidirectional overrides and isolates
  * (U+202A..U+202E, U+2066..U+2069: they show text in another order than it is), the invisible
  * direction marks U+200E, U+200F and U+061C (they reorder the neutral characters around them, a
- * quote or a dot, and show nothing) and the line and paragraph separators U+2028, U+2029 (they break
- * one line of an error into two, as a line feed would). Every transport (local API, MCP launcher,
- * CLI, GUI) shows a caller's text through here.
+ * quote or a dot, and show nothing), the other format characters that show nothing (a zero-width
+ * space, a word joiner, a byte order mark, a soft hyphen: AA and a zero-width space must not read as AA, attack 19)
+ * but the zero-width joiner and non-joiner, which spell Persian and Indic words and emoji, and the
+ * line and paragraph separators U+2028, U+2029 (they break one line of an error into two, as a line
+ * feed would). Every transport (local API, MCP launcher, CLI, GUI) shows a caller's text through here.
  */
 public final class ShownText {
-    public static final Pattern UNSHOWN = Pattern.compile("[\\p{Cc}\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]");
+    public static final Pattern UNSHOWN = Pattern.compile("[[\\p{Cc}\\p{Cf}\u2028\u2029]&&[^\u200C\u200D]]");
     /** Characters of a caller's name an error shows before cutting it: a name is read, not copied back. */
     public static final int NAME_CHARS = 64;
     /** The longest {@link #name} gives: its cut plus "… (2147483647 characters)". */
@@ -28,7 +30,7 @@ public final class ShownText {
     /** The text with each such character written as its escape (BEL as \u0007), so an error can echo what was sent. */
     public static String escaped(String s) {
         if (s == null || !hasUnshown(s)) return s;
-        return UNSHOWN.matcher(s).replaceAll(m -> Matcher.quoteReplacement(escape(m.group().charAt(0))));
+        return UNSHOWN.matcher(s).replaceAll(m -> Matcher.quoteReplacement(escape(m.group())));
     }
 
     /**
@@ -42,7 +44,7 @@ public final class ShownText {
         int count = s.codePointCount(0, s.length());
         for (int i = 0; i < s.length(); ) {
             int cp = s.codePointAt(i);
-            String shown = UNSHOWN.matcher(Character.toString(cp)).matches() ? escape((char) cp) : Character.toString(cp);
+            String shown = UNSHOWN.matcher(Character.toString(cp)).matches() ? escape(Character.toString(cp)) : Character.toString(cp);
             if (out.length() + shown.length() > NAME_CHARS) return out + cutNote(count);
             out.append(shown);
             i += Character.charCount(cp);
@@ -50,8 +52,11 @@ public final class ShownText {
         return out.toString();
     }
 
-    private static String escape(char c) {
-        return String.format("\\u%04x", (int) c);
+    /** Each UTF-16 unit as \\uXXXX: a format character past U+FFFF (a tag) as its two surrogates, as JSON writes it. */
+    private static String escape(String chars) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < chars.length(); i++) out.append(String.format("\\u%04x", (int) chars.charAt(i)));
+        return out.toString();
     }
 
     private static String cutNote(int count) {

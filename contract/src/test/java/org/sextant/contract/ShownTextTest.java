@@ -25,4 +25,14 @@ class ShownTextTest {
         String plain = "Zürich \u4e2d\u6587 \u0645\u0631\u062d\u0628\u0627 \u200D\u200C \uD83D\uDC4D";
         assertEquals(plain, ShownText.escaped(plain));
     }
+
+    /** A zero-width space, word joiner, byte order mark or soft hyphen shows nothing: 'AA' and a zero-width space read as 'AA' (attack 19, L2). */
+    @Test
+    void formatCharactersThatShowNothingAreEscaped() {
+        String sent = "AA\u200b|\u2060|\ufeff|\u00ad|\udb40\udc41";
+        String shown = "AA\\u200b|\\u2060|\\ufeff|\\u00ad|\\udb40\\udc41"; // a tag past U+FFFF as its two surrogates
+        assertEquals(shown, ShownText.escaped(sent));
+        assertEquals(shown, ShownText.name(sent));
+        assertFalse(ShownText.hasUnshown(ShownText.escaped(sent)));
+    }
 }

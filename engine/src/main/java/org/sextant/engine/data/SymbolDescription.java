@@ -128,12 +128,11 @@ public record SymbolDescription(String name, String currency, String exchange) {
     }
 
     /**
-     * A character a name must not hold though it shows nothing: what {@link ShownText} escapes (direction overrides, isolates
-     * and marks; line and paragraph separators) and the other format characters (a zero-width space, a soft hyphen), but the
-     * zero-width joiner and non-joiner, which spell words in Persian and Indic scripts.
+     * A character a name must not hold though it shows nothing: what {@link ShownText} escapes (controls, direction overrides,
+     * isolates and marks, the other format characters such as a zero-width space or a soft hyphen, line and paragraph
+     * separators), which spares the zero-width joiner and non-joiner that spell words in Persian and Indic scripts.
      */
     private static boolean invisible(int cp) {
-        return ShownText.UNSHOWN.matcher(Character.toString(cp)).matches()
-                || Character.getType(cp) == Character.FORMAT && cp != 0x200C && cp != 0x200D;
+        return ShownText.UNSHOWN.matcher(Character.toString(cp)).matches();
     }
 }
