@@ -23,6 +23,7 @@ public final class ForecastBacktestImport {
     public static Read read(Store store, Path folder) {
         try (JobOutput out = JobOutput.stage(store, folder)) {
             return store.read(c -> {
+                out.requireWithinBounds(c, ForecastBacktestRows.COLUMNS, "forecast-backtest");
                 List<ForecastBacktestRun.Computed> ok = new ArrayList<>();
                 List<Map<String, Object>> failed = new ArrayList<>();
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastBacktestRows.COLUMNS)

@@ -24,6 +24,7 @@ public final class ForecastScanImport {
     public static Read read(Store store, Path folder) {
         try (JobOutput out = JobOutput.stage(store, folder)) {
             return store.read(c -> {
+                out.requireWithinBounds(c, ForecastScanRows.COLUMNS, "forecast-scan");
                 List<Requested> ok = new ArrayList<>();
                 List<Map<String, Object>> skipped = new ArrayList<>();
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastScanRows.COLUMNS)

@@ -24,6 +24,8 @@ import org.sextant.engine.store.Store;
 public final class JobOutput implements AutoCloseable {
     private final Path staged;
     private final Path folder;
+    /** The columns the import reads ({@link #requireWithinBounds}): a refusal's own look reads those and no other. */
+    private List<String> read = List.of();
 
     private JobOutput(Path staged, Path folder) {
         this.staged = staged;
@@ -101,6 +103,24 @@ public final class JobOutput implements AutoCloseable {
     }
 
     /**
+     * Refuses the output, before any value is read, when a part file's footer declares more in a column of {@code columns}
+     * (the ones the import reads) than the job writes ({@link JobOutputSizes}), naming the file and the column; the fix is
+     * to re-run {@code job}. Columns the import does not read are not looked at.
+     */
+    public void requireWithinBounds(Connection c, List<String> columns, String job) {
+        read = List.copyOf(columns);
+        for (Path f : stagedFiles()) JobOutputSizes.require(c, f, where(f.toString(), folder), columns, job);
+    }
+
+    private List<Path> stagedFiles() {
+        try (Stream<Path> s = Files.list(staged)) {
+            return s.sorted().toList();
+        } catch (IOException io) {
+            throw new UncheckedIOException(io);
+        }
+    }
+
+    /**
      * The refusal of an output row the job could not have written: {@code where} names the file
      * and row, {@code what} what is wrong with {@code column}; the fix is to re-run {@code job}.
      */
@@ -115,16 +135,24 @@ public final class JobOutput implements AutoCloseable {
      * ({@code fix}), with the database's reason naming the user's folder, not the staging copy.
      */
     public SextantException refusal(Connection c, SQLException e, String job, String fix) throws SQLException {
-        List<Path> files = new ArrayList<>();
-        try (Stream<Path> s = Files.list(staged)) {
-            s.sorted().forEach(files::add);
-        } catch (IOException io) {
-            throw new UncheckedIOException(io);
+        if (String.valueOf(e.getMessage()).contains("Out of Memory")) {
+            return new SextantException(org.sextant.contract.FailReason.RESOURCE_LIMIT, folder + ": reading the " + job
+                    + " job's output took more memory and temporary disk than one import may use; nothing was imported", "output",
+                    "run the job on fewer symbols (or configurations) a time, and import each output", e);
         }
-        for (Path f : files) {
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT * FROM read_parquet('" + f.toString().replace("'", "''") + "')")) {
-                while (r.next()) {
-                    for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) r.getObject(i); // every value: a bad page fails here
+        for (Path f : stagedFiles()) {
+            String file = "read_parquet('" + f.toString().replace("'", "''") + "')";
+            try (Statement s = c.createStatement()) {
+                java.util.StringJoiner cols = new java.util.StringJoiner(", ");
+                try (ResultSet d = s.executeQuery("DESCRIBE SELECT * FROM " + file)) {
+                    while (d.next()) if (read.contains(d.getString(1))) cols.add('"' + d.getString(1).replace("\"", "\"\"") + '"');
+                }
+                if (cols.length() == 0) continue;
+                // the columns the import reads, every value (a bad page fails here); no other: they were never checked
+                try (ResultSet r = s.executeQuery("SELECT " + cols + " FROM " + file)) {
+                    while (r.next()) {
+                        for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) r.getObject(i);
+                    }
                 }
             } catch (SQLException unreadable) {
                 return unreadable(f.getFileName().toString(), folder);

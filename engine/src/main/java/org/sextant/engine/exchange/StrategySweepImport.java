@@ -26,6 +26,7 @@ public final class StrategySweepImport {
     public static Read read(Store store, Path folder) {
         try (JobOutput out = JobOutput.stage(store, folder)) {
             return store.read(c -> {
+                out.requireWithinBounds(c, StrategySweepRows.COLUMNS, "strategy-sweep");
                 List<SweepChunk> chunks = new ArrayList<>();
                 SweepJob job = null;
                 double seconds = 0;

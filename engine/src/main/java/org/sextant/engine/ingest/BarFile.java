@@ -40,17 +40,17 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         List<String> row;
         boolean hasHeader = true;
         char delim = ',';
+        ParquetColumns columns = null;
         if (parquet) {
             if (c == null) return null;
-            ParquetSizes.requireWithinBounds(c, staged, file); // the first row read below is a vector of 2,048 cells
-            header = new ArrayList<>();
-            row = new ArrayList<>();
-            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT * FROM read_parquet(" + staged.sqlLiteral() + ") LIMIT 1")) {
-                for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) header.add(r.getMetaData().getColumnName(i));
-                if (r.next()) for (int i = 1; i <= header.size(); i++) row.add(String.valueOf(r.getString(i)));
+            try {
+                columns = ParquetColumns.of(c, staged);
             } catch (SQLException e) {
                 return null; // not readable as Parquet: the daily path reports it
             }
+            header = columns.names();
+            row = firstRow(c, staged, file, columns);
+            if (row == null) return null;
         } else {
             List<String> lines = firstLines(path, file, budget);
             if (lines.size() < 2 && !(lines.size() == 1 && BarTime.headerlessMetaTrader(CsvHead.split(lines.get(0), CsvHead.delimiterOf(lines.get(0)))))) return null;
@@ -70,7 +70,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             refuseEpochOfAnotherUnit(file, hasHeader, header, row);
             return null;
         }
-        List<String> named = parquet ? ParquetReadSql.fileNames(c, staged) : null;
+        List<String> named = parquet ? columns.written() : null;
         PriceField.refuseTwice(named != null && named.size() == header.size() ? named : header, file, i -> time.cols().contains(i) || time.otherTimeColumn(header, i));
         int symbol = -1;
         Map<PriceField, Integer> fields = new EnumMap<>(PriceField.class);
@@ -98,7 +98,51 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
                         + ") needs a close column", "name the price column close (with open, high, low, volume if present), or keep one value column");
             }
         }
-        return new BarFile(file, parquet, hasHeader, delim, List.copyOf(header), time, symbol, fields, valueSymbol, wide);
+        BarFile bar = new BarFile(file, parquet, hasHeader, delim, List.copyOf(header), time, symbol, fields, valueSymbol, wide);
+        if (parquet) {
+            columns.requireScalar(file, bar.read());
+            ParquetSizes.requireWithinBounds(c, staged, file, columns, bar.read());
+        }
+        return bar;
+    }
+
+    /**
+     * The first row of a Parquet file's columns that may hold its times (by name: those {@link BarTime#detect} reads, and
+     * Stooq's period), checked by {@link ParquetSizes} first, read on a connection of its own (a failure leaves the import's
+     * transaction as it was); every other cell empty, not read. Null when the file does not read as Parquet (the daily path
+     * says why); refused as a resource limit when the read passes DuckDB's memory limit.
+     */
+    private static List<String> firstRow(Connection c, StagedFile staged, String file, ParquetColumns columns) throws SQLException {
+        java.util.Set<Integer> probed = new java.util.TreeSet<>();
+        for (int i = 0; i < columns.names().size(); i++) {
+            String n = PriceField.normalize(columns.names().get(i));
+            if ((BarTime.DATETIME_NAMES.contains(n) || n.equals("per")) && !columns.nested(i)) probed.add(i);
+        }
+        List<String> row = new ArrayList<>(java.util.Collections.nCopies(columns.names().size(), ""));
+        if (probed.isEmpty()) return row;
+        ParquetSizes.requireWithinBounds(c, staged, file, columns, probed); // the first row read below is a vector of 2,048 cells
+        java.util.StringJoiner select = new java.util.StringJoiner(", ");
+        for (int i : probed) select.add(ImportBatch.ident(columns.names().get(i)));
+        try (Connection own = ParquetColumns.own(c); Statement st = own.createStatement();
+             ResultSet r = st.executeQuery("SELECT " + select + " FROM read_parquet(" + staged.sqlLiteral() + ") LIMIT 1")) {
+            if (!r.next()) return List.of();
+            int k = 1;
+            for (int i : probed) row.set(i, String.valueOf(r.getString(k++)));
+            return row;
+        } catch (SQLException e) {
+            SextantException memory = ParquetColumns.outOfMemory(file, e);
+            if (memory != null) throw memory;
+            return null;
+        }
+    }
+
+    /** The columns an import of this file reads: its times, symbol and prices (a wide file's closes); no other is read. */
+    java.util.Set<Integer> read() {
+        java.util.Set<Integer> read = new java.util.TreeSet<>(time.cols());
+        read.addAll(fields.values());
+        read.addAll(wideCols);
+        if (symbolCol >= 0) read.add(symbolCol);
+        return read;
     }
 
     /**
@@ -197,8 +241,10 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
     String relation(StagedFile staged) {
         StringBuilder cols = new StringBuilder();
         if (parquet) {
+            java.util.Set<Integer> read = read();
             for (int i = 0; i < header.size(); i++) {
-                String text = "CAST(" + ImportBatch.ident(header.get(i)) + " AS VARCHAR)";
+                // a column the import does not read is not read at all (it may be a list of any size: ParquetColumns)
+                String text = read.contains(i) ? "CAST(" + ImportBatch.ident(header.get(i)) + " AS VARCHAR)" : "CAST(NULL AS VARCHAR)";
                 // a symbol is the text the bars keep: cut past the longest ticker (still refused), whatever the footer said
                 cols.append(", ").append(i == symbolCol ? "left(" + text + ", " + (Tickers.MAX_CHARS + 1) + ")" : text).append(" AS c").append(i);
             }

@@ -66,6 +66,8 @@ final class BarImport {
                         "export the prices again; the file has a header but no row with a value");
             }
         } catch (SQLException e) {
+            SextantException memory = bar.parquet() ? ParquetColumns.outOfMemory(bar.file(), e) : null;
+            if (memory != null) throw memory;
             if (!bar.parquet()) tooLong(path, bar);
             // DuckDB's reader errors can quote the line: say what is wrong without its text
             throw SextantException.invalid("paths", bar.file() + ": not readable as " + (bar.parquet() ? "Parquet" : "CSV")

@@ -14,55 +14,42 @@ import org.sextant.engine.SextantException;
 final class ParquetReadSql {
     private ParquetReadSql() {}
 
-    static Layout layout(Connection c, StagedFile staged, String file) throws SQLException {
-        ParquetSizes.requireWithinBounds(c, staged, file);
-        List<String> names = new ArrayList<>();
-        try (Statement st = c.createStatement();
-             ResultSet r = st.executeQuery("DESCRIBE SELECT * FROM read_parquet(" + staged.sqlLiteral() + ")")) {
-            while (r.next()) names.add(r.getString(1));
-        } catch (SQLException e) {
-            throw SextantException.invalid("paths", file + ": not a readable Parquet file (" + firstLine(e.getMessage()) + ")",
-                    "export it again as Parquet, or import it as CSV");
-        }
-        List<String> raw = fileNames(c, staged);
-        if (raw != null && raw.size() == names.size()) PriceField.refuseTwice(raw, file, i -> false);
-        return Layout.detect(names, file);
-    }
-
     /**
-     * The top-level column names as the file writes them, or null: DuckDB renames the second of
-     * two names that differ only in case ("Close" reads as "Close_1"), which would hide the clash.
+     * The layout of a Parquet file from its footer, refused (nothing read) when a column it reads (date, symbol, prices, a
+     * wide file's closes, descriptions) is not one value a row or its text passes {@link ParquetSizes}' bounds; the columns
+     * it does not read are not looked at.
      */
-    static List<String> fileNames(Connection c, StagedFile staged) {
-        List<String> names = new ArrayList<>();
-        List<Integer> children = new ArrayList<>();
-        try (Statement st = c.createStatement();
-             ResultSet r = st.executeQuery("SELECT name, coalesce(num_children, 0) FROM parquet_schema(" + staged.sqlLiteral() + ")")) {
-            while (r.next()) {
-                names.add(r.getString(1));
-                children.add(r.getInt(2));
-            }
+    static Layout layout(Connection c, StagedFile staged, String file) throws SQLException {
+        ParquetColumns columns;
+        try {
+            columns = ParquetColumns.of(c, staged);
         } catch (SQLException e) {
-            return null;
+            throw ParquetColumns.unreadable(file, e);
         }
-        if (names.isEmpty()) return null;
-        List<String> top = new ArrayList<>();
-        int at = 1;
-        for (int k = 0; k < children.get(0) && at < names.size(); k++) {
-            top.add(names.get(at));
-            at = past(children, at);
-        }
-        return top;
-    }
-
-    /** The index just past the schema element at {@code at} and its nested children (depth first). */
-    private static int past(List<Integer> children, int at) {
-        int next = at + 1;
-        for (int k = 0; k < children.get(at) && next < children.size(); k++) next = past(children, next);
-        return next;
+        if (columns.written() != null) PriceField.refuseTwice(columns.written(), file, i -> false);
+        Layout l = Layout.detect(columns.names(), file);
+        java.util.Set<Integer> read = new java.util.TreeSet<>(l.fields().values());
+        read.add(l.dateCol());
+        if (l.symbolCol() >= 0) read.add(l.symbolCol());
+        read.addAll(l.wideCols());
+        columns.requireScalar(file, read);
+        // a description column's type is checked before it is gathered, naming what it must be (ImportedDescriptions)
+        read.addAll(DescriptionColumns.of(l, file).columns().values());
+        ParquetSizes.requireWithinBounds(c, staged, file, columns, read);
+        return l;
     }
 
     static long load(Connection c, StagedFile staged, ImportBatch.Source s, String fileSymbol) throws SQLException {
+        try {
+            return read(c, staged, s, fileSymbol);
+        } catch (SQLException e) {
+            // on the import's own connection: the transaction is rolled back, nothing is read after this
+            SextantException memory = ParquetColumns.outOfMemory(s.file(), e);
+            throw memory != null ? memory : ParquetColumns.unreadable(s.file(), e);
+        }
+    }
+
+    private static long read(Connection c, StagedFile staged, ImportBatch.Source s, String fileSymbol) throws SQLException {
         Layout l = s.layout();
         String relation = "read_parquet(" + staged.sqlLiteral() + ", file_row_number=true)";
         int bad = firstUncastColumn(c, relation, s);
@@ -88,10 +75,6 @@ final class ParquetReadSql {
         Cancellation.check(); // a vector of huge cells is one step DuckDB's interrupt does not split: stop before it if asked
         try (Statement st = c.createStatement()) {
             return CancellableSql.run(st, () -> st.executeUpdate(insert));
-        } catch (SQLException e) {
-            if (!String.valueOf(e.getMessage()).contains("Out of Memory")) throw e;
-            throw new SextantException(org.sextant.contract.FailReason.RESOURCE_LIMIT, s.file() + ": reading it took more memory and temporary disk "
-                    + "than one import may use; nothing was imported", "paths", "import it in parts (fewer rows a file), or as CSV", e);
         }
     }
 
@@ -149,9 +132,5 @@ final class ParquetReadSql {
         // midnight times as text: BarTime reads them as the bar path would (a timestamptz in UTC, whatever the session's zone)
         if (i == l.dateCol()) return s.days() != null ? "VARCHAR" : "DATE";
         return l.fields().containsValue(i) || l.wideCols().contains(i) ? "DOUBLE" : "VARCHAR";
-    }
-
-    private static String firstLine(String s) {
-        return s == null ? "" : s.lines().findFirst().orElse("");
     }
 }

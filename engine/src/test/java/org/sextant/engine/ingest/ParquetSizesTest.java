@@ -45,13 +45,13 @@ class ParquetSizesTest {
 
     @Test
     void textPastItsBoundPerRowGroupIsRefusedWhenTheStatisticsAreShort() throws Exception {
-        // 300 notes of 2,000 characters: DuckDB writes 256-character statistics, so only the uncompressed size tells
+        // 300 names of 2,000 characters (a column the import reads): DuckDB writes 256-character statistics, so only the uncompressed size tells
         Path notes = dir.resolve("NOTES.parquet");
-        copy("SELECT DATE '2000-01-03' + i::INT AS date, 1.0 AS close, repeat('n', 2000) || i::VARCHAR AS note FROM range(300) t(i)", notes);
+        copy("SELECT DATE '2000-01-03' + i::INT AS date, 1.0 AS close, repeat('n', 2000) || i::VARCHAR AS name FROM range(300) t(i)", notes);
 
         SextantException e = assertThrows(SextantException.class, () -> engine.importPrices(List.of(notes)));
-        assertEquals("note", e.field());
-        assertTrue(e.getMessage().startsWith(notes + ": its note column holds "), e.getMessage());
+        assertEquals("name", e.field());
+        assertTrue(e.getMessage().startsWith(notes + ": its name column holds "), e.getMessage());
         assertTrue(e.getMessage().contains(" bytes of text in row group 1 for 300 values, more than the 377536 that values of at most 1024 characters take"),
                 e.getMessage());
         assertTrue(engine.listSymbols("NOTES").isEmpty());

@@ -1,0 +1,110 @@
+package org.sextant.engine.ingest;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.duckdb.DuckDBConnection;
+import org.sextant.engine.SextantException;
+
+/**
+ * A Parquet file's top-level columns as its footer describes them, no value read: DuckDB's names and types, the names as
+ * the file writes them, and which top-level column each leaf (parquet_metadata's column_id) belongs to. An import reads
+ * the columns it needs and no other: a column it does not read costs nothing however large (attack 18 M1: a list of
+ * 100,000 strings a row in a 2.7 KB file filled DuckDB's memory when SELECT * read it).
+ *
+ * @param names   the columns as DuckDB reads them ("Close" and "close" read as "Close" and "close_1")
+ * @param types   DuckDB's type of each
+ * @param written the names as the file writes them, or null when the schema does not give one a column
+ * @param leafOf  the top-level column of each leaf, by column_id; null when the schema does not give one a column
+ */
+record ParquetColumns(List<String> names, List<String> types, List<String> written, int[] leafOf) {
+
+    /** The footer of {@code staged}; a file DuckDB cannot read as Parquet fails with DuckDB's reason. */
+    static ParquetColumns of(Connection c, StagedFile staged) throws SQLException {
+        List<String> names = new ArrayList<>();
+        List<String> types = new ArrayList<>();
+        List<String> schema = new ArrayList<>();
+        List<Integer> children = new ArrayList<>();
+        // on a connection of its own: a failed read fails this look, not the import's transaction (DuckDB has no savepoints)
+        try (Connection own = own(c); Statement st = own.createStatement()) {
+            try (ResultSet r = st.executeQuery("DESCRIBE SELECT * FROM read_parquet(" + staged.sqlLiteral() + ")")) {
+                while (r.next()) {
+                    names.add(r.getString(1));
+                    types.add(r.getString(2));
+                }
+            }
+            try (ResultSet r = st.executeQuery("SELECT name, coalesce(num_children, 0) FROM parquet_schema(" + staged.sqlLiteral() + ")")) {
+                while (r.next()) {
+                    schema.add(r.getString(1));
+                    children.add(r.getInt(2));
+                }
+            }
+        }
+        List<String> written = new ArrayList<>();
+        List<Integer> leaves = new ArrayList<>();
+        int at = 1;
+        for (int k = 0; !schema.isEmpty() && k < children.get(0) && at < schema.size(); k++) {
+            written.add(schema.get(at));
+            int past = past(children, at);
+            for (int j = at; j < past; j++) if (children.get(j) == 0) leaves.add(k);
+            at = past;
+        }
+        boolean whole = written.size() == names.size();
+        return new ParquetColumns(List.copyOf(names), List.copyOf(types), whole ? List.copyOf(written) : null,
+                whole ? leaves.stream().mapToInt(Integer::intValue).toArray() : null);
+    }
+
+    /** A connection of its own on {@code c}'s database: what fails there leaves {@code c}'s transaction as it was. */
+    static Connection own(Connection c) throws SQLException {
+        return c.unwrap(DuckDBConnection.class).duplicate();
+    }
+
+    /** The index just past the schema element at {@code at} and its nested children (depth first). */
+    private static int past(List<Integer> children, int at) {
+        int next = at + 1;
+        for (int k = 0; k < children.get(at) && next < children.size(); k++) next = past(children, next);
+        return next;
+    }
+
+    /** Whether column {@code i} holds more than one value a row: a list, an array, a struct, a map or a union. */
+    boolean nested(int i) {
+        String t = types.get(i);
+        return t.endsWith("]") || t.startsWith("STRUCT") || t.startsWith("MAP") || t.startsWith("UNION");
+    }
+
+    /** Refuses a column the import reads ({@code read}) that is not one value a row, naming the file, the column and the fix. */
+    void requireScalar(String file, java.util.Collection<Integer> read) {
+        for (int i : read) {
+            if (!nested(i)) continue;
+            String col = Layout.columnField(names, i);
+            String t = types.get(i);
+            String kind = t.startsWith("STRUCT") ? "a struct" : t.startsWith("MAP") ? "a map" : t.startsWith("UNION") ? "a union" : t.endsWith("[]") ? "a list" : "an array";
+            throw SextantException.invalid(col, file + ": its " + col + " column holds " + kind + " (" + org.sextant.contract.ShownText.name(t)
+                    + "), not one value a row; nothing was imported", "flatten it into one value a row, or export the file without that column, then import again");
+        }
+    }
+
+    /**
+     * The refusal of a file DuckDB cannot read as Parquet, with DuckDB's reason: its first line, what a terminal would act on
+     * shown as '?', cut (the reason can quote the file's bytes).
+     */
+    static SextantException unreadable(String file, SQLException e) {
+        String why = String.valueOf(e.getMessage()).strip().lines().findFirst().orElse("");
+        why = org.sextant.contract.ShownText.UNSHOWN.matcher(why).replaceAll("?");
+        if (why.length() > 200) why = why.substring(0, 200) + "…";
+        return SextantException.invalid("paths", file + ": not a readable Parquet file (" + why + ")", "export it again as Parquet, or import it as CSV");
+    }
+
+    /**
+     * A read of the file stopped by DuckDB's memory limit, said without DuckDB's own text (its advice is to the one who runs
+     * DuckDB): a resource limit naming the file; null for any other failure.
+     */
+    static SextantException outOfMemory(String file, SQLException e) {
+        if (!String.valueOf(e.getMessage()).contains("Out of Memory")) return null;
+        return new SextantException(org.sextant.contract.FailReason.RESOURCE_LIMIT, file + ": reading it took more memory and temporary disk "
+                + "than one import may use; nothing was imported", "paths", "import it in parts (fewer rows a file), or as CSV", e);
+    }
+}
