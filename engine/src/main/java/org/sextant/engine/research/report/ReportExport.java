@@ -49,12 +49,31 @@ public final class ReportExport {
         String html = RunReport.html(run);
         try {
             Files.createDirectories(target.getParent());
+            refuseSomeoneElsesFile(target);
             AtomicFiles.write(target, html);
             return new Written(run.info().runId(), f, target.toString(), Files.size(target));
         } catch (IOException e) {
             throw new SextantException(FailReason.IO_ERROR, "could not write the report to " + target + ": " + e.getMessage(), "path",
                     "check that the folder is writable and the disk has space");
         }
+    }
+
+    /**
+     * A file already at the target is replaced only when it is an earlier report (it begins as {@link RunReport#HEAD}): an
+     * agent holding the runs gate must not overwrite the person's own page (attack 19, L1). Its content is not shown.
+     */
+    private static void refuseSomeoneElsesFile(Path target) throws IOException {
+        if (!Files.exists(target)) return;
+        byte[] head = new byte[RunReport.HEAD.length()];
+        int n = 0;
+        if (Files.isRegularFile(target)) {
+            try (var in = Files.newInputStream(target)) {
+                n = in.readNBytes(head, 0, head.length);
+            }
+        }
+        if (n == head.length && new String(head, java.nio.charset.StandardCharsets.UTF_8).equals(RunReport.HEAD)) return;
+        throw SextantException.invalid("path", target + " already holds a file that is not a Sextant report; nothing was written",
+                "give another file name, or move that file away first");
     }
 
     /** Where a report goes; refuses, naming the field "path", anything outside the allowed places. */

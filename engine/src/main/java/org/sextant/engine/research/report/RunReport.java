@@ -25,11 +25,14 @@ public final class RunReport {
 
     private RunReport() {}
 
+    /** How every report Sextant writes begins: export_report replaces a file only when it begins so. */
+    static final String HEAD = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Sextant run ";
+
     public static String html(RunDetail d) {
         RunInfo i = d.info();
         RunStatistics s = d.statistics();
         StringBuilder b = new StringBuilder(64 * 1024);
-        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Sextant run ").append(esc(i.name())).append(" – ")
+        b.append(HEAD).append(esc(i.name())).append(" – ")
                 .append(esc(i.runId())).append("</title>\n<style>\n")
                 .append("body{font-family:sans-serif;max-width:980px;margin:24px auto;color:#222;line-height:1.4}")
                 .append("table{border-collapse:collapse;margin:8px 0}td,th{padding:3px 8px;border-bottom:1px solid #ddd;text-align:left}")

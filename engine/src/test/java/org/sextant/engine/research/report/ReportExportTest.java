@@ -160,4 +160,25 @@ class ReportExportTest {
             Files.delete(intoData);
         }
     }
+
+    /** An agent with the runs gate must not overwrite the person's own page in the home (attack 19, L1); an earlier report is replaced. */
+    @Test
+    void aFileThatIsNoReportIsNeverReplaced() throws Exception {
+        Path notes = dir.resolve("notes/thesis.html");
+        Files.createDirectories(notes.getParent());
+        Files.writeString(notes, "<h1>my thesis notes</h1>");
+        SextantException e = assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", notes.toString()));
+        assertEquals("path", e.field());
+        assertEquals(notes.toRealPath() + " already holds a file that is not a Sextant report; nothing was written", e.getMessage());
+        assertEquals("<h1>my thesis notes</h1>", Files.readString(notes), "the person's file is untouched");
+        Path folder = dir.resolve("notes/folder.html");
+        Files.createDirectories(folder);
+        assertEquals("path", assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", folder.toString())).field());
+
+        Path again = dir.resolve("notes/run.html");
+        engine.exportReport(run.runId(), "html", again.toString());
+        Files.writeString(again, Files.readString(again).replace("</body>", "<p>stale</p></body>"));
+        engine.exportReport(run.runId(), "html", again.toString());
+        assertFalse(Files.readString(again).contains("<p>stale</p>"), "an earlier report is replaced");
+    }
 }
