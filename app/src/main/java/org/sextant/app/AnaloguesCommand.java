@@ -20,6 +20,8 @@ final class AnaloguesCommand extends HomeCommand {
     @Option(names = "--mode", description = "soft, hard, tag or hybrid") String mode;
     @Option(names = "--top-k", description = "analogues to keep (1..500)") Integer topK;
     @Option(names = "--as-of", description = "as-of date (default: the latest day)") String asOf;
+    @Option(names = "--benchmark", description = "the stored symbol whose history is matched (default NYSE): a daily series of your own") String benchmark;
+    @Option(names = "--half-life", description = "recency half-life in calendar days, 0..36500; 0 weighs every past day alike (default 730)") Integer halfLife;
     @Option(names = "--dates", defaultValue = "10", description = "closest dates to print (0..500)") int dates;
 
     @Override
@@ -30,6 +32,7 @@ final class AnaloguesCommand extends HomeCommand {
         AnalogueResponse r = callEngine("compare_to_history", new CallArguments()
                 .putGiven("signals_dict", "--signals", signals())
                 .putGiven("horizon", "--horizon", horizon).putGiven("mode", "--mode", mode).putGiven("top_k", "--top-k", topK).putGiven("as_of", "--as-of", asOf)
+                .putGiven("benchmark", "--benchmark", benchmark).putGiven("recency_half_life_days", "--half-life", halfLife)
                 .put("include_analogue_dates", true), AnalogueResponse.class);
         System.out.print(AnalogueText.render(r, dates));
         return 0;

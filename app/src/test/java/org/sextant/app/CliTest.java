@@ -140,6 +140,13 @@ class CliTest {
         assertEquals(0, Main.run("--home", home(), "analogues", "--horizon", "5", "--as-of", "1987-10-16", "--dates", "3"), err.toString());
         String an = out.toString();
         assertTrue(an.contains("as of 1987-10-16") && an.contains("5-day forward return"), an);
+        // a benchmark of the user's own and no recency decay, as the API takes them (a new user's walkthrough: only NYSE before)
+        out.reset();
+        assertEquals(0, Main.run("--home", home(), "analogues", "--benchmark", "IBM", "--half-life", "0", "--dates", "0"), err.toString());
+        assertTrue(out.toString().startsWith("Analogues of IBM as of ") && out.toString().contains("half-life 0 days"), out.toString());
+        err.reset();
+        assertEquals(2, Main.run("--home", home(), "analogues", "--half-life", "-1"));
+        assertTrue(err.toString().contains("--half-life"), err.toString());
 
         assertEquals(2, Main.run("--home", home(), "analogues", "--top-k", "0"));
         assertTrue(err.toString().contains("--top-k must be in 1..500"), err.toString());
