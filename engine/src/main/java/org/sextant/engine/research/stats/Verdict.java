@@ -24,6 +24,9 @@ public record Verdict(String label, String headline, List<String> reasons) {
     public static final double PBO_LEVEL = 0.5;
     public static final double P_LEVEL = 0.05;
     public static final String RUINED = "ruined";
+    /** What a failed placebo means: said beside its p-value, since the DSR may pass on the same returns. */
+    static final String PLACEBO_FAILS = " (the same positions shifted to random dates did as well: the returns came from holding the assets, not from"
+            + " when they were held)";
 
     /** The verdict with a fact every figure rests on (how they were annualised) at the end of its headline and reasons. */
     public Verdict stating(String fact) {
@@ -81,7 +84,9 @@ public record Verdict(String label, String headline, List<String> reasons) {
                 : pboWhy != null ? "PBO not computed (" + pboWhy + ")" : "PBO undefined");
         if (Double.isNaN(haircutP) && haircutWhy != null) notes.add("haircut not computed (" + haircutWhy + ")");
         boolean placeboFails = !Double.isNaN(placeboP) && placeboP > P_LEVEL;
-        if (!Double.isNaN(placeboP)) (placeboFails ? bad : good).add(String.format(Locale.ROOT, "placebo p-value %.3f", placeboP));
+        // a strong DSR beside "no timing skill" reads as a contradiction unless the placebo says what it tested
+        if (!Double.isNaN(placeboP)) (placeboFails ? bad : good).add(String.format(Locale.ROOT, "placebo p-value %.3f", placeboP)
+                + (placeboFails ? PLACEBO_FAILS : ""));
 
         String label;
         if (dsrFails || haircutFails) label = "not significant";
