@@ -3,6 +3,7 @@ package org.sextant.engine.ingest;
 import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -216,7 +217,8 @@ class PriceGathererTest {
     void eachFailureIsClearWritesNothingAndHidesTheKey(String symbol, String reason, String says) {
         SextantException e = assertThrows(SextantException.class, () -> gatherer().gather(List.of("msft.us", symbol), null));
         assertEquals(reason, e.failReason());
-        assertEquals("symbols", e.field());
+        // only a ticker the provider has nothing for is the argument at fault; the network or the provider's answer is not
+        assertEquals(reason.equals("not_found") ? "symbols" : null, e.field());
         assertTrue(e.getMessage().contains(says), e.getMessage());
         assertTrue(e.getMessage().contains(symbol), e.getMessage());
         assertFalse(e.getMessage().contains(KEY), e.getMessage());
@@ -319,7 +321,7 @@ class PriceGathererTest {
         PriceGatherer patient = new PriceGatherer(store, settings(), Duration.ofSeconds(5), Duration.ofMinutes(5));
         SextantException e = assertThrows(SextantException.class, () -> patient.gather(List.of("msft.us", "forever.us"), null));
         assertEquals("provider_error", e.failReason());
-        assertEquals("symbols", e.field());
+        assertNull(e.field(), "no fault of the ticker");
         assertTrue(e.getMessage().contains("forever.us") && e.getMessage().contains("larger than the limit of 32 MB"), e.getMessage());
         assertFalse(e.getMessage().contains(KEY), e.getMessage());
         assertEquals(0, prices(), "nothing is stored for the batch, as for any failed ticker");

@@ -270,8 +270,13 @@ public final class HttpPriceSource {
                 .replace("{from}", "1900-01-01").replace("{to}", today);
     }
 
+    /**
+     * A download that failed: the field is {@code symbols} only when the provider has nothing for the ticker; a network
+     * failure, a timeout or a provider's bad answer is no fault of the ticker the caller typed (a new user offline saw
+     * {@code [SYMBOL]} blamed).
+     */
     private SextantException failure(FailReason reason, String symbol, String message, String fix) {
-        return new SextantException(reason, "gather " + symbol + " from " + name + ": " + message, "symbols", fix);
+        return new SextantException(reason, "gather " + symbol + " from " + name + ": " + message, reason == FailReason.NOT_FOUND ? "symbols" : null, fix);
     }
 
     /** The JDK's bound on one answer's headers (jdk.http.maxHeaderSize), which keeps endless headers out of memory. */
