@@ -97,11 +97,30 @@ public final class ArgumentCheck {
     /** A number no double holds (1e400, 1e-400), at any depth: refused naming its argument and, deeper, where it stood. */
     private static List<Problem> pastDouble(Map<String, Object> schema, JsonNode args) {
         HeldNumbers.Unheld u = args == null ? null : HeldNumbers.first(args);
+        if (u == null) u = pastDoubleInText(schema, args);
         if (u == null) return List.of();
         if (u.path().isEmpty()) return List.of(new Problem("arguments", u.problem(), "a JSON object of the arguments"));
         String field = String.valueOf(u.path().get(0));
         String at = u.path().size() > 1 ? "at " + RepeatedKeys.shown(u.path()) + ", " : "";
         return List.of(new Problem(ShownText.name(field), at + u.problem(), ProblemWording.expected(schema, field, property(schema, field))));
+    }
+
+    /**
+     * A number no double holds inside a document argument sent as JSON text (a spec: an object, or the same as a string),
+     * where it stood as if the object had been sent: read as doubles, 1e400 was Infinity and 1e-400 was 0 (attack 18, L1).
+     */
+    private static HeldNumbers.Unheld pastDoubleInText(Map<String, Object> schema, JsonNode args) {
+        if (args == null || !args.isObject()) return null;
+        for (Map.Entry<String, JsonNode> a : args.properties()) {
+            Map<?, ?> spec = property(schema, a.getKey());
+            boolean document = spec != null && spec.get("type") instanceof List<?> t && t.contains("object") && t.contains("string");
+            HeldNumbers.Unheld u = document && a.getValue().isString() ? HeldNumbers.firstInText(a.getValue().stringValue()) : null;
+            if (u == null) continue;
+            List<Object> path = new ArrayList<>(List.of(a.getKey()));
+            path.addAll(u.path());
+            return new HeldNumbers.Unheld(List.copyOf(path), u.number(), u.tooLarge());
+        }
+        return null;
     }
 
     /** Numbers given for integer arguments that no long holds (1e308): out of every range the schema allows. */

@@ -349,9 +349,7 @@ public final class LocalApiServer implements AutoCloseable {
      * Fractions are read exactly, as sent: as doubles 1e400 was Infinity (refused without the number) and 1e-400
      * was 0; the routes' argument check refuses both by what was sent, then holds each number as its double.
      */
-    private static final tools.jackson.databind.ObjectReader ARGUMENTS = org.sextant.contract.RepeatedKeys.strict(JsonLimits.bounded()
-            .with(tools.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .without(tools.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES));
+    private static final tools.jackson.databind.ObjectReader ARGUMENTS = org.sextant.contract.RepeatedKeys.strict(JsonLimits.exact());
 
     private JsonNode parseArgs(byte[] bytes) {
         if (bytes.length == 0) return Json.MAPPER.createObjectNode();
