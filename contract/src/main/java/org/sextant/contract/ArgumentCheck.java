@@ -60,6 +60,8 @@ public final class ArgumentCheck {
         if (!out.isEmpty()) return out; // 148,000 unknown names, each worded, ran 32 such requests out of a 1 GB heap
         out.addAll(pastDouble(schema, args));
         if (!out.isEmpty()) return out; // 1e400 read as a double is Infinity, 1e-400 is 0: the bounds would be checked against another number
+        out.addAll(pastControl(schema, args));
+        if (!out.isEmpty()) return out; // the validator's words would be the pattern, not the character and where it stood
         args = HeldNumbers.held(args);
         out.addAll(pastLong(schema, args));
         if (!out.isEmpty()) return out; // the validator reads an integer as a long and would fail on 1e308 with its own words
@@ -121,6 +123,24 @@ public final class ArgumentCheck {
             return new HeldNumbers.Unheld(List.copyOf(path), u.number(), u.tooLarge());
         }
         return null;
+    }
+
+    /** Search texts holding a control character ({@link ArgumentSchema#NO_CONTROL}): named with the first one and where it stood. */
+    private static List<Problem> pastControl(Map<String, Object> schema, JsonNode args) {
+        List<Problem> out = new ArrayList<>();
+        if (args == null || !args.isObject()) return out;
+        for (Map.Entry<String, JsonNode> a : args.properties()) {
+            Map<?, ?> spec = property(schema, a.getKey());
+            if (spec == null || !ArgumentSchema.NO_CONTROL.equals(spec.get("pattern")) || !a.getValue().isString()) continue;
+            String text = a.getValue().stringValue();
+            for (int i = 0; i < text.length(); i++) {
+                if (!Character.isISOControl(text.charAt(i))) continue;
+                out.add(new Problem(a.getKey(), String.format(java.util.Locale.ROOT, "holds a control character (U+%04X, at character %d)", (int) text.charAt(i), i + 1),
+                        ProblemWording.expected(schema, a.getKey(), spec)));
+                break;
+            }
+        }
+        return out;
     }
 
     /** Numbers given for integer arguments that no long holds (1e308): out of every range the schema allows. */

@@ -26,6 +26,16 @@ class ArgumentCheckTest {
         assertEquals(List.of(), check(Capabilities.COMPOSE_GRAPH, "{\"spec\":\"{not json 1e400\"}"), "not JSON: the composer says why");
     }
 
+    /** A search text holding a control character is refused naming the character and where it stood; its schema says so. */
+    @Test
+    void aControlCharacterInASearchIsRefusedNamingIt() {
+        List<ArgumentCheck.Problem> nul = check(Capabilities.LIST_SYMBOLS, "{\"query\":\"\\u0000\"}");
+        assertEquals("query", nul.get(0).field());
+        assertEquals("holds a control character (U+0000, at character 1)", nul.get(0).message());
+        assertTrue(nul.get(0).expected().startsWith("a string of at most 100 characters without control characters: "), nul.get(0).expected());
+        assertEquals(List.of(), check(Capabilities.LIST_SYMBOLS, "{\"query\":\"apple \\u00e9\\u202e\"}"), "other characters are search text");
+    }
+
     @Test
     void argumentsWithinTheirBoundsPass() {
         assertEquals(List.of(), check(Capabilities.GET_FORECAST, "{\"symbol\":\"IBM\",\"horizon\":20,\"levels\":[0.8,0.95]}"));
