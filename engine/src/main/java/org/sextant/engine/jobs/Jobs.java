@@ -325,8 +325,7 @@ public final class Jobs implements AutoCloseable {
         if (j != null) return j.withResult(Json.object("left_out", "the result is no longer in the app's memory and its record jobs/" + id
                 + ".json could not be read back (see SEXTANT_HOME/logs/sextant.log)"));
         // the ids of deleted records are not kept either (they would grow as jobs/ did): an id of the app's shape may be one
-        String removed = id != null && JobRecordFiles.ID.matcher(id).matches() ? ": if it ran, its record was removed: the app keeps the newest "
-                + JobRecordFiles.KEPT_ON_DISK + " ended jobs" : "";
+        String removed = id != null && JobRecordFiles.ID.matcher(id).matches() ? ": if it ran, its record was removed: " + JobRecordFiles.KEPT_RULE : "";
         throw new SextantException(FailReason.JOB_UNKNOWN, "no job with id '" + org.sextant.contract.ShownText.name(id) + "'" + removed, "job_id",
                 "list_jobs shows the known job ids");
     }
