@@ -422,7 +422,9 @@ public final class Jobs implements AutoCloseable {
     public JobStatus await(String id, Duration timeout) throws InterruptedException {
         long end = System.nanoTime() + timeout.toNanos();
         while (status(id).state().active() && System.nanoTime() < end) Thread.sleep(20);
-        return status(id);
+        synchronized (this) { // an end is seen in memory before its update has let the oldest go and deleted their records
+            return status(id);
+        }
     }
 
     /** Counts by state, for state.json and health. */
