@@ -60,6 +60,8 @@ public final class ArgumentCheck {
         if (!out.isEmpty()) return out; // 148,000 unknown names, each worded, ran 32 such requests out of a 1 GB heap
         out.addAll(pastDouble(schema, args));
         if (!out.isEmpty()) return out; // 1e400 read as a double is Infinity, 1e-400 is 0: the bounds would be checked against another number
+        out.addAll(pastControl(schema, args));
+        if (!out.isEmpty()) return out; // the validator's words would be the pattern, not the character and where it stood
         args = HeldNumbers.held(args);
         out.addAll(pastLong(schema, args));
         if (!out.isEmpty()) return out; // the validator reads an integer as a long and would fail on 1e308 with its own words
@@ -97,11 +99,48 @@ public final class ArgumentCheck {
     /** A number no double holds (1e400, 1e-400), at any depth: refused naming its argument and, deeper, where it stood. */
     private static List<Problem> pastDouble(Map<String, Object> schema, JsonNode args) {
         HeldNumbers.Unheld u = args == null ? null : HeldNumbers.first(args);
+        if (u == null) u = pastDoubleInText(schema, args);
         if (u == null) return List.of();
         if (u.path().isEmpty()) return List.of(new Problem("arguments", u.problem(), "a JSON object of the arguments"));
         String field = String.valueOf(u.path().get(0));
         String at = u.path().size() > 1 ? "at " + RepeatedKeys.shown(u.path()) + ", " : "";
         return List.of(new Problem(ShownText.name(field), at + u.problem(), ProblemWording.expected(schema, field, property(schema, field))));
+    }
+
+    /**
+     * A number no double holds inside a document argument sent as JSON text (a spec: an object, or the same as a string),
+     * where it stood as if the object had been sent: read as doubles, 1e400 was Infinity and 1e-400 was 0 (attack 18, L1).
+     */
+    private static HeldNumbers.Unheld pastDoubleInText(Map<String, Object> schema, JsonNode args) {
+        if (args == null || !args.isObject()) return null;
+        for (Map.Entry<String, JsonNode> a : args.properties()) {
+            Map<?, ?> spec = property(schema, a.getKey());
+            boolean document = spec != null && spec.get("type") instanceof List<?> t && t.contains("object") && t.contains("string");
+            HeldNumbers.Unheld u = document && a.getValue().isString() ? HeldNumbers.firstInText(a.getValue().stringValue()) : null;
+            if (u == null) continue;
+            List<Object> path = new ArrayList<>(List.of(a.getKey()));
+            path.addAll(u.path());
+            return new HeldNumbers.Unheld(List.copyOf(path), u.number(), u.tooLarge());
+        }
+        return null;
+    }
+
+    /** Search texts holding a control character ({@link ArgumentSchema#NO_CONTROL}): named with the first one and where it stood. */
+    private static List<Problem> pastControl(Map<String, Object> schema, JsonNode args) {
+        List<Problem> out = new ArrayList<>();
+        if (args == null || !args.isObject()) return out;
+        for (Map.Entry<String, JsonNode> a : args.properties()) {
+            Map<?, ?> spec = property(schema, a.getKey());
+            if (spec == null || !ArgumentSchema.NO_CONTROL.equals(spec.get("pattern")) || !a.getValue().isString()) continue;
+            String text = a.getValue().stringValue();
+            for (int i = 0; i < text.length(); i++) {
+                if (!Character.isISOControl(text.charAt(i))) continue;
+                out.add(new Problem(a.getKey(), String.format(java.util.Locale.ROOT, "holds a control character (U+%04X, at character %d)", (int) text.charAt(i), i + 1),
+                        ProblemWording.expected(schema, a.getKey(), spec)));
+                break;
+            }
+        }
+        return out;
     }
 
     /** Numbers given for integer arguments that no long holds (1e308): out of every range the schema allows. */

@@ -129,6 +129,17 @@ public final class ArgumentSchema {
         return this;
     }
 
+    /**
+     * No C0 or C1 control character nor DEL: a search text of only such characters was trimmed to "" and matched every
+     * name (attack 18, L2). {@link ArgumentCheck} refuses one naming the character and where it stood.
+     */
+    public static final String NO_CONTROL = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$";
+
+    /** An optional search text (matched as a part of names) of at most {@code maxLength} characters, none a control character. */
+    public ArgumentSchema search(String name, int maxLength, String description) {
+        return string(name, maxLength, NO_CONTROL, description, false);
+    }
+
     /** A string of at most {@code maxLength} characters. */
     public ArgumentSchema string(String name, int maxLength, String description, boolean isRequired) {
         return property(name, Map.of("type", "string", "maxLength", maxLength, "description", description), isRequired);

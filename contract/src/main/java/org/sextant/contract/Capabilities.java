@@ -127,7 +127,7 @@ public final class Capabilities {
 
     // --- data
     public static final Capability LIST_SYMBOLS = read("list_symbols", "the stored symbols with their first and last dates, row counts and bar intervals",
-            ArgumentSchema.object().string("query", Bounds.MAX_QUERY_CHARS, "optional filter on symbol or name, e.g. \"AAPL\" or \"apple\"", false)
+            ArgumentSchema.object().search("query", Bounds.MAX_QUERY_CHARS, "optional filter on symbol or name, e.g. \"AAPL\" or \"apple\"")
                     .integer("limit", 1, Bounds.MAX_SYMBOL_LIST, "most symbols to list, in symbol order (default " + Bounds.DEFAULT_SYMBOL_LIST
                             + "); count covers every matching symbol, truncated says some were left out")
                     .integer("offset", 0, Integer.MAX_VALUE, "matching symbols to skip in symbol order (default 0; the answer's next_offset reads on)"));

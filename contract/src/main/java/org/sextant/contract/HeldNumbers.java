@@ -41,12 +41,25 @@ public final class HeldNumbers {
         return ShownText.name(sent) + " has an exponent past \u00b12147483647: no double holds it (1.8e308 at most in size, 4.9e-324 at least)";
     }
 
+    /**
+     * The first number a double does not hold in the JSON document {@code text} (a strategy spec sent as a string), read
+     * {@link JsonLimits#exact exactly}; null when there is none or the text is no JSON its reader takes (its reader says why).
+     */
+    public static Unheld firstInText(String text) {
+        try {
+            return first(JsonLimits.exact().readTree(text));
+        } catch (tools.jackson.core.JacksonException | NumberFormatException unread) {
+            return null;
+        }
+    }
+
     /** The first number of {@code tree} a double does not hold, in document order; null when there is none. */
     public static Unheld first(JsonNode tree) {
         return first(tree, new ArrayList<>());
     }
 
     private static Unheld first(JsonNode n, List<Object> path) {
+        if (n == null) return null;
         if (n.isNumber()) {
             double d = asDouble(n);
             if (Double.isInfinite(d)) return new Unheld(List.copyOf(path), n, true);

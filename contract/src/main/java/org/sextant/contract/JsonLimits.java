@@ -36,6 +36,19 @@ public final class JsonLimits {
         return BOUNDED.reader();
     }
 
+    private static final ObjectReader EXACT = BOUNDED.reader()
+            .with(tools.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .without(tools.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES);
+
+    /**
+     * {@link #bounded}, each fraction read exactly as sent: as a double 1e400 is Infinity and 1e-400 is 0, the number
+     * gone; {@link HeldNumbers} refuses such a number by what was sent and holds every other as its double. The one
+     * reader of JSON a caller sends: a request body, an MCP message, a strategy spec sent as text.
+     */
+    public static ObjectReader exact() {
+        return EXACT;
+    }
+
     /**
      * Why {@code parser} refused its text with {@code e}: "{subject} nests deeper than 500 levels (line 1,
      * column 501)". {@code lines} false gives "(at character 501)", for texts that are one line.

@@ -33,6 +33,7 @@ final class ProblemWording {
             case "type" -> "expected " + kind(spec) + ", got " + describe(got) + (quotedNumber(got, spec) ? " (a number is sent without quotes)" : "");
             case "pattern", "format" -> bounds != null && "date".equals(bounds.get("format"))
                     ? value(got) + " is not a calendar date in yyyy-MM-dd"
+                    : bounds != null && ArgumentSchema.NO_CONTROL.equals(bounds.get("pattern")) ? "holds a control character"
                     : bounds != null && bounds.get("pattern") instanceof String p && !p.equals("\\S") ? "must match " + p : "must not be blank";
             default -> validatorWords(e);
         };
@@ -76,7 +77,8 @@ final class ProblemWording {
             case "object" -> "a JSON object";
             case "string" -> "date".equals(spec.get("format")) ? "a date yyyy-MM-dd"
                     : spec.get("maxLength") != null ? "a string of at most " + number(spec.get("maxLength")) + " characters"
-                            + (spec.get("pattern") instanceof String p ? " matching " + p : "") : "a string";
+                            + (ArgumentSchema.NO_CONTROL.equals(spec.get("pattern")) ? " without control characters"
+                                    : spec.get("pattern") instanceof String p ? " matching " + p : "") : "a string";
             case "array" -> "an array of " + count(spec) + (Boolean.TRUE.equals(spec.get("uniqueItems")) ? "distinct " : "") + "items, each "
                     + (spec.get("items") instanceof Map<?, ?> items ? itemKind(items) : "a value");
             default -> "a value";

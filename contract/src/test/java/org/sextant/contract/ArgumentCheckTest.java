@@ -14,6 +14,28 @@ class ArgumentCheckTest {
         return ArgumentCheck.problems(c, JsonMapper.shared().readTree(json));
     }
 
+    /** A spec sent as JSON text is checked as the same spec sent as an object: a number no double holds is refused where it stood. */
+    @Test
+    void aSpecAsTextIsRefusedAsTheSameSpecAsAnObject() {
+        String spec = "{\"version\":1,\"nodes\":{\"run\":{\"type\":\"execution\",\"params\":{\"cost_bps\":1e400}}}}";
+        String sent = "{\"spec\":" + JsonMapper.shared().writeValueAsString(spec) + "}";
+        List<ArgumentCheck.Problem> text = check(Capabilities.COMPOSE_GRAPH, sent);
+        assertEquals(List.of(new ArgumentCheck.Problem("spec", "at spec.nodes.run.params.cost_bps, 1e400 is a number too large (a double holds at most 1.8e308 in size)",
+                ProblemWording.expected(Capabilities.COMPOSE_GRAPH.schema(), "spec", (Map<?, ?>) ((Map<?, ?>) Capabilities.COMPOSE_GRAPH.schema().get("properties")).get("spec")))), text);
+        assertEquals(List.of(), check(Capabilities.COMPOSE_GRAPH, "{\"spec\":" + JsonMapper.shared().writeValueAsString(spec.replace("1e400", "5")) + "}"));
+        assertEquals(List.of(), check(Capabilities.COMPOSE_GRAPH, "{\"spec\":\"{not json 1e400\"}"), "not JSON: the composer says why");
+    }
+
+    /** A search text holding a control character is refused naming the character and where it stood; its schema says so. */
+    @Test
+    void aControlCharacterInASearchIsRefusedNamingIt() {
+        List<ArgumentCheck.Problem> nul = check(Capabilities.LIST_SYMBOLS, "{\"query\":\"\\u0000\"}");
+        assertEquals("query", nul.get(0).field());
+        assertEquals("holds a control character (U+0000, at character 1)", nul.get(0).message());
+        assertTrue(nul.get(0).expected().startsWith("a string of at most 100 characters without control characters: "), nul.get(0).expected());
+        assertEquals(List.of(), check(Capabilities.LIST_SYMBOLS, "{\"query\":\"apple \\u00e9\\u202e\"}"), "other characters are search text");
+    }
+
     @Test
     void argumentsWithinTheirBoundsPass() {
         assertEquals(List.of(), check(Capabilities.GET_FORECAST, "{\"symbol\":\"IBM\",\"horizon\":20,\"levels\":[0.8,0.95]}"));

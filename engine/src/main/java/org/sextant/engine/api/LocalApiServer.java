@@ -32,6 +32,8 @@ import tools.jackson.databind.JsonNode;
 public final class LocalApiServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LocalApiServer.class);
     private static final int MAX_BODY = 1 << 20;
+    /** The exchange attribute of a request whose body was refused by its declared length, unread. */
+    private static final String UNREAD_BODY = "sextant.unread_body";
     /** The one client every caller without {@link #CLIENT_HEADER} counts as. */
     static final String UNNAMED = "callers without X-Sextant-Client";
 
@@ -283,6 +285,9 @@ public final class LocalApiServer implements AutoCloseable {
             return null; // the guard cut it and counted it
         } catch (RuntimeException tooLarge) {
             guard.bodyRead();
+            // the body stays unread: answered, the connection is closed, so no socket is kept holding a half-sent body
+            ex.getResponseHeaders().set("Connection", "close");
+            ex.setAttribute(UNREAD_BODY, Boolean.TRUE);
             throw tooLarge;
         }
         return guard.bodyRead() ? bytes : null;
@@ -344,9 +349,7 @@ public final class LocalApiServer implements AutoCloseable {
      * Fractions are read exactly, as sent: as doubles 1e400 was Infinity (refused without the number) and 1e-400
      * was 0; the routes' argument check refuses both by what was sent, then holds each number as its double.
      */
-    private static final tools.jackson.databind.ObjectReader ARGUMENTS = org.sextant.contract.RepeatedKeys.strict(JsonLimits.bounded()
-            .with(tools.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .without(tools.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES));
+    private static final tools.jackson.databind.ObjectReader ARGUMENTS = org.sextant.contract.RepeatedKeys.strict(JsonLimits.exact());
 
     private JsonNode parseArgs(byte[] bytes) {
         if (bytes.length == 0) return Json.MAPPER.createObjectNode();
@@ -396,6 +399,12 @@ public final class LocalApiServer implements AutoCloseable {
             ex.sendResponseHeaders(status, bytes.length);
             try (OutputStream out = ex.getResponseBody()) {
                 out.write(bytes);
+                if (ex.getAttribute(UNREAD_BODY) != null) {
+                    out.flush();
+                    // closing the answer drains the unread body first, waiting on the client; interrupted (as the guard
+                    // cuts a reader) the drain closes the connection instead (the guard's thread clears the interrupt)
+                    Thread.currentThread().interrupt();
+                }
             }
         } catch (IOException e) {
             if (guard.answerSent()) throw e; // the client went away

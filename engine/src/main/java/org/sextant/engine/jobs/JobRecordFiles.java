@@ -38,6 +38,13 @@ final class JobRecordFiles {
      * At most 1000 records of under 1 MB each ({@link JobRecordBounds}); most are a few KB.
      */
     static final int KEPT_ON_DISK = 2 * KEPT_ENDED;
+    /**
+     * Which ended jobs' records jobs/ keeps, as job_status says it: not "the newest 1000" (attack 18, L4), since a job drops out
+     * of those held when {@value #KEPT_ENDED} submitted after it have ended, or at its own end when that many already had,
+     * and drops out of jobs/ when {@value #KEPT_ENDED} more have dropped out after it.
+     */
+    static final String KEPT_RULE = "the app keeps the records of the newest " + KEPT_ENDED + " ended jobs (by submission) and of the last "
+            + (KEPT_ON_DISK - KEPT_ENDED) + " to drop out of those";
     /** How far past the start a record may say it was created (a clock set back) before it counts as damaged. */
     static final Duration CLOCK_SLACK = Duration.ofDays(1);
 

@@ -325,8 +325,7 @@ public final class Jobs implements AutoCloseable {
         if (j != null) return j.withResult(Json.object("left_out", "the result is no longer in the app's memory and its record jobs/" + id
                 + ".json could not be read back (see SEXTANT_HOME/logs/sextant.log)"));
         // the ids of deleted records are not kept either (they would grow as jobs/ did): an id of the app's shape may be one
-        String removed = id != null && JobRecordFiles.ID.matcher(id).matches() ? ": if it ran, its record was removed: the app keeps the newest "
-                + JobRecordFiles.KEPT_ON_DISK + " ended jobs" : "";
+        String removed = id != null && JobRecordFiles.ID.matcher(id).matches() ? ": if it ran, its record was removed: " + JobRecordFiles.KEPT_RULE : "";
         throw new SextantException(FailReason.JOB_UNKNOWN, "no job with id '" + org.sextant.contract.ShownText.name(id) + "'" + removed, "job_id",
                 "list_jobs shows the known job ids");
     }
@@ -423,7 +422,9 @@ public final class Jobs implements AutoCloseable {
     public JobStatus await(String id, Duration timeout) throws InterruptedException {
         long end = System.nanoTime() + timeout.toNanos();
         while (status(id).state().active() && System.nanoTime() < end) Thread.sleep(20);
-        return status(id);
+        synchronized (this) { // an end is seen in memory before its update has let the oldest go and deleted their records
+            return status(id);
+        }
     }
 
     /** Counts by state, for state.json and health. */

@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 final class LetGoRecords {
     private static final Logger log = LoggerFactory.getLogger(LetGoRecords.class);
     /** Records of jobs let go of that stay. */
-    static final int KEPT = JobRecordFiles.KEPT_ON_DISK - JobRecordFiles.KEPT_ENDED;
+    static final int KEPT = JobRecordFiles.KEPT_ON_DISK - JobRecordFiles.KEPT_ENDED; // as JobRecordFiles.KEPT_RULE says
 
     private final Path dir;
     /** Ids, the first let go of first; guarded by this. */

@@ -109,6 +109,36 @@ class ConnectionAbuseTest {
         }
     }
 
+    /**
+     * A body refused by its Content-Length (over 1 MiB) is never read: the connection is closed after the answer, so the
+     * client cannot keep a socket holding its half-sent body (attack 18, L3: it stayed open, unread).
+     */
+    @Test
+    void aBodyRefusedByItsLengthIsAnsweredAndItsConnectionClosed() throws Exception {
+        try (LocalApiServer api = start(new ConnectionLimits(32, Duration.ofSeconds(600), Duration.ofSeconds(600), Duration.ofSeconds(60)))) {
+            Socket s = new Socket("127.0.0.1", api.port());
+            sockets.add(s);
+            OutputStream out = s.getOutputStream();
+            out.write(("POST /api/v1/list_symbols HTTP/1.1\r\nHost: 127.0.0.1:" + api.port() + "\r\nAuthorization: Bearer " + TOKEN
+                    + "\r\nContent-Type: application/json\r\nContent-Length: " + (2 << 20) + "\r\n\r\n{\"query\":\"").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            s.setSoTimeout(60_000); // far longer than an answer takes; far shorter than the server's 600 s deadlines
+            ByteArrayOutputStream answer = new ByteArrayOutputStream();
+            InputStream in = s.getInputStream();
+            try {
+                for (int b; (b = in.read()) != -1; ) answer.write(b);
+            } catch (java.net.SocketTimeoutException open) {
+                throw new AssertionError("the connection stayed open after the answer: " + answer.toString(StandardCharsets.UTF_8));
+            } catch (SocketException reset) {
+                // closed with the body unread: a reset may follow the answer
+            }
+            String text = answer.toString(StandardCharsets.UTF_8);
+            assertTrue(text.startsWith("HTTP/1.1 400"), text);
+            assertTrue(text.toLowerCase(java.util.Locale.ROOT).contains("connection: close"), text);
+            assertTrue(text.contains("request body over 1 MiB"), text);
+        }
+    }
+
     @Test
     void slowAndIdleUnauthenticatedConnectionsDoNotStarveAnAuthenticatedCall() throws Exception {
         try (LocalApiServer api = start(new ConnectionLimits(32, Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(60)))) {

@@ -51,6 +51,22 @@ class ListSymbolsRouteTest {
         return out;
     }
 
+    /**
+     * A control character in the query is refused naming the query, the character and where it stood: a query of only
+     * such characters was trimmed to "" and listed every symbol ({"query": "\\u0000"}, attack 18, L2).
+     */
+    @Test
+    void aControlCharacterInTheQueryIsRefusedNamingIt() throws Exception {
+        for (String[] sent : new String[][] {{"\\u0000", "U+0000, at character 1"}, {"ab\\u0000", "U+0000, at character 3"},
+                {"\\u001b[2J", "U+001B, at character 1"}, {"a\\tb", "U+0009, at character 2"}, {"x\\u0085", "U+0085, at character 2"}}) {
+            SextantException e = assertThrows(SextantException.class, () -> call("{\"query\": \"" + sent[0] + "\"}"), sent[0]);
+            assertEquals("query", e.field(), e.getMessage());
+            assertEquals("list_symbols: query holds a control character (" + sent[1] + ")", e.getMessage());
+            assertTrue(e.fix().startsWith("pass query as: a string of at most " + Bounds.MAX_QUERY_CHARS + " characters without control characters"), e.fix());
+        }
+        assertEquals(symbols(call("{\"query\": \"ko\"}")), symbols(call("{\"query\": \" ko \"}")), "spaces around a query are still trimmed");
+    }
+
     @Test
     void noLimitListsTheDefaultPageAndCountsEverySymbol() throws Exception {
         JsonNode first = call("{}");

@@ -232,6 +232,10 @@ class LocalApiServerTest {
         assertTrue(body.get("fix").asString().startsWith("pass " + field + " as: "), r.body());
     }
 
+    /** A strategy spec whose cost no double holds. */
+    private static final String COSTLY = "{\"version\": 1, \"nodes\": {\"fast\": {\"type\": \"sma\", \"params\": {\"length\": {\"from\": 5, \"to\": 50, \"step\": 5}}},"
+            + " \"run\": {\"type\": \"execution\", \"params\": {\"cost_bps\": 1e400}}}}";
+
     /** Top-level and inside a list, past the largest double either way and below the smallest. */
     private static Stream<Arguments> unheldNumbers() {
         String large = " is a number too large (a double holds at most 1.8e308 in size)";
@@ -243,6 +247,12 @@ class LocalApiServerTest {
                 Arguments.of("get_forecast", "{\"symbol\":\"KO\",\"levels\":[0.8,1e400]}", "levels", "get_forecast: levels at levels[1], 1e400" + large),
                 Arguments.of("get_forecast", "{\"symbol\":\"KO\",\"levels\":[0.8,-1e400]}", "levels", "get_forecast: levels at levels[1], -1e400" + large),
                 Arguments.of("get_forecast", "{\"symbol\":\"KO\",\"levels\":[0.8,1e-400]}", "levels", "get_forecast: levels at levels[1], 1e-400" + small),
+                // a spec sent as JSON text is refused as the same spec sent as an object (read as doubles, 1e400 was Infinity)
+                Arguments.of("compose_graph", "{\"spec\":" + COSTLY + "}", "spec", "compose_graph: spec at spec.nodes.run.params.cost_bps, 1e400" + large),
+                Arguments.of("compose_graph", "{\"spec\":" + Json.MAPPER.writeValueAsString(COSTLY) + "}", "spec",
+                        "compose_graph: spec at spec.nodes.run.params.cost_bps, 1e400" + large),
+                Arguments.of("compose_graph", "{\"spec\":" + Json.MAPPER.writeValueAsString(COSTLY.replace("1e400", "0.5").replace("\"step\": 5", "\"step\": 1e-400"))
+                        + "}", "spec", "compose_graph: spec at spec.nodes.fast.params.length.step, 1e-400" + small),
                 // no exact reading holds it either (its exponent is no int): refused as it is read
                 Arguments.of("get_forecast", "{\"symbol\":\"KO\",\"levels\":[0.8,-1E2147483648]}", "levels", "levels at levels[1], -1E2147483648"
                         + " has an exponent past \u00b12147483647: no double holds it (1.8e308 at most in size, 4.9e-324 at least)"));

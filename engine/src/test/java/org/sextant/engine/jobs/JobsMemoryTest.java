@@ -91,6 +91,45 @@ class JobsMemoryTest {
         }
     }
 
+    /**
+     * The records jobs/ keeps are those of the newest 500 ended jobs by submission and of the last 500 to drop out of those,
+     * which is neither the 1000 submitted last nor the 1000 ended last once jobs end out of their order (attack 18, L4:
+     * job_status said "the app keeps the newest 1000 ended jobs"). Two readers held (first submitted, ended first and last),
+     * 600 readers queued behind them, 500 writers submitted after those, run and ended before them.
+     */
+    @Test
+    void theRecordsKeptAreTheNewestEndedAndTheLastToDropOutOfThem() throws Exception {
+        CountDownLatch first = new CountDownLatch(1), last = new CountDownLatch(1);
+        try (Jobs jobs = new Jobs(dir, System::nanoTime, 1)) {
+            String endsFirst = jobs.submit("gather", List.of("L1"), false, IfInterrupted.KEEPS_AT_END, ctx -> first.await(120, TimeUnit.SECONDS)).id();
+            String endsLast = jobs.submit("gather", List.of("L2"), false, IfInterrupted.KEEPS_AT_END, ctx -> last.await(120, TimeUnit.SECONDS)).id();
+            List<String> queued = new ArrayList<>(), writers = new ArrayList<>();
+            for (int i = 0; i < 600; i++) queued.add(jobs.submit("scan", List.of("Q" + i), false, IfInterrupted.KEEPS_AT_END, ctx -> 1).id());
+            for (int i = 0; i < 500; i++) {
+                writers.add(jobs.submit("import", List.of("W" + i), true, IfInterrupted.KEEPS_AT_END, ctx -> 1).id());
+                assertEquals(JobState.SUCCEEDED, jobs.await(writers.get(i), Duration.ofSeconds(120)).state());
+            }
+            first.countDown();
+            for (String q : queued) assertEquals(JobState.SUCCEEDED, jobs.await(q, Duration.ofSeconds(120)).state());
+            last.countDown();
+            assertEquals(JobState.SUCCEEDED, jobs.await(endsLast, Duration.ofSeconds(120)).state());
+
+            java.util.Set<String> kept = new java.util.TreeSet<>(writers); // the newest 500 ended, by submission
+            kept.addAll(queued.subList(101, 600)); // the last 500 to drop out of those: the queued ones as each ended, then the last held
+            kept.add(endsLast);
+            java.util.Set<String> onDisk = new java.util.TreeSet<>();
+            try (var files = java.nio.file.Files.list(dir)) {
+                files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".json")).forEach(n -> onDisk.add(n.substring(0, n.length() - 5)));
+            }
+            assertEquals(kept, onDisk);
+            for (String removed : List.of(endsFirst, queued.get(0), queued.get(100))) { // queued 100: among the 1000 submitted last
+                assertEquals("no job with id '" + removed + "': if it ran, its record was removed: the app keeps the records of the newest 500"
+                        + " ended jobs (by submission) and of the last 500 to drop out of those",
+                        assertThrows(SextantException.class, () -> jobs.status(removed)).getMessage());
+            }
+        }
+    }
+
     /** The job records (.json) in {@code dir}. */
     private static long records(Path dir) throws java.io.IOException {
         try (var files = java.nio.file.Files.list(dir)) {
@@ -130,8 +169,8 @@ class JobsMemoryTest {
             SextantException gone = assertThrows(SextantException.class, () -> jobs.status(ids.get(0)));
             assertEquals("job_unknown", gone.failReason());
             assertEquals("job_id", gone.field());
-            assertEquals("no job with id '" + ids.get(0) + "': if it ran, its record was removed: the app keeps the newest "
-                    + JobRecordFiles.KEPT_ON_DISK + " ended jobs", gone.getMessage());
+            assertEquals("no job with id '" + ids.get(0) + "': if it ran, its record was removed: the app keeps the records of the newest 500"
+                    + " ended jobs (by submission) and of the last 500 to drop out of those", gone.getMessage());
             assertEquals("no job with id 'nope'", assertThrows(SextantException.class, () -> jobs.status("nope")).getMessage(),
                     "an id the app never gives names no record");
 

@@ -50,9 +50,7 @@ public final class Inbound {
      * Fractions are read exactly and a tools/call is forwarded so: as doubles 1e400 was written on as the string
      * "Infinity" (refused as "got a string") and 1e-400 as 0; the argument check refuses both by what was sent.
      */
-    private static final tools.jackson.databind.ObjectReader EXACT = JsonLimits.bounded()
-            .with(tools.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .without(tools.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES);
+    private static final tools.jackson.databind.ObjectReader EXACT = JsonLimits.exact();
     /** Messages are read once, refusing a key named twice as they are (no second walk of every message). */
     private static final tools.jackson.databind.ObjectReader STRICT = RepeatedKeys.strict(EXACT);
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Inbound.class);

@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.sextant.engine.Json;
+import org.sextant.contract.HeldNumbers;
+import org.sextant.contract.JsonLimits;
 import org.sextant.contract.RepeatedKeys;
 import org.sextant.contract.ShownText;
 import org.sextant.engine.forecast.ForecastModels;
@@ -59,15 +60,30 @@ public final class GraphComposer {
      * refused still replays, its later value counting as it did then.
      */
     public static ComposeResult composeAsRun(String json) {
-        return new GraphComposer().run(json, Json.MAPPER.reader());
+        return new GraphComposer().run(json, JsonLimits.exact());
     }
 
-    private static final ObjectReader STRICT = RepeatedKeys.strict(Json.MAPPER.reader());
+    /**
+     * Specs are read as the local API reads arguments: fractions exactly, so that a number no double holds is refused by
+     * what was sent (as doubles cost_bps 1e400 was "Infinity is outside its range", a step of 1e-400 silently 0).
+     */
+    private static final ObjectReader STRICT = RepeatedKeys.strict(JsonLimits.exact());
+
+    private static final String FEWER_NODES = "a strategy needs a handful of nodes: join repeated steps into one node's parameters";
+    /** What an error about a number no double holds asks for. */
+    private static final String HELD_FIX = "write a number a double holds: at most 1.8e308 in size, and 0 or at least 4.9e-324";
 
     private ComposeResult run(String json, ObjectReader reader) {
         JsonNode doc;
-        try {
-            doc = json == null ? null : reader.readTree(json);
+        try (tools.jackson.core.JsonParser p = json == null ? null : reader.createParser(json)) {
+            try {
+                doc = p == null ? null : reader.readTree(p);
+            } catch (tools.jackson.core.exc.StreamConstraintsException e) {
+                return fail(null, "spec", JsonLimits.passed(e, p, "the spec", true), FEWER_NODES);
+            } catch (NumberFormatException e) { // 1e2147483648: no exact number holds it either
+                List<Object> at = RepeatedKeys.at(p);
+                return fail(null, at.isEmpty() ? "spec" : RepeatedKeys.shown(at), HeldNumbers.pastEveryExponent(p.getString()), HELD_FIX);
+            }
         } catch (JacksonException e) {
             // where, not what: the file may not be a spec at all (a token, a .env), and its text is not to be echoed
             tools.jackson.core.TokenStreamLocation at = e.getLocation();
@@ -81,6 +97,9 @@ public final class GraphComposer {
                     "send a JSON object with version and nodes");
         }
         if (doc == null || !doc.isObject()) return fail(null, "spec", "the spec must be a JSON object", "send {\"version\": 1, \"nodes\": {...}}");
+        HeldNumbers.Unheld unheld = HeldNumbers.first(doc);
+        if (unheld != null) return fail(null, RepeatedKeys.shown(unheld.path()), unheld.problem(), HELD_FIX);
+        doc = HeldNumbers.held(doc); // each number the double the nodes read
         JsonNode v = doc.get("version");
         if (v == null || !v.isIntegralNumber() || v.intValue() != VERSION) {
             return fail(null, "version", "unsupported spec version " + (v == null ? "(missing)" : v.isIntegralNumber() ? v.toString() : "(a " + v.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ", not a number)"),
@@ -96,7 +115,7 @@ public final class GraphComposer {
             return fail(null, "nodes", "the spec has no nodes", "add \"nodes\": {id: {\"type\": ..., \"inputs\": {...}, \"params\": {...}}}");
         }
         if (nodesJson.size() > MAX_NODES) {
-            return fail(null, "nodes", "the spec has " + nodesJson.size() + " nodes, more than " + MAX_NODES, "a strategy needs a handful of nodes: join repeated steps into one node's parameters");
+            return fail(null, "nodes", "the spec has " + nodesJson.size() + " nodes, more than " + MAX_NODES, FEWER_NODES);
         }
 
         Map<String, ComposedNode> nodes = new LinkedHashMap<>();

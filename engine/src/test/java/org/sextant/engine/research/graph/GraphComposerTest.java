@@ -44,6 +44,26 @@ class GraphComposerTest {
         assertEquals("fill: one of next_open, next_close (default next_close)", NodeCatalogue.find("execution").param("fill").schema());
     }
 
+    /**
+     * A spec as text is read as the local API reads arguments: a number no double holds is refused naming where it stood
+     * and the number as sent (read as doubles, cost_bps 1e400 was "Infinity is outside its range", a step of 1e-400 was 0).
+     */
+    @Test
+    void aNumberNoDoubleHoldsIsRefusedNamingWhereItStood() {
+        String large = "1e400 is a number too large (a double holds at most 1.8e308 in size)";
+        String small = "1e-400 is a number too small (a double holds none between 0 and 4.9e-324 in size: it would read as 0)";
+        ComposeResult cost = GraphComposer.compose(SMA.replace("\"cost_bps\": 5", "\"cost_bps\": 1e400"));
+        assertEquals(List.of("nodes.run.params.cost_bps: " + large), cost.errors().stream().map(e -> e.field() + ": " + e.message()).toList());
+        ComposeResult step = GraphComposer.compose(SMA.replace("\"step\": 5", "\"step\": 1e-400"));
+        assertEquals(List.of("nodes.fast.params.length.step: " + small), step.errors().stream().map(e -> e.field() + ": " + e.message()).toList());
+        ComposeResult past = GraphComposer.compose(SMA.replace("\"cost_bps\": 5", "\"cost_bps\": 1e2147483648"));
+        assertEquals("nodes.run.params.cost_bps", past.errors().get(0).field(), past.errors().toString());
+        assertTrue(past.errors().get(0).message().startsWith("1e2147483648 has an exponent past"), past.errors().toString());
+        ComposeResult held = GraphComposer.compose(SMA.replace("\"cost_bps\": 5", "\"cost_bps\": 5.50"));
+        assertTrue(held.ok(), held.errors().toString());
+        assertEquals(List.of(5.5), held.graph().nodes().stream().filter(n -> n.id().equals("run")).findFirst().orElseThrow().params().get("cost_bps"));
+    }
+
     /** A name with a NUL, an escape sequence or a direction override is refused naming `name`; a refusal echoes such characters escaped. */
     @Test
     void controlCharactersAndDirectionOverridesAreRefusedInTheNameAndEscapedWhenEchoed() {
