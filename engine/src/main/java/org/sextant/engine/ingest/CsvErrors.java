@@ -71,11 +71,12 @@ final class CsvErrors {
         switch (type) {
             case "CAST": {
                 List<String> cells = CsvHead.split(text == null ? "" : text, s.csv().delimiter());
-                String value = col >= 0 && col < cells.size() ? CellText.describe(CellText.spacesCut(cells.get(col))) : "a missing cell";
+                String cell = col >= 0 && col < cells.size() ? CellText.spacesCut(cells.get(col)) : null;
+                String value = cell != null ? CellText.describe(cell) : "a missing cell";
                 String name = col >= 0 && col < width ? l.header().get(col) : "column " + (col + 1);
                 if (col == l.dateCol()) {
                     return SextantException.invalid(name, at + ", column " + name + ": " + value + " is not a date",
-                            "write dates as YYYY-MM-DD (or YYYYMMDD, like the first row of this file)");
+                            DateShape.fix(s.csv().dateFormat(), cell == null ? "" : cell));
                 }
                 return SextantException.invalid(name, at + ", column " + name + ": " + value + " is not a number",
                         "write prices and volumes as plain numbers with a dot for decimals, or leave the cell empty when unknown");

@@ -100,6 +100,11 @@ final class DirectImport {
         List<ImportedDescriptions.Given> given = ImportedDescriptions.checked(c, files); // two names of a symbol: refused as the careful path does
         long updated = 0;
         if (count(c, "SELECT count(*) FROM (SELECT 1 FROM prices WHERE NOT (" + mine + ") AND symbol IN (SELECT symbol FROM import_symbols) LIMIT 1)") > 0) {
+            // a row without a column its stored day has (a close-only file over OHLCV): the careful path keeps or says what goes (StoredColumns)
+            if (count(c, "SELECT count(*) FROM (SELECT 1 FROM prices n JOIN prices p USING (symbol, date) WHERE n." + mine + " AND NOT (p." + mine + ") AND "
+                    + StoredColumns.lacks("n", "p") + " LIMIT 1)") > 0) {
+                throw new Fallback("stored columns the file lacks");
+            }
             t = System.nanoTime();
             try (Statement st = c.createStatement()) {
                 updated = CancellableSql.run(st, () -> st.executeUpdate("DELETE FROM prices USING (SELECT symbol, date FROM prices WHERE " + mine + ") n "
@@ -136,14 +141,14 @@ final class DirectImport {
         return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all), described);
     }
 
-    private static long count(Connection c, String sql) throws SQLException {
+    static long count(Connection c, String sql) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(sql)) {
             r.next();
             return r.getLong(1);
         }
     }
 
-    private static void exec(Connection c, String sql) throws SQLException {
+    static void exec(Connection c, String sql) throws SQLException {
         try (Statement st = c.createStatement()) {
             CancellableSql.run(st, () -> st.execute(sql));
         }

@@ -270,6 +270,9 @@ final class ImportBatch {
         long updated = 0;
         if (storedRowsOverlap()) {
             t0 = System.nanoTime();
+            // a file without open/high/low/volume over stored days: kept where its close is the stored one, else said
+            StoredColumns.merge(c).forEach((no, said) -> notes.merge(no, said, (a, b) -> java.util.stream.Stream.concat(a.stream(), b.stream()).toList()));
+            trace(t0, "stored columns the files lack");
             try (Statement st = c.createStatement()) {
                 updated = CancellableSql.run(st, () -> st.executeUpdate("DELETE FROM prices USING import_rows i WHERE prices.symbol = i.symbol AND prices.date = i.date"));
             }

@@ -23,7 +23,19 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
     static final String ACCEPTED = "accepted headers: Yahoo (Date,Open,High,Low,Close,Adj Close,Volume); "
             + "Stooq (Date,Open,High,Low,Close,Volume, or <TICKER>,<PER>,<DATE>,<TIME>,<OPEN>,<HIGH>,<LOW>,<CLOSE>,<VOL>,<OPENINT>); "
             + "long (symbol,date,close plus any of open,high,low,adj_close,volume); "
-            + "wide (date followed by one close column per symbol)";
+            + "wide (date followed by one close column per symbol); "
+            + "bars: a time column (datetime, datetime_utc, timestamp, timestamp_utc, time, open_time, local_time, utc_time, gmt_time, unix_time, "
+            + "epoch or dt; or date with times, or date and time) in place of the date, with the price columns above";
+
+    /** Where a file's column names are in a message: its header line, or a Parquet file's columns (it has no lines). */
+    static String header(String file) {
+        return file + (parquet(file) ? " (its columns)" : " line 1 (the header)");
+    }
+
+    private static boolean parquet(String file) {
+        String lower = file.toLowerCase(Locale.ROOT);
+        return lower.endsWith(".parquet") || lower.endsWith(".pq");
+    }
 
     boolean wide() { return symbolCol < 0 && fields.isEmpty(); }
 
@@ -35,8 +47,8 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
 
     /** A wide file of more than {@link #MAX_COLUMNS} symbol columns, refused before anything is read: what to do instead. */
     static SextantException tooWide(String file, int columns) {
-        return SextantException.invalid("paths", String.format(Locale.ROOT, "%s line 1 (the header): a wide file of %,d symbol columns, more than the %,d one import reads",
-                file, columns, MAX_COLUMNS), String.format(Locale.ROOT, "split it into files of at most %,d symbol columns (each with the date column), "
+        return SextantException.invalid("paths", String.format(Locale.ROOT, "%s: a wide file of %,d symbol columns, more than the %,d one import reads",
+                header(file), columns, MAX_COLUMNS), String.format(Locale.ROOT, "split it into files of at most %,d symbol columns (each with the date column), "
                 + "or write it long: date,symbol,close", MAX_COLUMNS));
     }
 
@@ -91,11 +103,11 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
         if (!fields.isEmpty() || symbol >= 0) {
             if (header.size() > MAX_COLUMNS + 1) {
                 // the typed read's schema names every column: a header of 300,000 empty cells fits in one line
-                throw SextantException.invalid("paths", String.format(Locale.ROOT, "%s line 1 (the header): %,d columns, more than the %,d a price file may have",
-                        file, header.size(), MAX_COLUMNS + 1), "keep the date, symbol and price columns, and import the others' prices in files of their own");
+                throw SextantException.invalid("paths", String.format(Locale.ROOT, "%s: %,d columns, more than the %,d a price file may have",
+                        header(file), header.size(), MAX_COLUMNS + 1), "keep the date, symbol and price columns, and import the others' prices in files of their own");
             }
             if (!fields.containsKey(PriceField.CLOSE)) {
-                throw SextantException.invalid("paths", file + " line 1 (the header): " + recognised(header) + ", but no close column",
+                throw SextantException.invalid("paths", header(file) + ": " + recognised(header) + ", but no close column",
                         "add a Close column; " + ACCEPTED);
             }
             return new Layout(name(symbol >= 0, bracketed, fields), List.copyOf(header), date, symbol, fields, List.of());
@@ -119,7 +131,7 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
      * must not reach an error or a job record. Only the columns that matched a known name are named.
      */
     private static SextantException unknown(String file, List<String> header, String why) {
-        return SextantException.invalid("paths", file + " line 1 (the header): not a price file header (" + why + "; "
+        return SextantException.invalid("paths", header(file) + ": not " + (parquet(file) ? "the columns of a price file" : "a price file header") + " (" + why + "; "
                 + recognised(header) + ")", ACCEPTED);
     }
 

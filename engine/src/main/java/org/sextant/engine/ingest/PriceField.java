@@ -57,7 +57,7 @@ enum PriceField {
 
     /** Columns {@code j} and {@code i} of the header both hold {@code role}: the error names both, quoted, escaped and cut as a caller's name is. */
     static org.sextant.engine.SextantException twice(List<String> header, String file, int j, int i, String role) {
-        return org.sextant.engine.SextantException.invalid(Layout.columnField(header, i), file + " line 1 (the header): columns " + (j + 1)
+        return org.sextant.engine.SextantException.invalid(Layout.columnField(header, i), Layout.header(file) + ": columns " + (j + 1)
                 + " ('" + ShownText.name(header.get(j).trim()) + "') and " + (i + 1) + " ('" + ShownText.name(header.get(i).trim())
                 + "') are both the " + role + ", so which one to import is ambiguous",
                 "keep one of the two columns (delete or rename the other), then import again");

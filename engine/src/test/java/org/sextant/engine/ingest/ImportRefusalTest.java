@@ -436,10 +436,10 @@ class ImportRefusalTest {
     @Test
     void twoParquetColumnsThatDifferInCaseAreRefusedAsAmbiguous(@TempSextant Store store) throws Exception {
         Path daily = caseClash("DAILY.parquet", "DATE '2020-01-02' + INTERVAL (i) DAY AS date");
-        assertEquals(daily + " line 1 (the header): columns 2 ('close') and 3 ('Close') are both the close, so which one to import is ambiguous",
+        assertEquals(daily + " (its columns): columns 2 ('close') and 3 ('Close') are both the close, so which one to import is ambiguous",
                 refused(store, PriceRules.defaults(), daily).getMessage());
         Path bars = caseClash("BARS.parquet", "TIMESTAMP '2020-01-02 13:30:00' + INTERVAL (i * 5) MINUTE AS datetime");
-        assertEquals(bars + " line 1 (the header): columns 2 ('close') and 3 ('Close') are both the close, so which one to import is ambiguous",
+        assertEquals(bars + " (its columns): columns 2 ('close') and 3 ('Close') are both the close, so which one to import is ambiguous",
                 refused(store, PriceRules.defaults(), bars).getMessage());
         assertEquals(0, prices(store));
     }

@@ -215,7 +215,7 @@ class WideImportTest {
         });
     }
 
-    private static long count(Store store, String sql) {
+    static long count(Store store, String sql) {
         return store.read(c -> {
             try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
                 r.next();

@@ -59,7 +59,7 @@ public final class GraphSweep implements SweepKernel {
                 }
                 case "atr" -> {
                     if (universe.high() == null || universe.low() == null) throw SextantException.invalid("nodes." + n.id() + ".type",
-                            "ATR needs high and low prices, which this universe does not have", "import OHLC data or use volatility instead");
+                            "ATR needs high and low prices, " + universe.whichLack(universe.high() == null ? "high" : "low"), "import OHLC data or use volatility instead");
                 }
                 case "top_n" -> {
                     for (Object v : n.params().get("n")) {
@@ -105,7 +105,7 @@ public final class GraphSweep implements SweepKernel {
                 }
                 case "execution" -> {
                     if (n.params().get("fill").contains("next_open") && universe.open() == null) throw SextantException.invalid(at + "fill",
-                            "next_open fills need opening prices, which this universe does not have", "use next_close or import data with opens");
+                            "next_open fills need opening prices, " + universe.whichLack("open"), "use next_close, or import data with opens for those symbols");
                 }
                 default -> { }
             }

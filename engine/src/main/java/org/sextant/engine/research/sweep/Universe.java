@@ -10,10 +10,16 @@ import org.sextant.engine.SextantException;
  * would make a strategy trade on a price that did not exist. {@code dates} holds each bar's
  * trading day (one per bar of daily prices; intraday bars of one day share it), {@code axis} what a
  * bar is and how many make a year, {@code times} each bar's open time in UTC epoch seconds (null for
- * daily prices): what names a bar in a warning, kept as numbers (2,000,000 bars hold 16 MB).
+ * daily prices): what names a bar in a warning, kept as numbers (2,000,000 bars hold 16 MB). {@code lacking} names, per price
+ * field left null ("open", "high", "low"), the symbols that miss it on a common bar, for a refusal to name them (empty when unknown).
  */
 public record Universe(List<String> symbols, List<LocalDate> dates, double[][] open, double[][] high, double[][] low,
-                       double[][] close, BarAxis axis, long[] times) {
+                       double[][] close, BarAxis axis, long[] times, java.util.Map<String, List<String>> lacking) {
+
+    public Universe(List<String> symbols, List<LocalDate> dates, double[][] open, double[][] high, double[][] low,
+                    double[][] close, BarAxis axis, long[] times) {
+        this(symbols, dates, open, high, low, close, axis, times, java.util.Map.of());
+    }
 
     /** Daily prices, annualised as they always were ({@link BarAxis#DAILY}). */
     public Universe(List<String> symbols, List<LocalDate> dates, double[][] open, double[][] high, double[][] low, double[][] close) {
@@ -24,6 +30,7 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
         symbols = List.copyOf(symbols);
         dates = List.copyOf(dates);
         if (axis == null) axis = BarAxis.DAILY;
+        lacking = lacking == null ? java.util.Map.of() : java.util.Map.copyOf(lacking);
         if (symbols.isEmpty()) throw SextantException.invalid("symbols", "the universe has no symbols", "name at least one symbol");
         if (close.length != symbols.size()) throw new IllegalArgumentException("one close series per symbol expected");
         if (dates.size() < 3) throw SextantException.invalid("from", "only " + dates.size() + " common dates in range; a strategy run needs at least " + Sweep.MIN_BARS,
@@ -97,21 +104,37 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
         int n = keys.size(), k = symbols.size();
         double[][][] f = new double[4][k][n];
         boolean[] complete = {true, true, true, true};
+        String[] fields = {"open", "high", "low"};
+        java.util.Map<String, List<String>> lacking = new java.util.HashMap<>();
         for (int a = 0; a < k; a++) {
+            boolean[] has = {true, true, true, true};
             for (int t = 0; t < n; t++) {
                 double[] v = rows.get(a).get(keys.get(t));
                 for (int j = 0; j < 4; j++) {
                     f[j][a][t] = v[j];
-                    if (Double.isNaN(v[j])) complete[j] = false;
+                    if (Double.isNaN(v[j])) has[j] = complete[j] = false;
                 }
             }
+            for (int j = 0; j < fields.length; j++) if (!has[j]) lacking.computeIfAbsent(fields[j], x -> new java.util.ArrayList<>()).add(symbols.get(a));
         }
-        return new Universe(symbols, dates, complete[0] ? f[0] : null, complete[1] ? f[1] : null, complete[2] ? f[2] : null, f[3], axis, times);
+        return new Universe(symbols, dates, complete[0] ? f[0] : null, complete[1] ? f[1] : null, complete[2] ? f[2] : null, f[3], axis, times, lacking);
     }
 
     /** Closes only. */
     public static Universe ofCloses(List<String> symbols, List<LocalDate> dates, double[][] close) {
         return new Universe(symbols, dates, null, null, null, close);
+    }
+
+    /**
+     * "which SAP.DE does not have on every bar in range" (the first five of the symbols lacking {@code field}, then how many more), or
+     * "which this universe does not have" when they are not known: how a refusal of a strategy needing {@code field} names them.
+     */
+    public String whichLack(String field) {
+        List<String> who = lacking.getOrDefault(field, List.of());
+        if (who.isEmpty()) return "which this universe does not have";
+        List<String> shown = who.size() > 5 ? List.of(String.join(", ", who.subList(0, 5)), (who.size() - 5) + " more") : who;
+        String named = shown.size() == 1 ? shown.get(0) : String.join(", ", shown.subList(0, shown.size() - 1)) + " and " + shown.get(shown.size() - 1);
+        return "which " + named + (who.size() == 1 ? " does" : " do") + " not have on every bar in range";
     }
 
     public int assets() { return close.length; }
