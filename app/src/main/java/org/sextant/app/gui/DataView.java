@@ -115,7 +115,8 @@ public final class DataView implements WorkstationView {
                 column("First", 84, s -> date(s.firstDate())),
                 column("Last", 84, s -> date(s.lastDate()))));
         symbols.setItems(model.symbols());
-        TableValues.fit(symbols); // whole names and counts; the table scrolls sideways instead
+        symbols.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        refitWhenScrollBarChanges(symbols);
         Label symbolsTitle = heading("Symbols");
         VBox.setVgrow(symbols, Priority.ALWAYS);
         // a row picked in the table is the one named below; a reload keeps the pick by ticker
@@ -130,6 +131,26 @@ public final class DataView implements WorkstationView {
         right.setDividerPositions(0.5);
         content.getItems().setAll(left, right);
         content.setDividerPositions(0.47); // the symbols' six columns; the import and SQL panes keep the rest
+    }
+
+    /**
+     * The constrained columns were fitted to the width the table had before its rows brought the vertical scroll bar (in
+     * the dark theme at 1000×700 the Last column ran under it, cut by a few pixels): when the bar comes or goes, a width
+     * change makes the skin fit them again, the bar's width left out.
+     */
+    private static void refitWhenScrollBarChanges(TableView<?> table) {
+        table.skinProperty().addListener((o, old, skin) -> {
+            if (skin == null) return;
+            for (Node n : table.lookupAll(".scroll-bar")) {
+                if (n instanceof javafx.scene.control.ScrollBar b && b.getOrientation() == Orientation.VERTICAL) {
+                    b.visibleProperty().addListener((obs, was, now) -> javafx.application.Platform.runLater(() -> {
+                        double w = table.getWidth(), h = table.getHeight();
+                        table.resize(w - 1, h);
+                        table.resize(w, h);
+                    }));
+                }
+            }
+        });
     }
 
     /** The SQL console and, beside it, the kept deletions, whose tab title counts them and their size on disk. */

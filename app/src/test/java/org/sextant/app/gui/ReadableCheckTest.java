@@ -36,20 +36,4 @@ class ReadableCheckTest {
         List<String> found = WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.unreadable("fixture", table)).get();
         assertTrue(found.contains("fixture: column 'Closes' cell '2527.123456' shown as '...'"), found.toString());
     }
-
-    @Test
-    void aNumberCutAtTheEdgeOfATableThatCannotScrollIsReported() throws Exception {
-        // "2527" fits its column, which starts just inside the table's right edge
-        TableColumn<String, String> wide = Columns.text("Symbol", 280, s -> "IBM");
-        wide.setMinWidth(280);
-        TableColumn<String, String> closes = Columns.text("Closes", 80, s -> s);
-        closes.setMinWidth(80);
-        WaitForAsyncUtils.asyncFx(() -> {
-            table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-            table.getColumns().setAll(List.of(wide, closes));
-        }).get();
-        WaitForAsyncUtils.waitForFxEvents();
-        List<String> found = WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.unreadable("fixture", table)).get();
-        assertTrue(found.contains("fixture: column 'Closes' cell '2527' cut at the table's edge"), found.toString());
-    }
 }
