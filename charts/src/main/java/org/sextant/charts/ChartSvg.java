@@ -123,12 +123,8 @@ public final class ChartSvg {
         vertical(svg, p, m.baseRate(), Color.web(ForwardReturnHistogram.BASE_COLOR), 1.5, new double[] {2, 3},
                 "base rate " + ForwardReturnHistogram.pct(m.baseRate()), top + 16);
         vertical(svg, p, m.mean(), Color.web(ForwardReturnHistogram.MEAN_COLOR), 2.5, null, "mean " + ForwardReturnHistogram.pct(m.mean()), top);
-        if (Double.isFinite(m.ciLow()) && Double.isFinite(m.ciHigh())) {
-            double a = p.x(100 * Math.min(m.ciLow(), m.ciHigh()));
-            svg.text(a - 3, top + 11, "95% CI of mean", "end", FONT, Color.web(ForwardReturnHistogram.MEAN_COLOR), 0);
-            svg.text(a - 3, top + 25, ForwardReturnHistogram.pct(m.ciLow()) + " to " + ForwardReturnHistogram.pct(m.ciHigh()), "end", FONT,
-                    Color.web(ForwardReturnHistogram.MEAN_COLOR), 0);
-        }
+        ForwardReturnHistogram.PlacedLabel ci = chart.ciLabel(m, p.width, 0);
+        if (ci != null) svg.text(p.left + ci.left(), top + ci.top() + 11, ci.text(), "start", FONT, Color.web(ForwardReturnHistogram.MEAN_COLOR), 0);
         svg.end();
         return svg.document();
     }

@@ -48,7 +48,7 @@ public class ForwardReturnHistogram extends XYChart {
         this.yAxis = y;
         setId("forward-return-histogram");
         y.setForceZeroInRange(true);
-        y.setAutoRangePadding(0.12); // headroom for the labels
+        y.setAutoRangePadding(0.2); // headroom for the three rows of labels
         renderer.getDatasets().add(bars);
         getRenderers().setAll(renderer);
         setLegendVisible(false);
@@ -99,6 +99,33 @@ public class ForwardReturnHistogram extends XYChart {
 
     public DefaultNumericAxis returnAxis() { return xAxis; }
 
+    /** A label drawn on the plot: its text, and where its box starts in the plot's coordinates. */
+    public record PlacedLabel(String text, double left, double top, double width) {}
+
+    private PlacedLabel ciLabel;
+
+    /** Where the CI's label was last drawn (null when no CI is shown): tests read it to check it shows whole. */
+    public PlacedLabel ciLabel() { return ciLabel; }
+
+    /**
+     * The CI's label on one line below the mean's and the base rate's labels (so none overlaps),
+     * starting at the band's left edge but moved inside the plot when that would cut it: a cut
+     * first character would turn a negative bound positive.
+     */
+    PlacedLabel ciLabel(Marks m, double plotWidth, double top) {
+        if (!Double.isFinite(m.ciLow()) || !Double.isFinite(m.ciHigh())) return null;
+        String text = "95% CI of mean " + pct(m.ciLow()) + " to " + pct(m.ciHigh());
+        javafx.scene.text.Text measure = new javafx.scene.text.Text(text);
+        measure.setFont(Font.font(LABEL_FONT));
+        double width = measure.getLayoutBounds().getWidth();
+        double band = xAxis.getDisplayPosition(100 * Math.min(m.ciLow(), m.ciHigh()));
+        double left = Math.max(LABEL_MARGIN, Math.min(band, plotWidth - width - LABEL_MARGIN));
+        return new PlacedLabel(text, left, top + 32, width);
+    }
+
+    static final double LABEL_FONT = 11;
+    private static final double LABEL_MARGIN = 2;
+
     /** Bars between the bin edges, then the CI band, the base rate, zero and the mean with their labels. */
     private final class Bars extends AbstractRendererXY<Bars> {
         Bars() {
@@ -128,18 +155,16 @@ public class ForwardReturnHistogram extends XYChart {
                 gc.fillRect(left, h, right - left, y0 - h);
                 gc.strokeRect(left, h, right - left, y0 - h);
             }
-            gc.setFont(Font.font(11));
+            gc.setFont(Font.font(LABEL_FONT));
             gc.setTextBaseline(VPos.TOP);
             vertical(gc, 0, Color.web("#9E9E9E"), 1, null, null, top, y0);
             vertical(gc, m.baseRate(), baseRateColour(), 1.5, new double[]{2, 3}, "base rate " + pct(m.baseRate()), top + 16, y0);
             vertical(gc, m.mean(), Color.web(MEAN_COLOR), 2.5, null, "mean " + pct(m.mean()), top, y0);
-            if (Double.isFinite(m.ciLow()) && Double.isFinite(m.ciHigh())) {
-                // Right-aligned to the band's left edge, clear of the mean's label on the right of its line.
+            ciLabel = ciLabel(m, gc.getCanvas().getWidth(), top);
+            if (ciLabel != null) {
                 gc.setFill(Color.web(MEAN_COLOR));
-                gc.setTextAlign(TextAlignment.RIGHT);
-                double a = xAxis.getDisplayPosition(100 * Math.min(m.ciLow(), m.ciHigh()));
-                gc.fillText("95% CI of mean", a - 3, top);
-                gc.fillText(pct(m.ciLow()) + " to " + pct(m.ciHigh()), a - 3, top + 14);
+                gc.setTextAlign(TextAlignment.LEFT);
+                gc.fillText(ciLabel.text(), ciLabel.left(), ciLabel.top());
             }
             gc.restore();
         }

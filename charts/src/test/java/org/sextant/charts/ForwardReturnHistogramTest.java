@@ -74,6 +74,26 @@ class ForwardReturnHistogramTest {
         assertTrue(grey(bg), "plain background far right, above the bars: " + Integer.toHexString(bg));
     }
 
+    @Test
+    void aCiAtTheLeftEdgeIsLabelledWholeInsideThePlotWithItsMinusSign() throws Exception {
+        double[] r = new double[100];
+        for (int i = 0; i < r.length; i++) r[i] = -0.03 + 0.06 * i / r.length;
+        // the band starts at the plot's left edge, where a right-aligned label would be cut
+        ForwardReturnHistogram.Marks marks = new ForwardReturnHistogram.Marks(-0.0082, -0.0269, 0.0108, 0.0015);
+        fx(() -> {
+            chart.show(r, marks, "a wide interval");
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        ChartSnapshot.writePng(ChartSnapshot.capture(chart), Path.of("target", "forward-return-histogram-left-ci.png"));
+        ForwardReturnHistogram.PlacedLabel ci = fx(chart::ciLabel);
+        double plotWidth = fx(() -> chart.getCanvas().getWidth());
+        assertEquals("95% CI of mean -2.69% to +1.08%", ci.text());
+        assertTrue(ci.left() >= 0 && ci.left() + ci.width() <= plotWidth,
+                "label from " + ci.left() + " to " + (ci.left() + ci.width()) + " inside a plot " + plotWidth + " wide");
+        assertTrue(ci.top() >= 30, "below the mean's and base rate's labels: " + ci.top());
+    }
+
     private Point2D pixelOf(double xPct, double count) {
         double x = chart.returnAxis().getDisplayPosition(xPct);
         double y = ((io.fair_acc.chartfx.axes.spi.DefaultNumericAxis) chart.getYAxis()).getDisplayPosition(count);

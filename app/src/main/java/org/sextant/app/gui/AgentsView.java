@@ -185,11 +185,13 @@ public final class AgentsView implements WorkstationView {
         c.setCellValueFactory(row -> new ReadOnlyStringWrapper(value.apply(row.getValue())));
         if (wrap) {
             c.setCellFactory(col -> new TableCell<>() {
-                private final Label label = new Label();
+                // a text wrapped to the column's width makes the row as tall as it needs: no line cut to "…"
+                private final javafx.scene.text.Text label = new javafx.scene.text.Text();
 
                 {
-                    label.setWrapText(true);
-                    label.maxWidthProperty().bind(col.widthProperty().subtract(12));
+                    label.wrappingWidthProperty().bind(col.widthProperty().subtract(12));
+                    label.fillProperty().bind(textFillProperty());
+                    setPrefHeight(javafx.scene.control.Control.USE_COMPUTED_SIZE);
                 }
 
                 @Override

@@ -53,7 +53,7 @@ public final class AnaloguesView implements WorkstationView {
     private final TableView<AnalogueDate> dates = new TableView<>(null);
     private final GridPane calibration = new GridPane();
     private final Label calibrationVerdict = new Label();
-    private final TitledPane calibrationPane = new TitledPane("Walk-forward calibration (out of sample)", null);
+    private final TitledPane calibrationPane = new TitledPane("Walk-forward calibration", null);
     private boolean started;
 
     public AnaloguesView(Sextant engine, Navigator navigator) {
@@ -173,11 +173,12 @@ public final class AnaloguesView implements WorkstationView {
         hint.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole, not cut to "…" when the column is short of height
         hint.getStyleClass().add("hint"); // the theme's hint colour (workstation.css, dark.css), never a fixed grey
         hint.setStyle("-fx-font-size: 11px;");
-        VBox box = new VBox(6, knobs(), dimensions, hint);
+        // the calibration under the vector, so the statistics have the centre's whole width for their columns
+        VBox box = new VBox(6, knobs(), dimensions, hint, calibrationPane());
         VBox.setVgrow(dimensions, Priority.ALWAYS);
         box.setPadding(new Insets(4, 6, 4, 8));
-        box.setPrefWidth(235);
-        box.setMinWidth(235);
+        box.setPrefWidth(250);
+        box.setMinWidth(250);
         return box;
     }
 
@@ -216,7 +217,7 @@ public final class AnaloguesView implements WorkstationView {
         stats.setPrefHeight(104);
         stats.setMinHeight(104);
         stats.setStyle("-fx-font-size: 11px;");
-        stats.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        stats.setPlaceholder(new Label("Press Compare with history to see the forward returns at each horizon"));
         TableHeaders.fit(stats);
         stats.getColumns().setAll(java.util.List.of(
                 column("h", s -> s.horizonDays() + "d", 30),
@@ -232,6 +233,7 @@ public final class AnaloguesView implements WorkstationView {
                 column("p95", s -> stat(s.p95()), 48),
                 column("95% CI of mean", s -> s.ci95() == null || s.ci95().low() == null ? ""
                         : stat(s.ci95().low()) + ".." + stat(s.ci95().high()), 104)));
+        TableValues.fit(stats); // whole statistics; the table scrolls sideways instead
         TextArea notes = new TextArea();
         notes.setId("analogues-notes");
         notes.setEditable(false);
@@ -244,10 +246,7 @@ public final class AnaloguesView implements WorkstationView {
         SplitPane chartAndDates = new SplitPane(histogram, datesPane());
         chartAndDates.setDividerPositions(0.5);
         VBox statsAndNotes = new VBox(4, stats, notes);
-        HBox.setHgrow(statsAndNotes, Priority.ALWAYS);
-        Node cal = calibrationPane();
-        HBox bottom = new HBox(8, statsAndNotes, cal);
-        VBox box = new VBox(6, headline, novelty, error, chartAndDates, bottom);
+        VBox box = new VBox(6, headline, novelty, error, chartAndDates, statsAndNotes);
         VBox.setVgrow(chartAndDates, Priority.ALWAYS);
         box.setPadding(new Insets(4, 8, 6, 4));
         return box;
@@ -291,11 +290,12 @@ public final class AnaloguesView implements WorkstationView {
         calibration.setVgap(2);
         calibrationVerdict.setId("analogues-calibration-verdict");
         calibrationVerdict.setWrapText(true);
+        calibrationVerdict.setMinHeight(Region.USE_PREF_SIZE); // the verdict's every line, never cut to "…"
         VBox cal = new VBox(4, calibration, calibrationVerdict);
         calibrationPane.setContent(cal);
         calibrationPane.setCollapsible(false);
-        calibrationPane.setPrefWidth(340);
-        calibrationPane.setMinWidth(340);
+        calibrationPane.setMinWidth(0);
+        calibrationPane.setWrapText(true); // its title (horizon, mode, k) on two lines in the narrow column, not cut
         cal.setStyle("-fx-font-size: 11px;");
         return calibrationPane;
     }
@@ -351,11 +351,13 @@ public final class AnaloguesView implements WorkstationView {
             k.getStyleClass().add("hint");
             Label v = new Label(rows[i][1]);
             v.setId("calibration-" + i);
+            v.setWrapText(true); // in the narrow left column a value wraps at its spaces, never cut to "…"
+            v.setMinHeight(Region.USE_PREF_SIZE);
             calibration.add(k, 0, i);
             calibration.add(v, 1, i);
         }
         calibrationVerdict.setText(AnaloguesViewModel.calibrationVerdict(c));
-        calibrationPane.setText(String.format(Locale.ROOT, "Calibration (walk-forward): %dd · %s · top %d",
+        calibrationPane.setText(String.format(Locale.ROOT, "Calibration: %dd · %s · top %d",
                 c.horizonDays(), c.mode(), c.topK()));
     }
 

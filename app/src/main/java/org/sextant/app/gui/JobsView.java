@@ -51,17 +51,19 @@ public final class JobsView implements WorkstationView {
         table.setItems(model.jobs());
         TableHeaders.fit(table);
         table.getColumns().setAll(List.of(
-                Columns.<JobStatus>text("Job", 150, JobStatus::id),
-                Columns.<JobStatus>text("Kind", 120, JobStatus::kind),
-                Columns.<JobStatus>text("On", 150, j -> String.join(", ", j.subjects())),
-                Columns.<JobStatus>text("State", 95, j -> j.state().name()),
+                // narrow to begin with, so every header shows in an empty table; the values widen them (TableValues)
+                Columns.<JobStatus>text("Job", 100, JobStatus::id),
+                Columns.<JobStatus>text("Kind", 90, JobStatus::kind),
+                Columns.<JobStatus>text("On", 100, j -> String.join(", ", j.subjects())),
+                Columns.<JobStatus>text("State", 80, j -> j.state().name()),
                 progressColumn(),
                 Columns.<JobStatus>text("Message", 190, j -> j.explained() != null ? j.explained() : j.message()),
                 // a CSV gets the instants in full (ISO, UTC), not the screen's short local time
-                TableExport.exportsAs(Columns.<JobStatus>text("Started", 120, j -> time(j.startedAt() != null ? j.startedAt() : j.createdAt())),
+                TableExport.exportsAs(Columns.<JobStatus>text("Started", 90, j -> time(j.startedAt() != null ? j.startedAt() : j.createdAt())),
                         j -> j.startedAt() != null ? j.startedAt() : j.createdAt()),
-                TableExport.exportsAs(Columns.<JobStatus>text("Finished", 120, j -> time(j.finishedAt())), JobStatus::finishedAt),
+                TableExport.exportsAs(Columns.<JobStatus>text("Finished", 90, j -> time(j.finishedAt())), JobStatus::finishedAt),
                 cancelColumn()));
+        TableValues.fit(table);
         TableExport.install(table, TableExport.fileName("jobs"));
         VBox.setVgrow(table, Priority.ALWAYS);
         error.setId("jobs-error");

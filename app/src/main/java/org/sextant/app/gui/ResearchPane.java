@@ -200,17 +200,17 @@ final class ResearchPane {
         runs.getColumns().add(column("Symbols", 95, r -> String.join(" ", r.symbols())));
         runs.getColumns().add(TableExport.exportsAs(column("N", 36, r -> String.format(Locale.ROOT, "%,d", r.configurations())), RunInfo::configurations));
         runs.getColumns().add(verdictColumn());
-        // the CSV carries the statistics in full precision, not the screen's two decimals
-        runs.getColumns().add(TableExport.exportsAs(column("IS", 40, r -> num(r.sharpeInSample())), RunInfo::sharpeInSample));
-        runs.getColumns().add(TableExport.exportsAs(column("OOS", 42, r -> num(r.sharpeOutOfSample())), RunInfo::sharpeOutOfSample));
-        runs.getColumns().add(TableExport.exportsAs(column("DSR", 42, r -> num(r.dsr())), RunInfo::dsr));
-        runs.getColumns().add(TableExport.exportsAs(column("PBO", 42, r -> num(r.pbo())), RunInfo::pbo));
+        // the CSV carries the statistics in full precision, not the screen's two decimals; "-12.34" and "not significant" fit whole
+        runs.getColumns().add(TableExport.exportsAs(column("IS", 56, r -> num(r.sharpeInSample())), RunInfo::sharpeInSample));
+        runs.getColumns().add(TableExport.exportsAs(column("OOS", 56, r -> num(r.sharpeOutOfSample())), RunInfo::sharpeOutOfSample));
+        runs.getColumns().add(TableExport.exportsAs(column("DSR", 56, r -> num(r.dsr())), RunInfo::dsr));
+        runs.getColumns().add(TableExport.exportsAs(column("PBO", 56, r -> num(r.pbo())), RunInfo::pbo));
         TableExport.install(runs, TableExport.fileName("research runs"));
         Tooltip columns = new Tooltip("N: configurations tried · IS/OOS: Sharpe ratio in and out of sample of the chosen configuration"
                 + " · DSR: deflated Sharpe ratio · PBO: probability of backtest overfitting");
         runs.setTooltip(columns);
-        runs.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableHeaders.fit(runs);
+        TableValues.fit(runs); // whole verdicts and Sharpe ratios; the table scrolls sideways instead
 
         verdict.setId("verdict");
         verdict.setFont(Font.font(null, FontWeight.BOLD, 18));
@@ -390,7 +390,7 @@ final class ResearchPane {
 
     /** The runs' verdicts, a ruined run's in the failing colour (the theme's error text), so it stands out in the list. */
     private static TableColumn<RunInfo, String> verdictColumn() {
-        TableColumn<RunInfo, String> c = column("Verdict", 96, RunInfo::verdict);
+        TableColumn<RunInfo, String> c = column("Verdict", 112, RunInfo::verdict);
         c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(String verdict, boolean empty) {

@@ -100,6 +100,7 @@ public final class ScansView implements WorkstationView {
         Button exportButton = new Button("Export CSV…");
         exportButton.setId("scan-export");
         exportButton.setOnAction(e -> export.run());
+        exportButton.setMinWidth(Region.USE_PREF_SIZE); // a long status beside it must not cut it to "…"
         exportButton.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(model.rows()));
         // first in the foot: a long status or error text must not push it out of a narrow window
         HBox foot = new HBox(10, exportButton, status, gap, error);
@@ -109,12 +110,11 @@ public final class ScansView implements WorkstationView {
         table.setItems(new javafx.collections.transformation.SortedList<>(model.rows()));
         ((javafx.collections.transformation.SortedList<ScanRow>) table.getItems()).comparatorProperty().bind(table.comparatorProperty());
         table.setPlaceholder(new Label("No scan yet: choose the settings and press Scan"));
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        TableColumn<ScanRow, String> symbol = new TableColumn<>("Symbol");
+        TableColumn<ScanRow, String> symbol = narrow(new TableColumn<>("Symbol"));
         // a row whose closes hold a bad tick is marked, its warning in the row's tooltip; a CSV gets the symbol alone
         symbol.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(symbolText(c.getValue())));
         TableExport.exportsAs(symbol, ScanRow::symbol);
-        TableColumn<ScanRow, java.time.LocalDate> date = new TableColumn<>("Start");
+        TableColumn<ScanRow, java.time.LocalDate> date = narrow(new TableColumn<>("Start"));
         date.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().lastDate()));
         TableHeaders.fit(table);
         table.getColumns().add(symbol);
@@ -129,6 +129,8 @@ public final class ScansView implements WorkstationView {
         table.getColumns().add(number("Coverage 95%", r -> r.coverageAt(0.95), "%.1f%%", 100));
         table.getColumns().add(number("Coverage 99%", r -> r.coverageAt(0.99), "%.1f%%", 100));
         table.getColumns().add(number("Closes", r -> (double) r.historyRows(), "%.0f"));
+        // whole dates and counts: the ranking may mix forecasts made on different days
+        TableValues.fit(table);
         table.setRowFactory(t -> {
             TableRow<ScanRow> row = new TableRow<>();
             row.itemProperty().addListener((o, was, now) -> row.setTooltip(now == null || now.dataWarning() == null ? null : DataWarningLine.tip(now.dataWarning())));
@@ -156,6 +158,15 @@ public final class ScansView implements WorkstationView {
         return row.dataWarning() == null ? row.symbol() : row.symbol() + " " + DataWarningLine.MARK;
     }
 
+    /**
+     * A column as narrow as its header (TableHeaders widens it), so every header shows before a
+     * scan (an empty table cannot scroll sideways); the results widen it to their values.
+     */
+    private static <T> TableColumn<ScanRow, T> narrow(TableColumn<ScanRow, T> c) {
+        c.setPrefWidth(0);
+        return c;
+    }
+
     private static double unbounded(Double ratio) {
         return ratio == null ? Double.POSITIVE_INFINITY : ratio;
     }
@@ -166,19 +177,20 @@ public final class ScansView implements WorkstationView {
 
     /** A numeric column that sorts by value; null (no downside) shows as ∞ and sorts above every number. */
     private static TableColumn<ScanRow, Double> number(String title, Function<ScanRow, Double> value, String format, double scale) {
-        TableColumn<ScanRow, Double> c = new TableColumn<>(title);
+        TableColumn<ScanRow, Double> c = narrow(new TableColumn<>(title));
         c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
         c.setComparator((a, b) -> Double.compare(a == null ? Double.POSITIVE_INFINITY : a, b == null ? Double.POSITIVE_INFINITY : b));
+        // + 0.0 turns a negative zero into zero, so a flat median shows as 0.00%, not -0.00%
+        Function<Double, String> shown = v -> v == null ? "∞" : Double.isFinite(v) ? String.format(Locale.ROOT, format, Math.abs(v * scale) < 5e-5 ? 0.0 : v * scale + 0.0) : "–";
         c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(Double v, boolean empty) {
                 super.updateItem(v, empty);
                 setAlignment(Pos.CENTER_RIGHT);
-                // + 0.0 turns a negative zero into zero, so a flat median shows as 0.00%, not -0.00%
-                setText(empty ? null : v == null ? "∞" : Double.isFinite(v) ? String.format(Locale.ROOT, format, Math.abs(v * scale) < 5e-5 ? 0.0 : v * scale + 0.0) : "–");
+                setText(empty ? null : shown.apply(v));
             }
         });
-        return c;
+        return TableValues.shownAs(c, shown);
     }
 
     @Override public String id() { return ID; }

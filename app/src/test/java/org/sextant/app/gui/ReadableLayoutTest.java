@@ -12,6 +12,10 @@ import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Labeled;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableView;
+import javafx.geometry.Orientation;
 import javafx.scene.text.Text;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,8 +26,9 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Every view of the real window at 1000×700, the smallest size the workstation promises: no
- * label, button or column header ends in an ellipsis (a long free text may, when its tooltip
- * holds it whole), and no button lies outside the window.
+ * label, button, column header or table value (a number or date) ends in an ellipsis (a long
+ * free text may: outside a table when its tooltip holds it whole), no header or cell is cut at the edge of a table
+ * that cannot scroll sideways, and no button lies outside the window.
  */
 @ExtendWith(ApplicationExtension.class)
 class ReadableLayoutTest {
@@ -60,7 +65,10 @@ class ReadableLayoutTest {
         assertEquals(List.of(), unreadable);
     }
 
-    /** "jobs: button 'Cancel' outside the window", "scans: 'Coverage 95%' shown as 'Coverage 9...'". */
+    /**
+     * "jobs: button 'Cancel' outside the window", "scans: 'Coverage 95%' shown as 'Coverage 9...'",
+     * "scans: column 'Closes' cell '2527' cut at the table's edge".
+     */
     static List<String> unreadable(String view, Parent root) {
         List<String> out = new ArrayList<>();
         Bounds window = root.localToScene(root.getLayoutBounds());
@@ -68,10 +76,18 @@ class ReadableLayoutTest {
             if (n instanceof Labeled l) {
                 String shown = shownText(l);
                 String full = l.getText() == null ? "" : l.isMnemonicParsing() ? l.getText().replace("_", "") : l.getText();
-                // a part cut short (the chart heading's name) is read whole in a tooltip holding it with the rest
-                boolean whole = l.getTooltip() != null && l.getTooltip().getText() != null && l.getTooltip().getText().contains(full);
-                if (shown != null && !shown.equals(full) && shown.endsWith("...") && !whole) {
-                    out.add(view + ": '" + full + "' shown as '" + shown + "'");
+                // a part cut short (the chart heading's name) is read whole in a tooltip holding it with the rest;
+                // a table's value is data and shows whole
+                boolean whole = !(l instanceof IndexedCell) && l.getTooltip() != null && l.getTooltip().getText() != null
+                        && l.getTooltip().getText().contains(full);
+                String where = l instanceof TableCell<?, ?> cell && cell.getTableColumn() != null
+                        ? "column '" + cell.getTableColumn().getText() + "' cell " : "";
+                // a cell's free text (a name, a file) may end in "…"; a number or a date never: "2527" cut reads as another number
+                boolean freeText = l instanceof IndexedCell && !VALUE.matcher(full).matches();
+                if (shown != null && !shown.equals(full) && (shown.endsWith("...") || shown.endsWith("…")) && !whole && !freeText) {
+                    out.add(view + ": " + where + "'" + full + "' shown as '" + shown + "'");
+                } else if (shown != null && !shown.isEmpty() && cutAtTableEdge(l)) {
+                    out.add(view + ": " + where + "'" + full + "' cut at the table's edge");
                 }
             }
             if (n instanceof Button b && b.getWidth() > 0) {
@@ -84,6 +100,40 @@ class ReadableLayoutTest {
         return out;
     }
 
+    /** A number, percentage, date or time as the tables show them: "-1.56%", "6e-03", "2000-12-29", "12-05 22:20", "1.05..1.02". */
+    private static final java.util.regex.Pattern VALUE = java.util.regex.Pattern.compile("[-+−]?[0-9][0-9.,:%eE+\\-–/ ]*");
+
+    /**
+     * A header or cell of a table that fits its columns to its width (no sideways scroll bar)
+     * whose text starts inside the table's clip and ends outside it: "2527" read as "252".
+     */
+    private static boolean cutAtTableEdge(Labeled l) {
+        TableView<?> table = null;
+        Node clipped = null;
+        for (Node p = l.getParent(); p != null; p = p.getParent()) {
+            if (clipped == null && p.getClip() != null) clipped = p;
+            if (p instanceof TableView<?> t) {
+                table = t;
+                break;
+            }
+        }
+        if (table == null || clipped == null || sidewaysScrollBar(table)) return false;
+        Text text = null;
+        for (Node c : l.getChildrenUnmodifiable()) if (c instanceof Text t && c.getClass().getSimpleName().equals("LabeledText")) text = t;
+        if (text == null) return false;
+        Bounds shown = clipped.localToScene(clipped.getClip().getBoundsInParent());
+        Bounds at = text.localToScene(text.getLayoutBounds());
+        return at.getMinX() < shown.getMaxX() && at.getMaxX() > shown.getMaxX() + 1;
+    }
+
+    private static boolean sidewaysScrollBar(TableView<?> table) {
+        for (Node n : table.lookupAll(".scroll-bar")) {
+            if (n instanceof ScrollBar bar && bar.getOrientation() == Orientation.HORIZONTAL && bar.isVisible() && bar.getHeight() > 0
+                    && bar.getParent() != null && bar.getParent().isVisible()) return true;
+        }
+        return false;
+    }
+
     private static String shownText(Labeled l) {
         for (Node c : l.getChildrenUnmodifiable()) {
             if (c instanceof Text t && c.getClass().getSimpleName().equals("LabeledText")) return t.getText();
@@ -93,7 +143,8 @@ class ReadableLayoutTest {
 
     /** Visits the nodes a person can see: hidden subtrees (other tabs) are skipped. */
     private static void walk(Node n, java.util.function.Consumer<Node> visit) {
-        if (!n.isVisible() || n instanceof IndexedCell) return; // a cell's text is data, cut with its tooltip or the row's
+        // a list's cell (a symbol and its name) may be cut, the symbol first; a table's values may not
+        if (!n.isVisible() || n instanceof IndexedCell && !(n instanceof TableCell || n instanceof javafx.scene.control.TableRow)) return;
         visit.accept(n);
         if (n instanceof Parent p) for (Node c : p.getChildrenUnmodifiable()) walk(c, visit);
     }

@@ -1,0 +1,64 @@
+package org.sextant.app.gui;
+
+import java.util.List;
+import java.util.function.Function;
+import javafx.collections.ListChangeListener;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.text.Text;
+
+/**
+ * Keeps every value of a table whole: a column is never narrower than the widest text it shows
+ * (over the first {@link #ROWS_MEASURED} rows, so a long table stays cheap). A number cut to
+ * "252" reads as a different number, so no value is left to an ellipsis or a tooltip. Where the
+ * columns then need more than the table's width, the table scrolls sideways.
+ */
+final class TableValues {
+    /** Cell padding on both sides and a little slack for a bold or marked cell, in pixels. */
+    private static final double PADDING = 16;
+    /** Rows measured: enough for what a screen shows, bounded for a long result. */
+    static final int ROWS_MEASURED = 500;
+    /** The key of a column's formatter when its cells show something else than the value's text. */
+    private static final String SHOWN = "sextant.shown";
+
+    private TableValues() {}
+
+    /** Declares how {@code column}'s cells show a value, so it is measured as the cells show it. */
+    static <S, T> TableColumn<S, T> shownAs(TableColumn<S, T> column, Function<T, String> shown) {
+        column.getProperties().put(SHOWN, shown);
+        return column;
+    }
+
+    /** Widens the columns of {@code table} to their values now and whenever its rows change; the table scrolls sideways when they do not fit. */
+    static <S> void fit(TableView<S> table) {
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        ListChangeListener<S> rowsChanged = c -> fitNow(table);
+        table.getItems().addListener(rowsChanged);
+        table.itemsProperty().addListener((o, was, now) -> {
+            if (was != null) was.removeListener(rowsChanged);
+            if (now != null) now.addListener(rowsChanged);
+            fitNow(table);
+        });
+        fitNow(table);
+    }
+
+    private static <S> void fitNow(TableView<S> table) {
+        List<S> rows = table.getItems() == null ? List.of() : table.getItems();
+        for (TableColumn<S, ?> c : table.getVisibleLeafColumns()) fit(c, rows);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <S, T> void fit(TableColumn<S, T> column, List<S> rows) {
+        Function<T, String> shown = (Function<T, String>) column.getProperties().getOrDefault(SHOWN, (Function<T, String>) v -> v == null ? "" : v.toString());
+        Text measure = new Text();
+        double widest = 0;
+        int n = Math.min(rows.size(), ROWS_MEASURED);
+        for (int i = 0; i < n; i++) {
+            measure.setText(shown.apply(column.getCellData(rows.get(i))));
+            widest = Math.max(widest, measure.getLayoutBounds().getWidth());
+        }
+        double needed = Math.ceil(widest) + PADDING;
+        if (column.getMinWidth() < needed) column.setMinWidth(needed);
+        if (column.getPrefWidth() < needed) column.setPrefWidth(needed);
+    }
+}
