@@ -40,6 +40,10 @@ class SessionCommandTest {
         }
         Path file = Files.writeString(dir.resolve("intraday_5m.csv"), csv);
         assertEquals(0, Main.run("--home", home, "import", file.toString()), err.toString());
+        String imported = out.toString();
+        assertTrue(imported.contains("  interval 5m; times iso in datetime (read as UTC): the file gives no zone;"), imported);
+        assertTrue(imported.contains("import again with --timezone, e.g. --timezone Europe/Berlin"), imported);
+        assertTrue(imported.contains("  session fx (24x5, the trading day ends 17:00 New York) for DAX.FUT; change it with: sextant session SYMBOL "), imported);
 
         err.reset();
         assertEquals(2, Main.run("--home", home, "session", "DAX.FUT", "eu_equity"));
