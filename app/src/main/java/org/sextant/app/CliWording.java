@@ -94,7 +94,8 @@ final class CliWording {
     private String fix(String fix) {
         if (fix == null) return null;
         for (Map.Entry<String, String> f : typed.entrySet()) {
-            fix = fix.replace("pass " + f.getKey() + " as: ", "give " + f.getValue() + " ").replace("pass " + f.getKey() + " ", "give " + f.getValue() + " ");
+            fix = fix.replace("pass " + f.getKey() + " as: ", "give " + f.getValue() + " ").replace("pass " + f.getKey() + " ", "give " + f.getValue() + " ")
+                    .replace("set " + f.getKey() + " to ", "set " + f.getValue() + " to "); // "set origins to a number of closes": --origins
         }
         return identifiers(fix);
     }

@@ -124,8 +124,8 @@ final class ForecastCommand extends HomeCommand {
     static void printBars(StringBuilder sb, BarForecast b) {
         PriceForecast f = b.forecast();
         int n = b.targetTs().size();
-        sb.append(String.format("%s %s at %s from %s (last %.4g) to %s, %d bars of the %s session, %s bands%n", b.symbol(), f.model(),
-                b.interval(), b.originTsLocal(), f.lastClose(), b.targetTsLocal().get(n - 1), n, b.session(), f.calibration()));
+        sb.append(String.format("%s %s at %s from %s (last %s) to %s, %d bars of the %s session, %s bands%n", b.symbol(), asked(f.model()),
+                b.interval(), b.originTsLocal(), price(f.lastClose()), b.targetTsLocal().get(n - 1), n, b.session(), f.calibration()));
         body(sb, f);
     }
 
@@ -147,8 +147,8 @@ final class ForecastCommand extends HomeCommand {
         PriceForecast f = one.forecast();
         List<LocalDate> dates = f.targetDates();
         int last = dates.size() - 1;
-        sb.append(String.format("%s %s from %s (last %.4g) to %s, %d business days, %s bands%n", f.symbol(),
-                f.model(), f.origin(), f.lastClose(), dates.get(last), dates.size(), f.calibration()));
+        sb.append(String.format("%s %s from %s (last %s) to %s, %d business days, %s bands%n", f.symbol(),
+                asked(f.model()), f.origin(), price(f.lastClose()), dates.get(last), dates.size(), f.calibration()));
         body(sb, f);
         WalkForwardBacktest.Result r = one.backtest();
         if (r != null) {
@@ -162,9 +162,9 @@ final class ForecastCommand extends HomeCommand {
     private static void body(StringBuilder sb, PriceForecast f) {
         int last = f.forecast().median().length - 1;
         if (f.calendar() != null) sb.append("  days: ").append(f.calendar()).append('\n');
-        sb.append(String.format("  median %.4g", f.forecast().median()[last]));
+        sb.append("  median ").append(price(f.forecast().median()[last]));
         for (QuantileBand b : f.forecast().bands()) {
-            sb.append(String.format("; %.0f%% %.4g..%.4g", 100 * b.level(), b.lower()[last], b.upper()[last]));
+            sb.append(String.format("; %.0f%% %s..%s", 100 * b.level(), price(b.lower()[last]), price(b.upper()[last])));
         }
         sb.append("\n  reward/risk");
         // an unbounded ratio (the lower band stays above the last close) is "no downside", a band
@@ -183,6 +183,24 @@ final class ForecastCommand extends HomeCommand {
         }
         if (f.calibrationNote() != null) sb.append("\n  note: ").append(f.calibrationNote());
         sb.append('\n');
+    }
+
+    /**
+     * A price in plain decimals, at least 4 significant digits (as before) and 2 decimals: 14203.25, 1.743, 0.001234. %.4g printed
+     * a DAX future's 14,203.25 as 1.420e+04, and its bands 1.410e+04..1.429e+04.
+     */
+    static String price(double p) {
+        if (!Double.isFinite(p) || p == 0) return Double.isFinite(p) ? "0.00" : String.valueOf(p);
+        // digits before the point once rounded to 4 significant ones: 9.99999 is 10.00, not 10.000
+        java.math.BigDecimal rounded = new java.math.BigDecimal(p).round(new java.math.MathContext(4));
+        int integerDigits = rounded.precision() - rounded.scale();
+        int decimals = Math.min(12, Math.max(2, 4 - integerDigits));
+        return String.format(java.util.Locale.ROOT, "%." + decimals + "f", p);
+    }
+
+    /** The model as the person asks for it: a price forecast fits "theta" on log prices and names it "log_theta". */
+    static String asked(String fitted) {
+        return fitted != null && fitted.startsWith("log_") ? fitted.substring(4) + " (on log prices)" : fitted;
     }
 
     /** A walk-forward's mean absolute log error and coverage per level, after its headline. */

@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 @Command(name = "sextant", mixinStandardHelpOptions = true, version = org.sextant.engine.Version.APP,
         description = "Sextant: research workstation for market time series.",
         subcommands = {ImportCommand.class, GatherCommand.class, SqlCommand.class, StrategyBacktestCommand.class, ReportCommand.class, AnaloguesCommand.class, SignalImportCommand.class, ForecastCommand.class, TrainGlobalCommand.class,
-                RecoverCommand.class, BackupCommand.class, RestoreCommand.class, ExportPricesCommand.class, ImportJobCommand.class, DeletePricesCommand.class})
+                RecoverCommand.class, BackupCommand.class, RestoreCommand.class, ExportPricesCommand.class, ImportJobCommand.class, DeletePricesCommand.class, SessionCommand.class})
 public final class Main implements Callable<Integer> {
 
     @Option(names = "--headless", description = "Serve the engine and the local API with no window (servers, CI, agents).")

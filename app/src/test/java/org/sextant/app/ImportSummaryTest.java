@@ -17,10 +17,42 @@ class ImportSummaryTest {
                 6, 4, List.of("CHF"));
         String n = System.lineSeparator();
         assertEquals("CHF.csv: bars layout, 10 rows, symbols [\"CHF\"]" + n
+                + "  interval 30m; times UTC" + n
+                + "  session fx (24x5, the trading day ends 17:00 New York) for CHF; change it with: sextant session SYMBOL fx|us_equity|continuous" + n
                 + "imported: 6 new rows, 4 updated; symbols [\"CHF\"]" + n
                 + "note: 4 stored bars of CHF changed; the largest close change at 2001-03-29T23:30Z: 1.7253 to 12.0 (595.5%); check that the file is the same instrument and unit" + n
                 + "note: CHF 30m: 2 gaps inside trading days (the largest 90 minutes, after 2001-03-29T23:00Z); 1 bar outside the fx session (stored, but in no bar of a read)" + n,
                 ImportSummary.render(report));
+    }
+
+    /**
+     * Berlin 5-minute bars without a zone printed only "bars layout, 4080 rows": nothing said they were read as UTC, were 5m,
+     * or got the 24x5 fx session that annualises with 74,880 bars a year.
+     */
+    @Test
+    void aBarFileSaysItsIntervalHowItsTimesWereReadAndTheSessionWithHowToChangeIt() {
+        ImportReport.BarCheck dax = new ImportReport.BarCheck("DAX.FUT", "5m", "fx", 4080, "2024-01-02T09:00", "2024-01-31T17:25",
+                0, 0, 0, 0, null, 0, 0, null, List.of());
+        ImportReport report = new ImportReport(List.of(new ImportReport.ImportedFile("intraday_5m.csv", "bars", 4080, List.of("DAX.FUT"), "5m",
+                "iso in datetime (read as UTC)", List.of(dax))), 4080, 0, List.of("DAX.FUT"));
+        String n = System.lineSeparator();
+        assertEquals("intraday_5m.csv: bars layout, 4080 rows, symbols [\"DAX.FUT\"]" + n
+                + "  interval 5m; times iso in datetime (read as UTC): the file gives no zone; if they are local times, delete these bars"
+                + " (sextant delete-prices SYMBOL --interval 5m) and import again with --timezone, e.g. --timezone Europe/Berlin" + n
+                + "  session fx (24x5, the trading day ends 17:00 New York) for DAX.FUT; change it with: sextant session SYMBOL fx|us_equity|continuous" + n
+                + "imported: 4080 new rows, 0 updated; symbols [\"DAX.FUT\"]" + n, ImportSummary.render(report));
+    }
+
+    /** A file of many symbols names the first few per session and says how many more. */
+    @Test
+    void aSessionOfManySymbolsNamesTheFirstFew() {
+        List<ImportReport.BarCheck> bars = new java.util.ArrayList<>();
+        for (int i = 1; i <= 7; i++) bars.add(new ImportReport.BarCheck("S" + i, "1h", "us_equity", 2, "a", "b", 0, 0, 0, 0, null, 0, 0, null, List.of()));
+        List<String> symbols = bars.stream().map(ImportReport.BarCheck::symbol).toList();
+        String out = ImportSummary.render(new ImportReport(List.of(new ImportReport.ImportedFile("m.csv", "bars", 14, symbols, "1h",
+                "iso_zoned in ts", bars)), 14, 0, symbols));
+        org.junit.jupiter.api.Assertions.assertTrue(out.contains("  interval 1h; times iso_zoned in ts" + System.lineSeparator()), out);
+        org.junit.jupiter.api.Assertions.assertTrue(out.contains("  session us_equity (09:30-16:00 New York, Monday to Friday) for S1, S2, S3, S4, S5 and 2 more; "), out);
     }
 
     /** One of anything is said in the singular: it printed "1 lines without prices skipped" and "1 rows". */

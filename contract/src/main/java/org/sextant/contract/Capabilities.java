@@ -160,6 +160,15 @@ public final class Capabilities {
             "the CSVs delete_prices kept under SEXTANT_HOME/data/deleted, newest first, with symbol, interval, when deleted and size, and the folder's total size",
             ArgumentSchema.object().integer("limit", 1, Bounds.MAX_KEPT_LIST, "most files to list, the newest (default 100); count and total_bytes cover every file"));
 
+    /** The sessions a symbol trades in, as the engine's TradingSession names them (a test holds the two lists equal). */
+    public static final List<String> TRADING_SESSIONS = List.of("fx", "us_equity", "continuous");
+    public static final Capability SET_TRADING_SESSION = write("set_trading_session",
+            "sets the trading session a stored symbol's bars are resampled and annualised along (an import guesses it from the bars); "
+                    + "stored forecasts are not recomputed",
+            ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true)
+                    .oneOf("session", TRADING_SESSIONS, "fx (24x5, the trading day ends 17:00 New York), us_equity (09:30-16:00 New York, "
+                            + "Monday to Friday) or continuous (24x7 on UTC days)", true));
+
     // --- jobs
     public static final Capability LIST_JOBS = read("list_jobs", "the app's background jobs, newest first, with state and progress (job_status gives one job's result)",
             ArgumentSchema.object().integer("limit", 1, Bounds.MAX_JOB_LIST, "most jobs to list, the newest (default 50); count covers every known job"));
@@ -254,7 +263,7 @@ public final class Capabilities {
     /** Every capability, in the order docs/local-api.md lists them. */
     public static final List<Capability> ALL = List.of(
             LIST_SYMBOLS, GET_CLOSE_PRICE, GET_DB_SCHEMA, RUN_SELECT, IMPORT_PRICES, GATHER, START_IMPORT, START_GATHER, START_REFRESH,
-            DELETE_PRICES, LIST_DELETED_PRICES, LIST_JOBS, JOB_STATUS, CANCEL_JOB, READ_LOG, LIST_NODE_CATALOGUE, COMPOSE_GRAPH, BACKTEST, START_BACKTEST, LIST_RUNS,
+            DELETE_PRICES, LIST_DELETED_PRICES, SET_TRADING_SESSION, LIST_JOBS, JOB_STATUS, CANCEL_JOB, READ_LOG, LIST_NODE_CATALOGUE, COMPOSE_GRAPH, BACKTEST, START_BACKTEST, LIST_RUNS,
             GET_RUN, SELECT_CONFIGURATION, EXPORT_REPORT, GET_SESSION_REGISTRY, COMPARE_TO_HISTORY, ANALOGUE_CALIBRATION,
             LIST_SIGNALS, IMPORT_SIGNAL, LIST_FORECAST_MODELS, GET_FORECAST, GET_BACKTEST_ERROR, START_FORECAST,
             START_FORECAST_BACKTEST, TRAIN_GLOBAL_MODEL, RESOLVE_FORECAST_START, SCAN_FORECASTS, START_SCAN, GET_CHART_DATA, READ_STATE,

@@ -39,6 +39,7 @@ import org.sextant.engine.ingest.KeptDeletions;
 import org.sextant.engine.ingest.PriceDeletion;
 import org.sextant.engine.ingest.PriceGatherer;
 import org.sextant.engine.ingest.PriceImporter;
+import org.sextant.engine.ingest.SessionChange;
 import org.sextant.engine.jobs.IfInterrupted;
 import org.sextant.engine.jobs.JobReach;
 import org.sextant.engine.jobs.JobStatus;
@@ -73,6 +74,7 @@ public final class Sextant implements AutoCloseable {
     private final IngestService ingest;
     private final PriceDeletion deletion;
     private final KeptDeletions keptDeletions;
+    private final SessionChange sessions;
     private final ScaleOutExchange scaleOut;
     private final MatcherAnalogueSource analogueSeries;
     private final List<Runnable> dataListeners = new CopyOnWriteArrayList<>();
@@ -89,6 +91,7 @@ public final class Sextant implements AutoCloseable {
         this.ingest = new IngestService(store, prices, home.settingsJson(), this::settings);
         this.deletion = new PriceDeletion(store, prices, home.deletedPricesDir());
         this.keptDeletions = new KeptDeletions(home.root(), home.deletedPricesDir());
+        this.sessions = new SessionChange(store, prices);
         this.analogueSeries = new MatcherAnalogueSource(analogues);
         this.research = new ResearchService(store, prices, analogueSeries, forecasts.models());
         this.scaleOut = new ScaleOutExchange(store, forecasts, research, () -> changed(null));
@@ -214,6 +217,14 @@ public final class Sextant implements AutoCloseable {
         try (Jobs.Deletion under = jobs.deleting(sym)) {
             return changed(deletion.delete(symbol, interval));
         }
+    }
+
+    /**
+     * Sets a stored symbol's trading session (set_trading_session): reads resample and annualise along it, every cache of its
+     * prices dropped as after an import; stored forecasts and backtests are counted, not recomputed.
+     */
+    public SessionChange.SessionSet setTradingSession(String symbol, String session) {
+        return changed(sessions.set(symbol, session));
     }
 
     /** The CSVs delete_prices kept, the newest {@code limit} (null: {@link KeptDeletions#DEFAULT_LIMIT}) first, with the count and size of all; names and sizes only. */

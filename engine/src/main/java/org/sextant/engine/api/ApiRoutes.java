@@ -120,6 +120,7 @@ public final class ApiRoutes {
         serve(Capabilities.START_REFRESH, this::startRefresh);
         serve(Capabilities.DELETE_PRICES, this::deletePrices);
         serve(Capabilities.LIST_DELETED_PRICES, this::listDeletedPrices);
+        serve(Capabilities.SET_TRADING_SESSION, this::setTradingSession);
         serve(Capabilities.LIST_JOBS, this::listJobs);
         serve(Capabilities.JOB_STATUS, this::jobStatus);
         serve(Capabilities.CANCEL_JOB, this::cancelJob);
@@ -317,6 +318,10 @@ public final class ApiRoutes {
 
     private Object deletePrices(ApiCall call) {
         return engine.deletePrices(call.requiredText("symbol", "\"STRAYW\""), call.text("interval"));
+    }
+
+    private Object setTradingSession(ApiCall call) {
+        return engine.setTradingSession(call.requiredText("symbol", "\"DAX.FUT\""), call.requiredText("session", "\"us_equity\""));
     }
 
     private Object listDeletedPrices(ApiCall call) {

@@ -9,18 +9,34 @@ import java.util.Locale;
  */
 public enum TradingSession {
     /** 24x5: the trading day ends 17:00 New York, the week opens Sunday 17:00; 52 x 5 days. */
-    FX(260, 24 * 60),
+    FX(260, 24 * 60, "24x5, the trading day ends 17:00 New York"),
     /** 09:30-16:00 New York, Monday to Friday; about 252 trading days. */
-    US_EQUITY(252, 390),
+    US_EQUITY(252, 390, "09:30-16:00 New York, Monday to Friday"),
     /** 24x7 on UTC days (crypto, a symbol with no session recorded). */
-    CONTINUOUS(365, 24 * 60);
+    CONTINUOUS(365, 24 * 60, "24x7 on UTC days");
 
     public final int tradingDaysPerYear;
     public final int minutesPerDay;
+    private final String hours;
 
-    TradingSession(int tradingDaysPerYear, int minutesPerDay) {
+    TradingSession(int tradingDaysPerYear, int minutesPerDay, String hours) {
         this.tradingDaysPerYear = tradingDaysPerYear;
         this.minutesPerDay = minutesPerDay;
+        this.hours = hours;
+    }
+
+    /** When it trades, as a reader is told ("24x5, the trading day ends 17:00 New York"). */
+    public String hours() { return hours; }
+
+    /** The sessions' stored names, as a command shows its choices: "us_equity|fx|continuous". */
+    public static String labels() {
+        return String.join("|", java.util.Arrays.stream(values()).map(TradingSession::label).toList());
+    }
+
+    /** The session named {@code label} exactly, or null when no session has that name (of() falls back to continuous). */
+    public static TradingSession named(String label) {
+        for (TradingSession s : values()) if (s.label().equals(label)) return s;
+        return null;
     }
 
     /** The zone a session's clock runs in, where its bars are shown: New York for fx and us_equity, UTC for continuous. */
@@ -37,9 +53,8 @@ public enum TradingSession {
     public String label() { return name().toLowerCase(Locale.ROOT); }
 
     public static TradingSession of(String label) {
-        if (label == null) return CONTINUOUS;
-        for (TradingSession s : values()) if (s.label().equals(label)) return s;
-        return CONTINUOUS;
+        TradingSession s = label == null ? null : named(label);
+        return s == null ? CONTINUOUS : s;
     }
 
     /** Bars of this interval in a year of this session: the annualisation factor of per-bar statistics. */

@@ -26,6 +26,7 @@ public final class ToolCatalog {
             new RefreshTickers(),
             new DeletePrices(),
             new ListDeletedPrices(),
+            new SetTradingSession(),
             // jobs
             new RefreshJobStart(),
             new ListJobs(),

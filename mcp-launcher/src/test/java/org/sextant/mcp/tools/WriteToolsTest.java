@@ -40,7 +40,8 @@ class WriteToolsTest extends AgainstTheApp {
             Map.entry("drive_app", Map.of("command", "open_chart", "args", Map.of("symbol", "AAPL"))),
             Map.entry("forecast_tickers", Map.of("symbols", List.of("IBM", "AA"))),
             Map.entry("train_global_model", Map.of("horizon", 20)),
-            Map.entry("delete_prices", Map.of("symbol", "IBM")));
+            Map.entry("delete_prices", Map.of("symbol", "IBM")),
+            Map.entry("set_trading_session", Map.of("symbol", "IBM", "session", "us_equity")));
 
     @BeforeEach
     void start() throws Exception {

@@ -1,0 +1,32 @@
+package org.sextant.app;
+
+import org.sextant.engine.ingest.SessionChange;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** `sextant session SYMBOL SESSION`: set_trading_session, printing the session set, the one it replaced and what was not recomputed. */
+@Command(name = "session", mixinStandardHelpOptions = true,
+        description = {"Set the trading session a stored symbol's bars are resampled and annualised along.",
+                "An import guesses it from the bars (fx when weekday bars fall outside 09:30-16:00 New York);"
+                        + " stored forecasts and forecast backtests are not recomputed."})
+final class SessionCommand extends HomeCommand {
+    @Parameters(index = "0", paramLabel = "SYMBOL", description = "the symbol as list_symbols shows it, e.g. DAX.FUT") String symbol;
+
+    @Parameters(index = "1", paramLabel = "SESSION", description = "fx (24x5, the trading day ends 17:00 New York), us_equity (09:30-16:00 New York,"
+            + " Monday to Friday) or continuous (24x7 on UTC days)") String session;
+
+    @Override
+    public Integer call() {
+        SessionChange.SessionSet s = callEngine("set_trading_session", new CallArguments().put("symbol", "SYMBOL", symbol).put("session", "SESSION", session),
+                SessionChange.SessionSet.class);
+        System.out.print(render(s));
+        return 0;
+    }
+
+    static String render(SessionChange.SessionSet s) {
+        String n = System.lineSeparator();
+        String was = s.was() == null ? "none recorded (read as continuous)" : s.was();
+        return "session of " + s.symbol() + ": " + s.session() + " (" + s.hours() + "), was " + was + n
+                + (s.note() == null ? "" : "note: " + s.note() + n);
+    }
+}
