@@ -79,9 +79,18 @@ class ResearchViewTest {
         assertTrue(shown.stream().anyMatch(t -> t.startsWith("cross · nodes.cross.type: unknown node type 'crosover'")), shown.toString());
         assertEquals("1 error: nothing can run", robot.lookup("#validation").queryLabeled().getText());
         // clicking the error puts the editor on the node it names
-        ListCell<?> errorCell = robot.lookup("#spec-problems .list-cell").match((ListCell<?> c) -> c.getItem() != null && c.isVisible()).queryAs(ListCell.class);
-        OnScreen.clickOn(robot, errorCell);
-        WaitForAsyncUtils.waitForFxEvents();
+        // the list may make its cells again at a layout pulse between the lookup and the click (it failed so in a full run):
+        // look up and click until the editor is on the node
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> {
+            ListCell<?> errorCell = robot.lookup("#spec-problems .list-cell").match((ListCell<?> c) -> c.getItem() != null && c.isVisible()).queryAs(ListCell.class);
+            try {
+                OnScreen.clickOn(robot, errorCell);
+            } catch (AssertionError notShowingYet) {
+                return false;
+            }
+            WaitForAsyncUtils.waitForFxEvents();
+            return "\"cross\"".equals(fx(() -> view.specEditor().getSelectedText()));
+        });
 
         assertEquals("\"cross\"", fx(() -> view.specEditor().getSelectedText()));
 
@@ -207,6 +216,7 @@ class ResearchViewTest {
 
         fx(() -> { view.model().selectRun(ruined.runId()); return null; });
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "ruined".equals(view.verdictLabel().getText()));
+        WaitForAsyncUtils.waitForFxEvents(); // the text is set just before the colour, in one event this thread may see half of
         assertEquals("-fx-text-fill: " + ResearchPane.verdictColour("not significant") + ";", view.verdictLabel().getStyle(), "the panel's verdict too");
     }
 
