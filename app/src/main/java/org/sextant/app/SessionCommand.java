@@ -6,8 +6,8 @@ import picocli.CommandLine.Parameters;
 
 /** `sextant session SYMBOL SESSION`: set_trading_session, printing the session set, the one it replaced and what was not recomputed. */
 @Command(name = "session", mixinStandardHelpOptions = true,
-        description = {"Set the trading session a stored symbol's bars are resampled and annualised along.",
-                "An import guesses it from the bars (fx when weekday bars fall outside 09:30-16:00 New York);"
+        description = {"Set the trading session a symbol's bars follow.",
+                "Its bars are resampled and annualised along it. An import guesses it from the bars (fx when weekday bars fall outside 09:30-16:00 New York);"
                         + " stored forecasts and forecast backtests are not recomputed."})
 final class SessionCommand extends HomeCommand {
     @Parameters(index = "0", paramLabel = "SYMBOL", description = "the symbol as list_symbols shows it, e.g. DAX.FUT") String symbol;

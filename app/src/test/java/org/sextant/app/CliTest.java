@@ -79,8 +79,8 @@ class CliTest {
         // a new home holds the sample data: USD/CHF in 30-minute bars only, IBM daily
         assertEquals(0, Main.run("--home", home(), "forecast", "usdchf", "IBM", "--horizon", "5"), err.toString());
         String text = out.toString();
-        assertTrue(text.contains("IBM log_theta from 2000-12-29 (last 84.69)"), text + " (the job starts at the week-aligned close)");
-        assertTrue(text.contains("USDCHF log_theta at 30m from 2001-03-30T16:30-05:00 (last 1.743) to "), text);
+        assertTrue(text.contains("IBM theta (on log prices) from 2000-12-29 (last 84.69)"), text + " (the job starts at the week-aligned close)");
+        assertTrue(text.contains("USDCHF theta (on log prices) at 30m from 2001-03-30T16:30-05:00 (last 1.743) to "), text);
         assertTrue(text.contains(", 5 bars of the fx session, conformal bands"), text);
     }
 
@@ -249,7 +249,7 @@ class CliTest {
         // progress is polled every 200 ms: a quick step (naive on an idle machine) can pass between two polls
         assertTrue(java.util.regex.Pattern.compile("(?m)^\\[\\s*\\d+%\\] (forecasting|backtesting) IBM \\(1/1\\)$").matcher(f).find()
                 || f.startsWith("[  0%] queued"), "job progress is printed: " + f);
-        assertTrue(f.contains("IBM log_naive from 2000-12-29"), "week-aligned start (IBM's sample ends Tuesday 2001-01-02): " + f);
+        assertTrue(f.contains("IBM naive (on log prices) from 2000-12-29"), "week-aligned start (IBM's sample ends Tuesday 2001-01-02): " + f);
         assertTrue(f.contains("conformal bands"), f);
         assertTrue(f.contains("80%") && f.contains("95%") && f.contains("99%") && f.contains("reward/risk"), f);
         assertTrue(f.contains("walk-forward coverage") && f.contains("backtest:") && f.contains("coverage 95%"), f);

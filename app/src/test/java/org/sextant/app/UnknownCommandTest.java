@@ -29,9 +29,9 @@ class UnknownCommandTest {
     @Test
     void aWordNothingLikeACommandGetsTheListOfCommandsNotAGuess() {
         assertEquals("error: unknown command 'bogus': the commands are import, gather, sql, backtest, report, analogues, import-signal, "
-                + "forecast, train-global, recover, backup, restore, export-prices, import-job, delete-prices\n  see sextant --help\n", refused("bogus"));
+                + "forecast, train-global, recover, backup, restore, export-prices, import-job, delete-prices, session\n  see sextant --help\n", refused("bogus"));
         assertEquals("error: unknown command 'zzz': the commands are import, gather, sql, backtest, report, analogues, import-signal, "
-                + "forecast, train-global, recover, backup, restore, export-prices, import-job, delete-prices\n  see sextant --help\n", refused("zzz", "IBM"));
+                + "forecast, train-global, recover, backup, restore, export-prices, import-job, delete-prices, session\n  see sextant --help\n", refused("zzz", "IBM"));
     }
 
     @Test
@@ -92,7 +92,7 @@ class UnknownCommandTest {
     @Test
     void whatWasTypedIsShownEscapedOnOneLine() {
         assertEquals("error: unknown command 'bogus\\u000a\\u001b[31m': the commands are import, gather, sql, backtest, report, analogues, "
-                + "import-signal, forecast, train-global, recover, backup, restore, export-prices, import-job, delete-prices\n  see sextant --help\n",
+                + "import-signal, forecast, train-global, recover, backup, restore, export-prices, import-job, delete-prices, session\n  see sextant --help\n",
                 refused("bogus\n\u001b[31m"));
         assertEquals("error: unknown option --horizn\\u000a (did you mean --horizon?)\n  see sextant forecast --help\n",
                 refused("forecast", "IBM", "--horizn\n", "5"));
