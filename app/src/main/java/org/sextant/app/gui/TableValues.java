@@ -20,6 +20,10 @@ final class TableValues {
     static final int ROWS_MEASURED = 500;
     /** The key of a column's formatter when its cells show something else than the value's text. */
     private static final String SHOWN = "sextant.shown";
+    /** The key of a column's measured widths by text: the Jobs view sets its rows every 500 ms, mostly the same texts. */
+    private static final String WIDTHS = "sextant.widths";
+    /** Texts a column remembers the width of before it forgets them all (a long result's ids differ row by row). */
+    private static final int WIDTHS_KEPT = 4 * ROWS_MEASURED;
 
     private TableValues() {}
 
@@ -50,12 +54,17 @@ final class TableValues {
     @SuppressWarnings("unchecked")
     private static <S, T> void fit(TableColumn<S, T> column, List<S> rows) {
         Function<T, String> shown = (Function<T, String>) column.getProperties().getOrDefault(SHOWN, (Function<T, String>) v -> v == null ? "" : v.toString());
+        // measured once per text, not per refresh: a layout of each cell's text on the FX thread at every setAll was the cost
+        java.util.Map<String, Double> widths = (java.util.Map<String, Double>) column.getProperties().computeIfAbsent(WIDTHS, k -> new java.util.HashMap<String, Double>());
+        if (widths.size() > WIDTHS_KEPT) widths.clear();
         Text measure = new Text();
         double widest = 0;
         int n = Math.min(rows.size(), ROWS_MEASURED);
         for (int i = 0; i < n; i++) {
-            measure.setText(shown.apply(column.getCellData(rows.get(i))));
-            widest = Math.max(widest, measure.getLayoutBounds().getWidth());
+            widest = Math.max(widest, widths.computeIfAbsent(shown.apply(column.getCellData(rows.get(i))), text -> {
+                measure.setText(text);
+                return measure.getLayoutBounds().getWidth();
+            }));
         }
         double needed = Math.ceil(widest) + PADDING;
         if (column.getMinWidth() < needed) column.setMinWidth(needed);
