@@ -93,6 +93,7 @@ public final class JobsView implements WorkstationView {
         TableColumn<JobStatus, Double> c = new TableColumn<>("Progress");
         c.setPrefWidth(120);
         c.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue().progress()));
+        TableValues.shownAs(c, v -> ""); // a bar, not the number
         c.setCellFactory(col -> new TableCell<>() {
             private final ProgressBar bar = new ProgressBar();
 
@@ -116,6 +117,8 @@ public final class JobsView implements WorkstationView {
         c.setPrefWidth(80);
         c.setSortable(false);
         c.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue()));
+        // its cells show a button, not the job's text: measured as the job's whole record it grew past the screen, Cancel with it
+        TableValues.shownAs(c, j -> "");
         c.setCellFactory(col -> new TableCell<>() {
             private final Button cancel = new Button("Cancel");
 
