@@ -51,7 +51,8 @@ public final class JobsView implements WorkstationView {
         table.setItems(model.jobs());
         TableHeaders.fit(table);
         table.getColumns().setAll(List.of(
-                // narrow to begin with, so every header shows in an empty table; the values widen them (TableValues)
+                // narrow enough that every header shows at 1000x700; not widened to the values: an unconstrained table as wide as
+                // its longest message grew the window past the headless screen in CI (BufferOverflowException drawing it)
                 Columns.<JobStatus>text("Job", 100, JobStatus::id),
                 Columns.<JobStatus>text("Kind", 90, JobStatus::kind),
                 Columns.<JobStatus>text("On", 100, j -> String.join(", ", j.subjects())),
@@ -63,7 +64,6 @@ public final class JobsView implements WorkstationView {
                         j -> j.startedAt() != null ? j.startedAt() : j.createdAt()),
                 TableExport.exportsAs(Columns.<JobStatus>text("Finished", 90, j -> time(j.finishedAt())), JobStatus::finishedAt),
                 cancelColumn()));
-        TableValues.fit(table);
         TableExport.install(table, TableExport.fileName("jobs"));
         VBox.setVgrow(table, Priority.ALWAYS);
         error.setId("jobs-error");
@@ -93,7 +93,6 @@ public final class JobsView implements WorkstationView {
         TableColumn<JobStatus, Double> c = new TableColumn<>("Progress");
         c.setPrefWidth(120);
         c.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue().progress()));
-        TableValues.shownAs(c, v -> ""); // a bar, not the number
         c.setCellFactory(col -> new TableCell<>() {
             private final ProgressBar bar = new ProgressBar();
 
@@ -117,8 +116,6 @@ public final class JobsView implements WorkstationView {
         c.setPrefWidth(80);
         c.setSortable(false);
         c.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue()));
-        // its cells show a button, not the job's text: measured as the job's whole record it grew past the screen, Cancel with it
-        TableValues.shownAs(c, j -> "");
         c.setCellFactory(col -> new TableCell<>() {
             private final Button cancel = new Button("Cancel");
 
