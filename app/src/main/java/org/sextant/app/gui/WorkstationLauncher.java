@@ -392,6 +392,9 @@ public final class WorkstationLauncher {
             Platform.startup(started::countDown);
         } catch (IllegalStateException alreadyRunning) {
             return false;
+        } catch (UnsupportedOperationException e) {
+            org.sextant.engine.SextantException noDisplay = NoDisplay.refusal(e);
+            throw noDisplay != null ? noDisplay : e;
         }
         // the window's close ends run(), which then shuts the toolkit down itself
         Platform.setImplicitExit(false);
