@@ -49,7 +49,9 @@ final class ForecastCommand extends HomeCommand {
         }
         if (interval != null) return bars(symbols.stream().map(s -> Map.entry(s, interval)).toList());
         // a symbol with bars only (the USD/CHF sample) has no daily prices for the job: its finest bars instead
-        Map<String, String> barsOnly = barsOnlyFinest();
+        Map<String, String> barsOnly = new java.util.HashMap<>();
+        Map<String, LocalDate> lastDates = new java.util.HashMap<>();
+        listed(barsOnly, lastDates);
         List<String> daily = symbols.stream().filter(s -> !barsOnly.containsKey(s.strip().toUpperCase(java.util.Locale.ROOT))).toList();
         if (!daily.isEmpty() && (origins != null || evalFraction != null)) {
             throw SextantException.invalid(origins != null ? "--origins" : "--eval-fraction", "the daily backtest job of " + daily.get(0)
@@ -60,7 +62,10 @@ final class ForecastCommand extends HomeCommand {
                     .putGiven("horizon", "--horizon", horizon).put("backtest", backtest), "forecast", new TypeReference<LinkedHashMap<String, SymbolForecast>>() {});
             if (result == null) return 1;
             StringBuilder sb = new StringBuilder();
-            for (SymbolForecast one : result.values()) print(sb, one);
+            for (SymbolForecast one : result.values()) {
+                print(sb, one);
+                sb.append(leftOut(one.forecast().origin(), lastDates.get(one.forecast().symbol())));
+            }
             System.out.print(sb);
         }
         List<Map.Entry<String, String>> rest = symbols.stream().filter(s -> !daily.contains(s))
@@ -68,34 +73,43 @@ final class ForecastCommand extends HomeCommand {
         return rest.isEmpty() ? 0 : bars(rest);
     }
 
-    /** Per named symbol with bars but no daily prices, its finest stored interval (list_symbols, searched for it). */
-    private Map<String, String> barsOnlyFinest() {
-        Map<String, String> out = new java.util.HashMap<>();
+    /** Per named symbol its last stored day ({@code lastDates}), and if it has bars but no daily prices its finest stored interval ({@code barsOnly}). */
+    private void listed(Map<String, String> barsOnly, Map<String, LocalDate> lastDates) {
         for (String named : symbols) {
             String symbol = named.strip().toUpperCase(java.util.Locale.ROOT);
             // no stored symbol is blank or longer: the forecast refuses it, naming it
             if (symbol.isEmpty() || symbol.length() > org.sextant.contract.Bounds.MAX_SYMBOL_CHARS) continue;
-            String finest = finestIfBarsOnly(symbol);
-            if (finest != null) out.put(symbol, finest);
+            tools.jackson.databind.JsonNode s = listing(symbol);
+            if (s == null) continue;
+            if (s.path("last_date").isString()) lastDates.put(symbol, LocalDate.parse(s.path("last_date").asString()));
+            List<String> stored = new java.util.ArrayList<>();
+            s.path("intervals").forEach(i -> stored.add(i.asString()));
+            String finest = org.sextant.engine.data.BarReader.barsOnlyFinest(stored);
+            if (finest != null) barsOnly.put(symbol, finest);
         }
-        return out;
     }
 
-    /** {@code symbol}'s finest stored interval if it has bars only, else null: the pages of the symbols holding it, until it is found. */
-    private String finestIfBarsOnly(String symbol) {
+    /** {@code symbol}'s entry of list_symbols, or null: the pages of the symbols holding it, until it is found. */
+    private tools.jackson.databind.JsonNode listing(String symbol) {
         Integer offset = 0;
         while (offset != null) {
             tools.jackson.databind.JsonNode page = callEngine("list_symbols", new CallArguments().put("query", symbol)
                     .put("limit", org.sextant.contract.Bounds.MAX_SYMBOL_LIST).put("offset", offset));
             for (tools.jackson.databind.JsonNode s : page.path("symbols")) {
-                if (!s.path("symbol").asString().equals(symbol)) continue;
-                List<String> stored = new java.util.ArrayList<>();
-                s.path("intervals").forEach(i -> stored.add(i.asString()));
-                return org.sextant.engine.data.BarReader.barsOnlyFinest(stored);
+                if (s.path("symbol").asString().equals(symbol)) return s;
             }
             offset = page.path("truncated").asBoolean() ? page.path("next_offset").asInt() : null;
         }
         return null;
+    }
+
+    /**
+     * The line saying that closes after the forecast's start were left out (a forecast starts from the last completed
+     * week, docs/forecast.md): a person whose data ends on a Wednesday otherwise reads last Friday's start as stale data.
+     */
+    static String leftOut(LocalDate origin, LocalDate last) {
+        if (origin == null || last == null || !last.isAfter(origin)) return "";
+        return "  starts from the last completed week: the closes after " + origin + " (to " + last + ") are used once their week ends\n";
     }
 
     /** Each symbol's forecast of its bars at its interval, and with --backtest its walk-forward errors: reads. */
