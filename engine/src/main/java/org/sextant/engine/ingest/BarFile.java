@@ -24,9 +24,11 @@ import org.sextant.engine.SextantException;
  * @param valueSymbol a file of one unnamed value column (the R export "datetime,usdchf"): that column's name
  * @param wideCols  a wide file of dates of several symbols (date,AAA,BBB, {@link #ofDates}): the close column of each, named
  *                  after its symbol (fields' close is the first); empty otherwise
+ * @param dates     a file of dates read as bars ({@link #ofDates}): how it writes dates and numbers, and the notes that say so;
+ *                  null for a file of times (read with a decimal point)
  */
 record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, List<String> header, BarTime time,
-               int symbolCol, Map<PriceField, Integer> fields, String valueSymbol, List<Integer> wideCols) {
+               int symbolCol, Map<PriceField, Integer> fields, String valueSymbol, List<Integer> wideCols, CsvHead dates) {
 
     /** The bar file view of {@code path}, or null when it is a daily file (or not a price file at all: the daily path says why). */
     static BarFile probe(Connection c, Path path, String file, StagedFile staged) throws SQLException {
@@ -98,7 +100,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
                         + ") needs a close column", "name the price column close (with open, high, low, volume if present), or keep one value column");
             }
         }
-        BarFile bar = new BarFile(file, parquet, hasHeader, delim, List.copyOf(header), time, symbol, fields, valueSymbol, wide);
+        BarFile bar = new BarFile(file, parquet, hasHeader, delim, List.copyOf(header), time, symbol, fields, valueSymbol, wide, null);
         if (parquet) {
             columns.requireScalar(file, bar.read());
             ParquetSizes.requireWithinBounds(c, staged, file, columns, bar.read());
@@ -155,10 +157,10 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             int col = layout.wideCols().get(0);
             boolean one = layout.wideCols().size() == 1;
             return new BarFile(file, csv == null, csv == null || csv.hasHeader(), csv == null ? ',' : csv.delimiter(), layout.header(), time, -1,
-                    Map.of(PriceField.CLOSE, col), one ? layout.wideSymbol(col) : null, one ? List.of() : layout.wideCols());
+                    Map.of(PriceField.CLOSE, col), one ? layout.wideSymbol(col) : null, one ? List.of() : layout.wideCols(), csv);
         }
         return new BarFile(file, csv == null, csv == null || csv.hasHeader(), csv == null ? ',' : csv.delimiter(), layout.header(), time,
-                layout.symbolCol(), layout.fields(), null, List.of());
+                layout.symbolCol(), layout.fields(), null, List.of(), csv);
     }
 
     /** The symbol a wide file's column stands for, as the daily import names it. */
@@ -226,7 +228,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
 
     /** The file with times written without a zone read in {@code zone} (null: UTC). */
     BarFile inZone(java.time.ZoneId zone) {
-        return zone == null ? this : new BarFile(file, parquet, hasHeader, delimiter, header, time.inZone(zone), symbolCol, fields, valueSymbol, wideCols);
+        return zone == null ? this : new BarFile(file, parquet, hasHeader, delimiter, header, time.inZone(zone), symbolCol, fields, valueSymbol, wideCols, dates);
     }
 
     /** How the file's times are written, for the preview and the report ("iso_zoned in datetime_utc"). */
@@ -267,6 +269,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
      * columns are unnested as lists. Either costs the same per cell however many columns (UNPIVOT's cost grew with their square).
      */
     String wideRelation(StagedFile staged) {
+        // the cells as written (a decimal comma too): BarImport reads each as its number
         int date = time.cols().get(0), close = fields.get(PriceField.CLOSE);
         if (!parquet) {
             Layout layout = new Layout("wide", header, date, -1, Map.of(), wideCols);
@@ -281,6 +284,16 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         }
         return "(SELECT * FROM (SELECT line__, c" + date + ", unnest(" + symbols + "]) AS symbol__, unnest(" + values + "]) AS c" + close + " FROM " + relation(staged)
                 + ") WHERE c" + close + " IS NOT NULL AND NOT coalesce(isnan(TRY_CAST(trim(c" + close + ") AS DOUBLE)), false))";
+    }
+
+    /** How the file writes its numbers: a file of dates as {@link CsvForms} decided, a file of times with a decimal point. */
+    NumberStyle numbers() {
+        return dates == null ? NumberStyle.PLAIN : dates.numbers();
+    }
+
+    /** The report's notes of how a file of dates was read ("dates read as DD.MM.YYYY"), none for a file of times. */
+    List<String> readNotes() {
+        return dates == null ? List.of() : dates.notes();
     }
 
     private static List<String> firstLines(Path path, String file, CsvHead.Budget budget) {

@@ -35,7 +35,9 @@ final class BarImport {
 
     /** Reads one bar file into the batch from {@code staged}, its copy in staging (the caller's, who closes it); refuses a cell that is not a time or a number, naming line and column. */
     void add(Path path, BarFile bar, String source, StagedFile staged) throws SQLException {
-        Source s = new Source(files.size(), bar, source, ImportBatch.symbolFromFileName(path), staged.endingsNote(bar.file()));
+        List<String> notes = new ArrayList<>(bar.readNotes());
+        notes.addAll(staged.endingsNote(bar.file()));
+        Source s = new Source(files.size(), bar, source, ImportBatch.symbolFromFileName(path), List.copyOf(notes));
         // a wide file's symbols are its columns' names (checked below), never its file name: "my prices.csv" is fine
         if (bar.symbolCol() < 0 && bar.valueSymbol() == null && bar.wideCols().isEmpty()) Tickers.requireFromFileName(bar.file(), s.fileSymbol(), "EURUSD.csv");
         if (bar.valueSymbol() != null && !Tickers.valid(bar.valueSymbol())) throw Tickers.notATicker("paths", bar.file() + ", header", bar.valueSymbol());
@@ -52,8 +54,9 @@ final class BarImport {
             StringBuilder badNumber = new StringBuilder("CASE");
             for (PriceField f : PriceField.values()) {
                 Integer i = f == PriceField.ADJ_CLOSE ? null : bar.fields().get(f);
-                values.append(", ").append(i == null ? "NULL" : "TRY_CAST(trim(c" + i + ") AS DOUBLE)").append(" AS ").append(f.column);
-                if (i != null) badNumber.append(" WHEN c").append(i).append(" IS NOT NULL AND TRY_CAST(trim(c").append(i).append(") AS DOUBLE) IS NULL THEN ").append(i);
+                String number = i == null ? "NULL" : "TRY_CAST(" + bar.numbers().textSql("trim(c" + i + ")") + " AS DOUBLE)"; // a decimal comma as a point
+                values.append(", ").append(number).append(" AS ").append(f.column);
+                if (i != null) badNumber.append(" WHEN c").append(i).append(" IS NOT NULL AND ").append(number).append(" IS NULL THEN ").append(i);
             }
             badNumber.append(" END");
             String ts = bar.time().sql(col);

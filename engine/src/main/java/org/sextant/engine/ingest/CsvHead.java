@@ -9,14 +9,21 @@ import java.util.List;
 import org.sextant.engine.SextantException;
 
 /**
- * The first lines of a CSV file: header, delimiter and the date format of the first data row.
+ * The first lines of a CSV file: header, delimiter and the date format of the first data row; for a day-first date or
+ * a file with ';' or tab between cells, the date order and number style of every row ({@link CsvForms}).
  * Reading them in Java lets the importer give DuckDB an exact, typed schema (no sniffing).
  *
  * @param hasHeader false for a MetaTrader export, whose header is implied (line 1 is a row)
+ * @param numbers   how the file writes decimals and thousands
+ * @param notes     what the import's report says of how it read the file ("dates read as DD.MM.YYYY")
  */
-record CsvHead(List<String> header, char delimiter, String dateFormat, boolean hasHeader) {
+record CsvHead(List<String> header, char delimiter, String dateFormat, boolean hasHeader, NumberStyle numbers, List<String> notes) {
     CsvHead(List<String> header, char delimiter, String dateFormat) {
         this(header, delimiter, dateFormat, true);
+    }
+
+    CsvHead(List<String> header, char delimiter, String dateFormat, boolean hasHeader) {
+        this(header, delimiter, dateFormat, hasHeader, NumberStyle.PLAIN, List.of());
     }
 
     static CsvHead read(Path path, String file) {
@@ -54,7 +61,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
             throw SextantException.invalid("paths", file + ": the file has a header but no data rows",
                     "export the prices again; the file needs at least one row below the header");
         }
-        return new CsvHead(header, delim, null).withDateFormatFrom(split(firstRow, delim), file);
+        return new CsvHead(header, delim, null).withDateFormatFrom(split(firstRow, delim), path, file, budget);
     }
 
     /** The longest line, in UTF-8 bytes, as DuckDB's read_csv counts it (its default max_line_size, passed to it explicitly): a price row is far shorter. */
@@ -271,15 +278,21 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
 
     static final String BLANK_RUN_FIX = "delete the blank lines (e.g. grep -v '^[[:space:]]*$' FILE > CLEAN.csv) and import the file without them";
 
-    private CsvHead withDateFormatFrom(List<String> row, String file) {
+    private CsvHead withDateFormatFrom(List<String> row, Path path, String file, Budget budget) {
         Layout probe = Layout.detect(header, file);
         String cell = probe.dateCol() < row.size() ? row.get(probe.dateCol()).trim() : "";
-        return new CsvHead(header, delimiter, dateFormatOf(cell));
+        CsvHead head = new CsvHead(header, delimiter, dateFormatOf(cell));
+        return CsvForms.needed(head, cell) ? CsvForms.decide(head, probe, cell, path, file, budget) : head;
     }
 
-    /** ISO dates, or Stooq's compact YYYYMMDD; anything else is reported per line by DuckDB's cast. */
+    /**
+     * ISO dates, Stooq's compact YYYYMMDD, or day first with dots (DD.MM.YYYY, the one order dots are written in); a
+     * date with slashes or dashes takes its order from the whole file ({@link CsvForms}); anything else is reported per
+     * line by DuckDB's cast.
+     */
     static String dateFormatOf(String cell) {
-        return cell.matches("\\d{8}") ? "%Y%m%d" : "%Y-%m-%d";
+        if (cell.matches("\\d{8}")) return "%Y%m%d";
+        return cell.matches("\\d{1,2}\\.\\d{1,2}\\.\\d{4}") ? "%d.%m.%Y" : "%Y-%m-%d";
     }
 
     static char delimiterOf(String headerLine) {

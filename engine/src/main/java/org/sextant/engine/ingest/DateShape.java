@@ -33,6 +33,25 @@ final class DateShape {
         String seen = of(cell);
         String looks = seen == null ? "" : ": '" + org.sextant.contract.ShownText.escaped(cell) + "' looks like " + seen;
         if ("%Y%m%d".equals(dateFormat)) return "write dates as YYYYMMDD, like the first row of this file (or every one as YYYY-MM-DD)" + looks;
-        return "write dates as YYYY-MM-DD (or YYYYMMDD)" + looks;
+        if (dayOrMonthFirst(dateFormat)) return "write dates as " + shown(dateFormat) + ", like the rest of this file (or every one as YYYY-MM-DD)" + looks;
+        return "write dates as YYYY-MM-DD (or YYYYMMDD, DD.MM.YYYY, DD/MM/YYYY)" + looks;
+    }
+
+    /** Whether a file's date format (a strptime pattern) has the day or the month first: what its import notes. */
+    static boolean dayOrMonthFirst(String dateFormat) {
+        return dateFormat != null && (dateFormat.startsWith("%d") || dateFormat.startsWith("%m"));
+    }
+
+    /** A strptime pattern as a person writes it: "%d.%m.%Y" is DD.MM.YYYY. */
+    static String shown(String dateFormat) {
+        return dateFormat.replace("%d", "DD").replace("%m", "MM").replace("%Y", "YYYY");
+    }
+
+    /** The java.time twin of a file's date format: a day or month of one digit or two, as DuckDB's strptime reads them. */
+    static java.time.format.DateTimeFormatter javaFormat(String dateFormat) {
+        if ("%Y%m%d".equals(dateFormat)) return java.time.format.DateTimeFormatter.BASIC_ISO_DATE;
+        if (!dayOrMonthFirst(dateFormat)) return java.time.format.DateTimeFormatter.ISO_LOCAL_DATE;
+        return java.time.format.DateTimeFormatter.ofPattern(dateFormat.replace("%d", "d").replace("%m", "M").replace("%Y", "uuuu"))
+                .withResolverStyle(java.time.format.ResolverStyle.STRICT);
     }
 }

@@ -71,7 +71,9 @@ final class DirectImport {
                 ImportBatch.trace(t, "read straight into prices: " + file);
                 if (n == 0) throw new Fallback("empty file");
                 rows.add(n);
-                notes.add(staged.endingsNote(file));
+                List<String> said = new ArrayList<>(head.notes()); // the date order and number style the file was read with
+                said.addAll(staged.endingsNote(file));
+                notes.add(said);
                 DescriptionColumns d = DescriptionColumns.of(s.layout(), file);
                 // a second read of the file's own columns, as the careful path's (a wide file has none)
                 if (d.any()) exec(c, ImportedDescriptions.insertSql(s, d, ImportBatch.readCsvSql(staged, s).replace("{rejects}", ""), i -> "c" + i,

@@ -103,8 +103,11 @@ final class ImportBatch {
         exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
     }
 
+    /** The report's notes of how the file was read: its date order and number style ({@link CsvForms}), its line endings. */
     private void noteEndings(Source s, StagedFile staged) {
-        if (staged.mixedEndings() != null) notes.put(s.no(), staged.endingsNote(s.file()));
+        List<String> said = new ArrayList<>(s.csv() == null ? List.of() : s.csv().notes());
+        said.addAll(staged.endingsNote(s.file()));
+        if (!said.isEmpty()) notes.put(s.no(), List.copyOf(said));
     }
 
     /**
@@ -177,21 +180,28 @@ final class ImportBatch {
         return s.layout().symbolCol() >= 0 ? "upper(trim(" + col.apply(s.layout().symbolCol()) + "))" : literal(fileSymbol);
     }
 
-    /** DuckDB's read_csv with the exact typed schema of this file; {rejects} marks where reject options go. */
+    /**
+     * DuckDB's read_csv with the exact typed schema of this file; {rejects} marks where reject options go. Numbers with a
+     * thousands separator are read as text and cut to plain numbers ({@link NumberStyle#textSql}; CsvForms checked each cell).
+     */
     static String readCsvSql(StagedFile staged, Source s) {
         Layout l = s.layout();
+        NumberStyle numbers = s.csv().numbers();
         StringJoiner columns = new StringJoiner(", ", "{", "}");
+        StringJoiner cut = new StringJoiner(", ");
         Set<Integer> wide = new HashSet<>(l.wideCols()); // a set: thousands of columns are looked up once each
         for (int i = 0; i < l.header().size(); i++) {
+            boolean number = i != l.dateCol() && (l.fields().containsValue(i) || wide.contains(i));
+            if (number && numbers.converts()) cut.add("CAST(" + numbers.textSql("c" + i) + " AS DOUBLE) AS c" + i);
             // midnight times are read as text and cut to their date in insertSql; every one parsed before the file came here
             String type = i == l.dateCol() ? (s.days() != null ? "VARCHAR" : "DATE")
-                    : l.fields().containsValue(i) || wide.contains(i) ? "DOUBLE" : "VARCHAR";
+                    : number && !numbers.converts() ? "DOUBLE" : "VARCHAR";
             columns.add("'c" + i + "': '" + type + "'");
         }
         String read = "read_csv(" + staged.sqlLiteral() + ", header=" + s.csv().hasHeader() + ", auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
                 + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", nullstr=" + MissingCells.nullstr() + ", dateformat=" + literal(s.csv().dateFormat())
-                + ", columns=" + columns + "{rejects})";
-        return read;
+                + numbers.readOption() + ", columns=" + columns + "{rejects})";
+        return cut.length() == 0 ? read : "(SELECT * REPLACE (" + cut + ") FROM " + read + ")";
     }
 
     /** The INSERT INTO import_rows for one file; {@code col} gives the SQL of a column by index. */

@@ -104,7 +104,7 @@ final class ImportChecks {
      */
     static long locate(ImportBatch.Source s, String symbol, LocalDate date, int occurrence) {
         Layout l = s.layout();
-        DateTimeFormatter fmt = "%Y%m%d".equals(s.csv().dateFormat()) ? DateTimeFormatter.BASIC_ISO_DATE : DateTimeFormatter.ISO_LOCAL_DATE;
+        DateTimeFormatter fmt = DateShape.javaFormat(s.csv().dateFormat());
         int seen = 0;
         // strict UTF-8 as Files.newBufferedReader; no further than the file was when opened
         try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(SizeAtOpen.open(s.original()), StandardCharsets.UTF_8.newDecoder()))) {

@@ -126,7 +126,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         CsvHead head = CsvHead.read(path, file, budget);
         Layout layout = Layout.detect(head.header(), file);
         List<List<String>> rows = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(head.notes()); // the date order and number style the import reads the file with
         java.util.Map<String, java.util.SortedSet<java.time.LocalDate>> dates = new java.util.HashMap<>(); // per symbol: the spacing of its dates
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
             r.next();

@@ -24,6 +24,8 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
             + "Stooq (Date,Open,High,Low,Close,Volume, or <TICKER>,<PER>,<DATE>,<TIME>,<OPEN>,<HIGH>,<LOW>,<CLOSE>,<VOL>,<OPENINT>); "
             + "long (symbol,date,close plus any of open,high,low,adj_close,volume); "
             + "wide (date followed by one close column per symbol); "
+            + "German, French and Italian names read as these (Datum, Eröffnung, Hoch, Tief, Schluss, Volumen; Ouverture, Plus haut, Plus bas, Clôture; "
+            + "Data, Apertura, Massimo, Minimo, Chiusura); "
             + "bars: a time column (datetime, datetime_utc, timestamp, timestamp_utc, time, open_time, local_time, utc_time, gmt_time, unix_time, "
             + "epoch or dt; or date with times, or date and time) in place of the date, with the price columns above";
 

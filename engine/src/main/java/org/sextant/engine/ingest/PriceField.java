@@ -8,16 +8,19 @@ import java.util.Set;
 import java.util.function.IntPredicate;
 import org.sextant.contract.ShownText;
 
-/** A price column of the store and the header spellings that map to it (English, Stooq's Polish). */
+/**
+ * A price column of the store and the header spellings that map to it: English, Stooq's Polish, and what German, French
+ * and Italian exports (Xetra, boursorama, Borsa Italiana, Excel in those locales) write, as {@link #normalize} has them.
+ */
 enum PriceField {
-    OPEN("open", Set.of("open", "otwarcie")),
-    HIGH("high", Set.of("high", "najwyzszy")),
-    LOW("low", Set.of("low", "najnizszy")),
-    CLOSE("close", Set.of("close", "zamkniecie", "last")),
-    ADJ_CLOSE("adj_close", Set.of("adjclose", "adjustedclose")),
-    VOLUME("volume", Set.of("volume", "vol", "wolumen"));
+    OPEN("open", Set.of("open", "otwarcie", "eroffnung", "eroeffnung", "erster", "ouverture", "apertura")),
+    HIGH("high", Set.of("high", "najwyzszy", "hoch", "plushaut", "massimo")),
+    LOW("low", Set.of("low", "najnizszy", "tief", "plusbas", "minimo")),
+    CLOSE("close", Set.of("close", "zamkniecie", "last", "schluss", "schlusskurs", "letzter", "cloture", "chiusura")),
+    ADJ_CLOSE("adj_close", Set.of("adjclose", "adjustedclose", "clotureajustee", "chiusuraaggiustata", "chiusurarettificata")),
+    VOLUME("volume", Set.of("volume", "vol", "wolumen", "volumen", "umsatz"));
 
-    static final Set<String> DATE = Set.of("date", "data");
+    static final Set<String> DATE = Set.of("date", "data", "datum");
     static final Set<String> SYMBOL = Set.of("symbol", "ticker");
     /** Columns of Stooq's bulk files that carry no price: ignored. */
     static final Set<String> IGNORED = Set.of("per", "time", "openint");
@@ -63,8 +66,9 @@ enum PriceField {
                 "keep one of the two columns (delete or rename the other), then import again");
     }
 
-    /** "Adj Close", "<CLOSE>", "adj_close" and "AdjClose" all normalize to the same key. */
+    /** "Adj Close", "<CLOSE>", "adj_close" and "AdjClose" all normalize to the same key; accents dropped ("Clôture", "Eröffnung"), ß as ss. */
     static String normalize(String header) {
-        return header.replace("\uFEFF", "").replaceAll("[\\s<>\"'_.\\-]", "").toLowerCase(Locale.ROOT);
+        String plain = java.text.Normalizer.normalize(header.replace("\uFEFF", ""), java.text.Normalizer.Form.NFD).replaceAll("\\p{M}", "");
+        return plain.replaceAll("[\\s<>\"'_.\\-]", "").toLowerCase(Locale.ROOT).replace("ß", "ss");
     }
 }

@@ -33,7 +33,7 @@ final class WideCsv {
         for (int i = 0; i < width; i++) symbols.add(wide.contains(i) ? ImportBatch.literal(symbol.apply(i)) : "NULL");
         String line = lines ? "row_number() OVER () + " + (csv.hasHeader() ? 1 : 0) : "NULL::BIGINT";
         String badCount = strict ? "len(s__) <> " + width : "len(s__) > " + width;
-        String value = unquote("v__");
+        String value = csv.numbers().textSql(unquote("v__")); // a decimal comma as a point: every cell checked by CsvForms
         return "(SELECT line__, date__, " + symbols + "[k__] AS symbol__, " + value + " AS value__ FROM ("
                 + "SELECT line__, " + date.apply(i -> unquote("cells__[" + (i + 1) + "]")) + " AS date__, unnest(cells__) AS v__, generate_subscripts(cells__, 1) AS k__ FROM ("
                 + "SELECT " + line + " AS line__, CASE WHEN " + badCount + " THEN error('a line of another width') ELSE s__ END AS cells__ FROM ("
@@ -49,7 +49,7 @@ final class WideCsv {
         int width = layout.header().size();
         StringJoiner numbers = new StringJoiner(", ", "[", "]");
         for (int i : layout.wideCols()) numbers.add(String.valueOf(i + 1));
-        String cell = unquote("s__[k__]");
+        String cell = csv.numbers().textSql(unquote("s__[k__]"));
         String sql = "SELECT 1 FROM (SELECT string_split(t__, " + ImportBatch.literal(String.valueOf(csv.delimiter())) + ") AS s__ FROM " + lines(staged, csv) + ") "
                 + "WHERE len(s__) <> " + width + " OR " + date.apply(i -> unquote("s__[" + (i + 1) + "]")) + " IS NULL "
                 + "OR len(list_filter(" + numbers + ", lambda k__: " + cell + " NOT IN " + missing() + " AND TRY_CAST(" + cell + " AS DOUBLE) IS NULL)) > 0 LIMIT 1";

@@ -22,17 +22,19 @@ class HeaderRefusalTextTest {
 
     @Test
     void aDateCellNotInTheFilesFormIsNamedByTheFormItLooksLike(@TempSextant Store store) throws Exception {
-        assertEquals("write dates as YYYY-MM-DD (or YYYYMMDD): '02.01.2019' looks like DD.MM.YYYY",
-                refused(store, "SAP.csv", "Date;Open;High;Low;Close;Volume\n02.01.2019;120.00;121.00;119.00;120.50;1000\n").fix());
-        assertEquals("write dates as YYYY-MM-DD (or YYYYMMDD): '02/01/2019' looks like DD/MM/YYYY or MM/DD/YYYY",
+        assertEquals("write dates as YYYY-MM-DD (or YYYYMMDD, DD.MM.YYYY, DD/MM/YYYY): '02.01.2019' looks like DD.MM.YYYY",
+                refused(store, "SAP.csv", "Date;Open;High;Low;Close;Volume\n2019-01-01;120.00;121.00;119.00;120.50;1000\n02.01.2019;120.00;121.00;119.00;120.50;1000\n").fix());
+        assertEquals("write dates as YYYY-MM-DD (or YYYYMMDD, DD.MM.YYYY, DD/MM/YYYY): '02/01/2019' looks like DD/MM/YYYY or MM/DD/YYYY",
                 refused(store, "KO.csv", "Date,Close\n1991-01-02,9.88\n02/01/2019,9.6\n").fix());
-        assertEquals("write dates as YYYY-MM-DD (or YYYYMMDD): '13/01/2019' looks like DD/MM/YYYY",
-                refused(store, "KO.csv", "Date,Close\n13/01/2019,9.6\n").fix());
-        assertEquals("write dates as YYYY-MM-DD (or YYYYMMDD): '2019/01/13' looks like YYYY/MM/DD",
+        assertEquals("write dates as YYYY-MM-DD (or YYYYMMDD, DD.MM.YYYY, DD/MM/YYYY): '13/01/2019' looks like DD/MM/YYYY",
+                refused(store, "KO.csv", "Date,Close\n1991-01-02,9.88\n13/01/2019,9.6\n").fix());
+        assertEquals("write dates as DD.MM.YYYY, like the rest of this file (or every one as YYYY-MM-DD)",
+                refused(store, "SAP.csv", "Datum;Schluss\n13.01.2019;9,6\n2019-01-14;9,7\n").fix());
+        assertEquals("write dates as YYYY-MM-DD (or YYYYMMDD, DD.MM.YYYY, DD/MM/YYYY): '2019/01/13' looks like YYYY/MM/DD",
                 refused(store, "KO.csv", "Date,Close\n2019/01/13,9.6\n").fix());
         assertEquals("write dates as YYYYMMDD, like the first row of this file (or every one as YYYY-MM-DD)",
                 refused(store, "KO.csv", "Date,Close\n19910102,9.88\nyesterday,9.6\n").fix());
-        assertEquals("write dates as YYYY-MM-DD (or YYYYMMDD)", refused(store, "KO.csv", "Date,Close\n1991-01-02,9.88\nyesterday,9.6\n").fix());
+        assertEquals("write dates as YYYY-MM-DD (or YYYYMMDD, DD.MM.YYYY, DD/MM/YYYY)", refused(store, "KO.csv", "Date,Close\n1991-01-02,9.88\nyesterday,9.6\n").fix());
     }
 
     @Test

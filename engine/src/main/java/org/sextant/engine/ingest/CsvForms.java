@@ -1,0 +1,163 @@
+package org.sextant.engine.ingest;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.sextant.engine.SextantException;
+
+/**
+ * How a European CSV writes its dates and numbers, decided from every row of the file, never from one row and never
+ * guessed: a date written DD/MM/YYYY or MM/DD/YYYY (slashes or dashes) takes its order from the day past the 12th some
+ * row has first or second; a file with ';' or tab between cells takes its decimal comma or point from the cells that can
+ * only be read one way. A file that reads two ways is refused naming the column and line.
+ */
+final class CsvForms {
+    private CsvForms() {}
+
+    /** A date written with its day and month first in some order, and a year of four digits (two are never guessed). */
+    static final Pattern DAY_AND_MONTH_FIRST = Pattern.compile("(\\d{1,2})([/-])(\\d{1,2})\\2(\\d{4})");
+    /** A number under a decimal comma: 1234,56 1.234,56 1'234,56 -12 (a dot or ' groups thousands). */
+    private static final Pattern COMMA_NUMBER = Pattern.compile("[-+]?(\\d{1,3}([.']\\d{3})+|\\d+)(,\\d+)?");
+    /** A number under a decimal point: 1234.56 1'234.56 1e5. */
+    private static final Pattern POINT_NUMBER = Pattern.compile("[-+]?(\\d{1,3}('\\d{3})+|\\d+)(\\.\\d+)?([eE][-+]?\\d+)?");
+    /** Dots that may group thousands: 1.234, 12.345.678. */
+    private static final Pattern DOT_GROUPED = Pattern.compile("[-+]?\\d{1,3}(\\.\\d{3})+");
+
+    /** Whether {@link #decide} has anything to decide for a file of this head: a date with slashes or dashes, or cells split by ';' or tab. */
+    static boolean needed(CsvHead head, String firstDate) {
+        return head.delimiter() != ',' || DAY_AND_MONTH_FIRST.matcher(firstDate).matches();
+    }
+
+    /**
+     * {@code head} with its date order and number style decided from every row of the file (the preview: the rows its
+     * budget reads), and the notes that say so; refused when a date or a number reads two ways.
+     */
+    static CsvHead decide(CsvHead head, Layout layout, String firstDate, Path path, String file, CsvHead.Budget budget) {
+        Matcher first = DAY_AND_MONTH_FIRST.matcher(firstDate);
+        Dates dates = first.matches() ? new Dates(first.group(2)) : null;
+        Numbers numbers = head.delimiter() == ',' ? null : new Numbers();
+        List<Integer> numberCols = new ArrayList<>(layout.fields().values());
+        numberCols.addAll(layout.wideCols());
+        try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
+            r.next();
+            long n = 0;
+            for (String line; (line = r.next()) != null; ) {
+                if (line.isBlank()) continue;
+                if (++n % 65_536 == 0) org.sextant.engine.jobs.Cancellation.check(); // a job cancelled: no gigabytes read for nobody
+                List<String> cells = CsvHead.split(line, head.delimiter());
+                if (dates != null && layout.dateCol() < cells.size()) dates.see(cells.get(layout.dateCol()).trim(), r.lineNo());
+                if (numbers == null) continue;
+                for (int col : numberCols) {
+                    if (col < cells.size()) numbers.see(cells.get(col).trim(), r.lineNo(), col);
+                }
+            }
+        } catch (IOException e) {
+            throw CsvErrors.unreadable(path, file, e);
+        }
+        List<String> notes = new ArrayList<>();
+        String dateFormat = dates == null ? head.dateFormat() : dates.format(layout, file);
+        if (DateShape.dayOrMonthFirst(dateFormat)) notes.add(file + ": dates read as " + DateShape.shown(dateFormat) + (dates == null ? "" : dates.why()));
+        NumberStyle style = numbers == null ? NumberStyle.PLAIN : numbers.style(layout, file);
+        if (style.note(file) != null) notes.add(style.note(file));
+        return new CsvHead(head.header(), head.delimiter(), dateFormat, head.hasHeader(), style, List.copyOf(notes));
+    }
+
+    /** A cell and where it is, for a refusal or a note: its line, and column (-1 for the date's). */
+    private record Seen(String cell, long line, int col) {
+        String at(Layout layout, String file) {
+            return file + " line " + line + ", column " + layout.columnField(col);
+        }
+    }
+
+    /** The rows' evidence of the order of day and month. */
+    private static final class Dates {
+        final String sep;
+        Seen dayFirst; // a first field past 12: a day
+        Seen monthFirst; // a second field past 12: a day, so the first is the month
+
+        Dates(String sep) {
+            this.sep = sep;
+        }
+
+        void see(String cell, long line) {
+            Matcher m = DAY_AND_MONTH_FIRST.matcher(cell);
+            if (!m.matches() || !m.group(2).equals(sep)) return; // another form: the read refuses its line
+            if (dayFirst == null && Integer.parseInt(m.group(1)) > 12) dayFirst = new Seen(cell, line, -1);
+            if (monthFirst == null && Integer.parseInt(m.group(3)) > 12) monthFirst = new Seen(cell, line, -1);
+        }
+
+        String format(Layout layout, String file) {
+            String column = layout.columnField(layout.dateCol());
+            String where = file + ", column " + column;
+            String dm = "DD" + sep + "MM" + sep + "YYYY", md = "MM" + sep + "DD" + sep + "YYYY";
+            if (dayFirst != null && monthFirst != null) {
+                throw SextantException.invalid(column, where + ": the dates are written two ways: line " + dayFirst.line() + " '" + dayFirst.cell() + "' is " + dm
+                        + " (day first), line " + monthFirst.line() + " '" + monthFirst.cell() + "' is " + md + " (month first)",
+                        "rewrite every date of the column as YYYY-MM-DD, each in the order it was meant, then import again");
+            }
+            if (dayFirst == null && monthFirst == null) {
+                throw SextantException.invalid(column, where + ": every date reads as " + dm + " or as " + md
+                        + " (no day past the 12th tells which), so the order of day and month is ambiguous",
+                        "rewrite the dates as YYYY-MM-DD (or day first with dots, DD.MM.YYYY), then import again");
+            }
+            return dayFirst != null ? "%d" + sep + "%m" + sep + "%Y" : "%m" + sep + "%d" + sep + "%Y";
+        }
+
+        /** Why the order was read so: the first row that tells it. */
+        String why() {
+            Seen s = dayFirst != null ? dayFirst : monthFirst;
+            return " (line " + s.line() + " '" + s.cell() + "' has a day past the 12th " + (dayFirst != null ? "first" : "second") + ")";
+        }
+    }
+
+    /** The cells' evidence of a decimal comma or point (a file with ';' or tab between cells). */
+    private static final class Numbers {
+        Seen comma; // 12,5 or 1.234,56 or 1.234.567: a decimal comma
+        Seen point; // 12.5 or 1'234.56: a decimal point
+        Seen twoWays; // 1.234: 1234 or 1.234
+        boolean grouped; // a thousands separator under a decimal comma
+        boolean swiss; // ' between thousands
+        Seen notComma; // the first cell that is no number under a decimal comma
+        Seen notPoint; // ... under a decimal point
+
+        void see(String cell, long line, int col) {
+            if (MissingCells.missing(cell) || MissingCells.nan(cell)) return;
+            boolean underComma = COMMA_NUMBER.matcher(cell).matches(), underPoint = POINT_NUMBER.matcher(cell).matches();
+            boolean dotGrouped = DOT_GROUPED.matcher(cell).matches();
+            Seen seen = new Seen(cell, line, col);
+            if (underComma && (cell.indexOf(',') >= 0 || dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.'))) comma = comma == null ? seen : comma;
+            else if (underPoint && cell.indexOf('.') >= 0 && !dotGrouped) point = point == null ? seen : point;
+            else if (dotGrouped && twoWays == null) twoWays = seen;
+            grouped |= underComma && (cell.indexOf('.') >= 0 || cell.indexOf('\'') >= 0);
+            swiss |= cell.indexOf('\'') >= 0;
+            if (!underComma && notComma == null) notComma = seen;
+            if (!underPoint && notPoint == null) notPoint = seen;
+        }
+
+        NumberStyle style(Layout layout, String file) {
+            if (comma != null && point != null) {
+                Seen later = comma.line() > point.line() ? comma : point, earlier = later == comma ? point : comma;
+                throw SextantException.invalid(layout.columnField(later.col()), later.at(layout, file) + ": " + CellText.describe(later.cell()) + " has a decimal "
+                        + (later == comma ? "comma" : "point") + ", but line " + earlier.line() + " (column " + layout.columnField(earlier.col()) + ") has a decimal "
+                        + (earlier == comma ? "comma" : "point") + " (" + CellText.describe(earlier.cell()) + "): the file writes numbers two ways",
+                        "write every number of the file one way, with a decimal comma (1234,56 or 1.234,56) or with a decimal point (1234.56), then import again");
+            }
+            if (comma == null && point == null && twoWays != null) {
+                throw SextantException.invalid(layout.columnField(twoWays.col()), twoWays.at(layout, file) + ": " + CellText.describe(twoWays.cell())
+                        + " reads as a whole number with '.' between thousands or as a decimal point, and no other number of the file tells which",
+                        "write it without a thousands separator (1234), or give the file's numbers their decimals (1.234,00 or 1.234000), then import again");
+            }
+            NumberStyle style = comma != null ? new NumberStyle(',', grouped) : swiss ? new NumberStyle('.', true) : NumberStyle.PLAIN;
+            Seen bad = style.decimal() == ',' ? notComma : style.converts() ? notPoint : null; // a plain file's bad cell: the typed read names it
+            if (bad != null) {
+                throw SextantException.invalid(layout.columnField(bad.col()), bad.at(layout, file) + ": " + CellText.describe(bad.cell()) + " is not a number",
+                        "write prices and volumes as numbers like the rest of this file (" + (style.decimal() == ',' ? "1234,56 or 1.234,56" : "1234.56 or 1'234.56")
+                                + "), or leave the cell empty when unknown");
+            }
+            return style;
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package org.sextant.engine.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.TempSextant;
+
+/** CSVs as Excel in de, fr, ch and it locales and European brokers write them: day-first dates, decimal commas, local headers. */
+class EuropeanCsvImportTest {
+    @TempDir Path tmp;
+
+    static final String XETRA = "Datum;Eröffnung;Hoch;Tief;Schluss;Volumen\n"
+            + "02.01.2019;1.234,50;1.240,00;1.230,25;1.238,75;1.234.567\n"
+            + "03.01.2019;1.238,75;1.245,10;1.236,00;1.244,30;987.654\n"
+            + "4.1.2019;1.244,30;1.250,00;1.240,00;1.249,99;1.000\n";
+
+    @Test
+    void aGermanXetraExportImportsWithDayFirstDatesDecimalCommasAndThousandsDots(@TempSextant Store store) throws Exception {
+        Path file = write("SAP.csv", XETRA);
+        ImportReport report = new PriceImporter(store).importFiles(List.of(file));
+        assertEquals(List.of("2019-01-02|1234.5|1240.0|1230.25|1238.75|1234567.0", "2019-01-03|1238.75|1245.1|1236.0|1244.3|987654.0",
+                "2019-01-04|1244.3|1250.0|1240.0|1249.99|1000.0"), rows(store, "SAP"));
+        assertEquals("stooq", report.files().get(0).layout());
+        assertEquals(List.of(file + ": dates read as DD.MM.YYYY", file + ": numbers read with a decimal comma and '.' or ' between thousands ('1.234,56' is 1234.56)"),
+                report.files().get(0).notes());
+        // imported again, the file's source is stored: the careful path reads it the same
+        new PriceImporter(store).importFiles(List.of(file));
+        assertEquals("2019-01-04|1244.3|1250.0|1240.0|1249.99|1000.0", rows(store, "SAP").get(2));
+        // the preview reads it as the import does
+        ImportPreview preview = ImportPreview.of(file);
+        assertEquals("%d.%m.%Y", preview.dateFormat());
+        assertEquals(report.files().get(0).notes(), preview.notes());
+    }
+
+    @Test
+    void aFrenchExportTakesItsDayFirstOrderFromADayPastTheTwelfth(@TempSextant Store store) throws Exception {
+        Path file = write("AIR.PA.csv", "Date;Ouverture;Plus haut;Plus bas;Clôture;Volume\n"
+                + "02/01/2020;10,5;11,25;10,1;11;1200\n03/01/2020;11;11,5;10,75;11,4;900\n13/01/2020;11,4;12;11,2;11,95;1500\n");
+        ImportReport report = new PriceImporter(store).importFiles(List.of(file));
+        assertEquals(List.of("2020-01-02|10.5|11.25|10.1|11.0|1200.0", "2020-01-03|11.0|11.5|10.75|11.4|900.0", "2020-01-13|11.4|12.0|11.2|11.95|1500.0"),
+                rows(store, "AIR.PA"));
+        assertEquals(List.of(file + ": dates read as DD/MM/YYYY (line 4 '13/01/2020' has a day past the 12th first)",
+                file + ": numbers read with a decimal comma ('1234,56' is 1234.56)"), report.files().get(0).notes());
+    }
+
+    @Test
+    void anItalianExportWithDashesAndAWideGermanFileImport(@TempSextant Store store) throws Exception {
+        Path it = write("ENI.MI.csv", "Data;Apertura;Massimo;Minimo;Chiusura;Volume\n30-12-2019;13,9;14,02;13,85;13,98;10.500.000\n02-01-2020;14;14,2;13,95;14,1;9.000.000\n");
+        Path wide = write("dax.csv", "Datum;SAP;SIE\n02.01.2019;1.234,5;98,7\n03.01.2019;1.240;99\n");
+        new PriceImporter(store).importFiles(List.of(it, wide));
+        assertEquals(List.of("2019-12-30|13.9|14.02|13.85|13.98|10500000.0", "2020-01-02|14.0|14.2|13.95|14.1|9000000.0"), rows(store, "ENI.MI"));
+        assertEquals(List.of("2019-01-02|1234.5", "2019-01-03|1240.0"), closes(store, "SAP"));
+        assertEquals(List.of("2019-01-02|98.7", "2019-01-03|99.0"), closes(store, "SIE"));
+    }
+
+    @Test
+    void swissThousandsAndAUsMonthFirstFileImport(@TempSextant Store store) throws Exception {
+        Path ch = write("NESN.SW.csv", "Datum;Schlusskurs;Umsatz\n02.01.2020;1'234.56;1'000\n03.01.2020;99.5;2'500'000\n");
+        Path us = write("KO.csv", "Date,Close\n01/02/2020,54.5\n01/13/2020,55.25\n");
+        ImportReport report = new PriceImporter(store).importFiles(List.of(ch, us));
+        assertEquals(List.of("2020-01-02|1234.56", "2020-01-03|99.5"), closes(store, "NESN.SW"));
+        assertEquals(List.of("2020-01-02|54.5", "2020-01-13|55.25"), closes(store, "KO"));
+        assertTrue(report.files().get(0).notes().contains(ch + ": numbers read with ' between thousands ('1'234.56' is 1234.56)"), report.toString());
+        assertEquals(List.of(us + ": dates read as MM/DD/YYYY (line 3 '01/13/2020' has a day past the 12th second)"), report.files().get(1).notes());
+    }
+
+    @Test
+    void datesWhoseOrderNoRowTellsOrThatContradictEachOtherAreRefusedNamingTheColumn(@TempSextant Store store) throws Exception {
+        Path ambiguous = write("BNP.PA.csv", "Date;Clôture\n02/01/2020;50,1\n03/01/2020;50,2\n06/01/2020;50,3\n");
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(ambiguous)));
+        assertEquals(ambiguous + ", column Date: every date reads as DD/MM/YYYY or as MM/DD/YYYY (no day past the 12th tells which), "
+                + "so the order of day and month is ambiguous", e.getMessage());
+        assertEquals("Date", e.field());
+        assertTrue(e.fix().startsWith("rewrite the dates as YYYY-MM-DD"), e.fix());
+        assertThrows(SextantException.class, () -> ImportPreview.of(ambiguous)); // the preview refuses it alike
+
+        Path both = write("KO.csv", "Date,Close\n13/01/2020,54.5\n01/14/2020,55.25\n");
+        e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(both)));
+        assertEquals(both + ", column Date: the dates are written two ways: line 2 '13/01/2020' is DD/MM/YYYY (day first), "
+                + "line 3 '01/14/2020' is MM/DD/YYYY (month first)", e.getMessage());
+        assertEquals(0, count(store));
+    }
+
+    @Test
+    void aNumberThatReadsTwoWaysIsRefusedNamingColumnAndLineNeverMisread(@TempSextant Store store) throws Exception {
+        // a US file: "1,234" is a thousands separator or a quoted decimal comma
+        Path us = write("MSFT.csv", "Date,Open,High,Low,Close,Volume\n2020-01-02,158.78,160.73,158.33,160.62,\"22,622\"\n");
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(us)));
+        assertEquals(us + " line 2, column Volume: '22,622' is not a plain number: its comma reads as a thousands separator or as a decimal comma", e.getMessage());
+        // a ';' file whose only dotted number may group thousands
+        Path semi = write("SAP.csv", "Datum;Schluss;Volumen\n02.01.2019;120;1.234\n03.01.2019;121;2000\n");
+        e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(semi)));
+        assertEquals(semi + " line 2, column Volumen: '1.234' reads as a whole number with '.' between thousands or as a decimal point, "
+                + "and no other number of the file tells which", e.getMessage());
+        assertEquals("Volumen", e.field());
+        // a decimal comma in one cell, a decimal point in another
+        Path mixed = write("SIE.csv", "Datum;Schluss\n02.01.2019;98,7\n03.01.2019;99.5\n");
+        e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(mixed)));
+        assertEquals(mixed + " line 3, column Schluss: '99.5' has a decimal point, but line 2 (column Schluss) has a decimal comma ('98,7'): "
+                + "the file writes numbers two ways", e.getMessage());
+        // a cell that is no number under the file's decimal comma
+        Path bad = write("BAS.csv", "Datum;Schluss\n02.01.2019;1.234,5\n03.01.2019;12x\n");
+        e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(bad)));
+        assertEquals(bad + " line 3, column Schluss: '12x' is not a number", e.getMessage());
+        assertEquals(0, count(store));
+    }
+
+    @Test
+    void aWeeklyGermanFileImportsAsWeeklyBarsWithItsDecimalCommas(@TempSextant Store store) throws Exception {
+        StringBuilder text = new StringBuilder("Datum;Schluss;Volumen\n");
+        java.time.LocalDate d = java.time.LocalDate.of(2020, 1, 3);
+        for (int k = 0; k < 10; k++, d = d.plusWeeks(1)) {
+            text.append(String.format("%02d/%02d/%d;1.%03d,5;2.000\n", d.getDayOfMonth(), d.getMonthValue(), d.getYear(), k));
+        }
+        Path file = write("SAP.csv", text.toString());
+        ImportReport report = new PriceImporter(store).importFiles(List.of(file));
+        assertEquals("1w", report.files().get(0).interval());
+        assertEquals(List.of("2020-01-03 00:00:00|1000.5|2000.0", "2020-01-10 00:00:00|1001.5|2000.0"),
+                query(store, "SELECT CAST(ts AS VARCHAR) || '|' || close || '|' || volume FROM bars WHERE symbol = 'SAP' ORDER BY ts LIMIT 2"));
+        assertEquals(List.of(file + ": dates read as DD/MM/YYYY (line 4 '17/01/2020' has a day past the 12th first)",
+                file + ": numbers read with a decimal comma and '.' or ' between thousands ('1.234,56' is 1234.56)"), report.files().get(0).notes().subList(0, 2));
+    }
+
+    @Test
+    void aRowTheChecksRefuseIsNamedByItsLineInADayFirstFile(@TempSextant Store store) throws Exception {
+        Path file = write("SAP.csv", "Datum;Schluss\n13/01/2020;120,5\n14/01/2020;121\n14/01/2020;122\n");
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file)));
+        assertTrue(e.getMessage().startsWith(file + " line 4"), e.getMessage());
+    }
+
+    @Test
+    void twoDigitYearsAreNotGuessed(@TempSextant Store store) throws Exception {
+        Path file = write("SAP.csv", "Datum;Schluss\n02.01.19;120,5\n");
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file)));
+        assertTrue(e.fix().endsWith("'02.01.19' looks like DD.MM.YY"), e.fix());
+    }
+
+    private Path write(String name, String text) throws Exception {
+        Path dir = Files.createTempDirectory(tmp, "in");
+        return Files.writeString(dir.resolve(name), text);
+    }
+
+    private static List<String> rows(Store store, String symbol) {
+        return query(store, "SELECT CAST(date AS VARCHAR) || '|' || open || '|' || high || '|' || low || '|' || close || '|' || volume FROM prices WHERE symbol = '"
+                + symbol + "' ORDER BY date");
+    }
+
+    private static List<String> closes(Store store, String symbol) {
+        return query(store, "SELECT CAST(date AS VARCHAR) || '|' || close FROM prices WHERE symbol = '" + symbol + "' ORDER BY date");
+    }
+
+    private static long count(Store store) {
+        return Long.parseLong(query(store, "SELECT count(*) FROM prices").get(0));
+    }
+
+    private static List<String> query(Store store, String sql) {
+        return store.read(c -> {
+            List<String> out = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
+                while (r.next()) out.add(r.getString(1));
+            }
+            return out;
+        });
+    }
+}
