@@ -120,6 +120,13 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
                 placebo, verdict.stating(fact), undefined);
     }
 
+    /** This report with {@code reason} after its verdict's reasons ({@link Verdict#noting}): the label and headline stay as the rules decide. */
+    public HonestyReport noting(String reason) {
+        return new HonestyReport(chosen, parameters, inSample, outOfSample, configurationsInSweep, configurationsInSession, runsInSession,
+                psr, psrOutOfSample, dsr, expectedMaxSharpe, minTrackRecordYears, pbo, haircutBonferroni, haircutHolm, haircutBhy,
+                placebo, verdict.noting(reason), undefined);
+    }
+
     /** Why the PSR of these returns is not computed (null when it is): none vary, or too few are non-zero. */
     static String whyNoPsr(Metrics window, double[] returns, Moments moments, String where) {
         if (!Double.isFinite(window.volatility())) return "the chosen configuration has no " + where + " returns (ruined before)";
