@@ -412,9 +412,8 @@ public final class ResearchService {
         // were deflated by their own configurations only (four sweeps of 30 each said N=30 where the session held 120)
         synchronized (sessionLock(sessionId)) {
             ResearchSession session = store.session(sessionId);
-            h = HonestyReport.of(sweep, session, axis.barsPerYear(), split);
+            h = HonestyReport.of(sweep, session, axis.barsPerYear(), split, benchmark.reason()); // a reason beside the verdict's rules, not one of them
             for (String note : closes.verdictNotes()) h = h.stating(note); // cited as the verdict cites its other reasons
-            if (benchmark.reason() != null) h = h.noting(benchmark.reason()); // a reason beside the verdict's rules, not one of them
             warnings.addAll(h.undefined()); // why a figure is null, beside it in every answer and the stored run
             if (job != null) job.checkCancelled(); // the last point before the run is saved and counted
             org.sextant.engine.jobs.Cancellation.check(); // a synchronous backtest's budget, or its caller gone: likewise
