@@ -41,6 +41,7 @@ final class StrategyBacktestCommand extends HomeCommand {
                 .append(", haircut Sharpe ").append(figure(r.haircutSharpeBonferroni(), 2)).append(", placebo p ").append(figure(r.placeboPValue(), 2));
         if (!Double.isFinite(r.psr()) || !Double.isFinite(r.dsr())) sb.append(" (n/a: ").append(whyUndefined(r)).append(')');
         sb.append('\n');
+        benchmark(sb, r);
         for (String w : r.warnings() == null ? List.<String>of() : r.warnings()) sb.append("warning: ").append(w).append('\n');
         sb.append(r.annualisation()).append('\n');
         String runId = r.runId();
@@ -49,6 +50,15 @@ final class StrategyBacktestCommand extends HomeCommand {
                 .append(main.home().root().resolve("reports")).append(")\n");
         System.out.print(sb);
         return 0;
+    }
+
+    /** The buy-and-hold benchmark beside the strategy: what it holds, its Sharpe ratios, and the difference out of sample. */
+    static void benchmark(StringBuilder sb, StrategyRunSummary r) {
+        var b = r == null ? null : r.benchmark();
+        if (b == null) return;
+        sb.append("benchmark: ").append(b.holds()).append('\n');
+        sb.append("  holding's in-sample Sharpe ").append(figure(sharpe(b.inSample()), 2)).append(", out-of-sample Sharpe ").append(figure(sharpe(b.outOfSample()), 2))
+                .append("; out of sample the strategy's Sharpe minus holding's: ").append(figure(b.sharpeDifferenceOutOfSample(), 2)).append('\n');
     }
 
     /** The figure to {@code decimals} places, or "n/a" for an undefined one (never "NaN", never "-0.00"). */

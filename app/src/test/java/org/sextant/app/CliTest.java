@@ -123,11 +123,18 @@ class CliTest {
         String bt = out.toString();
         assertTrue(bt.contains("configurations 30"), bt);
         assertTrue(bt.contains("DSR") && bt.contains("PBO") && bt.contains("run id"), bt);
+        assertTrue(bt.contains("benchmark: AA, IBM held at 1/2 of equity each") && bt.contains("out of sample the strategy's Sharpe minus holding's: "), bt);
         java.util.regex.Matcher id = java.util.regex.Pattern.compile("run id (\\S+)").matcher(bt);
         assertTrue(id.find() && bt.contains("sextant report " + id.group(1)), bt);
         out.reset();
         assertEquals(0, Main.run("--home", home(), "report", id.group(1)), err.toString());
         assertTrue(out.toString().contains("reports") && out.toString().contains("run-" + id.group(1) + ".html"), out.toString());
+        try {
+            String html = java.nio.file.Files.readString(java.nio.file.Path.of(home(), "reports", "run-" + id.group(1) + ".html"));
+            assertTrue(html.contains("Against holding the same symbols") && html.contains("buy-and-hold benchmark (dashed)"), "the report shows the benchmark");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         assertEquals(2, Main.run("--home", home(), "report", id.group(1), "--path", "/etc/passwd.html"));
         assertTrue(err.toString().contains("path"), err.toString());
         // a split before the data names the option and the data's first date, not a count of bars

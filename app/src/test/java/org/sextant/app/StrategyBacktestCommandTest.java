@@ -20,7 +20,27 @@ class StrategyBacktestCommandTest {
         var in = new org.sextant.engine.research.backtest.Metrics(0.3, 0.5, 0.95, nan, 0, 0.1, 1, 0.004, 278);
         var r = new org.sextant.engine.research.StrategyRunSummary("r", "s", 3, 3, 1, java.util.Map.of(), in, in, nan, nan, nan, nan, nan,
                 nan, nan, nan, 0.99, "not significant", "not significant", java.util.List.of(),
-                java.util.List.of("PSR, DSR and MinTRL are n/a: the chosen configuration's in-sample returns have 1 non-zero value"), 1, "1d", 252, "");
+                java.util.List.of("PSR, DSR and MinTRL are n/a: the chosen configuration's in-sample returns have 1 non-zero value"), 1, "1d", 252, "", null);
         assertEquals("the chosen configuration's in-sample returns have 1 non-zero value", StrategyBacktestCommand.whyUndefined(r));
+    }
+
+    /** The summary says what holding the same symbols gave beside the strategy; a run without a benchmark prints nothing for it. */
+    @Test
+    void theBenchmarkIsPrintedBesideTheStrategy() {
+        var is = new org.sextant.engine.research.backtest.Metrics(0.1, 0.2, 0.5, 0.7, 0.1, 0, 1, 0.5, 700);
+        var oos = new org.sextant.engine.research.backtest.Metrics(0.1, 0.2, 0.634, 0.7, 0.1, 0, 1, 0.5, 300);
+        var held = new org.sextant.engine.research.run.Benchmark("AA, IBM held at 1/2 of equity each", is, oos, -0.2234);
+        StringBuilder sb = new StringBuilder();
+        StrategyBacktestCommand.benchmark(sb, null);
+        assertEquals("", sb.toString());
+        StrategyBacktestCommand.benchmark(sb, summary(held));
+        assertEquals("benchmark: AA, IBM held at 1/2 of equity each\n  holding's in-sample Sharpe 0.50, out-of-sample Sharpe 0.63;"
+                + " out of sample the strategy's Sharpe minus holding's: -0.22\n", sb.toString());
+    }
+
+    private static org.sextant.engine.research.StrategyRunSummary summary(org.sextant.engine.research.run.Benchmark benchmark) {
+        double nan = Double.NaN;
+        return new org.sextant.engine.research.StrategyRunSummary("r", "s", 1, 1, 1, java.util.Map.of(), null, null, nan, nan, nan, nan, nan,
+                nan, nan, nan, nan, "not significant", "not significant", java.util.List.of(), java.util.List.of(), 1, "1d", 252, "", benchmark);
     }
 }

@@ -404,11 +404,15 @@ public final class ResearchService {
         RunDataWarnings closes = RunDataWarnings.of(sweep.kernel().universe(), split, prices::storedIntervals); // a split or bad tick read as a real move, weeks read as days
         warnings.addAll(closes.warnings());
         warnings.addAll(sweep.kernel().warnings()); // what the source nodes could not give, found while they ran
+        int best = sweep.bestInSample();             // the configuration the report judges (HonestyReport.chosen)
+        org.sextant.engine.research.backtest.Holding holding = sweep.kernel().holding(best);
+        org.sextant.engine.research.run.Benchmark benchmark = org.sextant.engine.research.run.Benchmark.of(holding, split, axis.barsPerYear(), sweep.outOfSample()[best]);
+        EquityCurve benchmarkCurve = EquityCurve.of(EquityCurve.BENCHMARK, best, sweep.kernel().universe().dates(), holding.returns(), split);
         // one session's runs are deflated and saved one at a time: runs finishing together each read the same count and
         // were deflated by their own configurations only (four sweeps of 30 each said N=30 where the session held 120)
         synchronized (sessionLock(sessionId)) {
             ResearchSession session = store.session(sessionId);
-            h = HonestyReport.of(sweep, session, axis.barsPerYear(), split);
+            h = HonestyReport.of(sweep, session, axis.barsPerYear(), split, benchmark.reason()); // a reason beside the verdict's rules, not one of them
             for (String note : closes.verdictNotes()) h = h.stating(note); // cited as the verdict cites its other reasons
             warnings.addAll(h.undefined()); // why a figure is null, beside it in every answer and the stored run
             if (job != null) job.checkCancelled(); // the last point before the run is saved and counted
@@ -417,13 +421,13 @@ public final class ResearchService {
             seconds = (System.nanoTime() - startNanos) / 1e9;
             String idle = flatInSample(sweep, selected, selectedConfiguration != null);
             if (idle != null) warnings.add(idle);
-            store.saveRun(runId, graph.name(), spec, sweep, h, session, selected, warnings, seconds);
+            store.saveRun(runId, graph.name(), spec, sweep, h, session, selected, warnings, seconds, benchmark, benchmarkCurve);
         }
         return new StrategyRunSummary(runId, sessionId, sweep.configurations(), h.configurationsInSession(), h.runsInSession(),
                 h.parameters(), h.inSample(), h.outOfSample(), h.psr(), h.psrOutOfSample(), h.dsr(), h.minTrackRecordYears(),
                 h.pbo() == null ? Double.NaN : h.pbo().pbo(), h.haircutBonferroni().haircutSharpe(), h.haircutHolm().haircutSharpe(),
                 h.haircutBhy().haircutSharpe(), h.placebo().pValue(), h.verdict().label(), h.verdict().headline(), h.verdict().reasons(),
-                warnings, seconds, axis.interval(), axis.barsPerYear(), axis.annualisation());
+                warnings, seconds, axis.interval(), axis.barsPerYear(), axis.annualisation(), benchmark);
     }
 
     private final Object[] sessionLocks = java.util.stream.IntStream.range(0, 64).mapToObj(i -> new Object()).toArray();

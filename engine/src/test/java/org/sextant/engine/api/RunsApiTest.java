@@ -84,12 +84,18 @@ class RunsApiTest {
         assertEquals(6, full.get("configurations").size());
         JsonNode c0 = full.get("configurations").get(0);
         assertTrue(c0.get("in_sample").has("sharpe") && c0.get("out_of_sample").has("sharpe"));
-        assertEquals(2, full.get("equity").size());
+        assertEquals(3, full.get("equity").size(), "best, selected and the benchmark's");
         JsonNode best = full.get("equity").get(0);
         assertEquals("best", best.get("role").asString());
         assertEquals(best.get("dates").size(), best.get("equity").size());
         assertEquals("selected", full.get("equity").get(1).get("role").asString());
         assertEquals(1, full.get("equity").get(1).get("configuration").asInt());
+        assertEquals("benchmark", full.get("equity").get(2).get("role").asString());
+        assertEquals(best.get("dates"), full.get("equity").get(2).get("dates"), "on the run's dates");
+        JsonNode benchmark = full.get("benchmark");
+        assertTrue(benchmark.get("holds").asString().contains("held at 1/"), benchmark.toString());
+        assertTrue(benchmark.get("out_of_sample").has("sharpe") && benchmark.has("sharpe_difference_out_of_sample"), benchmark.toString());
+        assertTrue(lean.has("benchmark") && lean.get("benchmark").has("in_sample"), "without equity too: " + lean);
     }
 
     @Test

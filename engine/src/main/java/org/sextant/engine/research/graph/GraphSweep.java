@@ -13,6 +13,7 @@ import org.sextant.engine.research.source.ForecastSeries;
 import org.sextant.engine.research.backtest.StrategyBacktestKernel;
 import org.sextant.engine.research.backtest.Costs;
 import org.sextant.engine.research.backtest.Execution;
+import org.sextant.engine.research.backtest.Holding;
 import org.sextant.engine.research.backtest.Portfolio;
 import org.sextant.engine.research.backtest.Ruin;
 import org.sextant.engine.research.backtest.Signals;
@@ -262,6 +263,12 @@ public final class GraphSweep implements SweepKernel {
         double[] r = Portfolio.returns(weights, universe.open(), universe.close(), fill(p), costs(p), exposure, traded);
         Ruin.stop(r, exposure, traded); // equity that reaches 0 stays there: nothing held, earned or traded after it
         for (int t = 0; t < r.length; t++) returns[t] += r[t];
+    }
+
+    @Override
+    public Holding holding(int k) {
+        Map<String, Object> p = graph.configuration(k).get(graph.root());
+        return Holding.of(universe.symbols(), universe.open(), universe.close(), fill(p), costs(p));
     }
 
     @Override

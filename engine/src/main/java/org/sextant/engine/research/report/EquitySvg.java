@@ -5,8 +5,8 @@ import java.util.Locale;
 import org.sextant.engine.research.run.EquityCurve;
 
 /**
- * Equity (log scale, top panel) and drawdown (bottom panel) of one or two curves as an inline
- * SVG, drawn from the numbers alone so a report needs no script or external file. The
+ * Equity (log scale, top panel) and drawdown (bottom panel) of one or two curves, and the
+ * buy-and-hold benchmark's as a grey dashed line when the run kept one, as an inline SVG, drawn from the numbers alone so a report needs no script or external file. The
  * out-of-sample part is shaded and labelled. A ruined curve (equity 0, which a log scale cannot
  * show) ends its equity line at the bottom of the panel on the day of ruin, marked with a dot
  * and "ruined on &lt;date&gt;"; its drawdown stays at -100% to the end.
@@ -14,6 +14,8 @@ import org.sextant.engine.research.run.EquityCurve;
 final class EquitySvg {
     static final int WIDTH = 900, EQ_HEIGHT = 260, DD_HEIGHT = 120, PAD = 48;
     private static final String[] COLOURS = {"#1f5fbf", "#c2571a"};
+    /** The benchmark's line: grey and dashed, behind the strategy's. */
+    private static final String BENCHMARK_COLOUR = "#7a7a7a";
     /** At most this many points per line: enough for a 900-pixel chart, small for long histories. */
     private static final int MAX_POINTS = 1800;
 
@@ -69,7 +71,9 @@ final class EquitySvg {
                 x0, ddTop + DD_HEIGHT + 14, first.dates().get(0), x0 + plotW, ddTop + DD_HEIGHT + 14, first.dates().get(n - 1)));
         for (int i = 0; i < curves.size(); i++) {
             EquityCurve c = curves.get(i);
-            String colour = COLOURS[i % COLOURS.length];
+            boolean benchmark = c.role().equals(EquityCurve.BENCHMARK);
+            String colour = benchmark ? BENCHMARK_COLOUR : COLOURS[i % COLOURS.length];
+            String dash = benchmark ? "\" stroke-dasharray=\"5,3" : "";
             int step = Math.max(1, (c.size() + MAX_POINTS - 1) / MAX_POINTS);
             int ruin = c.ruinIndex();
             StringBuilder eq = new StringBuilder(), dd = new StringBuilder();
@@ -84,10 +88,10 @@ final class EquitySvg {
                         + "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\" text-anchor=\"%s\">ruined on %s</text>%n", xr, floor, colour,
                         xr + (xr > x0 + plotW / 2 ? -6 : 6), floor - 6, colour, xr > x0 + plotW / 2 ? "end" : "start", c.dates().get(ruin)));
             }
-            sb.append("<polyline fill=\"none\" stroke=\"").append(colour).append("\" stroke-width=\"1.4\" points=\"").append(eq).append("\"/>\n");
-            sb.append("<polyline fill=\"none\" stroke=\"").append(colour).append("\" stroke-width=\"1\" points=\"").append(dd).append("\"/>\n");
-            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s configuration #%d</text>%n",
-                    x0 + 4, eqTop + 28 + 14 * i, colour, c.role(), c.configuration()));
+            sb.append("<polyline fill=\"none\" stroke=\"").append(colour).append(dash).append("\" stroke-width=\"1.4\" points=\"").append(eq).append("\"/>\n");
+            sb.append("<polyline fill=\"none\" stroke=\"").append(colour).append(dash).append("\" stroke-width=\"1\" points=\"").append(dd).append("\"/>\n");
+            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s</text>%n",
+                    x0 + 4, eqTop + 28 + 14 * i, colour, benchmark ? "buy-and-hold benchmark (dashed)" : c.role() + " configuration #" + c.configuration()));
         }
         return sb.append("</svg>").toString();
     }

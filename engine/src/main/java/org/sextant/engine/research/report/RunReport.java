@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.sextant.engine.research.backtest.Metrics;
+import org.sextant.engine.research.run.Benchmark;
 import org.sextant.engine.research.run.ConfigurationResult;
 import org.sextant.engine.research.run.EquityCurve;
 import org.sextant.engine.research.run.RunDetail;
@@ -78,6 +79,7 @@ public final class RunReport {
         metric(b, "exposure", pct(is.exposure()), pct(oos.exposure()), "average gross position held");
         metric(b, "hit rate", pct(is.hitRate()), pct(oos.hitRate()), "share of invested days that gained");
         b.append("</table>\n");
+        benchmark(b, d);
 
         b.append("<h2>How much of it is luck</h2>\n<table><tr><th>statistic</th><th>value</th><th>meaning</th></tr>\n");
         stat(b, "PSR", num3(s.psr()), "probability that the true in-sample Sharpe ratio is above zero");
@@ -115,6 +117,28 @@ public final class RunReport {
         return b.toString();
     }
 
+    /** The chosen configuration beside holding the same symbols, in and out of sample (nothing for a run stored before benchmarks). */
+    private static void benchmark(StringBuilder b, RunDetail d) {
+        Benchmark h = d.benchmark();
+        if (h == null) return;
+        Metrics is = d.inSample(), oos = d.outOfSample();
+        b.append("<h2>Against holding the same symbols</h2>\n<p>Benchmark: ").append(esc(h.holds()))
+                .append(". Out of sample the strategy's Sharpe ratio minus the benchmark's: <b>").append(num(h.sharpeDifferenceOutOfSample())).append("</b>.</p>\n")
+                .append("<table><tr><th></th><th>strategy in sample</th><th>holding in sample</th><th>strategy out of sample</th><th>holding out of sample</th></tr>\n");
+        versus(b, "CAGR", pct(is.cagr()), pct(h.inSample().cagr()), pct(oos.cagr()), pct(h.outOfSample().cagr()));
+        versus(b, "volatility", pct(is.volatility()), pct(h.inSample().volatility()), pct(oos.volatility()), pct(h.outOfSample().volatility()));
+        versus(b, "Sharpe", num(is.sharpe()), num(h.inSample().sharpe()), num(oos.sharpe()), num(h.outOfSample().sharpe()));
+        versus(b, "Sortino", num(is.sortino()), num(h.inSample().sortino()), num(oos.sortino()), num(h.outOfSample().sortino()));
+        versus(b, "max drawdown", pct(is.maxDrawdown()), pct(h.inSample().maxDrawdown()), pct(oos.maxDrawdown()), pct(h.outOfSample().maxDrawdown()));
+        b.append("</table>\n");
+    }
+
+    private static void versus(StringBuilder b, String name, String... cells) {
+        b.append("<tr><th>").append(name).append("</th>");
+        for (String c : cells) b.append("<td class=\"n\">").append(c).append("</td>");
+        b.append("</tr>\n");
+    }
+
     /** What the table holds: "1,000 of 44,850 configurations shown, best in-sample Sharpe first" (the rest: get_run's pages). */
     static String shown(int listed, long total) {
         if (listed >= total) return String.format(Locale.ROOT, "All %,d configuration%s, best in-sample Sharpe first.", total, total == 1 ? "" : "s");
@@ -122,11 +146,12 @@ public final class RunReport {
                 + " pages through all of them.", listed, total);
     }
 
-    /** The selected curve only when it is another configuration than the best one (else it would hide it). */
+    /** The selected curve only when it is another configuration than the best one (else it would hide it); the benchmark's always. */
     private static List<EquityCurve> distinct(List<EquityCurve> curves) {
         List<EquityCurve> out = new ArrayList<>();
         for (EquityCurve c : curves) {
-            if (out.stream().noneMatch(o -> o.configuration() == c.configuration())) out.add(c);
+            boolean benchmark = c.role().equals(EquityCurve.BENCHMARK);
+            if (benchmark || out.stream().noneMatch(o -> o.configuration() == c.configuration() && !o.role().equals(EquityCurve.BENCHMARK))) out.add(c);
         }
         return out;
     }

@@ -8,13 +8,16 @@ import java.util.List;
  * negative) of one configuration over the whole run, in and out of sample in one line;
  * {@code oosIndex} is the first out-of-sample bar.
  *
- * @param role "best" (best in-sample Sharpe: what the verdict judges) or "selected" (the
- *             configuration the researcher selected; the best one unless another was named)
+ * @param role "best" (best in-sample Sharpe: what the verdict judges), "selected" (the
+ *             configuration the researcher selected; the best one unless another was named) or
+ *             "benchmark" (holding the run's symbols, {@link Benchmark})
  */
 public record EquityCurve(String role, int configuration, List<LocalDate> dates, double[] equity, double[] drawdown, int oosIndex) {
 
     public static final String BEST = "best";
     public static final String SELECTED = "selected";
+    /** The buy-and-hold benchmark beside the best configuration (its configuration: the best one, whose fills and costs it shares). */
+    public static final String BENCHMARK = "benchmark";
 
     /**
      * The curve of a per-bar return series (return of bar 0 ignored: nothing is held before it).

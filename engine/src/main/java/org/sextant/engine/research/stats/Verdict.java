@@ -35,6 +35,13 @@ public record Verdict(String label, String headline, List<String> reasons) {
         return new Verdict(label, headline + "; " + fact, List.copyOf(more));
     }
 
+    /** The verdict with {@code reason} after its other reasons; its label and headline, which its rules decide, unchanged. */
+    public Verdict noting(String reason) {
+        List<String> more = new ArrayList<>(reasons);
+        more.add(reason);
+        return new Verdict(label, headline, List.copyOf(more));
+    }
+
     /**
      * This verdict overruled by ruin: the label is "ruined" and the headline and first reason say
      * on which day the equity reached 0; the figures' own reasons follow.

@@ -16,6 +16,7 @@ import org.sextant.engine.SextantException;
 import org.sextant.engine.data.BarInterval;
 import org.sextant.engine.data.BarReader;
 import org.sextant.engine.research.backtest.Metrics;
+import org.sextant.engine.research.run.Benchmark;
 import org.sextant.engine.research.run.ConfigurationResult;
 import org.sextant.engine.research.run.EquityCurve;
 import org.sextant.engine.research.run.RunDetail;
@@ -77,26 +78,40 @@ public final class ResearchStore {
         saveRun(runId, name, specJson, sweep, report, session, report.chosen(), List.of(), Double.NaN);
     }
 
+    /** As below, without a benchmark. */
+    public void saveRun(String runId, String name, String specJson, SweepResult sweep, HonestyReport report, ResearchSession session,
+                        int selected, List<String> warnings, double seconds) {
+        saveRun(runId, name, specJson, sweep, report, session, selected, warnings, seconds, null, null);
+    }
+
     /**
      * Saves a run evaluated by {@link HonestyReport#of} (which already counted it in the session):
      * the configurations' metrics, the equity curves of the chosen and the selected
-     * configuration, the run row and the session's counts, all or nothing.
+     * configuration, the run row and the session's counts, all or nothing. The benchmark (when not
+     * null) is kept beside the chosen configuration's rows: its metrics as samples {@value #BENCHMARK_IN}
+     * and {@value #BENCHMARK_OUT}, its curve as role "benchmark" (no schema change: older runs simply have none).
      */
     public void saveRun(String runId, String name, String specJson, SweepResult sweep, HonestyReport report, ResearchSession session,
-                        int selected, List<String> warnings, double seconds) {
+                        int selected, List<String> warnings, double seconds, Benchmark benchmark, EquityCurve benchmarkCurve) {
         Universe u = sweep.kernel().universe();
         if (selected < 0 || selected >= sweep.configurations()) {
             throw SextantException.invalid("selected_configuration", "configuration " + selected + " is not in 0.." + (sweep.configurations() - 1),
                     "name a configuration index of this sweep, or omit it to select the best in-sample one");
         }
-        List<EquityCurve> curves = List.of(RunCurves.of(sweep.kernel(), report.chosen(), sweep.split(), EquityCurve.BEST),
-                RunCurves.of(sweep.kernel(), selected, sweep.split(), EquityCurve.SELECTED));
+        List<EquityCurve> curves = new ArrayList<>(List.of(RunCurves.of(sweep.kernel(), report.chosen(), sweep.split(), EquityCurve.BEST),
+                RunCurves.of(sweep.kernel(), selected, sweep.split(), EquityCurve.SELECTED)));
+        if (benchmarkCurve != null) curves.add(benchmarkCurve);
         store.inTransaction(c -> {
             try (DuckDBAppender app = ((DuckDBConnection) c).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_configurations")) {
                 for (int k = 0; k < sweep.configurations(); k++) {
                     String params = Json.MAPPER.writeValueAsString(sweep.kernel().parameters(k));
                     append(app, runId, k, "in", params, sweep.inSample()[k]);
                     append(app, runId, k, "out", params, sweep.outOfSample()[k]);
+                }
+                if (benchmark != null) {
+                    String holds = Json.MAPPER.writeValueAsString(Map.of("holds", benchmark.holds()));
+                    append(app, runId, report.chosen(), BENCHMARK_IN, holds, benchmark.inSample());
+                    append(app, runId, report.chosen(), BENCHMARK_OUT, holds, benchmark.outOfSample());
                 }
             }
             try (DuckDBAppender app = ((DuckDBConnection) c).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_equity")) {
@@ -165,6 +180,9 @@ public final class ResearchStore {
             }
         });
     }
+
+    /** The samples a run's benchmark metrics are stored as, beside its configurations' "in" and "out". */
+    static final String BENCHMARK_IN = "benchmark_in", BENCHMARK_OUT = "benchmark_out";
 
     private static final String RUN_COLUMNS = "r.run_id, r.session_id, r.name, r.created_at, r.symbols, r.from_date, r.to_date, r.oos_start, "
             + "r.configurations, r.session_configurations, r.verdict, r.verdict_text, ci.sharpe, co.sharpe, r.dsr, r.pbo, "
@@ -237,8 +255,9 @@ public final class ResearchStore {
                 next = (long) offset + configs.size() < total && !configs.isEmpty() ? offset + configs.size() : null;
             }
             List<EquityCurve> curves = withEquity ? curves(c, runId, info.oosStart()) : List.of();
+            Benchmark benchmark = best == null ? null : benchmark(c, runId, best.outOfSample());
             return new RunDetail(info, spec, chosen, best == null ? Map.of() : best.parameters(), selected, best == null ? null : best.inSample(),
-                    best == null ? null : best.outOfSample(), stats, warnings, configs, total, withConfigurations ? offset : null, next, curves);
+                    best == null ? null : best.outOfSample(), stats, warnings, configs, total, withConfigurations ? offset : null, next, curves, benchmark);
         });
     }
 
@@ -273,6 +292,23 @@ public final class ResearchStore {
         return out;
     }
 
+    /** The run's stored benchmark against the chosen configuration's out-of-sample metrics; null for a run stored before benchmarks. */
+    private static Benchmark benchmark(Connection c, String runId, Metrics chosenOutOfSample) throws java.sql.SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT i.params_json, "
+                + "i.cagr, i.volatility, i.sharpe, i.sortino, i.max_drawdown, i.turnover, i.exposure, i.hit_rate, i.bars, "
+                + "o.cagr, o.volatility, o.sharpe, o.sortino, o.max_drawdown, o.turnover, o.exposure, o.hit_rate, o.bars "
+                + "FROM run_configurations i JOIN run_configurations o ON o.run_id = i.run_id AND o.sample = ? WHERE i.run_id = ? AND i.sample = ?")) {
+            q.setString(1, BENCHMARK_OUT);
+            q.setString(2, runId);
+            q.setString(3, BENCHMARK_IN);
+            try (ResultSet rs = q.executeQuery()) {
+                if (!rs.next()) return null;
+                String holds = String.valueOf(Json.MAPPER.readValue(rs.getString(1), Map.class).get("holds"));
+                return Benchmark.of(holds, metrics(rs, 2), metrics(rs, 11), chosenOutOfSample);
+            }
+        }
+    }
+
     /** Replaces the run's selected curve and selected configuration, in one transaction. */
     public void replaceSelected(String runId, EquityCurve curve) {
         store.inTransaction(c -> {
@@ -298,7 +334,7 @@ public final class ResearchStore {
 
     private static List<EquityCurve> curves(Connection c, String runId, LocalDate oosStart) throws java.sql.SQLException {
         List<EquityCurve> out = new ArrayList<>();
-        for (String role : List.of(EquityCurve.BEST, EquityCurve.SELECTED)) {
+        for (String role : List.of(EquityCurve.BEST, EquityCurve.SELECTED, EquityCurve.BENCHMARK)) {
             List<LocalDate> dates = new ArrayList<>();
             List<double[]> values = new ArrayList<>();
             long configuration = -1;

@@ -51,6 +51,14 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
 
     /** Records the sweep in the session (its configurations count as tried), then evaluates it. */
     public static HonestyReport of(SweepResult sweep, ResearchSession session, double periodsPerYear, long seed) {
+        return of(sweep, session, periodsPerYear, seed, null);
+    }
+
+    /**
+     * As above, with {@code benchmarkReason} (null: none) after the verdict's own reasons and before the
+     * facts its figures rest on ({@link Verdict#noting}): the label and headline stay as the rules decide.
+     */
+    public static HonestyReport of(SweepResult sweep, ResearchSession session, double periodsPerYear, long seed, String benchmarkReason) {
         long n = session.record(sweep.configurations());
         SweepKernel kernel = sweep.kernel();
         int bars = kernel.universe().bars(), split = sweep.split();
@@ -106,6 +114,7 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
 
         Verdict verdict = Verdict.of(dsr, isWhy, n, m, pbo == null ? Double.NaN : pbo.pbo(), pboWhy, holm.adjustedPValue(), haircutWhy, placebo.pValue());
         if (ruin >= 0) verdict = verdict.ruined(kernel.universe().dates().get(ruin), ruin >= split);
+        if (benchmarkReason != null) verdict = verdict.noting(benchmarkReason);
         BarAxis axis = kernel.universe().axis();
         if (!axis.plainDaily()) verdict = verdict.stating(axis.annualisation()); // a daily run's verdict reads as it always did
         return new HonestyReport(best, kernel.parameters(best), sweep.inSample()[best], sweep.outOfSample()[best],

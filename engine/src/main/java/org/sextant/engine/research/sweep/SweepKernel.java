@@ -29,6 +29,12 @@ public interface SweepKernel {
         for (int k = from; k < to; k++) run(k, returns[k - from], exposure[k - from], traded[k - from]);
     }
 
+    /**
+     * The run's buy-and-hold benchmark beside configuration k: every asset at 1/K throughout, filled
+     * and charged as configuration k fills and charges its own trades.
+     */
+    org.sextant.engine.research.backtest.Holding holding(int k);
+
     /** Position held over each bar per asset, for the placebo control. */
     double[][] heldPositions(int k);
 

@@ -56,7 +56,8 @@ class ReportExportTest {
         assertFalse(html.contains("<script"), "no script");
         assertFalse(html.matches("(?s).*(src|href)=\"https?:.*"), "nothing loaded from the network");
         assertTrue(html.contains("<svg") && html.contains("<polyline"), "equity drawn inline");
-        assertEquals(2, html.split("<polyline", -1).length - 1, "one curve (equity and drawdown) when the best one is the selected one");
+        assertEquals(4, html.split("<polyline", -1).length - 1, "one curve (equity and drawdown) when the best one is the selected one, and the benchmark's");
+        assertEquals(2, html.split("stroke-dasharray", -1).length - 1, "the benchmark's equity and drawdown dashed");
         for (String stat : List.of("PSR", "DSR", "MinTRL", "PBO", "haircut Sharpe (Holm)", "placebo p")) assertTrue(html.contains("<th>" + stat + "</th>"), stat);
         // The table lists all 20 configurations, best in-sample Sharpe first, and says so.
         assertTrue(html.contains("All 20 configurations, best in-sample Sharpe first."), "how many are listed");
@@ -84,7 +85,7 @@ class ReportExportTest {
         StrategyRunSummary second = engine.backtest(new StrategyRunRequest("report", SPEC, List.of("AA", "IBM", "KO"), null, null,
                 LocalDate.of(1998, 1, 2), 2, other));
         String html = Files.readString(engine.exportReport(second.runId(), "html", "second.html").file());
-        assertEquals(4, html.split("<polyline", -1).length - 1, "two curves");
+        assertEquals(6, html.split("<polyline", -1).length - 1, "two curves, and the benchmark's");
         assertTrue(html.contains("selected configuration #" + other) && html.contains("best configuration #" + best), "labelled");
         assertTrue(html.contains("Selected for comparison: configuration #" + other), "named under the parameters");
     }

@@ -16,6 +16,7 @@ import org.sextant.engine.research.indicator.Rsi;
 public final class RsiThresholdSweep implements SweepKernel {
     private final Universe universe;
     private final double cost;
+    private final Costs costs;
     private final double[][] barReturn;
     private final double[][][] rsi;          // [asset][length index][t]
     private final int[] lenIdx, length;
@@ -24,6 +25,7 @@ public final class RsiThresholdSweep implements SweepKernel {
     public RsiThresholdSweep(Universe universe, int[] lengths, double[] lowers, double[] uppers, Costs costs) {
         this.universe = universe;
         this.cost = costs.perUnit();
+        this.costs = costs;
         this.barReturn = universe.barReturns();
         rsi = new double[universe.assets()][lengths.length][];
         for (int i = 0; i < lengths.length; i++) SmaCrossoverSweep.checkLength("length", lengths[i], universe);
@@ -46,6 +48,12 @@ public final class RsiThresholdSweep implements SweepKernel {
     @Override public int configurations() { return length.length; }
 
     @Override public Universe universe() { return universe; }
+
+    /** It fills at the next close, as its own trades do. */
+    @Override public org.sextant.engine.research.backtest.Holding holding(int k) {
+        return org.sextant.engine.research.backtest.Holding.of(universe.symbols(), universe.open(), universe.close(),
+                org.sextant.engine.research.backtest.Execution.NEXT_CLOSE, costs);
+    }
 
     @Override public Map<String, Object> parameters(int k) {
         Map<String, Object> p = new LinkedHashMap<>();

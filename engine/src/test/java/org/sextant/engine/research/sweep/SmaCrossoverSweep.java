@@ -17,6 +17,7 @@ import org.sextant.engine.research.indicator.MovingAverage;
 public final class SmaCrossoverSweep implements SweepKernel {
     private final Universe universe;
     private final double cost;
+    private final Costs costs;
     private final double[][] barReturn;
     private final double[][][] sma;          // [asset][length index][t]
     private final int[] fastIdx, slowIdx, fastLen, slowLen;
@@ -24,6 +25,7 @@ public final class SmaCrossoverSweep implements SweepKernel {
     public SmaCrossoverSweep(Universe universe, int[] fast, int[] slow, Costs costs) {
         this.universe = universe;
         this.cost = costs.perUnit();
+        this.costs = costs;
         this.barReturn = universe.barReturns();
         TreeSet<Integer> lengths = new TreeSet<>();
         for (int f : fast) lengths.add(checkLength("fast", f, universe));
@@ -51,6 +53,12 @@ public final class SmaCrossoverSweep implements SweepKernel {
     @Override public int configurations() { return fastLen.length; }
 
     @Override public Universe universe() { return universe; }
+
+    /** It fills at the next close, as its own trades do. */
+    @Override public org.sextant.engine.research.backtest.Holding holding(int k) {
+        return org.sextant.engine.research.backtest.Holding.of(universe.symbols(), universe.open(), universe.close(),
+                org.sextant.engine.research.backtest.Execution.NEXT_CLOSE, costs);
+    }
 
     @Override public Map<String, Object> parameters(int k) {
         Map<String, Object> p = new LinkedHashMap<>();
