@@ -52,8 +52,20 @@ class ReadableCheckTest {
             chart.setTitle(title);
             stage.getScene().setRoot(chart);
         }).get();
-        WaitForAsyncUtils.waitForFxEvents();
-        List<String> found = WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.unreadable("fixture", stage.getScene().getRoot())).get();
+        // the chart lays its title and axes out over the next pulses (on a loaded machine after several): read it once both are
+        java.util.function.Supplier<List<String>> check = () -> {
+            try {
+                return WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.unreadable("fixture", stage.getScene().getRoot())).get();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        try {
+            WaitForAsyncUtils.waitFor(Workbench.GIVE_UP_SECONDS, java.util.concurrent.TimeUnit.SECONDS, () -> check.get().size() >= 2);
+        } catch (java.util.concurrent.TimeoutException notBoth) {
+            // the assertions below say which is missing
+        }
+        List<String> found = check.get();
         assertTrue(found.stream().anyMatch(f -> f.startsWith("fixture: chart title '" + title + "' shown as '")), found.toString());
         assertTrue(found.stream().anyMatch(f -> f.startsWith("fixture: axis label '" + axisLabel + "' ")), found.toString());
         assertTrue(found.stream().noneMatch(f -> f.contains("in-sample Sharpe")), "a label that fits is not reported: " + found);
