@@ -34,7 +34,7 @@ public class EquityDrawdownChart extends GridPane {
     private static final double VALUE_AXIS_WIDTH = 84;
 
     private final DateAxis equityDates = new DateAxis("");
-    private final PriceAxis equityAxis = new PriceAxis("equity (growth of 1)");
+    private final PriceAxis equityAxis = new PriceAxis("growth of 1");
     private final XYChart equityChart = new XYChart(equityDates, equityAxis);
     private final DateAxis drawdownDates = new DateAxis("");
     private final PriceAxis drawdownAxis = new PriceAxis("drawdown");
@@ -47,7 +47,7 @@ public class EquityDrawdownChart extends GridPane {
             v -> String.format(Locale.ROOT, "%.3f", v));
     private final SeriesCrosshair drawdownReadout = new SeriesCrosshair(() -> drawdown, "drawdown",
             v -> String.format(Locale.ROOT, "%.1f%%", v * 100));
-    private XValueIndicator oosMarker;
+    private OutOfSampleTag oosMarker;
     private XValueIndicator oosMarkerBelow;
     private LocalDate outOfSampleStart;
 
@@ -93,15 +93,15 @@ public class EquityDrawdownChart extends GridPane {
         equityChart.setLegendVisible(true);
         equityChart.getLegend().setSide(io.fair_acc.chartfx.ui.geometry.Side.TOP);
         equityChart.setTitle("no run selected");
-        // the equity plot takes two thirds of the height; each chart may shrink below its preferred size
+        // the equity plot takes three fifths of the height; each chart may shrink below its preferred size
         for (XYChart c : new XYChart[] {equityChart, drawdownChart}) {
             c.setMinSize(0, 0);
             c.setPrefSize(400, 100);
         }
         RowConstraints top = new RowConstraints();
-        top.setPercentHeight(64);
+        top.setPercentHeight(60);
         RowConstraints below = new RowConstraints();
-        below.setPercentHeight(36);
+        below.setPercentHeight(40); // tall enough for its "drawdown" label at 1000x700
         ColumnConstraints wide = new ColumnConstraints();
         wide.setHgrow(Priority.ALWAYS);
         wide.setFillWidth(true);
@@ -141,9 +141,9 @@ public class EquityDrawdownChart extends GridPane {
         } else {
             EquityCurve main = shown.get(0);
             drawdown.set(axisDates(main.dates()), main.drawdown(), true);
-            // the legend names the curves; the title says what and when
+            // the legend names the curves; the title says what and when, short enough for the pane at 1000x700
             equityChart.setTitle(main.dates().isEmpty() ? "no equity"
-                    : "Equity and drawdown, " + main.dates().get(0) + " to " + main.dates().get(main.dates().size() - 1));
+                    : "Equity " + main.dates().get(0) + " to " + main.dates().get(main.dates().size() - 1));
         }
         markOutOfSample(shown.isEmpty() ? null : outOfSampleStart);
         // the axes size themselves to their labels only when laid out again; new data brings new labels
@@ -163,12 +163,9 @@ public class EquityDrawdownChart extends GridPane {
             oosMarkerBelow = null;
         }
         if (start == null) return;
-        oosMarker = new XValueIndicator(equityDates, CalendarTicks.toAxis(start), "out of sample →");
+        oosMarker = new OutOfSampleTag(equityDates, CalendarTicks.toAxis(start), curves);
         oosMarkerBelow = new XValueIndicator(drawdownDates, CalendarTicks.toAxis(start));
-        for (XValueIndicator m : new XValueIndicator[] {oosMarker, oosMarkerBelow}) {
-            m.setEditable(false);
-            m.setLabelPosition(0.05);
-        }
+        for (XValueIndicator m : new XValueIndicator[] {oosMarker, oosMarkerBelow}) m.setEditable(false);
         equityChart.getPlugins().add(oosMarker);
         drawdownChart.getPlugins().add(oosMarkerBelow);
     }
@@ -187,6 +184,11 @@ public class EquityDrawdownChart extends GridPane {
     /** The main curve's drawdown as drawn (y = fraction below the running peak, 0 or negative). */
     public DataSet drawdownDataSet() {
         return drawdown;
+    }
+
+    /** The "out of sample →" tag on the equity plot, null when there is none. */
+    public javafx.scene.control.Label outOfSampleTag() {
+        return oosMarker == null ? null : oosMarker.tag();
     }
 
     /** Where the out-of-sample marker stands, null when there is none. */

@@ -165,8 +165,8 @@ public class SweepScatterChart extends XYChart {
             } else {
                 chosen.clearData();
             }
-            // short enough for a narrow pane; the crosshair reads out any dot
-            setTitle(String.format(Locale.ROOT, "IS/OOS Sharpe of %,d configurations", n));
+            // short enough for the pane's width at 1000x700 (the axes say which Sharpe); the crosshair reads out any dot
+            setTitle(String.format(Locale.ROOT, "%,d configurations", n));
         }
         fireInvalidated(io.fair_acc.dataset.events.ChartBits.ChartCanvas);
     }

@@ -143,6 +143,40 @@ class ResearchChartsTest {
         assertEquals(null, equity.outOfSampleStart());
     }
 
+    /** The tag beside the out-of-sample line stands where no curve passes under it: low curves push it up, high ones down. */
+    @Test
+    void theOutOfSampleTagIsNotDrawnOverACurve() throws Exception {
+        List<LocalDate> days = new java.util.ArrayList<>();
+        for (LocalDate d = LocalDate.of(1995, 1, 2); days.size() < 1500; d = d.plusDays(1)) {
+            if (d.getDayOfWeek().getValue() < 6) days.add(d);
+        }
+        int split = 1000;
+        LocalDate oos = days.get(split);
+        // flat at 1 (the axis' bottom) around the start of the out-of-sample period, rising to 3 after it
+        double[] low = new double[days.size()];
+        for (int i = 0; i < low.length; i++) low[i] = i < split + 60 ? 1 : 1 + 2.0 * (i - split - 60) / (low.length - split - 60);
+        // the mirror: at the axis' top around the start
+        double[] high = Arrays.stream(low).map(v -> 4 - v).toArray();
+        for (double[] curve : List.of(low, high)) {
+            fx(() -> { equity.show(List.of(new EquityCurve("strategy", days, curve, drawdown(curve))), oos); return null; });
+            WaitForAsyncUtils.waitForFxEvents();
+            javafx.scene.control.Label tag = equity.outOfSampleTag();
+            Bounds at = fx(() -> tag.localToScene(tag.getLayoutBounds()));
+            assertTrue(at.getHeight() > 5 && fx(tag::isVisible), "the tag is shown: " + at);
+            XYChart top = equity.equityChart();
+            Bounds plot = fx(() -> top.getCanvas().localToScene(top.getCanvas().getLayoutBounds()));
+            assertTrue(at.getMinY() >= plot.getMinY() - 1 && at.getMaxY() <= plot.getMaxY() + 1, "inside the plot: " + at + " in " + plot);
+            for (int i = 0; i < days.size(); i++) {
+                int k = i;
+                Point2D point = fx(() -> top.getCanvas().localToScene(top.getXAxis().getDisplayPosition(CalendarTicks.toAxis(days.get(k))),
+                        top.getYAxis().getDisplayPosition(curve[k])));
+                if (point.getX() < at.getMinX() || point.getX() > at.getMaxX()) continue;
+                assertTrue(point.getY() < at.getMinY() || point.getY() > at.getMaxY(),
+                        "the curve at " + days.get(i) + " (" + curve[i] + ", y " + point.getY() + ") passes under the tag " + at);
+            }
+        }
+    }
+
     @Test
     void scatterShowsEveryConfigurationTheChosenOneAndTheDiagonal() throws Exception {
         // a sweep whose out-of-sample Sharpe keeps a third of the in-sample one, plus noise
@@ -166,7 +200,7 @@ class ResearchChartsTest {
         assertEquals(1, scatter.chosenDataSet().getDataCount());
         assertEquals(is[chosen], scatter.chosenDataSet().get(DataSet.DIM_X, 0));
         assertEquals(oos[chosen], scatter.chosenDataSet().get(DataSet.DIM_Y, 0));
-        assertEquals("IS/OOS Sharpe of 240 configurations", scatter.getTitle());
+        assertEquals("240 configurations", scatter.getTitle());
         assertEquals(chosen, scatter.chosenIndex());
         assertTrue(scatter.inSampleAxis().getMax() >= is[chosen] && scatter.outOfSampleAxis().getMin() <= Arrays.stream(oos).min().getAsDouble(),
                 "every point is in view");

@@ -111,6 +111,7 @@ public final class AgentsView implements WorkstationView {
         field.setEditable(false);
         field.setId(id);
         field.getStyleClass().add("code");
+        field.setTooltip(new javafx.scene.control.Tooltip(command)); // whole, when a long SEXTANT_HOME runs past the field
         HBox.setHgrow(field, Priority.ALWAYS);
         Label l = new Label(label);
         l.setMinWidth(70);
@@ -127,13 +128,16 @@ public final class AgentsView implements WorkstationView {
             area.setEditable(false);
             area.setId("agents-config-" + client.id());
             area.getStyleClass().add("code");
-            area.setPrefRowCount((int) text.lines().count() + 1);
+            // the SEXTANT_HOME path wraps instead of running out of the column; rows for the wrapped path's lines
+            area.setWrapText(true);
+            area.setPrefRowCount((int) text.lines().count() + 2);
             area.setPrefColumnCount(20);
             Label where = new Label(client.title());
             where.setTooltip(new javafx.scene.control.Tooltip(client.file()));
             Label file = new Label(client.file());
-            file.setTooltip(new javafx.scene.control.Tooltip(client.file()));
             file.getStyleClass().add("hint");
+            file.setWrapText(true);
+            file.setMinHeight(Region.USE_PREF_SIZE);
             Region gap = new Region();
             HBox.setHgrow(gap, Priority.ALWAYS);
             HBox head = new HBox(8, where, gap, copyButton("agents-copy-" + client.id(), () -> text));
@@ -163,6 +167,7 @@ public final class AgentsView implements WorkstationView {
         table.setPrefHeight(420);
         Label count = new Label(model.tools().size() + " tools ("
                 + model.tools().stream().filter(t -> t.toolClass().equals("write")).count() + " write)");
+        count.setId("agents-tool-count");
         return section("MCP tools", count, table);
     }
 

@@ -55,7 +55,10 @@ public final class ForecastErrorPane extends VBox {
         steps.getColumns().add(column("mean abs log error", r -> pct(r.male())));
         steps.setPlaceholder(new Label("no backtest"));
         VBox.setVgrow(steps, Priority.ALWAYS);
-        Label perStep = new Label("Median error per step");
+        // each step's mean over the origins of |log(actual / median forecast)|: the error of the median, not a median of errors
+        Label perStep = new Label("Error of the median forecast per step");
+        perStep.setWrapText(true);
+        perStep.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         Label coverage = new Label("Band coverage (model / conformal / adaptive), pinball loss");
         coverage.setWrapText(true);
         coverage.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);

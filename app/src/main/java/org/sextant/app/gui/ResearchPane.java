@@ -115,7 +115,8 @@ final class ResearchPane {
         nodeHelp.setText("Pick a node to read what it does; write the graph below.");
         spec.setId("spec-editor");
         spec.setFont(Font.font("Monospaced", 11.5));
-        spec.setWrapText(false);
+        // long lines wrap: the editor is a quarter of the window, and a JSON line cut at its right edge hid the sweep's values
+        spec.setWrapText(true);
         VBox.setVgrow(spec, Priority.ALWAYS);
         validate.setId("validate");
         validate.setTooltip(new Tooltip("Check the graph and count its configurations; runs nothing (Ctrl+Enter)"));
@@ -143,7 +144,7 @@ final class ResearchPane {
                 super.updateItem(p, empty);
                 setText(empty || p == null ? null : p.text());
                 setTooltip(empty || p == null ? null : new Tooltip(p.text()));
-                setStyle("-fx-text-fill: #b00020;");
+                if (!getStyleClass().contains(FAILING_VERDICT)) getStyleClass().add(FAILING_VERDICT); // the theme's error colour
             }
         });
         VBox left = new VBox(6, header("Node catalogue"), catalogue, nodeHelp, header("Strategy graph (JSON)"), spec, specBar, validation, problems);
@@ -169,8 +170,9 @@ final class ResearchPane {
         progress.setId("sweep-progress");
         progress.setPrefWidth(110);
         jobMessage.setId("job-message");
-        HBox universeBar = new HBox(6, new Label("Symbols"), symbols, addSymbol, new Label("From"), from, new Label("to"), to,
-                new Label("out of sample from"), oosStart);
+        // each label stays with its field; the fields go on a second line when the window is too narrow for one (1000x700)
+        javafx.scene.layout.FlowPane universeBar = new javafx.scene.layout.FlowPane(12, 4, labelled("Symbols", symbols, addSymbol),
+                labelled("From", from, new Label("to"), to), labelled("out of sample from", oosStart));
         universeBar.setAlignment(Pos.CENTER_LEFT);
         dateProblem.setId("date-problem");
         dateProblem.getStyleClass().add("error-text");
@@ -179,15 +181,13 @@ final class ResearchPane {
         dateProblem.managedProperty().bind(dateProblem.textProperty().isNotEmpty());
         session.setId("session-summary");
         error.setId("research-error");
-        error.setStyle("-fx-text-fill: #b00020;");
+        error.getStyleClass().add(FAILING_VERDICT);
         error.setMinWidth(0);
         HBox.setHgrow(error, Priority.ALWAYS);
         HBox runBar = new HBox(6, run, cancel, progress, jobMessage, session, error);
         HBox.setMargin(session, new Insets(0, 0, 0, 12));
         runBar.setAlignment(Pos.CENTER_LEFT);
-        for (HBox bar : new HBox[] {universeBar, runBar}) {
-            for (Node n : bar.getChildren()) if (n instanceof Label || n instanceof Button) ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
-        }
+        for (Node n : runBar.getChildren()) if (n instanceof Label || n instanceof Button) ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
         error.setMinWidth(0);
         Tooltip fullError = new Tooltip();
         fullError.textProperty().bind(error.textProperty());
@@ -221,7 +221,14 @@ final class ResearchPane {
         statistics.setId("verdict-statistics");
         statistics.setHgap(10);
         statistics.setVgap(3);
-        VBox verdictBox = new VBox(6, verdict, verdictText, reasons, statistics);
+        // names and values share the panel's width and wrap between words: a value given what the names left broke inside its words
+        javafx.scene.layout.ColumnConstraints names = new javafx.scene.layout.ColumnConstraints();
+        names.setPercentWidth(48); // "Configurations", the longest name word, whole at the panel's least width (260)
+        javafx.scene.layout.ColumnConstraints values = new javafx.scene.layout.ColumnConstraints();
+        values.setPercentWidth(52);
+        statistics.getColumnConstraints().setAll(names, values);
+        // the statistics under the verdict's sentence, before the reasons that spell it out, so they are in view without scrolling
+        VBox verdictBox = new VBox(6, verdict, verdictText, statistics, reasons);
         verdictBox.setPadding(new Insets(6, 8, 6, 8));
         ScrollPane verdictPane = new ScrollPane(verdictBox);
         verdictPane.setId("verdict-panel");
@@ -230,7 +237,7 @@ final class ResearchPane {
         verdictPane.setMinWidth(260);
 
         SplitPane runsAndVerdict = new SplitPane(runs, verdictPane);
-        runsAndVerdict.setDividerPositions(0.66);
+        runsAndVerdict.setDividerPositions(0.66); // an empty table cannot scroll sideways: its headers up to Verdict stay whole at 1000x700
         SplitPane charts = new SplitPane(equity, scatter);
         charts.setDividerPositions(0.6);
         SplitPane stack = new SplitPane(runsAndVerdict, charts);
@@ -254,8 +261,11 @@ final class ResearchPane {
         validate.setOnAction(e -> model.validate());
         example.setOnAction(e -> model.resetToExample());
         validation.textProperty().bind(model.validationProperty());
-        model.configurationsProperty().addListener((obs, old, now) ->
-                validation.setStyle("-fx-font-weight: bold; -fx-text-fill: " + (now.longValue() >= 0 ? "#2e7d32" : "#b00020") + ";"));
+        model.configurationsProperty().addListener((obs, old, now) -> {
+            // the theme's colours (workstation.css, dark.css): a fixed dark red was unreadable on the dark theme's ground
+            validation.getStyleClass().removeAll(FAILING_VERDICT, PASSING);
+            validation.getStyleClass().add(now.longValue() >= 0 ? PASSING : FAILING_VERDICT);
+        });
         problems.setItems(model.problems());
         // clicking an error puts the editor on the node it names (after the list has taken the focus)
         problems.setOnMouseClicked(e -> javafx.application.Platform.runLater(() -> goToNode(problems.getSelectionModel().getSelectedItem())));
@@ -317,7 +327,9 @@ final class ResearchPane {
         model.selectedRunProperty().addListener((obs, old, now) -> reselect());
         model.verdictProperty().addListener((obs, old, now) -> {
             verdict.setText(now == null || now.isBlank() ? "No run selected" : now);
-            verdict.setStyle("-fx-text-fill: " + verdictColour(now) + ";");
+            verdict.getStyleClass().removeAll(VERDICT_STYLES);
+            String style = verdictStyle(now);
+            if (style != null) verdict.getStyleClass().add(style);
         });
         verdictText.textProperty().bind(model.verdictTextProperty());
         model.reasons().addListener((javafx.collections.ListChangeListener<String>) c -> {
@@ -349,10 +361,13 @@ final class ResearchPane {
         for (StatisticRow s : model.statistics()) {
             Label name = new Label(s.name());
             name.setStyle("-fx-font-weight: bold;");
-            name.setMinWidth(Region.USE_PREF_SIZE);
+            name.setWrapText(true);
+            name.setMinHeight(Region.USE_PREF_SIZE);
             Label value = new Label(s.value());
             value.setId("stat-" + s.name().toLowerCase(Locale.ROOT).replaceAll("[^a-z]+", "-"));
             value.setWrapText(true);
+            value.setMinHeight(Region.USE_PREF_SIZE);
+            javafx.scene.layout.GridPane.setValignment(name, javafx.geometry.VPos.TOP);
             Tooltip meaning = new Tooltip(s.meaning());
             name.setTooltip(meaning);
             value.setTooltip(meaning);
@@ -378,15 +393,17 @@ final class ResearchPane {
         }
     }
 
-    static String verdictColour(String verdict) {
-        if (verdict == null) return "#333333";
+    /** The verdict's style class, coloured by the theme (workstation.css, dark.css); null (the text colour) for none. */
+    static String verdictStyle(String verdict) {
+        if (verdict == null || verdict.isBlank()) return null;
         return switch (verdict) {
-            case "significant" -> "#2e7d32";
-            case "likely overfit" -> "#e65100";
-            case "no timing skill" -> "#6d4c41";
-            default -> "#b00020";                 // the failing verdicts: not significant, ruined
+            case "significant" -> PASSING;
+            case "likely overfit" -> "verdict-overfit";
+            case "no timing skill" -> "verdict-no-skill";
+            default -> FAILING_VERDICT;                 // the failing verdicts: not significant, ruined
         };
     }
+
 
     /** The runs' verdicts, a ruined run's in the failing colour (the theme's error text), so it stands out in the list. */
     private static TableColumn<RunInfo, String> verdictColumn() {
@@ -405,6 +422,19 @@ final class ResearchPane {
 
     /** The style class of a failing verdict's cell: the theme's error text colour (workstation.css, dark.css). */
     static final String FAILING_VERDICT = "error-text";
+    /** The style class of a graph that validated: the theme's green. */
+    static final String PASSING = "ok-text";
+    private static final java.util.List<String> VERDICT_STYLES = java.util.List.of(PASSING, "verdict-overfit", "verdict-no-skill", FAILING_VERDICT);
+
+    /** A label and its fields, kept on one line. */
+    private static HBox labelled(String label, Node... fields) {
+        Label l = new Label(label);
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        HBox box = new HBox(6, l);
+        box.getChildren().addAll(fields);
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
 
     private static Label header(String text) {
         Label l = new Label(text);

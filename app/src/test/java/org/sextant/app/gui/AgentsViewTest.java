@@ -39,6 +39,8 @@ class AgentsViewTest {
 
         TableView<?> tools = robot.lookup("#agents-tools").queryAs(TableView.class);
         assertEquals(McpTools.bundled().size(), tools.getItems().size());
+        // the count on the picture is the bundled table's, not a number written down once
+        assertTrue(robot.lookup("#agents-tool-count").queryLabeled().getText().startsWith(McpTools.bundled().size() + " tools ("));
 
         OnScreen.clickOn(robot, "#agents-copy-vscode");
         String vscode = robot.lookup("#agents-config-vscode").queryAs(TextArea.class).getText();

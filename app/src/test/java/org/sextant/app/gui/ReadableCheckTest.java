@@ -15,13 +15,18 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** The readability check of {@link ReadableLayoutTest} fails on a table that cuts its values, naming the column and the text. */
+/**
+ * The readability check of {@link ReadableLayoutTest} fails on a table that cuts its values, naming the column and the text,
+ * and on a chart whose title or axis label is cut, naming the text.
+ */
 @ExtendWith(ApplicationExtension.class)
 class ReadableCheckTest {
     private TableView<String> table;
+    private Stage stage;
 
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         table = new TableView<>(FXCollections.observableArrayList("2527"));
         stage.setScene(new Scene(table, 300, 200));
         stage.show();
@@ -35,5 +40,34 @@ class ReadableCheckTest {
         WaitForAsyncUtils.waitForFxEvents();
         List<String> found = WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.unreadable("fixture", table)).get();
         assertTrue(found.contains("fixture: column 'Closes' cell '2527.123456' shown as '...'"), found.toString());
+    }
+
+    @Test
+    void aChartTitleAndAnAxisLabelTooLongForTheChartAreReported() throws Exception {
+        String title = "Equity and drawdown of every configuration, 1991-01-02 to 2001-01-02";
+        String axisLabel = "out-of-sample Sharpe ratio of every configuration tried";
+        WaitForAsyncUtils.asyncFx(() -> {
+            io.fair_acc.chartfx.XYChart chart = new io.fair_acc.chartfx.XYChart(new io.fair_acc.chartfx.axes.spi.DefaultNumericAxis("in-sample Sharpe"),
+                    new io.fair_acc.chartfx.axes.spi.DefaultNumericAxis(axisLabel));
+            chart.setTitle(title);
+            stage.getScene().setRoot(chart);
+        }).get();
+        // the chart lays its title and axes out over the next pulses (on a loaded machine after several): read it once both are
+        java.util.function.Supplier<List<String>> check = () -> {
+            try {
+                return WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.unreadable("fixture", stage.getScene().getRoot())).get();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        try {
+            WaitForAsyncUtils.waitFor(Workbench.GIVE_UP_SECONDS, java.util.concurrent.TimeUnit.SECONDS, () -> check.get().size() >= 2);
+        } catch (java.util.concurrent.TimeoutException notBoth) {
+            // the assertions below say which is missing
+        }
+        List<String> found = check.get();
+        assertTrue(found.stream().anyMatch(f -> f.startsWith("fixture: chart title '" + title + "' shown as '")), found.toString());
+        assertTrue(found.stream().anyMatch(f -> f.startsWith("fixture: axis label '" + axisLabel + "' ")), found.toString());
+        assertTrue(found.stream().noneMatch(f -> f.contains("in-sample Sharpe")), "a label that fits is not reported: " + found);
     }
 }

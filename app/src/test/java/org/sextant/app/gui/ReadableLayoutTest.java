@@ -48,14 +48,20 @@ class ReadableLayoutTest {
         WaitForAsyncUtils.asyncFx(bench.window::showOpeningSymbol).get();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.chart().drawnForecastMedian() != null);
         List<String> unreadable = new ArrayList<>();
-        for (String id : bench.window.viewIds()) {
-            bench.show(id);
-            Thread.sleep(1500); // let the view's first reads arrive and lay out (they change column widths)
-            WaitForAsyncUtils.waitForFxEvents();
-            unreadable.addAll(WaitForAsyncUtils.asyncFx(() -> unreadable(id, bench.stage.getScene().getRoot())).get());
-            org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(bench.stage.getScene().getRoot()),
-                    java.nio.file.Path.of("target", "at-1000x700-" + id + ".png")); // to look at, not for the docs
+        // the dark theme moves colours, not sizes; its pictures are to look at (text and chart lines against the dark ground)
+        for (WorkstationTheme theme : WorkstationTheme.values()) {
+            WaitForAsyncUtils.asyncFx(() -> bench.chrome.setTheme(theme)).get();
+            String suffix = theme == WorkstationTheme.DARK ? "-dark" : "";
+            for (String id : bench.window.viewIds()) {
+                bench.show(id);
+                Thread.sleep(1500); // let the view's first reads arrive and lay out (they change column widths)
+                WaitForAsyncUtils.waitForFxEvents();
+                unreadable.addAll(WaitForAsyncUtils.asyncFx(() -> unreadable(id + suffix, bench.stage.getScene().getRoot())).get());
+                org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(bench.stage.getScene().getRoot()),
+                        java.nio.file.Path.of("target", "at-1000x700-" + id + suffix + ".png")); // to look at, not for the docs
+            }
         }
+        WaitForAsyncUtils.asyncFx(() -> bench.chrome.setTheme(WorkstationTheme.LIGHT)).get();
         // the Settings dialog over the window, at the size it opens with
         WaitForAsyncUtils.asyncFx(bench.chrome::showSettings).get();
         WaitForAsyncUtils.waitForFxEvents();
@@ -67,7 +73,9 @@ class ReadableLayoutTest {
 
     /**
      * "jobs: button 'Cancel' outside the window", "scans: 'Coverage 95%' shown as 'Coverage 9...'",
-     * "scans: column 'Closes' cell '2527' cut at the table's edge".
+     * "scans: column 'Closes' cell '2527' cut at the table's edge", "research: chart title 'Equity and drawdown, 1991-01-02 to
+     * 2001-01-02' shown as 'Equity and drawdown, 1991-01-02 to 2001-...'", "research: axis label 'equity (growth of 1)'
+     * 121 px long on an axis of 104 px".
      */
     static List<String> unreadable(String view, Parent root) {
         List<String> out = new ArrayList<>();
@@ -81,7 +89,8 @@ class ReadableLayoutTest {
                 boolean whole = !(l instanceof IndexedCell) && l.getTooltip() != null && l.getTooltip().getText() != null
                         && l.getTooltip().getText().contains(full);
                 String where = l instanceof TableCell<?, ?> cell && cell.getTableColumn() != null
-                        ? "column '" + cell.getTableColumn().getText() + "' cell " : "";
+                        ? "column '" + cell.getTableColumn().getText() + "' cell "
+                        : l instanceof io.fair_acc.chartfx.ui.layout.TitleLabel ? "chart title " : "";
                 // a cell's free text (a name, a file) may end in "…"; a number or a date never: "2527" cut reads as another number
                 boolean freeText = l instanceof IndexedCell && !VALUE.matcher(full).matches();
                 if (shown != null && !shown.equals(full) && (shown.endsWith("...") || shown.endsWith("…")) && !whole && !freeText) {
@@ -89,6 +98,10 @@ class ReadableLayoutTest {
                 } else if (shown != null && !shown.isEmpty() && cutAtTableEdge(l)) {
                     out.add(view + ": " + where + "'" + full + "' cut at the table's edge");
                 }
+            }
+            if (n instanceof io.fair_acc.chartfx.axes.spi.AbstractAxis axis) {
+                String cut = ChartLabels.cutAxisLabel(axis);
+                if (cut != null) out.add(view + ": " + cut);
             }
             if (n instanceof Button b && b.getWidth() > 0) {
                 Bounds at = b.localToScene(b.getLayoutBounds());

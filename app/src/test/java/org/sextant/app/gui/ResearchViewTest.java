@@ -47,6 +47,12 @@ class ResearchViewTest {
     private Workbench app;
     private ResearchView view;
 
+    @org.junit.jupiter.api.BeforeAll
+    static void allowASlowStart() {
+        // @Start opens a store and builds the window; on a loaded machine that passes TestFX's 30 s default (a liveness guard only)
+        org.testfx.api.FxToolkit.toolkitContext().setSetupTimeoutInMillis(180_000);
+    }
+
     @Start
     void start(Stage stage) {
         app = Workbench.withoutChrome(TestStore.open(home), stage, window -> view = (ResearchView) window.view(ResearchView.ID));
@@ -176,6 +182,12 @@ class ResearchViewTest {
         Point2D chosen = fx(() -> pixelOf(scatter, root, stored.inSample().sharpe(), stored.outOfSample().sharpe()));
         assertTrue(isOrange(image.getPixelReader().getArgb((int) Math.round(chosen.getX()), (int) Math.round(chosen.getY()))), "the chosen dot at " + chosen);
 
+        // at the smallest size the workstation promises the selected run reads whole
+        fx(() -> { app.stage.setWidth(1000); app.stage.setHeight(700); return null; });
+        WaitForAsyncUtils.waitForFxEvents();
+        ChartSnapshot.writePng(ChartSnapshot.capture(app.stage.getScene().getRoot()), Path.of("target", "research-1000x700.png"));
+        assertEquals(List.of(), fx(() -> ReadableLayoutTest.unreadable("research", app.stage.getScene().getRoot())));
+
         // a second run, then opening the first by id (as the pilot queue and other views do) shows it again
         OnScreen.clickOn(robot, "#run-sweep");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().runFinished().isDone() && view.runsTable().getItems().size() == 2);
@@ -217,7 +229,9 @@ class ResearchViewTest {
         fx(() -> { view.model().selectRun(ruined.runId()); return null; });
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "ruined".equals(view.verdictLabel().getText()));
         WaitForAsyncUtils.waitForFxEvents(); // the text is set just before the colour, in one event this thread may see half of
-        assertEquals("-fx-text-fill: " + ResearchPane.verdictColour("not significant") + ";", view.verdictLabel().getStyle(), "the panel's verdict too");
+        assertEquals(List.of(ResearchPane.FAILING_VERDICT), view.verdictLabel().getStyleClass().stream()
+                .filter(c -> c.equals(ResearchPane.verdictStyle("not significant"))).toList(), "the panel's verdict too");
+        assertEquals(ResearchPane.FAILING_VERDICT, ResearchPane.verdictStyle("ruined"));
     }
 
     @Test
