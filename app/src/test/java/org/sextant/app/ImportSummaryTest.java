@@ -18,7 +18,7 @@ class ImportSummaryTest {
         String n = System.lineSeparator();
         assertEquals("CHF.csv: bars layout, 10 rows, symbols [\"CHF\"]" + n
                 + "  interval 30m; times UTC" + n
-                + "  session fx (24x5, the trading day ends 17:00 New York) for CHF; change it with: sextant session SYMBOL fx|us_equity|continuous" + n
+                + "  session fx (24x5, the trading day ends 17:00 New York) for CHF; change it with: sextant session SYMBOL fx|us_equity|eu_equity|continuous" + n
                 + "imported: 6 new rows, 4 updated; symbols [\"CHF\"]" + n
                 + "note: 4 stored bars of CHF changed; the largest close change at 2001-03-29T23:30Z: 1.7253 to 12.0 (595.5%); check that the file is the same instrument and unit" + n
                 + "note: CHF 30m: 2 gaps inside trading days (the largest 90 minutes, after 2001-03-29T23:00Z); 1 bar outside the fx session (stored, but in no bar of a read)" + n,
@@ -39,8 +39,19 @@ class ImportSummaryTest {
         assertEquals("intraday_5m.csv: bars layout, 4080 rows, symbols [\"DAX.FUT\"]" + n
                 + "  interval 5m; times iso in datetime (read as UTC): the file gives no zone; if they are local times, delete these bars"
                 + " (sextant delete-prices SYMBOL --interval 5m) and import again with --timezone, e.g. --timezone Europe/Berlin" + n
-                + "  session fx (24x5, the trading day ends 17:00 New York) for DAX.FUT; change it with: sextant session SYMBOL fx|us_equity|continuous" + n
+                + "  session fx (24x5, the trading day ends 17:00 New York) for DAX.FUT; change it with: sextant session SYMBOL fx|us_equity|eu_equity|continuous" + n
                 + "imported: 4080 new rows, 0 updated; symbols [\"DAX.FUT\"]" + n, ImportSummary.render(report));
+    }
+
+    /** Berlin bars imported with their zone: the session line names eu_equity and its hours as it names the others. */
+    @Test
+    void aBerlinFileSaysItGotTheEuropeanSession() {
+        ImportReport.BarCheck dax = new ImportReport.BarCheck("DAX.FUT", "30m", "eu_equity", 17, "2024-03-28T08:00Z", "2024-03-28T16:00Z",
+                0, 0, 0, 0, null, 0, 0, null, List.of());
+        String out = ImportSummary.render(new ImportReport(List.of(new ImportReport.ImportedFile("dax.csv", "bars", 17, List.of("DAX.FUT"), "30m",
+                "iso in datetime (read as Europe/Berlin time, stored in UTC)", List.of(dax))), 17, 0, List.of("DAX.FUT")));
+        org.junit.jupiter.api.Assertions.assertTrue(out.contains("  session eu_equity (09:00-17:30 Berlin, Monday to Friday) for DAX.FUT; "
+                + "change it with: sextant session SYMBOL fx|us_equity|eu_equity|continuous" + System.lineSeparator()), out);
     }
 
     /** A file of many symbols names the first few per session and says how many more. */

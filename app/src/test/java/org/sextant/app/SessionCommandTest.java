@@ -46,14 +46,14 @@ class SessionCommandTest {
         assertTrue(imported.contains("  session fx (24x5, the trading day ends 17:00 New York) for DAX.FUT; change it with: sextant session SYMBOL "), imported);
 
         err.reset();
-        assertEquals(2, Main.run("--home", home, "session", "DAX.FUT", "eu_equity"));
-        assertTrue(err.toString().contains("SESSION \"eu_equity\" is not one of fx, us_equity, continuous"), err.toString());
+        assertEquals(2, Main.run("--home", home, "session", "DAX.FUT", "xetra"));
+        assertTrue(err.toString().contains("SESSION \"xetra\" is not one of fx, us_equity, eu_equity, continuous"), err.toString());
         assertEquals("fx", session(home));
 
         out.reset();
-        assertEquals(0, Main.run("--home", home, "session", "dax.fut", "us_equity"), err.toString());
-        assertEquals("session of DAX.FUT: us_equity (09:30-16:00 New York, Monday to Friday), was fx" + System.lineSeparator(), out.toString());
-        assertEquals("us_equity", session(home));
+        assertEquals(0, Main.run("--home", home, "session", "dax.fut", "eu_equity"), err.toString());
+        assertEquals("session of DAX.FUT: eu_equity (09:00-17:30 Berlin, Monday to Friday), was fx" + System.lineSeparator(), out.toString());
+        assertEquals("eu_equity", session(home));
     }
 
     private static String session(String home) {

@@ -6,10 +6,10 @@ import java.time.ZoneId;
  * When a symbol trades, as the chart's resampling and time labels see it: the exchange's zone,
  * the shift that makes a trading day a calendar day (fx's day starts 17:00 New York, shifted by
  * 7 h to 00:00), where intraday buckets start, and which bars belong to no trading day. The same
- * rules as the store's resample_bars macro (V040__bars.sql), so a chart resampled here draws the
+ * rules as the store's resample_bars macro (V048__eu_equity_session.sql), so a chart resampled here draws the
  * bars the engine would return; the app's tests compare the two.
  *
- * @param name         the session's name in the store: fx, us_equity or continuous
+ * @param name         the session's name in the store: fx, us_equity, eu_equity or continuous
  * @param zone         the exchange's zone: bars are bucketed and labelled in its wall time
  * @param shiftMinutes added to the wall time so that a trading day is a calendar day
  * @param originMinute minute of the (shifted) day intraday buckets start from
@@ -23,6 +23,8 @@ public record SessionClock(String name, ZoneId zone, int shiftMinutes, int origi
     public static final SessionClock FX = new SessionClock("fx", NEW_YORK, 7 * 60, 0, true, 0, 1440);
     /** US equities: 09:30-16:00 New York, Monday to Friday. */
     public static final SessionClock US_EQUITY = new SessionClock("us_equity", NEW_YORK, 0, 570, true, 570, 960);
+    /** European equities: 09:00-17:30 Berlin, Monday to Friday (London's 08:00-16:30 is the same instant). */
+    public static final SessionClock EU_EQUITY = new SessionClock("eu_equity", ZoneId.of("Europe/Berlin"), 0, 540, true, 540, 1050);
     /** 24x7 on UTC days (crypto, a symbol with no session recorded). */
     public static final SessionClock CONTINUOUS = new SessionClock("continuous", ZoneId.of("UTC"), 0, 0, false, 0, 1440);
 
@@ -30,6 +32,7 @@ public record SessionClock(String name, ZoneId zone, int shiftMinutes, int origi
     public static SessionClock of(String session) {
         if (FX.name.equals(session)) return FX;
         if (US_EQUITY.name.equals(session)) return US_EQUITY;
+        if (EU_EQUITY.name.equals(session)) return EU_EQUITY;
         return CONTINUOUS;
     }
 

@@ -161,13 +161,13 @@ public final class Capabilities {
             ArgumentSchema.object().integer("limit", 1, Bounds.MAX_KEPT_LIST, "most files to list, the newest (default 100); count and total_bytes cover every file"));
 
     /** The sessions a symbol trades in, as the engine's TradingSession names them (a test holds the two lists equal). */
-    public static final List<String> TRADING_SESSIONS = List.of("fx", "us_equity", "continuous");
+    public static final List<String> TRADING_SESSIONS = List.of("fx", "us_equity", "eu_equity", "continuous");
     public static final Capability SET_TRADING_SESSION = write("set_trading_session",
             "sets the trading session a stored symbol's bars are resampled and annualised along (an import guesses it from the bars); "
                     + "stored forecasts are not recomputed",
             ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true)
                     .oneOf("session", TRADING_SESSIONS, "fx (24x5, the trading day ends 17:00 New York), us_equity (09:30-16:00 New York, "
-                            + "Monday to Friday) or continuous (24x7 on UTC days)", true));
+                            + "Monday to Friday), eu_equity (09:00-17:30 Berlin, Monday to Friday) or continuous (24x7 on UTC days)", true));
 
     // --- jobs
     public static final Capability LIST_JOBS = read("list_jobs", "the app's background jobs, newest first, with state and progress (job_status gives one job's result)",

@@ -8,7 +8,7 @@ import java.time.LocalDate;
 import java.time.temporal.TemporalAdjusters;
 
 /**
- * The resample_bars macro of V040__bars.sql (kept unchanged for run_select) with the stored bars read only within a
+ * The resample_bars macro (V048__eu_equity_session.sql, kept unchanged for run_select) with the stored bars read only within a
  * window of UTC open times: the macro groups the whole series before a trading day can be chosen, so a page of a few
  * days of a 2,000,000-bar series would sort and group every bar. Same rules, same columns; the window is chosen from
  * trading days by {@link #fromTs}/{@link #toTs} so that every bar dated within them has all its stored bars inside.
@@ -29,18 +29,20 @@ final class ResampleWindow {
             default -> "time_bucket(INTERVAL " + to.minutes + " MINUTE, shifted, origin)";
         };
         // the rule and aggregation are the macro's, line for line (ResampleWindowTest compares the two)
-        return "WITH rule AS (SELECT session, CASE session WHEN 'continuous' THEN 'UTC' ELSE 'America/New_York' END AS tz, "
+        return "WITH rule AS (SELECT session, CASE session WHEN 'continuous' THEN 'UTC' WHEN 'eu_equity' THEN 'Europe/Berlin' ELSE 'America/New_York' END AS tz, "
                 + "CASE session WHEN 'fx' THEN INTERVAL 7 HOUR ELSE INTERVAL 0 HOUR END AS shift, "
-                + "TIMESTAMP '2000-01-03 00:00' + CASE session WHEN 'us_equity' THEN INTERVAL 570 MINUTE ELSE INTERVAL 0 MINUTE END AS origin "
+                + "TIMESTAMP '2000-01-03 00:00' + CASE session WHEN 'us_equity' THEN INTERVAL 570 MINUTE WHEN 'eu_equity' THEN INTERVAL 540 MINUTE ELSE INTERVAL 0 MINUTE END AS origin, "
+                + "CASE session WHEN 'us_equity' THEN TIME '09:30' WHEN 'eu_equity' THEN TIME '09:00' END AS open_at, "
+                + "CASE session WHEN 'us_equity' THEN TIME '15:59:59.999999' WHEN 'eu_equity' THEN TIME '17:29:59.999999' END AS close_at "
                 + "FROM (SELECT coalesce((SELECT any_value(session) FROM symbol_sessions WHERE symbol = ?), 'continuous') AS session)), "
                 + "source AS (SELECT p.ts, coalesce(p.open, p.close) AS o, coalesce(p.high, p.close) AS h, coalesce(p.low, p.close) AS l, p.close AS c, p.volume AS v, "
-                + "r.session, r.tz, r.shift, r.origin, "
+                + "r.session, r.tz, r.shift, r.origin, r.open_at, r.close_at, "
                 + (dailySource ? "p.ts" : "timezone(r.tz, timezone('UTC', p.ts)) + r.shift") + " AS shifted "
                 + "FROM price_bars p, rule r WHERE p.symbol = ? AND p.interval = '" + from.label + "' "
                 + "AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts >= ?) AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts < ?)), "
                 + "in_session AS (SELECT *, CAST(shifted AS DATE) AS trading_day FROM source WHERE session = 'continuous' "
-                + "OR (dayofweek(CAST(shifted AS DATE)) BETWEEN 1 AND 5 AND (session <> 'us_equity' OR " + dailySource
-                + " OR CAST(shifted AS TIME) BETWEEN TIME '09:30' AND TIME '15:59:59.999999'))), "
+                + "OR (dayofweek(CAST(shifted AS DATE)) BETWEEN 1 AND 5 AND (open_at IS NULL OR " + dailySource
+                + " OR CAST(shifted AS TIME) BETWEEN open_at AND close_at))), "
                 + "bucketed AS (SELECT *, " + bucket + " AS bucket FROM in_session) "
                 + "SELECT " + (dailySource ? "bucket" : "timezone('UTC', timezone(any_value(tz), bucket - any_value(shift)))") + " AS ts, "
                 + "CAST(min(trading_day) AS DATE) AS date, arg_min(o, ts) AS open, max(h) AS high, min(l) AS low, arg_max(c, ts) AS close, "
@@ -62,7 +64,7 @@ final class ResampleWindow {
 
     /**
      * The first UTC day whose stored bars a read of trading days from {@code day} needs. A trading day is its bars' UTC
-     * date or the day after (fx: New York + 7 h) or before (us_equity: New York), so one day back; a week or month bar
+     * date or the day after (fx: New York + 7 h) or before (us_equity: New York; eu_equity's hours are within its UTC date), so one day back; a week or month bar
      * starting before {@code day} must be grouped whole to be dated (and left out) as it is, so from its period's start.
      */
     static LocalDate fromTs(LocalDate day, BarInterval to) {

@@ -11,13 +11,16 @@ import java.util.List;
 /**
  * The bars that follow a bar along a session's calendar, as the resample_bars macro buckets them:
  * fx trades from Sunday 17:00 to Friday 17:00 New York, us_equity 09:30-16:00 New York on weekdays,
- * continuous always. Steps are taken on the session's clock, so a daylight-saving change keeps an
- * equity bar at 09:30 local. us_equity also skips the NYSE's holidays and ends at 13:00 on its
- * early-close days ({@link NyseCalendar}); fx knows no holidays. Week and month bars follow the
+ * eu_equity 09:00-17:30 Berlin on weekdays, continuous always. Steps are taken on the session's clock,
+ * so a daylight-saving change keeps an equity bar at 09:30 New York or 09:00 Berlin local. us_equity
+ * also skips the NYSE's holidays and ends at 13:00 on its early-close days ({@link NyseCalendar});
+ * fx and eu_equity know no holidays (the macro keeps every weekday's bars). Week and month bars follow the
  * calendar ({@link #calendarBarsAfter}).
  */
 public final class SessionCalendar {
     private static final LocalTime EQUITY_OPEN = LocalTime.of(9, 30);
+    private static final LocalTime EU_OPEN = LocalTime.of(9, 0);
+    private static final LocalTime EU_CLOSE = LocalTime.of(17, 30);
 
     private SessionCalendar() {}
 
@@ -61,7 +64,11 @@ public final class SessionCalendar {
     /** The first day of the session on or after {@code day}: the trading day a week or month bar starting then is dated by. */
     public static java.time.LocalDate firstSessionDay(TradingSession session, java.time.LocalDate day) {
         java.time.LocalDate d = day;
-        while (session == TradingSession.FX ? !weekday(d.atStartOfDay()) : session == TradingSession.US_EQUITY && NyseCalendar.closed(d)) d = d.plusDays(1);
+        while (switch (session) {
+            case FX, EU_EQUITY -> !weekday(d.atStartOfDay());
+            case US_EQUITY -> NyseCalendar.closed(d);
+            case CONTINUOUS -> false;
+        }) d = d.plusDays(1);
         return d;
     }
 
@@ -80,6 +87,7 @@ public final class SessionCalendar {
             case FX -> weekday(local.plusHours(7));
             case US_EQUITY -> !NyseCalendar.closed(local.toLocalDate()) && (!interval.intraday()
                     || (!local.toLocalTime().isBefore(EQUITY_OPEN) && local.toLocalTime().isBefore(NyseCalendar.close(local.toLocalDate()))));
+            case EU_EQUITY -> weekday(local) && (!interval.intraday() || (!local.toLocalTime().isBefore(EU_OPEN) && local.toLocalTime().isBefore(EU_CLOSE)));
         };
     }
 

@@ -3,7 +3,7 @@ package org.sextant.engine.data;
 import java.util.Locale;
 
 /**
- * When a symbol trades, as resampling sees it (the resample_bars macro of V040__bars.sql and its windowed
+ * When a symbol trades, as resampling sees it (the resample_bars macro of V048__eu_equity_session.sql and its windowed
  * copy in ResampleWindow hold the same rules in SQL): which time is a trading day's and how many bars a
  * year holds, for annualising.
  */
@@ -12,6 +12,8 @@ public enum TradingSession {
     FX(260, 24 * 60, "24x5, the trading day ends 17:00 New York"),
     /** 09:30-16:00 New York, Monday to Friday; about 252 trading days. */
     US_EQUITY(252, 390, "09:30-16:00 New York, Monday to Friday"),
+    /** 09:00-17:30 Berlin, Monday to Friday (Xetra, SIX, Euronext; London's 08:00-16:30 is the same instant); about 252 trading days. */
+    EU_EQUITY(252, 510, "09:00-17:30 Berlin, Monday to Friday"),
     /** 24x7 on UTC days (crypto, a symbol with no session recorded). */
     CONTINUOUS(365, 24 * 60, "24x7 on UTC days");
 
@@ -28,7 +30,7 @@ public enum TradingSession {
     /** When it trades, as a reader is told ("24x5, the trading day ends 17:00 New York"). */
     public String hours() { return hours; }
 
-    /** The sessions' stored names, as a command shows its choices: "us_equity|fx|continuous". */
+    /** The sessions' stored names, as a command shows its choices: "fx|us_equity|eu_equity|continuous". */
     public static String labels() {
         return String.join("|", java.util.Arrays.stream(values()).map(TradingSession::label).toList());
     }
@@ -39,9 +41,13 @@ public enum TradingSession {
         return null;
     }
 
-    /** The zone a session's clock runs in, where its bars are shown: New York for fx and us_equity, UTC for continuous. */
+    /** The zone a session's clock runs in, where its bars are shown: New York for fx and us_equity, Berlin for eu_equity, UTC for continuous. */
     public java.time.ZoneId zone() {
-        return java.time.ZoneId.of(this == CONTINUOUS ? "UTC" : "America/New_York");
+        return java.time.ZoneId.of(switch (this) {
+            case CONTINUOUS -> "UTC";
+            case EU_EQUITY -> "Europe/Berlin";
+            default -> "America/New_York";
+        });
     }
 
     /** A UTC time on this session's clock with its offset ("2001-03-30T16:30-05:00"): how answers show bar times. */

@@ -37,8 +37,10 @@ final class BarChecks {
                         + "AND row_number() OVER (PARTITION BY file_no, symbol, ts ORDER BY line) = 1 AS back FROM bar_rows), "
                         + "typical AS (SELECT file_no, symbol, mode(step) AS step FROM bar_steps WHERE step > 0 GROUP BY ALL) "
                         + "SELECT o.file_no, o.symbol, t.step, count(*) - count(DISTINCT o.ts), count(*) FILTER (WHERE o.back), "
-                        + "avg(CASE WHEN dayofweek(l) = 6 THEN 1 ELSE 0 END), avg(CASE WHEN dayofweek(l) BETWEEN 1 AND 5 AND NOT (CAST(l AS TIME) BETWEEN TIME '09:30' AND TIME '16:00') THEN 1 ELSE 0 END) "
-                        + "FROM (SELECT *, timezone('America/New_York', timezone('UTC', ts)) AS l FROM ordered) o LEFT JOIN typical t USING (file_no, symbol) "
+                        + "avg(CASE WHEN dayofweek(l) = 6 THEN 1 ELSE 0 END), avg(CASE WHEN dayofweek(l) BETWEEN 1 AND 5 AND NOT (CAST(l AS TIME) BETWEEN TIME '09:30' AND TIME '16:00') THEN 1 ELSE 0 END), "
+                        + "avg(CASE WHEN dayofweek(b) BETWEEN 1 AND 5 AND CAST(b AS TIME) BETWEEN TIME '09:00' AND TIME '17:30' THEN 0 ELSE 1 END) "
+                        + "FROM (SELECT *, timezone('America/New_York', timezone('UTC', ts)) AS l, timezone('Europe/Berlin', timezone('UTC', ts)) AS b FROM ordered) o "
+                        + "LEFT JOIN typical t USING (file_no, symbol) "
                         + "GROUP BY o.file_no, o.symbol, t.step ORDER BY o.file_no, o.symbol")) {
             while (r.next()) {
                 BarImport.Source s = files.get(r.getInt(1));
@@ -68,7 +70,7 @@ final class BarChecks {
                 BarPhase.refuseMixedPhases(c, s, symbol, interval);
                 BarPhase.refuseAnotherGrid(c, s, symbol, interval, grids);
                 String session = sessions.get(symbol);
-                if (session == null) session = r.getDouble(6) > 0.02 || !interval.intraday() ? "continuous" : r.getDouble(7) > 0.1 ? "fx" : "us_equity";
+                if (session == null) session = guessSession(interval, r.getDouble(6), r.getDouble(7), r.getDouble(8));
                 out.add(new SymbolBars(s.no(), symbol, interval, session, r.getLong(4), r.getLong(5)));
             }
         }
@@ -81,6 +83,21 @@ final class BarChecks {
             st.execute("INSERT INTO bar_detected VALUES " + values(out, b -> b.fileNo() + ", " + ImportBatch.literal(b.symbol()) + ", " + ImportBatch.literal(b.interval().label)));
         }
         return out;
+    }
+
+    /**
+     * The session a new symbol's bars show: trading on Saturdays (New York) is continuous, New York's weekday hours
+     * us_equity, Berlin's weekday hours eu_equity (a Berlin file is not also read as New York's: those hours barely
+     * overlap), any other weekday hours fx; bars of a day or longer tell no hours, so continuous.
+     *
+     * @param saturdays      share of the bars on a Saturday in New York
+     * @param outsideNewYork share on a weekday outside 09:30-16:00 New York
+     * @param outsideBerlin  share outside 09:00-17:30 Berlin on a weekday
+     */
+    static String guessSession(BarInterval interval, double saturdays, double outsideNewYork, double outsideBerlin) {
+        if (saturdays > 0.02 || !interval.intraday()) return "continuous";
+        if (outsideNewYork <= 0.1) return "us_equity";
+        return outsideBerlin <= 0.1 ? "eu_equity" : "fx";
     }
 
     /** A step as a reader says it: "1 second", "30 seconds", "1 minute", "4 hours", "3 hours 30 minutes", "7 days". */

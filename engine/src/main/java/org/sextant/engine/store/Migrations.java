@@ -29,7 +29,8 @@ public final class Migrations {
             "V040__bars.sql",
             "V045__strategy_run_interval.sql",
             "V046__price_arima_differenced_once.sql",
-            "V047__bars_only_names.sql");
+            "V047__bars_only_names.sql",
+            "V048__eu_equity_session.sql");
 
     private Migrations() {}
 

@@ -25,8 +25,9 @@ import org.sextant.engine.testing.TempSextant;
 import tools.jackson.databind.JsonNode;
 
 /**
- * set_trading_session: Berlin hourly bars read as UTC were given the 24x5 fx session, and the only documented fix was SQL on
- * symbol_sessions, which read-only SQL refuses. Setting us_equity changes what reads annualise with at once (no cache keeps
+ * set_trading_session: Berlin hourly bars read as UTC were given the 24x5 fx session (now eu_equity, as their hours fall in
+ * Berlin's), and the only documented fix was SQL on symbol_sessions, which read-only SQL refuses. Setting us_equity changes
+ * what reads annualise with at once (no cache keeps
  * the old figure); stored forecast results are counted as made along the old session, not recomputed.
  */
 class SetTradingSessionRoutesTest {
@@ -50,14 +51,14 @@ class SetTradingSessionRoutesTest {
             }
         }
         engine.importPrices(List.of(Files.writeString(dir.resolve("ber.csv"), csv)));
-        assertEquals(6240, engine.getBars("BER", "1h", null, null).barsPerYear(), 1e-9, "guessed fx: 260 days x 24 h");
+        assertEquals(2142, engine.getBars("BER", "1h", null, null).barsPerYear(), 1e-9, "guessed eu_equity: 252 days x 8.5 h");
         engine.store().inTransaction(c -> c.createStatement().executeUpdate(
                 "INSERT INTO forecast_backtests (symbol, model, horizon, origins, result) VALUES ('BER', 'naive', 3, 'monthly', '{}')"));
 
         JsonNode set = call("{\"symbol\":\"ber\",\"session\":\"us_equity\"}");
         assertEquals("BER", set.get("symbol").asString());
         assertEquals("us_equity", set.get("session").asString());
-        assertEquals("fx", set.get("was").asString());
+        assertEquals("eu_equity", set.get("was").asString());
         assertTrue(set.get("note").asString().startsWith("1 stored forecast result of BER (forecasts, forecast backtests) was made along the old session"),
                 set.toString());
         assertEquals(1638, engine.getBars("BER", "1h", null, null).barsPerYear(), 1e-9, "us_equity: 252 days x 6.5 h");
@@ -71,7 +72,7 @@ class SetTradingSessionRoutesTest {
     void anUnknownSymbolOrSessionIsRefusedNamingTheField() {
         SextantException unknown = refused("{\"symbol\":\"NOSUCH\",\"session\":\"fx\"}");
         assertEquals(FailReason.NOT_FOUND, unknown.reason());
-        assertEquals("session", refused("{\"symbol\":\"NOSUCH\",\"session\":\"eu_equity\"}").field());
+        assertEquals("session", refused("{\"symbol\":\"NOSUCH\",\"session\":\"asia_equity\"}").field());
         assertEquals("session", refused("{\"symbol\":\"NOSUCH\",\"session\":\"FX\"}").field(), "sessions are lower case, as stored");
         assertEquals("symbol", refused("{\"session\":\"fx\"}").field());
     }
@@ -81,6 +82,6 @@ class SetTradingSessionRoutesTest {
     void theContractNamesTheEnginesSessions() {
         assertEquals(Arrays.stream(TradingSession.values()).map(TradingSession::label).sorted().toList(),
                 Capabilities.TRADING_SESSIONS.stream().sorted().toList());
-        assertNull(TradingSession.named("eu_equity"));
+        assertNull(TradingSession.named("asia_equity"));
     }
 }

@@ -18,7 +18,7 @@ import org.sextant.engine.store.Store;
 /**
  * A read resampling only the stored bars of the days it may answer gives the bars the whole series' resample_bars
  * gives, bar for bar: pages from many starts (a Sunday, a month's last day, inside a week or month whose bar began
- * before), ranges, the newest bars, at every coarser interval, for fx (the USDCHF sample), us_equity, continuous bars
+ * before), ranges, the newest bars, at every coarser interval, for fx (the USDCHF sample), us_equity, eu_equity, continuous bars
  * and daily prices resampled to weeks and months.
  */
 class ResampleWindowTest {
@@ -34,6 +34,9 @@ class ResampleWindowTest {
                     st.execute("INSERT INTO bars SELECT 'EQ', '15m', TIMESTAMP '2021-02-26 13:00' + i * INTERVAL 15 MINUTE, 10 + i * 1e-3, 10.5 + i * 1e-3, 9.5 + i * 1e-3, "
                             + "10 + sin(i / 7.0), i % 13, 'test' FROM range(19200) t(i)");
                     st.execute("INSERT INTO symbol_sessions VALUES ('EQ', 'us_equity')");
+                    // the same bars on Berlin's session, whose clock changes on other days than New York's
+                    st.execute("INSERT INTO bars SELECT 'EU', interval, ts, open, high, low, close, volume, source FROM bars WHERE symbol = 'EQ'");
+                    st.execute("INSERT INTO symbol_sessions VALUES ('EU', 'eu_equity')");
                     st.execute("INSERT INTO bars SELECT 'CRY', '1h', TIMESTAMP '2021-03-27 22:00' + i * INTERVAL 1 HOUR, NULL, NULL, NULL, 100 + cos(i / 5.0), NULL, 'test' FROM range(6000) t(i)");
                 }
                 return null;
@@ -41,7 +44,7 @@ class ResampleWindowTest {
             BarReader reader = new BarReader(store);
             String daily = reader.storedIntervals().entrySet().stream().filter(e -> e.getValue().equals(List.of("1d"))).findFirst().orElseThrow().getKey();
             int compared = 0;
-            for (String symbol : List.of("USDCHF", "EQ", "CRY", daily)) {
+            for (String symbol : List.of("USDCHF", "EQ", "EU", "CRY", daily)) {
                 BarInterval finest = BarInterval.of("interval", reader.storedIntervals(symbol).get(0));
                 List<IntervalBar> all = straight(store, symbol, finest, finest, null, null, 0, false);
                 LocalDate first = all.get(0).date(), last = all.get(all.size() - 1).date();

@@ -24,7 +24,7 @@ class StoreUpgradeTest {
         try (Store s = Store.open(db, dir.resolve("staging"))) {
             StoreCensus c = s.read(StoreCensus::take);
             Map<String, Long> expected = Map.of("prices", 7584L, "symbols", 3L, "forecasts", 148L, "forecast_backtests", 1L,
-                    "strategy_runs", 1L, "run_configurations", 60L, "run_equity", 5056L, "schema_version", 10L);
+                    "strategy_runs", 1L, "run_configurations", 60L, "run_equity", 5056L, "schema_version", 11L);
             expected.forEach((table, rows) -> assertEquals(rows, c.rows().get(table), table));
             assertEquals(1, c.runIds().size());
             // V040 (bars of any interval): every daily row of the old schema is a 1d bar, values and source unchanged
@@ -37,6 +37,8 @@ class StoreUpgradeTest {
             org.sextant.engine.research.run.RunInfo run = new org.sextant.engine.research.store.ResearchStore(s).listRuns(null, 1).get(0);
             assertEquals("1d", run.interval());
             assertEquals(252.0, run.barsPerYear());
+            // V048 (eu_equity): the store's resample_bars is replaced, not added beside the old one
+            assertEquals(1L, count(s, "SELECT count(*) FROM duckdb_functions() WHERE function_name = 'resample_bars' AND macro_definition LIKE '%Europe/Berlin%'"));
         }
     }
 
@@ -57,7 +59,7 @@ class StoreUpgradeTest {
         try (Store s = Store.open(db, dir.resolve("staging"))) {
             StoreCensus c = s.read(StoreCensus::take);
             assertEquals(2L, c.rows().get("prices"));
-            assertEquals(10L, c.rows().get("schema_version"));
+            assertEquals(11L, c.rows().get("schema_version"));
         }
         assertEquals(0, Files.exists(StoreRecovery.walOf(db)) ? Files.size(StoreRecovery.walOf(db)) : 0, "open checkpoints the replayed log");
     }

@@ -7,7 +7,7 @@ import java.util.Locale;
  * make a year, the factor every annualised figure of a run (Sharpe, volatility, PSR, DSR, MinTRL,
  * CAGR) uses. {@link #DAILY} is the store's daily prices as runs always read them: 252 a year.
  *
- * @param session the trading session the bars were read along (fx, us_equity, continuous), or null for daily prices
+ * @param session the trading session the bars were read along (fx, us_equity, eu_equity, continuous), or null for daily prices
  */
 public record BarAxis(String interval, String session, double barsPerYear) {
     public static final BarAxis DAILY = new BarAxis("1d", null, 252);
