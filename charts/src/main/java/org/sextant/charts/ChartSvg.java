@@ -34,6 +34,7 @@ public final class ChartSvg {
     private static final double FONT = 11;
     private static final Pattern LINE_COLOR = Pattern.compile("-fx-line-color:\\s*([^;]+)");
     private static final Pattern LINE_WIDTH = Pattern.compile("-fx-line-width:\\s*([0-9.]+)");
+    private static final Pattern DASHES = Pattern.compile("-fx-stroke-dash-array:\\s*([0-9. ]+)");
 
     private ChartSvg() {}
 
@@ -76,13 +77,13 @@ public final class ChartSvg {
         List<DataSet> curves = chart.equityDataSets();
         for (int k = curves.size() - 1; k >= 0; k--) { // the main curve on top
             DataSet d = curves.get(k);
-            line(svg, equity, d, "equity", styleColor(d, Color.GRAY), styleWidth(d, 1.2), null);
+            line(svg, equity, d, "equity", styleColor(d, Color.GRAY), styleWidth(d, 1.2), styleDashes(d));
         }
         if (chart.outOfSampleStart() != null) marker(svg, equity, CalendarTicks.toAxis(chart.outOfSampleStart()), "out of sample →");
         svg.end();
         double x = equity.left + 8;
         for (DataSet d : curves) { // the legend names the curves
-            svg.line(x, equity.top + 12, x + 16, equity.top + 12, styleColor(d, Color.GRAY), 2, null);
+            svg.line(x, equity.top + 12, x + 16, equity.top + 12, styleColor(d, Color.GRAY), 2, styleDashes(d));
             svg.text(x + 20, equity.top + 16, d.getName(), "start", FONT, TEXT, 0);
             x += 30 + 6.5 * d.getName().length();
         }
@@ -414,6 +415,14 @@ public final class ChartSvg {
         } catch (IllegalArgumentException e) {
             return fallback;
         }
+    }
+
+    /** A data set's {@code -fx-stroke-dash-array} (a benchmark's curve), or null for a solid line. */
+    private static double[] styleDashes(DataSet d) {
+        String style = d.getStyle();
+        Matcher m = style == null ? null : DASHES.matcher(style);
+        if (m == null || !m.find()) return null;
+        return java.util.Arrays.stream(m.group(1).trim().split("\\s+")).mapToDouble(Double::parseDouble).toArray();
     }
 
     private static double styleWidth(DataSet d, double fallback) {

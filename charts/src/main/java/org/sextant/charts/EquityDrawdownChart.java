@@ -28,6 +28,8 @@ import javafx.util.StringConverter;
 public class EquityDrawdownChart extends GridPane {
     /** Colours of the curves in order; the first (the main curve) is the price chart's blue. */
     public static final List<String> CURVE_COLORS = List.of(PriceChart.LINE_COLOR, "#8E24AA", "#2E7D32", "#6D4C41");
+    /** A benchmark curve's colour; it is drawn dashed, so it reads as a yardstick, not a configuration. */
+    public static final String BENCHMARK_COLOR = "#757575";
     /** The drawdown area's colour (the fill is this at {@link AreaRenderer#FILL_OPACITY}). */
     public static final String DRAWDOWN_COLOR = "#C62828";
     /** Least width of both value axes, so the two plots line up over the same dates. */
@@ -128,7 +130,8 @@ public class EquityDrawdownChart extends GridPane {
             EquityCurve c = shown.get(k);
             DoubleDataSet d = new DoubleDataSet(c.name());
             d.set(axisDates(c.dates()), c.equity(), true);
-            d.setStyle("-fx-line-color: " + CURVE_COLORS.get(k % CURVE_COLORS.size()) + "; -fx-line-width: " + (k == 0 ? 1.8 : 1.2) + ";");
+            d.setStyle(c.benchmark() ? "-fx-line-color: " + BENCHMARK_COLOR + "; -fx-line-width: 1.2; -fx-stroke-dash-array: 6 4;"
+                    : "-fx-line-color: " + CURVE_COLORS.get(k % CURVE_COLORS.size()) + "; -fx-line-width: " + (k == 0 ? 1.8 : 1.2) + ";");
             curves.add(d);
         }
         // the main curve drawn last, on top

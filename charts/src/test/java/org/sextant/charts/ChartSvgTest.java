@@ -153,7 +153,9 @@ class ChartSvgTest {
             oos[i] = 0.3 - 0.01 * i;
         }
         fx(() -> {
-            equity.show(List.of(new EquityCurve("IBM buy and hold", ibm.dates(), growth, drawdown)), LocalDate.of(1998, 1, 2));
+            double[] half = java.util.Arrays.stream(growth).map(g -> 1 + (g - 1) / 2).toArray();
+            equity.show(List.of(new EquityCurve("IBM buy and hold", ibm.dates(), growth, drawdown),
+                    new EquityCurve("holding", ibm.dates(), half, drawdown, true)), LocalDate.of(1998, 1, 2));
             histogram.show(returns, new ForwardReturnHistogram.Marks(0.002, -0.001, 0.005, 0.001), "IBM 5-day returns");
             scatter.show(is, oos, 7);
             return null;
@@ -162,7 +164,12 @@ class ChartSvgTest {
 
         Document eq = exportByMenu(robot, equity.equityChart().getCanvas(), "#equity-drawdown-chart-export-svg",
                 t -> ChartExportMenu.setExportTarget(equity, t));
-        int onScreen = points(only(eq, "path", "equity").getAttribute("d")).size();
+        // the main curve drawn last, on top; a benchmark's curve dashed as on screen
+        List<org.w3c.dom.Element> lines = byClass(eq, "path", "equity");
+        assertEquals(2, lines.size());
+        assertEquals("", lines.get(1).getAttribute("stroke-dasharray"), "the strategy's curve is solid");
+        assertEquals("6 4", lines.get(0).getAttribute("stroke-dasharray").replace(",", " ").trim(), "the benchmark's curve is dashed");
+        int onScreen = points(lines.get(1).getAttribute("d")).size();
         assertTrue(onScreen > 600 && onScreen <= growth.length, "ten years of days, reduced to at most four points a pixel column: " + onScreen);
         assertEquals(1, byClass(eq, "path", "area").size(), "the drawdown area");
         assertTrue(texts(eq).contains("IBM buy and hold") && texts(eq).contains("out of sample →") && texts(eq).contains("drawdown"));

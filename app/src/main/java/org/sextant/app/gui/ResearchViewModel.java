@@ -443,6 +443,13 @@ public final class ResearchViewModel implements AutoCloseable {
                     "annualised, in sample and out of sample (from " + i.oosStart() + ")"));
             rows.add(new StatisticRow("CAGR / max DD (OOS)", pct(d.outOfSample().cagr()) + " / " + pct(d.outOfSample().maxDrawdown()),
                     "out-of-sample growth and worst fall"));
+            if (d.benchmark() != null) {
+                // the yardstick a strategy must beat: a Sharpe of 0.6 reads differently beside holding's 0.9
+                double diff = d.benchmark().sharpeDifferenceOutOfSample();
+                rows.add(new StatisticRow("Holding (OOS)", "Sharpe " + num(d.benchmark().outOfSample().sharpe()) + ", CAGR " + pct(d.benchmark().outOfSample().cagr())
+                        + (Double.isNaN(diff) ? "" : "; strategy " + String.format(Locale.ROOT, "%+.3f", diff)),
+                        "holding the same symbols out of sample (" + d.benchmark().holds() + "); the strategy's Sharpe minus holding's"));
+            }
             String psrWhy = why(d, Double.isNaN(s.psr()) ? "PSR, DSR and MinTRL" : Double.isNaN(s.psrOutOfSample()) ? "out-of-sample PSR" : null);
             rows.add(new StatisticRow("PSR", num(s.psr()) + " (OOS " + num(s.psrOutOfSample()) + ")" + psrWhy, "probability that the true Sharpe is above 0"));
             rows.add(new StatisticRow("DSR", num(s.dsr()) + String.format(Locale.ROOT, " (N = %,d)", i.sessionConfigurations())
@@ -506,6 +513,10 @@ public final class ResearchViewModel implements AutoCloseable {
                 String params = d.configurations().stream().filter(c -> c.configuration() == selected.configuration()).findFirst()
                         .map(c -> StatisticRow.parameters(c.parameters())).orElse("#" + selected.configuration());
                 curves.add(new org.sextant.charts.EquityCurve("selected: " + params, selected.dates(), selected.equity(), selected.drawdown()));
+            }
+            EquityCurve holding = d.curve(EquityCurve.BENCHMARK);
+            if (holding != null) {
+                curves.add(new org.sextant.charts.EquityCurve("holding", holding.dates(), holding.equity(), holding.drawdown(), true));
             }
             List<ConfigurationResult> configs = d.configurations();
             double[] is = new double[configs.size()];

@@ -151,6 +151,14 @@ class ResearchViewTest {
         assertEquals(stored.curve("best").size(), line.getDataCount());
         assertEquals(stored.curve("best").equity()[line.getDataCount() - 1], line.get(DataSet.DIM_Y, line.getDataCount() - 1));
         assertEquals(stored.curve("best").drawdown()[100], equity.drawdownDataSet().get(DataSet.DIM_Y, 100), 1e-12);
+        // holding the same symbols, grey and dashed beside the strategy, and its figures under the strategy's
+        DataSet holding = equity.equityDataSets().get(equity.equityDataSets().size() - 1);
+        assertEquals(2, equity.equityDataSets().size(), "the best curve and holding's");
+        assertEquals("holding", holding.getName()); // short: the legend keeps two lines at 1000x700
+        assertEquals(stored.curve("benchmark").equity()[holding.getDataCount() - 1], holding.get(DataSet.DIM_Y, holding.getDataCount() - 1));
+        assertTrue(holding.getStyle().contains("-fx-stroke-dash-array"), holding.getStyle());
+        assertTrue(robot.lookup("#stat-holding-oos-").queryLabeled().getText().startsWith(
+                String.format(Locale.ROOT, "Sharpe %.3f, CAGR", stored.benchmark().outOfSample().sharpe())));
         SweepScatterChart scatter = view.scatterChart();
         assertEquals(6, scatter.pointsDataSet().getDataCount());
         assertEquals(stored.inSample().sharpe(), scatter.chosenDataSet().get(DataSet.DIM_X, 0), 1e-12);
@@ -161,7 +169,7 @@ class ResearchViewTest {
         int other = data.chosenIndex() == 0 ? 1 : 0;
         robot.clickOn(fx(() -> scatter.getCanvas().localToScreen(scatter.getXAxis().getDisplayPosition(data.inSampleSharpe()[other]),
                 scatter.getYAxis().getDisplayPosition(data.outOfSampleSharpe()[other]))), javafx.scene.input.MouseButton.PRIMARY);
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> equity.equityDataSets().size() == 2);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> equity.equityDataSets().size() == 3);
         WaitForAsyncUtils.waitForFxEvents();
         int picked = scatter.selectedIndex();
         assertTrue(picked >= 0 && picked != data.chosenIndex(), "a configuration other than the chosen one is selected: " + picked);

@@ -31,6 +31,27 @@ class StatisticRowTest {
         assertEquals("n/a (n/a: configurations tie: nothing was selected for CSCV to judge)", row(rows, "PBO"));
     }
 
+    /** A run shows holding the same symbols beside the strategy: a Sharpe of 0.41 reads differently beside holding's 0.63. */
+    @Test
+    void holdingTheSameSymbolsStandsBesideTheStrategy() {
+        double nan = Double.NaN;
+        RunInfo info = new RunInfo("r", "s", "sma", null, List.of("IBM", "KO"), LocalDate.of(1991, 1, 2), LocalDate.of(2001, 1, 2),
+                LocalDate.of(1998, 1, 2), 6, 6, "no timing skill", "…", 0.95, nan, nan, nan, "1d", 252);
+        Metrics in = new Metrics(0.1, 0.15, 0.7, 1.0, -0.2, 5, 0.6, 0.52, 1770), out = new Metrics(0.05, 0.15, 0.41, 0.6, -0.25, 5, 0.6, 0.51, 756);
+        Metrics holdIn = new Metrics(0.12, 0.18, 0.75, 1.1, -0.3, 0, 1, 0.53, 1770), holdOut = new Metrics(0.094, 0.2, 0.63, 0.9, -0.3, 0, 1, 0.52, 756);
+        RunStatistics s = new RunStatistics(0.9, 0.8, 0.5, 3, 0.4, 0.1, 0.1, 0.1, 0.3, "no timing skill", "…", List.of());
+        org.sextant.engine.research.run.Benchmark hold = new org.sextant.engine.research.run.Benchmark("IBM, KO held at 1/2 of equity each", holdIn, holdOut, 0.41 - 0.63);
+        List<StatisticRow> rows = StatisticRow.of(new RunDetail(info, "{}", 0, Map.of(), 0, in, out, s, List.of(), List.of(), null, null, null, List.of(), hold));
+        assertEquals("Sharpe 0.630, CAGR 9.4%; strategy -0.220", row(rows, "Holding (OOS)"));
+        StatisticRow holding = rows.stream().filter(r -> r.name().equals("Holding (OOS)")).findFirst().orElseThrow();
+        assertEquals(true, holding.meaning().contains("IBM, KO held at 1/2 of equity each"), holding.meaning());
+        // after the strategy's own out-of-sample figures, which it is read against
+        assertEquals(rows.indexOf(rows.stream().filter(r -> r.name().equals("CAGR / max DD (OOS)")).findFirst().orElseThrow()) + 1, rows.indexOf(holding));
+        // a run stored before benchmarks has no such row
+        assertEquals(false, StatisticRow.of(new RunDetail(info, "{}", 0, Map.of(), 0, in, out, s, List.of(), List.of(), null, null, null, List.of()))
+                .stream().anyMatch(r -> r.name().equals("Holding (OOS)")));
+    }
+
     private static String row(List<StatisticRow> rows, String name) {
         return rows.stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow().value();
     }
