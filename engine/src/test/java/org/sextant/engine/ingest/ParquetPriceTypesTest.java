@@ -46,6 +46,21 @@ class ParquetPriceTypesTest {
                 "STAMPED.parquet", "close", "TIMESTAMP");
     }
 
+    /** A time the first row itself does not read as: said by row, with what the time columns are read as (attack 20). */
+    @Test
+    void aTimeColumnTheFirstRowDoesNotReadIsNamedByRowWithWhatWasExpected() throws Exception {
+        Path f = dir.resolve("TIMED.parquet");
+        ParquetReadColumnsTest.copy("SELECT DATE '2020-01-02' + i::INT AS date, TIME '09:30:00' AS time, 1.0 + i AS close FROM range(5) t(i)", f);
+        try (Store store = SmallStore.open(dir.resolve("home"), "256MB", "64MB")) {
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(f)));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith(f + " row 1, column "), e.getMessage());
+            assertEquals(f + " row 1, column date: '2020-01-02' does not read as a time; the file's times were taken to be date_time in date + time "
+                    + "(read as UTC)", e.getMessage());
+            assertEquals("write every time the same way, e.g. 2020-01-02T13:30:00Z, epoch seconds, or 2020.01.02,13:30; in Parquet, one TIMESTAMP column "
+                    + "(datetime) holds both", e.fix());
+        }
+    }
+
     @Test
     void pricesAsDecimalsOrTextStillImport() throws Exception {
         Path f = dir.resolve("TEXT.parquet");
