@@ -19,7 +19,7 @@ class ExportPricesCommandTest {
     @Test
     void theAppsOwnFoldersAreRefusedAndNothingIsWritten() {
         Path home = dir.resolve("home");
-        for (String inside : new String[] {"data/x", "run/exp", "backups/exp", "data/staging/exp", "LOGS"}) {
+        for (String inside : new String[] {"data/x", "run/exp", "backups/exp", "data/staging/exp", "logs/exp"}) {
             Path target = home.resolve(inside);
             String top = inside.split("/")[0];
             err.reset();

@@ -74,8 +74,8 @@ class RecoverCommandTest {
                 + "  fix: name a folder (it is created when missing)\n", home, file.resolve("sub"));
         String leaveOut = "  fix: name a folder of your own, or leave out --to for " + home.root().resolve("backups") + "\n";
         assertBackupRefused("error: --to " + home.dataDir() + " is SEXTANT_HOME/data, a folder the app owns\n" + leaveOut, home, home.dataDir());
-        assertBackupRefused("error: --to " + home.root().resolve("LOGS/old") + " is inside SEXTANT_HOME/LOGS, a folder the app owns\n" + leaveOut,
-                home, home.root().resolve("LOGS/old"));
+        assertBackupRefused("error: --to " + home.root().resolve("logs/old") + " is inside SEXTANT_HOME/logs, a folder the app owns\n" + leaveOut,
+                home, home.root().resolve("logs/old"));
         assertBackupRefused("error: --to " + home.root() + " is SEXTANT_HOME itself\n" + leaveOut, home, home.root());
         assertTrue(Files.list(home.dataDir()).noneMatch(p -> p.getFileName().toString().startsWith("sextant-")), "no backup in data/");
         assertTrue(Files.list(home.root()).noneMatch(p -> p.getFileName().toString().startsWith("sextant-")), "no backup in the home");

@@ -325,7 +325,7 @@ public final class ApiRoutes {
     }
 
     private Object listDeletedPrices(ApiCall call) {
-        return engine.listDeletedPrices(call.integer("limit"));
+        return engine.listDeletedPrices(call.integer("limit")).shown();
     }
 
     private Object listJobs(ApiCall call) {

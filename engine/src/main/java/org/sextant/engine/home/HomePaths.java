@@ -54,10 +54,32 @@ public final class HomePaths {
         return existing == null ? target.toAbsolutePath().normalize() : existing.toRealPath().resolve(existing.relativize(target)).normalize();
     }
 
-    /** Which of {@code owned} (top-level folders of the home, lower case) holds {@code real}, compared ignoring case; null: none. */
+    /**
+     * Which of {@code owned} (top-level folders of the home, lower case) holds {@code real}; null: none. A name of another case
+     * (Data) is that folder only where the file system folds case (macOS, Windows): on Linux Data is a folder of its own.
+     */
     public static String ownedFolder(Path realHome, Path real, List<String> owned) {
         if (!real.startsWith(realHome) || real.equals(realHome)) return null;
-        String top = realHome.relativize(real).getName(0).toString().toLowerCase(java.util.Locale.ROOT);
-        return owned.contains(top) ? top : null;
+        String top = realHome.relativize(real).getName(0).toString();
+        String lower = top.toLowerCase(java.util.Locale.ROOT);
+        if (!owned.contains(lower)) return null;
+        return top.equals(lower) || foldsCase(realHome.resolve(top), realHome.resolve(lower)) ? lower : null;
+    }
+
+    /** Whether {@code named} and {@code owned}, names differing in case only, are one folder: the file system folds case. */
+    static boolean foldsCase(Path named, Path owned) {
+        boolean a = Files.exists(named, LinkOption.NOFOLLOW_LINKS);
+        boolean b = Files.exists(owned, LinkOption.NOFOLLOW_LINKS);
+        if (a != b) return false; // one is there and the other not: case counts
+        if (!a) {
+            // neither there yet: as the system's file systems do by default
+            String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+            return os.contains("mac") || os.contains("win");
+        }
+        try {
+            return Files.isSameFile(named, owned);
+        } catch (java.io.IOException e) {
+            return true; // cannot tell: refused, as the owned folder would be
+        }
     }
 }

@@ -103,6 +103,9 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         BarFile bar = new BarFile(file, parquet, hasHeader, delim, List.copyOf(header), time, symbol, fields, valueSymbol, wide, null);
         if (parquet) {
             columns.requireScalar(file, bar.read());
+            java.util.Set<Integer> prices = new java.util.TreeSet<>(fields.values());
+            prices.addAll(wide);
+            columns.requireNumbers(file, prices);
             ParquetSizes.requireWithinBounds(c, staged, file, columns, bar.read());
         }
         return bar;

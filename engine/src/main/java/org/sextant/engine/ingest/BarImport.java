@@ -93,7 +93,7 @@ final class BarImport {
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT line, raw_ts, bad_number, symbol FROM bar_rows WHERE file_no = " + s.no()
                 + " AND (ts IS NULL OR bad_number IS NOT NULL OR symbol IS NULL OR symbol = '' OR " + Tickers.notTickerSql("symbol") + ") ORDER BY line LIMIT 1")) {
             if (!r.next()) return;
-            String at = bar.file() + " line " + r.getLong(1);
+            String at = bar.file() + (bar.parquet() ? " row " : " line ") + r.getLong(1);
             if (r.getObject(3) != null) {
                 String name = bar.header().get(r.getInt(3));
                 throw SextantException.invalid(name, at + ", column " + name + ": not a number", "write prices and volumes as plain numbers (1.2345)");
@@ -104,8 +104,12 @@ final class BarImport {
                 throw SextantException.invalid(name, at + ", column " + name + ": the symbol is missing", "fill in the ticker on every line");
             }
             String name = bar.header().get(bar.time().cols().get(0));
-            throw SextantException.invalid(name, at + ", column " + name + ": " + CellText.describe(r.getString(2)) + " is not a time like the first row's ("
-                    + bar.timeDescription() + ")", "write every time the same way, e.g. 2020-01-02T13:30:00Z, epoch seconds, or 2020.01.02,13:30");
+            // the first row itself: there is no other row's time to be like, so say what its columns were read as
+            boolean first = r.getLong(1) == (bar.parquet() || !bar.hasHeader() ? 1 : 2);
+            throw SextantException.invalid(name, at + ", column " + name + ": " + CellText.describe(r.getString(2)) + (first
+                    ? " does not read as a time; the file's times were taken to be " : " is not a time like the first row's (") + bar.timeDescription()
+                    + (first ? "" : ")"), "write every time the same way, e.g. 2020-01-02T13:30:00Z, epoch seconds, or 2020.01.02,13:30"
+                    + (bar.parquet() ? "; in Parquet, one TIMESTAMP column (datetime) holds both" : ""));
         }
     }
 

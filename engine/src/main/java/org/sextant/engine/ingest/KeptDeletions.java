@@ -64,7 +64,17 @@ public final class KeptDeletions {
      * @param totalBytes the bytes of every file there: the disk the kept deletions take
      * @param truncated  more entries than {@code limit}: the newest are listed
      */
-    public record Listing(String folder, int count, long totalBytes, boolean truncated, int limit, List<Kept> files) {}
+    public record Listing(String folder, int count, long totalBytes, boolean truncated, int limit, List<Kept> files) {
+        /**
+         * This listing as an answer shows it: a file placed there by hand may be named with a terminal escape or a right-to-left
+         * override, escaped as {@link org.sextant.contract.ShownText#escaped} does (the window keeps the real name to remove it).
+         */
+        public Listing shown() {
+            List<Kept> shown = files.stream().map(k -> new Kept(k.kind(), k.symbol(), k.interval(), k.deletedAt(), k.copy(),
+                    org.sextant.contract.ShownText.escaped(k.file()), k.bytes())).toList();
+            return new Listing(folder, count, totalBytes, truncated, limit, shown);
+        }
+    }
 
     private static final Comparator<Kept> NEWEST_FIRST = Comparator.comparing(Kept::deletedAt).thenComparingInt(Kept::copy)
             .thenComparing(Kept::file).reversed();

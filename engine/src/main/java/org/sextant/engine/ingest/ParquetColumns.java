@@ -88,6 +88,29 @@ record ParquetColumns(List<String> names, List<String> types, List<String> writt
     }
 
     /**
+     * Refuses a price or volume column ({@code prices}) stored as anything but a number or text, naming the file, the column
+     * and its type: a BOOLEAN casts to 1.0 and 0.0, a TIMESTAMP or a BLOB to nothing a price is (attack 20 M1: true/false
+     * were stored as prices of 1 and 0).
+     */
+    void requireNumbers(String file, java.util.Collection<Integer> prices) {
+        for (int i : prices) {
+            String t = types.get(i);
+            if (number(t) || t.equals("VARCHAR")) continue;
+            String col = Layout.columnField(names, i);
+            throw SextantException.invalid(col, file + ": its " + col + " column is stored as " + org.sextant.contract.ShownText.name(t)
+                    + ", not as numbers; nothing was imported", "store prices and volumes as numbers (or as text), then import again");
+        }
+    }
+
+    /** Whether DuckDB's type {@code t} is a number: every value of it casts to a price. */
+    static boolean number(String t) {
+        return NUMBERS.contains(t) || t.startsWith("DECIMAL(");
+    }
+
+    private static final java.util.Set<String> NUMBERS = java.util.Set.of("DOUBLE", "FLOAT", "TINYINT", "SMALLINT", "INTEGER", "BIGINT",
+            "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT");
+
+    /**
      * The refusal of a file DuckDB cannot read as Parquet, with DuckDB's reason: its first line, what a terminal would act on
      * shown as '?', cut (the reason can quote the file's bytes).
      */

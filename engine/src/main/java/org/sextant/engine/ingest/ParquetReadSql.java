@@ -33,6 +33,9 @@ final class ParquetReadSql {
         if (l.symbolCol() >= 0) read.add(l.symbolCol());
         read.addAll(l.wideCols());
         columns.requireScalar(file, read);
+        java.util.Set<Integer> prices = new java.util.TreeSet<>(l.fields().values());
+        prices.addAll(l.wideCols());
+        columns.requireNumbers(file, prices);
         // a description column's type is checked before it is gathered, naming what it must be (ImportedDescriptions)
         read.addAll(DescriptionColumns.of(l, file).columns().values());
         ParquetSizes.requireWithinBounds(c, staged, file, columns, read);
@@ -121,11 +124,8 @@ final class ParquetReadSql {
     static boolean alwaysCasts(String stored, String target) {
         if (stored == null) return false;
         if (target.equals("DATE")) return stored.equals("DATE");
-        return NUMBERS.contains(stored) || stored.startsWith("DECIMAL(");
+        return ParquetColumns.number(stored);
     }
-
-    private static final java.util.Set<String> NUMBERS = java.util.Set.of("DOUBLE", "FLOAT", "TINYINT", "SMALLINT", "INTEGER", "BIGINT",
-            "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT");
 
     private static String typeOf(ImportBatch.Source s, int i) {
         Layout l = s.layout();

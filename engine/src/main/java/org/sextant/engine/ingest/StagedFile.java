@@ -266,8 +266,12 @@ public final class StagedFile implements AutoCloseable {
         return new StagedFile(target);
     }
 
+    /** What the app stages: an import's or a sample's copies, a gather's folder, a deletion's rows before they are kept. */
+    private static final java.util.List<String> STAGED = java.util.List.of("import-", "gather-", "sample-", "deleted-");
+
     /**
-     * Removes what a killed import or gather left in staging (import-* files, gather-* folders).
+     * Removes what a killed import, gather, sample load or price deletion left in staging (import-* and deleted-* files,
+     * gather-* and sample-* folders; attack 20: a killed delete_prices left its deleted-*.csv for good).
      * Call only while this process owns the store (at open): no import of ours is running then.
      *
      * @return how many entries were removed
@@ -278,13 +282,11 @@ public final class StagedFile implements AutoCloseable {
         try (var entries = Files.list(stagingDir)) {
             for (Path p : (Iterable<Path>) entries::iterator) {
                 String name = p.getFileName().toString();
-                if (!name.startsWith("import-") && !name.startsWith("gather-")) continue;
-                if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                    try (var inner = Files.list(p)) {
-                        for (Path f : (Iterable<Path>) inner::iterator) Files.deleteIfExists(f);
-                    }
+                if (STAGED.stream().noneMatch(name::startsWith)) continue;
+                // deepest first, links not followed: a folder's files, then the folder
+                try (var inner = Files.walk(p)) {
+                    for (Path f : (Iterable<Path>) inner.sorted(java.util.Comparator.reverseOrder())::iterator) Files.deleteIfExists(f);
                 }
-                Files.deleteIfExists(p);
                 removed++;
             }
         } catch (IOException e) {

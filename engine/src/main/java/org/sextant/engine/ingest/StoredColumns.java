@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * What a stored day keeps when an import brings it again without some of its columns (a close-only or wide file over
- * open/high/low/volume): where the file's close is the stored close, the stored open, high, low (when the file has none of the
+ * open/high/low/volume): where the file's close is the stored close (as {@link #SAME_CLOSE} compares), the stored close, open, high, low (when the file has none of the
  * three), adjusted close and volume stay, and a day that then equals its stored row is left as it is (not updated); where the
  * close changed, the file's row replaces the stored one and the columns it lacks are gone, which the file's notes say per symbol.
  * Runs on import_rows before the stored rows it replaces are deleted.
@@ -27,8 +27,19 @@ final class StoredColumns {
         return any.toString();
     }
 
-    /** A row whose close is the stored one and that can take the stored open, high and low (it brings none of them, so none disagrees). */
-    private static final String SAME_CLOSE = "i.close = p.close AND i.open IS NULL AND i.high IS NULL AND i.low IS NULL";
+    /**
+     * A row whose close is the stored one and that can take the stored open, high and low (it brings none of them, so none
+     * disagrees). The same close within a billionth of it, or the stored close rounded to the 2 to 8 decimals a file writes
+     * (attack 20: closes of 6 decimals over full-precision data stripped every day's open, high and low).
+     */
+    private static final String SAME_CLOSE = sameClose() + " AND i.open IS NULL AND i.high IS NULL AND i.low IS NULL";
+
+    private static String sameClose() {
+        java.util.StringJoiner same = new java.util.StringJoiner(" OR ", "(", ")");
+        same.add("abs(i.close - p.close) <= 1e-9 * abs(p.close)");
+        for (int decimals = 2; decimals <= 8; decimals++) same.add("abs(i.close - round(p.close, " + decimals + ")) <= 1e-9 * abs(p.close)");
+        return same.toString();
+    }
 
     /** A row of import_rows {@code i} that is its stored row {@code p}, column for column. */
     private static final String UNCHANGED = "(i.open, i.high, i.low, i.close, i.adj_close, i.volume) IS NOT DISTINCT FROM "
@@ -46,7 +57,7 @@ final class StoredColumns {
             DirectImport.exec(c, "DROP TABLE import_lacking");
             return notes;
         }
-        DirectImport.exec(c, "UPDATE import_rows i SET open = p.open, high = p.high, low = p.low, adj_close = coalesce(i.adj_close, p.adj_close), "
+        DirectImport.exec(c, "UPDATE import_rows i SET open = p.open, high = p.high, low = p.low, close = p.close, adj_close = coalesce(i.adj_close, p.adj_close), "
                 + "volume = coalesce(i.volume, p.volume) FROM prices p WHERE p.symbol = i.symbol AND p.date = i.date AND " + SAME_CLOSE);
         // kept as stored: counted per file and symbol, then out of the batch, so neither inserted nor updated
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT l.file_no, l.symbol, count(*) FROM import_lacking l "

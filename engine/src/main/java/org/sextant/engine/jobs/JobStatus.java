@@ -1,5 +1,7 @@
 package org.sextant.engine.jobs;
 
+import org.sextant.contract.ShownText;
+
 import java.time.Instant;
 import java.util.List;
 import org.sextant.contract.FailReason;
@@ -22,6 +24,19 @@ public record JobStatus(String id, String kind, List<String> subjects, boolean w
                         String message, Instant createdAt, Instant startedAt, Instant finishedAt, String error,
                         FailReason failReason, String field, String fix, Object result, boolean coalesced,
                         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String note) {
+
+    /**
+     * Shown wherever a job is (start_import's answer, list_jobs, job_status, its record, the Jobs view): its subjects, a person's
+     * file names and symbols, escaped as {@link ShownText#escaped} does (a terminal escape, a right-to-left override); its texts
+     * bounded as a refusal is, a record read back from disk included (attack 20: an edited one held an error of 11,000 characters).
+     */
+    public JobStatus {
+        subjects = subjects == null ? null : subjects.stream().map(ShownText::escaped).toList();
+        message = SextantException.bounded(message, SextantException.MAX_TEXT);
+        error = SextantException.bounded(error, SextantException.MAX_TEXT);
+        field = SextantException.bounded(field, SextantException.MAX_FIELD);
+        fix = SextantException.bounded(fix, SextantException.MAX_TEXT);
+    }
 
     /** Why a job ended without a result; null while it runs and when it succeeded. */
     record Failure(String error, FailReason reason, String field, String fix) {

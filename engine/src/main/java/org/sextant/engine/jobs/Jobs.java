@@ -139,7 +139,7 @@ public final class Jobs implements AutoCloseable {
         java.util.Objects.requireNonNull(ifInterrupted, "ifInterrupted");
         org.sextant.engine.ReadOnlyScope.refuseWrite("start a " + kind + " job");
         for (JobStatus j : jobs.values()) {
-            if (j.state().active() && j.kind().equals(kind) && new HashSet<>(j.subjects()).containsAll(subjects)) {
+            if (j.state().active() && j.kind().equals(kind) && new HashSet<>(j.subjects()).containsAll(subjects.stream().map(org.sextant.contract.ShownText::escaped).toList())) {
                 return j.asCoalesced(limits.getOrDefault(j.id(), DEFAULT_TIME_LIMIT));
             }
         }

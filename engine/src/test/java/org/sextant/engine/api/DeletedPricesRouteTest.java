@@ -43,6 +43,16 @@ class DeletedPricesRouteTest {
                 f + " " + keptIn);
     }
 
+    /** A file placed there by hand, named with a terminal escape and a right-to-left override, is named escaped (attack 20). */
+    @Test
+    void aHandPlacedFileIsNamedEscaped() throws Exception {
+        Path dir = Files.createDirectories(engine.home().deletedPricesDir());
+        Files.writeString(dir.resolve("\u001b[2Jgpj.\u202Ecsv"), "x");
+        JsonNode f = call("{}").path("files").get(0);
+        assertEquals("other", f.path("kind").asString());
+        assertEquals("data/deleted/\\u001b[2Jgpj.\\u202ecsv", f.path("file").asString());
+    }
+
     @Test
     void aLimitOutOfBoundsIsRefusedNamingIt() {
         for (String json : new String[] {"{\"limit\": 0}", "{\"limit\": 1001}"}) {

@@ -597,4 +597,18 @@ class ImportRefusalTest {
             assertFalse(Files.exists(leftDir), "a killed gather's folder is gone");
         }
     }
+
+    @Test
+    void stagingLeftByAKilledDeletionOrSampleLoadIsRemovedAtTheNextStart() throws Exception {
+        SextantHome home = new SextantHome(tmp.resolve("home")).ensureLayout();
+        Path deleted = Files.writeString(home.stagingDir().resolve("deleted-" + java.util.UUID.randomUUID() + ".csv"), "symbol,date,close\n");
+        Path sample = Files.createDirectories(home.stagingDir().resolve("sample-" + java.util.UUID.randomUUID()));
+        Files.writeString(sample.resolve("sample-daily.csv"), "Date,Close\n");
+        Path yours = Files.writeString(home.stagingDir().resolve("notes.txt"), "not the app's");
+        try (Sextant engine = Sextant.open(home)) {
+            assertFalse(Files.exists(deleted), "a killed delete_prices' staged rows are gone");
+            assertFalse(Files.exists(sample), "a killed sample load's folder is gone");
+            assertTrue(Files.exists(yours), "a file the app does not stage is left");
+        }
+    }
 }

@@ -47,6 +47,19 @@ class StoredColumnsTest {
         assertEquals(2, WideImportTest.count(store, "SELECT count(*) FROM prices WHERE symbol = 'MSFT' AND source = 'file:closes.csv'"));
     }
 
+    /** Closes written with 6 decimals over closes stored in full: the same closes, the stored rows kept whole (attack 20). */
+    @Test
+    void closesOfFewerDecimalsAreTheStoredCloses(@TempSextant Store store) throws IOException {
+        Path full = Files.writeString(tmp.resolve("full.csv"), "symbol,date,open,high,low,close,volume\n"
+                + "PREC,2024-01-02,10.1,10.9,9.9,10.123456789012,100\nPREC,2024-01-03,0.4,0.5,0.3,0.41234567891,200\n");
+        new PriceImporter(store).importFiles(List.of(full));
+        Path rounded = Files.writeString(tmp.resolve("rounded.csv"), "symbol,date,close\nPREC,2024-01-02,10.123457\nPREC,2024-01-03,0.412346\n");
+        ImportReport r = new PriceImporter(store).importFiles(List.of(rounded));
+        assertEquals(0, r.rowsUpdated(), r.files().get(0).notes().toString());
+        assertEquals(2, WideImportTest.count(store, "SELECT count(open) FROM prices WHERE symbol = 'PREC'"));
+        assertEquals(List.of("10.1", "10.123456789012"), row(store, "SELECT open, close FROM prices WHERE symbol = 'PREC' AND date = DATE '2024-01-02'"));
+    }
+
     /** A wide Parquet file (the careful path only) of the stored closes, and a CSV of closes with volumes: the stored open, high and low stay. */
     @Test
     void aWideParquetOfTheStoredClosesChangesNothing(@TempSextant Store store) throws Exception {

@@ -282,6 +282,30 @@ class JobsTest {
         assertTrue(Files.readString(dir.resolve("forecast-0000dead.json")).contains("INTERRUPTED"));
     }
 
+    /** A job's subjects (a person's file names) are shown escaped everywhere; a record's error read back is bounded (attack 20). */
+    @Test
+    void subjectsAreShownEscapedAndARecordReadBackIsBounded() throws Exception {
+        String evil = "\u001b[31mred\u202Etxt.csv\u2066";
+        JobStatus failed = new JobStatus("import-0000beef", "import", List.of("SUBJECT"), true, org.sextant.engine.ingest.PriceImporter.IF_INTERRUPTED.leaves(),
+                JobState.FAILED, 1, "failed", Instant.now().minusSeconds(60), Instant.now().minusSeconds(60), Instant.now().minusSeconds(30), "ERROR",
+                org.sextant.contract.FailReason.INVALID_INPUT, null, null, null, false, null);
+        // edited by hand: raw controls in its subjects, an error of 11,000 characters
+        Files.writeString(dir.resolve("import-0000beef.json"), Json.write(failed).replace("\"SUBJECT\"", "\"\\u001b[31mred\u202Etxt.csv\u2066\"")
+                .replace("\"ERROR\"", "\"" + "e".repeat(11_000) + "\""));
+        try (Jobs jobs = new Jobs(dir)) {
+            JobStatus read = jobs.status("import-0000beef");
+            assertEquals(List.of("\\u001b[31mred\\u202etxt.csv\\u2066"), read.subjects());
+            assertTrue(read.error().length() <= org.sextant.engine.SextantException.MAX_TEXT, "bounded: " + read.error().length());
+            JobStatus started = jobs.submit("import", List.of(evil), true, IfInterrupted.KEEPS_AT_END, ctx -> 1);
+            assertEquals(List.of("\\u001b[31mred\\u202etxt.csv\\u2066"), started.subjects());
+            String listed = Json.write(jobs.listing(null));
+            // a raw ESC would be JSON's backslash-u001B; the escaped subject is the text backslash-u001b, its backslash doubled in JSON
+            assertFalse(listed.contains("\u202E") || listed.contains("\u2066") || listed.contains("\\u001B"), listed);
+            assertTrue(listed.contains("\\\\u001b[31mred\\\\u202etxt.csv"), listed);
+            assertFalse(Json.write(jobs.status(started.id())).contains("\u202E"));
+        }
+    }
+
     /** Every job is bounded in time (a clock that moves a minute per step: no wall-clock waits). */
     @Test
     void aJobPastItsTimeLimitEndsTimedOutSayingHowFarItGotAndWhatItKept() throws Exception {

@@ -48,8 +48,8 @@ public final class ReportExport {
         Path target = target(home, run.info().runId(), path);
         String html = RunReport.html(run);
         try {
+            refuseSomeoneElsesFile(target); // before a folder is made: a refused write leaves nothing behind
             Files.createDirectories(target.getParent());
-            refuseSomeoneElsesFile(target);
             AtomicFiles.write(target, html);
             return new Written(run.info().runId(), f, target.toString(), Files.size(target));
         } catch (IOException e) {
