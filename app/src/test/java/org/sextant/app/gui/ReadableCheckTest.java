@@ -55,7 +55,13 @@ class ReadableCheckTest {
         // the chart lays its title and axes out over the next pulses (on a loaded machine after several): read it once both are
         java.util.function.Supplier<List<String>> check = () -> {
             try {
-                return WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.unreadable("fixture", stage.getScene().getRoot())).get();
+                return WaitForAsyncUtils.asyncFx(() -> {
+                    // laid out here, not left to the pulses: in a full suite in CI no pulse laid it out within a minute
+                    javafx.scene.Parent root = stage.getScene().getRoot();
+                    root.applyCss();
+                    root.layout();
+                    return ReadableLayoutTest.unreadable("fixture", root);
+                }).get();
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

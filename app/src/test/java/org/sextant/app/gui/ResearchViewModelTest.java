@@ -148,7 +148,9 @@ class ResearchViewModelTest {
         for (ConfigurationResult c : stored.configurations()) {
             assertTrue(Arrays.stream(charts.outOfSampleSharpe()).anyMatch(v -> v == c.outOfSample().sharpe()));
         }
-        assertEquals(1, charts.equity().size(), "best and selected are the same configuration: one curve");
+        assertEquals(2, charts.equity().size(), "best and selected are the same configuration: one curve, and holding's");
+        assertTrue(charts.equity().get(1).benchmark() && !charts.equity().get(0).benchmark(), "holding the same symbols is drawn beside it");
+        assertEquals(stored.curve("benchmark").equity()[0], charts.equity().get(1).equity()[0]);
         org.sextant.charts.EquityCurve curve = charts.equity().get(0);
         assertEquals(stored.info().from(), curve.dates().get(0));
         assertEquals(1.0, curve.equity()[0]);
@@ -165,7 +167,7 @@ class ResearchViewModelTest {
         ChartData withSelected = onUi(() -> model.chartsProperty().get());
         assertEquals(other, withSelected.selectedIndex());
         assertEquals(charts.chosenIndex(), withSelected.chosenIndex(), "the chosen configuration stays the best in sample");
-        assertEquals(2, withSelected.equity().size());
+        assertEquals(3, withSelected.equity().size(), "best, selected and holding");
         assertTrue(withSelected.equity().get(1).name().startsWith("selected: fast.length "), withSelected.equity().get(1).name());
         // the run lists its configurations in its ranking: the label is the selected configuration's own parameters
         assertEquals("selected: " + StatisticRow.parameters(stored.configurations().get(other).parameters()), withSelected.equity().get(1).name());
