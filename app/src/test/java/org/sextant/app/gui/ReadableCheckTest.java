@@ -46,21 +46,22 @@ class ReadableCheckTest {
     void aChartTitleAndAnAxisLabelTooLongForTheChartAreReported() throws Exception {
         String title = "Equity and drawdown of every configuration, 1991-01-02 to 2001-01-02";
         String axisLabel = "out-of-sample Sharpe ratio of every configuration tried";
-        WaitForAsyncUtils.asyncFx(() -> {
-            io.fair_acc.chartfx.XYChart chart = new io.fair_acc.chartfx.XYChart(new io.fair_acc.chartfx.axes.spi.DefaultNumericAxis("in-sample Sharpe"),
+        // a scene of its own at a set size, laid out by the check itself: on the suite's shared stage in CI the chart was
+        // never given the scene's size (found nothing within a minute), alone it was
+        io.fair_acc.chartfx.XYChart chart = WaitForAsyncUtils.asyncFx(() -> {
+            io.fair_acc.chartfx.XYChart c = new io.fair_acc.chartfx.XYChart(new io.fair_acc.chartfx.axes.spi.DefaultNumericAxis("in-sample Sharpe"),
                     new io.fair_acc.chartfx.axes.spi.DefaultNumericAxis(axisLabel));
-            chart.setTitle(title);
-            stage.getScene().setRoot(chart);
+            c.setTitle(title);
+            new Scene(c, 300, 200);
+            return c;
         }).get();
-        // the chart lays its title and axes out over the next pulses (on a loaded machine after several): read it once both are
         java.util.function.Supplier<List<String>> check = () -> {
             try {
                 return WaitForAsyncUtils.asyncFx(() -> {
-                    // laid out here, not left to the pulses: in a full suite in CI no pulse laid it out within a minute
-                    javafx.scene.Parent root = stage.getScene().getRoot();
-                    root.applyCss();
-                    root.layout();
-                    return ReadableLayoutTest.unreadable("fixture", root);
+                    chart.applyCss();
+                    chart.resize(300, 200);
+                    chart.layout();
+                    return ReadableLayoutTest.unreadable("fixture", chart);
                 }).get();
             } catch (Exception e) {
                 throw new IllegalStateException(e);
