@@ -46,7 +46,9 @@ class BacktestBudgetTest {
         assertEquals("resource_limit", e.failReason(), e.getMessage());
         assertEquals("nodes.fc.params.every", e.field(), e.getMessage());
         assertTrue(e.getMessage().startsWith("the forecast nodes would compute for about ") && e.getMessage().contains("(forecast node 'fc': model ets, window 250, every 1, on 2 assets of ")
-                && e.getMessage().endsWith("more than the 20 s this request may take of its budget; nothing was run"), e.getMessage());
+                && e.getMessage().endsWith(" s this request may take of its budget; nothing was run"), e.getMessage());
+        // half of what is left of the 40 s budget when the check ran: 20 s on a quiet machine, a little less on a loaded one
+        double allowed = statedAllowance(e.getMessage());
         java.util.regex.Matcher every = java.util.regex.Pattern.compile("^set every to (\\d+) or more \\(bars between fits\\), or run it as a background job with start_backtest").matcher(e.fix());
         assertTrue(every.find(), e.fix());
         assertTrue(engine.listRuns(null, 5).isEmpty(), "no run stored");
@@ -57,9 +59,9 @@ class BacktestBudgetTest {
         assertTrue(bars.find(), e.getMessage());
         int n = Integer.parseInt(every.group(1));
         assertTrue(n > 1 && n < Integer.parseInt(bars.group(1)), e.fix());
-        assertEquals(n, org.sextant.engine.research.graph.ForecastNodeCost.smallestEvery(20, graph, 2, Integer.parseInt(bars.group(1))));
-        assertTrue(org.sextant.engine.research.graph.ForecastNodeCost.seconds(graph, 2, Integer.parseInt(bars.group(1)), n) <= 20);
-        assertTrue(org.sextant.engine.research.graph.ForecastNodeCost.seconds(graph, 2, Integer.parseInt(bars.group(1)), n - 1) > 20);
+        // (the allowance is stated rounded to the second: the every named fits it, one less does not, within that rounding)
+        assertTrue(org.sextant.engine.research.graph.ForecastNodeCost.seconds(graph, 2, Integer.parseInt(bars.group(1)), n) <= allowed + 0.5);
+        assertTrue(org.sextant.engine.research.graph.ForecastNodeCost.seconds(graph, 2, Integer.parseInt(bars.group(1)), n - 1) > allowed - 0.5);
         // without a budget (start_backtest, the GUI) nothing is refused
         org.sextant.engine.research.graph.ForecastNodeCost.refuseBeyondBudget(graph, 2, Integer.parseInt(bars.group(1)));
     }
@@ -97,8 +99,9 @@ class BacktestBudgetTest {
         assertTrue(bars.find(), e.getMessage());
         int n = Integer.parseInt(most.group(1).replace(",", "")), b = Integer.parseInt(bars.group(1).replace(",", ""));
         assertTrue(n > 44_850 && n < 499_500, "a sweep that runs today fits: " + e.fix());
-        assertEquals(n, org.sextant.engine.research.sweep.SweepCost.mostConfigurations(20, 1, b, 2) , 0.1 * n, "about the most whose estimate fits");
-        assertTrue(org.sextant.engine.research.sweep.SweepCost.seconds(n, 1, b, 2) <= 20);
+        double allowed = statedAllowance(e.getMessage());
+        assertEquals(n, org.sextant.engine.research.sweep.SweepCost.mostConfigurations(allowed, 1, b, 2) , 0.1 * n, "about the most whose estimate fits");
+        assertTrue(org.sextant.engine.research.sweep.SweepCost.seconds(n, 1, b, 2) <= allowed + 0.5);
         // the same sweep as a background job has no request budget: not refused (it is not run here, only priced)
         org.sextant.engine.research.sweep.SweepCost.refuseBeyondBudget(499_500, 1, b, 2);
     }
@@ -126,6 +129,15 @@ class BacktestBudgetTest {
         assertThrows(java.util.concurrent.CancellationException.class,
                 () -> routes.dispatch(new ApiCall("backtest", Json.MAPPER.readTree(WIDE.formatted(2))), () -> true));
         assertTrue(engine.listRuns(null, 5).isEmpty(), "no run stored");
+    }
+
+    /** The seconds a refusal says the request may still take: half of what was left of its 40 s budget (at most 20). */
+    private static double statedAllowance(String message) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("more than the (\\d+) s this request may take").matcher(message);
+        assertTrue(m.find(), message);
+        double allowed = Double.parseDouble(m.group(1));
+        assertTrue(allowed >= 10 && allowed <= 20, "half of what is left of a 40 s budget: " + message);
+        return allowed;
     }
 
     private static Object call(ApiRoutes routes, String method, String args) {

@@ -7,14 +7,15 @@ import org.sextant.engine.Sextant;
 import org.sextant.engine.home.SextantHome;
 import tools.jackson.databind.JsonNode;
 
-/** The engine on the sample universe in a temporary home, with its API routes, answering as JSON. */
+/** The engine on the sample universe in a temporary home, with its API routes (a 10-minute read budget), answering as JSON. */
 final class SampleRoutes implements AutoCloseable {
     private final Sextant engine;
     private final ApiRoutes routes;
 
     SampleRoutes(Path home) {
         engine = Sextant.open(new SextantHome(home));
-        routes = new ApiRoutes(engine, () -> Map.of());
+        // a budget these tests never reach: they are about answers, and at load 20+ a 30m forecast outlasted the 40 s one
+        routes = new ApiRoutes(engine, () -> Map.of(), java.time.Duration.ofMinutes(10), Math.max(2, Runtime.getRuntime().availableProcessors()), ApiRoutes.TURN_WAIT);
     }
 
     JsonNode call(String method, String json) {
