@@ -49,13 +49,20 @@ public final class ReportExport {
         String html = RunReport.html(run);
         try {
             refuseSomeoneElsesFile(target); // before a folder is made: a refused write leaves nothing behind
-            Files.createDirectories(target.getParent());
+            makeFolders(target.getParent());
             AtomicFiles.write(target, html);
             return new Written(run.info().runId(), f, target.toString(), Files.size(target));
         } catch (IOException e) {
             throw new SextantException(FailReason.IO_ERROR, "could not write the report to " + target + ": " + e.getMessage(), "path",
                     "check that the folder is writable and the disk has space");
         }
+    }
+
+    /** The missing folders down to {@code dir}, each its owner's only (700), as the backups folder the app makes; existing ones keep their mode. */
+    private static void makeFolders(Path dir) throws IOException {
+        if (dir == null || Files.isDirectory(dir)) return;
+        makeFolders(dir.getParent());
+        SextantHome.ownerOnly(dir);
     }
 
     /**

@@ -96,6 +96,11 @@ class ReportExportTest {
         assertEquals(dir.toAbsolutePath().normalize().resolve("reports/mine/sma.html"), named.file());
         Path elsewhere = dir.resolve("exports").resolve("again.html").toAbsolutePath();
         assertTrue(Files.exists(engine.exportReport(run.runId(), "html", elsewhere.toString()).file()));
+        // the folders it made are their owner's only, as the report in them is (attack 21, L6: they were 755)
+        for (Path made : new Path[] {dir.resolve("reports"), dir.resolve("reports/mine"), dir.resolve("exports")}) {
+            assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(made)), made.toString());
+        }
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(named.file())));
     }
 
     @Test
