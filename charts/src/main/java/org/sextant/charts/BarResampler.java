@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /**
  * Resamples bars to a coarser interval along their session, as the store's resample_bars macro
- * does (V040__bars.sql): bars of no trading day (a weekend, outside equity hours) are dropped,
+ * does (V049__daily_bars_on_session_clock.sql): bars of no trading day (a weekend, outside equity hours) are dropped,
  * the rest grouped by bucket (intraday: multiples of the interval from the session's start, in
  * the exchange's shifted wall time; 1d: the trading day; 1w: its ISO week; 1mo: its month); a
  * bucket's open is its first bar's open, high the highest high, low the lowest low, close the
@@ -49,7 +49,7 @@ public final class BarResampler {
                 int offset = from.offsetSeconds(i);
                 // a day, week or month opens at its own local time, maybe across a daylight-saving
                 // change from its first bar (April 2000's month opens in EST, its first bar in EDT)
-                if (!to.intraday() && from.zoned()) offset = offsetAt(clock, key - from.shift());
+                if (!to.intraday()) offset = offsetAt(clock, key - from.shift());
                 out.add(key, (key - from.shift()) * 60 - offset, offset, from.tradingEpochDay(i), open, high, low, close, volume);
             } else {
                 out.merge(high, low, close, volume);
@@ -96,7 +96,7 @@ public final class BarResampler {
         }
 
         TimedBars bars(TimedBars from, ChartInterval to, boolean anyVolume) {
-            return new TimedBars(from.symbol(), to, from.clock(), from.shift(), from.zoned(), Arrays.copyOf(secs, count), Arrays.copyOf(shifted, count),
+            return new TimedBars(from.symbol(), to, from.clock(), from.shift(), Arrays.copyOf(secs, count), Arrays.copyOf(shifted, count),
                     Arrays.copyOf(offset, count), Arrays.copyOf(day, count), Arrays.copyOf(o, count), Arrays.copyOf(h, count), Arrays.copyOf(l, count),
                     Arrays.copyOf(c, count), anyVolume ? Arrays.copyOf(v, count) : null);
         }

@@ -6,7 +6,7 @@ import java.time.ZoneId;
  * When a symbol trades, as the chart's resampling and time labels see it: the exchange's zone,
  * the shift that makes a trading day a calendar day (fx's day starts 17:00 New York, shifted by
  * 7 h to 00:00), where intraday buckets start, and which bars belong to no trading day. The same
- * rules as the store's resample_bars macro (V048__eu_equity_session.sql), so a chart resampled here draws the
+ * rules as the store's resample_bars macro (V049__daily_bars_on_session_clock.sql), so a chart resampled here draws the
  * bars the engine would return; the app's tests compare the two.
  *
  * @param name         the session's name in the store: fx, us_equity, eu_equity or continuous

@@ -32,18 +32,17 @@ public final class TimedBars {
     private final double[] low;
     private final double[] close;
     private final double[] volume;
-    /** Wall minute in the exchange's zone plus {@link #shift} (daily bars: their UTC date's minutes, no zone). */
+    /** Wall minute in the exchange's zone plus {@link #shift}: a trading day's first minute is a calendar day's. */
     private final long[] shiftedMinute;
-    /** Zone offset in seconds at each bar's open (0 for daily bars). */
+    /** Zone offset in seconds at each bar's open. */
     private final int[] offset;
     private final int[] tradingDay;
     private final int shift;
-    /** Whether the times went through the exchange's zone (intraday bars and their resamples; stored daily bars did not). */
-    private final boolean zoned;
     private PriceBars drawn;
 
     /**
-     * @param seconds each bar's open time, epoch seconds UTC, ascending (a daily bar: its date at 00:00 UTC)
+     * @param seconds each bar's open time, epoch seconds UTC, ascending (a daily, weekly or monthly bar: when its
+     *                first day opens on the session's clock, as the engine dates them: fx 17:00 New York the day before)
      */
     public TimedBars(String symbol, ChartInterval interval, SessionClock clock, long[] seconds, double[] open, double[] high, double[] low,
                      double[] close, double[] volume) {
@@ -66,8 +65,7 @@ public final class TimedBars {
         this.low = low;
         this.volume = volume;
         int n = seconds.length;
-        shift = interval.intraday() ? clock.shiftMinutes() : 0;
-        zoned = interval.intraday();
+        shift = clock.shiftMinutes();
         shiftedMinute = new long[n];
         offset = new int[n];
         tradingDay = new int[n];
@@ -78,23 +76,22 @@ public final class TimedBars {
         int current = 0;
         for (int i = 0; i < n; i++) {
             long t = seconds[i];
-            if (interval.intraday() && (t < validFrom || t >= validUntil)) {
+            if (t < validFrom || t >= validUntil) {
                 Instant at = Instant.ofEpochSecond(t);
                 current = rules.getOffset(at).getTotalSeconds();
                 ZoneOffsetTransition next = rules.nextTransition(at);
                 validFrom = t;
                 validUntil = next == null ? Long.MAX_VALUE : next.toEpochSecond();
             }
-            offset[i] = interval.intraday() ? current : 0;
+            offset[i] = current;
             shiftedMinute[i] = Math.floorDiv(t + offset[i], 60) + shift;
             tradingDay[i] = (int) Math.floorDiv(shiftedMinute[i], 1440);
         }
     }
 
     /** A resampled series: every derived array given. */
-    TimedBars(String symbol, ChartInterval interval, SessionClock clock, int shift, boolean zoned, long[] seconds, long[] shiftedMinute, int[] offset,
+    TimedBars(String symbol, ChartInterval interval, SessionClock clock, int shift, long[] seconds, long[] shiftedMinute, int[] offset,
               int[] tradingDay, double[] open, double[] high, double[] low, double[] close, double[] volume) {
-        this.zoned = zoned;
         this.symbol = symbol;
         this.interval = interval;
         this.clock = clock;
@@ -130,7 +127,6 @@ public final class TimedBars {
     long shiftedMinute(int i) { return shiftedMinute[i]; }
     int offsetSeconds(int i) { return offset[i]; }
     int shift() { return shift; }
-    boolean zoned() { return zoned; }
     /** Wall-clock minute of bar {@code i}'s open in the exchange's zone (epoch minutes of the local date-time). */
     long wallMinute(int i) { return shiftedMinute[i] - shift; }
 

@@ -259,9 +259,11 @@ public final class BarReader {
         return days.count(from, to);
     }
 
-    /** Per UTC date, how many stored bars of {@code counted} fall in no bar of their own interval (outside the session). */
+    /** Per UTC date (a daily price: its date), how many stored bars of {@code counted} fall in no bar of their own interval (outside the session). */
     private OutsideDays outsideDays(String symbol, List<String> counted) {
-        StringBuilder sql = new StringBuilder("SELECT CAST(p.ts AS DATE) AS d, count(*) FROM price_bars p WHERE p.symbol = ? AND (");
+        // a daily price opens on the session's clock, maybe the UTC evening before (fx): it is counted on its own date
+        String day = "CASE WHEN p.interval = '1d' THEN " + TradingSession.of(sessionLabel(symbol)).tradingDaySql("p.ts") + " ELSE CAST(p.ts AS DATE) END";
+        StringBuilder sql = new StringBuilder("SELECT " + day + " AS d, count(*) FROM price_bars p WHERE p.symbol = ? AND (");
         for (int i = 0; i < counted.size(); i++) {
             // at its own interval every in-session bar is its own bucket, opening at its own time: the others are the ones left out
             sql.append(i > 0 ? " OR " : "").append("(p.interval = '").append(counted.get(i)).append("' AND p.ts NOT IN (SELECT ts FROM resample_bars(?, '")
@@ -322,7 +324,7 @@ public final class BarReader {
         String coarsest = sources.get(sources.size() - 1);
         // daily prices without a recorded session annualise as they always have: 252 trading days
         double perYear = recorded == null && interval == BarInterval.D1 && coarsest.equals("1d") ? 252 : session.barsPerYear(interval);
-        return new Source(List.copyOf(sources), session, perYear, layered(sources, interval));
+        return new Source(List.copyOf(sources), session, perYear, layered(sources, interval, session));
     }
 
     /**
@@ -330,16 +332,17 @@ public final class BarReader {
      * (measured at the interval read), a coarser one winning where spans overlap, so ten hourly bars added to five
      * years of 30-minute ones replace only the hours they cover instead of hiding the years (docs/data.md).
      */
-    private static String layered(List<String> sources, BarInterval interval) {
-        // intraday bars are placed by open time; daily and coarser by trading day (stored days open at 00:00, resampled ones at the session's open)
+    private static String layered(List<String> sources, BarInterval interval, TradingSession session) {
+        // intraday bars are placed by open time; daily and coarser by trading day
         String key = interval.intraday() ? "ts" : "date";
         StringBuilder sql = new StringBuilder("WITH ");
         for (int i = 0; i < sources.size(); i++) {
             String s = sources.get(i);
             if (i > 0) sql.append(", ");
-            // daily prices are read as stored; anything else through the macro, which also dates intraday bars by trading day
+            // daily prices are read as stored (price_bars opens each on the session's clock, its date the trading day);
+            // anything else through the macro, which also dates intraday bars by trading day
             sql.append("l").append(i).append(" AS (").append(interval == BarInterval.D1 && s.equals("1d")
-                    ? "SELECT ts, CAST(ts AS DATE) AS date, open, high, low, close, volume FROM price_bars WHERE symbol = ? AND interval = '1d'"
+                    ? "SELECT ts, " + session.tradingDaySql("ts") + " AS date, open, high, low, close, volume FROM price_bars WHERE symbol = ? AND interval = '1d'"
                     : "SELECT ts, date, open, high, low, close, volume FROM resample_bars(?, '" + s + "', '" + interval.label + "')").append(")");
         }
         sql.append(" ");

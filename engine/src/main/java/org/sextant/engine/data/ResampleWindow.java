@@ -8,7 +8,7 @@ import java.time.LocalDate;
 import java.time.temporal.TemporalAdjusters;
 
 /**
- * The resample_bars macro (V048__eu_equity_session.sql, kept unchanged for run_select) with the stored bars read only within a
+ * The resample_bars macro (V049__daily_bars_on_session_clock.sql, kept unchanged for run_select) with the stored bars read only within a
  * window of UTC open times: the macro groups the whole series before a trading day can be chosen, so a page of a few
  * days of a 2,000,000-bar series would sort and group every bar. Same rules, same columns; the window is chosen from
  * trading days by {@link #fromTs}/{@link #toTs} so that every bar dated within them has all its stored bars inside.
@@ -37,14 +37,15 @@ final class ResampleWindow {
                 + "FROM (SELECT coalesce((SELECT any_value(session) FROM symbol_sessions WHERE symbol = ?), 'continuous') AS session)), "
                 + "source AS (SELECT p.ts, coalesce(p.open, p.close) AS o, coalesce(p.high, p.close) AS h, coalesce(p.low, p.close) AS l, p.close AS c, p.volume AS v, "
                 + "r.session, r.tz, r.shift, r.origin, r.open_at, r.close_at, "
-                + (dailySource ? "p.ts" : "timezone(r.tz, timezone('UTC', p.ts)) + r.shift") + " AS shifted "
+                // daily prices are dated at their day's open on the session's clock (price_bars), stored weeks and months by UTC date
+                + (dailySource && from != BarInterval.D1 ? "p.ts" : "timezone(r.tz, timezone('UTC', p.ts)) + r.shift") + " AS shifted "
                 + "FROM price_bars p, rule r WHERE p.symbol = ? AND p.interval = '" + from.label + "' "
                 + "AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts >= ?) AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts < ?)), "
                 + "in_session AS (SELECT *, CAST(shifted AS DATE) AS trading_day FROM source WHERE session = 'continuous' "
                 + "OR (dayofweek(CAST(shifted AS DATE)) BETWEEN 1 AND 5 AND (open_at IS NULL OR " + dailySource
                 + " OR CAST(shifted AS TIME) BETWEEN open_at AND close_at))), "
                 + "bucketed AS (SELECT *, " + bucket + " AS bucket FROM in_session) "
-                + "SELECT " + (dailySource ? "bucket" : "timezone('UTC', timezone(any_value(tz), bucket - any_value(shift)))") + " AS ts, "
+                + "SELECT timezone('UTC', timezone(any_value(tz), bucket - any_value(shift))) AS ts, "
                 + "CAST(min(trading_day) AS DATE) AS date, arg_min(o, ts) AS open, max(h) AS high, min(l) AS low, arg_max(c, ts) AS close, "
                 + "sum(v) AS volume FROM bucketed GROUP BY bucket";
     }

@@ -44,20 +44,15 @@ public final class SessionCalendar {
     /**
      * Open times (UTC) of the {@code count} week or month bars after the one holding trading day
      * {@code lastDay}, named as resample_bars names them: the bucket's first calendar day (Monday, the
-     * 1st) at 00:00 for bars made from daily ones, else 00:00 on the session's clock less its shift (fx:
-     * 17:00 New York the day before). Stepping the last open by a month instead drifted: from an fx
-     * March bar opening 28 February 17:00 it gave 28 March, not 31 March.
+     * 1st) opening on the session's clock ({@link TradingSession#dayOpen}: fx 17:00 New York the day
+     * before), whether the bars were made from intraday bars or daily prices. Stepping the last open by
+     * a month instead drifted: from an fx March bar opening 28 February 17:00 it gave 28 March, not 31 March.
      */
-    public static List<LocalDateTime> calendarBarsAfter(TradingSession session, BarInterval interval, java.time.LocalDate lastDay,
-                                                        boolean fromDailyBars, int count) {
+    public static List<LocalDateTime> calendarBarsAfter(TradingSession session, BarInterval interval, java.time.LocalDate lastDay, int count) {
         if (interval != BarInterval.W1 && interval != BarInterval.MO1) throw new IllegalArgumentException("not a calendar interval: " + interval);
         java.time.LocalDate bucket = interval == BarInterval.W1 ? lastDay.with(DayOfWeek.MONDAY) : lastDay.withDayOfMonth(1);
-        int shiftHours = session == TradingSession.FX ? 7 : 0;
         List<LocalDateTime> out = new ArrayList<>(count);
-        for (int i = 1; i <= count; i++) {
-            LocalDateTime start = (interval == BarInterval.W1 ? bucket.plusWeeks(i) : bucket.plusMonths(i)).atStartOfDay();
-            out.add(fromDailyBars ? start : start.minusHours(shiftHours).atZone(session.zone()).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime());
-        }
+        for (int i = 1; i <= count; i++) out.add(session.dayOpen(interval == BarInterval.W1 ? bucket.plusWeeks(i) : bucket.plusMonths(i)));
         return out;
     }
 
@@ -75,7 +70,7 @@ public final class SessionCalendar {
     /** The trading day a bar opening at {@code utc} belongs to: fx days end 17:00 New York, others are days on the session's clock. */
     public static java.time.LocalDate tradingDay(TradingSession session, LocalDateTime utc) {
         LocalDateTime local = utc.atOffset(ZoneOffset.UTC).atZoneSameInstant(session.zone()).toLocalDateTime();
-        return (session == TradingSession.FX ? local.plusHours(7) : local).toLocalDate();
+        return local.plusHours(session.shiftHours()).toLocalDate();
     }
 
     /** Whether a bar opening at {@code local} (the session's clock) belongs to the session. */

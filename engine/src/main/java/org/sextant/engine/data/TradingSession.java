@@ -3,7 +3,7 @@ package org.sextant.engine.data;
 import java.util.Locale;
 
 /**
- * When a symbol trades, as resampling sees it (the resample_bars macro of V048__eu_equity_session.sql and its windowed
+ * When a symbol trades, as resampling sees it (the resample_bars macro of V049__daily_bars_on_session_clock.sql and its windowed
  * copy in ResampleWindow hold the same rules in SQL): which time is a trading day's and how many bars a
  * year holds, for annualising.
  */
@@ -48,6 +48,21 @@ public enum TradingSession {
             case EU_EQUITY -> "Europe/Berlin";
             default -> "America/New_York";
         });
+    }
+
+    /** Hours added to the session's clock to make a trading day a calendar day: 7 for fx (its day starts 17:00 New York), else 0. */
+    public int shiftHours() {
+        return this == FX ? 7 : 0;
+    }
+
+    /** When trading day {@code day} opens, in UTC: 00:00 of it on the session's clock less the shift (fx: 17:00 New York the evening before). */
+    public java.time.LocalDateTime dayOpen(java.time.LocalDate day) {
+        return day.atStartOfDay().minusHours(shiftHours()).atZone(zone()).withZoneSameInstant(java.time.ZoneOffset.UTC).toLocalDateTime();
+    }
+
+    /** SQL of the trading day of a UTC time {@code utc} (a column or expression), as {@link SessionCalendar#tradingDay} computes it. */
+    public String tradingDaySql(String utc) {
+        return "CAST(timezone('" + zone().getId() + "', timezone('UTC', " + utc + ")) + INTERVAL " + shiftHours() + " HOUR AS DATE)";
     }
 
     /** A UTC time on this session's clock with its offset ("2001-03-30T16:30-05:00"): how answers show bar times. */

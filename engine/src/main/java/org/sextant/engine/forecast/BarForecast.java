@@ -42,8 +42,7 @@ public record BarForecast(String symbol, String interval, String session, String
             utc.add(t + "Z");
             local.add(session.onClock(t));
             // a week or month bar is dated by its first trading day, as resample_bars dates it (not a Sunday 1st)
-            days.add(calendar ? SessionCalendar.firstSessionDay(session, fromDailyBars(bars) ? t.toLocalDate() : SessionCalendar.tradingDay(session, t))
-                    : SessionCalendar.tradingDay(session, t));
+            days.add(calendar ? SessionCalendar.firstSessionDay(session, SessionCalendar.tradingDay(session, t)) : SessionCalendar.tradingDay(session, t));
         }
         return new BarForecast(bars.symbol(), bars.interval(), bars.session(), session.zone().getId(), bars.barsPerYear(),
                 last.ts() + "Z", session.onClock(last.ts()), utc, local, onDays.apply(days));
@@ -77,15 +76,8 @@ public record BarForecast(String symbol, String interval, String session, String
     private static List<LocalDateTime> barsAfter(BarSeries bars, TradingSession session, IntervalBar fromBar, LocalDateTime fromTs, int count) {
         BarInterval interval = BarInterval.of("interval", bars.interval());
         if (interval != BarInterval.W1 && interval != BarInterval.MO1) return SessionCalendar.barsAfter(session, interval, fromTs, count);
-        boolean fromDaily = fromDailyBars(bars);
-        java.time.LocalDate day = fromBar != null ? fromBar.date() : fromDaily ? fromTs.toLocalDate() : SessionCalendar.tradingDay(session, fromTs);
-        return SessionCalendar.calendarBarsAfter(session, interval, day, fromDaily, count);
-    }
-
-    /** Whether the bars were made from daily (or coarser) ones: resample_bars then names a bar by its first day at 00:00, not on the session's clock. */
-    private static boolean fromDailyBars(BarSeries bars) {
-        String source = bars.resampledFrom() == null ? bars.interval() : bars.resampledFrom();
-        return BarInterval.of("interval", source).ordinal() >= BarInterval.D1.ordinal();
+        java.time.LocalDate day = fromBar != null ? fromBar.date() : SessionCalendar.tradingDay(session, fromTs);
+        return SessionCalendar.calendarBarsAfter(session, interval, day, count);
     }
 
     /** The bars' closes as a series dated by trading day (days repeat for intraday bars): what the models fit. */

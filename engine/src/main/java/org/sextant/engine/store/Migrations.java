@@ -30,7 +30,8 @@ public final class Migrations {
             "V045__strategy_run_interval.sql",
             "V046__price_arima_differenced_once.sql",
             "V047__bars_only_names.sql",
-            "V048__eu_equity_session.sql");
+            "V048__eu_equity_session.sql",
+            "V049__daily_bars_on_session_clock.sql");
 
     private Migrations() {}
 

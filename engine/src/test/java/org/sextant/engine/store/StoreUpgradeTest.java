@@ -24,10 +24,11 @@ class StoreUpgradeTest {
         try (Store s = Store.open(db, dir.resolve("staging"))) {
             StoreCensus c = s.read(StoreCensus::take);
             Map<String, Long> expected = Map.of("prices", 7584L, "symbols", 3L, "forecasts", 148L, "forecast_backtests", 1L,
-                    "strategy_runs", 1L, "run_configurations", 60L, "run_equity", 5056L, "schema_version", 11L);
+                    "strategy_runs", 1L, "run_configurations", 60L, "run_equity", 5056L, "schema_version", 12L);
             expected.forEach((table, rows) -> assertEquals(rows, c.rows().get(table), table));
             assertEquals(1, c.runIds().size());
-            // V040 (bars of any interval): every daily row of the old schema is a 1d bar, values and source unchanged
+            // V040 (bars of any interval): every daily row of the old schema is a 1d bar, values and source unchanged;
+            // V049: without a session each opens at its date's 00:00 UTC, as before
             assertEquals(7584L, count(s, "SELECT count(*) FROM price_bars WHERE interval = '1d'"));
             assertEquals(7584L, count(s, "SELECT count(*) FROM prices p JOIN price_bars b ON b.symbol = p.symbol AND b.interval = '1d' "
                     + "AND b.ts = CAST(p.date AS TIMESTAMP) AND b.close = p.close AND b.source = p.source "
@@ -59,7 +60,7 @@ class StoreUpgradeTest {
         try (Store s = Store.open(db, dir.resolve("staging"))) {
             StoreCensus c = s.read(StoreCensus::take);
             assertEquals(2L, c.rows().get("prices"));
-            assertEquals(11L, c.rows().get("schema_version"));
+            assertEquals(12L, c.rows().get("schema_version"));
         }
         assertEquals(0, Files.exists(StoreRecovery.walOf(db)) ? Files.size(StoreRecovery.walOf(db)) : 0, "open checkpoints the replayed log");
     }
