@@ -24,8 +24,9 @@ import org.sextant.engine.SextantException;
  * @param valueSymbol a file of one unnamed value column (the R export "datetime,usdchf"): that column's name
  * @param wideCols  a wide file of dates of several symbols (date,AAA,BBB, {@link #ofDates}): the close column of each, named
  *                  after its symbol (fields' close is the first); empty otherwise
- * @param dates     a file of dates read as bars ({@link #ofDates}): how it writes dates and numbers, and the notes that say so;
- *                  null for a file of times (read with a decimal point)
+ * @param dates     how the file writes dates and numbers, and the notes that say so ({@link CsvForms}): a file of dates read as
+ *                  bars ({@link #ofDates}), or a CSV of times that needed deciding ({@link #withForms}); null for another file
+ *                  of times (read with a decimal point)
  */
 record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, List<String> header, BarTime time,
                int symbolCol, Map<PriceField, Integer> fields, String valueSymbol, List<Integer> wideCols, CsvHead dates) {
@@ -37,9 +38,18 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
 
     /** The probe, reading a CSV's first lines within {@code budget} when one is given (the preview). */
     static BarFile probe(Connection c, Path path, String file, StagedFile staged, CsvHead.Budget budget) throws SQLException {
+        return probe(c, path, file, staged, budget, true);
+    }
+
+    /**
+     * The probe; with {@code forms} a CSV's date order and number style decided from its rows ({@link #withForms}), without
+     * them (whether a file is a bar file at all) its first lines read only.
+     */
+    static BarFile probe(Connection c, Path path, String file, StagedFile staged, CsvHead.Budget budget, boolean forms) throws SQLException {
         boolean parquet = isParquet(path);
         List<String> header;
         List<String> row;
+        String rowLine = null; // a CSV's first row as written
         boolean hasHeader = true;
         char delim = ',';
         ParquetColumns columns = null;
@@ -62,9 +72,11 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
                 hasHeader = false;
                 header = BarTime.metaTraderHeader(first.size());
                 row = first;
+                rowLine = lines.get(0);
             } else {
                 header = first;
                 row = CsvHead.split(lines.get(1), delim);
+                rowLine = lines.get(1);
             }
         }
         BarTime time = BarTime.detect(header, row);
@@ -108,7 +120,22 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             columns.requireNumbers(file, prices);
             ParquetSizes.requireWithinBounds(c, staged, file, columns, bar.read());
         }
-        return bar;
+        return parquet || !forms ? bar : bar.withForms(path, row, rowLine, budget);
+    }
+
+    /**
+     * A CSV of times with ';' or tab between cells, day and month first with slashes or dashes, or a quoted decimal comma:
+     * its date order and number style decided from every row as a daily file's are ({@link CsvForms}), the notes saying so.
+     */
+    private BarFile withForms(Path path, List<String> row, String rowLine, CsvHead.Budget budget) {
+        int dateCol = time.cols().get(0);
+        String dateCell = dateCol < row.size() ? row.get(dateCol).trim() : "";
+        String datePattern = time.datePatternOf();
+        CsvHead head = new CsvHead(header, delimiter, datePattern, hasHeader);
+        if (!CsvForms.needed(head, dateCell, rowLine)) return this;
+        CsvHead decided = CsvForms.decide(head, dailyLayout(), dateCell, rowLine, path, file, budget);
+        BarTime t = datePattern == null ? time : time.withDateFormat(decided.dateFormat());
+        return new BarFile(file, parquet, hasHeader, delimiter, header, t, symbolCol, fields, valueSymbol, wideCols, decided);
     }
 
     /**
@@ -289,12 +316,12 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
                 + ") WHERE c" + close + " IS NOT NULL AND NOT coalesce(isnan(TRY_CAST(trim(c" + close + ") AS DOUBLE)), false))";
     }
 
-    /** How the file writes its numbers: a file of dates as {@link CsvForms} decided, a file of times with a decimal point. */
+    /** How the file writes its numbers: as {@link CsvForms} decided, else with a decimal point. */
     NumberStyle numbers() {
         return dates == null ? NumberStyle.PLAIN : dates.numbers();
     }
 
-    /** The report's notes of how a file of dates was read ("dates read as DD.MM.YYYY"), none for a file of times. */
+    /** The report's notes of how the file's dates and numbers were read ("dates read as DD.MM.YYYY"), if decided. */
     List<String> readNotes() {
         return dates == null ? List.of() : dates.notes();
     }

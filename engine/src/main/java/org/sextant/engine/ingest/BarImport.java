@@ -96,7 +96,8 @@ final class BarImport {
             String at = bar.file() + (bar.parquet() ? " row " : " line ") + r.getLong(1);
             if (r.getObject(3) != null) {
                 String name = bar.header().get(r.getInt(3));
-                throw SextantException.invalid(name, at + ", column " + name + ": not a number", "write prices and volumes as plain numbers (1.2345)");
+                throw SextantException.invalid(name, at + ", column " + name + ": not a number", bar.numbers().decimal() == ','
+                        ? "write prices and volumes as numbers like the rest of this file (1,2345 or 1.234,56)" : "write prices and volumes as plain numbers (1.2345)");
             }
             if (r.getString(4) == null || r.getString(4).isEmpty() || !Tickers.valid(r.getString(4))) {
                 String name = bar.header().get(bar.symbolCol());

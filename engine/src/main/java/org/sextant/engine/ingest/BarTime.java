@@ -52,7 +52,9 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
     }
     /** Header names (normalized) of a single date-time column; a "date" column qualifies when its values carry a time. */
     static final Set<String> DATETIME_NAMES = Set.of("datetime", "datetimeutc", "timestamp", "timestamputc", "gmttime",
-            "utctime", "localtime", "time", "opentime", "unixtime", "epoch", "dt", "date", "data");
+            "utctime", "localtime", "time", "opentime", "unixtime", "epoch", "dt", "date", "data", "datum");
+    /** Header names (normalized) of a time-of-day column beside a date column: English, German, French, Italian, Spanish. */
+    static final Set<String> CLOCK_NAMES = Set.of("time", "zeit", "uhrzeit", "heure", "ora", "hora");
 
     private static final String ISO = "\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?";
     private static final String ZONE = "(Z|[+-]\\d{2}(:?\\d{2})?)";
@@ -64,11 +66,11 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
         for (int i = 0; i < header.size(); i++) {
             String n = PriceField.normalize(header.get(i));
             if (PriceField.DATE.contains(n) && date < 0) date = i;
-            if (n.equals("time") && time < 0) time = i;
+            if (CLOCK_NAMES.contains(n) && time < 0) time = i;
         }
         if (dailyPeriod(header, row)) return null;
         if (date >= 0 && time >= 0) {
-            String pattern = datePattern(cell(row, date));
+            String pattern = datePattern(cell(row, date)) != null ? datePattern(cell(row, date)) : dayAndMonthPattern(cell(row, date));
             String clock = clockPattern(cell(row, time));
             if (pattern != null && clock != null) return new BarTime("date_time", List.of(date, time), pattern + " " + clock);
         }
@@ -79,7 +81,7 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
             // a UTC/GMT column wins over a local one (the R USDCHF export has both)
             if (best < 0 || (n.contains("utc") || n.contains("gmt"))) best = i;
         }
-        if (best < 0) return null;
+        if (best < 0) return dayAndMonthTime(header, row);
         String format = valueFormat(cell(row, best));
         return new BarTime(format, List.of(best), format.equals("dukascopy") ? "%d.%m.%Y %H:%M:%S" : null);
     }
@@ -118,7 +120,7 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
             case "epoch_ms" -> "timezone('UTC', epoch_ms(TRY_CAST(" + a + " AS BIGINT)))";
             case "dukascopy" -> "try_strptime(regexp_replace(" + a + ", '\\.\\d+( GMT.*)?$', ''), " + ImportBatch.literal(pattern) + ")";
             case "date" -> "try_strptime(" + a + ", " + ImportBatch.literal(pattern) + ")";
-            default -> "try_strptime(" + a + " || ' ' || trim(" + col.apply(cols.get(1)) + "), " + ImportBatch.literal(pattern) + ")";
+            default -> "try_strptime(" + a + (cols.size() == 1 ? "" : " || ' ' || trim(" + col.apply(cols.get(1)) + ")") + ", " + ImportBatch.literal(pattern) + ")";
         };
     }
 
@@ -145,16 +147,16 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
                 case "epoch_ms" -> java.time.LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(Long.parseLong(a)), java.time.ZoneOffset.UTC);
                 case "date" -> java.time.LocalDate.parse(a, java.time.format.DateTimeFormatter.ofPattern(javaPattern(pattern))).atStartOfDay();
                 case "dukascopy" -> java.time.LocalDateTime.parse(a.replaceAll("\\.\\d+( GMT.*)?$", ""), java.time.format.DateTimeFormatter.ofPattern("dd.MM.yyyy HH:mm:ss"));
-                default -> java.time.LocalDateTime.parse(a + " " + cell(row, cols.get(1)), java.time.format.DateTimeFormatter.ofPattern(javaPattern(pattern)));
+                default -> java.time.LocalDateTime.parse(cols.size() == 1 ? a : a + " " + cell(row, cols.get(1)), java.time.format.DateTimeFormatter.ofPattern(javaPattern(pattern)));
             };
         } catch (RuntimeException e) {
             return null;
         }
     }
 
-    /** strptime to java.time: the few specifiers datePattern and clockPattern produce. */
+    /** strptime to java.time: the few specifiers datePattern and clockPattern produce; a day or month between separators of one digit or two, as strptime reads them. */
     private static String javaPattern(String strptime) {
-        return strptime.replace("%Y", "yyyy").replace("%m", "MM").replace("%d", "dd").replace("%H", "H").replace("%M", "mm").replace("%S", "ss");
+        return strptime.replace("%Y%m%d", "yyyyMMdd").replace("%Y", "yyyy").replace("%m", "M").replace("%d", "d").replace("%H", "H").replace("%M", "mm").replace("%S", "ss");
     }
 
     /** How one cell writes a date and time, or null when it is not one this reader knows. */
@@ -166,6 +168,39 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
     static String datePattern(String v) {
         return firstMatch(v, new String[][] {{"\\d{4}\\.\\d{2}\\.\\d{2}", "%Y.%m.%d"}, {"\\d{4}-\\d{2}-\\d{2}", "%Y-%m-%d"},
                 {"\\d{4}/\\d{2}/\\d{2}", "%Y/%m/%d"}, {"\\d{8}", "%Y%m%d"}});
+    }
+
+    private static final java.util.regex.Pattern DAY_AND_MONTH = java.util.regex.Pattern.compile("\\d{1,2}([./-])\\d{1,2}\\1\\d{4}");
+
+    /**
+     * A date with its day and month first: dots are day first (DD.MM.YYYY); the order of one with slashes or dashes is
+     * decided from the whole file ({@link CsvForms}, {@link #withDateFormat}), day first until then. Null for another form.
+     */
+    static String dayAndMonthPattern(String v) {
+        java.util.regex.Matcher m = DAY_AND_MONTH.matcher(v);
+        return m.matches() ? "%d" + m.group(1) + "%m" + m.group(1) + "%Y" : null;
+    }
+
+    /** One date-time column with its day and month first ("02.01.2019 09:30", "02/01/2019 09:30:15"), or null. */
+    private static BarTime dayAndMonthTime(List<String> header, List<String> row) {
+        for (int i = 0; i < header.size(); i++) {
+            String v = cell(row, i);
+            int space = v.indexOf(' ');
+            if (!DATETIME_NAMES.contains(PriceField.normalize(header.get(i))) || space < 0) continue;
+            String date = dayAndMonthPattern(v.substring(0, space)), clock = clockPattern(v.substring(space + 1));
+            if (date != null && clock != null && !clock.equals("%H%M%S")) return new BarTime("date_time", List.of(i), date + " " + clock);
+        }
+        return null;
+    }
+
+    /** These times with their date written as {@code dateFormat} (the order of day and month the whole file tells, {@link CsvForms}). */
+    BarTime withDateFormat(String dateFormat) {
+        return new BarTime(format, cols, dateFormat + pattern.substring(pattern.indexOf(' ')), zone);
+    }
+
+    /** The strptime pattern of the date part of date_time times ("%d.%m.%Y"), else null. */
+    String datePatternOf() {
+        return format.equals("date_time") ? pattern.substring(0, pattern.indexOf(' ')) : null;
     }
 
     static String clockPattern(String v) {

@@ -14,6 +14,9 @@ final class CsvErrors {
     private CsvErrors() {}
 
     /** A number with one comma before three digits, 1,234: a thousands separator or a decimal comma. */
+    /** The fix of a ',' file's number with a comma that reads two ways. */
+    static final String COMMA_GROUPED_FIX = "write prices and volumes without a thousands separator and with a dot for decimals (1234.56), "
+            + "or save the file with ';' between cells and decimal commas (1234,56)";
     private static final java.util.regex.Pattern COMMA_GROUPED = java.util.regex.Pattern.compile("[-+]?\\d{1,3},\\d{3}");
 
     /** A price file that could not be read as text: said as what it is (not UTF-8 text: a database, an archive), never the decoder's words. */
@@ -84,8 +87,7 @@ final class CsvErrors {
                 if (cell != null && s.csv().delimiter() == ',' && COMMA_GROUPED.matcher(cell).matches()) {
                     // "1,234" in a comma-separated file: a thousands separator (1234) or a quoted decimal comma (1.234); never read either way
                     return SextantException.invalid(name, at + ", column " + name + ": " + value + " is not a plain number: its comma reads as a thousands "
-                            + "separator or as a decimal comma", "write prices and volumes without a thousands separator and with a dot for decimals (1234.56), "
-                            + "or save the file with ';' between cells and decimal commas (1234,56)");
+                            + "separator or as a decimal comma", COMMA_GROUPED_FIX);
                 }
                 return SextantException.invalid(name, at + ", column " + name + ": " + value + " is not a number",
                         s.csv().numbers().decimal() == ',' ? "write prices and volumes as numbers like the rest of this file (1234,56 or 1.234,56), or leave the cell empty when unknown"

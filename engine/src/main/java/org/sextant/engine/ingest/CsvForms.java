@@ -11,8 +11,9 @@ import org.sextant.engine.SextantException;
 /**
  * How a European CSV writes its dates and numbers, decided from every row of the file, never from one row and never
  * guessed: a date written DD/MM/YYYY or MM/DD/YYYY (slashes or dashes) takes its order from the day past the 12th some
- * row has first or second; a file with ';' or tab between cells takes its decimal comma or point from the cells that can
- * only be read one way. A file that reads two ways is refused naming the column and line.
+ * row has first or second; a file with ';' or tab between cells (or a ',' file that quotes a decimal comma) takes its
+ * decimal comma or point from the cells that can only be read one way, a dot before three digits a decimal point unless
+ * some cell says otherwise. A file that reads two ways is refused naming the column and line. Daily and bar files alike.
  */
 final class CsvForms {
     private CsvForms() {}
@@ -26,29 +27,48 @@ final class CsvForms {
     /** Dots that may group thousands: 1.234, 12.345.678. */
     private static final Pattern DOT_GROUPED = Pattern.compile("[-+]?\\d{1,3}(\\.\\d{3})+");
 
-    /** Whether {@link #decide} has anything to decide for a file of this head: a date with slashes or dashes, or cells split by ';' or tab. */
-    static boolean needed(CsvHead head, String firstDate) {
-        return head.delimiter() != ',' || DAY_AND_MONTH_FIRST.matcher(firstDate).matches();
+    /** A quoted number under a decimal comma in a ',' file: "22,622" or "1.234,56" (read as such when its whole column is). */
+    private static final Pattern QUOTED_COMMA = Pattern.compile("\"\\s*[-+]?\\d[\\d.]*,\\d+\\s*\"");
+    /** A ',' file's number under a decimal comma: exactly one comma, no dot or dots between thousands. */
+    private static final Pattern COMMA_CELL = Pattern.compile("[-+]?(\\d+|\\d{1,3}(\\.\\d{3})+),\\d+");
+
+    /**
+     * Whether {@link #decide} has anything to decide for a file of this head: a date with slashes or dashes, cells split
+     * by ';' or tab, or a ',' file whose first row ({@code firstLine} as written) quotes a number with a decimal comma.
+     */
+    static boolean needed(CsvHead head, String firstDate, String firstLine) {
+        return DAY_AND_MONTH_FIRST.matcher(datePart(firstDate)).matches() || numbersNeeded(head, firstLine);
+    }
+
+    /** Whether the file's numbers are decided ({@link #needed}), not only its dates. */
+    static boolean numbersNeeded(CsvHead head, String firstLine) {
+        return head.delimiter() != ',' || firstLine != null && QUOTED_COMMA.matcher(firstLine).find();
+    }
+
+    /** A date cell without the time of day after it: "02/01/2019 09:30" is "02/01/2019". */
+    static String datePart(String cell) {
+        int cut = cell.indexOf(' ');
+        return cut < 0 ? cell : cell.substring(0, cut);
     }
 
     /**
      * {@code head} with its date order and number style decided from every row of the file (the preview: the rows its
      * budget reads), and the notes that say so; refused when a date or a number reads two ways.
      */
-    static CsvHead decide(CsvHead head, Layout layout, String firstDate, Path path, String file, CsvHead.Budget budget) {
-        Matcher first = DAY_AND_MONTH_FIRST.matcher(firstDate);
+    static CsvHead decide(CsvHead head, Layout layout, String firstDate, String firstLine, Path path, String file, CsvHead.Budget budget) {
+        Matcher first = DAY_AND_MONTH_FIRST.matcher(datePart(firstDate));
         Dates dates = first.matches() ? new Dates(first.group(2)) : null;
-        Numbers numbers = head.delimiter() == ',' ? null : new Numbers();
+        Numbers numbers = numbersNeeded(head, firstLine) ? new Numbers(head.delimiter() == ',') : null;
         List<Integer> numberCols = new ArrayList<>(layout.fields().values());
         numberCols.addAll(layout.wideCols());
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
-            r.next();
+            if (head.hasHeader()) r.next();
             long n = 0;
             for (String line; (line = r.next()) != null; ) {
                 if (line.isBlank()) continue;
                 if (++n % 65_536 == 0) org.sextant.engine.jobs.Cancellation.check(); // a job cancelled: no gigabytes read for nobody
                 List<String> cells = CsvHead.split(line, head.delimiter());
-                if (dates != null && layout.dateCol() < cells.size()) dates.see(cells.get(layout.dateCol()).trim(), r.lineNo());
+                if (dates != null && layout.dateCol() < cells.size()) dates.see(datePart(cells.get(layout.dateCol()).trim()), r.lineNo());
                 if (numbers == null) continue;
                 for (int col : numberCols) {
                     if (col < cells.size()) numbers.see(cells.get(col).trim(), r.lineNo(), col);
@@ -62,6 +82,7 @@ final class CsvForms {
         if (DateShape.dayOrMonthFirst(dateFormat)) notes.add(file + ": dates read as " + DateShape.shown(dateFormat) + (dates == null ? "" : dates.why()));
         NumberStyle style = numbers == null ? NumberStyle.PLAIN : numbers.style(layout, file);
         if (style.note(file) != null) notes.add(style.note(file));
+        if (numbers != null && numbers.pointNote(style, layout, file) != null) notes.add(numbers.pointNote(style, layout, file));
         return new CsvHead(head.header(), head.delimiter(), dateFormat, head.hasHeader(), style, List.copyOf(notes));
     }
 
@@ -113,8 +134,13 @@ final class CsvForms {
         }
     }
 
-    /** The cells' evidence of a decimal comma or point (a file with ';' or tab between cells). */
+    /**
+     * The cells' evidence of a decimal comma or point. A dot with three digits after it (1.125) and no other evidence
+     * is a decimal point; any comma or dots between thousands elsewhere in the file make it a thousands separator.
+     * In a ',' file (a quoted "22,622") a column takes a decimal comma only when every one of its numbers has one.
+     */
     private static final class Numbers {
+        final boolean commaFile;
         Seen comma; // 12,5 or 1.234,56 or 1.234.567: a decimal comma
         Seen point; // 12.5 or 1'234.56: a decimal point
         Seen twoWays; // 1.234: 1234 or 1.234
@@ -122,12 +148,19 @@ final class CsvForms {
         boolean swiss; // ' between thousands
         Seen notComma; // the first cell that is no number under a decimal comma
         Seen notPoint; // ... under a decimal point
+        final java.util.Map<Integer, Seen> commaCell = new java.util.HashMap<>(); // a ',' file: each column's first number with a decimal comma
+        final java.util.Map<Integer, Seen> otherCell = new java.util.HashMap<>(); // ... and its first without one
+
+        Numbers(boolean commaFile) {
+            this.commaFile = commaFile;
+        }
 
         void see(String cell, long line, int col) {
             if (MissingCells.missing(cell) || MissingCells.nan(cell)) return;
             boolean underComma = COMMA_NUMBER.matcher(cell).matches(), underPoint = POINT_NUMBER.matcher(cell).matches();
             boolean dotGrouped = DOT_GROUPED.matcher(cell).matches();
             Seen seen = new Seen(cell, line, col);
+            if (commaFile) (COMMA_CELL.matcher(cell).matches() ? commaCell : otherCell).putIfAbsent(col, seen);
             if (underComma && (cell.indexOf(',') >= 0 || dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.'))) comma = comma == null ? seen : comma;
             else if (underPoint && cell.indexOf('.') >= 0 && !dotGrouped) point = point == null ? seen : point;
             else if (dotGrouped && twoWays == null) twoWays = seen;
@@ -138,6 +171,7 @@ final class CsvForms {
         }
 
         NumberStyle style(Layout layout, String file) {
+            if (commaFile) requireWholeCommaColumns(layout, file);
             if (comma != null && point != null) {
                 Seen later = comma.line() > point.line() ? comma : point, earlier = later == comma ? point : comma;
                 throw SextantException.invalid(layout.columnField(later.col()), later.at(layout, file) + ": " + CellText.describe(later.cell()) + " has a decimal "
@@ -145,12 +179,7 @@ final class CsvForms {
                         + (earlier == comma ? "comma" : "point") + " (" + CellText.describe(earlier.cell()) + "): the file writes numbers two ways",
                         "write every number of the file one way, with a decimal comma (1234,56 or 1.234,56) or with a decimal point (1234.56), then import again");
             }
-            if (comma == null && point == null && twoWays != null) {
-                throw SextantException.invalid(layout.columnField(twoWays.col()), twoWays.at(layout, file) + ": " + CellText.describe(twoWays.cell())
-                        + " reads as a whole number with '.' between thousands or as a decimal point, and no other number of the file tells which",
-                        "write it without a thousands separator (1234), or give the file's numbers their decimals (1.234,00 or 1.234000), then import again");
-            }
-            NumberStyle style = comma != null ? new NumberStyle(',', grouped) : swiss ? new NumberStyle('.', true) : NumberStyle.PLAIN;
+            NumberStyle style = comma != null ? new NumberStyle(',', grouped, commaFile) : swiss ? new NumberStyle('.', true, false) : NumberStyle.PLAIN;
             Seen bad = style.decimal() == ',' ? notComma : style.converts() ? notPoint : null; // a plain file's bad cell: the typed read names it
             if (bad != null) {
                 throw SextantException.invalid(layout.columnField(bad.col()), bad.at(layout, file) + ": " + CellText.describe(bad.cell()) + " is not a number",
@@ -158,6 +187,29 @@ final class CsvForms {
                                 + "), or leave the cell empty when unknown");
             }
             return style;
+        }
+
+        /**
+         * A ',' file's column with a quoted decimal comma in some cells and not in others reads two ways (is "22,622" 22622,
+         * or 22.622?): refused at its first such cell, as its typed read would refuse it.
+         */
+        private void requireWholeCommaColumns(Layout layout, String file) {
+            for (java.util.Map.Entry<Integer, Seen> e : new java.util.TreeMap<>(commaCell).entrySet()) {
+                Seen other = otherCell.get(e.getKey());
+                if (other == null) continue;
+                Seen c = e.getValue();
+                throw SextantException.invalid(layout.columnField(c.col()), c.at(layout, file) + ": " + CellText.describe(c.cell()) + " is not a plain number: its comma "
+                        + "reads as a thousands separator or as a decimal comma, and line " + other.line() + " of the column (" + CellText.describe(other.cell())
+                        + ") is not written with a decimal comma", CsvErrors.COMMA_GROUPED_FIX + ", or quote every number of the column with a decimal comma (\"1234,56\")");
+            }
+        }
+
+        /** The note of a file whose dots with three digits after them were read as decimal points (1.125 is 1.125), or null. */
+        String pointNote(NumberStyle style, Layout layout, String file) {
+            if (twoWays == null || style.decimal() != '.') return null;
+            return file + ": numbers read with a decimal point: " + CellText.describe(twoWays.cell()) + " (line " + twoWays.line() + ", column "
+                    + layout.columnField(twoWays.col()) + ") is " + twoWays.cell() + ", as no number of the file has a decimal comma or '.' between thousands "
+                    + "(with one it would be " + twoWays.cell().replace(".", "") + ")";
         }
     }
 }

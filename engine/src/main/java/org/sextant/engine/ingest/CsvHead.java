@@ -61,7 +61,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
             throw SextantException.invalid("paths", file + ": the file has a header but no data rows",
                     "export the prices again; the file needs at least one row below the header");
         }
-        return new CsvHead(header, delim, null).withDateFormatFrom(split(firstRow, delim), path, file, budget);
+        return new CsvHead(header, delim, null).withDateFormatFrom(firstRow, path, file, budget);
     }
 
     /** The longest line, in UTF-8 bytes, as DuckDB's read_csv counts it (its default max_line_size, passed to it explicitly): a price row is far shorter. */
@@ -278,11 +278,12 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
 
     static final String BLANK_RUN_FIX = "delete the blank lines (e.g. grep -v '^[[:space:]]*$' FILE > CLEAN.csv) and import the file without them";
 
-    private CsvHead withDateFormatFrom(List<String> row, Path path, String file, Budget budget) {
+    private CsvHead withDateFormatFrom(String firstRow, Path path, String file, Budget budget) {
+        List<String> row = split(firstRow, delimiter);
         Layout probe = Layout.detect(header, file);
         String cell = probe.dateCol() < row.size() ? row.get(probe.dateCol()).trim() : "";
         CsvHead head = new CsvHead(header, delimiter, dateFormatOf(cell));
-        return CsvForms.needed(head, cell) ? CsvForms.decide(head, probe, cell, path, file, budget) : head;
+        return CsvForms.needed(head, cell, firstRow) ? CsvForms.decide(head, probe, cell, firstRow, path, file, budget) : head;
     }
 
     /**

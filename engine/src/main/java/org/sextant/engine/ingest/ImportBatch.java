@@ -92,7 +92,8 @@ final class ImportBatch {
      */
     void addDays(Path path, BarFile bar, String source, StagedFile staged) throws SQLException {
         int no = files.size();
-        Source s = new Source(no, bar.file(), path, bar.dailyLayout(), bar.parquet() ? null : new CsvHead(bar.header(), bar.delimiter(), "%Y-%m-%d", bar.hasHeader()),
+        Source s = new Source(no, bar.file(), path, bar.dailyLayout(), bar.parquet() ? null
+                : bar.dates() != null ? bar.dates() : new CsvHead(bar.header(), bar.delimiter(), "%Y-%m-%d", bar.hasHeader()),
                 source, bar.time());
         requireSymbol(s, symbolFromFileName(path));
         files.add(s);

@@ -207,7 +207,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         String firstSymbol = null;
         long firstLine = 0, lastLine = 0;
         boolean midnight = true; // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
-        List<String> read = new ArrayList<>(); // notes of the lines read (too long, ending in two ways), said of daily files too
+        List<String> read = new ArrayList<>(bar.readNotes()); // how its dates and numbers are read, then notes of the lines read (too long, ending in two ways), said of daily files too
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
             if (bar.hasHeader()) r.next();
             int rowsRead = 0;

@@ -135,7 +135,7 @@ public final class PriceImporter {
     /** Whether a CSV's rows carry a time of day (Parquet is told apart inside the transaction, where DuckDB can read it). */
     private static boolean isBarFile(Path p) {
         try {
-            return BarFile.isParquet(p) || BarFile.probe(null, p, p.toString(), null) != null;
+            return BarFile.isParquet(p) || BarFile.probe(null, p, p.toString(), null, null, false) != null; // its first lines only
         } catch (SextantException | java.sql.SQLException e) {
             return true; // a bar file with a bad header: the bar path names the problem
         }

@@ -77,16 +77,10 @@ class EuropeanCsvImportTest {
 
     @Test
     void datesWhoseOrderNoRowTellsOrThatContradictEachOtherAreRefusedNamingTheColumn(@TempSextant Store store) throws Exception {
-        Path ambiguous = write("BNP.PA.csv", "Date;Clôture\n02/01/2020;50,1\n03/01/2020;50,2\n06/01/2020;50,3\n");
-        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(ambiguous)));
-        assertEquals(ambiguous + ", column Date: every date reads as DD/MM/YYYY or as MM/DD/YYYY (no day past the 12th tells which), "
-                + "so the order of day and month is ambiguous", e.getMessage());
-        assertEquals("Date", e.field());
-        assertTrue(e.fix().startsWith("rewrite the dates as YYYY-MM-DD"), e.fix());
-        assertThrows(SextantException.class, () -> ImportPreview.of(ambiguous)); // the preview refuses it alike
+        refusedAsAmbiguousOrder(store, write("BNP.PA.csv", "Date;Clôture\n02/01/2020;50,1\n03/01/2020;50,2\n06/01/2020;50,3\n"));
 
         Path both = write("KO.csv", "Date,Close\n13/01/2020,54.5\n01/14/2020,55.25\n");
-        e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(both)));
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(both)));
         assertEquals(both + ", column Date: the dates are written two ways: line 2 '13/01/2020' is DD/MM/YYYY (day first), "
                 + "line 3 '01/14/2020' is MM/DD/YYYY (month first)", e.getMessage());
         assertEquals(0, count(store));
@@ -94,16 +88,14 @@ class EuropeanCsvImportTest {
 
     @Test
     void aNumberThatReadsTwoWaysIsRefusedNamingColumnAndLineNeverMisread(@TempSextant Store store) throws Exception {
-        // a US file: "1,234" is a thousands separator or a quoted decimal comma
-        Path us = write("MSFT.csv", "Date,Open,High,Low,Close,Volume\n2020-01-02,158.78,160.73,158.33,160.62,\"22,622\"\n");
+        // a US file: "1,234" is a thousands separator or a quoted decimal comma, and its column has plain numbers too
+        Path us = write("MSFT.csv", "Date,Open,High,Low,Close,Volume\n2020-01-02,158.78,160.73,158.33,160.62,\"22,622\"\n2020-01-03,158.78,160.73,158.33,160.62,21000\n");
         SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(us)));
-        assertEquals(us + " line 2, column Volume: '22,622' is not a plain number: its comma reads as a thousands separator or as a decimal comma", e.getMessage());
-        // a ';' file whose only dotted number may group thousands
-        Path semi = write("SAP.csv", "Datum;Schluss;Volumen\n02.01.2019;120;1.234\n03.01.2019;121;2000\n");
-        e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(semi)));
-        assertEquals(semi + " line 2, column Volumen: '1.234' reads as a whole number with '.' between thousands or as a decimal point, "
-                + "and no other number of the file tells which", e.getMessage());
-        assertEquals("Volumen", e.field());
+        assertEquals(us + " line 2, column Volume: '22,622' is not a plain number: its comma reads as a thousands separator or as a decimal comma, "
+                + "and line 3 of the column ('21000') is not written with a decimal comma", e.getMessage());
+        assertEquals("Volume", e.field());
+        assertTrue(e.fix().startsWith("write prices and volumes without a thousands separator"), e.fix());
+        assertEquals(e.getMessage(), assertThrows(SextantException.class, () -> ImportPreview.of(us)).getMessage()); // the preview refuses it alike
         // a decimal comma in one cell, a decimal point in another
         Path mixed = write("SIE.csv", "Datum;Schluss\n02.01.2019;98,7\n03.01.2019;99.5\n");
         e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(mixed)));
@@ -144,6 +136,100 @@ class EuropeanCsvImportTest {
         Path file = write("SAP.csv", "Datum;Schluss\n02.01.19;120,5\n");
         SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file)));
         assertTrue(e.fix().endsWith("'02.01.19' looks like DD.MM.YY"), e.fix());
+    }
+
+    @Test
+    void threeDecimalsAfterADotAreDecimalsUnlessTheFileGroupsThousands(@TempSextant Store store) throws Exception {
+        // FX or bond prices: no comma and no dots between thousands anywhere, so '1.125' is 1.125
+        Path fx = write("EURCHF.csv", "Datum;Eröffnung;Schluss\n02.01.2019;1.125;1.130\n03.01.2019;1.130;1.128\n");
+        ImportReport report = new PriceImporter(store).importFiles(List.of(fx));
+        assertEquals(List.of("2019-01-02|1.13", "2019-01-03|1.128"), closes(store, "EURCHF"));
+        assertEquals(List.of(fx + ": dates read as DD.MM.YYYY", fx + ": numbers read with a decimal point: '1.125' (line 2, column Eröffnung) is 1.125, "
+                + "as no number of the file has a decimal comma or '.' between thousands (with one it would be 1125)"), report.files().get(0).notes());
+        assertEquals(report.files().get(0).notes(), ImportPreview.of(fx).notes());
+        // dots between thousands elsewhere in the file ('1.234.567'): its '1.125' is 1125
+        Path grouped = write("BAS.csv", "Datum;Schluss;Volumen\n02.01.2019;1.125;1.234.567\n03.01.2019;1.130;2.000\n");
+        report = new PriceImporter(store).importFiles(List.of(grouped));
+        assertEquals(List.of("2019-01-02|1125.0", "2019-01-03|1130.0"), closes(store, "BAS"));
+        assertEquals(report.files().get(0).notes(), ImportPreview.of(grouped).notes());
+        // a file that groups thousands and writes a decimal point contradicts itself
+        Path both = write("SIE.csv", "Datum;Schluss;Volumen\n02.01.2019;1.125;1.234.567\n03.01.2019;99.5;2000\n");
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(both)));
+        assertEquals(both + " line 3, column Schluss: '99.5' has a decimal point, but line 2 (column Volumen) has a decimal comma ('1.234.567'): "
+                + "the file writes numbers two ways", e.getMessage());
+    }
+
+    @Test
+    void quotedDecimalCommasInACommaSeparatedFileImportWhenTheirWholeColumnIsWrittenSo(@TempSextant Store store) throws Exception {
+        Path plain = write("MSFT.csv", "Date,Close,Volume\n2020-01-02,\"22,622\",100\n2020-01-03,\"22,7\",200\n");
+        ImportReport report = new PriceImporter(store).importFiles(List.of(plain));
+        assertEquals(List.of("2020-01-02|22.622", "2020-01-03|22.7"), closes(store, "MSFT"));
+        assertEquals(List.of(plain + ": numbers read with a decimal comma, quoted ('1234,56' is 1234.56)"), report.files().get(0).notes());
+        assertEquals(report.files().get(0).notes(), ImportPreview.of(plain).notes());
+        Path grouped = write("SAP.csv", "Date,Close\n2020-01-02,\"1.234,56\"\n2020-01-03,\"1.240,5\"\n");
+        report = new PriceImporter(store).importFiles(List.of(grouped));
+        assertEquals(List.of("2020-01-02|1234.56", "2020-01-03|1240.5"), closes(store, "SAP"));
+        assertEquals(List.of(grouped + ": numbers read with a decimal comma, quoted and '.' or ' between thousands ('1.234,56' is 1234.56)"), report.files().get(0).notes());
+        assertEquals(report.files().get(0).notes(), ImportPreview.of(grouped).notes());
+        // a column with a decimal point in another row reads two ways
+        Path mixed = write("KO.csv", "Date,Close\n2020-01-02,\"22,622\"\n2020-01-03,22.7\n");
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(mixed)));
+        assertEquals(mixed + " line 2, column Close: '22,622' is not a plain number: its comma reads as a thousands separator or as a decimal comma, "
+                + "and line 3 of the column ('22.7') is not written with a decimal comma", e.getMessage());
+        assertEquals("Close", e.field());
+    }
+
+    @Test
+    void intradayFilesWithDayFirstDatesAndDecimalCommasImportAsBarsAtTheirInstant(@TempSextant Store store) throws Exception {
+        Path two = write("EURUSD.csv", "Datum;Zeit;Eröffnung;Hoch;Tief;Schluss;Volumen\n02.01.2019;09:30;1,1234;1,1240;1,1230;1,1238;100\n"
+                + "02.01.2019;09:31;1,1238;1,1240;1,1230;1,1239;1.200\n02.01.2019;09:32;1,1239;1,1245;1,1235;1,1240;300\n");
+        java.time.ZoneId berlin = java.time.ZoneId.of("Europe/Berlin"); // naive times read in the import's zone, as every bar file's
+        ImportReport report = new PriceImporter(store, PriceRules.defaults(), berlin).importFiles(List.of(two));
+        assertEquals("1m", report.files().get(0).interval());
+        assertEquals(List.of("2019-01-02 08:30:00|1.1234|1.1238|100.0", "2019-01-02 08:31:00|1.1238|1.1239|1200.0", "2019-01-02 08:32:00|1.1239|1.124|300.0"), bars(store, "EURUSD"));
+        assertEquals(List.of(two + ": dates read as DD.MM.YYYY", two + ": numbers read with a decimal comma and '.' or ' between thousands ('1.234,56' is 1234.56)"),
+                report.files().get(0).notes().subList(0, 2));
+        ImportPreview preview = ImportPreview.of(two, berlin);
+        assertEquals("bars", preview.layout());
+        assertEquals("1m", preview.interval());
+        assertEquals(report.files().get(0).notes().subList(0, 2), preview.notes().subList(0, 2));
+
+        // one column of day-first dates with times: dots, or slashes whose order a day past the 12th tells
+        Path dots = write("GBPUSD.csv", "Datum;Schluss\n02.01.2019 09:30;1,2734\n02.01.2019 09:31;1,2738\n");
+        Path slashes = write("USDJPY.csv", "Date;Close\n13/01/2019 09:30;108,5\n13/01/2019 09:31;108,6\n");
+        Path us = write("AUDUSD.csv", "Date,Close\n01/13/2019 09:30,0.7134\n01/13/2019 09:31,0.7138\n");
+        report = new PriceImporter(store).importFiles(List.of(dots, slashes, us));
+        assertEquals(List.of("2019-01-02 09:30:00|1.2734", "2019-01-02 09:31:00|1.2738"), closesOfBars(store, "GBPUSD"));
+        assertEquals(List.of("2019-01-13 09:30:00|108.5", "2019-01-13 09:31:00|108.6"), closesOfBars(store, "USDJPY"));
+        assertEquals(List.of("2019-01-13 09:30:00|0.7134", "2019-01-13 09:31:00|0.7138"), closesOfBars(store, "AUDUSD"));
+        assertEquals(slashes + ": dates read as DD/MM/YYYY (line 2 '13/01/2019' has a day past the 12th first)", report.files().get(1).notes().get(0));
+        assertEquals(us + ": dates read as MM/DD/YYYY (line 2 '01/13/2019' has a day past the 12th second)", report.files().get(2).notes().get(0));
+        for (int k = 0; k < 3; k++) {
+            ImportPreview p = ImportPreview.of(Path.of(report.files().get(k).file()));
+            assertEquals("1m", p.interval(), p.toString());
+            assertEquals(report.files().get(k).notes(), p.notes().subList(0, report.files().get(k).notes().size()));
+        }
+
+        // slashes no row tells the order of
+        refusedAsAmbiguousOrder(store, write("EURGBP.csv", "Date;Close\n02/01/2019 09:30;0,9034\n02/01/2019 09:31;0,9038\n"));
+    }
+
+    /** A file whose dates no row tells the order of: refused naming the column and the fix, by the preview alike. */
+    private static void refusedAsAmbiguousOrder(Store store, Path ambiguous) {
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(ambiguous)));
+        assertEquals(ambiguous + ", column Date: every date reads as DD/MM/YYYY or as MM/DD/YYYY (no day past the 12th tells which), "
+                + "so the order of day and month is ambiguous", e.getMessage());
+        assertEquals("Date", e.field());
+        assertTrue(e.fix().startsWith("rewrite the dates as YYYY-MM-DD"), e.fix());
+        assertEquals(e.getMessage(), assertThrows(SextantException.class, () -> ImportPreview.of(ambiguous)).getMessage());
+    }
+
+    private static List<String> bars(Store store, String symbol) {
+        return query(store, "SELECT CAST(ts AS VARCHAR) || '|' || open || '|' || close || '|' || volume FROM bars WHERE symbol = '" + symbol + "' ORDER BY ts");
+    }
+
+    private static List<String> closesOfBars(Store store, String symbol) {
+        return query(store, "SELECT CAST(ts AS VARCHAR) || '|' || close FROM bars WHERE symbol = '" + symbol + "' ORDER BY ts");
     }
 
     private Path write(String name, String text) throws Exception {
