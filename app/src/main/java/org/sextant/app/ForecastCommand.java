@@ -20,10 +20,10 @@ import picocli.CommandLine.Parameters;
 import tools.jackson.core.type.TypeReference;
 
 /**
- * `sextant forecast SYMBOL... [--model M] [--backtest]`: starts the forecast job (start_forecast),
+ * `sextant forecast SYMBOL... [--model M] [--backtest] [--as-of DAY]`: starts the forecast job (start_forecast),
  * prints its progress until it ends, then each symbol's week-aligned forecast with its
  * conformal bands, their walk-forward coverage and reward/risk, and with --backtest the
- * walk-forward errors. Ctrl-C cancels the job. With {@code --interval} it forecasts the bars at
+ * walk-forward errors; with --as-of, from the week on or before that day, beside the closes stored after it. Ctrl-C cancels the job. With {@code --interval} it forecasts the bars at
  * that interval instead (get_forecast and get_backtest_error: reads, nothing stored), the
  * horizon counting bars; a symbol with bars only is forecast so at its finest stored interval.
  */
@@ -31,6 +31,8 @@ import tools.jackson.core.type.TypeReference;
         description = {"Forecast symbols with calibrated quantile bands.",
                 "Bands at 80/95/99%% with their coverage and reward/risk, as a background job; --backtest adds walk-forward errors "
                         + "from monthly origins. Everything is stored for the chart. "
+                        + "With --as-of, the forecast starts from the week on or before that day (stored under that start: the chart keeps the latest) "
+                        + "and is shown beside the closes that followed. "
                         + "With --interval, the bars at that interval are forecast instead (horizon in bars; nothing stored)."})
 final class ForecastCommand extends HomeCommand {
     @Parameters(arity = "1..*", paramLabel = "SYMBOL", description = "symbols to forecast, e.g. IBM KO") List<String> symbols;
@@ -41,11 +43,16 @@ final class ForecastCommand extends HomeCommand {
     @Option(names = "--backtest", description = "also run the walk-forward backtest (monthly origins over the last 40%%)") boolean backtest;
     @Option(names = "--origins", description = "with --interval and --backtest: monthly (default), weekly or a number of bars between origins") String origins;
     @Option(names = "--eval-fraction", description = "with --interval and --backtest: share of the bars evaluated, at their end (default 0.4)") Double evalFraction;
+    @Option(names = "--as-of", description = "forecast as if on this day (yyyy-MM-dd, within the stored days), from the last completed week on or before it, "
+            + "and show the closes stored after it beside the bands, e.g. 2000-06-30") LocalDate asOf;
 
     @Override
     public Integer call() throws Exception {
         if ((origins != null || evalFraction != null) && !backtest) {
             throw SextantException.invalid(origins != null ? "--origins" : "--eval-fraction", "--origins and --eval-fraction set the bar backtest", "add --backtest");
+        }
+        if (asOf != null && interval != null) {
+            throw SextantException.invalid("--as-of", "--as-of forecasts the daily closes of a past week", "leave out --interval, or --as-of to forecast the bars");
         }
         if (interval != null) return bars(symbols.stream().map(s -> Map.entry(s, interval)).toList());
         // a symbol with bars only (the USD/CHF sample) has no daily prices for the job: its finest bars instead
@@ -57,14 +64,19 @@ final class ForecastCommand extends HomeCommand {
             throw SextantException.invalid(origins != null ? "--origins" : "--eval-fraction", "the daily backtest job of " + daily.get(0)
                     + " takes monthly origins over the last 40%", "give --interval 1d to set them on its daily bars, or leave them out");
         }
+        if (asOf != null && daily.size() < symbols.size()) {
+            String withBars = symbols.stream().filter(s -> !daily.contains(s)).findFirst().orElseThrow();
+            throw SextantException.invalid("--as-of", withBars + " has bars only, and --as-of forecasts daily closes", "leave out --as-of, or that symbol");
+        }
         if (!daily.isEmpty()) {
             Map<String, SymbolForecast> result = runJob("start_forecast", new CallArguments().put("symbols", "SYMBOL", daily).putGiven("model", "--model", model)
-                    .putGiven("horizon", "--horizon", horizon).put("backtest", backtest), "forecast", new TypeReference<LinkedHashMap<String, SymbolForecast>>() {});
+                    .putGiven("horizon", "--horizon", horizon).put("backtest", backtest).putGiven("as_of", "--as-of", asOf == null ? null : asOf.toString()),
+                    "forecast", new TypeReference<LinkedHashMap<String, SymbolForecast>>() {});
             if (result == null) return 1;
             StringBuilder sb = new StringBuilder();
             for (SymbolForecast one : result.values()) {
                 print(sb, one);
-                sb.append(leftOut(one.forecast().origin(), lastDates.get(one.forecast().symbol())));
+                if (asOf == null) sb.append(leftOut(one.forecast().origin(), lastDates.get(one.forecast().symbol())));
             }
             System.out.print(sb);
         }
@@ -170,6 +182,7 @@ final class ForecastCommand extends HomeCommand {
             results(sb, r);
         }
         if (one.dataWarning() != null) sb.append("  warning: ").append(one.dataWarning()).append('\n'); // get_forecast's, for the job's symbol
+        if (one.realised() != null) RealisedText.print(sb, f, one.realised());
     }
 
     /** The last step's median and bands, reward/risk, coverage and the note: the same for days and bars. */

@@ -91,6 +91,7 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!headless) WorkstationLauncher.refuseWithoutDisplay(); // before the home, its lock and the store are touched
         SextantHome h = home().ensureLayout();
         SingleInstance.acquire(h); // a second start stops here, before the log or any file is touched
         Logging.toFile(h);

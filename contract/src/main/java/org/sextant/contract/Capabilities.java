@@ -96,7 +96,10 @@ public final class Capabilities {
         return ArgumentSchema.object()
                 .stringArray("symbols", Bounds.MAX_JOB_SYMBOLS, "stored symbols, e.g. [\"AAPL\", \"MSFT\"] (at most " + Bounds.MAX_JOB_SYMBOLS + ")", true)
                 .string("model", MODEL, false)
-                .integer("horizon", 1, Bounds.MAX_HORIZON, HORIZON);
+                .integer("horizon", 1, Bounds.MAX_HORIZON, HORIZON)
+                .date("as_of", "forecast as if on this day, yyyy-MM-dd, within each symbol's stored days: from the week-aligned start on or "
+                        + "before it (resolve_forecast_start), no close after the start used; the result adds how the closes after the start fell "
+                        + "in the bands; stored under that start, its backtest not stored (default: the last completed week)");
     }
 
     private static ArgumentSchema jobId() {

@@ -288,7 +288,15 @@ public final class Sextant implements AutoCloseable {
 
     /** Forecasts (with {@code backtest} also backtests) stored symbols as a writer job; result symbol → {forecast, backtest?}. */
     public JobStatus startForecast(List<String> symbols, String model, Integer horizon, boolean backtest) {
-        ForecastService.JobRequest r = forecasts.forecastJobRequest(symbols, model, horizon, backtest);
+        return startForecast(symbols, model, horizon, backtest, null);
+    }
+
+    /**
+     * As above, as of {@code asOf} (null: the last completed week): from the week-aligned start on or before it, no close after
+     * it used, each symbol's result saying how the closes stored after the start fell in the bands.
+     */
+    public JobStatus startForecast(List<String> symbols, String model, Integer horizon, boolean backtest, LocalDate asOf) {
+        ForecastService.JobRequest r = forecasts.forecastJobRequest(symbols, model, horizon, backtest, asOf);
         return jobs.submit(r.kind(), r.subjects(), true, r.ifInterrupted(), Jobs.DEFAULT_TIME_LIMIT, JobReach.of(r.symbols()), ctx -> forecasts.forecastJob(r, ctx));
     }
 

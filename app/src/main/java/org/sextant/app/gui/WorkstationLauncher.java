@@ -327,6 +327,15 @@ public final class WorkstationLauncher {
     }
 
     /**
+     * Refuses a window start with no display to open (Linux with neither DISPLAY nor WAYLAND_DISPLAY), before the
+     * caller opens the store; a display that is set but cannot be opened is refused when the toolkit starts.
+     */
+    public static void refuseWithoutDisplay() {
+        org.sextant.engine.SextantException none = NoDisplay.before(System.getenv(), System.getProperty("os.name"), System.getProperty("glass.platform"));
+        if (none != null) throw none;
+    }
+
+    /**
      * Starts the JavaFX toolkit on another thread and, on the FX thread, loads the classes and
      * styles the window is built from (JavaFX controls, chartfx), while the caller opens the store:
      * on two cores the two halves of a start overlap. {@link #run} then uses that toolkit.

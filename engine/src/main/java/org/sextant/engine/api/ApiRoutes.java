@@ -441,11 +441,12 @@ public final class ApiRoutes {
     }
 
     private Object startForecast(ApiCall call) {
-        return engine.startForecast(call.textList("symbols", "[\"AA\",\"IBM\"]"), call.text("model"), call.integer("horizon"), bool(call, "backtest"));
+        return engine.startForecast(call.textList("symbols", "[\"AA\",\"IBM\"]"), call.text("model"), call.integer("horizon"), bool(call, "backtest"),
+                call.date("as_of"));
     }
 
     private Object startForecastBacktest(ApiCall call) {
-        return engine.startForecastBacktest(call.textList("symbols", "[\"AA\",\"IBM\"]"), call.text("model"), call.integer("horizon"));
+        return engine.startForecast(call.textList("symbols", "[\"AA\",\"IBM\"]"), call.text("model"), call.integer("horizon"), true, call.date("as_of"));
     }
 
     private Object resolveForecastStart(ApiCall call) {

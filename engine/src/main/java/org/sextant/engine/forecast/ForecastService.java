@@ -293,18 +293,29 @@ public final class ForecastService {
                                  @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
                                  WalkForwardBacktest.Result backtest,
                                  @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                                 String dataWarning) {
+                                 String dataWarning,
+                                 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                                 RealisedCloses realised) {
         public SymbolForecast(PriceForecast forecast, WalkForwardBacktest.Result backtest) {
-            this(forecast, backtest, null);
+            this(forecast, backtest, null, null);
+        }
+
+        public SymbolForecast(PriceForecast forecast, WalkForwardBacktest.Result backtest, String dataWarning) {
+            this(forecast, backtest, dataWarning, null);
         }
     }
 
-    /** A forecast job's work: stored symbols (canonical, distinct), model, horizon and whether to backtest. */
-    public record JobRequest(List<String> symbols, String model, int horizon, boolean backtest) {
+    /**
+     * A forecast job's work: stored symbols (canonical, distinct), model, horizon, whether to backtest, and the day it forecasts
+     * as of ({@code asOf}; null: the last completed week).
+     */
+    public record JobRequest(List<String> symbols, String model, int horizon, boolean backtest, LocalDate asOf) {
         public String kind() { return backtest ? "forecast_backtest" : "forecast"; }
 
-        /** What the job works on: one subject per symbol, model and horizon (a job covering them all joins it). */
-        public List<String> subjects() { return symbols.stream().map(x -> x + ":" + model + ":" + horizon).toList(); }
+        /** What the job works on: one subject per symbol, model, horizon (and as_of: a past forecast joins no latest one's job). */
+        public List<String> subjects() {
+            return symbols.stream().map(x -> x + ":" + model + ":" + horizon + (asOf == null ? "" : ":as_of=" + asOf)).toList();
+        }
 
         /** The job stores each symbol's forecast as it goes: those stay when the app stops while it runs. */
         public IfInterrupted ifInterrupted() { return ForecastsWritten.IF_INTERRUPTED; }
@@ -313,13 +324,22 @@ public final class ForecastService {
     /** The fix for a symbol with bars only where jobs and scans want daily prices. */
     private static final String BARS_INSTEAD = "forecast jobs and scans use daily prices; forecast its bars with get_forecast and an interval";
 
-    /** A forecast job's request, checked before the job exists: every symbol stored, model and horizon valid. */
-    public JobRequest forecastJobRequest(List<String> symbols, String model, Integer horizon, boolean backtest) {
+    /**
+     * A forecast job's request, checked before the job exists: every symbol stored, model and horizon valid, and {@code asOf}
+     * (null: none) within each symbol's stored days.
+     */
+    public JobRequest forecastJobRequest(List<String> symbols, String model, Integer horizon, boolean backtest, LocalDate asOf) {
         if (symbols == null || symbols.isEmpty()) {
             throw SextantException.invalid("symbols", "no symbol to forecast", "name one or more symbols from list_symbols");
         }
         List<String> syms = symbols.stream().map(s -> prices.requireDaily(s, "symbols", BARS_INSTEAD)).distinct().toList();
-        return new JobRequest(syms, ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon), backtest);
+        if (asOf != null) {
+            for (String sym : syms) {
+                SymbolInfo info = prices.dailySymbol(sym);
+                if (info != null) ForecastStart.checkWithin(sym, info.firstDate(), info.lastDate(), asOf);
+            }
+        }
+        return new JobRequest(syms, ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon), backtest, asOf);
     }
 
     /** The body of a forecast job: each symbol's week-aligned live forecast and optionally its backtest, both stored. A writer. */
@@ -349,16 +369,21 @@ public final class ForecastService {
             ctx.progress(i * share, "forecasting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
             PriceSeries all = allCloses(sym); // their warning kept from them: the result's is get_forecast's, no second read
             BandCalibration cal = BandCalibration.parse(null);
-            PriceSeries upTo = ForecastScan.weekAligned(all, null);
+            PriceSeries upTo = ForecastScan.weekAligned(all, r.asOf());
             try {
+                // a past forecast is stored under its origin, as a scan's: the chart's and get_forecast's latest one is not replaced
                 PriceForecast f = storeLive(upTo, model, horizon, cal, bySymbol(sym, "symbols", () -> liveForecast(upTo, model, horizon, LEVELS, null)));
                 stored.add(sym);
                 WalkForwardBacktest.Result b = null;
                 if (r.backtest()) {
                     ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
-                    b = storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(all, model, horizon, null, null, null, ctx)));
+                    b = r.asOf() == null ? storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(all, model, horizon, null, null, null, ctx)))
+                            // up to the start and not stored: the stored backtest is the chart's, of the whole history
+                            : bySymbol(sym, "symbols", () -> backtestRun(upTo, model, horizon, null, null, null, ctx)).result();
                 }
-                results.put(sym, new SymbolForecast(f, b, outlierWarnings.of(sym, null)));
+                results.put(sym, r.asOf() == null ? new SymbolForecast(f, b, outlierWarnings.of(sym, null))
+                        : new SymbolForecast(f, b, OutlierWarnings.daily(ForecastScan.dataWarning(upTo), sym, upTo.dates(), prices::storedIntervals),
+                                RealisedCloses.of(f, all, upTo.size())));
             } catch (SextantException e) {
                 // the job's one horizon: "longer than the 4 closes of history" must say whose, the argument at fault still horizon
                 if (!"horizon".equals(e.field())) throw e;

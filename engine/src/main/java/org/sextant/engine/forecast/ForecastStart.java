@@ -39,6 +39,20 @@ public record ForecastStart(String symbol, LocalDate asOf, LocalDate startDate, 
         return new ForecastStart(symbol, at, dates.get(idx), weekEnd, idx + 1, RULE);
     }
 
+    /**
+     * Refuses a forecast job's {@code asOf} outside {@code symbol}'s stored days (first and last date), naming as_of: before
+     * them there is nothing to fit, after them nothing to compare and the latest forecast is the one without as_of.
+     */
+    public static void checkWithin(String symbol, LocalDate first, LocalDate last, LocalDate asOf) {
+        if (asOf == null || first == null || last == null) return;
+        String span = "give an as_of from " + first + " to " + last + " (" + symbol + "'s stored days)";
+        if (asOf.isBefore(first)) throw SextantException.invalid("as_of", "as_of " + asOf + " is before " + symbol + "'s first close " + first, span);
+        if (asOf.isAfter(last)) {
+            throw SextantException.invalid("as_of", "as_of " + asOf + " is after " + symbol + "'s last close " + last,
+                    span + ", or leave as_of out to forecast from the last completed week");
+        }
+    }
+
     /** Index of the latest date <= d in ascending dates, or -1. */
     static int lastOnOrBefore(List<LocalDate> dates, LocalDate d) {
         int lo = 0, hi = dates.size() - 1, best = -1;

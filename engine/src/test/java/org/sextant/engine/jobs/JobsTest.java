@@ -258,7 +258,7 @@ class JobsTest {
     @Test
     void aJobRunningWhenTheAppDiedShowsAsInterruptedAfterRestart() throws Exception {
         // what their submitters declare (Sextant.startForecast, startImport), as their records keep it
-        String forecastLeaves = new org.sextant.engine.forecast.ForecastService.JobRequest(List.of("AA"), "naive", 5, false).ifInterrupted().leaves();
+        String forecastLeaves = new org.sextant.engine.forecast.ForecastService.JobRequest(List.of("AA"), "naive", 5, false, null).ifInterrupted().leaves();
         JobStatus running = new JobStatus("forecast-0000dead", "forecast", List.of("AA"), true, forecastLeaves, JobState.RUNNING, 0.3, "running",
                 Instant.parse("2026-01-02T03:00:00Z"), Instant.parse("2026-01-02T03:00:00Z"), null, null, null, null, null, null, false, null);
         Files.writeString(dir.resolve("forecast-0000dead.json"), Json.write(running));

@@ -354,6 +354,26 @@ class WriteToolsTest extends AgainstTheApp {
         assertEquals("not_found", allowed.dispatch("forecast_tickers", Map.of("symbols", List.of("NOPE"))).failReason());
     }
 
+    /** as_of reaches the app's job, which forecasts from that week and scores the closes stored after it; a bad one is refused naming it. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void forecastTickersAsOfAPastWeekScoresTheClosesThatFollowed() {
+        Map<String, Object> args = Map.of("symbols", List.of("IBM"), "model", "naive", "horizon", 5, "as_of", "2000-07-02");
+        Map<String, Object> followed = data(allowed.dispatch("forecast_tickers", args, wanted((fraction, message) -> { })));
+        assertEquals(args, app.lastArgs("start_forecast_backtest"));
+        assertEquals("SUCCEEDED", followed.get("state"));
+        Map<String, Object> ibm = (Map<String, Object>) ((Map<String, Object>) followed.get("result")).get("IBM");
+        assertEquals("2000-06-30", ((Map<String, Object>) ibm.get("forecast")).get("origin"), "the week-aligned start on or before the Sunday");
+        Map<String, Object> realised = (Map<String, Object>) ibm.get("realised");
+        assertEquals(5, realised.get("steps_realised"), realised::toString);
+        assertEquals(5, ((List<?>) realised.get("steps")).size(), realised::toString);
+        assertEquals(3, ((List<?>) realised.get("inside")).size(), "a count per band level: " + realised);
+
+        assertInvalid(allowed.dispatch("forecast_tickers", Map.of("symbols", List.of("IBM"), "as_of", "30/06/2000")), "as_of");
+        assertEquals(1, app.calls("start_forecast_backtest"), "a date not in yyyy-MM-dd never reaches the app");
+        assertInvalid(allowed.dispatch("forecast_tickers", Map.of("symbols", List.of("IBM"), "as_of", "2001-06-01")), "as_of");
+    }
+
     @Test
     void trainGlobalModelStartsATrainingJobToPollAndJoinsTheRunningOneForTheSameHorizon() {
         Map<String, Object> first = data(allowed.dispatch("train_global_model", Map.of("horizon", 10)));
