@@ -25,7 +25,7 @@ class ForwardReturnHistogramTest {
     @Start
     void start(Stage stage) {
         chart = new ForwardReturnHistogram();
-        stage.setScene(new Scene(chart, 800, 500));
+        stage.setScene(new Scene(new javafx.scene.layout.StackPane(chart), 800, 500));
         stage.show();
     }
 
@@ -106,21 +106,12 @@ class ForwardReturnHistogramTest {
         }
         ForwardReturnHistogram.Marks marks = new ForwardReturnHistogram.Marks(-0.0082, -0.0269, 0.0108, 0.0015);
         fx(() -> {
-            chart.getScene().getWindow().setWidth(460);
-            chart.getScene().getWindow().setHeight(330);
+            chart.setMaxSize(460, 330); // the view's size at 1000x700, in the stage's pane (the stage keeps its size for other classes)
             chart.show(r, marks, "NYSE 5-day forward returns\nof 100 analogues");
             return null;
         });
-        try {
-            WaitForAsyncUtils.waitForFxEvents();
-            assertOverNoBar();
-        } finally {
-            fx(() -> {
-                chart.getScene().getWindow().setWidth(800);
-                chart.getScene().getWindow().setHeight(500);
-                return null;
-            });
-        }
+        WaitForAsyncUtils.waitForFxEvents();
+        assertOverNoBar();
     }
 
     private void assertOverNoBar() throws Exception {
