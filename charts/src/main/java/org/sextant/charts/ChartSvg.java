@@ -34,7 +34,7 @@ public final class ChartSvg {
     private static final double FONT = 11;
     private static final Pattern LINE_COLOR = Pattern.compile("-fx-line-color:\\s*([^;]+)");
     private static final Pattern LINE_WIDTH = Pattern.compile("-fx-line-width:\\s*([0-9.]+)");
-    private static final Pattern DASHES = Pattern.compile("-fx-stroke-dash-array:\\s*([0-9. ]+)");
+    private static final Pattern DASHES = Pattern.compile("-fx-line-dash-array:\\s*([0-9. ]+)");
 
     private ChartSvg() {}
 
@@ -417,7 +417,7 @@ public final class ChartSvg {
         }
     }
 
-    /** A data set's {@code -fx-stroke-dash-array} (a benchmark's curve), or null for a solid line. */
+    /** A data set's {@code -fx-line-dash-array} (a benchmark's curve), or null for a solid line. */
     private static double[] styleDashes(DataSet d) {
         String style = d.getStyle();
         Matcher m = style == null ? null : DASHES.matcher(style);

@@ -48,7 +48,7 @@ public class ForwardReturnHistogram extends XYChart {
         this.yAxis = y;
         setId("forward-return-histogram");
         y.setForceZeroInRange(true);
-        y.setAutoRangePadding(0.2); // headroom for the three rows of labels
+        getCanvas().heightProperty().addListener((obs, old, now) -> fitCountAxis()); // headroom for the three rows of labels
         renderer.getDatasets().add(bars);
         getRenderers().setAll(renderer);
         setLegendVisible(false);
@@ -87,6 +87,7 @@ public class ForwardReturnHistogram extends XYChart {
         } else {
             xAxis.setAutoRanging(true);
         }
+        fitCountAxis();
         setTitle(title);
         fireInvalidated(io.fair_acc.dataset.events.ChartBits.ChartCanvas);
     }
@@ -99,18 +100,19 @@ public class ForwardReturnHistogram extends XYChart {
 
     public DefaultNumericAxis returnAxis() { return xAxis; }
 
-    /** A label drawn on the plot: its text, and where its box starts in the plot's coordinates. */
-    public record PlacedLabel(String text, double left, double top, double width) {}
+    /** A label drawn on the plot: its text, and where its box lies in the plot's coordinates. */
+    public record PlacedLabel(String text, double left, double top, double width, double height) {}
 
     private PlacedLabel ciLabel;
 
-    /** Where the CI's label was last drawn (null when no CI is shown): tests read it to check it shows whole. */
+    /** Where the CI's label was last drawn (null when no CI is shown): tests read it to check it shows whole, over no bar. */
     public PlacedLabel ciLabel() { return ciLabel; }
 
     /**
      * The CI's label on one line below the mean's and the base rate's labels (so none overlaps),
      * starting at the band's left edge but moved inside the plot when that would cut it: a cut
-     * first character would turn a negative bound positive.
+     * first character would turn a negative bound positive. The count axis leaves the three rows
+     * free above the bars ({@link #fitCountAxis}), so no bar is under it.
      */
     PlacedLabel ciLabel(Marks m, double plotWidth, double top) {
         if (!Double.isFinite(m.ciLow()) || !Double.isFinite(m.ciHigh())) return null;
@@ -120,9 +122,30 @@ public class ForwardReturnHistogram extends XYChart {
         double width = measure.getLayoutBounds().getWidth();
         double band = xAxis.getDisplayPosition(100 * Math.min(m.ciLow(), m.ciHigh()));
         double left = Math.max(LABEL_MARGIN, Math.min(band, plotWidth - width - LABEL_MARGIN));
-        return new PlacedLabel(text, left, top + 32, width);
+        return new PlacedLabel(text, left, top + CI_ROW, width, measure.getLayoutBounds().getHeight());
     }
 
+    /**
+     * The count axis from 0 to at least a fifth above the tallest bar and high enough that the
+     * labels' three rows stay clear of every bar at the plot's height: a fixed share of the height
+     * left a small plot (the Analogues view at 1000x700) with its CI label over the tallest bar.
+     */
+    private void fitCountAxis() {
+        int most = 0;
+        for (int c : bins.counts()) most = Math.max(most, c);
+        if (most == 0) {
+            yAxis.setAutoRanging(true);
+            return;
+        }
+        double height = getCanvas().getHeight();
+        double labels = Math.min(0.5, height > 0 ? LABEL_ROWS / height : 0.2);
+        yAxis.setAutoRanging(false);
+        yAxis.set(0, Math.max(1.2 * most, most / (1 - labels)));
+    }
+
+    /** Where the CI's row starts below the plot's top, and the height of the three rows with a margin under them. */
+    private static final double CI_ROW = 32;
+    private static final double LABEL_ROWS = CI_ROW + 18;
     static final double LABEL_FONT = 11;
     private static final double LABEL_MARGIN = 2;
 

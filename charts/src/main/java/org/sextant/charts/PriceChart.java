@@ -137,6 +137,9 @@ public class PriceChart extends XYChart {
         backtestsVisible.addListener((obs, old, now) -> refreshFan());
         setLegendVisible(false);
         setTitle("no symbol selected");
+        // a long title ("WEEKX daily close, 2010-01-08 to 2012-11-16" beside the backtest panel at 1000x700) takes a second line, not an ellipsis
+        getTitleLabel().setWrapText(true);
+        getTitleLabel().setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
         // the grid under the prices: drawn on top (chartfx's default), a dashed line on a month's
         // first bar hid up to 5 px of its wick (IntervalBenchmark's check found them)
         getGridRenderer().setDrawOnTop(false);

@@ -61,7 +61,7 @@ public class SweepScatterChart extends XYChart {
         diagonalRenderer.setErrorStyle(ErrorStyle.NONE);
         diagonalRenderer.setPolyLineStyle(LineStyle.NORMAL);
         diagonalRenderer.setDrawMarker(false);
-        diagonal.setStyle("-fx-line-color: " + DIAGONAL_COLOR + "; -fx-line-width: 1; -fx-stroke-dash-array: 6 4;");
+        diagonal.setStyle("-fx-line-color: " + DIAGONAL_COLOR + "; -fx-line-width: 1; -fx-line-dash-array: 6 4;");
         diagonalRenderer.getDatasets().add(diagonal);
         points.setStyle("-fx-line-color: rgba(" + POINT_RGB + "," + POINT_ALPHA + "); -fx-line-width: " + POINT_RADIUS + ";");
         chosen.setStyle("-fx-line-color: " + CHOSEN_COLOR + "; -fx-line-width: " + CHOSEN_RADIUS + ";");

@@ -25,7 +25,7 @@ class ForwardReturnHistogramTest {
     @Start
     void start(Stage stage) {
         chart = new ForwardReturnHistogram();
-        stage.setScene(new Scene(chart, 800, 500));
+        stage.setScene(new Scene(new javafx.scene.layout.StackPane(chart), 800, 500));
         stage.show();
     }
 
@@ -92,6 +92,46 @@ class ForwardReturnHistogramTest {
         assertTrue(ci.left() >= 0 && ci.left() + ci.width() <= plotWidth,
                 "label from " + ci.left() + " to " + (ci.left() + ci.width()) + " inside a plot " + plotWidth + " wide");
         assertTrue(ci.top() >= 30, "below the mean's and base rate's labels: " + ci.top());
+    }
+
+    /** The Analogues view's case at 1000x700: the band's left edge over the tallest bar; the label goes where no bar is under it. */
+    @Test
+    void theCiLabelIsOverNoBar() throws Exception {
+        // 100 returns shaped like NYSE's 5-day analogues of 2002-12-31: the tallest bin just right of the band's left edge
+        int[] counts = {2, 4, 15, 21, 17, 28, 10, 1, 1, 1};
+        double[] r = new double[100];
+        int k = 0;
+        for (int bin = 0; bin < counts.length; bin++) {
+            for (int i = 0; i < counts[bin]; i++) r[k++] = (-8.0 + 2.0 * bin + 1.9 * i / Math.max(1, counts[bin])) / 100;
+        }
+        ForwardReturnHistogram.Marks marks = new ForwardReturnHistogram.Marks(-0.0082, -0.0269, 0.0108, 0.0015);
+        fx(() -> {
+            chart.setMaxSize(460, 330); // the view's size at 1000x700, in the stage's pane (the stage keeps its size for other classes)
+            chart.show(r, marks, "NYSE 5-day forward returns\nof 100 analogues");
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertOverNoBar();
+    }
+
+    private void assertOverNoBar() throws Exception {
+        ChartSnapshot.writePng(ChartSnapshot.capture(chart), Path.of("target", "forward-return-histogram-ci-over-no-bar.png"));
+        ForwardReturnHistogram.PlacedLabel ci = fx(chart::ciLabel);
+        double plotWidth = fx(() -> chart.getCanvas().getWidth());
+        assertTrue(plotWidth < 420, "a plot as narrow as the view's at 1000x700: " + plotWidth);
+        assertTrue(ci.left() >= 0 && ci.left() + ci.width() <= plotWidth, "inside the plot: " + ci);
+        assertTrue(ci.top() >= 30, "below the mean's and base rate's labels: " + ci.top());
+        HistogramBins bins = fx(chart::bins);
+        for (int i = 0; i < bins.size(); i++) {
+            if (bins.counts()[i] == 0) continue;
+            int b = i;
+            double left = fx(() -> chart.returnAxis().getDisplayPosition(bins.edges()[b]));
+            double right = fx(() -> chart.returnAxis().getDisplayPosition(bins.edges()[b + 1]));
+            double barTop = fx(() -> chart.getYAxis().getDisplayPosition(bins.counts()[b]));
+            boolean under = right > ci.left() && left < ci.left() + ci.width();
+            assertTrue(!under || barTop > ci.top() + ci.height(), "the label " + ci + " runs over bar " + i + " (" + bins.counts()[i]
+                    + " from x " + left + " to " + right + ", top at y " + barTop + ")");
+        }
     }
 
     private Point2D pixelOf(double xPct, double count) {

@@ -143,6 +143,33 @@ class ResearchChartsTest {
         assertEquals(null, equity.outOfSampleStart());
     }
 
+    /** Holding's curve is drawn dashed on screen, as in the SVG: along its path, columns with the line alternate with gaps. */
+    @Test
+    void theBenchmarkCurveIsDashedOnScreen() throws Exception {
+        List<LocalDate> days = new java.util.ArrayList<>();
+        for (LocalDate d = LocalDate.of(1995, 1, 2); days.size() < 1000; d = d.plusDays(1)) {
+            if (d.getDayOfWeek().getValue() < 6) days.add(d);
+        }
+        double[] rising = new double[days.size()];
+        for (int i = 0; i < rising.length; i++) rising[i] = 1 + 2.0 * i / rising.length;
+        fx(() -> { equity.show(List.of(new EquityCurve("holding", days, rising, drawdown(rising), true)), null); return null; });
+        WaitForAsyncUtils.waitForFxEvents();
+        WritableImage image = ChartSnapshot.capture(equity);
+        ChartSnapshot.writePng(image, Path.of("target", "equity-benchmark-dashed.png"));
+        XYChart top = equity.equityChart();
+        int drawn = 0;
+        int gaps = 0;
+        Point2D first = fx(() -> pixelOf(top, equity, CalendarTicks.toAxis(days.get(0)), rising[0]));
+        Point2D last = fx(() -> pixelOf(top, equity, CalendarTicks.toAxis(days.get(days.size() - 1)), rising[rising.length - 1]));
+        for (int x = (int) first.getX() + 2; x < (int) last.getX() - 2; x++) {
+            double y = first.getY() + (last.getY() - first.getY()) * (x - first.getX()) / (last.getX() - first.getX());
+            if (greyNear(image, new Point2D(x, y), 1)) drawn++;
+            else gaps++;
+        }
+        // a 6 4 dash: two columns in ten or so are clear of its smoothed ends; a solid line has (nearly) none
+        assertTrue(gaps > (drawn + gaps) / 10 && drawn > (drawn + gaps) / 2, drawn + " columns with the line, " + gaps + " gaps: not dashed");
+    }
+
     /** The tag beside the out-of-sample line stands where no curve passes under it: low curves push it up, high ones down. */
     @Test
     void theOutOfSampleTagIsNotDrawnOverACurve() throws Exception {

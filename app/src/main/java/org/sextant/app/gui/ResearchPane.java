@@ -81,6 +81,7 @@ final class ResearchPane {
     private final Label verdict = new Label();
     private final Label verdictText = new Label();
     private final VBox reasons = new VBox(2);
+    private final GridPane keyFigures = new GridPane();
     private final GridPane statistics = new GridPane();
     private final EquityDrawdownChart equity = new EquityDrawdownChart();
     private final SweepScatterChart scatter = new SweepScatterChart();
@@ -227,8 +228,16 @@ final class ResearchPane {
         javafx.scene.layout.ColumnConstraints values = new javafx.scene.layout.ColumnConstraints();
         values.setPercentWidth(52);
         statistics.getColumnConstraints().setAll(names, values);
-        // the statistics under the verdict's sentence, before the reasons that spell it out, so they are in view without scrolling
-        VBox verdictBox = new VBox(6, verdict, verdictText, statistics, reasons);
+        // the figures the verdict rests on in one row under it, in view without scrolling at 1000x700 however long the sentence
+        keyFigures.setId("verdict-key-figures");
+        keyFigures.setHgap(10);
+        for (double share : new double[] {40, 30, 30}) { // the DSR's "1.000 (N = 6)" on one line at 1000x700
+            javafx.scene.layout.ColumnConstraints column = new javafx.scene.layout.ColumnConstraints();
+            column.setPercentWidth(share);
+            keyFigures.getColumnConstraints().add(column);
+        }
+        // then the sentence, the other statistics and the reasons that spell it out
+        VBox verdictBox = new VBox(6, verdict, keyFigures, verdictText, statistics, reasons);
         verdictBox.setPadding(new Insets(6, 8, 6, 8));
         ScrollPane verdictPane = new ScrollPane(verdictBox);
         verdictPane.setId("verdict-panel");
@@ -357,6 +366,7 @@ final class ResearchPane {
 
     private void showStatistics() {
         statistics.getChildren().clear();
+        keyFigures.getChildren().clear();
         int row = 0;
         for (StatisticRow s : model.statistics()) {
             Label name = new Label(s.name());
@@ -368,10 +378,17 @@ final class ResearchPane {
             value.setWrapText(true);
             value.setMinHeight(Region.USE_PREF_SIZE);
             javafx.scene.layout.GridPane.setValignment(name, javafx.geometry.VPos.TOP);
+            javafx.scene.layout.GridPane.setValignment(value, javafx.geometry.VPos.TOP);
             Tooltip meaning = new Tooltip(s.meaning());
             name.setTooltip(meaning);
             value.setTooltip(meaning);
-            statistics.addRow(row++, name, value);
+            int key = KEY_FIGURES.indexOf(s.name());
+            if (key >= 0) {
+                keyFigures.add(name, key, 0); // the name over its value
+                keyFigures.add(value, key, 1);
+            } else {
+                statistics.addRow(row++, name, value);
+            }
         }
     }
 
@@ -419,6 +436,9 @@ final class ResearchPane {
         });
         return c;
     }
+
+    /** The statistics a verdict rests on, shown in one row under it (the names of {@link StatisticRow}s). */
+    static final java.util.List<String> KEY_FIGURES = java.util.List.of("DSR", "PBO", "Placebo p");
 
     /** The style class of a failing verdict's cell: the theme's error text colour (workstation.css, dark.css). */
     static final String FAILING_VERDICT = "error-text";

@@ -17,7 +17,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The readability check of {@link ReadableLayoutTest} fails on a table that cuts its values, naming the column and the text,
- * and on a chart whose title or axis label is cut, naming the text.
+ * on a chart whose title or axis label is cut, naming the text, and on a wrapped label that breaks a word, naming the word.
  */
 @ExtendWith(ApplicationExtension.class)
 class ReadableCheckTest {
@@ -40,6 +40,26 @@ class ReadableCheckTest {
         WaitForAsyncUtils.waitForFxEvents();
         List<String> found = WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.unreadable("fixture", table)).get();
         assertTrue(found.contains("fixture: column 'Closes' cell '2527.123456' shown as '...'"), found.toString());
+    }
+
+    @Test
+    void aWrappedLabelTooNarrowForAWordIsReportedWithTheWord() throws Exception {
+        javafx.scene.control.Label narrow = new javafx.scene.control.Label("PBO Configurations");
+        javafx.scene.control.Label wide = new javafx.scene.control.Label("PBO Configurations");
+        for (javafx.scene.control.Label l : List.of(narrow, wide)) l.setWrapText(true);
+        narrow.setMaxWidth(50); // narrower than "Configurations": the layout breaks inside it
+        wide.setMaxWidth(110); // "PBO" on one line, "Configurations" on the next: between words
+        javafx.scene.layout.VBox box = WaitForAsyncUtils.asyncFx(() -> {
+            javafx.scene.layout.VBox b = new javafx.scene.layout.VBox(narrow, wide);
+            new Scene(b, 300, 200);
+            b.applyCss();
+            b.resize(300, 200);
+            b.layout();
+            return b;
+        }).get();
+        List<String> found = WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.unreadable("fixture", box)).get();
+        assertEquals(List.of("fixture: 'PBO Configurations' wraps inside the word 'Configurations'"), found);
+        assertTrue(WaitForAsyncUtils.asyncFx(() -> wide.getHeight() > narrow.getFont().getSize() * 2).get(), "the wide label wraps too");
     }
 
     @Test

@@ -28,7 +28,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * Every view of the real window at 1000×700, the smallest size the workstation promises: no
  * label, button, column header or table value (a number or date) ends in an ellipsis (a long
  * free text may: outside a table when its tooltip holds it whole), no header or cell is cut at the edge of a table
- * that cannot scroll sideways, and no button lies outside the window.
+ * that cannot scroll sideways, no wrapped label breaks a word over two lines, and no button lies outside the window.
  */
 @ExtendWith(ApplicationExtension.class)
 class ReadableLayoutTest {
@@ -75,7 +75,7 @@ class ReadableLayoutTest {
      * "jobs: button 'Cancel' outside the window", "scans: 'Coverage 95%' shown as 'Coverage 9...'",
      * "scans: column 'Closes' cell '2527' cut at the table's edge", "research: chart title 'Equity and drawdown, 1991-01-02 to
      * 2001-01-02' shown as 'Equity and drawdown, 1991-01-02 to 2001-...'", "research: axis label 'equity (growth of 1)'
-     * 121 px long on an axis of 104 px".
+     * 121 px long on an axis of 104 px", "research: 'fast.length 10' wraps inside the word 'length'".
      */
     static List<String> unreadable(String view, Parent root) {
         List<String> out = new ArrayList<>();
@@ -98,6 +98,8 @@ class ReadableLayoutTest {
                 } else if (shown != null && !shown.isEmpty() && cutAtTableEdge(l)) {
                     out.add(view + ": " + where + "'" + full + "' cut at the table's edge");
                 }
+                String broken = l.isWrapText() ? brokenWord(labeledText(l)) : null;
+                if (broken != null) out.add(view + ": " + where + "'" + full + "' wraps inside the word '" + broken + "'");
             }
             if (n instanceof io.fair_acc.chartfx.axes.spi.AbstractAxis axis) {
                 String cut = ChartLabels.cutAxisLabel(axis);
@@ -148,10 +150,46 @@ class ReadableLayoutTest {
     }
 
     private static String shownText(Labeled l) {
+        Text t = labeledText(l);
+        return t == null ? null : t.getText();
+    }
+
+    /** The text a label's skin draws (its own text, or cut short with an ellipsis), null before the skin has made it. */
+    private static Text labeledText(Labeled l) {
         for (Node c : l.getChildrenUnmodifiable()) {
-            if (c instanceof Text t && c.getClass().getSimpleName().equals("LabeledText")) return t.getText();
+            if (c instanceof Text t && c.getClass().getSimpleName().equals("LabeledText")) return t;
         }
         return null;
+    }
+
+    /**
+     * The word a wrapped text splits over two lines ("Configura|tions": too narrow for the word, the layout breaks it
+     * between letters), or null: each character's line is read off where the text puts its caret.
+     */
+    static String brokenWord(Text text) {
+        String s = text == null ? null : text.getText();
+        if (s == null || s.length() < 2 || text.getWrappingWidth() <= 0) return null;
+        double lineOfPrevious = caretTop(text, 0);
+        for (int i = 1; i < s.length(); i++) {
+            double line = caretTop(text, i);
+            boolean newLine = line > lineOfPrevious + 1;
+            lineOfPrevious = line;
+            if (!newLine || !Character.isLetterOrDigit(s.charAt(i - 1)) || !Character.isLetterOrDigit(s.charAt(i))) continue;
+            int from = i - 1;
+            while (from > 0 && Character.isLetterOrDigit(s.charAt(from - 1))) from--;
+            int to = i + 1;
+            while (to < s.length() && Character.isLetterOrDigit(s.charAt(to))) to++;
+            return s.substring(from, to);
+        }
+        return null;
+    }
+
+    /** The top of the caret before character {@code i}: the top of its line. */
+    private static double caretTop(Text text, int i) {
+        for (javafx.scene.shape.PathElement e : text.caretShape(i, true)) {
+            if (e instanceof javafx.scene.shape.MoveTo m) return m.getY();
+        }
+        return Double.NaN;
     }
 
     /** Visits the nodes a person can see: hidden subtrees (other tabs) are skipped. */

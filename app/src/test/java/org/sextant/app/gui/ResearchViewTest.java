@@ -156,7 +156,7 @@ class ResearchViewTest {
         assertEquals(2, equity.equityDataSets().size(), "the best curve and holding's");
         assertEquals("holding", holding.getName()); // short: the legend keeps two lines at 1000x700
         assertEquals(stored.curve("benchmark").equity()[holding.getDataCount() - 1], holding.get(DataSet.DIM_Y, holding.getDataCount() - 1));
-        assertTrue(holding.getStyle().contains("-fx-stroke-dash-array"), holding.getStyle());
+        assertTrue(holding.getStyle().contains("-fx-line-dash-array"), holding.getStyle());
         assertTrue(robot.lookup("#stat-holding-oos-").queryLabeled().getText().startsWith(
                 String.format(Locale.ROOT, "Sharpe %.3f, CAGR", stored.benchmark().outOfSample().sharpe())));
         SweepScatterChart scatter = view.scatterChart();
@@ -195,6 +195,24 @@ class ResearchViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         ChartSnapshot.writePng(ChartSnapshot.capture(app.stage.getScene().getRoot()), Path.of("target", "research-1000x700.png"));
         assertEquals(List.of(), fx(() -> ReadableLayoutTest.unreadable("research", app.stage.getScene().getRoot())));
+        // the verdict and the figures it rests on are read without scrolling its panel
+        Bounds viewport = fx(() -> { Node v = robot.lookup("#verdict-panel .viewport").query(); return v.localToScene(v.getLayoutBounds()); });
+        for (String figure : List.of("#verdict", "#stat-dsr", "#stat-pbo", "#stat-placebo-p")) {
+            Bounds at = fx(() -> { Node n = robot.lookup(figure).query(); return n.localToScene(n.getLayoutBounds()); });
+            assertTrue(at.getHeight() > 0 && at.getMinY() >= viewport.getMinY() - 1 && at.getMaxY() <= viewport.getMaxY() + 1
+                    && at.getMinX() >= viewport.getMinX() - 1 && at.getMaxX() <= viewport.getMaxX() + 1,
+                    figure + " at " + at + " outside the verdict panel's view " + viewport + " at 1000x700");
+        }
+        // the dark theme's picture, to look at (holding's dashed grey curve on the dark ground); then light again
+        fx(() -> { WorkstationTheme.DARK.applyTo(app.stage.getScene()); return null; });
+        Thread.sleep(300); // the charts draw again in the theme's colours
+        WaitForAsyncUtils.waitForFxEvents();
+        ChartSnapshot.writePng(ChartSnapshot.capture(app.stage.getScene().getRoot()), Path.of("target", "research-dark-1000x700.png"));
+        java.util.function.Supplier<String> holdingStyle = () -> equity.equityDataSets().get(equity.equityDataSets().size() - 1).getStyle();
+        assertTrue(holdingStyle.get().contains(EquityDrawdownChart.BENCHMARK_COLOR_ON_DARK), "a lighter grey on the dark plot: " + holdingStyle.get());
+        fx(() -> { WorkstationTheme.LIGHT.applyTo(app.stage.getScene()); return null; });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(holdingStyle.get().contains(EquityDrawdownChart.BENCHMARK_COLOR), "grey again on the light plot: " + holdingStyle.get());
 
         // a second run, then opening the first by id (as the pilot queue and other views do) shows it again
         OnScreen.clickOn(robot, "#run-sweep");
