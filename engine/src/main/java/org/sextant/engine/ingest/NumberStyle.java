@@ -31,6 +31,11 @@ record NumberStyle(char decimal, boolean thousands, boolean quoted) {
         return decimal == ',' ? "replace(replace(" + cut + ", '.', ''), ',', '.')" : cut;
     }
 
+    /** Every number cell of a file of this style (trimmed of spaces) matches this, or is missing or a NaN ({@link NumberCells}). */
+    java.util.regex.Pattern cellPattern() {
+        return decimal == ',' ? CsvForms.COMMA_NUMBER : CsvForms.POINT_NUMBER;
+    }
+
     /** The report's note of a file whose numbers are not plain, or null. */
     String note(String file) {
         if (this.equals(PLAIN)) return null;
