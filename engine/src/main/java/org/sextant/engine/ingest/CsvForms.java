@@ -20,10 +20,14 @@ final class CsvForms {
 
     /** A date written with its day and month first in some order, and a year of four digits (two are never guessed). */
     static final Pattern DAY_AND_MONTH_FIRST = Pattern.compile("(\\d{1,2})([/-])(\\d{1,2})\\2(\\d{4})");
-    /** A number under a decimal comma: 1234,56 1.234,56 1'234,56 -12 (a dot or ' groups thousands). */
-    static final Pattern COMMA_NUMBER = Pattern.compile("[-+]?(\\d{1,3}([.']\\d{3})+|\\d+)(,\\d+)?");
+    /** A number under a decimal comma: 1234,56 1.234,56 1'234,56 1 234,56 -12 (a dot, ', a space or French no-break space groups thousands). */
+    static final Pattern COMMA_NUMBER = Pattern.compile("[-+]?(\\d{1,3}([.' \u00A0\u202F]\\d{3})+|\\d+)(,\\d+)?");
     /** A number under a decimal point: 1234.56 1'234.56 1e5. */
     static final Pattern POINT_NUMBER = Pattern.compile("[-+]?(\\d{1,3}('\\d{3})+|\\d+)(\\.\\d+)?([eE][-+]?\\d+)?");
+    /** A space, no-break space or narrow no-break space between thousands (French Excel): 1 234. */
+    private static final Pattern SPACE_GROUPED = Pattern.compile("\\d[ \u00A0\u202F]\\d{3}");
+    /** A number under a decimal comma without a thousands separator. */
+    private static final Pattern PLAIN_COMMA = Pattern.compile("[-+]?\\d+(,\\d+)?");
     /** Dots that may group thousands: 1.234, 12.345.678. */
     private static final Pattern DOT_GROUPED = Pattern.compile("[-+]?\\d{1,3}(\\.\\d{3})+");
 
@@ -168,10 +172,11 @@ final class CsvForms {
             boolean dotGrouped = DOT_GROUPED.matcher(cell).matches();
             Seen seen = new Seen(cell, line, col);
             if (commaFile) (COMMA_CELL.matcher(cell).matches() ? commaCell : otherCell).putIfAbsent(col, seen);
-            if (underComma && (cell.indexOf(',') >= 0 || dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.'))) comma = comma == null ? seen : comma;
-            else if (underPoint && cell.indexOf('.') >= 0 && !dotGrouped) point = point == null ? seen : point;
+            if (underComma && (cell.indexOf(',') >= 0 || dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.') || SPACE_GROUPED.matcher(cell).find())) {
+                comma = comma == null ? seen : comma; // a space between thousands is French: a decimal comma
+            } else if (underPoint && cell.indexOf('.') >= 0 && !dotGrouped) point = point == null ? seen : point;
             else if (dotGrouped && twoWays == null) twoWays = seen;
-            grouped |= underComma && (cell.indexOf('.') >= 0 || cell.indexOf('\'') >= 0);
+            grouped |= underComma && !PLAIN_COMMA.matcher(cell).matches(); // a dot, ' or space between thousands
             swiss |= cell.indexOf('\'') >= 0;
             if (!underComma && notComma == null) notComma = seen;
             if (!underPoint && notPoint == null) notPoint = seen;
