@@ -20,10 +20,14 @@ final class CsvForms {
 
     /** A date written with its day and month first in some order, and a year of four digits (two are never guessed). */
     static final Pattern DAY_AND_MONTH_FIRST = Pattern.compile("(\\d{1,2})([/-])(\\d{1,2})\\2(\\d{4})");
-    /** A number under a decimal comma: 1234,56 1.234,56 1'234,56 -12 (a dot or ' groups thousands). */
-    private static final Pattern COMMA_NUMBER = Pattern.compile("[-+]?(\\d{1,3}([.']\\d{3})+|\\d+)(,\\d+)?");
+    /** A number under a decimal comma: 1234,56 1.234,56 1'234,56 1 234,56 -12 (a dot, ', a space or French no-break space groups thousands). */
+    static final Pattern COMMA_NUMBER = Pattern.compile("[-+]?(\\d{1,3}([.' \u00A0\u202F]\\d{3})+|\\d+)(,\\d+)?");
     /** A number under a decimal point: 1234.56 1'234.56 1e5. */
-    private static final Pattern POINT_NUMBER = Pattern.compile("[-+]?(\\d{1,3}('\\d{3})+|\\d+)(\\.\\d+)?([eE][-+]?\\d+)?");
+    static final Pattern POINT_NUMBER = Pattern.compile("[-+]?(\\d{1,3}('\\d{3})+|\\d+)(\\.\\d+)?([eE][-+]?\\d+)?");
+    /** A space, no-break space or narrow no-break space between thousands (French Excel): 1 234. */
+    private static final Pattern SPACE_GROUPED = Pattern.compile("\\d[ \u00A0\u202F]\\d{3}");
+    /** A number under a decimal comma without a thousands separator. */
+    private static final Pattern PLAIN_COMMA = Pattern.compile("[-+]?\\d+(,\\d+)?");
     /** Dots that may group thousands: 1.234, 12.345.678. */
     private static final Pattern DOT_GROUPED = Pattern.compile("[-+]?\\d{1,3}(\\.\\d{3})+");
 
@@ -62,16 +66,16 @@ final class CsvForms {
         List<Integer> numberCols = new ArrayList<>(layout.fields().values());
         numberCols.addAll(layout.wideCols());
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
-            if (head.hasHeader()) r.next();
+            if (head.hasHeader()) r.row();
             long n = 0;
-            for (String line; (line = r.next()) != null; ) {
+            for (String line; (line = r.row()) != null; ) { // rows as DuckDB reads them: a quoted cell may hold a line break
                 if (line.isBlank()) continue;
                 if (++n % 65_536 == 0) org.sextant.engine.jobs.Cancellation.check(); // a job cancelled: no gigabytes read for nobody
                 List<String> cells = CsvHead.split(line, head.delimiter());
-                if (dates != null && layout.dateCol() < cells.size()) dates.see(datePart(cells.get(layout.dateCol()).trim()), r.lineNo());
+                if (dates != null && layout.dateCol() < cells.size()) dates.see(datePart(cells.get(layout.dateCol()).trim()), r.rowLineNo());
                 if (numbers == null) continue;
                 for (int col : numberCols) {
-                    if (col < cells.size()) numbers.see(cells.get(col).trim(), r.lineNo(), col);
+                    if (col < cells.size()) numbers.see(cells.get(col).trim(), r.rowLineNo(), col);
                 }
             }
         } catch (IOException e) {
@@ -84,6 +88,13 @@ final class CsvForms {
         if (style.note(file) != null) notes.add(style.note(file));
         if (numbers != null && numbers.pointNote(style, layout, file) != null) notes.add(numbers.pointNote(style, layout, file));
         return new CsvHead(head.header(), head.delimiter(), dateFormat, head.hasHeader(), style, List.copyOf(notes));
+    }
+
+    /** The refusal of a number cell {@code at} a place ("FILE line 3, column Close") that is no number written in {@code style}. */
+    static SextantException notANumber(String column, String at, String cell, NumberStyle style) {
+        return SextantException.invalid(column, at + ": " + CellText.describe(cell) + " is not a number",
+                "write prices and volumes as numbers like the rest of this file (" + (style.decimal() == ',' ? "1234,56 or 1.234,56" : "1234.56 or 1'234.56")
+                        + "), or leave the cell empty when unknown");
     }
 
     /** A cell and where it is, for a refusal or a note: its line, and column (-1 for the date's). */
@@ -161,10 +172,11 @@ final class CsvForms {
             boolean dotGrouped = DOT_GROUPED.matcher(cell).matches();
             Seen seen = new Seen(cell, line, col);
             if (commaFile) (COMMA_CELL.matcher(cell).matches() ? commaCell : otherCell).putIfAbsent(col, seen);
-            if (underComma && (cell.indexOf(',') >= 0 || dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.'))) comma = comma == null ? seen : comma;
-            else if (underPoint && cell.indexOf('.') >= 0 && !dotGrouped) point = point == null ? seen : point;
+            if (underComma && (cell.indexOf(',') >= 0 || dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.') || SPACE_GROUPED.matcher(cell).find())) {
+                comma = comma == null ? seen : comma; // a space between thousands is French: a decimal comma
+            } else if (underPoint && cell.indexOf('.') >= 0 && !dotGrouped) point = point == null ? seen : point;
             else if (dotGrouped && twoWays == null) twoWays = seen;
-            grouped |= underComma && (cell.indexOf('.') >= 0 || cell.indexOf('\'') >= 0);
+            grouped |= underComma && !PLAIN_COMMA.matcher(cell).matches(); // a dot, ' or space between thousands
             swiss |= cell.indexOf('\'') >= 0;
             if (!underComma && notComma == null) notComma = seen;
             if (!underPoint && notPoint == null) notPoint = seen;
@@ -181,11 +193,7 @@ final class CsvForms {
             }
             NumberStyle style = comma != null ? new NumberStyle(',', grouped, commaFile) : swiss ? new NumberStyle('.', true, false) : NumberStyle.PLAIN;
             Seen bad = style.decimal() == ',' ? notComma : style.converts() ? notPoint : null; // a plain file's bad cell: the typed read names it
-            if (bad != null) {
-                throw SextantException.invalid(layout.columnField(bad.col()), bad.at(layout, file) + ": " + CellText.describe(bad.cell()) + " is not a number",
-                        "write prices and volumes as numbers like the rest of this file (" + (style.decimal() == ',' ? "1234,56 or 1.234,56" : "1234.56 or 1'234.56")
-                                + "), or leave the cell empty when unknown");
-            }
+            if (bad != null) throw notANumber(layout.columnField(bad.col()), bad.at(layout, file), bad.cell(), style);
             return style;
         }
 

@@ -143,6 +143,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         private final String file;
         private final Budget budget;
         private long lineNo;
+        private long rowLineNo;
         private long opened; // bytes read from the file by this open
         private boolean spent;
         private long emptyRun; // empty lines read since the last line with text
@@ -191,6 +192,33 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
                 emptyRun = 0;
             }
             return line;
+        }
+
+        /**
+         * The next row as DuckDB's reader takes it (null at the end): lines joined by a line break while a quote is open, as
+         * in a quoted cell holding one; an open quote joins at most {@link #MAX_LINE} characters (the reader refuses longer).
+         */
+        String row() throws IOException {
+            String line = next();
+            rowLineNo = lineNo;
+            if (line == null || quotes(line) % 2 == 0) return line;
+            StringBuilder b = new StringBuilder(line);
+            for (long open = quotes(line); open % 2 != 0 && b.length() <= MAX_LINE; ) {
+                String more = next();
+                if (more == null) break;
+                b.append('\n').append(more);
+                open += quotes(more);
+            }
+            return b.toString();
+        }
+
+        private static long quotes(String line) {
+            return line.chars().filter(ch -> ch == '"').count();
+        }
+
+        /** The line the row last read by {@link #row} starts on. */
+        long rowLineNo() {
+            return rowLineNo;
         }
 
         /** Empty lines right before the last line with text (each one byte of a run, as in a file with Unix line breaks). */

@@ -8,7 +8,7 @@ final class DateShape {
     private DateShape() {}
 
     private static final Pattern DAY_FIRST_OR_MONTH_FIRST = Pattern.compile("(\\d{1,2})([./-])(\\d{1,2})\\2(\\d{4}|\\d{2})");
-    private static final Pattern YEAR_FIRST = Pattern.compile("\\d{4}([./])\\d{1,2}\\1\\d{1,2}");
+    private static final Pattern YEAR_FIRST = Pattern.compile("\\d{4}([./-])\\d{1,2}\\1\\d{1,2}");
 
     /** The form a person reads in {@code cell} (spaces cut), e.g. "DD.MM.YYYY"; null for one not like a date. */
     static String of(String cell) {

@@ -55,12 +55,14 @@ final class DirectImport {
             Cancellation.check();
             Path path = paths.get(k);
             String file = path.toString();
-            CsvHead head = CsvHead.read(path, file);
-            ImportBatch.Source s = new ImportBatch.Source(k, file, path, Layout.detect(head.header(), file), head, sources.get(k), null);
             String symbol = ImportBatch.symbolFromFileName(path);
-            ImportBatch.requireSymbol(s, symbol);
-            files.add(s);
+            // staged first, then checked and read from that one copy: a file replaced meanwhile is never checked in one version and read in another
             try (StagedFile staged = stage.of(path, stagingDir, file, endings); Statement st = c.createStatement()) {
+                CsvHead head = CsvHead.read(staged.path(), file);
+                ImportBatch.Source s = new ImportBatch.Source(k, file, path, Layout.detect(head.header(), file), head, sources.get(k), null);
+                ImportBatch.requireSymbol(s, symbol);
+                files.add(s);
+                NumberCells.check(c, staged, s); // before their separators are cut: a cell read otherwise than CsvForms saw it
                 long t = System.nanoTime();
                 // a wide file split line by line (its cost grows with the cells); a line that does not split cleanly fails it: the careful path reads it
                 String insert = s.layout().wide() ? ImportBatch.wideCsvInsertSql(s, staged)

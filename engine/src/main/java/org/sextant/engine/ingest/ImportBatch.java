@@ -75,7 +75,7 @@ final class ImportBatch {
             loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
             gatherDescriptions(s, staged, symbolFromFileName(path));
         } else {
-            CsvHead head = CsvHead.read(path, file);
+            CsvHead head = CsvHead.read(staged.path(), file); // the copy DuckDB reads, not the file, which may have changed since
             s = new Source(no, file, path, Layout.detect(head.header(), file), head, source, null);
             requireSymbol(s, symbolFromFileName(path));
             files.add(s);
@@ -142,6 +142,7 @@ final class ImportBatch {
     }
 
     private void loadCsv(StagedFile staged, Source s, String fileSymbol) throws SQLException {
+        NumberCells.check(c, staged, s); // before their separators are cut: a cell read otherwise than CsvForms saw it
         String read = readCsvSql(staged, s);
         long t = System.nanoTime();
         // a wide file split line by line when every line splits cleanly, else read by DuckDB's typed reader (which names a bad cell)
@@ -183,26 +184,41 @@ final class ImportBatch {
 
     /**
      * DuckDB's read_csv with the exact typed schema of this file; {rejects} marks where reject options go. Numbers with a
-     * thousands separator are read as text and cut to plain numbers ({@link NumberStyle#textSql}; CsvForms checked each cell).
+     * thousands separator are read as text and cut to plain numbers ({@link NumberStyle#textSql}; {@link NumberCells} checked each cell).
      */
     static String readCsvSql(StagedFile staged, Source s) {
+        NumberStyle numbers = s.csv().numbers();
+        StringJoiner cut = new StringJoiner(", ");
+        if (numbers.converts()) for (int i : numberCols(s.layout())) cut.add("CAST(" + numbers.textSql("c" + i) + " AS DOUBLE) AS c" + i);
+        String read = textReadSql(staged, s);
+        return cut.length() == 0 ? read : "(SELECT * REPLACE (" + cut + ") FROM " + read + ")";
+    }
+
+    /** {@link #readCsvSql} before its numbers are cut: a file whose numbers are cut ({@link NumberStyle#converts}) has them as text. */
+    static String textReadSql(StagedFile staged, Source s) {
         Layout l = s.layout();
         NumberStyle numbers = s.csv().numbers();
         StringJoiner columns = new StringJoiner(", ", "{", "}");
-        StringJoiner cut = new StringJoiner(", ");
-        Set<Integer> wide = new HashSet<>(l.wideCols()); // a set: thousands of columns are looked up once each
+        Set<Integer> number = new HashSet<>(numberCols(l)); // a set: thousands of columns are looked up once each
         for (int i = 0; i < l.header().size(); i++) {
-            boolean number = i != l.dateCol() && (l.fields().containsValue(i) || wide.contains(i));
-            if (number && numbers.converts()) cut.add("CAST(" + numbers.textSql("c" + i) + " AS DOUBLE) AS c" + i);
             // midnight times are read as text and cut to their date in insertSql; every one parsed before the file came here
             String type = i == l.dateCol() ? (s.days() != null ? "VARCHAR" : "DATE")
-                    : number && !numbers.converts() ? "DOUBLE" : "VARCHAR";
+                    : number.contains(i) && !numbers.converts() ? "DOUBLE" : "VARCHAR";
             columns.add("'c" + i + "': '" + type + "'");
         }
-        String read = "read_csv(" + staged.sqlLiteral() + ", header=" + s.csv().hasHeader() + ", auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
+        return "read_csv(" + staged.sqlLiteral() + ", header=" + s.csv().hasHeader() + ", auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
                 + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", nullstr=" + MissingCells.nullstr() + ", dateformat=" + literal(s.csv().dateFormat())
                 + numbers.readOption() + ", columns=" + columns + "{rejects})";
-        return cut.length() == 0 ? read : "(SELECT * REPLACE (" + cut + ") FROM " + read + ")";
+    }
+
+    /** The columns of a file's prices and volumes (a wide file's symbols), in header order. */
+    static List<Integer> numberCols(Layout l) {
+        Set<Integer> wide = new HashSet<>(l.wideCols());
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < l.header().size(); i++) {
+            if (i != l.dateCol() && (l.fields().containsValue(i) || wide.contains(i))) out.add(i);
+        }
+        return out;
     }
 
     /** The INSERT INTO import_rows for one file; {@code col} gives the SQL of a column by index. */

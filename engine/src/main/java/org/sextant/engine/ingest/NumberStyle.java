@@ -28,7 +28,14 @@ record NumberStyle(char decimal, boolean thousands, boolean quoted) {
     String textSql(String text) {
         if (this.equals(PLAIN)) return text;
         String cut = "replace(" + text + ", '''', '')";
-        return decimal == ',' ? "replace(replace(" + cut + ", '.', ''), ',', '.')" : cut;
+        if (decimal != ',') return cut;
+        for (String space : new String[] {" ", "\u00A0", "\u202F"}) cut = "replace(" + cut + ", '" + space + "', '')"; // French thousands: 1 234,56
+        return "replace(replace(" + cut + ", '.', ''), ',', '.')";
+    }
+
+    /** Every number cell of a file of this style (trimmed of spaces) matches this, or is missing or a NaN ({@link NumberCells}). */
+    java.util.regex.Pattern cellPattern() {
+        return decimal == ',' ? CsvForms.COMMA_NUMBER : CsvForms.POINT_NUMBER;
     }
 
     /** The report's note of a file whose numbers are not plain, or null. */

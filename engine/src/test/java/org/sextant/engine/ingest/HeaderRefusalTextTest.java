@@ -28,7 +28,7 @@ class HeaderRefusalTextTest {
                 refused(store, "KO.csv", "Date,Close\n1991-01-02,9.88\n02/01/2019,9.6\n").fix());
         assertEquals("write dates as YYYY-MM-DD (or YYYYMMDD, DD.MM.YYYY, DD/MM/YYYY): '13/01/2019' looks like DD/MM/YYYY",
                 refused(store, "KO.csv", "Date,Close\n1991-01-02,9.88\n13/01/2019,9.6\n").fix());
-        assertEquals("write dates as DD.MM.YYYY, like the rest of this file (or every one as YYYY-MM-DD)",
+        assertEquals("write dates as DD.MM.YYYY, like the rest of this file (or every one as YYYY-MM-DD): '2019-01-14' looks like YYYY-MM-DD",
                 refused(store, "SAP.csv", "Datum;Schluss\n13.01.2019;9,6\n2019-01-14;9,7\n").fix());
         assertEquals("write dates as YYYY-MM-DD (or YYYYMMDD, DD.MM.YYYY, DD/MM/YYYY): '2019/01/13' looks like YYYY/MM/DD",
                 refused(store, "KO.csv", "Date,Close\n2019/01/13,9.6\n").fix());

@@ -1,0 +1,48 @@
+package org.sextant.engine.ingest;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.StringJoiner;
+import org.sextant.engine.jobs.CancellableSql;
+
+/**
+ * The price and volume cells of a file whose numbers are cut to plain ones ({@link NumberStyle#converts}: a thousands
+ * separator, a quoted decimal comma), checked on the rows as DuckDB's reader reads them before any separator is cut:
+ * a cell {@link CsvForms} did not see as such (a quoted cell holding a line break splits lines otherwise) is refused,
+ * never cut to another number (1.5 to 15).
+ */
+final class NumberCells {
+    private NumberCells() {}
+
+    /** Refuses the first row (DuckDB's, numbered below the header) with a number cell not written in the file's style. */
+    static void check(Connection c, StagedFile staged, ImportBatch.Source s) throws SQLException {
+        NumberStyle style = s.csv().numbers();
+        if (!style.converts()) return;
+        List<Integer> cols = ImportBatch.numberCols(s.layout());
+        if (cols.isEmpty()) return;
+        StringJoiner select = new StringJoiner(", ");
+        StringJoiner any = new StringJoiner(" OR ");
+        for (int i : cols) {
+            String bad = "coalesce(NOT (regexp_full_match(trim(c" + i + "), " + ImportBatch.literal(style.cellPattern().pattern()) + ") OR regexp_full_match(trim(c" + i
+                    + "), '[+-]?nan(\\([0-9a-z_]*\\))?', 'i')), false)";
+            select.add(bad).add("c" + i);
+            any.add(bad);
+        }
+        String sql = "SELECT row__, " + select + " FROM (SELECT row_number() OVER () AS row__, * FROM " + ImportBatch.textReadSql(staged, s).replace("{rejects}", "")
+                + ") WHERE " + any + " ORDER BY row__ LIMIT 1";
+        try (Statement st = c.createStatement(); ResultSet r = CancellableSql.run(st, () -> st.executeQuery(sql))) {
+            if (!r.next()) return;
+            for (int k = 0; k < cols.size(); k++) {
+                if (!r.getBoolean(2 + 2 * k)) continue;
+                String column = s.layout().columnField(cols.get(k));
+                throw CsvForms.notANumber(column, s.file() + " row " + r.getLong(1) + " below the header, column " + column,
+                        CellText.spacesCut(r.getString(3 + 2 * k)), style);
+            }
+        } catch (SQLException unread) {
+            // a row the typed read refuses (a date, a missing cell): that read names it
+        }
+    }
+}
