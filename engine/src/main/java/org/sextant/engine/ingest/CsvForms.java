@@ -35,6 +35,8 @@ final class CsvForms {
     private static final Pattern QUOTED_COMMA = Pattern.compile("\"\\s*[-+]?\\d[\\d.]*,\\d+\\s*\"");
     /** A ',' file's number under a decimal comma: exactly one comma, no dot or dots between thousands. */
     private static final Pattern COMMA_CELL = Pattern.compile("[-+]?(\\d+|\\d{1,3}(\\.\\d{3})+),\\d+");
+    /** A ',' file's "22,622": 22622 with a comma between thousands as much as 22.622 with a decimal comma. */
+    private static final Pattern COMMA_THOUSANDS_TOO = Pattern.compile("[-+]?\\d{1,3},\\d{3}");
 
     /**
      * Whether {@link #decide} has anything to decide for a file of this head: a date with slashes or dashes, cells split
@@ -161,6 +163,7 @@ final class CsvForms {
         Seen notPoint; // ... under a decimal point
         final java.util.Map<Integer, Seen> commaCell = new java.util.HashMap<>(); // a ',' file: each column's first number with a decimal comma
         final java.util.Map<Integer, Seen> otherCell = new java.util.HashMap<>(); // ... and its first without one
+        Seen clearComma; // a ',' file: a number that only a decimal comma reads ("22,7", "1.234,56"), not "22,622"
 
         Numbers(boolean commaFile) {
             this.commaFile = commaFile;
@@ -172,6 +175,7 @@ final class CsvForms {
             boolean dotGrouped = DOT_GROUPED.matcher(cell).matches();
             Seen seen = new Seen(cell, line, col);
             if (commaFile) (COMMA_CELL.matcher(cell).matches() ? commaCell : otherCell).putIfAbsent(col, seen);
+            if (commaFile && clearComma == null && COMMA_CELL.matcher(cell).matches() && !COMMA_THOUSANDS_TOO.matcher(cell).matches()) clearComma = seen;
             if (underComma && (cell.indexOf(',') >= 0 || dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.') || SPACE_GROUPED.matcher(cell).find())) {
                 comma = comma == null ? seen : comma; // a space between thousands is French: a decimal comma
             } else if (underPoint && cell.indexOf('.') >= 0 && !dotGrouped) point = point == null ? seen : point;
@@ -184,6 +188,12 @@ final class CsvForms {
 
         NumberStyle style(Layout layout, String file) {
             if (commaFile) requireWholeCommaColumns(layout, file);
+            if (commaFile && comma != null && clearComma == null) {
+                // a US file quotes its thousands ("22,622" shares): read as 22.622 it would be a thousand times too small
+                throw SextantException.invalid(layout.columnField(comma.col()), comma.at(layout, file) + ": " + CellText.describe(comma.cell())
+                        + " reads as a whole number with a comma between thousands or as a decimal comma, and no number of the file tells which",
+                        CsvErrors.COMMA_GROUPED_FIX + ", or give the numbers with a decimal comma their decimals (\"22,6220\")");
+            }
             if (comma != null && point != null) {
                 Seen later = comma.line() > point.line() ? comma : point, earlier = later == comma ? point : comma;
                 throw SextantException.invalid(layout.columnField(later.col()), later.at(layout, file) + ": " + CellText.describe(later.cell()) + " has a decimal "

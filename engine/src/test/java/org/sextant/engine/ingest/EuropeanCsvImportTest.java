@@ -171,6 +171,14 @@ class EuropeanCsvImportTest {
         assertEquals(List.of("2020-01-02|1234.56", "2020-01-03|1240.5"), closes(store, "SAP"));
         assertEquals(List.of(grouped + ": numbers read with a decimal comma, quoted and '.' or ' between thousands ('1.234,56' is 1234.56)"), report.files().get(0).notes());
         assertEquals(report.files().get(0).notes(), ImportPreview.of(grouped).notes());
+        // every quoted comma followed by three digits: a US file's thousands as much as decimals, never read as 22.622
+        Path shares = write("IBMQ.csv", "Date,Close,Volume\n2020-01-02,160,\"22,622\"\n2020-01-03,161,\"21,000\"\n");
+        SextantException thousands = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(shares)));
+        assertEquals(shares + " line 2, column Volume: '22,622' reads as a whole number with a comma between thousands or as a decimal comma, "
+                + "and no number of the file tells which", thousands.getMessage());
+        assertEquals("Volume", thousands.field());
+        assertEquals(thousands.getMessage(), assertThrows(SextantException.class, () -> ImportPreview.of(shares)).getMessage());
+        assertTrue(closes(store, "IBMQ").isEmpty(), "nothing imported");
         // a column with a decimal point in another row reads two ways
         Path mixed = write("KO.csv", "Date,Close\n2020-01-02,\"22,622\"\n2020-01-03,22.7\n");
         SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(mixed)));
