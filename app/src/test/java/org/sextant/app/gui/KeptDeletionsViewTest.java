@@ -99,7 +99,7 @@ class KeptDeletionsViewTest {
     /**
      * Clicks the row showing {@code symbol} until it is the selected one. Its cell is looked up once the table has
      * drawn it (items arrive a pulse before their cells), and a refresh of the list (after a restore) may replace the
-     * cells between the lookup and the click, which then selects nothing: the click is repeated.
+     * cells between the lookup and the click, which then selects nothing or finds its cell gone from the screen: the click is repeated.
      */
     private static void select(FxRobot robot, TableView<KeptDeletions.Kept> table, String symbol) throws Exception {
         java.util.function.Predicate<Node> showing = n -> n instanceof TableCell<?, ?> c && symbol.equals(c.getText());
@@ -109,7 +109,11 @@ class KeptDeletionsViewTest {
                 robot.from(table).lookup(showing).tryQuery().ifPresent(found::set);
                 return found.get() != null;
             });
-            OnScreen.clickOn(robot, found.get());
+            try {
+                OnScreen.clickOn(robot, found.get());
+            } catch (AssertionError replaced) { // the list was redrawn between lookup and click: that cell is gone, look again
+                continue;
+            }
             WaitForAsyncUtils.waitForFxEvents();
             KeptDeletions.Kept chosen = WaitForAsyncUtils.asyncFx(() -> table.getSelectionModel().getSelectedItem()).get();
             if (chosen != null && symbol.equals(chosen.symbol())) return;
