@@ -50,7 +50,7 @@ class ImportSummaryTest {
                 0, 0, 0, 0, null, 0, 0, null, List.of());
         String out = ImportSummary.render(new ImportReport(List.of(new ImportReport.ImportedFile("dax.csv", "bars", 17, List.of("DAX.FUT"), "30m",
                 "iso in datetime (read as Europe/Berlin time, stored in UTC)", List.of(dax))), 17, 0, List.of("DAX.FUT")));
-        org.junit.jupiter.api.Assertions.assertTrue(out.contains("  session eu_equity (09:00-17:30 Berlin, Monday to Friday) for DAX.FUT; "
+        org.junit.jupiter.api.Assertions.assertTrue(out.contains("  session eu_equity (09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday) for DAX.FUT; "
                 + "change it with: sextant session SYMBOL fx|us_equity|eu_equity|continuous" + System.lineSeparator()), out);
     }
 

@@ -52,7 +52,7 @@ class SessionCommandTest {
 
         out.reset();
         assertEquals(0, Main.run("--home", home, "session", "dax.fut", "eu_equity"), err.toString());
-        assertEquals("session of DAX.FUT: eu_equity (09:00-17:30 Berlin, Monday to Friday), was fx" + System.lineSeparator(), out.toString());
+        assertEquals("session of DAX.FUT: eu_equity (09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday), was fx" + System.lineSeparator(), out.toString());
         assertEquals("eu_equity", session(home));
     }
 

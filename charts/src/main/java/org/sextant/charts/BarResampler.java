@@ -5,9 +5,9 @@ import java.util.Arrays;
 
 /**
  * Resamples bars to a coarser interval along their session, as the store's resample_bars macro
- * does (V049__daily_bars_on_session_clock.sql): bars of no trading day (a weekend, outside equity hours) are dropped,
+ * does (V050__eu_equity_closing_auction.sql): bars of no trading day (a weekend, outside equity hours) are dropped,
  * the rest grouped by bucket (intraday: multiples of the interval from the session's start, in
- * the exchange's shifted wall time; 1d: the trading day; 1w: its ISO week; 1mo: its month); a
+ * the exchange's shifted wall time, a closing auction's bars in the day's last bucket; 1d: the trading day; 1w: its ISO week; 1mo: its month); a
  * bucket's open is its first bar's open, high the highest high, low the lowest low, close the
  * last close, volume the sum (NaN when no bar has one), its open time the bucket's start and its
  * trading day its first bar's. A bar without open, high or low counts its close for them. One
@@ -38,7 +38,7 @@ public final class BarResampler {
         for (int i = 0; i < n; i++) {
             long minute = from.shiftedMinute(i);
             if (source && !clock.inSession(minute, daily)) continue;
-            long key = bucketOf(to, minute, from.tradingEpochDay(i), origin);
+            long key = bucketOf(to, daily ? minute : clock.placed(minute), from.tradingEpochDay(i), origin);
             double close = from.close(i);
             double open = from.hasOhlc() && !Double.isNaN(from.open(i)) ? from.open(i) : close;
             double high = from.hasOhlc() && !Double.isNaN(from.high(i)) ? from.high(i) : close;

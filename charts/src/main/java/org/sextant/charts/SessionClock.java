@@ -6,7 +6,7 @@ import java.time.ZoneId;
  * When a symbol trades, as the chart's resampling and time labels see it: the exchange's zone,
  * the shift that makes a trading day a calendar day (fx's day starts 17:00 New York, shifted by
  * 7 h to 00:00), where intraday buckets start, and which bars belong to no trading day. The same
- * rules as the store's resample_bars macro (V049__daily_bars_on_session_clock.sql), so a chart resampled here draws the
+ * rules as the store's resample_bars macro (V050__eu_equity_closing_auction.sql), so a chart resampled here draws the
  * bars the engine would return; the app's tests compare the two.
  *
  * @param name         the session's name in the store: fx, us_equity, eu_equity or continuous
@@ -15,18 +15,21 @@ import java.time.ZoneId;
  * @param originMinute minute of the (shifted) day intraday buckets start from
  * @param weekdays     whether Saturday and Sunday trading days hold no bar
  * @param openMinute   first minute of the (shifted) day with intraday bars in the session
- * @param closeMinute  first minute after them
+ * @param closeMinute  first minute after them (eu_equity: after its closing auction, 17:35 Berlin)
+ * @param auctionMinute first minute of the closing auction (eu_equity: 17:30 Berlin; else closeMinute): its bars
+ *                     fall in the day's last bucket at every interval, never a bucket of their own
  */
-public record SessionClock(String name, ZoneId zone, int shiftMinutes, int originMinute, boolean weekdays, int openMinute, int closeMinute) {
+public record SessionClock(String name, ZoneId zone, int shiftMinutes, int originMinute, boolean weekdays, int openMinute, int closeMinute,
+                           int auctionMinute) {
     private static final ZoneId NEW_YORK = ZoneId.of("America/New_York");
     /** FX 24x5: the trading day ends 17:00 New York, the week opens Sunday 17:00. */
-    public static final SessionClock FX = new SessionClock("fx", NEW_YORK, 7 * 60, 0, true, 0, 1440);
+    public static final SessionClock FX = new SessionClock("fx", NEW_YORK, 7 * 60, 0, true, 0, 1440, 1440);
     /** US equities: 09:30-16:00 New York, Monday to Friday. */
-    public static final SessionClock US_EQUITY = new SessionClock("us_equity", NEW_YORK, 0, 570, true, 570, 960);
-    /** European equities: 09:00-17:30 Berlin, Monday to Friday (London's 08:00-16:30 is the same instant). */
-    public static final SessionClock EU_EQUITY = new SessionClock("eu_equity", ZoneId.of("Europe/Berlin"), 0, 540, true, 540, 1050);
+    public static final SessionClock US_EQUITY = new SessionClock("us_equity", NEW_YORK, 0, 570, true, 570, 960, 960);
+    /** European equities: 09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday (London's 08:00-16:35 is the same instant). */
+    public static final SessionClock EU_EQUITY = new SessionClock("eu_equity", ZoneId.of("Europe/Berlin"), 0, 540, true, 540, 1055, 1050);
     /** 24x7 on UTC days (crypto, a symbol with no session recorded). */
-    public static final SessionClock CONTINUOUS = new SessionClock("continuous", ZoneId.of("UTC"), 0, 0, false, 0, 1440);
+    public static final SessionClock CONTINUOUS = new SessionClock("continuous", ZoneId.of("UTC"), 0, 0, false, 0, 1440, 1440);
 
     /** The clock of a session named as the store names it; anything else (null too) is continuous, as in the store. */
     public static SessionClock of(String session) {
@@ -52,5 +55,11 @@ public record SessionClock(String name, ZoneId zone, int shiftMinutes, int origi
         if (Math.floorMod(day + 3, 7) > 4) return false; // epoch day 0 was a Thursday: 0 = Monday .. 6 = Sunday
         long minute = Math.floorMod(shiftedMinute, 1440);
         return daily || (minute >= openMinute && minute < closeMinute);
+    }
+
+    /** The shifted minute an intraday bar is bucketed at: a closing auction's bar as the minute before the auction, in the day's last bucket. */
+    long placed(long shiftedMinute) {
+        long minute = Math.floorMod(shiftedMinute, 1440);
+        return minute >= auctionMinute && minute < closeMinute ? shiftedMinute - minute + auctionMinute - 1 : shiftedMinute;
     }
 }

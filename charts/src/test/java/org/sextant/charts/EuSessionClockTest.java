@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A chart of Berlin 30-minute bars (08:00-21:30, pre-market and late trading included) from 4 March to 5 April 2024
  * on the eu_equity clock: New York changed its clocks on 10 March, Berlin on 31 March, and the chart's days and
- * 4-hour bars keep Berlin's 09:00-17:30 on both sides of both changes, as the store's resample_bars does.
+ * 4-hour bars keep Berlin's 09:00-17:35 (the closing auction included) on both sides of both changes, as the store's resample_bars does.
  */
 class EuSessionClockTest {
     private static final SessionClock EU = SessionClock.of("eu_equity");
@@ -46,7 +46,7 @@ class EuSessionClockTest {
             double high = Double.NEGATIVE_INFINITY, low = Double.POSITIVE_INFINITY, first = Double.NaN, last = Double.NaN;
             for (int i = 0; i < wall.size(); i++) {
                 LocalTime t = wall.get(i).toLocalTime();
-                if (!wall.get(i).toLocalDate().equals(day) || t.isBefore(LocalTime.of(9, 0)) || !t.isBefore(LocalTime.of(17, 30))) continue;
+                if (!wall.get(i).toLocalDate().equals(day) || t.isBefore(LocalTime.of(9, 0)) || !t.isBefore(LocalTime.of(17, 35))) continue; // the 17:30 bar is the closing auction's
                 if (Double.isNaN(first)) first = close[i];
                 last = close[i];
                 high = Math.max(high, close[i]);
@@ -62,7 +62,7 @@ class EuSessionClockTest {
             assertEquals(List.of(berlin(day.atTime(9, 0)), berlin(day.atTime(13, 0)), berlin(day.atTime(17, 0))),
                     List.of(fourHours.seconds(at), fourHours.seconds(at + 1), fourHours.seconds(at + 2)), day.toString());
             assertEquals(day + " 13:00", fourHours.label(at + 1), "labelled in Berlin's wall time");
-            assertEquals(day.plusDays(day.getDayOfWeek() == DayOfWeek.FRIDAY ? 3 : 1), fourHours.tradingDay(at + 3), "17:30 and later are in no bar");
+            assertEquals(day.plusDays(day.getDayOfWeek() == DayOfWeek.FRIDAY ? 3 : 1), fourHours.tradingDay(at + 3), "after the 17:30 auction (in the 17:00 bar) no bar");
         }
     }
 }

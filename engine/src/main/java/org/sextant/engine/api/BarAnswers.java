@@ -53,8 +53,9 @@ final class BarAnswers {
     static Map<String, Object> withOutsideSession(Map<String, Object> answer, long outside) {
         answer.put("outside_session", outside);
         if (outside > 0) {
-            answer.merge("note", outside + " stored bars in the dates asked fall outside the " + answer.get("session")
-                    + " session (a weekend, after the day's close) and are in no bar at any interval; run_select on bars shows them",
+            answer.merge("note", outside + " stored bars in the dates asked fall outside the " + answer.get("session") + " session ("
+                    + TradingSession.of((String) answer.get("session")).hours() + "): on a weekend, before the open or after the close; "
+                    + "they are in no bar at any interval; run_select on bars shows them",
                     (before, added) -> before + "; " + added);
         }
         return answer;

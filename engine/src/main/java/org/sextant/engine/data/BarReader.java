@@ -261,19 +261,19 @@ public final class BarReader {
 
     /** Per UTC date (a daily price: its date), how many stored bars of {@code counted} fall in no bar of their own interval (outside the session). */
     private OutsideDays outsideDays(String symbol, List<String> counted) {
-        // a daily price opens on the session's clock, maybe the UTC evening before (fx): it is counted on its own date
-        String day = "CASE WHEN p.interval = '1d' THEN " + TradingSession.of(sessionLabel(symbol)).tradingDaySql("p.ts") + " ELSE CAST(p.ts AS DATE) END";
-        StringBuilder sql = new StringBuilder("SELECT " + day + " AS d, count(*) FROM price_bars p WHERE p.symbol = ? AND (");
+        StringBuilder sql = new StringBuilder("SELECT d, count(*) FROM (");
         for (int i = 0; i < counted.size(); i++) {
-            // at its own interval every in-session bar is its own bucket, opening at its own time: the others are the ones left out
-            sql.append(i > 0 ? " OR " : "").append("(p.interval = '").append(counted.get(i)).append("' AND p.ts NOT IN (SELECT ts FROM resample_bars(?, '")
-                    .append(counted.get(i)).append("', '").append(counted.get(i)).append("')))");
+            // a daily price opens on the session's clock, maybe the UTC evening before (fx): it is counted on its own date
+            String day = counted.get(i).equals("1d") ? TradingSession.of(sessionLabel(symbol)).tradingDaySql("ts") : "CAST(ts AS DATE)";
+            sql.append(i > 0 ? " UNION ALL " : "").append("SELECT ").append(day).append(" AS d FROM (")
+                    .append(ResampleWindow.outside(BarInterval.of("interval", counted.get(i)))).append(")");
         }
         sql.append(") GROUP BY d ORDER BY d");
         return store.read(c -> {
             List<long[]> rows = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement(sql.toString())) {
-                for (int i = 1; i <= counted.size() + 1; i++) p.setString(i, symbol);
+                int at = 1;
+                for (String s : counted) at = ResampleWindow.bind(p, at, symbol, null, null, BarInterval.of("interval", s));
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) rows.add(new long[] {r.getDate(1).toLocalDate().toEpochDay(), r.getLong(2)});
                 }

@@ -8,7 +8,7 @@ import java.time.LocalDate;
 import java.time.temporal.TemporalAdjusters;
 
 /**
- * The resample_bars macro (V049__daily_bars_on_session_clock.sql, kept unchanged for run_select) with the stored bars read only within a
+ * The resample_bars macro (V050__eu_equity_closing_auction.sql, kept unchanged for run_select) with the stored bars read only within a
  * window of UTC open times: the macro groups the whole series before a trading day can be chosen, so a page of a few
  * days of a 2,000,000-bar series would sort and group every bar. Same rules, same columns; the window is chosen from
  * trading days by {@link #fromTs}/{@link #toTs} so that every bar dated within them has all its stored bars inside.
@@ -21,33 +21,57 @@ final class ResampleWindow {
      * high, low, close, volume, unordered. Parameters: the symbol twice, then the window (see {@link #bind}).
      */
     static String sql(BarInterval from, BarInterval to) {
-        boolean dailySource = from.ordinal() >= BarInterval.D1.ordinal();
         String bucket = switch (to) {
             case D1 -> "CAST(trading_day AS TIMESTAMP)";
             case W1 -> "CAST(date_trunc('week', trading_day) AS TIMESTAMP)";
             case MO1 -> "CAST(date_trunc('month', trading_day) AS TIMESTAMP)";
-            default -> "time_bucket(INTERVAL " + to.minutes + " MINUTE, shifted, origin)";
+            default -> "time_bucket(INTERVAL " + to.minutes + " MINUTE, placed, origin)";
         };
+        return sourced(from) + ", in_session AS (SELECT *, CAST(shifted AS DATE) AS trading_day, "
+                // an eu_equity closing auction's bar is bucketed as the last instant before the auction: in the day's last bucket
+                + "CASE WHEN NOT " + daily(from) + " AND CAST(shifted AS TIME) >= auction_at THEN CAST(shifted AS DATE) + (auction_at - INTERVAL 1 MICROSECOND) "
+                + "ELSE shifted END AS placed FROM source WHERE " + inSession(from) + "), "
+                + "bucketed AS (SELECT *, " + bucket + " AS bucket FROM in_session) "
+                + "SELECT timezone('UTC', timezone(any_value(tz), bucket - any_value(shift))) AS ts, "
+                + "CAST(min(trading_day) AS DATE) AS date, arg_min(o, ts) AS open, max(h) AS high, min(l) AS low, arg_max(c, ts) AS close, "
+                + "sum(v) AS volume FROM bucketed GROUP BY bucket";
+    }
+
+    /**
+     * The stored {@code from} bars the session leaves out (in no bar at any interval), with where each falls: columns ts
+     * (UTC open) and place ("weekend", "before the open", "after the close"). Parameters as {@link #sql}'s.
+     */
+    static String outside(BarInterval from) {
+        return sourced(from) + " SELECT ts, CASE WHEN dayofweek(CAST(shifted AS DATE)) NOT BETWEEN 1 AND 5 THEN 'weekend' "
+                + "WHEN CAST(shifted AS TIME) < open_at THEN 'before the open' ELSE 'after the close' END AS place FROM source WHERE NOT (" + inSession(from) + ")";
+    }
+
+    private static boolean daily(BarInterval from) {
+        return from.ordinal() >= BarInterval.D1.ordinal();
+    }
+
+    /** Whether a source row belongs to a trading day of the session: the macro's in_session condition. */
+    private static String inSession(BarInterval from) {
+        return "(session = 'continuous' OR (dayofweek(CAST(shifted AS DATE)) BETWEEN 1 AND 5 AND (open_at IS NULL OR " + daily(from)
+                + " OR CAST(shifted AS TIME) BETWEEN open_at AND close_at)))";
+    }
+
+    /** The macro's rule and source (the stored bars in the window, on the session's shifted clock), as the start of a WITH clause. */
+    private static String sourced(BarInterval from) {
         // the rule and aggregation are the macro's, line for line (ResampleWindowTest compares the two)
         return "WITH rule AS (SELECT session, CASE session WHEN 'continuous' THEN 'UTC' WHEN 'eu_equity' THEN 'Europe/Berlin' ELSE 'America/New_York' END AS tz, "
                 + "CASE session WHEN 'fx' THEN INTERVAL 7 HOUR ELSE INTERVAL 0 HOUR END AS shift, "
                 + "TIMESTAMP '2000-01-03 00:00' + CASE session WHEN 'us_equity' THEN INTERVAL 570 MINUTE WHEN 'eu_equity' THEN INTERVAL 540 MINUTE ELSE INTERVAL 0 MINUTE END AS origin, "
                 + "CASE session WHEN 'us_equity' THEN TIME '09:30' WHEN 'eu_equity' THEN TIME '09:00' END AS open_at, "
-                + "CASE session WHEN 'us_equity' THEN TIME '15:59:59.999999' WHEN 'eu_equity' THEN TIME '17:29:59.999999' END AS close_at "
+                + "CASE session WHEN 'us_equity' THEN TIME '15:59:59.999999' WHEN 'eu_equity' THEN TIME '17:34:59.999999' END AS close_at, "
+                + "CASE session WHEN 'eu_equity' THEN TIME '17:30' END AS auction_at "
                 + "FROM (SELECT coalesce((SELECT any_value(session) FROM symbol_sessions WHERE symbol = ?), 'continuous') AS session)), "
                 + "source AS (SELECT p.ts, coalesce(p.open, p.close) AS o, coalesce(p.high, p.close) AS h, coalesce(p.low, p.close) AS l, p.close AS c, p.volume AS v, "
-                + "r.session, r.tz, r.shift, r.origin, r.open_at, r.close_at, "
+                + "r.session, r.tz, r.shift, r.origin, r.open_at, r.close_at, r.auction_at, "
                 // daily prices are dated at their day's open on the session's clock (price_bars), stored weeks and months by UTC date
-                + (dailySource && from != BarInterval.D1 ? "p.ts" : "timezone(r.tz, timezone('UTC', p.ts)) + r.shift") + " AS shifted "
+                + (daily(from) && from != BarInterval.D1 ? "p.ts" : "timezone(r.tz, timezone('UTC', p.ts)) + r.shift") + " AS shifted "
                 + "FROM price_bars p, rule r WHERE p.symbol = ? AND p.interval = '" + from.label + "' "
-                + "AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts >= ?) AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts < ?)), "
-                + "in_session AS (SELECT *, CAST(shifted AS DATE) AS trading_day FROM source WHERE session = 'continuous' "
-                + "OR (dayofweek(CAST(shifted AS DATE)) BETWEEN 1 AND 5 AND (open_at IS NULL OR " + dailySource
-                + " OR CAST(shifted AS TIME) BETWEEN open_at AND close_at))), "
-                + "bucketed AS (SELECT *, " + bucket + " AS bucket FROM in_session) "
-                + "SELECT timezone('UTC', timezone(any_value(tz), bucket - any_value(shift))) AS ts, "
-                + "CAST(min(trading_day) AS DATE) AS date, arg_min(o, ts) AS open, max(h) AS high, min(l) AS low, arg_max(c, ts) AS close, "
-                + "sum(v) AS volume FROM bucketed GROUP BY bucket";
+                + "AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts >= ?) AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts < ?))";
     }
 
     /** Binds the symbol and the window [fromTs, toTs) (either null: unbounded) from parameter {@code at}; returns the next index. */

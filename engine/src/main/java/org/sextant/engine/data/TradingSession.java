@@ -3,7 +3,7 @@ package org.sextant.engine.data;
 import java.util.Locale;
 
 /**
- * When a symbol trades, as resampling sees it (the resample_bars macro of V049__daily_bars_on_session_clock.sql and its windowed
+ * When a symbol trades, as resampling sees it (the resample_bars macro of V050__eu_equity_closing_auction.sql and its windowed
  * copy in ResampleWindow hold the same rules in SQL): which time is a trading day's and how many bars a
  * year holds, for annualising.
  */
@@ -12,8 +12,11 @@ public enum TradingSession {
     FX(260, 24 * 60, "24x5, the trading day ends 17:00 New York"),
     /** 09:30-16:00 New York, Monday to Friday; about 252 trading days. */
     US_EQUITY(252, 390, "09:30-16:00 New York, Monday to Friday"),
-    /** 09:00-17:30 Berlin, Monday to Friday (Xetra, SIX, Euronext; London's 08:00-16:30 is the same instant); about 252 trading days. */
-    EU_EQUITY(252, 510, "09:00-17:30 Berlin, Monday to Friday"),
+    /**
+     * 09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday (Xetra, SIX, Euronext; London's 08:00-16:35 is
+     * the same instant); about 252 trading days of 510 minutes: the auction's bars fall in the day's last bar, not bars of their own.
+     */
+    EU_EQUITY(252, 510, "09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday"),
     /** 24x7 on UTC days (crypto, a symbol with no session recorded). */
     CONTINUOUS(365, 24 * 60, "24x7 on UTC days");
 

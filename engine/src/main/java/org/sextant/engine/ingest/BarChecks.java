@@ -38,7 +38,7 @@ final class BarChecks {
                         + "typical AS (SELECT file_no, symbol, mode(step) AS step FROM bar_steps WHERE step > 0 GROUP BY ALL) "
                         + "SELECT o.file_no, o.symbol, t.step, count(*) - count(DISTINCT o.ts), count(*) FILTER (WHERE o.back), "
                         + "avg(CASE WHEN dayofweek(l) = 6 THEN 1 ELSE 0 END), avg(CASE WHEN dayofweek(l) BETWEEN 1 AND 5 AND NOT (CAST(l AS TIME) BETWEEN TIME '09:30' AND TIME '16:00') THEN 1 ELSE 0 END), "
-                        + "avg(CASE WHEN dayofweek(b) BETWEEN 1 AND 5 AND CAST(b AS TIME) BETWEEN TIME '09:00' AND TIME '17:30' THEN 0 ELSE 1 END) "
+                        + "avg(CASE WHEN dayofweek(b) BETWEEN 1 AND 5 AND CAST(b AS TIME) >= TIME '09:00' AND CAST(b AS TIME) < TIME '17:35' THEN 0 ELSE 1 END) "
                         + "FROM (SELECT *, timezone('America/New_York', timezone('UTC', ts)) AS l, timezone('Europe/Berlin', timezone('UTC', ts)) AS b FROM ordered) o "
                         + "LEFT JOIN typical t USING (file_no, symbol) "
                         + "GROUP BY o.file_no, o.symbol, t.step ORDER BY o.file_no, o.symbol")) {
@@ -92,7 +92,7 @@ final class BarChecks {
      *
      * @param saturdays      share of the bars on a Saturday in New York
      * @param outsideNewYork share on a weekday outside 09:30-16:00 New York
-     * @param outsideBerlin  share outside 09:00-17:30 Berlin on a weekday
+     * @param outsideBerlin  share outside 09:00-17:35 Berlin (the closing auction included) on a weekday
      */
     static String guessSession(BarInterval interval, double saturdays, double outsideNewYork, double outsideBerlin) {
         if (saturdays > 0.02 || !interval.intraday()) return "continuous";
@@ -284,8 +284,10 @@ final class BarChecks {
             // a symbol in two files of one import: its changes are said once, at the first
             StoredChanges ch = changes.remove(b.symbol());
             if (ch == null) ch = StoredChanges.NONE;
+            List<String> notes = new ArrayList<>(ch.notes());
+            if ((long) v[6] > 0) notes.add(outsideNote(c, b, (long) v[6]));
             byFile.get(b.fileNo()).add(new ImportReport.BarCheck(b.symbol(), b.interval().label, b.session(), (long) v[0], (String) v[1], (String) v[2],
-                    b.duplicates(), b.outOfOrder(), (long) v[3], (long) v[4], (String) v[5], (long) v[6], ch.changed(), ch.largestChangePct(), ch.notes()));
+                    b.duplicates(), b.outOfOrder(), (long) v[3], (long) v[4], (String) v[5], (long) v[6], ch.changed(), ch.largestChangePct(), List.copyOf(notes)));
         }
         List<ImportReport.ImportedFile> out = new ArrayList<>();
         for (BarImport.Source s : files) {
@@ -306,6 +308,17 @@ final class BarChecks {
                     java.util.stream.Stream.concat(s.notes().stream(), DescriptionColumns.notKeptFromBars(s.bar(), symbols).stream()).toList()));
         }
         return out;
+    }
+
+    /**
+     * The stored bars of a symbol that fall outside its session, how many and where: they are kept, but a read leaves them
+     * out, so a day of a file with pre-market bars is shorter than the file. Weekly and monthly bars are outside only on a weekend.
+     */
+    private static String outsideNote(Connection c, SymbolBars b, long outside) throws SQLException {
+        Map<String, Long> places = b.interval().intraday() ? org.sextant.engine.data.OutsidePlaces.of(c, b.symbol(), b.interval()) : Map.of("weekend", outside);
+        return String.format(java.util.Locale.ROOT, "%,d bar%s of %s %s %s outside the %s session (%s): %s; they are stored but in no bar of a read",
+                outside, outside == 1 ? "" : "s", b.symbol(), b.interval().label, outside == 1 ? "is" : "are", b.session(),
+                org.sextant.engine.data.TradingSession.of(b.session()).hours(), org.sextant.engine.data.OutsidePlaces.said(places));
     }
 
     /**

@@ -100,11 +100,12 @@ public record ImportReport(List<ImportedFile> files, long rowsInserted, long row
      * What an import found in one symbol's bars. Duplicates with the same values are kept once
      * (different values are refused); out-of-order rows are stored in time order; a gap is a hole
      * longer than one interval inside a trading day of the session; bars outside the session
-     * (a weekend) are stored but belong to no resampled bar.
+     * (a weekend, before the open or after the close) are stored but belong to no resampled bar.
      *
      * @param changed          stored bars this import replaced with other values
      * @param largestChangePct the largest relative change of a replaced close, in percent (null when none changed)
-     * @param notes            what a reader should check: changed stored bars, bars matching stored ones at another time-zone offset
+     * @param notes            what a reader should check: changed stored bars, bars matching stored ones at another time-zone offset,
+     *                         bars outside the session (how many before the open, after the close, on a weekend)
      */
     public record BarCheck(String symbol, String interval, String session, long rows, String first, String last,
                            long duplicates, long outOfOrder, long gaps, long largestGapMinutes, String largestGapAfter,

@@ -31,7 +31,8 @@ public final class Migrations {
             "V046__price_arima_differenced_once.sql",
             "V047__bars_only_names.sql",
             "V048__eu_equity_session.sql",
-            "V049__daily_bars_on_session_clock.sql");
+            "V049__daily_bars_on_session_clock.sql",
+            "V050__eu_equity_closing_auction.sql");
 
     private Migrations() {}
 

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.store.Store;
 
 /**
- * The eu_equity session (09:00-17:30 Berlin, weekdays) on 30-minute bars of 08:00-22:00 Berlin from 4 March to
+ * The eu_equity session (09:00-17:30 Berlin and the closing auction to 17:35, weekdays) on 30-minute bars of 08:00-22:00 Berlin from 4 March to
  * 5 April 2024: New York moved its clocks on 10 March, Berlin on 31 March, so for three weeks the two zones are
  * five hours apart instead of six. The daily bars are worked out here from the fixture by Berlin wall time and
  * must come out of the store exactly, from a read and from the resample_bars macro; intraday buckets start at 09:00
@@ -28,7 +28,7 @@ import org.sextant.engine.store.Store;
  */
 class EuEquitySessionTest {
     private static final ZoneId BERLIN = ZoneId.of("Europe/Berlin");
-    private static final LocalTime OPEN = LocalTime.of(9, 0), CLOSE = LocalTime.of(17, 30);
+    private static final LocalTime OPEN = LocalTime.of(9, 0), CLOSE = LocalTime.of(17, 35);
 
     @TempDir Path tmp;
 
@@ -58,7 +58,7 @@ class EuEquitySessionTest {
         return day != DayOfWeek.SATURDAY && day != DayOfWeek.SUNDAY && !b.berlin().toLocalTime().isBefore(OPEN) && b.berlin().toLocalTime().isBefore(CLOSE);
     }
 
-    /** The daily bars by hand: each Berlin weekday's bars within 09:00-17:30, first open, highest high, lowest low, last close, summed volume. */
+    /** The daily bars by hand: each Berlin weekday's bars within 09:00-17:35 (the 17:30 bar is the closing auction's), first open, highest high, lowest low, last close, summed volume. */
     private static List<IntervalBar> dailyByHand(List<Bar> bars) {
         Map<LocalDate, List<Bar>> byDay = new TreeMap<>();
         for (Bar b : bars) if (inSession(b)) byDay.computeIfAbsent(b.berlin().toLocalDate(), d -> new ArrayList<>()).add(b);
@@ -113,14 +113,15 @@ class EuEquitySessionTest {
         try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             store(store, fixture());
             BarSeries fourHours = new BarReader(store).read("DAX.30M", BarInterval.H4, null, null);
-            // 09:00, 13:00 and 17:00 Berlin (the last holds the 17:00 bar alone): 08/12/16 UTC in winter time, 07/11/15 from 31 March
+            // 09:00, 13:00 and 17:00 Berlin (the last holds the 17:00 bar and the auction's at 17:30): 08/12/16 UTC in winter time, 07/11/15 from 31 March
             assertEquals(List.of("2024-03-08T08:00", "2024-03-08T12:00", "2024-03-08T16:00"), opens(fourHours, LocalDate.of(2024, 3, 8)), "before both changes");
             assertEquals(List.of("2024-03-11T08:00", "2024-03-11T12:00", "2024-03-11T16:00"), opens(fourHours, LocalDate.of(2024, 3, 11)), "New York on summer time, Berlin not");
             assertEquals(List.of("2024-04-02T07:00", "2024-04-02T11:00", "2024-04-02T15:00"), opens(fourHours, LocalDate.of(2024, 4, 2)), "both on summer time");
             IntervalBar last = fourHours.bars().stream().filter(b -> b.ts().equals(LocalDateTime.of(2024, 4, 2, 15, 0))).findFirst().orElseThrow();
             Bar at1700 = fixture().stream().filter(b -> b.berlin().equals(LocalDateTime.of(2024, 4, 2, 17, 0))).findFirst().orElseThrow();
-            assertEquals(List.of(at1700.open(), at1700.high(), at1700.low(), at1700.close()), List.of(last.open(), last.high(), last.low(), last.close()),
-                    "the 17:30 bar and later belong to no bar");
+            Bar at1730 = fixture().stream().filter(b -> b.berlin().equals(LocalDateTime.of(2024, 4, 2, 17, 30))).findFirst().orElseThrow();
+            assertEquals(List.of(at1700.open(), Math.max(at1700.high(), at1730.high()), Math.min(at1700.low(), at1730.low()), at1730.close()),
+                    List.of(last.open(), last.high(), last.low(), last.close()), "the 17:30 bar (the closing auction) closes the 17:00 bar; later ones belong to no bar");
             assertEquals(252.0 * 510 / 240, fourHours.barsPerYear(), 1e-9);
             assertEquals(9, new BarReader(store).read("DAX.30M", BarInterval.H1, LocalDate.of(2024, 3, 28), LocalDate.of(2024, 3, 28)).bars().size(),
                     "09:00 .. 17:00 Berlin");
