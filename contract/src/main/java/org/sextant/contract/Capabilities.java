@@ -170,7 +170,7 @@ public final class Capabilities {
                     + "stored forecasts are not recomputed",
             ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true)
                     .oneOf("session", TRADING_SESSIONS, "fx (24x5, the trading day ends 17:00 New York), us_equity (09:30-16:00 New York, "
-                            + "Monday to Friday), eu_equity (09:00-17:30 Berlin, Monday to Friday) or continuous (24x7 on UTC days)", true));
+                            + "Monday to Friday), eu_equity (09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday) or continuous (24x7 on UTC days)", true));
 
     // --- jobs
     public static final Capability LIST_JOBS = read("list_jobs", "the app's background jobs, newest first, with state and progress (job_status gives one job's result)",
