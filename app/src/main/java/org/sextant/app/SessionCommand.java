@@ -13,8 +13,7 @@ import picocli.CommandLine.Parameters;
 final class SessionCommand extends HomeCommand {
     @Parameters(index = "0", paramLabel = "SYMBOL", description = "the symbol as list_symbols shows it, e.g. DAX.FUT") String symbol;
 
-    @Parameters(index = "1", paramLabel = "SESSION", description = "fx (24x5, the trading day ends 17:00 New York), us_equity (09:30-16:00 New York,"
-            + " Monday to Friday), eu_equity (09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday) or continuous (24x7 on UTC days)") String session;
+    @Parameters(index = "1", paramLabel = "SESSION", description = org.sextant.contract.Capabilities.TRADING_SESSION_HOURS) String session;
 
     @Override
     public Integer call() {

@@ -165,12 +165,14 @@ public final class Capabilities {
 
     /** The sessions a symbol trades in, as the engine's TradingSession names them (a test holds the two lists equal). */
     public static final List<String> TRADING_SESSIONS = List.of("fx", "us_equity", "eu_equity", "continuous");
+    /** Each of {@link #TRADING_SESSIONS} with its hours, as the tool and `sextant session` describe them (a constant: picocli's annotation takes it). */
+    public static final String TRADING_SESSION_HOURS = "fx (24x5, the trading day ends 17:00 New York), us_equity (09:30-16:00 New York, "
+            + "Monday to Friday), eu_equity (09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday) or continuous (24x7 on UTC days)";
     public static final Capability SET_TRADING_SESSION = write("set_trading_session",
             "sets the trading session a stored symbol's bars are resampled and annualised along (an import guesses it from the bars); "
                     + "stored forecasts are not recomputed",
             ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true)
-                    .oneOf("session", TRADING_SESSIONS, "fx (24x5, the trading day ends 17:00 New York), us_equity (09:30-16:00 New York, "
-                            + "Monday to Friday), eu_equity (09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday) or continuous (24x7 on UTC days)", true));
+                    .oneOf("session", TRADING_SESSIONS, TRADING_SESSION_HOURS, true));
 
     // --- jobs
     public static final Capability LIST_JOBS = read("list_jobs", "the app's background jobs, newest first, with state and progress (job_status gives one job's result)",
