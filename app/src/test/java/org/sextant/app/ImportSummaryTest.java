@@ -12,7 +12,8 @@ class ImportSummaryTest {
     void aBarImportPrintsItsNotesGapsAndBarsOutsideTheSession() {
         ImportReport.BarCheck check = new ImportReport.BarCheck("CHF", "30m", "fx", 10, "2001-03-29T22:00Z", "2001-03-30T02:30Z",
                 0, 0, 2, 90, "2001-03-29T23:00Z", 1, 4, 595.5,
-                List.of("4 stored bars of CHF changed; the largest close change at 2001-03-29T23:30Z: 1.7253 to 12.0 (595.5%); check that the file is the same instrument and unit"));
+                List.of("4 stored bars of CHF changed; the largest close change at 2001-03-29T23:30Z: 1.7253 to 12.0 (595.5%); check that the file is the same instrument and unit",
+                        "1 bar of CHF 30m is outside the fx session (24x5, the trading day ends 17:00 New York): 1 on a weekend; they are stored but in no bar of a read"));
         ImportReport report = new ImportReport(List.of(new ImportReport.ImportedFile("CHF.csv", "bars", 10, List.of("CHF"), "30m", "UTC", List.of(check))),
                 6, 4, List.of("CHF"));
         String n = System.lineSeparator();
@@ -21,7 +22,8 @@ class ImportSummaryTest {
                 + "  session fx (24x5, the trading day ends 17:00 New York) for CHF; change it with: sextant session SYMBOL fx|us_equity|eu_equity|continuous" + n
                 + "imported: 6 new rows, 4 updated; symbols [\"CHF\"]" + n
                 + "note: 4 stored bars of CHF changed; the largest close change at 2001-03-29T23:30Z: 1.7253 to 12.0 (595.5%); check that the file is the same instrument and unit" + n
-                + "note: CHF 30m: 2 gaps inside trading days (the largest 90 minutes, after 2001-03-29T23:00Z); 1 bar outside the fx session (stored, but in no bar of a read)" + n,
+                + "note: 1 bar of CHF 30m is outside the fx session (24x5, the trading day ends 17:00 New York): 1 on a weekend; they are stored but in no bar of a read" + n
+                + "note: CHF 30m: 2 gaps inside trading days (the largest 90 minutes, after 2001-03-29T23:00Z)" + n,
                 ImportSummary.render(report));
     }
 

@@ -214,7 +214,7 @@ public final class DataViewModel implements AutoCloseable {
     /**
      * What an import found that a reader should check, one line each, at most {@link #NOTE_LINES_SHOWN}
      * and then "and N more": first the engine's notes (stored bars changed, the same bars at another
-     * time-zone offset), then per symbol its gaps inside trading days and bars outside the session.
+     * time-zone offset, bars outside the session and where they fall), then per symbol its gaps inside trading days.
      */
     static String importNotes(ImportReport report) {
         List<String> lines = org.sextant.engine.ingest.ImportNotes.of(report);

@@ -166,15 +166,16 @@ class DataViewModelTest {
             bars.add(new ImportReport.BarCheck(s, "30m", "fx", 10, "2001-03-29T22:00Z", "2001-03-30T02:30Z", 0, 0, 0, 0, null, 0, 2, 50.0,
                     List.of("2 stored bars of " + s + " changed")));
         }
-        bars.add(new ImportReport.BarCheck("EEE", "30m", "fx", 10, "2001-03-29T22:00Z", "2001-03-30T02:30Z", 0, 0, 2, 90, "2001-03-29T23:00Z", 1, 0, null, List.of()));
+        bars.add(new ImportReport.BarCheck("EEE", "30m", "fx", 10, "2001-03-29T22:00Z", "2001-03-30T02:30Z", 0, 0, 2, 90, "2001-03-29T23:00Z", 1, 0, null,
+                List.of("1 bar of EEE 30m is outside the fx session (24x5, the trading day ends 17:00 New York): 1 on a weekend; they are stored but in no bar of a read")));
         ImportReport report = new ImportReport(List.of(new ImportReport.ImportedFile("f.csv", "bars", 50, List.of("AAA", "BBB", "CCC", "DDD", "EEE"), "30m", "iso", bars)),
                 0, 8, List.of("AAA", "BBB", "CCC", "DDD", "EEE"));
-        assertEquals("2 stored bars of AAA changed\n2 stored bars of BBB changed\n2 stored bars of CCC changed\nand 2 more", DataViewModel.importNotes(report));
+        assertEquals("2 stored bars of AAA changed\n2 stored bars of BBB changed\n2 stored bars of CCC changed\nand 3 more", DataViewModel.importNotes(report));
 
         ImportReport few = new ImportReport(List.of(new ImportReport.ImportedFile("f.csv", "bars", 50, List.of("DDD", "EEE"), "30m", "iso", bars.subList(3, 5))),
                 0, 2, List.of("DDD", "EEE"));
-        assertEquals("2 stored bars of DDD changed\nEEE 30m: 2 gaps inside trading days (the largest 90 minutes, after 2001-03-29T23:00Z); "
-                + "1 bar outside the fx session (stored, but in no bar of a read)", DataViewModel.importNotes(few));
+        assertEquals("2 stored bars of DDD changed\n1 bar of EEE 30m is outside the fx session (24x5, the trading day ends 17:00 New York): 1 on a weekend; "
+                + "they are stored but in no bar of a read\nEEE 30m: 2 gaps inside trading days (the largest 90 minutes, after 2001-03-29T23:00Z)", DataViewModel.importNotes(few));
     }
 
     @Test

@@ -7,8 +7,9 @@ import java.util.Locale;
 /**
  * What a person should read after an import, one sentence a line: each file's notes (a symbol whose
  * dates look weekly or monthly, imported as daily prices), each bar symbol's notes
- * (changed stored bars, bars repeating stored ones at another time-zone offset), then its gaps and
- * bars outside the session; then how many symbols the files named. The window shows the first few, the command line prints them all.
+ * (changed stored bars, bars repeating stored ones at another time-zone offset, its bars outside the session and where
+ * they fall), then its gaps; then how many symbols the files named. The window shows the first few, the command line
+ * prints them all. The bars outside the session are told once, by the symbol's note (a count beside it said it twice).
  */
 public final class ImportNotes {
     private ImportNotes() {}
@@ -20,16 +21,10 @@ public final class ImportNotes {
             lines.addAll(f.notes());
             for (ImportReport.BarCheck b : f.bars()) {
                 lines.addAll(b.notes());
-                List<String> found = new ArrayList<>();
                 if (b.gaps() > 0) {
-                    found.add(String.format(Locale.ROOT, "%,d gap%s inside trading days (the largest %,d minutes, after %s)",
-                            b.gaps(), b.gaps() == 1 ? "" : "s", b.largestGapMinutes(), b.largestGapAfter()));
+                    counts.add(String.format(Locale.ROOT, "%s %s: %,d gap%s inside trading days (the largest %,d minutes, after %s)",
+                            b.symbol(), b.interval(), b.gaps(), b.gaps() == 1 ? "" : "s", b.largestGapMinutes(), b.largestGapAfter()));
                 }
-                if (b.outsideSession() > 0) {
-                    found.add(String.format(Locale.ROOT, "%,d bar%s outside the %s session (stored, but in no bar of a read)",
-                            b.outsideSession(), b.outsideSession() == 1 ? "" : "s", b.session()));
-                }
-                if (!found.isEmpty()) counts.add(b.symbol() + " " + b.interval() + ": " + String.join("; ", found));
             }
         }
         lines.addAll(counts);
