@@ -214,17 +214,21 @@ public final class Sextant implements AutoCloseable {
      */
     public DeletedPrices deletePrices(String symbol, String interval) {
         String sym = PriceRepository.requireCanonical(symbol);
-        try (Jobs.Deletion under = jobs.deleting(sym)) {
+        try (Jobs.ChangeUnderWay under = jobs.deleting(sym)) {
             return changed(deletion.delete(symbol, interval));
         }
     }
 
     /**
      * Sets a stored symbol's trading session (set_trading_session): reads resample and annualise along it, every cache of its
-     * prices dropped as after an import; stored forecasts and backtests are counted, not recomputed.
+     * prices dropped as after an import; stored forecasts and backtests are counted, not recomputed. Refused while a job
+     * reads the symbol's prices, and no such job starts while the change waits for the writer (as a deletion).
      */
     public SessionChange.SessionSet setTradingSession(String symbol, String session) {
-        return changed(sessions.set(symbol, session));
+        String sym = PriceRepository.requireCanonical(symbol);
+        try (Jobs.ChangeUnderWay under = jobs.changing(sym, org.sextant.engine.jobs.SymbolChange.TRADING_SESSION)) {
+            return changed(sessions.set(symbol, session));
+        }
     }
 
     /** The CSVs delete_prices kept, the newest {@code limit} (null: {@link KeptDeletions#DEFAULT_LIMIT}) first, with the count and size of all; names and sizes only. */

@@ -8,7 +8,7 @@ import java.util.Set;
  * Whose prices a job reads or writes while it runs: some symbols, or every symbol in the store (a
  * whole-store scan, a global training), or, for an import, whose files' symbols are known only once
  * read, every symbol until it narrows to those it found ({@link JobContext#narrowReach}).
- * What {@link Jobs#refuseDeletingUnder} asks, so a deletion never pulls prices from under a job.
+ * What {@link Jobs#refuseChangingUnder} asks, so a deletion or a session change never pulls prices or bars from under a job.
  *
  * @param symbols the canonical symbols; empty with {@code wholeStore}
  * @param untilRead whole store only until the job has read which symbols it writes: a deletion under way does not keep it

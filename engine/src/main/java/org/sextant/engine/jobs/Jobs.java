@@ -66,8 +66,8 @@ public final class Jobs implements AutoCloseable {
     private final Map<String, Duration> limits = new ConcurrentHashMap<>();
     /** Whose prices each active job reads or writes ({@link #workingOn}). */
     private final Map<String, JobReach> reaches = new ConcurrentHashMap<>();
-    /** Symbols whose prices a delete_prices is deleting (it may wait seconds for the writer): how many deletions each. Guarded by this. */
-    private final Map<String, Integer> deleting = new java.util.HashMap<>();
+    /** Symbols a delete_prices or set_trading_session is changing (it may wait seconds for the writer): how many changes each, per kind. Guarded by this. */
+    private final Map<SymbolChange, Map<String, Integer>> changing = new java.util.EnumMap<>(SymbolChange.class);
     /** The thread each running job runs on: who holds the store's writer, named ({@link #jobOn}). */
     private final Map<Thread, String> threads = new ConcurrentHashMap<>();
     private final ExecutorService writers = Executors.newSingleThreadExecutor(org.sextant.engine.DaemonThreads.named("sextant-writer-job"));
@@ -143,7 +143,7 @@ public final class Jobs implements AutoCloseable {
                 return j.asCoalesced(limits.getOrDefault(j.id(), DEFAULT_TIME_LIMIT));
             }
         }
-        if (!reach.untilRead()) refuseUnderDeletion(reach, kind + " job would read or write them; it was not started", "start it again");
+        if (!reach.untilRead()) refuseUnderChange(reach, kind + " job would read or write them; it was not started", "start it again");
         if (writer) {
             for (JobStatus j : jobs.values()) {
                 if (j.state().active() && j.writer()) {
@@ -177,12 +177,14 @@ public final class Jobs implements AutoCloseable {
         }
     }
 
-    /** Refuses with job_busy when a deletion of a symbol {@code reach} covers is under way: {@code what} the job would do, {@code fix} before "once...". */
-    private void refuseUnderDeletion(JobReach reach, String what, String fix) {
-        for (String s : deleting.keySet()) {
-            if (reach.covers(s)) {
-                throw new SextantException(FailReason.JOB_BUSY, "the prices of " + org.sextant.contract.ShownText.name(s) + " are being deleted (delete_prices),"
-                        + " and this " + what, null, fix + " once the deletion has answered");
+    /** Refuses with job_busy when a change of a symbol {@code reach} covers is under way: {@code what} the job would do, {@code fix} before "once...". */
+    private void refuseUnderChange(JobReach reach, String what, String fix) {
+        for (Map.Entry<SymbolChange, Map<String, Integer>> e : changing.entrySet()) {
+            SymbolChange change = e.getKey();
+            for (String s : e.getValue().keySet()) {
+                if (!reach.covers(s)) continue;
+                throw new SextantException(FailReason.JOB_BUSY, "the prices of " + org.sextant.contract.ShownText.name(s) + " are " + change.underWay
+                        + " (" + change.tool + "), and this " + what, null, fix + " once the " + change.answered + " has answered");
             }
         }
     }
@@ -228,7 +230,7 @@ public final class Jobs implements AutoCloseable {
                     JobReach reach = reaches.get(id);
                     if (!reach.holds(narrower)) throw new IllegalArgumentException("a job's reach may only narrow: " + narrower + " is wider than " + reach);
                     JobStatus job = jobs.get(id);
-                    refuseUnderDeletion(narrower, job.kind() + " job found them in what it read; it stopped before writing, so nothing of it was written",
+                    refuseUnderChange(narrower, job.kind() + " job found them in what it read; it stopped before writing, so nothing of it was written",
                             "run it again");
                     reaches.put(id, narrower);
                 }
@@ -350,41 +352,46 @@ public final class Jobs implements AutoCloseable {
     }
 
     /**
-     * Refuses with job_busy a deletion of {@code symbol}'s prices while a job queued or running reads or writes
-     * them (its reach covers the symbol, or every symbol), naming the oldest such job, its kind and the way on.
+     * Refuses with job_busy {@code change} of {@code symbol} while a job queued or running reads or writes its prices
+     * (its reach covers the symbol, or every symbol), naming the oldest such job, its kind and the way on.
      */
-    public synchronized void refuseDeletingUnder(String symbol) {
+    public synchronized void refuseChangingUnder(String symbol, SymbolChange change) {
         List<JobStatus> newestFirst = list();
         for (int i = newestFirst.size() - 1; i >= 0; i--) {
             JobStatus j = newestFirst.get(i);
             JobReach reach = reaches.get(j.id());
             if (reach == null || !j.state().active() || !reach.covers(symbol)) continue;
             throw new SextantException(FailReason.JOB_BUSY, "job " + j.id() + " (" + j.kind() + ", " + j.state().name().toLowerCase(java.util.Locale.ROOT)
-                    + ") reads or writes " + reach.what(symbol) + ": deleting them would pull prices from under it; nothing was deleted", null,
-                    "wait for job " + j.id() + " to end, or cancel it (cancel_job " + j.id() + "), then delete again")
+                    + ") reads or writes " + reach.what(symbol) + ": " + change.underJob, null,
+                    "wait for job " + j.id() + " to end, or cancel it (cancel_job " + j.id() + "), then " + change.again)
                     .withDetail("active_job_id", j.id()).withDetail("active_job_kind", j.kind());
         }
     }
 
-    /** A deletion of a symbol's prices under way: until it closes, no job whose reach covers the symbol starts. */
-    public interface Deletion extends AutoCloseable {
+    /** A change of a symbol under way: until it closes, no job whose reach covers the symbol starts. */
+    public interface ChangeUnderWay extends AutoCloseable {
         @Override
         void close();
     }
 
     /**
-     * Refuses as {@link #refuseDeletingUnder} does, else marks {@code symbol}'s prices as being deleted until the returned
-     * deletion closes: a job started while the deletion waits for the store's writer would read the prices before they go
-     * and store what it made of them after (attack 15, M2). One step under this registry's lock, as {@link #submit} is.
+     * Refuses as {@link #refuseChangingUnder} does, else marks {@code symbol} as being changed until the returned mark
+     * closes: a job started while the change waits for the store's writer would read the prices before the change and
+     * store what it made of them after (attack 15, M2). One step under this registry's lock, as {@link #submit} is.
      */
-    public synchronized Deletion deleting(String symbol) {
-        refuseDeletingUnder(symbol);
-        deleting.merge(symbol, 1, Integer::sum);
+    public synchronized ChangeUnderWay changing(String symbol, SymbolChange change) {
+        refuseChangingUnder(symbol, change);
+        changing.computeIfAbsent(change, c -> new java.util.HashMap<>()).merge(symbol, 1, Integer::sum);
         return () -> {
             synchronized (Jobs.this) {
-                deleting.computeIfPresent(symbol, (s, n) -> n == 1 ? null : n - 1);
+                changing.get(change).computeIfPresent(symbol, (s, n) -> n == 1 ? null : n - 1);
             }
         };
+    }
+
+    /** {@link #changing} for a deletion of {@code symbol}'s prices. */
+    public ChangeUnderWay deleting(String symbol) {
+        return changing(symbol, SymbolChange.DELETION);
     }
 
     /**

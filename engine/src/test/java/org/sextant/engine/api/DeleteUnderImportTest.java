@@ -78,7 +78,7 @@ class DeleteUnderImportTest {
     @Test
     void anImportFindingASymbolBeingDeletedStopsBeforeWriting() throws Exception {
         JobStatus job;
-        try (Jobs.Deletion under = engine.jobs().deleting("NEWX")) {
+        try (Jobs.ChangeUnderWay under = engine.jobs().deleting("NEWX")) {
             job = engine.startImport(List.of(newx())); // not refused: its symbols are not known yet
             JobStatus end = engine.jobs().await(job.id(), GENEROUS);
             assertEquals(JobState.FAILED, end.state(), end.message());
@@ -95,7 +95,7 @@ class DeleteUnderImportTest {
 
     @Test
     void aDeletionOfAnotherSymbolUnderWayLetsTheImportThrough() throws Exception {
-        try (Jobs.Deletion under = engine.jobs().deleting("KO")) {
+        try (Jobs.ChangeUnderWay under = engine.jobs().deleting("KO")) {
             JobStatus end = engine.jobs().await(engine.startImport(List.of(newx())).id(), GENEROUS);
             assertEquals(JobState.SUCCEEDED, end.state(), end.message());
         }

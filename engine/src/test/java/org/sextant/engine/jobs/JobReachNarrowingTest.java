@@ -63,7 +63,7 @@ class JobReachNarrowingTest {
         CountDownLatch end = new CountDownLatch(1);
         try (Jobs jobs = new Jobs(dir)) {
             Throwable refused;
-            try (Jobs.Deletion under = jobs.deleting("KO")) {
+            try (Jobs.ChangeUnderWay under = jobs.deleting("KO")) {
                 refused = inJob(jobs, JobReach.UNTIL_READ, ctx -> ctx.narrowReach(JobReach.of(List.of("AA", "KO"))), end);
             }
             assertTrue(refused instanceof SextantException busy && busy.reason() == FailReason.JOB_BUSY, String.valueOf(refused));
