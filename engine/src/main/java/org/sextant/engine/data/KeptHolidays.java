@@ -103,6 +103,11 @@ public final class KeptHolidays {
 
     public Moved moved() { return moved; }
 
+    /** These holidays less {@code known} ones (an exchange's calendar already skips them), moved as before. */
+    public KeptHolidays without(java.util.Collection<Rule> known) {
+        return rules.stream().anyMatch(known::contains) ? new KeptHolidays(rules.stream().filter(r -> !known.contains(r)).toList(), moved) : this;
+    }
+
     public boolean holiday(LocalDate d) {
         return closedByYear.computeIfAbsent(d.getYear(), this::closedIn).contains(d);
     }

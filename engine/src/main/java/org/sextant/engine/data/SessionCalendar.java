@@ -13,9 +13,9 @@ import java.util.List;
  * fx trades from Sunday 17:00 to Friday 17:00 New York, us_equity 09:30-16:00 New York on weekdays,
  * eu_equity 09:00-17:30 Berlin on weekdays, continuous always. Steps are taken on the session's clock,
  * so a daylight-saving change keeps an equity bar at 09:30 New York or 09:00 Berlin local. us_equity
- * also skips the NYSE's holidays and ends at 13:00 on its early-close days ({@link NyseCalendar});
- * fx and eu_equity know no holidays (the macro keeps every weekday's bars). Week and month bars follow the
- * calendar ({@link #calendarBarsAfter}).
+ * also skips the NYSE's holidays and ends at 13:00 on its early-close days ({@link NyseCalendar}),
+ * eu_equity skips Xetra's holidays ({@link XetraCalendar}: Good Friday, Easter Monday, 24-26 December...);
+ * fx knows no holidays. Week and month bars follow the calendar ({@link #calendarBarsAfter}).
  */
 public final class SessionCalendar {
     private static final LocalTime EQUITY_OPEN = LocalTime.of(9, 30);
@@ -60,8 +60,9 @@ public final class SessionCalendar {
     public static java.time.LocalDate firstSessionDay(TradingSession session, java.time.LocalDate day) {
         java.time.LocalDate d = day;
         while (switch (session) {
-            case FX, EU_EQUITY -> !weekday(d.atStartOfDay());
+            case FX -> !weekday(d.atStartOfDay());
             case US_EQUITY -> NyseCalendar.closed(d);
+            case EU_EQUITY -> XetraCalendar.closed(d);
             case CONTINUOUS -> false;
         }) d = d.plusDays(1);
         return d;
@@ -82,7 +83,7 @@ public final class SessionCalendar {
             case FX -> weekday(local.plusHours(7));
             case US_EQUITY -> !NyseCalendar.closed(local.toLocalDate()) && (!interval.intraday()
                     || (!local.toLocalTime().isBefore(EQUITY_OPEN) && local.toLocalTime().isBefore(NyseCalendar.close(local.toLocalDate()))));
-            case EU_EQUITY -> weekday(local) && (!interval.intraday() || (!local.toLocalTime().isBefore(EU_OPEN) && local.toLocalTime().isBefore(EU_CLOSE)));
+            case EU_EQUITY -> !XetraCalendar.closed(local.toLocalDate()) && (!interval.intraday() || (!local.toLocalTime().isBefore(EU_OPEN) && local.toLocalTime().isBefore(EU_CLOSE)));
         };
     }
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sextant.engine.data.KeptHolidays;
 import org.sextant.engine.data.NyseCalendar;
+import org.sextant.engine.data.XetraCalendar;
 
 /**
  * Dates of forecast steps for a daily price series: the business days (Monday to Friday) after
@@ -13,9 +14,10 @@ import org.sextant.engine.data.NyseCalendar;
  * calendar days instead: one whose recent history has weekend dates on a regular basis. A stray
  * weekend date (the NYSE composite of the sample carries two Sundays in 37 years, errors of the
  * source) does not make a weekday market a weekend one. A series whose recent history keeps the
- * NYSE's holidays (a US stock or index) also steps over them; any other weekday series steps over
+ * NYSE's holidays (a US stock or index) also steps over them, one that keeps Xetra's (a German stock
+ * or index) over Xetra's and any others its history keeps; any other weekday series steps over
  * the yearly holidays its own history keeps ({@link KeptHolidays}: Zurich's Ascension and Whit
- * Monday, London's bank holidays).
+ * Monday, London's bank holidays), which a history too short to show three of each cannot.
  */
 public final class TargetDates {
     private TargetDates() {}
@@ -29,15 +31,17 @@ public final class TargetDates {
         if (history == null || history.isEmpty()) {
             throw org.sextant.engine.SextantException.invalid("dates", "no dates in the history", "load prices for the symbol first");
         }
-        if (tradesOnWeekends(history)) return new Calendar(true, false, KeptHolidays.NONE);
-        if (keepsNyseHolidays(history)) return new Calendar(false, true, KeptHolidays.NONE);
-        return new Calendar(false, false, KeptHolidays.learn(history));
+        if (tradesOnWeekends(history)) return new Calendar(true, false, false, KeptHolidays.NONE);
+        if (keepsNyseHolidays(history)) return new Calendar(false, true, false, KeptHolidays.NONE);
+        // a Zurich series keeps Xetra's days and its own (Ascension, 1 August): both are stepped over
+        if (keepsXetraHolidays(history)) return new Calendar(false, false, true, KeptHolidays.learn(history).without(XetraCalendar.standing()));
+        return new Calendar(false, false, false, KeptHolidays.learn(history));
     }
 
     /** The days a series' next values fall on. */
-    public record Calendar(boolean everyDay, boolean nyse, KeptHolidays kept) {
+    public record Calendar(boolean everyDay, boolean nyse, boolean xetra, KeptHolidays kept) {
         public boolean open(LocalDate d) {
-            return everyDay || !(isWeekend(d) || (nyse && NyseCalendar.holiday(d)) || kept.holiday(d));
+            return everyDay || !(isWeekend(d) || (nyse && NyseCalendar.holiday(d)) || (xetra && XetraCalendar.holiday(d)) || kept.holiday(d));
         }
 
         /** The first {@code horizon} open days after {@code last}. */
@@ -51,33 +55,51 @@ public final class TargetDates {
         public String describe() {
             if (everyDay) return "every day";
             if (nyse) return "weekdays less the NYSE's holidays";
+            if (xetra) return "weekdays less Xetra's holidays" + (kept.rules().isEmpty() ? "" : " and those the series keeps: " + kept.describe());
             if (kept.rules().isEmpty()) return "weekdays";
             return "weekdays less the holidays the series keeps: " + kept.describe();
         }
     }
 
-    /** Dates looked at for the NYSE's holidays (about two years), how many holidays they must span, and the share kept. */
-    static final int RECENT_NYSE = 500;
-    static final int MIN_NYSE_HOLIDAYS = 5;
-    static final double NYSE_SHARE = 0.8;
+    /** Dates looked at for an exchange's holidays (about two years), how many holidays they must span, and the share kept. */
+    static final int RECENT_EXCHANGE = 500;
+    static final int MIN_EXCHANGE_HOLIDAYS = 5;
+    static final double EXCHANGE_SHARE = 0.8;
+    /** Xetra's share is higher: Euronext Paris closes on six of its eight days a year (not 24 and 31 December), 80% of some two years. */
+    static final double XETRA_SHARE = 0.9;
 
     /**
-     * Whether the history has no date on at least {@value #NYSE_SHARE} of the NYSE holidays its
-     * last {@value #RECENT_NYSE} dates span (at least {@value #MIN_NYSE_HOLIDAYS} of them). A
-     * Swiss or British market shares only New Year, Good Friday and Christmas (and a May Monday)
-     * of the NYSE's nine or ten a year.
+     * Whether the history keeps the NYSE's holidays ({@link #keepsHolidays}). A Swiss or British
+     * market shares only New Year, Good Friday and Christmas (and a May Monday) of the NYSE's nine
+     * or ten a year.
      */
     public static boolean keepsNyseHolidays(List<LocalDate> history) {
-        int from = Math.max(0, history.size() - RECENT_NYSE);
+        return keepsHolidays(history, NyseCalendar::holiday, EXCHANGE_SHARE);
+    }
+
+    /**
+     * Whether the history keeps Xetra's holidays ({@link #keepsHolidays}): a German or Swiss market does; Paris and
+     * London trade on 24 and 31 December and London on 1 May, New York on Easter Monday and Boxing Day.
+     */
+    public static boolean keepsXetraHolidays(List<LocalDate> history) {
+        return keepsHolidays(history, XetraCalendar::holiday, XETRA_SHARE);
+    }
+
+    /**
+     * Whether the history has no date on at least {@code share} of the exchange's weekday holidays
+     * its last {@value #RECENT_EXCHANGE} dates span (at least {@value #MIN_EXCHANGE_HOLIDAYS} of them).
+     */
+    private static boolean keepsHolidays(List<LocalDate> history, java.util.function.Predicate<LocalDate> holiday, double share) {
+        int from = Math.max(0, history.size() - RECENT_EXCHANGE);
         java.util.Set<LocalDate> dates = new java.util.HashSet<>(history.subList(from, history.size()));
         int spanned = 0, kept = 0;
         for (LocalDate d = history.get(from).plusDays(1); d.isBefore(history.get(history.size() - 1)); d = d.plusDays(1)) {
-            if (!isWeekend(d) && NyseCalendar.holiday(d)) {
+            if (!isWeekend(d) && holiday.test(d)) {
                 spanned++;
                 if (!dates.contains(d)) kept++;
             }
         }
-        return spanned >= MIN_NYSE_HOLIDAYS && kept >= NYSE_SHARE * spanned;
+        return spanned >= MIN_EXCHANGE_HOLIDAYS && kept >= share * spanned;
     }
 
     /** Latest dates looked at, and the share of weekend dates among them that marks a weekend market (a 7-day market has 2/7). */

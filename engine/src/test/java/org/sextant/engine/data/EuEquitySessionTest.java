@@ -137,10 +137,11 @@ class EuEquitySessionTest {
         // Friday 8 March 17:00 Berlin (16:00 UTC), then Monday 11 March 09:00 Berlin: 08:00 UTC, though New York moved on the Sunday
         assertEquals(List.of(LocalDateTime.of(2024, 3, 11, 8, 0), LocalDateTime.of(2024, 3, 11, 8, 30)),
                 SessionCalendar.barsAfter(eu, BarInterval.M30, LocalDateTime.of(2024, 3, 8, 16, 0), 2));
-        // 4h bars from Thursday 28 March 17:00 Berlin (16:00 UTC): Friday's three, then Monday 09:00 CEST after Berlin's change, 07:00 UTC
-        assertEquals(List.of(LocalDateTime.of(2024, 3, 29, 8, 0), LocalDateTime.of(2024, 3, 29, 12, 0), LocalDateTime.of(2024, 3, 29, 16, 0),
-                LocalDateTime.of(2024, 4, 1, 7, 0)), SessionCalendar.barsAfter(eu, BarInterval.H4, LocalDateTime.of(2024, 3, 28, 16, 0), 4));
-        assertEquals(LocalDate.of(2024, 4, 1), SessionCalendar.firstSessionDay(eu, LocalDate.of(2024, 3, 30)));
+        // 4h bars from Thursday 28 March 17:00 Berlin (16:00 UTC): Good Friday and Easter Monday are Xetra holidays, so Tuesday's
+        // three from 09:00 CEST after Berlin's change (07:00 UTC), then Wednesday's first
+        assertEquals(List.of(LocalDateTime.of(2024, 4, 2, 7, 0), LocalDateTime.of(2024, 4, 2, 11, 0), LocalDateTime.of(2024, 4, 2, 15, 0),
+                LocalDateTime.of(2024, 4, 3, 7, 0)), SessionCalendar.barsAfter(eu, BarInterval.H4, LocalDateTime.of(2024, 3, 28, 16, 0), 4));
+        assertEquals(LocalDate.of(2024, 4, 2), SessionCalendar.firstSessionDay(eu, LocalDate.of(2024, 3, 30)));
         assertEquals(LocalDate.of(2024, 3, 28), SessionCalendar.tradingDay(eu, LocalDateTime.of(2024, 3, 28, 7, 0)));
         assertEquals("2024-04-02T09:00+02:00", eu.onClock(LocalDateTime.of(2024, 4, 2, 7, 0)));
     }

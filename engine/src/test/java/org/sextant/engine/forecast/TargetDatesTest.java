@@ -65,6 +65,23 @@ class TargetDatesTest {
         assertEquals("every day", TargetDates.of(List.of(LocalDate.of(2026, 11, 28), LocalDate.of(2026, 11, 29))).describe());
     }
 
+    @Test
+    void aGermanSeriesTooShortToLearnItsHolidaysStepsOverXetras() {
+        // two years of a Xetra stock (the exchange's published days typed, not computed): too few to learn a holiday from
+        List<LocalDate> xetra = weekdays(LocalDate.of(2024, 1, 2), LocalDate.of(2025, 12, 23),
+                d -> !org.sextant.engine.data.XetraCalendarTest.PUBLISHED.contains(d.toString()));
+        assertEquals(true, TargetDates.keepsXetraHolidays(xetra));
+        assertEquals(List.of(LocalDate.of(2025, 12, 29), LocalDate.of(2025, 12, 30), LocalDate.of(2026, 1, 2)), TargetDates.after(xetra, 3));
+        assertEquals("weekdays less Xetra's holidays", TargetDates.of(xetra).describe());
+        // Euronext Paris closes on six of those days but trades on 24 and 31 December: its forecast steps onto them
+        java.util.Set<String> paris = java.util.Set.of("2024-01-01", "2024-03-29", "2024-04-01", "2024-05-01", "2024-12-25", "2024-12-26",
+                "2025-01-01", "2025-04-18", "2025-04-21", "2025-05-01");
+        List<LocalDate> euronext = weekdays(LocalDate.of(2024, 1, 2), LocalDate.of(2025, 12, 23), d -> !paris.contains(d.toString()));
+        assertEquals(false, TargetDates.keepsXetraHolidays(euronext));
+        assertEquals(LocalDate.of(2025, 12, 24), TargetDates.after(euronext, 1).get(0));
+        assertEquals(false, TargetDates.keepsXetraHolidays(org.sextant.engine.testing.SampleDates.of("/sample/nyse_composite.csv")));
+    }
+
     private static List<LocalDate> weekdays(LocalDate from, LocalDate to, java.util.function.Predicate<LocalDate> keep) {
         List<LocalDate> out = new java.util.ArrayList<>();
         for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {

@@ -1,0 +1,84 @@
+package org.sextant.engine.data;
+
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.Month;
+import java.time.MonthDay;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Xetra's trading days (Deutsche Boerse's cash market, Frankfurt), the eu_equity session's calendar. Closed on
+ * 1 January, Good Friday, Easter Monday, 1 May, 24, 25, 26 and 31 December; a holiday on a weekend is not
+ * kept on another day. From 2014 to 2021 also on German Unity Day (3 October) and from 2015 to 2021 on Whit
+ * Monday (both have traded again since 2022); once on Whit Monday 2007 and on Reformation Day 2017 (its 500th
+ * year). Source: Deutsche Boerse, "Trading calendar" (deutsche-boerse.com, live.deutsche-boerse.com/en/handeln/trading-calendar,
+ * as published for 2024-2026); the years before, as the exchange_calendars project's XETR calendar records them.
+ * Not known: the shortened last trading day of a year (14:00, decided each December). Euronext and SIX close
+ * on the standing days too, but Euronext Paris, Amsterdam and Brussels and London trade half days on 24 and
+ * 31 December and London on 1 May: the session follows Xetra.
+ */
+public final class XetraCalendar {
+    private XetraCalendar() {}
+
+    /** A yearly rule and the years (inclusive) it closed the exchange. */
+    record Closure(KeptHolidays.Rule rule, int fromYear, int toYear) {
+        LocalDate in(int year) {
+            return year < fromYear || year > toYear ? null : rule.in(year);
+        }
+    }
+
+    private static final int ALWAYS_FROM = 1, ALWAYS_TO = 9999;
+
+    static final List<Closure> CLOSURES = List.of(
+            always(fixed(Month.JANUARY, 1)),
+            always(new KeptHolidays.Rule.FromEaster(-2)),
+            always(new KeptHolidays.Rule.FromEaster(1)),
+            always(fixed(Month.MAY, 1)),
+            new Closure(new KeptHolidays.Rule.FromEaster(50), 2007, 2007),
+            new Closure(new KeptHolidays.Rule.FromEaster(50), 2015, 2021),
+            new Closure(fixed(Month.OCTOBER, 3), 2014, 2021),
+            new Closure(fixed(Month.OCTOBER, 31), 2017, 2017),
+            always(fixed(Month.DECEMBER, 24)),
+            always(fixed(Month.DECEMBER, 25)),
+            always(fixed(Month.DECEMBER, 26)),
+            always(fixed(Month.DECEMBER, 31)));
+
+    /** The rules that close the exchange every year: what a reader is told the calendar skips. */
+    public static List<KeptHolidays.Rule> standing() {
+        return CLOSURES.stream().filter(c -> c.fromYear() == ALWAYS_FROM).map(Closure::rule).toList();
+    }
+
+    /** Whether the exchange is closed all day: a weekend or a holiday. */
+    public static boolean closed(LocalDate day) {
+        return day.getDayOfWeek() == DayOfWeek.SATURDAY || day.getDayOfWeek() == DayOfWeek.SUNDAY || holiday(day);
+    }
+
+    /** Whether {@code day} is one of the exchange's holidays (a weekend one included). */
+    public static boolean holiday(LocalDate day) {
+        return HOLIDAYS.computeIfAbsent(day.getYear(), XetraCalendar::holidays).contains(day);
+    }
+
+    /** Each year's holidays, worked out once: a forecast asks for every day of its history. */
+    private static final Map<Integer, Set<LocalDate>> HOLIDAYS = new ConcurrentHashMap<>();
+
+    private static Set<LocalDate> holidays(int year) {
+        Set<LocalDate> out = new HashSet<>();
+        for (Closure c : CLOSURES) {
+            LocalDate d = c.in(year);
+            if (d != null) out.add(d);
+        }
+        return Set.copyOf(out);
+    }
+
+    private static Closure always(KeptHolidays.Rule rule) {
+        return new Closure(rule, ALWAYS_FROM, ALWAYS_TO);
+    }
+
+    private static KeptHolidays.Rule fixed(Month month, int day) {
+        return new KeptHolidays.Rule.Fixed(MonthDay.of(month, day));
+    }
+}
