@@ -522,6 +522,33 @@ public class PriceChart extends XYChart {
         showDates(axisX[from], Math.max(axisX[to], axisX[from] + minSpan()));
     }
 
+    /**
+     * Shows the fan on the chart whole, from its start with the {@code tradingDaysBefore} closes before it and the closes
+     * drawn under it (a past forecast beside what followed), its start marked, prices fitted to them; nothing without a
+     * fan. A later {@link #show} or {@link #showOpening} resets it. Call on the FX thread.
+     */
+    public void focusOnForecast(int tradingDaysBefore) {
+        PriceBars s = series.get();
+        if (forecast == null || drawnTimed != null || s == null || s.size() == 0 || axisX.length != s.size()) return;
+        int start = java.util.Collections.binarySearch(s.dates(), forecast.origin());
+        int from = Math.max(0, (start >= 0 ? start : -start - 1) - tradingDaysBefore);
+        double end = Math.max(CalendarTicks.toAxis(forecast.targetDates().get(forecast.targetDates().size() - 1)), axisX[from] + minSpan());
+        zoomer.clear();
+        presetView = false;
+        markDay(forecast.origin());
+        showDates(axisX[from], end + (end - axisX[from]) * 0.015);
+    }
+
+    /** Back to the view a symbol opens on (the last closes and the fan, see {@link #setOpeningDays}), the mark removed. */
+    public void showOpening() {
+        PriceBars s = series.get();
+        if (s == null || s.size() == 0 || openingDays <= 0) return;
+        zoomer.clear();
+        markDay(null);
+        presetView = true;
+        applyPresetView();
+    }
+
     /** "IBM daily close, 2001-01-02 to 2002-12-31": the first and last trading days inside the date axis. */
     private void titleShownRange() {
         PriceBars s = series.get();
@@ -611,7 +638,8 @@ public class PriceChart extends XYChart {
         double xMin = axisX[from];
         double xMax = axisX[s.size() - 1];
         DataSet drawnMedian = drawnForecastMedian();
-        if (drawnMedian != null) xMax = drawnMedian.get(DataSet.DIM_X, drawnMedian.getDataCount() - 1);
+        // a past forecast's fan (as of a day) ends before the last close: the closes still end the view
+        if (drawnMedian != null) xMax = Math.max(xMax, drawnMedian.get(DataSet.DIM_X, drawnMedian.getDataCount() - 1));
         double xPad = Math.max(xMax - xMin, minSpan()) * 0.015;
         // no room before the first day: the title's first date is the first close drawn
         showDates(xMin, xMax + xPad);

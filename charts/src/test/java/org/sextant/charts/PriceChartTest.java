@@ -208,6 +208,33 @@ class PriceChartTest {
     }
 
     @Test
+    void aPastFanIsShownFromAQuarterBeforeItsStartToItsLastStepAndTheOpeningViewComesBack() throws Exception {
+        PriceBars ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
+        int start = 1000;
+        double last = ibm.close()[start];
+        double[] median = new double[20], lower = new double[20], upper = new double[20];
+        for (int k = 0; k < 20; k++) {
+            median[k] = last;
+            lower[k] = last * (1 - 0.01 * (k + 1));
+            upper[k] = last * (1 + 0.01 * (k + 1));
+        }
+        ForecastFan past = new ForecastFan("IBM", ibm.dates().get(start), last, ibm.dates().subList(start + 1, start + 21), median,
+                java.util.List.of(new ForecastFan.Band(0.95, lower, upper)));
+        fx(() -> { chart.setOpeningDays(500); chart.show(ibm); chart.showForecast(past); chart.focusOnForecast(63); return null; });
+        assertEquals(ibm.dates().get(start - 63), CalendarTicks.fromAxis(chart.dateAxis().getMin()), "a quarter of closes before the start");
+        LocalDate max = CalendarTicks.fromAxis(chart.dateAxis().getMax());
+        assertTrue(!max.isBefore(ibm.dates().get(start + 20)) && max.isBefore(ibm.dates().get(start + 23)), "to the last step: " + max);
+        assertEquals(ibm.dates().get(start), chart.markedDay(), "the start marked");
+        assertTrue(chart.priceAxis().getMax() >= upper[19] && chart.priceAxis().getMin() <= lower[19], "the whole fan in view");
+
+        fx(() -> { chart.showOpening(); return null; });
+        LocalDate min = CalendarTicks.fromAxis(chart.dateAxis().getMin());
+        LocalDate openingDay = ibm.dates().get(ibm.size() - 500);
+        assertTrue(Math.abs(min.toEpochDay() - openingDay.toEpochDay()) <= 20, "opens near " + openingDay + " again, at " + min);
+        assertEquals(null, chart.markedDay());
+    }
+
+    @Test
     void opensOnTheRecentDaysWithTheForecastFanAndZoomsOutToTheWholeHistory() throws Exception {
         PriceBars ibm = RealSeries.load("ibm_daily_close.csv", "IBM");
         ForecastFan forecast = RealSeries.fan(ibm, 20, 0.80, 0.95, 0.99);

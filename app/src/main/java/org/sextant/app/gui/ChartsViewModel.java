@@ -45,6 +45,7 @@ public final class ChartsViewModel implements AutoCloseable {
     private final Sextant engine;
     private final EngineCalls calls;
     private final GlobalTrainingOffer globalTraining;
+    private final ForecastAsOf asOf;
 
     private final ObservableList<SymbolInfo> symbols = FXCollections.observableArrayList();
     private final ObservableList<SymbolInfo> readOnlySymbols = FXCollections.unmodifiableObservableList(symbols);
@@ -105,6 +106,7 @@ public final class ChartsViewModel implements AutoCloseable {
         // a backtest of 30-minute bars takes most of a minute: on its own thread the chart keeps answering meanwhile
         this.barBacktests = background == null ? new EngineCalls(null, ui, "sextant-gui-bar-backtest") : calls;
         this.globalTraining = new GlobalTrainingOffer(engine, calls);
+        this.asOf = new ForecastAsOf(engine, calls);
         Settings s = SettingsDialogModel.readOrDefaults(engine.home().settingsJson(), error::set);
         forecastModel = s.forecastModel();
         forecastHorizon = s.forecastHorizon();
@@ -116,6 +118,7 @@ public final class ChartsViewModel implements AutoCloseable {
         fanLevels.addListener((obs, old, now) -> summariseForecast());
         forecastWarning.addListener((obs, old, now) -> gatherWarnings());
         backtest.addListener((obs, old, now) -> gatherWarnings());
+        asOf.dayProperty().addListener((obs, old, now) -> forecastAsOfChanged());
         engine.onDataChanged(() -> {
             if (!calls.isClosed()) {
                 refreshSymbols();
@@ -178,6 +181,7 @@ public final class ChartsViewModel implements AutoCloseable {
             series.set(l.series());
             clearForecast(); // the previous symbol's forecast never sits on this chart
             clearBacktest();
+            if (l.timed() != null) asOf.barsShown(l.interval());
         }, "load the prices of '" + symbol + "'");
         CompletableFuture<PriceSeries> prices = loaded.thenApply(l -> l == null ? null : l.series());
         long id = seriesRequest.newest(); // select runs on one thread (the ui's): this is the request just made
@@ -423,9 +427,21 @@ public final class ChartsViewModel implements AutoCloseable {
                 b.originsRule(), 100 * b.result().male());
     }
 
-    /** The forecast of the symbol on screen, computed in the background; the newest request wins. */
+    /**
+     * The forecast of the symbol on screen, computed in the background (as of the day picked: its job); the newest
+     * request wins.
+     */
     private CompletableFuture<PriceForecast> loadForecast(String symbol) {
         globalTraining.check(forecastModel, forecastHorizon);
+        java.time.LocalDate day = asOf.dayProperty().get();
+        if (day != null) {
+            return asOf.load(symbol, forecastModel, forecastHorizon, day, forecastRequest, f -> {
+                forecast.set(f.forecast());
+                forecastWarning.set(f.dataWarning()); // of the closes up to its start
+                error.set(null);
+            });
+        }
+        asOf.latestShown();
         CompletableFuture<Warned<PriceForecast>> done = calls.run(forecastRequest, () -> {
             PriceForecast f = engine.getForecast(symbol, forecastModel, forecastHorizon, null);
             return new Warned<>(f, engine.outlierWarning(symbol, null)); // kept from the closes the forecast just read
@@ -437,7 +453,27 @@ public final class ChartsViewModel implements AutoCloseable {
     }
 
     /**
-     * The forecast started by the latest {@link #select}: completes once it is applied (null when
+     * A day picked (or cleared) in "As of": the daily chart on screen forecasts as of it (or its latest forecast again),
+     * the fan of the other going at once; bars by index keep their forecast. Call on the ui executor.
+     */
+    private void forecastAsOfChanged() {
+        String symbol = selectedSymbol.get();
+        if (symbol == null || series.get() == null) return; // the next selection forecasts as of it
+        if (timedBars.get() != null) {
+            asOf.barsShown(interval.get());
+            return;
+        }
+        clearForecast();
+        forecastLoad = loadForecast(symbol);
+    }
+
+    /** The Charts view's "As of" day, the past forecast's line and whether it says a refusal. */
+    ForecastAsOf asOf() {
+        return asOf;
+    }
+
+    /**
+     * The forecast started by the latest {@link #select} (or "As of" day): completes once it is applied (null when
      * the prices failed or a newer selection came), exceptionally when the forecast failed.
      */
     public CompletableFuture<PriceForecast> forecastLoad() {

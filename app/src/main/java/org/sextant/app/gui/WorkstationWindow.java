@@ -90,6 +90,8 @@ public final class WorkstationWindow implements Navigator {
     private org.sextant.charts.RangePreset shownRange;
     private String rememberedSymbol;
     private org.sextant.charts.RangePreset pendingRange;
+    /** Whether the chart was sent to a forecast as of a past day (its latest one then goes back to the range shown before). */
+    private boolean focusedOnPast;
 
     /** Builds the view on the JavaFX thread. */
     public WorkstationWindow(ChartsViewModel model) {
@@ -171,12 +173,13 @@ public final class WorkstationWindow implements Navigator {
         rangeBar.setPadding(new Insets(2, 8, 2, 8));
         VBox priceStack = new VBox(chart, chart.volumePane(), studies.panes());
         VBox.setVgrow(priceStack, Priority.ALWAYS);
-        studies.hideWhileComparing(forecastBar, rangeBar, priceStack);
+        javafx.scene.layout.FlowPane asOfBar = ChartAsOfBar.build(model.asOf());
+        studies.hideWhileComparing(forecastBar, asOfBar, rangeBar, priceStack);
         VBox.setVgrow(studies.compareSlot(), Priority.ALWAYS);
         // the data_warning of what is drawn (live forecast, backtest), one line under the toolbars: the chart keeps its room
         VBox warningSlot = new VBox(dataWarning);
         studies.hideWhileComparing(warningSlot);
-        VBox centre = new VBox(chartHeading, forecastBar, rangeBar, warningSlot, studies.toolbar(), studies.editorSlot(), priceStack, studies.compareSlot());
+        VBox centre = new VBox(chartHeading, forecastBar, asOfBar, rangeBar, warningSlot, studies.toolbar(), studies.editorSlot(), priceStack, studies.compareSlot());
         errorPane.setRunButton(runBacktest);
 
         split.getItems().setAll(left, centre, errorPane);
@@ -335,6 +338,7 @@ public final class WorkstationWindow implements Navigator {
         }
         showIntervals(s == null ? null : s.symbol());
         String symbol = s == null ? null : s.symbol();
+        focusedOnPast = false; // the chart opens on its opening view
         if (symbol != null && !symbol.equals(shownSymbol)) {
             shownSymbol = symbol;
             shownRange = null; // a new symbol opens on its opening range
@@ -393,6 +397,22 @@ public final class WorkstationWindow implements Navigator {
         PriceBars s = chart.series();
         if (f == null || (s != null && s.symbol().equals(f.symbol()))) {
             chart.showForecast(ChartInputs.fan(f));
+            if (f != null) focusAsOf();
+        }
+    }
+
+    /**
+     * A forecast as of a past day is shown from a quarter before its start to its last step, the closes that followed
+     * under it; the latest one again returns to the range shown before.
+     */
+    private void focusAsOf() {
+        if (model.asOf().dayProperty().get() != null) {
+            chart.focusOnForecast(FOCUS_DAYS);
+            focusedOnPast = true;
+        } else if (focusedOnPast) {
+            focusedOnPast = false;
+            if (shownRange != null) chart.showRange(shownRange);
+            else chart.showOpening();
         }
     }
 

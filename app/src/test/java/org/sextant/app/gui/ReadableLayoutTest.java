@@ -149,7 +149,7 @@ class ReadableLayoutTest {
         return false;
     }
 
-    private static String shownText(Labeled l) {
+    static String shownText(Labeled l) {
         Text t = labeledText(l);
         return t == null ? null : t.getText();
     }

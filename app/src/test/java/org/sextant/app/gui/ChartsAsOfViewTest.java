@@ -1,0 +1,120 @@
+package org.sextant.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.DatePicker;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.sextant.charts.CalendarTicks;
+import org.sextant.charts.ForecastFan;
+import org.sextant.charts.PriceChart;
+import org.sextant.engine.data.PriceSeries;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The Charts view's "As of" in the real window at 1000×700, by keyboard: a past Friday typed in the field draws that
+ * forecast's fan from its start with a quarter of closes before it and the closes that followed under it, the count each
+ * band held beside the field; a day before the closes is the engine's refusal there, in no dialog; Latest goes back.
+ * Photographed for the user guide.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ChartsAsOfViewTest {
+    /** Liveness guard for the forecast jobs, not a performance bound. */
+    private static final int GIVE_UP_SECONDS = 300;
+    private static final LocalDate FRIDAY = LocalDate.of(2000, 6, 30);
+
+    @RegisterExtension final Workbench bench = new Workbench();
+
+    @Test
+    void aPastDayTypedInAsOfDrawsItsFanFromItsStartOverTheClosesThatFollowedAndSaysHowTheBandsHeld(FxRobot robot) throws Exception {
+        fx(() -> {
+            bench.stage.setWidth(1000);
+            bench.stage.setHeight(700);
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> bench.charts.infoOf("IBM") != null));
+        fx(() -> { bench.window.openChart("IBM", null); return null; });
+        PriceChart chart = bench.window.chart();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.drawnForecastMedian() != null));
+        LocalDate latest = fx(() -> chart.forecast().origin());
+        Label line = robot.lookup("#as-of-line").queryAs(Label.class); // empty (no width) until a day is picked
+        DatePicker field = (DatePicker) OnScreen.find("#as-of");
+        assertTrue(fx(() -> field.getTooltip().getText().startsWith("Forecast as if on this past day")), "the control says what it does");
+
+        // Alt+A reaches the field from the keyboard; the day typed and Enter run the job
+        OnScreen.clickOn(robot, "#symbol-search");
+        robot.press(KeyCode.ALT, KeyCode.A).release(KeyCode.A, KeyCode.ALT);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(fx(() -> field.getEditor().isFocused()), "Alt+A focuses the As of field");
+        robot.write("2000-06-30").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> line.getText().startsWith("as of 2000-06-30: 80% band held ")));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.forecast() != null && chart.forecast().origin().equals(FRIDAY)));
+        assertEquals(fx(() -> bench.charts.asOf().lineProperty().get()), fx(line::getText));
+
+        ForecastFan fan = fx(chart::forecast);
+        LocalDate lastStep = fan.targetDates().get(fan.targetDates().size() - 1);
+        assertEquals(CalendarTicks.toAxis(fan.targetDates().get(0)), fx(() -> chart.drawnForecastMedian().get(0, 0)), 1e-6, "the fan starts at its first step");
+        PriceSeries ibm = bench.engine.getClosePrice("IBM", null, null);
+        int start = ibm.dates().indexOf(FRIDAY);
+        LocalDate min = CalendarTicks.fromAxis(fx(() -> chart.dateAxis().getMin()));
+        LocalDate max = CalendarTicks.fromAxis(fx(() -> chart.dateAxis().getMax()));
+        assertEquals(ibm.dates().get(start - WorkstationWindow.FOCUS_DAYS), min, "a quarter of closes before the start");
+        assertTrue(!max.isBefore(lastStep) && max.isBefore(lastStep.plusDays(10)), "to the last step " + lastStep + ": " + max);
+        assertEquals(FRIDAY, fx(chart::markedDay), "the start marked");
+        String title = fx(chart::getTitle);
+        assertTrue(!LocalDate.parse(title.substring(title.length() - 10)).isBefore(ibm.dates().get(start + 20)), "the closes that followed drawn under the fan: " + title);
+        bench.photograph("charts-as-of");
+        assertReadable(line);
+
+        // a day before the first close: the engine's refusal beside the field, no dialog, no fan of another day
+        robot.press(KeyCode.ALT, KeyCode.A).release(KeyCode.A, KeyCode.ALT);
+        robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
+        robot.write("1850-01-01").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> line.getText().startsWith("Could not forecast 'IBM' as of 1850-01-01: as_of 1850-01-01 is before IBM's first close")));
+        assertTrue(fx(() -> line.getStyleClass().contains("error-text")), "said as an error");
+        assertEquals(1, fx(() -> robot.listWindows().stream().filter(w -> w instanceof javafx.stage.Stage && w.isShowing()).count()), "no dialog");
+        assertTrue(fx(() -> chart.drawnForecastMedian() == null), "no fan");
+
+        // Latest: the latest forecast on the opening view
+        OnScreen.clickOn(robot, "#as-of-latest");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.forecast() != null && chart.forecast().origin().equals(latest)));
+        assertEquals("", fx(line::getText));
+        assertTrue(fx(() -> field.getEditor().getText().isEmpty() && field.getValue() == null));
+        assertEquals(null, fx(chart::markedDay));
+        assertTrue(!CalendarTicks.fromAxis(fx(() -> chart.dateAxis().getMax())).isBefore(ibm.dates().get(ibm.size() - 1)), "back to the last closes");
+    }
+
+    /** The line read whole (on screen, or in its tooltip when cut), inside the window, the chart keeping its room and its title whole. */
+    private void assertReadable(Label line) throws Exception {
+        Thread.sleep(300); // a layout pulse or two with the line's text
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Parent root = bench.stage.getScene().getRoot();
+        assertEquals(List.of(), fx(() -> ReadableLayoutTest.unreadable("charts", root)), "readable at 1000x700");
+        Bounds at = fx(() -> line.localToScene(line.getLayoutBounds()));
+        assertTrue(at.getMaxY() <= 700 && at.getMaxX() <= 1000 + 1 && at.getHeight() > 0, "inside the window: " + at);
+        assertEquals(fx(line::getText), fx(() -> ReadableLayoutTest.shownText(line)), "whole on screen, wrapped if need be");
+        for (String id : List.of("#as-of", "#as-of-latest")) {
+            Node n = OnScreen.find(id);
+            Bounds b = fx(() -> n.localToScene(n.getLayoutBounds()));
+            assertTrue(b.getMaxX() <= at.getMinX() + 1 || b.getMaxY() <= at.getMinY() + 1, id + " beside or above the line, not over it: " + b + ", " + at);
+        }
+        double chart = fx(() -> bench.window.chart().getHeight());
+        assertTrue(chart > 250, "the chart keeps its room: " + chart + " px");
+    }
+
+    private static <T> T fx(Callable<T> read) throws Exception {
+        return WaitForAsyncUtils.asyncFx(read).get();
+    }
+}
