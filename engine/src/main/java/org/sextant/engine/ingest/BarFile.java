@@ -64,7 +64,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             row = firstRow(c, staged, file, columns);
             if (row == null) return null;
         } else {
-            List<String> lines = firstLines(path, file, budget);
+            List<String> lines = firstLines(text(path, staged), file, budget);
             if (lines.size() < 2 && !(lines.size() == 1 && BarTime.headerlessMetaTrader(CsvHead.split(lines.get(0), CsvHead.delimiterOf(lines.get(0)))))) return null;
             delim = CsvHead.delimiterOf(lines.get(0));
             List<String> first = CsvHead.split(lines.get(0).replace("\uFEFF", ""), delim);
@@ -120,7 +120,12 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             columns.requireNumbers(file, prices);
             ParquetSizes.requireWithinBounds(c, staged, file, columns, bar.read());
         }
-        return parquet || !forms ? bar : bar.withForms(path, row, rowLine, budget);
+        return parquet || !forms ? bar : bar.withForms(text(path, staged), row, rowLine, budget);
+    }
+
+    /** What a CSV's probe reads: the staged copy once there is one (the only thing read after staging, in UTF-8), else the file (the preview). */
+    private static Path text(Path path, StagedFile staged) {
+        return staged == null ? path : staged.path();
     }
 
     /**
@@ -333,7 +338,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
                 if (!line.isBlank()) out.add(line);
             }
         } catch (IOException e) {
-            throw CsvErrors.unreadable(path, file, e);
+            throw CsvErrors.unreadable(file, e);
         }
         return out;
     }

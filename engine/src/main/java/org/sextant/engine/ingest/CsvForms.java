@@ -81,7 +81,7 @@ final class CsvForms {
                 }
             }
         } catch (IOException e) {
-            throw CsvErrors.unreadable(path, file, e);
+            throw CsvErrors.unreadable(file, e);
         }
         List<String> notes = new ArrayList<>();
         String dateFormat = dates == null ? head.dateFormat() : dates.format(layout, file);

@@ -41,7 +41,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
             while (firstRow != null && firstRow.isBlank()) firstRow = r.next();
             spent = r.spent();
         } catch (IOException e) {
-            throw CsvErrors.unreadable(path, file, e);
+            throw CsvErrors.unreadable(file, e);
         }
         if (headerLine == null || headerLine.isBlank()) {
             throw SextantException.invalid("paths", file + ": the file is empty",
@@ -122,6 +122,8 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
     static final class Budget {
         final long perOpen;
         private long read;
+        /** How the preview decodes the file: UTF-8, or the encoding the import's copy is read from ({@link TextEncoding}). */
+        java.nio.charset.Charset charset = StandardCharsets.UTF_8;
 
         Budget(long perOpen) {
             this.perOpen = perOpen;
@@ -130,6 +132,11 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         /** Bytes read from the file through this budget, over every open. */
         long read() {
             return read;
+        }
+
+        /** Counts {@code n} bytes read by another reader of the file than {@link Lines}. */
+        void spent(long n) {
+            read += n;
         }
     }
 
@@ -169,8 +176,9 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
                     return n;
                 }
             };
-            // a decoder of its own reports bytes that are not UTF-8 (as Files.newBufferedReader does): CsvErrors.unreadable names them
-            this.r = new BufferedReader(new java.io.InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()));
+            // a decoder of its own reports bytes that are not UTF-8 (as Files.newBufferedReader does): CsvErrors.unreadable names them;
+            // the import reads its UTF-8 copy, the preview the file in the encoding that copy is made from
+            this.r = new BufferedReader(new java.io.InputStreamReader(in, (budget == null ? StandardCharsets.UTF_8 : budget.charset).newDecoder()));
         }
 
         private void count(int n) {
