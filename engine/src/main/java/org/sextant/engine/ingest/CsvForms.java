@@ -20,8 +20,13 @@ final class CsvForms {
 
     /** A date written with its day and month first in some order, and a year of four digits (two are never guessed). */
     static final Pattern DAY_AND_MONTH_FIRST = Pattern.compile("(\\d{1,2})([/-])(\\d{1,2})\\2(\\d{4})");
-    /** A number under a decimal comma: 1234,56 1.234,56 1'234,56 1 234,56 -12 (a dot, ', a space or French no-break space groups thousands). */
-    static final Pattern COMMA_NUMBER = Pattern.compile("[-+]?(\\d{1,3}([.' \u00A0\u202F]\\d{3})+|\\d+)(,\\d+)?");
+    /**
+     * A number under a decimal comma: 1234,56 1.234,56 1'234,56 1 234,56 -12 (a dot, ', a space or French no-break space groups
+     * thousands, one kind in a number: 1.234'567,89 is no number). No back-reference: DuckDB's regexp checks cells with it too ({@link NumberCells}).
+     */
+    static final Pattern COMMA_NUMBER = Pattern.compile("[-+]?(\\d{1,3}(\\.\\d{3})+|\\d{1,3}('\\d{3})+|\\d{1,3}([ \u00A0\u202F]\\d{3})+|\\d+)(,\\d+)?");
+    /** Two kinds of thousands separator in one number: 1.234'567,89. */
+    private static final Pattern TWO_SEPARATORS = Pattern.compile(".*\\d([.' \u00A0\u202F]).*\\d(?!\\1)[.' \u00A0\u202F]\\d.*");
     /** A number under a decimal point: 1234.56 1'234.56 1e5. */
     static final Pattern POINT_NUMBER = Pattern.compile("[-+]?(\\d{1,3}('\\d{3})+|\\d+)(\\.\\d+)?([eE][-+]?\\d+)?");
     /** A space, no-break space or narrow no-break space between thousands (French Excel): 1 234. */
@@ -94,9 +99,10 @@ final class CsvForms {
 
     /** The refusal of a number cell {@code at} a place ("FILE line 3, column Close") that is no number written in {@code style}. */
     static SextantException notANumber(String column, String at, String cell, NumberStyle style) {
-        return SextantException.invalid(column, at + ": " + CellText.describe(cell) + " is not a number",
-                "write prices and volumes as numbers like the rest of this file (" + (style.decimal() == ',' ? "1234,56 or 1.234,56" : "1234.56 or 1'234.56")
-                        + "), or leave the cell empty when unknown");
+        boolean twoWays = TWO_SEPARATORS.matcher(cell).matches();
+        return SextantException.invalid(column, at + ": " + CellText.describe(cell) + " is not a number" + (twoWays ? ": it separates thousands two ways" : ""),
+                (twoWays ? "write every number with one thousands separator or none " : "write prices and volumes as numbers like the rest of this file ")
+                        + "(" + (style.decimal() == ',' ? "1234,56 or 1.234,56" : "1234.56 or 1'234.56") + "), or leave the cell empty when unknown");
     }
 
     /** A cell and where it is, for a refusal or a note: its line, and column (-1 for the date's). */
