@@ -104,7 +104,7 @@ final class BarImport {
             }
             String name = bar.header().get(bar.time().cols().get(0));
             // the first row itself: there is no other row's time to be like, so say what its columns were read as
-            boolean first = r.getLong(1) == (bar.parquet() || !bar.hasHeader() ? 1 : 2);
+            boolean first = r.getLong(1) == bar.above() + (bar.parquet() || !bar.hasHeader() ? 1 : 2);
             throw SextantException.invalid(name, at + ", column " + name + ": " + CellText.describe(r.getString(2)) + (first
                     ? " does not read as a time; the file's times were taken to be " : " is not a time like the first row's (") + bar.timeDescription()
                     + (first ? "" : ")"), "write every time the same way, e.g. 2020-01-02T13:30:00Z, epoch seconds, or 2020.01.02,13:30"

@@ -73,6 +73,7 @@ final class CsvForms {
         List<Integer> numberCols = new ArrayList<>(layout.fields().values());
         numberCols.addAll(layout.wideCols());
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
+            for (int k = 0; k < head.above(); k++) r.next(); // Excel's "sep=;"
             if (head.hasHeader()) r.row();
             long n = 0;
             for (String line; (line = r.row()) != null; ) { // rows as DuckDB reads them: a quoted cell may hold a line break
@@ -88,13 +89,13 @@ final class CsvForms {
         } catch (IOException e) {
             throw CsvErrors.unreadable(file, e);
         }
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(head.notes()); // what the head said already: Excel's "sep=;"
         String dateFormat = dates == null ? head.dateFormat() : dates.format(layout, file);
         if (DateShape.dayOrMonthFirst(dateFormat)) notes.add(file + ": dates read as " + DateShape.shown(dateFormat) + (dates == null ? "" : dates.why()));
         NumberStyle style = numbers == null ? NumberStyle.PLAIN : numbers.style(layout, file);
         if (style.note(file) != null) notes.add(style.note(file));
         if (numbers != null && numbers.pointNote(style, layout, file) != null) notes.add(numbers.pointNote(style, layout, file));
-        return new CsvHead(head.header(), head.delimiter(), dateFormat, head.hasHeader(), style, List.copyOf(notes));
+        return new CsvHead(head.header(), head.delimiter(), dateFormat, head.hasHeader(), style, List.copyOf(notes), head.above());
     }
 
     /** The refusal of a number cell {@code at} a place ("FILE line 3, column Close") that is no number written in {@code style}. */

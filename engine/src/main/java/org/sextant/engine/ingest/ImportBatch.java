@@ -206,8 +206,13 @@ final class ImportBatch {
             columns.add("'c" + i + "': '" + type + "'");
         }
         return "read_csv(" + staged.sqlLiteral() + ", header=" + s.csv().hasHeader() + ", auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
-                + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", nullstr=" + MissingCells.nullstr() + ", dateformat=" + literal(s.csv().dateFormat())
+                + skip(s.csv()) + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", nullstr=" + MissingCells.nullstr() + ", dateformat=" + literal(s.csv().dateFormat())
                 + numbers.readOption() + ", columns=" + columns + "{rejects})";
+    }
+
+    /** read_csv's option that skips the lines above the header (Excel's "sep=;"), or none. */
+    static String skip(CsvHead csv) {
+        return csv.above() == 0 ? "" : ", skip=" + csv.above();
     }
 
     /** The columns of a file's prices and volumes (a wide file's symbols), in header order. */

@@ -114,9 +114,10 @@ final class ImportChecks {
         }
         try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(SizeAtOpen.open(s.original()), charset.newDecoder()))) {
             long n = 0;
+            for (; n < s.csv().above(); n++) in.readLine(); // Excel's "sep=;"
             if (s.csv().hasHeader()) {
                 in.readLine();
-                n = 1;
+                n++;
             }
             String line;
             while ((line = in.readLine()) != null) {

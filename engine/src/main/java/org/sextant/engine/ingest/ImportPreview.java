@@ -168,7 +168,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         List<String> notes = new ArrayList<>(head.notes()); // the date order and number style the import reads the file with
         java.util.Map<String, java.util.SortedSet<java.time.LocalDate>> dates = new java.util.HashMap<>(); // per symbol: the spacing of its dates
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
-            r.next();
+            for (int k = 0; k <= head.above(); k++) r.next(); // the header, and Excel's "sep=;" above it
             int read = 0;
             for (String line; read < INTERVAL_ROWS && (line = next(r, notes)) != null; ) {
                 if (line.isBlank()) continue;
@@ -248,6 +248,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         boolean midnight = true; // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
         List<String> read = new ArrayList<>(bar.readNotes()); // how its dates and numbers are read, then notes of the lines read (too long, ending in two ways), said of daily files too
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
+            for (int k = 0; k < bar.above(); k++) r.next(); // Excel's "sep=;"
             if (bar.hasHeader()) r.next();
             int rowsRead = 0;
             for (String text; rowsRead < INTERVAL_ROWS && (text = next(r, read)) != null; ) {

@@ -48,7 +48,7 @@ class QuotedNewlineCsvTest {
     void aCellTheJavaSplitReadsOtherwiseIsRefusedByTheCheckOnDuckDbsRowsNamingRowAndColumn(@TempSextant Store store) throws Exception {
         // the style decided by hand (as if the Java read had seen only 1.234,50-like cells): the check on DuckDB's rows still refuses 1.5
         Path file = Files.writeString(tmp.resolve("Q.csv"), "Datum;Notiz;Schluss\n02.01.2020;;1.234,50\n03.01.2020;x;1.5\n");
-        CsvHead head = new CsvHead(List.of("Datum", "Notiz", "Schluss"), ';', "%d.%m.%Y", true, new NumberStyle(',', true, false), List.of());
+        CsvHead head = new CsvHead(List.of("Datum", "Notiz", "Schluss"), ';', "%d.%m.%Y", true, new NumberStyle(',', true, false), List.of(), 0);
         ImportBatch.Source s = new ImportBatch.Source(0, file.toString(), file, Layout.detect(head.header(), file.toString()), head, "file:Q.csv", null);
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); StagedFile staged = StagedFile.of(file, tmp, file.toString())) {
             SextantException e = assertThrows(SextantException.class, () -> NumberCells.check(c, staged, s));
