@@ -54,7 +54,10 @@ final class BarImport {
                 Integer i = f == PriceField.ADJ_CLOSE ? null : bar.fields().get(f);
                 String number = i == null ? "NULL" : "TRY_CAST(" + bar.numbers().textSql("trim(c" + i + ")") + " AS DOUBLE)"; // a decimal comma as a point
                 values.append(", ").append(number).append(" AS ").append(f.column);
-                if (i != null) badNumber.append(" WHEN c").append(i).append(" IS NOT NULL AND ").append(number).append(" IS NULL THEN ").append(i);
+                if (i == null) continue;
+                // a cell whose separators are cut is checked as written first, on DuckDB's rows (a quoted line break splits Java's otherwise)
+                String unread = number + " IS NULL" + (bar.numbers().converts() ? " OR " + NumberCells.notInStyleSql(bar.numbers(), "c" + i) : "");
+                badNumber.append(" WHEN c").append(i).append(" IS NOT NULL AND (").append(unread).append(") THEN ").append(i);
             }
             badNumber.append(" END");
             String ts = bar.time().sql(col);
