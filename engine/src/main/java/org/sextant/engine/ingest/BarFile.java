@@ -51,6 +51,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         List<String> row;
         String rowLine = null; // a CSV's first row as written
         boolean hasHeader = true;
+        boolean sepLine = false;
         char delim = ',';
         ParquetColumns columns = null;
         if (parquet) {
@@ -64,9 +65,12 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             row = firstRow(c, staged, file, columns);
             if (row == null) return null;
         } else {
-            List<String> lines = firstLines(path, file, budget);
+            List<String> lines = firstLines(text(path, staged), file, budget);
+            Character declared = lines.isEmpty() ? null : CsvHead.declaredDelimiter(lines.get(0), file);
+            if (declared != null) lines = lines.subList(1, lines.size()); // Excel's "sep=;": the header is below it
+            sepLine = declared != null;
             if (lines.size() < 2 && !(lines.size() == 1 && BarTime.headerlessMetaTrader(CsvHead.split(lines.get(0), CsvHead.delimiterOf(lines.get(0)))))) return null;
-            delim = CsvHead.delimiterOf(lines.get(0));
+            delim = declared != null ? declared : CsvHead.delimiterOf(lines.get(0));
             List<String> first = CsvHead.split(lines.get(0).replace("\uFEFF", ""), delim);
             if (BarTime.headerlessMetaTrader(first)) {
                 hasHeader = false;
@@ -120,19 +124,24 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             columns.requireNumbers(file, prices);
             ParquetSizes.requireWithinBounds(c, staged, file, columns, bar.read());
         }
-        return parquet || !forms ? bar : bar.withForms(path, row, rowLine, budget);
+        return parquet || !forms ? bar : bar.withForms(text(path, staged), row, rowLine, budget, sepLine);
+    }
+
+    /** What a CSV's probe reads: the staged copy once there is one (the only thing read after staging, in UTF-8), else the file (the preview). */
+    private static Path text(Path path, StagedFile staged) {
+        return staged == null ? path : staged.path();
     }
 
     /**
      * A CSV of times with ';' or tab between cells, day and month first with slashes or dashes, or a quoted decimal comma:
      * its date order and number style decided from every row as a daily file's are ({@link CsvForms}), the notes saying so.
      */
-    private BarFile withForms(Path path, List<String> row, String rowLine, CsvHead.Budget budget) {
+    private BarFile withForms(Path path, List<String> row, String rowLine, CsvHead.Budget budget, boolean sepLine) {
         int dateCol = time.cols().get(0);
         String dateCell = dateCol < row.size() ? row.get(dateCol).trim() : "";
         String datePattern = time.datePatternOf();
-        CsvHead head = new CsvHead(header, delimiter, datePattern, hasHeader);
-        if (!CsvForms.needed(head, dateCell, rowLine)) return this;
+        CsvHead head = CsvHead.declared(header, delimiter, datePattern, hasHeader, sepLine, file);
+        if (!CsvForms.needed(head, dateCell, rowLine)) return sepLine ? withDates(head) : this;
         CsvHead decided = CsvForms.decide(head, dailyLayout(), dateCell, rowLine, path, file, budget);
         BarTime t = datePattern == null ? time : time.withDateFormat(decided.dateFormat());
         return new BarFile(file, parquet, hasHeader, delimiter, header, t, symbolCol, fields, valueSymbol, wideCols, decided);
@@ -175,6 +184,16 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         read.addAll(wideCols);
         if (symbolCol >= 0) read.add(symbolCol);
         return read;
+    }
+
+    /** This file read as {@code dates} says (below Excel's "sep=;" line, with a decimal point). */
+    private BarFile withDates(CsvHead dates) {
+        return new BarFile(file, parquet, hasHeader, delimiter, header, time, symbolCol, fields, valueSymbol, wideCols, dates);
+    }
+
+    /** Lines above the header: 1 below Excel's "sep=;" line ({@link CsvHead#above}), else 0. */
+    int above() {
+        return dates == null ? 0 : dates.above();
     }
 
     /**
@@ -287,8 +306,8 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         schema.append('}');
         // NaN is not a missing mark here: it reaches the numbers and is refused as NaN, naming its column
         // DuckDB keeps a scan's file order (preserve_insertion_order), so the row number is the line below the header
-        return "(SELECT row_number() OVER () + " + (hasHeader ? 1 : 0) + " AS line__, * FROM read_csv(" + staged.sqlLiteral()
-                + ", header=" + hasHeader + ", auto_detect=false, delim=" + ImportBatch.literal(String.valueOf(delimiter))
+        return "(SELECT row_number() OVER () + " + (above() + (hasHeader ? 1 : 0)) + " AS line__, * FROM read_csv(" + staged.sqlLiteral()
+                + ", header=" + hasHeader + (above() == 0 ? "" : ", skip=" + above()) + ", auto_detect=false, delim=" + ImportBatch.literal(String.valueOf(delimiter))
                 + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", null_padding=true, nullstr=" + MissingCells.nullstr() + ", columns=" + schema + "))";
     }
 
@@ -304,7 +323,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         if (!parquet) {
             Layout layout = new Layout("wide", header, date, -1, Map.of(), wideCols);
             return "(SELECT line__, date__ AS c" + date + ", symbol__, value__ AS c" + close + " FROM "
-                    + WideCsv.cells(staged, new CsvHead(header, delimiter, null, hasHeader), layout, this::wideSymbol, col -> col.apply(date), true, false) + ")";
+                    + WideCsv.cells(staged, CsvHead.declared(header, delimiter, null, hasHeader, above() > 0, file), layout, this::wideSymbol, col -> col.apply(date), true, false) + ")";
         }
         StringBuilder values = new StringBuilder("[");
         StringBuilder symbols = new StringBuilder("[");
@@ -329,11 +348,12 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
     private static List<String> firstLines(Path path, String file, CsvHead.Budget budget) {
         List<String> out = new ArrayList<>();
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
-            for (String line; out.size() < 2 && (line = r.next()) != null; ) {
+            // a header and a row, below Excel's "sep=;" when the file has one
+            for (String line; out.size() < (!out.isEmpty() && CsvHead.sepLine(out.get(0)) ? 3 : 2) && (line = r.next()) != null; ) {
                 if (!line.isBlank()) out.add(line);
             }
         } catch (IOException e) {
-            throw CsvErrors.unreadable(path, file, e);
+            throw CsvErrors.unreadable(file, e);
         }
         return out;
     }

@@ -16,7 +16,7 @@ import org.sextant.engine.SextantException;
  * symbol, interval and time). Runs on the caller's transaction, so a failure changes nothing.
  */
 final class BarImport {
-    /** @param notes the file's own notes for the report (lines that ended in more than one way, {@link StagedFile#endingsNote}) */
+    /** @param notes the file's own notes for the report (another encoding, lines that ended in more than one way: {@link StagedFile#readNotes}) */
     record Source(int no, BarFile bar, String source, String fileSymbol, List<String> notes) {}
 
     private final Connection c;
@@ -35,9 +35,7 @@ final class BarImport {
 
     /** Reads one bar file into the batch from {@code staged}, its copy in staging (the caller's, who closes it); refuses a cell that is not a time or a number, naming line and column. */
     void add(Path path, BarFile bar, String source, StagedFile staged) throws SQLException {
-        List<String> notes = new ArrayList<>(bar.readNotes());
-        notes.addAll(staged.endingsNote(bar.file()));
-        Source s = new Source(files.size(), bar, source, ImportBatch.symbolFromFileName(path), List.copyOf(notes));
+        Source s = new Source(files.size(), bar, source, ImportBatch.symbolFromFileName(path), staged.readNotes(bar.file(), bar.readNotes()));
         // a wide file's symbols are its columns' names (checked below), never its file name: "my prices.csv" is fine
         if (bar.symbolCol() < 0 && bar.valueSymbol() == null && bar.wideCols().isEmpty()) Tickers.requireFromFileName(bar.file(), s.fileSymbol(), "EURUSD.csv");
         if (bar.valueSymbol() != null && !Tickers.valid(bar.valueSymbol())) throw Tickers.notATicker("paths", bar.file() + ", header", bar.valueSymbol());
@@ -56,7 +54,10 @@ final class BarImport {
                 Integer i = f == PriceField.ADJ_CLOSE ? null : bar.fields().get(f);
                 String number = i == null ? "NULL" : "TRY_CAST(" + bar.numbers().textSql("trim(c" + i + ")") + " AS DOUBLE)"; // a decimal comma as a point
                 values.append(", ").append(number).append(" AS ").append(f.column);
-                if (i != null) badNumber.append(" WHEN c").append(i).append(" IS NOT NULL AND ").append(number).append(" IS NULL THEN ").append(i);
+                if (i == null) continue;
+                // a cell whose separators are cut is checked as written first, on DuckDB's rows (a quoted line break splits Java's otherwise)
+                String unread = number + " IS NULL" + (bar.numbers().converts() ? " OR " + NumberCells.notInStyleSql(bar.numbers(), "c" + i) : "");
+                badNumber.append(" WHEN c").append(i).append(" IS NOT NULL AND (").append(unread).append(") THEN ").append(i);
             }
             badNumber.append(" END");
             String ts = bar.time().sql(col);
@@ -64,14 +65,14 @@ final class BarImport {
                     + ", c" + bar.time().cols().get(0) + ", " + badNumber + ", " + (bar.time().dst() ? bar.time().localSql(col) : "NULL") + " FROM (SELECT *, " + ts + " AS t__ FROM " + (wide ? bar.wideRelation(staged) : bar.relation(staged)) + ")";
             long n = CancellableSql.run(st, () -> st.executeUpdate(insert));
             if (n == 0) {
-                if (!bar.parquet()) tooLong(path, bar);
+                if (!bar.parquet()) tooLong(staged.path(), bar);
                 throw SextantException.invalid("paths", bar.file() + ": no price rows below the header",
                         "export the prices again; the file has a header but no row with a value");
             }
         } catch (SQLException e) {
             SextantException memory = bar.parquet() ? ParquetColumns.outOfMemory(bar.file(), e) : null;
             if (memory != null) throw memory;
-            if (!bar.parquet()) tooLong(path, bar);
+            if (!bar.parquet()) tooLong(staged.path(), bar);
             // DuckDB's reader errors can quote the line: say what is wrong without its text
             throw SextantException.invalid("paths", bar.file() + ": not readable as " + (bar.parquet() ? "Parquet" : "CSV")
                     + " bars (a line with another number of columns than the first, or broken quoting)",
@@ -81,9 +82,9 @@ final class BarImport {
         if (bar.time().dst()) BarDst.resolve(c, s);
     }
 
-    /** Refuses a file with a line past the reader's max_line_size, naming it (DuckDB fails, or drops the row, without saying so). */
-    private static void tooLong(Path path, BarFile bar) {
-        SextantException e = CsvHead.firstTooLong(path, bar.file());
+    /** Refuses a file with a line past the reader's max_line_size, naming it (DuckDB fails, or drops the row, without saying so); {@code staged} is what it read. */
+    private static void tooLong(Path staged, BarFile bar) {
+        SextantException e = CsvHead.firstTooLong(staged, bar.file());
         if (e != null) throw e;
     }
 
@@ -106,7 +107,7 @@ final class BarImport {
             }
             String name = bar.header().get(bar.time().cols().get(0));
             // the first row itself: there is no other row's time to be like, so say what its columns were read as
-            boolean first = r.getLong(1) == (bar.parquet() || !bar.hasHeader() ? 1 : 2);
+            boolean first = r.getLong(1) == bar.above() + (bar.parquet() || !bar.hasHeader() ? 1 : 2);
             throw SextantException.invalid(name, at + ", column " + name + ": " + CellText.describe(r.getString(2)) + (first
                     ? " does not read as a time; the file's times were taken to be " : " is not a time like the first row's (") + bar.timeDescription()
                     + (first ? "" : ")"), "write every time the same way, e.g. 2020-01-02T13:30:00Z, epoch seconds, or 2020.01.02,13:30"

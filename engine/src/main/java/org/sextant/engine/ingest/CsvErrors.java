@@ -19,39 +19,27 @@ final class CsvErrors {
             + "or save the file with ';' between cells and decimal commas (1234,56)";
     private static final java.util.regex.Pattern COMMA_GROUPED = java.util.regex.Pattern.compile("[-+]?\\d{1,3},\\d{3}");
 
-    /** A price file that could not be read as text: said as what it is (not UTF-8 text: a database, an archive), never the decoder's words. */
-    static SextantException unreadable(java.nio.file.Path path, String file, java.io.IOException e) {
+    /**
+     * A price file that could not be read as text: said as what it is (not UTF-8 text: a database, an archive), never the decoder's
+     * words; the decoder's failure kept as the cause, so that the preview can read the file in another encoding ({@link TextEncoding}).
+     */
+    static SextantException unreadable(String file, java.io.IOException e) {
         if (e instanceof SizeAtOpen.Grew grew) return grew.refusal(file);
-        if (e instanceof java.nio.charset.CharacterCodingException && utf16(path)) {
-            // Excel's "Unicode text" and PowerShell's default: a text file, just not UTF-8
-            return SextantException.invalid("paths", file + ": not a price CSV in UTF-8: it is UTF-16 text (it starts with a UTF-16 byte-order mark)",
-                    "save it as UTF-8 (Excel: CSV UTF-8; or iconv -f UTF-16 -t UTF-8 FILE > FILE.csv) and import that");
-        }
         if (e instanceof java.nio.charset.CharacterCodingException) {
-            return SextantException.invalid("paths", file + ": not a price CSV: it is not UTF-8 text (a binary file such as a database, or text in another encoding)",
-                    "import a price CSV saved as UTF-8 text, or a Parquet file (.parquet)");
+            SextantException binary = TextEncoding.binary(file);
+            return new SextantException(binary.reason(), binary.getMessage(), binary.field(), binary.fix(), e);
         }
         String why = e instanceof java.nio.file.NoSuchFileException ? "no such file" : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
                 : e.getMessage();
         return SextantException.invalid("paths", file + ": cannot read (" + why + ")", "check that the file exists and is readable");
     }
 
-    /** Whether the file starts with a UTF-16 byte-order mark (FF FE or FE FF). */
-    private static boolean utf16(java.nio.file.Path path) {
-        try (java.io.InputStream in = java.nio.file.Files.newInputStream(path)) {
-            byte[] b = in.readNBytes(2);
-            return b.length == 2 && ((b[0] == (byte) 0xFF && b[1] == (byte) 0xFE) || (b[0] == (byte) 0xFE && b[1] == (byte) 0xFF));
-        } catch (java.io.IOException unreadable) {
-            return false;
-        }
-    }
-
     /**
      * The error for a file whose typed read failed: reads it again on a fresh connection (the
      * failed one is aborted) with DuckDB's reject table on, and names the first rejected cell.
      */
-    static SextantException explain(Connection c, ImportBatch.Source s, String readWithRejects, SQLException failure) throws SQLException {
-        SextantException tooLong = CsvHead.firstTooLong(s.original(), s.file());
+    static SextantException explain(Connection c, ImportBatch.Source s, StagedFile staged, String readWithRejects, SQLException failure) throws SQLException {
+        SextantException tooLong = CsvHead.firstTooLong(staged.path(), s.file()); // the copy DuckDB read: a line's UTF-8 bytes, as it counts them
         if (tooLong != null) return tooLong;
         try (Connection fresh = c.unwrap(DuckDBConnection.class).duplicate(); Statement st = fresh.createStatement()) {
             // materialize every column: a count(*) alone would skip the casts that fail

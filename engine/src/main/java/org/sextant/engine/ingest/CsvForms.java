@@ -20,8 +20,13 @@ final class CsvForms {
 
     /** A date written with its day and month first in some order, and a year of four digits (two are never guessed). */
     static final Pattern DAY_AND_MONTH_FIRST = Pattern.compile("(\\d{1,2})([/-])(\\d{1,2})\\2(\\d{4})");
-    /** A number under a decimal comma: 1234,56 1.234,56 1'234,56 1 234,56 -12 (a dot, ', a space or French no-break space groups thousands). */
-    static final Pattern COMMA_NUMBER = Pattern.compile("[-+]?(\\d{1,3}([.' \u00A0\u202F]\\d{3})+|\\d+)(,\\d+)?");
+    /**
+     * A number under a decimal comma: 1234,56 1.234,56 1'234,56 1 234,56 -12 (a dot, ', a space or French no-break space groups
+     * thousands, one kind in a number: 1.234'567,89 is no number). No back-reference: DuckDB's regexp checks cells with it too ({@link NumberCells}).
+     */
+    static final Pattern COMMA_NUMBER = Pattern.compile("[-+]?(\\d{1,3}(\\.\\d{3})+|\\d{1,3}('\\d{3})+|\\d{1,3}([ \u00A0\u202F]\\d{3})+|\\d+)(,\\d+)?");
+    /** Two kinds of thousands separator in one number: 1.234'567,89. */
+    private static final Pattern TWO_SEPARATORS = Pattern.compile(".*\\d([.' \u00A0\u202F]).*\\d(?!\\1)[.' \u00A0\u202F]\\d.*");
     /** A number under a decimal point: 1234.56 1'234.56 1e5. */
     static final Pattern POINT_NUMBER = Pattern.compile("[-+]?(\\d{1,3}('\\d{3})+|\\d+)(\\.\\d+)?([eE][-+]?\\d+)?");
     /** A space, no-break space or narrow no-break space between thousands (French Excel): 1 234. */
@@ -68,6 +73,7 @@ final class CsvForms {
         List<Integer> numberCols = new ArrayList<>(layout.fields().values());
         numberCols.addAll(layout.wideCols());
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
+            for (int k = 0; k < head.above(); k++) r.next(); // Excel's "sep=;"
             if (head.hasHeader()) r.row();
             long n = 0;
             for (String line; (line = r.row()) != null; ) { // rows as DuckDB reads them: a quoted cell may hold a line break
@@ -81,22 +87,23 @@ final class CsvForms {
                 }
             }
         } catch (IOException e) {
-            throw CsvErrors.unreadable(path, file, e);
+            throw CsvErrors.unreadable(file, e);
         }
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(head.notes()); // what the head said already: Excel's "sep=;"
         String dateFormat = dates == null ? head.dateFormat() : dates.format(layout, file);
         if (DateShape.dayOrMonthFirst(dateFormat)) notes.add(file + ": dates read as " + DateShape.shown(dateFormat) + (dates == null ? "" : dates.why()));
         NumberStyle style = numbers == null ? NumberStyle.PLAIN : numbers.style(layout, file);
         if (style.note(file) != null) notes.add(style.note(file));
         if (numbers != null && numbers.pointNote(style, layout, file) != null) notes.add(numbers.pointNote(style, layout, file));
-        return new CsvHead(head.header(), head.delimiter(), dateFormat, head.hasHeader(), style, List.copyOf(notes));
+        return new CsvHead(head.header(), head.delimiter(), dateFormat, head.hasHeader(), style, List.copyOf(notes), head.above());
     }
 
     /** The refusal of a number cell {@code at} a place ("FILE line 3, column Close") that is no number written in {@code style}. */
     static SextantException notANumber(String column, String at, String cell, NumberStyle style) {
-        return SextantException.invalid(column, at + ": " + CellText.describe(cell) + " is not a number",
-                "write prices and volumes as numbers like the rest of this file (" + (style.decimal() == ',' ? "1234,56 or 1.234,56" : "1234.56 or 1'234.56")
-                        + "), or leave the cell empty when unknown");
+        boolean twoWays = TWO_SEPARATORS.matcher(cell).matches();
+        return SextantException.invalid(column, at + ": " + CellText.describe(cell) + " is not a number" + (twoWays ? ": it separates thousands two ways" : ""),
+                (twoWays ? "write every number with one thousands separator or none " : "write prices and volumes as numbers like the rest of this file ")
+                        + "(" + (style.decimal() == ',' ? "1234,56 or 1.234,56" : "1234.56 or 1'234.56") + "), or leave the cell empty when unknown");
     }
 
     /** A cell and where it is, for a refusal or a note: its line, and column (-1 for the date's). */

@@ -16,14 +16,48 @@ import org.sextant.engine.SextantException;
  * @param hasHeader false for a MetaTrader export, whose header is implied (line 1 is a row)
  * @param numbers   how the file writes decimals and thousands
  * @param notes     what the import's report says of how it read the file ("dates read as DD.MM.YYYY")
+ * @param above     lines above the header: 1 for the "sep=;" line Excel writes to name the delimiter, else 0
  */
-record CsvHead(List<String> header, char delimiter, String dateFormat, boolean hasHeader, NumberStyle numbers, List<String> notes) {
+record CsvHead(List<String> header, char delimiter, String dateFormat, boolean hasHeader, NumberStyle numbers, List<String> notes, int above) {
     CsvHead(List<String> header, char delimiter, String dateFormat) {
         this(header, delimiter, dateFormat, true);
     }
 
     CsvHead(List<String> header, char delimiter, String dateFormat, boolean hasHeader) {
-        this(header, delimiter, dateFormat, hasHeader, NumberStyle.PLAIN, List.of());
+        this(header, delimiter, dateFormat, hasHeader, NumberStyle.PLAIN, List.of(), 0);
+    }
+
+    /** Excel's line naming the delimiter above the header ("sep=;", with its delimiter repeated if the rows are wider). */
+    private static final java.util.regex.Pattern SEPARATOR_LINE = java.util.regex.Pattern.compile("\"?sep=(.)\\1*\"?\\s*", java.util.regex.Pattern.CASE_INSENSITIVE);
+    /** The delimiters a "sep=" line may name: Excel's, and '|'; "\\t" written out is a tab. */
+    private static final String DECLARED = ",;\t|";
+
+    /** Whether {@code line} is Excel's "sep=" line. */
+    static boolean sepLine(String line) {
+        return SEPARATOR_LINE.matcher(tabWrittenOut(line)).matches();
+    }
+
+    /** {@code line} without a byte-order mark, "sep=\\t" written out read as naming a tab. */
+    private static String tabWrittenOut(String line) {
+        return line.replace("\uFEFF", "").replace("sep=\\t", "sep=\t").replace("SEP=\\t", "SEP=\t");
+    }
+
+    /** The delimiter a "sep=" line names, or null when {@code line} is no such line; refused when it names one the import does not read. */
+    static Character declaredDelimiter(String line, String file) {
+        java.util.regex.Matcher m = SEPARATOR_LINE.matcher(tabWrittenOut(line));
+        if (!m.matches()) return null;
+        char c = m.group(1).charAt(0);
+        if (DECLARED.indexOf(c) < 0) {
+            throw SextantException.invalid("paths", file + " line 1 names " + CellText.describe(m.group(1)) + " as the separator between cells (sep=), "
+                    + "which the import does not read", "save the file with ',', ';', a tab or '|' between cells (and sep= naming it, or no sep= line)");
+        }
+        return c;
+    }
+
+    /** The note of a file whose first line names its delimiter. */
+    private static String declaredNote(String file, char delimiter) {
+        return file + ": line 1 names " + (delimiter == '\t' ? "a tab" : "'" + delimiter + "'") + " as the separator between cells (sep=, as Excel writes it); "
+                + "the header is line 2";
     }
 
     static CsvHead read(Path path, String file) {
@@ -35,20 +69,23 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         String headerLine;
         String firstRow;
         boolean spent;
+        Character declared;
         try (Lines r = new Lines(path, file, budget)) {
             headerLine = r.next();
+            declared = headerLine == null ? null : declaredDelimiter(headerLine, file);
+            if (declared != null) headerLine = r.next();
             firstRow = r.next();
             while (firstRow != null && firstRow.isBlank()) firstRow = r.next();
             spent = r.spent();
         } catch (IOException e) {
-            throw CsvErrors.unreadable(path, file, e);
+            throw CsvErrors.unreadable(file, e);
         }
         if (headerLine == null || headerLine.isBlank()) {
             throw SextantException.invalid("paths", file + ": the file is empty",
                     "export the prices again; the file needs a header line and at least one row");
         }
         headerLine = headerLine.replace("\uFEFF", "");
-        char delim = delimiterOf(headerLine);
+        char delim = declared != null ? declared : delimiterOf(headerLine);
         List<String> header = split(headerLine, delim);
         if (firstRow == null && spent) {
             // the preview read its budget of blank lines: whatever follows them, the import refuses the file
@@ -61,7 +98,12 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
             throw SextantException.invalid("paths", file + ": the file has a header but no data rows",
                     "export the prices again; the file needs at least one row below the header");
         }
-        return new CsvHead(header, delim, null).withDateFormatFrom(firstRow, path, file, budget);
+        return declared(header, delim, null, true, declared != null, file).withDateFormatFrom(firstRow, path, file, budget);
+    }
+
+    /** A head read with a decimal point; {@code sepLine}: below Excel's "sep=;" line, which its notes say. */
+    static CsvHead declared(List<String> header, char delimiter, String dateFormat, boolean hasHeader, boolean sepLine, String file) {
+        return new CsvHead(header, delimiter, dateFormat, hasHeader, NumberStyle.PLAIN, sepLine ? List.of(declaredNote(file, delimiter)) : List.of(), sepLine ? 1 : 0);
     }
 
     /** The longest line, in UTF-8 bytes, as DuckDB's read_csv counts it (its default max_line_size, passed to it explicitly): a price row is far shorter. */
@@ -122,6 +164,8 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
     static final class Budget {
         final long perOpen;
         private long read;
+        /** How the preview decodes the file: UTF-8, or the encoding the import's copy is read from ({@link TextEncoding}). */
+        java.nio.charset.Charset charset = StandardCharsets.UTF_8;
 
         Budget(long perOpen) {
             this.perOpen = perOpen;
@@ -130,6 +174,11 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         /** Bytes read from the file through this budget, over every open. */
         long read() {
             return read;
+        }
+
+        /** Counts {@code n} bytes read by another reader of the file than {@link Lines}. */
+        void spent(long n) {
+            read += n;
         }
     }
 
@@ -169,8 +218,9 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
                     return n;
                 }
             };
-            // a decoder of its own reports bytes that are not UTF-8 (as Files.newBufferedReader does): CsvErrors.unreadable names them
-            this.r = new BufferedReader(new java.io.InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()));
+            // a decoder of its own reports bytes that are not UTF-8 (as Files.newBufferedReader does): CsvErrors.unreadable names them;
+            // the import reads its UTF-8 copy, the preview the file in the encoding that copy is made from
+            this.r = new BufferedReader(new java.io.InputStreamReader(in, (budget == null ? StandardCharsets.UTF_8 : budget.charset).newDecoder()));
         }
 
         private void count(int n) {
@@ -310,7 +360,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         List<String> row = split(firstRow, delimiter);
         Layout probe = Layout.detect(header, file);
         String cell = probe.dateCol() < row.size() ? row.get(probe.dateCol()).trim() : "";
-        CsvHead head = new CsvHead(header, delimiter, dateFormatOf(cell));
+        CsvHead head = new CsvHead(header, delimiter, dateFormatOf(cell), true, NumberStyle.PLAIN, notes, above);
         return CsvForms.needed(head, cell, firstRow) ? CsvForms.decide(head, probe, cell, firstRow, path, file, budget) : head;
     }
 

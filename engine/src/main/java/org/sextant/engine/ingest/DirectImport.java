@@ -73,9 +73,7 @@ final class DirectImport {
                 ImportBatch.trace(t, "read straight into prices: " + file);
                 if (n == 0) throw new Fallback("empty file");
                 rows.add(n);
-                List<String> said = new ArrayList<>(head.notes()); // the date order and number style the file was read with
-                said.addAll(staged.endingsNote(file));
-                notes.add(said);
+                notes.add(staged.readNotes(file, head.notes())); // its encoding, the date order and number style it was read with, its line endings
                 DescriptionColumns d = DescriptionColumns.of(s.layout(), file);
                 // a second read of the file's own columns, as the careful path's (a wide file has none)
                 if (d.any()) exec(c, ImportedDescriptions.insertSql(s, d, ImportBatch.readCsvSql(staged, s).replace("{rejects}", ""), i -> "c" + i,

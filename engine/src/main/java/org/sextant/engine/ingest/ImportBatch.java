@@ -27,7 +27,7 @@ final class ImportBatch {
     private final PriceRules rules;
     private final List<Source> files = new ArrayList<>();
     private final List<Long> rows = new ArrayList<>();
-    /** Per file, what its report says of its lines' endings ({@link StagedFile#endingsNote}) and its dates ({@link #takeBackIfPeriodic}). */
+    /** Per file, what its report says of its encoding and lines' endings ({@link StagedFile#readNotes}) and its dates ({@link #takeBackIfPeriodic}). */
     private final java.util.Map<Integer, List<String>> notes = new java.util.HashMap<>();
 
     /**
@@ -72,7 +72,7 @@ final class ImportBatch {
             s = new Source(no, file, path, ParquetReadSql.layout(c, staged, file), null, source, null);
             requireSymbol(s, symbolFromFileName(path));
             files.add(s);
-            loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
+            loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)), staged);
             gatherDescriptions(s, staged, symbolFromFileName(path));
         } else {
             CsvHead head = CsvHead.read(staged.path(), file); // the copy DuckDB reads, not the file, which may have changed since
@@ -97,17 +97,16 @@ final class ImportBatch {
                 source, bar.time());
         requireSymbol(s, symbolFromFileName(path));
         files.add(s);
-        if (bar.parquet()) loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)));
+        if (bar.parquet()) loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)), staged);
         else loadCsv(staged, s, symbolFromFileName(path));
         gatherDescriptions(s, staged, symbolFromFileName(path));
         noteEndings(s, staged);
         exec("INSERT INTO import_files VALUES (" + no + ", " + literal(source) + ")");
     }
 
-    /** The report's notes of how the file was read: its date order and number style ({@link CsvForms}), its line endings. */
+    /** The report's notes of how the file was read: its encoding, date order and number style ({@link CsvForms}), its line endings. */
     private void noteEndings(Source s, StagedFile staged) {
-        List<String> said = new ArrayList<>(s.csv() == null ? List.of() : s.csv().notes());
-        said.addAll(staged.endingsNote(s.file()));
+        List<String> said = staged.readNotes(s.file(), s.csv() == null ? List.of() : s.csv().notes());
         if (!said.isEmpty()) notes.put(s.no(), List.copyOf(said));
     }
 
@@ -153,10 +152,10 @@ final class ImportBatch {
             count = CancellableSql.run(st, () -> st.executeUpdate(insert));
         } catch (SQLException e) {
             // the fast read stops at the first bad cell; a second read that records rejects says where
-            throw CsvErrors.explain(c, s, read.replace("{rejects}", ", store_rejects=true"), e);
+            throw CsvErrors.explain(c, s, staged, read.replace("{rejects}", ", store_rejects=true"), e);
         }
         trace(t, "read " + s.file());
-        loaded(s, count);
+        loaded(s, count, staged);
     }
 
     /** Gathers what the file's name, currency and exchange columns say of its symbols, when it has any ({@link ImportedDescriptions}). */
@@ -207,8 +206,13 @@ final class ImportBatch {
             columns.add("'c" + i + "': '" + type + "'");
         }
         return "read_csv(" + staged.sqlLiteral() + ", header=" + s.csv().hasHeader() + ", auto_detect=false, delim=" + literal(String.valueOf(s.csv().delimiter()))
-                + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", nullstr=" + MissingCells.nullstr() + ", dateformat=" + literal(s.csv().dateFormat())
+                + skip(s.csv()) + ", quote='\"', escape='\"', max_line_size=" + CsvHead.MAX_LINE + ", nullstr=" + MissingCells.nullstr() + ", dateformat=" + literal(s.csv().dateFormat())
                 + numbers.readOption() + ", columns=" + columns + "{rejects})";
+    }
+
+    /** read_csv's option that skips the lines above the header (Excel's "sep=;"), or none. */
+    static String skip(CsvHead csv) {
+        return csv.above() == 0 ? "" : ", skip=" + csv.above();
     }
 
     /** The columns of a file's prices and volumes (a wide file's symbols), in header order. */
@@ -376,11 +380,11 @@ final class ImportBatch {
         if (s.layout().symbolCol() < 0 && !s.layout().wide()) Tickers.requireFromFileName(s.file(), fileSymbol, "MSFT.csv");
     }
 
-    /** Records how many rows a file gave; a file that gave none is refused. */
-    void loaded(Source s, long count) {
+    /** Records how many rows a file gave, read from {@code staged}; a file that gave none is refused. */
+    void loaded(Source s, long count, StagedFile staged) {
         if (count == 0) {
             // DuckDB's reader drops a row past its max_line_size rather than failing: the row is there
-            SextantException tooLong = s.csv() == null ? null : CsvHead.firstTooLong(s.original(), s.file());
+            SextantException tooLong = s.csv() == null ? null : CsvHead.firstTooLong(staged.path(), s.file());
             if (tooLong != null) throw tooLong;
             throw SextantException.invalid("paths", s.file() + ": no price rows below the header",
                     "export the prices again; the file has a header but no row with a value");

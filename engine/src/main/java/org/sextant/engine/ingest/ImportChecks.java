@@ -2,7 +2,6 @@ package org.sextant.engine.ingest;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.Date;
 import java.sql.PreparedStatement;
@@ -106,12 +105,19 @@ final class ImportChecks {
         Layout l = s.layout();
         DateTimeFormatter fmt = DateShape.javaFormat(s.csv().dateFormat());
         int seen = 0;
-        // strict UTF-8 as Files.newBufferedReader; no further than the file was when opened
-        try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(SizeAtOpen.open(s.original()), StandardCharsets.UTF_8.newDecoder()))) {
+        // strict in the file's encoding, as its staged copy was made (gone by now); no further than the file was when opened
+        java.nio.charset.Charset charset;
+        try (java.io.InputStream bytes = SizeAtOpen.open(s.original())) {
+            charset = TextEncoding.of(bytes, s.file(), Long.MAX_VALUE).charset();
+        } catch (IOException | SextantException changed) {
+            return -1;
+        }
+        try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(SizeAtOpen.open(s.original()), charset.newDecoder()))) {
             long n = 0;
+            for (; n < s.csv().above(); n++) in.readLine(); // Excel's "sep=;"
             if (s.csv().hasHeader()) {
                 in.readLine();
-                n = 1;
+                n++;
             }
             String line;
             while ((line = in.readLine()) != null) {

@@ -108,9 +108,48 @@ public record ImportPreview(String file, String format, String layout, List<Stri
      */
     static final long BYTES = 2L * CsvHead.MAX_LINE;
 
-    /** The preview reading within {@code budget}, which counts what it read. */
+    /**
+     * The preview reading within {@code budget}, which counts what it read. A file that is not UTF-8 is read again in the encoding
+     * its first {@link CsvHead.Budget#perOpen} bytes are written in, as the import reads it (Windows-1252, UTF-16), said in the notes.
+     */
     static ImportPreview of(Path path, java.time.ZoneId zone, CsvHead.Budget budget, BarGrid.Stored stored) {
         requireFile(path);
+        try {
+            return read(path, zone, budget, stored);
+        } catch (SextantException notUtf8) {
+            if (!(notUtf8.getCause() instanceof java.nio.charset.CharacterCodingException) || !budget.charset.equals(java.nio.charset.StandardCharsets.UTF_8)) {
+                throw notUtf8;
+            }
+            TextEncoding.Verdict v = encoding(path, budget);
+            if (v.utf8()) throw notUtf8; // UTF-8 as far as the budget reads: what did not decode lies past it
+            budget.charset = v.charset();
+            ImportPreview p = read(path, zone, budget, stored);
+            List<String> notes = new ArrayList<>(List.of(v.note(p.file())));
+            notes.addAll(p.notes());
+            return new ImportPreview(p.file(), p.format(), p.layout(), p.header(), p.delimiter(), p.dateFormat(), p.rows(), p.symbolSource(), p.interval(),
+                    p.times(), p.zoneApplies(), List.copyOf(notes));
+        }
+    }
+
+    /** The encoding of the file's first bytes, at most {@link CsvHead.Budget#perOpen} of them ({@link TextEncoding#of}). */
+    private static TextEncoding.Verdict encoding(Path path, CsvHead.Budget budget) {
+        String file = String.valueOf(path);
+        try (java.io.InputStream in = SizeAtOpen.open(path)) {
+            java.io.InputStream counted = new java.io.FilterInputStream(in) {
+                @Override
+                public int read(byte[] buf, int off, int len) throws IOException {
+                    int n = super.read(buf, off, len);
+                    if (n > 0) budget.spent(n);
+                    return n;
+                }
+            };
+            return TextEncoding.of(counted, file, budget.perOpen);
+        } catch (IOException e) {
+            throw CsvErrors.unreadable(file, e);
+        }
+    }
+
+    private static ImportPreview read(Path path, java.time.ZoneId zone, CsvHead.Budget budget, BarGrid.Stored stored) {
         String file = String.valueOf(path);
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".parquet")) {
@@ -129,7 +168,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         List<String> notes = new ArrayList<>(head.notes()); // the date order and number style the import reads the file with
         java.util.Map<String, java.util.SortedSet<java.time.LocalDate>> dates = new java.util.HashMap<>(); // per symbol: the spacing of its dates
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
-            r.next();
+            for (int k = 0; k <= head.above(); k++) r.next(); // the header, and Excel's "sep=;" above it
             int read = 0;
             for (String line; read < INTERVAL_ROWS && (line = next(r, notes)) != null; ) {
                 if (line.isBlank()) continue;
@@ -140,7 +179,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
             }
             noteEndings(r, notes);
         } catch (IOException e) {
-            throw CsvErrors.unreadable(path, file, e);
+            throw CsvErrors.unreadable(file, e);
         }
         DateSpacing.Verdict spacing = DateSpacing.of(dates, layout.wide());
         if (spacing != null && spacing.periodic() != null) return bars(path, file, BarFile.ofDates(file, layout, head), budget, stored);
@@ -209,6 +248,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         boolean midnight = true; // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
         List<String> read = new ArrayList<>(bar.readNotes()); // how its dates and numbers are read, then notes of the lines read (too long, ending in two ways), said of daily files too
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
+            for (int k = 0; k < bar.above(); k++) r.next(); // Excel's "sep=;"
             if (bar.hasHeader()) r.next();
             int rowsRead = 0;
             for (String text; rowsRead < INTERVAL_ROWS && (text = next(r, read)) != null; ) {
@@ -243,7 +283,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
             }
             noteEndings(r, read);
         } catch (IOException e) {
-            throw CsvErrors.unreadable(path, file, e);
+            throw CsvErrors.unreadable(file, e);
         }
         Long typical = null; // the most common step; of two as common, the shorter
         for (java.util.Map.Entry<Long, Integer> e : steps.entrySet()) {

@@ -70,7 +70,8 @@ final class LineEndings {
         return file + ": its lines end in more than one way (" + mixed + "): read as if every line ended with LF (the file itself is unchanged)";
     }
 
-    private static InputStream open(Path from) throws StagedFile.Unreadable {
+    /** {@code from} opened as staging reads it: no further than its size at open, a failure said as the file's ({@link StagedFile.Unreadable}). */
+    static InputStream open(Path from) throws StagedFile.Unreadable {
         try {
             return SizeAtOpen.open(from);
         } catch (IOException e) {

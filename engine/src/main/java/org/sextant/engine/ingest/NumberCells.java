@@ -17,6 +17,15 @@ import org.sextant.engine.jobs.CancellableSql;
 final class NumberCells {
     private NumberCells() {}
 
+    /**
+     * SQL true where {@code cell} (a cell's text, not null) is no number written in {@code style} nor a NaN: what its separators must
+     * not be cut from (1.5 cut to 15). Daily files are checked here, bar files in their read ({@link BarImport}).
+     */
+    static String notInStyleSql(NumberStyle style, String cell) {
+        return "NOT (regexp_full_match(trim(" + cell + "), " + ImportBatch.literal(style.cellPattern().pattern()) + ") OR regexp_full_match(trim(" + cell
+                + "), '[+-]?nan(\\([0-9a-z_]*\\))?', 'i'))";
+    }
+
     /** Refuses the first row (DuckDB's, numbered below the header) with a number cell not written in the file's style. */
     static void check(Connection c, StagedFile staged, ImportBatch.Source s) throws SQLException {
         NumberStyle style = s.csv().numbers();
@@ -26,8 +35,7 @@ final class NumberCells {
         StringJoiner select = new StringJoiner(", ");
         StringJoiner any = new StringJoiner(" OR ");
         for (int i : cols) {
-            String bad = "coalesce(NOT (regexp_full_match(trim(c" + i + "), " + ImportBatch.literal(style.cellPattern().pattern()) + ") OR regexp_full_match(trim(c" + i
-                    + "), '[+-]?nan(\\([0-9a-z_]*\\))?', 'i')), false)";
+            String bad = "coalesce(" + notInStyleSql(style, "c" + i) + ", false)";
             select.add(bad).add("c" + i);
             any.add(bad);
         }

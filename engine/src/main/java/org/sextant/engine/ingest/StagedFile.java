@@ -21,17 +21,22 @@ import org.sextant.engine.SextantException;
 public final class StagedFile implements AutoCloseable {
     private final Path path;
     private final String mixedEndings;
+    private final String encoding;
     private final String file;
     private final long linkedSize;
 
     private StagedFile(Path path) {
-        this(path, null, null, -1);
+        this(path, null, null, null, -1);
     }
 
-    /** @param linkedSize the user's file's size when linked, -1 for a copy (which holds what was read, and no more) */
-    private StagedFile(Path path, String mixedEndings, String file, long linkedSize) {
+    /**
+     * @param encoding   the note of a file read in another encoding than UTF-8 (this copy is UTF-8), else null
+     * @param linkedSize the user's file's size when linked, -1 for a copy (which holds what was read, and no more)
+     */
+    private StagedFile(Path path, String mixedEndings, String encoding, String file, long linkedSize) {
         this.path = path;
         this.mixedEndings = mixedEndings;
+        this.encoding = encoding;
         this.file = file;
         this.linkedSize = linkedSize;
     }
@@ -87,7 +92,7 @@ public final class StagedFile implements AutoCloseable {
         try {
             // the file a link names: a hard link to the link itself would point DuckDB outside staging, where it may not read
             real = source.toRealPath();
-            if (link && link(real, target)) return withOneLineEnding(target, linkedSize(target, file), source, stagingDir, file, sink, endings);
+            if (link && link(real, target)) return inUtf8(target, linkedSize(target, file), source, stagingDir, file, sink, endings);
         } catch (IOException e) {
             throw unreadable(file, e);
         }
@@ -106,12 +111,11 @@ public final class StagedFile implements AutoCloseable {
             closeQuietly(opened);
             throw unreadable(file, e);
         }
-        long free = usableSpace(stagingDir);
-        if (size > free) { // a sparse file of 256 GB: the copy would fill the disk, then fail
+        try {
+            requireSpace(size, stagingDir, file); // a sparse file of 256 GB: the copy would fill the disk, then fail
+        } catch (SextantException e) {
             closeQuietly(in);
-            throw new SextantException(org.sextant.contract.FailReason.IO_ERROR, file + ": it holds " + String.format(java.util.Locale.ROOT, "%,d", size)
-                    + " bytes and the disk of " + stagingDir.toAbsolutePath().normalize() + " has " + String.format(java.util.Locale.ROOT, "%,d", free)
-                    + " free: the file is copied there before it is read; nothing was imported", null, DISK_FIX.formatted(stagingDir.toAbsolutePath().normalize()));
+            throw e;
         }
         write(target, sink, stagingDir, file, out -> {
             try (in) {
@@ -122,7 +126,56 @@ public final class StagedFile implements AutoCloseable {
                 }
             }
         });
-        return withOneLineEnding(target, -1, source, stagingDir, file, sink, endings);
+        return inUtf8(target, -1, source, stagingDir, file, sink, endings);
+    }
+
+    /** Refuses a copy of {@code bytes} that the disk of staging has no room for, before any of it is written. */
+    private static void requireSpace(long bytes, Path stagingDir, String file) {
+        long free = usableSpace(stagingDir);
+        if (bytes <= free) return;
+        throw new SextantException(org.sextant.contract.FailReason.IO_ERROR, file + ": it holds " + String.format(java.util.Locale.ROOT, "%,d", bytes)
+                + " bytes and the disk of " + stagingDir.toAbsolutePath().normalize() + " has " + String.format(java.util.Locale.ROOT, "%,d", free)
+                + " free: the file is copied there before it is read; nothing was imported", null, DISK_FIX.formatted(stagingDir.toAbsolutePath().normalize()));
+    }
+
+    /**
+     * {@code staged} as it is when it is UTF-8 (or Parquet), else a UTF-8 copy beside it of the Windows-1252 or UTF-16 text it holds
+     * ({@link TextEncoding}), written through {@code sink}, {@code staged} deleted; a file that is neither is refused, nothing left in staging.
+     */
+    private static StagedFile inUtf8(Path staged, long linkedSize, Path source, Path stagingDir, String file, Sink sink, Endings endings) {
+        if (BarFile.isParquet(source)) return new StagedFile(staged, null, null, file, linkedSize);
+        TextEncoding.Verdict v;
+        try (InputStream in = SizeAtOpen.open(staged)) {
+            v = TextEncoding.of(in, file, Long.MAX_VALUE);
+        } catch (IOException e) {
+            deleteQuietly(staged);
+            throw unreadable(file, e);
+        } catch (RuntimeException e) { // refused, or cancelled
+            deleteQuietly(staged);
+            throw e;
+        }
+        if (v.utf8()) return withOneLineEnding(staged, linkedSize, null, source, stagingDir, file, sink, endings);
+        Path copy = target(stagingDir, source.getFileName().toString());
+        try {
+            requireSpace(v.copyBytes(), stagingDir, file);
+            write(copy, sink, stagingDir, file, out -> {
+                try (InputStream in = LineEndings.open(staged)) {
+                    TextEncoding.transcode(new java.io.FilterInputStream(in) {
+                        @Override
+                        public int read(byte[] buf, int off, int len) throws IOException {
+                            try {
+                                return super.read(buf, off, len);
+                            } catch (IOException e) { // the file's read, told apart from the copy's write
+                                throw e instanceof Unreadable ? e : new Unreadable(e);
+                            }
+                        }
+                    }, v.charset(), file, out);
+                }
+            });
+        } finally {
+            deleteQuietly(staged); // a link or a copy in staging: the user's file is untouched
+        }
+        return withOneLineEnding(copy, -1, v.note(file), source, stagingDir, file, sink, endings);
     }
 
     /** The size of the file just linked at {@code target}; the link removed if it cannot be told. */
@@ -147,7 +200,7 @@ public final class StagedFile implements AutoCloseable {
     private static void write(Path target, Sink sink, Path stagingDir, String file, Copy copy) {
         try (OutputStream out = sink.open(target)) {
             copy.to(out);
-        } catch (java.util.concurrent.CancellationException e) {
+        } catch (java.util.concurrent.CancellationException | SextantException e) { // cancelled, or the text refused while read
             deleteQuietly(target);
             throw e;
         } catch (Unreadable e) {
@@ -164,17 +217,17 @@ public final class StagedFile implements AutoCloseable {
      * {@code staged} as it is, or, when it is a CSV whose lines end in more than one way, a new copy beside it whose lines
      * all end with LF (written through {@code sink}, as staging's copies are; never larger than the file), {@code staged} deleted.
      */
-    private static StagedFile withOneLineEnding(Path staged, long linkedSize, Path source, Path stagingDir, String file, Sink sink, Endings endings) {
-        if (BarFile.isParquet(source)) return new StagedFile(staged, null, file, linkedSize);
+    private static StagedFile withOneLineEnding(Path staged, long linkedSize, String encoding, Path source, Path stagingDir, String file, Sink sink,
+            Endings endings) {
         String mixed = endings.mixed(staged);
-        if (mixed == null) return new StagedFile(staged, null, file, linkedSize);
+        if (mixed == null) return new StagedFile(staged, null, encoding, file, linkedSize);
         Path copy = target(stagingDir, source.getFileName().toString());
         try {
             write(copy, sink, stagingDir, file, out -> LineEndings.writeWithLf(staged, out));
         } finally {
             deleteQuietly(staged); // a link or a copy in staging: the user's file is untouched
         }
-        return new StagedFile(copy, mixed, file, -1);
+        return new StagedFile(copy, mixed, encoding, file, -1);
     }
 
     private static boolean link(Path real, Path target) {
@@ -305,9 +358,16 @@ public final class StagedFile implements AutoCloseable {
     /** Which line first ended otherwise than line 1 when the file's lines end in more than one way (this copy's all end with LF), else null. */
     String mixedEndings() { return mixedEndings; }
 
-    /** The report's note of a file read with one line ending, or none. */
-    java.util.List<String> endingsNote(String file) {
-        return mixedEndings == null ? java.util.List.of() : java.util.List.of(LineEndings.note(file, mixedEndings));
+    /**
+     * The report's notes of how the file was read: another encoding than UTF-8 (this copy is UTF-8), {@code forms} (how its dates and
+     * numbers are written, {@link CsvForms}), lines read as ending alike.
+     */
+    java.util.List<String> readNotes(String file, java.util.List<String> forms) {
+        java.util.List<String> notes = new java.util.ArrayList<>();
+        if (encoding != null) notes.add(encoding);
+        notes.addAll(forms);
+        if (mixedEndings != null) notes.add(LineEndings.note(file, mixedEndings));
+        return java.util.List.copyOf(notes);
     }
 
     /** The path as a SQL string literal. */

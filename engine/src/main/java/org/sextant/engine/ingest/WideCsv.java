@@ -31,7 +31,7 @@ final class WideCsv {
         StringJoiner symbols = new StringJoiner(", ", "[", "]");
         java.util.Set<Integer> wide = new java.util.HashSet<>(layout.wideCols());
         for (int i = 0; i < width; i++) symbols.add(wide.contains(i) ? ImportBatch.literal(symbol.apply(i)) : "NULL");
-        String line = lines ? "row_number() OVER () + " + (csv.hasHeader() ? 1 : 0) : "NULL::BIGINT";
+        String line = lines ? "row_number() OVER () + " + (csv.above() + (csv.hasHeader() ? 1 : 0)) : "NULL::BIGINT";
         String badCount = strict ? "len(s__) <> " + width : "len(s__) > " + width;
         String value = csv.numbers().textSql(unquote("v__")); // a decimal comma as a point: every cell checked by CsvForms
         return "(SELECT line__, date__, " + symbols + "[k__] AS symbol__, " + value + " AS value__ FROM ("
@@ -64,7 +64,7 @@ final class WideCsv {
 
     /** The file's lines below the header, each whole as one text (no delimiter or quote of DuckDB's: this reader splits them). */
     private static String lines(StagedFile staged, CsvHead csv) {
-        return "read_csv(" + staged.sqlLiteral() + ", header=" + csv.hasHeader() + ", auto_detect=false, delim=chr(1), quote='', escape='', max_line_size="
+        return "read_csv(" + staged.sqlLiteral() + ", header=" + csv.hasHeader() + ImportBatch.skip(csv) + ", auto_detect=false, delim=chr(1), quote='', escape='', max_line_size="
                 + CsvHead.MAX_LINE + ", columns={'t__': 'VARCHAR'})";
     }
 

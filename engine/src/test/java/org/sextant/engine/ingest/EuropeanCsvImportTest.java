@@ -108,6 +108,20 @@ class EuropeanCsvImportTest {
         assertEquals(0, count(store));
     }
 
+    /** Attack 21, L1: '.' and ' between the thousands of one number was read as 1234567.89. */
+    @Test
+    void aNumberThatSeparatesThousandsTwoWaysIsRefusedNamingLineAndColumn(@TempSextant Store store) throws Exception {
+        for (String cell : new String[] {"1.234'567,89", "1 234.567,89"}) {
+            Path file = write("SAP.csv", "Datum;Schluss\n02.01.2019;1.234,5\n03.01.2019;" + cell + "\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file)));
+            assertEquals(file + " line 3, column Schluss: '" + cell + "' is not a number: it separates thousands two ways", e.getMessage());
+            assertEquals("Schluss", e.field());
+            assertTrue(e.fix().startsWith("write every number with one thousands separator or none (1234,56 or 1.234,56)"), e.fix());
+            assertEquals(e.getMessage(), assertThrows(SextantException.class, () -> ImportPreview.of(file)).getMessage());
+            assertEquals(0, count(store));
+        }
+    }
+
     @Test
     void aWeeklyGermanFileImportsAsWeeklyBarsWithItsDecimalCommas(@TempSextant Store store) throws Exception {
         StringBuilder text = new StringBuilder("Datum;Schluss;Volumen\n");

@@ -237,18 +237,6 @@ class ImportRefusalTest {
         }
     }
 
-    /** Excel's "Unicode text" is UTF-16 with a byte-order mark: named as such with the fix, not as a possible database. */
-    @Test
-    void aUtf16FileIsNamedAsUtf16WithTheFix(@TempSextant Store store) throws Exception {
-        for (java.nio.charset.Charset utf16 : new java.nio.charset.Charset[] {java.nio.charset.StandardCharsets.UTF_16LE, java.nio.charset.StandardCharsets.UTF_16BE}) {
-            Path f = Files.write(tmp.resolve("KO-" + utf16.name() + ".csv"), ("\uFEFFDate,Close\n2020-01-02,10\n").getBytes(utf16));
-            SextantException e = refused(store, PriceRules.defaults(), f);
-            assertEquals(f + ": not a price CSV in UTF-8: it is UTF-16 text (it starts with a UTF-16 byte-order mark)", e.getMessage());
-            assertTrue(e.fix().startsWith("save it as UTF-8"), e.fix());
-            assertEquals(0, prices(store), "nothing written");
-        }
-    }
-
     /** A signal file's errors name the line of the file, counting the header, as the price import's do. */
     @Test
     void aSignalImportNamesTheLineOfTheFile(@TempSextant Store store) throws Exception {

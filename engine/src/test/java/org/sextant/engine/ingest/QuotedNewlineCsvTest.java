@@ -48,13 +48,27 @@ class QuotedNewlineCsvTest {
     void aCellTheJavaSplitReadsOtherwiseIsRefusedByTheCheckOnDuckDbsRowsNamingRowAndColumn(@TempSextant Store store) throws Exception {
         // the style decided by hand (as if the Java read had seen only 1.234,50-like cells): the check on DuckDB's rows still refuses 1.5
         Path file = Files.writeString(tmp.resolve("Q.csv"), "Datum;Notiz;Schluss\n02.01.2020;;1.234,50\n03.01.2020;x;1.5\n");
-        CsvHead head = new CsvHead(List.of("Datum", "Notiz", "Schluss"), ';', "%d.%m.%Y", true, new NumberStyle(',', true, false), List.of());
+        CsvHead head = new CsvHead(List.of("Datum", "Notiz", "Schluss"), ';', "%d.%m.%Y", true, new NumberStyle(',', true, false), List.of(), 0);
         ImportBatch.Source s = new ImportBatch.Source(0, file.toString(), file, Layout.detect(head.header(), file.toString()), head, "file:Q.csv", null);
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); StagedFile staged = StagedFile.of(file, tmp, file.toString())) {
             SextantException e = assertThrows(SextantException.class, () -> NumberCells.check(c, staged, s));
             assertEquals(file + " row 2 below the header, column Schluss: '1.5' is not a number", e.getMessage());
             assertEquals("Schluss", e.field());
             assertTrue(e.fix().contains("1234,56 or 1.234,56"), e.fix());
+        }
+    }
+
+    /** Attack 21, H1's second guard for bars: a bar file's number cells are checked on DuckDB's rows before their separators are cut. */
+    @Test
+    void aBarFilesCellTheJavaSplitReadsOtherwiseIsRefusedByTheCheckOnDuckDbsRows() throws Exception {
+        // the style decided by hand, as if the Java read had seen only 1.234,50-like cells: 1.5 is no number under it, never cut to 15
+        Path file = Files.writeString(tmp.resolve("W.csv"), "Datum;Notiz;Schluss\n03.01.2020;;1.234,50\n10.01.2020;x;1.5\n17.01.2020;;1.240,00\n");
+        CsvHead head = new CsvHead(List.of("Datum", "Notiz", "Schluss"), ';', "%d.%m.%Y", true, new NumberStyle(',', true, false), List.of(), 0);
+        BarFile bar = BarFile.ofDates(file.toString(), Layout.detect(head.header(), file.toString()), head);
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); StagedFile staged = StagedFile.of(file, tmp, file.toString())) {
+            SextantException e = assertThrows(SextantException.class, () -> new BarImport(c, PriceRules.defaults()).add(file, bar, "file:W.csv", staged));
+            assertEquals(file + " line 3, column Schluss: not a number", e.getMessage());
+            assertEquals("Schluss", e.field());
         }
     }
 }
