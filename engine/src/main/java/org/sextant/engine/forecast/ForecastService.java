@@ -338,6 +338,7 @@ public final class ForecastService {
             throw SextantException.invalid("symbols", "no symbol to forecast", "name one or more symbols from list_symbols");
         }
         List<String> syms = symbols.stream().map(s -> prices.requireDaily(s, "symbols", BARS_INSTEAD)).distinct().toList();
+        ForecastModels.refuseGlobalAsOf(ForecastBacktestRun.modelName(model), asOf);
         if (asOf != null) {
             for (String sym : syms) {
                 SymbolInfo info = prices.dailySymbol(sym);
@@ -474,6 +475,7 @@ public final class ForecastService {
         r.minHistoryRows();
         String m = ForecastBacktestRun.modelName(r.model());
         int h = ForecastBacktestRun.horizon(r.horizon());
+        ForecastModels.refuseGlobalAsOf(m, r.asOf());
         return scanSymbols(r).stream().map(x -> x + ":" + m + ":" + h).toList();
     }
 
@@ -533,6 +535,7 @@ public final class ForecastService {
         String m = ForecastBacktestRun.modelName(r.model());
         int h = ForecastBacktestRun.horizon(r.horizon());
         BandCalibration cal = BandCalibration.parse(r.calibration());
+        ForecastModels.refuseGlobalAsOf(m, r.asOf());
         List<String> syms = scanSymbols(r);
         List<ScanRow> rows = new ArrayList<>();
         List<ScanResult.Skipped> skipped = new ArrayList<>();

@@ -136,6 +136,22 @@ class ForecastAsOfTest {
     }
 
     @Test
+    void theGlobalModelIsRefusedAsOfAPastDayForItTrainsOnLaterCloses() {
+        // global trains on the first 60% of every series whatever as_of: its forecast as of a past day would read later closes
+        for (String model : List.of("global", "comb_global", " Global ")) {
+            SextantException job = assertThrows(SextantException.class, () -> engine.startForecast(List.of("IBM"), model, 5, false, FRIDAY));
+            assertEquals("as_of", job.field());
+            assertEquals("as_of " + FRIDAY + " cannot be used with model " + model.trim().toLowerCase() + ": " + org.sextant.contract.Capabilities.AS_OF_NOT_GLOBAL,
+                    job.getMessage());
+            assertTrue(job.fix().startsWith("leave as_of out"), job.fix());
+            ForecastScan.Request scan = new ForecastScan.Request(List.of("IBM"), model, 5, null, null, null, null, null, FRIDAY);
+            assertEquals("as_of", assertThrows(SextantException.class, () -> engine.scanForecasts(scan)).field());
+            assertEquals("as_of", assertThrows(SextantException.class, () -> engine.startScan(scan)).field());
+        }
+        assertEquals(0, engine.jobs().list().size(), "nothing started");
+    }
+
+    @Test
     void aPastForecastIsStoredUnderItsStartAndLeavesTheLatestOneAndTheStoredBacktest() throws Exception {
         run(List.of("IBM"), 5, false, null);
         String live = "SELECT count(*) FROM forecasts WHERE symbol = 'IBM' AND kind = 'live' AND model = 'naive' AND horizon = 5";
