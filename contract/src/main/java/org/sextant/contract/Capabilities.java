@@ -62,6 +62,13 @@ public final class Capabilities {
                         + "windows count bars and every annual figure is annualised with the interval's bars a year", false);
     }
 
+    /**
+     * Why as_of is refused with a model forecasting with the global model (global, comb_global): the sentence the
+     * as_of arguments and the engine's refusal share.
+     */
+    public static final String AS_OF_NOT_GLOBAL = "the global model (global, comb_global) is trained on the first 60% of every stored series "
+            + "whatever the day, closes after as_of included";
+
     private static ArgumentSchema scan() {
         return ArgumentSchema.object()
                 .stringArray("symbols", Bounds.MAX_SCAN_SYMBOLS, "stored symbols to scan (default: every stored symbol)", false)
@@ -72,7 +79,8 @@ public final class Capabilities {
                 .integer("top", 1, Bounds.MAX_SCAN_TOP, "how many of the best to return, 1.." + Bounds.MAX_SCAN_TOP + " (default 20)")
                 .integer("min_history", 1, 100_000, "closes on or before the start (see as_of) a symbol needs to be ranked (default 250)")
                 .oneOf("calibration", CALIBRATIONS, "which bands: the model's own, conformal (default) or adaptive", false)
-                .date("as_of", "scan as if on this day, yyyy-MM-dd (default: each symbol's last close)");
+                .date("as_of", "scan as if on this day, yyyy-MM-dd (default: each symbol's last close); refused with global and comb_global: "
+                        + AS_OF_NOT_GLOBAL);
     }
 
     /** {@code s} with a job's time limit; {@code kept}: what the job keeps when stopped by it, as is true of that job. */
@@ -99,7 +107,8 @@ public final class Capabilities {
                 .integer("horizon", 1, Bounds.MAX_HORIZON, HORIZON)
                 .date("as_of", "forecast as if on this day, yyyy-MM-dd, within each symbol's stored days: from the week-aligned start on or "
                         + "before it (resolve_forecast_start), no close after the start used; the result adds how the closes after the start fell "
-                        + "in the bands; stored under that start, its backtest not stored (default: the last completed week)");
+                        + "in the bands; stored under that start, its backtest not stored (default: the last completed week); refused with global "
+                        + "and comb_global: " + AS_OF_NOT_GLOBAL);
     }
 
     private static ArgumentSchema jobId() {

@@ -44,7 +44,8 @@ public final class ForecastScanRows {
         row.put("origin", f.origin().toString());
         row.put("row_json", COMPACT.writeValueAsString(o.row()));
         row.put("forecast_json", COMPACT.writeValueAsString(new StoredForecast(o.symbol(), model, StoredForecast.LIVE, f.calibration(),
-                f.origin(), horizon, f.lastClose(), o.prices().size(), f.targetDates(), f.forecast(), f.coverage())));
+                f.origin(), horizon, f.lastClose(), o.prices().size(), f.targetDates(), f.forecast(), f.coverage(),
+                org.sextant.engine.forecast.ClosesDigest.of(o.prices()))));
         return row;
     }
 

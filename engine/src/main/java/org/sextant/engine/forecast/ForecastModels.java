@@ -80,6 +80,18 @@ public final class ForecastModels {
     }
 
     /**
+     * Refuses (invalid_input naming as_of) a forecast as of a past day with a model that forecasts with the global model:
+     * that model is trained on the first 60% of every stored series whatever the day, so it would carry closes after
+     * {@code asOf} into the forecast (attack 22, H2). {@code asOf} null: nothing to refuse.
+     */
+    public static void refuseGlobalAsOf(String name, java.time.LocalDate asOf) {
+        if (asOf == null || !needsGlobalModel(name)) return;
+        throw SextantException.invalid("as_of", "as_of " + asOf + " cannot be used with model " + name.trim().toLowerCase() + ": "
+                + org.sextant.contract.Capabilities.AS_OF_NOT_GLOBAL,
+                "leave as_of out to forecast from the last completed week, or choose a model fitted on each symbol's own closes (e.g. theta)");
+    }
+
+    /**
      * Refuses (invalid_input, field model) a model that forecasts with the global model when this
      * catalogue has none trained for {@code horizon}, as its first forecast would: for callers that
      * would otherwise fit it thousands of times, each fit failing.

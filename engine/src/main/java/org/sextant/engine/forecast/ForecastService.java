@@ -258,7 +258,9 @@ public final class ForecastService {
             // a fallback to the model's bands is not stored under the requested calibration, as storeLive does
             BandCalibration cal = BandCalibration.parse(r.calibration());
             PriceSeries upTo = prices.closes(f.symbol(), null, f.origin());
-            if (f.calibration().equals(cal.wire()) && storedLive(upTo, f.model(), f.horizon(), LEVELS, cal) == null) forecasts.save(List.of(f));
+            if (f.calibration().equals(cal.wire()) && storedLive(upTo, f.model(), f.horizon(), LEVELS, cal) == null) {
+                forecasts.save(List.of(withDigest(f, closesDigest(upTo, f.model()))));
+            }
             imported.add(f.symbol());
         }
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
@@ -268,11 +270,14 @@ public final class ForecastService {
     /** Why the store's closes are not the ones a job's forecast was made from, or null when they are. */
     private String pricesDiffer(StoredForecast f) {
         if (prices.symbols(null).stream().noneMatch(s -> s.symbol().equals(f.symbol()))) return "not in the store: import or gather it first";
+        if (f.closesDigest() == null) {
+            return "the job's output does not say which closes it read (an earlier sextant-spark wrote it): export the prices again and re-run the job";
+        }
         PriceSeries upTo = prices.closes(f.symbol(), null, f.origin());
-        double[] closes = PriceForecast.closes(upTo);
-        if (upTo.size() != f.historyRows() || closes.length == 0 || closes[closes.length - 1] != f.lastClose()) {
+        if (!f.closesDigest().equals(ClosesDigest.of(upTo))) {
             return "the store's closes up to " + f.origin() + " differ from the job's input (" + upTo.size() + " closes here, "
-                    + f.historyRows() + " in the job): export the prices again and re-run the job";
+                    + f.historyRows() + " in the job" + (upTo.size() == f.historyRows() ? ", some of them changed since" : "")
+                    + "): export the prices again and re-run the job";
         }
         return null;
     }
@@ -333,6 +338,7 @@ public final class ForecastService {
             throw SextantException.invalid("symbols", "no symbol to forecast", "name one or more symbols from list_symbols");
         }
         List<String> syms = symbols.stream().map(s -> prices.requireDaily(s, "symbols", BARS_INSTEAD)).distinct().toList();
+        ForecastModels.refuseGlobalAsOf(ForecastBacktestRun.modelName(model), asOf);
         if (asOf != null) {
             for (String sym : syms) {
                 SymbolInfo info = prices.dailySymbol(sym);
@@ -469,6 +475,7 @@ public final class ForecastService {
         r.minHistoryRows();
         String m = ForecastBacktestRun.modelName(r.model());
         int h = ForecastBacktestRun.horizon(r.horizon());
+        ForecastModels.refuseGlobalAsOf(m, r.asOf());
         return scanSymbols(r).stream().map(x -> x + ":" + m + ":" + h).toList();
     }
 
@@ -528,6 +535,7 @@ public final class ForecastService {
         String m = ForecastBacktestRun.modelName(r.model());
         int h = ForecastBacktestRun.horizon(r.horizon());
         BandCalibration cal = BandCalibration.parse(r.calibration());
+        ForecastModels.refuseGlobalAsOf(m, r.asOf());
         List<String> syms = scanSymbols(r);
         List<ScanRow> rows = new ArrayList<>();
         List<ScanResult.Skipped> skipped = new ArrayList<>();
@@ -647,7 +655,22 @@ public final class ForecastService {
     private StoredForecast liveRow(PriceSeries p, String m, int h, BandCalibration cal, PriceForecast f, ScanStoredForecasts stored) {
         if (!f.calibration().equals(cal.wire()) || storedLive(p, m, h, LEVELS, cal, stored) != null) return null;
         return new StoredForecast(p.symbol(), m, StoredForecast.LIVE, cal.wire(), f.origin(), h, f.lastClose(),
-                p.size(), f.targetDates(), f.forecast(), f.coverage());
+                p.size(), f.targetDates(), f.forecast(), f.coverage(), closesDigest(p, m));
+    }
+
+    /**
+     * What a stored live forecast of model {@code m} made from {@code p} is reused against: the closes' digest, and for a
+     * model forecasting with the global model the digest of the prices that model is trained on (another symbol's
+     * re-import changes it).
+     */
+    private String closesDigest(PriceSeries p, String m) {
+        String closes = ClosesDigest.of(p);
+        return ForecastModels.needsGlobalModel(m) ? closes + "+global:" + globalModels.dataFingerprint() : closes;
+    }
+
+    private static StoredForecast withDigest(StoredForecast f, String digest) {
+        return new StoredForecast(f.symbol(), f.model(), f.kind(), f.calibration(), f.origin(), f.horizon(), f.lastClose(), f.historyRows(),
+                f.targetDates(), f.forecast(), f.coverage(), digest);
     }
 
     /** The stored or in-memory live forecast made from exactly these prices, or null. */
@@ -679,13 +702,14 @@ public final class ForecastService {
     private StoredForecast storedLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal, ScanStoredForecasts stored) {
         if (p.size() == 0) return null;
         LocalDate origin = p.dates().get(p.size() - 1);
-        double last = PriceForecast.closes(p)[p.size() - 1];
         List<StoredForecast> found = stored != null ? stored.at(p.symbol(), origin)
                 : forecasts.find(p.symbol(), m, h, StoredForecast.LIVE, cal.wire(), origin, origin);
+        if (found.isEmpty()) return null;
+        String digest = closesDigest(p, m); // the very closes: a re-import correcting older ones keeps the count and last close
         for (StoredForecast s : found) {
             boolean sameLevels = s.forecast().bands().size() == levels.length
                     && Arrays.stream(levels).allMatch(l -> s.forecast().bands().stream().anyMatch(b -> Math.abs(b.level() - l) < 1e-9));
-            if (s.historyRows() == p.size() && Math.abs(s.lastClose() - last) <= 1e-12 * Math.abs(last) && sameLevels) return s;
+            if (digest.equals(s.closesDigest()) && sameLevels) return s;
         }
         return null;
     }

@@ -9,7 +9,8 @@ import org.sextant.engine.SextantException;
 /**
  * The week-aligned start of a forecast run: the last close of the last completed week on or
  * before an as-of date. A week ends on Friday (on Sunday for a series that trades at weekends);
- * it is completed once the as-of date has reached its last day. The start is the latest date of
+ * it is completed once the as-of date has reached its last day; only the dates up to the as-of date tell whether the
+ * series trades at weekends. The start is the latest date of
  * the series on or before that week end, so a Friday holiday falls back to Thursday and a week
  * without trading to the week before. Every symbol of a scan thus forecasts from the same week.
  */
@@ -22,7 +23,9 @@ public record ForecastStart(String symbol, LocalDate asOf, LocalDate startDate, 
     public static ForecastStart resolve(String symbol, List<LocalDate> dates, LocalDate asOf) {
         if (dates.isEmpty()) throw SextantException.invalid("symbol", "no prices for " + symbol, "import or fetch prices first");
         LocalDate at = asOf == null ? dates.get(dates.size() - 1) : asOf;
-        boolean weekends = TargetDates.tradesOnWeekends(dates);
+        // only the closes stored by as_of decide whether weeks end on Sunday: a series that began trading every day later
+        // moved a past forecast's start (attack 22, H1)
+        boolean weekends = TargetDates.tradesOnWeekends(dates.subList(0, lastOnOrBefore(dates, at) + 1));
         DayOfWeek last = weekends ? DayOfWeek.SUNDAY : DayOfWeek.FRIDAY;
         LocalDate weekEnd = at.with(TemporalAdjusters.previousOrSame(last));
         int idx = lastOnOrBefore(dates, weekEnd);

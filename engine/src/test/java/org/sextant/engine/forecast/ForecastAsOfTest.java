@@ -78,6 +78,34 @@ class ForecastAsOfTest {
     }
 
     @Test
+    void closesStoredAfterTheAsOfDayDecideNothingNotEvenThatWeeksEndOnSunday() throws Exception {
+        // WKX: weekday closes to 2021-06-30, then a close every day (a market that began trading at weekends); WKT: the same
+        // closes cut at the as_of day. The whole history's last 100 dates are daily, which moved the start to Sunday's week
+        String closes = "SELECT d::DATE AS date, 80 + 8 * sin((d::DATE - DATE '2020-01-01') / 9.0) + 0.02 * (d::DATE - DATE '2020-01-01') AS c "
+                + "FROM generate_series(TIMESTAMP '2020-01-01', TIMESTAMP '2021-12-31', INTERVAL 1 DAY) t(d) "
+                + "WHERE d > TIMESTAMP '2021-06-30' OR dayofweek(d) NOT IN (0, 6)";
+        LocalDate asOf = LocalDate.of(2021, 3, 5); // a Friday
+        sql("INSERT INTO prices (symbol, date, open, high, low, close, adj_close, volume, source) SELECT 'WKX', date, c, c, c, c, c, 1000, 'test' FROM ("
+                + closes + ")");
+        sql("INSERT INTO prices (symbol, date, open, high, low, close, adj_close, volume, source) SELECT 'WKT', date, c, c, c, c, c, 1000, 'test' FROM ("
+                + closes + ") WHERE date <= DATE '" + asOf + "'");
+        sql("INSERT INTO symbols (symbol, first_date, last_date, rows, source) SELECT symbol, min(date), max(date), count(*), 'test' FROM prices "
+                + "WHERE symbol IN ('WKX', 'WKT') GROUP BY symbol");
+        assertEquals(engine.resolveForecastStart("WKT", asOf).startDate(), engine.resolveForecastStart("WKX", asOf).startDate());
+        Map<String, SymbolForecast> r = run(List.of("WKX", "WKT"), 5, false, asOf);
+        PriceForecast full = r.get("WKX").forecast(), cut = r.get("WKT").forecast();
+        assertEquals(asOf, cut.origin());
+        assertEquals(cut.origin(), full.origin(), "the start, from the closes up to as_of only");
+        assertEquals(cut.targetDates(), full.targetDates(), "weekdays, as the closes up to as_of trade");
+        assertArrayEquals(cut.forecast().median(), full.forecast().median(), 0.0);
+        for (double level : ForecastScan.LEVELS) {
+            assertArrayEquals(cut.forecast().band(level).lower(), full.forecast().band(level).lower(), 0.0, "lower " + level);
+            assertArrayEquals(cut.forecast().band(level).upper(), full.forecast().band(level).upper(), 0.0, "upper " + level);
+        }
+        assertEquals(cut.coverage(), full.coverage());
+    }
+
+    @Test
     void stepsWithoutAStoredCloseAreNotClaimed() throws Exception {
         // IBM's last close is Tuesday 2001-01-02, the only one after the start 2000-12-29 (New Year's Day closed)
         RealisedCloses realised = run(List.of("IBM"), 5, false, LocalDate.of(2000, 12, 31)).get("IBM").realised();
@@ -105,6 +133,22 @@ class ForecastAsOfTest {
         assertEquals(JobState.FAILED, early.state());
         assertEquals("as_of", early.field(), early.error());
         assertTrue(early.fix().contains("give an as_of after 1991-01-04"), early.fix());
+    }
+
+    @Test
+    void theGlobalModelIsRefusedAsOfAPastDayForItTrainsOnLaterCloses() {
+        // global trains on the first 60% of every series whatever as_of: its forecast as of a past day would read later closes
+        for (String model : List.of("global", "comb_global", " Global ")) {
+            SextantException job = assertThrows(SextantException.class, () -> engine.startForecast(List.of("IBM"), model, 5, false, FRIDAY));
+            assertEquals("as_of", job.field());
+            assertEquals("as_of " + FRIDAY + " cannot be used with model " + model.trim().toLowerCase() + ": " + org.sextant.contract.Capabilities.AS_OF_NOT_GLOBAL,
+                    job.getMessage());
+            assertTrue(job.fix().startsWith("leave as_of out"), job.fix());
+            ForecastScan.Request scan = new ForecastScan.Request(List.of("IBM"), model, 5, null, null, null, null, null, FRIDAY);
+            assertEquals("as_of", assertThrows(SextantException.class, () -> engine.scanForecasts(scan)).field());
+            assertEquals("as_of", assertThrows(SextantException.class, () -> engine.startScan(scan)).field());
+        }
+        assertEquals(0, engine.jobs().list().size(), "nothing started");
     }
 
     @Test

@@ -90,6 +90,9 @@ public final class GlobalPriceModels {
 
     public void dataChanged() { fingerprint = null; }
 
+    /** The digest of the stored prices a model trained now would be kept under: a forecast of {@code global} made since they changed differs. */
+    public String dataFingerprint() { return fingerprint(); }
+
     private String fingerprint() {
         String f = fingerprint;
         if (f == null) fingerprint = f = fingerprintOfData.get();

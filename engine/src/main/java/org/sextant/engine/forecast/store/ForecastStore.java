@@ -37,7 +37,7 @@ public final class ForecastStore {
             for (StoredForecast f : forecasts) delete(c, f);
             // dup: binds a forecast's fields as delete() binds its key; the two statements order their columns differently
             try (PreparedStatement head = c.prepareStatement("INSERT INTO forecasts(forecast_id, symbol, model, kind, calibration, origin, horizon, "
-                    + "last_close, history_rows, coverage) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                    + "last_close, history_rows, coverage, closes_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
                  PreparedStatement step = c.prepareStatement("INSERT INTO forecast_steps VALUES (?, ?, ?, ?)");
                  PreparedStatement band = c.prepareStatement("INSERT INTO forecast_bands VALUES (?, ?, ?, ?, ?)")) {
                 for (StoredForecast f : forecasts) {
@@ -52,6 +52,7 @@ public final class ForecastStore {
                     head.setDouble(8, f.lastClose());
                     head.setInt(9, f.historyRows());
                     head.setString(10, f.coverage().isEmpty() ? null : Json.MAPPER.writeValueAsString(f.coverage()));
+                    head.setString(11, f.closesDigest());
                     head.addBatch();
                     double[] med = f.forecast().median();
                     for (int s = 0; s < med.length; s++) {
@@ -106,7 +107,7 @@ public final class ForecastStore {
                     + "AND (CAST(? AS VARCHAR) IS NULL OR kind = ?) AND (CAST(? AS VARCHAR) IS NULL OR calibration = ?) "
                     + "AND origin >= coalesce(CAST(? AS DATE), DATE '0001-01-01') AND origin <= coalesce(CAST(? AS DATE), DATE '9999-12-31')";
             try (PreparedStatement p = c.prepareStatement("SELECT forecast_id, symbol, model, kind, calibration, origin, horizon, last_close, "
-                    + "history_rows, coverage FROM forecasts WHERE " + where + " ORDER BY origin, kind, calibration")) {
+                    + "history_rows, coverage, closes_digest FROM forecasts WHERE " + where + " ORDER BY origin, kind, calibration")) {
                 bind(p, symbol, model, horizon, kind, calibration, from, to);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) heads.put(r.getLong(1), head(r));
@@ -150,7 +151,7 @@ public final class ForecastStore {
         return store.read(c -> {
             Map<Long, Object[]> heads = new LinkedHashMap<>();
             try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT forecast_id, symbol, model, kind, calibration, origin, "
-                    + "horizon, last_close, history_rows, coverage FROM forecasts WHERE " + idIn(ids) + " ORDER BY forecast_id")) {
+                    + "horizon, last_close, history_rows, coverage, closes_digest FROM forecasts WHERE " + idIn(ids) + " ORDER BY forecast_id")) {
                 while (r.next()) heads.put(r.getLong(1), head(r));
             }
             Map<Long, StoredForecast> out = new java.util.HashMap<>();
@@ -163,7 +164,7 @@ public final class ForecastStore {
     /** A head row (forecast_id first) as {@link #assembled} takes it. */
     private static Object[] head(ResultSet r) throws java.sql.SQLException {
         return new Object[] {r.getString(2), r.getString(3), r.getString(4), r.getString(5), r.getDate(6).toLocalDate(), r.getInt(7),
-                r.getDouble(8), r.getInt(9), r.getString(10)};
+                r.getDouble(8), r.getInt(9), r.getString(10), r.getString(11)};
     }
 
     /**
@@ -205,7 +206,7 @@ public final class ForecastStore {
             }
             out.add(new StoredForecast((String) h[0], (String) h[1], (String) h[2], (String) h[3], (LocalDate) h[4], (Integer) h[5],
                     (Double) h[6], (Integer) h[7], dates, new Forecast((String) h[1], med, bandsOf(bands.getOrDefault(e.getKey(), List.of()), med.length)),
-                    coverageOf((String) h[8])));
+                    coverageOf((String) h[8]), (String) h[9]));
         }
         return out;
     }
