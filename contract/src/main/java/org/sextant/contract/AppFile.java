@@ -1,7 +1,6 @@
 package org.sextant.contract;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
@@ -33,14 +32,15 @@ public record AppFile(long pid, int port, String token, String version, int cont
      * Reads the file afresh.
      *
      * @throws java.nio.file.NoSuchFileException when there is none (no app)
-     * @throws IOException when it cannot be read
+     * @throws IOException when it cannot be read, or is a link, FIFO or device ({@link HomeFile.NotRegular})
      * @throws IllegalArgumentException when it is torn, incomplete or not Sextant's (says which field)
      */
     public static AppFile read(Path appJson) throws IOException {
-        long size = Files.size(appJson);
+        // a link or a FIFO in its place is not the app's: HomeFile.NotRegular (an IOException), never followed nor waited on
+        long size = HomeFile.regular(appJson).size();
         if (size > MAX_BYTES) throw tooLarge(size);
         byte[] bytes;
-        try (java.io.InputStream in = Files.newInputStream(appJson)) {
+        try (java.io.InputStream in = HomeFile.open(appJson)) {
             bytes = in.readNBytes(MAX_BYTES + 1); // bounded even if the file grew since
         }
         if (bytes.length > MAX_BYTES) throw tooLarge(Math.max(size, bytes.length));

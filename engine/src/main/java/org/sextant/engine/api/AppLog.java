@@ -5,6 +5,8 @@ import org.sextant.contract.FailReason;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import org.sextant.contract.HomeFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,20 +33,32 @@ final class AppLog {
             throw SextantException.invalid("lines", "lines must be 1.." + MAX_LINES + ", was " + n, "ask for at most " + MAX_LINES + " lines");
         }
         Map<String, Object> out = new LinkedHashMap<>();
-        if (!Files.exists(log)) {
+        if (!Files.exists(log, LinkOption.NOFOLLOW_LINKS)) {
             out.put("lines", List.of());
             out.put("note", "no log yet");
             return out;
         }
         try {
+            // the log is shown only as the app wrote it: a link (to any file) or a FIFO in its place is named, never read
+            long size = HomeFile.regular(log).size();
             List<String> newest = lastLines(log, n);
             Path before = log.resolveSibling(log.getFileName() + ".1");
             List<String> all = new ArrayList<>();
-            if (newest.size() < n && Files.exists(before)) all.addAll(lastLines(before, n - newest.size()));
+            if (newest.size() < n && Files.exists(before, LinkOption.NOFOLLOW_LINKS)) {
+                try {
+                    all.addAll(lastLines(before, n - newest.size()));
+                } catch (HomeFile.NotRegular e) {
+                    out.put("note", "logs/" + before.getFileName() + " " + e.why());
+                }
+            }
             all.addAll(newest);
             java.util.function.UnaryOperator<String> mask = masking(home, userHome); // compiled once for all the lines
             out.put("lines", all.stream().map(mask).toList());
-            out.put("size_bytes", Files.size(log));
+            out.put("size_bytes", size);
+            return out;
+        } catch (HomeFile.NotRegular e) {
+            out.put("lines", List.of());
+            out.put("note", "logs/" + log.getFileName() + " " + e.why() + ": the app writes its log as a regular file");
             return out;
         } catch (IOException e) {
             throw new SextantException(FailReason.APP_ERROR, "cannot read the app log: " + e.getMessage(), null, "check SEXTANT_HOME/logs");
@@ -70,8 +84,8 @@ final class AppLog {
     }
 
     private static List<String> lastLines(Path file, int n) throws IOException {
-        // a plain input stream: the tail is read with skip (a seek), and nothing on this path can write
-        try (java.io.InputStream f = Files.newInputStream(file)) {
+        // an input stream: the tail is read with skip (a seek), and nothing on this path can write
+        try (java.io.InputStream f = HomeFile.open(file)) {
             long len = Files.size(file);
             if (len == 0) return List.of();
             long start = Math.max(0, len - (long) n * 400);

@@ -1,11 +1,8 @@
 package org.sextant.engine.home;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import org.sextant.contract.HomeFile;
 
 /**
  * The most the engine reads of each file it reads back from SEXTANT_HOME: anyone who can write the
@@ -24,21 +21,22 @@ public final class HomeFileBounds {
 
     /** A file over its bound; the message names the file, its size and the bound, never its content. */
     public static final class TooLarge extends IOException {
-        public TooLarge(Path file, long size, long bound) {
-            super(file + " is " + size + " bytes, more than the " + bound + " bytes it may hold; not read");
+        TooLarge(HomeFile.TooLarge e) {
+            super(e.getMessage(), e);
         }
     }
 
-    /** The file's UTF-8 text, read only when it holds at most {@code bound} bytes (checked before and while reading). */
+    /**
+     * The file's UTF-8 text, read only when it is a regular file (not a link, FIFO or device: {@link HomeFile}) holding at
+     * most {@code bound} bytes (checked before and while reading); bytes that are not UTF-8 make the file unreadable.
+     *
+     * @throws HomeFile.NotRegular when it is a link, a folder, a FIFO or a device (never followed, never opened)
+     */
     public static String read(Path file, long bound) throws IOException {
-        long size = Files.size(file);
-        if (size > bound) throw new TooLarge(file, size, bound);
-        byte[] bytes;
-        try (InputStream in = Files.newInputStream(file)) {
-            bytes = in.readNBytes((int) bound + 1); // bounded even if the file grew since
+        try {
+            return HomeFile.readText(file, bound);
+        } catch (HomeFile.TooLarge e) {
+            throw new TooLarge(e);
         }
-        if (bytes.length > bound) throw new TooLarge(file, Math.max(size, bytes.length), bound);
-        // strict like Files.readString: bytes that are not UTF-8 make the file unreadable
-        return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
     }
 }

@@ -40,7 +40,7 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
      */
     public record Provider(String urlTemplate, String apiKey) {
         public Provider masked() {
-            return new Provider(urlTemplate == null ? null : UrlMask.masked(urlTemplate, java.util.Set.of()), mask(apiKey));
+            return new Provider(urlTemplate == null ? null : org.sextant.contract.UrlMask.masked(urlTemplate, java.util.Set.of()), mask(apiKey));
         }
     }
 
@@ -75,6 +75,10 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
             throw e;
         } catch (HomeFileBounds.TooLarge e) {
             throw tooLarge(file, e);
+        } catch (org.sextant.contract.HomeFile.NotRegular e) {
+            // a link's target (or a FIFO) is never read: the settings must be the file itself
+            throw new SextantException(FailReason.INVALID_INPUT, "settings file " + e.getMessage(), "settings.json",
+                    "put the settings in " + file + " itself, a regular file (not a link), or delete it (defaults apply when it is absent)", e);
         } catch (IOException | RuntimeException e) {
             throw new SextantException(FailReason.INVALID_INPUT, "settings file " + file + " is not valid JSON: " + e.getMessage(),
                     "settings.json", "fix or delete " + file + " (defaults apply when it is absent)", e);

@@ -7,9 +7,10 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The resample_bars calls of a checked parse tree whose symbol and source interval are written as
- * text: the macro answers no rows for a symbol or interval the store does not hold, so the console
- * checks these before running (a symbol from a column is only known while the query runs).
+ * The resample_bars calls of a checked parse tree, their symbol and source interval written as text:
+ * the macro answers no rows for a symbol or interval the store does not hold, so the console checks
+ * these before running, and refuses a call whose symbol or source interval is any other expression
+ * (a subquery, a function, a column: only known while the query runs).
  */
 final class ResampleCalls {
     /** One call: its symbol as written, and its source interval as written (null when not text). */
@@ -33,8 +34,9 @@ final class ResampleCalls {
         if ("TABLE_FUNCTION".equals(n.path("type").asString(""))
                 && "resample_bars".equals(n.path("function").path("function_name").asString("").toLowerCase(Locale.ROOT))) {
             List<JsonNode> args = arguments(n.path("function"));
-            String symbol = args.isEmpty() ? null : text(args.get(0));
-            if (symbol != null) out.add(new Call(symbol, args.size() > 1 ? text(args.get(1)) : null));
+            String symbol = args.isEmpty() ? null : literal(args.get(0), "symbol", "'IBM'");
+            String from = args.size() > 1 ? literal(args.get(1), "interval", "'1d'") : null;
+            if (symbol != null) out.add(new Call(symbol, from));
         }
         for (Map.Entry<String, JsonNode> field : n.properties()) collect(field.getValue(), out);
     }
@@ -51,6 +53,20 @@ final class ResampleCalls {
             for (JsonNode c : function.path("children")) out.add(c);
         }
         return out;
+    }
+
+    /**
+     * The symbol or source interval as written: only text can be checked against the store before the query runs,
+     * and an expression ((SELECT 'ZZZ'), lower('aa'), a column) the macro does not find would answer no rows unsaid.
+     */
+    private static String literal(JsonNode e, String field, String example) {
+        String t = text(e);
+        if (t == null) {
+            throw org.sextant.engine.SextantException.invalid(field, "resample_bars takes its " + field + " as text written in the query ("
+                    + example + "), not an expression or a column: the store is checked for it before the query runs",
+                    "write the " + field + " as a quoted literal, e.g. resample_bars('IBM', '1d', '1w')");
+        }
+        return t;
     }
 
     /** A text constant's value, or null for any other expression. */

@@ -2,9 +2,13 @@ package org.sextant.engine.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,5 +35,40 @@ class AppLogTest {
         assertEquals(List.of("opened SEXTANT_HOME/data/sextant.duckdb", "import of ~/Downloads/AA.csv done", "kept SEXTANT_HOME",
                 "other user " + dir.resolve("alice2/x.csv")), AppLog.tail(log, 10, home, user).get("lines"));
         assertEquals(written, Files.readString(log));
+    }
+
+    /** Attack 22, H4: a link in the log's place (to any file the app can read) is named, never followed, for both files. */
+    @Test
+    void aLinkInTheLogsPlaceIsNamedAndItsTargetNeverRead(@TempDir Path dir) throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret.txt"), "SECRET-1\nSECRET-2\n");
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = Files.createSymbolicLink(logs.resolve("sextant.log"), secret);
+        Map<String, Object> shown = AppLog.tail(log, 5, dir, dir.getParent());
+        assertEquals(List.of(), shown.get("lines"));
+        assertEquals("logs/sextant.log is a symbolic link, not read: the app writes its log as a regular file", shown.get("note"));
+
+        Files.delete(log);
+        Files.writeString(log, "d\n");
+        Files.createSymbolicLink(logs.resolve("sextant.log.1"), secret);
+        shown = AppLog.tail(log, 5, dir, dir.getParent());
+        assertEquals(List.of("d"), shown.get("lines"));
+        assertEquals("logs/sextant.log.1 is a symbolic link, not read", shown.get("note"));
+    }
+
+    /**
+     * Attack 22, M1: a FIFO in the log's place is not opened (an open would wait for a writer without bound). The test
+     * holds the FIFO open itself (read-write, which does not block on Linux) so that a reader that did open it would not
+     * hang the test but answer with no note.
+     */
+    @Test
+    void aFifoInTheLogsPlaceIsNamedAndNotOpened(@TempDir Path dir) throws Exception {
+        Path log = Files.createDirectories(dir.resolve("logs")).resolve("sextant.log");
+        assumeTrue(new ProcessBuilder("mkfifo", log.toString()).start().waitFor() == 0, "mkfifo is needed");
+        try (RandomAccessFile held = new RandomAccessFile(log.toFile(), "rw")) {
+            Map<String, Object> shown = AppLog.tail(log, 5, dir, dir.getParent());
+            assertEquals(List.of(), shown.get("lines"));
+            assertEquals("logs/sextant.log is not a regular file (a pipe, socket or device), not read: the app writes its log as a regular file",
+                    shown.get("note"));
+        }
     }
 }

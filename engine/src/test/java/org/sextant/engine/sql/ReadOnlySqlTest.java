@@ -95,6 +95,20 @@ class ReadOnlySqlTest {
         assertTrue(interval.fix().contains("resample_bars('AA', '1d'"), interval.fix());
     }
 
+    /** Attack 22, L1: a symbol or source interval the store cannot be checked for before the query runs is refused, not answered empty. */
+    @Test
+    void resamplingASymbolOrIntervalGivenAsAnExpressionIsRefused() {
+        for (String call : new String[] {"resample_bars((SELECT 'ZZZ'), '1d', '1w')", "resample_bars(lower('AA'), '1d', '1w')",
+                "resample_bars(NULL, '1d', '1w')", "resample_bars(s.symbol, '1d', '1w')"}) {
+            SextantException e = assertThrows(SextantException.class, () -> sql.run("SELECT * FROM symbols s, " + call, null), call);
+            assertEquals("symbol", e.field(), call);
+            assertTrue(e.getMessage().startsWith("resample_bars takes its symbol as text written in the query ('IBM')"), e.getMessage());
+        }
+        SextantException from = assertThrows(SextantException.class, () -> sql.run("SELECT * FROM resample_bars('AA', (SELECT '5m'), '1w')", null));
+        assertEquals("interval", from.field());
+        assertEquals("write the interval as a quoted literal, e.g. resample_bars('IBM', '1d', '1w')", from.fix());
+    }
+
     @Test
     void aTableCreatedByAWriteIsQueryableAtOnce() {
         // the guard's table list is kept between calls; a write must make the next call read it again

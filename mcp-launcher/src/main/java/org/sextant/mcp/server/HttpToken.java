@@ -69,12 +69,16 @@ public final class HttpToken {
         return read(file);
     }
 
+    /** A token is 64 hex characters and a line break: a larger file is not ours, and not read. */
+    private static final int MAX_FILE_BYTES = 4096;
+
     private static String read(Path file) throws IOException {
         if (othersCanRead(file)) {
             throw new IllegalStateException("other users can read " + file + ", so the token may be known:"
                     + " start with --new-token to replace it (then update the client's config)");
         }
-        String token = Files.readString(file, StandardCharsets.US_ASCII).strip();
+        // read per request once it changed: a link or a FIFO in its place is never followed nor waited on (HomeFile)
+        String token = new String(org.sextant.contract.HomeFile.readBounded(file, MAX_FILE_BYTES), StandardCharsets.US_ASCII).strip();
         if (!SHAPE.matcher(token).matches()) {
             throw new IllegalStateException(file + " does not hold a token sextant-mcp wrote:"
                     + " start with --new-token to write a new one");

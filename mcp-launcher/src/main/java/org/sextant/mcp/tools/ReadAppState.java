@@ -2,7 +2,6 @@ package org.sextant.mcp.tools;
 
 import org.sextant.contract.ArgumentSchema;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,6 +10,8 @@ import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.contract.AppFile;
+import org.sextant.contract.HomeFile;
+import org.sextant.contract.StateFile;
 import org.sextant.mcp.app.Discovery;
 import org.sextant.contract.FailReason;
 import org.sextant.mcp.envelope.Json;
@@ -18,7 +19,9 @@ import org.sextant.mcp.envelope.ToolFailure;
 
 /**
  * state.json straight from disk, so it answers even while the app is busy or gone: the app
- * replaces the file atomically, so a read sees one whole version.
+ * replaces the file atomically, so a read sees one whole version. This tool passes no gate, so it
+ * reads only a regular file (a link or a FIFO in its place is refused unopened: {@link HomeFile})
+ * and shows only the fields the app writes, secrets masked ({@link StateFile}).
  */
 final class ReadAppState extends LauncherTool {
     // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
@@ -37,13 +40,16 @@ final class ReadAppState extends LauncherTool {
         } catch (NoSuchFileException e) {
             throw new ToolFailure(FailReason.APP_NOT_RUNNING, "no app state: " + file + " does not exist (the app has"
                     + " not run with this SEXTANT_HOME)", "start the Sextant app (sextant, or sextant --headless), then call again");
+        } catch (HomeFile.NotRegular e) {
+            throw new ToolFailure(FailReason.APP_ERROR, e.getMessage() + ": the app writes state.json as a regular file",
+                    "the person should delete " + file + " (the app writes it again when it starts)");
         } catch (IOException e) {
             throw new ToolFailure(FailReason.APP_ERROR, "cannot read " + file + ": " + e.getMessage(),
                     "call again; if it persists the person should check the file's permissions");
         }
         Map<String, Object> state;
         try {
-            state = Json.readObject(text);
+            state = StateFile.knownFields(Json.readObject(text));
         } catch (RuntimeException e) {
             throw new ToolFailure(FailReason.APP_ERROR, file + " is not a JSON object", "call again in a moment");
         }
@@ -62,10 +68,10 @@ final class ReadAppState extends LauncherTool {
 
     /** The app writes a few hundred bytes; a file over the bound (not the app's) is refused unread, naming its size. */
     private static String readBounded(Path file) throws IOException {
-        long size = Files.size(file);
+        long size = HomeFile.regular(file).size();
         byte[] bytes = new byte[0];
         if (size <= MAX_BYTES) {
-            try (java.io.InputStream in = Files.newInputStream(file)) {
+            try (java.io.InputStream in = HomeFile.open(file)) {
                 bytes = in.readNBytes(MAX_BYTES + 1); // bounded even if the file grew since
             }
         }

@@ -192,6 +192,46 @@ class ReadToolsTest extends AgainstTheApp {
                 + " bytes a state file may hold; not read"), e.error());
     }
 
+    /** Attack 22, H5 and M1: read_app_state passes no gate, so a link or a FIFO in state.json's place is refused unopened. */
+    @Test
+    void aLinkOrAFifoInTheStateFilesPlaceIsRefusedUnread() throws Exception {
+        Path state = home.resolve("state.json");
+        Path secret = Files.writeString(home.resolve("elsewhere-creds.json"), "{\"active_view\": \"SECRET-CREDS-9\"}");
+        Files.delete(state);
+        Files.createSymbolicLink(state, secret);
+        Envelope link = tools.dispatch("read_app_state", Map.of());
+        assertEquals("app_error", link.failReason());
+        assertEquals(state + " is a symbolic link, not read: the app writes state.json as a regular file", link.error());
+        assertFalse(Json.write(link).contains("SECRET"), Json.write(link));
+
+        Files.delete(state);
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", state.toString()).start().waitFor() == 0, "mkfifo is needed");
+        // held open read-write (which does not block on Linux): a reader that opened the FIFO would get an empty file, not hang
+        try (java.io.RandomAccessFile held = new java.io.RandomAccessFile(state.toFile(), "rw")) {
+            Envelope fifo = tools.dispatch("read_app_state", Map.of());
+            assertEquals(state + " is not a regular file (a pipe, socket or device), not read: the app writes state.json as a regular file",
+                    fifo.error());
+        }
+    }
+
+    /** Attack 22, H5: only the fields the app writes come back, and a provider's key written in clear is masked. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theStateShowsOnlyTheFieldsTheAppWritesWithKeysMasked() throws Exception {
+        Files.writeString(home.resolve("state.json"), "{\"version\": \"0.1.0\", \"zz_unknown\": \"SECRET-1\", \"active_view\": \"chart\","
+                + " \"jobs\": {\"running\": 1, \"SECRET-2\": 3}, \"data\": {\"symbols\": 2, \"raw\": \"SECRET-3\"},"
+                + " \"settings\": {\"default_provider\": \"p\", \"token\": \"SECRET-4\", \"providers\": {\"p\": {\"api_key\": \"SECRET-5\","
+                + " \"url_template\": \"https://x.example/d?s={symbol}&apikey=SECRET-6\", \"extra\": \"SECRET-7\"}}},"
+                + " \"mode\": {\"nested\": \"SECRET-8\"}, \"updated_at\": \"" + Instant.now() + "\"}");
+        Map<String, Object> d = data(tools.dispatch("read_app_state", Map.of()));
+        assertFalse(Json.write(d).contains("SECRET"), Json.write(d));
+        Map<String, Object> state = (Map<String, Object>) d.get("state");
+        assertEquals(List.of("version", "active_view", "jobs", "data", "settings", "updated_at"), List.copyOf(state.keySet()));
+        assertEquals(Map.of("running", 1), state.get("jobs"));
+        assertEquals(Map.of("api_key", "***", "url_template", "https://x.example/d?s={symbol}&apikey=***"),
+                ((Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) state.get("settings")).get("providers")).get("p")));
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void theCommandQueueListsPendingAndDoneNewestFirst() throws Exception {

@@ -1,6 +1,6 @@
 package org.sextant.engine.ingest.provider;
 
-import org.sextant.engine.home.UrlMask;
+import org.sextant.contract.UrlMask;
 
 import org.sextant.contract.FailReason;
 

@@ -73,10 +73,10 @@ public final class ReportExport {
         if (!Files.exists(target)) return;
         byte[] head = new byte[RunReport.HEAD.length()];
         int n = 0;
-        if (Files.isRegularFile(target)) {
-            try (var in = Files.newInputStream(target)) {
-                n = in.readNBytes(head, 0, head.length);
-            }
+        try (var in = org.sextant.contract.HomeFile.open(target)) {
+            n = in.readNBytes(head, 0, head.length);
+        } catch (org.sextant.contract.HomeFile.NotRegular notAFile) {
+            n = 0; // a folder, a FIFO or a device is no report: refused below, never opened
         }
         if (n == head.length && new String(head, java.nio.charset.StandardCharsets.UTF_8).equals(RunReport.HEAD)) return;
         throw SextantException.invalid("path", target + " already holds a file that is not a Sextant report; nothing was written",
@@ -92,6 +92,7 @@ public final class ReportExport {
             return HomePaths.requireWritableInside(root, reports.resolve("run-" + safe(runId) + ".html"), RESERVED, "path",
                     "make " + reports + " a plain folder inside SEXTANT_HOME (not a link that leaves it), or give a path");
         }
+        refuseOddText(path.trim());
         Path p;
         try {
             p = Path.of(path.trim());
@@ -112,11 +113,43 @@ public final class ReportExport {
         for (Path part : rel) {
             if (part.toString().startsWith(".")) throw SextantException.invalid("path", shown + " names a hidden file or folder", where);
         }
-        if (!t.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".html")) {
-            throw SextantException.invalid("path", "the report file must end in .html, got " + t.getFileName(), "e.g. " + t.getFileName() + ".html");
+        String name = t.getFileName().toString();
+        if (!isHtmlName(name)) {
+            throw SextantException.invalid("path", "the report file must end in .html or .htm (either in any case), got " + name, "e.g. " + name + ".html");
+        }
+        for (Path part : rel) {
+            int bytes = part.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            if (bytes > MAX_NAME_BYTES) {
+                throw SextantException.invalid("path", "the name '" + org.sextant.contract.ShownText.name(part.toString()) + "' in " + shown + " is " + bytes
+                        + " bytes, more than the " + MAX_NAME_BYTES + " a report's file or folder name may hold (a file system holds 255,"
+                        + " and the write puts a temporary file of a longer name beside it)", "shorten that name to at most " + MAX_NAME_BYTES + " bytes");
+            }
         }
         // a link inside the home must not lead the write outside it, or into a folder the app owns
         return HomePaths.requireWritableInside(root, t, RESERVED, "path", where);
+    }
+
+    /** A report's name: what a browser opens as a page. */
+    static boolean isHtmlName(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return lower.endsWith(".html") || lower.endsWith(".htm");
+    }
+
+    /** Most bytes of one name in a report's path: 255 (what file systems hold) less the temporary name the atomic write adds. */
+    static final int MAX_NAME_BYTES = 200;
+
+    /** What no file name should hold: a character a listing does not show (a line break, a direction mark) or a final separator (a folder). */
+    private static void refuseOddText(String path) {
+        if (org.sextant.contract.ShownText.hasUnshown(path)) {
+            throw SextantException.invalid("path", "the path '" + org.sextant.contract.ShownText.name(path) + "' holds a control or format"
+                    + " character (such as a line break), which a file name must not", "give a path of printable characters, such as mine/run.html");
+        }
+        if (path.endsWith("/") || path.endsWith(java.io.File.separator)) {
+            String file = path.substring(0, path.length() - 1);
+            throw SextantException.invalid("path", "the path '" + org.sextant.contract.ShownText.name(path) + "' ends in a separator, so it names a folder, not a file",
+                    isHtmlName(file) ? "drop the final separator: " + org.sextant.contract.ShownText.name(file)
+                            : "put the report's file name after it, such as " + org.sextant.contract.ShownText.name(path + "run.html"));
+        }
     }
 
     private static String safe(String s) {

@@ -194,4 +194,27 @@ class ReportExportTest {
         engine.exportReport(run.runId(), "html", again.toString());
         assertFalse(Files.readString(again).contains("<p>stale</p>"), "an earlier report is replaced");
     }
+
+    /** Attack 22, L2: a name no listing shows right, a folder, or a name too long is refused naming why; .htm is a page as .html is. */
+    @Test
+    void oddPathsAreRefusedNamingWhyAndHtmIsAPage() throws Exception {
+        Path reports = dir.toAbsolutePath().normalize().resolve("reports");
+        SextantException newline = assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", "mine/a\nb.html"));
+        assertEquals("path", newline.field());
+        assertEquals("the path 'mine/a\\u000ab.html' holds a control or format character (such as a line break), which a file name must not",
+                newline.getMessage());
+        SextantException slash = assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", "mine/a.html/"));
+        assertEquals("the path 'mine/a.html/' ends in a separator, so it names a folder, not a file", slash.getMessage());
+        assertEquals("drop the final separator: mine/a.html", slash.fix());
+        assertFalse(Files.exists(reports.resolve("mine/a.html")), "nothing written");
+
+        String longName = "r".repeat(295) + ".html";
+        SextantException tooLong = assertThrows(SextantException.class, () -> engine.exportReport(run.runId(), "html", longName));
+        assertEquals("path", tooLong.field());
+        assertTrue(tooLong.getMessage().contains(" is 300 bytes, more than the 200 a report's file or folder name may hold"), tooLong.getMessage());
+        assertEquals("shorten that name to at most 200 bytes", tooLong.fix());
+
+        assertEquals(reports.resolve("mine/b.htm"), engine.exportReport(run.runId(), "html", "mine/b.htm").file());
+        assertEquals(reports.resolve("mine/c.HTM"), engine.exportReport(run.runId(), "html", "mine/c.HTM").file());
+    }
 }

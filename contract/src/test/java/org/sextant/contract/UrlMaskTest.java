@@ -1,4 +1,4 @@
-package org.sextant.engine.home;
+package org.sextant.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

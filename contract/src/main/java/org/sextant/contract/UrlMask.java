@@ -1,4 +1,4 @@
-package org.sextant.engine.home;
+package org.sextant.contract;
 
 import java.util.Set;
 import java.util.regex.Pattern;

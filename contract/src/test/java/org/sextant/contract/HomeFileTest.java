@@ -1,0 +1,42 @@
+package org.sextant.contract;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Attack 22, H4/H5/M1: a file of the home read on a client's request is read only when it is a regular file of its own. */
+class HomeFileTest {
+    @Test
+    void aRegularFileIsReadWithinItsBound(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("state.json"), "{}");
+        assertArrayEquals("{}".getBytes(), HomeFile.readBounded(f, 2));
+        HomeFile.TooLarge big = assertThrows(HomeFile.TooLarge.class, () -> HomeFile.readBounded(f, 1));
+        assertEquals(f + " is 2 bytes, more than the 1 bytes it may hold; not read", big.getMessage());
+        assertThrows(NoSuchFileException.class, () -> HomeFile.readBounded(dir.resolve("absent"), 1));
+    }
+
+    @Test
+    void aLinkAFolderAndAFifoAreNamedNeverOpened(@TempDir Path dir) throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret.txt"), "SECRET");
+        Path link = Files.createSymbolicLink(dir.resolve("state.json"), secret);
+        HomeFile.NotRegular l = assertThrows(HomeFile.NotRegular.class, () -> HomeFile.readBounded(link, 100));
+        assertEquals(link + " is a symbolic link, not read", l.getMessage());
+        assertEquals("is a folder, not a file; not read", assertThrows(HomeFile.NotRegular.class, () -> HomeFile.open(dir)).why());
+
+        Path fifo = dir.resolve("fifo.json");
+        assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo is needed");
+        // held open read-write (no block on Linux): a reader that opened the FIFO would read nothing rather than hang the test
+        try (RandomAccessFile held = new RandomAccessFile(fifo.toFile(), "rw")) {
+            assertEquals("is not a regular file (a pipe, socket or device), not read",
+                    assertThrows(HomeFile.NotRegular.class, () -> HomeFile.open(fifo)).why());
+        }
+    }
+}
