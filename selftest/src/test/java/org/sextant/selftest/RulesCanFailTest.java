@@ -21,6 +21,7 @@ import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolCatalog;
 import org.sextant.selftest.fixtures.UnmaskedState;
 import org.sextant.selftest.fixtures.InsertingReadRoutes;
+import org.sextant.selftest.fixtures.ExecutingReadRoutes;
 import org.sextant.selftest.fixtures.CallbackWritingReadRoutes;
 import org.sextant.selftest.fixtures.WritingChartRoute;
 import org.sextant.selftest.fixtures.ClickingChartRoute;
@@ -136,6 +137,16 @@ class RulesCanFailTest {
         fails(r, "list_symbols is read but its route reaches a write");
         assertTrue(r.violations().stream().anyMatch(v -> v.contains("InsertingReadRoutes.listSymbols")
                 && (v.contains("Store.inTransaction") || v.contains("executeUpdate"))), r.violations().toString());
+    }
+
+    @Test
+    @DisplayName("fails: a read route that deletes rows inside Store.read with Statement.execute or PreparedStatement.execute")
+    void readRouteThatExecutes() {
+        RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(ExecutingReadRoutes.class), ExecutingReadRoutes.class.getName());
+        fails(r, "get_db_schema is read but its route reaches a write");
+        assertTrue(r.violations().stream().anyMatch(v -> v.startsWith("get_db_schema ") && v.contains("java.sql.Statement.execute")), r.violations().toString());
+        fails(r, "list_symbols is read but its route reaches a write");
+        assertTrue(r.violations().stream().anyMatch(v -> v.startsWith("list_symbols ") && v.contains("java.sql.PreparedStatement.execute")), r.violations().toString());
     }
 
     @Test

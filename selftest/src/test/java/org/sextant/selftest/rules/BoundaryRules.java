@@ -24,15 +24,25 @@ import org.sextant.mcp.tools.ToolClass;
 public final class BoundaryRules {
     private BoundaryRules() {}
 
-    /** What writes the store: the one write path (Store.inTransaction), DuckDB's appender and JDBC update calls. */
+    /** JDBC statement types: the interfaces and DuckDB's own classes (a cast reaches the same calls). */
+    private static final Set<String> STATEMENTS = Set.of("java.sql.Statement", "java.sql.PreparedStatement",
+            "java.sql.CallableStatement", "org.duckdb.DuckDBPreparedStatement");
+
+    /**
+     * Statement calls that may run any SQL, so count as a write: execute(...) runs DELETE as well
+     * as SELECT, and which one is not visible to a call graph. Read routes read with executeQuery;
+     * none needs execute (SET and pragmas are run when Store opens its connections, not on a route).
+     */
+    private static final Set<String> ANY_SQL = Set.of("execute", "executeUpdate", "executeLargeUpdate", "executeBatch", "executeLargeBatch");
+
+    /** What writes the store: the one write path (Store.inTransaction), DuckDB's appender and JDBC calls that may run any SQL. */
     static final Predicate<AccessTarget.CodeUnitAccessTarget> STORE_WRITE = t -> {
         String owner = t.getOwner().getName();
         String name = t.getName();
         return owner.equals("org.sextant.engine.store.Store") && name.equals("inTransaction")
                 || owner.startsWith("org.duckdb.DuckDBAppender")
                 || owner.equals("org.duckdb.DuckDBConnection") && name.equals("createAppender")
-                || (owner.equals("java.sql.Statement") || owner.equals("java.sql.PreparedStatement"))
-                        && Set.of("executeUpdate", "executeLargeUpdate", "executeBatch").contains(name)
+                || STATEMENTS.contains(owner) && ANY_SQL.contains(name)
                 || owner.equals("java.sql.Connection") && name.equals("commit");
     };
 
