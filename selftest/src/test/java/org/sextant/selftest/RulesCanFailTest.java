@@ -131,6 +131,17 @@ class RulesCanFailTest {
     }
 
     @Test
+    @DisplayName("fails: a read tool taking a capability by search of Capabilities.ALL, by Capabilities.named, or by building one")
+    void capabilityByLookup() {
+        fails(BoundaryRules.readToolsReachOnlyReadCapabilities(listing(new FixtureTools.LooksUpDelete())),
+                "fixture_looks_up_delete is read but takes a capability not by its constant: org.sextant.contract.Capabilities.ALL");
+        fails(BoundaryRules.readToolsReachOnlyReadCapabilities(listing(new FixtureTools.NamesDelete())),
+                "fixture_names_delete is read but takes a capability not by its constant: org.sextant.contract.Capabilities.named");
+        fails(BoundaryRules.readToolsReachOnlyReadCapabilities(listing(new FixtureTools.BuildsDelete())),
+                "fixture_builds_delete is read but takes a capability not by its constant: org.sextant.contract.Capability.<init>");
+    }
+
+    @Test
     @DisplayName("fails: a read route that inserts a row")
     void readRouteThatInserts() {
         RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(InsertingReadRoutes.class), InsertingReadRoutes.class.getName());

@@ -207,9 +207,39 @@ public final class BoundaryRules {
                                 + a.getOrigin().getFullName() + ", line " + a.getLineNumber() + ") via " + e.getValue());
                     }
                 }
+                for (com.tngtech.archunit.core.domain.JavaAccess<?> a : lookups(e.getKey())) {
+                    v.add(tool.name() + " is read but takes a capability not by its constant: " + a.getTarget().getFullName()
+                            + " (" + a.getOrigin().getFullName() + ", line " + a.getLineNumber() + ") via " + e.getValue()
+                            + "; name the read capability's constant (Capabilities.LIST_SYMBOLS...)");
+                }
             }
         }
         return new RuleResult("a read tool reaches only read capabilities of the app", n, "read tools", v);
+    }
+
+    /**
+     * Ways to get a capability the rule cannot see by its constant: the lists of Capabilities
+     * (ALL...), any method of Capabilities (named(...)), and building a Capability.
+     */
+    private static List<com.tngtech.archunit.core.domain.JavaAccess<?>> lookups(JavaCodeUnit u) {
+        List<com.tngtech.archunit.core.domain.JavaAccess<?>> out = new ArrayList<>();
+        for (JavaFieldAccess a : u.getFieldAccesses()) {
+            if (a.getTarget().getOwner().getName().equals(Capabilities.class.getName()) && holdsCapabilities(a.getTarget().getName())) out.add(a);
+        }
+        u.getMethodCallsFromSelf().stream().filter(c -> c.getTargetOwner().getName().equals(Capabilities.class.getName())).forEach(out::add);
+        u.getConstructorCallsFromSelf().stream().filter(c -> c.getTargetOwner().getName().equals(Capability.class.getName())).forEach(out::add);
+        return out;
+    }
+
+    /** Whether the Capabilities field is a collection or map holding capabilities. */
+    private static boolean holdsCapabilities(String field) {
+        try {
+            Object value = Capabilities.class.getField(field).get(null);
+            java.util.Collection<?> items = value instanceof Map<?, ?> m ? m.values() : value instanceof java.util.Collection<?> c ? c : List.of();
+            return items.stream().anyMatch(Capability.class::isInstance);
+        } catch (ReflectiveOperationException e) {
+            return false;
+        }
     }
 
     /** The capabilities each tool reaches (its code, inherited code and what they call), for the report's inventory. */
