@@ -95,6 +95,19 @@ class RulesCanFailTest {
     }
 
     @Test
+    @DisplayName("fails: launcher code other than a write tool (a dispatcher) calling a write capability")
+    void writeCapabilityOutsideWriteTool() {
+        RuleResult real = BoundaryRules.onlyWriteToolsNameWriteCapabilities(Launcher.real());
+        assertTrue(real.passed(), real.violations().toString());
+        fails(BoundaryRules.onlyWriteToolsNameWriteCapabilities(beside(FixtureTools.TidyingDispatcher.class)),
+                "FixtureTools$TidyingDispatcher.dispatch");
+        fails(BoundaryRules.onlyWriteToolsNameWriteCapabilities(beside(FixtureTools.TidyingDispatcher.class)),
+                "names the write capability delete_prices but is no write tool's code");
+        // a read tool looking up a capability is no write tool either
+        fails(BoundaryRules.onlyWriteToolsNameWriteCapabilities(listing(new FixtureTools.NamesDelete())), "takes a capability by lookup");
+    }
+
+    @Test
     @DisplayName("fails: an app-driving tool without the pilot gate")
     void pilotWithoutGate() {
         Launcher behindDispatcher = listing(new FixtureTools.Pilot());

@@ -242,6 +242,40 @@ public final class BoundaryRules {
         }
     }
 
+    /**
+     * Only a write tool's code (its class, what it inherits and what it calls) names a write
+     * capability or takes one by lookup: any other launcher code (the dispatcher, the server,
+     * resources, prompts) that did would call the app's write routes around the runs gate, which
+     * guards only a write tool's handler.
+     */
+    public static RuleResult onlyWriteToolsNameWriteCapabilities(Launcher l) {
+        CallGraph graph = new CallGraph(l.classes());
+        java.util.Set<JavaCodeUnit> writeCode = new java.util.HashSet<>();
+        for (LauncherTool tool : l.tools()) {
+            if (tool.toolClass() == ToolClass.WRITE) writeCode.addAll(graph.reachable(LauncherRules.toolCode(l, tool)).keySet());
+        }
+        List<String> v = new ArrayList<>();
+        int n = 0;
+        for (JavaClass owner : l.classes()) {
+            if (!owner.getPackageName().startsWith(Launcher.PACKAGE)) continue;
+            for (JavaCodeUnit u : owner.getCodeUnits()) {
+                n++;
+                if (writeCode.contains(u)) continue;
+                for (JavaFieldAccess a : u.getFieldAccesses()) {
+                    Capability c = capability(a);
+                    if (c != null && !c.isRead()) v.add(u.getFullName() + " (line " + a.getLineNumber() + ") names the write capability "
+                            + c.name() + " but is no write tool's code, so the runs gate does not guard it: call it from a listed write tool");
+                }
+                for (com.tngtech.archunit.core.domain.JavaAccess<?> a : lookups(u)) {
+                    v.add(u.getFullName() + " (line " + a.getLineNumber() + ") takes a capability by lookup (" + a.getTarget().getFullName()
+                            + ") but is no write tool's code: name a read capability's constant, or call it from a listed write tool");
+                }
+            }
+        }
+        return new RuleResult("only a write tool's code names a write capability", n,
+                "launcher methods (dispatcher, server, resources, prompts, tools), " + writeCode.size() + " of them write tools' code", v);
+    }
+
     /** The capabilities each tool reaches (its code, inherited code and what they call), for the report's inventory. */
     public static Map<String, java.util.Set<String>> capabilitiesReached(Launcher l) {
         CallGraph graph = new CallGraph(l.classes());
