@@ -22,6 +22,7 @@ import org.sextant.mcp.tools.ToolCatalog;
 import org.sextant.selftest.fixtures.UnmaskedState;
 import org.sextant.selftest.fixtures.InsertingReadRoutes;
 import org.sextant.selftest.fixtures.ExecutingReadRoutes;
+import org.sextant.selftest.fixtures.RegisteringReadRoutes;
 import org.sextant.selftest.fixtures.CallbackWritingReadRoutes;
 import org.sextant.selftest.fixtures.WritingChartRoute;
 import org.sextant.selftest.fixtures.ClickingChartRoute;
@@ -152,6 +153,15 @@ class RulesCanFailTest {
                 "fixture_names_delete is read but takes a capability not by its constant: org.sextant.contract.Capabilities.named");
         fails(BoundaryRules.readToolsReachOnlyReadCapabilities(listing(new FixtureTools.BuildsDelete())),
                 "fixture_builds_delete is read but takes a capability not by its constant: org.sextant.contract.Capability.<init>");
+    }
+
+    @Test
+    @DisplayName("fails: a read capability registered with a writing method not named after it")
+    void registeredRouteNotNamed() {
+        RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(RegisteringReadRoutes.class), RegisteringReadRoutes.class.getName());
+        assertTrue(r.violations().stream().anyMatch(v -> v.startsWith("list_symbols is read but its route reaches a write")
+                && v.contains("RegisteringReadRoutes.listSymbolsTidy") && (v.contains("Store.inTransaction") || v.contains("executeUpdate"))), r.violations().toString());
+        fails(r, "get_db_schema: no route registered for it in " + RegisteringReadRoutes.class.getName());
     }
 
     @Test
