@@ -16,6 +16,7 @@ import org.sextant.mcp.fixture.LinksJdbc;
 import org.sextant.mcp.fixture.PilotFlagWriter;
 import org.sextant.mcp.fixture.SettingsWriter;
 import org.sextant.mcp.tools.FixtureTools;
+import org.sextant.mcp.tools.FileWritingReadTools;
 import org.sextant.mcp.tools.InheritedHandlerTools;
 import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolCatalog;
@@ -127,6 +128,33 @@ class RulesCanFailTest {
 
         Launcher gates = listing(new FixtureTools.ReadThatGates());
         fails(LauncherRules.readToolsCallNoGateAndWriteNoFile(gates), "RunsGate.enforce");
+    }
+
+    @Test
+    @DisplayName("fails: a read tool writing a file with a log FileHandler, a process, Jackson writeValues or createGenerator, ImageIO, a zip file system, a flight recording")
+    void readWritesThroughOtherApis() {
+        Map<LauncherTool, String> tools = Map.of(
+                new FileWritingReadTools.LogFile(), "java.util.logging.FileHandler.<init>",
+                new FileWritingReadTools.Process(), "java.lang.ProcessBuilder.",
+                new FileWritingReadTools.RuntimeExec(), "java.lang.Runtime.exec",
+                new FileWritingReadTools.JacksonValues(), "ObjectWriter.writeValues",
+                new FileWritingReadTools.Image(), "javax.imageio.ImageIO.write",
+                new FileWritingReadTools.ZipFileSystem(), "java.nio.file.FileSystems.newFileSystem",
+                new FileWritingReadTools.Generator(), ".createGenerator(tools.jackson.core.ObjectWriteContext, java.io.File",
+                new FileWritingReadTools.FlightRecording(), "jdk.jfr.Recording.dump");
+        tools.forEach((tool, api) -> {
+            RuleResult r = LauncherRules.readToolsCallNoGateAndWriteNoFile(listing(tool, writingBase()));
+            fails(r, tool.name() + " is read but reaches ");
+            fails(r, api);
+        });
+    }
+
+    private static Class<?> writingBase() {
+        try {
+            return Class.forName("org.sextant.mcp.tools.FileWritingReadTools$Writing");
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static Class<?> cache() {
