@@ -48,6 +48,12 @@ class LauncherRulesTest {
     }
 
     @Test
+    @DisplayName("rule: only a write tool's code names a write capability (nothing else reaches one around the runs gate)")
+    void writeCapabilitiesOnlyInWriteTools(TestReporter reporter) {
+        holds(BoundaryRules.onlyWriteToolsNameWriteCapabilities(launcher), 100, "launcher methods", reporter);
+    }
+
+    @Test
     @DisplayName("rule: an app-driving tool also passes the pilot gate")
     void pilotToolsGated(TestReporter reporter) {
         holds(LauncherRules.appDrivingToolsPassThePilotGate(launcher), reporter);

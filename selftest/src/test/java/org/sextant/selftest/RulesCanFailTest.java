@@ -16,11 +16,14 @@ import org.sextant.mcp.fixture.LinksJdbc;
 import org.sextant.mcp.fixture.PilotFlagWriter;
 import org.sextant.mcp.fixture.SettingsWriter;
 import org.sextant.mcp.tools.FixtureTools;
+import org.sextant.mcp.tools.FileWritingReadTools;
 import org.sextant.mcp.tools.InheritedHandlerTools;
 import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolCatalog;
 import org.sextant.selftest.fixtures.UnmaskedState;
 import org.sextant.selftest.fixtures.InsertingReadRoutes;
+import org.sextant.selftest.fixtures.ExecutingReadRoutes;
+import org.sextant.selftest.fixtures.RegisteringReadRoutes;
 import org.sextant.selftest.fixtures.CallbackWritingReadRoutes;
 import org.sextant.selftest.fixtures.WritingChartRoute;
 import org.sextant.selftest.fixtures.ClickingChartRoute;
@@ -94,6 +97,19 @@ class RulesCanFailTest {
     }
 
     @Test
+    @DisplayName("fails: launcher code other than a write tool (a dispatcher) calling a write capability")
+    void writeCapabilityOutsideWriteTool() {
+        RuleResult real = BoundaryRules.onlyWriteToolsNameWriteCapabilities(Launcher.real());
+        assertTrue(real.passed(), real.violations().toString());
+        fails(BoundaryRules.onlyWriteToolsNameWriteCapabilities(beside(FixtureTools.TidyingDispatcher.class)),
+                "FixtureTools$TidyingDispatcher.dispatch");
+        fails(BoundaryRules.onlyWriteToolsNameWriteCapabilities(beside(FixtureTools.TidyingDispatcher.class)),
+                "names the write capability delete_prices but is no write tool's code");
+        // a read tool looking up a capability is no write tool either
+        fails(BoundaryRules.onlyWriteToolsNameWriteCapabilities(listing(new FixtureTools.NamesDelete())), "takes a capability by lookup");
+    }
+
+    @Test
     @DisplayName("fails: an app-driving tool without the pilot gate")
     void pilotWithoutGate() {
         Launcher behindDispatcher = listing(new FixtureTools.Pilot());
@@ -114,6 +130,33 @@ class RulesCanFailTest {
         fails(LauncherRules.readToolsCallNoGateAndWriteNoFile(gates), "RunsGate.enforce");
     }
 
+    @Test
+    @DisplayName("fails: a read tool writing a file with a log FileHandler, a process, Jackson writeValues or createGenerator, ImageIO, a zip file system, a flight recording")
+    void readWritesThroughOtherApis() {
+        Map<LauncherTool, String> tools = Map.of(
+                new FileWritingReadTools.LogFile(), "java.util.logging.FileHandler.<init>",
+                new FileWritingReadTools.Process(), "java.lang.ProcessBuilder.",
+                new FileWritingReadTools.RuntimeExec(), "java.lang.Runtime.exec",
+                new FileWritingReadTools.JacksonValues(), "ObjectWriter.writeValues",
+                new FileWritingReadTools.Image(), "javax.imageio.ImageIO.write",
+                new FileWritingReadTools.ZipFileSystem(), "java.nio.file.FileSystems.newFileSystem",
+                new FileWritingReadTools.Generator(), ".createGenerator(tools.jackson.core.ObjectWriteContext, java.io.File",
+                new FileWritingReadTools.FlightRecording(), "jdk.jfr.Recording.dump");
+        tools.forEach((tool, api) -> {
+            RuleResult r = LauncherRules.readToolsCallNoGateAndWriteNoFile(listing(tool, writingBase()));
+            fails(r, tool.name() + " is read but reaches ");
+            fails(r, api);
+        });
+    }
+
+    private static Class<?> writingBase() {
+        try {
+            return Class.forName("org.sextant.mcp.tools.FileWritingReadTools$Writing");
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     private static Class<?> cache() {
         try {
             return Class.forName("org.sextant.mcp.tools.FixtureTools$Cache");
@@ -130,12 +173,42 @@ class RulesCanFailTest {
     }
 
     @Test
+    @DisplayName("fails: a read tool taking a capability by search of Capabilities.ALL, by Capabilities.named, or by building one")
+    void capabilityByLookup() {
+        fails(BoundaryRules.readToolsReachOnlyReadCapabilities(listing(new FixtureTools.LooksUpDelete())),
+                "fixture_looks_up_delete is read but takes a capability not by its constant: org.sextant.contract.Capabilities.ALL");
+        fails(BoundaryRules.readToolsReachOnlyReadCapabilities(listing(new FixtureTools.NamesDelete())),
+                "fixture_names_delete is read but takes a capability not by its constant: org.sextant.contract.Capabilities.named");
+        fails(BoundaryRules.readToolsReachOnlyReadCapabilities(listing(new FixtureTools.BuildsDelete())),
+                "fixture_builds_delete is read but takes a capability not by its constant: org.sextant.contract.Capability.<init>");
+    }
+
+    @Test
+    @DisplayName("fails: a read capability registered with a writing method not named after it")
+    void registeredRouteNotNamed() {
+        RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(RegisteringReadRoutes.class), RegisteringReadRoutes.class.getName());
+        assertTrue(r.violations().stream().anyMatch(v -> v.startsWith("list_symbols is read but its route reaches a write")
+                && v.contains("RegisteringReadRoutes.listSymbolsTidy") && (v.contains("Store.inTransaction") || v.contains("executeUpdate"))), r.violations().toString());
+        fails(r, "get_db_schema: no route registered for it in " + RegisteringReadRoutes.class.getName());
+    }
+
+    @Test
     @DisplayName("fails: a read route that inserts a row")
     void readRouteThatInserts() {
         RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(InsertingReadRoutes.class), InsertingReadRoutes.class.getName());
         fails(r, "list_symbols is read but its route reaches a write");
         assertTrue(r.violations().stream().anyMatch(v -> v.contains("InsertingReadRoutes.listSymbols")
                 && (v.contains("Store.inTransaction") || v.contains("executeUpdate"))), r.violations().toString());
+    }
+
+    @Test
+    @DisplayName("fails: a read route that deletes rows inside Store.read with Statement.execute or PreparedStatement.execute")
+    void readRouteThatExecutes() {
+        RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(ExecutingReadRoutes.class), ExecutingReadRoutes.class.getName());
+        fails(r, "get_db_schema is read but its route reaches a write");
+        assertTrue(r.violations().stream().anyMatch(v -> v.startsWith("get_db_schema ") && v.contains("java.sql.Statement.execute")), r.violations().toString());
+        fails(r, "list_symbols is read but its route reaches a write");
+        assertTrue(r.violations().stream().anyMatch(v -> v.startsWith("list_symbols ") && v.contains("java.sql.PreparedStatement.execute")), r.violations().toString());
     }
 
     @Test

@@ -34,7 +34,7 @@ public final class SelfTestReport implements TestExecutionListener {
             "the gates' conditions themselves: the call-graph rules see that a gate is called before a handler,"
                     + " not the branch around it (the runs-gate check below runs the real dispatcher for that)",
             "calls into libraries (MCP SDK, Jackson, Jetty, picocli) are leaves: a file written inside a library"
-                    + " is seen only for the listed APIs (Files.*, FileOutputStream, FileChannel.open, Jackson writeValue(File|Path))",
+                    + " is seen only for the listed APIs (Files.*, FileOutputStream, FileChannel.open, Jackson writeValue(s)/createGenerator(File|Path), FileHandler, ProcessBuilder/Runtime.exec, ImageIO.write(File), FileSystems.newFileSystem, JFR Recording.dump)",
             "reflection, method handles and JNI: invisible to a call graph (the app's read scope refuses writes at run time"
                     + " whatever path reaches them)",
             "callbacks are followed where they are created: a lambda's body or a method reference's target counts as run by"

@@ -61,7 +61,12 @@ class RunsGateUnreadableTest {
         // positive control: exactly "1" opens the gate (the pilot tool then stops at the pilot flag)
         ToolDispatcher open = dispatcher(tools, name -> "1");
         assertTrue(open.dispatch("fixture_good_write", Map.of()).ok());
-        assertEquals("pilot_disabled", open.dispatch("fixture_pilot", Map.of()).failReason());
+        // every app-driving tool, the listed ones too (drive_app), stops at the absent pilot flag
+        List<LauncherTool> pilots = tools.stream().filter(LauncherTool::drivesApp).toList();
+        assertTrue(pilots.size() >= 2, "app-driving tools: " + pilots.size());
+        for (LauncherTool p : pilots) {
+            assertEquals("pilot_disabled", open.dispatch(p.name(), Map.of()).failReason(), p.name() + " ran without the pilot flag");
+        }
     }
 
     private ToolDispatcher dispatcher(List<LauncherTool> tools, UnaryOperator<String> env) {

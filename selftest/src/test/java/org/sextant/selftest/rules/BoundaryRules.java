@@ -24,15 +24,25 @@ import org.sextant.mcp.tools.ToolClass;
 public final class BoundaryRules {
     private BoundaryRules() {}
 
-    /** What writes the store: the one write path (Store.inTransaction), DuckDB's appender and JDBC update calls. */
+    /** JDBC statement types: the interfaces and DuckDB's own classes (a cast reaches the same calls). */
+    private static final Set<String> STATEMENTS = Set.of("java.sql.Statement", "java.sql.PreparedStatement",
+            "java.sql.CallableStatement", "org.duckdb.DuckDBPreparedStatement");
+
+    /**
+     * Statement calls that may run any SQL, so count as a write: execute(...) runs DELETE as well
+     * as SELECT, and which one is not visible to a call graph. Read routes read with executeQuery;
+     * none needs execute (SET and pragmas are run when Store opens its connections, not on a route).
+     */
+    private static final Set<String> ANY_SQL = Set.of("execute", "executeUpdate", "executeLargeUpdate", "executeBatch", "executeLargeBatch");
+
+    /** What writes the store: the one write path (Store.inTransaction), DuckDB's appender and JDBC calls that may run any SQL. */
     static final Predicate<AccessTarget.CodeUnitAccessTarget> STORE_WRITE = t -> {
         String owner = t.getOwner().getName();
         String name = t.getName();
         return owner.equals("org.sextant.engine.store.Store") && name.equals("inTransaction")
                 || owner.startsWith("org.duckdb.DuckDBAppender")
                 || owner.equals("org.duckdb.DuckDBConnection") && name.equals("createAppender")
-                || (owner.equals("java.sql.Statement") || owner.equals("java.sql.PreparedStatement"))
-                        && Set.of("executeUpdate", "executeLargeUpdate", "executeBatch").contains(name)
+                || STATEMENTS.contains(owner) && ANY_SQL.contains(name)
                 || owner.equals("java.sql.Connection") && name.equals("commit");
     };
 
@@ -69,9 +79,16 @@ public final class BoundaryRules {
         List<String> v = new ArrayList<>();
         java.util.Set<String> callbacks = new java.util.TreeSet<>();
         int n = 0;
+        boolean registering = Capabilities.ALL.stream().anyMatch(c -> !registered(graph, routes, c).isEmpty());
         for (Capability c : Capabilities.ALL) {
             if (!c.isRead() || ApiRoutes.APP_HOSTED.contains(c)) continue;
-            List<JavaCodeUnit> handler = routes.getCodeUnits().stream().filter(u -> u.getName().equals(routeMethod(c))).map(u -> (JavaCodeUnit) u).toList();
+            List<JavaCodeUnit> registered = registered(graph, routes, c);
+            if (registering && registered.isEmpty()) {
+                v.add(c.name() + ": no route registered for it in " + routesClass
+                        + " (the self-test reads serve(Capabilities.X, this::method) on one line)");
+            }
+            List<JavaCodeUnit> handler = new ArrayList<>(registered);
+            routes.getCodeUnits().stream().filter(u -> u.getName().equals(routeMethod(c)) && !handler.contains(u)).forEach(handler::add);
             if (handler.isEmpty()) {
                 v.add(c.name() + ": no route method " + routeMethod(c) + " in " + routesClass);
                 continue;
@@ -84,6 +101,26 @@ public final class BoundaryRules {
         return new RuleResult("a read route reaches no store write and no file write", n, "read routes of " + routes.getSimpleName()
                 + "; methods library code may run on objects created on them, followed: " + callbacks.size() + " " + callbacks
                 + " and their equals/hashCode/toString", v);
+    }
+
+    /**
+     * The methods of the routes class that its own code registers for the capability: those called
+     * or referenced on the line reading the capability's constant (serve(Capabilities.X, this::x)),
+     * except the registering method itself (one taking a Capability).
+     */
+    private static List<JavaCodeUnit> registered(CallGraph graph, JavaClass routes, Capability c) {
+        List<JavaCodeUnit> out = new ArrayList<>();
+        for (JavaCodeUnit u : routes.getCodeUnits()) {
+            for (JavaFieldAccess a : u.getFieldAccesses()) {
+                if (!c.equals(capability(a))) continue;
+                for (CallGraph.Site s : graph.sitesFrom(u)) {
+                    if (s.line() != a.getLineNumber() || !s.target().getOwner().equals(routes)) continue;
+                    if (s.target().getRawParameterTypes().stream().anyMatch(t -> t.getName().equals(Capability.class.getName()))) continue;
+                    graph.resolve(s.target()).stream().filter(m -> !out.contains(m)).forEach(out::add);
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -197,9 +234,73 @@ public final class BoundaryRules {
                                 + a.getOrigin().getFullName() + ", line " + a.getLineNumber() + ") via " + e.getValue());
                     }
                 }
+                for (com.tngtech.archunit.core.domain.JavaAccess<?> a : lookups(e.getKey())) {
+                    v.add(tool.name() + " is read but takes a capability not by its constant: " + a.getTarget().getFullName()
+                            + " (" + a.getOrigin().getFullName() + ", line " + a.getLineNumber() + ") via " + e.getValue()
+                            + "; name the read capability's constant (Capabilities.LIST_SYMBOLS...)");
+                }
             }
         }
         return new RuleResult("a read tool reaches only read capabilities of the app", n, "read tools", v);
+    }
+
+    /**
+     * Ways to get a capability the rule cannot see by its constant: the lists of Capabilities
+     * (ALL...), any method of Capabilities (named(...)), and building a Capability.
+     */
+    private static List<com.tngtech.archunit.core.domain.JavaAccess<?>> lookups(JavaCodeUnit u) {
+        List<com.tngtech.archunit.core.domain.JavaAccess<?>> out = new ArrayList<>();
+        for (JavaFieldAccess a : u.getFieldAccesses()) {
+            if (a.getTarget().getOwner().getName().equals(Capabilities.class.getName()) && holdsCapabilities(a.getTarget().getName())) out.add(a);
+        }
+        u.getMethodCallsFromSelf().stream().filter(c -> c.getTargetOwner().getName().equals(Capabilities.class.getName())).forEach(out::add);
+        u.getConstructorCallsFromSelf().stream().filter(c -> c.getTargetOwner().getName().equals(Capability.class.getName())).forEach(out::add);
+        return out;
+    }
+
+    /** Whether the Capabilities field is a collection or map holding capabilities. */
+    private static boolean holdsCapabilities(String field) {
+        try {
+            Object value = Capabilities.class.getField(field).get(null);
+            java.util.Collection<?> items = value instanceof Map<?, ?> m ? m.values() : value instanceof java.util.Collection<?> c ? c : List.of();
+            return items.stream().anyMatch(Capability.class::isInstance);
+        } catch (ReflectiveOperationException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Only a write tool's code (its class, what it inherits and what it calls) names a write
+     * capability or takes one by lookup: any other launcher code (the dispatcher, the server,
+     * resources, prompts) that did would call the app's write routes around the runs gate, which
+     * guards only a write tool's handler.
+     */
+    public static RuleResult onlyWriteToolsNameWriteCapabilities(Launcher l) {
+        CallGraph graph = new CallGraph(l.classes());
+        java.util.Set<JavaCodeUnit> writeCode = new java.util.HashSet<>();
+        for (LauncherTool tool : l.tools()) {
+            if (tool.toolClass() == ToolClass.WRITE) writeCode.addAll(graph.reachable(LauncherRules.toolCode(l, tool)).keySet());
+        }
+        List<String> v = new ArrayList<>();
+        int n = 0;
+        for (JavaClass owner : l.classes()) {
+            if (!owner.getPackageName().startsWith(Launcher.PACKAGE)) continue;
+            for (JavaCodeUnit u : owner.getCodeUnits()) {
+                n++;
+                if (writeCode.contains(u)) continue;
+                for (JavaFieldAccess a : u.getFieldAccesses()) {
+                    Capability c = capability(a);
+                    if (c != null && !c.isRead()) v.add(u.getFullName() + " (line " + a.getLineNumber() + ") names the write capability "
+                            + c.name() + " but is no write tool's code, so the runs gate does not guard it: call it from a listed write tool");
+                }
+                for (com.tngtech.archunit.core.domain.JavaAccess<?> a : lookups(u)) {
+                    v.add(u.getFullName() + " (line " + a.getLineNumber() + ") takes a capability by lookup (" + a.getTarget().getFullName()
+                            + ") but is no write tool's code: name a read capability's constant, or call it from a listed write tool");
+                }
+            }
+        }
+        return new RuleResult("only a write tool's code names a write capability", n,
+                "launcher methods (dispatcher, server, resources, prompts, tools), " + writeCode.size() + " of them write tools' code", v);
     }
 
     /** The capabilities each tool reaches (its code, inherited code and what they call), for the report's inventory. */
