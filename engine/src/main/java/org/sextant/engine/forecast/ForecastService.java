@@ -250,14 +250,15 @@ public final class ForecastService {
         List<Map<String, Object>> failed = new ArrayList<>(read.skipped());
         for (ForecastScanImport.Requested r : read.forecasts()) {
             StoredForecast f = r.forecast();
-            String why = pricesDiffer(f);
+            String why = notReadable(f);
+            PriceSeries upTo = why == null ? prices.closes(f.symbol(), null, f.origin()) : null; // read once: checked, then stored from
+            if (why == null) why = closesDiffer(f, upTo);
             if (why != null) {
                 failed.add(ForecastScanImport.failure(f.symbol(), "symbol", why));
                 continue;
             }
             // a fallback to the model's bands is not stored under the requested calibration, as storeLive does
             BandCalibration cal = BandCalibration.parse(r.calibration());
-            PriceSeries upTo = prices.closes(f.symbol(), null, f.origin());
             if (f.calibration().equals(cal.wire()) && storedLive(upTo, f.model(), f.horizon(), LEVELS, cal) == null) {
                 forecasts.save(List.of(withDigest(f, closesDigest(upTo, f.model()))));
             }
@@ -267,13 +268,17 @@ public final class ForecastService {
         return new ForecastJobImport(imported, failed);
     }
 
-    /** Why the store's closes are not the ones a job's forecast was made from, or null when they are. */
-    private String pricesDiffer(StoredForecast f) {
+    /** Why a job's forecast cannot be checked against the store (its symbol is not stored, it names no closes), or null. */
+    private String notReadable(StoredForecast f) {
         if (prices.symbols(null).stream().noneMatch(s -> s.symbol().equals(f.symbol()))) return "not in the store: import or gather it first";
         if (f.closesDigest() == null) {
             return "the job's output does not say which closes it read (an earlier sextant-spark wrote it): export the prices again and re-run the job";
         }
-        PriceSeries upTo = prices.closes(f.symbol(), null, f.origin());
+        return null;
+    }
+
+    /** Why the store's closes up to the origin ({@code upTo}) are not the ones a job's forecast was made from, or null when they are. */
+    private static String closesDiffer(StoredForecast f, PriceSeries upTo) {
         if (!f.closesDigest().equals(ClosesDigest.of(upTo))) {
             return "the store's closes up to " + f.origin() + " differ from the job's input (" + upTo.size() + " closes here, "
                     + f.historyRows() + " in the job" + (upTo.size() == f.historyRows() ? ", some of them changed since" : "")
