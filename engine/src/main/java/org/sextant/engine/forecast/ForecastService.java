@@ -248,9 +248,12 @@ public final class ForecastService {
         ForecastScanImport.Read read = ForecastScanImport.read(store, folder);
         List<String> imported = new ArrayList<>();
         List<Map<String, Object>> failed = new ArrayList<>(read.skipped());
+        Map<String, StoredForecast> toStore = new java.util.LinkedHashMap<>(); // by key: a forecast listed twice is stored once
+        java.util.Set<String> stored = new java.util.HashSet<>();
+        for (SymbolInfo s : prices.symbols(null)) stored.add(s.symbol()); // listed once, not once per forecast
         for (ForecastScanImport.Requested r : read.forecasts()) {
             StoredForecast f = r.forecast();
-            String why = notReadable(f);
+            String why = notReadable(f, stored);
             PriceSeries upTo = why == null ? prices.closes(f.symbol(), null, f.origin()) : null; // read once: checked, then stored from
             if (why == null) why = closesDiffer(f, upTo);
             if (why != null) {
@@ -260,17 +263,19 @@ public final class ForecastService {
             // a fallback to the model's bands is not stored under the requested calibration, as storeLive does
             BandCalibration cal = BandCalibration.parse(r.calibration());
             if (f.calibration().equals(cal.wire()) && storedLive(upTo, f.model(), f.horizon(), LEVELS, cal) == null) {
-                forecasts.save(List.of(withDigest(f, closesDigest(upTo, f.model()))));
+                toStore.put(f.symbol() + "|" + f.model() + "|" + f.horizon() + "|" + f.kind() + "|" + f.calibration() + "|" + f.origin(),
+                        withDigest(f, closesDigest(upTo, f.model())));
             }
             imported.add(f.symbol());
         }
+        forecasts.save(List.copyOf(toStore.values())); // one transaction: an import stopped half-way stores none of its forecasts
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
         return new ForecastJobImport(imported, failed);
     }
 
-    /** Why a job's forecast cannot be checked against the store (its symbol is not stored, it names no closes), or null. */
-    private String notReadable(StoredForecast f) {
-        if (prices.symbols(null).stream().noneMatch(s -> s.symbol().equals(f.symbol()))) return "not in the store: import or gather it first";
+    /** Why a job's forecast cannot be checked against the store (its symbol is not among {@code stored}, it names no closes), or null. */
+    private static String notReadable(StoredForecast f, java.util.Set<String> stored) {
+        if (!stored.contains(f.symbol())) return "not in the store: import or gather it first";
         if (f.closesDigest() == null) {
             return "the job's output does not say which closes it read (an earlier sextant-spark wrote it): export the prices again and re-run the job";
         }
