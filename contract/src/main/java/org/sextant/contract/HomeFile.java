@@ -61,7 +61,13 @@ public final class HomeFile {
 
     /** The regular file opened for reading, checked before and after the open as the class says. */
     public static InputStream open(Path file) throws IOException {
+        return open(file, () -> {});
+    }
+
+    /** As {@link #open(Path)}; {@code betweenCheckAndOpen} runs where another process could swap the file (tests swap it there). */
+    static InputStream open(Path file, Runnable betweenCheckAndOpen) throws IOException {
         BasicFileAttributes before = regular(file);
+        betweenCheckAndOpen.run();
         InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS);
         try {
             BasicFileAttributes after = regular(file);

@@ -39,4 +39,32 @@ class HomeFileTest {
                     assertThrows(HomeFile.NotRegular.class, () -> HomeFile.open(fifo)).why());
         }
     }
+
+    @Test
+    void aFileSwappedBetweenTheCheckAndTheOpenIsNotRead(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("state.json"), "{}");
+        Path other = Files.writeString(dir.resolve("other.json"), "{\"planted\": 1}");
+        HomeFile.NotRegular swapped = assertThrows(HomeFile.NotRegular.class, () -> HomeFile.open(f, () -> move(other, f)));
+        assertEquals("was replaced while it was opened, not read", swapped.why());
+
+        Path secret = Files.writeString(dir.resolve("secret.txt"), "SECRET");
+        Path g = Files.writeString(dir.resolve("app.json"), "{}");
+        // a link swapped in is not followed by the open itself (the file system refuses it)
+        assertThrows(java.io.IOException.class, () -> HomeFile.open(g, () -> {
+            try {
+                Files.delete(g);
+                Files.createSymbolicLink(g, secret);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }));
+    }
+
+    private static void move(Path from, Path to) {
+        try {
+            Files.move(from, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }

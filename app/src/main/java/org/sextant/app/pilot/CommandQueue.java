@@ -2,6 +2,7 @@ package org.sextant.app.pilot;
 
 import org.sextant.contract.FailReason;
 import org.sextant.contract.PilotCommands;
+import org.sextant.contract.HomeFile;
 import org.sextant.contract.PilotFlag;
 
 import java.io.IOException;
@@ -194,10 +195,15 @@ public final class CommandQueue implements AutoCloseable {
             boolean utf8 = true;
             if (size <= MAX_COMMAND_BYTES) {
                 byte[] bytes;
-                try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+                try (InputStream in = HomeFile.open(file)) { // the same regular file after the open, or refused
                     bytes = in.readNBytes((int) MAX_COMMAND_BYTES + 1); // bounded even if the file grew since
                 } catch (NoSuchFileException gone) {
                     return false;
+                } catch (HomeFile.NotRegular swapped) {
+                    finish(file, done, known(null, stem, name), null, SextantException.invalid("file", "the command file was replaced while it was read, not read",
+                            "queue commands with drive_app, which writes a regular file"), "failed");
+                    log.warn("pilot command {} refused, not executed: replaced while read", name);
+                    return true;
                 }
                 size = Math.max(size, bytes.length);
                 try {
