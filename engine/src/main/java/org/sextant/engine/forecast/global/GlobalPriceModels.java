@@ -311,7 +311,7 @@ public final class GlobalPriceModels {
     private Loaded load(Path file) {
         BasicFileAttributes a;
         try {
-            a = Files.readAttributes(file, BasicFileAttributes.class);
+            a = Files.readAttributes(file, BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
             loaded.remove(file.toString());
             return null;
@@ -323,9 +323,10 @@ public final class GlobalPriceModels {
     private static Loaded read(Path file, Stamp stamp, BasicFileAttributes a) {
         // checked before opening: a folder reads as an IOException, a named pipe would block the read
         if (a.isDirectory()) return new Loaded(stamp, null, "a folder, not a file, is in its place");
+        if (a.isSymbolicLink()) return new Loaded(stamp, null, "a symbolic link is in its place, not followed");
         if (!a.isRegularFile()) return new Loaded(stamp, null, "something other than a file is in its place");
         // a stream, not a FileChannel: the self-test counts FileChannel.open as a write whatever its options
-        try (java.io.InputStream in = Files.newInputStream(file)) {
+        try (java.io.InputStream in = org.sextant.contract.HomeFile.open(file)) { // the same regular file once opened
             GlobalModel m = GlobalModel.read(new BufferedInputStream(in), stamp.size());
             if (m.horizon() != horizonOf(file)) return new Loaded(stamp, null, "its header's horizon does not match its name");
             return new Loaded(stamp, m, null);

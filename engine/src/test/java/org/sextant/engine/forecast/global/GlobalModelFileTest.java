@@ -224,6 +224,21 @@ class GlobalModelFileTest {
         assertTrue(asked.fix().startsWith("move " + notAFolder + " away"), asked.fix());
     }
 
+    /** A link in a model's place is not followed, even to a good model (the file read on an agent's forecast is the home's own). */
+    @Test
+    void aLinkInTheModelsPlaceIsNotFollowed() throws Exception {
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere")).resolve("model.sxgm");
+        Files.move(file, elsewhere);
+        Files.createSymbolicLink(file, elsewhere);
+        SextantException e = assertThrows(SextantException.class, () -> models().current(5));
+        assertEquals("the stored global model global-h20-aaaa.sxgm cannot be read (a symbolic link is in its place, not followed)", e.getMessage());
+        assertArrayEquals(good, Files.readAllBytes(elsewhere), "the link's target is left as it is");
+        models().train(20, GlobalPriceModelsTest.QUIET);
+        assertFalse(Files.isSymbolicLink(file), "training replaced the link with the model");
+        assertEquals(20, models().current(5).horizon());
+        assertArrayEquals(good, Files.readAllBytes(elsewhere), "and left the link's target as it is");
+    }
+
     /** The good file with {@code edit} applied and its checksum recomputed. */
     private byte[] sealed(Consumer<ByteBuffer> edit) {
         byte[] b = good.clone();
