@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
  */
 public final class UrlMask {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{[a-z_]+\\}");
-    /** A path segment that reads as a key: long, of letters and digits mixed (tickers, dates and words are not). */
-    private static final Pattern KEY_LIKE = Pattern.compile("(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9_.~-]{20,}");
+    /** A path segment that reads as a key: 16 or more letters and digits mixed, or 24 or more digits (tickers, dates and words are not). */
+    private static final Pattern KEY_LIKE = Pattern.compile("(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9_.~-]{16,}|[0-9]{24,}");
     /** A path segment naming what the next one is (…/apikey/SECRET/…). */
     private static final Pattern KEY_NAME = Pattern.compile("(?i)(api[_-]?)?(key|token|secret|password|auth)");
 
@@ -49,17 +49,35 @@ public final class UrlMask {
         return out.toString();
     }
 
-    /** The path with each key-like segment, and each segment after one named key or token, as ***. */
+    /**
+     * The path with each key-like segment, each segment after one named key or token, and each value written into a segment
+     * ({@code key=…}, a matrix parameter {@code ;token=…}) as ***.
+     */
     private static String path(String path, Set<String> shown) {
         String[] segments = path.split("/", -1);
         boolean named = false;
         for (int i = 0; i < segments.length; i++) {
-            String seg = segments[i];
-            boolean keep = seg.isEmpty() || shown.contains(seg) || PLACEHOLDER.matcher(seg).matches();
-            if (!keep && (named || KEY_LIKE.matcher(seg).matches())) segments[i] = "***";
+            String[] parts = segments[i].split(";", -1);
+            String seg = parts[0];
+            boolean keep = seg.isEmpty() || shown(seg, shown);
+            if (!keep && (named || KEY_LIKE.matcher(seg).matches())) parts[0] = "***";
+            else if (!keep && seg.indexOf('=') > 0) parts[0] = valueMasked(seg, shown);
+            for (int p = 1; p < parts.length; p++) parts[p] = valueMasked(parts[p], shown);
+            segments[i] = String.join(";", parts);
             named = KEY_NAME.matcher(seg).matches();
         }
         return String.join("/", segments);
+    }
+
+    /** {@code name=value} with the value as ***, unless Sextant filled it in or it is a placeholder; text without = whole. */
+    private static String valueMasked(String param, Set<String> shown) {
+        int eq = param.indexOf('=');
+        String value = eq < 0 ? param : param.substring(eq + 1);
+        return param.substring(0, eq + 1) + (value.isEmpty() || shown(value, shown) ? value : "***");
+    }
+
+    private static boolean shown(String text, Set<String> shown) {
+        return shown.contains(text) || PLACEHOLDER.matcher(text).matches();
     }
 
 }

@@ -20,7 +20,13 @@ class UrlMaskTest {
             "https://example.com/history/2024-01-31/BRK-B.US/daily_prices.csv       | https://example.com/history/2024-01-31/BRK-B.US/daily_prices.csv",
             "https://example.com/{api_key}/daily/{symbol}                           | https://example.com/{api_key}/daily/{symbol}",
             "https://me:pw@example.com/a1B2c3D4e5F6g7H8i9J0kLm                       | https://***@example.com/***",
-            "not a url/a1B2c3D4e5F6g7H8i9J0kLm                                      | not a url/***"})
+            "not a url/a1B2c3D4e5F6g7H8i9J0kLm                                      | not a url/***",
+            // attack 23 M2: a matrix parameter, a shorter hex key, a key=value segment
+            "https://data.example.com/v2;token=Sup3rS3cretTok/{symbol}.csv         | https://data.example.com/v2;token=***/{symbol}.csv",
+            "https://data.example.com/k/0123456789abcdef/{symbol}.csv               | https://data.example.com/k/***/{symbol}.csv",
+            "https://data.example.com/key=ABCDEFGHIJKLMNOPQRSTUVWXYZ/{symbol}       | https://data.example.com/key=***/{symbol}",
+            "https://data.example.com/p;s={symbol}/x                                | https://data.example.com/p;s={symbol}/x",
+            "https://data.example.com/acct/123456789012345678901234/{symbol}        | https://data.example.com/acct/***/{symbol}"})
     void keysInThePathAreMaskedAndTheRestShows(String url, String shown) {
         assertEquals(shown, UrlMask.masked(url, Set.of()));
     }
