@@ -422,6 +422,7 @@ public final class ChartsViewModel implements AutoCloseable {
     /** "24 monthly origins · MALE 4.12% · 24 overlays"; says how to get one when none is stored. */
     public static String backtestHeadline(StoredForecastBacktest b) {
         if (b == null) return "";
+        if (b.result() == null && b.staleNote() != null) return "Backtest out of date: " + b.staleNote();
         if (b.result() == null) return "No backtest stored: Run backtest (or sextant forecast SYMBOL --backtest)";
         return String.format(java.util.Locale.ROOT, "%s: %d %s origins · mean abs log error %.2f%%", b.result().model(), b.result().origins(),
                 b.originsRule(), 100 * b.result().male());

@@ -31,9 +31,13 @@ final class ForecastBacktestCheck {
         if (!(history instanceof Integer rows) || rows < 1) throw corrupt(where, "history_rows", "is " + history + ", not a number of closes");
         String rule = r.getString("origins_rule");
         if (!isLabel(rule)) throw corrupt(where, "origins_rule", "is not an origin rule the job runs");
+        String digest = r.getString("closes_digest");
+        if (digest == null || !digest.matches("[0-9a-f]{32}")) throw corrupt(where, "closes_digest", "is not the digest of the closes the job read");
+        java.time.LocalDate from = date(r.getString("closes_from")), to = date(r.getString("closes_to"));
+        if (from == null || to == null || from.isAfter(to)) throw corrupt(where, "closes_from", "and closes_to are not the first and last dates the job read");
         ForecastBacktestRun.Computed c;
         try {
-            c = ForecastBacktestRows.computed(symbol, model, h, r.getString("origins_rule"), r.getString("result_json"), "[]");
+            c = ForecastBacktestRows.computed(symbol, model, h, r.getString("origins_rule"), r.getString("result_json"), "[]", digest, from, to);
         } catch (RuntimeException unreadable) {   // its content is not quoted: it may be anything
             throw corrupt(where, "result_json", "is not a backtest result the job writes");
         }
@@ -44,7 +48,8 @@ final class ForecastBacktestCheck {
         }
         if (!Double.valueOf(c.result().male()).equals(r.getObject("male"))) throw corrupt(where, "male", "is " + r.getObject("male") + ", the result's is " + c.result().male());
         try {
-            c = ForecastBacktestRows.computed(symbol, model, h, r.getString("origins_rule"), r.getString("result_json"), r.getString("forecasts_json"));
+            c = ForecastBacktestRows.computed(symbol, model, h, r.getString("origins_rule"), r.getString("result_json"), r.getString("forecasts_json"),
+                    digest, from, to);
         } catch (RuntimeException unreadable) {   // also a forecast whose bands are not nested around its median
             throw corrupt(where, "forecasts_json", "is not a list of forecasts the job writes");
         }
@@ -56,6 +61,15 @@ final class ForecastBacktestCheck {
         }
         if (own < c.result().origins()) throw corrupt(where, "forecasts_json", "holds " + own + " model forecasts for " + c.result().origins() + " scored origins");
         return c;
+    }
+
+    /** The ISO date {@code s} is, or null when it is none. */
+    private static java.time.LocalDate date(String s) {
+        try {
+            return s == null ? null : java.time.LocalDate.parse(s);
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
+        }
     }
 
     /** Whether {@code s} is the label of an origin rule (monthly, weekly, every N): what the job writes. */

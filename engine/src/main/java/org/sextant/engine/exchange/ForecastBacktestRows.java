@@ -20,15 +20,16 @@ public final class ForecastBacktestRows {
     private ForecastBacktestRows() {}
 
     /** Column names, in order; every job writer and the importer use these. */
-    public static final List<String> COLUMNS = List.of("symbol", "model", "horizon", "origins_rule", "history_rows", "origins", "male",
-            "error_field", "error", "result_json", "forecasts_json");
+    public static final List<String> COLUMNS = List.of("symbol", "model", "horizon", "origins_rule", "history_rows", "closes_digest", "closes_from",
+            "closes_to", "origins", "male", "error_field", "error", "result_json", "forecasts_json");
 
     private static final ObjectWriter COMPACT = Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
 
     /** The row of a computed backtest, keyed by {@link #COLUMNS}. */
     public static Map<String, Object> ok(ForecastBacktestRun.Computed c, int historyRows) {
         return Json.object("symbol", c.symbol(), "model", c.model(), "horizon", c.horizon(), "origins_rule", c.originsRule(),
-                "history_rows", historyRows, "origins", c.result().origins(), "male", c.result().male(), "error_field", null, "error", null,
+                "history_rows", historyRows, "closes_digest", c.closesDigest(), "closes_from", c.closesFrom().toString(),
+                "closes_to", c.closesTo().toString(), "origins", c.result().origins(), "male", c.result().male(), "error_field", null, "error", null,
                 "result_json", COMPACT.writeValueAsString(c.result()), "forecasts_json", COMPACT.writeValueAsString(c.rows()));
     }
 
@@ -42,11 +43,11 @@ public final class ForecastBacktestRows {
         return JobRows.failed(row, e);
     }
 
-    /** The computed backtest a successful row holds. */
+    /** The computed backtest a successful row holds, made from the symbol's closes from..to of digest {@code closesDigest}. */
     public static ForecastBacktestRun.Computed computed(String symbol, String model, int horizon, String originsRule, String resultJson,
-                                                       String forecastsJson) {
+                                                       String forecastsJson, String closesDigest, java.time.LocalDate from, java.time.LocalDate to) {
         WalkForwardBacktest.Result result = Json.MAPPER.readValue(resultJson, WalkForwardBacktest.Result.class);
         List<StoredForecast> rows = Json.MAPPER.readValue(forecastsJson, new TypeReference<List<StoredForecast>>() {});
-        return new ForecastBacktestRun.Computed(symbol, model, horizon, originsRule, result, rows);
+        return new ForecastBacktestRun.Computed(symbol, model, horizon, originsRule, result, rows, closesDigest, from, to);
     }
 }

@@ -11,9 +11,11 @@ import org.sextant.engine.forecast.store.StoredForecast.LevelCoverage;
  *
  * @param backtest  the stored summary as the store keeps it, rounded ({@link ChartPayload#ratios})
  * @param overlays  null unless asked for: their count is enough by default
+ * @param backtestNote  why a stored backtest is not shown (made from closes the store no longer holds); null otherwise
  */
 public record ChartData(String symbol, Closes closes, LiveForecast forecast, Object backtest, int backtestOrigins,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) List<Overlay> overlays, PlotHints plotHints) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) List<Overlay> overlays,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String backtestNote, PlotHints plotHints) {
 
     /** Dates (ISO) and closes, one entry per trading day from the window's start. */
     public record Closes(List<String> dates, List<Double> close) {}

@@ -24,9 +24,13 @@ public final class ForecastBacktestRun {
 
     private ForecastBacktestRun() {}
 
-    /** A computed backtest with what storing it writes: every origin's forecasts and the summary. */
+    /**
+     * A computed backtest with what storing it writes: every origin's forecasts and the summary, and which closes it read (the
+     * symbol's closes from {@code closesFrom} to {@code closesTo}, their {@link ClosesDigest}): it is shown only while the store
+     * holds those.
+     */
     public record Computed(String symbol, String model, int horizon, String originsRule, WalkForwardBacktest.Result result,
-                           List<StoredForecast> rows) {}
+                           List<StoredForecast> rows, String closesDigest, LocalDate closesFrom, LocalDate closesTo) {}
 
     /** The model name a request means (null or blank: the default); an unknown model is refused before any work. */
     public static String modelName(String model) {
@@ -89,7 +93,7 @@ public final class ForecastBacktestRun {
                                 y[o - 1], o, targets, fs[i], List.of()));
                     }
                 });
-        return new Computed(prices.symbol(), m, h, rule.label(), r, rows);
+        return new Computed(prices.symbol(), m, h, rule.label(), r, rows, ClosesDigest.of(prices), dates.get(0), dates.get(dates.size() - 1));
     }
 
     /**

@@ -225,17 +225,81 @@ public final class ForecastService {
 
     /** Stores a computed backtest, replacing the previous one of its symbol, model and horizon. A writer. */
     public WalkForwardBacktest.Result storeBacktest(ForecastBacktestRun.Computed b) {
-        forecasts.deleteAll(b.symbol(), b.model(), b.horizon(), StoredForecast.BACKTEST);
-        forecasts.save(b.rows());
-        forecasts.saveBacktest(b.symbol(), b.model(), b.horizon(), b.originsRule(), b.result());
+        forecasts.replaceBacktest(b.symbol(), b.model(), b.horizon(), b.originsRule(), b.result(), b.rows(),
+                new ForecastStore.BacktestCloses(withGlobal(b.closesDigest(), b.model()), b.closesFrom(), b.closesTo()));
         return b.result();
     }
 
-    /** A scale-out forecast backtest job's output stored as local backtests are; names what came in and what the job reported failed. */
+    /**
+     * A scale-out forecast backtest job's output stored as local backtests are; names what came in and what the job reported
+     * failed, and refuses (under {@code failed}) a backtest whose symbol is not stored or whose closes the store no longer holds.
+     */
     public ForecastJobImport importBacktestJob(Path folder) {
         ForecastBacktestImport.Read read = ForecastBacktestImport.read(store, folder);
-        for (ForecastBacktestRun.Computed b : read.computed()) storeBacktest(b);
-        return new ForecastJobImport(read.computed().stream().map(ForecastBacktestRun.Computed::symbol).toList(), read.failed());
+        List<String> imported = new ArrayList<>();
+        List<Map<String, Object>> failed = new ArrayList<>(read.failed());
+        java.util.Set<String> stored = new java.util.HashSet<>();
+        for (SymbolInfo s : prices.symbols(null)) stored.add(s.symbol());
+        for (ForecastBacktestRun.Computed b : read.computed()) {
+            String why = !stored.contains(b.symbol()) ? "not in the store: import or gather it first"
+                    : closesChanged(b.closesDigest(), b.closesFrom(), b.closesTo(), prices.closes(b.symbol(), b.closesFrom(), b.closesTo()));
+            if (why != null) {
+                failed.add(ForecastScanImport.failure(b.symbol(), "symbol", why + ": export the prices again and re-run the job"));
+                continue;
+            }
+            storeBacktest(b);
+            imported.add(b.symbol());
+        }
+        failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
+        return new ForecastJobImport(imported, failed);
+    }
+
+    /**
+     * Why the closes {@code held} (the store's from {@code from} to {@code to}) are not the ones of {@code digest} a backtest read,
+     * or null when they are.
+     */
+    private static String closesChanged(String digest, LocalDate from, LocalDate to, PriceSeries held) {
+        if (digest == null) return "it does not say which closes it read (stored before Sextant recorded it)";
+        if (digest.equals(ClosesDigest.of(held))) return null;
+        return "the store's closes from " + from + " to " + to + " differ from those the backtest read (" + held.size() + " closes there now)";
+    }
+
+    /**
+     * The stored backtest summary of a symbol, model and horizon, or null when none; {@code stale} when it was made from closes the
+     * store no longer holds between its first and last date ({@code all}: the symbol's closes now), or before V053 said which.
+     */
+    private BacktestShown storedBacktest(String sym, String m, int h, PriceSeries all) {
+        ForecastStore.StoredBacktestSummary s = forecasts.backtest(sym, m, h);
+        if (s == null) return new BacktestShown(null, null);
+        ForecastStore.BacktestCloses made = s.madeFrom();
+        String why = made.digest() == null || made.from() == null || made.to() == null
+                ? closesChanged(null, null, null, all)
+                : backtestClosesChanged(made.digest(), made.from(), made.to(), between(all, made.from(), made.to()), m);
+        if (why == null) return new BacktestShown(s.summary(), null);
+        return new BacktestShown(null, "the stored " + m + " backtest (horizon " + h + ", run " + s.summary().get("created_at") + ") is not shown: " + why
+                + "; run the backtest again");
+    }
+
+    /** {@link #closesChanged} for a stored backtest of model {@code m}: one made with the global model also names the data it was trained on. */
+    private String backtestClosesChanged(String digest, LocalDate from, LocalDate to, PriceSeries held, String m) {
+        String now = withGlobal(ClosesDigest.of(held), m);
+        if (digest.equals(now)) return null;
+        if (ForecastModels.needsGlobalModel(m) && digest.startsWith(ClosesDigest.of(held) + "+")) {
+            return "the prices the global model is trained on changed since";
+        }
+        return closesChanged(digest, from, to, held);
+    }
+
+    /** What a stored backtest shows: its summary, or null with {@code staleNote} saying why it is not shown (both null: none stored). */
+    private record BacktestShown(Map<String, Object> summary, String staleNote) {}
+
+    /** The closes of {@code p} dated from..to. */
+    private static PriceSeries between(PriceSeries p, LocalDate from, LocalDate to) {
+        int a = 0, b = p.size();
+        while (a < b && p.dates().get(a).isBefore(from)) a++;
+        while (b > a && p.dates().get(b - 1).isAfter(to)) b--;
+        return new PriceSeries(p.symbol(), from, to, p.dates().subList(a, b), Arrays.copyOfRange(p.close(), a, b),
+                Arrays.copyOfRange(p.adjClose(), a, b));
     }
 
     /**
@@ -674,7 +738,11 @@ public final class ForecastService {
      * re-import changes it).
      */
     private String closesDigest(PriceSeries p, String m) {
-        String closes = ClosesDigest.of(p);
+        return withGlobal(ClosesDigest.of(p), m);
+    }
+
+    /** {@code closes}, a closes digest, followed for a model forecasting with the global model by the digest of the prices that model is trained on. */
+    private String withGlobal(String closes, String m) {
         return ForecastModels.needsGlobalModel(m) ? closes + "+global:" + globalModels.dataFingerprint() : closes;
     }
 
@@ -738,35 +806,36 @@ public final class ForecastService {
         int decimals = ChartPayload.priceDecimals(all.close(), from);
         PriceForecast f = bySymbol(all.symbol(), () -> liveForecast(all, m, h, LEVELS, cal.wire()));
         LocalDate windowStart = all.size() == 0 ? null : all.dates().get(from);
-        List<StoredForecast> backtests = backtestOverlays(all.symbol(), m, h, cal, windowStart).forecasts();
+        StoredForecastBacktest stored = backtestOverlays(all.symbol(), m, h, cal, windowStart, all);
+        List<StoredForecast> backtests = stored.forecasts();
         ChartData.PlotHints hints = new ChartData.PlotHints(
                 all.symbol() + " daily close with a " + f.targetDates().size() + "-day " + m + " forecast (" + f.calibration() + " bands)",
                 "closes as a line; the median dashed from the last close; one translucent band per level, widest palest");
         return new ChartData(all.symbol(), ChartPayload.closes(all.dates(), all.close(), from, decimals), ChartPayload.live(f, decimals),
-                ChartPayload.ratios(forecasts.backtest(all.symbol(), m, h)), backtests.size(),
-                overlays ? backtests.stream().map(s -> ChartPayload.overlay(s, decimals)).toList() : null, hints);
+                ChartPayload.ratios(stored.summary()), backtests.size(),
+                overlays ? backtests.stream().map(s -> ChartPayload.overlay(s, decimals)).toList() : null, stored.staleNote(), hints);
     }
 
     /** The stored walk-forward of a symbol from {@code from} on, one forecast per origin in {@code calibration} where it has one. */
     public StoredForecastBacktest backtestOverlays(String symbol, String model, Integer horizon, String calibration, LocalDate from) {
         String sym = prices.requireDaily(symbol);
-        return backtestOverlays(sym, ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon), BandCalibration.parse(calibration), from);
+        return backtestOverlays(sym, ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon), BandCalibration.parse(calibration), from,
+                allCloses(sym));
     }
 
-    private StoredForecastBacktest backtestOverlays(String sym, String m, int h, BandCalibration cal, LocalDate from) {
+    /** As above, {@code all} the symbol's closes now: a backtest made from other closes is not shown, its {@code staleNote} says why. */
+    private StoredForecastBacktest backtestOverlays(String sym, String m, int h, BandCalibration cal, LocalDate from, PriceSeries all) {
+        BacktestShown shown = storedBacktest(sym, m, h, all);
+        if (shown.summary() == null) return new StoredForecastBacktest(null, null, List.of(), outlierWarnings.of(sym, null), null, shown.staleNote());
         Map<LocalDate, StoredForecast> byOrigin = new TreeMap<>();
         for (StoredForecast s : forecasts.find(sym, m, h, StoredForecast.BACKTEST, null, from, null)) {
             StoredForecast cur = byOrigin.get(s.origin());
             if (s.calibration().equals(cal.wire()) || (cur == null && s.calibration().equals(BandCalibration.MODEL.wire()))) byOrigin.put(s.origin(), s);
         }
-        Map<String, Object> summary = forecasts.backtest(sym, m, h);
-        WalkForwardBacktest.Result result = null;
-        String rule = null;
-        if (summary != null) {
-            rule = (String) summary.get("origins_rule");
-            result = Json.MAPPER.convertValue(summary, WalkForwardBacktest.Result.class);
-        }
+        Map<String, Object> summary = shown.summary();
+        String rule = (String) summary.get("origins_rule");
+        WalkForwardBacktest.Result result = Json.MAPPER.convertValue(summary, WalkForwardBacktest.Result.class);
         // the warning of the daily closes every stored backtest fits, kept per data version: a re-import that fixes them clears it
-        return new StoredForecastBacktest(rule, result, new ArrayList<>(byOrigin.values()), outlierWarnings.of(sym, null));
+        return new StoredForecastBacktest(rule, result, new ArrayList<>(byOrigin.values()), outlierWarnings.of(sym, null), summary, null);
     }
 }

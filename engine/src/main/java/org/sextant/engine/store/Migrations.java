@@ -33,7 +33,8 @@ public final class Migrations {
             "V048__eu_equity_session.sql",
             "V049__daily_bars_on_session_clock.sql",
             "V050__eu_equity_closing_auction.sql",
-            "V052__forecast_closes_digest.sql");
+            "V052__forecast_closes_digest.sql",
+            "V053__backtest_closes_digest.sql");
 
     private Migrations() {}
 

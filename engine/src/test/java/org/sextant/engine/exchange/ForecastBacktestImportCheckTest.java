@@ -55,7 +55,9 @@ class ForecastBacktestImportCheckTest {
                 // written as null (JSON has no infinity), it reads back as NaN: a band no longer nested around its median
                 new Case("is not a list of forecasts the job writes", "forecasts_json", row -> forecasts(row, f -> new StoredForecast(f.symbol(), f.model(), f.kind(), f.calibration(),
                         f.origin(), f.horizon(), f.lastClose(), f.historyRows(), f.targetDates(), infinite(f.forecast()), f.coverage()))),
-                new Case("0 model forecasts", "forecasts_json", row -> row.put("forecasts_json", "[]")));
+                new Case("0 model forecasts", "forecasts_json", row -> row.put("forecasts_json", "[]")),
+                new Case("is not the digest of the closes the job read", "closes_digest", row -> row.put("closes_digest", "SECRET")),
+                new Case("are not the first and last dates the job read", "closes_from", row -> row.put("closes_from", row.get("closes_to") + "x")));
         int i = 0;
         for (Case c : cases) {
             Map<String, Object> row = new java.util.LinkedHashMap<>(genuine);
@@ -71,6 +73,29 @@ class ForecastBacktestImportCheckTest {
             assertEquals(0, BacktestOutputs.stored(store, "forecast_backtests"), "nothing stored: " + c.says());
         }
         assertEquals(List.of(symbol), exchange.importJob(BacktestOutputs.write(tmp.resolve("ok"), genuine), null).imported());
+    }
+
+    /** A backtest the job ran on closes the store no longer holds (one corrected since the export) is not stored; it says why and what to do. */
+    @Test
+    void aBacktestOfClosesChangedSinceTheExportIsNotStored(@TempSextant Store store, @TempDir Path tmp) throws Exception {
+        ScaleOutExchange exchange = BacktestOutputs.exchange(store, tmp);
+        Map<String, Object> genuine = BacktestOutputs.row(store);
+        String symbol = (String) genuine.get("symbol");
+        store.inTransaction(c -> {
+            try (java.sql.Statement s = c.createStatement()) {
+                s.execute("UPDATE prices SET close = close * 1.01, adj_close = adj_close * 1.01 WHERE date = (SELECT min(date) FROM prices)");
+            }
+            return null;
+        });
+        JobImport r = exchange.importJob(BacktestOutputs.write(tmp.resolve("stale"), genuine), null);
+        assertEquals(List.of(), r.imported());
+        assertEquals(1, r.failed().size());
+        assertEquals(symbol, r.failed().get(0).get("symbol"));
+        String why = (String) r.failed().get(0).get("error");
+        assertTrue(why.startsWith("the store's closes from " + genuine.get("closes_from") + " to " + genuine.get("closes_to")
+                + " differ from those the backtest read") && why.endsWith(": export the prices again and re-run the job"), why);
+        assertEquals(0, BacktestOutputs.stored(store, "forecast_backtests"));
+        assertEquals(0, BacktestOutputs.stored(store, "forecasts"));
     }
 
     private static void result(Map<String, Object> row, java.util.function.UnaryOperator<WalkForwardBacktest.Result> change) {

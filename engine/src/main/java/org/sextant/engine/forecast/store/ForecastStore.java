@@ -35,65 +35,67 @@ public final class ForecastStore {
         if (forecasts.isEmpty()) return;
         store.inTransaction(c -> {
             for (StoredForecast f : forecasts) delete(c, f);
-            // dup: binds a forecast's fields as delete() binds its key; the two statements order their columns differently
-            try (PreparedStatement head = c.prepareStatement("INSERT INTO forecasts(forecast_id, symbol, model, kind, calibration, origin, horizon, "
-                    + "last_close, history_rows, coverage, closes_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-                 PreparedStatement step = c.prepareStatement("INSERT INTO forecast_steps VALUES (?, ?, ?, ?)");
-                 PreparedStatement band = c.prepareStatement("INSERT INTO forecast_bands VALUES (?, ?, ?, ?, ?)")) {
-                for (StoredForecast f : forecasts) {
-                    long id = nextId(c);
-                    head.setLong(1, id);
-                    head.setString(2, f.symbol());
-                    head.setString(3, f.model());
-                    head.setString(4, f.kind());
-                    head.setString(5, f.calibration());
-                    head.setObject(6, f.origin());
-                    head.setInt(7, f.horizon());
-                    head.setDouble(8, f.lastClose());
-                    head.setInt(9, f.historyRows());
-                    head.setString(10, f.coverage().isEmpty() ? null : Json.MAPPER.writeValueAsString(f.coverage()));
-                    head.setString(11, f.closesDigest());
-                    head.addBatch();
-                    double[] med = f.forecast().median();
-                    for (int s = 0; s < med.length; s++) {
-                        step.setLong(1, id);
-                        step.setInt(2, s + 1);
-                        step.setObject(3, f.targetDates().get(s));
-                        step.setDouble(4, med[s]);
-                        step.addBatch();
-                        for (QuantileBand b : f.forecast().bands()) {
-                            band.setLong(1, id);
-                            band.setInt(2, s + 1);
-                            band.setDouble(3, b.level());
-                            band.setDouble(4, b.lower(s));
-                            band.setDouble(5, b.upper(s));
-                            band.addBatch();
-                        }
-                    }
-                }
-                head.executeBatch();
-                step.executeBatch();
-                band.executeBatch();
-            }
+            insert(c, forecasts);
             return null;
         });
     }
 
-    /** Removes every stored forecast of this kind for a symbol, model and horizon (a backtest re-run replaces its origins). */
-    public void deleteAll(String symbol, String model, int horizon, String kind) {
-        store.inTransaction(c -> {
-            String ids = "SELECT forecast_id FROM forecasts WHERE symbol = ? AND model = ? AND horizon = ? AND kind = ?";
-            for (String t : List.of("forecast_bands", "forecast_steps", "forecasts")) {
-                try (PreparedStatement p = c.prepareStatement("DELETE FROM " + t + " WHERE forecast_id IN (" + ids + ")")) {
-                    p.setString(1, symbol);
-                    p.setString(2, model);
-                    p.setInt(3, horizon);
-                    p.setString(4, kind);
-                    p.executeUpdate();
+    /** Inserts forecasts (their keys deleted first by the caller). */
+    private static void insert(Connection c, List<StoredForecast> forecasts) throws Exception {
+        // dup: binds a forecast's fields as delete() binds its key; the two statements order their columns differently
+        try (PreparedStatement head = c.prepareStatement("INSERT INTO forecasts(forecast_id, symbol, model, kind, calibration, origin, horizon, "
+                + "last_close, history_rows, coverage, closes_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+             PreparedStatement step = c.prepareStatement("INSERT INTO forecast_steps VALUES (?, ?, ?, ?)");
+             PreparedStatement band = c.prepareStatement("INSERT INTO forecast_bands VALUES (?, ?, ?, ?, ?)")) {
+            for (StoredForecast f : forecasts) {
+                long id = nextId(c);
+                head.setLong(1, id);
+                head.setString(2, f.symbol());
+                head.setString(3, f.model());
+                head.setString(4, f.kind());
+                head.setString(5, f.calibration());
+                head.setObject(6, f.origin());
+                head.setInt(7, f.horizon());
+                head.setDouble(8, f.lastClose());
+                head.setInt(9, f.historyRows());
+                head.setString(10, f.coverage().isEmpty() ? null : Json.MAPPER.writeValueAsString(f.coverage()));
+                head.setString(11, f.closesDigest());
+                head.addBatch();
+                double[] med = f.forecast().median();
+                for (int s = 0; s < med.length; s++) {
+                    step.setLong(1, id);
+                    step.setInt(2, s + 1);
+                    step.setObject(3, f.targetDates().get(s));
+                    step.setDouble(4, med[s]);
+                    step.addBatch();
+                    for (QuantileBand b : f.forecast().bands()) {
+                        band.setLong(1, id);
+                        band.setInt(2, s + 1);
+                        band.setDouble(3, b.level());
+                        band.setDouble(4, b.lower(s));
+                        band.setDouble(5, b.upper(s));
+                        band.addBatch();
+                    }
                 }
             }
-            return null;
-        });
+            head.executeBatch();
+            step.executeBatch();
+            band.executeBatch();
+        }
+    }
+
+    /** Removes every stored forecast of this kind for a symbol, model and horizon (a backtest re-run replaces its origins). */
+    private static void deleteAll(Connection c, String symbol, String model, int horizon, String kind) throws Exception {
+        String ids = "SELECT forecast_id FROM forecasts WHERE symbol = ? AND model = ? AND horizon = ? AND kind = ?";
+        for (String t : List.of("forecast_bands", "forecast_steps", "forecasts")) {
+            try (PreparedStatement p = c.prepareStatement("DELETE FROM " + t + " WHERE forecast_id IN (" + ids + ")")) {
+                p.setString(1, symbol);
+                p.setString(2, model);
+                p.setInt(3, horizon);
+                p.setString(4, kind);
+                p.executeUpdate();
+            }
+        }
     }
 
     /**
@@ -211,31 +213,48 @@ public final class ForecastStore {
         return out;
     }
 
-    /** Records a backtest's error summary (JSON of the walk-forward result), replacing the previous one. */
-    public void saveBacktest(String symbol, String model, int horizon, String origins, Object result) {
+    /**
+     * Replaces the stored backtest of a symbol, model and horizon in one transaction: its origins' forecasts ({@code rows}),
+     * its error summary (the walk-forward result as JSON) and which closes it read ({@code madeFrom}).
+     */
+    public void replaceBacktest(String symbol, String model, int horizon, String origins, Object result, List<StoredForecast> rows,
+                                BacktestCloses madeFrom) {
         store.inTransaction(c -> {
+            deleteAll(c, symbol, model, horizon, StoredForecast.BACKTEST);
+            insert(c, rows);
             try (PreparedStatement d = c.prepareStatement("DELETE FROM forecast_backtests WHERE symbol = ? AND model = ? AND horizon = ?")) {
                 d.setString(1, symbol);
                 d.setString(2, model);
                 d.setInt(3, horizon);
                 d.executeUpdate();
             }
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO forecast_backtests(symbol, model, horizon, origins, result) VALUES (?, ?, ?, ?, ?)")) {
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO forecast_backtests(symbol, model, horizon, origins, result, closes_digest, "
+                    + "closes_from, closes_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
                 p.setString(1, symbol);
                 p.setString(2, model);
                 p.setInt(3, horizon);
                 p.setString(4, origins);
                 p.setString(5, Json.MAPPER.writeValueAsString(result));
+                p.setString(6, madeFrom.digest());
+                p.setObject(7, madeFrom.from());
+                p.setObject(8, madeFrom.to());
                 p.executeUpdate();
             }
             return null;
         });
     }
 
-    /** The stored backtest summary as a JSON object ({origins_rule, created_at, result...}), or null when none. */
-    public Map<String, Object> backtest(String symbol, String model, int horizon) {
+    /** The closes a stored backtest read: the symbol's closes from {@code from} to {@code to}, of {@code digest} (null: not known, stored before V053). */
+    public record BacktestCloses(String digest, LocalDate from, LocalDate to) {}
+
+    /** A stored backtest's summary ({@link #backtest}'s JSON object) and the closes it read. */
+    public record StoredBacktestSummary(Map<String, Object> summary, BacktestCloses madeFrom) {}
+
+    /** The stored backtest summary as a JSON object ({origins_rule, created_at, result...}) and the closes it read, or null when none. */
+    public StoredBacktestSummary backtest(String symbol, String model, int horizon) {
         return store.read(c -> {
-            try (PreparedStatement p = c.prepareStatement("SELECT origins, result, created_at FROM forecast_backtests WHERE symbol = ? AND model = ? AND horizon = ?")) {
+            try (PreparedStatement p = c.prepareStatement("SELECT origins, result, created_at, closes_digest, closes_from, closes_to FROM forecast_backtests "
+                    + "WHERE symbol = ? AND model = ? AND horizon = ?")) {
                 p.setString(1, symbol);
                 p.setString(2, model);
                 p.setInt(3, horizon);
@@ -245,7 +264,7 @@ public final class ForecastStore {
                     out.put("origins_rule", r.getString(1));
                     out.put("created_at", r.getTimestamp(3).toInstant().toString());
                     out.putAll(Json.MAPPER.readValue(r.getString(2), new TypeReference<Map<String, Object>>() {}));
-                    return out;
+                    return new StoredBacktestSummary(out, new BacktestCloses(r.getString(4), r.getObject(5, LocalDate.class), r.getObject(6, LocalDate.class)));
                 }
             }
         });
