@@ -549,7 +549,7 @@ public class PriceChart extends XYChart {
         applyPresetView();
     }
 
-    /** "IBM daily close, 2001-01-02 to 2002-12-31": the first and last trading days inside the date axis. */
+    /** "IBM daily close, 2001-01-02 to 2002-12-31" ("daily adjusted close"): the first and last trading days inside the date axis. */
     private void titleShownRange() {
         PriceBars s = series.get();
         // between a new series' parts (positions, bars) an axis event reads neither
@@ -570,7 +570,9 @@ public class PriceChart extends XYChart {
                     + (drawnTimed.interval().intraday() ? " " + drawnTimed.clock().zoneName() : ""));
             return;
         }
-        setTitle(s.symbol() + (drawsBars() ? " daily bars, " : " daily close, ") + s.dates().get(first) + " to " + s.dates().get(last));
+        // what the price axis names ("adjusted close" where the stored adjusted prices are drawn)
+        String what = drawsBars() ? priceAxis.getName().replace("close", "bars") : priceAxis.getName();
+        setTitle(s.symbol() + " daily " + what + ", " + s.dates().get(first) + " to " + s.dates().get(last));
     }
 
     /** Marks {@code day} with a labelled vertical line (null removes it); a new series removes it too. */

@@ -21,22 +21,40 @@ import org.sextant.engine.forecast.store.StoredForecast;
 public final class ChartInputs {
     private ChartInputs() {}
 
-    /** Close-only bars of a series (null stays null). */
+    /** Close-only bars of a series (null stays null), on the scale its forecasts are fitted on (see {@link #bars}). */
     public static PriceBars closes(PriceSeries s) {
-        return s == null ? null : PriceBars.closes(s.symbol(), s.dates(), s.close());
+        return s == null ? null : PriceBars.closes(s.symbol(), s.dates(), s.size() == 0 ? s.close() : PriceForecast.closes(s));
+    }
+
+    /** What the price axis names: "adjusted close" when the series' stored adjusted closes are drawn ({@link #adjusted}), else "close". */
+    public static String priceName(PriceSeries series) {
+        return adjusted(series) ? "adjusted close" : "close";
     }
 
     /**
-     * The stored bars of {@code symbol}, closes as in {@code series}: open, high and low when at
-     * least one day has all three (a day without them is NaN), volume when at least one day has it.
+     * The stored bars of {@code symbol} on the scale its forecasts are fitted on (PriceForecast.closes): the adjusted
+     * close where stored, else the close, and each day's open, high and low times that day's adjusted/close ratio, so a
+     * split or dividend moves the candles as it moves the line (volume as stored). Open, high and low when at least one
+     * day has all three (a day without them is NaN), volume when at least one day has it.
      */
     public static PriceBars bars(PriceSeries series, List<PriceBar> bars) {
         OptionalColumns c = new OptionalColumns(bars.size());
         for (int i = 0; i < bars.size(); i++) {
             PriceBar b = bars.get(i);
-            c.put(i, b.open(), b.high(), b.low(), b.volume());
+            double ratio = b.adjClose() == null || b.close() == 0 ? 1 : b.adjClose() / b.close();
+            c.put(i, times(b.open(), ratio), times(b.high(), ratio), times(b.low(), ratio), b.volume());
         }
-        return new PriceBars(series.symbol(), series.dates(), c.open(), c.high(), c.low(), series.close(), c.volume());
+        return new PriceBars(series.symbol(), series.dates(), c.open(), c.high(), c.low(), closes(series).close(), c.volume());
+    }
+
+    /** Whether any stored adjusted close of {@code series} differs from its close: the chart then draws adjusted prices. */
+    public static boolean adjusted(PriceSeries series) {
+        return series != null && series.adjClose() != null && !java.util.Arrays.equals(series.adjClose(), series.close());
+    }
+
+    private static Double times(Double price, double ratio) {
+        if (price == null || ratio == 1) return price; // a missing open stays missing
+        return price * ratio;
     }
 
     /**

@@ -436,13 +436,14 @@ public final class ChartsViewModel implements AutoCloseable {
         globalTraining.check(forecastModel, forecastHorizon);
         java.time.LocalDate day = asOf.dayProperty().get();
         if (day != null) {
-            return asOf.load(symbol, forecastModel, forecastHorizon, day, forecastRequest, f -> {
+            return asOf.load(symbol, forecastModel, forecastHorizon, day, ChartInputs.adjusted(series.get()), forecastRequest, f -> {
                 forecast.set(f.forecast());
                 forecastWarning.set(f.dataWarning()); // of the closes up to its start
                 error.set(null);
             });
         }
         asOf.latestShown();
+        asOf.cancelRunning();
         CompletableFuture<Warned<PriceForecast>> done = calls.run(forecastRequest, () -> {
             PriceForecast f = engine.getForecast(symbol, forecastModel, forecastHorizon, null);
             return new Warned<>(f, engine.outlierWarning(symbol, null)); // kept from the closes the forecast just read
@@ -500,6 +501,7 @@ public final class ChartsViewModel implements AutoCloseable {
     /** The forecast of {@code symbol}'s bars at {@code at} with the forecast settings; the newest forecast request wins. */
     private CompletableFuture<BarForecast> loadBarForecast(String symbol, String at) {
         globalTraining.check(forecastModel, forecastHorizon);
+        asOf.cancelRunning(); // an as-of job of the daily chart shown before
         CompletableFuture<Warned<BarForecast>> done = calls.run(forecastRequest, () -> {
             BarForecast f = engine.getForecast(symbol, at, forecastModel, forecastHorizon, null, null);
             return new Warned<>(f, engine.outlierWarning(symbol, at)); // kept from the bars the forecast just read

@@ -32,6 +32,10 @@ final class ForecastAsOf {
     private final ObjectProperty<LocalDate> day = new SimpleObjectProperty<>(this, "day");
     private final ReadOnlyStringWrapper line = new ReadOnlyStringWrapper(this, "line", "");
     private final ReadOnlyBooleanWrapper refused = new ReadOnlyBooleanWrapper(this, "refused");
+    /** The job of the newest request while it runs (null: none, or its id not read yet); on the ui executor only. */
+    private String running;
+    /** The newest request's job, followed until it ends (or its start fails): the next one starts after it. */
+    private CompletableFuture<?> lastJob = CompletableFuture.completedFuture(null);
 
     ForecastAsOf(Sextant engine, EngineCalls calls) {
         this.engine = engine;
@@ -41,18 +45,32 @@ final class ForecastAsOf {
     /**
      * Runs the forecast of {@code symbol} as of {@code at} as a background job and follows it, its progress in
      * {@link #lineProperty()}; once it ends, unless a newer request of {@code purpose} came, {@code apply} gets the
-     * symbol's answer and the line says how the closes after the start fell in its bands. Completes with the forecast
-     * (null when superseded), exceptionally with the engine's refusal (said in the line). Call on the ui executor.
+     * symbol's answer and the line says how the closes after the start fell in its bands ({@code adjusted}: on the
+     * adjusted closes the chart draws). The job of an earlier request still running is cancelled, as the Jobs view
+     * cancels one, and this one starts once it has ended (the store has one writing job at a time): days clicked
+     * through start no job but the newest's. Completes with the forecast (null when superseded), exceptionally with
+     * the engine's refusal (said in the line). Call on the ui executor.
      */
-    CompletableFuture<PriceForecast> load(String symbol, String model, Integer horizon, LocalDate at, EngineCalls.Latest purpose,
+    CompletableFuture<PriceForecast> load(String symbol, String model, Integer horizon, LocalDate at, boolean adjusted, EngineCalls.Latest purpose,
                                           Consumer<SymbolForecast> apply) {
+        cancelRunning();
         long ticket = purpose.take();
         String what = "forecast '" + symbol + "' as of " + at;
         say("forecasting " + symbol + " as of " + at, false);
         CompletableFuture<PriceForecast> out = new CompletableFuture<>();
-        calls.followJob(() -> engine.startForecast(List.of(symbol), model, horizon, false, at), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS,
+        java.util.concurrent.atomic.AtomicBoolean cancelAsked = new java.util.concurrent.atomic.AtomicBoolean();
+        // after the job before has ended (it completes on the ui executor), and only while this request is the newest
+        CompletableFuture<JobStatus> job = lastJob.handle((ended, failure) -> null).thenCompose(ignored -> !purpose.isNewest(ticket)
+                ? CompletableFuture.<JobStatus>completedFuture(null)
+                : calls.followJob(() -> engine.startForecast(List.of(symbol), model, horizon, false, at), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS,
                 now -> {
-                    if (purpose.isNewest(ticket)) say(String.format(Locale.ROOT, "%s as of %s %.0f%%", now.message(), at, 100 * now.progress()), false);
+                    if (!purpose.isNewest(ticket)) {
+                        // superseded before its id was read here, or by another purpose's request (the latest forecast, bars)
+                        if (now.state().active() && !cancelAsked.getAndSet(true)) cancel(now.id());
+                        return;
+                    }
+                    running = now.state().active() ? now.id() : null;
+                    say(String.format(Locale.ROOT, "%s as of %s %.0f%%", now.message(), at, 100 * now.progress()), false);
                 },
                 end -> {
                     if (!purpose.isNewest(ticket)) {
@@ -65,17 +83,34 @@ final class ForecastAsOf {
                     } else {
                         SymbolForecast f = answer(end);
                         apply.accept(f);
-                        say(summary(at, f.forecast(), f.realised()), false);
+                        say(summary(at, f.forecast(), f.realised(), adjusted), false);
                         out.complete(f.forecast());
                     }
                 },
                 message -> {
                     if (purpose.isNewest(ticket)) say(message, true);
-                }, what)
-                .whenComplete((end, failure) -> {
-                    if (failure != null) out.completeExceptionally(failure);
-                });
+                }, what));
+        lastJob = job;
+        job.whenComplete((end, failure) -> {
+            if (failure != null) out.completeExceptionally(failure);
+            else if (end == null) out.complete(null); // superseded before it started: never started
+        });
         return out;
+    }
+
+    /**
+     * Cancels the job of the newest request while it runs (another day, the latest forecast or another symbol comes
+     * instead); its end is then dropped. Call on the ui executor.
+     */
+    void cancelRunning() {
+        if (running != null) cancel(running);
+        running = null;
+    }
+
+    /** Asks the engine to stop the job (JobsViewModel's cancel); a job that ended meanwhile stays as it ended. */
+    private void cancel(String id) {
+        // a cancel that fails leaves the job to end on its own: its answer is dropped either way, the Jobs view shows it
+        calls.run(() -> engine.jobs().cancel(id), s -> { }, message -> { }, "cancel the job " + id);
     }
 
     /** The one symbol's answer in a succeeded job's result (in memory, or read back from its record as JSON). */
@@ -86,11 +121,13 @@ final class ForecastAsOf {
 
     /**
      * "as of 2000-06-30: 80% band held 4 of 5, 95% 5 of 5, 99% 5 of 5", the start named when the week-aligned start is
-     * another day, the steps without a stored close yet named after the counts.
+     * another day, "on adjusted closes" when the counted (and drawn) closes are the stored adjusted ones, the steps
+     * without a stored close yet named after the counts.
      */
-    static String summary(LocalDate at, PriceForecast f, RealisedCloses r) {
+    static String summary(LocalDate at, PriceForecast f, RealisedCloses r, boolean adjusted) {
         StringBuilder out = new StringBuilder("as of ").append(at);
         if (!at.equals(f.origin())) out.append(" (from ").append(f.origin()).append(')');
+        if (adjusted) out.append(", on adjusted closes");
         if (r == null || r.stepsRealised() == 0) return out.append(": no close stored after the start yet").toString();
         List<String> held = new java.util.ArrayList<>();
         for (RealisedCloses.LevelCount c : r.inside()) {

@@ -385,8 +385,9 @@ public final class WorkstationWindow implements Navigator {
         }
     }
 
-    /** "close (USD)" and the heading whenever the symbol's row is known, however the chart was opened. */
+    /** "close (USD)" ("adjusted close (USD)" when those are drawn) and the heading whenever the symbol's row is known, however the chart was opened. */
     private void labelPriceAxis(PriceSeries s) {
+        chart.priceAxis().setName(ChartInputs.priceName(s));
         SymbolInfo info = s == null ? null : model.infoOf(s.symbol());
         if (info != null || s == null) chart.priceAxis().setUnit(info == null ? null : info.currency());
         chartHeading.show(s == null ? null : s.symbol(), info);

@@ -272,6 +272,7 @@ public final class ChartRenderer {
             c.setOpeningDays(days);
             c.setForecastLevels(LEVELS);
             c.priceAxis().setUnit(currency);
+            c.priceAxis().setName(org.sextant.app.gui.ChartInputs.priceName(series)); // the closes drawn are those the fan was fitted on
             c.show(org.sextant.app.gui.ChartInputs.closes(series));
             c.showForecast(org.sextant.app.gui.ChartInputs.fan(forecast));
             return c;

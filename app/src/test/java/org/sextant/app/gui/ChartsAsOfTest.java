@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,6 +16,7 @@ import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.forecast.PriceForecast;
@@ -115,6 +117,70 @@ class ChartsAsOfTest {
         assertEquals("As of forecasts daily closes: the " + interval + " bars show their latest forecast", onUi(() -> model.asOf().lineProperty().get()));
         assertTrue(onUi(() -> model.barForecastProperty().get() != null), "their forecast stays");
         assertEquals(List.of(), engine.jobs().list().stream().filter(j -> j.kind().startsWith("forecast")).toList(), "no job started");
+    }
+
+    @Test
+    void onAdjustedClosesTheLineTheCandlesTheFanAndTheCountsAreTheSameClosesAndTheLineSaysSo(@TempDir java.nio.file.Path dir) throws Exception {
+        engine.importPrices(List.of(SplitPrices.write(dir)));
+        model.start().get();
+        model.select(SplitPrices.SYMBOL).get();
+        model.forecastLoad().get();
+        PriceForecast past = pick(FRIDAY);
+
+        PriceSeries stored = engine.getClosePrice(SplitPrices.SYMBOL, null, null);
+        org.sextant.charts.PriceBars drawn = onUi(model::chartBars);
+        int start = drawn.dates().indexOf(FRIDAY);
+        assertTrue(stored.close()[start] > 1.9 * stored.adjClose()[start], "raw closes before the split are twice the adjusted ones");
+        assertArrayEquals(stored.adjClose(), drawn.close(), "the line is the adjusted closes the forecast was fitted on");
+        assertEquals(past.lastClose(), drawn.close()[start], 1e-9, "the fan grows from the drawn close at its start");
+        List<org.sextant.engine.data.PriceBar> bars = engine.bars(SplitPrices.SYMBOL, null, null);
+        org.sextant.engine.data.PriceBar first = bars.get(0);
+        assertEquals(first.open() * first.adjClose() / first.close(), drawn.open()[0], 1e-9, "candles scaled as their close");
+        assertEquals(first.high() * first.adjClose() / first.close(), drawn.high()[0], 1e-9);
+        assertEquals(first.low() * first.adjClose() / first.close(), drawn.low()[0], 1e-9);
+        assertEquals(first.volume(), drawn.volume()[0], 0, "volume as stored");
+
+        // the counts, of the closes drawn after the start, across the split
+        assertTrue(past.targetDates().contains(SplitPrices.SPLIT), "the horizon spans the split: " + past.targetDates());
+        List<String> held = new java.util.ArrayList<>();
+        for (QuantileBand b : past.forecast().bands()) {
+            int in = 0;
+            for (int s = 0; s < past.targetDates().size(); s++) {
+                double close = drawn.close()[start + 1 + s];
+                if (close >= b.lower(s) && close <= b.upper(s)) in++;
+            }
+            held.add(Math.round(100 * b.level()) + "% " + in + " of 20");
+        }
+        String expected = "as of 2000-06-30, on adjusted closes: " + String.join(", ", held).replaceFirst("% ", "% band held ");
+        assertEquals(expected, onUi(() -> model.asOf().lineProperty().get()));
+        assertEquals("adjusted close", ChartInputs.priceName(onUi(() -> model.seriesProperty().get())), "what the price axis names");
+    }
+
+    @Test
+    void daysPickedWhileAJobRunsCancelItAndOnlyTheNewestDayIsForecast() throws Exception {
+        model.start().get();
+        model.select("IBM").get();
+        model.forecastLoad().get();
+        model.backtestLoad().get();
+        LocalDate second = FRIDAY.plusWeeks(1), third = FRIDAY.plusWeeks(2);
+        // clicked through as a user does: each day picked before the one before has been forecast
+        onUi(() -> {
+            model.asOf().dayProperty().set(FRIDAY);
+            model.asOf().dayProperty().set(second);
+            model.asOf().dayProperty().set(third);
+            return null;
+        });
+        PriceForecast shown = model.forecastLoad().get();
+        assertEquals(third, shown.origin(), "the newest day's forecast is drawn");
+        assertTrue(onUi(() -> model.asOf().lineProperty().get()).startsWith("as of " + third + ": 80% band held "), onUi(() -> model.asOf().lineProperty().get()));
+        List<org.sextant.engine.jobs.JobStatus> asOfJobs = engine.jobs().list().stream().filter(j -> j.subjects().get(0).contains(":as_of=")).toList();
+        java.util.Map<String, org.sextant.engine.jobs.JobState> byDay = new java.util.TreeMap<>();
+        for (org.sextant.engine.jobs.JobStatus j : asOfJobs) {
+            String subject = j.subjects().get(0);
+            byDay.put(subject.substring(subject.indexOf("as_of=") + 6), engine.jobs().await(j.id(), java.time.Duration.ofMinutes(5)).state());
+        }
+        assertEquals(java.util.Map.of(FRIDAY.toString(), org.sextant.engine.jobs.JobState.CANCELLED, third.toString(), org.sextant.engine.jobs.JobState.SUCCEEDED),
+                byDay, "the first job cancelled, none started for the day passed over");
     }
 
     /** Picks {@code day} as the view does (on the ui thread) and waits for its forecast. */

@@ -96,6 +96,46 @@ class ChartsAsOfViewTest {
         assertTrue(!CalendarTicks.fromAxis(fx(() -> chart.dateAxis().getMax())).isBefore(ibm.dates().get(ibm.size() - 1)), "back to the last closes");
     }
 
+    @Test
+    void onASymbolWithAdjustedClosesTheAxisAndTheLineSayAdjustedAndTheFanGrowsFromTheDrawnClose(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        fx(() -> {
+            bench.stage.setWidth(1000);
+            bench.stage.setHeight(700);
+            return null;
+        });
+        bench.engine.importPrices(List.of(SplitPrices.write(dir)));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> bench.charts.infoOf(SplitPrices.SYMBOL) != null));
+        fx(() -> { bench.window.openChart(SplitPrices.SYMBOL, null); return null; });
+        PriceChart chart = bench.window.chart();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.drawnForecastMedian() != null));
+        assertEquals("adjusted close", fx(() -> chart.priceAxis().getAxisLabel().getText()), "the axis says which closes are drawn");
+        Label line = robot.lookup("#as-of-line").queryAs(Label.class);
+
+        // a day, then another typed at once: the second day's forecast is the one drawn, no refusal on the way
+        OnScreen.clickOn(robot, "#symbol-search");
+        LocalDate second = FRIDAY.plusWeeks(1);
+        for (LocalDate day : List.of(FRIDAY, second)) {
+            robot.press(KeyCode.ALT, KeyCode.A).release(KeyCode.A, KeyCode.ALT);
+            robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
+            robot.write(day.toString()).type(KeyCode.ENTER);
+        }
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.forecast() != null && chart.forecast().origin().equals(second)));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> line.getText().startsWith("as of " + second + ", on adjusted closes: 80% band held ")));
+        assertTrue(fx(() -> !line.getStyleClass().contains("error-text")), line.getText());
+        ForecastFan fan = fx(chart::forecast);
+        int start = fx(() -> chart.series().dates().indexOf(second));
+        assertEquals(fan.lastClose(), fx(() -> chart.series().close()[start]), 1e-9, "the fan grows from the close drawn at its start");
+        double median = fan.median()[0], drawnNext = fx(() -> chart.series().close()[start + 1]);
+        assertTrue(Math.abs(Math.log(drawnNext / median)) < 0.2, "the next close drawn near the fan's first median: " + drawnNext + " vs " + median);
+        assertEquals("adjusted close", fx(() -> chart.priceAxis().getAxisLabel().getText()));
+        assertTrue(fx(chart::getTitle).startsWith("SPLITX daily adjusted close, "), "the title too: " + fx(chart::getTitle));
+        WaitForAsyncUtils.waitForFxEvents();
+        org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(bench.stage.getScene().getRoot()),
+                java.nio.file.Path.of("target", "charts-as-of-adjusted.png")); // to look at, not for the guide
+        assertReadable(line);
+    }
+
     /** The line read whole (on screen, or in its tooltip when cut), inside the window, the chart keeping its room and its title whole. */
     private void assertReadable(Label line) throws Exception {
         Thread.sleep(300); // a layout pulse or two with the line's text
