@@ -49,7 +49,7 @@ public final class ChartInputs {
 
     /** Whether any stored adjusted close of {@code series} differs from its close: the chart then draws adjusted prices. */
     public static boolean adjusted(PriceSeries series) {
-        return series != null && series.adjClose() != null && !java.util.Arrays.equals(series.adjClose(), series.close());
+        return series != null && series.adjusted();
     }
 
     private static Double times(Double price, double ratio) {

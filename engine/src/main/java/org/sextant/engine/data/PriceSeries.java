@@ -8,6 +8,11 @@ public record PriceSeries(String symbol, LocalDate from, LocalDate to, List<Loca
                           double[] close, double[] adjClose) {
     public int size() { return dates.size(); }
 
+    /** Whether any stored adjusted close differs from its close: forecasts fit, and charts draw, the adjusted closes then. */
+    public boolean adjusted() {
+        return adjClose != null && !java.util.Arrays.equals(adjClose, close);
+    }
+
     /** The series of these bars (oldest first); a bar without an adjusted close counts its close. */
     public static PriceSeries of(String symbol, LocalDate from, LocalDate to, List<PriceBar> bars) {
         List<LocalDate> dates = new java.util.ArrayList<>(bars.size());

@@ -17,8 +17,11 @@ public record ChartData(String symbol, Closes closes, LiveForecast forecast, Obj
                         @JsonInclude(JsonInclude.Include.NON_NULL) List<Overlay> overlays,
                         @JsonInclude(JsonInclude.Include.NON_NULL) String backtestNote, PlotHints plotHints) {
 
-    /** Dates (ISO) and closes, one entry per trading day from the window's start. */
-    public record Closes(List<String> dates, List<Double> close) {}
+    /**
+     * Dates (ISO) and closes, one entry per trading day from the window's start: the closes the forecast is fitted on,
+     * {@code price} "adjusted close" when any stored adjusted close differs from its close, else "close".
+     */
+    public record Closes(List<String> dates, List<Double> close, String price) {}
 
     /** The live forecast drawn from the last close, with reward/risk and the bands' coverage. */
     public record LiveForecast(String model, String origin, double lastClose, String calibration,

@@ -1,5 +1,6 @@
 package org.sextant.engine.forecast;
 
+import org.sextant.engine.data.PriceSeries;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,14 +50,18 @@ public final class ChartPayload {
     }
 
     /** The closes from index {@code from} on. */
-    public static ChartData.Closes closes(List<LocalDate> dates, double[] close, int from, int decimals) {
+    public static ChartData.Closes closes(PriceSeries p, int from, int decimals) {
+        return closes(p.dates(), PriceForecast.closes(p), from, decimals, p.adjusted() ? "adjusted close" : "close");
+    }
+
+    static ChartData.Closes closes(List<LocalDate> dates, double[] close, int from, int decimals, String price) {
         List<String> d = new ArrayList<>(close.length - from);
         List<Double> c = new ArrayList<>(close.length - from);
         for (int i = from; i < close.length; i++) {
             d.add(dates.get(i).toString());
             c.add(round(close[i], decimals));
         }
-        return new ChartData.Closes(d, c);
+        return new ChartData.Closes(d, c, price);
     }
 
     /** The live forecast: target dates, median and one lower/upper pair per level, reward/risk and coverage. */

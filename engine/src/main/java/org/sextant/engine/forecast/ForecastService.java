@@ -809,9 +809,9 @@ public final class ForecastService {
         StoredForecastBacktest stored = backtestOverlays(all.symbol(), m, h, cal, windowStart, all);
         List<StoredForecast> backtests = stored.forecasts();
         ChartData.PlotHints hints = new ChartData.PlotHints(
-                all.symbol() + " daily close with a " + f.targetDates().size() + "-day " + m + " forecast (" + f.calibration() + " bands)",
+                all.symbol() + " daily " + (all.adjusted() ? "adjusted close" : "close") + " with a " + f.targetDates().size() + "-day " + m + " forecast (" + f.calibration() + " bands)",
                 "closes as a line; the median dashed from the last close; one translucent band per level, widest palest");
-        return new ChartData(all.symbol(), ChartPayload.closes(all.dates(), all.close(), from, decimals), ChartPayload.live(f, decimals),
+        return new ChartData(all.symbol(), ChartPayload.closes(all, from, decimals), ChartPayload.live(f, decimals),
                 ChartPayload.ratios(stored.summary()), backtests.size(),
                 overlays ? backtests.stream().map(s -> ChartPayload.overlay(s, decimals)).toList() : null, stored.staleNote(), hints);
     }

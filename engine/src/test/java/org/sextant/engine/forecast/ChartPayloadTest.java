@@ -21,7 +21,7 @@ class ChartPayloadTest {
     @Test
     void closesAreColumnsFromTheWindowStart() {
         List<LocalDate> dates = List.of(LocalDate.parse("2001-01-02"), LocalDate.parse("2001-01-03"), LocalDate.parse("2001-01-04"));
-        ChartData.Closes c = ChartPayload.closes(dates, new double[] {1.111, 2.2222, 3.33333}, 1, 2);
+        ChartData.Closes c = ChartPayload.closes(dates, new double[] {1.111, 2.2222, 3.33333}, 1, 2, "close");
         assertEquals(List.of("2001-01-03", "2001-01-04"), c.dates());
         assertEquals(List.of(2.22, 3.33), c.close());
     }
