@@ -72,13 +72,19 @@ class LauncherRulesTest {
     }
 
     @Test
-    @DisplayName("rule: a read route of the app reaches no store write and no file write")
+    @DisplayName("rule: no launcher code uses reflection, method handles or class loading by name")
+    void noReflection(TestReporter reporter) {
+        holds(LauncherRules.launcherCallsNoReflection(launcher), 100, "launcher methods", reporter);
+    }
+
+    @Test
+    @DisplayName("rule: a read route of the app reaches no store write, no file write and no reflection")
     void readRoutesWriteNothing(TestReporter reporter) {
         holds(BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(), org.sextant.engine.api.ApiRoutes.class.getName()), 20, "read routes", reporter);
     }
 
     @Test
-    @DisplayName("rule: a read route the app hosts itself (render_chart) reaches no store write and no file write")
+    @DisplayName("rule: a read route the app hosts itself (render_chart) reaches no store write, no file write and no reflection")
     void appHostedRoutesWriteNothing(TestReporter reporter) {
         holds(BoundaryRules.appHostedReadRoutesReachNoWrite(BoundaryRules.app(), BoundaryRules.APP_HOSTED_ROUTES), reporter);
     }

@@ -18,12 +18,16 @@ import org.sextant.mcp.fixture.SettingsWriter;
 import org.sextant.mcp.tools.FixtureTools;
 import org.sextant.mcp.tools.FileWritingReadTools;
 import org.sextant.mcp.tools.InheritedHandlerTools;
+import org.sextant.mcp.tools.CapabilityHoldingTools;
+import org.sextant.mcp.tools.ReflectiveTools;
 import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolCatalog;
 import org.sextant.selftest.fixtures.UnmaskedState;
 import org.sextant.selftest.fixtures.InsertingReadRoutes;
 import org.sextant.selftest.fixtures.ExecutingReadRoutes;
 import org.sextant.selftest.fixtures.RegisteringReadRoutes;
+import org.sextant.selftest.fixtures.MultiLineReadRoutes;
+import org.sextant.selftest.fixtures.ReflectiveReadRoutes;
 import org.sextant.selftest.fixtures.CallbackWritingReadRoutes;
 import org.sextant.selftest.fixtures.WritingChartRoute;
 import org.sextant.selftest.fixtures.ClickingChartRoute;
@@ -181,6 +185,85 @@ class RulesCanFailTest {
                 "fixture_names_delete is read but takes a capability not by its constant: org.sextant.contract.Capabilities.named");
         fails(BoundaryRules.readToolsReachOnlyReadCapabilities(listing(new FixtureTools.BuildsDelete())),
                 "fixture_builds_delete is read but takes a capability not by its constant: org.sextant.contract.Capability.<init>");
+    }
+
+    @Test
+    @DisplayName("fails: a read tool taking start_import from where a write tool keeps it: a field, a map filled in a static block, a local alias, a method returning it, a registry filled through a method")
+    void capabilityKeptInAField() {
+        // tool: the code reading the constant that the rule must name
+        Map<LauncherTool, String> tools = Map.of(new CapabilityHoldingTools.ReadsField(), "HeldImport.<clinit>",
+                new CapabilityHoldingTools.ReadsMap(), "HeldImport.<clinit>", new CapabilityHoldingTools.ReadsAlias(), "HeldImport.<clinit>",
+                new CapabilityHoldingTools.ReadsGetter(), "HeldImport.<clinit>", new CapabilityHoldingTools.ReadsRegistry(), "HeldImport.handle");
+        tools.forEach((tool, where) -> {
+            Launcher l = listing(tool, CapabilityHoldingTools.HeldImport.class, CapabilityHoldingTools.Listing.class,
+                    CapabilityHoldingTools.Registry.class);
+            RuleResult r = BoundaryRules.readToolsReachOnlyReadCapabilities(l);
+            fails(r, tool.name() + " is read but reaches the write capability start_import");
+            assertTrue(r.violations().stream().anyMatch(v -> v.startsWith(tool.name()) && v.contains("CapabilityHoldingTools$" + where)),
+                    r.violations().toString());
+            assertTrue(BoundaryRules.capabilitiesReached(l).get(tool.name()).contains("start_import (write)"), tool.name());
+        });
+        // the write tool keeping it is a write tool's code: the rule on write capabilities outside write tools is not what catches this
+        Launcher kept = Launcher.withFixtures(Launcher.allPlus(new CapabilityHoldingTools.HeldImport()), ToolCatalog.class.getName(),
+                CapabilityHoldingTools.HeldImport.class);
+        RuleResult writeOnly = BoundaryRules.onlyWriteToolsNameWriteCapabilities(kept);
+        assertTrue(writeOnly.passed(), writeOnly.violations().toString());
+    }
+
+    @Test
+    @DisplayName("a tool built with its own capability (PassThroughTool's field) reaches that one, not the capabilities its siblings are built with")
+    void toolBuiltWithItsCapability() {
+        Map<String, java.util.Set<String>> real = BoundaryRules.capabilitiesReached(Launcher.real());
+        assertEquals(java.util.Set.of("list_symbols"), real.get("list_symbols"));
+        assertEquals(java.util.Set.of("list_signals"), real.get("list_signals"));
+    }
+
+    @Test
+    @DisplayName("fails: launcher code (a read tool) reaching a write tool's handler by reflection or a method handle")
+    void launcherReflection() {
+        RuleResult real = LauncherRules.launcherCallsNoReflection(Launcher.real());
+        assertTrue(real.passed(), real.violations().toString());
+        Launcher l = beside(ReflectiveTools.ByReflection.class, ReflectiveTools.ByMethodHandle.class);
+        RuleResult r = LauncherRules.launcherCallsNoReflection(l);
+        for (String call : List.of("java.lang.Class.forName", "java.lang.Class.getDeclaredMethod", "java.lang.reflect.Method.invoke",
+                "java.lang.reflect.Method.setAccessible")) {
+            fails(r, ReflectiveTools.ByReflection.class.getName() + " calls " + call);
+        }
+        fails(r, ReflectiveTools.ByMethodHandle.class.getName() + " calls java.lang.invoke.MethodHandles.lookup");
+        fails(r, ReflectiveTools.ByMethodHandle.class.getName() + " calls java.lang.invoke.MethodHandles$Lookup.findVirtual");
+        // what the other rules see of them: nothing, which is why reflection is forbidden
+        for (LauncherTool tool : List.<LauncherTool>of(new ReflectiveTools.ByReflection(), new ReflectiveTools.ByMethodHandle())) {
+            assertTrue(BoundaryRules.readToolsReachOnlyReadCapabilities(listing(tool)).passed(), tool.name());
+        }
+    }
+
+    @Test
+    @DisplayName("fails: a read route reaching a store write by reflection or a method handle")
+    void readRouteReflection() {
+        RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(ReflectiveReadRoutes.class), ReflectiveReadRoutes.class.getName());
+        for (String route : List.of("list_symbols", "list_jobs")) {
+            fails(r, route + " is read but its route reaches reflection, which the self-test cannot follow");
+        }
+        assertTrue(r.violations().stream().anyMatch(v -> v.startsWith("list_symbols ") && v.contains("ReflectiveReadRoutes.listSymbols")
+                && (v.contains("java.lang.Class.") || v.contains("java.lang.reflect.Method.invoke"))), r.violations().toString());
+        assertTrue(r.violations().stream().anyMatch(v -> v.startsWith("list_jobs ") && v.contains("java.lang.invoke.")), r.violations().toString());
+        assertFalse(r.violations().stream().anyMatch(v -> v.contains(" reaches a write")), "no write is visible without reflection: " + r.violations());
+    }
+
+    @Test
+    @DisplayName("fails: read routes registered over several lines (a lambda on the next line, a block lambda, a method reference wrapped on the next line) are read as registered")
+    void multiLineRegistration() {
+        RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(MultiLineReadRoutes.class), MultiLineReadRoutes.class.getName());
+        assertTrue(r.violations().stream().anyMatch(v -> v.startsWith("list_symbols is read but its route reaches a write")
+                && v.contains("MultiLineReadRoutes.symbols") && (v.contains("Store.inTransaction") || v.contains("executeUpdate"))), r.violations().toString());
+        assertTrue(r.violations().stream().anyMatch(v -> v.startsWith("get_db_schema is read but its route reaches a write")
+                && (v.contains("Store.inTransaction") || v.contains("executeUpdate"))), r.violations().toString());
+        for (String route : List.of("list_symbols", "get_db_schema", "list_jobs")) {
+            assertFalse(r.violations().stream().anyMatch(v -> v.startsWith(route + ": no route")), route + ": " + r.violations());
+        }
+        assertFalse(r.violations().stream().anyMatch(v -> v.startsWith("list_jobs ")), "list_jobs only reads: " + r.violations());
+        // a capability it does not register still fails
+        fails(r, "list_runs: no route registered for it in " + MultiLineReadRoutes.class.getName());
     }
 
     @Test

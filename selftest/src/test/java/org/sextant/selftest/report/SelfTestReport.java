@@ -35,8 +35,12 @@ public final class SelfTestReport implements TestExecutionListener {
                     + " not the branch around it (the runs-gate check below runs the real dispatcher for that)",
             "calls into libraries (MCP SDK, Jackson, Jetty, picocli) are leaves: a file written inside a library"
                     + " is seen only for the listed APIs (Files.*, FileOutputStream, FileChannel.open, Jackson writeValue(s)/createGenerator(File|Path), FileHandler, ProcessBuilder/Runtime.exec, ImageIO.write(File), FileSystems.newFileSystem, JFR Recording.dump)",
-            "reflection, method handles and JNI: invisible to a call graph (the app's read scope refuses writes at run time"
-                    + " whatever path reaches them)",
+            "reflection, method handles and JNI inside libraries (Jackson binding app classes, the MCP SDK): invisible to a"
+                    + " call graph (the app's read scope refuses writes at run time whatever path reaches them); in launcher code"
+                    + " and on read routes they fail a rule",
+            "a capability reaching a read tool as a parameter of its own constructor chain (the callers of a tool's constructor"
+                    + " are not followed), or handed over through library code rather than a launcher field (a ThreadLocal, a library's cache)",
+            "two route registrations on one line are walked together (each route with both handlers: stricter, never looser)",
             "callbacks are followed where they are created: a lambda's body or a method reference's target counts as run by"
                     + " the method creating it, and an app object created on a path counts as running every method a library type"
                     + " declares for it (Runnable.run, Consumer.accept, Supplier.get, Callable.call, toString...); a callback created"

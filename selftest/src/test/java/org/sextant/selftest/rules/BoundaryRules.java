@@ -72,7 +72,30 @@ public final class BoundaryRules {
         return b.toString();
     }
 
-    /** Every read capability's route, in {@code routesClass}, reaches no store write and no file write. */
+    /** What a read route must not reach, by how a violation names it: a write, or reflection (which hides what it runs). */
+    private static final List<Map.Entry<String, Predicate<AccessTarget.CodeUnitAccessTarget>>> FORBIDDEN_ON_READ = List.of(
+            Map.entry("a write", STORE_WRITE.or(FileWriteApi.MATCHER)),
+            Map.entry("reflection, which the self-test cannot follow (call the code directly)", Reflection.MATCHER));
+
+    /** A violation for each forbidden kind the route reaches: in its registration's own calls, or from its handler methods. */
+    private static List<String> forbidden(CallGraph graph, String route, List<CallGraph.Site> registration, List<JavaCodeUnit> handler,
+                                          Predicate<CallGraph.Site> skipSite) {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, Predicate<AccessTarget.CodeUnitAccessTarget>> e : FORBIDDEN_ON_READ) {
+            Predicate<AccessTarget.CodeUnitAccessTarget> bad = e.getValue();
+            List<String> path = registration.stream().filter(s -> bad.test(s.target())).findFirst()
+                    .map(s -> List.of(s.describe())).orElse(List.of());
+            if (path.isEmpty()) path = graph.pathTo(handler, bad, SCRATCH, skipSite);
+            if (!path.isEmpty()) out.add(route + " reaches " + e.getKey() + ": " + String.join(" -> ", path));
+        }
+        return out;
+    }
+
+    /**
+     * Every read capability's route, in {@code routesClass}, reaches no store write, no file write
+     * and no reflection: the calls and method references its registration makes (lambda bodies
+     * included) and the method named after the capability.
+     */
     public static RuleResult readRoutesReachNoWrite(JavaClasses classes, String routesClass) {
         CallGraph graph = new CallGraph(classes);
         JavaClass routes = classes.get(routesClass);
@@ -82,41 +105,50 @@ public final class BoundaryRules {
         boolean registering = Capabilities.ALL.stream().anyMatch(c -> !registered(graph, routes, c).isEmpty());
         for (Capability c : Capabilities.ALL) {
             if (!c.isRead() || ApiRoutes.APP_HOSTED.contains(c)) continue;
-            List<JavaCodeUnit> registered = registered(graph, routes, c);
-            if (registering && registered.isEmpty()) {
+            List<CallGraph.Site> registration = registered(graph, routes, c);
+            if (registering && registration.isEmpty()) {
                 v.add(c.name() + ": no route registered for it in " + routesClass
-                        + " (the self-test reads serve(Capabilities.X, this::method) on one line)");
+                        + " (the self-test reads serve(Capabilities.X, handler) from the line naming the capability to the next registration's)");
             }
-            List<JavaCodeUnit> handler = new ArrayList<>(registered);
+            List<JavaCodeUnit> handler = new ArrayList<>();
+            for (CallGraph.Site s : registration) {
+                graph.resolve(s.target()).stream().filter(m -> !handler.contains(m)).forEach(handler::add);
+                graph.createdCallbacks(s.target()).stream().filter(m -> !handler.contains(m)).forEach(handler::add);
+            }
             routes.getCodeUnits().stream().filter(u -> u.getName().equals(routeMethod(c)) && !handler.contains(u)).forEach(handler::add);
-            if (handler.isEmpty()) {
+            if (handler.isEmpty() && registration.isEmpty()) {
                 v.add(c.name() + ": no route method " + routeMethod(c) + " in " + routesClass);
                 continue;
             }
             n++;
-            List<String> path = graph.pathTo(handler, STORE_WRITE.or(FileWriteApi.MATCHER), SCRATCH);
-            if (!path.isEmpty()) v.add(c.name() + " is read but its route reaches a write: " + String.join(" -> ", path));
+            v.addAll(forbidden(graph, c.name() + " is read but its route", registration, handler, x -> false));
             callbacks.addAll(callbacksCreated(graph, handler));
         }
-        return new RuleResult("a read route reaches no store write and no file write", n, "read routes of " + routes.getSimpleName()
+        return new RuleResult("a read route reaches no store write, no file write and no reflection", n, "read routes of " + routes.getSimpleName()
                 + "; methods library code may run on objects created on them, followed: " + callbacks.size() + " " + callbacks
                 + " and their equals/hashCode/toString", v);
     }
 
     /**
-     * The methods of the routes class that its own code registers for the capability: those called
-     * or referenced on the line reading the capability's constant (serve(Capabilities.X, this::x)),
-     * except the registering method itself (one taking a Capability).
+     * What the routes class's own code registers for the capability: the calls and method
+     * references (lambda bodies included) from the line reading the capability's constant to the
+     * line before the next line reading one (the last registration: to the end of its method), so
+     * that how a serve(...) call is split over lines does not matter. Registrations sharing a line
+     * are walked together. A call taking a Capability (serve itself) is not part of the handler.
      */
-    private static List<JavaCodeUnit> registered(CallGraph graph, JavaClass routes, Capability c) {
-        List<JavaCodeUnit> out = new ArrayList<>();
+    private static List<CallGraph.Site> registered(CallGraph graph, JavaClass routes, Capability c) {
+        List<CallGraph.Site> out = new ArrayList<>();
         for (JavaCodeUnit u : routes.getCodeUnits()) {
+            java.util.TreeSet<Integer> starts = new java.util.TreeSet<>();
+            u.getFieldAccesses().stream().filter(a -> capability(a) != null && !a.isDeclaredInLambda()).forEach(a -> starts.add(a.getLineNumber()));
             for (JavaFieldAccess a : u.getFieldAccesses()) {
-                if (!c.equals(capability(a))) continue;
+                if (!c.equals(capability(a)) || a.isDeclaredInLambda()) continue;
+                int from = a.getLineNumber();
+                Integer next = starts.higher(from);
                 for (CallGraph.Site s : graph.sitesFrom(u)) {
-                    if (s.line() != a.getLineNumber() || !s.target().getOwner().equals(routes)) continue;
+                    if (s.line() < from || next != null && s.line() >= next || out.contains(s)) continue;
                     if (s.target().getRawParameterTypes().stream().anyMatch(t -> t.getName().equals(Capability.class.getName()))) continue;
-                    graph.resolve(s.target()).stream().filter(m -> !out.contains(m)).forEach(out::add);
+                    out.add(s);
                 }
             }
         }
@@ -197,10 +229,9 @@ public final class BoundaryRules {
                 continue;
             }
             seen.add(c.name() + " (" + where.substring(where.lastIndexOf('.') + 1) + ")");
-            List<String> path = graph.pathTo(handler, STORE_WRITE.or(FileWriteApi.MATCHER), SCRATCH, MENU_ACTIONS);
-            if (!path.isEmpty()) v.add(c.name() + " is read but its app-hosted route reaches a write: " + String.join(" -> ", path));
+            v.addAll(forbidden(graph, c.name() + " is read but its app-hosted route", List.of(), handler, MENU_ACTIONS));
         }
-        return new RuleResult("an app-hosted read route reaches no store write and no file write", seen.size(),
+        return new RuleResult("an app-hosted read route reaches no store write, no file write and no reflection", seen.size(),
                 "app-hosted read routes " + seen + " (exempt: the chart menu's export actions, run only on a person's click)", v);
     }
 
@@ -226,7 +257,7 @@ public final class BoundaryRules {
         for (LauncherTool tool : l.tools()) {
             if (tool.toolClass() != ToolClass.READ) continue;
             n++;
-            for (Map.Entry<JavaCodeUnit, List<String>> e : graph.reachable(LauncherRules.toolCode(l, tool)).entrySet()) {
+            for (Map.Entry<JavaCodeUnit, List<String>> e : throughFields(graph, l, tool).entrySet()) {
                 for (JavaFieldAccess a : e.getKey().getFieldAccesses()) {
                     Capability c = capability(a);
                     if (c != null && !c.isRead()) {
@@ -242,6 +273,23 @@ public final class BoundaryRules {
             }
         }
         return new RuleResult("a read tool reaches only read capabilities of the app", n, "read tools", v);
+    }
+
+    /**
+     * A tool's code and what it reaches, values read from fields included (CallGraph#reachableThroughFields):
+     * a capability kept in a field or a map (filled where it is declared, in a static block, a
+     * constructor or a setter) counts as reached where the field is read. Code storing a capability
+     * it takes as a parameter counts its callers, except a tool's constructor: a tool is built with
+     * its own capability (PassThroughTool), and that construction is the tool's own code.
+     */
+    private static Map<JavaCodeUnit, List<String>> throughFields(CallGraph graph, Launcher l, LauncherTool tool) {
+        return graph.reachableThroughFields(LauncherRules.toolCode(l, tool),
+                u -> takesCapability(u) && !(u.isConstructor() && u.getOwner().isAssignableTo(LauncherTool.class)));
+    }
+
+    private static boolean takesCapability(JavaCodeUnit u) {
+        return u.getRawParameterTypes().stream().anyMatch(t -> t.getName().equals(Capability.class.getName()))
+                || u.getParameterTypes().stream().anyMatch(t -> t.getName().contains(Capability.class.getName()));
     }
 
     /**
@@ -309,7 +357,7 @@ public final class BoundaryRules {
         Map<String, java.util.Set<String>> out = new java.util.LinkedHashMap<>();
         for (LauncherTool tool : l.tools()) {
             java.util.Set<String> caps = new java.util.TreeSet<>();
-            for (JavaCodeUnit u : graph.reachable(LauncherRules.toolCode(l, tool)).keySet()) {
+            for (JavaCodeUnit u : throughFields(graph, l, tool).keySet()) {
                 for (JavaFieldAccess a : u.getFieldAccesses()) {
                     Capability c = capability(a);
                     if (c != null) caps.add(c.name() + (c.isRead() ? "" : " (write)"));

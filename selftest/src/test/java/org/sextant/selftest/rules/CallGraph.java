@@ -5,6 +5,7 @@ import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaFieldAccess;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -213,6 +214,21 @@ final class CallGraph {
 
     /** Every imported code unit reachable from the start units (the start units included), with the path that reached it. */
     Map<JavaCodeUnit, List<String>> reachable(Iterable<JavaCodeUnit> start) {
+        return walk(start, false, u -> false);
+    }
+
+    /**
+     * {@link #reachable}, also following values read from fields: a unit reading a field of the
+     * imported classes reaches the units that store into it ({@link #storers}: an initializer, a
+     * constructor, a setter, a static block filling a map), since what it reads is what they put
+     * there; and a storing unit for which {@code valueFromCallers} holds (one taking the value as a
+     * parameter) reaches the code calling it, where the value comes from.
+     */
+    Map<JavaCodeUnit, List<String>> reachableThroughFields(Iterable<JavaCodeUnit> start, Predicate<JavaCodeUnit> valueFromCallers) {
+        return walk(start, true, valueFromCallers);
+    }
+
+    private Map<JavaCodeUnit, List<String>> walk(Iterable<JavaCodeUnit> start, boolean fields, Predicate<JavaCodeUnit> valueFromCallers) {
         Map<JavaCodeUnit, List<String>> out = new LinkedHashMap<>();
         Deque<JavaCodeUnit> queue = new ArrayDeque<>();
         for (JavaCodeUnit u : start) {
@@ -221,24 +237,67 @@ final class CallGraph {
         while (!queue.isEmpty()) {
             JavaCodeUnit unit = queue.poll();
             for (Site s : sitesFrom(unit)) {
-                for (JavaCodeUnit callee : resolve(s.target())) {
-                    if (out.containsKey(callee)) continue;
-                    List<String> path = new ArrayList<>(out.get(unit));
-                    path.add(s.describe());
-                    out.put(callee, path);
-                    queue.add(callee);
-                }
+                for (JavaCodeUnit callee : resolve(s.target())) reach(out, queue, unit, callee, s.describe());
                 for (JavaCodeUnit callback : createdCallbacks(s.target())) {
-                    if (out.containsKey(callback)) continue;
-                    List<String> path = new ArrayList<>(out.get(unit));
-                    path.add(s.describe());
-                    path.add(createdHere(callback));
-                    out.put(callback, path);
-                    queue.add(callback);
+                    reach(out, queue, unit, callback, s.describe() + " -> " + createdHere(callback));
                 }
+            }
+            if (!fields) continue;
+            for (JavaFieldAccess a : unit.getFieldAccesses()) {
+                if (a.getAccessType() != JavaFieldAccess.AccessType.GET) continue;
+                for (JavaCodeUnit storer : storers().getOrDefault(a.getTarget().getFullName(), List.of())) {
+                    reach(out, queue, unit, storer, unit.getFullName() + " (line " + a.getLineNumber() + ") reads "
+                            + a.getTarget().getFullName() + ", which " + storer.getFullName() + " stores");
+                }
+            }
+            if (!valueFromCallers.test(unit) || !storesAField(unit)) continue;
+            for (Site s : callSitesOf(unit)) {
+                reach(out, queue, unit, s.origin(), unit.getFullName() + " stores a value it is given by " + s.describe());
             }
         }
         return out;
+    }
+
+    private static void reach(Map<JavaCodeUnit, List<String>> out, Deque<JavaCodeUnit> queue, JavaCodeUnit from, JavaCodeUnit to, String how) {
+        if (out.containsKey(to)) return;
+        List<String> path = new ArrayList<>(out.get(from));
+        path.add(how);
+        out.put(to, path);
+        queue.add(to);
+    }
+
+    /** java.util methods that store what they are given into the collection or map they are called on. */
+    private static final Set<String> STORING = Set.of("put", "putAll", "putIfAbsent", "compute", "computeIfAbsent",
+            "computeIfPresent", "merge", "replace", "replaceAll", "add", "addAll", "set", "offer", "push", "addFirst",
+            "addLast", "offerFirst", "offerLast", "putFirst", "putLast");
+
+    private Map<String, List<JavaCodeUnit>> storers;
+
+    /**
+     * The code units that may store into each field of the imported classes, by the field's full
+     * name: those assigning it, and those reading it that call a java.util method storing into what
+     * it is called on (a map filled with put, a list with add).
+     */
+    private Map<String, List<JavaCodeUnit>> storers() {
+        if (storers != null) return storers;
+        Map<String, List<JavaCodeUnit>> out = new HashMap<>();
+        for (JavaCodeUnit u : outgoing.keySet()) {
+            boolean fills = sitesFrom(u).stream().anyMatch(s -> s.target().getOwner().getName().startsWith("java.util.")
+                    && STORING.contains(s.target().getName()));
+            for (JavaFieldAccess a : u.getFieldAccesses()) {
+                if (!classes.contain(a.getTarget().getOwner().getName())) continue;
+                if (a.getAccessType() == JavaFieldAccess.AccessType.SET || fills) {
+                    List<JavaCodeUnit> units = out.computeIfAbsent(a.getTarget().getFullName(), k -> new ArrayList<>());
+                    if (!units.contains(u)) units.add(u);
+                }
+            }
+        }
+        storers = out;
+        return out;
+    }
+
+    private boolean storesAField(JavaCodeUnit u) {
+        return storers().values().stream().anyMatch(units -> units.contains(u));
     }
 
     /** Whether the unit, before the given line, calls a matching target or a method that reaches one. */

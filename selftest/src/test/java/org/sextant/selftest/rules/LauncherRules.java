@@ -225,6 +225,36 @@ public final class LauncherRules {
                 "code units holding those paths (classes naming them: " + namingClasses.size() + ")", v);
     }
 
+    /**
+     * Launcher code that may use reflection, each with why: none. A call found by name, a method
+     * handle or a class loaded by name is invisible to the call graphs every other rule walks, so a
+     * read tool could reach a write tool's handler or a write capability unseen; the whole launcher
+     * is held to it (tools, the dispatcher, the server), not only tools' code.
+     */
+    static final Map<String, String> REFLECTION_ALLOWED = Map.of();
+
+    /** No launcher code calls reflection, method handles, class loading by name or JNI (Reflection). */
+    public static RuleResult launcherCallsNoReflection(Launcher l) {
+        CallGraph graph = new CallGraph(l.classes());
+        List<String> v = new ArrayList<>();
+        int n = 0;
+        for (JavaClass c : l.classes()) {
+            if (!c.getPackageName().startsWith(Launcher.PACKAGE)) continue;
+            for (JavaCodeUnit u : c.getCodeUnits()) {
+                n++;
+                if (REFLECTION_ALLOWED.containsKey(u.getFullName())) continue;
+                for (CallGraph.Site s : graph.sitesFrom(u)) {
+                    if (Reflection.MATCHER.test(s.target())) {
+                        v.add(c.getName() + " calls " + s.target().getFullName() + " (" + u.getFullName() + ", line " + s.line()
+                                + "): reflection is invisible to the self-test's call graphs; call the code directly");
+                    }
+                }
+            }
+        }
+        return new RuleResult("no launcher code uses reflection, method handles or class loading by name", n,
+                "launcher methods (allowed: " + (REFLECTION_ALLOWED.isEmpty() ? "none" : REFLECTION_ALLOWED) + ")", v);
+    }
+
     /** The launcher links neither the engine (nor app, charts) nor DuckDB / JDBC. */
     public static RuleResult launcherLinksNeitherEngineNorDuckDb(Launcher l) {
         List<String> v = new ArrayList<>();
