@@ -358,7 +358,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
 
     private CsvHead withDateFormatFrom(String firstRow, Path path, String file, Budget budget) {
         List<String> row = split(firstRow, delimiter);
-        Layout probe = Layout.detect(header, file);
+        Layout probe = Layout.detect(header, file, above + 1);
         String cell = probe.dateCol() < row.size() ? row.get(probe.dateCol()).trim() : "";
         CsvHead head = new CsvHead(header, delimiter, dateFormatOf(cell), true, NumberStyle.PLAIN, notes, above);
         return CsvForms.needed(head, cell, firstRow) ? CsvForms.decide(head, probe, cell, firstRow, path, file, budget) : head;
