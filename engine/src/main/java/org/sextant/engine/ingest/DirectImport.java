@@ -58,7 +58,7 @@ final class DirectImport {
             String symbol = ImportBatch.symbolFromFileName(path);
             // staged first, then checked and read from that one copy: a file replaced meanwhile is never checked in one version and read in another
             try (StagedFile staged = stage.of(path, stagingDir, file, endings); Statement st = c.createStatement()) {
-                CsvHead head = CsvHead.read(staged.path(), file);
+                CsvHead head = staged.head(file);
                 ImportBatch.Source s = new ImportBatch.Source(k, file, path, Layout.detect(head.header(), file, head.above() + 1), head, sources.get(k), null);
                 ImportBatch.requireSymbol(s, symbol);
                 files.add(s);

@@ -75,7 +75,7 @@ final class ImportBatch {
             loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)), staged);
             gatherDescriptions(s, staged, symbolFromFileName(path));
         } else {
-            CsvHead head = CsvHead.read(staged.path(), file); // the copy DuckDB reads, not the file, which may have changed since
+            CsvHead head = staged.head(file); // the copy DuckDB reads, not the file, which may have changed since
             s = new Source(no, file, path, Layout.detect(head.header(), file, head.above() + 1), head, source, null);
             requireSymbol(s, symbolFromFileName(path));
             files.add(s);
