@@ -58,6 +58,8 @@ final class DirectImport {
             String symbol = ImportBatch.symbolFromFileName(path);
             // staged first, then checked and read from that one copy: a file replaced meanwhile is never checked in one version and read in another
             try (StagedFile staged = stage.of(path, stagingDir, file, endings); Statement st = c.createStatement()) {
+                // a file told apart only once in UTF-8 (one saved as Windows-1252): a bar file is the careful path's
+                if (staged.encoded() && isBarFile(staged, path, file)) throw new Fallback("bar file in another encoding");
                 CsvHead head = staged.head(file);
                 ImportBatch.Source s = new ImportBatch.Source(k, file, path, Layout.detect(head.header(), file, head.above() + 1), head, sources.get(k), null);
                 ImportBatch.requireSymbol(s, symbol);
@@ -141,6 +143,15 @@ final class DirectImport {
         exec(c, "DROP TABLE import_symbols");
         exec(c, "DROP TABLE import_descriptions");
         return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all), described);
+    }
+
+    /** Whether the staged copy's first lines carry a time of day; a header the probe refuses is the careful path's to name. */
+    private static boolean isBarFile(StagedFile staged, Path path, String file) {
+        try {
+            return BarFile.probe(null, path, file, staged, null, false) != null;
+        } catch (SextantException | SQLException e) {
+            return true;
+        }
     }
 
     static long count(Connection c, String sql) throws SQLException {

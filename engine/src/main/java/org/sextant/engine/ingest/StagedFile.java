@@ -386,6 +386,9 @@ public final class StagedFile implements AutoCloseable {
         return decided != null && file.equals(this.file) ? decided : CsvHead.read(path, file);
     }
 
+    /** Whether this is a UTF-8 copy of a file in another encoding ({@link TextEncoding}). */
+    boolean encoded() { return encoding != null; }
+
     /** Which line first ended otherwise than line 1 when the file's lines end in more than one way (this copy's all end with LF), else null. */
     String mixedEndings() { return mixedEndings; }
 
