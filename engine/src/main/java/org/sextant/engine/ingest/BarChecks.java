@@ -286,6 +286,8 @@ final class BarChecks {
             if (ch == null) ch = StoredChanges.NONE;
             List<String> notes = new ArrayList<>(ch.notes());
             if ((long) v[6] > 0) notes.add(outsideNote(c, b, (long) v[6]));
+            String holidays = XetraHolidayBars.note(c, b.symbol(), b.interval(), b.session());
+            if (holidays != null) notes.add(holidays);
             byFile.get(b.fileNo()).add(new ImportReport.BarCheck(b.symbol(), b.interval().label, b.session(), (long) v[0], (String) v[1], (String) v[2],
                     b.duplicates(), b.outOfOrder(), (long) v[3], (long) v[4], (String) v[5], (long) v[6], ch.changed(), ch.largestChangePct(), List.copyOf(notes)));
         }

@@ -83,13 +83,14 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
                 rowLine = lines.get(1);
             }
         }
+        int headerLine = sepLine ? 2 : 1; // what a refusal of the header names
         BarTime time = BarTime.detect(header, row);
         if (time == null) {
             refuseEpochOfAnotherUnit(file, hasHeader, header, row);
             return null;
         }
         List<String> named = parquet ? columns.written() : null;
-        PriceField.refuseTwice(named != null && named.size() == header.size() ? named : header, file, i -> time.cols().contains(i) || time.otherTimeColumn(header, i));
+        PriceField.refuseTwice(named != null && named.size() == header.size() ? named : header, file, headerLine, i -> time.cols().contains(i) || time.otherTimeColumn(header, i));
         int symbol = -1;
         Map<PriceField, Integer> fields = new EnumMap<>(PriceField.class);
         List<Integer> others = new ArrayList<>();
@@ -108,11 +109,11 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
                 valueSymbol = Layout.wideSymbol(header, others.get(0));
             } else if (fields.isEmpty() && symbol < 0 && others.size() > 1 && time.cols().size() == 1) {
                 // a wide file of times (pandas' to_parquet of a frame of closes writes its dates as midnight timestamps): each column a symbol
-                if (others.size() > Layout.MAX_COLUMNS) throw Layout.tooWide(file, others.size());
+                if (others.size() > Layout.MAX_COLUMNS) throw Layout.tooWide(file, headerLine, others.size());
                 fields.put(PriceField.CLOSE, others.get(0));
                 wide = List.copyOf(others);
             } else {
-                throw SextantException.invalid("paths", file + " line 1 (the header): a bar file (times as " + time.format()
+                throw SextantException.invalid("paths", Layout.header(file, headerLine) + ": a bar file (times as " + time.format()
                         + ") needs a close column", "name the price column close (with open, high, low, volume if present), or keep one value column");
             }
         }

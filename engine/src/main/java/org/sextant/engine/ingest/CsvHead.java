@@ -66,6 +66,19 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
 
     /** The head as {@link #read(Path, String)} reads it; with a budget (the preview) reading a bounded amount of the file. */
     static CsvHead read(Path path, String file, Budget budget) {
+        return read(path, file, budget, false);
+    }
+
+    /**
+     * The head as {@link #read(Path, String)} reads it when its date order and number style are decided from every row
+     * ({@link CsvForms}): that read, in UTF-8, is then also the proof that the file is UTF-8 ({@link StagedFile}). Null
+     * when the file has nothing to decide (its first lines were read, not every row).
+     */
+    static CsvHead readDecidedFromEveryRow(Path path, String file) {
+        return read(path, file, null, true);
+    }
+
+    private static CsvHead read(Path path, String file, Budget budget, boolean onlyDecided) {
         String headerLine;
         String firstRow;
         boolean spent;
@@ -98,7 +111,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
             throw SextantException.invalid("paths", file + ": the file has a header but no data rows",
                     "export the prices again; the file needs at least one row below the header");
         }
-        return declared(header, delim, null, true, declared != null, file).withDateFormatFrom(firstRow, path, file, budget);
+        return declared(header, delim, null, true, declared != null, file).withDateFormatFrom(firstRow, path, file, budget, onlyDecided);
     }
 
     /** A head read with a decimal point; {@code sepLine}: below Excel's "sep=;" line, which its notes say. */
@@ -356,12 +369,14 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
 
     static final String BLANK_RUN_FIX = "delete the blank lines (e.g. grep -v '^[[:space:]]*$' FILE > CLEAN.csv) and import the file without them";
 
-    private CsvHead withDateFormatFrom(String firstRow, Path path, String file, Budget budget) {
+    /** This head with the first row's date format, and the forms of every row when it needs them; null when not and {@code onlyDecided}. */
+    private CsvHead withDateFormatFrom(String firstRow, Path path, String file, Budget budget, boolean onlyDecided) {
         List<String> row = split(firstRow, delimiter);
-        Layout probe = Layout.detect(header, file);
+        Layout probe = Layout.detect(header, file, above + 1);
         String cell = probe.dateCol() < row.size() ? row.get(probe.dateCol()).trim() : "";
         CsvHead head = new CsvHead(header, delimiter, dateFormatOf(cell), true, NumberStyle.PLAIN, notes, above);
-        return CsvForms.needed(head, cell, firstRow) ? CsvForms.decide(head, probe, cell, firstRow, path, file, budget) : head;
+        if (CsvForms.needed(head, cell, firstRow)) return CsvForms.decide(head, probe, cell, firstRow, path, file, budget);
+        return onlyDecided ? null : head;
     }
 
     /**

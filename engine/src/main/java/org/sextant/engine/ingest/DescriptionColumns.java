@@ -18,24 +18,29 @@ record DescriptionColumns(Map<String, Integer> columns) {
 
     /** The description columns of a daily file's layout (none for a wide one). */
     static DescriptionColumns of(Layout l, String file) {
+        return of(l, file, 1);
+    }
+
+    /** As above, the header on {@code headerLine} (2 below Excel's "sep=;" line), which a refusal names. */
+    static DescriptionColumns of(Layout l, String file, int headerLine) {
         if (l.wide()) return new DescriptionColumns(Map.of());
-        return of(l.header(), file, i -> i == l.dateCol() || i == l.symbolCol() || l.fields().containsValue(i));
+        return of(l.header(), file, headerLine, i -> i == l.dateCol() || i == l.symbolCol() || l.fields().containsValue(i));
     }
 
     /** The description columns of a bar file (none for a wide one or one of one value column). */
     static DescriptionColumns of(BarFile bar) {
         if (!bar.wideCols().isEmpty() || bar.valueSymbol() != null) return new DescriptionColumns(Map.of());
-        return of(bar.header(), bar.file(), i -> bar.time().cols().contains(i) || i == bar.symbolCol() || bar.fields().containsValue(i));
+        return of(bar.header(), bar.file(), bar.above() + 1, i -> bar.time().cols().contains(i) || i == bar.symbolCol() || bar.fields().containsValue(i));
     }
 
     /** The columns of {@code header} named as a description field, but those {@code taken} by a date, symbol or price; a field twice is refused. */
-    static DescriptionColumns of(List<String> header, String file, IntPredicate taken) {
+    static DescriptionColumns of(List<String> header, String file, int headerLine, IntPredicate taken) {
         Map<String, Integer> found = new LinkedHashMap<>();
         for (int i = 0; i < header.size(); i++) {
             String n = PriceField.normalize(header.get(i));
             if (!FIELDS.contains(n) || taken.test(i)) continue;
             Integer j = found.putIfAbsent(n, i);
-            if (j != null) throw PriceField.twice(header, file, j, i, n);
+            if (j != null) throw PriceField.twice(header, file, headerLine, j, i, n);
         }
         Map<String, Integer> ordered = new LinkedHashMap<>();
         for (String f : FIELDS) if (found.containsKey(f)) ordered.put(f, found.get(f));

@@ -58,8 +58,10 @@ final class DirectImport {
             String symbol = ImportBatch.symbolFromFileName(path);
             // staged first, then checked and read from that one copy: a file replaced meanwhile is never checked in one version and read in another
             try (StagedFile staged = stage.of(path, stagingDir, file, endings); Statement st = c.createStatement()) {
-                CsvHead head = CsvHead.read(staged.path(), file);
-                ImportBatch.Source s = new ImportBatch.Source(k, file, path, Layout.detect(head.header(), file), head, sources.get(k), null);
+                // a file told apart only once in UTF-8 (one saved as Windows-1252): a bar file is the careful path's
+                if (staged.encoded() && isBarFile(staged, path, file)) throw new Fallback("bar file in another encoding");
+                CsvHead head = staged.head(file);
+                ImportBatch.Source s = new ImportBatch.Source(k, file, path, Layout.detect(head.header(), file, head.above() + 1), head, sources.get(k), null);
                 ImportBatch.requireSymbol(s, symbol);
                 files.add(s);
                 NumberCells.check(c, staged, s); // before their separators are cut: a cell read otherwise than CsvForms saw it
@@ -74,7 +76,7 @@ final class DirectImport {
                 if (n == 0) throw new Fallback("empty file");
                 rows.add(n);
                 notes.add(staged.readNotes(file, head.notes())); // its encoding, the date order and number style it was read with, its line endings
-                DescriptionColumns d = DescriptionColumns.of(s.layout(), file);
+                DescriptionColumns d = DescriptionColumns.of(s.layout(), file, head.above() + 1);
                 // a second read of the file's own columns, as the careful path's (a wide file has none)
                 if (d.any()) exec(c, ImportedDescriptions.insertSql(s, d, ImportBatch.readCsvSql(staged, s).replace("{rejects}", ""), i -> "c" + i,
                         ImportBatch.symbolSql(s, i -> "c" + i, symbol)));
@@ -141,6 +143,15 @@ final class DirectImport {
         exec(c, "DROP TABLE import_symbols");
         exec(c, "DROP TABLE import_descriptions");
         return new ImportReport(List.copyOf(reported), total - updated, updated, List.copyOf(all), described);
+    }
+
+    /** Whether the staged copy's first lines carry a time of day; a header the probe refuses is the careful path's to name. */
+    private static boolean isBarFile(StagedFile staged, Path path, String file) {
+        try {
+            return BarFile.probe(null, path, file, staged, null, false) != null;
+        } catch (SextantException | SQLException e) {
+            return true;
+        }
     }
 
     static long count(Connection c, String sql) throws SQLException {

@@ -75,8 +75,8 @@ final class ImportBatch {
             loaded(s, ParquetReadSql.load(c, staged, s, symbolFromFileName(path)), staged);
             gatherDescriptions(s, staged, symbolFromFileName(path));
         } else {
-            CsvHead head = CsvHead.read(staged.path(), file); // the copy DuckDB reads, not the file, which may have changed since
-            s = new Source(no, file, path, Layout.detect(head.header(), file), head, source, null);
+            CsvHead head = staged.head(file); // the copy DuckDB reads, not the file, which may have changed since
+            s = new Source(no, file, path, Layout.detect(head.header(), file, head.above() + 1), head, source, null);
             requireSymbol(s, symbolFromFileName(path));
             files.add(s);
             loadCsv(staged, s, symbolFromFileName(path));
@@ -160,7 +160,7 @@ final class ImportBatch {
 
     /** Gathers what the file's name, currency and exchange columns say of its symbols, when it has any ({@link ImportedDescriptions}). */
     private void gatherDescriptions(Source s, StagedFile staged, String fileSymbol) throws SQLException {
-        DescriptionColumns d = DescriptionColumns.of(s.layout(), s.file());
+        DescriptionColumns d = DescriptionColumns.of(s.layout(), s.file(), s.csv() == null ? 1 : s.csv().above() + 1);
         if (!d.any()) return;
         boolean parquet = s.csv() == null;
         String relation = parquet ? "read_parquet(" + staged.sqlLiteral() + ")" : readCsvSql(staged, s).replace("{rejects}", "");

@@ -163,7 +163,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         }
         if (bar != null) return bars(path, file, bar.inZone(zone), budget, stored);
         CsvHead head = CsvHead.read(path, file, budget);
-        Layout layout = Layout.detect(head.header(), file);
+        Layout layout = Layout.detect(head.header(), file, head.above() + 1);
         List<List<String>> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>(head.notes()); // the date order and number style the import reads the file with
         java.util.Map<String, java.util.SortedSet<java.time.LocalDate>> dates = new java.util.HashMap<>(); // per symbol: the spacing of its dates

@@ -31,7 +31,12 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
 
     /** Where a file's column names are in a message: its header line, or a Parquet file's columns (it has no lines). */
     static String header(String file) {
-        return file + (parquet(file) ? " (its columns)" : " line 1 (the header)");
+        return header(file, 1);
+    }
+
+    /** As above, the header on {@code line}: 2 below Excel's "sep=;" line. */
+    static String header(String file, int line) {
+        return file + (parquet(file) ? " (its columns)" : " line " + line + " (the header)");
     }
 
     private static boolean parquet(String file) {
@@ -48,9 +53,9 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
     static final int MAX_COLUMNS = 5_000;
 
     /** A wide file of more than {@link #MAX_COLUMNS} symbol columns, refused before anything is read: what to do instead. */
-    static SextantException tooWide(String file, int columns) {
+    static SextantException tooWide(String file, int headerLine, int columns) {
         return SextantException.invalid("paths", String.format(Locale.ROOT, "%s: a wide file of %,d symbol columns, more than the %,d one import reads",
-                header(file), columns, MAX_COLUMNS), String.format(Locale.ROOT, "split it into files of at most %,d symbol columns (each with the date column), "
+                header(file, headerLine), columns, MAX_COLUMNS), String.format(Locale.ROOT, "split it into files of at most %,d symbol columns (each with the date column), "
                 + "or write it long: date,symbol,close", MAX_COLUMNS));
     }
 
@@ -79,6 +84,11 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
     }
 
     static Layout detect(List<String> header, String file) {
+        return detect(header, file, 1);
+    }
+
+    /** The layout of a file whose header is on {@code headerLine} (2 below Excel's "sep=;" line), which a refusal names. */
+    static Layout detect(List<String> header, String file, int headerLine) {
         int date = -1;
         int symbol = -1;
         boolean bracketed = false;
@@ -99,25 +109,25 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
             }
         }
         if (date < 0) {
-            throw unknown(file, header, "no date column");
+            throw unknown(file, headerLine, header, "no date column");
         }
-        PriceField.refuseTwice(header, file, i -> false);
+        PriceField.refuseTwice(header, file, headerLine, i -> false);
         if (!fields.isEmpty() || symbol >= 0) {
             if (header.size() > MAX_COLUMNS + 1) {
                 // the typed read's schema names every column: a header of 300,000 empty cells fits in one line
                 throw SextantException.invalid("paths", String.format(Locale.ROOT, "%s: %,d columns, more than the %,d a price file may have",
-                        header(file), header.size(), MAX_COLUMNS + 1), "keep the date, symbol and price columns, and import the others' prices in files of their own");
+                        header(file, headerLine), header.size(), MAX_COLUMNS + 1), "keep the date, symbol and price columns, and import the others' prices in files of their own");
             }
             if (!fields.containsKey(PriceField.CLOSE)) {
-                throw SextantException.invalid("paths", header(file) + ": " + recognised(header) + ", but no close column",
+                throw SextantException.invalid("paths", header(file, headerLine) + ": " + recognised(header) + ", but no close column",
                         "add a Close column; " + ACCEPTED);
             }
             return new Layout(name(symbol >= 0, bracketed, fields), List.copyOf(header), date, symbol, fields, List.of());
         }
         if (others.isEmpty()) {
-            throw unknown(file, header, "only a date column");
+            throw unknown(file, headerLine, header, "only a date column");
         }
-        if (others.size() > MAX_COLUMNS) throw tooWide(file, others.size());
+        if (others.size() > MAX_COLUMNS) throw tooWide(file, headerLine, others.size());
         return new Layout("wide", List.copyOf(header), date, -1, fields, List.copyOf(others));
     }
 
@@ -132,8 +142,8 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
      * The header described, never echoed: a file that is not price data (a .env, /etc/shadow)
      * must not reach an error or a job record. Only the columns that matched a known name are named.
      */
-    private static SextantException unknown(String file, List<String> header, String why) {
-        return SextantException.invalid("paths", header(file) + ": not " + (parquet(file) ? "the columns of a price file" : "a price file header") + " (" + why + "; "
+    private static SextantException unknown(String file, int headerLine, List<String> header, String why) {
+        return SextantException.invalid("paths", header(file, headerLine) + ": not " + (parquet(file) ? "the columns of a price file" : "a price file header") + " (" + why + "; "
                 + recognised(header) + ")", ACCEPTED);
     }
 

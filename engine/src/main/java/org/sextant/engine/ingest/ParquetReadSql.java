@@ -26,7 +26,7 @@ final class ParquetReadSql {
         } catch (SQLException e) {
             throw ParquetColumns.unreadable(file, e);
         }
-        if (columns.written() != null) PriceField.refuseTwice(columns.written(), file, i -> false);
+        if (columns.written() != null) PriceField.refuseTwice(columns.written(), file, 1, i -> false);
         Layout l = Layout.detect(columns.names(), file);
         java.util.Set<Integer> read = new java.util.TreeSet<>(l.fields().values());
         read.add(l.dateCol());

@@ -47,20 +47,20 @@ enum PriceField {
      * spelling are quoted, escaped and cut as a caller's name is. {@code skip} leaves out price columns a bar
      * file reads as times.
      */
-    static void refuseTwice(List<String> header, String file, IntPredicate skip) {
+    static void refuseTwice(List<String> header, String file, int headerLine, IntPredicate skip) {
         Map<String, Integer> first = new HashMap<>();
         for (int i = 0; i < header.size(); i++) {
             String n = normalize(header.get(i));
             String role = DATE.contains(n) ? "date" : SYMBOL.contains(n) ? "symbol" : of(n) != null && !skip.test(i) ? of(n).column : null;
             if (role == null) continue;
             Integer j = first.putIfAbsent(role, i);
-            if (j != null) throw twice(header, file, j, i, role);
+            if (j != null) throw twice(header, file, headerLine, j, i, role);
         }
     }
 
     /** Columns {@code j} and {@code i} of the header both hold {@code role}: the error names both, quoted, escaped and cut as a caller's name is. */
-    static org.sextant.engine.SextantException twice(List<String> header, String file, int j, int i, String role) {
-        return org.sextant.engine.SextantException.invalid(Layout.columnField(header, i), Layout.header(file) + ": columns " + (j + 1)
+    static org.sextant.engine.SextantException twice(List<String> header, String file, int headerLine, int j, int i, String role) {
+        return org.sextant.engine.SextantException.invalid(Layout.columnField(header, i), Layout.header(file, headerLine) + ": columns " + (j + 1)
                 + " ('" + ShownText.name(header.get(j).trim()) + "') and " + (i + 1) + " ('" + ShownText.name(header.get(i).trim())
                 + "') are both the " + role + ", so which one to import is ambiguous",
                 "keep one of the two columns (delete or rename the other), then import again");

@@ -132,12 +132,17 @@ public final class PriceImporter {
         return importWithBars(files, turn, attempt);
     }
 
-    /** Whether a CSV's rows carry a time of day (Parquet is told apart inside the transaction, where DuckDB can read it). */
+    /**
+     * Whether a CSV's rows carry a time of day (Parquet is told apart inside the transaction, where DuckDB can read it). A file whose
+     * first lines are not UTF-8 (Windows-1252, UTF-16) is not known to be one here: the fast path probes its UTF-8 copy once staged.
+     */
     private static boolean isBarFile(Path p) {
         try {
             return BarFile.isParquet(p) || BarFile.probe(null, p, p.toString(), null, null, false) != null; // its first lines only
-        } catch (SextantException | java.sql.SQLException e) {
-            return true; // a bar file with a bad header: the bar path names the problem
+        } catch (SextantException e) {
+            return !(e.getCause() instanceof java.nio.charset.CharacterCodingException); // a bar file with a bad header: the bar path names the problem
+        } catch (java.sql.SQLException e) {
+            return true;
         }
     }
 

@@ -24,21 +24,24 @@ public final class StagedFile implements AutoCloseable {
     private final String encoding;
     private final String file;
     private final long linkedSize;
+    private final CsvHead decided;
 
     private StagedFile(Path path) {
-        this(path, null, null, null, -1);
+        this(path, null, null, null, -1, null);
     }
 
     /**
      * @param encoding   the note of a file read in another encoding than UTF-8 (this copy is UTF-8), else null
      * @param linkedSize the user's file's size when linked, -1 for a copy (which holds what was read, and no more)
+     * @param decided    a daily CSV's head decided from every row while its encoding was told ({@link #decidedInUtf8}), else null
      */
-    private StagedFile(Path path, String mixedEndings, String encoding, String file, long linkedSize) {
+    private StagedFile(Path path, String mixedEndings, String encoding, String file, long linkedSize, CsvHead decided) {
         this.path = path;
         this.mixedEndings = mixedEndings;
         this.encoding = encoding;
         this.file = file;
         this.linkedSize = linkedSize;
+        this.decided = decided;
     }
 
     static StagedFile of(Path source, Path stagingDir, String file) {
@@ -143,7 +146,15 @@ public final class StagedFile implements AutoCloseable {
      * ({@link TextEncoding}), written through {@code sink}, {@code staged} deleted; a file that is neither is refused, nothing left in staging.
      */
     private static StagedFile inUtf8(Path staged, long linkedSize, Path source, Path stagingDir, String file, Sink sink, Endings endings) {
-        if (BarFile.isParquet(source)) return new StagedFile(staged, null, null, file, linkedSize);
+        if (BarFile.isParquet(source)) return new StagedFile(staged, null, null, file, linkedSize, null);
+        CsvHead decided;
+        try {
+            decided = decidedInUtf8(staged, file);
+        } catch (RuntimeException e) { // cancelled
+            deleteQuietly(staged);
+            throw e;
+        }
+        if (decided != null) return withOneLineEnding(staged, linkedSize, null, decided, source, stagingDir, file, sink, endings);
         TextEncoding.Verdict v;
         try (InputStream in = SizeAtOpen.open(staged)) {
             v = TextEncoding.of(in, file, Long.MAX_VALUE);
@@ -154,7 +165,7 @@ public final class StagedFile implements AutoCloseable {
             deleteQuietly(staged);
             throw e;
         }
-        if (v.utf8()) return withOneLineEnding(staged, linkedSize, null, source, stagingDir, file, sink, endings);
+        if (v.utf8()) return withOneLineEnding(staged, linkedSize, null, null, source, stagingDir, file, sink, endings);
         Path copy = target(stagingDir, source.getFileName().toString());
         try {
             requireSpace(v.copyBytes(), stagingDir, file);
@@ -175,7 +186,22 @@ public final class StagedFile implements AutoCloseable {
         } finally {
             deleteQuietly(staged); // a link or a copy in staging: the user's file is untouched
         }
-        return withOneLineEnding(copy, -1, v.note(file), source, stagingDir, file, sink, endings);
+        return withOneLineEnding(copy, -1, v.note(file), null, source, stagingDir, file, sink, endings);
+    }
+
+    /**
+     * A daily CSV's head with its date order and number style decided from every row ({@link CsvHead#readDecidedFromEveryRow}):
+     * that read decodes every byte as UTF-8, so it is the encoding scan too (a file of ';' or tabs was read once for each).
+     * Null when the file is a bar file (its probe decides its own), has nothing to decide, is not UTF-8 or is refused: the
+     * scan ({@link TextEncoding}) and the reads after it then run as before and say why.
+     */
+    static CsvHead decidedInUtf8(Path staged, String file) {
+        try {
+            if (BarFile.probe(null, staged, file, null, null, false) != null) return null;
+            return CsvHead.readDecidedFromEveryRow(staged, file);
+        } catch (SextantException | java.sql.SQLException e) {
+            return null;
+        }
     }
 
     /** The size of the file just linked at {@code target}; the link removed if it cannot be told. */
@@ -217,17 +243,17 @@ public final class StagedFile implements AutoCloseable {
      * {@code staged} as it is, or, when it is a CSV whose lines end in more than one way, a new copy beside it whose lines
      * all end with LF (written through {@code sink}, as staging's copies are; never larger than the file), {@code staged} deleted.
      */
-    private static StagedFile withOneLineEnding(Path staged, long linkedSize, String encoding, Path source, Path stagingDir, String file, Sink sink,
-            Endings endings) {
+    private static StagedFile withOneLineEnding(Path staged, long linkedSize, String encoding, CsvHead decided, Path source, Path stagingDir, String file,
+            Sink sink, Endings endings) {
         String mixed = endings.mixed(staged);
-        if (mixed == null) return new StagedFile(staged, null, encoding, file, linkedSize);
+        if (mixed == null) return new StagedFile(staged, null, encoding, file, linkedSize, decided);
         Path copy = target(stagingDir, source.getFileName().toString());
         try {
             write(copy, sink, stagingDir, file, out -> LineEndings.writeWithLf(staged, out));
         } finally {
             deleteQuietly(staged); // a link or a copy in staging: the user's file is untouched
         }
-        return new StagedFile(copy, mixed, encoding, file, -1);
+        return new StagedFile(copy, mixed, encoding, file, -1, decided); // its lines are the same lines: the head read holds
     }
 
     private static boolean link(Path real, Path target) {
@@ -354,6 +380,14 @@ public final class StagedFile implements AutoCloseable {
     }
 
     Path path() { return path; }
+
+    /** The head of this daily CSV ({@link CsvHead#read}): as decided while its encoding was told, or read now. */
+    CsvHead head(String file) {
+        return decided != null && file.equals(this.file) ? decided : CsvHead.read(path, file);
+    }
+
+    /** Whether this is a UTF-8 copy of a file in another encoding ({@link TextEncoding}). */
+    boolean encoded() { return encoding != null; }
 
     /** Which line first ended otherwise than line 1 when the file's lines end in more than one way (this copy's all end with LF), else null. */
     String mixedEndings() { return mixedEndings; }

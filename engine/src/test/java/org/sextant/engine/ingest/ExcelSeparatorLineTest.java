@@ -89,6 +89,25 @@ class ExcelSeparatorLineTest {
         assertEquals(e.getMessage(), assertThrows(SextantException.class, () -> ImportPreview.of(f)).getMessage());
     }
 
+    @Test
+    void aHeaderRefusedBelowASeparatorLineIsNamedAsLine2(@TempSextant Store store) throws Exception {
+        Path noClose = write("SAP.csv", "sep=;\nDatum;Eröffnung;Volumen\n02.01.2019;1,5;100\n");
+        SextantException e = refused(store, noClose);
+        assertEquals(noClose + " line 2 (the header): 3 columns, recognised: date, open, volume, but no close column", e.getMessage());
+        assertEquals(e.getMessage(), assertThrows(SextantException.class, () -> ImportPreview.of(noClose)).getMessage());
+        Path noDate = write("KO.csv", "sep=,\nDay,Close\n2020-01-02,10\n");
+        assertEquals(noDate + " line 2 (the header): not a price file header (no date column; 2 columns, recognised: close)", refused(store, noDate).getMessage());
+        Path twice = write("IBM.csv", "sep=,\nDate,Close,close\n2020-01-02,10,11\n");
+        assertTrue(refused(store, twice).getMessage().startsWith(twice + " line 2 (the header): columns 2 ('Close') and 3"), refused(store, twice).getMessage());
+        Path names = write("BAS.csv", "sep=,\nDate,Close,Name,name\n2020-01-02,10,BASF,BASF SE\n");
+        assertTrue(refused(store, names).getMessage().startsWith(names + " line 2 (the header): columns 3 ('Name') and 4"), refused(store, names).getMessage());
+        Path barNoClose = write("EURUSD.csv", "sep=;\nDatum;Zeit;Volumen\n02.01.2019;09:30;5\n02.01.2019;09:31;6\n");
+        assertTrue(refused(store, barNoClose).getMessage().startsWith(barNoClose + " line 2 (the header): a bar file"), refused(store, barNoClose).getMessage());
+        // without the line, the header is line 1
+        Path plain = write("MSFT.csv", "Date,Open\n2020-01-02,10\n");
+        assertTrue(refused(store, plain).getMessage().startsWith(plain + " line 1 (the header): "), refused(store, plain).getMessage());
+    }
+
     private static SextantException refused(Store store, Path file) {
         return assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file)));
     }

@@ -1,0 +1,57 @@
+package org.sextant.engine.ingest;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.sextant.engine.data.BarInterval;
+import org.sextant.engine.data.XetraCalendar;
+
+/**
+ * The stored intraday bars of an eu_equity symbol dated on a Xetra holiday that falls on a weekday (Good Friday, Easter Monday,
+ * 1 May, 24-26 and 31 December...): the session's hours hold them, so the outside-session count took them for an ordinary day's
+ * bars. They are kept and read (London and Euronext trade on some of those days), and the import's note tells them apart.
+ */
+final class XetraHolidayBars {
+    private XetraHolidayBars() {}
+
+    /** Dates named in the note; the rest are counted. */
+    static final int SHOWN_DAYS = 10;
+
+    /** "36 bars of SAP 30m are on Xetra holidays: 2025-04-18, 2025-04-21; ...", or null when none is (or the session is not eu_equity). */
+    static String note(Connection c, String symbol, BarInterval interval, String session) throws SQLException {
+        if (!"eu_equity".equals(session) || !interval.intraday()) return null;
+        List<LocalDate> days = new ArrayList<>();
+        long bars = 0;
+        // one row per stored Berlin day: a day's bars are counted in SQL, the calendar is Java's
+        try (PreparedStatement p = c.prepareStatement("SELECT CAST(timezone('Europe/Berlin', timezone('UTC', ts)) AS DATE) AS d, count(*) FROM bars "
+                + "WHERE symbol = ? AND interval = ? GROUP BY d ORDER BY d")) {
+            p.setString(1, symbol);
+            p.setString(2, interval.label);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    LocalDate d = r.getObject(1, LocalDate.class);
+                    if (!weekday(d) || !XetraCalendar.holiday(d)) continue;
+                    days.add(d);
+                    bars += r.getLong(2);
+                }
+            }
+        }
+        if (days.isEmpty()) return null;
+        StringBuilder shown = new StringBuilder();
+        for (int i = 0; i < Math.min(days.size(), SHOWN_DAYS); i++) shown.append(i == 0 ? "" : ", ").append(days.get(i));
+        if (days.size() > SHOWN_DAYS) shown.append(String.format(java.util.Locale.ROOT, " and %,d more days", days.size() - SHOWN_DAYS));
+        return String.format(java.util.Locale.ROOT, "%,d bar%s of %s %s %s on Xetra holidays: %s; Xetra was closed, so they are no ordinary day's bars, "
+                        + "but they are kept and read (London and Euronext trade on some of those days)",
+                bars, bars == 1 ? "" : "s", symbol, interval.label, bars == 1 ? "is" : "are", shown);
+    }
+
+    /** A weekend's bars are outside the session already, holiday or not. */
+    private static boolean weekday(LocalDate d) {
+        return d.getDayOfWeek() != DayOfWeek.SATURDAY && d.getDayOfWeek() != DayOfWeek.SUNDAY;
+    }
+}
