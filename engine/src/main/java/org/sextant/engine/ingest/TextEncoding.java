@@ -81,10 +81,13 @@ final class TextEncoding {
 
     static final String FIX = "save the file as UTF-8 (Excel: Save As > CSV UTF-8; or iconv -f ITS-ENCODING -t UTF-8 FILE > FILE-utf8.csv) and import that";
 
+    static final String BINARY_FIX = "import a price CSV saved as UTF-8, Windows-1252 or UTF-16 with its byte-order mark (Excel: CSV UTF-8, CSV, or "
+            + "Unicode text), or a Parquet file (.parquet)";
+
     /** A file that is not text: as every file that is no UTF-8 text was refused before other encodings were read. */
     static SextantException binary(String file) {
-        return SextantException.invalid("paths", file + ": not a price CSV: it is not UTF-8 text (a binary file such as a database, or text in another encoding)",
-                "import a price CSV saved as UTF-8 text, or a Parquet file (.parquet)");
+        return SextantException.invalid("paths", file + ": not a price CSV: it is not UTF-8 text (a binary file such as a database, or text in another encoding, "
+                + "such as UTF-16 without its byte-order mark)", BINARY_FIX);
     }
 
     /**

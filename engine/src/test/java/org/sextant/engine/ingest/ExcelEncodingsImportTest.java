@@ -115,7 +115,8 @@ class ExcelEncodingsImportTest {
         // a zip's magic and control bytes: not Windows-1252 text though every byte but them is defined
         Path f = Files.write(tmp.resolve("prices.csv"), new byte[] {'P', 'K', 3, 4, (byte) 0xE9, 'a', '\n', 'b', '\n'});
         SextantException e = assertThrows(SextantException.class, () -> engine.importPrices(List.of(f)));
-        assertEquals(f + ": not a price CSV: it is not UTF-8 text (a binary file such as a database, or text in another encoding)", e.getMessage());
+        assertEquals(f + ": not a price CSV: it is not UTF-8 text (a binary file such as a database, or text in another encoding, "
+                + "such as UTF-16 without its byte-order mark)", e.getMessage());
         assertEquals(e.getMessage(), assertThrows(SextantException.class, () -> ImportPreview.of(f)).getMessage());
     }
 

@@ -232,8 +232,11 @@ class ImportRefusalTest {
         for (String name : new String[] {"store.duckdb", "IBM.csv"}) {
             Path f = Files.write(tmp.resolve(name), binary);
             SextantException e = refused(store, PriceRules.defaults(), f);
-            assertEquals(f + ": not a price CSV: it is not UTF-8 text (a binary file such as a database, or text in another encoding)", e.getMessage());
-            assertEquals("import a price CSV saved as UTF-8 text, or a Parquet file (.parquet)", e.fix());
+            assertEquals(f + ": not a price CSV: it is not UTF-8 text (a binary file such as a database, or text in another encoding, "
+                    + "such as UTF-16 without its byte-order mark)", e.getMessage());
+            // attack 23 L2: the fix names every encoding that imports
+            assertEquals("import a price CSV saved as UTF-8, Windows-1252 or UTF-16 with its byte-order mark (Excel: CSV UTF-8, CSV, or Unicode "
+                    + "text), or a Parquet file (.parquet)", e.fix());
         }
     }
 
