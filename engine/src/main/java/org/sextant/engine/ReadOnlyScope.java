@@ -5,7 +5,8 @@ import org.sextant.contract.FailReason;
 
 /**
  * The path a read request runs on: while a thread is inside {@link #run}, the store's write
- * transactions and the home's file writers refuse ({@link #refuseWrite}). The self-test checks
+ * transactions, the home's file writers and every statement of a store connection that is not
+ * one read-only SELECT refuse ({@link #refuseWrite}). The self-test checks
  * statically that no read route reaches a write; this is the same rule held at run time, so a
  * route declared read that writes fails loudly instead of changing the store.
  */
@@ -23,6 +24,29 @@ public final class ReadOnlyScope {
         } finally {
             if (outer == null) CURRENT.remove(); else CURRENT.set(outer);
         }
+    }
+
+    /**
+     * {@code work} run, on whatever thread runs it, as the calling thread's read request (if it
+     * runs one): a read's worker thread (run_select's query) refuses writes as the read does.
+     */
+    public static <T> java.util.concurrent.Callable<T> inheriting(java.util.concurrent.Callable<T> work) {
+        String read = CURRENT.get();
+        if (read == null) return work;
+        return () -> {
+            String outer = CURRENT.get();
+            CURRENT.set(read);
+            try {
+                return work.call();
+            } finally {
+                if (outer == null) CURRENT.remove(); else CURRENT.set(outer);
+            }
+        };
+    }
+
+    /** Whether the calling thread runs a read request (the store's connections then check each statement). */
+    public static boolean active() {
+        return CURRENT.get() != null;
     }
 
     /** Throws when the calling thread runs a read request; {@code what} names the write. */

@@ -113,6 +113,17 @@ final class FunctionPolicy {
         return null;
     }
 
+    /**
+     * Why calling this function changes the database or runs SQL text (which may), or null: what
+     * even the engine's own reads may not call. Parsing SQL text (json_serialize_sql) runs nothing.
+     */
+    static String writeReason(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        String reason = deniedReason(n);
+        if (STATE.equals(reason)) return reason;
+        return n.equals("query") || n.equals("query_table") || n.startsWith("json_execute") ? NESTED : null;
+    }
+
     /** Why this function is refused (denylist or a macro built on a denied function), or null. */
     String refusal(String name) {
         String n = name.toLowerCase(Locale.ROOT);

@@ -138,9 +138,10 @@ final class QueryWatchdog implements AutoCloseable {
         Future<T> result;
         try {
             running.add(w);
+            java.util.concurrent.Callable<T> query = org.sextant.engine.ReadOnlyScope.inheriting(() -> work.run(w)); // its statements are the read's
             result = workers.submit(() -> {
                 try {
-                    return work.run(w);
+                    return query.call();
                 } finally {
                     running.remove(w);
                     slots.release();

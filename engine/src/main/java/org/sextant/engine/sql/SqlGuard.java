@@ -17,7 +17,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class SqlGuard {
     private static final Set<String> QUERY_NODES = Set.of("SELECT_NODE", "SET_OPERATION_NODE", "RECURSIVE_CTE_NODE", "CTE_NODE");
-    private static final Set<String> DML_NODES = Set.of("INSERT_QUERY_NODE", "UPDATE_QUERY_NODE", "DELETE_QUERY_NODE", "MERGE_INTO_QUERY_NODE");
+    static final Set<String> DML_NODES = Set.of("INSERT_QUERY_NODE", "UPDATE_QUERY_NODE", "DELETE_QUERY_NODE", "MERGE_INTO_QUERY_NODE");
     private static final Set<String> TABLE_REFS = Set.of("BASE_TABLE", "TABLE_FUNCTION", "JOIN", "SUBQUERY", "EMPTY",
             "EXPRESSION_LIST", "PIVOT", "SHOW_REF");
     /** Every TableReferenceType DuckDB serializes; the ones not in TABLE_REFS are refused. */

@@ -45,8 +45,12 @@ public final class Store implements AutoCloseable {
     private volatile boolean opened;
     private final PreparedReads preparedReads = new PreparedReads(this::newConnection);
 
-    private Store(DuckDBConnection owner, Path file, Path stagingDir) {
+    /** False only for a benchmark's baseline ({@link #openUnchecked}): connections are DuckDB's own. */
+    private final boolean checkReads;
+
+    private Store(DuckDBConnection owner, Path file, Path stagingDir, boolean checkReads) {
         this.owner = owner;
+        this.checkReads = checkReads;
         this.file = file;
         this.stagingDir = stagingDir;
         this.idle = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
@@ -68,6 +72,15 @@ public final class Store implements AutoCloseable {
 
     /** As {@link #open(Path, Path)}, with DuckDB's memory limit and temporary-folder bound given (a test sets them small). */
     static Store open(Path file, Path stagingDir, String memoryLimit, String maxTempSize) {
+        return open(file, stagingDir, memoryLimit, maxTempSize, true);
+    }
+
+    /** As {@link #open(Path, Path)}, its connections unchecked inside a read request: the baseline of ReadCheckBench only. */
+    static Store openUnchecked(Path file, Path stagingDir) {
+        return open(file, stagingDir, memoryLimit(), MAX_TEMP_SIZE, false);
+    }
+
+    private static Store open(Path file, Path stagingDir, String memoryLimit, String maxTempSize, boolean checkReads) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             Files.createDirectories(stagingDir);
@@ -99,7 +112,7 @@ public final class Store implements AutoCloseable {
                 s.execute("SET enable_external_access=false");
                 s.execute("SET lock_configuration=true");
             }
-            Store store = new Store(c, file, stagingDir);
+            Store store = new Store(c, file, stagingDir, checkReads);
             try {
                 Migrations.apply(store);
                 store.checkpoint(); // what a start wrote is in the file, not only in the log
@@ -166,10 +179,14 @@ public final class Store implements AutoCloseable {
     /** The folder the store may read import files from. */
     public Path stagingDir() { return stagingDir; }
 
-    /** A new connection to the same database, for one reader thread; close it after use. */
-    public DuckDBConnection newConnection() {
+    /**
+     * A new connection to the same database, for one reader thread; close it after use. Inside a
+     * read request it refuses every statement but one read-only SELECT ({@link ReadCheckedConnections}).
+     */
+    public Connection newConnection() {
         try {
-            return (DuckDBConnection) owner.duplicate();
+            Connection c = owner.duplicate();
+            return checkReads ? ReadCheckedConnections.wrap(c) : c;
         } catch (SQLException e) {
             throw new SextantException(FailReason.DB_NOT_READY, "store closed: " + e.getMessage(), null, "restart the app", e);
         }

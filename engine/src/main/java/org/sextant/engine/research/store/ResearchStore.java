@@ -102,7 +102,7 @@ public final class ResearchStore {
                 RunCurves.of(sweep.kernel(), selected, sweep.split(), EquityCurve.SELECTED)));
         if (benchmarkCurve != null) curves.add(benchmarkCurve);
         store.inTransaction(c -> {
-            try (DuckDBAppender app = ((DuckDBConnection) c).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_configurations")) {
+            try (DuckDBAppender app = c.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_configurations")) {
                 for (int k = 0; k < sweep.configurations(); k++) {
                     String params = Json.MAPPER.writeValueAsString(sweep.kernel().parameters(k));
                     append(app, runId, k, "in", params, sweep.inSample()[k]);
@@ -114,7 +114,7 @@ public final class ResearchStore {
                     append(app, runId, report.chosen(), BENCHMARK_OUT, holds, benchmark.outOfSample());
                 }
             }
-            try (DuckDBAppender app = ((DuckDBConnection) c).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_equity")) {
+            try (DuckDBAppender app = c.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_equity")) {
                 for (EquityCurve curve : curves) {
                     for (int t = 0; t < curve.size(); t++) {
                         app.beginRow().append(runId).append(curve.role()).append((long) curve.configuration()).append(t)
@@ -317,7 +317,7 @@ public final class ResearchStore {
                 d.setString(2, EquityCurve.SELECTED);
                 d.executeUpdate();
             }
-            try (DuckDBAppender app = ((DuckDBConnection) c).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_equity")) {
+            try (DuckDBAppender app = c.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_equity")) {
                 for (int t = 0; t < curve.size(); t++) {
                     app.beginRow().append(runId).append(EquityCurve.SELECTED).append((long) curve.configuration()).append(t)
                             .append(curve.dates().get(t)).append(curve.equity()[t]).append(curve.drawdown()[t]).endRow();
