@@ -103,6 +103,7 @@ final class DirectImport {
         ImportBatch.trace(t, "imported symbols");
         List<ImportedDescriptions.Given> given = ImportedDescriptions.checked(c, files); // two names of a symbol: refused as the careful path does
         long updated = 0;
+        java.util.Map<String, String> unchanged = java.util.Map.of(); // per source
         if (count(c, "SELECT count(*) FROM (SELECT 1 FROM prices WHERE NOT (" + mine + ") AND symbol IN (SELECT symbol FROM import_symbols) LIMIT 1)") > 0) {
             // a row without a column its stored day has (a close-only file over OHLCV): the careful path keeps or says what goes (StoredColumns)
             if (count(c, "SELECT count(*) FROM (SELECT 1 FROM prices n JOIN prices p USING (symbol, date) WHERE n." + mine + " AND NOT (p." + mine + ") AND "
@@ -110,6 +111,7 @@ final class DirectImport {
                 throw new Fallback("stored columns the file lacks");
             }
             t = System.nanoTime();
+            unchanged = UnchangedRows.notes(c, "(SELECT * FROM prices WHERE " + mine + ")", "(SELECT * FROM prices WHERE NOT (" + mine + "))", "source");
             try (Statement st = c.createStatement()) {
                 updated = CancellableSql.run(st, () -> st.executeUpdate("DELETE FROM prices USING (SELECT symbol, date FROM prices WHERE " + mine + ") n "
                         + "WHERE NOT (prices." + mine + ") AND prices.symbol = n.symbol AND prices.date = n.date"));
@@ -138,6 +140,7 @@ final class DirectImport {
             DateSpacing.Verdict dates = spacing.get(s.source());
             List<String> said = new ArrayList<>(notes.get(s.no()));
             if (dates != null) said.addAll(dates.notes());
+            if (unchanged.containsKey(s.source())) said.add(unchanged.get(s.source()));
             reported.add(new ImportReport.ImportedFile(s.file(), s.layout().name(), rows.get(s.no()), List.copyOf(symbols), 0, List.copyOf(said)));
         }
         exec(c, "DROP TABLE import_symbols");

@@ -304,6 +304,8 @@ final class ImportBatch {
             // a file without open/high/low/volume over stored days: kept where its close is the stored one, else said
             StoredColumns.merge(c).forEach((no, said) -> notes.merge(no, said, (a, b) -> java.util.stream.Stream.concat(a.stream(), b.stream()).toList()));
             trace(t0, "stored columns the files lack");
+            UnchangedRows.notes(c, "import_rows", "prices", "file_no")
+                    .forEach((no, said) -> notes.merge(Integer.valueOf(no), List.of(said), (a, b) -> java.util.stream.Stream.concat(a.stream(), b.stream()).toList()));
             try (Statement st = c.createStatement()) {
                 updated = CancellableSql.run(st, () -> st.executeUpdate("DELETE FROM prices USING import_rows i WHERE prices.symbol = i.symbol AND prices.date = i.date"));
             }
