@@ -15,8 +15,9 @@ class ImportJobCommandTest {
     void aScanIsReportedAsLiveForecastsAndABacktestAsBacktests() {
         Path dir = Path.of("/data/out");
         List<Map<String, Object>> failed = List.of(Map.of("symbol", "TINY", "error", "too little history"));
-        assertEquals("imported forecast scan: the live forecasts of 2 symbols from /data/out\n  TINY not imported: too little history\n",
-                ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_SCAN, List.of("AA", "KO"), failed, null), dir)
+        assertEquals("imported forecast scan: the live forecasts of 2 symbols from /data/out\n"
+                        + "  2 forecasts fitted again here from the store's closes, each as the job wrote it\n  TINY not imported: too little history\n",
+                ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_SCAN, List.of("AA", "KO"), failed, null, 2), dir)
                         .replace(System.lineSeparator(), "\n"));
         assertEquals("imported forecast backtests of 1 symbols from /data/out\n  TINY failed on the cluster: too little history\n",
                 ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_BACKTEST, List.of("AA"), failed, null), dir)

@@ -18,8 +18,11 @@ public final class ForecastScanImport {
     /** The live forecasts the job made (with the calibration it asked for), and the symbols it skipped (symbol, field, error). */
     public record Read(List<Requested> forecasts, List<Map<String, Object>> skipped) {}
 
-    /** A forecast and the calibration the job requested (a fallback to the model's bands differs from it). */
-    public record Requested(StoredForecast forecast, String calibration) {}
+    /**
+     * A forecast and the calibration the job requested (a fallback to the model's bands differs from it); {@code where} names its
+     * part file and symbol as a refusal starts ({@link JobOutput#corrupt}).
+     */
+    public record Requested(StoredForecast forecast, String calibration, String where) {}
 
     public static Read read(Store store, Path folder) {
         try (JobOutput out = JobOutput.stage(store, folder)) {
@@ -33,7 +36,7 @@ public final class ForecastScanImport {
                         if (r.getString("error") != null) {
                             skipped.add(failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
                         } else {
-                            ok.add(new Requested(checked(r, folder), r.getString("calibration")));
+                            ok.add(new Requested(checked(r, folder), r.getString("calibration"), where(r, folder)));
                         }
                     }
                 } catch (java.sql.SQLException e) {
@@ -44,12 +47,17 @@ public final class ForecastScanImport {
         }
     }
 
+    private static String where(ResultSet r, Path folder) throws java.sql.SQLException {
+        return JobOutput.where(r.getString("filename"), folder) + "symbol " + r.getString("symbol") + ": ";
+    }
+
     /**
      * A row's live forecast, refused (naming the file, the symbol and the column) unless it passes
-     * the checks a computed forecast does ({@link ForecastChecks#problem}) and its horizon is the row's.
+     * the checks a computed forecast does ({@link ForecastChecks#problem}), its horizon is the row's,
+     * and its scan row ({@code row_json}) is the one a local scan makes of it ({@link ForecastScanRows#row}).
      */
     private static StoredForecast checked(ResultSet r, Path folder) throws java.sql.SQLException {
-        String where = JobOutput.where(r.getString("filename"), folder) + "symbol " + r.getString("symbol") + ": ";
+        String where = where(r, folder);
         StoredForecast f;
         try {
             f = ForecastScanRows.forecast(r.getString("forecast_json"));
@@ -60,6 +68,14 @@ public final class ForecastScanImport {
         String problem = ForecastChecks.problem(f);
         if (problem != null) throw corrupt(where, "forecast_json", problem);
         if (r.getInt("horizon") != f.horizon()) throw corrupt(where, "horizon", "is " + r.getInt("horizon") + ", the forecast's is " + f.horizon());
+        String differs;
+        try {
+            differs = ForecastScanRows.rowDisagreement(r.getString("row_json"), f);
+        } catch (RuntimeException unreadable) {   // no JSON object, or a forecast without a band at a scan's level: its content is not quoted
+            throw corrupt(where, "row_json", "is not the scan row the job writes of its forecast_json");
+        }
+        // the row a user reads (reward/risk) must be the forecast's, as a local scan makes it: a changed band or ratio alone is caught here
+        if (differs != null) throw corrupt(where, "row_json", differs);
         return f;
     }
 

@@ -4,8 +4,13 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import org.sextant.engine.Json;
+import org.sextant.engine.forecast.CalibrationNotes;
 import org.sextant.engine.forecast.ForecastScan;
+import org.sextant.engine.forecast.PriceForecast;
+import org.sextant.engine.forecast.RewardRisk;
+import org.sextant.engine.forecast.ScanRow;
 import org.sextant.engine.forecast.store.StoredForecast;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.SerializationFeature;
 
@@ -58,6 +63,37 @@ public final class ForecastScanRows {
         row.put("calibration", calibration);
         row.put("history_rows", historyRows);
         return JobRows.failed(row, e);
+    }
+
+    /**
+     * The scan row a local scan makes of {@code f} ({@link ScanRow#of}, from the forecast as {@link PriceForecast#assemble}
+     * rebuilds it), without the calibration note and the data warning: those are read from the closes, not the forecast.
+     */
+    static ScanRow row(StoredForecast f) {
+        List<RewardRisk> rr = new java.util.ArrayList<>();
+        for (double level : ForecastScan.LEVELS) rr.add(RewardRisk.of(f.forecast(), f.lastClose(), level, f.forecast().horizon()));
+        PriceForecast p = new PriceForecast(f.symbol(), f.model(), f.origin(), f.lastClose(), f.targetDates(), null, f.forecast(), rr,
+                f.calibration(), CalibrationNotes.measured(f.coverage()), null);
+        return ScanRow.of(p, f.historyRows(), null);
+    }
+
+    /** Keys of a scan row that are text from the closes, not figures of its forecast. */
+    private static final java.util.Set<String> TEXT_KEYS = java.util.Set.of("calibration_note", "data_warning");
+
+    /**
+     * How {@code rowJson} (the job's scan row) differs from what {@link #row} makes of its forecast (the first key, named only when a scan row has it), or null when
+     * every figure is; doubles round-trip exactly through JSON, so equal means the same bits. Throws when it is no JSON object.
+     */
+    static String rowDisagreement(String rowJson, StoredForecast f) {
+        JsonNode given = Json.MAPPER.readTree(rowJson), derived = Json.MAPPER.readTree(COMPACT.writeValueAsString(row(f)));
+        if (!given.isObject()) throw new IllegalArgumentException("not a JSON object");
+        java.util.Set<String> keys = new java.util.TreeSet<>(derived.propertyNames());
+        keys.addAll(given.propertyNames());
+        for (String k : keys) {
+            // a key the row should not have is not named: it is the file's content
+            if (!TEXT_KEYS.contains(k) && !java.util.Objects.equals(given.get(k), derived.get(k))) return derived.has(k) ? "has " + k + " other than its forecast_json gives" : "has a key a scan row does not have";
+        }
+        return null;
     }
 
     /** The live forecast a successful output row holds, as the store keeps it. */

@@ -37,7 +37,7 @@ public final class ScaleOutExchange {
             return new JobImport(kind, null, read.failed().isEmpty() ? null : read.failed(), record(read, sessionId));
         }
         ForecastService.ForecastJobImport imported = kind.equals(JobOutput.FORECAST_SCAN) ? importForecastScanJob(folder) : importForecastBacktestJob(folder);
-        return new JobImport(kind, imported.imported(), imported.failed(), null);
+        return new JobImport(kind, imported.imported(), imported.failed(), null, imported.replayed());
     }
 
     /** Every symbol's backtest stored as a local forecast job stores it; the symbols the job reported failed are named. A writer. */

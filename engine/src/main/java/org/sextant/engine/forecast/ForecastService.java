@@ -251,7 +251,7 @@ public final class ForecastService {
             imported.add(b.symbol());
         }
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-        return new ForecastJobImport(imported, failed);
+        return new ForecastJobImport(imported, failed, null);
     }
 
     /**
@@ -309,10 +309,19 @@ public final class ForecastService {
      * stored closes up to the origin are not the ones the job read. A writer.
      */
     public ForecastJobImport importScanJob(Path folder) {
+        return importScanJob(folder, ScanReplay.standard());
+    }
+
+    /**
+     * As above, the forecasts {@code replay} chooses fitted again from the store's closes by the kernel the job called
+     * ({@link PriceForecast#calibrated}): one that does not come out as the job wrote it refuses the whole output, so a
+     * forecast altered after the job (its bands and its row alike) is not stored and shown as live.
+     */
+    public ForecastJobImport importScanJob(Path folder, ScanReplay replay) {
         ForecastScanImport.Read read = ForecastScanImport.read(store, folder);
         List<String> imported = new ArrayList<>();
         List<Map<String, Object>> failed = new ArrayList<>(read.skipped());
-        Map<String, StoredForecast> toStore = new java.util.LinkedHashMap<>(); // by key: a forecast listed twice is stored once
+        Map<String, ForecastScanImport.Requested> toStore = new java.util.LinkedHashMap<>(); // by key: a forecast listed twice is stored once
         java.util.Set<String> stored = new java.util.HashSet<>();
         for (SymbolInfo s : prices.symbols(null)) stored.add(s.symbol()); // listed once, not once per forecast
         for (ForecastScanImport.Requested r : read.forecasts()) {
@@ -328,13 +337,39 @@ public final class ForecastService {
             BandCalibration cal = BandCalibration.parse(r.calibration());
             if (f.calibration().equals(cal.wire()) && storedLive(upTo, f.model(), f.horizon(), LEVELS, cal) == null) {
                 toStore.put(f.symbol() + "|" + f.model() + "|" + f.horizon() + "|" + f.kind() + "|" + f.calibration() + "|" + f.origin(),
-                        withDigest(f, closesDigest(upTo, f.model())));
+                        new ForecastScanImport.Requested(withDigest(f, closesDigest(upTo, f.model())), r.calibration(), r.where()));
             }
             imported.add(f.symbol());
         }
-        forecasts.save(List.copyOf(toStore.values())); // one transaction: an import stopped half-way stores none of its forecasts
+        int replayed = replay(List.copyOf(toStore.values()), replay);
+        forecasts.save(toStore.values().stream().map(ForecastScanImport.Requested::forecast).toList()); // one transaction: a stopped import stores none
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-        return new ForecastJobImport(imported, failed);
+        return new ForecastJobImport(imported, failed, replayed);
+    }
+
+    /**
+     * Fits again the forecasts among {@code toStore} that {@code replay} chooses, each from the store's closes up to its
+     * origin (checked above to be the job's), and refuses the output, naming the symbol, when one differs; how many it fitted.
+     */
+    private int replay(List<ForecastScanImport.Requested> toStore, ScanReplay replay) {
+        List<StoredForecast> fs = toStore.stream().map(ForecastScanImport.Requested::forecast).toList();
+        List<Integer> chosen = replay.chosen(fs, f -> LiveForecastCost.estimatedSeconds(models, f.historyRows(), f.model(), f.horizon()));
+        for (int i : chosen) {
+            ForecastScanImport.Requested r = toStore.get(i);
+            StoredForecast f = r.forecast();
+            PriceSeries upTo = prices.closes(f.symbol(), null, f.origin());
+            String wrong;
+            try {
+                wrong = ScanReplay.differs(f, PriceForecast.calibrated(models, upTo, f.model(), f.horizon(), LEVELS, BandCalibration.parse(r.calibration())));
+            } catch (SextantException refused) { // the job forecast closes the model refuses here
+                wrong = "the forecast itself";
+            }
+            if (wrong != null) {
+                throw org.sextant.engine.exchange.JobOutput.corrupt(r.where(), "forecast_json", "is not the forecast model " + f.model() + " makes of the store's closes up to "
+                        + f.origin() + " (fitted again here, " + wrong + " differs)", "forecast-scan");
+            }
+        }
+        return chosen.size();
     }
 
     /** Why a job's forecast cannot be checked against the store (its symbol is not among {@code stored}, it names no closes), or null. */
@@ -356,8 +391,11 @@ public final class ForecastService {
         return null;
     }
 
-    /** What an import of a forecast job stored ({@code imported}: symbols) and the symbols it could not use, with the reason. */
-    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed) {}
+    /**
+     * What an import of a forecast job stored ({@code imported}: symbols), the symbols it could not use, with the reason, and
+     * for a scan how many of its forecasts were fitted again and matched ({@code replayed}; null for backtests).
+     */
+    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed) {}
 
     private ForecastBacktestRun.Computed backtestRun(PriceSeries p, String model, Integer horizon, String origins, Double evalFraction,
                                                      double[] levels, JobContext ctx) {

@@ -66,7 +66,7 @@ class ForecastScanImportCheckTest {
             assertTrue(e.fix().contains("re-run the job"), e.fix());
             assertEquals(0, storedForecasts(store), "nothing stored: " + c.says());
         }
-        JobImport ok = exchange.importJob(write(tmp.resolve("ok"), symbol, live(symbol, origin, last, all.size(), digest, targets, median, List.of(b80, b95)), 3), null);
+        JobImport ok = exchange.importJob(ScanOutputs.write(tmp.resolve("ok"), ScanOutputs.genuine(prices, "naive", 3, "model")), null);
         assertEquals(List.of(symbol), ok.imported(), String.valueOf(ok.failed()));
     }
 
@@ -85,7 +85,7 @@ class ForecastScanImportCheckTest {
         ScaleOutExchange exchange = new ScaleOutExchange(store, new ForecastService(store, prices, tmp.resolve("models")), null, () -> {});
         for (String digest : java.util.Arrays.asList(ClosesDigest.of(read), null)) { // null: written before the job said which closes it read
             JobImport r = exchange.importJob(write(tmp.resolve("out-" + digest), symbol, live(symbol, origin, last, all.size(), digest, targets,
-                    new double[]{last, last, last}, List.of(band(0.8, last, 1), band(0.95, last, 2))), 3), null);
+                    new double[]{last, last, last}, List.of(band(0.8, last, 1), band(0.95, last, 2), band(0.99, last, 3))), 3), null);
             assertEquals(List.of(), r.imported());
             assertEquals(1, r.failed().size());
             String why = String.valueOf(r.failed().get(0).get("error"));
@@ -114,10 +114,19 @@ class ForecastScanImportCheckTest {
         row.put("min_history", 10);
         row.put("history_rows", f.historyRows());
         row.put("origin", f.origin().toString());
-        row.put("row_json", "{}");
+        row.put("row_json", rowOf(f));
         row.put("forecast_json", Json.MAPPER.writeValueAsString(f));
         return JobOutputFiles.write(folder, ForecastScanRows.COLUMNS, c -> List.of("horizon", "min_history", "history_rows").contains(c) ? "INTEGER" : "VARCHAR",
                 List.of(row));
+    }
+
+    /** The scan row of {@code f}, as the job makes it; "{}" for a forecast no scan row can be made of (refused before its row is read). */
+    private static String rowOf(StoredForecast f) {
+        try {
+            return Json.MAPPER.writeValueAsString(ForecastScanRows.row(f));
+        } catch (RuntimeException noRow) {
+            return "{}";
+        }
     }
 
     private static long storedForecasts(Store store) {

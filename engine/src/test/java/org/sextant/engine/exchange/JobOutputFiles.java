@@ -37,7 +37,12 @@ public final class JobOutputFiles {
 
     /** Fills {@code store} with one Dow symbol of 300 closes, listed in the symbols table as an import lists it. */
     public static void oneDowSymbol(Store store) {
-        ResearchData.insertDowJones(store, 1, 300, (a, t) -> false);
+        dowSymbols(store, 1, 300);
+    }
+
+    /** Fills {@code store} with {@code assets} Dow symbols of {@code bars} closes each, listed in the symbols table as an import lists them. */
+    public static void dowSymbols(Store store, int assets, int bars) {
+        ResearchData.insertDowJones(store, assets, bars, (a, t) -> false);
         store.inTransaction(c -> {   // the symbols table, as an import fills it
             try (Statement s = c.createStatement()) {
                 s.execute("INSERT INTO symbols (symbol, first_date, last_date, rows, source) "

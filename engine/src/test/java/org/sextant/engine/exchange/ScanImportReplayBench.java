@@ -1,0 +1,55 @@
+package org.sextant.engine.exchange;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.sextant.engine.data.PriceRepository;
+import org.sextant.engine.forecast.ForecastService;
+import org.sextant.engine.forecast.ScanReplay;
+import org.sextant.engine.store.Store;
+
+/**
+ * What the replay adds to importing a scan job's output (docs/benchmarks.md, "Scan import: cost of the replay"): the
+ * Dow's 30 symbols of BARS closes scanned as the job scans them (drift and theta, horizon 20, conformal), imported into
+ * a fresh store without a replay (the baseline), replaying every forecast (the standard replay, within its budget) and
+ * replaying a sample (the best 5 at each level and 20 drawn). Args: bars (default 2500), rounds (default 3), models (default drift,theta).
+ */
+public final class ScanImportReplayBench {
+    public static void main(String[] args) throws Exception {
+        int bars = args.length > 0 ? Integer.parseInt(args[0]) : 2500, rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        Path dir = Files.createTempDirectory("scan-replay-bench");
+        System.out.println("| model | symbols | replay | forecasts fitted again | import ms (median of " + rounds + ") |");
+        System.out.println("|---|---:|---|---:|---:|");
+        for (String model : (args.length > 2 ? args[2] : "drift,theta").split(",")) {
+            Path out;
+            List<Map<String, Object>> rows;
+            try (Store store = Store.open(dir.resolve(model + "-job.duckdb"), dir.resolve("staging"))) {
+                JobOutputFiles.dowSymbols(store, 30, bars);
+                rows = ScanOutputs.genuine(new PriceRepository(store), model, 20, "conformal");
+                out = ScanOutputs.write(dir.resolve(model + "-out"), rows);
+            }
+            for (var c : List.of(Map.entry("none (baseline)", ScanReplay.NONE), Map.entry("standard", ScanReplay.standard()),
+                    Map.entry("sample (0 s budget)", new ScanReplay(0, 5, 20, new java.security.SecureRandom())))) {
+                long[] ms = new long[rounds];
+                int replayed = 0;
+                for (int i = 0; i < rounds; i++) {
+                    Path file = dir.resolve(model + "-" + i + "-" + c.getValue().hashCode() + ".duckdb");
+                    try (Store store = Store.open(file, dir.resolve("staging"))) {
+                        JobOutputFiles.dowSymbols(store, 30, bars);
+                        ForecastService forecasts = new ForecastService(store, new PriceRepository(store), dir.resolve("models"));
+                        long t = System.nanoTime();
+                        replayed = forecasts.importScanJob(out, c.getValue()).replayed();
+                        ms[i] = (System.nanoTime() - t) / 1_000_000;
+                    }
+                }
+                java.util.Arrays.sort(ms);
+                System.out.printf(Locale.ROOT, "| %s | %d | %s | %d | %d |%n", model, rows.size(), c.getKey(), replayed, ms[rounds / 2]);
+            }
+        }
+    }
+
+    private ScanImportReplayBench() {}
+}
