@@ -24,6 +24,7 @@ import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.run.RunStatistics;
 import org.sextant.engine.research.run.RunCurves;
 import org.sextant.engine.research.sweep.HonestyReport;
+import org.sextant.engine.research.stats.SharpeSpread;
 import org.sextant.engine.research.sweep.ResearchSession;
 import org.sextant.engine.research.sweep.SweepResult;
 import org.sextant.engine.research.sweep.Universe;
@@ -42,7 +43,7 @@ public final class ResearchStore {
         this.store = store;
     }
 
-    /** The session with its stored counts, created empty when new. */
+    /** The session with its stored counts and the spread of its configurations' in-sample Sharpe ratios, created empty when new. */
     public ResearchSession session(String sessionId) {
         if (sessionId == null || sessionId.isBlank()) throw SextantException.invalid("session_id", "a session id is required", "pass any name, e.g. \"default\"");
         return store.inTransaction(c -> {
@@ -54,10 +55,27 @@ public final class ResearchStore {
                 q.setString(1, sessionId);
                 try (ResultSet rs = q.executeQuery()) {
                     rs.next();
-                    return new ResearchSession(sessionId, rs.getLong(1), rs.getLong(2));
+                    return new ResearchSession(sessionId, rs.getLong(1), rs.getLong(2), trialSharpes(c, sessionId));
                 }
             }
         });
+    }
+
+    /**
+     * The spread of the in-sample Sharpe ratios of every configuration the session's stored runs
+     * tried, each counted as the chosen one is picked ({@link #COMPARABLE_SHARPE}); from what each
+     * run already stores, so runs saved before the DSR used it count too.
+     */
+    private static SharpeSpread trialSharpes(Connection c, String sessionId) throws java.sql.SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT count(v), coalesce(avg(v), 0), coalesce(var_samp(v) * (count(v) - 1), 0) FROM ("
+                + "SELECT " + COMPARABLE_SHARPE + " AS v FROM run_configurations i JOIN strategy_runs r ON r.run_id = i.run_id"
+                + " WHERE r.session_id = ? AND i.sample = 'in')")) {
+            q.setString(1, sessionId);
+            try (ResultSet rs = q.executeQuery()) {
+                rs.next();
+                return new SharpeSpread(rs.getLong(1), rs.getDouble(2), Math.max(0, rs.getDouble(3)));
+            }
+        }
     }
 
     /** The session's stored counts, zero for a session nothing has run in yet; reads only. */
@@ -265,8 +283,9 @@ public final class ResearchStore {
      * The run's ranking, as the chosen one is picked (SweepResult.comparableSharpe): best in-sample
      * Sharpe first, returns that never vary as Sharpe 0 (cash), no returns at all last, ties by index.
      */
-    private static final String RANKING = " ORDER BY CASE WHEN i.sharpe IS NOT NULL AND NOT isnan(i.sharpe) THEN i.sharpe"
-            + " WHEN i.volatility IS NOT NULL AND isfinite(i.volatility) THEN 0 END DESC NULLS LAST, i.configuration";
+    private static final String COMPARABLE_SHARPE = "CASE WHEN i.sharpe IS NOT NULL AND NOT isnan(i.sharpe) THEN i.sharpe"
+            + " WHEN i.volatility IS NOT NULL AND isfinite(i.volatility) THEN 0 END";
+    private static final String RANKING = " ORDER BY " + COMPARABLE_SHARPE + " DESC NULLS LAST, i.configuration";
 
     /** {@code limit} configurations from {@code offset} in the ranking; {@code only}: that one configuration (null: all). */
     private static List<ConfigurationResult> configurations(Connection c, String runId, Long only, int offset, int limit) throws java.sql.SQLException {
