@@ -108,7 +108,8 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
         Haircut holm = noSharpe ? Haircut.undefined("holm") : Haircut.of(obs, periodsPerYear, 0, "holm", annualIs, best, n);
         Haircut bhy = noSharpe ? Haircut.undefined("bhy") : Haircut.of(obs, periodsPerYear, 0, "bhy", annualIs, best, n);
         String haircutWhy = noSharpe ? "the chosen configuration's in-sample returns never vary: no Sharpe ratio to test" : null;
-        Placebo placebo = Placebo.of(kernel.universe().barReturns(), kernel.heldPositions(best), PLACEBOS, seed);
+        double[][] held = kernel.heldPositions(best);
+        Placebo placebo = Placebo.of(kernel.universe().barReturns(), held, PLACEBOS, seed);
 
         java.util.List<String> undefined = new java.util.ArrayList<>();
         ratiosUndefined(undefined, chosenIs, "in-sample");
@@ -118,7 +119,8 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
         if (oosWhy != null && isWhy == null) undefined.add("out-of-sample PSR is n/a: " + oosWhy);
         if (pboWhy != null) undefined.add("PBO is n/a: " + pboWhy + " for CSCV to judge");
 
-        Verdict verdict = Verdict.of(dsr, dsrWhy, n, m, pbo == null ? Double.NaN : pbo.pbo(), pboWhy, holm.adjustedPValue(), haircutWhy, placebo.pValue());
+        Verdict verdict = Verdict.of(dsr, dsrWhy, n, m, pbo == null ? Double.NaN : pbo.pbo(), pboWhy, holm.adjustedPValue(), haircutWhy, placebo.pValue(),
+                Verdict.Held.of(held));
         if (ruin >= 0) verdict = verdict.ruined(kernel.universe().dates().get(ruin), ruin >= split);
         if (benchmarkReason != null) verdict = verdict.noting(benchmarkReason);
         BarAxis axis = kernel.universe().axis();
