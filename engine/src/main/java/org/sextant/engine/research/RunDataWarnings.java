@@ -14,7 +14,7 @@ import org.sextant.engine.research.sweep.Universe;
  * and wording forecasts and charts use ({@link OutlierReturns}): a run reads an unadjusted 1:10 reverse split as a +900%
  * day, and its out-of-sample figures rest on it (attack 12, M2). Daily closes whose dates are spaced further apart than
  * trading days, weekly, monthly, quarterly or so ({@link PeriodicCloses}), are warned about too: the run annualises them
- * with 252 bars a year (attack 13, M1; attack 14, M1).
+ * with 252 bars a year (attack 13, M1; attack 14, M1), as daily prices read on weekdays are ({@link org.sextant.engine.research.sweep.BarAxis#weekdayDaily}).
  * {@code verdictNotes} cite in the verdict the closes named, saying which window each falls in, and such spacing.
  */
 record RunDataWarnings(List<String> warnings, List<String> verdictNotes) {
@@ -52,7 +52,7 @@ record RunDataWarnings(List<String> warnings, List<String> verdictNotes) {
      * recent, are daily.
      */
     private static String spacing(Universe u, Function<String, List<String>> intervals, List<String> warnings) {
-        if (!u.axis().plainDaily()) return null;
+        if (!u.axis().weekdayDaily()) return null;
         String w = PeriodicCloses.warning(u.symbols(), u.dates(), intervals);
         if (w == null) return null;
         warnings.add(w);

@@ -56,13 +56,22 @@ public record Haircut(double annualSharpe, double pValue, String method, double 
      * @param method "bonferroni", "holm" or "bhy"
      */
     public static Haircut of(long observations, double periodsPerYear, double rho, String method, double[] annualSharpes, int index) {
+        return of(observations, periodsPerYear, rho, method, annualSharpes, index, annualSharpes.length);
+    }
+
+    /**
+     * As above, adjusting for {@code tests} tests of which these configurations are some (e.g. all
+     * the configurations of the research session); the others, whose p-values are not at hand,
+     * count as p = 1 ({@link MultipleTesting#holm(double[], long)}).
+     */
+    public static Haircut of(long observations, double periodsPerYear, double rho, String method, double[] annualSharpes, int index, long tests) {
         double factor = autocorrelationFactor(rho, periodsPerYear);
         double[] p = new double[annualSharpes.length];
         for (int i = 0; i < p.length; i++) p[i] = pValue(annualSharpes[i] * factor / Math.sqrt(periodsPerYear), observations);
         double[] adj = switch (method) {
-            case "bonferroni" -> MultipleTesting.bonferroni(p);
-            case "holm" -> MultipleTesting.holm(p);
-            case "bhy" -> MultipleTesting.bhy(p);
+            case "bonferroni" -> MultipleTesting.bonferroni(p, tests);
+            case "holm" -> MultipleTesting.holm(p, tests);
+            case "bhy" -> MultipleTesting.bhy(p, tests);
             default -> throw new IllegalArgumentException("unknown adjustment '" + method + "': use bonferroni, holm or bhy");
         };
         return finish(annualSharpes[index] * factor, p[index], method, adj[index], observations, periodsPerYear);

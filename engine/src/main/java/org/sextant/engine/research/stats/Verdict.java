@@ -24,9 +24,28 @@ public record Verdict(String label, String headline, List<String> reasons) {
     public static final double PBO_LEVEL = 0.5;
     public static final double P_LEVEL = 0.05;
     public static final String RUINED = "ruined";
+    /** Which way the chosen configuration held its assets: what a failed placebo says the returns came from. */
+    public enum Held {
+        LONG("holding the assets, not from when they were held"),
+        SHORT("being short the assets, not from when they were shorted"),
+        LONG_AND_SHORT("the long and short positions themselves, not from when each was taken");
+
+        final String source;
+
+        Held(String source) { this.source = source; }
+
+        /** How {@code positions[asset][bar]} held: short when none was above 0, long and short when both signs occur, else long. */
+        public static Held of(double[][] positions) {
+            boolean longs = false, shorts = false;
+            for (double[] asset : positions) for (double w : asset) { longs |= w > 0; shorts |= w < 0; }
+            return shorts ? (longs ? LONG_AND_SHORT : SHORT) : LONG;
+        }
+    }
+
     /** What a failed placebo means: said beside its p-value, since the DSR may pass on the same returns. */
-    static final String PLACEBO_FAILS = " (the same positions shifted to random dates did as well: the returns came from holding the assets, not from"
-            + " when they were held)";
+    static String placeboFails(Held held) {
+        return " (the same positions shifted to random dates did as well: the returns came from " + held.source + ")";
+    }
 
     /** The verdict with a fact every figure rests on (how they were annualised) at the end of its headline and reasons. */
     public Verdict stating(String fact) {
@@ -74,6 +93,12 @@ public record Verdict(String label, String headline, List<String> reasons) {
      */
     public static Verdict of(double dsr, String dsrWhy, long configurations, int sweepConfigurations, double pbo, String pboWhy,
                              double haircutP, String haircutWhy, double placeboP) {
+        return of(dsr, dsrWhy, configurations, sweepConfigurations, pbo, pboWhy, haircutP, haircutWhy, placeboP, Held.LONG);
+    }
+
+    /** As above, a failed placebo saying what the returns came from as the configuration held its assets ({@code held}). */
+    public static Verdict of(double dsr, String dsrWhy, long configurations, int sweepConfigurations, double pbo, String pboWhy,
+                             double haircutP, String haircutWhy, double placeboP, Held held) {
         List<String> bad = new ArrayList<>(), good = new ArrayList<>();
         String dsrText = Double.isNaN(dsr)
                 ? String.format(Locale.ROOT, "DSR undefined after %d configuration%s (%s)", configurations, configurations == 1 ? "" : "s",
@@ -93,7 +118,7 @@ public record Verdict(String label, String headline, List<String> reasons) {
         boolean placeboFails = !Double.isNaN(placeboP) && placeboP > P_LEVEL;
         // a strong DSR beside "no timing skill" reads as a contradiction unless the placebo says what it tested
         if (!Double.isNaN(placeboP)) (placeboFails ? bad : good).add(String.format(Locale.ROOT, "placebo p-value %.3f", placeboP)
-                + (placeboFails ? PLACEBO_FAILS : ""));
+                + (placeboFails ? placeboFails(held) : ""));
 
         String label;
         if (dsrFails || haircutFails) label = "not significant";

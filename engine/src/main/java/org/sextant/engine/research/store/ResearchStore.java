@@ -23,7 +23,10 @@ import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.run.RunStatistics;
 import org.sextant.engine.research.run.RunCurves;
+import org.sextant.engine.forecast.TargetDates;
+import org.sextant.engine.research.sweep.BarAxis;
 import org.sextant.engine.research.sweep.HonestyReport;
+import org.sextant.engine.research.stats.SharpeSpread;
 import org.sextant.engine.research.sweep.ResearchSession;
 import org.sextant.engine.research.sweep.SweepResult;
 import org.sextant.engine.research.sweep.Universe;
@@ -42,7 +45,7 @@ public final class ResearchStore {
         this.store = store;
     }
 
-    /** The session with its stored counts, created empty when new. */
+    /** The session with its stored counts and the spread of its configurations' in-sample Sharpe ratios, created empty when new. */
     public ResearchSession session(String sessionId) {
         if (sessionId == null || sessionId.isBlank()) throw SextantException.invalid("session_id", "a session id is required", "pass any name, e.g. \"default\"");
         return store.inTransaction(c -> {
@@ -54,10 +57,27 @@ public final class ResearchStore {
                 q.setString(1, sessionId);
                 try (ResultSet rs = q.executeQuery()) {
                     rs.next();
-                    return new ResearchSession(sessionId, rs.getLong(1), rs.getLong(2));
+                    return new ResearchSession(sessionId, rs.getLong(1), rs.getLong(2), trialSharpes(c, sessionId));
                 }
             }
         });
+    }
+
+    /**
+     * The spread of the in-sample Sharpe ratios of every configuration the session's stored runs
+     * tried, each counted as the chosen one is picked ({@link #COMPARABLE_SHARPE}); from what each
+     * run already stores, so runs saved before the DSR used it count too.
+     */
+    private static SharpeSpread trialSharpes(Connection c, String sessionId) throws java.sql.SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT count(v), coalesce(avg(v), 0), coalesce(var_samp(v) * (count(v) - 1), 0) FROM ("
+                + "SELECT " + COMPARABLE_SHARPE + " AS v FROM run_configurations i JOIN strategy_runs r ON r.run_id = i.run_id"
+                + " WHERE r.session_id = ? AND i.sample = 'in')")) {
+            q.setString(1, sessionId);
+            try (ResultSet rs = q.executeQuery()) {
+                rs.next();
+                return new SharpeSpread(rs.getLong(1), rs.getDouble(2), Math.max(0, rs.getDouble(3)));
+            }
+        }
     }
 
     /** The session's stored counts, zero for a session nothing has run in yet; reads only. */
@@ -265,8 +285,9 @@ public final class ResearchStore {
      * The run's ranking, as the chosen one is picked (SweepResult.comparableSharpe): best in-sample
      * Sharpe first, returns that never vary as Sharpe 0 (cash), no returns at all last, ties by index.
      */
-    private static final String RANKING = " ORDER BY CASE WHEN i.sharpe IS NOT NULL AND NOT isnan(i.sharpe) THEN i.sharpe"
-            + " WHEN i.volatility IS NOT NULL AND isfinite(i.volatility) THEN 0 END DESC NULLS LAST, i.configuration";
+    private static final String COMPARABLE_SHARPE = "CASE WHEN i.sharpe IS NOT NULL AND NOT isnan(i.sharpe) THEN i.sharpe"
+            + " WHEN i.volatility IS NOT NULL AND isfinite(i.volatility) THEN 0 END";
+    private static final String RANKING = " ORDER BY " + COMPARABLE_SHARPE + " DESC NULLS LAST, i.configuration";
 
     /** {@code limit} configurations from {@code offset} in the ranking; {@code only}: that one configuration (null: all). */
     private static List<ConfigurationResult> configurations(Connection c, String runId, Long only, int offset, int limit) throws java.sql.SQLException {
@@ -391,12 +412,34 @@ public final class ResearchStore {
     /**
      * The symbols' bars at {@code interval}: daily prices as {@link #universe(List, LocalDate, LocalDate)}
      * reads them when {@link #onDailyPrices} holds, otherwise bars through the bar reader
-     * (resampled from a finer stored interval when need be), annualised along their session.
+     * (resampled from a finer stored interval when need be), annualised along their session. Daily
+     * prices are annualised by the week their symbols trade ({@link #dailyAxis}).
      */
     public Universe universe(List<String> symbols, LocalDate from, LocalDate to, BarInterval interval) {
-        if (onDailyPrices(symbols, interval)) return universe(symbols, from, to);
+        if (onDailyPrices(symbols, interval)) {
+            List<Map<LocalDate, double[]>> rows = dailyRows(symbols, from, to);
+            Universe u = Universe.onCommonDates(symbols, rows);
+            return new Universe(u.symbols(), u.dates(), u.open(), u.high(), u.low(), u.close(), dailyAxis(symbols, rows), null, u.lacking());
+        }
         if (from != null && to != null && from.isAfter(to)) throw SextantException.invalid("from", "from " + from + " is after to " + to, "swap the dates");
         return BarUniverse.read(store, symbols, from, to, interval);
+    }
+
+    /**
+     * How the symbols' daily prices are annualised: by the week each trades, a symbol on the
+     * continuous session or whose dates fall on weekends as forecasts tell a weekend market
+     * ({@link TargetDates#tradesOnWeekends}) trading 7 days a week ({@link BarAxis#daily}).
+     */
+    private BarAxis dailyAxis(List<String> symbols, List<Map<LocalDate, double[]>> rows) {
+        BarReader reader = new BarReader(store);
+        List<String> sevenDay = new ArrayList<>(), weekdays = new ArrayList<>();
+        for (int a = 0; a < symbols.size(); a++) {
+            String s = symbols.get(a);
+            if ("continuous".equals(reader.sessionLabel(s))) sevenDay.add(s + " is on the continuous session");
+            else if (TargetDates.tradesOnWeekends(new ArrayList<>(rows.get(a).keySet()))) sevenDay.add(s + "'s dates include weekends");
+            else weekdays.add(s);
+        }
+        return BarAxis.daily(sevenDay, weekdays);
     }
 
     /** Whether a run reads the daily prices as runs always did: interval 1d and no symbol with bars but no daily prices. */
@@ -409,15 +452,21 @@ public final class ResearchStore {
 
     /**
      * Closes (and opens, highs, lows when every row has them) of the symbols on the dates where
-     * all of them have a price, oldest first.
+     * all of them have a price, oldest first, at 252 a year ({@link BarAxis#DAILY}): as a scale-out
+     * job measured them, whose import this universe checks.
      */
     public Universe universe(List<String> symbols, LocalDate from, LocalDate to) {
+        return Universe.onCommonDates(symbols, dailyRows(symbols, from, to));
+    }
+
+    /** Each symbol's daily prices in range, date → {open, high, low, close}, oldest first. */
+    private List<Map<LocalDate, double[]>> dailyRows(List<String> symbols, LocalDate from, LocalDate to) {
         if (symbols == null || symbols.isEmpty()) throw SextantException.invalid("symbols", "no symbols given", "name at least one symbol");
         if (from != null && to != null && from.isAfter(to)) throw SextantException.invalid("from", "from " + from + " is after to " + to, "swap the dates");
         return store.read(c -> {
             List<Map<LocalDate, double[]>> rows = new ArrayList<>();
             for (String s : symbols) rows.add(prices(c, s, from, to));
-            return Universe.onCommonDates(symbols, rows);
+            return rows;
         });
     }
 

@@ -7,6 +7,7 @@ import org.sextant.engine.research.stats.Haircut;
 import org.sextant.engine.research.stats.Moments;
 import org.sextant.engine.research.stats.Pbo;
 import org.sextant.engine.research.stats.Placebo;
+import org.sextant.engine.research.stats.SharpeSpread;
 import org.sextant.engine.research.stats.SharpeStatistics;
 import org.sextant.engine.research.stats.Verdict;
 
@@ -17,11 +18,13 @@ import org.sextant.engine.research.stats.Verdict;
  * <ul>
  * <li>psr: P(true Sharpe > 0) from the in-sample returns; psrOutOfSample: the same out of sample.
  * <li>dsr: PSR against the expected best Sharpe of N null configurations, N = configurations
- *     tried in the session, variance = that of the sweep's in-sample Sharpe ratios.
+ *     tried in the session, variance = that of the in-sample Sharpe ratios of every configuration
+ *     tried in the session ({@link ResearchSession#trialSharpes}); n/a, said, when that is unknown.
  * <li>minTrackRecordYears: in-sample years needed for 95% confidence that the Sharpe is above 0.
  * <li>pbo: CSCV over the sweep's whole-period returns (16 blocks).
- * <li>haircutBonferroni (N = session configurations), haircutHolm and haircutBhy (over the
- *     sweep's actual in-sample Sharpe ratios); serial correlation is taken as 0.
+ * <li>haircutBonferroni, haircutHolm and haircutBhy, all over N = session configurations (Holm
+ *     and BHY with the sweep's actual in-sample Sharpe ratios, the session's earlier ones at p = 1);
+ *     serial correlation is taken as 0.
  * <li>placebo: the chosen positions shifted in time at random, whole period, 999 draws.
  * </ul>
  * A configuration whose equity reached 0 (ruin) has its PSR, DSR and MinTRL taken over the bars
@@ -59,7 +62,10 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
      * facts its figures rest on ({@link Verdict#noting}): the label and headline stay as the rules decide.
      */
     public static HonestyReport of(SweepResult sweep, ResearchSession session, double periodsPerYear, long seed, String benchmarkReason) {
-        long n = session.record(sweep.configurations());
+        int m = sweep.configurations();
+        double[] annualIs = new double[m];
+        for (int k = 0; k < m; k++) annualIs[k] = SweepResult.comparableSharpe(sweep.inSample()[k]);
+        long n = session.record(m, SharpeSpread.of(annualIs));
         SweepKernel kernel = sweep.kernel();
         int bars = kernel.universe().bars(), split = sweep.split();
         int best = sweep.bestInSample();
@@ -75,24 +81,22 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
         Metrics chosenIs = sweep.inSample()[best], chosenOos = sweep.outOfSample()[best];
         String isWhy = whyNoPsr(chosenIs, isRet, is, "in-sample"), oosWhy = whyNoPsr(chosenOos, oosRet, oos, "out-of-sample");
 
-        int m = sweep.configurations();
-        double[] annualIs = new double[m];
-        double mean = 0;
-        for (int k = 0; k < m; k++) { annualIs[k] = SweepResult.comparableSharpe(sweep.inSample()[k]); mean += annualIs[k] / Math.sqrt(periodsPerYear); }
-        mean /= m;
-        double var = 0;
-        for (int k = 0; k < m; k++) { double d = annualIs[k] / Math.sqrt(periodsPerYear) - mean; var += d * d; }
-        var = m > 1 ? var / (m - 1) : 0;
-
+        // the variance of the Sharpe ratios of the session's trials, not this sweep's: one configuration alone (0) or
+        // near-identical ones (~0) would otherwise undo the deflation by everything the session tried before
+        double var = session.trialSharpes().variance() / periodsPerYear;
+        String varWhy = n == 1 || !Double.isNaN(var) ? null
+                : "the variance of the Sharpe ratios of the session's " + n + " configurations is unknown (fewer than 2 of them had a Sharpe ratio),"
+                + " so the best of them by luck cannot be estimated";
         double sr = is.sharpe();
         double psr = isWhy != null ? Double.NaN : SharpeStatistics.psr(sr, 0, is.count(), is.skewness(), is.kurtosis());
         double psrOos = oosWhy != null ? Double.NaN : SharpeStatistics.psr(oos.sharpe(), 0, oos.count(), oos.skewness(), oos.kurtosis());
-        double sr0 = SharpeStatistics.expectedMaxSharpe(n, var);
-        double dsr = isWhy != null ? Double.NaN : SharpeStatistics.psr(sr, sr0, is.count(), is.skewness(), is.kurtosis());
+        double sr0 = varWhy != null ? Double.NaN : SharpeStatistics.expectedMaxSharpe(n, var);
+        double dsr = isWhy != null || varWhy != null ? Double.NaN : SharpeStatistics.psr(sr, sr0, is.count(), is.skewness(), is.kurtosis());
         double minTrl = isWhy != null ? Double.NaN : SharpeStatistics.minTrackRecordLength(sr, 0, is.skewness(), is.kurtosis(), 0.95) / periodsPerYear;
         // the formula's own NaN (moments outside its range) is said too
         if (isWhy == null && Double.isNaN(psr)) isWhy = "the in-sample returns' moments are outside the formula's range";
         if (oosWhy == null && Double.isNaN(psrOos)) oosWhy = "the out-of-sample returns' moments are outside the formula's range";
+        String dsrWhy = isWhy != null ? isWhy : varWhy;
 
         Pbo pbo = m >= 2 ? Pbo.fromBlockSums(sweep.blockSum(), sweep.blockSq(), sweep.blockCount()) : null;
         String pboWhy = pbo != null && pbo.undefined()
@@ -100,19 +104,23 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
         long obs = split - 1;
         boolean noSharpe = Double.isNaN(chosenIs.sharpe());
         Haircut bon = noSharpe ? Haircut.undefined("bonferroni") : Haircut.bonferroni(annualIs[best], obs, periodsPerYear, 0, n);
-        Haircut holm = noSharpe ? Haircut.undefined("holm") : Haircut.of(obs, periodsPerYear, 0, "holm", annualIs, best);
-        Haircut bhy = noSharpe ? Haircut.undefined("bhy") : Haircut.of(obs, periodsPerYear, 0, "bhy", annualIs, best);
+        // adjusted for every configuration of the session: those of earlier runs count with p = 1 (their p-values are not kept)
+        Haircut holm = noSharpe ? Haircut.undefined("holm") : Haircut.of(obs, periodsPerYear, 0, "holm", annualIs, best, n);
+        Haircut bhy = noSharpe ? Haircut.undefined("bhy") : Haircut.of(obs, periodsPerYear, 0, "bhy", annualIs, best, n);
         String haircutWhy = noSharpe ? "the chosen configuration's in-sample returns never vary: no Sharpe ratio to test" : null;
-        Placebo placebo = Placebo.of(kernel.universe().barReturns(), kernel.heldPositions(best), PLACEBOS, seed);
+        double[][] held = kernel.heldPositions(best);
+        Placebo placebo = Placebo.of(kernel.universe().barReturns(), held, PLACEBOS, seed);
 
         java.util.List<String> undefined = new java.util.ArrayList<>();
         ratiosUndefined(undefined, chosenIs, "in-sample");
         ratiosUndefined(undefined, chosenOos, "out-of-sample");
         if (isWhy != null) undefined.add("PSR, DSR and MinTRL are n/a: " + isWhy);
+        if (dsrWhy != null && isWhy == null) undefined.add("DSR is n/a: " + dsrWhy);
         if (oosWhy != null && isWhy == null) undefined.add("out-of-sample PSR is n/a: " + oosWhy);
         if (pboWhy != null) undefined.add("PBO is n/a: " + pboWhy + " for CSCV to judge");
 
-        Verdict verdict = Verdict.of(dsr, isWhy, n, m, pbo == null ? Double.NaN : pbo.pbo(), pboWhy, holm.adjustedPValue(), haircutWhy, placebo.pValue());
+        Verdict verdict = Verdict.of(dsr, dsrWhy, n, m, pbo == null ? Double.NaN : pbo.pbo(), pboWhy, holm.adjustedPValue(), haircutWhy, placebo.pValue(),
+                Verdict.Held.of(held));
         if (ruin >= 0) verdict = verdict.ruined(kernel.universe().dates().get(ruin), ruin >= split);
         if (benchmarkReason != null) verdict = verdict.noting(benchmarkReason);
         BarAxis axis = kernel.universe().axis();

@@ -15,6 +15,7 @@ import org.sextant.engine.research.ResearchData;
 import org.sextant.engine.research.graph.ComposedGraph;
 import org.sextant.engine.research.graph.GraphComposer;
 import org.sextant.engine.research.graph.GraphSweep;
+import org.sextant.engine.research.stats.SharpeSpread;
 import org.sextant.engine.research.sweep.HonestyReport;
 import org.sextant.engine.research.sweep.ResearchSession;
 import org.sextant.engine.research.sweep.Sweep;
@@ -55,6 +56,14 @@ class ResearchStoreTest {
         ResearchSession again = rs.session("s1");
         assertEquals(1, again.runs());
         assertEquals(6, again.configurations());
+        // the spread of the session's Sharpe ratios, the DSR's V, is read back from the configurations stored (attack 38, H1)
+        double[] sharpes = new double[6];
+        for (int k = 0; k < 6; k++) sharpes[k] = SweepResult.comparableSharpe(sweep.inSample()[k]);
+        SharpeSpread expected = SharpeSpread.of(sharpes), read = again.trialSharpes();
+        assertEquals(6, read.count());
+        assertEquals(expected.mean(), read.mean(), 1e-12);
+        assertEquals(expected.variance(), read.variance(), 1e-12);
+        assertEquals(0, rs.session("fresh").trialSharpes().count());
         long rows = store.read(c -> count(c, "SELECT count(*) FROM run_configurations WHERE run_id = 'r1'"));
         assertEquals(12, rows);
         String verdict = store.read(c -> {
