@@ -52,21 +52,14 @@ final class ChartAsOfBar {
         };
         asOf.refusedProperty().addListener(style);
         typed.problemProperty().addListener(style);
-        line.setWrapText(true); // whole: the counts are what the row is for
-        line.setMinWidth(0);
-        line.setMinHeight(Region.USE_PREF_SIZE);
         Tooltip whole = DataWarningLine.tip("");
         whole.textProperty().bind(line.textProperty());
         line.setTooltip(whole);
-        // the line beside the field while it fits, else whole on a row of its own under it (cut only when narrower than that)
         FlowPane row = new FlowPane(6, 4, label, day, latest, line);
         row.setId("as-of-bar");
         row.setAlignment(Pos.CENTER_LEFT);
         row.setPadding(new Insets(2, 8, 2, 8));
-        line.maxWidthProperty().bind(row.widthProperty().subtract(16));
-        // as wide as the chart's column, never wider: a long line takes a row of its own, not room from the panes beside
-        row.setMinWidth(0);
-        row.setPrefWidth(0);
+        WrappedLine.install(line, row, 16); // whole: the counts are what the row is for
         return row;
     }
 }

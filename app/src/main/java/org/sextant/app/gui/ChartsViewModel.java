@@ -531,7 +531,10 @@ public final class ChartsViewModel implements AutoCloseable {
                 : summarise(forecast.get(), fanLevels.get(), "-day"));
     }
 
-    /** "log_theta · 20-day reward/risk 95%: 1.12 (up +9.8%, down -8.7%)" ("20-bar (30m)" for bars); empty without a forecast. */
+    /**
+     * "log_theta · 20-day reward/risk 95%: 1.12 (up +9.8%, down -8.7%)" ("20-bar (30m)" for bars), under it
+     * "conformal bands, coverage 95%: 95.6%" when the bands' walk-forward coverage is known; empty without a forecast.
+     */
     static String summarise(PriceForecast f, FanLevels levels, String steps) {
         if (f == null) return "";
         StringBuilder out = new StringBuilder(f.model()).append(" · ")
@@ -548,9 +551,9 @@ public final class ChartsViewModel implements AutoCloseable {
                 }
             }
         }
-        // how far the bands can be trusted: their walk-forward coverage beside them
+        // how far the bands can be trusted: their walk-forward coverage, on a line of its own so no level is parted from its value
         if (!f.coverage().isEmpty()) {
-            out.append(" · ").append(f.calibration()).append(" bands, coverage");
+            out.append('\n').append(f.calibration()).append(" bands, coverage");
             for (double level : levels.levels()) {
                 for (var c : f.coverage()) {
                     if (Math.abs(c.level() - level) < 1e-9 && c.empirical() != null) {

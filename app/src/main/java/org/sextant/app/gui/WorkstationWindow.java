@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Parent;
@@ -60,7 +61,8 @@ public final class WorkstationWindow implements Navigator {
     private final PriceChart chart = new PriceChart();
     /** Indicators on the chart and the comparison of several symbols. */
     private final ChartStudies studies;
-    private final CheckBox forecastToggle = new CheckBox("Live forecast");
+    /** Shows or hides the fan drawn: the latest forecast's, or the As of day's while one is picked. */
+    private final CheckBox forecastToggle = new CheckBox("Forecast fan");
     private final CheckBox backtestsToggle = new CheckBox("Backtests");
     private final CheckBox logScale = new CheckBox("Log scale");
     private final ChoiceBox<ChartType> chartType = new ChoiceBox<>();
@@ -115,20 +117,21 @@ public final class WorkstationWindow implements Navigator {
         left.setPrefWidth(260);
 
         forecastToggle.setId("forecast-toggle");
+        forecastToggle.setTooltip(new javafx.scene.control.Tooltip("Shows or hides the forecast fan: the latest forecast's, or the As of day's while one is picked"));
         levelChoice.setId("forecast-levels");
         levelChoice.getItems().setAll(FanLevels.values());
         forecastSummary.setId("forecast-summary");
         Label bandsLabel = new Label("Bands");
         backtestsToggle.setId("backtests-toggle");
         runBacktest.setId("run-backtest");
-        HBox forecastBar = new HBox(10, forecastToggle, backtestsToggle, bandsLabel, levelChoice, forecastSummary, GlobalTrainingControls.build(model));
+        javafx.scene.layout.FlowPane forecastBar = new javafx.scene.layout.FlowPane(10, 2, forecastToggle, backtestsToggle, bandsLabel, levelChoice,
+                GlobalTrainingControls.build(model), forecastSummary);
         forecastBar.setId("forecast-bar");
-        // the controls keep their size; only the reward/risk text ends in an ellipsis when short of room
+        // the controls keep their size; which model drew the fan, its reward/risk and coverage are read whole, under them when short of room
         for (Region r : new Region[] {forecastToggle, backtestsToggle, bandsLabel, levelChoice}) r.setMinWidth(Region.USE_PREF_SIZE);
-        forecastSummary.setMinWidth(0);
-        HBox.setHgrow(forecastSummary, Priority.ALWAYS);
         forecastBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         forecastBar.setPadding(new Insets(6, 8, 2, 8));
+        WrappedLine.install(forecastSummary, forecastBar, 16);
         chart.setOpeningDays(OPENING_DAYS);
         VBox.setVgrow(chart, Priority.ALWAYS);
         // one click to a period counted back from the last close, and the log scale; wraps rather
@@ -249,7 +252,9 @@ public final class WorkstationWindow implements Navigator {
         levelChoice.valueProperty().bindBidirectional(model.fanLevelsProperty());
         chart.setForecastLevels(model.fanLevelsProperty().get().levels());
         model.fanLevelsProperty().addListener((obs, old, now) -> chart.setForecastLevels(now.levels()));
-        forecastSummary.textProperty().bind(model.forecastSummaryProperty());
+        // wrapped in a narrow column, a level stays with its value ("95%: 1.98" is never parted at the colon)
+        forecastSummary.textProperty().bind(Bindings.createStringBinding(() -> model.forecastSummaryProperty().get().replace(": ", ":\u00a0"),
+                model.forecastSummaryProperty()));
         javafx.scene.control.Tooltip fullSummary = new javafx.scene.control.Tooltip();
         fullSummary.textProperty().bind(model.forecastSummaryProperty());
         forecastSummary.setTooltip(fullSummary);

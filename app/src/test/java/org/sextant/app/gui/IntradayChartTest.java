@@ -157,9 +157,9 @@ class IntradayChartTest {
         bench.photograph("charts-intraday");
         OnScreen.moveTo(robot, "#symbol-search");
 
-        // the Live forecast toggle and the Bands picker work on it
+        // the Forecast fan toggle and the Bands picker work on it
         OnScreen.clickOn(robot, "#forecast-toggle");
-        assertNull(fx(chart::drawnForecastMedian), "Live forecast off: no fan");
+        assertNull(fx(chart::drawnForecastMedian), "Forecast fan off: no fan");
         OnScreen.clickOn(robot, "#forecast-toggle");
         assertNotNull(fx(chart::drawnForecastMedian));
         fx(() -> { bench.window.levelChoice().setValue(FanLevels.L95); return null; });

@@ -155,7 +155,7 @@ class ReadableLayoutTest {
     }
 
     /** The text a label's skin draws (its own text, or cut short with an ellipsis), null before the skin has made it. */
-    private static Text labeledText(Labeled l) {
+    static Text labeledText(Labeled l) {
         for (Node c : l.getChildrenUnmodifiable()) {
             if (c instanceof Text t && c.getClass().getSimpleName().equals("LabeledText")) return t;
         }
@@ -185,7 +185,7 @@ class ReadableLayoutTest {
     }
 
     /** The top of the caret before character {@code i}: the top of its line. */
-    private static double caretTop(Text text, int i) {
+    static double caretTop(Text text, int i) {
         for (javafx.scene.shape.PathElement e : text.caretShape(i, true)) {
             if (e instanceof javafx.scene.shape.MoveTo m) return m.getY();
         }

@@ -163,7 +163,7 @@ class WorkstationWindowTest {
         assertEquals(FanLevels.L95, model.fanLevelsProperty().get());
         assertFanMatches(chart, prices, forecast, List.of(0.95));
         String legend = robot.lookup("#forecast-summary").queryLabeled().getText();
-        assertTrue(legend.contains(" 95%: ") && !legend.contains(" 80%: "), legend);
+        assertTrue(legend.contains(" 95%:") && !legend.contains(" 80%:"), legend);
         assertTrue(Pixels.count(ChartSnapshot.capture(stage.getScene().getRoot()), plot, WorkstationWindowTest::isFanOrange) > 200, "the 95% band is drawn");
     }
 
