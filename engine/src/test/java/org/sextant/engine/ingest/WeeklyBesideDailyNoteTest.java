@@ -70,7 +70,8 @@ class WeeklyBesideDailyNoteTest {
     static List<String> notes(Path tmp, Path f, long rows) throws Exception {
         List<String> preview = ImportPreview.of(f).notes();
         assertEquals("1d", ImportPreview.of(f).interval(), f.toString());
-        try (Store store = Store.open(tmp.resolve(f.getFileName() + ".duckdb"), tmp.resolve(f.getFileName() + "-staging"))) {
+        Path fresh = java.nio.file.Files.createTempDirectory(tmp, "notes"); // a store of its own each time: a second import would note the rows it replaces
+        try (Store store = Store.open(fresh.resolve(f.getFileName() + ".duckdb"), fresh.resolve(f.getFileName() + "-staging"))) {
             ImportReport r = new PriceImporter(store).importFiles(List.of(f));
             assertEquals("1d", r.files().get(0).interval());
             assertEquals(preview, r.files().get(0).notes(), "the preview says what the import says");

@@ -436,10 +436,25 @@ public final class ResearchStore {
         for (int a = 0; a < symbols.size(); a++) {
             String s = symbols.get(a);
             if ("continuous".equals(reader.sessionLabel(s))) sevenDay.add(s + " is on the continuous session");
-            else if (TargetDates.tradesOnWeekends(new ArrayList<>(rows.get(a).keySet()))) sevenDay.add(s + "'s dates include weekends");
+            else if (weekendMarket(new ArrayList<>(rows.get(a).keySet()))) sevenDay.add(s + "'s dates include weekends");
             else weekdays.add(s);
         }
         return BarAxis.daily(sevenDay, weekdays);
+    }
+
+    /**
+     * Whether {@code dates} (oldest first) are a market's trading 7 days a week: weekend dates by the forecasts' rule, a day
+     * apart at the median. Quarter-ends stored as daily prices fall on weekends too, but they are spaced closes (warned as
+     * such at 252 a year), not a 7-day market.
+     */
+    private static boolean weekendMarket(List<LocalDate> dates) {
+        if (!TargetDates.tradesOnWeekends(dates)) return false;
+        int from = Math.max(1, dates.size() - 100);
+        if (dates.size() < 2) return true;
+        long[] gaps = new long[dates.size() - from];
+        for (int i = from; i < dates.size(); i++) gaps[i - from] = dates.get(i).toEpochDay() - dates.get(i - 1).toEpochDay();
+        java.util.Arrays.sort(gaps);
+        return gaps[gaps.length / 2] <= 2;
     }
 
     /** Whether a run reads the daily prices as runs always did: interval 1d and no symbol with bars but no daily prices. */
