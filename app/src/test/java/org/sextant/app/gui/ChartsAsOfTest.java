@@ -163,13 +163,26 @@ class ChartsAsOfTest {
         model.forecastLoad().get();
         model.backtestLoad().get();
         LocalDate second = FRIDAY.plusWeeks(1), third = FRIDAY.plusWeeks(2);
-        // clicked through as a user does: each day picked before the one before has been forecast
-        onUi(() -> {
-            model.asOf().dayProperty().set(FRIDAY);
-            model.asOf().dayProperty().set(second);
-            model.asOf().dayProperty().set(third);
-            return null;
-        });
+        // another write holds the store, so the first day's job waits to store its forecast (where a cancel lands) however fast
+        // the machine: without it the first job could end before the second pick and nothing would be cancelled
+        try (org.sextant.engine.testing.HeldStore held = org.sextant.engine.testing.HeldStore.hold(engine.store())) {
+            // clicked through as a user does: each day picked before the one before has been forecast
+            onUi(() -> {
+                model.asOf().dayProperty().set(FRIDAY);
+                model.asOf().dayProperty().set(second);
+                model.asOf().dayProperty().set(third);
+                return null;
+            });
+            org.sextant.engine.jobs.JobStatus first = null;
+            long giveUp = System.nanoTime() + java.time.Duration.ofMinutes(5).toNanos(); // a bound on a hang, not a speed
+            while (first == null && System.nanoTime() < giveUp) {
+                first = engine.jobs().list().stream().filter(j -> j.subjects().get(0).endsWith(":as_of=" + FRIDAY)).findFirst().orElse(null);
+                if (first == null) Thread.sleep(10);
+            }
+            assertTrue(first != null, "the first day's job was started");
+            assertEquals(org.sextant.engine.jobs.JobState.CANCELLED, engine.jobs().await(first.id(), java.time.Duration.ofMinutes(5)).state(),
+                    "the first day's job is cancelled while it waits to store its forecast");
+        }
         PriceForecast shown = model.forecastLoad().get();
         assertEquals(third, shown.origin(), "the newest day's forecast is drawn");
         assertTrue(onUi(() -> model.asOf().lineProperty().get()).startsWith("as of " + third + ": 80% band held "), onUi(() -> model.asOf().lineProperty().get()));
