@@ -238,8 +238,7 @@ public final class ForecastService {
         ForecastBacktestImport.Read read = ForecastBacktestImport.read(store, folder);
         List<String> imported = new ArrayList<>();
         List<Map<String, Object>> failed = new ArrayList<>(read.failed());
-        java.util.Set<String> stored = new java.util.HashSet<>();
-        for (SymbolInfo s : prices.symbols(null)) stored.add(s.symbol());
+        java.util.Set<String> stored = storedSymbols();
         for (ForecastBacktestRun.Computed b : read.computed()) {
             String why = !stored.contains(b.symbol()) ? "not in the store: import or gather it first"
                     : closesChanged(b.closesDigest(), b.closesFrom(), b.closesTo(), prices.closes(b.symbol(), b.closesFrom(), b.closesTo()));
@@ -254,12 +253,22 @@ public final class ForecastService {
         return new ForecastJobImport(imported, failed, null);
     }
 
+    /** Why a backtest stored (or written by a job) before V053 is not shown or imported. */
+    private static final String CLOSES_NOT_RECORDED = "it does not say which closes it read (stored before Sextant recorded it)";
+
+    /** The symbols the store holds, listed once for a whole import. */
+    private java.util.Set<String> storedSymbols() {
+        java.util.Set<String> stored = new java.util.HashSet<>();
+        for (SymbolInfo s : prices.symbols(null)) stored.add(s.symbol());
+        return stored;
+    }
+
     /**
      * Why the closes {@code held} (the store's from {@code from} to {@code to}) are not the ones of {@code digest} a backtest read,
      * or null when they are.
      */
     private static String closesChanged(String digest, LocalDate from, LocalDate to, PriceSeries held) {
-        if (digest == null) return "it does not say which closes it read (stored before Sextant recorded it)";
+        if (digest == null) return CLOSES_NOT_RECORDED;
         if (digest.equals(ClosesDigest.of(held))) return null;
         return "the store's closes from " + from + " to " + to + " differ from those the backtest read (" + held.size() + " closes there now)";
     }
@@ -273,7 +282,7 @@ public final class ForecastService {
         if (s == null) return new BacktestShown(null, null);
         ForecastStore.BacktestCloses made = s.madeFrom();
         String why = made.digest() == null || made.from() == null || made.to() == null
-                ? closesChanged(null, null, null, all)
+                ? CLOSES_NOT_RECORDED
                 : backtestClosesChanged(made.digest(), made.from(), made.to(), between(all, made.from(), made.to()), m);
         if (why == null) return new BacktestShown(s.summary(), null);
         return new BacktestShown(null, "the stored " + m + " backtest (horizon " + h + ", run " + s.summary().get("created_at") + ") is not shown: " + why
@@ -322,8 +331,7 @@ public final class ForecastService {
         List<String> imported = new ArrayList<>();
         List<Map<String, Object>> failed = new ArrayList<>(read.skipped());
         Map<String, ForecastScanImport.Requested> toStore = new java.util.LinkedHashMap<>(); // by key: a forecast listed twice is stored once
-        java.util.Set<String> stored = new java.util.HashSet<>();
-        for (SymbolInfo s : prices.symbols(null)) stored.add(s.symbol()); // listed once, not once per forecast
+        java.util.Set<String> stored = storedSymbols(); // listed once, not once per forecast
         for (ForecastScanImport.Requested r : read.forecasts()) {
             StoredForecast f = r.forecast();
             String why = notReadable(f, stored);
