@@ -35,4 +35,20 @@ class ShownTextTest {
         assertEquals(shown, ShownText.name(sent));
         assertFalse(ShownText.hasUnshown(ShownText.escaped(sent)));
     }
+
+    /** The check read a code point at a time is the pattern's set, every code point (lone surrogates too), in a text and alone. */
+    @Test
+    void theCodePointCheckIsThePatternsSetForEveryCodePoint() {
+        for (int cp = 0; cp <= Character.MAX_CODE_POINT; cp++) {
+            String one = Character.toString(cp);
+            boolean pattern = ShownText.UNSHOWN.matcher(one).find();
+            // a message built only on a difference: 1.1 million assertions
+            if (pattern != ShownText.unshown(cp)) assertEquals(pattern, ShownText.unshown(cp), String.format("U+%04X", cp));
+            if (pattern != ShownText.hasUnshown("ab" + one + "c")) assertEquals(pattern, ShownText.hasUnshown("ab" + one + "c"), String.format("U+%04X in a text", cp));
+            StringBuilder units = new StringBuilder();
+            for (char c : one.toCharArray()) units.append(String.format("\\u%04x", (int) c));
+            String expected = "ab" + (pattern ? units : one) + "c";
+            if (!expected.equals(ShownText.escaped("ab" + one + "c"))) assertEquals(expected, ShownText.escaped("ab" + one + "c"), String.format("U+%04X escaped", cp));
+        }
+    }
 }

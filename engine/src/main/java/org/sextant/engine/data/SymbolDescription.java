@@ -133,6 +133,6 @@ public record SymbolDescription(String name, String currency, String exchange) {
      * separators), which spares the zero-width joiner and non-joiner that spell words in Persian and Indic scripts.
      */
     private static boolean invisible(int cp) {
-        return ShownText.UNSHOWN.matcher(Character.toString(cp)).matches();
+        return ShownText.unshown(cp);
     }
 }

@@ -31,7 +31,7 @@ public record JobStatus(String id, String kind, List<String> subjects, boolean w
      * bounded as a refusal is, a record read back from disk included (attack 20: an edited one held an error of 11,000 characters).
      */
     public JobStatus {
-        subjects = subjects == null ? null : subjects.stream().map(ShownText::escaped).toList();
+        subjects = ShownSubjects.of(subjects);
         message = SextantException.bounded(message, SextantException.MAX_TEXT);
         error = SextantException.bounded(error, SextantException.MAX_TEXT);
         field = SextantException.bounded(field, SextantException.MAX_FIELD);
