@@ -26,6 +26,7 @@ import org.sextant.engine.research.run.RunCurves;
 import org.sextant.engine.forecast.TargetDates;
 import org.sextant.engine.research.sweep.BarAxis;
 import org.sextant.engine.research.sweep.HonestyReport;
+import org.sextant.engine.research.stats.Haircut;
 import org.sextant.engine.research.stats.SharpeSpread;
 import org.sextant.engine.research.sweep.ResearchSession;
 import org.sextant.engine.research.sweep.SweepResult;
@@ -57,7 +58,8 @@ public final class ResearchStore {
                 q.setString(1, sessionId);
                 try (ResultSet rs = q.executeQuery()) {
                     rs.next();
-                    return new ResearchSession(sessionId, rs.getLong(1), rs.getLong(2), trialSharpes(c, sessionId));
+                    return new ResearchSession(sessionId, rs.getLong(1), rs.getLong(2), trialSharpes(c, sessionId),
+                            new KeptPValues(store, sessionId, keptPValues(c, sessionId)));
                 }
             }
         });
@@ -76,6 +78,18 @@ public final class ResearchStore {
             try (ResultSet rs = q.executeQuery()) {
                 rs.next();
                 return new SharpeSpread(rs.getLong(1), rs.getDouble(2), Math.max(0, rs.getDouble(3)));
+            }
+        }
+    }
+
+    /** How many configurations of the session's stored runs kept their p-value (none of runs stored before V054). */
+    private static long keptPValues(Connection c, String sessionId) throws java.sql.SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT count(i.p_value) FROM run_configurations i JOIN strategy_runs r ON r.run_id = i.run_id"
+                + " WHERE r.session_id = ? AND i.sample = 'in'")) {
+            q.setString(1, sessionId);
+            try (ResultSet rs = q.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
             }
         }
     }
@@ -125,13 +139,15 @@ public final class ResearchStore {
             try (DuckDBAppender app = c.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_configurations")) {
                 for (int k = 0; k < sweep.configurations(); k++) {
                     String params = Json.MAPPER.writeValueAsString(sweep.kernel().parameters(k));
-                    append(app, runId, k, "in", params, sweep.inSample()[k]);
-                    append(app, runId, k, "out", params, sweep.outOfSample()[k]);
+                    // the p-value Holm and BHY took for it, for the session's later runs to adjust with
+                    double p = Haircut.configurationPValue(SweepResult.comparableSharpe(sweep.inSample()[k]), sweep.split() - 1, u.barsPerYear());
+                    append(app, runId, k, "in", params, sweep.inSample()[k], p);
+                    append(app, runId, k, "out", params, sweep.outOfSample()[k], null);
                 }
                 if (benchmark != null) {
                     String holds = Json.MAPPER.writeValueAsString(Map.of("holds", benchmark.holds()));
-                    append(app, runId, report.chosen(), BENCHMARK_IN, holds, benchmark.inSample());
-                    append(app, runId, report.chosen(), BENCHMARK_OUT, holds, benchmark.outOfSample());
+                    append(app, runId, report.chosen(), BENCHMARK_IN, holds, benchmark.inSample(), null);
+                    append(app, runId, report.chosen(), BENCHMARK_OUT, holds, benchmark.outOfSample(), null);
                 }
             }
             try (DuckDBAppender app = c.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_equity")) {
@@ -403,10 +419,11 @@ public final class ResearchStore {
         return List.of(Json.MAPPER.readValue(json, String[].class));
     }
 
-    private static void append(DuckDBAppender app, String runId, int k, String sample, String params, Metrics m) throws java.sql.SQLException {
+    private static void append(DuckDBAppender app, String runId, int k, String sample, String params, Metrics m, Double pValue) throws java.sql.SQLException {
         app.beginRow().append(runId).append((long) k).append(sample).append(params)
                 .append(m.cagr()).append(m.volatility()).append(m.sharpe()).append(m.sortino()).append(m.maxDrawdown())
-                .append(m.turnover()).append(m.exposure()).append(m.hitRate()).append(m.bars()).endRow();
+                .append(m.turnover()).append(m.exposure()).append(m.hitRate()).append(m.bars());
+        (pValue == null ? app.appendNull() : app.append(pValue.doubleValue())).endRow();
     }
 
     /**
