@@ -23,7 +23,6 @@ import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.run.RunStatistics;
 import org.sextant.engine.research.run.RunCurves;
-import org.sextant.engine.forecast.TargetDates;
 import org.sextant.engine.research.sweep.BarAxis;
 import org.sextant.engine.research.sweep.HonestyReport;
 import org.sextant.engine.research.stats.Haircut;
@@ -430,48 +429,21 @@ public final class ResearchStore {
      * The symbols' bars at {@code interval}: daily prices as {@link #universe(List, LocalDate, LocalDate)}
      * reads them when {@link #onDailyPrices} holds, otherwise bars through the bar reader
      * (resampled from a finer stored interval when need be), annualised along their session. Daily
-     * prices are annualised by the week their symbols trade ({@link #dailyAxis}).
+     * prices are annualised by the week their symbols trade ({@link #dailyUniverse}).
      */
     public Universe universe(List<String> symbols, LocalDate from, LocalDate to, BarInterval interval) {
-        if (onDailyPrices(symbols, interval)) {
-            List<Map<LocalDate, double[]>> rows = dailyRows(symbols, from, to);
-            Universe u = Universe.onCommonDates(symbols, rows);
-            return new Universe(u.symbols(), u.dates(), u.open(), u.high(), u.low(), u.close(), dailyAxis(symbols, rows), null, u.lacking());
-        }
+        if (onDailyPrices(symbols, interval)) return dailyUniverse(symbols, from, to);
         if (from != null && to != null && from.isAfter(to)) throw SextantException.invalid("from", "from " + from + " is after to " + to, "swap the dates");
         return BarUniverse.read(store, symbols, from, to, interval);
     }
 
     /**
-     * How the symbols' daily prices are annualised: by the week each trades, a symbol on the
-     * continuous session or whose dates fall on weekends as forecasts tell a weekend market
-     * ({@link TargetDates#tradesOnWeekends}) trading 7 days a week ({@link BarAxis#daily}).
+     * The symbols' daily prices on their common dates, annualised by the week each trades ({@link BarAxis#byWeek}:
+     * its session here, its dates), as a run and a scale-out sweep read them.
      */
-    private BarAxis dailyAxis(List<String> symbols, List<Map<LocalDate, double[]>> rows) {
+    public Universe dailyUniverse(List<String> symbols, LocalDate from, LocalDate to) {
         BarReader reader = new BarReader(store);
-        List<String> sevenDay = new ArrayList<>(), weekdays = new ArrayList<>();
-        for (int a = 0; a < symbols.size(); a++) {
-            String s = symbols.get(a);
-            if ("continuous".equals(reader.sessionLabel(s))) sevenDay.add(s + " is on the continuous session");
-            else if (weekendMarket(new ArrayList<>(rows.get(a).keySet()))) sevenDay.add(s + "'s dates include weekends");
-            else weekdays.add(s);
-        }
-        return BarAxis.daily(sevenDay, weekdays);
-    }
-
-    /**
-     * Whether {@code dates} (oldest first) are a market's trading 7 days a week: weekend dates by the forecasts' rule, a day
-     * apart at the median. Quarter-ends stored as daily prices fall on weekends too, but they are spaced closes (warned as
-     * such at 252 a year), not a 7-day market.
-     */
-    private static boolean weekendMarket(List<LocalDate> dates) {
-        if (!TargetDates.tradesOnWeekends(dates)) return false;
-        int from = Math.max(1, dates.size() - 100);
-        if (dates.size() < 2) return true;
-        long[] gaps = new long[dates.size() - from];
-        for (int i = from; i < dates.size(); i++) gaps[i - from] = dates.get(i).toEpochDay() - dates.get(i - 1).toEpochDay();
-        java.util.Arrays.sort(gaps);
-        return gaps[gaps.length / 2] <= 2;
+        return Universe.onCommonDatesByWeek(symbols, dailyRows(symbols, from, to), s -> "continuous".equals(reader.sessionLabel(s)));
     }
 
     /** Whether a run reads the daily prices as runs always did: interval 1d and no symbol with bars but no daily prices. */

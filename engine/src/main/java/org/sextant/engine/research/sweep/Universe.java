@@ -83,6 +83,18 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
     }
 
     /**
+     * As {@link #onCommonDates}, annualised by the week each symbol trades ({@link BarAxis#byWeek}): the rule a run in
+     * the app and a scale-out sweep both read daily prices with.
+     */
+    public static Universe onCommonDatesByWeek(List<String> symbols, List<? extends java.util.Map<LocalDate, double[]>> rows,
+                                               java.util.function.Predicate<String> onContinuousSession) {
+        List<LocalDate> dates = commonKeys(rows);
+        List<List<LocalDate>> own = new java.util.ArrayList<>();
+        for (java.util.Map<LocalDate, double[]> r : rows) own.add(new java.util.ArrayList<>(new java.util.TreeSet<>(r.keySet())));
+        return aligned(symbols, rows, dates, dates, BarAxis.byWeek(symbols, own, onContinuousSession), null);
+    }
+
+    /**
      * The symbols on the bars (by open time) where all of them have one, oldest first, as
      * {@link #onCommonDates} does for days; {@code tradingDay} dates each bar.
      */
