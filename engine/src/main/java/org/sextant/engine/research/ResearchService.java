@@ -495,7 +495,7 @@ public final class ResearchService {
      * Selects another configuration of a stored run: replays it over the run's symbols and dates
      * and stores its equity curve as the selected one. Refused when the prices changed since the
      * run (the best configuration's replay must reproduce its stored curve), so a stored curve
-     * is never a mix of old and new data.
+     * is never a mix of old and new data. Replayed with the bars a year the run recorded.
      */
     public RunDetail selectConfiguration(String runId, int configuration) {
         RunDetail d = store.run(runId, false, true);
@@ -513,7 +513,10 @@ public final class ResearchService {
                     "run the backtest again (backtest with the run's spec and symbols) and select on the new run");
         }
         ComposedGraph graph = GraphComposer.composeAsRun(d.specJson()).requireOk();
-        Universe u = store.universe(d.info().symbols(), d.info().from(), d.info().to(), BarInterval.of("interval", d.info().interval()));
+        // replayed as it ran: a 7-day market's daily prices stored at 252 a year (before they were read at 365) keep it, or a
+        // node that annualises (a volatility target) would size differently and the run be refused as if its prices changed
+        Universe u = store.universe(d.info().symbols(), d.info().from(), d.info().to(), BarInterval.of("interval", d.info().interval()))
+                .annualisedWith(d.info().barsPerYear());
         GraphSweep kernel = replayed(runId, graph, u);
         int split = u.indexOf(d.info().oosStart());
         EquityCurve best = RunCurves.of(kernel, d.chosenConfiguration(), split, EquityCurve.BEST);

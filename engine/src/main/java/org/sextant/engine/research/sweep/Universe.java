@@ -132,6 +132,12 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
         return new Universe(symbols, dates, complete[0] ? f[0] : null, complete[1] ? f[1] : null, complete[2] ? f[2] : null, f[3], axis, times, lacking);
     }
 
+    /** These bars annualised with {@code barsPerYear} (as a stored run recorded them), why unsaid: the rule that decided it is not today's. */
+    public Universe annualisedWith(double barsPerYear) {
+        if (barsPerYear == axis.barsPerYear()) return this;
+        return new Universe(symbols, dates, open, high, low, close, new BarAxis(axis.interval(), axis.session(), barsPerYear), times, lacking);
+    }
+
     /** Closes only. */
     public static Universe ofCloses(List<String> symbols, List<LocalDate> dates, double[][] close) {
         return new Universe(symbols, dates, null, null, null, close);
