@@ -136,6 +136,39 @@ class ChartsAsOfViewTest {
         assertReadable(line);
     }
 
+    @Test
+    void aDayTypedWhileAnotherJobWritesSaysWhichJobItWaitsForAndIsForecastOnceItEnded(FxRobot robot) throws Exception {
+        fx(() -> {
+            bench.stage.setWidth(1000);
+            bench.stage.setHeight(700);
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> bench.charts.infoOf("IBM") != null));
+        fx(() -> { bench.window.openChart("IBM", null); return null; });
+        PriceChart chart = bench.window.chart();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.drawnForecastMedian() != null));
+        Label line = robot.lookup("#as-of-line").queryAs(Label.class);
+        org.sextant.engine.jobs.JobStatus elsewhere;
+        // another write holds the store, so the job started elsewhere (as an agent starts one) runs while the day is typed
+        try (org.sextant.engine.testing.HeldStore held = org.sextant.engine.testing.HeldStore.hold(bench.engine.store())) {
+            elsewhere = bench.engine.startForecast(List.of("KO"), null, null, false);
+            OnScreen.clickOn(robot, "#symbol-search");
+            robot.press(KeyCode.ALT, KeyCode.A).release(KeyCode.A, KeyCode.ALT);
+            robot.write(FRIDAY.toString()).type(KeyCode.ENTER);
+            String waits = "The forecast 'IBM' as of " + FRIDAY + " waits for job " + elsewhere.id() + " (KO:";
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> line.getText().startsWith(waits) || line.getStyleClass().contains("error-text")));
+            assertTrue(fx(line::getText).startsWith(waits), "said beside the field, not refused: " + fx(line::getText));
+            assertTrue(fx(() -> !line.getStyleClass().contains("error-text")), "a wait, not an error");
+            WaitForAsyncUtils.waitForFxEvents();
+            org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(bench.stage.getScene().getRoot()),
+                    java.nio.file.Path.of("target", "charts-as-of-waits.png")); // to look at, not for the guide
+            assertReadable(line);
+        }
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> line.getText().startsWith("as of 2000-06-30: 80% band held ")));
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.forecast() != null && chart.forecast().origin().equals(FRIDAY)));
+        assertEquals(org.sextant.engine.jobs.JobState.SUCCEEDED, bench.engine.jobs().status(elsewhere.id()).state(), "the job waited for was left to end");
+    }
+
     /** The line read whole (on screen, or in its tooltip when cut), inside the window, the chart keeping its room and its title whole. */
     private void assertReadable(Label line) throws Exception {
         Thread.sleep(300); // a layout pulse or two with the line's text
