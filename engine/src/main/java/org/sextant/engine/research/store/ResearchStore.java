@@ -23,7 +23,7 @@ import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.run.RunStatistics;
 import org.sextant.engine.research.run.RunCurves;
-import org.sextant.engine.forecast.TargetDates;
+import org.sextant.engine.forecast.TradingWeek;
 import org.sextant.engine.research.sweep.BarAxis;
 import org.sextant.engine.research.sweep.HonestyReport;
 import org.sextant.engine.research.stats.SharpeSpread;
@@ -426,35 +426,22 @@ public final class ResearchStore {
     }
 
     /**
-     * How the symbols' daily prices are annualised: by the week each trades, a symbol on the
-     * continuous session or whose dates fall on weekends as forecasts tell a weekend market
-     * ({@link TargetDates#tradesOnWeekends}) trading 7 days a week ({@link BarAxis#daily}).
+     * How the symbols' daily prices are annualised: by the week each trades, a symbol on the continuous session 7 days a
+     * week, one whose dates fall on weekends by its week ({@link TradingWeek#of}: 365 a year for 7 days, else its own dates a year).
      */
     private BarAxis dailyAxis(List<String> symbols, List<Map<LocalDate, double[]>> rows) {
         BarReader reader = new BarReader(store);
-        List<String> sevenDay = new ArrayList<>(), weekdays = new ArrayList<>();
+        List<String> weekend = new ArrayList<>(), weekdays = new ArrayList<>();
+        double barsPerYear = BarAxis.SEVEN_DAY_YEAR;
         for (int a = 0; a < symbols.size(); a++) {
             String s = symbols.get(a);
-            if ("continuous".equals(reader.sessionLabel(s))) sevenDay.add(s + " is on the continuous session");
-            else if (weekendMarket(new ArrayList<>(rows.get(a).keySet()))) sevenDay.add(s + "'s dates include weekends");
-            else weekdays.add(s);
+            TradingWeek week = "continuous".equals(reader.sessionLabel(s)) ? null : TradingWeek.of(new ArrayList<>(rows.get(a).keySet()));
+            if (week == null) weekend.add(s + " is on the continuous session");
+            else if (week.weekdays()) weekdays.add(s);
+            else weekend.add(s + (week.everyDay() ? "'s dates include weekends" : " trades " + week.describe() + ", " + Math.round(week.barsPerYear()) + " dates a year"));
+            if (week != null && !week.weekdays()) barsPerYear = Math.min(barsPerYear, week.barsPerYear());
         }
-        return BarAxis.daily(sevenDay, weekdays);
-    }
-
-    /**
-     * Whether {@code dates} (oldest first) are a market's trading 7 days a week: weekend dates by the forecasts' rule, a day
-     * apart at the median. Quarter-ends stored as daily prices fall on weekends too, but they are spaced closes (warned as
-     * such at 252 a year), not a 7-day market.
-     */
-    private static boolean weekendMarket(List<LocalDate> dates) {
-        if (!TargetDates.tradesOnWeekends(dates)) return false;
-        int from = Math.max(1, dates.size() - 100);
-        if (dates.size() < 2) return true;
-        long[] gaps = new long[dates.size() - from];
-        for (int i = from; i < dates.size(); i++) gaps[i - from] = dates.get(i).toEpochDay() - dates.get(i - 1).toEpochDay();
-        java.util.Arrays.sort(gaps);
-        return gaps[gaps.length / 2] <= 2;
+        return BarAxis.daily(weekend, weekdays, barsPerYear);
     }
 
     /** Whether a run reads the daily prices as runs always did: interval 1d and no symbol with bars but no daily prices. */
