@@ -11,7 +11,9 @@ import org.sextant.engine.data.XetraCalendar;
 /**
  * Dates of forecast steps for a daily price series: the business days (Monday to Friday) after
  * the last observed date. A series that trades on weekends (e.g. crypto) steps through
- * calendar days instead: one whose recent history has weekend dates on a regular basis. A stray
+ * calendar days instead: one whose recent history has weekend dates on a regular basis; one that trades 5 or 6 days
+ * of the week with a weekend day among them (Tadawul Sunday to Thursday, FX Sunday to Friday) on those days
+ * ({@link TradingWeek}). A stray
  * weekend date (the NYSE composite of the sample carries two Sundays in 37 years, errors of the
  * source) does not make a weekday market a weekend one. A series whose recent history keeps the
  * NYSE's holidays (a US stock or index) also steps over them, one that keeps Xetra's (a German stock
@@ -31,17 +33,21 @@ public final class TargetDates {
         if (history == null || history.isEmpty()) {
             throw org.sextant.engine.SextantException.invalid("dates", "no dates in the history", "load prices for the symbol first");
         }
-        if (tradesOnWeekends(history)) return new Calendar(true, false, false, KeptHolidays.NONE);
-        if (keepsNyseHolidays(history)) return new Calendar(false, true, false, KeptHolidays.NONE);
+        if (tradesOnWeekends(history)) {
+            // a Sunday-to-Thursday market steps on its own days; 7 days a week (or spaced closes on weekends) on every day
+            TradingWeek week = TradingWeek.of(history);
+            return new Calendar(week.weekdays() || week.everyDay(), false, false, KeptHolidays.NONE, week);
+        }
+        if (keepsNyseHolidays(history)) return new Calendar(false, true, false, KeptHolidays.NONE, TradingWeek.WEEKDAYS);
         // a Zurich series keeps Xetra's days and its own (Ascension, 1 August): both are stepped over
-        if (keepsXetraHolidays(history)) return new Calendar(false, false, true, KeptHolidays.learn(history).without(XetraCalendar.standing()));
-        return new Calendar(false, false, false, KeptHolidays.learn(history));
+        if (keepsXetraHolidays(history)) return new Calendar(false, false, true, KeptHolidays.learn(history).without(XetraCalendar.standing()), TradingWeek.WEEKDAYS);
+        return new Calendar(false, false, false, KeptHolidays.learn(history), TradingWeek.WEEKDAYS);
     }
 
-    /** The days a series' next values fall on. */
-    public record Calendar(boolean everyDay, boolean nyse, boolean xetra, KeptHolidays kept) {
+    /** The days a series' next values fall on: {@code week}'s days unless every day, less the holidays it keeps. */
+    public record Calendar(boolean everyDay, boolean nyse, boolean xetra, KeptHolidays kept, TradingWeek week) {
         public boolean open(LocalDate d) {
-            return everyDay || !(isWeekend(d) || (nyse && NyseCalendar.holiday(d)) || (xetra && XetraCalendar.holiday(d)) || kept.holiday(d));
+            return everyDay || !(!week.days().contains(d.getDayOfWeek()) || (nyse && NyseCalendar.holiday(d)) || (xetra && XetraCalendar.holiday(d)) || kept.holiday(d));
         }
 
         /** The first {@code horizon} open days after {@code last}. */
@@ -54,6 +60,7 @@ public final class TargetDates {
         /** What a reader is told: "every day", "weekdays less the NYSE's holidays", the holidays kept. */
         public String describe() {
             if (everyDay) return "every day";
+            if (!week.weekdays()) return week.describe() + ", the days the series trades";
             if (nyse) return "weekdays less the NYSE's holidays";
             if (xetra) return "weekdays less Xetra's holidays" + (kept.rules().isEmpty() ? "" : " and those the series keeps: " + kept.describe());
             if (kept.rules().isEmpty()) return "weekdays";

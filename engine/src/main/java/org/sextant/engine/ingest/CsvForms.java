@@ -13,7 +13,8 @@ import org.sextant.engine.SextantException;
  * guessed: a date written DD/MM/YYYY or MM/DD/YYYY (slashes or dashes) takes its order from the day past the 12th some
  * row has first or second; a file with ';' or tab between cells (or a ',' file that quotes a decimal comma) takes its
  * decimal comma or point from the cells that can only be read one way, a dot before three digits a decimal point unless
- * some cell says otherwise. A file that reads two ways is refused naming the column and line. Daily and bar files alike.
+ * some cell says otherwise, a comma before three digits (28,868) as a decimal comma or between thousands only when some
+ * cell says which. A file that reads two ways is refused naming the column and line. Daily and bar files alike.
  */
 final class CsvForms {
     private CsvForms() {}
@@ -27,8 +28,12 @@ final class CsvForms {
     static final Pattern COMMA_NUMBER = Pattern.compile("[-+]?(\\d{1,3}(\\.\\d{3})+|\\d{1,3}('\\d{3})+|\\d{1,3}([ \u00A0\u202F]\\d{3})+|\\d+)(,\\d+)?");
     /** Two kinds of thousands separator in one number: 1.234'567,89. */
     private static final Pattern TWO_SEPARATORS = Pattern.compile(".*\\d([.' \u00A0\u202F]).*\\d(?!\\1)[.' \u00A0\u202F]\\d.*");
-    /** A number under a decimal point: 1234.56 1'234.56 1e5. */
-    static final Pattern POINT_NUMBER = Pattern.compile("[-+]?(\\d{1,3}('\\d{3})+|\\d+)(\\.\\d+)?([eE][-+]?\\d+)?");
+    /** A number under a decimal point: 1234.56 1'234.56 1,234.56 (US) 1e5; one kind of thousands separator in a number. */
+    static final Pattern POINT_NUMBER = Pattern.compile("[-+]?(\\d{1,3}('\\d{3})+|\\d{1,3}(,\\d{3})+|\\d+)(\\.\\d+)?([eE][-+]?\\d+)?");
+    /** Commas between thousands that no decimal comma reads: 28,868.80 or 251,820,000 (a US file). */
+    private static final Pattern US_GROUPED = Pattern.compile("[-+]?[1-9]\\d{0,2}(,\\d{3})+(\\.\\d+)?");
+    /** A ';' or tab file's 28,868: 28.868 under a decimal comma as much as 28868 with a comma between thousands (0,125 is decimals). */
+    private static final Pattern DECIMALS_OR_THOUSANDS = Pattern.compile("[-+]?[1-9]\\d{0,2},\\d{3}");
     /** A space, no-break space or narrow no-break space between thousands (French Excel): 1 234. */
     private static final Pattern SPACE_GROUPED = Pattern.compile("\\d[ \u00A0\u202F]\\d{3}");
     /** A number under a decimal comma without a thousands separator. */
@@ -93,8 +98,10 @@ final class CsvForms {
         String dateFormat = dates == null ? head.dateFormat() : dates.format(layout, file);
         if (DateShape.dayOrMonthFirst(dateFormat)) notes.add(file + ": dates read as " + DateShape.shown(dateFormat) + (dates == null ? "" : dates.why()));
         NumberStyle style = numbers == null ? NumberStyle.PLAIN : numbers.style(layout, file);
-        if (style.note(file) != null) notes.add(style.note(file));
+        String styleNote = numbers != null && numbers.usNote(style, layout, file) != null ? numbers.usNote(style, layout, file) : style.note(file);
+        if (styleNote != null) notes.add(styleNote);
         if (numbers != null && numbers.pointNote(style, layout, file) != null) notes.add(numbers.pointNote(style, layout, file));
+        if (numbers != null && numbers.commaNote(style, layout, file) != null) notes.add(numbers.commaNote(style, layout, file));
         return new CsvHead(head.header(), head.delimiter(), dateFormat, head.hasHeader(), style, List.copyOf(notes), head.above());
     }
 
@@ -103,7 +110,7 @@ final class CsvForms {
         boolean twoWays = TWO_SEPARATORS.matcher(cell).matches();
         return SextantException.invalid(column, at + ": " + CellText.describe(cell) + " is not a number" + (twoWays ? ": it separates thousands two ways" : ""),
                 (twoWays ? "write every number with one thousands separator or none " : "write prices and volumes as numbers like the rest of this file ")
-                        + "(" + (style.decimal() == ',' ? "1234,56 or 1.234,56" : "1234.56 or 1'234.56") + "), or leave the cell empty when unknown");
+                        + "(" + (style.decimal() == ',' ? "1234,56 or 1.234,56" : "1234.56, 1,234.56 or 1'234.56") + "), or leave the cell empty when unknown");
     }
 
     /** A cell and where it is, for a refusal or a note: its line, and column (-1 for the date's). */
@@ -164,6 +171,8 @@ final class CsvForms {
         Seen comma; // 12,5 or 1.234,56 or 1.234.567: a decimal comma
         Seen point; // 12.5 or 1'234.56: a decimal point
         Seen twoWays; // 1.234: 1234 or 1.234
+        Seen commaTwoWays; // a ';' or tab file's 28,868: 28.868 or 28868
+        Seen us; // 28,868.80 or 251,820,000: commas between thousands, so a decimal point
         boolean grouped; // a thousands separator under a decimal comma
         boolean swiss; // ' between thousands
         Seen notComma; // the first cell that is no number under a decimal comma
@@ -183,7 +192,12 @@ final class CsvForms {
             Seen seen = new Seen(cell, line, col);
             if (commaFile) (COMMA_CELL.matcher(cell).matches() ? commaCell : otherCell).putIfAbsent(col, seen);
             if (commaFile && clearComma == null && COMMA_CELL.matcher(cell).matches() && !COMMA_THOUSANDS_TOO.matcher(cell).matches()) clearComma = seen;
-            if (underComma && (cell.indexOf(',') >= 0 || dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.') || SPACE_GROUPED.matcher(cell).find())) {
+            if (!commaFile && DECIMALS_OR_THOUSANDS.matcher(cell).matches()) { // 28,868: decided by the file's other numbers
+                if (commaTwoWays == null) commaTwoWays = seen;
+            } else if (!commaFile && US_GROUPED.matcher(cell).matches()) {
+                us = us == null ? seen : us;
+                point = point == null ? seen : point;
+            } else if (underComma && (cell.indexOf(',') >= 0 || dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.') || SPACE_GROUPED.matcher(cell).find())) {
                 comma = comma == null ? seen : comma; // a space between thousands is French: a decimal comma
             } else if (underPoint && cell.indexOf('.') >= 0 && !dotGrouped) point = point == null ? seen : point;
             else if (dotGrouped && twoWays == null) twoWays = seen;
@@ -203,12 +217,21 @@ final class CsvForms {
             }
             if (comma != null && point != null) {
                 Seen later = comma.line() > point.line() ? comma : point, earlier = later == comma ? point : comma;
-                throw SextantException.invalid(layout.columnField(later.col()), later.at(layout, file) + ": " + CellText.describe(later.cell()) + " has a decimal "
-                        + (later == comma ? "comma" : "point") + ", but line " + earlier.line() + " (column " + layout.columnField(earlier.col()) + ") has a decimal "
-                        + (earlier == comma ? "comma" : "point") + " (" + CellText.describe(earlier.cell()) + "): the file writes numbers two ways",
+                throw SextantException.invalid(layout.columnField(later.col()), later.at(layout, file) + ": " + CellText.describe(later.cell()) + " has "
+                        + written(later) + ", but line " + earlier.line() + " (column " + layout.columnField(earlier.col()) + ") has "
+                        + written(earlier) + " (" + CellText.describe(earlier.cell()) + "): the file writes numbers two ways",
                         "write every number of the file one way, with a decimal comma (1234,56 or 1.234,56) or with a decimal point (1234.56), then import again");
             }
-            NumberStyle style = comma != null ? new NumberStyle(',', grouped, commaFile) : swiss ? new NumberStyle('.', true, false) : NumberStyle.PLAIN;
+            if (comma == null && point == null && commaTwoWays != null) {
+                // a US file's 28,868 read with a decimal comma would be a thousand times too small: nothing is guessed
+                String cell = commaTwoWays.cell();
+                throw SextantException.invalid(layout.columnField(commaTwoWays.col()), commaTwoWays.at(layout, file) + ": " + CellText.describe(cell) + " reads as "
+                        + cell.replace(',', '.') + " (a decimal comma) or as " + cell.replace(",", "") + " (a comma between thousands), and no number of the file tells which",
+                        "write the numbers without a thousands separator and with a dot for decimals (" + cell.replace(",", "") + " or " + cell.replace(',', '.')
+                                + ", as meant), then import again");
+            }
+            NumberStyle style = comma != null ? new NumberStyle(',', grouped, commaFile)
+                    : swiss || us != null || commaTwoWays != null ? new NumberStyle('.', true, false) : NumberStyle.PLAIN;
             Seen bad = style.decimal() == ',' ? notComma : style.converts() ? notPoint : null; // a plain file's bad cell: the typed read names it
             if (bad != null) throw notANumber(layout.columnField(bad.col()), bad.at(layout, file), bad.cell(), style);
             return style;
@@ -227,6 +250,30 @@ final class CsvForms {
                         + "reads as a thousands separator or as a decimal comma, and line " + other.line() + " of the column (" + CellText.describe(other.cell())
                         + ") is not written with a decimal comma", CsvErrors.COMMA_GROUPED_FIX + ", or quote every number of the column with a decimal comma (\"1234,56\")");
             }
+        }
+
+        /** How a number is written that decides a file's style: "a decimal comma", "a decimal point", "',' between thousands". */
+        private String written(Seen s) {
+            return s == us ? "',' between thousands" : s == comma ? "a decimal comma" : "a decimal point";
+        }
+
+        /** The note of a file read with ',' between thousands (28,868.80 is 28868.80; a 28,868 is said by {@link #commaNote}), or null. */
+        String usNote(NumberStyle style, Layout layout, String file) {
+            if (us == null && commaTwoWays == null || style.decimal() != '.') return null;
+            String read = file + ": numbers read with a decimal point and ',' between thousands";
+            return us == null ? read : read + ": " + CellText.describe(us.cell()) + " (line " + us.line() + ", column " + layout.columnField(us.col()) + ") is "
+                    + us.cell().replace(",", "");
+        }
+
+        /** The note of a file whose 28,868 was read one way because another number says so, or null. */
+        String commaNote(NumberStyle style, Layout layout, String file) {
+            if (commaTwoWays == null) return null;
+            boolean decimalComma = style.decimal() == ',';
+            Seen why = decimalComma ? comma : point;
+            String cell = commaTwoWays.cell();
+            return file + ": " + CellText.describe(cell) + " (line " + commaTwoWays.line() + ", column " + layout.columnField(commaTwoWays.col()) + ") is "
+                    + (decimalComma ? cell.replace(',', '.') + ", not " + cell.replace(",", "") : cell.replace(",", "") + ", not " + cell.replace(',', '.'))
+                    + ", as line " + why.line() + " (" + CellText.describe(why.cell()) + ") has " + written(why);
         }
 
         /** The note of a file whose dots with three digits after them were read as decimal points (1.125 is 1.125), or null. */

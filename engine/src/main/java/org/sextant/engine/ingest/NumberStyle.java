@@ -3,7 +3,7 @@ package org.sextant.engine.ingest;
 /**
  * How a CSV writes its numbers, decided per file from its delimiter and every number cell ({@link CsvForms}): a point for
  * decimals (the default), or a decimal comma with '.' or ' between thousands (Excel in de, fr, ch and it locales, with
- * ';' between cells, or quoted in a ',' file), or a point with Swiss ' between thousands.
+ * ';' between cells, or quoted in a ',' file), or a point with Swiss ' or US ',' between thousands (in a ';' or tab file).
  *
  * @param decimal   ',' or '.'
  * @param thousands whether some cell has a thousands separator: then the cells are read as text and cut to plain numbers
@@ -28,7 +28,7 @@ record NumberStyle(char decimal, boolean thousands, boolean quoted) {
     String textSql(String text) {
         if (this.equals(PLAIN)) return text;
         String cut = "replace(" + text + ", '''', '')";
-        if (decimal != ',') return cut;
+        if (decimal != ',') return "replace(" + cut + ", ',', '')"; // Swiss 1'234.56 or US 1,234.56
         for (String space : new String[] {" ", "\u00A0", "\u202F"}) cut = "replace(" + cut + ", '" + space + "', '')"; // French thousands: 1 234,56
         return "replace(replace(" + cut + ", '.', ''), ',', '.')";
     }

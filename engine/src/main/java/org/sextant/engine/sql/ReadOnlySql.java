@@ -316,6 +316,8 @@ public final class ReadOnlySql implements AutoCloseable {
             return new SextantException(FailReason.RESOURCE_LIMIT, "the query was stopped by DuckDB's memory limit: " + msg, "sql",
                     "build smaller values: filter by symbol or date first, aggregate to numbers instead of list()/string_agg() over many rows");
         }
+        String deep = Refusals.tooDeep(msg); // DuckDB's own fix is a SET, which this route refuses
+        if (deep != null) return SextantException.invalid("sql", "the query failed in DuckDB: " + deep, Refusals.NEST_LESS);
         return SextantException.invalid("sql", "the query failed in DuckDB: " + msg,
                 "fix the query (column and table names are in get_db_schema) and run it again");
     }

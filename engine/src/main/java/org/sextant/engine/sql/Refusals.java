@@ -12,6 +12,8 @@ final class Refusals {
             return SqlGuard.refuse("a WITH clause may only hold SELECTs; INSERT/UPDATE/DELETE inside a CTE modifies the store",
                     "keep only SELECTs inside WITH (…)");
         }
+        String deep = tooDeep(duckdbMessage);
+        if (deep != null) return SqlGuard.refuse("the SQL does not parse: " + deep, NEST_LESS);
         if (!duckdbMessage.contains("Only SELECT")) {
             return SqlGuard.refuse("the SQL does not parse: " + firstLine(duckdbMessage),
                     "fix the syntax; one SELECT or WITH…SELECT is expected (DuckDB dialect)");
@@ -39,6 +41,16 @@ final class Refusals {
             default -> "write one SELECT or WITH…SELECT over the store's tables (prices, symbols, …)";
         };
         return SqlGuard.refuse(why, fix);
+    }
+
+    /** The fix of a query nested deeper than DuckDB's max_expression_depth, a setting this route cannot change. */
+    static final String NEST_LESS = "nest less: split a long chain of operators or CASE arms into fewer levels (an IN list, a join with a VALUES table, "
+            + "a CTE per step); settings such as max_expression_depth cannot be changed here";
+
+    /** DuckDB's "Max expression depth limit of 1000 exceeded" without its own fix (a SET, refused here), or null for another message. */
+    static String tooDeep(String duckdbMessage) {
+        int set = duckdbMessage.indexOf(". Use \"SET max_expression_depth");
+        return set < 0 ? null : firstLine(duckdbMessage.substring(0, set)) + ": it nests expressions too deeply";
     }
 
     private static String firstLine(String s) {

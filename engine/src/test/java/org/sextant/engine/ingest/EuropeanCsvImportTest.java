@@ -90,15 +90,11 @@ class EuropeanCsvImportTest {
     void aNumberThatReadsTwoWaysIsRefusedNamingColumnAndLineNeverMisread(@TempSextant Store store) throws Exception {
         // a US file: "1,234" is a thousands separator or a quoted decimal comma, and its column has plain numbers too
         Path us = write("MSFT.csv", "Date,Open,High,Low,Close,Volume\n2020-01-02,158.78,160.73,158.33,160.62,\"22,622\"\n2020-01-03,158.78,160.73,158.33,160.62,21000\n");
-        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(us)));
-        assertEquals(us + " line 2, column Volume: '22,622' is not a plain number: its comma reads as a thousands separator or as a decimal comma, "
-                + "and line 3 of the column ('21000') is not written with a decimal comma", e.getMessage());
-        assertEquals("Volume", e.field());
-        assertTrue(e.fix().startsWith("write prices and volumes without a thousands separator"), e.fix());
-        assertEquals(e.getMessage(), assertThrows(SextantException.class, () -> ImportPreview.of(us)).getMessage()); // the preview refuses it alike
+        refusedAlike(store, us, us + " line 2, column Volume: '22,622' is not a plain number: its comma reads as a thousands separator or as a decimal comma, "
+                + "and line 3 of the column ('21000') is not written with a decimal comma", "Volume", "write prices and volumes without a thousands separator");
         // a decimal comma in one cell, a decimal point in another
         Path mixed = write("SIE.csv", "Datum;Schluss\n02.01.2019;98,7\n03.01.2019;99.5\n");
-        e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(mixed)));
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(mixed)));
         assertEquals(mixed + " line 3, column Schluss: '99.5' has a decimal point, but line 2 (column Schluss) has a decimal comma ('98,7'): "
                 + "the file writes numbers two ways", e.getMessage());
         // a cell that is no number under the file's decimal comma
@@ -106,6 +102,43 @@ class EuropeanCsvImportTest {
         e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(bad)));
         assertEquals(bad + " line 3, column Schluss: '12x' is not a number", e.getMessage());
         assertEquals(0, count(store));
+    }
+
+    /** Attack 24, H3: a US tab export's 28,868 was read with a decimal comma, a thousand times too small. */
+    @Test
+    void aTabFileWhoseEveryCommaPrecedesThreeDigitsIsRefusedAsAmbiguous(@TempSextant Store store) throws Exception {
+        Path file = resource("dji_us_tab_whole.txt", "DJI.txt");
+        refusedAlike(store, file, file + " line 2, column Open: '28,639' reads as 28.639 (a decimal comma) or as 28639 (a comma between thousands), "
+                + "and no number of the file tells which", "Open", "write the numbers without a thousands separator and with a dot for decimals (28639 or 28.639");
+        assertEquals(0, count(store));
+        // a number only a decimal comma reads decides the file: 1,5 and 0,125
+        Path decided = write("SMI.txt", "Datum\tSchluss\n02.01.2020\t1,234\n03.01.2020\t1,5\n06.01.2020\t0,125\n");
+        ImportReport report = new PriceImporter(store).importFiles(List.of(decided));
+        assertEquals(List.of("2020-01-02|1.234", "2020-01-03|1.5", "2020-01-06|0.125"), closes(store, "SMI"));
+        assertTrue(report.files().get(0).notes().contains(decided + ": '1,234' (line 2, column Schluss) is 1.234, not 1234, as line 3 ('1,5') has a decimal comma"),
+                report.toString());
+    }
+
+    /** Attack 24, H3: US numbers with commas between thousands were refused with the fix of a decimal-comma file. */
+    @Test
+    void aUsTabFileWithCommasBetweenThousandsImportsWhenANumberShowsIt(@TempSextant Store store) throws Exception {
+        Path file = resource("dji_us_tab.txt", "DJI.txt");
+        ImportReport report = new PriceImporter(store).importFiles(List.of(file));
+        assertEquals(List.of("2020-01-10|28639.0|28873.0|28627.0|28868.0|251820000.0", "2020-01-13|28635.0|28716.0|28500.0|28634.0|239590000.0",
+                "2020-01-14|28466.0|28708.0|28418.0|28703.0|252760000.0"), rows(store, "DJI"));
+        assertTrue(report.files().get(0).notes().contains(file + ": numbers read with a decimal point and ',' between thousands: '251,820,000' (line 2, column Volume) is 251820000"),
+                report.toString());
+        assertTrue(report.files().get(0).notes().contains(file + ": '28,639' (line 2, column Open) is 28639, not 28.639, as line 2 ('251,820,000') has ',' between thousands"),
+                report.toString());
+        assertEquals(report.files().get(0).notes(), ImportPreview.of(file).notes());
+        Path decimals = write("DJ2.txt", "Date\tClose\n2020-01-02\t28,868.80\n2020-01-03\t28,634\n2020-01-06\t12.5\n");
+        new PriceImporter(store).importFiles(List.of(decimals));
+        assertEquals(List.of("2020-01-02|28868.8", "2020-01-03|28634.0", "2020-01-06|12.5"), closes(store, "DJ2"));
+        // ',' between thousands and a decimal comma in one file: refused naming both
+        Path mixed = write("DJ3.txt", "Date\tClose\n2020-01-02\t28,868.80\n2020-01-03\t1,5\n");
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(mixed)));
+        assertEquals(mixed + " line 3, column Close: '1,5' has a decimal comma, but line 2 (column Close) has ',' between thousands ('28,868.80'): "
+                + "the file writes numbers two ways", e.getMessage());
     }
 
     /** Attack 21, L1: '.' and ' between the thousands of one number was read as 1234567.89. */
@@ -236,6 +269,15 @@ class EuropeanCsvImportTest {
         refusedAsAmbiguousOrder(store, write("EURGBP.csv", "Date;Close\n02/01/2019 09:30;0,9034\n02/01/2019 09:31;0,9038\n"));
     }
 
+    /** A file the import refuses with {@code message} on {@code field}, its fix starting so, and the preview alike. */
+    private static void refusedAlike(Store store, Path file, String message, String field, String fixStart) {
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file)));
+        assertEquals(message, e.getMessage());
+        assertEquals(field, e.field());
+        assertTrue(e.fix().startsWith(fixStart), e.fix());
+        assertEquals(e.getMessage(), assertThrows(SextantException.class, () -> ImportPreview.of(file)).getMessage()); // the preview refuses it alike
+    }
+
     /** A file whose dates no row tells the order of: refused naming the column and the fix, by the preview alike. */
     private static void refusedAsAmbiguousOrder(Store store, Path ambiguous) {
         SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(ambiguous)));
@@ -252,6 +294,13 @@ class EuropeanCsvImportTest {
 
     private static List<String> closesOfBars(Store store, String symbol) {
         return query(store, "SELECT CAST(ts AS VARCHAR) || '|' || close FROM bars WHERE symbol = '" + symbol + "' ORDER BY ts");
+    }
+
+    /** A copy of a test resource of /ingest under {@code name} (its symbol). */
+    private Path resource(String resource, String name) throws Exception {
+        try (java.io.InputStream in = getClass().getResourceAsStream("/ingest/" + resource)) {
+            return write(name, new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        }
     }
 
     private Path write(String name, String text) throws Exception {

@@ -7,7 +7,9 @@ import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.sextant.engine.store.Store;
@@ -31,13 +33,18 @@ class DailyAnnualisationTest {
 
     /** 1,500 closes of a 1%-a-day random walk, on every calendar day or on weekdays only. */
     static void insertWalk(Store store, String symbol, boolean weekends, long seed) {
+        insertWalk(store, symbol, weekends ? EnumSet.allOf(DayOfWeek.class) : EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY), seed);
+    }
+
+    /** 1,500 closes of a 1%-a-day random walk on {@code days} of the week. */
+    static void insertWalk(Store store, String symbol, Set<DayOfWeek> days, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
         store.inTransaction(c -> {
             try (PreparedStatement p = c.prepareStatement("INSERT INTO prices(symbol, date, close, source) VALUES (?, ?, ?, 'test')")) {
                 LocalDate d = LocalDate.of(2010, 1, 4);
                 double close = 100;
                 for (int n = 0; n < 1500; d = d.plusDays(1)) {
-                    if (!weekends && (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY)) continue;
+                    if (!days.contains(d.getDayOfWeek())) continue;
                     p.setString(1, symbol);
                     p.setDate(2, Date.valueOf(d));
                     p.setDouble(3, close);
@@ -79,6 +86,21 @@ class DailyAnnualisationTest {
         assertEquals("annualised with 252 bars a year (1d: WKND's dates include weekends, but RWA trades on weekdays,"
                 + " and the run reads the dates all share)", mixed.annualisation());
         assertTrue(mixed.verdictText().endsWith(mixed.annualisation()), mixed.verdictText());
+    }
+
+    /** Attack 24, M1: a Sunday-to-Thursday market (Tadawul) was annualised with 365 bars, its Sharpe ratio 18% too high. */
+    @Test
+    void aFiveOrSixDayWeekWithASundayIsAnnualisedWithItsOwnDatesAYear(@TempSextant Store store) {
+        insertWalk(store, "TASI", EnumSet.of(DayOfWeek.SUNDAY, DayOfWeek.MONDAY, DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY), 4);
+        insertWalk(store, "EURUSD", EnumSet.complementOf(EnumSet.of(DayOfWeek.SATURDAY)), 5);
+        ResearchService research = new ResearchService(store);
+        StrategyRunSummary tasi = run(research, List.of("TASI"), LocalDate.of(2014, 1, 5));
+        assertEquals(261, tasi.barsPerYear());
+        assertEquals("annualised with 261 bars a year (1d: TASI trades Sunday to Thursday, 261 dates a year)", tasi.annualisation());
+        assertEquals(0.01 * Math.sqrt(261), tasi.inSample().volatility(), 0.013);
+        StrategyRunSummary fx = run(research, List.of("EURUSD"), LocalDate.of(2014, 1, 5));
+        assertEquals(313, fx.barsPerYear());
+        assertEquals("annualised with 313 bars a year (1d: EURUSD trades Sunday to Friday, 313 dates a year)", fx.annualisation());
     }
 
     @Test

@@ -109,6 +109,16 @@ class ReadOnlySqlTest {
         assertEquals("write the interval as a quoted literal, e.g. resample_bars('IBM', '1d', '1w')", from.fix());
     }
 
+    /** Attack 24, L2: DuckDB's fix for a deep query is a SET, which this route refuses; the answer says to nest less. */
+    @Test
+    void aQueryNestedTooDeeplyIsToldToNestLessNotToChangeASetting() {
+        SextantException e = assertThrows(SextantException.class, () -> sql.run("SELECT " + "1+".repeat(1100) + "1", null));
+        assertEquals("refused: the SQL does not parse: Max expression depth limit of 1000 exceeded: it nests expressions too deeply", e.getMessage());
+        assertTrue(e.fix().startsWith("nest less"), e.fix());
+        assertFalse((e.getMessage() + e.fix()).contains("SET max_expression_depth"), e.fix());
+        assertFalse(e.getMessage().contains("1+1"), "the query is not echoed");
+    }
+
     @Test
     void aTableCreatedByAWriteIsQueryableAtOnce() {
         // the guard's table list is kept between calls; a write must make the next call read it again

@@ -6,7 +6,8 @@ import java.util.Locale;
  * What one bar of a universe is: its interval, the session its bars follow and how many of them
  * make a year, the factor every annualised figure of a run (Sharpe, volatility, PSR, DSR, MinTRL,
  * CAGR) uses. {@link #DAILY} is the store's daily prices as runs always read them: 252 a year;
- * {@link #daily} reads them by the week the symbols trade (365 a year for a 7-day market).
+ * {@link #daily} reads them by the week the symbols trade (365 a year for a 7-day market, a 5- or 6-day week with a
+ * weekend day at its own dates a year).
  *
  * @param session the trading session the bars were read along (fx, us_equity, eu_equity, continuous), or null for daily prices
  * @param why     why daily prices are annualised as they are, when the symbols' weeks decided it (null otherwise)
@@ -14,7 +15,7 @@ import java.util.Locale;
 public record BarAxis(String interval, String session, double barsPerYear, String why) {
     public static final BarAxis DAILY = new BarAxis("1d", null, 252);
     /** Bars a year of daily prices of a market that trades every day of the week (crypto). */
-    public static final double SEVEN_DAY_YEAR = 365;
+    public static final double SEVEN_DAY_YEAR = org.sextant.engine.forecast.TradingWeek.SEVEN_DAY_YEAR;
 
     public BarAxis {
         if (!(barsPerYear > 0)) throw new IllegalArgumentException("bars per year must be positive, was " + barsPerYear);
@@ -25,51 +26,41 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
     }
 
     /**
-     * Daily prices annualised by the week the symbols trade: {@link #SEVEN_DAY_YEAR} when every one of
-     * them does so 7 days a week, else 252 ({@link #DAILY} when none does; a mixed universe says which).
+     * Daily prices annualised by the week the symbols trade ({@link org.sextant.engine.forecast.TradingWeek}): {@code barsPerYear}
+     * when every one of them trades on weekends (365 for 7 days a week, a Sunday-to-Thursday market's own dates a year), else 252
+     * ({@link #DAILY} when none does; a mixed universe says which).
      *
-     * @param sevenDay the symbols trading 7 days a week, each with why (its session, or its weekend dates)
-     * @param weekdays the symbols that do not
+     * @param weekend     the symbols trading on weekends, each with why (its session, or its week)
+     * @param weekdays    the symbols that do not
+     * @param barsPerYear the bars a year of the weekend symbols' dates (the fewest of theirs: the run reads the dates all share)
      */
-    public static BarAxis daily(java.util.List<String> sevenDay, java.util.List<String> weekdays) {
-        if (sevenDay.isEmpty()) return DAILY;
-        if (weekdays.isEmpty()) return new BarAxis("1d", null, SEVEN_DAY_YEAR, String.join(", ", sevenDay));
-        return new BarAxis("1d", null, DAILY.barsPerYear, String.join(", ", sevenDay) + ", but " + String.join(", ", weekdays)
+    public static BarAxis daily(java.util.List<String> weekend, java.util.List<String> weekdays, double barsPerYear) {
+        if (weekend.isEmpty()) return DAILY;
+        if (weekdays.isEmpty()) return new BarAxis("1d", null, barsPerYear, String.join(", ", weekend));
+        return new BarAxis("1d", null, DAILY.barsPerYear, String.join(", ", weekend) + ", but " + String.join(", ", weekdays)
                 + (weekdays.size() == 1 ? " trades" : " trade") + " on weekdays, and the run reads the dates all share");
     }
 
     /**
-     * Daily prices annualised by the week each symbol trades ({@link #daily}): 7 days a week when it is on the
-     * continuous session or its dates fall on weekends as forecasts tell a weekend market
-     * ({@link org.sextant.engine.forecast.TargetDates#tradesOnWeekends}) a day apart at the median.
+     * Daily prices annualised by the week each symbol trades ({@link #daily}): 7 days a week when it is on the continuous
+     * session, else by the weekdays its dates fall on ({@link org.sextant.engine.forecast.TradingWeek#of}: 365 a year for 7
+     * days, a 5- or 6-day week with a weekend day at its own dates a year), the fewest of the weekend symbols' bars a year.
      *
      * @param dates each symbol's own dates, oldest first
      */
     public static BarAxis byWeek(java.util.List<String> symbols, java.util.List<? extends java.util.List<java.time.LocalDate>> dates,
                                  java.util.function.Predicate<String> onContinuousSession) {
-        java.util.List<String> sevenDay = new java.util.ArrayList<>(), weekdays = new java.util.ArrayList<>();
+        java.util.List<String> weekend = new java.util.ArrayList<>(), weekdays = new java.util.ArrayList<>();
+        double barsPerYear = SEVEN_DAY_YEAR;
         for (int a = 0; a < symbols.size(); a++) {
             String s = symbols.get(a);
-            if (onContinuousSession.test(s)) sevenDay.add(s + " is on the continuous session");
-            else if (weekendMarket(dates.get(a))) sevenDay.add(s + "'s dates include weekends");
-            else weekdays.add(s);
+            org.sextant.engine.forecast.TradingWeek week = onContinuousSession.test(s) ? null : org.sextant.engine.forecast.TradingWeek.of(dates.get(a));
+            if (week == null) weekend.add(s + " is on the continuous session");
+            else if (week.weekdays()) weekdays.add(s);
+            else weekend.add(s + (week.everyDay() ? "'s dates include weekends" : " trades " + week.describe() + ", " + Math.round(week.barsPerYear()) + " dates a year"));
+            if (week != null && !week.weekdays()) barsPerYear = Math.min(barsPerYear, week.barsPerYear());
         }
-        return daily(sevenDay, weekdays);
-    }
-
-    /**
-     * Whether {@code dates} (oldest first) are a market's trading 7 days a week: weekend dates by the forecasts' rule, a day
-     * apart at the median. Quarter-ends stored as daily prices fall on weekends too, but they are spaced closes (warned as
-     * such at 252 a year), not a 7-day market.
-     */
-    static boolean weekendMarket(java.util.List<java.time.LocalDate> dates) {
-        if (!org.sextant.engine.forecast.TargetDates.tradesOnWeekends(dates)) return false;
-        int from = Math.max(1, dates.size() - 100);
-        if (dates.size() < 2) return true;
-        long[] gaps = new long[dates.size() - from];
-        for (int i = from; i < dates.size(); i++) gaps[i - from] = dates.get(i).toEpochDay() - dates.get(i - 1).toEpochDay();
-        java.util.Arrays.sort(gaps);
-        return gaps[gaps.length / 2] <= 2;
+        return daily(weekend, weekdays, barsPerYear);
     }
 
     /** Daily prices as runs read them before intervals existed: their answers stay as they were. */

@@ -1,0 +1,103 @@
+package org.sextant.engine.forecast;
+
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The days of the week a daily series trades, and how many of its bars make a year: Monday to Friday at 252
+ * ({@link #WEEKDAYS}) unless its dates fall on weekends by the forecasts' rule ({@link TargetDates#tradesOnWeekends}) a day
+ * apart at the median; then 365 when it trades all 7 days (crypto), otherwise its own dates a year (a Sunday-to-Thursday
+ * market such as Tadawul about 261, FX daily bars Sunday to Friday about 313). Runs annualise and forecasts step by it.
+ *
+ * @param days        the weekdays it trades
+ * @param barsPerYear its bars a year
+ */
+public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
+    /** A weekday market: its holidays are learnt elsewhere ({@link TargetDates}), 252 trading days a year. */
+    public static final TradingWeek WEEKDAYS = new TradingWeek(EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY), 252);
+    /** Bars a year of a market that trades every day of the week. */
+    public static final double SEVEN_DAY_YEAR = 365;
+    /** Share of the recent dates a day of the week must hold to be traded: a 5-day week has 20% a day, a stray date far less. */
+    static final double DAY_SHARE = 0.05;
+    /** Calendar days the latest dates must span to tell the days of a week. */
+    static final int MIN_WEEK_DAYS = 28;
+    /** The latest calendar days whose dates are counted for a year's bars (two years: one year's holidays do not decide it). */
+    static final int COUNTED_DAYS = 730;
+    /** A history shorter than this counts its week's days times 365.25 / 7 instead (its own count would be noise). */
+    static final int MIN_COUNTED_DAYS = 180;
+
+    public TradingWeek {
+        days = Set.copyOf(days);
+    }
+
+    /** The week of {@code dates} (oldest first): the one rule runs, sweeps and forecasts decide a weekend market by. */
+    public static TradingWeek of(List<LocalDate> dates) {
+        if (dates.size() < 2) return TargetDates.tradesOnWeekends(dates) ? new TradingWeek(EnumSet.allOf(DayOfWeek.class), SEVEN_DAY_YEAR) : WEEKDAYS;
+        if (!TargetDates.tradesOnWeekends(dates) || !aDayApart(dates)) return WEEKDAYS; // quarter-ends on weekends are spaced closes
+        Set<DayOfWeek> days = daysOf(dates);
+        LocalDate recent = dates.get(Math.max(0, dates.size() - TargetDates.RECENT));
+        // four weeks at least tell a week's days; fewer dates on weekends are taken for 7 days a week, as they always were
+        if (days.size() == 7 || dates.get(dates.size() - 1).toEpochDay() - recent.toEpochDay() < MIN_WEEK_DAYS) {
+            return new TradingWeek(EnumSet.allOf(DayOfWeek.class), SEVEN_DAY_YEAR);
+        }
+        return new TradingWeek(days, perYear(dates, days.size()));
+    }
+
+    /** The days of the week that hold at least {@value #DAY_SHARE} of the last {@value TargetDates#RECENT} dates. */
+    static Set<DayOfWeek> daysOf(List<LocalDate> dates) {
+        int from = Math.max(0, dates.size() - TargetDates.RECENT);
+        int[] count = new int[7];
+        for (int i = from; i < dates.size(); i++) count[dates.get(i).getDayOfWeek().getValue() - 1]++;
+        Set<DayOfWeek> days = EnumSet.noneOf(DayOfWeek.class);
+        for (DayOfWeek d : DayOfWeek.values()) if (count[d.getValue() - 1] > 0 && count[d.getValue() - 1] >= DAY_SHARE * (dates.size() - from)) days.add(d);
+        return days;
+    }
+
+    /** Whether the latest dates are a day apart at the median (not quarter-ends). */
+    private static boolean aDayApart(List<LocalDate> dates) {
+        int from = Math.max(1, dates.size() - TargetDates.RECENT);
+        long[] gaps = new long[dates.size() - from];
+        for (int i = from; i < dates.size(); i++) gaps[i - from] = dates.get(i).toEpochDay() - dates.get(i - 1).toEpochDay();
+        java.util.Arrays.sort(gaps);
+        return gaps[gaps.length / 2] <= 2;
+    }
+
+    /** The dates of the last {@value #COUNTED_DAYS} calendar days, a year's worth, rounded to whole bars. */
+    private static double perYear(List<LocalDate> dates, int daysAWeek) {
+        LocalDate last = dates.get(dates.size() - 1), first = dates.get(0).isBefore(last.minusDays(COUNTED_DAYS)) ? last.minusDays(COUNTED_DAYS) : dates.get(0);
+        long span = last.toEpochDay() - first.toEpochDay();
+        if (span < MIN_COUNTED_DAYS) return Math.round(daysAWeek * 365.25 / 7);
+        long after = dates.stream().filter(d -> d.isAfter(first)).count(); // the dates each closing one day of the span
+        return Math.round(after * 365.25 / span);
+    }
+
+    /** Whether it trades every day of the week. */
+    public boolean everyDay() {
+        return days.size() == 7;
+    }
+
+    /** Whether it is a weekday market ({@link #WEEKDAYS}). */
+    public boolean weekdays() {
+        return equals(WEEKDAYS);
+    }
+
+    /** "every day", "Sunday to Thursday", or the days it trades when they do not follow each other. */
+    public String describe() {
+        if (everyDay()) return "every day";
+        List<DayOfWeek> ordered = new java.util.ArrayList<>(); // from the day after one it does not trade: Sunday to Thursday
+        DayOfWeek start = DayOfWeek.MONDAY;
+        for (DayOfWeek d : DayOfWeek.values()) if (!days.contains(d)) start = d.plus(1);
+        for (int k = 0; k < 7; k++) if (days.contains(start.plus(k))) ordered.add(start.plus(k));
+        boolean run = ordered.size() > 2 && ordered.get(ordered.size() - 1) == ordered.get(0).plus(ordered.size() - 1);
+        if (run) return name(ordered.get(0)) + " to " + name(ordered.get(ordered.size() - 1));
+        return String.join(", ", ordered.stream().map(TradingWeek::name).toList());
+    }
+
+    private static String name(DayOfWeek d) {
+        return d.name().charAt(0) + d.name().substring(1).toLowerCase(Locale.ROOT);
+    }
+}

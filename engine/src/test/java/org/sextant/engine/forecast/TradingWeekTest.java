@@ -1,0 +1,49 @@
+package org.sextant.engine.forecast;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Attack 24, M1: a Sunday-to-Thursday market (Tadawul) or FX daily bars Sunday to Friday were taken for 7-day markets. */
+class TradingWeekTest {
+    /** Every date from 2015-01-04 (a Sunday) to 2024-12-31 on {@code days}. */
+    static List<LocalDate> dates(Set<DayOfWeek> days) {
+        List<LocalDate> out = new ArrayList<>();
+        for (LocalDate d = LocalDate.of(2015, 1, 4); !d.isAfter(LocalDate.of(2024, 12, 31)); d = d.plusDays(1)) if (days.contains(d.getDayOfWeek())) out.add(d);
+        return out;
+    }
+
+    static final Set<DayOfWeek> SUN_THU = EnumSet.of(DayOfWeek.SUNDAY, DayOfWeek.MONDAY, DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY);
+
+    @Test
+    void fiveAndSixDayWeeksWithASundayAreAnnualisedByTheirOwnDates() {
+        TradingWeek tadawul = TradingWeek.of(dates(SUN_THU));
+        assertEquals(SUN_THU, tadawul.days());
+        assertEquals(261, tadawul.barsPerYear());
+        assertEquals("Sunday to Thursday", tadawul.describe());
+        Set<DayOfWeek> sunFri = EnumSet.complementOf(EnumSet.of(DayOfWeek.SATURDAY));
+        TradingWeek fx = TradingWeek.of(dates(sunFri));
+        assertEquals(313, fx.barsPerYear());
+        assertEquals("Sunday to Friday", fx.describe());
+        TradingWeek crypto = TradingWeek.of(dates(EnumSet.allOf(DayOfWeek.class)));
+        assertEquals(365, crypto.barsPerYear());
+        assertTrue(crypto.everyDay());
+        assertEquals(TradingWeek.WEEKDAYS, TradingWeek.of(dates(EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY))));
+    }
+
+    @Test
+    void aForecastOfASundayToThursdayMarketStepsOnItsOwnDays() {
+        List<LocalDate> history = dates(SUN_THU); // ends Tuesday 2024-12-31
+        TargetDates.Calendar calendar = TargetDates.of(history);
+        assertEquals("Sunday to Thursday, the days the series trades", calendar.describe());
+        assertEquals(List.of(LocalDate.of(2025, 1, 1), LocalDate.of(2025, 1, 2), LocalDate.of(2025, 1, 5), LocalDate.of(2025, 1, 6)), calendar.after(history.get(history.size() - 1), 4));
+        for (LocalDate d : calendar.after(history.get(history.size() - 1), 20)) assertTrue(SUN_THU.contains(d.getDayOfWeek()), d.toString());
+    }
+}
