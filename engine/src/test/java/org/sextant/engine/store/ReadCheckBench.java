@@ -32,9 +32,10 @@ public final class ReadCheckBench {
         int calls = args.length > 0 ? Integer.parseInt(args[0]) : 4000;
         int pointReads = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
         long importRows = args.length > 2 ? Long.parseLong(args[2]) : 200_000;
+        int bindCalls = args.length > 3 ? Integer.parseInt(args[3]) : 2_000_000;
         Path dir = Files.createTempDirectory("sextant-read-check-bench");
         if (calls > 0) insideReads(dir, calls);
-        if (pointReads > 0) outsideReads(dir, pointReads, importRows);
+        if (pointReads > 0 || importRows > 0 || bindCalls > 0) outsideReads(dir, pointReads, importRows, bindCalls);
     }
 
     private static void insideReads(Path dir, int calls) {
@@ -72,13 +73,15 @@ public final class ReadCheckBench {
      * ({@link #SIDES}): imports of one generated CSV (a fresh store each, every side once per round
      * in a rotated order, the median of {@link #IMPORT_ROUNDS}), then point reads (a symbol's close
      * on one day, the kept prepared statement) in blocks of {@link #BLOCK} taking turns, timed by the
-     * wall clock and by the calling thread's CPU (a point read runs on it).
+     * wall clock and by the calling thread's CPU (a point read runs on it); then the JDBC calls alone:
+     * binding a parameter of a kept prepared statement, which DuckDB answers in Java without running anything.
+     * A count of 0 leaves its part out.
      */
-    private static void outsideReads(Path dir, int pointReads, long importRows) throws Exception {
+    private static void outsideReads(Path dir, int pointReads, long importRows, int bindCalls) throws Exception {
         Path csv = dir.resolve("prices_long.csv");
         org.sextant.engine.ingest.bench.ImportBenchmark.generate(csv, importRows);
         double[][] importSecs = new double[SIDES.size()][IMPORT_ROUNDS];
-        for (int round = 0; round < IMPORT_ROUNDS; round++) {
+        for (int round = 0; round < IMPORT_ROUNDS && importRows > 0; round++) {
             for (int k = 0; k < SIDES.size(); k++) {
                 int side = (round + k) % SIDES.size();
                 Path home = dir.resolve("import-" + side + "-" + round);
@@ -101,7 +104,7 @@ public final class ReadCheckBench {
             }
             LocalDate day = LocalDate.of(2005, 6, 1);
             for (PriceRepository r : repos) for (int i = 0; i < pointReads / 10; i++) r.closes(symbol(i), day, day); // warm-up
-            int blocks = Math.max(1, pointReads / BLOCK);
+            int blocks = pointReads / BLOCK;
             double[][] wall = new double[SIDES.size()][blocks];
             double[][] cpu = new double[SIDES.size()][blocks];
             java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -125,11 +128,44 @@ public final class ReadCheckBench {
             for (Map.Entry<String, UnaryOperator<Connection>> side : SIDES) head.append(' ').append(side.getKey()).append(" |");
             System.out.println(head);
             System.out.println("|---|" + "---|".repeat(SIDES.size()));
-            System.out.println(line("import, seconds (median; min-max)", importSecs, true));
-            System.out.println(line("point read, wall us per read (median block; p10-p90)", wall, false));
-            System.out.println(line("point read, CPU us per read of the calling thread (median block; p10-p90)", cpu, false));
+            if (importRows > 0) System.out.println(line("import, seconds (median; min-max)", importSecs, true));
+            if (blocks > 0) {
+                System.out.println(line("point read, wall us per read (median block; p10-p90)", wall, false));
+                System.out.println(line("point read, CPU us per read of the calling thread (median block; p10-p90)", cpu, false));
+            }
+            if (bindCalls > 0) System.out.println(line("setString on a kept prepared statement, CPU ns per call (median round; p10-p90)",
+                    bindCosts(stores, bindCalls), false));
         } finally {
             for (Store s : stores) s.close();
+        }
+    }
+
+    /** CPU nanoseconds per setString call of each side's store, by round of {@link #BLOCK} x 100 calls taking turns. */
+    private static double[][] bindCosts(List<Store> stores, int calls) throws Exception {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        int perRound = BLOCK * 100, rounds = Math.max(1, calls / perRound);
+        List<Connection> connections = new ArrayList<>();
+        List<java.sql.PreparedStatement> statements = new ArrayList<>();
+        try {
+            for (Store s : stores) {
+                Connection c = s.newConnection();
+                connections.add(c);
+                statements.add(c.prepareStatement("SELECT ?::VARCHAR"));
+            }
+            for (java.sql.PreparedStatement p : statements) for (int i = 0; i < perRound; i++) p.setString(1, "S01"); // warm-up
+            double[][] ns = new double[stores.size()][rounds];
+            for (int r = 0; r < rounds; r++) {
+                for (int k = 0; k < stores.size(); k++) {
+                    int side = (r + k) % stores.size();
+                    java.sql.PreparedStatement p = statements.get(side);
+                    long c0 = threads.getCurrentThreadCpuTime();
+                    for (int i = 0; i < perRound; i++) p.setString(1, "S01");
+                    ns[side][r] = (double) (threads.getCurrentThreadCpuTime() - c0) / perRound;
+                }
+            }
+            return ns;
+        } finally {
+            for (Connection c : connections) c.close();
         }
     }
 
