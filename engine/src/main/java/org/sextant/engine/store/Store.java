@@ -45,12 +45,12 @@ public final class Store implements AutoCloseable {
     private volatile boolean opened;
     private final PreparedReads preparedReads = new PreparedReads(this::newConnection);
 
-    /** False only for a benchmark's baseline ({@link #openUnchecked}): connections are DuckDB's own. */
-    private final boolean checkReads;
+    /** How a connection is handed out: read-checked; another way only in ReadCheckBench ({@link #openHandingOut}). */
+    private final java.util.function.UnaryOperator<Connection> handOut;
 
-    private Store(DuckDBConnection owner, Path file, Path stagingDir, boolean checkReads) {
+    private Store(DuckDBConnection owner, Path file, Path stagingDir, java.util.function.UnaryOperator<Connection> handOut) {
         this.owner = owner;
-        this.checkReads = checkReads;
+        this.handOut = handOut;
         this.file = file;
         this.stagingDir = stagingDir;
         this.idle = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
@@ -72,15 +72,16 @@ public final class Store implements AutoCloseable {
 
     /** As {@link #open(Path, Path)}, with DuckDB's memory limit and temporary-folder bound given (a test sets them small). */
     static Store open(Path file, Path stagingDir, String memoryLimit, String maxTempSize) {
-        return open(file, stagingDir, memoryLimit, maxTempSize, true);
+        return open(file, stagingDir, memoryLimit, maxTempSize, ReadCheckedConnection::new);
     }
 
-    /** As {@link #open(Path, Path)}, its connections unchecked inside a read request: the baseline of ReadCheckBench only. */
-    static Store openUnchecked(Path file, Path stagingDir) {
-        return open(file, stagingDir, memoryLimit(), MAX_TEMP_SIZE, false);
+    /** As {@link #open(Path, Path)}, each connection handed out as {@code handOut} makes it: ReadCheckBench's baselines only. */
+    static Store openHandingOut(Path file, Path stagingDir, java.util.function.UnaryOperator<Connection> handOut) {
+        return open(file, stagingDir, memoryLimit(), MAX_TEMP_SIZE, handOut);
     }
 
-    private static Store open(Path file, Path stagingDir, String memoryLimit, String maxTempSize, boolean checkReads) {
+    private static Store open(Path file, Path stagingDir, String memoryLimit, String maxTempSize,
+                              java.util.function.UnaryOperator<Connection> handOut) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             Files.createDirectories(stagingDir);
@@ -112,7 +113,7 @@ public final class Store implements AutoCloseable {
                 s.execute("SET enable_external_access=false");
                 s.execute("SET lock_configuration=true");
             }
-            Store store = new Store(c, file, stagingDir, checkReads);
+            Store store = new Store(c, file, stagingDir, handOut);
             try {
                 Migrations.apply(store);
                 store.checkpoint(); // what a start wrote is in the file, not only in the log
@@ -181,12 +182,12 @@ public final class Store implements AutoCloseable {
 
     /**
      * A new connection to the same database, for one reader thread; close it after use. Inside a
-     * read request it refuses every statement but one read-only SELECT ({@link ReadCheckedConnections}).
+     * read request it refuses every statement but one read-only SELECT ({@link ReadCheckedConnection}).
      */
     public Connection newConnection() {
         try {
             Connection c = owner.duplicate();
-            return checkReads ? ReadCheckedConnections.wrap(c) : c;
+            return handOut.apply(c);
         } catch (SQLException e) {
             throw new SextantException(FailReason.DB_NOT_READY, "store closed: " + e.getMessage(), null, "restart the app", e);
         }

@@ -192,6 +192,67 @@ class ReadScopeStatementsTest {
     }
 
     @Test
+    void aResultSetsStatementIsTheCheckedOne() {
+        String before = census();
+        ReadOnlyScope.run("fixture_read", () -> store.read(c -> {
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT 1")) {
+                assertSame(s, r.getStatement());
+                assertTrue(s.execute("SELECT 2"));
+                assertSame(s, s.getResultSet().getStatement());
+            }
+            return null;
+        }));
+        refusedInRead(() -> store.read(c -> {
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT 1")) {
+                return r.getStatement().executeQuery("DELETE FROM prices WHERE symbol = 'AA' RETURNING *").next();
+            }
+        }));
+        refusedInRead(() -> store.readPrepared("SELECT count(*) FROM prices WHERE symbol = ?", p -> {
+            p.setString(1, "AA");
+            try (ResultSet r = p.executeQuery()) {
+                return r.getStatement().getConnection().unwrap(DuckDBConnection.class).duplicate();
+            }
+        }));
+        assertEquals(before, census());
+    }
+
+    @Test
+    void theMetadatasConnectionAndListingsAreTheCheckedOnes() {
+        String before = census();
+        refusedInRead(() -> store.read(c -> {
+            try (Statement s = c.getMetaData().getConnection().createStatement()) {
+                return s.execute("DELETE FROM prices WHERE symbol = 'AA'");
+            }
+        }));
+        refusedInRead(() -> store.read(c -> c.getMetaData().getConnection().unwrap(DuckDBConnection.class).createAppender("symbols")));
+        String listed = ReadOnlyScope.run("fixture_read", () -> store.read(c -> {
+            try (ResultSet r = c.getMetaData().getTables(null, null, "prices", null)) {
+                assertTrue(r.getStatement() == null, "a listing's statement is not handed out");
+                return r.next() ? r.getString("TABLE_NAME") : null;
+            }
+        }));
+        assertEquals("prices", listed);
+        assertEquals(before, census());
+    }
+
+    @Test
+    void theSchemaAndCatalogStayAsTheyAreInARead() {
+        SextantException e = refusedInRead(() -> store.read(c -> {
+            c.setSchema("main");
+            return null;
+        }));
+        assertTrue(e.getMessage().contains("change the schema (setSchema) of a store connection"), e.getMessage());
+        refusedInRead(() -> store.readPrepared("SELECT count(*) FROM prices WHERE symbol = ?", p -> {
+            p.getConnection().setCatalog(p.getConnection().getCatalog());
+            return null;
+        }));
+        assertEquals("main", store.read(c -> {
+            c.setSchema("main"); // outside a read: as DuckDB does it
+            return c.getSchema();
+        }));
+    }
+
+    @Test
     void readsPassInARead() {
         String sample = ReadOnlyScope.run("fixture_read", () -> store.read(c -> {
             StringBuilder out = new StringBuilder();

@@ -3,17 +3,24 @@ package org.sextant.engine.store;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.sql.Connection;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.function.IntFunction;
 import org.sextant.engine.ReadOnlyScope;
 import org.sextant.engine.data.PriceRepository;
+import org.sextant.engine.ingest.PriceImporter;
 import org.sextant.engine.sql.ReadOnlySql;
 
 /**
- * Harness: what checking each statement of a read request costs ({@link ReadCheckedConnections}),
- * against two stores holding the same prices, one with its connections checked and one without
- * ({@link Store#openUnchecked}: the baseline), both read inside a read scope, alternating call by
- * call in one process so that a loaded machine slows both sides alike.
+ * Harness: what checking each statement of a read request costs ({@link ReadCheckedConnection}),
+ * against two stores holding the same prices, one with its connections checked and one handing out
+ * DuckDB's own (the baseline), both read inside a read scope, alternating call by call in one
+ * process so that a loaded machine slows both sides alike. Then what the check costs outside read
+ * requests ({@link #outsideReads}), where every store call also passes through it.
  *
  * <p>Run: see docs/benchmarks.md, "Read requests: cost of the statement check".
  */
@@ -23,9 +30,17 @@ public final class ReadCheckBench {
 
     public static void main(String[] args) throws Exception {
         int calls = args.length > 0 ? Integer.parseInt(args[0]) : 4000;
+        int pointReads = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
+        long importRows = args.length > 2 ? Long.parseLong(args[2]) : 200_000;
+        int bindCalls = args.length > 3 ? Integer.parseInt(args[3]) : 2_000_000;
         Path dir = Files.createTempDirectory("sextant-read-check-bench");
+        if (calls > 0) insideReads(dir, calls);
+        if (pointReads > 0 || importRows > 0 || bindCalls > 0) outsideReads(dir, pointReads, importRows, bindCalls);
+    }
+
+    private static void insideReads(Path dir, int calls) {
         try (Store checked = fill(Store.open(dir.resolve("checked/s.duckdb"), dir.resolve("checked/staging")));
-             Store unchecked = fill(Store.openUnchecked(dir.resolve("unchecked/s.duckdb"), dir.resolve("unchecked/staging")));
+             Store unchecked = fill(Store.openHandingOut(dir.resolve("unchecked/s.duckdb"), dir.resolve("unchecked/staging"), c -> c));
              ReadOnlySql checkedSql = new ReadOnlySql(checked);
              ReadOnlySql uncheckedSql = new ReadOnlySql(unchecked)) {
             PriceRepository with = new PriceRepository(checked);
@@ -43,6 +58,127 @@ public final class ReadCheckBench {
             row("run_select, a new text each call (5 rows)", i -> uncheckedSql.run(select + i + " LIMIT 5", null),
                     i -> checkedSql.run(select + i + " LIMIT 5", null), calls / 8);
         }
+    }
+
+    /** How the three stores of {@link #outsideReads} hand out their connections. */
+    private static final List<Map.Entry<String, UnaryOperator<Connection>>> SIDES = List.of(
+            Map.entry("raw DuckDB connection (baseline)", c -> c),
+            Map.entry("JDK proxy (before)", ProxyReadCheck::wrap),
+            Map.entry("delegating classes (now)", ReadCheckedConnection::new));
+    private static final int IMPORT_ROUNDS = 3;
+    private static final int BLOCK = 1000;
+
+    /**
+     * Outside any read request, on three stores alike but for how they hand out connections
+     * ({@link #SIDES}): imports of one generated CSV (a fresh store each, every side once per round
+     * in a rotated order, the median of {@link #IMPORT_ROUNDS}), then point reads (a symbol's close
+     * on one day, the kept prepared statement) in blocks of {@link #BLOCK} taking turns, timed by the
+     * wall clock and by the calling thread's CPU (a point read runs on it); then the JDBC calls alone:
+     * binding a parameter of a kept prepared statement, which DuckDB answers in Java without running anything.
+     * A count of 0 leaves its part out.
+     */
+    private static void outsideReads(Path dir, int pointReads, long importRows, int bindCalls) throws Exception {
+        Path csv = dir.resolve("prices_long.csv");
+        org.sextant.engine.ingest.bench.ImportBenchmark.generate(csv, importRows);
+        double[][] importSecs = new double[SIDES.size()][IMPORT_ROUNDS];
+        for (int round = 0; round < IMPORT_ROUNDS && importRows > 0; round++) {
+            for (int k = 0; k < SIDES.size(); k++) {
+                int side = (round + k) % SIDES.size();
+                Path home = dir.resolve("import-" + side + "-" + round);
+                try (Store store = Store.openHandingOut(home.resolve("s.duckdb"), home.resolve("staging"), SIDES.get(side).getValue())) {
+                    long t0 = System.nanoTime();
+                    long rows = new PriceImporter(store).importFiles(List.of(csv)).rowsInserted();
+                    importSecs[side][round] = (System.nanoTime() - t0) / 1e9;
+                    if (rows != importRows) throw new IllegalStateException("imported " + rows + " rows of " + importRows);
+                }
+            }
+        }
+        List<Store> stores = new ArrayList<>();
+        try {
+            List<PriceRepository> repos = new ArrayList<>();
+            for (int side = 0; side < SIDES.size(); side++) {
+                Path home = dir.resolve("reads-" + side);
+                Store store = Store.openHandingOut(home.resolve("s.duckdb"), home.resolve("staging"), SIDES.get(side).getValue());
+                stores.add(store);
+                repos.add(new PriceRepository(fill(store)));
+            }
+            LocalDate day = LocalDate.of(2005, 6, 1);
+            for (PriceRepository r : repos) for (int i = 0; i < pointReads / 10; i++) r.closes(symbol(i), day, day); // warm-up
+            int blocks = pointReads / BLOCK;
+            double[][] wall = new double[SIDES.size()][blocks];
+            double[][] cpu = new double[SIDES.size()][blocks];
+            java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+            for (int b = 0; b < blocks; b++) {
+                for (int k = 0; k < SIDES.size(); k++) {
+                    int side = (b + k) % SIDES.size();
+                    PriceRepository r = repos.get(side);
+                    long c0 = threads.getCurrentThreadCpuTime(), t0 = System.nanoTime();
+                    for (int i = 0; i < BLOCK; i++) {
+                        if (r.closes(symbol(b * BLOCK + i), day, day).size() != 1) throw new IllegalStateException("no close read");
+                    }
+                    wall[side][b] = (System.nanoTime() - t0) / 1e3 / BLOCK;
+                    cpu[side][b] = (threads.getCurrentThreadCpuTime() - c0) / 1e3 / BLOCK;
+                }
+            }
+            System.out.printf("%ncores=%d, load average=%.2f; outside read requests: import of %,d rows (median of %d, a fresh store each), "
+                    + "then %,d point reads per side in blocks of %d taking turns%n", Runtime.getRuntime().availableProcessors(),
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), importRows, IMPORT_ROUNDS,
+                    blocks * BLOCK, BLOCK);
+            StringBuilder head = new StringBuilder("| outside a read request |");
+            for (Map.Entry<String, UnaryOperator<Connection>> side : SIDES) head.append(' ').append(side.getKey()).append(" |");
+            System.out.println(head);
+            System.out.println("|---|" + "---|".repeat(SIDES.size()));
+            if (importRows > 0) System.out.println(line("import, seconds (median; min-max)", importSecs, true));
+            if (blocks > 0) {
+                System.out.println(line("point read, wall us per read (median block; p10-p90)", wall, false));
+                System.out.println(line("point read, CPU us per read of the calling thread (median block; p10-p90)", cpu, false));
+            }
+            if (bindCalls > 0) System.out.println(line("setString on a kept prepared statement, CPU ns per call (median round; p10-p90)",
+                    bindCosts(stores, bindCalls), false));
+        } finally {
+            for (Store s : stores) s.close();
+        }
+    }
+
+    /** CPU nanoseconds per setString call of each side's store, by round of {@link #BLOCK} x 100 calls taking turns. */
+    private static double[][] bindCosts(List<Store> stores, int calls) throws Exception {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        int perRound = BLOCK * 100, rounds = Math.max(1, calls / perRound);
+        List<Connection> connections = new ArrayList<>();
+        List<java.sql.PreparedStatement> statements = new ArrayList<>();
+        try {
+            for (Store s : stores) {
+                Connection c = s.newConnection();
+                connections.add(c);
+                statements.add(c.prepareStatement("SELECT ?::VARCHAR"));
+            }
+            for (java.sql.PreparedStatement p : statements) for (int i = 0; i < perRound; i++) p.setString(1, "S01"); // warm-up
+            double[][] ns = new double[stores.size()][rounds];
+            for (int r = 0; r < rounds; r++) {
+                for (int k = 0; k < stores.size(); k++) {
+                    int side = (r + k) % stores.size();
+                    java.sql.PreparedStatement p = statements.get(side);
+                    long c0 = threads.getCurrentThreadCpuTime();
+                    for (int i = 0; i < perRound; i++) p.setString(1, "S01");
+                    ns[side][r] = (double) (threads.getCurrentThreadCpuTime() - c0) / perRound;
+                }
+            }
+            return ns;
+        } finally {
+            for (Connection c : connections) c.close();
+        }
+    }
+
+    private static String line(String name, double[][] bySide, boolean minMax) {
+        StringBuilder out = new StringBuilder("| " + name + " |");
+        for (double[] v : bySide) {
+            double[] sorted = v.clone();
+            Arrays.sort(sorted);
+            int n = sorted.length;
+            double lo = minMax ? sorted[0] : sorted[n / 10], hi = minMax ? sorted[n - 1] : sorted[Math.min(n - 1, n * 9 / 10)];
+            out.append(String.format(" %.2f (%.2f-%.2f) |", sorted[n / 2], lo, hi));
+        }
+        return out.toString();
     }
 
     private static String symbol(int i) {

@@ -121,7 +121,7 @@ public final class BoundaryRules {
                 continue;
             }
             n++;
-            v.addAll(forbidden(graph, c.name() + " is read but its route", registration, handler, READ_GUARD_REFLECTION));
+            v.addAll(forbidden(graph, c.name() + " is read but its route", registration, handler, x -> false));
             callbacks.addAll(callbacksCreated(graph, handler));
         }
         return new RuleResult("a read route reaches no store write, no file write and no reflection", n, "read routes of " + routes.getSimpleName()
@@ -187,15 +187,6 @@ public final class BoundaryRules {
      * ChartMenu: export PNG, SVG, CSV to a file the person picks) run on a person's click in a
      * window; a chart drawn off screen for a route is never clicked. The menu's other code is walked.
      */
-    /**
-     * The one reflection a read route may reach: the store wraps each connection it hands out in a proxy that checks every
-     * statement inside a read request (ReadCheckedConnections) and forwards the call. It hides nothing from these rules: the
-     * route's own JDBC calls (execute*, prepareStatement) are still the call sites they judge.
-     */
-    static final String READ_GUARD = "org.sextant.engine.store.ReadCheckedConnections";
-    static final Predicate<CallGraph.Site> READ_GUARD_REFLECTION =
-            s -> s.origin().getOwner().getName().startsWith(READ_GUARD) && Reflection.MATCHER.test(s.target());
-
     static final Predicate<CallGraph.Site> MENU_ACTIONS =
             s -> s.inLambda() && s.origin().getOwner().getName().equals("org.sextant.charts.ChartMenu");
 
@@ -238,7 +229,7 @@ public final class BoundaryRules {
                 continue;
             }
             seen.add(c.name() + " (" + where.substring(where.lastIndexOf('.') + 1) + ")");
-            v.addAll(forbidden(graph, c.name() + " is read but its app-hosted route", List.of(), handler, MENU_ACTIONS.or(READ_GUARD_REFLECTION)));
+            v.addAll(forbidden(graph, c.name() + " is read but its app-hosted route", List.of(), handler, MENU_ACTIONS));
         }
         return new RuleResult("an app-hosted read route reaches no store write, no file write and no reflection", seen.size(),
                 "app-hosted read routes " + seen + " (exempt: the chart menu's export actions, run only on a person's click)", v);

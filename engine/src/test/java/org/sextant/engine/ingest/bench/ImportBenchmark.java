@@ -93,7 +93,7 @@ public final class ImportBenchmark {
     }
 
     /** Long layout, 2,500 trading days per symbol, a random walk per symbol with realistic OHLC and volume. */
-    static void generate(Path csv, long rows) throws IOException {
+    public static void generate(Path csv, long rows) throws IOException {
         SplittableRandom random = new SplittableRandom(42);
         LocalDate start = LocalDate.of(2000, 1, 3);
         String[] dates = new String[DAYS_PER_SYMBOL];

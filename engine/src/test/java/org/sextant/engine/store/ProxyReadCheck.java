@@ -14,18 +14,15 @@ import org.sextant.engine.ReadOnlyScope;
 import org.sextant.engine.sql.ReadStatements;
 
 /**
- * The store's connections as they are handed out. While the calling thread runs a read request
- * ({@link ReadOnlyScope}), every statement one prepares or runs must be one read-only SELECT
- * ({@link ReadStatements}), and DuckDB's own connection (its appender, an unchecked duplicate)
- * cannot be reached; anything else is refused as a write. A statement prepared outside a read
- * (a kept point read) is checked the first time it runs inside one. Outside a read request they
- * behave as the plain connection. A result set's getStatement() is DuckDB's own: not followed.
+ * The store's read check as it was before the delegating classes ({@link ReadCheckedConnection}):
+ * a JDK proxy whose every call, inside a read or not, went through Method.invoke. Kept here only
+ * as ReadCheckBench's baseline; the store does not use it.
  */
-final class ReadCheckedConnections {
-    private ReadCheckedConnections() {}
+final class ProxyReadCheck {
+    private ProxyReadCheck() {}
 
     static Connection wrap(Connection raw) {
-        return (Connection) Proxy.newProxyInstance(ReadCheckedConnections.class.getClassLoader(), new Class<?>[] {Connection.class},
+        return (Connection) Proxy.newProxyInstance(ProxyReadCheck.class.getClassLoader(), new Class<?>[] {Connection.class},
                 new OnConnection(raw));
     }
 
@@ -57,7 +54,7 @@ final class ReadCheckedConnections {
         }
 
         private Statement statement(Class<?> kind, Statement s, Connection connection, String prepared, boolean checked) {
-            return (Statement) Proxy.newProxyInstance(ReadCheckedConnections.class.getClassLoader(), new Class<?>[] {kind},
+            return (Statement) Proxy.newProxyInstance(ProxyReadCheck.class.getClassLoader(), new Class<?>[] {kind},
                     new OnStatement(s, raw, connection, prepared, checked));
         }
     }
