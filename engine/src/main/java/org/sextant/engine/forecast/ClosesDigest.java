@@ -4,6 +4,9 @@ import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.time.ZoneOffset;
+import org.sextant.engine.data.BarSeries;
+import org.sextant.engine.data.IntervalBar;
 import org.sextant.engine.data.PriceSeries;
 
 /**
@@ -22,6 +25,18 @@ public final class ClosesDigest {
         for (int i = 0; i < closes.length; i++) {
             row.clear();
             row.putLong(p.dates().get(i).toEpochDay()).putLong(Double.doubleToLongBits(closes[i]));
+            d.update(row.array());
+        }
+        return HexFormat.of().formatHex(d.digest()).substring(0, 32);
+    }
+
+    /** The digest of the bars of {@code bars} a bar forecast reads: each one's open time, trading day and close. */
+    public static String of(BarSeries bars) {
+        ByteBuffer row = ByteBuffer.allocate(24);
+        MessageDigest d = sha256();
+        for (IntervalBar b : bars.bars()) {
+            row.clear();
+            row.putLong(b.ts().toEpochSecond(ZoneOffset.UTC)).putLong(b.date().toEpochDay()).putLong(Double.doubleToLongBits(b.close()));
             d.update(row.array());
         }
         return HexFormat.of().formatHex(d.digest()).substring(0, 32);

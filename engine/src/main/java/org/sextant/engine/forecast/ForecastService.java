@@ -142,7 +142,7 @@ public final class ForecastService {
         BandCalibration cal = BandCalibration.parse(calibration);
         BarSeries bars = allBars(symbol, interval);
         ForecastInput.checkHorizonWithinHistory(bars.size(), h, models.forPrices(m).minLength(1), "bars");
-        String key = LiveForecastCache.key(bars, m, h, lv, cal.wire());
+        String key = LiveForecastCache.key(bars, fitted(m, h), h, lv, cal.wire());
         BarForecast known = barCache.get(key);
         if (known != null) return known;
         LiveForecastCost.refuseBeyondBudget(models, bars.size(), m, h, true);
@@ -722,7 +722,7 @@ public final class ForecastService {
         PriceForecast known = knownLive(upTo, m, h, LEVELS, cal, stored);
         if (known != null) return known;
         ForecastInput.checkHorizonWithinHistory(upTo.size(), h, models.forPrices(m).minLength(1), "closes");
-        String key = LiveForecastCache.key(upTo, m, h, LEVELS, cal.wire());
+        String key = LiveForecastCache.key(upTo, fitted(m, h), h, LEVELS, cal.wire());
         ScanFits.Job job = new ScanFits.Job(key, upTo.symbol(), LiveForecastCost.estimatedSeconds(models, upTo.size(), m, h), generation,
                 () -> scanFit.fit(upTo, m, h, cal));
         return allowance.compute(job, () -> {
@@ -755,9 +755,10 @@ public final class ForecastService {
         BandCalibration cal = BandCalibration.parse(calibration);
         PriceForecast known = knownLive(p, m, h, lv, cal);
         if (known != null) return known;
+        String key = LiveForecastCache.key(p, fitted(m, h), h, lv, cal.wire()); // before the fit: a model trained meanwhile is not said to be this one
         LiveForecastCost.refuseBeyondBudget(models, p.size(), m, h, false);
         PriceForecast f = PriceForecast.calibrated(models, p, m, h, lv, cal);
-        liveCache.put(LiveForecastCache.key(p, m, h, lv, cal.wire()), f);
+        liveCache.put(key, f);
         return f;
     }
 
@@ -797,6 +798,13 @@ public final class ForecastService {
                 f.targetDates(), f.forecast(), f.coverage(), digest);
     }
 
+    /** Model {@code m} as a kept forecast of horizon {@code h} names it: for one forecasting with the global model, which trained model. */
+    private String fitted(String m, int h) {
+        if (!ForecastModels.needsGlobalModel(m)) return m;
+        String version = globalModels.version(h);
+        return m + "@" + (version == null ? "untrained" : version);
+    }
+
     /** The stored or in-memory live forecast made from exactly these prices, or null. */
     private PriceForecast knownLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal) {
         return knownLive(p, m, h, levels, cal, null);
@@ -810,7 +818,7 @@ public final class ForecastService {
                     hit.calibration(), hit.coverage(), CalibrationNotes.notes(storedNote(p, m, h, levels, hit.calibration()),
                             CalibrationNotes.sameBandNote(hit.forecast(), levels, hit.calibration())));
         }
-        return liveCache.get(LiveForecastCache.key(p, m, h, levels, cal.wire()));
+        return liveCache.get(LiveForecastCache.key(p, fitted(m, h), h, levels, cal.wire()));
     }
 
     /** The calibration note of a stored live forecast, recomputed from the prices it was made from. */

@@ -8,9 +8,13 @@ import org.sextant.engine.data.PriceSeries;
 
 /**
  * Live forecasts this process computed for reads, kept in memory (reads never write the store):
- * keyed by the prices they were made from (symbol, interval, rows, last time and close), model,
- * horizon, levels and calibration, so a changed series is a miss. Least recently used entries go
- * first. One cache holds daily answers ({@link PriceForecast}), another bar answers ({@link BarForecast}).
+ * keyed by what the answer is made of, the very prices (symbol, interval and session, a digest of
+ * every date and close: {@link ClosesDigest}), the model as fitted (for one forecasting with the
+ * global model, which trained model: {@code GlobalPriceModels#version}), horizon, levels and
+ * calibration. So changed prices or another trained model are a miss even when a clearing is missed
+ * (a fit ending after an import cleared the cache kept its answer under the old prices' key).
+ * Least recently used entries go first. One cache holds daily answers ({@link PriceForecast}),
+ * another bar answers ({@link BarForecast}).
  */
 public final class LiveForecastCache<T> {
     /** Entries kept: a scan of the sample universe with every model and calibration fits well within it. */
@@ -31,23 +35,23 @@ public final class LiveForecastCache<T> {
         entries.put(key, forecast);
     }
 
-    /** Forgets everything (the prices changed). */
+    /** Forgets everything (the prices changed: their answers can no longer be asked for, and would only hold memory). */
     public synchronized void clear() {
         entries.clear();
     }
 
-    /** The key of a daily forecast made from {@code p}. */
+    /**
+     * The key of a daily forecast made from {@code p}; {@code model} as fitted: its name, followed for one forecasting with
+     * the global model by that model's version.
+     */
     static String key(PriceSeries p, String model, int horizon, double[] levels, String calibration) {
-        int n = p.size();
-        String last = n == 0 ? "-" : p.dates().get(n - 1) + "@" + Double.doubleToLongBits(p.close()[n - 1]);
-        return p.symbol() + "|1d|" + n + "|" + last + "|" + rest(model, horizon, levels, calibration);
+        return p.symbol() + "|1d|" + p.size() + "|" + ClosesDigest.of(p) + "|" + rest(model, horizon, levels, calibration);
     }
 
-    /** The key of a forecast of {@code bars} (its interval and session, its last bar's open time and close). */
+    /** The key of a forecast of {@code bars} (its interval and session, a digest of every bar's time and close); {@code model} as above. */
     static String key(BarSeries bars, String model, int horizon, double[] levels, String calibration) {
-        int n = bars.size();
-        String last = n == 0 ? "-" : bars.bars().get(n - 1).ts() + "@" + Double.doubleToLongBits(bars.bars().get(n - 1).close());
-        return bars.symbol() + "|" + bars.interval() + "|" + bars.session() + "|" + n + "|" + last + "|" + rest(model, horizon, levels, calibration);
+        return bars.symbol() + "|" + bars.interval() + "|" + bars.session() + "|" + bars.size() + "|" + ClosesDigest.of(bars) + "|"
+                + rest(model, horizon, levels, calibration);
     }
 
     private static String rest(String model, int horizon, double[] levels, String calibration) {

@@ -39,6 +39,15 @@ final class CsvErrors {
      * failed one is aborted) with DuckDB's reject table on, and names the first rejected cell.
      */
     static SextantException explain(Connection c, ImportBatch.Source s, StagedFile staged, String readWithRejects, SQLException failure) throws SQLException {
+        SextantException named = firstRejected(c, s, staged, readWithRejects, failure);
+        if (named != null) return named;
+        // DuckDB's message may quote the line: it is not shown (the file may not be price data)
+        return SextantException.invalid("paths", s.file() + ": cannot be read as " + s.layout().name() + " CSV",
+                "make every line a CSV row with one cell per header column");
+    }
+
+    /** As {@link #explain}, the error naming the first line too long or cell rejected, or null when the second read names none. */
+    static SextantException firstRejected(Connection c, ImportBatch.Source s, StagedFile staged, String readWithRejects, SQLException failure) throws SQLException {
         SextantException tooLong = CsvHead.firstTooLong(staged.path(), s.file()); // the copy DuckDB read: a line's UTF-8 bytes, as it counts them
         if (tooLong != null) return tooLong;
         try (Connection fresh = c.unwrap(DuckDBConnection.class).duplicate(); Statement st = fresh.createStatement()) {
@@ -53,9 +62,7 @@ final class CsvErrors {
         } catch (SQLException second) {
             failure.addSuppressed(second);
         }
-        // DuckDB's message may quote the line: it is not shown (the file may not be price data)
-        return SextantException.invalid("paths", s.file() + ": cannot be read as " + s.layout().name() + " CSV",
-                "make every line a CSV row with one cell per header column");
+        return null;
     }
 
     private static SextantException reject(ImportBatch.Source s, long line, int col, String type, String text) {

@@ -6,6 +6,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.StringJoiner;
+import org.sextant.contract.FailReason;
+import org.sextant.engine.SextantException;
 import org.sextant.engine.jobs.CancellableSql;
 
 /**
@@ -50,7 +52,20 @@ final class NumberCells {
                         CellText.spacesCut(r.getString(3 + 2 * k)), style);
             }
         } catch (SQLException unread) {
-            // a row the typed read refuses (a date, a missing cell): that read names it
+            // never cut unchecked: a row the read refuses (a date, a missing cell) is named, any other failure refuses the file
+            SextantException named = CsvErrors.firstRejected(c, s, staged, ImportBatch.textReadSql(staged, s).replace("{rejects}", ", store_rejects=true"), unread);
+            throw named != null ? named : notChecked(s, cols, style, unread);
         }
+    }
+
+    /** The refusal of a file whose number cells could not be read to be checked (DuckDB's message is not shown: it may quote a line). */
+    private static SextantException notChecked(ImportBatch.Source s, List<Integer> cols, NumberStyle style, SQLException unread) {
+        StringJoiner names = new StringJoiner(", ");
+        for (int i : cols) names.add(s.layout().columnField(i));
+        String column = s.layout().columnField(cols.get(0));
+        String grouped = style.decimal() == ',' ? "1.234,50" : "1,234.50", plain = style.decimal() == ',' ? "1234,50" : "1234.50";
+        return new SextantException(FailReason.INVALID_INPUT, s.file() + ": the numbers of column " + names + " (written like " + grouped
+                + ") could not be checked before their separators are cut, and are not read unchecked: nothing is imported", column,
+                "import the file again; if it is refused again, write its numbers without thousands separators (" + plain + ")", unread);
     }
 }

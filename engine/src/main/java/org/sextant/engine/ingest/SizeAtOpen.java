@@ -17,11 +17,6 @@ import org.sextant.engine.SextantException;
 public final class SizeAtOpen extends FilterInputStream {
     private final long size;
     private long left;
-    private java.util.Map<String, Long> counted; // a test's count of the bytes read, by file name (null: none kept)
-    private String name;
-
-    /** A test's count of the bytes read through {@link #open} on this thread, by file name, when it sets one (the app never does). */
-    static final ThreadLocal<java.util.Map<String, Long>> BYTES_READ = new ThreadLocal<>();
 
     private SizeAtOpen(InputStream in, long size) {
         super(in);
@@ -33,10 +28,7 @@ public final class SizeAtOpen extends FilterInputStream {
     public static InputStream open(Path path) throws IOException {
         InputStream in = Files.newInputStream(path);
         try {
-            SizeAtOpen s = new SizeAtOpen(in, Files.size(path));
-            s.counted = BYTES_READ.get();
-            s.name = String.valueOf(path.getFileName());
-            return s;
+            return new SizeAtOpen(in, Files.size(path));
         } catch (IOException | RuntimeException e) {
             in.close();
             throw e;
@@ -75,13 +67,6 @@ public final class SizeAtOpen extends FilterInputStream {
     @Override
     public int available() throws IOException {
         return (int) Math.min(in.available(), left);
-    }
-
-    @Override
-    public void close() throws IOException {
-        if (counted != null) counted.merge(name, size - left, Long::sum);
-        counted = null;
-        super.close();
     }
 
     @Override

@@ -49,11 +49,14 @@ public final class GlobalModel {
     private final GlobalConfig config;
     private final List<Mlp> members;
     private final double[][] residuals; // [step][sorted absolute], normalised by the first lookback's scale
+    /** The CRC32 of the body as written; read from the file (checked), computed for a model trained here when first asked. */
+    private volatile Long checksum;
 
-    private GlobalModel(GlobalConfig config, List<Mlp> members, double[][] residuals) {
+    private GlobalModel(GlobalConfig config, List<Mlp> members, double[][] residuals, Long checksum) {
         this.config = config;
         this.members = List.copyOf(members);
         this.residuals = residuals;
+        this.checksum = checksum;
     }
 
     public GlobalConfig config() { return config; }
@@ -62,6 +65,21 @@ public final class GlobalModel {
 
     /** Calibration residuals per step (how many bands are built from). */
     public int calibrationCount() { return residuals[0].length; }
+
+    /** The CRC32 of this model as stored: two models that forecast differently differ in it (forecasts kept in memory are keyed by it). */
+    public long checksum() {
+        Long c = checksum;
+        if (c == null) {
+            java.util.zip.CheckedOutputStream crc = new java.util.zip.CheckedOutputStream(java.io.OutputStream.nullOutputStream(), new CRC32());
+            try {
+                writeBody(new DataOutputStream(crc));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e); // a stream to nowhere does not fail
+            }
+            checksum = c = crc.getChecksum().getValue();
+        }
+        return c;
+    }
 
     /**
      * Trains on {@code series} (each at least horizon + {@link #MIN_OBSERVED} values long to
@@ -115,8 +133,8 @@ public final class GlobalModel {
             }
             List<Mlp> nets = new ArrayList<>();
             for (Future<Mlp> f : jobs) nets.add(get(f));
-            GlobalModel untuned = new GlobalModel(c, nets, new double[h][0]);
-            return new GlobalModel(c, nets, untuned.calibrate(calib));
+            GlobalModel untuned = new GlobalModel(c, nets, new double[h][0], null);
+            return new GlobalModel(c, nets, untuned.calibrate(calib), null);
         } finally {
             pool.shutdownNow();
         }
@@ -268,6 +286,7 @@ public final class GlobalModel {
         if (body.size() > MAX_BYTES - 12) throw new IOException("the trained global model would take more than " + MAX_BYTES + " bytes");
         CRC32 crc = new CRC32();
         crc.update(body.toByteArray());
+        checksum = crc.getValue();
         out.writeInt(MAGIC);
         out.writeInt(FORMAT);
         out.writeInt((int) crc.getValue());
@@ -341,7 +360,7 @@ public final class GlobalModel {
         }
         in.atEnd();
         if (in.checksum() != stored) throw new IOException("its checksum does not match its content (the file was changed or damaged)");
-        return new GlobalModel(c, nets, res);
+        return new GlobalModel(c, nets, res, stored);
     }
 
     private static double positive(double v, String what) throws IOException {

@@ -128,11 +128,19 @@ public final class GlobalPriceModels {
 
     /** Whether a model for horizon ≥ h that reads and checks exists for the current data. */
     public boolean trained(int h) {
+        return version(h) != null;
+    }
+
+    /**
+     * Which model {@link #current} gives for horizon h: its file (horizon and data fingerprint) and checksum, or null when
+     * none is trained. A forecast made with another model (a smaller horizon trained since, a file replaced) is not reused.
+     */
+    public String version(int h) {
         for (Path file : candidates(h, fingerprint())) {
             Loaded l = load(file);
-            if (l != null && l.model() != null) return true;
+            if (l != null && l.model() != null) return file.getFileName() + "#" + Long.toHexString(l.model().checksum());
         }
-        return false;
+        return null;
     }
 
     /** This data's files named for horizons ≥ h, smallest first; their headers are checked when read. */
