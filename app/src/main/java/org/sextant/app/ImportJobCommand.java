@@ -53,7 +53,8 @@ final class ImportJobCommand extends HomeCommand {
         StringBuilder out = new StringBuilder(String.format("imported %s of %d symbols from %s%n",
                 scan ? "forecast scan: the live forecasts" : "forecast backtests", r.imported().size(), dir));
         if (r.replayed() != null) {
-            out.append(String.format("  %d forecasts fitted again here from the store's closes, each as the job wrote it%n", r.replayed()));
+            out.append(scan ? String.format("  %d forecasts fitted again here from the store's closes, each as the job wrote it%n", r.replayed())
+                    : String.format("  errors and coverage recounted from the store's closes; %d origins fitted again here, each as the job wrote it%n", r.replayed()));
         }
         // a scan's failures include symbols whose stored closes differ from the job's: not all failed on the cluster
         for (Map<String, Object> f : r.failed()) out.append(String.format("  %s %s: %s%n", f.get("symbol"), scan ? "not imported" : "failed on the cluster", f.get("error")));

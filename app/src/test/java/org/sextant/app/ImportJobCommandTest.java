@@ -19,8 +19,10 @@ class ImportJobCommandTest {
                         + "  2 forecasts fitted again here from the store's closes, each as the job wrote it\n  TINY not imported: too little history\n",
                 ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_SCAN, List.of("AA", "KO"), failed, null, 2), dir)
                         .replace(System.lineSeparator(), "\n"));
-        assertEquals("imported forecast backtests of 1 symbols from /data/out\n  TINY failed on the cluster: too little history\n",
-                ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_BACKTEST, List.of("AA"), failed, null), dir)
+        assertEquals("imported forecast backtests of 1 symbols from /data/out\n"
+                        + "  errors and coverage recounted from the store's closes; 5 origins fitted again here, each as the job wrote it\n"
+                        + "  TINY failed on the cluster: too little history\n",
+                ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_BACKTEST, List.of("AA"), failed, null, 5), dir)
                         .replace(System.lineSeparator(), "\n"));
     }
 

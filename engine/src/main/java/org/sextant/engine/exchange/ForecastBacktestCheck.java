@@ -25,10 +25,10 @@ final class ForecastBacktestCheck {
     /** The row's backtest, read from its JSON and checked against its columns and against what the walk-forward computes. */
     static ForecastBacktestRun.Computed checked(ResultSet r, Path folder) throws SQLException {
         String symbol = r.getString("symbol"), model = r.getString("model");
-        String where = JobOutput.where(r.getString("filename"), folder) + "symbol " + symbol + ": ";
+        String where = ForecastScanImport.where(r, folder);
         Object horizon = r.getObject("horizon"), history = r.getObject("history_rows");
-        if (!(horizon instanceof Integer h) || h < 1 || h > 260) throw corrupt(where, "horizon", "is " + horizon + ", not a horizon of 1..260 the job runs");
-        if (!(history instanceof Integer rows) || rows < 1) throw corrupt(where, "history_rows", "is " + history + ", not a number of closes");
+        if (!(horizon instanceof Integer h) || h < 1 || h > 260) throw corrupt(where, "horizon", "is not an integer of 1..260 (a horizon the job runs)");
+        if (!(history instanceof Integer rows) || rows < 1) throw corrupt(where, "history_rows", "is not an integer >= 1 (the number of closes the job read)");
         String rule = r.getString("origins_rule");
         if (!isLabel(rule)) throw corrupt(where, "origins_rule", "is not an origin rule the job runs");
         String digest = r.getString("closes_digest");
@@ -44,9 +44,9 @@ final class ForecastBacktestCheck {
         String wrong = resultProblem(c.result(), h, rows);
         if (wrong != null) throw corrupt(where, "result_json", wrong);
         if (!Integer.valueOf(c.result().origins()).equals(r.getObject("origins"))) {
-            throw corrupt(where, "origins", "is " + r.getObject("origins") + ", the result's is " + c.result().origins());
+            throw corrupt(where, "origins", "is not an integer equal to the result's scored origins (" + c.result().origins() + ")");
         }
-        if (!Double.valueOf(c.result().male()).equals(r.getObject("male"))) throw corrupt(where, "male", "is " + r.getObject("male") + ", the result's is " + c.result().male());
+        if (!Double.valueOf(c.result().male()).equals(r.getObject("male"))) throw corrupt(where, "male", "is not a double equal to the result's male (" + c.result().male() + ")");
         try {
             c = ForecastBacktestRows.computed(symbol, model, h, r.getString("origins_rule"), r.getString("result_json"), r.getString("forecasts_json"),
                     digest, from, to);

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.sextant.engine.SextantException;
-import org.sextant.engine.forecast.ForecastBacktestRun;
+import org.sextant.engine.forecast.BacktestReplay;
 import org.sextant.engine.store.Store;
 
 /**
@@ -17,14 +17,14 @@ import org.sextant.engine.store.Store;
 public final class ForecastBacktestImport {
     private ForecastBacktestImport() {}
 
-    /** The backtests to store, and the symbols the job reported as failed (symbol, field, error). */
-    public record Read(List<ForecastBacktestRun.Computed> computed, List<Map<String, Object>> failed) {}
+    /** The backtests to store, each with where its row is (file, symbol), and the symbols the job reported as failed (symbol, field, error). */
+    public record Read(List<BacktestReplay.Row> computed, List<Map<String, Object>> failed) {}
 
     public static Read read(Store store, Path folder) {
         try (JobOutput out = JobOutput.stage(store, folder)) {
             return store.read(c -> {
                 out.requireWithinBounds(c, ForecastBacktestRows.COLUMNS, "forecast-backtest");
-                List<ForecastBacktestRun.Computed> ok = new ArrayList<>();
+                List<BacktestReplay.Row> ok = new ArrayList<>();
                 List<Map<String, Object>> failed = new ArrayList<>();
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastBacktestRows.COLUMNS)
                         + ", filename FROM " + out.relationWithFileNames() + " ORDER BY symbol")) {
@@ -32,7 +32,7 @@ public final class ForecastBacktestImport {
                         if (r.getString("error") != null) {
                             failed.add(ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
                         } else {
-                            ok.add(ForecastBacktestCheck.checked(r, folder));
+                            ok.add(new BacktestReplay.Row(ForecastBacktestCheck.checked(r, folder), ForecastScanImport.where(r, folder)));
                         }
                     }
                 } catch (java.sql.SQLException e) {

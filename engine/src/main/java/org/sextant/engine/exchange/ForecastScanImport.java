@@ -47,7 +47,8 @@ public final class ForecastScanImport {
         }
     }
 
-    private static String where(ResultSet r, Path folder) throws java.sql.SQLException {
+    /** "FILE in FOLDER, symbol S: ": where a row of a forecast job's output is, as a refusal names it. */
+    static String where(ResultSet r, Path folder) throws java.sql.SQLException {
         return JobOutput.where(r.getString("filename"), folder) + "symbol " + r.getString("symbol") + ": ";
     }
 
@@ -67,7 +68,9 @@ public final class ForecastScanImport {
         if (f == null || !f.symbol().equals(r.getString("symbol"))) throw corrupt(where, "forecast_json", "is not this symbol's forecast");
         String problem = ForecastChecks.problem(f);
         if (problem != null) throw corrupt(where, "forecast_json", problem);
-        if (r.getInt("horizon") != f.horizon()) throw corrupt(where, "horizon", "is " + r.getInt("horizon") + ", the forecast's is " + f.horizon());
+        if (!Integer.valueOf(f.horizon()).equals(r.getObject("horizon"))) {
+            throw corrupt(where, "horizon", "is not an integer equal to the forecast's horizon (" + f.horizon() + ")");
+        }
         String differs;
         try {
             differs = ForecastScanRows.rowDisagreement(r.getString("row_json"), f);

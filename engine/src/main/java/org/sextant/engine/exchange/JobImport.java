@@ -9,8 +9,8 @@ import org.sextant.engine.research.StrategyRunSummary;
  * What importing a finished scale-out job's output did (docs/scale-out.md): {@code job} names
  * the job kind; a forecast job lists the symbols {@code imported} and those the job reported
  * {@code failed}; a strategy sweep's {@code run} is the run it became, and {@code failed} the
- * symbols it left out (too little history), if any. A forecast scan's {@code replayed} says how many of its forecasts the
- * import fitted again from the store's closes, each coming out as the job wrote it.
+ * symbols it left out (too little history), if any. {@code replayed} says how many of a forecast scan's forecasts, or of a
+ * forecast backtest's origins, the import fitted again from the store's closes, each coming out as the job wrote it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobImport(String job, List<String> imported, List<Map<String, Object>> failed, StrategyRunSummary run, Integer replayed) {

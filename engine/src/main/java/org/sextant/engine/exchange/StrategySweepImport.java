@@ -67,8 +67,8 @@ public final class StrategySweepImport {
      */
     private static SweepJob checkRow(ResultSet r, Path folder) throws java.sql.SQLException {
         Object k = r.getObject("configuration");
-        String where = JobOutput.where(r.getString("filename"), folder) + "configuration " + k + ": ";
-        if (k == null) throw corrupt(where, "configuration", "is missing");
+        String where = JobOutput.where(r.getString("filename"), folder) + "configuration " + (k instanceof Integer ? k : "?") + ": ";
+        if (!(k instanceof Integer)) throw corrupt(where, "configuration", "is not an integer (the configuration's index)");
         SweepJob job;
         try {
             job = StrategySweepRows.job(r.getString("job_json"));
@@ -81,7 +81,7 @@ public final class StrategySweepImport {
                 // a Sharpe of returns that never vary (volatility 0) and a Sortino with no return below 0 are NaN (docs/research.md)
                 boolean undefinedOk = v instanceof Number n && Double.isNaN(n.doubleValue())
                         && (m.equals("sortino") || m.equals("sharpe") && r.getObject(prefix + "volatility") instanceof Number vol && vol.doubleValue() == 0);
-                if (!undefinedOk && (!(v instanceof Number n) || !Double.isFinite(n.doubleValue()))) throw corrupt(where, prefix + m, "is " + v + ", not a finite number");
+                if (!undefinedOk && (!(v instanceof Number n) || !Double.isFinite(n.doubleValue()))) throw corrupt(where, prefix + m, "is not a finite double");
             }
         }
         for (String column : List.of("block_sum", "block_sq", "block_count")) {
@@ -93,13 +93,13 @@ public final class StrategySweepImport {
             }
             for (Object v : values) {
                 if (!(v instanceof Number n) || !Double.isFinite(n.doubleValue()) || column.equals("block_count") && n.intValue() < 1) {
-                    throw corrupt(where, column, "holds " + v + ", not a " + (column.equals("block_count") ? "positive count" : "finite number"));
+                    throw corrupt(where, column, "holds a value that is not a " + (column.equals("block_count") ? "positive integer" : "finite double"));
                 }
             }
         }
         Object seconds = r.getObject("compute_seconds");
         if (!(seconds instanceof Number n) || !(n.doubleValue() >= 0) || n.doubleValue() == Double.POSITIVE_INFINITY) {
-            throw corrupt(where, "compute_seconds", "is " + seconds + ", not a finite number of seconds >= 0");
+            throw corrupt(where, "compute_seconds", "is not a finite double >= 0 (seconds)");
         }
         String[] disagrees = SweepBlockCheck.problem(job, metrics(r, "is_"), metrics(r, "oos_"), doubles(r, "block_sum"), doubles(r, "block_sq"), ints(r, "block_count"));
         if (disagrees != null) throw corrupt(where, disagrees[0], disagrees[1]);

@@ -65,6 +65,12 @@ public final class ForecastBacktestRun {
     public static Computed run(ForecastModels models, PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
                                LocalDate outOfSampleStart, double[] levels, Runnable cancelled) {
         String m = modelName(model);
+        return run(m, models.forPrices(m), prices, horizon, origins, evalFraction, outOfSampleStart, levels, cancelled);
+    }
+
+    /** As above with the forecaster {@code f} of model {@code m} (the catalogue's; a changed one in tests). */
+    public static Computed run(String m, Forecaster f, PriceSeries prices, Integer horizon, String origins, Double evalFraction,
+                               LocalDate outOfSampleStart, double[] levels, Runnable cancelled) {
         int h = horizon(horizon);
         double[] lv = levels == null ? DEFAULT_LEVELS : levels;
         ForecastInput.checkLevels(lv);
@@ -78,14 +84,12 @@ public final class ForecastBacktestRun {
             throw SextantException.invalid("origins", "origins " + rule.label() + " makes " + evalOrigins.length + " forecast origins, more than "
                     + org.sextant.contract.Bounds.MAX_BACKTEST_ORIGINS, "use monthly (the default), weekly, or a larger number of closes between origins");
         }
-        Forecaster f = models.forPrices(m);
         List<StoredForecast> rows = new ArrayList<>();
         WalkForwardBacktest.Result r = WalkForwardBacktest.run(f, y, 1, h, evalOrigins, lv, CALIBRATION_EVERY,
                 WalkForwardBacktest.calibrationOrigins(f, 1, y.length, evalOrigins.length == 0 ? first : evalOrigins[0], h, CALIBRATION_EVERY),
                 (o, own, cf, ad) -> {
                     if (cancelled != null) cancelled.run();
-                    List<LocalDate> targets = new ArrayList<>(dates.subList(o, Math.min(dates.size(), o + h)));
-                    if (targets.size() < h) targets.addAll(TargetDates.after(dates, h - targets.size()));
+                    List<LocalDate> targets = BacktestRecount.targets(dates, o, h);
                     String[] kinds = {BandCalibration.MODEL.wire(), BandCalibration.CONFORMAL.wire(), BandCalibration.ADAPTIVE.wire()};
                     Forecast[] fs = {own, cf, ad};
                     for (int i = 0; i < 3; i++) {

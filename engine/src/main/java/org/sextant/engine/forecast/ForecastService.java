@@ -235,22 +235,42 @@ public final class ForecastService {
      * failed, and refuses (under {@code failed}) a backtest whose symbol is not stored or whose closes the store no longer holds.
      */
     public ForecastJobImport importBacktestJob(Path folder) {
+        return importBacktestJob(folder, BacktestReplay.standard());
+    }
+
+    /**
+     * As above, every backtest to store first checked by {@code replay} against the store's closes (recounted from its own
+     * forecasts, run or fitted again by the app's kernel): one that is not what the kernel makes of them refuses the whole
+     * output, nothing stored, so a verdict altered after the job is not shown as the chart's.
+     */
+    public ForecastJobImport importBacktestJob(Path folder, BacktestReplay replay) {
         ForecastBacktestImport.Read read = ForecastBacktestImport.read(store, folder);
-        List<String> imported = new ArrayList<>();
         List<Map<String, Object>> failed = new ArrayList<>(read.failed());
         java.util.Set<String> stored = storedSymbols();
-        for (ForecastBacktestRun.Computed b : read.computed()) {
+        List<BacktestReplay.Row> toStore = new ArrayList<>();
+        for (BacktestReplay.Row row : read.computed()) {
+            ForecastBacktestRun.Computed b = row.job();
             String why = !stored.contains(b.symbol()) ? "not in the store: import or gather it first"
-                    : closesChanged(b.closesDigest(), b.closesFrom(), b.closesTo(), prices.closes(b.symbol(), b.closesFrom(), b.closesTo()));
+                    : closesChanged(b.closesDigest(), b.closesFrom(), b.closesTo(), heldCloses(b));
             if (why != null) {
                 failed.add(ForecastScanImport.failure(b.symbol(), "symbol", why + ": export the prices again and re-run the job"));
                 continue;
             }
-            storeBacktest(b);
-            imported.add(b.symbol());
+            toStore.add(row);
+        }
+        int fitted = replay.check(models, toStore, this::heldCloses); // before anything is stored: a refusal stores none
+        List<String> imported = new ArrayList<>();
+        for (BacktestReplay.Row row : toStore) {
+            storeBacktest(row.job());
+            imported.add(row.job().symbol());
         }
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-        return new ForecastJobImport(imported, failed, null);
+        return new ForecastJobImport(imported, failed, fitted);
+    }
+
+    /** The store's closes of the backtest's symbol between the first and last date it read. */
+    private PriceSeries heldCloses(ForecastBacktestRun.Computed b) {
+        return prices.closes(b.symbol(), b.closesFrom(), b.closesTo());
     }
 
     /** Why a backtest stored (or written by a job) before V053 is not shown or imported. */
@@ -401,7 +421,7 @@ public final class ForecastService {
 
     /**
      * What an import of a forecast job stored ({@code imported}: symbols), the symbols it could not use, with the reason, and
-     * for a scan how many of its forecasts were fitted again and matched ({@code replayed}; null for backtests).
+     * for a scan how many of its forecasts were fitted again and matched, for backtests how many origins ({@code replayed}).
      */
     public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed) {}
 

@@ -81,13 +81,14 @@ public record ScanReplay(double budgetSeconds, int best, int random, RandomGener
         return null;
     }
 
-    private static boolean close(double[] a, double[] b) {
+    static boolean close(double[] a, double[] b) {
         if (a.length != b.length) return false;
         for (int i = 0; i < a.length; i++) if (!close(a[i], b[i])) return false;
         return true;
     }
 
-    private static boolean close(double a, double b) {
+    /** Whether {@code a} and {@code b} are equal to {@link #TOLERANCE} of the larger. */
+    static boolean close(double a, double b) {
         return Double.compare(a, b) == 0 || Math.abs(a - b) <= TOLERANCE * Math.max(Math.abs(a), Math.abs(b));
     }
 }

@@ -215,10 +215,16 @@ public final class WalkForwardBacktest {
             if (h > 0) origins++;
             if (h > 0 && cf != null) calibrated++;
         }
+        return summed(model.name(), origins, calibrated, levels, absLogSum, count, cCount, cov, pin, ccov, cpin, acov);
+    }
+
+    /** The walk-forward's running sums turned into its result: per-step and overall errors, and each level's shares and losses. */
+    static Result summed(String model, int origins, int calibrated, double[] levels, double[] absLogSum, int[] count, int cCount,
+                         double[] cov, double[] pin, double[] ccov, double[] cpin, double[] acov) {
         int total = 0;
         double sum = 0;
-        double[] perStep = new double[horizon];
-        for (int s = 0; s < horizon; s++) {
+        double[] perStep = new double[absLogSum.length];
+        for (int s = 0; s < absLogSum.length; s++) {
             perStep[s] = count[s] == 0 ? Double.NaN : absLogSum[s] / count[s];
             sum += absLogSum[s];
             total += count[s];
@@ -230,7 +236,7 @@ public final class WalkForwardBacktest {
             cpin[i] = cCount == 0 ? Double.NaN : cpin[i] / cCount;
             acov[i] = cCount == 0 ? Double.NaN : acov[i] / cCount;
         }
-        return new Result(model.name(), origins, sum / total, perStep, levels.clone(), cov, pin, ccov, cpin, acov, calibrated);
+        return new Result(model, origins, sum / total, perStep, levels.clone(), cov, pin, ccov, cpin, acov, calibrated);
     }
 
     /** The adaptive bands as a forecast at the nominal levels, widened where needed so they nest. */
@@ -286,10 +292,10 @@ public final class WalkForwardBacktest {
         return false;
     }
 
-    private static double inside(double y, QuantileBand b, int s) { return y >= b.lower(s) && y <= b.upper(s) ? 1 : 0; }
+    static double inside(double y, QuantileBand b, int s) { return y >= b.lower(s) && y <= b.upper(s) ? 1 : 0; }
 
     /** Mean pinball loss of the two band edges, on the log scale (scale-free across prices). */
-    private static double pinball(double y, QuantileBand b, int s, double level) {
+    static double pinball(double y, QuantileBand b, int s, double level) {
         double ly = Math.log(y);
         return (Accuracy.pinball(ly, Math.log(b.lower(s)), (1 - level) / 2) + Accuracy.pinball(ly, Math.log(b.upper(s)), (1 + level) / 2)) / 2;
     }

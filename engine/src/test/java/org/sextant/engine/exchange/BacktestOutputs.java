@@ -32,8 +32,16 @@ final class BacktestOutputs {
     }
 
     static Path write(Path folder, Map<String, Object> row) throws Exception {
-        return JobOutputFiles.write(folder, ForecastBacktestRows.COLUMNS,
-                c -> List.of("horizon", "history_rows", "origins").contains(c) ? "INTEGER" : c.equals("male") ? "DOUBLE" : "VARCHAR", List.of(row));
+        return write(folder, List.of(row));
+    }
+
+    static Path write(Path folder, List<Map<String, Object>> rows) throws Exception {
+        return JobOutputFiles.write(folder, ForecastBacktestRows.COLUMNS, BacktestOutputs::type, rows);
+    }
+
+    /** The DuckDB type the job writes {@code column} as. */
+    static String type(String column) {
+        return List.of("horizon", "history_rows", "origins").contains(column) ? "INTEGER" : column.equals("male") ? "DOUBLE" : "VARCHAR";
     }
 
     static long stored(Store store, String table) {

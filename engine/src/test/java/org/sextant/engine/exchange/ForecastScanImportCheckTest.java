@@ -55,7 +55,7 @@ class ForecastScanImportCheckTest {
                 new Case("forecast_json", "forecast_json", live(symbol, origin, last, all.size(), digest, targets, median,
                         List.of(b80, new QuantileBand(0.95, new double[]{Double.NEGATIVE_INFINITY, 0, 0}, b95.upper()))), 3),
                 new Case("but 2 target dates", "forecast_json", live(symbol, origin, last, all.size(), digest, targets.subList(0, 2), median, List.of(b80, b95)), 3),
-                new Case("horizon is 5", "horizon", live(symbol, origin, last, all.size(), digest, targets, median, List.of(b80, b95)), 5));
+                new Case("horizon is not an integer equal to the forecast's horizon", "horizon", live(symbol, origin, last, all.size(), digest, targets, median, List.of(b80, b95)), 5));
         int i = 0;
         for (Case c : cases) {
             Path folder = write(tmp.resolve("out-" + i++), symbol, c.forecast(), c.horizonColumn());

@@ -52,6 +52,27 @@ public final class JobOutputFiles {
         });
     }
 
+    /**
+     * Benchmarks: the median of {@code rounds} imports, each into a fresh store (file {@code name}-ROUND.duckdb in {@code dir}) of
+     * {@code assets} Dow symbols of {@code bars} closes, timing {@code importing} alone; {milliseconds, what the last import counted}.
+     */
+    public static long[] medianImport(Path dir, String name, int rounds, int assets, int bars,
+                                      Function<org.sextant.engine.forecast.ForecastService, Integer> importing) {
+        long[] ms = new long[rounds];
+        int counted = 0;
+        for (int i = 0; i < rounds; i++) {
+            try (Store store = Store.open(dir.resolve(name + "-" + i + ".duckdb"), dir.resolve("staging"))) {
+                dowSymbols(store, assets, bars);
+                var forecasts = new org.sextant.engine.forecast.ForecastService(store, new org.sextant.engine.data.PriceRepository(store), dir.resolve("models"));
+                long t = System.nanoTime();
+                counted = importing.apply(forecasts);
+                ms[i] = (System.nanoTime() - t) / 1_000_000;
+            }
+        }
+        Arrays.sort(ms);
+        return new long[] {ms[rounds / 2], counted};
+    }
+
     private static String literal(Object v) {
         if (v == null) return "NULL";
         if (v instanceof String s) return "'" + s.replace("'", "''") + "'";

@@ -33,20 +33,8 @@ public final class ScanImportReplayBench {
             }
             for (var c : List.of(Map.entry("none (baseline)", ScanReplay.NONE), Map.entry("standard", ScanReplay.standard()),
                     Map.entry("sample (0 s budget)", new ScanReplay(0, 5, 20, new java.security.SecureRandom())))) {
-                long[] ms = new long[rounds];
-                int replayed = 0;
-                for (int i = 0; i < rounds; i++) {
-                    Path file = dir.resolve(model + "-" + i + "-" + c.getValue().hashCode() + ".duckdb");
-                    try (Store store = Store.open(file, dir.resolve("staging"))) {
-                        JobOutputFiles.dowSymbols(store, 30, bars);
-                        ForecastService forecasts = new ForecastService(store, new PriceRepository(store), dir.resolve("models"));
-                        long t = System.nanoTime();
-                        replayed = forecasts.importScanJob(out, c.getValue()).replayed();
-                        ms[i] = (System.nanoTime() - t) / 1_000_000;
-                    }
-                }
-                java.util.Arrays.sort(ms);
-                System.out.printf(Locale.ROOT, "| %s | %d | %s | %d | %d |%n", model, rows.size(), c.getKey(), replayed, ms[rounds / 2]);
+                long[] m = JobOutputFiles.medianImport(dir, model + "-" + c.getValue().hashCode(), rounds, 30, bars, f -> f.importScanJob(out, c.getValue()).replayed());
+                System.out.printf(Locale.ROOT, "| %s | %d | %s | %d | %d |%n", model, rows.size(), c.getKey(), m[1], m[0]);
             }
         }
     }

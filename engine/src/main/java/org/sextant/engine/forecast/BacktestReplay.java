@@ -1,0 +1,158 @@
+package org.sextant.engine.forecast;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.random.RandomGenerator;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.exchange.JobOutput;
+import org.sextant.engine.forecast.store.StoredForecast;
+
+/**
+ * How an import of a scale-out forecast backtest checks that each row is what the app's kernel makes of the store's
+ * closes (docs/scale-out.md, attack 24 H1: a row's errors and coverage rewritten, every shape check still holding, was
+ * stored as the chart's verdict). Every row's figures are recounted from its own forecasts ({@link BacktestRecount});
+ * then, when the whole import's backtests are estimated ({@link BacktestCost}) at most {@code budgetSeconds}, each is
+ * run again ({@link ForecastBacktestRun#run}) and must come out as written, every figure and every origin's three
+ * forecasts; else at each symbol the model is fitted again at its {@code best} origins with the smallest errors (what
+ * makes a verdict look good) and {@code random} others drawn by {@code chance}, which the writer cannot predict.
+ */
+public record BacktestReplay(double budgetSeconds, int best, int random, RandomGenerator chance) {
+    /** An import's check: a minute of fits runs a drift or theta backtest of hundreds of symbols again whole. */
+    public static BacktestReplay standard() {
+        return new BacktestReplay(60, 2, 3, new java.security.SecureRandom());
+    }
+
+    /** Neither recount nor fit: the import's cost without them (benchmarks). */
+    public static final BacktestReplay NONE = new BacktestReplay(-1, 0, 0, null);
+
+    /** One job row to check: its backtest and where its row is (file, symbol). */
+    public record Row(ForecastBacktestRun.Computed job, String where) {}
+
+    /** A row with the store's closes it read (their digest checked): read again for each pass, not held for the whole import. */
+    private record Held(ForecastBacktestRun.Computed job, PriceSeries closes, String where) {}
+
+    /**
+     * Checks {@code rows}, each against the store's closes {@code closes} gives for it (the ones it read), refusing the whole output at
+     * the first that is not the kernel's; how many origins were fitted again.
+     */
+    public int check(ForecastModels models, List<Row> rows, java.util.function.Function<ForecastBacktestRun.Computed, PriceSeries> closes) {
+        if (budgetSeconds < 0) return 0;
+        boolean whole = estimatedSeconds(models, rows, closes) <= budgetSeconds;
+        int fitted = 0;
+        for (Row row : rows) {
+            Held r = new Held(row.job(), closes.apply(row.job()), row.where());
+            BacktestRecount.Recount c = BacktestRecount.of(r.job(), r.closes());
+            if (c.problem() != null) throw corrupt(r, c.column(), c.problem() + " (recounted here)");
+            fitted += whole ? again(models, r, c.origins()[0]) : sample(models, r, c);
+        }
+        return fitted;
+    }
+
+    /** Estimated seconds of running every row's backtest again; infinite when one cannot be estimated. */
+    private static double estimatedSeconds(ForecastModels models, List<Row> rows, java.util.function.Function<ForecastBacktestRun.Computed, PriceSeries> closes) {
+        double total = 0;
+        for (Row r : rows) {
+            try {
+                total += BacktestCost.estimatedSeconds(models, closes.apply(r.job()), r.job().model(), r.job().horizon(), BacktestRecount.rule(r.job()), null);
+            } catch (SextantException | IllegalArgumentException cannot) {
+                return Double.POSITIVE_INFINITY;
+            }
+        }
+        return total;
+    }
+
+    /** The row's backtest run again from the store's closes with its first origin: refused unless it comes out as written; its origins. */
+    private static int again(ForecastModels models, Held r, int firstOrigin) {
+        ForecastBacktestRun.Computed job = r.job(), here;
+        try {
+            here = ForecastBacktestRun.run(models, r.closes(), job.model(), job.horizon(), BacktestRecount.rule(job), null, r.closes().dates().get(firstOrigin),
+                    job.result().levels(), null);
+        } catch (SextantException refused) { // the model refuses these closes here: the job could not have computed it
+            throw corrupt(r, "result_json", "is not a backtest the app's kernel computes of the store's closes (run again here, it refuses them)");
+        }
+        String wrong = resultDiffers(job.result(), here.result());
+        if (wrong != null) throw corrupt(r, "result_json", "is not what the app's kernel computes of the store's closes (run again here, its " + wrong + " differs)");
+        if (job.rows().size() != here.rows().size()) throw corrupt(r, "forecasts_json", "holds " + job.rows().size() + " forecasts where the app's kernel makes "
+                + here.rows().size() + " of the store's closes (run again here)");
+        for (int i = 0; i < job.rows().size(); i++) {
+            StoredForecast a = job.rows().get(i), b = here.rows().get(i);
+            if (!a.calibration().equals(b.calibration()) || a.historyRows() != b.historyRows() || !sameForecast(a.forecast(), b.forecast())) {
+                throw corrupt(r, "forecasts_json", "holds a " + a.calibration() + " forecast from " + a.origin()
+                        + " that is not the one the app's kernel makes of the store's closes (run again here)");
+            }
+        }
+        return here.result().origins();
+    }
+
+    /** The model fitted again at the row's best-looking and some random origins; refused at one that differs; how many. */
+    private int sample(ForecastModels models, Held r, BacktestRecount.Recount count) {
+        ForecastBacktestRun.Computed job = r.job();
+        double[] y = PriceForecast.closes(r.closes());
+        Forecaster model = models.forPrices(job.model());
+        List<Integer> chosen = chosen(count.originErrors());
+        for (int k : chosen) {
+            int o = count.origins()[k];
+            StoredForecast own = job.rows().stream()
+                    .filter(f -> f.historyRows() == o && f.calibration().equals(BandCalibration.MODEL.wire())).findFirst().orElseThrow();
+            Forecast again;
+            try {
+                again = model.forecast(Arrays.copyOf(y, o), 1, job.horizon(), job.result().levels());
+            } catch (SextantException refused) {
+                again = null;
+            }
+            if (again == null || !sameForecast(own.forecast(), again)) {
+                throw corrupt(r, "forecasts_json", "holds a model forecast from " + own.origin() + " that is not the one model " + job.model()
+                        + " makes of the store's closes up to it (fitted again here)");
+            }
+        }
+        return chosen.size();
+    }
+
+    /** Indices of the origins to fit again: the {@code best} smallest errors and {@code random} others. */
+    List<Integer> chosen(double[] errors) {
+        List<Integer> ranked = new ArrayList<>();
+        for (int i = 0; i < errors.length; i++) ranked.add(i);
+        ranked.sort(Comparator.comparingDouble(i -> errors[i]));
+        int top = Math.min(best, ranked.size());
+        TreeSet<Integer> pick = new TreeSet<>(ranked.subList(0, top));
+        List<Integer> rest = new ArrayList<>(ranked.subList(top, ranked.size()));
+        for (int n = 0; n < random && !rest.isEmpty(); n++) pick.add(rest.remove(chance.nextInt(rest.size())));
+        return List.copyOf(pick);
+    }
+
+    /** Which figure of the job's result the kernel's does not reproduce, or null. */
+    private static String resultDiffers(WalkForwardBacktest.Result job, WalkForwardBacktest.Result here) {
+        if (job.origins() != here.origins()) return "scored origins";
+        if (job.calibratedOrigins() != here.calibratedOrigins()) return "calibrated origins";
+        if (!ScanReplay.close(job.male(), here.male())) return "male";
+        String[] names = {"male_per_step", "coverage", "pinball", "conformal_coverage", "conformal_pinball", "adaptive_coverage"};
+        double[][] a = {job.malePerStep(), job.coverage(), job.pinball(), job.conformalCoverage(), job.conformalPinball(), job.adaptiveCoverage()};
+        double[][] b = {here.malePerStep(), here.coverage(), here.pinball(), here.conformalCoverage(), here.conformalPinball(), here.adaptiveCoverage()};
+        for (int i = 0; i < names.length; i++) if (!sameOrBothNaN(a[i], b[i])) return names[i];
+        return null;
+    }
+
+    private static boolean sameOrBothNaN(double[] a, double[] b) {
+        if (a.length != b.length) return false;
+        for (int i = 0; i < a.length; i++) if (!(Double.isNaN(a[i]) ? Double.isNaN(b[i]) : ScanReplay.close(a[i], b[i]))) return false;
+        return true;
+    }
+
+    /** Whether two forecasts have the same median and bands, to {@link ScanReplay#TOLERANCE}. */
+    private static boolean sameForecast(Forecast a, Forecast b) {
+        if (!ScanReplay.close(a.median(), b.median()) || a.bands().size() != b.bands().size()) return false;
+        for (QuantileBand x : b.bands()) {
+            QuantileBand j = a.bands().stream().filter(q -> q.level() == x.level()).findFirst().orElse(null);
+            if (j == null || !ScanReplay.close(j.lower(), x.lower()) || !ScanReplay.close(j.upper(), x.upper())) return false;
+        }
+        return true;
+    }
+
+    private static SextantException corrupt(Held r, String column, String what) {
+        return JobOutput.corrupt(r.where(), column, what, "forecast-backtest");
+    }
+}
