@@ -21,7 +21,7 @@ import org.sextant.engine.data.PriceSeries;
  */
 public final class PricesInput {
     /** Columns a task reads, in this order. */
-    static final List<String> COLUMNS = List.of("symbol", "date", "open", "high", "low", "close", "adj_close", "volume");
+    static final List<String> COLUMNS = List.of("symbol", "date", "open", "high", "low", "close", "adj_close", "volume", "session");
     private static final Set<String> REQUIRED = Set.of("symbol", "date", "close");
 
     private PricesInput() {}
@@ -35,13 +35,18 @@ public final class PricesInput {
                         "export the prices with `sextant export-prices DIR` and pass DIR");
             }
         }
-        for (String c : COLUMNS) if (!have.contains(c)) all = all.withColumn(c, org.apache.spark.sql.functions.lit(null).cast("double"));
-        Dataset<Row> d = all.select(COLUMNS.stream().map(c -> c.equals("date") ? col(c).cast("date") : c.equals("symbol") ? col(c).cast("string")
+        // an export written before it had sessions: none recorded
+        for (String c : COLUMNS) if (!have.contains(c)) all = all.withColumn(c, org.apache.spark.sql.functions.lit(null).cast(textual(c) ? "string" : "double"));
+        Dataset<Row> d = all.select(COLUMNS.stream().map(c -> c.equals("date") ? col(c).cast("date") : textual(c) ? col(c).cast("string")
                 : col(c).cast("double")).toArray(org.apache.spark.sql.Column[]::new));
         if (!symbols.isEmpty()) d = d.where(col("symbol").isin(symbols.toArray()));
         if (from != null) d = d.where(col("date").geq(java.sql.Date.valueOf(from)));
         if (to != null) d = d.where(col("date").leq(java.sql.Date.valueOf(to)));
         return d;
+    }
+
+    private static boolean textual(String column) {
+        return column.equals("symbol") || column.equals("session");
     }
 
     /** One symbol's rows (any order, as a shuffle delivers them) as the engine's price series, oldest first. */

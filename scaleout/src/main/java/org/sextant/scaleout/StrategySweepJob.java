@@ -66,7 +66,8 @@ public final class StrategySweepJob {
             failed.add(StrategySweepRows.failed(null, e.field(), e.getMessage()));
             return new Plan(null, null, -1, List.of(), failed);
         }
-        Map<String, TreeMap<LocalDate, double[]>> prices = prices(spark, input, a);
+        java.util.Set<String> continuous = new java.util.HashSet<>();
+        Map<String, TreeMap<LocalDate, double[]>> prices = prices(spark, input, a, continuous);
         for (var it = prices.entrySet().iterator(); it.hasNext(); ) {
             var e = it.next();
             if (e.getValue().size() >= MIN_BARS) continue;
@@ -76,7 +77,8 @@ public final class StrategySweepJob {
         }
         if (prices.isEmpty()) return new Plan(null, null, -1, List.of(), failed);
         List<String> symbols = new ArrayList<>(prices.keySet());
-        Universe u = Universe.onCommonDates(symbols, new ArrayList<>(prices.values()));
+        // annualised as the app reads the store's daily prices: 365 bars a year for a 7-day market
+        Universe u = Universe.onCommonDatesByWeek(symbols, new ArrayList<>(prices.values()), continuous::contains);
         LocalDate oos = a.outOfSampleStart() != null ? a.outOfSampleStart() : defaultOutOfSampleStart(prices, a);
         GraphSweep checked = new GraphSweep(graph, u);      // the spec's checks against this universe, before any task
         int split = Sweep.splitAt(u, oos);
@@ -106,7 +108,7 @@ public final class StrategySweepJob {
     static List<Row> measure(SweepJob job, UniverseData data, int split, int from, int to) {
         long t0 = System.nanoTime();
         GraphSweep kernel = new GraphSweep(GraphComposer.compose(job.spec()).requireOk(), data.universe());
-        SweepChunk chunk = SweepChunk.measure(kernel, from, to, split, ResearchService.PERIODS_PER_YEAR);
+        SweepChunk chunk = SweepChunk.measure(kernel, from, to, split, job.periodsPerYear());
         Map<Integer, Map<String, Object>> params = new HashMap<>();
         for (int k = from; k < to; k++) params.put(k, kernel.parameters(k));
         double seconds = (System.nanoTime() - t0) / 1e9;
@@ -137,11 +139,15 @@ public final class StrategySweepJob {
         return out;
     }
 
-    /** Per symbol date → {open, high, low, close} (NaN where missing) from the input: what the app's store gives a local sweep. */
-    static Map<String, TreeMap<LocalDate, double[]>> prices(SparkSession spark, String input, SweepArguments a) {
+    /**
+     * Per symbol date → {open, high, low, close} (NaN where missing) from the input: what the app's store gives a local sweep;
+     * the symbols recorded on the continuous session are added to {@code continuous}.
+     */
+    static Map<String, TreeMap<LocalDate, double[]>> prices(SparkSession spark, String input, SweepArguments a, java.util.Set<String> continuous) {
         Map<String, TreeMap<LocalDate, double[]>> bySymbol = new LinkedHashMap<>();
         for (String s : a.symbols()) bySymbol.put(s, new TreeMap<>());
         for (Row r : PricesInput.read(spark, input, a.symbols(), a.from(), a.to()).collectAsList()) {
+            if ("continuous".equals(r.getString(8))) continuous.add(r.getString(0));
             if (r.isNullAt(1)) continue;
             double[] v = new double[4];
             for (int j = 0; j < 4; j++) v[j] = r.isNullAt(2 + j) ? Double.NaN : r.getDouble(2 + j);

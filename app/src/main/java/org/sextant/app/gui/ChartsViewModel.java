@@ -256,7 +256,9 @@ public final class ChartsViewModel implements AutoCloseable {
     /**
      * Runs the walk-forward backtest of the symbol on screen as a background job (monthly origins,
      * stored), reporting progress in {@link #backtestStatusProperty()}, then reloads its forecast
-     * and overlays. Completes with the overlays (null when another symbol was selected meanwhile).
+     * and overlays. While another writing job runs (the As of forecast, one from the Jobs view or an
+     * agent) it waits for that job to end, saying so, and starts then. Completes with the overlays
+     * (null when another symbol was selected meanwhile).
      */
     public CompletableFuture<StoredForecastBacktest> runBacktest() {
         String symbol = selectedSymbol.get();
@@ -266,6 +268,7 @@ public final class ChartsViewModel implements AutoCloseable {
         CompletableFuture<StoredForecastBacktest> out = new CompletableFuture<>();
         backtestStatus.set("starting the backtest of " + symbol);
         calls.followJob(() -> engine.startForecast(List.of(symbol), forecastModel, forecastHorizon, true), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS,
+                new EngineCalls.WriterWait(() -> seriesRequest.isNewest(id), other -> backtestStatus.set("The backtest of " + symbol + " " + EngineCalls.waitsFor(other))),
                 now -> backtestStatus.set(String.format(java.util.Locale.ROOT, "%s %.0f%%", now.message(), 100 * now.progress())),
                 end -> {
                     backtestStatus.set(end.state() == org.sextant.engine.jobs.JobState.SUCCEEDED ? ""
@@ -284,7 +287,12 @@ public final class ChartsViewModel implements AutoCloseable {
                     error.set(message);
                 }, "backtest '" + symbol + "'")
                 .whenComplete((end, failure) -> {
-                    if (failure != null) out.completeExceptionally(failure);
+                    if (failure != null) {
+                        out.completeExceptionally(failure);
+                    } else if (end == null) { // another symbol came while it waited for the writer: never started
+                        backtestStatus.set("");
+                        out.complete(null);
+                    }
                 });
         return out;
     }

@@ -1,5 +1,6 @@
 package org.sextant.app.gui;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -149,27 +150,63 @@ final class EngineCalls implements AutoCloseable {
      */
     CompletableFuture<JobStatus> followJob(Supplier<JobStatus> start, Function<String, JobStatus> status, long pollMillis,
                                            Consumer<JobStatus> onStatus, Consumer<JobStatus> onEnd, Consumer<String> onError, String what) {
+        return followJob(start, status, pollMillis, null, onStatus, onEnd, onError, what);
+    }
+
+    /**
+     * Waiting for the store's writer instead of failing: a writing job's start refused with job_busy while another
+     * writing job runs (started here or elsewhere: the Jobs view, an agent) waits for that job to end and is made again,
+     * for as long as {@code wanted} holds; {@code onWaiting} shows the job waited for on the ui executor.
+     */
+    record WriterWait(java.util.function.BooleanSupplier wanted, Consumer<JobStatus> onWaiting) {}
+
+    /**
+     * As above, a start refused while another writing job runs waiting for it as {@code wait} says (null: refused as
+     * any failure). Completes with null when the start was given up, {@code wait} no longer wanted (a newer request).
+     */
+    CompletableFuture<JobStatus> followJob(Supplier<JobStatus> start, Function<String, JobStatus> status, long pollMillis, WriterWait wait,
+                                           Consumer<JobStatus> onStatus, Consumer<JobStatus> onEnd, Consumer<String> onError, String what) {
         CompletableFuture<JobStatus> done = new CompletableFuture<>();
-        new JobFollow(start, status, pollMillis, onStatus, onEnd, onError, what, done).next(0);
+        new JobFollow(start, status, pollMillis, wait, onStatus, onEnd, onError, what, done).next(0);
         return done;
+    }
+
+    /**
+     * "waits for job forecast_backtest-1a2b3c4d (IBM:theta:20) to end", the job's first subject named (and how many more):
+     * what a start waiting for the store's writer says.
+     */
+    static String waitsFor(JobStatus other) {
+        List<String> subjects = other.subjects() == null ? List.of() : other.subjects();
+        String on = subjects.isEmpty() ? "" : " (" + subjects.get(0) + (subjects.size() > 1 ? " and " + (subjects.size() - 1) + " more" : "") + ")";
+        return "waits for job " + other.id() + on + " to end: the store writes one job at a time";
+    }
+
+    /** The writing job a start was refused for (job_busy naming it), null when it was refused for anything else. */
+    static String busyWith(RuntimeException e) {
+        return e instanceof SextantException se && se.reason() == org.sextant.contract.FailReason.JOB_BUSY
+                && se.details().get("active_job_id") instanceof String id ? id : null;
     }
 
     private final class JobFollow implements Runnable {
         private final Supplier<JobStatus> start;
         private final Function<String, JobStatus> status;
         private final long pollMillis;
+        private final WriterWait wait;
         private final Consumer<JobStatus> onStatus;
         private final Consumer<JobStatus> onEnd;
         private final Consumer<String> onError;
         private final String what;
         private final CompletableFuture<JobStatus> done;
         private String id; // on the background executor only
+        /** The other writing job the start waits for to end; on the background executor only. */
+        private String blocker;
 
-        JobFollow(Supplier<JobStatus> start, Function<String, JobStatus> status, long pollMillis, Consumer<JobStatus> onStatus,
+        JobFollow(Supplier<JobStatus> start, Function<String, JobStatus> status, long pollMillis, WriterWait wait, Consumer<JobStatus> onStatus,
                   Consumer<JobStatus> onEnd, Consumer<String> onError, String what, CompletableFuture<JobStatus> done) {
             this.start = start;
             this.status = status;
             this.pollMillis = pollMillis;
+            this.wait = wait;
             this.onStatus = onStatus;
             this.onEnd = onEnd;
             this.onError = onError;
@@ -183,10 +220,20 @@ final class EngineCalls implements AutoCloseable {
                 done.cancel(false);
                 return;
             }
+            if (id == null && wait != null && !wait.wanted().getAsBoolean()) {
+                succeed(() -> { }, done, null, onError, what); // given up before it started: nothing to follow
+                return;
+            }
+            if (blocker != null && waitedFor()) return;
             JobStatus s;
             try {
                 s = id == null ? start.get() : status.apply(id);
             } catch (RuntimeException e) {
+                if (id == null && wait != null && busyWith(e) != null) {
+                    blocker = busyWith(e);
+                    next(0);
+                    return;
+                }
                 fail(() -> {
                     if (!closed.get()) onError.accept(describe(what, e));
                 }, done, e);
@@ -206,6 +253,28 @@ final class EngineCalls implements AutoCloseable {
                     }
                 }, done, s, onError, what);
             }
+        }
+
+        /** Whether the job waited for still runs (shown, then read again later); once it ended the start is made again. */
+        private boolean waitedFor() {
+            JobStatus other;
+            try {
+                other = status.apply(blocker);
+            } catch (RuntimeException unread) {
+                blocker = null; // its record let go of (it ended long ago): the start again after a pause, never in a busy loop
+                next(pollMillis);
+                return true;
+            }
+            if (!other.state().active()) {
+                blocker = null;
+                return false;
+            }
+            JobStatus shown = other;
+            onUi(() -> {
+                if (!closed.get() && wait.wanted().getAsBoolean()) wait.onWaiting().accept(shown);
+            });
+            next(pollMillis);
+            return true;
         }
 
         void next(long delayMillis) {

@@ -48,8 +48,9 @@ final class ForecastAsOf {
      * symbol's answer and the line says how the closes after the start fell in its bands ({@code adjusted}: on the
      * adjusted closes the chart draws). The job of an earlier request still running is cancelled, as the Jobs view
      * cancels one, and this one starts once it has ended (the store has one writing job at a time): days clicked
-     * through start no job but the newest's. Completes with the forecast (null when superseded), exceptionally with
-     * the engine's refusal (said in the line). Call on the ui executor.
+     * through start no job but the newest's. While a writing job started elsewhere (a backtest, the Jobs view, an agent)
+     * holds the writer, the line says this one waits for it and it starts once that one ended. Completes with the forecast
+     * (null when superseded), exceptionally with the engine's refusal (said in the line). Call on the ui executor.
      */
     CompletableFuture<PriceForecast> load(String symbol, String model, Integer horizon, LocalDate at, boolean adjusted, EngineCalls.Latest purpose,
                                           Consumer<SymbolForecast> apply) {
@@ -63,6 +64,8 @@ final class ForecastAsOf {
         CompletableFuture<JobStatus> job = lastJob.handle((ended, failure) -> null).thenCompose(ignored -> !purpose.isNewest(ticket)
                 ? CompletableFuture.<JobStatus>completedFuture(null)
                 : calls.followJob(() -> engine.startForecast(List.of(symbol), model, horizon, false, at), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS,
+                // a writing job started elsewhere (or the backtest): this one waits for it; another day, no day or another symbol gives it up
+                new EngineCalls.WriterWait(() -> purpose.isNewest(ticket), other -> say("The " + what + " " + EngineCalls.waitsFor(other), false)),
                 now -> {
                     if (!purpose.isNewest(ticket)) {
                         // superseded before its id was read here, or by another purpose's request (the latest forecast, bars)

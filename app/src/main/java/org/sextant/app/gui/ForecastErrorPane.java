@@ -35,6 +35,8 @@ public final class ForecastErrorPane extends VBox {
         headline.setWrapText(true);
         headline.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // wrapped text keeps its lines in a VBox
         status.setId("backtest-status");
+        status.setWrapText(true); // a backtest waiting for another job names it: whole, on as many lines as it takes
+        status.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         levels.setId("backtest-level-table");
         levels.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableHeaders.fit(levels);

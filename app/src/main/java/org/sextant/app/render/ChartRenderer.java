@@ -177,6 +177,7 @@ public final class ChartRenderer {
         // asked starts off screen, and an FX day's bars from 17:00 New York belong to the next trading day
         out.putAll(drawn.facts().drawnEnds());
         out.put("last_ts_local", forecast.originTsLocal());
+        out.put("price", "close"); // bars are drawn as stored
         out.put("last_close", bars.bars().get(n - 1).close());
         out.put("forecast", Map.of("model", forecast.forecast().model(), "origin", forecast.forecast().origin(), "horizon", h, "levels", LEVELS,
                 "last_target_ts_local", forecast.targetTsLocal().get(h - 1)));
@@ -282,7 +283,11 @@ public final class ChartRenderer {
         out.put("closes_shown", shown);
         out.put("first_date", series.dates().get(series.size() - shown));
         out.put("last_date", series.dates().get(series.size() - 1));
-        out.put("last_close", series.close()[series.size() - 1]);
+        // the last point of the line drawn (the adjusted close where stored, what the fan grows from), named as get_chart_data's
+        // closes.price names it; the close as stored beside it when they are not the same prices
+        out.put("price", org.sextant.app.gui.ChartInputs.priceName(series));
+        out.put("last_close", PriceForecast.closes(series)[series.size() - 1]);
+        if (org.sextant.app.gui.ChartInputs.adjusted(series)) out.put("last_close_unadjusted", series.close()[series.size() - 1]);
         out.put("forecast", Map.of("model", forecast.model(), "origin", forecast.origin(),
                 "horizon", forecast.targetDates().size(), "levels", LEVELS));
         out.put("png_base64", out.remove("png_base64"));

@@ -166,11 +166,10 @@ class ChartsAsOfTest {
         // another write holds the store, so the first day's job waits to store its forecast (where a cancel lands) however fast
         // the machine: without it the first job could end before the second pick and nothing would be cancelled
         try (org.sextant.engine.testing.HeldStore held = org.sextant.engine.testing.HeldStore.hold(engine.store())) {
-            // clicked through as a user does: each day picked before the one before has been forecast
+            // clicked through as a user does: each day picked before the one before has been forecast (the first one's job
+            // started: a day passed over before its job started starts none)
             onUi(() -> {
                 model.asOf().dayProperty().set(FRIDAY);
-                model.asOf().dayProperty().set(second);
-                model.asOf().dayProperty().set(third);
                 return null;
             });
             org.sextant.engine.jobs.JobStatus first = null;
@@ -180,6 +179,11 @@ class ChartsAsOfTest {
                 if (first == null) Thread.sleep(10);
             }
             assertTrue(first != null, "the first day's job was started");
+            onUi(() -> {
+                model.asOf().dayProperty().set(second);
+                model.asOf().dayProperty().set(third);
+                return null;
+            });
             assertEquals(org.sextant.engine.jobs.JobState.CANCELLED, engine.jobs().await(first.id(), java.time.Duration.ofMinutes(5)).state(),
                     "the first day's job is cancelled while it waits to store its forecast");
         }

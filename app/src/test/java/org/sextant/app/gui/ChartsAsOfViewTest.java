@@ -136,6 +136,51 @@ class ChartsAsOfViewTest {
         assertReadable(line);
     }
 
+    @Test
+    void aDayTypedAndRunBacktestWhileAnotherJobWritesSayWhichJobTheyWaitForAndRunOnceItEnded(FxRobot robot) throws Exception {
+        fx(() -> {
+            bench.stage.setWidth(1000);
+            bench.stage.setHeight(700);
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> bench.charts.infoOf("IBM") != null));
+        fx(() -> { bench.window.openChart("IBM", null); return null; });
+        PriceChart chart = bench.window.chart();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.drawnForecastMedian() != null));
+        Label line = robot.lookup("#as-of-line").queryAs(Label.class);
+        org.sextant.engine.jobs.JobStatus elsewhere;
+        // another write holds the store, so the job started elsewhere (as an agent starts one) runs while the day is typed
+        try (org.sextant.engine.testing.HeldStore held = org.sextant.engine.testing.HeldStore.hold(bench.engine.store())) {
+            elsewhere = bench.engine.startForecast(List.of("KO"), null, null, false);
+            OnScreen.clickOn(robot, "#symbol-search");
+            robot.press(KeyCode.ALT, KeyCode.A).release(KeyCode.A, KeyCode.ALT);
+            robot.write(FRIDAY.toString()).type(KeyCode.ENTER);
+            String waits = "The forecast 'IBM' as of " + FRIDAY + " waits for job " + elsewhere.id() + " (KO:";
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> line.getText().startsWith(waits) || line.getStyleClass().contains("error-text")));
+            assertTrue(fx(line::getText).startsWith(waits), "said beside the field, not refused: " + fx(line::getText));
+            assertTrue(fx(() -> !line.getStyleClass().contains("error-text")), "a wait, not an error");
+            // Run backtest meanwhile: it waits too, saying so under the button, whole
+            OnScreen.clickOn(robot, "#run-backtest");
+            Label status = robot.lookup("#backtest-status").queryAs(Label.class);
+            String backtestWaits = "The backtest of IBM waits for job " + elsewhere.id() + " (KO:";
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> status.getText().startsWith(backtestWaits) || bench.charts.errorProperty().get() != null));
+            assertTrue(fx(status::getText).startsWith(backtestWaits), fx(status::getText) + " / " + fx(() -> bench.charts.errorProperty().get()));
+            Thread.sleep(300); // a layout pulse or two with the status's text
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals(fx(status::getText), fx(() -> ReadableLayoutTest.shownText(status)), "whole on screen, wrapped");
+            WaitForAsyncUtils.waitForFxEvents();
+            org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(bench.stage.getScene().getRoot()),
+                    java.nio.file.Path.of("target", "charts-as-of-waits.png")); // to look at, not for the guide
+            assertReadable(line);
+        }
+        // both ran, one after the other: the backtest's errors in the table, the day's forecast drawn with its counts
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> bench.charts.backtestStatusProperty().get().isEmpty()
+                && bench.charts.backtestProperty().get() != null && bench.charts.backtestProperty().get().result() != null
+                && line.getText().startsWith("as of 2000-06-30: 80% band held ") && chart.forecast() != null && chart.forecast().origin().equals(FRIDAY)));
+        assertEquals(org.sextant.engine.jobs.JobState.SUCCEEDED, bench.engine.jobs().status(elsewhere.id()).state(), "the job waited for was left to end");
+        assertEquals(null, fx(() -> bench.charts.errorProperty().get()));
+    }
+
     /** The line read whole (on screen, or in its tooltip when cut), inside the window, the chart keeping its room and its title whole. */
     private void assertReadable(Label line) throws Exception {
         Thread.sleep(300); // a layout pulse or two with the line's text

@@ -20,8 +20,11 @@ import org.sextant.engine.store.Store;
 public final class PriceParquetExport {
     private PriceParquetExport() {}
 
-    /** Columns of the export, in order; symbol is the partition (a folder name, not a column in the files). */
-    public static final String COLUMNS = "symbol, date, open, high, low, close, adj_close, volume";
+    /**
+     * Columns of the export, in order; symbol is the partition (a folder name, not a column in the files). session: the
+     * symbol's recorded trading session (null when none), so a sweep annualises a 7-day market as the app does.
+     */
+    public static final String COLUMNS = "symbol, date, open, high, low, close, adj_close, volume, session";
 
     public record Written(Path folder, int symbols, long rows) {}
 
@@ -33,7 +36,7 @@ public final class PriceParquetExport {
         Path staged = store.stagingDir().toAbsolutePath().normalize().resolve("export-" + UUID.randomUUID());
         long[] counts = store.read(c -> {
             try (Statement s = c.createStatement()) {
-                s.execute("COPY (SELECT " + COLUMNS + " FROM prices ORDER BY symbol, date) TO '" + staged.toString().replace("'", "''")
+                s.execute("COPY (SELECT " + COLUMNS + " FROM prices LEFT JOIN symbol_sessions USING (symbol) ORDER BY symbol, date) TO '" + staged.toString().replace("'", "''")
                         + "' (FORMAT parquet, PARTITION_BY (symbol))");
                 try (ResultSet r = s.executeQuery("SELECT count(DISTINCT symbol), count(*) FROM prices")) {
                     r.next();

@@ -1,7 +1,6 @@
 package org.sextant.engine.exchange;
 
 import java.util.Locale;
-import org.sextant.engine.research.ResearchService;
 import org.sextant.engine.research.backtest.Metrics;
 import org.sextant.engine.research.sweep.Sweep;
 import org.sextant.engine.research.sweep.SweepJob;
@@ -36,12 +35,13 @@ final class SweepBlockCheck {
         if (is.bars() < 2 || oos.bars() < 2 || is.bars() + oos.bars() != len) {
             return new String[]{"oos_bars", "is " + oos.bars() + " with is_bars " + is.bars() + ", not the job's " + len + " return bars split in two"};
         }
-        String[] p = side("oos_", oos, 1 + is.bars(), 1 + len, len, sum, sq);
-        return p != null ? p : side("is_", is, 1, 1 + is.bars(), len, sum, sq);
+        // annualised as the job measured them (365 a year for a 7-day market)
+        String[] p = side("oos_", oos, 1 + is.bars(), 1 + len, len, sum, sq, job.periodsPerYear());
+        return p != null ? p : side("is_", is, 1, 1 + is.bars(), len, sum, sq, job.periodsPerYear());
     }
 
     /** Bars [from, to) measured as {@code m} against the blocks, named by {@code prefix}. */
-    private static String[] side(String prefix, Metrics m, int from, int to, int len, double[] sum, double[] sq) {
+    private static String[] side(String prefix, Metrics m, int from, int to, int len, double[] sum, double[] sq, double periodsPerYear) {
         double fullS = 0, fullQ = 0, cutQ = 0;
         int cutBars = 0;
         for (int b = 0; b < Sweep.PBO_BLOCKS; b++) {
@@ -49,7 +49,7 @@ final class SweepBlockCheck {
             if (in <= 0) continue;
             if (in == hi - lo) { fullS += sum[b]; fullQ += sq[b]; } else { cutQ += sq[b]; cutBars += in; }
         }
-        double periods = ResearchService.PERIODS_PER_YEAR, n = m.bars();
+        double periods = periodsPerYear, n = m.bars();
         // sd 0: every return is the mean, which the CAGR then gives
         double mean = m.volatility() == 0 ? Math.expm1(Math.log1p(m.cagr()) / periods) : m.sharpe() * m.volatility() / periods;
         double s = mean * n, q = m.volatility() * m.volatility() / periods * (n - 1) + n * mean * mean;

@@ -383,7 +383,13 @@ public final class ResearchService {
             throw SextantException.invalid("output", "this job's output was already imported as run " + job.jobId(),
                     "open that run (get_run " + job.jobId() + "); a run is counted in its session once");
         }
-        Universe u = store.universe(job.symbols(), job.from(), job.to());
+        Universe u = store.dailyUniverse(job.symbols(), job.from(), job.to());
+        if (u.barsPerYear() != job.periodsPerYear()) {
+            throw SextantException.invalid("output", "the job annualised its figures with " + fmtBars(job.periodsPerYear()) + " bars a year, and this store's daily prices of "
+                    + job.symbols() + " are " + u.axis().annualisation() + (job.barsPerYear() == null ? " (the job was written before sextant-spark read a 7-day week)"
+                    : u.barsPerYear() == BarAxis.SEVEN_DAY_YEAR ? " (the job's input did not say the symbol's session: exported before export-prices wrote it)" : ""),
+                    "export the prices again (sextant export-prices DIR) and re-run the job with this version's sextant-spark");
+        }
         if (u.bars() != job.bars() || !u.dates().get(0).equals(job.firstDate()) || !u.dates().get(u.bars() - 1).equals(job.lastDate())) {
             throw SextantException.invalid("output", "the store's prices of " + job.symbols() + " give " + u.bars() + " common dates " + u.dates().get(0) + ".."
                     + u.dates().get(u.bars() - 1) + ", the job read " + job.bars() + " (" + job.firstDate() + ".." + job.lastDate() + ")",
@@ -398,6 +404,10 @@ public final class ResearchService {
         // the run's seconds: the cluster's compute seconds plus this import's statistics
         return new RecordedSweepJob(record(job.jobId(), composed, job.spec(), session, sweep, null, System.nanoTime() - (long) (computeSeconds * 1e9), null,
                 List.of()), replayed);
+    }
+
+    private static String fmtBars(double barsPerYear) {
+        return String.format(java.util.Locale.ROOT, "%,.0f", barsPerYear);
     }
 
     /** Counts the sweep in its session, evaluates it and saves it as run {@code runId}. */
@@ -495,7 +505,7 @@ public final class ResearchService {
      * Selects another configuration of a stored run: replays it over the run's symbols and dates
      * and stores its equity curve as the selected one. Refused when the prices changed since the
      * run (the best configuration's replay must reproduce its stored curve), so a stored curve
-     * is never a mix of old and new data.
+     * is never a mix of old and new data. Replayed with the bars a year the run recorded.
      */
     public RunDetail selectConfiguration(String runId, int configuration) {
         RunDetail d = store.run(runId, false, true);
@@ -513,7 +523,10 @@ public final class ResearchService {
                     "run the backtest again (backtest with the run's spec and symbols) and select on the new run");
         }
         ComposedGraph graph = GraphComposer.composeAsRun(d.specJson()).requireOk();
-        Universe u = store.universe(d.info().symbols(), d.info().from(), d.info().to(), BarInterval.of("interval", d.info().interval()));
+        // replayed as it ran: a 7-day market's daily prices stored at 252 a year (before they were read at 365) keep it, or a
+        // node that annualises (a volatility target) would size differently and the run be refused as if its prices changed
+        Universe u = store.universe(d.info().symbols(), d.info().from(), d.info().to(), BarInterval.of("interval", d.info().interval()))
+                .annualisedWith(d.info().barsPerYear());
         GraphSweep kernel = replayed(runId, graph, u);
         int split = u.indexOf(d.info().oosStart());
         EquityCurve best = RunCurves.of(kernel, d.chosenConfiguration(), split, EquityCurve.BEST);

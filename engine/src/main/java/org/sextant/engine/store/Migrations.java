@@ -34,7 +34,8 @@ public final class Migrations {
             "V049__daily_bars_on_session_clock.sql",
             "V050__eu_equity_closing_auction.sql",
             "V052__forecast_closes_digest.sql",
-            "V053__backtest_closes_digest.sql");
+            "V053__backtest_closes_digest.sql",
+            "V054__configuration_p_value.sql");
 
     private Migrations() {}
 

@@ -10,9 +10,9 @@ import org.hipparchus.distribution.continuous.TDistribution;
  * adjusted p-value is turned back into the Sharpe ratio that would have had it.
  *
  * <p>Unlike Harvey and Liu, who simulate the unknown other tests from a model of the published
- * factor zoo for Holm and BHY, a sweep knows every configuration it tried: {@link #of(double, long,
- * double, double, double[], int)} adjusts with their actual p-values. Bonferroni needs only the
- * count.
+ * factor zoo for Holm and BHY, a sweep knows every configuration it tried: {@link #of(long, double,
+ * double, String, double[], int)} adjusts with their actual p-values, and {@link #inSession} with
+ * those its research session's earlier runs kept too. Bonferroni needs only the count.
  *
  * @param annualSharpe        annual Sharpe ratio after the autocorrelation correction
  * @param pValue              single-test two-sided p-value
@@ -56,15 +56,7 @@ public record Haircut(double annualSharpe, double pValue, String method, double 
      * @param method "bonferroni", "holm" or "bhy"
      */
     public static Haircut of(long observations, double periodsPerYear, double rho, String method, double[] annualSharpes, int index) {
-        return of(observations, periodsPerYear, rho, method, annualSharpes, index, annualSharpes.length);
-    }
-
-    /**
-     * As above, adjusting for {@code tests} tests of which these configurations are some (e.g. all
-     * the configurations of the research session); the others, whose p-values are not at hand,
-     * count as p = 1 ({@link MultipleTesting#holm(double[], long)}).
-     */
-    public static Haircut of(long observations, double periodsPerYear, double rho, String method, double[] annualSharpes, int index, long tests) {
+        long tests = annualSharpes.length;
         double factor = autocorrelationFactor(rho, periodsPerYear);
         double[] p = new double[annualSharpes.length];
         for (int i = 0; i < p.length; i++) p[i] = pValue(annualSharpes[i] * factor / Math.sqrt(periodsPerYear), observations);
@@ -75,6 +67,31 @@ public record Haircut(double annualSharpe, double pValue, String method, double 
             default -> throw new IllegalArgumentException("unknown adjustment '" + method + "': use bonferroni, holm or bhy");
         };
         return finish(annualSharpes[index] * factor, p[index], method, adj[index], observations, periodsPerYear);
+    }
+
+    /**
+     * The single-test p-value a configuration's in-sample annual Sharpe ratio (as ranked: SweepResult.comparableSharpe)
+     * has over {@code observations} returns, serial correlation taken as 0: what Holm and BHY adjust, and what a run
+     * stores for each configuration (run_configurations.p_value) so the session's later runs adjust with it. A
+     * configuration with no returns at all (NaN) tests nothing: p = 1.
+     */
+    public static double configurationPValue(double annualSharpe, long observations, double periodsPerYear) {
+        return Double.isNaN(annualSharpe) ? 1 : pValue(annualSharpe / Math.sqrt(periodsPerYear), observations);
+    }
+
+    /**
+     * Holm's and BHY's haircuts of configuration {@code index} among the run's {@code annualSharpes} and the
+     * {@code earlier} p-values of the session, over its {@code tests} configurations (the rest at p = 1), serial
+     * correlation taken as 0 (the stored p-values' own).
+     *
+     * @return {Holm, BHY}
+     */
+    public static Haircut[] inSession(long observations, double periodsPerYear, double[] annualSharpes, int index, long tests, EarlierPValues earlier) {
+        double[] p = new double[annualSharpes.length];
+        for (int i = 0; i < p.length; i++) p[i] = configurationPValue(annualSharpes[i], observations, periodsPerYear);
+        double[] adj = MultipleTesting.holmAndBhy(p, index, earlier, tests);
+        return new Haircut[]{finish(annualSharpes[index], p[index], "holm", adj[0], observations, periodsPerYear),
+                finish(annualSharpes[index], p[index], "bhy", adj[1], observations, periodsPerYear)};
     }
 
     private static Haircut finish(double sr, double p, String method, double adjusted, long t, double q) {

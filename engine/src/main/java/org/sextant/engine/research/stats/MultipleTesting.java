@@ -63,6 +63,52 @@ public final class MultipleTesting {
         return out;
     }
 
+    /**
+     * Holm's and BHY's adjusted p-values of {@code p[index]} over {@code p}, the {@code earlier} ones and the rest of
+     * {@code tests} at p = 1: {@code holm(all, tests)[index]} and {@code bhy(all, tests)[index]} over every p-value, read
+     * from {@code earlier} smallest first and only as far as they can change them (Holm: those up to p[index]; BHY:
+     * those above it while q v is below the adjusted value found, as BHY's q N / C(v) · v is never below q v).
+     *
+     * @return {Holm, BHY}
+     */
+    public static double[] holmAndBhy(double[] p, int index, EarlierPValues earlier, long tests) {
+        if (tests < p.length + earlier.known()) throw new IllegalArgumentException("tests (" + tests + ") cannot be fewer than the p-values known ("
+                + (p.length + earlier.known()) + ")");
+        double target = p[index];
+        if (Double.isNaN(target)) throw new IllegalArgumentException("configuration " + index + " has no p-value to adjust");
+        double[] own = p.clone();
+        Arrays.sort(own);
+        double q = harmonic(tests);
+        var walk = new EarlierPValues.Visit() {
+            long rank;
+            int next;
+            boolean done;
+            double holm, bhy = Double.POSITIVE_INFINITY;
+
+            /**
+             * Takes the next {@code count} equal p-values in ascending order: Holm's largest term is a tie's first rank,
+             * BHY's smallest its last, where C(v) is whole. Done once no later one can change either figure.
+             */
+            boolean add(double v, long count) {
+                if (v <= target) holm = Math.max(holm, (tests - rank) * v);
+                rank += count;
+                if (v >= target) bhy = Math.min(bhy, q * tests / rank * v);
+                done = v > target && (q * v >= bhy || v >= 1);
+                return !done;
+            }
+
+            /** The next earlier p-values, after this run's own ones that are not above them. */
+            @Override
+            public boolean take(double earlierP, long count) {
+                while (next < own.length && own[next] <= earlierP) if (!add(own[next++], 1)) return false;
+                return add(earlierP, count);
+            }
+        };
+        if (earlier.known() > 0) earlier.ascending(walk);
+        while (!walk.done && walk.next < own.length) walk.add(own[walk.next++], 1);
+        return new double[]{Math.min(1, walk.holm), Math.min(1, walk.bhy)};
+    }
+
     /** 1 + 1/2 + ... + 1/n: summed up to a million terms, beyond by its asymptotic expansion (error below 1e-24). */
     static double harmonic(long n) {
         if (n <= 1_000_000) {

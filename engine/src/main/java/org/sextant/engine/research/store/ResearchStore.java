@@ -23,9 +23,9 @@ import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.run.RunStatistics;
 import org.sextant.engine.research.run.RunCurves;
-import org.sextant.engine.forecast.TargetDates;
 import org.sextant.engine.research.sweep.BarAxis;
 import org.sextant.engine.research.sweep.HonestyReport;
+import org.sextant.engine.research.stats.Haircut;
 import org.sextant.engine.research.stats.SharpeSpread;
 import org.sextant.engine.research.sweep.ResearchSession;
 import org.sextant.engine.research.sweep.SweepResult;
@@ -57,7 +57,8 @@ public final class ResearchStore {
                 q.setString(1, sessionId);
                 try (ResultSet rs = q.executeQuery()) {
                     rs.next();
-                    return new ResearchSession(sessionId, rs.getLong(1), rs.getLong(2), trialSharpes(c, sessionId));
+                    return new ResearchSession(sessionId, rs.getLong(1), rs.getLong(2), trialSharpes(c, sessionId),
+                            new KeptPValues(store, sessionId, keptPValues(c, sessionId)));
                 }
             }
         });
@@ -76,6 +77,18 @@ public final class ResearchStore {
             try (ResultSet rs = q.executeQuery()) {
                 rs.next();
                 return new SharpeSpread(rs.getLong(1), rs.getDouble(2), Math.max(0, rs.getDouble(3)));
+            }
+        }
+    }
+
+    /** How many configurations of the session's stored runs kept their p-value (none of runs stored before V054). */
+    private static long keptPValues(Connection c, String sessionId) throws java.sql.SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT count(i.p_value) FROM run_configurations i JOIN strategy_runs r ON r.run_id = i.run_id"
+                + " WHERE r.session_id = ? AND i.sample = 'in'")) {
+            q.setString(1, sessionId);
+            try (ResultSet rs = q.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
             }
         }
     }
@@ -125,13 +138,15 @@ public final class ResearchStore {
             try (DuckDBAppender app = c.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_configurations")) {
                 for (int k = 0; k < sweep.configurations(); k++) {
                     String params = Json.MAPPER.writeValueAsString(sweep.kernel().parameters(k));
-                    append(app, runId, k, "in", params, sweep.inSample()[k]);
-                    append(app, runId, k, "out", params, sweep.outOfSample()[k]);
+                    // the p-value Holm and BHY took for it, for the session's later runs to adjust with
+                    double p = Haircut.configurationPValue(SweepResult.comparableSharpe(sweep.inSample()[k]), sweep.split() - 1, u.barsPerYear());
+                    append(app, runId, k, "in", params, sweep.inSample()[k], p);
+                    append(app, runId, k, "out", params, sweep.outOfSample()[k], null);
                 }
                 if (benchmark != null) {
                     String holds = Json.MAPPER.writeValueAsString(Map.of("holds", benchmark.holds()));
-                    append(app, runId, report.chosen(), BENCHMARK_IN, holds, benchmark.inSample());
-                    append(app, runId, report.chosen(), BENCHMARK_OUT, holds, benchmark.outOfSample());
+                    append(app, runId, report.chosen(), BENCHMARK_IN, holds, benchmark.inSample(), null);
+                    append(app, runId, report.chosen(), BENCHMARK_OUT, holds, benchmark.outOfSample(), null);
                 }
             }
             try (DuckDBAppender app = c.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_equity")) {
@@ -403,58 +418,32 @@ public final class ResearchStore {
         return List.of(Json.MAPPER.readValue(json, String[].class));
     }
 
-    private static void append(DuckDBAppender app, String runId, int k, String sample, String params, Metrics m) throws java.sql.SQLException {
+    private static void append(DuckDBAppender app, String runId, int k, String sample, String params, Metrics m, Double pValue) throws java.sql.SQLException {
         app.beginRow().append(runId).append((long) k).append(sample).append(params)
                 .append(m.cagr()).append(m.volatility()).append(m.sharpe()).append(m.sortino()).append(m.maxDrawdown())
-                .append(m.turnover()).append(m.exposure()).append(m.hitRate()).append(m.bars()).endRow();
+                .append(m.turnover()).append(m.exposure()).append(m.hitRate()).append(m.bars());
+        (pValue == null ? app.appendNull() : app.append(pValue.doubleValue())).endRow();
     }
 
     /**
      * The symbols' bars at {@code interval}: daily prices as {@link #universe(List, LocalDate, LocalDate)}
      * reads them when {@link #onDailyPrices} holds, otherwise bars through the bar reader
      * (resampled from a finer stored interval when need be), annualised along their session. Daily
-     * prices are annualised by the week their symbols trade ({@link #dailyAxis}).
+     * prices are annualised by the week their symbols trade ({@link #dailyUniverse}).
      */
     public Universe universe(List<String> symbols, LocalDate from, LocalDate to, BarInterval interval) {
-        if (onDailyPrices(symbols, interval)) {
-            List<Map<LocalDate, double[]>> rows = dailyRows(symbols, from, to);
-            Universe u = Universe.onCommonDates(symbols, rows);
-            return new Universe(u.symbols(), u.dates(), u.open(), u.high(), u.low(), u.close(), dailyAxis(symbols, rows), null, u.lacking());
-        }
+        if (onDailyPrices(symbols, interval)) return dailyUniverse(symbols, from, to);
         if (from != null && to != null && from.isAfter(to)) throw SextantException.invalid("from", "from " + from + " is after to " + to, "swap the dates");
         return BarUniverse.read(store, symbols, from, to, interval);
     }
 
     /**
-     * How the symbols' daily prices are annualised: by the week each trades, a symbol on the
-     * continuous session or whose dates fall on weekends as forecasts tell a weekend market
-     * ({@link TargetDates#tradesOnWeekends}) trading 7 days a week ({@link BarAxis#daily}).
+     * The symbols' daily prices on their common dates, annualised by the week each trades ({@link BarAxis#byWeek}:
+     * its session here, its dates), as a run and a scale-out sweep read them.
      */
-    private BarAxis dailyAxis(List<String> symbols, List<Map<LocalDate, double[]>> rows) {
+    public Universe dailyUniverse(List<String> symbols, LocalDate from, LocalDate to) {
         BarReader reader = new BarReader(store);
-        List<String> sevenDay = new ArrayList<>(), weekdays = new ArrayList<>();
-        for (int a = 0; a < symbols.size(); a++) {
-            String s = symbols.get(a);
-            if ("continuous".equals(reader.sessionLabel(s))) sevenDay.add(s + " is on the continuous session");
-            else if (weekendMarket(new ArrayList<>(rows.get(a).keySet()))) sevenDay.add(s + "'s dates include weekends");
-            else weekdays.add(s);
-        }
-        return BarAxis.daily(sevenDay, weekdays);
-    }
-
-    /**
-     * Whether {@code dates} (oldest first) are a market's trading 7 days a week: weekend dates by the forecasts' rule, a day
-     * apart at the median. Quarter-ends stored as daily prices fall on weekends too, but they are spaced closes (warned as
-     * such at 252 a year), not a 7-day market.
-     */
-    private static boolean weekendMarket(List<LocalDate> dates) {
-        if (!TargetDates.tradesOnWeekends(dates)) return false;
-        int from = Math.max(1, dates.size() - 100);
-        if (dates.size() < 2) return true;
-        long[] gaps = new long[dates.size() - from];
-        for (int i = from; i < dates.size(); i++) gaps[i - from] = dates.get(i).toEpochDay() - dates.get(i - 1).toEpochDay();
-        java.util.Arrays.sort(gaps);
-        return gaps[gaps.length / 2] <= 2;
+        return Universe.onCommonDatesByWeek(symbols, dailyRows(symbols, from, to), s -> "continuous".equals(reader.sessionLabel(s)));
     }
 
     /** Whether a run reads the daily prices as runs always did: interval 1d and no symbol with bars but no daily prices. */

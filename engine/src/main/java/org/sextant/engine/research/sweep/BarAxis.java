@@ -38,6 +38,40 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
                 + (weekdays.size() == 1 ? " trades" : " trade") + " on weekdays, and the run reads the dates all share");
     }
 
+    /**
+     * Daily prices annualised by the week each symbol trades ({@link #daily}): 7 days a week when it is on the
+     * continuous session or its dates fall on weekends as forecasts tell a weekend market
+     * ({@link org.sextant.engine.forecast.TargetDates#tradesOnWeekends}) a day apart at the median.
+     *
+     * @param dates each symbol's own dates, oldest first
+     */
+    public static BarAxis byWeek(java.util.List<String> symbols, java.util.List<? extends java.util.List<java.time.LocalDate>> dates,
+                                 java.util.function.Predicate<String> onContinuousSession) {
+        java.util.List<String> sevenDay = new java.util.ArrayList<>(), weekdays = new java.util.ArrayList<>();
+        for (int a = 0; a < symbols.size(); a++) {
+            String s = symbols.get(a);
+            if (onContinuousSession.test(s)) sevenDay.add(s + " is on the continuous session");
+            else if (weekendMarket(dates.get(a))) sevenDay.add(s + "'s dates include weekends");
+            else weekdays.add(s);
+        }
+        return daily(sevenDay, weekdays);
+    }
+
+    /**
+     * Whether {@code dates} (oldest first) are a market's trading 7 days a week: weekend dates by the forecasts' rule, a day
+     * apart at the median. Quarter-ends stored as daily prices fall on weekends too, but they are spaced closes (warned as
+     * such at 252 a year), not a 7-day market.
+     */
+    static boolean weekendMarket(java.util.List<java.time.LocalDate> dates) {
+        if (!org.sextant.engine.forecast.TargetDates.tradesOnWeekends(dates)) return false;
+        int from = Math.max(1, dates.size() - 100);
+        if (dates.size() < 2) return true;
+        long[] gaps = new long[dates.size() - from];
+        for (int i = from; i < dates.size(); i++) gaps[i - from] = dates.get(i).toEpochDay() - dates.get(i - 1).toEpochDay();
+        java.util.Arrays.sort(gaps);
+        return gaps[gaps.length / 2] <= 2;
+    }
+
     /** Daily prices as runs read them before intervals existed: their answers stay as they were. */
     public boolean plainDaily() { return equals(DAILY); }
 

@@ -23,7 +23,8 @@ import org.sextant.engine.research.stats.Verdict;
  * <li>minTrackRecordYears: in-sample years needed for 95% confidence that the Sharpe is above 0.
  * <li>pbo: CSCV over the sweep's whole-period returns (16 blocks).
  * <li>haircutBonferroni, haircutHolm and haircutBhy, all over N = session configurations (Holm
- *     and BHY with the sweep's actual in-sample Sharpe ratios, the session's earlier ones at p = 1);
+ *     and BHY with the p-values of the sweep's in-sample Sharpe ratios and those the session's earlier
+ *     runs kept; earlier configurations without one, of runs stored before V054, at p = 1, said);
  *     serial correlation is taken as 0.
  * <li>placebo: the chosen positions shifted in time at random, whole period, 999 draws.
  * </ul>
@@ -104,9 +105,11 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
         long obs = split - 1;
         boolean noSharpe = Double.isNaN(chosenIs.sharpe());
         Haircut bon = noSharpe ? Haircut.undefined("bonferroni") : Haircut.bonferroni(annualIs[best], obs, periodsPerYear, 0, n);
-        // adjusted for every configuration of the session: those of earlier runs count with p = 1 (their p-values are not kept)
-        Haircut holm = noSharpe ? Haircut.undefined("holm") : Haircut.of(obs, periodsPerYear, 0, "holm", annualIs, best, n);
-        Haircut bhy = noSharpe ? Haircut.undefined("bhy") : Haircut.of(obs, periodsPerYear, 0, "bhy", annualIs, best, n);
+        // adjusted for every configuration of the session: with the p-values its earlier runs kept, the others' at p = 1
+        Haircut[] stepwise = noSharpe ? null : Haircut.inSession(obs, periodsPerYear, annualIs, best, n, session.earlierPValues());
+        Haircut holm = noSharpe ? Haircut.undefined("holm") : stepwise[0];
+        Haircut bhy = noSharpe ? Haircut.undefined("bhy") : stepwise[1];
+        long unkept = n - m - session.earlierPValues().known();
         String haircutWhy = noSharpe ? "the chosen configuration's in-sample returns never vary: no Sharpe ratio to test" : null;
         double[][] held = kernel.heldPositions(best);
         Placebo placebo = Placebo.of(kernel.universe().barReturns(), held, PLACEBOS, seed);
@@ -123,11 +126,19 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
                 Verdict.Held.of(held));
         if (ruin >= 0) verdict = verdict.ruined(kernel.universe().dates().get(ruin), ruin >= split);
         if (benchmarkReason != null) verdict = verdict.noting(benchmarkReason);
+        if (unkept > 0 && !noSharpe) verdict = verdict.noting(unkeptPValues(unkept));
         BarAxis axis = kernel.universe().axis();
         if (!axis.plainDaily()) verdict = verdict.stating(axis.annualisation()); // a daily run's verdict reads as it always did
         return new HonestyReport(best, kernel.parameters(best), sweep.inSample()[best], sweep.outOfSample()[best],
                 m, n, session.runs(), psr, psrOos, dsr, sr0 * Math.sqrt(periodsPerYear), minTrl, pbo, bon, holm, bhy,
                 placebo, verdict, java.util.List.copyOf(undefined));
+    }
+
+    /** What Holm and BHY did not know: earlier configurations whose p-values were not kept, counted as p = 1 (harsher than theirs). */
+    static String unkeptPValues(long unkept) {
+        return "Holm and BHY count " + (unkept == 1 ? "1 earlier configuration" : unkept + " earlier configurations")
+                + " of the session as p = 1: " + (unkept == 1 ? "its run was" : "their runs were")
+                + " stored before each configuration's p-value was kept, so these haircuts are harsher than their real p-values would give";
     }
 
     /** This report with {@code fact} at the end of its verdict's headline and reasons ({@link Verdict#stating}). */

@@ -1,6 +1,7 @@
 package org.sextant.engine.research.sweep;
 
 import java.util.concurrent.atomic.AtomicLong;
+import org.sextant.engine.research.stats.EarlierPValues;
 import org.sextant.engine.research.stats.SharpeSpread;
 
 /**
@@ -16,6 +17,7 @@ public final class ResearchSession {
     private final AtomicLong runs = new AtomicLong();
     private final AtomicLong configurations = new AtomicLong();
     private SharpeSpread trialSharpes;
+    private final EarlierPValues earlierPValues;
 
     public ResearchSession(String id) {
         this(id, 0, 0);
@@ -28,11 +30,17 @@ public final class ResearchSession {
 
     /** Resumes a session with its counts and the spread of the annual Sharpe ratios its configurations had. */
     public ResearchSession(String id, long runs, long configurations, SharpeSpread trialSharpes) {
+        this(id, runs, configurations, trialSharpes, EarlierPValues.NONE);
+    }
+
+    /** As above, with the p-values kept of the configurations its stored runs tried (Holm and BHY adjust with them). */
+    public ResearchSession(String id, long runs, long configurations, SharpeSpread trialSharpes, EarlierPValues earlierPValues) {
         if (runs < 0 || configurations < 0) throw new IllegalArgumentException("session counts cannot be negative");
         this.id = id;
         this.runs.set(runs);
         this.configurations.set(configurations);
         this.trialSharpes = trialSharpes;
+        this.earlierPValues = earlierPValues;
     }
 
     /** Records a run of {@code tried} configurations; returns the session's total configurations. */
@@ -50,6 +58,12 @@ public final class ResearchSession {
 
     /** The spread of the annual Sharpe ratios of every configuration recorded in the session that had one. */
     public synchronized SharpeSpread trialSharpes() { return trialSharpes; }
+
+    /**
+     * The kept p-values of the configurations of the session's runs before this one (not of runs recorded in memory
+     * since: the store's session is read afresh for each run).
+     */
+    public EarlierPValues earlierPValues() { return earlierPValues; }
 
     public String id() { return id; }
 

@@ -83,6 +83,18 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
     }
 
     /**
+     * As {@link #onCommonDates}, annualised by the week each symbol trades ({@link BarAxis#byWeek}): the rule a run in
+     * the app and a scale-out sweep both read daily prices with.
+     */
+    public static Universe onCommonDatesByWeek(List<String> symbols, List<? extends java.util.Map<LocalDate, double[]>> rows,
+                                               java.util.function.Predicate<String> onContinuousSession) {
+        List<LocalDate> dates = commonKeys(rows);
+        List<List<LocalDate>> own = new java.util.ArrayList<>();
+        for (java.util.Map<LocalDate, double[]> r : rows) own.add(new java.util.ArrayList<>(new java.util.TreeSet<>(r.keySet())));
+        return aligned(symbols, rows, dates, dates, BarAxis.byWeek(symbols, own, onContinuousSession), null);
+    }
+
+    /**
      * The symbols on the bars (by open time) where all of them have one, oldest first, as
      * {@link #onCommonDates} does for days; {@code tradingDay} dates each bar.
      */
@@ -118,6 +130,12 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
             for (int j = 0; j < fields.length; j++) if (!has[j]) lacking.computeIfAbsent(fields[j], x -> new java.util.ArrayList<>()).add(symbols.get(a));
         }
         return new Universe(symbols, dates, complete[0] ? f[0] : null, complete[1] ? f[1] : null, complete[2] ? f[2] : null, f[3], axis, times, lacking);
+    }
+
+    /** These bars annualised with {@code barsPerYear} (as a stored run recorded them), why unsaid: the rule that decided it is not today's. */
+    public Universe annualisedWith(double barsPerYear) {
+        if (barsPerYear == axis.barsPerYear()) return this;
+        return new Universe(symbols, dates, open, high, low, close, new BarAxis(axis.interval(), axis.session(), barsPerYear), times, lacking);
     }
 
     /** Closes only. */
