@@ -39,6 +39,8 @@ final class ImportJobCommand extends HomeCommand {
                 System.out.printf("  session %s: %d configurations in %d runs; DSR %s; verdict %s%n", run.sessionId(), run.sessionConfigurations(),
                         run.sessionRuns(), StrategyBacktestCommand.figure(run.dsr(), 3) + (Double.isFinite(run.dsr()) ? "" : " (" + StrategyBacktestCommand.whyUndefined(run) + ")"),
                         run.verdictText());
+                System.out.printf("  %d of the %d configurations measured again here from the store's prices, each as the job wrote it%n", r.replayed(),
+                        run.configurations());
                 if (r.failed() != null) for (Map<String, Object> f : r.failed()) System.out.printf("  %s left out on the cluster: %s%n", f.get("symbol"), f.get("error"));
                 return 0;
             }

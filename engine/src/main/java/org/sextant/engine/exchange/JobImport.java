@@ -10,7 +10,8 @@ import org.sextant.engine.research.StrategyRunSummary;
  * the job kind; a forecast job lists the symbols {@code imported} and those the job reported
  * {@code failed}; a strategy sweep's {@code run} is the run it became, and {@code failed} the
  * symbols it left out (too little history), if any. {@code replayed} says how many of a forecast scan's forecasts, or of a
- * forecast backtest's origins, the import fitted again from the store's closes, each coming out as the job wrote it.
+ * forecast backtest's origins, the import fitted again from the store's closes, or of a strategy sweep's configurations it
+ * measured again from the store's prices, each coming out as the job wrote it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobImport(String job, List<String> imported, List<Map<String, Object>> failed, StrategyRunSummary run, Integer replayed) {

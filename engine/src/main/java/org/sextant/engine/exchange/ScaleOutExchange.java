@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import org.sextant.engine.forecast.ForecastService;
 import org.sextant.engine.research.ResearchService;
 import org.sextant.engine.research.StrategyRunSummary;
+import org.sextant.engine.research.sweep.SweepReplay;
 import org.sextant.engine.store.Store;
 
 /**
@@ -34,7 +35,8 @@ public final class ScaleOutExchange {
         String kind = JobOutput.kind(store, folder);
         if (kind.equals(JobOutput.STRATEGY_SWEEP)) {
             StrategySweepImport.Read read = StrategySweepImport.read(store, folder);
-            return new JobImport(kind, null, read.failed().isEmpty() ? null : read.failed(), record(read, sessionId));
+            ResearchService.RecordedSweepJob recorded = record(read, sessionId, SweepReplay.standard());
+            return new JobImport(kind, null, read.failed().isEmpty() ? null : read.failed(), recorded.run(), recorded.replayed());
         }
         ForecastService.ForecastJobImport imported = kind.equals(JobOutput.FORECAST_SCAN) ? importForecastScanJob(folder) : importForecastBacktestJob(folder);
         return new JobImport(kind, imported.imported(), imported.failed(), null, imported.replayed());
@@ -60,10 +62,15 @@ public final class ScaleOutExchange {
      * the store's prices are not the ones the job read, or when it was imported before. A writer.
      */
     public StrategyRunSummary importStrategySweepJob(Path folder, String sessionId) {
-        return record(StrategySweepImport.read(store, folder), sessionId);
+        return importStrategySweepJob(folder, sessionId, SweepReplay.standard()).run();
     }
 
-    private StrategyRunSummary record(StrategySweepImport.Read read, String sessionId) {
-        return research.recordSweepJob(read.job(), read.configurations(), read.computeSeconds(), sessionId);
+    /** As above, the configurations {@code replay} chooses measured again here; how many, beside the run. A writer. */
+    public ResearchService.RecordedSweepJob importStrategySweepJob(Path folder, String sessionId, SweepReplay replay) {
+        return record(StrategySweepImport.read(store, folder), sessionId, replay);
+    }
+
+    private ResearchService.RecordedSweepJob record(StrategySweepImport.Read read, String sessionId, SweepReplay replay) {
+        return research.recordSweepJob(read.job(), read.configurations(), read.computeSeconds(), sessionId, replay, read::refusal);
     }
 }

@@ -21,7 +21,12 @@ public final class StrategySweepImport {
      * The job, its configurations' measurements, the compute seconds they took on the cluster, and
      * the input it reported it could not use (symbol, field, error).
      */
-    public record Read(SweepJob job, List<SweepChunk> configurations, double computeSeconds, List<Map<String, Object>> failed) {}
+    public record Read(SweepJob job, List<SweepChunk> configurations, double computeSeconds, List<Map<String, Object>> failed, Map<Integer, String> files) {
+        /** The refusal of configuration {@code k}'s row, named by its part file, as the row checks name theirs. */
+        public SextantException refusal(int k, String column, String why) {
+            return corrupt(files.get(k) + "configuration " + k + ": ", column, why);
+        }
+    }
 
     public static Read read(Store store, Path folder) {
         try (JobOutput out = JobOutput.stage(store, folder)) {
@@ -31,6 +36,8 @@ public final class StrategySweepImport {
                 SweepJob job = null;
                 double seconds = 0;
                 List<Map<String, Object>> failed = new ArrayList<>();
+                Map<Integer, String> files = new java.util.HashMap<>();
+                Map<String, String> named = new java.util.HashMap<>(); // one string per part file, however many rows
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", StrategySweepRows.COLUMNS)
                         + ", filename FROM " + out.relationWithFileNames() + " ORDER BY configuration, symbol")) {
                     while (r.next()) {
@@ -44,6 +51,7 @@ public final class StrategySweepImport {
                         chunks.add(new SweepChunk(r.getInt("configuration"), new Metrics[]{metrics(r, "is_")}, new Metrics[]{metrics(r, "oos_")},
                                 new double[][]{doubles(r, "block_sum")}, new double[][]{doubles(r, "block_sq")}, ints(r, "block_count")));
                         seconds += r.getDouble("compute_seconds");
+                        files.put(r.getInt("configuration"), named.computeIfAbsent(r.getString("filename"), f -> JobOutput.where(f, folder)));
                     }
                 } catch (java.sql.SQLException e) {
                     throw out.refusal(c, e, "strategy sweep", "import the --out folder of `sextant-spark strategy-sweep`");
@@ -54,7 +62,7 @@ public final class StrategySweepImport {
                             first.get("field") == null ? "fix the job's input and run it again" : "fix " + first.get("field") + " and run the job again");
                 }
                 if (job == null) throw SextantException.invalid("output", folder + " holds no configuration", "import a finished job's --out folder");
-                return new Read(job, chunks, seconds, failed);
+                return new Read(job, chunks, seconds, failed, files);
             });
         }
     }

@@ -14,8 +14,8 @@ import org.sextant.engine.research.sweep.SweepJob;
  * from its metrics; blocks inside a side must add up to them, and a block the split cuts bounds
  * the rest: its part's squares lie in [0, its sum of squares], and its part's sum at most
  * √(bars in it × those squares) away (Cauchy–Schwarz). The volatility is checked first, against
- * the variances those sums allow (the mean does not enter it), so a wrong Sharpe is named as such. Only the best configuration is replayed
- * on import, so this is what stops another row's hand-made Sharpe.
+ * the variances those sums allow (the mean does not enter it), so a wrong Sharpe is named as such. Only some configurations
+ * are measured again on import ({@code SweepReplay}), so this is what stops a hand-made Sharpe in the others.
  */
 final class SweepBlockCheck {
     private SweepBlockCheck() {}

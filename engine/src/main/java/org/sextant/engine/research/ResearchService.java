@@ -31,6 +31,7 @@ import org.sextant.engine.research.sweep.SweepMonitor;
 import org.sextant.engine.jobs.JobContext;
 import org.sextant.engine.research.sweep.SweepChunk;
 import org.sextant.engine.research.sweep.SweepJob;
+import org.sextant.engine.research.sweep.SweepReplay;
 import org.sextant.engine.research.sweep.SweepResult;
 import org.sextant.engine.research.sweep.Universe;
 import org.sextant.engine.store.Store;
@@ -363,6 +364,19 @@ public final class ResearchService {
      * importing one job twice is refused instead of counting its configurations twice.
      */
     public StrategyRunSummary recordSweepJob(SweepJob job, List<SweepChunk> chunks, double computeSeconds, String sessionId) {
+        return recordSweepJob(job, chunks, computeSeconds, sessionId, SweepReplay.standard(),
+                (k, column, why) -> SextantException.invalid("output", "configuration " + k + ": column " + column + " " + why, "re-run the job")).run();
+    }
+
+    /** A sweep job recorded as a run, and how many of its configurations were measured again here as the job wrote them. */
+    public record RecordedSweepJob(StrategyRunSummary run, int replayed) {}
+
+    /**
+     * As above, the configurations {@code replay} chooses measured again here (the best first, whose difference means
+     * other prices), a row that differs refused through {@code refusal} (which names its part file) before anything is stored.
+     */
+    public RecordedSweepJob recordSweepJob(SweepJob job, List<SweepChunk> chunks, double computeSeconds, String sessionId, SweepReplay replay,
+                                           SweepReplay.Refusal refusal) {
         ComposeResult composed = GraphComposer.compose(job.spec());
         ComposedGraph graph = composed.requireOk();
         if (store.hasRun(job.jobId())) {
@@ -385,15 +399,11 @@ public final class ResearchService {
         requirePricesMove(u, split, "output");
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);
         SweepResult sweep = SweepChunk.assemble(kernel, split, chunks, computeSeconds);
-        int best = sweep.bestInSample(), from = best - best % Sweep.CHUNK;
-        SweepChunk here = SweepChunk.measure(kernel, from, Math.min(kernel.configurations(), from + Sweep.CHUNK), split, u.barsPerYear());
-        if (!here.inSample()[best - from].equals(sweep.inSample()[best])) {
-            throw SextantException.invalid("output", "configuration " + best + " measures differently on this store's prices than on the job's",
-                    "import into the store the prices were exported from, or export them again and re-run the job");
-        }
+        int replayed = replay.check(sweep, u.barsPerYear(), refusal);
         String session = sessionOf(sessionId);
         // the run's seconds: the cluster's compute seconds plus this import's statistics
-        return record(job.jobId(), composed, job.spec(), session, sweep, null, System.nanoTime() - (long) (computeSeconds * 1e9), null, List.of());
+        return new RecordedSweepJob(record(job.jobId(), composed, job.spec(), session, sweep, null, System.nanoTime() - (long) (computeSeconds * 1e9), null,
+                List.of()), replayed);
     }
 
     private static String fmtBars(double barsPerYear) {
