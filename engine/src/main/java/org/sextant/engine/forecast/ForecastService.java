@@ -108,7 +108,7 @@ public final class ForecastService {
 
     /** A live forecast of {@code symbol} from its last close (see {@link #liveForecast}). */
     public PriceForecast forecast(String symbol, String model, Integer horizon, double[] levels, String calibration) {
-        PriceSeries closes = allCloses(symbol);
+        DigestedCloses closes = DigestedCloses.of(allCloses(symbol));
         return bySymbol(symbol, () -> liveForecast(closes, model, horizon, levels, calibration));
     }
 
@@ -220,13 +220,18 @@ public final class ForecastService {
     /** {@link #backtestError} stored, replacing the previous backtest of this symbol, model and horizon. A writer. */
     public WalkForwardBacktest.Result storeBacktest(String symbol, String model, Integer horizon, String origins, Double evalFraction,
                                                    double[] levels) {
-        return storeBacktest(bySymbol(symbol, () -> backtestRun(prices.closes(symbol, null, null), model, horizon, origins, evalFraction, levels, null)));
+        String fitted = fitted(ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon)); // before the run, as a kept forecast's
+        return storeBacktest(bySymbol(symbol, () -> backtestRun(prices.closes(symbol, null, null), model, horizon, origins, evalFraction, levels, null)),
+                fitted);
     }
 
-    /** Stores a computed backtest, replacing the previous one of its symbol, model and horizon. A writer. */
-    public WalkForwardBacktest.Result storeBacktest(ForecastBacktestRun.Computed b) {
+    /**
+     * Stores a computed backtest, replacing the previous one of its symbol, model and horizon; {@code fitted}: its model as
+     * {@link #fitted} named it before the run (for one forecasting with the global model, which trained model). A writer.
+     */
+    private WalkForwardBacktest.Result storeBacktest(ForecastBacktestRun.Computed b, String fitted) {
         forecasts.replaceBacktest(b.symbol(), b.model(), b.horizon(), b.originsRule(), b.result(), b.rows(),
-                new ForecastStore.BacktestCloses(withGlobal(b.closesDigest(), b.model()), b.closesFrom(), b.closesTo()));
+                new ForecastStore.BacktestCloses(madeWith(b.closesDigest(), fitted), b.closesFrom(), b.closesTo()));
         return b.result();
     }
 
@@ -251,17 +256,19 @@ public final class ForecastService {
         for (BacktestReplay.Row row : read.computed()) {
             ForecastBacktestRun.Computed b = row.job();
             String why = !stored.contains(b.symbol()) ? "not in the store: import or gather it first"
-                    : closesChanged(b.closesDigest(), b.closesFrom(), b.closesTo(), heldCloses(b));
+                    : closesChanged(b.closesDigest(), b.closesFrom(), b.closesTo(), DigestedCloses.of(heldCloses(b)));
             if (why != null) {
                 failed.add(ForecastScanImport.failure(b.symbol(), "symbol", why + ": export the prices again and re-run the job"));
                 continue;
             }
             toStore.add(row);
         }
+        List<String> madeBy = toStore.stream().map(row -> fitted(row.job().model(), row.job().horizon())).toList(); // the model the replay runs
         int fitted = replay.check(models, toStore, this::heldCloses); // before anything is stored: a refusal stores none
         List<String> imported = new ArrayList<>();
-        for (BacktestReplay.Row row : toStore) {
-            storeBacktest(row.job());
+        for (int i = 0; i < toStore.size(); i++) {
+            BacktestReplay.Row row = toStore.get(i);
+            storeBacktest(row.job(), madeBy.get(i));
             imported.add(row.job().symbol());
         }
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
@@ -287,48 +294,57 @@ public final class ForecastService {
      * Why the closes {@code held} (the store's from {@code from} to {@code to}) are not the ones of {@code digest} a backtest read,
      * or null when they are.
      */
-    private static String closesChanged(String digest, LocalDate from, LocalDate to, PriceSeries held) {
+    private static String closesChanged(String digest, LocalDate from, LocalDate to, DigestedCloses held) {
         if (digest == null) return CLOSES_NOT_RECORDED;
-        if (digest.equals(ClosesDigest.of(held))) return null;
-        return "the store's closes from " + from + " to " + to + " differ from those the backtest read (" + held.size() + " closes there now)";
+        if (digest.equals(held.digest())) return null;
+        return "the store's closes from " + from + " to " + to + " differ from those the backtest read (" + held.prices().size() + " closes there now)";
     }
 
     /**
      * The stored backtest summary of a symbol, model and horizon, or null when none; {@code stale} when it was made from closes the
      * store no longer holds between its first and last date ({@code all}: the symbol's closes now), or before V053 said which.
      */
-    private BacktestShown storedBacktest(String sym, String m, int h, PriceSeries all) {
+    private BacktestShown storedBacktest(String sym, String m, int h, DigestedCloses all) {
         ForecastStore.StoredBacktestSummary s = forecasts.backtest(sym, m, h);
         if (s == null) return new BacktestShown(null, null);
         ForecastStore.BacktestCloses made = s.madeFrom();
         String why = made.digest() == null || made.from() == null || made.to() == null
                 ? CLOSES_NOT_RECORDED
-                : backtestClosesChanged(made.digest(), made.from(), made.to(), between(all, made.from(), made.to()), m);
+                : backtestClosesChanged(made.digest(), made.from(), made.to(), between(all, made.from(), made.to()), m, h);
         if (why == null) return new BacktestShown(s.summary(), null);
         return new BacktestShown(null, "the stored " + m + " backtest (horizon " + h + ", run " + s.summary().get("created_at") + ") is not shown: " + why
                 + "; run the backtest again");
     }
 
-    /** {@link #closesChanged} for a stored backtest of model {@code m}: one made with the global model also names the data it was trained on. */
-    private String backtestClosesChanged(String digest, LocalDate from, LocalDate to, PriceSeries held, String m) {
-        String now = withGlobal(ClosesDigest.of(held), m);
-        if (digest.equals(now)) return null;
-        if (ForecastModels.needsGlobalModel(m) && digest.startsWith(ClosesDigest.of(held) + "+")) {
-            return "the prices the global model is trained on changed since";
-        }
+    /**
+     * {@link #closesChanged} for a stored backtest of model {@code m} at horizon {@code h}: one made with the global model also
+     * names which trained model ran it. The closes' digest is hashed once, for both checks.
+     */
+    private String backtestClosesChanged(String digest, LocalDate from, LocalDate to, DigestedCloses held, String m, int h) {
+        String fitted = fitted(m, h);
+        if (digest.equals(madeWith(held.digest(), fitted))) return null;
+        if (ForecastModels.needsGlobalModel(m) && digest.startsWith(held.digest() + "+")) return otherGlobalModel(fitted);
         return closesChanged(digest, from, to, held);
+    }
+
+    /** Why a stored answer of the very closes, made with the global model, is not shown: that model is not the one that forecasts now. */
+    private static String otherGlobalModel(String fitted) {
+        return fitted.endsWith("@" + UNTRAINED) ? "no global model is trained on the current prices for its horizon"
+                : "the global model it was made with is not the one that forecasts now (trained again, its file replaced, or the prices it trains on changed)";
     }
 
     /** What a stored backtest shows: its summary, or null with {@code staleNote} saying why it is not shown (both null: none stored). */
     private record BacktestShown(Map<String, Object> summary, String staleNote) {}
 
-    /** The closes of {@code p} dated from..to. */
-    private static PriceSeries between(PriceSeries p, LocalDate from, LocalDate to) {
+    /** The closes of {@code c} dated from..to: {@code c} itself (its digest hashed once) when that is all of them. */
+    private static DigestedCloses between(DigestedCloses c, LocalDate from, LocalDate to) {
+        PriceSeries p = c.prices();
         int a = 0, b = p.size();
         while (a < b && p.dates().get(a).isBefore(from)) a++;
         while (b > a && p.dates().get(b - 1).isAfter(to)) b--;
-        return new PriceSeries(p.symbol(), from, to, p.dates().subList(a, b), Arrays.copyOfRange(p.close(), a, b),
-                Arrays.copyOfRange(p.adjClose(), a, b));
+        if (a == 0 && b == p.size()) return c;
+        return DigestedCloses.of(new PriceSeries(p.symbol(), from, to, p.dates().subList(a, b), Arrays.copyOfRange(p.close(), a, b),
+                Arrays.copyOfRange(p.adjClose(), a, b)));
     }
 
     /**
@@ -355,7 +371,8 @@ public final class ForecastService {
         for (ForecastScanImport.Requested r : read.forecasts()) {
             StoredForecast f = r.forecast();
             String why = notReadable(f, stored);
-            PriceSeries upTo = why == null ? prices.closes(f.symbol(), null, f.origin()) : null; // read once: checked, then stored from
+            // read and hashed once: checked, then stored from
+            DigestedCloses upTo = why == null ? DigestedCloses.of(prices.closes(f.symbol(), null, f.origin())) : null;
             if (why == null) why = closesDiffer(f, upTo);
             if (why != null) {
                 failed.add(ForecastScanImport.failure(f.symbol(), "symbol", why));
@@ -363,9 +380,10 @@ public final class ForecastService {
             }
             // a fallback to the model's bands is not stored under the requested calibration, as storeLive does
             BandCalibration cal = BandCalibration.parse(r.calibration());
-            if (f.calibration().equals(cal.wire()) && storedLive(upTo, f.model(), f.horizon(), LEVELS, cal) == null) {
+            String fitted = fitted(f.model(), f.horizon());
+            if (f.calibration().equals(cal.wire()) && storedLive(upTo, f.model(), fitted, f.horizon(), LEVELS, cal, null) == null) {
                 toStore.put(f.symbol() + "|" + f.model() + "|" + f.horizon() + "|" + f.kind() + "|" + f.calibration() + "|" + f.origin(),
-                        new ForecastScanImport.Requested(withDigest(f, closesDigest(upTo, f.model())), r.calibration(), r.where()));
+                        new ForecastScanImport.Requested(withDigest(f, madeWith(upTo.digest(), fitted)), r.calibration(), r.where()));
             }
             imported.add(f.symbol());
         }
@@ -410,10 +428,11 @@ public final class ForecastService {
     }
 
     /** Why the store's closes up to the origin ({@code upTo}) are not the ones a job's forecast was made from, or null when they are. */
-    private static String closesDiffer(StoredForecast f, PriceSeries upTo) {
-        if (!f.closesDigest().equals(ClosesDigest.of(upTo))) {
-            return "the store's closes up to " + f.origin() + " differ from the job's input (" + upTo.size() + " closes here, "
-                    + f.historyRows() + " in the job" + (upTo.size() == f.historyRows() ? ", some of them changed since" : "")
+    private static String closesDiffer(StoredForecast f, DigestedCloses upTo) {
+        if (!f.closesDigest().equals(upTo.digest())) {
+            int here = upTo.prices().size();
+            return "the store's closes up to " + f.origin() + " differ from the job's input (" + here + " closes here, "
+                    + f.historyRows() + " in the job" + (here == f.historyRows() ? ", some of them changed since" : "")
                     + "): export the prices again and re-run the job";
         }
         return null;
@@ -515,21 +534,24 @@ public final class ForecastService {
             ctx.progress(i * share, "forecasting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
             PriceSeries all = allCloses(sym); // their warning kept from them: the result's is get_forecast's, no second read
             BandCalibration cal = BandCalibration.parse(null);
-            PriceSeries upTo = ForecastScan.weekAligned(all, r.asOf());
+            DigestedCloses upTo = DigestedCloses.of(ForecastScan.weekAligned(all, r.asOf())); // hashed once: looked up, kept and stored
+            String fitted = fitted(model, horizon);
             try {
                 // a past forecast is stored under its origin, as a scan's: the chart's and get_forecast's latest one is not replaced
-                PriceForecast f = storeLive(upTo, model, horizon, cal, bySymbol(sym, "symbols", () -> liveForecast(upTo, model, horizon, LEVELS, null)));
+                PriceForecast f = storeLive(upTo, model, fitted, horizon, cal,
+                        bySymbol(sym, "symbols", () -> liveForecast(upTo, model, fitted, horizon, LEVELS, null)));
                 stored.add(sym);
                 WalkForwardBacktest.Result b = null;
                 if (r.backtest()) {
                     ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
-                    b = r.asOf() == null ? storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(all, model, horizon, null, null, null, ctx)))
+                    b = r.asOf() == null ? storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(all, model, horizon, null, null, null, ctx)), fitted)
                             // up to the start and not stored: the stored backtest is the chart's, of the whole history
-                            : bySymbol(sym, "symbols", () -> backtestRun(upTo, model, horizon, null, null, null, ctx)).result();
+                            : bySymbol(sym, "symbols", () -> backtestRun(upTo.prices(), model, horizon, null, null, null, ctx)).result();
                 }
+                PriceSeries start = upTo.prices();
                 results.put(sym, r.asOf() == null ? new SymbolForecast(f, b, outlierWarnings.of(sym, null))
-                        : new SymbolForecast(f, b, OutlierWarnings.daily(ForecastScan.dataWarning(upTo), sym, upTo.dates(), prices::storedIntervals),
-                                RealisedCloses.of(f, all, upTo.size())));
+                        : new SymbolForecast(f, b, OutlierWarnings.daily(ForecastScan.dataWarning(start), sym, start.dates(), prices::storedIntervals),
+                                RealisedCloses.of(f, all, start.size())));
             } catch (SextantException e) {
                 // the job's one horizon: "longer than the 4 closes of history" must say whose, the argument at fault still horizon
                 if (!"horizon".equals(e.field())) throw e;
@@ -684,11 +706,13 @@ public final class ForecastService {
         long generation = scanFits.generation(); // before the prices are read: a fit of prices changed meanwhile is not kept
         ScanCloses closes = new ScanCloses(scanBatches.plan(syms), scanReader, timeUp);
         ScanStoredForecasts storedLive = new ScanStoredForecasts(forecasts, m, h, cal.wire(), syms); // not three queries a symbol
+        String fitted = fitted(m, h); // once, before the fits: a model trained meanwhile is not said to be the one of this scan
         int unread = 0;
         for (int i = 0; i < syms.size(); i++) {
             String sym = syms.get(i);
             progress.report((double) i / syms.size(), "scanning " + sym + " (" + (i + 1) + "/" + syms.size() + ")");
             ForecastScan.SymbolOutcome o;
+            DigestedCloses[] fittedOn = new DigestedCloses[1]; // the closes the forecast was made from, hashed once for its keys and row
             try {
                 PriceSeries all = closes.next(sym, x -> prices.closes(x, null, null));
                 if (all == null) { // its time is up: the rest are not read, and listed as not computed
@@ -697,14 +721,14 @@ public final class ForecastService {
                     break;
                 }
                 o = ForecastScan.scanSymbol(all, minHistory, r.asOf(), prices::storedIntervals,
-                        upTo -> scanForecast(upTo, m, h, cal, generation, allowance, storedLive));
+                        upTo -> scanForecast(fittedOn[0] = DigestedCloses.of(upTo), m, fitted, h, cal, generation, allowance, storedLive));
             } catch (SextantException e) {
                 o = new ForecastScan.SymbolOutcome(sym, null, e.getMessage(), null, null);
             }
             if (o.skipped() != null) skipped.add(new ScanResult.Skipped(sym, o.skipped()));
             else if (o.notComputed()) notComputed.add(sym);
             else {
-                if (keep != null) keep.accept(liveRow(o.prices(), m, h, cal, o.forecast(), storedLive)); // null: stored already
+                if (keep != null) keep.accept(liveRow(fittedOn[0], m, fitted, h, cal, o.forecast(), storedLive)); // null: stored already
                 String unranked = ForecastScan.unranked(o.row(), level);
                 if (unranked != null) skipped.add(new ScanResult.Skipped(sym, unranked));
                 else rows.add(o.row());
@@ -737,12 +761,13 @@ public final class ForecastService {
      * lists those it cannot afford as not computed, where a refusal would read as a skipped symbol); null: not now.
      * {@code stored}: the scan's stored forecasts of this model, horizon and calibration.
      */
-    private PriceForecast scanForecast(PriceSeries upTo, String m, int h, BandCalibration cal, long generation, ScanAllowance allowance,
-                                       ScanStoredForecasts stored) {
-        PriceForecast known = knownLive(upTo, m, h, LEVELS, cal, stored);
+    private PriceForecast scanForecast(DigestedCloses c, String m, String fitted, int h, BandCalibration cal, long generation,
+                                       ScanAllowance allowance, ScanStoredForecasts stored) {
+        PriceForecast known = knownLive(c, m, fitted, h, LEVELS, cal, stored);
         if (known != null) return known;
+        PriceSeries upTo = c.prices();
         ForecastInput.checkHorizonWithinHistory(upTo.size(), h, models.forPrices(m).minLength(1), "closes");
-        String key = LiveForecastCache.key(upTo, fitted(m, h), h, LEVELS, cal.wire());
+        String key = LiveForecastCache.key(c, fitted, h, LEVELS, cal.wire());
         ScanFits.Job job = new ScanFits.Job(key, upTo.symbol(), LiveForecastCost.estimatedSeconds(models, upTo.size(), m, h), generation,
                 () -> scanFit.fit(upTo, m, h, cal));
         return allowance.compute(job, () -> {
@@ -766,51 +791,59 @@ public final class ForecastService {
      * it keeps what it computes in memory only ({@link #storeLive} is the writer). Refused at once
      * when its fits cannot end within the request's budget.
      */
-    private PriceForecast liveForecast(PriceSeries p, String model, Integer horizon, double[] levels, String calibration) {
+    private PriceForecast liveForecast(DigestedCloses c, String model, Integer horizon, double[] levels, String calibration) {
         String m = ForecastBacktestRun.modelName(model);
         int h = ForecastBacktestRun.horizon(horizon);
         double[] lv = levels == null ? LEVELS : levels;
         ForecastInput.checkLevels(lv);
+        return liveForecast(c, m, fitted(m, h), h, lv, calibration);
+    }
+
+    /**
+     * As above, {@code fitted} being model {@code m} as {@link #fitted} named it before the fit (a model trained meanwhile is not
+     * said to be this one): the stored forecast's check, the kept one's key and a job's stored row all use this one name.
+     */
+    private PriceForecast liveForecast(DigestedCloses c, String m, String fitted, int h, double[] lv, String calibration) {
+        PriceSeries p = c.prices();
         ForecastInput.checkHorizonWithinHistory(p.size(), h, models.forPrices(m).minLength(1), "closes");
         BandCalibration cal = BandCalibration.parse(calibration);
-        PriceForecast known = knownLive(p, m, h, lv, cal);
+        PriceForecast known = knownLive(c, m, fitted, h, lv, cal, null);
         if (known != null) return known;
-        String key = LiveForecastCache.key(p, fitted(m, h), h, lv, cal.wire()); // before the fit: a model trained meanwhile is not said to be this one
         LiveForecastCost.refuseBeyondBudget(models, p.size(), m, h, false);
         PriceForecast f = PriceForecast.calibrated(models, p, m, h, lv, cal);
-        liveCache.put(key, f);
+        liveCache.put(LiveForecastCache.key(c, fitted, h, lv, cal.wire()), f);
         return f;
     }
 
-    private PriceForecast storeLive(PriceSeries p, String model, int h, BandCalibration cal, PriceForecast f) {
-        StoredForecast row = liveRow(p, ForecastBacktestRun.modelName(model), h, cal, f, null);
+    /** Stores {@code f}, made from {@code c} by {@code m} as {@code fitted} names it ({@link #liveForecast}'s). A writer. */
+    private PriceForecast storeLive(DigestedCloses c, String m, String fitted, int h, BandCalibration cal, PriceForecast f) {
+        StoredForecast row = liveRow(c, m, fitted, h, cal, f, null);
         if (row != null) forecasts.save(List.of(row));
         return f;
     }
 
     /**
-     * The stored row of {@code f}, made from {@code p}, or null when it is not to be stored: stored already (looked up in
-     * a scan's {@code stored}, or the store when null), or a fallback to the model's bands, which is not stored under the
-     * requested calibration.
+     * The stored row of {@code f}, made from {@code c} by {@code fitted}, or null when it is not to be stored: stored already
+     * (looked up in a scan's {@code stored}, or the store when null), or a fallback to the model's bands, which is not stored
+     * under the requested calibration.
      */
-    private StoredForecast liveRow(PriceSeries p, String m, int h, BandCalibration cal, PriceForecast f, ScanStoredForecasts stored) {
-        if (!f.calibration().equals(cal.wire()) || storedLive(p, m, h, LEVELS, cal, stored) != null) return null;
+    private StoredForecast liveRow(DigestedCloses c, String m, String fitted, int h, BandCalibration cal, PriceForecast f,
+                                   ScanStoredForecasts stored) {
+        if (!f.calibration().equals(cal.wire()) || storedLive(c, m, fitted, h, LEVELS, cal, stored) != null) return null;
+        PriceSeries p = c.prices();
         return new StoredForecast(p.symbol(), m, StoredForecast.LIVE, cal.wire(), f.origin(), h, f.lastClose(),
-                p.size(), f.targetDates(), f.forecast(), f.coverage(), closesDigest(p, m));
+                p.size(), f.targetDates(), f.forecast(), f.coverage(), madeWith(c.digest(), fitted));
     }
 
     /**
-     * What a stored live forecast of model {@code m} made from {@code p} is reused against: the closes' digest, and for a
-     * model forecasting with the global model the digest of the prices that model is trained on (another symbol's
-     * re-import changes it).
+     * What a stored live forecast or backtest made from closes of digest {@code closes} by {@code fitted} ({@link #fitted}) is
+     * reused against: that digest, followed for a model forecasting with the global model by which trained model ran (its
+     * file, named by horizon and the digest of the prices it trains on, and its checksum): another symbol's re-import, a
+     * model of a smaller horizon trained since or a file replaced is another model, and the stored answer is not shown.
      */
-    private String closesDigest(PriceSeries p, String m) {
-        return withGlobal(ClosesDigest.of(p), m);
-    }
-
-    /** {@code closes}, a closes digest, followed for a model forecasting with the global model by the digest of the prices that model is trained on. */
-    private String withGlobal(String closes, String m) {
-        return ForecastModels.needsGlobalModel(m) ? closes + "+global:" + globalModels.dataFingerprint() : closes;
+    private static String madeWith(String closes, String fitted) {
+        int at = fitted.indexOf('@'); // no model name has one
+        return at < 0 ? closes : closes + "+global" + fitted.substring(at);
     }
 
     private static StoredForecast withDigest(StoredForecast f, String digest) {
@@ -818,27 +851,30 @@ public final class ForecastService {
                 f.targetDates(), f.forecast(), f.coverage(), digest);
     }
 
-    /** Model {@code m} as a kept forecast of horizon {@code h} names it: for one forecasting with the global model, which trained model. */
+    /** What {@link #fitted} says of a model forecasting with the global model when none is trained for its horizon. */
+    private static final String UNTRAINED = "untrained";
+
+    /** Model {@code m} as a kept or stored forecast of horizon {@code h} names it: for one forecasting with the global model, which trained model. */
     private String fitted(String m, int h) {
         if (!ForecastModels.needsGlobalModel(m)) return m;
         String version = globalModels.version(h);
-        return m + "@" + (version == null ? "untrained" : version);
+        return m + "@" + (version == null ? UNTRAINED : version);
     }
 
-    /** The stored or in-memory live forecast made from exactly these prices, or null. */
-    private PriceForecast knownLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal) {
-        return knownLive(p, m, h, levels, cal, null);
-    }
-
-    /** As above, the stored ones looked up in a scan's {@code stored} (null: in the store). */
-    private PriceForecast knownLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal, ScanStoredForecasts stored) {
-        StoredForecast hit = storedLive(p, m, h, levels, cal, stored);
+    /**
+     * The stored or in-memory live forecast made from exactly these closes by {@code fitted}, or null; the stored ones looked
+     * up in a scan's {@code stored} (null: in the store).
+     */
+    private PriceForecast knownLive(DigestedCloses c, String m, String fitted, int h, double[] levels, BandCalibration cal,
+                                    ScanStoredForecasts stored) {
+        StoredForecast hit = storedLive(c, m, fitted, h, levels, cal, stored);
         if (hit != null) {
+            PriceSeries p = c.prices();
             return PriceForecast.assemble(p, PriceForecast.closes(p), models.forPrices(m).name(), hit.forecast(), levels,
                     hit.calibration(), hit.coverage(), CalibrationNotes.notes(storedNote(p, m, h, levels, hit.calibration()),
                             CalibrationNotes.sameBandNote(hit.forecast(), levels, hit.calibration())));
         }
-        return liveCache.get(LiveForecastCache.key(p, fitted(m, h), h, levels, cal.wire()));
+        return liveCache.get(LiveForecastCache.key(c, fitted, h, levels, cal.wire()));
     }
 
     /** The calibration note of a stored live forecast, recomputed from the prices it was made from. */
@@ -847,17 +883,15 @@ public final class ForecastService {
         return CalibrationNotes.of(p.dates(), breaks, LiveCalibration.liveResiduals(models.forPrices(m), p.size(), h, breaks), levels, calibration);
     }
 
-    private StoredForecast storedLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal) {
-        return storedLive(p, m, h, levels, cal, null);
-    }
-
-    private StoredForecast storedLive(PriceSeries p, String m, int h, double[] levels, BandCalibration cal, ScanStoredForecasts stored) {
+    private StoredForecast storedLive(DigestedCloses c, String m, String fitted, int h, double[] levels, BandCalibration cal,
+                                      ScanStoredForecasts stored) {
+        PriceSeries p = c.prices();
         if (p.size() == 0) return null;
         LocalDate origin = p.dates().get(p.size() - 1);
         List<StoredForecast> found = stored != null ? stored.at(p.symbol(), origin)
                 : forecasts.find(p.symbol(), m, h, StoredForecast.LIVE, cal.wire(), origin, origin);
         if (found.isEmpty()) return null;
-        String digest = closesDigest(p, m); // the very closes: a re-import correcting older ones keeps the count and last close
+        String digest = madeWith(c.digest(), fitted); // the very closes: a re-import correcting older ones keeps the count and last close
         for (StoredForecast s : found) {
             boolean sameLevels = s.forecast().bands().size() == levels.length
                     && Arrays.stream(levels).allMatch(l -> s.forecast().bands().stream().anyMatch(b -> Math.abs(b.level() - l) < 1e-9));
@@ -875,12 +909,13 @@ public final class ForecastService {
         String m = ForecastBacktestRun.modelName(model);
         int h = ForecastBacktestRun.horizon(horizon);
         BandCalibration cal = BandCalibration.parse(calibration);
-        PriceSeries all = allCloses(symbol);
+        DigestedCloses read = DigestedCloses.of(allCloses(symbol)); // hashed once: the forecast's keys, and the backtest's check when it read them all
+        PriceSeries all = read.prices();
         int from = Math.max(0, all.size() - n);
         int decimals = ChartPayload.priceDecimals(all.close(), from);
-        PriceForecast f = bySymbol(all.symbol(), () -> liveForecast(all, m, h, LEVELS, cal.wire()));
+        PriceForecast f = bySymbol(all.symbol(), () -> liveForecast(read, m, h, LEVELS, cal.wire()));
         LocalDate windowStart = all.size() == 0 ? null : all.dates().get(from);
-        StoredForecastBacktest stored = backtestOverlays(all.symbol(), m, h, cal, windowStart, all);
+        StoredForecastBacktest stored = backtestOverlays(all.symbol(), m, h, cal, windowStart, read);
         List<StoredForecast> backtests = stored.forecasts();
         ChartData.PlotHints hints = new ChartData.PlotHints(
                 all.symbol() + " daily " + (all.adjusted() ? "adjusted close" : "close") + " with a " + f.targetDates().size() + "-day " + m + " forecast (" + f.calibration() + " bands)",
@@ -894,11 +929,11 @@ public final class ForecastService {
     public StoredForecastBacktest backtestOverlays(String symbol, String model, Integer horizon, String calibration, LocalDate from) {
         String sym = prices.requireDaily(symbol);
         return backtestOverlays(sym, ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon), BandCalibration.parse(calibration), from,
-                allCloses(sym));
+                DigestedCloses.of(allCloses(sym)));
     }
 
     /** As above, {@code all} the symbol's closes now: a backtest made from other closes is not shown, its {@code staleNote} says why. */
-    private StoredForecastBacktest backtestOverlays(String sym, String m, int h, BandCalibration cal, LocalDate from, PriceSeries all) {
+    private StoredForecastBacktest backtestOverlays(String sym, String m, int h, BandCalibration cal, LocalDate from, DigestedCloses all) {
         BacktestShown shown = storedBacktest(sym, m, h, all);
         if (shown.summary() == null) return new StoredForecastBacktest(null, null, List.of(), outlierWarnings.of(sym, null), null, shown.staleNote());
         Map<LocalDate, StoredForecast> byOrigin = new TreeMap<>();

@@ -41,11 +41,12 @@ public final class LiveForecastCache<T> {
     }
 
     /**
-     * The key of a daily forecast made from {@code p}; {@code model} as fitted: its name, followed for one forecasting with
-     * the global model by that model's version.
+     * The key of a daily forecast made from {@code c}, its digest the one the read's other checks use; {@code model} as
+     * fitted: its name, followed for one forecasting with the global model by that model's version.
      */
-    static String key(PriceSeries p, String model, int horizon, double[] levels, String calibration) {
-        return p.symbol() + "|1d|" + p.size() + "|" + ClosesDigest.of(p) + "|" + rest(model, horizon, levels, calibration);
+    static String key(DigestedCloses c, String model, int horizon, double[] levels, String calibration) {
+        PriceSeries p = c.prices();
+        return p.symbol() + "|1d|" + p.size() + "|" + c.digest() + "|" + rest(model, horizon, levels, calibration);
     }
 
     /** The key of a forecast of {@code bars} (its interval and session, a digest of every bar's time and close); {@code model} as above. */
