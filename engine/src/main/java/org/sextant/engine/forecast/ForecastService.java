@@ -258,14 +258,14 @@ public final class ForecastService {
             }
             toStore.add(row);
         }
-        int fitted = replay.check(models, toStore, this::heldCloses); // before anything is stored: a refusal stores none
+        BacktestReplay.Replayed fitted = replay.check(models, toStore, this::heldCloses); // before anything is stored: a refusal stores none
         List<String> imported = new ArrayList<>();
         for (BacktestReplay.Row row : toStore) {
             storeBacktest(row.job());
             imported.add(row.job().symbol());
         }
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-        return new ForecastJobImport(imported, failed, fitted);
+        return new ForecastJobImport(imported, failed, fitted.fitted(), fitted.origins());
     }
 
     /** The store's closes of the backtest's symbol between the first and last date it read. */
@@ -372,7 +372,7 @@ public final class ForecastService {
         int replayed = replay(List.copyOf(toStore.values()), replay);
         forecasts.save(toStore.values().stream().map(ForecastScanImport.Requested::forecast).toList()); // one transaction: a stopped import stores none
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-        return new ForecastJobImport(imported, failed, replayed);
+        return new ForecastJobImport(imported, failed, replayed, toStore.size());
     }
 
     /**
@@ -423,7 +423,7 @@ public final class ForecastService {
      * What an import of a forecast job stored ({@code imported}: symbols), the symbols it could not use, with the reason, and
      * for a scan how many of its forecasts were fitted again and matched, for backtests how many origins ({@code replayed}).
      */
-    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed) {}
+    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf) {}
 
     private ForecastBacktestRun.Computed backtestRun(PriceSeries p, String model, Integer horizon, String origins, Double evalFraction,
                                                      double[] levels, JobContext ctx) {
