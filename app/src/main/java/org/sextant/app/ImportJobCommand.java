@@ -55,8 +55,14 @@ final class ImportJobCommand extends HomeCommand {
         StringBuilder out = new StringBuilder(String.format("imported %s of %d symbols from %s%n",
                 scan ? "forecast scan: the live forecasts" : "forecast backtests", r.imported().size(), dir));
         if (r.replayed() != null) {
-            out.append(scan ? String.format("  %d forecasts fitted again here from the store's closes, each as the job wrote it%n", r.replayed())
-                    : String.format("  errors and coverage recounted from the store's closes; %d origins fitted again here, each as the job wrote it%n", r.replayed()));
+            out.append(scan ? String.format("  %d of the %d forecasts fitted again here from the store's closes, each as the job wrote it%n", r.replayed(), r.replayedOf())
+                    : String.format("  errors and coverage recounted from the store's closes; %d of the %d origins fitted again here, each as the job wrote it%n",
+                    r.replayed(), r.replayedOf()));
+            int symbols = r.imported().size(), reached = Math.min(r.replayed(), symbols);
+            if (!scan && reached < symbols) { // the budget ran out in the first round: each symbol's best-looking origin, symbols in a random order
+                out.append(String.format(java.util.Locale.ROOT, "  the import's budget reached %d of the %d symbols (drawn at random: each had a %.0f%% chance of being fitted again)%n",
+                        reached, symbols, 100.0 * reached / symbols));
+            }
         }
         // a scan's failures include symbols whose stored closes differ from the job's: not all failed on the cluster
         for (Map<String, Object> f : r.failed()) out.append(String.format("  %s %s: %s%n", f.get("symbol"), scan ? "not imported" : "failed on the cluster", f.get("error")));

@@ -24,15 +24,22 @@ import org.sextant.engine.store.Store;
 public final class JobOutput implements AutoCloseable {
     private final Path staged;
     private final Path folder;
+    private final JobOutputBounds bounds;
     /** The columns the import reads ({@link #requireWithinBounds}): a refusal's own look reads those and no other. */
     private List<String> read = List.of();
 
-    private JobOutput(Path staged, Path folder) {
+    private JobOutput(Path staged, Path folder, JobOutputBounds bounds) {
         this.staged = staged;
         this.folder = folder;
+        this.bounds = bounds;
     }
 
     public static JobOutput stage(Store store, Path folder) {
+        return stage(store, folder, JobOutputBounds.STANDARD);
+    }
+
+    /** {@code folder} staged, refused first when it holds more part files or bytes than {@code bounds} (its rows: at the first read). */
+    static JobOutput stage(Store store, Path folder, JobOutputBounds bounds) {
         Path in = folder.toAbsolutePath().normalize();
         if (!Files.isDirectory(in)) throw SextantException.invalid("output", in + " is not a folder", "name the job's --out folder");
         if (!Files.exists(in.resolve("_SUCCESS"))) {
@@ -52,6 +59,7 @@ public final class JobOutput implements AutoCloseable {
             if (Files.isSymbolicLink(p)) throw linked(p.getFileName().toString(), in);
             if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) throw unreadable(p.getFileName().toString(), in);
         }
+        bounds.requireFiles(in, parts);
         try {
             Files.createDirectories(staged);
             for (Path p : parts) {
@@ -65,7 +73,7 @@ public final class JobOutput implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("staging " + in + " failed", e);
         }
-        return new JobOutput(staged, in);
+        return new JobOutput(staged, in, bounds);
     }
 
     public static final String FORECAST_BACKTEST = "forecast-backtest";
@@ -74,8 +82,14 @@ public final class JobOutput implements AutoCloseable {
 
     /** Which job wrote a finished output folder, told by its columns; refused when none did. */
     public static String kind(Store store, Path folder) {
-        try (JobOutput out = stage(store, folder)) {
+        return kind(store, folder, JobOutputBounds.STANDARD);
+    }
+
+    /** As above, refused first when the folder holds more than {@code bounds}. */
+    static String kind(Store store, Path folder, JobOutputBounds bounds) {
+        try (JobOutput out = stage(store, folder, bounds)) {
             List<String> columns = store.read(c -> {
+                out.bounds.requireRows(c, out.folder, out.staged + "/*.parquet");
                 List<String> names = new ArrayList<>();
                 try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery("DESCRIBE SELECT * FROM " + out.relation())) {
                     while (r.next()) names.add(r.getString(1));
@@ -103,12 +117,14 @@ public final class JobOutput implements AutoCloseable {
     }
 
     /**
-     * Refuses the output, before any value is read, when a part file's footer declares more in a column of {@code columns}
+     * Refuses the output, before any value is read, when its part files' footers declare more rows in all than its bounds
+     * ({@link JobOutputBounds}), or when a part file's footer declares more in a column of {@code columns}
      * (the ones the import reads) than the job writes ({@link JobOutputSizes}), naming the file and the column; the fix is
      * to re-run {@code job}. Columns the import does not read are not looked at.
      */
     public void requireWithinBounds(Connection c, List<String> columns, String job) {
         read = List.copyOf(columns);
+        bounds.requireRows(c, folder, staged + "/*.parquet");
         for (Path f : stagedFiles()) JobOutputSizes.require(c, f, where(f.toString(), folder), columns, job);
     }
 

@@ -16,13 +16,20 @@ public final class ScaleOutExchange {
     private final ForecastService forecasts;
     private final ResearchService research;
     private final Runnable dataChanged;
+    private final JobOutputBounds bounds;
 
     /** {@code dataChanged} is told after forecasts are stored (the views that show them refresh). */
     public ScaleOutExchange(Store store, ForecastService forecasts, ResearchService research, Runnable dataChanged) {
+        this(store, forecasts, research, dataChanged, JobOutputBounds.STANDARD);
+    }
+
+    /** As above, an output imported only within {@code bounds} in all (tests: small ones). */
+    ScaleOutExchange(Store store, ForecastService forecasts, ResearchService research, Runnable dataChanged, JobOutputBounds bounds) {
         this.store = store;
         this.forecasts = forecasts;
         this.research = research;
         this.dataChanged = dataChanged;
+        this.bounds = bounds;
     }
 
     /** Writes every price as Parquet partitioned by symbol into {@code target} (a new or empty folder). Reads the store only. */
@@ -30,16 +37,16 @@ public final class ScaleOutExchange {
         return PriceParquetExport.export(store, target);
     }
 
-    /** Imports a finished job's output, whichever job wrote it (told by its columns). A writer. */
+    /** Imports a finished job's output, whichever job wrote it (told by its columns), refused when it holds more than its bounds. A writer. */
     public JobImport importJob(Path folder, String sessionId) {
-        String kind = JobOutput.kind(store, folder);
+        String kind = JobOutput.kind(store, folder, bounds);
         if (kind.equals(JobOutput.STRATEGY_SWEEP)) {
             StrategySweepImport.Read read = StrategySweepImport.read(store, folder);
             ResearchService.RecordedSweepJob recorded = record(read, sessionId, SweepReplay.standard());
-            return new JobImport(kind, null, read.failed().isEmpty() ? null : read.failed(), recorded.run(), recorded.replayed());
+            return new JobImport(kind, null, read.failed().isEmpty() ? null : read.failed(), recorded.run(), recorded.replayed(), Math.toIntExact(recorded.run().configurations()));
         }
         ForecastService.ForecastJobImport imported = kind.equals(JobOutput.FORECAST_SCAN) ? importForecastScanJob(folder) : importForecastBacktestJob(folder);
-        return new JobImport(kind, imported.imported(), imported.failed(), null, imported.replayed());
+        return new JobImport(kind, imported.imported(), imported.failed(), null, imported.replayed(), imported.replayedOf());
     }
 
     /** Every symbol's backtest stored as a local forecast job stores it; the symbols the job reported failed are named. A writer. */

@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.TreeSet;
 import java.util.random.RandomGenerator;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.exchange.ImportBudget;
 import org.sextant.engine.exchange.JobOutput;
 import org.sextant.engine.forecast.store.StoredForecast;
 
@@ -17,13 +17,15 @@ import org.sextant.engine.forecast.store.StoredForecast;
  * stored as the chart's verdict). Every row's figures are recounted from its own forecasts ({@link BacktestRecount});
  * then, when the whole import's backtests are estimated ({@link BacktestCost}) at most {@code budgetSeconds}, each is
  * run again ({@link ForecastBacktestRun#run}) and must come out as written, every figure and every origin's three
- * forecasts; else at each symbol the model is fitted again at its {@code best} origins with the smallest errors (what
- * makes a verdict look good) and {@code random} others drawn by {@code chance}, which the writer cannot predict.
+ * forecasts; else at each symbol the model is to be fitted again at its {@code best} origins with the smallest errors (what
+ * makes a verdict look good) and {@code random} others drawn by {@code chance}, which the writer cannot predict, as far as
+ * {@code budgetSeconds} of estimated fits reach: every symbol's first, in an order drawn by {@code chance}, then every
+ * symbol's second, and so on (5,000 symbols are not 25,000 fits).
  */
 public record BacktestReplay(double budgetSeconds, int best, int random, RandomGenerator chance) {
-    /** An import's check: a minute of fits runs a drift or theta backtest of hundreds of symbols again whole. */
+    /** An import's check: within {@link ImportBudget#SECONDS} of fits, a drift or theta backtest of hundreds of symbols run again whole. */
     public static BacktestReplay standard() {
-        return new BacktestReplay(60, 2, 3, new java.security.SecureRandom());
+        return new BacktestReplay(ImportBudget.SECONDS, 2, 3, ImportBudget.chance());
     }
 
     /** Neither recount nor fit: the import's cost without them (benchmarks). */
@@ -35,21 +37,57 @@ public record BacktestReplay(double budgetSeconds, int best, int random, RandomG
     /** A row with the store's closes it read (their digest checked): read again for each pass, not held for the whole import. */
     private record Held(ForecastBacktestRun.Computed job, PriceSeries closes, String where) {}
 
+    /** What a check fitted again: {@code fitted} of the rows' {@code origins} scored origins. */
+    public record Replayed(int fitted, int origins) {}
+
     /**
      * Checks {@code rows}, each against the store's closes {@code closes} gives for it (the ones it read), refusing the whole output at
-     * the first that is not the kernel's; how many origins were fitted again.
+     * the first that is not the kernel's; how many of their origins were fitted again.
      */
-    public int check(ForecastModels models, List<Row> rows, java.util.function.Function<ForecastBacktestRun.Computed, PriceSeries> closes) {
-        if (budgetSeconds < 0) return 0;
+    public Replayed check(ForecastModels models, List<Row> rows, java.util.function.Function<ForecastBacktestRun.Computed, PriceSeries> closes) {
+        if (budgetSeconds < 0) return new Replayed(0, 0);
         boolean whole = estimatedSeconds(models, rows, closes) <= budgetSeconds;
-        int fitted = 0;
+        int fitted = 0, origins = 0;
+        List<int[]> chosen = new ArrayList<>(); // per row, the closes before each origin to fit again, first things first
         for (Row row : rows) {
             Held r = new Held(row.job(), closes.apply(row.job()), row.where());
             BacktestRecount.Recount c = BacktestRecount.of(r.job(), r.closes());
             if (c.problem() != null) throw corrupt(r, c.column(), c.problem() + " (recounted here)");
-            fitted += whole ? again(models, r, c.origins()[0]) : sample(models, r, c);
+            origins += c.origins().length;
+            if (whole) fitted += again(models, r, c.origins()[0]);
+            else chosen.add(chosen(c.originErrors()).stream().mapToInt(k -> c.origins()[k]).toArray());
         }
-        return fitted;
+        if (!whole) fitted = sample(models, rows, closes, within(rows, chosen));
+        return new Replayed(fitted, origins);
+    }
+
+    /**
+     * Of each row's {@code chosen} origins, those the budget's estimated fits reach, taken in rounds over the rows in an order
+     * drawn by {@code chance}: every row's first (its best-looking origin), then every row's second, and so on, until the next
+     * fit would pass the budget. A row is reached in the first round or not at all, each with the same chance.
+     */
+    private List<List<Integer>> within(List<Row> rows, List<int[]> chosen) {
+        List<Integer> order = new ArrayList<>();
+        List<List<Integer>> reached = new ArrayList<>();
+        int rounds = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            order.add(i);
+            reached.add(new ArrayList<>());
+            rounds = Math.max(rounds, chosen.get(i).length);
+        }
+        for (int i = order.size() - 1; i > 0; i--) java.util.Collections.swap(order, i, chance.nextInt(i + 1));
+        double spent = 0;
+        for (int round = 0; round < rounds; round++) {
+            for (int i : order) {
+                if (round >= chosen.get(i).length) continue;
+                int o = chosen.get(i)[round];
+                BacktestCost.CostClass cost = BacktestCost.costClass(rows.get(i).job().model());
+                spent += cost == null ? Double.POSITIVE_INFINITY : cost.seconds(1, o);
+                if (spent > budgetSeconds) return reached;
+                reached.get(i).add(o);
+            }
+        }
+        return reached;
     }
 
     /** Estimated seconds of running every row's backtest again; infinite when one cannot be estimated. */
@@ -88,14 +126,24 @@ public record BacktestReplay(double budgetSeconds, int best, int random, RandomG
         return here.result().origins();
     }
 
-    /** The model fitted again at the row's best-looking and some random origins; refused at one that differs; how many. */
-    private int sample(ForecastModels models, Held r, BacktestRecount.Recount count) {
+    /** Each row's {@code reached} origins fitted again (its closes read again); refused at one that differs; how many. */
+    private static int sample(ForecastModels models, List<Row> rows, java.util.function.Function<ForecastBacktestRun.Computed, PriceSeries> closes,
+                              List<List<Integer>> reached) {
+        int fitted = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            if (reached.get(i).isEmpty()) continue;
+            Row row = rows.get(i);
+            fitted += sample(models, new Held(row.job(), closes.apply(row.job()), row.where()), reached.get(i));
+        }
+        return fitted;
+    }
+
+    /** The model fitted again from the row's closes before each of {@code origins}; refused at one that differs; how many. */
+    private static int sample(ForecastModels models, Held r, List<Integer> origins) {
         ForecastBacktestRun.Computed job = r.job();
         double[] y = PriceForecast.closes(r.closes());
         Forecaster model = models.forPrices(job.model());
-        List<Integer> chosen = chosen(count.originErrors());
-        for (int k : chosen) {
-            int o = count.origins()[k];
+        for (int o : origins) {
             StoredForecast own = job.rows().stream()
                     .filter(f -> f.historyRows() == o && f.calibration().equals(BandCalibration.MODEL.wire())).findFirst().orElseThrow();
             Forecast again;
@@ -109,19 +157,19 @@ public record BacktestReplay(double budgetSeconds, int best, int random, RandomG
                         + " makes of the store's closes up to it (fitted again here)");
             }
         }
-        return chosen.size();
+        return origins.size();
     }
 
-    /** Indices of the origins to fit again: the {@code best} smallest errors and {@code random} others. */
+    /** Indices of the origins to fit again, first things first: the {@code best} smallest errors, smallest first, then {@code random} others. */
     List<Integer> chosen(double[] errors) {
         List<Integer> ranked = new ArrayList<>();
         for (int i = 0; i < errors.length; i++) ranked.add(i);
         ranked.sort(Comparator.comparingDouble(i -> errors[i]));
         int top = Math.min(best, ranked.size());
-        TreeSet<Integer> pick = new TreeSet<>(ranked.subList(0, top));
+        List<Integer> pick = new ArrayList<>(ranked.subList(0, top));
         List<Integer> rest = new ArrayList<>(ranked.subList(top, ranked.size()));
         for (int n = 0; n < random && !rest.isEmpty(); n++) pick.add(rest.remove(chance.nextInt(rest.size())));
-        return List.copyOf(pick);
+        return pick;
     }
 
     /** Which figure of the job's result the kernel's does not reproduce, or null. */

@@ -264,7 +264,7 @@ public final class ForecastService {
             toStore.add(row);
         }
         List<String> madeBy = toStore.stream().map(row -> fitted(row.job().model(), row.job().horizon())).toList(); // the model the replay runs
-        int fitted = replay.check(models, toStore, this::heldCloses); // before anything is stored: a refusal stores none
+        BacktestReplay.Replayed fitted = replay.check(models, toStore, this::heldCloses); // before anything is stored: a refusal stores none
         List<String> imported = new ArrayList<>();
         for (int i = 0; i < toStore.size(); i++) {
             BacktestReplay.Row row = toStore.get(i);
@@ -272,7 +272,7 @@ public final class ForecastService {
             imported.add(row.job().symbol());
         }
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-        return new ForecastJobImport(imported, failed, fitted);
+        return new ForecastJobImport(imported, failed, fitted.fitted(), fitted.origins());
     }
 
     /** The store's closes of the backtest's symbol between the first and last date it read. */
@@ -390,7 +390,7 @@ public final class ForecastService {
         int replayed = replay(List.copyOf(toStore.values()), replay);
         forecasts.save(toStore.values().stream().map(ForecastScanImport.Requested::forecast).toList()); // one transaction: a stopped import stores none
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-        return new ForecastJobImport(imported, failed, replayed);
+        return new ForecastJobImport(imported, failed, replayed, toStore.size());
     }
 
     /**
@@ -442,7 +442,7 @@ public final class ForecastService {
      * What an import of a forecast job stored ({@code imported}: symbols), the symbols it could not use, with the reason, and
      * for a scan how many of its forecasts were fitted again and matched, for backtests how many origins ({@code replayed}).
      */
-    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed) {}
+    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf) {}
 
     private ForecastBacktestRun.Computed backtestRun(PriceSeries p, String model, Integer horizon, String origins, Double evalFraction,
                                                      double[] levels, JobContext ctx) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 import java.util.random.RandomGenerator;
+import org.sextant.engine.exchange.ImportBudget;
 import org.sextant.engine.forecast.store.StoredForecast;
 
 /**
@@ -15,9 +16,9 @@ import org.sextant.engine.forecast.store.StoredForecast;
  * {@code chance}, which the writer of the files cannot predict.
  */
 public record ScanReplay(double budgetSeconds, int best, int random, RandomGenerator chance) {
-    /** An import's replay: about a minute of fits replays a whole drift or theta scan of hundreds of symbols. */
+    /** An import's replay: within {@link ImportBudget#SECONDS} of fits, a whole drift or theta scan of hundreds of symbols. */
     public static ScanReplay standard() {
-        return new ScanReplay(60, 5, 20, new java.security.SecureRandom());
+        return new ScanReplay(ImportBudget.SECONDS, 5, 20, ImportBudget.chance());
     }
 
     /** No replay: the import's cost without it (benchmarks). */

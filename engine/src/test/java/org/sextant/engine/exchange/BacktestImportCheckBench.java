@@ -40,7 +40,8 @@ public final class BacktestImportCheckBench {
                 out = BacktestOutputs.write(dir.resolve(model + "-out"), rows);
             }
             for (var c : List.of(Map.entry("none (baseline)", BacktestReplay.NONE), Map.entry("standard (run again whole)", BacktestReplay.standard()),
-                    Map.entry("sample (0 s budget)", new BacktestReplay(0, 2, 3, new java.security.SecureRandom())))) {
+                    Map.entry("sample (a budget of 5 fits a symbol)",
+                            new BacktestReplay(org.sextant.engine.forecast.BacktestCost.costClass(model).seconds(5 * 30, 5L * 30 * bars), 2, 3, new java.security.SecureRandom())))) {
                 long[] m = JobOutputFiles.medianImport(dir, model + "-" + c.getValue().hashCode(), rounds, 30, bars, f -> f.importBacktestJob(out, c.getValue()).replayed());
                 System.out.printf(Locale.ROOT, "| %s | %d | %s | %d | %d |%n", model, rows.size(), c.getKey(), m[1], m[0]);
             }

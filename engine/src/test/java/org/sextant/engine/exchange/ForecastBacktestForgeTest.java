@@ -15,6 +15,7 @@ import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.PriceRepository;
 import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.forecast.BacktestCost;
 import org.sextant.engine.forecast.BacktestReplay;
 import org.sextant.engine.forecast.Forecast;
 import org.sextant.engine.forecast.ForecastBacktestRun;
@@ -34,7 +35,8 @@ import tools.jackson.core.type.TypeReference;
  * forecast made by another model with figures to match (fitted again here). The genuine output is still imported.
  */
 class ForecastBacktestForgeTest {
-    private static final BacktestReplay SAMPLE = new BacktestReplay(0, 2, 3, new Random(7)); // no budget: a sample of origins
+    /** A budget of 5 naive fits on the row's 300 closes, far less than a whole run (12 origins calibrated): a sample of origins. */
+    private static final BacktestReplay SAMPLE = new BacktestReplay(BacktestCost.costClass("naive").seconds(5, 5 * 300), 2, 3, new Random(7));
 
     @Test
     void aRewrittenVerdictIsRefusedWholeOrSampled(@TempSextant Store store, @TempDir Path tmp) throws Exception {

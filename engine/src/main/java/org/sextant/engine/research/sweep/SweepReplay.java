@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.random.RandomGenerator;
 import java.util.stream.IntStream;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.exchange.ImportBudget;
 import org.sextant.engine.research.backtest.Metrics;
 
 /**
@@ -23,9 +24,9 @@ import org.sextant.engine.research.backtest.Metrics;
  * after the export already moves a Sharpe's last bits).
  */
 public record SweepReplay(double budgetSeconds, int extremes, int random, RandomGenerator chance) {
-    /** An import's replay: a minute measures again the whole of a sweep of some 10,000 configurations of 30 assets (docs/benchmarks.md). */
+    /** An import's replay: {@link ImportBudget#SECONDS} measure again the whole of a sweep of some 10,000 configurations of 30 assets (docs/benchmarks.md). */
     public static SweepReplay standard() {
-        return new SweepReplay(60, 4, 20, new java.security.SecureRandom());
+        return new SweepReplay(ImportBudget.SECONDS, 4, 20, ImportBudget.chance());
     }
 
     /** The best's batch and the repeats only (the best alone was measured before attack 24): the import's cost without the other replays (benchmarks). */
