@@ -78,13 +78,13 @@ class LauncherRulesTest {
     }
 
     @Test
-    @DisplayName("rule: a read route of the app reaches no store write, no file write and no reflection")
+    @DisplayName("rule: a read route of the app reaches no store write, no file write and no reflection, and hands work to another thread only as the read")
     void readRoutesWriteNothing(TestReporter reporter) {
         holds(BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(), org.sextant.engine.api.ApiRoutes.class.getName()), 20, "read routes", reporter);
     }
 
     @Test
-    @DisplayName("rule: a read route the app hosts itself (render_chart) reaches no store write, no file write and no reflection")
+    @DisplayName("rule: a read route the app hosts itself (render_chart) reaches no store write, no file write and no reflection, and hands work to another thread only as the read")
     void appHostedRoutesWriteNothing(TestReporter reporter) {
         holds(BoundaryRules.appHostedReadRoutesReachNoWrite(BoundaryRules.app(), BoundaryRules.APP_HOSTED_ROUTES), reporter);
     }

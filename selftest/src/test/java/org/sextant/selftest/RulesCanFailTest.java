@@ -29,6 +29,8 @@ import org.sextant.selftest.fixtures.RegisteringReadRoutes;
 import org.sextant.selftest.fixtures.MultiLineReadRoutes;
 import org.sextant.selftest.fixtures.ReflectiveReadRoutes;
 import org.sextant.selftest.fixtures.CallbackWritingReadRoutes;
+import org.sextant.selftest.fixtures.ForwardingReadRoutes;
+import org.sextant.selftest.fixtures.HandingOffReadRoutes;
 import org.sextant.selftest.fixtures.WritingChartRoute;
 import org.sextant.selftest.fixtures.ClickingChartRoute;
 import org.sextant.selftest.rules.BoundaryRules;
@@ -311,6 +313,38 @@ class RulesCanFailTest {
             assertTrue(r.violations().stream().anyMatch(v -> v.startsWith(route + " ") && v.contains(callback)
                     && (v.contains("Store.inTransaction") || v.contains("Statement.executeUpdate"))), route + " via " + callback + ": " + r.violations());
         });
+    }
+
+    @Test
+    @DisplayName("fails: read routes handing work to another thread with the JDK (a thread, an executor, a parallel stream, an async stage), not through ReadOnlyScope")
+    void readRouteHandingOffWork() {
+        RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(HandingOffReadRoutes.class), HandingOffReadRoutes.class.getName());
+        Map<String, String> handoffs = Map.of(
+                "list_symbols", "java.lang.Thread.<init>",
+                "list_jobs", "java.util.concurrent.ExecutorService.submit",
+                "list_runs", "java.util.stream.IntStream.parallel",
+                "list_signals", "java.util.concurrent.CompletableFuture.supplyAsync");
+        handoffs.forEach((route, call) -> assertTrue(r.violations().stream().anyMatch(v -> v.startsWith(route + " is read but its route reaches a hand-off"
+                + " of work to another thread outside the read's scope") && v.contains("HandingOffReadRoutes.") && v.contains(call)), route + ": " + r.violations()));
+        // handed over through ReadOnlyScope.submit, its worker runs as the read
+        assertFalse(r.violations().stream().anyMatch(v -> v.startsWith("get_db_schema ")), r.violations().toString());
+        assertFalse(r.violations().stream().anyMatch(v -> v.contains(" reaches a write")), "they only read: " + r.violations());
+    }
+
+    @Test
+    @DisplayName("fails: a read-checked wrapper running another JDBC method than its own, a wrapper's commit called by its own type, a forwarding lookalike outside the store")
+    void readCheckForwardingIsNarrow() {
+        RuleResult r = BoundaryRules.readRoutesReachNoWrite(BoundaryRules.engine(ForwardingReadRoutes.class,
+                org.sextant.engine.store.ReadCheckedFixtureConnection.class, org.sextant.selftest.fixtures.ReadCheckedLookalike.class),
+                ForwardingReadRoutes.class.getName());
+        Map<String, List<String>> writes = Map.of(
+                "list_symbols", List.of("ReadCheckedFixtureConnection.executeQuery", "-> java.sql.Statement.execute(java.lang.String)"),
+                "get_db_schema", List.of("-> org.sextant.engine.store.ReadCheckedFixtureConnection.commit()"),
+                "list_jobs", List.of("ReadCheckedLookalike.commit", "-> java.sql.Connection.commit()"));
+        writes.forEach((route, parts) -> assertTrue(r.violations().stream().anyMatch(v -> v.startsWith(route + " is read but its route reaches a write")
+                && parts.stream().allMatch(v::contains)), route + " " + parts + ": " + r.violations()));
+        // the store's own wrappers, which every read creates, forward without being judged twice
+        assertFalse(r.violations().stream().anyMatch(v -> v.startsWith("list_runs ")), r.violations().toString());
     }
 
     @Test

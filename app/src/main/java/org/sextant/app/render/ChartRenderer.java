@@ -216,7 +216,7 @@ public final class ChartRenderer {
         phases.enter(RenderPhases.Phase.DRAWING);
         CompletableFuture<Drawn<F>> result = new CompletableFuture<>();
         Runnable step = onFxStep;
-        Platform.runLater(() -> {
+        Platform.runLater(org.sextant.engine.ReadOnlyScope.inheriting(() -> { // the chart is built as the read (the FX thread's own work is the charts')
             try {
                 step.run();
                 PriceChart chart = build.call();
@@ -228,7 +228,7 @@ public final class ChartRenderer {
             } catch (Exception | Error e) {
                 result.completeExceptionally(e);
             }
-        });
+        }));
         return await(result, phases, true);
     }
 

@@ -166,7 +166,7 @@ final class PictureTurn {
             if (given.compareAndSet(false, true)) giveBack();
         };
         step.whenComplete((result, failure) -> giveBackOnce.run());
-        CompletableFuture.delayedExecutor(handedOverAtMost, TimeUnit.NANOSECONDS).execute(giveBackOnce);
+        org.sextant.engine.ReadOnlyScope.execute(CompletableFuture.delayedExecutor(handedOverAtMost, TimeUnit.NANOSECONDS), giveBackOnce);
     }
 
     /** Whether a picture holds the turn (tests: a stopped picture's still holds it while its drawing runs). */

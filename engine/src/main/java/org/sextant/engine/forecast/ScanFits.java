@@ -98,7 +98,8 @@ final class ScanFits implements AutoCloseable {
         if (under != null) return under;
         if (active >= THREADS) return null;
         try {
-            pool.execute(() -> run(fit));
+            // as the scan's read, on after the call too: a fit never writes the store
+            org.sextant.engine.ReadOnlyScope.execute(pool, () -> run(fit));
         } catch (RejectedExecutionException e) {
             return null;
         }

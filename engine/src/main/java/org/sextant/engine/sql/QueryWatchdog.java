@@ -138,10 +138,9 @@ final class QueryWatchdog implements AutoCloseable {
         Future<T> result;
         try {
             running.add(w);
-            java.util.concurrent.Callable<T> query = org.sextant.engine.ReadOnlyScope.inheriting(() -> work.run(w)); // its statements are the read's
-            result = workers.submit(() -> {
+            result = org.sextant.engine.ReadOnlyScope.submit(workers, () -> { // its statements are the read's
                 try {
-                    return query.call();
+                    return work.run(w);
                 } finally {
                     running.remove(w);
                     slots.release();
@@ -299,7 +298,7 @@ final class QueryWatchdog implements AutoCloseable {
         /** Off the caller's thread: a cancel can wait for the native query to reach a check. */
         private static void cancel(Statement s) {
             if (s == null) return;
-            CANCELLERS.execute(() -> {
+            org.sextant.engine.ReadOnlyScope.execute(CANCELLERS, () -> {
                 try {
                     s.cancel();
                 } catch (SQLException ignored) {

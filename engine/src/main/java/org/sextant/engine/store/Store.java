@@ -45,12 +45,8 @@ public final class Store implements AutoCloseable {
     private volatile boolean opened;
     private final PreparedReads preparedReads = new PreparedReads(this::newConnection);
 
-    /** How a connection is handed out: read-checked; another way only in ReadCheckBench ({@link #openHandingOut}). */
-    private final java.util.function.UnaryOperator<Connection> handOut;
-
-    private Store(DuckDBConnection owner, Path file, Path stagingDir, java.util.function.UnaryOperator<Connection> handOut) {
+    private Store(DuckDBConnection owner, Path file, Path stagingDir) {
         this.owner = owner;
-        this.handOut = handOut;
         this.file = file;
         this.stagingDir = stagingDir;
         this.idle = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
@@ -72,16 +68,6 @@ public final class Store implements AutoCloseable {
 
     /** As {@link #open(Path, Path)}, with DuckDB's memory limit and temporary-folder bound given (a test sets them small). */
     static Store open(Path file, Path stagingDir, String memoryLimit, String maxTempSize) {
-        return open(file, stagingDir, memoryLimit, maxTempSize, null);
-    }
-
-    /** As {@link #open(Path, Path)}, each connection handed out as {@code handOut} makes it: ReadCheckBench's baselines only. */
-    static Store openHandingOut(Path file, Path stagingDir, java.util.function.UnaryOperator<Connection> handOut) {
-        return open(file, stagingDir, memoryLimit(), MAX_TEMP_SIZE, handOut);
-    }
-
-    private static Store open(Path file, Path stagingDir, String memoryLimit, String maxTempSize,
-                              java.util.function.UnaryOperator<Connection> handOut) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             Files.createDirectories(stagingDir);
@@ -113,7 +99,7 @@ public final class Store implements AutoCloseable {
                 s.execute("SET enable_external_access=false");
                 s.execute("SET lock_configuration=true");
             }
-            Store store = new Store(c, file, stagingDir, handOut);
+            Store store = new Store(c, file, stagingDir);
             try {
                 Migrations.apply(store);
                 store.checkpoint(); // what a start wrote is in the file, not only in the log
@@ -186,9 +172,8 @@ public final class Store implements AutoCloseable {
      */
     public Connection newConnection() {
         try {
-            Connection c = owner.duplicate();
-            // built here, not through handOut, so the self-test walks into the checked connection (its forwarding judged at the route)
-            return handOut == null ? new ReadCheckedConnection(c) : handOut.apply(c);
+            // built here, the one way a connection is handed out, so the self-test walks into it (its forwarding judged at the route)
+            return new ReadCheckedConnection(owner.duplicate());
         } catch (SQLException e) {
             throw new SextantException(FailReason.DB_NOT_READY, "store closed: " + e.getMessage(), null, "restart the app", e);
         }

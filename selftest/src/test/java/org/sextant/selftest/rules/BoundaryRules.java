@@ -35,6 +35,9 @@ public final class BoundaryRules {
      */
     private static final Set<String> ANY_SQL = Set.of("execute", "executeUpdate", "executeLargeUpdate", "executeBatch", "executeLargeBatch");
 
+    /** The store's read-checked JDBC classes (ReadCheckedConnection, ...Statement...), by the start of their names. */
+    private static final String READ_CHECKED = "org.sextant.engine.store.ReadChecked";
+
     /** What writes the store: the one write path (Store.inTransaction), DuckDB's appender and JDBC calls that may run any SQL. */
     static final Predicate<AccessTarget.CodeUnitAccessTarget> STORE_WRITE = t -> {
         String owner = t.getOwner().getName();
@@ -43,8 +46,38 @@ public final class BoundaryRules {
                 || owner.startsWith("org.duckdb.DuckDBAppender")
                 || owner.equals("org.duckdb.DuckDBConnection") && name.equals("createAppender")
                 || STATEMENTS.contains(owner) && ANY_SQL.contains(name)
-                || owner.equals("java.sql.Connection") && name.equals("commit");
+                || owner.equals("java.sql.Connection") && name.equals("commit")
+                // the store's wrappers by their own type, as by the JDBC interface: what READ_CHECK_FORWARDING skips is judged here
+                || owner.startsWith(READ_CHECKED) && (ANY_SQL.contains(name) || name.equals("commit"));
     };
+
+    /** The executor methods that hand work to another thread (an executor's, a fork-join pool's, a timer's). */
+    private static final Set<String> SUBMITTING = Set.of("execute", "submit", "invokeAll", "invokeAny", "schedule",
+            "scheduleAtFixedRate", "scheduleWithFixedDelay", "fork");
+
+    /**
+     * JDK calls that hand work to another thread: a thread built with it, an executor's, fork-join pool's or timer's
+     * submissions, a CompletableFuture's async stages, a parallel stream. The read scope is the thread's, so work handed
+     * over this way would run outside the read (its writes not refused at run time).
+     */
+    static final Predicate<AccessTarget.CodeUnitAccessTarget> THREAD_HANDOFF = t -> {
+        String owner = t.getOwner().getName();
+        String name = t.getName();
+        if (owner.equals("java.lang.Thread") && name.equals("<init>")) return true;
+        if (owner.equals("java.util.concurrent.CompletableFuture") && name.endsWith("Async")) return true;
+        if (name.equals("parallel") && owner.startsWith("java.util.stream.") || name.equals("parallelStream")) return true;
+        if (!SUBMITTING.contains(name) || !owner.startsWith("java.util.")) return false;
+        try {
+            Class<?> k = t.getOwner().reflect();
+            return java.util.concurrent.Executor.class.isAssignableFrom(k) || java.util.concurrent.ForkJoinTask.class.isAssignableFrom(k)
+                    || java.util.Timer.class.isAssignableFrom(k);
+        } catch (RuntimeException | LinkageError e) {
+            return true; // not loadable: counted as a hand-off rather than missed
+        }
+    };
+
+    /** ReadOnlyScope's hand-offs (thread, execute, submit, parallel) run the work as the read: the way a read route's work goes to another thread. */
+    static final Predicate<CallGraph.Site> SCOPE_HANDOFFS = s -> s.origin().getOwner().getName().equals("org.sextant.engine.ReadOnlyScope");
 
     /**
      * Stated exemption: an external forecast model's scratch folder (a new temp directory in the
@@ -72,21 +105,26 @@ public final class BoundaryRules {
         return b.toString();
     }
 
-    /** What a read route must not reach, by how a violation names it: a write, or reflection (which hides what it runs). */
-    private static final List<Map.Entry<String, Predicate<AccessTarget.CodeUnitAccessTarget>>> FORBIDDEN_ON_READ = List.of(
-            Map.entry("a write", STORE_WRITE.or(FileWriteApi.MATCHER)),
-            Map.entry("reflection, which the self-test cannot follow (call the code directly)", Reflection.MATCHER));
+    /** What a read route must not reach, as a violation names it, and the calls exempt for that kind alone. */
+    private record Forbidden(String what, Predicate<AccessTarget.CodeUnitAccessTarget> bad, Predicate<CallGraph.Site> exempt) {}
+
+    /** A write; reflection (which hides what it runs); work handed to another thread outside the read's scope. */
+    private static final List<Forbidden> FORBIDDEN_ON_READ = List.of(
+            new Forbidden("a write", STORE_WRITE.or(FileWriteApi.MATCHER), s -> false),
+            new Forbidden("reflection, which the self-test cannot follow (call the code directly)", Reflection.MATCHER, s -> false),
+            new Forbidden("a hand-off of work to another thread outside the read's scope (hand it over with ReadOnlyScope.thread, "
+                    + "execute, submit or parallel, which run it as the read)", THREAD_HANDOFF, SCOPE_HANDOFFS));
 
     /** A violation for each forbidden kind the route reaches: in its registration's own calls, or from its handler methods. */
     private static List<String> forbidden(CallGraph graph, String route, List<CallGraph.Site> registration, List<JavaCodeUnit> handler,
                                           Predicate<CallGraph.Site> skipSite) {
         List<String> out = new ArrayList<>();
-        for (Map.Entry<String, Predicate<AccessTarget.CodeUnitAccessTarget>> e : FORBIDDEN_ON_READ) {
-            Predicate<AccessTarget.CodeUnitAccessTarget> bad = e.getValue();
+        for (Forbidden f : FORBIDDEN_ON_READ) {
+            Predicate<AccessTarget.CodeUnitAccessTarget> bad = f.bad();
             List<String> path = registration.stream().filter(s -> bad.test(s.target())).findFirst()
                     .map(s -> List.of(s.describe())).orElse(List.of());
-            if (path.isEmpty()) path = graph.pathTo(handler, bad, SCRATCH, skipSite);
-            if (!path.isEmpty()) out.add(route + " reaches " + e.getKey() + ": " + String.join(" -> ", path));
+            if (path.isEmpty()) path = graph.pathTo(handler, bad, SCRATCH, skipSite.or(f.exempt()));
+            if (!path.isEmpty()) out.add(route + " reaches " + f.what() + ": " + String.join(" -> ", path));
         }
         return out;
     }
@@ -124,7 +162,7 @@ public final class BoundaryRules {
             v.addAll(forbidden(graph, c.name() + " is read but its route", registration, handler, READ_CHECK_FORWARDING));
             callbacks.addAll(callbacksCreated(graph, handler));
         }
-        return new RuleResult("a read route reaches no store write, no file write and no reflection", n, "read routes of " + routes.getSimpleName()
+        return new RuleResult("a read route reaches no store write, no file write and no reflection, and hands work to another thread only as the read", n, "read routes of " + routes.getSimpleName()
                 + "; methods library code may run on objects created on them, followed: " + callbacks.size() + " " + callbacks
                 + " and their equals/hashCode/toString", v);
     }
@@ -192,7 +230,7 @@ public final class BoundaryRules {
      * checking it inside a read request: a method's call of the JDBC method it overrides is judged where the route calls it
      * (the route's own execute*, commit), not again inside the wrapper, which every route creates. Their other calls are walked.
      */
-    static final Predicate<CallGraph.Site> READ_CHECK_FORWARDING = s -> s.origin().getOwner().getName().startsWith("org.sextant.engine.store.ReadChecked")
+    static final Predicate<CallGraph.Site> READ_CHECK_FORWARDING = s -> s.origin().getOwner().getName().startsWith(READ_CHECKED)
             && s.target().getOwner().getName().startsWith("java.sql.") && s.target().getName().equals(s.origin().getName());
 
     static final Predicate<CallGraph.Site> MENU_ACTIONS =
@@ -239,7 +277,7 @@ public final class BoundaryRules {
             seen.add(c.name() + " (" + where.substring(where.lastIndexOf('.') + 1) + ")");
             v.addAll(forbidden(graph, c.name() + " is read but its app-hosted route", List.of(), handler, MENU_ACTIONS.or(READ_CHECK_FORWARDING)));
         }
-        return new RuleResult("an app-hosted read route reaches no store write, no file write and no reflection", seen.size(),
+        return new RuleResult("an app-hosted read route reaches no store write, no file write and no reflection, and hands work to another thread only as the read", seen.size(),
                 "app-hosted read routes " + seen + " (exempt: the chart menu's export actions, run only on a person's click)", v);
     }
 
