@@ -23,8 +23,10 @@ import java.util.concurrent.Executor;
 /**
  * A store connection as the store hands it out: inside a read request ({@link ReadCheck}) each
  * statement it prepares is checked, the statements, result sets and metadata it gives lead back
- * only to checked objects, and it refuses a change of its schema or catalog. Every other call
- * goes straight to DuckDB's connection.
+ * only to checked objects, and it refuses every change of its session (schema, catalog, a
+ * transaction or savepoint, isolation, read-only flag, holdability, timeout, type map, client
+ * info): a kept connection left in a transaction would show every later read the store as it
+ * was. commit, rollback and close stay open (with auto-commit kept on they change nothing).
  */
 final class ReadCheckedConnection implements Connection {
     /** DuckDB's connection: parses the texts checked, and runs what passed. */
@@ -120,18 +122,48 @@ final class ReadCheckedConnection implements Connection {
     @Override public void releaseSavepoint(Savepoint savepoint1) throws SQLException { raw.releaseSavepoint(savepoint1); }
     @Override public void rollback() throws SQLException { raw.rollback(); }
     @Override public void rollback(Savepoint savepoint1) throws SQLException { raw.rollback(savepoint1); }
-    @Override public void setAutoCommit(boolean b1) throws SQLException { raw.setAutoCommit(b1); }
-    @Override public void setClientInfo(String s1, String s2) throws java.sql.SQLClientInfoException { raw.setClientInfo(s1, s2); }
-    @Override public void setClientInfo(Properties properties1) throws java.sql.SQLClientInfoException { raw.setClientInfo(properties1); }
-    @Override public void setHoldability(int i1) throws SQLException { raw.setHoldability(i1); }
-    @Override public void setNetworkTimeout(Executor executor1, int i2) throws SQLException { raw.setNetworkTimeout(executor1, i2); }
-    @Override public void setReadOnly(boolean b1) throws SQLException { raw.setReadOnly(b1); }
-    @Override public Savepoint setSavepoint() throws SQLException { return raw.setSavepoint(); }
-    @Override public Savepoint setSavepoint(String s1) throws SQLException { return raw.setSavepoint(s1); }
+    @Override public void setAutoCommit(boolean b1) throws SQLException {
+        ReadCheck.sessionChange("open or end a transaction (setAutoCommit)");
+        raw.setAutoCommit(b1);
+    }
+    @Override public void setClientInfo(String s1, String s2) throws java.sql.SQLClientInfoException {
+        ReadCheck.sessionChange("change the client info (setClientInfo)");
+        raw.setClientInfo(s1, s2);
+    }
+    @Override public void setClientInfo(Properties properties1) throws java.sql.SQLClientInfoException {
+        ReadCheck.sessionChange("change the client info (setClientInfo)");
+        raw.setClientInfo(properties1);
+    }
+    @Override public void setHoldability(int i1) throws SQLException {
+        ReadCheck.sessionChange("change the holdability (setHoldability)");
+        raw.setHoldability(i1);
+    }
+    @Override public void setNetworkTimeout(Executor executor1, int i2) throws SQLException {
+        ReadCheck.sessionChange("change the timeout (setNetworkTimeout)");
+        raw.setNetworkTimeout(executor1, i2);
+    }
+    @Override public void setReadOnly(boolean b1) throws SQLException {
+        ReadCheck.sessionChange("change the read-only flag (setReadOnly)");
+        raw.setReadOnly(b1);
+    }
+    @Override public Savepoint setSavepoint() throws SQLException {
+        ReadCheck.sessionChange("open a savepoint (setSavepoint)");
+        return raw.setSavepoint();
+    }
+    @Override public Savepoint setSavepoint(String s1) throws SQLException {
+        ReadCheck.sessionChange("open a savepoint (setSavepoint)");
+        return raw.setSavepoint(s1);
+    }
     @Override public boolean setShardingKeyIfValid(ShardingKey shardingKey1, int i2) throws SQLException { return raw.setShardingKeyIfValid(shardingKey1, i2); }
     @Override public boolean setShardingKeyIfValid(ShardingKey shardingKey1, ShardingKey shardingKey2, int i3) throws SQLException { return raw.setShardingKeyIfValid(shardingKey1, shardingKey2, i3); }
     @Override public void setShardingKey(ShardingKey shardingKey1, ShardingKey shardingKey2) throws SQLException { raw.setShardingKey(shardingKey1, shardingKey2); }
     @Override public void setShardingKey(ShardingKey shardingKey1) throws SQLException { raw.setShardingKey(shardingKey1); }
-    @Override public void setTransactionIsolation(int i1) throws SQLException { raw.setTransactionIsolation(i1); }
-    @Override public void setTypeMap(Map<String, Class<?>> map1) throws SQLException { raw.setTypeMap(map1); }
+    @Override public void setTransactionIsolation(int i1) throws SQLException {
+        ReadCheck.sessionChange("change the isolation (setTransactionIsolation)");
+        raw.setTransactionIsolation(i1);
+    }
+    @Override public void setTypeMap(Map<String, Class<?>> map1) throws SQLException {
+        ReadCheck.sessionChange("change the type map (setTypeMap)");
+        raw.setTypeMap(map1);
+    }
 }

@@ -11,7 +11,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.AfterAll;
@@ -250,6 +252,60 @@ class ReadScopeStatementsTest {
             c.setSchema("main"); // outside a read: as DuckDB does it
             return c.getSchema();
         }));
+    }
+
+    /** A kept connection left in a transaction would show every later read the store as it was (attack 25 L3). */
+    @Test
+    void aReadLeavesNoTransactionOrSessionSettingOnAKeptConnection() throws Exception {
+        String count = "SELECT count(*) FROM prices WHERE symbol = ?";
+        Map<String, SqlCall> changes = new LinkedHashMap<>();
+        changes.put("setAutoCommit", c -> c.setAutoCommit(false));
+        changes.put("setReadOnly", c -> c.setReadOnly(true));
+        changes.put("setTransactionIsolation", c -> c.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE));
+        changes.put("setSavepoint", Connection::setSavepoint);
+        changes.put("setSavepoint#named", c -> c.setSavepoint("kept"));
+        changes.put("setHoldability", c -> c.setHoldability(java.sql.ResultSet.HOLD_CURSORS_OVER_COMMIT));
+        changes.put("setNetworkTimeout", c -> c.setNetworkTimeout(Runnable::run, 1));
+        changes.put("setTypeMap", c -> c.setTypeMap(Map.of()));
+        changes.put("setClientInfo", c -> c.setClientInfo("ApplicationName", "kept"));
+        for (Map.Entry<String, SqlCall> change : changes.entrySet()) {
+            SextantException e = refusedInRead(() -> store.readPrepared(count, p -> {
+                p.setString(1, "AA");
+                change.getValue().run(p.getConnection());
+                return null;
+            }));
+            assertTrue(e.getMessage().contains("(" + change.getKey().split("#")[0] + ") of a store connection"), e.getMessage());
+        }
+        long before = ReadOnlyScope.run("fixture_read", () -> countOf(count, "KEPT"));
+        store.inTransaction(c -> {
+            try (Statement s = c.createStatement()) {
+                return s.executeUpdate("INSERT INTO prices SELECT * REPLACE ('KEPT' AS symbol) FROM prices WHERE symbol = 'AA' LIMIT 3");
+            }
+        });
+        try {
+            assertEquals(before + 3, (long) ReadOnlyScope.run("fixture_read", () -> countOf(count, "KEPT")), "the kept connection sees the write");
+        } finally {
+            store.inTransaction(c -> {
+                try (Statement s = c.createStatement()) {
+                    return s.executeUpdate("DELETE FROM prices WHERE symbol = 'KEPT'");
+                }
+            });
+        }
+        assertTrue(store.read(Connection::getAutoCommit), "outside a read the session is the caller's");
+    }
+
+    private long countOf(String sql, String symbol) {
+        return store.readPrepared(sql, p -> {
+            p.setString(1, symbol);
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
+        });
+    }
+
+    private interface SqlCall {
+        void run(Connection c) throws Exception;
     }
 
     @Test
