@@ -13,7 +13,7 @@ import javafx.scene.layout.Region;
 
 /**
  * The Charts view's "As of" row ({@link ForecastAsOf}): a day picked or typed (Alt+A) forecasts the symbol as of it,
- * Latest (or an emptied field) goes back to the latest forecast; beside them how the bands held the closes that
+ * Latest (or an emptied field) goes back to the latest forecast, Stop waiting gives up a day waiting for another job; beside them how the bands held the closes that
  * followed, the job's progress or the engine's refusal, in one line with the whole text in its tooltip.
  */
 final class ChartAsOfBar {
@@ -41,6 +41,17 @@ final class ChartAsOfBar {
             asOf.dayProperty().set(null);
         });
         latest.disableProperty().bind(asOf.dayProperty().isNull());
+        // shown only while the day waits for another job (or a deletion) to end: gives the day up, as Latest does, and says so
+        Button stop = new Button("Stop waiting");
+        stop.setId("as-of-stop-waiting");
+        stop.setTooltip(new Tooltip("Gives up this day's forecast, which waits for another job to end; the latest forecast is drawn"));
+        stop.setMinWidth(Region.USE_PREF_SIZE);
+        stop.visibleProperty().bind(asOf.waitingProperty());
+        stop.managedProperty().bind(asOf.waitingProperty());
+        stop.setOnAction(e -> {
+            day.getEditor().clear();
+            asOf.stopWaiting();
+        });
         Label line = new Label();
         line.setId("as-of-line");
         // a day the field cannot read is said here, as the engine's refusal of one outside the closes is
@@ -55,7 +66,7 @@ final class ChartAsOfBar {
         Tooltip whole = DataWarningLine.tip("");
         whole.textProperty().bind(line.textProperty());
         line.setTooltip(whole);
-        FlowPane row = new FlowPane(6, 4, label, day, latest, line);
+        FlowPane row = new FlowPane(6, 4, label, day, latest, stop, line);
         row.setId("as-of-bar");
         row.setAlignment(Pos.CENTER_LEFT);
         row.setPadding(new Insets(2, 8, 2, 8));

@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -78,6 +79,10 @@ public final class ChartsViewModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<List<BarForecast>> barBacktest = new ReadOnlyObjectWrapper<>(this, "barBacktest");
     private final BooleanProperty backtestsVisible = new SimpleBooleanProperty(this, "backtestsVisible", true);
     private final ReadOnlyStringWrapper backtestStatus = new ReadOnlyStringWrapper(this, "backtestStatus", "");
+    /** Whether the backtest waits for the store's writer (its status says for what): {@link #stopBacktestWait} then gives it up. */
+    private final ReadOnlyBooleanWrapper backtestWaiting = new ReadOnlyBooleanWrapper(this, "backtestWaiting");
+    /** Each Run backtest, and each stop of its wait, takes a ticket: only the newest run's answers show. */
+    private final EngineCalls.Latest backtestRuns = new EngineCalls.Latest();
     private volatile CompletableFuture<StoredForecastBacktest> backtestLoad = CompletableFuture.completedFuture(null);
     private final EngineCalls.Latest backtestRequest = new EngineCalls.Latest();
     private final EngineCalls barBacktests;
@@ -101,8 +106,13 @@ public final class ChartsViewModel implements AutoCloseable {
      * @param ui applies results; all properties change on it
      */
     public ChartsViewModel(Sextant engine, Executor background, Executor ui) {
+        this(engine, background, ui, EngineCalls.WRITER_WAIT_MOST);
+    }
+
+    /** As above, an As of day or a backtest waiting for the store's writer at most {@code writerWaitMost}. */
+    ChartsViewModel(Sextant engine, Executor background, Executor ui, java.time.Duration writerWaitMost) {
         this.engine = Objects.requireNonNull(engine, "engine");
-        this.calls = new EngineCalls(background, ui, "sextant-gui-engine", error::set);
+        this.calls = new EngineCalls(background, ui, "sextant-gui-engine", error::set, writerWaitMost);
         // a backtest of 30-minute bars takes most of a minute: on its own thread the chart keeps answering meanwhile
         this.barBacktests = background == null ? new EngineCalls(null, ui, "sextant-gui-bar-backtest") : calls;
         this.globalTraining = new GlobalTrainingOffer(engine, calls);
@@ -257,22 +267,39 @@ public final class ChartsViewModel implements AutoCloseable {
      * Runs the walk-forward backtest of the symbol on screen as a background job (monthly origins,
      * stored), reporting progress in {@link #backtestStatusProperty()}, then reloads its forecast
      * and overlays. While another writing job runs (the As of forecast, one from the Jobs view or an
-     * agent) it waits for that job to end, saying so, and starts then. Completes with the overlays
-     * (null when another symbol was selected meanwhile).
+     * agent) it waits for that job to end, saying so, and starts then; so while the symbol's prices are
+     * being deleted. Another symbol, {@link #stopBacktestWait} or the wait's bound gives the wait up. Completes
+     * with the overlays (null when another symbol was selected meanwhile, or the wait given up).
      */
     public CompletableFuture<StoredForecastBacktest> runBacktest() {
         String symbol = selectedSymbol.get();
         if (symbol == null) return CompletableFuture.completedFuture(null);
         if (timedBars.get() != null) return runBarBacktest(symbol, interval.get());
         long id = seriesRequest.newest();
+        long run = backtestRuns.take();
         CompletableFuture<StoredForecastBacktest> out = new CompletableFuture<>();
-        backtestStatus.set("starting the backtest of " + symbol);
+        showBacktestStatus("starting the backtest of " + symbol, false);
+        java.util.concurrent.atomic.AtomicBoolean cancelAsked = new java.util.concurrent.atomic.AtomicBoolean();
         calls.followJob(() -> engine.startForecast(List.of(symbol), forecastModel, forecastHorizon, true), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS,
-                new EngineCalls.WriterWait(() -> seriesRequest.isNewest(id), other -> backtestStatus.set("The backtest of " + symbol + " " + EngineCalls.waitsFor(other))),
-                now -> backtestStatus.set(String.format(java.util.Locale.ROOT, "%s %.0f%%", now.message(), 100 * now.progress())),
+                new EngineCalls.WriterWait(() -> seriesRequest.isNewest(id) && backtestRuns.isNewest(run),
+                        waits -> showBacktestStatus("The backtest of " + symbol + " " + waits, true), outwaited -> {
+                            showBacktestStatus("", false);
+                            error.set("The backtest of " + symbol + " " + outwaited + "; press Run backtest to wait again");
+                        }),
+                now -> {
+                    if (!backtestRuns.isNewest(run)) { // its wait was stopped as the job started: it is not wanted
+                        if (now.state().active() && !cancelAsked.getAndSet(true)) calls.cancelJob(engine.jobs(), now.id());
+                        return;
+                    }
+                    showBacktestStatus(String.format(java.util.Locale.ROOT, "%s %.0f%%", now.message(), 100 * now.progress()), false);
+                },
                 end -> {
-                    backtestStatus.set(end.state() == org.sextant.engine.jobs.JobState.SUCCEEDED ? ""
-                            : "backtest " + end.state().name().toLowerCase(java.util.Locale.ROOT) + (end.explained() == null ? "" : ": " + end.explained()));
+                    if (!backtestRuns.isNewest(run)) {
+                        out.complete(null);
+                        return;
+                    }
+                    showBacktestStatus(end.state() == org.sextant.engine.jobs.JobState.SUCCEEDED ? ""
+                            : "backtest " + end.state().name().toLowerCase(java.util.Locale.ROOT) + (end.explained() == null ? "" : ": " + end.explained()), false);
                     if (end.state() != org.sextant.engine.jobs.JobState.SUCCEEDED || !seriesRequest.isNewest(id)) {
                         out.complete(null);
                         return;
@@ -283,18 +310,39 @@ public final class ChartsViewModel implements AutoCloseable {
                     });
                 },
                 message -> {
-                    backtestStatus.set("");
+                    if (!backtestRuns.isNewest(run)) return;
+                    showBacktestStatus("", false);
                     error.set(message);
                 }, "backtest '" + symbol + "'")
                 .whenComplete((end, failure) -> {
                     if (failure != null) {
                         out.completeExceptionally(failure);
-                    } else if (end == null) { // another symbol came while it waited for the writer: never started
-                        backtestStatus.set("");
+                    } else if (end == null) { // another symbol came, or its wait was stopped or outlasted its bound: never started
+                        if (backtestRuns.isNewest(run)) showBacktestStatus("", false);
                         out.complete(null);
                     }
                 });
         return out;
+    }
+
+    /**
+     * Stop waiting: the backtest waiting for the store's writer is given up, never started (Run backtest starts another).
+     * Nothing while none waits. Call on the ui executor.
+     */
+    public void stopBacktestWait() {
+        if (!backtestWaiting.get()) return;
+        backtestRuns.take();
+        showBacktestStatus("", false);
+    }
+
+    /** Whether the backtest waits for the store's writer, its status saying for what. */
+    public ReadOnlyBooleanProperty backtestWaitingProperty() {
+        return backtestWaiting.getReadOnlyProperty();
+    }
+
+    private void showBacktestStatus(String text, boolean waits) {
+        backtestStatus.set(text);
+        backtestWaiting.set(waits);
     }
 
     private void clearBacktest() {

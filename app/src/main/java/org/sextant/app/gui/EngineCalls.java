@@ -18,6 +18,8 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.jobs.JobStatus;
+import org.sextant.engine.jobs.Jobs;
+import org.sextant.engine.jobs.SymbolChange;
 
 /**
  * How a ViewModel calls the engine: the call runs on {@code background}, its result (or a
@@ -34,12 +36,19 @@ final class EngineCalls implements AutoCloseable {
     static final String CLOSED = "the view is closed; reopen the window";
     /** How often {@link #followJob} reads a running job's status in the views that show a job's progress. */
     static final long JOB_POLL_MILLIS = 250;
+    /**
+     * How long a start waits for the store's writer at most ({@link WriterWait}): a person who asked for a forecast or a
+     * backtest is at the screen for minutes, not for an agent's hour-long scan, and a result drawn long after the click
+     * would replace what they look at by then. Past it the wait stops, saying so.
+     */
+    static final java.time.Duration WRITER_WAIT_MOST = java.time.Duration.ofMinutes(10);
 
     private final Executor background;
     private final Executor ui;
     private final String threadName;
     private final Consumer<String> errors;
     private final ScheduledExecutorService owned;
+    private final java.time.Duration writerWaitMost;
     private ScheduledExecutorService timer; // guarded by this: delays job polls when background is not ours
     private final AtomicBoolean closed = new AtomicBoolean();
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
@@ -71,7 +80,13 @@ final class EngineCalls implements AutoCloseable {
      * @param errors the view's error line for {@link #run(Latest, Supplier, Consumer, String)}: a failure's sentence, null after a success
      */
     EngineCalls(Executor background, Executor ui, String threadName, Consumer<String> errors) {
+        this(background, ui, threadName, errors, WRITER_WAIT_MOST);
+    }
+
+    /** As above, a start waiting for the store's writer at most {@code writerWaitMost} ({@link #WRITER_WAIT_MOST} in the app). */
+    EngineCalls(Executor background, Executor ui, String threadName, Consumer<String> errors, java.time.Duration writerWaitMost) {
         this.ui = Objects.requireNonNull(ui, "ui");
+        this.writerWaitMost = Objects.requireNonNull(writerWaitMost, "writerWaitMost");
         this.threadName = threadName;
         this.errors = errors;
         if (background == null) {
@@ -154,15 +169,19 @@ final class EngineCalls implements AutoCloseable {
     }
 
     /**
-     * Waiting for the store's writer instead of failing: a writing job's start refused with job_busy while another
-     * writing job runs (started here or elsewhere: the Jobs view, an agent) waits for that job to end and is made again,
-     * for as long as {@code wanted} holds; {@code onWaiting} shows the job waited for on the ui executor.
+     * Waiting for the store's writer instead of failing. A writing job's start refused with job_busy is made again once
+     * what the engine named holds it off no more: another writing job (started here or elsewhere: the Jobs view, an agent)
+     * has ended, or a change of the symbol's prices (a deletion, a new trading session) has answered. It waits for as long
+     * as {@code wanted} holds (a newer request, another symbol or Stop waiting ends it), at most the calls' bound
+     * ({@link #WRITER_WAIT_MOST}). On the ui executor {@code onWaiting} gets what it waits for ("waits for job … to end: …"),
+     * each time it is read; {@code onOutwaited} gets "stopped waiting after 10 min for …" once the bound has passed.
      */
-    record WriterWait(java.util.function.BooleanSupplier wanted, Consumer<JobStatus> onWaiting) {}
+    record WriterWait(java.util.function.BooleanSupplier wanted, Consumer<String> onWaiting, Consumer<String> onOutwaited) {}
 
     /**
-     * As above, a start refused while another writing job runs waiting for it as {@code wait} says (null: refused as
-     * any failure). Completes with null when the start was given up, {@code wait} no longer wanted (a newer request).
+     * As above, a start refused while another writing job runs (or the symbol's prices change) waiting for it as
+     * {@code wait} says (null: refused as any failure). Completes with null when the start was given up: {@code wait} no
+     * longer wanted, or its bound passed.
      */
     CompletableFuture<JobStatus> followJob(Supplier<JobStatus> start, Function<String, JobStatus> status, long pollMillis, WriterWait wait,
                                            Consumer<JobStatus> onStatus, Consumer<JobStatus> onEnd, Consumer<String> onError, String what) {
@@ -176,15 +195,46 @@ final class EngineCalls implements AutoCloseable {
      * what a start waiting for the store's writer says.
      */
     static String waitsFor(JobStatus other) {
+        return "waits for " + job(other) + " to end: the store writes one job at a time";
+    }
+
+    /** "job forecast_backtest-1a2b3c4d (IBM:theta:20)": the job's first subject named (and how many more). */
+    private static String job(JobStatus other) {
         List<String> subjects = other.subjects() == null ? List.of() : other.subjects();
         String on = subjects.isEmpty() ? "" : " (" + subjects.get(0) + (subjects.size() > 1 ? " and " + (subjects.size() - 1) + " more" : "") + ")";
-        return "waits for job " + other.id() + on + " to end: the store writes one job at a time";
+        return "job " + other.id() + on;
+    }
+
+    /** "waits while the prices of IBM are being deleted (delete_prices): …": a start held off by a change of a symbol's prices. */
+    static String waitsWhile(String change) {
+        return "waits while " + change + ": no job on them starts until that has answered";
     }
 
     /** The writing job a start was refused for (job_busy naming it), null when it was refused for anything else. */
     static String busyWith(RuntimeException e) {
-        return e instanceof SextantException se && se.reason() == org.sextant.contract.FailReason.JOB_BUSY
-                && se.details().get("active_job_id") instanceof String id ? id : null;
+        SextantException se = busy(e);
+        return se != null && se.details().get("active_job_id") instanceof String id ? id : null;
+    }
+
+    /**
+     * "the prices of IBM are being deleted (delete_prices)": the change of a symbol's prices a start was refused for (job_busy
+     * naming it, {@link Jobs#CHANGING_SYMBOL}), null when it was refused for anything else.
+     */
+    static String changeUnderWay(RuntimeException e) {
+        SextantException se = busy(e);
+        if (se == null || !(se.details().get(Jobs.CHANGING_SYMBOL) instanceof String symbol)) return null;
+        SymbolChange change = se.details().get(Jobs.CHANGE) instanceof String tool ? SymbolChange.ofTool(tool) : null;
+        return change == null ? null : "the prices of " + org.sextant.contract.ShownText.name(symbol) + " are " + change.underWay() + " (" + change.tool() + ")";
+    }
+
+    private static SextantException busy(RuntimeException e) {
+        return e instanceof SextantException se && se.reason() == org.sextant.contract.FailReason.JOB_BUSY ? se : null;
+    }
+
+    /** "10 min", "2 s", "5 ms": a wait's bound as a person reads it. */
+    static String span(java.time.Duration d) {
+        if (d.toMinutes() > 0) return d.toMinutes() + " min";
+        return d.toSeconds() > 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
     }
 
     private final class JobFollow implements Runnable {
@@ -200,6 +250,8 @@ final class EngineCalls implements AutoCloseable {
         private String id; // on the background executor only
         /** The other writing job the start waits for to end; on the background executor only. */
         private String blocker;
+        /** When the start was first refused for the writer (System.nanoTime), 0 before; on the background executor only. */
+        private long waitingSince;
 
         JobFollow(Supplier<JobStatus> start, Function<String, JobStatus> status, long pollMillis, WriterWait wait, Consumer<JobStatus> onStatus,
                   Consumer<JobStatus> onEnd, Consumer<String> onError, String what, CompletableFuture<JobStatus> done) {
@@ -230,8 +282,15 @@ final class EngineCalls implements AutoCloseable {
                 s = id == null ? start.get() : status.apply(id);
             } catch (RuntimeException e) {
                 if (id == null && wait != null && busyWith(e) != null) {
+                    if (waitingSince == 0) waitingSince = System.nanoTime();
                     blocker = busyWith(e);
                     next(0);
+                    return;
+                }
+                String change = id == null && wait != null ? changeUnderWay(e) : null;
+                if (change != null) { // no job to follow: the start is made again after a pause, until the change has answered
+                    if (waitingSince == 0) waitingSince = System.nanoTime();
+                    if (!outwaited("while " + change)) waiting(waitsWhile(change));
                     return;
                 }
                 fail(() -> {
@@ -269,11 +328,25 @@ final class EngineCalls implements AutoCloseable {
                 blocker = null;
                 return false;
             }
-            JobStatus shown = other;
+            if (!outwaited("for " + job(other) + " to end: it still runs (the Jobs view can cancel it)")) waiting(waitsFor(other));
+            return true;
+        }
+
+        /** Says what the start waits for, and reads again after a pause. */
+        private void waiting(String what) {
+            String shown = what + " (at most " + span(writerWaitMost) + ")";
             onUi(() -> {
                 if (!closed.get() && wait.wanted().getAsBoolean()) wait.onWaiting().accept(shown);
             });
             next(pollMillis);
+        }
+
+        /** Once the wait has lasted its bound, gives it up (nothing started), saying so: "stopped waiting after 10 min {@code held}". */
+        private boolean outwaited(String held) {
+            if (System.nanoTime() - waitingSince <= writerWaitMost.toNanos()) return false;
+            succeed(() -> {
+                if (!closed.get() && wait.wanted().getAsBoolean()) wait.onOutwaited().accept("stopped waiting after " + span(writerWaitMost) + " " + held);
+            }, done, null, onError, what);
             return true;
         }
 
@@ -285,6 +358,14 @@ final class EngineCalls implements AutoCloseable {
                 done.cancel(false); // closed: nobody is left to follow the job for
             }
         }
+    }
+
+    /**
+     * Asks {@code jobs} to stop job {@code id} (JobsViewModel's cancel), started for a request no longer wanted. A cancel that
+     * fails leaves the job to end on its own: its answer is dropped either way, the Jobs view shows it.
+     */
+    void cancelJob(Jobs jobs, String id) {
+        run(() -> jobs.cancel(id), s -> { }, message -> { }, "cancel the job " + id);
     }
 
     /** Posts {@code work} to the ui executor; once that is gone (the view closed) there is nobody to show it to. */

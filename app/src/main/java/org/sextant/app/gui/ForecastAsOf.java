@@ -32,6 +32,9 @@ final class ForecastAsOf {
     private final ObjectProperty<LocalDate> day = new SimpleObjectProperty<>(this, "day");
     private final ReadOnlyStringWrapper line = new ReadOnlyStringWrapper(this, "line", "");
     private final ReadOnlyBooleanWrapper refused = new ReadOnlyBooleanWrapper(this, "refused");
+    private final ReadOnlyBooleanWrapper waiting = new ReadOnlyBooleanWrapper(this, "waiting");
+    /** What the newest request makes ("forecast 'IBM' as of 2000-06-30"), for the line once its wait is given up; on the ui executor only. */
+    private String asked;
     /** The job of the newest request while it runs (null: none, or its id not read yet); on the ui executor only. */
     private String running;
     /** The newest request's job, followed until it ends (or its start fails): the next one starts after it. */
@@ -49,14 +52,16 @@ final class ForecastAsOf {
      * adjusted closes the chart draws). The job of an earlier request still running is cancelled, as the Jobs view
      * cancels one, and this one starts once it has ended (the store has one writing job at a time): days clicked
      * through start no job but the newest's. While a writing job started elsewhere (a backtest, the Jobs view, an agent)
-     * holds the writer, the line says this one waits for it and it starts once that one ended. Completes with the forecast
-     * (null when superseded), exceptionally with the engine's refusal (said in the line). Call on the ui executor.
+     * holds the writer (or the symbol's prices are being deleted), the line says this one waits for it and it starts once
+     * that one ended; {@link #stopWaiting} or the wait's bound gives the day up. Completes with the forecast (null when
+     * superseded or given up), exceptionally with the engine's refusal (said in the line). Call on the ui executor.
      */
     CompletableFuture<PriceForecast> load(String symbol, String model, Integer horizon, LocalDate at, boolean adjusted, EngineCalls.Latest purpose,
                                           Consumer<SymbolForecast> apply) {
         cancelRunning();
         long ticket = purpose.take();
         String what = "forecast '" + symbol + "' as of " + at;
+        asked = what;
         say("forecasting " + symbol + " as of " + at, false);
         CompletableFuture<PriceForecast> out = new CompletableFuture<>();
         java.util.concurrent.atomic.AtomicBoolean cancelAsked = new java.util.concurrent.atomic.AtomicBoolean();
@@ -65,7 +70,10 @@ final class ForecastAsOf {
                 ? CompletableFuture.<JobStatus>completedFuture(null)
                 : calls.followJob(() -> engine.startForecast(List.of(symbol), model, horizon, false, at), engine.jobs()::status, EngineCalls.JOB_POLL_MILLIS,
                 // a writing job started elsewhere (or the backtest): this one waits for it; another day, no day or another symbol gives it up
-                new EngineCalls.WriterWait(() -> purpose.isNewest(ticket), other -> say("The " + what + " " + EngineCalls.waitsFor(other), false)),
+                new EngineCalls.WriterWait(() -> purpose.isNewest(ticket), waits -> {
+                    say("The " + what + " " + waits, false);
+                    waiting.set(true);
+                }, outwaited -> giveUp("The " + what + " " + outwaited + "; type the day again to wait again", true)),
                 now -> {
                     if (!purpose.isNewest(ticket)) {
                         // superseded before its id was read here, or by another purpose's request (the latest forecast, bars)
@@ -110,10 +118,23 @@ final class ForecastAsOf {
         running = null;
     }
 
+    /**
+     * Stop waiting: the day waiting for the store's writer is given up, as Latest gives it up (the field emptied, the
+     * latest forecast drawn), the line saying which forecast was not made. Nothing while no day waits. Call on the ui executor.
+     */
+    void stopWaiting() {
+        if (waiting.get()) giveUp("Stopped waiting: the " + asked + " was not made", false);
+    }
+
+    /** No day: the latest forecast comes (the day's listener), then {@code why} is said in the line. */
+    private void giveUp(String why, boolean refusal) {
+        day.set(null);
+        say(why, refusal);
+    }
+
     /** Asks the engine to stop the job (JobsViewModel's cancel); a job that ended meanwhile stays as it ended. */
     private void cancel(String id) {
-        // a cancel that fails leaves the job to end on its own: its answer is dropped either way, the Jobs view shows it
-        calls.run(() -> engine.jobs().cancel(id), s -> { }, message -> { }, "cancel the job " + id);
+        calls.cancelJob(engine.jobs(), id);
     }
 
     /** The one symbol's answer in a succeeded job's result (in memory, or read back from its record as JSON). */
@@ -156,6 +177,7 @@ final class ForecastAsOf {
     private void say(String text, boolean refusal) {
         line.set(text);
         refused.set(refusal);
+        waiting.set(false);
     }
 
     /** The day the forecast is made as of; null: the latest forecast. Set on the ui executor. */
@@ -163,6 +185,9 @@ final class ForecastAsOf {
 
     /** The past forecast's progress, how its bands held the closes that followed, or the engine's refusal; empty for the latest. */
     ReadOnlyStringProperty lineProperty() { return line.getReadOnlyProperty(); }
+
+    /** Whether the line says the day waits for the store's writer (another job, a deletion): {@link #stopWaiting} then gives it up. */
+    ReadOnlyBooleanProperty waitingProperty() { return waiting.getReadOnlyProperty(); }
 
     /** Whether {@link #lineProperty()} is a refusal (a day outside the symbol's closes, a failed job). */
     ReadOnlyBooleanProperty refusedProperty() { return refused.getReadOnlyProperty(); }

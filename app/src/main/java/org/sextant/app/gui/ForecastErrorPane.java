@@ -20,6 +20,8 @@ import org.sextant.engine.forecast.store.StoredForecastBacktest;
 public final class ForecastErrorPane extends VBox {
     private final Label headline = new Label();
     private final Label status = new Label();
+    /** Under the status while a backtest waits for another job: gives the wait up. */
+    private final Button stopWaiting = new Button("Stop waiting");
     private final TableView<ChartsViewModel.LevelErrors> levels = new TableView<>();
     private final TableView<ChartsViewModel.StepError> steps = new TableView<>();
 
@@ -37,6 +39,10 @@ public final class ForecastErrorPane extends VBox {
         status.setId("backtest-status");
         status.setWrapText(true); // a backtest waiting for another job names it: whole, on as many lines as it takes
         status.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        stopWaiting.setId("backtest-stop-waiting");
+        stopWaiting.setTooltip(new javafx.scene.control.Tooltip("Gives up the backtest, which waits for another job to end: it is not run"));
+        stopWaiting.setVisible(false);
+        stopWaiting.managedProperty().bind(stopWaiting.visibleProperty());
         levels.setId("backtest-level-table");
         levels.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableHeaders.fit(levels);
@@ -64,7 +70,7 @@ public final class ForecastErrorPane extends VBox {
         Label coverage = new Label("Band coverage (model / conformal / adaptive), pinball loss");
         coverage.setWrapText(true);
         coverage.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        getChildren().addAll(title, headline, coverage, levels, perStep, steps, status);
+        getChildren().addAll(title, headline, coverage, levels, perStep, steps, status, stopWaiting);
     }
 
     /** Places the button that runs a backtest under the headline. */
@@ -80,6 +86,9 @@ public final class ForecastErrorPane extends VBox {
     }
 
     Label status() { return status; }
+
+    /** The button that stops a backtest's wait for another job; hidden unless bound to show. */
+    Button stopWaiting() { return stopWaiting; }
 
     public TableView<ChartsViewModel.LevelErrors> levelTable() { return levels; }
 

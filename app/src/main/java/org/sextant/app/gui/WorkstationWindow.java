@@ -247,6 +247,8 @@ public final class WorkstationWindow implements Navigator {
         runBacktest.setOnAction(e -> model.runBacktest());
         runBacktest.disableProperty().bind(model.selectedSymbolProperty().isNull().or(model.backtestStatusProperty().isNotEmpty()));
         errorPane.status().textProperty().bind(model.backtestStatusProperty());
+        errorPane.stopWaiting().visibleProperty().bind(model.backtestWaitingProperty());
+        errorPane.stopWaiting().setOnAction(e -> model.stopBacktestWait());
         forecastToggle.selectedProperty().bindBidirectional(model.forecastVisibleProperty());
         chart.forecastVisibleProperty().bind(model.forecastVisibleProperty());
         levelChoice.valueProperty().bindBidirectional(model.fanLevelsProperty());

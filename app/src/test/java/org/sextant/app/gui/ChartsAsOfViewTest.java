@@ -137,7 +137,7 @@ class ChartsAsOfViewTest {
     }
 
     @Test
-    void aDayTypedAndRunBacktestWhileAnotherJobWritesSayWhichJobTheyWaitForAndRunOnceItEnded(FxRobot robot) throws Exception {
+    void aDayTypedAndRunBacktestWhileAnotherJobWritesSayWhichJobTheyWaitForAndStopWaitingGivesEachUp(FxRobot robot) throws Exception {
         fx(() -> {
             bench.stage.setWidth(1000);
             bench.stage.setHeight(700);
@@ -147,7 +147,12 @@ class ChartsAsOfViewTest {
         fx(() -> { bench.window.openChart("IBM", null); return null; });
         PriceChart chart = bench.window.chart();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.drawnForecastMedian() != null));
+        LocalDate latest = fx(() -> chart.forecast().origin());
         Label line = robot.lookup("#as-of-line").queryAs(Label.class);
+        Node stopBacktest = robot.lookup("#backtest-stop-waiting").query(); // hidden: not on screen yet
+        Node stopDay = robot.lookup("#as-of-stop-waiting").query();
+        Node runBacktest = robot.lookup("#run-backtest").query();
+        assertTrue(fx(() -> !stopBacktest.isVisible() && !stopDay.isVisible()), "no Stop waiting while nothing waits");
         org.sextant.engine.jobs.JobStatus elsewhere;
         // another write holds the store, so the job started elsewhere (as an agent starts one) runs while the day is typed
         try (org.sextant.engine.testing.HeldStore held = org.sextant.engine.testing.HeldStore.hold(bench.engine.store())) {
@@ -158,6 +163,7 @@ class ChartsAsOfViewTest {
             String waits = "The forecast 'IBM' as of " + FRIDAY + " waits for job " + elsewhere.id() + " (KO:";
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> line.getText().startsWith(waits) || line.getStyleClass().contains("error-text")));
             assertTrue(fx(line::getText).startsWith(waits), "said beside the field, not refused: " + fx(line::getText));
+            assertTrue(fx(line::getText).endsWith("(at most 10 min)"), "the wait's bound said: " + fx(line::getText));
             assertTrue(fx(() -> !line.getStyleClass().contains("error-text")), "a wait, not an error");
             // Run backtest meanwhile: it waits too, saying so under the button, whole
             OnScreen.clickOn(robot, "#run-backtest");
@@ -165,20 +171,66 @@ class ChartsAsOfViewTest {
             String backtestWaits = "The backtest of IBM waits for job " + elsewhere.id() + " (KO:";
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> status.getText().startsWith(backtestWaits) || bench.charts.errorProperty().get() != null));
             assertTrue(fx(status::getText).startsWith(backtestWaits), fx(status::getText) + " / " + fx(() -> bench.charts.errorProperty().get()));
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> stopBacktest.isVisible() && stopDay.isVisible()));
             Thread.sleep(300); // a layout pulse or two with the status's text
             WaitForAsyncUtils.waitForFxEvents();
             assertEquals(fx(status::getText), fx(() -> ReadableLayoutTest.shownText(status)), "whole on screen, wrapped");
-            WaitForAsyncUtils.waitForFxEvents();
             org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(bench.stage.getScene().getRoot()),
                     java.nio.file.Path.of("target", "charts-as-of-waits.png")); // to look at, not for the guide
             assertReadable(line);
+            assertInside(stopBacktest);
+            // the dark theme: both waiting lines legible, the buttons inside the window
+            OnScreen.clickOn(robot, "View");
+            OnScreen.clickOn(robot, "#menu-theme-dark");
+            WaitForAsyncUtils.waitForFxEvents();
+            Thread.sleep(300);
+            Pixels.assertLegible(bench.stage.getScene().getRoot(), line, (javafx.scene.paint.Color) fx(line::getTextFill), "charts-as-of-waits-dark");
+            Pixels.assertLegible(bench.stage.getScene().getRoot(), status, (javafx.scene.paint.Color) fx(status::getTextFill), "charts-backtest-waits-dark");
+            assertReadable(line);
+            assertInside(stopBacktest);
+
+            // Stop waiting under the backtest: given up, Run backtest can be pressed again
+            OnScreen.clickOn(robot, "#backtest-stop-waiting");
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> status.getText().isEmpty() && !stopBacktest.isVisible()
+                    && !runBacktest.isDisabled()));
+            assertTrue(fx(() -> line.getText().startsWith(waits)), "the day still waits: " + fx(line::getText));
         }
-        // both ran, one after the other: the backtest's errors in the table, the day's forecast drawn with its counts
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> bench.charts.backtestStatusProperty().get().isEmpty()
-                && bench.charts.backtestProperty().get() != null && bench.charts.backtestProperty().get().result() != null
-                && line.getText().startsWith("as of 2000-06-30: 80% band held ") && chart.forecast() != null && chart.forecast().origin().equals(FRIDAY)));
+        // the day ran once the other job ended; the backtest given up never did
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> line.getText().startsWith("as of 2000-06-30: 80% band held ")
+                && chart.forecast() != null && chart.forecast().origin().equals(FRIDAY)));
         assertEquals(org.sextant.engine.jobs.JobState.SUCCEEDED, bench.engine.jobs().status(elsewhere.id()).state(), "the job waited for was left to end");
+        assertEquals(List.of(), bench.engine.jobs().list().stream().filter(j -> j.kind().equals("forecast_backtest")).toList(), "no backtest ran");
         assertEquals(null, fx(() -> bench.charts.errorProperty().get()));
+
+        // Stop waiting beside As of: the day given up as Latest gives it up, the line saying which forecast was not made
+        LocalDate second = FRIDAY.plusWeeks(1);
+        try (org.sextant.engine.testing.HeldStore held = org.sextant.engine.testing.HeldStore.hold(bench.engine.store())) {
+            // AA: KO's forecast is stored by now, and a job finding it stored ends without waiting for the writer
+            org.sextant.engine.jobs.JobStatus again = bench.engine.startForecast(List.of("AA"), null, null, false);
+            OnScreen.clickOn(robot, "#symbol-search");
+            robot.press(KeyCode.ALT, KeyCode.A).release(KeyCode.A, KeyCode.ALT);
+            robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
+            robot.write(second.toString()).type(KeyCode.ENTER);
+            DatePicker field = (DatePicker) OnScreen.find("#as-of");
+            try {
+                WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> stopDay.isVisible() || line.getStyleClass().contains("error-text")));
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError("no wait shown: line '" + fx(line::getText) + "', field '" + fx(() -> field.getEditor().getText()) + "' = " + fx(field::getValue), e);
+            }
+            assertTrue(fx(line::getText).contains("waits for job " + again.id()), fx(line::getText));
+            OnScreen.clickOn(robot, "#as-of-stop-waiting");
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals("Stopped waiting: the forecast 'IBM' as of " + second + " was not made", fx(line::getText));
+            assertTrue(fx(() -> field.getValue() == null && field.getEditor().getText().isEmpty() && !stopDay.isVisible()), "the field emptied, the button gone");
+        }
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.forecast() != null && chart.forecast().origin().equals(latest)));
+        assertEquals(List.of(), bench.engine.jobs().list().stream().filter(j -> j.subjects().get(0).endsWith(":as_of=" + second)).toList(), "the day given up never ran");
+    }
+
+    /** Inside the window at 1000x700, not cut. */
+    private static void assertInside(Node n) throws Exception {
+        Bounds b = fx(() -> n.localToScene(n.getLayoutBounds()));
+        assertTrue(b.getMaxY() <= 700 && b.getMaxX() <= 1000 + 1 && b.getHeight() > 0 && b.getWidth() > 0, n.getId() + " inside the window: " + b);
     }
 
     /** The line read whole (on screen, or in its tooltip when cut), inside the window, the chart keeping its room and its title whole. */

@@ -27,7 +27,8 @@ import org.sextant.engine.testing.TempSextant;
 /**
  * The store writes one job at a time: in the Charts view an "As of" day and Run backtest, started while another writing
  * job runs (the other one of the two, or one from the Jobs view or an agent), wait for it to end, say which job they wait
- * for, and start then, instead of being refused with job_busy; another day or no day gives a waiting day up. Another
+ * for, and start then, instead of being refused with job_busy; so while the symbol's prices are being deleted. Another day,
+ * no day or Stop waiting gives a waiting day up, Stop waiting a waiting backtest; a wait past its bound stops, saying so. Another
  * write holds the store ({@link HeldStore}) so the job waited for stays running however fast the machine.
  */
 class ChartsWriterWaitTest {
@@ -68,7 +69,7 @@ class ChartsWriterWaitTest {
             String waits = "The forecast 'IBM' as of " + FRIDAY + " waits for job " + elsewhere.id() + " (KO:";
             until(() -> line().startsWith(waits) || model.asOf().refusedProperty().get());
             assertTrue(asOfLine().startsWith(waits), "said while it waits, not refused: " + asOfLine());
-            assertTrue(asOfLine().endsWith(" to end: the store writes one job at a time"), asOfLine());
+            assertTrue(asOfLine().endsWith(" to end: the store writes one job at a time (at most 10 min)"), asOfLine());
             assertFalse(onUi(() -> model.asOf().refusedProperty().get()));
 
             pickDay(second); // another day while the first waits: the first is given up, the second waits in its place
@@ -126,6 +127,87 @@ class ChartsWriterWaitTest {
         model.forecastLoad().get();
         assertEquals("", asOfLine());
         assertEquals(List.of(), asOfJobs(), "the day given up never started a job");
+    }
+
+    @Test
+    void aDayPickedWhileTheSymbolsPricesAreBeingDeletedWaitsForThatAndIsForecastOnceItAnswered() throws Exception {
+        // the deletion's mark, as delete_prices holds it while it waits for the writer: the engine names no job, but the change
+        try (org.sextant.engine.jobs.Jobs.ChangeUnderWay deleting = engine.jobs().deleting("IBM")) {
+            pickDay(FRIDAY);
+            String waits = "The forecast 'IBM' as of " + FRIDAY + " waits while the prices of IBM are being deleted (delete_prices): no job on them starts"
+                    + " until that has answered (at most 10 min)";
+            until(() -> line().equals(waits) || model.asOf().refusedProperty().get());
+            assertEquals(waits, asOfLine(), "said while it waits, not refused");
+            assertTrue(onUi(() -> model.asOf().waitingProperty().get()), "Stop waiting offered");
+            assertEquals(List.of(), asOfJobs(), "no job started under the deletion");
+        }
+        assertEquals(FRIDAY, model.forecastLoad().get().origin(), "forecast once the deletion answered");
+        assertTrue(asOfLine().startsWith("as of " + FRIDAY + ": 80% band held "), asOfLine());
+        assertFalse(onUi(() -> model.asOf().waitingProperty().get()));
+    }
+
+    @Test
+    void stopWaitingGivesUpTheWaitingBacktestAndTheWaitingDayAndNeitherStartsOnceTheOtherJobEnded() throws Exception {
+        PriceForecast latest = onUi(() -> model.forecastProperty().get());
+        JobStatus elsewhere;
+        CompletableFuture<StoredForecastBacktest> backtest;
+        try (HeldStore held = HeldStore.hold(engine.store())) {
+            elsewhere = engine.startForecast(List.of("KO"), null, null, false);
+            backtest = onUi(model::runBacktest);
+            until(() -> model.backtestWaitingProperty().get() || model.errorProperty().get() != null);
+            assertTrue(backtestStatus().startsWith("The backtest of IBM waits for job " + elsewhere.id()), backtestStatus());
+            onUi(() -> { model.stopBacktestWait(); return null; });
+            assertEquals("", backtestStatus(), "the wait said no more: Run backtest can be pressed again");
+            assertFalse(onUi(() -> model.backtestWaitingProperty().get()));
+            assertNull(backtest.get(), "given up, never started");
+
+            pickDay(FRIDAY);
+            until(() -> model.asOf().waitingProperty().get() || model.asOf().refusedProperty().get());
+            onUi(() -> { model.asOf().stopWaiting(); return null; });
+            assertEquals("Stopped waiting: the forecast 'IBM' as of " + FRIDAY + " was not made", asOfLine());
+            assertNull(onUi(() -> model.asOf().dayProperty().get()), "the day given up, as Latest does");
+            assertFalse(onUi(() -> model.asOf().refusedProperty().get()) || onUi(() -> model.asOf().waitingProperty().get()));
+        }
+        assertEquals(latest.origin(), model.forecastLoad().get().origin(), "the latest forecast drawn again");
+        assertEquals(JobState.SUCCEEDED, engine.jobs().await(elsewhere.id(), GIVE_UP).state());
+        Thread.sleep(4 * EngineCalls.JOB_POLL_MILLIS); // a few polls of a wait that would have gone on: none starts its job
+        assertEquals(List.of(), engine.jobs().list().stream().filter(j -> !j.id().equals(elsewhere.id()) && j.createdAt().isAfter(elsewhere.createdAt())).toList(),
+                "no job started for what was given up");
+        assertEquals("Stopped waiting: the forecast 'IBM' as of " + FRIDAY + " was not made", asOfLine(), "the latest forecast leaves the line alone");
+    }
+
+    @Test
+    void aWaitPastItsBoundStopsSayingSoAndStartsNothing() throws Exception {
+        ChartsViewModel bounded = new ChartsViewModel(engine, null, uiThread, Duration.ofMillis(1));
+        try {
+            bounded.start().get();
+            bounded.select("IBM").get();
+            bounded.forecastLoad().get();
+            bounded.backtestLoad().get();
+            JobStatus elsewhere;
+            try (HeldStore held = HeldStore.hold(engine.store())) {
+                elsewhere = engine.startForecast(List.of("KO"), null, null, false);
+                assertNull(onUi(bounded::runBacktest).get(), "given up, never started");
+                String error = onUi(() -> bounded.errorProperty().get());
+                assertTrue(error.startsWith("The backtest of IBM stopped waiting after 1 ms for job " + elsewhere.id() + " (KO:"), error);
+                assertTrue(error.endsWith(" to end: it still runs (the Jobs view can cancel it); press Run backtest to wait again"), error);
+                assertEquals("", onUi(() -> bounded.backtestStatusProperty().get()));
+
+                onUi(() -> { bounded.asOf().dayProperty().set(FRIDAY); return null; });
+                until(() -> bounded.asOf().refusedProperty().get());
+                String line = onUi(() -> bounded.asOf().lineProperty().get());
+                assertTrue(line.startsWith("The forecast 'IBM' as of " + FRIDAY + " stopped waiting after 1 ms for job " + elsewhere.id()), line);
+                assertTrue(line.endsWith("; type the day again to wait again"), line);
+                assertNull(onUi(() -> bounded.asOf().dayProperty().get()), "the day given up");
+            }
+            assertEquals(JobState.SUCCEEDED, engine.jobs().await(elsewhere.id(), GIVE_UP).state());
+            bounded.forecastLoad().get();
+            assertEquals(List.of(), engine.jobs().list().stream().filter(j -> !j.id().equals(elsewhere.id()) && j.createdAt().isAfter(elsewhere.createdAt())).toList(),
+                    "nothing started once the other job ended");
+        } finally {
+            bounded.forecastLoad().handle((f, e) -> null).get();
+            bounded.close();
+        }
     }
 
     private void pickDay(LocalDate day) throws Exception {

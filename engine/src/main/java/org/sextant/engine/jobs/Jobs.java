@@ -177,17 +177,25 @@ public final class Jobs implements AutoCloseable {
         }
     }
 
-    /** Refuses with job_busy when a change of a symbol {@code reach} covers is under way: {@code what} the job would do, {@code fix} before "once...". */
+    /**
+     * Refuses with job_busy when a change of a symbol {@code reach} covers is under way: {@code what} the job would do, {@code fix} before
+     * "once...". As the refusal of another writing job names it ({@code active_job_id}), this one names what holds the start off:
+     * {@code changing_symbol} and {@code change} (the tool making it), so a caller can wait for it (the Charts view does).
+     */
     private void refuseUnderChange(JobReach reach, String what, String fix) {
         for (Map.Entry<SymbolChange, Map<String, Integer>> e : changing.entrySet()) {
             SymbolChange change = e.getKey();
             for (String s : e.getValue().keySet()) {
                 if (!reach.covers(s)) continue;
                 throw new SextantException(FailReason.JOB_BUSY, "the prices of " + org.sextant.contract.ShownText.name(s) + " are " + change.underWay
-                        + " (" + change.tool + "), and this " + what, null, fix + " once the " + change.answered + " has answered");
+                        + " (" + change.tool + "), and this " + what, null, fix + " once the " + change.answered + " has answered")
+                        .withDetail(CHANGING_SYMBOL, s).withDetail(CHANGE, change.tool);
             }
         }
     }
+
+    /** The details of a job_busy refusal for a change of a symbol under way: the symbol, and the tool changing it ({@link SymbolChange#tool()}). */
+    public static final String CHANGING_SYMBOL = "changing_symbol", CHANGE = "change";
 
     /** A request's time limit, checked before a job exists. */
     public static Duration timeLimit(Integer minutes) {

@@ -29,4 +29,18 @@ public enum SymbolChange {
         this.underWay = underWay;
         this.answered = answered;
     }
+
+    /** The tool that makes the change: "delete_prices". */
+    public String tool() { return tool; }
+
+    /** The change as it is under way, after "the prices of X are": "being deleted". */
+    public String underWay() { return underWay; }
+
+    /** The change made by {@code tool} (a job_busy refusal's {@code change} detail); null for any other name. */
+    public static SymbolChange ofTool(String tool) {
+        for (SymbolChange c : values()) {
+            if (c.tool.equals(tool)) return c;
+        }
+        return null;
+    }
 }

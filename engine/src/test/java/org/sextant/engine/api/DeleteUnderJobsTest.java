@@ -90,6 +90,7 @@ class DeleteUnderJobsTest {
         deleter.join();
         assertEquals(FailReason.JOB_BUSY, refused.reason());
         assertTrue(refused.getMessage().startsWith("the prices of KO are being deleted (delete_prices), and this forecast job"), refused.getMessage());
+        assertEquals(java.util.Map.of("changing_symbol", "KO", "change", "delete_prices"), refused.details(), "names what holds it off, as a busy writer's job id");
         assertTrue(deleted.get() instanceof org.sextant.engine.ingest.DeletedPrices, String.valueOf(deleted.get()));
         assertEquals(JobStatus.class, other.getClass());
         engine.jobs().await(other.id(), GENEROUS);

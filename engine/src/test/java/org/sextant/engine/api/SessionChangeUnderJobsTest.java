@@ -71,6 +71,7 @@ class SessionChangeUnderJobsTest {
         assertEquals("the prices of KO are being given another trading session (set_trading_session), and this forecast job would read or write them;"
                 + " it was not started", refused.getMessage());
         assertEquals("start it again once the session change has answered", refused.fix());
+        assertEquals(java.util.Map.of("changing_symbol", "KO", "change", "set_trading_session"), refused.details());
         assertTrue(changed.get() instanceof SessionChange.SessionSet, String.valueOf(changed.get()));
         engine.jobs().await(other.id(), GENEROUS);
         JobStatus after = engine.jobs().await(engine.startForecast(List.of("KO"), "naive", 5, false).id(), GENEROUS);
