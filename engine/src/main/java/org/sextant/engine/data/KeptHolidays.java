@@ -12,15 +12,16 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The yearly holidays a weekday series' own history keeps, for markets whose calendar Sextant
- * does not know (Zurich, London, Frankfurt...). A rule (a fixed date, a day counted from Easter,
+ * The yearly holidays a daily series' own history keeps, for markets whose calendar Sextant
+ * does not know (Zurich, London, Frankfurt, Riyadh...). "Weekdays" below are the days of the series' week: Monday to
+ * Friday, or Sunday to Thursday for Tadawul (whose 23 September and 22 February are learned as London's days are). A rule (a fixed date, a day counted from Easter,
  * the n-th or last weekday of a month) is kept when the series has no date on at least
  * {@value #SHARE} of its weekday occurrences in the last {@value #YEARS} years, and on at least
  * {@value #MIN_MISSED} of them. A rule whose missed days a better rule already explains is
  * dropped (the fourth Monday of May beside the last one). A series with a date on fewer than
  * {@value #DENSE} of its weekdays (weekly, or with gaps) keeps none. Whether fixed-date holidays
  * falling on a weekend are moved ({@link Moved}: a British Christmas on a Saturday closes the next
- * Monday, an American one the Friday before) is learned the same way, from the weekdays those moves
+ * Monday, an American one the Friday before; a Sunday-to-Thursday week's Friday one the Thursday before) is learned the same way, from the weekdays those moves
  * would close. One-off closures are not learned.
  */
 public final class KeptHolidays {
@@ -76,7 +77,10 @@ public final class KeptHolidays {
         NOT,
         /** To the next weekday that is no holiday already (England: Christmas on Saturday, Boxing Day on Sunday → Monday and Tuesday). */
         NEXT_WEEKDAY,
-        /** Saturday's to the Friday before, Sunday's to the Monday after (the United States' federal rule). */
+        /**
+         * Saturday's to the Friday before, Sunday's to the Monday after (the United States' federal rule): the weekend day
+         * after the week's last day to that day, the one before its first day to that day.
+         */
         NEAREST_WEEKDAY;
 
         @Override public String toString() {
@@ -88,16 +92,22 @@ public final class KeptHolidays {
         }
     }
 
+    /** Monday to Friday: the week of the markets whose holidays were learned first. */
+    public static final Set<DayOfWeek> MONDAY_TO_FRIDAY = java.util.EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY);
+
     private final List<Rule> rules;
     private final Moved moved;
+    /** The days of the week the series trades: the others are its weekend. */
+    private final Set<DayOfWeek> days;
     private final java.util.Map<Integer, Set<LocalDate>> closedByYear = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private KeptHolidays(List<Rule> rules, Moved moved) {
+    private KeptHolidays(List<Rule> rules, Moved moved, Set<DayOfWeek> days) {
         this.rules = List.copyOf(rules);
         this.moved = moved;
+        this.days = Set.copyOf(days);
     }
 
-    public static final KeptHolidays NONE = new KeptHolidays(List.of(), Moved.NOT);
+    public static final KeptHolidays NONE = new KeptHolidays(List.of(), Moved.NOT, MONDAY_TO_FRIDAY);
 
     public List<Rule> rules() { return rules; }
 
@@ -105,7 +115,7 @@ public final class KeptHolidays {
 
     /** These holidays less {@code known} ones (an exchange's calendar already skips them), moved as before. */
     public KeptHolidays without(java.util.Collection<Rule> known) {
-        return rules.stream().anyMatch(known::contains) ? new KeptHolidays(rules.stream().filter(r -> !known.contains(r)).toList(), moved) : this;
+        return rules.stream().anyMatch(known::contains) ? new KeptHolidays(rules.stream().filter(r -> !known.contains(r)).toList(), moved, days) : this;
     }
 
     public boolean holiday(LocalDate d) {
@@ -120,7 +130,7 @@ public final class KeptHolidays {
             if (d != null) out.add(d);
         }
         if (moved == Moved.NOT) return out;
-        for (int y = year - 1; y <= year + 1; y++) for (LocalDate d : movedDays(rules, moved, y)) if (d.getYear() == year) out.add(d);
+        for (int y = year - 1; y <= year + 1; y++) for (LocalDate d : movedDays(rules, moved, days, y)) if (d.getYear() == year) out.add(d);
         return out;
     }
 
@@ -128,30 +138,29 @@ public final class KeptHolidays {
      * The weekdays the fixed-date rules of {@code year} that fall on a weekend are kept on, in
      * calendar order, each on a weekday no other holiday (or earlier move) takes.
      */
-    static List<LocalDate> movedDays(List<Rule> rules, Moved moved, int year) {
+    static List<LocalDate> movedDays(List<Rule> rules, Moved moved, Set<DayOfWeek> days, int year) {
         Set<LocalDate> taken = new HashSet<>();
         List<LocalDate> weekend = new ArrayList<>();
         for (Rule r : rules) {
             for (int y = year - 1; y <= year + 1; y++) {
                 LocalDate d = r.in(y);
-                if (d != null && !isWeekend(d)) taken.add(d);
+                if (d != null && days.contains(d.getDayOfWeek())) taken.add(d);
             }
             LocalDate d = r.in(year);
-            if (r instanceof Rule.Fixed && d != null && isWeekend(d)) weekend.add(d);
+            if (r instanceof Rule.Fixed && d != null && !days.contains(d.getDayOfWeek())) weekend.add(d);
         }
         weekend.sort(Comparator.naturalOrder());
         List<LocalDate> out = new ArrayList<>();
         for (LocalDate d : weekend) {
-            LocalDate to = moved == Moved.NEAREST_WEEKDAY && d.getDayOfWeek() == DayOfWeek.SATURDAY ? d.minusDays(1) : d.plusDays(1);
-            while (moved == Moved.NEXT_WEEKDAY && (isWeekend(to) || taken.contains(to))) to = to.plusDays(1);
-            if (moved == Moved.NEAREST_WEEKDAY && taken.contains(to)) continue; // already closed: nothing to move
+            // nearest: the weekend day right after the week's last day (Saturday, Tadawul's Friday) to that day, others forward
+            LocalDate to = moved == Moved.NEAREST_WEEKDAY && days.contains(d.minusDays(1).getDayOfWeek()) ? d.minusDays(1) : d.plusDays(1);
+            while (moved == Moved.NEXT_WEEKDAY && (!days.contains(to.getDayOfWeek()) || taken.contains(to))) to = to.plusDays(1);
+            if (moved == Moved.NEAREST_WEEKDAY && (taken.contains(to) || !days.contains(to.getDayOfWeek()))) continue; // already closed, or no day next to it
             taken.add(to);
             out.add(to);
         }
         return out;
     }
-
-    private static boolean isWeekend(LocalDate d) { return d.getDayOfWeek().getValue() > 5; }
 
     /** "1 January, Good Friday, ..., 26 December" and, when they move, where weekend ones go. */
     public String describe() {
@@ -161,22 +170,27 @@ public final class KeptHolidays {
 
     /** The rules {@code history} (dates in ascending order, weekdays) keeps over its last {@value #YEARS} years. */
     public static KeptHolidays learn(List<LocalDate> history) {
+        return learn(history, MONDAY_TO_FRIDAY);
+    }
+
+    /** The rules {@code history}, dated on {@code days} of the week (Sunday to Thursday), keeps over its last {@value #YEARS} years. */
+    public static KeptHolidays learn(List<LocalDate> history, Set<DayOfWeek> days) {
         if (history.size() < 2) return NONE;
         LocalDate last = history.get(history.size() - 1);
         LocalDate from = history.get(0).isAfter(last.minusYears(YEARS)) ? history.get(0) : last.minusYears(YEARS);
         Set<LocalDate> traded = new HashSet<>();
         for (int i = history.size() - 1; i >= 0 && !history.get(i).isBefore(from); i--) traded.add(history.get(i));
         int weekdaysSpanned = 0;
-        for (LocalDate d = from; !d.isAfter(last); d = d.plusDays(1)) if (d.getDayOfWeek().getValue() <= 5) weekdaysSpanned++;
+        for (LocalDate d = from; !d.isAfter(last); d = d.plusDays(1)) if (days.contains(d.getDayOfWeek())) weekdaysSpanned++;
         if (traded.size() < DENSE * weekdaysSpanned) return NONE;
         record Fit(Rule rule, Set<LocalDate> missed, double share) {}
         List<Fit> fits = new ArrayList<>();
-        for (Rule r : candidates()) {
+        for (Rule r : candidates(days)) {
             Set<LocalDate> missed = new HashSet<>();
             int weekdays = 0;
             for (int y = from.getYear(); y <= last.getYear(); y++) {
                 LocalDate d = r.in(y);
-                if (d == null || !d.isAfter(from) || !d.isBefore(last) || d.getDayOfWeek().getValue() > 5) continue;
+                if (d == null || !d.isAfter(from) || !d.isBefore(last) || !days.contains(d.getDayOfWeek())) continue;
                 weekdays++;
                 if (!traded.contains(d)) missed.add(d);
             }
@@ -193,23 +207,23 @@ public final class KeptHolidays {
         }
         int year = last.getYear(); // in the order of the calendar
         kept.sort(Comparator.comparing((Rule r) -> r.in(year), Comparator.nullsLast(Comparator.naturalOrder())));
-        return new KeptHolidays(kept, moved(kept, traded, from, last));
+        return new KeptHolidays(kept, moved(kept, days, traded, from, last), days);
     }
 
     /** The way of moving weekend holidays whose closed weekdays the history shows best, if any reaches the bar. */
-    private static Moved moved(List<Rule> kept, Set<LocalDate> traded, LocalDate from, LocalDate last) {
+    private static Moved moved(List<Rule> kept, Set<DayOfWeek> days, Set<LocalDate> traded, LocalDate from, LocalDate last) {
         Moved best = Moved.NOT;
         double bestShare = 0;
         for (Moved m : List.of(Moved.NEXT_WEEKDAY, Moved.NEAREST_WEEKDAY)) {
-            int days = 0, missed = 0;
+            int closing = 0, missed = 0;
             for (int y = from.getYear(); y <= last.getYear(); y++) {
-                for (LocalDate d : movedDays(kept, m, y)) {
+                for (LocalDate d : movedDays(kept, m, days, y)) {
                     if (!d.isAfter(from) || !d.isBefore(last)) continue;
-                    days++;
+                    closing++;
                     if (!traded.contains(d)) missed++;
                 }
             }
-            double share = days == 0 ? 0 : missed / (double) days;
+            double share = closing == 0 ? 0 : missed / (double) closing;
             if (missed >= MIN_MISSED && share >= SHARE && share > bestShare) {
                 best = m;
                 bestShare = share;
@@ -218,15 +232,16 @@ public final class KeptHolidays {
         return best;
     }
 
-    private static List<Rule> candidates() {
+    private static List<Rule> candidates(Set<DayOfWeek> days) {
         List<Rule> out = new ArrayList<>();
         for (Month m : Month.values()) {
             for (int d = 1; d <= m.maxLength(); d++) out.add(new Rule.Fixed(MonthDay.of(m, d)));
-            for (DayOfWeek w : List.of(DayOfWeek.MONDAY, DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY, DayOfWeek.FRIDAY)) {
+            for (DayOfWeek w : DayOfWeek.values()) {
+                if (!days.contains(w)) continue;
                 for (int n : new int[] {1, 2, 3, 4, -1}) out.add(new Rule.NthWeekday(m, w, n));
             }
         }
-        for (int days = -3; days <= 60; days++) out.add(new Rule.FromEaster(days)); // Maundy Thursday to Corpus Christi
+        for (int after = -3; after <= 60; after++) out.add(new Rule.FromEaster(after)); // Maundy Thursday to Corpus Christi
         return out;
     }
 

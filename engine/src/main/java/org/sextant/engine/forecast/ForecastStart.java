@@ -8,25 +8,25 @@ import org.sextant.engine.SextantException;
 
 /**
  * The week-aligned start of a forecast run: the last close of the last completed week on or
- * before an as-of date. A week ends on Friday (on Sunday for a series that trades at weekends);
- * it is completed once the as-of date has reached its last day; only the dates up to the as-of date tell whether the
- * series trades at weekends. The start is the latest date of
+ * before an as-of date. A week ends on the last day of the series' own week ({@link TradingWeek}): Friday for a weekday
+ * market, Thursday for a Sunday-to-Thursday one (Tadawul), Sunday for one that trades every day; it is completed once
+ * the as-of date has reached its last day; only the dates up to the as-of date tell the series' week. The start is the latest date of
  * the series on or before that week end, so a Friday holiday falls back to Thursday and a week
  * without trading to the week before. Every symbol of a scan thus forecasts from the same week.
  */
 public record ForecastStart(String symbol, LocalDate asOf, LocalDate startDate, LocalDate weekEnd, int historyRows, String rule) {
 
-    public static final String RULE = "the last close on or before the end (Friday; Sunday for series that trade at weekends) "
+    public static final String RULE = "the last close on or before the end (the last day of the series' week: Friday for weekdays, Thursday for Sunday to "
+            + "Thursday, Sunday for every day) "
             + "of the last completed week on or before as_of";
 
     /** @param asOf null: the series' last date */
     public static ForecastStart resolve(String symbol, List<LocalDate> dates, LocalDate asOf) {
         if (dates.isEmpty()) throw SextantException.invalid("symbol", "no prices for " + symbol, "import or fetch prices first");
         LocalDate at = asOf == null ? dates.get(dates.size() - 1) : asOf;
-        // only the closes stored by as_of decide whether weeks end on Sunday: a series that began trading every day later
+        // only the closes stored by as_of decide the week's last day: a series that began trading every day later
         // moved a past forecast's start (attack 22, H1)
-        boolean weekends = TargetDates.tradesOnWeekends(dates.subList(0, lastOnOrBefore(dates, at) + 1));
-        DayOfWeek last = weekends ? DayOfWeek.SUNDAY : DayOfWeek.FRIDAY;
+        DayOfWeek last = TradingWeek.of(dates.subList(0, lastOnOrBefore(dates, at) + 1)).lastDay();
         LocalDate weekEnd = at.with(TemporalAdjusters.previousOrSame(last));
         int idx = lastOnOrBefore(dates, weekEnd);
         if (idx < 0) {
@@ -35,7 +35,7 @@ public record ForecastStart(String symbol, LocalDate asOf, LocalDate startDate, 
             // without an as_of the history itself is short of a completed week: a later as_of is no fix the caller can act on
             if (asOf == null) {
                 throw SextantException.invalid("symbol", why, "a forecast starts from the last close of a completed week (on a "
-                        + (weekends ? "Sunday" : "Friday") + "): import " + symbol + "'s prices up to " + firstWeekEnd + " or later");
+                        + TradingWeek.name(last) + "): import " + symbol + "'s prices up to " + firstWeekEnd + " or later");
             }
             throw SextantException.invalid("as_of", why, "give an as_of after " + firstWeekEnd);
         }

@@ -1,7 +1,6 @@
 package org.sextant.engine.forecast;
 
 import java.time.LocalDate;
-import java.time.temporal.IsoFields;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -9,7 +8,8 @@ import org.sextant.engine.SextantException;
 
 /**
  * Where walk-forward origins fall: {@code monthly} (the default: after the last close of each
- * calendar month), {@code weekly} (after the last close of each ISO week) or every N closes.
+ * calendar month), {@code weekly} (after the last close of each of the series' weeks, {@link TradingWeek}: Monday to
+ * Sunday for weekday and 7-day markets, Sunday to Saturday for a Sunday-to-Thursday one) or every N closes.
  * An origin index o means the forecast is made from the history dates[0..o), on dates[o-1].
  */
 public record OriginRule(String kind, int every) {
@@ -36,18 +36,15 @@ public record OriginRule(String kind, int every) {
     public int[] origins(List<LocalDate> dates, int first) {
         List<Integer> out = new ArrayList<>();
         int n = dates.size();
+        TradingWeek week = kind.equals("weekly") ? TradingWeek.of(dates) : null;
         for (int o = Math.max(first, 1); o <= n - 1; o++) {
             boolean take = switch (kind) {
                 case "every" -> (o - first) % every == 0;
-                case "weekly" -> weekOf(dates.get(o)) != weekOf(dates.get(o - 1));
+                case "weekly" -> !week.weekStart(dates.get(o)).equals(week.weekStart(dates.get(o - 1)));
                 default -> dates.get(o).getMonthValue() != dates.get(o - 1).getMonthValue() || dates.get(o).getYear() != dates.get(o - 1).getYear();
             };
             if (take) out.add(o);
         }
         return out.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    private static long weekOf(LocalDate d) {
-        return d.get(IsoFields.WEEK_BASED_YEAR) * 100L + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR);
     }
 }

@@ -13,7 +13,7 @@ import org.sextant.engine.data.XetraCalendar;
  * the last observed date. A series that trades on weekends (e.g. crypto) steps through
  * calendar days instead: one whose recent history has weekend dates on a regular basis; one that trades 5 or 6 days
  * of the week with a weekend day among them (Tadawul Sunday to Thursday, FX Sunday to Friday) on those days
- * ({@link TradingWeek}). A stray
+ * ({@link TradingWeek}) less the yearly holidays its history keeps on them ({@link KeptHolidays}). A stray
  * weekend date (the NYSE composite of the sample carries two Sundays in 37 years, errors of the
  * source) does not make a weekday market a weekend one. A series whose recent history keeps the
  * NYSE's holidays (a US stock or index) also steps over them, one that keeps Xetra's (a German stock
@@ -34,9 +34,11 @@ public final class TargetDates {
             throw org.sextant.engine.SextantException.invalid("dates", "no dates in the history", "load prices for the symbol first");
         }
         if (tradesOnWeekends(history)) {
-            // a Sunday-to-Thursday market steps on its own days; 7 days a week (or spaced closes on weekends) on every day
+            // a Sunday-to-Thursday market steps on its own days less the holidays it keeps; 7 days a week (or spaced closes on
+            // weekends) on every day
             TradingWeek week = TradingWeek.of(history);
-            return new Calendar(week.weekdays() || week.everyDay(), false, false, KeptHolidays.NONE, week);
+            if (week.weekdays() || week.everyDay()) return new Calendar(true, false, false, KeptHolidays.NONE, week);
+            return new Calendar(false, false, false, KeptHolidays.learn(history, week.days()), week);
         }
         if (keepsNyseHolidays(history)) return new Calendar(false, true, false, KeptHolidays.NONE, TradingWeek.WEEKDAYS);
         // a Zurich series keeps Xetra's days and its own (Ascension, 1 August): both are stepped over
@@ -60,7 +62,9 @@ public final class TargetDates {
         /** What a reader is told: "every day", "weekdays less the NYSE's holidays", the holidays kept. */
         public String describe() {
             if (everyDay) return "every day";
-            if (!week.weekdays()) return week.describe() + ", the days the series trades";
+            if (!week.weekdays()) {
+                return week.describe() + ", the days the series trades" + (kept.rules().isEmpty() ? "" : ", less the holidays it keeps: " + kept.describe());
+            }
             if (nyse) return "weekdays less the NYSE's holidays";
             if (xetra) return "weekdays less Xetra's holidays" + (kept.rules().isEmpty() ? "" : " and those the series keeps: " + kept.describe());
             if (kept.rules().isEmpty()) return "weekdays";

@@ -85,19 +85,42 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
         return equals(WEEKDAYS);
     }
 
-    /** "every day", "Sunday to Thursday", or the days it trades when they do not follow each other. */
-    public String describe() {
-        if (everyDay()) return "every day";
-        List<DayOfWeek> ordered = new java.util.ArrayList<>(); // from the day after one it does not trade: Sunday to Thursday
+    /** Its days in the order of its week: from the day after one it does not trade (Sunday to Thursday), Monday to Sunday every day. */
+    private List<DayOfWeek> ordered() {
+        List<DayOfWeek> ordered = new java.util.ArrayList<>();
         DayOfWeek start = DayOfWeek.MONDAY;
         for (DayOfWeek d : DayOfWeek.values()) if (!days.contains(d)) start = d.plus(1);
         for (int k = 0; k < 7; k++) if (days.contains(start.plus(k))) ordered.add(start.plus(k));
+        return ordered;
+    }
+
+    /** The day its week opens on: Monday for weekdays and every day, Sunday for Tadawul's Sunday to Thursday. */
+    public DayOfWeek firstDay() {
+        return ordered().get(0);
+    }
+
+    /** The day its week closes on: Friday for weekdays and FX's Sunday to Friday, Thursday for Tadawul, Sunday every day. */
+    public DayOfWeek lastDay() {
+        List<DayOfWeek> ordered = ordered();
+        return ordered.get(ordered.size() - 1);
+    }
+
+    /** The first day of the week {@code d} is in; days it does not trade after its last day belong to the week just closed. */
+    public LocalDate weekStart(LocalDate d) {
+        return d.with(java.time.temporal.TemporalAdjusters.previousOrSame(firstDay()));
+    }
+
+    /** "every day", "Sunday to Thursday", or the days it trades when they do not follow each other. */
+    public String describe() {
+        if (everyDay()) return "every day";
+        List<DayOfWeek> ordered = ordered();
         boolean run = ordered.size() > 2 && ordered.get(ordered.size() - 1) == ordered.get(0).plus(ordered.size() - 1);
         if (run) return name(ordered.get(0)) + " to " + name(ordered.get(ordered.size() - 1));
         return String.join(", ", ordered.stream().map(TradingWeek::name).toList());
     }
 
-    private static String name(DayOfWeek d) {
+    /** "Thursday". */
+    static String name(DayOfWeek d) {
         return d.name().charAt(0) + d.name().substring(1).toLowerCase(Locale.ROOT);
     }
 }

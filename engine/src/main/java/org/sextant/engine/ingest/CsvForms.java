@@ -14,7 +14,8 @@ import org.sextant.engine.SextantException;
  * row has first or second; a file with ';' or tab between cells (or a ',' file that quotes a decimal comma) takes its
  * decimal comma or point from the cells that can only be read one way, a dot before three digits a decimal point unless
  * some cell says otherwise, a comma before three digits (28,868) as a decimal comma or between thousands only when some
- * cell says which. A file that reads two ways is refused naming the column and line. Daily and bar files alike.
+ * cell says which. A ',' file that quotes US numbers ("28,868.80", "251,820,000": Excel, Yahoo and Investing.com exports)
+ * reads them with commas between thousands, and its "22,622" with them, when no cell has a decimal comma. A file that reads two ways is refused naming the column and line. Daily and bar files alike.
  */
 final class CsvForms {
     private CsvForms() {}
@@ -47,6 +48,8 @@ final class CsvForms {
     private static final Pattern COMMA_CELL = Pattern.compile("[-+]?(\\d+|\\d{1,3}(\\.\\d{3})+),\\d+");
     /** A ',' file's "22,622": 22622 with a comma between thousands as much as 22.622 with a decimal comma. */
     private static final Pattern COMMA_THOUSANDS_TOO = Pattern.compile("[-+]?\\d{1,3},\\d{3}");
+    /** A quoted number with commas between thousands in a ',' file: "28,868.80", "251,820,000" (and "22,622", decided by the others). */
+    private static final Pattern QUOTED_US = Pattern.compile("\"\\s*[-+]?\\d{1,3}(,\\d{3})+(\\.\\d+)?\\s*\"");
 
     /**
      * Whether {@link #decide} has anything to decide for a file of this head: a date with slashes or dashes, cells split
@@ -58,7 +61,7 @@ final class CsvForms {
 
     /** Whether the file's numbers are decided ({@link #needed}), not only its dates. */
     static boolean numbersNeeded(CsvHead head, String firstLine) {
-        return head.delimiter() != ',' || firstLine != null && QUOTED_COMMA.matcher(firstLine).find();
+        return head.delimiter() != ',' || firstLine != null && (QUOTED_COMMA.matcher(firstLine).find() || QUOTED_US.matcher(firstLine).find());
     }
 
     /** A date cell without the time of day after it: "02/01/2019 09:30" is "02/01/2019". */
@@ -180,6 +183,7 @@ final class CsvForms {
         final java.util.Map<Integer, Seen> commaCell = new java.util.HashMap<>(); // a ',' file: each column's first number with a decimal comma
         final java.util.Map<Integer, Seen> otherCell = new java.util.HashMap<>(); // ... and its first without one
         Seen clearComma; // a ',' file: a number that only a decimal comma reads ("22,7", "1.234,56"), not "22,622"
+        Seen commaAmbiguous; // a ',' file's first "22,622": read as its other numbers say
 
         Numbers(boolean commaFile) {
             this.commaFile = commaFile;
@@ -192,9 +196,11 @@ final class CsvForms {
             Seen seen = new Seen(cell, line, col);
             if (commaFile) (COMMA_CELL.matcher(cell).matches() ? commaCell : otherCell).putIfAbsent(col, seen);
             if (commaFile && clearComma == null && COMMA_CELL.matcher(cell).matches() && !COMMA_THOUSANDS_TOO.matcher(cell).matches()) clearComma = seen;
+            boolean ambiguousInCommaFile = commaFile && COMMA_THOUSANDS_TOO.matcher(cell).matches();
+            if (ambiguousInCommaFile && commaAmbiguous == null) commaAmbiguous = seen;
             if (!commaFile && DECIMALS_OR_THOUSANDS.matcher(cell).matches()) { // 28,868: decided by the file's other numbers
                 if (commaTwoWays == null) commaTwoWays = seen;
-            } else if (!commaFile && US_GROUPED.matcher(cell).matches()) {
+            } else if (!ambiguousInCommaFile && US_GROUPED.matcher(cell).matches()) { // a ',' file's "28,868.80" or "251,820,000" too
                 us = us == null ? seen : us;
                 point = point == null ? seen : point;
             } else if (underComma && (cell.indexOf(',') >= 0 || dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.') || SPACE_GROUPED.matcher(cell).find())) {
@@ -208,7 +214,12 @@ final class CsvForms {
         }
 
         NumberStyle style(Layout layout, String file) {
-            if (commaFile) requireWholeCommaColumns(layout, file);
+            if (commaFile && us != null) {
+                // a US file: its "22,622" has a comma between thousands too; a decimal comma beside it is refused below
+                comma = clearComma;
+                commaTwoWays = commaAmbiguous;
+            }
+            if (commaFile && us == null) requireWholeCommaColumns(layout, file);
             if (commaFile && comma != null && clearComma == null) {
                 // a US file quotes its thousands ("22,622" shares): read as 22.622 it would be a thousand times too small
                 throw SextantException.invalid(layout.columnField(comma.col()), comma.at(layout, file) + ": " + CellText.describe(comma.cell())

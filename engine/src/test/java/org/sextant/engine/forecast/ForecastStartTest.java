@@ -53,6 +53,28 @@ class ForecastStartTest {
         assertEquals(LocalDate.of(2024, 6, 16), ForecastStart.resolve("BTC", daily, LocalDate.of(2024, 6, 19)).startDate());
     }
 
+    /** A Sunday-to-Thursday market (Tadawul) closes its week on Thursday: its Sunday is the next week's first day. */
+    @Test
+    void aSundayToThursdaySeriesEndsItsWeekOnThursday() {
+        List<LocalDate> tasi = TradingWeekTest.dates(TradingWeekTest.SUN_THU); // 2015-01-04 to Tuesday 2024-12-31
+        ForecastStart onSunday = ForecastStart.resolve("TASI", tasi, LocalDate.of(2024, 6, 16));
+        assertEquals(LocalDate.of(2024, 6, 13), onSunday.weekEnd(), "Sunday opens a new week: the last completed one ended Thursday");
+        assertEquals(LocalDate.of(2024, 6, 13), onSunday.startDate());
+        assertEquals(LocalDate.of(2024, 6, 20), ForecastStart.resolve("TASI", tasi, LocalDate.of(2024, 6, 20)).startDate(), "a Thursday completes its week");
+        assertEquals(LocalDate.of(2024, 6, 20), ForecastStart.resolve("TASI", tasi, LocalDate.of(2024, 6, 22)).startDate(), "Friday and Saturday: that Thursday");
+        assertEquals(LocalDate.of(2024, 12, 26), ForecastStart.resolve("TASI", tasi, null).startDate(), "ending on a Tuesday: the Thursday before");
+        List<LocalDate> fx = TradingWeekTest.dates(java.util.EnumSet.complementOf(java.util.EnumSet.of(java.time.DayOfWeek.SATURDAY)));
+        assertEquals(LocalDate.of(2024, 6, 14), ForecastStart.resolve("EURUSD", fx, LocalDate.of(2024, 6, 16)).startDate(), "Sunday to Friday ends on Friday");
+    }
+
+    @Test
+    void weeklyOriginsOfASundayToThursdaySeriesFollowItsThursdays() {
+        List<LocalDate> tasi = TradingWeekTest.dates(TradingWeekTest.SUN_THU);
+        for (int o : OriginRule.parse("weekly").origins(tasi, tasi.size() - 100)) {
+            assertEquals(java.time.DayOfWeek.THURSDAY, tasi.get(o - 1).getDayOfWeek(), "a weekly forecast is made on the week's last close " + tasi.get(o - 1));
+        }
+    }
+
     @Test
     void anAsOfBeforeTheHistoryNamesTheField() {
         SextantException e = assertThrows(SextantException.class, () -> ForecastStart.resolve("X", weekdays(), LocalDate.of(2024, 6, 5)));

@@ -46,4 +46,25 @@ class TradingWeekTest {
         assertEquals(List.of(LocalDate.of(2025, 1, 1), LocalDate.of(2025, 1, 2), LocalDate.of(2025, 1, 5), LocalDate.of(2025, 1, 6)), calendar.after(history.get(history.size() - 1), 4));
         for (LocalDate d : calendar.after(history.get(history.size() - 1), 20)) assertTrue(SUN_THU.contains(d.getDayOfWeek()), d.toString());
     }
+
+    /**
+     * A Sunday-to-Thursday series shaped like Tadawul's 2019–2026: closed on Saudi National Day (23 September) and, from
+     * 2022, Founding Day (22 February) when they fall on its days, and for a few days around each Eid (lunar dates, no
+     * yearly rule of the solar calendar, so not learned).
+     */
+    @Test
+    void aSundayToThursdayMarketsHolidaysAreLearnedAndSkipped() {
+        Set<LocalDate> eids = Set.of(LocalDate.of(2023, 4, 20), LocalDate.of(2023, 4, 23), LocalDate.of(2023, 4, 24), LocalDate.of(2023, 6, 27),
+                LocalDate.of(2023, 6, 28), LocalDate.of(2024, 4, 9), LocalDate.of(2024, 4, 10), LocalDate.of(2024, 4, 11), LocalDate.of(2024, 6, 16),
+                LocalDate.of(2024, 6, 17), LocalDate.of(2024, 6, 18), LocalDate.of(2025, 3, 30), LocalDate.of(2025, 3, 31), LocalDate.of(2025, 6, 5));
+        List<LocalDate> history = new ArrayList<>();
+        for (LocalDate d = LocalDate.of(2019, 1, 6); !d.isAfter(LocalDate.of(2026, 9, 17)); d = d.plusDays(1)) {
+            boolean closed = d.getMonthValue() == 9 && d.getDayOfMonth() == 23 || d.getYear() >= 2022 && d.getMonthValue() == 2 && d.getDayOfMonth() == 22;
+            if (SUN_THU.contains(d.getDayOfWeek()) && !closed && !eids.contains(d)) history.add(d);
+        }
+        TargetDates.Calendar calendar = TargetDates.of(history);
+        assertEquals("Sunday to Thursday, the days the series trades, less the holidays it keeps: 22 February, 23 September", calendar.describe());
+        List<LocalDate> next = calendar.after(LocalDate.of(2026, 9, 17), 5); // a Thursday; 23 September 2026 is a Wednesday
+        assertEquals(List.of(LocalDate.of(2026, 9, 20), LocalDate.of(2026, 9, 21), LocalDate.of(2026, 9, 22), LocalDate.of(2026, 9, 24), LocalDate.of(2026, 9, 27)), next);
+    }
 }

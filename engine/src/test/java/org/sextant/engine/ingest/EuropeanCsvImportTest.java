@@ -234,6 +234,30 @@ class EuropeanCsvImportTest {
         assertEquals("Close", e.field());
     }
 
+    /** Excel, Yahoo's and Investing.com's US exports quote numbers with commas between thousands in a ',' file (stop 52). */
+    @Test
+    void quotedUsNumbersInACommaSeparatedFileImportWithCommasBetweenThousands(@TempSextant Store store) throws Exception {
+        Path dji = resource("dji_us_quoted.csv", "DJI.csv");
+        ImportReport report = new PriceImporter(store).importFiles(List.of(dji));
+        assertEquals(List.of("2020-01-10|28638.97|28872.8|28627.77|28868.8|251820000.0", "2020-01-13|28634.88|28716.31|28500.36|28634.88|239590000.0",
+                "2020-01-14|28465.5|28708.02|28418.63|28703.38|252760000.0"), rows(store, "DJI"));
+        assertTrue(report.files().get(0).notes().contains(dji + ": numbers read with a decimal point and ',' between thousands: '28,638.97' (line 2, column Open) is 28638.97"),
+                report.toString());
+        assertEquals(report.files().get(0).notes(), ImportPreview.of(dji).notes());
+        // a "22,622" reads as the file's other numbers say: 22622 beside "1,234.50"
+        Path shares = write("IBM.csv", "Date,Close,Volume\n2020-01-02,\"1,234.50\",\"22,622\"\n2020-01-03,\"1,240.00\",\"21,000\"\n");
+        report = new PriceImporter(store).importFiles(List.of(shares));
+        assertEquals(List.of("2020-01-02|1234.5|22622.0", "2020-01-03|1240.0|21000.0"),
+                query(store, "SELECT CAST(date AS VARCHAR) || '|' || close || '|' || volume FROM prices WHERE symbol = 'IBM' ORDER BY date"));
+        assertTrue(report.files().get(0).notes().contains(shares + ": '22,622' (line 2, column Volume) is 22622, not 22.622, as line 2 ('1,234.50') has ',' between thousands"),
+                report.toString());
+        // a decimal comma beside them reads two ways: refused naming both cells, nothing imported
+        Path mixed = write("KO.csv", "Date,Close,Volume\n2020-01-02,\"28,868.80\",100\n2020-01-03,\"22,7\",200\n");
+        refusedAlike(store, mixed, mixed + " line 3, column Close: '22,7' has a decimal comma, but line 2 (column Close) has ',' between thousands ('28,868.80'): the file writes numbers two ways",
+                "Close", "write every number of the file one way");
+        assertTrue(closes(store, "KO").isEmpty(), "nothing imported");
+    }
+
     @Test
     void intradayFilesWithDayFirstDatesAndDecimalCommasImportAsBarsAtTheirInstant(@TempSextant Store store) throws Exception {
         Path two = write("EURUSD.csv", "Datum;Zeit;Eröffnung;Hoch;Tief;Schluss;Volumen\n02.01.2019;09:30;1,1234;1,1240;1,1230;1,1238;100\n"

@@ -37,9 +37,15 @@ public record Haircut(double annualSharpe, double pValue, String method, double 
         return Math.pow(1 + (2 * rho / (1 - rho)) * (1 - (1 - Math.pow(rho, q)) / (q * (1 - rho))), -0.5);
     }
 
-    /** Two-sided p-value of a per-period Sharpe ratio over t observations. */
+    /**
+     * Two-sided p-value of a per-period Sharpe ratio over t observations, in [0, 1] by construction: 2 P(T >= t-stat) for a
+     * positive ratio (Harvey and Liu's), 1 for a negative or zero one, which is no evidence of a positive Sharpe ratio (the
+     * old 2 (1 - F(t)) gave up to 2 there, stored as the configuration's p-value). The lower tail F(-t) keeps a strong
+     * ratio's tiny p-value, which 1 - F(t) rounds to 0.
+     */
     public static double pValue(double periodSharpe, long t) {
-        return 2 * (1 - studentT(t - 1).cumulativeProbability(periodSharpe * Math.sqrt(t)));
+        double tStat = periodSharpe * Math.sqrt(t);
+        return tStat > 0 ? 2 * studentT(t - 1).cumulativeProbability(-tStat) : 1;
     }
 
     /** Bonferroni haircut when only the number of tests is known. */

@@ -26,6 +26,19 @@ class HaircutTest {
         assertTrue(h.haircut() > 0.5 && h.haircut() < 0.9, "haircut " + h.haircut());
     }
 
+    /** A negative Sharpe ratio is no evidence of a positive one: p = 1, never 2 (1 - F(t)) near 2; a strong one keeps its tiny p. */
+    @Test
+    void theSingleTestPValueIsAProbabilityWhateverTheSign() {
+        assertEquals(1.0, Haircut.pValue(-0.3, 120));
+        assertEquals(1.0, Haircut.configurationPValue(-1.0, 120, 12));
+        Haircut negative = Haircut.bonferroni(-1.0, 120, 12, 0.1, 100);
+        assertEquals(1.0, negative.pValue());
+        assertEquals(1.0, negative.adjustedPValue());
+        assertEquals(1.0, Haircut.pValue(0, 120));
+        double strong = Haircut.pValue(0.5, 1000); // t = 15.8 on 999 degrees of freedom: about 1e-49, not 0
+        assertTrue(strong > 0 && strong < 1e-40, "p " + strong);
+    }
+
     @Test
     void strongAutocorrelationLeavesNothing() {
         Haircut h = Haircut.bonferroni(1.0, 120, 12, 0.4, 100);
