@@ -34,8 +34,12 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
         days = Set.copyOf(days);
     }
 
-    /** The week of {@code dates} (oldest first): the one rule runs, sweeps and forecasts decide a weekend market by. */
+    /**
+     * The week of {@code dates} (oldest first): the one rule runs, sweeps and forecasts decide a weekend market by, read from
+     * the dates after the market last changed its week ({@link WeekChange}).
+     */
     public static TradingWeek of(List<LocalDate> dates) {
+        dates = WeekChange.since(dates);
         if (dates.size() < 2) return TargetDates.tradesOnWeekends(dates) ? new TradingWeek(EnumSet.allOf(DayOfWeek.class), SEVEN_DAY_YEAR) : WEEKDAYS;
         if (!TargetDates.tradesOnWeekends(dates) || !aDayApart(dates)) return WEEKDAYS; // quarter-ends on weekends are spaced closes
         Set<DayOfWeek> days = daysOf(dates);
