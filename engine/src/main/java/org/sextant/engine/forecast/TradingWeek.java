@@ -51,6 +51,18 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
         return new TradingWeek(days, perYear(dates, days.size()));
     }
 
+    /**
+     * The week of the dates a run over several symbols reads, those all of them share, whether or not on weekends: Monday to
+     * Friday at 252 ({@link #WEEKDAYS}), every day at 365, other days (Monday to Thursday of a weekday and a Sunday-to-Thursday
+     * market) at their own dates a year.
+     */
+    public static TradingWeek ofSharedDates(List<LocalDate> shared) {
+        List<LocalDate> dates = WeekChange.since(shared);
+        Set<DayOfWeek> days = daysOf(dates);
+        if (days.equals(WEEKDAYS.days())) return WEEKDAYS;
+        return new TradingWeek(days, days.size() == 7 ? SEVEN_DAY_YEAR : perYear(dates, days.size()));
+    }
+
     /** The days of the week that hold at least {@value #DAY_SHARE} of the last {@value TargetDates#RECENT} dates. */
     static Set<DayOfWeek> daysOf(List<LocalDate> dates) {
         int from = Math.max(0, dates.size() - TargetDates.RECENT);
