@@ -54,10 +54,12 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
     /**
      * The week of the dates a run over several symbols reads, those all of them share, whether or not on weekends: Monday to
      * Friday at 252 ({@link #WEEKDAYS}), every day at 365, other days (Monday to Thursday of a weekday and a Sunday-to-Thursday
-     * market) at their own dates a year.
+     * market) at their own dates a year; null when they are not a day apart at the median (weekly or quarter-end closes, read
+     * as daily ones at 252 and warned as such).
      */
     public static TradingWeek ofSharedDates(List<LocalDate> shared) {
         List<LocalDate> dates = WeekChange.since(shared);
+        if (dates.size() < 2 || !aDayApart(dates)) return null;
         Set<DayOfWeek> days = daysOf(dates);
         if (days.equals(WEEKDAYS.days())) return WEEKDAYS;
         return new TradingWeek(days, days.size() == 7 ? SEVEN_DAY_YEAR : perYear(dates, days.size()));

@@ -6,9 +6,9 @@ import java.util.List;
 /**
  * A market that changed its week (Tadawul moved from Saturday-to-Wednesday to Sunday-to-Thursday on 2013-06-29): its week is
  * read from the dates after the latest change only, or the old days linger among its recent dates for months. The change
- * is the latest date of a day of the week that has not traded since, over at least {@value TradingWeek#MIN_WEEK_DAYS}
- * calendar days of dates at least {@value #MIN_DATES_A_WEEK} a week: no holiday keeps one weekday shut for four weeks
- * running, and a stray weekend date of a weekday market leaves the same weekdays after it. Sparser dates (weekly or
+ * is the latest date of a day of the week it traded (at least {@value TradingWeek#DAY_SHARE} of the 100 dates up to it:
+ * not a stray date) and has not since, over at least {@value TradingWeek#MIN_WEEK_DAYS} calendar days of dates at least
+ * {@value #MIN_DATES_A_WEEK} a week: no holiday keeps one weekday shut for four weeks running. Sparser dates (weekly or
  * quarter-end closes) tell no change.
  */
 public final class WeekChange {
@@ -33,8 +33,15 @@ public final class WeekChange {
             if (i == n - 1) continue;
             long span = last - dates.get(i + 1).toEpochDay();
             int after = n - 1 - i;
-            if (span >= TradingWeek.MIN_WEEK_DAYS && after * 7L >= MIN_DATES_A_WEEK * (span + 1)) return dates.subList(i + 1, n);
+            if (span >= TradingWeek.MIN_WEEK_DAYS && after * 7L >= MIN_DATES_A_WEEK * (span + 1) && traded(dates, i)) return dates.subList(i + 1, n);
         }
         return dates;
+    }
+
+    /** Whether the day of the week of {@code dates[i]} held its share of the dates up to it: a traded day, not a stray date. */
+    private static boolean traded(List<LocalDate> dates, int i) {
+        int from = Math.max(0, i + 1 - TargetDates.RECENT), count = 0;
+        for (int k = from; k <= i; k++) if (dates.get(k).getDayOfWeek() == dates.get(i).getDayOfWeek()) count++;
+        return count >= TradingWeek.DAY_SHARE * (i + 1 - from);
     }
 }

@@ -77,6 +77,7 @@ class WeekChangeTest {
         List<LocalDate> weekdays = dates(LocalDate.of(2011, 1, 3), LocalDate.of(2013, 9, 30), EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY));
         weekdays.add(weekdays.size() - 60, LocalDate.of(2013, 7, 7)); // a stray Sunday (the NYSE composite has two)
         assertEquals(TradingWeek.WEEKDAYS, TradingWeek.of(weekdays));
+        assertEquals(weekdays, WeekChange.since(weekdays), "a stray date is no day it traded: its holidays are still learnt from all its dates");
         List<LocalDate> tadawul = TradingWeekTest.dates(SUN_THU);
         assertEquals(tadawul, WeekChange.since(tadawul), "no day of its week stops");
         List<LocalDate> fridays = dates(LocalDate.of(2011, 1, 3), LocalDate.of(2013, 9, 30), EnumSet.of(DayOfWeek.FRIDAY));

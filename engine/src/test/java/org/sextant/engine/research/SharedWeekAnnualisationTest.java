@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.TestData;
+import org.sextant.engine.research.sweep.BarAxis;
 import org.sextant.engine.testing.TempSextant;
 
 /**
@@ -50,6 +51,18 @@ class SharedWeekAnnualisationTest {
         }
         double sd = Math.sqrt((sq - sum * sum / n) / (n - 1));
         assertEquals(sd * Math.sqrt(202), run.benchmark().inSample().volatility(), 0.01 * sd * Math.sqrt(202), "sqrt(252) is 12% more");
+    }
+
+    /** Weekly closes on Fridays with a 7-day market share Fridays only: spaced closes, read at 252 and warned as such, as before. */
+    @Test
+    void weeklyClosesSharedWithADailyMarketStayAt252() {
+        List<LocalDate> fridays = new java.util.ArrayList<>(), everyDay = new java.util.ArrayList<>();
+        for (LocalDate d = LocalDate.of(2010, 1, 1); d.isBefore(LocalDate.of(2014, 1, 1)); d = d.plusDays(1)) {
+            everyDay.add(d);
+            if (d.getDayOfWeek() == DayOfWeek.FRIDAY) fridays.add(d);
+        }
+        BarAxis axis = BarAxis.byWeek(List.of("WEEKLY", "BTC"), List.of(fridays, everyDay), fridays, s -> false);
+        assertTrue(axis.weekdayDaily(), axis.annualisation());
     }
 
     /** Date -> closes of {@code a} and {@code b} on the dates both have, read from the store. */

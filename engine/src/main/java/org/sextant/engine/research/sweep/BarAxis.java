@@ -69,7 +69,7 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
         }
         if (weekend.isEmpty() || symbols.size() == 1) return daily(weekend, weekdays, barsPerYear);
         org.sextant.engine.forecast.TradingWeek read = org.sextant.engine.forecast.TradingWeek.ofSharedDates(shared);
-        if (weeks.contains(read.days())) return daily(weekend, weekdays, barsPerYear); // one symbol's week: as it says
+        if (read == null || weeks.contains(read.days())) return daily(weekend, weekdays, barsPerYear); // spaced closes, or one symbol's week
         return new BarAxis("1d", null, read.barsPerYear(), String.join(", ", weekend) + (weekdays.isEmpty() ? "" : ", but " + String.join(", ", weekdays)
                 + (weekdays.size() == 1 ? " trades" : " trade") + " on weekdays") + ", and the run reads the dates all share: " + read.describe() + ", "
                 + Math.round(read.barsPerYear()) + " a year");
