@@ -23,6 +23,15 @@ public final class TestData {
         insert(store, rows);
     }
 
+    /** Imports the test resource {@code resource} ("/forecast/X.csv") as a user's file of that name in {@code dir}. */
+    public static void importResource(Sextant engine, String resource, java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Path file = dir.resolve(resource.substring(resource.lastIndexOf('/') + 1));
+        try (java.io.InputStream in = TestData.class.getResourceAsStream(resource)) {
+            java.nio.file.Files.copy(in, file);
+        }
+        engine.importPrices(java.util.List.of(file));
+    }
+
     /** Rows of (symbol, ISO date, close) replacing their symbols' prices, with the symbols listed. */
     private static void insert(Store store, Object[][] rows) {
         String symbols = java.util.Arrays.stream(rows).map(r -> "'" + r[0] + "'").distinct().collect(java.util.stream.Collectors.joining(","));

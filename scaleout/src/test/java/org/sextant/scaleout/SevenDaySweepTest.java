@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -27,12 +29,17 @@ import org.sextant.engine.research.StrategyRunSummary;
 class SevenDaySweepTest {
     /** 1,500 closes of a 1%-a-day random walk, on every calendar day or on weekdays only, as a CSV named for the symbol. */
     static Path walk(Path dir, String symbol, boolean weekends, long seed) throws Exception {
+        return walk(dir, symbol, weekends ? EnumSet.allOf(DayOfWeek.class) : EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY), seed);
+    }
+
+    /** 1,500 closes of a 1%-a-day random walk on {@code days} of the week, as a CSV named for the symbol. */
+    static Path walk(Path dir, String symbol, Set<DayOfWeek> days, long seed) throws Exception {
         SplittableRandom rnd = new SplittableRandom(seed);
         StringBuilder csv = new StringBuilder("date,close\n");
         double close = 100;
         LocalDate d = LocalDate.of(2010, 1, 4);
         for (int n = 0; n < 1500; d = d.plusDays(1)) {
-            if (!weekends && (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY)) continue;
+            if (!days.contains(d.getDayOfWeek())) continue;
             n++;
             csv.append(d).append(',').append(String.format(java.util.Locale.ROOT, "%.6f", close)).append('\n');
             close *= Math.exp(0.01 * Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble()));
@@ -79,6 +86,33 @@ class SevenDaySweepTest {
             assertTrue(e.getMessage().contains("the job annualised its figures with 252 bars a year, and this store's daily prices of [CONT] are annualised with 365"
                     + " bars a year (1d: CONT is on the continuous session)"), e.getMessage());
             assertEquals(0, engine.getSessionRegistry("old").configurations(), "nothing counted");
+        }
+    }
+
+    /**
+     * Attack 25, M2: a weekday market with a Sunday-to-Thursday one shares Mondays to Thursdays; the sweep counts them a year as
+     * the app's run does (208 without holidays, not 252), and its import holds.
+     */
+    @Test
+    void aUniverseOfDifferentWeeksIsSweptAtTheDatesAllShareAYear(@TempDir Path dir) throws Exception {
+        SharedSpark.Fixture f = SharedSpark.fixture();
+        try (Sextant engine = Sextant.open(new SextantHome(dir.resolve("home")))) {
+            engine.importPrices(List.of(walk(dir, "WKDY", false, 6),
+                    walk(dir, "TASI", EnumSet.of(DayOfWeek.SUNDAY, DayOfWeek.MONDAY, DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY), 7)));
+            Path prices = dir.resolve("prices"), out = dir.resolve("sweep");
+            engine.scaleOut().exportPricesParquet(prices);
+            List<String> symbols = List.of("WKDY", "TASI");
+            StrategySweepJob.Plan plan = StrategySweepJob.run(f.spark(), prices.toString(), out.toString(),
+                    new SweepArguments(StrategySweepJobTest.SPEC, symbols, null, null, null), 2);
+            assertEquals(209.0, plan.job().barsPerYear(), "4 x 365.25 / 7");
+            StrategyRunRequest local = new StrategyRunRequest("local", StrategySweepJobTest.SPEC, symbols, null, null, plan.job().oosStart(), 2);
+            engine.backtest(local);
+            StrategyRunSummary secondLocal = engine.backtest(local);
+            engine.backtest(new StrategyRunRequest("cluster", StrategySweepJobTest.SPEC, symbols, null, null, plan.job().oosStart(), 2));
+            StrategyRunSummary imported = engine.scaleOut().importStrategySweepJob(out, "cluster");
+            assertEquals(secondLocal.annualisation(), imported.annualisation());
+            assertTrue(imported.annualisation().endsWith("the run reads the dates all share: Monday to Thursday, 209 a year)"), imported.annualisation());
+            assertEquals(withoutRunAndTime(secondLocal), withoutRunAndTime(imported), "the run a local backtest saves");
         }
     }
 

@@ -117,8 +117,12 @@ public final class TargetDates {
     static final int RECENT = 100;
     static final double WEEKEND_SHARE = 0.10;
 
-    /** Whether at least {@value #WEEKEND_SHARE} of the last {@value #RECENT} dates (all when fewer) fall on a Saturday or Sunday. */
+    /**
+     * Whether at least {@value #WEEKEND_SHARE} of the last {@value #RECENT} dates (all when fewer) fall on a Saturday or Sunday,
+     * of those after the market last changed its week ({@link WeekChange}).
+     */
     public static boolean tradesOnWeekends(List<LocalDate> history) {
+        history = WeekChange.since(history);
         int from = Math.max(0, history.size() - RECENT);
         int weekend = 0;
         for (int i = from; i < history.size(); i++) {

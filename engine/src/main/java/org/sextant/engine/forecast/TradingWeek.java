@@ -34,8 +34,12 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
         days = Set.copyOf(days);
     }
 
-    /** The week of {@code dates} (oldest first): the one rule runs, sweeps and forecasts decide a weekend market by. */
+    /**
+     * The week of {@code dates} (oldest first): the one rule runs, sweeps and forecasts decide a weekend market by, read from
+     * the dates after the market last changed its week ({@link WeekChange}).
+     */
     public static TradingWeek of(List<LocalDate> dates) {
+        dates = WeekChange.since(dates);
         if (dates.size() < 2) return TargetDates.tradesOnWeekends(dates) ? new TradingWeek(EnumSet.allOf(DayOfWeek.class), SEVEN_DAY_YEAR) : WEEKDAYS;
         if (!TargetDates.tradesOnWeekends(dates) || !aDayApart(dates)) return WEEKDAYS; // quarter-ends on weekends are spaced closes
         Set<DayOfWeek> days = daysOf(dates);
@@ -45,6 +49,20 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
             return new TradingWeek(EnumSet.allOf(DayOfWeek.class), SEVEN_DAY_YEAR);
         }
         return new TradingWeek(days, perYear(dates, days.size()));
+    }
+
+    /**
+     * The week of the dates a run over several symbols reads, those all of them share, whether or not on weekends: Monday to
+     * Friday at 252 ({@link #WEEKDAYS}), every day at 365, other days (Monday to Thursday of a weekday and a Sunday-to-Thursday
+     * market) at their own dates a year; null when they are not a day apart at the median (weekly or quarter-end closes, read
+     * as daily ones at 252 and warned as such).
+     */
+    public static TradingWeek ofSharedDates(List<LocalDate> shared) {
+        List<LocalDate> dates = WeekChange.since(shared);
+        if (dates.size() < 2 || !aDayApart(dates)) return null;
+        Set<DayOfWeek> days = daysOf(dates);
+        if (days.equals(WEEKDAYS.days())) return WEEKDAYS;
+        return new TradingWeek(days, days.size() == 7 ? SEVEN_DAY_YEAR : perYear(dates, days.size()));
     }
 
     /** The days of the week that hold at least {@value #DAY_SHARE} of the last {@value TargetDates#RECENT} dates. */

@@ -32,7 +32,8 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
      *
      * @param weekend     the symbols trading on weekends, each with why (its session, or its week)
      * @param weekdays    the symbols that do not
-     * @param barsPerYear the bars a year of the weekend symbols' dates (the fewest of theirs: the run reads the dates all share)
+     * @param barsPerYear the bars a year of the weekend symbols' dates (the fewest of theirs: the run reads the dates all share,
+     *                    those of the symbol with the narrowest week; {@link #byWeek} counts them when they are narrower still)
      */
     public static BarAxis daily(java.util.List<String> weekend, java.util.List<String> weekdays, double barsPerYear) {
         if (weekend.isEmpty()) return DAILY;
@@ -44,23 +45,34 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
     /**
      * Daily prices annualised by the week each symbol trades ({@link #daily}): 7 days a week when it is on the continuous
      * session, else by the weekdays its dates fall on ({@link org.sextant.engine.forecast.TradingWeek#of}: 365 a year for 7
-     * days, a 5- or 6-day week with a weekend day at its own dates a year), the fewest of the weekend symbols' bars a year.
+     * days, a 5- or 6-day week with a weekend day at its own dates a year), the fewest of the weekend symbols' bars a year;
+     * but when the dates all share fall on fewer days of the week than any symbol's (Monday to Thursday of a weekday and a
+     * Sunday-to-Thursday market), the run reads those: their own dates a year
+     * ({@link org.sextant.engine.forecast.TradingWeek#ofSharedDates}).
      *
-     * @param dates each symbol's own dates, oldest first
+     * @param dates  each symbol's own dates, oldest first
+     * @param shared the dates all of them have, the run's, oldest first
      */
     public static BarAxis byWeek(java.util.List<String> symbols, java.util.List<? extends java.util.List<java.time.LocalDate>> dates,
-                                 java.util.function.Predicate<String> onContinuousSession) {
+                                 java.util.List<java.time.LocalDate> shared, java.util.function.Predicate<String> onContinuousSession) {
         java.util.List<String> weekend = new java.util.ArrayList<>(), weekdays = new java.util.ArrayList<>();
+        java.util.Set<java.util.Set<java.time.DayOfWeek>> weeks = new java.util.HashSet<>();
         double barsPerYear = SEVEN_DAY_YEAR;
         for (int a = 0; a < symbols.size(); a++) {
             String s = symbols.get(a);
             org.sextant.engine.forecast.TradingWeek week = onContinuousSession.test(s) ? null : org.sextant.engine.forecast.TradingWeek.of(dates.get(a));
+            weeks.add(week == null ? java.util.EnumSet.allOf(java.time.DayOfWeek.class) : week.days());
             if (week == null) weekend.add(s + " is on the continuous session");
             else if (week.weekdays()) weekdays.add(s);
             else weekend.add(s + (week.everyDay() ? "'s dates include weekends" : " trades " + week.describe() + ", " + Math.round(week.barsPerYear()) + " dates a year"));
             if (week != null && !week.weekdays()) barsPerYear = Math.min(barsPerYear, week.barsPerYear());
         }
-        return daily(weekend, weekdays, barsPerYear);
+        if (weekend.isEmpty() || symbols.size() == 1) return daily(weekend, weekdays, barsPerYear);
+        org.sextant.engine.forecast.TradingWeek read = org.sextant.engine.forecast.TradingWeek.ofSharedDates(shared);
+        if (read == null || weeks.contains(read.days())) return daily(weekend, weekdays, barsPerYear); // spaced closes, or one symbol's week
+        return new BarAxis("1d", null, read.barsPerYear(), String.join(", ", weekend) + (weekdays.isEmpty() ? "" : ", but " + String.join(", ", weekdays)
+                + (weekdays.size() == 1 ? " trades" : " trade") + " on weekdays") + ", and the run reads the dates all share: " + read.describe() + ", "
+                + Math.round(read.barsPerYear()) + " a year");
     }
 
     /** Daily prices as runs read them before intervals existed: their answers stay as they were. */

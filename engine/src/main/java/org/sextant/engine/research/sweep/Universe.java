@@ -91,7 +91,7 @@ public record Universe(List<String> symbols, List<LocalDate> dates, double[][] o
         List<LocalDate> dates = commonKeys(rows);
         List<List<LocalDate>> own = new java.util.ArrayList<>();
         for (java.util.Map<LocalDate, double[]> r : rows) own.add(new java.util.ArrayList<>(new java.util.TreeSet<>(r.keySet())));
-        return aligned(symbols, rows, dates, dates, BarAxis.byWeek(symbols, own, onContinuousSession), null);
+        return aligned(symbols, rows, dates, dates, BarAxis.byWeek(symbols, own, dates, onContinuousSession), null);
     }
 
     /**

@@ -1,0 +1,87 @@
+package org.sextant.engine.forecast;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.TestData;
+import org.sextant.engine.testing.TempSextant;
+
+/**
+ * Attack 25, L2: a market that changed its week (Saturday to Wednesday until 2013-06-28, Sunday to Thursday after) kept
+ * forecasting on Saturdays three months later, its week read from its last 100 dates.
+ */
+class WeekChangeTest {
+    static final Set<DayOfWeek> SAT_WED = EnumSet.of(DayOfWeek.SATURDAY, DayOfWeek.SUNDAY, DayOfWeek.MONDAY, DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY);
+    static final Set<DayOfWeek> SUN_THU = TradingWeekTest.SUN_THU;
+
+    /** The attacker's file: 2011-01-01 .. 2013-09-30, Saturday to Wednesday until 2013-06-28, Sunday to Thursday after. */
+    @Test
+    void aForecastStepsOnTheWeekAfterTheChange(@TempSextant Sextant engine, @TempDir Path dir) throws Exception {
+        TestData.importResource(engine, "/forecast/TASISWITCH.csv", dir);
+        PriceForecast f = engine.getForecast("TASISWITCH", "naive", 20, new double[] {0.8});
+        assertEquals("Sunday to Thursday, the days the series trades", f.calendar());
+        assertEquals(LocalDate.of(2013, 10, 1), f.targetDates().get(0));
+        for (LocalDate d : f.targetDates()) assertTrue(SUN_THU.contains(d.getDayOfWeek()), d + " is not a day it trades since the change");
+    }
+
+    /** {@code days} of the week from {@code from} to {@code to}, both included. */
+    static List<LocalDate> dates(LocalDate from, LocalDate to, Set<DayOfWeek> days) {
+        List<LocalDate> out = new ArrayList<>();
+        for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) if (days.contains(d.getDayOfWeek())) out.add(d);
+        return out;
+    }
+
+    /** Two years of the old week, then {@code weeks} weeks of the new one from Sunday 2013-06-30. */
+    static List<LocalDate> switched(Set<DayOfWeek> before, Set<DayOfWeek> after, int weeks) {
+        List<LocalDate> out = dates(LocalDate.of(2011, 6, 29), LocalDate.of(2013, 6, 28), before);
+        out.addAll(dates(LocalDate.of(2013, 6, 30), LocalDate.of(2013, 6, 29).plusWeeks(weeks), after));
+        return out;
+    }
+
+    @Test
+    void theWeekIsReadFromFourWeeksAfterTheChange() {
+        // three weeks without a Saturday could be holidays: the old week still holds
+        assertEquals(SAT_WED, TradingWeek.of(switched(SAT_WED, SUN_THU, 3)).days());
+        TradingWeek four = TradingWeek.of(switched(SAT_WED, SUN_THU, 4));
+        assertEquals(SUN_THU, four.days());
+        assertEquals(261, four.barsPerYear(), "too few dates after the change to count a year: 5 days x 365.25 / 7");
+        // a year after the change its own dates a year are counted again
+        assertEquals(261, TradingWeek.of(switched(SAT_WED, SUN_THU, 52)).barsPerYear());
+        assertEquals(SUN_THU, TargetDates.of(switched(SAT_WED, SUN_THU, 4)).week().days());
+    }
+
+    /** The United Arab Emirates moved from Sunday-to-Thursday to Monday-to-Friday on 2022-01-03. */
+    @Test
+    void aMarketThatLeavesTheWeekendStepsOnWeekdays() {
+        List<LocalDate> history = switched(SUN_THU, EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY), 6);
+        assertFalse(TargetDates.tradesOnWeekends(history));
+        TargetDates.Calendar calendar = TargetDates.of(history);
+        assertFalse(calendar.everyDay());
+        assertEquals(dates(LocalDate.of(2013, 8, 12), LocalDate.of(2013, 8, 23), EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY)),
+                calendar.after(history.get(history.size() - 1), 10), "its Fridays too: the old week's missing Fridays are no holidays");
+    }
+
+    @Test
+    void strayOrSparseDatesTellNoChange() {
+        List<LocalDate> weekdays = dates(LocalDate.of(2011, 1, 3), LocalDate.of(2013, 9, 30), EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY));
+        weekdays.add(weekdays.size() - 60, LocalDate.of(2013, 7, 7)); // a stray Sunday (the NYSE composite has two)
+        assertEquals(TradingWeek.WEEKDAYS, TradingWeek.of(weekdays));
+        assertEquals(weekdays, WeekChange.since(weekdays), "a stray date is no day it traded: its holidays are still learnt from all its dates");
+        List<LocalDate> tadawul = TradingWeekTest.dates(SUN_THU);
+        assertEquals(tadawul, WeekChange.since(tadawul), "no day of its week stops");
+        List<LocalDate> fridays = dates(LocalDate.of(2011, 1, 3), LocalDate.of(2013, 9, 30), EnumSet.of(DayOfWeek.FRIDAY));
+        fridays.add(fridays.size() - 10, LocalDate.of(2013, 7, 23)); // a Tuesday among weekly closes
+        assertEquals(fridays, WeekChange.since(fridays), "weekly closes are too sparse to tell a week");
+    }
+}
