@@ -38,7 +38,7 @@ public final class TargetDates {
             // weekends) on every day
             TradingWeek week = TradingWeek.of(history);
             if (week.weekdays() || week.everyDay()) return new Calendar(true, false, false, KeptHolidays.NONE, week);
-            return new Calendar(false, false, false, KeptHolidays.learn(history, week.days()), week);
+            return new Calendar(false, false, false, KeptHolidays.learn(WeekChange.since(history), week.days()), week);
         }
         if (keepsNyseHolidays(history)) return new Calendar(false, true, false, KeptHolidays.NONE, TradingWeek.WEEKDAYS);
         // a Zurich series keeps Xetra's days and its own (Ascension, 1 August): both are stepped over

@@ -12,10 +12,10 @@ import org.sextant.engine.SextantException;
  * How a European CSV writes its dates and numbers, decided from every row of the file, never from one row and never
  * guessed: a date written DD/MM/YYYY or MM/DD/YYYY (slashes or dashes) takes its order from the day past the 12th some
  * row has first or second; a file with ';' or tab between cells (or a ',' file that quotes a decimal comma) takes its
- * decimal comma or point from the cells that can only be read one way, a dot before three digits a decimal point unless
- * some cell says otherwise, a comma before three digits (28,868) as a decimal comma or between thousands only when some
- * cell says which. A ',' file that quotes US numbers ("28,868.80", "251,820,000": Excel, Yahoo and Investing.com exports)
- * reads them with commas between thousands, and its "22,622" with them, when no cell has a decimal comma. A file that reads two ways is refused naming the column and line. Daily and bar files alike.
+ * decimal comma or point from the cells that can only be read one way, a dot or a comma before three digits (28.000,
+ * 28,868) as decimals or between thousands only when some cell says which. A ',' file that quotes US numbers
+ * ("28,868.80", "251,820,000": Excel, Yahoo and Investing.com exports) reads them with commas between thousands, and its
+ * "22,622" with them, when no cell has a decimal comma. A file that reads two ways is refused naming the column and line. Daily and bar files alike.
  */
 final class CsvForms {
     private CsvForms() {}
@@ -41,6 +41,8 @@ final class CsvForms {
     private static final Pattern PLAIN_COMMA = Pattern.compile("[-+]?\\d+(,\\d+)?");
     /** Dots that may group thousands: 1.234, 12.345.678. */
     private static final Pattern DOT_GROUPED = Pattern.compile("[-+]?\\d{1,3}(\\.\\d{3})+");
+    /** A ';' or tab file's 28.000: 28 under a decimal point as much as 28000 with a dot between thousands (0.125 is decimals). */
+    private static final Pattern DECIMALS_OR_DOT_THOUSANDS = Pattern.compile("[-+]?[1-9]\\d{0,2}\\.\\d{3}");
 
     /** A quoted number under a decimal comma in a ',' file: "22,622" or "1.234,56" (read as such when its whole column is). */
     private static final Pattern QUOTED_COMMA = Pattern.compile("\"\\s*[-+]?\\d[\\d.]*,\\d+\\s*\"");
@@ -165,15 +167,15 @@ final class CsvForms {
     }
 
     /**
-     * The cells' evidence of a decimal comma or point. A dot with three digits after it (1.125) and no other evidence
-     * is a decimal point; any comma or dots between thousands elsewhere in the file make it a thousands separator.
+     * The cells' evidence of a decimal comma or point. A dot with three digits after it (1.125) is a decimal point when
+     * another number has one, a thousands separator when any comma or dots between thousands elsewhere say so, else refused.
      * In a ',' file (a quoted "22,622") a column takes a decimal comma only when every one of its numbers has one.
      */
     private static final class Numbers {
         final boolean commaFile;
         Seen comma; // 12,5 or 1.234,56 or 1.234.567: a decimal comma
         Seen point; // 12.5 or 1'234.56: a decimal point
-        Seen twoWays; // 1.234: 1234 or 1.234
+        Seen twoWays; // 1.234: 1234 or 1.234 (0.125 is a decimal point)
         Seen commaTwoWays; // a ';' or tab file's 28,868: 28.868 or 28868
         Seen us; // 28,868.80 or 251,820,000: commas between thousands, so a decimal point
         boolean grouped; // a thousands separator under a decimal comma
@@ -205,7 +207,7 @@ final class CsvForms {
                 point = point == null ? seen : point;
             } else if (underComma && (cell.indexOf(',') >= 0 || dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.') || SPACE_GROUPED.matcher(cell).find())) {
                 comma = comma == null ? seen : comma; // a space between thousands is French: a decimal comma
-            } else if (underPoint && cell.indexOf('.') >= 0 && !dotGrouped) point = point == null ? seen : point;
+            } else if (underPoint && cell.indexOf('.') >= 0 && !DECIMALS_OR_DOT_THOUSANDS.matcher(cell).matches()) point = point == null ? seen : point;
             else if (dotGrouped && twoWays == null) twoWays = seen;
             grouped |= underComma && !PLAIN_COMMA.matcher(cell).matches(); // a dot, ' or space between thousands
             swiss |= cell.indexOf('\'') >= 0;
@@ -233,14 +235,9 @@ final class CsvForms {
                         + written(earlier) + " (" + CellText.describe(earlier.cell()) + "): the file writes numbers two ways",
                         "write every number of the file one way, with a decimal comma (1234,56 or 1.234,56) or with a decimal point (1234.56), then import again");
             }
-            if (comma == null && point == null && commaTwoWays != null) {
-                // a US file's 28,868 read with a decimal comma would be a thousand times too small: nothing is guessed
-                String cell = commaTwoWays.cell();
-                throw SextantException.invalid(layout.columnField(commaTwoWays.col()), commaTwoWays.at(layout, file) + ": " + CellText.describe(cell) + " reads as "
-                        + cell.replace(',', '.') + " (a decimal comma) or as " + cell.replace(",", "") + " (a comma between thousands), and no number of the file tells which",
-                        "write the numbers without a thousands separator and with a dot for decimals (" + cell.replace(",", "") + " or " + cell.replace(',', '.')
-                                + ", as meant), then import again");
-            }
+            // a US file's 28,868 read with a decimal comma, or a German 28.000 with a decimal point, would be a thousand times too small: nothing is guessed
+            if (comma == null && point == null && commaTwoWays != null) throw readsTwoWays(layout, file, commaTwoWays, ',');
+            if (comma == null && point == null && twoWays != null) throw readsTwoWays(layout, file, twoWays, '.');
             NumberStyle style = comma != null ? new NumberStyle(',', grouped, commaFile)
                     : swiss || us != null || commaTwoWays != null ? new NumberStyle('.', true, false) : NumberStyle.PLAIN;
             Seen bad = style.decimal() == ',' ? notComma : style.converts() ? notPoint : null; // a plain file's bad cell: the typed read names it
@@ -263,6 +260,15 @@ final class CsvForms {
             }
         }
 
+        /** The refusal of a cell that reads as decimals or with {@code separator} between thousands when no number of the file tells which. */
+        private static SextantException readsTwoWays(Layout layout, String file, Seen s, char separator) {
+            String cell = s.cell(), decimals = cell.replace(separator, '.'), whole = cell.replace(String.valueOf(separator), "");
+            String name = separator == ',' ? "comma" : "dot";
+            return SextantException.invalid(layout.columnField(s.col()), s.at(layout, file) + ": " + CellText.describe(cell) + " reads as " + decimals + " (a decimal "
+                    + (separator == ',' ? "comma" : "point") + ") or as " + whole + " (a " + name + " between thousands), and no number of the file tells which",
+                    "write whole numbers without a thousands separator (" + whole + ") or decimals with a fourth digit (" + decimals + "0), as meant, then import again");
+        }
+
         /** How a number is written that decides a file's style: "a decimal comma", "a decimal point", "',' between thousands". */
         private String written(Seen s) {
             return s == us ? "',' between thousands" : s == comma ? "a decimal comma" : "a decimal point";
@@ -280,19 +286,20 @@ final class CsvForms {
         String commaNote(NumberStyle style, Layout layout, String file) {
             if (commaTwoWays == null) return null;
             boolean decimalComma = style.decimal() == ',';
-            Seen why = decimalComma ? comma : point;
-            String cell = commaTwoWays.cell();
-            return file + ": " + CellText.describe(cell) + " (line " + commaTwoWays.line() + ", column " + layout.columnField(commaTwoWays.col()) + ") is "
-                    + (decimalComma ? cell.replace(',', '.') + ", not " + cell.replace(",", "") : cell.replace(",", "") + ", not " + cell.replace(',', '.'))
-                    + ", as line " + why.line() + " (" + CellText.describe(why.cell()) + ") has " + written(why);
+            String cell = commaTwoWays.cell(), decimals = cell.replace(',', '.'), whole = cell.replace(",", "");
+            return decidedNote(layout, file, commaTwoWays, decimalComma ? decimals : whole, decimalComma ? whole : decimals, decimalComma ? comma : point);
         }
 
-        /** The note of a file whose dots with three digits after them were read as decimal points (1.125 is 1.125), or null. */
+        /** The note of a file whose 1.125 was read as decimals because another number has a decimal point, or null. */
         String pointNote(NumberStyle style, Layout layout, String file) {
             if (twoWays == null || style.decimal() != '.') return null;
-            return file + ": numbers read with a decimal point: " + CellText.describe(twoWays.cell()) + " (line " + twoWays.line() + ", column "
-                    + layout.columnField(twoWays.col()) + ") is " + twoWays.cell() + ", as no number of the file has a decimal comma or '.' between thousands "
-                    + "(with one it would be " + twoWays.cell().replace(".", "") + ")";
+            return decidedNote(layout, file, twoWays, twoWays.cell(), twoWays.cell().replace(".", ""), point);
+        }
+
+        /** "'28,639' (line 2, column Open) is 28639, not 28.639, as line 2 ('251,820,000') has ',' between thousands". */
+        private String decidedNote(Layout layout, String file, Seen s, String read, String notRead, Seen why) {
+            return file + ": " + CellText.describe(s.cell()) + " (line " + s.line() + ", column " + layout.columnField(s.col()) + ") is " + read + ", not " + notRead
+                    + ", as line " + why.line() + " (" + CellText.describe(why.cell()) + ") has " + written(why);
         }
     }
 }

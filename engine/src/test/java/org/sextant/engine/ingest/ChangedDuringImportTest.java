@@ -20,7 +20,7 @@ import org.sextant.engine.testing.TempSextant;
 class ChangedDuringImportTest {
     @TempDir Path dir;
 
-    private static final String STAGED = "Datum;Schluss\n02.01.2020;1.125\n";
+    private static final String STAGED = "Datum;Schluss\n02.01.2020;1.125\n03.01.2020;1.12\n"; // 1.12 tells 1.125 is decimals
     private static final String REPLACED = "Datum;Schluss\n02.01.2020;1.234,50\n03.01.2020;1.125\n";
 
     /** Stages the file, then replaces it with {@link #REPLACED} (a new file moved over it): the hook between the copy and the rest. */
@@ -41,7 +41,7 @@ class ChangedDuringImportTest {
         new PriceImporter(store).importFiles(List.of(Files.writeString(Files.createDirectories(dir.resolve("before")).resolve("FX.csv"), "Datum;Schluss\n01.01.2020;1.1\n")));
         Path file = Files.writeString(Files.createDirectories(dir.resolve("now")).resolve("FX.csv"), STAGED);
         new PriceImporter(store, PriceRules.defaults(), null, ChangedDuringImportTest::stageThenReplace).importFiles(List.of(file));
-        assertEquals(List.of("2020-01-01|1.1", "2020-01-02|1.125"), closes(store));
+        assertEquals(List.of("2020-01-01|1.1", "2020-01-02|1.125", "2020-01-03|1.12"), closes(store));
     }
 
     @Test
@@ -50,7 +50,7 @@ class ChangedDuringImportTest {
         try (Connection c = store.newConnection()) {
             DirectImport.run(c, store.stagingDir(), List.of(file), PriceRules.defaults(), ChangedDuringImportTest::stageThenReplace, StagedFile.Endings.AS_WRITTEN);
         }
-        assertEquals(List.of("2020-01-02|1.125"), closes(store));
+        assertEquals(List.of("2020-01-02|1.125", "2020-01-03|1.12"), closes(store));
     }
 
     private static List<String> closes(Store store) throws Exception {

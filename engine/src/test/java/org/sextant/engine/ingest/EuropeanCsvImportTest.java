@@ -109,7 +109,7 @@ class EuropeanCsvImportTest {
     void aTabFileWhoseEveryCommaPrecedesThreeDigitsIsRefusedAsAmbiguous(@TempSextant Store store) throws Exception {
         Path file = resource("dji_us_tab_whole.txt", "DJI.txt");
         refusedAlike(store, file, file + " line 2, column Open: '28,639' reads as 28.639 (a decimal comma) or as 28639 (a comma between thousands), "
-                + "and no number of the file tells which", "Open", "write the numbers without a thousands separator and with a dot for decimals (28639 or 28.639");
+                + "and no number of the file tells which", "Open", "write whole numbers without a thousands separator (28639) or decimals with a fourth digit (28.6390)");
         assertEquals(0, count(store));
         // a number only a decimal comma reads decides the file: 1,5 and 0,125
         Path decided = write("SMI.txt", "Datum\tSchluss\n02.01.2020\t1,234\n03.01.2020\t1,5\n06.01.2020\t0,125\n");
@@ -185,14 +185,27 @@ class EuropeanCsvImportTest {
         assertTrue(e.fix().endsWith("'02.01.19' looks like DD.MM.YY"), e.fix());
     }
 
+    /** Attack 25, L1: a German file of whole index points (28.000;28.084) was read a thousand times too small with only a note. */
     @Test
-    void threeDecimalsAfterADotAreDecimalsUnlessTheFileGroupsThousands(@TempSextant Store store) throws Exception {
-        // FX or bond prices: no comma and no dots between thousands anywhere, so '1.125' is 1.125
+    void aSemicolonFileWhoseEveryDotPrecedesThreeDigitsIsRefusedAsAmbiguous(@TempSextant Store store) throws Exception {
+        Path dax = write("DAXWHOLE.csv", "Datum;Eröffnung;Hoch;Tief;Schluss\n02.01.2019;28.000;28.084;27.653;27.737\n03.01.2019;27.737;27.882;27.653;27.798\n");
+        refusedAlike(store, dax, dax + " line 2, column Eröffnung: '28.000' reads as 28.000 (a decimal point) or as 28000 (a dot between thousands), "
+                + "and no number of the file tells which", "Eröffnung", "write whole numbers without a thousands separator (28000) or decimals with a fourth digit (28.0000)");
+        // FX or bond prices of three decimals only are refused alike: '1.125' is 1125 as much as 1.125
         Path fx = write("EURCHF.csv", "Datum;Eröffnung;Schluss\n02.01.2019;1.125;1.130\n03.01.2019;1.130;1.128\n");
+        refusedAlike(store, fx, fx + " line 2, column Eröffnung: '1.125' reads as 1.125 (a decimal point) or as 1125 (a dot between thousands), "
+                + "and no number of the file tells which", "Eröffnung", "write whole numbers without a thousands separator (1125)");
+        assertEquals(0, count(store));
+    }
+
+    @Test
+    void threeDecimalsAfterADotAreDecimalsWhenAnotherNumberHasADecimalPoint(@TempSextant Store store) throws Exception {
+        // '0.995' and '1.12' only a decimal point reads: the file's '1.125' is 1.125, and the note says why
+        Path fx = write("EURCHF.csv", "Datum;Eröffnung;Schluss\n02.01.2019;1.125;1.130\n03.01.2019;1.130;0.995\n04.01.2019;0.995;1.12\n");
         ImportReport report = new PriceImporter(store).importFiles(List.of(fx));
-        assertEquals(List.of("2019-01-02|1.13", "2019-01-03|1.128"), closes(store, "EURCHF"));
-        assertEquals(List.of(fx + ": dates read as DD.MM.YYYY", fx + ": numbers read with a decimal point: '1.125' (line 2, column Eröffnung) is 1.125, "
-                + "as no number of the file has a decimal comma or '.' between thousands (with one it would be 1125)"), report.files().get(0).notes());
+        assertEquals(List.of("2019-01-02|1.13", "2019-01-03|0.995", "2019-01-04|1.12"), closes(store, "EURCHF"));
+        assertEquals(List.of(fx + ": dates read as DD.MM.YYYY", fx + ": '1.125' (line 2, column Eröffnung) is 1.125, not 1125, as line 3 ('0.995') has a decimal point"),
+                report.files().get(0).notes());
         assertEquals(report.files().get(0).notes(), ImportPreview.of(fx).notes());
         // dots between thousands elsewhere in the file ('1.234.567'): its '1.125' is 1125
         Path grouped = write("BAS.csv", "Datum;Schluss;Volumen\n02.01.2019;1.125;1.234.567\n03.01.2019;1.130;2.000\n");
