@@ -11,11 +11,12 @@ import org.sextant.engine.research.StrategyRunSummary;
  * {@code failed}; a strategy sweep's {@code run} is the run it became, and {@code failed} the
  * symbols it left out (too little history), if any. {@code replayed} says how many of a forecast scan's forecasts, or of a
  * forecast backtest's origins, the import fitted again from the store's closes, or of a strategy sweep's configurations it
- * measured again from the store's prices, each coming out as the job wrote it.
+ * measured again from the store's prices, each coming out as the job wrote it; {@code unmeasured} says what of a strategy
+ * sweep the replay's budget left unmeasured (groups of repeated returns), null when nothing.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record JobImport(String job, List<String> imported, List<Map<String, Object>> failed, StrategyRunSummary run, Integer replayed) {
-    public JobImport(String job, List<String> imported, List<Map<String, Object>> failed, StrategyRunSummary run) {
-        this(job, imported, failed, run, null);
+public record JobImport(String job, List<String> imported, List<Map<String, Object>> failed, StrategyRunSummary run, Integer replayed, String unmeasured) {
+    public JobImport(String job, List<String> imported, List<Map<String, Object>> failed, StrategyRunSummary run, Integer replayed) {
+        this(job, imported, failed, run, replayed, null);
     }
 }

@@ -36,7 +36,7 @@ public final class ScaleOutExchange {
         if (kind.equals(JobOutput.STRATEGY_SWEEP)) {
             StrategySweepImport.Read read = StrategySweepImport.read(store, folder);
             ResearchService.RecordedSweepJob recorded = record(read, sessionId, SweepReplay.standard());
-            return new JobImport(kind, null, read.failed().isEmpty() ? null : read.failed(), recorded.run(), recorded.replayed());
+            return new JobImport(kind, null, read.failed().isEmpty() ? null : read.failed(), recorded.run(), recorded.replayed(), recorded.unmeasured());
         }
         ForecastService.ForecastJobImport imported = kind.equals(JobOutput.FORECAST_SCAN) ? importForecastScanJob(folder) : importForecastBacktestJob(folder);
         return new JobImport(kind, imported.imported(), imported.failed(), null, imported.replayed());

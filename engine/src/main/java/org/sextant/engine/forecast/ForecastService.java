@@ -352,6 +352,7 @@ public final class ForecastService {
         List<Map<String, Object>> failed = new ArrayList<>(read.skipped());
         Map<String, ForecastScanImport.Requested> toStore = new java.util.LinkedHashMap<>(); // by key: a forecast listed twice is stored once
         java.util.Set<String> stored = storedSymbols(); // listed once, not once per forecast
+        Map<String, double[]> storeRanks = new java.util.HashMap<>(); // by key, from the closes read here once
         for (ForecastScanImport.Requested r : read.forecasts()) {
             StoredForecast f = r.forecast();
             String why = notReadable(f, stored);
@@ -364,12 +365,13 @@ public final class ForecastService {
             // a fallback to the model's bands is not stored under the requested calibration, as storeLive does
             BandCalibration cal = BandCalibration.parse(r.calibration());
             if (f.calibration().equals(cal.wire()) && storedLive(upTo, f.model(), f.horizon(), LEVELS, cal) == null) {
-                toStore.put(f.symbol() + "|" + f.model() + "|" + f.horizon() + "|" + f.kind() + "|" + f.calibration() + "|" + f.origin(),
-                        new ForecastScanImport.Requested(withDigest(f, closesDigest(upTo, f.model())), r.calibration(), r.where()));
+                String key = f.symbol() + "|" + f.model() + "|" + f.horizon() + "|" + f.kind() + "|" + f.calibration() + "|" + f.origin();
+                toStore.put(key, new ForecastScanImport.Requested(withDigest(f, closesDigest(upTo, f.model())), r.calibration(), r.where()));
+                storeRanks.put(key, ScanStoreRanks.ratios(upTo, f.horizon()));
             }
             imported.add(f.symbol());
         }
-        int replayed = replay(List.copyOf(toStore.values()), replay);
+        int replayed = replay(List.copyOf(toStore.values()), toStore.keySet().stream().map(storeRanks::get).toList(), replay);
         forecasts.save(toStore.values().stream().map(ForecastScanImport.Requested::forecast).toList()); // one transaction: a stopped import stores none
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
         return new ForecastJobImport(imported, failed, replayed);
@@ -378,10 +380,11 @@ public final class ForecastService {
     /**
      * Fits again the forecasts among {@code toStore} that {@code replay} chooses, each from the store's closes up to its
      * origin (checked above to be the job's), and refuses the output, naming the symbol, when one differs; how many it fitted.
+     * {@code storeRanks}: each one's reward/risk as the store's closes rank it ({@link ScanStoreRanks}).
      */
-    private int replay(List<ForecastScanImport.Requested> toStore, ScanReplay replay) {
+    private int replay(List<ForecastScanImport.Requested> toStore, List<double[]> storeRanks, ScanReplay replay) {
         List<StoredForecast> fs = toStore.stream().map(ForecastScanImport.Requested::forecast).toList();
-        List<Integer> chosen = replay.chosen(fs, f -> LiveForecastCost.estimatedSeconds(models, f.historyRows(), f.model(), f.horizon()));
+        List<Integer> chosen = replay.chosen(fs, f -> LiveForecastCost.estimatedSeconds(models, f.historyRows(), f.model(), f.horizon()), storeRanks);
         for (int i : chosen) {
             ForecastScanImport.Requested r = toStore.get(i);
             StoredForecast f = r.forecast();
