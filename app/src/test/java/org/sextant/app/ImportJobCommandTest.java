@@ -17,17 +17,17 @@ class ImportJobCommandTest {
         List<Map<String, Object>> failed = List.of(Map.of("symbol", "TINY", "error", "too little history"));
         assertEquals("imported forecast scan: the live forecasts of 2 symbols from /data/out\n"
                         + "  2 of the 2 forecasts fitted again here from the store's closes, each as the job wrote it\n  TINY not imported: too little history\n",
-                ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_SCAN, List.of("AA", "KO"), failed, null, 2, 2), dir)
+                ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_SCAN, List.of("AA", "KO"), failed, null, 2, 2, null), dir)
                         .replace(System.lineSeparator(), "\n"));
         assertEquals("imported forecast backtests of 1 symbols from /data/out\n"
                         + "  errors and coverage recounted from the store's closes; 5 of the 12 origins fitted again here, each as the job wrote it\n"
                         + "  TINY failed on the cluster: too little history\n",
-                ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_BACKTEST, List.of("AA"), failed, null, 5, 12), dir)
+                ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_BACKTEST, List.of("AA"), failed, null, 5, 12, null), dir)
                         .replace(System.lineSeparator(), "\n"));
         assertEquals("imported forecast backtests of 4 symbols from /data/out\n"
                         + "  errors and coverage recounted from the store's closes; 1 of the 40 origins fitted again here, each as the job wrote it\n"
                         + "  the import's budget reached 1 of the 4 symbols (drawn at random: each had a 25% chance of being fitted again)\n",
-                ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_BACKTEST, List.of("AA", "B", "C", "D"), List.of(), null, 1, 40), dir)
+                ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_BACKTEST, List.of("AA", "B", "C", "D"), List.of(), null, 1, 40, null), dir)
                         .replace(System.lineSeparator(), "\n"), "a budget that ran out says so");
     }
 

@@ -12,11 +12,13 @@ import org.sextant.engine.research.StrategyRunSummary;
  * symbols it left out (too little history), if any. {@code replayed} says how many of a forecast scan's forecasts, or of a
  * forecast backtest's origins, the import fitted again from the store's closes, or of a strategy sweep's configurations it
  * measured again from the store's prices, each coming out as the job wrote it; {@code replayedOf} of how many (the forecasts
- * stored, the backtests' scored origins, the configurations): the import's budget (docs/scale-out.md) may not reach them all.
+ * stored, the backtests' scored origins, the configurations): the import's budget (docs/scale-out.md) may not reach them all;
+ * {@code unmeasured} says what of a strategy sweep the replay's budget left unmeasured (groups of repeated returns), null when nothing.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record JobImport(String job, List<String> imported, List<Map<String, Object>> failed, StrategyRunSummary run, Integer replayed, Integer replayedOf) {
+public record JobImport(String job, List<String> imported, List<Map<String, Object>> failed, StrategyRunSummary run, Integer replayed, Integer replayedOf,
+                        String unmeasured) {
     public JobImport(String job, List<String> imported, List<Map<String, Object>> failed, StrategyRunSummary run) {
-        this(job, imported, failed, run, null, null);
+        this(job, imported, failed, run, null, null, null);
     }
 }

@@ -43,10 +43,11 @@ public final class ScaleOutExchange {
         if (kind.equals(JobOutput.STRATEGY_SWEEP)) {
             StrategySweepImport.Read read = StrategySweepImport.read(store, folder);
             ResearchService.RecordedSweepJob recorded = record(read, sessionId, SweepReplay.standard());
-            return new JobImport(kind, null, read.failed().isEmpty() ? null : read.failed(), recorded.run(), recorded.replayed(), Math.toIntExact(recorded.run().configurations()));
+            return new JobImport(kind, null, read.failed().isEmpty() ? null : read.failed(), recorded.run(), recorded.replayed(),
+                    Math.toIntExact(recorded.run().configurations()), recorded.unmeasured());
         }
         ForecastService.ForecastJobImport imported = kind.equals(JobOutput.FORECAST_SCAN) ? importForecastScanJob(folder) : importForecastBacktestJob(folder);
-        return new JobImport(kind, imported.imported(), imported.failed(), null, imported.replayed(), imported.replayedOf());
+        return new JobImport(kind, imported.imported(), imported.failed(), null, imported.replayed(), imported.replayedOf(), null);
     }
 
     /** Every symbol's backtest stored as a local forecast job stores it; the symbols the job reported failed are named. A writer. */

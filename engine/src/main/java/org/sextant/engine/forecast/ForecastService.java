@@ -368,6 +368,7 @@ public final class ForecastService {
         List<Map<String, Object>> failed = new ArrayList<>(read.skipped());
         Map<String, ForecastScanImport.Requested> toStore = new java.util.LinkedHashMap<>(); // by key: a forecast listed twice is stored once
         java.util.Set<String> stored = storedSymbols(); // listed once, not once per forecast
+        Map<String, double[]> storeRanks = new java.util.HashMap<>(); // by key, from the closes read here once
         for (ForecastScanImport.Requested r : read.forecasts()) {
             StoredForecast f = r.forecast();
             String why = notReadable(f, stored);
@@ -382,12 +383,13 @@ public final class ForecastService {
             BandCalibration cal = BandCalibration.parse(r.calibration());
             String fitted = fitted(f.model(), f.horizon());
             if (f.calibration().equals(cal.wire()) && storedLive(upTo, f.model(), fitted, f.horizon(), LEVELS, cal, null) == null) {
-                toStore.put(f.symbol() + "|" + f.model() + "|" + f.horizon() + "|" + f.kind() + "|" + f.calibration() + "|" + f.origin(),
-                        new ForecastScanImport.Requested(withDigest(f, madeWith(upTo.digest(), fitted)), r.calibration(), r.where()));
+                String key = f.symbol() + "|" + f.model() + "|" + f.horizon() + "|" + f.kind() + "|" + f.calibration() + "|" + f.origin();
+                toStore.put(key, new ForecastScanImport.Requested(withDigest(f, madeWith(upTo.digest(), fitted)), r.calibration(), r.where()));
+                storeRanks.put(key, ScanStoreRanks.ratios(upTo.prices(), f.horizon()));
             }
             imported.add(f.symbol());
         }
-        int replayed = replay(List.copyOf(toStore.values()), replay);
+        int replayed = replay(List.copyOf(toStore.values()), toStore.keySet().stream().map(storeRanks::get).toList(), replay);
         forecasts.save(toStore.values().stream().map(ForecastScanImport.Requested::forecast).toList()); // one transaction: a stopped import stores none
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
         return new ForecastJobImport(imported, failed, replayed, toStore.size());
@@ -396,10 +398,11 @@ public final class ForecastService {
     /**
      * Fits again the forecasts among {@code toStore} that {@code replay} chooses, each from the store's closes up to its
      * origin (checked above to be the job's), and refuses the output, naming the symbol, when one differs; how many it fitted.
+     * {@code storeRanks}: each one's reward/risk as the store's closes rank it ({@link ScanStoreRanks}).
      */
-    private int replay(List<ForecastScanImport.Requested> toStore, ScanReplay replay) {
+    private int replay(List<ForecastScanImport.Requested> toStore, List<double[]> storeRanks, ScanReplay replay) {
         List<StoredForecast> fs = toStore.stream().map(ForecastScanImport.Requested::forecast).toList();
-        List<Integer> chosen = replay.chosen(fs, f -> LiveForecastCost.estimatedSeconds(models, f.historyRows(), f.model(), f.horizon()));
+        List<Integer> chosen = replay.chosen(fs, f -> LiveForecastCost.estimatedSeconds(models, f.historyRows(), f.model(), f.horizon()), storeRanks);
         for (int i : chosen) {
             ForecastScanImport.Requested r = toStore.get(i);
             StoredForecast f = r.forecast();

@@ -11,9 +11,11 @@ import org.sextant.engine.forecast.store.StoredForecast;
 
 /**
  * Which forecasts of a scale-out scan's import are fitted again from the store's closes and must come out as the job
- * wrote them (docs/scale-out.md): all of them when their estimated fits take at most {@code budgetSeconds}, else the
- * {@code best} ranked by reward/risk at each level (what a user acts on) and {@code random} others drawn by
- * {@code chance}, which the writer of the files cannot predict.
+ * wrote them (docs/scale-out.md): all of them when their estimated fits take at most {@code budgetSeconds}, else, at
+ * each level, the {@code best} ranked by reward/risk as the files rank them (what a user acts on: a forecast raised to
+ * the top), the {@code best} the store's closes rank first and the {@code best} the files rank furthest below where
+ * the store's closes rank them ({@link ScanStoreRanks}: the real winner lowered), then {@code random} others drawn by
+ * {@code chance}, which the writer of the files cannot predict, and more drawn while their fits fit in the budget.
  */
 public record ScanReplay(double budgetSeconds, int best, int random, RandomGenerator chance) {
     /** An import's replay: within {@link ImportBudget#SECONDS} of fits, a whole drift or theta scan of hundreds of symbols. */
@@ -32,31 +34,68 @@ public record ScanReplay(double budgetSeconds, int best, int random, RandomGener
      */
     static final double TOLERANCE = 1e-9;
 
-    /** Indices of {@code forecasts} to replay, {@code seconds} estimating each one's fits. */
-    public List<Integer> chosen(List<StoredForecast> forecasts, ToDoubleFunction<StoredForecast> seconds) {
+    /**
+     * Indices of {@code forecasts} to replay, {@code seconds} estimating each one's fits and {@code store} giving each
+     * one's reward/risk at every level of {@link ForecastScan#LEVELS} as the store's closes rank it ({@link ScanStoreRanks#ratios}).
+     */
+    public List<Integer> chosen(List<StoredForecast> forecasts, ToDoubleFunction<StoredForecast> seconds, List<double[]> store) {
+        int n = forecasts.size();
         double total = 0;
         for (StoredForecast f : forecasts) total += seconds.applyAsDouble(f);
         TreeSet<Integer> pick = new TreeSet<>();
         if (total <= budgetSeconds) {
-            for (int i = 0; i < forecasts.size(); i++) pick.add(i);
+            for (int i = 0; i < n; i++) pick.add(i);
             return List.copyOf(pick);
         }
-        for (double level : ForecastScan.LEVELS) {
-            List<Integer> ranked = new ArrayList<>();
-            for (int i = 0; i < forecasts.size(); i++) ranked.add(i);
-            ranked.sort(Comparator.comparingDouble((Integer i) -> ratio(forecasts.get(i), level)).reversed());
-            pick.addAll(ranked.subList(0, Math.min(best, ranked.size())));
+        for (int l = 0; l < ForecastScan.LEVELS.length; l++) {
+            double level = ForecastScan.LEVELS[l];
+            int at = l;
+            int[] byFiles = ranks(n, i -> ratio(forecasts.get(i), level)), byStore = ranks(n, i -> store.get(i)[at]);
+            pick.addAll(first(n, best, i -> byFiles[i]));
+            pick.addAll(first(n, best, i -> byStore[i]));
+            pick.addAll(first(n, best, i -> byStore[i] - byFiles[i])); // the largest fall first (ranks count from 0 at the top)
         }
         List<Integer> rest = new ArrayList<>();
-        for (int i = 0; i < forecasts.size(); i++) if (!pick.contains(i)) rest.add(i);
-        for (int n = 0; n < random && !rest.isEmpty(); n++) pick.add(rest.remove(chance.nextInt(rest.size())));
+        for (int i = 0; i < n; i++) if (!pick.contains(i)) rest.add(i);
+        if (chance == null) return List.copyOf(pick);
+        for (int i = rest.size() - 1; i > 0; i--) java.util.Collections.swap(rest, i, chance.nextInt(i + 1));
+        double spent = 0;
+        for (int i : pick) spent += seconds.applyAsDouble(forecasts.get(i));
+        for (int k = 0; k < rest.size(); k++) { // random drawn, then more while the budget lasts: a demotion the ranks miss is caught at that share
+            double s = seconds.applyAsDouble(forecasts.get(rest.get(k)));
+            if (k >= random && spent + s > budgetSeconds) continue;
+            spent += s;
+            pick.add(rest.get(k));
+        }
         return List.copyOf(pick);
+    }
+
+    /** Each index's place when ranked by {@code value}, highest first (0 the top; ties by index). */
+    private static int[] ranks(int n, java.util.function.IntToDoubleFunction value) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < n; i++) order.add(i);
+        order.sort(Comparator.comparingDouble((Integer i) -> value.applyAsDouble(i)).reversed().thenComparing(i -> i));
+        int[] rank = new int[n];
+        for (int r = 0; r < n; r++) rank[order.get(r)] = r;
+        return rank;
+    }
+
+    /** The {@code count} indices with the smallest {@code key}. */
+    private static List<Integer> first(int n, int count, java.util.function.IntUnaryOperator key) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < n; i++) order.add(i);
+        order.sort(Comparator.comparingInt((Integer i) -> key.applyAsInt(i)).thenComparing(i -> i));
+        return order.subList(0, Math.min(count, n));
     }
 
     /** Reward/risk at {@code level} as a scan ranks it: no downside first, no spread last. */
     private static double ratio(StoredForecast f, double level) {
-        double r = RewardRisk.of(f.forecast(), f.lastClose(), level, f.forecast().horizon()).ratio();
-        return Double.isNaN(r) ? Double.NEGATIVE_INFINITY : r;
+        return ranked(RewardRisk.of(f.forecast(), f.lastClose(), level, f.forecast().horizon()).ratio());
+    }
+
+    /** A reward/risk as a scan ranks it: no spread (NaN) last. */
+    static double ranked(double ratio) {
+        return Double.isNaN(ratio) ? Double.NEGATIVE_INFINITY : ratio;
     }
 
     /** What of the job's forecast {@code job} the replayed {@code again} does not reproduce, or null when it reproduces all of it. */

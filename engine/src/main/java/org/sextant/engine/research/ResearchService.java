@@ -368,8 +368,11 @@ public final class ResearchService {
                 (k, column, why) -> SextantException.invalid("output", "configuration " + k + ": column " + column + " " + why, "re-run the job")).run();
     }
 
-    /** A sweep job recorded as a run, and how many of its configurations were measured again here as the job wrote them. */
-    public record RecordedSweepJob(StrategyRunSummary run, int replayed) {}
+    /**
+     * A sweep job recorded as a run, how many of its configurations were measured again here as the job wrote them, and
+     * what the replay's budget left unmeasured (null when nothing: {@link SweepReplay.Measured#unmeasured}).
+     */
+    public record RecordedSweepJob(StrategyRunSummary run, int replayed, String unmeasured) {}
 
     /**
      * As above, the configurations {@code replay} chooses measured again here (the best first, whose difference means
@@ -399,11 +402,11 @@ public final class ResearchService {
         requirePricesMove(u, split, "output");
         GraphSweep kernel = new GraphSweep(graph, u, analogues, models);
         SweepResult sweep = SweepChunk.assemble(kernel, split, chunks, computeSeconds);
-        int replayed = replay.check(sweep, u.barsPerYear(), refusal);
+        SweepReplay.Measured replayed = replay.check(sweep, u.barsPerYear(), refusal);
         String session = sessionOf(sessionId);
         // the run's seconds: the cluster's compute seconds plus this import's statistics
         return new RecordedSweepJob(record(job.jobId(), composed, job.spec(), session, sweep, null, System.nanoTime() - (long) (computeSeconds * 1e9), null,
-                List.of()), replayed);
+                List.of()), replayed.configurations(), replayed.unmeasured(replay.budgetSeconds()));
     }
 
     private static String fmtBars(double barsPerYear) {

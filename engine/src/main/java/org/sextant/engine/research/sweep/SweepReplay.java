@@ -17,11 +17,12 @@ import org.sextant.engine.research.backtest.Metrics;
  * Which configurations of an imported scale-out sweep are measured again here from the store's prices, and must come
  * out as the job wrote them (docs/scale-out.md). Every row feeds the deflation (the DSR's variance, PBO's blocks, the
  * haircuts, the session's trials), so not only the best is checked: the best, the {@code extremes} highest and lowest
- * by in- and out-of-sample Sharpe, every row whose 16 block sums repeat another's to the bit under other parameters,
- * and {@code random} others drawn by {@code chance}, which the writer of the files cannot predict; then more drawn
- * others until {@code budgetSeconds} have passed. Configurations are measured in their sweep batch of {@link Sweep#CHUNK},
- * and every row of a measured batch must be the job's to the bit (the same kernel on the same prices; a price scaled
- * after the export already moves a Sharpe's last bits).
+ * by in- and out-of-sample Sharpe, {@link #PER_GROUP} drawn of each of the {@link #GROUPS_ALWAYS} largest groups of rows
+ * whose 16 block sums repeat each other's to the bit under other parameters, and {@code random} others drawn by
+ * {@code chance}, which the writer of the files cannot predict; then, until {@code budgetSeconds} have passed, as many
+ * of the other groups of repeats, then more drawn others. Configurations are measured in their sweep batch of
+ * {@link Sweep#CHUNK}, and every row of a measured batch must be the job's to the bit (the same kernel on the same
+ * prices; a price scaled after the export already moves a Sharpe's last bits).
  */
 public record SweepReplay(double budgetSeconds, int extremes, int random, RandomGenerator chance) {
     /** An import's replay: {@link ImportBudget#SECONDS} measure again the whole of a sweep of some 10,000 configurations of 30 assets (docs/benchmarks.md). */
@@ -29,8 +30,18 @@ public record SweepReplay(double budgetSeconds, int extremes, int random, Random
         return new SweepReplay(ImportBudget.SECONDS, 4, 20, ImportBudget.chance());
     }
 
-    /** The best's batch and the repeats only (the best alone was measured before attack 24): the import's cost without the other replays (benchmarks). */
+    /** The best's batch and the largest groups of repeats only: the import's cost without the other replays (benchmarks). */
     public static final SweepReplay BEST_ONLY = new SweepReplay(0, 0, 0, null);
+
+    /**
+     * Rows drawn of each group of repeats: a copy spread over many rows (attack 24 H2) or onto one row (a group of 2) is
+     * then measured with certainty, while a large honest group (thresholds never crossed) costs 3 rows, not the whole
+     * group (attack 25 M3: a grid that never trades was measured again whole, whatever the budget).
+     */
+    static final int PER_GROUP = 3;
+
+    /** Groups of repeats sampled whatever the budget, largest first: bounded (at most 12 rows), and a wide copy is among them. */
+    static final int GROUPS_ALWAYS = 4;
 
     /** Refuses configuration {@code k}'s row at {@code column} for {@code why}, named as its caller names rows (its part file). */
     @FunctionalInterface
@@ -39,15 +50,29 @@ public record SweepReplay(double budgetSeconds, int extremes, int random, Random
     }
 
     /**
-     * Measures again the configurations this replay chooses of {@code sweep} (the job's rows), best first; returns how
-     * many were measured, each as the job wrote it. A best that differs means other prices (refused as such); another row
+     * What a replay measured again: {@code configurations} rows; of the {@code repeatGroups} groups of repeats,
+     * {@code unmeasuredGroups} the budget ended before any of their rows was drawn (trusted to their block check).
+     */
+    public record Measured(int configurations, int repeatGroups, int unmeasuredGroups) {
+        /** What the import did not measure, said plainly in its answer, or null when every group of repeats was sampled. */
+        public String unmeasured(double budgetSeconds) {
+            if (unmeasuredGroups == 0) return null;
+            return String.format(java.util.Locale.ROOT, "%d of the %d groups of configurations whose returns repeat each other's under other parameters"
+                    + " were not measured again within the %.0f s budget (only their block check holds them)", unmeasuredGroups, repeatGroups, budgetSeconds);
+        }
+    }
+
+    /**
+     * Measures again the configurations this replay chooses of {@code sweep} (the job's rows), best first; returns what
+     * was measured, each as the job wrote it. A best that differs means other prices (refused as such); another row
      * that differs, or a repeat that does not measure so, is refused through {@code refusal}.
      */
-    public int check(SweepResult sweep, double periodsPerYear, Refusal refusal) {
+    public Measured check(SweepResult sweep, double periodsPerYear, Refusal refusal) {
         long until = System.nanoTime() + (long) (budgetSeconds * 1e9);
         int n = sweep.configurations(), best = sweep.bestInSample();
         boolean[] measured = new boolean[(n + Sweep.CHUNK - 1) / Sweep.CHUNK];
-        Map<Integer, Integer> repeats = repeats(sweep);
+        List<List<Integer>> groups = repeatGroups(sweep);
+        Map<Integer, Integer> repeats = repeats(groups);
         int[] count = {0};
         Wrong wrong = measure(sweep, best / Sweep.CHUNK, measured, periodsPerYear, count, repeats);
         if (wrong != null && wrong.configuration() == best) {
@@ -61,22 +86,34 @@ public record SweepReplay(double budgetSeconds, int extremes, int random, Random
             must.addAll(ranked.subList(0, Math.min(extremes, n)));
             must.addAll(ranked.subList(Math.max(0, n - extremes), n));
         }
-        List<Integer> repeated = new ArrayList<>(repeats.keySet());
-        shuffle(repeated);
-        must.addAll(repeated);
+        List<List<Integer>> bySize = new ArrayList<>(groups);
+        shuffle(bySize);
+        bySize.sort(Comparator.comparingInt((List<Integer> g) -> -g.size())); // stable: equal sizes stay shuffled
+        for (List<Integer> g : bySize.subList(0, Math.min(GROUPS_ALWAYS, bySize.size()))) must.addAll(drawn(g));
         List<Integer> others = IntStream.range(0, n).boxed().collect(java.util.stream.Collectors.toCollection(ArrayList::new));
         shuffle(others);
-        int drawn = 0;
-        for (int k : others) {
-            if (drawn++ == random) break;
-            must.add(k);
-        }
+        must.addAll(others.subList(0, Math.min(random, n)));
         for (int k : new LinkedHashSet<>(must)) fail(measure(sweep, k / Sweep.CHUNK, measured, periodsPerYear, count, repeats), refusal);
+        int unmeasured = 0;
+        for (List<Integer> g : bySize.subList(Math.min(GROUPS_ALWAYS, bySize.size()), bySize.size())) { // the other groups, while the budget lasts
+            if (System.nanoTime() >= until) {
+                unmeasured++;
+                continue;
+            }
+            for (int k : drawn(g)) fail(measure(sweep, k / Sweep.CHUNK, measured, periodsPerYear, count, repeats), refusal);
+        }
         for (int k : others) { // the rest, while the budget lasts
             if (System.nanoTime() >= until) break;
             fail(measure(sweep, k / Sweep.CHUNK, measured, periodsPerYear, count, repeats), refusal);
         }
-        return count[0];
+        return new Measured(count[0], groups.size(), unmeasured);
+    }
+
+    /** {@link #PER_GROUP} rows of group {@code g} drawn by {@code chance} (its first ones without it). */
+    private List<Integer> drawn(List<Integer> g) {
+        List<Integer> copy = new ArrayList<>(g);
+        shuffle(copy);
+        return copy.subList(0, Math.min(PER_GROUP, copy.size()));
     }
 
     /** A row measured again that the job's does not match: its configuration, the first column that differs, and why. */
@@ -129,24 +166,29 @@ public record SweepReplay(double budgetSeconds, int extremes, int random, Random
     }
 
     /**
-     * Rows whose block sums and squares repeat an earlier row's to the bit while the spec gives them other parameters,
-     * each to the configuration it repeats. Honest ones exist (configurations that never trade, a stop never reached),
-     * so they are all measured again rather than refused unseen; copies a forger spread are refused with certainty.
+     * Groups of rows whose block sums and squares repeat each other's to the bit while the spec gives them other
+     * parameters. Honest ones exist (configurations that never trade, a stop never reached), so they are sampled rather
+     * than refused unseen; a copy spread by a forger is a group too, with one genuine row.
      */
-    static Map<Integer, Integer> repeats(SweepResult sweep) {
+    static List<List<Integer>> repeatGroups(SweepResult sweep) {
         record Blocks(double[] sum, double[] sq) {
             @Override public boolean equals(Object o) { return o instanceof Blocks b && Arrays.equals(sum, b.sum) && Arrays.equals(sq, b.sq); }
             @Override public int hashCode() { return 31 * Arrays.hashCode(sum) + Arrays.hashCode(sq); }
         }
-        Map<Blocks, Integer> first = new HashMap<>();
-        Map<Integer, Integer> repeats = new HashMap<>();
-        for (int k = 0; k < sweep.configurations(); k++) {
-            Integer j = first.putIfAbsent(new Blocks(sweep.blockSum()[k], sweep.blockSq()[k]), k);
-            if (j != null && !sweep.kernel().parameters(k).equals(sweep.kernel().parameters(j))) {
-                repeats.put(k, j);
-                repeats.putIfAbsent(j, k); // the copy may be the earlier row
-            }
+        Map<Blocks, List<Integer>> byBlocks = new java.util.LinkedHashMap<>();
+        for (int k = 0; k < sweep.configurations(); k++) byBlocks.computeIfAbsent(new Blocks(sweep.blockSum()[k], sweep.blockSq()[k]), b -> new ArrayList<>()).add(k);
+        List<List<Integer>> groups = new ArrayList<>();
+        for (List<Integer> g : byBlocks.values()) {
+            var first = sweep.kernel().parameters(g.get(0));
+            if (g.stream().anyMatch(k -> !sweep.kernel().parameters(k).equals(first))) groups.add(g);
         }
+        return groups;
+    }
+
+    /** Each row of a group to another row of it (the first, or the second for the first): what a refusal names it as repeating. */
+    private static Map<Integer, Integer> repeats(List<List<Integer>> groups) {
+        Map<Integer, Integer> repeats = new HashMap<>();
+        for (List<Integer> g : groups) for (int k : g) repeats.put(k, k == g.get(0) ? g.get(1) : g.get(0));
         return repeats;
     }
 
@@ -158,7 +200,7 @@ public record SweepReplay(double budgetSeconds, int extremes, int random, Random
         }).thenComparing(k -> k);
     }
 
-    private void shuffle(List<Integer> list) {
+    private <T> void shuffle(List<T> list) {
         if (chance == null) return;
         for (int i = list.size() - 1; i > 0; i--) java.util.Collections.swap(list, i, chance.nextInt(i + 1));
     }

@@ -1,0 +1,48 @@
+package org.sextant.engine.forecast;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.forecast.calibration.ConformalBands;
+
+/**
+ * Where the store's closes rank a scan import's forecasts, whatever the job's files say (attack 25 H1): reward/risk at
+ * each of {@link ForecastScan#LEVELS} of a stand-in made as a live forecast's conformal bands are, at the last step
+ * only and with drift's median: the log ratios of the same walk-forward origins' drift medians to their outcomes, scaled
+ * by the volatility at each origin, give the band at the live origin's volatility. Drift's median at an origin is one
+ * line through two closes, so the whole stand-in is one pass over the closes. A forger who lowers the real winner's
+ * bands makes it fall far below where this puts it, so {@link ScanReplay} fits again the forecasts this ranks best and
+ * those the files rank furthest below it. (The model's own bands were tried first: they rank a series with daily noise
+ * far from its calibrated bands, which hid attack 25's forge.)
+ */
+public final class ScanStoreRanks {
+    private ScanStoreRanks() {}
+
+    /** Reward/risk at each level of the stand-in on {@code upTo}, {@code horizon} steps on; unranked (-infinity) when too few outcomes are known. */
+    public static double[] ratios(PriceSeries upTo, int horizon) {
+        double[] r = new double[ForecastScan.LEVELS.length];
+        Arrays.fill(r, Double.NEGATIVE_INFINITY);
+        double[] y = PriceForecast.closes(upTo);
+        int n = y.length;
+        if (n < 3) return r;
+        double[] vol = WalkForwardBacktest.ewmaVolatility(y);
+        List<Double> scores = new ArrayList<>(); // the live origin's calibration grid, newest first, outcomes known
+        for (int o = n; o >= 3 && scores.size() < WalkForwardBacktest.CALIBRATION_WINDOW; o -= LiveCalibration.EVERY) {
+            if (o + horizon - 1 < n) scores.add(Math.log(y[o + horizon - 1] / median(y, o, horizon)) / vol[o]);
+        }
+        if (scores.size() < ConformalBands.MIN_RESIDUALS) return r;
+        double med = median(y, n, horizon);
+        List<QuantileBand> own = new ArrayList<>(); // no width of its own: the scores alone make the band
+        for (double level : ForecastScan.LEVELS) own.add(new QuantileBand(level, new double[]{med}, new double[]{med}));
+        double[][] residuals = {scores.stream().mapToDouble(Double::doubleValue).toArray()};
+        Forecast f = ConformalBands.calibrate(new Forecast("drift", new double[]{med}, own), residuals, ForecastScan.LEVELS, vol[n]);
+        for (int i = 0; i < r.length; i++) r[i] = ScanReplay.ranked(RewardRisk.of(f, y[n - 1], ForecastScan.LEVELS[i], 1).ratio());
+        return r;
+    }
+
+    /** Drift's median {@code horizon} steps past the first {@code o} closes: the line through the first and the last, on the log scale. */
+    private static double median(double[] y, int o, int horizon) {
+        return y[o - 1] * Math.exp(horizon * Math.log(y[o - 1] / y[0]) / (o - 1));
+    }
+}
