@@ -18,9 +18,10 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A daily run answers as it did before runs took an interval: research/daily-run-golden.json is the
  * summary this request gave before that change (run id and seconds left out), and every field it
- * has must come back with the same JSON text, with the interval named or not. One change since is
+ * has must come back with the same JSON text, with the interval named or not. Two changes since are
  * deliberate: its warnings now say that rebalancing the four equal weights every bar is not charged
- * (attack 38, M1).
+ * (attack 38, M1); the haircut Sharpe ratios moved in their 15th digit when the single-test p-value
+ * came to be taken from the upper tail (2 P(T >= t), not 2 (1 - P(T < t))).
  */
 class DailyRunUnchangedTest {
     private static final List<String> UNIVERSE = List.of("AA", "AXP", "T", "BA");
