@@ -17,8 +17,9 @@ import org.sextant.engine.forecast.store.StoredForecast;
  * stored as the chart's verdict). Every row's figures are recounted from its own forecasts ({@link BacktestRecount});
  * then, when the whole import's backtests are estimated ({@link BacktestCost}) at most {@code budgetSeconds}, each is
  * run again ({@link ForecastBacktestRun#run}) and must come out as written, every figure and every origin's three
- * forecasts; else at each symbol the model is to be fitted again at its {@code best} origins with the smallest errors (what
- * makes a verdict look good) and {@code random} others drawn by {@code chance}, which the writer cannot predict, as far as
+ * forecasts; else at each symbol the model is to be fitted again at the origins whose errors sit furthest below and above
+ * what the store's closes make of them ({@link BacktestStandIn}: a few origins forged either way), its {@code best} origins
+ * with the smallest errors (what makes a verdict look good) and {@code random} others drawn by {@code chance}, which the writer cannot predict, as far as
  * {@code budgetSeconds} of estimated fits reach: every symbol's first, in an order drawn by {@code chance}, then every
  * symbol's second, and so on (5,000 symbols are not 25,000 fits).
  */
@@ -55,7 +56,10 @@ public record BacktestReplay(double budgetSeconds, int best, int random, RandomG
             if (c.problem() != null) throw corrupt(r, c.column(), c.problem() + " (recounted here)");
             origins += c.origins().length;
             if (whole) fitted += again(models, r, c.origins()[0]);
-            else chosen.add(chosen(c.originErrors()).stream().mapToInt(k -> c.origins()[k]).toArray());
+            else {
+                double[] gaps = BacktestStandIn.gaps(PriceForecast.closes(r.closes()), c.origins(), c.originErrors(), r.job().horizon());
+                chosen.add(chosen(c.originErrors(), gaps).stream().mapToInt(k -> c.origins()[k]).toArray());
+            }
         }
         if (!whole) fitted = sample(models, rows, closes, within(rows, chosen));
         return new Replayed(fitted, origins);
@@ -63,7 +67,7 @@ public record BacktestReplay(double budgetSeconds, int best, int random, RandomG
 
     /**
      * Of each row's {@code chosen} origins, those the budget's estimated fits reach, taken in rounds over the rows in an order
-     * drawn by {@code chance}: every row's first (its best-looking origin), then every row's second, and so on, until the next
+     * drawn by {@code chance}: every row's first (its origin furthest from the stand-in), then every row's second, and so on, until the next
      * fit would pass the budget. A row is reached in the first round or not at all, each with the same chance.
      */
     private List<List<Integer>> within(List<Row> rows, List<int[]> chosen) {
@@ -160,16 +164,32 @@ public record BacktestReplay(double budgetSeconds, int best, int random, RandomG
         return origins.size();
     }
 
-    /** Indices of the origins to fit again, first things first: the {@code best} smallest errors, smallest first, then {@code random} others. */
-    List<Integer> chosen(double[] errors) {
+    /**
+     * Indices of the origins to fit again, first things first: the ones whose errors sit furthest below and above the store's
+     * stand-in ({@code gaps}, {@link BacktestStandIn}), the further first, then the {@code best} smallest errors, smallest first,
+     * then {@code random} others. Without a gap that can be told, the {@code best} and {@code random} alone.
+     */
+    List<Integer> chosen(double[] errors, double[] gaps) {
+        List<Integer> pick = new ArrayList<>();
+        int improved = extreme(gaps, -1), worsened = extreme(gaps, 1);
+        if (improved >= 0 && worsened >= 0 && Math.abs(gaps[worsened]) > Math.abs(gaps[improved])) pick.add(worsened);
+        if (improved >= 0 && !pick.contains(improved)) pick.add(improved);
+        if (worsened >= 0 && !pick.contains(worsened)) pick.add(worsened);
         List<Integer> ranked = new ArrayList<>();
-        for (int i = 0; i < errors.length; i++) ranked.add(i);
+        for (int i = 0; i < errors.length; i++) if (!pick.contains(i)) ranked.add(i);
         ranked.sort(Comparator.comparingDouble(i -> errors[i]));
         int top = Math.min(best, ranked.size());
-        List<Integer> pick = new ArrayList<>(ranked.subList(0, top));
+        pick.addAll(ranked.subList(0, top));
         List<Integer> rest = new ArrayList<>(ranked.subList(top, ranked.size()));
         for (int n = 0; n < random && !rest.isEmpty(); n++) pick.add(rest.remove(chance.nextInt(rest.size())));
         return pick;
+    }
+
+    /** The index of the smallest ({@code sign} -1) or largest (+1) gap that can be told, or -1 when none can. */
+    private static int extreme(double[] gaps, int sign) {
+        int at = -1;
+        for (int i = 0; i < gaps.length; i++) if (!Double.isNaN(gaps[i]) && (at < 0 || sign * gaps[i] > sign * gaps[at])) at = i;
+        return at;
     }
 
     /** Which figure of the job's result the kernel's does not reproduce, or null. */

@@ -42,7 +42,7 @@ public final class ScanStoreRanks {
     }
 
     /** Drift's median {@code horizon} steps past the first {@code o} closes: the line through the first and the last, on the log scale. */
-    private static double median(double[] y, int o, int horizon) {
+    static double median(double[] y, int o, int horizon) {
         return y[o - 1] * Math.exp(horizon * Math.log(y[o - 1] / y[0]) / (o - 1));
     }
 }

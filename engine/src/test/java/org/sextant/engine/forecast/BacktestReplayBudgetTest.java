@@ -4,15 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.sextant.engine.SextantException;
-import org.sextant.engine.data.PriceSeries;
 
 /**
  * A backtest import of many symbols fits again no more origins than its budget buys (5,000 symbols sampled 2 best + 3
@@ -26,18 +20,18 @@ class BacktestReplayBudgetTest {
 
     @Test
     void aSampleOfManySymbolsStopsAtTheBudget() {
-        Rows rows = rows(-1);
-        BacktestReplay.Replayed r = new BacktestReplay(10 * FIT, 2, 3, new Random(1)).check(ForecastModels.BUILT_IN, rows.list, rows::closes);
-        int origins = rows.list.stream().mapToInt(x -> x.job().result().origins()).sum();
+        ReplayRows rows = rows(-1);
+        BacktestReplay.Replayed r = new BacktestReplay(10 * FIT, 2, 3, new Random(1)).check(ForecastModels.BUILT_IN, rows.list(), rows::closes);
+        int origins = rows.list().stream().mapToInt(x -> x.job().result().origins()).sum();
         assertEquals(10, r.fitted(), "the budget buys 10 fits, not 5 a symbol (" + 5 * SYMBOLS + ")");
         assertEquals(origins, r.origins(), "of every scored origin");
-        r = new BacktestReplay(1e9, 2, 3, new Random(1)).check(ForecastModels.BUILT_IN, rows.list, rows::closes);
+        r = new BacktestReplay(1e9, 2, 3, new Random(1)).check(ForecastModels.BUILT_IN, rows.list(), rows::closes);
         assertEquals(origins, r.fitted(), "within the budget: every backtest run again whole");
     }
 
     @Test
     void aForgedSymbolIsFittedAgainWithTheChanceOfTheSymbolsReached() {
-        Rows rows = rows(17);
+        ReplayRows rows = rows(17);
         int caught = 0, draws = 120;
         for (int seed = 0; seed < draws; seed++) { // 10 of 40 symbols reached: a chance of 1/4, about 30 of 120 (sd 5)
             if (refused(new BacktestReplay(10 * FIT, 2, 3, new Random(seed)), rows)) caught++;
@@ -48,9 +42,9 @@ class BacktestReplayBudgetTest {
         }
     }
 
-    private static boolean refused(BacktestReplay replay, Rows rows) {
+    private static boolean refused(BacktestReplay replay, ReplayRows rows) {
         try {
-            replay.check(ForecastModels.BUILT_IN, rows.list, rows::closes);
+            replay.check(ForecastModels.BUILT_IN, rows.list(), rows::closes);
             return false;
         } catch (SextantException e) {
             assertTrue(e.getMessage().contains("S17: ") && e.getMessage().contains("fitted again here"), e.getMessage());
@@ -58,12 +52,8 @@ class BacktestReplayBudgetTest {
         }
     }
 
-    private record Rows(List<BacktestReplay.Row> list, Map<String, PriceSeries> series) {
-        PriceSeries closes(ForecastBacktestRun.Computed b) { return series.get(b.symbol()); }
-    }
-
     /** {@link #SYMBOLS} random walks of {@link #CLOSES} closes, each with its naive backtest; symbol {@code forged}'s every forecast 1% higher. */
-    private static Rows rows(int forged) {
+    private static ReplayRows rows(int forged) {
         Forecaster naive = ForecastModels.BUILT_IN.forPrices("naive");
         Forecaster higher = new Forecaster() { // its figures counted from its own forecasts: only fitting again tells
             @Override public String name() { return naive.name(); }
@@ -72,20 +62,6 @@ class BacktestReplayBudgetTest {
                 return naive.forecast(history, period, horizon, levels).map(naive.name(), v -> v * 1.01);
             }
         };
-        Random walk = new Random(3);
-        List<BacktestReplay.Row> list = new ArrayList<>();
-        Map<String, PriceSeries> series = new HashMap<>();
-        for (int s = 0; s < SYMBOLS; s++) {
-            List<LocalDate> dates = new ArrayList<>();
-            double[] close = new double[CLOSES];
-            for (int i = 0; i < CLOSES; i++) {
-                dates.add(LocalDate.of(2020, 1, 1).plusDays(i));
-                close[i] = i == 0 ? 100 : close[i - 1] * Math.exp(0.01 * walk.nextGaussian());
-            }
-            PriceSeries p = new PriceSeries("S" + s, dates.get(0), dates.get(CLOSES - 1), dates, close, close.clone());
-            series.put(p.symbol(), p);
-            list.add(new BacktestReplay.Row(ForecastBacktestRun.run("naive", s == forged ? higher : naive, p, 2, "5", null, null, null, null), p.symbol() + ": "));
-        }
-        return new Rows(list, series);
+        return ReplayRows.of(SYMBOLS, CLOSES, (s, p) -> ForecastBacktestRun.run("naive", s == forged ? higher : naive, p, 2, "5", null, null, null, null));
     }
 }
