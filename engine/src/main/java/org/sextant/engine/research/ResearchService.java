@@ -431,9 +431,6 @@ public final class ResearchService {
         org.sextant.engine.research.backtest.Holding holding = sweep.kernel().holding(best);
         org.sextant.engine.research.run.Benchmark benchmark = org.sextant.engine.research.run.Benchmark.of(holding, split, axis.barsPerYear(), sweep.outOfSample()[best]);
         EquityCurve benchmarkCurve = EquityCurve.of(EquityCurve.BENCHMARK, best, sweep.kernel().universe().dates(), holding.returns(), split);
-        int shown = selectedConfiguration == null ? best : selectedConfiguration; // a selection out of range is refused by saveRun
-        String rebalancing = shown < 0 || shown >= sweep.configurations() ? null
-                : RebalancingNote.of(sweep.kernel().universe(), sweep.kernel().heldPositions(shown), selectedConfiguration != null ? "selected" : "winning");
         // one session's runs are deflated and saved one at a time: runs finishing together each read the same count and
         // were deflated by their own configurations only (four sweeps of 30 each said N=30 where the session held 120)
         synchronized (sessionLock(sessionId)) {
@@ -447,7 +444,6 @@ public final class ResearchService {
             seconds = (System.nanoTime() - startNanos) / 1e9;
             String idle = flatInSample(sweep, selected, selectedConfiguration != null);
             if (idle != null) warnings.add(idle);
-            if (rebalancing != null) warnings.add(rebalancing);
             store.saveRun(runId, graph.name(), spec, sweep, h, session, selected, warnings, seconds, benchmark, benchmarkCurve);
         }
         return new StrategyRunSummary(runId, sessionId, sweep.configurations(), h.configurationsInSession(), h.runsInSession(),

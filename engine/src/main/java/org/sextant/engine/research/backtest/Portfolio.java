@@ -44,25 +44,14 @@ public final class Portfolio {
     }
 
     /**
-     * Backtests every asset with its weights and sums the returns (weights are fractions of the
-     * whole portfolio, so per-asset returns add).
+     * The book's returns with its weights as fractions of the whole portfolio, traded back to them
+     * whenever the bars' moves make them drift (and charged for it): see {@link StrategyBacktestKernel}.
      *
      * @param exposure if not null, receives the gross exposure per bar
-     * @param traded   if not null, receives the total position traded per bar
+     * @param traded   if not null, receives the total position traded per bar, rebalancing included
      */
     public static double[] returns(double[][] weights, double[][] open, double[][] close, Execution execution, Costs costs,
                                    double[] exposure, double[] traded) {
-        int len = close[0].length;
-        double[] out = new double[len];
-        double[] held = new double[len], dq = new double[len];
-        for (int a = 0; a < close.length; a++) {
-            double[] r = StrategyBacktestKernel.returns(weights[a], open == null ? null : open[a], close[a], execution, costs, held, dq);
-            for (int t = 0; t < len; t++) {
-                out[t] += r[t];
-                if (exposure != null) exposure[t] += Math.abs(held[t]);
-                if (traded != null) traded[t] += dq[t];
-            }
-        }
-        return out;
+        return StrategyBacktestKernel.returns(weights, open, close, execution, costs, 0, null, exposure, traded);
     }
 }

@@ -1,46 +1,102 @@
 package org.sextant.engine.research.backtest;
 
 /**
- * Turns target positions into strategy returns over primitive arrays. target[t] is the position
- * wanted after seeing bar t's close (NaN means flat). It is filled on the next bar, never on bar t.
+ * Turns target weights into strategy returns over primitive arrays. target[a][t] is asset a's
+ * weight (a fraction of equity) wanted after seeing bar t's close (NaN means flat). It is filled on
+ * the next bar, never on bar t.
  *
- * <p>NEXT_CLOSE: the position held over bar t (close t-1 to close t) is target[t-2], and the
- * trade at close t costs |target[t-1] - target[t-2]| * cost. NEXT_OPEN: bar t's overnight gap
- * (close t-1 to open t) is earned by target[t-2], the trade happens at open t, and the intraday
- * move (open t to close t) is earned by target[t-1].
+ * <p>NEXT_CLOSE: the weights held over bar t were set at close t-1 to target[t-2]; at close t they
+ * have drifted with bar t's moves (w(1+r_a)/(1+R), R the portfolio's return) and are traded to
+ * target[t-1], costing the sum of |target - drifted| times the cost rate. NEXT_OPEN: the weights set
+ * at open t-1 drift over its intraday move and bar t's overnight gap, and are traded at open t to
+ * target[t-1], which then earns bar t's intraday move. So holding a weight other than one asset at 1
+ * (0.5, 5, several assets, a short) pays for the trades back to it that the bars' moves force; one
+ * asset held at 1 never drifts and pays its entry only.
+ *
+ * <p>A rebalancing band b leaves an asset untraded while its drifted weight is within b of its
+ * target (it keeps drifting, and earns at its drifted weight); a target of 0 is always traded to.
  */
 public final class StrategyBacktestKernel {
     private StrategyBacktestKernel() {}
 
     /**
-     * @param open    opening prices (may be null for NEXT_CLOSE)
-     * @param held    if not null, receives the position held at the close of each bar
-     * @param traded  if not null, receives the absolute position change traded in each bar
-     * @return one return per bar, 0 on the first bar
+     * One asset's returns (see {@link #returns(double[][], double[][], double[][], Execution, Costs, double, double[][], double[], double[])}).
+     *
+     * @param held   if not null, receives the position held over each bar
+     * @param traded if not null, receives the absolute position traded in each bar
      */
     public static double[] returns(double[] target, double[] open, double[] close, Execution execution, Costs costs,
                                    double[] held, double[] traded) {
-        int n = close.length;
-        if (target.length != n) throw new IllegalArgumentException("target and close differ in length: " + target.length + " vs " + n);
-        if (execution == Execution.NEXT_OPEN && (open == null || open.length != n)) {
+        if (target.length != close.length) throw new IllegalArgumentException("target and close differ in length: " + target.length + " vs " + close.length);
+        return returns(new double[][]{target}, open == null ? null : new double[][]{open}, new double[][]{close}, execution, costs, 0,
+                held == null ? null : new double[][]{held}, null, traded);
+    }
+
+    /**
+     * A book's returns, one per bar (0 on the first).
+     *
+     * @param open     opening prices per asset (may be null for NEXT_CLOSE)
+     * @param band     rebalancing band, a weight in [0, 1): drifts within it are not traded
+     * @param held     if not null, receives each asset's weight held over each bar (NEXT_CLOSE: from the
+     *                 previous close; NEXT_OPEN: from the bar's open)
+     * @param exposure if not null, receives the gross weight held over each bar
+     * @param traded   if not null, receives the total weight traded in each bar, rebalancing included
+     */
+    public static double[] returns(double[][] target, double[][] open, double[][] close, Execution execution, Costs costs, double band,
+                                   double[][] held, double[] exposure, double[] traded) {
+        int k = close.length, n = close[0].length;
+        for (double[] w : target) if (w.length != n) throw new IllegalArgumentException("target and close differ in length: " + w.length + " vs " + n);
+        if (execution == Execution.NEXT_OPEN && (open == null || open.length != k || open[0] == null || open[0].length != n)) {
             throw new IllegalArgumentException("NEXT_OPEN execution needs opening prices for every bar");
         }
+        if (!(band >= 0 && band < 1)) throw new IllegalArgumentException("rebalancing band must be in [0, 1), got " + band);
         double c = costs.perUnit();
         double[] out = new double[n];
+        double[] w = new double[k];          // each asset's weight now: held into the bar, then drifted, then traded
         for (int t = 1; t < n; t++) {
-            double before = t >= 2 ? pos(target[t - 2]) : 0;   // held into bar t
-            double after = pos(target[t - 1]);                 // filled during bar t
-            double dq = Math.abs(after - before);
+            double dq = 0, gross = 0;
             if (execution == Execution.NEXT_CLOSE) {
-                out[t] = before * (close[t] / close[t - 1] - 1) - c * dq;
+                double portfolio = 0;
+                for (int a = 0; a < k; a++) {
+                    if (held != null) held[a][t] = w[a];
+                    gross += Math.abs(w[a]);
+                    portfolio += w[a] * (close[a][t] / close[a][t - 1] - 1);
+                }
+                for (int a = 0; a < k; a++) dq += trade(w, a, close[a][t] / close[a][t - 1] - 1, portfolio, pos(target[a][t - 1]), band);
+                out[t] = portfolio - c * dq;
             } else {
-                double gap = open[t] / close[t - 1] - 1, intraday = close[t] / open[t] - 1;
-                out[t] = (1 + before * gap) * (1 - c * dq) * (1 + after * intraday) - 1;
+                double gap = 0, intraday = 0;
+                for (int a = 0; a < k; a++) gap += w[a] * (open[a][t] / close[a][t - 1] - 1);
+                for (int a = 0; a < k; a++) {
+                    dq += trade(w, a, open[a][t] / close[a][t - 1] - 1, gap, pos(target[a][t - 1]), band);
+                    if (held != null) held[a][t] = w[a];
+                    gross += Math.abs(w[a]);
+                    intraday += w[a] * (close[a][t] / open[a][t] - 1);
+                }
+                out[t] = (1 + gap) * (1 - c * dq) * (1 + intraday) - 1;
+                // drifted over the intraday move into the close, as the next bar's gap starts from it
+                if (1 + intraday > 0) for (int a = 0; a < k; a++) w[a] = w[a] * (close[a][t] / open[a][t]) / (1 + intraday);
             }
-            if (held != null) held[t] = execution == Execution.NEXT_CLOSE ? before : after;
-            if (traded != null) traded[t] = dq;
+            if (exposure != null) exposure[t] += gross;
+            if (traded != null) traded[t] += dq;
         }
         return out;
+    }
+
+    /**
+     * Drifts asset a's weight w[a] over its return r while the book returned {@code portfolio}, trades it
+     * to {@code target} unless the band spares it, and returns the weight traded. Taken as
+     * |w(1+r) - target(1+R)| / (1+R), so an asset held alone at 1 (R = r) drifts by exactly 0.
+     */
+    private static double trade(double[] w, int a, double r, double portfolio, double target, double band) {
+        double off = 1 + portfolio > 0 ? Math.abs(w[a] * (1 + r) - target * (1 + portfolio)) / (1 + portfolio)
+                : Math.abs(target - w[a]);               // equity gone (a ruin): nothing left to drift, the run stops here
+        if (target != 0 && off <= band) {
+            if (1 + portfolio > 0) w[a] = w[a] * (1 + r) / (1 + portfolio);
+            return 0;
+        }
+        w[a] = target;
+        return off;
     }
 
     private static double pos(double x) {

@@ -260,7 +260,7 @@ public final class GraphSweep implements SweepKernel {
         ComposedNode root = graph.node(graph.root());
         double[][] weights = eval(graph.node(root.inputs().get("weights")), cfg);
         Map<String, Object> p = cfg.get(root.id());
-        double[] r = Portfolio.returns(weights, universe.open(), universe.close(), fill(p), costs(p), exposure, traded);
+        double[] r = StrategyBacktestKernel.returns(weights, universe.open(), universe.close(), fill(p), costs(p), band(p), null, exposure, traded);
         Ruin.stop(r, exposure, traded); // equity that reaches 0 stays there: nothing held, earned or traded after it
         for (int t = 0; t < r.length; t++) returns[t] += r[t];
     }
@@ -268,7 +268,7 @@ public final class GraphSweep implements SweepKernel {
     @Override
     public Holding holding(int k) {
         Map<String, Object> p = graph.configuration(k).get(graph.root());
-        return Holding.of(universe.symbols(), universe.open(), universe.close(), fill(p), costs(p));
+        return Holding.of(universe.symbols(), universe.open(), universe.close(), fill(p), costs(p), band(p));
     }
 
     @Override
@@ -278,17 +278,20 @@ public final class GraphSweep implements SweepKernel {
         double[][] weights = eval(graph.node(root.inputs().get("weights")), cfg);
         Map<String, Object> p = cfg.get(root.id());
         double[][] held = new double[universe.assets()][universe.bars()];
-        for (int a = 0; a < held.length; a++) {
-            StrategyBacktestKernel.returns(weights[a], universe.open() == null ? null : universe.open()[a], universe.close()[a], fill(p), costs(p), held[a], null);
-        }
+        double[] r = StrategyBacktestKernel.returns(weights, universe.open(), universe.close(), fill(p), costs(p), band(p), held, null, null);
         // a ruined configuration holds nothing after its ruin, as run() has it
-        int ruin = Ruin.stop(Portfolio.returns(weights, universe.open(), universe.close(), fill(p), costs(p), null, null), null, null);
+        int ruin = Ruin.stop(r, null, null);
         if (ruin >= 0) for (double[] h : held) java.util.Arrays.fill(h, ruin + 1, h.length, 0);
         return held;
     }
 
     private static Execution fill(Map<String, Object> p) {
         return p.get("fill").equals("next_open") ? Execution.NEXT_OPEN : Execution.NEXT_CLOSE;
+    }
+
+    /** The drift of a weight from its target left untraded (0: every drift is traded back). */
+    private static double band(Map<String, Object> p) {
+        return (double) p.get("rebalance_band");
     }
 
     private static Costs costs(Map<String, Object> p) {

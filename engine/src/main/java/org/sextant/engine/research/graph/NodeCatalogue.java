@@ -99,10 +99,12 @@ public final class NodeCatalogue {
                 ports("position", POSITION), WEIGHTS));
         l.add(node("top_n", "portfolio", "1/N in each of the N assets with the highest score at each bar.", ports("score", SERIES), WEIGHTS,
                 integer("n", "assets held", 1, 10_000, null)));
-        l.add(node("execution", "execution", "Fills the weights at the next bar's open or close (never the signal's own bar) and charges costs.",
+        l.add(node("execution", "execution", "Fills the weights at the next bar's open or close (never the signal's own bar), trades them back as prices move them, and charges costs on every trade.",
                 ports("weights", WEIGHTS), STRATEGY, choice("fill", "when orders fill", "next_close", "next_open", "next_close"),
                 number("cost_bps", "commission, basis points of value traded", 0, 1000, 0.0),
-                number("slippage_bps", "slippage, basis points of value traded", 0, 1000, 0.0)));
+                number("slippage_bps", "slippage, basis points of value traded", 0, 1000, 0.0),
+                number("rebalance_band", "drift of an asset's weight from its target left untraded, a fraction of equity (0.02: trade back"
+                        + " only beyond 2 points; 0: every bar); a target of 0 is always traded to", 0, 0.5, 0.0)));
         return List.copyOf(l);
     }
 

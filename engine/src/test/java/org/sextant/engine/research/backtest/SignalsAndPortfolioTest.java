@@ -49,7 +49,7 @@ class SignalsAndPortfolioTest {
     }
 
     @Test
-    void equalWeightPortfolioAddsAssetReturns() {
+    void equalWeightPortfolioAddsAssetReturnsAndTradesBackToEqualWeights() {
         double[][] close = {{10, 10, 11, 11}, {20, 20, 20, 22}};
         double[][] w = Portfolio.equalWeight(new double[][]{{1, 1, 1, 1}, {1, 1, 1, 1}});
         double[] exposure = new double[4], traded = new double[4];
@@ -57,6 +57,7 @@ class SignalsAndPortfolioTest {
         assertEquals(0.5 * 0.1, r[2], 1e-15);
         assertEquals(0.5 * 0.1, r[3], 1e-15);
         assertArrayEquals(new double[]{0, 0, 1, 1}, exposure, 1e-15);
-        assertArrayEquals(new double[]{0, 1, 0, 0}, traded, 1e-15);
+        // over bar 2 asset 0 rose 10%, the book 5%: its half drifted to 0.55/1.05 and the other's to 0.5/1.05, each traded 1/42 back to half
+        assertArrayEquals(new double[]{0, 1, 1.0 / 21, 1.0 / 21}, traded, 1e-15);
     }
 }

@@ -66,19 +66,30 @@ public final class RsiThresholdSweep implements SweepKernel {
     @Override
     public void run(int k, double[] ret, double[] expo, double[] traded) {
         int assets = universe.assets(), bars = universe.bars();
-        double w = 1.0 / assets, c = cost, lo = lower[k], hi = upper[k];
+        double w = 1.0 / assets, lo = lower[k], hi = upper[k];
         for (int a = 0; a < assets; a++) {
             double[] x = rsi[a][lenIdx[k]], r = barReturn[a];
             double before = 0, after = step(0, x[0], lo, hi);
             for (int t = 1; t < bars; t++) {
-                double dq = Math.abs(after - before);
-                ret[t] += w * (before * r[t] - c * dq);
+                ret[t] += w * (before * r[t]);
                 expo[t] += w * before;
-                traded[t] += w * dq;
                 before = after;
                 after = step(after, x[t], lo, hi);
             }
         }
+        BookTrades.charge(targets(k), barReturn, cost, ret, traded);
+    }
+
+    /** Configuration k's weight per asset decided at each bar. */
+    private double[][] targets(int k) {
+        double w = 1.0 / universe.assets();
+        double[][] target = new double[universe.assets()][universe.bars()];
+        for (int a = 0; a < target.length; a++) {
+            double[] x = rsi[a][lenIdx[k]];
+            double state = 0;
+            for (int t = 0; t < target[a].length; t++) target[a][t] = (state = step(state, x[t], lower[k], upper[k])) * w;
+        }
+        return target;
     }
 
     /** Configurations with the same RSI length run four at a time, reading the RSI and returns once. */
@@ -98,27 +109,26 @@ public final class RsiThresholdSweep implements SweepKernel {
 
     private void runFour(int k, int i, double[][] ret, double[][] expo, double[][] traded) {
         int assets = universe.assets(), bars = universe.bars();
-        double w = 1.0 / assets, c = cost;
+        double w = 1.0 / assets;
         double lo0 = lower[k], lo1 = lower[k + 1], lo2 = lower[k + 2], lo3 = lower[k + 3];
         double hi0 = upper[k], hi1 = upper[k + 1], hi2 = upper[k + 2], hi3 = upper[k + 3];
         double[] r0 = ret[i], r1 = ret[i + 1], r2 = ret[i + 2], r3 = ret[i + 3];
         double[] e0 = expo[i], e1 = expo[i + 1], e2 = expo[i + 2], e3 = expo[i + 3];
-        double[] d0 = traded[i], d1 = traded[i + 1], d2 = traded[i + 2], d3 = traded[i + 3];
         for (int a = 0; a < assets; a++) {
             double[] x = rsi[a][lenIdx[k]], r = barReturn[a];
             double b0 = 0, b1 = 0, b2 = 0, b3 = 0;
             double a0 = step(0, x[0], lo0, hi0), a1 = step(0, x[0], lo1, hi1), a2 = step(0, x[0], lo2, hi2), a3 = step(0, x[0], lo3, hi3);
             for (int t = 1; t < bars; t++) {
                 double rt = r[t], xt = x[t];
-                double q0 = Math.abs(a0 - b0), q1 = Math.abs(a1 - b1), q2 = Math.abs(a2 - b2), q3 = Math.abs(a3 - b3);
-                r0[t] += w * (b0 * rt - c * q0); e0[t] += w * b0; d0[t] += w * q0;
-                r1[t] += w * (b1 * rt - c * q1); e1[t] += w * b1; d1[t] += w * q1;
-                r2[t] += w * (b2 * rt - c * q2); e2[t] += w * b2; d2[t] += w * q2;
-                r3[t] += w * (b3 * rt - c * q3); e3[t] += w * b3; d3[t] += w * q3;
+                r0[t] += w * (b0 * rt); e0[t] += w * b0;
+                r1[t] += w * (b1 * rt); e1[t] += w * b1;
+                r2[t] += w * (b2 * rt); e2[t] += w * b2;
+                r3[t] += w * (b3 * rt); e3[t] += w * b3;
                 b0 = a0; b1 = a1; b2 = a2; b3 = a3;
                 a0 = step(a0, xt, lo0, hi0); a1 = step(a1, xt, lo1, hi1); a2 = step(a2, xt, lo2, hi2); a3 = step(a3, xt, lo3, hi3);
             }
         }
+        for (int j = 0; j < 4; j++) BookTrades.charge(targets(k + j), barReturn, cost, ret[i + j], traded[i + j]);
     }
 
     /** Hysteresis as in Signals.threshold; NaN (warm-up) keeps the state, which starts flat. */

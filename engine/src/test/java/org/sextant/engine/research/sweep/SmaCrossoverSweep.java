@@ -70,19 +70,29 @@ public final class SmaCrossoverSweep implements SweepKernel {
     @Override
     public void run(int k, double[] ret, double[] expo, double[] traded) {
         int assets = universe.assets(), bars = universe.bars();
-        double w = 1.0 / assets, c = cost;
+        double w = 1.0 / assets;
         for (int a = 0; a < assets; a++) {
             double[] f = sma[a][fastIdx[k]], s = sma[a][slowIdx[k]], r = barReturn[a];
             double before = 0, after = f[0] > s[0] ? 1 : 0;   // targets of bars t-2 and t-1
             for (int t = 1; t < bars; t++) {
-                double dq = Math.abs(after - before);
-                ret[t] += w * (before * r[t] - c * dq);
+                ret[t] += w * (before * r[t]);
                 expo[t] += w * before;
-                traded[t] += w * dq;
                 before = after;
                 after = f[t] > s[t] ? 1 : 0;                // NaN during warm-up compares false: flat
             }
         }
+        BookTrades.charge(targets(k), barReturn, cost, ret, traded);
+    }
+
+    /** Configuration k's weight per asset decided at each bar. */
+    private double[][] targets(int k) {
+        double w = 1.0 / universe.assets();
+        double[][] target = new double[universe.assets()][universe.bars()];
+        for (int a = 0; a < target.length; a++) {
+            double[] f = sma[a][fastIdx[k]], s = sma[a][slowIdx[k]];
+            for (int t = 0; t < target[a].length; t++) target[a][t] = f[t] > s[t] ? w : 0;
+        }
+        return target;
     }
 
     /**
@@ -108,7 +118,7 @@ public final class SmaCrossoverSweep implements SweepKernel {
     private void runFour(int k, double[] r0, double[] r1, double[] r2, double[] r3, double[] e0, double[] e1, double[] e2, double[] e3,
                          double[] d0, double[] d1, double[] d2, double[] d3) {
         int assets = universe.assets(), bars = universe.bars();
-        double w = 1.0 / assets, c = cost;
+        double w = 1.0 / assets;
         for (int a = 0; a < assets; a++) {
             double[] f = sma[a][fastIdx[k]], r = barReturn[a];
             double[] s0 = sma[a][slowIdx[k]], s1 = sma[a][slowIdx[k + 1]], s2 = sma[a][slowIdx[k + 2]], s3 = sma[a][slowIdx[k + 3]];
@@ -116,15 +126,18 @@ public final class SmaCrossoverSweep implements SweepKernel {
             double a0 = f[0] > s0[0] ? 1 : 0, a1 = f[0] > s1[0] ? 1 : 0, a2 = f[0] > s2[0] ? 1 : 0, a3 = f[0] > s3[0] ? 1 : 0;
             for (int t = 1; t < bars; t++) {
                 double rt = r[t], ft = f[t];
-                double q0 = Math.abs(a0 - b0), q1 = Math.abs(a1 - b1), q2 = Math.abs(a2 - b2), q3 = Math.abs(a3 - b3);
-                r0[t] += w * (b0 * rt - c * q0); e0[t] += w * b0; d0[t] += w * q0;
-                r1[t] += w * (b1 * rt - c * q1); e1[t] += w * b1; d1[t] += w * q1;
-                r2[t] += w * (b2 * rt - c * q2); e2[t] += w * b2; d2[t] += w * q2;
-                r3[t] += w * (b3 * rt - c * q3); e3[t] += w * b3; d3[t] += w * q3;
+                r0[t] += w * (b0 * rt); e0[t] += w * b0;
+                r1[t] += w * (b1 * rt); e1[t] += w * b1;
+                r2[t] += w * (b2 * rt); e2[t] += w * b2;
+                r3[t] += w * (b3 * rt); e3[t] += w * b3;
                 b0 = a0; b1 = a1; b2 = a2; b3 = a3;
                 a0 = ft > s0[t] ? 1 : 0; a1 = ft > s1[t] ? 1 : 0; a2 = ft > s2[t] ? 1 : 0; a3 = ft > s3[t] ? 1 : 0;
             }
         }
+        BookTrades.charge(targets(k), barReturn, cost, r0, d0);
+        BookTrades.charge(targets(k + 1), barReturn, cost, r1, d1);
+        BookTrades.charge(targets(k + 2), barReturn, cost, r2, d2);
+        BookTrades.charge(targets(k + 3), barReturn, cost, r3, d3);
     }
 
     @Override
