@@ -3,24 +3,19 @@ package org.sextant.engine.research.sweep;
 /**
  * The trades of a weighted book filled at the next close, for the hand-written sweep kernels: each
  * asset's weight drifts with its bar's move and is traded back to its target (StrategyBacktestKernel),
- * so the kernels charge what the engine's book charges.
+ * so the kernels charge what the engine's book charges. A kernel first adds the book's returns
+ * before costs, then each asset's {@link #off} into traded, then {@link #charge}s them.
  */
 final class BookTrades {
     private BookTrades() {}
 
-    /**
-     * Charges the trades into {@code ret} (holding the book's returns before costs) and adds them to
-     * {@code traded}. {@code target[a][t]}: asset a's weight decided at bar t, held over bar t+2.
-     */
-    static void charge(double[][] target, double[][] barReturn, double cost, double[] ret, double[] traded) {
-        for (int t = 1; t < ret.length; t++) {
-            double book = ret[t], dq = 0;
-            for (int a = 0; a < target.length; a++) {
-                double before = t >= 2 ? target[a][t - 2] : 0, after = target[a][t - 1], r = barReturn[a][t];
-                dq += Math.abs(before * (1 + r) - after * (1 + book)) / (1 + book);
-            }
-            ret[t] = book - cost * dq;
-            traded[t] += dq;
-        }
+    /** The weight traded at a bar's close: {@code before} drifted by the asset's move r and the book's, back to {@code after}. */
+    static double off(double before, double after, double r, double book) {
+        return Math.abs(before * (1 + r) - after * (1 + book)) / (1 + book);
+    }
+
+    /** Charges the trades summed in {@code traded} into {@code ret}, which holds the book's returns before costs. */
+    static void charge(double[] ret, double[] traded, double cost) {
+        for (int t = 1; t < ret.length; t++) ret[t] = ret[t] - cost * traded[t];
     }
 }

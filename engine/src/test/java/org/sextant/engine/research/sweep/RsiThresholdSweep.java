@@ -77,19 +77,22 @@ public final class RsiThresholdSweep implements SweepKernel {
                 after = step(after, x[t], lo, hi);
             }
         }
-        BookTrades.charge(targets(k), barReturn, cost, ret, traded);
+        chargeTrades(k, ret, traded);
     }
 
-    /** Configuration k's weight per asset decided at each bar. */
-    private double[][] targets(int k) {
-        double w = 1.0 / universe.assets();
-        double[][] target = new double[universe.assets()][universe.bars()];
-        for (int a = 0; a < target.length; a++) {
-            double[] x = rsi[a][lenIdx[k]];
-            double state = 0;
-            for (int t = 0; t < target[a].length; t++) target[a][t] = (state = step(state, x[t], lower[k], upper[k])) * w;
+    /** Adds configuration k's trades into {@code traded} and charges them into {@code ret}, which holds its returns before costs. */
+    private void chargeTrades(int k, double[] ret, double[] traded) {
+        double w = 1.0 / universe.assets(), lo = lower[k], hi = upper[k];
+        for (int a = 0; a < universe.assets(); a++) {
+            double[] x = rsi[a][lenIdx[k]], r = barReturn[a];
+            double before = 0, after = step(0, x[0], lo, hi);
+            for (int t = 1; t < ret.length; t++) {
+                traded[t] += BookTrades.off(w * before, w * after, r[t], ret[t]);
+                before = after;
+                after = step(after, x[t], lo, hi);
+            }
         }
-        return target;
+        BookTrades.charge(ret, traded, cost);
     }
 
     /** Configurations with the same RSI length run four at a time, reading the RSI and returns once. */
@@ -128,7 +131,7 @@ public final class RsiThresholdSweep implements SweepKernel {
                 a0 = step(a0, xt, lo0, hi0); a1 = step(a1, xt, lo1, hi1); a2 = step(a2, xt, lo2, hi2); a3 = step(a3, xt, lo3, hi3);
             }
         }
-        for (int j = 0; j < 4; j++) BookTrades.charge(targets(k + j), barReturn, cost, ret[i + j], traded[i + j]);
+        for (int j = 0; j < 4; j++) chargeTrades(k + j, ret[i + j], traded[i + j]);
     }
 
     /** Hysteresis as in Signals.threshold; NaN (warm-up) keeps the state, which starts flat. */

@@ -81,18 +81,16 @@ public final class SmaCrossoverSweep implements SweepKernel {
                 after = f[t] > s[t] ? 1 : 0;                // NaN during warm-up compares false: flat
             }
         }
-        BookTrades.charge(targets(k), barReturn, cost, ret, traded);
-    }
-
-    /** Configuration k's weight per asset decided at each bar. */
-    private double[][] targets(int k) {
-        double w = 1.0 / universe.assets();
-        double[][] target = new double[universe.assets()][universe.bars()];
-        for (int a = 0; a < target.length; a++) {
-            double[] f = sma[a][fastIdx[k]], s = sma[a][slowIdx[k]];
-            for (int t = 0; t < target[a].length; t++) target[a][t] = f[t] > s[t] ? w : 0;
+        for (int a = 0; a < assets; a++) {
+            double[] f = sma[a][fastIdx[k]], s = sma[a][slowIdx[k]], r = barReturn[a];
+            double before = 0, after = f[0] > s[0] ? w : 0;
+            for (int t = 1; t < bars; t++) {
+                traded[t] += BookTrades.off(before, after, r[t], ret[t]);
+                before = after;
+                after = f[t] > s[t] ? w : 0;
+            }
         }
-        return target;
+        BookTrades.charge(ret, traded, cost);
     }
 
     /**
@@ -134,10 +132,20 @@ public final class SmaCrossoverSweep implements SweepKernel {
                 a0 = ft > s0[t] ? 1 : 0; a1 = ft > s1[t] ? 1 : 0; a2 = ft > s2[t] ? 1 : 0; a3 = ft > s3[t] ? 1 : 0;
             }
         }
-        BookTrades.charge(targets(k), barReturn, cost, r0, d0);
-        BookTrades.charge(targets(k + 1), barReturn, cost, r1, d1);
-        BookTrades.charge(targets(k + 2), barReturn, cost, r2, d2);
-        BookTrades.charge(targets(k + 3), barReturn, cost, r3, d3);
+        for (int a = 0; a < assets; a++) {
+            double[] f = sma[a][fastIdx[k]], r = barReturn[a];
+            double[] s0 = sma[a][slowIdx[k]], s1 = sma[a][slowIdx[k + 1]], s2 = sma[a][slowIdx[k + 2]], s3 = sma[a][slowIdx[k + 3]];
+            double b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+            double a0 = f[0] > s0[0] ? w : 0, a1 = f[0] > s1[0] ? w : 0, a2 = f[0] > s2[0] ? w : 0, a3 = f[0] > s3[0] ? w : 0;
+            for (int t = 1; t < bars; t++) {
+                double rt = r[t], ft = f[t];
+                d0[t] += BookTrades.off(b0, a0, rt, r0[t]); d1[t] += BookTrades.off(b1, a1, rt, r1[t]);
+                d2[t] += BookTrades.off(b2, a2, rt, r2[t]); d3[t] += BookTrades.off(b3, a3, rt, r3[t]);
+                b0 = a0; b1 = a1; b2 = a2; b3 = a3;
+                a0 = ft > s0[t] ? w : 0; a1 = ft > s1[t] ? w : 0; a2 = ft > s2[t] ? w : 0; a3 = ft > s3[t] ? w : 0;
+            }
+        }
+        BookTrades.charge(r0, d0, cost); BookTrades.charge(r1, d1, cost); BookTrades.charge(r2, d2, cost); BookTrades.charge(r3, d3, cost);
     }
 
     @Override
