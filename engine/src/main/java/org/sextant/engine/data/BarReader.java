@@ -19,10 +19,17 @@ import org.sextant.engine.store.Store;
 public final class BarReader {
     /** Entries of what is derived from whole series kept per reader: a few dozen symbol-intervals, each a few days' counts. */
     static final int CACHE_ENTRIES = 64;
+    /**
+     * Symbols whose stored intervals are kept per reader, apart from the costly whole-series values above so that a scan
+     * of a large universe does not push those out: a few labels each (a symbol is at most 64 characters), about 3 MB
+     * when full; beyond it the least recently read symbols are scanned again.
+     */
+    static final int INTERVAL_ENTRIES = 10_000;
 
     private final Store store;
     private final BarReadCache derived;
-    /** False only for the benchmark's baseline: every read resamples the whole series and list_symbols counts every call. */
+    private final BarReadCache intervals;
+    /** False only for the benchmark's baseline: every read scans the stored intervals and resamples the whole series, and list_symbols counts every call. */
     private final boolean windows;
 
     /** A reader that keeps what it derives from whole series (outside-session counts, trading-day spans) per data version. */
@@ -39,6 +46,7 @@ public final class BarReader {
     BarReader(Store store, int cacheEntries, boolean windows) {
         this.store = store;
         this.derived = new BarReadCache(cacheEntries);
+        this.intervals = new BarReadCache(cacheEntries == 0 ? 0 : INTERVAL_ENTRIES);
         this.windows = windows;
     }
 
@@ -65,9 +73,18 @@ public final class BarReader {
         });
     }
 
-    /** The intervals stored for one symbol (finest first; daily prices count as 1d); empty when it has none. */
-    // dup: the JDBC bind-and-read shape every store query has; the statement and its row differ
+    /**
+     * The intervals stored for one symbol (finest first; daily prices count as 1d); empty when it has none. A scan of
+     * the symbol's bars that every read, span and outside-session count starts with, so it is kept per data version:
+     * a page of bars no longer scans them all once more.
+     */
     public List<String> storedIntervals(String symbol) {
+        if (!windows) return scannedIntervals(symbol);
+        return intervals.get(symbol, store.commits(), () -> scannedIntervals(symbol));
+    }
+
+    // dup: the JDBC bind-and-read shape every store query has; the statement and its row differ
+    private List<String> scannedIntervals(String symbol) {
         return store.read(c -> {
             List<String> out = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement(
@@ -79,7 +96,7 @@ public final class BarReader {
                     while (r.next()) out.add(r.getString(1));
                 }
             }
-            return out;
+            return List.copyOf(out); // kept: no caller may change it
         });
     }
 

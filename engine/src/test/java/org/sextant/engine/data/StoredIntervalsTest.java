@@ -2,6 +2,7 @@ package org.sextant.engine.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.file.Path;
 import java.sql.Statement;
@@ -66,6 +67,22 @@ class StoredIntervalsTest {
             write("DELETE FROM bars WHERE symbol = 'ZZKEPT'");
         }
         assertNull(reader.storedIntervals().get("ZZKEPT"), "and its removal");
+    }
+
+    /** One symbol's intervals (every read of its bars starts with them) are kept per data version: a write is seen at once. */
+    @Test
+    void oneSymbolsKeptIntervalsFollowEveryWrite() {
+        BarReader reader = new BarReader(store);
+        assertEquals(List.of(), reader.storedIntervals("ZZONE"));
+        write("INSERT INTO bars VALUES ('ZZONE', '1h', TIMESTAMP '2020-01-06 14:30', 1, 2, 0.5, 1.5, 10, 'test')");
+        try {
+            List<String> stored = reader.storedIntervals("ZZONE");
+            assertEquals(List.of("1h"), stored);
+            assertSame(stored, reader.storedIntervals("ZZONE"), "asked again before any write: the kept answer, no scan of the bars");
+        } finally {
+            write("DELETE FROM bars WHERE symbol = 'ZZONE'");
+        }
+        assertEquals(List.of(), reader.storedIntervals("ZZONE"), "and its removal");
     }
 
     private static void write(String sql) {
