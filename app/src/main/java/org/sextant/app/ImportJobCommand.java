@@ -59,6 +59,7 @@ final class ImportJobCommand extends HomeCommand {
             out.append(scan ? String.format("  %d of the %d forecasts fitted again here from the store's closes, each as the job wrote it%n", r.replayed(), r.replayedOf())
                     : String.format("  errors and coverage recounted from the store's closes; %d of the %d origins fitted again here, each as the job wrote it%n",
                     r.replayed(), r.replayedOf()));
+            if (scan && r.unmeasured() != null) out.append(String.format("  %s%n", r.unmeasured()));
             int symbols = r.imported().size(), reached = Math.min(r.replayed(), symbols);
             if (!scan && reached < symbols) { // the budget ran out in the first round: each symbol's best-looking origin, symbols in a random order
                 out.append(String.format(java.util.Locale.ROOT, "  the import's budget reached %d of the %d symbols (drawn at random: each had a %.0f%% chance of being fitted again)%n",

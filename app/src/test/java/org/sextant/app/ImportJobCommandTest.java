@@ -31,6 +31,16 @@ class ImportJobCommandTest {
                         .replace(System.lineSeparator(), "\n"), "a budget that ran out says so");
     }
 
+    @Test
+    void aScanSampleTheBudgetEndedSaysWhatItLeft() {
+        String left = "the 60 s budget fitted again 3 of the 45 forecasts ranked first (by reward/risk as the files and as the store's closes rank them)"
+                + " and 0 of the 255 others, drawn at random: each other had a 0% chance";
+        assertEquals("imported forecast scan: the live forecasts of 300 symbols from /data/out\n"
+                        + "  3 of the 300 forecasts fitted again here from the store's closes, each as the job wrote it\n  " + left + "\n",
+                ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_SCAN, java.util.Collections.nCopies(300, "S"), List.of(), null, 3, 300, left),
+                        Path.of("/data/out")).replace(System.lineSeparator(), "\n"));
+    }
+
     @org.junit.jupiter.api.io.TempDir Path dir;
     @org.junit.jupiter.api.extension.RegisterExtension
     final ConsoleCapture console = new ConsoleCapture();

@@ -13,7 +13,8 @@ import org.sextant.engine.research.StrategyRunSummary;
  * forecast backtest's origins, the import fitted again from the store's closes, or of a strategy sweep's configurations it
  * measured again from the store's prices, each coming out as the job wrote it; {@code replayedOf} of how many (the forecasts
  * stored, the backtests' scored origins, the configurations): the import's budget (docs/scale-out.md) may not reach them all;
- * {@code unmeasured} says what of a strategy sweep the replay's budget left unmeasured (groups of repeated returns), null when nothing.
+ * {@code unmeasured} says what the replay's budget left unchecked, null when nothing: of a strategy sweep the groups of repeated
+ * returns, of a forecast scan the forecasts ranked first and the others, with the chance each other had.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobImport(String job, List<String> imported, List<Map<String, Object>> failed, StrategyRunSummary run, Integer replayed, Integer replayedOf,

@@ -47,7 +47,7 @@ public final class ScaleOutExchange {
                     Math.toIntExact(recorded.run().configurations()), recorded.unmeasured());
         }
         ForecastService.ForecastJobImport imported = kind.equals(JobOutput.FORECAST_SCAN) ? importForecastScanJob(folder) : importForecastBacktestJob(folder);
-        return new JobImport(kind, imported.imported(), imported.failed(), null, imported.replayed(), imported.replayedOf(), null);
+        return new JobImport(kind, imported.imported(), imported.failed(), null, imported.replayed(), imported.replayedOf(), imported.unfitted());
     }
 
     /** Every symbol's backtest stored as a local forecast job stores it; the symbols the job reported failed are named. A writer. */

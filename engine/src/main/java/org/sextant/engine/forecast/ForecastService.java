@@ -389,10 +389,10 @@ public final class ForecastService {
             }
             imported.add(f.symbol());
         }
-        int replayed = replay(List.copyOf(toStore.values()), toStore.keySet().stream().map(storeRanks::get).toList(), replay);
+        ScanReplay.Sample replayed = replay(List.copyOf(toStore.values()), toStore.keySet().stream().map(storeRanks::get).toList(), replay);
         forecasts.save(toStore.values().stream().map(ForecastScanImport.Requested::forecast).toList()); // one transaction: a stopped import stores none
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-        return new ForecastJobImport(imported, failed, replayed, toStore.size());
+        return new ForecastJobImport(imported, failed, replayed.chosen().size(), toStore.size(), replayed.unfitted(replay.budgetSeconds()));
     }
 
     /**
@@ -400,10 +400,10 @@ public final class ForecastService {
      * origin (checked above to be the job's), and refuses the output, naming the symbol, when one differs; how many it fitted.
      * {@code storeRanks}: each one's reward/risk as the store's closes rank it ({@link ScanStoreRanks}).
      */
-    private int replay(List<ForecastScanImport.Requested> toStore, List<double[]> storeRanks, ScanReplay replay) {
+    private ScanReplay.Sample replay(List<ForecastScanImport.Requested> toStore, List<double[]> storeRanks, ScanReplay replay) {
         List<StoredForecast> fs = toStore.stream().map(ForecastScanImport.Requested::forecast).toList();
-        List<Integer> chosen = replay.chosen(fs, f -> LiveForecastCost.estimatedSeconds(models, f.historyRows(), f.model(), f.horizon()), storeRanks);
-        for (int i : chosen) {
+        ScanReplay.Sample sample = replay.sample(fs, f -> LiveForecastCost.estimatedSeconds(models, f.historyRows(), f.model(), f.horizon()), storeRanks);
+        for (int i : sample.chosen()) {
             ForecastScanImport.Requested r = toStore.get(i);
             StoredForecast f = r.forecast();
             PriceSeries upTo = prices.closes(f.symbol(), null, f.origin());
@@ -418,7 +418,7 @@ public final class ForecastService {
                         + f.origin() + " (fitted again here, " + wrong + " differs)", "forecast-scan");
             }
         }
-        return chosen.size();
+        return sample;
     }
 
     /** Why a job's forecast cannot be checked against the store (its symbol is not among {@code stored}, it names no closes), or null. */
@@ -443,9 +443,14 @@ public final class ForecastService {
 
     /**
      * What an import of a forecast job stored ({@code imported}: symbols), the symbols it could not use, with the reason, and
-     * for a scan how many of its forecasts were fitted again and matched, for backtests how many origins ({@code replayed}).
+     * for a scan how many of its forecasts were fitted again and matched, for backtests how many origins ({@code replayed}),
+     * and for a scan whose sample the budget ended, what it left unfitted ({@code unfitted}, null when nothing).
      */
-    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf) {}
+    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf, String unfitted) {
+        public ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf) {
+            this(imported, failed, replayed, replayedOf, null);
+        }
+    }
 
     private ForecastBacktestRun.Computed backtestRun(PriceSeries p, String model, Integer horizon, String origins, Double evalFraction,
                                                      double[] levels, JobContext ctx) {

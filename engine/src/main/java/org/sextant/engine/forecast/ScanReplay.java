@@ -3,7 +3,6 @@ package org.sextant.engine.forecast;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 import java.util.random.RandomGenerator;
 import org.sextant.engine.exchange.ImportBudget;
@@ -11,20 +10,21 @@ import org.sextant.engine.forecast.store.StoredForecast;
 
 /**
  * Which forecasts of a scale-out scan's import are fitted again from the store's closes and must come out as the job
- * wrote them (docs/scale-out.md): all of them when their estimated fits take at most {@code budgetSeconds}, else, at
- * each level, the {@code best} ranked by reward/risk as the files rank them (what a user acts on: a forecast raised to
- * the top), the {@code best} the store's closes rank first and the {@code best} the files rank furthest below where
- * the store's closes rank them ({@link ScanStoreRanks}: the real winner lowered), then {@code random} others drawn by
- * {@code chance}, which the writer of the files cannot predict, and more drawn while their fits fit in the budget.
+ * wrote them (docs/scale-out.md): all of them when their estimated fits take at most {@code budgetSeconds}, else, as far
+ * as the budget's estimated fits reach, first the ranked picks: at each level the {@code best} ranked by reward/risk as
+ * the files rank them (what a user acts on: a forecast raised to the top), the {@code best} the store's closes rank first
+ * and the {@code best} the files rank furthest below where the store's closes rank them ({@link ScanStoreRanks}: the real
+ * winner lowered), the first of each at every level before the second of any; then the others in an order drawn by
+ * {@code chance}, which the writer of the files cannot predict. The sample stops at the first fit that would pass the budget.
  */
-public record ScanReplay(double budgetSeconds, int best, int random, RandomGenerator chance) {
+public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance) {
     /** An import's replay: within {@link ImportBudget#SECONDS} of fits, a whole drift or theta scan of hundreds of symbols. */
     public static ScanReplay standard() {
-        return new ScanReplay(ImportBudget.SECONDS, 5, 20, ImportBudget.chance());
+        return new ScanReplay(ImportBudget.SECONDS, 5, ImportBudget.chance());
     }
 
     /** No replay: the import's cost without it (benchmarks). */
-    public static final ScanReplay NONE = new ScanReplay(0, 0, 0, null);
+    public static final ScanReplay NONE = new ScanReplay(-1, 0, null);
 
     /**
      * Largest difference, relative to the value, between a replayed figure and the job's. Java's arithmetic is the same
@@ -35,39 +35,88 @@ public record ScanReplay(double budgetSeconds, int best, int random, RandomGener
     static final double TOLERANCE = 1e-9;
 
     /**
-     * Indices of {@code forecasts} to replay, {@code seconds} estimating each one's fits and {@code store} giving each
-     * one's reward/risk at every level of {@link ForecastScan#LEVELS} as the store's closes rank it ({@link ScanStoreRanks#ratios}).
+     * What a replay fits again: {@code chosen} indices; of a sample, how many of the {@code ranked} picks the budget reached
+     * ({@code rankedFitted}) and how many of the {@code others} it drew ({@code drawn}). A whole replay has no ranked picks
+     * and draws every forecast.
      */
+    public record Sample(List<Integer> chosen, int ranked, int rankedFitted, int others, int drawn) {
+        /** Whether every forecast is fitted again. */
+        public boolean whole() { return drawn == others && rankedFitted == ranked; }
+
+        /** What the budget left unfitted, said plainly (the CLI's line, JobImport.unmeasured), or null when nothing. */
+        public String unfitted(double budgetSeconds) {
+            if (whole()) return null;
+            String budget = String.format(java.util.Locale.ROOT, budgetSeconds >= 1 ? "%.0f" : "%.2g", budgetSeconds);
+            return String.format(java.util.Locale.ROOT, "the %s s budget fitted again %d of the %d forecasts ranked first (by reward/risk as the files"
+                    + " and as the store's closes rank them)", budget, rankedFitted, ranked)
+                    + (others == 0 ? "" : String.format(java.util.Locale.ROOT, " and %d of the %d others, drawn at random: each other had a %s chance",
+                    drawn, others, percent(drawn, others)));
+        }
+
+        /** {@code part} in {@code of} as a percentage a reader can trust: never 0% for a chance above 0, nor 100% below it. */
+        private static String percent(int part, int of) {
+            double p = 100.0 * part / of;
+            if (part > 0 && p < 1) return "<1%";
+            if (part < of && p > 99) return ">99%";
+            return String.format(java.util.Locale.ROOT, "%.0f%%", p);
+        }
+    }
+
+    /** Indices of {@code forecasts} to replay ({@link #sample}). */
     public List<Integer> chosen(List<StoredForecast> forecasts, ToDoubleFunction<StoredForecast> seconds, List<double[]> store) {
+        return sample(forecasts, seconds, store).chosen();
+    }
+
+    /**
+     * What of {@code forecasts} to replay, {@code seconds} estimating each one's fits and {@code store} giving each one's
+     * reward/risk at every level of {@link ForecastScan#LEVELS} as the store's closes rank it ({@link ScanStoreRanks#ratios}).
+     */
+    public Sample sample(List<StoredForecast> forecasts, ToDoubleFunction<StoredForecast> seconds, List<double[]> store) {
         int n = forecasts.size();
         double total = 0;
         for (StoredForecast f : forecasts) total += seconds.applyAsDouble(f);
-        TreeSet<Integer> pick = new TreeSet<>();
-        if (total <= budgetSeconds) {
-            for (int i = 0; i < n; i++) pick.add(i);
-            return List.copyOf(pick);
+        List<Integer> all = new ArrayList<>();
+        for (int i = 0; i < n; i++) all.add(i);
+        if (budgetSeconds >= 0 && total <= budgetSeconds) return new Sample(all, 0, 0, n, n);
+        List<Integer> ranked = ranked(forecasts, store), rest = new ArrayList<>(all);
+        rest.removeAll(new java.util.HashSet<>(ranked));
+        if (chance != null) for (int i = rest.size() - 1; i > 0; i--) java.util.Collections.swap(rest, i, chance.nextInt(i + 1));
+        List<Integer> pick = new ArrayList<>();
+        double spent = 0;
+        for (int i : chance == null ? ranked : concat(ranked, rest)) { // the first fit past the budget ends the sample
+            spent += seconds.applyAsDouble(forecasts.get(i));
+            if (spent > budgetSeconds) break;
+            pick.add(i);
         }
-        for (int l = 0; l < ForecastScan.LEVELS.length; l++) {
+        int rankedFitted = Math.min(pick.size(), ranked.size());
+        pick.sort(null);
+        return new Sample(List.copyOf(pick), ranked.size(), rankedFitted, rest.size(), pick.size() - rankedFitted);
+    }
+
+    /**
+     * The ranked picks, first things first: at each level in turn the files' best, the store's best and the files' largest
+     * fall below the store's rank, then each one's second, and so on to the {@code best}-th; each index once.
+     */
+    public List<Integer> ranked(List<StoredForecast> forecasts, List<double[]> store) {
+        int n = forecasts.size(), levels = ForecastScan.LEVELS.length;
+        List<List<Integer>> orders = new ArrayList<>();
+        for (int l = 0; l < levels; l++) {
             double level = ForecastScan.LEVELS[l];
             int at = l;
             int[] byFiles = ranks(n, i -> ratio(forecasts.get(i), level)), byStore = ranks(n, i -> store.get(i)[at]);
-            pick.addAll(first(n, best, i -> byFiles[i]));
-            pick.addAll(first(n, best, i -> byStore[i]));
-            pick.addAll(first(n, best, i -> byStore[i] - byFiles[i])); // the largest fall first (ranks count from 0 at the top)
+            orders.add(first(n, best, i -> byFiles[i]));
+            orders.add(first(n, best, i -> byStore[i]));
+            orders.add(first(n, best, i -> byStore[i] - byFiles[i])); // the largest fall first (ranks count from 0 at the top)
         }
-        List<Integer> rest = new ArrayList<>();
-        for (int i = 0; i < n; i++) if (!pick.contains(i)) rest.add(i);
-        if (chance == null) return List.copyOf(pick);
-        for (int i = rest.size() - 1; i > 0; i--) java.util.Collections.swap(rest, i, chance.nextInt(i + 1));
-        double spent = 0;
-        for (int i : pick) spent += seconds.applyAsDouble(forecasts.get(i));
-        for (int k = 0; k < rest.size(); k++) { // random drawn, then more while the budget lasts: a demotion the ranks miss is caught at that share
-            double s = seconds.applyAsDouble(forecasts.get(rest.get(k)));
-            if (k >= random && spent + s > budgetSeconds) continue;
-            spent += s;
-            pick.add(rest.get(k));
-        }
+        java.util.LinkedHashSet<Integer> pick = new java.util.LinkedHashSet<>();
+        for (int r = 0; r < best; r++) for (List<Integer> order : orders) if (r < order.size()) pick.add(order.get(r));
         return List.copyOf(pick);
+    }
+
+    private static List<Integer> concat(List<Integer> a, List<Integer> b) {
+        List<Integer> both = new ArrayList<>(a);
+        both.addAll(b);
+        return both;
     }
 
     /** Each index's place when ranked by {@code value}, highest first (0 the top; ties by index). */

@@ -21,6 +21,11 @@ public final class ScanStoreRanks {
 
     /** Reward/risk at each level of the stand-in on {@code upTo}, {@code horizon} steps on; unranked (-infinity) when too few outcomes are known. */
     public static double[] ratios(PriceSeries upTo, int horizon) {
+        return ratios(upTo, horizon, 0);
+    }
+
+    /** As above with the stand-in's median moved by {@code shift} on the log scale (its band moving with it). */
+    static double[] ratios(PriceSeries upTo, int horizon, double shift) {
         double[] r = new double[ForecastScan.LEVELS.length];
         Arrays.fill(r, Double.NEGATIVE_INFINITY);
         double[] y = PriceForecast.closes(upTo);
@@ -32,7 +37,7 @@ public final class ScanStoreRanks {
             if (o + horizon - 1 < n) scores.add(Math.log(y[o + horizon - 1] / median(y, o, horizon)) / vol[o]);
         }
         if (scores.size() < ConformalBands.MIN_RESIDUALS) return r;
-        double med = median(y, n, horizon);
+        double med = median(y, n, horizon) * Math.exp(shift);
         List<QuantileBand> own = new ArrayList<>(); // no width of its own: the scores alone make the band
         for (double level : ForecastScan.LEVELS) own.add(new QuantileBand(level, new double[]{med}, new double[]{med}));
         double[][] residuals = {scores.stream().mapToDouble(Double::doubleValue).toArray()};

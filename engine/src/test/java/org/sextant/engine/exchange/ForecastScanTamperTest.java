@@ -17,6 +17,7 @@ import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.PriceRepository;
 import org.sextant.engine.forecast.ForecastService;
+import org.sextant.engine.forecast.ScanFitBudget;
 import org.sextant.engine.forecast.ScanReplay;
 import org.sextant.engine.store.Store;
 import org.sextant.engine.testing.TempSextant;
@@ -74,7 +75,7 @@ class ForecastScanTamperTest {
         List<Map<String, Object>> genuine = ScanOutputs.genuine(prices, MODEL, HORIZON, CALIBRATION);
         Map<String, Object> last = genuine.get(2);
         Path folder = write(tmp, "both", genuine, ScanOutputs.holding(last, ScanOutputs.raised(last, 1000), true));
-        ScanReplay bestOnly = new ScanReplay(0, 1, 0, null); // no budget: a sample, of the best at each level only
+        ScanReplay bestOnly = new ScanReplay(ScanFitBudget.of(1, 600, MODEL, HORIZON), 1, null); // a budget of one fit: the files' best at 80% only
         SextantException e = assertThrows(SextantException.class, () -> forecasts.importScanJob(folder, bestOnly));
         assertTrue(e.getMessage().contains("symbol " + last.get("symbol") + ": column forecast_json is not the forecast"), e.getMessage());
         assertEquals(0, storedForecasts(store));

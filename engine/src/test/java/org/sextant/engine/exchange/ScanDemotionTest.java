@@ -15,6 +15,7 @@ import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.PriceRepository;
 import org.sextant.engine.forecast.ForecastService;
+import org.sextant.engine.forecast.ScanFitBudget;
 import org.sextant.engine.forecast.ScanReplay;
 import org.sextant.engine.forecast.store.StoredForecast;
 import org.sextant.engine.store.Store;
@@ -41,7 +42,7 @@ class ScanDemotionTest {
         rows.set(rows.indexOf(winner), demoted);
         assertTrue(rows.stream().filter(r -> ratio80(r) > ratio80(demoted)).count() >= 6, "the forge ranks the winner in the lower half");
 
-        ScanReplay ranksOnly = new ScanReplay(0, 1, 0, null); // no budget and nothing drawn: only the ranks choose
+        ScanReplay ranksOnly = new ScanReplay(ScanFitBudget.of(9, 600, "drift", 20), 1, null); // the ranked picks' budget and nothing drawn: only the ranks choose
         SextantException e = assertThrows(SextantException.class, () -> forecasts.importScanJob(ScanOutputs.write(tmp.resolve("demoted"), rows), ranksOnly));
         assertEquals("output", e.field());
         assertTrue(e.getMessage().contains("symbol " + winner.get("symbol") + ": column forecast_json is not the forecast"), e.getMessage());

@@ -15,7 +15,7 @@ import org.sextant.engine.store.Store;
  * What the replay adds to importing a scan job's output (docs/benchmarks.md, "Scan import: cost of the replay"): the
  * Dow's 30 symbols of BARS closes scanned as the job scans them (drift and theta, horizon 20, conformal), imported into
  * a fresh store without a replay (the baseline), replaying every forecast (the standard replay, within its budget) and
- * replaying a sample (the best 5 at each level and 20 drawn). Args: bars (default 2500), rounds (default 3), models (default drift,theta).
+ * replaying a sample (a budget of 10 fits: the ranked picks first, the best 5 at each level by three ranks). Args: bars (default 2500), rounds (default 3), models (default drift,theta).
  */
 public final class ScanImportReplayBench {
     public static void main(String[] args) throws Exception {
@@ -32,7 +32,7 @@ public final class ScanImportReplayBench {
                 out = ScanOutputs.write(dir.resolve(model + "-out"), rows);
             }
             for (var c : List.of(Map.entry("none (baseline)", ScanReplay.NONE), Map.entry("standard", ScanReplay.standard()),
-                    Map.entry("sample (0 s budget)", new ScanReplay(0, 5, 20, new java.security.SecureRandom())))) {
+                    Map.entry("sample (a budget of 10 fits)", new ScanReplay(org.sextant.engine.forecast.ScanFitBudget.of(10, bars, model, 20), 5, new java.security.SecureRandom())))) {
                 long[] m = JobOutputFiles.medianImport(dir, model + "-" + c.getValue().hashCode(), rounds, 30, bars, f -> f.importScanJob(out, c.getValue()).replayed());
                 System.out.printf(Locale.ROOT, "| %s | %d | %s | %d | %d |%n", model, rows.size(), c.getKey(), m[1], m[0]);
             }

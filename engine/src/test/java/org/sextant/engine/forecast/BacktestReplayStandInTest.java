@@ -89,15 +89,7 @@ class BacktestReplayStandInTest {
         return ReplayRows.of(SYMBOLS, CLOSES, (s, p) -> {
             ForecastBacktestRun.Computed honest = ForecastBacktestRun.run("naive", naive, p, HORIZON, "1", null, null, null, null);
             BiFunction<double[], Forecast, Double> scale = forge.apply(PriceForecast.closes(p), origins(honest, p));
-            Forecaster model = s != FORGED ? naive : new Forecaster() {
-                @Override public String name() { return naive.name(); }
-                @Override public int minLength(int period) { return naive.minLength(period); }
-                @Override public Forecast compute(double[] history, int period, int horizon, double[] levels) {
-                    Forecast f = naive.forecast(history, period, horizon, levels);
-                    double k = scale.apply(history, f);
-                    return f.map(naive.name(), v -> v * k);
-                }
-            };
+            Forecaster model = s != FORGED ? naive : ReplayRows.scaled(naive, scale);
             return ForecastBacktestRun.run("naive", model, p, HORIZON, "1", null, null, null, null);
         });
     }

@@ -31,4 +31,17 @@ record ReplayRows(List<BacktestReplay.Row> list, Map<String, PriceSeries> series
         }
         return new ReplayRows(list, series);
     }
+
+    /** {@code honest}'s forecasts, each scaled by what {@code scale} makes of its history and forecast: a forger's model. */
+    static Forecaster scaled(Forecaster honest, BiFunction<double[], Forecast, Double> scale) {
+        return new Forecaster() {
+            @Override public String name() { return honest.name(); }
+            @Override public int minLength(int period) { return honest.minLength(period); }
+            @Override public Forecast compute(double[] history, int period, int horizon, double[] levels) {
+                Forecast f = honest.forecast(history, period, horizon, levels);
+                double k = scale.apply(history, f);
+                return f.map(honest.name(), v -> v * k);
+            }
+        };
+    }
 }

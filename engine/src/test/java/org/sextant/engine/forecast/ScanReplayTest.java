@@ -20,11 +20,11 @@ class ScanReplayTest {
         List<StoredForecast> fs = new ArrayList<>();
         for (int i = 0; i < 40; i++) fs.add(forecast(i, 1 + i % 7, 1)); // upside grows with i % 7: 6, 13, 20, ... rank first at every level
         List<double[]> honest = fs.stream().map(ScanReplayTest::asFiled).toList();
-        assertEquals(40, new ScanReplay(40, 1, 1, new Random(1)).chosen(fs, f -> 1, honest).size());
+        assertEquals(40, new ScanReplay(40, 1, new Random(1)).chosen(fs, f -> 1, honest).size());
         fs.set(17, forecast(17, 50, 1)); // altered to rank first
-        List<Integer> sample = new ScanReplay(0, 1, 5, new Random(7)).chosen(fs, f -> 1, honest);
+        List<Integer> sample = new ScanReplay(8, 1, new Random(7)).chosen(fs, f -> 1, honest);
         assertTrue(sample.contains(17), sample.toString());
-        assertTrue(sample.size() >= 6 && sample.size() <= 8, sample.toString()); // the best by the files, by the store, the largest fall; 5 drawn
+        assertEquals(8, sample.size(), sample.toString()); // the best by the files, by the store, the largest fall; drawn to the budget
         assertEquals(List.of(), ScanReplay.NONE.chosen(fs, f -> 1, honest));
     }
 
@@ -34,11 +34,11 @@ class ScanReplayTest {
         for (int i = 0; i < 40; i++) fs.add(forecast(i, 1 + i % 7, 1));
         List<double[]> store = new ArrayList<>(fs.stream().map(ScanReplayTest::asFiled).toList());
         store.set(20, new double[]{99, 99, 99}); // the store's closes make 20 the winner; the files rank it among the last
-        assertTrue(new ScanReplay(0, 1, 0, null).chosen(fs, f -> 1, store).contains(20));
+        assertTrue(new ScanReplay(9, 1, null).chosen(fs, f -> 1, store).contains(20));
         store.set(20, asFiled(fs.get(20)));
         store.set(27, new double[]{5, 5, 5}); // 27 (upside 7) filed at 1: a fall from the top third to the bottom
         fs.set(27, forecast(27, 1, 1));
-        assertTrue(new ScanReplay(0, 1, 0, null).chosen(fs, f -> 1, store).contains(27));
+        assertTrue(new ScanReplay(9, 1, null).chosen(fs, f -> 1, store).contains(27));
     }
 
     @Test
@@ -46,10 +46,30 @@ class ScanReplayTest {
         List<StoredForecast> fs = new ArrayList<>();
         for (int i = 0; i < 40; i++) fs.add(forecast(i, 1 + i % 7, 1));
         List<double[]> honest = fs.stream().map(ScanReplayTest::asFiled).toList();
-        assertEquals(30, new ScanReplay(30, 1, 2, new Random(3)).chosen(fs, f -> 1, honest).size());
+        assertEquals(30, new ScanReplay(30, 1, new Random(3)).chosen(fs, f -> 1, honest).size());
         java.util.function.ToDoubleFunction<StoredForecast> seconds = f -> f.symbol().equals("S3") ? 6 : 1;
-        double spent = new ScanReplay(30, 1, 2, new Random(3)).chosen(fs, seconds, honest).stream().mapToDouble(i -> seconds.applyAsDouble(fs.get(i))).sum();
+        double spent = new ScanReplay(30, 1, new Random(3)).chosen(fs, seconds, honest).stream().mapToDouble(i -> seconds.applyAsDouble(fs.get(i))).sum();
         assertTrue(spent > 24 && spent <= 30, String.valueOf(spent)); // filled to the budget, never past it
+    }
+
+    @Test
+    void aTinyBudgetStopsTheRankedPicksTooAndSaysWhatItLeft() {
+        List<StoredForecast> fs = new ArrayList<>();
+        for (int i = 0; i < 300; i++) fs.add(forecast(i, 1 + i % 7, 1));
+        List<double[]> honest = fs.stream().map(ScanReplayTest::asFiled).toList();
+        ScanReplay sampling = new ScanReplay(3, 5, new Random(2));
+        List<Integer> ranked = sampling.ranked(fs, honest);
+        assertTrue(ranked.size() > 3 && ranked.size() <= 45, ranked.toString());
+        ScanReplay.Sample tiny = sampling.sample(fs, f -> 1, honest);
+        assertEquals(ranked.subList(0, 3).stream().sorted().toList(), tiny.chosen()); // the first ranked picks, nothing past the budget
+        assertEquals(0, tiny.drawn());
+        assertEquals("the 3 s budget fitted again 3 of the " + ranked.size() + " forecasts ranked first (by reward/risk as the files and as the store's"
+                + " closes rank them) and 0 of the " + (300 - ranked.size()) + " others, drawn at random: each other had a 0% chance", tiny.unfitted(3));
+        ScanReplay.Sample more = new ScanReplay(ranked.size() + 3, 5, new Random(2)).sample(fs, f -> 1, honest);
+        assertEquals(ranked.size() + 3, more.chosen().size());
+        assertTrue(more.chosen().containsAll(ranked));
+        assertTrue(more.unfitted(60).endsWith("3 of the " + (300 - ranked.size()) + " others, drawn at random: each other had a 1% chance"), more.unfitted(60));
+        assertEquals(null, new ScanReplay(300, 5, new Random(2)).sample(fs, f -> 1, honest).unfitted(300));
     }
 
     /** The forecast's own reward/risk at each level: the store ranks it as the files do. */
