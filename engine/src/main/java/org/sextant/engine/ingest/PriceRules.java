@@ -14,7 +14,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * What a row must be to be stored as a price (docs/data.md, "Refused"): numbers that are finite and
- * not NaN, a date inside a plausible range, a positive close, high not below low, open and close inside [low, high].
+ * not NaN, a date inside a plausible range, a positive close and adjusted close, high not below low, open and close inside [low, high].
  *
  * @param minDate earliest date accepted (settings.json {@code import.min_date}, default 1800-01-01)
  * @param maxDate latest date accepted ({@code import.max_date}, default tomorrow: a provider a
@@ -83,7 +83,7 @@ public record PriceRules(LocalDate minDate, LocalDate maxDate) {
         }
         bad.append(" OR date < DATE '").append(minDate).append("' OR date > DATE '").append(maxDate).append("'");
         bad.append(" OR high < low OR open < low OR open > high OR close < low OR close > high");
-        bad.append(" OR close < ").append(MIN_CLOSE).append(" OR volume > ").append(MAX_VOLUME);
+        bad.append(" OR close < ").append(MIN_CLOSE).append(" OR adj_close < ").append(MIN_CLOSE).append(" OR volume > ").append(MAX_VOLUME);
         for (PriceField f : PriceField.values()) if (f != PriceField.VOLUME) bad.append(" OR ").append(f.column).append(" > ").append(MAX_PRICE);
         return bad.toString();
     }

@@ -22,16 +22,21 @@ final class RowRules {
         for (PriceField f : PriceField.values()) {
             double x = r.getDouble(5 + f.ordinal());
             if (r.wasNull()) continue;
-            if (f == PriceField.VOLUME ? x > PriceRules.MAX_VOLUME : x > PriceRules.MAX_PRICE || (f == PriceField.CLOSE && x > 0 && x < PriceRules.MIN_CLOSE)) return f;
+            if (f == PriceField.VOLUME ? x > PriceRules.MAX_VOLUME : x > PriceRules.MAX_PRICE || (closing(f) && x > 0 && x < PriceRules.MIN_CLOSE)) return f;
         }
         return null;
+    }
+
+    /** A close or an adjusted close: a price every read may take as the day's, so at least {@link PriceRules#MIN_CLOSE}. */
+    private static boolean closing(PriceField f) {
+        return f == PriceField.CLOSE || f == PriceField.ADJ_CLOSE;
     }
 
     /** What is implausible about field {@code f} of the row. */
     static String implausibleText(ResultSet r, PriceField f) throws SQLException {
         double x = r.getDouble(5 + f.ordinal());
         if (f == PriceField.VOLUME) return "the volume " + x + " is above " + PriceRules.MAX_VOLUME + ", no plausible volume";
-        if (x < PriceRules.MIN_CLOSE) return "the close " + x + " is below " + PriceRules.MIN_CLOSE + ", no plausible price";
+        if (x < PriceRules.MIN_CLOSE) return "the " + (f == PriceField.CLOSE ? "close " : "adjusted close ") + x + " is below " + PriceRules.MIN_CLOSE + ", no plausible price";
         return "the " + f.column + " " + x + " is above " + PriceRules.MAX_PRICE + ", no plausible price";
     }
 
@@ -84,6 +89,12 @@ final class RowRules {
         if (close <= 0) {
             return refuse(s, r, PriceField.CLOSE, where, "the close is " + close + ", not above 0",
                     "a close must be a positive price; correct it or delete the line");
+        }
+        Double adj = v[PriceField.ADJ_CLOSE.ordinal()];
+        if (adj != null && adj <= 0) {
+            // every read takes the adjusted close where there is one: a 0 there is a close of 0 (attack 26 F3)
+            return refuse(s, r, PriceField.ADJ_CLOSE, where, "the adjusted close is " + adj + ", not above 0",
+                    "an adjusted close must be a positive price; correct it or delete the line");
         }
         PriceField implausible = implausible(r);
         if (implausible != null) return refuse(s, r, implausible, where, implausibleText(r, implausible), IMPLAUSIBLE_FIX);
