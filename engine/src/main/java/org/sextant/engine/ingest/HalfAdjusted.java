@@ -14,7 +14,7 @@ import org.sextant.engine.jobs.CancellableSql;
  * row whose adjusted close is not its close make a move no one traded (attack 25 M4: a Date,Close
  * year then a Yahoo year at 0.85 read as a 15% drop). Rows without one after a history whose
  * latest adjusted closes equal their closes (appending plain days) make no jump and pass.
- * Runs inside the import's transaction, after its rows are in {@code prices}: a refusal keeps none.
+ * Runs inside the import's transaction, after its rows are in {@code prices}, from {@link ImportedSymbols} alone: a refusal keeps none.
  */
 final class HalfAdjusted {
     private HalfAdjusted() {}
