@@ -188,7 +188,7 @@ public final class ForecastService {
                                                     double[] levels) {
         PriceSeries closes = allCloses(symbol);
         BacktestCost.refuseBeyondBudget(models, closes, model, horizon, origins, evalFraction, BacktestCost.DAILY_JOB);
-        return bySymbol(symbol, () -> backtestRun(closes, model, horizon, origins, evalFraction, levels, null).result());
+        return bySymbol(symbol, () -> backtestRun(models, closes, model, horizon, origins, evalFraction, levels, null).result());
     }
 
     /**
@@ -220,14 +220,15 @@ public final class ForecastService {
     /** {@link #backtestError} stored, replacing the previous backtest of this symbol, model and horizon. A writer. */
     public WalkForwardBacktest.Result storeBacktest(String symbol, String model, Integer horizon, String origins, Double evalFraction,
                                                    double[] levels) {
-        String fitted = fitted(ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon)); // before the run, as a kept forecast's
-        return storeBacktest(bySymbol(symbol, () -> backtestRun(prices.closes(symbol, null, null), model, horizon, origins, evalFraction, levels, null)),
-                fitted);
+        PinnedGlobalModels pinned = new PinnedGlobalModels(globalModels); // before the run: every origin fits the model it names
+        String fitted = pinned.fitted(ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon));
+        return storeBacktest(bySymbol(symbol, () -> backtestRun(pinned.models(), prices.closes(symbol, null, null), model, horizon, origins, evalFraction,
+                levels, null)), fitted);
     }
 
     /**
      * Stores a computed backtest, replacing the previous one of its symbol, model and horizon; {@code fitted}: its model as
-     * {@link #fitted} named it before the run (for one forecasting with the global model, which trained model). A writer.
+     * {@link PinnedGlobalModels#fitted} named it before the run (for one forecasting with the global model, which trained model). A writer.
      */
     private WalkForwardBacktest.Result storeBacktest(ForecastBacktestRun.Computed b, String fitted) {
         forecasts.replaceBacktest(b.symbol(), b.model(), b.horizon(), b.originsRule(), b.result(), b.rows(),
@@ -263,8 +264,9 @@ public final class ForecastService {
             }
             toStore.add(row);
         }
-        List<String> madeBy = toStore.stream().map(row -> fitted(row.job().model(), row.job().horizon())).toList(); // the model the replay runs
-        BacktestReplay.Replayed fitted = replay.check(models, toStore, this::heldCloses); // before anything is stored: a refusal stores none
+        PinnedGlobalModels pinned = new PinnedGlobalModels(globalModels); // one model per horizon for the whole import: the one the replay runs
+        List<String> madeBy = toStore.stream().map(row -> pinned.fitted(row.job().model(), row.job().horizon())).toList();
+        BacktestReplay.Replayed fitted = replay.check(pinned.models(), toStore, this::heldCloses); // before anything is stored: a refusal stores none
         List<String> imported = new ArrayList<>();
         for (int i = 0; i < toStore.size(); i++) {
             BacktestReplay.Row row = toStore.get(i);
@@ -329,7 +331,7 @@ public final class ForecastService {
 
     /** Why a stored answer of the very closes, made with the global model, is not shown: that model is not the one that forecasts now. */
     private static String otherGlobalModel(String fitted) {
-        return fitted.endsWith("@" + UNTRAINED) ? "no global model is trained on the current prices for its horizon"
+        return fitted.endsWith("@" + PinnedGlobalModels.UNTRAINED) ? "no global model is trained on the current prices for its horizon"
                 : "the global model it was made with is not the one that forecasts now (trained again, its file replaced, or the prices it trains on changed)";
     }
 
@@ -447,8 +449,8 @@ public final class ForecastService {
      */
     public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf) {}
 
-    private ForecastBacktestRun.Computed backtestRun(PriceSeries p, String model, Integer horizon, String origins, Double evalFraction,
-                                                     double[] levels, JobContext ctx) {
+    private static ForecastBacktestRun.Computed backtestRun(ForecastModels models, PriceSeries p, String model, Integer horizon, String origins,
+                                                            Double evalFraction, double[] levels, JobContext ctx) {
         return ForecastBacktestRun.run(models, p, model, horizon, origins, evalFraction, null, levels, ctx == null ? null : ctx::checkCancelled);
     }
 
@@ -538,7 +540,8 @@ public final class ForecastService {
             PriceSeries all = allCloses(sym); // their warning kept from them: the result's is get_forecast's, no second read
             BandCalibration cal = BandCalibration.parse(null);
             DigestedCloses upTo = DigestedCloses.of(ForecastScan.weekAligned(all, r.asOf())); // hashed once: looked up, kept and stored
-            String fitted = fitted(model, horizon);
+            PinnedGlobalModels pinned = new PinnedGlobalModels(globalModels); // the backtest's every origin fits the model it is stored as
+            String fitted = pinned.fitted(model, horizon);
             try {
                 // a past forecast is stored under its origin, as a scan's: the chart's and get_forecast's latest one is not replaced
                 PriceForecast f = storeLive(upTo, model, fitted, horizon, cal,
@@ -547,9 +550,10 @@ public final class ForecastService {
                 WalkForwardBacktest.Result b = null;
                 if (r.backtest()) {
                     ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
-                    b = r.asOf() == null ? storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(all, model, horizon, null, null, null, ctx)), fitted)
+                    b = r.asOf() == null ? storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(pinned.models(), all, model, horizon, null, null, null, ctx)),
+                            fitted)
                             // up to the start and not stored: the stored backtest is the chart's, of the whole history
-                            : bySymbol(sym, "symbols", () -> backtestRun(upTo.prices(), model, horizon, null, null, null, ctx)).result();
+                            : bySymbol(sym, "symbols", () -> backtestRun(pinned.models(), upTo.prices(), model, horizon, null, null, null, ctx)).result();
                 }
                 PriceSeries start = upTo.prices();
                 results.put(sym, r.asOf() == null ? new SymbolForecast(f, b, outlierWarnings.of(sym, null))
@@ -854,14 +858,10 @@ public final class ForecastService {
                 f.targetDates(), f.forecast(), f.coverage(), digest);
     }
 
-    /** What {@link #fitted} says of a model forecasting with the global model when none is trained for its horizon. */
-    private static final String UNTRAINED = "untrained";
-
     /** Model {@code m} as a kept or stored forecast of horizon {@code h} names it: for one forecasting with the global model, which trained model. */
     private String fitted(String m, int h) {
         if (!ForecastModels.needsGlobalModel(m)) return m;
-        String version = globalModels.version(h);
-        return m + "@" + (version == null ? UNTRAINED : version);
+        return PinnedGlobalModels.fitted(m, globalModels.version(h));
     }
 
     /**
