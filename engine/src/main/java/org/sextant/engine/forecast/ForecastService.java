@@ -250,31 +250,61 @@ public final class ForecastService {
      * output, nothing stored, so a verdict altered after the job is not shown as the chart's.
      */
     public ForecastJobImport importBacktestJob(Path folder, BacktestReplay replay) {
-        ForecastBacktestImport.Read read = ForecastBacktestImport.read(store, folder);
-        List<Map<String, Object>> failed = new ArrayList<>(read.failed());
-        java.util.Set<String> stored = storedSymbols();
-        List<BacktestReplay.Row> toStore = new ArrayList<>();
-        for (BacktestReplay.Row row : read.computed()) {
-            ForecastBacktestRun.Computed b = row.job();
-            String why = !stored.contains(b.symbol()) ? "not in the store: import or gather it first"
-                    : closesChanged(b.closesDigest(), b.closesFrom(), b.closesTo(), DigestedCloses.of(heldCloses(b)));
-            if (why != null) {
-                failed.add(ForecastScanImport.failure(b.symbol(), "symbol", why + ": export the prices again and re-run the job"));
-                continue;
-            }
-            toStore.add(row);
+        return importBacktestJob(folder, replay, ForecastBacktestImport.BATCH);
+    }
+
+    /**
+     * As above, the output read {@code batch} rows at a time, once for the checks and the replay's passes and once to store
+     * (never held whole); every backtest stored in one transaction, so a refusal or failure at any row stores none.
+     */
+    public ForecastJobImport importBacktestJob(Path folder, BacktestReplay replay, int batch) {
+        try (ForecastBacktestImport.Output out = ForecastBacktestImport.open(store, folder, batch)) {
+            List<Map<String, Object>> failed = new ArrayList<>();
+            java.util.Set<String> stored = storedSymbols();
+            java.util.BitSet kept = new java.util.BitSet(); // the rows the first pass found stored on the closes they read, by their number
+            boolean[] told = {false};
+            BacktestReplay.Rows rows = each -> {
+                int[] no = {0};
+                out.each(items -> {
+                    for (ForecastBacktestImport.Item item : items) {
+                        if (item.failed() != null) { // the first pass only
+                            failed.add(item.failed());
+                            continue;
+                        }
+                        int k = no[0]++;
+                        if (!told[0]) {
+                            ForecastBacktestRun.Computed b = item.computed().job();
+                            String why = !stored.contains(b.symbol()) ? "not in the store: import or gather it first"
+                                    : closesChanged(b.closesDigest(), b.closesFrom(), b.closesTo(), DigestedCloses.of(heldCloses(b)));
+                            if (why != null) failed.add(ForecastScanImport.failure(b.symbol(), "symbol", why + ": export the prices again and re-run the job"));
+                            else kept.set(k);
+                        }
+                        if (kept.get(k)) each.accept(item.computed());
+                    }
+                });
+                told[0] = true;
+            };
+            PinnedGlobalModels pinned = new PinnedGlobalModels(globalModels); // one model per horizon for the whole import: the one the replay runs
+            BacktestReplay.Replayed fitted = replay.check(pinned.models(), rows, this::heldCloses); // before anything is stored: a refusal stores none
+            List<String> imported = new ArrayList<>();
+            store.inTransaction(c -> {
+                rows.each(row -> {
+                    ForecastBacktestRun.Computed b = row.job();
+                    try {
+                        ForecastStore.replaceBacktest(c, b.symbol(), b.model(), b.horizon(), b.originsRule(), b.result(), b.rows(),
+                                new ForecastStore.BacktestCloses(madeWith(b.closesDigest(), pinned.fitted(b.model(), b.horizon())), b.closesFrom(), b.closesTo()));
+                    } catch (RuntimeException e) {
+                        throw e;
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                    imported.add(b.symbol());
+                });
+                return null;
+            });
+            failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
+            return new ForecastJobImport(imported, failed, fitted.fitted(), fitted.origins(), out.mostHeld());
         }
-        PinnedGlobalModels pinned = new PinnedGlobalModels(globalModels); // one model per horizon for the whole import: the one the replay runs
-        List<String> madeBy = toStore.stream().map(row -> pinned.fitted(row.job().model(), row.job().horizon())).toList();
-        BacktestReplay.Replayed fitted = replay.check(pinned.models(), toStore, this::heldCloses); // before anything is stored: a refusal stores none
-        List<String> imported = new ArrayList<>();
-        for (int i = 0; i < toStore.size(); i++) {
-            BacktestReplay.Row row = toStore.get(i);
-            storeBacktest(row.job(), madeBy.get(i));
-            imported.add(row.job().symbol());
-        }
-        failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-        return new ForecastJobImport(imported, failed, fitted.fitted(), fitted.origins());
     }
 
     /** The store's closes of the backtest's symbol between the first and last date it read. */
@@ -445,9 +475,14 @@ public final class ForecastService {
 
     /**
      * What an import of a forecast job stored ({@code imported}: symbols), the symbols it could not use, with the reason, and
-     * for a scan how many of its forecasts were fitted again and matched, for backtests how many origins ({@code replayed}).
+     * for a scan how many of its forecasts were fitted again and matched, for backtests how many origins ({@code replayed});
+     * for backtests, the most output rows the import held parsed at once ({@code rowsHeld}).
      */
-    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf) {}
+    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf, Integer rowsHeld) {
+        public ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf) {
+            this(imported, failed, replayed, replayedOf, null);
+        }
+    }
 
     private static ForecastBacktestRun.Computed backtestRun(ForecastModels models, PriceSeries p, String model, Integer horizon, String origins,
                                                             Double evalFraction, double[] levels, JobContext ctx) {
