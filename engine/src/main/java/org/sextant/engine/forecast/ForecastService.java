@@ -188,7 +188,7 @@ public final class ForecastService {
                                                     double[] levels) {
         PriceSeries closes = allCloses(symbol);
         BacktestCost.refuseBeyondBudget(models, closes, model, horizon, origins, evalFraction, BacktestCost.DAILY_JOB);
-        return bySymbol(symbol, () -> backtestRun(models, closes, model, horizon, origins, evalFraction, levels, null).result());
+        return bySymbol(symbol, () -> backtestRun(models, DigestedCloses.of(closes), model, horizon, origins, evalFraction, levels, null).result());
     }
 
     /**
@@ -222,7 +222,7 @@ public final class ForecastService {
                                                    double[] levels) {
         PinnedGlobalModels pinned = new PinnedGlobalModels(globalModels); // before the run: every origin fits the model it names
         String fitted = pinned.fitted(ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon));
-        return storeBacktest(bySymbol(symbol, () -> backtestRun(pinned.models(), prices.closes(symbol, null, null), model, horizon, origins, evalFraction,
+        return storeBacktest(bySymbol(symbol, () -> backtestRun(pinned.models(), DigestedCloses.of(prices.closes(symbol, null, null)), model, horizon, origins, evalFraction,
                 levels, null)), fitted);
     }
 
@@ -484,7 +484,7 @@ public final class ForecastService {
         }
     }
 
-    private static ForecastBacktestRun.Computed backtestRun(ForecastModels models, PriceSeries p, String model, Integer horizon, String origins,
+    private static ForecastBacktestRun.Computed backtestRun(ForecastModels models, DigestedCloses p, String model, Integer horizon, String origins,
                                                             Double evalFraction, double[] levels, JobContext ctx) {
         return ForecastBacktestRun.run(models, p, model, horizon, origins, evalFraction, null, levels, ctx == null ? null : ctx::checkCancelled);
     }
@@ -585,10 +585,12 @@ public final class ForecastService {
                 WalkForwardBacktest.Result b = null;
                 if (r.backtest()) {
                     ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
-                    b = r.asOf() == null ? storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(pinned.models(), all, model, horizon, null, null, null, ctx)),
+                    // the closes the live forecast read, their digest hashed once, when they are all of them (the last close ends a week)
+                    DigestedCloses whole = upTo.prices() == all ? upTo : DigestedCloses.of(all);
+                    b = r.asOf() == null ? storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(pinned.models(), whole, model, horizon, null, null, null, ctx)),
                             fitted)
                             // up to the start and not stored: the stored backtest is the chart's, of the whole history
-                            : bySymbol(sym, "symbols", () -> backtestRun(pinned.models(), upTo.prices(), model, horizon, null, null, null, ctx)).result();
+                            : bySymbol(sym, "symbols", () -> backtestRun(pinned.models(), upTo, model, horizon, null, null, null, ctx)).result();
                 }
                 PriceSeries start = upTo.prices();
                 results.put(sym, r.asOf() == null ? new SymbolForecast(f, b, outlierWarnings.of(sym, null))
