@@ -20,9 +20,9 @@ import org.sextant.engine.research.graph.GraphComposer;
  */
 public record JobOutputBounds(int partFiles, long bytes, long rows) {
     /**
-     * 10,000 part files (a job writes one a partition: 4 a core by default, so 2,500 cores), 2 GiB of them (a backtest import
-     * holds every row's forecasts until it stores them: a theta backtest of 10 years' closes with monthly origins writes
-     * 0.28 MB, so about 7,500 such symbols), and 1,100,000 rows: a sweep's most configurations
+     * 10,000 part files (a job writes one a partition: 4 a core by default, so 2,500 cores), 2 GiB of them (a theta backtest of
+     * 10 years' closes with monthly origins writes 0.28 MB, so about 7,500 such symbols; a backtest import reads them a batch of
+     * rows at a time, {@link ForecastBacktestImport}), and 1,100,000 rows: a sweep's most configurations
      * ({@link GraphComposer#MAX_CONFIGURATIONS}) and 100,000 symbols' rows beside them.
      */
     public static final JobOutputBounds STANDARD = new JobOutputBounds(10_000, 2L << 30, GraphComposer.MAX_CONFIGURATIONS + 100_000);

@@ -38,6 +38,15 @@ public record BacktestReplay(double budgetSeconds, int best, int random, RandomG
     /** A row with the store's closes it read (their digest checked): read again for each pass, not held for the whole import. */
     private record Held(ForecastBacktestRun.Computed job, PriceSeries closes, String where) {}
 
+    /** An import's rows, read again for each pass (never all held): every row to {@code each}, in the same order each time. */
+    @FunctionalInterface
+    public interface Rows {
+        void each(java.util.function.Consumer<Row> each);
+    }
+
+    /** What the first pass keeps of a row for the fits after it: its model, first scored origin and the origins to fit again, first things first. */
+    private record Seen(String model, int firstOrigin, int[] chosen) {}
+
     /** What a check fitted again: {@code fitted} of the rows' {@code origins} scored origins. */
     public record Replayed(int fitted, int origins) {}
 
@@ -46,23 +55,40 @@ public record BacktestReplay(double budgetSeconds, int best, int random, RandomG
      * the first that is not the kernel's; how many of their origins were fitted again.
      */
     public Replayed check(ForecastModels models, List<Row> rows, java.util.function.Function<ForecastBacktestRun.Computed, PriceSeries> closes) {
+        return check(models, (Rows) rows::forEach, closes);
+    }
+
+    /**
+     * As above, {@code rows} read in passes: the first recounts every row and estimates its run, keeping a few numbers of
+     * each; a second runs every row again when they all fit the budget, else fits again the origins the budget reaches.
+     */
+    public Replayed check(ForecastModels models, Rows rows, java.util.function.Function<ForecastBacktestRun.Computed, PriceSeries> closes) {
         if (budgetSeconds < 0) return new Replayed(0, 0);
-        boolean whole = estimatedSeconds(models, rows, closes) <= budgetSeconds;
-        int fitted = 0, origins = 0;
-        List<int[]> chosen = new ArrayList<>(); // per row, the closes before each origin to fit again, first things first
-        for (Row row : rows) {
+        List<Seen> seen = new ArrayList<>();
+        double[] estimated = {0};
+        int[] origins = {0};
+        rows.each(row -> {
             Held r = new Held(row.job(), closes.apply(row.job()), row.where());
             BacktestRecount.Recount c = BacktestRecount.of(r.job(), r.closes());
             if (c.problem() != null) throw corrupt(r, c.column(), c.problem() + " (recounted here)");
-            origins += c.origins().length;
-            if (whole) fitted += again(models, r, c.origins()[0]);
-            else {
-                double[] gaps = BacktestStandIn.gaps(PriceForecast.closes(r.closes()), c.origins(), c.originErrors(), r.job().horizon());
-                chosen.add(chosen(c.originErrors(), gaps).stream().mapToInt(k -> c.origins()[k]).toArray());
+            origins[0] += c.origins().length;
+            estimated[0] += estimatedSeconds(models, r);
+            double[] gaps = BacktestStandIn.gaps(PriceForecast.closes(r.closes()), c.origins(), c.originErrors(), r.job().horizon());
+            seen.add(new Seen(r.job().model().intern(), c.origins()[0], chosen(c.originErrors(), gaps).stream().mapToInt(k -> c.origins()[k]).toArray()));
+        });
+        int[] fitted = {0}, at = {0};
+        if (estimated[0] <= budgetSeconds) {
+            rows.each(row -> fitted[0] += again(models, new Held(row.job(), closes.apply(row.job()), row.where()), seen.get(at[0]++).firstOrigin()));
+        } else {
+            List<List<Integer>> reached = within(seen);
+            if (reached.stream().anyMatch(o -> !o.isEmpty())) {
+                rows.each(row -> {
+                    List<Integer> o = reached.get(at[0]++);
+                    if (!o.isEmpty()) fitted[0] += sample(models, new Held(row.job(), closes.apply(row.job()), row.where()), o);
+                });
             }
         }
-        if (!whole) fitted = sample(models, rows, closes, within(rows, chosen));
-        return new Replayed(fitted, origins);
+        return new Replayed(fitted[0], origins[0]);
     }
 
     /**
@@ -70,22 +96,23 @@ public record BacktestReplay(double budgetSeconds, int best, int random, RandomG
      * drawn by {@code chance}: every row's first (its origin furthest from the stand-in), then every row's second, and so on, until the next
      * fit would pass the budget. A row is reached in the first round or not at all, each with the same chance.
      */
-    private List<List<Integer>> within(List<Row> rows, List<int[]> chosen) {
+    private List<List<Integer>> within(List<Seen> rows) {
         List<Integer> order = new ArrayList<>();
         List<List<Integer>> reached = new ArrayList<>();
         int rounds = 0;
         for (int i = 0; i < rows.size(); i++) {
             order.add(i);
             reached.add(new ArrayList<>());
-            rounds = Math.max(rounds, chosen.get(i).length);
+            rounds = Math.max(rounds, rows.get(i).chosen().length);
         }
         for (int i = order.size() - 1; i > 0; i--) java.util.Collections.swap(order, i, chance.nextInt(i + 1));
         double spent = 0;
         for (int round = 0; round < rounds; round++) {
             for (int i : order) {
-                if (round >= chosen.get(i).length) continue;
-                int o = chosen.get(i)[round];
-                BacktestCost.CostClass cost = BacktestCost.costClass(rows.get(i).job().model());
+                int[] chosen = rows.get(i).chosen();
+                if (round >= chosen.length) continue;
+                int o = chosen[round];
+                BacktestCost.CostClass cost = BacktestCost.costClass(rows.get(i).model());
                 spent += cost == null ? Double.POSITIVE_INFINITY : cost.seconds(1, o);
                 if (spent > budgetSeconds) return reached;
                 reached.get(i).add(o);
@@ -94,17 +121,13 @@ public record BacktestReplay(double budgetSeconds, int best, int random, RandomG
         return reached;
     }
 
-    /** Estimated seconds of running every row's backtest again; infinite when one cannot be estimated. */
-    private static double estimatedSeconds(ForecastModels models, List<Row> rows, java.util.function.Function<ForecastBacktestRun.Computed, PriceSeries> closes) {
-        double total = 0;
-        for (Row r : rows) {
-            try {
-                total += BacktestCost.estimatedSeconds(models, closes.apply(r.job()), r.job().model(), r.job().horizon(), BacktestRecount.rule(r.job()), null);
-            } catch (SextantException | IllegalArgumentException cannot) {
-                return Double.POSITIVE_INFINITY;
-            }
+    /** Estimated seconds of running the row's backtest again; infinite when it cannot be estimated. */
+    private static double estimatedSeconds(ForecastModels models, Held r) {
+        try {
+            return BacktestCost.estimatedSeconds(models, r.closes(), r.job().model(), r.job().horizon(), BacktestRecount.rule(r.job()), null);
+        } catch (SextantException | IllegalArgumentException cannot) {
+            return Double.POSITIVE_INFINITY;
         }
-        return total;
     }
 
     /** The row's backtest run again from the store's closes with its first origin: refused unless it comes out as written; its origins. */
@@ -128,18 +151,6 @@ public record BacktestReplay(double budgetSeconds, int best, int random, RandomG
             }
         }
         return here.result().origins();
-    }
-
-    /** Each row's {@code reached} origins fitted again (its closes read again); refused at one that differs; how many. */
-    private static int sample(ForecastModels models, List<Row> rows, java.util.function.Function<ForecastBacktestRun.Computed, PriceSeries> closes,
-                              List<List<Integer>> reached) {
-        int fitted = 0;
-        for (int i = 0; i < rows.size(); i++) {
-            if (reached.get(i).isEmpty()) continue;
-            Row row = rows.get(i);
-            fitted += sample(models, new Held(row.job(), closes.apply(row.job()), row.where()), reached.get(i));
-        }
-        return fitted;
     }
 
     /** The model fitted again from the row's closes before each of {@code origins}; refused at one that differs; how many. */

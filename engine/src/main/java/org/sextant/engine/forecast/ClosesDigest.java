@@ -17,8 +17,16 @@ import org.sextant.engine.data.PriceSeries;
 public final class ClosesDigest {
     private ClosesDigest() {}
 
+    /** How many closes digests this thread hashed: what a request spends on them, counted (tests). */
+    private static final ThreadLocal<long[]> HASHED = ThreadLocal.withInitial(() -> new long[1]);
+
+    static long hashedOnThisThread() {
+        return HASHED.get()[0];
+    }
+
     /** The digest of the dates and closes (adjusted where stored, as a forecast fits them) of {@code p}. */
     public static String of(PriceSeries p) {
+        HASHED.get()[0]++;
         double[] closes = p.size() == 0 ? new double[0] : PriceForecast.closes(p);
         ByteBuffer row = ByteBuffer.allocate(16);
         MessageDigest d = sha256();

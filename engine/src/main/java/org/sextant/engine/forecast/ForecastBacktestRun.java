@@ -64,13 +64,25 @@ public final class ForecastBacktestRun {
      */
     public static Computed run(ForecastModels models, PriceSeries prices, String model, Integer horizon, String origins, Double evalFraction,
                                LocalDate outOfSampleStart, double[] levels, Runnable cancelled) {
+        return run(models, DigestedCloses.of(prices), model, horizon, origins, evalFraction, outOfSampleStart, levels, cancelled);
+    }
+
+    /** As above, the closes' digest (stored with the backtest) taken from {@code closes}: not hashed again when the caller's request had. */
+    public static Computed run(ForecastModels models, DigestedCloses closes, String model, Integer horizon, String origins, Double evalFraction,
+                               LocalDate outOfSampleStart, double[] levels, Runnable cancelled) {
         String m = modelName(model);
-        return run(m, models.forPrices(m), prices, horizon, origins, evalFraction, outOfSampleStart, levels, cancelled);
+        return run(m, models.forPrices(m), closes, horizon, origins, evalFraction, outOfSampleStart, levels, cancelled);
     }
 
     /** As above with the forecaster {@code f} of model {@code m} (the catalogue's; a changed one in tests). */
     public static Computed run(String m, Forecaster f, PriceSeries prices, Integer horizon, String origins, Double evalFraction,
                                LocalDate outOfSampleStart, double[] levels, Runnable cancelled) {
+        return run(m, f, DigestedCloses.of(prices), horizon, origins, evalFraction, outOfSampleStart, levels, cancelled);
+    }
+
+    private static Computed run(String m, Forecaster f, DigestedCloses closes, Integer horizon, String origins, Double evalFraction,
+                                LocalDate outOfSampleStart, double[] levels, Runnable cancelled) {
+        PriceSeries prices = closes.prices();
         int h = horizon(horizon);
         double[] lv = levels == null ? DEFAULT_LEVELS : levels;
         ForecastInput.checkLevels(lv);
@@ -97,7 +109,7 @@ public final class ForecastBacktestRun {
                                 y[o - 1], o, targets, fs[i], List.of()));
                     }
                 });
-        return new Computed(prices.symbol(), m, h, rule.label(), r, rows, ClosesDigest.of(prices), dates.get(0), dates.get(dates.size() - 1));
+        return new Computed(prices.symbol(), m, h, rule.label(), r, rows, closes.digest(), dates.get(0), dates.get(dates.size() - 1));
     }
 
     /**

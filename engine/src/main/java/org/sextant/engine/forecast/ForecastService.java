@@ -188,7 +188,7 @@ public final class ForecastService {
                                                     double[] levels) {
         PriceSeries closes = allCloses(symbol);
         BacktestCost.refuseBeyondBudget(models, closes, model, horizon, origins, evalFraction, BacktestCost.DAILY_JOB);
-        return bySymbol(symbol, () -> backtestRun(closes, model, horizon, origins, evalFraction, levels, null).result());
+        return bySymbol(symbol, () -> backtestRun(models, DigestedCloses.of(closes), model, horizon, origins, evalFraction, levels, null).result());
     }
 
     /**
@@ -220,14 +220,15 @@ public final class ForecastService {
     /** {@link #backtestError} stored, replacing the previous backtest of this symbol, model and horizon. A writer. */
     public WalkForwardBacktest.Result storeBacktest(String symbol, String model, Integer horizon, String origins, Double evalFraction,
                                                    double[] levels) {
-        String fitted = fitted(ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon)); // before the run, as a kept forecast's
-        return storeBacktest(bySymbol(symbol, () -> backtestRun(prices.closes(symbol, null, null), model, horizon, origins, evalFraction, levels, null)),
-                fitted);
+        PinnedGlobalModels pinned = new PinnedGlobalModels(globalModels); // before the run: every origin fits the model it names
+        String fitted = pinned.fitted(ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon));
+        return storeBacktest(bySymbol(symbol, () -> backtestRun(pinned.models(), DigestedCloses.of(prices.closes(symbol, null, null)), model, horizon, origins, evalFraction,
+                levels, null)), fitted);
     }
 
     /**
      * Stores a computed backtest, replacing the previous one of its symbol, model and horizon; {@code fitted}: its model as
-     * {@link #fitted} named it before the run (for one forecasting with the global model, which trained model). A writer.
+     * {@link PinnedGlobalModels#fitted} named it before the run (for one forecasting with the global model, which trained model). A writer.
      */
     private WalkForwardBacktest.Result storeBacktest(ForecastBacktestRun.Computed b, String fitted) {
         forecasts.replaceBacktest(b.symbol(), b.model(), b.horizon(), b.originsRule(), b.result(), b.rows(),
@@ -249,30 +250,61 @@ public final class ForecastService {
      * output, nothing stored, so a verdict altered after the job is not shown as the chart's.
      */
     public ForecastJobImport importBacktestJob(Path folder, BacktestReplay replay) {
-        ForecastBacktestImport.Read read = ForecastBacktestImport.read(store, folder);
-        List<Map<String, Object>> failed = new ArrayList<>(read.failed());
-        java.util.Set<String> stored = storedSymbols();
-        List<BacktestReplay.Row> toStore = new ArrayList<>();
-        for (BacktestReplay.Row row : read.computed()) {
-            ForecastBacktestRun.Computed b = row.job();
-            String why = !stored.contains(b.symbol()) ? "not in the store: import or gather it first"
-                    : closesChanged(b.closesDigest(), b.closesFrom(), b.closesTo(), DigestedCloses.of(heldCloses(b)));
-            if (why != null) {
-                failed.add(ForecastScanImport.failure(b.symbol(), "symbol", why + ": export the prices again and re-run the job"));
-                continue;
-            }
-            toStore.add(row);
+        return importBacktestJob(folder, replay, ForecastBacktestImport.BATCH);
+    }
+
+    /**
+     * As above, the output read {@code batch} rows at a time, once for the checks and the replay's passes and once to store
+     * (never held whole); every backtest stored in one transaction, so a refusal or failure at any row stores none.
+     */
+    public ForecastJobImport importBacktestJob(Path folder, BacktestReplay replay, int batch) {
+        try (ForecastBacktestImport.Output out = ForecastBacktestImport.open(store, folder, batch)) {
+            List<Map<String, Object>> failed = new ArrayList<>();
+            java.util.Set<String> stored = storedSymbols();
+            java.util.BitSet kept = new java.util.BitSet(); // the rows the first pass found stored on the closes they read, by their number
+            boolean[] told = {false};
+            BacktestReplay.Rows rows = each -> {
+                int[] no = {0};
+                out.each(items -> {
+                    for (ForecastBacktestImport.Item item : items) {
+                        if (item.failed() != null) { // the first pass only
+                            failed.add(item.failed());
+                            continue;
+                        }
+                        int k = no[0]++;
+                        if (!told[0]) {
+                            ForecastBacktestRun.Computed b = item.computed().job();
+                            String why = !stored.contains(b.symbol()) ? "not in the store: import or gather it first"
+                                    : closesChanged(b.closesDigest(), b.closesFrom(), b.closesTo(), DigestedCloses.of(heldCloses(b)));
+                            if (why != null) failed.add(ForecastScanImport.failure(b.symbol(), "symbol", why + ": export the prices again and re-run the job"));
+                            else kept.set(k);
+                        }
+                        if (kept.get(k)) each.accept(item.computed());
+                    }
+                });
+                told[0] = true;
+            };
+            PinnedGlobalModels pinned = new PinnedGlobalModels(globalModels); // one model per horizon for the whole import: the one the replay runs
+            BacktestReplay.Replayed fitted = replay.check(pinned.models(), rows, this::heldCloses); // before anything is stored: a refusal stores none
+            List<String> imported = new ArrayList<>();
+            store.inTransaction(c -> {
+                rows.each(row -> {
+                    ForecastBacktestRun.Computed b = row.job();
+                    try {
+                        ForecastStore.replaceBacktest(c, b.symbol(), b.model(), b.horizon(), b.originsRule(), b.result(), b.rows(),
+                                new ForecastStore.BacktestCloses(madeWith(b.closesDigest(), pinned.fitted(b.model(), b.horizon())), b.closesFrom(), b.closesTo()));
+                    } catch (RuntimeException e) {
+                        throw e;
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                    imported.add(b.symbol());
+                });
+                return null;
+            });
+            failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
+            return new ForecastJobImport(imported, failed, fitted.fitted(), fitted.origins(), null, out.mostHeld());
         }
-        List<String> madeBy = toStore.stream().map(row -> fitted(row.job().model(), row.job().horizon())).toList(); // the model the replay runs
-        BacktestReplay.Replayed fitted = replay.check(models, toStore, this::heldCloses); // before anything is stored: a refusal stores none
-        List<String> imported = new ArrayList<>();
-        for (int i = 0; i < toStore.size(); i++) {
-            BacktestReplay.Row row = toStore.get(i);
-            storeBacktest(row.job(), madeBy.get(i));
-            imported.add(row.job().symbol());
-        }
-        failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-        return new ForecastJobImport(imported, failed, fitted.fitted(), fitted.origins());
     }
 
     /** The store's closes of the backtest's symbol between the first and last date it read. */
@@ -329,7 +361,7 @@ public final class ForecastService {
 
     /** Why a stored answer of the very closes, made with the global model, is not shown: that model is not the one that forecasts now. */
     private static String otherGlobalModel(String fitted) {
-        return fitted.endsWith("@" + UNTRAINED) ? "no global model is trained on the current prices for its horizon"
+        return fitted.endsWith("@" + PinnedGlobalModels.UNTRAINED) ? "no global model is trained on the current prices for its horizon"
                 : "the global model it was made with is not the one that forecasts now (trained again, its file replaced, or the prices it trains on changed)";
     }
 
@@ -392,7 +424,7 @@ public final class ForecastService {
         ScanReplay.Sample replayed = replay(List.copyOf(toStore.values()), toStore.keySet().stream().map(storeRanks::get).toList(), replay);
         forecasts.save(toStore.values().stream().map(ForecastScanImport.Requested::forecast).toList()); // one transaction: a stopped import stores none
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-        return new ForecastJobImport(imported, failed, replayed.chosen().size(), toStore.size(), replayed.unfitted(replay.budgetSeconds()));
+        return new ForecastJobImport(imported, failed, replayed.chosen().size(), toStore.size(), replayed.unfitted(replay.budgetSeconds()), null);
     }
 
     /**
@@ -444,16 +476,18 @@ public final class ForecastService {
     /**
      * What an import of a forecast job stored ({@code imported}: symbols), the symbols it could not use, with the reason, and
      * for a scan how many of its forecasts were fitted again and matched, for backtests how many origins ({@code replayed}),
-     * and for a scan whose sample the budget ended, what it left unfitted ({@code unfitted}, null when nothing).
+     * for a scan whose sample the budget ended, what it left unfitted ({@code unfitted}, null when nothing), and for
+     * backtests the most output rows the import held parsed at once ({@code rowsHeld}).
      */
-    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf, String unfitted) {
+    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf, String unfitted,
+                                    Integer rowsHeld) {
         public ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf) {
-            this(imported, failed, replayed, replayedOf, null);
+            this(imported, failed, replayed, replayedOf, null, null);
         }
     }
 
-    private ForecastBacktestRun.Computed backtestRun(PriceSeries p, String model, Integer horizon, String origins, Double evalFraction,
-                                                     double[] levels, JobContext ctx) {
+    private static ForecastBacktestRun.Computed backtestRun(ForecastModels models, DigestedCloses p, String model, Integer horizon, String origins,
+                                                            Double evalFraction, double[] levels, JobContext ctx) {
         return ForecastBacktestRun.run(models, p, model, horizon, origins, evalFraction, null, levels, ctx == null ? null : ctx::checkCancelled);
     }
 
@@ -543,7 +577,8 @@ public final class ForecastService {
             PriceSeries all = allCloses(sym); // their warning kept from them: the result's is get_forecast's, no second read
             BandCalibration cal = BandCalibration.parse(null);
             DigestedCloses upTo = DigestedCloses.of(ForecastScan.weekAligned(all, r.asOf())); // hashed once: looked up, kept and stored
-            String fitted = fitted(model, horizon);
+            PinnedGlobalModels pinned = new PinnedGlobalModels(globalModels); // the backtest's every origin fits the model it is stored as
+            String fitted = pinned.fitted(model, horizon);
             try {
                 // a past forecast is stored under its origin, as a scan's: the chart's and get_forecast's latest one is not replaced
                 PriceForecast f = storeLive(upTo, model, fitted, horizon, cal,
@@ -552,9 +587,12 @@ public final class ForecastService {
                 WalkForwardBacktest.Result b = null;
                 if (r.backtest()) {
                     ctx.progress((i + 0.3) * share, "backtesting " + sym + " (" + (i + 1) + "/" + symbols.size() + ")");
-                    b = r.asOf() == null ? storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(all, model, horizon, null, null, null, ctx)), fitted)
+                    // the closes the live forecast read, their digest hashed once, when they are all of them (the last close ends a week)
+                    DigestedCloses whole = upTo.prices() == all ? upTo : DigestedCloses.of(all);
+                    b = r.asOf() == null ? storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(pinned.models(), whole, model, horizon, null, null, null, ctx)),
+                            fitted)
                             // up to the start and not stored: the stored backtest is the chart's, of the whole history
-                            : bySymbol(sym, "symbols", () -> backtestRun(upTo.prices(), model, horizon, null, null, null, ctx)).result();
+                            : bySymbol(sym, "symbols", () -> backtestRun(pinned.models(), upTo, model, horizon, null, null, null, ctx)).result();
                 }
                 PriceSeries start = upTo.prices();
                 results.put(sym, r.asOf() == null ? new SymbolForecast(f, b, outlierWarnings.of(sym, null))
@@ -859,14 +897,10 @@ public final class ForecastService {
                 f.targetDates(), f.forecast(), f.coverage(), digest);
     }
 
-    /** What {@link #fitted} says of a model forecasting with the global model when none is trained for its horizon. */
-    private static final String UNTRAINED = "untrained";
-
     /** Model {@code m} as a kept or stored forecast of horizon {@code h} names it: for one forecasting with the global model, which trained model. */
     private String fitted(String m, int h) {
         if (!ForecastModels.needsGlobalModel(m)) return m;
-        String version = globalModels.version(h);
-        return m + "@" + (version == null ? UNTRAINED : version);
+        return PinnedGlobalModels.fitted(m, globalModels.version(h));
     }
 
     /**

@@ -119,12 +119,7 @@ final class DirectImport {
             ImportBatch.trace(t, "delete replaced rows");
         }
         t = System.nanoTime();
-        HalfAdjusted.refuse(c); // every row is in place: refused here as on the careful path
-        exec(c, "INSERT INTO symbols (symbol, first_date, last_date, rows, source) "
-                + "SELECT p.symbol, min(p.date), max(p.date), count(*), any_value(t.source) FROM prices p JOIN "
-                + "(SELECT symbol, max(source) AS source FROM import_symbols GROUP BY symbol) t USING (symbol) GROUP BY p.symbol "
-                + "ON CONFLICT (symbol) DO UPDATE SET first_date = excluded.first_date, last_date = excluded.last_date, "
-                + "rows = excluded.rows, source = excluded.source");
+        ImportedSymbols.settle(c); // every row is in place: refused here as on the careful path
         ImportBatch.trace(t, "symbols");
         long described = ImportedDescriptions.store(c, given);
         List<ImportReport.ImportedFile> reported = new ArrayList<>();

@@ -20,7 +20,7 @@ import org.sextant.engine.jobs.CancellableSql;
  * download after a dividend, so where this import's rows meet stored ones (or another file's) the ratio of adjusted close
  * to close steps. Within one download it steps only on a dividend's day, never at the border of an update made before it.</li>
  * </ul>
- * Runs inside the import's transaction, after its rows are in {@code prices}: a refusal keeps none.
+ * Runs inside the import's transaction, after its rows are in {@code prices}, from {@link ImportedSymbols} alone: a refusal keeps none.
  */
 final class HalfAdjusted {
     private HalfAdjusted() {}

@@ -320,12 +320,7 @@ final class ImportBatch {
                     + source + " FROM import_rows"));
         }
         trace(t0, "insert into prices");
-        HalfAdjusted.refuse(c); // every row is in place: a border of adjusted and plain closes would read as a move
-        exec("INSERT INTO symbols (symbol, first_date, last_date, rows, source) "
-                + "SELECT p.symbol, min(p.date), max(p.date), count(*), any_value(t.source) FROM prices p JOIN "
-                + "(SELECT symbol, max(source) AS source FROM import_symbols GROUP BY symbol) t USING (symbol) GROUP BY p.symbol "
-                + "ON CONFLICT (symbol) DO UPDATE SET first_date = excluded.first_date, last_date = excluded.last_date, "
-                + "rows = excluded.rows, source = excluded.source");
+        ImportedSymbols.settle(c);
         long described = ImportedDescriptions.store(c, given);
         List<ImportReport.ImportedFile> reported = new ArrayList<>();
         Set<String> all = new java.util.TreeSet<>();

@@ -92,4 +92,24 @@ class HalfAdjustedImportTest {
             assertEquals(260 + 261, rows(store), "2000 has 260 weekdays, 2001 261");
         }
     }
+
+    /**
+     * An import path records its symbols and is refused in one call ({@link ImportedSymbols#settle}): the engine's sources
+     * write the symbols table and call the refusal at one place, the same one, so a third path cannot record its symbols and
+     * forget the refusal.
+     */
+    @Test
+    void everyImportPathIsRefusedWhereItRecordsItsSymbols() throws Exception {
+        java.util.Map<String, List<Path>> at = new java.util.TreeMap<>();
+        try (var files = Files.walk(Path.of("src/main/java"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String src = Files.readString(f);
+                for (String call : List.of("HalfAdjusted.refuse(", "INSERT INTO symbols ")) {
+                    for (int i = src.indexOf(call); i >= 0; i = src.indexOf(call, i + 1)) at.computeIfAbsent(call, k -> new java.util.ArrayList<>()).add(f.getFileName());
+                }
+            }
+        }
+        Path one = Path.of("ImportedSymbols.java");
+        assertEquals(java.util.Map.of("HalfAdjusted.refuse(", List.of(one), "INSERT INTO symbols ", List.of(one)), at);
+    }
 }

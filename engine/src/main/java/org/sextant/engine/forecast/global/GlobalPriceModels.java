@@ -136,9 +136,22 @@ public final class GlobalPriceModels {
      * none is trained. A forecast made with another model (a smaller horizon trained since, a file replaced) is not reused.
      */
     public String version(int h) {
+        Pinned p = pin(h);
+        return p == null ? null : p.version();
+    }
+
+    /** A model {@link #current} gave, read once, with its {@link #version}: what one backtest fits at every origin. */
+    public record Pinned(GlobalModel model, String version) {}
+
+    /**
+     * The model {@link #current} gives for horizon h now and its version, from one read of its file, or null when none is
+     * trained: a run that fits it at every origin keeps this one, so a training that ends meanwhile (a file replaced, a
+     * smaller horizon) does not put a second model into it, and the version stored with it is the model that made it.
+     */
+    public Pinned pin(int h) {
         for (Path file : candidates(h, fingerprint())) {
             Loaded l = load(file);
-            if (l != null && l.model() != null) return file.getFileName() + "#" + Long.toHexString(l.model().checksum());
+            if (l != null && l.model() != null) return new Pinned(l.model(), file.getFileName() + "#" + Long.toHexString(l.model().checksum()));
         }
         return null;
     }

@@ -220,28 +220,34 @@ public final class ForecastStore {
     public void replaceBacktest(String symbol, String model, int horizon, String origins, Object result, List<StoredForecast> rows,
                                 BacktestCloses madeFrom) {
         store.inTransaction(c -> {
-            deleteAll(c, symbol, model, horizon, StoredForecast.BACKTEST);
-            insert(c, rows);
-            try (PreparedStatement d = c.prepareStatement("DELETE FROM forecast_backtests WHERE symbol = ? AND model = ? AND horizon = ?")) {
-                d.setString(1, symbol);
-                d.setString(2, model);
-                d.setInt(3, horizon);
-                d.executeUpdate();
-            }
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO forecast_backtests(symbol, model, horizon, origins, result, closes_digest, "
-                    + "closes_from, closes_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
-                p.setString(1, symbol);
-                p.setString(2, model);
-                p.setInt(3, horizon);
-                p.setString(4, origins);
-                p.setString(5, Json.MAPPER.writeValueAsString(result));
-                p.setString(6, madeFrom.digest());
-                p.setObject(7, madeFrom.from());
-                p.setObject(8, madeFrom.to());
-                p.executeUpdate();
-            }
+            replaceBacktest(c, symbol, model, horizon, origins, result, rows, madeFrom);
             return null;
         });
+    }
+
+    /** As above, in the caller's transaction {@code c} (an import storing all its backtests in one). */
+    public static void replaceBacktest(Connection c, String symbol, String model, int horizon, String origins, Object result, List<StoredForecast> rows,
+                                       BacktestCloses madeFrom) throws Exception {
+        deleteAll(c, symbol, model, horizon, StoredForecast.BACKTEST);
+        insert(c, rows);
+        try (PreparedStatement d = c.prepareStatement("DELETE FROM forecast_backtests WHERE symbol = ? AND model = ? AND horizon = ?")) {
+            d.setString(1, symbol);
+            d.setString(2, model);
+            d.setInt(3, horizon);
+            d.executeUpdate();
+        }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO forecast_backtests(symbol, model, horizon, origins, result, closes_digest, "
+                + "closes_from, closes_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+            p.setString(1, symbol);
+            p.setString(2, model);
+            p.setInt(3, horizon);
+            p.setString(4, origins);
+            p.setString(5, Json.MAPPER.writeValueAsString(result));
+            p.setString(6, madeFrom.digest());
+            p.setObject(7, madeFrom.from());
+            p.setObject(8, madeFrom.to());
+            p.executeUpdate();
+        }
     }
 
     /** The closes a stored backtest read: the symbol's closes from {@code from} to {@code to}, of {@code digest} (null: not known, stored before V053). */

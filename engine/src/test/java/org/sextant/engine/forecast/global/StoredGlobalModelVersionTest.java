@@ -1,6 +1,8 @@
 package org.sextant.engine.forecast.global;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -24,6 +26,11 @@ import org.sextant.engine.forecast.ForecastBacktestRun;
 import org.sextant.engine.forecast.ForecastModels;
 import org.sextant.engine.forecast.ForecastService;
 import org.sextant.engine.forecast.PriceForecast;
+import org.sextant.engine.data.PriceSeries;
+import org.sextant.engine.forecast.store.ForecastStore;
+import org.sextant.engine.forecast.store.StoredForecast;
+import org.sextant.engine.jobs.Cancellation;
+import org.sextant.engine.jobs.JobContext;
 import org.sextant.engine.forecast.store.StoredForecastBacktest;
 import org.sextant.engine.store.Store;
 import org.sextant.engine.testing.TempSextant;
@@ -77,6 +84,60 @@ class StoredGlobalModelVersionTest {
         assertTrue(after.forecasts().isEmpty());
     }
 
+    /**
+     * A training that replaces the model file while a forecast job backtests S0 with {@code global}: the backtest fits every
+     * origin with the model of its first fit (before, the fits after the replacement were the new file's, stored under the
+     * first one's name), and is stored as made by that one.
+     */
+    @Test
+    void aBacktestFitsOneModelWhileATrainingReplacesIt(@TempSextant Store store) throws Exception {
+        GlobalPriceModels models = models(withPrices(store), tmp.resolve("models"), 1);
+        models.train(20, GlobalPriceModelsTest.QUIET);
+        models(store, tmp.resolve("other"), 2).train(20, GlobalPriceModelsTest.QUIET);
+        String before = models.version(5);
+        PriceSeries s0 = new PriceRepository(store).closes("S0", null, null);
+        ForecastBacktestRun.Computed first = ForecastBacktestRun.run(new ForecastModels(models::current), s0, GlobalModels.NAME, 5, null, null, null, null, null);
+
+        ForecastService service = fresh(store, models);
+        boolean[] backtesting = {false};
+        JobContext job = new JobContext() {
+            @Override public void progress(double fraction, String message) {
+                backtesting[0] |= message.startsWith("backtesting");
+            }
+
+            @Override public boolean cancelled() {
+                return false;
+            }
+        };
+        int[] fits = {0};
+        // the walk-forward looks for a cancel before each fit: the 10th fit of the backtest (of its calibration origins) replaces the file
+        Cancellation.watching(() -> {
+            if (backtesting[0] && ++fits[0] == 10) {
+                try {
+                    replaceWithAnotherTraining(store, models);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return false;
+        }, () -> service.forecastJob(service.forecastJobRequest(List.of("S0"), GlobalModels.NAME, 5, true, null), job));
+        assertTrue(fits[0] > 10, "fits after the replacement: " + (fits[0] - 10));
+        assertNotEquals(before, models.version(5), "the file was replaced during the backtest");
+        ForecastBacktestRun.Computed after = ForecastBacktestRun.run(new ForecastModels(models::current), s0, GlobalModels.NAME, 5, null, null, null, null, null);
+        assertNotEquals(medians(first.rows()), medians(after.rows()), "the two models forecast differently");
+
+        ForecastStore stored = new ForecastStore(store);
+        assertEquals(medians(first.rows()), medians(stored.find("S0", GlobalModels.NAME, 5, StoredForecast.BACKTEST, null, null, null)),
+                "every origin of the stored backtest is the first model's");
+        String key = stored.backtest("S0", GlobalModels.NAME, 5).madeFrom().digest();
+        assertTrue(key.endsWith("+global@" + before), key);
+    }
+
+    /** Each forecast's origin, calibration and median, in that order. */
+    private static List<String> medians(List<StoredForecast> rows) {
+        return rows.stream().map(f -> f.origin() + " " + f.calibration() + " " + Arrays.toString(f.forecast().median())).sorted().toList();
+    }
+
     /** S0's live forecast at horizon 5 stored by a forecast job, then shown from the store by a service that kept nothing. */
     private static PriceForecast storedByAJob(Store store, GlobalPriceModels models) {
         ForecastService service = fresh(store, models);
@@ -89,7 +150,8 @@ class StoredGlobalModelVersionTest {
 
     /** The model file of horizon 20 replaced by one of another seed trained on the same prices (the same name), seen as changed. */
     private void replaceWithAnotherTraining(Store store, GlobalPriceModels models) throws Exception {
-        models(store, tmp.resolve("other"), 2).train(20, GlobalPriceModelsTest.QUIET);
+        GlobalPriceModels other = models(store, tmp.resolve("other"), 2);
+        if (!other.trained(20)) other.train(20, GlobalPriceModelsTest.QUIET);
         String name = "global-h20-" + models.dataFingerprint() + ".sxgm";
         Path file = tmp.resolve("models").resolve(name);
         Files.copy(tmp.resolve("other").resolve(name), file, StandardCopyOption.REPLACE_EXISTING);
