@@ -29,6 +29,11 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
     static final int COUNTED_DAYS = 730;
     /** A history shorter than this counts its week's days times 365.25 / 7 instead (its own count would be noise). */
     static final int MIN_COUNTED_DAYS = 180;
+    /**
+     * Share of its days' dates a year ({@code days} x 365.25 / 7) a regular week's count reaches at least: holidays shut a weekday
+     * market about 9 of its 261 days; a week that changes every few weeks falls far shorter (attack 26, F5).
+     */
+    static final double REGULAR_SHARE = 0.9;
 
     public TradingWeek {
         days = Set.copyOf(days);
@@ -63,6 +68,24 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
         Set<DayOfWeek> days = daysOf(dates);
         if (days.equals(WEEKDAYS.days())) return WEEKDAYS;
         return new TradingWeek(days, days.size() == 7 ? SEVEN_DAY_YEAR : perYear(dates, days.size()));
+    }
+
+    /**
+     * The week of the dates a run over several symbols reads when they are further apart than a day at the median though
+     * each symbol's own dates are daily ({@link #daily}): weeks that share only a few days (Wednesday and Thursday of a
+     * Sunday-to-Thursday and a Wednesday-to-Saturday market, about 104 dates a year; Wednesdays only, about 52, the weekly
+     * rule) are annualised by those dates' own count a year, not by a symbol's wider week (attack 26, F4). Null when fewer than two.
+     */
+    public static TradingWeek ofFewSharedDays(List<LocalDate> shared) {
+        List<LocalDate> dates = WeekChange.since(shared);
+        if (dates.size() < 2) return null;
+        Set<DayOfWeek> days = daysOf(dates);
+        return new TradingWeek(days, perYear(dates, days.size()));
+    }
+
+    /** Whether {@code dates} (oldest first) are daily closes, a day apart at the median, not weekly or quarter-end ones. */
+    public static boolean daily(List<LocalDate> dates) {
+        return dates.size() >= 2 && aDayApart(dates);
     }
 
     /** The days of the week that hold at least {@value #DAY_SHARE} of the last {@value TargetDates#RECENT} dates. */
@@ -135,6 +158,15 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
         boolean run = ordered.size() > 2 && ordered.get(ordered.size() - 1) == ordered.get(0).plus(ordered.size() - 1);
         if (run) return name(ordered.get(0)) + " to " + name(ordered.get(ordered.size() - 1));
         return String.join(", ", ordered.stream().map(TradingWeek::name).toList());
+    }
+
+    /**
+     * {@link #describe}, or "on some of Saturday to Thursday, an irregular week" when its dates a year fall short of
+     * its days' by more than holidays do ({@value #REGULAR_SHARE}): the days said then agree with the count a run annualises by.
+     */
+    public String describeAsCounted() {
+        boolean irregular = !everyDay() && barsPerYear < REGULAR_SHARE * days.size() * 365.25 / 7;
+        return irregular ? "on some of " + describe() + ", an irregular week" : describe();
     }
 
     /** "Thursday". */

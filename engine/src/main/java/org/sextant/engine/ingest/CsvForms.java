@@ -11,7 +11,7 @@ import org.sextant.engine.SextantException;
 /**
  * How a European CSV writes its dates and numbers, decided from every row of the file, never from one row and never
  * guessed: a date written DD/MM/YYYY or MM/DD/YYYY (slashes or dashes) takes its order from the day past the 12th some
- * row has first or second; a file with ';' or tab between cells (or a ',' file that quotes a decimal comma) takes its
+ * row has first or second; a file with ';' or tab between cells (or a ',' file that quotes a decimal comma or a "17.000") takes its
  * decimal comma or point from the cells that can only be read one way, a dot or a comma before three digits (28.000,
  * 28,868) as decimals or between thousands only when some cell says which. A ',' file that quotes US numbers
  * ("28,868.80", "251,820,000": Excel, Yahoo and Investing.com exports) reads them with commas between thousands, and its
@@ -52,6 +52,8 @@ final class CsvForms {
     private static final Pattern COMMA_THOUSANDS_TOO = Pattern.compile("[-+]?\\d{1,3},\\d{3}");
     /** A quoted number with commas between thousands in a ',' file: "28,868.80", "251,820,000" (and "22,622", decided by the others). */
     private static final Pattern QUOTED_US = Pattern.compile("\"\\s*[-+]?\\d{1,3}(,\\d{3})+(\\.\\d+)?\\s*\"");
+    /** A quoted number with dots between thousands, or three decimals, in a ',' file: German "17.000" (attack 26, F2). */
+    private static final Pattern QUOTED_DOT_GROUPED = Pattern.compile("\"\\s*[-+]?\\d{1,3}(\\.\\d{3})+\\s*\"");
 
     /**
      * Whether {@link #decide} has anything to decide for a file of this head: a date with slashes or dashes, cells split
@@ -63,7 +65,8 @@ final class CsvForms {
 
     /** Whether the file's numbers are decided ({@link #needed}), not only its dates. */
     static boolean numbersNeeded(CsvHead head, String firstLine) {
-        return head.delimiter() != ',' || firstLine != null && (QUOTED_COMMA.matcher(firstLine).find() || QUOTED_US.matcher(firstLine).find());
+        return head.delimiter() != ',' || firstLine != null && (QUOTED_COMMA.matcher(firstLine).find() || QUOTED_US.matcher(firstLine).find()
+            || QUOTED_DOT_GROUPED.matcher(firstLine).find());
     }
 
     /** A date cell without the time of day after it: "02/01/2019 09:30" is "02/01/2019". */
@@ -169,7 +172,8 @@ final class CsvForms {
     /**
      * The cells' evidence of a decimal comma or point. A dot with three digits after it (1.125) is a decimal point when
      * another number has one, a thousands separator when any comma or dots between thousands elsewhere say so, else refused.
-     * In a ',' file (a quoted "22,622") a column takes a decimal comma only when every one of its numbers has one.
+     * In a ',' file (a quoted "22,622") a column takes a decimal comma only when every one of its numbers has one, or is a
+     * "17.000" beside a number only a decimal comma reads ("17.050,25").
      */
     private static final class Numbers {
         final boolean commaFile;
@@ -184,7 +188,8 @@ final class CsvForms {
         Seen notPoint; // ... under a decimal point
         final java.util.Map<Integer, Seen> commaCell = new java.util.HashMap<>(); // a ',' file: each column's first number with a decimal comma
         final java.util.Map<Integer, Seen> otherCell = new java.util.HashMap<>(); // ... and its first without one
-        Seen clearComma; // a ',' file: a number that only a decimal comma reads ("22,7", "1.234,56"), not "22,622"
+        final java.util.Map<Integer, Seen> dotCell = new java.util.HashMap<>(); // ... and its first "17.000": 17000 beside a "17.050,25"
+        Seen clearComma; // a ',' file: a number that only a decimal comma reads ("22,7", "1.234,56", "1.234.567"), not "22,622"
         Seen commaAmbiguous; // a ',' file's first "22,622": read as its other numbers say
 
         Numbers(boolean commaFile) {
@@ -196,8 +201,9 @@ final class CsvForms {
             boolean underComma = COMMA_NUMBER.matcher(cell).matches(), underPoint = POINT_NUMBER.matcher(cell).matches();
             boolean dotGrouped = DOT_GROUPED.matcher(cell).matches();
             Seen seen = new Seen(cell, line, col);
-            if (commaFile) (COMMA_CELL.matcher(cell).matches() ? commaCell : otherCell).putIfAbsent(col, seen);
-            if (commaFile && clearComma == null && COMMA_CELL.matcher(cell).matches() && !COMMA_THOUSANDS_TOO.matcher(cell).matches()) clearComma = seen;
+            if (commaFile) (COMMA_CELL.matcher(cell).matches() ? commaCell : dotGrouped ? dotCell : otherCell).putIfAbsent(col, seen);
+            boolean dotsBetweenThousands = dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.'); // "1.234.567"
+            if (commaFile && clearComma == null && (COMMA_CELL.matcher(cell).matches() && !COMMA_THOUSANDS_TOO.matcher(cell).matches() || dotsBetweenThousands)) clearComma = seen;
             boolean ambiguousInCommaFile = commaFile && COMMA_THOUSANDS_TOO.matcher(cell).matches();
             if (ambiguousInCommaFile && commaAmbiguous == null) commaAmbiguous = seen;
             if (!commaFile && DECIMALS_OR_THOUSANDS.matcher(cell).matches()) { // 28,868: decided by the file's other numbers
@@ -252,6 +258,7 @@ final class CsvForms {
         private void requireWholeCommaColumns(Layout layout, String file) {
             for (java.util.Map.Entry<Integer, Seen> e : new java.util.TreeMap<>(commaCell).entrySet()) {
                 Seen other = otherCell.get(e.getKey());
+                if (other == null && clearComma == null) other = dotCell.get(e.getKey()); // "22,622" beside "17.000": 22622 and 17.0, or 22.622 and 17000
                 if (other == null) continue;
                 Seen c = e.getValue();
                 throw SextantException.invalid(layout.columnField(c.col()), c.at(layout, file) + ": " + CellText.describe(c.cell()) + " is not a plain number: its comma "
@@ -290,10 +297,12 @@ final class CsvForms {
             return decidedNote(layout, file, commaTwoWays, decimalComma ? decimals : whole, decimalComma ? whole : decimals, decimalComma ? comma : point);
         }
 
-        /** The note of a file whose 1.125 was read as decimals because another number has a decimal point, or null. */
+        /** The note of a file whose 1.125 was read as decimals because another number has a decimal point (a ',' file's as 1125, a decimal comma), or null. */
         String pointNote(NumberStyle style, Layout layout, String file) {
-            if (twoWays == null || style.decimal() != '.') return null;
-            return decidedNote(layout, file, twoWays, twoWays.cell(), twoWays.cell().replace(".", ""), point);
+            if (twoWays == null || style.decimal() != '.' && !commaFile) return null;
+            String decimals = twoWays.cell(), whole = decimals.replace(".", "");
+            boolean decimalComma = style.decimal() == ',';
+            return decidedNote(layout, file, twoWays, decimalComma ? whole : decimals, decimalComma ? decimals : whole, decimalComma ? comma : point);
         }
 
         /** "'28,639' (line 2, column Open) is 28639, not 28.639, as line 2 ('251,820,000') has ',' between thousands". */

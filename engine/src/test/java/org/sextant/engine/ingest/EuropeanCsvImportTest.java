@@ -247,6 +247,37 @@ class EuropeanCsvImportTest {
         assertEquals("Close", e.field());
     }
 
+    /** Attack 26, F2: German whole points quoted in a ',' file ("17.000") were stored a thousand times too small, with no note. */
+    @Test
+    void quotedDotsBeforeThreeDigitsInACommaFileFollowTheSemicolonFilesRule(@TempSextant Store store) throws Exception {
+        Path dax = resource("DAXQ.csv", "DAXQ.csv");
+        refusedAlike(store, dax, dax + " line 2, column Eröffnung: '16.900' reads as 16.900 (a decimal point) or as 16900 (a dot between thousands), "
+                + "and no number of the file tells which", "Eröffnung", "write whole numbers without a thousands separator (16900) or decimals with a fourth digit (16.9000)");
+        Path english = resource("DAXQ2.csv", "DAXQ2.csv");
+        refusedAlike(store, english, english + " line 2, column Open: '17.000' reads as 17.000 (a decimal point) or as 17000 (a dot between thousands), "
+                + "and no number of the file tells which", "Open", "write whole numbers without a thousands separator (17000)");
+        assertEquals(0, count(store));
+        // "17.050,25" only a decimal comma reads: the column's "17.000" is 17000, and the note says why
+        Path mixed = resource("DAXMIXQ.csv", "DAXMIXQ.csv");
+        ImportReport report = new PriceImporter(store).importFiles(List.of(mixed));
+        assertEquals(List.of("2024-01-02|16950.5|17000.0", "2024-01-03|17000.0|17050.25", "2024-01-04|17050.5|17120.75"),
+                query(store, "SELECT CAST(date AS VARCHAR) || '|' || open || '|' || close FROM prices WHERE symbol = 'DAXMIXQ' ORDER BY date"));
+        assertTrue(report.files().get(0).notes().contains(mixed + ": '17.000' (line 2, column Schluss) is 17000, not 17.000, as line 2 ('16.950,50') has a decimal comma"),
+                report.toString());
+        assertEquals(report.files().get(0).notes(), ImportPreview.of(mixed).notes());
+        // dots between thousands twice in a volume prove it too; a "22,622" beside a "17.000" reads two ways (22622 and 17.0, or 22.622 and 17000)
+        Path volume = write("DAXVOLQ.csv", "Date,Close,Volume\n2024-01-02,\"17.000\",\"1.234.567\"\n2024-01-03,\"17.050\",\"1.300.000\"\n");
+        new PriceImporter(store).importFiles(List.of(volume));
+        assertEquals(List.of("2024-01-02|17000.0", "2024-01-03|17050.0"), closes(store, "DAXVOLQ"));
+        Path both = write("KOQ.csv", "Date,Close\n2024-01-02,\"22,622\"\n2024-01-03,\"17.000\"\n");
+        refusedAlike(store, both, both + " line 2, column Close: '22,622' is not a plain number: its comma reads as a thousands separator or as a decimal comma, "
+                + "and line 3 of the column ('17.000') is not written with a decimal comma", "Close", "");
+        // unquoted, a ',' file's 17.000 is a US number of three decimals, as it always was
+        Path us = write("FX3.csv", "Date,Close\n2024-01-02,17.000\n2024-01-03,17.125\n");
+        new PriceImporter(store).importFiles(List.of(us));
+        assertEquals(List.of("2024-01-02|17.0", "2024-01-03|17.125"), closes(store, "FX3"));
+    }
+
     /** Excel, Yahoo's and Investing.com's US exports quote numbers with commas between thousands in a ',' file (stop 52). */
     @Test
     void quotedUsNumbersInACommaSeparatedFileImportWithCommasBetweenThousands(@TempSextant Store store) throws Exception {

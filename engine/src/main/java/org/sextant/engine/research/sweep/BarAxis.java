@@ -48,7 +48,8 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
      * days, a 5- or 6-day week with a weekend day at its own dates a year), the fewest of the weekend symbols' bars a year;
      * but when the dates all share fall on fewer days of the week than any symbol's (Monday to Thursday of a weekday and a
      * Sunday-to-Thursday market), the run reads those: their own dates a year
-     * ({@link org.sextant.engine.forecast.TradingWeek#ofSharedDates}).
+     * ({@link org.sextant.engine.forecast.TradingWeek#ofSharedDates}), also when they are a day or two a week of daily
+     * symbols ({@link org.sextant.engine.forecast.TradingWeek#ofFewSharedDays}).
      *
      * @param dates  each symbol's own dates, oldest first
      * @param shared the dates all of them have, the run's, oldest first
@@ -64,14 +65,16 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
             weeks.add(week == null ? java.util.EnumSet.allOf(java.time.DayOfWeek.class) : week.days());
             if (week == null) weekend.add(s + " is on the continuous session");
             else if (week.weekdays()) weekdays.add(s);
-            else weekend.add(s + (week.everyDay() ? "'s dates include weekends" : " trades " + week.describe() + ", " + Math.round(week.barsPerYear()) + " dates a year"));
+            else weekend.add(s + (week.everyDay() ? "'s dates include weekends" : " trades " + week.describeAsCounted() + ", " + Math.round(week.barsPerYear()) + " dates a year"));
             if (week != null && !week.weekdays()) barsPerYear = Math.min(barsPerYear, week.barsPerYear());
         }
         if (weekend.isEmpty() || symbols.size() == 1) return daily(weekend, weekdays, barsPerYear);
         org.sextant.engine.forecast.TradingWeek read = org.sextant.engine.forecast.TradingWeek.ofSharedDates(shared);
+        // daily symbols whose weeks share a day or two: the run reads those, not closes spaced by a weekly symbol (warned as such)
+        if (read == null && dates.stream().allMatch(org.sextant.engine.forecast.TradingWeek::daily)) read = org.sextant.engine.forecast.TradingWeek.ofFewSharedDays(shared);
         if (read == null || weeks.contains(read.days())) return daily(weekend, weekdays, barsPerYear); // spaced closes, or one symbol's week
         return new BarAxis("1d", null, read.barsPerYear(), String.join(", ", weekend) + (weekdays.isEmpty() ? "" : ", but " + String.join(", ", weekdays)
-                + (weekdays.size() == 1 ? " trades" : " trade") + " on weekdays") + ", and the run reads the dates all share: " + read.describe() + ", "
+                + (weekdays.size() == 1 ? " trades" : " trade") + " on weekdays") + ", and the run reads the dates all share: " + read.describeAsCounted() + ", "
                 + Math.round(read.barsPerYear()) + " a year");
     }
 
