@@ -33,12 +33,13 @@ public final class TargetDates {
         if (history == null || history.isEmpty()) {
             throw org.sextant.engine.SextantException.invalid("dates", "no dates in the history", "load prices for the symbol first");
         }
-        if (tradesOnWeekends(history)) {
+        WeekChange change = WeekChange.of(history); // found once: its week and its holidays are read from the same dates
+        if (onWeekends(change.read())) {
             // a Sunday-to-Thursday market steps on its own days less the holidays it keeps; 7 days a week (or spaced closes on
             // weekends) on every day
-            TradingWeek week = TradingWeek.of(history);
+            TradingWeek week = TradingWeek.of(change);
             if (week.weekdays() || week.everyDay()) return new Calendar(true, false, false, KeptHolidays.NONE, week);
-            return new Calendar(false, false, false, KeptHolidays.learn(WeekChange.since(history), week.days()), week);
+            return new Calendar(false, false, false, KeptHolidays.learn(change.read(), week.days()), week);
         }
         if (keepsNyseHolidays(history)) return new Calendar(false, true, false, KeptHolidays.NONE, TradingWeek.WEEKDAYS);
         // a Zurich series keeps Xetra's days and its own (Ascension, 1 August): both are stepped over
@@ -122,7 +123,11 @@ public final class TargetDates {
      * of those after the market last changed its week ({@link WeekChange}).
      */
     public static boolean tradesOnWeekends(List<LocalDate> history) {
-        history = WeekChange.since(history);
+        return onWeekends(WeekChange.since(history));
+    }
+
+    /** {@link #tradesOnWeekends} of dates already read after a change of week ({@link WeekChange#read}). */
+    static boolean onWeekends(List<LocalDate> history) {
         int from = Math.max(0, history.size() - RECENT);
         int weekend = 0;
         for (int i = from; i < history.size(); i++) {

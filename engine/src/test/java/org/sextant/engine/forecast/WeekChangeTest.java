@@ -72,6 +72,30 @@ class WeekChangeTest {
                 calendar.after(history.get(history.size() - 1), 10), "its Fridays too: the old week's missing Fridays are no holidays");
     }
 
+    /**
+     * A forecast's calendar of a Sunday-to-Thursday market looked for a change of week 4 times (for its weekend, its week,
+     * the week's weekend and its holidays), each a walk over its last two years: now once, and the rest read what it found.
+     */
+    @Test
+    void aCalendarLooksForAChangeOfWeekOnce() {
+        List<LocalDate> tadawul = TradingWeekTest.dates(SUN_THU);
+        int yearAgo = tadawul.indexOf(LocalDate.of(2023, 12, 31));
+        int[] reads = {0};
+        List<LocalDate> counted = new java.util.AbstractList<>() {
+            @Override public LocalDate get(int i) {
+                if (i == yearAgo) reads[0]++;
+                return tadawul.get(i);
+            }
+
+            @Override public int size() { return tadawul.size(); }
+        };
+        TargetDates.Calendar calendar = TargetDates.of(counted);
+        assertEquals(SUN_THU, calendar.week().days());
+        // twice by the one walk looking for a change of week (four walks read it 11 times), twice learning its holidays, once
+        // counting its dates a year
+        assertEquals(5, reads[0], "reads of a date a year back");
+    }
+
     @Test
     void strayOrSparseDatesTellNoChange() {
         List<LocalDate> weekdays = dates(LocalDate.of(2011, 1, 3), LocalDate.of(2013, 9, 30), EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY));
