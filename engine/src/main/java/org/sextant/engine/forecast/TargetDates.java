@@ -41,10 +41,13 @@ public final class TargetDates {
             if (week.weekdays() || week.everyDay()) return new Calendar(true, false, false, KeptHolidays.NONE, week);
             return new Calendar(false, false, false, KeptHolidays.learn(change.read(), week.days()), week);
         }
-        if (keepsNyseHolidays(history)) return new Calendar(false, true, false, KeptHolidays.NONE, TradingWeek.WEEKDAYS);
+        // a market that left a weekend day (or moved its week) keeps its holidays on the days it trades since: a Friday it did
+        // not trade before is no holiday
+        List<LocalDate> since = change.read();
+        if (keepsNyseHolidays(since)) return new Calendar(false, true, false, KeptHolidays.NONE, TradingWeek.WEEKDAYS);
         // a Zurich series keeps Xetra's days and its own (Ascension, 1 August): both are stepped over
-        if (keepsXetraHolidays(history)) return new Calendar(false, false, true, KeptHolidays.learn(history).without(XetraCalendar.standing()), TradingWeek.WEEKDAYS);
-        return new Calendar(false, false, false, KeptHolidays.learn(history), TradingWeek.WEEKDAYS);
+        if (keepsXetraHolidays(since)) return new Calendar(false, false, true, KeptHolidays.learn(since).without(XetraCalendar.standing()), TradingWeek.WEEKDAYS);
+        return new Calendar(false, false, false, KeptHolidays.learn(since), TradingWeek.WEEKDAYS);
     }
 
     /** The days a series' next values fall on: {@code week}'s days unless every day, less the holidays it keeps. */

@@ -72,6 +72,40 @@ class WeekChangeTest {
                 calendar.after(history.get(history.size() - 1), 10), "its Fridays too: the old week's missing Fridays are no holidays");
     }
 
+    static final Set<DayOfWeek> MON_FRI = EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY);
+
+    /**
+     * Seven years of a Sunday-to-Thursday market, then Monday to Friday from 2026-01-05: its old years have no Friday, so
+     * learnt from them each "n-th Friday of a month" was a holiday (missed 5 of its 6 weekday occurrences), and its forecast
+     * skipped Fridays it now trades. Its holidays are learnt from the dates after the change only.
+     */
+    @Test
+    void aMarketThatLeavesTheWeekendLearnsNoHolidayFromItsOldWeek() {
+        List<LocalDate> history = dates(LocalDate.of(2019, 1, 6), LocalDate.of(2026, 1, 1), SUN_THU);
+        history.addAll(dates(LocalDate.of(2026, 1, 5), LocalDate.of(2026, 11, 27), MON_FRI));
+        TargetDates.Calendar calendar = TargetDates.of(history);
+        assertEquals("weekdays", calendar.describe());
+        assertEquals(dates(LocalDate.of(2026, 11, 30), LocalDate.of(2027, 3, 12), MON_FRI), calendar.after(LocalDate.of(2026, 11, 27), 75),
+                "every weekday: the old week's missing Fridays are no holidays");
+    }
+
+    /**
+     * Six days a week (Monday to Saturday, closed on the first Monday of May) until 2025-12-27, Monday to Friday since, trading
+     * on Monday 4 May 2026: a holiday of the old week is not stepped over (learnt from all its dates it was, kept 5 of 6 years).
+     */
+    @Test
+    void aSixDayMarketThatDropsSaturdaysLearnsItsHolidaysFromItsNewWeek() {
+        Set<DayOfWeek> monSat = EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.SATURDAY);
+        List<LocalDate> history = dates(LocalDate.of(2018, 1, 1), LocalDate.of(2025, 12, 27), monSat);
+        history.removeIf(d -> d.getMonthValue() == 5 && d.getDayOfWeek() == DayOfWeek.MONDAY && d.getDayOfMonth() <= 7);
+        history.addAll(dates(LocalDate.of(2025, 12, 29), LocalDate.of(2026, 11, 27), MON_FRI));
+        assertEquals(LocalDate.of(2025, 12, 27), WeekChange.of(history).lastOfOldWeek());
+        TargetDates.Calendar calendar = TargetDates.of(history);
+        assertEquals(TradingWeek.WEEKDAYS, calendar.week());
+        assertEquals("weekdays", calendar.describe());
+        assertTrue(calendar.open(LocalDate.of(2027, 5, 3)), "the first Monday of May 2027");
+    }
+
     /**
      * A forecast's calendar of a Sunday-to-Thursday market looked for a change of week 4 times (for its weekend, its week,
      * the week's weekend and its holidays), each a walk over its last two years: now once, and the rest read what it found.
