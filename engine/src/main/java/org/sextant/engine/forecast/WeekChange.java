@@ -52,6 +52,16 @@ public record WeekChange(List<LocalDate> read, LocalDate lastOfOldWeek) {
         return lastOfOldWeek != null;
     }
 
+    /**
+     * What a note says of the change: "its week changed: it last traded a Saturday on 2013-06-29, and is read from
+     * 2013-06-30 on"; null when none.
+     */
+    public String describe() {
+        if (!changed()) return null;
+        return "its week changed: it last traded a " + TradingWeek.name(lastOfOldWeek.getDayOfWeek()) + " on " + lastOfOldWeek + ", and is read from "
+                + read.get(0) + " on";
+    }
+
     /** Whether the day of the week of {@code dates[i]} held its share of the dates up to it: a traded day, not a stray date. */
     private static boolean traded(List<LocalDate> dates, int i) {
         int from = Math.max(0, i + 1 - TargetDates.RECENT), count = 0;

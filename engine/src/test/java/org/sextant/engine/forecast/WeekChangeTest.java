@@ -30,7 +30,9 @@ class WeekChangeTest {
     void aForecastStepsOnTheWeekAfterTheChange(@TempSextant Sextant engine, @TempDir Path dir) throws Exception {
         TestData.importResource(engine, "/forecast/TASISWITCH.csv", dir);
         PriceForecast f = engine.getForecast("TASISWITCH", "naive", 20, new double[] {0.8});
-        assertEquals("Sunday to Thursday, the days the series trades", f.calendar());
+        // the answer says when the week changed, and from which date it is read
+        assertEquals("Sunday to Thursday, the days the series trades; its week changed: it last traded a Saturday on 2013-06-22, and is read from 2013-06-23 on",
+                f.calendar());
         assertEquals(LocalDate.of(2013, 10, 1), f.targetDates().get(0));
         for (LocalDate d : f.targetDates()) assertTrue(SUN_THU.contains(d.getDayOfWeek()), d + " is not a day it trades since the change");
     }
@@ -47,6 +49,16 @@ class WeekChangeTest {
         List<LocalDate> out = dates(LocalDate.of(2011, 6, 29), LocalDate.of(2013, 6, 28), before);
         out.addAll(dates(LocalDate.of(2013, 6, 30), LocalDate.of(2013, 6, 29).plusWeeks(weeks), after));
         return out;
+    }
+
+    /** A run's annualisation says so too: the week it counts is the one since the change. */
+    @Test
+    void aRunSaysWhenASymbolsWeekChanged() {
+        List<LocalDate> tasi = switched(SAT_WED, SUN_THU, 52);
+        org.sextant.engine.research.sweep.BarAxis axis = org.sextant.engine.research.sweep.BarAxis.byWeek(List.of("TASI"), List.of(tasi), tasi, s -> false);
+        assertEquals("annualised with 261 bars a year (1d: TASI trades Sunday to Thursday, 261 dates a year; its week changed: it last traded a Saturday on "
+                + "2013-06-22, and is read from 2013-06-23 on)", axis.annualisation());
+        assertEquals(null, WeekChange.of(TradingWeekTest.dates(SUN_THU)).describe(), "no change, nothing said");
     }
 
     @Test
@@ -84,7 +96,7 @@ class WeekChangeTest {
         List<LocalDate> history = dates(LocalDate.of(2019, 1, 6), LocalDate.of(2026, 1, 1), SUN_THU);
         history.addAll(dates(LocalDate.of(2026, 1, 5), LocalDate.of(2026, 11, 27), MON_FRI));
         TargetDates.Calendar calendar = TargetDates.of(history);
-        assertEquals("weekdays", calendar.describe());
+        assertEquals("weekdays; its week changed: it last traded a Sunday on 2025-12-28, and is read from 2025-12-29 on", calendar.describe());
         assertEquals(dates(LocalDate.of(2026, 11, 30), LocalDate.of(2027, 3, 12), MON_FRI), calendar.after(LocalDate.of(2026, 11, 27), 75),
                 "every weekday: the old week's missing Fridays are no holidays");
     }
@@ -102,7 +114,7 @@ class WeekChangeTest {
         assertEquals(LocalDate.of(2025, 12, 27), WeekChange.of(history).lastOfOldWeek());
         TargetDates.Calendar calendar = TargetDates.of(history);
         assertEquals(TradingWeek.WEEKDAYS, calendar.week());
-        assertEquals("weekdays", calendar.describe());
+        assertEquals("weekdays; its week changed: it last traded a Saturday on 2025-12-27, and is read from 2025-12-29 on", calendar.describe());
         assertTrue(calendar.open(LocalDate.of(2027, 5, 3)), "the first Monday of May 2027");
     }
 
