@@ -33,21 +33,28 @@ public final class TargetDates {
         if (history == null || history.isEmpty()) {
             throw org.sextant.engine.SextantException.invalid("dates", "no dates in the history", "load prices for the symbol first");
         }
-        if (tradesOnWeekends(history)) {
+        WeekChange change = WeekChange.of(history); // found once: its week and its holidays are read from the same dates
+        if (onWeekends(change.read())) {
             // a Sunday-to-Thursday market steps on its own days less the holidays it keeps; 7 days a week (or spaced closes on
             // weekends) on every day
-            TradingWeek week = TradingWeek.of(history);
-            if (week.weekdays() || week.everyDay()) return new Calendar(true, false, false, KeptHolidays.NONE, week);
-            return new Calendar(false, false, false, KeptHolidays.learn(WeekChange.since(history), week.days()), week);
+            TradingWeek week = TradingWeek.of(change);
+            if (week.weekdays() || week.everyDay()) return new Calendar(true, false, false, KeptHolidays.NONE, week, change);
+            return new Calendar(false, false, false, KeptHolidays.learn(change.read(), week.days()), week, change);
         }
-        if (keepsNyseHolidays(history)) return new Calendar(false, true, false, KeptHolidays.NONE, TradingWeek.WEEKDAYS);
+        // a market that left a weekend day (or moved its week) keeps its holidays on the days it trades since: a Friday it did
+        // not trade before is no holiday
+        List<LocalDate> since = change.read();
+        if (keepsNyseHolidays(since)) return new Calendar(false, true, false, KeptHolidays.NONE, TradingWeek.WEEKDAYS, change);
         // a Zurich series keeps Xetra's days and its own (Ascension, 1 August): both are stepped over
-        if (keepsXetraHolidays(history)) return new Calendar(false, false, true, KeptHolidays.learn(history).without(XetraCalendar.standing()), TradingWeek.WEEKDAYS);
-        return new Calendar(false, false, false, KeptHolidays.learn(history), TradingWeek.WEEKDAYS);
+        if (keepsXetraHolidays(since)) return new Calendar(false, false, true, KeptHolidays.learn(since).without(XetraCalendar.standing()), TradingWeek.WEEKDAYS, change);
+        return new Calendar(false, false, false, KeptHolidays.learn(since), TradingWeek.WEEKDAYS, change);
     }
 
-    /** The days a series' next values fall on: {@code week}'s days unless every day, less the holidays it keeps. */
-    public record Calendar(boolean everyDay, boolean nyse, boolean xetra, KeptHolidays kept, TradingWeek week) {
+    /**
+     * The days a series' next values fall on: {@code week}'s days unless every day, less the holidays it keeps, both read
+     * from the dates after {@code change}.
+     */
+    public record Calendar(boolean everyDay, boolean nyse, boolean xetra, KeptHolidays kept, TradingWeek week, WeekChange change) {
         public boolean open(LocalDate d) {
             return everyDay || !(!week.days().contains(d.getDayOfWeek()) || (nyse && NyseCalendar.holiday(d)) || (xetra && XetraCalendar.holiday(d)) || kept.holiday(d));
         }
@@ -59,8 +66,15 @@ public final class TargetDates {
             return out;
         }
 
-        /** What a reader is told: "every day", "weekdays less the NYSE's holidays", the holidays kept. */
+        /**
+         * What a reader is told: "every day", "weekdays less the NYSE's holidays", the holidays kept, and when the week
+         * changed ("; its week changed: it last traded a Saturday on 2013-06-29, and is read from 2013-06-30 on").
+         */
         public String describe() {
+            return change.changed() ? days() + "; " + change.describe() : days();
+        }
+
+        private String days() {
             if (everyDay) return "every day";
             if (!week.weekdays()) {
                 return week.describe() + ", the days the series trades" + (kept.rules().isEmpty() ? "" : ", less the holidays it keeps: " + kept.describe());
@@ -122,7 +136,11 @@ public final class TargetDates {
      * of those after the market last changed its week ({@link WeekChange}).
      */
     public static boolean tradesOnWeekends(List<LocalDate> history) {
-        history = WeekChange.since(history);
+        return onWeekends(WeekChange.since(history));
+    }
+
+    /** {@link #tradesOnWeekends} of dates already read after a change of week ({@link WeekChange#read}). */
+    static boolean onWeekends(List<LocalDate> history) {
         int from = Math.max(0, history.size() - RECENT);
         int weekend = 0;
         for (int i = from; i < history.size(); i++) {

@@ -44,9 +44,14 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
      * the dates after the market last changed its week ({@link WeekChange}).
      */
     public static TradingWeek of(List<LocalDate> dates) {
-        dates = WeekChange.since(dates);
-        if (dates.size() < 2) return TargetDates.tradesOnWeekends(dates) ? new TradingWeek(EnumSet.allOf(DayOfWeek.class), SEVEN_DAY_YEAR) : WEEKDAYS;
-        if (!TargetDates.tradesOnWeekends(dates) || !aDayApart(dates)) return WEEKDAYS; // quarter-ends on weekends are spaced closes
+        return of(WeekChange.of(dates));
+    }
+
+    /** The week of the dates read after a change of week already found ({@link #of(List)}): the change is not looked for again. */
+    public static TradingWeek of(WeekChange change) {
+        List<LocalDate> dates = change.read();
+        if (dates.size() < 2) return TargetDates.onWeekends(dates) ? new TradingWeek(EnumSet.allOf(DayOfWeek.class), SEVEN_DAY_YEAR) : WEEKDAYS;
+        if (!TargetDates.onWeekends(dates) || !aDayApart(dates)) return WEEKDAYS; // quarter-ends on weekends are spaced closes
         Set<DayOfWeek> days = daysOf(dates);
         LocalDate recent = dates.get(Math.max(0, dates.size() - TargetDates.RECENT));
         // four weeks at least tell a week's days; fewer dates on weekends are taken for 7 days a week, as they always were

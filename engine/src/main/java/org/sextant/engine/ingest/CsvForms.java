@@ -69,6 +69,52 @@ final class CsvForms {
             || QUOTED_DOT_GROUPED.matcher(firstLine).find());
     }
 
+    /**
+     * The first row of a ',' file (below its header and {@code above} lines) that quotes a number with a comma ("1,002.10",
+     * "22,7"), or null: its numbers are then decided from every row as when the first row quotes one. A file with no
+     * quote below its header is told by its bytes alone (47 MB in about 0.1 s; read as lines, 1.4 s).
+     */
+    static String firstQuotedNumber(Path path, String file, CsvHead.Budget budget, int above) {
+        try {
+            if (!quoteBelow(path, budget, above + 1)) return null;
+        } catch (IOException e) {
+            throw CsvErrors.unreadable(file, e);
+        }
+        try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
+            for (int k = 0; k <= above; k++) r.next(); // Excel's "sep=," and the header
+            long n = 0;
+            for (String line; (line = r.row()) != null; ) {
+                if (++n % 65_536 == 0) org.sextant.engine.jobs.Cancellation.check();
+                if (line.indexOf('"') >= 0 && (QUOTED_COMMA.matcher(line).find() || QUOTED_US.matcher(line).find())) return line;
+            }
+            return null;
+        } catch (IOException e) {
+            throw CsvErrors.unreadable(file, e);
+        }
+    }
+
+    /** Whether a '"' byte follows the first {@code skipped} lines, within the budget's bytes when there is one. */
+    private static boolean quoteBelow(Path path, CsvHead.Budget budget, int skipped) throws IOException {
+        long limit = budget == null ? Long.MAX_VALUE : budget.perOpen, read = 0;
+        int lines = 0, chunks = 0;
+        byte[] buf = new byte[1 << 16];
+        try (java.io.InputStream in = SizeAtOpen.open(path)) {
+            for (int n; read < limit && (n = in.read(buf)) > 0; read += n) {
+                if (++chunks % 1024 == 0) org.sextant.engine.jobs.Cancellation.check(); // every 64 MB
+                for (int i = 0; i < n; i++) {
+                    if (lines < skipped) {
+                        if (buf[i] == '\n') lines++;
+                    } else if (buf[i] == '"') {
+                        return true;
+                    }
+                }
+            }
+        } finally {
+            if (budget != null) budget.spent(read);
+        }
+        return false;
+    }
+
     /** A date cell without the time of day after it: "02/01/2019 09:30" is "02/01/2019". */
     static String datePart(String cell) {
         int cut = cell.indexOf(' ');

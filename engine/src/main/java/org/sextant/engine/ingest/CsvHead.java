@@ -376,6 +376,9 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         String cell = probe.dateCol() < row.size() ? row.get(probe.dateCol()).trim() : "";
         CsvHead head = new CsvHead(header, delimiter, dateFormatOf(cell), true, NumberStyle.PLAIN, notes, above);
         if (CsvForms.needed(head, cell, firstRow)) return CsvForms.decide(head, probe, cell, firstRow, path, file, budget);
+        // a price crossing 1,000: Excel quotes only the cells it writes with a comma, so a later row may be the first
+        String quoted = delimiter == ',' ? CsvForms.firstQuotedNumber(path, file, budget, above) : null;
+        if (quoted != null) return CsvForms.decide(head, probe, cell, quoted, path, file, budget);
         return onlyDecided ? null : head;
     }
 

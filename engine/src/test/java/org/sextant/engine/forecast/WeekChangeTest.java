@@ -30,7 +30,9 @@ class WeekChangeTest {
     void aForecastStepsOnTheWeekAfterTheChange(@TempSextant Sextant engine, @TempDir Path dir) throws Exception {
         TestData.importResource(engine, "/forecast/TASISWITCH.csv", dir);
         PriceForecast f = engine.getForecast("TASISWITCH", "naive", 20, new double[] {0.8});
-        assertEquals("Sunday to Thursday, the days the series trades", f.calendar());
+        // the answer says when the week changed, and from which date it is read
+        assertEquals("Sunday to Thursday, the days the series trades; its week changed: it last traded a Saturday on 2013-06-22, and is read from 2013-06-23 on",
+                f.calendar());
         assertEquals(LocalDate.of(2013, 10, 1), f.targetDates().get(0));
         for (LocalDate d : f.targetDates()) assertTrue(SUN_THU.contains(d.getDayOfWeek()), d + " is not a day it trades since the change");
     }
@@ -47,6 +49,16 @@ class WeekChangeTest {
         List<LocalDate> out = dates(LocalDate.of(2011, 6, 29), LocalDate.of(2013, 6, 28), before);
         out.addAll(dates(LocalDate.of(2013, 6, 30), LocalDate.of(2013, 6, 29).plusWeeks(weeks), after));
         return out;
+    }
+
+    /** A run's annualisation says so too: the week it counts is the one since the change. */
+    @Test
+    void aRunSaysWhenASymbolsWeekChanged() {
+        List<LocalDate> tasi = switched(SAT_WED, SUN_THU, 52);
+        org.sextant.engine.research.sweep.BarAxis axis = org.sextant.engine.research.sweep.BarAxis.byWeek(List.of("TASI"), List.of(tasi), tasi, s -> false);
+        assertEquals("annualised with 261 bars a year (1d: TASI trades Sunday to Thursday, 261 dates a year; its week changed: it last traded a Saturday on "
+                + "2013-06-22, and is read from 2013-06-23 on)", axis.annualisation());
+        assertEquals(null, WeekChange.of(TradingWeekTest.dates(SUN_THU)).describe(), "no change, nothing said");
     }
 
     @Test
@@ -70,6 +82,64 @@ class WeekChangeTest {
         assertFalse(calendar.everyDay());
         assertEquals(dates(LocalDate.of(2013, 8, 12), LocalDate.of(2013, 8, 23), EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY)),
                 calendar.after(history.get(history.size() - 1), 10), "its Fridays too: the old week's missing Fridays are no holidays");
+    }
+
+    static final Set<DayOfWeek> MON_FRI = EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY);
+
+    /**
+     * Seven years of a Sunday-to-Thursday market, then Monday to Friday from 2026-01-05: its old years have no Friday, so
+     * learnt from them each "n-th Friday of a month" was a holiday (missed 5 of its 6 weekday occurrences), and its forecast
+     * skipped Fridays it now trades. Its holidays are learnt from the dates after the change only.
+     */
+    @Test
+    void aMarketThatLeavesTheWeekendLearnsNoHolidayFromItsOldWeek() {
+        List<LocalDate> history = dates(LocalDate.of(2019, 1, 6), LocalDate.of(2026, 1, 1), SUN_THU);
+        history.addAll(dates(LocalDate.of(2026, 1, 5), LocalDate.of(2026, 11, 27), MON_FRI));
+        TargetDates.Calendar calendar = TargetDates.of(history);
+        assertEquals("weekdays; its week changed: it last traded a Sunday on 2025-12-28, and is read from 2025-12-29 on", calendar.describe());
+        assertEquals(dates(LocalDate.of(2026, 11, 30), LocalDate.of(2027, 3, 12), MON_FRI), calendar.after(LocalDate.of(2026, 11, 27), 75),
+                "every weekday: the old week's missing Fridays are no holidays");
+    }
+
+    /**
+     * Six days a week (Monday to Saturday, closed on the first Monday of May) until 2025-12-27, Monday to Friday since, trading
+     * on Monday 4 May 2026: a holiday of the old week is not stepped over (learnt from all its dates it was, kept 5 of 6 years).
+     */
+    @Test
+    void aSixDayMarketThatDropsSaturdaysLearnsItsHolidaysFromItsNewWeek() {
+        Set<DayOfWeek> monSat = EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.SATURDAY);
+        List<LocalDate> history = dates(LocalDate.of(2018, 1, 1), LocalDate.of(2025, 12, 27), monSat);
+        history.removeIf(d -> d.getMonthValue() == 5 && d.getDayOfWeek() == DayOfWeek.MONDAY && d.getDayOfMonth() <= 7);
+        history.addAll(dates(LocalDate.of(2025, 12, 29), LocalDate.of(2026, 11, 27), MON_FRI));
+        assertEquals(LocalDate.of(2025, 12, 27), WeekChange.of(history).lastOfOldWeek());
+        TargetDates.Calendar calendar = TargetDates.of(history);
+        assertEquals(TradingWeek.WEEKDAYS, calendar.week());
+        assertEquals("weekdays; its week changed: it last traded a Saturday on 2025-12-27, and is read from 2025-12-29 on", calendar.describe());
+        assertTrue(calendar.open(LocalDate.of(2027, 5, 3)), "the first Monday of May 2027");
+    }
+
+    /**
+     * A forecast's calendar of a Sunday-to-Thursday market looked for a change of week 4 times (for its weekend, its week,
+     * the week's weekend and its holidays), each a walk over its last two years: now once, and the rest read what it found.
+     */
+    @Test
+    void aCalendarLooksForAChangeOfWeekOnce() {
+        List<LocalDate> tadawul = TradingWeekTest.dates(SUN_THU);
+        int yearAgo = tadawul.indexOf(LocalDate.of(2023, 12, 31));
+        int[] reads = {0};
+        List<LocalDate> counted = new java.util.AbstractList<>() {
+            @Override public LocalDate get(int i) {
+                if (i == yearAgo) reads[0]++;
+                return tadawul.get(i);
+            }
+
+            @Override public int size() { return tadawul.size(); }
+        };
+        TargetDates.Calendar calendar = TargetDates.of(counted);
+        assertEquals(SUN_THU, calendar.week().days());
+        // twice by the one walk looking for a change of week (four walks read it 11 times), twice learning its holidays, once
+        // counting its dates a year
+        assertEquals(5, reads[0], "reads of a date a year back");
     }
 
     @Test

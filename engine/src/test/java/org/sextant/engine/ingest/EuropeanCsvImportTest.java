@@ -302,6 +302,25 @@ class EuropeanCsvImportTest {
         assertTrue(closes(store, "KO").isEmpty(), "nothing imported");
     }
 
+    /**
+     * A price that crosses 1,000 in a ',' file: Excel quotes only the cells it writes with a comma, so the first rows hold
+     * none. Their quoted numbers were noticed only on the first row: the later "1,002.10" was refused as no number.
+     */
+    @Test
+    void quotedUsNumbersAfterUnquotedRowsImport(@TempSextant Store store) throws Exception {
+        Path amzn = write("AMZN.csv", "Date,Open,High,Low,Close\n2017-07-24,994.50,998.00,990.00,996.00\n2017-07-25,996.20,999.10,992.00,998.80\n"
+                + "2017-07-26,999.00,\"1,002.10\",997.50,\"1,001.20\"\n2017-07-27,\"1,001.00\",\"1,083.31\",\"1,000.50\",\"1,046.00\"\n");
+        ImportReport report = new PriceImporter(store).importFiles(List.of(amzn));
+        assertEquals(List.of("2017-07-24|996.0", "2017-07-25|998.8", "2017-07-26|1001.2", "2017-07-27|1046.0"), closes(store, "AMZN"));
+        assertTrue(report.files().get(0).notes().contains(amzn + ": numbers read with a decimal point and ',' between thousands: '1,002.10' (line 4, column High) is 1002.10"),
+                report.toString());
+        assertEquals(report.files().get(0).notes(), ImportPreview.of(amzn).notes());
+        // a decimal comma quoted below unquoted decimal points reads two ways: refused naming both cells
+        Path mixed = write("KO2.csv", "Date,Close\n2020-01-02,28.50\n2020-01-03,\"28,7\"\n");
+        refusedAlike(store, mixed, mixed + " line 3, column Close: '28,7' is not a plain number: its comma reads as a thousands separator or as a decimal comma, "
+                + "and line 2 of the column ('28.50') is not written with a decimal comma", "Close", "write prices and volumes without a thousands separator");
+    }
+
     @Test
     void intradayFilesWithDayFirstDatesAndDecimalCommasImportAsBarsAtTheirInstant(@TempSextant Store store) throws Exception {
         Path two = write("EURUSD.csv", "Datum;Zeit;Eröffnung;Hoch;Tief;Schluss;Volumen\n02.01.2019;09:30;1,1234;1,1240;1,1230;1,1238;100\n"

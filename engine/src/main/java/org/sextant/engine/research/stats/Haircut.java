@@ -102,9 +102,46 @@ public record Haircut(double annualSharpe, double pValue, String method, double 
 
     private static Haircut finish(double sr, double p, String method, double adjusted, long t, double q) {
         // Invert: the Sharpe ratio whose two-sided p-value equals the adjusted one (0 when p = 1).
-        double z = adjusted >= 1 ? 0 : studentT(t - 1).inverseCumulativeProbability(1 - adjusted / 2);
+        double z = adjusted >= 1 ? 0 : upperQuantile(t - 1, adjusted / 2);
         double hc = Math.signum(sr) * z / Math.sqrt(t) * Math.sqrt(q);
         return new Haircut(sr, p, method, adjusted, hc, sr == 0 ? Double.NaN : (sr - hc) / sr);
+    }
+
+    /** Upper tails at least this are inverted by the library's t; below it 1 - tail loses the tail's digits (1 - 5e-49 is 1). */
+    static final double DIRECT_TAIL = 1e-6;
+
+    /**
+     * The t with {@code tail} above it on {@code degreesOfFreedom}, finite for any tail from about 1e-300 (at 1 - 5e-49 the
+     * library's inverse was infinite): below {@value #DIRECT_TAIL}, Newton's method on log P(T > t) against log t (P(T > t)
+     * falls as exp(-t^2/2) near the centre and as t^-df far out), kept inside a bracket of the root and halving it when a step
+     * would leave it.
+     */
+    static double upperQuantile(double degreesOfFreedom, double tail) {
+        TDistribution t = studentT(degreesOfFreedom);
+        if (tail >= DIRECT_TAIL) return t.inverseCumulativeProbability(1 - tail);
+        if (!(tail > 0)) throw new IllegalArgumentException("an upper tail must be positive, got " + tail);
+        double target = Math.log(tail);
+        double lo = Math.log(t.inverseCumulativeProbability(1 - DIRECT_TAIL)), hi = lo; // log t with more tail above it, and with less
+        for (int k = 0; k < MAX_STEPS && !(logUpperTail(degreesOfFreedom, Math.exp(hi)) < target); k++) hi += 1;
+        double u = hi;
+        for (int k = 0; k < MAX_STEPS && hi - lo > 1e-15 * Math.abs(u); k++) {
+            double x = Math.exp(u), logTail = logUpperTail(degreesOfFreedom, x);
+            if (logTail > target) lo = u;
+            else hi = u;
+            // d log P(T > x) / d log x = -x f(x) / P(T > x)
+            double next = u + (logTail - target) / (x * Math.exp(t.logDensity(x) - logTail));
+            if (Math.abs(next - u) < 1e-15 * Math.abs(u)) return Math.exp(next);
+            u = next > lo && next < hi ? next : (lo + hi) / 2; // a step out of the bracket (or from -inf) halves it instead
+        }
+        return Math.exp(u);
+    }
+
+    /** Steps at most, to bracket the root and to close on it (a bound: the halving alone closes a bracket in about 60). */
+    private static final int MAX_STEPS = 2000;
+
+    /** log P(T > x) for x > 0: half the regularized incomplete beta I(df / (df + x^2); df / 2, 1/2), with no 1 - F(x). */
+    private static double logUpperTail(double degreesOfFreedom, double x) {
+        return Math.log(0.5 * org.hipparchus.special.Beta.regularizedBeta(degreesOfFreedom / (degreesOfFreedom + x * x), degreesOfFreedom / 2, 0.5));
     }
 
     /** Student's t with its inverse solved to 1e-14 (the library's default stops at 1e-9). */

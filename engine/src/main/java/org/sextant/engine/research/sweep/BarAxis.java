@@ -61,11 +61,13 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
         double barsPerYear = SEVEN_DAY_YEAR;
         for (int a = 0; a < symbols.size(); a++) {
             String s = symbols.get(a);
-            org.sextant.engine.forecast.TradingWeek week = onContinuousSession.test(s) ? null : org.sextant.engine.forecast.TradingWeek.of(dates.get(a));
+            org.sextant.engine.forecast.WeekChange change = onContinuousSession.test(s) ? null : org.sextant.engine.forecast.WeekChange.of(dates.get(a));
+            org.sextant.engine.forecast.TradingWeek week = change == null ? null : org.sextant.engine.forecast.TradingWeek.of(change);
             weeks.add(week == null ? java.util.EnumSet.allOf(java.time.DayOfWeek.class) : week.days());
             if (week == null) weekend.add(s + " is on the continuous session");
             else if (week.weekdays()) weekdays.add(s);
-            else weekend.add(s + (week.everyDay() ? "'s dates include weekends" : " trades " + week.describeAsCounted() + ", " + Math.round(week.barsPerYear()) + " dates a year"));
+            else weekend.add(s + (week.everyDay() ? "'s dates include weekends" : " trades " + week.describeAsCounted() + ", " + Math.round(week.barsPerYear()) + " dates a year")
+                    + (change.changed() ? "; " + change.describe() : ""));
             if (week != null && !week.weekdays()) barsPerYear = Math.min(barsPerYear, week.barsPerYear());
         }
         if (weekend.isEmpty() || symbols.size() == 1) return daily(weekend, weekdays, barsPerYear);

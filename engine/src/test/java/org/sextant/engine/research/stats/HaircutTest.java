@@ -39,6 +39,27 @@ class HaircutTest {
         assertTrue(strong > 0 && strong < 1e-40, "p " + strong);
     }
 
+    /**
+     * A strong Sharpe ratio's haircut is finite: t = 15.8 over 1000 returns has p about 1e-49, and the inverse of
+     * 1 - p / 2 was infinite. The quantiles are computed independently with mpmath 1.3.0 at 60 digits, the root in
+     * log t of log(betainc(df/2, 1/2, 0, df/(df+t^2), regularized) / 2) = log(tail), and agree with SciPy 1.17's
+     * t.isf(tail, df) (Boost's inverse incomplete beta) to 15 digits; R's qt(log(tail), df, lower.tail = FALSE, log.p = TRUE)
+     * is the same quantile.
+     */
+    @Test
+    void aStrongSharpeRatiosHaircutIsFinite() {
+        assertEquals(15.501208969124075631, Haircut.upperQuantile(999, 5e-49), 1e-12);
+        assertEquals(23.933539701995955191, Haircut.upperQuantile(999, 1e-100), 1e-12);
+        assertEquals(54.314211115347818611, Haircut.upperQuantile(999, 1e-300), 1e-11);
+        assertEquals(24.734696467311142756, Haircut.upperQuantile(119, 5e-49), 1e-11);
+        assertEquals(7.124319732760653736, Haircut.upperQuantile(999, 1e-12), 1e-12);
+        assertEquals(0.73091903120953258971, Haircut.upperQuantile(999, 0.2325), 1e-12); // the library's own, as before
+        Haircut h = Haircut.bonferroni(0.5 * Math.sqrt(252), 1000, 252, 0, 10);
+        assertTrue(h.adjustedPValue() > 0 && h.adjustedPValue() < 1e-45, "adjusted p " + h.adjustedPValue());
+        assertTrue(Double.isFinite(h.haircutSharpe()) && h.haircutSharpe() < h.annualSharpe() && h.haircutSharpe() > 0.9 * h.annualSharpe(), h.toString());
+        assertEquals(1, Haircut.pValue(h.haircutSharpe() / Math.sqrt(252), 1000) / h.adjustedPValue(), 1e-9, "its own p-value is the adjusted one");
+    }
+
     @Test
     void strongAutocorrelationLeavesNothing() {
         Haircut h = Haircut.bonferroni(1.0, 120, 12, 0.4, 100);
