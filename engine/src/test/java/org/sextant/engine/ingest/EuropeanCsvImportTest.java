@@ -319,6 +319,11 @@ class EuropeanCsvImportTest {
         Path mixed = write("KO2.csv", "Date,Close\n2020-01-02,28.50\n2020-01-03,\"28,7\"\n");
         refusedAlike(store, mixed, mixed + " line 3, column Close: '28,7' is not a plain number: its comma reads as a thousands separator or as a decimal comma, "
                 + "and line 2 of the column ('28.50') is not written with a decimal comma", "Close", "write prices and volumes without a thousands separator");
+        // German whole points quoted only from a later row on ("17.000" below an unquoted 950) read two ways as on the first row
+        Path later = write("DAXLATER.csv", "Date,Close\n2024-01-02,950\n2024-01-03,\"17.000\"\n");
+        refusedAlike(store, later, later + " line 3, column Close: '17.000' reads as 17.000 (a decimal point) or as 17000 (a dot between thousands), "
+                + "and no number of the file tells which", "Close", "write whole numbers without a thousands separator (17000)");
+        assertEquals(List.of(), closes(store, "DAXLATER"));
     }
 
     @Test
