@@ -94,9 +94,15 @@ final class CsvForms {
         }
     }
 
-    /** Whether a '"' byte follows the first {@code skipped} lines, within the budget's bytes when there is one. */
+    /**
+     * How far below its header the preview looks for a quote (thousands of rows): its whole reading stays within a few MB
+     * however long a line of the file is (ImportRefusalTest); the import looks through the whole file.
+     */
+    static final long PREVIEW_QUOTE_BYTES = 512 * 1024;
+
+    /** Whether a '"' byte follows the first {@code skipped} lines, within {@link #PREVIEW_QUOTE_BYTES} for the preview. */
     private static boolean quoteBelow(Path path, CsvHead.Budget budget, int skipped) throws IOException {
-        long limit = budget == null ? Long.MAX_VALUE : budget.perOpen, read = 0;
+        long limit = budget == null ? Long.MAX_VALUE : Math.min(budget.perOpen, PREVIEW_QUOTE_BYTES), read = 0;
         int lines = 0, chunks = 0;
         byte[] buf = new byte[1 << 16];
         try (java.io.InputStream in = SizeAtOpen.open(path)) {
