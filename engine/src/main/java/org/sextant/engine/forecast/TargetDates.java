@@ -67,8 +67,9 @@ public final class TargetDates {
         }
 
         /**
-         * What a reader is told: "every day", "weekdays less the NYSE's holidays", the holidays kept, and when the week
-         * changed ("; its week changed: it last traded a Saturday on 2013-06-29, and is read from 2013-06-30 on").
+         * What a reader is told: "every day", "weekdays less the NYSE's holidays", another week as a run says it
+         * ({@link TradingWeek#describe}: "Sunday to Thursday", "some days of Saturday to Thursday, an irregular week"), the
+         * holidays kept, and when the week changed ("; its week changed: it last traded a Saturday on 2013-06-29, and is read from 2013-06-30 on").
          */
         public String describe() {
             return change.changed() ? days() + "; " + change.describe() : days();

@@ -156,22 +156,18 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
         return d.with(java.time.temporal.TemporalAdjusters.previousOrSame(firstDay()));
     }
 
-    /** "every day", "Sunday to Thursday", or the days it trades when they do not follow each other. */
+    /**
+     * How runs and forecasts say its week: "every day", "Sunday to Thursday", the days it trades when they do not follow each
+     * other ("Wednesday, Thursday"), or "some days of Saturday to Thursday, an irregular week" when its dates a year fall short
+     * of its days' by more than holidays do ({@value #REGULAR_SHARE}): the days said agree with the count a run annualises by.
+     */
     public String describe() {
         if (everyDay()) return "every day";
         List<DayOfWeek> ordered = ordered();
         boolean run = ordered.size() > 2 && ordered.get(ordered.size() - 1) == ordered.get(0).plus(ordered.size() - 1);
-        if (run) return name(ordered.get(0)) + " to " + name(ordered.get(ordered.size() - 1));
-        return String.join(", ", ordered.stream().map(TradingWeek::name).toList());
-    }
-
-    /**
-     * {@link #describe}, or "on some of Saturday to Thursday, an irregular week" when its dates a year fall short of
-     * its days' by more than holidays do ({@value #REGULAR_SHARE}): the days said then agree with the count a run annualises by.
-     */
-    public String describeAsCounted() {
-        boolean irregular = !everyDay() && barsPerYear < REGULAR_SHARE * days.size() * 365.25 / 7;
-        return irregular ? "on some of " + describe() + ", an irregular week" : describe();
+        String said = run ? name(ordered.get(0)) + " to " + name(ordered.get(ordered.size() - 1)) : String.join(", ", ordered.stream().map(TradingWeek::name).toList());
+        boolean irregular = barsPerYear < REGULAR_SHARE * days.size() * 365.25 / 7;
+        return irregular ? "some days of " + said + ", an irregular week" : said;
     }
 
     /** "Thursday". */

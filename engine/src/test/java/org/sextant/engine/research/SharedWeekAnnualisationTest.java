@@ -104,7 +104,7 @@ class SharedWeekAnnualisationTest {
         }
         BarAxis axis = BarAxis.byWeek(List.of("FLIP"), List.of(flip), flip, s -> false);
         assertEquals(261, axis.barsPerYear());
-        assertEquals("annualised with 261 bars a year (1d: FLIP trades on some of Saturday to Thursday, an irregular week, 261 dates a year)", axis.annualisation());
+        assertEquals("annualised with 261 bars a year (1d: FLIP trades some days of Saturday to Thursday, an irregular week, 261 dates a year)", axis.annualisation());
         // a regular week with holidays is said by its days
         List<LocalDate> tadawul = new java.util.ArrayList<>();
         for (LocalDate d = LocalDate.of(2018, 1, 1); !d.isAfter(LocalDate.of(2024, 6, 30)); d = d.plusDays(1)) {

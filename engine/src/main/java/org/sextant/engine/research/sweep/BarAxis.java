@@ -66,7 +66,7 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
             weeks.add(week == null ? java.util.EnumSet.allOf(java.time.DayOfWeek.class) : week.days());
             if (week == null) weekend.add(s + " is on the continuous session");
             else if (week.weekdays()) weekdays.add(s);
-            else weekend.add(s + (week.everyDay() ? "'s dates include weekends" : " trades " + week.describeAsCounted() + ", " + Math.round(week.barsPerYear()) + " dates a year")
+            else weekend.add(s + (week.everyDay() ? "'s dates include weekends" : " trades " + week.describe() + ", " + Math.round(week.barsPerYear()) + " dates a year")
                     + (change.changed() ? "; " + change.describe() : ""));
             if (week != null && !week.weekdays()) barsPerYear = Math.min(barsPerYear, week.barsPerYear());
         }
@@ -76,7 +76,7 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
         if (read == null && dates.stream().allMatch(org.sextant.engine.forecast.TradingWeek::daily)) read = org.sextant.engine.forecast.TradingWeek.ofFewSharedDays(shared);
         if (read == null || weeks.contains(read.days())) return daily(weekend, weekdays, barsPerYear); // spaced closes, or one symbol's week
         return new BarAxis("1d", null, read.barsPerYear(), String.join(", ", weekend) + (weekdays.isEmpty() ? "" : ", but " + String.join(", ", weekdays)
-                + (weekdays.size() == 1 ? " trades" : " trade") + " on weekdays") + ", and the run reads the dates all share: " + read.describeAsCounted() + ", "
+                + (weekdays.size() == 1 ? " trades" : " trade") + " on weekdays") + ", and the run reads the dates all share: " + read.describe() + ", "
                 + Math.round(read.barsPerYear()) + " a year");
     }
 

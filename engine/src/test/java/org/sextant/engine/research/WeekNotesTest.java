@@ -1,0 +1,77 @@
+package org.sextant.engine.research;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Date;
+import java.sql.PreparedStatement;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.sextant.engine.forecast.TargetDates;
+import org.sextant.engine.research.sweep.BarAxis;
+import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.TempSextant;
+
+/**
+ * What a run and a forecast say of a symbol's week (stop 54, second review): one describer of a week for both, a weekday
+ * symbol whose week changed named in the run's annualisation, and every daily backtest saying the week it annualised by.
+ */
+class WeekNotesTest {
+    static final Set<DayOfWeek> SUN_THU = EnumSet.of(DayOfWeek.SUNDAY, DayOfWeek.MONDAY, DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY);
+    static final Set<DayOfWeek> SAT_WED = EnumSet.of(DayOfWeek.SATURDAY, DayOfWeek.SUNDAY, DayOfWeek.MONDAY, DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY);
+    static final Set<DayOfWeek> MON_FRI = EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY);
+
+    /** {@code days} of the week from {@code from} to {@code to}, both included. */
+    static List<LocalDate> dates(LocalDate from, LocalDate to, Set<DayOfWeek> days) {
+        List<LocalDate> out = new ArrayList<>();
+        for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) if (days.contains(d.getDayOfWeek())) out.add(d);
+        return out;
+    }
+
+    /** Sunday to Thursday until 2026-01-01, Monday to Friday from 2026-01-05 (as the UAE's markets moved in 2022). */
+    static List<LocalDate> leftTheWeekend() {
+        List<LocalDate> out = dates(LocalDate.of(2019, 1, 6), LocalDate.of(2026, 1, 1), SUN_THU);
+        out.addAll(dates(LocalDate.of(2026, 1, 5), LocalDate.of(2026, 11, 27), MON_FRI));
+        return out;
+    }
+
+    /** A 1%-a-day random walk on {@code dates}. */
+    static void insertWalk(Store store, String symbol, List<LocalDate> dates, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        store.inTransaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO prices(symbol, date, close, source) VALUES (?, ?, ?, 'test')")) {
+                double close = 100;
+                for (LocalDate d : dates) {
+                    p.setString(1, symbol);
+                    p.setDate(2, Date.valueOf(d));
+                    p.setDouble(3, close);
+                    p.addBatch();
+                    close *= Math.exp(0.01 * Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble()));
+                }
+                p.executeBatch();
+            }
+            return null;
+        });
+    }
+
+    /** A forecast's calendar said "Saturday to Thursday" of a week the run called irregular: both now say it the same way. */
+    @Test
+    void aForecastAndARunSayAnIrregularWeekAlike() {
+        Set<DayOfWeek> sunThu = SUN_THU;
+        List<LocalDate> flip = new ArrayList<>();
+        for (LocalDate d = LocalDate.of(2018, 1, 1); !d.isAfter(LocalDate.of(2024, 6, 30)); d = d.plusDays(1)) {
+            if (((d.toEpochDay() + 719_163) / 35 % 2 == 1 ? SAT_WED : sunThu).contains(d.getDayOfWeek())) flip.add(d); // as the attack's FLIP.csv
+        }
+        String week = "some days of Saturday to Thursday, an irregular week";
+        assertEquals(week + ", the days the series trades", TargetDates.of(flip).describe());
+        assertEquals("annualised with 261 bars a year (1d: FLIP trades " + week + ", 261 dates a year)",
+                BarAxis.byWeek(List.of("FLIP"), List.of(flip), flip, s -> false).annualisation());
+    }
+}
