@@ -57,8 +57,13 @@ public record WeekChange(List<LocalDate> read, LocalDate lastOfOldWeek) {
      * 2013-06-30 on"; null when none.
      */
     public String describe() {
+        return describe("its");
+    }
+
+    /** {@link #describe()} of {@code whose} week ("ADX's"): a note naming several symbols says whose week changed. */
+    public String describe(String whose) {
         if (!changed()) return null;
-        return "its week changed: it last traded a " + TradingWeek.name(lastOfOldWeek.getDayOfWeek()) + " on " + lastOfOldWeek + ", and is read from "
+        return whose + " week changed: it last traded a " + TradingWeek.name(lastOfOldWeek.getDayOfWeek()) + " on " + lastOfOldWeek + ", and is read from "
                 + read.get(0) + " on";
     }
 

@@ -77,7 +77,7 @@ class DailyAnnualisationTest {
 
         StrategyRunSummary weekdays = run(research, List.of("RWA"), LocalDate.of(2014, 1, 2));
         assertEquals(252, weekdays.barsPerYear());
-        assertEquals("annualised with 252 bars a year (1d)", weekdays.annualisation());
+        assertEquals("annualised with 252 bars a year (1d: RWA trades on weekdays)", weekdays.annualisation());
         assertEquals(0.01 * Math.sqrt(252), weekdays.inSample().volatility(), 0.012);
 
         // together they share weekdays only: 252, and the run says which symbol trades on weekends

@@ -39,7 +39,7 @@ class DailyRunUnchangedTest {
         }
         assertEquals("1d", actual.get("interval").asString());
         assertEquals(252.0, actual.get("bars_per_year").asDouble());
-        assertEquals("annualised with 252 bars a year (1d)", actual.get("annualisation").asString());
+        assertEquals("annualised with 252 bars a year (1d: AA, AXP, T, BA trade on weekdays)", actual.get("annualisation").asString());
         JsonNode named = withoutRunIdentity(research.runStrategy(request("1d")));
         for (var field : expected.propertyNames()) {
             if (field.equals("session_id")) continue; // a session of its own, so that N is the same

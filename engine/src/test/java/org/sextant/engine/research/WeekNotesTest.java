@@ -74,4 +74,35 @@ class WeekNotesTest {
         assertEquals("annualised with 261 bars a year (1d: FLIP trades " + week + ", 261 dates a year)",
                 BarAxis.byWeek(List.of("FLIP"), List.of(flip), flip, s -> false).annualisation());
     }
+
+    /** A weekday symbol whose week changed was annualised with no word of it; one that trades on a weekend day was. */
+    @Test
+    void aRunSaysWhenAWeekdaySymbolsWeekChanged() {
+        List<LocalDate> adx = leftTheWeekend();
+        String change = "ADX's week changed: it last traded a Sunday on 2025-12-28, and is read from 2025-12-29 on";
+        BarAxis alone = BarAxis.byWeek(List.of("ADX"), List.of(adx), adx, s -> false);
+        assertEquals("annualised with 252 bars a year (1d: ADX trades on weekdays; " + change + ")", alone.annualisation());
+        assertFalse(alone.plainDaily(), "a verdict states the change as it states a weekend market's");
+        List<LocalDate> ibm = dates(LocalDate.of(2019, 1, 7), LocalDate.of(2026, 11, 27), MON_FRI);
+        List<LocalDate> shared = new ArrayList<>(adx);
+        shared.retainAll(ibm);
+        BarAxis both = BarAxis.byWeek(List.of("IBM", "ADX"), List.of(ibm, adx), shared, s -> false);
+        assertEquals("annualised with 252 bars a year (1d: IBM, ADX trade on weekdays; " + change + ")", both.annualisation(), "said once, of ADX only");
+    }
+
+    /** A backtest of weekday symbols said "(1d)": now the week it annualised by; its verdict reads as it always did. */
+    @Test
+    void aBacktestSaysTheWeekItAnnualisedBy(@TempSextant Store store) {
+        insertWalk(store, "RWA", dates(LocalDate.of(2019, 1, 7), LocalDate.of(2026, 11, 27), MON_FRI), 1);
+        insertWalk(store, "ADX", leftTheWeekend(), 2);
+        ResearchService research = new ResearchService(store);
+        StrategyRunSummary rwa = DailyAnnualisationTest.run(research, List.of("RWA"), LocalDate.of(2024, 1, 2));
+        assertEquals(252, rwa.barsPerYear());
+        assertEquals("annualised with 252 bars a year (1d: RWA trades on weekdays)", rwa.annualisation());
+        assertFalse(rwa.verdictText().contains("annualised"), rwa.verdictText());
+        StrategyRunSummary adx = DailyAnnualisationTest.run(research, List.of("ADX"), LocalDate.of(2024, 1, 2));
+        assertEquals("annualised with 252 bars a year (1d: ADX trades on weekdays; ADX's week changed: it last traded a Sunday on 2025-12-28, "
+                + "and is read from 2025-12-29 on)", adx.annualisation());
+        assertTrue(adx.verdictText().endsWith(adx.annualisation()), adx.verdictText());
+    }
 }

@@ -6,13 +6,15 @@ import java.util.Locale;
  * What one bar of a universe is: its interval, the session its bars follow and how many of them
  * make a year, the factor every annualised figure of a run (Sharpe, volatility, PSR, DSR, MinTRL,
  * CAGR) uses. {@link #DAILY} is the store's daily prices as runs always read them: 252 a year;
- * {@link #daily} reads them by the week the symbols trade (365 a year for a 7-day market, a 5- or 6-day week with a
- * weekend day at its own dates a year).
+ * {@link #byWeek} reads them by the week the symbols trade (365 a year for a 7-day market, a 5- or 6-day week with a
+ * weekend day at its own dates a year) and says which week that is.
  *
- * @param session the trading session the bars were read along (fx, us_equity, eu_equity, continuous), or null for daily prices
- * @param why     why daily prices are annualised as they are, when the symbols' weeks decided it (null otherwise)
+ * @param session    the trading session the bars were read along (fx, us_equity, eu_equity, continuous), or null for daily prices
+ * @param why        why daily prices are annualised as they are, the symbols' weeks and any change of week (null otherwise)
+ * @param plainDaily daily prices of weekday symbols whose week did not change, at 252 a year as runs always read them: a
+ *                   verdict reads as it did before intervals and does not state the annualisation ({@link HonestyReport})
  */
-public record BarAxis(String interval, String session, double barsPerYear, String why) {
+public record BarAxis(String interval, String session, double barsPerYear, String why, boolean plainDaily) {
     public static final BarAxis DAILY = new BarAxis("1d", null, 252);
     /** Bars a year of daily prices of a market that trades every day of the week (crypto). */
     public static final double SEVEN_DAY_YEAR = org.sextant.engine.forecast.TradingWeek.SEVEN_DAY_YEAR;
@@ -25,21 +27,31 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
         this(interval, session, barsPerYear, null);
     }
 
+    /** An axis {@link #plainDaily} when it is {@link #DAILY}'s, nothing said. */
+    public BarAxis(String interval, String session, double barsPerYear, String why) {
+        this(interval, session, barsPerYear, why, why == null && "1d".equals(interval) && session == null && barsPerYear == 252);
+    }
+
     /**
      * Daily prices annualised by the week the symbols trade ({@link org.sextant.engine.forecast.TradingWeek}): {@code barsPerYear}
-     * when every one of them trades on weekends (365 for 7 days a week, a Sunday-to-Thursday market's own dates a year), else 252
-     * ({@link #DAILY} when none does; a mixed universe says which).
+     * when every one of them trades on weekends (365 for 7 days a week, a Sunday-to-Thursday market's own dates a year), else 252;
+     * the answer says which week ("AA, IBM trade on weekdays"; a mixed universe says which trades when).
      *
      * @param weekend     the symbols trading on weekends, each with why (its session, or its week)
      * @param weekdays    the symbols that do not
+     * @param changes     what is said of the weekday symbols whose week changed, "; ADX's week changed: ...", or ""
      * @param barsPerYear the bars a year of the weekend symbols' dates (the fewest of theirs: the run reads the dates all share,
      *                    those of the symbol with the narrowest week; {@link #byWeek} counts them when they are narrower still)
      */
-    public static BarAxis daily(java.util.List<String> weekend, java.util.List<String> weekdays, double barsPerYear) {
-        if (weekend.isEmpty()) return DAILY;
+    private static BarAxis daily(java.util.List<String> weekend, java.util.List<String> weekdays, String changes, double barsPerYear) {
+        if (weekend.isEmpty()) return new BarAxis("1d", null, DAILY.barsPerYear, onWeekdays(weekdays) + changes, changes.isEmpty());
         if (weekdays.isEmpty()) return new BarAxis("1d", null, barsPerYear, String.join(", ", weekend));
-        return new BarAxis("1d", null, DAILY.barsPerYear, String.join(", ", weekend) + ", but " + String.join(", ", weekdays)
-                + (weekdays.size() == 1 ? " trades" : " trade") + " on weekdays, and the run reads the dates all share");
+        return new BarAxis("1d", null, DAILY.barsPerYear, String.join(", ", weekend) + ", but " + onWeekdays(weekdays) + ", and the run reads the dates all share" + changes);
+    }
+
+    /** "IBM trades on weekdays", "AA, IBM trade on weekdays". */
+    private static String onWeekdays(java.util.List<String> symbols) {
+        return String.join(", ", symbols) + (symbols.size() == 1 ? " trades" : " trade") + " on weekdays";
     }
 
     /**
@@ -49,7 +61,8 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
      * but when the dates all share fall on fewer days of the week than any symbol's (Monday to Thursday of a weekday and a
      * Sunday-to-Thursday market), the run reads those: their own dates a year
      * ({@link org.sextant.engine.forecast.TradingWeek#ofSharedDates}), also when they are a day or two a week of daily
-     * symbols ({@link org.sextant.engine.forecast.TradingWeek#ofFewSharedDays}).
+     * symbols ({@link org.sextant.engine.forecast.TradingWeek#ofFewSharedDays}). Each symbol whose week changed is said once,
+     * with the date its week is read from ({@link org.sextant.engine.forecast.WeekChange}).
      *
      * @param dates  each symbol's own dates, oldest first
      * @param shared the dates all of them have, the run's, oldest first
@@ -57,6 +70,7 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
     public static BarAxis byWeek(java.util.List<String> symbols, java.util.List<? extends java.util.List<java.time.LocalDate>> dates,
                                  java.util.List<java.time.LocalDate> shared, java.util.function.Predicate<String> onContinuousSession) {
         java.util.List<String> weekend = new java.util.ArrayList<>(), weekdays = new java.util.ArrayList<>();
+        StringBuilder changes = new StringBuilder(); // of weekday symbols; a weekend symbol's is said beside its week
         java.util.Set<java.util.Set<java.time.DayOfWeek>> weeks = new java.util.HashSet<>();
         double barsPerYear = SEVEN_DAY_YEAR;
         for (int a = 0; a < symbols.size(); a++) {
@@ -65,23 +79,21 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
             org.sextant.engine.forecast.TradingWeek week = change == null ? null : org.sextant.engine.forecast.TradingWeek.of(change);
             weeks.add(week == null ? java.util.EnumSet.allOf(java.time.DayOfWeek.class) : week.days());
             if (week == null) weekend.add(s + " is on the continuous session");
-            else if (week.weekdays()) weekdays.add(s);
-            else weekend.add(s + (week.everyDay() ? "'s dates include weekends" : " trades " + week.describe() + ", " + Math.round(week.barsPerYear()) + " dates a year")
+            else if (week.weekdays()) {
+                weekdays.add(s);
+                if (change.changed()) changes.append("; ").append(change.describe(s + "'s"));
+            } else weekend.add(s + (week.everyDay() ? "'s dates include weekends" : " trades " + week.describe() + ", " + Math.round(week.barsPerYear()) + " dates a year")
                     + (change.changed() ? "; " + change.describe() : ""));
             if (week != null && !week.weekdays()) barsPerYear = Math.min(barsPerYear, week.barsPerYear());
         }
-        if (weekend.isEmpty() || symbols.size() == 1) return daily(weekend, weekdays, barsPerYear);
+        if (weekend.isEmpty() || symbols.size() == 1) return daily(weekend, weekdays, changes.toString(), barsPerYear);
         org.sextant.engine.forecast.TradingWeek read = org.sextant.engine.forecast.TradingWeek.ofSharedDates(shared);
         // daily symbols whose weeks share a day or two: the run reads those, not closes spaced by a weekly symbol (warned as such)
         if (read == null && dates.stream().allMatch(org.sextant.engine.forecast.TradingWeek::daily)) read = org.sextant.engine.forecast.TradingWeek.ofFewSharedDays(shared);
-        if (read == null || weeks.contains(read.days())) return daily(weekend, weekdays, barsPerYear); // spaced closes, or one symbol's week
-        return new BarAxis("1d", null, read.barsPerYear(), String.join(", ", weekend) + (weekdays.isEmpty() ? "" : ", but " + String.join(", ", weekdays)
-                + (weekdays.size() == 1 ? " trades" : " trade") + " on weekdays") + ", and the run reads the dates all share: " + read.describe() + ", "
-                + Math.round(read.barsPerYear()) + " a year");
+        if (read == null || weeks.contains(read.days())) return daily(weekend, weekdays, changes.toString(), barsPerYear); // spaced closes, or one symbol's week
+        return new BarAxis("1d", null, read.barsPerYear(), String.join(", ", weekend) + (weekdays.isEmpty() ? "" : ", but " + onWeekdays(weekdays))
+                + ", and the run reads the dates all share: " + read.describe() + ", " + Math.round(read.barsPerYear()) + " a year" + changes);
     }
-
-    /** Daily prices as runs read them before intervals existed: their answers stay as they were. */
-    public boolean plainDaily() { return equals(DAILY); }
 
     /** Daily prices read on weekdays at 252 a year (whatever their week's note): their closes' spacing is checked as daily prices'. */
     public boolean weekdayDaily() { return interval.equals(DAILY.interval) && session == null && barsPerYear == DAILY.barsPerYear; }
