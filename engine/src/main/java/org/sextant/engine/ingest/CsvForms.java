@@ -244,6 +244,7 @@ final class CsvForms {
         final java.util.Map<Integer, Seen> dotCell = new java.util.HashMap<>(); // ... and its first "17.000": 17000 beside a "17.050,25"
         Seen clearComma; // a ',' file: a number that only a decimal comma reads ("22,7", "1.234,56", "1.234.567"), not "22,622"
         Seen commaAmbiguous; // a ',' file's first "22,622": read as its other numbers say
+        final java.util.Set<Integer> pointCols = new java.util.HashSet<>(); // a ',' file's columns with a decimal point (10.50)
 
         Numbers(boolean commaFile) {
             this.commaFile = commaFile;
@@ -266,7 +267,10 @@ final class CsvForms {
                 point = point == null ? seen : point;
             } else if (underComma && (cell.indexOf(',') >= 0 || dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.') || SPACE_GROUPED.matcher(cell).find())) {
                 comma = comma == null ? seen : comma; // a space between thousands is French: a decimal comma
-            } else if (underPoint && cell.indexOf('.') >= 0 && !DECIMALS_OR_DOT_THOUSANDS.matcher(cell).matches()) point = point == null ? seen : point;
+            } else if (underPoint && cell.indexOf('.') >= 0 && !DECIMALS_OR_DOT_THOUSANDS.matcher(cell).matches()) {
+                point = point == null ? seen : point;
+                if (commaFile) pointCols.add(col);
+            }
             else if (dotGrouped && twoWays == null) twoWays = seen;
             grouped |= underComma && !PLAIN_COMMA.matcher(cell).matches(); // a dot, ' or space between thousands
             swiss |= cell.indexOf('\'') >= 0;
@@ -275,12 +279,14 @@ final class CsvForms {
         }
 
         NumberStyle style(Layout layout, String file) {
-            if (commaFile && us != null) {
-                // a US file: its "22,622" has a comma between thousands too; a decimal comma beside it is refused below
+            if (commaFile && (us != null || pointSettlesCommas())) {
+                // a US file ("1,002.10", or a 10.50 beside a column of whole numbers): its "22,622" has a comma between
+                // thousands too; a decimal comma beside it is refused below
                 comma = clearComma;
                 commaTwoWays = commaAmbiguous;
+            } else if (commaFile) {
+                requireWholeCommaColumns(layout, file);
             }
-            if (commaFile && us == null) requireWholeCommaColumns(layout, file);
             if (commaFile && comma != null && clearComma == null) {
                 // a US file quotes its thousands ("22,622" shares): read as 22.622 it would be a thousand times too small
                 throw SextantException.invalid(layout.columnField(comma.col()), comma.at(layout, file) + ": " + CellText.describe(comma.cell())
@@ -302,6 +308,15 @@ final class CsvForms {
             Seen bad = style.decimal() == ',' ? notComma : style.converts() ? notPoint : null; // a plain file's bad cell: the typed read names it
             if (bad != null) throw notANumber(layout.columnField(bad.col()), bad.at(layout, file), bad.cell(), style);
             return style;
+        }
+
+        /**
+         * Whether a ',' file's decimal point (an unquoted 10.50) makes its quoted "1,070" a whole number, as Excel's #,##0
+         * writes one past 999: so when no number has a decimal comma only ("22,7") and no column holds both (a "22,622"
+         * above a 22.7 reads two ways, and a thousand-fold move is never guessed).
+         */
+        private boolean pointSettlesCommas() {
+            return point != null && clearComma == null && commaCell.keySet().stream().noneMatch(pointCols::contains);
         }
 
         /**

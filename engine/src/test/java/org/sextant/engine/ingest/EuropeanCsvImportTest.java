@@ -88,8 +88,8 @@ class EuropeanCsvImportTest {
 
     @Test
     void aNumberThatReadsTwoWaysIsRefusedNamingColumnAndLineNeverMisread(@TempSextant Store store) throws Exception {
-        // a US file: "1,234" is a thousands separator or a quoted decimal comma, and its column has plain numbers too
-        Path us = write("MSFT.csv", "Date,Open,High,Low,Close,Volume\n2020-01-02,158.78,160.73,158.33,160.62,\"22,622\"\n2020-01-03,158.78,160.73,158.33,160.62,21000\n");
+        // a ',' file: "1,234" is a thousands separator or a quoted decimal comma, its column has plain numbers too, and no other tells
+        Path us = write("MSFT.csv", "Date,Close,Volume\n2020-01-02,160,\"22,622\"\n2020-01-03,161,21000\n");
         refusedAlike(store, us, us + " line 2, column Volume: '22,622' is not a plain number: its comma reads as a thousands separator or as a decimal comma, "
                 + "and line 3 of the column ('21000') is not written with a decimal comma", "Volume", "write prices and volumes without a thousands separator");
         // a decimal comma in one cell, a decimal point in another
@@ -324,6 +324,28 @@ class EuropeanCsvImportTest {
         refusedAlike(store, later, later + " line 3, column Close: '17.000' reads as 17.000 (a decimal point) or as 17000 (a dot between thousands), "
                 + "and no number of the file tells which", "Close", "write whole numbers without a thousands separator (17000)");
         assertEquals(List.of(), closes(store, "DAXLATER"));
+    }
+
+    /**
+     * Attack 27, F2: Excel's #,##0 quotes a whole number past 999 ("1,070") below unquoted ones (900). The file's decimal
+     * point (10.50) says its comma is between thousands, as a "1,002.10" did; it was refused as reading two ways.
+     */
+    @Test
+    void quotedWholeThousandsBelowUnquotedRowsReadAsTheFilesDecimalPointSays(@TempSextant Store store) throws Exception {
+        Path volumes = write("VOLQ2.csv", "Date,Close,Volume\n2020-01-02,10.50,900\n2020-01-03,10.60,990\n2020-01-06,10.70,\"1,070\"\n");
+        ImportReport report = new PriceImporter(store).importFiles(List.of(volumes));
+        assertEquals(List.of("2020-01-02|10.5", "2020-01-03|10.6", "2020-01-06|10.7"), closes(store, "VOLQ2"));
+        String note = volumes + ": '1,070' (line 4, column Volume) is 1070, not 1.070, as line 2 ('10.50') has a decimal point";
+        assertTrue(report.files().get(0).notes().contains(note), report.toString());
+        assertEquals(report.files().get(0).notes(), ImportPreview.of(volumes).notes());
+        Path msft = write("MSFTV.csv", "Date,Open,High,Low,Close,Volume\n2020-01-02,158.78,160.73,158.33,160.62,\"22,622\"\n2020-01-03,158.78,160.73,158.33,160.62,21000\n");
+        report = new PriceImporter(store).importFiles(List.of(msft));
+        assertTrue(report.files().get(0).notes().contains(msft + ": '22,622' (line 2, column Volume) is 22622, not 22.622, as line 2 ('158.78') has a decimal point"),
+                report.toString());
+        // a column that has a decimal point itself still reads two ways: 990.50 then 1000, or 22.7 after 22.622, is not guessed
+        Path prices = write("WHOLEQ.csv", "Date,Close\n2020-01-02,990.50\n2020-01-03,\"1,000\"\n");
+        refusedAlike(store, prices, prices + " line 3, column Close: '1,000' is not a plain number: its comma reads as a thousands separator or as a decimal comma, "
+                + "and line 2 of the column ('990.50') is not written with a decimal comma", "Close", "write prices and volumes without a thousands separator");
     }
 
     @Test

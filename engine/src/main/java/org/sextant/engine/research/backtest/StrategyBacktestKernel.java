@@ -14,7 +14,9 @@ package org.sextant.engine.research.backtest;
  * asset held at 1 never drifts and pays its entry only.
  *
  * <p>A rebalancing band b leaves an asset untraded while its drifted weight is within b of its
- * target (it keeps drifting, and earns at its drifted weight); a target of 0 is always traded to.
+ * target (it keeps drifting, and earns at its drifted weight). It spares drifts only: an entry from
+ * flat, a change of side and an exit (a target of 0) are always traded, or a band of 0.4 would never
+ * buy a 1/3 weight and a run (or its buy-and-hold benchmark) would hold nothing.
  */
 public final class StrategyBacktestKernel {
     private StrategyBacktestKernel() {}
@@ -91,7 +93,7 @@ public final class StrategyBacktestKernel {
     private static double trade(double[] w, int a, double r, double portfolio, double target, double band) {
         double off = 1 + portfolio > 0 ? Math.abs(w[a] * (1 + r) - target * (1 + portfolio)) / (1 + portfolio)
                 : Math.abs(target - w[a]);               // equity gone (a ruin): nothing left to drift, the run stops here
-        if (target != 0 && off <= band) {
+        if (off <= band && target * w[a] > 0) {         // held on the target's side: a drift the band may spare
             if (1 + portfolio > 0) w[a] = w[a] * (1 + r) / (1 + portfolio);
             return 0;
         }
