@@ -90,6 +90,15 @@ class WeekNotesTest {
         assertEquals("annualised with 252 bars a year (1d: IBM, ADX trade on weekdays; " + change + ")", both.annualisation(), "said once, of ADX only");
     }
 
+    /** A run over many weekday symbols names five and counts the rest, so its sentence stays a line. */
+    @Test
+    void aRunOverManyWeekdaySymbolsNamesFiveAndCountsTheRest() {
+        List<LocalDate> days = dates(LocalDate.of(2024, 1, 1), LocalDate.of(2025, 12, 31), MON_FRI);
+        List<String> symbols = List.of("AA", "AXP", "BA", "C", "CAT", "DD", "DIS");
+        BarAxis seven = BarAxis.byWeek(symbols, symbols.stream().map(s -> days).toList(), days, s -> false);
+        assertEquals("annualised with 252 bars a year (1d: AA, AXP, BA, C, CAT and 2 more trade on weekdays)", seven.annualisation());
+    }
+
     /** A backtest of weekday symbols said "(1d)": now the week it annualised by; its verdict reads as it always did. */
     @Test
     void aBacktestSaysTheWeekItAnnualisedBy(@TempSextant Store store) {

@@ -49,10 +49,15 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
         return new BarAxis("1d", null, DAILY.barsPerYear, String.join(", ", weekend) + ", but " + onWeekdays(weekdays) + ", and the run reads the dates all share" + changes);
     }
 
-    /** "IBM trades on weekdays", "AA, IBM trade on weekdays". */
+    /** "IBM trades on weekdays", "AA, IBM trade on weekdays", "AA, AXP, BA, C, CAT and 25 more trade on weekdays". */
     private static String onWeekdays(java.util.List<String> symbols) {
-        return String.join(", ", symbols) + (symbols.size() == 1 ? " trades" : " trade") + " on weekdays";
+        String named = symbols.size() <= NAMED ? String.join(", ", symbols)
+                : String.join(", ", symbols.subList(0, NAMED)) + " and " + (symbols.size() - NAMED) + " more";  // a 500-symbol run's sentence stays a line
+        return named + (symbols.size() == 1 ? " trades" : " trade") + " on weekdays";
     }
+
+    /** The weekday symbols a run's annualisation names before it counts the rest. */
+    private static final int NAMED = 5;
 
     /**
      * Daily prices annualised by the week each symbol trades ({@link #daily}): 7 days a week when it is on the continuous
