@@ -76,10 +76,11 @@ class BenchmarkTest {
         double[] held = new double[bars];                 // bar 1 earns nothing and pays the entry: all of equity once, at bps
         held[1] = -bps / 10_000;
         for (int t = 2; t < bars; t++) {
-            // each quarter drifts to (1 + r) / (1 + mean) of a quarter over the bar, and is traded back to a quarter at its close
+            // each quarter drifts to (1 + r) / (1 + mean) of a quarter over the bar, and is traded back to a quarter at its close,
+            // paid out of the equity there
             double back = 0;
             for (double[] c : dow.close()) back += Math.abs((c[t] / c[t - 1]) / (1 + mean[t]) - 1) / symbols.size();
-            held[t] = mean[t] - bps / 10_000 * back;
+            held[t] = (1 + mean[t]) * (1 - bps / 10_000 * back) - 1;
         }
         Benchmark b = r.benchmark();
         assertMetrics(held, split, bars, b.outOfSample(), "out of sample");

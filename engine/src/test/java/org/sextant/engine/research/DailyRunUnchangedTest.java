@@ -24,6 +24,9 @@ import tools.jackson.databind.node.ObjectNode;
  * four equal weights as the prices move them are charged (attack 23, M1: turnover 36.4 to 37.6 a
  * year in sample, about the 115% a year the former warning measured; Sharpe 1.37 to 1.36), so the
  * figures that depend on the returns moved and the warning that those trades were not charged went.
+ * Session 42: a next_close fill pays out of the equity at its close, not the close before (in-sample
+ * CAGR 0.163506 to 0.163469, Sharpe 1.361192 to 1.361105; out of sample 0.122290 to 0.122250 and
+ * 1.275137 to 1.274875; PBO 0.55664 to 0.55672; turnover and exposure unchanged).
  */
 class DailyRunUnchangedTest {
     private static final List<String> UNIVERSE = List.of("AA", "AXP", "T", "BA");

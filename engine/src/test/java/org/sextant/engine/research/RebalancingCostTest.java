@@ -18,7 +18,8 @@ import org.sextant.engine.testing.TempSextant;
 /**
  * Attack 23, M1: a weight held other than one asset at 1 drifts with every bar's move, and the
  * trades back to it were neither charged nor counted in turnover (a run only warned). They are now
- * charged at the run's own cost rate: cost = |w_target - w_drifted| x equity x (cost + slippage).
+ * charged at the run's own cost rate: cost = |w_target - w_drifted| x equity x (cost + slippage), the
+ * equity the book has at the fill (session 42: a next_close fill paid on the equity of the close before, off by the bar's move).
  */
 class RebalancingCostTest {
     private static final LocalDate OOS = LocalDate.of(1994, 1, 3);
@@ -37,13 +38,14 @@ class RebalancingCostTest {
         double[] target = new double[close.length], traded = new double[close.length];
         Arrays.fill(target, 0.5);
         double[] r = StrategyBacktestKernel.returns(target, null, close, Execution.NEXT_CLOSE, new Costs(7, 3), null, traded);
-        assertEquals(-0.5 * RATE, r[1], 1e-18, "bar 1: the entry, half of equity");
+        assertEquals(-0.5 * RATE, r[1], 1e-16, "bar 1: the entry, half of equity");
         for (int t = 2; t <= 6; t++) {
             double move = close[t] / close[t - 1] - 1;
             double drifted = 0.5 * (1 + move) / (1 + 0.5 * move);  // half of equity in AA after AA moved and the book moved half as much
             assertTrue(Math.abs(drifted - 0.5) > 1e-4, "AA moved on bar " + t);
             assertEquals(Math.abs(drifted - 0.5), traded[t], 1e-15, "bar " + t + ": traded back to half");
-            assertEquals(0.5 * move - RATE * Math.abs(drifted - 0.5), r[t], 1e-15, "bar " + t + ": earned half the move, paid the trade back");
+            assertEquals((1 + 0.5 * move) * (1 - RATE * Math.abs(drifted - 0.5)) - 1, r[t], 1e-15,
+                    "bar " + t + ": earned half the move, paid the trade back out of the equity at the close");
         }
     }
 
@@ -53,7 +55,7 @@ class RebalancingCostTest {
         double[] target = new double[close.length], traded = new double[close.length];
         Arrays.fill(target, 1);
         double[] r = StrategyBacktestKernel.returns(target, null, close, Execution.NEXT_CLOSE, new Costs(7, 3), null, traded);
-        assertEquals(-RATE, r[1], 0);
+        assertEquals(-RATE, r[1], 1e-16);
         for (int t = 2; t < close.length; t++) {
             assertEquals(0, traded[t], 0, "bar " + t);
             assertEquals(close[t] / close[t - 1] - 1, r[t], 0, "bar " + t);
@@ -72,7 +74,7 @@ class RebalancingCostTest {
         for (int t = split; t < bars; t++) {
             double move = close[t] / close[t - 1] - 1, back = Math.abs(0.5 * (1 + move) / (1 + 0.5 * move) - 0.5);
             trades += back;
-            growth *= 1 + 0.5 * move - RATE * back;
+            growth *= (1 + 0.5 * move) * (1 - RATE * back);
         }
         double years = (bars - split) / 252.0;
         assertTrue(trades / years > 0.5, "AA's moves force trades of " + trades / years + " of equity a year");
@@ -114,7 +116,7 @@ class RebalancingCostTest {
         assertEquals(w2 * 0.1, r[3], 1e-15);
         double w4 = w3 * 1.1 / (1 + w3 * 0.1);                          // 0.571: beyond the band, traded back to half
         assertEquals(w4 - 0.5, traded[4], 1e-15);
-        assertEquals(w3 * 0.1 - RATE * (w4 - 0.5), r[4], 1e-15);
+        assertEquals((1 + w3 * 0.1) * (1 - RATE * (w4 - 0.5)) - 1, r[4], 1e-15);
     }
 
     @Test

@@ -7,7 +7,8 @@ package org.sextant.engine.research.backtest;
  *
  * <p>NEXT_CLOSE: the weights held over bar t were set at close t-1 to target[t-2]; at close t they
  * have drifted with bar t's moves (w(1+r_a)/(1+R), R the portfolio's return) and are traded to
- * target[t-1], costing the sum of |target - drifted| times the cost rate. NEXT_OPEN: the weights set
+ * target[t-1], costing the sum of |target - drifted| times the cost rate of the equity at close t
+ * (so the bar returns (1+R)(1-cost) - 1, as a next_open bar pays its cost on the equity at its open). NEXT_OPEN: the weights set
  * at open t-1 drift over its intraday move and bar t's overnight gap, and are traded at open t to
  * target[t-1], which then earns bar t's intraday move. So holding a weight other than one asset at 1
  * (0.5, 5, several assets, a short) pays for the trades back to it that the bars' moves force; one
@@ -65,7 +66,7 @@ public final class StrategyBacktestKernel {
                     portfolio += w[a] * (close[a][t] / close[a][t - 1] - 1);
                 }
                 for (int a = 0; a < k; a++) dq += trade(w, a, close[a][t] / close[a][t - 1] - 1, portfolio, pos(target[a][t - 1]), band);
-                out[t] = portfolio - c * dq;
+                out[t] = afterFill(portfolio, c * dq, 0);
             } else {
                 double gap = 0, intraday = 0;
                 for (int a = 0; a < k; a++) gap += w[a] * (open[a][t] / close[a][t - 1] - 1);
@@ -75,7 +76,7 @@ public final class StrategyBacktestKernel {
                     gross += Math.abs(w[a]);
                     intraday += w[a] * (close[a][t] / open[a][t] - 1);
                 }
-                out[t] = (1 + gap) * (1 - c * dq) * (1 + intraday) - 1;
+                out[t] = afterFill(gap, c * dq, intraday);
                 // drifted over the intraday move into the close, as the next bar's gap starts from it
                 if (1 + intraday > 0) for (int a = 0; a < k; a++) w[a] = w[a] * (close[a][t] / open[a][t]) / (1 + intraday);
             }
@@ -99,6 +100,15 @@ public final class StrategyBacktestKernel {
         }
         w[a] = target;
         return off;
+    }
+
+    /**
+     * A bar's return when the book moved by {@code before} into the fill, paid {@code cost} of the equity it
+     * had there, and moved by {@code after} from it: -1 (ruin) once equity or what the costs leave of it is gone.
+     */
+    public static double afterFill(double before, double cost, double after) {
+        if (1 + before <= 0 || 1 - cost <= 0) return -1;
+        return (1 + before) * (1 - cost) * (1 + after) - 1;
     }
 
     private static double pos(double x) {

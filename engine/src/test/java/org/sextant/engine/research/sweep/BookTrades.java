@@ -1,5 +1,7 @@
 package org.sextant.engine.research.sweep;
 
+import org.sextant.engine.research.backtest.StrategyBacktestKernel;
+
 /**
  * The trades of a weighted book filled at the next close, for the hand-written sweep kernels: each
  * asset's weight drifts with its bar's move and is traded back to its target (StrategyBacktestKernel),
@@ -14,8 +16,8 @@ final class BookTrades {
         return Math.abs(before * (1 + r) - after * (1 + book)) / (1 + book);
     }
 
-    /** Charges the trades summed in {@code traded} into {@code ret}, which holds the book's returns before costs. */
+    /** Charges the trades summed in {@code traded} into {@code ret}, which holds the book's returns before costs, on the equity at the close. */
     static void charge(double[] ret, double[] traded, double cost) {
-        for (int t = 1; t < ret.length; t++) ret[t] = ret[t] - cost * traded[t];
+        for (int t = 1; t < ret.length; t++) ret[t] = StrategyBacktestKernel.afterFill(ret[t], cost * traded[t], 0);
     }
 }
