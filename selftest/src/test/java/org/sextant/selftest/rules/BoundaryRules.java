@@ -239,9 +239,7 @@ public final class BoundaryRules {
     /** The app, the engine and the charts it draws with: where an app-hosted route's calls go. */
     public static JavaClasses app(Class<?>... fixtures) {
         if (fixtures.length == 0) {
-            return new com.tngtech.archunit.core.importer.ClassFileImporter()
-                    .withImportOption(com.tngtech.archunit.core.importer.ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                    .importPackages(ModuleRules.APP, "org.sextant.engine", ModuleRules.CHARTS);
+            return Shipped.of(ModuleRules.APP, "org.sextant.engine", ModuleRules.CHARTS);
         }
         return ModuleRules.classes(ModuleRules.APP, fixtures);
     }

@@ -4,8 +4,6 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
 import com.tngtech.archunit.core.domain.JavaConstructorCall;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.sextant.engine.home.AppState;
@@ -20,8 +18,7 @@ public final class EngineRules {
     private EngineRules() {}
 
     public static JavaClasses engine() {
-        return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("org.sextant.engine");
+        return Shipped.of("org.sextant.engine");
     }
 
     public static RuleResult stateIsBuiltOnlyFromMaskedSettings(JavaClasses classes) {

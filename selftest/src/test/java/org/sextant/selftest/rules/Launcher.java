@@ -1,8 +1,6 @@
 package org.sextant.selftest.rules;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.sextant.mcp.tools.LauncherTool;
@@ -19,28 +17,12 @@ public record Launcher(JavaClasses classes, String catalogClass, List<LauncherTo
 
     /** The launcher as shipped: its main classes (not its tests, not ours) and ToolCatalog.ALL. */
     public static Launcher real() {
-        JavaClasses classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages(PACKAGE);
-        return new Launcher(classes, ToolCatalog.class.getName(), ToolCatalog.ALL);
+        return new Launcher(Shipped.of(PACKAGE), ToolCatalog.class.getName(), ToolCatalog.ALL);
     }
 
     /** The real launcher plus fixture classes, with the given list (e.g. ALL plus a fixture tool). */
     public static Launcher withFixtures(List<LauncherTool> tools, String catalogClass, Class<?>... fixtures) {
-        List<Class<?>> all = new ArrayList<>(List.of(fixtures));
-        JavaClasses real = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages(PACKAGE);
-        List<String> locations = new ArrayList<>();
-        real.forEach(c -> locations.add(c.getName()));
-        ClassFileImporter importer = new ClassFileImporter();
-        List<Class<?>> classes = new ArrayList<>(all);
-        for (String name : locations) {
-            try {
-                classes.add(Class.forName(name, false, Launcher.class.getClassLoader()));
-            } catch (ClassNotFoundException | LinkageError e) {
-                throw new IllegalStateException("launcher class " + name + " not loadable", e);
-            }
-        }
-        return new Launcher(importer.importClasses(classes), catalogClass, tools);
+        return new Launcher(Shipped.with(PACKAGE, List.of(fixtures)), catalogClass, tools);
     }
 
     public static List<LauncherTool> allPlus(LauncherTool... extra) {

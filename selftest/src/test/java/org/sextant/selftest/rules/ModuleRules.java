@@ -5,7 +5,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.EvaluationResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,18 +23,10 @@ public final class ModuleRules {
 
     /** The shipped classes of {@code pkg} (test classes, fixtures among them, left out), plus {@code fixtures}. */
     public static JavaClasses classes(String pkg, Class<?>... fixtures) {
-        JavaClasses real = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages(pkg);
-        if (fixtures.length == 0) return real;
+        if (fixtures.length == 0) return Shipped.of(pkg);
         List<Class<?>> all = new ArrayList<>(List.of(fixtures));
         for (Class<?> f : fixtures) all.addAll(nested(f));
-        for (JavaClass c : real) {
-            try {
-                all.add(Class.forName(c.getName(), false, ModuleRules.class.getClassLoader()));
-            } catch (ClassNotFoundException | LinkageError e) {
-                throw new IllegalStateException(pkg + " class " + c.getName() + " not loadable", e);
-            }
-        }
-        return new ClassFileImporter().importClasses(all);
+        return Shipped.with(pkg, all);
     }
 
     /** The fixture's nested, inner and anonymous classes (Class.getDeclaredClasses misses the anonymous ones). */
