@@ -41,6 +41,7 @@ final class ImportJobCommand extends HomeCommand {
                         run.verdictText());
                 System.out.printf("  %d of the %d configurations measured again here from the store's prices, each as the job wrote it%n", r.replayed(),
                         run.configurations());
+                System.out.printf("  %s%n", org.sextant.engine.research.sweep.SweepReplay.standard().measuredWhateverTheBudget()); // importJob's replay
                 if (r.unmeasured() != null) System.out.printf("  %s%n", r.unmeasured());
                 if (r.failed() != null) for (Map<String, Object> f : r.failed()) System.out.printf("  %s left out on the cluster: %s%n", f.get("symbol"), f.get("error"));
                 return 0;

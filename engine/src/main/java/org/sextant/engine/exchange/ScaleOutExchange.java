@@ -46,20 +46,27 @@ public final class ScaleOutExchange {
             return new JobImport(kind, null, read.failed().isEmpty() ? null : read.failed(), recorded.run(), recorded.replayed(),
                     Math.toIntExact(recorded.run().configurations()), recorded.unmeasured());
         }
-        ForecastService.ForecastJobImport imported = kind.equals(JobOutput.FORECAST_SCAN) ? importForecastScanJob(folder) : importForecastBacktestJob(folder);
-        return new JobImport(kind, imported.imported(), imported.failed(), null, imported.replayed(), imported.replayedOf(), imported.unfitted());
+        if (kind.equals(JobOutput.FORECAST_SCAN)) {
+            ForecastService.ScanJobImport scan = importForecastScanJob(folder);
+            return forecastJob(kind, scan, scan.unfitted());
+        }
+        return forecastJob(kind, importForecastBacktestJob(folder), null); // a backtest's sample is said by its counts (the CLI's line)
+    }
+
+    private static JobImport forecastJob(String kind, ForecastService.ForecastJobImport imported, String unmeasured) {
+        return new JobImport(kind, imported.imported(), imported.failed(), null, imported.replayed(), imported.replayedOf(), unmeasured);
     }
 
     /** Every symbol's backtest stored as a local forecast job stores it; the symbols the job reported failed are named. A writer. */
-    public ForecastService.ForecastJobImport importForecastBacktestJob(Path folder) {
-        ForecastService.ForecastJobImport imported = forecasts.importBacktestJob(folder);
+    public ForecastService.BacktestJobImport importForecastBacktestJob(Path folder) {
+        ForecastService.BacktestJobImport imported = forecasts.importBacktestJob(folder);
         dataChanged.run();
         return imported;
     }
 
     /** A universe forecast scan's live forecasts stored as a local scan job stores them; local scans then rank them. A writer. */
-    public ForecastService.ForecastJobImport importForecastScanJob(Path folder) {
-        ForecastService.ForecastJobImport imported = forecasts.importScanJob(folder);
+    public ForecastService.ScanJobImport importForecastScanJob(Path folder) {
+        ForecastService.ScanJobImport imported = forecasts.importScanJob(folder);
         dataChanged.run();
         return imported;
     }

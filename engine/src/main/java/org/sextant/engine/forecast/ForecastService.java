@@ -240,7 +240,7 @@ public final class ForecastService {
      * A scale-out forecast backtest job's output stored as local backtests are; names what came in and what the job reported
      * failed, and refuses (under {@code failed}) a backtest whose symbol is not stored or whose closes the store no longer holds.
      */
-    public ForecastJobImport importBacktestJob(Path folder) {
+    public BacktestJobImport importBacktestJob(Path folder) {
         return importBacktestJob(folder, BacktestReplay.standard());
     }
 
@@ -249,7 +249,7 @@ public final class ForecastService {
      * forecasts, run or fitted again by the app's kernel): one that is not what the kernel makes of them refuses the whole
      * output, nothing stored, so a verdict altered after the job is not shown as the chart's.
      */
-    public ForecastJobImport importBacktestJob(Path folder, BacktestReplay replay) {
+    public BacktestJobImport importBacktestJob(Path folder, BacktestReplay replay) {
         return importBacktestJob(folder, replay, ForecastBacktestImport.BATCH);
     }
 
@@ -257,7 +257,7 @@ public final class ForecastService {
      * As above, the output read {@code batch} rows at a time, once for the checks and the replay's passes and once to store
      * (never held whole); every backtest stored in one transaction, so a refusal or failure at any row stores none.
      */
-    public ForecastJobImport importBacktestJob(Path folder, BacktestReplay replay, int batch) {
+    public BacktestJobImport importBacktestJob(Path folder, BacktestReplay replay, int batch) {
         try (ForecastBacktestImport.Output out = ForecastBacktestImport.open(store, folder, batch)) {
             List<Map<String, Object>> failed = new ArrayList<>();
             java.util.Set<String> stored = storedSymbols();
@@ -303,7 +303,7 @@ public final class ForecastService {
                 return null;
             });
             failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-            return new ForecastJobImport(imported, failed, fitted.fitted(), fitted.origins(), null, out.mostHeld());
+            return new BacktestJobImport(imported, failed, fitted.fitted(), fitted.origins(), out.mostHeld());
         }
     }
 
@@ -385,7 +385,7 @@ public final class ForecastService {
      * forecast is refused (listed under {@code failed}) when the symbol is not in the store or its
      * stored closes up to the origin are not the ones the job read. A writer.
      */
-    public ForecastJobImport importScanJob(Path folder) {
+    public ScanJobImport importScanJob(Path folder) {
         return importScanJob(folder, ScanReplay.standard());
     }
 
@@ -394,7 +394,7 @@ public final class ForecastService {
      * ({@link PriceForecast#calibrated}): one that does not come out as the job wrote it refuses the whole output, so a
      * forecast altered after the job (its bands and its row alike) is not stored and shown as live.
      */
-    public ForecastJobImport importScanJob(Path folder, ScanReplay replay) {
+    public ScanJobImport importScanJob(Path folder, ScanReplay replay) {
         ForecastScanImport.Read read = ForecastScanImport.read(store, folder);
         List<String> imported = new ArrayList<>();
         List<Map<String, Object>> failed = new ArrayList<>(read.skipped());
@@ -424,17 +424,26 @@ public final class ForecastService {
         ScanReplay.Sample replayed = replay(List.copyOf(toStore.values()), toStore.keySet().stream().map(storeRanks::get).toList(), replay);
         forecasts.save(toStore.values().stream().map(ForecastScanImport.Requested::forecast).toList()); // one transaction: a stopped import stores none
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-        return new ForecastJobImport(imported, failed, replayed.chosen().size(), toStore.size(), replayed.unfitted(replay.budgetSeconds()), null);
+        return new ScanJobImport(imported, failed, replayed.chosen().size(), toStore.size(), replayed.unfitted(replay.budgetSeconds()));
     }
 
     /**
      * Fits again the forecasts among {@code toStore} that {@code replay} chooses, each from the store's closes up to its
      * origin (checked above to be the job's), and refuses the output, naming the symbol, when one differs; how many it fitted.
-     * {@code storeRanks}: each one's reward/risk as the store's closes rank it ({@link ScanStoreRanks}).
+     * {@code storeRanks}: each one's reward/risk as drift's line on the store's closes ranks it ({@link ScanStoreRanks}); a model
+     * whose stand-in is its own median is fitted once more on them when the budget's share reaches it.
      */
     private ScanReplay.Sample replay(List<ForecastScanImport.Requested> toStore, List<double[]> storeRanks, ScanReplay replay) {
         List<StoredForecast> fs = toStore.stream().map(ForecastScanImport.Requested::forecast).toList();
-        ScanReplay.Sample sample = replay.sample(fs, f -> LiveForecastCost.estimatedSeconds(models, f.historyRows(), f.model(), f.horizon()), storeRanks);
+        ScanReplay.OwnMedians own = new ScanReplay.OwnMedians() { // read again only for the forecasts the budget's share reaches
+            public double seconds(int i) { return ScanStoreRanks.fitSeconds(fs.get(i).model(), fs.get(i).historyRows()); }
+
+            public double[] ratios(int i) {
+                StoredForecast f = fs.get(i);
+                return ScanStoreRanks.ratios(models, prices.closes(f.symbol(), null, f.origin()), f.model(), f.horizon());
+            }
+        };
+        ScanReplay.Sample sample = replay.sample(fs, f -> LiveForecastCost.estimatedSeconds(models, f.historyRows(), f.model(), f.horizon()), storeRanks, own);
         for (int i : sample.chosen()) {
             ForecastScanImport.Requested r = toStore.get(i);
             StoredForecast f = r.forecast();
@@ -475,16 +484,32 @@ public final class ForecastService {
 
     /**
      * What an import of a forecast job stored ({@code imported}: symbols), the symbols it could not use, with the reason, and
-     * for a scan how many of its forecasts were fitted again and matched, for backtests how many origins ({@code replayed}),
-     * for a scan whose sample the budget ended, what it left unfitted ({@code unfitted}, null when nothing), and for
-     * backtests the most output rows the import held parsed at once ({@code rowsHeld}).
+     * how many of the job's rows it computed again here ({@code replayed}) of how many ({@code replayedOf}); each kind adds
+     * what only it has ({@link ScanJobImport}, {@link BacktestJobImport}).
      */
-    public record ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf, String unfitted,
-                                    Integer rowsHeld) {
-        public ForecastJobImport(List<String> imported, List<Map<String, Object>> failed, Integer replayed, Integer replayedOf) {
-            this(imported, failed, replayed, replayedOf, null, null);
-        }
+    public sealed interface ForecastJobImport permits ScanJobImport, BacktestJobImport {
+        List<String> imported();
+
+        List<Map<String, Object>> failed();
+
+        int replayed();
+
+        int replayedOf();
     }
+
+    /**
+     * A scan's import: {@code replayed} of the {@code replayedOf} forecasts stored were fitted again, and {@code unfitted}
+     * says what the budget left (null when nothing).
+     */
+    public record ScanJobImport(List<String> imported, List<Map<String, Object>> failed, int replayed, int replayedOf, String unfitted)
+            implements ForecastJobImport {}
+
+    /**
+     * A backtest job's import: {@code replayed} of the {@code replayedOf} scored origins were fitted again, and the output
+     * was read holding at most {@code rowsHeld} rows parsed at once.
+     */
+    public record BacktestJobImport(List<String> imported, List<Map<String, Object>> failed, int replayed, int replayedOf, int rowsHeld)
+            implements ForecastJobImport {}
 
     private static ForecastBacktestRun.Computed backtestRun(ForecastModels models, DigestedCloses p, String model, Integer horizon, String origins,
                                                             Double evalFraction, double[] levels, JobContext ctx) {

@@ -16,11 +16,34 @@ import org.sextant.engine.forecast.store.StoredForecast;
  * and the {@code best} the files rank furthest below where the store's closes rank them ({@link ScanStoreRanks}: the real
  * winner lowered), the first of each at every level before the second of any; then the others in an order drawn by
  * {@code chance}, which the writer of the files cannot predict. The sample stops at the first fit that would pass the budget.
+ * A model whose store rank costs a fit of its own ({@link ScanStoreRanks#fitSeconds}) is charged for it first, within
+ * {@link #OWN_MEDIAN_SHARE} of the budget; a forecast past that share is ranked by drift's line.
  */
 public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance) {
     /** An import's replay: within {@link ImportBudget#SECONDS} of fits, a whole drift or theta scan of hundreds of symbols. */
     public static ScanReplay standard() {
         return new ScanReplay(ImportBudget.SECONDS, 5, ImportBudget.chance());
+    }
+
+    /**
+     * Most of the budget the stand-ins' own fits (one a forecast, {@link ScanStoreRanks#fitSeconds}) may take: the rest is
+     * left to fit the ranked picks again, which is what the ranks are for. ARIMA on 1,000 closes: 5 ms a stand-in against
+     * about 1.3 s a forecast fitted again, so half of 60 s ranks some 5,600 forecasts by their own median and still fits 20 again.
+     */
+    static final double OWN_MEDIAN_SHARE = 0.5;
+
+    /** The store's ranks that cost a fit: each forecast's fit's estimated seconds (0: none, its drift rank stands) and its ranks from the fit. */
+    public interface OwnMedians {
+        double seconds(int forecast);
+
+        double[] ratios(int forecast);
+
+        /** No forecast's rank costs a fit (tests of the ranks alone). */
+        OwnMedians NONE = new OwnMedians() {
+            public double seconds(int forecast) { return 0; }
+
+            public double[] ratios(int forecast) { throw new IllegalStateException("no fit was estimated"); }
+        };
     }
 
     /** No replay: the import's cost without it (benchmarks). */
@@ -37,9 +60,10 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
     /**
      * What a replay fits again: {@code chosen} indices; of a sample, how many of the {@code ranked} picks the budget reached
      * ({@code rankedFitted}) and how many of the {@code others} it drew ({@code drawn}). A whole replay has no ranked picks
-     * and draws every forecast.
+     * and draws every forecast. Of the {@code ownMedians} forecasts whose store rank costs a fit, {@code ownMediansFitted}
+     * were ranked by it, the others by drift's line.
      */
-    public record Sample(List<Integer> chosen, int ranked, int rankedFitted, int others, int drawn) {
+    public record Sample(List<Integer> chosen, int ranked, int rankedFitted, int others, int drawn, int ownMedians, int ownMediansFitted) {
         /** Whether every forecast is fitted again. */
         public boolean whole() { return drawn == others && rankedFitted == ranked; }
 
@@ -50,7 +74,11 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
             return String.format(java.util.Locale.ROOT, "the %s s budget fitted again %d of the %d forecasts ranked first (by reward/risk as the files"
                     + " and as the store's closes rank them)", budget, rankedFitted, ranked)
                     + (others == 0 ? "" : String.format(java.util.Locale.ROOT, " and %d of the %d others, drawn at random: each other had a %s chance",
-                    drawn, others, percent(drawn, others)));
+                    drawn, others, percent(drawn, others)))
+                    + (ownMedians == 0 ? "" : String.format(java.util.Locale.ROOT, "; of the %d forecasts whose store rank is one fit of the model's"
+                    + " own median (charged to the budget, at most half of it), %d were ranked by it", ownMedians, ownMediansFitted)
+                    + (ownMediansFitted == ownMedians ? "" : String.format(java.util.Locale.ROOT, " (drawn at random) and the other %d by drift's line",
+                    ownMedians - ownMediansFitted)));
         }
 
         /** {@code part} in {@code of} as a percentage a reader can trust: never 0% for a chance above 0, nor 100% below it. */
@@ -62,27 +90,39 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
         }
     }
 
-    /** Indices of {@code forecasts} to replay ({@link #sample}). */
+    /** Indices of {@code forecasts} to replay ({@link #sample}), no store rank costing a fit. */
     public List<Integer> chosen(List<StoredForecast> forecasts, ToDoubleFunction<StoredForecast> seconds, List<double[]> store) {
-        return sample(forecasts, seconds, store).chosen();
+        return sample(forecasts, seconds, store, OwnMedians.NONE).chosen();
     }
 
     /**
      * What of {@code forecasts} to replay, {@code seconds} estimating each one's fits and {@code store} giving each one's
-     * reward/risk at every level of {@link ForecastScan#LEVELS} as the store's closes rank it ({@link ScanStoreRanks#ratios}).
+     * reward/risk at every level of {@link ForecastScan#LEVELS} as drift's line ranks it ({@link ScanStoreRanks#ratios}),
+     * replaced by {@code own}'s ranks for the forecasts whose fit the budget's share reaches.
      */
-    public Sample sample(List<StoredForecast> forecasts, ToDoubleFunction<StoredForecast> seconds, List<double[]> store) {
+    public Sample sample(List<StoredForecast> forecasts, ToDoubleFunction<StoredForecast> seconds, List<double[]> store, OwnMedians own) {
         int n = forecasts.size();
         double total = 0;
         for (StoredForecast f : forecasts) total += seconds.applyAsDouble(f);
         List<Integer> all = new ArrayList<>();
         for (int i = 0; i < n; i++) all.add(i);
-        if (budgetSeconds >= 0 && total <= budgetSeconds) return new Sample(all, 0, 0, n, n);
-        List<Integer> ranked = ranked(forecasts, store), rest = new ArrayList<>(all);
-        rest.removeAll(new java.util.HashSet<>(ranked));
-        if (chance != null) for (int i = rest.size() - 1; i > 0; i--) java.util.Collections.swap(rest, i, chance.nextInt(i + 1));
-        List<Integer> pick = new ArrayList<>();
+        if (budgetSeconds >= 0 && total <= budgetSeconds) return new Sample(all, 0, 0, n, n, 0, 0); // no rank needed: all fitted again
+        List<double[]> ranks = new ArrayList<>(store);
+        List<Integer> costly = new ArrayList<>();
+        for (int i : all) if (own.seconds(i) > 0) costly.add(i);
+        shuffle(costly); // which ones the share reaches: the writer of the files cannot choose
         double spent = 0;
+        int ownFitted = 0;
+        for (int i : costly) { // the first fit past the share ends them
+            if (spent + own.seconds(i) > OWN_MEDIAN_SHARE * budgetSeconds) break;
+            spent += own.seconds(i);
+            ranks.set(i, own.ratios(i));
+            ownFitted++;
+        }
+        List<Integer> ranked = ranked(forecasts, ranks), rest = new ArrayList<>(all);
+        rest.removeAll(new java.util.HashSet<>(ranked));
+        shuffle(rest);
+        List<Integer> pick = new ArrayList<>();
         for (int i : chance == null ? ranked : concat(ranked, rest)) { // the first fit past the budget ends the sample
             spent += seconds.applyAsDouble(forecasts.get(i));
             if (spent > budgetSeconds) break;
@@ -90,7 +130,11 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
         }
         int rankedFitted = Math.min(pick.size(), ranked.size());
         pick.sort(null);
-        return new Sample(List.copyOf(pick), ranked.size(), rankedFitted, rest.size(), pick.size() - rankedFitted);
+        return new Sample(List.copyOf(pick), ranked.size(), rankedFitted, rest.size(), pick.size() - rankedFitted, costly.size(), ownFitted);
+    }
+
+    private void shuffle(List<Integer> list) {
+        if (chance != null) for (int i = list.size() - 1; i > 0; i--) java.util.Collections.swap(list, i, chance.nextInt(i + 1));
     }
 
     /**

@@ -34,11 +34,11 @@ class BacktestImportBatchesTest {
     @Test
     void anOutputOfMoreRowsThanABatchIsStoredHoldingOneBatchAtATime(@TempSextant Store store, @TempDir Path tmp) throws Exception {
         Path folder = BacktestOutputs.write(tmp.resolve("out"), rows(store));
-        ForecastService.ForecastJobImport done = service(store, tmp).importBacktestJob(folder, BacktestReplay.standard(), 3);
+        ForecastService.BacktestJobImport done = service(store, tmp).importBacktestJob(folder, BacktestReplay.standard(), 3);
         assertEquals(SYMBOLS, done.imported().size(), "every row stored: " + done.failed());
         assertEquals(3, done.rowsHeld(), "the most rows held parsed at once: one batch");
         assertEquals(SYMBOLS, BacktestOutputs.stored(store, "forecast_backtests"));
-        assertTrue(done.replayed() > 0 && done.replayed().equals(done.replayedOf()), "every row run again whole: " + done.replayed() + " of " + done.replayedOf());
+        assertTrue(done.replayed() > 0 && done.replayed() == done.replayedOf(), "every row run again whole: " + done.replayed() + " of " + done.replayedOf());
     }
 
     @Test

@@ -94,7 +94,7 @@ class ForecastBacktestForgeTest {
         ForecastService service = service(store, tmp);
         Map<String, Object> row = BacktestOutputs.row(store);
         Path folder = BacktestOutputs.write(tmp.resolve("ok"), row);
-        ForecastService.ForecastJobImport sampled = service.importBacktestJob(folder, SAMPLE);
+        ForecastService.BacktestJobImport sampled = service.importBacktestJob(folder, SAMPLE);
         assertEquals(List.of(row.get("symbol")), sampled.imported());
         assertEquals(5, sampled.replayed(), "2 best and 3 drawn origins");
         assertEquals(row.get("origins"), service.importBacktestJob(folder, BacktestReplay.standard()).replayed(), "every origin, run again whole");

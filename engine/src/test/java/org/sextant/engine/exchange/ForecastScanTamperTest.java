@@ -79,7 +79,7 @@ class ForecastScanTamperTest {
         SextantException e = assertThrows(SextantException.class, () -> forecasts.importScanJob(folder, bestOnly));
         assertTrue(e.getMessage().contains("symbol " + last.get("symbol") + ": column forecast_json is not the forecast"), e.getMessage());
         assertEquals(0, storedForecasts(store));
-        ForecastService.ForecastJobImport ok = forecasts.importScanJob(ScanOutputs.write(tmp.resolve("genuine"), genuine), bestOnly);
+        ForecastService.ScanJobImport ok = forecasts.importScanJob(ScanOutputs.write(tmp.resolve("genuine"), genuine), bestOnly);
         assertTrue(ok.replayed() >= 1 && ok.replayed() <= 3, String.valueOf(ok.replayed()));
         assertEquals(3, storedForecasts(store));
     }

@@ -48,7 +48,7 @@ class ScanDemotionTest {
         assertTrue(e.getMessage().contains("symbol " + winner.get("symbol") + ": column forecast_json is not the forecast"), e.getMessage());
         assertEquals(0, ForecastScanTamperTest.storedForecasts(store));
 
-        ForecastService.ForecastJobImport ok = forecasts.importScanJob(ScanOutputs.write(tmp.resolve("genuine"), genuine), ranksOnly);
+        ForecastService.ScanJobImport ok = forecasts.importScanJob(ScanOutputs.write(tmp.resolve("genuine"), genuine), ranksOnly);
         assertEquals(12, ok.imported().size(), String.valueOf(ok.failed()));
         assertTrue(ok.replayed() >= 1 && ok.replayed() <= 9, String.valueOf(ok.replayed()));
     }

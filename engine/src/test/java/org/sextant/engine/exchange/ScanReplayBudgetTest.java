@@ -28,7 +28,7 @@ class ScanReplayBudgetTest {
         List<Map<String, Object>> genuine = ScanOutputs.genuine(prices, "drift", 20, "conformal");
         double budget = ScanFitBudget.of(2, 600, "drift", 20);
         ScanReplay twoFits = new ScanReplay(budget, 1, new java.util.Random(4));
-        ForecastService.ForecastJobImport ok = forecasts.importScanJob(ScanOutputs.write(tmp.resolve("genuine"), genuine), twoFits);
+        ForecastService.ScanJobImport ok = forecasts.importScanJob(ScanOutputs.write(tmp.resolve("genuine"), genuine), twoFits);
         assertEquals(12, ok.imported().size(), String.valueOf(ok.failed()));
         assertEquals(2, ok.replayed());
         assertEquals(12, ok.replayedOf());

@@ -53,6 +53,33 @@ class ScanReplayTest {
     }
 
     @Test
+    void theOwnMediansFitsTakeAtMostHalfTheBudgetAndThePicksTheRest() {
+        List<StoredForecast> fs = new ArrayList<>();
+        for (int i = 0; i < 40; i++) fs.add(forecast(i, 1 + i % 7, 1));
+        List<double[]> drift = fs.stream().map(ScanReplayTest::asFiled).toList();
+        int[] fitted = {0};
+        ScanReplay.OwnMedians own = new ScanReplay.OwnMedians() { // each forecast's own median costs 1 s and makes 33 the store's winner
+            public double seconds(int i) { return 1; }
+
+            public double[] ratios(int i) {
+                fitted[0]++;
+                return i == 33 ? new double[]{99, 99, 99} : drift.get(i);
+            }
+        };
+        ScanReplay.Sample s = new ScanReplay(10, 1, new Random(5)).sample(fs, f -> 1, drift, own);
+        assertEquals(5, fitted[0], "half of the 10 s budget: 5 own medians");
+        assertEquals(5, s.chosen().size(), "the other half: 5 forecasts fitted again");
+        assertEquals(5, s.ownMediansFitted());
+        assertTrue(s.unfitted(10).endsWith("; of the 40 forecasts whose store rank is one fit of the model's own median (charged to the budget, at most half"
+                + " of it), 5 were ranked by it (drawn at random) and the other 35 by drift's line"), s.unfitted(10));
+        ScanReplay.Sample all = new ScanReplay(100, 1, null).sample(fs, f -> 3, drift, own);
+        assertEquals(45, fitted[0], "a budget of 100 s: all 40 own medians in its half");
+        assertTrue(all.chosen().contains(33), "the winner by its own median is among the picks: " + all.chosen());
+        assertEquals(40, new ScanReplay(40, 1, null).sample(fs, f -> 1, drift, own).chosen().size(), "all fitted again: no rank needed");
+        assertEquals(45, fitted[0], "no own median fitted when every forecast is fitted again");
+    }
+
+    @Test
     void aTinyBudgetStopsTheRankedPicksTooAndSaysWhatItLeft() {
         List<StoredForecast> fs = new ArrayList<>();
         for (int i = 0; i < 300; i++) fs.add(forecast(i, 1 + i % 7, 1));
@@ -60,16 +87,16 @@ class ScanReplayTest {
         ScanReplay sampling = new ScanReplay(3, 5, new Random(2));
         List<Integer> ranked = sampling.ranked(fs, honest);
         assertTrue(ranked.size() > 3 && ranked.size() <= 45, ranked.toString());
-        ScanReplay.Sample tiny = sampling.sample(fs, f -> 1, honest);
+        ScanReplay.Sample tiny = sampling.sample(fs, f -> 1, honest, ScanReplay.OwnMedians.NONE);
         assertEquals(ranked.subList(0, 3).stream().sorted().toList(), tiny.chosen()); // the first ranked picks, nothing past the budget
         assertEquals(0, tiny.drawn());
         assertEquals("the 3 s budget fitted again 3 of the " + ranked.size() + " forecasts ranked first (by reward/risk as the files and as the store's"
                 + " closes rank them) and 0 of the " + (300 - ranked.size()) + " others, drawn at random: each other had a 0% chance", tiny.unfitted(3));
-        ScanReplay.Sample more = new ScanReplay(ranked.size() + 3, 5, new Random(2)).sample(fs, f -> 1, honest);
+        ScanReplay.Sample more = new ScanReplay(ranked.size() + 3, 5, new Random(2)).sample(fs, f -> 1, honest, ScanReplay.OwnMedians.NONE);
         assertEquals(ranked.size() + 3, more.chosen().size());
         assertTrue(more.chosen().containsAll(ranked));
         assertTrue(more.unfitted(60).endsWith("3 of the " + (300 - ranked.size()) + " others, drawn at random: each other had a 1% chance"), more.unfitted(60));
-        assertEquals(null, new ScanReplay(300, 5, new Random(2)).sample(fs, f -> 1, honest).unfitted(300));
+        assertEquals(null, new ScanReplay(300, 5, new Random(2)).sample(fs, f -> 1, honest, ScanReplay.OwnMedians.NONE).unfitted(300));
     }
 
     /** The forecast's own reward/risk at each level: the store ranks it as the files do. */

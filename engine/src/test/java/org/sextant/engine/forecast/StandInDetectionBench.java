@@ -21,8 +21,9 @@ import org.sextant.engine.research.sweep.Universe;
 /**
  * How often the store's stand-ins single out a forge, by model (docs/scale-out.md, "How often the stand-ins catch a forge"):
  * a scan's real winner demoted (attack 25 H1) among a universe drawn from the Dow's closes cut at several ends, and a
- * backtest forged at a few origins (attack 25 M1) on Dow closes; each by the import's stand-in and by a candidate (the scan's band
- * around the model's own median from one fit; the backtest's gaps over their neighbours' spread). Args: models (default
+ * backtest forged at a few origins (attack 25 M1) on Dow closes; the scan's by the import's stand-in ({@link ScanStoreRanks#ratios(ForecastModels,
+ * PriceSeries, String, int)}), drift's line and the band around the model's own median from one fit; the backtest's by the import's
+ * stand-in and a candidate (the gaps over their neighbours' spread). Args: models (default
  * drift,ets,arima), draws (default 200), parts (default scan,backtest).
  */
 public final class StandInDetectionBench {
@@ -56,7 +57,7 @@ public final class StandInDetectionBench {
         long t0 = System.nanoTime();
         List<PriceSeries> pool = pool();
         List<Map<String, Object>> rows = new ArrayList<>();
-        List<double[]> drift = new ArrayList<>(), own = new ArrayList<>();
+        List<double[]> imports = new ArrayList<>(), drift = new ArrayList<>(), own = new ArrayList<>();
         for (PriceSeries p : pool) {
             ForecastScan.SymbolOutcome o = ForecastScan.scanSymbol(p, 10, null, upTo -> PriceForecast.calibrated(ForecastModels.BUILT_IN, upTo, model, HORIZON,
                     ForecastBacktestRun.DEFAULT_LEVELS, BandCalibration.parse("conformal")));
@@ -65,11 +66,12 @@ public final class StandInDetectionBench {
             PriceSeries upTo = new PriceSeries(p.symbol(), p.dates().get(0), p.dates().get(f.historyRows() - 1), p.dates().subList(0, f.historyRows()),
                     Arrays.copyOf(p.close(), f.historyRows()), Arrays.copyOf(p.adjClose(), f.historyRows()));
             rows.add(row);
+            imports.add(ScanStoreRanks.ratios(ForecastModels.BUILT_IN, upTo, model, HORIZON));
             drift.add(ScanStoreRanks.ratios(upTo, HORIZON));
             own.add(modelMedianRatios(upTo, model));
         }
         double fitSeconds = (System.nanoTime() - t0) / 1e9;
-        int[] caught = new int[2], winner = new int[2];
+        int[] caught = new int[3], winner = new int[3];
         int targets = 0;
         for (int d = 0; d < draws; d++) {
             List<Integer> idx = new ArrayList<>();
@@ -89,20 +91,22 @@ public final class StandInDetectionBench {
                 for (int i : u) fs.add(i == target ? demoted : ForecastScanRows.forecast((String) rows.get(i).get("forecast_json")));
                 int at = u.indexOf(target);
                 targets++;
-                List<List<double[]>> stands = List.of(u.stream().map(drift::get).toList(), u.stream().map(own::get).toList());
-                for (int s = 0; s < 2; s++) {
+                List<List<double[]>> stands = List.of(u.stream().map(imports::get).toList(), u.stream().map(drift::get).toList(),
+                        u.stream().map(own::get).toList());
+                for (int s = 0; s < stands.size(); s++) {
                     boolean hit = new ScanReplay(0, BEST, null).ranked(fs, stands.get(s)).contains(at);
                     if (hit) caught[s]++;
                     if (hit && k == 0) winner[s]++;
                 }
             }
         }
-        System.out.printf(Locale.ROOT, "scan | %s | %d of %d series | %d draws of %d, best %d | winner demoted: drift stand-in %.0f%%, model stand-in %.0f%%"
-                        + " | any of the top 3 demoted: drift %.0f%%, model %.0f%% | fits %.0f s%n", model, UNIVERSE, pool.size(), draws, UNIVERSE, BEST,
-                100.0 * winner[0] / draws, 100.0 * winner[1] / draws, 100.0 * caught[0] / targets, 100.0 * caught[1] / targets, fitSeconds);
+        System.out.printf(Locale.ROOT, "scan | %s | %d of %d series | %d draws of %d, best %d | winner demoted: import's stand-in %.0f%%, drift's line %.0f%%,"
+                        + " model median %.0f%% | any of the top 3 demoted: import %.0f%%, drift %.0f%%, model %.0f%% | fits %.0f s%n", model, UNIVERSE, pool.size(),
+                draws, UNIVERSE, BEST, 100.0 * winner[0] / draws, 100.0 * winner[1] / draws, 100.0 * winner[2] / draws, 100.0 * caught[0] / targets,
+                100.0 * caught[1] / targets, 100.0 * caught[2] / targets, fitSeconds);
     }
 
-    /** Candidate: the drift stand-in's band around the model's own median from one fit at the live origin. */
+    /** The drift stand-in's band around the model's own median from one fit at the live origin, whatever the model (the import's for some). */
     static double[] modelMedianRatios(PriceSeries upTo, String model) {
         double[] y = PriceForecast.closes(upTo);
         double shift = Math.log(ForecastModels.BUILT_IN.forPrices(model).forecast(y, 1, HORIZON, ForecastBacktestRun.DEFAULT_LEVELS).median()[HORIZON - 1]

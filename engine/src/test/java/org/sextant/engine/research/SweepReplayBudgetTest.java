@@ -37,6 +37,10 @@ class SweepReplayBudgetTest {
         assertEquals(1, m.repeatGroups());
         assertTrue(m.configurations() <= 4 * Sweep.CHUNK, m.toString()); // the best's batch and 3 drawn rows' batches, not 288
         assertNull(m.unmeasured(0));
+        SweepReplay standard = SweepReplay.standard(); // what the import says of those rows bounds what it measured whatever the budget
+        SweepReplay.Measured first = new SweepReplay(0, standard.extremes(), standard.random(), new SplittableRandom(1)).check(all, 252, REFUSE);
+        assertTrue(first.configurations() <= standard.alwaysBatches() * Sweep.CHUNK, first.toString());
+        assertTrue(standard.measuredWhateverTheBudget().contains("(at most 49 batches of 16 configurations)"), standard.measuredWhateverTheBudget());
     }
 
     @Test

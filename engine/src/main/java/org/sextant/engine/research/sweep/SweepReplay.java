@@ -43,6 +43,23 @@ public record SweepReplay(double budgetSeconds, int extremes, int random, Random
     /** Groups of repeats sampled whatever the budget, largest first: bounded (at most 12 rows), and a wide copy is among them. */
     static final int GROUPS_ALWAYS = 4;
 
+    /**
+     * Why the first rows are measured again whatever the budget, and their bound, said plainly (the CLI's line): they are
+     * what the verdict is made of, so a budget that skipped them would store a verdict nobody checked; each is measured in
+     * its batch, so at most {@link #alwaysBatches} batches, whatever the sweep's size.
+     */
+    public String measuredWhateverTheBudget() {
+        return String.format(java.util.Locale.ROOT, "the best, the %d highest and lowest by in- and out-of-sample Sharpe, %d drawn of each of the %d largest"
+                + " groups of repeats and %d drawn at random are measured again whatever the budget (at most %d batches of %d configurations): they make the"
+                + " verdict (the configuration shown, the DSR's variance, the haircuts, a copy spread over many rows)", extremes, PER_GROUP, GROUPS_ALWAYS, random,
+                alwaysBatches(), Sweep.CHUNK);
+    }
+
+    /** The most batches measured whatever the budget: the best's, each extreme's, each always-drawn repeat's and each random row's. */
+    public int alwaysBatches() {
+        return 1 + 4 * extremes + GROUPS_ALWAYS * PER_GROUP + random;
+    }
+
     /** Refuses configuration {@code k}'s row at {@code column} for {@code why}, named as its caller names rows (its part file). */
     @FunctionalInterface
     public interface Refusal {

@@ -1,0 +1,40 @@
+package org.sextant.engine.exchange;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.data.PriceRepository;
+import org.sextant.engine.forecast.ForecastService;
+import org.sextant.engine.forecast.ScanFitBudget;
+import org.sextant.engine.forecast.ScanReplay;
+import org.sextant.engine.forecast.ScanStoreRanks;
+import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.TempSextant;
+
+/**
+ * Stop 54's leftover: ARIMA's store ranks are made from one fit of the model a forecast (its own median), and those fits
+ * were not counted in the import's budget. Now they are charged first: a budget of one forecast fitted again and two
+ * stand-in fits fits the four stand-ins and leaves too little to fit the forecast again, and the answer says so.
+ */
+class ScanOwnMedianBudgetTest {
+    @Test
+    void anArimaScansStandInFitsAreChargedToTheBudget(@TempSextant Store store, @TempDir Path tmp) throws Exception {
+        JobOutputFiles.dowSymbols(store, 4, 300);
+        PriceRepository prices = new PriceRepository(store);
+        ForecastService forecasts = new ForecastService(store, prices, tmp.resolve("models"));
+        List<Map<String, Object>> genuine = ScanOutputs.genuine(prices, "arima", 20, "conformal");
+        double budget = ScanFitBudget.of(1, 300, "arima", 20) + 2 * ScanStoreRanks.fitSeconds("arima", 300);
+        ForecastService.ScanJobImport ok = forecasts.importScanJob(ScanOutputs.write(tmp.resolve("genuine"), genuine),
+                new ScanReplay(budget, 1, new java.util.Random(4)));
+        assertEquals(4, ok.imported().size(), String.valueOf(ok.failed()));
+        assertEquals(0, ok.replayed(), "the four stand-in fits left less than one forecast's fits: " + ok.unfitted());
+        assertTrue(ok.unfitted().endsWith("; of the 4 forecasts whose store rank is one fit of the model's own median (charged to the budget, at most"
+                + " half of it), 4 were ranked by it"), ok.unfitted());
+        assertEquals(4, ForecastScanTamperTest.storedForecasts(store));
+    }
+}
