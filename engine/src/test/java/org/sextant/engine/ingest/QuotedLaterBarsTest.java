@@ -56,6 +56,18 @@ class QuotedLaterBarsTest {
                 query(store, "SELECT CAST(ts AS VARCHAR) || '|' || close FROM bars WHERE symbol = 'DAXV' ORDER BY ts"));
     }
 
+    /** A daily file whose slashed dates are decided from its rows: its later quoted number was left unread (refused as no number). */
+    @Test
+    void aDailyFileWithSlashedDatesAndAQuotedNumberOnALaterRowImports(@TempSextant Store store) throws Exception {
+        Path amzn = write("AMZN.csv", "Date,Close\n07/24/2017,996.00\n07/25/2017,998.80\n07/26/2017,\"1,001.20\"\n");
+        ImportReport report = new PriceImporter(store).importFiles(List.of(amzn));
+        assertEquals(List.of("2017-07-24|996.0", "2017-07-25|998.8", "2017-07-26|1001.2"),
+                query(store, "SELECT CAST(date AS VARCHAR) || '|' || close FROM prices WHERE symbol = 'AMZN' ORDER BY date"));
+        assertTrue(report.files().get(0).notes().contains(amzn + ": numbers read with a decimal point and ',' between thousands: '1,001.20' (line 4, column Close) is 1001.20"),
+                report.toString());
+        assertEquals(report.files().get(0).notes(), ImportPreview.of(amzn).notes());
+    }
+
     private Path write(String name, String text) throws Exception {
         Path dir = Files.createTempDirectory(tmp, "in");
         return Files.writeString(dir.resolve(name), text);
