@@ -134,7 +134,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
     }
 
     /**
-     * A CSV of times with ';' or tab between cells, day and month first with slashes or dashes, or a quoted decimal comma:
+     * A CSV of times with ';' or tab between cells, day and month first with slashes or dashes, or a quoted number on any row:
      * its date order and number style decided from every row as a daily file's are ({@link CsvForms}), the notes saying so.
      */
     private BarFile withForms(Path path, List<String> row, String rowLine, CsvHead.Budget budget, boolean sepLine) {
@@ -142,8 +142,8 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         String dateCell = dateCol < row.size() ? row.get(dateCol).trim() : "";
         String datePattern = time.datePatternOf();
         CsvHead head = CsvHead.declared(header, delimiter, datePattern, hasHeader, sepLine, file);
-        if (!CsvForms.needed(head, dateCell, rowLine)) return sepLine ? withDates(head) : this;
-        CsvHead decided = CsvForms.decide(head, dailyLayout(), dateCell, rowLine, path, file, budget);
+        CsvHead decided = CsvForms.decideIfNeeded(head, dailyLayout(), dateCell, rowLine, path, file, budget);
+        if (decided == null) return sepLine ? withDates(head) : this;
         BarTime t = datePattern == null ? time : time.withDateFormat(decided.dateFormat());
         return new BarFile(file, parquet, hasHeader, delimiter, header, t, symbolCol, fields, valueSymbol, wideCols, decided);
     }

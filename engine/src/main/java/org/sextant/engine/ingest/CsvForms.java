@@ -69,44 +69,53 @@ final class CsvForms {
             || QUOTED_DOT_GROUPED.matcher(firstLine).find());
     }
 
+    /** Whether {@code line} (a row as written) quotes a number with a comma ("1,002.10", "22,7") or with dots between thousands ("17.000"). */
+    static boolean quotesNumber(String line) {
+        return line.indexOf('"') >= 0 && (QUOTED_COMMA.matcher(line).find() || QUOTED_US.matcher(line).find() || QUOTED_DOT_GROUPED.matcher(line).find());
+    }
+
     /**
-     * The first row of a ',' file (below its header and {@code above} lines) that quotes a number with a comma ("1,002.10",
-     * "22,7") or with dots between thousands ("17.000"), or null: its numbers are then decided from every row as when the first row quotes one. A file with no
-     * quote below its header is told by its bytes alone (47 MB in about 0.1 s; read as lines, 1.4 s).
+     * {@code head} decided from every row ({@link #decide}) when it has something to decide: dates or numbers {@link #needed} by
+     * its first row ({@code firstLine} as written), or a ',' file that quotes a number on a later row only (a price crossing
+     * 1,000: Excel quotes only the cells it writes with a comma). Null when nothing is decided.
      */
-    static String firstQuotedNumber(Path path, String file, CsvHead.Budget budget, int above) {
+    static CsvHead decideIfNeeded(CsvHead head, Layout layout, String firstDate, String firstLine, Path path, String file, CsvHead.Budget budget) {
+        boolean later = head.delimiter() == ',' && !numbersNeeded(head, firstLine) && quotedNumberBelow(path, file, budget, head.above() + (head.hasHeader() ? 1 : 0));
+        return needed(head, firstDate, firstLine) || later ? decide(head, layout, firstDate, firstLine, later, path, file, budget) : null;
+    }
+
+    /**
+     * Whether a row below the first {@code skipped} lines quotes a number ({@link #quotesNumber}). The preview tells it from the
+     * rows it reads ({@link CsvHead.Budget#quoteBelow}), no further; the import from the file's bytes when it holds no '"' (47 MB
+     * in about 0.05 s), else from its lines up to the first such row (cheaper than weighing every cell of a file that quotes
+     * only text: 47 MB of quoted symbols, 3.1-3.6 s of CPU as lines, 13-17 s weighed).
+     */
+    private static boolean quotedNumberBelow(Path path, String file, CsvHead.Budget budget, int skipped) {
+        if (budget != null) return budget.quoteBelow;
         try {
-            if (!quoteBelow(path, budget, above + 1)) return null;
+            if (!quoteBelow(path, skipped)) return false;
         } catch (IOException e) {
             throw CsvErrors.unreadable(file, e);
         }
-        try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
-            for (int k = 0; k <= above; k++) r.next(); // Excel's "sep=," and the header
+        try (CsvHead.Lines r = new CsvHead.Lines(path, file, null)) {
+            for (int k = 0; k < skipped; k++) r.next(); // Excel's "sep=," and the header
             long n = 0;
             for (String line; (line = r.row()) != null; ) {
                 if (++n % 65_536 == 0) org.sextant.engine.jobs.Cancellation.check();
-                if (line.indexOf('"') >= 0 && (QUOTED_COMMA.matcher(line).find() || QUOTED_US.matcher(line).find()
-                    || QUOTED_DOT_GROUPED.matcher(line).find())) return line;
+                if (quotesNumber(line)) return true;
             }
-            return null;
+            return false;
         } catch (IOException e) {
             throw CsvErrors.unreadable(file, e);
         }
     }
 
-    /**
-     * How far below its header the preview looks for a quote (thousands of rows): its whole reading stays within a few MB
-     * however long a line of the file is (ImportRefusalTest); the import looks through the whole file.
-     */
-    static final long PREVIEW_QUOTE_BYTES = 512 * 1024;
-
-    /** Whether a '"' byte follows the first {@code skipped} lines, within {@link #PREVIEW_QUOTE_BYTES} for the preview. */
-    private static boolean quoteBelow(Path path, CsvHead.Budget budget, int skipped) throws IOException {
-        long limit = budget == null ? Long.MAX_VALUE : Math.min(budget.perOpen, PREVIEW_QUOTE_BYTES), read = 0;
+    /** Whether a '"' byte follows the first {@code skipped} lines. */
+    private static boolean quoteBelow(Path path, int skipped) throws IOException {
         int lines = 0, chunks = 0;
         byte[] buf = new byte[1 << 16];
         try (java.io.InputStream in = SizeAtOpen.open(path)) {
-            for (int n; read < limit && (n = in.read(buf)) > 0; read += n) {
+            for (int n; (n = in.read(buf)) > 0; ) {
                 if (++chunks % 1024 == 0) org.sextant.engine.jobs.Cancellation.check(); // every 64 MB
                 for (int i = 0; i < n; i++) {
                     if (lines < skipped) {
@@ -116,8 +125,6 @@ final class CsvForms {
                     }
                 }
             }
-        } finally {
-            if (budget != null) budget.spent(read);
         }
         return false;
     }
@@ -130,12 +137,13 @@ final class CsvForms {
 
     /**
      * {@code head} with its date order and number style decided from every row of the file (the preview: the rows its
-     * budget reads), and the notes that say so; refused when a date or a number reads two ways.
+     * budget reads), and the notes that say so; refused when a date or a number reads two ways. Its numbers are decided
+     * when the first row needs it or a later row quotes one ({@code quotedLater}).
      */
-    static CsvHead decide(CsvHead head, Layout layout, String firstDate, String firstLine, Path path, String file, CsvHead.Budget budget) {
+    private static CsvHead decide(CsvHead head, Layout layout, String firstDate, String firstLine, boolean quotedLater, Path path, String file, CsvHead.Budget budget) {
         Matcher first = DAY_AND_MONTH_FIRST.matcher(datePart(firstDate));
         Dates dates = first.matches() ? new Dates(first.group(2)) : null;
-        Numbers numbers = numbersNeeded(head, firstLine) ? new Numbers(head.delimiter() == ',') : null;
+        Numbers numbers = numbersNeeded(head, firstLine) || quotedLater ? new Numbers(head.delimiter() == ',') : null;
         List<Integer> numberCols = new ArrayList<>(layout.fields().values());
         numberCols.addAll(layout.wideCols());
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
@@ -344,9 +352,15 @@ final class CsvForms {
                     "write whole numbers without a thousands separator (" + whole + ") or decimals with a fourth digit (" + decimals + "0), as meant, then import again");
         }
 
-        /** How a number is written that decides a file's style: "a decimal comma", "a decimal point", "',' between thousands". */
+        /**
+         * How a number is written that decides a file's style: "a decimal comma", "a decimal point", "',' between thousands", or
+         * what proves a decimal comma without one: "dots between thousands" (1.234.567), "a space between thousands" (1 234).
+         */
         private String written(Seen s) {
-            return s == us ? "',' between thousands" : s == comma ? "a decimal comma" : "a decimal point";
+            if (s == us) return "',' between thousands";
+            if (s != comma) return "a decimal point";
+            if (s.cell().indexOf(',') >= 0) return "a decimal comma";
+            return s.cell().indexOf('.') >= 0 ? "dots between thousands" : "a space between thousands";
         }
 
         /** The note of a file read with ',' between thousands (28,868.80 is 28868.80; a 28,868 is said by {@link #commaNote}), or null. */

@@ -184,6 +184,12 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
             this.perOpen = perOpen;
         }
 
+        /**
+         * Whether a row the preview read below the first quotes a number ({@link CsvForms#quotesNumber}): the preview looks for
+         * one in the rows it reads, no further, and reads the file again deciding its numbers when it finds one.
+         */
+        boolean quoteBelow;
+
         /** Bytes read from the file through this budget, over every open. */
         long read() {
             return read;
@@ -375,11 +381,8 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         Layout probe = Layout.detect(header, file, above + 1);
         String cell = probe.dateCol() < row.size() ? row.get(probe.dateCol()).trim() : "";
         CsvHead head = new CsvHead(header, delimiter, dateFormatOf(cell), true, NumberStyle.PLAIN, notes, above);
-        if (CsvForms.needed(head, cell, firstRow)) return CsvForms.decide(head, probe, cell, firstRow, path, file, budget);
-        // a price crossing 1,000: Excel quotes only the cells it writes with a comma, so a later row may be the first
-        String quoted = delimiter == ',' ? CsvForms.firstQuotedNumber(path, file, budget, above) : null;
-        if (quoted != null) return CsvForms.decide(head, probe, cell, quoted, path, file, budget);
-        return onlyDecided ? null : head;
+        CsvHead decided = CsvForms.decideIfNeeded(head, probe, cell, firstRow, path, file, budget);
+        return decided != null || onlyDecided ? decided : head;
     }
 
     /**

@@ -149,7 +149,17 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         }
     }
 
+    /**
+     * The preview; read again when a row below the first quotes a number ({@link CsvHead.Budget#quoteBelow}), its numbers then
+     * decided from the rows its budget reads, as the import decides them from every row.
+     */
     private static ImportPreview read(Path path, java.time.ZoneId zone, CsvHead.Budget budget, BarGrid.Stored stored) {
+        boolean looked = budget.quoteBelow;
+        ImportPreview p = readOnce(path, zone, budget, stored);
+        return budget.quoteBelow && !looked ? readOnce(path, zone, budget, stored) : p;
+    }
+
+    private static ImportPreview readOnce(Path path, java.time.ZoneId zone, CsvHead.Budget budget, BarGrid.Stored stored) {
         String file = String.valueOf(path);
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".parquet")) {
@@ -170,11 +180,14 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
             for (int k = 0; k <= head.above(); k++) r.next(); // the header, and Excel's "sep=;" above it
             int read = 0;
+            String firstRow = null;
             for (String line; read < INTERVAL_ROWS && (line = next(r, notes)) != null; ) {
                 if (line.isBlank()) continue;
                 List<String> cells = CsvHead.split(line, head.delimiter());
                 if (rows.size() < ROWS) rows.add(cells);
                 read++;
+                if (firstRow == null) firstRow = line;
+                else noteQuote(budget, head.delimiter(), firstRow, line);
                 addDates(path, layout, head.dateFormat(), cells, dates);
             }
             noteEndings(r, notes);
@@ -230,6 +243,11 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         }
     }
 
+    /** Marks {@code budget} when a ',' file's row below the first quotes a number and its first row does not (that one decided the file already). */
+    private static void noteQuote(CsvHead.Budget budget, char delimiter, String firstRow, String text) {
+        if (delimiter == ',' && !budget.quoteBelow && CsvForms.quotesNumber(text) && !CsvForms.quotesNumber(firstRow)) budget.quoteBelow = true;
+    }
+
     /** A note when the lines read end in more than one way: the import reads them as ending alike, not refusing the file. */
     private static void noteEndings(CsvHead.Lines r, List<String> notes) {
         if (r.mixedEndings() != null) notes.add(r.mixedEndings() + ": the import reads every line as ending the same way (LF); the file itself is unchanged");
@@ -251,12 +269,15 @@ public record ImportPreview(String file, String format, String layout, List<Stri
             for (int k = 0; k < bar.above(); k++) r.next(); // Excel's "sep=;"
             if (bar.hasHeader()) r.next();
             int rowsRead = 0;
+            String firstRow = null;
             for (String text; rowsRead < INTERVAL_ROWS && (text = next(r, read)) != null; ) {
                 long line = r.lineNo();
                 if (text.isBlank()) continue;
                 List<String> cells = CsvHead.split(text, bar.delimiter());
                 if (rows.size() < ROWS) rows.add(cells);
                 rowsRead++;
+                if (firstRow == null) firstRow = text;
+                else noteQuote(budget, bar.delimiter(), firstRow, text);
                 java.time.LocalDateTime asWritten = bar.time().parseAsWritten(cells); // once a row: the notes, midnight and the step use it
                 if (bar.time().dst() && notes.size() < MAX_NOTES) dstNote(bar, asWritten, line, notes);
                 midnight &= asWritten != null && asWritten.toLocalTime().equals(java.time.LocalTime.MIDNIGHT);

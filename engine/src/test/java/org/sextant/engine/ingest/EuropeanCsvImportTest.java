@@ -215,7 +215,7 @@ class EuropeanCsvImportTest {
         // a file that groups thousands and writes a decimal point contradicts itself
         Path both = write("SIE.csv", "Datum;Schluss;Volumen\n02.01.2019;1.125;1.234.567\n03.01.2019;99.5;2000\n");
         SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(both)));
-        assertEquals(both + " line 3, column Schluss: '99.5' has a decimal point, but line 2 (column Volumen) has a decimal comma ('1.234.567'): "
+        assertEquals(both + " line 3, column Schluss: '99.5' has a decimal point, but line 2 (column Volumen) has dots between thousands ('1.234.567'): "
                 + "the file writes numbers two ways", e.getMessage());
     }
 
