@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.data.SymbolDescription;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.home.SextantHome;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /** Naming an imported symbol: list_symbols shows and searches the name, and a re-import keeps it. */
 class SymbolDescriptionTest {
@@ -23,7 +24,7 @@ class SymbolDescriptionTest {
     void aNamedSymbolIsListedAndFoundByNameAndKeepsItsNameThroughAReimport() throws Exception {
         Path csv = dir.resolve("acme.csv");
         Files.writeString(csv, "Date,Open,High,Low,Close,Adj Close,Volume\n2024-01-02,10,11,9,10.5,10.5,100\n2024-01-03,10.5,12,10,11.5,11.5,120\n");
-        try (Sextant engine = Sextant.open(new SextantHome(dir.resolve("home")))) {
+        try (Sextant engine = Sextant.open(SampleStoreCopy.into(new SextantHome(dir.resolve("home"))))) {
             engine.importPrices(List.of(csv));
             String symbol = "ACME"; // from the file's name
             assertNull(acme(engine).name());
@@ -59,7 +60,7 @@ class SymbolDescriptionTest {
             bars.append(t).append("Z,BARX,").append(10 + i * 0.125).append(',').append(10.5 + i * 0.125).append(',')
                     .append(9.75 + i * 0.125).append(',').append(10.25 + i * 0.125).append(',').append(1000 + i).append('\n');
         }
-        try (Sextant engine = Sextant.open(new SextantHome(dir.resolve("home")))) {
+        try (Sextant engine = Sextant.open(SampleStoreCopy.into(new SextantHome(dir.resolve("home"))))) {
             engine.importPrices(List.of(Files.writeString(dir.resolve("barx.csv"), bars)));
             assertEquals(List.of("30m"), engine.storedIntervals("BARX"));
 

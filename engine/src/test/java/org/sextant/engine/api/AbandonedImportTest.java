@@ -27,6 +27,7 @@ import org.sextant.engine.jobs.CancellableSql;
 import org.sextant.engine.jobs.JobState;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * import_prices whose caller went away (the client closed its connection, or gave up at its own time limit) kept
@@ -50,7 +51,7 @@ class AbandonedImportTest {
         }
         Path home = tmp.resolve("home");
         String before;
-        try (Sextant engine = Sextant.open(new SextantHome(home))) {
+        try (Sextant engine = Sextant.open(SampleStoreCopy.into(new SextantHome(home)))) {
             ApiRoutes routes = new ApiRoutes(engine, () -> Map.of());
             before = snapshot(engine.store());
             for (Path file : List.of(csv, parquet)) {
@@ -72,7 +73,7 @@ class AbandonedImportTest {
     @Test
     void aCallerLeavingAtAnyPointLeavesNothingOrTheWholeImport() throws Exception {
         Path a = longFile("A.csv", 5, 40, 0), b = longFile("B.csv", 5, 40, 0.5);
-        try (Sextant engine = Sextant.open(new SextantHome(tmp.resolve("home")))) {
+        try (Sextant engine = Sextant.open(SampleStoreCopy.into(new SextantHome(tmp.resolve("home"))))) {
             ApiRoutes routes = new ApiRoutes(engine, () -> Map.of());
             Thread caller = Thread.currentThread();
             String before = snapshot(engine.store());
@@ -100,7 +101,7 @@ class AbandonedImportTest {
     @Test
     void anImportJobCancelledWhileItReadsWritesNothing() throws Exception {
         Path big = longFile("BIG.csv", 1000, 1000, 0); // 1,000,000 rows
-        try (Sextant engine = Sextant.open(new SextantHome(tmp.resolve("home")))) {
+        try (Sextant engine = Sextant.open(SampleStoreCopy.into(new SextantHome(tmp.resolve("home"))))) {
             String before = snapshot(engine.store());
             JobStatus job = engine.startImport(List.of(big));
             long end = System.nanoTime() + GENEROUS.toNanos();

@@ -16,6 +16,7 @@ import org.sextant.engine.Sextant;
 import org.sextant.engine.data.BarSeries;
 import org.sextant.engine.home.SextantHome;
 import tools.jackson.databind.JsonNode;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * get_chart_data at an interval reads only the bars it answers: the sample's 62,000 30-minute USDCHF bars
@@ -31,7 +32,7 @@ class ChartBarsReadTest {
 
     @BeforeAll
     void open() {
-        engine = Sextant.open(new SextantHome(dir));
+        engine = Sextant.open(SampleStoreCopy.into(new SextantHome(dir)));
         routes = new ApiRoutes(engine, () -> Map.of());
         BarAnswers.NewestBars route = routes.chartBars;
         routes.chartBars = (symbol, interval, count) -> {

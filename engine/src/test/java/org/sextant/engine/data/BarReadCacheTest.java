@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.ingest.PriceImporter;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * What a read derives from a whole bar series (outside-session counts, list_symbols' trading days) is kept per data
@@ -24,7 +25,7 @@ class BarReadCacheTest {
 
     @Test
     void keptAnswersEqualFreshOnesAndAReimportIsSeenOnTheNextRead() throws Exception {
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             // Monday 6 to Friday 10 January 2020, hourly around the clock (an fx series): Friday after 17:00 New York is outside the session
             importHours(store, "EURUSD.csv", LocalDateTime.of(2020, 1, 6, 0, 0), 120);
             BarReader kept = new BarReader(store);
@@ -43,7 +44,7 @@ class BarReadCacheTest {
 
     @Test
     void listSymbolsIsKeptPerQueryAndChangesAtOnceAfterAnImport() throws Exception {
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             importHours(store, "EURUSD.csv", LocalDateTime.of(2020, 1, 6, 0, 0), 120);
             BarReader kept = new BarReader(store);
             assertEquals(List.of("EURUSD"), names(kept.barsOnlySymbols("")));

@@ -18,6 +18,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * Daily prices read as bars under a session are the session's days: the price of date D is the bar of trading day D,
@@ -125,7 +126,7 @@ class DailyPricesOnSessionClockTest {
 
     @Test
     void aDailyPriceOpensItsDayOnTheSessionsClock() {
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             store(store);
             BarReader reader = new BarReader(store);
             for (TradingSession session : TradingSession.values()) {
@@ -161,7 +162,7 @@ class DailyPricesOnSessionClockTest {
 
     @Test
     void weeksAndMonthsOfDailyPricesHoldTheirSessionDays() {
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             store(store);
             BarReader reader = new BarReader(store);
             for (TradingSession session : TradingSession.values()) {

@@ -18,6 +18,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * The eu_equity session (09:00-17:30 Berlin and the closing auction to 17:35, weekdays) on 30-minute bars of 08:00-22:00 Berlin from 4 March to
@@ -95,7 +96,7 @@ class EuEquitySessionTest {
         List<Bar> bars = fixture();
         List<IntervalBar> expected = dailyByHand(bars);
         assertEquals(25, expected.size(), "five weeks of weekdays, the Saturday in none");
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             store(store, bars);
             BarSeries daily = new BarReader(store).read("DAX.30M", BarInterval.D1, null, null);
             assertEquals("eu_equity", daily.session());
@@ -110,7 +111,7 @@ class EuEquitySessionTest {
 
     @Test
     void intradayBucketsStartAt0900BerlinBeforeAndAfterEachChange() {
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             store(store, fixture());
             BarSeries fourHours = new BarReader(store).read("DAX.30M", BarInterval.H4, null, null);
             // 09:00, 13:00 and 17:00 Berlin (the last holds the 17:00 bar and the auction's at 17:30): 08/12/16 UTC in winter time, 07/11/15 from 31 March

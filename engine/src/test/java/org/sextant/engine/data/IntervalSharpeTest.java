@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sextant.engine.ingest.SampleUniverse;
 import org.sextant.engine.research.backtest.Metrics;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * The same strategy on USD/CHF 30-minute bars and on their daily resample: held from one 17:00
@@ -26,8 +26,7 @@ class IntervalSharpeTest {
 
     @Test
     void sharpeOn30MinuteBarsAndOnTheDailyResampleAgree() {
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
-            SampleUniverse.loadIfEmpty(store);
+        try (Store store = SampleStoreCopy.openSample(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             BarReader reader = new BarReader(store);
             BarSeries daily = reader.read("USDCHF", BarInterval.D1, null, null);
             BarSeries bars = reader.read("USDCHF", BarInterval.M30, null, null);

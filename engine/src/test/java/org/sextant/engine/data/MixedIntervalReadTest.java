@@ -11,8 +11,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sextant.engine.ingest.SampleUniverse;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * Attack pass 6, F2: ten hourly bars imported for USDCHF (five years of 30-minute bars) hid the
@@ -27,8 +27,7 @@ class MixedIntervalReadTest {
 
     @BeforeAll
     static void load() {
-        store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
-        SampleUniverse.loadIfEmpty(store);
+        store = SampleStoreCopy.openSample(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
         reader = new BarReader(store);
         dailyBefore = reader.read("USDCHF", BarInterval.D1, null, null).size();
         hourlyBefore = reader.read("USDCHF", BarInterval.H1, null, null).size();

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.SextantException;
-import org.sextant.engine.ingest.SampleUniverse;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * The shipped USD/CHF 30-minute sample resampled by the store's resample_bars macro, checked
@@ -28,8 +28,7 @@ class ResampleTest {
 
     @BeforeAll
     static void load() {
-        store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
-        SampleUniverse.loadIfEmpty(store);
+        store = SampleStoreCopy.openSample(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
     }
 
     @AfterAll

@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sextant.engine.ingest.SampleUniverse;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * A read resampling only the stored bars of the days it may answer gives the bars the whole series' resample_bars
@@ -26,8 +26,7 @@ class ResampleWindowTest {
 
     @Test
     void windowedReadsEqualTheWholeSeriesResample() {
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
-            SampleUniverse.loadIfEmpty(store);
+        try (Store store = SampleStoreCopy.openSample(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             store.inTransaction(c -> {
                 try (Statement st = c.createStatement()) {
                     // 15-minute bars around the clock for 200 days (outside-session ones included), and hourly 24x7 bars

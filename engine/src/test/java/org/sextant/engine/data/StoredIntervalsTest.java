@@ -12,8 +12,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sextant.engine.ingest.SampleUniverse;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * Which interval a request about one symbol reads, decided once in the engine for every caller
@@ -27,8 +27,7 @@ class StoredIntervalsTest {
 
     @BeforeAll
     static void load() {
-        store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
-        SampleUniverse.loadIfEmpty(store);
+        store = SampleStoreCopy.openSample(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
         store.inTransaction(c -> {
             try (Statement s = c.createStatement()) {
                 s.execute("INSERT INTO bars VALUES ('IBM', '1w', TIMESTAMP '2020-01-06 14:30', 1, 2, 0.5, 1.5, 10, 'test'), "

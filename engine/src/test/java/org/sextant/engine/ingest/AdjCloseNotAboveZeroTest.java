@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * Attack 26 F3: an Adj Close of 0 was stored where a Close of 0 is refused, and every read takes the adjusted close, so a
@@ -47,7 +48,7 @@ class AdjCloseNotAboveZeroTest {
     @Test
     void aYahooFileWithAnAdjCloseOfZeroIsRefused() throws Exception {
         Path file = tmp.resolve("HALFZERO.csv");
-        try (InputStream in = getClass().getResourceAsStream("/ingest/HALFZERO.csv"); Store store = Store.open(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
+        try (InputStream in = getClass().getResourceAsStream("/ingest/HALFZERO.csv"); Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
             Files.copy(in, file);
             assertEquals("Adj Close", refused(store, file, "line 2, column Adj Close: the adjusted close is 0.0, not above 0").field());
         }
@@ -56,7 +57,7 @@ class AdjCloseNotAboveZeroTest {
     @Test
     void aLongFileWithAnAdjCloseOfZeroIsRefused() throws Exception {
         Path file = Files.writeString(tmp.resolve("long.csv"), "symbol,date,close,adj_close\nAAA,2021-01-04,10,9.5\nAAA,2021-01-05,10.1,0\n");
-        try (Store store = Store.open(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
             assertEquals("adj_close", refused(store, file, "line 3, column adj_close: the adjusted close is 0.0, not above 0").field());
         }
     }
@@ -64,7 +65,7 @@ class AdjCloseNotAboveZeroTest {
     @Test
     void anAdjCloseTooSmallToBeAPriceIsRefused() throws Exception {
         Path file = Files.writeString(tmp.resolve("TINY.csv"), "Date,Close,Adj Close\n2021-01-04,10,9.5\n2021-01-05,10.1,1e-300\n");
-        try (Store store = Store.open(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
             refused(store, file, "line 3, column Adj Close: the adjusted close 1.0E-300 is below 1.0E-9, no plausible price",
                     "a unit or scale error?");
         }
@@ -77,7 +78,7 @@ class AdjCloseNotAboveZeroTest {
             st.execute("COPY (SELECT DATE '2021-01-04' + i::INTEGER AS date, 10.0 AS close, CASE WHEN i = 2 THEN 0.0 ELSE 9.5 END AS adj_close "
                     + "FROM range(4) t(i)) TO '" + file + "' (FORMAT parquet)");
         }
-        try (Store store = Store.open(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
             refused(store, file, "row 3, column adj_close: the adjusted close is 0.0, not above 0");
         }
     }

@@ -15,13 +15,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /** The grid of bars above an hour, the units of the fix, clock changes of 30 minutes and the preview's word on a shifting grid (attacker pass 10). */
 class BarGridTest {
     @TempDir Path tmp;
 
     private Store open() {
-        return Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
+        return SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
     }
 
     private Path file(String name, String text) throws Exception {
@@ -185,7 +186,7 @@ class BarGridTest {
     /** The GUI's preview (the engine's previewImport) compares with the store it serves: it said nothing of a file off the stored grid. */
     @Test
     void theEnginesPreviewComparesWithItsStore() throws Exception {
-        try (org.sextant.engine.Sextant engine = org.sextant.engine.Sextant.open(new org.sextant.engine.home.SextantHome(tmp.resolve("home")))) {
+        try (org.sextant.engine.Sextant engine = org.sextant.engine.Sextant.open(SampleStoreCopy.into(new org.sextant.engine.home.SextantHome(tmp.resolve("home"))))) {
             StringBuilder onTheHour = new StringBuilder("timestamp,close\n");
             bars(onTheHour, LocalDateTime.of(2024, 1, 2, 0, 0), 48, 60, "Z");
             engine.importPrices(List.of(file("GRID.csv", onTheHour.toString())));

@@ -14,13 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /** Bar files (rows with a time of day): every time format, the interval detected, duplicates, gaps and order reported, all or nothing. */
 class BarImportTest {
     @TempDir Path tmp;
 
     private Store open() {
-        return Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
+        return SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
     }
 
     private Path file(String name, String text) throws Exception {
@@ -63,7 +64,7 @@ class BarImportTest {
             assertEquals("iso in timestamp (read as America/New_York time, stored in UTC)", r.files().get(0).times());
             assertEquals("iso_zoned in datetime", r.files().get(2).times());
         }
-        try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging-y"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("y.duckdb"), tmp.resolve("staging-y"))) {
             new PriceImporter(store).importFiles(List.of(tmp.resolve("NAIVE.csv")));
             assertEquals(1.5, number(store, "SELECT close FROM bars WHERE ts = TIMESTAMP '2020-01-02 08:30:00'"), "without a zone: UTC, as before");
         }
@@ -128,7 +129,7 @@ class BarImportTest {
             assertEquals("stooq 1d null|stooq 1d null|stooq 1d null|wide 1d null", String.join("|", r.files().stream().map(f -> f.layout() + " " + f.interval() + " " + f.times()).toList()));
             assertEquals(List.of("CSVDAYS", "PANDAS", "USDCHF", "ZONED"), r.symbols());
         }
-        try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging-y"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("y.duckdb"), tmp.resolve("staging-y"))) {
             // the daily checks: a repeated day is refused naming both lines
             Path twice = file("TWICE.csv", "Date,Close\n2020-01-02 00:00:00,1\n2020-01-03 00:00:00,2\n2020-01-03 00:00:00,3\n");
             SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(twice)));
@@ -190,7 +191,7 @@ class BarImportTest {
         assertEquals(List.of("2020.01.02", "00:00", "1.1000", "1.1030", "1.0980", "1.1010", "50001"), days.rows().get(0), "the first line is a row");
         assertEquals("bars 1h", ImportPreview.of(h1).layout() + " " + ImportPreview.of(h1).interval());
         assertEquals("bars 30m", ImportPreview.of(m30).layout() + " " + ImportPreview.of(m30).interval());
-        try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging-y"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("y.duckdb"), tmp.resolve("staging-y"))) {
             // the daily checks name the file's own lines: no header line to count
             Path twice = file("TWICE.csv", "2020.01.03,00:00,1,2,0.5,1.5,10\n2020.01.02,00:00,1,2,0.5,1.5,10\n2020.01.03,00:00,1,2,0.5,1.6,10\n");
             SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(twice)));
@@ -327,7 +328,7 @@ class BarImportTest {
             assertEquals(102, number(store, "SELECT close FROM bars WHERE ts = TIMESTAMP '2020-11-01 06:00:00'"), "the second 01:00 is EST");
             assertEquals(0, number(store, "SELECT count(*) FROM (SELECT close < lag(close) OVER (ORDER BY ts) AS back FROM bars) WHERE back"), "UTC order is file order");
         }
-        try (Store store = Store.open(tmp.resolve("z.duckdb"), tmp.resolve("staging-z"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("z.duckdb"), tmp.resolve("staging-z"))) {
             // the same night listed newest first (as many providers write): its first 01:00 row is the later one
             String[] lines = csv.toString().split("\n");
             StringBuilder reversed = new StringBuilder(lines[0]).append('\n');
@@ -337,7 +338,7 @@ class BarImportTest {
             assertEquals(101, number(store, "SELECT close FROM bars WHERE ts = TIMESTAMP '2020-11-01 05:00:00'"), "EDT's 01:00, listed second");
             assertEquals(102, number(store, "SELECT close FROM bars WHERE ts = TIMESTAMP '2020-11-01 06:00:00'"), "EST's 01:00, listed first");
         }
-        try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging-y"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("y.duckdb"), tmp.resolve("staging-y"))) {
             // one row in the repeated hour cannot be told apart: it takes the earlier offset, as java.time does
             new PriceImporter(store, PriceRules.defaults(), java.time.ZoneId.of("America/New_York")).importFiles(List.of(file("ONCE.csv",
                     "timestamp,close\n2020-11-01 00:30:00,1\n2020-11-01 01:30:00,2\n2020-11-01 02:30:00,3\n2020-11-01 03:30:00,4\n")));

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * Weekly and monthly bars made from the shipped MSFT daily OHLCV (timeSeries::MSFT, GPL >= 2; sample/MSFT.OHLCV.csv), each
@@ -69,7 +70,7 @@ class BarPeriodsTest {
         List<String> weeks = bars(d -> d.get(IsoFields.WEEK_BASED_YEAR) * 100 + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR));
         // Good Friday 2001-04-13: that week's bar is Thursday's
         assertEquals(true, weeks.stream().anyMatch(w -> w.startsWith("2001-04-12 ")), "the sample's holiday week");
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             List<String> twice = new ArrayList<>(weeks);
             int k = twice.indexOf(twice.stream().filter(w -> w.startsWith("2001-01-12 ")).findFirst().orElseThrow());
             twice.add(k, "2001-01-08 00:00:00,48.9375,49.75,46.6875,48.9375,39908800"); // that week's Monday, as a bar of its own
@@ -95,7 +96,7 @@ class BarPeriodsTest {
     @Test
     void monthlyBarsOnePerMonthImportAndAMidMonthOneBesideMonthEndsIsRefused() throws Exception {
         List<String> months = bars(d -> d.getYear() * 100 + d.getMonthValue());
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             List<String> mixed = new ArrayList<>(months);
             int k = mixed.indexOf(mixed.stream().filter(m -> m.startsWith("2001-03-30 ")).findFirst().orElseThrow());
             mixed.add(k, "2001-03-15 00:00:00,56.5,57.25,54,55.5,40000000"); // a mid-month date among month-ends
@@ -131,7 +132,7 @@ class BarPeriodsTest {
             monthEnds.add(end + " 00:00:00,10,40,9," + (20 + m) + ",1000");
             firstDays.add(LocalDate.of(2024, m, first[m - 1]) + " 00:00:00,10,40,9," + (20 + m) + ",1000");
         }
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             Path weekly = file("JPW.csv", rows), monthly = file("JPM.csv", monthEnds);
             assertEquals(List.of(), ImportPreview.of(weekly, tokyo).notes());
             assertEquals(List.of(), ImportPreview.of(monthly, tokyo).notes());

@@ -19,6 +19,7 @@ import org.sextant.engine.data.BarInterval;
 import org.sextant.engine.data.BarReader;
 import org.sextant.engine.data.IntervalBar;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * Attack 21 (M5): Xetra fixes its close in the 17:30-17:35 Berlin closing auction. Ten weekdays of 5-minute bars
@@ -67,7 +68,7 @@ class ClosingAuctionTest {
 
     @Test
     void theDaysCloseIsTheAuctionsAndItsVolumeCountsAtEveryInterval() throws Exception {
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             ImportReport.BarCheck check = imported(store, file(List.of()));
             assertEquals("eu_equity", check.session(), "Berlin's hours with the auction are eu_equity");
             assertEquals(0, check.outsideSession(), "the auction is in the session");
@@ -111,7 +112,7 @@ class ClosingAuctionTest {
         }
         extra.add(LocalDate.of(2024, 3, 9).atTime(10, 0));
         extra.add(LocalDate.of(2024, 3, 9).atTime(10, 5));
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             ImportReport.BarCheck check = imported(store, file(extra));
             assertEquals("eu_equity", check.session());
             assertEquals(17, check.outsideSession());

@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * Files of dates only whose dates are a week or a month apart (the shipped MSFT daily sample made weekly and monthly,
@@ -32,7 +33,7 @@ class DateSpacingTest {
     @Test
     void weeklyDatesImportAsWeeklyBarsAndTwoInOneWeekAreRefused() throws Exception {
         List<String> weeks = dated(BarPeriodsTest.bars(d -> d.get(IsoFields.WEEK_BASED_YEAR) * 100 + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR)));
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             Path once = file("MSFTW.csv", "Date,Open,High,Low,Close,Volume", weeks);
             ImportPreview p = ImportPreview.of(once);
             assertEquals("bars", p.layout());
@@ -83,7 +84,7 @@ class DateSpacingTest {
         assertEquals("1mo", ImportPreview.of(monthly).interval());
         assertEquals("1d", ImportPreview.of(daily).interval());
         assertEquals(List.of(), ImportPreview.of(daily).notes());
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             ImportReport r = new PriceImporter(store).importFiles(List.of(daily, monthly));
             assertEquals("1mo", r.files().get(1).interval());
             assertEquals(2L * months.size(), number(store, "SELECT count(*) FROM bars WHERE interval = '1mo'"));
@@ -91,7 +92,7 @@ class DateSpacingTest {
             assertEquals(0, number(store, "SELECT count(*) FROM prices WHERE symbol <> 'MSFT'"));
         }
         // the fast path (a daily file alone) is unchanged
-        try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging2"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("y.duckdb"), tmp.resolve("staging2"))) {
             new PriceImporter(store).importFiles(List.of(daily));
             assertEquals(BarPeriodsTest.daily().size(), number(store, "SELECT count(*) FROM prices"));
             assertEquals(0, number(store, "SELECT count(*) FROM bars"));
@@ -138,7 +139,7 @@ class DateSpacingTest {
         for (int i = 0; i < files.size(); i++) assertEquals(notes.get(i), ImportPreview.of(files.get(i)).notes(), files.get(i).getFileName().toString());
         for (int i = 0; i < files.size(); i++) {
             Path f = files.get(i);
-            try (Store store = Store.open(tmp.resolve(f.getFileName() + ".duckdb"), tmp.resolve(f.getFileName() + "-staging"))) {
+            try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve(f.getFileName() + ".duckdb"), tmp.resolve(f.getFileName() + "-staging"))) {
                 ImportReport r = new PriceImporter(store).importFiles(List.of(f));
                 assertEquals("1d", r.files().get(0).interval(), f.getFileName().toString());
                 assertEquals(notes.get(i), r.files().get(0).notes(), f.getFileName().toString());
@@ -147,7 +148,7 @@ class DateSpacingTest {
             }
         }
         assertEquals(0, rows, "every row a daily price");
-        try (Store store = Store.open(tmp.resolve("all.duckdb"), tmp.resolve("all-staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("all.duckdb"), tmp.resolve("all-staging"))) {
             new PriceImporter(store).importFiles(files); // the careful path, all in one batch
             assertEquals(0, number(store, "SELECT count(*) FROM bars"));
             assertEquals(two.size() + gap.size() + sparse.size() + long1.size() + long2.size(), number(store, "SELECT count(*) FROM prices"));
@@ -179,7 +180,7 @@ class DateSpacingTest {
         ImportPreview p = ImportPreview.of(stray);
         assertEquals("1d", p.interval());
         assertEquals(List.of(note), p.notes());
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             ImportReport r = new PriceImporter(store).importFiles(List.of(stray)); // the fast path
             assertEquals("1d", r.files().get(0).interval());
             assertEquals(List.of(note), r.files().get(0).notes());
@@ -188,7 +189,7 @@ class DateSpacingTest {
         }
         // the careful path (beside a weekly file, which imports as bars) says it too
         Path weekly = file("MSFTW.csv", "Date,Open,High,Low,Close,Volume", dated(BarPeriodsTest.bars(d -> d.get(IsoFields.WEEK_BASED_YEAR) * 100 + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR))));
-        try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging2"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("y.duckdb"), tmp.resolve("staging2"))) {
             ImportReport r = new PriceImporter(store).importFiles(List.of(weekly, stray));
             ImportReport.ImportedFile daily = r.files().stream().filter(f -> f.file().equals(stray.toString())).findFirst().orElseThrow();
             assertEquals("1d", daily.interval());
@@ -203,7 +204,7 @@ class DateSpacingTest {
         int k = months.indexOf(months.stream().filter(m -> m.startsWith("2001-03-30,")).findFirst().orElseThrow());
         months.add(k, "2001-03-15,55,56,54,55.5,20000000"); // mid-month, before that month's end
         Path stray = file("MSFTM.csv", "Date,Open,High,Low,Close,Volume", months);
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             ImportReport r = new PriceImporter(store).importFiles(List.of(stray));
             assertEquals("1d", r.files().get(0).interval());
             List<String> notes = r.files().get(0).notes();
@@ -235,7 +236,7 @@ class DateSpacingTest {
         assertEquals("1w", p.interval());
         assertEquals("one column per symbol", p.symbolSource());
         assertEquals(List.of(), p.notes());
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             ImportReport r = new PriceImporter(store).importFiles(List.of(wide));
             assertEquals(1, r.files().size());
             assertEquals("1w", r.files().get(0).interval());
@@ -254,7 +255,7 @@ class DateSpacingTest {
         List<String> months = dated(BarPeriodsTest.bars(d -> d.getYear() * 100 + d.getMonthValue()));
         Path monthly = file("widem.csv", "date,AAA,BBB", months.stream().map(m -> m.split(",")[0] + "," + m.split(",")[4] + "," + m.split(",")[1]).toList());
         assertEquals("1mo", ImportPreview.of(monthly).interval());
-        try (Store store = Store.open(tmp.resolve("y.duckdb"), tmp.resolve("staging2"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("y.duckdb"), tmp.resolve("staging2"))) {
             assertEquals("1mo", new PriceImporter(store).importFiles(List.of(monthly)).files().get(0).interval());
             assertEquals(2L * months.size(), number(store, "SELECT count(*) FROM bars WHERE interval = '1mo'"));
         }
@@ -269,7 +270,7 @@ class DateSpacingTest {
             List<String> periods = interval.equals("1w") ? weeks : months;
             Path wide = file("my " + interval + " prices.csv", "date,AAA,BBB", periods.stream().map(p -> p.split(",")[0] + "," + p.split(",")[4] + "," + p.split(",")[1]).toList());
             assertEquals(interval, ImportPreview.of(wide).interval());
-            try (Store store = Store.open(tmp.resolve(interval + ".duckdb"), tmp.resolve(interval + "-staging"))) {
+            try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve(interval + ".duckdb"), tmp.resolve(interval + "-staging"))) {
                 ImportReport r = new PriceImporter(store).importFiles(List.of(wide));
                 assertEquals(interval, r.files().get(0).interval());
                 assertEquals(List.of("AAA", "BBB"), r.files().get(0).symbols());
@@ -309,7 +310,7 @@ class DateSpacingTest {
             String name = f.getFileName().toString();
             assertEquals("1d", ImportPreview.of(f).interval(), name);
             assertEquals(expected, ImportPreview.of(f).notes(), name);
-            try (Store store = Store.open(tmp.resolve(k + ".duckdb"), tmp.resolve(k++ + "-staging"))) {
+            try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve(k + ".duckdb"), tmp.resolve(k++ + "-staging"))) {
                 ImportReport r = new PriceImporter(store).importFiles(List.of(f)); // the fast path
                 assertEquals("1d", r.files().get(0).interval(), name);
                 assertEquals(expected, r.files().get(0).notes(), name);
@@ -319,7 +320,7 @@ class DateSpacingTest {
         // the careful path (beside a weekly file, which imports as bars) says it too
         Path msftw = file("MSFTW.csv", "Date,Open,High,Low,Close,Volume", dated(BarPeriodsTest.bars(d -> d.get(IsoFields.WEEK_BASED_YEAR) * 100 + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR))));
         for (Path f : List.of(longFile, wideFile)) {
-            try (Store store = Store.open(tmp.resolve(k + ".duckdb"), tmp.resolve(k++ + "-staging"))) {
+            try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve(k + ".duckdb"), tmp.resolve(k++ + "-staging"))) {
                 ImportReport r = new PriceImporter(store).importFiles(List.of(msftw, f));
                 ImportReport.ImportedFile daily = r.files().stream().filter(i -> i.file().equals(f.toString())).findFirst().orElseThrow();
                 assertEquals("1d", daily.interval());
@@ -338,7 +339,7 @@ class DateSpacingTest {
         besideDaily.add("3 more symbols whose dates are weekly or monthly import as daily prices because the file also holds daily prices of 'DAILY'; "
                 + "to import them as bars, import their rows in a file of their own");
         assertEquals(besideDaily, ImportPreview.of(mixed).notes());
-        try (Store store = Store.open(tmp.resolve("mixed.duckdb"), tmp.resolve("mixed-staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("mixed.duckdb"), tmp.resolve("mixed-staging"))) {
             assertEquals(besideDaily, new PriceImporter(store).importFiles(List.of(mixed)).files().get(0).notes());
         }
     }

@@ -21,6 +21,7 @@ import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.jobs.JobState;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.jobs.Jobs;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * A gather fetches every symbol before it writes any: killed halfway, with one symbol's answer in hand, it had written
@@ -54,7 +55,7 @@ class GatherInterruptedTest {
         server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
         server.start();
         Path afterTheKill = Files.createDirectories(dir.resolve("jobs-after-kill"));
-        try (Sextant engine = Sextant.open(new SextantHome(dir.resolve("home")))) {
+        try (Sextant engine = Sextant.open(SampleStoreCopy.into(new SextantHome(dir.resolve("home"))))) {
             Files.writeString(engine.home().settingsJson(), "{\"default_provider\": \"slow\", \"providers\": {\"slow\": {\"url_template\": \"http://127.0.0.1:"
                     + server.getAddress().getPort() + "/?s={symbol}\"}}}");
             JobStatus job = engine.startGather(List.of("msft.us", "slow.us"), null);

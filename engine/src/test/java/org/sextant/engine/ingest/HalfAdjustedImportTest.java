@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * Attack 25 M4: a Date,Close year of a symbol then a Yahoo year whose Adj Close is 0.85 of its Close was read as
@@ -63,7 +64,7 @@ class HalfAdjustedImportTest {
 
     @Test
     void aPlainYearThenAnAdjustedOneIsRefused() throws Exception {
-        try (Store store = Store.open(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
             new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(file("a", 2000, null)));
             refused(store, List.of(file("b", 2001, 0.85)), "2000-12-29 and 2001-01-01");
         }
@@ -71,14 +72,14 @@ class HalfAdjustedImportTest {
 
     @Test
     void bothFilesInOneImportAreRefused() throws Exception {
-        try (Store store = Store.open(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
             refused(store, List.of(file("a", 2000, null), file("b", 2001, 0.85)), "2000-12-29 and 2001-01-01");
         }
     }
 
     @Test
     void plainDaysAfterAnAdjustedHistoryAreRefusedWhereTheyWouldJump() throws Exception {
-        try (Store store = Store.open(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
             new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(file("a", 2000, 0.85)));
             refused(store, List.of(file("b", 2001, null)), "2000-12-29 and 2001-01-01");
         }
@@ -86,7 +87,7 @@ class HalfAdjustedImportTest {
 
     @Test
     void plainDaysAfterAHistoryEndingUnadjustedImport() throws Exception {
-        try (Store store = Store.open(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
             new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(file("a", 2000, 1.0)));
             new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(file("b", 2001, null)));
             assertEquals(260 + 261, rows(store), "2000 has 260 weekdays, 2001 261");

@@ -24,6 +24,7 @@ import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.jobs.JobState;
 import org.sextant.engine.jobs.JobStatus;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /** Issue #14: a file that is not prices leaks nothing through errors; rows that cannot be prices are refused. */
 class ImportRefusalTest {
@@ -583,7 +584,7 @@ class ImportRefusalTest {
         Path leftFile = Files.writeString(home.stagingDir().resolve("import-0f1e-KO.csv"), "Date,Close\n");
         Path leftDir = Files.createDirectories(home.stagingDir().resolve("gather-2a3b"));
         Files.writeString(leftDir.resolve("MSFT.US.csv"), "Date,Close\n");
-        try (Sextant engine = Sextant.open(home)) {
+        try (Sextant engine = Sextant.open(SampleStoreCopy.into(home))) {
             assertFalse(Files.exists(leftFile), "a killed import's staged file is gone");
             assertFalse(Files.exists(leftDir), "a killed gather's folder is gone");
         }
@@ -596,7 +597,7 @@ class ImportRefusalTest {
         Path sample = Files.createDirectories(home.stagingDir().resolve("sample-" + java.util.UUID.randomUUID()));
         Files.writeString(sample.resolve("sample-daily.csv"), "Date,Close\n");
         Path yours = Files.writeString(home.stagingDir().resolve("notes.txt"), "not the app's");
-        try (Sextant engine = Sextant.open(home)) {
+        try (Sextant engine = Sextant.open(SampleStoreCopy.into(home))) {
             assertFalse(Files.exists(deleted), "a killed delete_prices' staged rows are gone");
             assertFalse(Files.exists(sample), "a killed sample load's folder is gone");
             assertTrue(Files.exists(yours), "a file the app does not stage is left");

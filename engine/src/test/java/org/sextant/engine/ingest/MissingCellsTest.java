@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * The three readers of a price file take the same cells as missing ({@link MissingCells}): a wide file of weekday rows
@@ -50,7 +51,7 @@ class MissingCellsTest {
         for (String missing : spellings) {
             Path f = fridaysOnly(prefix + k++ + ".csv", missing);
             assertEquals("1w", ImportPreview.of(f).interval(), "'" + missing + "'");
-            try (Store store = Store.open(tmp.resolve(prefix + k + ".duckdb"), tmp.resolve(prefix + k + "-staging"))) {
+            try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve(prefix + k + ".duckdb"), tmp.resolve(prefix + k + "-staging"))) {
                 assertEquals("1w", new PriceImporter(store).importFiles(List.of(f)).files().get(0).interval(), "'" + missing + "'");
                 assertEquals(2 * 13, number(store, "SELECT count(*) FROM bars WHERE interval = '1w'"), "'" + missing + "'");
             }
@@ -61,7 +62,7 @@ class MissingCellsTest {
     void aSpellingNotListedIsNoMissingCell() throws Exception {
         Path f = fridaysOnly("DASH.csv", "-");
         assertEquals("1d", ImportPreview.of(f).interval());
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(f)));
             assertTrue(e.getMessage().contains("line 2"), e.getMessage());
         }

@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * After an import of bars some of which fall outside their session, the notes a person reads (the window's amber lines,
@@ -32,7 +33,7 @@ class OutsideSessionToldOnceTest {
             }
         }
         Path file = Files.writeString(tmp.resolve("XETRA.csv"), csv);
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             ImportReport report = new PriceImporter(store, PriceRules.defaults(), ZoneId.of("Europe/Berlin")).importFiles(List.of(file));
             assertEquals(3, report.files().get(0).bars().get(0).outsideSession());
             List<String> outside = ImportNotes.of(report).stream().filter(line -> line.contains("outside")).toList();

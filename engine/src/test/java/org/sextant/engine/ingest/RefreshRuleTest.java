@@ -13,6 +13,7 @@ import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.home.SextantHome;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /** A refresh re-downloads stored symbols only, every one by default, and never more than a gather may name. */
 class RefreshRuleTest {
@@ -20,7 +21,7 @@ class RefreshRuleTest {
 
     @Test
     void aRefreshNamesStoredSymbolsOnlyAndAtMostAGathersWorth() throws Exception {
-        try (Sextant engine = Sextant.open(new SextantHome(dir.resolve("home")))) {
+        try (Sextant engine = Sextant.open(SampleStoreCopy.into(new SextantHome(dir.resolve("home"))))) {
             IngestService ingest = new IngestService(engine.store(), new org.sextant.engine.data.PriceRepository(engine.store()),
                     engine.home().settingsJson(), engine::settings);
             List<String> stored = engine.listSymbols(null).stream().map(SymbolInfo::symbol).toList();

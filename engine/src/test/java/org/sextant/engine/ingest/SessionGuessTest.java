@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * The session an import gives a new symbol, from its bars' hours: files of March 2024 (New York changed its clocks on
@@ -43,7 +44,7 @@ class SessionGuessTest {
 
     @Test
     void berlinAndLondonHoursAreEuEquityNewYorkAndFxFilesAsBefore() throws Exception {
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             assertEquals("eu_equity", imported(store, file("DAX", LocalTime.of(9, 0), LocalTime.of(17, 0), false), "Europe/Berlin"));
             // Xetra's closing auction at 17:30 counts as the session's edge, as 16:00 does for New York
             assertEquals("eu_equity", imported(store, file("SMI", LocalTime.of(9, 0), LocalTime.of(17, 30), false), "Europe/Zurich"));

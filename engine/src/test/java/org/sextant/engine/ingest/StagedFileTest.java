@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /** The staging copy of a file on another disk: a write that fails is the staging folder's, not the user's file. */
 class StagedFileTest {
@@ -134,7 +135,7 @@ class StagedFileTest {
             copies.add(source.getFileName().toString());
             return StagedFile.of(source, dir, file, false, Files::newOutputStream);
         };
-        try (org.sextant.engine.store.Store store = org.sextant.engine.store.Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (org.sextant.engine.store.Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             new PriceImporter(store, PriceRules.defaults(), null, copying).importFiles(java.util.List.of(bars, daily));
             assertEquals(java.util.List.of("EURUSD.csv", "KO.csv"), copies);
             assertEquals(3, SampleUniverseTest.number(store, "SELECT count(*) FROM bars"));

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * Attack 26 F1: Yahoo scales every earlier Adj Close anew at each download after a dividend, so the Adj Close of a
@@ -63,7 +64,7 @@ class StaleAdjCloseImportTest {
     }
 
     private static Store open(Path tmp) {
-        return Store.open(tmp.resolve("s.duckdb"), tmp.resolve("staging"));
+        return SampleStoreCopy.openOrEmpty(tmp.resolve("s.duckdb"), tmp.resolve("staging"));
     }
 
     /** Refused naming the symbol, both dates and both ratios, with the fix; the store keeps what it had. */

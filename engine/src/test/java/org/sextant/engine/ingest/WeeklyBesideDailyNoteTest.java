@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * A weekly or monthly symbol that imports as daily prices because of the other symbols of its file (attack 13, M2): a
@@ -71,7 +72,7 @@ class WeeklyBesideDailyNoteTest {
         List<String> preview = ImportPreview.of(f).notes();
         assertEquals("1d", ImportPreview.of(f).interval(), f.toString());
         Path fresh = java.nio.file.Files.createTempDirectory(tmp, "notes"); // a store of its own each time: a second import would note the rows it replaces
-        try (Store store = Store.open(fresh.resolve(f.getFileName() + ".duckdb"), fresh.resolve(f.getFileName() + "-staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(fresh.resolve(f.getFileName() + ".duckdb"), fresh.resolve(f.getFileName() + "-staging"))) {
             ImportReport r = new PriceImporter(store).importFiles(List.of(f));
             assertEquals("1d", r.files().get(0).interval());
             assertEquals(preview, r.files().get(0).notes(), "the preview says what the import says");
@@ -95,7 +96,7 @@ class WeeklyBesideDailyNoteTest {
         assertEquals(List.of(), notes(longFile("DAYX.csv", Map.of("DAYX", days)), days.size()));
         // beside a weekly file (the careful path) the same
         Path weekly = longFile("W.csv", Map.of("WEEKY", weeks));
-        try (Store store = Store.open(tmp.resolve("both.duckdb"), tmp.resolve("both-staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("both.duckdb"), tmp.resolve("both-staging"))) {
             ImportReport r = new PriceImporter(store).importFiles(List.of(weekly, mixed));
             ImportReport.ImportedFile w = r.files().stream().filter(f -> f.file().equals(weekly.toString())).findFirst().orElseThrow();
             ImportReport.ImportedFile m = r.files().stream().filter(f -> f.file().equals(mixed.toString())).findFirst().orElseThrow();
@@ -133,7 +134,7 @@ class WeeklyBesideDailyNoteTest {
         assertEquals(expected, notes(wide, weeks.size() + thirds.size()));
         // beside a weekly file (the careful path) the same
         Path weekly = longFile("W.csv", Map.of("WEEKY", weeks));
-        try (Store store = Store.open(tmp.resolve("both.duckdb"), tmp.resolve("both-staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("both.duckdb"), tmp.resolve("both-staging"))) {
             ImportReport r = new PriceImporter(store).importFiles(List.of(weekly, wide));
             assertEquals(expected, r.files().stream().filter(f -> f.file().equals(wide.toString())).findFirst().orElseThrow().notes());
         }

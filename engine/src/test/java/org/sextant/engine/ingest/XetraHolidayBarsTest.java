@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.store.Store;
 import org.sextant.engine.testing.TempSextant;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
  * An eu_equity import's bars on Xetra holidays (Good Friday and Easter Monday 2025) inside the session's hours: the note told
@@ -32,7 +33,7 @@ class XetraHolidayBarsTest {
             }
         }
         Path file = Files.writeString(tmp.resolve("SAP.csv"), csv);
-        try (Store store = Store.open(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             ImportReport report = new PriceImporter(store, PriceRules.defaults(), ZoneId.of("Europe/Berlin")).importFiles(List.of(file));
             ImportReport.BarCheck check = report.files().get(0).bars().get(0);
             assertEquals("eu_equity", check.session());

@@ -11,6 +11,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /** A store holding 500 real closes (5 Dow Jones stocks, first 100 trading days of 2000). */
 final class SampleStore {
@@ -34,7 +35,7 @@ final class SampleStore {
     }
 
     static Store open(Path dir) throws Exception {
-        return fill(Store.open(dir.resolve("t.duckdb"), dir.resolve("staging")));
+        return fill(SampleStoreCopy.openOrEmpty(dir.resolve("t.duckdb"), dir.resolve("staging")));
     }
 
     /** Writes the 500 closes into an empty store (a {@code @TempSextant Store}). */

@@ -1,6 +1,7 @@
 package org.sextant.engine.store;
 
 import java.nio.file.Path;
+import org.sextant.engine.testing.SampleStoreCopy;
 
 /** A store with a small DuckDB memory limit and temporary-folder bound, for tests of what a read may cost. */
 public final class SmallStore {
@@ -8,6 +9,6 @@ public final class SmallStore {
 
     /** A new store under {@code dir} whose queries may hold {@code memory} and spill {@code temp} (DuckDB sizes: "64MB"). */
     public static Store open(Path dir, String memory, String temp) {
-        return Store.open(dir.resolve("data/sextant.duckdb"), dir.resolve("staging"), memory, temp);
+        return Store.open(SampleStoreCopy.emptyIfNew(dir.resolve("data/sextant.duckdb")), dir.resolve("staging"), memory, temp);
     }
 }

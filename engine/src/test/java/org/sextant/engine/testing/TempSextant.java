@@ -11,7 +11,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <ul>
  *   <li>{@code Sextant}: the engine opened on it, with the sample universe loaded as on a first start (a copy of
  *   the store a first start left, {@link SampleStoreCopy});</li>
- *   <li>{@code Store}: its store, migrated and empty (no sample data);</li>
+ *   <li>{@code Store}: its store, migrated and empty (no sample data; a copy of one a {@code Store.open} made);</li>
  *   <li>{@code SextantHome}: the home's folders only, nothing opened.</li>
  * </ul>
  * On a {@code @BeforeAll} method, a static field or a field of a per-class test instance it serves

@@ -73,7 +73,7 @@ public final class TempSextantExtension implements ParameterResolver, BeforeAllC
         // the context's store closes the home when the scope that asked for it (a class or a test) ends
         c.getStore(HOMES).put(home, home);
         if (type == SextantHome.class) return home.home;
-        if (type == Store.class) return home.opened(Store.open(home.home.database(), home.home.stagingDir()));
+        if (type == Store.class) return home.opened(SampleStoreCopy.openOrEmpty(home.home.database(), home.home.stagingDir()));
         Sextant engine = home.opened(Sextant.open(SampleStoreCopy.into(home.home)));
         if (how.dowRows()) TestData.insertDowSample(engine.store());
         return engine;

@@ -57,6 +57,30 @@ class TempSextantTest {
         assertThrows(IllegalStateException.class, () -> SampleStoreCopy.into(bare), "never over a store");
     }
 
+    /** The empty store a test gets is a copy of one Store.open made: the same tables, columns and applied migrations. */
+    @Test
+    void theCopiedEmptyStoreHasTheSchemaAnOpenMakes(@TempSextant Store copied, @TempSextant SextantHome bare) {
+        String schema = "SELECT string_agg(table_name || '.' || column_name || ':' || data_type, ',' ORDER BY table_name, column_name) "
+                + "FROM duckdb_columns() WHERE schema_name = 'main'";
+        String migrations = "SELECT string_agg(version::VARCHAR || name, ',' ORDER BY version) FROM schema_version";
+        try (Store fresh = Store.open(bare.database(), bare.stagingDir())) {
+            for (String sql : java.util.List.of(schema, migrations)) assertEquals(text(fresh, sql), text(copied, sql), sql);
+            org.sextant.engine.TestData.insertDowSample(fresh);
+        }
+        try (Store again = SampleStoreCopy.openOrEmpty(bare.database(), bare.stagingDir())) {
+            assertEquals("5", text(again, "SELECT count(*)::VARCHAR FROM prices"), "a store that exists is opened as it is, never replaced");
+        }
+    }
+
+    private static String text(Store store, String sql) {
+        return store.inTransaction(c -> {
+            try (var s = c.createStatement(); var r = s.executeQuery(sql)) {
+                r.next();
+                return r.getString(1);
+            }
+        });
+    }
+
     @Test
     void dowRowsReplaceTheSamplesAaAndIbm(@TempSextant(dowRows = true) Sextant engine) {
         assertEquals(3, count(engine.store(), "SELECT count(*) FROM prices WHERE symbol = 'AA'"));
