@@ -49,7 +49,7 @@ final class CsvForms {
     /** A ',' file's number under a decimal comma: exactly one comma, no dot or dots between thousands. */
     private static final Pattern COMMA_CELL = Pattern.compile("[-+]?(\\d+|\\d{1,3}(\\.\\d{3})+),\\d+");
     /** A ',' file's "22,622": 22622 with a comma between thousands as much as 22.622 with a decimal comma. */
-    private static final Pattern COMMA_THOUSANDS_TOO = Pattern.compile("[-+]?\\d{1,3},\\d{3}");
+    private static final Pattern COMMA_THOUSANDS_TOO = Pattern.compile("[-+]?[1-9]\\d{0,2},\\d{3}"); // "0,125" is no thousand: a decimal comma
     /** A quoted number with commas between thousands in a ',' file: "28,868.80", "251,820,000" (and "22,622", decided by the others). */
     private static final Pattern QUOTED_US = Pattern.compile("\"\\s*[-+]?\\d{1,3}(,\\d{3})+(\\.\\d+)?\\s*\"");
     /** A quoted number with dots between thousands, or three decimals, in a ',' file: German "17.000" (attack 26, F2). */

@@ -342,6 +342,14 @@ class EuropeanCsvImportTest {
         report = new PriceImporter(store).importFiles(List.of(msft));
         assertTrue(report.files().get(0).notes().contains(msft + ": '22,622' (line 2, column Volume) is 22622, not 22.622, as line 2 ('158.78') has a decimal point"),
                 report.toString());
+        // attack 28, F1: "0,128" is no thousand: a decimal comma, so beside a decimal point the file writes numbers two ways (it was stored as 128)
+        Path zero = write("CLOSEONLY.csv", "Date,Close,Volume\n2020-01-02,\"0,128\",1500.5\n2020-01-03,\"0,130\",1600.5\n");
+        SextantException twoWays = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(zero)));
+        assertTrue(twoWays.getMessage().endsWith("the file writes numbers two ways"), twoWays.getMessage());
+        assertEquals(List.of(), closes(store, "CLOSEONLY"));
+        Path penny = write("PENNY.csv", "Date,Close\n2020-01-02,\"0,125\"\n2020-01-03,\"0,130\"\n");
+        new PriceImporter(store).importFiles(List.of(penny));
+        assertEquals(List.of("2020-01-02|0.125", "2020-01-03|0.13"), closes(store, "PENNY"));
         // a column that has a decimal point itself still reads two ways: 990.50 then 1000, or 22.7 after 22.622, is not guessed
         Path prices = write("WHOLEQ.csv", "Date,Close\n2020-01-02,990.50\n2020-01-03,\"1,000\"\n");
         refusedAlike(store, prices, prices + " line 3, column Close: '1,000' is not a plain number: its comma reads as a thousands separator or as a decimal comma, "
