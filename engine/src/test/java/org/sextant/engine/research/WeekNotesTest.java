@@ -99,6 +99,17 @@ class WeekNotesTest {
         assertEquals("annualised with 252 bars a year (1d: AA, AXP, BA, C, CAT and 2 more trade on weekdays)", seven.annualisation());
     }
 
+    /** Attack 28, F5: 30 symbols whose weeks changed made a verdict of 3,000 characters; two are said in full, the rest counted. */
+    @Test
+    void aRunSaysTwoWeekChangesInFullAndCountsTheRest() {
+        List<LocalDate> adx = leftTheWeekend();
+        List<String> symbols = List.of("WC0", "WC1", "WC2", "WC3");
+        BarAxis four = BarAxis.byWeek(symbols, symbols.stream().map(s -> adx).toList(), adx, s -> false);
+        String change = "week changed: it last traded a Sunday on 2025-12-28, and is read from 2025-12-29 on";
+        assertEquals("annualised with 252 bars a year (1d: WC0, WC1, WC2, WC3 trade on weekdays; WC0's " + change + "; WC1's " + change
+                + "; and the weeks of 2 more weekday symbols changed)", four.annualisation());
+    }
+
     /** A backtest of weekday symbols said "(1d)": now the week it annualised by; its verdict reads as it always did. */
     @Test
     void aBacktestSaysTheWeekItAnnualisedBy(@TempSextant Store store) {

@@ -56,6 +56,17 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
         return named + (symbols.size() == 1 ? " trades" : " trade") + " on weekdays";
     }
 
+    /** "; ADX's week changed: ...", the first {@link #CHANGES_SAID} in full and the rest counted, so a verdict stays a few lines. */
+    private static String changesSaid(java.util.List<String> changed) {
+        StringBuilder said = new StringBuilder();
+        for (String c : changed.subList(0, Math.min(CHANGES_SAID, changed.size()))) said.append("; ").append(c);
+        int more = changed.size() - CHANGES_SAID;
+        return more <= 0 ? said.toString() : said + "; and the weeks of " + more + " more weekday symbol" + (more == 1 ? "" : "s") + " changed";
+    }
+
+    /** The week changes of weekday symbols a run's annualisation spells out. */
+    private static final int CHANGES_SAID = 2;
+
     /** The weekday symbols a run's annualisation names before it counts the rest. */
     private static final int NAMED = 5;
 
@@ -75,7 +86,7 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
     public static BarAxis byWeek(java.util.List<String> symbols, java.util.List<? extends java.util.List<java.time.LocalDate>> dates,
                                  java.util.List<java.time.LocalDate> shared, java.util.function.Predicate<String> onContinuousSession) {
         java.util.List<String> weekend = new java.util.ArrayList<>(), weekdays = new java.util.ArrayList<>();
-        StringBuilder changes = new StringBuilder(); // of weekday symbols; a weekend symbol's is said beside its week
+        java.util.List<String> changed = new java.util.ArrayList<>(); // of weekday symbols; a weekend symbol's is said beside its week
         java.util.Set<java.util.Set<java.time.DayOfWeek>> weeks = new java.util.HashSet<>();
         double barsPerYear = SEVEN_DAY_YEAR;
         for (int a = 0; a < symbols.size(); a++) {
@@ -86,16 +97,17 @@ public record BarAxis(String interval, String session, double barsPerYear, Strin
             if (week == null) weekend.add(s + " is on the continuous session");
             else if (week.weekdays()) {
                 weekdays.add(s);
-                if (change.changed()) changes.append("; ").append(change.describe(s + "'s"));
+                if (change.changed()) changed.add(change.describe(s + "'s"));
             } else weekend.add(s + (week.everyDay() ? "'s dates include weekends" : " trades " + week.describe() + ", " + Math.round(week.barsPerYear()) + " dates a year")
                     + (change.changed() ? "; " + change.describe() : ""));
             if (week != null && !week.weekdays()) barsPerYear = Math.min(barsPerYear, week.barsPerYear());
         }
-        if (weekend.isEmpty() || symbols.size() == 1) return daily(weekend, weekdays, changes.toString(), barsPerYear);
+        String changes = changesSaid(changed);
+        if (weekend.isEmpty() || symbols.size() == 1) return daily(weekend, weekdays, changes, barsPerYear);
         org.sextant.engine.forecast.TradingWeek read = org.sextant.engine.forecast.TradingWeek.ofSharedDates(shared);
         // daily symbols whose weeks share a day or two: the run reads those, not closes spaced by a weekly symbol (warned as such)
         if (read == null && dates.stream().allMatch(org.sextant.engine.forecast.TradingWeek::daily)) read = org.sextant.engine.forecast.TradingWeek.ofFewSharedDays(shared);
-        if (read == null || weeks.contains(read.days())) return daily(weekend, weekdays, changes.toString(), barsPerYear); // spaced closes, or one symbol's week
+        if (read == null || weeks.contains(read.days())) return daily(weekend, weekdays, changes, barsPerYear); // spaced closes, or one symbol's week
         return new BarAxis("1d", null, read.barsPerYear(), String.join(", ", weekend) + (weekdays.isEmpty() ? "" : ", but " + onWeekdays(weekdays))
                 + ", and the run reads the dates all share: " + read.describe() + ", " + Math.round(read.barsPerYear()) + " a year" + changes);
     }
