@@ -123,7 +123,6 @@ public class PriceChart extends XYChart {
         // not a drop to the bottom of the plot.
         lineRenderer.setAllowNaNs(true);
         closes.setStyle("-fx-line-color: " + LINE_COLOR + "; -fx-line-width: " + LINE_WIDTH + ";");
-        lineRenderer.getDatasets().add(closes);
         median.setStyle("-fx-line-color: rgb(" + FAN_RGB + "); -fx-line-width: 1.8;");
         getRenderers().setAll(backtestRenderer, fanRenderer, lineRenderer, candleRenderer);
         chartType.addListener((obs, old, now) -> refreshBars());
@@ -863,7 +862,10 @@ public class PriceChart extends XYChart {
         } else {
             barRanges.clearData();
             candleRenderer.getDatasets().clear();
-            lineRenderer.getDatasets().setAll(closes);
+            // an empty data set's limits are NaN..NaN, which chartfx counts as changed at every
+            // recompute: attached, it would redraw an idle chart every pulse
+            if (closes.getDataCount() > 0) lineRenderer.getDatasets().setAll(closes);
+            else lineRenderer.getDatasets().clear();
         }
         boolean volume = bars && s.hasVolume();
         volumePane.show(volume ? s : null, axisX);

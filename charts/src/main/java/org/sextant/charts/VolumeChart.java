@@ -36,7 +36,6 @@ public final class VolumeChart extends XYChart {
         volumeAxis.setForceZeroInRange(true);
         volumeAxis.setAutoRangePadding(0.05);
         volumeAxis.setTickLabelFormatter(TickLabels.of(VolumeChart::compact));
-        renderer.getDatasets().add(volumes);
         getRenderers().setAll(renderer);
         setLegendVisible(false);
         // a strip under the prices, not half the view; inline because chartfx's stylesheet sets the
@@ -59,12 +58,15 @@ public final class VolumeChart extends XYChart {
         boolean any = bars != null && bars.hasVolume();
         renderer.bars = any ? bars : null;
         renderer.axisX = axisX;
+        // attached only while it holds data: chartfx counts an empty set's NaN limits as changed every pulse
         if (!any) {
             volumes.clearData();
+            renderer.getDatasets().clear();
         } else {
             double[] v = bars.volume().clone();
             for (int i = 0; i < v.length; i++) if (Double.isNaN(v[i])) v[i] = 0;
             volumes.set(axisX, v, true);
+            renderer.getDatasets().setAll(volumes);
         }
         fireInvalidated(io.fair_acc.dataset.events.ChartBits.ChartCanvas);
     }
