@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * The days of the week a daily series trades, and how many of its bars make a year: Monday to Friday at 252
  * ({@link #WEEKDAYS}) unless its dates fall on weekends by the forecasts' rule ({@link TargetDates#tradesOnWeekends}) a day
- * apart at the median; then 365 when it trades all 7 days (crypto), otherwise its own dates a year (a Sunday-to-Thursday
+ * apart at the median or on the same two or more days every week (Saturday and Sunday only, about 104); then 365 when it trades all 7 days (crypto), otherwise its own dates a year (a Sunday-to-Thursday
  * market such as Tadawul about 261, FX daily bars Sunday to Friday about 313). Runs annualise and forecasts step by it.
  *
  * @param days        the weekdays it trades
@@ -51,8 +51,10 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
     public static TradingWeek of(WeekChange change) {
         List<LocalDate> dates = change.read();
         if (dates.size() < 2) return TargetDates.onWeekends(dates) ? new TradingWeek(EnumSet.allOf(DayOfWeek.class), SEVEN_DAY_YEAR) : WEEKDAYS;
-        if (!TargetDates.onWeekends(dates) || !aDayApart(dates)) return WEEKDAYS; // quarter-ends on weekends are spaced closes
+        if (!TargetDates.onWeekends(dates)) return WEEKDAYS;
         Set<DayOfWeek> days = daysOf(dates);
+        // quarter-ends on weekends are spaced closes; Saturday and Sunday only are 6 days apart at the median but a week (attack 28, F3)
+        if (!aDayApart(dates) && !everyWeek(dates, days)) return WEEKDAYS;
         LocalDate recent = dates.get(Math.max(0, dates.size() - TargetDates.RECENT));
         // four weeks at least tell a week's days; fewer dates on weekends are taken for 7 days a week, as they always were
         if (days.size() == 7 || dates.get(dates.size() - 1).toEpochDay() - recent.toEpochDay() < MIN_WEEK_DAYS) {
@@ -101,6 +103,17 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
         Set<DayOfWeek> days = EnumSet.noneOf(DayOfWeek.class);
         for (DayOfWeek d : DayOfWeek.values()) if (count[d.getValue() - 1] > 0 && count[d.getValue() - 1] >= DAY_SHARE * (dates.size() - from)) days.add(d);
         return days;
+    }
+
+    /**
+     * Whether the latest dates fall on two or more days of the week, each week: at least {@value #REGULAR_SHARE} of those days
+     * in the {@value #MIN_WEEK_DAYS} or more calendar days they span (a weekly close is one day, quarter-ends a few a year).
+     */
+    private static boolean everyWeek(List<LocalDate> dates, Set<DayOfWeek> days) {
+        LocalDate first = dates.get(Math.max(0, dates.size() - TargetDates.RECENT)), last = dates.get(dates.size() - 1);
+        if (days.size() < 2 || last.toEpochDay() - first.toEpochDay() < MIN_WEEK_DAYS) return false;
+        long open = first.datesUntil(last.plusDays(1)).filter(d -> days.contains(d.getDayOfWeek())).count();
+        return Math.min(dates.size(), TargetDates.RECENT) >= REGULAR_SHARE * open;
     }
 
     /** Whether the latest dates are a day apart at the median (not quarter-ends). */

@@ -468,8 +468,18 @@ public final class ResearchService {
         if (sweep.inSample()[configuration].exposure() != 0) return null;
         Universe u = sweep.kernel().universe();
         Map<String, Object> parameters = sweep.kernel().parameters(configuration);
-        return "the " + (named ? "selected" : "winning") + " configuration " + configuration + (parameters.isEmpty() ? "" : " " + parameters)
-                + " held no position on any in-sample bar (" + u.dates().get(0) + " to " + u.dates().get(sweep.split() - 1)
+        String which = "the " + (named ? "selected" : "winning") + " configuration " + configuration + (parameters.isEmpty() ? "" : " " + parameters);
+        // the weight is recorded before a bar's trade and the figures stop at ruin: a first trade whose costs took all the equity is no cash
+        int bars = u.bars();
+        double[] returns = new double[bars], traded = new double[bars];
+        sweep.kernel().run(configuration, returns, new double[bars], traded);
+        int ruin = org.sextant.engine.research.backtest.Ruin.bar(returns, 0, sweep.split());
+        if (ruin >= 0) {
+            return which + " was ruined on its first trade by its costs, on " + u.dates().get(ruin) + " in sample: it traded "
+                    + String.format(java.util.Locale.ROOT, "%.3g", traded[ruin]) + " times the equity and paid the execution's cost_bps and slippage_bps"
+                    + " on all of it; lower them, or the weight it trades (fixed_fraction's fraction)";
+        }
+        return which + " held no position on any in-sample bar (" + u.dates().get(0) + " to " + u.dates().get(sweep.split() - 1)
                 + "): its in-sample figures describe cash and its selection means nothing; shorten its lookbacks, start the run earlier (from)"
                 + " or move oos_start later";
     }

@@ -67,4 +67,31 @@ class TradingWeekTest {
         List<LocalDate> next = calendar.after(LocalDate.of(2026, 9, 17), 5); // a Thursday; 23 September 2026 is a Wednesday
         assertEquals(List.of(LocalDate.of(2026, 9, 20), LocalDate.of(2026, 9, 21), LocalDate.of(2026, 9, 22), LocalDate.of(2026, 9, 24), LocalDate.of(2026, 9, 27)), next);
     }
+
+    /**
+     * Attack 28, F3: a series trading Saturdays and Sundays only has gaps of 1 and 6 days, 6 at the median, and was read as a
+     * weekday market at 252 a year (its own dates are about 104) whose forecast stepped every calendar day.
+     */
+    @Test
+    void aSaturdayAndSundaySeriesIsReadByItsOwnDays() {
+        Set<DayOfWeek> weekend = EnumSet.of(DayOfWeek.SATURDAY, DayOfWeek.SUNDAY);
+        List<LocalDate> history = dates(weekend); // ends Sunday 2024-12-29
+        TradingWeek week = TradingWeek.of(history);
+        assertEquals(weekend, week.days());
+        assertEquals(105, week.barsPerYear()); // its dates of 2023 and 2024, not 252
+        assertEquals("Saturday, Sunday", week.describe());
+        TargetDates.Calendar calendar = TargetDates.of(history);
+        assertEquals("Saturday, Sunday, the days the series trades", calendar.describe());
+        assertEquals(List.of(LocalDate.of(2025, 1, 4), LocalDate.of(2025, 1, 5), LocalDate.of(2025, 1, 11)), calendar.after(history.get(history.size() - 1), 3));
+    }
+
+    /** Closes spaced a week apart on one weekend day, or on the last day of each quarter, are not a week of days: as before. */
+    @Test
+    void weeklyAndQuarterEndClosesOnWeekendsStayAsTheyWere() {
+        assertEquals(TradingWeek.WEEKDAYS, TradingWeek.of(dates(EnumSet.of(DayOfWeek.SUNDAY))));
+        List<LocalDate> quarterEnds = new ArrayList<>();
+        for (LocalDate d = LocalDate.of(1990, 3, 31); d.getYear() < 2025; d = d.plusMonths(3).withDayOfMonth(1).plusMonths(1).minusDays(1)) quarterEnds.add(d);
+        assertEquals(TradingWeek.WEEKDAYS, TradingWeek.of(quarterEnds.stream().filter(d -> d.getDayOfWeek().getValue() >= 6).toList()));
+        assertEquals(TradingWeek.WEEKDAYS, TradingWeek.of(quarterEnds));
+    }
 }

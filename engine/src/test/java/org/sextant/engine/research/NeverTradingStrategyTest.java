@@ -116,4 +116,20 @@ class NeverTradingStrategyTest {
         StrategyRunSummary trading = backtest("idle", spec("50"));
         assertTrue(trading.warnings().stream().noneMatch(w -> w.contains("held no position")), trading.warnings().toString());
     }
+
+    /**
+     * Attack 28, F4: 10 times the equity entered at 1000 + 1000 bps pays 2 equities on its first trade, a ruin; the weight is
+     * recorded before the trade and the figures stop at the ruin, so that trade was called cash ("shorten its lookbacks").
+     */
+    @Test
+    void aWinnerRuinedByItsCostsOnEntryIsNotCalledCash() {
+        String ruinous = spec("50").replace("\"type\": \"fixed_fraction\", \"inputs\": {\"signal\": \"cross\"}",
+                        "\"type\": \"fixed_fraction\", \"inputs\": {\"signal\": \"cross\"}, \"params\": {\"fraction\": 10}")
+                .replace("\"inputs\": {\"weights\": \"book\"}", "\"inputs\": {\"weights\": \"book\"}, \"params\": {\"cost_bps\": 1000, \"slippage_bps\": 1000}");
+        StrategyRunSummary ruined = backtest("ruin", ruinous);
+        String said = String.join("\n", ruined.warnings());
+        assertEquals("ruined", ruined.verdict(), ruined.verdictText());
+        assertTrue(said.contains("was ruined on its first trade by its costs, on 1991-03-14 in sample: it traded 10.0 times the equity"), said);
+        assertTrue(said.contains("cost_bps") && !said.contains("held no position") && !said.contains("shorten its lookbacks"), said);
+    }
 }
