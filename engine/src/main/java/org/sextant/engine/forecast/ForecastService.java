@@ -411,6 +411,8 @@ public final class ForecastService {
                 failed.add(ForecastScanImport.failure(f.symbol(), "symbol", why));
                 continue;
             }
+            // the replay prices every fit by f.historyRows() and fits the store's closes: a smaller claim would fit them all "within" any budget
+            if (f.historyRows() != upTo.prices().size()) throw historyRowsDiffer(r.where(), f, upTo.prices().size());
             // a fallback to the model's bands is not stored under the requested calibration, as storeLive does
             BandCalibration cal = BandCalibration.parse(r.calibration());
             String fitted = fitted(f.model(), f.horizon());
@@ -469,6 +471,12 @@ public final class ForecastService {
             return "the job's output does not say which closes it read (an earlier sextant-spark wrote it): export the prices again and re-run the job";
         }
         return null;
+    }
+
+    /** The refusal of a forecast whose history_rows is not the count of the closes its closes_digest names ({@code here}: the store's). */
+    private static SextantException historyRowsDiffer(String where, StoredForecast f, int here) {
+        return org.sextant.engine.exchange.JobOutput.corrupt(where, "forecast_json", "says history_rows " + f.historyRows() + " where the closes up to "
+                + f.origin() + " its closes_digest names are " + here + " closes here", "forecast-scan");
     }
 
     /** Why the store's closes up to the origin ({@code upTo}) are not the ones a job's forecast was made from, or null when they are. */
