@@ -394,5 +394,11 @@ class WriteToolsTest extends AgainstTheApp {
         assertInvalid(allowed.dispatch("train_global_model", Map.of("horizon", 261)), "horizon");
         assertInvalid(allowed.dispatch("train_global_model", Map.of("members", 4)), "members");
         assertEquals(2, app.calls("train_global_model"), "refused input never reaches the app");
+
+        // what a user does with a training not wanted: cancel it, rather than have the next test wait out a full training
+        for (Object id : List.of(first.get("job_id"), again.get("job_id"))) {
+            Envelope cancelled = allowed.dispatch("cancel_job", Map.of("job_id", id));
+            assertTrue(cancelled.ok(), cancelled::toString);
+        }
     }
 }
