@@ -7,6 +7,8 @@ import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.server.SextantMcpServer;
@@ -15,6 +17,27 @@ import org.sextant.mcp.server.SextantMcpServer;
 final class LauncherProcess {
     private LauncherProcess() {}
 
+    /**
+     * The JVM options bin/sextant-mcp and the installed launcher start with (C1 only, serial GC, JVM messages
+     * on stderr): the tests run the launcher as users get it, and each start costs a fraction of the CPU.
+     */
+    static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1",
+            "-XX:CompileThresholdScaling=0.05", "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr");
+
+    /** java, the launcher's JVM options, its classpath (the tests') and main class, then {@code args}. */
+    static List<String> command(String... args) {
+        List<String> cmd = new ArrayList<>(JVM_OPTIONS);
+        // java.class.path is either the full test classpath or surefire's manifest-only jar
+        // whose Class-Path lists it: both start the launcher with the same classes.
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), SextantMcp.class.getName()));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
     static McpSyncClient start(Path home, String allowRuns) {
         return start(home, allowRuns, spec -> spec);
     }
@@ -22,12 +45,8 @@ final class LauncherProcess {
     /** With the client's notification consumers (progress, logging, tools/list_changed) set by the caller. */
     static McpSyncClient start(Path home, String allowRuns,
                                java.util.function.UnaryOperator<McpClient.SyncSpec> consumers) {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ServerParameters params = ServerParameters.builder(java)
-                // java.class.path is either the full test classpath or surefire's manifest-only jar
-                // whose Class-Path lists it: both start the launcher with the same classes.
-                .args("-cp", System.getProperty("java.class.path"), SextantMcp.class.getName(),
-                        "--home", home.toString(), "--timeout", "20")
+        ServerParameters params = ServerParameters.builder(java())
+                .args(command("--home", home.toString(), "--timeout", "20"))
                 .env(Map.of("SEXTANT_ALLOW_RUNS", allowRuns, "SEXTANT_HOME", home.toString()))
                 .build();
         StdioClientTransport transport = new StdioClientTransport(params, SextantMcpServer.jsonMapper());

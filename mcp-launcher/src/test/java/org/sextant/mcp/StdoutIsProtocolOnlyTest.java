@@ -45,9 +45,9 @@ class StdoutIsProtocolOnlyTest {
         final CompletableFuture<String> stderr;
 
         Launcher() throws IOException {
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                    SextantMcp.class.getName(), "--home", home.toString()).start();
+            List<String> cmd = new ArrayList<>(List.of(LauncherProcess.java()));
+            cmd.addAll(LauncherProcess.command("--home", home.toString()));
+            p = new ProcessBuilder(cmd).start();
             reader = new Thread(() -> readLines(p.getInputStream(), stdout));
             reader.start();
             stderr = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
