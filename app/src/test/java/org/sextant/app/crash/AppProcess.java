@@ -8,39 +8,53 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.sextant.app.fixtures.ChildClassPath;
 import org.sextant.engine.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
  * One run of the real headless app as a child JVM on a home. The JVM is made cheap to start
- * (C1 only, serial GC, a small heap), since a crash harness starts it once per kill, and the
- * app's code is the same. Each run gets its own temp folder:
- * DuckDB unpacks its 70 MB native library there and a killed JVM cannot delete it.
+ * (C1 only, serial GC, a small heap, DuckDB's native library unpacked once: {@link ChildClassPath}),
+ * since a crash harness starts it once per kill, and the app's code is the same. Each run gets its
+ * own temp folder, which a killed JVM cannot clean.
  */
 final class AppProcess {
     final Path home;
     private final Process process;
     private final Path tmp;
+    private final boolean archiving;
+    private boolean killed;
     final long launchedNanos = System.nanoTime();
     private JsonNode discovery;
 
-    private AppProcess(Path home, Process process, Path tmp) {
+    private AppProcess(Path home, Process process, Path tmp, boolean archiving) {
         this.home = home;
         this.process = process;
         this.tmp = tmp;
+        this.archiving = archiving;
     }
 
     /** Launches the app on {@code home}; {@code properties} are extra -D options (e.g. a test's checkpoint delay). */
     static AppProcess launch(Path home, Path tmpRoot, String... properties) throws IOException {
+        return start(home, tmpRoot, false, properties);
+    }
+
+    /** Launches an app that the caller will quit, not kill: it leaves the classes it loaded for the next starts ({@link ChildClassPath}). */
+    static AppProcess launchToQuit(Path home, Path tmpRoot) throws IOException {
+        return start(home, tmpRoot, true);
+    }
+
+    private static AppProcess start(Path home, Path tmpRoot, boolean archiving, String... properties) throws IOException {
         Files.createDirectories(home);
         Path tmp = Files.createTempDirectory(Files.createDirectories(tmpRoot), "app");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx384m", "-XX:-UsePerfData",
                 "-Djava.io.tmpdir=" + tmp, "-Djava.awt.headless=true"));
         for (String p : properties) cmd.add("-D" + p);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.sextant.app.Main", "--headless", "--home", home.toString()));
+        cmd.addAll(archiving ? ChildClassPath.optionsArchivingClasses() : ChildClassPath.options());
+        cmd.addAll(List.of("org.sextant.app.Main", "--headless", "--home", home.toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(home.resolve("console.log").toFile()).start();
-        return new AppProcess(home, p, tmp);
+        return new AppProcess(home, p, tmp, archiving);
     }
 
     /** Waits (at most 3 minutes) for this run's run/app.json; false when the app exited first (a refused start). */
@@ -75,6 +89,7 @@ final class AppProcess {
     /** SIGKILL; true when it hit a live app (false: the app had already exited). */
     boolean kill() throws InterruptedException {
         boolean alive = process.isAlive();
+        killed = true;
         process.destroyForcibly();
         awaitExit();
         return alive;
@@ -87,6 +102,7 @@ final class AppProcess {
     void awaitExit() throws InterruptedException {
         if (!process.waitFor(120, TimeUnit.SECONDS)) throw new IllegalStateException("the app did not exit within 2 minutes");
         deleteTree(tmp);
+        if (archiving) ChildClassPath.exited(!killed);
     }
 
     String console() throws IOException { return Files.readString(home.resolve("console.log")); }

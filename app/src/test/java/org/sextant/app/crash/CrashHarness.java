@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
+import org.sextant.app.fixtures.ChildClassPath;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -110,6 +111,12 @@ public final class CrashHarness {
         app.awaitExit();
         typicalMillis.put("shutdown", (System.nanoTime() - quit) / 1_000_000);
         app = null;
+        if (ChildClassPath.archiveMissing()) { // a start quit cleanly leaves the classes it loaded for the next 20 starts (untimed: its exit writes them)
+            AppProcess archiving = AppProcess.launchToQuit(home, root.resolve("tmp"));
+            if (!archiving.awaitPublished()) throw new IllegalStateException("the second start failed: " + archiving.firstErrorLine());
+            archiving.quit();
+            archiving.awaitExit();
+        }
     }
 
     /** Drives {@code phase} and SIGKILLs the app at a random moment of it; false when the app stopped first (a clean stop). */
