@@ -16,7 +16,9 @@ import java.util.Objects;
  * put a symbolic link there (its target would be read and shown) or a FIFO (opening one blocks until
  * someone writes to it). So only a regular file is opened: its attributes are read without following
  * links, it is opened with NOFOLLOW_LINKS (O_NOFOLLOW: a link swapped in after the check fails the
- * open), and once open the path must still name the same regular file, or nothing is read.
+ * open), and once open the path must still name the same regular file, or nothing is read (a whole-file read tries
+ * again a few times: the app replaces its own files by a rename, which is no swap, and state.json or a job record
+ * rewritten as it was read came back unreadable).
  * Java cannot open without blocking, so a FIFO swapped in between the check and the open (a
  * microsecond window) still blocks that one reader; every other case answers at once.
  */
@@ -24,7 +26,7 @@ public final class HomeFile {
     private HomeFile() {}
 
     /** A file that is not read, and why ("is a symbolic link, not read"); the message never holds its content. */
-    public static final class NotRegular extends IOException {
+    public static class NotRegular extends IOException {
         private final String why;
 
         NotRegular(Path file, String why) {
@@ -37,6 +39,22 @@ public final class HomeFile {
             return why;
         }
     }
+
+    /**
+     * A regular file replaced by another while it was opened: what a rename over it does (the app writes its home files so),
+     * or someone swapping it. A whole-file read tries again ({@link #readBounded}); one open refuses it.
+     */
+    public static final class Replaced extends NotRegular {
+        Replaced(Path file) {
+            super(file, "was replaced while it was opened, not read");
+        }
+    }
+
+    /**
+     * Times a whole-file read opens a file replaced meanwhile: a job record or state.json rewritten as it is read is read
+     * whole the next time, and a file replaced at every try is refused, never waited on.
+     */
+    static final int REPLACED_TRIES = 3;
 
     /** A file over its bound; the message names the file, its size and the bound, never its content. */
     public static final class TooLarge extends IOException {
@@ -71,7 +89,7 @@ public final class HomeFile {
         InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS);
         try {
             BasicFileAttributes after = regular(file);
-            if (!Objects.equals(before.fileKey(), after.fileKey())) throw new NotRegular(file, "was replaced while it was opened, not read");
+            if (!Objects.equals(before.fileKey(), after.fileKey())) throw new Replaced(file);
             return in;
         } catch (IOException | RuntimeException e) {
             in.close();
@@ -79,12 +97,31 @@ public final class HomeFile {
         }
     }
 
-    /** The regular file's bytes, read only when it holds at most {@code bound} bytes (checked before and while reading). */
+    /**
+     * The regular file's bytes, read only when it holds at most {@code bound} bytes (checked before and while reading).
+     * A file replaced while it was opened is read again, up to {@link #REPLACED_TRIES} times: each try reads one whole
+     * regular file, the old or the new.
+     */
     public static byte[] readBounded(Path file, long bound) throws IOException {
+        return readBounded(file, bound, () -> {});
+    }
+
+    /** As {@link #readBounded(Path, long)}; {@code betweenCheckAndOpen} runs at each try (tests replace the file there). */
+    static byte[] readBounded(Path file, long bound, Runnable betweenCheckAndOpen) throws IOException {
+        for (int tried = 1; ; tried++) {
+            try {
+                return readBoundedOnce(file, bound, betweenCheckAndOpen);
+            } catch (Replaced e) {
+                if (tried == REPLACED_TRIES) throw e;
+            }
+        }
+    }
+
+    private static byte[] readBoundedOnce(Path file, long bound, Runnable betweenCheckAndOpen) throws IOException {
         long size = regular(file).size();
         if (size > bound) throw new TooLarge(file, size, bound);
         byte[] bytes;
-        try (InputStream in = open(file)) {
+        try (InputStream in = open(file, betweenCheckAndOpen)) {
             bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, bound + 1)); // bounded even if the file grew since
         }
         if (bytes.length > bound) throw new TooLarge(file, Math.max(size, bytes.length), bound);

@@ -60,6 +60,30 @@ class HomeFileTest {
         }));
     }
 
+    /** A file the app replaces by a rename (a job record at each progress, state.json) is read whole, old or new, not refused. */
+    @Test
+    void aFileReplacedByARenameWhileItIsReadWholeIsReadAgain(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("scan-0a476f93.json"), "{\"state\": \"queued\"}");
+        Path next = Files.writeString(dir.resolve(".scan-0a476f93.json.1.tmp"), "{\"state\": \"running\"}");
+        int[] tries = {0};
+        byte[] read = HomeFile.readBounded(f, 100, () -> {
+            if (tries[0]++ == 0) move(next, f);
+        });
+        assertEquals("{\"state\": \"running\"}", new String(read, java.nio.charset.StandardCharsets.UTF_8));
+
+        // replaced at every try: refused after a few, never waited on
+        int[] swaps = {0};
+        HomeFile.Replaced always = assertThrows(HomeFile.Replaced.class, () -> HomeFile.readBounded(f, 100, () -> {
+            try {
+                move(Files.writeString(dir.resolve("swap" + swaps[0]++), "{}"), f);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }));
+        assertEquals("was replaced while it was opened, not read", always.why());
+        assertEquals(HomeFile.REPLACED_TRIES, swaps[0]);
+    }
+
     private static void move(Path from, Path to) {
         try {
             Files.move(from, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
