@@ -37,13 +37,13 @@ public record AppFile(long pid, int port, String token, String version, int cont
      */
     public static AppFile read(Path appJson) throws IOException {
         // a link or a FIFO in its place is not the app's: HomeFile.NotRegular (an IOException), never followed nor waited on
-        long size = HomeFile.regular(appJson).size();
-        if (size > MAX_BYTES) throw tooLarge(size);
+        // read again if the app renames a new app.json over it meanwhile (HomeFile.Replaced, tried a few times)
         byte[] bytes;
-        try (java.io.InputStream in = HomeFile.open(appJson)) {
-            bytes = in.readNBytes(MAX_BYTES + 1); // bounded even if the file grew since
+        try {
+            bytes = HomeFile.readBounded(appJson, MAX_BYTES);
+        } catch (HomeFile.TooLarge e) {
+            throw tooLarge(e.size());
         }
-        if (bytes.length > MAX_BYTES) throw tooLarge(Math.max(size, bytes.length));
         // strict like Files.readString: bytes that are not UTF-8 are an IOException
         return parse(java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString());
     }

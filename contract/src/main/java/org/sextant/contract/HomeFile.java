@@ -58,8 +58,16 @@ public final class HomeFile {
 
     /** A file over its bound; the message names the file, its size and the bound, never its content. */
     public static final class TooLarge extends IOException {
+        private final long size;
+
         public TooLarge(Path file, long size, long bound) {
             super(file + " is " + size + " bytes, more than the " + bound + " bytes it may hold; not read");
+            this.size = size;
+        }
+
+        /** The size found, for callers that word the refusal their own way. */
+        public long size() {
+            return size;
         }
     }
 

@@ -68,17 +68,12 @@ final class ReadAppState extends LauncherTool {
 
     /** The app writes a few hundred bytes; a file over the bound (not the app's) is refused unread, naming its size. */
     private static String readBounded(Path file) throws IOException {
-        long size = HomeFile.regular(file).size();
-        byte[] bytes = new byte[0];
-        if (size <= MAX_BYTES) {
-            try (java.io.InputStream in = HomeFile.open(file)) {
-                bytes = in.readNBytes(MAX_BYTES + 1); // bounded even if the file grew since
-            }
+        try {
+            // read again if the app renames a new state.json over it meanwhile (HomeFile.Replaced, tried a few times)
+            return new String(HomeFile.readBounded(file, MAX_BYTES), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (HomeFile.TooLarge e) {
+            throw new IOException("it is " + e.size() + " bytes, more than the " + MAX_BYTES + " bytes a state file may hold; not read");
         }
-        if (size > MAX_BYTES || bytes.length > MAX_BYTES) {
-            throw new IOException("it is " + Math.max(size, bytes.length) + " bytes, more than the " + MAX_BYTES + " bytes a state file may hold; not read");
-        }
-        return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     static final int MAX_BYTES = 1 << 20;
