@@ -114,7 +114,16 @@ public final class ResearchStore {
     /** As below, without a benchmark. */
     public void saveRun(String runId, String name, String specJson, SweepResult sweep, HonestyReport report, ResearchSession session,
                         int selected, List<String> warnings, double seconds) {
-        saveRun(runId, name, specJson, sweep, report, session, selected, warnings, seconds, null, null);
+        requireSelected(sweep, selected);
+        saveRun(runId, name, specJson, sweep, report, session, RunCurves.of(sweep.kernel(), selected, sweep.split(), EquityCurve.SELECTED),
+                warnings, seconds, null, null);
+    }
+
+    private static void requireSelected(SweepResult sweep, int selected) {
+        if (selected < 0 || selected >= sweep.configurations()) {
+            throw SextantException.invalid("selected_configuration", "configuration " + selected + " is not in 0.." + (sweep.configurations() - 1),
+                    "name a configuration index of this sweep, or omit it to select the best in-sample one");
+        }
     }
 
     /**
@@ -123,16 +132,15 @@ public final class ResearchStore {
      * configuration, the run row and the session's counts, all or nothing. The benchmark (when not
      * null) is kept beside the chosen configuration's rows: its metrics as samples {@value #BENCHMARK_IN}
      * and {@value #BENCHMARK_OUT}, its curve as role "benchmark" (no schema change: older runs simply have none).
+     * {@code selectedCurve}: the selected configuration's curve (role "selected"), replayed by the caller, who needed that pass anyway.
      */
     public void saveRun(String runId, String name, String specJson, SweepResult sweep, HonestyReport report, ResearchSession session,
-                        int selected, List<String> warnings, double seconds, Benchmark benchmark, EquityCurve benchmarkCurve) {
+                        EquityCurve selectedCurve, List<String> warnings, double seconds, Benchmark benchmark, EquityCurve benchmarkCurve) {
         Universe u = sweep.kernel().universe();
-        if (selected < 0 || selected >= sweep.configurations()) {
-            throw SextantException.invalid("selected_configuration", "configuration " + selected + " is not in 0.." + (sweep.configurations() - 1),
-                    "name a configuration index of this sweep, or omit it to select the best in-sample one");
-        }
-        List<EquityCurve> curves = new ArrayList<>(List.of(RunCurves.of(sweep.kernel(), report.chosen(), sweep.split(), EquityCurve.BEST),
-                RunCurves.of(sweep.kernel(), selected, sweep.split(), EquityCurve.SELECTED)));
+        int selected = selectedCurve.configuration();
+        requireSelected(sweep, selected);
+        if (!EquityCurve.SELECTED.equals(selectedCurve.role())) throw new IllegalArgumentException("the selected curve has role " + selectedCurve.role());
+        List<EquityCurve> curves = new ArrayList<>(List.of(RunCurves.of(sweep.kernel(), report.chosen(), sweep.split(), EquityCurve.BEST), selectedCurve));
         if (benchmarkCurve != null) curves.add(benchmarkCurve);
         store.inTransaction(c -> {
             try (DuckDBAppender app = c.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_configurations")) {
