@@ -21,12 +21,17 @@ import org.sextant.engine.testing.TempSextant;
  * says it was not recorded instead of a sentence rebuilt from dates that may have changed since.
  */
 class StoredAnnualisationTest {
-    @Test
-    void aStoredRunReadsBackTheSentenceItsAnswerSaid(@TempSextant Store store) {
+    /** A run on a Sunday-to-Thursday market, whose annualisation names its week. */
+    private static StrategyRunSummary runOnASundayToThursdayWeek(ResearchService research, Store store) {
         DailyAnnualisationTest.insertWalk(store, "TASI", EnumSet.of(DayOfWeek.SUNDAY, DayOfWeek.MONDAY, DayOfWeek.TUESDAY,
                 DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY), 4);
+        return DailyAnnualisationTest.run(research, List.of("TASI"), LocalDate.of(2014, 1, 5));
+    }
+
+    @Test
+    void aStoredRunReadsBackTheSentenceItsAnswerSaid(@TempSextant Store store) {
         ResearchService research = new ResearchService(store);
-        StrategyRunSummary ran = DailyAnnualisationTest.run(research, List.of("TASI"), LocalDate.of(2014, 1, 5));
+        StrategyRunSummary ran = runOnASundayToThursdayWeek(research, store);
         String said = "annualised with 261 bars a year (1d: TASI trades Sunday to Thursday, 261 dates a year)";
         assertEquals(said, ran.annualisation());
 
@@ -42,10 +47,8 @@ class StoredAnnualisationTest {
 
     @Test
     void aRunStoredBeforeItWasKeptSaysSoInsteadOfAGuess(@TempSextant Store store) {
-        DailyAnnualisationTest.insertWalk(store, "TASI", EnumSet.of(DayOfWeek.SUNDAY, DayOfWeek.MONDAY, DayOfWeek.TUESDAY,
-                DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY), 4);
         ResearchService research = new ResearchService(store);
-        StrategyRunSummary ran = DailyAnnualisationTest.run(research, List.of("TASI"), LocalDate.of(2014, 1, 5));
+        StrategyRunSummary ran = runOnASundayToThursdayWeek(research, store);
         store.inTransaction(c -> {   // as a run stored before V055 is
             try (var st = c.createStatement()) {
                 st.execute("UPDATE strategy_runs SET annualisation = NULL");
