@@ -18,7 +18,7 @@ class StatisticRowTest {
     void undefinedFiguresShowTheirReason() {
         double nan = Double.NaN;
         RunInfo info = new RunInfo("r", "s", "hold", null, List.of("JUMPX"), LocalDate.of(2010, 1, 4), LocalDate.of(2011, 7, 29),
-                LocalDate.of(2011, 2, 1), 3, 3, "not significant", "not significant: …", 0.95, nan, nan, nan, "1d", 252);
+                LocalDate.of(2011, 2, 1), 3, 3, "not significant", "not significant: …", 0.95, nan, nan, nan, "1d", 252, RunInfo.NOT_RECORDED);
         Metrics in = new Metrics(0.3, 0.5, 0.95, nan, 0, 0.1, 1, 0.004, 278), out = new Metrics(0, 0, nan, nan, 0, 0, 1, 0, 120);
         RunStatistics s = new RunStatistics(nan, nan, nan, nan, nan, 0.1, 0.1, 0.1, 0.99, "not significant", "not significant: …", List.of());
         List<String> warnings = List.of("out-of-sample Sharpe and Sortino are n/a: the chosen configuration's returns never vary there, so there is no ratio to take",
@@ -36,7 +36,7 @@ class StatisticRowTest {
     void holdingTheSameSymbolsStandsBesideTheStrategy() {
         double nan = Double.NaN;
         RunInfo info = new RunInfo("r", "s", "sma", null, List.of("IBM", "KO"), LocalDate.of(1991, 1, 2), LocalDate.of(2001, 1, 2),
-                LocalDate.of(1998, 1, 2), 6, 6, "no timing skill", "…", 0.95, nan, nan, nan, "1d", 252);
+                LocalDate.of(1998, 1, 2), 6, 6, "no timing skill", "…", 0.95, nan, nan, nan, "1d", 252, RunInfo.NOT_RECORDED);
         Metrics in = new Metrics(0.1, 0.15, 0.7, 1.0, -0.2, 5, 0.6, 0.52, 1770), out = new Metrics(0.05, 0.15, 0.41, 0.6, -0.25, 5, 0.6, 0.51, 756);
         Metrics holdIn = new Metrics(0.12, 0.18, 0.75, 1.1, -0.3, 0, 1, 0.53, 1770), holdOut = new Metrics(0.094, 0.2, 0.63, 0.9, -0.3, 0, 1, 0.52, 756);
         RunStatistics s = new RunStatistics(0.9, 0.8, 0.5, 3, 0.4, 0.1, 0.1, 0.1, 0.3, "no timing skill", "…", List.of());

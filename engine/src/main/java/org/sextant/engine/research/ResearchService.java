@@ -17,6 +17,7 @@ import org.sextant.engine.research.graph.GraphSweep;
 import org.sextant.engine.research.graph.NodeCatalogue;
 import org.sextant.engine.research.graph.NodeType;
 import org.sextant.engine.research.graph.ParamSpec;
+import org.sextant.engine.research.backtest.Ruined;
 import org.sextant.engine.research.run.EquityCurve;
 import org.sextant.engine.research.run.RunCurves;
 import org.sextant.engine.research.run.RunDetail;
@@ -442,9 +443,10 @@ public final class ResearchService {
             org.sextant.engine.jobs.Cancellation.check(); // a synchronous backtest's budget, or its caller gone: likewise
             selected = selectedConfiguration == null ? h.chosen() : selectedConfiguration;
             seconds = (System.nanoTime() - startNanos) / 1e9;
-            String idle = flatInSample(sweep, selected, selectedConfiguration != null);
+            RunCurves.Replayed selectedRun = RunCurves.replay(sweep.kernel(), selected, split, EquityCurve.SELECTED); // its curve, and its ruin for the warning
+            String idle = flatInSample(sweep, selected, selectedConfiguration != null, selectedRun.ruined());
             if (idle != null) warnings.add(idle);
-            store.saveRun(runId, graph.name(), spec, sweep, h, session, selected, warnings, seconds, benchmark, benchmarkCurve);
+            store.saveRun(runId, graph.name(), spec, sweep, h, session, selectedRun.curve(), warnings, seconds, benchmark, benchmarkCurve);
         }
         return new StrategyRunSummary(runId, sessionId, sweep.configurations(), h.configurationsInSession(), h.runsInSession(),
                 h.parameters(), h.inSample(), h.outOfSample(), h.psr(), h.psrOutOfSample(), h.dsr(), h.minTrackRecordYears(),
@@ -463,20 +465,17 @@ public final class ResearchService {
     /**
      * A configuration that held no position on any in-sample bar was picked on a Sharpe of cash:
      * said, since its in-sample figures and its selection mean nothing (null when it held one).
+     * {@code ruined}: where the kernel found its equity ruined, null when it never was.
      */
-    private static String flatInSample(SweepResult sweep, int configuration, boolean named) {
+    private static String flatInSample(SweepResult sweep, int configuration, boolean named, Ruined ruined) {
         if (sweep.inSample()[configuration].exposure() != 0) return null;
         Universe u = sweep.kernel().universe();
         Map<String, Object> parameters = sweep.kernel().parameters(configuration);
         String which = "the " + (named ? "selected" : "winning") + " configuration " + configuration + (parameters.isEmpty() ? "" : " " + parameters);
         // the weight is recorded before a bar's trade and the figures stop at ruin: a first trade whose costs took all the equity is no cash
-        int bars = u.bars();
-        double[] returns = new double[bars], traded = new double[bars];
-        sweep.kernel().run(configuration, returns, new double[bars], traded);
-        int ruin = org.sextant.engine.research.backtest.Ruin.bar(returns, 0, sweep.split());
-        if (ruin >= 0) {
-            return which + " was ruined on its first trade by its costs, on " + u.dates().get(ruin) + " in sample: it traded "
-                    + String.format(java.util.Locale.ROOT, "%.3g", traded[ruin]) + " times the equity and paid the execution's cost_bps and slippage_bps"
+        if (ruined != null && ruined.bar() < sweep.split() && ruined.cause() == Ruined.Cause.COSTS) {
+            return which + " was ruined on its first trade by its costs, on " + u.dates().get(ruined.bar()) + " in sample: it traded "
+                    + String.format(java.util.Locale.ROOT, "%.3g", ruined.traded()) + " times the equity and paid the execution's cost_bps and slippage_bps"
                     + " on all of it; lower them, or the weight it trades (fixed_fraction's fraction)";
         }
         return which + " held no position on any in-sample bar (" + u.dates().get(0) + " to " + u.dates().get(sweep.split() - 1)

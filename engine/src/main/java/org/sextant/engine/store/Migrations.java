@@ -35,7 +35,8 @@ public final class Migrations {
             "V050__eu_equity_closing_auction.sql",
             "V052__forecast_closes_digest.sql",
             "V053__backtest_closes_digest.sql",
-            "V054__configuration_p_value.sql");
+            "V054__configuration_p_value.sql",
+            "V055__strategy_run_annualisation.sql");
 
     private Migrations() {}
 

@@ -38,6 +38,8 @@ class StoreUpgradeTest {
             org.sextant.engine.research.run.RunInfo run = new org.sextant.engine.research.store.ResearchStore(s).listRuns(null, 1).get(0);
             assertEquals("1d", run.interval());
             assertEquals(252.0, run.barsPerYear());
+            // V055 (a run keeps its annualisation sentence): one stored before says it was not recorded, never a rebuilt one
+            assertEquals("not recorded (run stored before V055)", run.annualisation());
             // V048 (eu_equity): the store's resample_bars is replaced, not added beside the old one
             assertEquals(1L, count(s, "SELECT count(*) FROM duckdb_functions() WHERE function_name = 'resample_bars' AND macro_definition LIKE '%Europe/Berlin%'"));
         }

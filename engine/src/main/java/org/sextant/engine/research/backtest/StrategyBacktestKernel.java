@@ -47,6 +47,15 @@ public final class StrategyBacktestKernel {
      */
     public static double[] returns(double[][] target, double[][] open, double[][] close, Execution execution, Costs costs, double band,
                                    double[][] held, double[] exposure, double[] traded) {
+        return run(target, open, close, execution, costs, band, held, exposure, traded).returns();
+    }
+
+    /** A book's returns (as {@link #returns}) and where its equity was first ruined, null when it never was. */
+    public record Result(double[] returns, Ruined ruined) {}
+
+    /** {@link #returns(double[][], double[][], double[][], Execution, Costs, double, double[][], double[], double[])} with its ruin. */
+    public static Result run(double[][] target, double[][] open, double[][] close, Execution execution, Costs costs, double band,
+                             double[][] held, double[] exposure, double[] traded) {
         int k = close.length, n = close[0].length;
         for (double[] w : target) if (w.length != n) throw new IllegalArgumentException("target and close differ in length: " + w.length + " vs " + n);
         if (execution == Execution.NEXT_OPEN && (open == null || open.length != k || open[0] == null || open[0].length != n)) {
@@ -56,8 +65,9 @@ public final class StrategyBacktestKernel {
         double c = costs.perUnit();
         double[] out = new double[n];
         double[] w = new double[k];          // each asset's weight now: held into the bar, then drifted, then traded
+        Ruined ruined = null;
         for (int t = 1; t < n; t++) {
-            double dq = 0, gross = 0;
+            double dq = 0, gross = 0, before;
             if (execution == Execution.NEXT_CLOSE) {
                 double portfolio = 0;
                 for (int a = 0; a < k; a++) {
@@ -67,6 +77,7 @@ public final class StrategyBacktestKernel {
                 }
                 for (int a = 0; a < k; a++) dq += trade(w, a, close[a][t] / close[a][t - 1] - 1, portfolio, pos(target[a][t - 1]), band);
                 out[t] = afterFill(portfolio, c * dq, 0);
+                before = portfolio;
             } else {
                 double gap = 0, intraday = 0;
                 for (int a = 0; a < k; a++) gap += w[a] * (open[a][t] / close[a][t - 1] - 1);
@@ -77,13 +88,15 @@ public final class StrategyBacktestKernel {
                     intraday += w[a] * (close[a][t] / open[a][t] - 1);
                 }
                 out[t] = afterFill(gap, c * dq, intraday);
+                before = gap;
                 // drifted over the intraday move into the close, as the next bar's gap starts from it
                 if (1 + intraday > 0) for (int a = 0; a < k; a++) w[a] = w[a] * (close[a][t] / open[a][t]) / (1 + intraday);
             }
             if (exposure != null) exposure[t] += gross;
             if (traded != null) traded[t] += dq;
+            if (ruined == null && out[t] <= -1) ruined = new Ruined(t, Ruined.Cause.of(before, c * dq), dq); // as Ruin.bar finds it
         }
-        return out;
+        return new Result(out, ruined);
     }
 
     /**

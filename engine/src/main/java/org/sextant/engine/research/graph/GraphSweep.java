@@ -16,6 +16,7 @@ import org.sextant.engine.research.backtest.Execution;
 import org.sextant.engine.research.backtest.Holding;
 import org.sextant.engine.research.backtest.Portfolio;
 import org.sextant.engine.research.backtest.Ruin;
+import org.sextant.engine.research.backtest.Ruined;
 import org.sextant.engine.research.backtest.Signals;
 import org.sextant.engine.research.backtest.Sizing;
 import org.sextant.engine.research.sweep.SweepKernel;
@@ -255,14 +256,16 @@ public final class GraphSweep implements SweepKernel {
     @Override public Map<String, Object> parameters(int k) { return graph.varying(k); }
 
     @Override
-    public void run(int k, double[] returns, double[] exposure, double[] traded) {
+    public Ruined run(int k, double[] returns, double[] exposure, double[] traded) {
         Map<String, Map<String, Object>> cfg = graph.configuration(k);
         ComposedNode root = graph.node(graph.root());
         double[][] weights = eval(graph.node(root.inputs().get("weights")), cfg);
         Map<String, Object> p = cfg.get(root.id());
-        double[] r = StrategyBacktestKernel.returns(weights, universe.open(), universe.close(), fill(p), costs(p), band(p), null, exposure, traded);
+        StrategyBacktestKernel.Result run = StrategyBacktestKernel.run(weights, universe.open(), universe.close(), fill(p), costs(p), band(p), null, exposure, traded);
+        double[] r = run.returns();
         Ruin.stop(r, exposure, traded); // equity that reaches 0 stays there: nothing held, earned or traded after it
         for (int t = 0; t < r.length; t++) returns[t] += r[t];
+        return run.ruined();
     }
 
     @Override

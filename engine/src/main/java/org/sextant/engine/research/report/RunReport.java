@@ -29,6 +29,13 @@ public final class RunReport {
     /** How every report Sextant writes begins: export_report replaces a file only when it begins so. */
     static final String HEAD = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Sextant run ";
 
+    /** How every annual figure was annualised: the run's own sentence, or for a run stored before it was kept its factor, why unsaid. */
+    static String annualisation(RunInfo i) {
+        if (!i.annualisation().equals(RunInfo.NOT_RECORDED)) return i.interval() + " bars; every annual figure " + i.annualisation();
+        return String.format(java.util.Locale.ROOT, "%s bars; every annual figure annualised with %,.0f bars a year; why: %s",
+                i.interval(), i.barsPerYear(), i.annualisation());
+    }
+
     public static String html(RunDetail d) {
         RunInfo i = d.info();
         RunStatistics s = d.statistics();
@@ -45,7 +52,7 @@ public final class RunReport {
                 .append(i.createdAt() == null ? "" : " · " + i.createdAt()).append("<br>")
                 .append(esc(String.join(", ", i.symbols()))).append(" · ").append(i.from()).append(" to ").append(i.to())
                 .append(", out of sample from ").append(i.oosStart()).append("<br>")
-                .append(esc(String.format(java.util.Locale.ROOT, "%s bars; every annual figure annualised with %,.0f bars a year", i.interval(), i.barsPerYear())))
+                .append(esc(annualisation(i)))
                 .append("</p>\n");
         b.append("<div class=\"verdict\"><b>").append(esc(s.verdictText())).append("</b>");
         if (!s.reasons().isEmpty()) {

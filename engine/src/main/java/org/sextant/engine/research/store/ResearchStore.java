@@ -114,7 +114,16 @@ public final class ResearchStore {
     /** As below, without a benchmark. */
     public void saveRun(String runId, String name, String specJson, SweepResult sweep, HonestyReport report, ResearchSession session,
                         int selected, List<String> warnings, double seconds) {
-        saveRun(runId, name, specJson, sweep, report, session, selected, warnings, seconds, null, null);
+        requireSelected(sweep, selected);
+        saveRun(runId, name, specJson, sweep, report, session, RunCurves.of(sweep.kernel(), selected, sweep.split(), EquityCurve.SELECTED),
+                warnings, seconds, null, null);
+    }
+
+    private static void requireSelected(SweepResult sweep, int selected) {
+        if (selected < 0 || selected >= sweep.configurations()) {
+            throw SextantException.invalid("selected_configuration", "configuration " + selected + " is not in 0.." + (sweep.configurations() - 1),
+                    "name a configuration index of this sweep, or omit it to select the best in-sample one");
+        }
     }
 
     /**
@@ -123,16 +132,15 @@ public final class ResearchStore {
      * configuration, the run row and the session's counts, all or nothing. The benchmark (when not
      * null) is kept beside the chosen configuration's rows: its metrics as samples {@value #BENCHMARK_IN}
      * and {@value #BENCHMARK_OUT}, its curve as role "benchmark" (no schema change: older runs simply have none).
+     * {@code selectedCurve}: the selected configuration's curve (role "selected"), replayed by the caller, who needed that pass anyway.
      */
     public void saveRun(String runId, String name, String specJson, SweepResult sweep, HonestyReport report, ResearchSession session,
-                        int selected, List<String> warnings, double seconds, Benchmark benchmark, EquityCurve benchmarkCurve) {
+                        EquityCurve selectedCurve, List<String> warnings, double seconds, Benchmark benchmark, EquityCurve benchmarkCurve) {
         Universe u = sweep.kernel().universe();
-        if (selected < 0 || selected >= sweep.configurations()) {
-            throw SextantException.invalid("selected_configuration", "configuration " + selected + " is not in 0.." + (sweep.configurations() - 1),
-                    "name a configuration index of this sweep, or omit it to select the best in-sample one");
-        }
-        List<EquityCurve> curves = new ArrayList<>(List.of(RunCurves.of(sweep.kernel(), report.chosen(), sweep.split(), EquityCurve.BEST),
-                RunCurves.of(sweep.kernel(), selected, sweep.split(), EquityCurve.SELECTED)));
+        int selected = selectedCurve.configuration();
+        requireSelected(sweep, selected);
+        if (!EquityCurve.SELECTED.equals(selectedCurve.role())) throw new IllegalArgumentException("the selected curve has role " + selectedCurve.role());
+        List<EquityCurve> curves = new ArrayList<>(List.of(RunCurves.of(sweep.kernel(), report.chosen(), sweep.split(), EquityCurve.BEST), selectedCurve));
         if (benchmarkCurve != null) curves.add(benchmarkCurve);
         store.inTransaction(c -> {
             try (DuckDBAppender app = c.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_configurations")) {
@@ -160,7 +168,7 @@ public final class ResearchStore {
             try (PreparedStatement p = c.prepareStatement("INSERT INTO strategy_runs(run_id, session_id, name, spec_json, symbols, from_date, to_date, "
                     + "oos_start, configurations, session_configurations, chosen_configuration, psr, dsr, pbo, haircut_sharpe, placebo_p, "
                     + "min_trl_years, verdict, verdict_text, selected_configuration, psr_oos, haircut_sharpe_bonferroni, haircut_sharpe_bhy, "
-                    + "reasons_json, warnings_json, seconds, interval, bars_per_year) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + "reasons_json, warnings_json, seconds, interval, bars_per_year, annualisation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 int i = 1;
                 p.setString(i++, runId);
                 p.setString(i++, session.id());
@@ -189,7 +197,8 @@ public final class ResearchStore {
                 p.setString(i++, Json.MAPPER.writeValueAsString(warnings == null ? List.of() : warnings));
                 p.setDouble(i++, seconds);
                 p.setString(i++, u.axis().interval());
-                p.setDouble(i, u.barsPerYear());
+                p.setDouble(i++, u.barsPerYear());
+                p.setString(i, u.axis().annualisation()); // the week behind it is read from today's dates: kept, never rebuilt
                 p.executeUpdate();
             }
             // Increments, not absolute counts: two runs saved concurrently both count.
@@ -221,7 +230,7 @@ public final class ResearchStore {
 
     private static final String RUN_COLUMNS = "r.run_id, r.session_id, r.name, r.created_at, r.symbols, r.from_date, r.to_date, r.oos_start, "
             + "r.configurations, r.session_configurations, r.verdict, r.verdict_text, ci.sharpe, co.sharpe, r.dsr, r.pbo, "
-            + "coalesce(r.interval, '1d'), coalesce(r.bars_per_year, 252)";
+            + "coalesce(r.interval, '1d'), coalesce(r.bars_per_year, 252), r.annualisation";
     private static final String RUN_FROM = " FROM strategy_runs r "
             + "LEFT JOIN run_configurations ci ON ci.run_id = r.run_id AND ci.configuration = r.chosen_configuration AND ci.sample = 'in' "
             + "LEFT JOIN run_configurations co ON co.run_id = r.run_id AND co.configuration = r.chosen_configuration AND co.sample = 'out' ";
@@ -272,12 +281,12 @@ public final class ResearchStore {
                 try (ResultSet rs = q.executeQuery()) {
                     if (!rs.next()) throw SextantException.notFound("run_id", "no run with id '" + org.sextant.contract.ShownText.name(runId) + "'", "call list_runs for the stored runs");
                     info = info(rs);
-                    spec = rs.getString(19);
-                    chosen = rs.getInt(20);
-                    selected = rs.getInt(21);
-                    stats = new RunStatistics(num(rs, 22), num(rs, 23), info.dsr(), num(rs, 24), info.pbo(), num(rs, 25), num(rs, 26),
-                            num(rs, 27), num(rs, 28), info.verdict(), info.verdictText(), strings(rs.getString(29)));
-                    warnings = strings(rs.getString(30));
+                    spec = rs.getString(20);
+                    chosen = rs.getInt(21);
+                    selected = rs.getInt(22);
+                    stats = new RunStatistics(num(rs, 23), num(rs, 24), info.dsr(), num(rs, 25), info.pbo(), num(rs, 26), num(rs, 27),
+                            num(rs, 28), num(rs, 29), info.verdict(), info.verdictText(), strings(rs.getString(30)));
+                    warnings = strings(rs.getString(31));
                 }
             }
             List<ConfigurationResult> chosenOne = configurations(c, runId, (long) chosen, 0, 1);
@@ -400,7 +409,7 @@ public final class ResearchStore {
         return new RunInfo(rs.getString(1), rs.getString(2), rs.getString(3), created == null ? null : created.toInstant(),
                 List.of(rs.getString(5).split(",")), rs.getDate(6).toLocalDate(), rs.getDate(7).toLocalDate(), rs.getDate(8).toLocalDate(),
                 rs.getLong(9), rs.getLong(10), rs.getString(11), rs.getString(12), num(rs, 13), num(rs, 14), num(rs, 15), num(rs, 16),
-                rs.getString(17), rs.getDouble(18));
+                rs.getString(17), rs.getDouble(18), rs.getString(19) == null ? RunInfo.NOT_RECORDED : rs.getString(19));
     }
 
     private static Metrics metrics(ResultSet rs, int from) throws java.sql.SQLException {

@@ -17,9 +17,10 @@ public interface SweepKernel {
 
     /**
      * Adds configuration k's portfolio return, gross exposure and position traded for every bar
-     * into the given arrays (zeroed by the caller, one slot per bar).
+     * into the given arrays (zeroed by the caller, one slot per bar), and says where its equity
+     * was ruined and by what (null when it never was), so no caller runs it again to find out.
      */
-    void run(int k, double[] returns, double[] exposure, double[] traded);
+    org.sextant.engine.research.backtest.Ruined run(int k, double[] returns, double[] exposure, double[] traded);
 
     /**
      * Runs configurations [from, to) into rows 0..to-from-1 of the buffers (zeroed by the caller).

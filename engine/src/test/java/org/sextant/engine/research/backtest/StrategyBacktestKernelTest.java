@@ -56,6 +56,31 @@ class StrategyBacktestKernelTest {
         }
     }
 
+    /** The kernel says where and why equity was ruined, so a run ruined by its trade's costs is told from one ruined by a fall. */
+    @Test
+    void theKernelReportsTheBarAndCauseOfARuin() {
+        double[][] close = {{10, 10, 10, 8.9, 9}}, open = {{10, 10, 10, 9.5, 9}};
+        // 10,000 bps (cost and slippage) of the weight traded: buying 1 times the equity on bar 2's close costs all of it
+        StrategyBacktestKernel.Result costly = StrategyBacktestKernel.run(new double[][]{{0, 1, 1, 1, 1}}, null, close, Execution.NEXT_CLOSE,
+                new Costs(6_000, 4_000), 0, null, null, null);
+        assertEquals(new Ruined(2, Ruined.Cause.COSTS, 1), costly.ruined());
+        assertEquals(-1, costly.returns()[2]);
+        StrategyBacktestKernel.Result costlyAtOpen = StrategyBacktestKernel.run(new double[][]{{0, 0, 2, 2, 2}}, open, close, Execution.NEXT_OPEN,
+                new Costs(5_000, 0), 0, null, null, null);
+        assertEquals(new Ruined(3, Ruined.Cause.COSTS, 2), costlyAtOpen.ruined());
+        // 10 times the equity held into bar 3's 11% fall: the prices took it, the trade there was nothing
+        StrategyBacktestKernel.Result levered = StrategyBacktestKernel.run(new double[][]{{10, 10, 10, 10, 10}}, null, close, Execution.NEXT_CLOSE,
+                new Costs(10, 0), 0, null, null, null);
+        assertEquals(new Ruined(3, Ruined.Cause.PRICES, 0), levered.ruined());
+        assertEquals(org.sextant.engine.research.backtest.Ruin.bar(levered.returns(), 0, 5), levered.ruined().bar());
+        // short 1 from bar 3's open at 5, which closes at 10.5: a rise after the fill is the prices' too
+        StrategyBacktestKernel.Result shortRise = StrategyBacktestKernel.run(new double[][]{{0, 0, -1, -1, -1}}, new double[][]{{10, 10, 10, 5, 9}},
+                new double[][]{{10, 10, 10, 10.5, 9}}, Execution.NEXT_OPEN, Costs.NONE, 0, null, null, null);
+        assertEquals(new Ruined(3, Ruined.Cause.PRICES, 1), shortRise.ruined());
+        assertEquals(null, StrategyBacktestKernel.run(new double[][]{{0, 1, 1, 1, 1}}, null, close, Execution.NEXT_CLOSE, new Costs(10, 5), 0,
+                null, null, null).ruined());
+    }
+
     @Test
     void badInputIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new Costs(-1, 0));

@@ -1,5 +1,6 @@
 package org.sextant.engine.research.sweep;
 
+import org.sextant.engine.research.backtest.Ruined;
 import org.sextant.engine.research.backtest.StrategyBacktestKernel;
 
 /**
@@ -16,8 +17,17 @@ final class BookTrades {
         return Math.abs(before * (1 + r) - after * (1 + book)) / (1 + book);
     }
 
-    /** Charges the trades summed in {@code traded} into {@code ret}, which holds the book's returns before costs, on the equity at the close. */
-    static void charge(double[] ret, double[] traded, double cost) {
-        for (int t = 1; t < ret.length; t++) ret[t] = StrategyBacktestKernel.afterFill(ret[t], cost * traded[t], 0);
+    /**
+     * Charges the trades summed in {@code traded} into {@code ret}, which holds the book's returns before costs, on the equity
+     * at the close; where the equity was first ruined, as the engine's kernel says it (null: never).
+     */
+    static Ruined charge(double[] ret, double[] traded, double cost) {
+        Ruined ruined = null;
+        for (int t = 1; t < ret.length; t++) {
+            double before = ret[t];
+            ret[t] = StrategyBacktestKernel.afterFill(before, cost * traded[t], 0);
+            if (ruined == null && ret[t] <= -1) ruined = new Ruined(t, Ruined.Cause.of(before, cost * traded[t]), traded[t]);
+        }
+        return ruined;
     }
 }

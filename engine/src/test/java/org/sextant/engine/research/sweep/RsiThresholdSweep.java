@@ -64,7 +64,7 @@ public final class RsiThresholdSweep implements SweepKernel {
     }
 
     @Override
-    public void run(int k, double[] ret, double[] expo, double[] traded) {
+    public org.sextant.engine.research.backtest.Ruined run(int k, double[] ret, double[] expo, double[] traded) {
         int assets = universe.assets(), bars = universe.bars();
         double w = 1.0 / assets, lo = lower[k], hi = upper[k];
         for (int a = 0; a < assets; a++) {
@@ -77,11 +77,11 @@ public final class RsiThresholdSweep implements SweepKernel {
                 after = step(after, x[t], lo, hi);
             }
         }
-        chargeTrades(k, ret, traded);
+        return chargeTrades(k, ret, traded);
     }
 
-    /** Adds configuration k's trades into {@code traded} and charges them into {@code ret}, which holds its returns before costs. */
-    private void chargeTrades(int k, double[] ret, double[] traded) {
+    /** Adds configuration k's trades into {@code traded} and charges them into {@code ret}, which holds its returns before costs; its ruin. */
+    private org.sextant.engine.research.backtest.Ruined chargeTrades(int k, double[] ret, double[] traded) {
         double w = 1.0 / universe.assets(), lo = lower[k], hi = upper[k];
         for (int a = 0; a < universe.assets(); a++) {
             double[] x = rsi[a][lenIdx[k]], r = barReturn[a];
@@ -92,7 +92,7 @@ public final class RsiThresholdSweep implements SweepKernel {
                 after = step(after, x[t], lo, hi);
             }
         }
-        BookTrades.charge(ret, traded, cost);
+        return BookTrades.charge(ret, traded, cost);
     }
 
     /** Configurations with the same RSI length run four at a time, reading the RSI and returns once. */

@@ -68,7 +68,7 @@ public final class SmaCrossoverSweep implements SweepKernel {
     }
 
     @Override
-    public void run(int k, double[] ret, double[] expo, double[] traded) {
+    public org.sextant.engine.research.backtest.Ruined run(int k, double[] ret, double[] expo, double[] traded) {
         int assets = universe.assets(), bars = universe.bars();
         double w = 1.0 / assets;
         for (int a = 0; a < assets; a++) {
@@ -90,7 +90,7 @@ public final class SmaCrossoverSweep implements SweepKernel {
                 after = f[t] > s[t] ? w : 0;
             }
         }
-        BookTrades.charge(ret, traded, cost);
+        return BookTrades.charge(ret, traded, cost);
     }
 
     /**
