@@ -22,7 +22,8 @@ import org.sextant.mcp.LauncherInfo;
  * arrive at once, the oldest cut over it (a caller whose body arrives at once is never refused),
  * and a body is cut after {@code stall} without a byte or {@code whole} in all. Message bytes held
  * (read, then checked and handled) are counted against {@code budgetBytes}; a message that would
- * pass it is read into nothing and refused, so many large messages at once cannot fill the heap (F2).
+ * pass it is read into nothing and refused, so many large messages at once cannot fill the heap (F2);
+ * messages of at most {@link #SMALL} bytes are not counted, so those refusals never reach an initialize.
  */
 final class BodyLane implements AutoCloseable {
     /**
@@ -64,6 +65,11 @@ final class BodyLane implements AutoCloseable {
     }
 
     private static final int CHUNK = 64 * 1024;
+    /**
+     * A message this small (an initialize, most tool calls) is not counted: Jetty's workers bound
+     * how many are read at once (200 x 64 KiB), and large ones filling the budget must not refuse them.
+     */
+    static final int SMALL = CHUNK;
 
     private final class Reading {
         final Thread thread = Thread.currentThread();
@@ -124,12 +130,12 @@ final class BodyLane implements AutoCloseable {
         // message over the budget is refused before any array is made
         int limit = (int) Math.min(declared >= 0 ? declared : Long.MAX_VALUE, LauncherInfo.MAX_MESSAGE_BYTES + 1L);
         byte[] body = new byte[declared >= 0 ? limit : 0];
-        if (body.length > 0 && !reserve(hold, body.length)) return drain(in, reading);
+        if (body.length > SMALL && !reserve(hold, body.length)) return drain(in, reading);
         int length = 0;
         while (length < limit) {
             if (length == body.length) { // chunked: held as it grows
                 int more = Math.min(CHUNK, limit - length);
-                if (!reserve(hold, more)) return drain(in, reading);
+                if (length >= SMALL && !reserve(hold, more)) return drain(in, reading);
                 body = Arrays.copyOf(body, length + more);
             }
             int n = in.read(body, length, body.length - length);

@@ -86,7 +86,7 @@ class HttpBodyBoundsTest {
     @Test
     void largeMessagesPastTheByteBudgetAreRefusedWithResourceLimit() throws Exception {
         int bodyBytes = 1 << 20, admitted = 3, sent = 8;
-        BodyLane.Limits limits = new BodyLane.Limits(sent, Duration.ofSeconds(60), Duration.ofSeconds(120), (long) admitted * bodyBytes);
+        BodyLane.Limits limits = new BodyLane.Limits(sent + 1, Duration.ofSeconds(60), Duration.ofSeconds(120), (long) admitted * bodyBytes);
         String prefix = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"run_select\",\"arguments\":{\"sql\":\"";
         String suffix = "\"}}}";
         byte[] body = (prefix + "x".repeat(bodyBytes - prefix.length() - suffix.length()) + suffix).getBytes(StandardCharsets.UTF_8);
@@ -98,6 +98,9 @@ class HttpBodyBoundsTest {
                 for (int i = 0; i < sent; i++) sockets.add(openBody(server.port(), body.length, new String(body, 0, half, StandardCharsets.UTF_8)));
                 // every message is being read at once before any finishes arriving
                 assertTrue(eventually(() -> server.lane().arriving() == sent), () -> "arriving: " + server.lane().arriving());
+                String init = post(server.port(), INIT);
+                assertTrue(init.startsWith("HTTP/1.1 200") && init.contains("serverInfo"),
+                        () -> "a small message is served while large ones fill the budget: " + init);
                 ExecutorService senders = Executors.newFixedThreadPool(sent);
                 List<CompletableFuture<String>> answers = new ArrayList<>();
                 for (Socket s : sockets) {
