@@ -28,14 +28,21 @@ public final class HttpMcpServer implements AutoCloseable {
 
     private final Server jetty;
     private final McpSyncServer mcp;
+    private final BodyLane lane;
 
-    private HttpMcpServer(Server jetty, McpSyncServer mcp) {
+    private HttpMcpServer(Server jetty, McpSyncServer mcp, BodyLane lane) {
         this.jetty = jetty;
         this.mcp = mcp;
+        this.lane = lane;
     }
 
     /** Starts on the given port (0: any free port). */
     public static HttpMcpServer start(int port, HttpToken token, ToolDispatcher dispatcher, TableStore tables) throws Exception {
+        return start(port, token, dispatcher, tables, BodyLane.Limits.DEFAULT);
+    }
+
+    static HttpMcpServer start(int port, HttpToken token, ToolDispatcher dispatcher, TableStore tables,
+                               BodyLane.Limits limits) throws Exception {
         // No allowed origins: any Origin header is refused.
         DefaultServerTransportSecurityValidator security = DefaultServerTransportSecurityValidator.builder()
                 .allowedHosts(LOOPBACK_HOSTS)
@@ -53,11 +60,12 @@ public final class HttpMcpServer implements AutoCloseable {
         ServletHolder holder = new ServletHolder(transport);
         holder.setAsyncSupported(true);
         context.addServlet(holder, "/*");
-        context.addFilter(new FilterHolder(new InboundFilter(SextantMcpServer.inbound(dispatcher), security, token)), "/*",
+        BodyLane lane = new BodyLane(limits);
+        context.addFilter(new FilterHolder(new InboundFilter(SextantMcpServer.inbound(dispatcher), security, token, lane)), "/*",
                 EnumSet.of(DispatcherType.REQUEST));
         jetty.setHandler(context);
         jetty.start();
-        return new HttpMcpServer(jetty, mcp);
+        return new HttpMcpServer(jetty, mcp, lane);
     }
 
     public int port() {
@@ -73,6 +81,11 @@ public final class HttpMcpServer implements AutoCloseable {
         return "http://127.0.0.1:" + port + ENDPOINT;
     }
 
+    /** What POSTed messages hold now (tests). */
+    BodyLane lane() {
+        return lane;
+    }
+
     public void join() throws InterruptedException {
         jetty.join();
     }
@@ -81,5 +94,6 @@ public final class HttpMcpServer implements AutoCloseable {
     public void close() throws Exception {
         mcp.closeGracefully();
         jetty.stop();
+        lane.close();
     }
 }

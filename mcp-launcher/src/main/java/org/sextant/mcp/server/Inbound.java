@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sextant.contract.FailReason;
 import org.sextant.contract.HeldNumbers;
 import org.sextant.contract.JsonLimits;
 import org.sextant.contract.RepeatedKeys;
@@ -229,6 +230,24 @@ public final class Inbound {
                 + LauncherInfo.MAX_MESSAGE_BYTES + " bytes one message may have");
     }
 
+    /**
+     * --http: the message would pass the bytes all messages may hold at once ({@link BodyLane});
+     * it was read into nothing. resource_limit as the app's refusals say it, with the bound and the fix.
+     */
+    static Reply overBudget(long budgetBytes) {
+        String bound = "the launcher already holds messages near " + budgetBytes + " bytes, the most all sessions' messages"
+                + " being read or handled may hold at once";
+        String fix = "retry in a moment; send large messages one at a time";
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("fail_reason", FailReason.RESOURCE_LIMIT.wire());
+        data.put("field", null);
+        data.put("fix", fix);
+        return reply(null, RESOURCE_LIMIT, "resource_limit: " + bound + "; " + fix, data);
+    }
+
+    /** JSON-RPC's range for server errors (MCP takes -32002 for a resource not found): too busy for this message now. */
+    static final int RESOURCE_LIMIT = -32003;
+
     /** --http without the right bearer token: where the token is, never what it is. */
     static Reply unauthorized() {
         return reply(null, UNAUTHORIZED, "Unauthorized: send the header Authorization: Bearer <token>, the token in"
@@ -239,9 +258,14 @@ public final class Inbound {
     static final int UNAUTHORIZED = -32001;
 
     static Reply reply(JsonNode id, int code, String message) {
+        return reply(id, code, message, null);
+    }
+
+    private static Reply reply(JsonNode id, int code, String message, Map<String, Object> data) {
         Map<String, Object> error = new LinkedHashMap<>();
         error.put("code", code);
         error.put("message", message);
+        if (data != null) error.put("data", data);
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
         response.put("id", id);

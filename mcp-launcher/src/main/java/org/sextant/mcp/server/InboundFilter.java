@@ -22,7 +22,8 @@ import org.sextant.mcp.LauncherInfo;
 
 /**
  * --http: every request must carry the bearer token ({@link HttpToken}; 401 otherwise), and each
- * POSTed message is checked ({@link Inbound}) before the SDK's servlet reads it. A body that is
+ * POSTed message is read within the bounds of {@link BodyLane} and checked ({@link Inbound}) before
+ * the SDK's servlet reads it. A body that is
  * not one JSON-RPC message is answered here, 400 with a JSON-RPC error and no internals. Requests
  * the Host/Origin check refuses pass untouched, so the SDK still refuses them first (403, 421),
  * whatever their token or body.
@@ -31,11 +32,13 @@ final class InboundFilter extends HttpFilter {
     private final Inbound inbound;
     private final ServerHttpHeaderValidator security;
     private final HttpToken token;
+    private final BodyLane lane;
 
-    InboundFilter(Inbound inbound, ServerHttpHeaderValidator security, HttpToken token) {
+    InboundFilter(Inbound inbound, ServerHttpHeaderValidator security, HttpToken token, BodyLane lane) {
         this.inbound = inbound;
         this.security = security;
         this.token = token;
+        this.lane = lane;
     }
 
     @Override
@@ -54,19 +57,29 @@ final class InboundFilter extends HttpFilter {
             chain.doFilter(request, response);
             return;
         }
-        byte[] body = request.getInputStream().readNBytes(LauncherInfo.MAX_MESSAGE_BYTES + 1);
-        Inbound.Verdict verdict = body.length > LauncherInfo.MAX_MESSAGE_BYTES ? Inbound.tooLarge()
-                : inbound.check(new String(body, StandardCharsets.UTF_8), request.getHeader("Mcp-Session-Id"));
-        if (verdict instanceof Inbound.Reply reply) {
-            reply(response, body.length > LauncherInfo.MAX_MESSAGE_BYTES
-                    ? HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE : HttpServletResponse.SC_BAD_REQUEST, reply);
+        BodyLane.Read read = lane.read(request);
+        if (read instanceof BodyLane.Cut) return; // its connection is closed: nobody reads an answer
+        if (read instanceof BodyLane.OverBudget) {
+            response.setHeader("Retry-After", "1");
+            reply(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, Inbound.overBudget(lane.limits().budgetBytes()));
             return;
         }
-        if (verdict instanceof Inbound.Handled) { // a notification: accepted, no body (as the SDK answers one)
-            response.setStatus(HttpServletResponse.SC_ACCEPTED);
-            return;
+        BodyLane.Arrived arrived = (BodyLane.Arrived) read;
+        try (BodyLane.Hold held = arrived.hold()) {
+            byte[] body = arrived.body();
+            Inbound.Verdict verdict = body.length > LauncherInfo.MAX_MESSAGE_BYTES ? Inbound.tooLarge()
+                    : inbound.check(new String(body, StandardCharsets.UTF_8), request.getHeader("Mcp-Session-Id"));
+            if (verdict instanceof Inbound.Reply reply) {
+                reply(response, body.length > LauncherInfo.MAX_MESSAGE_BYTES
+                        ? HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE : HttpServletResponse.SC_BAD_REQUEST, reply);
+                return;
+            }
+            if (verdict instanceof Inbound.Handled) { // a notification: accepted, no body (as the SDK answers one)
+                response.setStatus(HttpServletResponse.SC_ACCEPTED);
+                return;
+            }
+            chain.doFilter(new Body(request, ((Inbound.Forward) verdict).text().getBytes(StandardCharsets.UTF_8)), response);
         }
-        chain.doFilter(new Body(request, ((Inbound.Forward) verdict).text().getBytes(StandardCharsets.UTF_8)), response);
     }
 
     private static void reply(HttpServletResponse response, int status, Inbound.Reply reply) throws IOException {

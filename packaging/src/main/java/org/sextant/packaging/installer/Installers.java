@@ -47,9 +47,11 @@ public final class Installers {
             "java.net.http", "java.security.jgss", "java.sql", "jdk.unsupported");
     /**
      * As bin/sextant-mcp: the launcher is latency-bound, so C1 only, compiling after 1/20 of the usual
-     * calls (a session's early tool calls run compiled), and the serial GC.
+     * calls (a session's early tool calls run compiled), and the serial GC; a 1 GiB heap that gives
+     * unused heap back after a collection (docs/mcp.md, "Connections (--http)").
      */
     static final String MCP_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.05 -XX:+UseSerialGC"
+            + " -Xmx1g -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30"
             // JVM messages never on stdout, which carries JSON-RPC (as bin/sextant-mcp)
             + " -Xlog:disable -Xlog:all=warning:stderr";
     /**
