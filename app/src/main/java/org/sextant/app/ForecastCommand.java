@@ -173,8 +173,9 @@ final class ForecastCommand extends HomeCommand {
         PriceForecast f = one.forecast();
         List<LocalDate> dates = f.targetDates();
         int last = dates.size() - 1;
-        sb.append(String.format("%s %s from %s (last %s) to %s, %d business days, %s bands%n", f.symbol(),
-                asked(f.model()), f.origin(), price(f.lastClose()), dates.get(last), dates.size(), f.calibration()));
+        // a forecast answered before its days were said counted business days
+        sb.append(String.format("%s %s from %s (last %s) to %s, %d %s, %s bands%n", f.symbol(), asked(f.model()), f.origin(), price(f.lastClose()),
+                dates.get(last), dates.size(), f.horizonDays() == null ? "business days" : f.horizonDays(), f.calibration()));
         body(sb, f);
         WalkForwardBacktest.Result r = one.backtest();
         if (r != null) {

@@ -28,7 +28,7 @@ class ForecastCommandTest {
     private static SymbolForecast noDownside() {
         Forecast f = new Forecast("log_naive", new double[] {10.5, 10.6}, List.of(new QuantileBand(0.8, new double[] {10.2, 10.5}, new double[] {11, 12})));
         return new SymbolForecast(new PriceForecast("XYZ", "log_naive", LocalDate.of(2001, 1, 2), 10, List.of(LocalDate.of(2001, 1, 3),
-                LocalDate.of(2001, 1, 4)), "weekdays", f, List.of(RewardRisk.of(f, 10, 0.8, 2)), "conformal", List.of(new LevelCoverage(0.8, null, 0)),
+                LocalDate.of(2001, 1, 4)), "weekdays", "business days", f, List.of(RewardRisk.of(f, 10, 0.8, 2)), "conformal", List.of(new LevelCoverage(0.8, null, 0)),
                 "history too short"), null);
     }
 
@@ -55,7 +55,7 @@ class ForecastCommandTest {
         // upside 12/10 − 1 = 0.2 over downside 1 − 9/10 = 0.1 (the CLI printed "no downside" for every forecast once)
         Forecast f = new Forecast("log_naive", new double[] {10.5, 10.6}, List.of(new QuantileBand(0.8, new double[] {9.5, 9}, new double[] {11, 12})));
         SymbolForecast bounded = new SymbolForecast(new PriceForecast("XYZ", "log_naive", LocalDate.of(2001, 1, 2), 10, List.of(LocalDate.of(2001, 1, 3),
-                LocalDate.of(2001, 1, 4)), "weekdays", f, List.of(RewardRisk.of(f, 10, 0.8, 2)), "conformal", List.of(new LevelCoverage(0.8, null, 0)),
+                LocalDate.of(2001, 1, 4)), "weekdays", "business days", f, List.of(RewardRisk.of(f, 10, 0.8, 2)), "conformal", List.of(new LevelCoverage(0.8, null, 0)),
                 "history too short"), null);
         SymbolForecast overHttp = Json.MAPPER.readValue(Json.write(bounded), SymbolForecast.class);
         assertEquals(TEXT.replace("10.50..12.00", "9.000..12.00").replace("80%: no downside", "80%: 2.00"), text(overHttp));
@@ -66,7 +66,7 @@ class ForecastCommandTest {
         // a flat series: both edges a few ulps off the last close, once printed as a ratio of 2
         Forecast f = new Forecast("log_naive", new double[] {10, 10}, List.of(new QuantileBand(0.8, new double[] {10, 10 - 1e-14}, new double[] {10, 10 + 2e-14})));
         SymbolForecast flat = new SymbolForecast(new PriceForecast("XYZ", "log_naive", LocalDate.of(2001, 1, 2), 10, List.of(LocalDate.of(2001, 1, 3),
-                LocalDate.of(2001, 1, 4)), "weekdays", f, List.of(RewardRisk.of(f, 10, 0.8, 2)), "conformal", List.of(new LevelCoverage(0.8, null, 0)),
+                LocalDate.of(2001, 1, 4)), "weekdays", "business days", f, List.of(RewardRisk.of(f, 10, 0.8, 2)), "conformal", List.of(new LevelCoverage(0.8, null, 0)),
                 "history too short"), null);
         SymbolForecast overHttp = Json.MAPPER.readValue(Json.write(flat), SymbolForecast.class);
         assertEquals(TEXT.replace("10.60; 80% 10.50..12.00", "10.00; 80% 10.00..10.00").replace("80%: no downside", "80%: no spread"), text(overHttp));
@@ -94,6 +94,23 @@ class ForecastCommandTest {
                   backtest at 4h: 2 origins from 1999-04-30T13:00-04:00 to 2001-02-28T13:00-05:00, mean absolute log error 0.71%
                   coverage 80%: model 77.0, conformal 76.3, adaptive n/a
                 """, sb.toString());
+    }
+
+    /**
+     * A series trading Saturdays and Sundays steps on those days ({@code days:}), and its header said "20 business days" (ten
+     * weeks, not four): it counts the days it trades, as the engine says them, also over the wire.
+     */
+    @Test
+    void aWeekendSeriesHeaderCountsTheDaysItTrades() {
+        List<org.sextant.engine.data.PriceBar> bars = new java.util.ArrayList<>();
+        for (LocalDate d = LocalDate.of(2022, 1, 1); !d.isAfter(LocalDate.of(2024, 12, 29)); d = d.plusDays(1)) {
+            if (d.getDayOfWeek().getValue() >= 6) bars.add(new org.sextant.engine.data.PriceBar(d, null, null, null, 100 + bars.size() % 7, null, null));
+        }
+        PriceForecast f = PriceForecast.of(org.sextant.engine.forecast.ForecastModels.BUILT_IN, org.sextant.engine.data.PriceSeries.of("WKEND", null, null, bars),
+                "naive", 20, new double[] {0.8});
+        String header = text(Json.MAPPER.readValue(Json.write(new SymbolForecast(f, null)), SymbolForecast.class)).lines().limit(2).toList().toString();
+        assertEquals("[WKEND naive (on log prices) from 2024-12-29 (last 105.00) to 2025-03-09, 20 trading days (Saturday, Sunday), model bands,"
+                + "   days: Saturday, Sunday, the days the series trades]", header);
     }
 
     /** A DAX future printed "last 1.420e+04 ... 80% 1.410e+04..1.429e+04": prices are plain decimals of at least 4 digits. */

@@ -72,7 +72,7 @@ public final class ForecastScanRows {
     static ScanRow row(StoredForecast f) {
         List<RewardRisk> rr = new java.util.ArrayList<>();
         for (double level : ForecastScan.LEVELS) rr.add(RewardRisk.of(f.forecast(), f.lastClose(), level, f.forecast().horizon()));
-        PriceForecast p = new PriceForecast(f.symbol(), f.model(), f.origin(), f.lastClose(), f.targetDates(), null, f.forecast(), rr,
+        PriceForecast p = new PriceForecast(f.symbol(), f.model(), f.origin(), f.lastClose(), f.targetDates(), null, null, f.forecast(), rr,
                 f.calibration(), CalibrationNotes.measured(f.coverage()), null);
         return ScanRow.of(p, f.historyRows(), null);
     }

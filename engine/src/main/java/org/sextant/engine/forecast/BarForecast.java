@@ -28,8 +28,13 @@ public record BarForecast(String symbol, String interval, String session, String
         IntervalBar last = bars.bars().get(bars.size() - 1);
         List<LocalDateTime> targets = barsAfter(bars, session, last, last.ts(), f.forecast().horizon());
         return along(bars, session, last, targets, days -> new PriceForecast(f.symbol(), f.model(), last.date(), f.lastClose(), days,
-                "trading days of the " + bars.session() + " session", f.forecast(), f.rewardRisk(),
+                "trading days of the " + bars.session() + " session", horizonBars(bars), f.forecast(), f.rewardRisk(),
                 f.calibration(), f.coverage(), f.calibrationNote()));
+    }
+
+    /** What the horizon of a forecast of {@code bars} counts: "30m bars of the fx session". */
+    private static String horizonBars(BarSeries bars) {
+        return bars.interval() + " bars of the " + bars.session() + " session";
     }
 
     /** The forecast from bar {@code last} over {@code targets}, named in UTC and on the session's clock; {@code onDays} dates it by their trading days. */
@@ -65,7 +70,7 @@ public record BarForecast(String symbol, String interval, String session, String
             targets.addAll(barsAfter(bars, session, targets.isEmpty() ? last : null, from, h - targets.size()));
         }
         return along(bars, session, last, targets, days -> new PriceForecast(bars.symbol(), row.model(), last.date(), row.lastClose(), days,
-                "trading days of the " + bars.session() + " session", row.forecast(), List.of(), row.calibration(), List.of(), null));
+                "trading days of the " + bars.session() + " session", horizonBars(bars), row.forecast(), List.of(), row.calibration(), List.of(), null));
     }
 
     /**

@@ -11,13 +11,14 @@ import java.util.List;
 /**
  * A forecast of a symbol's prices: the model fitted to log adjusted closes (closes where no
  * adjusted close exists), target dates on the series' business-day calendar ({@code calendar}
- * says which: {@link TargetDates.Calendar#describe}), and reward/risk
+ * says which: {@link TargetDates.Calendar#describe}; {@code horizonDays} what they count, "business days" or
+ * "trading days (Saturday, Sunday)": {@link TargetDates.Calendar#horizonDays}), and reward/risk
  * at the last step for every level. This is what the facade returns for "forecast SYMBOL".
  * {@code calibration} says whose bands these are (model | conformal | adaptive) and
  * {@code coverage} how often such bands held the outcome in the walk-forward before the origin.
  */
 public record PriceForecast(String symbol, String model, LocalDate origin, double lastClose, List<LocalDate> targetDates,
-                            String calendar, Forecast forecast, List<RewardRisk> rewardRisk, String calibration, List<LevelCoverage> coverage,
+                            String calendar, String horizonDays, Forecast forecast, List<RewardRisk> rewardRisk, String calibration, List<LevelCoverage> coverage,
                             String calibrationNote) {
 
     /** The model's own bands, no walk-forward (one fit): for tests and quick looks; coverage is empty. */
@@ -89,7 +90,7 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
         List<LocalDate> dates = prices.dates();
         TargetDates.Calendar days = TargetDates.of(dates);
         return new PriceForecast(prices.symbol(), modelName, dates.get(dates.size() - 1), last,
-                days.after(dates.get(dates.size() - 1), f.horizon()), days.describe(), f, rr, calibration, CalibrationNotes.measured(coverage),
+                days.after(dates.get(dates.size() - 1), f.horizon()), days.describe(), days.horizonDays(), f, rr, calibration, CalibrationNotes.measured(coverage),
                 CalibrationNotes.notes(note, CalibrationNotes.horizonNote(y.length, f.horizon()), CalibrationNotes.coverageNote(coverage)));
     }
 

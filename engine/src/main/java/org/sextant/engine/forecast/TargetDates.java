@@ -75,6 +75,15 @@ public final class TargetDates {
             return change.changed() ? days() + "; " + change.describe() : days();
         }
 
+        /**
+         * What a forecast's horizon counts, as its header says it ("20 business days"): "business days" on weekdays,
+         * "calendar days" every day, else "trading days" and the days the series trades ("trading days (Saturday, Sunday)").
+         */
+        public String horizonDays() {
+            if (everyDay) return "calendar days";
+            return week.weekdays() ? "business days" : "trading days (" + week.describe() + ")";
+        }
+
         private String days() {
             if (everyDay) return "every day";
             if (!week.weekdays()) {

@@ -53,8 +53,7 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
         if (dates.size() < 2) return TargetDates.onWeekends(dates) ? new TradingWeek(EnumSet.allOf(DayOfWeek.class), SEVEN_DAY_YEAR) : WEEKDAYS;
         if (!TargetDates.onWeekends(dates)) return WEEKDAYS;
         Set<DayOfWeek> days = daysOf(dates);
-        // quarter-ends on weekends are spaced closes; Saturday and Sunday only are 6 days apart at the median but a week (attack 28, F3)
-        if (!aDayApart(dates) && !everyWeek(dates, days)) return WEEKDAYS;
+        if (!aWeek(dates, days)) return WEEKDAYS; // quarter-ends on weekends are spaced closes, not a week of days
         LocalDate recent = dates.get(Math.max(0, dates.size() - TargetDates.RECENT));
         // four weeks at least tell a week's days; fewer dates on weekends are taken for 7 days a week, as they always were
         if (days.size() == 7 || dates.get(dates.size() - 1).toEpochDay() - recent.toEpochDay() < MIN_WEEK_DAYS) {
@@ -66,13 +65,14 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
     /**
      * The week of the dates a run over several symbols reads, those all of them share, whether or not on weekends: Monday to
      * Friday at 252 ({@link #WEEKDAYS}), every day at 365, other days (Monday to Thursday of a weekday and a Sunday-to-Thursday
-     * market) at their own dates a year; null when they are not a day apart at the median (weekly or quarter-end closes, read
+     * market) at their own dates a year; null when they are no week of days ({@link #aWeek}: weekly or quarter-end closes, read
      * as daily ones at 252 and warned as such).
      */
     public static TradingWeek ofSharedDates(List<LocalDate> shared) {
         List<LocalDate> dates = WeekChange.since(shared);
-        if (dates.size() < 2 || !aDayApart(dates)) return null;
+        if (dates.size() < 2) return null;
         Set<DayOfWeek> days = daysOf(dates);
+        if (!aWeek(dates, days)) return null;
         if (days.equals(WEEKDAYS.days())) return WEEKDAYS;
         return new TradingWeek(days, days.size() == 7 ? SEVEN_DAY_YEAR : perYear(dates, days.size()));
     }
@@ -90,9 +90,22 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
         return new TradingWeek(days, perYear(dates, days.size()));
     }
 
-    /** Whether {@code dates} (oldest first) are daily closes, a day apart at the median, not weekly or quarter-end ones. */
+    /**
+     * Whether {@code dates} (oldest first) are daily closes of a week ({@link #aWeek}), read after the market last changed its
+     * week as {@link #of} reads them: a run over several symbols tells a symbol's week by the same test as its forecast.
+     */
     public static boolean daily(List<LocalDate> dates) {
-        return dates.size() >= 2 && aDayApart(dates);
+        List<LocalDate> read = WeekChange.since(dates);
+        return read.size() >= 2 && aWeek(read, daysOf(read));
+    }
+
+    /**
+     * The one test of a week of days, a symbol's alone ({@link #of}), among others ({@link #daily}) or the dates a run shares
+     * ({@link #ofSharedDates}): its latest dates are a day apart at the median, or fall on the same two or more days every
+     * week (Saturday and Sunday only are 6 days apart at the median, attack 28 F3); weekly or quarter-end closes are neither.
+     */
+    static boolean aWeek(List<LocalDate> dates, Set<DayOfWeek> days) {
+        return aDayApart(dates) || everyWeek(dates, days);
     }
 
     /** The days of the week that hold at least {@value #DAY_SHARE} of the last {@value TargetDates#RECENT} dates. */

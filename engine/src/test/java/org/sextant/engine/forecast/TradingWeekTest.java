@@ -10,6 +10,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.sextant.engine.research.sweep.BarAxis;
 
 /** Attack 24, M1: a Sunday-to-Thursday market (Tadawul) or FX daily bars Sunday to Friday were taken for 7-day markets. */
 class TradingWeekTest {
@@ -83,6 +84,27 @@ class TradingWeekTest {
         TargetDates.Calendar calendar = TargetDates.of(history);
         assertEquals("Saturday, Sunday, the days the series trades", calendar.describe());
         assertEquals(List.of(LocalDate.of(2025, 1, 4), LocalDate.of(2025, 1, 5), LocalDate.of(2025, 1, 11)), calendar.after(history.get(history.size() - 1), 3));
+    }
+
+    /**
+     * A Saturday-and-Sunday series is a week of days among others as alone: runs asked only whether its dates were a day apart
+     * ({@code TradingWeek.daily}), so beside a Sunday-to-Thursday market, sharing Sundays only (53 a year), the run was
+     * annualised with its 105 (Sharpe ratios sqrt(2) too high) while its own forecast stepped on its two days.
+     */
+    @Test
+    void aSaturdayAndSundaySeriesIsTheSameWeekAloneAndInARun() {
+        List<LocalDate> weekend = dates(EnumSet.of(DayOfWeek.SATURDAY, DayOfWeek.SUNDAY)), tasi = dates(SUN_THU);
+        TradingWeek alone = TradingWeek.of(weekend);
+        assertTrue(TradingWeek.daily(weekend), "a week of two days is daily closes, as its forecast reads it");
+        String said = "WKEND trades " + alone.describe() + ", " + Math.round(alone.barsPerYear()) + " dates a year";
+        BarAxis own = BarAxis.byWeek(List.of("WKEND"), List.of(weekend), weekend, s -> false);
+        assertEquals("annualised with 105 bars a year (1d: " + said + ")", own.annualisation());
+
+        List<LocalDate> sundays = weekend.stream().filter(tasi::contains).toList();
+        BarAxis run = BarAxis.byWeek(List.of("WKEND", "TASI"), List.of(weekend, tasi), sundays, s -> false);
+        assertEquals(53, run.barsPerYear(), "the Sundays both trade, a year: 105 in the last 730 days");
+        assertEquals("annualised with 53 bars a year (1d: " + said + ", TASI trades Sunday to Thursday, 261 dates a year, and the run reads the dates all"
+                + " share: Sunday, 53 a year)", run.annualisation());
     }
 
     /** Closes spaced a week apart on one weekend day, or on the last day of each quarter, are not a week of days: as before. */
