@@ -18,11 +18,12 @@ final class LauncherProcess {
     private LauncherProcess() {}
 
     /**
-     * The JVM options bin/sextant-mcp and the installed launcher start with (C1 only, serial GC, JVM messages
-     * on stderr): the tests run the launcher as users get it, and each start costs a fraction of the CPU.
+     * The JVM options bin/sextant-mcp and the installed launcher start with (C1 only, serial GC, a 1 GiB heap
+     * given back after collections, JVM messages on stderr): the tests run the launcher as users get it, and each start costs a fraction of the CPU.
      */
     static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1",
-            "-XX:CompileThresholdScaling=0.05", "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr");
+            "-XX:CompileThresholdScaling=0.05", "-XX:+UseSerialGC",
+            "-Xmx1g", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-Xlog:disable", "-Xlog:all=warning:stderr");
 
     /** java, the launcher's JVM options, its classpath (the tests') and main class, then {@code args}. */
     static List<String> command(String... args) {
