@@ -401,6 +401,8 @@ public final class ForecastService {
         Map<String, ForecastScanImport.Requested> toStore = new java.util.LinkedHashMap<>(); // by key: a forecast listed twice is stored once
         java.util.Set<String> stored = storedSymbols(); // listed once, not once per forecast
         Map<String, double[]> storeRanks = new java.util.HashMap<>(); // by key, from the closes read here once
+        Map<String, Integer> storeRows = new java.util.HashMap<>(); // by key: what prices its fits, never the files' history_rows
+        StandInCloses standIns = new StandInCloses(models, replay); // the closes read here, for the own medians the budget's share reaches
         for (ForecastScanImport.Requested r : read.forecasts()) {
             StoredForecast f = r.forecast();
             String why = notReadable(f, stored);
@@ -418,12 +420,18 @@ public final class ForecastService {
             String fitted = fitted(f.model(), f.horizon());
             if (f.calibration().equals(cal.wire()) && storedLive(upTo, f.model(), fitted, f.horizon(), LEVELS, cal, null) == null) {
                 String key = f.symbol() + "|" + f.model() + "|" + f.horizon() + "|" + f.kind() + "|" + f.calibration() + "|" + f.origin();
+                boolean first = !toStore.containsKey(key);
                 toStore.put(key, new ForecastScanImport.Requested(withDigest(f, madeWith(upTo.digest(), fitted)), r.calibration(), r.where()));
-                storeRanks.put(key, ScanStoreRanks.ratios(upTo.prices(), f.horizon()));
+                if (first) {
+                    storeRanks.put(key, ScanStoreRanks.ratios(upTo.prices(), f.horizon()));
+                    storeRows.put(key, upTo.prices().size());
+                    standIns.add(f.model(), f.horizon(), PriceForecast.closes(upTo.prices()));
+                }
             }
             imported.add(f.symbol());
         }
-        ScanReplay.Sample replayed = replay(List.copyOf(toStore.values()), toStore.keySet().stream().map(storeRanks::get).toList(), replay);
+        ScanReplay.Sample replayed = replay(List.copyOf(toStore.values()), toStore.keySet().stream().map(storeRanks::get).toList(),
+                toStore.keySet().stream().mapToInt(storeRows::get).toArray(), standIns, replay);
         forecasts.save(toStore.values().stream().map(ForecastScanImport.Requested::forecast).toList()); // one transaction: a stopped import stores none
         failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
         return new ScanJobImport(imported, failed, replayed.chosen().size(), toStore.size(), replayed.unfitted(replay.budgetSeconds()));
@@ -433,19 +441,14 @@ public final class ForecastService {
      * Fits again the forecasts among {@code toStore} that {@code replay} chooses, each from the store's closes up to its
      * origin (checked above to be the job's), and refuses the output, naming the symbol, when one differs; how many it fitted.
      * {@code storeRanks}: each one's reward/risk as drift's line on the store's closes ranks it ({@link ScanStoreRanks}); a model
-     * whose stand-in is its own median is fitted once more on them when the budget's share reaches it.
+     * whose stand-in is its own median is fitted once more on them when the budget's share reaches it, from the closes
+     * {@code own} kept of those read above. {@code storeRows}: each one's count of the store's closes up to its origin,
+     * which prices its fits (the files' history_rows, checked equal above, is never what an estimate reads).
      */
-    private ScanReplay.Sample replay(List<ForecastScanImport.Requested> toStore, List<double[]> storeRanks, ScanReplay replay) {
+    private ScanReplay.Sample replay(List<ForecastScanImport.Requested> toStore, List<double[]> storeRanks, int[] storeRows, StandInCloses own,
+                                     ScanReplay replay) {
         List<StoredForecast> fs = toStore.stream().map(ForecastScanImport.Requested::forecast).toList();
-        ScanReplay.OwnMedians own = new ScanReplay.OwnMedians() { // read again only for the forecasts the budget's share reaches
-            public double seconds(int i) { return ScanStoreRanks.fitSeconds(fs.get(i).model(), fs.get(i).historyRows()); }
-
-            public double[] ratios(int i) {
-                StoredForecast f = fs.get(i);
-                return ScanStoreRanks.ratios(models, prices.closes(f.symbol(), null, f.origin()), f.model(), f.horizon());
-            }
-        };
-        ScanReplay.Sample sample = replay.sample(fs, f -> LiveForecastCost.estimatedSeconds(models, f.historyRows(), f.model(), f.horizon()), storeRanks, own);
+        ScanReplay.Sample sample = replay.sample(fs, ScanReplay.fitsOnStore(models, fs, storeRows), storeRanks, own);
         for (int i : sample.chosen()) {
             ForecastScanImport.Requested r = toStore.get(i);
             StoredForecast f = r.forecast();

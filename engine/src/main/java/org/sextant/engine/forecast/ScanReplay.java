@@ -3,6 +3,7 @@ package org.sextant.engine.forecast;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.IntToDoubleFunction;
 import java.util.function.ToDoubleFunction;
 import java.util.random.RandomGenerator;
 import org.sextant.engine.exchange.ImportBudget;
@@ -37,6 +38,16 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
         double seconds(int forecast);
 
         double[] ratios(int forecast);
+
+        /**
+         * The order in which the budget's share reaches {@code costly} (those whose {@link #seconds} is above 0), as far as the
+         * first fit past it, which ends them: one the writer of the files cannot predict, by default {@code costly} shuffled
+         * by the replay's chance ({@link StandInCloses}: drawn as an import read them, to keep only the closes the share reaches).
+         */
+        default List<Integer> order(List<Integer> costly, java.util.function.Consumer<List<Integer>> shuffle) {
+            shuffle.accept(costly);
+            return costly;
+        }
 
         /** No forecast's rank costs a fit (tests of the ranks alone). */
         OwnMedians NONE = new OwnMedians() {
@@ -90,30 +101,39 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
         }
     }
 
+    /**
+     * Each of {@code forecasts}' fits again estimated, by its index, on {@code storeRows[i]} closes: the store's count up to
+     * its origin, which its fit reads; never the history_rows its file claims (attack 28 F2: one close claimed fitted all "within" the budget).
+     */
+    static IntToDoubleFunction fitsOnStore(ForecastModels models, List<StoredForecast> forecasts, int[] storeRows) {
+        return i -> LiveForecastCost.estimatedSeconds(models, storeRows[i], forecasts.get(i).model(), forecasts.get(i).horizon());
+    }
+
     /** Indices of {@code forecasts} to replay ({@link #sample}), no store rank costing a fit. */
     public List<Integer> chosen(List<StoredForecast> forecasts, ToDoubleFunction<StoredForecast> seconds, List<double[]> store) {
-        return sample(forecasts, seconds, store, OwnMedians.NONE).chosen();
+        return sample(forecasts, i -> seconds.applyAsDouble(forecasts.get(i)), store, OwnMedians.NONE).chosen();
     }
 
     /**
-     * What of {@code forecasts} to replay, {@code seconds} estimating each one's fits and {@code store} giving each one's
+     * What of {@code forecasts} to replay, {@code seconds} estimating each one's fits (by its index; an import prices them by the
+     * store's count of closes, never the files' history_rows) and {@code store} giving each one's
      * reward/risk at every level of {@link ForecastScan#LEVELS} as drift's line ranks it ({@link ScanStoreRanks#ratios}),
      * replaced by {@code own}'s ranks for the forecasts whose fit the budget's share reaches.
      */
-    public Sample sample(List<StoredForecast> forecasts, ToDoubleFunction<StoredForecast> seconds, List<double[]> store, OwnMedians own) {
+    public Sample sample(List<StoredForecast> forecasts, IntToDoubleFunction seconds, List<double[]> store, OwnMedians own) {
         int n = forecasts.size();
         double total = 0;
-        for (StoredForecast f : forecasts) total += seconds.applyAsDouble(f);
+        for (int i = 0; i < n; i++) total += seconds.applyAsDouble(i);
         List<Integer> all = new ArrayList<>();
         for (int i = 0; i < n; i++) all.add(i);
         if (budgetSeconds >= 0 && total <= budgetSeconds) return new Sample(all, 0, 0, n, n, 0, 0); // no rank needed: all fitted again
         List<double[]> ranks = new ArrayList<>(store);
         List<Integer> costly = new ArrayList<>();
         for (int i : all) if (own.seconds(i) > 0) costly.add(i);
-        shuffle(costly); // which ones the share reaches: the writer of the files cannot choose
         double spent = 0;
         int ownFitted = 0;
-        for (int i : costly) { // the first fit past the share ends them
+        // which ones the share reaches: the writer of the files cannot choose; the first fit past the share ends them
+        for (int i : own.order(new ArrayList<>(costly), this::shuffle)) {
             if (spent + own.seconds(i) > OWN_MEDIAN_SHARE * budgetSeconds) break;
             spent += own.seconds(i);
             ranks.set(i, own.ratios(i));
@@ -124,7 +144,7 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
         shuffle(rest);
         List<Integer> pick = new ArrayList<>();
         for (int i : chance == null ? ranked : concat(ranked, rest)) { // the first fit past the budget ends the sample
-            spent += seconds.applyAsDouble(forecasts.get(i));
+            spent += seconds.applyAsDouble(i);
             if (spent > budgetSeconds) break;
             pick.add(i);
         }

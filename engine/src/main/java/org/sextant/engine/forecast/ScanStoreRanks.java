@@ -43,25 +43,32 @@ public final class ScanStoreRanks {
      * alone for another model, or when the model cannot fit these closes.
      */
     public static double[] ratios(ForecastModels models, PriceSeries upTo, String model, int horizon) {
-        if (fitSeconds(model, upTo.size()) == 0) return ratios(upTo, horizon);
-        double[] y = PriceForecast.closes(upTo);
+        return ratios(models, PriceForecast.closes(upTo), model, horizon);
+    }
+
+    /** As above on the closes {@code y} (what a scan import keeps of a series it read, {@link StandInCloses}). */
+    public static double[] ratios(ForecastModels models, double[] y, String model, int horizon) {
+        if (fitSeconds(model, y.length) == 0) return ratios(y, horizon, 0);
         Forecaster f = models.forPrices(model);
-        if (y.length < Math.max(3, f.minLength(1))) return ratios(upTo, horizon);
+        if (y.length < Math.max(3, f.minLength(1))) return ratios(y, horizon, 0);
         double own;
         try {
             own = f.forecast(y, 1, horizon, ForecastBacktestRun.DEFAULT_LEVELS).median()[horizon - 1];
         } catch (org.sextant.engine.SextantException refused) { // closes the model refuses: ranked by drift's line
-            return ratios(upTo, horizon);
+            return ratios(y, horizon, 0);
         }
         double shift = Math.log(own / median(y, y.length, horizon));
-        return ratios(upTo, horizon, Double.isFinite(shift) ? shift : 0);
+        return ratios(y, horizon, Double.isFinite(shift) ? shift : 0);
     }
 
     /** As above with the stand-in's median moved by {@code shift} on the log scale (its band moving with it). */
     static double[] ratios(PriceSeries upTo, int horizon, double shift) {
+        return ratios(PriceForecast.closes(upTo), horizon, shift);
+    }
+
+    private static double[] ratios(double[] y, int horizon, double shift) {
         double[] r = new double[ForecastScan.LEVELS.length];
         Arrays.fill(r, Double.NEGATIVE_INFINITY);
-        double[] y = PriceForecast.closes(upTo);
         int n = y.length;
         if (n < 3) return r;
         double[] vol = WalkForwardBacktest.ewmaVolatility(y);

@@ -19,7 +19,8 @@ import org.sextant.engine.testing.TempSextant;
 /**
  * Stop 54's leftover: ARIMA's store ranks are made from one fit of the model a forecast (its own median), and those fits
  * were not counted in the import's budget. Now they are charged first: a budget of one forecast fitted again and two
- * stand-in fits fits the four stand-ins and leaves too little to fit the forecast again, and the answer says so.
+ * stand-in fits fits the four stand-ins and leaves too little to fit the forecast again, and the answer says so. The
+ * stand-ins fit the closes the import read to check each forecast, not read again (review of stop 43): one read a symbol.
  */
 class ScanOwnMedianBudgetTest {
     @Test
@@ -29,12 +30,14 @@ class ScanOwnMedianBudgetTest {
         ForecastService forecasts = new ForecastService(store, prices, tmp.resolve("models"));
         List<Map<String, Object>> genuine = ScanOutputs.genuine(prices, "arima", 20, "conformal");
         double budget = ScanFitBudget.of(1, 300, "arima", 20) + 2 * ScanStoreRanks.fitSeconds("arima", 300);
-        ForecastService.ScanJobImport ok = forecasts.importScanJob(ScanOutputs.write(tmp.resolve("genuine"), genuine),
-                new ScanReplay(budget, 1, new java.util.Random(4)));
+        Path folder = ScanOutputs.write(tmp.resolve("genuine"), genuine);
+        long read = prices.seriesReads();
+        ForecastService.ScanJobImport ok = forecasts.importScanJob(folder, new ScanReplay(budget, 1, new java.util.Random(4)));
         assertEquals(4, ok.imported().size(), String.valueOf(ok.failed()));
         assertEquals(0, ok.replayed(), "the four stand-in fits left less than one forecast's fits: " + ok.unfitted());
         assertTrue(ok.unfitted().endsWith("; of the 4 forecasts whose store rank is one fit of the model's own median (charged to the budget, at most"
                 + " half of it), 4 were ranked by it"), ok.unfitted());
         assertEquals(4, ForecastScanTamperTest.storedForecasts(store));
+        assertEquals(4, prices.seriesReads() - read, "each symbol's closes read once, by the check: the stand-ins fit those");
     }
 }

@@ -99,6 +99,16 @@ class ScanReplayTest {
         assertEquals(null, new ScanReplay(300, 5, new Random(2)).sample(fs, f -> 1, honest, ScanReplay.OwnMedians.NONE).unfitted(300));
     }
 
+    @Test
+    void aRefitIsPricedByTheStoresCountNotTheFilesHistoryRows() {
+        StoredForecast filed = forecast(0, 1, 1); // its file says history_rows 300
+        StoredForecast arima = new StoredForecast("S0", "arima", filed.kind(), filed.calibration(), filed.origin(), 5, filed.lastClose(), 300,
+                filed.targetDates(), filed.forecast(), filed.coverage(), filed.closesDigest());
+        java.util.function.IntToDoubleFunction seconds = ScanReplay.fitsOnStore(ForecastModels.BUILT_IN, List.of(arima), new int[]{1000});
+        assertEquals(LiveForecastCost.estimatedSeconds(ForecastModels.BUILT_IN, 1000, "arima", 5), seconds.applyAsDouble(0));
+        assertTrue(seconds.applyAsDouble(0) > LiveForecastCost.estimatedSeconds(ForecastModels.BUILT_IN, 300, "arima", 5), "1,000 closes cost more than 300");
+    }
+
     /** The forecast's own reward/risk at each level: the store ranks it as the files do. */
     private static double[] asFiled(StoredForecast f) {
         double[] r = new double[ForecastScan.LEVELS.length];
@@ -107,7 +117,7 @@ class ScanReplayTest {
     }
 
     /** A forecast of a last close of 100 whose bands reach {@code up} above it and {@code down} below at every level. */
-    private static StoredForecast forecast(int i, double up, double down) {
+    static StoredForecast forecast(int i, double up, double down) {
         List<QuantileBand> bands = new ArrayList<>();
         int n = 0;
         for (double level : ForecastScan.LEVELS) {
