@@ -67,6 +67,12 @@ class SeparatorProofTableTest {
         CsvHead german = head("Date,Close,Volume\n2024-01-02,\"17.000\",\"1.234.567\"\n");
         assertEquals(',', german.numbers().decimal());
         assertTrue(german.notes().contains("F.csv: '17.000' (line 2, column Close) is 17000, not 17.000, as line 2 ('1.234.567') has dots between thousands"), german.notes().toString());
+        // a "17.000" beside a "17.050,25" of its column is German; a plain 12 beside a "22,7" is not, whatever another column's point says
+        assertEquals(',', head("Date,Close\n2024-01-02,\"17.000\"\n2024-01-03,\"17.050,25\"\n").numbers().decimal());
+        assertTrue(refusal("Date,Close,Volume\n2020-01-02,\"22,7\",10.5\n2020-01-03,12,11.5\n").startsWith("F.csv line 2, column Close: '22,7' is not a plain number"));
+        // a space between thousands proves no decimal comma in a ',' file: its "22,622" stays unread
+        assertTrue(refusal("Date,Close,Volume\n2020-01-02,\"22,622\",1 234\n")
+                .startsWith("F.csv line 2, column Close: '22,622' reads as a whole number with a comma between thousands or as a decimal comma"));
         // "0.125" is decimals: beside a quoted decimal comma the file writes numbers two ways
         assertTrue(refusal("Date,Close,Volume\n2024-01-02,\"22,7\",0.125\n").endsWith("the file writes numbers two ways"));
     }
