@@ -33,12 +33,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
 
     /** The bar file view of {@code path}, or null when it is a daily file (or not a price file at all: the daily path says why). */
     static BarFile probe(Connection c, Path path, String file, StagedFile staged) throws SQLException {
-        return probe(c, path, file, staged, null);
-    }
-
-    /** The probe, reading a CSV's first lines within {@code budget} when one is given (the preview). */
-    static BarFile probe(Connection c, Path path, String file, StagedFile staged, CsvHead.Budget budget) throws SQLException {
-        return probe(c, path, file, staged, budget, true);
+        return probe(c, path, file, staged, null, true, false);
     }
 
     /**
@@ -46,6 +41,18 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
      * them (whether a file is a bar file at all) its first lines read only.
      */
     static BarFile probe(Connection c, Path path, String file, StagedFile staged, CsvHead.Budget budget, boolean forms) throws SQLException {
+        return probe(c, path, file, staged, budget, forms, false);
+    }
+
+    /**
+     * The probe by the preview, reading a CSV's first lines within {@code budget}, its numbers decided when the rows it read showed
+     * a quoted number below the first ({@code quoteBelow}), as the import decides them when the file has one.
+     */
+    static BarFile probe(Path path, String file, CsvHead.Budget budget, boolean quoteBelow) throws SQLException {
+        return probe(null, path, file, null, budget, true, quoteBelow);
+    }
+
+    private static BarFile probe(Connection c, Path path, String file, StagedFile staged, CsvHead.Budget budget, boolean forms, boolean quoteBelow) throws SQLException {
         boolean parquet = isParquet(path);
         List<String> header;
         List<String> row;
@@ -125,7 +132,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             columns.requireNumbers(file, prices);
             ParquetSizes.requireWithinBounds(c, staged, file, columns, bar.read());
         }
-        return parquet || !forms ? bar : bar.withForms(text(path, staged), row, rowLine, budget, sepLine);
+        return parquet || !forms ? bar : bar.withForms(text(path, staged), row, rowLine, budget, quoteBelow, sepLine);
     }
 
     /** What a CSV's probe reads: the staged copy once there is one (the only thing read after staging, in UTF-8), else the file (the preview). */
@@ -137,12 +144,12 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
      * A CSV of times with ';' or tab between cells, day and month first with slashes or dashes, or a quoted number on any row:
      * its date order and number style decided from every row as a daily file's are ({@link CsvForms}), the notes saying so.
      */
-    private BarFile withForms(Path path, List<String> row, String rowLine, CsvHead.Budget budget, boolean sepLine) {
+    private BarFile withForms(Path path, List<String> row, String rowLine, CsvHead.Budget budget, boolean quoteBelow, boolean sepLine) {
         int dateCol = time.cols().get(0);
         String dateCell = dateCol < row.size() ? row.get(dateCol).trim() : "";
         String datePattern = time.datePatternOf();
         CsvHead head = CsvHead.declared(header, delimiter, datePattern, hasHeader, sepLine, file);
-        CsvHead decided = CsvForms.decideIfNeeded(head, dailyLayout(), dateCell, rowLine, path, file, budget);
+        CsvHead decided = CsvForms.decideIfNeeded(head, dailyLayout(), dateCell, rowLine, path, file, budget, quoteBelow);
         if (decided == null) return sepLine ? withDates(head) : this;
         BarTime t = datePattern == null ? time : time.withDateFormat(decided.dateFormat());
         return new BarFile(file, parquet, hasHeader, delimiter, header, t, symbolCol, fields, valueSymbol, wideCols, decided);

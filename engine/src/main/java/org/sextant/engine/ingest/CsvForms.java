@@ -31,25 +31,11 @@ final class CsvForms {
     private static final Pattern TWO_SEPARATORS = Pattern.compile(".*\\d([.' \u00A0\u202F]).*\\d(?!\\1)[.' \u00A0\u202F]\\d.*");
     /** A number under a decimal point: 1234.56 1'234.56 1,234.56 (US) 1e5; one kind of thousands separator in a number. */
     static final Pattern POINT_NUMBER = Pattern.compile("[-+]?(\\d{1,3}('\\d{3})+|\\d{1,3}(,\\d{3})+|\\d+)(\\.\\d+)?([eE][-+]?\\d+)?");
-    /** Commas between thousands that no decimal comma reads: 28,868.80 or 251,820,000 (a US file). */
-    private static final Pattern US_GROUPED = Pattern.compile("[-+]?[1-9]\\d{0,2}(,\\d{3})+(\\.\\d+)?");
-    /** A ';' or tab file's 28,868: 28.868 under a decimal comma as much as 28868 with a comma between thousands (0,125 is decimals). */
-    private static final Pattern DECIMALS_OR_THOUSANDS = Pattern.compile("[-+]?[1-9]\\d{0,2},\\d{3}");
-    /** A space, no-break space or narrow no-break space between thousands (French Excel): 1 234. */
-    private static final Pattern SPACE_GROUPED = Pattern.compile("\\d[ \u00A0\u202F]\\d{3}");
     /** A number under a decimal comma without a thousands separator. */
     private static final Pattern PLAIN_COMMA = Pattern.compile("[-+]?\\d+(,\\d+)?");
-    /** Dots that may group thousands: 1.234, 12.345.678. */
-    private static final Pattern DOT_GROUPED = Pattern.compile("[-+]?\\d{1,3}(\\.\\d{3})+");
-    /** A ';' or tab file's 28.000: 28 under a decimal point as much as 28000 with a dot between thousands (0.125 is decimals). */
-    private static final Pattern DECIMALS_OR_DOT_THOUSANDS = Pattern.compile("[-+]?[1-9]\\d{0,2}\\.\\d{3}");
 
     /** A quoted number under a decimal comma in a ',' file: "22,622" or "1.234,56" (read as such when its whole column is). */
     private static final Pattern QUOTED_COMMA = Pattern.compile("\"\\s*[-+]?\\d[\\d.]*,\\d+\\s*\"");
-    /** A ',' file's number under a decimal comma: exactly one comma, no dot or dots between thousands. */
-    private static final Pattern COMMA_CELL = Pattern.compile("[-+]?(\\d+|\\d{1,3}(\\.\\d{3})+),\\d+");
-    /** A ',' file's "22,622": 22622 with a comma between thousands as much as 22.622 with a decimal comma. */
-    private static final Pattern COMMA_THOUSANDS_TOO = Pattern.compile("[-+]?[1-9]\\d{0,2},\\d{3}"); // "0,125" is no thousand: a decimal comma
     /** A quoted number with commas between thousands in a ',' file: "28,868.80", "251,820,000" (and "22,622", decided by the others). */
     private static final Pattern QUOTED_US = Pattern.compile("\"\\s*[-+]?\\d{1,3}(,\\d{3})+(\\.\\d+)?\\s*\"");
     /** A quoted number with dots between thousands, or three decimals, in a ',' file: German "17.000" (attack 26, F2). */
@@ -77,21 +63,22 @@ final class CsvForms {
     /**
      * {@code head} decided from every row ({@link #decide}) when it has something to decide: dates or numbers {@link #needed} by
      * its first row ({@code firstLine} as written), or a ',' file that quotes a number on a later row only (a price crossing
-     * 1,000: Excel quotes only the cells it writes with a comma). Null when nothing is decided.
+     * 1,000: Excel quotes only the cells it writes with a comma). The preview ({@code budget}) tells that from the rows it read
+     * ({@code previewQuoteBelow}, what its look found), no further; the import looks through the file. Null when nothing is decided.
      */
-    static CsvHead decideIfNeeded(CsvHead head, Layout layout, String firstDate, String firstLine, Path path, String file, CsvHead.Budget budget) {
-        boolean later = head.delimiter() == ',' && !numbersNeeded(head, firstLine) && quotedNumberBelow(path, file, budget, head.above() + (head.hasHeader() ? 1 : 0));
+    static CsvHead decideIfNeeded(CsvHead head, Layout layout, String firstDate, String firstLine, Path path, String file, CsvHead.Budget budget,
+                                  boolean previewQuoteBelow) {
+        boolean later = head.delimiter() == ',' && !numbersNeeded(head, firstLine)
+                && (budget != null ? previewQuoteBelow : quotedNumberBelow(path, file, head.above() + (head.hasHeader() ? 1 : 0)));
         return needed(head, firstDate, firstLine) || later ? decide(head, layout, firstDate, firstLine, later, path, file, budget) : null;
     }
 
     /**
-     * Whether a row below the first {@code skipped} lines quotes a number ({@link #quotesNumber}). The preview tells it from the
-     * rows it reads ({@link CsvHead.Budget#quoteBelow}), no further; the import from the file's bytes when it holds no '"' (47 MB
-     * in about 0.05 s), else from its lines up to the first such row (cheaper than weighing every cell of a file that quotes
-     * only text: 47 MB of quoted symbols, 3.1-3.6 s of CPU as lines, 13-17 s weighed).
+     * Whether a row of the file below the first {@code skipped} lines quotes a number ({@link #quotesNumber}): told from the file's
+     * bytes when it holds no '"' (47 MB in about 0.05 s), else from its lines up to the first such row (cheaper than weighing every
+     * cell of a file that quotes only text: 47 MB of quoted symbols, 3.1-3.6 s of CPU as lines, 13-17 s weighed).
      */
-    private static boolean quotedNumberBelow(Path path, String file, CsvHead.Budget budget, int skipped) {
-        if (budget != null) return budget.quoteBelow;
+    private static boolean quotedNumberBelow(Path path, String file, int skipped) {
         try {
             if (!quoteBelow(path, skipped)) return false;
         } catch (IOException e) {
@@ -166,11 +153,10 @@ final class CsvForms {
         List<String> notes = new ArrayList<>(head.notes()); // what the head said already: Excel's "sep=;"
         String dateFormat = dates == null ? head.dateFormat() : dates.format(layout, file);
         if (DateShape.dayOrMonthFirst(dateFormat)) notes.add(file + ": dates read as " + DateShape.shown(dateFormat) + (dates == null ? "" : dates.why()));
-        NumberStyle style = numbers == null ? NumberStyle.PLAIN : numbers.style(layout, file);
-        String styleNote = numbers != null && numbers.usNote(style, layout, file) != null ? numbers.usNote(style, layout, file) : style.note(file);
-        if (styleNote != null) notes.add(styleNote);
-        if (numbers != null && numbers.pointNote(style, layout, file) != null) notes.add(numbers.pointNote(style, layout, file));
-        if (numbers != null && numbers.commaNote(style, layout, file) != null) notes.add(numbers.commaNote(style, layout, file));
+        Decided decided = numbers == null ? null : numbers.decide(layout, file);
+        NumberStyle style = decided == null ? NumberStyle.PLAIN : decided.style();
+        if (decided != null) notes.addAll(decided.notes());
+        else if (style.note(file) != null) notes.add(style.note(file));
         return new CsvHead(head.header(), head.delimiter(), dateFormat, head.hasHeader(), style, List.copyOf(notes), head.above());
     }
 
@@ -182,8 +168,12 @@ final class CsvForms {
                         + "(" + (style.decimal() == ',' ? "1234,56 or 1.234,56" : "1234.56, 1,234.56 or 1'234.56") + "), or leave the cell empty when unknown");
     }
 
-    /** A cell and where it is, for a refusal or a note: its line, and column (-1 for the date's). */
-    private record Seen(String cell, long line, int col) {
+    /** A cell and where it is, for a refusal or a note: its line, and column (-1 for the date's); a number's form and its place among the cells seen. */
+    private record Seen(String cell, long line, int col, SeparatorProof form, long order) {
+        Seen(String cell, long line, int col) {
+            this(cell, line, col, null, 0);
+        }
+
         String at(Layout layout, String file) {
             return file + " line " + line + ", column " + layout.columnField(col);
         }
@@ -231,110 +221,117 @@ final class CsvForms {
     }
 
     /**
-     * The cells' evidence of a decimal comma or point. A dot with three digits after it (1.125) is a decimal point when
-     * another number has one, a thousands separator when any comma or dots between thousands elsewhere say so, else refused.
-     * In a ',' file (a quoted "22,622") a column takes a decimal comma only when every one of its numbers has one, or is a
-     * "17.000" beside a number only a decimal comma reads ("17.050,25").
+     * The cells' evidence of a decimal comma or point: each form's first cell ({@link SeparatorProof}), the decision and its
+     * refusals read from them. A form that reads two ways (28,868 or 28.000) is read as a proved one says, else refused; a
+     * decimal comma and a decimal point proved in one file are refused. A ',' file's commas are between thousands when a
+     * "28,868.80" proves it, or a decimal point outside the columns of its quoted decimal commas; else a column takes a decimal
+     * comma only when every one of its numbers has one (or is a "17.000" beside a number only a decimal comma reads).
      */
     private static final class Numbers {
         final boolean commaFile;
-        Seen comma; // 12,5 or 1.234,56 or 1.234.567: a decimal comma
-        Seen point; // 12.5 or 1'234.56: a decimal point
-        Seen twoWays; // 1.234: 1234 or 1.234 (0.125 is a decimal point)
-        Seen commaTwoWays; // a ';' or tab file's 28,868: 28.868 or 28868
-        Seen us; // 28,868.80 or 251,820,000: commas between thousands, so a decimal point
+        final java.util.EnumMap<SeparatorProof, Seen> first = new java.util.EnumMap<>(SeparatorProof.class); // each form's first cell
+        long cells; // cells seen, which numbers them: the first of several forms
         boolean grouped; // a thousands separator under a decimal comma
         boolean swiss; // ' between thousands
         Seen notComma; // the first cell that is no number under a decimal comma
         Seen notPoint; // ... under a decimal point
-        final java.util.Map<Integer, Seen> commaCell = new java.util.HashMap<>(); // a ',' file: each column's first number with a decimal comma
-        final java.util.Map<Integer, Seen> otherCell = new java.util.HashMap<>(); // ... and its first without one
-        final java.util.Map<Integer, Seen> dotCell = new java.util.HashMap<>(); // ... and its first "17.000": 17000 beside a "17.050,25"
-        Seen clearComma; // a ',' file: a number that only a decimal comma reads ("22,7", "1.234,56", "1.234.567"), not "22,622"
-        Seen commaAmbiguous; // a ',' file's first "22,622": read as its other numbers say
+        final java.util.Map<SeparatorProof.Column, java.util.Map<Integer, Seen>> columnCell = new java.util.EnumMap<>(SeparatorProof.Column.class); // a ',' file: each column's first cell of each kind
         final java.util.Set<Integer> pointCols = new java.util.HashSet<>(); // a ',' file's columns with a decimal point (10.50)
 
         Numbers(boolean commaFile) {
             this.commaFile = commaFile;
+            for (SeparatorProof.Column c : SeparatorProof.Column.values()) columnCell.put(c, new java.util.HashMap<>());
         }
 
         void see(String cell, long line, int col) {
             if (MissingCells.missing(cell) || MissingCells.nan(cell)) return;
-            boolean underComma = COMMA_NUMBER.matcher(cell).matches(), underPoint = POINT_NUMBER.matcher(cell).matches();
-            boolean dotGrouped = DOT_GROUPED.matcher(cell).matches();
-            Seen seen = new Seen(cell, line, col);
-            if (commaFile) (COMMA_CELL.matcher(cell).matches() ? commaCell : dotGrouped ? dotCell : otherCell).putIfAbsent(col, seen);
-            boolean dotsBetweenThousands = dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.'); // "1.234.567"
-            if (commaFile && clearComma == null && (COMMA_CELL.matcher(cell).matches() && !COMMA_THOUSANDS_TOO.matcher(cell).matches() || dotsBetweenThousands)) clearComma = seen;
-            boolean ambiguousInCommaFile = commaFile && COMMA_THOUSANDS_TOO.matcher(cell).matches();
-            if (ambiguousInCommaFile && commaAmbiguous == null) commaAmbiguous = seen;
-            if (!commaFile && DECIMALS_OR_THOUSANDS.matcher(cell).matches()) { // 28,868: decided by the file's other numbers
-                if (commaTwoWays == null) commaTwoWays = seen;
-            } else if (!ambiguousInCommaFile && US_GROUPED.matcher(cell).matches()) { // a ',' file's "28,868.80" or "251,820,000" too
-                us = us == null ? seen : us;
-                point = point == null ? seen : point;
-            } else if (underComma && (cell.indexOf(',') >= 0 || dotGrouped && cell.indexOf('.') != cell.lastIndexOf('.') || SPACE_GROUPED.matcher(cell).find())) {
-                comma = comma == null ? seen : comma; // a space between thousands is French: a decimal comma
-            } else if (underPoint && cell.indexOf('.') >= 0 && !DECIMALS_OR_DOT_THOUSANDS.matcher(cell).matches()) {
-                point = point == null ? seen : point;
-                if (commaFile) pointCols.add(col);
+            SeparatorProof form = SeparatorProof.of(cell);
+            Seen seen = new Seen(cell, line, col, form, cells++);
+            if (form != null) first.putIfAbsent(form, seen);
+            if (commaFile) {
+                columnCell.get(form == null ? SeparatorProof.Column.OTHER : form.column).putIfAbsent(col, seen);
+                if (form != null && form.proves(true) == SeparatorProof.Proves.DECIMAL_POINT) pointCols.add(col);
             }
-            else if (dotGrouped && twoWays == null) twoWays = seen;
+            boolean underComma = COMMA_NUMBER.matcher(cell).matches();
             grouped |= underComma && !PLAIN_COMMA.matcher(cell).matches(); // a dot, ' or space between thousands
             swiss |= cell.indexOf('\'') >= 0;
             if (!underComma && notComma == null) notComma = seen;
-            if (!underPoint && notPoint == null) notPoint = seen;
+            if (notPoint == null && !POINT_NUMBER.matcher(cell).matches()) notPoint = seen;
         }
 
-        NumberStyle style(Layout layout, String file) {
-            if (commaFile && (us != null || pointSettlesCommas())) {
-                // a US file ("1,002.10", or a 10.50 beside a column of whole numbers): its "22,622" has a comma between
-                // thousands too; a decimal comma beside it is refused below
-                comma = clearComma;
-                commaTwoWays = commaAmbiguous;
-            } else if (commaFile) {
-                requireWholeCommaColumns(layout, file);
+        /** The first cell of the forms that prove {@code proves} in this file, or null. */
+        private Seen first(SeparatorProof.Proves proves) {
+            return first(p -> p.proves(commaFile) == proves);
+        }
+
+        private Seen first(java.util.function.Predicate<SeparatorProof> forms) {
+            Seen earliest = null;
+            for (java.util.Map.Entry<SeparatorProof, Seen> e : first.entrySet()) {
+                if (forms.test(e.getKey()) && (earliest == null || e.getValue().order() < earliest.order())) earliest = e.getValue();
             }
-            if (commaFile && comma != null && clearComma == null) {
-                // a US file quotes its thousands ("22,622" shares): read as 22.622 it would be a thousand times too small
-                throw SextantException.invalid(layout.columnField(comma.col()), comma.at(layout, file) + ": " + CellText.describe(comma.cell())
-                        + " reads as a whole number with a comma between thousands or as a decimal comma, and no number of the file tells which",
-                        CsvErrors.COMMA_GROUPED_FIX + ", or give the numbers with a decimal comma their decimals (\"22,6220\")");
+            return earliest;
+        }
+
+        /** The file's number style and the notes that say why, or its refusal. */
+        Decided decide(Layout layout, String file) {
+            Seen us = first.get(SeparatorProof.COMMAS_BETWEEN_THOUSANDS);
+            Seen point = first(SeparatorProof.Proves.DECIMAL_POINT);
+            Seen comma = first(SeparatorProof.Proves.DECIMAL_COMMA);
+            Seen commaTwoWays = first(SeparatorProof.Proves.COMMA_TWO_WAYS);
+            Seen dotTwoWays = first(SeparatorProof.Proves.DOT_TWO_WAYS);
+            if (commaFile && us == null && !pointSettlesCommas(point, comma)) {
+                // no ',' between thousands proved: every number a ';' file reads with a decimal comma is one, when a number proves it
+                requireWholeCommaColumns(layout, file, comma);
+                Seen commaRead = first(p -> p.proves(false) == SeparatorProof.Proves.DECIMAL_COMMA || p.proves(false) == SeparatorProof.Proves.COMMA_TWO_WAYS);
+                if (commaRead != null && comma == null) {
+                    // a US file quotes its thousands ("22,622" shares): read as 22.622 it would be a thousand times too small
+                    throw SextantException.invalid(layout.columnField(commaRead.col()), commaRead.at(layout, file) + ": " + CellText.describe(commaRead.cell())
+                            + " reads as a whole number with a comma between thousands or as a decimal comma, and no number of the file tells which",
+                            CsvErrors.COMMA_GROUPED_FIX + ", or give the numbers with a decimal comma their decimals (\"22,6220\")");
+                }
+                comma = commaRead;
+                commaTwoWays = null; // read with the decimal comma, as the note of the quoted decimal comma says
             }
             if (comma != null && point != null) {
                 Seen later = comma.line() > point.line() ? comma : point, earlier = later == comma ? point : comma;
                 throw SextantException.invalid(layout.columnField(later.col()), later.at(layout, file) + ": " + CellText.describe(later.cell()) + " has "
-                        + written(later) + ", but line " + earlier.line() + " (column " + layout.columnField(earlier.col()) + ") has "
-                        + written(earlier) + " (" + CellText.describe(earlier.cell()) + "): the file writes numbers two ways",
+                        + later.form().has + ", but line " + earlier.line() + " (column " + layout.columnField(earlier.col()) + ") has "
+                        + earlier.form().has + " (" + CellText.describe(earlier.cell()) + "): the file writes numbers two ways",
                         "write every number of the file one way, with a decimal comma (1234,56 or 1.234,56) or with a decimal point (1234.56), then import again");
             }
             // a US file's 28,868 read with a decimal comma, or a German 28.000 with a decimal point, would be a thousand times too small: nothing is guessed
             if (comma == null && point == null && commaTwoWays != null) throw readsTwoWays(layout, file, commaTwoWays, ',');
-            if (comma == null && point == null && twoWays != null) throw readsTwoWays(layout, file, twoWays, '.');
+            if (comma == null && point == null && dotTwoWays != null) throw readsTwoWays(layout, file, dotTwoWays, '.');
             NumberStyle style = comma != null ? new NumberStyle(',', grouped, commaFile)
                     : swiss || us != null || commaTwoWays != null ? new NumberStyle('.', true, false) : NumberStyle.PLAIN;
             Seen bad = style.decimal() == ',' ? notComma : style.converts() ? notPoint : null; // a plain file's bad cell: the typed read names it
             if (bad != null) throw notANumber(layout.columnField(bad.col()), bad.at(layout, file), bad.cell(), style);
-            return style;
+            List<String> notes = new ArrayList<>();
+            String usNote = usNote(style, layout, file, us, commaTwoWays);
+            if (usNote != null || style.note(file) != null) notes.add(usNote != null ? usNote : style.note(file));
+            if (dotTwoWays != null && (style.decimal() == '.' || commaFile)) notes.add(decidedNote(layout, file, dotTwoWays, '.', style, comma, point));
+            if (commaTwoWays != null) notes.add(decidedNote(layout, file, commaTwoWays, ',', style, comma, point));
+            return new Decided(style, notes);
         }
 
         /**
-         * Whether a ',' file's decimal point (an unquoted 10.50) makes its quoted "1,070" a whole number, as Excel's #,##0
-         * writes one past 999: so when no number has a decimal comma only ("22,7") and no column holds both (a "22,622"
-         * above a 22.7 reads two ways, and a thousand-fold move is never guessed).
+         * Whether a ',' file's decimal point (an unquoted 10.50: {@code point}) makes its quoted "1,070" a whole number, as Excel's
+         * #,##0 writes one past 999: so when no number proves a decimal comma ({@code comma}: "22,7") and no column holds both a
+         * quoted decimal comma and the point (a "22,622" above a 22.7 reads two ways, and a thousand-fold move is never guessed).
          */
-        private boolean pointSettlesCommas() {
-            return point != null && clearComma == null && commaCell.keySet().stream().noneMatch(pointCols::contains);
+        private boolean pointSettlesCommas(Seen point, Seen comma) {
+            return point != null && comma == null && columnCell.get(SeparatorProof.Column.COMMA).keySet().stream().noneMatch(pointCols::contains);
         }
 
         /**
          * A ',' file's column with a quoted decimal comma in some cells and not in others reads two ways (is "22,622" 22622,
-         * or 22.622?): refused at its first such cell, as its typed read would refuse it.
+         * or 22.622?): refused at its first such cell, as its typed read would refuse it. A "17.000" counts only when no number
+         * proves a decimal comma ({@code comma}).
          */
-        private void requireWholeCommaColumns(Layout layout, String file) {
-            for (java.util.Map.Entry<Integer, Seen> e : new java.util.TreeMap<>(commaCell).entrySet()) {
-                Seen other = otherCell.get(e.getKey());
-                if (other == null && clearComma == null) other = dotCell.get(e.getKey()); // "22,622" beside "17.000": 22622 and 17.0, or 22.622 and 17000
+        private void requireWholeCommaColumns(Layout layout, String file, Seen comma) {
+            for (java.util.Map.Entry<Integer, Seen> e : new java.util.TreeMap<>(columnCell.get(SeparatorProof.Column.COMMA)).entrySet()) {
+                Seen other = columnCell.get(SeparatorProof.Column.OTHER).get(e.getKey());
+                if (other == null && comma == null) other = columnCell.get(SeparatorProof.Column.DOTS).get(e.getKey()); // "22,622" beside "17.000": 22622 and 17.0, or 22.622 and 17000
                 if (other == null) continue;
                 Seen c = e.getValue();
                 throw SextantException.invalid(layout.columnField(c.col()), c.at(layout, file) + ": " + CellText.describe(c.cell()) + " is not a plain number: its comma "
@@ -352,45 +349,29 @@ final class CsvForms {
                     "write whole numbers without a thousands separator (" + whole + ") or decimals with a fourth digit (" + decimals + "0), as meant, then import again");
         }
 
-        /**
-         * How a number is written that decides a file's style: "a decimal comma", "a decimal point", "',' between thousands", or
-         * what proves a decimal comma without one: "dots between thousands" (1.234.567), "a space between thousands" (1 234).
-         */
-        private String written(Seen s) {
-            if (s == us) return "',' between thousands";
-            if (s != comma) return "a decimal point";
-            if (s.cell().indexOf(',') >= 0) return "a decimal comma";
-            return s.cell().indexOf('.') >= 0 ? "dots between thousands" : "a space between thousands";
-        }
-
-        /** The note of a file read with ',' between thousands (28,868.80 is 28868.80; a 28,868 is said by {@link #commaNote}), or null. */
-        String usNote(NumberStyle style, Layout layout, String file) {
+        /** The note of a file read with ',' between thousands (28,868.80 is 28868.80; a 28,868 is said by its own note), or null. */
+        private static String usNote(NumberStyle style, Layout layout, String file, Seen us, Seen commaTwoWays) {
             if (us == null && commaTwoWays == null || style.decimal() != '.') return null;
             String read = file + ": numbers read with a decimal point and ',' between thousands";
             return us == null ? read : read + ": " + CellText.describe(us.cell()) + " (line " + us.line() + ", column " + layout.columnField(us.col()) + ") is "
                     + us.cell().replace(",", "");
         }
 
-        /** The note of a file whose 28,868 was read one way because another number says so, or null. */
-        String commaNote(NumberStyle style, Layout layout, String file) {
-            if (commaTwoWays == null) return null;
-            boolean decimalComma = style.decimal() == ',';
-            String cell = commaTwoWays.cell(), decimals = cell.replace(',', '.'), whole = cell.replace(",", "");
-            return decidedNote(layout, file, commaTwoWays, decimalComma ? decimals : whole, decimalComma ? whole : decimals, decimalComma ? comma : point);
-        }
-
-        /** The note of a file whose 1.125 was read as decimals because another number has a decimal point (a ',' file's as 1125, a decimal comma), or null. */
-        String pointNote(NumberStyle style, Layout layout, String file) {
-            if (twoWays == null || style.decimal() != '.' && !commaFile) return null;
-            String decimals = twoWays.cell(), whole = decimals.replace(".", "");
-            boolean decimalComma = style.decimal() == ',';
-            return decidedNote(layout, file, twoWays, decimalComma ? whole : decimals, decimalComma ? decimals : whole, decimalComma ? comma : point);
-        }
-
-        /** "'28,639' (line 2, column Open) is 28639, not 28.639, as line 2 ('251,820,000') has ',' between thousands". */
-        private String decidedNote(Layout layout, String file, Seen s, String read, String notRead, Seen why) {
-            return file + ": " + CellText.describe(s.cell()) + " (line " + s.line() + ", column " + layout.columnField(s.col()) + ") is " + read + ", not " + notRead
-                    + ", as line " + why.line() + " (" + CellText.describe(why.cell()) + ") has " + written(why);
+        /**
+         * The note of a file whose {@code twoWays} (28,868 or 1.125, {@code separator} before three digits) was read one way because
+         * another number says so ({@code comma} or {@code point}, as {@code style} reads): "'28,639' (line 2, column Open) is 28639,
+         * not 28.639, as line 2 ('251,820,000') has ',' between thousands".
+         */
+        private static String decidedNote(Layout layout, String file, Seen twoWays, char separator, NumberStyle style, Seen comma, Seen point) {
+            String cell = twoWays.cell(), decimals = cell.replace(separator, '.'), whole = cell.replace(String.valueOf(separator), "");
+            boolean decimalsRead = (style.decimal() == ',') == (separator == ','); // 28,868 under a decimal comma, 1.125 under a point
+            Seen why = style.decimal() == ',' ? comma : point;
+            return file + ": " + CellText.describe(cell) + " (line " + twoWays.line() + ", column " + layout.columnField(twoWays.col()) + ") is "
+                    + (decimalsRead ? decimals : whole) + ", not " + (decimalsRead ? whole : decimals) + ", as line " + why.line() + " (" + CellText.describe(why.cell())
+                    + ") has " + why.form().has;
         }
     }
+
+    /** A file's number style and the notes that say why. */
+    private record Decided(NumberStyle style, List<String> notes) {}
 }

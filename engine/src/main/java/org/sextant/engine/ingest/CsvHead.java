@@ -61,12 +61,16 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
     }
 
     static CsvHead read(Path path, String file) {
-        return read(path, file, null);
+        return read(path, file, null, false, false);
     }
 
-    /** The head as {@link #read(Path, String)} reads it; with a budget (the preview) reading a bounded amount of the file. */
-    static CsvHead read(Path path, String file, Budget budget) {
-        return read(path, file, budget, false);
+    /**
+     * The head as {@link #read(Path, String)} reads it, by the preview: reading a bounded amount of the file ({@code budget}), its
+     * numbers decided when the rows it read showed a quoted number below the first ({@code quoteBelow}), as the import decides
+     * them when the file has one.
+     */
+    static CsvHead read(Path path, String file, Budget budget, boolean quoteBelow) {
+        return read(path, file, budget, quoteBelow, false);
     }
 
     /**
@@ -75,10 +79,10 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
      * when the file has nothing to decide (its first lines were read, not every row).
      */
     static CsvHead readDecidedFromEveryRow(Path path, String file) {
-        return read(path, file, null, true);
+        return read(path, file, null, false, true);
     }
 
-    private static CsvHead read(Path path, String file, Budget budget, boolean onlyDecided) {
+    private static CsvHead read(Path path, String file, Budget budget, boolean quoteBelow, boolean onlyDecided) {
         String headerLine;
         String firstRow;
         boolean spent;
@@ -111,7 +115,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
             throw SextantException.invalid("paths", file + ": the file has a header but no data rows",
                     "export the prices again; the file needs at least one row below the header");
         }
-        return declared(header, delim, null, true, declared != null, file).withDateFormatFrom(firstRow, path, file, budget, onlyDecided);
+        return declared(header, delim, null, true, declared != null, file).withDateFormatFrom(firstRow, path, file, budget, quoteBelow, onlyDecided);
     }
 
     /** A head read with a decimal point; {@code sepLine}: below Excel's "sep=;" line, which its notes say. */
@@ -183,12 +187,6 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         Budget(long perOpen) {
             this.perOpen = perOpen;
         }
-
-        /**
-         * Whether a row the preview read below the first quotes a number ({@link CsvForms#quotesNumber}): the preview looks for
-         * one in the rows it reads, no further, and reads the file again deciding its numbers when it finds one.
-         */
-        boolean quoteBelow;
 
         /** Bytes read from the file through this budget, over every open. */
         long read() {
@@ -376,12 +374,12 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
     static final String BLANK_RUN_FIX = "delete the blank lines (e.g. grep -v '^[[:space:]]*$' FILE > CLEAN.csv) and import the file without them";
 
     /** This head with the first row's date format, and the forms of every row when it needs them; null when not and {@code onlyDecided}. */
-    private CsvHead withDateFormatFrom(String firstRow, Path path, String file, Budget budget, boolean onlyDecided) {
+    private CsvHead withDateFormatFrom(String firstRow, Path path, String file, Budget budget, boolean quoteBelow, boolean onlyDecided) {
         List<String> row = split(firstRow, delimiter);
         Layout probe = Layout.detect(header, file, above + 1);
         String cell = probe.dateCol() < row.size() ? row.get(probe.dateCol()).trim() : "";
         CsvHead head = new CsvHead(header, delimiter, dateFormatOf(cell), true, NumberStyle.PLAIN, notes, above);
-        CsvHead decided = CsvForms.decideIfNeeded(head, probe, cell, firstRow, path, file, budget);
+        CsvHead decided = CsvForms.decideIfNeeded(head, probe, cell, firstRow, path, file, budget, quoteBelow);
         return decided != null || onlyDecided ? decided : head;
     }
 

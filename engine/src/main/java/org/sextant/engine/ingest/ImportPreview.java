@@ -150,29 +150,56 @@ public record ImportPreview(String file, String format, String layout, List<Stri
     }
 
     /**
-     * The preview; read again when a row below the first quotes a number ({@link CsvHead.Budget#quoteBelow}), its numbers then
-     * decided from the rows its budget reads, as the import decides them from every row.
+     * The preview; read again when a ',' file's row below the first quotes a number and its first does not ({@link Read#quoteBelow}),
+     * its numbers then decided from the rows its budget reads, as the import decides them from every row.
      */
     private static ImportPreview read(Path path, java.time.ZoneId zone, CsvHead.Budget budget, BarGrid.Stored stored) {
-        boolean looked = budget.quoteBelow;
-        ImportPreview p = readOnce(path, zone, budget, stored);
-        return budget.quoteBelow && !looked ? readOnce(path, zone, budget, stored) : p;
+        Read first = readOnce(path, zone, budget, stored, false);
+        return first.quoteBelow() ? readOnce(path, zone, budget, stored, true).preview() : first.preview();
     }
 
-    private static ImportPreview readOnce(Path path, java.time.ZoneId zone, CsvHead.Budget budget, BarGrid.Stored stored) {
+    /**
+     * One read of the preview, and what its look found: whether a ',' file's row below the first quotes a number ({@link
+     * CsvForms#quotesNumber}) while its first row does not (that one decided the file's numbers already).
+     */
+    private record Read(ImportPreview preview, boolean quoteBelow) {}
+
+    /** The look for {@link Read#quoteBelow} over the rows one read takes, in their order: the first row tested once. */
+    private static final class QuoteLook {
+        private boolean done; // not a ',' file, its first row quotes a number, or a later one was found
+        private boolean first = true;
+        private boolean found;
+
+        QuoteLook(char delimiter, boolean known) {
+            found = known;
+            done = delimiter != ',' || known;
+        }
+
+        void row(String text) {
+            if (done) return;
+            boolean quotes = CsvForms.quotesNumber(text);
+            found = quotes && !first;
+            done = quotes;
+            first = false;
+        }
+    }
+
+    /** A read of the preview; its numbers decided from the rows read when {@code quoteBelow} (a former read's look found it). */
+    private static Read readOnce(Path path, java.time.ZoneId zone, CsvHead.Budget budget, BarGrid.Stored stored, boolean quoteBelow) {
         String file = String.valueOf(path);
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".parquet")) {
-            return new ImportPreview(file, "parquet", "parquet", List.of(), null, null, List.of(), "symbol column", null, null, false, List.of());
+            return new Read(new ImportPreview(file, "parquet", "parquet", List.of(), null, null, List.of(), "symbol column", null, null, false, List.of()), false);
         }
         BarFile bar;
         try {
-            bar = BarFile.probe(null, path, file, null, budget);
+            bar = BarFile.probe(path, file, budget, quoteBelow);
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e); // a CSV probe runs no SQL
         }
-        if (bar != null) return bars(path, file, bar.inZone(zone), budget, stored);
-        CsvHead head = CsvHead.read(path, file, budget);
+        if (bar != null) return bars(path, file, bar.inZone(zone), budget, stored, quoteBelow);
+        CsvHead head = CsvHead.read(path, file, budget, quoteBelow);
+        QuoteLook look = new QuoteLook(head.delimiter(), quoteBelow);
         Layout layout = Layout.detect(head.header(), file, head.above() + 1);
         List<List<String>> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>(head.notes()); // the date order and number style the import reads the file with
@@ -180,14 +207,12 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
             for (int k = 0; k <= head.above(); k++) r.next(); // the header, and Excel's "sep=;" above it
             int read = 0;
-            String firstRow = null;
             for (String line; read < INTERVAL_ROWS && (line = next(r, notes)) != null; ) {
                 if (line.isBlank()) continue;
                 List<String> cells = CsvHead.split(line, head.delimiter());
                 if (rows.size() < ROWS) rows.add(cells);
                 read++;
-                if (firstRow == null) firstRow = line;
-                else noteQuote(budget, head.delimiter(), firstRow, line);
+                look.row(line);
                 addDates(path, layout, head.dateFormat(), cells, dates);
             }
             noteEndings(r, notes);
@@ -195,12 +220,12 @@ public record ImportPreview(String file, String format, String layout, List<Stri
             throw CsvErrors.unreadable(file, e);
         }
         DateSpacing.Verdict spacing = DateSpacing.of(dates, layout.wide());
-        if (spacing != null && spacing.periodic() != null) return bars(path, file, BarFile.ofDates(file, layout, head), budget, stored);
+        if (spacing != null && spacing.periodic() != null) return bars(path, file, BarFile.ofDates(file, layout, head), budget, stored, look.found);
         if (spacing != null) notes.addAll(spacing.notes());
         String symbols = layout.symbolCol() >= 0 ? "column " + ShownText.name(head.header().get(layout.symbolCol()))
                 : layout.wide() ? "one column per symbol" : "the file name";
-        return new ImportPreview(file, "csv", layout.name(), head.header(), String.valueOf(head.delimiter()),
-                head.dateFormat(), rows, symbols, "1d", null, false, List.copyOf(notes));
+        return new Read(new ImportPreview(file, "csv", layout.name(), head.header(), String.valueOf(head.delimiter()),
+                head.dateFormat(), rows, symbols, "1d", null, false, List.copyOf(notes)), look.found);
     }
 
     /** The dates of one row, by symbol, as the import reads them (a cell that is not a date or a missing price is left out). */
@@ -243,17 +268,13 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         }
     }
 
-    /** Marks {@code budget} when a ',' file's row below the first quotes a number and its first row does not (that one decided the file already). */
-    private static void noteQuote(CsvHead.Budget budget, char delimiter, String firstRow, String text) {
-        if (delimiter == ',' && !budget.quoteBelow && CsvForms.quotesNumber(text) && !CsvForms.quotesNumber(firstRow)) budget.quoteBelow = true;
-    }
-
     /** A note when the lines read end in more than one way: the import reads them as ending alike, not refusing the file. */
     private static void noteEndings(CsvHead.Lines r, List<String> notes) {
         if (r.mixedEndings() != null) notes.add(r.mixedEndings() + ": the import reads every line as ending the same way (LF); the file itself is unchanged");
     }
 
-    private static ImportPreview bars(Path path, String file, BarFile bar, CsvHead.Budget budget, BarGrid.Stored stored) {
+    /** The preview of a bar file (or of dates a week or a month apart); {@code quoteBelow}: a former look found it, or the daily read's. */
+    private static Read bars(Path path, String file, BarFile bar, CsvHead.Budget budget, BarGrid.Stored stored, boolean quoteBelow) {
         List<List<String>> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         java.util.Map<Long, Integer> steps = new java.util.HashMap<>(); // seconds between a symbol's rows, as the import counts them
@@ -265,19 +286,18 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         long firstLine = 0, lastLine = 0;
         boolean midnight = true; // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
         List<String> read = new ArrayList<>(bar.readNotes()); // how its dates and numbers are read, then notes of the lines read (too long, ending in two ways), said of daily files too
+        QuoteLook look = new QuoteLook(bar.delimiter(), quoteBelow);
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
             for (int k = 0; k < bar.above(); k++) r.next(); // Excel's "sep=;"
             if (bar.hasHeader()) r.next();
             int rowsRead = 0;
-            String firstRow = null;
             for (String text; rowsRead < INTERVAL_ROWS && (text = next(r, read)) != null; ) {
                 long line = r.lineNo();
                 if (text.isBlank()) continue;
                 List<String> cells = CsvHead.split(text, bar.delimiter());
                 if (rows.size() < ROWS) rows.add(cells);
                 rowsRead++;
-                if (firstRow == null) firstRow = text;
-                else noteQuote(budget, bar.delimiter(), firstRow, text);
+                look.row(text);
                 java.time.LocalDateTime asWritten = bar.time().parseAsWritten(cells); // once a row: the notes, midnight and the step use it
                 if (bar.time().dst() && notes.size() < MAX_NOTES) dstNote(bar, asWritten, line, notes);
                 midnight &= asWritten != null && asWritten.toLocalTime().equals(java.time.LocalTime.MIDNIGHT);
@@ -323,12 +343,12 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 : bar.valueSymbol() != null ? "the value column's name (" + ShownText.name(bar.valueSymbol()) + ")" : "the file name";
         if (midnight && !rows.isEmpty() && "1d".equals(interval)) {
             String dates = ShownText.name(bar.header().get(bar.time().cols().get(0)));
-            return new ImportPreview(file, "csv", bar.dailyLayout().name(), bar.header(), String.valueOf(bar.delimiter()), "dates written as midnight times in " + dates,
-                    rows, symbols, "1d", null, false, List.copyOf(read));
+            return new Read(new ImportPreview(file, "csv", bar.dailyLayout().name(), bar.header(), String.valueOf(bar.delimiter()), "dates written as midnight times in " + dates,
+                    rows, symbols, "1d", null, false, List.copyOf(read)), look.found);
         }
         notes.addAll(read);
-        return new ImportPreview(file, "csv", "bars", bar.header(), String.valueOf(bar.delimiter()), null, rows, symbols, interval, bar.timeDescription(),
-                bar.time().naive(), List.copyOf(notes));
+        return new Read(new ImportPreview(file, "csv", "bars", bar.header(), String.valueOf(bar.delimiter()), null, rows, symbols, interval, bar.timeDescription(),
+                bar.time().naive(), List.copyOf(notes)), look.found);
     }
 
     /**
