@@ -279,6 +279,7 @@ final class CsvForms {
             Seen comma = first(SeparatorProof.Proves.DECIMAL_COMMA);
             Seen commaTwoWays = first(SeparatorProof.Proves.COMMA_TWO_WAYS);
             Seen dotTwoWays = first(SeparatorProof.Proves.DOT_TWO_WAYS);
+            Seen commaProof = comma; // a number only a decimal comma reads ("0,125"): what a note names as the proof
             if (commaFile && us == null && !pointSettlesCommas(point, comma)) {
                 // no ',' between thousands proved: every number a ';' file reads with a decimal comma is one, when a number proves it
                 requireWholeCommaColumns(layout, file, comma);
@@ -289,8 +290,7 @@ final class CsvForms {
                             + " reads as a whole number with a comma between thousands or as a decimal comma, and no number of the file tells which",
                             CsvErrors.COMMA_GROUPED_FIX + ", or give the numbers with a decimal comma their decimals (\"22,6220\")");
                 }
-                comma = commaRead;
-                commaTwoWays = null; // read with the decimal comma, as the note of the quoted decimal comma says
+                comma = commaRead; // its "1,000" read with the decimal comma too, noted below as the proof says (attack 29, F3)
             }
             if (comma != null && point != null) {
                 Seen later = comma.line() > point.line() ? comma : point, earlier = later == comma ? point : comma;
@@ -309,8 +309,8 @@ final class CsvForms {
             List<String> notes = new ArrayList<>();
             String usNote = usNote(style, layout, file, us, commaTwoWays);
             if (usNote != null || style.note(file) != null) notes.add(usNote != null ? usNote : style.note(file));
-            if (dotTwoWays != null && (style.decimal() == '.' || commaFile)) notes.add(decidedNote(layout, file, dotTwoWays, '.', style, comma, point));
-            if (commaTwoWays != null) notes.add(decidedNote(layout, file, commaTwoWays, ',', style, comma, point));
+            if (dotTwoWays != null && (style.decimal() == '.' || commaFile)) notes.add(decidedNote(layout, file, dotTwoWays, '.', style, commaProof, point));
+            if (commaTwoWays != null) notes.add(decidedNote(layout, file, commaTwoWays, ',', style, commaProof, point));
             return new Decided(style, notes);
         }
 

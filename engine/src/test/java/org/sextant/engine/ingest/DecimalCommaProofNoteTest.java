@@ -23,4 +23,26 @@ class DecimalCommaProofNoteTest {
         assertTrue(report.files().get(0).notes().contains(note), report.toString());
         assertEquals(report.files().get(0).notes(), ImportPreview.of(quoted).notes());
     }
+
+    /**
+     * Attack 29, F3: prices quoted with a decimal comma ("0,125") beside Excel's quoted volumes ("1,000"): the volume is 1.000
+     * by the rule, and only the generic note said so. The note names the first such cell and what proved it, daily and bars alike.
+     */
+    @Test
+    void aWholeThousandReadAsADecimalCommaIsNamedWithWhatProvedIt(@TempSextant Store store) throws Exception {
+        String rows = ",\"0,125\",\"0,127\",\"0,123\",\"0,125\",\"1,000\"\n";
+        Path daily = Files.writeString(tmp.resolve("DQV.csv"), "Date,Open,High,Low,Close,Volume\n2020-01-06" + rows + "2020-01-07,\"0,126\",\"0,128\",\"0,124\",\"0,126\",\"1,299\"\n");
+        Path bars = Files.writeString(tmp.resolve("DTQV.csv"), "Datetime,Open,High,Low,Close,Volume\n2020-01-06 09:30:00" + rows
+                + "2020-01-06 10:00:00,\"0,126\",\"0,128\",\"0,124\",\"0,126\",\"1,299\"\n");
+        ImportReport report = new PriceImporter(store).importFiles(List.of(daily, bars));
+        for (int i = 0; i < 2; i++) {
+            Path file = i == 0 ? daily : bars;
+            List<String> notes = report.files().get(i).notes();
+            assertTrue(notes.contains(file + ": '1,000' (line 2, column Volume) is 1.000, not 1000, as line 2 ('0,125') has a decimal comma"), notes.toString());
+            assertEquals(notes, ImportPreview.of(file).notes());
+        }
+        // what is stored is unchanged: the documented rule reads the volume as 1.000
+        assertEquals(List.of("1.0|", "1.299|"), WideImportTest.rows(store, "SELECT volume FROM prices WHERE symbol = 'DQV' ORDER BY date"));
+        assertEquals(List.of("1.0|", "1.299|"), WideImportTest.rows(store, "SELECT volume FROM bars WHERE symbol = 'DTQV' ORDER BY ts"));
+    }
 }

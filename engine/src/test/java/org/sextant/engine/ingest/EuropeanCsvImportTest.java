@@ -224,7 +224,9 @@ class EuropeanCsvImportTest {
         Path plain = write("MSFT.csv", "Date,Close,Volume\n2020-01-02,\"22,622\",100\n2020-01-03,\"22,7\",200\n");
         ImportReport report = new PriceImporter(store).importFiles(List.of(plain));
         assertEquals(List.of("2020-01-02|22.622", "2020-01-03|22.7"), closes(store, "MSFT"));
-        assertEquals(List.of(plain + ": numbers read with a decimal comma, quoted ('1234,56' is 1234.56)"), report.files().get(0).notes());
+        // its "22,622" would also read as a whole thousand: the note names it and the "22,7" that proved the decimal comma (attack 29, F3)
+        assertEquals(List.of(plain + ": numbers read with a decimal comma, quoted ('1234,56' is 1234.56)",
+                plain + ": '22,622' (line 2, column Close) is 22.622, not 22622, as line 3 ('22,7') has a decimal comma"), report.files().get(0).notes());
         assertEquals(report.files().get(0).notes(), ImportPreview.of(plain).notes());
         Path grouped = write("SAP.csv", "Date,Close\n2020-01-02,\"1.234,56\"\n2020-01-03,\"1.240,5\"\n");
         report = new PriceImporter(store).importFiles(List.of(grouped));
