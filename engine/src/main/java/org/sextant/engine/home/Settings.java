@@ -75,6 +75,9 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
             throw e;
         } catch (HomeFileBounds.TooLarge e) {
             throw tooLarge(file, e);
+        } catch (org.sextant.contract.HomeFile.Replaced e) { // rewritten at every try: something else is saving it
+            throw new SextantException(FailReason.INVALID_INPUT, "settings file " + e.getMessage() + " (each of its tries)", "settings.json",
+                    "try again once nothing else is saving " + file, e);
         } catch (org.sextant.contract.HomeFile.NotRegular e) {
             // a link's target (or a FIFO) is never read: the settings must be the file itself
             throw new SextantException(FailReason.INVALID_INPUT, "settings file " + e.getMessage(), "settings.json",

@@ -108,20 +108,23 @@ final class BodyLane implements AutoCloseable {
         Reading reading = enter(ServletContextRequest.getServletContextRequest(request)
                 .getConnectionMetaData().getConnection().getEndPoint());
         Hold hold = new Hold(0);
+        Read read = new Cut();
         try {
             byte[] body = readBody(request.getInputStream(), request.getContentLengthLong(), hold, reading);
-            if (body != null) return new Arrived(body, hold);
-            hold.close();
-            return new OverBudget();
+            read = body != null ? new Arrived(body, hold) : new OverBudget();
         } catch (IOException e) {
-            hold.close();
-            return new Cut();
+            read = new Cut();
         } finally {
             synchronized (this) {
                 arriving.remove(reading);
+                // cut after its last byte came (its connection is closed): not handled, as nobody reads the answer
+                if (reading.cut) read = new Cut();
             }
+            // whatever ended the read (a cut, a refusal, an error or an Error), only a message handled keeps its bytes
+            if (!(read instanceof Arrived)) hold.close();
             Thread.interrupted(); // a cut that came as the read ended must not reach Jetty's next request
         }
+        return read;
     }
 
     /** The body, or null when holding it would pass the budget (what remains is then drained unkept). */
@@ -129,14 +132,14 @@ final class BodyLane implements AutoCloseable {
         // one byte past the cap tells a message is over it; a declared length is held at once, so a
         // message over the budget is refused before any array is made
         int limit = (int) Math.min(declared >= 0 ? declared : Long.MAX_VALUE, LauncherInfo.MAX_MESSAGE_BYTES + 1L);
+        if (declared >= 0 && !holds(hold, limit)) return drain(in, reading);
         byte[] body = new byte[declared >= 0 ? limit : 0];
-        if (body.length > SMALL && !reserve(hold, body.length)) return drain(in, reading);
         int length = 0;
         while (length < limit) {
-            if (length == body.length) { // chunked: held as it grows
-                int more = Math.min(CHUNK, limit - length);
-                if (length >= SMALL && !reserve(hold, more)) return drain(in, reading);
-                body = Arrays.copyOf(body, length + more);
+            if (length == body.length) { // chunked: doubled as it grows (not copied a chunk at a time), held from its first byte once past SMALL
+                int grown = (int) Math.min(limit, Math.max(CHUNK, 2L * body.length));
+                if (!holds(hold, grown)) return drain(in, reading);
+                body = Arrays.copyOf(body, grown);
             }
             int n = in.read(body, length, body.length - length);
             if (n < 0) break;
@@ -150,6 +153,11 @@ final class BodyLane implements AutoCloseable {
         byte[] scratch = new byte[CHUNK];
         while (in.read(scratch) >= 0) reading.lastBytesNanos = System.nanoTime();
         return null;
+    }
+
+    /** Whether a body of {@code size} bytes may be held: always when it is {@link #SMALL}, else within the budget (the hold grown to it). */
+    private boolean holds(Hold hold, long size) {
+        return size <= SMALL || reserve(hold, size - hold.bytes);
     }
 
     private synchronized boolean reserve(Hold hold, long bytes) {

@@ -64,7 +64,12 @@ public final class HttpMcpServer implements AutoCloseable {
         context.addFilter(new FilterHolder(new InboundFilter(SextantMcpServer.inbound(dispatcher), security, token, lane)), "/*",
                 EnumSet.of(DispatcherType.REQUEST));
         jetty.setHandler(context);
-        jetty.start();
+        try {
+            jetty.start();
+        } catch (Exception | Error e) { // the port taken, say: the lane's sweeper must not outlive it
+            lane.close();
+            throw e;
+        }
         return new HttpMcpServer(jetty, mcp, lane);
     }
 
@@ -92,8 +97,9 @@ public final class HttpMcpServer implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        mcp.closeGracefully();
-        jetty.stop();
-        lane.close();
+        try (lane) {
+            mcp.closeGracefully();
+            jetty.stop();
+        }
     }
 }

@@ -40,6 +40,9 @@ final class ReadAppState extends LauncherTool {
         } catch (NoSuchFileException e) {
             throw new ToolFailure(FailReason.APP_NOT_RUNNING, "no app state: " + file + " does not exist (the app has"
                     + " not run with this SEXTANT_HOME)", "start the Sextant app (sextant, or sextant --headless), then call again");
+        } catch (HomeFile.Replaced e) { // rewritten at every try: the app is busy writing it, not someone's link
+            throw new ToolFailure(FailReason.APP_ERROR, e.getMessage() + " (each of its tries): the app rewrites it as it works",
+                    "call again in a moment");
         } catch (HomeFile.NotRegular e) {
             throw new ToolFailure(FailReason.APP_ERROR, e.getMessage() + ": the app writes state.json as a regular file",
                     "the person should delete " + file + " (the app writes it again when it starts)");

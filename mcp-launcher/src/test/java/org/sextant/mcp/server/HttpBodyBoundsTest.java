@@ -137,6 +137,34 @@ class HttpBodyBoundsTest {
         }
     }
 
+    @Test
+    void aChunkedMessageIsCountedFromItsFirstByte() throws Exception {
+        int bodyBytes = (1 << 20) - 100; // not a whole number of 64 KiB reads: the last one is part-filled
+        String prefix = "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"run_select\",\"arguments\":{\"sql\":\"";
+        String suffix = "\"}}}";
+        byte[] body = (prefix + "x".repeat(bodyBytes - prefix.length() - suffix.length()) + suffix).getBytes(StandardCharsets.UTF_8);
+        try (HttpMcpServer server = start(BodyLane.Limits.DEFAULT); Socket s = new Socket("127.0.0.1", server.port())) {
+            s.setSoTimeout((int) PATIENCE_MS);
+            OutputStream out = s.getOutputStream();
+            out.write(head(server.port(), -1).getBytes(StandardCharsets.UTF_8));
+            for (int at = 0; at < body.length; at += 10_000) { // chunks of 10,000 bytes, no Content-Length
+                int n = Math.min(10_000, body.length - at);
+                out.write((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.UTF_8));
+                out.write(body, at, n);
+                out.write("\r\n".getBytes(StandardCharsets.UTF_8));
+            }
+            out.write("0\r\n\r\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            String answer = readAll(s);
+            // read whole and checked (no session: the SDK's 400), not refused by the budget nor cut
+            assertTrue(answer.startsWith("HTTP/1.1 400") && answer.contains("Session ID required"),
+                    answer.length() > 300 ? answer.substring(0, 300) : answer);
+            assertTrue(server.lane().mostHeldBytes() >= body.length,
+                    () -> "the whole chunked message counted, not its first 64 KiB left out: " + server.lane().mostHeldBytes() + " of " + body.length);
+            assertTrue(eventually(() -> server.lane().heldBytes() == 0), () -> "still held: " + server.lane().heldBytes());
+        }
+    }
+
     private HttpMcpServer start(BodyLane.Limits limits) throws Exception {
         ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(20), false);
         return HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.tables(), limits);
@@ -153,10 +181,11 @@ class HttpBodyBoundsTest {
         return s;
     }
 
+    /** A POST's head with the token; a negative {@code contentLength} sends the body chunked. */
     private static String head(int port, int contentLength) {
         return "POST " + HttpMcpServer.ENDPOINT + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nAuthorization: Bearer " + TOKEN
                 + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nConnection: close\r\n"
-                + "Content-Length: " + contentLength + "\r\n\r\n";
+                + (contentLength < 0 ? "Transfer-Encoding: chunked" : "Content-Length: " + contentLength) + "\r\n\r\n";
     }
 
     private static String post(int port, String body) throws IOException {
