@@ -22,6 +22,25 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The pieces of the installer build that decide what ships; the package itself is tested by InstalledPackageIT. */
 class InstallersTest {
+    /**
+     * The installed launcher and bin/sextant-mcp start the JVM alike (C1, serial GC, the 1 GiB heap that bounds --http,
+     * JVM messages off stdout): the fixed options the script gathers in {@code opts} are the installer's, in order (besides
+     * its class archive and the user's own, which name shell variables).
+     */
+    @Test
+    void theInstalledLauncherAndTheScriptStartTheJvmAlike() throws IOException {
+        String p = System.getProperty("sextant.repo");
+        Path script = (p != null ? Path.of(p) : Path.of("..")).toAbsolutePath().normalize().resolve("bin/sextant-mcp");
+        List<String> scriptOptions = new ArrayList<>();
+        for (String line : Files.readAllLines(script, StandardCharsets.UTF_8)) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^opts\\+?=\\((.*)\\)$").matcher(line.strip());
+            if (m.matches()) {
+                for (String option : m.group(1).strip().split("\\s+")) if (!option.contains("$")) scriptOptions.add(option);
+            }
+        }
+        assertEquals(List.of(Installers.MCP_JVM_OPTIONS.split(" ")), scriptOptions);
+    }
+
     @TempDir Path dir;
 
     @Test
