@@ -140,7 +140,11 @@ public final class ResearchStore {
         int selected = selectedCurve.configuration();
         requireSelected(sweep, selected);
         if (!EquityCurve.SELECTED.equals(selectedCurve.role())) throw new IllegalArgumentException("the selected curve has role " + selectedCurve.role());
-        List<EquityCurve> curves = new ArrayList<>(List.of(RunCurves.of(sweep.kernel(), report.chosen(), sweep.split(), EquityCurve.BEST), selectedCurve));
+        // the chosen configuration is the selected one unless the caller named another: then its curve is the one replayed
+        EquityCurve best = report.chosen() == selected
+                ? new EquityCurve(EquityCurve.BEST, selected, selectedCurve.dates(), selectedCurve.equity(), selectedCurve.drawdown(), selectedCurve.oosIndex())
+                : RunCurves.of(sweep.kernel(), report.chosen(), sweep.split(), EquityCurve.BEST);
+        List<EquityCurve> curves = new ArrayList<>(List.of(best, selectedCurve));
         if (benchmarkCurve != null) curves.add(benchmarkCurve);
         store.inTransaction(c -> {
             try (DuckDBAppender app = c.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_configurations")) {
