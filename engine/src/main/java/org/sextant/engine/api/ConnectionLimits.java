@@ -20,7 +20,7 @@ import java.time.Duration;
  */
 record ConnectionLimits(int maxUnauthenticated, Duration headTimeout, Duration bodyTimeout, Duration summaryInterval,
                         int maxInFlight, int metadataReserve, int maxBodies, Duration bodyStall) {
-    static final ConnectionLimits DEFAULT = new ConnectionLimits(32, Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(60));
+    static final ConnectionLimits DEFAULT = new ConnectionLimits(32, Duration.ofSeconds(5), org.sextant.contract.BodyBounds.WHOLE, Duration.ofSeconds(60));
 
     ConnectionLimits {
         if (maxBodies < 1) throw new IllegalArgumentException("maxBodies: " + maxBodies);
@@ -34,6 +34,7 @@ record ConnectionLimits(int maxUnauthenticated, Duration headTimeout, Duration b
     /** The default bounds of bodies being read. */
     ConnectionLimits(int maxUnauthenticated, Duration headTimeout, Duration bodyTimeout, Duration summaryInterval,
                      int maxInFlight, int metadataReserve) {
-        this(maxUnauthenticated, headTimeout, bodyTimeout, summaryInterval, maxInFlight, metadataReserve, 16, Duration.ofSeconds(5));
+        this(maxUnauthenticated, headTimeout, bodyTimeout, summaryInterval, maxInFlight, metadataReserve,
+                org.sextant.contract.BodyBounds.MAX_ARRIVING, org.sextant.contract.BodyBounds.STALL);
     }
 }

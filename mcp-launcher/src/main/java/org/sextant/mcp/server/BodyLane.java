@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.ee11.servlet.ServletContextRequest;
 import org.eclipse.jetty.io.EndPoint;
+import org.sextant.contract.BodyBounds;
 import org.sextant.mcp.LauncherInfo;
 
 /**
@@ -33,8 +34,8 @@ final class BodyLane implements AutoCloseable {
      * @param budgetBytes message bytes all requests hold at once, from their reading until handled
      */
     record Limits(int maxBodies, Duration stall, Duration whole, long budgetBytes) {
-        /** The local API's numbers for bodies; four of the largest messages at once. */
-        static final Limits DEFAULT = new Limits(16, Duration.ofSeconds(5), Duration.ofSeconds(30),
+        /** The local API's numbers for bodies (declared once: {@link BodyBounds}); four of the largest messages at once. */
+        static final Limits DEFAULT = new Limits(BodyBounds.MAX_ARRIVING, BodyBounds.STALL, BodyBounds.WHOLE,
                 4L * LauncherInfo.MAX_MESSAGE_BYTES);
     }
 
