@@ -123,6 +123,7 @@ public final class EtsFitter {
     static double[] filter(EtsSpec spec, int m, double alpha, double beta, double gamma, double phi, State s, double[] y) {
         // oneStep and update inlined with the same arithmetic: the optimiser calls this thousands
         // of times a fit, and the per-step switches and t % m are most of its cost
+        if (spec.trend() == EtsSpec.Trend.N && spec.season() == EtsSpec.Season.N && !spec.multiplicativeError()) return simple(alpha, s, y);
         double sse = 0, sumLog = 0;
         boolean me = spec.multiplicativeError();
         boolean mult = me || spec.season() == EtsSpec.Season.M;
@@ -162,6 +163,22 @@ public final class EtsFitter {
             s.b = b;
         }
         return new double[] {sse, sumLog};
+    }
+
+    /**
+     * {@link #filter} for ETS(A,N,N), the fit theta makes at every calibration origin (a bar series' 60,000 closes
+     * each time): the general loop's arithmetic with its no-ops left out (a level plus no slope is the level), so the
+     * same SSE and final level to the last bit in about half the time.
+     */
+    private static double[] simple(double alpha, State s, double[] y) {
+        double sse = 0, l = s.l;
+        for (double yt : y) {
+            double e = yt - l;
+            sse += e * e;
+            l = l + alpha * e;
+        }
+        s.l = l;
+        return new double[] {sse, 0};
     }
 
     static double oneStep(EtsSpec spec, int m, double phi, State s, int t) {

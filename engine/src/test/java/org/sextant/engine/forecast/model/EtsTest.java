@@ -29,6 +29,29 @@ class EtsTest {
         return y;
     }
 
+    /**
+     * The level-only filter (theta's fit at every calibration origin) gives the SSE and final level of the step-by-step
+     * recursion to the last bit: the M3 and R figures of theta and ETS(A,N,N) must not move with it.
+     */
+    @Test
+    void theLevelOnlyFilterIsTheRecursionToTheLastBit() {
+        double[] y = simulateHolt(5000, 0.3, 0, 100, 0, 7);
+        EtsSpec ann = EtsSpec.of("A,N,N");
+        for (double alpha : new double[] {1e-4, 0.1234567, 0.9999}) {
+            EtsModel.State fast = EtsModel.State.initial(ann, 1, new double[] {98.7, 0});
+            double[] sums = EtsFitter.filter(ann, 1, alpha, 0, 0, 1, fast, y);
+            EtsModel.State stepwise = EtsModel.State.initial(ann, 1, new double[] {98.7, 0});
+            double sse = 0;
+            for (int t = 0; t < y.length; t++) {
+                double e = y[t] - EtsFitter.oneStep(ann, 1, 1, stepwise, t);
+                sse += e * e;
+                EtsFitter.update(ann, 1, alpha, 0, 0, 1, stepwise, t, y[t]);
+            }
+            assertEquals(Double.doubleToLongBits(sse), Double.doubleToLongBits(sums[0]), "SSE at alpha " + alpha);
+            assertEquals(Double.doubleToLongBits(stepwise.l), Double.doubleToLongBits(fast.l), "final level at alpha " + alpha);
+        }
+    }
+
     @Test
     void recoversSesAlpha() {
         double[] y = simulateHolt(3000, 0.3, 0, 100, 0, 1);
