@@ -69,15 +69,18 @@ public final class ResearchStore {
      * tried, each counted as the chosen one is picked ({@link #COMPARABLE_SHARPE}); from what each
      * run already stores, so runs saved before the DSR used it count too.
      */
-    private static SharpeSpread trialSharpes(Connection c, String sessionId) throws java.sql.SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT count(v), coalesce(avg(v), 0), coalesce(var_samp(v) * (count(v) - 1), 0) FROM ("
-                + "SELECT " + COMPARABLE_SHARPE + " AS v FROM run_configurations i JOIN strategy_runs r ON r.run_id = i.run_id"
-                + " WHERE r.session_id = ? AND i.sample = 'in')")) {
+    private static java.util.Map<String, SharpeSpread> trialSharpes(Connection c, String sessionId) throws java.sql.SQLException {
+        // per bar interval (runs before V045 ran on daily prices): the DSR compares a run with its own interval's trials
+        try (PreparedStatement q = c.prepareStatement("SELECT interval, count(v), coalesce(avg(v), 0), coalesce(var_samp(v) * (count(v) - 1), 0) FROM ("
+                + "SELECT coalesce(r.interval, '" + ResearchSession.DAILY + "') AS interval, " + COMPARABLE_SHARPE + " AS v"
+                + " FROM run_configurations i JOIN strategy_runs r ON r.run_id = i.run_id"
+                + " WHERE r.session_id = ? AND i.sample = 'in') GROUP BY interval")) {
             q.setString(1, sessionId);
+            java.util.Map<String, SharpeSpread> out = new java.util.TreeMap<>();
             try (ResultSet rs = q.executeQuery()) {
-                rs.next();
-                return new SharpeSpread(rs.getLong(1), rs.getDouble(2), Math.max(0, rs.getDouble(3)));
+                while (rs.next()) out.put(rs.getString(1), new SharpeSpread(rs.getLong(2), rs.getDouble(3), Math.max(0, rs.getDouble(4))));
             }
+            return out;
         }
     }
 

@@ -19,7 +19,8 @@ import org.sextant.engine.research.stats.Verdict;
  * <li>psr: P(true Sharpe > 0) from the in-sample returns; psrOutOfSample: the same out of sample.
  * <li>dsr: PSR against the expected best Sharpe of N null configurations, N = configurations
  *     tried in the session, variance = that of the in-sample Sharpe ratios of every configuration
- *     tried in the session ({@link ResearchSession#trialSharpes}); n/a, said, when that is unknown.
+ *     tried in the session at the run's bar interval ({@link ResearchSession#trialSharpes}; those of
+ *     other intervals counted in N, not in the variance, said); n/a, said, when that is unknown.
  * <li>minTrackRecordYears: in-sample years needed for 95% confidence that the Sharpe is above 0.
  * <li>pbo: CSCV over the sweep's whole-period returns (16 blocks).
  * <li>haircutBonferroni, haircutHolm and haircutBhy, all over N = session configurations (Holm
@@ -66,8 +67,9 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
         int m = sweep.configurations();
         double[] annualIs = new double[m];
         for (int k = 0; k < m; k++) annualIs[k] = SweepResult.comparableSharpe(sweep.inSample()[k]);
-        long n = session.record(m, SharpeSpread.of(annualIs));
         SweepKernel kernel = sweep.kernel();
+        String interval = kernel.universe().axis().interval();
+        long n = session.record(m, interval, SharpeSpread.of(annualIs));
         int bars = kernel.universe().bars(), split = sweep.split();
         int best = sweep.bestInSample();
 
@@ -84,10 +86,12 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
 
         // the variance of the Sharpe ratios of the session's trials, not this sweep's: one configuration alone (0) or
         // near-identical ones (~0) would otherwise undo the deflation by everything the session tried before
-        double var = session.trialSharpes().variance() / periodsPerYear;
+        // and of those at this run's interval: other intervals' annual Sharpe ratios are not draws of the same null
+        double var = session.trialSharpes(interval).variance() / periodsPerYear;
+        long elsewhere = session.trialsAtOtherIntervals(interval);
         String varWhy = n == 1 || !Double.isNaN(var) ? null
-                : "the variance of the Sharpe ratios of the session's " + n + " configurations is unknown (fewer than 2 of them had a Sharpe ratio),"
-                + " so the best of them by luck cannot be estimated";
+                : "the variance of the Sharpe ratios of the session's " + (elsewhere > 0 ? interval : n) + " configurations is unknown"
+                + " (fewer than 2 of them had a Sharpe ratio), so the best of them by luck cannot be estimated";
         double sr = is.sharpe();
         double psr = isWhy != null ? Double.NaN : SharpeStatistics.psr(sr, 0, is.count(), is.skewness(), is.kurtosis());
         double psrOos = oosWhy != null ? Double.NaN : SharpeStatistics.psr(oos.sharpe(), 0, oos.count(), oos.skewness(), oos.kurtosis());
@@ -127,11 +131,19 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
         if (ruin >= 0) verdict = verdict.ruined(kernel.universe().dates().get(ruin), ruin >= split);
         if (benchmarkReason != null) verdict = verdict.noting(benchmarkReason);
         if (unkept > 0 && !noSharpe) verdict = verdict.noting(unkeptPValues(unkept));
+        if (elsewhere > 0 && !Double.isNaN(dsr)) verdict = verdict.noting(otherIntervals(interval, elsewhere, n));
         BarAxis axis = kernel.universe().axis();
         if (!axis.plainDaily()) verdict = verdict.stating(axis.annualisation()); // a daily run's verdict reads as it always did
         return new HonestyReport(best, kernel.parameters(best), sweep.inSample()[best], sweep.outOfSample()[best],
                 m, n, session.runs(), psr, psrOos, dsr, sr0 * Math.sqrt(periodsPerYear), minTrl, pbo, bon, holm, bhy,
                 placebo, verdict, java.util.List.copyOf(undefined));
+    }
+
+    /** Which trials the DSR's spread of Sharpe ratios was taken over when the session holds runs at other intervals. */
+    static String otherIntervals(String interval, long elsewhere, long n) {
+        return "the DSR counts all " + n + " configurations of the session but takes the spread of their Sharpe ratios over the "
+                + interval + " ones only: " + elsewhere + (elsewhere == 1 ? " was" : " were") + " run at other bar intervals,"
+                + " whose annual Sharpe ratios are not comparable (a separate session per interval keeps each verdict to its own trials)";
     }
 
     /** What Holm and BHY did not know: earlier configurations whose p-values were not kept, counted as p = 1 (harsher than theirs). */

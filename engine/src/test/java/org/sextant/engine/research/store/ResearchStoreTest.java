@@ -40,6 +40,33 @@ class ResearchStoreTest {
         ResearchData.insertDowJones(store, assets, bars, (a, t) -> a == 1 && t == 5);
     }
 
+    /** The session read back keeps each bar interval's Sharpe ratios apart, for the DSR's V (attack 30, F2). */
+    @Test
+    void aSessionReadBackKeepsEachIntervalsSharpeRatiosApart(@TempSextant Store store) {
+        withDow(store, 3, 600);
+        ResearchStore rs = new ResearchStore(store);
+        Universe daily = rs.universe(List.of("AA", "AXP", "T"), null, null);
+        Universe bars = new Universe(daily.symbols(), daily.dates(), null, null, null, daily.close(),
+                new org.sextant.engine.research.sweep.BarAxis("30m", "fx", 12_480), null);
+        ComposedGraph g = GraphComposer.compose(SPEC).requireOk();
+        int split = daily.indexOf(LocalDate.of(1993, 1, 4));
+        ResearchSession session = rs.session("mixed");
+        SweepResult onBars = Sweep.run(new GraphSweep(g, bars), split, 1, false, 12_480);
+        rs.saveRun("bars", "sma", SPEC, onBars, HonestyReport.of(onBars, session, 12_480, 1), session);
+        session = rs.session("mixed");
+        SweepResult onDays = Sweep.run(new GraphSweep(g, daily), split, 1, false, 252);
+        rs.saveRun("days", "sma", SPEC, onDays, HonestyReport.of(onDays, session, 252, 1), session);
+
+        ResearchSession again = rs.session("mixed");
+        assertEquals(12, again.configurations());
+        assertEquals(6, again.trialSharpes("1d").count());
+        assertEquals(6, again.trialSharpes("30m").count());
+        assertEquals(6, again.trialsAtOtherIntervals("1d"));
+        double[] sharpes = new double[6];
+        for (int k = 0; k < 6; k++) sharpes[k] = SweepResult.comparableSharpe(onDays.inSample()[k]);
+        assertEquals(SharpeSpread.of(sharpes).variance(), again.trialSharpes("1d").variance(), 1e-12);
+    }
+
     @Test
     void aRunIsSavedWithTheSessionCountsAndReadBack(@TempSextant Store store) throws Exception {
         withDow(store, 3, 600);
@@ -59,11 +86,11 @@ class ResearchStoreTest {
         // the spread of the session's Sharpe ratios, the DSR's V, is read back from the configurations stored (attack 38, H1)
         double[] sharpes = new double[6];
         for (int k = 0; k < 6; k++) sharpes[k] = SweepResult.comparableSharpe(sweep.inSample()[k]);
-        SharpeSpread expected = SharpeSpread.of(sharpes), read = again.trialSharpes();
+        SharpeSpread expected = SharpeSpread.of(sharpes), read = again.trialSharpes("1d");
         assertEquals(6, read.count());
         assertEquals(expected.mean(), read.mean(), 1e-12);
         assertEquals(expected.variance(), read.variance(), 1e-12);
-        assertEquals(0, rs.session("fresh").trialSharpes().count());
+        assertEquals(0, rs.session("fresh").trialSharpes("1d").count());
         long rows = store.read(c -> count(c, "SELECT count(*) FROM run_configurations WHERE run_id = 'r1'"));
         assertEquals(12, rows);
         String verdict = store.read(c -> {

@@ -95,6 +95,28 @@ class SessionDeflationTest {
         assertTrue(alone.undefined().stream().anyMatch(w -> w.startsWith("DSR is n/a: the variance")), alone.undefined().toString());
     }
 
+    /**
+     * Attack 30, F2: one intraday sweep in a session (8 configurations of 30-minute bars at 20 bps, annual Sharpe
+     * ratios -35.9 +- 3.21) turned a later daily sweep's DSR from 0.999 to 0.000: their spread was taken as the
+     * daily trials' V. Now V is the daily trials' own; the intraday ones count in N and the verdict says so.
+     */
+    @Test
+    void anIntradaySweepInTheSessionDoesNotSpreadADailyRunsSharpeVariance() {
+        Universe u = randomWalk(SEED);
+        double[] intraday = {-35.9 - 4.2, -35.9 - 3, -35.9 - 1.8, -35.9, -35.9, -35.9 + 1.8, -35.9 + 3, -35.9 + 4.2};
+        ResearchSession mixed = new ResearchSession("mixed", 1, 8, java.util.Map.of("30m", SharpeSpread.of(intraday)),
+                org.sextant.engine.research.stats.EarlierPValues.NONE);
+        ResearchSession dailyOnly = new ResearchSession("daily", 1, 8, SharpeSpread.NONE);
+        String spec = smaSpec("{\"from\": 2, \"to\": 12, \"step\": 2}", "{\"from\": 10, \"to\": 60, \"step\": 10}", "1");
+        HonestyReport inMixed = run(u, spec, mixed), alone = run(u, spec, dailyOnly);
+        assertEquals(alone.configurationsInSession(), inMixed.configurationsInSession(), "the intraday trials still count in N");
+        assertTrue(alone.dsr() > 0.05, "the daily trials' own DSR: " + alone.dsr());
+        assertEquals(alone.dsr(), inMixed.dsr(), 1e-12, "V from the daily trials only");
+        assertTrue(inMixed.verdict().reasons().stream().anyMatch(r -> r.contains("takes the spread of their Sharpe ratios over the 1d ones only: 8 were run at other bar intervals")),
+                inMixed.verdict().reasons().toString());
+        assertTrue(alone.verdict().reasons().stream().noneMatch(r -> r.contains("other bar intervals")), alone.verdict().reasons().toString());
+    }
+
     /** A walk whose sweep winner (a = 3, b = 10), run alone in a fresh session, is called significant (PSR 0.996, p 0.009, placebo p 0.008). */
     static final long SEED = 17;
 }
